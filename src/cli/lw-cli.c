@@ -1,0 +1,195 @@
+/* lw-cli.c — littlewolf-cli: command dispatch and `score` (CLI.md)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <glib/gi18n.h>
+
+#include "lw-cli.h"
+#include "lw-engine.h"
+
+static const char usage[] =
+  "Usage: littlewolf-cli [--db PATH] COMMAND [ARGS]\n"
+  "\n"
+  "Commands:\n"
+  "  score [--text] [FILE|-]   the standings of a game record\n"
+  "  games                     the stored games, newest first\n"
+  "  show ID                   the standings of a stored game\n"
+  "  import FILE|-             store a game record; prints its ID\n"
+  "  export ID                 the game record of a stored game\n"
+  "\n"
+  "Exit status: 0 success, 1 could not be carried out, 2 invalid input.\n";
+
+int
+lw_cli_fail (int         status,
+             const char *format,
+             ...)
+{
+  va_list args;
+  g_autofree char *message = NULL;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  /* One line, whatever the message holds. */
+  g_strdelimit (message, "\r\n", ' ');
+  fflush (stdout);
+  fprintf (stderr, "littlewolf-cli: %s\n", message);
+  return status;
+}
+
+int
+lw_cli_fail_error (const GError *error)
+{
+  int status = error->domain == LW_ENGINE_ERROR ? LW_CLI_INVALID : LW_CLI_FAILED;
+  return lw_cli_fail (status, "%s", error->message);
+}
+
+gboolean
+lw_cli_read_input (const char  *name,
+                   char       **contents,
+                   gsize       *length,
+                   GError     **error)
+{
+  if (name == NULL || strcmp (name, "-") == 0)
+    {
+      g_autoptr (GString) buffer = g_string_new (NULL);
+      char chunk[65536];
+      size_t n;
+
+      while ((n = fread (chunk, 1, sizeof chunk, stdin)) > 0)
+        g_string_append_len (buffer, chunk, (gssize) n);
+      if (ferror (stdin))
+        {
+          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_IO,
+                       "cannot read standard input");
+          return FALSE;
+        }
+      *length = buffer->len;
+      *contents = g_string_free (g_steal_pointer (&buffer), FALSE);
+      return TRUE;
+    }
+
+  return g_file_get_contents (name, contents, length, error);
+}
+
+gboolean
+lw_cli_wants_help (int    argc,
+                   char **argv)
+{
+  for (int i = 1; i < argc; i++)
+    if (strcmp (argv[i], "--help") == 0 || strcmp (argv[i], "-h") == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static int
+cmd_score (LwCliContext *ctx,
+           int           argc,
+           char        **argv)
+{
+  gboolean text = FALSE;
+  const char *file = NULL;
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (LwStandings) standings = NULL;
+  g_autofree char *out = NULL;
+
+  if (lw_cli_wants_help (argc, argv))
+    {
+      fputs ("Usage: littlewolf-cli score [--text] [FILE|-]\n"
+             "Prints the standings of a game record (standard input when FILE is - or missing).\n",
+             stdout);
+      return LW_CLI_OK;
+    }
+
+  for (int i = 1; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--text") == 0)
+        text = TRUE;
+      else if (file == NULL && (argv[i][0] != '-' || strcmp (argv[i], "-") == 0))
+        file = argv[i];
+      else
+        return lw_cli_fail (LW_CLI_INVALID, "score: unexpected argument \"%s\"", argv[i]);
+    }
+
+  if (!lw_cli_read_input (file, &contents, &length, &error))
+    return lw_cli_fail (LW_CLI_FAILED, "%s", error->message);
+
+  record = lw_game_record_from_json (contents, (gssize) length, &error);
+  if (record != NULL)
+    standings = lw_standings_compute (record, &error);
+  if (standings == NULL)
+    return lw_cli_fail_error (error);
+
+  out = text ? lw_standings_to_text (record, standings) : lw_standings_to_json (standings);
+  fputs (out, stdout);
+  return LW_CLI_OK;
+}
+
+typedef int (*LwCliCommand) (LwCliContext *ctx, int argc, char **argv);
+
+static const struct {
+  const char   *name;
+  LwCliCommand  run;
+} commands[] = {
+  { "score",  cmd_score },
+  { "games",  lw_cli_cmd_games },
+  { "show",   lw_cli_cmd_show },
+  { "import", lw_cli_cmd_import },
+  { "export", lw_cli_cmd_export },
+};
+
+int
+main (int   argc,
+      char *argv[])
+{
+  LwCliContext ctx = { NULL };
+  int i = 1;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  while (i < argc && argv[i][0] == '-')
+    {
+      if (strcmp (argv[i], "--db") == 0)
+        {
+          if (i + 1 >= argc || argv[i + 1][0] == '\0')
+            return lw_cli_fail (LW_CLI_INVALID, "--db needs a path");
+          ctx.db_path = argv[i + 1];
+          i += 2;
+        }
+      else if (g_str_has_prefix (argv[i], "--db="))
+        {
+          ctx.db_path = argv[i] + strlen ("--db=");
+          if (*ctx.db_path == '\0')
+            return lw_cli_fail (LW_CLI_INVALID, "--db needs a path");
+          i++;
+        }
+      else if (strcmp (argv[i], "--help") == 0 || strcmp (argv[i], "-h") == 0)
+        {
+          fputs (usage, stdout);
+          return LW_CLI_OK;
+        }
+      else
+        return lw_cli_fail (LW_CLI_INVALID, "unknown option \"%s\" (see --help)", argv[i]);
+    }
+
+  if (i >= argc)
+    return lw_cli_fail (LW_CLI_INVALID, "no command given (see --help)");
+
+  for (gsize c = 0; c < G_N_ELEMENTS (commands); c++)
+    if (strcmp (argv[i], commands[c].name) == 0)
+      return commands[c].run (&ctx, argc - i, argv + i);
+
+  return lw_cli_fail (LW_CLI_INVALID, "unknown command \"%s\" (see --help)", argv[i]);
+}

@@ -1,0 +1,82 @@
+/* lw-cli.h — shared pieces of littlewolf-cli (CLI.md)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Exit statuses of CLI.md. */
+enum {
+  LW_CLI_OK = 0,
+  LW_CLI_FAILED = 1,   /* could not be carried out: file, database, disk */
+  LW_CLI_INVALID = 2,  /* bad record, bad argument, unknown command */
+};
+
+/**
+ * LwCliContext:
+ * @db_path: (nullable): the `--db` path, or %NULL for the default database
+ */
+typedef struct {
+  const char *db_path;
+} LwCliContext;
+
+/**
+ * lw_cli_fail:
+ * @status: the exit status to return (1 or 2)
+ * @format: printf-style message, one line, no trailing newline
+ *
+ * Prints "littlewolf-cli: MESSAGE" on stderr, as CLI.md asks.
+ *
+ * Returns: @status
+ */
+int lw_cli_fail (int         status,
+                 const char *format,
+                 ...) G_GNUC_PRINTF (2, 3);
+
+/**
+ * lw_cli_fail_error:
+ * @error: the error to report
+ *
+ * Reports @error with lw_cli_fail(), status 2 for invalid input (engine
+ * errors) and 1 for everything else.
+ *
+ * Returns: the exit status.
+ */
+int lw_cli_fail_error (const GError *error);
+
+/**
+ * lw_cli_read_input:
+ * @name: a file path, or "-" (or %NULL) for standard input
+ * @contents: (out) (transfer full): the bytes read, nul-terminated
+ * @length: (out): their length
+ * @error: return location for a #GError (G_FILE_ERROR / G_IO_ERROR)
+ *
+ * Returns: %TRUE when read.
+ */
+gboolean lw_cli_read_input (const char  *name,
+                            char       **contents,
+                            gsize       *length,
+                            GError     **error);
+
+/**
+ * lw_cli_wants_help:
+ * @argc: arguments of the command, the command's name first
+ * @argv: the arguments
+ *
+ * Returns: %TRUE when one of them is --help or -h.
+ */
+gboolean lw_cli_wants_help (int    argc,
+                            char **argv);
+
+/* Stored-game commands (lw-cli-games.c). Each gets the arguments after the
+ * command's name in argv[1..argc-1] (argv[0] is the command name) and
+ * returns the exit status. */
+int lw_cli_cmd_games  (LwCliContext *ctx, int argc, char **argv);
+int lw_cli_cmd_show   (LwCliContext *ctx, int argc, char **argv);
+int lw_cli_cmd_import (LwCliContext *ctx, int argc, char **argv);
+int lw_cli_cmd_export (LwCliContext *ctx, int argc, char **argv);
+
+G_END_DECLS

@@ -1,0 +1,10 @@
+/* lw-engine.h — the rules of Little Wolf and Garwolf (GLib + json-glib only)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "lw-error.h"
+#include "lw-rules.h"
+#include "lw-record.h"
+#include "lw-score.h"

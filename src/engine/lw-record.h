@@ -1,0 +1,279 @@
+/* lw-record.h — the game record (GAME-RECORD.md): a game as the
+ * scorekeeper writes it down, round by round
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "lw-rules.h"
+
+G_BEGIN_DECLS
+
+/**
+ * LwPenaltyKind:
+ * @LW_PENALTY_OUT_OF_TURN: played cards out of turn (SCORING R19)
+ * @LW_PENALTY_LOOKED_AT_DISCARDS: looked at discarded or face-down cards,
+ *   the Pups included (SCORING R19)
+ */
+typedef enum {
+  LW_PENALTY_OUT_OF_TURN,
+  LW_PENALTY_LOOKED_AT_DISCARDS,
+} LwPenaltyKind;
+
+/**
+ * LwPenalty:
+ * @seat: the offender's seat, 0..n_players-1
+ * @kind: what they did
+ *
+ * One in-round penalty, in the order it happened.
+ */
+typedef struct {
+  int           seat;
+  LwPenaltyKind kind;
+} LwPenalty;
+
+/**
+ * LwRound:
+ * @is_void: the dealer declared and did not discard four cards (SCORING R21);
+ *   only @penalties count beside it
+ * @declarer: the seat that declared, or %LW_NO_SEAT when everyone declined
+ * @dealer: the dealer as written in the record, a check only; %LW_NO_SEAT when
+ *   not given
+ * @all_but_last: the declarer's side won every trick but the final one (R11)
+ * @cards: cards won in tricks per seat (R5); the sum is T
+ * @worms: Worms among each seat's won cards (likewise @gongs, @bears, @wolves)
+ * @court: Garwolf only: Court cards won per seat (G1)
+ * @garwolves: Garwolf only: Garwolves won per seat (G1)
+ * @unpegged: seats whose gains were not pegged in time (R22)
+ * @penalties: (element-type LwPenalty): in-round penalties in order (R19);
+ *   never %NULL
+ *
+ * The facts of one round as entered. Points are never part of it: they come
+ * from lw_standings_compute().
+ */
+typedef struct {
+  gboolean is_void;
+  int      declarer;
+  int      dealer;
+  gboolean all_but_last;
+  int      cards[LW_MAX_SEATS];
+  int      worms[LW_MAX_SEATS];
+  int      gongs[LW_MAX_SEATS];
+  int      bears[LW_MAX_SEATS];
+  int      wolves[LW_MAX_SEATS];
+  int      court[LW_MAX_SEATS];
+  int      garwolves[LW_MAX_SEATS];
+  gboolean unpegged[LW_MAX_SEATS];
+  GArray  *penalties;
+} LwRound;
+
+/**
+ * LwGameRecord:
+ * @ruleset: Little Wolf or Garwolf
+ * @start_score: every side's score before round 1 (R3; Garwolf G2: 0)
+ * @target: the score that ends the game (R24; Garwolf 100)
+ * @skunk: the skunk threshold (R23; Little Wolf only)
+ * @n_players: 2–8 (Garwolf 3–4)
+ * @players: player names, seat order clockwise; owned
+ * @n_teams: 0 for solo play, else the number of sides (R2)
+ * @team_of: the side of each seat when @n_teams > 0
+ * @first_dealer: seat of the first dealer (R4)
+ * @rounds: (element-type LwRound*): the rounds in play order; owned
+ *
+ * One game as GAME-RECORD.md describes it. Free with lw_game_record_free().
+ */
+typedef struct {
+  LwRuleset  ruleset;
+  int        start_score;
+  int        target;
+  int        skunk;
+  guint      n_players;
+  char      *players[LW_MAX_SEATS];
+  guint      n_teams;
+  int        team_of[LW_MAX_SEATS];
+  int        first_dealer;
+  GPtrArray *rounds;
+} LwGameRecord;
+
+/**
+ * lw_round_new:
+ *
+ * Returns: (transfer full): an empty round: nobody declared, no dealer
+ *   check, every count 0, no penalties. Free with lw_round_free().
+ */
+LwRound *lw_round_new (void);
+
+/**
+ * lw_round_copy:
+ * @round: a round
+ *
+ * Returns: (transfer full): a deep copy of @round.
+ */
+LwRound *lw_round_copy (const LwRound *round);
+
+/**
+ * lw_round_add_penalty:
+ * @round: a round
+ * @seat: the offender's seat
+ * @kind: the offence
+ *
+ * Appends one in-round penalty (SCORING R19) after those already there.
+ */
+void lw_round_add_penalty (LwRound       *round,
+                           int            seat,
+                           LwPenaltyKind  kind);
+
+/**
+ * lw_round_free:
+ * @round: (nullable): a round
+ */
+void lw_round_free (LwRound *round);
+
+/**
+ * lw_game_record_new:
+ * @ruleset: the ruleset
+ * @n_players: 2–8 (Garwolf 3–4); not checked here, see lw_game_record_validate()
+ * @names: (array length=n_players): player names, copied
+ *
+ * Makes a record with the ruleset's default rules (R3 / G2), solo play,
+ * first dealer 0 and no rounds.
+ *
+ * Returns: (transfer full): the record.
+ */
+LwGameRecord *lw_game_record_new (LwRuleset          ruleset,
+                                  guint              n_players,
+                                  const char *const *names);
+
+/**
+ * lw_game_record_copy:
+ * @record: a record
+ *
+ * Returns: (transfer full): a deep copy of @record, rounds included.
+ */
+LwGameRecord *lw_game_record_copy (const LwGameRecord *record);
+
+/**
+ * lw_game_record_free:
+ * @record: (nullable): a record
+ */
+void lw_game_record_free (LwGameRecord *record);
+
+/**
+ * lw_game_record_set_teams:
+ * @record: a record
+ * @n_teams: number of sides, ≥ 2, or 0 for solo play
+ * @team_of: (array length=n_players): the side of each seat, 0..n_teams-1
+ *
+ * Sets partners play (SCORING R2). Not checked here; see
+ * lw_game_record_validate().
+ */
+void lw_game_record_set_teams (LwGameRecord *record,
+                               guint         n_teams,
+                               const int    *team_of);
+
+/**
+ * lw_game_record_n_sides:
+ * @record: a record
+ *
+ * Returns: the number of sides: the teams in partners play, else the players.
+ */
+guint lw_game_record_n_sides (const LwGameRecord *record);
+
+/**
+ * lw_game_record_side_of:
+ * @record: a record
+ * @seat: a seat, 0..n_players-1
+ *
+ * Returns: the side of @seat (the seat itself in solo play).
+ */
+int lw_game_record_side_of (const LwGameRecord *record,
+                            int                 seat);
+
+/**
+ * lw_game_record_side_name:
+ * @record: a record
+ * @side: a side, 0..n_sides-1
+ *
+ * Returns: (transfer full): the player's name in solo play, else the team's
+ *   players joined with " & " in seat order (GAME-RECORD.md).
+ */
+char *lw_game_record_side_name (const LwGameRecord *record,
+                                int                 side);
+
+/**
+ * lw_game_record_validate:
+ * @record: a record
+ * @error: return location for a #GError
+ *
+ * Checks the setup (players, names, teams, rules, first dealer) and every
+ * round's facts on their own (seats in range, counts ≥ 0, card sums = T
+ * (R1, R5), Den counts (at most 2 per deck, never above the seat's cards),
+ * Garwolf totals (G1), all_but_last with a declarer). The replay-dependent
+ * checks (the dealer check, a round after the end) are made by
+ * lw_standings_compute(), which calls this first.
+ *
+ * Errors: %LW_ENGINE_ERROR_INVALID with a message naming the place, e.g.
+ * "round 3: cards sum to 25, expected 26 (2 players × 13)".
+ *
+ * Returns: %TRUE when the record is valid.
+ */
+gboolean lw_game_record_validate (const LwGameRecord  *record,
+                                  GError             **error);
+
+/**
+ * lw_round_validate:
+ * @record: the game the round belongs to (its setup is used, not its rounds)
+ * @round: the round
+ * @number: the round's 1-based number, for the message
+ * @error: return location for a #GError
+ *
+ * The per-round part of lw_game_record_validate(), for checking a round
+ * being entered before it is added.
+ *
+ * Errors: %LW_ENGINE_ERROR_INVALID, message "round N: …".
+ *
+ * Returns: %TRUE when the round's facts are consistent.
+ */
+gboolean lw_round_validate (const LwGameRecord  *record,
+                            const LwRound       *round,
+                            guint                number,
+                            GError             **error);
+
+/**
+ * lw_game_record_from_json:
+ * @data: UTF-8 JSON text
+ * @length: length of @data in bytes, or -1 when nul-terminated
+ * @error: return location for a #GError
+ *
+ * Reads a game record (GAME-RECORD.md): unknown keys, wrong types,
+ * non-integers and out-of-range values are errors, then
+ * lw_game_record_validate() is applied.
+ *
+ * Errors: %LW_ENGINE_ERROR_PARSE for text that is not JSON (or is empty),
+ * %LW_ENGINE_ERROR_INVALID for a record that breaks the format, with the
+ * place named ("round 2: key \"worm\" is not allowed").
+ *
+ * Returns: (transfer full) (nullable): the record, or %NULL on error.
+ */
+LwGameRecord *lw_game_record_from_json (const char  *data,
+                                        gssize       length,
+                                        GError     **error);
+
+/**
+ * lw_game_record_to_json:
+ * @record: a record
+ *
+ * Writes the record as GAME-RECORD.md JSON, rules always explicit, zero Den
+ * counts and empty lists left out. lw_game_record_from_json() reads it back
+ * to an equal record.
+ *
+ * Returns: (transfer full): pretty-printed UTF-8 JSON with a final newline.
+ */
+char *lw_game_record_to_json (const LwGameRecord *record);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwRound, lw_round_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwGameRecord, lw_game_record_free)
+
+G_END_DECLS

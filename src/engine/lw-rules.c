@@ -1,0 +1,51 @@
+/* lw-rules.c — seats, hand sizes and decks (SCORING R1)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "lw-rules.h"
+
+/* SCORING R1: index = players. */
+static const guint hand_sizes[LW_MAX_SEATS + 1] = { 0, 0, 13, 11, 9, 13, 13, 11, 9 };
+
+guint
+lw_hand_size (guint n_players)
+{
+  if (n_players < LW_MIN_SEATS || n_players > LW_MAX_SEATS)
+    return 0;
+  return hand_sizes[n_players];
+}
+
+guint
+lw_decks (guint n_players)
+{
+  if (n_players < LW_MIN_SEATS || n_players > LW_MAX_SEATS)
+    return 0;
+  return n_players <= 4 ? 1 : 2;
+}
+
+guint
+lw_total_cards (guint n_players)
+{
+  return n_players * lw_hand_size (n_players);
+}
+
+const char *
+lw_ruleset_to_string (LwRuleset ruleset)
+{
+  return ruleset == LW_RULESET_GARWOLF ? "garwolf" : "little-wolf";
+}
+
+gboolean
+lw_ruleset_from_string (const char *name,
+                        LwRuleset  *ruleset)
+{
+  g_return_val_if_fail (ruleset != NULL, FALSE);
+
+  if (g_strcmp0 (name, "little-wolf") == 0)
+    *ruleset = LW_RULESET_LITTLE_WOLF;
+  else if (g_strcmp0 (name, "garwolf") == 0)
+    *ruleset = LW_RULESET_GARWOLF;
+  else
+    return FALSE;
+  return TRUE;
+}

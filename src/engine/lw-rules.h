@@ -1,0 +1,75 @@
+/* lw-rules.h — the fixed facts of the game: seats, hand sizes, decks
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/** The most seats at one table (SCORING R1). */
+#define LW_MAX_SEATS 8
+/** The fewest seats at one table (SCORING R1). */
+#define LW_MIN_SEATS 2
+/** "No seat": nobody declared, no winner, dealer not given. */
+#define LW_NO_SEAT (-1)
+
+/**
+ * LwRuleset:
+ * @LW_RULESET_LITTLE_WOLF: Little Wolf (SCORING R1–R25)
+ * @LW_RULESET_GARWOLF: Garwolf (SCORING G1–G3)
+ */
+typedef enum {
+  LW_RULESET_LITTLE_WOLF,
+  LW_RULESET_GARWOLF,
+} LwRuleset;
+
+/**
+ * lw_hand_size:
+ * @n_players: players at the table, 2–8
+ *
+ * Cards dealt to each player in Little Wolf (SCORING R1): 2→13, 3→11,
+ * 4→9, 5→13, 6→13, 7→11, 8→9.
+ *
+ * Returns: the hand size, or 0 when @n_players is out of range.
+ */
+guint lw_hand_size (guint n_players);
+
+/**
+ * lw_decks:
+ * @n_players: players at the table, 2–8
+ *
+ * Returns: 1 for 2–4 players, 2 for 5–8 (SCORING R1), 0 when out of range.
+ */
+guint lw_decks (guint n_players);
+
+/**
+ * lw_total_cards:
+ * @n_players: players at the table, 2–8
+ *
+ * T, the cards in tricks in one round: players × hand size (SCORING R1).
+ *
+ * Returns: T, or 0 when @n_players is out of range.
+ */
+guint lw_total_cards (guint n_players);
+
+/**
+ * lw_ruleset_to_string:
+ * @ruleset: a ruleset
+ *
+ * Returns: (transfer none): the game-record name, "little-wolf" or "garwolf".
+ */
+const char *lw_ruleset_to_string (LwRuleset ruleset);
+
+/**
+ * lw_ruleset_from_string:
+ * @name: "little-wolf" or "garwolf"
+ * @ruleset: (out): the ruleset
+ *
+ * Returns: %TRUE when @name is a known ruleset.
+ */
+gboolean lw_ruleset_from_string (const char *name,
+                                 LwRuleset  *ruleset);
+
+G_END_DECLS

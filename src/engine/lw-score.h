@@ -1,0 +1,184 @@
+/* lw-score.h — replaying a game record into standings (SCORING.md)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "lw-record.h"
+
+G_BEGIN_DECLS
+
+/**
+ * LwReason:
+ * One ruling applied in a round, with the reason code of GAME-RECORD.md.
+ * The last three are corrections that make a side's items add up to its
+ * delta.
+ */
+typedef enum {
+  LW_REASON_PACK,                  /* R10, R11 */
+  LW_REASON_ALL_TRICKS,            /* R10 */
+  LW_REASON_WORMS,                 /* R6, R7 */
+  LW_REASON_GONGS,                 /* R6, R7 */
+  LW_REASON_ALL_DENS,              /* R8 */
+  LW_REASON_MOST_CARDS,            /* R16 */
+  LW_REASON_ALL_TRICKS_UNDECLARED, /* R17 */
+  LW_REASON_MISSED_PACK_AWARD,     /* R13, R15 */
+  LW_REASON_SWEEP_AWARD,           /* R14, R15 */
+  LW_REASON_OUT_OF_TURN,           /* R19 */
+  LW_REASON_LOOKED_AT_DISCARDS,    /* R19 */
+  LW_REASON_PENALTY_AWARD,         /* R19 */
+  LW_REASON_COURT,                 /* G1 */
+  LW_REASON_GARWOLVES,             /* G1 */
+  LW_REASON_WAIVED,                /* R18, R19 */
+  LW_REASON_FLOOR,                 /* R18 */
+  LW_REASON_FORFEITED,             /* R22 */
+} LwReason;
+
+/**
+ * LwItem:
+ * @side: the side the points go to
+ * @points: the nominal points, never 0
+ * @reason: the ruling applied
+ */
+typedef struct {
+  int      side;
+  int      points;
+  LwReason reason;
+} LwItem;
+
+/**
+ * LwRoundResult:
+ * @number: 1-based round number
+ * @dealer: the seat that dealt the round (R4, R20)
+ * @is_void: the round was void (R21)
+ * @deltas: per side, the round's whole change
+ * @scores: per side, the board after the round
+ * @items: (element-type LwItem): what made the change; per side the items
+ *   add up to the delta
+ */
+typedef struct {
+  guint    number;
+  int      dealer;
+  gboolean is_void;
+  int      deltas[LW_MAX_SEATS];
+  int      scores[LW_MAX_SEATS];
+  GArray  *items;
+} LwRoundResult;
+
+/**
+ * LwStandings:
+ * @n_sides: players in solo play, teams in partners play
+ * @sides: (element-type utf8): side names (GAME-RECORD.md)
+ * @rounds: (element-type LwRoundResult*): one result per round
+ * @scores: the board after the last round (start scores with no rounds)
+ * @finished: the game has ended (R23, R24; G2)
+ * @winner: the winning side, or %LW_NO_SEAT
+ * @skunk: the win is a skunk, worth double (R23)
+ * @next_dealer: the seat that deals the next round (R4, R20, R20a)
+ * @owes_deal: per seat, whether it still owes a forfeited deal (R19, R20a)
+ *
+ * A game's state, derived from its record. Free with lw_standings_free().
+ */
+typedef struct {
+  guint      n_sides;
+  GPtrArray *sides;
+  GPtrArray *rounds;
+  int        scores[LW_MAX_SEATS];
+  gboolean   finished;
+  int        winner;
+  gboolean   skunk;
+  int        next_dealer;
+  gboolean   owes_deal[LW_MAX_SEATS];
+} LwStandings;
+
+/**
+ * lw_standings_compute:
+ * @record: a game record
+ * @error: return location for a #GError
+ *
+ * Validates @record (lw_game_record_validate()) and replays every round
+ * through SCORING R1–R25 (Little Wolf) or G1–G2 (Garwolf).
+ *
+ * Errors: %LW_ENGINE_ERROR_INVALID for an invalid record or a dealer check
+ * that does not match the rotation ("round 1: dealer is seat 1 (Ben), but
+ * the deal passes to seat 0 (Ann)"); %LW_ENGINE_ERROR_GAME_OVER for a round
+ * after the end of the game.
+ *
+ * Returns: (transfer full) (nullable): the standings, or %NULL on error.
+ */
+LwStandings *lw_standings_compute (const LwGameRecord  *record,
+                                   GError             **error);
+
+/**
+ * lw_standings_free:
+ * @standings: (nullable): standings
+ */
+void lw_standings_free (LwStandings *standings);
+
+/**
+ * lw_standings_to_json:
+ * @standings: standings
+ *
+ * Writes the standings JSON of GAME-RECORD.md, items included.
+ *
+ * Returns: (transfer full): pretty-printed UTF-8 JSON with a final newline.
+ */
+char *lw_standings_to_json (const LwStandings *standings);
+
+/**
+ * lw_standings_to_text:
+ * @record: the record @standings were computed from
+ * @standings: standings
+ *
+ * A score sheet to read: the sides, one line per round (dealer, deltas,
+ * scores, reasons) and the result.
+ *
+ * Returns: (transfer full): UTF-8 text with a final newline.
+ */
+char *lw_standings_to_text (const LwGameRecord *record,
+                            const LwStandings  *standings);
+
+/**
+ * lw_reason_to_string:
+ * @reason: a reason
+ *
+ * Returns: (transfer none): the reason code of GAME-RECORD.md, e.g. "pack".
+ */
+const char *lw_reason_to_string (LwReason reason);
+
+/**
+ * lw_reason_to_label:
+ * @reason: a reason
+ *
+ * Returns: (transfer none): the reason in words for people, translated,
+ *   e.g. "Pack", "Worms", "Waived at 0".
+ */
+const char *lw_reason_to_label (LwReason reason);
+
+/**
+ * lw_item_describe:
+ * @item: an item
+ *
+ * Returns: (transfer full): the item for people, e.g. "Pack +1",
+ *   "Worms −1" (with a true minus sign).
+ */
+char *lw_item_describe (const LwItem *item);
+
+/**
+ * lw_standings_needed_to_win:
+ * @record: the record
+ * @standings: its standings
+ * @side: a side
+ *
+ * Returns: the points @side still needs to reach the target (R24, G2),
+ *   0 when it already has it.
+ */
+int lw_standings_needed_to_win (const LwGameRecord *record,
+                                const LwStandings  *standings,
+                                int                 side);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwStandings, lw_standings_free)
+
+G_END_DECLS

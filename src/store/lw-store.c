@@ -1,0 +1,2 @@
+/* lw-store.c — placeholder */
+#include "lw-store.h"
