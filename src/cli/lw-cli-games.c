@@ -1,7 +1,268 @@
-/* lw-cli-games.c — placeholder for the stored-game commands */
-#include "lw-cli.h"
+/* lw-cli-games.c — littlewolf-cli: the stored-game commands (CLI.md)
+ *
+ *   games          one line per stored game, newest first
+ *   show ID        the standings JSON of a stored game
+ *   import FILE|-  store a game record, print its ID
+ *   export ID      the game record JSON of a stored game
+ *
+ * Output is built whole before anything is printed, so a failure leaves
+ * stdout empty.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <stdio.h>
+#include <string.h>
 
-int lw_cli_cmd_games  (LwCliContext *ctx, int argc, char **argv) { return lw_cli_fail (LW_CLI_FAILED, "not built yet"); }
-int lw_cli_cmd_show   (LwCliContext *ctx, int argc, char **argv) { return lw_cli_fail (LW_CLI_FAILED, "not built yet"); }
-int lw_cli_cmd_import (LwCliContext *ctx, int argc, char **argv) { return lw_cli_fail (LW_CLI_FAILED, "not built yet"); }
-int lw_cli_cmd_export (LwCliContext *ctx, int argc, char **argv) { return lw_cli_fail (LW_CLI_FAILED, "not built yet"); }
+#include "lw-cli.h"
+#include "lw-engine.h"
+#include "lw-store.h"
+
+static LwStore *
+open_store (LwCliContext  *ctx,
+            GError       **error)
+{
+  g_autofree char *default_path = NULL;
+
+  if (ctx->db_path != NULL)
+    return lw_store_open (ctx->db_path, error);
+
+  default_path = lw_store_default_path ();
+  return lw_store_open (default_path, error);
+}
+
+/* Reads a game ID: a positive decimal integer, nothing else. */
+static gboolean
+parse_game_id (const char *text,
+               gint64     *id)
+{
+  guint64 value = 0;
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  for (const char *p = text; *p != '\0'; p++)
+    if (!g_ascii_isdigit (*p))
+      return FALSE;
+  if (!g_ascii_string_to_unsigned (text, 10, 1, G_MAXINT64, &value, NULL))
+    return FALSE;
+  *id = (gint64) value;
+  return TRUE;
+}
+
+/* The one argument of `show ID` and `export ID`. Returns LW_CLI_OK with
+ * *@id set, or the failure's exit status (already reported). */
+static int
+get_id_argument (const char  *command,
+                 int          argc,
+                 char       **argv,
+                 gint64      *id)
+{
+  if (argc < 2)
+    return lw_cli_fail (LW_CLI_INVALID, "%s: a game ID is needed (see %s --help)",
+                        command, command);
+  if (argc > 2)
+    return lw_cli_fail (LW_CLI_INVALID, "%s: unexpected argument \"%s\"", command, argv[2]);
+  if (!parse_game_id (argv[1], id))
+    return lw_cli_fail (LW_CLI_INVALID, "%s: a game ID is a positive integer, not \"%s\"",
+                        command, argv[1]);
+  return LW_CLI_OK;
+}
+
+/* A stored game the engine no longer accepts cannot be shown; that is a
+ * fault of the database, not of the command line (status 1). */
+static int
+fail_stored (gint64        id,
+             const GError *error)
+{
+  return lw_cli_fail (LW_CLI_FAILED, "game %" G_GINT64_FORMAT ": %s", id, error->message);
+}
+
+/* A name for one field of a tab-separated line: tabs and line breaks
+ * become spaces. */
+static void
+append_field_text (GString    *line,
+                   const char *text)
+{
+  for (const char *p = text; *p != '\0'; p++)
+    g_string_append_c (line, (*p == '\t' || *p == '\n' || *p == '\r') ? ' ' : *p);
+}
+
+int
+lw_cli_cmd_games (LwCliContext  *ctx,
+                  int            argc,
+                  char         **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (GPtrArray) games = NULL;
+  g_autoptr (GString) out = g_string_new (NULL);
+
+  if (lw_cli_wants_help (argc, argv))
+    {
+      fputs ("Usage: littlewolf-cli games\n"
+             "Lists the stored games, newest first, one per line:\n"
+             "  ID<TAB>STATUS<TAB>RULESET<TAB>PLAYERS<TAB>SCORES\n"
+             "STATUS is playing or finished; PLAYERS the sides (a team is its players\n"
+             "joined with \" & \") joined with \", \"; SCORES the sides' scores in the\n"
+             "same order, joined with \", \".\n",
+             stdout);
+      return LW_CLI_OK;
+    }
+  if (argc > 1)
+    return lw_cli_fail (LW_CLI_INVALID, "games: unexpected argument \"%s\"", argv[1]);
+
+  store = open_store (ctx, &error);
+  if (store == NULL)
+    return lw_cli_fail_error (error);
+
+  games = lw_store_list_games (store, &error);
+  if (games == NULL)
+    return lw_cli_fail_error (error);
+
+  for (guint i = 0; i < games->len; i++)
+    {
+      LwStoredGame *game = g_ptr_array_index (games, i);
+      g_autoptr (LwStandings) standings = lw_standings_compute (game->record, &error);
+
+      if (standings == NULL)
+        return fail_stored (game->id, error);
+
+      g_string_append_printf (out, "%" G_GINT64_FORMAT "\t%s\t%s\t",
+                              game->id,
+                              standings->finished ? "finished" : "playing",
+                              lw_ruleset_to_string (game->record->ruleset));
+      for (guint side = 0; side < standings->n_sides; side++)
+        {
+          if (side > 0)
+            g_string_append (out, ", ");
+          append_field_text (out, g_ptr_array_index (standings->sides, side));
+        }
+      g_string_append_c (out, '\t');
+      for (guint side = 0; side < standings->n_sides; side++)
+        g_string_append_printf (out, "%s%d", side > 0 ? ", " : "", standings->scores[side]);
+      g_string_append_c (out, '\n');
+    }
+
+  fputs (out->str, stdout);
+  return LW_CLI_OK;
+}
+
+int
+lw_cli_cmd_show (LwCliContext  *ctx,
+                 int            argc,
+                 char         **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwStandings) standings = NULL;
+  g_autofree char *json = NULL;
+  gint64 id = 0;
+  int status;
+
+  if (lw_cli_wants_help (argc, argv))
+    {
+      fputs ("Usage: littlewolf-cli show ID\n"
+             "Prints the standings JSON of stored game ID (see `games`).\n",
+             stdout);
+      return LW_CLI_OK;
+    }
+  if ((status = get_id_argument ("show", argc, argv, &id)) != LW_CLI_OK)
+    return status;
+
+  store = open_store (ctx, &error);
+  if (store == NULL)
+    return lw_cli_fail_error (error);
+
+  game = lw_store_load_game (store, id, &error);
+  if (game == NULL)
+    return lw_cli_fail_error (error);
+
+  standings = lw_standings_compute (game->record, &error);
+  if (standings == NULL)
+    return fail_stored (id, error);
+
+  json = lw_standings_to_json (standings);
+  fputs (json, stdout);
+  return LW_CLI_OK;
+}
+
+int
+lw_cli_cmd_import (LwCliContext  *ctx,
+                   int            argc,
+                   char         **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  gint64 id;
+
+  if (lw_cli_wants_help (argc, argv))
+    {
+      fputs ("Usage: littlewolf-cli import FILE|-\n"
+             "Stores a game record (standard input for -) and prints the new game's ID.\n"
+             "A bad record is refused with status 2 and nothing is stored.\n",
+             stdout);
+      return LW_CLI_OK;
+    }
+  if (argc < 2)
+    return lw_cli_fail (LW_CLI_INVALID, "import: a file is needed, or - for standard input");
+  if (argc > 2)
+    return lw_cli_fail (LW_CLI_INVALID, "import: unexpected argument \"%s\"", argv[2]);
+
+  if (!lw_cli_read_input (argv[1], &contents, &length, &error))
+    return lw_cli_fail (LW_CLI_FAILED, "%s", error->message);
+
+  /* The record is checked before the database is opened: a bad record
+   * leaves no trace, not even a new database file. */
+  record = lw_game_record_from_json (contents, (gssize) length, &error);
+  if (record == NULL)
+    return lw_cli_fail_error (error);
+
+  store = open_store (ctx, &error);
+  if (store == NULL)
+    return lw_cli_fail_error (error);
+
+  id = lw_store_add_game (store, record, &error);
+  if (id <= 0)
+    return lw_cli_fail_error (error);
+
+  printf ("%" G_GINT64_FORMAT "\n", id);
+  return LW_CLI_OK;
+}
+
+int
+lw_cli_cmd_export (LwCliContext  *ctx,
+                   int            argc,
+                   char         **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autofree char *json = NULL;
+  gint64 id = 0;
+  int status;
+
+  if (lw_cli_wants_help (argc, argv))
+    {
+      fputs ("Usage: littlewolf-cli export ID\n"
+             "Prints the game record JSON of stored game ID, as `score` and `import` read it.\n",
+             stdout);
+      return LW_CLI_OK;
+    }
+  if ((status = get_id_argument ("export", argc, argv, &id)) != LW_CLI_OK)
+    return status;
+
+  store = open_store (ctx, &error);
+  if (store == NULL)
+    return lw_cli_fail_error (error);
+
+  game = lw_store_load_game (store, id, &error);
+  if (game == NULL)
+    return lw_cli_fail_error (error);
+
+  json = lw_game_record_to_json (game->record);
+  fputs (json, stdout);
+  return LW_CLI_OK;
+}
