@@ -1,18 +1,1117 @@
-/* placeholder: being written */
-#include "lw-record.h"
+/* lw-record.c — the game record: construction, checks, JSON (GAME-RECORD.md)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <json-glib/json-glib.h>
+
 #include "lw-error.h"
-LwRound *lw_round_new (void) { LwRound *r = g_new0 (LwRound, 1); r->declarer = LW_NO_SEAT; r->dealer = LW_NO_SEAT; r->penalties = g_array_new (FALSE, TRUE, sizeof (LwPenalty)); return r; }
-LwRound *lw_round_copy (const LwRound *round) { return lw_round_new (); }
-void lw_round_add_penalty (LwRound *round, int seat, LwPenaltyKind kind) { LwPenalty p = { seat, kind }; g_array_append_val (round->penalties, p); }
-void lw_round_free (LwRound *round) { if (round) { g_array_unref (round->penalties); g_free (round);} }
-LwGameRecord *lw_game_record_new (LwRuleset ruleset, guint n_players, const char *const *names) { return NULL; }
-LwGameRecord *lw_game_record_copy (const LwGameRecord *record) { return NULL; }
-void lw_game_record_free (LwGameRecord *record) { }
-void lw_game_record_set_teams (LwGameRecord *record, guint n_teams, const int *team_of) { }
-guint lw_game_record_n_sides (const LwGameRecord *record) { return 0; }
-int lw_game_record_side_of (const LwGameRecord *record, int seat) { return 0; }
-char *lw_game_record_side_name (const LwGameRecord *record, int side) { return NULL; }
-gboolean lw_game_record_validate (const LwGameRecord *record, GError **error) { return FALSE; }
-gboolean lw_round_validate (const LwGameRecord *record, const LwRound *round, guint number, GError **error) { return FALSE; }
-LwGameRecord *lw_game_record_from_json (const char *data, gssize length, GError **error) { g_set_error (error, LW_ENGINE_ERROR, 0, "x"); return NULL; }
-char *lw_game_record_to_json (const LwGameRecord *record) { return NULL; }
+#include "lw-record.h"
+
+#define FORMAT_NAME "little-wolf/game"
+#define FORMAT_VERSION 1
+
+/* A bound on every count read from a record, far above any real value, so
+ * that sums of up to LW_MAX_SEATS counts never overflow an int. */
+#define MAX_COUNT 1000000
+
+/* ------------------------------------------------------------------ */
+/* Rounds */
+
+LwRound *
+lw_round_new (void)
+{
+  LwRound *round = g_new0 (LwRound, 1);
+
+  round->declarer = LW_NO_SEAT;
+  round->dealer = LW_NO_SEAT;
+  round->penalties = g_array_new (FALSE, TRUE, sizeof (LwPenalty));
+  return round;
+}
+
+LwRound *
+lw_round_copy (const LwRound *round)
+{
+  LwRound *copy;
+
+  g_return_val_if_fail (round != NULL, NULL);
+
+  copy = g_memdup2 (round, sizeof *round);
+  copy->penalties = g_array_copy (round->penalties);
+  return copy;
+}
+
+void
+lw_round_add_penalty (LwRound       *round,
+                      int            seat,
+                      LwPenaltyKind  kind)
+{
+  LwPenalty penalty = { seat, kind };
+
+  g_return_if_fail (round != NULL);
+  g_array_append_val (round->penalties, penalty);
+}
+
+void
+lw_round_free (LwRound *round)
+{
+  if (round == NULL)
+    return;
+  g_clear_pointer (&round->penalties, g_array_unref);
+  g_free (round);
+}
+
+/* ------------------------------------------------------------------ */
+/* Records */
+
+LwGameRecord *
+lw_game_record_new (LwRuleset          ruleset,
+                    guint              n_players,
+                    const char *const *names)
+{
+  LwGameRecord *record;
+
+  g_return_val_if_fail (n_players <= LW_MAX_SEATS, NULL);
+  g_return_val_if_fail (names != NULL || n_players == 0, NULL);
+
+  record = g_new0 (LwGameRecord, 1);
+  record->ruleset = ruleset;
+  /* SCORING R3; G2 */
+  record->start_score = ruleset == LW_RULESET_GARWOLF ? 0 : 1;
+  record->target = ruleset == LW_RULESET_GARWOLF ? 100 : 15;
+  record->skunk = 11;
+  record->n_players = n_players;
+  for (guint i = 0; i < n_players; i++)
+    record->players[i] = g_strdup (names[i]);
+  record->first_dealer = 0;
+  record->rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_round_free);
+  return record;
+}
+
+LwGameRecord *
+lw_game_record_copy (const LwGameRecord *record)
+{
+  LwGameRecord *copy;
+
+  g_return_val_if_fail (record != NULL, NULL);
+
+  copy = g_memdup2 (record, sizeof *record);
+  for (guint i = 0; i < LW_MAX_SEATS; i++)
+    copy->players[i] = g_strdup (record->players[i]);
+  copy->rounds = g_ptr_array_new_full (record->rounds->len, (GDestroyNotify) lw_round_free);
+  for (guint i = 0; i < record->rounds->len; i++)
+    g_ptr_array_add (copy->rounds, lw_round_copy (g_ptr_array_index (record->rounds, i)));
+  return copy;
+}
+
+void
+lw_game_record_free (LwGameRecord *record)
+{
+  if (record == NULL)
+    return;
+  for (guint i = 0; i < LW_MAX_SEATS; i++)
+    g_free (record->players[i]);
+  g_clear_pointer (&record->rounds, g_ptr_array_unref);
+  g_free (record);
+}
+
+void
+lw_game_record_set_teams (LwGameRecord *record,
+                          guint         n_teams,
+                          const int    *team_of)
+{
+  g_return_if_fail (record != NULL);
+  g_return_if_fail (n_teams == 0 || team_of != NULL);
+
+  record->n_teams = n_teams;
+  memset (record->team_of, 0, sizeof record->team_of);
+  if (n_teams > 0)
+    memcpy (record->team_of, team_of, record->n_players * sizeof (int));
+}
+
+guint
+lw_game_record_n_sides (const LwGameRecord *record)
+{
+  g_return_val_if_fail (record != NULL, 0);
+  return record->n_teams > 0 ? record->n_teams : record->n_players;
+}
+
+int
+lw_game_record_side_of (const LwGameRecord *record,
+                        int                 seat)
+{
+  g_return_val_if_fail (record != NULL, 0);
+  g_return_val_if_fail (seat >= 0 && seat < (int) record->n_players, 0);
+  return record->n_teams > 0 ? record->team_of[seat] : seat;
+}
+
+char *
+lw_game_record_side_name (const LwGameRecord *record,
+                          int                 side)
+{
+  g_autoptr (GString) name = NULL;
+
+  g_return_val_if_fail (record != NULL, NULL);
+  g_return_val_if_fail (side >= 0 && side < (int) lw_game_record_n_sides (record), NULL);
+
+  if (record->n_teams == 0)
+    return g_strdup (record->players[side]);
+
+  name = g_string_new (NULL);
+  for (guint seat = 0; seat < record->n_players; seat++)
+    {
+      if (record->team_of[seat] != side)
+        continue;
+      if (name->len > 0)
+        g_string_append (name, " & ");
+      g_string_append (name, record->players[seat]);
+    }
+  return g_string_free (g_steal_pointer (&name), FALSE);
+}
+
+/* ------------------------------------------------------------------ */
+/* Checks */
+
+static gboolean
+invalid (GError     **error,
+         const char  *format,
+         ...) G_GNUC_PRINTF (2, 3);
+
+static gboolean
+invalid (GError     **error,
+         const char  *format,
+         ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID, message);
+  return FALSE;
+}
+
+static const char *
+seat_name (const LwGameRecord *record,
+           int                 seat)
+{
+  if (seat >= 0 && seat < (int) record->n_players && record->players[seat] != NULL)
+    return record->players[seat];
+  return "?";
+}
+
+/* Checks a per-seat count list of a round: every value in 0..MAX_COUNT. */
+static gboolean
+check_counts (const LwGameRecord  *record,
+              guint                number,
+              const char          *key,
+              const int           *counts,
+              GError             **error)
+{
+  for (guint seat = 0; seat < record->n_players; seat++)
+    if (counts[seat] < 0 || counts[seat] > MAX_COUNT)
+      return invalid (error, "round %u: %s of seat %u (%s) is %d, expected a count of 0 or more",
+                      number, key, seat, seat_name (record, (int) seat), counts[seat]);
+  return TRUE;
+}
+
+static int
+sum_counts (const LwGameRecord *record,
+            const int          *counts)
+{
+  int sum = 0;
+
+  for (guint seat = 0; seat < record->n_players; seat++)
+    sum += counts[seat];
+  return sum;
+}
+
+static gboolean
+check_seat (const LwGameRecord  *record,
+            guint                number,
+            const char          *what,
+            int                  seat,
+            GError             **error)
+{
+  if (seat < 0 || seat >= (int) record->n_players)
+    return invalid (error, "round %u: %s is seat %d, but the seats are 0 to %u",
+                    number, what, seat, record->n_players - 1);
+  return TRUE;
+}
+
+static gboolean
+validate_garwolf_round (const LwGameRecord  *record,
+                        const LwRound       *round,
+                        guint                number,
+                        GError             **error)
+{
+  int court, garwolves;
+
+  if (!check_counts (record, number, "court", round->court, error) ||
+      !check_counts (record, number, "garwolves", round->garwolves, error))
+    return FALSE;
+
+  /* SCORING G1: twelve Court cards (J, Q, K of four suits) and one Garwolf
+   * per player are taken in every hand. */
+  court = sum_counts (record, round->court);
+  if (court != 12)
+    return invalid (error, "round %u: court cards sum to %d, expected 12", number, court);
+  garwolves = sum_counts (record, round->garwolves);
+  if (garwolves != (int) record->n_players)
+    return invalid (error, "round %u: Garwolves sum to %d, expected %u (one per player)",
+                    number, garwolves, record->n_players);
+  return TRUE;
+}
+
+gboolean
+lw_round_validate (const LwGameRecord  *record,
+                   const LwRound       *round,
+                   guint                number,
+                   GError             **error)
+{
+  static const char *const den_names[] = { "worms", "gongs", "bears", "wolves" };
+  const int *dens[4];
+  guint total, decks;
+  int sum;
+
+  g_return_val_if_fail (record != NULL, FALSE);
+  g_return_val_if_fail (round != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (record->ruleset == LW_RULESET_GARWOLF)
+    return validate_garwolf_round (record, round, number, error);
+
+  for (guint i = 0; i < round->penalties->len; i++)
+    {
+      const LwPenalty *penalty = &g_array_index (round->penalties, LwPenalty, i);
+      g_autofree char *what = g_strdup_printf ("penalty %u", i + 1);
+
+      if (!check_seat (record, number, what, penalty->seat, error))
+        return FALSE;
+      if (penalty->kind != LW_PENALTY_OUT_OF_TURN &&
+          penalty->kind != LW_PENALTY_LOOKED_AT_DISCARDS)
+        return invalid (error, "round %u: penalty %u has an unknown kind", number, i + 1);
+    }
+
+  if (round->is_void)
+    return TRUE;
+
+  if (round->declarer != LW_NO_SEAT &&
+      !check_seat (record, number, "the declarer", round->declarer, error))
+    return FALSE;
+  if (round->dealer != LW_NO_SEAT &&
+      !check_seat (record, number, "the dealer", round->dealer, error))
+    return FALSE;
+
+  /* SCORING R1, R5: the cards won add up to T. */
+  if (!check_counts (record, number, "cards", round->cards, error))
+    return FALSE;
+  total = lw_total_cards (record->n_players);
+  sum = sum_counts (record, round->cards);
+  if (sum != (int) total)
+    return invalid (error, "round %u: cards sum to %d, expected %u (%u players × %u)",
+                    number, sum, total, record->n_players, lw_hand_size (record->n_players));
+
+  /* Den cards: two of each kind per deck, and among the seat's own cards. */
+  decks = lw_decks (record->n_players);
+  dens[0] = round->worms;
+  dens[1] = round->gongs;
+  dens[2] = round->bears;
+  dens[3] = round->wolves;
+  for (guint k = 0; k < G_N_ELEMENTS (dens); k++)
+    {
+      if (!check_counts (record, number, den_names[k], dens[k], error))
+        return FALSE;
+      sum = sum_counts (record, dens[k]);
+      if (sum > (int) (2 * decks))
+        return invalid (error, "round %u: %s sum to %d, but %u %s only %u",
+                        number, den_names[k], sum, decks,
+                        decks == 1 ? "deck holds" : "decks hold", 2 * decks);
+    }
+  for (guint seat = 0; seat < record->n_players; seat++)
+    {
+      int held = round->worms[seat] + round->gongs[seat] + round->bears[seat] + round->wolves[seat];
+
+      if (held > round->cards[seat])
+        return invalid (error, "round %u: seat %u (%s) has %d Den cards among only %d cards won",
+                        number, seat, seat_name (record, (int) seat), held, round->cards[seat]);
+    }
+
+  /* SCORING R11: all_but_last needs a declarer whose side did not take
+   * every card. */
+  if (round->all_but_last)
+    {
+      int side_cards = 0;
+
+      if (round->declarer == LW_NO_SEAT)
+        return invalid (error, "round %u: all_but_last is set but nobody declared", number);
+      for (guint seat = 0; seat < record->n_players; seat++)
+        if (lw_game_record_side_of (record, (int) seat) ==
+            lw_game_record_side_of (record, round->declarer))
+          side_cards += round->cards[seat];
+      if (side_cards == (int) total)
+        return invalid (error, "round %u: all_but_last is set but the declarer's side won every card",
+                        number);
+    }
+
+  return TRUE;
+}
+
+static gboolean
+validate_setup (const LwGameRecord  *record,
+                GError             **error)
+{
+  guint min_players = record->ruleset == LW_RULESET_GARWOLF ? 3 : LW_MIN_SEATS;
+  guint max_players = record->ruleset == LW_RULESET_GARWOLF ? 4 : LW_MAX_SEATS;
+
+  if (record->n_players < min_players || record->n_players > max_players)
+    return invalid (error, "players: %u %s, but %s is played by %u to %u",
+                    record->n_players, record->n_players == 1 ? "player" : "players",
+                    record->ruleset == LW_RULESET_GARWOLF ? "Garwolf" : "Little Wolf",
+                    min_players, max_players);
+
+  for (guint i = 0; i < record->n_players; i++)
+    {
+      const char *name = record->players[i];
+
+      if (name == NULL || *name == '\0')
+        return invalid (error, "players: the name of seat %u is empty", i);
+      if (!g_utf8_validate (name, -1, NULL))
+        return invalid (error, "players: the name of seat %u is not valid UTF-8", i);
+      for (guint j = 0; j < i; j++)
+        if (g_strcmp0 (record->players[j], name) == 0)
+          return invalid (error, "players: \"%s\" sits at seat %u and seat %u; names must be unique",
+                          name, j, i);
+    }
+
+  if (record->start_score < 0 || record->start_score > MAX_COUNT)
+    return invalid (error, "rules: start_score is %d, expected 0 or more", record->start_score);
+  if (record->target < 1 || record->target > MAX_COUNT)
+    return invalid (error, "rules: target is %d, expected 1 or more", record->target);
+  if (record->skunk < 1 || record->skunk > MAX_COUNT)
+    return invalid (error, "rules: skunk is %d, expected 1 or more", record->skunk);
+
+  if (record->first_dealer < 0 || record->first_dealer >= (int) record->n_players)
+    return invalid (error, "first_dealer: seat %d, but the seats are 0 to %u",
+                    record->first_dealer, record->n_players - 1);
+
+  /* SCORING R2: partners need 4, 6 or 8 players in equal sides of 2 or more. */
+  if (record->n_teams > 0)
+    {
+      guint size[LW_MAX_SEATS] = { 0 };
+
+      if (record->ruleset == LW_RULESET_GARWOLF)
+        return invalid (error, "teams: partners play is for Little Wolf only");
+      if (record->n_teams < 2)
+        return invalid (error, "teams: %u side, expected 2 or more", record->n_teams);
+      for (guint seat = 0; seat < record->n_players; seat++)
+        {
+          int team = record->team_of[seat];
+
+          if (team < 0 || team >= (int) record->n_teams)
+            return invalid (error, "teams: seat %u is in no side", seat);
+          size[team]++;
+        }
+      for (guint t = 0; t < record->n_teams; t++)
+        if (size[t] < 2 || size[t] != size[0])
+          return invalid (error, "teams: sides must be of equal size, 2 or more (%u players in %u sides)",
+                          record->n_players, record->n_teams);
+    }
+
+  return TRUE;
+}
+
+gboolean
+lw_game_record_validate (const LwGameRecord  *record,
+                         GError             **error)
+{
+  g_return_val_if_fail (record != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!validate_setup (record, error))
+    return FALSE;
+  for (guint i = 0; i < record->rounds->len; i++)
+    if (!lw_round_validate (record, g_ptr_array_index (record->rounds, i), i + 1, error))
+      return FALSE;
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading JSON */
+
+/* The string a node holds, or NULL when it holds anything else. */
+static const char *
+get_string (JsonNode *node)
+{
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (node);
+}
+
+static gboolean
+only_keys (JsonObject         *object,
+           const char         *place,
+           const char *const  *allowed,
+           GError            **error)
+{
+  g_autoptr (GList) members = json_object_get_members (object);
+
+  for (GList *l = members; l != NULL; l = l->next)
+    if (!g_strv_contains (allowed, l->data))
+      return invalid (error, "%s: key \"%s\" is not allowed", place, (const char *) l->data);
+  return TRUE;
+}
+
+/* An integer in [min, max], or an error naming the place. */
+static gboolean
+read_int (JsonNode    *node,
+          const char  *place,
+          const char  *key,
+          gint64       min,
+          gint64       max,
+          int         *out,
+          GError     **error)
+{
+  gint64 value;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_INT64)
+    return invalid (error, "%s: %s must be an integer", place, key);
+
+  value = json_node_get_int (node);
+  if (value < min || value > max)
+    {
+      if (max >= MAX_COUNT)
+        return invalid (error, "%s: %s is %" G_GINT64_FORMAT ", expected %" G_GINT64_FORMAT " or more",
+                        place, key, value, min);
+      return invalid (error, "%s: %s is %" G_GINT64_FORMAT ", expected %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT,
+                      place, key, value, min, max);
+    }
+  *out = (int) value;
+  return TRUE;
+}
+
+static JsonArray *
+get_array (JsonObject  *object,
+           const char  *place,
+           const char  *key,
+           GError     **error)
+{
+  JsonNode *node = json_object_get_member (object, key);
+
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+    {
+      invalid (error, "%s: %s must be a list", place, key);
+      return NULL;
+    }
+  return json_node_get_array (node);
+}
+
+/* A list of one count per seat. */
+static gboolean
+read_per_seat (JsonObject    *object,
+               const char    *place,
+               const char    *key,
+               guint          n_players,
+               int           *out,
+               GError       **error)
+{
+  JsonArray *array = get_array (object, place, key, error);
+
+  if (array == NULL)
+    return FALSE;
+  if (json_array_get_length (array) != n_players)
+    return invalid (error, "%s: %s has %u values, expected one per player (%u)",
+                    place, key, json_array_get_length (array), n_players);
+  for (guint i = 0; i < n_players; i++)
+    {
+      g_autofree char *what = g_strdup_printf ("%s of seat %u", key, i);
+
+      if (!read_int (json_array_get_element (array, i), place, what, 0, MAX_COUNT, &out[i], error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_bool (JsonNode    *node,
+           const char  *place,
+           const char  *key,
+           gboolean    *out,
+           GError     **error)
+{
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
+    return invalid (error, "%s: %s must be true or false", place, key);
+  *out = json_node_get_boolean (node);
+  return TRUE;
+}
+
+static gboolean
+read_penalties (JsonObject    *object,
+                const char    *place,
+                guint          n_players,
+                LwRound       *round,
+                GError       **error)
+{
+  static const char *const keys[] = { "seat", "kind", NULL };
+  JsonArray *array = get_array (object, place, "penalties", error);
+
+  if (array == NULL)
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *node = json_array_get_element (array, i);
+      g_autofree char *where = g_strdup_printf ("%s: penalty %u", place, i + 1);
+      JsonObject *penalty;
+      const char *kind_name;
+      LwPenaltyKind kind;
+      int seat;
+
+      if (!JSON_NODE_HOLDS_OBJECT (node))
+        return invalid (error, "%s must be an object with seat and kind", where);
+      penalty = json_node_get_object (node);
+      if (!only_keys (penalty, where, keys, error))
+        return FALSE;
+      if (!json_object_has_member (penalty, "seat") || !json_object_has_member (penalty, "kind"))
+        return invalid (error, "%s needs both seat and kind", where);
+      if (!read_int (json_object_get_member (penalty, "seat"), where, "seat",
+                     0, n_players - 1, &seat, error))
+        return FALSE;
+      kind_name = get_string (json_object_get_member (penalty, "kind"));
+      if (g_strcmp0 (kind_name, "out_of_turn") == 0)
+        kind = LW_PENALTY_OUT_OF_TURN;
+      else if (g_strcmp0 (kind_name, "looked_at_discards") == 0)
+        kind = LW_PENALTY_LOOKED_AT_DISCARDS;
+      else
+        return invalid (error, "%s: kind must be \"out_of_turn\" or \"looked_at_discards\"", where);
+      lw_round_add_penalty (round, seat, kind);
+    }
+  return TRUE;
+}
+
+static gboolean
+read_unpegged (JsonObject    *object,
+               const char    *place,
+               guint          n_players,
+               LwRound       *round,
+               GError       **error)
+{
+  JsonArray *array = get_array (object, place, "unpegged", error);
+
+  if (array == NULL)
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      int seat;
+
+      if (!read_int (json_array_get_element (array, i), place, "unpegged seat",
+                     0, n_players - 1, &seat, error))
+        return FALSE;
+      round->unpegged[seat] = TRUE;
+    }
+  return TRUE;
+}
+
+static LwRound *
+read_garwolf_round (JsonObject    *object,
+                    const char    *place,
+                    guint          n_players,
+                    GError       **error)
+{
+  static const char *const keys[] = { "court", "garwolves", NULL };
+  g_autoptr (LwRound) round = lw_round_new ();
+
+  if (!only_keys (object, place, keys, error))
+    return NULL;
+  if (!json_object_has_member (object, "court") || !json_object_has_member (object, "garwolves"))
+    {
+      invalid (error, "%s: a Garwolf hand needs both court and garwolves", place);
+      return NULL;
+    }
+  if (!read_per_seat (object, place, "court", n_players, round->court, error) ||
+      !read_per_seat (object, place, "garwolves", n_players, round->garwolves, error))
+    return NULL;
+  return g_steal_pointer (&round);
+}
+
+static LwRound *
+read_round (JsonNode      *node,
+            LwRuleset      ruleset,
+            guint          number,
+            guint          n_players,
+            GError       **error)
+{
+  static const char *const keys[] = {
+    "declarer", "cards", "all_but_last", "worms", "gongs", "bears", "wolves",
+    "dealer", "penalties", "unpegged", "void", NULL
+  };
+  static const char *const void_keys[] = { "void", "penalties", NULL };
+  static const struct { const char *key; gsize offset; } dens[] = {
+    { "worms", G_STRUCT_OFFSET (LwRound, worms) },
+    { "gongs", G_STRUCT_OFFSET (LwRound, gongs) },
+    { "bears", G_STRUCT_OFFSET (LwRound, bears) },
+    { "wolves", G_STRUCT_OFFSET (LwRound, wolves) },
+  };
+  g_autofree char *place = g_strdup_printf ("round %u", number);
+  g_autoptr (LwRound) round = NULL;
+  JsonObject *object;
+  JsonNode *member;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      invalid (error, "%s: must be an object", place);
+      return NULL;
+    }
+  object = json_node_get_object (node);
+
+  if (ruleset == LW_RULESET_GARWOLF)
+    return read_garwolf_round (object, place, n_players, error);
+
+  if (!only_keys (object, place, keys, error))
+    return NULL;
+
+  round = lw_round_new ();
+
+  if (json_object_has_member (object, "penalties") &&
+      !read_penalties (object, place, n_players, round, error))
+    return NULL;
+
+  /* SCORING R21 */
+  if ((member = json_object_get_member (object, "void")) != NULL)
+    {
+      g_autoptr (GList) names = json_object_get_members (object);
+
+      if (g_strcmp0 (get_string (member), "dealer_did_not_discard") != 0)
+        {
+          invalid (error, "%s: void must be \"dealer_did_not_discard\"", place);
+          return NULL;
+        }
+      for (GList *l = names; l != NULL; l = l->next)
+        if (!g_strv_contains (void_keys, l->data))
+          {
+            invalid (error, "%s: a void round may hold only penalties, not \"%s\"",
+                     place, (const char *) l->data);
+            return NULL;
+          }
+      round->is_void = TRUE;
+      return g_steal_pointer (&round);
+    }
+
+  if ((member = json_object_get_member (object, "declarer")) == NULL)
+    {
+      invalid (error, "%s: declarer is missing (null when everyone declined)", place);
+      return NULL;
+    }
+  if (!JSON_NODE_HOLDS_NULL (member) &&
+      !read_int (member, place, "declarer", 0, n_players - 1, &round->declarer, error))
+    return NULL;
+
+  if (!json_object_has_member (object, "cards"))
+    {
+      invalid (error, "%s: cards is missing", place);
+      return NULL;
+    }
+  if (!read_per_seat (object, place, "cards", n_players, round->cards, error))
+    return NULL;
+
+  for (guint k = 0; k < G_N_ELEMENTS (dens); k++)
+    if (json_object_has_member (object, dens[k].key) &&
+        !read_per_seat (object, place, dens[k].key, n_players,
+                        G_STRUCT_MEMBER_P (round, dens[k].offset), error))
+      return NULL;
+
+  if ((member = json_object_get_member (object, "all_but_last")) != NULL &&
+      !read_bool (member, place, "all_but_last", &round->all_but_last, error))
+    return NULL;
+
+  if ((member = json_object_get_member (object, "dealer")) != NULL &&
+      !read_int (member, place, "dealer", 0, n_players - 1, &round->dealer, error))
+    return NULL;
+
+  if (json_object_has_member (object, "unpegged") &&
+      !read_unpegged (object, place, n_players, round, error))
+    return NULL;
+
+  return g_steal_pointer (&round);
+}
+
+static gboolean
+read_rules (JsonNode      *node,
+            LwGameRecord  *record,
+            GError       **error)
+{
+  static const char *const keys[] = { "start_score", "target", "skunk", NULL };
+  JsonObject *rules;
+  JsonNode *member;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return invalid (error, "rules: must be an object");
+  rules = json_node_get_object (node);
+  if (!only_keys (rules, "rules", keys, error))
+    return FALSE;
+
+  if ((member = json_object_get_member (rules, "start_score")) != NULL &&
+      !read_int (member, "rules", "start_score", 0, MAX_COUNT, &record->start_score, error))
+    return FALSE;
+  if ((member = json_object_get_member (rules, "target")) != NULL &&
+      !read_int (member, "rules", "target", 1, MAX_COUNT, &record->target, error))
+    return FALSE;
+  if ((member = json_object_get_member (rules, "skunk")) != NULL)
+    {
+      if (record->ruleset == LW_RULESET_GARWOLF)
+        return invalid (error, "rules: skunk is for Little Wolf only");
+      if (!read_int (member, "rules", "skunk", 1, MAX_COUNT, &record->skunk, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_teams (JsonNode      *node,
+            LwGameRecord  *record,
+            GError       **error)
+{
+  JsonArray *teams;
+  gboolean placed[LW_MAX_SEATS] = { FALSE };
+  int team_of[LW_MAX_SEATS] = { 0 };
+  guint n_teams;
+
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return invalid (error, "teams: must be a list of sides, each a list of seats");
+  teams = json_node_get_array (node);
+  n_teams = json_array_get_length (teams);
+  if (n_teams < 2 || n_teams > LW_MAX_SEATS / 2)
+    return invalid (error, "teams: %u sides, expected 2 to %u", n_teams, LW_MAX_SEATS / 2);
+
+  for (guint t = 0; t < n_teams; t++)
+    {
+      JsonNode *team_node = json_array_get_element (teams, t);
+      g_autofree char *place = g_strdup_printf ("teams: side %u", t + 1);
+      JsonArray *team;
+
+      if (!JSON_NODE_HOLDS_ARRAY (team_node))
+        return invalid (error, "%s must be a list of seats", place);
+      team = json_node_get_array (team_node);
+      for (guint i = 0; i < json_array_get_length (team); i++)
+        {
+          int seat;
+
+          if (!read_int (json_array_get_element (team, i), place, "seat",
+                         0, record->n_players - 1, &seat, error))
+            return FALSE;
+          if (placed[seat])
+            return invalid (error, "teams: seat %d (%s) is in more than one side",
+                            seat, record->players[seat]);
+          placed[seat] = TRUE;
+          team_of[seat] = (int) t;
+        }
+    }
+  for (guint seat = 0; seat < record->n_players; seat++)
+    if (!placed[seat])
+      return invalid (error, "teams: seat %u (%s) is in no side", seat, record->players[seat]);
+
+  lw_game_record_set_teams (record, n_teams, team_of);
+  return TRUE;
+}
+
+LwGameRecord *
+lw_game_record_from_json (const char  *data,
+                          gssize       length,
+                          GError     **error)
+{
+  static const char *const keys[] = {
+    "format", "version", "ruleset", "rules", "players", "teams", "first_dealer", "rounds", NULL
+  };
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr (GError) parse_error = NULL;
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (GPtrArray) names = NULL;
+  JsonObject *object;
+  JsonNode *root, *member;
+  JsonArray *players, *rounds;
+  LwRuleset ruleset = LW_RULESET_LITTLE_WOLF;
+  int version;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (length < 0)
+    length = (gssize) strlen (data);
+  if (length > 0 && !g_utf8_validate_len (data, (gsize) length, NULL))
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE, "the game record is not valid UTF-8");
+      return NULL;
+    }
+  if (length == 0 || !json_parser_load_from_data (parser, data, length, &parse_error) ||
+      (root = json_parser_get_root (parser)) == NULL)
+    {
+      if (parse_error != NULL)
+        g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE,
+                     "the game record is not JSON: %s", parse_error->message);
+      else
+        g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE, "the game record is empty");
+      return NULL;
+    }
+
+  if (!JSON_NODE_HOLDS_OBJECT (root))
+    {
+      invalid (error, "the game record must be a JSON object");
+      return NULL;
+    }
+  object = json_node_get_object (root);
+  if (!only_keys (object, "game record", keys, error))
+    return NULL;
+
+  member = json_object_get_member (object, "format");
+  if (g_strcmp0 (get_string (member), FORMAT_NAME) != 0)
+    {
+      invalid (error, "format: expected \"" FORMAT_NAME "\"");
+      return NULL;
+    }
+  if (!read_int (json_object_get_member (object, "version"), "game record", "version",
+                 FORMAT_VERSION, FORMAT_VERSION, &version, error))
+    return NULL;
+
+  if ((member = json_object_get_member (object, "ruleset")) != NULL &&
+      !lw_ruleset_from_string (get_string (member), &ruleset))
+    {
+      invalid (error, "ruleset: expected \"little-wolf\" or \"garwolf\"");
+      return NULL;
+    }
+
+  if ((players = get_array (object, "game record", "players", error)) == NULL)
+    return NULL;
+  if (json_array_get_length (players) > LW_MAX_SEATS || json_array_get_length (players) < 1)
+    {
+      guint n = json_array_get_length (players);
+      invalid (error, "players: %u %s, but Little Wolf is played by %u to %u",
+               n, n == 1 ? "player" : "players", LW_MIN_SEATS, LW_MAX_SEATS);
+      return NULL;
+    }
+  names = g_ptr_array_new ();
+  for (guint i = 0; i < json_array_get_length (players); i++)
+    {
+      JsonNode *name = json_array_get_element (players, i);
+
+      if (get_string (name) == NULL)
+        {
+          invalid (error, "players: the name of seat %u must be a string", i);
+          return NULL;
+        }
+      g_ptr_array_add (names, (gpointer) get_string (name));
+    }
+  record = lw_game_record_new (ruleset, names->len, (const char *const *) names->pdata);
+  if (!validate_setup (record, error))
+    return NULL;
+
+  if ((member = json_object_get_member (object, "rules")) != NULL &&
+      !read_rules (member, record, error))
+    return NULL;
+
+  if ((member = json_object_get_member (object, "teams")) != NULL &&
+      !read_teams (member, record, error))
+    return NULL;
+
+  if ((member = json_object_get_member (object, "first_dealer")) != NULL &&
+      !read_int (member, "game record", "first_dealer", 0, record->n_players - 1,
+                 &record->first_dealer, error))
+    return NULL;
+
+  if (!json_object_has_member (object, "rounds"))
+    {
+      invalid (error, "game record: rounds is missing");
+      return NULL;
+    }
+  if ((rounds = get_array (object, "game record", "rounds", error)) == NULL)
+    return NULL;
+  for (guint i = 0; i < json_array_get_length (rounds); i++)
+    {
+      LwRound *round = read_round (json_array_get_element (rounds, i), ruleset, i + 1,
+                                   record->n_players, error);
+      if (round == NULL)
+        return NULL;
+      g_ptr_array_add (record->rounds, round);
+    }
+
+  if (!lw_game_record_validate (record, error))
+    return NULL;
+  return g_steal_pointer (&record);
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing JSON */
+
+static void
+add_per_seat (JsonBuilder        *builder,
+              const LwGameRecord *record,
+              const char         *key,
+              const int          *counts,
+              gboolean            always)
+{
+  gboolean any = always;
+
+  for (guint i = 0; i < record->n_players && !any; i++)
+    any = counts[i] != 0;
+  if (!any)
+    return;
+
+  json_builder_set_member_name (builder, key);
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < record->n_players; i++)
+    json_builder_add_int_value (builder, counts[i]);
+  json_builder_end_array (builder);
+}
+
+static void
+add_round (JsonBuilder        *builder,
+           const LwGameRecord *record,
+           const LwRound      *round)
+{
+  json_builder_begin_object (builder);
+
+  if (record->ruleset == LW_RULESET_GARWOLF)
+    {
+      add_per_seat (builder, record, "court", round->court, TRUE);
+      add_per_seat (builder, record, "garwolves", round->garwolves, TRUE);
+      json_builder_end_object (builder);
+      return;
+    }
+
+  if (round->is_void)
+    {
+      json_builder_set_member_name (builder, "void");
+      json_builder_add_string_value (builder, "dealer_did_not_discard");
+    }
+  else
+    {
+      gboolean any_unpegged = FALSE;
+
+      if (round->dealer != LW_NO_SEAT)
+        {
+          json_builder_set_member_name (builder, "dealer");
+          json_builder_add_int_value (builder, round->dealer);
+        }
+      json_builder_set_member_name (builder, "declarer");
+      if (round->declarer == LW_NO_SEAT)
+        json_builder_add_null_value (builder);
+      else
+        json_builder_add_int_value (builder, round->declarer);
+      add_per_seat (builder, record, "cards", round->cards, TRUE);
+      if (round->all_but_last)
+        {
+          json_builder_set_member_name (builder, "all_but_last");
+          json_builder_add_boolean_value (builder, TRUE);
+        }
+      add_per_seat (builder, record, "worms", round->worms, FALSE);
+      add_per_seat (builder, record, "gongs", round->gongs, FALSE);
+      add_per_seat (builder, record, "bears", round->bears, FALSE);
+      add_per_seat (builder, record, "wolves", round->wolves, FALSE);
+
+      for (guint i = 0; i < record->n_players; i++)
+        any_unpegged |= round->unpegged[i];
+      if (any_unpegged)
+        {
+          json_builder_set_member_name (builder, "unpegged");
+          json_builder_begin_array (builder);
+          for (guint i = 0; i < record->n_players; i++)
+            if (round->unpegged[i])
+              json_builder_add_int_value (builder, i);
+          json_builder_end_array (builder);
+        }
+    }
+
+  if (round->penalties->len > 0)
+    {
+      json_builder_set_member_name (builder, "penalties");
+      json_builder_begin_array (builder);
+      for (guint i = 0; i < round->penalties->len; i++)
+        {
+          const LwPenalty *penalty = &g_array_index (round->penalties, LwPenalty, i);
+
+          json_builder_begin_object (builder);
+          json_builder_set_member_name (builder, "seat");
+          json_builder_add_int_value (builder, penalty->seat);
+          json_builder_set_member_name (builder, "kind");
+          json_builder_add_string_value (builder, penalty->kind == LW_PENALTY_OUT_OF_TURN
+                                                  ? "out_of_turn" : "looked_at_discards");
+          json_builder_end_object (builder);
+        }
+      json_builder_end_array (builder);
+    }
+
+  json_builder_end_object (builder);
+}
+
+char *
+lw_game_record_to_json (const LwGameRecord *record)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autoptr (JsonNode) root = NULL;
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (record != NULL, NULL);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "format");
+  json_builder_add_string_value (builder, FORMAT_NAME);
+  json_builder_set_member_name (builder, "version");
+  json_builder_add_int_value (builder, FORMAT_VERSION);
+  json_builder_set_member_name (builder, "ruleset");
+  json_builder_add_string_value (builder, lw_ruleset_to_string (record->ruleset));
+
+  json_builder_set_member_name (builder, "rules");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "start_score");
+  json_builder_add_int_value (builder, record->start_score);
+  json_builder_set_member_name (builder, "target");
+  json_builder_add_int_value (builder, record->target);
+  if (record->ruleset == LW_RULESET_LITTLE_WOLF)
+    {
+      json_builder_set_member_name (builder, "skunk");
+      json_builder_add_int_value (builder, record->skunk);
+    }
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "players");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < record->n_players; i++)
+    json_builder_add_string_value (builder, record->players[i]);
+  json_builder_end_array (builder);
+
+  if (record->n_teams > 0)
+    {
+      json_builder_set_member_name (builder, "teams");
+      json_builder_begin_array (builder);
+      for (guint t = 0; t < record->n_teams; t++)
+        {
+          json_builder_begin_array (builder);
+          for (guint seat = 0; seat < record->n_players; seat++)
+            if (record->team_of[seat] == (int) t)
+              json_builder_add_int_value (builder, seat);
+          json_builder_end_array (builder);
+        }
+      json_builder_end_array (builder);
+    }
+
+  json_builder_set_member_name (builder, "first_dealer");
+  json_builder_add_int_value (builder, record->first_dealer);
+
+  json_builder_set_member_name (builder, "rounds");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < record->rounds->len; i++)
+    add_round (builder, record, g_ptr_array_index (record->rounds, i));
+  json_builder_end_array (builder);
+
+  json_builder_end_object (builder);
+
+  root = json_builder_get_root (builder);
+  json_generator_set_root (generator, root);
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_indent (generator, 2);
+  text = json_generator_to_data (generator, NULL);
+  return g_strconcat (text, "\n", NULL);
+}

@@ -1,11 +1,772 @@
-/* placeholder: being written */
-#include "lw-score.h"
+/* lw-score.c — replaying a game record into standings
+ *
+ * Implements SCORING.md: R1–R25 for Little Wolf, G1–G2 for Garwolf. Every
+ * number shown anywhere in the app comes from lw_standings_compute().
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+
 #include "lw-error.h"
-LwStandings *lw_standings_compute (const LwGameRecord *record, GError **error) { g_set_error (error, LW_ENGINE_ERROR, 0, "x"); return NULL; }
-void lw_standings_free (LwStandings *standings) { }
-char *lw_standings_to_json (const LwStandings *standings) { return NULL; }
-char *lw_standings_to_text (const LwGameRecord *record, const LwStandings *standings) { return NULL; }
-const char *lw_reason_to_string (LwReason reason) { return ""; }
-const char *lw_reason_to_label (LwReason reason) { return ""; }
-char *lw_item_describe (const LwItem *item) { return NULL; }
-int lw_standings_needed_to_win (const LwGameRecord *record, const LwStandings *standings, int side) { return 0; }
+#include "lw-score.h"
+
+#define STANDINGS_FORMAT "little-wolf/standings"
+#define STANDINGS_VERSION 1
+
+/* The state carried from round to round while replaying. */
+typedef struct {
+  const LwGameRecord *record;
+  guint               n_sides;
+  int                 scores[LW_MAX_SEATS];
+  gboolean            owes_deal[LW_MAX_SEATS];
+} Replay;
+
+/* ------------------------------------------------------------------ */
+/* Reasons */
+
+static const char *const reason_codes[] = {
+  [LW_REASON_PACK] = "pack",
+  [LW_REASON_ALL_TRICKS] = "all_tricks",
+  [LW_REASON_WORMS] = "worms",
+  [LW_REASON_GONGS] = "gongs",
+  [LW_REASON_ALL_DENS] = "all_dens",
+  [LW_REASON_MOST_CARDS] = "most_cards",
+  [LW_REASON_ALL_TRICKS_UNDECLARED] = "all_tricks_undeclared",
+  [LW_REASON_MISSED_PACK_AWARD] = "missed_pack_award",
+  [LW_REASON_SWEEP_AWARD] = "sweep_award",
+  [LW_REASON_OUT_OF_TURN] = "out_of_turn",
+  [LW_REASON_LOOKED_AT_DISCARDS] = "looked_at_discards",
+  [LW_REASON_PENALTY_AWARD] = "penalty_award",
+  [LW_REASON_COURT] = "court",
+  [LW_REASON_GARWOLVES] = "garwolves",
+  [LW_REASON_WAIVED] = "waived",
+  [LW_REASON_FLOOR] = "floor",
+  [LW_REASON_FORFEITED] = "forfeited",
+};
+
+const char *
+lw_reason_to_string (LwReason reason)
+{
+  g_return_val_if_fail ((guint) reason < G_N_ELEMENTS (reason_codes), "");
+  return reason_codes[reason];
+}
+
+const char *
+lw_reason_to_label (LwReason reason)
+{
+  switch (reason)
+    {
+    /* Translators: "Pack" is the game's term for winning most of the cards as declarer */
+    case LW_REASON_PACK: return _("Pack");
+    case LW_REASON_ALL_TRICKS: return _("Every trick");
+    /* Translators: Worm, Gong, Big Bear and Little Wolf are the game's Den cards */
+    case LW_REASON_WORMS: return _("Worms");
+    case LW_REASON_GONGS: return _("Gongs");
+    case LW_REASON_ALL_DENS: return _("All eight Den cards");
+    case LW_REASON_MOST_CARDS: return _("Most cards, nobody declared");
+    case LW_REASON_ALL_TRICKS_UNDECLARED: return _("Every trick, nobody declared");
+    case LW_REASON_MISSED_PACK_AWARD: return _("Declarer missed the Pack");
+    case LW_REASON_SWEEP_AWARD: return _("Every trick against the dealer");
+    case LW_REASON_OUT_OF_TURN: return _("Played out of turn");
+    case LW_REASON_LOOKED_AT_DISCARDS: return _("Looked at discards");
+    case LW_REASON_PENALTY_AWARD: return _("Penalty at 0: point to the others");
+    case LW_REASON_COURT: return _("Court cards");
+    case LW_REASON_GARWOLVES: return _("Garwolves");
+    case LW_REASON_WAIVED: return _("Waived at 0");
+    case LW_REASON_FLOOR: return _("Not below 0");
+    case LW_REASON_FORFEITED: return _("Not pegged in time");
+    default: return "";
+    }
+}
+
+char *
+lw_item_describe (const LwItem *item)
+{
+  g_return_val_if_fail (item != NULL, NULL);
+
+  /* U+2212 MINUS SIGN reads better than a hyphen beside a number. */
+  if (item->points < 0)
+    return g_strdup_printf ("%s \u2212%d", lw_reason_to_label (item->reason), -item->points);
+  return g_strdup_printf ("%s +%d", lw_reason_to_label (item->reason), item->points);
+}
+
+/* ------------------------------------------------------------------ */
+/* Results */
+
+static LwRoundResult *
+round_result_new (guint number,
+                  int   dealer)
+{
+  LwRoundResult *result = g_new0 (LwRoundResult, 1);
+
+  result->number = number;
+  result->dealer = dealer;
+  result->items = g_array_new (FALSE, FALSE, sizeof (LwItem));
+  return result;
+}
+
+static void
+round_result_free (LwRoundResult *result)
+{
+  g_array_unref (result->items);
+  g_free (result);
+}
+
+void
+lw_standings_free (LwStandings *standings)
+{
+  if (standings == NULL)
+    return;
+  g_clear_pointer (&standings->sides, g_ptr_array_unref);
+  g_clear_pointer (&standings->rounds, g_ptr_array_unref);
+  g_free (standings);
+}
+
+static void
+add_item (LwRoundResult *result,
+          int            side,
+          int            points,
+          LwReason       reason)
+{
+  LwItem item = { side, points, reason };
+
+  if (points != 0)
+    g_array_append_val (result->items, item);
+}
+
+int
+lw_standings_needed_to_win (const LwGameRecord *record,
+                            const LwStandings  *standings,
+                            int                 side)
+{
+  g_return_val_if_fail (record != NULL && standings != NULL, 0);
+  g_return_val_if_fail (side >= 0 && side < (int) standings->n_sides, 0);
+
+  return MAX (0, record->target - standings->scores[side]);
+}
+
+/* ------------------------------------------------------------------ */
+/* The game end (SCORING R23–R25, G2) */
+
+/* Whether @scores end the game; if so the winner and whether it is a skunk. */
+static gboolean
+game_ends (const Replay *replay,
+           const int    *scores,
+           int          *winner,
+           gboolean     *skunk)
+{
+  const LwGameRecord *record = replay->record;
+  gboolean skunk_met = FALSE;
+  gboolean target_met;
+  int best = 0, n_best = 0;
+
+  for (guint s = 0; s < replay->n_sides; s++)
+    {
+      if (n_best == 0 || scores[s] > scores[best])
+        {
+          best = (int) s;
+          n_best = 1;
+        }
+      else if (scores[s] == scores[best])
+        n_best++;
+    }
+
+  /* R23: a side at the skunk threshold while another side has 0. */
+  if (record->ruleset == LW_RULESET_LITTLE_WOLF)
+    for (guint s = 0; s < replay->n_sides && !skunk_met; s++)
+      if (scores[s] >= record->skunk)
+        for (guint t = 0; t < replay->n_sides && !skunk_met; t++)
+          skunk_met = t != s && scores[t] == 0;
+
+  /* R24, G2 */
+  target_met = scores[best] >= record->target;
+
+  /* R25, G2: a shared highest score plays on. */
+  if ((!skunk_met && !target_met) || n_best > 1)
+    return FALSE;
+
+  *winner = best;
+  *skunk = skunk_met;
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* The deal (SCORING R4, R20, R20a) */
+
+static int
+pass_deal (Replay *replay,
+           int     dealer)
+{
+  guint n = replay->record->n_players;
+  int seat = (int) ((guint) (dealer + 1) % n);
+
+  /* R20a: a seat that owes a deal is skipped once and its debt is paid;
+   * every seat is skipped at most once, so this ends. */
+  while (replay->owes_deal[seat])
+    {
+      replay->owes_deal[seat] = FALSE;
+      seat = (int) ((guint) (seat + 1) % n);
+    }
+  return seat;
+}
+
+/* ------------------------------------------------------------------ */
+/* One Little Wolf round */
+
+/* R19: in-round penalties, each at once, in the order they happened. */
+static void
+apply_penalties (Replay        *replay,
+                 const LwRound *round,
+                 LwRoundResult *result)
+{
+  const LwGameRecord *record = replay->record;
+
+  for (guint i = 0; i < round->penalties->len; i++)
+    {
+      const LwPenalty *penalty = &g_array_index (round->penalties, LwPenalty, i);
+      LwReason reason = penalty->kind == LW_PENALTY_OUT_OF_TURN
+                        ? LW_REASON_OUT_OF_TURN : LW_REASON_LOOKED_AT_DISCARDS;
+      int side = lw_game_record_side_of (record, penalty->seat);
+      int after[LW_MAX_SEATS];
+      int winner;
+      gboolean skunk;
+
+      add_item (result, side, -1, reason);
+      if (replay->scores[side] > 0)
+        {
+          replay->scores[side] -= 1;
+          continue;
+        }
+
+      /* At 0 (R18): the penalty is waived and every other side gets a
+       * point instead, unless that point would end the game: then nobody
+       * scores and the offender forfeits their next deal (R20). */
+      add_item (result, side, 1, LW_REASON_WAIVED);
+      memcpy (after, replay->scores, sizeof after);
+      for (guint s = 0; s < replay->n_sides; s++)
+        if ((int) s != side)
+          after[s] += 1;
+
+      if (game_ends (replay, after, &winner, &skunk))
+        {
+          replay->owes_deal[penalty->seat] = TRUE;
+          continue;
+        }
+      for (guint s = 0; s < replay->n_sides; s++)
+        if ((int) s != side)
+          {
+            replay->scores[s] += 1;
+            add_item (result, (int) s, 1, LW_REASON_PENALTY_AWARD);
+          }
+    }
+}
+
+/* R6–R8: a player's Den bonuses, split into what is lost and what is won. */
+static void
+den_items (const LwRound *round,
+           int            seat,
+           int           *worm_points,
+           int           *gong_points,
+           int           *all_dens_points)
+{
+  int worm_pairs = round->worms[seat] / 2;
+  int gong_pairs = round->gongs[seat] / 2;
+  int cancelled = MIN (worm_pairs, gong_pairs);  /* R7 */
+  int sets = MIN (MIN (worm_pairs, gong_pairs),
+                  MIN (round->bears[seat] / 2, round->wolves[seat] / 2));  /* R8 */
+
+  *worm_points = -(worm_pairs - cancelled);
+  *gong_points = gong_pairs - cancelled;
+  *all_dens_points = 2 * sets;
+}
+
+/* The end-of-round items of every side, before R18 and R22. */
+static void
+end_of_round_items (Replay        *replay,
+                    const LwRound *round,
+                    int            dealer,
+                    GArray        *items)
+{
+  const LwGameRecord *record = replay->record;
+  guint n = record->n_players;
+  int total = (int) lw_total_cards (n);
+  int side_cards[LW_MAX_SEATS] = { 0 };
+  int declarer_side = round->declarer == LW_NO_SEAT
+                      ? LW_NO_SEAT : lw_game_record_side_of (record, round->declarer);
+  gboolean pack_made = round->declarer != LW_NO_SEAT &&
+                       2 * round->cards[round->declarer] > total;  /* R9 */
+  int void_bonus = 0;
+
+#define ITEM(s, p, r) G_STMT_START { \
+    LwItem item_ = { (s), (p), (r) }; \
+    if (item_.points != 0) g_array_append_val (items, item_); \
+  } G_STMT_END
+
+  for (guint seat = 0; seat < n; seat++)
+    side_cards[lw_game_record_side_of (record, (int) seat)] += round->cards[seat];
+
+  /* R6–R8 for every player; R12: a declarer's side that missed the Pack
+   * keeps its losses, and its gains are void. */
+  for (guint seat = 0; seat < n; seat++)
+    {
+      int side = lw_game_record_side_of (record, (int) seat);
+      int worms, gongs, all_dens;
+
+      den_items (round, (int) seat, &worms, &gongs, &all_dens);
+      ITEM (side, worms, LW_REASON_WORMS);
+      if (round->declarer != LW_NO_SEAT && !pack_made && side == declarer_side)
+        void_bonus += gongs + all_dens;
+      else
+        {
+          ITEM (side, gongs, LW_REASON_GONGS);
+          ITEM (side, all_dens, LW_REASON_ALL_DENS);
+        }
+    }
+
+  if (round->declarer == LW_NO_SEAT)
+    {
+      int most = 0;
+      int sweeper = LW_NO_SEAT;
+
+      /* R17: one side won every trick. */
+      for (guint s = 0; s < replay->n_sides; s++)
+        if (side_cards[s] == total)
+          sweeper = (int) s;
+      if (sweeper != LW_NO_SEAT)
+        {
+          ITEM (sweeper, -2, LW_REASON_ALL_TRICKS_UNDECLARED);
+        }
+      else
+        {
+          /* R16: each player with the most cards costs their side 1. */
+          for (guint seat = 0; seat < n; seat++)
+            most = MAX (most, round->cards[seat]);
+          for (guint seat = 0; seat < n; seat++)
+            if (round->cards[seat] == most)
+              ITEM (lw_game_record_side_of (record, (int) seat), -1, LW_REASON_MOST_CARDS);
+        }
+    }
+  else if (pack_made)
+    {
+      /* R11: every trick but the last makes a Pack worth 0. R10: a dealer
+       * whose side won every trick gets a second point. */
+      if (!round->all_but_last)
+        {
+          ITEM (declarer_side, 1, LW_REASON_PACK);
+          if (round->declarer == dealer && side_cards[declarer_side] == total)
+            ITEM (declarer_side, 1, LW_REASON_ALL_TRICKS);
+        }
+    }
+  else
+    {
+      /* R13–R15: the other side(s) with the most cards get the award. */
+      int most = -1, n_top = 0;
+
+      for (guint s = 0; s < replay->n_sides; s++)
+        {
+          if ((int) s == declarer_side)
+            continue;
+          if (side_cards[s] > most)
+            {
+              most = side_cards[s];
+              n_top = 1;
+            }
+          else if (side_cards[s] == most)
+            n_top++;
+        }
+      for (guint s = 0; s < replay->n_sides; s++)
+        {
+          gboolean sweep;
+          int award;
+
+          if ((int) s == declarer_side || side_cards[s] != most)
+            continue;
+          sweep = n_top == 1 && round->declarer == dealer && side_cards[s] == total;  /* R14 */
+          award = n_top == 1 ? (sweep ? 3 : 2) : 1;
+          award = MAX (0, award - void_bonus);  /* R15 */
+          ITEM ((int) s, award, sweep ? LW_REASON_SWEEP_AWARD : LW_REASON_MISSED_PACK_AWARD);
+        }
+    }
+
+#undef ITEM
+}
+
+static void
+score_little_wolf_round (Replay        *replay,
+                         const LwRound *round,
+                         LwRoundResult *result)
+{
+  const LwGameRecord *record = replay->record;
+  g_autoptr (GArray) items = g_array_new (FALSE, FALSE, sizeof (LwItem));
+
+  apply_penalties (replay, round, result);
+
+  /* R21: a void round has no end-of-round scoring. */
+  if (round->is_void)
+    return;
+
+  end_of_round_items (replay, round, result->dealer, items);
+
+  for (guint side = 0; side < replay->n_sides; side++)
+    {
+      int gained = 0, lost = 0, change;
+      gboolean unpegged = FALSE;
+
+      for (guint i = 0; i < items->len; i++)
+        {
+          const LwItem *item = &g_array_index (items, LwItem, i);
+
+          if (item->side != (int) side)
+            continue;
+          g_array_append_val (result->items, *item);
+          if (item->points > 0)
+            gained += item->points;
+          else
+            lost += item->points;
+        }
+
+      /* R18: at 0 the losses are waived; otherwise the sum, floored at 0. */
+      if (replay->scores[side] == 0)
+        {
+          add_item (result, (int) side, -lost, LW_REASON_WAIVED);
+          change = gained;
+        }
+      else
+        {
+          change = MAX (gained + lost, -replay->scores[side]);
+          add_item (result, (int) side, change - (gained + lost), LW_REASON_FLOOR);
+        }
+
+      /* R22: gains not pegged in time are forfeited; losses stand. */
+      for (guint seat = 0; seat < record->n_players; seat++)
+        if (round->unpegged[seat] && lw_game_record_side_of (record, (int) seat) == (int) side)
+          unpegged = TRUE;
+      if (unpegged && change > 0)
+        {
+          add_item (result, (int) side, -change, LW_REASON_FORFEITED);
+          change = 0;
+        }
+
+      replay->scores[side] += change;
+    }
+}
+
+/* G1: each Court card won is worth 1, each Garwolf 3. */
+static void
+score_garwolf_round (Replay        *replay,
+                     const LwRound *round,
+                     LwRoundResult *result)
+{
+  for (guint seat = 0; seat < replay->record->n_players; seat++)
+    {
+      add_item (result, (int) seat, round->court[seat], LW_REASON_COURT);
+      add_item (result, (int) seat, 3 * round->garwolves[seat], LW_REASON_GARWOLVES);
+      replay->scores[seat] += round->court[seat] + 3 * round->garwolves[seat];
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* The replay */
+
+LwStandings *
+lw_standings_compute (const LwGameRecord  *record,
+                      GError             **error)
+{
+  g_autoptr (LwStandings) standings = NULL;
+  Replay replay = { 0 };
+  int dealer;
+
+  g_return_val_if_fail (record != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!lw_game_record_validate (record, error))
+    return NULL;
+
+  replay.record = record;
+  replay.n_sides = lw_game_record_n_sides (record);
+  for (guint s = 0; s < replay.n_sides; s++)
+    replay.scores[s] = record->start_score;
+
+  standings = g_new0 (LwStandings, 1);
+  standings->n_sides = replay.n_sides;
+  standings->sides = g_ptr_array_new_with_free_func (g_free);
+  for (guint s = 0; s < replay.n_sides; s++)
+    g_ptr_array_add (standings->sides, lw_game_record_side_name (record, (int) s));
+  standings->rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) round_result_free);
+  standings->winner = LW_NO_SEAT;
+
+  dealer = record->first_dealer;
+
+  for (guint i = 0; i < record->rounds->len; i++)
+    {
+      const LwRound *round = g_ptr_array_index (record->rounds, i);
+      LwRoundResult *result;
+      int before[LW_MAX_SEATS];
+
+      if (standings->finished)
+        {
+          g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER,
+                       "round %u: the game ended after round %u (%s won)",
+                       i + 1, i,
+                       (const char *) g_ptr_array_index (standings->sides, standings->winner));
+          return NULL;
+        }
+
+      if (round->dealer != LW_NO_SEAT && round->dealer != dealer)
+        {
+          g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                       "round %u: dealer is seat %d (%s), but the deal passes to seat %d (%s)",
+                       i + 1, round->dealer, record->players[round->dealer],
+                       dealer, record->players[dealer]);
+          return NULL;
+        }
+
+      result = round_result_new (i + 1, dealer);
+      result->is_void = round->is_void;
+      g_ptr_array_add (standings->rounds, result);
+      memcpy (before, replay.scores, sizeof before);
+
+      if (record->ruleset == LW_RULESET_GARWOLF)
+        score_garwolf_round (&replay, round, result);
+      else
+        score_little_wolf_round (&replay, round, result);
+
+      for (guint s = 0; s < replay.n_sides; s++)
+        {
+          result->deltas[s] = replay.scores[s] - before[s];
+          result->scores[s] = replay.scores[s];
+        }
+
+      /* R23–R25, G2: checked at the end of every round, void ones too. */
+      standings->finished = game_ends (&replay, replay.scores,
+                                       &standings->winner, &standings->skunk);
+      dealer = pass_deal (&replay, dealer);
+    }
+
+  if (!standings->finished)
+    {
+      standings->winner = LW_NO_SEAT;
+      standings->skunk = FALSE;
+    }
+  memcpy (standings->scores, replay.scores, sizeof standings->scores);
+  memcpy (standings->owes_deal, replay.owes_deal, sizeof standings->owes_deal);
+  standings->next_dealer = dealer;
+  return g_steal_pointer (&standings);
+}
+
+/* ------------------------------------------------------------------ */
+/* Output */
+
+static void
+add_int_array (JsonBuilder *builder,
+               const char  *key,
+               const int   *values,
+               guint        n)
+{
+  json_builder_set_member_name (builder, key);
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < n; i++)
+    json_builder_add_int_value (builder, values[i]);
+  json_builder_end_array (builder);
+}
+
+char *
+lw_standings_to_json (const LwStandings *standings)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autoptr (JsonNode) root = NULL;
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (standings != NULL, NULL);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "format");
+  json_builder_add_string_value (builder, STANDINGS_FORMAT);
+  json_builder_set_member_name (builder, "version");
+  json_builder_add_int_value (builder, STANDINGS_VERSION);
+
+  json_builder_set_member_name (builder, "sides");
+  json_builder_begin_array (builder);
+  for (guint s = 0; s < standings->n_sides; s++)
+    json_builder_add_string_value (builder, g_ptr_array_index (standings->sides, s));
+  json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "rounds");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < standings->rounds->len; i++)
+    {
+      const LwRoundResult *result = g_ptr_array_index (standings->rounds, i);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "number");
+      json_builder_add_int_value (builder, result->number);
+      json_builder_set_member_name (builder, "dealer");
+      json_builder_add_int_value (builder, result->dealer);
+      add_int_array (builder, "deltas", result->deltas, standings->n_sides);
+      add_int_array (builder, "scores", result->scores, standings->n_sides);
+      json_builder_set_member_name (builder, "items");
+      json_builder_begin_array (builder);
+      for (guint k = 0; k < result->items->len; k++)
+        {
+          const LwItem *item = &g_array_index (result->items, LwItem, k);
+
+          json_builder_begin_object (builder);
+          json_builder_set_member_name (builder, "side");
+          json_builder_add_int_value (builder, item->side);
+          json_builder_set_member_name (builder, "points");
+          json_builder_add_int_value (builder, item->points);
+          json_builder_set_member_name (builder, "reason");
+          json_builder_add_string_value (builder, lw_reason_to_string (item->reason));
+          json_builder_end_object (builder);
+        }
+      json_builder_end_array (builder);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+
+  add_int_array (builder, "scores", standings->scores, standings->n_sides);
+  json_builder_set_member_name (builder, "finished");
+  json_builder_add_boolean_value (builder, standings->finished);
+  json_builder_set_member_name (builder, "winner");
+  if (standings->winner == LW_NO_SEAT)
+    json_builder_add_null_value (builder);
+  else
+    json_builder_add_int_value (builder, standings->winner);
+  json_builder_set_member_name (builder, "skunk");
+  json_builder_add_boolean_value (builder, standings->skunk);
+  json_builder_set_member_name (builder, "next_dealer");
+  json_builder_add_int_value (builder, standings->next_dealer);
+  json_builder_set_member_name (builder, "forfeits_next_deal");
+  json_builder_begin_array (builder);
+  for (guint seat = 0; seat < LW_MAX_SEATS; seat++)
+    if (standings->owes_deal[seat])
+      json_builder_add_int_value (builder, seat);
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+
+  root = json_builder_get_root (builder);
+  json_generator_set_root (generator, root);
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_indent (generator, 2);
+  text = json_generator_to_data (generator, NULL);
+  return g_strconcat (text, "\n", NULL);
+}
+
+/* Appends @text padded with spaces to @width characters (not bytes). */
+static void
+append_padded (GString    *out,
+               const char *text,
+               guint       width,
+               gboolean    right)
+{
+  glong len = g_utf8_strlen (text, -1);
+  guint pad = len < (glong) width ? width - (guint) len : 0;
+
+  if (right)
+    for (guint i = 0; i < pad; i++)
+      g_string_append_c (out, ' ');
+  g_string_append (out, text);
+  if (!right)
+    for (guint i = 0; i < pad; i++)
+      g_string_append_c (out, ' ');
+}
+
+char *
+lw_standings_to_text (const LwGameRecord *record,
+                      const LwStandings  *standings)
+{
+  g_autoptr (GString) out = g_string_new (NULL);
+  guint width = 6;
+  guint dealer_width = 6;
+
+  g_return_val_if_fail (record != NULL && standings != NULL, NULL);
+
+  for (guint s = 0; s < standings->n_sides; s++)
+    width = MAX (width, (guint) g_utf8_strlen (g_ptr_array_index (standings->sides, s), -1));
+  for (guint seat = 0; seat < record->n_players; seat++)
+    dealer_width = MAX (dealer_width, (guint) g_utf8_strlen (record->players[seat], -1));
+
+  if (record->ruleset == LW_RULESET_GARWOLF)
+    g_string_append_printf (out, "Garwolf, %u players, first to %d\n",
+                            record->n_players, record->target);
+  else
+    g_string_append_printf (out, "Little Wolf, %u players%s, %u cards each, %u %s; "
+                            "start %d, target %d, skunk %d\n",
+                            record->n_players, record->n_teams > 0 ? " in partners" : "",
+                            lw_hand_size (record->n_players), lw_decks (record->n_players),
+                            lw_decks (record->n_players) == 1 ? "deck" : "decks",
+                            record->start_score, record->target, record->skunk);
+  g_string_append_c (out, '\n');
+
+  append_padded (out, "Round", 5, TRUE);
+  g_string_append (out, "  ");
+  append_padded (out, "Dealer", dealer_width, FALSE);
+  for (guint s = 0; s < standings->n_sides; s++)
+    {
+      g_string_append (out, "  ");
+      append_padded (out, g_ptr_array_index (standings->sides, s), width, TRUE);
+    }
+  g_string_append_c (out, '\n');
+
+  if (standings->rounds->len == 0)
+    {
+      append_padded (out, "start", 5, TRUE);
+      g_string_append (out, "  ");
+      append_padded (out, "", dealer_width, FALSE);
+      for (guint s = 0; s < standings->n_sides; s++)
+        {
+          g_autofree char *score = g_strdup_printf ("%d", standings->scores[s]);
+          g_string_append (out, "  ");
+          append_padded (out, score, width, TRUE);
+        }
+      g_string_append_c (out, '\n');
+    }
+
+  for (guint i = 0; i < standings->rounds->len; i++)
+    {
+      const LwRoundResult *result = g_ptr_array_index (standings->rounds, i);
+      g_autofree char *number = g_strdup_printf ("%u", result->number);
+
+      append_padded (out, number, 5, TRUE);
+      g_string_append (out, "  ");
+      append_padded (out, record->players[result->dealer], dealer_width, FALSE);
+      for (guint s = 0; s < standings->n_sides; s++)
+        {
+          g_autofree char *cell = g_strdup_printf ("%d (%+d)", result->scores[s], result->deltas[s]);
+          g_string_append (out, "  ");
+          append_padded (out, cell, width, TRUE);
+        }
+      if (result->is_void)
+        g_string_append (out, "  void: the dealer did not discard");
+      g_string_append_c (out, '\n');
+
+      for (guint k = 0; k < result->items->len; k++)
+        {
+          const LwItem *item = &g_array_index (result->items, LwItem, k);
+          g_autofree char *what = lw_item_describe (item);
+
+          g_string_append_printf (out, "         %s: %s\n",
+                                  (const char *) g_ptr_array_index (standings->sides, item->side),
+                                  what);
+        }
+    }
+
+  g_string_append_c (out, '\n');
+  if (standings->finished)
+    g_string_append_printf (out, "%s won%s.\n",
+                            (const char *) g_ptr_array_index (standings->sides, standings->winner),
+                            standings->skunk ? " by a skunk (counts double)" : "");
+  else
+    g_string_append_printf (out, "Playing. Next dealer: %s.\n",
+                            record->players[standings->next_dealer]);
+
+  for (guint seat = 0; seat < record->n_players; seat++)
+    if (standings->owes_deal[seat])
+      g_string_append_printf (out, "%s forfeits their next deal.\n", record->players[seat]);
+
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
