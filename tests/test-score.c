@@ -1,0 +1,355 @@
+/* test-score.c — the scoring rulings (SCORING.md) and the record format
+ * (GAME-RECORD.md), on games built for each ruling beyond the shared cases
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "lw-engine.h"
+
+/* Records are written in JSON with ' for " to keep the table readable. */
+static LwGameRecord *
+record_from (const char *text)
+{
+  g_autofree char *json = g_strdelimit (g_strdup (text), "'", '"');
+  g_autoptr (GError) error = NULL;
+  LwGameRecord *record = lw_game_record_from_json (json, -1, &error);
+
+  g_assert_no_error (error);
+  return record;
+}
+
+static LwStandings *
+standings_from (const char *text)
+{
+  g_autoptr (LwGameRecord) record = record_from (text);
+  g_autoptr (GError) error = NULL;
+  LwStandings *standings = lw_standings_compute (record, &error);
+
+  g_assert_no_error (error);
+  return standings;
+}
+
+#define HEAD2 "{'format':'little-wolf/game','version':1,'players':['Ann','Ben'],"
+#define HEAD3 "{'format':'little-wolf/game','version':1,'players':['Ann','Ben','Cleo'],"
+#define HEAD4P "{'format':'little-wolf/game','version':1,'players':['Ann','Ben','Cleo','Dev'],'teams':[[0,2],[1,3]],"
+#define HEAD5 "{'format':'little-wolf/game','version':1,'players':['Ann','Ben','Cleo','Dev','Eve'],"
+
+typedef struct {
+  const char *name;
+  const char *ruling;
+  const char *record;
+  int         n_sides;
+  int         scores[LW_MAX_SEATS];
+  gboolean    finished;
+  int         winner;
+  gboolean    skunk;
+  int         next_dealer;
+  guint       owes_mask;  /* bit per seat: owes a forfeited deal */
+} ScoreCase;
+
+static const ScoreCase score_cases[] = {
+  /* R1: five players share two decks, T = 65; a Pack is 33 cards. */
+  { "five-players-pack-by-one", "R1 R9", HEAD5 "'rounds':[{'declarer':1,'cards':[8,33,8,8,8]}]}",
+    5, { 1, 2, 1, 1, 1 }, FALSE, -1, FALSE, 1, 0 },
+  /* R6/R8 with two decks: four Gongs are two pairs. */
+  { "two-decks-two-gong-pairs", "R6", HEAD5 "'rounds':[{'declarer':null,'cards':[20,15,10,10,10],'gongs':[0,4,0,0,0]}]}",
+    5, { 0, 3, 1, 1, 1 }, FALSE, -1, FALSE, 1, 0 },
+  /* R7 + R8, two decks: 4 Worms, 2 Gongs, 2 Bears, 2 Wolves: one pair
+   * cancels, one Worm pair is left (−1), one complete set (+2). */
+  { "two-decks-set-and-spare-worms", "R7 R8", HEAD5 "'rounds':[{'declarer':0,'cards':[33,8,8,8,8],'worms':[4,0,0,0,0],'gongs':[2,0,0,0,0],'bears':[2,0,0,0,0],'wolves':[2,0,0,0,0]}]}",
+    5, { 3, 1, 1, 1, 1 }, FALSE, -1, FALSE, 1, 0 },
+  /* R12 + R15: the declarer missed with both Gongs (void +1) and both
+   * Worms... cancelled first (R7), so nothing is void; the award is 2. */
+  { "missed-pack-worms-gongs-cancel", "R7 R12 R15", HEAD2 "'rounds':[{'declarer':0,'cards':[13,13],'worms':[2,0],'gongs':[2,0]}]}",
+    2, { 1, 3 }, FALSE, -1, FALSE, 1, 0 },
+  /* R15 never below 0: void all-Dens (+2) and Gongs... with R7 only +2;
+   * a tied award of 1 each − 2 → 0. */
+  { "void-bonus-exceeds-tied-award", "R13 R15", HEAD3 "'rounds':[{'declarer':0,'cards':[15,9,9],'worms':[2,0,0],'gongs':[2,0,0],'bears':[2,0,0],'wolves':[2,0,0]}]}",
+    3, { 1, 1, 1 }, FALSE, -1, FALSE, 1, 0 },
+  /* R13 partners: the other side's cards are summed. */
+  { "partners-missed-pack-award", "R13", HEAD4P "'rounds':[{'declarer':0,'cards':[10,9,8,9]}]}",
+    2, { 1, 3 }, FALSE, -1, FALSE, 1, 0 },
+  /* R14 partners: the dealer's side missed, the other side swept. */
+  { "partners-dealer-missed-other-side-swept", "R14", HEAD4P "'rounds':[{'declarer':0,'cards':[0,20,0,16]}]}",
+    2, { 1, 4 }, FALSE, -1, FALSE, 1, 0 },
+  /* R16 partners: each tied partner costs the team 1, floored at 0 (R18). */
+  { "partners-tied-partners-cost-two", "R16 R18", HEAD4P "'rules':{'start_score':3},'rounds':[{'declarer':null,'cards':[12,6,12,6]}]}",
+    2, { 1, 3 }, FALSE, -1, FALSE, 1, 0 },
+  /* R18: at 0 a loss is waived but a gain counts. */
+  { "zero-waives-worms-keeps-gongs", "R18", HEAD3 "'rules':{'start_score':0},'rounds':[{'declarer':null,'cards':[13,10,10],'worms':[2,0,0],'gongs':[0,2,0]}]}",
+    3, { 0, 1, 0 }, FALSE, -1, FALSE, 1, 0 },
+  /* R19 twice in one round: the first takes Ben to 0, the second gives
+   * Ann a point instead (no game end at 3 of 15). */
+  { "two-penalties-in-one-round", "R18 R19", HEAD2 "'rounds':[{'declarer':null,'cards':[13,13],'penalties':[{'seat':1,'kind':'out_of_turn'},{'seat':1,'kind':'looked_at_discards'}]}]}",
+    2, { 1, 0 }, FALSE, -1, FALSE, 1, 0 },
+  /* R19 + R20a: an award that would end the game is blocked; Ben owes a
+   * deal and is skipped: Ann deals again. */
+  { "blocked-award-skips-next-dealer", "R19 R20 R20a", HEAD2 "'rules':{'start_score':0,'target':1},'rounds':[{'declarer':null,'cards':[12,14],'penalties':[{'seat':1,'kind':'out_of_turn'}]}]}",
+    2, { 0, 0 }, FALSE, -1, FALSE, 0, 0 },
+  /* R20a: two seats owe; both are skipped in one passing of the deal.
+   * Round 1: Ann's Pack (1 of target 2). Round 2, dealt by Ann: Ben and
+   * Cleo at 0 offend; each award would give Ann 2 alone: both blocked. */
+  { "two-debts-skipped-together", "R19 R20a", HEAD3 "'first_dealer':2,'rules':{'start_score':0,'target':2},'rounds':[{'declarer':0,'cards':[17,8,8]},{'declarer':null,'cards':[9,12,12],'penalties':[{'seat':1,'kind':'out_of_turn'},{'seat':2,'kind':'out_of_turn'}]}]}",
+    3, { 1, 0, 0 }, FALSE, -1, FALSE, 0, 0 },
+  /* R20a: a debt not yet due stays in the list. */
+  { "debt-still-owed", "R19 R20a", HEAD3 "'first_dealer':2,'rules':{'start_score':0,'target':2},'rounds':[{'declarer':0,'cards':[17,8,8]},{'declarer':null,'cards':[9,12,12],'penalties':[{'seat':2,'kind':'out_of_turn'}]}]}",
+    3, { 1, 0, 0 }, FALSE, -1, FALSE, 1, 1 << 2 },
+  /* R19/R25: an award that leaves a shared highest score does not end the
+   * game, so it is given. */
+  { "tied-award-is-given", "R19 R25", HEAD3 "'rules':{'start_score':0,'target':1},'rounds':[{'declarer':1,'cards':[8,17,8],'penalties':[{'seat':1,'kind':'out_of_turn'}]}]}",
+    3, { 1, 1, 1 }, FALSE, -1, FALSE, 1, 0 },
+  /* R21: a void round keeps its penalties and passes the deal. */
+  { "void-round-penalty-counts", "R19 R21", HEAD2 "'rounds':[{'void':'dealer_did_not_discard','penalties':[{'seat':0,'kind':'out_of_turn'}]}]}",
+    2, { 0, 1 }, FALSE, -1, FALSE, 1, 0 },
+  /* R22 partners: a partner's unpegged seat forfeits the side's gain. */
+  { "partners-unpegged-forfeits-side", "R22", HEAD4P "'rounds':[{'declarer':0,'cards':[20,4,8,4],'unpegged':[2]}]}",
+    2, { 1, 1 }, FALSE, -1, FALSE, 1, 0 },
+  /* R23: a skunk needs another side at 0; the highest wins it. */
+  { "skunk-needs-a-zero", "R23", HEAD3 "'rules':{'skunk':2},'rounds':[{'declarer':0,'cards':[17,8,8]}]}",
+    3, { 2, 1, 1 }, FALSE, -1, FALSE, 1, 0 },
+  { "skunk-win-ends", "R17 R18 R23", HEAD3 "'rules':{'skunk':2},'rounds':[{'declarer':null,'cards':[0,33,0]},{'declarer':0,'cards':[17,8,8]}]}",
+    3, { 2, 0, 1 }, TRUE, 0, TRUE, 2, 0 },
+  /* R25: 15–15 plays on, then one side alone is highest. */
+  { "tie-at-target-plays-on", "R24 R25", HEAD2 "'rules':{'start_score':14},'rounds':[{'declarer':0,'cards':[14,12],'gongs':[0,2]},{'declarer':1,'cards':[6,20]}]}",
+    2, { 15, 16 }, TRUE, 1, FALSE, 0, 0 },
+  /* G1/G2: Garwolf starts at 0 and has no skunk, floor or dealer debts. */
+  { "garwolf-four-players", "G1 G2", "{'format':'little-wolf/game','version':1,'ruleset':'garwolf','players':['A','B','C','D'],'first_dealer':2,'rounds':[{'court':[3,3,3,3],'garwolves':[4,0,0,0]}]}",
+    4, { 15, 3, 3, 3 }, FALSE, -1, FALSE, 3, 0 },
+};
+
+static void
+test_score_case (gconstpointer data)
+{
+  const ScoreCase *c = data;
+  g_autoptr (LwStandings) standings = standings_from (c->record);
+
+  g_test_message ("%s (%s)", c->name, c->ruling);
+  g_assert_cmpuint (standings->n_sides, ==, (guint) c->n_sides);
+  for (int s = 0; s < c->n_sides; s++)
+    g_assert_cmpint (standings->scores[s], ==, c->scores[s]);
+  g_assert_cmpint (standings->finished, ==, c->finished);
+  g_assert_cmpint (standings->winner, ==, c->winner);
+  g_assert_cmpint (standings->skunk, ==, c->skunk);
+  g_assert_cmpint (standings->next_dealer, ==, c->next_dealer);
+  for (int seat = 0; seat < LW_MAX_SEATS; seat++)
+    g_assert_cmpint (standings->owes_deal[seat], ==, (c->owes_mask >> seat) & 1);
+}
+
+/* Items name the ruling and add up to the delta (GAME-RECORD.md). */
+static void
+test_items (void)
+{
+  g_autoptr (LwStandings) standings = standings_from (
+    HEAD2 "'rules':{'start_score':0},'rounds':[{'declarer':null,'cards':[20,6],'worms':[2,0],'penalties':[{'seat':0,'kind':'out_of_turn'}]}]}");
+  const LwRoundResult *result = g_ptr_array_index (standings->rounds, 0);
+  int sum0 = 0, sum1 = 0;
+  gboolean saw_award = FALSE, saw_waived = FALSE;
+
+  for (guint i = 0; i < result->items->len; i++)
+    {
+      const LwItem *item = &g_array_index (result->items, LwItem, i);
+
+      if (item->side == 0)
+        sum0 += item->points;
+      else
+        sum1 += item->points;
+      saw_award |= item->reason == LW_REASON_PENALTY_AWARD && item->side == 1;
+      saw_waived |= item->reason == LW_REASON_WAIVED && item->side == 0;
+    }
+  g_assert_true (saw_award);
+  g_assert_true (saw_waived);
+  g_assert_cmpint (sum0, ==, result->deltas[0]);
+  g_assert_cmpint (sum1, ==, result->deltas[1]);
+  g_assert_cmpint (result->deltas[0], ==, 0);
+  g_assert_cmpint (result->deltas[1], ==, 1);
+}
+
+static void
+test_describe (void)
+{
+  LwItem pack = { 0, 1, LW_REASON_PACK };
+  LwItem worms = { 0, -1, LW_REASON_WORMS };
+  g_autofree char *a = lw_item_describe (&pack);
+  g_autofree char *b = lw_item_describe (&worms);
+
+  g_assert_cmpstr (a, ==, "Pack +1");
+  g_assert_cmpstr (b, ==, "Worms \u22121");
+  g_assert_cmpstr (lw_reason_to_string (LW_REASON_SWEEP_AWARD), ==, "sweep_award");
+  g_assert_cmpstr (lw_reason_to_string (LW_REASON_FORFEITED), ==, "forfeited");
+}
+
+typedef struct {
+  const char *record;
+  const char *message;  /* expected substring */
+  int         code;
+} BadCase;
+
+static const BadCase bad_cases[] = {
+  { "", "empty", LW_ENGINE_ERROR_PARSE },
+  { "   ", "empty", LW_ENGINE_ERROR_PARSE },
+  { "[1,2]", "must be a JSON object", LW_ENGINE_ERROR_INVALID },
+  { HEAD2 "'rounds':[{'declarer':0,'cards':[16.0,10]}]}", "round 1: cards of seat 0 must be an integer", LW_ENGINE_ERROR_INVALID },
+  { HEAD2 "'rounds':[{'declarer':true,'cards':[16,10]}]}", "round 1: declarer must be an integer", LW_ENGINE_ERROR_INVALID },
+  { HEAD2 "'rounds':[{'declarer':0,'cards':[16,10,0]}]}", "round 1: cards has 3 values, expected one per player (2)", LW_ENGINE_ERROR_INVALID },
+  { HEAD2 "'rounds':[{'declarer':0,'cards':[99999999999,10]}]}", "round 1: cards of seat 0", LW_ENGINE_ERROR_INVALID },
+  { HEAD2 "'rounds':[{'declarer':0}]}", "round 1: cards is missing", LW_ENGINE_ERROR_INVALID },
+  { HEAD2 "'rounds':[{'cards':[16,10]}]}", "round 1: declarer is missing", LW_ENGINE_ERROR_INVALID },
+  { HEAD2 "'rounds':[{'declarer':0,'cards':[16,10]},{'declarer':0,'cards':[16,10],'unpegged':[5]}]}", "round 2: unpegged seat is 5", LW_ENGINE_ERROR_INVALID },
+  { HEAD2 "'rounds':[{'declarer':0,'cards':[26,0],'all_but_last':true}]}", "round 1: all_but_last is set but the declarer's side won every card", LW_ENGINE_ERROR_INVALID },
+  { HEAD2 "'rounds':[{'void':'dealer_did_not_discard','dealer':0}]}", "round 1: a void round may hold only penalties", LW_ENGINE_ERROR_INVALID },
+  { HEAD2 "'rounds':[{'void':'yes'}]}", "round 1: void must be", LW_ENGINE_ERROR_INVALID },
+  { HEAD2 "'rounds':[], 'rules':{'target':0}}", "rules: target is 0", LW_ENGINE_ERROR_INVALID },
+  { HEAD2 "'rounds':[], 'rules':{'start':1}}", "rules: key \"start\" is not allowed", LW_ENGINE_ERROR_INVALID },
+  { HEAD2 "'rounds':[], 'first_dealer':2}", "first_dealer is 2", LW_ENGINE_ERROR_INVALID },
+  { HEAD2 "'rounds':[], 'teams':[[0],[1]]}", "teams: sides must be of equal size", LW_ENGINE_ERROR_INVALID },
+  { HEAD2 "'version':2,'rounds':[]}", "version is 2", LW_ENGINE_ERROR_INVALID },
+  { "{'format':'little-wolf/game','version':1,'ruleset':'garwolf','players':['A','B'],'rounds':[]}", "played by 3 to 4", LW_ENGINE_ERROR_INVALID },
+  { "{'format':'little-wolf/game','version':1,'ruleset':'garwolf','players':['A','B','C'],'rules':{'skunk':5},'rounds':[]}", "skunk is for Little Wolf only", LW_ENGINE_ERROR_INVALID },
+  { "{'format':'little-wolf/game','version':1,'ruleset':'garwolf','players':['A','B','C'],'rounds':[{'court':[4,4,4],'garwolves':[1,1,1],'declarer':0}]}", "round 1: key \"declarer\" is not allowed", LW_ENGINE_ERROR_INVALID },
+  { "{'format':'little-wolf/game','version':1,'ruleset':'garwolf','players':['A','B','C'],'rounds':[{'court':[4,4,4],'garwolves':[1,1,2]}]}", "round 1: Garwolves sum to 4, expected 3", LW_ENGINE_ERROR_INVALID },
+  { HEAD2 "'rounds':[{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]}]}",
+    "round 10: the game ended after round 9 (Ann won)", LW_ENGINE_ERROR_GAME_OVER },
+  { HEAD2 "'rounds':[{'declarer':0,'cards':[16,10]},{'declarer':0,'cards':[16,10],'dealer':0}]}", "round 2: dealer is seat 0 (Ann), but the deal passes to seat 1 (Ben)", LW_ENGINE_ERROR_INVALID },
+  { HEAD5 "'rounds':[{'declarer':0,'cards':[33,8,8,8,8],'wolves':[5,0,0,0,0]}]}", "round 1: wolves sum to 5, but 2 decks hold only 4", LW_ENGINE_ERROR_INVALID },
+};
+
+static void
+test_bad_record (gconstpointer data)
+{
+  const BadCase *c = data;
+  g_autofree char *json = g_strdelimit (g_strdup (c->record), "'", '"');
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwGameRecord) record = lw_game_record_from_json (json, -1, &error);
+  g_autoptr (LwStandings) standings = NULL;
+
+  if (record != NULL)
+    standings = lw_standings_compute (record, &error);
+  g_assert_null (standings);
+  g_assert_error (error, LW_ENGINE_ERROR, c->code);
+  if (strstr (error->message, c->message) == NULL)
+    g_error ("message \"%s\" lacks \"%s\"", error->message, c->message);
+}
+
+/* A round being entered is checked on its own before it is stored. */
+static void
+test_round_validate (void)
+{
+  g_autoptr (LwGameRecord) record = record_from (HEAD3 "'rounds':[]}");
+  g_autoptr (LwRound) round = lw_round_new ();
+  g_autoptr (GError) error = NULL;
+
+  round->declarer = 1;
+  round->cards[0] = 10;
+  round->cards[1] = 20;
+  round->cards[2] = 2;
+  g_assert_false (lw_round_validate (record, round, 4, &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "round 4: cards sum to 32, expected 33"));
+  g_clear_error (&error);
+
+  round->cards[2] = 3;
+  g_assert_true (lw_round_validate (record, round, 4, &error));
+  g_assert_no_error (error);
+
+  lw_round_add_penalty (round, 3, LW_PENALTY_OUT_OF_TURN);
+  g_assert_false (lw_round_validate (record, round, 4, &error));
+  g_assert_nonnull (strstr (error->message, "penalty 1 is seat 3"));
+}
+
+/* Building a record in code, as the app does, and writing it out. */
+static void
+test_build_and_write (void)
+{
+  const char *names[] = { "Ann", "Ben", "Cleo", "Dev" };
+  const int teams[] = { 0, 1, 0, 1 };
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 4, names);
+  g_autoptr (LwGameRecord) copy = NULL;
+  g_autoptr (LwGameRecord) again = NULL;
+  g_autoptr (LwStandings) standings = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *json_again = NULL;
+  g_autofree char *side = NULL;
+  g_autofree char *text = NULL;
+  LwRound *round = lw_round_new ();
+
+  lw_game_record_set_teams (record, 2, teams);
+  record->first_dealer = 3;
+  round->declarer = 3;
+  round->cards[0] = 5;
+  round->cards[1] = 6;
+  round->cards[2] = 5;
+  round->cards[3] = 20;
+  round->gongs[3] = 2;
+  round->unpegged[1] = TRUE;
+  lw_round_add_penalty (round, 0, LW_PENALTY_LOOKED_AT_DISCARDS);
+  g_ptr_array_add (record->rounds, round);
+
+  g_assert_cmpuint (lw_game_record_n_sides (record), ==, 2);
+  side = lw_game_record_side_name (record, 1);
+  g_assert_cmpstr (side, ==, "Ben & Dev");
+
+  standings = lw_standings_compute (record, &error);
+  g_assert_no_error (error);
+  /* Ann's penalty: 1 → 0; Dev's Pack as dealer +1, Gongs +1, unpegged
+   * (Ben's side) forfeits the +2. */
+  g_assert_cmpint (standings->scores[0], ==, 0);
+  g_assert_cmpint (standings->scores[1], ==, 1);
+  g_assert_cmpint (lw_standings_needed_to_win (record, standings, 1), ==, 14);
+  g_assert_cmpint (standings->next_dealer, ==, 0);
+
+  copy = lw_game_record_copy (record);
+  json = lw_game_record_to_json (record);
+  again = lw_game_record_from_json (json, -1, &error);
+  g_assert_no_error (error);
+  json_again = lw_game_record_to_json (again);
+  g_assert_cmpstr (json, ==, json_again);
+  g_assert_cmpuint (copy->rounds->len, ==, 1);
+  g_assert_cmpuint (((LwRound *) g_ptr_array_index (copy->rounds, 0))->penalties->len, ==, 1);
+
+  text = lw_standings_to_text (record, standings);
+  g_assert_nonnull (strstr (text, "Ann & Cleo"));
+  g_assert_nonnull (strstr (text, "Looked at discards"));
+  g_assert_nonnull (strstr (text, "Next dealer: Ann"));
+}
+
+static void
+test_hand_sizes (void)
+{
+  /* R1 */
+  static const guint sizes[] = { 0, 0, 13, 11, 9, 13, 13, 11, 9, 0 };
+  static const guint decks[] = { 0, 0, 1, 1, 1, 2, 2, 2, 2, 0 };
+
+  for (guint n = 0; n < G_N_ELEMENTS (sizes); n++)
+    {
+      g_assert_cmpuint (lw_hand_size (n), ==, sizes[n]);
+      g_assert_cmpuint (lw_decks (n), ==, decks[n]);
+      g_assert_cmpuint (lw_total_cards (n), ==, n * sizes[n]);
+    }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (score_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/score/%s", score_cases[i].name);
+      g_test_add_data_func (path, &score_cases[i], test_score_case);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (bad_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/record/bad/%u", i + 1);
+      g_test_add_data_func (path, &bad_cases[i], test_bad_record);
+    }
+  g_test_add_func ("/score/items", test_items);
+  g_test_add_func ("/score/describe", test_describe);
+  g_test_add_func ("/record/round-validate", test_round_validate);
+  g_test_add_func ("/record/build-and-write", test_build_and_write);
+  g_test_add_func ("/rules/hand-sizes", test_hand_sizes);
+
+  return g_test_run ();
+}
