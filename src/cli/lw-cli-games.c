@@ -194,6 +194,7 @@ lw_cli_cmd_import (LwCliContext  *ctx,
   g_autoptr (GError) error = NULL;
   g_autoptr (LwStore) store = NULL;
   g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (LwStandings) standings = NULL;
   g_autofree char *contents = NULL;
   gsize length = 0;
   gint64 id;
@@ -214,10 +215,12 @@ lw_cli_cmd_import (LwCliContext  *ctx,
   if (!lw_cli_read_input (argv[1], &contents, &length, &error))
     return lw_cli_fail (LW_CLI_FAILED, "%s", error->message);
 
-  /* The record is checked before the database is opened: a bad record
-   * leaves no trace, not even a new database file. */
+  /* The record is checked (and replayed) before the database is opened:
+   * a bad record leaves no trace, not even a new database file. */
   record = lw_game_record_from_json (contents, (gssize) length, &error);
-  if (record == NULL)
+  if (record != NULL)
+    standings = lw_standings_compute (record, &error);
+  if (standings == NULL)
     return lw_cli_fail_error (error);
 
   store = open_store (ctx, &error);

@@ -1,0 +1,766 @@
+/* test-store.c — the SQLite store (lw-store.h)
+ *
+ * Every test works on its own temporary database. The shared cases are
+ * read from $LW_CASES_DIR (meson option cases_dir).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+
+#include "lw-store.h"
+
+/* ------------------------------------------------------------------ */
+/* Helpers                                                              */
+/* ------------------------------------------------------------------ */
+
+static const char *
+cases_dir (void)
+{
+  const char *dir = g_getenv ("LW_CASES_DIR");
+
+  if (dir == NULL || !g_file_test (dir, G_FILE_TEST_IS_DIR))
+    g_error ("LW_CASES_DIR is not set or not a folder (%s): the shared cases are missing",
+             dir != NULL ? dir : "unset");
+  return dir;
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The game records of cases/random (not the .expected.json), sorted. */
+static GPtrArray *
+random_case_paths (void)
+{
+  g_autofree char *folder = g_build_filename (cases_dir (), "random", NULL);
+  g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GDir) dir = g_dir_open (folder, 0, &error);
+  const char *name;
+
+  if (dir == NULL)
+    g_error ("cannot read the shared cases: %s", error->message);
+
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".json") && !g_str_has_suffix (name, ".expected.json"))
+      g_ptr_array_add (paths, g_build_filename (folder, name, NULL));
+
+  if (paths->len == 0)
+    g_error ("no game records in %s", folder);
+  g_ptr_array_sort (paths, compare_strings);
+  return g_steal_pointer (&paths);
+}
+
+static LwGameRecord *
+load_record (const char *path)
+{
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  g_autoptr (GError) error = NULL;
+  LwGameRecord *record;
+
+  g_file_get_contents (path, &contents, &length, &error);
+  g_assert_no_error (error);
+  record = lw_game_record_from_json (contents, (gssize) length, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (record);
+  return record;
+}
+
+static char *
+standings_json (const LwGameRecord *record)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStandings) standings = lw_standings_compute (record, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (standings);
+  return lw_standings_to_json (standings);
+}
+
+static gboolean
+is_finished (const LwGameRecord *record)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStandings) standings = lw_standings_compute (record, &error);
+
+  g_assert_no_error (error);
+  return standings->finished;
+}
+
+/* The first random case that matches: Little Wolf, at least @min_rounds
+ * rounds, finished or not as asked. */
+static LwGameRecord *
+find_case (guint    min_rounds,
+           gboolean finished)
+{
+  g_autoptr (GPtrArray) paths = random_case_paths ();
+
+  for (guint i = 0; i < paths->len; i++)
+    {
+      g_autoptr (LwGameRecord) record = load_record (g_ptr_array_index (paths, i));
+
+      if (record->ruleset == LW_RULESET_LITTLE_WOLF
+          && record->rounds->len >= min_rounds
+          && is_finished (record) == finished)
+        return g_steal_pointer (&record);
+    }
+  g_error ("no random case with %u rounds, finished=%d", min_rounds, finished);
+}
+
+static guint
+count_games (LwStore *store)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) games = lw_store_list_games (store, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (games);
+  return games->len;
+}
+
+static void
+remove_tree (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+      const char *name;
+
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          remove_tree (child);
+        }
+    }
+  g_remove (path);
+}
+
+static GBytes *
+file_bytes (const char *path)
+{
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  g_autoptr (GError) error = NULL;
+
+  g_file_get_contents (path, &contents, &length, &error);
+  g_assert_no_error (error);
+  return g_bytes_new_take (g_steal_pointer (&contents), length);
+}
+
+/* A second connection to the file, as another program would have it. */
+static sqlite3 *
+raw_open (const char *path)
+{
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL),
+                   ==, SQLITE_OK);
+  return db;
+}
+
+static void
+raw_exec (sqlite3    *db,
+          const char *sql)
+{
+  char *message = NULL;
+
+  if (sqlite3_exec (db, sql, NULL, NULL, &message) != SQLITE_OK)
+    g_error ("%s: %s", sql, message);
+}
+
+static gint64
+raw_int (sqlite3    *db,
+         const char *sql)
+{
+  sqlite3_stmt *stmt = NULL;
+  gint64 value;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  value = sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  return value;
+}
+
+static char *
+raw_text (sqlite3    *db,
+          const char *sql)
+{
+  sqlite3_stmt *stmt = NULL;
+  char *value;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  value = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+  sqlite3_finalize (stmt);
+  return value;
+}
+
+/* ------------------------------------------------------------------ */
+/* Fixture: a store on a fresh temporary database                       */
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+  char    *dir;
+  char    *path;
+  LwStore *store;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+
+  fixture->dir = g_dir_make_tmp ("lw-store-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->path = g_build_filename (fixture->dir, "little-wolf.sqlite3", NULL);
+  fixture->store = lw_store_open (fixture->path, &error);
+  g_assert_no_error (error);
+  g_assert_true (LW_IS_STORE (fixture->store));
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_clear_object (&fixture->store);
+  remove_tree (fixture->dir);
+  g_clear_pointer (&fixture->path, g_free);
+  g_clear_pointer (&fixture->dir, g_free);
+}
+
+/* ------------------------------------------------------------------ */
+/* Tests                                                                */
+/* ------------------------------------------------------------------ */
+
+static void
+test_default_path (void)
+{
+  g_autofree char *path = lw_store_default_path ();
+  g_autofree char *expected = g_build_filename (g_get_user_data_dir (), "little-wolf",
+                                                "little-wolf.sqlite3", NULL);
+
+  g_assert_cmpstr (path, ==, expected);
+}
+
+static void
+test_open_creates (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("lw-store-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "not", "yet", "db.sqlite3", NULL);
+  g_autoptr (LwStore) store = NULL;
+  g_autofree char *mode = NULL;
+  sqlite3 *db;
+
+  g_assert_no_error (error);
+  store = lw_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (store);
+  g_assert_cmpstr (lw_store_get_path (store), ==, path);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpuint (count_games (store), ==, 0);
+
+  db = raw_open (path);
+  mode = raw_text (db, "PRAGMA journal_mode");
+  g_assert_cmpstr (mode, ==, "wal");
+  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 1);
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN"
+                                " ('players', 'games', 'game_seats', 'rounds', 'round_seats',"
+                                " 'penalties')"), ==, 6);
+  sqlite3_close (db);
+
+  g_clear_object (&store);
+  remove_tree (dir);
+}
+
+static void
+test_add_and_load (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr (GPtrArray) paths = random_case_paths ();
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (GPtrArray) games = NULL;
+  g_auto (GStrv) names = NULL;
+  g_autoptr (GHashTable) expected_names = g_hash_table_new_full (g_str_hash, g_str_equal,
+                                                                 g_free, NULL);
+  g_autoptr (GError) error = NULL;
+  gint64 before = g_get_real_time () / G_USEC_PER_SEC;
+  gint64 after;
+  guint n = MIN (paths->len, 6);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (LwGameRecord) record = load_record (g_ptr_array_index (paths, i));
+      g_autoptr (LwStoredGame) game = NULL;
+      g_autofree char *json = lw_game_record_to_json (record);
+      g_autofree char *loaded_json = NULL;
+      gint64 id = lw_store_add_game (fixture->store, record, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpint (id, >, 0);
+      if (ids->len > 0)
+        g_assert_cmpint (id, >, g_array_index (ids, gint64, ids->len - 1));
+      g_array_append_val (ids, id);
+
+      for (guint seat = 0; seat < record->n_players; seat++)
+        g_hash_table_add (expected_names, g_strdup (record->players[seat]));
+
+      game = lw_store_load_game (fixture->store, id, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (game);
+      g_assert_cmpint (game->id, ==, id);
+      g_assert_cmpuint (game->record->rounds->len, ==, record->rounds->len);
+      loaded_json = lw_game_record_to_json (game->record);
+      g_assert_cmpstr (loaded_json, ==, json);
+    }
+  after = g_get_real_time () / G_USEC_PER_SEC;
+
+  /* The same players again: no new names. */
+  {
+    g_autoptr (LwGameRecord) record = load_record (g_ptr_array_index (paths, 0));
+    gint64 id = lw_store_add_game (fixture->store, record, &error);
+
+    g_assert_no_error (error);
+    g_array_append_val (ids, id);
+  }
+
+  /* Newest first: created within the test, so by ID, descending. */
+  games = lw_store_list_games (fixture->store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (games->len, ==, ids->len);
+  for (guint i = 0; i < games->len; i++)
+    {
+      LwStoredGame *game = g_ptr_array_index (games, i);
+
+      g_assert_cmpint (game->id, ==, g_array_index (ids, gint64, ids->len - 1 - i));
+      g_assert_cmpint (game->created, >=, before);
+      g_assert_cmpint (game->created, <=, after + 1);
+      g_assert_nonnull (game->record);
+    }
+
+  names = lw_store_list_player_names (fixture->store, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (names);
+  g_assert_cmpuint (g_strv_length (names), ==, g_hash_table_size (expected_names));
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      g_assert_true (g_hash_table_contains (expected_names, names[i]));
+      if (i > 0)
+        {
+          g_autofree char *a = g_utf8_casefold (names[i - 1], -1);
+          g_autofree char *b = g_utf8_casefold (names[i], -1);
+          g_assert_cmpint (g_utf8_collate (a, b), <=, 0);
+        }
+    }
+}
+
+static void
+test_cases_round_trip (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autoptr (GPtrArray) paths = random_case_paths ();
+
+  for (guint i = 0; i < paths->len; i++)
+    {
+      const char *path = g_ptr_array_index (paths, i);
+      g_autoptr (LwGameRecord) record = load_record (path);
+      g_autoptr (LwStoredGame) game = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *expected = standings_json (record);
+      g_autofree char *reloaded = NULL;
+      g_autofree char *record_json = lw_game_record_to_json (record);
+      g_autofree char *reloaded_record_json = NULL;
+      gint64 id;
+
+      g_test_message ("%s", path);
+      id = lw_store_add_game (fixture->store, record, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (id, >, 0);
+
+      game = lw_store_load_game (fixture->store, id, &error);
+      g_assert_no_error (error);
+      reloaded = standings_json (game->record);
+      g_assert_cmpstr (reloaded, ==, expected);
+      reloaded_record_json = lw_game_record_to_json (game->record);
+      g_assert_cmpstr (reloaded_record_json, ==, record_json);
+    }
+  g_assert_cmpuint (count_games (fixture->store), ==, paths->len);
+}
+
+static void
+test_bad_record_refused (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autoptr (LwGameRecord) good = find_case (2, FALSE);
+  g_autoptr (LwGameRecord) bad = lw_game_record_copy (good);
+  g_autoptr (LwGameRecord) over = find_case (1, TRUE);
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) names_before = NULL;
+  g_auto (GStrv) names_after = NULL;
+  LwRound *extra;
+  gint64 id;
+
+  id = lw_store_add_game (fixture->store, good, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+  names_before = lw_store_list_player_names (fixture->store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_games (fixture->store), ==, 1);
+
+  /* A new player and a penalty on a seat that does not exist. */
+  g_free (bad->players[0]);
+  bad->players[0] = g_strdup ("Nobody Stored");
+  lw_round_add_penalty (g_ptr_array_index (bad->rounds, 1), (int) bad->n_players,
+                        LW_PENALTY_OUT_OF_TURN);
+  g_assert_cmpint (lw_store_add_game (fixture->store, bad, &error), ==, 0);
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+  g_clear_error (&error);
+
+  /* A round after the end of the game. */
+  extra = lw_round_copy (g_ptr_array_index (over->rounds, over->rounds->len - 1));
+  extra->dealer = LW_NO_SEAT;
+  g_ptr_array_add (over->rounds, extra);
+  g_assert_cmpint (lw_store_add_game (fixture->store, over, &error), ==, 0);
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER);
+  g_clear_error (&error);
+
+  g_assert_cmpuint (count_games (fixture->store), ==, 1);
+  names_after = lw_store_list_player_names (fixture->store, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_strv_equal ((const char *const *) names_before,
+                               (const char *const *) names_after));
+  g_assert_false (g_strv_contains ((const char *const *) names_after, "Nobody Stored"));
+}
+
+static void
+assert_stored_json (LwStore            *store,
+                    gint64              id,
+                    const LwGameRecord *expected)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = lw_store_load_game (store, id, &error);
+  g_autofree char *expected_json = lw_game_record_to_json (expected);
+  g_autofree char *json = NULL;
+
+  g_assert_no_error (error);
+  json = lw_game_record_to_json (game->record);
+  g_assert_cmpstr (json, ==, expected_json);
+}
+
+static void
+test_append_round (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr (LwGameRecord) full = find_case (2, TRUE);
+  g_autoptr (LwGameRecord) partial = lw_game_record_copy (full);
+  g_autoptr (LwRound) empty = lw_round_new ();
+  g_autoptr (LwRound) bad_seat = NULL;
+  g_autoptr (LwRound) extra = NULL;
+  g_autoptr (GError) error = NULL;
+  gint64 id;
+
+  g_ptr_array_set_size (partial->rounds, 0);
+  id = lw_store_add_game (fixture->store, partial, &error);
+  g_assert_no_error (error);
+  assert_stored_json (fixture->store, id, partial);
+
+  for (guint i = 0; i < full->rounds->len; i++)
+    {
+      const LwRound *round = g_ptr_array_index (full->rounds, i);
+
+      /* Refused before each round: no cards at all (the sum must be T),
+       * and a penalty on a seat that does not exist. */
+      g_assert_false (lw_store_append_round (fixture->store, id, empty, &error));
+      g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+      g_clear_error (&error);
+
+      g_clear_pointer (&bad_seat, lw_round_free);
+      bad_seat = lw_round_copy (round);
+      lw_round_add_penalty (bad_seat, (int) full->n_players, LW_PENALTY_LOOKED_AT_DISCARDS);
+      g_assert_false (lw_store_append_round (fixture->store, id, bad_seat, &error));
+      g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+      g_clear_error (&error);
+      assert_stored_json (fixture->store, id, partial);
+
+      g_assert_true (lw_store_append_round (fixture->store, id, round, &error));
+      g_assert_no_error (error);
+      g_ptr_array_add (partial->rounds, lw_round_copy (round));
+      assert_stored_json (fixture->store, id, partial);
+    }
+  assert_stored_json (fixture->store, id, full);
+
+  /* The game is over: one round more is refused, nothing changes. */
+  extra = lw_round_copy (g_ptr_array_index (full->rounds, full->rounds->len - 1));
+  extra->dealer = LW_NO_SEAT;
+  g_assert_false (lw_store_append_round (fixture->store, id, extra, &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER);
+  g_clear_error (&error);
+  assert_stored_json (fixture->store, id, full);
+
+  g_assert_false (lw_store_append_round (fixture->store, id + 1000, extra, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  g_assert_cmpuint (count_games (fixture->store), ==, 1);
+}
+
+static void
+test_remove_last_round (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr (LwGameRecord) record = find_case (3, TRUE);
+  g_autoptr (LwGameRecord) expected = lw_game_record_copy (record);
+  g_autoptr (LwGameRecord) no_rounds = lw_game_record_copy (record);
+  g_autoptr (GError) error = NULL;
+  const LwRound *last = g_ptr_array_index (record->rounds, record->rounds->len - 1);
+  gint64 id, empty_id;
+  gint64 seat_rows, penalty_rows;
+  sqlite3 *db;
+
+  id = lw_store_add_game (fixture->store, record, &error);
+  g_assert_no_error (error);
+  g_ptr_array_set_size (no_rounds->rounds, 0);
+  empty_id = lw_store_add_game (fixture->store, no_rounds, &error);
+  g_assert_no_error (error);
+
+  db = raw_open (fixture->path);
+  seat_rows = raw_int (db, "SELECT count(*) FROM round_seats");
+  penalty_rows = raw_int (db, "SELECT count(*) FROM penalties");
+
+  /* The finished game is playing again without its last round. */
+  g_assert_true (lw_store_remove_last_round (fixture->store, id, &error));
+  g_assert_no_error (error);
+  g_ptr_array_set_size (expected->rounds, expected->rounds->len - 1);
+  assert_stored_json (fixture->store, id, expected);
+  {
+    g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, id, &error);
+    g_assert_no_error (error);
+    g_assert_false (is_finished (game->record));
+  }
+
+  /* Its seats and penalties went with it. */
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM round_seats"), ==,
+                   seat_rows - (last->is_void ? 0 : (gint64) record->n_players));
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM penalties"), ==,
+                   penalty_rows - (gint64) last->penalties->len);
+
+  g_assert_true (lw_store_remove_last_round (fixture->store, id, &error));
+  g_assert_no_error (error);
+  g_ptr_array_set_size (expected->rounds, expected->rounds->len - 1);
+  assert_stored_json (fixture->store, id, expected);
+
+  /* Nothing to remove: fine, and nothing changes. */
+  g_assert_true (lw_store_remove_last_round (fixture->store, empty_id, &error));
+  g_assert_no_error (error);
+  assert_stored_json (fixture->store, empty_id, no_rounds);
+
+  g_assert_false (lw_store_remove_last_round (fixture->store, empty_id + 1000, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+
+  sqlite3_close (db);
+}
+
+static void
+test_delete_game (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr (LwGameRecord) record = find_case (2, TRUE);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) gone = NULL;
+  gint64 kept, deleted;
+  sqlite3 *db;
+
+  kept = lw_store_add_game (fixture->store, record, &error);
+  g_assert_no_error (error);
+  deleted = lw_store_add_game (fixture->store, record, &error);
+  g_assert_no_error (error);
+
+  g_assert_true (lw_store_delete_game (fixture->store, deleted, &error));
+  g_assert_no_error (error);
+
+  gone = lw_store_load_game (fixture->store, deleted, &error);
+  g_assert_null (gone);
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_false (lw_store_delete_game (fixture->store, deleted, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  assert_stored_json (fixture->store, kept, record);
+  g_assert_cmpuint (count_games (fixture->store), ==, 1);
+
+  /* Everything of the deleted game went with it; its players stay. */
+  db = raw_open (fixture->path);
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM rounds"), ==, record->rounds->len);
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM game_seats"), ==, record->n_players);
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM round_seats WHERE round NOT IN"
+                                " (SELECT id FROM rounds)"), ==, 0);
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM penalties WHERE round NOT IN"
+                                " (SELECT id FROM rounds)"), ==, 0);
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM players"), ==, record->n_players);
+  sqlite3_close (db);
+}
+
+static void
+test_reopen (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autoptr (GPtrArray) paths = random_case_paths ();
+  g_autoptr (LwGameRecord) first = load_record (g_ptr_array_index (paths, 0));
+  g_autoptr (LwGameRecord) second = load_record (g_ptr_array_index (paths, paths->len - 1));
+  g_autoptr (GError) error = NULL;
+  gint64 id1, id2, id3;
+
+  id1 = lw_store_add_game (fixture->store, first, &error);
+  g_assert_no_error (error);
+  id2 = lw_store_add_game (fixture->store, second, &error);
+  g_assert_no_error (error);
+
+  g_clear_object (&fixture->store);
+  fixture->store = lw_store_open (fixture->path, &error);
+  g_assert_no_error (error);
+
+  g_assert_cmpuint (count_games (fixture->store), ==, 2);
+  assert_stored_json (fixture->store, id1, first);
+  assert_stored_json (fixture->store, id2, second);
+
+  /* IDs keep counting up after a reopen. */
+  id3 = lw_store_add_game (fixture->store, first, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (id3, >, id2);
+}
+
+static void
+assert_refused_unchanged (const char   *path,
+                          LwStoreError  code)
+{
+  g_autoptr (GBytes) before = file_bytes (path);
+  g_autoptr (GBytes) after = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) store = lw_store_open (path, &error);
+
+  g_assert_null (store);
+  g_assert_error (error, LW_STORE_ERROR, (int) code);
+  g_assert_true (strstr (error->message, path) != NULL);
+
+  after = file_bytes (path);
+  g_assert_cmpuint (g_bytes_get_size (after), >, 0);
+  g_assert_true (g_bytes_equal (before, after));
+}
+
+static void
+test_newer_version (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("lw-store-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "newer.sqlite3", NULL);
+  sqlite3 *db;
+
+  g_assert_no_error (error);
+  db = raw_open (path);
+  raw_exec (db, "CREATE TABLE games (id INTEGER PRIMARY KEY, future TEXT);"
+                "INSERT INTO games (future) VALUES ('kept');"
+                "PRAGMA user_version = 99;");
+  sqlite3_close (db);
+
+  assert_refused_unchanged (path, LW_STORE_ERROR_NEWER_VERSION);
+  remove_tree (dir);
+}
+
+static void
+test_not_a_database (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("lw-store-XXXXXX", &error);
+  g_autofree char *text = g_build_filename (dir, "notes.txt", NULL);
+  g_autofree char *foreign = g_build_filename (dir, "foreign.sqlite3", NULL);
+  g_autofree char *partial = g_build_filename (dir, "partial.sqlite3", NULL);
+  g_autoptr (GString) contents = g_string_new (NULL);
+  sqlite3 *db;
+
+  g_assert_no_error (error);
+
+  /* Plain text. */
+  for (int i = 0; i < 200; i++)
+    g_string_append (contents, "Round 1: Ann 6, Ben 20\n");
+  g_file_set_contents (text, contents->str, (gssize) contents->len, &error);
+  g_assert_no_error (error);
+  assert_refused_unchanged (text, LW_STORE_ERROR_NOT_A_DATABASE);
+
+  /* Another program's SQLite database. */
+  db = raw_open (foreign);
+  raw_exec (db, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine');");
+  sqlite3_close (db);
+  assert_refused_unchanged (foreign, LW_STORE_ERROR_NOT_A_DATABASE);
+
+  /* A version number but not our tables. */
+  db = raw_open (partial);
+  raw_exec (db, "CREATE TABLE players (id INTEGER PRIMARY KEY); PRAGMA user_version = 1;");
+  sqlite3_close (db);
+  assert_refused_unchanged (partial, LW_STORE_ERROR_NOT_A_DATABASE);
+
+  remove_tree (dir);
+}
+
+static void
+test_busy (Fixture       *fixture,
+           gconstpointer  data)
+{
+  g_autoptr (LwGameRecord) record = find_case (1, FALSE);
+  g_autoptr (GError) error = NULL;
+  sqlite3 *db = raw_open (fixture->path);
+  gint64 id;
+
+  /* Another program holds the write lock longer than the busy timeout. */
+  raw_exec (db, "BEGIN IMMEDIATE");
+  g_assert_cmpint (lw_store_add_game (fixture->store, record, &error), ==, 0);
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_BUSY);
+  g_clear_error (&error);
+  raw_exec (db, "ROLLBACK");
+  sqlite3_close (db);
+
+  g_assert_cmpuint (count_games (fixture->store), ==, 0);
+  id = lw_store_add_game (fixture->store, record, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  /* Fail loudly, before any test, when the shared cases are missing. */
+  g_ptr_array_unref (random_case_paths ());
+
+  g_test_add_func ("/store/default-path", test_default_path);
+  g_test_add_func ("/store/open-creates", test_open_creates);
+  g_test_add ("/store/add-and-load", Fixture, NULL,
+              fixture_set_up, test_add_and_load, fixture_tear_down);
+  g_test_add ("/store/cases-round-trip", Fixture, NULL,
+              fixture_set_up, test_cases_round_trip, fixture_tear_down);
+  g_test_add ("/store/bad-record-refused", Fixture, NULL,
+              fixture_set_up, test_bad_record_refused, fixture_tear_down);
+  g_test_add ("/store/append-round", Fixture, NULL,
+              fixture_set_up, test_append_round, fixture_tear_down);
+  g_test_add ("/store/remove-last-round", Fixture, NULL,
+              fixture_set_up, test_remove_last_round, fixture_tear_down);
+  g_test_add ("/store/delete-game", Fixture, NULL,
+              fixture_set_up, test_delete_game, fixture_tear_down);
+  g_test_add ("/store/reopen", Fixture, NULL,
+              fixture_set_up, test_reopen, fixture_tear_down);
+  g_test_add_func ("/store/newer-version", test_newer_version);
+  g_test_add_func ("/store/not-a-database", test_not_a_database);
+  g_test_add ("/store/busy", Fixture, NULL,
+              fixture_set_up, test_busy, fixture_tear_down);
+
+  return g_test_run ();
+}
