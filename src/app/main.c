@@ -1,13 +1,25 @@
-/* main.c — the Little Wolf app (placeholder until the app lands)
+/* main.c — the Little Wolf app
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <adwaita.h>
+#include <locale.h>
+
+#include <glib/gi18n.h>
+
+#include "lw-application.h"
 
 int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr (AdwApplication) app = adw_application_new (APP_ID, G_APPLICATION_DEFAULT_FLAGS);
+  g_autoptr (LwApplication) app = NULL;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  app = lw_application_new (G_APPLICATION_DEFAULT_FLAGS);
+
   return g_application_run (G_APPLICATION (app), argc, argv);
 }

@@ -1,0 +1,181 @@
+/* lw-application.c — the Little Wolf application
+ *
+ * One window per database: `littlewolf --db PATH` opens another database
+ * (in the running instance when there is one).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+
+#include "lw-application.h"
+#include "lw-store.h"
+
+struct _LwApplication
+{
+  AdwApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (LwApplication, lw_application, ADW_TYPE_APPLICATION)
+
+static const GOptionEntry option_entries[] = {
+  { "db", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+    N_("Open the database at PATH instead of the default one"), N_("PATH") },
+  { "version", 0, 0, G_OPTION_ARG_NONE, NULL,
+    N_("Show the version and exit"), NULL },
+  { NULL }
+};
+
+LwApplication *
+lw_application_new (GApplicationFlags flags)
+{
+  return g_object_new (LW_TYPE_APPLICATION,
+                       "application-id", APP_ID,
+                       "flags", flags | G_APPLICATION_HANDLES_COMMAND_LINE,
+                       "resource-base-path", RESOURCE_PREFIX,
+                       NULL);
+}
+
+LwWindow *
+lw_application_open_database (LwApplication  *self,
+                              const char     *path,
+                              GError        **error)
+{
+  g_autoptr (LwStore) store = NULL;
+  LwWindow *window;
+
+  g_return_val_if_fail (LW_IS_APPLICATION (self), NULL);
+  g_return_val_if_fail (path != NULL, NULL);
+
+  /* A database already open gets its window raised, not a second one. */
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l; l = l->next)
+    {
+      if (LW_IS_WINDOW (l->data) &&
+          g_strcmp0 (lw_store_get_path (lw_window_get_store (l->data)), path) == 0)
+        {
+          gtk_window_present (GTK_WINDOW (l->data));
+          return l->data;
+        }
+    }
+
+  store = lw_store_open (path, error);
+  if (store == NULL)
+    return NULL;
+
+  window = lw_window_new (self, store);
+  gtk_window_present (GTK_WINDOW (window));
+
+  return window;
+}
+
+static int
+lw_application_handle_local_options (GApplication *app,
+                                      GVariantDict *options)
+{
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("littlewolf %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+
+  return -1;
+}
+
+static int
+lw_application_command_line (GApplication            *app,
+                             GApplicationCommandLine *command_line)
+{
+  LwApplication *self = LW_APPLICATION (app);
+  GVariantDict *options = g_application_command_line_get_options_dict (command_line);
+  g_autofree char *db = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (g_variant_dict_lookup (options, "db", "^ay", &db))
+    {
+      g_autoptr (GFile) file = g_application_command_line_create_file_for_arg (command_line, db);
+      path = g_file_get_path (file);
+    }
+  else
+    path = lw_store_default_path ();
+
+  if (lw_application_open_database (self, path, &error) == NULL)
+    {
+      /* TRANSLATORS: %s is a file path, then the reason in words */
+      g_application_command_line_printerr (command_line,
+                                           _("littlewolf: cannot open the database %s: %s\n"),
+                                           path, error->message);
+      return 1;
+    }
+
+  return 0;
+}
+
+static void
+lw_application_activate (GApplication *app)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  if (window != NULL)
+    gtk_window_present (window);
+}
+
+static void
+about_action (GSimpleAction *action,
+              GVariant      *parameter,
+              gpointer       user_data)
+{
+  GtkApplication *app = user_data;
+  const char *developers[] = { _("The Little Wolf developers"), NULL };
+
+  adw_show_about_window (gtk_application_get_active_window (app),
+                         "application-name", _("Little Wolf"),
+                         "application-icon", APP_ID,
+                         "version", PACKAGE_VERSION,
+                         "comments", _("Keep score of Little Wolf and Garwolf"),
+                         "developers", developers,
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         NULL);
+}
+
+static void
+quit_action (GSimpleAction *action,
+             GVariant      *parameter,
+             gpointer       user_data)
+{
+  g_application_quit (G_APPLICATION (user_data));
+}
+
+static const GActionEntry app_actions[] = {
+  { "about", about_action },
+  { "quit", quit_action },
+};
+
+static void
+lw_application_startup (GApplication *app)
+{
+  static const char *quit_accels[] = { "<Control>q", NULL };
+
+  G_APPLICATION_CLASS (lw_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
+                                   G_N_ELEMENTS (app_actions), app);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
+}
+
+static void
+lw_application_class_init (LwApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  app_class->handle_local_options = lw_application_handle_local_options;
+  app_class->command_line = lw_application_command_line;
+  app_class->activate = lw_application_activate;
+  app_class->startup = lw_application_startup;
+}
+
+static void
+lw_application_init (LwApplication *self)
+{
+  g_application_add_main_option_entries (G_APPLICATION (self), option_entries);
+  g_application_set_option_context_parameter_string (G_APPLICATION (self), NULL);
+}

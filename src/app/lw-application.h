@@ -1,0 +1,38 @@
+/* lw-application.h — the Little Wolf application
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "lw-window.h"
+
+G_BEGIN_DECLS
+
+#define LW_TYPE_APPLICATION (lw_application_get_type ())
+G_DECLARE_FINAL_TYPE (LwApplication, lw_application, LW, APPLICATION, AdwApplication)
+
+/**
+ * lw_application_new:
+ * @flags: extra flags, e.g. %G_APPLICATION_NON_UNIQUE for tests
+ *
+ * Returns: (transfer full): the application; it handles `--db PATH`.
+ */
+LwApplication *lw_application_new (GApplicationFlags flags);
+
+/**
+ * lw_application_open_database:
+ * @self: a registered application
+ * @path: the database file (created when missing)
+ * @error: return location for a #GError (%LW_STORE_ERROR)
+ *
+ * Opens a window on the database at @path and presents it.
+ *
+ * Returns: (transfer none) (nullable): the window, or %NULL on error.
+ */
+LwWindow *lw_application_open_database (LwApplication  *self,
+                                        const char     *path,
+                                        GError        **error);
+
+G_END_DECLS

@@ -1,0 +1,43 @@
+/* lw-board.h — the board: each side's score, large, what it needs to win,
+ * and who deals
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "lw-engine.h"
+
+G_BEGIN_DECLS
+
+#define LW_TYPE_BOARD (lw_board_get_type ())
+G_DECLARE_FINAL_TYPE (LwBoard, lw_board, LW, BOARD, AdwBin)
+
+/**
+ * lw_board_update:
+ * @self: the board
+ * @record: the game
+ * @standings: its standings (lw_standings_compute())
+ *
+ * Shows the board after the last round of @record.
+ */
+void lw_board_update (LwBoard            *self,
+                      const LwGameRecord *record,
+                      const LwStandings  *standings);
+
+/** Returns: the number of sides shown. */
+guint lw_board_get_n_sides (LwBoard *self);
+
+/** Returns: (transfer none): the score shown for @side, e.g. "16". */
+const char *lw_board_get_score_text (LwBoard *self,
+                                     guint    side);
+
+/** Returns: (transfer none): the line under @side's score, e.g. "needs 4 to win". */
+const char *lw_board_get_needs_text (LwBoard *self,
+                                     guint    side);
+
+/** Returns: (transfer none): the line above the scores, e.g. "Round 4 · Ann deals". */
+const char *lw_board_get_status_text (LwBoard *self);
+
+G_END_DECLS

@@ -1,0 +1,65 @@
+/* lw-game-page.h — one game: the board, the round form, the history
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "lw-board.h"
+#include "lw-round-form.h"
+#include "lw-store.h"
+
+G_BEGIN_DECLS
+
+#define LW_TYPE_GAME_PAGE (lw_game_page_get_type ())
+G_DECLARE_FINAL_TYPE (LwGamePage, lw_game_page, LW, GAME_PAGE, AdwBin)
+
+void lw_game_page_set_store (LwGamePage *self,
+                             LwStore    *store);
+
+/**
+ * lw_game_page_load:
+ * @self: the page
+ * @id: a stored game's ID
+ * @error: return location for a #GError
+ *
+ * Loads game @id from the store and shows it.
+ *
+ * Returns: %TRUE on success.
+ */
+gboolean lw_game_page_load (LwGamePage  *self,
+                            gint64       id,
+                            GError     **error);
+
+/** Returns: the shown game's ID, 0 when none. */
+gint64 lw_game_page_get_game_id (LwGamePage *self);
+
+/** Returns: (transfer none) (nullable): the shown game's record. */
+const LwGameRecord *lw_game_page_get_record (LwGamePage *self);
+
+/** Returns: (transfer none) (nullable): the shown game's standings. */
+const LwStandings *lw_game_page_get_standings (LwGamePage *self);
+
+/** Puts the focus in the round form (when the game goes on). */
+void lw_game_page_focus_form (LwGamePage *self);
+
+/** Returns: (transfer none): the board. */
+LwBoard *lw_game_page_get_board (LwGamePage *self);
+
+/** Returns: (transfer none): the round form. */
+LwRoundForm *lw_game_page_get_round_form (LwGamePage *self);
+
+/** Returns: whether the round form is shown (the game goes on). */
+gboolean lw_game_page_get_form_visible (LwGamePage *self);
+
+/** Returns: (transfer none): the result line, "" while the game goes on. */
+const char *lw_game_page_get_result_text (LwGamePage *self);
+
+/** Returns: (transfer none): the last submitted round's breakdown, "" when none. */
+const char *lw_game_page_get_last_round_text (LwGamePage *self);
+
+/** Returns: the rows in the round history. */
+guint lw_game_page_get_n_history_rows (LwGamePage *self);
+
+G_END_DECLS

@@ -1,0 +1,547 @@
+/* lw-new-game-page.c — setting up a game: ruleset, players, partners,
+ * first dealer, rules
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+
+#include "lw-app-util.h"
+#include "lw-new-game-page.h"
+
+struct _LwNewGamePage
+{
+  AdwBin parent_instance;
+
+  /* template widgets */
+  GtkScrolledWindow *scroller;
+  AdwComboRow *ruleset_row;
+  AdwActionRow *players_row;
+  GtkSpinButton *players_spin;
+  GtkListBox *seats_list;
+  AdwPreferencesGroup *partners_group;
+  GtkSwitch *partners_switch;
+  AdwComboRow *sides_row;
+  AdwActionRow *teams_row;
+  AdwComboRow *dealer_row;
+  AdwExpanderRow *rules_row;
+  GtkSpinButton *start_spin;
+  GtkSpinButton *target_spin;
+  GtkSpinButton *skunk_spin;
+  AdwActionRow *skunk_row;
+  GtkLabel *error_label;
+
+  /* owned */
+  LwStore *store;
+  GtkListStore *known_players;
+  GtkStringList *dealer_names;
+  GtkStringList *sides_names;
+
+  /* borrowed: the seat rows and their name entries */
+  AdwActionRow *seat_rows[LW_MAX_SEATS];
+  GtkEntry *name_entries[LW_MAX_SEATS];
+
+  /* the side counts offered in sides_row, in order */
+  guint side_choices[2];
+  guint n_side_choices;
+  guint updating : 1;
+};
+
+G_DEFINE_FINAL_TYPE (LwNewGamePage, lw_new_game_page, ADW_TYPE_BIN)
+
+static LwRuleset
+get_ruleset (LwNewGamePage *self)
+{
+  return adw_combo_row_get_selected (self->ruleset_row) == 1 ? LW_RULESET_GARWOLF
+                                                             : LW_RULESET_LITTLE_WOLF;
+}
+
+static guint
+get_n_players (LwNewGamePage *self)
+{
+  return (guint) CLAMP (lw_spin_get_int (self->players_spin), LW_MIN_SEATS, LW_MAX_SEATS);
+}
+
+static char *
+get_name (LwNewGamePage *self,
+          guint          seat)
+{
+  g_autofree char *name = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->name_entries[seat])));
+
+  g_strstrip (name);
+  if (*name == '\0')
+    return g_strdup (gtk_entry_get_placeholder_text (self->name_entries[seat]));
+
+  return g_steal_pointer (&name);
+}
+
+static guint
+get_n_teams (LwNewGamePage *self)
+{
+  guint selected;
+
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->partners_group)) ||
+      !gtk_switch_get_active (self->partners_switch) ||
+      self->n_side_choices == 0)
+    return 0;
+
+  selected = adw_combo_row_get_selected (self->sides_row);
+  if (selected >= self->n_side_choices)
+    selected = 0;
+
+  return self->side_choices[selected];
+}
+
+LwGameRecord *
+lw_new_game_page_build_record (LwNewGamePage  *self,
+                               GError        **error)
+{
+  g_autoptr (LwGameRecord) record = NULL;
+  char *names[LW_MAX_SEATS + 1] = { NULL, };
+  guint n_players, n_teams;
+  guint dealer;
+
+  g_return_val_if_fail (LW_IS_NEW_GAME_PAGE (self), NULL);
+
+  n_players = get_n_players (self);
+  for (guint i = 0; i < n_players; i++)
+    names[i] = get_name (self, i);
+
+  record = lw_game_record_new (get_ruleset (self), n_players, (const char *const *) names);
+  for (guint i = 0; i < n_players; i++)
+    g_free (names[i]);
+
+  n_teams = get_n_teams (self);
+  if (n_teams > 0)
+    {
+      int team_of[LW_MAX_SEATS];
+
+      /* Partners sit apart (SCORING R2): seat i plays for side i mod n. */
+      for (guint i = 0; i < n_players; i++)
+        team_of[i] = (int) (i % n_teams);
+      lw_game_record_set_teams (record, n_teams, team_of);
+    }
+
+  record->start_score = lw_spin_get_int (self->start_spin);
+  record->target = lw_spin_get_int (self->target_spin);
+  if (record->ruleset == LW_RULESET_LITTLE_WOLF)
+    record->skunk = lw_spin_get_int (self->skunk_spin);
+
+  dealer = adw_combo_row_get_selected (self->dealer_row);
+  record->first_dealer = dealer < n_players ? (int) dealer : 0;
+
+  if (!lw_game_record_validate (record, error))
+    return NULL;
+
+  return g_steal_pointer (&record);
+}
+
+static void
+update_sides_choices (LwNewGamePage *self,
+                      guint          n_players)
+{
+  guint old_n = self->n_side_choices;
+  guint old_selected = adw_combo_row_get_selected (self->sides_row);
+  guint old_choice = old_selected < old_n ? self->side_choices[old_selected] : 0;
+  g_autoptr (GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+
+  self->n_side_choices = 0;
+  /* SCORING R2: 4, 6 or 8 players, sides of equal size ≥ 2. */
+  for (guint n_teams = 2; n_teams <= n_players / 2 && self->n_side_choices < 2; n_teams++)
+    {
+      if (n_players % n_teams != 0)
+        continue;
+      self->side_choices[self->n_side_choices++] = n_teams;
+      /* TRANSLATORS: partners play: "2 sides of 3 players" */
+      g_ptr_array_add (labels, g_strdup_printf (_("%u sides of %u players"), n_teams, n_players / n_teams));
+    }
+  g_ptr_array_add (labels, NULL);
+
+  gtk_string_list_splice (self->sides_names, 0,
+                          g_list_model_get_n_items (G_LIST_MODEL (self->sides_names)),
+                          (const char *const *) labels->pdata);
+
+  for (guint i = 0; i < self->n_side_choices; i++)
+    if (self->side_choices[i] == old_choice)
+      adw_combo_row_set_selected (self->sides_row, i);
+}
+
+static void
+update_dealers (LwNewGamePage *self,
+                guint          n_players)
+{
+  guint selected = adw_combo_row_get_selected (self->dealer_row);
+  char *names[LW_MAX_SEATS + 1] = { NULL, };
+  gboolean same = g_list_model_get_n_items (G_LIST_MODEL (self->dealer_names)) == n_players;
+
+  for (guint i = 0; i < n_players; i++)
+    {
+      names[i] = get_name (self, i);
+      if (same && g_strcmp0 (names[i], gtk_string_list_get_string (self->dealer_names, i)) != 0)
+        same = FALSE;
+    }
+
+  if (!same)
+    {
+      gtk_string_list_splice (self->dealer_names, 0,
+                              g_list_model_get_n_items (G_LIST_MODEL (self->dealer_names)),
+                              (const char *const *) names);
+      adw_combo_row_set_selected (self->dealer_row, selected < n_players ? selected : 0);
+    }
+
+  for (guint i = 0; i < n_players; i++)
+    g_free (names[i]);
+}
+
+static void
+update (LwNewGamePage *self)
+{
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *hand = NULL;
+  g_autofree char *rules = NULL;
+  LwRuleset ruleset = get_ruleset (self);
+  guint n_players = get_n_players (self);
+  gboolean partners_possible;
+
+  /* Signals of the template fire before the seat rows exist. */
+  if (self->updating || self->seat_rows[0] == NULL)
+    return;
+  self->updating = TRUE;
+
+  for (guint i = 0; i < LW_MAX_SEATS; i++)
+    gtk_widget_set_visible (GTK_WIDGET (self->seat_rows[i]), i < n_players);
+
+  if (ruleset == LW_RULESET_GARWOLF)
+    /* TRANSLATORS: Garwolf scoring in short: each Court card won is worth 1, each Garwolf 3 */
+    hand = g_strdup_printf (_("3 or 4 players · Court cards 1 point each, %u Garwolves 3 each"), n_players);
+  else
+    /* TRANSLATORS: "13 cards each · 1 deck · 26 cards in tricks" */
+    hand = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "%u cards each · %u deck · %u cards in tricks",
+                                         "%u cards each · %u decks · %u cards in tricks",
+                                         lw_decks (n_players)),
+                            lw_hand_size (n_players), lw_decks (n_players), lw_total_cards (n_players));
+  adw_action_row_set_subtitle (self->players_row, hand);
+
+  partners_possible = ruleset == LW_RULESET_LITTLE_WOLF && n_players >= 4 && n_players % 2 == 0;
+  gtk_widget_set_visible (GTK_WIDGET (self->partners_group), partners_possible);
+  update_sides_choices (self, n_players);
+  gtk_widget_set_visible (GTK_WIDGET (self->sides_row),
+                          gtk_switch_get_active (self->partners_switch) && self->n_side_choices > 1);
+  gtk_widget_set_visible (GTK_WIDGET (self->teams_row), gtk_switch_get_active (self->partners_switch));
+
+  update_dealers (self, n_players);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->skunk_row), ruleset == LW_RULESET_LITTLE_WOLF);
+  if (ruleset == LW_RULESET_LITTLE_WOLF)
+    /* TRANSLATORS: the rules in short */
+    rules = g_strdup_printf (_("Start %d · target %d · skunk %d"),
+                             lw_spin_get_int (self->start_spin),
+                             lw_spin_get_int (self->target_spin),
+                             lw_spin_get_int (self->skunk_spin));
+  else
+    /* TRANSLATORS: the rules in short */
+    rules = g_strdup_printf (_("Start %d · target %d"),
+                             lw_spin_get_int (self->start_spin),
+                             lw_spin_get_int (self->target_spin));
+  adw_expander_row_set_subtitle (self->rules_row, rules);
+
+  record = lw_new_game_page_build_record (self, &error);
+
+  if (gtk_switch_get_active (self->partners_switch) && partners_possible)
+    {
+      g_autofree char *teams = NULL;
+      g_autoptr (LwGameRecord) shown = NULL;
+
+      /* The sides as they will be, even while something else is wrong. */
+      if (record == NULL)
+        {
+          char *names[LW_MAX_SEATS + 1] = { NULL, };
+          guint n_teams = get_n_teams (self);
+          int team_of[LW_MAX_SEATS];
+
+          for (guint i = 0; i < n_players; i++)
+            {
+              names[i] = get_name (self, i);
+              team_of[i] = n_teams > 0 ? (int) (i % n_teams) : 0;
+            }
+          shown = lw_game_record_new (ruleset, n_players, (const char *const *) names);
+          if (n_teams > 0)
+            lw_game_record_set_teams (shown, n_teams, team_of);
+          for (guint i = 0; i < n_players; i++)
+            g_free (names[i]);
+        }
+
+      teams = lw_sides_title (record != NULL ? record : shown);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->teams_row), teams);
+    }
+
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), record == NULL);
+  gtk_label_set_text (self->error_label, error != NULL ? error->message : "");
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "new-game.start", record != NULL);
+
+  self->updating = FALSE;
+}
+
+static void
+update_cb (LwNewGamePage *self)
+{
+  update (self);
+}
+
+static void
+players_changed_cb (LwNewGamePage *self)
+{
+  update (self);
+}
+
+static void
+ruleset_changed_cb (LwNewGamePage *self)
+{
+  GtkAdjustment *players = gtk_spin_button_get_adjustment (self->players_spin);
+
+  if (get_ruleset (self) == LW_RULESET_GARWOLF)
+    {
+      /* SCORING G1, G2 */
+      gtk_adjustment_configure (players, CLAMP (gtk_adjustment_get_value (players), 3, 4),
+                                3, 4, 1, 1, 0);
+      gtk_spin_button_set_value (self->start_spin, 0);
+      gtk_spin_button_set_value (self->target_spin, 100);
+    }
+  else
+    {
+      /* SCORING R1, R3 */
+      gtk_adjustment_configure (players, gtk_adjustment_get_value (players),
+                                LW_MIN_SEATS, LW_MAX_SEATS, 1, 2, 0);
+      gtk_spin_button_set_value (self->start_spin, 1);
+      gtk_spin_button_set_value (self->target_spin, 15);
+      gtk_spin_button_set_value (self->skunk_spin, 11);
+    }
+
+  update (self);
+}
+
+static void
+name_changed_cb (GtkEditable   *editable,
+                 LwNewGamePage *self)
+{
+  update (self);
+}
+
+static void
+name_activate_cb (GtkEntry      *entry,
+                  LwNewGamePage *self)
+{
+  guint n_players = get_n_players (self);
+
+  /* Enter moves on to the next seat; after the last one it starts. */
+  for (guint i = 0; i + 1 < n_players; i++)
+    if (self->name_entries[i] == entry)
+      {
+        gtk_widget_grab_focus (GTK_WIDGET (self->name_entries[i + 1]));
+        return;
+      }
+
+  gtk_widget_activate_action (GTK_WIDGET (self), "new-game.start", NULL);
+}
+
+void
+lw_new_game_page_set_store (LwNewGamePage *self,
+                            LwStore       *store)
+{
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+
+  g_set_object (&self->store, store);
+}
+
+void
+lw_new_game_page_reset (LwNewGamePage *self)
+{
+  g_auto (GStrv) known = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+
+  self->updating = TRUE;
+  adw_combo_row_set_selected (self->ruleset_row, 0);
+  self->updating = FALSE;
+  ruleset_changed_cb (self);
+
+  self->updating = TRUE;
+  gtk_spin_button_set_value (self->players_spin, 2);
+  for (guint i = 0; i < LW_MAX_SEATS; i++)
+    gtk_editable_set_text (GTK_EDITABLE (self->name_entries[i]), "");
+  gtk_switch_set_active (self->partners_switch, TRUE);
+  adw_combo_row_set_selected (self->sides_row, 0);
+  adw_combo_row_set_selected (self->dealer_row, 0);
+  adw_expander_row_set_expanded (self->rules_row, FALSE);
+  self->updating = FALSE;
+
+  gtk_list_store_clear (self->known_players);
+  if (self->store != NULL)
+    known = lw_store_list_player_names (self->store, &error);
+  for (guint i = 0; known != NULL && known[i] != NULL; i++)
+    gtk_list_store_insert_with_values (self->known_players, NULL, -1, 0, known[i], -1);
+
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
+
+  update (self);
+}
+
+void
+lw_new_game_page_focus (LwNewGamePage *self)
+{
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->name_entries[0]));
+}
+
+void
+lw_new_game_page_set_n_players (LwNewGamePage *self,
+                                guint          n_players)
+{
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+
+  gtk_spin_button_set_value (self->players_spin, n_players);
+  update (self);
+}
+
+void
+lw_new_game_page_set_player (LwNewGamePage *self,
+                             guint          seat,
+                             const char    *name)
+{
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+  g_return_if_fail (seat < LW_MAX_SEATS);
+
+  gtk_editable_set_text (GTK_EDITABLE (self->name_entries[seat]), name);
+}
+
+static void
+start_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  LwNewGamePage *self = LW_NEW_GAME_PAGE (widget);
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (GError) error = NULL;
+  gint64 id;
+
+  record = lw_new_game_page_build_record (self, &error);
+  if (record != NULL)
+    {
+      id = lw_store_add_game (self->store, record, &error);
+      if (id > 0)
+        {
+          gtk_widget_activate_action (widget, "win.open-game", "x", id);
+          return;
+        }
+    }
+
+  gtk_label_set_text (self->error_label, error != NULL ? error->message : _("The game could not be stored."));
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), TRUE);
+  gtk_widget_error_bell (widget);
+}
+
+static void
+lw_new_game_page_dispose (GObject *object)
+{
+  LwNewGamePage *self = LW_NEW_GAME_PAGE (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), LW_TYPE_NEW_GAME_PAGE);
+  g_clear_object (&self->store);
+  g_clear_object (&self->known_players);
+  g_clear_object (&self->dealer_names);
+  g_clear_object (&self->sides_names);
+
+  G_OBJECT_CLASS (lw_new_game_page_parent_class)->dispose (object);
+}
+
+static void
+lw_new_game_page_class_init (LwNewGamePageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = lw_new_game_page_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-new-game-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, scroller);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, ruleset_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, players_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, players_spin);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, seats_list);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, partners_group);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, partners_switch);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, sides_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, teams_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, dealer_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, rules_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, start_spin);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, target_spin);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, skunk_spin);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, skunk_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, error_label);
+  gtk_widget_class_bind_template_callback (widget_class, update_cb);
+  gtk_widget_class_bind_template_callback (widget_class, players_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, ruleset_changed_cb);
+
+  gtk_widget_class_install_action (widget_class, "new-game.start", NULL, start_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "new-game.start", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "new-game.start", NULL);
+}
+
+static void
+lw_new_game_page_init (LwNewGamePage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->known_players = gtk_list_store_new (1, G_TYPE_STRING);
+  self->dealer_names = gtk_string_list_new (NULL);
+  self->sides_names = gtk_string_list_new (NULL);
+  adw_combo_row_set_model (self->dealer_row, G_LIST_MODEL (self->dealer_names));
+  adw_combo_row_set_model (self->sides_row, G_LIST_MODEL (self->sides_names));
+  lw_spin_connect_changed (self->players_spin, G_CALLBACK (name_changed_cb), self);
+  lw_spin_connect_changed (self->start_spin, G_CALLBACK (name_changed_cb), self);
+  lw_spin_connect_changed (self->target_spin, G_CALLBACK (name_changed_cb), self);
+  lw_spin_connect_changed (self->skunk_spin, G_CALLBACK (name_changed_cb), self);
+
+  for (guint i = 0; i < LW_MAX_SEATS; i++)
+    {
+      g_autoptr (GtkEntryCompletion) completion = gtk_entry_completion_new ();
+      g_autofree char *title = NULL;
+      g_autofree char *placeholder = NULL;
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *entry = gtk_entry_new ();
+
+      /* TRANSLATORS: a seat at the table, numbered from 1 clockwise */
+      title = g_strdup_printf (_("Seat %u"), i + 1);
+      /* TRANSLATORS: the name used when none is typed */
+      placeholder = g_strdup_printf (_("Player %u"), i + 1);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      gtk_entry_set_placeholder_text (GTK_ENTRY (entry), placeholder);
+      gtk_editable_set_width_chars (GTK_EDITABLE (entry), 10);
+      gtk_widget_set_hexpand (entry, TRUE);
+      gtk_widget_set_valign (entry, GTK_ALIGN_CENTER);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (entry),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, title,
+                                      -1);
+      gtk_entry_completion_set_model (completion, GTK_TREE_MODEL (self->known_players));
+      gtk_entry_completion_set_text_column (completion, 0);
+      gtk_entry_completion_set_minimum_key_length (completion, 1);
+      gtk_entry_completion_set_inline_completion (completion, TRUE);
+      gtk_entry_completion_set_popup_single_match (completion, FALSE);
+      gtk_entry_set_completion (GTK_ENTRY (entry), completion);
+      g_signal_connect (entry, "changed", G_CALLBACK (name_changed_cb), self);
+      g_signal_connect (entry, "activate", G_CALLBACK (name_activate_cb), self);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), entry);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), entry);
+
+      gtk_list_box_append (self->seats_list, row);
+      self->seat_rows[i] = ADW_ACTION_ROW (row);
+      self->name_entries[i] = GTK_ENTRY (entry);
+    }
+
+  lw_new_game_page_reset (self);
+}

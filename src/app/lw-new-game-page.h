@@ -1,0 +1,61 @@
+/* lw-new-game-page.h — setting up a game: ruleset, players, partners,
+ * first dealer, rules
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "lw-store.h"
+
+G_BEGIN_DECLS
+
+#define LW_TYPE_NEW_GAME_PAGE (lw_new_game_page_get_type ())
+G_DECLARE_FINAL_TYPE (LwNewGamePage, lw_new_game_page, LW, NEW_GAME_PAGE, AdwBin)
+
+void lw_new_game_page_set_store (LwNewGamePage *self,
+                                 LwStore       *store);
+
+/**
+ * lw_new_game_page_reset:
+ * @self: the page
+ *
+ * Back to a fresh form: Little Wolf, 2 players, no names, the known
+ * players offered again.
+ */
+void lw_new_game_page_reset (LwNewGamePage *self);
+
+/** Puts the keyboard focus on the first player's name. */
+void lw_new_game_page_focus (LwNewGamePage *self);
+
+/**
+ * lw_new_game_page_set_n_players:
+ * @self: the page
+ * @n_players: 2–8
+ */
+void lw_new_game_page_set_n_players (LwNewGamePage *self,
+                                     guint          n_players);
+
+/**
+ * lw_new_game_page_set_player:
+ * @self: the page
+ * @seat: 0..7
+ * @name: the name typed for @seat
+ */
+void lw_new_game_page_set_player (LwNewGamePage *self,
+                                  guint          seat,
+                                  const char    *name);
+
+/**
+ * lw_new_game_page_build_record:
+ * @self: the page
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): the game as set up, checked with
+ *   lw_game_record_validate(), or %NULL with the reason in words.
+ */
+LwGameRecord *lw_new_game_page_build_record (LwNewGamePage  *self,
+                                             GError        **error);
+
+G_END_DECLS

@@ -1,0 +1,495 @@
+/* lw-window.c — a window on one database: the games, a new game, a game
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+
+#include "lw-application.h"
+#include "lw-game-page.h"
+#include "lw-games-page.h"
+#include "lw-new-game-page.h"
+#include "lw-window.h"
+
+struct _LwWindow
+{
+  AdwApplicationWindow parent_instance;
+
+  /* template widgets */
+  AdwToastOverlay *toast_overlay;
+  AdwLeaflet *leaflet;
+  LwGamesPage *games_page;
+  LwNewGamePage *new_game_page;
+  LwGamePage *game_page;
+
+  /* owned */
+  LwStore *store;
+  GCancellable *cancellable;
+  GtkFileChooserNative *chooser;
+
+  guint busy : 1;
+};
+
+G_DEFINE_FINAL_TYPE (LwWindow, lw_window, ADW_TYPE_APPLICATION_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_STORE,
+  PROP_BUSY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+LwWindow *
+lw_window_new (LwApplication *application,
+               LwStore       *store)
+{
+  return g_object_new (LW_TYPE_WINDOW,
+                       "application", application,
+                       "store", store,
+                       NULL);
+}
+
+LwStore *
+lw_window_get_store (LwWindow *self)
+{
+  g_return_val_if_fail (LW_IS_WINDOW (self), NULL);
+
+  return self->store;
+}
+
+gboolean
+lw_window_get_busy (LwWindow *self)
+{
+  g_return_val_if_fail (LW_IS_WINDOW (self), FALSE);
+
+  return self->busy;
+}
+
+static void
+lw_window_set_busy (LwWindow *self,
+                    gboolean  busy)
+{
+  busy = !!busy;
+  if (self->busy == busy)
+    return;
+
+  self->busy = busy;
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.import", !busy);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+}
+
+const char *
+lw_window_get_visible_page (LwWindow *self)
+{
+  g_return_val_if_fail (LW_IS_WINDOW (self), NULL);
+
+  return adw_leaflet_get_visible_child_name (self->leaflet);
+}
+
+LwGamesPage *
+lw_window_get_games_page (LwWindow *self)
+{
+  return self->games_page;
+}
+
+LwNewGamePage *
+lw_window_get_new_game_page (LwWindow *self)
+{
+  return self->new_game_page;
+}
+
+LwGamePage *
+lw_window_get_game_page (LwWindow *self)
+{
+  return self->game_page;
+}
+
+void
+lw_window_add_toast (LwWindow   *self,
+                     const char *title)
+{
+  g_autofree char *escaped = NULL;
+
+  g_return_if_fail (LW_IS_WINDOW (self));
+
+  /* Toast titles are Pango markup in libadwaita 1.2. */
+  escaped = g_markup_escape_text (title, -1);
+  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (escaped));
+}
+
+static void
+show_error (LwWindow   *self,
+            const char *heading,
+            const char *body)
+{
+  GtkWidget *dialog;
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+show_games (LwWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!lw_games_page_reload (self->games_page, &error))
+    lw_window_add_toast (self, error->message);
+
+  adw_leaflet_set_visible_child_name (self->leaflet, "games");
+}
+
+gboolean
+lw_window_open_game (LwWindow  *self,
+                     gint64     id,
+                     GError   **error)
+{
+  g_return_val_if_fail (LW_IS_WINDOW (self), FALSE);
+
+  if (!lw_game_page_load (self->game_page, id, error))
+    return FALSE;
+
+  adw_leaflet_set_visible_child_name (self->leaflet, "game");
+  lw_game_page_focus_form (self->game_page);
+
+  return TRUE;
+}
+
+static void
+import_loaded_cb (GObject      *object,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr (LwWindow) self = user_data;
+  GFile *file = G_FILE (object);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *heading = NULL;
+  gsize length = 0;
+  gint64 id;
+
+  /* TRANSLATORS: %s is a file name */
+  heading = g_strdup_printf (_("Could Not Import “%s”"), basename);
+
+  if (!g_file_load_contents_finish (file, result, &contents, &length, NULL, &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          lw_window_set_busy (self, FALSE);
+          show_error (self, heading, error->message);
+        }
+      return;
+    }
+
+  lw_window_set_busy (self, FALSE);
+
+  if (!g_utf8_validate (contents, length, NULL))
+    {
+      show_error (self, heading, _("The file is not UTF-8 text, so it is not a game record."));
+      return;
+    }
+
+  record = lw_game_record_from_json (contents, length, &error);
+  if (record == NULL)
+    {
+      show_error (self, heading, error->message);
+      return;
+    }
+
+  id = lw_store_add_game (self->store, record, &error);
+  if (id <= 0)
+    {
+      show_error (self, heading, error != NULL ? error->message : _("The game could not be stored."));
+      return;
+    }
+
+  if (!lw_window_open_game (self, id, &error))
+    {
+      show_error (self, heading, error->message);
+      return;
+    }
+
+  {
+    g_autofree char *message = NULL;
+
+    /* TRANSLATORS: %s is a file name */
+    message = g_strdup_printf (_("Imported “%s”"), basename);
+    lw_window_add_toast (self, message);
+  }
+}
+
+void
+lw_window_import_file (LwWindow *self,
+                       GFile    *file)
+{
+  g_return_if_fail (LW_IS_WINDOW (self));
+  g_return_if_fail (G_IS_FILE (file));
+
+  lw_window_set_busy (self, TRUE);
+  g_file_load_contents_async (file, self->cancellable, import_loaded_cb, g_object_ref (self));
+}
+
+static void
+chooser_response_cb (GtkNativeDialog *dialog,
+                     int              response,
+                     gpointer         user_data)
+{
+  LwWindow *self = user_data;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+
+      if (file != NULL)
+        lw_window_import_file (self, file);
+    }
+
+  g_clear_object (&self->chooser);
+}
+
+static void
+import_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  LwWindow *self = LW_WINDOW (widget);
+  g_autoptr (GtkFileFilter) records = gtk_file_filter_new ();
+  g_autoptr (GtkFileFilter) all = gtk_file_filter_new ();
+
+  if (self->chooser != NULL)
+    {
+      gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+      return;
+    }
+
+  self->chooser = gtk_file_chooser_native_new (_("Import a Game Record"),
+                                               GTK_WINDOW (self),
+                                               GTK_FILE_CHOOSER_ACTION_OPEN,
+                                               _("_Import"),
+                                               _("_Cancel"));
+  gtk_file_filter_set_name (records, _("Game records (JSON)"));
+  gtk_file_filter_add_mime_type (records, "application/json");
+  gtk_file_filter_add_suffix (records, "json");
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), records);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), all);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  g_signal_connect (self->chooser, "response", G_CALLBACK (chooser_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+static void
+import_file_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  g_autoptr (GFile) file = g_file_new_for_commandline_arg (g_variant_get_string (parameter, NULL));
+
+  lw_window_import_file (LW_WINDOW (widget), file);
+}
+
+static void
+new_game_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  LwWindow *self = LW_WINDOW (widget);
+
+  lw_new_game_page_reset (self->new_game_page);
+  adw_leaflet_set_visible_child_name (self->leaflet, "new-game");
+  lw_new_game_page_focus (self->new_game_page);
+}
+
+static void
+open_game_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  LwWindow *self = LW_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+
+  if (!lw_window_open_game (self, g_variant_get_int64 (parameter), &error))
+    show_error (self, _("Could Not Open the Game"), error->message);
+}
+
+static void
+show_games_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  show_games (LW_WINDOW (widget));
+}
+
+static gboolean
+drop_cb (GtkDropTarget *target,
+         const GValue  *value,
+         double         x,
+         double         y,
+         gpointer       user_data)
+{
+  LwWindow *self = user_data;
+  GSList *files;
+
+  if (!G_VALUE_HOLDS (value, GDK_TYPE_FILE_LIST))
+    return FALSE;
+
+  files = g_value_get_boxed (value);
+  if (files == NULL || self->busy)
+    return FALSE;
+
+  lw_window_import_file (self, files->data);
+
+  return TRUE;
+}
+
+static void
+lw_window_constructed (GObject *object)
+{
+  LwWindow *self = LW_WINDOW (object);
+
+  G_OBJECT_CLASS (lw_window_parent_class)->constructed (object);
+
+  g_assert (self->store != NULL);
+
+  lw_games_page_set_store (self->games_page, self->store);
+  lw_new_game_page_set_store (self->new_game_page, self->store);
+  lw_game_page_set_store (self->game_page, self->store);
+
+  show_games (self);
+}
+
+static void
+lw_window_dispose (GObject *object)
+{
+  LwWindow *self = LW_WINDOW (object);
+
+  g_cancellable_cancel (self->cancellable);
+  if (self->chooser != NULL)
+    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
+  g_clear_object (&self->chooser);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), LW_TYPE_WINDOW);
+
+  G_OBJECT_CLASS (lw_window_parent_class)->dispose (object);
+}
+
+static void
+lw_window_finalize (GObject *object)
+{
+  LwWindow *self = LW_WINDOW (object);
+
+  g_clear_object (&self->store);
+  g_clear_object (&self->cancellable);
+
+  G_OBJECT_CLASS (lw_window_parent_class)->finalize (object);
+}
+
+static void
+lw_window_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  LwWindow *self = LW_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_STORE:
+      g_value_set_object (value, self->store);
+      break;
+
+    case PROP_BUSY:
+      g_value_set_boolean (value, self->busy);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+lw_window_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  LwWindow *self = LW_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_STORE:
+      g_set_object (&self->store, g_value_get_object (value));
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+lw_window_class_init (LwWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = lw_window_constructed;
+  object_class->dispose = lw_window_dispose;
+  object_class->finalize = lw_window_finalize;
+  object_class->get_property = lw_window_get_property;
+  object_class->set_property = lw_window_set_property;
+
+  properties[PROP_STORE] =
+    g_param_spec_object ("store", NULL, NULL,
+                         LW_TYPE_STORE,
+                         (G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS));
+
+  properties[PROP_BUSY] =
+    g_param_spec_boolean ("busy", NULL, NULL,
+                          FALSE,
+                          (G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS));
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (LW_TYPE_GAMES_PAGE);
+  g_type_ensure (LW_TYPE_NEW_GAME_PAGE);
+  g_type_ensure (LW_TYPE_GAME_PAGE);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, LwWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, LwWindow, leaflet);
+  gtk_widget_class_bind_template_child (widget_class, LwWindow, games_page);
+  gtk_widget_class_bind_template_child (widget_class, LwWindow, new_game_page);
+  gtk_widget_class_bind_template_child (widget_class, LwWindow, game_page);
+
+  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
+  gtk_widget_class_install_action (widget_class, "win.import", NULL, import_action);
+  gtk_widget_class_install_action (widget_class, "win.import-file", "s", import_file_action);
+  gtk_widget_class_install_action (widget_class, "win.open-game", "x", open_game_action);
+  gtk_widget_class_install_action (widget_class, "win.show-games", NULL, show_games_action);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-game", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.import", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "win.show-games", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
+}
+
+static void
+lw_window_init (LwWindow *self)
+{
+  GtkDropTarget *target;
+
+  self->cancellable = g_cancellable_new ();
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+  g_signal_connect (target, "drop", G_CALLBACK (drop_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (target));
+}

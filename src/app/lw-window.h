@@ -1,0 +1,88 @@
+/* lw-window.h — a window on one database: the games, a new game, a game
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "lw-store.h"
+
+G_BEGIN_DECLS
+
+#define LW_TYPE_WINDOW (lw_window_get_type ())
+G_DECLARE_FINAL_TYPE (LwWindow, lw_window, LW, WINDOW, AdwApplicationWindow)
+
+typedef struct _LwApplication LwApplication;
+typedef struct _LwGamesPage LwGamesPage;
+typedef struct _LwNewGamePage LwNewGamePage;
+typedef struct _LwGamePage LwGamePage;
+
+/**
+ * lw_window_new:
+ * @application: the application
+ * @store: the open database; the window keeps a reference
+ *
+ * Returns: (transfer none): a new window showing the games of @store.
+ */
+LwWindow *lw_window_new (LwApplication *application,
+                         LwStore       *store);
+
+/** Returns: (transfer none): the window's database. */
+LwStore *lw_window_get_store (LwWindow *self);
+
+/**
+ * lw_window_open_game:
+ * @self: a window
+ * @id: a stored game's ID
+ * @error: return location for a #GError
+ *
+ * Shows the game page for game @id.
+ *
+ * Returns: %TRUE when the game was loaded.
+ */
+gboolean lw_window_open_game (LwWindow  *self,
+                              gint64     id,
+                              GError   **error);
+
+/**
+ * lw_window_import_file:
+ * @self: a window
+ * @file: a game record (GAME-RECORD.md JSON)
+ *
+ * Reads @file, stores it as a new game and shows it; an error is shown in
+ * a dialog, in words. Asynchronous: see #LwWindow:busy.
+ */
+void lw_window_import_file (LwWindow *self,
+                            GFile    *file);
+
+/**
+ * lw_window_add_toast:
+ * @self: a window
+ * @title: the message, plain text
+ *
+ * Shows a short message at the bottom of the window.
+ */
+void lw_window_add_toast (LwWindow   *self,
+                          const char *title);
+
+/**
+ * lw_window_get_busy:
+ *
+ * Returns: %TRUE while an import is being read.
+ */
+gboolean lw_window_get_busy (LwWindow *self);
+
+/** Returns: (transfer none): "games", "new-game" or "game". */
+const char *lw_window_get_visible_page (LwWindow *self);
+
+/** Returns: (transfer none): the page listing the games. */
+LwGamesPage *lw_window_get_games_page (LwWindow *self);
+
+/** Returns: (transfer none): the new-game page. */
+LwNewGamePage *lw_window_get_new_game_page (LwWindow *self);
+
+/** Returns: (transfer none): the game page. */
+LwGamePage *lw_window_get_game_page (LwWindow *self);
+
+G_END_DECLS
