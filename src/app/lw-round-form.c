@@ -426,7 +426,6 @@ lw_round_form_set_game (LwRoundForm        *self,
                         const LwStandings  *standings)
 {
   g_autofree char *title = NULL;
-  g_autofree char *description = NULL;
   gboolean garwolf;
   gboolean same_players;
 
@@ -447,12 +446,6 @@ lw_round_form_set_game (LwRoundForm        *self,
   /* TRANSLATORS: the round being entered, numbered from 1 */
   title = g_strdup_printf (garwolf ? _("Hand %u") : _("Round %u"), round_number (self));
   adw_preferences_group_set_title (self->main_group, title);
-  if (standings->next_dealer >= 0 && standings->next_dealer < (int) record->n_players)
-    {
-      /* TRANSLATORS: %s is the player dealing the round being entered */
-      description = g_strdup_printf (_("%s deals"), record->players[standings->next_dealer]);
-      adw_preferences_group_set_description (self->main_group, description);
-    }
 
   gtk_widget_set_visible (GTK_WIDGET (self->declarer_row), !garwolf);
   gtk_widget_set_visible (GTK_WIDGET (self->all_but_last_row), !garwolf);

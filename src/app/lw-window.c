@@ -349,12 +349,38 @@ drop_cb (GtkDropTarget *target,
   return TRUE;
 }
 
+/* A small screen (a phone) gets a window that fits it. */
+static void
+fit_default_size_to_screen (LwWindow *self)
+{
+  GListModel *monitors = gdk_display_get_monitors (gtk_widget_get_display (GTK_WIDGET (self)));
+  int width, height;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+
+  for (guint i = 0; i < g_list_model_get_n_items (monitors); i++)
+    {
+      g_autoptr (GdkMonitor) monitor = g_list_model_get_item (monitors, i);
+      GdkRectangle geometry;
+
+      gdk_monitor_get_geometry (monitor, &geometry);
+      if (geometry.width > 0 && geometry.width < width)
+        width = geometry.width;
+      if (geometry.height > 0 && geometry.height < height)
+        height = geometry.height;
+    }
+
+  gtk_window_set_default_size (GTK_WINDOW (self), width, height);
+}
+
 static void
 lw_window_constructed (GObject *object)
 {
   LwWindow *self = LW_WINDOW (object);
 
   G_OBJECT_CLASS (lw_window_parent_class)->constructed (object);
+
+  fit_default_size_to_screen (self);
 
   g_assert (self->store != NULL);
 

@@ -1,0 +1,473 @@
+/* test-ui.c — the app driven in-process: a whole 2-player game, reopening
+ * the database, importing a game record, the round form's checks
+ *
+ * Each test runs on its own temporary database, with the application
+ * created G_APPLICATION_NON_UNIQUE; it acts through the widgets' actions
+ * and values, then checks what the widgets and the database hold.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "lw-application.h"
+#include "lw-board.h"
+#include "lw-game-page.h"
+#include "lw-games-page.h"
+#include "lw-new-game-page.h"
+#include "lw-round-form.h"
+#include "lw-store.h"
+#include "lw-window.h"
+
+typedef struct
+{
+  char *dir;
+  char *db_path;
+  LwApplication *app;
+  LwWindow *window;
+} Fixture;
+
+static void
+drain (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static void
+open_app (Fixture *fixture)
+{
+  g_autoptr (GError) error = NULL;
+
+  fixture->app = lw_application_new (G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (fixture->app), NULL, &error));
+  g_assert_no_error (error);
+
+  fixture->window = lw_application_open_database (fixture->app, fixture->db_path, &error);
+  g_assert_no_error (error);
+  g_assert_true (LW_IS_WINDOW (fixture->window));
+  drain ();
+}
+
+static void
+close_app (Fixture *fixture)
+{
+  if (fixture->window != NULL)
+    gtk_window_destroy (GTK_WINDOW (fixture->window));
+  fixture->window = NULL;
+  drain ();
+  g_clear_object (&fixture->app);
+  drain ();
+}
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+
+  fixture->dir = g_dir_make_tmp ("lw-ui-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->db_path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
+  open_app (fixture);
+}
+
+static void
+remove_dir (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  close_app (fixture);
+  remove_dir (fixture->dir);
+  g_free (fixture->dir);
+  g_free (fixture->db_path);
+}
+
+static void
+activate (gpointer    widget,
+          const char *action)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (widget), action, NULL));
+  drain ();
+}
+
+/* Fills the round form: the declarer (or LW_NO_SEAT), cards per seat,
+ * Worms per seat, then submits with the page's action. */
+static void
+enter_round (LwGamePage *page,
+             int         declarer,
+             const int  *cards,
+             const int  *worms)
+{
+  LwRoundForm *form = lw_game_page_get_round_form (page);
+  const LwGameRecord *record = lw_game_page_get_record (page);
+
+  lw_round_form_reset (form);
+  lw_round_form_set_declarer (form, declarer);
+  for (guint seat = 0; seat < record->n_players; seat++)
+    {
+      LwSeatRow *row = lw_round_form_get_seat_row (form, seat);
+
+      gtk_spin_button_set_value (lw_seat_row_get_spin (row, LW_SEAT_COUNT_CARDS), cards[seat]);
+      if (worms != NULL)
+        gtk_spin_button_set_value (lw_seat_row_get_spin (row, LW_SEAT_COUNT_WORMS), worms[seat]);
+    }
+  drain ();
+  activate (page, "game.submit-round");
+}
+
+static guint
+stored_rounds (Fixture *fixture,
+               gint64   id)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = lw_store_load_game (lw_window_get_store (fixture->window), id, &error);
+
+  g_assert_no_error (error);
+  return game->record->rounds->len;
+}
+
+static void
+assert_board (LwBoard    *board,
+              const char *score0,
+              const char *score1)
+{
+  g_assert_cmpuint (lw_board_get_n_sides (board), ==, 2);
+  g_assert_cmpstr (lw_board_get_score_text (board, 0), ==, score0);
+  g_assert_cmpstr (lw_board_get_score_text (board, 1), ==, score1);
+}
+
+static gint64
+start_two_player_game (Fixture *fixture)
+{
+  LwNewGamePage *new_game = lw_window_get_new_game_page (fixture->window);
+  LwGamePage *page = lw_window_get_game_page (fixture->window);
+
+  activate (fixture->window, "win.new-game");
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "new-game");
+
+  lw_new_game_page_set_n_players (new_game, 2);
+  lw_new_game_page_set_player (new_game, 0, "Ann");
+  lw_new_game_page_set_player (new_game, 1, "Ben");
+  activate (new_game, "new-game.start");
+
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
+  g_assert_cmpint (lw_game_page_get_game_id (page), >, 0);
+  return lw_game_page_get_game_id (page);
+}
+
+/* A 2-player game to a skunk, with a rejected round, an undo, the
+ * breakdowns; then the same database reopened shows the same board. */
+static void
+test_two_player_game (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  LwGamePage *page = lw_window_get_game_page (fixture->window);
+  LwBoard *board = lw_game_page_get_board (page);
+  LwRoundForm *form = lw_game_page_get_round_form (page);
+  LwGamesPage *games;
+  const int most_to_ben[] = { 10, 16 };
+  const int ann_pack[] = { 20, 6 };
+  const int ben_worms[] = { 0, 2 };
+  const int short_cards[] = { 20, 5 };
+  gint64 id;
+
+  id = start_two_player_game (fixture);
+
+  /* SCORING R3: both start at 1; Ann (seat 0, the first dealer) deals. */
+  assert_board (board, "1", "1");
+  g_assert_cmpstr (lw_board_get_status_text (board), ==, "Round 1 · Ann deals");
+  g_assert_cmpstr (lw_board_get_needs_text (board, 0), ==, "needs 14 to win");
+  g_assert_true (lw_game_page_get_form_visible (page));
+  g_assert_cmpuint (lw_game_page_get_n_history_rows (page), ==, 0);
+
+  /* A round whose cards do not add up is shown, not stored. */
+  lw_round_form_set_declarer (form, 0);
+  gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), 20);
+  gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_CARDS), 5);
+  drain ();
+  g_assert_cmpstr (lw_round_form_get_totals_text (form), ==, "25 of 26 · 1 to go");
+  g_assert_false (lw_round_form_get_valid (form));
+  activate (page, "game.submit-round");
+  g_assert_nonnull (strstr (lw_round_form_get_error_text (form), "cards sum to 25, expected 26"));
+  g_assert_cmpuint (stored_rounds (fixture, id), ==, 0);
+  /* ...and what was typed is still there to be corrected. */
+  g_assert_cmpint (lw_seat_row_get_count (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), ==, 20);
+  (void) short_cards;
+
+  /* Round 1: nobody declared, Ben won the most cards: Ben −1 (R16). */
+  enter_round (page, LW_NO_SEAT, most_to_ben, NULL);
+  g_assert_cmpuint (stored_rounds (fixture, id), ==, 1);
+  assert_board (board, "1", "0");
+  g_assert_cmpstr (lw_board_get_status_text (board), ==, "Round 2 · Ben deals");
+  g_assert_nonnull (strstr (lw_game_page_get_last_round_text (page), "Ben −1"));
+
+  /* Round 2: Ann makes the Pack; Ben's Worms are waived at 0 (R18). */
+  enter_round (page, 0, ann_pack, ben_worms);
+  assert_board (board, "2", "0");
+  g_assert_nonnull (strstr (lw_game_page_get_last_round_text (page), "Pack +1"));
+  g_assert_nonnull (strstr (lw_game_page_get_last_round_text (page), "Worms −1"));
+  g_assert_nonnull (strstr (lw_game_page_get_last_round_text (page), "Waived at 0 +1"));
+
+  /* Round 3, then taken back: the board goes back and the round's facts
+   * are in the form again. */
+  enter_round (page, 0, ann_pack, NULL);
+  assert_board (board, "3", "0");
+  activate (page, "game.undo-round");
+  assert_board (board, "2", "0");
+  g_assert_cmpuint (stored_rounds (fixture, id), ==, 2);
+  g_assert_cmpint (lw_seat_row_get_count (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), ==, 20);
+  g_assert_true (lw_round_form_get_valid (form));
+  activate (page, "game.submit-round");
+  assert_board (board, "3", "0");
+
+  /* Ann's Pack every round until 11 while Ben has 0: a skunk (R23). */
+  for (int round = 4; round <= 11; round++)
+    {
+      g_assert_true (lw_game_page_get_form_visible (page));
+      enter_round (page, 0, ann_pack, NULL);
+    }
+
+  assert_board (board, "11", "0");
+  g_assert_cmpuint (stored_rounds (fixture, id), ==, 11);
+  g_assert_false (lw_game_page_get_form_visible (page));
+  g_assert_cmpstr (lw_game_page_get_result_text (page), ==, "Ann won");
+  g_assert_cmpstr (lw_board_get_status_text (board), ==, "Game over after 11 rounds");
+  g_assert_cmpuint (lw_game_page_get_n_history_rows (page), ==, 11);
+  g_assert_true (lw_game_page_get_standings (page)->skunk);
+  /* Once the game is over no round can be added. */
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (page), "game.submit-round", NULL) &&
+                  stored_rounds (fixture, id) != 11);
+
+  /* Reopen the same database: the same board, from the stored rounds. */
+  close_app (fixture);
+  open_app (fixture);
+
+  games = lw_window_get_games_page (fixture->window);
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "games");
+  g_assert_cmpuint (lw_games_page_get_n_games (games, TRUE), ==, 1);
+  g_assert_cmpuint (lw_games_page_get_n_games (games, FALSE), ==, 0);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", id));
+  drain ();
+  page = lw_window_get_game_page (fixture->window);
+  board = lw_game_page_get_board (page);
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
+  assert_board (board, "11", "0");
+  g_assert_cmpstr (lw_game_page_get_result_text (page), ==, "Ann won");
+  g_assert_false (lw_game_page_get_form_visible (page));
+  g_assert_cmpuint (lw_game_page_get_n_history_rows (page), ==, 11);
+}
+
+static char *
+case_path (const char *name)
+{
+  const char *cases = g_getenv ("LW_CASES_DIR");
+  char *path;
+
+  if (cases == NULL)
+    g_error ("LW_CASES_DIR is not set: the shared game-record cases are needed");
+
+  path = g_build_filename (cases, name, NULL);
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    g_error ("missing shared case %s", path);
+
+  return path;
+}
+
+static void
+import_and_wait (Fixture    *fixture,
+                 const char *path)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.import-file", "s", path));
+  drain ();
+  while (lw_window_get_busy (fixture->window))
+    g_main_context_iteration (NULL, TRUE);
+  drain ();
+}
+
+/* An imported record shows the scores its .expected.json gives. */
+static void
+test_import (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autofree char *path = case_path ("random/game-1001-0000.json");
+  g_autofree char *expected_path = case_path ("random/game-1001-0000.expected.json");
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  LwGamePage *page = lw_window_get_game_page (fixture->window);
+  LwBoard *board = lw_game_page_get_board (page);
+  JsonObject *expected;
+  JsonArray *scores, *sides;
+
+  json_parser_load_from_file (parser, expected_path, &error);
+  g_assert_no_error (error);
+  expected = json_node_get_object (json_parser_get_root (parser));
+  scores = json_object_get_array_member (expected, "scores");
+  sides = json_object_get_array_member (expected, "sides");
+
+  import_and_wait (fixture, path);
+
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
+  g_assert_cmpuint (lw_board_get_n_sides (board), ==, json_array_get_length (scores));
+  for (guint i = 0; i < json_array_get_length (scores); i++)
+    {
+      g_autofree char *score = g_strdup_printf ("%" G_GINT64_FORMAT, json_array_get_int_element (scores, i));
+
+      g_assert_cmpstr (lw_board_get_score_text (board, i), ==, score);
+    }
+  g_assert_cmpuint (lw_game_page_get_n_history_rows (page), ==,
+                    json_array_get_length (json_object_get_array_member (expected, "rounds")));
+
+  if (json_object_get_boolean_member (expected, "finished"))
+    {
+      gint64 winner = json_object_get_int_member (expected, "winner");
+      g_autofree char *won = g_strdup_printf ("%s won", json_array_get_string_element (sides, winner));
+
+      g_assert_false (lw_game_page_get_form_visible (page));
+      g_assert_cmpstr (lw_game_page_get_result_text (page), ==, won);
+    }
+  else
+    g_assert_true (lw_game_page_get_form_visible (page));
+
+  /* It is in the database, listed on the start page. */
+  activate (fixture->window, "win.show-games");
+  g_assert_cmpuint (lw_games_page_get_n_games (lw_window_get_games_page (fixture->window), TRUE) +
+                    lw_games_page_get_n_games (lw_window_get_games_page (fixture->window), FALSE), ==, 1);
+}
+
+static AdwMessageDialog *
+find_message_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (window))
+        return ADW_MESSAGE_DIALOG (window);
+    }
+
+  return NULL;
+}
+
+/* A broken file is refused in words, and nothing is stored. */
+static void
+test_import_error (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (fixture->dir, "broken.json", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) games = NULL;
+  AdwMessageDialog *dialog;
+
+  g_file_set_contents (path,
+                       "{ \"format\": \"little-wolf/game\", \"version\": 1, \"players\": [\"Ann\", \"Ben\"],"
+                       "  \"rounds\": [ { \"declarer\": 0, \"cards\": [20, 5] } ] }",
+                       -1, &error);
+  g_assert_no_error (error);
+
+  import_and_wait (fixture, path);
+
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "games");
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog), "broken.json"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "round 1"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  games = lw_store_list_games (lw_window_get_store (fixture->window), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (games->len, ==, 0);
+}
+
+/* Partners for 4 players, shown as sides; Garwolf's totals check. */
+static void
+test_partners_and_garwolf (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  LwNewGamePage *new_game = lw_window_get_new_game_page (fixture->window);
+  LwGamePage *page = lw_window_get_game_page (fixture->window);
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *names[] = { "Ann", "Ben", "Cleo", "Dev" };
+  LwRoundForm *form;
+
+  activate (fixture->window, "win.new-game");
+  lw_new_game_page_set_n_players (new_game, 4);
+  for (guint i = 0; i < 4; i++)
+    lw_new_game_page_set_player (new_game, i, names[i]);
+  drain ();
+
+  record = lw_new_game_page_build_record (new_game, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (record->n_teams, ==, 2);
+  g_assert_cmpint (record->team_of[0], ==, record->team_of[2]);
+  g_assert_cmpint (record->team_of[1], ==, record->team_of[3]);
+  g_assert_cmpint (record->team_of[0], !=, record->team_of[1]);
+
+  activate (new_game, "new-game.start");
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
+  g_assert_cmpuint (lw_board_get_n_sides (lw_game_page_get_board (page)), ==, 2);
+  g_assert_cmpstr (lw_game_page_get_standings (page)->sides->pdata[0], ==, "Ann & Cleo");
+
+  /* Garwolf, 3 players: Court cards must make 12 and Garwolves 3. */
+  activate (fixture->window, "win.new-game");
+  {
+    g_autoptr (LwGameRecord) garwolf = lw_game_record_new (LW_RULESET_GARWOLF, 3, names);
+    gint64 id = lw_store_add_game (lw_window_get_store (fixture->window), garwolf, &error);
+    const int court[] = { 5, 4, 3 };
+    const int garwolves[] = { 1, 1, 1 };
+
+    g_assert_no_error (error);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", id));
+    drain ();
+    form = lw_game_page_get_round_form (page);
+    for (guint seat = 0; seat < 3; seat++)
+      gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, seat),
+                                                       LW_SEAT_COUNT_COURT), court[seat]);
+    drain ();
+    g_assert_cmpstr (lw_round_form_get_totals_text (form), ==, "Court 12 of 12 · Garwolves 0 of 3");
+    g_assert_false (lw_round_form_get_valid (form));
+    for (guint seat = 0; seat < 3; seat++)
+      gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, seat),
+                                                       LW_SEAT_COUNT_GARWOLVES), garwolves[seat]);
+    drain ();
+    g_assert_true (lw_round_form_get_valid (form));
+    activate (page, "game.submit-round");
+    /* G1: 5 + 3, 4 + 3, 3 + 3 */
+    g_assert_cmpstr (lw_board_get_score_text (lw_game_page_get_board (page), 0), ==, "8");
+    g_assert_cmpstr (lw_board_get_score_text (lw_game_page_get_board (page), 1), ==, "7");
+    g_assert_cmpstr (lw_board_get_score_text (lw_game_page_get_board (page), 2), ==, "6");
+  }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/ui/two-player-game", Fixture, NULL, fixture_set_up, test_two_player_game, fixture_tear_down);
+  g_test_add ("/ui/import", Fixture, NULL, fixture_set_up, test_import, fixture_tear_down);
+  g_test_add ("/ui/import-error", Fixture, NULL, fixture_set_up, test_import_error, fixture_tear_down);
+  g_test_add ("/ui/partners-and-garwolf", Fixture, NULL, fixture_set_up, test_partners_and_garwolf, fixture_tear_down);
+
+  return g_test_run ();
+}

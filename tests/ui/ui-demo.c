@@ -1,0 +1,167 @@
+/* ui-demo.c — opens the app on one screen, filled in, to look at it
+ * (screenshots under Xvfb); not a test.
+ *
+ *   ui-demo SCREEN DB [WIDTHxHEIGHT]
+ *
+ * SCREEN: games, new-game, partners, game, game-error, game-over, garwolf
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <stdio.h>
+
+#include <glib/gi18n.h>
+
+#include "lw-application.h"
+#include "lw-game-page.h"
+#include "lw-new-game-page.h"
+#include "lw-round-form.h"
+#include "lw-store.h"
+#include "lw-window.h"
+
+static gint64
+add_game (LwStore            *store,
+          LwRuleset           ruleset,
+          guint               n_players,
+          const char *const  *names,
+          guint               n_teams)
+{
+  g_autoptr (LwGameRecord) record = lw_game_record_new (ruleset, n_players, names);
+  g_autoptr (GError) error = NULL;
+  gint64 id;
+
+  if (n_teams > 0)
+    {
+      int team_of[LW_MAX_SEATS];
+
+      for (guint i = 0; i < n_players; i++)
+        team_of[i] = (int) (i % n_teams);
+      lw_game_record_set_teams (record, n_teams, team_of);
+    }
+
+  id = lw_store_add_game (store, record, &error);
+  if (id <= 0)
+    g_error ("%s", error->message);
+
+  return id;
+}
+
+static void
+append (LwStore   *store,
+        gint64     id,
+        int        declarer,
+        guint      n,
+        const int *cards,
+        const int *worms)
+{
+  g_autoptr (LwRound) round = lw_round_new ();
+  g_autoptr (GError) error = NULL;
+
+  round->declarer = declarer;
+  for (guint i = 0; i < n; i++)
+    {
+      round->cards[i] = cards[i];
+      round->worms[i] = worms != NULL ? worms[i] : 0;
+    }
+  if (!lw_store_append_round (store, id, round, &error))
+    g_error ("%s", error->message);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr (LwApplication) app = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *names[] = { "Ann", "Benedikt", "Cleo", "Dev", "Émile", "Fay", NULL };
+  const char *screen;
+  LwWindow *window;
+  LwStore *store;
+
+  if (argc != 3 && argc != 4)
+    {
+      g_printerr ("usage: ui-demo SCREEN DB [WIDTHxHEIGHT]\n");
+      return 2;
+    }
+  screen = argv[1];
+
+  gtk_init ();
+  app = lw_application_new (G_APPLICATION_NON_UNIQUE);
+  if (!g_application_register (G_APPLICATION (app), NULL, &error))
+    g_error ("%s", error->message);
+  window = lw_application_open_database (app, argv[2], &error);
+  if (window == NULL)
+    g_error ("%s", error->message);
+  store = lw_window_get_store (window);
+  if (argc == 4)
+    {
+      int width = 0, height = 0;
+
+      if (sscanf (argv[3], "%dx%d", &width, &height) == 2)
+        gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+    }
+
+  if (g_str_equal (screen, "new-game"))
+    {
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+      lw_new_game_page_set_n_players (lw_window_get_new_game_page (window), 3);
+      lw_new_game_page_set_player (lw_window_get_new_game_page (window), 0, "Ann");
+    }
+  else if (g_str_equal (screen, "partners"))
+    {
+      LwNewGamePage *page = lw_window_get_new_game_page (window);
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+      lw_new_game_page_set_n_players (page, 6);
+      for (guint i = 0; i < 6; i++)
+        lw_new_game_page_set_player (page, i, names[i]);
+    }
+  else if (g_str_equal (screen, "game") || g_str_equal (screen, "game-error"))
+    {
+      const int c1[] = { 10, 16 }, c2[] = { 20, 6 }, w2[] = { 0, 2 };
+      gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 2, names, 0);
+      LwRoundForm *form;
+
+      append (store, id, LW_NO_SEAT, 2, c1, NULL);
+      append (store, id, 0, 2, c2, w2);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
+      form = lw_game_page_get_round_form (lw_window_get_game_page (window));
+      lw_round_form_set_declarer (form, 1);
+      gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), 8);
+      if (g_str_equal (screen, "game"))
+        {
+          gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_CARDS), 18);
+          gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_GONGS), 2);
+          lw_round_form_add_penalty (form, 0, LW_PENALTY_LOOKED_AT_DISCARDS);
+        }
+      else
+        gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_CARDS), 16);
+      adw_expander_row_set_expanded (ADW_EXPANDER_ROW (lw_round_form_get_seat_row (form, 1)), TRUE);
+    }
+  else if (g_str_equal (screen, "game-over"))
+    {
+      const int c[] = { 20, 6, 3, 7 };
+      gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 4, names, 2);
+
+      for (int i = 0; i < 14; i++)
+        append (store, id, 0, 4, c, NULL);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
+      gtk_widget_activate_action (GTK_WIDGET (lw_window_get_game_page (window)), "game.undo-round", NULL);
+      gtk_widget_activate_action (GTK_WIDGET (lw_window_get_game_page (window)), "game.submit-round", NULL);
+    }
+  else if (g_str_equal (screen, "garwolf"))
+    {
+      gint64 id = add_game (store, LW_RULESET_GARWOLF, 4, names, 0);
+      LwRoundForm *form;
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
+      form = lw_game_page_get_round_form (lw_window_get_game_page (window));
+      gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_COURT), 5);
+      gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 2), LW_SEAT_COUNT_COURT), 4);
+    }
+
+  g_application_hold (G_APPLICATION (app));
+  while (TRUE)
+    g_main_context_iteration (NULL, TRUE);
+
+  return 0;
+}
