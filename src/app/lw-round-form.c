@@ -182,13 +182,13 @@ update_totals (LwRoundForm   *self,
       complete = cards == total;
       if (cards < total)
         /* TRANSLATORS: the live check that the cards won add up to T */
-        text = g_strdup_printf (_("%d of %d · %d to go"), cards, total, total - cards);
+        text = g_strdup_printf (_("%d of %d cards · %d to go"), cards, total, total - cards);
       else if (cards > total)
         /* TRANSLATORS: the live check that the cards won add up to T */
-        text = g_strdup_printf (_("%d of %d · %d too many"), cards, total, cards - total);
+        text = g_strdup_printf (_("%d of %d cards · %d too many"), cards, total, cards - total);
       else
         /* TRANSLATORS: the live check that the cards won add up to T */
-        text = g_strdup_printf (_("%d of %d ✓"), cards, total);
+        text = g_strdup_printf (_("%d of %d cards ✓"), cards, total);
     }
 
   gtk_label_set_text (self->totals_label, text);
@@ -447,9 +447,11 @@ lw_round_form_set_game (LwRoundForm        *self,
   title = g_strdup_printf (garwolf ? _("Hand %u") : _("Round %u"), round_number (self));
   adw_preferences_group_set_title (self->main_group, title);
 
+  /* Garwolf has no declarer and no void hands: only the counts. */
   gtk_widget_set_visible (GTK_WIDGET (self->declarer_row), !garwolf);
   gtk_widget_set_visible (GTK_WIDGET (self->all_but_last_row), !garwolf);
   gtk_widget_set_visible (GTK_WIDGET (self->void_row), !garwolf);
+  gtk_widget_set_visible (GTK_WIDGET (self->main_group), !garwolf);
   gtk_widget_set_visible (GTK_WIDGET (self->penalties_group), !garwolf);
 
   adw_preferences_group_set_title (self->seats_group,

@@ -103,7 +103,7 @@ void lw_round_form_add_penalty (LwRoundForm   *self,
 /** Returns: (transfer none): the inline error, "" when there is none. */
 const char *lw_round_form_get_error_text (LwRoundForm *self);
 
-/** Returns: (transfer none): the live totals check, e.g. "20 of 26". */
+/** Returns: (transfer none): the live totals check, e.g. "20 of 26 cards · 6 to go". */
 const char *lw_round_form_get_totals_text (LwRoundForm *self);
 
 G_END_DECLS

@@ -199,7 +199,7 @@ test_two_player_game (Fixture       *fixture,
   gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), 20);
   gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_CARDS), 5);
   drain ();
-  g_assert_cmpstr (lw_round_form_get_totals_text (form), ==, "25 of 26 · 1 to go");
+  g_assert_cmpstr (lw_round_form_get_totals_text (form), ==, "25 of 26 cards · 1 to go");
   g_assert_false (lw_round_form_get_valid (form));
   activate (page, "game.submit-round");
   g_assert_nonnull (strstr (lw_round_form_get_error_text (form), "cards sum to 25, expected 26"));
