@@ -211,6 +211,17 @@ lw_board_get_needs_text (LwBoard *self,
 }
 
 const char *
+lw_board_get_badge_text (LwBoard *self,
+                         guint    side)
+{
+  g_return_val_if_fail (LW_IS_BOARD (self), NULL);
+  g_return_val_if_fail (side < self->n_sides, NULL);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->sides[side].badge))
+           ? gtk_label_get_text (self->sides[side].badge) : "";
+}
+
+const char *
 lw_board_get_status_text (LwBoard *self)
 {
   g_return_val_if_fail (LW_IS_BOARD (self), NULL);

@@ -37,6 +37,10 @@ const char *lw_board_get_score_text (LwBoard *self,
 const char *lw_board_get_needs_text (LwBoard *self,
                                      guint    side);
 
+/** Returns: (transfer none): the badge under @side's score ("Deals", "Winner · Skunk"), "" when none. */
+const char *lw_board_get_badge_text (LwBoard *self,
+                                     guint    side);
+
 /** Returns: (transfer none): the line above the scores, e.g. "Round 4 · Ann deals". */
 const char *lw_board_get_status_text (LwBoard *self);
 

@@ -211,6 +211,15 @@ show_game (LwGamePage *self)
       gtk_label_set_text (self->result_detail_label, detail);
     }
 
+  if (standings->finished)
+    {
+      GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+      GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+      /* The form closes: the focus must not stay on a hidden count. */
+      if (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->round_form)))
+        gtk_root_set_focus (root, NULL);
+    }
   gtk_widget_set_visible (GTK_WIDGET (self->round_form), !standings->finished);
   if (!standings->finished)
     lw_round_form_set_game (self->round_form, record, standings);

@@ -417,6 +417,14 @@ lw_new_game_page_set_player (LwNewGamePage *self,
   gtk_editable_set_text (GTK_EDITABLE (self->name_entries[seat]), name);
 }
 
+guint
+lw_new_game_page_get_n_known_players (LwNewGamePage *self)
+{
+  g_return_val_if_fail (LW_IS_NEW_GAME_PAGE (self), 0);
+
+  return (guint) gtk_tree_model_iter_n_children (GTK_TREE_MODEL (self->known_players), NULL);
+}
+
 static void
 start_action (GtkWidget  *widget,
               const char *action_name,

@@ -58,4 +58,7 @@ void lw_new_game_page_set_player (LwNewGamePage *self,
 LwGameRecord *lw_new_game_page_build_record (LwNewGamePage  *self,
                                              GError        **error);
 
+/** Returns: the known players offered for the names. */
+guint lw_new_game_page_get_n_known_players (LwNewGamePage *self);
+
 G_END_DECLS

@@ -281,6 +281,19 @@ update (LwRoundForm *self)
   round = lw_round_form_build_round (self);
   is_void = round->is_void;
 
+  /* The focus leaves the counts before they turn insensitive, so that it
+   * is never left on a widget that cannot have it. */
+  if (is_void)
+    {
+      GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+      GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+      if (focus != NULL &&
+          (gtk_widget_is_ancestor (focus, GTK_WIDGET (self->seats_group)) ||
+           gtk_widget_is_ancestor (focus, GTK_WIDGET (self->declarer_row))))
+        gtk_widget_grab_focus (GTK_WIDGET (self->void_switch));
+    }
+
   gtk_widget_set_sensitive (GTK_WIDGET (self->declarer_row), !is_void);
   gtk_widget_set_sensitive (GTK_WIDGET (self->seats_group), !is_void);
   gtk_widget_set_sensitive (GTK_WIDGET (self->all_but_last_row), !is_void && round->declarer != LW_NO_SEAT);

@@ -191,6 +191,7 @@ test_two_player_game (Fixture       *fixture,
   assert_board (board, "1", "1");
   g_assert_cmpstr (lw_board_get_status_text (board), ==, "Round 1 · Ann deals");
   g_assert_cmpstr (lw_board_get_needs_text (board, 0), ==, "needs 14 to win");
+  g_assert_cmpstr (lw_board_get_badge_text (board, 0), ==, "Deals");
   g_assert_true (lw_game_page_get_form_visible (page));
   g_assert_cmpuint (lw_game_page_get_n_history_rows (page), ==, 0);
 
@@ -248,6 +249,8 @@ test_two_player_game (Fixture       *fixture,
   g_assert_cmpstr (lw_board_get_status_text (board), ==, "Game over after 11 rounds");
   g_assert_cmpuint (lw_game_page_get_n_history_rows (page), ==, 11);
   g_assert_true (lw_game_page_get_standings (page)->skunk);
+  g_assert_cmpstr (lw_board_get_badge_text (board, 0), ==, "Winner · Skunk");
+  g_assert_cmpstr (lw_board_get_badge_text (board, 1), ==, "");
   /* Once the game is over no round can be added. */
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (page), "game.submit-round", NULL) &&
                   stored_rounds (fixture, id) != 11);
@@ -261,6 +264,10 @@ test_two_player_game (Fixture       *fixture,
   g_assert_cmpuint (lw_games_page_get_n_games (games, TRUE), ==, 1);
   g_assert_cmpuint (lw_games_page_get_n_games (games, FALSE), ==, 0);
 
+  /* The players are offered by name for the next game. */
+  activate (fixture->window, "win.new-game");
+  g_assert_cmpuint (lw_new_game_page_get_n_known_players (lw_window_get_new_game_page (fixture->window)), ==, 2);
+
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", id));
   drain ();
   page = lw_window_get_game_page (fixture->window);
@@ -270,6 +277,52 @@ test_two_player_game (Fixture       *fixture,
   g_assert_cmpstr (lw_game_page_get_result_text (page), ==, "Ann won");
   g_assert_false (lw_game_page_get_form_visible (page));
   g_assert_cmpuint (lw_game_page_get_n_history_rows (page), ==, 11);
+}
+
+/* A void round with a penalty, then a penalty at 0 (SCORING R19, R21),
+ * entered through the form's switches and penalty rows. */
+static void
+test_void_and_penalty (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  LwGamePage *page = lw_window_get_game_page (fixture->window);
+  LwBoard *board = lw_game_page_get_board (page);
+  LwRoundForm *form = lw_game_page_get_round_form (page);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  const LwRound *round;
+  gint64 id;
+
+  id = start_two_player_game (fixture);
+
+  lw_round_form_set_void (form, TRUE);
+  lw_round_form_add_penalty (form, 0, LW_PENALTY_OUT_OF_TURN);
+  drain ();
+  g_assert_true (lw_round_form_get_valid (form));
+  activate (page, "game.submit-round");
+  assert_board (board, "0", "1");
+  g_assert_nonnull (strstr (lw_game_page_get_last_round_text (page), "Played out of turn −1"));
+  g_assert_cmpstr (lw_board_get_status_text (board), ==, "Round 2 · Ben deals");
+
+  /* The form is fresh again: no void, no penalty. */
+  g_assert_false (lw_round_form_get_valid (form));
+  g_assert_cmpstr (lw_round_form_get_totals_text (form), ==, "0 of 26 cards · 26 to go");
+
+  /* Ann, at 0, looks at the discards: a point to Ben instead. */
+  lw_round_form_set_void (form, TRUE);
+  lw_round_form_add_penalty (form, 0, LW_PENALTY_LOOKED_AT_DISCARDS);
+  drain ();
+  activate (page, "game.submit-round");
+  assert_board (board, "0", "2");
+  g_assert_nonnull (strstr (lw_game_page_get_last_round_text (page), "Penalty at 0: point to the others +1"));
+
+  game = lw_store_load_game (lw_window_get_store (fixture->window), id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->record->rounds->len, ==, 2);
+  round = g_ptr_array_index (game->record->rounds, 1);
+  g_assert_true (round->is_void);
+  g_assert_cmpuint (round->penalties->len, ==, 1);
+  g_assert_cmpint (g_array_index (round->penalties, LwPenalty, 0).kind, ==, LW_PENALTY_LOOKED_AT_DISCARDS);
 }
 
 static char *
@@ -465,6 +518,7 @@ main (int   argc,
   gtk_test_init (&argc, &argv, NULL);
 
   g_test_add ("/ui/two-player-game", Fixture, NULL, fixture_set_up, test_two_player_game, fixture_tear_down);
+  g_test_add ("/ui/void-and-penalty", Fixture, NULL, fixture_set_up, test_void_and_penalty, fixture_tear_down);
   g_test_add ("/ui/import", Fixture, NULL, fixture_set_up, test_import, fixture_tear_down);
   g_test_add ("/ui/import-error", Fixture, NULL, fixture_set_up, test_import_error, fixture_tear_down);
   g_test_add ("/ui/partners-and-garwolf", Fixture, NULL, fixture_set_up, test_partners_and_garwolf, fixture_tear_down);

@@ -3,7 +3,8 @@
  *
  *   ui-demo SCREEN DB [WIDTHxHEIGHT]
  *
- * SCREEN: games, new-game, partners, game, game-error, game-over, garwolf
+ * SCREEN: games, new-game, new-game-error, partners, game, game-error,
+ *         game-over, garwolf, import-error
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -72,7 +73,7 @@ main (int   argc,
 {
   g_autoptr (LwApplication) app = NULL;
   g_autoptr (GError) error = NULL;
-  const char *names[] = { "Ann", "Benedikt", "Cleo", "Dev", "Émile", "Fay", NULL };
+  const char *names[] = { "Ann", "Benedikt Alexander-Smith", "Cleo", "Dev", "Émile", "Fay", NULL };
   const char *screen;
   LwWindow *window;
   LwStore *store;
@@ -105,6 +106,22 @@ main (int   argc,
       gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
       lw_new_game_page_set_n_players (lw_window_get_new_game_page (window), 3);
       lw_new_game_page_set_player (lw_window_get_new_game_page (window), 0, "Ann");
+    }
+  else if (g_str_equal (screen, "new-game-error"))
+    {
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+      lw_new_game_page_set_player (lw_window_get_new_game_page (window), 0, "Ann");
+      lw_new_game_page_set_player (lw_window_get_new_game_page (window), 1, "Ann");
+    }
+  else if (g_str_equal (screen, "import-error"))
+    {
+      g_autofree char *path = g_strconcat (argv[2], ".json", NULL);
+      g_autoptr (GFile) file = g_file_new_for_path (path);
+
+      g_file_set_contents (path, "{ \"format\": \"little-wolf/game\", \"version\": 1, "
+                                 "\"players\": [\"Ann\", \"Ben\"], \"rounds\": [ { \"declarer\": 0, "
+                                 "\"cards\": [20, 5], \"worm\": [0, 0] } ] }", -1, NULL);
+      lw_window_import_file (window, file);
     }
   else if (g_str_equal (screen, "partners"))
     {
