@@ -165,6 +165,31 @@ test_items (void)
   g_assert_cmpint (result->deltas[1], ==, 1);
 }
 
+/* A loss waived at 0 reads on the loss itself (R18, R19). */
+static void
+test_describe_side (void)
+{
+  g_autoptr (LwStandings) standings = standings_from (
+    HEAD2 "'rounds':[{'declarer':null,'cards':[20,6],'penalties':[{'seat':1,'kind':'out_of_turn'}]},"
+          "{'declarer':0,'cards':[20,6],'worms':[0,2],'penalties':[{'seat':1,'kind':'looked_at_discards'}]}]}");
+  const LwRoundResult *first = g_ptr_array_index (standings->rounds, 0);
+  const LwRoundResult *second = g_ptr_array_index (standings->rounds, 1);
+  g_autofree char *ann1 = lw_round_result_describe_side (first, 0);
+  g_autofree char *ben1 = lw_round_result_describe_side (first, 1);
+  g_autofree char *ann2 = lw_round_result_describe_side (second, 0);
+  g_autofree char *ben2 = lw_round_result_describe_side (second, 1);
+
+  /* Round 1: Ben's penalty takes him 1 → 0; Ann's most cards −1 → 0. */
+  g_assert_cmpstr (ann1, ==, "Most cards, nobody declared \u22121");
+  g_assert_cmpstr (ben1, ==, "Played out of turn \u22121");
+  /* Round 2: both at 0. Ben's penalty is waived and gives Ann a point;
+   * Ann's Pack counts; Ben's Worms are waived. */
+  g_assert_cmpstr (ann2, ==, "Penalty at 0: point to the others +1, Pack +1");
+  g_assert_cmpstr (ben2, ==, "Looked at discards \u22121 (waived at 0), Worms \u22121 (waived at 0)");
+  g_assert_cmpint (standings->scores[0], ==, 2);
+  g_assert_cmpint (standings->scores[1], ==, 0);
+}
+
 static void
 test_describe (void)
 {
@@ -347,6 +372,7 @@ main (int   argc,
     }
   g_test_add_func ("/score/items", test_items);
   g_test_add_func ("/score/describe", test_describe);
+  g_test_add_func ("/score/describe-side", test_describe_side);
   g_test_add_func ("/record/round-validate", test_round_validate);
   g_test_add_func ("/record/build-and-write", test_build_and_write);
   g_test_add_func ("/rules/hand-sizes", test_hand_sizes);

@@ -85,32 +85,6 @@ lw_format_scores (guint      n,
 }
 
 char *
-lw_describe_side_items (const LwRoundResult *result,
-                        int                  side)
-{
-  g_autoptr (GString) text = g_string_new (NULL);
-
-  for (guint i = 0; result->items != NULL && i < result->items->len; i++)
-    {
-      const LwItem *item = &g_array_index (result->items, LwItem, i);
-      g_autofree char *described = NULL;
-
-      if (item->side != side)
-        continue;
-
-      described = lw_item_describe (item);
-      if (text->len > 0)
-        g_string_append (text, ", ");
-      g_string_append (text, described);
-    }
-
-  if (text->len == 0)
-    return NULL;
-
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
-char *
 lw_describe_round (const LwStandings   *standings,
                    const LwRoundResult *result)
 {
@@ -118,7 +92,7 @@ lw_describe_round (const LwStandings   *standings,
 
   for (guint side = 0; side < standings->n_sides; side++)
     {
-      g_autofree char *items = lw_describe_side_items (result, side);
+      g_autofree char *items = lw_round_result_describe_side (result, (int) side);
       g_autofree char *delta = NULL;
 
       if (items == NULL && result->deltas[side] == 0)

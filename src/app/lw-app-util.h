@@ -48,17 +48,6 @@ void lw_spin_connect_changed (GtkSpinButton *spin,
                               gpointer       user_data);
 
 /**
- * lw_describe_side_items:
- * @result: a round's result
- * @side: a side
- *
- * Returns: (transfer full): the side's items in words joined with ", "
- *   ("Pack +1, Worms −1"), or %NULL when the side has none.
- */
-char *lw_describe_side_items (const LwRoundResult *result,
-                              int                  side);
-
-/**
  * lw_describe_round:
  * @standings: the standings the round belongs to
  * @result: one of its rounds

@@ -93,6 +93,65 @@ lw_item_describe (const LwItem *item)
   return g_strdup_printf ("%s +%d", lw_reason_to_label (item->reason), item->points);
 }
 
+char *
+lw_round_result_describe_side (const LwRoundResult *result,
+                               int                  side)
+{
+  g_autoptr (GString) text = NULL;
+  g_autofree gboolean *waived = NULL;
+  GArray *items;
+
+  g_return_val_if_fail (result != NULL, NULL);
+
+  items = result->items;
+  waived = g_new0 (gboolean, MAX (items->len, 1));
+
+  /* A waiver follows the losses it cancels: a penalty's at once (R19), the
+   * end-of-round losses' after them (R18). Mark the nearest losses before
+   * it that add up to it. */
+  for (guint k = 0; k < items->len; k++)
+    {
+      const LwItem *waiver = &g_array_index (items, LwItem, k);
+      int left;
+
+      if (waiver->side != side || waiver->reason != LW_REASON_WAIVED)
+        continue;
+      left = waiver->points;
+      for (guint j = k; j-- > 0 && left > 0;)
+        {
+          const LwItem *item = &g_array_index (items, LwItem, j);
+
+          if (item->side == side && item->points < 0 && !waived[j] &&
+              item->reason != LW_REASON_FORFEITED && item->reason != LW_REASON_FLOOR)
+            {
+              waived[j] = TRUE;
+              left += item->points;
+            }
+        }
+    }
+
+  text = g_string_new (NULL);
+  for (guint k = 0; k < items->len; k++)
+    {
+      const LwItem *item = &g_array_index (items, LwItem, k);
+      g_autofree char *described = NULL;
+
+      if (item->side != side || item->reason == LW_REASON_WAIVED)
+        continue;
+      described = lw_item_describe (item);
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      g_string_append (text, described);
+      if (waived[k])
+        /* Translators: after a lost point that did not count, e.g. "Worms −1 (waived at 0)" */
+        g_string_append (text, _(" (waived at 0)"));
+    }
+
+  if (text->len == 0)
+    return NULL;
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 /* ------------------------------------------------------------------ */
 /* Results */
 
@@ -744,14 +803,14 @@ lw_standings_to_text (const LwGameRecord *record,
         g_string_append (out, "  void: the dealer did not discard");
       g_string_append_c (out, '\n');
 
-      for (guint k = 0; k < result->items->len; k++)
+      for (guint s = 0; s < standings->n_sides; s++)
         {
-          const LwItem *item = &g_array_index (result->items, LwItem, k);
-          g_autofree char *what = lw_item_describe (item);
+          g_autofree char *what = lw_round_result_describe_side (result, (int) s);
 
-          g_string_append_printf (out, "         %s: %s\n",
-                                  (const char *) g_ptr_array_index (standings->sides, item->side),
-                                  what);
+          if (what != NULL)
+            g_string_append_printf (out, "         %s: %s\n",
+                                    (const char *) g_ptr_array_index (standings->sides, s),
+                                    what);
         }
     }
 

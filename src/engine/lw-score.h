@@ -167,6 +167,21 @@ const char *lw_reason_to_label (LwReason reason);
 char *lw_item_describe (const LwItem *item);
 
 /**
+ * lw_round_result_describe_side:
+ * @result: one round's result
+ * @side: a side, 0..n_sides-1
+ *
+ * A side's items in words, in the order they were applied, joined with
+ * ", ". A loss waived at 0 (SCORING R18, R19) is shown on the loss itself
+ * rather than as a separate correction: "Pack +1, Worms −1 (waived at 0)".
+ *
+ * Returns: (transfer full) (nullable): the text, or %NULL when the side has
+ *   no items in the round.
+ */
+char *lw_round_result_describe_side (const LwRoundResult *result,
+                                     int                  side);
+
+/**
  * lw_standings_needed_to_win:
  * @record: the record
  * @standings: its standings

@@ -221,7 +221,7 @@ test_two_player_game (Fixture       *fixture,
   assert_board (board, "2", "0");
   g_assert_nonnull (strstr (lw_game_page_get_last_round_text (page), "Pack +1"));
   g_assert_nonnull (strstr (lw_game_page_get_last_round_text (page), "Worms −1"));
-  g_assert_nonnull (strstr (lw_game_page_get_last_round_text (page), "Waived at 0 +1"));
+  g_assert_nonnull (strstr (lw_game_page_get_last_round_text (page), "Worms \u22121 (waived at 0)"));
 
   /* Round 3, then taken back: the board goes back and the round's facts
    * are in the form again. */
