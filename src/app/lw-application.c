@@ -80,6 +80,22 @@ lw_application_handle_local_options (GApplication *app,
   return -1;
 }
 
+static void
+show_open_error (LwApplication *self,
+                 const GError  *error)
+{
+  GtkWidget *dialog;
+
+  dialog = adw_message_dialog_new (NULL, _("Could Not Open the Scores Database"), NULL);
+  /* TRANSLATORS: %s is what went wrong; the message names the file */
+  adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog), _("%s\n\nNothing was changed in the file."),
+                                  error->message);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_set_application (GTK_WINDOW (dialog), GTK_APPLICATION (self));
+  g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static int
 lw_application_command_line (GApplication            *app,
                              GApplicationCommandLine *command_line)
@@ -104,6 +120,9 @@ lw_application_command_line (GApplication            *app,
       g_application_command_line_printerr (command_line,
                                            _("littlewolf: cannot open the database %s: %s\n"),
                                            path, error->message);
+      /* Started from the desktop, nobody reads stderr: say it on screen. */
+      if (gtk_application_get_windows (GTK_APPLICATION (self)) == NULL)
+        show_open_error (self, error);
       return 1;
     }
 
