@@ -656,6 +656,59 @@ test_bad_database (Fixture       *fixture,
     }
 }
 
+/* Programs that start at once on the same new database all store their
+ * game: none of them takes the half-created file for another program's
+ * database or gives up on a lock. */
+static void
+test_parallel_imports (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autoptr (GPtrArray) good = case_paths ("random", "game-");
+  const char *path = g_ptr_array_index (good, 0);
+
+  for (guint trial = 0; trial < 12; trial++)
+    {
+      g_autofree char *name = g_strdup_printf ("parallel-%u.sqlite3", trial);
+      g_autofree char *db_path = g_build_filename (fixture->dir, name, NULL);
+      g_autoptr (GPtrArray) processes = g_ptr_array_new_with_free_func (g_object_unref);
+      g_autoptr (GHashTable) ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      sqlite3 *db = NULL;
+      sqlite3_stmt *stmt = NULL;
+
+      for (guint i = 0; i < 5; i++)
+        {
+          g_autoptr (GError) error = NULL;
+          GSubprocess *process =
+            g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
+                              &error, cli_path (), "--db", db_path, "import", path, NULL);
+
+          g_assert_no_error (error);
+          g_ptr_array_add (processes, process);
+        }
+      for (guint i = 0; i < processes->len; i++)
+        {
+          g_autoptr (GError) error = NULL;
+          g_auto (Run) run = { 0, };
+          GSubprocess *process = g_ptr_array_index (processes, i);
+
+          g_subprocess_communicate_utf8 (process, NULL, NULL, &run.out, &run.err, &error);
+          g_assert_no_error (error);
+          g_assert_true (g_subprocess_get_if_exited (process));
+          run.status = g_subprocess_get_exit_status (process);
+          assert_ok (&run);
+          g_assert_true (g_hash_table_add (ids, g_steal_pointer (&run.out)));
+        }
+
+      g_assert_cmpint (sqlite3_open (db_path, &db), ==, SQLITE_OK);
+      g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT count(*) FROM games", -1, &stmt, NULL),
+                       ==, SQLITE_OK);
+      g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+      g_assert_cmpint (sqlite3_column_int (stmt, 0), ==, 5);
+      sqlite3_finalize (stmt);
+      sqlite3_close (db);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -678,6 +731,8 @@ main (int   argc,
               fixture_set_up, test_help, fixture_tear_down);
   g_test_add ("/cli-games/bad-database", Fixture, NULL,
               fixture_set_up, test_bad_database, fixture_tear_down);
+  g_test_add ("/cli-games/parallel-imports", Fixture, NULL,
+              fixture_set_up, test_parallel_imports, fixture_tear_down);
 
   return g_test_run ();
 }

@@ -484,10 +484,10 @@ count_schema_objects (LwStore  *self,
 }
 
 /* Checks, before anything is written, that the file is ours (or empty)
- * and not from a newer version. */
+ * and not from a newer version; inside a read transaction. */
 static gboolean
-check_existing (LwStore  *self,
-                GError  **error)
+check_existing_in_transaction (LwStore  *self,
+                               GError  **error)
 {
   int version = 0;
 
@@ -537,16 +537,48 @@ check_existing (LwStore  *self,
   return TRUE;
 }
 
+/* The checks of check_existing_in_transaction() on one state of the file:
+ * a program creating the same database at the same moment must not be
+ * seen half-way (its tables without its user_version). */
+static gboolean
+check_existing (LwStore  *self,
+                GError  **error)
+{
+  if (!begin_read (self, error))
+    return FALSE;
+  if (!check_existing_in_transaction (self, error))
+    {
+      rollback (self);
+      return FALSE;
+    }
+  return commit (self, error);
+}
+
 static gboolean
 set_wal (LwStore  *self,
          GError  **error)
 {
   g_autoptr (LwStmt) stmt = get_stmt (self, "PRAGMA journal_mode = WAL", error);
-  gboolean has_row;
+  gint64 deadline = g_get_monotonic_time () + LW_STORE_BUSY_TIMEOUT_MS * (gint64) 1000;
+  int rc;
 
-  /* The result row names the mode now in force; a database that cannot
-   * use WAL (e.g. in memory) keeps its own. */
-  return stmt != NULL && step_row (self, stmt, &has_row, error);
+  if (stmt == NULL)
+    return FALSE;
+
+  /* Changing the journal mode needs the file to itself, and SQLite does
+   * not wait for that with the busy timeout: another program opening the
+   * same new database at the same moment makes it fail at once. Wait as
+   * long as the busy timeout would. The result row names the mode now in
+   * force; a database that cannot use WAL (e.g. in memory) keeps its own. */
+  while (((rc = sqlite3_step (stmt)) & 0xff) == SQLITE_BUSY
+         && g_get_monotonic_time () < deadline)
+    {
+      sqlite3_reset (stmt);
+      g_usleep (10 * 1000);
+    }
+  if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+    return TRUE;
+  return fail (self, rc, error);
 }
 
 static gboolean
