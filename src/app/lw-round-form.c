@@ -167,10 +167,10 @@ update_totals (LwRoundForm   *self,
           court += round->court[seat];
           garwolves += round->garwolves[seat];
         }
-      /* SCORING G1: 12 Court cards and one Garwolf per player. */
-      complete = court == 12 && garwolves == (int) n;
+      complete = court == LW_GARWOLF_COURT_CARDS && garwolves == (int) lw_garwolves (n);
       /* TRANSLATORS: the live totals check of a Garwolf hand */
-      text = g_strdup_printf (_("Court %d of 12 · Garwolves %d of %u"), court, garwolves, n);
+      text = g_strdup_printf (_("Court %d of %d · Garwolves %d of %u"),
+                              court, LW_GARWOLF_COURT_CARDS, garwolves, lw_garwolves (n));
     }
   else
     {

@@ -256,12 +256,13 @@ validate_garwolf_round (const LwGameRecord  *record,
   /* SCORING G1: twelve Court cards (J, Q, K of four suits) and one Garwolf
    * per player are taken in every hand. */
   court = sum_counts (record, round->court);
-  if (court != 12)
-    return invalid (error, "round %u: court cards sum to %d, expected 12", number, court);
+  if (court != LW_GARWOLF_COURT_CARDS)
+    return invalid (error, "round %u: court cards sum to %d, expected %d",
+                    number, court, LW_GARWOLF_COURT_CARDS);
   garwolves = sum_counts (record, round->garwolves);
-  if (garwolves != (int) record->n_players)
+  if (garwolves != (int) lw_garwolves (record->n_players))
     return invalid (error, "round %u: Garwolves sum to %d, expected %u (one per player)",
-                    number, garwolves, record->n_players);
+                    number, garwolves, lw_garwolves (record->n_players));
   return TRUE;
 }
 

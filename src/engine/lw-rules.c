@@ -29,6 +29,12 @@ lw_total_cards (guint n_players)
   return n_players * lw_hand_size (n_players);
 }
 
+guint
+lw_garwolves (guint n_players)
+{
+  return n_players >= 3 && n_players <= 4 ? n_players : 0;
+}
+
 const char *
 lw_ruleset_to_string (LwRuleset ruleset)
 {

@@ -54,6 +54,20 @@ guint lw_decks (guint n_players);
  */
 guint lw_total_cards (guint n_players);
 
+/** Court cards (J, Q, K of four suits) taken in every Garwolf hand (SCORING G1). */
+#define LW_GARWOLF_COURT_CARDS 12
+
+/**
+ * lw_garwolves:
+ * @n_players: Garwolf players, 3–4
+ *
+ * Garwolves in the deck and so taken in every hand: one per player
+ * (SCORING G1).
+ *
+ * Returns: the number of Garwolves, 0 when @n_players is out of range.
+ */
+guint lw_garwolves (guint n_players);
+
 /**
  * lw_ruleset_to_string:
  * @ruleset: a ruleset
