@@ -237,6 +237,15 @@ static const BadCase bad_cases[] = {
     "round 10: the game ended after round 9 (Ann won)", LW_ENGINE_ERROR_GAME_OVER },
   { HEAD2 "'rounds':[{'declarer':0,'cards':[16,10]},{'declarer':0,'cards':[16,10],'dealer':0}]}", "round 2: dealer is seat 0 (Ann), but the deal passes to seat 1 (Ben)", LW_ENGINE_ERROR_INVALID },
   { HEAD5 "'rounds':[{'declarer':0,'cards':[33,8,8,8,8],'wolves':[5,0,0,0,0]}]}", "round 1: wolves sum to 5, but 2 decks hold only 4", LW_ENGINE_ERROR_INVALID },
+  /* What json-glib would read wrongly: integers that wrap around (this one
+   * as 13), hexadecimal and octal numbers, a cut string, a second value. */
+  { HEAD2 "'rounds':[{'declarer':null,'cards':[-18446744073709551603,13]}]}", "line 1: the number -18446744073709551603 is too large", LW_ENGINE_ERROR_PARSE },
+  { HEAD2 "'rounds':[{'declarer':null,\n'cards':[18446744073709551629,13]}]}", "line 2: the number 18446744073709551629 is too large", LW_ENGINE_ERROR_PARSE },
+  { HEAD2 "'rounds':[{'declarer':null,'cards':[0x0d,13]}]}", "line 1: 0x0d is not a JSON number", LW_ENGINE_ERROR_PARSE },
+  { HEAD2 "'rounds':[{'declarer':null,'cards':[013,13]}]}", "line 1: 013 is not a JSON number", LW_ENGINE_ERROR_PARSE },
+  { "{'format':'little-wolf/game','version':1,'players':['Ann\\u0000a','Ann\\u0000b'],'rounds':[]}", "line 1: a string holds the character \\u0000", LW_ENGINE_ERROR_PARSE },
+  { HEAD2 "'rounds':[]} {}", "line 1: more text after the end of the game record", LW_ENGINE_ERROR_PARSE },
+  { HEAD2 "'rounds':[]}\n[1]", "line 2: more text after the end of the game record", LW_ENGINE_ERROR_PARSE },
 };
 
 static void
@@ -254,6 +263,61 @@ test_bad_record (gconstpointer data)
   g_assert_error (error, LW_ENGINE_ERROR, c->code);
   if (strstr (error->message, c->message) == NULL)
     g_error ("message \"%s\" lacks \"%s\"", error->message, c->message);
+}
+
+/* Nesting far deeper than a record needs is refused before the parser,
+ * which recurses once per level, runs out of stack. */
+static void
+test_deep_nesting (void)
+{
+  const guint depth = 100000;
+  g_autoptr (GString) text = g_string_new (HEAD2 "'rounds':[],'extra':");
+  g_autofree char *json = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwGameRecord) record = NULL;
+
+  for (guint i = 0; i < depth; i++)
+    g_string_append_c (text, '[');
+  for (guint i = 0; i < depth; i++)
+    g_string_append_c (text, ']');
+  g_string_append_c (text, '}');
+  json = g_strdelimit (g_strdup (text->str), "'", '"');
+
+  record = lw_game_record_from_json (json, -1, &error);
+  g_assert_null (record);
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE);
+  g_assert_nonnull (strstr (error->message, "line 1: lists and objects nested more than"));
+}
+
+/* Leniencies of json-glib that stay accepted (DESIGN.md), and JSON
+ * numbers and strings the checks must not mistake. */
+static void
+test_lenient_json (void)
+{
+  static const char *const records[] = {
+    "/* a comment with 0x1 and [[[ */ " HEAD2 "'rounds':[{'declarer':null,'cards':[13,13]}]}",
+    HEAD2 "'rounds':[{'declarer':null,'cards':[13,13]}]} /* 013 */ \n",
+    "{'format':'little-wolf/game','version':1,'players':['0x0d [[[ 013','-1e5'],'rounds':[]}",
+    "{'format':'little-wolf/game','version':1,'players':['A\\\\u0000','B'],'rounds':[]}",
+    HEAD2 "'rounds':[{'declarer':null,'cards':[13,13]},{'declarer':-0,'cards':[999999999999999999,0]}]}",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (records); i++)
+    {
+      g_autofree char *json = g_strdelimit (g_strdup (records[i]), "'", '"');
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LwGameRecord) record = lw_game_record_from_json (json, -1, &error);
+
+      /* The last one is read, then refused for its range, not its text. */
+      if (i == G_N_ELEMENTS (records) - 1)
+        {
+          g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+          g_assert_nonnull (strstr (error->message, "round 2: cards of seat 0 is 999999999999999999"));
+          continue;
+        }
+      g_assert_no_error (error);
+      g_assert_nonnull (record);
+    }
 }
 
 /* A round being entered is checked on its own before it is stored. */
@@ -373,6 +437,8 @@ main (int   argc,
   g_test_add_func ("/score/items", test_items);
   g_test_add_func ("/score/describe", test_describe);
   g_test_add_func ("/score/describe-side", test_describe_side);
+  g_test_add_func ("/record/deep-nesting", test_deep_nesting);
+  g_test_add_func ("/record/lenient-json", test_lenient_json);
   g_test_add_func ("/record/round-validate", test_round_validate);
   g_test_add_func ("/record/build-and-write", test_build_and_write);
   g_test_add_func ("/rules/hand-sizes", test_hand_sizes);

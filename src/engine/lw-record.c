@@ -7,6 +7,7 @@
 #include <json-glib/json-glib.h>
 
 #include "lw-error.h"
+#include "lw-json-text.h"
 #include "lw-record.h"
 
 #define FORMAT_NAME "little-wolf/game"
@@ -846,6 +847,8 @@ lw_game_record_from_json (const char  *data,
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE, "the game record is not valid UTF-8");
       return NULL;
     }
+  if (!lw_json_text_check (data, (gsize) length, error))
+    return NULL;
   if (length == 0 || !json_parser_load_from_data (parser, data, length, &parse_error) ||
       (root = json_parser_get_root (parser)) == NULL)
     {
