@@ -202,6 +202,34 @@ test_usage (void)
   assert_failed (&extra, 2, "b.json");
 }
 
+/* Output that cannot be written (here: a full disk) is a failure. */
+static void
+test_output_not_written (void)
+{
+  g_autoptr (GSubprocessLauncher) launcher = NULL;
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = g_build_filename (cases_dir (), "scoring", "R02-partners-pack.json", NULL);
+  g_autofree char *err = NULL;
+
+  if (!g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no /dev/full");
+      return;
+    }
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_set_stdout_file_path (launcher, "/dev/full");
+  process = g_subprocess_launcher_spawn (launcher, &error, cli_path (), "score", path, NULL);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, NULL, &err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 1);
+  g_assert_true (g_str_has_prefix (err, "littlewolf-cli: cannot write the output"));
+  g_assert_true (strchr (err, '\n') == err + strlen (err) - 1);
+}
+
 static int
 compare_names (gconstpointer a,
                gconstpointer b)
@@ -249,5 +277,6 @@ main (int   argc,
   add_cases ("random");
   g_test_add_func ("/cli/errors-name-the-place", test_errors_name_the_place);
   g_test_add_func ("/cli/usage", test_usage);
+  g_test_add_func ("/cli/output-not-written", test_output_not_written);
   return g_test_run ();
 }

@@ -2,6 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <errno.h>
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
@@ -134,6 +135,23 @@ cmd_score (LwCliContext *ctx,
   return LW_CLI_OK;
 }
 
+/* A command's output that could not be written (a full disk, a closed
+ * pipe) is a failure (status 1), not a success. */
+static int
+finish_output (int status)
+{
+  int saved_errno;
+
+  if (status != LW_CLI_OK)
+    return status;
+  errno = 0;
+  if (fflush (stdout) == 0 && !ferror (stdout))
+    return status;
+  saved_errno = errno;
+  return lw_cli_fail (LW_CLI_FAILED, "cannot write the output: %s",
+                      saved_errno != 0 ? g_strerror (saved_errno) : "write error");
+}
+
 typedef int (*LwCliCommand) (LwCliContext *ctx, int argc, char **argv);
 
 static const struct {
@@ -189,7 +207,7 @@ main (int   argc,
 
   for (gsize c = 0; c < G_N_ELEMENTS (commands); c++)
     if (strcmp (argv[i], commands[c].name) == 0)
-      return commands[c].run (&ctx, argc - i, argv + i);
+      return finish_output (commands[c].run (&ctx, argc - i, argv + i));
 
   return lw_cli_fail (LW_CLI_INVALID, "unknown command \"%s\" (see --help)", argv[i]);
 }
