@@ -246,6 +246,12 @@ static const BadCase bad_cases[] = {
   { "{'format':'little-wolf/game','version':1,'players':['Ann\\u0000a','Ann\\u0000b'],'rounds':[]}", "line 1: a string holds the character \\u0000", LW_ENGINE_ERROR_PARSE },
   { HEAD2 "'rounds':[]} {}", "line 1: more text after the end of the game record", LW_ENGINE_ERROR_PARSE },
   { HEAD2 "'rounds':[]}\n[1]", "line 2: more text after the end of the game record", LW_ENGINE_ERROR_PARSE },
+  /* A name is one line of text. */
+  { "{'format':'little-wolf/game','version':1,'players':['Ann','Ben\\tBo'],'rounds':[]}", "players: the name of seat 1 holds a control character", LW_ENGINE_ERROR_INVALID },
+  { "{'format':'little-wolf/game','version':1,'players':['Ann\\nLee','Ben'],'rounds':[]}", "players: the name of seat 0 holds a control character", LW_ENGINE_ERROR_INVALID },
+  /* The messages name the ruleset and count that apply. */
+  { "{'format':'little-wolf/game','version':1,'ruleset':'garwolf','players':['A','B','C','D','E','F','G','H','I'],'rounds':[]}", "players: 9 players, but Garwolf is played by 3 to 4", LW_ENGINE_ERROR_INVALID },
+  { "{'format':'little-wolf/game','version':1,'players':['A','B','C','D'],'teams':[[0,1,2,3]],'rounds':[]}", "teams: 1 side, expected 2 to 4", LW_ENGINE_ERROR_INVALID },
 };
 
 static void

@@ -382,6 +382,12 @@ validate_setup (const LwGameRecord  *record,
         return invalid (error, "players: the name of seat %u is empty", i);
       if (!g_utf8_validate (name, -1, NULL))
         return invalid (error, "players: the name of seat %u is not valid UTF-8", i);
+      /* A name is one line of text: it is shown in lists, score sheets and
+       * the tab-separated `games` output. */
+      for (const char *p = name; *p != '\0'; p++)
+        if (g_ascii_iscntrl (*p))
+          return invalid (error, "players: the name of seat %u holds a control character "
+                          "(a tab or a line break)", i);
       for (guint j = 0; j < i; j++)
         if (g_strcmp0 (record->players[j], name) == 0)
           return invalid (error, "players: \"%s\" sits at seat %u and seat %u; names must be unique",
@@ -786,7 +792,8 @@ read_teams (JsonNode      *node,
   teams = json_node_get_array (node);
   n_teams = json_array_get_length (teams);
   if (n_teams < 2 || n_teams > LW_MAX_SEATS / 2)
-    return invalid (error, "teams: %u sides, expected 2 to %u", n_teams, LW_MAX_SEATS / 2);
+    return invalid (error, "teams: %u %s, expected 2 to %u",
+                    n_teams, n_teams == 1 ? "side" : "sides", LW_MAX_SEATS / 2);
 
   for (guint t = 0; t < n_teams; t++)
     {
@@ -891,8 +898,11 @@ lw_game_record_from_json (const char  *data,
   if (json_array_get_length (players) > LW_MAX_SEATS || json_array_get_length (players) < 1)
     {
       guint n = json_array_get_length (players);
-      invalid (error, "players: %u %s, but Little Wolf is played by %u to %u",
-               n, n == 1 ? "player" : "players", LW_MIN_SEATS, LW_MAX_SEATS);
+      gboolean garwolf = ruleset == LW_RULESET_GARWOLF;
+
+      invalid (error, "players: %u %s, but %s is played by %u to %u",
+               n, n == 1 ? "player" : "players", garwolf ? "Garwolf" : "Little Wolf",
+               garwolf ? 3 : LW_MIN_SEATS, garwolf ? 4 : LW_MAX_SEATS);
       return NULL;
     }
   names = g_ptr_array_new ();
