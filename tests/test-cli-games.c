@@ -585,6 +585,33 @@ test_unknown_id (Fixture       *fixture,
     }
 }
 
+/* The commands that only read leave a missing database missing, even
+ * when they fail ("database unchanged", CLI.md). */
+static void
+test_no_database (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autofree char *db = g_build_filename (fixture->dir, "not", "yet", "games.sqlite3", NULL);
+  g_autofree char *folder = g_build_filename (fixture->dir, "not", NULL);
+  g_auto (Run) games = { 0, };
+  g_auto (Run) show = { 0, };
+  g_auto (Run) export = { 0, };
+
+  run_cli (&games, db, NULL, "games", NULL);
+  assert_ok (&games);
+  g_assert_cmpstr (games.out, ==, "");
+
+  run_cli (&show, db, NULL, "show", "1", NULL);
+  assert_fails (&show, 1);
+  g_assert_nonnull (strstr (show.err, "no game with ID 1"));
+
+  run_cli (&export, db, NULL, "export", "3", NULL);
+  assert_fails (&export, 1);
+  g_assert_nonnull (strstr (export.err, "no game with ID 3"));
+
+  g_assert_false (g_file_test (folder, G_FILE_TEST_EXISTS));
+}
+
 static void
 test_help (Fixture       *fixture,
            gconstpointer  data)
@@ -727,6 +754,8 @@ main (int   argc,
               fixture_set_up, test_bad_input, fixture_tear_down);
   g_test_add ("/cli-games/unknown-id", Fixture, NULL,
               fixture_set_up, test_unknown_id, fixture_tear_down);
+  g_test_add ("/cli-games/no-database", Fixture, NULL,
+              fixture_set_up, test_no_database, fixture_tear_down);
   g_test_add ("/cli-games/help", Fixture, NULL,
               fixture_set_up, test_help, fixture_tear_down);
   g_test_add ("/cli-games/bad-database", Fixture, NULL,

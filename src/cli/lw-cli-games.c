@@ -30,6 +30,20 @@ open_store (LwCliContext  *ctx,
   return lw_store_open (default_path, error);
 }
 
+/* Whether the database of the command line (or the default one) exists.
+ * The commands that only read (games, show, export) leave a missing one
+ * missing: there is nothing to list, show or export. */
+static gboolean
+store_exists (LwCliContext *ctx)
+{
+  g_autofree char *default_path = NULL;
+
+  if (ctx->db_path != NULL)
+    return g_file_test (ctx->db_path, G_FILE_TEST_EXISTS);
+  default_path = lw_store_default_path ();
+  return g_file_test (default_path, G_FILE_TEST_EXISTS);
+}
+
 /* Reads a game ID: a positive decimal integer, nothing else. */
 static gboolean
 parse_game_id (const char *text,
@@ -109,6 +123,8 @@ lw_cli_cmd_games (LwCliContext  *ctx,
     }
   if (argc > 1)
     return lw_cli_fail (LW_CLI_INVALID, "games: unexpected argument \"%s\"", argv[1]);
+  if (!store_exists (ctx))
+    return LW_CLI_OK;
 
   store = open_store (ctx, &error);
   if (store == NULL)
@@ -168,6 +184,8 @@ lw_cli_cmd_show (LwCliContext  *ctx,
     }
   if ((status = get_id_argument ("show", argc, argv, &id)) != LW_CLI_OK)
     return status;
+  if (!store_exists (ctx))
+    return lw_cli_fail (LW_CLI_FAILED, "no game with ID %" G_GINT64_FORMAT " (no database yet)", id);
 
   store = open_store (ctx, &error);
   if (store == NULL)
@@ -256,6 +274,8 @@ lw_cli_cmd_export (LwCliContext  *ctx,
     }
   if ((status = get_id_argument ("export", argc, argv, &id)) != LW_CLI_OK)
     return status;
+  if (!store_exists (ctx))
+    return lw_cli_fail (LW_CLI_FAILED, "no game with ID %" G_GINT64_FORMAT " (no database yet)", id);
 
   store = open_store (ctx, &error);
   if (store == NULL)
