@@ -224,6 +224,7 @@ static const BadCase bad_cases[] = {
   { HEAD2 "'rounds':[{'declarer':0,'cards':[26,0],'all_but_last':true}]}", "round 1: all_but_last is set but the declarer's side won every card", LW_ENGINE_ERROR_INVALID },
   { HEAD2 "'rounds':[{'void':'dealer_did_not_discard','dealer':0}]}", "round 1: a void round may hold only penalties", LW_ENGINE_ERROR_INVALID },
   { HEAD2 "'rounds':[{'void':'yes'}]}", "round 1: void must be", LW_ENGINE_ERROR_INVALID },
+  { "{'format':'little-wolf/game','version':1,'players':['Ann','  '],'rounds':[]}", "players: the name of seat 1 is only spaces", LW_ENGINE_ERROR_INVALID },
   { HEAD2 "'rounds':[], 'rules':{'target':0}}", "rules: target is 0", LW_ENGINE_ERROR_INVALID },
   { HEAD2 "'rounds':[], 'rules':{'start':1}}", "rules: key \"start\" is not allowed", LW_ENGINE_ERROR_INVALID },
   { HEAD2 "'rounds':[], 'first_dealer':2}", "first_dealer is 2", LW_ENGINE_ERROR_INVALID },

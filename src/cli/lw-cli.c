@@ -31,11 +31,15 @@ lw_cli_fail (int         status,
              ...)
 {
   va_list args;
+  g_autofree char *raw = NULL;
   g_autofree char *message = NULL;
 
   va_start (args, format);
-  message = g_strdup_vprintf (format, args);
+  raw = g_strdup_vprintf (format, args);
   va_end (args);
+
+  /* Valid UTF-8 whatever the input held (a parser may quote bad bytes). */
+  message = g_utf8_make_valid (raw, -1);
 
   /* One line, whatever the message holds. */
   g_strdelimit (message, "\r\n", ' ');

@@ -382,6 +382,12 @@ validate_setup (const LwGameRecord  *record,
         return invalid (error, "players: the name of seat %u is empty", i);
       if (!g_utf8_validate (name, -1, NULL))
         return invalid (error, "players: the name of seat %u is not valid UTF-8", i);
+      {
+        g_autofree char *trimmed = g_strstrip (g_strdup (name));
+
+        if (*trimmed == '\0')
+          return invalid (error, "players: the name of seat %u is only spaces", i);
+      }
       /* A name is one line of text: it is shown in lists, score sheets and
        * the tab-separated `games` output. */
       for (const char *p = name; *p != '\0'; p++)
