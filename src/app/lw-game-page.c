@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "lw-app-util.h"
+#include "lw-game-layout.h"
 #include "lw-game-page.h"
 #include "lw-window.h"
 
@@ -483,6 +484,7 @@ lw_game_page_class_init (LwGamePageClass *klass)
   object_class->dispose = lw_game_page_dispose;
 
   g_type_ensure (LW_TYPE_BOARD);
+  g_type_ensure (LW_TYPE_GAME_LAYOUT);
   g_type_ensure (LW_TYPE_ROUND_FORM);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-game-page.ui");
