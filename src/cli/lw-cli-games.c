@@ -81,6 +81,42 @@ get_id_argument (const char  *command,
   return LW_CLI_OK;
 }
 
+/* The common part of `show ID` and `export ID`: usage, the ID, the stored
+ * game. Returns LW_CLI_OK with *@game set, or the exit status (the failure
+ * already reported; `--help` printed with status 0 and *@game NULL). */
+static int
+load_stored_game (LwCliContext  *ctx,
+                  int            argc,
+                  char         **argv,
+                  const char    *usage,
+                  gint64        *id,
+                  LwStoredGame **game)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) store = NULL;
+  int status;
+
+  *game = NULL;
+  if (lw_cli_wants_help (argc, argv))
+    {
+      fputs (usage, stdout);
+      return LW_CLI_OK;
+    }
+  if ((status = get_id_argument (argv[0], argc, argv, id)) != LW_CLI_OK)
+    return status;
+  if (!store_exists (ctx))
+    return lw_cli_fail (LW_CLI_FAILED, "no game with ID %" G_GINT64_FORMAT " (no database yet)", *id);
+
+  store = open_store (ctx, &error);
+  if (store == NULL)
+    return lw_cli_fail_error (error);
+
+  *game = lw_store_load_game (store, *id, &error);
+  if (*game == NULL)
+    return lw_cli_fail_error (error);
+  return LW_CLI_OK;
+}
+
 /* A stored game the engine no longer accepts cannot be shown; that is a
  * fault of the database, not of the command line (status 1). */
 static int
@@ -168,32 +204,18 @@ lw_cli_cmd_show (LwCliContext  *ctx,
                  char         **argv)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwStore) store = NULL;
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (LwStandings) standings = NULL;
   g_autofree char *json = NULL;
   gint64 id = 0;
   int status;
 
-  if (lw_cli_wants_help (argc, argv))
-    {
-      fputs ("Usage: littlewolf-cli show ID\n"
-             "Prints the standings JSON of stored game ID (see `games`).\n",
-             stdout);
-      return LW_CLI_OK;
-    }
-  if ((status = get_id_argument ("show", argc, argv, &id)) != LW_CLI_OK)
-    return status;
-  if (!store_exists (ctx))
-    return lw_cli_fail (LW_CLI_FAILED, "no game with ID %" G_GINT64_FORMAT " (no database yet)", id);
-
-  store = open_store (ctx, &error);
-  if (store == NULL)
-    return lw_cli_fail_error (error);
-
-  game = lw_store_load_game (store, id, &error);
+  status = load_stored_game (ctx, argc, argv,
+                             "Usage: littlewolf-cli show ID\n"
+                             "Prints the standings JSON of stored game ID (see `games`).\n",
+                             &id, &game);
   if (game == NULL)
-    return lw_cli_fail_error (error);
+    return status;
 
   standings = lw_standings_compute (game->record, &error);
   if (standings == NULL)
@@ -258,32 +280,17 @@ lw_cli_cmd_export (LwCliContext  *ctx,
                    int            argc,
                    char         **argv)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (LwStore) store = NULL;
   g_autoptr (LwStoredGame) game = NULL;
   g_autofree char *json = NULL;
   gint64 id = 0;
   int status;
 
-  if (lw_cli_wants_help (argc, argv))
-    {
-      fputs ("Usage: littlewolf-cli export ID\n"
-             "Prints the game record JSON of stored game ID, as `score` and `import` read it.\n",
-             stdout);
-      return LW_CLI_OK;
-    }
-  if ((status = get_id_argument ("export", argc, argv, &id)) != LW_CLI_OK)
-    return status;
-  if (!store_exists (ctx))
-    return lw_cli_fail (LW_CLI_FAILED, "no game with ID %" G_GINT64_FORMAT " (no database yet)", id);
-
-  store = open_store (ctx, &error);
-  if (store == NULL)
-    return lw_cli_fail_error (error);
-
-  game = lw_store_load_game (store, id, &error);
+  status = load_stored_game (ctx, argc, argv,
+                             "Usage: littlewolf-cli export ID\n"
+                             "Prints the game record JSON of stored game ID, as `score` and `import` read it.\n",
+                             &id, &game);
   if (game == NULL)
-    return lw_cli_fail_error (error);
+    return status;
 
   json = lw_game_record_to_json (game->record);
   fputs (json, stdout);
