@@ -233,3 +233,19 @@ lw_json_text_check (const char  *data,
     }
   return TRUE;
 }
+
+char *
+lw_json_builder_to_text (JsonBuilder *builder)
+{
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autoptr (JsonNode) root = json_builder_get_root (builder);
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (root != NULL, NULL);
+
+  json_generator_set_root (generator, root);
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_indent (generator, 2);
+  text = json_generator_to_data (generator, NULL);
+  return g_strconcat (text, "\n", NULL);
+}

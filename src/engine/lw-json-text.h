@@ -5,6 +5,7 @@
 #pragma once
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
@@ -37,5 +38,15 @@ G_BEGIN_DECLS
 gboolean lw_json_text_check (const char  *data,
                              gsize        length,
                              GError     **error);
+
+/**
+ * lw_json_builder_to_text:
+ * @builder: a builder holding one complete value
+ *
+ * The project's JSON output: indented by 2, ending with a newline.
+ *
+ * Returns: (transfer full): UTF-8 text.
+ */
+char *lw_json_builder_to_text (JsonBuilder *builder);
 
 G_END_DECLS

@@ -1069,9 +1069,6 @@ char *
 lw_game_record_to_json (const LwGameRecord *record)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
-  g_autoptr (JsonGenerator) generator = json_generator_new ();
-  g_autoptr (JsonNode) root = NULL;
-  g_autofree char *text = NULL;
 
   g_return_val_if_fail (record != NULL, NULL);
 
@@ -1128,10 +1125,5 @@ lw_game_record_to_json (const LwGameRecord *record)
 
   json_builder_end_object (builder);
 
-  root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  text = json_generator_to_data (generator, NULL);
-  return g_strconcat (text, "\n", NULL);
+  return lw_json_builder_to_text (builder);
 }

@@ -11,6 +11,7 @@
 #include <json-glib/json-glib.h>
 
 #include "lw-error.h"
+#include "lw-json-text.h"
 #include "lw-score.h"
 
 #define STANDINGS_FORMAT "little-wolf/standings"
@@ -636,9 +637,6 @@ char *
 lw_standings_to_json (const LwStandings *standings)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
-  g_autoptr (JsonGenerator) generator = json_generator_new ();
-  g_autoptr (JsonNode) root = NULL;
-  g_autofree char *text = NULL;
 
   g_return_val_if_fail (standings != NULL, NULL);
 
@@ -707,12 +705,7 @@ lw_standings_to_json (const LwStandings *standings)
   json_builder_end_array (builder);
   json_builder_end_object (builder);
 
-  root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  text = json_generator_to_data (generator, NULL);
-  return g_strconcat (text, "\n", NULL);
+  return lw_json_builder_to_text (builder);
 }
 
 /* Appends @text padded with spaces to @width characters (not bytes). */

@@ -441,17 +441,32 @@ lw_store_get_path (LwStore *self)
 /* Opening                                                              */
 /* ------------------------------------------------------------------ */
 
+/* Runs @sql, a query of one integer (0 when it gives no row). */
+static gboolean
+query_int64 (LwStore     *self,
+             const char  *sql,
+             gint64      *value,
+             GError     **error)
+{
+  g_autoptr (LwStmt) stmt = get_stmt (self, sql, error);
+  gboolean has_row;
+
+  if (stmt == NULL || !step_row (self, stmt, &has_row, error))
+    return FALSE;
+  *value = has_row ? sqlite3_column_int64 (stmt, 0) : 0;
+  return TRUE;
+}
+
 static gboolean
 read_user_version (LwStore  *self,
                    int      *version,
                    GError  **error)
 {
-  g_autoptr (LwStmt) stmt = get_stmt (self, "PRAGMA user_version", error);
-  gboolean has_row;
+  gint64 value;
 
-  if (stmt == NULL || !step_row (self, stmt, &has_row, error))
+  if (!query_int64 (self, "PRAGMA user_version", &value, error))
     return FALSE;
-  *version = has_row ? sqlite3_column_int (stmt, 0) : 0;
+  *version = (int) value;
   return TRUE;
 }
 
@@ -467,20 +482,6 @@ has_table (LwStore     *self,
   return stmt != NULL
          && bind_text (self, stmt, 1, name, error)
          && step_row (self, stmt, found, error);
-}
-
-static gboolean
-count_schema_objects (LwStore  *self,
-                      gint64   *count,
-                      GError  **error)
-{
-  g_autoptr (LwStmt) stmt = get_stmt (self, "SELECT count(*) FROM sqlite_schema", error);
-  gboolean has_row;
-
-  if (stmt == NULL || !step_row (self, stmt, &has_row, error))
-    return FALSE;
-  *count = has_row ? sqlite3_column_int64 (stmt, 0) : 0;
-  return TRUE;
 }
 
 /* Checks, before anything is written, that the file is ours (or empty)
@@ -508,7 +509,7 @@ check_existing_in_transaction (LwStore  *self,
       gint64 count = 0;
 
       /* A new database is empty; anything else belongs to another program. */
-      if (!count_schema_objects (self, &count, error))
+      if (!query_int64 (self, "SELECT count(*) FROM sqlite_schema", &count, error))
         return FALSE;
       if (count > 0)
         {
