@@ -411,6 +411,51 @@ test_build_and_write (void)
 }
 
 static void
+test_garwolf_passing (void)
+{
+  /* G3 */
+  static const LwPassing three[] = { LW_PASS_LEFT, LW_PASS_RIGHT, LW_PASS_KEEP, LW_PASS_LEFT, LW_PASS_RIGHT, LW_PASS_KEEP, LW_PASS_LEFT };
+  static const LwPassing four[] = { LW_PASS_LEFT, LW_PASS_RIGHT, LW_PASS_ACROSS, LW_PASS_KEEP, LW_PASS_LEFT, LW_PASS_RIGHT, LW_PASS_ACROSS, LW_PASS_KEEP, LW_PASS_LEFT };
+
+  for (guint i = 0; i < G_N_ELEMENTS (three); i++)
+    g_assert_cmpint (lw_garwolf_passing (3, i + 1), ==, three[i]);
+  for (guint i = 0; i < G_N_ELEMENTS (four); i++)
+    g_assert_cmpint (lw_garwolf_passing (4, i + 1), ==, four[i]);
+  g_assert_cmpstr (lw_passing_to_label (LW_PASS_ACROSS), ==, "Pass two cards across");
+}
+
+/* R23/R24: what a side needs, to the target and to a skunk. */
+static void
+test_needed (void)
+{
+  g_autoptr (LwGameRecord) record = record_from (HEAD3 "'rules':{'start_score':8},'rounds':[{'declarer':null,'cards':[0,33,0]}]}");
+  g_autoptr (LwStandings) standings = lw_standings_compute (record, NULL);
+  g_autoptr (LwGameRecord) garwolf = record_from ("{'format':'little-wolf/game','version':1,'ruleset':'garwolf','players':['A','B','C'],'rounds':[]}");
+  g_autoptr (LwStandings) garwolf_standings = lw_standings_compute (garwolf, NULL);
+
+  /* Ben swept undeclared: 8 − 2 = 6. Nobody is at 0 yet. */
+  g_assert_cmpint (standings->scores[1], ==, 6);
+  g_assert_cmpint (lw_standings_needed_to_win (record, standings, 0), ==, 7);
+  g_assert_cmpint (lw_standings_needed_for_skunk (record, standings, 0), ==, -1);
+  g_assert_cmpint (lw_standings_needed_for_skunk (garwolf, garwolf_standings, 0), ==, -1);
+  g_assert_cmpint (lw_standings_needed_to_win (garwolf, garwolf_standings, 2), ==, 100);
+}
+
+static void
+test_needed_skunk (void)
+{
+  g_autoptr (LwGameRecord) record = record_from (HEAD2 "'rules':{'start_score':1},'rounds':[{'declarer':null,'cards':[6,20]},{'declarer':0,'cards':[20,6]}]}");
+  g_autoptr (LwStandings) standings = lw_standings_compute (record, NULL);
+
+  /* Ben at 0, Ann at 2: 9 more for an 11-point skunk, 13 for the target. */
+  g_assert_cmpint (standings->scores[0], ==, 2);
+  g_assert_cmpint (standings->scores[1], ==, 0);
+  g_assert_cmpint (lw_standings_needed_for_skunk (record, standings, 0), ==, 9);
+  g_assert_cmpint (lw_standings_needed_to_win (record, standings, 0), ==, 13);
+  g_assert_cmpint (lw_standings_needed_for_skunk (record, standings, 1), ==, -1);
+}
+
+static void
 test_hand_sizes (void)
 {
   /* R1 */
@@ -449,6 +494,9 @@ main (int   argc,
   g_test_add_func ("/record/round-validate", test_round_validate);
   g_test_add_func ("/record/build-and-write", test_build_and_write);
   g_test_add_func ("/rules/hand-sizes", test_hand_sizes);
+  g_test_add_func ("/rules/garwolf-passing", test_garwolf_passing);
+  g_test_add_func ("/score/needed", test_needed);
+  g_test_add_func ("/score/needed-skunk", test_needed_skunk);
 
   return g_test_run ();
 }

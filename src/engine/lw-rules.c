@@ -2,6 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <glib/gi18n-lib.h>
+
 #include "lw-rules.h"
 
 /* SCORING R1: index = players. */
@@ -33,6 +35,33 @@ guint
 lw_garwolves (guint n_players)
 {
   return n_players >= 3 && n_players <= 4 ? n_players : 0;
+}
+
+LwPassing
+lw_garwolf_passing (guint n_players,
+                    guint hand)
+{
+  static const LwPassing three[] = { LW_PASS_LEFT, LW_PASS_RIGHT, LW_PASS_KEEP };
+  static const LwPassing four[] = { LW_PASS_LEFT, LW_PASS_RIGHT, LW_PASS_ACROSS, LW_PASS_KEEP };
+
+  g_return_val_if_fail (hand >= 1, LW_PASS_KEEP);
+
+  if (n_players == 4)
+    return four[(hand - 1) % G_N_ELEMENTS (four)];
+  return three[(hand - 1) % G_N_ELEMENTS (three)];
+}
+
+const char *
+lw_passing_to_label (LwPassing passing)
+{
+  switch (passing)
+    {
+    case LW_PASS_LEFT: return _("Pass two cards left");
+    case LW_PASS_RIGHT: return _("Pass two cards right");
+    case LW_PASS_ACROSS: return _("Pass two cards across");
+    case LW_PASS_KEEP: return _("Keep what was dealt");
+    default: return "";
+    }
 }
 
 const char *

@@ -69,6 +69,44 @@ guint lw_total_cards (guint n_players);
 guint lw_garwolves (guint n_players);
 
 /**
+ * LwPassing:
+ * @LW_PASS_LEFT: each player passes two cards to the player on the left
+ * @LW_PASS_RIGHT: … to the right
+ * @LW_PASS_ACROSS: … across the table (four players)
+ * @LW_PASS_KEEP: no passing: everyone keeps what was dealt
+ *
+ * The passing before a Garwolf hand (SCORING G3).
+ */
+typedef enum {
+  LW_PASS_LEFT,
+  LW_PASS_RIGHT,
+  LW_PASS_ACROSS,
+  LW_PASS_KEEP,
+} LwPassing;
+
+/**
+ * lw_garwolf_passing:
+ * @n_players: Garwolf players, 3–4
+ * @hand: the hand's 1-based number
+ *
+ * SCORING G3: three players pass left, right, keep; four players left,
+ * right, across, keep; repeating.
+ *
+ * Returns: the passing before @hand.
+ */
+LwPassing lw_garwolf_passing (guint n_players,
+                              guint hand);
+
+/**
+ * lw_passing_to_label:
+ * @passing: a passing
+ *
+ * Returns: (transfer none): the passing in words, translated, e.g.
+ *   "Pass two cards left".
+ */
+const char *lw_passing_to_label (LwPassing passing);
+
+/**
  * lw_ruleset_to_string:
  * @ruleset: a ruleset
  *

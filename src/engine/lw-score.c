@@ -208,6 +208,25 @@ lw_standings_needed_to_win (const LwGameRecord *record,
   return MAX (0, record->target - standings->scores[side]);
 }
 
+int
+lw_standings_needed_for_skunk (const LwGameRecord *record,
+                               const LwStandings  *standings,
+                               int                 side)
+{
+  gboolean other_at_zero = FALSE;
+
+  g_return_val_if_fail (record != NULL && standings != NULL, -1);
+  g_return_val_if_fail (side >= 0 && side < (int) standings->n_sides, -1);
+
+  if (record->ruleset != LW_RULESET_LITTLE_WOLF)
+    return -1;
+  for (guint s = 0; s < standings->n_sides; s++)
+    other_at_zero |= (int) s != side && standings->scores[s] == 0;
+  if (!other_at_zero)
+    return -1;
+  return MAX (0, record->skunk - standings->scores[side]);
+}
+
 /* ------------------------------------------------------------------ */
 /* The game end (SCORING R23–R25, G2) */
 

@@ -194,6 +194,22 @@ int lw_standings_needed_to_win (const LwGameRecord *record,
                                 const LwStandings  *standings,
                                 int                 side);
 
+/**
+ * lw_standings_needed_for_skunk:
+ * @record: the record
+ * @standings: its standings
+ * @side: a side
+ *
+ * While another side has 0, reaching the skunk threshold ends the game
+ * with a skunk (SCORING R23), often sooner than the target.
+ *
+ * Returns: the points @side still needs for a skunk (0 when it already has
+ *   them), or -1 when no skunk is in reach (no other side at 0, or Garwolf).
+ */
+int lw_standings_needed_for_skunk (const LwGameRecord *record,
+                                   const LwStandings  *standings,
+                                   int                 side);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwStandings, lw_standings_free)
 
 G_END_DECLS
