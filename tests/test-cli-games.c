@@ -330,6 +330,18 @@ test_import_show_export (Fixture       *fixture,
       assert_ok (&show);
       assert_standings_match (show.out, expected);
 
+      /* `show --text` is the score sheet `score --text` prints. */
+      {
+        g_auto (Run) sheet = { 0, };
+        g_auto (Run) score_sheet = { 0, };
+
+        run_cli (&sheet, fixture->db, NULL, "show", "--text", id_text, NULL);
+        assert_ok (&sheet);
+        run_cli (&score_sheet, fixture->db, NULL, "score", "--text", path, NULL);
+        assert_ok (&score_sheet);
+        g_assert_cmpstr (sheet.out, ==, score_sheet.out);
+      }
+
       /* What export writes, score reads to the same standings. */
       run_cli (&export, fixture->db, NULL, "export", id_text, NULL);
       assert_ok (&export);

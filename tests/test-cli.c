@@ -169,6 +169,35 @@ test_errors_name_the_place (void)
 
   run_cli (&empty, "", (const char *[]) { "score", NULL });
   assert_failed (&empty, 2, "empty");
+
+  {
+    g_auto (Run) cut = { 0 };
+    run_cli (&cut, "{\"format\": \"little-wolf/game\",\n \"players\": [", (const char *[]) { "score", NULL });
+    assert_failed (&cut, 2, "littlewolf-cli: the game record is not JSON: line 2, column ");
+  }
+}
+
+/* The score sheet's columns line up, whatever the width of a score. */
+static void
+test_sheet_columns (void)
+{
+  g_auto (Run) run = { 0 };
+  g_autofree char *path = g_build_filename (cases_dir (), "scoring", "G2-garwolf-to-hundred.json", NULL);
+  g_auto (GStrv) lines = NULL;
+  glong header_width;
+
+  run_cli (&run, NULL, (const char *[]) { "score", "--text", path, NULL });
+  g_assert_cmpint (run.status, ==, 0);
+  lines = g_strsplit (run.out, "\n", -1);
+  /* Line 2 is the header ("Hand  Dealer  Ann  Ben  Cleo  Dev"); rounds
+   * follow, every one as wide as the header, one digit or three. */
+  g_assert_true (g_str_has_prefix (g_strchug (g_strdup (lines[2])), "Hand"));
+  header_width = g_utf8_strlen (lines[2], -1);
+  for (guint i = 3; lines[i] != NULL && lines[i][0] != '\0'; i++)
+    if (g_ascii_isdigit (g_strchug (g_strdup (lines[i]))[0]))
+      g_assert_cmpint (g_utf8_strlen (lines[i], -1), ==, header_width);
+  g_assert_nonnull (strstr (run.out, "108 (+12)"));
+  g_assert_nonnull (strstr (run.out, "Ann won."));
 }
 
 static void
@@ -277,6 +306,7 @@ main (int   argc,
   add_cases ("random");
   g_test_add_func ("/cli/errors-name-the-place", test_errors_name_the_place);
   g_test_add_func ("/cli/usage", test_usage);
+  g_test_add_func ("/cli/sheet-columns", test_sheet_columns);
   g_test_add_func ("/cli/output-not-written", test_output_not_written);
   return g_test_run ();
 }

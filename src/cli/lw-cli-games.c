@@ -206,13 +206,25 @@ lw_cli_cmd_show (LwCliContext  *ctx,
   g_autoptr (GError) error = NULL;
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (LwStandings) standings = NULL;
-  g_autofree char *json = NULL;
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  g_autofree char *out = NULL;
+  gboolean text = FALSE;
   gint64 id = 0;
   int status;
 
-  status = load_stored_game (ctx, argc, argv,
-                             "Usage: littlewolf-cli show ID\n"
-                             "Prints the standings JSON of stored game ID (see `games`).\n",
+  /* `--text` anywhere after the command, as with `score`. */
+  for (int i = 0; i < argc; i++)
+    {
+      if (i > 0 && strcmp (argv[i], "--text") == 0)
+        text = TRUE;
+      else
+        g_ptr_array_add (args, argv[i]);
+    }
+
+  status = load_stored_game (ctx, (int) args->len, (char **) args->pdata,
+                             "Usage: littlewolf-cli show [--text] ID\n"
+                             "Prints the standings JSON of stored game ID (see `games`),\n"
+                             "or with --text a score sheet to read.\n",
                              &id, &game);
   if (game == NULL)
     return status;
@@ -221,8 +233,8 @@ lw_cli_cmd_show (LwCliContext  *ctx,
   if (standings == NULL)
     return fail_stored (id, error);
 
-  json = lw_standings_to_json (standings);
-  fputs (json, stdout);
+  out = text ? lw_standings_to_text (game->record, standings) : lw_standings_to_json (standings);
+  fputs (out, stdout);
   return LW_CLI_OK;
 }
 

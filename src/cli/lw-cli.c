@@ -19,7 +19,7 @@ static const char usage[] =
   "Commands:\n"
   "  score [--text] [FILE|-]   the standings of a game record\n"
   "  games                     the stored games, newest first\n"
-  "  show ID                   the standings of a stored game\n"
+  "  show [--text] ID          the standings of a stored game\n"
   "  import FILE|-             store a game record; prints its ID\n"
   "  export ID                 the game record of a stored game\n"
   "\n"

@@ -2,6 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <stdio.h>
 #include <string.h>
 
 #include <json-glib/json-glib.h>
@@ -832,6 +833,23 @@ read_teams (JsonNode      *node,
   return TRUE;
 }
 
+/* json-glib's "<data>:LINE:COLUMN: Parse error: WHAT" as
+ * "line LINE, column COLUMN: WHAT". */
+static char *
+json_error_place (const char *message)
+{
+  unsigned line = 0, column = 0;
+  int consumed = 0;
+  const char *what;
+
+  if (sscanf (message, "<data>:%u:%u: %n", &line, &column, &consumed) < 2 || consumed == 0)
+    return g_strdup (message);
+  what = message + consumed;
+  if (g_str_has_prefix (what, "Parse error: "))
+    what += strlen ("Parse error: ");
+  return g_strdup_printf ("line %u, column %u: %s", line, column, what);
+}
+
 LwGameRecord *
 lw_game_record_from_json (const char  *data,
                           gssize       length,
@@ -866,8 +884,11 @@ lw_game_record_from_json (const char  *data,
       (root = json_parser_get_root (parser)) == NULL)
     {
       if (parse_error != NULL)
-        g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE,
-                     "the game record is not JSON: %s", parse_error->message);
+        {
+          g_autofree char *where = json_error_place (parse_error->message);
+          g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE,
+                       "the game record is not JSON: %s", where);
+        }
       else
         g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE, "the game record is empty");
       return NULL;

@@ -746,6 +746,17 @@ append_padded (GString    *out,
       g_string_append_c (out, ' ');
 }
 
+/* "12 (+2)", "0 (−1)": a score and the round's change, a true minus sign
+ * as in the items. */
+static char *
+score_cell (int score,
+            int delta)
+{
+  if (delta < 0)
+    return g_strdup_printf ("%d (\u2212%d)", score, -delta);
+  return g_strdup_printf ("%d (+%d)", score, delta);
+}
+
 char *
 lw_standings_to_text (const LwGameRecord *record,
                       const LwStandings  *standings)
@@ -758,6 +769,17 @@ lw_standings_to_text (const LwGameRecord *record,
 
   for (guint s = 0; s < standings->n_sides; s++)
     width = MAX (width, (guint) g_utf8_strlen (g_ptr_array_index (standings->sides, s), -1));
+  /* Every cell of the sheet fits its column, two-digit scores included. */
+  for (guint i = 0; i < standings->rounds->len; i++)
+    {
+      const LwRoundResult *result = g_ptr_array_index (standings->rounds, i);
+
+      for (guint s = 0; s < standings->n_sides; s++)
+        {
+          g_autofree char *cell = score_cell (result->scores[s], result->deltas[s]);
+          width = MAX (width, (guint) g_utf8_strlen (cell, -1));
+        }
+    }
   for (guint seat = 0; seat < record->n_players; seat++)
     dealer_width = MAX (dealer_width, (guint) g_utf8_strlen (record->players[seat], -1));
 
@@ -773,7 +795,7 @@ lw_standings_to_text (const LwGameRecord *record,
                             record->start_score, record->target, record->skunk);
   g_string_append_c (out, '\n');
 
-  append_padded (out, "Round", 5, TRUE);
+  append_padded (out, record->ruleset == LW_RULESET_GARWOLF ? "Hand" : "Round", 5, TRUE);
   g_string_append (out, "  ");
   append_padded (out, "Dealer", dealer_width, FALSE);
   for (guint s = 0; s < standings->n_sides; s++)
@@ -807,7 +829,7 @@ lw_standings_to_text (const LwGameRecord *record,
       append_padded (out, record->players[result->dealer], dealer_width, FALSE);
       for (guint s = 0; s < standings->n_sides; s++)
         {
-          g_autofree char *cell = g_strdup_printf ("%d (%+d)", result->scores[s], result->deltas[s]);
+          g_autofree char *cell = score_cell (result->scores[s], result->deltas[s]);
           g_string_append (out, "  ");
           append_padded (out, cell, width, TRUE);
         }
