@@ -8,3 +8,6 @@
 #include "lw-rules.h"
 #include "lw-record.h"
 #include "lw-score.h"
+#include "lw-edit.h"
+#include "lw-stats.h"
+#include "lw-csv.h"

@@ -1148,3 +1148,62 @@ lw_game_record_to_json (const LwGameRecord *record)
 
   return lw_json_builder_to_text (builder);
 }
+
+/* ------------------------------------------------------------------ */
+/* One round's JSON */
+
+char *
+lw_round_to_json (const LwGameRecord *record,
+                  const LwRound      *round)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
+
+  g_return_val_if_fail (record != NULL, NULL);
+  g_return_val_if_fail (round != NULL, NULL);
+
+  add_round (builder, record, round);
+  return lw_json_builder_to_text (builder);
+}
+
+LwRound *
+lw_round_from_json (const LwGameRecord  *record,
+                    const char          *data,
+                    gssize               length,
+                    guint                number,
+                    GError             **error)
+{
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr (GError) parse_error = NULL;
+  g_autoptr (LwRound) round = NULL;
+  JsonNode *root;
+
+  g_return_val_if_fail (record != NULL, NULL);
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (length < 0)
+    length = (gssize) strlen (data);
+  if (length > 0 && !g_utf8_validate_len (data, (gsize) length, NULL))
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE,
+                   "round %u: not valid UTF-8", number);
+      return NULL;
+    }
+  if (!lw_json_text_check (data, (gsize) length, error))
+    return NULL;
+  if (length == 0 || !json_parser_load_from_data (parser, data, length, &parse_error) ||
+      (root = json_parser_get_root (parser)) == NULL)
+    {
+      g_autofree char *where = parse_error != NULL
+                               ? json_error_place (parse_error->message) : g_strdup ("empty");
+
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE,
+                   "round %u: not JSON: %s", number, where);
+      return NULL;
+    }
+
+  round = read_round (root, record->ruleset, number, record->n_players, error);
+  if (round == NULL || !lw_round_validate (record, round, number, error))
+    return NULL;
+  return g_steal_pointer (&round);
+}

@@ -273,6 +273,43 @@ LwGameRecord *lw_game_record_from_json (const char  *data,
  */
 char *lw_game_record_to_json (const LwGameRecord *record);
 
+/**
+ * lw_round_to_json:
+ * @record: the game the round belongs to (its ruleset and seats are used)
+ * @round: one round
+ *
+ * Writes one round exactly as it appears in the "rounds" list of
+ * lw_game_record_to_json() (GAME-RECORD.md), e.g. for an edit log.
+ *
+ * Returns: (transfer full): pretty-printed UTF-8 JSON of one object, with a
+ *   final newline.
+ */
+char *lw_round_to_json (const LwGameRecord *record,
+                        const LwRound      *round);
+
+/**
+ * lw_round_from_json:
+ * @record: the game the round belongs to (its ruleset and seats are used,
+ *   not its rounds)
+ * @data: UTF-8 JSON text of one round object (GAME-RECORD.md)
+ * @length: length of @data in bytes, or -1 when nul-terminated
+ * @number: the round's 1-based number, for messages
+ * @error: return location for a #GError
+ *
+ * Reads what lw_round_to_json() writes, with the checks of
+ * lw_game_record_from_json() for one round and then lw_round_validate().
+ *
+ * Errors: %LW_ENGINE_ERROR_PARSE for text that is not JSON,
+ * %LW_ENGINE_ERROR_INVALID with the message "round N: …".
+ *
+ * Returns: (transfer full) (nullable): the round, or %NULL on error.
+ */
+LwRound *lw_round_from_json (const LwGameRecord  *record,
+                             const char          *data,
+                             gssize               length,
+                             guint                number,
+                             GError             **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwRound, lw_round_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwGameRecord, lw_game_record_free)
 

@@ -1,0 +1,72 @@
+/* lw-csv.h — the score sheet as CSV (RFC 4180)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "lw-record.h"
+#include "lw-score.h"
+
+G_BEGIN_DECLS
+
+/**
+ * lw_csv_score_sheet:
+ * @record: a game record
+ * @standings: its standings (lw_standings_compute() of @record)
+ *
+ * The score sheet as CSV, RFC 4180: fields separated by commas, records
+ * ended by CRLF, a field quoted with `"` when it holds a comma, a quote, CR
+ * or LF (a quote inside is doubled). One header row, then one row per
+ * round. Numbers are plain integers (a minus sign for losses).
+ *
+ * Little Wolf columns: `round` (1-based), `dealer` (name, R4/R20),
+ * `declarer` (name, empty when nobody declared or the round was void),
+ * `cards <name>` per seat (R5), then per seat `worms <name>`,
+ * `gongs <name>`, `bears <name>`, `wolves <name>` (the Den cards, R6–R8),
+ * `void` (1 for a void round, R21, else 0), `penalties` (in order,
+ * "<name> out_of_turn" or "<name> looked_at_discards" joined with "; ",
+ * R19), `delta <side>` per side and `score <side>` per side (the board
+ * after the round). A void round leaves the card and Den columns empty.
+ *
+ * Garwolf columns: `hand`, `dealer`, `court <name>` per seat,
+ * `garwolves <name>` per seat (G1), `delta <side>`, `score <side>`.
+ *
+ * Sides are named as in the standings (GAME-RECORD.md: "Ann & Cleo").
+ *
+ * Returns: (transfer full): UTF-8 CSV text.
+ */
+char *lw_csv_score_sheet (const LwGameRecord *record,
+                          const LwStandings  *standings);
+
+/**
+ * lw_csv_append_field:
+ * @out: the text being written
+ * @field: (nullable): one field's text, UTF-8; %NULL is an empty field
+ *
+ * Appends @field with RFC 4180 quoting (quoted when it holds `,`, `"`, CR
+ * or LF; quotes doubled). Separators are the caller's.
+ */
+void lw_csv_append_field (GString    *out,
+                          const char *field);
+
+/**
+ * lw_csv_parse:
+ * @text: CSV text (RFC 4180; CRLF or LF line ends)
+ * @error: return location for a #GError
+ *
+ * Reads CSV text into rows of fields, undoing the quoting of
+ * lw_csv_append_field(). A final line end does not start an empty row.
+ *
+ * Errors: %LW_ENGINE_ERROR_PARSE for a quote left open or text right after
+ * a closing quote, naming the line ("line 3: a quoted field is not
+ * closed").
+ *
+ * Returns: (transfer full) (element-type GStrv) (nullable): the rows, each
+ *   a %NULL-terminated array of fields; %NULL on error.
+ */
+GPtrArray *lw_csv_parse (const char  *text,
+                         GError     **error);
+
+G_END_DECLS

@@ -1,0 +1,187 @@
+/* lw-stats.h — statistics per player over many games, from the stored
+ * rounds replayed (SCORING.md)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "lw-record.h"
+#include "lw-score.h"
+
+G_BEGIN_DECLS
+
+/**
+ * LwStatsGame:
+ * @record: (transfer none): a game record
+ * @standings: (transfer none): its standings (lw_standings_compute())
+ * @round_players: (nullable) (element-type GStrv) (transfer none): who sat
+ *   in each seat in each round when a substitute took a seat: element i
+ *   holds the n_players names of round i + 1; %NULL when the seats never
+ *   changed hands (then @record's players sat in every round)
+ *
+ * One game given to lw_stats_compute().
+ */
+typedef struct {
+  const LwGameRecord *record;
+  const LwStandings  *standings;
+  GPtrArray          *round_players;
+} LwStatsGame;
+
+/**
+ * LwPlayerStats:
+ * @name: (transfer full): the player's name
+ *
+ * Game counts. A game counts for the players named in its record (the
+ * seats' current names: a substitute gets the seat's game, the player who
+ * left does not):
+ * @games: games played, finished or not, both rulesets
+ * @finished: of @games, those that have ended (R23, R24; G2)
+ * @wins: finished games won by the player's side (a skunk counts once here;
+ *   its double worth is in @skunks_won)
+ * @skunks_won: finished games the player's side won with a skunk (R23)
+ * @skunks_suffered: skunk games where the player's side ended at 0 (R23)
+ * @margin_total: over the @finished games, the winner's final score minus the best
+ *   final score of any other side, summed
+ *
+ * Round counts. A round counts for whoever sat in the seat that round
+ * (@round_players). Only Little Wolf rounds that were played count (a void
+ * round (R21) and a Garwolf hand count for none of these, except
+ * @penalties):
+ * @rounds: Little Wolf rounds played (void rounds excluded)
+ * @dealt: of @rounds, those the player dealt
+ * @declared_as_dealer: rounds the player dealt and declared
+ * @not_dealt: of @rounds, those the player did not deal
+ * @declared_as_other: rounds the player did not deal and declared
+ * @packs_made: rounds the player declared and made the Pack (R9: own cards
+ *   more than half of T), all_but_last (R11) included
+ * @sweeps: rounds where the player (solo play) or the player's side
+ *   (partners) won every trick, declared or not (R10, R14, R17)
+ * @nobody_declared: rounds where every player declined (R16, R17)
+ * @worm_pairs: pairs of Worms the player possessed (R6), before Worms and
+ *   Gongs cancel (R7); with two decks four Worms are two pairs
+ * @gong_pairs: pairs of Gongs the player possessed (R6), before cancelling
+ * @all_den_rounds: rounds where the player possessed at least one complete
+ *   set of Den cards (R8)
+ * @penalties: in-round penalties the player incurred (R19), void rounds
+ *   included
+ *
+ * Partners (Little Wolf games with teams, finished):
+ * @best_partner: (nullable) (transfer full): the partner with whom the
+ *   player's win rate is highest, among partners of at least
+ *   `min_partner_games` finished games together; ties go to more games
+ *   together, then to the name first in byte order; %NULL when none
+ *   qualifies
+ * @best_partner_games: finished games with @best_partner
+ * @best_partner_wins: of those, games won
+ * @worst_partner: (nullable) (transfer full): likewise the lowest win rate
+ *   (ties: more games together, then name first in byte order)
+ * @worst_partner_games: finished games with @worst_partner
+ * @worst_partner_wins: of those, games won
+ *
+ * One player's statistics. The rates are ratios of these counts, see
+ * lw_player_stats_win_rate() and the functions after it.
+ */
+typedef struct {
+  char  *name;
+  guint  games;
+  guint  finished;
+  guint  wins;
+  guint  skunks_won;
+  guint  skunks_suffered;
+  int    margin_total;
+  guint  rounds;
+  guint  dealt;
+  guint  declared_as_dealer;
+  guint  not_dealt;
+  guint  declared_as_other;
+  guint  packs_made;
+  guint  sweeps;
+  guint  nobody_declared;
+  guint  worm_pairs;
+  guint  gong_pairs;
+  guint  all_den_rounds;
+  guint  penalties;
+  char  *best_partner;
+  guint  best_partner_games;
+  guint  best_partner_wins;
+  char  *worst_partner;
+  guint  worst_partner_games;
+  guint  worst_partner_wins;
+} LwPlayerStats;
+
+/**
+ * lw_stats_compute:
+ * @games: (array length=n_games): the games; each record must be the one
+ *   its standings were computed from
+ * @n_games: number of games, may be 0
+ * @min_partner_games: the fewest finished games together for a partner to
+ *   be best or worst partner, ≥ 1
+ *
+ * Counts every statistic of #LwPlayerStats for every player of @games.
+ * Players are told apart by name, exactly as written.
+ *
+ * Returns: (transfer full) (element-type LwPlayerStats*): one entry per
+ *   player, sorted by name (byte order). Never %NULL.
+ */
+GPtrArray *lw_stats_compute (const LwStatsGame *games,
+                             guint              n_games,
+                             guint              min_partner_games);
+
+/**
+ * lw_player_stats_free:
+ * @stats: (nullable): statistics
+ */
+void lw_player_stats_free (LwPlayerStats *stats);
+
+/**
+ * lw_player_stats_win_rate:
+ * @stats: statistics
+ *
+ * Returns: @wins / @finished, in 0..1; 0 when @finished is 0.
+ */
+double lw_player_stats_win_rate (const LwPlayerStats *stats);
+
+/**
+ * lw_player_stats_declare_rate_as_dealer:
+ * @stats: statistics
+ *
+ * Returns: @declared_as_dealer / @dealt (rounds the player dealt and
+ *   declared / rounds the player dealt, void rounds excluded); 0 when
+ *   @dealt is 0.
+ */
+double lw_player_stats_declare_rate_as_dealer (const LwPlayerStats *stats);
+
+/**
+ * lw_player_stats_declare_rate_as_other:
+ * @stats: statistics
+ *
+ * Returns: @declared_as_other / @not_dealt; 0 when @not_dealt is 0.
+ */
+double lw_player_stats_declare_rate_as_other (const LwPlayerStats *stats);
+
+/**
+ * lw_player_stats_pack_rate:
+ * @stats: statistics
+ *
+ * Pack success (R9): rounds declared where the Pack was made / rounds
+ * declared (as dealer or not).
+ *
+ * Returns: the rate in 0..1; 0 when the player never declared.
+ */
+double lw_player_stats_pack_rate (const LwPlayerStats *stats);
+
+/**
+ * lw_player_stats_average_margin:
+ * @stats: statistics
+ *
+ * Returns: @margin_total / @finished, the average final margin (winner's
+ *   score minus the best other side's score) of the finished games the
+ *   player played; 0 when there are none.
+ */
+double lw_player_stats_average_margin (const LwPlayerStats *stats);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwPlayerStats, lw_player_stats_free)
+
+G_END_DECLS

@@ -1,0 +1,159 @@
+/* test-csv.c — the score sheet as CSV (lw-csv.h)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "lw-engine.h"
+
+static void
+test_quoting (void)
+{
+  static const struct { const char *field; const char *written; } cases[] = {
+    { "Ann", "Ann" },
+    { "Ann, the first", "\"Ann, the first\"" },
+    { "Ben \"B\" Smith", "\"Ben \"\"B\"\" Smith\"" },
+    { "two\nlines", "\"two\nlines\"" },
+    { "", "" },
+    { "Zoë", "Zoë" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GString) out = g_string_new (NULL);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GPtrArray) rows = NULL;
+      const char *const *fields;
+
+      lw_csv_append_field (out, cases[i].field);
+      g_assert_cmpstr (out->str, ==, cases[i].written);
+
+      g_string_append (out, ",x\r\n");
+      rows = lw_csv_parse (out->str, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (rows->len, ==, 1);
+      fields = g_ptr_array_index (rows, 0);
+      g_assert_cmpuint (g_strv_length ((char **) fields), ==, 2);
+      g_assert_cmpstr (fields[0], ==, cases[i].field);
+      g_assert_cmpstr (fields[1], ==, "x");
+    }
+}
+
+static void
+test_parse_errors (void)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_null (lw_csv_parse ("a,b\r\n\"open,c\r\n", &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE);
+  g_assert_cmpstr (error->message, ==, "line 2: a quoted field is not closed");
+  g_clear_error (&error);
+  g_assert_null (lw_csv_parse ("\"a\"b\n", &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE);
+}
+
+/* Partners, names with a comma and quotes; a round with Den cards and a
+ * penalty, and a void round. */
+static void
+test_score_sheet (void)
+{
+  static const char json[] =
+    "{\"format\":\"little-wolf/game\",\"version\":1,"
+    "\"players\":[\"Ann, the first\",\"Ben \\\"B\\\"\",\"Cleo\",\"Dev\"],"
+    "\"teams\":[[0,2],[1,3]],\"rounds\":["
+    "{\"declarer\":1,\"cards\":[6,20,2,8],\"worms\":[0,2,0,0],\"gongs\":[2,0,0,0],"
+    "\"wolves\":[1,0,0,0],\"penalties\":[{\"seat\":2,\"kind\":\"out_of_turn\"}]},"
+    "{\"void\":\"dealer_did_not_discard\"}]}";
+  static const char *const header[] = {
+    "round", "dealer", "declarer",
+    "cards Ann, the first", "cards Ben \"B\"", "cards Cleo", "cards Dev",
+    "worms Ann, the first", "worms Ben \"B\"", "worms Cleo", "worms Dev",
+    "gongs Ann, the first", "gongs Ben \"B\"", "gongs Cleo", "gongs Dev",
+    "bears Ann, the first", "bears Ben \"B\"", "bears Cleo", "bears Dev",
+    "wolves Ann, the first", "wolves Ben \"B\"", "wolves Cleo", "wolves Dev",
+    "void", "penalties",
+    "delta Ann, the first & Cleo", "delta Ben \"B\" & Dev",
+    "score Ann, the first & Cleo", "score Ben \"B\" & Dev",
+    NULL
+  };
+  /* GAME-RECORD.md's example round: 0, 0 and the board stays 1, 1. */
+  static const char *const row1[] = {
+    "1", "Ann, the first", "Ben \"B\"",
+    "6", "20", "2", "8",
+    "0", "2", "0", "0",
+    "2", "0", "0", "0",
+    "0", "0", "0", "0",
+    "1", "0", "0", "0",
+    "0", "Cleo out_of_turn",
+    "0", "0", "1", "1",
+    NULL
+  };
+  static const char *const row2[] = {
+    "2", "Ben \"B\"", "",
+    "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "",
+    "1", "", "0", "0", "1", "1",
+    NULL
+  };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwGameRecord) record = lw_game_record_from_json (json, -1, &error);
+  g_autoptr (LwStandings) standings = NULL;
+  g_autofree char *csv = NULL;
+  g_autoptr (GPtrArray) rows = NULL;
+
+  g_assert_no_error (error);
+  standings = lw_standings_compute (record, &error);
+  g_assert_no_error (error);
+  csv = lw_csv_score_sheet (record, standings);
+
+  g_assert_true (g_str_has_prefix (csv, "round,dealer,declarer,\"cards Ann, the first\","
+                                        "\"cards Ben \"\"B\"\"\",cards Cleo,"));
+  g_assert_true (g_str_has_suffix (csv, "\r\n"));
+
+  rows = lw_csv_parse (csv, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (rows->len, ==, 3);
+  g_assert_cmpstrv ((char **) g_ptr_array_index (rows, 0), header);
+  g_assert_cmpstrv ((char **) g_ptr_array_index (rows, 1), row1);
+  g_assert_cmpstrv ((char **) g_ptr_array_index (rows, 2), row2);
+}
+
+static void
+test_garwolf (void)
+{
+  static const char json[] =
+    "{\"format\":\"little-wolf/game\",\"version\":1,\"ruleset\":\"garwolf\","
+    "\"players\":[\"Ann\",\"Ben\",\"Cleo\"],\"first_dealer\":2,\"rounds\":["
+    "{\"court\":[5,4,3],\"garwolves\":[0,1,2]}]}";
+  static const char *const header[] = {
+    "hand", "dealer", "court Ann", "court Ben", "court Cleo",
+    "garwolves Ann", "garwolves Ben", "garwolves Cleo",
+    "delta Ann", "delta Ben", "delta Cleo", "score Ann", "score Ben", "score Cleo", NULL
+  };
+  static const char *const row[] = {
+    "1", "Cleo", "5", "4", "3", "0", "1", "2", "5", "7", "9", "5", "7", "9", NULL
+  };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwGameRecord) record = lw_game_record_from_json (json, -1, &error);
+  g_autoptr (LwStandings) standings = lw_standings_compute (record, &error);
+  g_autofree char *csv = lw_csv_score_sheet (record, standings);
+  g_autoptr (GPtrArray) rows = lw_csv_parse (csv, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (rows->len, ==, 2);
+  g_assert_cmpstrv ((char **) g_ptr_array_index (rows, 0), header);
+  g_assert_cmpstrv ((char **) g_ptr_array_index (rows, 1), row);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/csv/quoting", test_quoting);
+  g_test_add_func ("/csv/parse-errors", test_parse_errors);
+  g_test_add_func ("/csv/score-sheet", test_score_sheet);
+  g_test_add_func ("/csv/garwolf", test_garwolf);
+
+  return g_test_run ();
+}
