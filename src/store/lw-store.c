@@ -6,7 +6,7 @@
  * that is rolled back on any error, and every read of more than one
  * statement runs in one read transaction, so it sees one state of the file.
  *
- * The schema (version 1, PRAGMA user_version):
+ * The schema (version 2, PRAGMA user_version):
  *
  *   players      a person who sat at a game, by name
  *   games        the setup of a game: ruleset, rules, first dealer, sides
@@ -15,6 +15,18 @@
  *   round_seats  a round's facts per seat (cards, Den cards, Garwolf counts,
  *                unpegged); a void round has none
  *   penalties    a round's in-round penalties, in the order they happened
+ *                (version 2: a note and the time it was noted, both
+ *                nullable: rows of version 1 have neither)
+ *
+ * Added in version 2:
+ *   games.notes, games.played_at, games.place   details of a game
+ *   pending_penalties  penalties noted during the round being played,
+ *                before the round is stored
+ *   seat_changes  substitutes: from which round a seat changed hands,
+ *                 and who sat there before (game_seats holds who sits now)
+ *   edits         the edit log: every change to a game, old and new facts
+ *                 as JSON; no foreign key, so that a deleted game's log
+ *                 (with the copy that brings it back) stays
  *
  * Scores, status and winners are never stored: they are the engine's replay
  * of the stored rounds (lw_standings_compute()).
@@ -23,9 +35,13 @@
  */
 #include <errno.h>
 #include <string.h>
+#include <unistd.h>
 
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
 #include <sqlite3.h>
 
+#include "lw-json-text.h"
 #include "lw-store.h"
 
 /* How long a statement waits for another program's lock before giving up. */
@@ -108,6 +124,45 @@ static const char *const migrations[] = {
   "  PRIMARY KEY (round, ordinal)"
   ") WITHOUT ROWID;"
   "PRAGMA user_version = 1;",
+
+  /* 1 → 2 */
+  "ALTER TABLE games ADD COLUMN notes TEXT;"
+  "ALTER TABLE games ADD COLUMN played_at INTEGER;"
+  "ALTER TABLE games ADD COLUMN place TEXT;"
+  "ALTER TABLE penalties ADD COLUMN note TEXT;"
+  "ALTER TABLE penalties ADD COLUMN noted_at INTEGER;"
+  "CREATE TABLE pending_penalties ("
+  "  id        INTEGER PRIMARY KEY,"
+  "  game      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
+  "  seat      INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 7),"
+  "  kind      TEXT NOT NULL CHECK (kind IN ('out_of_turn', 'looked_at_discards')),"
+  "  note      TEXT,"
+  "  noted_at  INTEGER NOT NULL"
+  ");"
+  "CREATE INDEX pending_penalties_game ON pending_penalties (game);"
+  "CREATE TABLE seat_changes ("
+  "  id          INTEGER PRIMARY KEY,"
+  "  game        INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
+  "  seat        INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 7),"
+  "  from_round  INTEGER NOT NULL CHECK (from_round >= 1),"
+  "  old_player  INTEGER NOT NULL REFERENCES players (id),"
+  "  new_player  INTEGER NOT NULL REFERENCES players (id),"
+  "  changed_at  INTEGER NOT NULL"
+  ");"
+  "CREATE INDEX seat_changes_game ON seat_changes (game);"
+  "CREATE TABLE edits ("
+  "  id         INTEGER PRIMARY KEY AUTOINCREMENT,"
+  "  game       INTEGER NOT NULL,"
+  "  at         INTEGER NOT NULL,"
+  "  kind       TEXT NOT NULL CHECK (kind IN ('append_round', 'replace_round', 'insert_round',"
+  "               'delete_round', 'substitute', 'notes', 'details', 'delete_game')),"
+  "  number     INTEGER NOT NULL DEFAULT 0 CHECK (number >= 0),"
+  "  old        TEXT,"
+  "  new        TEXT,"
+  "  undone_at  INTEGER"
+  ");"
+  "CREATE INDEX edits_game ON edits (game, id);"
+  "PRAGMA user_version = 2;",
 };
 
 #define LW_STORE_SCHEMA_VERSION ((int) G_N_ELEMENTS (migrations))
@@ -419,6 +474,8 @@ lw_stored_game_free (LwStoredGame *game)
   if (game == NULL)
     return;
   g_clear_pointer (&game->record, lw_game_record_free);
+  g_free (game->notes);
+  g_free (game->place);
   g_free (game);
 }
 
@@ -732,6 +789,7 @@ insert_round (LwStore             *self,
               const LwGameRecord  *record,
               guint                number,
               const LwRound       *round,
+              gint64              *round_id_out,
               GError             **error)
 {
   gint64 round_id;
@@ -752,6 +810,8 @@ insert_round (LwStore             *self,
         || !step_done (self, stmt, error))
       return FALSE;
     round_id = sqlite3_last_insert_rowid (self->db);
+    if (round_id_out != NULL)
+      *round_id_out = round_id;
   }
 
   /* A void round was not played: it has no per-seat facts. */
@@ -799,10 +859,14 @@ insert_round (LwStore             *self,
   return TRUE;
 }
 
-/* Inserts the whole of @record as a new game; inside a transaction. */
+/* Inserts the whole of @record as a game; inside a transaction. @id 0
+ * gives a new ID, else the game gets @id back (a restore); @created 0 is
+ * now. */
 static gint64
 insert_game (LwStore             *self,
              const LwGameRecord  *record,
+             gint64               id,
+             gint64               created,
              GError             **error)
 {
   gint64 game_id;
@@ -810,17 +874,20 @@ insert_game (LwStore             *self,
   {
     g_autoptr (LwStmt) stmt =
       get_stmt (self,
-                "INSERT INTO games (ruleset, start_score, target, skunk, first_dealer,"
-                " n_teams, created) VALUES (?, ?, ?, ?, ?, ?, ?)", error);
+                "INSERT INTO games (id, ruleset, start_score, target, skunk, first_dealer,"
+                " n_teams, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", error);
 
     if (stmt == NULL
-        || !bind_text (self, stmt, 1, lw_ruleset_to_string (record->ruleset), error)
-        || !bind_int (self, stmt, 2, record->start_score, error)
-        || !bind_int (self, stmt, 3, record->target, error)
-        || !bind_int (self, stmt, 4, record->skunk, error)
-        || !bind_int (self, stmt, 5, record->first_dealer, error)
-        || !bind_int (self, stmt, 6, record->n_teams, error)
-        || !bind_int (self, stmt, 7, g_get_real_time () / G_USEC_PER_SEC, error)
+        || !(id > 0 ? bind_int (self, stmt, 1, id, error)
+                    : bind_seat_or_null (self, stmt, 1, LW_NO_SEAT, error))
+        || !bind_text (self, stmt, 2, lw_ruleset_to_string (record->ruleset), error)
+        || !bind_int (self, stmt, 3, record->start_score, error)
+        || !bind_int (self, stmt, 4, record->target, error)
+        || !bind_int (self, stmt, 5, record->skunk, error)
+        || !bind_int (self, stmt, 6, record->first_dealer, error)
+        || !bind_int (self, stmt, 7, record->n_teams, error)
+        || !bind_int (self, stmt, 8, created > 0 ? created
+                                                 : g_get_real_time () / G_USEC_PER_SEC, error)
         || !step_done (self, stmt, error))
       return 0;
     game_id = sqlite3_last_insert_rowid (self->db);
@@ -849,7 +916,8 @@ insert_game (LwStore             *self,
     }
 
   for (guint i = 0; i < record->rounds->len; i++)
-    if (!insert_round (self, game_id, record, i + 1, g_ptr_array_index (record->rounds, i), error))
+    if (!insert_round (self, game_id, record, i + 1, g_ptr_array_index (record->rounds, i),
+                       NULL, error))
       return 0;
 
   return game_id;
@@ -874,7 +942,7 @@ lw_store_add_game (LwStore             *self,
 
   if (!begin_write (self, error))
     return 0;
-  id = insert_game (self, record, error);
+  id = insert_game (self, record, 0, 0, error);
   if (id <= 0 || !commit (self, error))
     {
       rollback (self);
@@ -1059,8 +1127,8 @@ load_game (LwStore  *self,
   {
     g_autoptr (LwStmt) stmt =
       get_stmt (self,
-                "SELECT ruleset, start_score, target, skunk, first_dealer, n_teams, created"
-                " FROM games WHERE id = ?", error);
+                "SELECT ruleset, start_score, target, skunk, first_dealer, n_teams, created,"
+                " notes, played_at, place FROM games WHERE id = ?", error);
     gboolean has_row;
 
     if (stmt == NULL
@@ -1083,6 +1151,9 @@ load_game (LwStore  *self,
     first_dealer = sqlite3_column_int64 (stmt, 4);
     n_teams = sqlite3_column_int64 (stmt, 5);
     game->created = sqlite3_column_int64 (stmt, 6);
+    game->notes = g_strdup ((const char *) sqlite3_column_text (stmt, 7));
+    game->played_at = sqlite3_column_int64 (stmt, 8);
+    game->place = g_strdup ((const char *) sqlite3_column_text (stmt, 9));
   }
 
   {
@@ -1252,8 +1323,423 @@ lw_store_list_player_names (LwStore  *self,
 }
 
 /* ------------------------------------------------------------------ */
-/* Changing a stored game                                               */
+/* The edit log                                                         */
 /* ------------------------------------------------------------------ */
+
+void
+lw_edit_entry_free (LwEditEntry *entry)
+{
+  if (entry == NULL)
+    return;
+  g_free (entry->kind);
+  g_free (entry->old_json);
+  g_free (entry->new_json);
+  g_free (entry);
+}
+
+void
+lw_stored_penalty_free (LwStoredPenalty *penalty)
+{
+  if (penalty == NULL)
+    return;
+  g_free (penalty->note);
+  g_free (penalty);
+}
+
+/* Appends one entry to the log; inside a transaction. */
+static gboolean
+log_edit (LwStore     *self,
+          gint64       game_id,
+          const char  *kind,
+          guint        number,
+          const char  *old_json,
+          const char  *new_json,
+          GError     **error)
+{
+  g_autoptr (LwStmt) stmt =
+    get_stmt (self,
+              "INSERT INTO edits (game, at, kind, number, old, new) VALUES (?, ?, ?, ?, ?, ?)",
+              error);
+
+  return stmt != NULL
+         && bind_int (self, stmt, 1, game_id, error)
+         && bind_int (self, stmt, 2, g_get_real_time (), error)
+         && bind_text (self, stmt, 3, kind, error)
+         && bind_int (self, stmt, 4, number, error)
+         && bind_text (self, stmt, 5, old_json, error)
+         && bind_text (self, stmt, 6, new_json, error)
+         && step_done (self, stmt, error);
+}
+
+/* Runs @sql with ?1 = @a and ?2 = @b (no result rows). */
+static gboolean
+run2 (LwStore     *self,
+      const char  *sql,
+      gint64       a,
+      gint64       b,
+      GError     **error)
+{
+  g_autoptr (LwStmt) stmt = get_stmt (self, sql, error);
+
+  return stmt != NULL
+         && bind_int (self, stmt, 1, a, error)
+         && bind_int (self, stmt, 2, b, error)
+         && step_done (self, stmt, error);
+}
+
+static gboolean
+round_id_of (LwStore  *self,
+             gint64    game_id,
+             guint     number,
+             gint64   *round_id,
+             GError  **error)
+{
+  g_autoptr (LwStmt) stmt =
+    get_stmt (self, "SELECT id FROM rounds WHERE game = ? AND number = ?", error);
+  gboolean has_row;
+
+  if (stmt == NULL
+      || !bind_int (self, stmt, 1, game_id, error)
+      || !bind_int (self, stmt, 2, number, error)
+      || !step_row (self, stmt, &has_row, error))
+    return FALSE;
+  if (!has_row)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+                   "game %" G_GINT64_FORMAT ": no round %u", game_id, number);
+      return FALSE;
+    }
+  *round_id = sqlite3_column_int64 (stmt, 0);
+  return TRUE;
+}
+
+/* Sets a stored penalty's note and time (NULL / 0 for none). */
+static gboolean
+set_penalty_note (LwStore     *self,
+                  gint64       round_id,
+                  guint        ordinal,
+                  const char  *note,
+                  gint64       time,
+                  GError     **error)
+{
+  g_autoptr (LwStmt) stmt =
+    get_stmt (self, "UPDATE penalties SET note = ?, noted_at = ? WHERE round = ? AND ordinal = ?",
+              error);
+  int rc;
+
+  if (stmt == NULL || !bind_text (self, stmt, 1, note, error))
+    return FALSE;
+  rc = time > 0 ? sqlite3_bind_int64 (stmt, 2, time) : sqlite3_bind_null (stmt, 2);
+  if (rc != SQLITE_OK)
+    return fail (self, rc, error);
+  return bind_int (self, stmt, 3, round_id, error)
+         && bind_int (self, stmt, 4, ordinal, error)
+         && step_done (self, stmt, error);
+}
+
+/* The notes of one stored round's penalties, by ordinal. */
+static GPtrArray *
+round_penalty_notes (LwStore  *self,
+                     gint64    round_id,
+                     GError  **error)
+{
+  g_autoptr (GPtrArray) notes =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) lw_stored_penalty_free);
+  g_autoptr (LwStmt) stmt =
+    get_stmt (self,
+              "SELECT ordinal, seat, kind, note, coalesce (noted_at, 0) FROM penalties"
+              " WHERE round = ? ORDER BY ordinal", error);
+  gboolean has_row = FALSE;
+  gboolean ok;
+
+  ok = stmt != NULL && bind_int (self, stmt, 1, round_id, error);
+  while (ok && (ok = step_row (self, stmt, &has_row, error)) && has_row)
+    {
+      LwStoredPenalty *penalty = g_new0 (LwStoredPenalty, 1);
+
+      penalty->ordinal = (guint) sqlite3_column_int (stmt, 0);
+      penalty->seat = sqlite3_column_int (stmt, 1);
+      penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 2), &penalty->kind);
+      penalty->note = g_strdup ((const char *) sqlite3_column_text (stmt, 3));
+      penalty->time = sqlite3_column_int64 (stmt, 4);
+      g_ptr_array_add (notes, penalty);
+    }
+  return ok ? g_steal_pointer (&notes) : NULL;
+}
+
+/* Writes what lw_edit_apply() worked out for game @id; inside a write
+ * transaction, @game loaded in it. */
+static gboolean
+write_edit (LwStore             *self,
+            gint64               id,
+            const LwEdit        *edit,
+            const LwEditResult  *result,
+            GError             **error)
+{
+  const LwGameRecord *record = result->record;
+  guint number = edit->number;
+
+  switch (edit->kind)
+    {
+    case LW_EDIT_REPLACE:
+      {
+        g_autoptr (GPtrArray) notes = NULL;
+        const LwRound *round = g_ptr_array_index (record->rounds, number - 1);
+        gint64 round_id;
+
+        /* Keep the notes of penalties that stay where they were. */
+        if (!round_id_of (self, id, number, &round_id, error)
+            || (notes = round_penalty_notes (self, round_id, error)) == NULL
+            || !run2 (self, "DELETE FROM rounds WHERE game = ?1 AND number = ?2", id, number, error)
+            || !insert_round (self, id, record, number, round, &round_id, error))
+          return FALSE;
+        for (guint i = 0; i < notes->len; i++)
+          {
+            const LwStoredPenalty *old = g_ptr_array_index (notes, i);
+            const LwPenalty *now;
+
+            if (old->ordinal >= round->penalties->len || (old->note == NULL && old->time == 0))
+              continue;
+            now = &g_array_index (round->penalties, LwPenalty, old->ordinal);
+            if (now->seat == old->seat && now->kind == old->kind
+                && !set_penalty_note (self, round_id, old->ordinal, old->note, old->time, error))
+              return FALSE;
+          }
+        break;
+      }
+
+    case LW_EDIT_INSERT:
+      /* Two steps keep (game, number) unique at every row. */
+      if (!run2 (self, "UPDATE rounds SET number = number + 1000000"
+                       " WHERE game = ?1 AND number >= ?2", id, number, error)
+          || !run2 (self, "UPDATE rounds SET number = number - 999999"
+                          " WHERE game = ?1 AND number > ?2", id, 1000000, error)
+          || !insert_round (self, id, record, number,
+                            g_ptr_array_index (record->rounds, number - 1), NULL, error)
+          || !run2 (self, "UPDATE seat_changes SET from_round = from_round + 1"
+                          " WHERE game = ?1 AND from_round > ?2", id, number, error))
+        return FALSE;
+      break;
+
+    case LW_EDIT_DELETE:
+    default:
+      if (!run2 (self, "DELETE FROM rounds WHERE game = ?1 AND number = ?2", id, number, error)
+          || !run2 (self, "UPDATE rounds SET number = number + 1000000"
+                          " WHERE game = ?1 AND number > ?2", id, number, error)
+          || !run2 (self, "UPDATE rounds SET number = number - 1000001"
+                          " WHERE game = ?1 AND number > ?2", id, 1000000, error)
+          || !run2 (self, "UPDATE seat_changes SET from_round = from_round - 1"
+                          " WHERE game = ?1 AND from_round > ?2", id, number, error))
+        return FALSE;
+      break;
+    }
+
+  /* Later dealer checks that follow the new rotation. */
+  for (guint i = 0; i < result->dealers_rewritten->len; i++)
+    {
+      guint later = g_array_index (result->dealers_rewritten, guint, i);
+      const LwRound *round = g_ptr_array_index (record->rounds, later - 1);
+      g_autoptr (LwStmt) stmt =
+        get_stmt (self, "UPDATE rounds SET dealer = ? WHERE game = ? AND number = ?", error);
+
+      if (stmt == NULL
+          || !bind_int (self, stmt, 1, round->dealer, error)
+          || !bind_int (self, stmt, 2, id, error)
+          || !bind_int (self, stmt, 3, later, error)
+          || !step_done (self, stmt, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* An edit of game @id's rounds, checked by the engine first; inside a
+ * write transaction. Logged as @log_kind unless that is NULL (an undo). */
+static gboolean
+edit_rounds (LwStore       *self,
+             gint64         id,
+             const LwEdit  *edit,
+             const char    *log_kind,
+             GError       **error)
+{
+  g_autoptr (LwStoredGame) game = load_game (self, id, error);
+  g_autoptr (LwEditResult) result = NULL;
+  g_autofree char *old_json = NULL;
+  g_autofree char *new_json = NULL;
+
+  if (game == NULL)
+    return FALSE;
+  result = lw_edit_apply (game->record, edit, error);
+  if (result == NULL)
+    return FALSE;
+
+  if (edit->kind != LW_EDIT_INSERT)
+    old_json = lw_round_to_json (game->record, g_ptr_array_index (game->record->rounds,
+                                                                  edit->number - 1));
+  if (edit->kind != LW_EDIT_DELETE)
+    new_json = lw_round_to_json (result->record, g_ptr_array_index (result->record->rounds,
+                                                                    edit->number - 1));
+
+  return write_edit (self, id, edit, result, error)
+         && (log_kind == NULL
+             || log_edit (self, id, log_kind, edit->number, old_json, new_json, error));
+}
+
+static gboolean
+edit_rounds_in_transaction (LwStore        *self,
+                            gint64          id,
+                            LwEditKind      kind,
+                            guint           number,
+                            const LwRound  *round,
+                            GError        **error)
+{
+  LwEdit edit = { kind, number, round };
+
+  if (!begin_write (self, error))
+    return FALSE;
+  if (!edit_rounds (self, id, &edit, lw_edit_kind_to_string (kind), error)
+      || !commit (self, error))
+    {
+      rollback (self);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+lw_store_replace_round (LwStore        *self,
+                        gint64          id,
+                        guint           number,
+                        const LwRound  *round,
+                        GError        **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (round != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return edit_rounds_in_transaction (self, id, LW_EDIT_REPLACE, number, round, error);
+}
+
+gboolean
+lw_store_insert_round (LwStore        *self,
+                       gint64          id,
+                       guint           number,
+                       const LwRound  *round,
+                       GError        **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (round != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return edit_rounds_in_transaction (self, id, LW_EDIT_INSERT, number, round, error);
+}
+
+gboolean
+lw_store_delete_round (LwStore  *self,
+                       gint64    id,
+                       guint     number,
+                       GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return edit_rounds_in_transaction (self, id, LW_EDIT_DELETE, number, NULL, error);
+}
+
+GPtrArray *
+lw_store_list_edits (LwStore  *self,
+                     gint64    id,
+                     GError  **error)
+{
+  g_autoptr (GPtrArray) entries =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) lw_edit_entry_free);
+  g_autoptr (LwStmt) stmt = NULL;
+  gboolean has_row = FALSE;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  stmt = get_stmt (self,
+                   "SELECT id, game, at, kind, number, old, new, coalesce (undone_at, 0)"
+                   " FROM edits WHERE game = ? ORDER BY id", error);
+  ok = stmt != NULL && bind_int (self, stmt, 1, id, error);
+  while (ok && (ok = step_row (self, stmt, &has_row, error)) && has_row)
+    {
+      LwEditEntry *entry = g_new0 (LwEditEntry, 1);
+
+      entry->id = sqlite3_column_int64 (stmt, 0);
+      entry->game = sqlite3_column_int64 (stmt, 1);
+      entry->time = sqlite3_column_int64 (stmt, 2);
+      entry->kind = g_strdup ((const char *) sqlite3_column_text (stmt, 3));
+      entry->number = (guint) sqlite3_column_int (stmt, 4);
+      entry->old_json = g_strdup ((const char *) sqlite3_column_text (stmt, 5));
+      entry->new_json = g_strdup ((const char *) sqlite3_column_text (stmt, 6));
+      entry->undone = sqlite3_column_int64 (stmt, 7);
+      g_ptr_array_add (entries, entry);
+    }
+  return ok ? g_steal_pointer (&entries) : NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Appending and removing rounds as they are played                     */
+/* ------------------------------------------------------------------ */
+
+/* Gives the round's penalties the notes of the matching pending ones,
+ * then clears the game's pending penalties; inside a transaction. */
+static gboolean
+take_pending_penalties (LwStore        *self,
+                        gint64          game_id,
+                        gint64          round_id,
+                        const LwRound  *round,
+                        GError        **error)
+{
+  g_autoptr (GPtrArray) pending = NULL;
+  g_autofree gboolean *used = NULL;
+
+  {
+    g_autoptr (LwStmt) stmt =
+      get_stmt (self, "SELECT seat, kind, note, noted_at FROM pending_penalties"
+                      " WHERE game = ? ORDER BY id", error);
+    gboolean has_row = FALSE;
+    gboolean ok;
+
+    pending = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_stored_penalty_free);
+    ok = stmt != NULL && bind_int (self, stmt, 1, game_id, error);
+    while (ok && (ok = step_row (self, stmt, &has_row, error)) && has_row)
+      {
+        LwStoredPenalty *penalty = g_new0 (LwStoredPenalty, 1);
+
+        penalty->seat = sqlite3_column_int (stmt, 0);
+        penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 1), &penalty->kind);
+        penalty->note = g_strdup ((const char *) sqlite3_column_text (stmt, 2));
+        penalty->time = sqlite3_column_int64 (stmt, 3);
+        g_ptr_array_add (pending, penalty);
+      }
+    if (!ok)
+      return FALSE;
+  }
+
+  used = g_new0 (gboolean, pending->len + 1);
+  for (guint i = 0; i < round->penalties->len; i++)
+    {
+      const LwPenalty *penalty = &g_array_index (round->penalties, LwPenalty, i);
+
+      for (guint j = 0; j < pending->len; j++)
+        {
+          const LwStoredPenalty *noted = g_ptr_array_index (pending, j);
+
+          if (used[j] || noted->seat != penalty->seat || noted->kind != penalty->kind)
+            continue;
+          used[j] = TRUE;
+          if (!set_penalty_note (self, round_id, i, noted->note, noted->time, error))
+            return FALSE;
+          break;
+        }
+    }
+
+  return run2 (self, "DELETE FROM pending_penalties WHERE game = ?1 AND ?2 = ?2",
+               game_id, 0, error);
+}
 
 gboolean
 lw_store_append_round (LwStore        *self,
@@ -1263,6 +1749,8 @@ lw_store_append_round (LwStore        *self,
 {
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (LwStandings) standings = NULL;
+  g_autofree char *json = NULL;
+  gint64 round_id = 0;
 
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (round != NULL, FALSE);
@@ -1282,7 +1770,10 @@ lw_store_append_round (LwStore        *self,
   if (standings == NULL)
     goto failed;
 
-  if (!insert_round (self, id, game->record, game->record->rounds->len, round, error)
+  json = lw_round_to_json (game->record, round);
+  if (!insert_round (self, id, game->record, game->record->rounds->len, round, &round_id, error)
+      || !take_pending_penalties (self, id, round_id, round, error)
+      || !log_edit (self, id, "append_round", game->record->rounds->len, NULL, json, error)
       || !commit (self, error))
     goto failed;
   return TRUE;
@@ -1292,52 +1783,35 @@ failed:
   return FALSE;
 }
 
-static gboolean
-game_exists (LwStore  *self,
-             gint64    id,
-             GError  **error)
-{
-  g_autoptr (LwStmt) stmt = get_stmt (self, "SELECT 1 FROM games WHERE id = ?", error);
-  gboolean has_row;
-
-  if (stmt == NULL
-      || !bind_int (self, stmt, 1, id, error)
-      || !step_row (self, stmt, &has_row, error))
-    return FALSE;
-  if (!has_row)
-    {
-      set_not_found (error, id);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 gboolean
 lw_store_remove_last_round (LwStore  *self,
                             gint64    id,
                             GError  **error)
 {
+  g_autoptr (LwStoredGame) game = NULL;
+  guint last;
+
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   if (!begin_write (self, error))
     return FALSE;
 
-  if (!game_exists (self, id, error))
+  game = load_game (self, id, error);
+  if (game == NULL)
     goto failed;
+  last = game->record->rounds->len;
 
-  {
-    /* The round's seats and penalties go with it (ON DELETE CASCADE). */
-    g_autoptr (LwStmt) stmt =
-      get_stmt (self,
-                "DELETE FROM rounds WHERE game = ?1 AND number ="
-                " (SELECT max (number) FROM rounds WHERE game = ?1)", error);
+  if (last > 0)
+    {
+      /* The round's seats and penalties go with it (ON DELETE CASCADE). */
+      g_autofree char *json =
+        lw_round_to_json (game->record, g_ptr_array_index (game->record->rounds, last - 1));
 
-    if (stmt == NULL
-        || !bind_int (self, stmt, 1, id, error)
-        || !step_done (self, stmt, error))
-      goto failed;
-  }
+      if (!run2 (self, "DELETE FROM rounds WHERE game = ?1 AND number = ?2", id, last, error)
+          || !log_edit (self, id, "delete_round", last, json, NULL, error))
+        goto failed;
+    }
 
   if (!commit (self, error))
     goto failed;
@@ -1348,16 +1822,226 @@ failed:
   return FALSE;
 }
 
+/* ------------------------------------------------------------------ */
+/* Deleting a game, and bringing it back                                */
+/* ------------------------------------------------------------------ */
+
+static void
+add_nullable_string (JsonBuilder *builder,
+                     const char  *key,
+                     const char  *value)
+{
+  json_builder_set_member_name (builder, key);
+  if (value == NULL)
+    json_builder_add_null_value (builder);
+  else
+    json_builder_add_string_value (builder, value);
+}
+
+/* The copy of a whole game that its "delete_game" entry keeps: the record
+ * (current names), creation time, details, substitutes and penalty notes. */
+static char *
+game_snapshot (LwStore             *self,
+               const LwStoredGame  *game,
+               GError             **error)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
+  g_autofree char *record = lw_game_record_to_json (game->record);
+  gboolean has_row = FALSE;
+  gboolean ok;
+
+  json_builder_begin_object (builder);
+  add_nullable_string (builder, "record", record);
+  json_builder_set_member_name (builder, "created");
+  json_builder_add_int_value (builder, game->created);
+  add_nullable_string (builder, "notes", game->notes);
+  json_builder_set_member_name (builder, "played_at");
+  json_builder_add_int_value (builder, game->played_at);
+  add_nullable_string (builder, "place", game->place);
+
+  json_builder_set_member_name (builder, "seat_changes");
+  json_builder_begin_array (builder);
+  {
+    g_autoptr (LwStmt) stmt =
+      get_stmt (self,
+                "SELECT c.seat, c.from_round, o.name, n.name, c.changed_at"
+                " FROM seat_changes AS c JOIN players AS o ON o.id = c.old_player"
+                " JOIN players AS n ON n.id = c.new_player WHERE c.game = ? ORDER BY c.id",
+                error);
+
+    ok = stmt != NULL && bind_int (self, stmt, 1, game->id, error);
+    while (ok && (ok = step_row (self, stmt, &has_row, error)) && has_row)
+      {
+        json_builder_begin_array (builder);
+        json_builder_add_int_value (builder, sqlite3_column_int64 (stmt, 0));
+        json_builder_add_int_value (builder, sqlite3_column_int64 (stmt, 1));
+        json_builder_add_string_value (builder, (const char *) sqlite3_column_text (stmt, 2));
+        json_builder_add_string_value (builder, (const char *) sqlite3_column_text (stmt, 3));
+        json_builder_add_int_value (builder, sqlite3_column_int64 (stmt, 4));
+        json_builder_end_array (builder);
+      }
+    if (!ok)
+      return NULL;
+  }
+  json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "penalty_notes");
+  json_builder_begin_array (builder);
+  {
+    g_autoptr (LwStmt) stmt =
+      get_stmt (self,
+                "SELECT r.number, p.ordinal, p.note, coalesce (p.noted_at, 0)"
+                " FROM penalties AS p JOIN rounds AS r ON r.id = p.round"
+                " WHERE r.game = ? AND (p.note IS NOT NULL OR p.noted_at IS NOT NULL)"
+                " ORDER BY r.number, p.ordinal", error);
+
+    ok = stmt != NULL && bind_int (self, stmt, 1, game->id, error);
+    while (ok && (ok = step_row (self, stmt, &has_row, error)) && has_row)
+      {
+        json_builder_begin_array (builder);
+        json_builder_add_int_value (builder, sqlite3_column_int64 (stmt, 0));
+        json_builder_add_int_value (builder, sqlite3_column_int64 (stmt, 1));
+        if (sqlite3_column_type (stmt, 2) == SQLITE_NULL)
+          json_builder_add_null_value (builder);
+        else
+          json_builder_add_string_value (builder, (const char *) sqlite3_column_text (stmt, 2));
+        json_builder_add_int_value (builder, sqlite3_column_int64 (stmt, 3));
+        json_builder_end_array (builder);
+      }
+    if (!ok)
+      return NULL;
+  }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+
+  return lw_json_builder_to_text (builder);
+}
+
+static gboolean
+set_details (LwStore     *self,
+             gint64       id,
+             const char  *notes,
+             gint64       played_at,
+             const char  *place,
+             GError     **error)
+{
+  g_autoptr (LwStmt) stmt =
+    get_stmt (self, "UPDATE games SET notes = ?, played_at = ?, place = ? WHERE id = ?", error);
+  int rc;
+
+  if (stmt == NULL || !bind_text (self, stmt, 1, notes, error))
+    return FALSE;
+  rc = played_at != 0 ? sqlite3_bind_int64 (stmt, 2, played_at) : sqlite3_bind_null (stmt, 2);
+  if (rc != SQLITE_OK)
+    return fail (self, rc, error);
+  return bind_text (self, stmt, 3, place, error)
+         && bind_int (self, stmt, 4, id, error)
+         && step_done (self, stmt, error);
+}
+
+static gboolean
+damaged_log (LwStore  *self,
+             gint64    id,
+             GError  **error)
+{
+  return fail_damaged (self, id, "its edit log holds a copy that cannot be read", error);
+}
+
+/* Re-creates game @id from a snapshot; inside a write transaction. */
+static gboolean
+restore_snapshot (LwStore     *self,
+                  gint64       id,
+                  const char  *snapshot,
+                  GError     **error)
+{
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr (LwGameRecord) record = NULL;
+  JsonObject *object;
+  JsonArray *array;
+  const char *notes = NULL, *place = NULL;
+
+  if (snapshot == NULL
+      || !json_parser_load_from_data (parser, snapshot, -1, NULL)
+      || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    return damaged_log (self, id, error);
+  object = json_node_get_object (json_parser_get_root (parser));
+
+  record = lw_game_record_from_json (json_object_get_string_member_with_default (object, "record", ""),
+                                     -1, NULL);
+  if (record == NULL)
+    return damaged_log (self, id, error);
+  if (!json_object_get_null_member (object, "notes"))
+    notes = json_object_get_string_member_with_default (object, "notes", NULL);
+  if (!json_object_get_null_member (object, "place"))
+    place = json_object_get_string_member_with_default (object, "place", NULL);
+
+  if (insert_game (self, record, id,
+                   json_object_get_int_member_with_default (object, "created", 0), error) != id
+      || !set_details (self, id, notes,
+                       json_object_get_int_member_with_default (object, "played_at", 0),
+                       place, error))
+    return FALSE;
+
+  array = json_object_get_array_member (object, "seat_changes");
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+    {
+      JsonArray *change = json_array_get_array_element (array, i);
+      gint64 old_player, new_player;
+      g_autoptr (LwStmt) stmt = NULL;
+
+      if (change == NULL || json_array_get_length (change) != 5)
+        return damaged_log (self, id, error);
+      if (!player_id (self, json_array_get_string_element (change, 2), &old_player, error)
+          || !player_id (self, json_array_get_string_element (change, 3), &new_player, error))
+        return FALSE;
+      stmt = get_stmt (self, "INSERT INTO seat_changes (game, seat, from_round, old_player,"
+                             " new_player, changed_at) VALUES (?, ?, ?, ?, ?, ?)", error);
+      if (stmt == NULL
+          || !bind_int (self, stmt, 1, id, error)
+          || !bind_int (self, stmt, 2, json_array_get_int_element (change, 0), error)
+          || !bind_int (self, stmt, 3, json_array_get_int_element (change, 1), error)
+          || !bind_int (self, stmt, 4, old_player, error)
+          || !bind_int (self, stmt, 5, new_player, error)
+          || !bind_int (self, stmt, 6, json_array_get_int_element (change, 4), error)
+          || !step_done (self, stmt, error))
+        return FALSE;
+    }
+
+  array = json_object_get_array_member (object, "penalty_notes");
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+    {
+      JsonArray *note = json_array_get_array_element (array, i);
+      gint64 round_id;
+
+      if (note == NULL || json_array_get_length (note) != 4)
+        return damaged_log (self, id, error);
+      if (!round_id_of (self, id, (guint) json_array_get_int_element (note, 0), &round_id, error)
+          || !set_penalty_note (self, round_id, (guint) json_array_get_int_element (note, 1),
+                                json_array_get_null_element (note, 2)
+                                  ? NULL : json_array_get_string_element (note, 2),
+                                json_array_get_int_element (note, 3), error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 lw_store_delete_game (LwStore  *self,
                       gint64    id,
                       GError  **error)
 {
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autofree char *snapshot = NULL;
+
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   if (!begin_write (self, error))
     return FALSE;
+
+  game = load_game (self, id, error);
+  if (game == NULL || (snapshot = game_snapshot (self, game, error)) == NULL)
+    goto failed;
 
   {
     /* Seats and rounds go with the game (ON DELETE CASCADE); its players
@@ -1368,18 +2052,945 @@ lw_store_delete_game (LwStore  *self,
         || !bind_int (self, stmt, 1, id, error)
         || !step_done (self, stmt, error))
       goto failed;
-    if (sqlite3_changes (self->db) == 0)
-      {
-        set_not_found (error, id);
-        goto failed;
-      }
   }
 
-  if (!commit (self, error))
+  if (!log_edit (self, id, "delete_game", 0, snapshot, NULL, error)
+      || !commit (self, error))
     goto failed;
   return TRUE;
 
 failed:
   rollback (self);
   return FALSE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Undo                                                                 */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+mark_undone (LwStore  *self,
+             gint64    entry_id,
+             GError  **error)
+{
+  return run2 (self, "UPDATE edits SET undone_at = ?2 WHERE id = ?1",
+               entry_id, g_get_real_time (), error);
+}
+
+/* Reverts a substitute: the seat's earlier player sits again. */
+static gboolean
+undo_substitute (LwStore     *self,
+                 gint64       id,
+                 const char  *old_json,
+                 GError     **error)
+{
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  JsonObject *object;
+  gint64 player = 0, seat, from_round;
+
+  if (old_json == NULL
+      || !json_parser_load_from_data (parser, old_json, -1, NULL)
+      || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    return damaged_log (self, id, error);
+  object = json_node_get_object (json_parser_get_root (parser));
+  seat = json_object_get_int_member_with_default (object, "seat", -1);
+  from_round = json_object_get_int_member_with_default (object, "from_round", 0);
+
+  if (!player_id (self, json_object_get_string_member_with_default (object, "name", ""),
+                  &player, error))
+    return FALSE;
+
+  {
+    g_autoptr (LwStmt) stmt =
+      get_stmt (self, "UPDATE game_seats SET player = ? WHERE game = ? AND seat = ?", error);
+
+    if (stmt == NULL
+        || !bind_int (self, stmt, 1, player, error)
+        || !bind_int (self, stmt, 2, id, error)
+        || !bind_int (self, stmt, 3, seat, error)
+        || !step_done (self, stmt, error))
+      return FALSE;
+  }
+  {
+    g_autoptr (LwStmt) stmt =
+      get_stmt (self, "DELETE FROM seat_changes WHERE id = (SELECT max (id) FROM seat_changes"
+                      " WHERE game = ? AND seat = ? AND from_round = ?)", error);
+
+    return stmt != NULL
+           && bind_int (self, stmt, 1, id, error)
+           && bind_int (self, stmt, 2, seat, error)
+           && bind_int (self, stmt, 3, from_round, error)
+           && step_done (self, stmt, error);
+  }
+}
+
+static gboolean
+undo_details (LwStore     *self,
+              gint64       id,
+              const char  *kind,
+              const char  *old_json,
+              GError     **error)
+{
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr (LwStoredGame) game = load_game (self, id, error);
+  JsonObject *object;
+
+  if (game == NULL)
+    return FALSE;
+  if (old_json == NULL
+      || !json_parser_load_from_data (parser, old_json, -1, NULL)
+      || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    return damaged_log (self, id, error);
+  object = json_node_get_object (json_parser_get_root (parser));
+
+  if (g_str_equal (kind, "notes"))
+    return set_details (self, id,
+                        json_object_get_null_member (object, "notes")
+                          ? NULL : json_object_get_string_member_with_default (object, "notes", NULL),
+                        game->played_at, game->place, error);
+  return set_details (self, id, game->notes,
+                      json_object_get_null_member (object, "played_at")
+                        ? 0 : json_object_get_int_member_with_default (object, "played_at", 0),
+                      json_object_get_null_member (object, "place")
+                        ? NULL : json_object_get_string_member_with_default (object, "place", NULL),
+                      error);
+}
+
+/* Reverts log entry @entry of game @id; inside a write transaction. */
+static gboolean
+undo_entry (LwStore            *self,
+            gint64              id,
+            const LwEditEntry  *entry,
+            GError            **error)
+{
+  const char *kind = entry->kind;
+
+  if (g_str_equal (kind, "delete_game"))
+    return restore_snapshot (self, id, entry->old_json, error);
+  if (g_str_equal (kind, "substitute"))
+    return undo_substitute (self, id, entry->old_json, error);
+  if (g_str_equal (kind, "notes") || g_str_equal (kind, "details"))
+    return undo_details (self, id, kind, entry->old_json, error);
+
+  if (g_str_equal (kind, "append_round") || g_str_equal (kind, "insert_round"))
+    {
+      LwEdit edit = { LW_EDIT_DELETE, entry->number, NULL };
+
+      return edit_rounds (self, id, &edit, NULL, error);
+    }
+  else
+    {
+      /* replace_round, delete_round: the old round comes back. */
+      g_autoptr (LwStoredGame) game = load_game (self, id, error);
+      g_autoptr (LwRound) round = NULL;
+      LwEdit edit = { g_str_equal (kind, "replace_round") ? LW_EDIT_REPLACE : LW_EDIT_INSERT,
+                      entry->number, NULL };
+
+      if (game == NULL)
+        return FALSE;
+      round = lw_round_from_json (game->record, entry->old_json != NULL ? entry->old_json : "",
+                                  -1, entry->number, NULL);
+      if (round == NULL)
+        return damaged_log (self, id, error);
+      edit.round = round;
+      return edit_rounds (self, id, &edit, NULL, error);
+    }
+}
+
+/* The game's latest entry not undone (of @kind when not NULL). */
+static LwEditEntry *
+last_entry (LwStore     *self,
+            gint64       id,
+            const char  *kind,
+            GError     **error)
+{
+  g_autoptr (GPtrArray) entries = lw_store_list_edits (self, id, error);
+
+  if (entries == NULL)
+    return NULL;
+  for (guint i = entries->len; i > 0; i--)
+    {
+      LwEditEntry *entry = g_ptr_array_index (entries, i - 1);
+
+      if (entry->undone != 0)
+        continue;
+      if (kind != NULL && !g_str_equal (entry->kind, kind))
+        break;
+      return g_ptr_array_steal_index (entries, i - 1);
+    }
+  if (kind != NULL)
+    g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+                 "no deleted game with ID %" G_GINT64_FORMAT " to restore", id);
+  else
+    g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOTHING_TO_UNDO,
+                 "game %" G_GINT64_FORMAT ": no change to undo", id);
+  return NULL;
+}
+
+static gboolean
+undo_last (LwStore     *self,
+           gint64       id,
+           const char  *kind,
+           GError     **error)
+{
+  g_autoptr (LwEditEntry) entry = NULL;
+
+  if (!begin_write (self, error))
+    return FALSE;
+  entry = last_entry (self, id, kind, error);
+  if (entry == NULL
+      || !undo_entry (self, id, entry, error)
+      || !mark_undone (self, entry->id, error)
+      || !commit (self, error))
+    {
+      rollback (self);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+lw_store_undo_last_edit (LwStore  *self,
+                         gint64    id,
+                         GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return undo_last (self, id, NULL, error);
+}
+
+gboolean
+lw_store_restore_game (LwStore  *self,
+                       gint64    id,
+                       GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return undo_last (self, id, "delete_game", error);
+}
+
+/* ------------------------------------------------------------------ */
+/* Penalties noted as they happen                                       */
+/* ------------------------------------------------------------------ */
+
+gint64
+lw_store_add_pending_penalty (LwStore        *self,
+                              gint64          id,
+                              int             seat,
+                              LwPenaltyKind   kind,
+                              const char     *note,
+                              GError        **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+  gint64 penalty_id = 0;
+
+  g_return_val_if_fail (LW_IS_STORE (self), 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  if (!begin_write (self, error))
+    return 0;
+  game = load_game (self, id, error);
+  if (game == NULL)
+    goto failed;
+  if (game->record->ruleset != LW_RULESET_LITTLE_WOLF)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                   "game %" G_GINT64_FORMAT ": Garwolf has no in-round penalties", id);
+      goto failed;
+    }
+  if (seat < 0 || seat >= (int) game->record->n_players)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                   "seat %d: the game has %u seats", seat, game->record->n_players);
+      goto failed;
+    }
+
+  {
+    g_autoptr (LwStmt) stmt =
+      get_stmt (self, "INSERT INTO pending_penalties (game, seat, kind, note, noted_at)"
+                      " VALUES (?, ?, ?, ?, ?)", error);
+
+    if (stmt == NULL
+        || !bind_int (self, stmt, 1, id, error)
+        || !bind_int (self, stmt, 2, seat, error)
+        || !bind_text (self, stmt, 3, penalty_kind_to_string (kind), error)
+        || !bind_text (self, stmt, 4, note, error)
+        || !bind_int (self, stmt, 5, g_get_real_time () / G_USEC_PER_SEC, error)
+        || !step_done (self, stmt, error))
+      goto failed;
+    penalty_id = sqlite3_last_insert_rowid (self->db);
+  }
+
+  if (!commit (self, error))
+    goto failed;
+  return penalty_id;
+
+failed:
+  rollback (self);
+  return 0;
+}
+
+GPtrArray *
+lw_store_list_pending_penalties (LwStore  *self,
+                                 gint64    id,
+                                 GError  **error)
+{
+  g_autoptr (GPtrArray) penalties =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) lw_stored_penalty_free);
+  g_autoptr (LwStmt) stmt = NULL;
+  gboolean has_row = FALSE;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  stmt = get_stmt (self, "SELECT id, seat, kind, note, noted_at FROM pending_penalties"
+                         " WHERE game = ? ORDER BY id", error);
+  ok = stmt != NULL && bind_int (self, stmt, 1, id, error);
+  while (ok && (ok = step_row (self, stmt, &has_row, error)) && has_row)
+    {
+      LwStoredPenalty *penalty = g_new0 (LwStoredPenalty, 1);
+
+      penalty->id = sqlite3_column_int64 (stmt, 0);
+      penalty->ordinal = penalties->len;
+      penalty->seat = sqlite3_column_int (stmt, 1);
+      penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 2), &penalty->kind);
+      penalty->note = g_strdup ((const char *) sqlite3_column_text (stmt, 3));
+      penalty->time = sqlite3_column_int64 (stmt, 4);
+      g_ptr_array_add (penalties, penalty);
+    }
+  return ok ? g_steal_pointer (&penalties) : NULL;
+}
+
+gboolean
+lw_store_remove_pending_penalty (LwStore  *self,
+                                 gint64    penalty_id,
+                                 GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!begin_write (self, error))
+    return FALSE;
+  if (!run2 (self, "DELETE FROM pending_penalties WHERE id = ?1 AND ?2 = ?2", penalty_id, 0, error))
+    goto failed;
+  if (sqlite3_changes (self->db) == 0)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+                   "no pending penalty with ID %" G_GINT64_FORMAT, penalty_id);
+      goto failed;
+    }
+  return commit (self, error);
+
+failed:
+  rollback (self);
+  return FALSE;
+}
+
+GPtrArray *
+lw_store_list_penalties (LwStore  *self,
+                         gint64    id,
+                         GError  **error)
+{
+  g_autoptr (GPtrArray) penalties =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) lw_stored_penalty_free);
+  g_autoptr (LwStmt) stmt = NULL;
+  gboolean has_row = FALSE;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  stmt = get_stmt (self,
+                   "SELECT r.number, p.ordinal, p.seat, p.kind, p.note, coalesce (p.noted_at, 0)"
+                   " FROM penalties AS p JOIN rounds AS r ON r.id = p.round"
+                   " WHERE r.game = ? ORDER BY r.number, p.ordinal", error);
+  ok = stmt != NULL && bind_int (self, stmt, 1, id, error);
+  while (ok && (ok = step_row (self, stmt, &has_row, error)) && has_row)
+    {
+      LwStoredPenalty *penalty = g_new0 (LwStoredPenalty, 1);
+
+      penalty->round = (guint) sqlite3_column_int (stmt, 0);
+      penalty->ordinal = (guint) sqlite3_column_int (stmt, 1);
+      penalty->seat = sqlite3_column_int (stmt, 2);
+      penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 3), &penalty->kind);
+      penalty->note = g_strdup ((const char *) sqlite3_column_text (stmt, 4));
+      penalty->time = sqlite3_column_int64 (stmt, 5);
+      g_ptr_array_add (penalties, penalty);
+    }
+  return ok ? g_steal_pointer (&penalties) : NULL;
+}
+
+gboolean
+lw_store_set_penalty_note (LwStore     *self,
+                           gint64       id,
+                           guint        round,
+                           guint        ordinal,
+                           const char  *note,
+                           GError     **error)
+{
+  g_autoptr (LwStmt) stmt = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!begin_write (self, error))
+    return FALSE;
+  stmt = get_stmt (self, "UPDATE penalties SET note = ? WHERE ordinal = ? AND round ="
+                         " (SELECT id FROM rounds WHERE game = ? AND number = ?)", error);
+  if (stmt == NULL
+      || !bind_text (self, stmt, 1, note, error)
+      || !bind_int (self, stmt, 2, ordinal, error)
+      || !bind_int (self, stmt, 3, id, error)
+      || !bind_int (self, stmt, 4, round, error)
+      || !step_done (self, stmt, error))
+    goto failed;
+  if (sqlite3_changes (self->db) == 0)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+                   "game %" G_GINT64_FORMAT ", round %u: no penalty %u", id, round, ordinal + 1);
+      goto failed;
+    }
+  g_clear_pointer (&stmt, lw_stmt_release);
+  return commit (self, error);
+
+failed:
+  rollback (self);
+  return FALSE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Substitutes                                                          */
+/* ------------------------------------------------------------------ */
+
+static char *
+seat_json (int          seat,
+           guint        from_round,
+           const char  *name)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "seat");
+  json_builder_add_int_value (builder, seat);
+  json_builder_set_member_name (builder, "from_round");
+  json_builder_add_int_value (builder, from_round);
+  json_builder_set_member_name (builder, "name");
+  json_builder_add_string_value (builder, name);
+  json_builder_end_object (builder);
+  return lw_json_builder_to_text (builder);
+}
+
+gboolean
+lw_store_substitute_player (LwStore     *self,
+                            gint64       id,
+                            int          seat,
+                            const char  *new_name,
+                            guint        from_round,
+                            GError     **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwGameRecord) renamed = NULL;
+  g_autofree char *old_json = NULL;
+  g_autofree char *new_json = NULL;
+  gint64 old_player = 0, new_player = 0;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (new_name != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!begin_write (self, error))
+    return FALSE;
+  game = load_game (self, id, error);
+  if (game == NULL)
+    goto failed;
+
+  if (seat < 0 || seat >= (int) game->record->n_players)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                   "seat %d: the game has %u seats", seat, game->record->n_players);
+      goto failed;
+    }
+  if (from_round < 1 || from_round > game->record->rounds->len + 1)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                   "from round %u: the game has %u rounds", from_round,
+                   game->record->rounds->len);
+      goto failed;
+    }
+  for (guint s = 0; s < game->record->n_players; s++)
+    if (g_str_equal (game->record->players[s], new_name))
+      {
+        g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                     "%s already sits at seat %u", new_name, s);
+        goto failed;
+      }
+
+  /* The engine's checks of a name (one line, not blank). */
+  renamed = lw_game_record_copy (game->record);
+  g_free (renamed->players[seat]);
+  renamed->players[seat] = g_strdup (new_name);
+  if (!lw_game_record_validate (renamed, error))
+    goto failed;
+
+  old_json = seat_json (seat, from_round, game->record->players[seat]);
+  new_json = seat_json (seat, from_round, new_name);
+
+  if (!player_id (self, game->record->players[seat], &old_player, error)
+      || !player_id (self, new_name, &new_player, error))
+    goto failed;
+
+  {
+    g_autoptr (LwStmt) stmt =
+      get_stmt (self, "UPDATE game_seats SET player = ? WHERE game = ? AND seat = ?", error);
+
+    if (stmt == NULL
+        || !bind_int (self, stmt, 1, new_player, error)
+        || !bind_int (self, stmt, 2, id, error)
+        || !bind_int (self, stmt, 3, seat, error)
+        || !step_done (self, stmt, error))
+      goto failed;
+  }
+  {
+    g_autoptr (LwStmt) stmt =
+      get_stmt (self, "INSERT INTO seat_changes (game, seat, from_round, old_player, new_player,"
+                      " changed_at) VALUES (?, ?, ?, ?, ?, ?)", error);
+
+    if (stmt == NULL
+        || !bind_int (self, stmt, 1, id, error)
+        || !bind_int (self, stmt, 2, seat, error)
+        || !bind_int (self, stmt, 3, from_round, error)
+        || !bind_int (self, stmt, 4, old_player, error)
+        || !bind_int (self, stmt, 5, new_player, error)
+        || !bind_int (self, stmt, 6, g_get_real_time () / G_USEC_PER_SEC, error)
+        || !step_done (self, stmt, error))
+      goto failed;
+  }
+
+  if (!log_edit (self, id, "substitute", from_round, old_json, new_json, error)
+      || !commit (self, error))
+    goto failed;
+  return TRUE;
+
+failed:
+  rollback (self);
+  return FALSE;
+}
+
+GPtrArray *
+lw_store_list_round_players (LwStore  *self,
+                             gint64    id,
+                             GError  **error)
+{
+  g_autoptr (GPtrArray) rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autoptr (GPtrArray) changes = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (LwStoredGame) game = NULL;
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!begin_read (self, error))
+    return NULL;
+  game = load_game (self, id, error);
+  if (game != NULL)
+    {
+      g_autoptr (LwStmt) stmt =
+        get_stmt (self, "SELECT c.seat, c.from_round, o.name FROM seat_changes AS c"
+                        " JOIN players AS o ON o.id = c.old_player"
+                        " WHERE c.game = ? ORDER BY c.from_round DESC, c.id DESC", error);
+      gboolean has_row = FALSE;
+      guint n = game->record->n_players;
+
+      /* Walk back from the current names: before each change's first
+       * round, the seat had the change's old player. */
+      for (guint r = 0; r < game->record->rounds->len; r++)
+        {
+          char **names = g_new0 (char *, n + 1);
+
+          for (guint s = 0; s < n; s++)
+            names[s] = g_strdup (game->record->players[s]);
+          g_ptr_array_add (rounds, names);
+        }
+      ok = stmt != NULL && bind_int (self, stmt, 1, id, error);
+      while (ok && (ok = step_row (self, stmt, &has_row, error)) && has_row)
+        {
+          int seat = sqlite3_column_int (stmt, 0);
+          guint from_round = (guint) sqlite3_column_int (stmt, 1);
+          const char *name = (const char *) sqlite3_column_text (stmt, 2);
+
+          if (seat < 0 || seat >= (int) n)
+            continue;
+          for (guint r = 0; r + 1 < from_round && r < rounds->len; r++)
+            {
+              char **names = g_ptr_array_index (rounds, r);
+
+              g_free (names[seat]);
+              names[seat] = g_strdup (name);
+            }
+        }
+    }
+
+  if (!ok || !commit (self, error))
+    {
+      rollback (self);
+      return NULL;
+    }
+  return g_steal_pointer (&rounds);
+}
+
+/* ------------------------------------------------------------------ */
+/* Game details                                                         */
+/* ------------------------------------------------------------------ */
+
+static char *
+notes_json (const char *notes)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
+
+  json_builder_begin_object (builder);
+  add_nullable_string (builder, "notes", notes);
+  json_builder_end_object (builder);
+  return lw_json_builder_to_text (builder);
+}
+
+static char *
+details_json (gint64      played_at,
+              const char *place)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "played_at");
+  if (played_at == 0)
+    json_builder_add_null_value (builder);
+  else
+    json_builder_add_int_value (builder, played_at);
+  add_nullable_string (builder, "place", place);
+  json_builder_end_object (builder);
+  return lw_json_builder_to_text (builder);
+}
+
+static const char *
+empty_to_null (const char *text)
+{
+  return text != NULL && *text != '\0' ? text : NULL;
+}
+
+gboolean
+lw_store_set_game_notes (LwStore     *self,
+                         gint64       id,
+                         const char  *notes,
+                         GError     **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autofree char *old_json = NULL;
+  g_autofree char *new_json = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  notes = empty_to_null (notes);
+  if (!begin_write (self, error))
+    return FALSE;
+  game = load_game (self, id, error);
+  if (game == NULL)
+    goto failed;
+  old_json = notes_json (game->notes);
+  new_json = notes_json (notes);
+  if (!set_details (self, id, notes, game->played_at, game->place, error)
+      || !log_edit (self, id, "notes", 0, old_json, new_json, error)
+      || !commit (self, error))
+    goto failed;
+  return TRUE;
+
+failed:
+  rollback (self);
+  return FALSE;
+}
+
+gboolean
+lw_store_set_game_details (LwStore     *self,
+                           gint64       id,
+                           gint64       played_at,
+                           const char  *place,
+                           GError     **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autofree char *old_json = NULL;
+  g_autofree char *new_json = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  place = empty_to_null (place);
+  if (!begin_write (self, error))
+    return FALSE;
+  game = load_game (self, id, error);
+  if (game == NULL)
+    goto failed;
+  old_json = details_json (game->played_at, game->place);
+  new_json = details_json (played_at, place);
+  if (!set_details (self, id, game->notes, played_at, place, error)
+      || !log_edit (self, id, "details", 0, old_json, new_json, error)
+      || !commit (self, error))
+    goto failed;
+  return TRUE;
+
+failed:
+  rollback (self);
+  return FALSE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Many games at once                                                   */
+/* ------------------------------------------------------------------ */
+
+GArray *
+lw_store_add_games (LwStore    *self,
+                    GPtrArray  *records,
+                    GError    **error)
+{
+  g_autoptr (GArray) ids = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (records != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  /* The engine's verdict on every record first. */
+  for (guint i = 0; i < records->len; i++)
+    {
+      g_autoptr (GError) local_error = NULL;
+      g_autoptr (LwStandings) standings =
+        lw_standings_compute (g_ptr_array_index (records, i), &local_error);
+
+      if (standings == NULL)
+        {
+          g_set_error (error, local_error->domain, local_error->code,
+                       "game %u: %s", i + 1, local_error->message);
+          return NULL;
+        }
+    }
+
+  ids = g_array_sized_new (FALSE, FALSE, sizeof (gint64), records->len);
+  if (!begin_write (self, error))
+    return NULL;
+  for (guint i = 0; i < records->len; i++)
+    {
+      gint64 id = insert_game (self, g_ptr_array_index (records, i), 0, 0, error);
+
+      if (id <= 0)
+        {
+          rollback (self);
+          return NULL;
+        }
+      g_array_append_val (ids, id);
+    }
+  if (!commit (self, error))
+    return NULL;
+  return g_steal_pointer (&ids);
+}
+
+/* ------------------------------------------------------------------ */
+/* Backup and restore (SQLite's online backup API)                      */
+/* ------------------------------------------------------------------ */
+
+/* Copies database "main" of @from into "main" of @to; SQLite writes @to in
+ * one transaction. */
+static int
+copy_database (sqlite3 *to,
+               sqlite3 *from)
+{
+  sqlite3_backup *backup = sqlite3_backup_init (to, "main", from, "main");
+  gint64 deadline = g_get_monotonic_time () + LW_STORE_BUSY_TIMEOUT_MS * (gint64) 1000;
+  int rc;
+
+  if (backup == NULL)
+    return sqlite3_extended_errcode (to);
+  while ((rc = sqlite3_backup_step (backup, -1)) == SQLITE_BUSY || rc == SQLITE_LOCKED)
+    {
+      if (g_get_monotonic_time () >= deadline)
+        break;
+      g_usleep (10 * 1000);
+    }
+  sqlite3_backup_finish (backup);
+  return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
+static void
+remove_database_files (const char *path)
+{
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+  g_autofree char *journal = g_strconcat (path, "-journal", NULL);
+
+  g_remove (path);
+  g_remove (wal);
+  g_remove (shm);
+  g_remove (journal);
+}
+
+/* Whether @a and @b name the same existing file. */
+static gboolean
+same_file (const char *a,
+           const char *b)
+{
+  GStatBuf sa, sb;
+
+  if (g_stat (a, &sa) != 0 || g_stat (b, &sb) != 0)
+    return FALSE;
+  return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+gboolean
+lw_store_backup_to (LwStore     *self,
+                    const char  *path,
+                    GError     **error)
+{
+  g_autofree char *folder = NULL;
+  g_autofree char *base = NULL;
+  g_autofree char *temp = NULL;
+  sqlite3 *db = NULL;
+  int rc;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (path != NULL && *path != '\0', FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (g_str_equal (path, self->path) || same_file (path, self->path))
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                   "%s: a backup cannot replace the open database itself", path);
+      return FALSE;
+    }
+
+  folder = g_path_get_dirname (path);
+  base = g_path_get_basename (path);
+  temp = g_strdup_printf ("%s%c.%s.%d-%" G_GINT64_FORMAT ".partial", folder, G_DIR_SEPARATOR,
+                          base, (int) getpid (), g_get_real_time ());
+
+  rc = sqlite3_open_v2 (temp, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+  if (rc == SQLITE_OK)
+    rc = copy_database (db, self->db);
+  if (rc != SQLITE_OK)
+    {
+      set_sqlite_error (error, path, db, rc);
+      sqlite3_close_v2 (db);
+      remove_database_files (temp);
+      return FALSE;
+    }
+  sqlite3_close_v2 (db);
+
+  if (g_rename (temp, path) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_OPEN,
+                   "%s: cannot write the backup: %s", path, g_strerror (saved_errno));
+      remove_database_files (temp);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+lw_store_restore_from (LwStore     *self,
+                       const char  *path,
+                       GError     **error)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *temp = NULL;
+  g_autoptr (LwStore) copy = NULL;
+  g_autoptr (GError) local_error = NULL;
+  sqlite3 *source = NULL;
+  sqlite3 *db = NULL;
+  gint64 version = 0;
+  gboolean ok = FALSE;
+  int rc;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (path != NULL && *path != '\0', FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_OPEN,
+                   "%s: no such file to restore from", path);
+      return FALSE;
+    }
+  if (same_file (path, self->path))
+    return TRUE;
+
+  dir = g_dir_make_tmp ("little-wolf-restore-XXXXXX", &local_error);
+  if (dir == NULL)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_OPEN,
+                   "%s: cannot make a temporary copy: %s", path, local_error->message);
+      return FALSE;
+    }
+  temp = g_build_filename (dir, "restore.sqlite3", NULL);
+
+  /* 1. A copy of @path, read only once. */
+  rc = sqlite3_open_v2 (path, &source, SQLITE_OPEN_READONLY, NULL);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_open_v2 (temp, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+  if (rc == SQLITE_OK)
+    rc = copy_database (db, source);
+  if (rc != SQLITE_OK)
+    {
+      set_sqlite_error (error, path, source, rc);
+      goto out;
+    }
+
+  /* 2. It must be ours: a version-0 (empty) file would be made a new,
+   * empty database by lw_store_open(), which is no backup. */
+  {
+    sqlite3_stmt *stmt = NULL;
+
+    rc = sqlite3_prepare_v2 (db, "PRAGMA user_version", -1, &stmt, NULL);
+    if (rc == SQLITE_OK && sqlite3_step (stmt) == SQLITE_ROW)
+      version = sqlite3_column_int64 (stmt, 0);
+    sqlite3_finalize (stmt);
+  }
+  g_clear_pointer (&db, sqlite3_close_v2);
+  g_clear_pointer (&source, sqlite3_close_v2);
+  if (version < 1)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE,
+                   "%s: not a Little Wolf database", path);
+      goto out;
+    }
+
+  /* 3. Checked (tables, version) and migrated as any store is. */
+  copy = lw_store_open (temp, &local_error);
+  if (copy == NULL)
+    {
+      const char *message = local_error->message;
+
+      if (g_str_has_prefix (message, temp))
+        message += strlen (temp);
+      g_set_error (error, LW_STORE_ERROR, local_error->code, "%s%s", path, message);
+      goto out;
+    }
+
+  /* 4. Into the live database, in one transaction. */
+  rc = copy_database (self->db, copy->db);
+  if (rc != SQLITE_OK)
+    {
+      set_sqlite_error (error, self->path, self->db, rc);
+      goto out;
+    }
+  ok = TRUE;
+
+out:
+  g_clear_object (&copy);
+  if (db != NULL)
+    sqlite3_close_v2 (db);
+  if (source != NULL)
+    sqlite3_close_v2 (source);
+  remove_database_files (temp);
+  g_rmdir (dir);
+  return ok;
 }

@@ -26,6 +26,11 @@ G_BEGIN_DECLS
  * @LW_STORE_ERROR_FULL: the disk is full
  * @LW_STORE_ERROR_NOT_FOUND: no game with that ID
  * @LW_STORE_ERROR_FAILED: any other SQLite failure (message from SQLite)
+ * @LW_STORE_ERROR_NOTHING_TO_UNDO: the game's edit log has no change left
+ *   to undo
+ * @LW_STORE_ERROR_INVALID: an argument the store refuses (a seat out of
+ *   range, an empty name, a name already seated, a backup onto the open
+ *   database itself); the message names it
  */
 typedef enum {
   LW_STORE_ERROR_OPEN,
@@ -35,6 +40,8 @@ typedef enum {
   LW_STORE_ERROR_FULL,
   LW_STORE_ERROR_NOT_FOUND,
   LW_STORE_ERROR_FAILED,
+  LW_STORE_ERROR_NOTHING_TO_UNDO,
+  LW_STORE_ERROR_INVALID,
 } LwStoreError;
 
 GQuark lw_store_error_quark (void);
@@ -46,12 +53,20 @@ G_DECLARE_FINAL_TYPE (LwStore, lw_store, LW, STORE, GObject)
  * LwStoredGame:
  * @id: the game's ID, > 0
  * @created: creation time, seconds since 1970 (UTC)
- * @record: (transfer full): the game as stored, rounds included
+ * @record: (transfer full): the game as stored, rounds included; the
+ *   players are the seats' current names (after any substitute)
+ * @notes: (nullable) (transfer full): free text about the game (schema 2)
+ * @played_at: when the game was played, seconds since 1970 (UTC), or 0
+ *   when not given (schema 2)
+ * @place: (nullable) (transfer full): where it was played (schema 2)
  */
 typedef struct {
   gint64        id;
   gint64        created;
   LwGameRecord *record;
+  char         *notes;
+  gint64        played_at;
+  char         *place;
 } LwStoredGame;
 
 void lw_stored_game_free (LwStoredGame *game);
@@ -140,7 +155,10 @@ GPtrArray *lw_store_list_games (LwStore  *self,
  *
  * Appends @round to the game after replaying the game with it through the
  * engine; a round the engine refuses (bad facts, the game already over) is
- * not stored.
+ * not stored. Logged as "append_round" (lw_store_list_edits()); the notes
+ * and times of the game's pending penalties go to the round's matching
+ * penalties, and the pending ones are cleared
+ * (lw_store_add_pending_penalty()).
  *
  * Errors: %LW_ENGINE_ERROR_INVALID, %LW_ENGINE_ERROR_GAME_OVER,
  * %LW_STORE_ERROR_NOT_FOUND, or another %LW_STORE_ERROR.
@@ -159,6 +177,7 @@ gboolean lw_store_append_round (LwStore        *self,
  * @error: return location for a #GError
  *
  * Removes the game's last round (undo). Nothing happens when it has none.
+ * Logged as "delete_round".
  *
  * Errors: %LW_STORE_ERROR_NOT_FOUND, or another %LW_STORE_ERROR.
  *
@@ -173,6 +192,10 @@ gboolean lw_store_remove_last_round (LwStore  *self,
  * @self: a store
  * @id: a game ID
  * @error: return location for a #GError
+ *
+ * Removes the game's rows. A copy of the game is kept in its edit log
+ * ("delete_game"), so lw_store_restore_game() or lw_store_undo_last_edit()
+ * bring it back.
  *
  * Errors: %LW_STORE_ERROR_NOT_FOUND, or another %LW_STORE_ERROR.
  *
@@ -192,5 +215,443 @@ gboolean lw_store_delete_game (LwStore  *self,
  */
 char **lw_store_list_player_names (LwStore  *self,
                                    GError  **error);
+
+/* ------------------------------------------------------------------ */
+/* Schema 2: corrections, the edit log, penalties noted as they happen,  */
+/* substitutes, game details, backup and restore                         */
+/* ------------------------------------------------------------------ */
+
+/**
+ * LwEditEntry:
+ * @id: the entry's ID, > 0, growing with time
+ * @game: the game's ID (the entry outlives a deleted game, so that the
+ *   deletion can be undone)
+ * @time: when the change was made, microseconds since 1970 (UTC)
+ * @kind: (transfer full): what was done: "append_round", "replace_round",
+ *   "insert_round", "delete_round" (@number the round), "substitute"
+ *   (@number the first round of the new player), "notes", "details" (date
+ *   and place), "delete_game"
+ * @number: the round number the change was made at, 0 when none
+ * @old_json: (nullable) (transfer full): the facts before: for rounds the
+ *   engine's JSON of the round (lw_round_to_json()); for "substitute"
+ *   `{"seat": S, "from_round": R, "name": "…"}`; for "notes"
+ *   `{"notes": "…"|null}`; for "details" `{"played_at": N|null,
+ *   "place": "…"|null}`; for "delete_game" the whole game (record JSON and
+ *   its details); %NULL when there was nothing (an appended or inserted
+ *   round)
+ * @new_json: (nullable) (transfer full): the facts after, likewise; %NULL
+ *   for a deleted round or game
+ * @undone: when the change was undone (lw_store_undo_last_edit()),
+ *   microseconds since 1970, or 0 while it stands
+ *
+ * One change to a game, as kept in its edit log.
+ */
+typedef struct {
+  gint64  id;
+  gint64  game;
+  gint64  time;
+  char   *kind;
+  guint   number;
+  char   *old_json;
+  char   *new_json;
+  gint64  undone;
+} LwEditEntry;
+
+void lw_edit_entry_free (LwEditEntry *entry);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwEditEntry, lw_edit_entry_free)
+
+/**
+ * lw_store_replace_round:
+ * @self: a store
+ * @id: a game ID
+ * @number: the round to replace, 1..rounds
+ * @round: its new facts
+ * @error: return location for a #GError
+ *
+ * Replaces round @number after lw_edit_apply() has replayed the whole game
+ * with it (SCORING R18–R25), in one transaction, and logs the change
+ * ("replace_round", old and new round JSON). Later rounds' dealer checks
+ * follow the new rotation (lw_edit_apply()). The notes of the round's
+ * penalties are kept for the penalties that stay at the same place with
+ * the same seat and kind. On any error nothing changes.
+ *
+ * Errors: the engine's (%LW_ENGINE_ERROR_INVALID, %LW_ENGINE_ERROR_GAME_OVER:
+ * "replacing round 2: the game would end after round 3 …"),
+ * %LW_STORE_ERROR_NOT_FOUND, or another %LW_STORE_ERROR.
+ *
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_replace_round (LwStore        *self,
+                                 gint64          id,
+                                 guint           number,
+                                 const LwRound  *round,
+                                 GError        **error);
+
+/**
+ * lw_store_insert_round:
+ * @self: a store
+ * @id: a game ID
+ * @number: the new round's number, 1..rounds+1: it goes before the round
+ *   that has @number now (rounds + 1 appends)
+ * @round: its facts
+ * @error: return location for a #GError
+ *
+ * Like lw_store_replace_round(); later rounds are renumbered, and
+ * substitutes that took a seat from a later round move with them. Logged
+ * as "insert_round".
+ *
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_insert_round (LwStore        *self,
+                                gint64          id,
+                                guint           number,
+                                const LwRound  *round,
+                                GError        **error);
+
+/**
+ * lw_store_delete_round:
+ * @self: a store
+ * @id: a game ID
+ * @number: the round to delete, 1..rounds
+ * @error: return location for a #GError
+ *
+ * Like lw_store_replace_round(); later rounds move up by one. Logged as
+ * "delete_round" with the round's JSON. The notes of its penalties go with
+ * it (an undo brings the round back, not its notes).
+ *
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_delete_round (LwStore  *self,
+                                gint64    id,
+                                guint     number,
+                                GError  **error);
+
+/**
+ * lw_store_list_edits:
+ * @self: a store
+ * @id: a game ID; the game may have been deleted
+ * @error: return location for a #GError
+ *
+ * The game's edit log, oldest first. Every change made through the store
+ * is there: rounds appended (lw_store_append_round()), replaced, inserted
+ * and deleted (lw_store_remove_last_round() too), substitutes, notes,
+ * details, the game's deletion. Undone changes stay, marked @undone.
+ *
+ * Returns: (transfer full) (element-type LwEditEntry*) (nullable): the
+ *   entries (empty for a game without changes or an unknown ID), %NULL on
+ *   error.
+ */
+GPtrArray *lw_store_list_edits (LwStore  *self,
+                                gint64    id,
+                                GError  **error);
+
+/**
+ * lw_store_undo_last_edit:
+ * @self: a store
+ * @id: a game ID (also of a deleted game)
+ * @error: return location for a #GError
+ *
+ * Reverts the game's latest change that has not been undone, in one
+ * transaction. The entry stays in the log and is marked undone (no new
+ * entry is written), so calling this again reverts the change before it.
+ * A round change is reverted through the engine like any edit; a deleted
+ * game comes back with its ID, rounds, details, substitutes and penalty
+ * notes (lw_store_restore_game()).
+ *
+ * Errors: %LW_STORE_ERROR_NOTHING_TO_UNDO, the engine's errors when the
+ * revert would make the game invalid (never for the latest change),
+ * another %LW_STORE_ERROR.
+ *
+ * Returns: %TRUE when reverted.
+ */
+gboolean lw_store_undo_last_edit (LwStore  *self,
+                                  gint64    id,
+                                  GError  **error);
+
+/**
+ * lw_store_restore_game:
+ * @self: a store
+ * @id: the ID of a deleted game
+ * @error: return location for a #GError
+ *
+ * Brings back a game deleted with lw_store_delete_game(), from the copy
+ * its "delete_game" log entry keeps; the entry is marked undone. The game
+ * keeps its ID. (lw_store_delete_game() removes the game's rows; this
+ * copy, not a deleted_at mark, is what makes the deletion undoable.)
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND when no deletion of @id can be
+ * undone, or another %LW_STORE_ERROR.
+ *
+ * Returns: %TRUE when restored.
+ */
+gboolean lw_store_restore_game (LwStore  *self,
+                                gint64    id,
+                                GError  **error);
+
+/**
+ * LwStoredPenalty:
+ * @id: a pending penalty's ID (lw_store_list_pending_penalties()), or 0
+ * @round: the round it belongs to, 1-based; 0 for a pending penalty
+ * @ordinal: its place among the round's penalties, 0-based (R19 order);
+ *   for a pending penalty its place among the pending ones
+ * @seat: the offender's seat
+ * @kind: the offence (SCORING R19)
+ * @note: (nullable) (transfer full): what happened, as noted
+ * @time: when it was noted, seconds since 1970 (UTC), or 0 when not known
+ *   (penalties stored before schema 2 or given without a time)
+ *
+ * An in-round penalty with what the store keeps beside the game record:
+ * a note and a time. (The game record format, GAME-RECORD.md, has neither
+ * and is not changed.)
+ */
+typedef struct {
+  gint64         id;
+  guint          round;
+  guint          ordinal;
+  int            seat;
+  LwPenaltyKind  kind;
+  char          *note;
+  gint64         time;
+} LwStoredPenalty;
+
+void lw_stored_penalty_free (LwStoredPenalty *penalty);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwStoredPenalty, lw_stored_penalty_free)
+
+/**
+ * lw_store_add_pending_penalty:
+ * @self: a store
+ * @id: a game ID
+ * @seat: the offender's seat, 0..n_players-1
+ * @kind: the offence (SCORING R19)
+ * @note: (nullable): what happened
+ * @error: return location for a #GError
+ *
+ * Notes a penalty the moment it happens, during the round being played,
+ * with the time now. It does not change the score yet: the app reads the
+ * pending penalties back (lw_store_list_pending_penalties()) to prefill
+ * the round, and lw_store_append_round() stores the round's penalties with
+ * the notes and times of the pending ones that match them in order (same
+ * seat and kind), then clears the game's pending penalties.
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND, %LW_STORE_ERROR_INVALID (seat out of
+ * range, a Garwolf game), another %LW_STORE_ERROR.
+ *
+ * Returns: the pending penalty's ID (> 0), or 0 on error.
+ */
+gint64 lw_store_add_pending_penalty (LwStore        *self,
+                                     gint64          id,
+                                     int             seat,
+                                     LwPenaltyKind   kind,
+                                     const char     *note,
+                                     GError        **error);
+
+/**
+ * lw_store_list_pending_penalties:
+ * @self: a store
+ * @id: a game ID
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (element-type LwStoredPenalty*) (nullable): the
+ *   game's pending penalties in the order they were noted (@round 0).
+ */
+GPtrArray *lw_store_list_pending_penalties (LwStore  *self,
+                                            gint64    id,
+                                            GError  **error);
+
+/**
+ * lw_store_remove_pending_penalty:
+ * @self: a store
+ * @penalty_id: a pending penalty's ID
+ * @error: return location for a #GError
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND, or another %LW_STORE_ERROR.
+ *
+ * Returns: %TRUE when removed.
+ */
+gboolean lw_store_remove_pending_penalty (LwStore  *self,
+                                          gint64    penalty_id,
+                                          GError  **error);
+
+/**
+ * lw_store_list_penalties:
+ * @self: a store
+ * @id: a game ID
+ * @error: return location for a #GError
+ *
+ * The penalties of the game's stored rounds, in play order, with their
+ * notes and times, for the history.
+ *
+ * Returns: (transfer full) (element-type LwStoredPenalty*) (nullable): the
+ *   penalties (@id 0).
+ */
+GPtrArray *lw_store_list_penalties (LwStore  *self,
+                                    gint64    id,
+                                    GError  **error);
+
+/**
+ * lw_store_set_penalty_note:
+ * @self: a store
+ * @id: a game ID
+ * @round: a round number, 1-based
+ * @ordinal: the penalty's place in the round, 0-based
+ * @note: (nullable): the note; %NULL removes it
+ * @error: return location for a #GError
+ *
+ * Sets the note of a stored penalty (its time is kept). Not logged: a note
+ * does not change the game.
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND when there is no such penalty.
+ *
+ * Returns: %TRUE when set.
+ */
+gboolean lw_store_set_penalty_note (LwStore     *self,
+                                    gint64       id,
+                                    guint        round,
+                                    guint        ordinal,
+                                    const char  *note,
+                                    GError     **error);
+
+/**
+ * lw_store_substitute_player:
+ * @self: a store
+ * @id: a game ID
+ * @seat: the seat taken over, 0..n_players-1
+ * @new_name: the substitute's name (one line, not blank, not already
+ *   seated in the game)
+ * @from_round: the first round the substitute plays, 1..rounds+1
+ * @error: return location for a #GError
+ *
+ * A substitute takes a seat mid-game. The seat is the same, so its score
+ * and side are kept (nothing is replayed differently); the seat's name is
+ * @new_name from now on: the game's record (lw_store_load_game(), export)
+ * names the current players. Who sat in each round stays known
+ * (lw_store_list_round_players()). Logged as "substitute".
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND, %LW_STORE_ERROR_INVALID ("seat 5: the
+ * game has 4 seats", "from round 9: the game has 6 rounds", "Cleo already
+ * sits at seat 2"), the engine's %LW_ENGINE_ERROR_INVALID for a name it
+ * refuses, another %LW_STORE_ERROR.
+ *
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_substitute_player (LwStore     *self,
+                                     gint64       id,
+                                     int          seat,
+                                     const char  *new_name,
+                                     guint        from_round,
+                                     GError     **error);
+
+/**
+ * lw_store_list_round_players:
+ * @self: a store
+ * @id: a game ID
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (element-type GStrv) (nullable): per round (in
+ *   order), the names of the players who sat in each seat; suitable for
+ *   #LwStatsGame's round_players.
+ */
+GPtrArray *lw_store_list_round_players (LwStore  *self,
+                                        gint64    id,
+                                        GError  **error);
+
+/**
+ * lw_store_set_game_notes:
+ * @self: a store
+ * @id: a game ID
+ * @notes: (nullable): free text, UTF-8; %NULL or "" removes the notes
+ * @error: return location for a #GError
+ *
+ * Read back as #LwStoredGame's notes. Logged as "notes".
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND, or another %LW_STORE_ERROR.
+ *
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_set_game_notes (LwStore     *self,
+                                  gint64       id,
+                                  const char  *notes,
+                                  GError     **error);
+
+/**
+ * lw_store_set_game_details:
+ * @self: a store
+ * @id: a game ID
+ * @played_at: when it was played, seconds since 1970 (UTC); 0 for not given
+ * @place: (nullable): where; %NULL or "" for not given
+ * @error: return location for a #GError
+ *
+ * Read back as #LwStoredGame's played_at and place. Logged as "details".
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND, or another %LW_STORE_ERROR.
+ *
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_set_game_details (LwStore     *self,
+                                    gint64       id,
+                                    gint64       played_at,
+                                    const char  *place,
+                                    GError     **error);
+
+/**
+ * lw_store_add_games:
+ * @self: a store
+ * @records: (element-type LwGameRecord*): game records
+ * @error: return location for a #GError
+ *
+ * lw_store_add_game() for many records in one transaction (an import of
+ * many games): all are stored or none.
+ *
+ * Errors: as lw_store_add_game(); an engine error names the record:
+ * "game 3: round 2: …".
+ *
+ * Returns: (transfer full) (element-type gint64) (nullable): the new IDs in
+ *   the order of @records, or %NULL on error.
+ */
+GArray *lw_store_add_games (LwStore     *self,
+                            GPtrArray   *records,
+                            GError     **error);
+
+/**
+ * lw_store_backup_to:
+ * @self: a store
+ * @path: the backup file; replaced when it exists; not the store's own file
+ * @error: return location for a #GError
+ *
+ * Copies the whole database, as one consistent state, with SQLite's online
+ * backup API, into a new file next to @path that is then renamed over it:
+ * @path is never left half written.
+ *
+ * Errors: %LW_STORE_ERROR_INVALID for the store's own file,
+ * %LW_STORE_ERROR_OPEN, %LW_STORE_ERROR_FULL, another %LW_STORE_ERROR.
+ *
+ * Returns: %TRUE when written.
+ */
+gboolean lw_store_backup_to (LwStore     *self,
+                             const char  *path,
+                             GError     **error);
+
+/**
+ * lw_store_restore_from:
+ * @self: a store
+ * @path: a backup (lw_store_backup_to()) or any Little Wolf database
+ * @error: return location for a #GError
+ *
+ * Replaces everything in the store with the contents of @path. First @path
+ * is copied to a temporary file and opened as a store, which checks that it
+ * is a Little Wolf database of a supported version (and migrates an older
+ * one, the copy only); then the copy is written into the live database
+ * with the online backup API, which SQLite does as one transaction: on any
+ * error the database is as it was. @path itself is only read.
+ *
+ * Errors: %LW_STORE_ERROR_OPEN (missing file),
+ * %LW_STORE_ERROR_NOT_A_DATABASE, %LW_STORE_ERROR_NEWER_VERSION,
+ * %LW_STORE_ERROR_BUSY, another %LW_STORE_ERROR.
+ *
+ * Returns: %TRUE when restored.
+ */
+gboolean lw_store_restore_from (LwStore     *self,
+                                const char  *path,
+                                GError     **error);
 
 G_END_DECLS
