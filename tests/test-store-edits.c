@@ -1,0 +1,873 @@
+/* test-store-edits.c — the store's schema 2: editing rounds, the edit log
+ * and undo, penalties noted as they happen, substitutes, game details,
+ * backup and restore, and the migration from schema 1
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+
+#include "lw-store.h"
+
+/* ------------------------------------------------------------------ */
+/* Helpers                                                              */
+/* ------------------------------------------------------------------ */
+
+static LwGameRecord *
+record_from (const char *text)
+{
+  g_autofree char *json = g_strdelimit (g_strdup (text), "'", '"');
+  g_autoptr (GError) error = NULL;
+  LwGameRecord *record = lw_game_record_from_json (json, -1, &error);
+
+  g_assert_no_error (error);
+  return record;
+}
+
+static LwRound *
+round_from (const LwGameRecord *record,
+            const char         *text)
+{
+  g_autofree char *json = g_strdelimit (g_strdup (text), "'", '"');
+  g_autoptr (GError) error = NULL;
+  LwRound *round = lw_round_from_json (record, json, -1, 1, &error);
+
+  g_assert_no_error (error);
+  return round;
+}
+
+static void
+remove_tree (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+      const char *name;
+
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          remove_tree (child);
+        }
+    }
+  g_remove (path);
+}
+
+static sqlite3 *
+raw_open (const char *path)
+{
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL),
+                   ==, SQLITE_OK);
+  return db;
+}
+
+static void
+raw_exec (sqlite3    *db,
+          const char *sql)
+{
+  char *message = NULL;
+
+  if (sqlite3_exec (db, sql, NULL, NULL, &message) != SQLITE_OK)
+    g_error ("%s: %s", sql, message);
+}
+
+static gint64
+raw_int (sqlite3    *db,
+         const char *sql)
+{
+  sqlite3_stmt *stmt = NULL;
+  gint64 value;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  value = sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  return value;
+}
+
+/* Every row of every table, as text: the database's content. */
+static char *
+dump (const char *path)
+{
+  static const char *const tables[] = {
+    "players", "games", "game_seats", "rounds", "round_seats", "penalties",
+    "pending_penalties", "seat_changes", "edits",
+  };
+  g_autoptr (GString) out = g_string_new (NULL);
+  sqlite3 *db = raw_open (path);
+
+  for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+    {
+      g_autofree char *sql = g_strdup_printf ("SELECT * FROM %s ORDER BY 1, 2", tables[t]);
+      sqlite3_stmt *stmt = NULL;
+
+      g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+      g_string_append_printf (out, "[%s]\n", tables[t]);
+      while (sqlite3_step (stmt) == SQLITE_ROW)
+        {
+          for (int c = 0; c < sqlite3_column_count (stmt); c++)
+            {
+              const char *text = (const char *) sqlite3_column_text (stmt, c);
+              g_string_append_printf (out, "%s|", text != NULL ? text : "NULL");
+            }
+          g_string_append_c (out, '\n');
+        }
+      sqlite3_finalize (stmt);
+    }
+  sqlite3_close (db);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+static char *
+stored_json (LwStore *store,
+             gint64   id)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = lw_store_load_game (store, id, &error);
+
+  g_assert_no_error (error);
+  return lw_game_record_to_json (game->record);
+}
+
+static LwStandings *
+stored_standings (LwStore *store,
+                  gint64   id)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = lw_store_load_game (store, id, &error);
+  LwStandings *standings;
+
+  g_assert_no_error (error);
+  standings = lw_standings_compute (game->record, &error);
+  g_assert_no_error (error);
+  return standings;
+}
+
+static GPtrArray *
+edits (LwStore *store,
+       gint64   id)
+{
+  g_autoptr (GError) error = NULL;
+  GPtrArray *entries = lw_store_list_edits (store, id, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (entries);
+  return entries;
+}
+
+static const LwEditEntry *
+entry_at (GPtrArray *entries,
+          guint      i)
+{
+  return g_ptr_array_index (entries, i);
+}
+
+typedef struct {
+  char    *dir;
+  char    *path;
+  LwStore *store;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+
+  fixture->dir = g_dir_make_tmp ("lw-store-edits-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->path = g_build_filename (fixture->dir, "little-wolf.sqlite3", NULL);
+  fixture->store = lw_store_open (fixture->path, &error);
+  g_assert_no_error (error);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_clear_object (&fixture->store);
+  remove_tree (fixture->dir);
+  g_clear_pointer (&fixture->path, g_free);
+  g_clear_pointer (&fixture->dir, g_free);
+}
+
+#define HEAD2 "{'format':'little-wolf/game','version':1,'players':['Ann','Ben'],"
+
+/* The floor game of test-edit: correcting round 1 changes rounds 2 and 3. */
+static const char floor_game[] = HEAD2 "'rounds':["
+  "{'declarer':null,'cards':[13,13]},"
+  "{'declarer':null,'cards':[20,6],'penalties':[{'seat':1,'kind':'out_of_turn'}]},"
+  "{'dealer':0,'declarer':1,'cards':[6,20]}]}";
+
+static gint64
+add (Fixture    *fixture,
+     const char *text)
+{
+  g_autoptr (LwGameRecord) record = record_from (text);
+  g_autoptr (GError) error = NULL;
+  gint64 id = lw_store_add_game (fixture->store, record, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+  return id;
+}
+
+/* ------------------------------------------------------------------ */
+/* Tests                                                                */
+/* ------------------------------------------------------------------ */
+
+/* Replace, insert, delete: stored as the engine replays them, logged with
+ * the old and new round JSON, and undone step by step. */
+static void
+test_edit_rounds (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  gint64 id = add (fixture, floor_game);
+  g_autoptr (LwGameRecord) record = record_from (floor_game);
+  g_autofree char *original = stored_json (fixture->store, id);
+  g_autoptr (LwRound) pack = round_from (record, "{'declarer':1,'cards':[6,20]}");
+  g_autoptr (LwRound) undeclared = round_from (record, "{'declarer':null,'cards':[16,10]}");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) log = NULL;
+
+  /* Replace round 1: R18, Ann's loss in round 2 now counts. */
+  g_assert_true (lw_store_replace_round (fixture->store, id, 1, pack, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (LwStandings) standings = stored_standings (fixture->store, id);
+    const LwRoundResult *second = g_ptr_array_index (standings->rounds, 1);
+
+    g_assert_cmpint (second->deltas[0], ==, -1);
+    g_assert_cmpint (standings->scores[1], ==, 2);
+  }
+
+  /* Insert before round 2; round 3 (Ben's Pack, dealer check 0) is now
+   * round 4 and its check follows the rotation: seat 1. */
+  g_assert_true (lw_store_insert_round (fixture->store, id, 2, undeclared, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, id, &error);
+    const LwRound *fourth;
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (game->record->rounds->len, ==, 4);
+    fourth = g_ptr_array_index (game->record->rounds, 3);
+    g_assert_cmpint (fourth->declarer, ==, 1);
+    g_assert_cmpint (fourth->dealer, ==, 1);
+  }
+
+  /* Delete round 3 (the old round 2 with its penalty). */
+  g_assert_true (lw_store_delete_round (fixture->store, id, 3, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, id, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (game->record->rounds->len, ==, 3);
+  }
+
+  log = edits (fixture->store, id);
+  g_assert_cmpuint (log->len, ==, 3);
+  g_assert_cmpstr (entry_at (log, 0)->kind, ==, "replace_round");
+  g_assert_cmpuint (entry_at (log, 0)->number, ==, 1);
+  g_assert_nonnull (strstr (entry_at (log, 0)->old_json, "\"declarer\" : null"));
+  g_assert_nonnull (strstr (entry_at (log, 0)->new_json, "\"declarer\" : 1"));
+  g_assert_cmpstr (entry_at (log, 1)->kind, ==, "insert_round");
+  g_assert_null (entry_at (log, 1)->old_json);
+  g_assert_cmpstr (entry_at (log, 2)->kind, ==, "delete_round");
+  g_assert_nonnull (strstr (entry_at (log, 2)->old_json, "out_of_turn"));
+  g_assert_null (entry_at (log, 2)->new_json);
+  g_assert_cmpint (entry_at (log, 0)->time, <=, entry_at (log, 2)->time);
+  g_assert_cmpint (entry_at (log, 2)->undone, ==, 0);
+
+  /* Three undos give the original game back; a fourth has nothing. */
+  for (int i = 0; i < 3; i++)
+    {
+      g_assert_true (lw_store_undo_last_edit (fixture->store, id, &error));
+      g_assert_no_error (error);
+    }
+  {
+    g_autofree char *now = stored_json (fixture->store, id);
+    g_autoptr (GPtrArray) after = edits (fixture->store, id);
+
+    g_assert_cmpstr (now, ==, original);
+    g_assert_cmpuint (after->len, ==, 3);
+    for (guint i = 0; i < after->len; i++)
+      g_assert_cmpint (entry_at (after, i)->undone, >, 0);
+  }
+  g_assert_false (lw_store_undo_last_edit (fixture->store, id, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOTHING_TO_UNDO);
+}
+
+/* A refused edit leaves every table as it was. */
+static void
+test_refused_unchanged (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  static const char skunk_game[] = HEAD2 "'rules':{'start_score':1,'target':15,'skunk':3},'rounds':["
+    "{'declarer':0,'cards':[20,6]},{'declarer':null,'cards':[20,6]},"
+    "{'declarer':0,'cards':[20,6]},{'declarer':0,'cards':[20,6]}]}";
+  gint64 id = add (fixture, skunk_game);
+  g_autoptr (LwGameRecord) record = record_from (skunk_game);
+  g_autoptr (LwRound) ends = round_from (record, "{'declarer':null,'cards':[6,20]}");
+  g_autoptr (LwRound) bad = round_from (record, "{'declarer':null,'cards':[6,20]}");
+  g_autofree char *before = NULL;
+  g_autoptr (GError) error = NULL;
+
+  bad->cards[0] = 7;
+  before = dump (fixture->path);
+
+  /* R23: a skunk after round 3 leaves round 4 after the end. */
+  g_assert_false (lw_store_replace_round (fixture->store, id, 2, ends, &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER);
+  g_assert_cmpstr (error->message, ==,
+                   "replacing round 2: the game would end after round 3 (Ann won), "
+                   "but round 4 follows; delete it first");
+  g_clear_error (&error);
+  g_assert_false (lw_store_insert_round (fixture->store, id, 1, bad, &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (lw_store_delete_round (fixture->store, id, 9, &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (lw_store_replace_round (fixture->store, id + 100, 1, ends, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  {
+    g_autofree char *after = dump (fixture->path);
+    g_assert_cmpstr (after, ==, before);
+  }
+}
+
+/* Appending and removing the last round are logged and undone too. */
+static void
+test_append_logged (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  gint64 id = add (fixture, HEAD2 "'rounds':[]}");
+  g_autoptr (LwGameRecord) record = record_from (HEAD2 "'rounds':[]}");
+  g_autoptr (LwRound) round = round_from (record, "{'declarer':0,'cards':[20,6]}");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) log = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+
+  g_assert_true (lw_store_append_round (fixture->store, id, round, &error));
+  g_assert_true (lw_store_append_round (fixture->store, id, round, &error));
+  g_assert_true (lw_store_remove_last_round (fixture->store, id, &error));
+  g_assert_no_error (error);
+  log = edits (fixture->store, id);
+  g_assert_cmpuint (log->len, ==, 3);
+  g_assert_cmpstr (entry_at (log, 0)->kind, ==, "append_round");
+  g_assert_cmpuint (entry_at (log, 1)->number, ==, 2);
+  g_assert_cmpstr (entry_at (log, 2)->kind, ==, "delete_round");
+  g_assert_cmpuint (entry_at (log, 2)->number, ==, 2);
+
+  /* Undo the removal, then the second append. */
+  g_assert_true (lw_store_undo_last_edit (fixture->store, id, &error));
+  game = lw_store_load_game (fixture->store, id, &error);
+  g_assert_cmpuint (game->record->rounds->len, ==, 2);
+  g_clear_pointer (&game, lw_stored_game_free);
+  g_assert_true (lw_store_undo_last_edit (fixture->store, id, &error));
+  game = lw_store_load_game (fixture->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->record->rounds->len, ==, 1);
+}
+
+/* Deleting a game is undone with its ID, details, substitutes and notes. */
+static void
+test_delete_and_restore (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  gint64 id = add (fixture, floor_game);
+  gint64 other = add (fixture, floor_game);
+  g_autofree char *json = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) games = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (GPtrArray) penalties = NULL;
+  g_autoptr (GPtrArray) rounds = NULL;
+
+  g_assert_true (lw_store_set_game_notes (fixture->store, id, "Cup, final", &error));
+  g_assert_true (lw_store_set_game_details (fixture->store, id, 1700000000, "Kraków", &error));
+  g_assert_true (lw_store_set_penalty_note (fixture->store, id, 2, 0, "led a Worm early", &error));
+  g_assert_true (lw_store_substitute_player (fixture->store, id, 1, "Cleo", 3, &error));
+  g_assert_no_error (error);
+  json = stored_json (fixture->store, id);
+
+  g_assert_true (lw_store_delete_game (fixture->store, id, &error));
+  g_assert_no_error (error);
+  games = lw_store_list_games (fixture->store, &error);
+  g_assert_cmpuint (games->len, ==, 1);
+  g_assert_cmpint (((LwStoredGame *) g_ptr_array_index (games, 0))->id, ==, other);
+
+  g_assert_true (lw_store_restore_game (fixture->store, id, &error));
+  g_assert_no_error (error);
+  game = lw_store_load_game (fixture->store, id, &error);
+  g_assert_no_error (error);
+  {
+    g_autofree char *now = lw_game_record_to_json (game->record);
+    g_assert_cmpstr (now, ==, json);
+  }
+  g_assert_cmpstr (game->notes, ==, "Cup, final");
+  g_assert_cmpint (game->played_at, ==, 1700000000);
+  g_assert_cmpstr (game->place, ==, "Kraków");
+  penalties = lw_store_list_penalties (fixture->store, id, &error);
+  g_assert_cmpuint (penalties->len, ==, 1);
+  g_assert_cmpstr (((LwStoredPenalty *) g_ptr_array_index (penalties, 0))->note, ==,
+                   "led a Worm early");
+  rounds = lw_store_list_round_players (fixture->store, id, &error);
+  g_assert_cmpstr (((char **) g_ptr_array_index (rounds, 1))[1], ==, "Ben");
+  g_assert_cmpstr (((char **) g_ptr_array_index (rounds, 2))[1], ==, "Cleo");
+
+  /* Restored once; not twice. Undo of a deletion works the same way. */
+  g_assert_false (lw_store_restore_game (fixture->store, id, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_true (lw_store_delete_game (fixture->store, other, &error));
+  g_assert_true (lw_store_undo_last_edit (fixture->store, other, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (GPtrArray) all = lw_store_list_games (fixture->store, &error);
+    g_assert_cmpuint (all->len, ==, 2);
+  }
+}
+
+/* Penalties noted during a round prefill it and keep note and time. */
+static void
+test_pending_penalties (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  gint64 id = add (fixture, HEAD2 "'rounds':[]}");
+  g_autoptr (LwGameRecord) record = record_from (HEAD2 "'rounds':[]}");
+  g_autoptr (LwRound) round = round_from (record, "{'declarer':0,'cards':[20,6]}");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) pending = NULL;
+  g_autoptr (GPtrArray) stored = NULL;
+  gint64 before = g_get_real_time () / G_USEC_PER_SEC;
+  gint64 first, dropped;
+  const LwStoredPenalty *p;
+
+  first = lw_store_add_pending_penalty (fixture->store, id, 1, LW_PENALTY_LOOKED_AT_DISCARDS,
+                                        "peeked at the Pups", &error);
+  g_assert_no_error (error);
+  dropped = lw_store_add_pending_penalty (fixture->store, id, 0, LW_PENALTY_OUT_OF_TURN,
+                                          "a mistake", &error);
+  lw_store_add_pending_penalty (fixture->store, id, 0, LW_PENALTY_OUT_OF_TURN, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (first, >, 0);
+  g_assert_cmpint (lw_store_add_pending_penalty (fixture->store, id, 2, LW_PENALTY_OUT_OF_TURN,
+                                                 NULL, &error), ==, 0);
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_true (lw_store_remove_pending_penalty (fixture->store, dropped, &error));
+  g_assert_false (lw_store_remove_pending_penalty (fixture->store, dropped, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  pending = lw_store_list_pending_penalties (fixture->store, id, &error);
+  g_assert_cmpuint (pending->len, ==, 2);
+  p = g_ptr_array_index (pending, 0);
+  g_assert_cmpint (p->id, ==, first);
+  g_assert_cmpint (p->seat, ==, 1);
+  g_assert_cmpint (p->kind, ==, LW_PENALTY_LOOKED_AT_DISCARDS);
+  g_assert_cmpstr (p->note, ==, "peeked at the Pups");
+  g_assert_cmpint (p->time, >=, before);
+
+  /* The app prefills the round from them, in order. */
+  for (guint i = 0; i < pending->len; i++)
+    {
+      p = g_ptr_array_index (pending, i);
+      lw_round_add_penalty (round, p->seat, p->kind);
+    }
+  g_assert_true (lw_store_append_round (fixture->store, id, round, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&pending, g_ptr_array_unref);
+  pending = lw_store_list_pending_penalties (fixture->store, id, &error);
+  g_assert_cmpuint (pending->len, ==, 0);
+
+  stored = lw_store_list_penalties (fixture->store, id, &error);
+  g_assert_cmpuint (stored->len, ==, 2);
+  p = g_ptr_array_index (stored, 0);
+  g_assert_cmpuint (p->round, ==, 1);
+  g_assert_cmpuint (p->ordinal, ==, 0);
+  g_assert_cmpstr (p->note, ==, "peeked at the Pups");
+  g_assert_cmpint (p->time, >=, before);
+  p = g_ptr_array_index (stored, 1);
+  g_assert_cmpint (p->seat, ==, 0);
+  g_assert_null (p->note);
+  g_assert_cmpint (p->time, >=, before);
+
+  /* A note added afterwards; a replace that keeps the penalty keeps it. */
+  g_assert_true (lw_store_set_penalty_note (fixture->store, id, 1, 1, "led twice", &error));
+  g_assert_false (lw_store_set_penalty_note (fixture->store, id, 1, 5, "x", &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  round->cards[0] = 19;
+  round->cards[1] = 7;
+  g_assert_true (lw_store_replace_round (fixture->store, id, 1, round, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&stored, g_ptr_array_unref);
+  stored = lw_store_list_penalties (fixture->store, id, &error);
+  g_assert_cmpstr (((LwStoredPenalty *) g_ptr_array_index (stored, 0))->note, ==, "peeked at the Pups");
+  g_assert_cmpstr (((LwStoredPenalty *) g_ptr_array_index (stored, 1))->note, ==, "led twice");
+}
+
+/* A substitute keeps the seat's score; the record names who sits now. */
+static void
+test_substitute (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  gint64 id = add (fixture, floor_game);
+  g_autoptr (LwStandings) before = stored_standings (fixture->store, id);
+  g_autoptr (LwStandings) after = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (GPtrArray) rounds = NULL;
+  g_autoptr (GPtrArray) log = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) names = NULL;
+
+  g_assert_true (lw_store_substitute_player (fixture->store, id, 0, "Zoë", 2, &error));
+  g_assert_no_error (error);
+  after = stored_standings (fixture->store, id);
+  g_assert_cmpint (after->scores[0], ==, before->scores[0]);
+  g_assert_cmpint (after->scores[1], ==, before->scores[1]);
+  g_assert_cmpstr (g_ptr_array_index (after->sides, 0), ==, "Zoë");
+
+  game = lw_store_load_game (fixture->store, id, &error);
+  g_assert_cmpstr (game->record->players[0], ==, "Zoë");
+  rounds = lw_store_list_round_players (fixture->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (rounds->len, ==, 3);
+  g_assert_cmpstr (((char **) g_ptr_array_index (rounds, 0))[0], ==, "Ann");
+  g_assert_cmpstr (((char **) g_ptr_array_index (rounds, 1))[0], ==, "Zoë");
+  g_assert_cmpstr (((char **) g_ptr_array_index (rounds, 2))[1], ==, "Ben");
+  names = lw_store_list_player_names (fixture->store, &error);
+  g_assert_true (g_strv_contains ((const char *const *) names, "Zoë"));
+
+  log = edits (fixture->store, id);
+  g_assert_cmpuint (log->len, ==, 1);
+  g_assert_cmpstr (entry_at (log, 0)->kind, ==, "substitute");
+  g_assert_cmpuint (entry_at (log, 0)->number, ==, 2);
+  g_assert_nonnull (strstr (entry_at (log, 0)->old_json, "\"Ann\""));
+  g_assert_nonnull (strstr (entry_at (log, 0)->new_json, "\"Zoë\""));
+
+  /* Refused: a seated name, a seat or round out of range, a blank name. */
+  g_assert_false (lw_store_substitute_player (fixture->store, id, 0, "Ben", 2, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==, "Ben already sits at seat 1");
+  g_clear_error (&error);
+  g_assert_false (lw_store_substitute_player (fixture->store, id, 2, "Eve", 2, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (lw_store_substitute_player (fixture->store, id, 1, "Eve", 5, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==, "from round 5: the game has 3 rounds");
+  g_clear_error (&error);
+  g_assert_false (lw_store_substitute_player (fixture->store, id, 1, "   ", 2, &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+  g_clear_error (&error);
+
+  /* Undo: Ann sits again from the start. */
+  g_assert_true (lw_store_undo_last_edit (fixture->store, id, &error));
+  g_clear_pointer (&game, lw_stored_game_free);
+  game = lw_store_load_game (fixture->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (game->record->players[0], ==, "Ann");
+  g_clear_pointer (&rounds, g_ptr_array_unref);
+  rounds = lw_store_list_round_players (fixture->store, id, &error);
+  g_assert_cmpstr (((char **) g_ptr_array_index (rounds, 2))[0], ==, "Ann");
+}
+
+static void
+test_details (Fixture       *fixture,
+              gconstpointer  data)
+{
+  gint64 id = add (fixture, floor_game);
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (GPtrArray) log = NULL;
+  g_autoptr (GError) error = NULL;
+
+  game = lw_store_load_game (fixture->store, id, &error);
+  g_assert_null (game->notes);
+  g_assert_cmpint (game->played_at, ==, 0);
+  g_assert_null (game->place);
+  g_clear_pointer (&game, lw_stored_game_free);
+
+  g_assert_true (lw_store_set_game_notes (fixture->store, id, "Ann's \"lucky\" deck", &error));
+  g_assert_true (lw_store_set_game_details (fixture->store, id, 1234567890, "Café Wolf", &error));
+  g_assert_true (lw_store_set_game_notes (fixture->store, id, "", &error));
+  g_assert_no_error (error);
+  game = lw_store_load_game (fixture->store, id, &error);
+  g_assert_null (game->notes);
+  g_assert_cmpint (game->played_at, ==, 1234567890);
+  g_assert_cmpstr (game->place, ==, "Café Wolf");
+  g_clear_pointer (&game, lw_stored_game_free);
+
+  log = edits (fixture->store, id);
+  g_assert_cmpuint (log->len, ==, 3);
+  g_assert_cmpstr (entry_at (log, 0)->kind, ==, "notes");
+  g_assert_cmpstr (entry_at (log, 1)->kind, ==, "details");
+
+  /* Undo the clearing: the notes are back; undo the details: gone. */
+  g_assert_true (lw_store_undo_last_edit (fixture->store, id, &error));
+  g_assert_true (lw_store_undo_last_edit (fixture->store, id, &error));
+  g_assert_no_error (error);
+  game = lw_store_load_game (fixture->store, id, &error);
+  g_assert_cmpstr (game->notes, ==, "Ann's \"lucky\" deck");
+  g_assert_cmpint (game->played_at, ==, 0);
+  g_assert_null (game->place);
+
+  g_assert_false (lw_store_set_game_notes (fixture->store, id + 7, "x", &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+}
+
+static void
+test_add_games (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr (GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_game_record_free);
+  g_autoptr (GArray) ids = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) games = NULL;
+  LwRound *round;
+
+  g_ptr_array_add (records, record_from (floor_game));
+  g_ptr_array_add (records, record_from (HEAD2 "'rounds':[]}"));
+  ids = lw_store_add_games (fixture->store, records, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 2);
+  g_assert_cmpint (g_array_index (ids, gint64, 1), >, g_array_index (ids, gint64, 0));
+
+  /* One bad record: nothing is stored. */
+  round = lw_round_new ();
+  g_ptr_array_add (((LwGameRecord *) g_ptr_array_index (records, 1))->rounds, round);
+  g_clear_pointer (&ids, g_array_unref);
+  ids = lw_store_add_games (fixture->store, records, &error);
+  g_assert_null (ids);
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+  g_assert_true (g_str_has_prefix (error->message, "game 2: round 1: "));
+  games = lw_store_list_games (fixture->store, NULL);
+  g_assert_cmpuint (games->len, ==, 2);
+}
+
+/* The schema-1 SQL, as version 1 created it. */
+static const char schema_v1[] =
+  "CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE CHECK (length (name) > 0));"
+  "CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT,"
+  "  ruleset TEXT NOT NULL CHECK (ruleset IN ('little-wolf', 'garwolf')),"
+  "  start_score INTEGER NOT NULL, target INTEGER NOT NULL, skunk INTEGER NOT NULL,"
+  "  first_dealer INTEGER NOT NULL CHECK (first_dealer BETWEEN 0 AND 7),"
+  "  n_teams INTEGER NOT NULL DEFAULT 0 CHECK (n_teams BETWEEN 0 AND 8), created INTEGER NOT NULL);"
+  "CREATE TABLE game_seats (game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
+  "  seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 7), player INTEGER NOT NULL REFERENCES players (id),"
+  "  team INTEGER CHECK (team IS NULL OR team BETWEEN 0 AND 7), PRIMARY KEY (game, seat),"
+  "  UNIQUE (game, player)) WITHOUT ROWID;"
+  "CREATE INDEX game_seats_player ON game_seats (player);"
+  "CREATE TABLE rounds (id INTEGER PRIMARY KEY,"
+  "  game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
+  "  number INTEGER NOT NULL CHECK (number >= 1),"
+  "  is_void INTEGER NOT NULL DEFAULT 0 CHECK (is_void IN (0, 1)),"
+  "  declarer INTEGER CHECK (declarer IS NULL OR declarer BETWEEN 0 AND 7),"
+  "  all_but_last INTEGER NOT NULL DEFAULT 0 CHECK (all_but_last IN (0, 1)),"
+  "  dealer INTEGER CHECK (dealer IS NULL OR dealer BETWEEN 0 AND 7), UNIQUE (game, number));"
+  "CREATE TABLE round_seats (round INTEGER NOT NULL REFERENCES rounds (id) ON DELETE CASCADE,"
+  "  seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 7),"
+  "  cards INTEGER NOT NULL DEFAULT 0 CHECK (cards >= 0), worms INTEGER NOT NULL DEFAULT 0 CHECK (worms >= 0),"
+  "  gongs INTEGER NOT NULL DEFAULT 0 CHECK (gongs >= 0), bears INTEGER NOT NULL DEFAULT 0 CHECK (bears >= 0),"
+  "  wolves INTEGER NOT NULL DEFAULT 0 CHECK (wolves >= 0), court INTEGER NOT NULL DEFAULT 0 CHECK (court >= 0),"
+  "  garwolves INTEGER NOT NULL DEFAULT 0 CHECK (garwolves >= 0),"
+  "  unpegged INTEGER NOT NULL DEFAULT 0 CHECK (unpegged IN (0, 1)), PRIMARY KEY (round, seat)) WITHOUT ROWID;"
+  "CREATE TABLE penalties (round INTEGER NOT NULL REFERENCES rounds (id) ON DELETE CASCADE,"
+  "  ordinal INTEGER NOT NULL CHECK (ordinal >= 0), seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 7),"
+  "  kind TEXT NOT NULL CHECK (kind IN ('out_of_turn', 'looked_at_discards')),"
+  "  PRIMARY KEY (round, ordinal)) WITHOUT ROWID;"
+  "PRAGMA user_version = 1;"
+  /* One game: Ann and Ben, round 1 nobody declared, round 2 Ben's
+   * penalty then his Pack. */
+  "INSERT INTO players (id, name) VALUES (1, 'Ann'), (2, 'Ben');"
+  "INSERT INTO games VALUES (1, 'little-wolf', 1, 15, 11, 0, 0, 1600000000);"
+  "INSERT INTO game_seats VALUES (1, 0, 1, NULL), (1, 1, 2, NULL);"
+  "INSERT INTO rounds VALUES (1, 1, 1, 0, NULL, 0, NULL), (2, 1, 2, 0, 1, 0, 1);"
+  "INSERT INTO round_seats (round, seat, cards) VALUES (1, 0, 20), (1, 1, 6), (2, 0, 6), (2, 1, 20);"
+  "INSERT INTO penalties VALUES (2, 0, 1, 'out_of_turn');";
+
+static void
+test_migration_v1 (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("lw-store-edits-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "v1.sqlite3", NULL);
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwStandings) standings = NULL;
+  g_autoptr (GPtrArray) penalties = NULL;
+  g_autoptr (LwRound) round = NULL;
+  sqlite3 *db;
+
+  db = raw_open (path);
+  raw_exec (db, schema_v1);
+  sqlite3_close (db);
+
+  store = lw_store_open (path, &error);
+  g_assert_no_error (error);
+  game = lw_store_load_game (store, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->record->rounds->len, ==, 2);
+  g_assert_cmpint (game->created, ==, 1600000000);
+  g_assert_null (game->notes);
+  standings = lw_standings_compute (game->record, &error);
+  g_assert_no_error (error);
+  /* R16: Ann most, 0, 1; R19 Ben's penalty 0, 0; his Pack 0, 1. */
+  g_assert_cmpint (standings->scores[0], ==, 0);
+  g_assert_cmpint (standings->scores[1], ==, 1);
+
+  /* Old penalties have no note and no time. */
+  penalties = lw_store_list_penalties (store, 1, &error);
+  g_assert_cmpuint (penalties->len, ==, 1);
+  g_assert_null (((LwStoredPenalty *) g_ptr_array_index (penalties, 0))->note);
+  g_assert_cmpint (((LwStoredPenalty *) g_ptr_array_index (penalties, 0))->time, ==, 0);
+
+  /* Every schema-2 function works on the migrated game. */
+  round = round_from (game->record, "{'declarer':0,'cards':[20,6]}");
+  g_assert_true (lw_store_replace_round (store, 1, 1, round, &error));
+  g_assert_true (lw_store_set_game_notes (store, 1, "from v1", &error));
+  g_assert_true (lw_store_undo_last_edit (store, 1, &error));
+  g_assert_true (lw_store_undo_last_edit (store, 1, &error));
+  g_assert_no_error (error);
+  g_clear_object (&store);
+
+  db = raw_open (path);
+  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 2);
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN"
+                                " ('pending_penalties', 'seat_changes', 'edits')"), ==, 3);
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM edits"), ==, 2);
+  sqlite3_close (db);
+
+  /* A second open leaves a version-2 file as it is. */
+  store = lw_store_open (path, &error);
+  g_assert_no_error (error);
+  g_clear_object (&store);
+  remove_tree (dir);
+}
+
+static void
+test_backup_restore (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autofree char *backup = g_build_filename (fixture->dir, "backup.sqlite3", NULL);
+  g_autofree char *v1 = g_build_filename (fixture->dir, "v1.sqlite3", NULL);
+  g_autofree char *foreign = g_build_filename (fixture->dir, "foreign.sqlite3", NULL);
+  g_autofree char *missing = g_build_filename (fixture->dir, "missing.sqlite3", NULL);
+  g_autofree char *saved = NULL;
+  g_autofree char *changed = NULL;
+  g_autoptr (GError) error = NULL;
+  gint64 id = add (fixture, floor_game);
+  sqlite3 *db;
+
+  g_assert_true (lw_store_set_game_notes (fixture->store, id, "before the backup", &error));
+  g_assert_true (lw_store_backup_to (fixture->store, backup, &error));
+  g_assert_no_error (error);
+  saved = dump (fixture->path);
+  {
+    g_autofree char *copy = dump (backup);
+    g_assert_cmpstr (copy, ==, saved);
+  }
+
+  /* Change everything, then restore. */
+  add (fixture, HEAD2 "'rounds':[]}");
+  g_assert_true (lw_store_delete_game (fixture->store, id, &error));
+  changed = dump (fixture->path);
+  g_assert_cmpstr (changed, !=, saved);
+  g_assert_true (lw_store_restore_from (fixture->store, backup, &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *now = dump (fixture->path);
+    g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, id, &error);
+
+    g_assert_cmpstr (now, ==, saved);
+    g_assert_no_error (error);
+    g_assert_cmpstr (game->notes, ==, "before the backup");
+  }
+
+  /* Refused, with the live database untouched: not a file, another
+   * program's database, a newer version, the open file itself as backup. */
+  g_assert_false (lw_store_restore_from (fixture->store, missing, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_OPEN);
+  g_clear_error (&error);
+  db = raw_open (foreign);
+  raw_exec (db, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine');");
+  sqlite3_close (db);
+  g_assert_false (lw_store_restore_from (fixture->store, foreign, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE);
+  g_clear_error (&error);
+  db = raw_open (foreign);
+  raw_exec (db, "PRAGMA user_version = 1;");
+  sqlite3_close (db);
+  g_assert_false (lw_store_restore_from (fixture->store, foreign, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE);
+  g_assert_true (g_str_has_prefix (error->message, foreign));
+  g_clear_error (&error);
+  db = raw_open (foreign);
+  raw_exec (db, "PRAGMA user_version = 99;");
+  sqlite3_close (db);
+  g_assert_false (lw_store_restore_from (fixture->store, foreign, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NEWER_VERSION);
+  g_clear_error (&error);
+  g_assert_false (lw_store_backup_to (fixture->store, fixture->path, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  {
+    g_autofree char *now = dump (fixture->path);
+    g_assert_cmpstr (now, ==, saved);
+  }
+
+  /* A version-1 backup is restored and migrated; the file itself is not
+   * changed. */
+  db = raw_open (v1);
+  raw_exec (db, schema_v1);
+  sqlite3_close (db);
+  g_assert_true (lw_store_restore_from (fixture->store, v1, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (GPtrArray) games = lw_store_list_games (fixture->store, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (games->len, ==, 1);
+    g_assert_cmpint (((LwStoredGame *) g_ptr_array_index (games, 0))->created, ==, 1600000000);
+  }
+  db = raw_open (v1);
+  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 1);
+  sqlite3_close (db);
+  g_assert_true (lw_store_set_game_notes (fixture->store, 1, "after restore", &error));
+  g_assert_no_error (error);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+
+  ADD ("/store-edits/edit-rounds", test_edit_rounds);
+  ADD ("/store-edits/refused-unchanged", test_refused_unchanged);
+  ADD ("/store-edits/append-logged", test_append_logged);
+  ADD ("/store-edits/delete-and-restore", test_delete_and_restore);
+  ADD ("/store-edits/pending-penalties", test_pending_penalties);
+  ADD ("/store-edits/substitute", test_substitute);
+  ADD ("/store-edits/details", test_details);
+  ADD ("/store-edits/add-games", test_add_games);
+  g_test_add_func ("/store-edits/migration-v1", test_migration_v1);
+  ADD ("/store-edits/backup-restore", test_backup_restore);
+
+#undef ADD
+
+  return g_test_run ();
+}
