@@ -1,0 +1,340 @@
+/* bench-store.c — a database of many random games, and how fast the store
+ * lists them with their standings and corrects round 1 of a long game
+ *
+ * Run with `meson test --benchmark` (never part of the plain test run).
+ * LW_BENCH_GAMES sets the number of games (default 10000); LW_BENCH_SEED
+ * the random seed (default 1); LW_BENCH_KEEP=PATH keeps the database there.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "lw-store.h"
+
+/* The target for replacing round 1 of a 60-round game and replaying it. */
+#define TARGET_MS 50.0
+#define LONG_GAME_ROUNDS 60
+
+static const char *const names[] = {
+  "Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jade",
+  "Kai", "Lena", "Milo", "Nora", "Otto", "Pia", "Quin", "Rosa", "Sven", "Tess",
+  "Uma", "Vik", "Wren", "Xavi", "Yara", "Zoë", "Abe", "Bea", "Cyd", "Dora",
+};
+
+/* Gives @count cards to random seats, at most @room[seat] each (when
+ * @room is not NULL); returns how many found a seat. */
+static void
+deal_out (GRand *rng,
+          int    count,
+          guint  n,
+          int   *into,
+          int   *room)
+{
+  for (int c = 0; c < count; c++)
+    {
+      guint seat = (guint) g_rand_int_range (rng, 0, (gint32) n);
+
+      if (room != NULL)
+        {
+          guint tries = 0;
+
+          while (room[seat] <= 0 && tries++ < n)
+            seat = (seat + 1) % n;
+          if (room[seat] <= 0)
+            return;
+          room[seat]--;
+        }
+      into[seat]++;
+    }
+}
+
+/* A random round with valid facts (SCORING R1, R5–R8, R19, R21; G1). */
+static LwRound *
+random_round (const LwGameRecord *record,
+              GRand              *rng)
+{
+  LwRound *round = lw_round_new ();
+  guint n = record->n_players;
+
+  if (record->ruleset == LW_RULESET_GARWOLF)
+    {
+      deal_out (rng, LW_GARWOLF_COURT_CARDS, n, round->court, NULL);
+      deal_out (rng, (int) lw_garwolves (n), n, round->garwolves, NULL);
+      return round;
+    }
+
+  if (g_rand_int_range (rng, 0, 100) < 3)
+    lw_round_add_penalty (round, g_rand_int_range (rng, 0, (gint32) n),
+                          g_rand_boolean (rng) ? LW_PENALTY_OUT_OF_TURN
+                                               : LW_PENALTY_LOOKED_AT_DISCARDS);
+  if (g_rand_int_range (rng, 0, 100) < 2)
+    {
+      round->is_void = TRUE;
+      return round;
+    }
+
+  {
+    int total = (int) lw_total_cards (n);
+    int strong = g_rand_int_range (rng, 0, (gint32) n);
+    int share = g_rand_int_range (rng, total / 4, total + 1);
+    int room[LW_MAX_SEATS];
+    int roll = g_rand_int_range (rng, 0, 100);
+
+    round->cards[strong] = share;
+    deal_out (rng, total - share, n, round->cards, NULL);
+
+    if (roll < 60)
+      round->declarer = strong;
+    else if (roll < 70)
+      round->declarer = g_rand_int_range (rng, 0, (gint32) n);
+
+    memcpy (room, round->cards, sizeof room);
+    deal_out (rng, 2 * (int) lw_decks (n), n, round->worms, room);
+    deal_out (rng, 2 * (int) lw_decks (n), n, round->gongs, room);
+    deal_out (rng, 2 * (int) lw_decks (n), n, round->bears, room);
+    deal_out (rng, 2 * (int) lw_decks (n), n, round->wolves, room);
+  }
+  return round;
+}
+
+static LwGameRecord *
+random_setup (GRand *rng)
+{
+  const char *seated[LW_MAX_SEATS];
+  gboolean garwolf = g_rand_int_range (rng, 0, 100) < 15;
+  guint n = garwolf ? (guint) g_rand_int_range (rng, 3, 5) : (guint) g_rand_int_range (rng, 2, 9);
+  guint first = (guint) g_rand_int_range (rng, 0, G_N_ELEMENTS (names));
+  LwGameRecord *record;
+
+  /* n different names from the pool. */
+  for (guint i = 0; i < n; i++)
+    seated[i] = names[(first + i * 7) % G_N_ELEMENTS (names)];
+
+  record = lw_game_record_new (garwolf ? LW_RULESET_GARWOLF : LW_RULESET_LITTLE_WOLF, n, seated);
+  record->first_dealer = g_rand_int_range (rng, 0, (gint32) n);
+  if (!garwolf && n % 2 == 0 && n >= 4 && g_rand_int_range (rng, 0, 100) < 40)
+    {
+      int team_of[LW_MAX_SEATS];
+      guint n_teams = n == 6 && g_rand_boolean (rng) ? 3 : 2;
+
+      for (guint seat = 0; seat < n; seat++)
+        team_of[seat] = (int) (seat % n_teams);
+      lw_game_record_set_teams (record, n_teams, team_of);
+    }
+  return record;
+}
+
+/* Plays random rounds until the game ends (or @max_rounds), or, when
+ * @keep_going, exactly @max_rounds rounds that do not end it. */
+static LwGameRecord *
+random_game (GRand    *rng,
+             guint     max_rounds,
+             gboolean  keep_going)
+{
+  LwGameRecord *record = random_setup (rng);
+
+  /* A long game is Little Wolf: Garwolf reaches 100 in far fewer hands. */
+  while (keep_going && record->ruleset != LW_RULESET_LITTLE_WOLF)
+    {
+      lw_game_record_free (record);
+      record = random_setup (rng);
+    }
+
+  while (record->rounds->len < max_rounds)
+    {
+      g_autoptr (LwStandings) standings = NULL;
+      guint tries = 0;
+
+      for (;;)
+        {
+          g_ptr_array_add (record->rounds, random_round (record, rng));
+          standings = lw_standings_compute (record, NULL);
+          if (standings != NULL && !(keep_going && standings->finished))
+            break;
+          g_clear_pointer (&standings, lw_standings_free);
+          g_ptr_array_set_size (record->rounds, record->rounds->len - 1);
+          if (++tries > 1000)
+            g_error ("cannot find a round that keeps the game going");
+        }
+      if (standings->finished)
+        break;
+    }
+  return record;
+}
+
+static double
+ms_since (gint64 start)
+{
+  return (double) (g_get_monotonic_time () - start) / 1000.0;
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  const char *env_games = g_getenv ("LW_BENCH_GAMES");
+  const char *env_seed = g_getenv ("LW_BENCH_SEED");
+  const char *keep = g_getenv ("LW_BENCH_KEEP");
+  guint n_games = env_games != NULL ? (guint) atoi (env_games) : 10000;
+  guint32 seed = env_seed != NULL ? (guint32) atoi (env_seed) : 1;
+  g_autoptr (GRand) rng = g_rand_new_with_seed (seed);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (GPtrArray) batch = NULL;
+  g_autoptr (LwGameRecord) long_game = NULL;
+  g_autoptr (GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  guint total_rounds = 0, n_finished = 0, n_partners = 0, n_garwolf = 0;
+  gint64 long_id = 0, start;
+  double generate_ms, list_ms, median;
+  LwRound *variants[2];
+
+  if (n_games < 1)
+    n_games = 1;
+
+  if (keep != NULL)
+    path = g_strdup (keep);
+  else
+    {
+      dir = g_dir_make_tmp ("lw-bench-XXXXXX", &error);
+      g_assert_no_error (error);
+      path = g_build_filename (dir, "bench.sqlite3", NULL);
+    }
+  store = lw_store_open (path, &error);
+  g_assert_no_error (error);
+
+  /* The generator: random valid games, stored 1000 at a time; the long
+   * game among them. */
+  start = g_get_monotonic_time ();
+  long_game = random_game (rng, LONG_GAME_ROUNDS, TRUE);
+  batch = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_game_record_free);
+  for (guint i = 0; i < n_games; i++)
+    {
+      if (i == n_games / 2)
+        {
+          long_id = lw_store_add_game (store, long_game, &error);
+          g_assert_no_error (error);
+          total_rounds += long_game->rounds->len;
+          n_partners += long_game->n_teams > 0;
+          continue;
+        }
+      {
+        LwGameRecord *record = random_game (rng, 200, FALSE);
+
+        total_rounds += record->rounds->len;
+        n_partners += record->n_teams > 0;
+        n_garwolf += record->ruleset == LW_RULESET_GARWOLF;
+        g_ptr_array_add (batch, record);
+      }
+      if (batch->len == 1000 || i + 1 == n_games)
+        {
+          g_autoptr (GArray) ids = lw_store_add_games (store, batch, &error);
+
+          g_assert_no_error (error);
+          g_ptr_array_set_size (batch, 0);
+        }
+    }
+  generate_ms = ms_since (start);
+  g_print ("generated %u games (%u rounds, %u partners, %u Garwolf) in %.0f ms\n",
+           n_games, total_rounds, n_partners, n_garwolf, generate_ms);
+
+  /* 1. Every game with its standings. */
+  start = g_get_monotonic_time ();
+  {
+    g_autoptr (GPtrArray) games = lw_store_list_games (store, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (games->len, ==, n_games);
+    for (guint i = 0; i < games->len; i++)
+      {
+        LwStoredGame *game = g_ptr_array_index (games, i);
+        g_autoptr (LwStandings) standings = lw_standings_compute (game->record, &error);
+
+        g_assert_no_error (error);
+        n_finished += standings->finished;
+      }
+  }
+  list_ms = ms_since (start);
+  g_print ("list all games with standings: %.0f ms (%u finished)\n", list_ms, n_finished);
+
+  /* 2. Replace round 1 of the 60-round game and replay it: the store's
+   * edit (load, engine check, write, log) then a load and replay as a
+   * screen would redraw. Two valid variants of round 1, alternating. */
+  variants[0] = lw_round_copy (g_ptr_array_index (long_game->rounds, 0));
+  variants[1] = NULL;
+  for (guint tries = 0; variants[1] == NULL && tries < 1000; tries++)
+    {
+      g_autoptr (LwRound) candidate = random_round (long_game, rng);
+      LwEdit edit = { LW_EDIT_REPLACE, 1, candidate };
+      g_autoptr (LwEditResult) result = lw_edit_apply (long_game, &edit, NULL);
+
+      if (result != NULL && !result->standings->finished)
+        variants[1] = g_steal_pointer (&candidate);
+    }
+  g_assert_nonnull (variants[1]);
+
+  for (guint i = 0; i < 21; i++)
+    {
+      g_autoptr (LwStoredGame) game = NULL;
+      g_autoptr (LwStandings) standings = NULL;
+      double ms;
+
+      start = g_get_monotonic_time ();
+      if (!lw_store_replace_round (store, long_id, 1, variants[(i + 1) % 2], &error))
+        g_error ("replace round 1: %s", error->message);
+      game = lw_store_load_game (store, long_id, &error);
+      g_assert_no_error (error);
+      standings = lw_standings_compute (game->record, &error);
+      g_assert_no_error (error);
+      ms = ms_since (start);
+      g_assert_cmpuint (game->record->rounds->len, ==, LONG_GAME_ROUNDS);
+      g_array_append_val (times, ms);
+    }
+  g_array_sort (times, compare_doubles);
+  median = g_array_index (times, double, times->len / 2);
+  g_print ("replace round 1 of a %u-round game and replay: median %.2f ms, "
+           "min %.2f ms, max %.2f ms over %u runs (target < %.0f ms): %s\n",
+           LONG_GAME_ROUNDS, median, g_array_index (times, double, 0),
+           g_array_index (times, double, times->len - 1), times->len, TARGET_MS,
+           median < TARGET_MS ? "met" : "MISSED");
+
+  /* 3. The engine alone: what would change (lw_edit_apply). */
+  {
+    LwEdit edit = { LW_EDIT_REPLACE, 1, variants[1] };
+
+    start = g_get_monotonic_time ();
+    for (guint i = 0; i < 100; i++)
+      {
+        g_autoptr (LwEditResult) result = lw_edit_apply (long_game, &edit, &error);
+        g_assert_no_error (error);
+      }
+    g_print ("engine only, lw_edit_apply on round 1: %.3f ms each\n", ms_since (start) / 100);
+  }
+
+  lw_round_free (variants[0]);
+  lw_round_free (variants[1]);
+  g_clear_object (&store);
+  if (dir != NULL)
+    {
+      g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+      g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+
+      g_remove (path);
+      g_remove (wal);
+      g_remove (shm);
+      g_rmdir (dir);
+    }
+  return median < TARGET_MS ? 0 : 1;
+}
