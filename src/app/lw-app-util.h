@@ -49,14 +49,50 @@ void lw_spin_connect_changed (GtkSpinButton *spin,
 
 /**
  * lw_describe_round:
- * @standings: the standings the round belongs to
+ * @record: the game the round belongs to (its rounds up to @result at least)
+ * @standings: the standings of @record
  * @result: one of its rounds
  *
  * Returns: (transfer full): one line per side with items or a change:
- *   "Ann +1: Pack +1", a side's delta first, then what made it.
+ *   "Ann +1: Pack +1", a side's delta first, then what made it. A Pack
+ *   made with every trick but the last (worth 0, SCORING R11) has a line
+ *   of its own, so that the round does not read as "No change".
  */
-char *lw_describe_round (const LwStandings   *standings,
+char *lw_describe_round (const LwGameRecord  *record,
+                         const LwStandings   *standings,
                          const LwRoundResult *result);
+
+/**
+ * lw_describe_round_facts:
+ * @record: the game
+ * @round: one of its rounds (or the round being entered)
+ *
+ * The facts of a round in one compact line, to spot a typo: the declarer,
+ * the cards per seat, Den cards held, pegging, penalties, void; in Garwolf
+ * the Court cards and Garwolves per seat.
+ *
+ * Returns: (transfer full): e.g. "Ann declared · Ann 20 · Ben 6 · Ben 2 Worms".
+ */
+char *lw_describe_round_facts (const LwGameRecord *record,
+                               const LwRound      *round);
+
+/**
+ * lw_message_capitalize:
+ * @message: a message in words, e.g. from the engine
+ *
+ * Returns: (transfer full): @message with a capital first letter, the
+ *   words otherwise kept: "Round 1: cards sum to 15, expected 26".
+ */
+char *lw_message_capitalize (const char *message);
+
+/**
+ * lw_row_pass_focus:
+ * @row: a list row that only holds a control
+ *
+ * Makes Tab go straight to the row's control: the row itself (and, for an
+ * #AdwExpanderRow, its header) takes no focus.
+ */
+void lw_row_pass_focus (GtkWidget *row);
 
 /**
  * lw_format_signed:
@@ -83,5 +119,14 @@ char *lw_format_scores (guint      n,
  * Returns: (transfer full): the sides joined with " vs ".
  */
 char *lw_sides_title (const LwGameRecord *record);
+
+/**
+ * lw_drop_down_ellipsize:
+ * @drop_down: a drop-down on a #GtkStringList
+ *
+ * The drop-down's button shows its choice ellipsized, so that a long
+ * player name never widens the window; the list shows names in full.
+ */
+void lw_drop_down_ellipsize (GtkDropDown *drop_down);
 
 G_END_DECLS

@@ -20,6 +20,7 @@ struct _LwGamePage
 
   /* template widgets */
   AdwWindowTitle *window_title;
+  GtkWidget *undo_button;
   GtkScrolledWindow *scroller;
   LwBoard *board;
   GtkWidget *result_box;
@@ -36,18 +37,75 @@ struct _LwGamePage
   LwStoredGame *game;
   LwStandings *standings;
   GtkFileChooserNative *chooser;
+
+  /* the last "Round N added" toast while shown, replaced by the next one */
+  AdwToast *round_toast;
 };
 
 G_DEFINE_FINAL_TYPE (LwGamePage, lw_game_page, ADW_TYPE_BIN)
 
-static void
+static AdwToast *
 toast (LwGamePage *self,
        const char *message)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
 
   if (LW_IS_WINDOW (root))
-    lw_window_add_toast (LW_WINDOW (root), message);
+    return lw_window_add_toast (LW_WINDOW (root), message);
+
+  return NULL;
+}
+
+/* A toast about the rounds replaces the one before, so that toasts never
+ * queue up over the form while the next rounds are entered. */
+static void
+round_toast_dismissed_cb (AdwToast   *toast,
+                          LwGamePage *self)
+{
+  if (self->round_toast == toast)
+    {
+      g_signal_handlers_disconnect_by_func (toast, round_toast_dismissed_cb, self);
+      g_clear_object (&self->round_toast);
+    }
+}
+
+static void
+round_toast (LwGamePage *self,
+             const char *message)
+{
+  AdwToast *shown;
+
+  /* The toast still shown takes the new message. (Dismissing it and adding
+   * another one trips libadwaita 1.2's toast overlay.) */
+  if (self->round_toast != NULL)
+    {
+      g_autofree char *escaped = g_markup_escape_text (message, -1);
+
+      adw_toast_set_title (self->round_toast, escaped);
+      return;
+    }
+
+  shown = toast (self, message);
+  if (shown != NULL)
+    {
+      adw_toast_set_timeout (shown, 3);
+      self->round_toast = g_object_ref (shown);
+      g_signal_connect (shown, "dismissed", G_CALLBACK (round_toast_dismissed_cb), self);
+    }
+}
+
+AdwToast *
+lw_game_page_get_round_toast (LwGamePage *self)
+{
+  g_return_val_if_fail (LW_IS_GAME_PAGE (self), NULL);
+
+  return self->round_toast;
+}
+
+static gboolean
+is_garwolf (LwGamePage *self)
+{
+  return self->game != NULL && self->game->record->ruleset == LW_RULESET_GARWOLF;
 }
 
 void
@@ -127,6 +185,29 @@ lw_game_page_get_n_history_rows (LwGamePage *self)
   return n;
 }
 
+const char *
+lw_game_page_get_history_text (LwGamePage *self,
+                               guint       index)
+{
+  GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->history_list));
+
+  g_return_val_if_fail (LW_IS_GAME_PAGE (self), NULL);
+
+  for (; child != NULL && index > 0; index--)
+    child = gtk_widget_get_next_sibling (child);
+
+  return ADW_IS_ACTION_ROW (child) ? adw_action_row_get_subtitle (ADW_ACTION_ROW (child)) : NULL;
+}
+
+const char *
+lw_game_page_get_last_round_title (LwGamePage *self)
+{
+  g_return_val_if_fail (LW_IS_GAME_PAGE (self), NULL);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->last_round_group))
+           ? adw_preferences_group_get_title (self->last_round_group) : "";
+}
+
 void
 lw_game_page_focus_form (LwGamePage *self)
 {
@@ -142,7 +223,9 @@ make_history_row (LwGamePage          *self,
 {
   const LwGameRecord *record = self->game->record;
   g_autofree char *title = NULL;
-  g_autofree char *breakdown = lw_describe_round (self->standings, result);
+  g_autofree char *breakdown = lw_describe_round (record, self->standings, result);
+  g_autofree char *facts = NULL;
+  g_autofree char *subtitle = NULL;
   g_autofree char *scores = lw_format_scores (self->standings->n_sides, result->scores);
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *label;
@@ -161,7 +244,10 @@ make_history_row (LwGamePage          *self,
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), breakdown);
+  if (result->number >= 1 && result->number <= record->rounds->len)
+    facts = lw_describe_round_facts (record, g_ptr_array_index (record->rounds, result->number - 1));
+  subtitle = facts != NULL ? g_strdup_printf ("%s\n%s", facts, breakdown) : g_strdup (breakdown);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
 
   label = gtk_label_new (scores);
@@ -227,6 +313,10 @@ show_game (LwGamePage *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.submit-round", !standings->finished);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo-round", n_rounds > 0);
+  gtk_widget_set_tooltip_text (self->undo_button,
+                               record->ruleset == LW_RULESET_GARWOLF
+                                 ? _("Take Back the Last Hand (Ctrl+Z)")
+                                 : _("Take Back the Last Round (Ctrl+Z)"));
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->history_list))) != NULL)
     gtk_list_box_remove (self->history_list, child);
@@ -293,9 +383,13 @@ show_last_round (LwGamePage *self)
     }
 
   result = g_ptr_array_index (self->standings->rounds, self->standings->rounds->len - 1);
-  breakdown = lw_describe_round (self->standings, result);
-  /* TRANSLATORS: above the breakdown of the round just added */
-  title = g_strdup_printf (_("Round %u Scored"), result->number);
+  breakdown = lw_describe_round (self->game->record, self->standings, result);
+  if (is_garwolf (self))
+    /* TRANSLATORS: above the breakdown of the Garwolf hand just added */
+    title = g_strdup_printf (_("Hand %u Scored"), result->number);
+  else
+    /* TRANSLATORS: above the breakdown of the round just added */
+    title = g_strdup_printf (_("Round %u Scored"), result->number);
   adw_preferences_group_set_title (self->last_round_group, title);
   gtk_label_set_text (self->last_round_label, breakdown);
   gtk_widget_set_visible (GTK_WIDGET (self->last_round_group), TRUE);
@@ -332,7 +426,9 @@ submit_round_action (GtkWidget  *widget,
 
   if (!reload (self, id, &error))
     {
-      toast (self, error->message);
+      g_autofree char *text = lw_message_capitalize (error->message);
+
+      toast (self, text);
       return;
     }
 
@@ -341,11 +437,16 @@ submit_round_action (GtkWidget  *widget,
   lw_game_page_focus_form (self);
 
   if (self->standings->finished)
-    /* TRANSLATORS: the round just added ended the game */
-    message = g_strdup_printf (_("Round %u added: game over"), self->standings->rounds->len);
+    message = g_strdup_printf (is_garwolf (self)
+                                 /* TRANSLATORS: the Garwolf hand just added ended the game */
+                                 ? _("Hand %u added: game over")
+                                 /* TRANSLATORS: the round just added ended the game */
+                                 : _("Round %u added: game over"),
+                               self->standings->rounds->len);
   else
-    message = g_strdup_printf (_("Round %u added"), self->standings->rounds->len);
-  toast (self, message);
+    message = g_strdup_printf (is_garwolf (self) ? _("Hand %u added") : _("Round %u added"),
+                               self->standings->rounds->len);
+  round_toast (self, message);
 }
 
 static void
@@ -375,7 +476,9 @@ undo_round_action (GtkWidget  *widget,
   if (!lw_store_remove_last_round (self->store, id, &error) ||
       !reload (self, id, &error))
     {
-      toast (self, error->message);
+      g_autofree char *text = lw_message_capitalize (error->message);
+
+      toast (self, text);
       return;
     }
 
@@ -385,9 +488,13 @@ undo_round_action (GtkWidget  *widget,
   lw_round_form_fill (self->round_form, removed);
   lw_game_page_focus_form (self);
 
-  /* TRANSLATORS: undo: the last round was removed and put back in the form */
-  message = g_strdup_printf (_("Round %u taken back: it is in the form again"), number);
-  toast (self, message);
+  message = g_strdup_printf (is_garwolf (self)
+                               /* TRANSLATORS: undo: the last Garwolf hand was removed and put back in the form */
+                               ? _("Hand %u back in the form")
+                               /* TRANSLATORS: undo: the last round was removed and put back in the form */
+                               : _("Round %u back in the form"),
+                             number);
+  round_toast (self, message);
 }
 
 static void
@@ -459,9 +566,24 @@ export_action (GtkWidget  *widget,
 }
 
 static void
+delete_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  LwGamePage *self = LW_GAME_PAGE (widget);
+
+  if (self->game != NULL)
+    gtk_widget_activate_action (widget, "win.delete-game", "x", self->game->id);
+}
+
+static void
 lw_game_page_dispose (GObject *object)
 {
   LwGamePage *self = LW_GAME_PAGE (object);
+
+  if (self->round_toast != NULL)
+    g_signal_handlers_disconnect_by_func (self->round_toast, round_toast_dismissed_cb, self);
+  g_clear_object (&self->round_toast);
 
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
@@ -489,6 +611,7 @@ lw_game_page_class_init (LwGamePageClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-game-page.ui");
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, window_title);
+  gtk_widget_class_bind_template_child (widget_class, LwGamePage, undo_button);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, scroller);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, board);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, result_box);
@@ -503,17 +626,37 @@ lw_game_page_class_init (LwGamePageClass *klass)
   gtk_widget_class_install_action (widget_class, "game.submit-round", NULL, submit_round_action);
   gtk_widget_class_install_action (widget_class, "game.undo-round", NULL, undo_round_action);
   gtk_widget_class_install_action (widget_class, "game.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "game.delete", NULL, delete_action);
 
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "game.submit-round", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "game.submit-round", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "game.undo-round", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "game.export", NULL);
+}
+
+static void
+add_capture_shortcut (GtkShortcutController *controller,
+                      guint                  keyval,
+                      const char            *action)
+{
+  gtk_shortcut_controller_add_shortcut (controller,
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (keyval, GDK_CONTROL_MASK),
+                                                          gtk_named_action_new (action)));
 }
 
 static void
 lw_game_page_init (LwGamePage *self)
 {
+  GtkEventController *shortcuts;
+
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* Ctrl+Z and Ctrl+Enter mean the game's rounds wherever the focus is:
+   * caught before a count's text sees them (its own undo, for one). */
+  shortcuts = gtk_shortcut_controller_new ();
+  gtk_event_controller_set_name (shortcuts, "game-shortcuts");
+  gtk_event_controller_set_propagation_phase (shortcuts, GTK_PHASE_CAPTURE);
+  add_capture_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts), GDK_KEY_z, "game.undo-round");
+  add_capture_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts), GDK_KEY_Return, "game.submit-round");
+  add_capture_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts), GDK_KEY_KP_Enter, "game.submit-round");
+  gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo-round", FALSE);
 }

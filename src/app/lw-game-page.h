@@ -59,7 +59,23 @@ const char *lw_game_page_get_result_text (LwGamePage *self);
 /** Returns: (transfer none): the last submitted round's breakdown, "" when none. */
 const char *lw_game_page_get_last_round_text (LwGamePage *self);
 
+/**
+ * lw_game_page_get_history_text:
+ * @self: the page
+ * @index: a row of the history, 0 for the newest round
+ *
+ * Returns: (transfer none) (nullable): the row's facts and breakdown.
+ */
+const char *lw_game_page_get_history_text (LwGamePage *self,
+                                           guint       index);
+
+/** Returns: (transfer none): the title above the last round's breakdown, "" when hidden. */
+const char *lw_game_page_get_last_round_title (LwGamePage *self);
+
 /** Returns: the rows in the round history. */
 guint lw_game_page_get_n_history_rows (LwGamePage *self);
+
+/** Returns: (transfer none) (nullable): the toast about the last round added or taken back, while shown. */
+AdwToast *lw_game_page_get_round_toast (LwGamePage *self);
 
 G_END_DECLS

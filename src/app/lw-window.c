@@ -4,6 +4,7 @@
  */
 #include <glib/gi18n.h>
 
+#include "lw-app-util.h"
 #include "lw-application.h"
 #include "lw-game-page.h"
 #include "lw-games-page.h"
@@ -105,17 +106,21 @@ lw_window_get_game_page (LwWindow *self)
   return self->game_page;
 }
 
-void
+AdwToast *
 lw_window_add_toast (LwWindow   *self,
                      const char *title)
 {
   g_autofree char *escaped = NULL;
+  AdwToast *toast;
 
-  g_return_if_fail (LW_IS_WINDOW (self));
+  g_return_val_if_fail (LW_IS_WINDOW (self), NULL);
 
   /* Toast titles are Pango markup in libadwaita 1.2. */
   escaped = g_markup_escape_text (title, -1);
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (escaped));
+  toast = adw_toast_new (escaped);
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+
+  return toast;
 }
 
 static void
@@ -123,9 +128,10 @@ show_error (LwWindow   *self,
             const char *heading,
             const char *body)
 {
+  g_autofree char *text = lw_message_capitalize (body);
   GtkWidget *dialog;
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, text);
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
@@ -138,7 +144,11 @@ show_games (LwWindow *self)
   g_autoptr (GError) error = NULL;
 
   if (!lw_games_page_reload (self->games_page, &error))
-    lw_window_add_toast (self, error->message);
+    {
+      g_autofree char *message = lw_message_capitalize (error->message);
+
+      lw_window_add_toast (self, message);
+    }
 
   adw_leaflet_set_visible_child_name (self->leaflet, "games");
 }
@@ -317,6 +327,79 @@ open_game_action (GtkWidget  *widget,
 
   if (!lw_window_open_game (self, g_variant_get_int64 (parameter), &error))
     show_error (self, _("Could Not Open the Game"), error->message);
+}
+
+static void
+delete_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    gpointer          user_data)
+{
+  LwWindow *self = LW_WINDOW (user_data);
+  const gint64 *id = g_object_get_data (G_OBJECT (dialog), "lw-game-id");
+  g_autoptr (GError) error = NULL;
+
+  if (id == NULL || g_strcmp0 (response, "delete") != 0)
+    return;
+
+  if (!lw_store_delete_game (self->store, *id, &error))
+    {
+      show_error (self, _("Could Not Delete the Game"), error->message);
+      return;
+    }
+
+  show_games (self);
+  lw_window_add_toast (self, _("Game deleted"));
+}
+
+static void
+delete_game_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  LwWindow *self = LW_WINDOW (widget);
+  gint64 id = g_variant_get_int64 (parameter);
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+  guint n_rounds;
+
+  game = lw_store_load_game (self->store, id, &error);
+  if (game == NULL)
+    {
+      show_error (self, _("Could Not Delete the Game"), error->message);
+      return;
+    }
+
+  title = lw_sides_title (game->record);
+  n_rounds = game->record->rounds->len;
+  /* TRANSLATORS: %s names the game by its sides, "Ann vs Ben" */
+  heading = g_strdup_printf (_("Delete “%s”?"), title);
+  body = g_strdup_printf (game->record->ruleset == LW_RULESET_GARWOLF
+                            /* TRANSLATORS: deleting a Garwolf game: what is lost */
+                            ? g_dngettext (GETTEXT_PACKAGE,
+                                           "The game and its %u hand are deleted for good.",
+                                           "The game and its %u hands are deleted for good.", n_rounds)
+                            /* TRANSLATORS: deleting a game: what is lost */
+                            : g_dngettext (GETTEXT_PACKAGE,
+                                           "The game and its %u round are deleted for good.",
+                                           "The game and its %u rounds are deleted for good.", n_rounds),
+                          n_rounds);
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "delete", _("_Delete"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "delete",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "lw-game-id", g_memdup2 (&id, sizeof id), g_free);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (delete_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
@@ -499,6 +582,7 @@ lw_window_class_init (LwWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.import-file", "s", import_file_action);
   gtk_widget_class_install_action (widget_class, "win.open-game", "x", open_game_action);
   gtk_widget_class_install_action (widget_class, "win.show-games", NULL, show_games_action);
+  gtk_widget_class_install_action (widget_class, "win.delete-game", "x", delete_game_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-game", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.import", NULL);

@@ -62,9 +62,11 @@ void lw_window_import_file (LwWindow *self,
  * @title: the message, plain text
  *
  * Shows a short message at the bottom of the window.
+ *
+ * Returns: (transfer none): the toast, owned by the window.
  */
-void lw_window_add_toast (LwWindow   *self,
-                          const char *title);
+AdwToast *lw_window_add_toast (LwWindow   *self,
+                               const char *title);
 
 /**
  * lw_window_get_busy:
