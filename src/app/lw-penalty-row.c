@@ -4,6 +4,7 @@
  */
 #include <glib/gi18n.h>
 
+#include "lw-app-util.h"
 #include "lw-penalty-row.h"
 
 struct _LwPenaltyRow
@@ -119,4 +120,10 @@ static void
 lw_penalty_row_init (LwPenaltyRow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  lw_drop_down_ellipsize (self->seat_dropdown);
+  lw_drop_down_ellipsize (self->kind_dropdown);
+  /* Tab goes straight to the drop-downs. */
+  gtk_widget_set_focusable (GTK_WIDGET (self), FALSE);
 }
+

@@ -20,18 +20,19 @@ struct _LwRoundForm
   /* template widgets */
   AdwPreferencesGroup *main_group;
   AdwComboRow *declarer_row;
-  GtkStringList *declarer_names;
   AdwActionRow *all_but_last_row;
   GtkSwitch *all_but_last_switch;
   AdwActionRow *void_row;
   GtkSwitch *void_switch;
   AdwPreferencesGroup *seats_group;
   GtkLabel *totals_label;
+  GtkLabel *counts_error_label;
   GtkListBox *seats_list;
   AdwPreferencesGroup *penalties_group;
   GtkListBox *penalties_list;
   GtkLabel *error_label;
   GtkLabel *preview_label;
+  GtkButton *submit_button;
 
   /* owned */
   LwGameRecord *record;
@@ -229,7 +230,7 @@ check_round (LwRoundForm    *self,
   result = g_ptr_array_index (standings->rounds, standings->rounds->len - 1);
   if (preview != NULL)
     {
-      g_autofree char *described = lw_describe_round (standings, result);
+      g_autofree char *described = lw_describe_round (with_round, standings, result);
 
       /* TRANSLATORS: what the round being entered will score, one line per side */
       *preview = g_strdup_printf (_("This round scores:\n%s"), described);
@@ -265,6 +266,29 @@ lw_round_form_check (LwRoundForm  *self,
     }
 
   return TRUE;
+}
+
+/* Shows @message (or nothing) next to what is being edited: below the
+ * totals check while the focus is in the counts, else above the button. */
+static void
+show_message (LwRoundForm *self,
+              const char  *message)
+{
+  g_autofree char *text = lw_message_capitalize (message);
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  gboolean near_counts;
+
+  near_counts = focus == NULL ||
+                gtk_widget_is_ancestor (focus, GTK_WIDGET (self->seats_group)) ||
+                !gtk_widget_is_ancestor (focus, GTK_WIDGET (self));
+  if (focus == GTK_WIDGET (self->submit_button))
+    near_counts = FALSE;
+
+  gtk_label_set_text (self->counts_error_label, text);
+  gtk_label_set_text (self->error_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->counts_error_label), message != NULL && near_counts);
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), message != NULL && !near_counts);
 }
 
 static void
@@ -306,8 +330,7 @@ update (LwRoundForm *self)
   /* While the cards are still being counted the totals line says enough;
    * the engine's message shows once they add up, or on an attempt to add
    * the round. */
-  gtk_label_set_text (self->error_label, error != NULL ? error->message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->error_label), error != NULL && (sums_right || self->tried));
+  show_message (self, error != NULL && (sums_right || self->tried) ? error->message : NULL);
   gtk_label_set_text (self->preview_label, preview != NULL ? preview : "");
   gtk_widget_set_visible (GTK_WIDGET (self->preview_label), preview != NULL);
 
@@ -333,12 +356,16 @@ lw_round_form_add_penalty (LwRoundForm   *self,
                            int            seat,
                            LwPenaltyKind  kind)
 {
+  const char *names[LW_MAX_SEATS + 1] = { NULL, };
   GtkWidget *row;
 
   g_return_if_fail (LW_IS_ROUND_FORM (self));
   g_return_if_fail (self->record != NULL);
 
-  row = lw_penalty_row_new ((const char *const *) self->record->players);
+  /* record->players is not NULL-terminated when every seat is taken. */
+  for (guint i = 0; i < self->record->n_players; i++)
+    names[i] = self->record->players[i];
+  row = lw_penalty_row_new (names);
   lw_penalty_row_set_seat (LW_PENALTY_ROW (row), seat);
   lw_penalty_row_set_kind (LW_PENALTY_ROW (row), kind);
   g_signal_connect_swapped (row, "changed", G_CALLBACK (changed_cb), self);
@@ -377,13 +404,30 @@ clear_penalties (LwRoundForm *self)
     gtk_list_box_remove (self->penalties_list, child);
 }
 
+/* A fresh list of declarers, "Nobody declared" selected. A new model (not
+ * only a new selection) also puts the list's keyboard highlight back on
+ * the shown selection: GTK 4.8 keeps it where the last choice was. */
+static void
+reset_declarers (LwRoundForm *self)
+{
+  g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
+
+  /* TRANSLATORS: every player declined to declare this round */
+  gtk_string_list_append (names, _("Nobody declared"));
+  for (guint seat = 0; self->record != NULL && seat < self->record->n_players; seat++)
+    gtk_string_list_append (names, self->record->players[seat]);
+
+  adw_combo_row_set_model (self->declarer_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->declarer_row, 0);
+}
+
 void
 lw_round_form_reset (LwRoundForm *self)
 {
   g_return_if_fail (LW_IS_ROUND_FORM (self));
 
   self->filling = TRUE;
-  adw_combo_row_set_selected (self->declarer_row, 0);
+  reset_declarers (self);
   gtk_switch_set_active (self->all_but_last_switch, FALSE);
   gtk_switch_set_active (self->void_switch, FALSE);
   for (guint seat = 0; seat < self->n_seat_rows; seat++)
@@ -469,14 +513,19 @@ lw_round_form_set_game (LwRoundForm        *self,
 
   adw_preferences_group_set_title (self->seats_group,
                                    garwolf
-                                     /* TRANSLATORS: Garwolf: Court cards (J, Q, K) won per seat */
-                                     ? _("Court Cards Won")
+                                     /* TRANSLATORS: Garwolf: Court cards (J, Q, K) and Garwolves won per seat */
+                                     ? _("Court Cards and Garwolves Won")
                                      /* TRANSLATORS: cards in the tricks each seat won */
                                      : _("Cards Won"));
   adw_preferences_group_set_description (self->seats_group,
                                          garwolf
-                                           ? _("Expand a seat for its Garwolves")
-                                           : _("Expand a seat for its Den cards and pegging"));
+                                           /* TRANSLATORS: Garwolf scoring (G1) */
+                                           ? _("Court cards 1 point each, Garwolves 3")
+                                           /* TRANSLATORS: Alt+↓ is a key: Alt and the down arrow */
+                                           : _("Expand a seat (or Alt+↓ in its count) for its Den cards and pegging"));
+  gtk_button_set_label (self->submit_button, garwolf ? _("_Add Hand") : _("_Add Round"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->submit_button),
+                               garwolf ? _("Add the Hand (Enter)") : _("Add the Round (Enter)"));
 
   if (!same_players)
     {
@@ -487,12 +536,6 @@ lw_round_form_set_game (LwRoundForm        *self,
         gtk_list_box_remove (self->seats_list, child);
       self->n_seat_rows = 0;
 
-      gtk_string_list_splice (self->declarer_names, 0,
-                              g_list_model_get_n_items (G_LIST_MODEL (self->declarer_names)),
-                              NULL);
-      /* TRANSLATORS: every player declined to declare this round */
-      gtk_string_list_append (self->declarer_names, _("Nobody declared"));
-
       for (guint seat = 0; seat < record->n_players; seat++)
         {
           GtkWidget *row = lw_seat_row_new ();
@@ -501,12 +544,35 @@ lw_round_form_set_game (LwRoundForm        *self,
           g_signal_connect (row, "changed", G_CALLBACK (seat_changed_cb), self);
           gtk_list_box_append (self->seats_list, row);
           self->seat_rows[self->n_seat_rows++] = LW_SEAT_ROW (row);
-          gtk_string_list_append (self->declarer_names, record->players[seat]);
         }
       self->filling = FALSE;
     }
 
   lw_round_form_reset (self);
+}
+
+gboolean
+lw_round_form_get_error_beside_totals (LwRoundForm *self)
+{
+  g_return_val_if_fail (LW_IS_ROUND_FORM (self), FALSE);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->counts_error_label));
+}
+
+const char *
+lw_round_form_get_submit_label (LwRoundForm *self)
+{
+  g_return_val_if_fail (LW_IS_ROUND_FORM (self), NULL);
+
+  return gtk_button_get_label (self->submit_button);
+}
+
+GListModel *
+lw_round_form_get_declarer_model (LwRoundForm *self)
+{
+  g_return_val_if_fail (LW_IS_ROUND_FORM (self), NULL);
+
+  return adw_combo_row_get_model (self->declarer_row);
 }
 
 void
@@ -515,8 +581,7 @@ lw_round_form_show_error (LwRoundForm *self,
 {
   g_return_if_fail (LW_IS_ROUND_FORM (self));
 
-  gtk_label_set_text (self->error_label, message != NULL ? message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->error_label), message != NULL);
+  show_message (self, message);
   if (message != NULL)
     gtk_widget_error_bell (GTK_WIDGET (self));
 }
@@ -570,6 +635,9 @@ const char *
 lw_round_form_get_error_text (LwRoundForm *self)
 {
   g_return_val_if_fail (LW_IS_ROUND_FORM (self), NULL);
+
+  if (gtk_widget_get_visible (GTK_WIDGET (self->counts_error_label)))
+    return gtk_label_get_text (self->counts_error_label);
 
   return gtk_widget_get_visible (GTK_WIDGET (self->error_label)) ? gtk_label_get_text (self->error_label) : "";
 }
@@ -636,7 +704,6 @@ lw_round_form_class_init (LwRoundFormClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-round-form.ui");
   gtk_widget_class_bind_template_child (widget_class, LwRoundForm, main_group);
   gtk_widget_class_bind_template_child (widget_class, LwRoundForm, declarer_row);
-  gtk_widget_class_bind_template_child (widget_class, LwRoundForm, declarer_names);
   gtk_widget_class_bind_template_child (widget_class, LwRoundForm, all_but_last_row);
   gtk_widget_class_bind_template_child (widget_class, LwRoundForm, all_but_last_switch);
   gtk_widget_class_bind_template_child (widget_class, LwRoundForm, void_row);
@@ -644,6 +711,8 @@ lw_round_form_class_init (LwRoundFormClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwRoundForm, penalties_group);
   gtk_widget_class_bind_template_child (widget_class, LwRoundForm, seats_group);
   gtk_widget_class_bind_template_child (widget_class, LwRoundForm, totals_label);
+  gtk_widget_class_bind_template_child (widget_class, LwRoundForm, counts_error_label);
+  gtk_widget_class_bind_template_child (widget_class, LwRoundForm, submit_button);
   gtk_widget_class_bind_template_child (widget_class, LwRoundForm, seats_list);
   gtk_widget_class_bind_template_child (widget_class, LwRoundForm, penalties_list);
   gtk_widget_class_bind_template_child (widget_class, LwRoundForm, error_label);
@@ -656,4 +725,8 @@ static void
 lw_round_form_init (LwRoundForm *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* Tab goes straight to the switches. */
+  lw_row_pass_focus (GTK_WIDGET (self->all_but_last_row));
+  lw_row_pass_focus (GTK_WIDGET (self->void_row));
 }

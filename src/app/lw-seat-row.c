@@ -13,7 +13,9 @@ struct _LwSeatRow
 
   /* template widgets */
   GtkSpinButton *cards_spin;
+  GtkWidget *court_box;
   GtkSpinButton *court_spin;
+  GtkWidget *garwolves_box;
   AdwActionRow *worms_row;
   GtkSpinButton *worms_spin;
   AdwActionRow *gongs_row;
@@ -22,7 +24,6 @@ struct _LwSeatRow
   GtkSpinButton *bears_spin;
   AdwActionRow *wolves_row;
   GtkSpinButton *wolves_spin;
-  AdwActionRow *garwolves_row;
   GtkSpinButton *garwolves_spin;
   AdwActionRow *unpegged_row;
   GtkSwitch *unpegged_switch;
@@ -113,31 +114,27 @@ update_subtitle (LwSeatRow *self)
   g_autoptr (GString) text = g_string_new (NULL);
   int n;
 
+  /* Garwolf: both counts are in the row itself. */
   if (self->ruleset == LW_RULESET_GARWOLF)
     {
-      /* TRANSLATORS: Garwolf: Garwolves won by a seat */
-      if ((n = lw_seat_row_get_count (self, LW_SEAT_COUNT_GARWOLVES)) > 0)
-        g_string_append_printf (separated (text), g_dngettext (GETTEXT_PACKAGE, "%d Garwolf", "%d Garwolves", n), n);
-      if (text->len == 0)
-        g_string_append (text, _("No Garwolves"));
-    }
-  else
-    {
-      /* TRANSLATORS: Den cards among a seat's won cards */
-      if ((n = lw_seat_row_get_count (self, LW_SEAT_COUNT_WORMS)) > 0)
-        g_string_append_printf (separated (text), g_dngettext (GETTEXT_PACKAGE, "%d Worm", "%d Worms", n), n);
-      if ((n = lw_seat_row_get_count (self, LW_SEAT_COUNT_GONGS)) > 0)
-        g_string_append_printf (separated (text), g_dngettext (GETTEXT_PACKAGE, "%d Gong", "%d Gongs", n), n);
-      if ((n = lw_seat_row_get_count (self, LW_SEAT_COUNT_BEARS)) > 0)
-        g_string_append_printf (separated (text), g_dngettext (GETTEXT_PACKAGE, "%d Big Bear", "%d Big Bears", n), n);
-      if ((n = lw_seat_row_get_count (self, LW_SEAT_COUNT_WOLVES)) > 0)
-        g_string_append_printf (separated (text), g_dngettext (GETTEXT_PACKAGE, "%d Little Wolf", "%d Little Wolves", n), n);
-      if (text->len == 0)
-        /* TRANSLATORS: Den cards are the Worms, Gongs, Big Bears and Little Wolves */
-        g_string_append (text, _("No Den cards"));
+      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self), "");
+      return;
     }
 
-  if (self->ruleset == LW_RULESET_LITTLE_WOLF && lw_seat_row_get_unpegged (self))
+  /* TRANSLATORS: Den cards among a seat's won cards */
+  if ((n = lw_seat_row_get_count (self, LW_SEAT_COUNT_WORMS)) > 0)
+    g_string_append_printf (separated (text), g_dngettext (GETTEXT_PACKAGE, "%d Worm", "%d Worms", n), n);
+  if ((n = lw_seat_row_get_count (self, LW_SEAT_COUNT_GONGS)) > 0)
+    g_string_append_printf (separated (text), g_dngettext (GETTEXT_PACKAGE, "%d Gong", "%d Gongs", n), n);
+  if ((n = lw_seat_row_get_count (self, LW_SEAT_COUNT_BEARS)) > 0)
+    g_string_append_printf (separated (text), g_dngettext (GETTEXT_PACKAGE, "%d Big Bear", "%d Big Bears", n), n);
+  if ((n = lw_seat_row_get_count (self, LW_SEAT_COUNT_WOLVES)) > 0)
+    g_string_append_printf (separated (text), g_dngettext (GETTEXT_PACKAGE, "%d Little Wolf", "%d Little Wolves", n), n);
+  if (text->len == 0)
+    /* TRANSLATORS: Den cards are the Worms, Gongs, Big Bears and Little Wolves */
+    g_string_append (text, _("No Den cards"));
+
+  if (lw_seat_row_get_unpegged (self))
     /* TRANSLATORS: this seat did not peg its gains in time (SCORING R22) */
     g_string_append (text, _(" · not pegged"));
 
@@ -175,6 +172,39 @@ set_range (GtkSpinButton *spin,
   gtk_adjustment_configure (adjustment, 0, 0, MAX (upper, 0), 1, upper > 10 ? 5 : 1, 0);
 }
 
+/* The expander's arrow, shown only when there is something to expand. */
+static void
+set_arrow_visible (GtkWidget *widget,
+                   gboolean   visible)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_IMAGE (child) && gtk_widget_has_css_class (child, "expander-row-arrow"))
+        gtk_widget_set_visible (child, visible);
+      else if (!GTK_IS_REVEALER (child))
+        set_arrow_visible (child, visible);
+    }
+}
+
+/* Alt+↓ in a count opens the seat's Den cards, Alt+↑ closes them. */
+static gboolean
+expand_cb (GtkWidget *widget,
+           GVariant  *args,
+           gpointer   user_data)
+{
+  LwSeatRow *self = LW_SEAT_ROW (widget);
+  gboolean expand = GPOINTER_TO_INT (user_data);
+
+  if (self->ruleset != LW_RULESET_LITTLE_WOLF)
+    return FALSE;
+
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (self), expand);
+  gtk_widget_grab_focus (GTK_WIDGET (expand ? self->worms_spin : self->cards_spin));
+
+  return TRUE;
+}
+
 void
 lw_seat_row_configure (LwSeatRow  *self,
                        LwRuleset   ruleset,
@@ -200,13 +230,16 @@ lw_seat_row_configure (LwSeatRow  *self,
   set_range (self->garwolves_spin, (int) n_players);
 
   gtk_widget_set_visible (GTK_WIDGET (self->cards_spin), !garwolf);
-  gtk_widget_set_visible (GTK_WIDGET (self->court_spin), garwolf);
+  gtk_widget_set_visible (self->court_box, garwolf);
+  gtk_widget_set_visible (self->garwolves_box, garwolf);
   gtk_widget_set_visible (GTK_WIDGET (self->worms_row), !garwolf);
   gtk_widget_set_visible (GTK_WIDGET (self->gongs_row), !garwolf);
   gtk_widget_set_visible (GTK_WIDGET (self->bears_row), !garwolf);
   gtk_widget_set_visible (GTK_WIDGET (self->wolves_row), !garwolf);
   gtk_widget_set_visible (GTK_WIDGET (self->unpegged_row), !garwolf);
-  gtk_widget_set_visible (GTK_WIDGET (self->garwolves_row), garwolf);
+  /* Garwolf: nothing to expand. */
+  adw_expander_row_set_enable_expansion (ADW_EXPANDER_ROW (self), !garwolf);
+  set_arrow_visible (GTK_WIDGET (self), !garwolf);
 
   {
     g_autofree char *label = NULL;
@@ -216,6 +249,16 @@ lw_seat_row_configure (LwSeatRow  *self,
     gtk_accessible_update_property (GTK_ACCESSIBLE (garwolf ? self->court_spin : self->cards_spin),
                                     GTK_ACCESSIBLE_PROPERTY_LABEL, label,
                                     -1);
+    if (garwolf)
+      {
+        g_autofree char *garwolves = NULL;
+
+        /* TRANSLATORS: the accessible name of a seat's Garwolves count, %s is the player */
+        garwolves = g_strdup_printf (_("Garwolves won by %s"), name);
+        gtk_accessible_update_property (GTK_ACCESSIBLE (self->garwolves_spin),
+                                        GTK_ACCESSIBLE_PROPERTY_LABEL, garwolves,
+                                        -1);
+      }
   }
 
   lw_seat_row_reset (self);
@@ -277,7 +320,9 @@ lw_seat_row_class_init (LwSeatRowClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-seat-row.ui");
   gtk_widget_class_bind_template_child (widget_class, LwSeatRow, cards_spin);
+  gtk_widget_class_bind_template_child (widget_class, LwSeatRow, court_box);
   gtk_widget_class_bind_template_child (widget_class, LwSeatRow, court_spin);
+  gtk_widget_class_bind_template_child (widget_class, LwSeatRow, garwolves_box);
   gtk_widget_class_bind_template_child (widget_class, LwSeatRow, worms_row);
   gtk_widget_class_bind_template_child (widget_class, LwSeatRow, worms_spin);
   gtk_widget_class_bind_template_child (widget_class, LwSeatRow, gongs_row);
@@ -286,7 +331,6 @@ lw_seat_row_class_init (LwSeatRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwSeatRow, bears_spin);
   gtk_widget_class_bind_template_child (widget_class, LwSeatRow, wolves_row);
   gtk_widget_class_bind_template_child (widget_class, LwSeatRow, wolves_spin);
-  gtk_widget_class_bind_template_child (widget_class, LwSeatRow, garwolves_row);
   gtk_widget_class_bind_template_child (widget_class, LwSeatRow, garwolves_spin);
   gtk_widget_class_bind_template_child (widget_class, LwSeatRow, unpegged_row);
   gtk_widget_class_bind_template_child (widget_class, LwSeatRow, unpegged_switch);
@@ -295,6 +339,8 @@ lw_seat_row_class_init (LwSeatRowClass *klass)
 static void
 lw_seat_row_init (LwSeatRow *self)
 {
+  GtkEventController *shortcuts;
+
   gtk_widget_init_template (GTK_WIDGET (self));
 
   for (guint i = 0; i < LW_N_SEAT_COUNTS; i++)
@@ -303,7 +349,27 @@ lw_seat_row_init (LwSeatRow *self)
 
       lw_spin_connect_changed (spin, G_CALLBACK (count_changed_cb), self);
       lw_spin_connect_activate (spin, G_CALLBACK (count_activate_cb), self);
+      /* Ctrl+Z on the game page takes back a round, never a digit. */
+      gtk_editable_set_enable_undo (GTK_EDITABLE (spin), FALSE);
     }
+
+  /* Tab goes from count to count: the rows around them take no focus. */
+  lw_row_pass_focus (GTK_WIDGET (self));
+  lw_row_pass_focus (GTK_WIDGET (self->worms_row));
+  lw_row_pass_focus (GTK_WIDGET (self->gongs_row));
+  lw_row_pass_focus (GTK_WIDGET (self->bears_row));
+  lw_row_pass_focus (GTK_WIDGET (self->wolves_row));
+  lw_row_pass_focus (GTK_WIDGET (self->unpegged_row));
+
+  shortcuts = gtk_shortcut_controller_new ();
+  gtk_event_controller_set_propagation_phase (shortcuts, GTK_PHASE_CAPTURE);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Down, GDK_ALT_MASK),
+                                                          gtk_callback_action_new (expand_cb, GINT_TO_POINTER (TRUE), NULL)));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Up, GDK_ALT_MASK),
+                                                          gtk_callback_action_new (expand_cb, GINT_TO_POINTER (FALSE), NULL)));
+  gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
   g_signal_connect_swapped (self->unpegged_switch, "notify::active",
                             G_CALLBACK (unpegged_changed_cb), self);
 }
