@@ -101,19 +101,35 @@ lw_board_update (LwBoard            *self,
   if (!standings->finished && dealer >= 0 && dealer < (int) record->n_players)
     dealer_side = lw_game_record_side_of (record, dealer);
 
-  if (standings->finished)
+  if (standings->finished && garwolf)
+    /* TRANSLATORS: above the final board; %u is the number of Garwolf hands played */
+    status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "Game over after %u hand",
+                                           "Game over after %u hands", n_rounds),
+                              n_rounds);
+  else if (standings->finished)
     /* TRANSLATORS: above the final board; %u is the number of rounds played */
     status = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                            "Game over after %u round",
                                            "Game over after %u rounds", n_rounds),
                               n_rounds);
+  else if (garwolf)
+    {
+      /* SCORING G3: the passing before the hand being entered. */
+      const char *passing = lw_passing_to_label (lw_garwolf_passing (record->n_players, n_rounds + 1));
+
+      if (dealer_side != LW_NO_SEAT)
+        /* TRANSLATORS: "Hand 2 · Ben deals · Pass two cards right": the hand being
+         * entered, its dealer and the passing before it */
+        status = g_strdup_printf (_("Hand %u · %s deals · %s"),
+                                  n_rounds + 1, record->players[dealer], passing);
+      else
+        /* TRANSLATORS: "Hand 2 · Pass two cards right" */
+        status = g_strdup_printf (_("Hand %u · %s"), n_rounds + 1, passing);
+    }
   else if (dealer_side != LW_NO_SEAT)
-    status = g_strdup_printf (garwolf
-                                /* TRANSLATORS: "Hand 4 · Ann deals" */
-                                ? _("Hand %u · %s deals")
-                                /* TRANSLATORS: "Round 4 · Ann deals": the round being entered and its dealer */
-                                : _("Round %u · %s deals"),
-                              n_rounds + 1, record->players[dealer]);
+    /* TRANSLATORS: "Round 4 · Ann deals": the round being entered and its dealer */
+    status = g_strdup_printf (_("Round %u · %s deals"), n_rounds + 1, record->players[dealer]);
   else
     status = g_strdup_printf (_("Round %u"), n_rounds + 1);
   gtk_label_set_text (self->status_label, status);
@@ -124,6 +140,7 @@ lw_board_update (LwBoard            *self,
       g_autofree char *score = g_strdup_printf ("%d", standings->scores[i]);
       g_autofree char *needs = NULL;
       const char *badge = NULL;
+      g_autofree char *dealer_badge = NULL;
       gboolean winner = standings->finished && standings->winner == (int) i;
 
       gtk_label_set_text (side->name, g_ptr_array_index (standings->sides, i));
@@ -134,16 +151,35 @@ lw_board_update (LwBoard            *self,
       else
         {
           int needed = lw_standings_needed_to_win (record, standings, i);
+          int for_skunk = lw_standings_needed_for_skunk (record, standings, i);
+          g_autofree char *to_win = NULL;
 
           if (needed > 0)
             /* TRANSLATORS: the points a side still needs to reach the target */
-            needs = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                  "needs %d to win",
-                                                  "needs %d to win", needed),
-                                     needed);
+            to_win = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                   "needs %d to win",
+                                                   "needs %d to win", needed),
+                                      needed);
           else
             /* TRANSLATORS: a side at the target while another ties it: play goes on (R25, G2) */
-            needs = g_strdup (_("at the target, tied"));
+            to_win = g_strdup (_("at the target, tied"));
+
+          /* R23: while another side has 0, a skunk may come first; it
+           * goes on a line of its own, so that both fit a narrow card. */
+          if (for_skunk > 0 && (needed <= 0 || for_skunk <= needed))
+            {
+              g_autofree char *skunk = NULL;
+
+              /* TRANSLATORS: under "needs 7 to win": the points for a skunk,
+               * a win worth two while another side has 0 (R23) */
+              skunk = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                    "%d for a skunk",
+                                                    "%d for a skunk", for_skunk),
+                                       for_skunk);
+              needs = g_strdup_printf ("%s\n%s", to_win, skunk);
+            }
+          else
+            needs = g_steal_pointer (&to_win);
         }
       gtk_label_set_text (side->needs, needs);
       gtk_widget_set_visible (GTK_WIDGET (side->needs), *needs != '\0');
@@ -154,8 +190,14 @@ lw_board_update (LwBoard            *self,
       else if (winner)
         badge = _("Winner");
       else if ((int) i == dealer_side)
-        /* TRANSLATORS: on the board: this side's player deals the round being entered */
-        badge = standings->n_sides == record->n_players ? _("Deals") : record->players[dealer];
+        {
+          if (standings->n_sides == record->n_players)
+            /* TRANSLATORS: on the board: this side's player deals the round being entered */
+            badge = _("Deals");
+          else
+            /* TRANSLATORS: on a side of partners: which of them deals, "Dev deals" */
+            badge = dealer_badge = g_strdup_printf (_("%s deals"), record->players[dealer]);
+        }
 
       gtk_label_set_text (side->badge, badge != NULL ? badge : "");
       gtk_widget_set_visible (GTK_WIDGET (side->badge), badge != NULL);
@@ -175,6 +217,7 @@ lw_board_update (LwBoard            *self,
         accessible = g_strdup_printf (_("%s: %d points, %s"),
                                       (const char *) g_ptr_array_index (standings->sides, i),
                                       standings->scores[i], *needs ? needs : (badge ? badge : ""));
+        g_strdelimit (accessible, "\n", ' ');
         gtk_accessible_update_property (GTK_ACCESSIBLE (side->card),
                                         GTK_ACCESSIBLE_PROPERTY_LABEL, accessible,
                                         -1);

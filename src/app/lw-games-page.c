@@ -67,6 +67,35 @@ lw_games_page_get_n_games (LwGamesPage *self,
   return count_rows (finished ? self->finished_list : self->ongoing_list);
 }
 
+/* The menu of one game's row: what can be done with the game besides
+ * opening it. */
+static GtkWidget *
+make_row_menu (gint64      id,
+               const char *title)
+{
+  g_autoptr (GMenu) menu = g_menu_new ();
+  g_autoptr (GMenuItem) delete = NULL;
+  g_autofree char *tooltip = NULL;
+  GtkWidget *button = gtk_menu_button_new ();
+
+  delete = g_menu_item_new (_("_Delete…"), NULL);
+  g_menu_item_set_action_and_target_value (delete, "win.delete-game", g_variant_new_int64 (id));
+  g_menu_append_item (menu, delete);
+
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "view-more-symbolic");
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), G_MENU_MODEL (menu));
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (button, "flat");
+  /* TRANSLATORS: the tooltip of a game's menu button; %s names the game, "Ann vs Ben" */
+  tooltip = g_strdup_printf (_("Actions for “%s”"), title);
+  gtk_widget_set_tooltip_text (button, _("More"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip,
+                                  -1);
+
+  return button;
+}
+
 static GtkWidget *
 make_row (const LwStoredGame *game)
 {
@@ -84,6 +113,7 @@ make_row (const LwStoredGame *game)
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), make_row_menu (game->id, title));
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
   g_object_set_data_full (G_OBJECT (row), GAME_ID_KEY, g_memdup2 (&game->id, sizeof game->id), g_free);
 
@@ -107,9 +137,15 @@ make_row (const LwStoredGame *game)
 
       g_string_append (subtitle, scores);
       g_string_append (subtitle, " · ");
-      g_string_append_printf (subtitle,
-                              g_dngettext (GETTEXT_PACKAGE, "%u round", "%u rounds", n_rounds),
-                              n_rounds);
+      if (record->ruleset == LW_RULESET_GARWOLF)
+        /* TRANSLATORS: the Garwolf hands played in a game */
+        g_string_append_printf (subtitle,
+                                g_dngettext (GETTEXT_PACKAGE, "%u hand", "%u hands", n_rounds),
+                                n_rounds);
+      else
+        g_string_append_printf (subtitle,
+                                g_dngettext (GETTEXT_PACKAGE, "%u round", "%u rounds", n_rounds),
+                                n_rounds);
 
       if (standings->finished && standings->winner != LW_NO_SEAT)
         {
