@@ -28,6 +28,10 @@ struct _LwNewGamePage
   GtkSpinButton *target_spin;
   GtkSpinButton *skunk_spin;
   AdwActionRow *skunk_row;
+  AdwActionRow *partners_row;
+  AdwActionRow *start_row;
+  AdwActionRow *target_row;
+  GtkLabel *names_error_label;
   GtkLabel *error_label;
 
   /* owned */
@@ -68,10 +72,37 @@ get_name (LwNewGamePage *self,
   g_autofree char *name = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->name_entries[seat])));
 
   g_strstrip (name);
-  if (*name == '\0')
-    return g_strdup (gtk_entry_get_placeholder_text (self->name_entries[seat]));
 
   return g_steal_pointer (&name);
+}
+
+/* The name, or while there is none the seat's title, for the lists that
+ * show the seats before every name is typed. */
+static char *
+get_shown_name (LwNewGamePage *self,
+                guint          seat)
+{
+  char *name = get_name (self, seat);
+
+  if (*name != '\0')
+    return name;
+
+  g_free (name);
+  return g_strdup (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->seat_rows[seat])));
+}
+
+static gboolean
+has_unnamed_seat (LwNewGamePage *self)
+{
+  for (guint i = 0; i < get_n_players (self); i++)
+    {
+      g_autofree char *name = get_name (self, i);
+
+      if (*name == '\0')
+        return TRUE;
+    }
+
+  return FALSE;
 }
 
 static guint
@@ -104,7 +135,18 @@ lw_new_game_page_build_record (LwNewGamePage  *self,
 
   n_players = get_n_players (self);
   for (guint i = 0; i < n_players; i++)
-    names[i] = get_name (self, i);
+    {
+      names[i] = get_name (self, i);
+      if (*names[i] == '\0')
+        {
+          /* The placeholder is a hint, never a name: every seat is named. */
+          /* TRANSLATORS: %u is a seat number, as in the row title "Seat 2" */
+          g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID, _("Seat %u needs a name"), i + 1);
+          for (guint j = 0; j <= i; j++)
+            g_free (names[j]);
+          return NULL;
+        }
+    }
 
   record = lw_game_record_new (get_ruleset (self), n_players, (const char *const *) names);
   for (guint i = 0; i < n_players; i++)
@@ -175,7 +217,7 @@ update_dealers (LwNewGamePage *self,
 
   for (guint i = 0; i < n_players; i++)
     {
-      names[i] = get_name (self, i);
+      names[i] = get_shown_name (self, i);
       if (same && g_strcmp0 (names[i], gtk_string_list_get_string (self->dealer_names, i)) != 0)
         same = FALSE;
     }
@@ -190,6 +232,59 @@ update_dealers (LwNewGamePage *self,
 
   for (guint i = 0; i < n_players; i++)
     g_free (names[i]);
+}
+
+/* Shows what keeps the game from starting next to where it is fixed: a
+ * name below the seats, the rest at the end of the form. */
+static void
+show_error (LwNewGamePage *self,
+            const char    *message)
+{
+  g_autofree char *text = lw_message_capitalize (message);
+  gboolean about_names = message != NULL &&
+                         (g_str_has_prefix (message, "players:") || has_unnamed_seat (self));
+  gboolean any_name = FALSE;
+
+  for (guint i = 0; i < LW_MAX_SEATS && self->name_entries[i] != NULL; i++)
+    if (*gtk_editable_get_text (GTK_EDITABLE (self->name_entries[i])) != '\0')
+      any_name = TRUE;
+
+  gtk_label_set_text (self->names_error_label, about_names ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->names_error_label), about_names);
+  /* Before any name is typed it is a hint, not yet an error. */
+  if (any_name)
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (self->names_error_label), "dim-label");
+      gtk_widget_add_css_class (GTK_WIDGET (self->names_error_label), "error");
+    }
+  else
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (self->names_error_label), "error");
+      gtk_widget_add_css_class (GTK_WIDGET (self->names_error_label), "dim-label");
+    }
+
+  gtk_label_set_text (self->error_label, message != NULL && !about_names ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), message != NULL && !about_names);
+}
+
+const char *
+lw_new_game_page_get_error_text (LwNewGamePage *self)
+{
+  g_return_val_if_fail (LW_IS_NEW_GAME_PAGE (self), NULL);
+
+  if (gtk_widget_get_visible (GTK_WIDGET (self->names_error_label)))
+    return gtk_label_get_text (self->names_error_label);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->error_label)) ? gtk_label_get_text (self->error_label) : "";
+}
+
+void
+lw_new_game_page_set_partners (LwNewGamePage *self,
+                               gboolean       partners)
+{
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+
+  gtk_switch_set_active (self->partners_switch, partners);
 }
 
 static void
@@ -262,7 +357,7 @@ update (LwNewGamePage *self)
 
           for (guint i = 0; i < n_players; i++)
             {
-              names[i] = get_name (self, i);
+              names[i] = get_shown_name (self, i);
               team_of[i] = n_teams > 0 ? (int) (i % n_teams) : 0;
             }
           shown = lw_game_record_new (ruleset, n_players, (const char *const *) names);
@@ -276,8 +371,7 @@ update (LwNewGamePage *self)
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->teams_row), teams);
     }
 
-  gtk_widget_set_visible (GTK_WIDGET (self->error_label), record == NULL);
-  gtk_label_set_text (self->error_label, error != NULL ? error->message : "");
+  show_error (self, error != NULL ? error->message : NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "new-game.start", record != NULL);
 
   self->updating = FALSE;
@@ -371,7 +465,8 @@ lw_new_game_page_reset (LwNewGamePage *self)
   gtk_spin_button_set_value (self->players_spin, 2);
   for (guint i = 0; i < LW_MAX_SEATS; i++)
     gtk_editable_set_text (GTK_EDITABLE (self->name_entries[i]), "");
-  gtk_switch_set_active (self->partners_switch, TRUE);
+  /* Partners play is a choice, never the default. */
+  gtk_switch_set_active (self->partners_switch, FALSE);
   adw_combo_row_set_selected (self->sides_row, 0);
   adw_combo_row_set_selected (self->dealer_row, 0);
   adw_expander_row_set_expanded (self->rules_row, FALSE);
@@ -446,8 +541,7 @@ start_action (GtkWidget  *widget,
         }
     }
 
-  gtk_label_set_text (self->error_label, error != NULL ? error->message : _("The game could not be stored."));
-  gtk_widget_set_visible (GTK_WIDGET (self->error_label), TRUE);
+  show_error (self, error != NULL ? error->message : _("The game could not be stored."));
   gtk_widget_error_bell (widget);
 }
 
@@ -489,6 +583,10 @@ lw_new_game_page_class_init (LwNewGamePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, target_spin);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, skunk_spin);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, skunk_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, partners_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, start_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, target_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, names_error_label);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, error_label);
   gtk_widget_class_bind_template_callback (widget_class, update_cb);
   gtk_widget_class_bind_template_callback (widget_class, players_changed_cb);
@@ -510,6 +608,15 @@ lw_new_game_page_init (LwNewGamePage *self)
   adw_combo_row_set_model (self->dealer_row, G_LIST_MODEL (self->dealer_names));
   adw_combo_row_set_model (self->sides_row, G_LIST_MODEL (self->sides_names));
   lw_spin_connect_changed (self->players_spin, G_CALLBACK (name_changed_cb), self);
+
+  /* Tab goes from value to value: rows that only hold a control take no
+   * focus themselves. */
+  lw_row_pass_focus (GTK_WIDGET (self->players_row));
+  lw_row_pass_focus (GTK_WIDGET (self->partners_row));
+  lw_row_pass_focus (GTK_WIDGET (self->start_row));
+  lw_row_pass_focus (GTK_WIDGET (self->target_row));
+  lw_row_pass_focus (GTK_WIDGET (self->skunk_row));
+  gtk_widget_set_focusable (GTK_WIDGET (self->rules_row), FALSE);
   lw_spin_connect_changed (self->start_spin, G_CALLBACK (name_changed_cb), self);
   lw_spin_connect_changed (self->target_spin, G_CALLBACK (name_changed_cb), self);
   lw_spin_connect_changed (self->skunk_spin, G_CALLBACK (name_changed_cb), self);
@@ -524,8 +631,8 @@ lw_new_game_page_init (LwNewGamePage *self)
 
       /* TRANSLATORS: a seat at the table, numbered from 1 clockwise */
       title = g_strdup_printf (_("Seat %u"), i + 1);
-      /* TRANSLATORS: the name used when none is typed */
-      placeholder = g_strdup_printf (_("Player %u"), i + 1);
+      /* TRANSLATORS: the hint in an empty name entry; every seat needs a name */
+      placeholder = g_strdup (_("Name"));
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       gtk_entry_set_placeholder_text (GTK_ENTRY (entry), placeholder);
@@ -547,6 +654,7 @@ lw_new_game_page_init (LwNewGamePage *self)
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), entry);
 
       gtk_list_box_append (self->seats_list, row);
+      lw_row_pass_focus (row);
       self->seat_rows[i] = ADW_ACTION_ROW (row);
       self->name_entries[i] = GTK_ENTRY (entry);
     }

@@ -21,8 +21,8 @@ void lw_new_game_page_set_store (LwNewGamePage *self,
  * lw_new_game_page_reset:
  * @self: the page
  *
- * Back to a fresh form: Little Wolf, 2 players, no names, the known
- * players offered again.
+ * Back to a fresh form: Little Wolf, 2 players, no names, no partners,
+ * the known players offered again.
  */
 void lw_new_game_page_reset (LwNewGamePage *self);
 
@@ -60,5 +60,12 @@ LwGameRecord *lw_new_game_page_build_record (LwNewGamePage  *self,
 
 /** Returns: the known players offered for the names. */
 guint lw_new_game_page_get_n_known_players (LwNewGamePage *self);
+
+/** Returns: (transfer none): what keeps the game from starting, "" when nothing. */
+const char *lw_new_game_page_get_error_text (LwNewGamePage *self);
+
+/** Turns partners play on or off (off on a fresh form). */
+void lw_new_game_page_set_partners (LwNewGamePage *self,
+                                    gboolean       partners);
 
 G_END_DECLS
