@@ -15,6 +15,7 @@
 #include "lw-game-page.h"
 #include "lw-games-page.h"
 #include "lw-new-game-page.h"
+#include "lw-penalty-row.h"
 #include "lw-round-form.h"
 #include "lw-store.h"
 #include "lw-window.h"
@@ -203,7 +204,9 @@ test_two_player_game (Fixture       *fixture,
   g_assert_cmpstr (lw_round_form_get_totals_text (form), ==, "25 of 26 cards · 1 to go");
   g_assert_false (lw_round_form_get_valid (form));
   activate (page, "game.submit-round");
-  g_assert_nonnull (strstr (lw_round_form_get_error_text (form), "cards sum to 25, expected 26"));
+  g_assert_true (g_str_has_prefix (lw_round_form_get_error_text (form), "Round 1: cards sum to 25, expected 26"));
+  /* It shows below the totals check, where the counts are edited. */
+  g_assert_true (lw_round_form_get_error_beside_totals (form));
   g_assert_cmpuint (stored_rounds (fixture, id), ==, 0);
   /* ...and what was typed is still there to be corrected. */
   g_assert_cmpint (lw_seat_row_get_count (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), ==, 20);
@@ -215,9 +218,31 @@ test_two_player_game (Fixture       *fixture,
   assert_board (board, "1", "0");
   g_assert_cmpstr (lw_board_get_status_text (board), ==, "Round 2 · Ben deals");
   g_assert_nonnull (strstr (lw_game_page_get_last_round_text (page), "Ben −1"));
+  g_assert_cmpstr (lw_game_page_get_last_round_title (page), ==, "Round 1 Scored");
+  /* The history shows the round's facts above its points. */
+  g_assert_cmpstr (lw_game_page_get_history_text (page, 0), ==,
+                   "Nobody declared · Ann 10 · Ben 16\nBen −1: Most cards, nobody declared −1");
+  /* R23: Ben has 0, so Ann's skunk (11) is nearer than the target (15). */
+  g_assert_cmpstr (lw_board_get_needs_text (board, 0), ==, "needs 14 to win\n10 for a skunk");
+  g_assert_cmpstr (lw_board_get_needs_text (board, 1), ==, "needs 15 to win");
 
   /* Round 2: Ann makes the Pack; Ben's Worms are waived at 0 (R18). */
-  enter_round (page, 0, ann_pack, ben_worms);
+  {
+    AdwToast *toast = lw_game_page_get_round_toast (page);
+
+    g_assert_nonnull (toast);
+    g_object_add_weak_pointer (G_OBJECT (toast), (gpointer *) &toast);
+    enter_round (page, 0, ann_pack, ben_worms);
+    /* The toast of round 1 says round 2 now: toasts never queue up. */
+    g_assert_true (toast == NULL || toast == lw_game_page_get_round_toast (page));
+    if (toast != NULL)
+      {
+        g_assert_cmpstr (adw_toast_get_title (toast), ==, "Round 2 added");
+        g_object_remove_weak_pointer (G_OBJECT (toast), (gpointer *) &toast);
+      }
+  }
+  g_assert_true (g_str_has_prefix (lw_game_page_get_history_text (page, 0),
+                                   "Ann declared · Ann 20 · Ben 6 · Ben 2 Worms\nAnn +1: Pack +1\n"));
   assert_board (board, "2", "0");
   g_assert_nonnull (strstr (lw_game_page_get_last_round_text (page), "Pack +1"));
   g_assert_nonnull (strstr (lw_game_page_get_last_round_text (page), "Worms −1"));
@@ -463,7 +488,8 @@ test_import_error (Fixture       *fixture,
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
   g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog), "broken.json"));
-  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "round 1"));
+  /* The engine's words, with a capital first letter. */
+  g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog), "Round 1: "));
   gtk_window_destroy (GTK_WINDOW (dialog));
 
   games = lw_store_list_games (lw_window_get_store (fixture->window), &error);
@@ -489,6 +515,14 @@ test_partners_and_garwolf (Fixture       *fixture,
     lw_new_game_page_set_player (new_game, i, names[i]);
   drain ();
 
+  /* Partners play is a choice: off until turned on. */
+  record = lw_new_game_page_build_record (new_game, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (record->n_teams, ==, 0);
+  g_clear_pointer (&record, lw_game_record_free);
+  lw_new_game_page_set_partners (new_game, TRUE);
+  drain ();
+
   record = lw_new_game_page_build_record (new_game, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (record->n_teams, ==, 2);
@@ -500,6 +534,8 @@ test_partners_and_garwolf (Fixture       *fixture,
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
   g_assert_cmpuint (lw_board_get_n_sides (lw_game_page_get_board (page)), ==, 2);
   g_assert_cmpstr (lw_game_page_get_standings (page)->sides->pdata[0], ==, "Ann & Cleo");
+  /* The side's badge names which partner deals. */
+  g_assert_cmpstr (lw_board_get_badge_text (lw_game_page_get_board (page), 0), ==, "Ann deals");
 
   /* Garwolf, 3 players: Court cards must make 12 and Garwolves 3. */
   activate (fixture->window, "win.new-game");
@@ -513,6 +549,15 @@ test_partners_and_garwolf (Fixture       *fixture,
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", id));
     drain ();
     form = lw_game_page_get_round_form (page);
+    /* G3: the passing before the hand; Garwolf speaks of hands. */
+    g_assert_cmpstr (lw_board_get_status_text (lw_game_page_get_board (page)), ==,
+                     "Hand 1 · Ann deals · Pass two cards left");
+    g_assert_cmpstr (lw_round_form_get_submit_label (form), ==, "_Add Hand");
+    /* The Garwolves are needed every hand: shown beside the Court count,
+     * the seat not expanded. */
+    g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 0),
+                                                                            LW_SEAT_COUNT_GARWOLVES))));
+    g_assert_false (adw_expander_row_get_expanded (ADW_EXPANDER_ROW (lw_round_form_get_seat_row (form, 0))));
     for (guint seat = 0; seat < 3; seat++)
       gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, seat),
                                                        LW_SEAT_COUNT_COURT), court[seat]);
@@ -529,7 +574,267 @@ test_partners_and_garwolf (Fixture       *fixture,
     g_assert_cmpstr (lw_board_get_score_text (lw_game_page_get_board (page), 0), ==, "8");
     g_assert_cmpstr (lw_board_get_score_text (lw_game_page_get_board (page), 1), ==, "7");
     g_assert_cmpstr (lw_board_get_score_text (lw_game_page_get_board (page), 2), ==, "6");
+    g_assert_cmpstr (lw_game_page_get_last_round_title (page), ==, "Hand 1 Scored");
+    g_assert_cmpstr (adw_toast_get_title (lw_game_page_get_round_toast (page)), ==, "Hand 1 added");
+    g_assert_true (g_str_has_prefix (lw_game_page_get_history_text (page, 0),
+                                     "Court Ann 5, Ben 4, Cleo 3 · Garwolves Ann 1, Ben 1, Cleo 1\n"));
+    g_assert_cmpstr (lw_board_get_status_text (lw_game_page_get_board (page)), ==,
+                     "Hand 2 · Ben deals · Pass two cards right");
   }
+}
+
+/* Ctrl+Z and Ctrl+Enter belong to the game page even in a count: caught
+ * before the count's text, whose own undo is off. */
+static void
+test_shortcuts (Fixture       *fixture,
+                gconstpointer  data)
+{
+  LwGamePage *page = lw_window_get_game_page (fixture->window);
+  LwRoundForm *form = lw_game_page_get_round_form (page);
+  g_autoptr (GListModel) controllers = NULL;
+  g_autoptr (GtkShortcutTrigger) ctrl_z = gtk_shortcut_trigger_parse_string ("<Control>z");
+  g_autoptr (GtkShortcutTrigger) ctrl_enter = gtk_shortcut_trigger_parse_string ("<Control>Return");
+  GtkShortcutController *shortcuts = NULL;
+  gboolean undo = FALSE, submit = FALSE;
+
+  start_two_player_game (fixture);
+
+  controllers = gtk_widget_observe_controllers (GTK_WIDGET (page));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_SHORTCUT_CONTROLLER (controller) &&
+          g_strcmp0 (gtk_event_controller_get_name (controller), "game-shortcuts") == 0)
+        shortcuts = GTK_SHORTCUT_CONTROLLER (controller);
+    }
+  g_assert_nonnull (shortcuts);
+  g_assert_cmpint (gtk_event_controller_get_propagation_phase (GTK_EVENT_CONTROLLER (shortcuts)), ==, GTK_PHASE_CAPTURE);
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (shortcuts)); i++)
+    {
+      g_autoptr (GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (shortcuts), i);
+      GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
+      const char *name = GTK_IS_NAMED_ACTION (action) ? gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)) : "";
+
+      if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), ctrl_z))
+        undo = g_str_equal (name, "game.undo-round");
+      if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), ctrl_enter))
+        submit = g_str_equal (name, "game.submit-round");
+    }
+  g_assert_true (undo);
+  g_assert_true (submit);
+
+  for (guint seat = 0; seat < 2; seat++)
+    for (guint count = 0; count < LW_N_SEAT_COUNTS; count++)
+      g_assert_false (gtk_editable_get_enable_undo (GTK_EDITABLE (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, seat), count))));
+}
+
+/* After a round the declarer list is a fresh one, "Nobody declared"
+ * selected, so that its keyboard highlight starts there. */
+static void
+test_declarer_reset (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  LwGamePage *page = lw_window_get_game_page (fixture->window);
+  LwRoundForm *form = lw_game_page_get_round_form (page);
+  const int ann_pack[] = { 20, 6 };
+  GListModel *before;
+
+  start_two_player_game (fixture);
+  before = lw_round_form_get_declarer_model (form);
+  g_object_add_weak_pointer (G_OBJECT (before), (gpointer *) &before);
+  enter_round (page, 1, ann_pack, NULL);
+  g_assert_true (before == NULL || before != lw_round_form_get_declarer_model (form));
+  if (before != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (before), (gpointer *) &before);
+  g_assert_cmpuint (g_list_model_get_n_items (lw_round_form_get_declarer_model (form)), ==, 3);
+  g_assert_cmpint (lw_round_form_build_round (form)->declarer, ==, LW_NO_SEAT);
+}
+
+static GtkWidget *
+tab_from (LwWindow  *window,
+          GtkWidget *widget)
+{
+  gtk_widget_grab_focus (widget);
+  g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
+  return gtk_root_get_focus (GTK_ROOT (window));
+}
+
+/* One Tab from a value to the next: the rows around the counts and names
+ * take no focus; Alt+Down's way in is the seat's expander. */
+static void
+test_tab_order (Fixture       *fixture,
+                gconstpointer  data)
+{
+  LwGamePage *page = lw_window_get_game_page (fixture->window);
+  LwRoundForm *form = lw_game_page_get_round_form (page);
+  LwNewGamePage *new_game = lw_window_get_new_game_page (fixture->window);
+  GtkWidget *focus;
+  LwSeatRow *row;
+
+  activate (fixture->window, "win.new-game");
+  lw_new_game_page_set_n_players (new_game, 3);
+  lw_new_game_page_set_player (new_game, 0, "Ann");
+  lw_new_game_page_set_player (new_game, 1, "Ben");
+  lw_new_game_page_set_player (new_game, 2, "Cleo");
+  drain ();
+  lw_new_game_page_focus (new_game);
+  focus = gtk_root_get_focus (GTK_ROOT (fixture->window));
+  g_assert_true (GTK_IS_ENTRY (focus) || GTK_IS_ENTRY (gtk_widget_get_ancestor (focus, GTK_TYPE_ENTRY)));
+  focus = tab_from (fixture->window, gtk_widget_get_ancestor (focus, GTK_TYPE_ENTRY) ? gtk_widget_get_ancestor (focus, GTK_TYPE_ENTRY) : focus);
+  g_assert_nonnull (gtk_widget_get_ancestor (focus, GTK_TYPE_ENTRY));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (gtk_widget_get_ancestor (focus, GTK_TYPE_ENTRY))), ==, "Ben");
+  activate (new_game, "new-game.start");
+
+  row = lw_round_form_get_seat_row (form, 0);
+  focus = tab_from (fixture->window, GTK_WIDGET (lw_seat_row_get_spin (row, LW_SEAT_COUNT_CARDS)));
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1),
+                                                                                  LW_SEAT_COUNT_CARDS))));
+
+  /* Expanded, the Den counts follow the seat's count, one Tab each. */
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), TRUE);
+  {
+    /* The Den counts can take the focus once the expander has opened. */
+    gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC;
+
+    while (g_get_monotonic_time () < until)
+      g_main_context_iteration (NULL, FALSE);
+  }
+  focus = tab_from (fixture->window, GTK_WIDGET (lw_seat_row_get_spin (row, LW_SEAT_COUNT_CARDS)));
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (lw_seat_row_get_spin (row, LW_SEAT_COUNT_WORMS))));
+  focus = tab_from (fixture->window, GTK_WIDGET (lw_seat_row_get_spin (row, LW_SEAT_COUNT_WORMS)));
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (lw_seat_row_get_spin (row, LW_SEAT_COUNT_GONGS))));
+}
+
+/* A long name in a penalty (and everywhere else) never widens the window
+ * beyond a phone's 360 px. */
+static void
+test_narrow_long_names (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  const char *names[] = { "Maximiliane Oberhuber", "Bartholomew Featherstonehaugh", "Konstantinos Papadopoulos",
+                          "Anneliese Winterbottom", "Guinevere Montgomery-Smythe", "Fitzgerald Abernathy-Crowe" };
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 6, names);
+  g_autoptr (GError) error = NULL;
+  LwGamePage *page = lw_window_get_game_page (fixture->window);
+  LwRoundForm *form = lw_game_page_get_round_form (page);
+  int minimum = 0;
+  gint64 id;
+
+  id = lw_store_add_game (lw_window_get_store (fixture->window), record, &error);
+  g_assert_no_error (error);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", id));
+  drain ();
+  lw_round_form_set_declarer (form, 0);
+  lw_round_form_add_penalty (form, 0, LW_PENALTY_LOOKED_AT_DISCARDS);
+  lw_round_form_add_penalty (form, 5, LW_PENALTY_OUT_OF_TURN);
+  drain ();
+
+  gtk_widget_measure (GTK_WIDGET (fixture->window), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  g_assert_cmpint (minimum, <=, 360);
+
+  /* The new game page with six long names, partners on. */
+  activate (fixture->window, "win.new-game");
+  lw_new_game_page_set_n_players (lw_window_get_new_game_page (fixture->window), 6);
+  for (guint i = 0; i < 6; i++)
+    lw_new_game_page_set_player (lw_window_get_new_game_page (fixture->window), i, names[i]);
+  lw_new_game_page_set_partners (lw_window_get_new_game_page (fixture->window), TRUE);
+  drain ();
+  gtk_widget_measure (GTK_WIDGET (fixture->window), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
+  g_assert_cmpint (minimum, <=, 360);
+}
+
+/* Every seat needs a name: said inline, and the game cannot start. */
+static void
+test_new_game_names (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  LwNewGamePage *new_game = lw_window_get_new_game_page (fixture->window);
+
+  activate (fixture->window, "win.new-game");
+  lw_new_game_page_set_player (new_game, 0, "Ann");
+  drain ();
+  g_assert_cmpstr (lw_new_game_page_get_error_text (new_game), ==, "Seat 2 needs a name");
+  gtk_widget_activate_action (GTK_WIDGET (new_game), "new-game.start", NULL);
+  drain ();
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "new-game");
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GPtrArray) games = lw_store_list_games (lw_window_get_store (fixture->window), &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (games->len, ==, 0);
+  }
+
+  lw_new_game_page_set_player (new_game, 1, "Ben");
+  drain ();
+  g_assert_cmpstr (lw_new_game_page_get_error_text (new_game), ==, "");
+}
+
+/* A Pack made with every trick but the last scores 0, and says so. */
+static void
+test_pack_worth_zero (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  LwGamePage *page = lw_window_get_game_page (fixture->window);
+  LwRoundForm *form = lw_game_page_get_round_form (page);
+  LwSeatRow *ann, *ben;
+
+  start_two_player_game (fixture);
+  ann = lw_round_form_get_seat_row (form, 0);
+  ben = lw_round_form_get_seat_row (form, 1);
+  lw_round_form_set_declarer (form, 0);
+  lw_round_form_set_all_but_last (form, TRUE);
+  gtk_spin_button_set_value (lw_seat_row_get_spin (ann, LW_SEAT_COUNT_CARDS), 24);
+  gtk_spin_button_set_value (lw_seat_row_get_spin (ben, LW_SEAT_COUNT_CARDS), 2);
+  drain ();
+  activate (page, "game.submit-round");
+  assert_board (lw_game_page_get_board (page), "1", "1");
+  g_assert_cmpstr (lw_game_page_get_last_round_text (page), ==,
+                   "Ann 0: Pack made, worth 0 (every trick but the last)");
+  g_assert_cmpstr (lw_game_page_get_history_text (page, 0), ==,
+                   "Ann declared, all but the last trick · Ann 24 · Ben 2\n"
+                   "Ann 0: Pack made, worth 0 (every trick but the last)");
+}
+
+/* A game is deleted from the start page, after a confirmation naming it. */
+static void
+test_delete_game (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  LwGamesPage *games = lw_window_get_games_page (fixture->window);
+  g_autoptr (GPtrArray) stored = NULL;
+  g_autoptr (GError) error = NULL;
+  AdwMessageDialog *dialog;
+  gint64 id;
+
+  id = start_two_player_game (fixture);
+  activate (fixture->window, "win.show-games");
+  g_assert_cmpuint (lw_games_page_get_n_games (games, FALSE), ==, 1);
+
+  /* Cancel keeps it. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.delete-game", "x", id));
+  drain ();
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Delete “Ann vs Ben”?");
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  drain ();
+  g_assert_cmpuint (lw_games_page_get_n_games (games, FALSE), ==, 1);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.delete-game", "x", id));
+  drain ();
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "delete");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  drain ();
+
+  g_assert_cmpuint (lw_games_page_get_n_games (games, FALSE), ==, 0);
+  stored = lw_store_list_games (lw_window_get_store (fixture->window), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (stored->len, ==, 0);
 }
 
 int
@@ -545,6 +850,13 @@ main (int   argc,
   g_test_add ("/ui/import", Fixture, NULL, fixture_set_up, test_import, fixture_tear_down);
   g_test_add ("/ui/import-error", Fixture, NULL, fixture_set_up, test_import_error, fixture_tear_down);
   g_test_add ("/ui/partners-and-garwolf", Fixture, NULL, fixture_set_up, test_partners_and_garwolf, fixture_tear_down);
+  g_test_add ("/ui/shortcuts", Fixture, NULL, fixture_set_up, test_shortcuts, fixture_tear_down);
+  g_test_add ("/ui/declarer-reset", Fixture, NULL, fixture_set_up, test_declarer_reset, fixture_tear_down);
+  g_test_add ("/ui/tab-order", Fixture, NULL, fixture_set_up, test_tab_order, fixture_tear_down);
+  g_test_add ("/ui/narrow-long-names", Fixture, NULL, fixture_set_up, test_narrow_long_names, fixture_tear_down);
+  g_test_add ("/ui/new-game-names", Fixture, NULL, fixture_set_up, test_new_game_names, fixture_tear_down);
+  g_test_add ("/ui/pack-worth-zero", Fixture, NULL, fixture_set_up, test_pack_worth_zero, fixture_tear_down);
+  g_test_add ("/ui/delete-game", Fixture, NULL, fixture_set_up, test_delete_game, fixture_tear_down);
 
   return g_test_run ();
 }

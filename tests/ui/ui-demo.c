@@ -73,7 +73,7 @@ main (int   argc,
 {
   g_autoptr (LwApplication) app = NULL;
   g_autoptr (GError) error = NULL;
-  const char *names[] = { "Ann", "Benedikt Alexander-Smith", "Cleo", "Dev", "Émile", "Fay", NULL };
+  const char *names[] = { "Maximiliane Oberhuber", "Benedikt Alexander-Smith", "Cleo", "Dev", "Émile", "Fay", NULL };
   const char *screen;
   LwWindow *window;
   LwStore *store;
@@ -131,6 +131,7 @@ main (int   argc,
       lw_new_game_page_set_n_players (page, 6);
       for (guint i = 0; i < 6; i++)
         lw_new_game_page_set_player (page, i, names[i]);
+      lw_new_game_page_set_partners (page, TRUE);
     }
   else if (g_str_equal (screen, "game") || g_str_equal (screen, "game-error"))
     {
