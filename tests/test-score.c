@@ -190,6 +190,27 @@ test_describe_side (void)
   g_assert_cmpint (standings->scores[1], ==, 0);
 }
 
+/* R9/R11: the result says when a Pack was made, and when it was worth 0. */
+static void
+test_pack_flags (void)
+{
+  g_autoptr (LwStandings) standings = standings_from (
+    HEAD2 "'rounds':[{'declarer':0,'cards':[20,6],'all_but_last':true},{'declarer':0,'cards':[20,6]},{'declarer':0,'cards':[13,13]},{'declarer':null,'cards':[20,6]}]}");
+  const gboolean made[] = { TRUE, TRUE, FALSE, FALSE };
+  const gboolean zero[] = { TRUE, FALSE, FALSE, FALSE };
+
+  for (guint i = 0; i < G_N_ELEMENTS (made); i++)
+    {
+      const LwRoundResult *result = g_ptr_array_index (standings->rounds, i);
+
+      g_assert_cmpint (result->pack_made, ==, made[i]);
+      g_assert_cmpint (result->pack_worth_zero, ==, zero[i]);
+    }
+  /* Round 1 scores nothing for Ann; round 2 (Ben dealt) +1. */
+  g_assert_cmpint (((LwRoundResult *) g_ptr_array_index (standings->rounds, 0))->deltas[0], ==, 0);
+  g_assert_cmpint (((LwRoundResult *) g_ptr_array_index (standings->rounds, 1))->deltas[0], ==, 1);
+}
+
 static void
 test_describe (void)
 {
@@ -488,6 +509,7 @@ main (int   argc,
     }
   g_test_add_func ("/score/items", test_items);
   g_test_add_func ("/score/describe", test_describe);
+  g_test_add_func ("/score/pack-flags", test_pack_flags);
   g_test_add_func ("/score/describe-side", test_describe_side);
   g_test_add_func ("/record/deep-nesting", test_deep_nesting);
   g_test_add_func ("/record/lenient-json", test_lenient_json);

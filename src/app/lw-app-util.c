@@ -85,50 +85,6 @@ lw_format_scores (guint      n,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
-/* Whether @record's round @number was a Pack made with every trick but
- * the last (SCORING R11), which scores nothing. The engine says whether the
- * Pack was made: the same round without all_but_last scores the Pack. */
-static gboolean
-pack_made_worth_zero (const LwGameRecord *record,
-                      guint               number)
-{
-  g_autoptr (LwGameRecord) without = NULL;
-  g_autoptr (LwStandings) standings = NULL;
-  const LwRound *round;
-  LwRound *copy;
-  const LwRoundResult *result;
-  int declarer_side;
-
-  if (record == NULL || record->ruleset != LW_RULESET_LITTLE_WOLF ||
-      number == 0 || number > record->rounds->len)
-    return FALSE;
-
-  round = g_ptr_array_index (record->rounds, number - 1);
-  if (round->is_void || round->declarer == LW_NO_SEAT || !round->all_but_last)
-    return FALSE;
-
-  without = lw_game_record_copy (record);
-  g_ptr_array_set_size (without->rounds, number);
-  copy = g_ptr_array_index (without->rounds, number - 1);
-  copy->all_but_last = FALSE;
-
-  standings = lw_standings_compute (without, NULL);
-  if (standings == NULL || standings->rounds->len < number)
-    return FALSE;
-
-  result = g_ptr_array_index (standings->rounds, number - 1);
-  declarer_side = lw_game_record_side_of (record, round->declarer);
-  for (guint i = 0; i < result->items->len; i++)
-    {
-      const LwItem *item = &g_array_index (result->items, LwItem, i);
-
-      if (item->side == declarer_side && item->reason == LW_REASON_PACK)
-        return TRUE;
-    }
-
-  return FALSE;
-}
-
 char *
 lw_describe_round (const LwGameRecord  *record,
                    const LwStandings   *standings,
@@ -137,7 +93,7 @@ lw_describe_round (const LwGameRecord  *record,
   g_autoptr (GString) text = g_string_new (NULL);
   int zero_pack_side = LW_NO_SEAT;
 
-  if (pack_made_worth_zero (record, result->number))
+  if (result->pack_worth_zero)
     {
       const LwRound *round = g_ptr_array_index (record->rounds, result->number - 1);
 

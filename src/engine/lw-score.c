@@ -367,7 +367,8 @@ static void
 end_of_round_items (Replay        *replay,
                     const LwRound *round,
                     int            dealer,
-                    GArray        *items)
+                    GArray        *items,
+                    gboolean      *pack_made_out)
 {
   const LwGameRecord *record = replay->record;
   guint n = record->n_players;
@@ -384,6 +385,7 @@ end_of_round_items (Replay        *replay,
     if (item_.points != 0) g_array_append_val (items, item_); \
   } G_STMT_END
 
+  *pack_made_out = pack_made;
   for (guint seat = 0; seat < n; seat++)
     side_cards[lw_game_record_side_of (record, (int) seat)] += round->cards[seat];
 
@@ -487,7 +489,8 @@ score_little_wolf_round (Replay        *replay,
   if (round->is_void)
     return;
 
-  end_of_round_items (replay, round, result->dealer, items);
+  end_of_round_items (replay, round, result->dealer, items, &result->pack_made);
+  result->pack_worth_zero = result->pack_made && round->all_but_last;
 
   for (guint side = 0; side < replay->n_sides; side++)
     {

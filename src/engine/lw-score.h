@@ -57,11 +57,16 @@ typedef struct {
  * @scores: per side, the board after the round
  * @items: (element-type LwItem): what made the change; per side the items
  *   add up to the delta
+ * @pack_made: a player declared and made the Pack (R9)
+ * @pack_worth_zero: the Pack was made with every trick but the last, so it
+ *   scored nothing (R11); no item says so, as items of 0 are left out
  */
 typedef struct {
   guint    number;
   int      dealer;
   gboolean is_void;
+  gboolean pack_made;
+  gboolean pack_worth_zero;
   int      deltas[LW_MAX_SEATS];
   int      scores[LW_MAX_SEATS];
   GArray  *items;
