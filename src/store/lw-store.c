@@ -639,37 +639,71 @@ set_wal (LwStore  *self,
   return fail (self, rc, error);
 }
 
+static gboolean backup_before_migration (LwStore  *self,
+                                         int       version,
+                                         gint64   *data_version,
+                                         GError  **error);
+
 static gboolean
 migrate (LwStore  *self,
          GError  **error)
 {
-  int version = 0;
+  /* The data_version the backup copy was made at; -1: none made yet. */
+  gint64 backed_up_at = -1;
 
-  if (!begin_write (self, error))
-    return FALSE;
-
-  /* Read again under the write lock: another program may have migrated
-   * the file since check_existing(). */
-  if (!read_user_version (self, &version, error))
-    goto failed;
-  if (version > LW_STORE_SCHEMA_VERSION)
+  for (int attempt = 0; ; attempt++)
     {
-      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NEWER_VERSION,
-                   "%s: written by a newer version of Little Wolf "
-                   "(database version %d, this version reads up to %d)",
-                   self->path, version, LW_STORE_SCHEMA_VERSION);
-      goto failed;
+      int version = 0;
+      gint64 data_version = 0;
+
+      if (!begin_write (self, error))
+        return FALSE;
+
+      /* Read again under the write lock: another program may have migrated
+       * the file since check_existing(). */
+      if (!read_user_version (self, &version, error)
+          || !query_int64 (self, "PRAGMA data_version", &data_version, error))
+        goto failed;
+      if (version > LW_STORE_SCHEMA_VERSION)
+        {
+          g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NEWER_VERSION,
+                       "%s: written by a newer version of Little Wolf "
+                       "(database version %d, this version reads up to %d)",
+                       self->path, version, LW_STORE_SCHEMA_VERSION);
+          goto failed;
+        }
+      if (version == LW_STORE_SCHEMA_VERSION)
+        return commit (self, error);
+
+      /* A database of an older version is copied first (the copy cannot
+       * be made under this write lock); when another program wrote to it
+       * in between, the copy is made again. */
+      if (version >= 1 && backed_up_at != data_version)
+        {
+          rollback (self);
+          if (attempt >= 5)
+            {
+              g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_BUSY,
+                           "%s: the database is in use by another program "
+                           "(it kept changing while being copied before the upgrade)",
+                           self->path);
+              return FALSE;
+            }
+          if (!backup_before_migration (self, version, &backed_up_at, error))
+            return FALSE;
+          continue;
+        }
+
+      for (int v = version; v < LW_STORE_SCHEMA_VERSION; v++)
+        if (!exec_sql (self, migrations[v], error))
+          goto failed;
+
+      return commit (self, error);
+
+    failed:
+      rollback (self);
+      return FALSE;
     }
-
-  for (int v = version; v < LW_STORE_SCHEMA_VERSION; v++)
-    if (!exec_sql (self, migrations[v], error))
-      goto failed;
-
-  return commit (self, error);
-
-failed:
-  rollback (self);
-  return FALSE;
 }
 
 LwStore *
@@ -2844,6 +2878,47 @@ same_file (const char *a,
   return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
+char *
+lw_store_migration_backup_path (const char *path,
+                                int         version)
+{
+  g_return_val_if_fail (path != NULL, NULL);
+
+  return g_strdup_printf ("%s.v%d.bak", path, version);
+}
+
+/* Copies the database, of schema @version, to
+ * lw_store_migration_backup_path() in one read transaction, and sets
+ * *@data_version to the file's PRAGMA data_version in that transaction. */
+static gboolean
+backup_before_migration (LwStore  *self,
+                         int       version,
+                         gint64   *data_version,
+                         GError  **error)
+{
+  g_autofree char *backup = lw_store_migration_backup_path (self->path, version);
+  g_autoptr (GError) local_error = NULL;
+
+  if (!begin_read (self, error))
+    return FALSE;
+  if (!query_int64 (self, "PRAGMA data_version", data_version, error))
+    goto failed;
+  if (!lw_store_backup_to (self, backup, &local_error))
+    {
+      g_set_error (error, LW_STORE_ERROR,
+                   local_error->code == LW_STORE_ERROR_FULL ? LW_STORE_ERROR_FULL
+                                                            : LW_STORE_ERROR_OPEN,
+                   "%s: not upgraded from version %d, no backup copy could be made (%s)",
+                   self->path, version, local_error->message);
+      goto failed;
+    }
+  return commit (self, error);
+
+failed:
+  rollback (self);
+  return FALSE;
+}
+
 gboolean
 lw_store_backup_to (LwStore     *self,
                     const char  *path,
@@ -2991,6 +3066,13 @@ out:
   if (source != NULL)
     sqlite3_close_v2 (source);
   remove_database_files (temp);
+  /* Opening the copy of an older version backed it up beside it. */
+  for (int v = 1; v < LW_STORE_SCHEMA_VERSION; v++)
+    {
+      g_autofree char *backup = lw_store_migration_backup_path (temp, v);
+
+      remove_database_files (backup);
+    }
   g_rmdir (dir);
   return ok;
 }

@@ -85,7 +85,12 @@ char *lw_store_default_path (void);
  * @error: return location for a #GError
  *
  * Opens (creating or migrating as needed) a database: WAL, foreign keys on,
- * busy timeout set, schema by `user_version`.
+ * busy timeout set, schema by `user_version`. A database of an older
+ * schema is first copied to lw_store_migration_backup_path() (replacing an
+ * older copy of that name), then migrated in one transaction; when no copy
+ * can be made it is not migrated (%LW_STORE_ERROR_OPEN or
+ * %LW_STORE_ERROR_FULL). A database of a newer schema, or a file that is
+ * not a Little Wolf database, is refused and left untouched.
  *
  * Errors: %LW_STORE_ERROR_OPEN, %LW_STORE_ERROR_NOT_A_DATABASE,
  * %LW_STORE_ERROR_NEWER_VERSION, %LW_STORE_ERROR_BUSY.
@@ -94,6 +99,17 @@ char *lw_store_default_path (void);
  */
 LwStore *lw_store_open (const char  *path,
                         GError     **error);
+
+/**
+ * lw_store_migration_backup_path:
+ * @path: a database file
+ * @version: the schema version (`user_version`) it had
+ *
+ * Returns: (transfer full): where lw_store_open() keeps the copy of @path
+ *   made before migrating it from @version: `PATH.vVERSION.bak`.
+ */
+char *lw_store_migration_backup_path (const char *path,
+                                      int         version);
 
 /**
  * lw_store_get_path:

@@ -1,0 +1,288 @@
+/* test-migration.c — opening databases of other versions and files that
+ * are not databases
+ *
+ * - a schema-1 database is copied to PATH.v1.bak (the copy still of
+ *   version 1, with the same games) and then migrated;
+ * - a database of a newer version is refused with a clear message, by the
+ *   store and by littlewolf-cli, and left byte for byte as it was;
+ * - a file that is not a database, an empty-looking SQLite file of another
+ *   program and a truncated database are refused and left as they were.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+
+#include "lw-store.h"
+
+/* The schema-1 SQL, as version 1 created it (as in test-store-edits.c),
+ * and one game. */
+static const char schema_v1[] =
+  "CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE CHECK (length (name) > 0));"
+  "CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT,"
+  "  ruleset TEXT NOT NULL CHECK (ruleset IN ('little-wolf', 'garwolf')),"
+  "  start_score INTEGER NOT NULL, target INTEGER NOT NULL, skunk INTEGER NOT NULL,"
+  "  first_dealer INTEGER NOT NULL CHECK (first_dealer BETWEEN 0 AND 7),"
+  "  n_teams INTEGER NOT NULL DEFAULT 0 CHECK (n_teams BETWEEN 0 AND 8), created INTEGER NOT NULL);"
+  "CREATE TABLE game_seats (game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
+  "  seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 7), player INTEGER NOT NULL REFERENCES players (id),"
+  "  team INTEGER CHECK (team IS NULL OR team BETWEEN 0 AND 7), PRIMARY KEY (game, seat),"
+  "  UNIQUE (game, player)) WITHOUT ROWID;"
+  "CREATE INDEX game_seats_player ON game_seats (player);"
+  "CREATE TABLE rounds (id INTEGER PRIMARY KEY,"
+  "  game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
+  "  number INTEGER NOT NULL CHECK (number >= 1),"
+  "  is_void INTEGER NOT NULL DEFAULT 0 CHECK (is_void IN (0, 1)),"
+  "  declarer INTEGER CHECK (declarer IS NULL OR declarer BETWEEN 0 AND 7),"
+  "  all_but_last INTEGER NOT NULL DEFAULT 0 CHECK (all_but_last IN (0, 1)),"
+  "  dealer INTEGER CHECK (dealer IS NULL OR dealer BETWEEN 0 AND 7), UNIQUE (game, number));"
+  "CREATE TABLE round_seats (round INTEGER NOT NULL REFERENCES rounds (id) ON DELETE CASCADE,"
+  "  seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 7),"
+  "  cards INTEGER NOT NULL DEFAULT 0 CHECK (cards >= 0), worms INTEGER NOT NULL DEFAULT 0 CHECK (worms >= 0),"
+  "  gongs INTEGER NOT NULL DEFAULT 0 CHECK (gongs >= 0), bears INTEGER NOT NULL DEFAULT 0 CHECK (bears >= 0),"
+  "  wolves INTEGER NOT NULL DEFAULT 0 CHECK (wolves >= 0), court INTEGER NOT NULL DEFAULT 0 CHECK (court >= 0),"
+  "  garwolves INTEGER NOT NULL DEFAULT 0 CHECK (garwolves >= 0),"
+  "  unpegged INTEGER NOT NULL DEFAULT 0 CHECK (unpegged IN (0, 1)), PRIMARY KEY (round, seat)) WITHOUT ROWID;"
+  "CREATE TABLE penalties (round INTEGER NOT NULL REFERENCES rounds (id) ON DELETE CASCADE,"
+  "  ordinal INTEGER NOT NULL CHECK (ordinal >= 0), seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 7),"
+  "  kind TEXT NOT NULL CHECK (kind IN ('out_of_turn', 'looked_at_discards')),"
+  "  PRIMARY KEY (round, ordinal)) WITHOUT ROWID;"
+  "PRAGMA user_version = 1;"
+  "INSERT INTO players (id, name) VALUES (1, 'Ann'), (2, 'Ben');"
+  "INSERT INTO games VALUES (1, 'little-wolf', 1, 15, 11, 0, 0, 1600000000);"
+  "INSERT INTO game_seats VALUES (1, 0, 1, NULL), (1, 1, 2, NULL);"
+  "INSERT INTO rounds VALUES (1, 1, 1, 0, NULL, 0, NULL), (2, 1, 2, 0, 1, 0, 1);"
+  "INSERT INTO round_seats (round, seat, cards) VALUES (1, 0, 20), (1, 1, 6), (2, 0, 6), (2, 1, 20);";
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  if (dir != NULL)
+    while ((name = g_dir_read_name (dir)) != NULL)
+      {
+        g_autofree char *child = g_build_filename (path, name, NULL);
+
+        g_remove (child);
+      }
+  g_rmdir (path);
+}
+
+static void
+raw_exec (const char *path,
+          const char *sql)
+{
+  sqlite3 *db = NULL;
+  char *message = NULL;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  if (sqlite3_exec (db, sql, NULL, NULL, &message) != SQLITE_OK)
+    g_error ("%s: %s", path, message);
+  sqlite3_close (db);
+}
+
+static gint64
+raw_int (const char *path,
+         const char *sql)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gint64 value;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  value = sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return value;
+}
+
+static GBytes *
+contents_of (const char *path)
+{
+  char *data = NULL;
+  gsize length = 0;
+  g_autoptr (GError) error = NULL;
+
+  g_file_get_contents (path, &data, &length, &error);
+  g_assert_no_error (error);
+  return g_bytes_new_take (data, length);
+}
+
+/* The folder holds only @path, with the contents @before: nothing was
+ * written beside it either (no -wal, -journal or backup). */
+static void
+assert_untouched (const char *path,
+                  GBytes     *before)
+{
+  g_autoptr (GBytes) after = contents_of (path);
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr (GDir) folder = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  g_assert_true (g_bytes_equal (before, after));
+  while ((name = g_dir_read_name (folder)) != NULL)
+    {
+      if (!g_str_has_suffix (name, "-shm"))   /* SQLite's index, no data */
+        n++;
+      g_assert_true (g_str_has_prefix (path + strlen (dir) + 1, name)
+                     || g_str_has_suffix (name, "-shm"));
+    }
+  g_assert_cmpuint (n, ==, 1);
+}
+
+static void
+test_v1_backup (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("lw-migration-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "little-wolf.sqlite3", NULL);
+  g_autofree char *backup = lw_store_migration_backup_path (path, 1);
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+
+  g_assert_cmpstr (backup + strlen (path), ==, ".v1.bak");
+  raw_exec (path, schema_v1);
+
+  store = lw_store_open (path, &error);
+  g_assert_no_error (error);
+  game = lw_store_load_game (store, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->record->rounds->len, ==, 2);
+  g_clear_object (&store);
+
+  /* The copy: version 1, the same game, nothing of version 2. */
+  g_assert_true (g_file_test (backup, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpint (raw_int (backup, "PRAGMA user_version"), ==, 1);
+  g_assert_cmpint (raw_int (backup, "SELECT count(*) FROM rounds WHERE game = 1"), ==, 2);
+  g_assert_cmpint (raw_int (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'edits'"), ==, 0);
+  g_assert_cmpint (raw_int (path, "PRAGMA user_version"), ==, 2);
+
+  /* Opened again: nothing to migrate, the copy stays as it is. */
+  {
+    g_autoptr (GBytes) copy = contents_of (backup);
+    g_autoptr (GBytes) copy_after = NULL;
+
+    store = lw_store_open (path, &error);
+    g_assert_no_error (error);
+    g_clear_object (&store);
+    copy_after = contents_of (backup);
+    g_assert_true (g_bytes_equal (copy, copy_after));
+  }
+
+  /* The copy is itself a database this version opens (and migrates). */
+  store = lw_store_open (backup, &error);
+  g_assert_no_error (error);
+  g_clear_object (&store);
+  remove_tree (dir);
+}
+
+/* A database of a newer version: refused, by the store and the CLI. */
+static void
+test_newer (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("lw-migration-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "new.sqlite3", NULL);
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (GBytes) before = NULL;
+  g_autoptr (GSubprocess) cli = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  raw_exec (path, schema_v1);
+  raw_exec (path, "PRAGMA user_version = 99;");
+  before = contents_of (path);
+
+  store = lw_store_open (path, &error);
+  g_assert_null (store);
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NEWER_VERSION);
+  g_assert_nonnull (strstr (error->message, "newer version"));
+  assert_untouched (path, before);
+  g_clear_error (&error);
+
+  cli = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
+                          &error, g_getenv ("LW_CLI"), "--db", path, "games", NULL);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (cli, NULL, NULL, &out, &err, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (g_subprocess_get_exit_status (cli), ==, 1);
+  g_assert_cmpstr (out, ==, "");
+  g_assert_true (g_str_has_prefix (err, "littlewolf-cli: "));
+  g_assert_nonnull (strstr (err, "newer version of Little Wolf (database version 99"));
+  assert_untouched (path, before);
+  remove_tree (dir);
+}
+
+static void
+assert_refused (const char *path,
+                const char *expected)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) before = contents_of (path);
+  g_autoptr (LwStore) store = lw_store_open (path, &error);
+
+  g_assert_null (store);
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE);
+  if (strstr (error->message, expected) == NULL)
+    g_error ("%s: \"%s\" does not say \"%s\"", path, error->message, expected);
+  assert_untouched (path, before);
+}
+
+static void
+test_not_a_database (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("lw-migration-XXXXXX", &error);
+  g_autofree char *text = g_build_filename (dir, "notes.txt", NULL);
+  g_autofree char *other = g_build_filename (dir, "other.sqlite3", NULL);
+  g_autofree char *whole = g_build_filename (dir, "whole.sqlite3", NULL);
+  g_autofree char *cut = g_build_filename (dir, "cut.sqlite3", NULL);
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  GString *many = g_string_new ("BEGIN;");
+
+  g_assert_true (g_file_set_contents (text, "Ann 12, Ben 9\n", -1, &error));
+  assert_refused (text, "not a Little Wolf database");
+  g_remove (text);
+
+  raw_exec (other, "CREATE TABLE t (x); INSERT INTO t VALUES (1);");
+  assert_refused (other, "another program");
+  g_remove (other);
+
+  /* A database of many pages, cut in half. */
+  store = lw_store_open (whole, &error);
+  g_assert_no_error (error);
+  g_clear_object (&store);
+  for (int i = 0; i < 2000; i++)
+    g_string_append_printf (many, "INSERT INTO players (name) VALUES ('player %d');", i);
+  g_string_append (many, "COMMIT; PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE;");
+  raw_exec (whole, many->str);
+  g_string_free (many, TRUE);
+  bytes = contents_of (whole);
+  g_assert_cmpuint (g_bytes_get_size (bytes), >, 16384);
+  g_assert_true (g_file_set_contents (cut, g_bytes_get_data (bytes, NULL),
+                                      (gssize) g_bytes_get_size (bytes) / 2, &error));
+  g_remove (whole);
+  assert_refused (cut, "damaged");
+  remove_tree (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/migration/v1-backup", test_v1_backup);
+  g_test_add_func ("/migration/newer", test_newer);
+  g_test_add_func ("/migration/not-a-database", test_not_a_database);
+  return g_test_run ();
+}
