@@ -4,7 +4,7 @@
  *   ui-demo SCREEN DB [WIDTHxHEIGHT]
  *
  * SCREEN: games, new-game, new-game-error, partners, game, game-error,
- *         game-over, garwolf, import-error
+ *         game-over, garwolf, import-error, chart
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -16,6 +16,7 @@
 #include "lw-game-page.h"
 #include "lw-new-game-page.h"
 #include "lw-round-form.h"
+#include "lw-score-chart.h"
 #include "lw-store.h"
 #include "lw-window.h"
 
@@ -175,6 +176,30 @@ main (int   argc,
       form = lw_game_page_get_round_form (lw_window_get_game_page (window));
       gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_COURT), 5);
       gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 2), LW_SEAT_COUNT_COURT), 4);
+    }
+
+  else if (g_str_equal (screen, "chart"))
+    {
+      const int c[][3] = { { 20, 6, 7 }, { 3, 25, 5 }, { 10, 11, 12 }, { 22, 5, 6 }, { 2, 4, 27 }, { 24, 4, 5 } };
+      gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 3, names, 0);
+      g_autoptr (LwStoredGame) game = NULL;
+      g_autoptr (LwStandings) standings = NULL;
+      GtkWidget *chart_window = gtk_window_new ();
+      GtkWidget *chart = lw_score_chart_new ();
+
+      for (guint i = 0; i < G_N_ELEMENTS (c); i++)
+        append (store, id, i % 2 ? 1 : 0, 3, c[i], NULL);
+      game = lw_store_load_game (store, id, &error);
+      standings = lw_standings_compute (game->record, &error);
+      lw_score_chart_set_game (LW_SCORE_CHART (chart), game->record, standings);
+      gtk_widget_set_margin_start (chart, 12);
+      gtk_widget_set_margin_end (chart, 12);
+      gtk_widget_set_margin_top (chart, 12);
+      gtk_widget_set_margin_bottom (chart, 12);
+      gtk_window_set_child (GTK_WINDOW (chart_window), chart);
+      gtk_window_set_default_size (GTK_WINDOW (chart_window), 360, 300);
+      gtk_window_set_application (GTK_WINDOW (chart_window), GTK_APPLICATION (app));
+      gtk_window_present (GTK_WINDOW (chart_window));
     }
 
   g_application_hold (G_APPLICATION (app));
