@@ -265,7 +265,7 @@ lw_cli_cmd_import (LwCliContext  *ctx,
     return lw_cli_fail (LW_CLI_INVALID, "import: unexpected argument \"%s\"", argv[2]);
 
   if (!lw_cli_read_input (argv[1], &contents, &length, &error))
-    return lw_cli_fail (LW_CLI_FAILED, "%s", error->message);
+    return lw_cli_fail_error (error);
 
   /* The record is checked (and replayed) before the database is opened:
    * a bad record leaves no trace, not even a new database file. */

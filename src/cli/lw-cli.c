@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <sys/stat.h>
 
 #include "lw-cli.h"
 #include "lw-engine.h"
@@ -55,32 +57,72 @@ lw_cli_fail_error (const GError *error)
   return lw_cli_fail (status, "%s", error->message);
 }
 
+static gboolean
+too_large (const char  *name,
+           GError     **error)
+{
+  g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+               "%s: too large for a game record (the limit is %d MiB)",
+               name, LW_CLI_MAX_INPUT_SIZE / (1024 * 1024));
+  return FALSE;
+}
+
+/* Reads @stream to its end, but no more than LW_CLI_MAX_INPUT_SIZE bytes. */
+static gboolean
+read_stream (FILE        *stream,
+             const char  *name,
+             char       **contents,
+             gsize       *length,
+             GError     **error)
+{
+  g_autoptr (GString) buffer = g_string_new (NULL);
+  char chunk[65536];
+  size_t n;
+
+  while ((n = fread (chunk, 1, sizeof chunk, stream)) > 0)
+    {
+      if (buffer->len + n > LW_CLI_MAX_INPUT_SIZE)
+        return too_large (name, error);
+      g_string_append_len (buffer, chunk, (gssize) n);
+    }
+  if (ferror (stream))
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_IO, "cannot read %s", name);
+      return FALSE;
+    }
+  *length = buffer->len;
+  *contents = g_string_free (g_steal_pointer (&buffer), FALSE);
+  return TRUE;
+}
+
 gboolean
 lw_cli_read_input (const char  *name,
                    char       **contents,
                    gsize       *length,
                    GError     **error)
 {
-  if (name == NULL || strcmp (name, "-") == 0)
-    {
-      g_autoptr (GString) buffer = g_string_new (NULL);
-      char chunk[65536];
-      size_t n;
+  GStatBuf info;
+  FILE *stream;
+  gboolean ok;
 
-      while ((n = fread (chunk, 1, sizeof chunk, stdin)) > 0)
-        g_string_append_len (buffer, chunk, (gssize) n);
-      if (ferror (stdin))
-        {
-          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_IO,
-                       "cannot read standard input");
-          return FALSE;
-        }
-      *length = buffer->len;
-      *contents = g_string_free (g_steal_pointer (&buffer), FALSE);
-      return TRUE;
+  if (name == NULL || strcmp (name, "-") == 0)
+    return read_stream (stdin, "standard input", contents, length, error);
+
+  /* A file's size is checked before anything of it is read. */
+  if (g_stat (name, &info) == 0 && S_ISREG (info.st_mode))
+    {
+      if (info.st_size > LW_CLI_MAX_INPUT_SIZE)
+        return too_large (name, error);
+      return g_file_get_contents (name, contents, length, error);
     }
 
-  return g_file_get_contents (name, contents, length, error);
+  /* Anything else (a pipe, a device) is read up to the limit. */
+  stream = g_fopen (name, "rb");
+  if (stream == NULL)
+    return g_file_get_contents (name, contents, length, error);
+  ok = read_stream (stream, name, contents, length, error);
+  fclose (stream);
+  return ok;
 }
 
 gboolean
@@ -126,7 +168,7 @@ cmd_score (LwCliContext *ctx,
     }
 
   if (!lw_cli_read_input (file, &contents, &length, &error))
-    return lw_cli_fail (LW_CLI_FAILED, "%s", error->message);
+    return lw_cli_fail_error (error);
 
   record = lw_game_record_from_json (contents, (gssize) length, &error);
   if (record != NULL)

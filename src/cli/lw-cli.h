@@ -47,12 +47,19 @@ int lw_cli_fail (int         status,
  */
 int lw_cli_fail_error (const GError *error);
 
+/* The largest input `score` and `import` read: far beyond any game (a
+ * record of 100,000 rounds of eight players takes about 20 MiB), small
+ * enough that reading and parsing it keeps memory bounded. */
+#define LW_CLI_MAX_INPUT_SIZE (64 * 1024 * 1024)
+
 /**
  * lw_cli_read_input:
  * @name: a file path, or "-" (or %NULL) for standard input
  * @contents: (out) (transfer full): the bytes read, nul-terminated
  * @length: (out): their length
- * @error: return location for a #GError (G_FILE_ERROR / G_IO_ERROR)
+ * @error: return location for a #GError (G_FILE_ERROR / G_IO_ERROR;
+ *   %LW_ENGINE_ERROR_INVALID for an input over %LW_CLI_MAX_INPUT_SIZE
+ *   bytes, checked before a regular file is read)
  *
  * Returns: %TRUE when read.
  */
