@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include <adwaita.h>
@@ -350,4 +351,183 @@ lw_drop_down_ellipsize (GtkDropDown *drop_down)
 
   gtk_drop_down_set_factory (drop_down, button);
   gtk_drop_down_set_list_factory (drop_down, list);
+}
+
+/* A score with a true minus sign. */
+static char *
+format_score (int value)
+{
+  return value < 0 ? g_strdup_printf ("−%d", -value) : g_strdup_printf ("%d", value);
+}
+
+/* "Rounds 4–7 and 9" from ascending numbers. */
+static void
+append_ranges (GString      *text,
+               const GArray *numbers)
+{
+  for (guint i = 0; i < numbers->len;)
+    {
+      guint first = g_array_index (numbers, guint, i);
+      guint last = first;
+
+      while (i + 1 < numbers->len && g_array_index (numbers, guint, i + 1) == last + 1)
+        last = g_array_index (numbers, guint, ++i);
+      i++;
+
+      if (first != g_array_index (numbers, guint, 0))
+        /* TRANSLATORS: between ranges of round numbers, "4–7, 9" */
+        g_string_append (text, i == numbers->len ? _(" and ") : _(", "));
+      if (last > first)
+        g_string_append_printf (text, "%u–%u", first, last);
+      else
+        g_string_append_printf (text, "%u", first);
+    }
+}
+
+char *
+lw_describe_edit (const LwGameRecord *record,
+                  const LwEdit       *edit,
+                  const LwEditResult *result)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_autoptr (GString) ranges = g_string_new (NULL);
+  const LwStandings *old = result->old_standings;
+  const LwStandings *now = result->standings;
+  gboolean garwolf = record->ruleset == LW_RULESET_GARWOLF;
+  guint n_rounds = now->rounds->len;
+
+  g_return_val_if_fail (record != NULL && edit != NULL && result != NULL, NULL);
+
+  append_ranges (ranges, result->changed);
+  if (result->changed->len == 0)
+    g_string_append (text, garwolf
+                             /* TRANSLATORS: a correction: no later Garwolf hand scores differently */
+                             ? _("No later hand changes.")
+                             /* TRANSLATORS: a correction: no later round scores differently */
+                             : _("No later round changes."));
+  else if (result->changed->len == 1)
+    g_string_append_printf (text, garwolf
+                                    /* TRANSLATORS: a correction changes one later hand; %s its number */
+                                    ? _("Hand %s changes.")
+                                    /* TRANSLATORS: a correction changes one later round; %s its number */
+                                    : _("Round %s changes."),
+                            ranges->str);
+  else
+    g_string_append_printf (text, garwolf
+                                    /* TRANSLATORS: a correction changes later hands; %s "4–7 and 9" */
+                                    ? _("Hands %s change.")
+                                    /* TRANSLATORS: a correction changes later rounds; %s "4–7 and 9" */
+                                    : _("Rounds %s change."),
+                            ranges->str);
+
+  for (guint side = 0; side < now->n_sides && side < old->n_sides; side++)
+    {
+      g_autofree char *before = NULL;
+      g_autofree char *after = NULL;
+
+      if (old->scores[side] == now->scores[side])
+        continue;
+
+      before = format_score (old->scores[side]);
+      after = format_score (now->scores[side]);
+      g_string_append_c (text, '\n');
+      if (n_rounds > 0)
+        g_string_append_printf (text, garwolf
+                                        /* TRANSLATORS: a correction: %1$s a side, %2$u the last hand, %3$s → %4$s its score */
+                                        ? _("%1$s’s score after hand %2$u: %3$s → %4$s")
+                                        /* TRANSLATORS: a correction: %1$s a side, %2$u the last round, %3$s → %4$s its score */
+                                        : _("%1$s’s score after round %2$u: %3$s → %4$s"),
+                                (const char *) g_ptr_array_index (now->sides, side), n_rounds,
+                                before, after);
+      else
+        /* TRANSLATORS: a correction: %1$s a side, %2$s → %3$s its score */
+        g_string_append_printf (text, _("%1$s’s score: %2$s → %3$s"),
+                                (const char *) g_ptr_array_index (now->sides, side),
+                                before, after);
+    }
+
+  if (result->finished_changed || result->winner_changed || result->skunk_changed)
+    {
+      g_string_append_c (text, '\n');
+      if (!now->finished)
+        g_string_append (text, _("The game no longer ends: it goes on."));
+      else
+        {
+          const char *winner = now->winner >= 0 && (guint) now->winner < now->n_sides
+                                 ? g_ptr_array_index (now->sides, now->winner) : "?";
+
+          if (now->skunk)
+            g_string_append_printf (text, garwolf
+                                            /* TRANSLATORS: a correction: %1$u the last hand, %2$s the winner; a skunk counts as two wins (R23) */
+                                            ? _("The game now ends after hand %1$u: %2$s wins with a skunk.")
+                                            /* TRANSLATORS: a correction: %1$u the last round, %2$s the winner; a skunk counts as two wins (R23) */
+                                            : _("The game now ends after round %1$u: %2$s wins with a skunk."),
+                                    n_rounds, winner);
+          else
+            g_string_append_printf (text, garwolf
+                                            /* TRANSLATORS: a correction: %1$u the last hand, %2$s the winner */
+                                            ? _("The game now ends after hand %1$u: %2$s wins.")
+                                            /* TRANSLATORS: a correction: %1$u the last round, %2$s the winner */
+                                            : _("The game now ends after round %1$u: %2$s wins."),
+                                    n_rounds, winner);
+        }
+    }
+
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+char *
+lw_format_time (gint64   unix_time,
+                gboolean with_date)
+{
+  g_autoptr (GDateTime) utc = NULL;
+  g_autoptr (GDateTime) local = NULL;
+
+  if (unix_time == 0)
+    return g_strdup ("");
+
+  utc = g_date_time_new_from_unix_utc (unix_time);
+  if (utc == NULL)
+    return g_strdup ("");
+  local = g_date_time_to_local (utc);
+
+  return g_date_time_format (local, with_date ? "%Y-%m-%d %H:%M" : "%H:%M");
+}
+
+gboolean
+lw_parse_time (const char *text,
+               gint64     *unix_time)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (text != NULL ? text : ""));
+  g_autoptr (GDateTime) when = NULL;
+  int year, month, day, hour = 0, minute = 0;
+  char end;
+  int n;
+
+  g_return_val_if_fail (unix_time != NULL, FALSE);
+
+  *unix_time = 0;
+  if (*stripped == '\0')
+    return TRUE;
+
+  n = sscanf (stripped, "%4d-%2d-%2d %2d:%2d%c", &year, &month, &day, &hour, &minute, &end);
+  if (n != 3 && n != 5)
+    return FALSE;
+
+  when = g_date_time_new_local (year, month, day, hour, minute, 0);
+  if (when == NULL)
+    return FALSE;
+
+  *unix_time = g_date_time_to_unix (when);
+  return TRUE;
+}
+
+const char *
+lw_penalty_kind_describe (LwPenaltyKind kind)
+{
+  return kind == LW_PENALTY_LOOKED_AT_DISCARDS
+           /* TRANSLATORS: a penalty (SCORING R19), after a name: "Ann looked at discards" */
+           ? _("looked at discards")
+           /* TRANSLATORS: a penalty (SCORING R19), after a name: "Ann played out of turn" */
+           : _("played out of turn");
 }

@@ -129,4 +129,51 @@ char *lw_sides_title (const LwGameRecord *record);
  */
 void lw_drop_down_ellipsize (GtkDropDown *drop_down);
 
+/**
+ * lw_describe_edit:
+ * @record: the game before the edit
+ * @edit: the edit
+ * @result: what lw_edit_apply() made of it
+ *
+ * What a correction does to the rest of the game, in words, one fact a
+ * line: the later rounds that change ("Rounds 4–7 change"), each side's
+ * score at the end that changes ("Ann’s score after round 7: 9 → 8"),
+ * and whether the game now ends, has another winner or a skunk (SCORING
+ * R18–R25).
+ *
+ * Returns: (transfer full): the text.
+ */
+char *lw_describe_edit (const LwGameRecord *record,
+                        const LwEdit       *edit,
+                        const LwEditResult *result);
+
+/**
+ * lw_format_time:
+ * @unix_time: seconds since 1970 (UTC); 0 for not known
+ * @with_date: whether to give the date too
+ *
+ * Returns: (transfer full): the local time, "14:05" or "2024-05-12 14:05";
+ *   "" when @unix_time is 0.
+ */
+char *lw_format_time (gint64   unix_time,
+                      gboolean with_date);
+
+/**
+ * lw_parse_time:
+ * @text: "YYYY-MM-DD", "YYYY-MM-DD HH:MM" (local time), or blank
+ * @unix_time: (out): seconds since 1970 (UTC), 0 for blank text
+ *
+ * Returns: %TRUE when @text is blank or such a date.
+ */
+gboolean lw_parse_time (const char *text,
+                        gint64     *unix_time);
+
+/**
+ * lw_penalty_kind_describe:
+ * @kind: an in-round penalty (SCORING R19)
+ *
+ * Returns: (transfer none): "played out of turn", "looked at discards".
+ */
+const char *lw_penalty_kind_describe (LwPenaltyKind kind);
+
 G_END_DECLS

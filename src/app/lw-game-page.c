@@ -10,8 +10,10 @@
 #include <glib/gi18n.h>
 
 #include "lw-app-util.h"
+#include "lw-edit-log.h"
 #include "lw-game-layout.h"
 #include "lw-game-page.h"
+#include "lw-round-editor.h"
 #include "lw-window.h"
 
 struct _LwGamePage
@@ -22,6 +24,8 @@ struct _LwGamePage
   AdwWindowTitle *window_title;
   GtkWidget *undo_button;
   GtkScrolledWindow *scroller;
+  GtkWidget *details_list;
+  AdwActionRow *details_row;
   LwBoard *board;
   GtkWidget *result_box;
   GtkLabel *result_label;
@@ -38,9 +42,26 @@ struct _LwGamePage
   LwStandings *standings;
   GtkFileChooserNative *chooser;
 
+  GPtrArray *round_players;   /* per round, who sat in each seat (GStrv) */
+  GPtrArray *penalties;       /* LwStoredPenalty*, the stored rounds' */
+
   /* the last "Round N added" toast while shown, replaced by the next one */
   AdwToast *round_toast;
+  /* what its Undo button undoes: that many changes of that game */
+  gint64 undo_game;
+  guint undo_steps;
+
+  /* borrowed: the round editor or a dialog while shown */
+  LwRoundEditor *editor;
+  AdwMessageDialog *dialog;
 };
+
+static gboolean reload (LwGamePage  *self,
+                        gint64       id,
+                        gboolean     keep_form,
+                        GError     **error);
+static void undo_clicked_cb (AdwToast   *toast,
+                             LwGamePage *self);
 
 G_DEFINE_FINAL_TYPE (LwGamePage, lw_game_page, ADW_TYPE_BIN)
 
@@ -65,33 +86,55 @@ round_toast_dismissed_cb (AdwToast   *toast,
   if (self->round_toast == toast)
     {
       g_signal_handlers_disconnect_by_func (toast, round_toast_dismissed_cb, self);
+      g_signal_handlers_disconnect_by_func (toast, undo_clicked_cb, self);
       g_clear_object (&self->round_toast);
+      self->undo_steps = 0;
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo-edit", FALSE);
     }
 }
 
 static void
-round_toast (LwGamePage *self,
-             const char *message)
+undo_clicked_cb (AdwToast   *toast,
+                 LwGamePage *self)
 {
-  AdwToast *shown;
+  gtk_widget_activate_action (GTK_WIDGET (self), "game.undo-edit", NULL);
+}
+
+/* @undo_steps: how many changes of the game the toast's Undo button takes
+ * back (lw_store_undo_last_edit()); 0 for no button. */
+static void
+round_toast (LwGamePage *self,
+             const char *message,
+             guint       undo_steps)
+{
+  AdwToast *shown = self->round_toast;
+
+  self->undo_game = self->game != NULL ? self->game->id : 0;
+  self->undo_steps = undo_steps;
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo-edit", undo_steps > 0);
 
   /* The toast still shown takes the new message. (Dismissing it and adding
    * another one trips libadwaita 1.2's toast overlay.) */
-  if (self->round_toast != NULL)
+  if (shown != NULL)
     {
       g_autofree char *escaped = g_markup_escape_text (message, -1);
 
-      adw_toast_set_title (self->round_toast, escaped);
-      return;
+      adw_toast_set_title (shown, escaped);
     }
-
-  shown = toast (self, message);
-  if (shown != NULL)
+  else
     {
-      adw_toast_set_timeout (shown, 3);
+      shown = toast (self, message);
+      if (shown == NULL)
+        return;
+
       self->round_toast = g_object_ref (shown);
       g_signal_connect (shown, "dismissed", G_CALLBACK (round_toast_dismissed_cb), self);
+      g_signal_connect (shown, "button-clicked", G_CALLBACK (undo_clicked_cb), self);
     }
+
+  /* Time enough to reach Undo. */
+  adw_toast_set_timeout (shown, undo_steps > 0 ? 6 : 3);
+  adw_toast_set_button_label (shown, undo_steps > 0 ? _("_Undo") : NULL);
 }
 
 AdwToast *
@@ -231,6 +274,40 @@ make_history_row (LwGamePage          *self,
   GtkWidget *label;
   const char *dealer = result->dealer >= 0 && result->dealer < (int) record->n_players
                          ? record->players[result->dealer] : "?";
+  g_autoptr (GString) noted = g_string_new (NULL);
+
+  /* Who sat there then: a substitute's seat names its earlier player. */
+  if (self->round_players != NULL && result->number >= 1 && result->number <= self->round_players->len)
+    {
+      char **names = g_ptr_array_index (self->round_players, result->number - 1);
+
+      if (result->dealer >= 0 && (guint) result->dealer < g_strv_length (names))
+        dealer = names[result->dealer];
+    }
+
+  /* Penalties noted as they happened: their time and note. */
+  for (guint i = 0; self->penalties != NULL && i < self->penalties->len; i++)
+    {
+      const LwStoredPenalty *penalty = g_ptr_array_index (self->penalties, i);
+      g_autofree char *when = NULL;
+      const char *who;
+
+      if (penalty->round != result->number || (penalty->time == 0 && penalty->note == NULL))
+        continue;
+
+      when = lw_format_time (penalty->time, FALSE);
+      who = penalty->seat >= 0 && penalty->seat < (int) record->n_players ? record->players[penalty->seat] : "?";
+      g_string_append_c (noted, '\n');
+      if (penalty->note != NULL && *penalty->note != '\0')
+        /* TRANSLATORS: a penalty in the history: %1$s the time it was noted, %2$s the player, %3$s what they did, %4$s the note */
+        g_string_append_printf (noted, _("Penalty at %1$s: %2$s %3$s — %4$s"),
+                                *when != '\0' ? when : "?", who, lw_penalty_kind_describe (penalty->kind),
+                                penalty->note);
+      else
+        /* TRANSLATORS: a penalty in the history: %1$s the time it was noted, %2$s the player, %3$s what they did */
+        g_string_append_printf (noted, _("Penalty at %1$s: %2$s %3$s"),
+                                *when != '\0' ? when : "?", who, lw_penalty_kind_describe (penalty->kind));
+    }
 
   if (result->is_void)
     /* TRANSLATORS: a void round in the history (R21); %s is its dealer */
@@ -246,7 +323,8 @@ make_history_row (LwGamePage          *self,
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   if (result->number >= 1 && result->number <= record->rounds->len)
     facts = lw_describe_round_facts (record, g_ptr_array_index (record->rounds, result->number - 1));
-  subtitle = facts != NULL ? g_strdup_printf ("%s\n%s", facts, breakdown) : g_strdup (breakdown);
+  subtitle = facts != NULL ? g_strdup_printf ("%s\n%s%s", facts, breakdown, noted->str)
+                           : g_strdup_printf ("%s%s", breakdown, noted->str);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
 
@@ -255,12 +333,72 @@ make_history_row (LwGamePage          *self,
   gtk_widget_add_css_class (label, "history-scores");
   gtk_widget_set_tooltip_text (label, _("The board after this round"));
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("document-edit-symbolic"));
+
+  /* Enter or a click opens the round to correct it. */
+  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "game.edit-round");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (row), g_variant_new_uint32 (result->number));
+  gtk_widget_set_tooltip_text (row, record->ruleset == LW_RULESET_GARWOLF
+                                      ? _("Correct, Delete or Insert a Hand Before It")
+                                      : _("Correct, Delete or Insert a Round Before It"));
 
   return row;
 }
 
+/* The penalties noted during the round being played, in the form. */
 static void
-show_game (LwGamePage *self)
+add_pending_penalties (LwGamePage *self)
+{
+  g_autoptr (GPtrArray) pending = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (is_garwolf (self))
+    return;
+
+  pending = lw_store_list_pending_penalties (self->store, self->game->id, &error);
+  if (pending == NULL)
+    {
+      g_warning ("%s", error->message);
+      return;
+    }
+
+  for (guint i = 0; i < pending->len; i++)
+    {
+      const LwStoredPenalty *penalty = g_ptr_array_index (pending, i);
+
+      lw_round_form_add_noted_penalty (self->round_form, penalty->id, penalty->seat, penalty->kind,
+                                       penalty->note, penalty->time);
+    }
+}
+
+static void
+show_details (LwGamePage *self)
+{
+  const LwStoredGame *game = self->game;
+  g_autofree char *when = lw_format_time (game->played_at, TRUE);
+  g_autofree char *title = NULL;
+  gboolean has_place = game->place != NULL && *game->place != '\0';
+  gboolean has_notes = game->notes != NULL && *game->notes != '\0';
+
+  if (*when != '\0' && has_place)
+    title = g_strdup_printf ("%s · %s", when, game->place);
+  else if (*when != '\0')
+    title = g_strdup (when);
+  else if (has_place)
+    title = g_strdup (game->place);
+  else
+    /* TRANSLATORS: the game's details row when only notes are given */
+    title = g_strdup (_("Notes"));
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->details_row), title);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (self->details_row), has_notes ? game->notes : "");
+  gtk_widget_set_visible (self->details_list, *when != '\0' || has_place || has_notes);
+}
+
+static void
+show_game (LwGamePage *self,
+           gboolean    keep_form)
 {
   const LwGameRecord *record = self->game->record;
   const LwStandings *standings = self->standings;
@@ -308,8 +446,15 @@ show_game (LwGamePage *self)
         gtk_root_set_focus (root, NULL);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->round_form), !standings->finished);
-  if (!standings->finished)
-    lw_round_form_set_game (self->round_form, record, standings);
+  if (!standings->finished && keep_form)
+    lw_round_form_update_game (self->round_form, record, standings);
+  else if (!standings->finished)
+    {
+      lw_round_form_set_game (self->round_form, record, standings);
+      add_pending_penalties (self);
+    }
+  show_details (self);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.note-penalty", !standings->finished && !is_garwolf (self));
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.submit-round", !standings->finished);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo-round", n_rounds > 0);
@@ -329,10 +474,13 @@ show_game (LwGamePage *self)
 static gboolean
 reload (LwGamePage  *self,
         gint64       id,
+        gboolean     keep_form,
         GError     **error)
 {
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (LwStandings) standings = NULL;
+  g_autoptr (GPtrArray) round_players = NULL;
+  g_autoptr (GPtrArray) penalties = NULL;
 
   game = lw_store_load_game (self->store, id, error);
   if (game == NULL)
@@ -342,12 +490,28 @@ reload (LwGamePage  *self,
   if (standings == NULL)
     return FALSE;
 
+  round_players = lw_store_list_round_players (self->store, id, error);
+  if (round_players == NULL)
+    return FALSE;
+
+  penalties = lw_store_list_penalties (self->store, id, error);
+  if (penalties == NULL)
+    return FALSE;
+
+  /* A game in another form (another game) starts afresh. */
+  if (self->game == NULL || self->game->id != id)
+    keep_form = FALSE;
+
   g_clear_pointer (&self->game, lw_stored_game_free);
   g_clear_pointer (&self->standings, lw_standings_free);
+  g_clear_pointer (&self->round_players, g_ptr_array_unref);
+  g_clear_pointer (&self->penalties, g_ptr_array_unref);
   self->game = g_steal_pointer (&game);
   self->standings = g_steal_pointer (&standings);
+  self->round_players = g_steal_pointer (&round_players);
+  self->penalties = g_steal_pointer (&penalties);
 
-  show_game (self);
+  show_game (self, keep_form);
 
   return TRUE;
 }
@@ -360,7 +524,10 @@ lw_game_page_load (LwGamePage  *self,
   g_return_val_if_fail (LW_IS_GAME_PAGE (self), FALSE);
   g_return_val_if_fail (self->store != NULL, FALSE);
 
-  if (!reload (self, id, error))
+  if (self->editor != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->editor));
+
+  if (!reload (self, id, FALSE, error))
     return FALSE;
 
   gtk_widget_set_visible (GTK_WIDGET (self->last_round_group), FALSE);
@@ -424,7 +591,7 @@ submit_round_action (GtkWidget  *widget,
       return;
     }
 
-  if (!reload (self, id, &error))
+  if (!reload (self, id, FALSE, &error))
     {
       g_autofree char *text = lw_message_capitalize (error->message);
 
@@ -446,7 +613,7 @@ submit_round_action (GtkWidget  *widget,
   else
     message = g_strdup_printf (is_garwolf (self) ? _("Hand %u added") : _("Round %u added"),
                                self->standings->rounds->len);
-  round_toast (self, message);
+  round_toast (self, message, 1);
 }
 
 static void
@@ -474,7 +641,7 @@ undo_round_action (GtkWidget  *widget,
   id = self->game->id;
 
   if (!lw_store_remove_last_round (self->store, id, &error) ||
-      !reload (self, id, &error))
+      !reload (self, id, FALSE, &error))
     {
       g_autofree char *text = lw_message_capitalize (error->message);
 
@@ -494,7 +661,7 @@ undo_round_action (GtkWidget  *widget,
                                /* TRANSLATORS: undo: the last round was removed and put back in the form */
                                : _("Round %u back in the form"),
                              number);
-  round_toast (self, message);
+  round_toast (self, message, 0);
 }
 
 static void
@@ -577,13 +744,585 @@ delete_action (GtkWidget  *widget,
 }
 
 static void
+show_error_toast (LwGamePage   *self,
+                  const GError *error)
+{
+  g_autofree char *text = lw_message_capitalize (error->message);
+
+  toast (self, text);
+}
+
+/* ---- corrections ---------------------------------------------------- */
+
+static void
+editor_edited_cb (LwRoundEditor *editor,
+                  int            kind,
+                  guint          number,
+                  LwGamePage    *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *message = NULL;
+  gboolean garwolf = is_garwolf (self);
+
+  if (self->game == NULL || !reload (self, self->game->id, TRUE, &error))
+    {
+      if (error != NULL)
+        show_error_toast (self, error);
+      return;
+    }
+
+  gtk_widget_set_visible (GTK_WIDGET (self->last_round_group), FALSE);
+  switch (kind)
+    {
+    case LW_EDIT_INSERT:
+      /* TRANSLATORS: a toast after a round was inserted into a game */
+      message = g_strdup_printf (garwolf ? _("Hand %u inserted") : _("Round %u inserted"), number);
+      break;
+    case LW_EDIT_DELETE:
+      /* TRANSLATORS: a toast after a past round was deleted */
+      message = g_strdup_printf (garwolf ? _("Hand %u deleted") : _("Round %u deleted"), number);
+      break;
+    case LW_EDIT_REPLACE:
+    default:
+      /* TRANSLATORS: a toast after a past round was corrected */
+      message = g_strdup_printf (garwolf ? _("Hand %u changed") : _("Round %u changed"), number);
+      break;
+    }
+  round_toast (self, message, 1);
+}
+
+static void
+editor_destroy_cb (LwRoundEditor *editor,
+                   LwGamePage    *self)
+{
+  if (self->editor == editor)
+    self->editor = NULL;
+}
+
+static void
+edit_round_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  LwGamePage *self = LW_GAME_PAGE (widget);
+  guint number = g_variant_get_uint32 (parameter);
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (self->game == NULL || number < 1 || number > self->game->record->rounds->len || self->editor != NULL)
+    return;
+
+  self->editor = lw_round_editor_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                      self->store, self->game, number);
+  g_signal_connect_object (self->editor, "edited", G_CALLBACK (editor_edited_cb), self, 0);
+  g_signal_connect_object (self->editor, "destroy", G_CALLBACK (editor_destroy_cb), self, 0);
+}
+
+static void
+undo_edit_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  LwGamePage *self = LW_GAME_PAGE (widget);
+  g_autoptr (GError) error = NULL;
+  gint64 id = self->undo_game;
+  guint steps = self->undo_steps;
+
+  if (id == 0 || steps == 0)
+    return;
+
+  self->undo_steps = 0;
+  gtk_widget_action_set_enabled (widget, "game.undo-edit", FALSE);
+  for (guint i = 0; i < steps; i++)
+    if (!lw_store_undo_last_edit (self->store, id, &error))
+      break;
+
+  if (self->game != NULL && self->game->id == id && self->store != NULL)
+    {
+      g_autoptr (GError) reload_error = NULL;
+
+      if (!reload (self, id, TRUE, &reload_error) && error == NULL)
+        error = g_steal_pointer (&reload_error);
+      gtk_widget_set_visible (GTK_WIDGET (self->last_round_group), FALSE);
+    }
+
+  if (error != NULL)
+    {
+      show_error_toast (self, error);
+      return;
+    }
+
+  /* TRANSLATORS: a toast: the last change to the game was taken back */
+  round_toast (self, _("Change undone"), 0);
+}
+
+/* ---- small dialogs: a penalty noted now, a substitute, the details --- */
+
+static void
+dialog_destroy_cb (AdwMessageDialog *dialog,
+                   LwGamePage       *self)
+{
+  if (self->dialog == dialog)
+    self->dialog = NULL;
+}
+
+/* A message dialog with @extra below its text, "cancel" and @response. */
+static AdwMessageDialog *
+open_dialog (LwGamePage *self,
+             const char *heading,
+             const char *body,
+             GtkWidget  *extra,
+             const char *response,
+             const char *label,
+             GCallback   response_cb)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *dialog;
+
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, body);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), extra);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    response, label,
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), response, ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), response);
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", response_cb, self, 0);
+  g_signal_connect_object (dialog, "destroy", G_CALLBACK (dialog_destroy_cb), self, 0);
+  self->dialog = ADW_MESSAGE_DIALOG (dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+
+  return ADW_MESSAGE_DIALOG (dialog);
+}
+
+/* A label above @widget, its mnemonic. */
+static void
+add_field (GtkBox     *box,
+           const char *label,
+           GtkWidget  *widget,
+           const char *name)
+{
+  GtkWidget *title = gtk_label_new_with_mnemonic (label);
+
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (title), widget);
+  gtk_widget_add_css_class (title, "heading");
+  gtk_widget_set_name (widget, name);
+  if (gtk_widget_get_first_child (GTK_WIDGET (box)) != NULL)
+    gtk_widget_set_margin_top (title, 6);
+  gtk_box_append (box, title);
+  gtk_box_append (box, widget);
+}
+
+static GtkWidget *
+seat_drop_down (LwGamePage *self)
+{
+  const LwGameRecord *record = self->game->record;
+  g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
+  GtkWidget *drop_down;
+
+  for (guint seat = 0; seat < record->n_players; seat++)
+    gtk_string_list_append (names, record->players[seat]);
+  drop_down = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
+  lw_drop_down_ellipsize (GTK_DROP_DOWN (drop_down));
+
+  return drop_down;
+}
+
+static GtkWidget *
+find_named (GtkWidget  *widget,
+            const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+static GtkWidget *
+dialog_field (AdwMessageDialog *dialog,
+              const char       *name)
+{
+  GtkWidget *extra = adw_message_dialog_get_extra_child (dialog);
+
+  return extra != NULL ? find_named (extra, name) : NULL;
+}
+
+static GtkWidget *
+field_box (void)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+
+  gtk_widget_set_size_request (box, 240, -1);
+  return box;
+}
+
+static void
+note_penalty_response_cb (AdwMessageDialog *dialog,
+                          const char       *response,
+                          LwGamePage       *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) pending = NULL;
+  const LwStoredPenalty *noted;
+  GtkDropDown *seat = GTK_DROP_DOWN (dialog_field (dialog, "seat"));
+  GtkDropDown *kind = GTK_DROP_DOWN (dialog_field (dialog, "kind"));
+  const char *note = gtk_editable_get_text (GTK_EDITABLE (dialog_field (dialog, "note")));
+  g_autofree char *stripped = g_strstrip (g_strdup (note));
+  g_autofree char *message = NULL;
+  gint64 pending_id;
+
+  if (g_strcmp0 (response, "note") != 0 || self->game == NULL)
+    return;
+
+  pending_id = lw_store_add_pending_penalty (self->store, self->game->id,
+                                             (int) gtk_drop_down_get_selected (seat),
+                                             gtk_drop_down_get_selected (kind) == 1 ? LW_PENALTY_LOOKED_AT_DISCARDS
+                                                                                    : LW_PENALTY_OUT_OF_TURN,
+                                             *stripped != '\0' ? stripped : NULL, &error);
+  if (pending_id == 0)
+    {
+      show_error_toast (self, error);
+      return;
+    }
+
+  /* Into the form, with its time, beside what is already typed. */
+  pending = lw_store_list_pending_penalties (self->store, self->game->id, &error);
+  for (guint i = 0; pending != NULL && i < pending->len; i++)
+    {
+      noted = g_ptr_array_index (pending, i);
+      if (noted->id == pending_id)
+        lw_round_form_add_noted_penalty (self->round_form, noted->id, noted->seat, noted->kind,
+                                         noted->note, noted->time);
+    }
+
+  /* TRANSLATORS: a toast: a penalty was noted for %s; it counts when the round is added */
+  message = g_strdup_printf (_("Penalty noted for %s"),
+                             self->game->record->players[gtk_drop_down_get_selected (seat)]);
+  round_toast (self, message, 0);
+}
+
+static void
+note_penalty_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  LwGamePage *self = LW_GAME_PAGE (widget);
+  GtkWidget *box, *kind, *note;
+  const char *kinds[] = {
+    /* TRANSLATORS: a penalty: played cards out of turn (SCORING R19) */
+    _("Out of turn"),
+    /* TRANSLATORS: a penalty: looked at discards or the Pups (SCORING R19) */
+    _("Looked at discards"),
+    NULL
+  };
+  g_autofree char *body = NULL;
+
+  if (self->game == NULL || self->standings->finished || is_garwolf (self) || self->dialog != NULL)
+    return;
+
+  box = field_box ();
+  /* TRANSLATORS: who committed the penalty */
+  add_field (GTK_BOX (box), _("_Who"), seat_drop_down (self), "seat");
+  kind = gtk_drop_down_new_from_strings (kinds);
+  lw_drop_down_ellipsize (GTK_DROP_DOWN (kind));
+  add_field (GTK_BOX (box), _("_What They Did"), kind, "kind");
+  note = gtk_entry_new ();
+  gtk_entry_set_activates_default (GTK_ENTRY (note), TRUE);
+  gtk_entry_set_placeholder_text (GTK_ENTRY (note), _("What happened (optional)"));
+  add_field (GTK_BOX (box), _("_Note"), note, "note");
+
+  body = g_strdup_printf (_("It is noted with the time now and counts when round %u is added."),
+                          self->game->record->rounds->len + 1);
+  open_dialog (self, _("Note a Penalty"), body, box, "note", _("_Note Penalty"),
+               G_CALLBACK (note_penalty_response_cb));
+  gtk_widget_grab_focus (dialog_field (self->dialog, "seat"));
+}
+
+static void
+pending_penalty_removed_cb (LwRoundForm *form,
+                            gint64       pending_id,
+                            LwGamePage  *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!lw_store_remove_pending_penalty (self->store, pending_id, &error))
+    show_error_toast (self, error);
+}
+
+static void
+substitute_response_cb (AdwMessageDialog *dialog,
+                        const char       *response,
+                        LwGamePage       *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *message = NULL;
+  g_autofree char *old_name = NULL;
+  GtkDropDown *seat = GTK_DROP_DOWN (dialog_field (dialog, "seat"));
+  const char *name = gtk_editable_get_text (GTK_EDITABLE (dialog_field (dialog, "name")));
+  g_autofree char *stripped = g_strstrip (g_strdup (name));
+  guint from_round;
+  guint index = gtk_drop_down_get_selected (seat);
+
+  if (g_strcmp0 (response, "substitute") != 0 || self->game == NULL)
+    return;
+
+  from_round = self->game->record->rounds->len + 1;
+  old_name = g_strdup (self->game->record->players[index]);
+  if (!lw_store_substitute_player (self->store, self->game->id, (int) index, stripped, from_round, &error) ||
+      !reload (self, self->game->id, TRUE, &error))
+    {
+      show_error_toast (self, error);
+      return;
+    }
+
+  /* TRANSLATORS: a toast: %1$s takes the seat of %2$s, keeping its score */
+  message = g_strdup_printf (_("%1$s takes over from %2$s"), stripped, old_name);
+  round_toast (self, message, 1);
+}
+
+static void
+substitute_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  LwGamePage *self = LW_GAME_PAGE (widget);
+  g_autoptr (GtkListStore) known = gtk_list_store_new (1, G_TYPE_STRING);
+  g_autoptr (GtkEntryCompletion) completion = gtk_entry_completion_new ();
+  g_auto (GStrv) names = NULL;
+  g_autofree char *body = NULL;
+  GtkWidget *box, *name;
+
+  if (self->game == NULL || self->standings->finished || self->dialog != NULL)
+    return;
+
+  names = lw_store_list_player_names (self->store, NULL);
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    gtk_list_store_insert_with_values (known, NULL, -1, 0, names[i], -1);
+  gtk_entry_completion_set_model (completion, GTK_TREE_MODEL (known));
+  gtk_entry_completion_set_text_column (completion, 0);
+  gtk_entry_completion_set_inline_completion (completion, TRUE);
+
+  box = field_box ();
+  /* TRANSLATORS: the seat a substitute takes */
+  add_field (GTK_BOX (box), _("_Seat"), seat_drop_down (self), "seat");
+  name = gtk_entry_new ();
+  gtk_entry_set_completion (GTK_ENTRY (name), completion);
+  gtk_entry_set_activates_default (GTK_ENTRY (name), TRUE);
+  /* TRANSLATORS: the substitute's name */
+  add_field (GTK_BOX (box), _("_New Player"), name, "name");
+
+  body = g_strdup_printf (is_garwolf (self)
+                            /* TRANSLATORS: a substitute takes a seat mid-game */
+                            ? _("The new player takes the seat from hand %u on, and keeps its score.")
+                            /* TRANSLATORS: a substitute takes a seat mid-game */
+                            : _("The new player takes the seat from round %u on, and keeps its score and side."),
+                          self->game->record->rounds->len + 1);
+  open_dialog (self, _("Substitute a Player"), body, box, "substitute", _("_Substitute"),
+               G_CALLBACK (substitute_response_cb));
+  gtk_widget_grab_focus (dialog_field (self->dialog, "seat"));
+}
+
+static void
+details_response_cb (AdwMessageDialog *dialog,
+                     const char       *response,
+                     LwGamePage       *self)
+{
+  g_autoptr (GError) error = NULL;
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (dialog_field (dialog, "notes")));
+  const char *date = gtk_editable_get_text (GTK_EDITABLE (dialog_field (dialog, "date")));
+  const char *place = gtk_editable_get_text (GTK_EDITABLE (dialog_field (dialog, "place")));
+  g_autofree char *notes = NULL;
+  g_autofree char *place_stripped = g_strstrip (g_strdup (place));
+  GtkTextIter start, end;
+  gint64 played_at;
+  guint changes = 0;
+  gint64 id;
+
+  if (g_strcmp0 (response, "save") != 0 || self->game == NULL)
+    return;
+
+  if (!lw_parse_time (date, &played_at))
+    {
+      g_autofree char *message = NULL;
+
+      /* TRANSLATORS: %s is the date as typed */
+      message = g_strdup_printf (_("“%s” is not a date: use YYYY-MM-DD HH:MM"), date);
+      toast (self, message);
+      return;
+    }
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  notes = g_strstrip (gtk_text_buffer_get_text (buffer, &start, &end, FALSE));
+  id = self->game->id;
+
+  /* Only what changed is stored (and logged). */
+  if (g_strcmp0 (*notes != '\0' ? notes : NULL,
+                 self->game->notes != NULL && *self->game->notes != '\0' ? self->game->notes : NULL) != 0)
+    {
+      if (!lw_store_set_game_notes (self->store, id, notes, &error))
+        goto failed;
+      changes++;
+    }
+  if (played_at != self->game->played_at ||
+      g_strcmp0 (*place_stripped != '\0' ? place_stripped : NULL,
+                 self->game->place != NULL && *self->game->place != '\0' ? self->game->place : NULL) != 0)
+    {
+      if (!lw_store_set_game_details (self->store, id, played_at, place_stripped, &error))
+        goto failed;
+      changes++;
+    }
+
+  if (!reload (self, id, TRUE, &error))
+    goto failed;
+
+  if (changes > 0)
+    /* TRANSLATORS: a toast: the game's notes, date or place were saved */
+    round_toast (self, _("Game details saved"), changes);
+  return;
+
+failed:
+  show_error_toast (self, error);
+  if (changes > 0)
+    reload (self, id, TRUE, NULL);
+}
+
+static void
+details_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  LwGamePage *self = LW_GAME_PAGE (widget);
+  g_autofree char *when = NULL;
+  GtkWidget *box, *notes, *scroller, *date, *place;
+
+  if (self->game == NULL || self->dialog != NULL)
+    return;
+
+  box = field_box ();
+  notes = gtk_text_view_new ();
+  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (notes), GTK_WRAP_WORD_CHAR);
+  /* Tab leaves the notes for the next field. */
+  gtk_text_view_set_accepts_tab (GTK_TEXT_VIEW (notes), FALSE);
+  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (notes), 6);
+  gtk_text_view_set_right_margin (GTK_TEXT_VIEW (notes), 6);
+  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (notes), 6);
+  gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (notes), 6);
+  if (self->game->notes != NULL)
+    gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (notes)), self->game->notes, -1);
+  scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), notes);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_size_request (scroller, -1, 96);
+  gtk_widget_add_css_class (scroller, "card");
+  gtk_widget_set_overflow (scroller, GTK_OVERFLOW_HIDDEN);
+  add_field (GTK_BOX (box), _("N_otes"), scroller, "notes-scroller");
+  gtk_widget_set_name (notes, "notes");
+  gtk_label_set_mnemonic_widget (GTK_LABEL (gtk_widget_get_prev_sibling (scroller)), notes);
+
+  date = gtk_entry_new ();
+  when = lw_format_time (self->game->played_at, TRUE);
+  gtk_editable_set_text (GTK_EDITABLE (date), when);
+  /* TRANSLATORS: the form of a date and time to type; keep the letters in the order of the format */
+  gtk_entry_set_placeholder_text (GTK_ENTRY (date), _("YYYY-MM-DD HH:MM"));
+  gtk_entry_set_activates_default (GTK_ENTRY (date), TRUE);
+  gtk_entry_set_input_purpose (GTK_ENTRY (date), GTK_INPUT_PURPOSE_DIGITS);
+  /* TRANSLATORS: when the game was played */
+  add_field (GTK_BOX (box), _("_Date and Time"), date, "date");
+
+  place = gtk_entry_new ();
+  if (self->game->place != NULL)
+    gtk_editable_set_text (GTK_EDITABLE (place), self->game->place);
+  gtk_entry_set_activates_default (GTK_ENTRY (place), TRUE);
+  /* TRANSLATORS: where the game was played */
+  add_field (GTK_BOX (box), _("_Place"), place, "place");
+
+  open_dialog (self, _("Game Details"), NULL, box, "save", _("_Save"), G_CALLBACK (details_response_cb));
+  gtk_widget_grab_focus (notes);
+}
+
+static void
+edit_log_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  LwGamePage *self = LW_GAME_PAGE (widget);
+  g_autoptr (GError) error = NULL;
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (self->game == NULL)
+    return;
+
+  if (lw_edit_log_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->store, self->game, &error) == NULL)
+    show_error_toast (self, error);
+}
+
+LwRoundEditor *
+lw_game_page_get_round_editor (LwGamePage *self)
+{
+  g_return_val_if_fail (LW_IS_GAME_PAGE (self), NULL);
+
+  return self->editor;
+}
+
+AdwMessageDialog *
+lw_game_page_get_dialog (LwGamePage *self)
+{
+  g_return_val_if_fail (LW_IS_GAME_PAGE (self), NULL);
+
+  return self->dialog;
+}
+
+GtkWidget *
+lw_game_page_get_dialog_field (LwGamePage *self,
+                               const char *name)
+{
+  g_return_val_if_fail (LW_IS_GAME_PAGE (self), NULL);
+
+  return self->dialog != NULL ? dialog_field (self->dialog, name) : NULL;
+}
+
+const char *
+lw_game_page_get_details_text (LwGamePage *self,
+                               gboolean    subtitle)
+{
+  g_return_val_if_fail (LW_IS_GAME_PAGE (self), NULL);
+
+  if (!gtk_widget_get_visible (self->details_list))
+    return "";
+
+  return subtitle ? adw_action_row_get_subtitle (self->details_row)
+                  : adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->details_row));
+}
+
+static void
 lw_game_page_dispose (GObject *object)
 {
   LwGamePage *self = LW_GAME_PAGE (object);
 
   if (self->round_toast != NULL)
-    g_signal_handlers_disconnect_by_func (self->round_toast, round_toast_dismissed_cb, self);
+    {
+      g_signal_handlers_disconnect_by_func (self->round_toast, round_toast_dismissed_cb, self);
+      g_signal_handlers_disconnect_by_func (self->round_toast, undo_clicked_cb, self);
+    }
   g_clear_object (&self->round_toast);
+
+  if (self->editor != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->editor));
+  self->editor = NULL;
+  if (self->dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->dialog));
+  self->dialog = NULL;
 
   if (self->chooser != NULL)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
@@ -593,6 +1332,8 @@ lw_game_page_dispose (GObject *object)
   g_clear_object (&self->store);
   g_clear_pointer (&self->game, lw_stored_game_free);
   g_clear_pointer (&self->standings, lw_standings_free);
+  g_clear_pointer (&self->round_players, g_ptr_array_unref);
+  g_clear_pointer (&self->penalties, g_ptr_array_unref);
 
   G_OBJECT_CLASS (lw_game_page_parent_class)->dispose (object);
 }
@@ -612,6 +1353,8 @@ lw_game_page_class_init (LwGamePageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-game-page.ui");
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, window_title);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, LwGamePage, details_list);
+  gtk_widget_class_bind_template_child (widget_class, LwGamePage, details_row);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, scroller);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, board);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, result_box);
@@ -627,6 +1370,12 @@ lw_game_page_class_init (LwGamePageClass *klass)
   gtk_widget_class_install_action (widget_class, "game.undo-round", NULL, undo_round_action);
   gtk_widget_class_install_action (widget_class, "game.export", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "game.delete", NULL, delete_action);
+  gtk_widget_class_install_action (widget_class, "game.edit-round", "u", edit_round_action);
+  gtk_widget_class_install_action (widget_class, "game.undo-edit", NULL, undo_edit_action);
+  gtk_widget_class_install_action (widget_class, "game.note-penalty", NULL, note_penalty_action);
+  gtk_widget_class_install_action (widget_class, "game.substitute", NULL, substitute_action);
+  gtk_widget_class_install_action (widget_class, "game.details", NULL, details_action);
+  gtk_widget_class_install_action (widget_class, "game.edit-log", NULL, edit_log_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "game.export", NULL);
 }
@@ -659,4 +1408,7 @@ lw_game_page_init (LwGamePage *self)
   gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo-round", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo-edit", FALSE);
+
+  g_signal_connect (self->round_form, "pending-penalty-removed", G_CALLBACK (pending_penalty_removed_cb), self);
 }

@@ -7,6 +7,7 @@
 #include <adwaita.h>
 
 #include "lw-board.h"
+#include "lw-round-editor.h"
 #include "lw-round-form.h"
 #include "lw-store.h"
 
@@ -77,5 +78,32 @@ guint lw_game_page_get_n_history_rows (LwGamePage *self);
 
 /** Returns: (transfer none) (nullable): the toast about the last round added or taken back, while shown. */
 AdwToast *lw_game_page_get_round_toast (LwGamePage *self);
+
+/** Returns: (transfer none) (nullable): the open round editor (game.edit-round). */
+LwRoundEditor *lw_game_page_get_round_editor (LwGamePage *self);
+
+/** Returns: (transfer none) (nullable): the open dialog (game.note-penalty, game.substitute, game.details). */
+AdwMessageDialog *lw_game_page_get_dialog (LwGamePage *self);
+
+/**
+ * lw_game_page_get_dialog_field:
+ * @self: the page
+ * @name: "seat", "kind", "note" (a penalty); "seat", "name" (a substitute);
+ *   "notes", "date", "place" (the details)
+ *
+ * Returns: (transfer none) (nullable): that field of the open dialog.
+ */
+GtkWidget *lw_game_page_get_dialog_field (LwGamePage *self,
+                                          const char *name);
+
+/**
+ * lw_game_page_get_details_text:
+ * @self: the page
+ * @subtitle: %FALSE for the date and place, %TRUE for the notes
+ *
+ * Returns: (transfer none): the game's details as shown, "" when hidden.
+ */
+const char *lw_game_page_get_details_text (LwGamePage *self,
+                                           gboolean    subtitle);
 
 G_END_DECLS

@@ -15,6 +15,9 @@ struct _LwPenaltyRow
   GtkDropDown *seat_dropdown;
   GtkDropDown *kind_dropdown;
   GtkStringList *seat_names;
+  GtkLabel *noted_label;
+
+  gint64 pending_id;
 };
 
 G_DEFINE_FINAL_TYPE (LwPenaltyRow, lw_penalty_row, GTK_TYPE_LIST_BOX_ROW)
@@ -73,6 +76,44 @@ lw_penalty_row_set_kind (LwPenaltyRow  *self,
   gtk_drop_down_set_selected (self->kind_dropdown, kind == LW_PENALTY_LOOKED_AT_DISCARDS ? 1 : 0);
 }
 
+void
+lw_penalty_row_set_noted (LwPenaltyRow *self,
+                          gint64        pending_id,
+                          const char   *note,
+                          gint64        time)
+{
+  g_autofree char *when = lw_format_time (time, FALSE);
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (LW_IS_PENALTY_ROW (self));
+
+  self->pending_id = pending_id;
+  if (note != NULL && *note != '\0')
+    /* TRANSLATORS: a penalty noted during the round: %1$s the time, %2$s the note */
+    text = g_strdup_printf (_("Noted at %1$s: %2$s"), when, note);
+  else
+    /* TRANSLATORS: a penalty noted during the round: %s the time */
+    text = g_strdup_printf (_("Noted at %s"), when);
+  gtk_label_set_text (self->noted_label, text);
+  gtk_widget_set_visible (GTK_WIDGET (self->noted_label), TRUE);
+}
+
+gint64
+lw_penalty_row_get_pending_id (LwPenaltyRow *self)
+{
+  g_return_val_if_fail (LW_IS_PENALTY_ROW (self), 0);
+
+  return self->pending_id;
+}
+
+const char *
+lw_penalty_row_get_noted_text (LwPenaltyRow *self)
+{
+  g_return_val_if_fail (LW_IS_PENALTY_ROW (self), NULL);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->noted_label)) ? gtk_label_get_text (self->noted_label) : "";
+}
+
 static void
 changed_cb (LwPenaltyRow *self)
 {
@@ -112,6 +153,7 @@ lw_penalty_row_class_init (LwPenaltyRowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwPenaltyRow, seat_dropdown);
   gtk_widget_class_bind_template_child (widget_class, LwPenaltyRow, kind_dropdown);
   gtk_widget_class_bind_template_child (widget_class, LwPenaltyRow, seat_names);
+  gtk_widget_class_bind_template_child (widget_class, LwPenaltyRow, noted_label);
   gtk_widget_class_bind_template_callback (widget_class, changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, remove_clicked_cb);
 }

@@ -31,4 +31,25 @@ LwPenaltyKind lw_penalty_row_get_kind (LwPenaltyRow *self);
 void lw_penalty_row_set_kind (LwPenaltyRow  *self,
                               LwPenaltyKind  kind);
 
+/**
+ * lw_penalty_row_set_noted:
+ * @self: the row
+ * @pending_id: the pending penalty's ID in the store (lw_store_add_pending_penalty())
+ * @note: (nullable): what happened
+ * @time: when it was noted, seconds since 1970 (UTC)
+ *
+ * Marks the row as a penalty noted during the round: it shows the time and
+ * the note below the seat and the offence.
+ */
+void lw_penalty_row_set_noted (LwPenaltyRow *self,
+                               gint64        pending_id,
+                               const char   *note,
+                               gint64        time);
+
+/** Returns: the pending penalty's ID, 0 for a penalty added in the form. */
+gint64 lw_penalty_row_get_pending_id (LwPenaltyRow *self);
+
+/** Returns: (transfer none): the time and note shown, "" when none. */
+const char *lw_penalty_row_get_noted_text (LwPenaltyRow *self);
+
 G_END_DECLS

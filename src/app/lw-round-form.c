@@ -29,6 +29,7 @@ struct _LwRoundForm
   GtkLabel *counts_error_label;
   GtkListBox *seats_list;
   AdwPreferencesGroup *penalties_group;
+  GtkWidget *note_penalty_button;
   GtkListBox *penalties_list;
   GtkLabel *error_label;
   GtkLabel *preview_label;
@@ -36,6 +37,11 @@ struct _LwRoundForm
 
   /* owned */
   LwGameRecord *record;
+
+  /* a correction (lw_round_form_set_edit()): round edit_number is
+   * replaced, or a round is inserted there; 0 for the next round */
+  LwEditKind edit_kind;
+  guint edit_number;
 
   /* borrowed: one row per seat */
   LwSeatRow *seat_rows[LW_MAX_SEATS];
@@ -55,6 +61,13 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum {
+  PENDING_PENALTY_REMOVED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static void update (LwRoundForm *self);
 
@@ -81,6 +94,9 @@ set_valid (LwRoundForm *self,
 static guint
 round_number (LwRoundForm *self)
 {
+  if (self->edit_number > 0)
+    return self->edit_number;
+
   return self->record != NULL ? self->record->rounds->len + 1 : 1;
 }
 
@@ -218,6 +234,29 @@ check_round (LwRoundForm    *self,
   g_autoptr (LwStandings) standings = NULL;
   const LwRoundResult *result;
 
+  if (self->edit_number > 0)
+    {
+      /* A correction: the whole game replayed with it (lw_edit_apply()). */
+      LwEdit edit = { self->edit_kind, self->edit_number, round };
+      g_autoptr (LwEditResult) edited = lw_edit_apply (self->record, &edit, error);
+      g_autofree char *described = NULL;
+      g_autofree char *changes = NULL;
+
+      if (edited == NULL)
+        return FALSE;
+
+      if (preview != NULL)
+        {
+          result = g_ptr_array_index (edited->standings->rounds, self->edit_number - 1);
+          described = lw_describe_round (edited->record, edited->standings, result);
+          changes = lw_describe_edit (self->record, &edit, edited);
+          /* TRANSLATORS: what the corrected round will score, then what changes later in the game */
+          *preview = g_strdup_printf (_("This round scores:\n%s\n\n%s"), described, changes);
+        }
+
+      return TRUE;
+    }
+
   if (!lw_round_validate (self->record, round, round_number (self), error))
     return FALSE;
 
@@ -347,6 +386,10 @@ static void
 penalty_remove_cb (LwPenaltyRow *row,
                    LwRoundForm  *self)
 {
+  gint64 pending_id = lw_penalty_row_get_pending_id (row);
+
+  if (pending_id > 0)
+    g_signal_emit (self, signals[PENDING_PENALTY_REMOVED], 0, pending_id);
   gtk_list_box_remove (self->penalties_list, GTK_WIDGET (row));
   update (self);
 }
@@ -372,6 +415,54 @@ lw_round_form_add_penalty (LwRoundForm   *self,
   g_signal_connect (row, "remove", G_CALLBACK (penalty_remove_cb), self);
   gtk_list_box_append (self->penalties_list, row);
   update (self);
+}
+
+void
+lw_round_form_add_noted_penalty (LwRoundForm   *self,
+                                 gint64         pending_id,
+                                 int            seat,
+                                 LwPenaltyKind  kind,
+                                 const char    *note,
+                                 gint64         time)
+{
+  GtkWidget *last;
+
+  g_return_if_fail (LW_IS_ROUND_FORM (self));
+
+  lw_round_form_add_penalty (self, seat, kind);
+  last = gtk_widget_get_last_child (GTK_WIDGET (self->penalties_list));
+  if (LW_IS_PENALTY_ROW (last))
+    lw_penalty_row_set_noted (LW_PENALTY_ROW (last), pending_id, note, time);
+}
+
+guint
+lw_round_form_get_n_penalties (LwRoundForm *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (LW_IS_ROUND_FORM (self), 0);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->penalties_list));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n++;
+
+  return n;
+}
+
+LwPenaltyRow *
+lw_round_form_get_penalty_row (LwRoundForm *self,
+                               guint        index)
+{
+  GtkWidget *child;
+
+  g_return_val_if_fail (LW_IS_ROUND_FORM (self), NULL);
+
+  child = gtk_widget_get_first_child (GTK_WIDGET (self->penalties_list));
+  for (; child != NULL && index > 0; index--)
+    child = gtk_widget_get_next_sibling (child);
+
+  return LW_IS_PENALTY_ROW (child) ? LW_PENALTY_ROW (child) : NULL;
 }
 
 static void
@@ -477,18 +568,13 @@ lw_round_form_fill (LwRoundForm   *self,
   update (self);
 }
 
-void
-lw_round_form_set_game (LwRoundForm        *self,
-                        const LwGameRecord *record,
-                        const LwStandings  *standings)
+static void
+configure (LwRoundForm        *self,
+           const LwGameRecord *record)
 {
   g_autofree char *title = NULL;
   gboolean garwolf;
   gboolean same_players;
-
-  g_return_if_fail (LW_IS_ROUND_FORM (self));
-  g_return_if_fail (record != NULL);
-  g_return_if_fail (standings != NULL);
 
   same_players = self->record != NULL &&
                  self->record->n_players == record->n_players &&
@@ -500,8 +586,12 @@ lw_round_form_set_game (LwRoundForm        *self,
   self->record = lw_game_record_copy (record);
   garwolf = record->ruleset == LW_RULESET_GARWOLF;
 
-  /* TRANSLATORS: the round being entered, numbered from 1 */
-  title = g_strdup_printf (garwolf ? _("Hand %u") : _("Round %u"), round_number (self));
+  if (self->edit_number > 0 && self->edit_kind == LW_EDIT_INSERT)
+    /* TRANSLATORS: a round being inserted into a game, numbered from 1 */
+    title = g_strdup_printf (garwolf ? _("New Hand %u") : _("New Round %u"), round_number (self));
+  else
+    /* TRANSLATORS: the round being entered, numbered from 1 */
+    title = g_strdup_printf (garwolf ? _("Hand %u") : _("Round %u"), round_number (self));
   adw_preferences_group_set_title (self->main_group, title);
 
   /* Garwolf has no declarer and no void hands: only the counts. */
@@ -510,6 +600,8 @@ lw_round_form_set_game (LwRoundForm        *self,
   gtk_widget_set_visible (GTK_WIDGET (self->void_row), !garwolf);
   gtk_widget_set_visible (GTK_WIDGET (self->main_group), !garwolf);
   gtk_widget_set_visible (GTK_WIDGET (self->penalties_group), !garwolf);
+  /* Only the round being played has penalties noted as they happen. */
+  gtk_widget_set_visible (self->note_penalty_button, self->edit_number == 0);
 
   adw_preferences_group_set_title (self->seats_group,
                                    garwolf
@@ -547,8 +639,86 @@ lw_round_form_set_game (LwRoundForm        *self,
         }
       self->filling = FALSE;
     }
+}
 
+void
+lw_round_form_set_game (LwRoundForm        *self,
+                        const LwGameRecord *record,
+                        const LwStandings  *standings)
+{
+  g_return_if_fail (LW_IS_ROUND_FORM (self));
+  g_return_if_fail (record != NULL);
+  g_return_if_fail (standings != NULL);
+
+  self->edit_number = 0;
+  configure (self, record);
   lw_round_form_reset (self);
+}
+
+void
+lw_round_form_update_game (LwRoundForm        *self,
+                           const LwGameRecord *record,
+                           const LwStandings  *standings)
+{
+  gboolean same_players;
+
+  g_return_if_fail (LW_IS_ROUND_FORM (self));
+  g_return_if_fail (record != NULL);
+  g_return_if_fail (standings != NULL);
+
+  same_players = self->record != NULL && self->edit_number == 0 &&
+                 self->record->n_players == record->n_players &&
+                 self->record->ruleset == record->ruleset;
+  for (guint seat = 0; same_players && seat < record->n_players; seat++)
+    same_players = g_strcmp0 (self->record->players[seat], record->players[seat]) == 0;
+
+  if (!same_players)
+    {
+      lw_round_form_set_game (self, record, standings);
+      return;
+    }
+
+  /* What is typed stays; the round's number and its check follow the game. */
+  configure (self, record);
+  update (self);
+}
+
+void
+lw_round_form_set_edit (LwRoundForm        *self,
+                        const LwGameRecord *record,
+                        LwEditKind          kind,
+                        guint               number)
+{
+  g_return_if_fail (LW_IS_ROUND_FORM (self));
+  g_return_if_fail (record != NULL);
+  g_return_if_fail (kind == LW_EDIT_REPLACE || kind == LW_EDIT_INSERT);
+  g_return_if_fail (number >= 1);
+
+  self->edit_kind = kind;
+  self->edit_number = number;
+  configure (self, record);
+  lw_round_form_reset (self);
+}
+
+void
+lw_round_form_set_submit (LwRoundForm *self,
+                          const char  *label,
+                          const char  *tooltip,
+                          const char  *action_name)
+{
+  g_return_if_fail (LW_IS_ROUND_FORM (self));
+
+  gtk_button_set_label (self->submit_button, label);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->submit_button), tooltip);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->submit_button), action_name);
+}
+
+const char *
+lw_round_form_get_preview_text (LwRoundForm *self)
+{
+  g_return_val_if_fail (LW_IS_ROUND_FORM (self), NULL);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->preview_label)) ? gtk_label_get_text (self->preview_label) : "";
 }
 
 gboolean
@@ -680,6 +850,20 @@ lw_round_form_get_property (GObject    *object,
     }
 }
 
+/* Enter in a count: what the submit button does (add the round, or save
+ * a correction). */
+static void
+submit_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  LwRoundForm *self = LW_ROUND_FORM (widget);
+  const char *name = gtk_actionable_get_action_name (GTK_ACTIONABLE (self->submit_button));
+
+  if (name != NULL)
+    gtk_widget_activate_action (widget, name, NULL);
+}
+
 static void
 lw_round_form_class_init (LwRoundFormClass *klass)
 {
@@ -701,6 +885,17 @@ lw_round_form_class_init (LwRoundFormClass *klass)
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  /**
+   * LwRoundForm::pending-penalty-removed:
+   * @pending_id: the store's ID of the pending penalty
+   *
+   * A penalty noted during the round (lw_round_form_add_noted_penalty())
+   * was removed from the form.
+   */
+  signals[PENDING_PENALTY_REMOVED] =
+    g_signal_new ("pending-penalty-removed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT64);
+
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-round-form.ui");
   gtk_widget_class_bind_template_child (widget_class, LwRoundForm, main_group);
   gtk_widget_class_bind_template_child (widget_class, LwRoundForm, declarer_row);
@@ -709,6 +904,7 @@ lw_round_form_class_init (LwRoundFormClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwRoundForm, void_row);
   gtk_widget_class_bind_template_child (widget_class, LwRoundForm, void_switch);
   gtk_widget_class_bind_template_child (widget_class, LwRoundForm, penalties_group);
+  gtk_widget_class_bind_template_child (widget_class, LwRoundForm, note_penalty_button);
   gtk_widget_class_bind_template_child (widget_class, LwRoundForm, seats_group);
   gtk_widget_class_bind_template_child (widget_class, LwRoundForm, totals_label);
   gtk_widget_class_bind_template_child (widget_class, LwRoundForm, counts_error_label);
@@ -719,6 +915,8 @@ lw_round_form_class_init (LwRoundFormClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwRoundForm, preview_label);
   gtk_widget_class_bind_template_callback (widget_class, changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, add_penalty_clicked_cb);
+
+  gtk_widget_class_install_action (widget_class, "round-form.submit", NULL, submit_action);
 }
 
 static void

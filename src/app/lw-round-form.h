@@ -8,6 +8,7 @@
 #include <adwaita.h>
 
 #include "lw-engine.h"
+#include "lw-penalty-row.h"
 #include "lw-seat-row.h"
 
 G_BEGIN_DECLS
@@ -26,6 +27,78 @@ G_DECLARE_FINAL_TYPE (LwRoundForm, lw_round_form, LW, ROUND_FORM, AdwBin)
 void lw_round_form_set_game (LwRoundForm        *self,
                              const LwGameRecord *record,
                              const LwStandings  *standings);
+
+/**
+ * lw_round_form_update_game:
+ * @self: the form
+ * @record: the game as it is now (a past round corrected, details); copied
+ * @standings: its standings
+ *
+ * Like lw_round_form_set_game(), but what is typed stays (unless the seats
+ * changed): the round is checked again against @record.
+ */
+void lw_round_form_update_game (LwRoundForm        *self,
+                                const LwGameRecord *record,
+                                const LwStandings  *standings);
+
+/**
+ * lw_round_form_set_edit:
+ * @self: the form
+ * @record: the whole game; copied
+ * @kind: %LW_EDIT_REPLACE (round @number is corrected) or %LW_EDIT_INSERT
+ *   (a round is inserted before round @number)
+ * @number: the round's 1-based number
+ *
+ * Makes the form a correction of a past round: every edit is checked by
+ * replaying the whole game with it (lw_edit_apply()), and the preview says
+ * what changes later in the game. Every count 0: fill it with
+ * lw_round_form_fill().
+ */
+void lw_round_form_set_edit (LwRoundForm        *self,
+                             const LwGameRecord *record,
+                             LwEditKind          kind,
+                             guint               number);
+
+/**
+ * lw_round_form_set_submit:
+ * @self: the form
+ * @label: the button's label, with a mnemonic
+ * @tooltip: its tooltip
+ * @action_name: the action it activates
+ */
+void lw_round_form_set_submit (LwRoundForm *self,
+                               const char  *label,
+                               const char  *tooltip,
+                               const char  *action_name);
+
+/**
+ * lw_round_form_add_noted_penalty:
+ * @self: the form
+ * @pending_id: the store's pending penalty (lw_store_add_pending_penalty())
+ * @seat: its seat
+ * @kind: its offence
+ * @note: (nullable): its note
+ * @time: when it was noted, seconds since 1970 (UTC)
+ *
+ * Adds a penalty noted during the round; it shows its time and note. When
+ * it is removed from the form, #LwRoundForm::pending-penalty-removed tells.
+ */
+void lw_round_form_add_noted_penalty (LwRoundForm   *self,
+                                      gint64         pending_id,
+                                      int            seat,
+                                      LwPenaltyKind  kind,
+                                      const char    *note,
+                                      gint64         time);
+
+/** Returns: the number of penalty rows. */
+guint lw_round_form_get_n_penalties (LwRoundForm *self);
+
+/** Returns: (transfer none) (nullable): penalty row @index, 0 the first. */
+LwPenaltyRow *lw_round_form_get_penalty_row (LwRoundForm *self,
+                                             guint        index);
+
+/** Returns: (transfer none): the preview of what the round scores, "" when hidden. */
+const char *lw_round_form_get_preview_text (LwRoundForm *self);
 
 /** Every count back to 0, nobody declared, no penalties. */
 void lw_round_form_reset (LwRoundForm *self);

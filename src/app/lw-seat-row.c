@@ -160,7 +160,7 @@ static void
 count_activate_cb (GtkText   *text,
                    LwSeatRow *self)
 {
-  gtk_widget_activate_action (GTK_WIDGET (self), "game.submit-round", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (self), "round-form.submit", NULL);
 }
 
 static void

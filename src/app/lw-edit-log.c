@@ -1,0 +1,308 @@
+/* lw-edit-log.c — a game's edit log in words
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+#include <json-glib/json-glib.h>
+
+#include "lw-app-util.h"
+#include "lw-edit-log.h"
+
+struct _LwEditLog
+{
+  AdwWindow parent_instance;
+
+  /* template widgets */
+  AdwWindowTitle *window_title;
+  GtkStack *stack;
+  GtkListBox *list;
+};
+
+G_DEFINE_FINAL_TYPE (LwEditLog, lw_edit_log, ADW_TYPE_WINDOW)
+
+static JsonObject *
+parse_object (const char *json)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonNode *root;
+
+  if (json == NULL || !json_parser_load_from_data (parser, json, -1, NULL))
+    return NULL;
+
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    return NULL;
+
+  return json_object_ref (json_node_get_object (root));
+}
+
+static const char *
+string_member (JsonObject *object,
+               const char *name)
+{
+  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
+
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING
+           ? json_node_get_string (node) : NULL;
+}
+
+static gint64
+int_member (JsonObject *object,
+            const char *name)
+{
+  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
+
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64
+           ? json_node_get_int (node) : 0;
+}
+
+/* A round's facts in words, from the log's JSON. */
+static char *
+describe_round (const LwGameRecord *record,
+                const char         *json,
+                guint               number)
+{
+  g_autoptr (LwRound) round = NULL;
+
+  if (json == NULL)
+    /* TRANSLATORS: in the edit log: there was no round (before one was added) */
+    return g_strdup (_("no round"));
+
+  round = lw_round_from_json (record, json, -1, number, NULL);
+  if (round == NULL)
+    return g_strdup ("?");
+
+  return lw_describe_round_facts (record, round);
+}
+
+static char *
+describe_text (const char *text)
+{
+  if (text == NULL || *text == '\0')
+    /* TRANSLATORS: in the edit log: no notes, no place */
+    return g_strdup (_("none"));
+
+  return g_strdup_printf ("“%s”", text);
+}
+
+static char *
+describe_details (JsonObject *object)
+{
+  g_autofree char *when = lw_format_time (int_member (object, "played_at"), TRUE);
+  g_autofree char *where = describe_text (string_member (object, "place"));
+
+  /* TRANSLATORS: in the edit log: a game's date and place; %1$s the date, %2$s the place */
+  return g_strdup_printf (_("date %1$s, place %2$s"), *when != '\0' ? when : _("none"), where);
+}
+
+void
+lw_edit_entry_describe (const LwGameRecord  *record,
+                        const LwEditEntry   *entry,
+                        char               **title,
+                        char               **subtitle)
+{
+  g_autoptr (JsonObject) before = parse_object (entry->old_json);
+  g_autoptr (JsonObject) after = parse_object (entry->new_json);
+  g_autofree char *when = lw_format_time (entry->time / G_USEC_PER_SEC, TRUE);
+  g_autofree char *what = NULL;
+  g_autofree char *old_text = NULL;
+  g_autofree char *new_text = NULL;
+  gboolean garwolf = record->ruleset == LW_RULESET_GARWOLF;
+  const char *kind = entry->kind;
+
+  if (g_str_equal (kind, "append_round"))
+    /* TRANSLATORS: in the edit log */
+    what = g_strdup_printf (garwolf ? _("Hand %u added") : _("Round %u added"), entry->number);
+  else if (g_str_equal (kind, "replace_round"))
+    /* TRANSLATORS: in the edit log */
+    what = g_strdup_printf (garwolf ? _("Hand %u changed") : _("Round %u changed"), entry->number);
+  else if (g_str_equal (kind, "insert_round"))
+    /* TRANSLATORS: in the edit log */
+    what = g_strdup_printf (garwolf ? _("Hand %u inserted") : _("Round %u inserted"), entry->number);
+  else if (g_str_equal (kind, "delete_round"))
+    /* TRANSLATORS: in the edit log */
+    what = g_strdup_printf (garwolf ? _("Hand %u deleted") : _("Round %u deleted"), entry->number);
+  else if (g_str_equal (kind, "substitute"))
+    /* TRANSLATORS: in the edit log: a substitute took a seat; %1$s the new player, %2$u the first round */
+    what = g_strdup_printf (garwolf ? _("%1$s took a seat from hand %2$u") : _("%1$s took a seat from round %2$u"),
+                            string_member (after, "name") != NULL ? string_member (after, "name") : "?",
+                            entry->number);
+  else if (g_str_equal (kind, "notes"))
+    /* TRANSLATORS: in the edit log */
+    what = g_strdup (_("Notes changed"));
+  else if (g_str_equal (kind, "details"))
+    /* TRANSLATORS: in the edit log: the game's date and place */
+    what = g_strdup (_("Date and place changed"));
+  else if (g_str_equal (kind, "delete_game"))
+    /* TRANSLATORS: in the edit log */
+    what = g_strdup (_("Game deleted"));
+  else
+    what = g_strdup (kind);
+
+  if (g_str_has_suffix (kind, "_round"))
+    {
+      old_text = entry->old_json != NULL ? describe_round (record, entry->old_json, entry->number) : NULL;
+      new_text = entry->new_json != NULL ? describe_round (record, entry->new_json, entry->number) : NULL;
+    }
+  else if (g_str_equal (kind, "substitute"))
+    {
+      g_autofree char *seat = g_strdup_printf ("%" G_GINT64_FORMAT, int_member (after, "seat") + 1);
+
+      /* TRANSLATORS: in the edit log: who sat at seat %2$s before */
+      old_text = g_strdup_printf (_("%1$s at seat %2$s"),
+                                  string_member (before, "name") != NULL ? string_member (before, "name") : "?", seat);
+      new_text = g_strdup_printf (_("%1$s at seat %2$s"),
+                                  string_member (after, "name") != NULL ? string_member (after, "name") : "?", seat);
+    }
+  else if (g_str_equal (kind, "notes"))
+    {
+      old_text = describe_text (string_member (before, "notes"));
+      new_text = describe_text (string_member (after, "notes"));
+    }
+  else if (g_str_equal (kind, "details"))
+    {
+      old_text = describe_details (before);
+      new_text = describe_details (after);
+    }
+
+  if (entry->undone != 0)
+    /* TRANSLATORS: in the edit log: a change that was undone */
+    *title = g_strdup_printf (_("%s (undone)"), what);
+  else
+    *title = g_steal_pointer (&what);
+
+  if (old_text != NULL && new_text != NULL)
+    /* TRANSLATORS: in the edit log: when; the facts before → after */
+    *subtitle = g_strdup_printf (_("%1$s\n%2$s\n→ %3$s"), when, old_text, new_text);
+  else if (new_text != NULL)
+    *subtitle = g_strdup_printf ("%s\n%s", when, new_text);
+  else if (old_text != NULL)
+    /* TRANSLATORS: in the edit log: when; what was removed */
+    *subtitle = g_strdup_printf (_("%1$s\nwas: %2$s"), when, old_text);
+  else
+    *subtitle = g_steal_pointer (&when);
+}
+
+guint
+lw_edit_log_get_n_entries (LwEditLog *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (LW_IS_EDIT_LOG (self), 0);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->list));
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n++;
+
+  return n;
+}
+
+char *
+lw_edit_log_get_entry_text (LwEditLog *self,
+                            guint      index)
+{
+  GtkWidget *child;
+
+  g_return_val_if_fail (LW_IS_EDIT_LOG (self), NULL);
+
+  child = gtk_widget_get_first_child (GTK_WIDGET (self->list));
+  for (; child != NULL && index > 0; index--)
+    child = gtk_widget_get_next_sibling (child);
+
+  if (!ADW_IS_ACTION_ROW (child))
+    return NULL;
+
+  return g_strdup_printf ("%s\n%s",
+                          adw_preferences_row_get_title (ADW_PREFERENCES_ROW (child)),
+                          adw_action_row_get_subtitle (ADW_ACTION_ROW (child)));
+}
+
+LwEditLog *
+lw_edit_log_new (GtkWindow           *parent,
+                 LwStore             *store,
+                 const LwStoredGame  *game,
+                 GError             **error)
+{
+  g_autoptr (GPtrArray) entries = NULL;
+  g_autofree char *sides = NULL;
+  LwEditLog *self;
+  int width = 560, height = 640;
+
+  g_return_val_if_fail (LW_IS_STORE (store), NULL);
+  g_return_val_if_fail (game != NULL, NULL);
+
+  entries = lw_store_list_edits (store, game->id, error);
+  if (entries == NULL)
+    return NULL;
+
+  self = g_object_new (LW_TYPE_EDIT_LOG, NULL);
+  sides = lw_sides_title (game->record);
+  adw_window_title_set_subtitle (self->window_title, sides);
+
+  for (guint i = entries->len; i > 0; i--)
+    {
+      const LwEditEntry *entry = g_ptr_array_index (entries, i - 1);
+      g_autofree char *title = NULL;
+      g_autofree char *subtitle = NULL;
+      GtkWidget *row = adw_action_row_new ();
+
+      lw_edit_entry_describe (game->record, entry, &title, &subtitle);
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
+      /* Tab and the arrows go from entry to entry, to read them. */
+      gtk_widget_set_focusable (row, TRUE);
+      if (entry->undone != 0)
+        gtk_widget_add_css_class (row, "dim-label");
+      gtk_list_box_append (self->list, row);
+    }
+  gtk_stack_set_visible_child_name (self->stack, entries->len > 0 ? "log" : "empty");
+
+  if (parent != NULL)
+    {
+      int parent_width = gtk_widget_get_width (GTK_WIDGET (parent));
+      int parent_height = gtk_widget_get_height (GTK_WIDGET (parent));
+
+      gtk_window_set_transient_for (GTK_WINDOW (self), parent);
+      if (parent_width > 0 && parent_width < width)
+        width = parent_width;
+      if (parent_height > 0 && parent_height < height)
+        height = parent_height;
+    }
+  gtk_window_set_default_size (GTK_WINDOW (self), width, height);
+  gtk_window_present (GTK_WINDOW (self));
+
+  return self;
+}
+
+static void
+lw_edit_log_dispose (GObject *object)
+{
+  gtk_widget_dispose_template (GTK_WIDGET (object), LW_TYPE_EDIT_LOG);
+
+  G_OBJECT_CLASS (lw_edit_log_parent_class)->dispose (object);
+}
+
+static void
+lw_edit_log_class_init (LwEditLogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = lw_edit_log_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-edit-log.ui");
+  gtk_widget_class_bind_template_child (widget_class, LwEditLog, window_title);
+  gtk_widget_class_bind_template_child (widget_class, LwEditLog, stack);
+  gtk_widget_class_bind_template_child (widget_class, LwEditLog, list);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+lw_edit_log_init (LwEditLog *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}

@@ -1,0 +1,61 @@
+/* lw-edit-log.h — a game's edit log in words: every change, when, what it
+ * was before and after
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "lw-store.h"
+
+G_BEGIN_DECLS
+
+#define LW_TYPE_EDIT_LOG (lw_edit_log_get_type ())
+G_DECLARE_FINAL_TYPE (LwEditLog, lw_edit_log, LW, EDIT_LOG, AdwWindow)
+
+/**
+ * lw_edit_log_new:
+ * @parent: the window it belongs to
+ * @store: the database
+ * @game: the stored game
+ * @error: return location for a #GError
+ *
+ * A modal window listing the game's edit log (lw_store_list_edits()),
+ * newest first. Escape closes it.
+ *
+ * Returns: (transfer none) (nullable): the window, shown; %NULL when the
+ *   log cannot be read.
+ */
+LwEditLog *lw_edit_log_new (GtkWindow           *parent,
+                            LwStore             *store,
+                            const LwStoredGame  *game,
+                            GError             **error);
+
+/** Returns: the entries listed. */
+guint lw_edit_log_get_n_entries (LwEditLog *self);
+
+/**
+ * lw_edit_log_get_entry_text:
+ * @self: the log
+ * @index: 0 for the newest entry
+ *
+ * Returns: (transfer full) (nullable): the entry's title and subtitle, one
+ *   line break between them.
+ */
+char *lw_edit_log_get_entry_text (LwEditLog *self,
+                                  guint      index);
+
+/**
+ * lw_edit_entry_describe:
+ * @record: the game (its seats and ruleset read the rounds' JSON)
+ * @entry: an entry of its edit log
+ * @title: (out) (transfer full): what was done, "Round 3 changed"
+ * @subtitle: (out) (transfer full): when, and before → after in words
+ */
+void lw_edit_entry_describe (const LwGameRecord  *record,
+                             const LwEditEntry   *entry,
+                             char               **title,
+                             char               **subtitle);
+
+G_END_DECLS

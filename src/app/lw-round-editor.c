@@ -1,0 +1,374 @@
+/* lw-round-editor.c — correcting a past round
+ *
+ * The form checks every edit by replaying the whole game with it; before
+ * the store is changed, a confirmation says what the correction does to
+ * the rest of the game.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+
+#include "lw-app-util.h"
+#include "lw-round-editor.h"
+
+struct _LwRoundEditor
+{
+  AdwWindow parent_instance;
+
+  /* template widgets */
+  AdwWindowTitle *window_title;
+  LwRoundForm *form;
+  GtkWidget *round_buttons;
+
+  /* owned */
+  LwStore *store;
+  LwGameRecord *record;
+  gint64 game_id;
+  LwEditKind kind;
+  guint number;
+  LwRound *pending;         /* the round being confirmed */
+  LwEditKind pending_kind;
+
+  /* borrowed: the confirmation while shown */
+  AdwMessageDialog *confirm;
+};
+
+G_DEFINE_FINAL_TYPE (LwRoundEditor, lw_round_editor, ADW_TYPE_WINDOW)
+
+enum {
+  EDITED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static gboolean
+is_garwolf (LwRoundEditor *self)
+{
+  return self->record->ruleset == LW_RULESET_GARWOLF;
+}
+
+LwRoundForm *
+lw_round_editor_get_form (LwRoundEditor *self)
+{
+  g_return_val_if_fail (LW_IS_ROUND_EDITOR (self), NULL);
+
+  return self->form;
+}
+
+LwEditKind
+lw_round_editor_get_kind (LwRoundEditor *self)
+{
+  g_return_val_if_fail (LW_IS_ROUND_EDITOR (self), LW_EDIT_REPLACE);
+
+  return self->kind;
+}
+
+AdwMessageDialog *
+lw_round_editor_get_confirm_dialog (LwRoundEditor *self)
+{
+  g_return_val_if_fail (LW_IS_ROUND_EDITOR (self), NULL);
+
+  return self->confirm;
+}
+
+static void
+show_mode (LwRoundEditor *self)
+{
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = lw_sides_title (self->record);
+  gboolean garwolf = is_garwolf (self);
+
+  if (self->kind == LW_EDIT_INSERT)
+    title = g_strdup_printf (garwolf
+                               /* TRANSLATORS: the title of a window inserting a Garwolf hand before hand %u */
+                               ? _("New Hand Before Hand %u")
+                               /* TRANSLATORS: the title of a window inserting a round before round %u */
+                               : _("New Round Before Round %u"),
+                             self->number);
+  else
+    title = g_strdup_printf (garwolf
+                               /* TRANSLATORS: the title of a window correcting Garwolf hand %u */
+                               ? _("Correct Hand %u")
+                               /* TRANSLATORS: the title of a window correcting round %u */
+                               : _("Correct Round %u"),
+                             self->number);
+  adw_window_title_set_title (self->window_title, title);
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+  gtk_window_set_title (GTK_WINDOW (self), title);
+
+  lw_round_form_set_submit (self->form,
+                            self->kind == LW_EDIT_INSERT
+                              ? (garwolf ? _("_Insert Hand…") : _("_Insert Round…"))
+                              : _("_Save Changes…"),
+                            /* TRANSLATORS: Ctrl+Enter is a key */
+                            _("See What Changes, Then Save (Ctrl+Enter)"),
+                            "editor.save");
+  gtk_widget_set_visible (self->round_buttons, self->kind == LW_EDIT_REPLACE);
+}
+
+static void
+confirm_response_cb (AdwMessageDialog *dialog,
+                     const char       *response,
+                     LwRoundEditor    *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwRound) round = g_steal_pointer (&self->pending);
+  LwEditKind kind = self->pending_kind;
+  gboolean done;
+
+  self->confirm = NULL;
+  if (g_strcmp0 (response, "apply") != 0)
+    return;
+
+  switch (kind)
+    {
+    case LW_EDIT_REPLACE:
+      done = lw_store_replace_round (self->store, self->game_id, self->number, round, &error);
+      break;
+    case LW_EDIT_INSERT:
+      done = lw_store_insert_round (self->store, self->game_id, self->number, round, &error);
+      break;
+    case LW_EDIT_DELETE:
+    default:
+      done = lw_store_delete_round (self->store, self->game_id, self->number, &error);
+      break;
+    }
+
+  if (!done)
+    {
+      /* Nothing changed: the round stays in the form. */
+      lw_round_form_show_error (self->form, error->message);
+      return;
+    }
+
+  g_signal_emit (self, signals[EDITED], 0, (int) kind, self->number);
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
+/* Asks before @kind is done with @round (NULL for a deletion); an edit the
+ * engine refuses is said in the form instead. */
+static void
+confirm (LwRoundEditor *self,
+         LwEditKind     kind,
+         LwRound       *round)
+{
+  g_autoptr (LwRound) owned = round;
+  g_autoptr (LwEditResult) result = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+  LwEdit edit = { kind, self->number, round };
+  gboolean garwolf = is_garwolf (self);
+  const char *label;
+  GtkWidget *dialog;
+
+  if (self->confirm != NULL)
+    return;
+
+  result = lw_edit_apply (self->record, &edit, &error);
+  if (result == NULL)
+    {
+      lw_round_form_show_error (self->form, error->message);
+      return;
+    }
+
+  switch (kind)
+    {
+    case LW_EDIT_REPLACE:
+      heading = g_strdup_printf (garwolf ? _("Save Hand %u?") : _("Save Round %u?"), self->number);
+      label = _("_Save");
+      break;
+    case LW_EDIT_INSERT:
+      heading = g_strdup_printf (garwolf ? _("Insert a Hand Before Hand %u?") : _("Insert a Round Before Round %u?"),
+                                 self->number);
+      label = garwolf ? _("_Insert Hand") : _("_Insert Round");
+      break;
+    case LW_EDIT_DELETE:
+    default:
+      heading = g_strdup_printf (garwolf ? _("Delete Hand %u?") : _("Delete Round %u?"), self->number);
+      label = garwolf ? _("_Delete Hand") : _("_Delete Round");
+      break;
+    }
+  body = lw_describe_edit (self->record, &edit, result);
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "apply", label,
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "apply",
+                                              kind == LW_EDIT_DELETE ? ADW_RESPONSE_DESTRUCTIVE
+                                                                     : ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog),
+                                           kind == LW_EDIT_DELETE ? "cancel" : "apply");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (confirm_response_cb), self, 0);
+
+  g_clear_pointer (&self->pending, lw_round_free);
+  self->pending = g_steal_pointer (&owned);
+  self->pending_kind = kind;
+  self->confirm = ADW_MESSAGE_DIALOG (dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+save_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  LwRoundEditor *self = LW_ROUND_EDITOR (widget);
+  g_autoptr (GError) error = NULL;
+  LwRound *round;
+
+  if (!lw_round_form_check (self->form, &error))
+    {
+      lw_round_form_show_error (self->form, error->message);
+      return;
+    }
+
+  round = lw_round_form_build_round (self->form);
+  /* The written dealer check stays with the corrected round. */
+  if (self->kind == LW_EDIT_REPLACE)
+    round->dealer = ((LwRound *) g_ptr_array_index (self->record->rounds, self->number - 1))->dealer;
+  confirm (self, self->kind, round);
+}
+
+static void
+delete_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  LwRoundEditor *self = LW_ROUND_EDITOR (widget);
+
+  if (self->kind == LW_EDIT_REPLACE)
+    confirm (self, LW_EDIT_DELETE, NULL);
+}
+
+static void
+insert_before_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  LwRoundEditor *self = LW_ROUND_EDITOR (widget);
+
+  if (self->kind != LW_EDIT_REPLACE)
+    return;
+
+  self->kind = LW_EDIT_INSERT;
+  lw_round_form_set_edit (self->form, self->record, LW_EDIT_INSERT, self->number);
+  show_mode (self);
+  lw_round_form_focus (self->form);
+}
+
+LwRoundEditor *
+lw_round_editor_new (GtkWindow          *parent,
+                     LwStore            *store,
+                     const LwStoredGame *game,
+                     guint               number)
+{
+  LwRoundEditor *self;
+  int width = 560, height = 720;
+
+  g_return_val_if_fail (LW_IS_STORE (store), NULL);
+  g_return_val_if_fail (game != NULL, NULL);
+  g_return_val_if_fail (number >= 1 && number <= game->record->rounds->len, NULL);
+
+  self = g_object_new (LW_TYPE_ROUND_EDITOR, NULL);
+  self->store = g_object_ref (store);
+  self->record = lw_game_record_copy (game->record);
+  self->game_id = game->id;
+  self->kind = LW_EDIT_REPLACE;
+  self->number = number;
+
+  if (parent != NULL)
+    {
+      int parent_width = gtk_widget_get_width (GTK_WIDGET (parent));
+      int parent_height = gtk_widget_get_height (GTK_WIDGET (parent));
+
+      /* Never wider or taller than the window it belongs to (a phone). */
+      gtk_window_set_transient_for (GTK_WINDOW (self), parent);
+      if (parent_width > 0 && parent_width < width)
+        width = parent_width;
+      if (parent_height > 0 && parent_height < height)
+        height = parent_height;
+    }
+  gtk_window_set_default_size (GTK_WINDOW (self), width, height);
+
+  lw_round_form_set_edit (self->form, self->record, LW_EDIT_REPLACE, number);
+  lw_round_form_fill (self->form, g_ptr_array_index (self->record->rounds, number - 1));
+  show_mode (self);
+
+  gtk_window_present (GTK_WINDOW (self));
+  lw_round_form_focus (self->form);
+
+  return self;
+}
+
+static void
+lw_round_editor_dispose (GObject *object)
+{
+  LwRoundEditor *self = LW_ROUND_EDITOR (object);
+
+  if (self->confirm != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->confirm));
+  self->confirm = NULL;
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), LW_TYPE_ROUND_EDITOR);
+  g_clear_object (&self->store);
+  g_clear_pointer (&self->record, lw_game_record_free);
+  g_clear_pointer (&self->pending, lw_round_free);
+
+  G_OBJECT_CLASS (lw_round_editor_parent_class)->dispose (object);
+}
+
+static void
+lw_round_editor_class_init (LwRoundEditorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = lw_round_editor_dispose;
+
+  /**
+   * LwRoundEditor::edited:
+   * @kind: the #LwEditKind done
+   * @number: the round it was done at
+   *
+   * The store made the correction; the editor closes.
+   */
+  signals[EDITED] = g_signal_new ("edited", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_UINT);
+
+  g_type_ensure (LW_TYPE_ROUND_FORM);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-round-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, LwRoundEditor, window_title);
+  gtk_widget_class_bind_template_child (widget_class, LwRoundEditor, form);
+  gtk_widget_class_bind_template_child (widget_class, LwRoundEditor, round_buttons);
+
+  gtk_widget_class_install_action (widget_class, "editor.save", NULL, save_action);
+  gtk_widget_class_install_action (widget_class, "editor.delete", NULL, delete_action);
+  gtk_widget_class_install_action (widget_class, "editor.insert-before", NULL, insert_before_action);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+lw_round_editor_init (LwRoundEditor *self)
+{
+  GtkEventController *shortcuts;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* Ctrl+Enter saves wherever the focus is, a count's text included. */
+  shortcuts = gtk_shortcut_controller_new ();
+  gtk_event_controller_set_propagation_phase (shortcuts, GTK_PHASE_CAPTURE);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Return, GDK_CONTROL_MASK),
+                                                          gtk_named_action_new ("editor.save")));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_KP_Enter, GDK_CONTROL_MASK),
+                                                          gtk_named_action_new ("editor.save")));
+  gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
+}
