@@ -226,6 +226,7 @@ lw_edit_log_new (GtkWindow           *parent,
 {
   g_autoptr (GPtrArray) entries = NULL;
   g_autofree char *sides = NULL;
+  g_autoptr (GPtrArray) round_players = NULL;
   LwEditLog *self;
   int width = 560, height = 640;
 
@@ -235,6 +236,9 @@ lw_edit_log_new (GtkWindow           *parent,
   entries = lw_store_list_edits (store, game->id, error);
   if (entries == NULL)
     return NULL;
+
+  /* A round is told with the names of those who sat in it then. */
+  round_players = lw_store_list_round_players (store, game->id, NULL);
 
   self = g_object_new (LW_TYPE_EDIT_LOG, NULL);
   sides = lw_sides_title (game->record);
@@ -247,7 +251,20 @@ lw_edit_log_new (GtkWindow           *parent,
       g_autofree char *subtitle = NULL;
       GtkWidget *row = adw_action_row_new ();
 
-      lw_edit_entry_describe (game->record, entry, &title, &subtitle);
+      g_autoptr (LwGameRecord) then = lw_game_record_copy (game->record);
+
+      if (round_players != NULL && entry->number >= 1 && entry->number <= round_players->len &&
+          !g_str_equal (entry->kind, "substitute"))
+        {
+          char **names = g_ptr_array_index (round_players, entry->number - 1);
+
+          for (guint seat = 0; seat < then->n_players && names[seat] != NULL; seat++)
+            {
+              g_free (then->players[seat]);
+              then->players[seat] = g_strdup (names[seat]);
+            }
+        }
+      lw_edit_entry_describe (then, entry, &title, &subtitle);
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);

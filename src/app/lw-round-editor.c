@@ -107,6 +107,13 @@ show_mode (LwRoundEditor *self)
   gtk_widget_set_visible (self->round_buttons, self->kind == LW_EDIT_REPLACE);
 }
 
+static gboolean
+destroy_idle_cb (gpointer user_data)
+{
+  gtk_window_destroy (GTK_WINDOW (user_data));
+  return G_SOURCE_REMOVE;
+}
+
 static void
 confirm_response_cb (AdwMessageDialog *dialog,
                      const char       *response,
@@ -143,7 +150,9 @@ confirm_response_cb (AdwMessageDialog *dialog,
     }
 
   g_signal_emit (self, signals[EDITED], 0, (int) kind, self->number);
-  gtk_window_destroy (GTK_WINDOW (self));
+  /* Closed once the dialog's response is over, not inside it. */
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+  g_idle_add_full (G_PRIORITY_DEFAULT, destroy_idle_cb, g_object_ref (self), g_object_unref);
 }
 
 /* Asks before @kind is done with @round (NULL for a deletion); an edit the

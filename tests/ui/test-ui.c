@@ -10,8 +10,10 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "lw-app-util.h"
 #include "lw-application.h"
 #include "lw-board.h"
+#include "lw-edit-log.h"
 #include "lw-game-page.h"
 #include "lw-games-page.h"
 #include "lw-new-game-page.h"
@@ -837,6 +839,483 @@ test_delete_game (Fixture       *fixture,
   g_assert_cmpuint (stored->len, ==, 0);
 }
 
+/* Answers a message dialog; it may close itself (and the editor with it). */
+static void
+respond (AdwMessageDialog *dialog,
+         const char       *response)
+{
+  g_assert_nonnull (dialog);
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  adw_message_dialog_response (dialog, response);
+  drain ();
+  if (dialog != NULL)
+    {
+      g_object_remove_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+      gtk_window_destroy (GTK_WINDOW (dialog));
+      drain ();
+    }
+}
+
+static LwRoundEditor *
+open_editor (LwGamePage *page,
+             guint       number)
+{
+  LwRoundEditor *editor;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "game.edit-round", "u", number));
+  drain ();
+  editor = lw_game_page_get_round_editor (page);
+  g_assert_nonnull (editor);
+  return editor;
+}
+
+static void
+set_cards (LwRoundForm *form,
+           int          declarer,
+           int          card0,
+           int          card1)
+{
+  lw_round_form_set_declarer (form, declarer);
+  gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), card0);
+  gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_CARDS), card1);
+  drain ();
+}
+
+static LwStoredGame *
+load_game (Fixture *fixture,
+           gint64   id)
+{
+  g_autoptr (GError) error = NULL;
+  LwStoredGame *game = lw_store_load_game (lw_window_get_store (fixture->window), id, &error);
+
+  g_assert_no_error (error);
+  return game;
+}
+
+static const LwRound *
+stored_round (LwStoredGame *game,
+              guint         number)
+{
+  g_assert_cmpuint (number, <=, game->record->rounds->len);
+  return g_ptr_array_index (game->record->rounds, number - 1);
+}
+
+/* Round 1 most cards to Ben (1 – 0), rounds 2 and 3 Ann's Pack (2 – 0,
+ * 3 – 0), Ben holding 2 Worms in round 2 (waived at 0, R18). */
+static gint64
+play_three_rounds (Fixture *fixture)
+{
+  LwGamePage *page = lw_window_get_game_page (fixture->window);
+  const int most_to_ben[] = { 10, 16 };
+  const int ann_pack[] = { 20, 6 };
+  const int ben_worms[] = { 0, 2 };
+  gint64 id = start_two_player_game (fixture);
+
+  enter_round (page, LW_NO_SEAT, most_to_ben, NULL);
+  enter_round (page, 0, ann_pack, ben_worms);
+  enter_round (page, 0, ann_pack, NULL);
+  assert_board (lw_game_page_get_board (page), "3", "0");
+  return id;
+}
+
+/* Round 1 of 3 corrected: the later rounds are replayed (Ben's Worms in
+ * round 2 are no longer waived), the confirmation says so, the database
+ * holds the new round, and Undo in the toast brings the old one back. */
+static void
+test_edit_past_round (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  LwGamePage *page = lw_window_get_game_page (fixture->window);
+  LwBoard *board = lw_game_page_get_board (page);
+  g_autoptr (LwStoredGame) game = NULL;
+  LwRoundEditor *editor;
+  LwRoundForm *form;
+  AdwMessageDialog *dialog;
+  AdwToast *toast;
+  gint64 id;
+
+  id = play_three_rounds (fixture);
+  /* Something typed for round 4 stays through the correction. */
+  gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (lw_game_page_get_round_form (page), 0),
+                                                   LW_SEAT_COUNT_CARDS), 7);
+
+  editor = open_editor (page, 1);
+  g_object_add_weak_pointer (G_OBJECT (editor), (gpointer *) &editor);
+  form = lw_round_editor_get_form (editor);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (editor)), ==, "Correct Round 1");
+  /* It opens with round 1's facts. */
+  g_assert_cmpint (lw_seat_row_get_count (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), ==, 10);
+  g_assert_cmpint (lw_seat_row_get_count (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_CARDS), ==, 16);
+  g_assert_true (lw_round_form_get_valid (form));
+  g_assert_cmpstr (lw_round_form_get_submit_label (form), ==, "_Save Changes…");
+
+  /* Ann declared and made the Pack in round 1. */
+  set_cards (form, 0, 20, 6);
+  g_assert_true (lw_round_form_get_valid (form));
+  g_assert_nonnull (strstr (lw_round_form_get_preview_text (form), "Rounds 2–3 change."));
+  g_assert_nonnull (strstr (lw_round_form_get_preview_text (form), "Ann’s score after round 3: 3 → 4"));
+  /* Ben's score at the end stays 0: not listed. */
+  g_assert_null (strstr (lw_round_form_get_preview_text (form), "Ben’s score"));
+
+  activate (editor, "editor.save");
+  dialog = lw_round_editor_get_confirm_dialog (editor);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save Round 1?");
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
+                   "Rounds 2–3 change.\nAnn’s score after round 3: 3 → 4");
+  /* Nothing is stored before the answer. */
+  game = load_game (fixture, id);
+  g_assert_cmpint (stored_round (game, 1)->declarer, ==, LW_NO_SEAT);
+  g_clear_pointer (&game, lw_stored_game_free);
+
+  respond (dialog, "apply");
+  g_assert_null (editor);
+  g_assert_null (lw_game_page_get_round_editor (page));
+
+  /* Round 1 Ann +1 (2 – 1); round 2 Pack +1 and Ben's Worms −1 at 1
+   * (3 – 0); round 3 Pack +1 (4 – 0). */
+  assert_board (board, "4", "0");
+  g_assert_cmpuint (lw_game_page_get_n_history_rows (page), ==, 3);
+  g_assert_true (g_str_has_prefix (lw_game_page_get_history_text (page, 2),
+                                   "Ann declared · Ann 20 · Ben 6\nAnn +1: Pack +1"));
+  g_assert_nonnull (strstr (lw_game_page_get_history_text (page, 1), "Worms −1"));
+  g_assert_null (strstr (lw_game_page_get_history_text (page, 1), "waived"));
+  game = load_game (fixture, id);
+  g_assert_cmpuint (game->record->rounds->len, ==, 3);
+  g_assert_cmpint (stored_round (game, 1)->declarer, ==, 0);
+  g_assert_cmpint (stored_round (game, 1)->cards[0], ==, 20);
+  g_assert_cmpint (stored_round (game, 1)->cards[1], ==, 6);
+  g_clear_pointer (&game, lw_stored_game_free);
+  /* The round being typed is still there. */
+  g_assert_cmpint (lw_seat_row_get_count (lw_round_form_get_seat_row (lw_game_page_get_round_form (page), 0),
+                                          LW_SEAT_COUNT_CARDS), ==, 7);
+
+  /* Undo in the toast: round 1 as it was, and the scores with it. */
+  toast = lw_game_page_get_round_toast (page);
+  g_assert_nonnull (toast);
+  g_assert_cmpstr (adw_toast_get_title (toast), ==, "Round 1 changed");
+  g_assert_cmpstr (adw_toast_get_button_label (toast), ==, "_Undo");
+  g_signal_emit_by_name (toast, "button-clicked");
+  drain ();
+  assert_board (board, "3", "0");
+  game = load_game (fixture, id);
+  g_assert_cmpint (stored_round (game, 1)->declarer, ==, LW_NO_SEAT);
+  g_assert_cmpint (stored_round (game, 1)->cards[1], ==, 16);
+  g_assert_cmpstr (adw_toast_get_title (lw_game_page_get_round_toast (page)), ==, "Change undone");
+  g_assert_null (adw_toast_get_button_label (lw_game_page_get_round_toast (page)));
+}
+
+/* A correction that would end the game before its last round is refused
+ * with the engine's words, and nothing changes. */
+static void
+test_refused_edit (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  LwGamePage *page = lw_window_get_game_page (fixture->window);
+  LwBoard *board = lw_game_page_get_board (page);
+  const int most_to_ben[] = { 10, 16 };
+  const int most_to_ann[] = { 16, 10 };
+  const int ann_pack[] = { 20, 6 };
+  g_autoptr (LwStoredGame) game = NULL;
+  LwRoundEditor *editor;
+  LwRoundForm *form;
+  gint64 id;
+
+  id = start_two_player_game (fixture);
+  enter_round (page, LW_NO_SEAT, most_to_ben, NULL);         /* 1 – 0 */
+  for (int round = 2; round <= 10; round++)
+    enter_round (page, 0, ann_pack, NULL);                   /* 10 – 0 */
+  enter_round (page, LW_NO_SEAT, most_to_ann, NULL);         /* 9 – 0 */
+  enter_round (page, LW_NO_SEAT, most_to_ann, NULL);         /* 8 – 0 */
+  assert_board (board, "8", "0");
+
+  /* Round 11 as Ann's Pack: 11 – 0, a skunk, so round 12 cannot follow. */
+  editor = open_editor (page, 11);
+  form = lw_round_editor_get_form (editor);
+  set_cards (form, 0, 20, 6);
+  g_assert_false (lw_round_form_get_valid (form));
+  g_assert_nonnull (strstr (lw_round_form_get_error_text (form), "the game would end after round 11"));
+  g_assert_true (g_str_has_prefix (lw_round_form_get_error_text (form), "Replacing round 11"));
+
+  activate (editor, "editor.save");
+  g_assert_null (lw_round_editor_get_confirm_dialog (editor));
+  g_assert_nonnull (strstr (lw_round_form_get_error_text (form), "the game would end after round 11"));
+
+  game = load_game (fixture, id);
+  g_assert_cmpuint (game->record->rounds->len, ==, 12);
+  g_assert_cmpint (stored_round (game, 11)->declarer, ==, LW_NO_SEAT);
+  g_assert_cmpint (stored_round (game, 11)->cards[0], ==, 16);
+
+  /* Escape closes it without a change. */
+  activate (editor, "window.close");
+  g_assert_null (lw_game_page_get_round_editor (page));
+  assert_board (board, "8", "0");
+  g_assert_cmpuint (lw_game_page_get_n_history_rows (page), ==, 12);
+}
+
+/* A round deleted and one inserted before round 1, each confirmed, each
+ * undoable. */
+static void
+test_insert_delete_round (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  LwGamePage *page = lw_window_get_game_page (fixture->window);
+  LwBoard *board = lw_game_page_get_board (page);
+  g_autoptr (LwStoredGame) game = NULL;
+  LwRoundEditor *editor;
+  LwRoundForm *form;
+  AdwMessageDialog *dialog;
+  gint64 id;
+
+  id = play_three_rounds (fixture);
+
+  /* Delete round 2 (Ann's Pack): round 3 becomes round 2. */
+  editor = open_editor (page, 2);
+  activate (editor, "editor.delete");
+  dialog = lw_round_editor_get_confirm_dialog (editor);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Delete Round 2?");
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
+                   "Round 2 changes.\nAnn’s score after round 2: 3 → 2");
+  respond (dialog, "apply");
+  g_assert_null (lw_game_page_get_round_editor (page));
+  assert_board (board, "2", "0");
+  g_assert_cmpuint (lw_game_page_get_n_history_rows (page), ==, 2);
+  g_assert_cmpuint (stored_rounds (fixture, id), ==, 2);
+  g_assert_cmpstr (adw_toast_get_title (lw_game_page_get_round_toast (page)), ==, "Round 2 deleted");
+
+  /* Insert Ann's Pack before round 1. */
+  editor = open_editor (page, 1);
+  activate (editor, "editor.insert-before");
+  g_assert_cmpint (lw_round_editor_get_kind (editor), ==, LW_EDIT_INSERT);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (editor)), ==, "New Round Before Round 1");
+  form = lw_round_editor_get_form (editor);
+  g_assert_cmpstr (lw_round_form_get_totals_text (form), ==, "0 of 26 cards · 26 to go");
+  set_cards (form, 0, 20, 6);
+  g_assert_true (lw_round_form_get_valid (form));
+  activate (editor, "editor.save");
+  dialog = lw_round_editor_get_confirm_dialog (editor);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Insert a Round Before Round 1?");
+  respond (dialog, "apply");
+
+  /* 2 – 1, then most cards to Ben 2 – 0, then the Pack 3 – 0. */
+  assert_board (board, "3", "0");
+  g_assert_cmpuint (lw_game_page_get_n_history_rows (page), ==, 3);
+  game = load_game (fixture, id);
+  g_assert_cmpuint (game->record->rounds->len, ==, 3);
+  g_assert_cmpint (stored_round (game, 1)->declarer, ==, 0);
+  g_assert_cmpint (stored_round (game, 2)->declarer, ==, LW_NO_SEAT);
+  g_clear_pointer (&game, lw_stored_game_free);
+  g_assert_cmpstr (adw_toast_get_title (lw_game_page_get_round_toast (page)), ==, "Round 1 inserted");
+
+  /* Undo takes the inserted round out again. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "game.undo-edit", NULL));
+  drain ();
+  assert_board (board, "2", "0");
+  g_assert_cmpuint (stored_rounds (fixture, id), ==, 2);
+  game = load_game (fixture, id);
+  g_assert_cmpint (stored_round (game, 1)->declarer, ==, LW_NO_SEAT);
+}
+
+/* A penalty noted during the round, with a note, is in the form with its
+ * time, goes into the round when it is added, and shows in the history. */
+static void
+test_noted_penalty (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  LwGamePage *page = lw_window_get_game_page (fixture->window);
+  LwRoundForm *form = lw_game_page_get_round_form (page);
+  LwStore *store;
+  g_autoptr (GPtrArray) penalties = NULL;
+  g_autoptr (GPtrArray) pending = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  const LwStoredPenalty *penalty;
+  const LwPenalty *in_round;
+  g_autofree char *history_line = NULL;
+  g_autofree char *when = NULL;
+  gint64 id;
+
+  id = start_two_player_game (fixture);
+  store = lw_window_get_store (fixture->window);
+
+  activate (page, "game.note-penalty");
+  g_assert_nonnull (lw_game_page_get_dialog (page));
+  g_assert_cmpstr (adw_message_dialog_get_heading (lw_game_page_get_dialog (page)), ==, "Note a Penalty");
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (lw_game_page_get_dialog_field (page, "seat")), 1);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (lw_game_page_get_dialog_field (page, "kind")), 0);
+  gtk_editable_set_text (GTK_EDITABLE (lw_game_page_get_dialog_field (page, "note")), "led before Ann");
+  respond (lw_game_page_get_dialog (page), "note");
+  g_assert_null (lw_game_page_get_dialog (page));
+
+  /* In the form, with the time it was noted. */
+  g_assert_cmpuint (lw_round_form_get_n_penalties (form), ==, 1);
+  g_assert_cmpint (lw_penalty_row_get_seat (lw_round_form_get_penalty_row (form, 0)), ==, 1);
+  g_assert_true (g_str_has_prefix (lw_penalty_row_get_noted_text (lw_round_form_get_penalty_row (form, 0)), "Noted at "));
+  g_assert_true (g_str_has_suffix (lw_penalty_row_get_noted_text (lw_round_form_get_penalty_row (form, 0)),
+                                   ": led before Ann"));
+  pending = lw_store_list_pending_penalties (store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (pending->len, ==, 1);
+  g_clear_pointer (&pending, g_ptr_array_unref);
+
+  /* A second one, removed from the form, is removed from the store. */
+  activate (page, "game.note-penalty");
+  respond (lw_game_page_get_dialog (page), "note");
+  g_assert_cmpuint (lw_round_form_get_n_penalties (form), ==, 2);
+  g_signal_emit_by_name (lw_round_form_get_penalty_row (form, 1), "remove");
+  drain ();
+  g_assert_cmpuint (lw_round_form_get_n_penalties (form), ==, 1);
+  pending = lw_store_list_pending_penalties (store, id, &error);
+  g_assert_cmpuint (pending->len, ==, 1);
+
+  /* The round: Ann's Pack +1, Ben out of turn −1 (R19): 2 – 0. */
+  set_cards (form, 0, 20, 6);
+  activate (page, "game.submit-round");
+  assert_board (lw_game_page_get_board (page), "2", "0");
+
+  game = load_game (fixture, id);
+  in_round = &g_array_index (stored_round (game, 1)->penalties, LwPenalty, 0);
+  g_assert_cmpuint (stored_round (game, 1)->penalties->len, ==, 1);
+  g_assert_cmpint (in_round->seat, ==, 1);
+  g_assert_cmpint (in_round->kind, ==, LW_PENALTY_OUT_OF_TURN);
+  penalties = lw_store_list_penalties (store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (penalties->len, ==, 1);
+  penalty = g_ptr_array_index (penalties, 0);
+  g_assert_cmpstr (penalty->note, ==, "led before Ann");
+  g_assert_cmpint (penalty->time, >, 0);
+
+  /* The history gives its time and note. */
+  when = lw_format_time (penalty->time, FALSE);
+  history_line = g_strdup_printf ("\nPenalty at %s: Ben played out of turn — led before Ann", when);
+  g_assert_true (g_str_has_suffix (lw_game_page_get_history_text (page, 0), history_line));
+  /* The form is fresh for round 2. */
+  g_assert_cmpuint (lw_round_form_get_n_penalties (form), ==, 0);
+}
+
+/* A substitute takes Ben's seat from round 2: the seat keeps its score,
+ * the board names Cleo, round 1 still names Ben, and the log has it. */
+static void
+test_substitute (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  LwGamePage *page = lw_window_get_game_page (fixture->window);
+  LwBoard *board = lw_game_page_get_board (page);
+  const int most_to_ann[] = { 16, 10 };
+  g_autoptr (GPtrArray) round_players = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *entry = NULL;
+  GListModel *toplevels;
+  LwEditLog *log = NULL;
+  gint64 id;
+
+  id = start_two_player_game (fixture);
+  enter_round (page, LW_NO_SEAT, most_to_ann, NULL);   /* Ann 0, Ben 1 */
+  assert_board (board, "0", "1");
+  g_assert_cmpstr (lw_board_get_status_text (board), ==, "Round 2 · Ben deals");
+
+  activate (page, "game.substitute");
+  g_assert_cmpstr (adw_message_dialog_get_heading (lw_game_page_get_dialog (page)), ==, "Substitute a Player");
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (lw_game_page_get_dialog_field (page, "seat")), 1);
+  gtk_editable_set_text (GTK_EDITABLE (lw_game_page_get_dialog_field (page, "name")), "Cleo");
+  respond (lw_game_page_get_dialog (page), "substitute");
+
+  assert_board (board, "0", "1");
+  g_assert_cmpstr (lw_board_get_status_text (board), ==, "Round 2 · Cleo deals");
+  g_assert_cmpstr (adw_toast_get_title (lw_game_page_get_round_toast (page)), ==, "Cleo takes over from Ben");
+  game = load_game (fixture, id);
+  g_assert_cmpstr (game->record->players[1], ==, "Cleo");
+  round_players = lw_store_list_round_players (lw_window_get_store (fixture->window), id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (((char **) g_ptr_array_index (round_players, 0))[1], ==, "Ben");
+  /* The form's seats name Cleo. */
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (lw_round_form_get_seat_row (lw_game_page_get_round_form (page), 1))), ==, "Cleo");
+
+  /* The edit log, newest first. */
+  activate (page, "game.edit-log");
+  toplevels = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (LW_IS_EDIT_LOG (window))
+        log = LW_EDIT_LOG (window);
+    }
+  g_assert_nonnull (log);
+  g_assert_cmpuint (lw_edit_log_get_n_entries (log), ==, 2);
+  entry = lw_edit_log_get_entry_text (log, 0);
+  g_assert_true (g_str_has_prefix (entry, "Cleo took a seat from round 2\n"));
+  g_assert_true (g_str_has_suffix (entry, "\nBen at seat 2\n→ Cleo at seat 2"));
+  g_clear_pointer (&entry, g_free);
+  entry = lw_edit_log_get_entry_text (log, 1);
+  g_assert_true (g_str_has_prefix (entry, "Round 1 added\n"));
+  g_assert_true (g_str_has_suffix (entry, "\nNobody declared · Ann 16 · Ben 10"));
+  activate (log, "window.close");
+
+  /* Undo: Ben sits there again. */
+  g_signal_emit_by_name (lw_game_page_get_round_toast (page), "button-clicked");
+  drain ();
+  g_assert_cmpstr (lw_board_get_status_text (board), ==, "Round 2 · Ben deals");
+  assert_board (board, "0", "1");
+}
+
+/* Notes, date and place saved, shown on the page, undone together. */
+static void
+test_game_details (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  LwGamePage *page = lw_window_get_game_page (fixture->window);
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (GDateTime) played = g_date_time_new_local (2024, 5, 12, 19, 30, 0);
+  GtkTextBuffer *buffer;
+  gint64 id;
+
+  id = start_two_player_game (fixture);
+  g_assert_cmpstr (lw_game_page_get_details_text (page, FALSE), ==, "");
+
+  /* A date that is not one: nothing is saved. */
+  activate (page, "game.details");
+  gtk_editable_set_text (GTK_EDITABLE (lw_game_page_get_dialog_field (page, "date")), "12/05/2024");
+  gtk_editable_set_text (GTK_EDITABLE (lw_game_page_get_dialog_field (page, "place")), "Nowhere");
+  respond (lw_game_page_get_dialog (page), "save");
+  game = load_game (fixture, id);
+  g_assert_null (game->place);
+  g_assert_cmpint (game->played_at, ==, 0);
+  g_clear_pointer (&game, lw_stored_game_free);
+
+  activate (page, "game.details");
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (lw_game_page_get_dialog_field (page, "notes")));
+  gtk_text_buffer_set_text (buffer, "Friday club\nsecond table", -1);
+  gtk_editable_set_text (GTK_EDITABLE (lw_game_page_get_dialog_field (page, "date")), "2024-05-12 19:30");
+  gtk_editable_set_text (GTK_EDITABLE (lw_game_page_get_dialog_field (page, "place")), " The Fox Inn ");
+  respond (lw_game_page_get_dialog (page), "save");
+
+  game = load_game (fixture, id);
+  g_assert_cmpstr (game->notes, ==, "Friday club\nsecond table");
+  g_assert_cmpstr (game->place, ==, "The Fox Inn");
+  g_assert_cmpint (game->played_at, ==, g_date_time_to_unix (played));
+  g_clear_pointer (&game, lw_stored_game_free);
+  g_assert_cmpstr (lw_game_page_get_details_text (page, FALSE), ==, "2024-05-12 19:30 · The Fox Inn");
+  g_assert_cmpstr (lw_game_page_get_details_text (page, TRUE), ==, "Friday club\nsecond table");
+
+  /* The dialog opens with them. */
+  activate (page, "game.details");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (lw_game_page_get_dialog_field (page, "date"))), ==,
+                   "2024-05-12 19:30");
+  respond (lw_game_page_get_dialog (page), "cancel");
+
+  /* One Undo takes back the notes and the date and place. */
+  g_assert_cmpstr (adw_toast_get_title (lw_game_page_get_round_toast (page)), ==, "Game details saved");
+  g_signal_emit_by_name (lw_game_page_get_round_toast (page), "button-clicked");
+  drain ();
+  game = load_game (fixture, id);
+  g_assert_null (game->notes);
+  g_assert_null (game->place);
+  g_assert_cmpint (game->played_at, ==, 0);
+  g_assert_cmpstr (lw_game_page_get_details_text (page, FALSE), ==, "");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -857,6 +1336,12 @@ main (int   argc,
   g_test_add ("/ui/new-game-names", Fixture, NULL, fixture_set_up, test_new_game_names, fixture_tear_down);
   g_test_add ("/ui/pack-worth-zero", Fixture, NULL, fixture_set_up, test_pack_worth_zero, fixture_tear_down);
   g_test_add ("/ui/delete-game", Fixture, NULL, fixture_set_up, test_delete_game, fixture_tear_down);
+  g_test_add ("/ui/edit-past-round", Fixture, NULL, fixture_set_up, test_edit_past_round, fixture_tear_down);
+  g_test_add ("/ui/refused-edit", Fixture, NULL, fixture_set_up, test_refused_edit, fixture_tear_down);
+  g_test_add ("/ui/insert-delete-round", Fixture, NULL, fixture_set_up, test_insert_delete_round, fixture_tear_down);
+  g_test_add ("/ui/noted-penalty", Fixture, NULL, fixture_set_up, test_noted_penalty, fixture_tear_down);
+  g_test_add ("/ui/substitute", Fixture, NULL, fixture_set_up, test_substitute, fixture_tear_down);
+  g_test_add ("/ui/game-details", Fixture, NULL, fixture_set_up, test_game_details, fixture_tear_down);
 
   return g_test_run ();
 }
