@@ -360,6 +360,20 @@ format_score (int value)
   return value < 0 ? g_strdup_printf ("−%d", -value) : g_strdup_printf ("%d", value);
 }
 
+static gboolean
+same_scores (const LwStandings *a,
+             const LwStandings *b)
+{
+  if (a->n_sides != b->n_sides)
+    return FALSE;
+
+  for (guint side = 0; side < a->n_sides; side++)
+    if (a->scores[side] != b->scores[side])
+      return FALSE;
+
+  return TRUE;
+}
+
 /* "Rounds 4–7 and 9" from ascending numbers. */
 static void
 append_ranges (GString      *text,
@@ -444,6 +458,19 @@ lw_describe_edit (const LwGameRecord *record,
         g_string_append_printf (text, _("%1$s’s score: %2$s → %3$s"),
                                 (const char *) g_ptr_array_index (now->sides, side),
                                 before, after);
+    }
+
+  if (n_rounds > 0 && same_scores (old, now))
+    {
+      g_autofree char *board = lw_format_scores (now->n_sides, now->scores);
+
+      g_string_append_c (text, '\n');
+      g_string_append_printf (text, garwolf
+                                      /* TRANSLATORS: a correction leaves the scores at the end as they were; %2$s "3 – 0" */
+                                      ? _("The board after hand %1$u stays %2$s.")
+                                      /* TRANSLATORS: a correction leaves the scores at the end as they were; %2$s "3 – 0" */
+                                      : _("The board after round %1$u stays %2$s."),
+                              n_rounds, board);
     }
 
   if (result->finished_changed || result->winner_changed || result->skunk_changed)

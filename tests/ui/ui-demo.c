@@ -202,6 +202,69 @@ main (int   argc,
       gtk_window_present (GTK_WINDOW (chart_window));
     }
 
+  else if (g_str_has_prefix (screen, "edit-") || g_str_equal (screen, "details") ||
+           g_str_equal (screen, "note-penalty") || g_str_equal (screen, "substitute") ||
+           g_str_equal (screen, "game-notes"))
+    {
+      /* Corrections: three rounds, a penalty noted with a note, details. */
+      const int c1[] = { 10, 16 }, c2[] = { 20, 6 }, w2[] = { 0, 2 };
+      gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 2, names, 0);
+      g_autoptr (GDateTime) played = g_date_time_new_local (2024, 5, 12, 19, 30, 0);
+      LwGamePage *page = lw_window_get_game_page (window);
+
+      append (store, id, LW_NO_SEAT, 2, c1, NULL);
+      lw_store_add_pending_penalty (store, id, 1, LW_PENALTY_OUT_OF_TURN, "led the Wolf before Maximiliane had played", NULL);
+      {
+        g_autoptr (LwRound) round = lw_round_new ();
+
+        round->declarer = 0;
+        round->cards[0] = 20;
+        round->cards[1] = 6;
+        round->worms[1] = 2;
+        lw_round_add_penalty (round, 1, LW_PENALTY_OUT_OF_TURN);
+        lw_store_append_round (store, id, round, NULL);
+      }
+      (void) w2;
+      append (store, id, 0, 2, c2, NULL);
+      lw_store_set_game_details (store, id, g_date_time_to_unix (played), "The Fox Inn, back room", NULL);
+      lw_store_set_game_notes (store, id, "Friday club, second table. Benedikt arrived late.", NULL);
+      lw_store_add_pending_penalty (store, id, 0, LW_PENALTY_LOOKED_AT_DISCARDS, "peeked at the Pups", NULL);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
+
+      if (g_str_equal (screen, "edit-round") || g_str_equal (screen, "edit-confirm") ||
+          g_str_equal (screen, "edit-refused"))
+        {
+          LwRoundEditor *editor;
+          LwRoundForm *form;
+
+          gtk_widget_activate_action (GTK_WIDGET (page), "game.edit-round", "u", 1);
+          editor = lw_game_page_get_round_editor (page);
+          form = lw_round_editor_get_form (editor);
+          lw_round_form_set_declarer (form, 0);
+          gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), 20);
+          gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_CARDS),
+                                     g_str_equal (screen, "edit-refused") ? 5 : 6);
+          if (g_str_equal (screen, "edit-confirm"))
+            gtk_widget_activate_action (GTK_WIDGET (editor), "editor.save", NULL);
+          if (g_str_equal (screen, "edit-refused"))
+            gtk_widget_activate_action (GTK_WIDGET (editor), "editor.save", NULL);
+        }
+      else if (g_str_equal (screen, "edit-log"))
+        {
+          lw_store_substitute_player (store, id, 1, "Cleo", 4, NULL);
+          lw_store_remove_last_round (store, id, NULL);
+          lw_store_undo_last_edit (store, id, NULL);
+          gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
+          gtk_widget_activate_action (GTK_WIDGET (page), "game.edit-log", NULL);
+        }
+      else if (g_str_equal (screen, "details"))
+        gtk_widget_activate_action (GTK_WIDGET (page), "game.details", NULL);
+      else if (g_str_equal (screen, "note-penalty"))
+        gtk_widget_activate_action (GTK_WIDGET (page), "game.note-penalty", NULL);
+      else if (g_str_equal (screen, "substitute"))
+        gtk_widget_activate_action (GTK_WIDGET (page), "game.substitute", NULL);
+    }
+
   g_application_hold (G_APPLICATION (app));
   while (TRUE)
     g_main_context_iteration (NULL, TRUE);
