@@ -14,6 +14,7 @@
 #include "lw-game-layout.h"
 #include "lw-game-page.h"
 #include "lw-round-editor.h"
+#include "lw-score-chart.h"
 #include "lw-window.h"
 
 struct _LwGamePage
@@ -27,6 +28,7 @@ struct _LwGamePage
   GtkWidget *details_list;
   AdwActionRow *details_row;
   LwBoard *board;
+  LwScoreChart *chart;
   GtkWidget *result_box;
   GtkLabel *result_label;
   GtkLabel *result_detail_label;
@@ -188,6 +190,14 @@ LwBoard *
 lw_game_page_get_board (LwGamePage *self)
 {
   return self->board;
+}
+
+LwScoreChart *
+lw_game_page_get_chart (LwGamePage *self)
+{
+  g_return_val_if_fail (LW_IS_GAME_PAGE (self), NULL);
+
+  return self->chart;
 }
 
 LwRoundForm *
@@ -414,6 +424,9 @@ show_game (LwGamePage *self,
   adw_window_title_set_subtitle (self->window_title, subtitle);
 
   lw_board_update (self->board, record, standings);
+  /* The scores round by round, once there is a round to draw. */
+  lw_score_chart_set_game (self->chart, record, standings);
+  gtk_widget_set_visible (GTK_WIDGET (self->chart), n_rounds > 0);
 
   gtk_widget_set_visible (self->result_box, standings->finished);
   if (standings->finished)
@@ -1347,6 +1360,7 @@ lw_game_page_class_init (LwGamePageClass *klass)
   object_class->dispose = lw_game_page_dispose;
 
   g_type_ensure (LW_TYPE_BOARD);
+  g_type_ensure (LW_TYPE_SCORE_CHART);
   g_type_ensure (LW_TYPE_GAME_LAYOUT);
   g_type_ensure (LW_TYPE_ROUND_FORM);
 
@@ -1357,6 +1371,7 @@ lw_game_page_class_init (LwGamePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, details_row);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, scroller);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, board);
+  gtk_widget_class_bind_template_child (widget_class, LwGamePage, chart);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, result_box);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, result_label);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, result_detail_label);

@@ -9,6 +9,7 @@
 #include "lw-board.h"
 #include "lw-round-editor.h"
 #include "lw-round-form.h"
+#include "lw-score-chart.h"
 #include "lw-store.h"
 
 G_BEGIN_DECLS
@@ -47,6 +48,9 @@ void lw_game_page_focus_form (LwGamePage *self);
 
 /** Returns: (transfer none): the board. */
 LwBoard *lw_game_page_get_board (LwGamePage *self);
+
+/** Returns: (transfer none): the score chart, below the board. */
+LwScoreChart *lw_game_page_get_chart (LwGamePage *self);
 
 /** Returns: (transfer none): the round form. */
 LwRoundForm *lw_game_page_get_round_form (LwGamePage *self);

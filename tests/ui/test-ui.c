@@ -976,6 +976,12 @@ test_edit_past_round (Fixture       *fixture,
    * (3 – 0); round 3 Pack +1 (4 – 0). */
   assert_board (board, "4", "0");
   g_assert_cmpuint (lw_game_page_get_n_history_rows (page), ==, 3);
+  /* The chart below the board follows: Ann 2 after round 1, 4 after 3. */
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (lw_game_page_get_chart (page))));
+  g_assert_cmpuint (lw_score_chart_get_n_points (lw_game_page_get_chart (page)), ==, 4);
+  g_assert_cmpint (lw_score_chart_get_score (lw_game_page_get_chart (page), 0, 1), ==, 2);
+  g_assert_cmpint (lw_score_chart_get_score (lw_game_page_get_chart (page), 1, 1), ==, 1);
+  g_assert_cmpint (lw_score_chart_get_score (lw_game_page_get_chart (page), 0, 3), ==, 4);
   g_assert_true (g_str_has_prefix (lw_game_page_get_history_text (page, 2),
                                    "Ann declared · Ann 20 · Ben 6\nAnn +1: Pack +1"));
   g_assert_nonnull (strstr (lw_game_page_get_history_text (page, 1), "Worms −1"));
