@@ -558,3 +558,62 @@ lw_penalty_kind_describe (LwPenaltyKind kind)
            /* TRANSLATORS: a penalty (SCORING R19), after a name: "Ann played out of turn" */
            : _("played out of turn");
 }
+
+typedef struct
+{
+  GWeakRef widget;
+  LwStore *store;
+  gint64 id;
+} RestoreData;
+
+static void
+restore_data_free (gpointer data,
+                   GClosure *closure)
+{
+  RestoreData *restore = data;
+
+  g_weak_ref_clear (&restore->widget);
+  g_clear_object (&restore->store);
+  g_free (restore);
+}
+
+static void
+restore_clicked_cb (AdwToast    *toast,
+                    RestoreData *restore)
+{
+  g_autoptr (GtkWidget) widget = g_weak_ref_get (&restore->widget);
+  g_autoptr (GError) error = NULL;
+
+  if (!lw_store_restore_game (restore->store, restore->id, &error))
+    {
+      g_warning ("%s", error->message);
+      return;
+    }
+
+  if (widget != NULL)
+    gtk_widget_activate_action (widget, "win.show-games", NULL);
+}
+
+void
+lw_toast_offer_restore (AdwToast  *toast,
+                        GtkWidget *widget,
+                        LwStore   *store,
+                        gint64     id)
+{
+  RestoreData *restore;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  g_return_if_fail (LW_IS_STORE (store));
+
+  if (toast == NULL)
+    return;
+
+  restore = g_new0 (RestoreData, 1);
+  g_weak_ref_init (&restore->widget, widget);
+  restore->store = g_object_ref (store);
+  restore->id = id;
+  adw_toast_set_button_label (toast, _("_Undo"));
+  adw_toast_set_timeout (toast, 6);
+  g_signal_connect_data (toast, "button-clicked", G_CALLBACK (restore_clicked_cb), restore,
+                         restore_data_free, 0);
+}

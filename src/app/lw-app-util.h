@@ -4,9 +4,10 @@
  */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 #include "lw-engine.h"
+#include "lw-store.h"
 
 G_BEGIN_DECLS
 
@@ -167,6 +168,22 @@ char *lw_format_time (gint64   unix_time,
  */
 gboolean lw_parse_time (const char *text,
                         gint64     *unix_time);
+
+/**
+ * lw_toast_offer_restore:
+ * @toast: (nullable): the toast saying a game was deleted
+ * @widget: a widget in the window (its "win.show-games" is activated after
+ *   the game is back)
+ * @store: the database
+ * @id: the deleted game's ID
+ *
+ * Gives @toast an Undo button that brings the game back
+ * (lw_store_restore_game()).
+ */
+void lw_toast_offer_restore (AdwToast  *toast,
+                             GtkWidget *widget,
+                             LwStore   *store,
+                             gint64     id);
 
 /**
  * lw_penalty_kind_describe:

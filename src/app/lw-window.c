@@ -348,7 +348,7 @@ delete_response_cb (AdwMessageDialog *dialog,
     }
 
   show_games (self);
-  lw_window_add_toast (self, _("Game deleted"));
+  lw_toast_offer_restore (lw_window_add_toast (self, _("Game deleted")), GTK_WIDGET (self), self->store, *id);
 }
 
 static void

@@ -799,7 +799,29 @@ test_pack_worth_zero (Fixture       *fixture,
                    "Ann 0: Pack made, worth 0 (every trick but the last)");
 }
 
-/* A game is deleted from the start page, after a confirmation naming it. */
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0 &&
+      gtk_widget_get_mapped (widget))
+    return widget;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* A game is deleted from the start page, after a confirmation naming it;
+ * Undo in the toast brings it back. */
 static void
 test_delete_game (Fixture       *fixture,
                   gconstpointer  data)
@@ -808,6 +830,7 @@ test_delete_game (Fixture       *fixture,
   g_autoptr (GPtrArray) stored = NULL;
   g_autoptr (GError) error = NULL;
   AdwMessageDialog *dialog;
+  GtkWidget *undo;
   gint64 id;
 
   id = start_two_player_game (fixture);
@@ -837,6 +860,18 @@ test_delete_game (Fixture       *fixture,
   stored = lw_store_list_games (lw_window_get_store (fixture->window), &error);
   g_assert_no_error (error);
   g_assert_cmpuint (stored->len, ==, 0);
+  g_clear_pointer (&stored, g_ptr_array_unref);
+
+  /* Undo in the toast brings it back, with its ID. */
+  undo = find_button (GTK_WIDGET (fixture->window), "_Undo");
+  g_assert_nonnull (undo);
+  g_signal_emit_by_name (undo, "clicked");
+  drain ();
+  stored = lw_store_list_games (lw_window_get_store (fixture->window), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (stored->len, ==, 1);
+  g_assert_cmpint (((LwStoredGame *) g_ptr_array_index (stored, 0))->id, ==, id);
+  g_assert_cmpuint (lw_games_page_get_n_games (games, FALSE), ==, 1);
 }
 
 /* Answers a message dialog; it may close itself (and the editor with it). */
