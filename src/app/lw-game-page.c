@@ -252,6 +252,21 @@ lw_game_page_get_history_text (LwGamePage *self,
   return ADW_IS_ACTION_ROW (child) ? adw_action_row_get_subtitle (ADW_ACTION_ROW (child)) : NULL;
 }
 
+GtkWidget *
+lw_game_page_get_history_row (LwGamePage *self,
+                              guint       index)
+{
+  GtkWidget *child;
+
+  g_return_val_if_fail (LW_IS_GAME_PAGE (self), NULL);
+
+  child = gtk_widget_get_first_child (GTK_WIDGET (self->history_list));
+  for (; child != NULL && index > 0; index--)
+    child = gtk_widget_get_next_sibling (child);
+
+  return child;
+}
+
 const char *
 lw_game_page_get_last_round_title (LwGamePage *self)
 {

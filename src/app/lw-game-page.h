@@ -74,6 +74,17 @@ const char *lw_game_page_get_last_round_text (LwGamePage *self);
 const char *lw_game_page_get_history_text (LwGamePage *self,
                                            guint       index);
 
+/**
+ * lw_game_page_get_history_row:
+ * @self: the page
+ * @index: a row of the history, 0 for the newest round
+ *
+ * Returns: (transfer none) (nullable): the row; activating it (Enter, a
+ *   click) opens its round in the round editor.
+ */
+GtkWidget *lw_game_page_get_history_row (LwGamePage *self,
+                                         guint       index);
+
 /** Returns: (transfer none): the title above the last round's breakdown, "" when hidden. */
 const char *lw_game_page_get_last_round_title (LwGamePage *self);
 
