@@ -22,6 +22,9 @@ struct _LwBoard
 
   /* template widgets */
   GtkLabel *status_label;
+  GtkLabel *hand_label;
+  GtkLabel *deal_label;
+  GtkLabel *warning_label;
   GtkFlowBox *sides_box;
 
   /* borrowed: the side cards, children of sides_box */
@@ -30,6 +33,136 @@ struct _LwBoard
 };
 
 G_DEFINE_FINAL_TYPE (LwBoard, lw_board, ADW_TYPE_BIN)
+
+/* A side this close to the skunk threshold, while another side has 0, is
+ * one good round from a skunk (R23): a Pack with every trick and a Den
+ * bonus or two. */
+#define SKUNK_WARNING_POINTS 4
+
+static void
+set_label (GtkLabel   *label,
+           const char *text)
+{
+  gtk_label_set_text (label, text != NULL ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (label), text != NULL && *text != '\0');
+}
+
+/* R20, R20a: the seats passed over on the way from the last dealer to the
+ * next one forfeited that deal. */
+static char *
+describe_skipped (const LwGameRecord *record,
+                  const LwStandings  *standings)
+{
+  const LwRoundResult *last;
+  g_autoptr (GString) names = g_string_new (NULL);
+  guint n_skipped = 0;
+  guint n = record->n_players;
+
+  if (standings->rounds->len == 0 || standings->next_dealer < 0)
+    return NULL;
+
+  last = g_ptr_array_index (standings->rounds, standings->rounds->len - 1);
+  for (int seat = (int) ((guint) (last->dealer + 1) % n);
+       seat != standings->next_dealer && n_skipped < n;
+       seat = (int) ((guint) (seat + 1) % n))
+    {
+      if (n_skipped++ > 0)
+        g_string_append (names, ", ");
+      g_string_append (names, record->players[seat]);
+    }
+
+  if (n_skipped == 0)
+    return NULL;
+
+  /* TRANSLATORS: "Ben owes a deal: Cleo deals": Ben forfeited the deal with a
+   * penalty (R19, R20), so the deal passes on to Cleo */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "%s owes a deal: %s deals",
+                                       "%s owe a deal each: %s deals", n_skipped),
+                          names->str, record->players[standings->next_dealer]);
+}
+
+/* R19, R20: seats that still owe a deal, skipped when their turn comes. */
+static char *
+describe_owed (const LwGameRecord *record,
+               const LwStandings  *standings)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint seat = 0; seat < record->n_players; seat++)
+    {
+      if (!standings->owes_deal[seat])
+        continue;
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      /* TRANSLATORS: a player forfeited a deal with a penalty (R19, R20) and
+       * will be passed over when the deal comes to them */
+      g_string_append_printf (text, _("%s forfeits their next deal"), record->players[seat]);
+    }
+
+  return text->len > 0 ? g_strdup (text->str) : NULL;
+}
+
+/* R1, G1: what is dealt and taken in the round being entered. */
+static char *
+describe_hand (const LwGameRecord *record)
+{
+  if (record->ruleset == LW_RULESET_GARWOLF)
+    /* TRANSLATORS: Garwolf: the points taken in every hand (G1): "12 Court cards · 4 Garwolves" */
+    return g_strdup_printf (_("%u Court cards · %u Garwolves"),
+                            LW_GARWOLF_COURT_CARDS, lw_garwolves (record->n_players));
+
+  if (lw_decks (record->n_players) > 1)
+    /* TRANSLATORS: R1: "13 cards each · 65 in tricks · two decks" */
+    return g_strdup_printf (_("%u cards each · %u in tricks · two decks"),
+                            lw_hand_size (record->n_players), lw_total_cards (record->n_players));
+
+  /* TRANSLATORS: R1: "9 cards each · 36 in tricks": the hand size and T */
+  return g_strdup_printf (_("%u cards each · %u in tricks"),
+                          lw_hand_size (record->n_players), lw_total_cards (record->n_players));
+}
+
+/* R23: a side at 0 facing a side close to the skunk threshold. */
+static char *
+describe_skunk_danger (const LwGameRecord *record,
+                       const LwStandings  *standings)
+{
+  g_autoptr (GString) zero = g_string_new (NULL);
+  g_autoptr (GString) text = g_string_new (NULL);
+  guint n_zero = 0;
+
+  if (record->ruleset == LW_RULESET_GARWOLF || standings->finished)
+    return NULL;
+
+  for (guint s = 0; s < standings->n_sides; s++)
+    if (standings->scores[s] == 0)
+      {
+        if (n_zero++ > 0)
+          g_string_append (zero, ", ");
+        g_string_append (zero, g_ptr_array_index (standings->sides, s));
+      }
+
+  if (n_zero == 0)
+    return NULL;
+
+  for (guint s = 0; s < standings->n_sides; s++)
+    {
+      int needed = lw_standings_needed_for_skunk (record, standings, (int) s);
+
+      if (needed <= 0 || needed > SKUNK_WARNING_POINTS)
+        continue;
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      g_string_append_printf (text,
+                              /* TRANSLATORS: R23: "Skunk danger: Ben at 0, Ann needs 2 for a skunk" */
+                              g_dngettext (GETTEXT_PACKAGE,
+                                           "Skunk danger: %s at 0, %s needs %d for a skunk",
+                                           "Skunk danger: %s at 0, %s needs %d for a skunk", needed),
+                              zero->str, (const char *) g_ptr_array_index (standings->sides, s), needed);
+    }
+
+  return text->len > 0 ? g_strdup (text->str) : NULL;
+}
 
 static GtkLabel *
 add_label (GtkWidget  *box,
@@ -84,6 +217,7 @@ lw_board_update (LwBoard            *self,
                  const LwStandings  *standings)
 {
   g_autofree char *status = NULL;
+  g_autofree char *skipped = NULL;
   guint n_rounds;
   int dealer;
   int dealer_side = LW_NO_SEAT;
@@ -127,12 +261,32 @@ lw_board_update (LwBoard            *self,
         /* TRANSLATORS: "Hand 2 · Pass two cards right" */
         status = g_strdup_printf (_("Hand %u · %s"), n_rounds + 1, passing);
     }
+  else if (dealer_side != LW_NO_SEAT && (skipped = describe_skipped (record, standings)) != NULL)
+    /* TRANSLATORS: "Round 4 · Ben owes a deal: Cleo deals" */
+    status = g_strdup_printf (_("Round %u · %s"), n_rounds + 1, skipped);
   else if (dealer_side != LW_NO_SEAT)
     /* TRANSLATORS: "Round 4 · Ann deals": the round being entered and its dealer */
     status = g_strdup_printf (_("Round %u · %s deals"), n_rounds + 1, record->players[dealer]);
   else
     status = g_strdup_printf (_("Round %u"), n_rounds + 1);
   gtk_label_set_text (self->status_label, status);
+
+  if (standings->finished)
+    {
+      set_label (self->hand_label, NULL);
+      set_label (self->deal_label, NULL);
+      set_label (self->warning_label, NULL);
+    }
+  else
+    {
+      g_autofree char *hand = describe_hand (record);
+      g_autofree char *owed = describe_owed (record, standings);
+      g_autofree char *danger = describe_skunk_danger (record, standings);
+
+      set_label (self->hand_label, hand);
+      set_label (self->deal_label, owed);
+      set_label (self->warning_label, danger);
+    }
 
   for (guint i = 0; i < standings->n_sides; i++)
     {
@@ -272,6 +426,30 @@ lw_board_get_status_text (LwBoard *self)
   return gtk_label_get_text (self->status_label);
 }
 
+const char *
+lw_board_get_hand_text (LwBoard *self)
+{
+  g_return_val_if_fail (LW_IS_BOARD (self), NULL);
+
+  return gtk_label_get_text (self->hand_label);
+}
+
+const char *
+lw_board_get_deal_text (LwBoard *self)
+{
+  g_return_val_if_fail (LW_IS_BOARD (self), NULL);
+
+  return gtk_label_get_text (self->deal_label);
+}
+
+const char *
+lw_board_get_warning_text (LwBoard *self)
+{
+  g_return_val_if_fail (LW_IS_BOARD (self), NULL);
+
+  return gtk_label_get_text (self->warning_label);
+}
+
 static void
 lw_board_dispose (GObject *object)
 {
@@ -290,6 +468,9 @@ lw_board_class_init (LwBoardClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-board.ui");
   gtk_widget_class_bind_template_child (widget_class, LwBoard, status_label);
+  gtk_widget_class_bind_template_child (widget_class, LwBoard, hand_label);
+  gtk_widget_class_bind_template_child (widget_class, LwBoard, deal_label);
+  gtk_widget_class_bind_template_child (widget_class, LwBoard, warning_label);
   gtk_widget_class_bind_template_child (widget_class, LwBoard, sides_box);
   gtk_widget_class_set_css_name (widget_class, "board");
 }

@@ -44,4 +44,13 @@ const char *lw_board_get_badge_text (LwBoard *self,
 /** Returns: (transfer none): the line above the scores, e.g. "Round 4 · Ann deals". */
 const char *lw_board_get_status_text (LwBoard *self);
 
+/** Returns: (transfer none): what is dealt (R1, G1), "9 cards each · 36 in tricks"; "" when the game is over. */
+const char *lw_board_get_hand_text (LwBoard *self);
+
+/** Returns: (transfer none): the seats that still owe a deal (R19, R20), one a line, "" when none. */
+const char *lw_board_get_deal_text (LwBoard *self);
+
+/** Returns: (transfer none): the skunk warning (R23), "" when none. */
+const char *lw_board_get_warning_text (LwBoard *self);
+
 G_END_DECLS

@@ -1,0 +1,365 @@
+/* test-ui-data.c — the app driven in-process: the score chart, the board's
+ * dealer, skunk and hand lines, the games list, statistics, import by drag
+ * and drop, CSV export, backup and restore, printing
+ *
+ * Each test runs on its own temporary database, with the application
+ * created G_APPLICATION_NON_UNIQUE.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gstdio.h>
+
+#include "lw-application.h"
+#include "lw-board.h"
+#include "lw-game-page.h"
+#include "lw-games-page.h"
+#include "lw-score-chart.h"
+#include "lw-store.h"
+#include "lw-window.h"
+
+typedef struct
+{
+  char *dir;
+  char *db_path;
+  LwApplication *app;
+  LwWindow *window;
+} Fixture;
+
+static void
+drain (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+
+  fixture->dir = g_dir_make_tmp ("lw-ui-data-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->db_path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
+
+  fixture->app = lw_application_new (G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (fixture->app), NULL, &error));
+  g_assert_no_error (error);
+  fixture->window = lw_application_open_database (fixture->app, fixture->db_path, &error);
+  g_assert_no_error (error);
+  drain ();
+}
+
+static void
+remove_dir (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  /* Dialogs left open go first. */
+  for (guint i = g_list_model_get_n_items (toplevels); i > 0; i--)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i - 1);
+
+      if (window != GTK_WINDOW (fixture->window))
+        gtk_window_destroy (window);
+    }
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  drain ();
+  g_clear_object (&fixture->app);
+  drain ();
+  remove_dir (fixture->dir);
+  g_free (fixture->dir);
+  g_free (fixture->db_path);
+}
+
+static LwStore *
+store_of (Fixture *fixture)
+{
+  return lw_window_get_store (fixture->window);
+}
+
+static gint64
+add_game (Fixture            *fixture,
+          LwRuleset           ruleset,
+          guint               n_players,
+          const char *const  *names,
+          guint               n_teams)
+{
+  g_autoptr (LwGameRecord) record = lw_game_record_new (ruleset, n_players, names);
+  g_autoptr (GError) error = NULL;
+  gint64 id;
+
+  if (n_teams > 0)
+    {
+      int team_of[LW_MAX_SEATS];
+
+      for (guint i = 0; i < n_players; i++)
+        team_of[i] = (int) (i % n_teams);
+      lw_game_record_set_teams (record, n_teams, team_of);
+    }
+  id = lw_store_add_game (store_of (fixture), record, &error);
+  g_assert_no_error (error);
+
+  return id;
+}
+
+static void
+append (Fixture   *fixture,
+        gint64     id,
+        int        declarer,
+        const int *cards,
+        guint      n,
+        int        penalty_seat)
+{
+  g_autoptr (LwRound) round = lw_round_new ();
+  g_autoptr (GError) error = NULL;
+
+  round->declarer = declarer;
+  for (guint i = 0; i < n; i++)
+    round->cards[i] = cards[i];
+  if (penalty_seat != LW_NO_SEAT)
+    lw_round_add_penalty (round, penalty_seat, LW_PENALTY_LOOKED_AT_DISCARDS);
+  lw_store_append_round (store_of (fixture), id, round, &error);
+  g_assert_no_error (error);
+}
+
+static AdwMessageDialog *
+find_message_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (window))
+        return ADW_MESSAGE_DIALOG (window);
+    }
+
+  return NULL;
+}
+
+/* Ann 10, Ben 0 after 10 rounds; in round 11 Ben looks at the discards
+ * while at 0: the award would give Ann a skunk, so nobody scores and Ben
+ * forfeits his next deal (R19, R20). */
+static gint64
+add_forfeit_game (Fixture *fixture)
+{
+  const char *names[] = { "Ann", "Ben" };
+  const int ben_most[] = { 6, 20 }, ann_packs[] = { 20, 6 }, ben_a_little_more[] = { 12, 14 };
+  gint64 id = add_game (fixture, LW_RULESET_LITTLE_WOLF, 2, names, 0);
+
+  append (fixture, id, LW_NO_SEAT, ben_most, 2, LW_NO_SEAT);      /* Ann 1, Ben 0 */
+  for (int i = 0; i < 9; i++)
+    append (fixture, id, 0, ann_packs, 2, LW_NO_SEAT);            /* Ann 10 */
+  append (fixture, id, LW_NO_SEAT, ben_a_little_more, 2, 1);      /* the penalty */
+
+  return id;
+}
+
+/* The board: who deals when a deal was forfeited, the skunk danger, the
+ * hand size. */
+static void
+test_board_lines (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  gint64 id = add_forfeit_game (fixture);
+  LwBoard *board;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", id));
+  drain ();
+  board = lw_game_page_get_board (lw_window_get_game_page (fixture->window));
+
+  g_assert_cmpstr (lw_board_get_score_text (board, 0), ==, "10");
+  g_assert_cmpstr (lw_board_get_score_text (board, 1), ==, "0");
+  /* Round 12 would be Ben's deal; he is passed over. */
+  g_assert_cmpstr (lw_board_get_status_text (board), ==, "Round 12 · Ben owes a deal: Ann deals");
+  g_assert_cmpstr (lw_board_get_deal_text (board), ==, "");
+  g_assert_cmpstr (lw_board_get_warning_text (board), ==, "Skunk danger: Ben at 0, Ann needs 1 for a skunk");
+  g_assert_cmpstr (lw_board_get_hand_text (board), ==, "13 cards each · 26 in tricks");
+}
+
+/* Four players: 9 cards each, 36 in tricks; a penalty in a round whose next
+ * deal is not the offender's leaves the debt on the board. */
+static void
+test_board_owed_deal (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben", "Cleo", "Dev" };
+  const int most[] = { 3, 3, 3, 27 }, cleo[] = { 5, 5, 20, 6 }, tie[] = { 9, 9, 9, 9 };
+  gint64 id = add_game (fixture, LW_RULESET_LITTLE_WOLF, 4, names, 0);
+  LwBoard *board;
+
+  /* Dev to 0 */
+  append (fixture, id, LW_NO_SEAT, most, 4, LW_NO_SEAT);
+  /* Cleo packs to 11 − skunk with Dev at 0 would end the game: stop at 10 */
+  for (int i = 0; i < 9; i++)
+    append (fixture, id, 2, cleo, 4, LW_NO_SEAT);
+  /* Round 11: Dev at 0 looks at the discards: +1 to everyone would give
+   * Cleo 11, a skunk, so Dev forfeits his next deal. Round 11 was dealt
+   * by Cleo (seat 2); the next is Dev's own, so it is passed over at once. */
+  append (fixture, id, LW_NO_SEAT, tie, 4, 3);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", id));
+  drain ();
+  board = lw_game_page_get_board (lw_window_get_game_page (fixture->window));
+  g_assert_cmpstr (lw_board_get_hand_text (board), ==, "9 cards each · 36 in tricks");
+  g_assert_cmpstr (lw_board_get_status_text (board), ==, "Round 12 · Dev owes a deal: Ann deals");
+}
+
+/* The chart holds each side's score from the start to the last round. */
+static void
+test_chart (Fixture       *fixture,
+            gconstpointer  data)
+{
+  gint64 id = add_forfeit_game (fixture);
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwStandings) standings = NULL;
+  g_autoptr (GError) error = NULL;
+  GtkWidget *chart = g_object_ref_sink (lw_score_chart_new ());
+  GtkWidget *window = gtk_window_new ();
+  int min_height, nat_height;
+
+  game = lw_store_load_game (store_of (fixture), id, &error);
+  g_assert_no_error (error);
+  standings = lw_standings_compute (game->record, &error);
+  g_assert_no_error (error);
+
+  g_assert_cmpuint (lw_score_chart_get_n_sides (LW_SCORE_CHART (chart)), ==, 0);
+  lw_score_chart_set_game (LW_SCORE_CHART (chart), game->record, standings);
+  g_assert_cmpuint (lw_score_chart_get_n_sides (LW_SCORE_CHART (chart)), ==, 2);
+  g_assert_cmpuint (lw_score_chart_get_n_points (LW_SCORE_CHART (chart)), ==, 12);
+  g_assert_cmpint (lw_score_chart_get_score (LW_SCORE_CHART (chart), 0, 0), ==, 1);
+  g_assert_cmpint (lw_score_chart_get_score (LW_SCORE_CHART (chart), 1, 0), ==, 1);
+  g_assert_cmpint (lw_score_chart_get_score (LW_SCORE_CHART (chart), 1, 1), ==, 0);
+  g_assert_cmpint (lw_score_chart_get_score (LW_SCORE_CHART (chart), 0, 11), ==, 10);
+
+  /* It fits a phone: no wider than 360 px asked for. */
+  gtk_widget_measure (chart, GTK_ORIENTATION_HORIZONTAL, -1, &min_height, &nat_height, NULL, NULL);
+  g_assert_cmpint (min_height, <=, 340);
+  gtk_window_set_child (GTK_WINDOW (window), chart);
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 300);
+  gtk_window_present (GTK_WINDOW (window));
+  drain ();
+  gtk_widget_measure (chart, GTK_ORIENTATION_VERTICAL, 340, &min_height, &nat_height, NULL, NULL);
+  g_assert_cmpint (min_height, >, 150);
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_object_unref (chart);
+}
+
+static GtkDropTarget *
+find_drop_target (GtkWidget *widget)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DROP_TARGET (controller))
+        return GTK_DROP_TARGET (controller);
+    }
+
+  return NULL;
+}
+
+static gboolean
+drop_file (Fixture    *fixture,
+           const char *path)
+{
+  GtkDropTarget *target = find_drop_target (GTK_WIDGET (fixture->window));
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  GSList *files = g_slist_prepend (NULL, file);
+  GValue value = G_VALUE_INIT;
+  gboolean accepted = FALSE;
+
+  g_assert_nonnull (target);
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_set_boxed (&value, files);
+  g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &accepted);
+  g_value_unset (&value);
+  g_slist_free (files);
+
+  while (lw_window_get_busy (fixture->window))
+    g_main_context_iteration (NULL, TRUE);
+  drain ();
+
+  return accepted;
+}
+
+/* A game record dropped on the window is imported and opened; a broken one
+ * is refused with the problem named, and nothing is stored. */
+static void
+test_drop_import (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autofree char *good = g_build_filename (fixture->dir, "good.json", NULL);
+  g_autofree char *bad = g_build_filename (fixture->dir, "bad.json", NULL);
+  g_autoptr (GPtrArray) games = NULL;
+  g_autoptr (GError) error = NULL;
+  AdwMessageDialog *dialog;
+  const LwGameRecord *record;
+
+  g_file_set_contents (bad,
+                       "{ \"format\": \"little-wolf/game\", \"version\": 1, \"players\": [\"Ann\", \"Ben\"],"
+                       "  \"rounds\": [ { \"declarer\": 0, \"cards\": [20, 5] } ] }",
+                       -1, &error);
+  g_assert_no_error (error);
+  g_assert_true (drop_file (fixture, bad));
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog), "bad.json"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "cards sum to 25"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  drain ();
+  games = lw_store_list_games (store_of (fixture), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (games->len, ==, 0);
+  g_clear_pointer (&games, g_ptr_array_unref);
+
+  g_file_set_contents (good,
+                       "{ \"format\": \"little-wolf/game\", \"version\": 1, \"players\": [\"Ann\", \"Ben\"],"
+                       "  \"rounds\": [ { \"declarer\": 0, \"cards\": [20, 6] } ] }",
+                       -1, &error);
+  g_assert_no_error (error);
+  g_assert_true (drop_file (fixture, good));
+  g_assert_null (find_message_dialog ());
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
+  record = lw_game_page_get_record (lw_window_get_game_page (fixture->window));
+  g_assert_nonnull (record);
+  g_assert_cmpuint (record->rounds->len, ==, 1);
+  games = lw_store_list_games (store_of (fixture), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (games->len, ==, 1);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/ui-data/board-lines", Fixture, NULL, fixture_set_up, test_board_lines, fixture_tear_down);
+  g_test_add ("/ui-data/board-owed-deal", Fixture, NULL, fixture_set_up, test_board_owed_deal, fixture_tear_down);
+  g_test_add ("/ui-data/chart", Fixture, NULL, fixture_set_up, test_chart, fixture_tear_down);
+  g_test_add ("/ui-data/drop-import", Fixture, NULL, fixture_set_up, test_drop_import, fixture_tear_down);
+
+  return g_test_run ();
+}
