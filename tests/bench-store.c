@@ -16,7 +16,7 @@
 
 /* The target for replacing round 1 of a 60-round game and replaying it. */
 #define TARGET_MS 50.0
-#define LONG_GAME_ROUNDS 60
+#define LONG_GAME_ROUNDS 60u
 
 static const char *const names[] = {
   "Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jade",
