@@ -1,4 +1,13 @@
-/* lw-games-page.c — the start page: ongoing and finished games
+/* lw-games-page.c — the start page: every stored game, newest first
+ *
+ * The list is a GListModel shown by a GtkListView: rows are made only for
+ * the games on screen. The store's summary query gives every game's
+ * players and round count at once, without its rounds; whether a game is
+ * ongoing or finished (and its scores) needs the engine's replay of its
+ * rounds, so a worker thread with its own connection to the database
+ * loads and scores the games, newest first, and fills them in as it goes.
+ * One list holds every game, its status in each row; the Ongoing and
+ * Finished buttons filter it once the statuses are known.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -7,24 +16,287 @@
 #include "lw-app-util.h"
 #include "lw-games-page.h"
 
+/* ------------------------------------------------------------------ */
+/* One game in the list                                                 */
+/* ------------------------------------------------------------------ */
+
+typedef enum {
+  GAME_STATUS_UNKNOWN,
+  GAME_STATUS_ONGOING,
+  GAME_STATUS_FINISHED,
+  GAME_STATUS_BROKEN,
+} GameStatus;
+
+#define LW_TYPE_GAME_ITEM (lw_game_item_get_type ())
+G_DECLARE_FINAL_TYPE (LwGameItem, lw_game_item, LW, GAME_ITEM, GObject)
+
+struct _LwGameItem
+{
+  GObject parent_instance;
+
+  LwGameSummary *summary;
+  char *title;          /* made when first shown */
+  GameStatus status;
+  char *status_text;    /* the scores and result, from the worker */
+  guint n_rounds;       /* likewise */
+};
+
+G_DEFINE_FINAL_TYPE (LwGameItem, lw_game_item, G_TYPE_OBJECT)
+
+static guint item_changed_signal;
+
+static void
+lw_game_item_finalize (GObject *object)
+{
+  LwGameItem *self = LW_GAME_ITEM (object);
+
+  g_clear_pointer (&self->summary, lw_game_summary_free);
+  g_clear_pointer (&self->title, g_free);
+  g_clear_pointer (&self->status_text, g_free);
+
+  G_OBJECT_CLASS (lw_game_item_parent_class)->finalize (object);
+}
+
+static void
+lw_game_item_class_init (LwGameItemClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = lw_game_item_finalize;
+
+  item_changed_signal = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass),
+                                      G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                      G_TYPE_NONE, 0);
+}
+
+static void
+lw_game_item_init (LwGameItem *self)
+{
+}
+
+static const char *
+lw_game_item_get_title (LwGameItem *self)
+{
+  if (self->title == NULL)
+    {
+      const LwGameSummary *summary = self->summary;
+      g_autoptr (LwGameRecord) record = NULL;
+
+      if (summary->n_players == 0)
+        return "?";
+      record = lw_game_record_new (summary->ruleset, summary->n_players,
+                                   (const char *const *) summary->players);
+      if (summary->n_teams > 0)
+        lw_game_record_set_teams (record, summary->n_teams, summary->team_of);
+      self->title = lw_sides_title (record);
+    }
+
+  return self->title;
+}
+
+/* ------------------------------------------------------------------ */
+/* The worker: each game's status                                      */
+/* ------------------------------------------------------------------ */
+
+typedef struct
+{
+  gint64 id;
+  GameStatus status;
+  guint n_rounds;
+  char *text;
+} StatusResult;
+
+static void
+status_result_free (StatusResult *result)
+{
+  g_free (result->text);
+  g_free (result);
+}
+
+/* Shared by the worker and the page (atomic reference counted). */
+typedef struct
+{
+  char *path;
+  GArray *ids;           /* gint64, newest first */
+  GMutex lock;
+  GPtrArray *pending;    /* StatusResult*, under lock */
+  GWeakRef page;
+} StatusJob;
+
+static void
+status_job_clear (gpointer data)
+{
+  StatusJob *job = data;
+
+  g_free (job->path);
+  g_array_unref (job->ids);
+  g_ptr_array_unref (job->pending);
+  g_mutex_clear (&job->lock);
+  g_weak_ref_clear (&job->page);
+}
+
+static void
+status_job_unref (gpointer data)
+{
+  g_atomic_rc_box_release_full (data, status_job_clear);
+}
+
+/* Runs in the worker: the scores and result in a few words. */
+static StatusResult *
+score_game (LwStore *store,
+            gint64   id)
+{
+  StatusResult *result = g_new0 (StatusResult, 1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwStandings) standings = NULL;
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_autofree char *scores = NULL;
+
+  result->id = id;
+  game = lw_store_load_game (store, id, &error);
+  if (game != NULL)
+    {
+      result->n_rounds = game->record->rounds->len;
+      standings = lw_standings_compute (game->record, &error);
+    }
+  if (standings == NULL)
+    {
+      result->status = GAME_STATUS_BROKEN;
+      /* TRANSLATORS: %s says what is wrong with a stored game */
+      result->text = g_strdup_printf (_("Cannot be scored: %s"), error->message);
+      return result;
+    }
+
+  scores = lw_format_scores (standings->n_sides, standings->scores);
+  g_string_append (text, scores);
+  if (standings->finished && standings->winner != LW_NO_SEAT)
+    {
+      g_string_append (text, " · ");
+      g_string_append_printf (text,
+                              standings->skunk
+                                /* TRANSLATORS: %s is the winning side; a skunk counts double */
+                                ? _("%s won with a skunk")
+                                /* TRANSLATORS: %s is the winning side */
+                                : _("%s won"),
+                              (const char *) g_ptr_array_index (standings->sides, standings->winner));
+    }
+  else if (!standings->finished &&
+           standings->next_dealer >= 0 && standings->next_dealer < (int) game->record->n_players)
+    {
+      g_string_append (text, " · ");
+      /* TRANSLATORS: %s is the player who deals the next round */
+      g_string_append_printf (text, _("%s deals next"),
+                              game->record->players[standings->next_dealer]);
+    }
+
+  result->status = standings->finished ? GAME_STATUS_FINISHED : GAME_STATUS_ONGOING;
+  result->text = g_string_free (g_steal_pointer (&text), FALSE);
+
+  return result;
+}
+
+static void apply_results (LwGamesPage *self,
+                           StatusJob   *job);
+
+static gboolean
+deliver_results_cb (gpointer data)
+{
+  StatusJob *job = data;
+  g_autoptr (LwGamesPage) page = g_weak_ref_get (&job->page);
+
+  if (page != NULL)
+    apply_results (page, job);
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+post_results (StatusJob *job,
+              GPtrArray *batch)
+{
+  g_mutex_lock (&job->lock);
+  g_ptr_array_extend_and_steal (job->pending, batch);
+  g_mutex_unlock (&job->lock);
+  /* An idle of the main context, always: never run in this thread. */
+  g_idle_add_full (G_PRIORITY_LOW, deliver_results_cb,
+                   g_atomic_rc_box_acquire (job), status_job_unref);
+}
+
+static void
+status_thread (GTask        *task,
+               gpointer      source_object,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  StatusJob *job = task_data;
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (GError) error = NULL;
+  GPtrArray *batch = g_ptr_array_new_with_free_func ((GDestroyNotify) status_result_free);
+  gint64 posted = g_get_monotonic_time ();
+
+  /* A connection of its own: SQLite connections are not shared across
+   * threads, and WAL lets it read while the window writes. */
+  store = lw_store_open (job->path, &error);
+  if (store == NULL)
+    {
+      g_ptr_array_unref (batch);
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  for (guint i = 0; i < job->ids->len && !g_cancellable_is_cancelled (cancellable); i++)
+    {
+      g_ptr_array_add (batch, score_game (store, g_array_index (job->ids, gint64, i)));
+
+      /* The first screenful at once, then a few times a second. */
+      if (i == 24 || g_get_monotonic_time () - posted > 250 * G_TIME_SPAN_MILLISECOND)
+        {
+          post_results (job, batch);
+          batch = g_ptr_array_new_with_free_func ((GDestroyNotify) status_result_free);
+          posted = g_get_monotonic_time ();
+        }
+    }
+
+  post_results (job, batch);
+  g_task_return_boolean (task, TRUE);
+}
+
+/* ------------------------------------------------------------------ */
+/* The page                                                             */
+/* ------------------------------------------------------------------ */
+
+typedef enum {
+  SHOW_ALL,
+  SHOW_ONGOING,
+  SHOW_FINISHED,
+} ShowMode;
+
 struct _LwGamesPage
 {
   AdwBin parent_instance;
 
   /* template widgets */
   GtkStack *stack;
-  AdwPreferencesGroup *ongoing_group;
-  AdwPreferencesGroup *finished_group;
-  GtkListBox *ongoing_list;
-  GtkListBox *finished_list;
+  GtkListView *list_view;
+  GtkToggleButton *all_button;
+  GtkToggleButton *ongoing_button;
+  GtkToggleButton *finished_button;
+  GtkLabel *progress_label;
 
   /* owned */
   LwStore *store;
+  GListStore *games;         /* LwGameItem */
+  GtkCustomFilter *filter;
+  GtkFilterListModel *filtered;
+  GHashTable *by_id;         /* gint64* → LwGameItem (borrowed) */
+  GCancellable *cancellable;
+  StatusJob *job;
+  guint n_known;
+
+  ShowMode show;
+  guint loading : 1;
 };
 
 G_DEFINE_FINAL_TYPE (LwGamesPage, lw_games_page, ADW_TYPE_BIN)
-
-#define GAME_ID_KEY "lw-game-id"
 
 void
 lw_games_page_set_store (LwGamesPage *self,
@@ -36,200 +308,465 @@ lw_games_page_set_store (LwGamesPage *self,
 }
 
 static void
-clear_list (GtkListBox *list)
+update_progress (LwGamesPage *self)
 {
-  GtkWidget *child;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->games));
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
-    gtk_list_box_remove (list, child);
-}
-
-static guint
-count_rows (GtkListBox *list)
-{
-  guint n = 0;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (list));
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (GTK_IS_LIST_BOX_ROW (child))
-      n++;
-
-  return n;
-}
-
-guint
-lw_games_page_get_n_games (LwGamesPage *self,
-                           gboolean     finished)
-{
-  g_return_val_if_fail (LW_IS_GAMES_PAGE (self), 0);
-
-  return count_rows (finished ? self->finished_list : self->ongoing_list);
-}
-
-/* The menu of one game's row: what can be done with the game besides
- * opening it. */
-static GtkWidget *
-make_row_menu (gint64      id,
-               const char *title)
-{
-  g_autoptr (GMenu) menu = g_menu_new ();
-  g_autoptr (GMenuItem) delete = NULL;
-  g_autofree char *tooltip = NULL;
-  GtkWidget *button = gtk_menu_button_new ();
-
-  delete = g_menu_item_new (_("_Delete…"), NULL);
-  g_menu_item_set_action_and_target_value (delete, "win.delete-game", g_variant_new_int64 (id));
-  g_menu_append_item (menu, delete);
-
-  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "view-more-symbolic");
-  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), G_MENU_MODEL (menu));
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (button, "flat");
-  /* TRANSLATORS: the tooltip of a game's menu button; %s names the game, "Ann vs Ben" */
-  tooltip = g_strdup_printf (_("Actions for “%s”"), title);
-  gtk_widget_set_tooltip_text (button, _("More"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip,
-                                  -1);
-
-  return button;
-}
-
-static GtkWidget *
-make_row (const LwStoredGame *game)
-{
-  const LwGameRecord *record = game->record;
-  g_autoptr (LwStandings) standings = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GString) subtitle = g_string_new (NULL);
-  g_autoptr (GDateTime) created = NULL;
-  g_autofree char *title = lw_sides_title (record);
-  g_autofree char *date = NULL;
-  GtkWidget *row;
-  guint n_rounds = record->rounds != NULL ? record->rounds->len : 0;
-
-  row = adw_action_row_new ();
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), make_row_menu (game->id, title));
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
-  g_object_set_data_full (G_OBJECT (row), GAME_ID_KEY, g_memdup2 (&game->id, sizeof game->id), g_free);
-
-  created = g_date_time_new_from_unix_local (game->created);
-  if (created != NULL)
-    date = g_date_time_format (created, "%x");
-
-  if (record->ruleset == LW_RULESET_GARWOLF)
-    /* TRANSLATORS: the name of the second ruleset */
-    g_string_append_printf (subtitle, "%s · ", _("Garwolf"));
-
-  standings = lw_standings_compute (record, &error);
-  if (standings == NULL)
+  if (self->loading && n > 0)
     {
-      /* TRANSLATORS: %s says what is wrong with a stored game */
-      g_string_append_printf (subtitle, _("Cannot be scored: %s"), error->message);
+      g_autofree char *text = NULL;
+
+      /* TRANSLATORS: while the games are being scored: "Scoring games… 1200 of 10000" */
+      text = g_strdup_printf (_("Scoring games… %u of %u"), self->n_known, n);
+      gtk_label_set_text (self->progress_label, text);
+      gtk_widget_set_visible (GTK_WIDGET (self->progress_label), TRUE);
     }
   else
+    gtk_widget_set_visible (GTK_WIDGET (self->progress_label), FALSE);
+}
+
+static void
+apply_results (LwGamesPage *self,
+               StatusJob   *job)
+{
+  g_autoptr (GPtrArray) results = NULL;
+
+  if (job != self->job)
+    return;
+
+  g_mutex_lock (&job->lock);
+  results = g_steal_pointer (&job->pending);
+  job->pending = g_ptr_array_new_with_free_func ((GDestroyNotify) status_result_free);
+  g_mutex_unlock (&job->lock);
+
+  for (guint i = 0; i < results->len; i++)
     {
-      g_autofree char *scores = lw_format_scores (standings->n_sides, standings->scores);
+      StatusResult *result = g_ptr_array_index (results, i);
+      LwGameItem *item = g_hash_table_lookup (self->by_id, &result->id);
 
-      g_string_append (subtitle, scores);
-      g_string_append (subtitle, " · ");
-      if (record->ruleset == LW_RULESET_GARWOLF)
-        /* TRANSLATORS: the Garwolf hands played in a game */
-        g_string_append_printf (subtitle,
-                                g_dngettext (GETTEXT_PACKAGE, "%u hand", "%u hands", n_rounds),
-                                n_rounds);
-      else
-        g_string_append_printf (subtitle,
-                                g_dngettext (GETTEXT_PACKAGE, "%u round", "%u rounds", n_rounds),
-                                n_rounds);
-
-      if (standings->finished && standings->winner != LW_NO_SEAT)
-        {
-          g_string_append (subtitle, " · ");
-          g_string_append_printf (subtitle,
-                                  standings->skunk
-                                    /* TRANSLATORS: %s is the winning side; a skunk counts double */
-                                    ? _("%s won with a skunk")
-                                    /* TRANSLATORS: %s is the winning side */
-                                    : _("%s won"),
-                                  (const char *) g_ptr_array_index (standings->sides, standings->winner));
-        }
-      else if (!standings->finished &&
-               standings->next_dealer >= 0 && standings->next_dealer < (int) record->n_players)
-        {
-          g_string_append (subtitle, " · ");
-          /* TRANSLATORS: %s is the player who deals the next round */
-          g_string_append_printf (subtitle, _("%s deals next"),
-                                  record->players[standings->next_dealer]);
-        }
+      if (item == NULL)
+        continue;
+      if (item->status == GAME_STATUS_UNKNOWN)
+        self->n_known++;
+      item->status = result->status;
+      item->n_rounds = result->n_rounds;
+      g_free (item->status_text);
+      item->status_text = g_steal_pointer (&result->text);
+      g_signal_emit (item, item_changed_signal, 0);
     }
 
-  if (date != NULL)
-    g_string_append_printf (subtitle, " · %s", date);
+  if (results->len > 0 && self->show != SHOW_ALL)
+    gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  update_progress (self);
+}
 
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle->str);
-  g_object_set_data (G_OBJECT (row), "lw-finished",
-                     GINT_TO_POINTER (standings != NULL && standings->finished));
+static void
+status_done_cb (GObject      *object,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  LwGamesPage *self = LW_GAMES_PAGE (object);
+  StatusJob *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr (GError) error = NULL;
 
-  return row;
+  if (job != self->job)
+    return;
+
+  /* The last batch may still be queued behind this. */
+  apply_results (self, job);
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    g_warning ("Could not score the games: %s", error->message);
+  self->loading = FALSE;
+  update_progress (self);
+}
+
+static void
+start_status_job (LwGamesPage *self)
+{
+  g_autoptr (GTask) task = NULL;
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->games));
+  StatusJob *job = g_atomic_rc_box_new0 (StatusJob);
+
+  job->path = g_strdup (lw_store_get_path (self->store));
+  job->ids = g_array_sized_new (FALSE, FALSE, sizeof (gint64), n);
+  job->pending = g_ptr_array_new_with_free_func ((GDestroyNotify) status_result_free);
+  g_mutex_init (&job->lock);
+  g_weak_ref_init (&job->page, self);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (LwGameItem) item = g_list_model_get_item (G_LIST_MODEL (self->games), i);
+
+      g_array_append_val (job->ids, item->summary->id);
+    }
+
+  g_clear_pointer (&self->job, status_job_unref);
+  self->job = g_atomic_rc_box_acquire (job);
+  self->cancellable = g_cancellable_new ();
+  self->loading = TRUE;
+  self->n_known = 0;
+
+  task = g_task_new (self, self->cancellable, status_done_cb, NULL);
+  g_task_set_source_tag (task, start_status_job);
+  g_task_set_task_data (task, job, status_job_unref);
+  g_task_run_in_thread (task, status_thread);
+}
+
+static void
+stop_status_job (LwGamesPage *self)
+{
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->job, status_job_unref);
+  self->loading = FALSE;
 }
 
 gboolean
 lw_games_page_reload (LwGamesPage  *self,
                       GError      **error)
 {
-  g_autoptr (GPtrArray) games = NULL;
-  guint n_ongoing = 0, n_finished = 0;
+  g_autoptr (GPtrArray) summaries = NULL;
+  g_autoptr (GPtrArray) items = NULL;
 
   g_return_val_if_fail (LW_IS_GAMES_PAGE (self), FALSE);
   g_return_val_if_fail (self->store != NULL, FALSE);
 
-  clear_list (self->ongoing_list);
-  clear_list (self->finished_list);
+  stop_status_job (self);
+  g_hash_table_remove_all (self->by_id);
 
-  games = lw_store_list_games (self->store, error);
-  if (games == NULL)
+  summaries = lw_store_list_game_summaries (self->store, error);
+  if (summaries == NULL)
     {
+      g_list_store_remove_all (self->games);
       gtk_stack_set_visible_child_name (self->stack, "empty");
+      update_progress (self);
       return FALSE;
     }
 
-  for (guint i = 0; i < games->len; i++)
+  items = g_ptr_array_new_full (summaries->len, g_object_unref);
+  for (guint i = 0; i < summaries->len; i++)
     {
-      GtkWidget *row = make_row (g_ptr_array_index (games, i));
+      LwGameItem *item = g_object_new (LW_TYPE_GAME_ITEM, NULL);
 
-      if (g_object_get_data (G_OBJECT (row), "lw-finished"))
-        {
-          gtk_list_box_append (self->finished_list, row);
-          n_finished++;
-        }
-      else
-        {
-          gtk_list_box_append (self->ongoing_list, row);
-          n_ongoing++;
-        }
+      item->summary = g_steal_pointer (&g_ptr_array_index (summaries, i));
+      g_hash_table_insert (self->by_id, &item->summary->id, item);
+      g_ptr_array_add (items, item);
     }
+  g_list_store_splice (self->games, 0, g_list_model_get_n_items (G_LIST_MODEL (self->games)),
+                       items->pdata, items->len);
 
-  gtk_widget_set_visible (GTK_WIDGET (self->ongoing_group), n_ongoing > 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->finished_group), n_finished > 0);
-  gtk_stack_set_visible_child_name (self->stack, games->len > 0 ? "games" : "empty");
+  gtk_stack_set_visible_child_name (self->stack, items->len > 0 ? "games" : "empty");
+  if (items->len > 0)
+    start_status_job (self);
+  update_progress (self);
 
   return TRUE;
 }
 
-static void
-row_activated_cb (GtkListBox    *list,
-                  GtkListBoxRow *row,
-                  LwGamesPage   *self)
+gboolean
+lw_games_page_get_loading (LwGamesPage *self)
 {
-  const gint64 *id = g_object_get_data (G_OBJECT (row), GAME_ID_KEY);
+  g_return_val_if_fail (LW_IS_GAMES_PAGE (self), FALSE);
 
-  if (id != NULL)
-    gtk_widget_activate_action (GTK_WIDGET (self), "win.open-game", "x", *id);
+  return self->loading;
+}
+
+void
+lw_games_page_wait (LwGamesPage *self)
+{
+  g_return_if_fail (LW_IS_GAMES_PAGE (self));
+
+  while (self->loading)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+guint
+lw_games_page_get_n_games (LwGamesPage *self,
+                           gboolean     finished)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (LW_IS_GAMES_PAGE (self), 0);
+
+  lw_games_page_wait (self);
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->games)); i++)
+    {
+      g_autoptr (LwGameItem) item = g_list_model_get_item (G_LIST_MODEL (self->games), i);
+
+      if (item->status == (finished ? GAME_STATUS_FINISHED : GAME_STATUS_ONGOING))
+        n++;
+    }
+
+  return n;
+}
+
+guint
+lw_games_page_get_n_shown (LwGamesPage *self)
+{
+  g_return_val_if_fail (LW_IS_GAMES_PAGE (self), 0);
+
+  return g_list_model_get_n_items (G_LIST_MODEL (self->filtered));
+}
+
+GListModel *
+lw_games_page_get_model (LwGamesPage *self)
+{
+  g_return_val_if_fail (LW_IS_GAMES_PAGE (self), NULL);
+
+  return G_LIST_MODEL (self->filtered);
+}
+
+gint64
+lw_games_page_get_game_id (LwGamesPage *self,
+                           guint        position)
+{
+  g_autoptr (LwGameItem) item = NULL;
+
+  g_return_val_if_fail (LW_IS_GAMES_PAGE (self), 0);
+
+  item = g_list_model_get_item (G_LIST_MODEL (self->filtered), position);
+  return item != NULL ? item->summary->id : 0;
+}
+
+char *
+lw_games_page_get_row_text (LwGamesPage *self,
+                            guint        position)
+{
+  g_autoptr (LwGameItem) item = NULL;
+
+  g_return_val_if_fail (LW_IS_GAMES_PAGE (self), NULL);
+
+  item = g_list_model_get_item (G_LIST_MODEL (self->filtered), position);
+  if (item == NULL)
+    return NULL;
+  return g_strdup_printf ("%s\n%s", lw_game_item_get_title (item),
+                          item->status_text != NULL ? item->status_text : "");
+}
+
+/* ------------------------------------------------------------------ */
+/* Rows                                                                 */
+/* ------------------------------------------------------------------ */
+
+typedef struct
+{
+  GtkWidget *title;
+  GtkWidget *subtitle;
+  GtkWidget *menu_button;
+  LwGameItem *item;       /* bound, borrowed */
+  gulong changed_id;
+} RowWidgets;
+
+static void create_row_menu (GtkMenuButton *button,
+                             gpointer       user_data);
+
+static void
+row_widgets_free (RowWidgets *row)
+{
+  g_free (row);
+}
+
+static void
+setup_row_cb (GtkSignalListItemFactory *factory,
+              GtkListItem              *list_item,
+              LwGamesPage              *self)
+{
+  RowWidgets *row = g_new0 (RowWidgets, 1);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+
+  gtk_widget_add_css_class (box, "game-row");
+  row->title = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (row->title), 0);
+  gtk_label_set_wrap (GTK_LABEL (row->title), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (row->title), PANGO_WRAP_WORD_CHAR);
+  gtk_widget_add_css_class (row->title, "game-title");
+  row->subtitle = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (row->subtitle), 0);
+  gtk_label_set_wrap (GTK_LABEL (row->subtitle), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (row->subtitle), PANGO_WRAP_WORD_CHAR);
+  gtk_widget_add_css_class (row->subtitle, "dim-label");
+  gtk_widget_add_css_class (row->subtitle, "caption");
+  gtk_widget_set_hexpand (labels, TRUE);
+  gtk_widget_set_valign (labels, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (labels), row->title);
+  gtk_box_append (GTK_BOX (labels), row->subtitle);
+  gtk_box_append (GTK_BOX (box), labels);
+
+  row->menu_button = gtk_menu_button_new ();
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (row->menu_button), "view-more-symbolic");
+  gtk_widget_set_valign (row->menu_button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (row->menu_button, "flat");
+  /* The menu is made when it is opened: a popover per row would cost
+   * more than the rest of the row. */
+  gtk_menu_button_set_create_popup_func (GTK_MENU_BUTTON (row->menu_button), create_row_menu, row, NULL);
+  gtk_box_append (GTK_BOX (box), row->menu_button);
+  gtk_box_append (GTK_BOX (box), gtk_image_new_from_icon_name ("go-next-symbolic"));
+
+  g_object_set_data_full (G_OBJECT (box), "lw-row", row, (GDestroyNotify) row_widgets_free);
+  gtk_list_item_set_child (list_item, box);
+}
+
+static void
+create_row_menu (GtkMenuButton *button,
+                 gpointer       user_data)
+{
+  RowWidgets *row = user_data;
+  g_autoptr (GMenu) menu = g_menu_new ();
+  g_autoptr (GMenuItem) export_csv = NULL;
+  g_autoptr (GMenuItem) delete = NULL;
+
+  if (row->item == NULL)
+    return;
+
+  export_csv = g_menu_item_new (_("Export Score Sheet (CSV)…"), NULL);
+  g_menu_item_set_action_and_target_value (export_csv, "win.export-csv", g_variant_new_int64 (row->item->summary->id));
+  g_menu_append_item (menu, export_csv);
+  delete = g_menu_item_new (_("_Delete…"), NULL);
+  g_menu_item_set_action_and_target_value (delete, "win.delete-game", g_variant_new_int64 (row->item->summary->id));
+  g_menu_append_item (menu, delete);
+  gtk_menu_button_set_menu_model (button, G_MENU_MODEL (menu));
+}
+
+static void
+fill_row (RowWidgets *row)
+{
+  LwGameItem *item = row->item;
+  const LwGameSummary *summary = item->summary;
+  g_autoptr (GString) subtitle = g_string_new (NULL);
+  g_autoptr (GDateTime) created = g_date_time_new_from_unix_local (summary->created);
+
+  if (summary->ruleset == LW_RULESET_GARWOLF)
+    /* TRANSLATORS: the name of the second ruleset */
+    g_string_append_printf (subtitle, "%s · ", _("Garwolf"));
+
+  if (item->status == GAME_STATUS_UNKNOWN)
+    /* TRANSLATORS: in the games list, while the game is being scored */
+    g_string_append (subtitle, _("Scoring…"));
+  else if (item->status_text != NULL)
+    g_string_append (subtitle, item->status_text);
+
+  if (item->status == GAME_STATUS_UNKNOWN)
+    ;
+  else if (summary->ruleset == LW_RULESET_GARWOLF)
+    /* TRANSLATORS: the Garwolf hands played in a game */
+    g_string_append_printf (subtitle,
+                            g_dngettext (GETTEXT_PACKAGE, " · %u hand", " · %u hands", item->n_rounds),
+                            item->n_rounds);
+  else
+    g_string_append_printf (subtitle,
+                            g_dngettext (GETTEXT_PACKAGE, " · %u round", " · %u rounds", item->n_rounds),
+                            item->n_rounds);
+
+  if (created != NULL)
+    {
+      g_autofree char *date = g_date_time_format (created, "%x");
+
+      g_string_append_printf (subtitle, " · %s", date);
+    }
+
+  gtk_label_set_text (GTK_LABEL (row->title), lw_game_item_get_title (item));
+  gtk_label_set_text (GTK_LABEL (row->subtitle), subtitle->str);
+}
+
+static void
+item_changed_cb (LwGameItem *item,
+                 RowWidgets *row)
+{
+  fill_row (row);
+}
+
+static void
+bind_row_cb (GtkSignalListItemFactory *factory,
+             GtkListItem              *list_item,
+             LwGamesPage              *self)
+{
+  GtkWidget *box = gtk_list_item_get_child (list_item);
+  RowWidgets *row = g_object_get_data (G_OBJECT (box), "lw-row");
+  LwGameItem *item = gtk_list_item_get_item (list_item);
+  g_autofree char *tooltip = NULL;
+
+  row->item = item;
+  row->changed_id = g_signal_connect (item, "changed", G_CALLBACK (item_changed_cb), row);
+  fill_row (row);
+
+  /* TRANSLATORS: the tooltip of a game's menu button; %s names the game, "Ann vs Ben" */
+  tooltip = g_strdup_printf (_("Actions for “%s”"), lw_game_item_get_title (item));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row->menu_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip,
+                                  -1);
+}
+
+static void
+unbind_row_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *list_item,
+               LwGamesPage              *self)
+{
+  GtkWidget *box = gtk_list_item_get_child (list_item);
+  RowWidgets *row = g_object_get_data (G_OBJECT (box), "lw-row");
+
+  if (row->item != NULL)
+    g_clear_signal_handler (&row->changed_id, row->item);
+  row->item = NULL;
+}
+
+static void
+activate_cb (GtkListView *list_view,
+             guint        position,
+             LwGamesPage *self)
+{
+  gint64 id = lw_games_page_get_game_id (self, position);
+
+  if (id > 0)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.open-game", "x", id);
+}
+
+static gboolean
+filter_func (gpointer item,
+             gpointer user_data)
+{
+  LwGamesPage *self = user_data;
+  LwGameItem *game = item;
+
+  switch (self->show)
+    {
+    case SHOW_ONGOING:
+      return game->status == GAME_STATUS_ONGOING;
+    case SHOW_FINISHED:
+      return game->status == GAME_STATUS_FINISHED;
+    case SHOW_ALL:
+    default:
+      return TRUE;
+    }
+}
+
+void
+lw_games_page_set_show (LwGamesPage *self,
+                        int          show)
+{
+  g_return_if_fail (LW_IS_GAMES_PAGE (self));
+
+  gtk_toggle_button_set_active (show == SHOW_ONGOING ? self->ongoing_button
+                                : show == SHOW_FINISHED ? self->finished_button
+                                : self->all_button, TRUE);
+}
+
+static void
+show_toggled_cb (GtkToggleButton *button,
+                 LwGamesPage     *self)
+{
+  ShowMode show;
+
+  if (!gtk_toggle_button_get_active (button))
+    return;
+
+  show = button == self->ongoing_button ? SHOW_ONGOING
+       : button == self->finished_button ? SHOW_FINISHED
+       : SHOW_ALL;
+  if (show == self->show)
+    return;
+
+  self->show = show;
+  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
 }
 
 static void
@@ -237,7 +774,12 @@ lw_games_page_dispose (GObject *object)
 {
   LwGamesPage *self = LW_GAMES_PAGE (object);
 
+  stop_status_job (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), LW_TYPE_GAMES_PAGE);
+  g_clear_object (&self->filtered);
+  g_clear_object (&self->filter);
+  g_clear_object (&self->games);
+  g_clear_pointer (&self->by_id, g_hash_table_unref);
   g_clear_object (&self->store);
 
   G_OBJECT_CLASS (lw_games_page_parent_class)->dispose (object);
@@ -253,15 +795,37 @@ lw_games_page_class_init (LwGamesPageClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-games-page.ui");
   gtk_widget_class_bind_template_child (widget_class, LwGamesPage, stack);
-  gtk_widget_class_bind_template_child (widget_class, LwGamesPage, ongoing_group);
-  gtk_widget_class_bind_template_child (widget_class, LwGamesPage, finished_group);
-  gtk_widget_class_bind_template_child (widget_class, LwGamesPage, ongoing_list);
-  gtk_widget_class_bind_template_child (widget_class, LwGamesPage, finished_list);
-  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+  gtk_widget_class_bind_template_child (widget_class, LwGamesPage, list_view);
+  gtk_widget_class_bind_template_child (widget_class, LwGamesPage, all_button);
+  gtk_widget_class_bind_template_child (widget_class, LwGamesPage, ongoing_button);
+  gtk_widget_class_bind_template_child (widget_class, LwGamesPage, finished_button);
+  gtk_widget_class_bind_template_child (widget_class, LwGamesPage, progress_label);
+  gtk_widget_class_bind_template_callback (widget_class, activate_cb);
+  gtk_widget_class_bind_template_callback (widget_class, show_toggled_cb);
 }
 
 static void
 lw_games_page_init (LwGamesPage *self)
 {
+  GtkListItemFactory *factory;
+  GtkSelectionModel *selection;
+
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->games = g_list_store_new (LW_TYPE_GAME_ITEM);
+  self->by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+  self->filter = gtk_custom_filter_new (filter_func, self, NULL);
+  self->filtered = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->games)),
+                                              g_object_ref (GTK_FILTER (self->filter)));
+
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_row_cb), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row_cb), self);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_row_cb), self);
+  gtk_list_view_set_factory (self->list_view, factory);
+  g_object_unref (factory);
+
+  selection = GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->filtered))));
+  gtk_list_view_set_model (self->list_view, selection);
+  g_object_unref (selection);
 }

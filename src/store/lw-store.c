@@ -1318,6 +1318,116 @@ lw_store_list_games (LwStore  *self,
   return g_steal_pointer (&games);
 }
 
+void
+lw_game_summary_free (LwGameSummary *summary)
+{
+  if (summary == NULL)
+    return;
+  g_strfreev (summary->players);
+  g_free (summary);
+}
+
+GPtrArray *
+lw_store_list_game_summaries (LwStore  *self,
+                              GError  **error)
+{
+  g_autoptr (GPtrArray) summaries =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) lw_game_summary_free);
+  g_autoptr (GHashTable) by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr (GHashTable) names = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  gboolean has_row = FALSE;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  /* Flat queries (games, players, seats) in one read transaction: far quicker
+   * than a subquery per game. The rounds are not read at all (counting
+   * them for every game would cost more than the rest). */
+  if (!begin_read (self, error))
+    return NULL;
+
+  {
+    g_autoptr (LwStmt) stmt =
+      get_stmt (self, "SELECT id, created, ruleset, n_teams FROM games"
+                      " ORDER BY created DESC, id DESC", error);
+
+    ok = stmt != NULL;
+    while (ok && (ok = step_row (self, stmt, &has_row, error)) && has_row)
+      {
+        LwGameSummary *summary = g_new0 (LwGameSummary, 1);
+
+        summary->id = sqlite3_column_int64 (stmt, 0);
+        summary->created = sqlite3_column_int64 (stmt, 1);
+        if (!lw_ruleset_from_string ((const char *) sqlite3_column_text (stmt, 2), &summary->ruleset))
+          summary->ruleset = LW_RULESET_LITTLE_WOLF;
+        summary->n_teams = (guint) CLAMP (sqlite3_column_int64 (stmt, 3), 0, LW_MAX_SEATS);
+        summary->players = g_new0 (char *, LW_MAX_SEATS + 1);
+        g_ptr_array_add (summaries, summary);
+        g_hash_table_insert (by_id, &summary->id, summary);
+      }
+  }
+
+  /* The names by ID, then the seats in their table's order: a join would
+   * go through the players' index and look up each seat's row again. */
+  if (ok)
+    {
+      g_autoptr (LwStmt) stmt = get_stmt (self, "SELECT id, name FROM players", error);
+
+      ok = stmt != NULL;
+      while (ok && (ok = step_row (self, stmt, &has_row, error)) && has_row)
+        {
+          gint64 *id = g_new (gint64, 1);
+
+          *id = sqlite3_column_int64 (stmt, 0);
+          g_hash_table_insert (names, id, g_strdup ((const char *) sqlite3_column_text (stmt, 1)));
+        }
+    }
+
+  if (ok)
+    {
+      g_autoptr (LwStmt) stmt =
+        get_stmt (self, "SELECT game, seat, player, team FROM game_seats", error);
+      LwGameSummary *summary = NULL;
+
+      ok = stmt != NULL;
+      while (ok && (ok = step_row (self, stmt, &has_row, error)) && has_row)
+        {
+          gint64 game = sqlite3_column_int64 (stmt, 0);
+          gint64 seat = sqlite3_column_int64 (stmt, 1);
+          gint64 player = sqlite3_column_int64 (stmt, 2);
+
+          if (summary == NULL || summary->id != game)
+            summary = g_hash_table_lookup (by_id, &game);
+          if (summary == NULL || seat < 0 || seat >= LW_MAX_SEATS || summary->players[seat] != NULL)
+            continue;
+          summary->players[seat] = g_strdup (g_hash_table_lookup (names, &player));
+          summary->team_of[seat] = (int) CLAMP (sqlite3_column_int64 (stmt, 3), 0, LW_MAX_SEATS - 1);
+        }
+    }
+
+  if (!ok)
+    {
+      rollback (self);
+      return NULL;
+    }
+  if (!commit (self, error))
+    return NULL;
+
+  /* The seats are numbered 0, 1, 2…: the players end at the first gap. */
+  for (guint i = 0; i < summaries->len; i++)
+    {
+      LwGameSummary *summary = g_ptr_array_index (summaries, i);
+
+      while (summary->n_players < LW_MAX_SEATS && summary->players[summary->n_players] != NULL)
+        summary->n_players++;
+      for (guint seat = summary->n_players; seat < LW_MAX_SEATS; seat++)
+        g_clear_pointer (&summary->players[seat], g_free);
+    }
+
+  return g_steal_pointer (&summaries);
+}
+
 static int
 compare_names (gconstpointer a,
                gconstpointer b)

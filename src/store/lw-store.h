@@ -163,6 +163,51 @@ GPtrArray *lw_store_list_games (LwStore  *self,
                                 GError  **error);
 
 /**
+ * LwGameSummary:
+ * @id: the game's ID
+ * @created: creation time, seconds since 1970 (UTC)
+ * @ruleset: Little Wolf or Garwolf
+ * @n_players: the seats
+ * @players: (transfer full): the seats' current names, seat order,
+ *   %NULL-terminated
+ * @n_teams: 0 for solo play, else the sides (SCORING R2)
+ * @team_of: the side of each seat when @n_teams > 0
+ *
+ * What a list of games shows before any replay: cheap to read for every
+ * game (no rounds are read). The rounds, status and scores need
+ * lw_store_load_game() and lw_standings_compute().
+ */
+typedef struct {
+  gint64     id;
+  gint64     created;
+  LwRuleset  ruleset;
+  guint      n_players;
+  char     **players;
+  guint      n_teams;
+  int        team_of[LW_MAX_SEATS];
+} LwGameSummary;
+
+void lw_game_summary_free (LwGameSummary *summary);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwGameSummary, lw_game_summary_free)
+
+/**
+ * lw_store_list_game_summaries:
+ * @self: a store
+ * @error: return location for a #GError
+ *
+ * Every game's summary in one query, newest first (the order of
+ * lw_store_list_games()); for 10,000 games a small fraction of the time
+ * lw_store_list_games() takes.
+ *
+ * Errors: a %LW_STORE_ERROR.
+ *
+ * Returns: (transfer full) (element-type LwGameSummary*) (nullable): the
+ *   summaries, %NULL on error.
+ */
+GPtrArray *lw_store_list_game_summaries (LwStore  *self,
+                                         GError  **error);
+
+/**
  * lw_store_append_round:
  * @self: a store
  * @id: a game ID

@@ -1,0 +1,271 @@
+/* bench-app-start.c — how soon the app shows its first frame with 10,000
+ * stored games, against a bare libadwaita window on the same machine, and
+ * how long correcting round 1 of a 60-round game takes, replayed and drawn
+ *
+ *   bench-app-start BARE-WINDOW GENERATOR
+ *
+ * BARE-WINDOW is bench-bare-window; GENERATOR is bench-store, run with
+ * LW_BENCH_KEEP to write the 10,000-game database (LW_BENCH_DB=PATH uses
+ * an existing one instead). The two programs are started in turn, several
+ * times each, under the same display (run it under xvfb-run); each prints
+ * the monotonic time of its first frame (the frame clock's first
+ * "after-paint"), and the time from the spawn to it is compared: median
+ * app / median bare, target ≤ 1.3. Then, in this process, round 1 of the
+ * 60-round game is replaced (lw_store_replace_round(), a replay of the
+ * whole game), the game page reloaded and the next frame drawn: target
+ * < 50 ms.
+ *
+ * Run with `meson test --benchmark` (never part of the plain test run).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <stdlib.h>
+
+#include <glib/gstdio.h>
+
+#include "lw-application.h"
+#include "lw-game-page.h"
+#include "lw-window.h"
+
+#define RUNS 7
+#define START_RATIO 1.3
+#define EDIT_TARGET_MS 50.0
+
+static gint64 frame_time;
+
+static void
+after_paint_cb (GdkFrameClock *clock,
+                gpointer       user_data)
+{
+  if (frame_time == 0)
+    frame_time = g_get_monotonic_time ();
+  g_signal_handlers_disconnect_by_func (clock, after_paint_cb, user_data);
+}
+
+static void
+watch_first_frame (GtkWidget *widget)
+{
+  frame_time = 0;
+  g_signal_connect (gtk_widget_get_frame_clock (widget), "after-paint", G_CALLBACK (after_paint_cb), NULL);
+}
+
+static void
+window_mapped_cb (GtkWidget *widget,
+                  gpointer   user_data)
+{
+  watch_first_frame (widget);
+}
+
+static void
+window_added_cb (GtkApplication *app,
+                 GtkWindow      *window,
+                 gpointer        user_data)
+{
+  g_signal_connect (window, "map", G_CALLBACK (window_mapped_cb), NULL);
+}
+
+/* The child: the app on the database; prints the time of its first frame. */
+static int
+run_app (const char *db)
+{
+  g_autoptr (LwApplication) app = lw_application_new (G_APPLICATION_NON_UNIQUE);
+  g_autoptr (GError) error = NULL;
+
+  gtk_init ();
+  g_signal_connect (app, "window-added", G_CALLBACK (window_added_cb), NULL);
+  if (!g_application_register (G_APPLICATION (app), NULL, &error)
+      || lw_application_open_database (app, db, &error) == NULL)
+    g_error ("%s", error->message);
+  if (g_getenv ("LW_BENCH_VERBOSE"))
+    g_printerr ("window opened at %" G_GINT64_FORMAT "\n", g_get_monotonic_time ());
+  while (frame_time == 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_print ("%" G_GINT64_FORMAT "\n", frame_time);
+
+  return 0;
+}
+
+static double
+spawn_and_time (char **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = NULL;
+  gint64 start, painted;
+  int status;
+
+  start = g_get_monotonic_time ();
+  if (!g_spawn_sync (NULL, argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL, &status, &error))
+    g_error ("%s", error->message);
+  if (!g_spawn_check_wait_status (status, &error))
+    g_error ("%s: %s", argv[0], error->message);
+  painted = g_ascii_strtoll (out, NULL, 10);
+  if (painted <= start)
+    g_error ("%s printed no time", argv[0]);
+
+  return (painted - start) / 1000.0;
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+static double
+median (double *values,
+        guint   n)
+{
+  qsort (values, n, sizeof *values, compare_doubles);
+  return values[n / 2];
+}
+
+/* Round 1 of a 60-round game replaced, replayed and drawn. */
+static double
+time_edit (const char *db,
+           double     *max_ms)
+{
+  g_autoptr (LwApplication) app = lw_application_new (G_APPLICATION_NON_UNIQUE);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) summaries = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwRound) first = NULL;
+  double times[RUNS * 3];
+  LwWindow *window;
+  LwStore *store;
+  gint64 id = 0;
+
+  gtk_init ();
+  if (!g_application_register (G_APPLICATION (app), NULL, &error))
+    g_error ("%s", error->message);
+  window = lw_application_open_database (app, db, &error);
+  if (window == NULL)
+    g_error ("%s", error->message);
+  store = lw_window_get_store (window);
+
+  summaries = lw_store_list_game_summaries (store, &error);
+  /* bench-store's long game */
+  for (guint i = 0; summaries != NULL && i < summaries->len && id == 0; i++)
+    {
+      LwGameSummary *summary = g_ptr_array_index (summaries, i);
+
+      if (summary->ruleset != LW_RULESET_LITTLE_WOLF)
+        continue;
+      g_clear_pointer (&game, lw_stored_game_free);
+      game = lw_store_load_game (store, summary->id, &error);
+      if (game != NULL && game->record->rounds->len == 60)
+        id = summary->id;
+    }
+  if (id == 0)
+    g_error ("no 60-round game in %s", db);
+
+  if (!lw_window_open_game (window, id, &error))
+    g_error ("%s", error->message);
+  first = lw_round_copy (g_ptr_array_index (game->record->rounds, 0));
+
+  watch_first_frame (GTK_WIDGET (window));
+  while (frame_time == 0)
+    g_main_context_iteration (NULL, TRUE);
+
+  *max_ms = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (times); i++)
+    {
+      gint64 start = g_get_monotonic_time ();
+
+      /* The same facts again: the whole game is replayed all the same. */
+      if (!lw_store_replace_round (store, id, 1, first, &error)
+          || !lw_game_page_load (lw_window_get_game_page (window), id, &error))
+        g_error ("%s", error->message);
+      gtk_widget_queue_draw (GTK_WIDGET (window));
+      watch_first_frame (GTK_WIDGET (window));
+      while (frame_time == 0)
+        g_main_context_iteration (NULL, TRUE);
+      times[i] = (frame_time - start) / 1000.0;
+      *max_ms = MAX (*max_ms, times[i]);
+    }
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  return median (times, G_N_ELEMENTS (times));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = NULL;
+  g_autofree char *self = NULL;
+  double app_ms[RUNS], bare_ms[RUNS];
+  double app_median, bare_median, ratio, edit_ms, edit_max;
+  const char *given = g_getenv ("LW_BENCH_DB");
+
+  if (argc == 3 && g_str_equal (argv[1], "--child-app"))
+    return run_app (argv[2]);
+
+  if (argc != 3)
+    {
+      g_printerr ("usage: bench-app-start BARE-WINDOW GENERATOR\n");
+      return 2;
+    }
+
+  self = g_canonicalize_filename (argv[0], NULL);
+  if (given != NULL)
+    db = g_strdup (given);
+  else
+    {
+      char *gen_argv[] = { argv[2], NULL };
+      g_auto (GStrv) env = g_get_environ ();
+      g_autoptr (GError) error = NULL;
+      int status;
+
+      dir = g_dir_make_tmp ("lw-bench-app-XXXXXX", &error);
+      if (dir == NULL)
+        g_error ("%s", error->message);
+      db = g_build_filename (dir, "bench.sqlite3", NULL);
+      env = g_environ_setenv (env, "LW_BENCH_KEEP", db, TRUE);
+      if (!g_spawn_sync (NULL, gen_argv, env, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, &error)
+          || !g_spawn_check_wait_status (status, &error))
+        g_error ("%s: %s", argv[2], error->message);
+    }
+
+  /* Side by side: bare, app, bare, app… so that both see the same machine. */
+  for (guint i = 0; i < RUNS; i++)
+    {
+      char *bare_argv[] = { argv[1], NULL };
+      char *app_argv[] = { self, (char *) "--child-app", db, NULL };
+
+      bare_ms[i] = spawn_and_time (bare_argv);
+      app_ms[i] = spawn_and_time (app_argv);
+    }
+  bare_median = median (bare_ms, RUNS);
+  app_median = median (app_ms, RUNS);
+  ratio = app_median / bare_median;
+
+  g_print ("first frame, bare libadwaita window: median %.0f ms (min %.0f, max %.0f) over %u runs\n",
+           bare_median, bare_ms[0], bare_ms[RUNS - 1], RUNS);
+  g_print ("first frame, Little Wolf with 10,000 games: median %.0f ms (min %.0f, max %.0f) over %u runs\n",
+           app_median, app_ms[0], app_ms[RUNS - 1], RUNS);
+  g_print ("ratio app / bare: %.2f (target <= %.1f): %s\n",
+           ratio, START_RATIO, ratio <= START_RATIO ? "met" : "NOT met");
+
+  edit_ms = time_edit (db, &edit_max);
+  g_print ("replace round 1 of a 60-round game, replay, reload the page and draw: median %.1f ms, max %.1f ms (target < %.0f ms): %s\n",
+           edit_ms, edit_max, EDIT_TARGET_MS, edit_ms < EDIT_TARGET_MS ? "met" : "NOT met");
+
+  if (dir != NULL)
+    {
+      g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+      const char *name;
+
+      while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+        {
+          g_autofree char *path = g_build_filename (dir, name, NULL);
+          g_unlink (path);
+        }
+      g_rmdir (dir);
+    }
+
+  return ratio <= START_RATIO && edit_ms < EDIT_TARGET_MS ? 0 : 1;
+}
