@@ -115,8 +115,8 @@ status_result_free (StatusResult *result)
 typedef struct
 {
   char *path;
-  GArray *ids;           /* gint64, newest first */
   GMutex lock;
+  GPtrArray *summaries;  /* LwGameSummary*, newest first, under lock until delivered */
   GPtrArray *pending;    /* StatusResult*, under lock */
   GWeakRef page;
 } StatusJob;
@@ -127,7 +127,7 @@ status_job_clear (gpointer data)
   StatusJob *job = data;
 
   g_free (job->path);
-  g_array_unref (job->ids);
+  g_clear_pointer (&job->summaries, g_ptr_array_unref);
   g_ptr_array_unref (job->pending);
   g_mutex_clear (&job->lock);
   g_weak_ref_clear (&job->page);
@@ -196,6 +196,8 @@ score_game (LwStore *store,
 
 static void apply_results (LwGamesPage *self,
                            StatusJob   *job);
+static void fill_list (LwGamesPage *self,
+                       GPtrArray   *summaries);
 
 static gboolean
 deliver_results_cb (gpointer data)
@@ -233,19 +235,32 @@ status_thread (GTask        *task,
   GPtrArray *batch = g_ptr_array_new_with_free_func ((GDestroyNotify) status_result_free);
   gint64 posted = g_get_monotonic_time ();
 
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (GPtrArray) summaries = NULL;
+
   /* A connection of its own: SQLite connections are not shared across
    * threads, and WAL lets it read while the window writes. */
   store = lw_store_open (job->path, &error);
-  if (store == NULL)
+  if (store != NULL)
+    summaries = lw_store_list_game_summaries (store, &error);
+  if (summaries == NULL)
     {
       g_ptr_array_unref (batch);
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
 
-  for (guint i = 0; i < job->ids->len && !g_cancellable_is_cancelled (cancellable); i++)
+  /* The list first, then each game's status, newest first. */
+  for (guint i = 0; i < summaries->len; i++)
+    g_array_append_val (ids, ((LwGameSummary *) g_ptr_array_index (summaries, i))->id);
+  g_mutex_lock (&job->lock);
+  job->summaries = g_steal_pointer (&summaries);
+  g_mutex_unlock (&job->lock);
+  post_results (job, g_ptr_array_new ());
+
+  for (guint i = 0; i < ids->len && !g_cancellable_is_cancelled (cancellable); i++)
     {
-      g_ptr_array_add (batch, score_game (store, g_array_index (job->ids, gint64, i)));
+      g_ptr_array_add (batch, score_game (store, g_array_index (ids, gint64, i)));
 
       /* The first screenful at once, then a few times a second. */
       if (i == 24 || g_get_monotonic_time () - posted > 250 * G_TIME_SPAN_MILLISECOND)
@@ -330,6 +345,7 @@ apply_results (LwGamesPage *self,
                StatusJob   *job)
 {
   g_autoptr (GPtrArray) results = NULL;
+  g_autoptr (GPtrArray) summaries = NULL;
 
   if (job != self->job)
     return;
@@ -337,7 +353,11 @@ apply_results (LwGamesPage *self,
   g_mutex_lock (&job->lock);
   results = g_steal_pointer (&job->pending);
   job->pending = g_ptr_array_new_with_free_func ((GDestroyNotify) status_result_free);
+  summaries = g_steal_pointer (&job->summaries);
   g_mutex_unlock (&job->lock);
+
+  if (summaries != NULL)
+    fill_list (self, summaries);
 
   for (guint i = 0; i < results->len; i++)
     {
@@ -375,7 +395,17 @@ status_done_cb (GObject      *object,
   /* The last batch may still be queued behind this. */
   apply_results (self, job);
   if (!g_task_propagate_boolean (G_TASK (result), &error))
-    g_warning ("Could not score the games: %s", error->message);
+    {
+      g_autofree char *text = NULL;
+
+      /* TRANSLATORS: %s says why the games could not be read */
+      text = g_strdup_printf (_("Could not read the games: %s"), error->message);
+      gtk_label_set_text (self->progress_label, text);
+      gtk_stack_set_visible_child_name (self->stack, "games");
+      self->loading = FALSE;
+      gtk_widget_set_visible (GTK_WIDGET (self->progress_label), TRUE);
+      return;
+    }
   self->loading = FALSE;
   update_progress (self);
 }
@@ -384,20 +414,12 @@ static void
 start_status_job (LwGamesPage *self)
 {
   g_autoptr (GTask) task = NULL;
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->games));
   StatusJob *job = g_atomic_rc_box_new0 (StatusJob);
 
   job->path = g_strdup (lw_store_get_path (self->store));
-  job->ids = g_array_sized_new (FALSE, FALSE, sizeof (gint64), n);
   job->pending = g_ptr_array_new_with_free_func ((GDestroyNotify) status_result_free);
   g_mutex_init (&job->lock);
   g_weak_ref_init (&job->page, self);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr (LwGameItem) item = g_list_model_get_item (G_LIST_MODEL (self->games), i);
-
-      g_array_append_val (job->ids, item->summary->id);
-    }
 
   g_clear_pointer (&self->job, status_job_unref);
   self->job = g_atomic_rc_box_acquire (job);
@@ -421,29 +443,13 @@ stop_status_job (LwGamesPage *self)
   self->loading = FALSE;
 }
 
-gboolean
-lw_games_page_reload (LwGamesPage  *self,
-                      GError      **error)
+static void
+fill_list (LwGamesPage *self,
+           GPtrArray   *summaries)
 {
-  g_autoptr (GPtrArray) summaries = NULL;
-  g_autoptr (GPtrArray) items = NULL;
+  g_autoptr (GPtrArray) items = g_ptr_array_new_full (summaries->len, g_object_unref);
 
-  g_return_val_if_fail (LW_IS_GAMES_PAGE (self), FALSE);
-  g_return_val_if_fail (self->store != NULL, FALSE);
-
-  stop_status_job (self);
   g_hash_table_remove_all (self->by_id);
-
-  summaries = lw_store_list_game_summaries (self->store, error);
-  if (summaries == NULL)
-    {
-      g_list_store_remove_all (self->games);
-      gtk_stack_set_visible_child_name (self->stack, "empty");
-      update_progress (self);
-      return FALSE;
-    }
-
-  items = g_ptr_array_new_full (summaries->len, g_object_unref);
   for (guint i = 0; i < summaries->len; i++)
     {
       LwGameItem *item = g_object_new (LW_TYPE_GAME_ITEM, NULL);
@@ -454,10 +460,21 @@ lw_games_page_reload (LwGamesPage  *self,
     }
   g_list_store_splice (self->games, 0, g_list_model_get_n_items (G_LIST_MODEL (self->games)),
                        items->pdata, items->len);
-
   gtk_stack_set_visible_child_name (self->stack, items->len > 0 ? "games" : "empty");
-  if (items->len > 0)
-    start_status_job (self);
+}
+
+gboolean
+lw_games_page_reload (LwGamesPage  *self,
+                      GError      **error)
+{
+  g_return_val_if_fail (LW_IS_GAMES_PAGE (self), FALSE);
+  g_return_val_if_fail (self->store != NULL, FALSE);
+
+  /* Everything is read by the worker: the page is drawn at once, the
+   * games come in as they are read. The rows already there stay until
+   * then, so that a reload does not blink. */
+  stop_status_job (self);
+  start_status_job (self);
   update_progress (self);
 
   return TRUE;
