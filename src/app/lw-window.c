@@ -2,6 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "lw-app-util.h"
@@ -305,6 +307,212 @@ import_file_action (GtkWidget  *widget,
   lw_window_import_file (LW_WINDOW (widget), file);
 }
 
+/* ------------------------------------------------------------------ */
+/* Score sheet (CSV), backup and restore                                */
+/* ------------------------------------------------------------------ */
+
+gboolean
+lw_window_export_csv_to (LwWindow  *self,
+                         gint64     id,
+                         GFile     *file,
+                         GError   **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwStandings) standings = NULL;
+  g_autofree char *csv = NULL;
+
+  g_return_val_if_fail (LW_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  game = lw_store_load_game (self->store, id, error);
+  if (game == NULL)
+    return FALSE;
+  standings = lw_standings_compute (game->record, error);
+  if (standings == NULL)
+    return FALSE;
+  csv = lw_csv_score_sheet (game->record, standings);
+
+  return g_file_replace_contents (file, csv, strlen (csv), NULL, FALSE,
+                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
+}
+
+static void
+save_chooser_response_cb (GtkNativeDialog *dialog,
+                          int              response,
+                          gpointer         user_data)
+{
+  LwWindow *self = user_data;
+  const char *what = g_object_get_data (G_OBJECT (dialog), "lw-what");
+  const gint64 *id = g_object_get_data (G_OBJECT (dialog), "lw-game-id");
+  g_autoptr (GFile) file = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+
+  if (file != NULL && g_strcmp0 (what, "csv") == 0 && id != NULL)
+    {
+      if (lw_window_export_csv_to (self, *id, file, &error))
+        lw_window_add_toast (self, _("Score sheet saved"));
+      else
+        show_error (self, _("Could Not Save the Score Sheet"), error->message);
+    }
+  else if (file != NULL && g_strcmp0 (what, "backup") == 0)
+    {
+      g_autofree char *path = g_file_get_path (file);
+
+      if (path != NULL && lw_store_backup_to (self->store, path, &error))
+        lw_window_add_toast (self, _("Backup saved"));
+      else
+        show_error (self, _("Could Not Back Up the Scores"),
+                    error != NULL ? error->message : _("The backup must be a local file."));
+    }
+  else if (file != NULL && g_strcmp0 (what, "restore") == 0)
+    {
+      g_autofree char *path = g_file_get_path (file);
+
+      if (path != NULL)
+        lw_window_confirm_restore (self, path);
+    }
+
+  gtk_native_dialog_destroy (dialog);
+  g_object_unref (dialog);
+}
+
+static void
+run_chooser (LwWindow             *self,
+             const char           *what,
+             const char           *title,
+             GtkFileChooserAction  action,
+             const char           *accept,
+             const char           *suggested_name,
+             const char           *mime,
+             const char           *suffix,
+             gint64                id)
+{
+  GtkFileChooserNative *chooser;
+
+  chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self), action, accept, _("_Cancel"));
+  if (suggested_name != NULL)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), suggested_name);
+  if (mime != NULL)
+    {
+      g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+
+      gtk_file_filter_add_mime_type (filter, mime);
+      gtk_file_filter_add_suffix (filter, suffix);
+      gtk_file_filter_set_name (filter, title);
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+    }
+  g_object_set_data (G_OBJECT (chooser), "lw-what", (gpointer) what);
+  g_object_set_data_full (G_OBJECT (chooser), "lw-game-id", g_memdup2 (&id, sizeof id), g_free);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect (chooser, "response", G_CALLBACK (save_chooser_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+export_csv_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  LwWindow *self = LW_WINDOW (widget);
+  gint64 id = g_variant_get_int64 (parameter);
+  g_autofree char *name = NULL;
+
+  /* TRANSLATORS: the suggested file name of a game's score sheet; %ld is the game's ID */
+  name = g_strdup_printf (_("little-wolf-game-%ld.csv"), (long) id);
+  run_chooser (self, "csv", _("Export the Score Sheet"), GTK_FILE_CHOOSER_ACTION_SAVE,
+               _("_Export"), name, "text/csv", "csv", id);
+}
+
+static void
+backup_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
+  g_autofree char *name = NULL;
+
+  /* TRANSLATORS: the suggested file name of a backup; %s is today's date */
+  name = g_strdup_printf (_("little-wolf-backup-%s.sqlite3"), date);
+  run_chooser (LW_WINDOW (widget), "backup", _("Back Up the Scores"), GTK_FILE_CHOOSER_ACTION_SAVE,
+               _("_Save"), name, "application/vnd.sqlite3", "sqlite3", 0);
+}
+
+static void
+restore_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  run_chooser (LW_WINDOW (widget), "restore", _("Restore the Scores From a Backup"),
+               GTK_FILE_CHOOSER_ACTION_OPEN, _("_Restore…"), NULL, NULL, NULL, 0);
+}
+
+gboolean
+lw_window_restore_from (LwWindow    *self,
+                        const char  *path,
+                        GError     **error)
+{
+  g_return_val_if_fail (LW_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (!lw_store_restore_from (self->store, path, error))
+    return FALSE;
+
+  /* Everything shown came from the old contents. */
+  show_games (self);
+  return TRUE;
+}
+
+static void
+restore_response_cb (AdwMessageDialog *dialog,
+                     const char       *response,
+                     gpointer          user_data)
+{
+  LwWindow *self = LW_WINDOW (user_data);
+  const char *path = g_object_get_data (G_OBJECT (dialog), "lw-path");
+  g_autoptr (GError) error = NULL;
+
+  if (path == NULL || g_strcmp0 (response, "restore") != 0)
+    return;
+
+  if (!lw_window_restore_from (self, path, &error))
+    {
+      show_error (self, _("Could Not Restore the Scores"), error->message);
+      return;
+    }
+  lw_window_add_toast (self, _("Scores restored from the backup"));
+}
+
+void
+lw_window_confirm_restore (LwWindow   *self,
+                           const char *path)
+{
+  g_autofree char *basename = g_path_get_basename (path);
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
+
+  g_return_if_fail (LW_IS_WINDOW (self));
+
+  /* TRANSLATORS: %s is the backup's file name */
+  body = g_strdup_printf (_("Every game now stored is replaced by the games in “%s”. Games added since that backup are lost."),
+                          basename);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Restore the Scores From the Backup?"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "restore", _("_Restore"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "restore",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "lw-path", g_strdup (path), g_free);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (restore_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 new_game_action (GtkWidget  *widget,
                  const char *action_name,
@@ -583,6 +791,9 @@ lw_window_class_init (LwWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.open-game", "x", open_game_action);
   gtk_widget_class_install_action (widget_class, "win.show-games", NULL, show_games_action);
   gtk_widget_class_install_action (widget_class, "win.delete-game", "x", delete_game_action);
+  gtk_widget_class_install_action (widget_class, "win.export-csv", "x", export_csv_action);
+  gtk_widget_class_install_action (widget_class, "win.backup", NULL, backup_action);
+  gtk_widget_class_install_action (widget_class, "win.restore", NULL, restore_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-game", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.import", NULL);

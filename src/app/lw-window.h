@@ -75,6 +75,50 @@ AdwToast *lw_window_add_toast (LwWindow   *self,
  */
 gboolean lw_window_get_busy (LwWindow *self);
 
+/**
+ * lw_window_export_csv_to:
+ * @self: a window
+ * @id: a stored game's ID
+ * @file: where to write
+ * @error: return location for a #GError
+ *
+ * Writes game @id's score sheet as CSV (lw_csv_score_sheet()), as the
+ * "win.export-csv" action does after its file chooser.
+ *
+ * Returns: %TRUE when written.
+ */
+gboolean lw_window_export_csv_to (LwWindow  *self,
+                                  gint64     id,
+                                  GFile     *file,
+                                  GError   **error);
+
+/**
+ * lw_window_confirm_restore:
+ * @self: a window
+ * @path: a backup file
+ *
+ * Asks whether to replace every stored game with the backup's (an
+ * #AdwMessageDialog, responses "cancel" and "restore"); "restore" calls
+ * lw_window_restore_from().
+ */
+void lw_window_confirm_restore (LwWindow   *self,
+                                const char *path);
+
+/**
+ * lw_window_restore_from:
+ * @self: a window
+ * @path: a backup file
+ * @error: return location for a #GError
+ *
+ * Replaces the database's contents with the backup's
+ * (lw_store_restore_from()) and shows the games list again.
+ *
+ * Returns: %TRUE when restored.
+ */
+gboolean lw_window_restore_from (LwWindow    *self,
+                                 const char  *path,
+                                 GError     **error);
+
 /** Returns: (transfer none): "games", "new-game" or "game". */
 const char *lw_window_get_visible_page (LwWindow *self);
 

@@ -348,6 +348,108 @@ test_drop_import (Fixture       *fixture,
   g_assert_cmpuint (games->len, ==, 1);
 }
 
+/* A game's score sheet as CSV: a line per round after the header. */
+static void
+test_export_csv (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  gint64 id = add_forfeit_game (fixture);
+  g_autofree char *path = g_build_filename (fixture->dir, "sheet.csv", NULL);
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_auto (GStrv) lines = NULL;
+
+  g_assert_true (lw_window_export_csv_to (fixture->window, id, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
+  g_assert_nonnull (strstr (contents, "Ann"));
+  g_assert_nonnull (strstr (contents, "Ben"));
+  lines = g_strsplit (contents, "\n", -1);
+  /* at least the header and 11 rounds */
+  g_assert_cmpuint (g_strv_length (lines), >=, 12);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.export-csv", "x", id));
+}
+
+/* A backup, a game added, a restore confirmed: the game added is gone,
+ * and the list shows the backup's games; Cancel changes nothing. */
+static void
+test_backup_restore (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  g_autofree char *backup = g_build_filename (fixture->dir, "backup.sqlite3", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) games = NULL;
+  LwGamesPage *page = lw_window_get_games_page (fixture->window);
+  AdwMessageDialog *dialog;
+
+  add_forfeit_game (fixture);
+  g_assert_true (lw_store_backup_to (store_of (fixture), backup, &error));
+  g_assert_no_error (error);
+  add_game (fixture, LW_RULESET_LITTLE_WOLF, 2, names, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.show-games", NULL));
+  drain ();
+  g_assert_cmpuint (lw_games_page_get_n_games (page, FALSE), ==, 2);
+
+  lw_window_confirm_restore (fixture->window, backup);
+  drain ();
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  drain ();
+  g_assert_cmpuint (lw_games_page_get_n_games (page, FALSE), ==, 2);
+
+  lw_window_confirm_restore (fixture->window, backup);
+  drain ();
+  dialog = find_message_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "backup.sqlite3"));
+  adw_message_dialog_response (dialog, "restore");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  drain ();
+
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "games");
+  g_assert_cmpuint (lw_games_page_get_n_games (page, FALSE), ==, 1);
+  g_assert_cmpuint (lw_games_page_get_n_shown (page), ==, 1);
+  games = lw_store_list_games (store_of (fixture), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (games->len, ==, 1);
+}
+
+/* The list: one row per game once read, filtered by status. */
+static void
+test_games_list (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben", "Cleo" };
+  LwGamesPage *page = lw_window_get_games_page (fixture->window);
+  g_autofree char *text = NULL;
+  gint64 ongoing;
+
+  add_forfeit_game (fixture);
+  ongoing = add_game (fixture, LW_RULESET_GARWOLF, 3, names, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.show-games", NULL));
+  drain ();
+  lw_games_page_wait (page);
+  g_assert_false (lw_games_page_get_loading (page));
+  g_assert_cmpuint (lw_games_page_get_n_shown (page), ==, 2);
+  g_assert_cmpuint (lw_games_page_get_n_games (page, FALSE), ==, 2);
+  g_assert_cmpuint (lw_games_page_get_n_games (page, TRUE), ==, 0);
+
+  /* newest first */
+  g_assert_cmpint (lw_games_page_get_game_id (page, 0), ==, ongoing);
+  text = lw_games_page_get_row_text (page, 1);
+  g_assert_cmpstr (text, ==, "Ann vs Ben\n10 – 0 · Ann deals next");
+
+  lw_games_page_set_show (page, 2);
+  g_assert_cmpuint (lw_games_page_get_n_shown (page), ==, 0);
+  lw_games_page_set_show (page, 1);
+  g_assert_cmpuint (lw_games_page_get_n_shown (page), ==, 2);
+  lw_games_page_set_show (page, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -360,6 +462,9 @@ main (int   argc,
   g_test_add ("/ui-data/board-owed-deal", Fixture, NULL, fixture_set_up, test_board_owed_deal, fixture_tear_down);
   g_test_add ("/ui-data/chart", Fixture, NULL, fixture_set_up, test_chart, fixture_tear_down);
   g_test_add ("/ui-data/drop-import", Fixture, NULL, fixture_set_up, test_drop_import, fixture_tear_down);
+  g_test_add ("/ui-data/export-csv", Fixture, NULL, fixture_set_up, test_export_csv, fixture_tear_down);
+  g_test_add ("/ui-data/backup-restore", Fixture, NULL, fixture_set_up, test_backup_restore, fixture_tear_down);
+  g_test_add ("/ui-data/games-list", Fixture, NULL, fixture_set_up, test_games_list, fixture_tear_down);
 
   return g_test_run ();
 }
