@@ -285,8 +285,12 @@ lw_game_page_focus_form (LwGamePage *self)
     lw_round_form_focus (self->round_form);
 }
 
-static GtkWidget *
-make_history_row (LwGamePage          *self,
+/* Sets a history row's texts to @result's. Setting a text to what it
+ * already is costs nothing, so a reload after a change lays out only the
+ * rows whose round changed. */
+static void
+fill_history_row (LwGamePage          *self,
+                  GtkWidget           *row,
                   const LwRoundResult *result)
 {
   const LwGameRecord *record = self->game->record;
@@ -295,8 +299,7 @@ make_history_row (LwGamePage          *self,
   g_autofree char *facts = NULL;
   g_autofree char *subtitle = NULL;
   g_autofree char *scores = lw_format_scores (self->standings->n_sides, result->scores);
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *label;
+  GtkLabel *label = g_object_get_data (G_OBJECT (row), "scores-label");
   const char *dealer = result->dealer >= 0 && result->dealer < (int) record->n_players
                          ? record->players[result->dealer] : "?";
   g_autoptr (GString) noted = g_string_new (NULL);
@@ -344,29 +347,40 @@ make_history_row (LwGamePage          *self,
     /* TRANSLATORS: a round in the history; %s is its dealer */
     title = g_strdup_printf (_("Round %u · %s dealt"), result->number, dealer);
 
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   if (result->number >= 1 && result->number <= record->rounds->len)
     facts = lw_describe_round_facts (record, g_ptr_array_index (record->rounds, result->number - 1));
   subtitle = facts != NULL ? g_strdup_printf ("%s\n%s%s", facts, breakdown, noted->str)
                            : g_strdup_printf ("%s%s", breakdown, noted->str);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  gtk_label_set_text (label, scores);
+  gtk_widget_set_tooltip_text (row, record->ruleset == LW_RULESET_GARWOLF
+                                      ? _("Correct, Delete or Insert a Hand Before It")
+                                      : _("Correct, Delete or Insert a Round Before It"));
+}
+
+/* A history row for round @number; fill_history_row() gives it its texts. */
+static GtkWidget *
+make_history_row (guint number)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *label;
+
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
 
-  label = gtk_label_new (scores);
+  label = gtk_label_new (NULL);
   gtk_widget_add_css_class (label, "numeric");
   gtk_widget_add_css_class (label, "history-scores");
   gtk_widget_set_tooltip_text (label, _("The board after this round"));
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("document-edit-symbolic"));
+  g_object_set_data (G_OBJECT (row), "scores-label", label);
 
   /* Enter or a click opens the round to correct it. */
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "game.edit-round");
-  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (row), g_variant_new_uint32 (result->number));
-  gtk_widget_set_tooltip_text (row, record->ruleset == LW_RULESET_GARWOLF
-                                      ? _("Correct, Delete or Insert a Hand Before It")
-                                      : _("Correct, Delete or Insert a Round Before It"));
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (row), g_variant_new_uint32 (number));
 
   return row;
 }
@@ -491,11 +505,25 @@ show_game (LwGamePage *self,
                                  ? _("Take Back the Last Hand (Ctrl+Z)")
                                  : _("Take Back the Last Round (Ctrl+Z)"));
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->history_list))) != NULL)
-    gtk_list_box_remove (self->history_list, child);
-  for (guint i = n_rounds; i > 0; i--)
-    gtk_list_box_append (self->history_list,
-                         make_history_row (self, g_ptr_array_index (standings->rounds, i - 1)));
+  /* The rows, newest first, are kept: rounds taken away lose their rows at
+   * the top, new rounds get new rows there, and every row is given its
+   * round's texts again (only changed texts are laid out anew). */
+  {
+    guint n_rows = 0;
+
+    for (child = gtk_widget_get_first_child (GTK_WIDGET (self->history_list));
+         child != NULL; child = gtk_widget_get_next_sibling (child))
+      n_rows++;
+    for (; n_rows > n_rounds; n_rows--)
+      gtk_list_box_remove (self->history_list,
+                           GTK_WIDGET (gtk_list_box_get_row_at_index (self->history_list, 0)));
+    for (; n_rows < n_rounds; n_rows++)
+      gtk_list_box_prepend (self->history_list, make_history_row (n_rows + 1));
+    for (guint i = 0; i < n_rounds; i++)
+      fill_history_row (self,
+                        GTK_WIDGET (gtk_list_box_get_row_at_index (self->history_list, (int) (n_rounds - 1 - i))),
+                        g_ptr_array_index (standings->rounds, i));
+  }
   gtk_widget_set_visible (GTK_WIDGET (self->history_group), n_rounds > 0);
 }
 
