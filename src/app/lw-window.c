@@ -21,6 +21,8 @@ struct _LwWindow
   AdwToastOverlay *toast_overlay;
   AdwLeaflet *leaflet;
   LwGamesPage *games_page;
+
+  /* borrowed: made when first needed, held by the leaflet */
   LwNewGamePage *new_game_page;
   LwGamePage *game_page;
 
@@ -96,16 +98,49 @@ lw_window_get_games_page (LwWindow *self)
   return self->games_page;
 }
 
+/* The New Game and game pages are made when first needed, so that the
+ * window's first frame waits only for the start page. */
+static LwNewGamePage *
+ensure_new_game_page (LwWindow *self)
+{
+  if (self->new_game_page == NULL)
+    {
+      AdwLeafletPage *page;
+
+      self->new_game_page = g_object_new (LW_TYPE_NEW_GAME_PAGE, NULL);
+      lw_new_game_page_set_store (self->new_game_page, self->store);
+      page = adw_leaflet_insert_child_after (self->leaflet, GTK_WIDGET (self->new_game_page),
+                                             GTK_WIDGET (self->games_page));
+      adw_leaflet_page_set_name (page, "new-game");
+    }
+  return self->new_game_page;
+}
+
+static LwGamePage *
+ensure_game_page (LwWindow *self)
+{
+  if (self->game_page == NULL)
+    {
+      AdwLeafletPage *page;
+
+      self->game_page = g_object_new (LW_TYPE_GAME_PAGE, NULL);
+      lw_game_page_set_store (self->game_page, self->store);
+      page = adw_leaflet_append (self->leaflet, GTK_WIDGET (self->game_page));
+      adw_leaflet_page_set_name (page, "game");
+    }
+  return self->game_page;
+}
+
 LwNewGamePage *
 lw_window_get_new_game_page (LwWindow *self)
 {
-  return self->new_game_page;
+  return ensure_new_game_page (self);
 }
 
 LwGamePage *
 lw_window_get_game_page (LwWindow *self)
 {
-  return self->game_page;
+  return ensure_game_page (self);
 }
 
 AdwToast *
@@ -162,7 +197,7 @@ lw_window_open_game (LwWindow  *self,
 {
   g_return_val_if_fail (LW_IS_WINDOW (self), FALSE);
 
-  if (!lw_game_page_load (self->game_page, id, error))
+  if (!lw_game_page_load (ensure_game_page (self), id, error))
     return FALSE;
 
   adw_leaflet_set_visible_child_name (self->leaflet, "game");
@@ -520,7 +555,7 @@ new_game_action (GtkWidget  *widget,
 {
   LwWindow *self = LW_WINDOW (widget);
 
-  lw_new_game_page_reset (self->new_game_page);
+  lw_new_game_page_reset (ensure_new_game_page (self));
   adw_leaflet_set_visible_child_name (self->leaflet, "new-game");
   lw_new_game_page_focus (self->new_game_page);
 }
@@ -676,8 +711,6 @@ lw_window_constructed (GObject *object)
   g_assert (self->store != NULL);
 
   lw_games_page_set_store (self->games_page, self->store);
-  lw_new_game_page_set_store (self->new_game_page, self->store);
-  lw_game_page_set_store (self->game_page, self->store);
 
   show_games (self);
 }
@@ -782,8 +815,6 @@ lw_window_class_init (LwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, LwWindow, leaflet);
   gtk_widget_class_bind_template_child (widget_class, LwWindow, games_page);
-  gtk_widget_class_bind_template_child (widget_class, LwWindow, new_game_page);
-  gtk_widget_class_bind_template_child (widget_class, LwWindow, game_page);
 
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
   gtk_widget_class_install_action (widget_class, "win.import", NULL, import_action);
