@@ -11,3 +11,4 @@
 #include "lw-edit.h"
 #include "lw-stats.h"
 #include "lw-csv.h"
+#include "lw-garwolf.h"
