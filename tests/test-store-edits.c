@@ -742,7 +742,7 @@ test_migration_v1 (void)
   g_clear_object (&store);
 
   db = raw_open (path);
-  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 2);
+  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 3);
   g_assert_cmpint (raw_int (db, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN"
                                 " ('pending_penalties', 'seat_changes', 'edits')"), ==, 3);
   g_assert_cmpint (raw_int (db, "SELECT count(*) FROM edits"), ==, 2);
@@ -753,6 +753,94 @@ test_migration_v1 (void)
   g_assert_no_error (error);
   g_clear_object (&store);
   remove_tree (dir);
+}
+
+/* Schema 3: the King and Knave flag (SCORING G3) of a Garwolf game. A
+ * version-2 file (the column dropped again) is copied, then migrated with
+ * its games as they were and the flag off; the flag round-trips, survives
+ * deleting and restoring the game, and leaves the game record alone. */
+#define GARWOLF3 "{'format':'little-wolf/game','version':1,'ruleset':'garwolf'," \
+  "'players':['Ann','Ben','Cleo'],'rounds':[{'court':[4,8,0],'garwolves':[1,0,2]}]}"
+
+static void
+test_king_and_knave (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *backup = lw_store_migration_backup_path (fixture->path, 2);
+  g_autofree char *before = NULL;
+  g_autofree char *json = NULL;
+  gint64 garwolf = add (fixture, GARWOLF3);
+  gint64 little_wolf = add (fixture, floor_game);
+  sqlite3 *db;
+
+  g_assert_true (lw_store_set_game_notes (fixture->store, garwolf, "at Cleo's", &error));
+  g_assert_no_error (error);
+  json = stored_json (fixture->store, garwolf);
+  g_clear_object (&fixture->store);
+
+  db = raw_open (fixture->path);
+  raw_exec (db, "ALTER TABLE games DROP COLUMN king_and_knave; PRAGMA user_version = 2;");
+  sqlite3_close (db);
+  before = dump (fixture->path);
+
+  fixture->store = lw_store_open (fixture->path, &error);
+  g_assert_no_error (error);
+  db = raw_open (fixture->path);
+  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 3);
+  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM games WHERE king_and_knave = 0"), ==, 2);
+  sqlite3_close (db);
+  db = raw_open (backup);
+  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 2);
+  sqlite3_close (db);
+  {
+    g_autofree char *copy = dump (backup);
+    g_autofree char *after = stored_json (fixture->store, garwolf);
+    g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, garwolf, &error);
+
+    g_assert_cmpstr (copy, ==, before);
+    g_assert_cmpstr (after, ==, json);
+    g_assert_no_error (error);
+    g_assert_false (game->king_and_knave);
+    g_assert_cmpstr (game->notes, ==, "at Cleo's");
+    g_assert_cmpuint (game->record->rounds->len, ==, 1);
+  }
+
+  /* On, read back, the record unchanged; kept across delete and restore. */
+  g_assert_true (lw_store_set_game_king_and_knave (fixture->store, garwolf, TRUE, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, garwolf, &error);
+    g_autoptr (LwStoredGame) other = lw_store_load_game (fixture->store, little_wolf, &error);
+    g_autofree char *after = stored_json (fixture->store, garwolf);
+
+    g_assert_true (game->king_and_knave);
+    g_assert_false (other->king_and_knave);
+    g_assert_cmpstr (after, ==, json);
+  }
+  g_assert_true (lw_store_delete_game (fixture->store, garwolf, &error));
+  g_assert_true (lw_store_restore_game (fixture->store, garwolf, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, garwolf, &error);
+
+    g_assert_no_error (error);
+    g_assert_true (game->king_and_knave);
+  }
+
+  /* Off again; refused for Little Wolf and for a game that is not there. */
+  g_assert_true (lw_store_set_game_king_and_knave (fixture->store, garwolf, FALSE, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, garwolf, &error);
+
+    g_assert_false (game->king_and_knave);
+  }
+  g_assert_false (lw_store_set_game_king_and_knave (fixture->store, little_wolf, TRUE, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (lw_store_set_game_king_and_knave (fixture->store, 9999, TRUE, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
 }
 
 static void
@@ -866,6 +954,7 @@ main (int   argc,
   ADD ("/store-edits/add-games", test_add_games);
   g_test_add_func ("/store-edits/migration-v1", test_migration_v1);
   ADD ("/store-edits/backup-restore", test_backup_restore);
+  ADD ("/store-edits/king-and-knave", test_king_and_knave);
 
 #undef ADD
 

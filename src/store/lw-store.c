@@ -6,7 +6,7 @@
  * that is rolled back on any error, and every read of more than one
  * statement runs in one read transaction, so it sees one state of the file.
  *
- * The schema (version 2, PRAGMA user_version):
+ * The schema (version 3, PRAGMA user_version):
  *
  *   players      a person who sat at a game, by name
  *   games        the setup of a game: ruleset, rules, first dealer, sides
@@ -27,6 +27,11 @@
  *   edits         the edit log: every change to a game, old and new facts
  *                 as JSON; no foreign key, so that a deleted game's log
  *                 (with the copy that brings it back) stays
+ *
+ * Added in version 3:
+ *   games.king_and_knave  Garwolf's King and Knave house rule (SCORING G3)
+ *                 is played; 0 or 1. Not part of the game record (its JSON
+ *                 format has no such key): it lives in the store only.
  *
  * Scores, status and winners are never stored: they are the engine's replay
  * of the stored rounds (lw_standings_compute()).
@@ -163,6 +168,10 @@ static const char *const migrations[] = {
   ");"
   "CREATE INDEX edits_game ON edits (game, id);"
   "PRAGMA user_version = 2;",
+
+  /* 2 → 3 */
+  "ALTER TABLE games ADD COLUMN king_and_knave INTEGER NOT NULL DEFAULT 0;"
+  "PRAGMA user_version = 3;",
 };
 
 #define LW_STORE_SCHEMA_VERSION ((int) G_N_ELEMENTS (migrations))
@@ -1162,7 +1171,7 @@ load_game (LwStore  *self,
     g_autoptr (LwStmt) stmt =
       get_stmt (self,
                 "SELECT ruleset, start_score, target, skunk, first_dealer, n_teams, created,"
-                " notes, played_at, place FROM games WHERE id = ?", error);
+                " notes, played_at, place, king_and_knave FROM games WHERE id = ?", error);
     gboolean has_row;
 
     if (stmt == NULL
@@ -1188,6 +1197,7 @@ load_game (LwStore  *self,
     game->notes = g_strdup ((const char *) sqlite3_column_text (stmt, 7));
     game->played_at = sqlite3_column_int64 (stmt, 8);
     game->place = g_strdup ((const char *) sqlite3_column_text (stmt, 9));
+    game->king_and_knave = sqlite3_column_int64 (stmt, 10) != 0;
   }
 
   {
@@ -2002,6 +2012,8 @@ game_snapshot (LwStore             *self,
   json_builder_set_member_name (builder, "played_at");
   json_builder_add_int_value (builder, game->played_at);
   add_nullable_string (builder, "place", game->place);
+  json_builder_set_member_name (builder, "king_and_knave");
+  json_builder_add_boolean_value (builder, game->king_and_knave);
 
   json_builder_set_member_name (builder, "seat_changes");
   json_builder_begin_array (builder);
@@ -2084,6 +2096,21 @@ set_details (LwStore     *self,
 }
 
 static gboolean
+set_king_and_knave (LwStore   *self,
+                    gint64     id,
+                    gboolean   king_and_knave,
+                    GError   **error)
+{
+  g_autoptr (LwStmt) stmt =
+    get_stmt (self, "UPDATE games SET king_and_knave = ? WHERE id = ?", error);
+
+  return stmt != NULL
+         && bind_int (self, stmt, 1, king_and_knave ? 1 : 0, error)
+         && bind_int (self, stmt, 2, id, error)
+         && step_done (self, stmt, error);
+}
+
+static gboolean
 damaged_log (LwStore  *self,
              gint64    id,
              GError  **error)
@@ -2123,7 +2150,11 @@ restore_snapshot (LwStore     *self,
                    json_object_get_int_member_with_default (object, "created", 0), error) != id
       || !set_details (self, id, notes,
                        json_object_get_int_member_with_default (object, "played_at", 0),
-                       place, error))
+                       place, error)
+      || !set_king_and_knave (self, id,
+                              json_object_get_boolean_member_with_default (object, "king_and_knave",
+                                                                           FALSE),
+                              error))
     return FALSE;
 
   array = json_object_get_array_member (object, "seat_changes");
@@ -2879,6 +2910,38 @@ lw_store_set_game_details (LwStore     *self,
   new_json = details_json (played_at, place);
   if (!set_details (self, id, game->notes, played_at, place, error)
       || !log_edit (self, id, "details", 0, old_json, new_json, error)
+      || !commit (self, error))
+    goto failed;
+  return TRUE;
+
+failed:
+  rollback (self);
+  return FALSE;
+}
+
+gboolean
+lw_store_set_game_king_and_knave (LwStore   *self,
+                                  gint64     id,
+                                  gboolean   king_and_knave,
+                                  GError   **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!begin_write (self, error))
+    return FALSE;
+  game = load_game (self, id, error);
+  if (game == NULL)
+    goto failed;
+  if (game->record->ruleset != LW_RULESET_GARWOLF && king_and_knave)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                   "game %" G_GINT64_FORMAT ": King and Knave is a Garwolf house rule", id);
+      goto failed;
+    }
+  if (!set_king_and_knave (self, id, king_and_knave, error)
       || !commit (self, error))
     goto failed;
   return TRUE;

@@ -59,6 +59,9 @@ G_DECLARE_FINAL_TYPE (LwStore, lw_store, LW, STORE, GObject)
  * @played_at: when the game was played, seconds since 1970 (UTC), or 0
  *   when not given (schema 2)
  * @place: (nullable) (transfer full): where it was played (schema 2)
+ * @king_and_knave: Garwolf is played with the King and Knave house rule
+ *   (SCORING G3; schema 3); %FALSE for every game stored before it. Not
+ *   part of @record: the game record format has no such key.
  */
 typedef struct {
   gint64        id;
@@ -67,6 +70,7 @@ typedef struct {
   char         *notes;
   gint64        played_at;
   char         *place;
+  gboolean      king_and_knave;
 } LwStoredGame;
 
 void lw_stored_game_free (LwStoredGame *game);
@@ -653,6 +657,31 @@ gboolean lw_store_set_game_details (LwStore     *self,
                                     gint64       played_at,
                                     const char  *place,
                                     GError     **error);
+
+/**
+ * lw_store_set_game_king_and_knave:
+ * @self: a store
+ * @id: a game ID
+ * @king_and_knave: whether the game is played with Garwolf's King and
+ *   Knave house rule (SCORING G3): no passing in the first hand, then the
+ *   hand's top and bottom scorers exchange two cards
+ * @error: return location for a #GError
+ *
+ * Read back as #LwStoredGame's king_and_knave (schema 3); kept in the copy
+ * of a deleted game, so lw_store_restore_game() brings it back. The game
+ * record and its JSON are unchanged. Not logged: the rule is chosen when
+ * the game is made, right after lw_store_add_game().
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND; %LW_STORE_ERROR_INVALID when
+ *   @king_and_knave is %TRUE for a Little Wolf game; or another
+ *   %LW_STORE_ERROR.
+ *
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_set_game_king_and_knave (LwStore   *self,
+                                           gint64     id,
+                                           gboolean   king_and_knave,
+                                           GError   **error);
 
 /**
  * lw_store_add_games:
