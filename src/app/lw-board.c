@@ -30,6 +30,9 @@ struct _LwBoard
   /* borrowed: the side cards, children of sides_box */
   SideCard sides[LW_MAX_SEATS];
   guint n_sides;
+
+  /* Garwolf: the King and Knave house rule (SCORING G3) replaces passing */
+  gboolean king_and_knave;
 };
 
 G_DEFINE_FINAL_TYPE (LwBoard, lw_board, ADW_TYPE_BIN)
@@ -247,6 +250,25 @@ lw_board_update (LwBoard            *self,
                                            "Game over after %u round",
                                            "Game over after %u rounds", n_rounds),
                               n_rounds);
+  else if (garwolf && self->king_and_knave)
+    {
+      /* SCORING G3, house rule: the King and Knave exchange before the
+       * hand being entered, instead of passing. */
+      LwKingAndKnave kk;
+      g_autofree char *exchange = NULL;
+
+      if (lw_garwolf_king_and_knave (record, standings, n_rounds + 1, &kk))
+        exchange = lw_king_and_knave_describe (record, &kk);
+      else
+        exchange = g_strdup_printf (_("Hand %u"), n_rounds + 1);
+
+      if (dealer_side != LW_NO_SEAT)
+        /* TRANSLATORS: "Hand 2: King Ben gives Cleo two cards of choice; … · Ann deals":
+         * the exchange before the hand being entered, then its dealer */
+        status = g_strdup_printf (_("%s · %s deals"), exchange, record->players[dealer]);
+      else
+        status = g_steal_pointer (&exchange);
+    }
   else if (garwolf)
     {
       /* SCORING G3: the passing before the hand being entered. */
@@ -377,6 +399,15 @@ lw_board_update (LwBoard            *self,
                                         -1);
       }
     }
+}
+
+void
+lw_board_set_king_and_knave (LwBoard  *self,
+                             gboolean  king_and_knave)
+{
+  g_return_if_fail (LW_IS_BOARD (self));
+
+  self->king_and_knave = !!king_and_knave;
 }
 
 guint

@@ -26,6 +26,19 @@ void lw_board_update (LwBoard            *self,
                       const LwGameRecord *record,
                       const LwStandings  *standings);
 
+/**
+ * lw_board_set_king_and_knave:
+ * @self: the board
+ * @king_and_knave: the Garwolf game is played with the King and Knave house
+ *   rule (SCORING G3)
+ *
+ * With it, the status of a Garwolf game names the King(s) and Knave(s) of
+ * the hand being entered (lw_garwolf_king_and_knave()) instead of the
+ * passing. Takes effect at the next lw_board_update().
+ */
+void lw_board_set_king_and_knave (LwBoard  *self,
+                                  gboolean  king_and_knave);
+
 /** Returns: the number of sides shown. */
 guint lw_board_get_n_sides (LwBoard *self);
 

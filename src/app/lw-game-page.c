@@ -452,6 +452,7 @@ show_game (LwGamePage *self,
                               standings->finished ? _("finished") : _("in play"));
   adw_window_title_set_subtitle (self->window_title, subtitle);
 
+  lw_board_set_king_and_knave (self->board, self->game->king_and_knave);
   lw_board_update (self->board, record, standings);
   /* The scores round by round, once there is a round to draw. */
   lw_score_chart_set_game (self->chart, record, standings);

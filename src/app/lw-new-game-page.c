@@ -23,6 +23,8 @@ struct _LwNewGamePage
   AdwComboRow *sides_row;
   AdwActionRow *teams_row;
   AdwComboRow *dealer_row;
+  AdwActionRow *king_and_knave_row;
+  GtkSwitch *king_and_knave_switch;
   AdwExpanderRow *rules_row;
   GtkSpinButton *start_spin;
   GtkSpinButton *target_spin;
@@ -287,6 +289,24 @@ lw_new_game_page_set_partners (LwNewGamePage *self,
   gtk_switch_set_active (self->partners_switch, partners);
 }
 
+void
+lw_new_game_page_set_ruleset (LwNewGamePage *self,
+                              LwRuleset      ruleset)
+{
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+
+  adw_combo_row_set_selected (self->ruleset_row, ruleset == LW_RULESET_GARWOLF ? 1 : 0);
+}
+
+void
+lw_new_game_page_set_king_and_knave (LwNewGamePage *self,
+                                     gboolean       king_and_knave)
+{
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+
+  gtk_switch_set_active (self->king_and_knave_switch, king_and_knave);
+}
+
 static void
 update (LwNewGamePage *self)
 {
@@ -326,6 +346,9 @@ update (LwNewGamePage *self)
   gtk_widget_set_visible (GTK_WIDGET (self->teams_row), gtk_switch_get_active (self->partners_switch));
 
   update_dealers (self, n_players);
+
+  /* SCORING G3: a Garwolf house rule. */
+  gtk_widget_set_visible (GTK_WIDGET (self->king_and_knave_row), ruleset == LW_RULESET_GARWOLF);
 
   gtk_widget_set_visible (GTK_WIDGET (self->skunk_row), ruleset == LW_RULESET_LITTLE_WOLF);
   if (ruleset == LW_RULESET_LITTLE_WOLF)
@@ -467,6 +490,7 @@ lw_new_game_page_reset (LwNewGamePage *self)
     gtk_editable_set_text (GTK_EDITABLE (self->name_entries[i]), "");
   /* Partners play is a choice, never the default. */
   gtk_switch_set_active (self->partners_switch, FALSE);
+  gtk_switch_set_active (self->king_and_knave_switch, FALSE);
   adw_combo_row_set_selected (self->sides_row, 0);
   adw_combo_row_set_selected (self->dealer_row, 0);
   adw_expander_row_set_expanded (self->rules_row, FALSE);
@@ -534,6 +558,12 @@ start_action (GtkWidget  *widget,
   if (record != NULL)
     {
       id = lw_store_add_game (self->store, record, &error);
+      /* SCORING G3: the house rule lives in the store, not in the record. */
+      if (id > 0
+          && record->ruleset == LW_RULESET_GARWOLF
+          && gtk_switch_get_active (self->king_and_knave_switch)
+          && !lw_store_set_game_king_and_knave (self->store, id, TRUE, &error))
+        id = 0;
       if (id > 0)
         {
           gtk_widget_activate_action (widget, "win.open-game", "x", id);
@@ -578,6 +608,8 @@ lw_new_game_page_class_init (LwNewGamePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, sides_row);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, teams_row);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, dealer_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, king_and_knave_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, king_and_knave_switch);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, rules_row);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, start_spin);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, target_spin);
@@ -613,6 +645,7 @@ lw_new_game_page_init (LwNewGamePage *self)
    * focus themselves. */
   lw_row_pass_focus (GTK_WIDGET (self->players_row));
   lw_row_pass_focus (GTK_WIDGET (self->partners_row));
+  lw_row_pass_focus (GTK_WIDGET (self->king_and_knave_row));
   lw_row_pass_focus (GTK_WIDGET (self->start_row));
   lw_row_pass_focus (GTK_WIDGET (self->target_row));
   lw_row_pass_focus (GTK_WIDGET (self->skunk_row));

@@ -13,6 +13,9 @@
 #include "lw-board.h"
 #include "lw-game-page.h"
 #include "lw-games-page.h"
+#include "lw-new-game-page.h"
+#include "lw-round-form.h"
+#include "lw-seat-row.h"
 #include "lw-score-chart.h"
 #include "lw-store.h"
 #include "lw-window.h"
@@ -450,6 +453,82 @@ test_games_list (Fixture       *fixture,
   lw_games_page_set_show (page, 0);
 }
 
+/* Fills the Garwolf hand form (Court cards and Garwolves per seat) and
+ * adds the hand. */
+static void
+enter_garwolf_hand (LwGamePage *page,
+                    const int  *court,
+                    const int  *garwolves)
+{
+  LwRoundForm *form = lw_game_page_get_round_form (page);
+
+  lw_round_form_reset (form);
+  for (guint seat = 0; seat < lw_game_page_get_record (page)->n_players; seat++)
+    {
+      LwSeatRow *row = lw_round_form_get_seat_row (form, seat);
+
+      gtk_spin_button_set_value (lw_seat_row_get_spin (row, LW_SEAT_COUNT_COURT), court[seat]);
+      gtk_spin_button_set_value (lw_seat_row_get_spin (row, LW_SEAT_COUNT_GARWOLVES), garwolves[seat]);
+    }
+  drain ();
+  g_assert_true (lw_round_form_get_valid (form));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "game.submit-round", NULL));
+  drain ();
+}
+
+/* Garwolf with the King and Knave house rule (SCORING G3), chosen on the
+ * New Game page: no passing before hand 1, then the board names the top
+ * and bottom scorers of the hand before, not the running score. */
+static void
+test_king_and_knave (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  LwNewGamePage *new_game;
+  LwGamePage *page;
+  LwBoard *board;
+  const int court1[] = { 4, 8, 0 }, garwolves1[] = { 1, 0, 2 };   /* Ann 7, Ben 8, Cleo 6 */
+  const int court2[] = { 2, 10, 0 }, garwolves2[] = { 3, 0, 0 };  /* Ann 11, Ben 10, Cleo 0 */
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.new-game", NULL));
+  drain ();
+  new_game = lw_window_get_new_game_page (fixture->window);
+  lw_new_game_page_set_ruleset (new_game, LW_RULESET_GARWOLF);
+  lw_new_game_page_set_n_players (new_game, 3);
+  lw_new_game_page_set_player (new_game, 0, "Ann");
+  lw_new_game_page_set_player (new_game, 1, "Ben");
+  lw_new_game_page_set_player (new_game, 2, "Cleo");
+  lw_new_game_page_set_king_and_knave (new_game, TRUE);
+  drain ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (new_game), "new-game.start", NULL));
+  drain ();
+
+  page = lw_window_get_game_page (fixture->window);
+  board = lw_game_page_get_board (page);
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
+  game = lw_store_load_game (store_of (fixture), lw_game_page_get_game_id (page), &error);
+  g_assert_no_error (error);
+  g_assert_true (game->king_and_knave);
+  g_assert_true (game->record->ruleset == LW_RULESET_GARWOLF);
+  g_assert_cmpstr (lw_board_get_status_text (board), ==, "Hand 1: no passing · Ann deals");
+
+  enter_garwolf_hand (page, court1, garwolves1);
+  g_assert_cmpstr (lw_board_get_status_text (board), ==,
+                   "Hand 2: King Ben gives Cleo two cards of choice; "
+                   "Knave Cleo gives Ben his two highest (Ace low) · Ben deals");
+
+  /* Ann and Ben tie at 18 on the board: the King is hand 2's top
+   * scorer, Ann, whatever the running score. */
+  enter_garwolf_hand (page, court2, garwolves2);
+  g_assert_cmpstr (lw_board_get_score_text (board, 0), ==, "18");
+  g_assert_cmpstr (lw_board_get_score_text (board, 1), ==, "18");
+  g_assert_cmpstr (lw_board_get_score_text (board, 2), ==, "6");
+  g_assert_cmpstr (lw_board_get_status_text (board), ==,
+                   "Hand 3: King Ann gives Cleo two cards of choice; "
+                   "Knave Cleo gives Ann his two highest (Ace low) · Cleo deals");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -465,6 +544,7 @@ main (int   argc,
   g_test_add ("/ui-data/export-csv", Fixture, NULL, fixture_set_up, test_export_csv, fixture_tear_down);
   g_test_add ("/ui-data/backup-restore", Fixture, NULL, fixture_set_up, test_backup_restore, fixture_tear_down);
   g_test_add ("/ui-data/games-list", Fixture, NULL, fixture_set_up, test_games_list, fixture_tear_down);
+  g_test_add ("/ui-data/king-and-knave", Fixture, NULL, fixture_set_up, test_king_and_knave, fixture_tear_down);
 
   return g_test_run ();
 }
