@@ -27,7 +27,7 @@
 #include "lw-game-page.h"
 #include "lw-window.h"
 
-#define RUNS 7
+#define RUNS 7u
 #define START_RATIO 1.3
 #define EDIT_TARGET_MS 50.0
 
