@@ -285,6 +285,11 @@ lw_stats_compute (const LwStatsGame *games,
   gpointer value;
 
   g_return_val_if_fail (games != NULL || n_games == 0, NULL);
+  for (guint i = 0; i < n_games; i++)
+    {
+      g_return_val_if_fail (games[i].record != NULL && games[i].standings != NULL, NULL);
+      g_return_val_if_fail (games[i].standings->rounds->len == games[i].record->rounds->len, NULL);
+    }
 
   counter.players = g_hash_table_new (g_str_hash, g_str_equal);
   counter.partners = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
@@ -292,8 +297,6 @@ lw_stats_compute (const LwStatsGame *games,
 
   for (guint i = 0; i < n_games; i++)
     {
-      g_return_val_if_fail (games[i].record != NULL && games[i].standings != NULL, NULL);
-      g_return_val_if_fail (games[i].standings->rounds->len == games[i].record->rounds->len, NULL);
       count_game (&counter, &games[i]);
       count_rounds (&counter, &games[i]);
     }
