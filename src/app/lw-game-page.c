@@ -13,6 +13,7 @@
 #include "lw-edit-log.h"
 #include "lw-game-layout.h"
 #include "lw-game-page.h"
+#include "lw-print.h"
 #include "lw-round-editor.h"
 #include "lw-score-chart.h"
 #include "lw-window.h"
@@ -790,6 +791,19 @@ export_action (GtkWidget  *widget,
 }
 
 static void
+print_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  LwGamePage *self = LW_GAME_PAGE (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (self->game != NULL && self->standings != NULL)
+    lw_print_run (lw_print_score_sheet_new (self->game->record, self->standings),
+                  GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL);
+}
+
+static void
 delete_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
@@ -1435,8 +1449,10 @@ lw_game_page_class_init (LwGamePageClass *klass)
   gtk_widget_class_install_action (widget_class, "game.substitute", NULL, substitute_action);
   gtk_widget_class_install_action (widget_class, "game.details", NULL, details_action);
   gtk_widget_class_install_action (widget_class, "game.edit-log", NULL, edit_log_action);
+  gtk_widget_class_install_action (widget_class, "game.print", NULL, print_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "game.export", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "game.print", NULL);
 }
 
 static void

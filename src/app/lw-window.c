@@ -11,6 +11,8 @@
 #include "lw-game-page.h"
 #include "lw-games-page.h"
 #include "lw-new-game-page.h"
+#include "lw-print.h"
+#include "lw-stats-page.h"
 #include "lw-window.h"
 
 struct _LwWindow
@@ -25,6 +27,7 @@ struct _LwWindow
   /* borrowed: made when first needed, held by the leaflet */
   LwNewGamePage *new_game_page;
   LwGamePage *game_page;
+  LwStatsPage *stats_page;
 
   /* owned */
   LwStore *store;
@@ -129,6 +132,27 @@ ensure_game_page (LwWindow *self)
       adw_leaflet_page_set_name (page, "game");
     }
   return self->game_page;
+}
+
+static LwStatsPage *
+ensure_stats_page (LwWindow *self)
+{
+  if (self->stats_page == NULL)
+    {
+      AdwLeafletPage *page;
+
+      self->stats_page = g_object_new (LW_TYPE_STATS_PAGE, NULL);
+      lw_stats_page_set_store (self->stats_page, self->store);
+      page = adw_leaflet_append (self->leaflet, GTK_WIDGET (self->stats_page));
+      adw_leaflet_page_set_name (page, "players");
+    }
+  return self->stats_page;
+}
+
+LwStatsPage *
+lw_window_get_stats_page (LwWindow *self)
+{
+  return ensure_stats_page (self);
 }
 
 LwNewGamePage *
@@ -653,6 +677,27 @@ show_games_action (GtkWidget  *widget,
   show_games (LW_WINDOW (widget));
 }
 
+static void
+show_players_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  LwWindow *self = LW_WINDOW (widget);
+  LwStatsPage *page = ensure_stats_page (self);
+
+  lw_stats_page_show_list (page);
+  lw_stats_page_reload (page);
+  adw_leaflet_set_visible_child_name (self->leaflet, "players");
+}
+
+static void
+print_blank_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  lw_print_run (lw_print_blank_sheet_new (LW_PRINT_BLANK_SIDES), GTK_WINDOW (widget));
+}
+
 static gboolean
 drop_cb (GtkDropTarget *target,
          const GValue  *value,
@@ -825,6 +870,8 @@ lw_window_class_init (LwWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.export-csv", "x", export_csv_action);
   gtk_widget_class_install_action (widget_class, "win.backup", NULL, backup_action);
   gtk_widget_class_install_action (widget_class, "win.restore", NULL, restore_action);
+  gtk_widget_class_install_action (widget_class, "win.show-players", NULL, show_players_action);
+  gtk_widget_class_install_action (widget_class, "win.print-blank", NULL, print_blank_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-game", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.import", NULL);

@@ -17,6 +17,7 @@ typedef struct _LwApplication LwApplication;
 typedef struct _LwGamesPage LwGamesPage;
 typedef struct _LwNewGamePage LwNewGamePage;
 typedef struct _LwGamePage LwGamePage;
+typedef struct _LwStatsPage LwStatsPage;
 
 /**
  * lw_window_new:
@@ -130,5 +131,8 @@ LwNewGamePage *lw_window_get_new_game_page (LwWindow *self);
 
 /** Returns: (transfer none): the game page. */
 LwGamePage *lw_window_get_game_page (LwWindow *self);
+
+/** Returns: (transfer none): the players' statistics page (win.show-players). */
+LwStatsPage *lw_window_get_stats_page (LwWindow *self);
 
 G_END_DECLS

@@ -13,10 +13,13 @@
 #include "lw-board.h"
 #include "lw-game-page.h"
 #include "lw-games-page.h"
+#include "lw-print.h"
 #include "lw-new-game-page.h"
 #include "lw-round-form.h"
 #include "lw-seat-row.h"
 #include "lw-score-chart.h"
+#include "lw-stats.h"
+#include "lw-stats-page.h"
 #include "lw-store.h"
 #include "lw-window.h"
 
@@ -529,6 +532,219 @@ test_king_and_knave (Fixture       *fixture,
                    "Knave Cleo gives Ann his two highest (Ace low) · Cleo deals");
 }
 
+/* Ann and Ben again: Ann makes the Pack 14 times and wins 15 to 1. */
+static gint64
+add_won_game (Fixture *fixture)
+{
+  const char *names[] = { "Ann", "Ben" };
+  const int ann_packs[] = { 20, 6 };
+  gint64 id = add_game (fixture, LW_RULESET_LITTLE_WOLF, 2, names, 0);
+
+  for (int i = 0; i < 14; i++)
+    append (fixture, id, 0, ann_packs, 2, LW_NO_SEAT);
+
+  return id;
+}
+
+/* 40 rounds where the cards are even and nobody declared, then Ann
+ * makes the Pack until she wins: 51 rounds. */
+static gint64
+add_long_game (Fixture *fixture)
+{
+  const char *names[] = { "Ann", "Ben" };
+  const int even[] = { 13, 13 }, ann_packs[] = { 20, 6 };
+  gint64 id = add_game (fixture, LW_RULESET_LITTLE_WOLF, 2, names, 0);
+
+  for (int i = 0; i < 40; i++)
+    append (fixture, id, LW_NO_SEAT, even, 2, LW_NO_SEAT);
+  for (int i = 0; i < 11; i++)
+    append (fixture, id, 0, ann_packs, 2, LW_NO_SEAT);
+
+  return id;
+}
+
+/* lw_stats_compute() over every stored game, as the page computes it. */
+static GPtrArray *
+compute_stats (Fixture *fixture)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) games = lw_store_list_games (store_of (fixture), &error);
+  g_autoptr (GPtrArray) standings = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_standings_free);
+  g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  g_autoptr (GArray) input = g_array_new (FALSE, TRUE, sizeof (LwStatsGame));
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < games->len; i++)
+    {
+      LwStoredGame *game = g_ptr_array_index (games, i);
+      LwStatsGame one = { game->record, NULL, NULL };
+
+      one.standings = lw_standings_compute (game->record, &error);
+      g_assert_no_error (error);
+      g_ptr_array_add (standings, (gpointer) one.standings);
+      one.round_players = lw_store_list_round_players (store_of (fixture), game->id, &error);
+      g_assert_no_error (error);
+      g_ptr_array_add (players, one.round_players);
+      g_array_append_val (input, one);
+    }
+
+  return lw_stats_compute ((const LwStatsGame *) (gpointer) input->data, input->len,
+                           LW_STATS_PAGE_MIN_PARTNER_GAMES);
+}
+
+/* The players page: each player's figures as lw_stats_compute() counts
+ * them, and as counted by hand. */
+static void
+test_stats_page (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr (GPtrArray) stats = NULL;
+  LwPlayerStats *ann, *ben;
+  LwStatsPage *page;
+  g_autofree char *games = NULL;
+  g_autofree char *wins = NULL;
+  g_autofree char *rounds = NULL;
+
+  add_forfeit_game (fixture);
+  add_won_game (fixture);
+  stats = compute_stats (fixture);
+  g_assert_cmpuint (stats->len, ==, 2);
+  ann = g_ptr_array_index (stats, 0);
+  ben = g_ptr_array_index (stats, 1);
+  g_assert_cmpstr (ann->name, ==, "Ann");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.show-players", NULL));
+  page = lw_window_get_stats_page (fixture->window);
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "players");
+  lw_stats_page_wait (page);
+  g_assert_cmpuint (lw_stats_page_get_n_players (page), ==, 2);
+  g_assert_cmpstr (lw_stats_page_get_player_name (page, 0), ==, "Ann");
+  g_assert_cmpstr (lw_stats_page_get_player_name (page, 1), ==, "Ben");
+  g_assert_null (lw_stats_page_get_shown_player (page));
+
+  g_assert_true (lw_stats_page_show_player (page, "Ann"));
+  g_assert_cmpstr (lw_stats_page_get_shown_player (page), ==, "Ann");
+  games = g_strdup_printf ("%u", ann->games);
+  wins = g_strdup_printf ("%u", ann->wins);
+  rounds = g_strdup_printf ("%u", ann->rounds);
+  g_assert_cmpstr (lw_stats_page_get_value (page, "games"), ==, games);
+  g_assert_cmpstr (lw_stats_page_get_value (page, "wins"), ==, wins);
+  g_assert_cmpstr (lw_stats_page_get_value (page, "rounds"), ==, rounds);
+  g_assert_cmpfloat (lw_player_stats_win_rate (ann), ==, 1.0);
+  /* by hand: two games, the second won 15 to 1, 11 + 14 rounds */
+  g_assert_cmpstr (lw_stats_page_get_value (page, "games"), ==, "2");
+  g_assert_cmpstr (lw_stats_page_get_value (page, "wins"), ==, "1");
+  g_assert_cmpstr (lw_stats_page_get_value (page, "win-rate"), ==, "100 % · 1 of 1");
+  g_assert_cmpstr (lw_stats_page_get_value (page, "rounds"), ==, "25");
+  g_assert_cmpstr (lw_stats_page_get_value (page, "margin"), ==, "14.0");
+  g_assert_cmpstr (lw_stats_page_get_value (page, "skunks-won"), ==, "0");
+
+  /* Ben: the penalty of the first game, no win */
+  g_assert_true (lw_stats_page_show_player (page, "Ben"));
+  g_assert_cmpfloat (lw_player_stats_win_rate (ben), ==, 0.0);
+  g_assert_cmpstr (lw_stats_page_get_value (page, "wins"), ==, "0");
+  g_assert_cmpstr (lw_stats_page_get_value (page, "win-rate"), ==, "0 % · 0 of 1");
+  g_assert_cmpuint (ben->penalties, ==, 1);
+  g_assert_cmpstr (lw_stats_page_get_value (page, "penalties"), ==, "1");
+  g_assert_null (lw_stats_page_get_value (page, "no-such-value"));
+
+  /* Back goes to the list, then to the games. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "stats.back", NULL));
+  g_assert_null (lw_stats_page_get_shown_player (page));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "stats.back", NULL));
+  drain ();
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "games");
+  lw_games_page_wait (lw_window_get_games_page (fixture->window));
+}
+
+/* Pages of a PDF: the page objects, "/Type /Page" (not "/Pages"). */
+static guint
+count_pdf_pages (const char *path)
+{
+  g_autofree char *contents = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GRegex) regex = g_regex_new ("/Type\\s*/Page[^s]", G_REGEX_RAW, 0, NULL);
+  g_autoptr (GMatchInfo) match = NULL;
+  gsize length;
+  guint n = 0;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (length, >, 4);
+  g_assert_true (g_str_has_prefix (contents, "%PDF"));
+  g_regex_match_full (regex, contents, (gssize) length, 0, 0, &match, NULL);
+  while (g_match_info_matches (match))
+    {
+      n++;
+      g_match_info_next (match, NULL);
+    }
+  return n;
+}
+
+/* A game's score sheet and a blank one, exported to PDF. */
+static void
+test_print (Fixture       *fixture,
+            gconstpointer  data)
+{
+  gint64 id = add_forfeit_game (fixture);
+  g_autofree char *sheet_path = g_build_filename (fixture->dir, "sheet.pdf", NULL);
+  g_autofree char *blank_path = g_build_filename (fixture->dir, "blank.pdf", NULL);
+  g_autoptr (GtkPrintOperation) sheet = NULL;
+  g_autoptr (GtkPrintOperation) blank = NULL;
+  g_autoptr (GtkPrintOperation) long_sheet = NULL;
+  g_autofree char *long_path = g_build_filename (fixture->dir, "long.pdf", NULL);
+  g_autoptr (GtkPageSetup) a4 = gtk_page_setup_new ();
+  g_autoptr (GtkPaperSize) paper = gtk_paper_size_new (GTK_PAPER_NAME_A4);
+  g_autoptr (GError) error = NULL;
+  LwGamePage *page;
+  int n_pages;
+
+  gtk_page_setup_set_paper_size_and_default_margins (a4, paper);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", id));
+  drain ();
+  page = lw_window_get_game_page (fixture->window);
+
+  /* A4: 11 rounds, the result and the chart on one page */
+  sheet = lw_print_score_sheet_new (lw_game_page_get_record (page), lw_game_page_get_standings (page));
+  gtk_print_operation_set_default_page_setup (sheet, a4);
+  n_pages = lw_print_export_pdf (sheet, sheet_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (n_pages, ==, 1);
+  g_assert_cmpuint (count_pdf_pages (sheet_path), ==, 1);
+
+  /* 51 rounds: the rounds go on over a second page, the chart on a third */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x",
+                                             add_long_game (fixture)));
+  drain ();
+  long_sheet = lw_print_score_sheet_new (lw_game_page_get_record (page), lw_game_page_get_standings (page));
+  g_assert_cmpuint (lw_game_page_get_standings (page)->rounds->len, ==, 51);
+  gtk_print_operation_set_default_page_setup (long_sheet, a4);
+  n_pages = lw_print_export_pdf (long_sheet, long_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (n_pages, ==, 3);
+  g_assert_cmpuint (count_pdf_pages (long_path), ==, 3);
+
+  blank = lw_print_blank_sheet_new (LW_PRINT_BLANK_SIDES);
+  gtk_print_operation_set_default_page_setup (blank, a4);
+  n_pages = lw_print_export_pdf (blank, blank_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (n_pages, ==, 1);
+  g_assert_cmpuint (count_pdf_pages (blank_path), ==, 1);
+
+  if (g_getenv ("LW_KEEP_PDF") != NULL)
+    {
+      g_autofree char *keep = g_build_filename (g_getenv ("LW_KEEP_PDF"), "sheet.pdf", NULL);
+      g_autofree char *keep_blank = g_build_filename (g_getenv ("LW_KEEP_PDF"), "blank.pdf", NULL);
+
+      g_autofree char *keep_long = g_build_filename (g_getenv ("LW_KEEP_PDF"), "long.pdf", NULL);
+
+      g_assert_no_errno (rename (long_path, keep_long));
+      g_assert_no_errno (rename (sheet_path, keep));
+      g_assert_no_errno (rename (blank_path, keep_blank));
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -544,6 +760,8 @@ main (int   argc,
   g_test_add ("/ui-data/export-csv", Fixture, NULL, fixture_set_up, test_export_csv, fixture_tear_down);
   g_test_add ("/ui-data/backup-restore", Fixture, NULL, fixture_set_up, test_backup_restore, fixture_tear_down);
   g_test_add ("/ui-data/games-list", Fixture, NULL, fixture_set_up, test_games_list, fixture_tear_down);
+  g_test_add ("/ui-data/stats-page", Fixture, NULL, fixture_set_up, test_stats_page, fixture_tear_down);
+  g_test_add ("/ui-data/print", Fixture, NULL, fixture_set_up, test_print, fixture_tear_down);
   g_test_add ("/ui-data/king-and-knave", Fixture, NULL, fixture_set_up, test_king_and_knave, fixture_tear_down);
 
   return g_test_run ();

@@ -1,0 +1,69 @@
+/* lw-print.h — printing a game's score sheet, or a blank one for the
+ * table (GtkPrintOperation; "Print to File" gives a PDF)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "lw-engine.h"
+
+G_BEGIN_DECLS
+
+/* The side columns of a blank score sheet. */
+#define LW_PRINT_BLANK_SIDES 4
+
+/**
+ * lw_print_score_sheet_new:
+ * @record: a game
+ * @standings: its standings (lw_standings_compute())
+ *
+ * A print operation for @record's score sheet: the title and sides, one
+ * line per round (dealer, the board after it and what made the change),
+ * the final board and the winner, then the score chart; as many pages
+ * as needed, numbered. What is needed is copied.
+ *
+ * Returns: (transfer full): the operation, not yet run.
+ */
+GtkPrintOperation *lw_print_score_sheet_new (const LwGameRecord *record,
+                                             const LwStandings  *standings);
+
+/**
+ * lw_print_blank_sheet_new:
+ * @n_sides: columns for the sides, 2..%LW_MAX_SEATS
+ *
+ * A print operation for a blank score sheet to keep at the table: lines
+ * for the date, place and target, a column for the round, the dealer,
+ * each side and notes, and as many round lines as fit one page.
+ *
+ * Returns: (transfer full): the operation, not yet run.
+ */
+GtkPrintOperation *lw_print_blank_sheet_new (guint n_sides);
+
+/**
+ * lw_print_run:
+ * @operation: (transfer full): an operation of this file
+ * @parent: (nullable): the window to put the print dialog on
+ *
+ * Shows the print dialog and prints (asynchronously); an error is shown
+ * in a message dialog.
+ */
+void lw_print_run (GtkPrintOperation *operation,
+                   GtkWindow         *parent);
+
+/**
+ * lw_print_export_pdf:
+ * @operation: an operation of this file
+ * @path: the PDF file to write
+ * @error: return location for a #GError
+ *
+ * Writes the pages to @path as PDF, without a dialog.
+ *
+ * Returns: the pages written, 0 on error.
+ */
+int lw_print_export_pdf (GtkPrintOperation  *operation,
+                         const char         *path,
+                         GError            **error);
+
+G_END_DECLS

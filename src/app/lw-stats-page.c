@@ -1,0 +1,550 @@
+/* lw-stats-page.c — the players and each one's statistics over every
+ * stored game
+ *
+ * Replaying every stored game takes a while with many games, so a worker
+ * thread with its own connection to the database reads and scores them
+ * and runs lw_stats_compute(); the page shows a spinner meanwhile.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+
+#include "lw-stats.h"
+#include "lw-stats-page.h"
+
+struct _LwStatsPage
+{
+  AdwBin parent_instance;
+
+  /* template widgets */
+  AdwWindowTitle *title;
+  GtkStack *stack;
+  GtkListBox *players_list;
+  GtkScrolledWindow *player_scroll;
+  GtkBox *player_box;
+
+  /* owned */
+  LwStore *store;
+  GCancellable *cancellable;
+  GPtrArray *stats;             /* LwPlayerStats*, sorted by name */
+  GHashTable *values;           /* key → GtkLabel (borrowed) of the player shown */
+  char *shown;                  /* the player shown, or NULL */
+  GPtrArray *groups;            /* the player's groups, borrowed */
+
+  guint loading : 1;
+};
+
+G_DEFINE_FINAL_TYPE (LwStatsPage, lw_stats_page, ADW_TYPE_BIN)
+
+/* ------------------------------------------------------------------ */
+/* The worker                                                           */
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+  LwStoredGame *game;
+  LwStandings *standings;
+  GPtrArray *round_players;
+} LoadedGame;
+
+static void
+loaded_game_clear (gpointer data)
+{
+  LoadedGame *loaded = data;
+
+  g_clear_pointer (&loaded->game, lw_stored_game_free);
+  g_clear_pointer (&loaded->standings, lw_standings_free);
+  g_clear_pointer (&loaded->round_players, g_ptr_array_unref);
+}
+
+static void
+stats_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  const char *path = task_data;
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (GPtrArray) games = NULL;
+  g_autoptr (GArray) loaded = g_array_new (FALSE, TRUE, sizeof (LoadedGame));
+  g_autoptr (GArray) input = g_array_new (FALSE, TRUE, sizeof (LwStatsGame));
+  g_autoptr (GError) error = NULL;
+
+  g_array_set_clear_func (loaded, loaded_game_clear);
+
+  /* A connection of its own: SQLite connections are not shared across
+   * threads. */
+  store = lw_store_open (path, &error);
+  if (store != NULL)
+    games = lw_store_list_games (store, &error);
+  if (games == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+
+  for (guint i = 0; i < games->len; i++)
+    {
+      LwStoredGame *game = g_ptr_array_index (games, i);
+      LoadedGame one = { 0 };
+
+      if (g_task_return_error_if_cancelled (task))
+        return;
+
+      /* A game that no longer replays (it cannot be scored) counts for
+       * nobody. */
+      one.standings = lw_standings_compute (game->record, NULL);
+      if (one.standings == NULL)
+        continue;
+      one.round_players = lw_store_list_round_players (store, game->id, NULL);
+      one.game = game;
+      g_ptr_array_index (games, i) = NULL;
+      g_array_append_val (loaded, one);
+    }
+
+  for (guint i = 0; i < loaded->len; i++)
+    {
+      LoadedGame *one = &g_array_index (loaded, LoadedGame, i);
+      LwStatsGame game = { one->game->record, one->standings, one->round_players };
+
+      g_array_append_val (input, game);
+    }
+
+  g_task_return_pointer (task,
+                         lw_stats_compute ((const LwStatsGame *) (gpointer) input->data, input->len,
+                                           LW_STATS_PAGE_MIN_PARTNER_GAMES),
+                         (GDestroyNotify) g_ptr_array_unref);
+}
+
+/* ------------------------------------------------------------------ */
+/* The player's statistics                                              */
+/* ------------------------------------------------------------------ */
+
+static LwPlayerStats *
+find_stats (LwStatsPage *self,
+            const char  *name)
+{
+  for (guint i = 0; self->stats != NULL && i < self->stats->len; i++)
+    {
+      LwPlayerStats *stats = g_ptr_array_index (self->stats, i);
+
+      if (g_strcmp0 (stats->name, name) == 0)
+        return stats;
+    }
+  return NULL;
+}
+
+static char *
+format_rate (guint part,
+             guint whole)
+{
+  if (whole == 0)
+    /* TRANSLATORS: a rate with nothing to count yet */
+    return g_strdup (C_("rate", "—"));
+
+  /* TRANSLATORS: a rate: a percentage, then its counts, "50 % · 1 of 2" */
+  return g_strdup_printf (_("%.0f %% · %u of %u"), 100.0 * part / whole, part, whole);
+}
+
+static void
+add_value (LwStatsPage     *self,
+           AdwPreferencesGroup *group,
+           const char      *key,
+           const char      *title,
+           const char      *subtitle,
+           char            *value) /* transfer full */
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *label = gtk_label_new (value);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (subtitle != NULL)
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
+  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_RIGHT);
+  gtk_label_set_selectable (GTK_LABEL (label), FALSE);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  adw_preferences_group_add (group, row);
+  g_hash_table_insert (self->values, (gpointer) key, label);
+  g_free (value);
+}
+
+static AdwPreferencesGroup *
+add_group (LwStatsPage *self,
+           const char  *title)
+{
+  GtkWidget *group = adw_preferences_group_new ();
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
+  gtk_box_append (self->player_box, group);
+  g_ptr_array_add (self->groups, group);
+  return ADW_PREFERENCES_GROUP (group);
+}
+
+static char *
+format_partner (const char *name,
+                guint       games,
+                guint       wins)
+{
+  if (name == NULL)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         /* TRANSLATORS: no best or worst partner yet */
+                                         "None yet (%u game together needed)",
+                                         "None yet (%u games together needed)",
+                                         LW_STATS_PAGE_MIN_PARTNER_GAMES),
+                            LW_STATS_PAGE_MIN_PARTNER_GAMES);
+
+  /* TRANSLATORS: a partner, then games won of games together: "Ann · won 2 of 3" */
+  return g_strdup_printf (_("%s · won %u of %u"), name, wins, games);
+}
+
+static void
+fill_player (LwStatsPage         *self,
+             const LwPlayerStats *stats)
+{
+  AdwPreferencesGroup *group;
+  guint declared = stats->declared_as_dealer + stats->declared_as_other;
+  char *margin;
+
+  for (guint i = 0; i < self->groups->len; i++)
+    gtk_box_remove (self->player_box, g_ptr_array_index (self->groups, i));
+  g_ptr_array_set_size (self->groups, 0);
+  g_hash_table_remove_all (self->values);
+
+  group = add_group (self, _("Games"));
+  add_value (self, group, "games", _("Games"), _("Played, finished or not"),
+             g_strdup_printf ("%u", stats->games));
+  add_value (self, group, "finished", _("Finished"), NULL,
+             g_strdup_printf ("%u", stats->finished));
+  add_value (self, group, "wins", _("Wins"), NULL,
+             g_strdup_printf ("%u", stats->wins));
+  add_value (self, group, "win-rate", _("Win Rate"), _("Of the finished games"),
+             format_rate (stats->wins, stats->finished));
+  add_value (self, group, "skunks-won", _("Skunks Won"), NULL,
+             g_strdup_printf ("%u", stats->skunks_won));
+  add_value (self, group, "skunks-suffered", _("Skunks Suffered"), NULL,
+             g_strdup_printf ("%u", stats->skunks_suffered));
+  if (stats->finished == 0)
+    margin = g_strdup (C_("rate", "—"));
+  else
+    margin = g_strdup_printf ("%.1f", lw_player_stats_average_margin (stats));
+  add_value (self, group, "margin", _("Average Final Margin"),
+             _("The winner’s score minus the runner-up’s"), margin);
+
+  group = add_group (self, _("Rounds"));
+  adw_preferences_group_set_description (group, _("Little Wolf rounds played, void rounds left out"));
+  add_value (self, group, "rounds", _("Rounds"), NULL,
+             g_strdup_printf ("%u", stats->rounds));
+  add_value (self, group, "declare-dealer", _("Declared as Dealer"), NULL,
+             format_rate (stats->declared_as_dealer, stats->dealt));
+  add_value (self, group, "declare-other", _("Declared Not Dealing"), NULL,
+             format_rate (stats->declared_as_other, stats->not_dealt));
+  add_value (self, group, "pack-rate", _("Pack Made"), _("Of the rounds declared"),
+             format_rate (stats->packs_made, declared));
+  add_value (self, group, "sweeps", _("Sweeps"), _("Every trick won"),
+             g_strdup_printf ("%u", stats->sweeps));
+  add_value (self, group, "nobody-declared", _("Nobody Declared"), NULL,
+             g_strdup_printf ("%u", stats->nobody_declared));
+  add_value (self, group, "worm-pairs", _("Worm Pairs"), NULL,
+             g_strdup_printf ("%u", stats->worm_pairs));
+  add_value (self, group, "gong-pairs", _("Gong Pairs"), NULL,
+             g_strdup_printf ("%u", stats->gong_pairs));
+  add_value (self, group, "all-dens", _("All Dens"), _("Rounds with a full set of Den cards"),
+             g_strdup_printf ("%u", stats->all_den_rounds));
+  add_value (self, group, "penalties", _("Penalties"), _("Void rounds included"),
+             g_strdup_printf ("%u", stats->penalties));
+
+  group = add_group (self, _("Partners"));
+  adw_preferences_group_set_description (group, _("Finished Little Wolf games played in teams"));
+  add_value (self, group, "best-partner", _("Best Partner"), NULL,
+             format_partner (stats->best_partner, stats->best_partner_games, stats->best_partner_wins));
+  add_value (self, group, "worst-partner", _("Worst Partner"), NULL,
+             format_partner (stats->worst_partner, stats->worst_partner_games, stats->worst_partner_wins));
+}
+
+gboolean
+lw_stats_page_show_player (LwStatsPage *self,
+                           const char  *name)
+{
+  LwPlayerStats *stats;
+  GtkAdjustment *adjustment;
+
+  g_return_val_if_fail (LW_IS_STATS_PAGE (self), FALSE);
+
+  stats = find_stats (self, name);
+  if (stats == NULL)
+    return FALSE;
+
+  if (self->shown != stats->name)
+    {
+      g_free (self->shown);
+      self->shown = g_strdup (stats->name);
+    }
+  fill_player (self, stats);
+  adw_window_title_set_title (self->title, stats->name);
+  adw_window_title_set_subtitle (self->title, _("Statistics"));
+  adjustment = gtk_scrolled_window_get_vadjustment (self->player_scroll);
+  gtk_adjustment_set_value (adjustment, 0);
+  gtk_stack_set_visible_child_name (self->stack, "player");
+  return TRUE;
+}
+
+void
+lw_stats_page_show_list (LwStatsPage *self)
+{
+  g_return_if_fail (LW_IS_STATS_PAGE (self));
+
+  g_clear_pointer (&self->shown, g_free);
+  adw_window_title_set_title (self->title, _("Players"));
+  adw_window_title_set_subtitle (self->title, NULL);
+  if (self->loading)
+    gtk_stack_set_visible_child_name (self->stack, "loading");
+  else
+    gtk_stack_set_visible_child_name (self->stack,
+                                      self->stats != NULL && self->stats->len > 0 ? "players" : "empty");
+}
+
+/* ------------------------------------------------------------------ */
+/* The list                                                             */
+/* ------------------------------------------------------------------ */
+
+static void
+row_activated_cb (GtkListBox    *list,
+                  GtkListBoxRow *row,
+                  gpointer       user_data)
+{
+  LwStatsPage *self = user_data;
+
+  lw_stats_page_show_player (self, g_object_get_data (G_OBJECT (row), "lw-name"));
+}
+
+static void
+fill_list (LwStatsPage *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->players_list))) != NULL)
+    gtk_list_box_remove (self->players_list, child);
+
+  for (guint i = 0; self->stats != NULL && i < self->stats->len; i++)
+    {
+      LwPlayerStats *stats = g_ptr_array_index (self->stats, i);
+      GtkWidget *row = adw_action_row_new ();
+      g_autofree char *escaped = g_markup_escape_text (stats->name, -1);
+      g_autofree char *subtitle = NULL;
+
+      subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               /* TRANSLATORS: a player in the list: games and wins */
+                                               "%u game · %u won", "%u games · %u won", stats->games),
+                                  stats->games, stats->wins);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), escaped);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      g_object_set_data_full (G_OBJECT (row), "lw-name", g_strdup (stats->name), g_free);
+      gtk_list_box_append (self->players_list, row);
+    }
+}
+
+static void
+stats_done_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  LwStatsPage *self;
+  g_autoptr (GPtrArray) stats = NULL;
+  g_autoptr (GError) error = NULL;
+
+  stats = g_task_propagate_pointer (G_TASK (result), &error);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  self = LW_STATS_PAGE (object);
+  self->loading = FALSE;
+  g_clear_pointer (&self->stats, g_ptr_array_unref);
+
+  if (stats == NULL)
+    {
+      AdwStatusPage *status = ADW_STATUS_PAGE (gtk_stack_get_child_by_name (self->stack, "empty"));
+
+      adw_status_page_set_title (status, _("Could Not Read the Games"));
+      adw_status_page_set_description (status, error->message);
+      g_clear_pointer (&self->shown, g_free);
+      fill_list (self);
+      lw_stats_page_show_list (self);
+      return;
+    }
+
+  self->stats = g_steal_pointer (&stats);
+  fill_list (self);
+  if (self->shown == NULL || !lw_stats_page_show_player (self, self->shown))
+    lw_stats_page_show_list (self);
+}
+
+void
+lw_stats_page_reload (LwStatsPage *self)
+{
+  g_autoptr (GTask) task = NULL;
+  AdwStatusPage *status;
+
+  g_return_if_fail (LW_IS_STATS_PAGE (self));
+  g_return_if_fail (self->store != NULL);
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  self->loading = TRUE;
+
+  status = ADW_STATUS_PAGE (gtk_stack_get_child_by_name (self->stack, "empty"));
+  adw_status_page_set_title (status, _("No Players Yet"));
+  adw_status_page_set_description (status, _("The players of stored games are listed here, each with statistics over every game."));
+  if (self->shown == NULL)
+    gtk_stack_set_visible_child_name (self->stack, "loading");
+
+  task = g_task_new (self, self->cancellable, stats_done_cb, NULL);
+  g_task_set_source_tag (task, lw_stats_page_reload);
+  g_task_set_task_data (task, g_strdup (lw_store_get_path (self->store)), g_free);
+  g_task_run_in_thread (task, stats_thread);
+}
+
+void
+lw_stats_page_set_store (LwStatsPage *self,
+                         LwStore     *store)
+{
+  g_return_if_fail (LW_IS_STATS_PAGE (self));
+
+  g_set_object (&self->store, store);
+}
+
+gboolean
+lw_stats_page_get_loading (LwStatsPage *self)
+{
+  g_return_val_if_fail (LW_IS_STATS_PAGE (self), FALSE);
+
+  return self->loading;
+}
+
+void
+lw_stats_page_wait (LwStatsPage *self)
+{
+  g_return_if_fail (LW_IS_STATS_PAGE (self));
+
+  while (self->loading)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+guint
+lw_stats_page_get_n_players (LwStatsPage *self)
+{
+  g_return_val_if_fail (LW_IS_STATS_PAGE (self), 0);
+
+  return self->stats != NULL ? self->stats->len : 0;
+}
+
+const char *
+lw_stats_page_get_player_name (LwStatsPage *self,
+                               guint        index)
+{
+  g_return_val_if_fail (LW_IS_STATS_PAGE (self), NULL);
+
+  if (self->stats == NULL || index >= self->stats->len)
+    return NULL;
+  return ((LwPlayerStats *) g_ptr_array_index (self->stats, index))->name;
+}
+
+const char *
+lw_stats_page_get_shown_player (LwStatsPage *self)
+{
+  g_return_val_if_fail (LW_IS_STATS_PAGE (self), NULL);
+
+  return self->shown;
+}
+
+const char *
+lw_stats_page_get_value (LwStatsPage *self,
+                         const char  *key)
+{
+  GtkLabel *label;
+
+  g_return_val_if_fail (LW_IS_STATS_PAGE (self), NULL);
+
+  if (self->shown == NULL)
+    return NULL;
+  label = g_hash_table_lookup (self->values, key);
+  return label != NULL ? gtk_label_get_text (label) : NULL;
+}
+
+static void
+back_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  LwStatsPage *self = LW_STATS_PAGE (widget);
+
+  if (self->shown != NULL)
+    lw_stats_page_show_list (self);
+  else
+    gtk_widget_activate_action (widget, "win.show-games", NULL);
+}
+
+static void
+lw_stats_page_dispose (GObject *object)
+{
+  LwStatsPage *self = LW_STATS_PAGE (object);
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), LW_TYPE_STATS_PAGE);
+
+  G_OBJECT_CLASS (lw_stats_page_parent_class)->dispose (object);
+}
+
+static void
+lw_stats_page_finalize (GObject *object)
+{
+  LwStatsPage *self = LW_STATS_PAGE (object);
+
+  g_clear_object (&self->store);
+  g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->stats, g_ptr_array_unref);
+  g_clear_pointer (&self->values, g_hash_table_unref);
+  g_clear_pointer (&self->groups, g_ptr_array_unref);
+  g_clear_pointer (&self->shown, g_free);
+
+  G_OBJECT_CLASS (lw_stats_page_parent_class)->finalize (object);
+}
+
+static void
+lw_stats_page_class_init (LwStatsPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = lw_stats_page_dispose;
+  object_class->finalize = lw_stats_page_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-stats-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, LwStatsPage, title);
+  gtk_widget_class_bind_template_child (widget_class, LwStatsPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, LwStatsPage, players_list);
+  gtk_widget_class_bind_template_child (widget_class, LwStatsPage, player_scroll);
+  gtk_widget_class_bind_template_child (widget_class, LwStatsPage, player_box);
+
+  gtk_widget_class_install_action (widget_class, "stats.back", NULL, back_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "stats.back", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "stats.back", NULL);
+}
+
+static void
+lw_stats_page_init (LwStatsPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->values = g_hash_table_new (g_str_hash, g_str_equal);
+  self->groups = g_ptr_array_new ();
+  g_signal_connect (self->players_list, "row-activated", G_CALLBACK (row_activated_cb), self);
+}

@@ -1,0 +1,79 @@
+/* lw-stats-page.h — the players and each one's statistics over every
+ * stored game
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "lw-store.h"
+
+G_BEGIN_DECLS
+
+#define LW_TYPE_STATS_PAGE (lw_stats_page_get_type ())
+G_DECLARE_FINAL_TYPE (LwStatsPage, lw_stats_page, LW, STATS_PAGE, AdwBin)
+
+/* The fewest finished games together for a best or worst partner. */
+#define LW_STATS_PAGE_MIN_PARTNER_GAMES 2
+
+void lw_stats_page_set_store (LwStatsPage *self,
+                              LwStore     *store);
+
+/**
+ * lw_stats_page_reload:
+ * @self: the page
+ *
+ * Reads every stored game again and computes the statistics
+ * (lw_stats_compute()) in a worker thread with its own connection; the
+ * list of players is shown once they are known. A player being shown
+ * stays shown, with the new figures, when still known.
+ */
+void lw_stats_page_reload (LwStatsPage *self);
+
+/** Returns: whether the worker is still computing. */
+gboolean lw_stats_page_get_loading (LwStatsPage *self);
+
+/** Runs the main context until the worker is done. */
+void lw_stats_page_wait (LwStatsPage *self);
+
+/** Returns: the players listed. */
+guint lw_stats_page_get_n_players (LwStatsPage *self);
+
+/** Returns: (transfer none) (nullable): the name of listed player @index. */
+const char *lw_stats_page_get_player_name (LwStatsPage *self,
+                                           guint        index);
+
+/**
+ * lw_stats_page_show_player:
+ * @self: the page
+ * @name: a player's name
+ *
+ * Shows @name's statistics, as choosing the player's row does.
+ *
+ * Returns: %FALSE when no such player is known.
+ */
+gboolean lw_stats_page_show_player (LwStatsPage *self,
+                                    const char  *name);
+
+/** Shows the list of players again. */
+void lw_stats_page_show_list (LwStatsPage *self);
+
+/** Returns: (transfer none) (nullable): the player shown, %NULL when the list is. */
+const char *lw_stats_page_get_shown_player (LwStatsPage *self);
+
+/**
+ * lw_stats_page_get_value:
+ * @self: the page
+ * @key: "games", "wins", "win-rate", "skunks-won", "skunks-suffered",
+ *   "margin", "rounds", "declare-dealer", "declare-other", "pack-rate",
+ *   "sweeps", "nobody-declared", "worm-pairs", "gong-pairs", "all-dens",
+ *   "penalties", "best-partner", "worst-partner"
+ *
+ * Returns: (transfer none) (nullable): the value shown for the player
+ *   shown.
+ */
+const char *lw_stats_page_get_value (LwStatsPage *self,
+                                     const char  *key);
+
+G_END_DECLS
