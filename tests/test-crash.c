@@ -277,6 +277,14 @@ test_sigkill (void)
       if (written->len > 0)
         killed_writing++;
 
+      /* Killed before it made the file (a slow start, e.g. under a
+       * sanitizer): nothing was written, so nothing can be lost. */
+      if (!g_file_test (db, G_FILE_TEST_EXISTS))
+        {
+          g_assert_cmpuint (written->len, ==, 0);
+          continue;
+        }
+
       assert_integrity (db);
       assert_written (db, written);
 
