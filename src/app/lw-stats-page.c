@@ -161,10 +161,7 @@ add_value (LwStatsPage     *self,
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   gtk_widget_add_css_class (label, "numeric");
   gtk_widget_add_css_class (label, "dim-label");
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_xalign (GTK_LABEL (label), 1.0);
-  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_RIGHT);
-  gtk_label_set_selectable (GTK_LABEL (label), FALSE);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
   adw_preferences_group_add (group, row);
   g_hash_table_insert (self->values, (gpointer) key, label);
@@ -183,21 +180,35 @@ add_group (LwStatsPage *self,
   return ADW_PREFERENCES_GROUP (group);
 }
 
-static char *
-format_partner (const char *name,
-                guint       games,
-                guint       wins)
+/* The partner's name goes in the row's subtitle, which wraps; the
+ * value is the games won together. */
+static void
+add_partner (LwStatsPage         *self,
+             AdwPreferencesGroup *group,
+             const char          *key,
+             const char          *title,
+             const char          *name,
+             guint                games,
+             guint                wins)
 {
-  if (name == NULL)
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                         /* TRANSLATORS: no best or worst partner yet */
-                                         "None yet (%u game together needed)",
-                                         "None yet (%u games together needed)",
-                                         LW_STATS_PAGE_MIN_PARTNER_GAMES),
-                            LW_STATS_PAGE_MIN_PARTNER_GAMES);
+  g_autofree char *none = NULL;
+  g_autofree char *escaped = NULL;
 
-  /* TRANSLATORS: a partner, then games won of games together: "Ann · won 2 of 3" */
-  return g_strdup_printf (_("%s · won %u of %u"), name, wins, games);
+  if (name == NULL)
+    {
+      none = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           /* TRANSLATORS: no best or worst partner yet */
+                                           "None yet: %u finished game together needed",
+                                           "None yet: %u finished games together needed",
+                                           LW_STATS_PAGE_MIN_PARTNER_GAMES),
+                              LW_STATS_PAGE_MIN_PARTNER_GAMES);
+      add_value (self, group, key, title, none, g_strdup (C_("rate", "—")));
+      return;
+    }
+
+  escaped = g_markup_escape_text (name, -1);
+  /* TRANSLATORS: games won with a partner, of the games together: "won 2 of 3" */
+  add_value (self, group, key, title, escaped, g_strdup_printf (_("won %u of %u"), wins, games));
 }
 
 static void
@@ -258,10 +269,10 @@ fill_player (LwStatsPage         *self,
 
   group = add_group (self, _("Partners"));
   adw_preferences_group_set_description (group, _("Finished Little Wolf games played in teams"));
-  add_value (self, group, "best-partner", _("Best Partner"), NULL,
-             format_partner (stats->best_partner, stats->best_partner_games, stats->best_partner_wins));
-  add_value (self, group, "worst-partner", _("Worst Partner"), NULL,
-             format_partner (stats->worst_partner, stats->worst_partner_games, stats->worst_partner_wins));
+  add_partner (self, group, "best-partner", _("Best Partner"),
+               stats->best_partner, stats->best_partner_games, stats->best_partner_wins);
+  add_partner (self, group, "worst-partner", _("Worst Partner"),
+               stats->worst_partner, stats->worst_partner_games, stats->worst_partner_wins);
 }
 
 gboolean

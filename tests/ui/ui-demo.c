@@ -4,7 +4,7 @@
  *   ui-demo SCREEN DB [WIDTHxHEIGHT]
  *
  * SCREEN: games, new-game, new-game-error, partners, game, game-error,
- *         game-over, garwolf, import-error, chart
+ *         game-over, garwolf, import-error, chart, players, player-stats
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -17,6 +17,7 @@
 #include "lw-new-game-page.h"
 #include "lw-round-form.h"
 #include "lw-score-chart.h"
+#include "lw-stats-page.h"
 #include "lw-store.h"
 #include "lw-window.h"
 
@@ -200,6 +201,34 @@ main (int   argc,
       gtk_window_set_default_size (GTK_WINDOW (chart_window), 360, 300);
       gtk_window_set_application (GTK_WINDOW (chart_window), GTK_APPLICATION (app));
       gtk_window_present (GTK_WINDOW (chart_window));
+    }
+
+  else if (g_str_equal (screen, "players") || g_str_equal (screen, "player-stats"))
+    {
+      const int team[] = { 20, 6, 3, 7 }, solo[] = { 10, 16 }, pack[] = { 20, 6 };
+      LwStatsPage *page;
+
+      for (int game = 0; game < 3; game++)
+        {
+          gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 4, names, 2);
+
+          for (int i = 0; i < 14; i++)
+            append (store, id, 0, 4, team, NULL);
+        }
+      {
+        gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 2, names, 0);
+
+        append (store, id, LW_NO_SEAT, 2, solo, NULL);
+        for (int i = 0; i < 5; i++)
+          append (store, id, 0, 2, pack, NULL);
+      }
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.show-players", NULL);
+      page = lw_window_get_stats_page (window);
+      if (g_str_equal (screen, "player-stats"))
+        {
+          lw_stats_page_wait (page);
+          lw_stats_page_show_player (page, names[0]);
+        }
     }
 
   else if (g_str_has_prefix (screen, "edit-") || g_str_equal (screen, "details") ||
