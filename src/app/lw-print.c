@@ -338,6 +338,8 @@ draw_block (Sheet           *sheet,
 
           cairo_save (cr);
           cairo_translate (cr, 0, y);
+          cairo_rectangle (cr, 0, 0, sheet->width, CHART_HEIGHT);
+          cairo_clip (cr);
           lw_score_chart_draw (cr, sheet->width, CHART_HEIGHT, sheet->record, sheet->standings,
                                &black, SMALL_FONT);
           cairo_restore (cr);
@@ -534,6 +536,8 @@ draw_page_cb (GtkPrintOperation *operation,
             cairo_save (cr);
             draw_block (sheet, context, cr, block, block->y);
             cairo_restore (cr);
+            /* the path is no part of the saved state */
+            cairo_new_path (cr);
           }
       }
 
