@@ -1,0 +1,38 @@
+/* lw-test-schema-v1.h — the schema-1 SQL, as version 1 of the store
+ * created it: the tests that migrate an old database build one from it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#define LW_TEST_SCHEMA_V1_SQL \
+  "CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE CHECK (length (name) > 0));" \
+  "CREATE TABLE games (id INTEGER PRIMARY KEY AUTOINCREMENT," \
+  "  ruleset TEXT NOT NULL CHECK (ruleset IN ('little-wolf', 'garwolf'))," \
+  "  start_score INTEGER NOT NULL, target INTEGER NOT NULL, skunk INTEGER NOT NULL," \
+  "  first_dealer INTEGER NOT NULL CHECK (first_dealer BETWEEN 0 AND 7)," \
+  "  n_teams INTEGER NOT NULL DEFAULT 0 CHECK (n_teams BETWEEN 0 AND 8), created INTEGER NOT NULL);" \
+  "CREATE TABLE game_seats (game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE," \
+  "  seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 7), player INTEGER NOT NULL REFERENCES players (id)," \
+  "  team INTEGER CHECK (team IS NULL OR team BETWEEN 0 AND 7), PRIMARY KEY (game, seat)," \
+  "  UNIQUE (game, player)) WITHOUT ROWID;" \
+  "CREATE INDEX game_seats_player ON game_seats (player);" \
+  "CREATE TABLE rounds (id INTEGER PRIMARY KEY," \
+  "  game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE," \
+  "  number INTEGER NOT NULL CHECK (number >= 1)," \
+  "  is_void INTEGER NOT NULL DEFAULT 0 CHECK (is_void IN (0, 1))," \
+  "  declarer INTEGER CHECK (declarer IS NULL OR declarer BETWEEN 0 AND 7)," \
+  "  all_but_last INTEGER NOT NULL DEFAULT 0 CHECK (all_but_last IN (0, 1))," \
+  "  dealer INTEGER CHECK (dealer IS NULL OR dealer BETWEEN 0 AND 7), UNIQUE (game, number));" \
+  "CREATE TABLE round_seats (round INTEGER NOT NULL REFERENCES rounds (id) ON DELETE CASCADE," \
+  "  seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 7)," \
+  "  cards INTEGER NOT NULL DEFAULT 0 CHECK (cards >= 0), worms INTEGER NOT NULL DEFAULT 0 CHECK (worms >= 0)," \
+  "  gongs INTEGER NOT NULL DEFAULT 0 CHECK (gongs >= 0), bears INTEGER NOT NULL DEFAULT 0 CHECK (bears >= 0)," \
+  "  wolves INTEGER NOT NULL DEFAULT 0 CHECK (wolves >= 0), court INTEGER NOT NULL DEFAULT 0 CHECK (court >= 0)," \
+  "  garwolves INTEGER NOT NULL DEFAULT 0 CHECK (garwolves >= 0)," \
+  "  unpegged INTEGER NOT NULL DEFAULT 0 CHECK (unpegged IN (0, 1)), PRIMARY KEY (round, seat)) WITHOUT ROWID;" \
+  "CREATE TABLE penalties (round INTEGER NOT NULL REFERENCES rounds (id) ON DELETE CASCADE," \
+  "  ordinal INTEGER NOT NULL CHECK (ordinal >= 0), seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 7)," \
+  "  kind TEXT NOT NULL CHECK (kind IN ('out_of_turn', 'looked_at_discards'))," \
+  "  PRIMARY KEY (round, ordinal)) WITHOUT ROWID;" \
+  "PRAGMA user_version = 1;"
