@@ -170,11 +170,33 @@ static const GActionEntry app_actions[] = {
 };
 
 static void
+read_icon_theme_thread (GTask        *task,
+                        gpointer      source_object,
+                        gpointer      task_data,
+                        GCancellable *cancellable)
+{
+  /* The icon theme locks itself; the lookup loads its index if needed. */
+  gtk_icon_theme_has_icon (task_data, "open-menu-symbolic");
+}
+
+static void
 lw_application_startup (GApplication *app)
 {
   static const char *quit_accels[] = { "<Control>q", NULL };
 
   G_APPLICATION_CLASS (lw_application_parent_class)->startup (app);
+
+  /* The icon theme's index files take a while to read; a thread reads
+   * them while the window is being built, so that the header bar's first
+   * icon does not wait for them. */
+  if (gdk_display_get_default () != NULL)
+    {
+      g_autoptr (GTask) task = g_task_new (app, NULL, NULL, NULL);
+
+      g_task_set_task_data (task, g_object_ref (gtk_icon_theme_get_for_display (gdk_display_get_default ())),
+                            g_object_unref);
+      g_task_run_in_thread (task, read_icon_theme_thread);
+    }
 
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);

@@ -309,6 +309,10 @@ struct _LwGamesPage
 
   ShowMode show;
   guint loading : 1;
+  guint start_source;        /* the deferred first load's fallback timeout */
+  gulong paint_handler;      /* on the frame clock, until the first frame */
+  GdkFrameClock *paint_clock;  /* weak, while paint_handler is set */
+  gulong map_handler;        /* until the page is first shown */
 };
 
 G_DEFINE_FINAL_TYPE (LwGamesPage, lw_games_page, ADW_TYPE_BIN)
@@ -434,8 +438,72 @@ start_status_job (LwGamesPage *self)
 }
 
 static void
+cancel_deferred_start (LwGamesPage *self)
+{
+  g_clear_handle_id (&self->start_source, g_source_remove);
+  if (self->paint_clock != NULL)
+    {
+      g_clear_signal_handler (&self->paint_handler, self->paint_clock);
+      g_object_remove_weak_pointer (G_OBJECT (self->paint_clock), (gpointer *) &self->paint_clock);
+      self->paint_clock = NULL;
+    }
+  self->paint_handler = 0;
+  g_clear_signal_handler (&self->map_handler, self);
+}
+
+static void
+deferred_start (LwGamesPage *self)
+{
+  cancel_deferred_start (self);
+  start_status_job (self);
+}
+
+static gboolean
+deferred_start_timeout_cb (gpointer user_data)
+{
+  LwGamesPage *self = user_data;
+
+  self->start_source = 0;
+  deferred_start (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+first_paint_cb (GdkFrameClock *clock,
+                LwGamesPage   *self)
+{
+  deferred_start (self);
+}
+
+static void
+mapped_cb (GtkWidget   *widget,
+           LwGamesPage *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+
+  if (clock == NULL || self->paint_handler != 0)
+    return;
+  self->paint_clock = clock;
+  g_object_add_weak_pointer (G_OBJECT (clock), (gpointer *) &self->paint_clock);
+  self->paint_handler = g_signal_connect (clock, "after-paint", G_CALLBACK (first_paint_cb), self);
+}
+
+/* The first load waits for the window's first frame, so that the worker's
+ * reading does not compete with drawing it; a page that is never shown
+ * starts after a moment all the same. */
+static void
+start_status_job_after_first_frame (LwGamesPage *self)
+{
+  cancel_deferred_start (self);
+  self->loading = TRUE;
+  self->start_source = g_timeout_add (500, deferred_start_timeout_cb, self);
+  self->map_handler = g_signal_connect (self, "map", G_CALLBACK (mapped_cb), self);
+}
+
+static void
 stop_status_job (LwGamesPage *self)
 {
+  cancel_deferred_start (self);
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
@@ -474,7 +542,10 @@ lw_games_page_reload (LwGamesPage  *self,
    * games come in as they are read. The rows already there stay until
    * then, so that a reload does not blink. */
   stop_status_job (self);
-  start_status_job (self);
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    start_status_job (self);
+  else
+    start_status_job_after_first_frame (self);
   update_progress (self);
 
   return TRUE;
@@ -566,8 +637,9 @@ lw_games_page_get_row_text (LwGamesPage *self,
 
 typedef struct
 {
-  GtkWidget *title;
-  GtkWidget *subtitle;
+  GtkWidget *title;     /* the sides */
+  GtkWidget *subtitle;  /* the scores and result */
+  GtkWidget *details;   /* ruleset, rounds, date */
   GtkWidget *menu_button;
   LwGameItem *item;       /* bound, borrowed */
   gulong changed_id;
@@ -594,19 +666,25 @@ setup_row_cb (GtkSignalListItemFactory *factory,
   gtk_widget_add_css_class (box, "game-row");
   row->title = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (row->title), 0);
-  gtk_label_set_wrap (GTK_LABEL (row->title), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (row->title), PANGO_WRAP_WORD_CHAR);
+  /* Three short lines, ellipsized, not wrapped: a list view lays out
+   * some 200 rows, and wrapped labels cost several times more to measure.
+   * The whole text is in the tooltips. */
+  gtk_label_set_ellipsize (GTK_LABEL (row->title), PANGO_ELLIPSIZE_END);
   gtk_widget_add_css_class (row->title, "game-title");
   row->subtitle = gtk_label_new (NULL);
   gtk_label_set_xalign (GTK_LABEL (row->subtitle), 0);
-  gtk_label_set_wrap (GTK_LABEL (row->subtitle), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (row->subtitle), PANGO_WRAP_WORD_CHAR);
-  gtk_widget_add_css_class (row->subtitle, "dim-label");
+  gtk_label_set_ellipsize (GTK_LABEL (row->subtitle), PANGO_ELLIPSIZE_END);
   gtk_widget_add_css_class (row->subtitle, "caption");
+  row->details = gtk_label_new (NULL);
+  gtk_label_set_xalign (GTK_LABEL (row->details), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (row->details), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (row->details, "dim-label");
+  gtk_widget_add_css_class (row->details, "caption");
   gtk_widget_set_hexpand (labels, TRUE);
   gtk_widget_set_valign (labels, GTK_ALIGN_CENTER);
   gtk_box_append (GTK_BOX (labels), row->title);
   gtk_box_append (GTK_BOX (labels), row->subtitle);
+  gtk_box_append (GTK_BOX (labels), row->details);
   gtk_box_append (GTK_BOX (box), labels);
 
   row->menu_button = gtk_menu_button_new ();
@@ -649,40 +727,45 @@ fill_row (RowWidgets *row)
 {
   LwGameItem *item = row->item;
   const LwGameSummary *summary = item->summary;
-  g_autoptr (GString) subtitle = g_string_new (NULL);
+  g_autoptr (GString) details = g_string_new (NULL);
   g_autoptr (GDateTime) created = g_date_time_new_from_unix_local (summary->created);
-
-  if (summary->ruleset == LW_RULESET_GARWOLF)
-    /* TRANSLATORS: the name of the second ruleset */
-    g_string_append_printf (subtitle, "%s · ", _("Garwolf"));
+  const char *status;
 
   if (item->status == GAME_STATUS_UNKNOWN)
     /* TRANSLATORS: in the games list, while the game is being scored */
-    g_string_append (subtitle, _("Scoring…"));
-  else if (item->status_text != NULL)
-    g_string_append (subtitle, item->status_text);
+    status = _("Scoring…");
+  else
+    status = item->status_text != NULL ? item->status_text : "";
+
+  if (summary->ruleset == LW_RULESET_GARWOLF)
+    /* TRANSLATORS: the name of the second ruleset */
+    g_string_append (details, _("Garwolf"));
 
   if (item->status == GAME_STATUS_UNKNOWN)
     ;
   else if (summary->ruleset == LW_RULESET_GARWOLF)
     /* TRANSLATORS: the Garwolf hands played in a game */
-    g_string_append_printf (subtitle,
+    g_string_append_printf (details,
                             g_dngettext (GETTEXT_PACKAGE, " · %u hand", " · %u hands", item->n_rounds),
                             item->n_rounds);
   else
-    g_string_append_printf (subtitle,
-                            g_dngettext (GETTEXT_PACKAGE, " · %u round", " · %u rounds", item->n_rounds),
+    g_string_append_printf (details,
+                            /* TRANSLATORS: the rounds played in a game; the list's third line */
+                            g_dngettext (GETTEXT_PACKAGE, "%u round", "%u rounds", item->n_rounds),
                             item->n_rounds);
 
   if (created != NULL)
     {
       g_autofree char *date = g_date_time_format (created, "%x");
 
-      g_string_append_printf (subtitle, " · %s", date);
+      g_string_append_printf (details, details->len > 0 ? " · %s" : "%s", date);
     }
 
   gtk_label_set_text (GTK_LABEL (row->title), lw_game_item_get_title (item));
-  gtk_label_set_text (GTK_LABEL (row->subtitle), subtitle->str);
+  gtk_label_set_text (GTK_LABEL (row->subtitle), status);
+  gtk_label_set_text (GTK_LABEL (row->details), details->str);
+  gtk_widget_set_tooltip_text (row->title, lw_game_item_get_title (item));
+  gtk_widget_set_tooltip_text (row->subtitle, status);
 }
 
 static void

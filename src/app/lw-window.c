@@ -572,6 +572,21 @@ lw_window_confirm_restore (LwWindow   *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* The keyboard shortcuts window is built when first asked for, not with
+ * the main window (as GtkApplication would from gtk/help-overlay.ui). */
+static void
+show_shortcuts_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  g_autoptr (GtkBuilder) builder =
+    gtk_builder_new_from_resource (RESOURCE_PREFIX "/lw-shortcuts-window.ui");
+  GtkWindow *shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "shortcuts_window"));
+
+  gtk_window_set_transient_for (shortcuts, GTK_WINDOW (widget));
+  gtk_window_present (shortcuts);
+}
+
 static void
 new_game_action (GtkWidget  *widget,
                  const char *action_name,
@@ -852,15 +867,15 @@ lw_window_class_init (LwWindowClass *klass)
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
+  /* The other pages are made in code when first shown. */
   g_type_ensure (LW_TYPE_GAMES_PAGE);
-  g_type_ensure (LW_TYPE_NEW_GAME_PAGE);
-  g_type_ensure (LW_TYPE_GAME_PAGE);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-window.ui");
   gtk_widget_class_bind_template_child (widget_class, LwWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, LwWindow, leaflet);
   gtk_widget_class_bind_template_child (widget_class, LwWindow, games_page);
 
+  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_shortcuts_action);
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
   gtk_widget_class_install_action (widget_class, "win.import", NULL, import_action);
   gtk_widget_class_install_action (widget_class, "win.import-file", "s", import_file_action);
@@ -873,6 +888,8 @@ lw_window_class_init (LwWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.show-players", NULL, show_players_action);
   gtk_widget_class_install_action (widget_class, "win.print-blank", NULL, print_blank_action);
 
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_question, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.show-help-overlay", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_question, GDK_CONTROL_MASK, "win.show-help-overlay", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_n, GDK_CONTROL_MASK, "win.new-game", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.import", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "win.show-games", NULL);

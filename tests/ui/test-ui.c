@@ -631,6 +631,39 @@ test_shortcuts (Fixture       *fixture,
       g_assert_false (gtk_editable_get_enable_undo (GTK_EDITABLE (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, seat), count))));
 }
 
+/* The keyboard shortcuts window is built only when asked for (Ctrl+?),
+ * on top of the main window, and lists the game's shortcuts. */
+static void
+test_shortcuts_window (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  GtkWindow *shortcuts = NULL;
+  guint n_before = g_list_length (gtk_application_get_windows (GTK_APPLICATION (fixture->app)));
+
+  g_assert_cmpuint (n_before, ==, 1);
+  activate (fixture->window, "win.show-help-overlay");
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (fixture->app)); l != NULL; l = l->next)
+    if (GTK_IS_SHORTCUTS_WINDOW (l->data))
+      shortcuts = l->data;
+  if (shortcuts == NULL)
+    {
+      GListModel *toplevels = gtk_window_get_toplevels ();
+
+      for (guint i = 0; i < g_list_model_get_n_items (toplevels) && shortcuts == NULL; i++)
+        {
+          g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+          if (GTK_IS_SHORTCUTS_WINDOW (window))
+            shortcuts = window;
+        }
+    }
+  g_assert_nonnull (shortcuts);
+  g_assert_true (gtk_window_get_transient_for (shortcuts) == GTK_WINDOW (fixture->window));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (shortcuts)));
+  gtk_window_destroy (shortcuts);
+  drain ();
+}
+
 /* After a round the declarer list is a fresh one, "Nobody declared"
  * selected, so that its keyboard highlight starts there. */
 static void
@@ -1370,6 +1403,7 @@ main (int   argc,
   gtk_test_init (&argc, &argv, NULL);
 
   g_test_add ("/ui/two-player-game", Fixture, NULL, fixture_set_up, test_two_player_game, fixture_tear_down);
+  g_test_add ("/ui/shortcuts-window", Fixture, NULL, fixture_set_up, test_shortcuts_window, fixture_tear_down);
   g_test_add ("/ui/void-and-penalty", Fixture, NULL, fixture_set_up, test_void_and_penalty, fixture_tear_down);
   g_test_add ("/ui/import", Fixture, NULL, fixture_set_up, test_import, fixture_tear_down);
   g_test_add ("/ui/import-error", Fixture, NULL, fixture_set_up, test_import_error, fixture_tear_down);
