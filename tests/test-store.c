@@ -608,6 +608,34 @@ test_delete_game (Fixture       *fixture,
   sqlite3_close (db);
 }
 
+/* PRAGMA data_version: unchanged by this connection's own writes, changed
+ * by another connection's commit (how the app notices another program). */
+static void
+test_data_version (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr (GPtrArray) paths = random_case_paths ();
+  g_autoptr (LwGameRecord) record = load_record (g_ptr_array_index (paths, 0));
+  g_autoptr (LwStore) other = NULL;
+  g_autoptr (GError) error = NULL;
+  gint64 v0 = -1, v1 = -1, v2 = -1;
+
+  g_assert_true (lw_store_get_data_version (fixture->store, &v0, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (lw_store_add_game (fixture->store, record, &error), >, 0);
+  g_assert_no_error (error);
+  g_assert_true (lw_store_get_data_version (fixture->store, &v1, &error));
+  g_assert_cmpint (v1, ==, v0);
+
+  other = lw_store_open (fixture->path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (lw_store_add_game (other, record, &error), >, 0);
+  g_assert_no_error (error);
+  g_assert_true (lw_store_get_data_version (fixture->store, &v2, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (v2, !=, v1);
+}
+
 static void
 test_reopen (Fixture       *fixture,
              gconstpointer  data)
@@ -753,6 +781,8 @@ main (int   argc,
               fixture_set_up, test_append_round, fixture_tear_down);
   g_test_add ("/store/remove-last-round", Fixture, NULL,
               fixture_set_up, test_remove_last_round, fixture_tear_down);
+  g_test_add ("/store/data-version", Fixture, NULL,
+              fixture_set_up, test_data_version, fixture_tear_down);
   g_test_add ("/store/delete-game", Fixture, NULL,
               fixture_set_up, test_delete_game, fixture_tear_down);
   g_test_add ("/store/reopen", Fixture, NULL,

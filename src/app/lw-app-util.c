@@ -591,7 +591,7 @@ restore_clicked_cb (AdwToast    *toast,
     }
 
   if (widget != NULL)
-    gtk_widget_activate_action (widget, "win.show-games", NULL);
+    gtk_widget_activate_action (widget, "win.game-changed", "x", restore->id);
 }
 
 void

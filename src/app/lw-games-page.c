@@ -551,6 +551,108 @@ lw_games_page_reload (LwGamesPage  *self,
   return TRUE;
 }
 
+static guint
+find_item_position (LwGamesPage *self,
+                    LwGameItem  *item)
+{
+  guint position = 0;
+
+  if (!g_list_store_find (self->games, item, &position))
+    return G_MAXUINT;
+  return position;
+}
+
+gboolean
+lw_games_page_refresh_game (LwGamesPage  *self,
+                            gint64        id,
+                            GError      **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (GError) local_error = NULL;
+  LwGameItem *item;
+  StatusResult *result;
+
+  g_return_val_if_fail (LW_IS_GAMES_PAGE (self), FALSE);
+  g_return_val_if_fail (self->store != NULL, FALSE);
+  g_return_val_if_fail (id > 0, FALSE);
+
+  /* While the worker still reads, its answer for this game may be older
+   * than the change: read everything again. */
+  if (self->loading)
+    return lw_games_page_reload (self, error);
+
+  item = g_hash_table_lookup (self->by_id, &id);
+  game = lw_store_load_game (self->store, id, &local_error);
+  if (game == NULL)
+    {
+      if (!g_error_matches (local_error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND))
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return FALSE;
+        }
+      /* Deleted. */
+      if (item != NULL)
+        {
+          guint position = find_item_position (self, item);
+
+          g_hash_table_remove (self->by_id, &id);
+          if (position != G_MAXUINT)
+            g_list_store_remove (self->games, position);
+        }
+      gtk_stack_set_visible_child_name (self->stack,
+                                        g_list_model_get_n_items (G_LIST_MODEL (self->games)) > 0 ? "games" : "empty");
+      return TRUE;
+    }
+
+  if (item == NULL)
+    {
+      LwGameSummary *summary = g_new0 (LwGameSummary, 1);
+
+      summary->id = game->id;
+      summary->created = game->created;
+      summary->ruleset = game->record->ruleset;
+      summary->n_players = game->record->n_players;
+      summary->players = g_new0 (char *, LW_MAX_SEATS + 1);
+      for (guint seat = 0; seat < game->record->n_players; seat++)
+        summary->players[seat] = g_strdup (game->record->players[seat]);
+      summary->n_teams = game->record->n_teams;
+      memcpy (summary->team_of, game->record->team_of, sizeof summary->team_of);
+
+      /* A new game is the newest: it goes first. */
+      item = g_object_new (LW_TYPE_GAME_ITEM, NULL);
+      item->summary = summary;
+      g_hash_table_insert (self->by_id, &item->summary->id, item);
+      g_list_store_insert (self->games, 0, item);
+      g_object_unref (item);
+      self->n_known++;
+    }
+  else
+    {
+      /* The players may have changed (a substitute). */
+      for (guint seat = 0; seat < game->record->n_players && seat < LW_MAX_SEATS; seat++)
+        {
+          g_free (item->summary->players[seat]);
+          item->summary->players[seat] = g_strdup (game->record->players[seat]);
+        }
+      g_clear_pointer (&item->title, g_free);
+    }
+
+  result = score_game (self->store, id);
+  item->status = result->status;
+  item->n_rounds = result->n_rounds;
+  g_free (item->status_text);
+  item->status_text = g_steal_pointer (&result->text);
+  status_result_free (result);
+  g_signal_emit (item, item_changed_signal, 0);
+
+  if (self->show != SHOW_ALL)
+    gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+  gtk_stack_set_visible_child_name (self->stack, "games");
+  update_progress (self);
+
+  return TRUE;
+}
+
 gboolean
 lw_games_page_get_loading (LwGamesPage *self)
 {

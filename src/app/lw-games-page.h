@@ -31,6 +31,24 @@ void lw_games_page_set_store (LwGamesPage *self,
 gboolean lw_games_page_reload (LwGamesPage  *self,
                                GError      **error);
 
+/**
+ * lw_games_page_refresh_game:
+ * @self: the page
+ * @id: a game's ID, > 0
+ * @error: return location for a #GError (LW_STORE_ERROR)
+ *
+ * Reads and scores one game again after it changed, was added or was
+ * deleted, instead of every game (lw_games_page_reload()): a new game goes
+ * first, a deleted one leaves the list. While the games are still being
+ * read it reloads them all.
+ *
+ * Returns: %TRUE on success; %FALSE with @error set when the database
+ *   cannot be read (the list is left as it was).
+ */
+gboolean lw_games_page_refresh_game (LwGamesPage  *self,
+                                     gint64        id,
+                                     GError      **error);
+
 /** Returns: %TRUE while the games' statuses are being computed. */
 gboolean lw_games_page_get_loading (LwGamesPage *self);
 

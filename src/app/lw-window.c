@@ -33,8 +33,11 @@ struct _LwWindow
   LwStore *store;
   GCancellable *cancellable;
   GtkFileChooserNative *chooser;
+  GHashTable *changed_games;  /* gint64* ID → itself: to read again on the start page */
+  gint64 data_version;        /* the store's, when the games were last read */
 
   guint busy : 1;
+  guint reload_games : 1;     /* read every game again on the start page */
 };
 
 G_DEFINE_FINAL_TYPE (LwWindow, lw_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -199,12 +202,47 @@ show_error (LwWindow   *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* Marks a game as changed (edited, added, deleted or restored): the start
+ * page reads it again when next shown. */
+static void
+note_game_changed (LwWindow *self,
+                   gint64    id)
+{
+  gint64 *key = g_new (gint64, 1);
+
+  *key = id;
+  g_hash_table_add (self->changed_games, key);
+}
+
+/* The start page: only the games changed since it was last shown are read
+ * again, unless everything may have changed (a restore). */
 static void
 show_games (LwWindow *self)
 {
   g_autoptr (GError) error = NULL;
+  gboolean ok = TRUE;
+  gint64 version = 0;
 
-  if (!lw_games_page_reload (self->games_page, &error))
+  /* Another program (littlewolf-cli import, say) wrote to the file. */
+  if (!lw_store_get_data_version (self->store, &version, NULL) || version != self->data_version)
+    self->reload_games = TRUE;
+  self->data_version = version;
+
+  if (self->reload_games)
+    ok = lw_games_page_reload (self->games_page, &error);
+  else
+    {
+      GHashTableIter iter;
+      gint64 *id;
+
+      g_hash_table_iter_init (&iter, self->changed_games);
+      while (ok && g_hash_table_iter_next (&iter, (gpointer *) &id, NULL))
+        ok = lw_games_page_refresh_game (self->games_page, *id, &error);
+    }
+  g_hash_table_remove_all (self->changed_games);
+  self->reload_games = FALSE;
+
+  if (!ok)
     {
       g_autofree char *message = lw_message_capitalize (error->message);
 
@@ -223,6 +261,7 @@ lw_window_open_game (LwWindow  *self,
 
   if (!lw_game_page_load (ensure_game_page (self), id, error))
     return FALSE;
+  note_game_changed (self, id);
 
   adw_leaflet_set_visible_child_name (self->leaflet, "game");
   lw_game_page_focus_form (self->game_page);
@@ -521,6 +560,7 @@ lw_window_restore_from (LwWindow    *self,
     return FALSE;
 
   /* Everything shown came from the old contents. */
+  self->reload_games = TRUE;
   show_games (self);
   return TRUE;
 }
@@ -629,6 +669,7 @@ delete_response_cb (AdwMessageDialog *dialog,
       return;
     }
 
+  note_game_changed (self, *id);
   show_games (self);
   lw_toast_offer_restore (lw_window_add_toast (self, _("Game deleted")), GTK_WIDGET (self), self->store, *id);
 }
@@ -690,6 +731,21 @@ show_games_action (GtkWidget  *widget,
                    GVariant   *parameter)
 {
   show_games (LW_WINDOW (widget));
+}
+
+/* "win.game-changed" (x): a game was changed elsewhere (restored from
+ * the bin by a toast, say): the start page shows it as it is now. */
+static void
+game_changed_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  LwWindow *self = LW_WINDOW (widget);
+  gint64 id = g_variant_get_int64 (parameter);
+
+  if (id > 0)
+    note_game_changed (self, id);
+  show_games (self);
 }
 
 static void
@@ -797,6 +853,7 @@ lw_window_finalize (GObject *object)
 
   g_clear_object (&self->store);
   g_clear_object (&self->cancellable);
+  g_clear_pointer (&self->changed_games, g_hash_table_unref);
 
   G_OBJECT_CLASS (lw_window_parent_class)->finalize (object);
 }
@@ -881,6 +938,7 @@ lw_window_class_init (LwWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.import-file", "s", import_file_action);
   gtk_widget_class_install_action (widget_class, "win.open-game", "x", open_game_action);
   gtk_widget_class_install_action (widget_class, "win.show-games", NULL, show_games_action);
+  gtk_widget_class_install_action (widget_class, "win.game-changed", "x", game_changed_action);
   gtk_widget_class_install_action (widget_class, "win.delete-game", "x", delete_game_action);
   gtk_widget_class_install_action (widget_class, "win.export-csv", "x", export_csv_action);
   gtk_widget_class_install_action (widget_class, "win.backup", NULL, backup_action);
@@ -902,6 +960,8 @@ lw_window_init (LwWindow *self)
   GtkDropTarget *target;
 
   self->cancellable = g_cancellable_new ();
+  self->changed_games = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  self->reload_games = TRUE;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 

@@ -523,6 +523,18 @@ query_int64 (LwStore     *self,
   return TRUE;
 }
 
+gboolean
+lw_store_get_data_version (LwStore  *self,
+                           gint64   *version,
+                           GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (version != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return query_int64 (self, "PRAGMA data_version", version, error);
+}
+
 static gboolean
 read_user_version (LwStore  *self,
                    int      *version,

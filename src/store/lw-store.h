@@ -123,6 +123,22 @@ char *lw_store_migration_backup_path (const char *path,
 const char *lw_store_get_path (LwStore *self);
 
 /**
+ * lw_store_get_data_version:
+ * @self: a store
+ * @version: (out): set to the file's `PRAGMA data_version`
+ * @error: return location for a #GError (%LW_STORE_ERROR)
+ *
+ * The version changes when another connection (another program, the CLI)
+ * commits to the file; this store's own writes leave it as it is. Compare
+ * two readings to learn whether anybody else changed the database.
+ *
+ * Returns: %TRUE on success.
+ */
+gboolean lw_store_get_data_version (LwStore  *self,
+                                    gint64   *version,
+                                    GError  **error);
+
+/**
  * lw_store_add_game:
  * @self: a store
  * @record: a game record, rounds included (import) or none (new game)

@@ -29,6 +29,7 @@ typedef struct
   char *db_path;
   LwApplication *app;
   LwWindow *window;
+  LwStore *writer;   /* a second connection, as another program's */
 } Fixture;
 
 static void
@@ -87,6 +88,7 @@ fixture_tear_down (Fixture       *fixture,
   gtk_window_destroy (GTK_WINDOW (fixture->window));
   drain ();
   g_clear_object (&fixture->app);
+  g_clear_object (&fixture->writer);
   drain ();
   remove_dir (fixture->dir);
   g_free (fixture->dir);
@@ -97,6 +99,21 @@ static LwStore *
 store_of (Fixture *fixture)
 {
   return lw_window_get_store (fixture->window);
+}
+
+/* The games are written through a connection of their own, as by another
+ * program (littlewolf-cli import): the start page notices the change. */
+static LwStore *
+writer_of (Fixture *fixture)
+{
+  if (fixture->writer == NULL)
+    {
+      g_autoptr (GError) error = NULL;
+
+      fixture->writer = lw_store_open (fixture->db_path, &error);
+      g_assert_no_error (error);
+    }
+  return fixture->writer;
 }
 
 static gint64
@@ -118,7 +135,7 @@ add_game (Fixture            *fixture,
         team_of[i] = (int) (i % n_teams);
       lw_game_record_set_teams (record, n_teams, team_of);
     }
-  id = lw_store_add_game (store_of (fixture), record, &error);
+  id = lw_store_add_game (writer_of (fixture), record, &error);
   g_assert_no_error (error);
 
   return id;
@@ -140,8 +157,15 @@ append (Fixture   *fixture,
     round->cards[i] = cards[i];
   if (penalty_seat != LW_NO_SEAT)
     lw_round_add_penalty (round, penalty_seat, LW_PENALTY_LOOKED_AT_DISCARDS);
-  lw_store_append_round (store_of (fixture), id, round, &error);
+  lw_store_append_round (writer_of (fixture), id, round, &error);
   g_assert_no_error (error);
+}
+
+static void
+activate_show_games (Fixture *fixture)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.show-games", NULL));
+  drain ();
 }
 
 static AdwMessageDialog *
@@ -456,6 +480,68 @@ test_games_list (Fixture       *fixture,
   lw_games_page_set_show (page, 0);
 }
 
+/* Back on the start page, only the games changed here are read again
+ * (no worker, the new score at once); a change by another program reads
+ * everything again. */
+static void
+test_games_list_refresh (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  const char *others[] = { "Cleo", "Dan" };
+  const int cards[] = { 20, 6 };
+  LwGamesPage *page = lw_window_get_games_page (fixture->window);
+  g_autoptr (LwRound) round = lw_round_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gint64 first, second;
+
+  first = add_game (fixture, LW_RULESET_LITTLE_WOLF, 2, names, 0);
+  second = add_game (fixture, LW_RULESET_LITTLE_WOLF, 2, others, 0);
+  activate_show_games (fixture);
+  lw_games_page_wait (page);
+  g_assert_cmpint (lw_games_page_get_game_id (page, 1), ==, first);
+  before = lw_games_page_get_row_text (page, 1);
+  g_assert_cmpstr (before, ==, "Ann vs Ben\n1 – 1 · Ann deals next");
+
+  /* A round entered while the game is open (the window's connection). */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", first));
+  drain ();
+  round->declarer = 0;
+  round->cards[0] = cards[0];
+  round->cards[1] = cards[1];
+  lw_store_append_round (store_of (fixture), first, round, &error);
+  g_assert_no_error (error);
+  activate_show_games (fixture);
+  g_assert_false (lw_games_page_get_loading (page));
+  after = lw_games_page_get_row_text (page, 1);
+  /* SCORING R10: the declarer makes the Pack (20 of 26 cards): +1 */
+  g_assert_cmpstr (after, ==, "Ann vs Ben\n2 – 1 · Ben deals next");
+  g_assert_cmpuint (lw_games_page_get_n_shown (page), ==, 2);
+
+  /* Deleted here: its row goes; restored (the toast's Undo): it is back. */
+  g_assert_true (lw_store_delete_game (store_of (fixture), second, &error));
+  g_assert_no_error (error);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.game-changed", "x", second));
+  drain ();
+  g_assert_false (lw_games_page_get_loading (page));
+  g_assert_cmpuint (lw_games_page_get_n_shown (page), ==, 1);
+  g_assert_cmpint (lw_games_page_get_game_id (page, 0), ==, first);
+  g_assert_true (lw_store_restore_game (store_of (fixture), second, &error));
+  g_assert_no_error (error);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.game-changed", "x", second));
+  drain ();
+  g_assert_cmpuint (lw_games_page_get_n_shown (page), ==, 2);
+
+  /* Another program's write: everything is read again. */
+  add_game (fixture, LW_RULESET_LITTLE_WOLF, 2, others, 0);
+  activate_show_games (fixture);
+  g_assert_true (lw_games_page_get_loading (page));
+  lw_games_page_wait (page);
+  g_assert_cmpuint (lw_games_page_get_n_shown (page), ==, 3);
+}
+
 /* Fills the Garwolf hand form (Court cards and Garwolves per seat) and
  * adds the hand. */
 static void
@@ -756,6 +842,7 @@ main (int   argc,
   g_test_add ("/ui-data/board-lines", Fixture, NULL, fixture_set_up, test_board_lines, fixture_tear_down);
   g_test_add ("/ui-data/board-owed-deal", Fixture, NULL, fixture_set_up, test_board_owed_deal, fixture_tear_down);
   g_test_add ("/ui-data/chart", Fixture, NULL, fixture_set_up, test_chart, fixture_tear_down);
+  g_test_add ("/ui-data/games-list-refresh", Fixture, NULL, fixture_set_up, test_games_list_refresh, fixture_tear_down);
   g_test_add ("/ui-data/drop-import", Fixture, NULL, fixture_set_up, test_drop_import, fixture_tear_down);
   g_test_add ("/ui-data/export-csv", Fixture, NULL, fixture_set_up, test_export_csv, fixture_tear_down);
   g_test_add ("/ui-data/backup-restore", Fixture, NULL, fixture_set_up, test_backup_restore, fixture_tear_down);
