@@ -870,6 +870,24 @@ editor_destroy_cb (LwRoundEditor *editor,
     self->editor = NULL;
 }
 
+/* A penalty's note changed in the editor: the history shows it. */
+static void
+editor_note_saved_cb (LwRoundEditor *editor,
+                      guint          number,
+                      LwGamePage    *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->game == NULL || !reload (self, self->game->id, TRUE, &error))
+    {
+      if (error != NULL)
+        show_error_toast (self, error);
+      return;
+    }
+  /* TRANSLATORS: a toast: a penalty's note was changed */
+  toast (self, _("Penalty note saved"));
+}
+
 static void
 edit_round_action (GtkWidget  *widget,
                    const char *action_name,
@@ -885,6 +903,7 @@ edit_round_action (GtkWidget  *widget,
   self->editor = lw_round_editor_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
                                       self->store, self->game, number);
   g_signal_connect_object (self->editor, "edited", G_CALLBACK (editor_edited_cb), self, 0);
+  g_signal_connect_object (self->editor, "note-saved", G_CALLBACK (editor_note_saved_cb), self, 0);
   g_signal_connect_object (self->editor, "destroy", G_CALLBACK (editor_destroy_cb), self, 0);
 }
 

@@ -19,6 +19,8 @@ struct _LwRoundEditor
   AdwWindowTitle *window_title;
   LwRoundForm *form;
   GtkWidget *round_buttons;
+  GtkWidget *notes_group;
+  GtkListBox *notes_list;
 
   /* owned */
   LwStore *store;
@@ -37,6 +39,7 @@ G_DEFINE_FINAL_TYPE (LwRoundEditor, lw_round_editor, ADW_TYPE_WINDOW)
 
 enum {
   EDITED,
+  NOTE_SAVED,
   N_SIGNALS
 };
 
@@ -105,6 +108,82 @@ show_mode (LwRoundEditor *self)
                             _("See What Changes, Then Save (Ctrl+Enter)"),
                             "editor.save");
   gtk_widget_set_visible (self->round_buttons, self->kind == LW_EDIT_REPLACE);
+  gtk_widget_set_visible (self->notes_group,
+                          self->kind == LW_EDIT_REPLACE && gtk_widget_get_first_child (GTK_WIDGET (self->notes_list)) != NULL);
+}
+
+/* A penalty's note, changed and applied: stored at once (notes are not
+ * part of the game record, so nothing is replayed). */
+static void
+note_applied_cb (AdwEntryRow   *row,
+                 LwRoundEditor *self)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *note = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (row))));
+  guint ordinal = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "lw-ordinal"));
+
+  if (!lw_store_set_penalty_note (self->store, self->game_id, self->number, ordinal,
+                                  *note != '\0' ? note : NULL, &error))
+    {
+      g_autofree char *message = lw_message_capitalize (error->message);
+
+      gtk_widget_add_css_class (GTK_WIDGET (row), "error");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (row), message);
+      gtk_widget_error_bell (GTK_WIDGET (row));
+      return;
+    }
+  gtk_widget_remove_css_class (GTK_WIDGET (row), "error");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (row), NULL);
+  g_signal_emit (self, signals[NOTE_SAVED], 0, self->number);
+}
+
+/* One row per penalty of the round, its note editable. */
+static void
+fill_notes (LwRoundEditor *self)
+{
+  g_autoptr (GPtrArray) penalties = lw_store_list_penalties (self->store, self->game_id, NULL);
+
+  for (guint i = 0; penalties != NULL && i < penalties->len; i++)
+    {
+      const LwStoredPenalty *penalty = g_ptr_array_index (penalties, i);
+      GtkWidget *row;
+      g_autofree char *title = NULL;
+      g_autofree char *when = NULL;
+      const char *who;
+
+      if (penalty->round != self->number)
+        continue;
+      who = penalty->seat >= 0 && penalty->seat < (int) self->record->n_players
+              ? self->record->players[penalty->seat] : "?";
+      when = lw_format_time (penalty->time, FALSE);
+      title = *when != '\0'
+                /* TRANSLATORS: a penalty's note row: %1$s the player, %2$s what they did, %3$s when it was noted */
+                ? g_strdup_printf (_("%1$s %2$s, at %3$s"), who, lw_penalty_kind_describe (penalty->kind), when)
+                /* TRANSLATORS: a penalty's note row: %1$s the player, %2$s what they did */
+                : g_strdup_printf (_("%1$s %2$s"), who, lw_penalty_kind_describe (penalty->kind));
+      row = adw_entry_row_new ();
+      adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_entry_row_set_show_apply_button (ADW_ENTRY_ROW (row), TRUE);
+      if (penalty->note != NULL)
+        gtk_editable_set_text (GTK_EDITABLE (row), penalty->note);
+      g_object_set_data (G_OBJECT (row), "lw-ordinal", GUINT_TO_POINTER (penalty->ordinal));
+      g_signal_connect (row, "apply", G_CALLBACK (note_applied_cb), self);
+      gtk_list_box_append (self->notes_list, row);
+    }
+}
+
+AdwEntryRow *
+lw_round_editor_get_note_row (LwRoundEditor *self,
+                              guint          ordinal)
+{
+  g_return_val_if_fail (LW_IS_ROUND_EDITOR (self), NULL);
+
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->notes_list));
+       row != NULL; row = gtk_widget_get_next_sibling (row))
+    if (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "lw-ordinal")) == ordinal)
+      return ADW_ENTRY_ROW (row);
+  return NULL;
 }
 
 static gboolean
@@ -306,6 +385,7 @@ lw_round_editor_new (GtkWindow          *parent,
 
   lw_round_form_set_edit (self->form, self->record, LW_EDIT_REPLACE, number);
   lw_round_form_fill (self->form, g_ptr_array_index (self->record->rounds, number - 1));
+  fill_notes (self);
   show_mode (self);
 
   gtk_window_present (GTK_WINDOW (self));
@@ -349,12 +429,23 @@ lw_round_editor_class_init (LwRoundEditorClass *klass)
   signals[EDITED] = g_signal_new ("edited", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_UINT);
 
+  /**
+   * LwRoundEditor::note-saved:
+   * @number: the round whose penalty note was stored
+   *
+   * A penalty's note was changed and stored; the editor stays open.
+   */
+  signals[NOTE_SAVED] = g_signal_new ("note-saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                      0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+
   g_type_ensure (LW_TYPE_ROUND_FORM);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-round-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, LwRoundEditor, window_title);
   gtk_widget_class_bind_template_child (widget_class, LwRoundEditor, form);
   gtk_widget_class_bind_template_child (widget_class, LwRoundEditor, round_buttons);
+  gtk_widget_class_bind_template_child (widget_class, LwRoundEditor, notes_group);
+  gtk_widget_class_bind_template_child (widget_class, LwRoundEditor, notes_list);
 
   gtk_widget_class_install_action (widget_class, "editor.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "editor.delete", NULL, delete_action);

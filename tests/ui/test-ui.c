@@ -1269,6 +1269,36 @@ test_noted_penalty (Fixture       *fixture,
   g_assert_true (g_str_has_suffix (lw_game_page_get_history_text (page, 0), history_line));
   /* The form is fresh for round 2. */
   g_assert_cmpuint (lw_round_form_get_n_penalties (form), ==, 0);
+
+  /* The note corrected later, from the round's editor: stored at once,
+   * its time kept, the score untouched, the history showing it. */
+  {
+    LwRoundEditor *editor;
+    AdwEntryRow *row;
+    g_autofree char *corrected = NULL;
+    g_autoptr (GPtrArray) again = NULL;
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "game.edit-round", "u", 1));
+    drain ();
+    editor = lw_game_page_get_round_editor (page);
+    g_assert_nonnull (editor);
+    g_assert_null (lw_round_editor_get_note_row (editor, 1));
+    row = lw_round_editor_get_note_row (editor, 0);
+    g_assert_nonnull (row);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "led before Ann");
+    gtk_editable_set_text (GTK_EDITABLE (row), "  led a Worm before Ann ");
+    g_signal_emit_by_name (row, "apply");
+    drain ();
+    again = lw_store_list_penalties (store, id, &error);
+    g_assert_no_error (error);
+    g_assert_cmpstr (((LwStoredPenalty *) g_ptr_array_index (again, 0))->note, ==, "led a Worm before Ann");
+    g_assert_cmpint (((LwStoredPenalty *) g_ptr_array_index (again, 0))->time, ==, penalty->time);
+    corrected = g_strdup_printf ("\nPenalty at %s: Ben played out of turn — led a Worm before Ann", when);
+    g_assert_true (g_str_has_suffix (lw_game_page_get_history_text (page, 0), corrected));
+    assert_board (lw_game_page_get_board (page), "2", "0");
+    gtk_window_destroy (GTK_WINDOW (editor));
+    drain ();
+  }
 }
 
 /* A substitute takes Ben's seat from round 2: the seat keeps its score,

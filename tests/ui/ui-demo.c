@@ -69,6 +69,12 @@ append (LwStore   *store,
     g_error ("%s", error->message);
 }
 
+static void
+focus_note_row (gpointer page)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (lw_round_editor_get_note_row (lw_game_page_get_round_editor (page), 0)));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -277,6 +283,12 @@ main (int   argc,
             gtk_widget_activate_action (GTK_WIDGET (editor), "editor.save", NULL);
           if (g_str_equal (screen, "edit-refused"))
             gtk_widget_activate_action (GTK_WIDGET (editor), "editor.save", NULL);
+        }
+      else if (g_str_equal (screen, "edit-penalty-note"))
+        {
+          gtk_widget_activate_action (GTK_WIDGET (page), "game.edit-round", "u", 2);
+          /* Once shown, the note's row takes the focus: scrolled to it. */
+          g_timeout_add_once (800, focus_note_row, page);
         }
       else if (g_str_equal (screen, "edit-log"))
         {
