@@ -1272,6 +1272,17 @@ details_response_cb (AdwMessageDialog *dialog,
         goto failed;
       changes++;
     }
+  if (dialog_field (dialog, "king-and-knave") != NULL)
+    {
+      gboolean king = gtk_check_button_get_active (GTK_CHECK_BUTTON (dialog_field (dialog, "king-and-knave")));
+
+      if (king != self->game->king_and_knave)
+        {
+          if (!lw_store_set_game_king_and_knave (self->store, id, king, &error))
+            goto failed;
+          changes++;
+        }
+    }
 
   if (!reload (self, id, TRUE, &error))
     goto failed;
@@ -1336,6 +1347,27 @@ details_action (GtkWidget  *widget,
   gtk_entry_set_activates_default (GTK_ENTRY (place), TRUE);
   /* TRANSLATORS: where the game was played */
   add_field (GTK_BOX (box), _("_Place"), place, "place");
+
+  /* SCORING G3: the house rule can be changed later too (it changes the
+   * passing shown, never a score). */
+  if (is_garwolf (self))
+    {
+      /* TRANSLATORS: a Garwolf house rule; King and Knave are the top and bottom scorers of a hand */
+      GtkWidget *king = gtk_check_button_new ();
+      /* TRANSLATORS: a Garwolf house rule; King and Knave are the top and bottom scorers of a hand */
+      GtkWidget *label = gtk_label_new_with_mnemonic (_("_King and Knave: no passing in the first hand, then the King and Knave exchange"));
+
+      /* Wrapped, so that the dialog fits a phone. */
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_mnemonic_widget (GTK_LABEL (label), king);
+      gtk_check_button_set_child (GTK_CHECK_BUTTON (king), label);
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (king), self->game->king_and_knave);
+      gtk_widget_set_name (king, "king-and-knave");
+      gtk_widget_set_margin_top (king, 6);
+      gtk_box_append (GTK_BOX (box), king);
+    }
 
   open_dialog (self, _("Game Details"), NULL, box, "save", _("_Save"), G_CALLBACK (details_response_cb));
   gtk_widget_grab_focus (notes);

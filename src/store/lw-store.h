@@ -685,8 +685,9 @@ gboolean lw_store_set_game_details (LwStore     *self,
  *
  * Read back as #LwStoredGame's king_and_knave (schema 3); kept in the copy
  * of a deleted game, so lw_store_restore_game() brings it back. The game
- * record and its JSON are unchanged. Not logged: the rule is chosen when
- * the game is made, right after lw_store_add_game().
+ * record and its JSON are unchanged. Set right after lw_store_add_game(),
+ * or changed later (the game's details); not logged: it changes which
+ * cards are passed, never a score.
  *
  * Errors: %LW_STORE_ERROR_NOT_FOUND; %LW_STORE_ERROR_INVALID when
  *   @king_and_knave is %TRUE for a Little Wolf game; or another

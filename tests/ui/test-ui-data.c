@@ -616,6 +616,22 @@ test_king_and_knave (Fixture       *fixture,
   g_assert_cmpstr (lw_board_get_status_text (board), ==,
                    "Hand 3: King Ann gives Cleo two cards of choice; "
                    "Knave Cleo gives Ann his two highest (Ace low) · Cleo deals");
+
+  /* The house rule dropped from the game's details: hand 3 keeps its
+   * cards (G3: left, right, keep), the scores stay. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "game.details", NULL));
+  drain ();
+  g_assert_nonnull (lw_game_page_get_dialog_field (page, "king-and-knave"));
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (lw_game_page_get_dialog_field (page, "king-and-knave"))));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (lw_game_page_get_dialog_field (page, "king-and-knave")), FALSE);
+  adw_message_dialog_response (lw_game_page_get_dialog (page), "save");
+  drain ();
+  g_clear_pointer (&game, lw_stored_game_free);
+  game = lw_store_load_game (store_of (fixture), lw_game_page_get_game_id (page), &error);
+  g_assert_no_error (error);
+  g_assert_false (game->king_and_knave);
+  g_assert_cmpstr (lw_board_get_status_text (board), ==, "Hand 3 · Cleo deals · Keep what was dealt");
+  g_assert_cmpstr (lw_board_get_score_text (board, 0), ==, "18");
 }
 
 /* Ann and Ben again: Ann makes the Pack 14 times and wins 15 to 1. */

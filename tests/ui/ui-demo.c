@@ -174,7 +174,7 @@ main (int   argc,
       gtk_widget_activate_action (GTK_WIDGET (lw_window_get_game_page (window)), "game.undo-round", NULL);
       gtk_widget_activate_action (GTK_WIDGET (lw_window_get_game_page (window)), "game.submit-round", NULL);
     }
-  else if (g_str_equal (screen, "garwolf"))
+  else if (g_str_equal (screen, "garwolf") || g_str_equal (screen, "garwolf-details"))
     {
       gint64 id = add_game (store, LW_RULESET_GARWOLF, 4, names, 0);
       LwRoundForm *form;
@@ -183,6 +183,8 @@ main (int   argc,
       form = lw_game_page_get_round_form (lw_window_get_game_page (window));
       gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_COURT), 5);
       gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 2), LW_SEAT_COUNT_COURT), 4);
+      if (g_str_equal (screen, "garwolf-details"))
+        gtk_widget_activate_action (GTK_WIDGET (lw_window_get_game_page (window)), "game.details", NULL);
     }
 
   else if (g_str_equal (screen, "chart"))
