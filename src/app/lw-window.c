@@ -270,6 +270,22 @@ lw_window_open_game (LwWindow  *self,
 }
 
 static void
+show_too_large (LwWindow *self,
+                GFile    *file)
+{
+  g_autofree char *basename = g_file_get_basename (file);
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+
+  /* TRANSLATORS: %s is a file name */
+  heading = g_strdup_printf (_("Could Not Import “%s”"), basename);
+  /* TRANSLATORS: %u is a size in MiB */
+  body = g_strdup_printf (_("The file is larger than %u MiB, far too large for a game record."),
+                          (guint) (LW_GAME_RECORD_MAX_BYTES / (1024 * 1024)));
+  show_error (self, heading, body);
+}
+
+static void
 import_loaded_cb (GObject      *object,
                   GAsyncResult *result,
                   gpointer      user_data)
@@ -298,6 +314,12 @@ import_loaded_cb (GObject      *object,
     }
 
   lw_window_set_busy (self, FALSE);
+
+  if (length > LW_GAME_RECORD_MAX_BYTES)
+    {
+      show_too_large (self, file);
+      return;
+    }
 
   if (!g_utf8_validate (contents, length, NULL))
     {
@@ -334,6 +356,30 @@ import_loaded_cb (GObject      *object,
   }
 }
 
+/* The size is looked at first: a huge file is refused without reading it. */
+static void
+import_sized_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr (LwWindow) self = user_data;
+  GFile *file = G_FILE (object);
+  g_autoptr (GFileInfo) info = g_file_query_info_finish (file, result, NULL);
+
+  if (g_cancellable_is_cancelled (self->cancellable))
+    return;
+  if (info != NULL
+      && g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_STANDARD_SIZE)
+      && g_file_info_get_size (info) > LW_GAME_RECORD_MAX_BYTES)
+    {
+      lw_window_set_busy (self, FALSE);
+      show_too_large (self, file);
+      return;
+    }
+  /* Not known (a pipe, say): the length is checked once read. */
+  g_file_load_contents_async (file, self->cancellable, import_loaded_cb, g_steal_pointer (&self));
+}
+
 void
 lw_window_import_file (LwWindow *self,
                        GFile    *file)
@@ -342,7 +388,8 @@ lw_window_import_file (LwWindow *self,
   g_return_if_fail (G_IS_FILE (file));
 
   lw_window_set_busy (self, TRUE);
-  g_file_load_contents_async (file, self->cancellable, import_loaded_cb, g_object_ref (self));
+  g_file_query_info_async (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE,
+                           G_PRIORITY_DEFAULT, self->cancellable, import_sized_cb, g_object_ref (self));
 }
 
 static void

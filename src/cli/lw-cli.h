@@ -47,10 +47,8 @@ int lw_cli_fail (int         status,
  */
 int lw_cli_fail_error (const GError *error);
 
-/* The largest input `score` and `import` read: far beyond any game (a
- * record of 100,000 rounds of eight players takes about 20 MiB), small
- * enough that reading and parsing it keeps memory bounded. */
-#define LW_CLI_MAX_INPUT_SIZE (64 * 1024 * 1024)
+/* The largest input `score` and `import` read (LW_GAME_RECORD_MAX_BYTES). */
+#define LW_CLI_MAX_INPUT_SIZE LW_GAME_RECORD_MAX_BYTES
 
 /**
  * lw_cli_read_input:

@@ -242,6 +242,16 @@ gboolean lw_round_validate (const LwGameRecord  *record,
                             GError             **error);
 
 /**
+ * LW_GAME_RECORD_MAX_BYTES:
+ *
+ * The largest game record text that is read (the CLI's `score` and
+ * `import`, the app's Import): far beyond any game (a record of 100,000
+ * rounds of eight players takes about 20 MiB), small enough that reading
+ * and parsing it keeps memory bounded.
+ */
+#define LW_GAME_RECORD_MAX_BYTES (64 * 1024 * 1024)
+
+/**
  * lw_game_record_from_json:
  * @data: UTF-8 JSON text
  * @length: length of @data in bytes, or -1 when nul-terminated
