@@ -12,3 +12,4 @@
 #include "lw-stats.h"
 #include "lw-csv.h"
 #include "lw-garwolf.h"
+#include "lw-event.h"
