@@ -13,3 +13,4 @@
 #include "lw-csv.h"
 #include "lw-garwolf.h"
 #include "lw-event.h"
+#include "lw-rating.h"
