@@ -346,7 +346,8 @@ lw_leaderboard_compute (const LwRatingGames        *games,
 
   if (options->only_games != NULL)
     {
-      only = g_memdup2 (options->only_games, sizeof (gint64) * MAX (options->n_only_games, 1));
+      only = g_new0 (gint64, MAX (options->n_only_games, 1));
+      memcpy (only, options->only_games, sizeof (gint64) * options->n_only_games);
       qsort (only, options->n_only_games, sizeof (gint64), compare_gint64);
     }
 

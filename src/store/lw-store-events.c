@@ -522,43 +522,59 @@ finish_change (LwStore  *self,
 }
 
 gboolean
+lw_store_add_event_entrants (LwStore            *self,
+                             gint64              id,
+                             const char *const  *names,
+                             LwEntrantStatus     status,
+                             GError            **error)
+{
+  g_autoptr (LwEvent) event = NULL;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (names != NULL, FALSE);
+  g_return_val_if_fail (status != LW_ENTRANT_DROPPED, FALSE);
+
+  event = begin_change (self, id, error);
+  if (event == NULL)
+    return FALSE;
+  for (guint i = 0; ok && names[i] != NULL; i++)
+    {
+      gint64 player = 0;
+      int index = lw_event_add_entrant (event, names[i], status, error);
+
+      ok = index >= 0 && lw_store_player_id (self, names[i], &player, error);
+      if (ok)
+        {
+          g_autoptr (LwEventStmt) stmt =
+            lw_store_stmt (self,
+                           "INSERT INTO event_players (event, entrant, player, status,"
+                           " joined_round) VALUES (?, ?, ?, ?, ?)", error);
+          const LwEntrant *entrant = g_ptr_array_index (event->entrants, (guint) index);
+
+          ok = stmt != NULL
+               && bind_int (self, stmt, 1, id, error)
+               && bind_int (self, stmt, 2, index, error)
+               && bind_int (self, stmt, 3, player, error)
+               && bind_text (self, stmt, 4, status_to_string (status), error)
+               && bind_int (self, stmt, 5, entrant->joined_round, error)
+               && lw_store_step_done (self, stmt, error);
+        }
+    }
+  return finish_change (self, ok, error);
+}
+
+gboolean
 lw_store_add_event_entrant (LwStore          *self,
                             gint64            id,
                             const char       *name,
                             LwEntrantStatus   status,
                             GError          **error)
 {
-  g_autoptr (LwEvent) event = NULL;
-  gint64 player = 0;
-  int index;
-  gboolean ok;
+  const char *names[2] = { name, NULL };
 
-  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (name != NULL, FALSE);
-  g_return_val_if_fail (status != LW_ENTRANT_DROPPED, FALSE);
-
-  event = begin_change (self, id, error);
-  if (event == NULL)
-    return FALSE;
-  index = lw_event_add_entrant (event, name, status, error);
-  ok = index >= 0 && lw_store_player_id (self, name, &player, error);
-  if (ok)
-    {
-      g_autoptr (LwEventStmt) stmt =
-        lw_store_stmt (self,
-                       "INSERT INTO event_players (event, entrant, player, status, joined_round)"
-                       " VALUES (?, ?, ?, ?, ?)", error);
-      const LwEntrant *entrant = g_ptr_array_index (event->entrants, (guint) index);
-
-      ok = stmt != NULL
-           && bind_int (self, stmt, 1, id, error)
-           && bind_int (self, stmt, 2, index, error)
-           && bind_int (self, stmt, 3, player, error)
-           && bind_text (self, stmt, 4, status_to_string (status), error)
-           && bind_int (self, stmt, 5, entrant->joined_round, error)
-           && lw_store_step_done (self, stmt, error);
-    }
-  return finish_change (self, ok, error);
+  return lw_store_add_event_entrants (self, id, names, status, error);
 }
 
 gboolean

@@ -86,17 +86,36 @@ GPtrArray *lw_store_list_events (LwStore  *self,
                                  GError  **error);
 
 /**
- * lw_store_add_event_entrant:
+ * lw_store_add_event_entrants:
  * @self: a store
  * @id: an event ID
- * @name: the player's name (an existing player or a new one)
+ * @names: (array zero-terminated=1): the players' names (existing players
+ *   or new ones)
  * @status: %LW_ENTRANT_REGISTERED or %LW_ENTRANT_CHECKED_IN
  * @error: return location for a #GError
  *
- * Enters a player (lw_event_add_entrant()), late when rounds are paired.
+ * Enters the players in order (lw_event_add_entrant()), late when rounds
+ * are paired, in one transaction: when one is refused, none is entered.
  *
  * Errors: the engine's %LW_ENGINE_ERROR_INVALID, %LW_STORE_ERROR_NOT_FOUND,
  * or another %LW_STORE_ERROR.
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_add_event_entrants (LwStore            *self,
+                                      gint64              id,
+                                      const char *const  *names,
+                                      LwEntrantStatus     status,
+                                      GError            **error);
+
+/**
+ * lw_store_add_event_entrant:
+ * @self: a store
+ * @id: an event ID
+ * @name: the player's name
+ * @status: %LW_ENTRANT_REGISTERED or %LW_ENTRANT_CHECKED_IN
+ * @error: return location for a #GError
+ *
+ * lw_store_add_event_entrants() for one player.
  * Returns: %TRUE when stored.
  */
 gboolean lw_store_add_event_entrant (LwStore          *self,
