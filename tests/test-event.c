@@ -532,6 +532,8 @@ test_elimination (void)
   g_autoptr (GError) error = NULL;
 
   g_assert_cmpuint (lw_event_total_rounds (event), ==, 3);
+  /* Registered, never checked in: not in the bracket. */
+  g_assert_cmpint (lw_event_add_entrant (event, "Reserve", LW_ENTRANT_REGISTERED, NULL), ==, 6);
 
   /* Bracket of 8: seeds 1 and 2 (P00, P01) have byes; 4 v 5 and 3 v 6. */
   round = pair_ok (event);
@@ -547,6 +549,9 @@ test_elimination (void)
   /* Late entries are refused once the bracket is drawn. */
   g_assert_cmpint (lw_event_add_entrant (event, "Late", LW_ENTRANT_CHECKED_IN, &error), ==, -1);
   g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (lw_event_set_entrant_status (event, 6, LW_ENTRANT_CHECKED_IN, &error));
+  g_assert_nonnull (strstr (error->message, "Reserve: the field of a single elimination is fixed"));
   g_clear_error (&error);
 
   /* Seed 5 (P04) and seed 6 (P05) win. */

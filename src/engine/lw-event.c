@@ -269,6 +269,15 @@ lw_event_set_entrant_status (LwEvent          *event,
                    entrant->name);
       return FALSE;
     }
+  if (status == LW_ENTRANT_CHECKED_IN && entrant->status == LW_ENTRANT_REGISTERED
+      && field_is_fixed (event))
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "%s: the field of a %s is fixed once round 1 is paired", entrant->name,
+                   event->config.format == LW_EVENT_ELIMINATION ? "single elimination"
+                                                                : "round robin");
+      return FALSE;
+    }
   if (status == LW_ENTRANT_REGISTERED && entrant->status != LW_ENTRANT_REGISTERED)
     {
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
