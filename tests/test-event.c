@@ -180,6 +180,17 @@ test_plan_tables (void)
   /* Partners tables are always 4. */
   assert_plan (4, TRUE, 10, (const guint[]) { 4, 4 }, 2, 2);
   assert_plan (4, TRUE, 8, (const guint[]) { 4, 4 }, 2, 0);
+
+  /* In words. */
+  {
+    g_autofree char *thirteen = lw_event_plan_describe (4, FALSE, 13);
+    g_autofree char *five = lw_event_plan_describe (4, FALSE, 5);
+    g_autofree char *two = lw_event_plan_describe (4, FALSE, 2);
+
+    g_assert_cmpstr (thirteen, ==, "13 players: 1 table of 4, 3 tables of 3, no bye");
+    g_assert_cmpstr (five, ==, "5 players: 1 table of 4, 1 bye");
+    g_assert_cmpstr (two, ==, "2 players: no table, 2 byes");
+  }
 }
 
 /* ------------------------------------------------------------------ */

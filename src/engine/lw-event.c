@@ -350,6 +350,38 @@ lw_event_plan_tables (guint      table_size,
   }
 }
 
+char *
+lw_event_plan_describe (guint    table_size,
+                        gboolean partners,
+                        guint    n_players)
+{
+  g_autofree guint *sizes = NULL;
+  guint n_tables = 0, n_byes = 0;
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (table_size >= 2 && table_size <= LW_EVENT_MAX_SEATS, NULL);
+
+  lw_event_plan_tables (table_size, partners, n_players, &sizes, &n_tables, &n_byes);
+  g_string_append_printf (out, "%u player%s:", n_players, n_players == 1 ? "" : "s");
+  for (guint size = table_size; size >= 2; size--)
+    {
+      guint count = 0;
+
+      for (guint t = 0; t < n_tables; t++)
+        count += sizes[t] == size;
+      if (count > 0)
+        g_string_append_printf (out, "%s %u table%s of %u", out->str[out->len - 1] == ':' ? "" : ",",
+                                count, count == 1 ? "" : "s", size);
+    }
+  if (n_tables == 0)
+    g_string_append (out, " no table");
+  if (n_byes == 0)
+    g_string_append (out, ", no bye");
+  else
+    g_string_append_printf (out, ", %u bye%s", n_byes, n_byes == 1 ? "" : "s");
+  return g_string_free (out, FALSE);
+}
+
 /* The players of round 1 (tables and byes), in entrant order. */
 static GArray *
 round_one_field (const LwEvent *event)

@@ -289,6 +289,21 @@ void lw_event_plan_tables (guint      table_size,
                            guint     *n_byes);
 
 /**
+ * lw_event_plan_describe:
+ * @table_size: the event's table size, 2–4
+ * @partners: 4-seat partners tables
+ * @n_players: players to seat
+ *
+ * lw_event_plan_tables() in words, for the seating screen and messages.
+ *
+ * Returns: (transfer full): e.g. "13 players: 1 table of 4, 3 tables of 3,
+ *   no bye" or "5 players: 1 table of 4, 1 bye".
+ */
+char *lw_event_plan_describe (guint    table_size,
+                              gboolean partners,
+                              guint    n_players);
+
+/**
  * lw_event_total_rounds:
  * @event: an event
  *
