@@ -36,3 +36,9 @@
   "  kind TEXT NOT NULL CHECK (kind IN ('out_of_turn', 'looked_at_discards'))," \
   "  PRIMARY KEY (round, ordinal)) WITHOUT ROWID;" \
   "PRAGMA user_version = 1;"
+
+/* Drops what schema 4 added (the event tables), children first: with the
+ * version set back, a test makes an older database from a current one. */
+#define LW_TEST_DROP_SCHEMA_4 \
+  "DROP TABLE event_seats; DROP TABLE event_tables; DROP TABLE event_byes;" \
+  "DROP TABLE event_rounds; DROP TABLE event_players; DROP TABLE events;"

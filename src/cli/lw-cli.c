@@ -24,6 +24,10 @@ static const char usage[] =
   "  show [--text] ID          the standings of a stored game\n"
   "  import FILE|-             store a game record; prints its ID\n"
   "  export ID                 the game record of a stored game\n"
+  "  event SUBCOMMAND ...      run an event: new, add, checkin, drop, pair,\n"
+  "                            seating, result, standings, list (see event --help)\n"
+  "  ratings [--ladder L] [--json] [--from DAY] [--to DAY] [--event ID] [--trend N]\n"
+  "                            the players' ratings (see ratings --help)\n"
   "\n"
   "Exit status: 0 success, 1 could not be carried out, 2 invalid input.\n";
 
@@ -209,6 +213,8 @@ static const struct {
   { "show",   lw_cli_cmd_show },
   { "import", lw_cli_cmd_import },
   { "export", lw_cli_cmd_export },
+  { "event",  lw_cli_cmd_event },
+  { "ratings", lw_cli_cmd_ratings },
 };
 
 int

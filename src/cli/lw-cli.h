@@ -84,4 +84,9 @@ int lw_cli_cmd_show   (LwCliContext *ctx, int argc, char **argv);
 int lw_cli_cmd_import (LwCliContext *ctx, int argc, char **argv);
 int lw_cli_cmd_export (LwCliContext *ctx, int argc, char **argv);
 
+/* Events and ratings (lw-cli-event.c, docs/EVENTS.md): `event SUBCOMMAND
+ * …` and `ratings`, with the same argument convention. */
+int lw_cli_cmd_event   (LwCliContext *ctx, int argc, char **argv);
+int lw_cli_cmd_ratings (LwCliContext *ctx, int argc, char **argv);
+
 G_END_DECLS

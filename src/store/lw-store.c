@@ -6,7 +6,7 @@
  * that is rolled back on any error, and every read of more than one
  * statement runs in one read transaction, so it sees one state of the file.
  *
- * The schema (version 3, PRAGMA user_version):
+ * The schema (version 4, PRAGMA user_version):
  *
  *   players      a person who sat at a game, by name
  *   games        the setup of a game: ruleset, rules, first dealer, sides
@@ -33,6 +33,21 @@
  *                 is played; 0 or 1. Not part of the game record (its JSON
  *                 format has no such key): it lives in the store only.
  *
+ * Added in version 4 (events, lw-store-events.c):
+ *   events         a tournament: name, format, table size, rounds (0: the
+ *                  format's default), event points, the pairing seed
+ *   event_players  its entrants in registration order (entrant 0, 1, …),
+ *                  each a player, with check-in/drop status and the first
+ *                  round they could play
+ *   event_rounds   the rounds paired
+ *   event_byes     who sat out with a bye in a round
+ *   event_tables   a round's tables: first dealer, and the result: a
+ *                  stored game (games.id; set to NULL when the game is
+ *                  deleted) or paper = 1 with event_seats.paper_score
+ *   event_seats    who sits in each seat, and the paper score
+ * Event points, standings and ratings are never stored: the engine
+ * derives them (lw-event.h, lw-rating.h).
+ *
  * Scores, status and winners are never stored: they are the engine's replay
  * of the stored rounds (lw_standings_compute()).
  *
@@ -48,6 +63,7 @@
 
 #include "lw-json-text.h"
 #include "lw-store.h"
+#include "lw-store-private.h"
 
 /* How long a statement waits for another program's lock before giving up. */
 #define LW_STORE_BUSY_TIMEOUT_MS 5000
@@ -172,6 +188,65 @@ static const char *const migrations[] = {
   /* 2 → 3 */
   "ALTER TABLE games ADD COLUMN king_and_knave INTEGER NOT NULL DEFAULT 0;"
   "PRAGMA user_version = 3;",
+
+  /* 3 → 4 */
+  "CREATE TABLE events ("
+  "  id             INTEGER PRIMARY KEY AUTOINCREMENT,"
+  "  name           TEXT NOT NULL CHECK (length (name) > 0),"
+  "  format         TEXT NOT NULL"
+  "                 CHECK (format IN ('swiss', 'round-robin', 'partners', 'elimination')),"
+  "  table_size     INTEGER NOT NULL CHECK (table_size BETWEEN 2 AND 4),"
+  "  rounds         INTEGER NOT NULL DEFAULT 0 CHECK (rounds BETWEEN 0 AND 1000),"
+  "  points_win     INTEGER NOT NULL DEFAULT 3 CHECK (points_win BETWEEN 0 AND 1000),"
+  "  points_second  INTEGER NOT NULL DEFAULT 1 CHECK (points_second BETWEEN 0 AND 1000),"
+  "  points_other   INTEGER NOT NULL DEFAULT 0 CHECK (points_other BETWEEN 0 AND 1000),"
+  "  seed           INTEGER NOT NULL DEFAULT 0,"
+  "  created        INTEGER NOT NULL"
+  ");"
+  "CREATE TABLE event_players ("
+  "  event         INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,"
+  "  entrant       INTEGER NOT NULL CHECK (entrant >= 0),"
+  "  player        INTEGER NOT NULL REFERENCES players (id),"
+  "  status        TEXT NOT NULL CHECK (status IN ('registered', 'checked_in', 'dropped')),"
+  "  joined_round  INTEGER NOT NULL CHECK (joined_round >= 1),"
+  "  PRIMARY KEY (event, entrant),"
+  "  UNIQUE (event, player)"
+  ") WITHOUT ROWID;"
+  "CREATE INDEX event_players_player ON event_players (player);"
+  "CREATE TABLE event_rounds ("
+  "  event      INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,"
+  "  number     INTEGER NOT NULL CHECK (number >= 1),"
+  "  paired_at  INTEGER NOT NULL,"
+  "  PRIMARY KEY (event, number)"
+  ") WITHOUT ROWID;"
+  "CREATE TABLE event_byes ("
+  "  event    INTEGER NOT NULL,"
+  "  round    INTEGER NOT NULL,"
+  "  entrant  INTEGER NOT NULL,"
+  "  PRIMARY KEY (event, round, entrant),"
+  "  FOREIGN KEY (event, round) REFERENCES event_rounds (event, number) ON DELETE CASCADE,"
+  "  FOREIGN KEY (event, entrant) REFERENCES event_players (event, entrant)"
+  ") WITHOUT ROWID;"
+  "CREATE TABLE event_tables ("
+  "  id            INTEGER PRIMARY KEY,"
+  "  event         INTEGER NOT NULL,"
+  "  round         INTEGER NOT NULL,"
+  "  number        INTEGER NOT NULL CHECK (number >= 1),"
+  "  first_dealer  INTEGER NOT NULL CHECK (first_dealer BETWEEN 0 AND 3),"
+  "  game          INTEGER REFERENCES games (id) ON DELETE SET NULL,"
+  "  paper         INTEGER NOT NULL DEFAULT 0 CHECK (paper IN (0, 1)),"
+  "  UNIQUE (event, round, number),"
+  "  FOREIGN KEY (event, round) REFERENCES event_rounds (event, number) ON DELETE CASCADE"
+  ");"
+  "CREATE INDEX event_tables_game ON event_tables (game);"
+  "CREATE TABLE event_seats ("
+  "  event_table  INTEGER NOT NULL REFERENCES event_tables (id) ON DELETE CASCADE,"
+  "  seat         INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),"
+  "  entrant      INTEGER NOT NULL CHECK (entrant >= 0),"
+  "  paper_score  INTEGER CHECK (paper_score IS NULL OR paper_score BETWEEN 0 AND 999),"
+  "  PRIMARY KEY (event_table, seat)"
+  ") WITHOUT ROWID;"
+  "PRAGMA user_version = 4;",
 };
 
 #define LW_STORE_SCHEMA_VERSION ((int) G_N_ELEMENTS (migrations))
@@ -3260,4 +3335,92 @@ out:
     }
   g_rmdir (dir);
   return ok;
+}
+
+/* ------------------------------------------------------------------ */
+/* Shared with the store's other files (lw-store-private.h)            */
+/* ------------------------------------------------------------------ */
+
+sqlite3_stmt *
+lw_store_stmt (LwStore     *self,
+               const char  *sql,
+               GError     **error)
+{
+  return get_stmt (self, sql, error);
+}
+
+void
+lw_store_stmt_release (sqlite3_stmt *stmt)
+{
+  if (stmt != NULL)
+    lw_stmt_release (stmt);
+}
+
+gboolean
+lw_store_fail (LwStore  *self,
+               int       rc,
+               GError  **error)
+{
+  return fail (self, rc, error);
+}
+
+gboolean
+lw_store_step_done (LwStore       *self,
+                    sqlite3_stmt  *stmt,
+                    GError       **error)
+{
+  return step_done (self, stmt, error);
+}
+
+gboolean
+lw_store_step_row (LwStore       *self,
+                   sqlite3_stmt  *stmt,
+                   gboolean      *has_row,
+                   GError       **error)
+{
+  return step_row (self, stmt, has_row, error);
+}
+
+gboolean
+lw_store_begin_write (LwStore  *self,
+                      GError  **error)
+{
+  return begin_write (self, error);
+}
+
+gboolean
+lw_store_begin_read (LwStore  *self,
+                     GError  **error)
+{
+  return begin_read (self, error);
+}
+
+gboolean
+lw_store_commit (LwStore  *self,
+                 GError  **error)
+{
+  return commit (self, error);
+}
+
+void
+lw_store_rollback (LwStore *self)
+{
+  rollback (self);
+}
+
+gboolean
+lw_store_player_id (LwStore     *self,
+                    const char  *name,
+                    gint64      *id,
+                    GError     **error)
+{
+  return player_id (self, name, id, error);
+}
+
+LwStoredGame *
+lw_store_load_game_locked (LwStore  *self,
+                           gint64    id,
+                           GError  **error)
+{
+  return load_game (self, id, error);
 }

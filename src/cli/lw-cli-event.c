@@ -1,0 +1,797 @@
+/* lw-cli-event.c — littlewolf-cli: events and ratings (docs/EVENTS.md)
+ *
+ *   event new --name NAME --format F --table-size N [--rounds R]
+ *             [--points W,S,O] [--seed S]            prints the event's ID
+ *   event add [--registered] ID NAME…                 enters players
+ *   event checkin ID NAME | event drop ID NAME        check in, drop out
+ *   event pair ID                                     pairs the next round
+ *   event seating ID [--round R]                      a round's seating
+ *   event result ID [--round R] --table T (--scores "A,B,…" | --game GAME_ID)
+ *   event standings ID [--json|--csv]
+ *   event list
+ *   ratings [--ladder all|2p|3-4p|partners] [--json] [--from DATE]
+ *           [--to DATE] [--event ID] [--trend N]
+ *
+ * Output is built whole before anything is printed, so a failure leaves
+ * stdout empty; a refused change leaves the database as it was.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "lw-cli.h"
+#include "lw-engine.h"
+#include "lw-store.h"
+#include "lw-store-events.h"
+
+static const char event_usage[] =
+  "Usage: littlewolf-cli [--db PATH] event SUBCOMMAND [ARGS]\n"
+  "\n"
+  "  event new --name NAME --format swiss|round-robin|partners|elimination\n"
+  "            --table-size 2|3|4 [--rounds R] [--points WIN,SECOND,OTHER] [--seed S]\n"
+  "      create an event; prints its ID (rounds 0 or missing: the format's default;\n"
+  "      points default 3,1,0; partners need --table-size 4, elimination 2)\n"
+  "  event add [--registered] ID NAME...\n"
+  "      enter players (checked in, unless --registered); late entries join\n"
+  "      Swiss and partners events with no points\n"
+  "  event checkin ID NAME     check a registered (or dropped) player in\n"
+  "  event drop ID NAME        drop a player: not paired again, results stay\n"
+  "  event pair ID             pair and seat the next round; prints its seating\n"
+  "  event seating ID [--round R]\n"
+  "      a round's seating (default the last): one line per seat,\n"
+  "      ROUND<TAB>TABLE<TAB>SEAT<TAB>PLAYER<TAB>DEALER (DEALER \"*\" for the\n"
+  "      first dealer, else empty); a bye: ROUND<TAB>bye<TAB>-<TAB>PLAYER<TAB>\n"
+  "  event result ID [--round R] --table T --scores \"A,B,C,D\"\n"
+  "      a table's final scores from paper, in seat order (partners: per seat,\n"
+  "      or one per side: seats 0 and 2, then 1 and 3); default the last round\n"
+  "  event result ID [--round R] --table T --game GAME_ID\n"
+  "      the table's result is a stored game (finished, the table's players)\n"
+  "  event standings ID [--json|--csv]\n"
+  "      RANK<TAB>PLAYER<TAB>POINTS<TAB>BUCHHOLZ<TAB>HEAD_TO_HEAD<TAB>MARGIN<TAB>\n"
+  "      SKUNKS<TAB>GAMES<TAB>WINS<TAB>BYES (a dropped player: \" (dropped)\" after\n"
+  "      the name); --csv and --json as docs/EVENTS.md\n"
+  "  event list                one line per event, newest first:\n"
+  "      ID<TAB>NAME<TAB>FORMAT<TAB>TABLE_SIZE<TAB>PLAYERS<TAB>ROUNDS_PAIRED/ROUNDS\n";
+
+static const char ratings_usage[] =
+  "Usage: littlewolf-cli [--db PATH] ratings [--ladder all|2p|3-4p|partners] [--json]\n"
+  "                      [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--event ID] [--trend N]\n"
+  "Ratings over every finished stored game (Weng-Lin Plackett-Luce; docs/EVENTS.md),\n"
+  "one line per player, best first:\n"
+  "RANK<TAB>PLAYER<TAB>RATING<TAB>GAMES<TAB>WINS<TAB>SKUNKS<TAB>TREND\n"
+  "RATING is mu - 3 sigma; TREND its change over the player's last N counted games\n"
+  "(default 5). --from/--to (UTC, --to exclusive) and --event choose the games counted.\n";
+
+/* ------------------------------------------------------------------ */
+/* Helpers                                                              */
+/* ------------------------------------------------------------------ */
+
+static char *
+store_path (LwCliContext *ctx)
+{
+  return ctx->db_path != NULL ? g_strdup (ctx->db_path) : lw_store_default_path ();
+}
+
+/* Opens the database; for @must_exist, a missing file is "no event". */
+static LwStore *
+open_store (LwCliContext  *ctx,
+            gboolean       must_exist,
+            gint64         event_id,
+            int           *status)
+{
+  g_autofree char *path = store_path (ctx);
+  g_autoptr (GError) error = NULL;
+  LwStore *store;
+
+  if (must_exist && !g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      *status = lw_cli_fail (LW_CLI_FAILED, "no event with ID %" G_GINT64_FORMAT
+                             " (no database yet)", event_id);
+      return NULL;
+    }
+  store = lw_store_open (path, &error);
+  if (store == NULL)
+    *status = lw_cli_fail_error (error);
+  return store;
+}
+
+/* A positive decimal integer, nothing else. */
+static gboolean
+parse_positive (const char *text,
+                gint64      max,
+                gint64     *value)
+{
+  guint64 parsed = 0;
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  for (const char *p = text; *p != '\0'; p++)
+    if (!g_ascii_isdigit (*p))
+      return FALSE;
+  if (!g_ascii_string_to_unsigned (text, 10, 1, (guint64) max, &parsed, NULL))
+    return FALSE;
+  *value = (gint64) parsed;
+  return TRUE;
+}
+
+/* An option's value: argv[*i + 1], or a usage failure. */
+static const char *
+option_value (const char  *command,
+              int          argc,
+              char       **argv,
+              int         *i,
+              int         *status)
+{
+  if (*i + 1 >= argc)
+    {
+      *status = lw_cli_fail (LW_CLI_INVALID, "%s: %s needs a value", command, argv[*i]);
+      return NULL;
+    }
+  (*i)++;
+  return argv[*i];
+}
+
+static int
+bad_id (const char *command,
+        const char *text)
+{
+  return lw_cli_fail (LW_CLI_INVALID, "%s: an event ID is a positive integer, not \"%s\"",
+                      command, text != NULL ? text : "");
+}
+
+/* Writes @round's seating lines to @out. */
+static void
+append_seating (GString            *out,
+                const LwEvent      *event,
+                const LwEventRound *round)
+{
+  for (guint t = 0; t < round->tables->len; t++)
+    {
+      const LwEventTable *table = &g_array_index (round->tables, LwEventTable, t);
+
+      for (guint s = 0; s < table->n_seats; s++)
+        {
+          const LwEntrant *entrant = g_ptr_array_index (event->entrants, table->entrants[s]);
+
+          g_string_append_printf (out, "%u\t%u\t%u\t%s\t%s\n", round->number, table->number, s,
+                                  entrant->name, (int) s == table->first_dealer ? "*" : "");
+        }
+    }
+  for (guint b = 0; b < round->byes->len; b++)
+    {
+      const LwEntrant *entrant = g_ptr_array_index (event->entrants,
+                                                    g_array_index (round->byes, int, b));
+      g_string_append_printf (out, "%u\tbye\t-\t%s\t\n", round->number, entrant->name);
+    }
+}
+
+static char *
+format_number (double value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+  char *end;
+
+  g_ascii_formatd (buffer, sizeof buffer, "%.2f", value);
+  /* 3.00 → 3, 2.50 → 2.5 */
+  end = buffer + strlen (buffer) - 1;
+  while (end > buffer && *end == '0')
+    *end-- = '\0';
+  if (end > buffer && *end == '.')
+    *end = '\0';
+  if (strcmp (buffer, "-0") == 0)
+    return g_strdup ("0");
+  return g_strdup (buffer);
+}
+
+/* ------------------------------------------------------------------ */
+/* event new                                                            */
+/* ------------------------------------------------------------------ */
+
+static int
+event_new (LwCliContext *ctx,
+           int           argc,
+           char        **argv)
+{
+  const char *name = NULL, *format_text = NULL, *size_text = NULL;
+  const char *rounds_text = NULL, *points_text = NULL, *seed_text = NULL;
+  LwEventFormat format;
+  LwEventConfig config;
+  gint64 value = 0, id;
+  int status = LW_CLI_OK;
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (GError) error = NULL;
+
+  for (int i = 1; i < argc; i++)
+    {
+      const char **target = NULL;
+
+      if (strcmp (argv[i], "--name") == 0)
+        target = &name;
+      else if (strcmp (argv[i], "--format") == 0)
+        target = &format_text;
+      else if (strcmp (argv[i], "--table-size") == 0)
+        target = &size_text;
+      else if (strcmp (argv[i], "--rounds") == 0)
+        target = &rounds_text;
+      else if (strcmp (argv[i], "--points") == 0)
+        target = &points_text;
+      else if (strcmp (argv[i], "--seed") == 0)
+        target = &seed_text;
+      else
+        return lw_cli_fail (LW_CLI_INVALID, "event new: unexpected argument \"%s\"", argv[i]);
+      if ((*target = option_value ("event new", argc, argv, &i, &status)) == NULL)
+        return status;
+    }
+
+  if (name == NULL || *name == '\0')
+    return lw_cli_fail (LW_CLI_INVALID, "event new: --name is needed (see event --help)");
+  if (format_text == NULL)
+    return lw_cli_fail (LW_CLI_INVALID, "event new: --format is needed "
+                        "(swiss, round-robin, partners or elimination)");
+  if (!lw_event_format_from_string (format_text, &format))
+    return lw_cli_fail (LW_CLI_INVALID, "event new: --format \"%s\": swiss, round-robin, "
+                        "partners or elimination", format_text);
+  if (size_text == NULL)
+    return lw_cli_fail (LW_CLI_INVALID, "event new: --table-size is needed (2, 3 or 4)");
+  if (!parse_positive (size_text, 4, &value) || value < 2)
+    return lw_cli_fail (LW_CLI_INVALID, "event new: --table-size \"%s\": 2, 3 or 4", size_text);
+  lw_event_config_init (&config, format, (guint) value);
+
+  if (rounds_text != NULL)
+    {
+      if (strcmp (rounds_text, "0") == 0)
+        config.n_rounds = 0;
+      else if (!parse_positive (rounds_text, 1000, &value))
+        return lw_cli_fail (LW_CLI_INVALID, "event new: --rounds \"%s\": 1 to 1000",
+                            rounds_text);
+      else
+        config.n_rounds = (guint) value;
+      if (format == LW_EVENT_ELIMINATION && config.n_rounds != 0)
+        return lw_cli_fail (LW_CLI_INVALID, "event new: --rounds: a single elimination has "
+                            "as many rounds as its bracket");
+    }
+  if (points_text != NULL)
+    {
+      g_auto (GStrv) parts = g_strsplit (points_text, ",", -1);
+      int points[3];
+
+      if (g_strv_length (parts) != 3)
+        return lw_cli_fail (LW_CLI_INVALID, "event new: --points \"%s\": three numbers, "
+                            "WIN,SECOND,OTHER", points_text);
+      for (int k = 0; k < 3; k++)
+        {
+          g_strstrip (parts[k]);
+          if (strcmp (parts[k], "0") == 0)
+            points[k] = 0;
+          else if (parse_positive (parts[k], 1000, &value))
+            points[k] = (int) value;
+          else
+            return lw_cli_fail (LW_CLI_INVALID, "event new: --points \"%s\": \"%s\" is not "
+                                "a number from 0 to 1000", points_text, parts[k]);
+        }
+      config.points_win = points[0];
+      config.points_second = points[1];
+      config.points_other = points[2];
+    }
+  if (seed_text != NULL)
+    {
+      if (strcmp (seed_text, "0") == 0)
+        config.seed = 0;
+      else if (parse_positive (seed_text, G_MAXINT64, &value))
+        config.seed = (guint64) value;
+      else
+        return lw_cli_fail (LW_CLI_INVALID, "event new: --seed \"%s\": a number from 0",
+                            seed_text);
+    }
+  if (!lw_event_config_validate (&config, &error))
+    return lw_cli_fail (LW_CLI_INVALID, "event new: %s", error->message);
+
+  store = open_store (ctx, FALSE, 0, &status);
+  if (store == NULL)
+    return status;
+  id = lw_store_add_event (store, name, &config, &error);
+  if (id <= 0)
+    return lw_cli_fail_error (error);
+  printf ("%" G_GINT64_FORMAT "\n", id);
+  return LW_CLI_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* The subcommands on one event                                         */
+/* ------------------------------------------------------------------ */
+
+static int
+event_add (LwCliContext *ctx,
+           int           argc,
+           char        **argv)
+{
+  gboolean registered = FALSE;
+  gint64 id = 0;
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  int status = LW_CLI_OK;
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *id_text = NULL;
+
+  for (int i = 1; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--registered") == 0)
+        registered = TRUE;
+      else if (id_text == NULL)
+        id_text = argv[i];
+      else
+        g_ptr_array_add (names, argv[i]);
+    }
+  if (id_text == NULL)
+    return lw_cli_fail (LW_CLI_INVALID, "event add: an event ID is needed (see event --help)");
+  if (!parse_positive (id_text, G_MAXINT64, &id))
+    return bad_id ("event add", id_text);
+  if (names->len == 0)
+    return lw_cli_fail (LW_CLI_INVALID, "event add: at least one player's name is needed");
+  g_ptr_array_add (names, NULL);
+
+  store = open_store (ctx, TRUE, id, &status);
+  if (store == NULL)
+    return status;
+  if (!lw_store_add_event_entrants (store, id, (const char *const *) names->pdata,
+                                    registered ? LW_ENTRANT_REGISTERED : LW_ENTRANT_CHECKED_IN,
+                                    &error))
+    return lw_cli_fail_error (error);
+  return LW_CLI_OK;
+}
+
+static int
+event_status (LwCliContext    *ctx,
+              int              argc,
+              char           **argv,
+              LwEntrantStatus  status_to)
+{
+  gint64 id = 0;
+  int status = LW_CLI_OK;
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *command = g_strdup_printf ("event %s", argv[0]);
+
+  if (argc != 3)
+    return lw_cli_fail (LW_CLI_INVALID, "%s: an event ID and one player's name are needed",
+                        command);
+  if (!parse_positive (argv[1], G_MAXINT64, &id))
+    return bad_id (command, argv[1]);
+
+  store = open_store (ctx, TRUE, id, &status);
+  if (store == NULL)
+    return status;
+  if (!lw_store_set_event_entrant_status (store, id, argv[2], status_to, &error))
+    return lw_cli_fail_error (error);
+  return LW_CLI_OK;
+}
+
+static int
+event_pair (LwCliContext *ctx,
+            int           argc,
+            char        **argv)
+{
+  gint64 id = 0;
+  int status = LW_CLI_OK;
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwEvent) event = NULL;
+  g_autoptr (GString) out = g_string_new (NULL);
+
+  if (argc != 2)
+    return lw_cli_fail (LW_CLI_INVALID, "event pair: one event ID is needed");
+  if (!parse_positive (argv[1], G_MAXINT64, &id))
+    return bad_id ("event pair", argv[1]);
+
+  store = open_store (ctx, TRUE, id, &status);
+  if (store == NULL)
+    return status;
+  event = lw_store_pair_event_round (store, id, &error);
+  if (event == NULL)
+    return lw_cli_fail_error (error);
+  append_seating (out, event, g_ptr_array_index (event->rounds, event->rounds->len - 1));
+  fputs (out->str, stdout);
+  return LW_CLI_OK;
+}
+
+static int
+event_seating (LwCliContext *ctx,
+               int           argc,
+               char        **argv)
+{
+  gint64 id = 0, round = 0;
+  const char *id_text = NULL;
+  int status = LW_CLI_OK;
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwEvent) event = NULL;
+  g_autoptr (GString) out = g_string_new (NULL);
+
+  for (int i = 1; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--round") == 0)
+        {
+          const char *text = option_value ("event seating", argc, argv, &i, &status);
+
+          if (text == NULL)
+            return status;
+          if (!parse_positive (text, 100000, &round))
+            return lw_cli_fail (LW_CLI_INVALID, "event seating: --round \"%s\" is not a "
+                                "round number", text);
+        }
+      else if (id_text == NULL)
+        id_text = argv[i];
+      else
+        return lw_cli_fail (LW_CLI_INVALID, "event seating: unexpected argument \"%s\"", argv[i]);
+    }
+  if (!parse_positive (id_text, G_MAXINT64, &id))
+    return bad_id ("event seating", id_text);
+
+  store = open_store (ctx, TRUE, id, &status);
+  if (store == NULL)
+    return status;
+  event = lw_store_load_event (store, id, &error);
+  if (event == NULL)
+    return lw_cli_fail_error (error);
+  if (round == 0)
+    round = event->rounds->len;
+  if (round < 1 || round > event->rounds->len)
+    return lw_cli_fail (LW_CLI_INVALID, "event seating: round %" G_GINT64_FORMAT
+                        " is not paired (%u round%s paired)", round, event->rounds->len,
+                        event->rounds->len == 1 ? "" : "s");
+  append_seating (out, event, g_ptr_array_index (event->rounds, round - 1));
+  fputs (out->str, stdout);
+  return LW_CLI_OK;
+}
+
+static int
+event_result (LwCliContext *ctx,
+              int           argc,
+              char        **argv)
+{
+  gint64 id = 0, round = 0, table = 0, game = 0;
+  const char *id_text = NULL, *scores_text = NULL;
+  int status = LW_CLI_OK;
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) scores = g_array_new (FALSE, FALSE, sizeof (int));
+
+  for (int i = 1; i < argc; i++)
+    {
+      const char *text;
+
+      if (strcmp (argv[i], "--round") == 0 || strcmp (argv[i], "--table") == 0
+          || strcmp (argv[i], "--game") == 0 || strcmp (argv[i], "--scores") == 0)
+        {
+          const char *option = argv[i];
+
+          if ((text = option_value ("event result", argc, argv, &i, &status)) == NULL)
+            return status;
+          if (strcmp (option, "--scores") == 0)
+            scores_text = text;
+          else if (!parse_positive (text, strcmp (option, "--game") == 0 ? G_MAXINT64 : 100000,
+                                    strcmp (option, "--round") == 0 ? &round
+                                    : strcmp (option, "--table") == 0 ? &table : &game))
+            return lw_cli_fail (LW_CLI_INVALID, "event result: %s \"%s\" is not a positive "
+                                "integer", option, text);
+        }
+      else if (id_text == NULL)
+        id_text = argv[i];
+      else
+        return lw_cli_fail (LW_CLI_INVALID, "event result: unexpected argument \"%s\"", argv[i]);
+    }
+  if (id_text == NULL)
+    return lw_cli_fail (LW_CLI_INVALID, "event result: an event ID is needed (see event --help)");
+  if (!parse_positive (id_text, G_MAXINT64, &id))
+    return bad_id ("event result", id_text);
+  if (table == 0)
+    return lw_cli_fail (LW_CLI_INVALID, "event result: --table is needed");
+  if ((scores_text != NULL) == (game != 0))
+    return lw_cli_fail (LW_CLI_INVALID, "event result: give either --scores or --game");
+  if (scores_text != NULL)
+    {
+      g_auto (GStrv) parts = g_strsplit (scores_text, ",", -1);
+
+      for (guint k = 0; parts[k] != NULL; k++)
+        {
+          gint64 value = 0;
+
+          g_strstrip (parts[k]);
+          if (strcmp (parts[k], "0") != 0 && !parse_positive (parts[k], 999, &value))
+            return lw_cli_fail (LW_CLI_INVALID, "event result: --scores \"%s\": \"%s\" is not "
+                                "a score from 0 to 999", scores_text, parts[k]);
+          {
+            int score = (int) value;
+            g_array_append_val (scores, score);
+          }
+        }
+      if (scores->len > LW_EVENT_MAX_SEATS)
+        return lw_cli_fail (LW_CLI_INVALID, "event result: --scores \"%s\": at most %d scores",
+                            scores_text, LW_EVENT_MAX_SEATS);
+    }
+
+  store = open_store (ctx, TRUE, id, &status);
+  if (store == NULL)
+    return status;
+  if (round == 0)
+    {
+      g_autoptr (LwEvent) event = lw_store_load_event (store, id, &error);
+
+      if (event == NULL)
+        return lw_cli_fail_error (error);
+      if (event->rounds->len == 0)
+        return lw_cli_fail (LW_CLI_INVALID, "event result: %s has no round paired yet",
+                            event->name);
+      round = event->rounds->len;
+    }
+  if (scores_text != NULL
+      ? !lw_store_set_event_paper_result (store, id, (guint) round, (guint) table,
+                                          (const int *) (gpointer) scores->data, scores->len,
+                                          &error)
+      : !lw_store_set_event_game_result (store, id, (guint) round, (guint) table, game, &error))
+    return lw_cli_fail_error (error);
+  return LW_CLI_OK;
+}
+
+static int
+event_standings (LwCliContext *ctx,
+                 int           argc,
+                 char        **argv)
+{
+  gint64 id = 0;
+  const char *id_text = NULL;
+  gboolean json = FALSE, csv = FALSE;
+  int status = LW_CLI_OK;
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwEvent) event = NULL;
+  g_autoptr (GArray) standings = NULL;
+  g_autofree char *text = NULL;
+
+  for (int i = 1; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--json") == 0)
+        json = TRUE;
+      else if (strcmp (argv[i], "--csv") == 0)
+        csv = TRUE;
+      else if (id_text == NULL)
+        id_text = argv[i];
+      else
+        return lw_cli_fail (LW_CLI_INVALID, "event standings: unexpected argument \"%s\"",
+                            argv[i]);
+    }
+  if (json && csv)
+    return lw_cli_fail (LW_CLI_INVALID, "event standings: --json or --csv, not both");
+  if (!parse_positive (id_text, G_MAXINT64, &id))
+    return bad_id ("event standings", id_text);
+
+  store = open_store (ctx, TRUE, id, &status);
+  if (store == NULL)
+    return status;
+  event = lw_store_load_event (store, id, &error);
+  if (event == NULL)
+    return lw_cli_fail_error (error);
+  standings = lw_event_compute_standings (event);
+
+  if (json)
+    text = lw_event_standings_to_json (event, standings);
+  else if (csv)
+    text = lw_event_standings_to_csv (standings);
+  else
+    {
+      GString *out = g_string_new (NULL);
+
+      for (guint i = 0; i < standings->len; i++)
+        {
+          const LwEventStanding *row = &g_array_index (standings, LwEventStanding, i);
+          g_autofree char *points = format_number (row->points);
+          g_autofree char *buchholz = format_number (row->buchholz);
+
+          g_string_append_printf (out, "%u\t%s%s\t%s\t%s\t%d\t%d\t%u\t%u\t%u\t%u\n", row->rank,
+                                  row->name, row->dropped ? " (dropped)" : "", points, buchholz,
+                                  row->head_to_head, row->margin, row->skunks, row->games,
+                                  row->wins, row->byes);
+        }
+      text = g_string_free (out, FALSE);
+    }
+  fputs (text, stdout);
+  return LW_CLI_OK;
+}
+
+static int
+event_list (LwCliContext *ctx,
+            int           argc,
+            char        **argv)
+{
+  g_autofree char *path = store_path (ctx);
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) list = NULL;
+  g_autoptr (GString) out = g_string_new (NULL);
+
+  if (argc > 1)
+    return lw_cli_fail (LW_CLI_INVALID, "event list: unexpected argument \"%s\"", argv[1]);
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    return LW_CLI_OK;
+  store = lw_store_open (path, &error);
+  if (store == NULL || (list = lw_store_list_events (store, &error)) == NULL)
+    return lw_cli_fail_error (error);
+
+  for (guint i = 0; i < list->len; i++)
+    {
+      const LwEventSummary *summary = g_ptr_array_index (list, i);
+      g_autoptr (LwEvent) event = lw_store_load_event (store, summary->id, &error);
+
+      if (event == NULL)
+        return lw_cli_fail_error (error);
+      g_string_append_printf (out, "%" G_GINT64_FORMAT "\t%s\t%s\t%u\t%u\t%u/%u\n",
+                              summary->id, summary->name,
+                              lw_event_format_to_string (summary->format), summary->table_size,
+                              summary->n_entrants, summary->rounds_paired,
+                              lw_event_total_rounds (event));
+    }
+  fputs (out->str, stdout);
+  return LW_CLI_OK;
+}
+
+int
+lw_cli_cmd_event (LwCliContext *ctx,
+                  int           argc,
+                  char        **argv)
+{
+  const char *sub;
+
+  if (argc < 2 || strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0
+      || lw_cli_wants_help (argc, argv))
+    {
+      if (argc < 2)
+        return lw_cli_fail (LW_CLI_INVALID, "event: a subcommand is needed (see event --help)");
+      fputs (event_usage, stdout);
+      return LW_CLI_OK;
+    }
+
+  sub = argv[1];
+  argc--;
+  argv++;
+  if (strcmp (sub, "new") == 0)
+    return event_new (ctx, argc, argv);
+  if (strcmp (sub, "add") == 0)
+    return event_add (ctx, argc, argv);
+  if (strcmp (sub, "checkin") == 0)
+    return event_status (ctx, argc, argv, LW_ENTRANT_CHECKED_IN);
+  if (strcmp (sub, "drop") == 0)
+    return event_status (ctx, argc, argv, LW_ENTRANT_DROPPED);
+  if (strcmp (sub, "pair") == 0)
+    return event_pair (ctx, argc, argv);
+  if (strcmp (sub, "seating") == 0)
+    return event_seating (ctx, argc, argv);
+  if (strcmp (sub, "result") == 0)
+    return event_result (ctx, argc, argv);
+  if (strcmp (sub, "standings") == 0)
+    return event_standings (ctx, argc, argv);
+  if (strcmp (sub, "list") == 0)
+    return event_list (ctx, argc, argv);
+  return lw_cli_fail (LW_CLI_INVALID, "event: unknown subcommand \"%s\" (see event --help)", sub);
+}
+
+/* ------------------------------------------------------------------ */
+/* ratings                                                              */
+/* ------------------------------------------------------------------ */
+
+/* A day as YYYY-MM-DD, midnight UTC, in seconds since 1970. */
+static gboolean
+parse_day (const char *text,
+           gint64     *time)
+{
+  int year, month, day;
+  char end;
+  g_autoptr (GDateTime) date = NULL;
+
+  if (text == NULL || sscanf (text, "%4d-%2d-%2d%c", &year, &month, &day, &end) != 3
+      || strlen (text) != 10)
+    return FALSE;
+  date = g_date_time_new_utc (year, month, day, 0, 0, 0);
+  if (date == NULL)
+    return FALSE;
+  *time = g_date_time_to_unix (date);
+  return TRUE;
+}
+
+int
+lw_cli_cmd_ratings (LwCliContext *ctx,
+                    int           argc,
+                    char        **argv)
+{
+  LwLeaderboardOptions options;
+  gboolean json = FALSE;
+  gint64 event_id = 0, value = 0;
+  int status = LW_CLI_OK;
+  g_autofree char *path = store_path (ctx);
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwRatingGames) games = NULL;
+  g_autoptr (GArray) ids = NULL;
+  g_autoptr (GArray) rows = NULL;
+  g_autofree char *text = NULL;
+
+  if (lw_cli_wants_help (argc, argv))
+    {
+      fputs (ratings_usage, stdout);
+      return LW_CLI_OK;
+    }
+
+  lw_leaderboard_options_init (&options);
+  for (int i = 1; i < argc; i++)
+    {
+      const char *option = argv[i], *arg;
+
+      if (strcmp (option, "--json") == 0)
+        {
+          json = TRUE;
+          continue;
+        }
+      if (strcmp (option, "--ladder") != 0 && strcmp (option, "--from") != 0
+          && strcmp (option, "--to") != 0 && strcmp (option, "--event") != 0
+          && strcmp (option, "--trend") != 0)
+        return lw_cli_fail (LW_CLI_INVALID, "ratings: unexpected argument \"%s\"", option);
+      if ((arg = option_value ("ratings", argc, argv, &i, &status)) == NULL)
+        return status;
+      if (strcmp (option, "--ladder") == 0)
+        {
+          if (!lw_ladder_from_string (arg, &options.ladder))
+            return lw_cli_fail (LW_CLI_INVALID, "ratings: --ladder \"%s\": all, 2p, 3-4p or "
+                                "partners", arg);
+        }
+      else if (strcmp (option, "--from") == 0 || strcmp (option, "--to") == 0)
+        {
+          if (!parse_day (arg, strcmp (option, "--from") == 0 ? &options.from : &options.to))
+            return lw_cli_fail (LW_CLI_INVALID, "ratings: %s \"%s\" is not a day (YYYY-MM-DD)",
+                                option, arg);
+        }
+      else if (strcmp (option, "--event") == 0)
+        {
+          if (!parse_positive (arg, G_MAXINT64, &event_id))
+            return bad_id ("ratings", arg);
+        }
+      else
+        {
+          if (!parse_positive (arg, 1000, &value))
+            return lw_cli_fail (LW_CLI_INVALID, "ratings: --trend \"%s\": 1 to 1000 games", arg);
+          options.trend_games = (guint) value;
+        }
+    }
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      if (event_id > 0)
+        return lw_cli_fail (LW_CLI_FAILED, "no event with ID %" G_GINT64_FORMAT
+                            " (no database yet)", event_id);
+      games = lw_rating_games_new ();
+    }
+  else
+    {
+      store = lw_store_open (path, &error);
+      if (store == NULL)
+        return lw_cli_fail_error (error);
+      if (event_id > 0)
+        {
+          /* An event without linked games counts none. */
+          static const gint64 none = 0;
+
+          ids = lw_store_event_game_ids (store, event_id, &error);
+          if (ids == NULL)
+            return lw_cli_fail_error (error);
+          options.only_games = ids->len > 0 ? (const gint64 *) (gpointer) ids->data : &none;
+          options.n_only_games = ids->len;
+        }
+      games = lw_store_load_rating_games (store, &error);
+      if (games == NULL)
+        return lw_cli_fail_error (error);
+    }
+
+  rows = lw_leaderboard_compute (games, &options);
+  text = json ? lw_leaderboard_to_json (rows, &options) : lw_leaderboard_to_text (rows);
+  fputs (text, stdout);
+  return LW_CLI_OK;
+}

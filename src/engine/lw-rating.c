@@ -1,0 +1,530 @@
+/* lw-rating.c — Weng-Lin Plackett-Luce ratings and leaderboards
+ *
+ * R. C. Weng and C.-J. Lin, "A Bayesian Approximation Method for Online
+ * Ranking", JMLR 12 (2011) 267–300, Algorithm 4.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-glib/json-glib.h>
+
+#include "lw-json-text.h"
+#include "lw-rating.h"
+
+void
+lw_rating_model_init (LwRatingModel *model)
+{
+  g_return_if_fail (model != NULL);
+
+  model->mu = 25.0;
+  model->sigma = 25.0 / 3.0;
+  model->beta = model->sigma / 2.0;
+  model->kappa = 0.0001;
+}
+
+void
+lw_rating_init (const LwRatingModel *model,
+                LwRating            *rating)
+{
+  g_return_if_fail (model != NULL && rating != NULL);
+
+  rating->mu = model->mu;
+  rating->sigma = model->sigma;
+}
+
+double
+lw_rating_conservative (const LwRating *rating)
+{
+  g_return_val_if_fail (rating != NULL, 0);
+
+  return rating->mu - 3.0 * rating->sigma;
+}
+
+void
+lw_rating_rate (const LwRatingModel *model,
+                guint                n_teams,
+                const guint         *team_sizes,
+                const guint         *ranks,
+                LwRating            *ratings)
+{
+  double team_mu[LW_MAX_SEATS], team_var[LW_MAX_SEATS], strength[LW_MAX_SEATS];
+  double c_q[LW_MAX_SEATS], omega[LW_MAX_SEATS], delta[LW_MAX_SEATS];
+  guint a_q[LW_MAX_SEATS], first[LW_MAX_SEATS];
+  double c2 = 0, c;
+  guint at = 0;
+
+  g_return_if_fail (model != NULL && team_sizes != NULL && ranks != NULL && ratings != NULL);
+  g_return_if_fail (n_teams >= 2 && n_teams <= LW_MAX_SEATS);
+
+  /* A side's mu and sigma² are its players' sums. */
+  for (guint i = 0; i < n_teams; i++)
+    {
+      g_return_if_fail (team_sizes[i] >= 1 && at + team_sizes[i] <= LW_MAX_SEATS);
+      first[i] = at;
+      team_mu[i] = 0;
+      team_var[i] = 0;
+      for (guint j = 0; j < team_sizes[i]; j++, at++)
+        {
+          team_mu[i] += ratings[at].mu;
+          team_var[i] += ratings[at].sigma * ratings[at].sigma;
+        }
+      c2 += team_var[i] + model->beta * model->beta;
+    }
+  c = sqrt (c2);
+
+  for (guint i = 0; i < n_teams; i++)
+    strength[i] = exp (team_mu[i] / c);
+
+  /* C_q: the sides placed at or below q; A_q: the sides sharing q's place. */
+  for (guint q = 0; q < n_teams; q++)
+    {
+      c_q[q] = 0;
+      a_q[q] = 0;
+      for (guint s = 0; s < n_teams; s++)
+        {
+          if (ranks[s] >= ranks[q])
+            c_q[q] += strength[s];
+          if (ranks[s] == ranks[q])
+            a_q[q]++;
+        }
+    }
+
+  for (guint i = 0; i < n_teams; i++)
+    {
+      double sum_omega = 0, sum_delta = 0, gamma;
+
+      for (guint q = 0; q < n_teams; q++)
+        {
+          double p;
+
+          if (ranks[q] > ranks[i])
+            continue;
+          p = strength[i] / c_q[q];
+          sum_delta += p * (1 - p) / a_q[q];
+          sum_omega += ((q == i ? 1.0 : 0.0) - p) / a_q[q];
+        }
+      gamma = sqrt (team_var[i]) / c;
+      omega[i] = team_var[i] / c * sum_omega;
+      delta[i] = gamma * team_var[i] / c2 * sum_delta;
+    }
+
+  for (guint i = 0; i < n_teams; i++)
+    for (guint j = 0; j < team_sizes[i]; j++)
+      {
+        LwRating *r = &ratings[first[i] + j];
+        double share = r->sigma * r->sigma / team_var[i];
+
+        r->mu += share * omega[i];
+        r->sigma *= sqrt (MAX (1 - share * delta[i], model->kappa));
+      }
+}
+
+static const char *const ladder_names[] = {
+  [LW_LADDER_ALL] = "all",
+  [LW_LADDER_TWO] = "2p",
+  [LW_LADDER_THREE_FOUR] = "3-4p",
+  [LW_LADDER_PARTNERS] = "partners",
+};
+
+const char *
+lw_ladder_to_string (LwLadder ladder)
+{
+  g_return_val_if_fail ((guint) ladder < G_N_ELEMENTS (ladder_names), NULL);
+  return ladder_names[ladder];
+}
+
+gboolean
+lw_ladder_from_string (const char *text,
+                       LwLadder   *ladder)
+{
+  g_return_val_if_fail (ladder != NULL, FALSE);
+
+  for (guint i = 0; text != NULL && i < G_N_ELEMENTS (ladder_names); i++)
+    if (strcmp (text, ladder_names[i]) == 0)
+      {
+        *ladder = (LwLadder) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+ladder_has (LwLadder           ladder,
+            const LwRatedGame *game)
+{
+  switch (ladder)
+    {
+    case LW_LADDER_TWO:
+      return game->n_teams == 0 && game->n_players == 2;
+    case LW_LADDER_THREE_FOUR:
+      return game->n_teams == 0 && (game->n_players == 3 || game->n_players == 4);
+    case LW_LADDER_PARTNERS:
+      return game->n_teams > 0;
+    case LW_LADDER_ALL:
+    default:
+      return TRUE;
+    }
+}
+
+struct _LwRatingGames
+{
+  GPtrArray  *names;   /* index → name (owned) */
+  GHashTable *index;   /* name (borrowed from names) → index + 1 */
+  GArray     *games;   /* LwRatedGame */
+};
+
+LwRatingGames *
+lw_rating_games_new (void)
+{
+  LwRatingGames *games = g_new0 (LwRatingGames, 1);
+
+  games->names = g_ptr_array_new_with_free_func (g_free);
+  games->index = g_hash_table_new (g_str_hash, g_str_equal);
+  games->games = g_array_new (FALSE, FALSE, sizeof (LwRatedGame));
+  return games;
+}
+
+void
+lw_rating_games_free (LwRatingGames *games)
+{
+  if (games == NULL)
+    return;
+  g_hash_table_unref (games->index);
+  g_ptr_array_unref (games->names);
+  g_array_unref (games->games);
+  g_free (games);
+}
+
+guint
+lw_rating_games_intern (LwRatingGames *games,
+                        const char    *name)
+{
+  gpointer found;
+  char *copy;
+
+  g_return_val_if_fail (games != NULL && name != NULL, 0);
+
+  found = g_hash_table_lookup (games->index, name);
+  if (found != NULL)
+    return GPOINTER_TO_UINT (found) - 1;
+  copy = g_strdup (name);
+  g_ptr_array_add (games->names, copy);
+  g_hash_table_insert (games->index, copy, GUINT_TO_POINTER (games->names->len));
+  return games->names->len - 1;
+}
+
+void
+lw_rating_games_add (LwRatingGames     *games,
+                     const LwRatedGame *game)
+{
+  g_return_if_fail (games != NULL && game != NULL);
+  g_return_if_fail (game->n_players >= 2 && game->n_players <= LW_MAX_SEATS);
+
+  g_array_append_val (games->games, *game);
+}
+
+gboolean
+lw_rating_games_add_record (LwRatingGames      *games,
+                            gint64              id,
+                            gint64              time,
+                            const LwGameRecord *record,
+                            const LwStandings  *standings)
+{
+  LwRatedGame game = { 0, };
+
+  g_return_val_if_fail (games != NULL && record != NULL && standings != NULL, FALSE);
+
+  if (record->ruleset != LW_RULESET_LITTLE_WOLF || !standings->finished
+      || standings->winner == LW_NO_SEAT)
+    return FALSE;
+
+  game.id = id;
+  game.time = time;
+  game.n_players = record->n_players;
+  game.n_teams = record->n_teams;
+  for (guint seat = 0; seat < record->n_players; seat++)
+    {
+      game.players[seat] = lw_rating_games_intern (games, record->players[seat]);
+      game.side_of[seat] = lw_game_record_side_of (record, (int) seat);
+    }
+  for (guint side = 0; side < standings->n_sides; side++)
+    game.scores[side] = standings->scores[side];
+  game.skunk = standings->skunk;
+  lw_rating_games_add (games, &game);
+  return TRUE;
+}
+
+guint
+lw_rating_games_get_n_games (const LwRatingGames *games)
+{
+  g_return_val_if_fail (games != NULL, 0);
+  return games->games->len;
+}
+
+void
+lw_leaderboard_options_init (LwLeaderboardOptions *options)
+{
+  g_return_if_fail (options != NULL);
+
+  memset (options, 0, sizeof *options);
+  options->ladder = LW_LADDER_ALL;
+  options->trend_games = 5;
+  lw_rating_model_init (&options->model);
+}
+
+static int
+compare_game_order (gconstpointer pa,
+                    gconstpointer pb,
+                    gpointer      user_data)
+{
+  const LwRatedGame *games = user_data;
+  const LwRatedGame *a = &games[*(const guint *) pa], *b = &games[*(const guint *) pb];
+
+  if (a->time != b->time)
+    return a->time < b->time ? -1 : 1;
+  if (a->id != b->id)
+    return a->id < b->id ? -1 : 1;
+  return 0;
+}
+
+static int
+compare_gint64 (gconstpointer pa,
+                gconstpointer pb)
+{
+  gint64 a = *(const gint64 *) pa, b = *(const gint64 *) pb;
+  return a < b ? -1 : a > b;
+}
+
+/* Per player while rating. */
+typedef struct {
+  LwRating  rating;
+  guint     games;
+  guint     wins;
+  guint     skunks;
+  double   *before;   /* ring of the ratings before the last counted games */
+  guint     n_before;
+} Player;
+
+static int
+compare_rows (gconstpointer pa,
+              gconstpointer pb)
+{
+  const LwLeaderboardRow *a = pa, *b = pb;
+
+  if (a->rating != b->rating)
+    return a->rating > b->rating ? -1 : 1;
+  return g_utf8_collate (a->name, b->name);
+}
+
+GArray *
+lw_leaderboard_compute (const LwRatingGames        *games,
+                        const LwLeaderboardOptions *options)
+{
+  guint n_games, n_players, trend;
+  g_autofree guint *order = NULL;
+  g_autofree Player *players = NULL;
+  g_autofree double *rings = NULL;
+  g_autofree gint64 *only = NULL;
+  const LwRatedGame *all;
+  GArray *rows;
+
+  g_return_val_if_fail (games != NULL && options != NULL, NULL);
+
+  n_games = games->games->len;
+  n_players = games->names->len;
+  trend = MAX (options->trend_games, 1);
+  all = (const LwRatedGame *) (gpointer) games->games->data;
+
+  order = g_new (guint, MAX (n_games, 1));
+  for (guint i = 0; i < n_games; i++)
+    order[i] = i;
+  g_qsort_with_data (order, (gint) n_games, sizeof (guint), compare_game_order,
+                     (gpointer) all);
+
+  if (options->only_games != NULL)
+    {
+      only = g_new0 (gint64, MAX (options->n_only_games, 1));
+      memcpy (only, options->only_games, sizeof (gint64) * options->n_only_games);
+      qsort (only, options->n_only_games, sizeof (gint64), compare_gint64);
+    }
+
+  players = g_new0 (Player, MAX (n_players, 1));
+  rings = g_new0 (double, (gsize) MAX (n_players, 1) * trend);
+  for (guint p = 0; p < n_players; p++)
+    {
+      lw_rating_init (&options->model, &players[p].rating);
+      players[p].before = rings + (gsize) p * trend;
+    }
+
+  for (guint k = 0; k < n_games; k++)
+    {
+      const LwRatedGame *game = &all[order[k]];
+      guint n_sides = game->n_teams > 0 ? game->n_teams : game->n_players;
+      guint sizes[LW_MAX_SEATS] = { 0, }, ranks[LW_MAX_SEATS] = { 0, };
+      guint seat_at[LW_MAX_SEATS], offset[LW_MAX_SEATS];
+      LwRating ratings[LW_MAX_SEATS];
+      gboolean counted;
+      int top = G_MININT;
+      guint n_top = 0;
+
+      if (!ladder_has (options->ladder, game))
+        continue;
+      if (options->to != 0 && game->time >= options->to)
+        break;
+      counted = game->time >= options->from
+                && (only == NULL
+                    || bsearch (&game->id, only, options->n_only_games, sizeof (gint64),
+                                compare_gint64) != NULL);
+
+      /* Places by final score: the sides above, ties level. */
+      for (guint s = 0; s < n_sides; s++)
+        {
+          for (guint o = 0; o < n_sides; o++)
+            if (game->scores[o] > game->scores[s])
+              ranks[s]++;
+          top = MAX (top, game->scores[s]);
+        }
+      for (guint s = 0; s < n_sides; s++)
+        if (game->scores[s] == top)
+          n_top++;
+
+      /* The players side by side, as lw_rating_rate() takes them. */
+      for (guint seat = 0; seat < game->n_players; seat++)
+        sizes[game->n_teams > 0 ? game->side_of[seat] : (int) seat]++;
+      offset[0] = 0;
+      for (guint s = 1; s < n_sides; s++)
+        offset[s] = offset[s - 1] + sizes[s - 1];
+      {
+        guint fill[LW_MAX_SEATS] = { 0, };
+
+        for (guint seat = 0; seat < game->n_players; seat++)
+          {
+            guint side = game->n_teams > 0 ? (guint) game->side_of[seat] : seat;
+            seat_at[seat] = offset[side] + fill[side]++;
+            ratings[seat_at[seat]] = players[game->players[seat]].rating;
+          }
+      }
+
+      for (guint seat = 0; seat < game->n_players && counted; seat++)
+        {
+          Player *player = &players[game->players[seat]];
+          guint side = game->n_teams > 0 ? (guint) game->side_of[seat] : seat;
+
+          player->before[player->games % trend] = lw_rating_conservative (&player->rating);
+          player->games++;
+          if (ranks[side] == 0 && n_top == 1)
+            {
+              player->wins++;
+              if (game->skunk)
+                player->skunks++;
+            }
+        }
+
+      lw_rating_rate (&options->model, n_sides, sizes, ranks, ratings);
+      for (guint seat = 0; seat < game->n_players; seat++)
+        players[game->players[seat]].rating = ratings[seat_at[seat]];
+    }
+
+  rows = g_array_new (FALSE, FALSE, sizeof (LwLeaderboardRow));
+  for (guint p = 0; p < n_players; p++)
+    {
+      const Player *player = &players[p];
+      LwLeaderboardRow row = { 0, };
+      guint oldest;
+
+      if (player->games == 0)
+        continue;
+      row.player = p;
+      row.name = g_ptr_array_index (games->names, p);
+      row.mu = player->rating.mu;
+      row.sigma = player->rating.sigma;
+      row.rating = lw_rating_conservative (&player->rating);
+      row.games = player->games;
+      row.wins = player->wins;
+      row.skunks = player->skunks;
+      /* The rating before the oldest of the last `trend` counted games. */
+      oldest = player->games > trend ? player->games % trend : 0;
+      row.trend = row.rating - player->before[oldest];
+      g_array_append_val (rows, row);
+    }
+  g_array_sort (rows, compare_rows);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      LwLeaderboardRow *row = &g_array_index (rows, LwLeaderboardRow, i);
+      row->rank = i > 0 && (row - 1)->rating == row->rating ? (row - 1)->rank : i + 1;
+    }
+  return rows;
+}
+
+static double
+round_to (double value,
+          double scale)
+{
+  return round (value * scale) / scale;
+}
+
+char *
+lw_leaderboard_to_json (GArray                     *rows,
+                        const LwLeaderboardOptions *options)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+
+  g_return_val_if_fail (rows != NULL && options != NULL, NULL);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "ladder");
+  json_builder_add_string_value (builder, lw_ladder_to_string (options->ladder));
+  json_builder_set_member_name (builder, "leaderboard");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const LwLeaderboardRow *row = &g_array_index (rows, LwLeaderboardRow, i);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "rank");
+      json_builder_add_int_value (builder, row->rank);
+      json_builder_set_member_name (builder, "player");
+      json_builder_add_string_value (builder, row->name);
+      json_builder_set_member_name (builder, "rating");
+      json_builder_add_double_value (builder, round_to (row->rating, 1e6));
+      json_builder_set_member_name (builder, "mu");
+      json_builder_add_double_value (builder, round_to (row->mu, 1e6));
+      json_builder_set_member_name (builder, "sigma");
+      json_builder_add_double_value (builder, round_to (row->sigma, 1e6));
+      json_builder_set_member_name (builder, "games");
+      json_builder_add_int_value (builder, row->games);
+      json_builder_set_member_name (builder, "wins");
+      json_builder_add_int_value (builder, row->wins);
+      json_builder_set_member_name (builder, "skunks");
+      json_builder_add_int_value (builder, row->skunks);
+      json_builder_set_member_name (builder, "trend");
+      json_builder_add_double_value (builder, round_to (row->trend, 1e6));
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  return lw_json_builder_to_text (builder);
+}
+
+char *
+lw_leaderboard_to_text (GArray *rows)
+{
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (rows != NULL, NULL);
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const LwLeaderboardRow *row = &g_array_index (rows, LwLeaderboardRow, i);
+      char rating[G_ASCII_DTOSTR_BUF_SIZE], trend[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_ascii_formatd (rating, sizeof rating, "%.2f", row->rating);
+      g_ascii_formatd (trend, sizeof trend, "%+.2f", row->trend);
+      g_string_append_printf (out, "%u\t%s\t%s\t%u\t%u\t%u\t%s\n", row->rank, row->name,
+                              rating, row->games, row->wins, row->skunks, trend);
+    }
+  return g_string_free (out, FALSE);
+}

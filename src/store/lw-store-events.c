@@ -1,0 +1,936 @@
+/* lw-store-events.c — events in the database (schema 4; the tables are
+ * described in lw-store.c)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "lw-store-events.h"
+#include "lw-store-private.h"
+
+/* A statement lent by the store's cache, reset at the end of its scope. */
+typedef sqlite3_stmt LwEventStmt;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwEventStmt, lw_store_stmt_release)
+
+void
+lw_event_summary_free (LwEventSummary *summary)
+{
+  if (summary == NULL)
+    return;
+  g_free (summary->name);
+  g_free (summary);
+}
+
+static gboolean
+bind_int (LwStore       *self,
+          sqlite3_stmt  *stmt,
+          int            index,
+          gint64         value,
+          GError       **error)
+{
+  int rc = sqlite3_bind_int64 (stmt, index, value);
+  return rc == SQLITE_OK || lw_store_fail (self, rc, error);
+}
+
+static gboolean
+bind_text (LwStore       *self,
+           sqlite3_stmt  *stmt,
+           int            index,
+           const char    *value,
+           GError       **error)
+{
+  int rc = sqlite3_bind_text (stmt, index, value, -1, SQLITE_TRANSIENT);
+  return rc == SQLITE_OK || lw_store_fail (self, rc, error);
+}
+
+static gboolean
+bind_null (LwStore       *self,
+           sqlite3_stmt  *stmt,
+           int            index,
+           GError       **error)
+{
+  int rc = sqlite3_bind_null (stmt, index);
+  return rc == SQLITE_OK || lw_store_fail (self, rc, error);
+}
+
+static void
+set_not_found (GError **error,
+               gint64   id)
+{
+  g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+               "no event with ID %" G_GINT64_FORMAT, id);
+}
+
+static gboolean
+fail_damaged (LwStore     *self,
+              gint64       id,
+              const char  *what,
+              GError     **error)
+{
+  g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE,
+               "%s: event %" G_GINT64_FORMAT " is damaged: %s",
+               lw_store_get_path (self), id, what);
+  return FALSE;
+}
+
+static const char *
+status_to_string (LwEntrantStatus status)
+{
+  switch (status)
+    {
+    case LW_ENTRANT_CHECKED_IN:
+      return "checked_in";
+    case LW_ENTRANT_DROPPED:
+      return "dropped";
+    case LW_ENTRANT_REGISTERED:
+    default:
+      return "registered";
+    }
+}
+
+static gboolean
+status_from_string (const char      *text,
+                    LwEntrantStatus *status)
+{
+  if (g_strcmp0 (text, "registered") == 0)
+    *status = LW_ENTRANT_REGISTERED;
+  else if (g_strcmp0 (text, "checked_in") == 0)
+    *status = LW_ENTRANT_CHECKED_IN;
+  else if (g_strcmp0 (text, "dropped") == 0)
+    *status = LW_ENTRANT_DROPPED;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading                                                              */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+load_entrants (LwStore  *self,
+               gint64    id,
+               LwEvent  *event,
+               GError  **error)
+{
+  g_autoptr (LwEventStmt) stmt =
+    lw_store_stmt (self,
+                   "SELECT e.entrant, p.name, e.status, e.joined_round"
+                   " FROM event_players e JOIN players p ON p.id = e.player"
+                   " WHERE e.event = ? ORDER BY e.entrant", error);
+  gboolean has_row, stepped = TRUE;
+
+  if (stmt == NULL || !bind_int (self, stmt, 1, id, error))
+    return FALSE;
+  while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+    {
+      LwEntrant *entrant = g_new0 (LwEntrant, 1);
+      gint64 index = sqlite3_column_int64 (stmt, 0);
+      const char *name = (const char *) sqlite3_column_text (stmt, 1);
+
+      g_ptr_array_add (event->entrants, entrant);
+      entrant->name = g_strdup (name != NULL ? name : "");
+      entrant->joined_round = (guint) CLAMP (sqlite3_column_int64 (stmt, 3), 1, G_MAXUINT);
+      if (index != (gint64) event->entrants->len - 1)
+        return fail_damaged (self, id, "its entrants are not numbered 0, 1, …", error);
+      if (!status_from_string ((const char *) sqlite3_column_text (stmt, 2), &entrant->status))
+        return fail_damaged (self, id, "an entrant's status is unknown", error);
+    }
+  return stepped;
+}
+
+static gboolean
+load_rounds (LwStore  *self,
+             gint64    id,
+             LwEvent  *event,
+             GError  **error)
+{
+  gboolean has_row, stepped = TRUE;
+
+  {
+    g_autoptr (LwEventStmt) stmt =
+      lw_store_stmt (self, "SELECT number FROM event_rounds WHERE event = ? ORDER BY number",
+                     error);
+
+    if (stmt == NULL || !bind_int (self, stmt, 1, id, error))
+      return FALSE;
+    while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+      {
+        if (sqlite3_column_int64 (stmt, 0) != (gint64) event->rounds->len + 1)
+          return fail_damaged (self, id, "its rounds are not numbered 1, 2, …", error);
+        g_ptr_array_add (event->rounds, lw_event_round_new (event->rounds->len + 1));
+      }
+    if (!stepped)
+      return FALSE;
+  }
+
+  {
+    g_autoptr (LwEventStmt) stmt =
+      lw_store_stmt (self, "SELECT round, entrant FROM event_byes WHERE event = ?"
+                           " ORDER BY round, entrant", error);
+
+    if (stmt == NULL || !bind_int (self, stmt, 1, id, error))
+      return FALSE;
+    while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+      {
+        gint64 round = sqlite3_column_int64 (stmt, 0);
+        gint64 entrant = sqlite3_column_int64 (stmt, 1);
+        LwEventRound *r;
+        int value = (int) entrant;
+
+        if (round < 1 || round > event->rounds->len
+            || entrant < 0 || entrant >= event->entrants->len)
+          return fail_damaged (self, id, "a bye is out of range", error);
+        r = g_ptr_array_index (event->rounds, round - 1);
+        g_array_append_val (r->byes, value);
+      }
+    if (!stepped)
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* The tables of every round, seats and paper scores included; tables
+ * linked to a game get the game's ID in *@games (table pointers later
+ * resolved by the caller). */
+typedef struct {
+  guint  round;
+  guint  table;
+  gint64 game;
+} LinkedTable;
+
+static gboolean
+load_tables (LwStore  *self,
+             gint64    id,
+             LwEvent  *event,
+             GArray   *linked,
+             GError  **error)
+{
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (GArray) paper = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  gboolean has_row, stepped = TRUE;
+
+  {
+    g_autoptr (LwEventStmt) stmt =
+      lw_store_stmt (self,
+                     "SELECT id, round, number, first_dealer, game, paper FROM event_tables"
+                     " WHERE event = ? ORDER BY round, number", error);
+
+    if (stmt == NULL || !bind_int (self, stmt, 1, id, error))
+      return FALSE;
+    while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+      {
+        gint64 table_id = sqlite3_column_int64 (stmt, 0);
+        gint64 round = sqlite3_column_int64 (stmt, 1);
+        gint64 number = sqlite3_column_int64 (stmt, 2);
+        gboolean is_paper = sqlite3_column_int64 (stmt, 5) != 0;
+        LwEventTable table = { 0, };
+        LwEventRound *r;
+
+        if (round < 1 || round > event->rounds->len)
+          return fail_damaged (self, id, "a table's round is not paired", error);
+        r = g_ptr_array_index (event->rounds, round - 1);
+        if (number != (gint64) r->tables->len + 1)
+          return fail_damaged (self, id, "its tables are not numbered 1, 2, …", error);
+        table.number = (guint) number;
+        table.first_dealer = sqlite3_column_int (stmt, 3);
+        g_array_append_val (r->tables, table);
+        g_array_append_val (ids, table_id);
+        g_array_append_val (paper, is_paper);
+        if (sqlite3_column_type (stmt, 4) != SQLITE_NULL)
+          {
+            LinkedTable link = { (guint) round, (guint) number, sqlite3_column_int64 (stmt, 4) };
+            g_array_append_val (linked, link);
+          }
+      }
+    if (!stepped)
+      return FALSE;
+  }
+
+  /* Seats, table by table in the order read. */
+  {
+    guint k = 0;
+
+    for (guint r = 0; r < event->rounds->len; r++)
+      {
+        LwEventRound *round = g_ptr_array_index (event->rounds, r);
+
+        for (guint t = 0; t < round->tables->len; t++, k++)
+          {
+            LwEventTable *table = &g_array_index (round->tables, LwEventTable, t);
+            g_autoptr (LwEventStmt) stmt =
+              lw_store_stmt (self,
+                             "SELECT seat, entrant, paper_score FROM event_seats"
+                             " WHERE event_table = ? ORDER BY seat", error);
+            int scores[LW_EVENT_MAX_SEATS] = { 0, };
+            gboolean all_scores = TRUE;
+
+            if (stmt == NULL || !bind_int (self, stmt, 1, g_array_index (ids, gint64, k), error))
+              return FALSE;
+            while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+              {
+                gint64 seat = sqlite3_column_int64 (stmt, 0);
+                gint64 entrant = sqlite3_column_int64 (stmt, 1);
+
+                if (seat != table->n_seats || entrant < 0 || entrant >= event->entrants->len)
+                  return fail_damaged (self, id, "a table's seats are out of range", error);
+                table->entrants[table->n_seats] = (int) entrant;
+                if (sqlite3_column_type (stmt, 2) == SQLITE_NULL)
+                  all_scores = FALSE;
+                else
+                  scores[table->n_seats] = sqlite3_column_int (stmt, 2);
+                table->n_seats++;
+              }
+            if (!stepped)
+              return FALSE;
+            if (table->n_seats < 2 || table->first_dealer >= (int) table->n_seats)
+              return fail_damaged (self, id, "a table has too few seats", error);
+            if (g_array_index (paper, gboolean, k) && all_scores
+                && !lw_event_set_paper_result (event, r + 1, t + 1, scores,
+                                               table->n_seats, NULL))
+              return fail_damaged (self, id, "a table's paper scores are not a result", error);
+          }
+      }
+  }
+  return TRUE;
+}
+
+/* Loads event @id inside an open transaction. */
+static LwEvent *
+load_event_locked (LwStore  *self,
+                   gint64    id,
+                   GError  **error)
+{
+  g_autoptr (LwEvent) event = NULL;
+  g_autoptr (GArray) linked = g_array_new (FALSE, FALSE, sizeof (LinkedTable));
+  LwEventConfig config;
+  gboolean has_row;
+
+  {
+    g_autoptr (LwEventStmt) stmt =
+      lw_store_stmt (self,
+                     "SELECT name, format, table_size, rounds, points_win, points_second,"
+                     " points_other, seed FROM events WHERE id = ?", error);
+    LwEventFormat format;
+
+    if (stmt == NULL || !bind_int (self, stmt, 1, id, error)
+        || !lw_store_step_row (self, stmt, &has_row, error))
+      return NULL;
+    if (!has_row)
+      {
+        set_not_found (error, id);
+        return NULL;
+      }
+    if (!lw_event_format_from_string ((const char *) sqlite3_column_text (stmt, 1), &format))
+      {
+        fail_damaged (self, id, "its format is unknown", error);
+        return NULL;
+      }
+    lw_event_config_init (&config, format, (guint) sqlite3_column_int (stmt, 2));
+    config.n_rounds = (guint) sqlite3_column_int (stmt, 3);
+    config.points_win = sqlite3_column_int (stmt, 4);
+    config.points_second = sqlite3_column_int (stmt, 5);
+    config.points_other = sqlite3_column_int (stmt, 6);
+    config.seed = (guint64) sqlite3_column_int64 (stmt, 7);
+    if (!lw_event_config_validate (&config, NULL))
+      {
+        fail_damaged (self, id, "its settings are not valid", error);
+        return NULL;
+      }
+    event = lw_event_new ((const char *) sqlite3_column_text (stmt, 0), &config);
+  }
+
+  if (!load_entrants (self, id, event, error)
+      || !load_rounds (self, id, event, error)
+      || !load_tables (self, id, event, linked, error))
+    return NULL;
+
+  /* A linked table's result is its game's replay. */
+  for (guint i = 0; i < linked->len; i++)
+    {
+      const LinkedTable *link = &g_array_index (linked, LinkedTable, i);
+      g_autoptr (GError) local_error = NULL;
+      g_autoptr (LwStoredGame) game = lw_store_load_game_locked (self, link->game, &local_error);
+      g_autoptr (LwStandings) standings = NULL;
+
+      if (game == NULL)
+        {
+          if (g_error_matches (local_error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND))
+            continue;
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return NULL;
+        }
+      standings = lw_standings_compute (game->record, NULL);
+      if (standings != NULL)
+        lw_event_set_game_result (event, link->round, link->table, link->game,
+                                  game->record, standings, NULL);
+    }
+  return g_steal_pointer (&event);
+}
+
+LwEvent *
+lw_store_load_event (LwStore  *self,
+                     gint64    id,
+                     GError  **error)
+{
+  g_autoptr (LwEvent) event = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!lw_store_begin_read (self, error))
+    return NULL;
+  event = load_event_locked (self, id, error);
+  if (event == NULL || !lw_store_commit (self, error))
+    {
+      lw_store_rollback (self);
+      return NULL;
+    }
+  return g_steal_pointer (&event);
+}
+
+GPtrArray *
+lw_store_list_events (LwStore  *self,
+                      GError  **error)
+{
+  g_autoptr (GPtrArray) list = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_event_summary_free);
+  gboolean has_row = FALSE, stepped = TRUE;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+
+  if (!lw_store_begin_read (self, error))
+    return NULL;
+  {
+    g_autoptr (LwEventStmt) stmt =
+      lw_store_stmt (self,
+                     "SELECT e.id, e.name, e.format, e.table_size, e.created,"
+                     " (SELECT count (*) FROM event_players p WHERE p.event = e.id),"
+                     " (SELECT count (*) FROM event_rounds r WHERE r.event = e.id)"
+                     " FROM events e ORDER BY e.created DESC, e.id DESC", error);
+
+    if (stmt == NULL)
+      goto failed;
+    while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+      {
+        LwEventSummary *summary = g_new0 (LwEventSummary, 1);
+
+        summary->id = sqlite3_column_int64 (stmt, 0);
+        summary->name = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
+        if (!lw_event_format_from_string ((const char *) sqlite3_column_text (stmt, 2),
+                                          &summary->format))
+          summary->format = LW_EVENT_SWISS;
+        summary->table_size = (guint) sqlite3_column_int (stmt, 3);
+        summary->created = sqlite3_column_int64 (stmt, 4);
+        summary->n_entrants = (guint) sqlite3_column_int (stmt, 5);
+        summary->rounds_paired = (guint) sqlite3_column_int (stmt, 6);
+        g_ptr_array_add (list, summary);
+      }
+    if (!stepped)
+      goto failed;
+  }
+  if (!lw_store_commit (self, error))
+    goto failed;
+  return g_steal_pointer (&list);
+
+failed:
+  lw_store_rollback (self);
+  return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing                                                              */
+/* ------------------------------------------------------------------ */
+
+gint64
+lw_store_add_event (LwStore              *self,
+                    const char           *name,
+                    const LwEventConfig  *config,
+                    GError              **error)
+{
+  gint64 id;
+
+  g_return_val_if_fail (LW_IS_STORE (self), 0);
+  g_return_val_if_fail (name != NULL && config != NULL, 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  if (*name == '\0' || !g_utf8_validate (name, -1, NULL))
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "an event's name is non-empty UTF-8 text");
+      return 0;
+    }
+  if (!lw_event_config_validate (config, error))
+    return 0;
+
+  if (!lw_store_begin_write (self, error))
+    return 0;
+  {
+    g_autoptr (LwEventStmt) stmt =
+      lw_store_stmt (self,
+                     "INSERT INTO events (name, format, table_size, rounds, points_win,"
+                     " points_second, points_other, seed, created)"
+                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
+
+    if (stmt == NULL
+        || !bind_text (self, stmt, 1, name, error)
+        || !bind_text (self, stmt, 2, lw_event_format_to_string (config->format), error)
+        || !bind_int (self, stmt, 3, config->table_size, error)
+        || !bind_int (self, stmt, 4, config->n_rounds, error)
+        || !bind_int (self, stmt, 5, config->points_win, error)
+        || !bind_int (self, stmt, 6, config->points_second, error)
+        || !bind_int (self, stmt, 7, config->points_other, error)
+        || !bind_int (self, stmt, 8, (gint64) config->seed, error)
+        || !bind_int (self, stmt, 9, g_get_real_time () / G_USEC_PER_SEC, error)
+        || !lw_store_step_done (self, stmt, error))
+      goto failed;
+    id = sqlite3_last_insert_rowid (sqlite3_db_handle (stmt));
+  }
+  if (!lw_store_commit (self, error))
+    goto failed;
+  return id;
+
+failed:
+  lw_store_rollback (self);
+  return 0;
+}
+
+/* Opens a write transaction and loads the event in it. */
+static LwEvent *
+begin_change (LwStore  *self,
+              gint64    id,
+              GError  **error)
+{
+  LwEvent *event;
+
+  if (!lw_store_begin_write (self, error))
+    return NULL;
+  event = load_event_locked (self, id, error);
+  if (event == NULL)
+    lw_store_rollback (self);
+  return event;
+}
+
+static gboolean
+finish_change (LwStore  *self,
+               gboolean  ok,
+               GError  **error)
+{
+  if (ok && lw_store_commit (self, error))
+    return TRUE;
+  lw_store_rollback (self);
+  return FALSE;
+}
+
+gboolean
+lw_store_add_event_entrants (LwStore            *self,
+                             gint64              id,
+                             const char *const  *names,
+                             LwEntrantStatus     status,
+                             GError            **error)
+{
+  g_autoptr (LwEvent) event = NULL;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (names != NULL, FALSE);
+  g_return_val_if_fail (status != LW_ENTRANT_DROPPED, FALSE);
+
+  event = begin_change (self, id, error);
+  if (event == NULL)
+    return FALSE;
+  for (guint i = 0; ok && names[i] != NULL; i++)
+    {
+      gint64 player = 0;
+      int index = lw_event_add_entrant (event, names[i], status, error);
+
+      ok = index >= 0 && lw_store_player_id (self, names[i], &player, error);
+      if (ok)
+        {
+          g_autoptr (LwEventStmt) stmt =
+            lw_store_stmt (self,
+                           "INSERT INTO event_players (event, entrant, player, status,"
+                           " joined_round) VALUES (?, ?, ?, ?, ?)", error);
+          const LwEntrant *entrant = g_ptr_array_index (event->entrants, (guint) index);
+
+          ok = stmt != NULL
+               && bind_int (self, stmt, 1, id, error)
+               && bind_int (self, stmt, 2, index, error)
+               && bind_int (self, stmt, 3, player, error)
+               && bind_text (self, stmt, 4, status_to_string (status), error)
+               && bind_int (self, stmt, 5, entrant->joined_round, error)
+               && lw_store_step_done (self, stmt, error);
+        }
+    }
+  return finish_change (self, ok, error);
+}
+
+gboolean
+lw_store_add_event_entrant (LwStore          *self,
+                            gint64            id,
+                            const char       *name,
+                            LwEntrantStatus   status,
+                            GError          **error)
+{
+  const char *names[2] = { name, NULL };
+
+  g_return_val_if_fail (name != NULL, FALSE);
+  return lw_store_add_event_entrants (self, id, names, status, error);
+}
+
+gboolean
+lw_store_set_event_entrant_status (LwStore          *self,
+                                   gint64            id,
+                                   const char       *name,
+                                   LwEntrantStatus   status,
+                                   GError          **error)
+{
+  g_autoptr (LwEvent) event = NULL;
+  int index;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  event = begin_change (self, id, error);
+  if (event == NULL)
+    return FALSE;
+  index = lw_event_find_entrant (event, name);
+  if (index < 0)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "%s: not entered in %s", name, event->name);
+      ok = FALSE;
+    }
+  else
+    ok = lw_event_set_entrant_status (event, index, status, error);
+  if (ok)
+    {
+      g_autoptr (LwEventStmt) stmt =
+        lw_store_stmt (self, "UPDATE event_players SET status = ? WHERE event = ? AND entrant = ?",
+                       error);
+
+      ok = stmt != NULL
+           && bind_text (self, stmt, 1, status_to_string (status), error)
+           && bind_int (self, stmt, 2, id, error)
+           && bind_int (self, stmt, 3, index, error)
+           && lw_store_step_done (self, stmt, error);
+    }
+  return finish_change (self, ok, error);
+}
+
+static gboolean
+insert_round (LwStore             *self,
+              gint64               id,
+              const LwEventRound  *round,
+              GError             **error)
+{
+  {
+    g_autoptr (LwEventStmt) stmt =
+      lw_store_stmt (self, "INSERT INTO event_rounds (event, number, paired_at) VALUES (?, ?, ?)",
+                     error);
+
+    if (stmt == NULL
+        || !bind_int (self, stmt, 1, id, error)
+        || !bind_int (self, stmt, 2, round->number, error)
+        || !bind_int (self, stmt, 3, g_get_real_time () / G_USEC_PER_SEC, error)
+        || !lw_store_step_done (self, stmt, error))
+      return FALSE;
+  }
+  for (guint b = 0; b < round->byes->len; b++)
+    {
+      g_autoptr (LwEventStmt) stmt =
+        lw_store_stmt (self, "INSERT INTO event_byes (event, round, entrant) VALUES (?, ?, ?)",
+                       error);
+
+      if (stmt == NULL
+          || !bind_int (self, stmt, 1, id, error)
+          || !bind_int (self, stmt, 2, round->number, error)
+          || !bind_int (self, stmt, 3, g_array_index (round->byes, int, b), error)
+          || !lw_store_step_done (self, stmt, error))
+        return FALSE;
+    }
+  for (guint t = 0; t < round->tables->len; t++)
+    {
+      const LwEventTable *table = &g_array_index (round->tables, LwEventTable, t);
+      gint64 table_id;
+
+      {
+        g_autoptr (LwEventStmt) stmt =
+          lw_store_stmt (self,
+                         "INSERT INTO event_tables (event, round, number, first_dealer)"
+                         " VALUES (?, ?, ?, ?)", error);
+
+        if (stmt == NULL
+            || !bind_int (self, stmt, 1, id, error)
+            || !bind_int (self, stmt, 2, round->number, error)
+            || !bind_int (self, stmt, 3, table->number, error)
+            || !bind_int (self, stmt, 4, table->first_dealer, error)
+            || !lw_store_step_done (self, stmt, error))
+          return FALSE;
+        table_id = sqlite3_last_insert_rowid (sqlite3_db_handle (stmt));
+      }
+      for (guint s = 0; s < table->n_seats; s++)
+        {
+          g_autoptr (LwEventStmt) stmt =
+            lw_store_stmt (self, "INSERT INTO event_seats (event_table, seat, entrant)"
+                                 " VALUES (?, ?, ?)", error);
+
+          if (stmt == NULL
+              || !bind_int (self, stmt, 1, table_id, error)
+              || !bind_int (self, stmt, 2, s, error)
+              || !bind_int (self, stmt, 3, table->entrants[s], error)
+              || !lw_store_step_done (self, stmt, error))
+            return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+LwEvent *
+lw_store_pair_event_round (LwStore  *self,
+                           gint64    id,
+                           GError  **error)
+{
+  g_autoptr (LwEvent) event = NULL;
+  LwEventRound *round;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  event = begin_change (self, id, error);
+  if (event == NULL)
+    return NULL;
+  round = lw_event_pair_next_round (event, error);
+  ok = round != NULL && insert_round (self, id, round, error);
+  if (!finish_change (self, ok, error))
+    return NULL;
+  return g_steal_pointer (&event);
+}
+
+/* The table's row ID. */
+static gboolean
+table_row (LwStore  *self,
+           gint64    id,
+           guint     round,
+           guint     table,
+           gint64   *table_id,
+           GError  **error)
+{
+  g_autoptr (LwEventStmt) stmt =
+    lw_store_stmt (self, "SELECT id FROM event_tables WHERE event = ? AND round = ? AND number = ?",
+                   error);
+  gboolean has_row;
+
+  if (stmt == NULL
+      || !bind_int (self, stmt, 1, id, error)
+      || !bind_int (self, stmt, 2, round, error)
+      || !bind_int (self, stmt, 3, table, error)
+      || !lw_store_step_row (self, stmt, &has_row, error))
+    return FALSE;
+  if (!has_row)
+    return fail_damaged (self, id, "a table is missing", error);
+  *table_id = sqlite3_column_int64 (stmt, 0);
+  return TRUE;
+}
+
+/* Writes a table's result: @game (0 for none) or the paper scores. */
+static gboolean
+write_result (LwStore             *self,
+              gint64               id,
+              guint                round,
+              const LwEventTable  *table,
+              gint64               game,
+              GError             **error)
+{
+  gint64 table_id = 0;
+
+  if (!table_row (self, id, round, table->number, &table_id, error))
+    return FALSE;
+  {
+    g_autoptr (LwEventStmt) stmt =
+      lw_store_stmt (self, "UPDATE event_tables SET game = ?, paper = ? WHERE id = ?", error);
+
+    if (stmt == NULL
+        || !(game > 0 ? bind_int (self, stmt, 1, game, error) : bind_null (self, stmt, 1, error))
+        || !bind_int (self, stmt, 2, game > 0 ? 0 : 1, error)
+        || !bind_int (self, stmt, 3, table_id, error)
+        || !lw_store_step_done (self, stmt, error))
+      return FALSE;
+  }
+  for (guint s = 0; s < table->n_seats; s++)
+    {
+      g_autoptr (LwEventStmt) stmt =
+        lw_store_stmt (self, "UPDATE event_seats SET paper_score = ?"
+                             " WHERE event_table = ? AND seat = ?", error);
+
+      if (stmt == NULL
+          || !(game > 0 ? bind_null (self, stmt, 1, error)
+                        : bind_int (self, stmt, 1, table->scores[s], error))
+          || !bind_int (self, stmt, 2, table_id, error)
+          || !bind_int (self, stmt, 3, s, error)
+          || !lw_store_step_done (self, stmt, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+lw_store_set_event_paper_result (LwStore    *self,
+                                 gint64      id,
+                                 guint       round,
+                                 guint       table,
+                                 const int  *scores,
+                                 guint       n_scores,
+                                 GError    **error)
+{
+  g_autoptr (LwEvent) event = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (scores != NULL || n_scores == 0, FALSE);
+
+  event = begin_change (self, id, error);
+  if (event == NULL)
+    return FALSE;
+  ok = lw_event_set_paper_result (event, round, table, scores, n_scores, error)
+       && write_result (self, id, round, lw_event_get_table (event, round, table, NULL), 0, error);
+  return finish_change (self, ok, error);
+}
+
+gboolean
+lw_store_set_event_game_result (LwStore  *self,
+                                gint64    id,
+                                guint     round,
+                                guint     table,
+                                gint64    game_id,
+                                GError  **error)
+{
+  g_autoptr (LwEvent) event = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwStandings) standings = NULL;
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+
+  if (game_id <= 0)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "a game ID is a positive integer");
+      return FALSE;
+    }
+
+  event = begin_change (self, id, error);
+  if (event == NULL)
+    return FALSE;
+
+  /* One game is one table's result. */
+  {
+    g_autoptr (LwEventStmt) stmt =
+      lw_store_stmt (self,
+                     "SELECT event, round, number FROM event_tables WHERE game = ?"
+                     " AND NOT (event = ? AND round = ? AND number = ?)", error);
+    gboolean has_row = FALSE;
+
+    if (stmt == NULL
+        || !bind_int (self, stmt, 1, game_id, error)
+        || !bind_int (self, stmt, 2, id, error)
+        || !bind_int (self, stmt, 3, round, error)
+        || !bind_int (self, stmt, 4, table, error)
+        || !lw_store_step_row (self, stmt, &has_row, error))
+      return finish_change (self, FALSE, error);
+    if (has_row)
+      {
+        g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                     "game %" G_GINT64_FORMAT " is already the result of event %"
+                     G_GINT64_FORMAT ", round %d, table %d", game_id,
+                     (gint64) sqlite3_column_int64 (stmt, 0), sqlite3_column_int (stmt, 1),
+                     sqlite3_column_int (stmt, 2));
+        return finish_change (self, FALSE, error);
+      }
+  }
+
+  game = lw_store_load_game_locked (self, game_id, error);
+  if (game != NULL)
+    standings = lw_standings_compute (game->record, error);
+  if (standings != NULL)
+    ok = lw_event_set_game_result (event, round, table, game_id, game->record, standings, error)
+         && write_result (self, id, round, lw_event_get_table (event, round, table, NULL),
+                          game_id, error);
+  return finish_change (self, ok, error);
+}
+
+GArray *
+lw_store_event_game_ids (LwStore  *self,
+                         gint64    id,
+                         GError  **error)
+{
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  gboolean has_row = FALSE, found = FALSE, stepped = TRUE;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+
+  if (!lw_store_begin_read (self, error))
+    return NULL;
+  {
+    g_autoptr (LwEventStmt) stmt =
+      lw_store_stmt (self, "SELECT count (*) FROM events WHERE id = ?", error);
+
+    if (stmt == NULL || !bind_int (self, stmt, 1, id, error)
+        || !lw_store_step_row (self, stmt, &has_row, error))
+      goto failed;
+    found = has_row && sqlite3_column_int64 (stmt, 0) > 0;
+  }
+  if (!found)
+    {
+      set_not_found (error, id);
+      goto failed;
+    }
+  {
+    g_autoptr (LwEventStmt) stmt =
+      lw_store_stmt (self, "SELECT game FROM event_tables WHERE event = ? AND game IS NOT NULL"
+                           " ORDER BY game", error);
+
+    if (stmt == NULL || !bind_int (self, stmt, 1, id, error))
+      goto failed;
+    while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+      {
+        gint64 game = sqlite3_column_int64 (stmt, 0);
+        g_array_append_val (ids, game);
+      }
+    if (!stepped)
+      goto failed;
+  }
+  if (!lw_store_commit (self, error))
+    goto failed;
+  return g_steal_pointer (&ids);
+
+failed:
+  lw_store_rollback (self);
+  return NULL;
+}
+
+LwRatingGames *
+lw_store_load_rating_games (LwStore  *self,
+                            GError  **error)
+{
+  g_autoptr (GPtrArray) games = NULL;
+  g_autoptr (LwRatingGames) rating_games = lw_rating_games_new ();
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+
+  games = lw_store_list_games (self, error);
+  if (games == NULL)
+    return NULL;
+  for (guint i = 0; i < games->len; i++)
+    {
+      const LwStoredGame *game = g_ptr_array_index (games, i);
+      g_autoptr (LwStandings) standings = lw_standings_compute (game->record, NULL);
+
+      if (standings != NULL)
+        lw_rating_games_add_record (rating_games, game->id,
+                                    game->played_at > 0 ? game->played_at : game->created,
+                                    game->record, standings);
+    }
+  return g_steal_pointer (&rating_games);
+}

@@ -1,0 +1,241 @@
+/* lw-store-events.h — events in the database (schema 4): entrants,
+ * rounds, tables, seats and results; and the games the ratings read
+ *
+ * Every change loads the event inside its BEGIN IMMEDIATE transaction,
+ * applies the engine's rule to it (lw-event.h) and writes only what the
+ * engine accepted; on any error nothing is written. Event points,
+ * standings and ratings are never stored.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "lw-engine.h"
+#include "lw-store.h"
+
+G_BEGIN_DECLS
+
+/**
+ * LwEventSummary:
+ * @id: the event's ID, > 0
+ * @name: (transfer full): its name
+ * @format: its format
+ * @table_size: seats per table
+ * @n_entrants: entrants, dropped ones included
+ * @rounds_paired: rounds paired so far
+ * @created: creation time, seconds since 1970 (UTC)
+ */
+typedef struct {
+  gint64         id;
+  char          *name;
+  LwEventFormat  format;
+  guint          table_size;
+  guint          n_entrants;
+  guint          rounds_paired;
+  gint64         created;
+} LwEventSummary;
+
+void lw_event_summary_free (LwEventSummary *summary);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwEventSummary, lw_event_summary_free)
+
+/**
+ * lw_store_add_event:
+ * @self: a store
+ * @name: the event's name, non-empty
+ * @config: its settings (lw_event_config_validate())
+ * @error: return location for a #GError
+ *
+ * Errors: %LW_ENGINE_ERROR_INVALID for bad settings, or a %LW_STORE_ERROR.
+ * Returns: the new event's ID (> 0), or 0 on error.
+ */
+gint64 lw_store_add_event (LwStore              *self,
+                           const char           *name,
+                           const LwEventConfig  *config,
+                           GError              **error);
+
+/**
+ * lw_store_load_event:
+ * @self: a store
+ * @id: an event ID
+ * @error: return location for a #GError
+ *
+ * Reads the event in one read transaction. A table linked to a stored
+ * game gets its result from the game's replay (lw_standings_compute());
+ * a linked game that no longer replays to a finished game leaves the
+ * table without a result.
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND ("no event with ID 7"), or another
+ * %LW_STORE_ERROR.
+ * Returns: (transfer full) (nullable): the event.
+ */
+LwEvent *lw_store_load_event (LwStore  *self,
+                              gint64    id,
+                              GError  **error);
+
+/**
+ * lw_store_list_events:
+ * @self: a store
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (element-type LwEventSummary*) (nullable):
+ *   every event, newest first.
+ */
+GPtrArray *lw_store_list_events (LwStore  *self,
+                                 GError  **error);
+
+/**
+ * lw_store_add_event_entrants:
+ * @self: a store
+ * @id: an event ID
+ * @names: (array zero-terminated=1): the players' names (existing players
+ *   or new ones)
+ * @status: %LW_ENTRANT_REGISTERED or %LW_ENTRANT_CHECKED_IN
+ * @error: return location for a #GError
+ *
+ * Enters the players in order (lw_event_add_entrant()), late when rounds
+ * are paired, in one transaction: when one is refused, none is entered.
+ *
+ * Errors: the engine's %LW_ENGINE_ERROR_INVALID, %LW_STORE_ERROR_NOT_FOUND,
+ * or another %LW_STORE_ERROR.
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_add_event_entrants (LwStore            *self,
+                                      gint64              id,
+                                      const char *const  *names,
+                                      LwEntrantStatus     status,
+                                      GError            **error);
+
+/**
+ * lw_store_add_event_entrant:
+ * @self: a store
+ * @id: an event ID
+ * @name: the player's name
+ * @status: %LW_ENTRANT_REGISTERED or %LW_ENTRANT_CHECKED_IN
+ * @error: return location for a #GError
+ *
+ * lw_store_add_event_entrants() for one player.
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_add_event_entrant (LwStore          *self,
+                                     gint64            id,
+                                     const char       *name,
+                                     LwEntrantStatus   status,
+                                     GError          **error);
+
+/**
+ * lw_store_set_event_entrant_status:
+ * @self: a store
+ * @id: an event ID
+ * @name: an entrant's name
+ * @status: check in or drop (lw_event_set_entrant_status())
+ * @error: return location for a #GError
+ *
+ * Errors: %LW_ENGINE_ERROR_INVALID (not entered, a refused change),
+ * %LW_STORE_ERROR_NOT_FOUND, or another %LW_STORE_ERROR.
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_set_event_entrant_status (LwStore          *self,
+                                            gint64            id,
+                                            const char       *name,
+                                            LwEntrantStatus   status,
+                                            GError          **error);
+
+/**
+ * lw_store_pair_event_round:
+ * @self: a store
+ * @id: an event ID
+ * @error: return location for a #GError
+ *
+ * Pairs and seats the event's next round (lw_event_pair_next_round()) and
+ * stores it.
+ *
+ * Errors: the engine's %LW_ENGINE_ERROR_INVALID (a table of the last round
+ * without a result, every round paired, too few players),
+ * %LW_STORE_ERROR_NOT_FOUND, or another %LW_STORE_ERROR.
+ * Returns: (transfer full) (nullable): the event with its new round last.
+ */
+LwEvent *lw_store_pair_event_round (LwStore  *self,
+                                    gint64    id,
+                                    GError  **error);
+
+/**
+ * lw_store_set_event_paper_result:
+ * @self: a store
+ * @id: an event ID
+ * @round: 1-based round number
+ * @table: 1-based table number
+ * @scores: (array length=n_scores): final scores (lw_event_set_paper_result())
+ * @n_scores: their number
+ * @error: return location for a #GError
+ *
+ * Stores a table's scores kept on paper, replacing an earlier result
+ * (a linked game is unlinked).
+ *
+ * Errors: %LW_ENGINE_ERROR_INVALID, %LW_STORE_ERROR_NOT_FOUND, or another
+ * %LW_STORE_ERROR.
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_set_event_paper_result (LwStore    *self,
+                                          gint64      id,
+                                          guint       round,
+                                          guint       table,
+                                          const int  *scores,
+                                          guint       n_scores,
+                                          GError    **error);
+
+/**
+ * lw_store_set_event_game_result:
+ * @self: a store
+ * @id: an event ID
+ * @round: 1-based round number
+ * @table: 1-based table number
+ * @game_id: a stored game, finished, played by the table's players
+ *   (lw_event_set_game_result())
+ * @error: return location for a #GError
+ *
+ * Links the table to the game; its result is the game's replay, never a
+ * copy. A game already linked to another table is refused.
+ *
+ * Errors: %LW_ENGINE_ERROR_INVALID, %LW_STORE_ERROR_NOT_FOUND (the event
+ * or the game), or another %LW_STORE_ERROR.
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_set_event_game_result (LwStore  *self,
+                                         gint64    id,
+                                         guint     round,
+                                         guint     table,
+                                         gint64    game_id,
+                                         GError  **error);
+
+/**
+ * lw_store_event_game_ids:
+ * @self: a store
+ * @id: an event ID
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (element-type gint64) (nullable): the IDs of
+ *   the games linked to the event's tables (for a leaderboard filtered by
+ *   event: LwLeaderboardOptions.only_games).
+ */
+GArray *lw_store_event_game_ids (LwStore  *self,
+                                 gint64    id,
+                                 GError  **error);
+
+/**
+ * lw_store_load_rating_games:
+ * @self: a store
+ * @error: return location for a #GError
+ *
+ * Reads every stored game and adds the finished Little Wolf ones to a set
+ * for lw_leaderboard_compute(), each at its played_at time (its creation
+ * time when not given). Games that no longer replay are left out.
+ *
+ * Errors: a %LW_STORE_ERROR.
+ * Returns: (transfer full) (nullable): the games.
+ */
+LwRatingGames *lw_store_load_rating_games (LwStore  *self,
+                                           GError  **error);
+
+G_END_DECLS

@@ -1,0 +1,55 @@
+/* lw-store-private.h — the connection's helpers, shared by the store's
+ * files (lw-store.c, lw-store-events.c); not for the app or the CLI
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <sqlite3.h>
+
+#include "lw-store.h"
+
+G_BEGIN_DECLS
+
+/* The prepared statement for @sql (a string with static storage: it keys
+ * the cache); reset and cleared with lw_store_stmt_release() after use. */
+sqlite3_stmt *lw_store_stmt (LwStore     *self,
+                             const char  *sql,
+                             GError     **error);
+void          lw_store_stmt_release (sqlite3_stmt *stmt);
+
+/* Sets @error from SQLite result @rc, naming the file; returns FALSE. */
+gboolean lw_store_fail (LwStore  *self,
+                        int       rc,
+                        GError  **error);
+
+/* Steps a statement that returns no rows / a query (*@has_row FALSE when
+ * there are no more rows). */
+gboolean lw_store_step_done (LwStore       *self,
+                             sqlite3_stmt  *stmt,
+                             GError       **error);
+gboolean lw_store_step_row (LwStore       *self,
+                            sqlite3_stmt  *stmt,
+                            gboolean      *has_row,
+                            GError       **error);
+
+/* BEGIN IMMEDIATE / BEGIN; COMMIT (rolled back when it fails); ROLLBACK
+ * of the open transaction, if any. */
+gboolean lw_store_begin_write (LwStore *self, GError **error);
+gboolean lw_store_begin_read (LwStore *self, GError **error);
+gboolean lw_store_commit (LwStore *self, GError **error);
+void     lw_store_rollback (LwStore *self);
+
+/* The player's ID, added to the players table when new; inside a write
+ * transaction. */
+gboolean lw_store_player_id (LwStore     *self,
+                             const char  *name,
+                             gint64      *id,
+                             GError     **error);
+
+/* Loads game @id inside an open transaction. */
+LwStoredGame *lw_store_load_game_locked (LwStore  *self,
+                                         gint64    id,
+                                         GError  **error);
+
+G_END_DECLS

@@ -1,0 +1,191 @@
+/* bench-event.c — the speed targets of issue 5 (a benchmark, never a
+ * timed unit test: `meson test --benchmark`)
+ *
+ *   pairing a Swiss round of 1,000 players          < 1 s
+ *   recomputing all ratings over 100,000 games       < 1 s
+ *   standings of a 200-player, 9-round event          < 50 ms
+ *
+ * Prints the measured figures; exits 1 when a target is missed.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <stdlib.h>
+
+#include "lw-engine.h"
+
+static double
+ms_since (gint64 start)
+{
+  return (double) (g_get_monotonic_time () - start) / 1000.0;
+}
+
+static int
+compare_doubles (const void *a,
+                 const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+static LwEvent *
+make_event (guint   n_players,
+            guint   table_size,
+            guint   n_rounds)
+{
+  LwEventConfig config;
+  LwEvent *event;
+
+  lw_event_config_init (&config, LW_EVENT_SWISS, table_size);
+  config.n_rounds = n_rounds;
+  config.seed = 2026;
+  event = lw_event_new ("Bench", &config);
+  for (guint i = 0; i < n_players; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Player %04u", i);
+      lw_event_add_entrant (event, name, LW_ENTRANT_CHECKED_IN, NULL);
+    }
+  return event;
+}
+
+static void
+enter_results (LwEvent      *event,
+               LwEventRound *round,
+               GRand        *rand)
+{
+  for (guint t = 0; t < round->tables->len; t++)
+    {
+      const LwEventTable *table = &g_array_index (round->tables, LwEventTable, t);
+      int scores[LW_EVENT_MAX_SEATS];
+      guint winner = (guint) g_rand_int_range (rand, 0, (gint32) table->n_seats);
+
+      for (guint s = 0; s < table->n_seats; s++)
+        scores[s] = s == winner ? 15 : g_rand_int_range (rand, 0, 15);
+      lw_event_set_paper_result (event, round->number, table->number, scores,
+                                 table->n_seats, NULL);
+    }
+}
+
+/* Pairs every round of a 1,000-player Swiss event (results in between);
+ * returns the slowest round's time. */
+static double
+bench_swiss (guint table_size)
+{
+  g_autoptr (LwEvent) event = make_event (1000, table_size, 10);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (table_size);
+  double worst = 0, total = 0;
+
+  for (guint r = 0; r < 10; r++)
+    {
+      gint64 start = g_get_monotonic_time ();
+      LwEventRound *round = lw_event_pair_next_round (event, NULL);
+      double ms = ms_since (start);
+
+      g_assert_nonnull (round);
+      worst = MAX (worst, ms);
+      total += ms;
+      enter_results (event, round, rand);
+    }
+  g_print ("Swiss, 1,000 players at %u-seat tables: slowest round %.1f ms, mean %.1f ms "
+           "over 10 rounds (target < 1000 ms)\n", table_size, worst, total / 10);
+  return worst;
+}
+
+static double
+bench_ratings (void)
+{
+  g_autoptr (LwRatingGames) games = lw_rating_games_new ();
+  g_autoptr (GRand) rand = g_rand_new_with_seed (100000);
+  LwLeaderboardOptions options;
+  guint players[2000];
+  double times[5];
+
+  for (guint p = 0; p < G_N_ELEMENTS (players); p++)
+    {
+      g_autofree char *name = g_strdup_printf ("Player %04u", p);
+      players[p] = lw_rating_games_intern (games, name);
+    }
+  for (guint i = 0; i < 100000; i++)
+    {
+      LwRatedGame game = { 0, };
+      guint kind = (guint) g_rand_int_range (rand, 0, 4);
+
+      game.id = i + 1;
+      game.time = 1700000000 + (gint64) i * 60;
+      game.n_players = kind == 0 ? 2 : kind == 1 ? 3 : 4;
+      game.n_teams = kind == 3 ? 2 : 0;
+      for (guint s = 0; s < game.n_players; s++)
+        {
+          gboolean taken;
+
+          do
+            {
+              game.players[s] = players[g_rand_int_range (rand, 0, G_N_ELEMENTS (players))];
+              taken = FALSE;
+              for (guint o = 0; o < s; o++)
+                taken = taken || game.players[o] == game.players[s];
+            }
+          while (taken);
+          game.side_of[s] = game.n_teams > 0 ? (int) (s % 2) : (int) s;
+        }
+      for (guint side = 0; side < (game.n_teams > 0 ? 2 : game.n_players); side++)
+        game.scores[side] = g_rand_int_range (rand, 0, 15);
+      game.scores[0] = 15;
+      game.skunk = g_rand_int_range (rand, 0, 20) == 0;
+      lw_rating_games_add (games, &game);
+    }
+
+  lw_leaderboard_options_init (&options);
+  for (guint run = 0; run < G_N_ELEMENTS (times); run++)
+    {
+      gint64 start = g_get_monotonic_time ();
+      g_autoptr (GArray) rows = lw_leaderboard_compute (games, &options);
+
+      times[run] = ms_since (start);
+      g_assert_cmpuint (rows->len, ==, G_N_ELEMENTS (players));
+    }
+  qsort (times, G_N_ELEMENTS (times), sizeof (double), compare_doubles);
+  g_print ("ratings and leaderboard over 100,000 games (2,000 players, 2-4 players and "
+           "partners): median %.1f ms, max %.1f ms over %zu runs (target < 1000 ms)\n",
+           times[G_N_ELEMENTS (times) / 2], times[G_N_ELEMENTS (times) - 1],
+           G_N_ELEMENTS (times));
+  return times[G_N_ELEMENTS (times) - 1];
+}
+
+static double
+bench_standings (void)
+{
+  g_autoptr (LwEvent) event = make_event (200, 4, 9);
+  g_autoptr (GRand) rand = g_rand_new_with_seed (200);
+  double times[21];
+
+  for (guint r = 0; r < 9; r++)
+    enter_results (event, lw_event_pair_next_round (event, NULL), rand);
+  g_assert_true (lw_event_is_finished (event));
+
+  for (guint run = 0; run < G_N_ELEMENTS (times); run++)
+    {
+      gint64 start = g_get_monotonic_time ();
+      g_autoptr (GArray) rows = lw_event_compute_standings (event);
+
+      times[run] = ms_since (start);
+      g_assert_cmpuint (rows->len, ==, 200);
+    }
+  qsort (times, G_N_ELEMENTS (times), sizeof (double), compare_doubles);
+  g_print ("standings of a 200-player, 9-round event at 4-seat tables: median %.2f ms, "
+           "max %.2f ms over %zu runs (target < 50 ms)\n", times[G_N_ELEMENTS (times) / 2],
+           times[G_N_ELEMENTS (times) - 1], G_N_ELEMENTS (times));
+  return times[G_N_ELEMENTS (times) / 2];
+}
+
+int
+main (void)
+{
+  gboolean ok = TRUE;
+
+  ok &= bench_swiss (2) < 1000;
+  ok &= bench_swiss (4) < 1000;
+  ok &= bench_ratings () < 1000;
+  ok &= bench_standings () < 50;
+  g_print ("%s\n", ok ? "all targets met" : "a target was missed");
+  return ok ? 0 : 1;
+}

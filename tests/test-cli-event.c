@@ -1,0 +1,602 @@
+/* test-cli-event.c — littlewolf-cli event … and ratings, run as a
+ * separate process ($LW_CLI) on a temporary --db
+ *
+ * The two events of issue 5 run to their final standings: 13 players in
+ * a Swiss event at 4-seat tables (one table of 4 and three of 3 each
+ * round), one table's result a stored game; and 8 players in a partners
+ * event (7 rounds, everyone partners everyone once). The expected event
+ * points are computed here from the seatings printed and the scores
+ * entered, by docs/EVENTS.md's rules, and compared with the CLI's.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <string.h>
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "lw-engine.h"
+
+typedef struct {
+  int   status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_clear_pointer (&run->out, g_free);
+  g_clear_pointer (&run->err, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static const char *
+cli_path (void)
+{
+  const char *cli = g_getenv ("LW_CLI");
+
+  if (cli == NULL || !g_file_test (cli, G_FILE_TEST_IS_EXECUTABLE))
+    g_error ("LW_CLI is not set or not a program (%s)", cli != NULL ? cli : "unset");
+  return cli;
+}
+
+/* Runs `littlewolf-cli --db @db ARGS…` with @input on standard input. */
+static void
+run_argv (Run               *run,
+          const char        *db,
+          const char        *input,
+          const char *const *args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_ptr_array_add (argv, (gpointer) cli_path ());
+  g_ptr_array_add (argv, (gpointer) "--db");
+  g_ptr_array_add (argv, (gpointer) db);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  process = g_subprocess_newv ((const char *const *) argv->pdata,
+                               G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                               | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, input != NULL ? input : "", NULL,
+                                 &run->out, &run->err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  run->status = g_subprocess_get_exit_status (process);
+}
+
+/* Runs the command line @line split at spaces (no quoting needed here). */
+static void
+run_line (Run        *run,
+          const char *db,
+          const char *line)
+{
+  g_auto (GStrv) args = g_strsplit (line, " ", -1);
+  run_argv (run, db, NULL, (const char *const *) args);
+}
+
+static char *
+ok_line (const char *db,
+         const char *line)
+{
+  g_auto (Run) run = { 0, };
+
+  run_line (&run, db, line);
+  if (run.status != 0)
+    g_error ("littlewolf-cli %s: exited %d: %s", line, run.status, run.err);
+  g_assert_cmpstr (run.err, ==, "");
+  return g_steal_pointer (&run.out);
+}
+
+/* CLI.md: one line on stderr, nothing on stdout. */
+static void
+assert_fails (const char *db,
+              const char *line,
+              int         status,
+              const char *message_part)
+{
+  g_auto (Run) run = { 0, };
+  const char *newline;
+
+  run_line (&run, db, line);
+  g_assert_cmpint (run.status, ==, status);
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_true (g_str_has_prefix (run.err, "littlewolf-cli: "));
+  newline = strchr (run.err, '\n');
+  g_assert_nonnull (newline);
+  g_assert_cmpint (newline[1], ==, '\0');
+  if (strstr (run.err, message_part) == NULL)
+    g_error ("%s: expected \"%s\" in: %s", line, message_part, run.err);
+}
+
+/* ------------------------------------------------------------------ */
+/* Seatings and expected points                                         */
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+  guint  n_seats;
+  char  *players[4];
+  int    dealer;
+} Table;
+
+static void
+table_clear (gpointer data)
+{
+  Table *table = data;
+
+  for (guint s = 0; s < 4; s++)
+    g_free (table->players[s]);
+}
+
+/* Parses `event pair` / `event seating` output of round @round; checks
+ * that every line is well formed, each table has one first dealer, and
+ * returns the tables (byes in @byes). */
+static GArray *
+parse_seating (const char *text,
+               guint       round,
+               GPtrArray  *byes)
+{
+  GArray *tables = g_array_new (FALSE, TRUE, sizeof (Table));
+  g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+
+  g_array_set_clear_func (tables, table_clear);
+  for (guint i = 0; lines[i] != NULL && lines[i][0] != '\0'; i++)
+    {
+      g_auto (GStrv) fields = g_strsplit (lines[i], "\t", -1);
+      guint64 number = 0, seat = 0;
+
+      g_assert_cmpuint (g_strv_length (fields), ==, 5);
+      g_assert_true (g_ascii_string_to_unsigned (fields[0], 10, 1, 1000, &number, NULL));
+      g_assert_cmpuint (number, ==, round);
+      if (strcmp (fields[1], "bye") == 0)
+        {
+          g_assert_cmpstr (fields[2], ==, "-");
+          g_ptr_array_add (byes, g_strdup (fields[3]));
+          continue;
+        }
+      g_assert_true (g_ascii_string_to_unsigned (fields[1], 10, 1, 1000, &number, NULL));
+      g_assert_true (g_ascii_string_to_unsigned (fields[2], 10, 0, 3, &seat, NULL));
+      if (number > tables->len)
+        {
+          g_assert_cmpuint (number, ==, tables->len + 1);
+          g_array_set_size (tables, number);
+          g_array_index (tables, Table, number - 1).dealer = -1;
+        }
+      {
+        Table *table = &g_array_index (tables, Table, number - 1);
+
+        g_assert_cmpuint (seat, ==, table->n_seats);
+        table->players[seat] = g_strdup (fields[3]);
+        table->n_seats++;
+        if (strcmp (fields[4], "*") == 0)
+          {
+            g_assert_cmpint (table->dealer, ==, -1);
+            table->dealer = (int) seat;
+          }
+        else
+          g_assert_cmpstr (fields[4], ==, "");
+      }
+    }
+  for (guint t = 0; t < tables->len; t++)
+    g_assert_cmpint (g_array_index (tables, Table, t).dealer, >=, 0);
+  return tables;
+}
+
+/* docs/EVENTS.md, default points 3/1/0 at 4-seat tables: a full table
+ * 3, 1, 0, 0; a table of 3: 2.5, 0.5, 0 (no ties are entered here); a
+ * skunk doubles the winner's. */
+static void
+add_solo_points (GHashTable  *points,
+                 const Table *table,
+                 const int   *scores,
+                 gboolean     skunk)
+{
+  static const double four[] = { 3, 1, 0, 0 }, three[] = { 2.5, 0.5, 0 };
+
+  for (guint s = 0; s < table->n_seats; s++)
+    {
+      guint place = 0;
+      double value;
+      double *total = g_hash_table_lookup (points, table->players[s]);
+
+      for (guint o = 0; o < table->n_seats; o++)
+        if (scores[o] > scores[s])
+          place++;
+      value = table->n_seats == 4 ? four[place] : three[place];
+      if (place == 0 && skunk)
+        value *= 2;
+      g_assert_nonnull (total);
+      *total += value;
+    }
+}
+
+static JsonObject *
+standings_json (const char *db,
+                const char *id,
+                JsonParser *parser)
+{
+  g_autofree char *line = g_strdup_printf ("event standings %s --json", id);
+  g_autofree char *text = ok_line (db, line);
+  g_autoptr (GError) error = NULL;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  return json_node_get_object (json_parser_get_root (parser));
+}
+
+/* The expected points against the standings; ranks in order. */
+static void
+assert_points (JsonObject *root,
+               GHashTable *points)
+{
+  JsonArray *rows = json_object_get_array_member (root, "standings");
+  double previous = G_MAXDOUBLE;
+
+  g_assert_cmpuint (json_array_get_length (rows), ==, g_hash_table_size (points));
+  for (guint i = 0; i < json_array_get_length (rows); i++)
+    {
+      JsonObject *row = json_array_get_object_element (rows, i);
+      const char *name = json_object_get_string_member (row, "player");
+      double got = json_object_get_double_member (row, "points");
+      double *expected = g_hash_table_lookup (points, name);
+
+      g_assert_nonnull (expected);
+      g_assert_cmpfloat_with_epsilon (got, *expected, 1e-6);
+      g_assert_cmpfloat (got, <=, previous);
+      previous = got;
+      if (i > 0)
+        g_assert_cmpint (json_object_get_int_member (row, "rank"), >=,
+                         json_object_get_int_member (json_array_get_object_element (rows, i - 1),
+                                                     "rank"));
+    }
+}
+
+static char *
+make_db (char **dir)
+{
+  g_autoptr (GError) error = NULL;
+
+  *dir = g_dir_make_tmp ("lw-cli-event-XXXXXX", &error);
+  g_assert_no_error (error);
+  return g_build_filename (*dir, "events.sqlite3", NULL);
+}
+
+static void
+remove_tree (const char *dir)
+{
+  g_autoptr (GDir) handle = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (handle != NULL && (name = g_dir_read_name (handle)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_remove (path);
+    }
+  g_rmdir (dir);
+}
+
+/* Imports the shared case game-1001-0034 (4 players, final scores
+ * 0, 3, 11, 2: a skunk for seat 2) with the players renamed to @table's
+ * seats; returns its ID. */
+static char *
+import_skunk_game (const char  *db,
+                   const Table *table)
+{
+  const char *cases = g_getenv ("LW_CASES_DIR");
+  g_autofree char *path = NULL;
+  g_autofree char *json = NULL;
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *renamed = NULL;
+  g_auto (Run) run = { 0, };
+
+  if (cases == NULL || !g_file_test (cases, G_FILE_TEST_IS_DIR))
+    g_error ("LW_CASES_DIR is not set or not a folder: the shared cases are missing");
+  path = g_build_filename (cases, "random", "game-1001-0034.json", NULL);
+  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
+  record = lw_game_record_from_json (json, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (record->n_players, ==, 4);
+  for (guint s = 0; s < 4; s++)
+    {
+      g_free (record->players[s]);
+      record->players[s] = g_strdup (table->players[s]);
+    }
+  renamed = lw_game_record_to_json (record);
+  run_argv (&run, db, renamed, (const char *const[]) { "import", "-", NULL });
+  g_assert_cmpint (run.status, ==, 0);
+  g_strchomp (run.out);
+  return g_steal_pointer (&run.out);
+}
+
+/* ------------------------------------------------------------------ */
+/* 13 players, Swiss, 4-seat tables                                     */
+/* ------------------------------------------------------------------ */
+
+static void
+test_swiss_thirteen (void)
+{
+  static const char *const names[] = {
+    "Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou", "Max",
+  };
+  g_autofree char *dir = NULL;
+  g_autofree char *db = make_db (&dir);
+  g_autofree char *id = NULL;
+  g_autofree char *add = NULL;
+  g_autoptr (GHashTable) points = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  g_autoptr (GHashTable) met = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autofree char *skunk_winner = NULL;
+  JsonObject *root;
+
+  id = ok_line (db, "event new --name Spring --format swiss --table-size 4 --seed 5");
+  g_assert_cmpstr (id, ==, "1\n");
+  add = g_strconcat ("event add 1 ", names[0], NULL);
+  for (guint i = 1; i < G_N_ELEMENTS (names); i++)
+    {
+      char *longer = g_strconcat (add, " ", names[i], NULL);
+      g_free (add);
+      add = longer;
+    }
+  g_free (ok_line (db, add));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    g_hash_table_insert (points, (gpointer) names[i], g_new0 (double, 1));
+
+  /* Mistakes are refused with one line, changing nothing. */
+  assert_fails (db, "event add 1 Ann", 2, "Ann: already entered in Spring");
+  assert_fails (db, "event result 1 --table 1 --scores 15,3", 2, "has no round paired yet");
+  assert_fails (db, "event new --name X --format partners --table-size 3", 2,
+                "partners play needs 4-seat tables");
+  assert_fails (db, "event pair 7", 1, "no event with ID 7");
+  assert_fails (db, "event pair x", 2, "an event ID is a positive integer");
+  assert_fails (db, "event shuffle 1", 2, "unknown subcommand");
+
+  for (guint round = 1; round <= 4; round++)
+    {
+      g_autofree char *pair_line = g_strdup_printf ("event pair 1");
+      g_autofree char *seating = ok_line (db, pair_line);
+      g_autoptr (GPtrArray) byes = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr (GArray) tables = parse_seating (seating, round, byes);
+      g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+      /* 13 at 4-seat tables: 4 + 3 + 3 + 3, no bye. */
+      g_assert_cmpuint (tables->len, ==, 4);
+      g_assert_cmpuint (byes->len, ==, 0);
+      g_assert_cmpuint (g_array_index (tables, Table, 0).n_seats, ==, 4);
+      for (guint t = 1; t < 4; t++)
+        g_assert_cmpuint (g_array_index (tables, Table, t).n_seats, ==, 3);
+
+      /* `event seating` shows the same round again. */
+      {
+        g_autofree char *again = ok_line (db, "event seating 1");
+        g_assert_cmpstr (again, ==, seating);
+      }
+
+      for (guint t = 0; t < tables->len; t++)
+        {
+          const Table *table = &g_array_index (tables, Table, t);
+          int scores[4] = { 15, 9, 4, 2 };
+          gboolean skunk = FALSE;
+          g_autofree char *line = NULL;
+
+          for (guint s = 0; s < table->n_seats; s++)
+            {
+              /* Everyone once a round; in the first three rounds nobody
+               * meets anyone twice (13 players can: 9 of 12 others). */
+              g_assert_false (g_hash_table_contains (seen, table->players[s]));
+              g_hash_table_add (seen, table->players[s]);
+              for (guint o = s + 1; o < table->n_seats && round <= 3; o++)
+                {
+                  g_autofree char *key = g_strcmp0 (table->players[s], table->players[o]) < 0
+                    ? g_strdup_printf ("%s|%s", table->players[s], table->players[o])
+                    : g_strdup_printf ("%s|%s", table->players[o], table->players[s]);
+                  g_assert_false (g_hash_table_contains (met, key));
+                  g_hash_table_add (met, g_steal_pointer (&key));
+                }
+            }
+
+          if (round == 1 && t == 0)
+            {
+              /* Kept with the scorekeeper: a stored game, 0-3-11-2, a
+               * skunk for seat 2. */
+              g_autofree char *game = import_skunk_game (db, table);
+
+              assert_fails (db, "event result 1 --table 1 --game 999", 1, "no game with ID 999");
+              line = g_strdup_printf ("event result 1 --table 1 --game %s", game);
+              g_free (ok_line (db, line));
+              scores[0] = 0;
+              scores[1] = 3;
+              scores[2] = 11;
+              scores[3] = 2;
+              skunk = TRUE;
+              skunk_winner = g_strdup (table->players[2]);
+              add_solo_points (points, table, scores, skunk);
+              continue;
+            }
+          if (round == 4 && t == 1)
+            {
+              /* From paper, a skunk: 12 against a 0. */
+              scores[0] = 0;
+              scores[1] = 12;
+              scores[2] = 5;
+              skunk = TRUE;
+            }
+          if (t == 2)
+            assert_fails (db, "event result 1 --table 3 --scores 15,15,2", 2,
+                          "the highest score 15 is shared");
+          line = table->n_seats == 4
+            ? g_strdup_printf ("event result 1 --table %u --scores %d,%d,%d,%d", t + 1,
+                               scores[0], scores[1], scores[2], scores[3])
+            : g_strdup_printf ("event result 1 --round %u --table %u --scores %d,%d,%d", round,
+                               t + 1, scores[0], scores[1], scores[2]);
+          if (t == 3 && round < 4)
+            {
+              /* Pairing waits for every table. */
+              assert_fails (db, "event pair 1", 2, "has no result yet");
+            }
+          g_free (ok_line (db, line));
+          add_solo_points (points, table, scores, skunk);
+        }
+      g_assert_cmpuint (g_hash_table_size (seen), ==, 13);
+    }
+
+  assert_fails (db, "event pair 1", 2, "all 4 rounds are paired");
+
+  root = standings_json (db, "1", parser);
+  g_assert_cmpstr (json_object_get_string_member (root, "format"), ==, "swiss");
+  g_assert_cmpint (json_object_get_int_member (root, "rounds"), ==, 4);
+  g_assert_true (json_object_get_boolean_member (root, "finished"));
+  assert_points (root, points);
+
+  /* Every round gives 4 + 3 × 3 = 13 points, plus the skunk bonuses of
+   * round 1 (3, the stored game) and round 4 (2.5). */
+  {
+    JsonArray *rows = json_object_get_array_member (root, "standings");
+    double total = 0;
+    guint skunks = 0;
+
+    for (guint i = 0; i < json_array_get_length (rows); i++)
+      {
+        JsonObject *row = json_array_get_object_element (rows, i);
+        total += json_object_get_double_member (row, "points");
+        skunks += (guint) json_object_get_int_member (row, "skunks");
+        g_assert_cmpint (json_object_get_int_member (row, "games"), ==, 4);
+      }
+    g_assert_cmpfloat_with_epsilon (total, 4 * 13 + 3 + 2.5, 1e-6);
+    g_assert_cmpuint (skunks, ==, 2);
+  }
+
+  /* CSV and the text lines. */
+  {
+    g_autofree char *csv = ok_line (db, "event standings 1 --csv");
+    g_autofree char *text = ok_line (db, "event standings 1");
+    g_autofree char *list = ok_line (db, "event list");
+    g_auto (GStrv) text_lines = g_strsplit (text, "\n", -1);
+
+    g_assert_true (g_str_has_prefix (csv, "rank,player,points,buchholz,head_to_head,margin,"
+                                          "skunks,games,wins,byes,dropped\r\n1,"));
+    g_assert_cmpuint (g_strv_length (text_lines), ==, 14);
+    g_assert_cmpstr (list, ==, "1\tSpring\tswiss\t4\t13\t4/4\n");
+  }
+
+  /* Ratings: the stored game is the only 3-4 player game; its skunk
+   * winner leads that ladder, with one game, one win and one skunk. */
+  {
+    g_autofree char *ratings = ok_line (db, "ratings --ladder 3-4p");
+    g_auto (GStrv) lines = g_strsplit (ratings, "\n", -1);
+    g_auto (GStrv) first = g_strsplit (lines[0], "\t", -1);
+    g_autofree char *event_ratings = ok_line (db, "ratings --event 1 --json");
+
+    g_assert_cmpuint (g_strv_length (lines), ==, 5);
+    g_assert_cmpstr (first[0], ==, "1");
+    g_assert_cmpstr (first[1], ==, skunk_winner);
+    g_assert_cmpstr (first[3], ==, "1");
+    g_assert_cmpstr (first[4], ==, "1");
+    g_assert_cmpstr (first[5], ==, "1");
+    g_assert_nonnull (strstr (event_ratings, skunk_winner));
+    assert_fails (db, "ratings --ladder 5p", 2, "--ladder \"5p\"");
+    assert_fails (db, "ratings --event 9", 1, "no event with ID 9");
+  }
+
+  remove_tree (dir);
+}
+
+/* ------------------------------------------------------------------ */
+/* 8 players, partners rotation                                         */
+/* ------------------------------------------------------------------ */
+
+static void
+test_partners_eight (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = make_db (&dir);
+  g_autofree char *id = NULL;
+  g_autoptr (GHashTable) points = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  g_autoptr (GHashTable) partners = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  static const char *const names[] = { "Ada", "Bo", "Cy", "Di", "Ed", "Flo", "Gil", "Hy" };
+  JsonObject *root;
+
+  id = ok_line (db, "event new --name Pairs --format partners --table-size 4");
+  g_assert_cmpstr (id, ==, "1\n");
+  g_free (ok_line (db, "event add 1 Ada Bo Cy Di Ed Flo Gil Hy"));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    g_hash_table_insert (points, (gpointer) names[i], g_new0 (double, 1));
+
+  for (guint round = 1; round <= 7; round++)
+    {
+      g_autofree char *seating = ok_line (db, "event pair 1");
+      g_autoptr (GPtrArray) byes = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr (GArray) tables = parse_seating (seating, round, byes);
+
+      g_assert_cmpuint (tables->len, ==, 2);
+      g_assert_cmpuint (byes->len, ==, 0);
+      for (guint t = 0; t < 2; t++)
+        {
+          const Table *table = &g_array_index (tables, Table, t);
+          /* Table 1: seats 0 and 2 win 15-8; table 2: seats 1 and 3 win
+           * 15-6, entered once per seat. */
+          g_autofree char *line = t == 0
+            ? g_strdup_printf ("event result 1 --table 1 --scores 15,8")
+            : g_strdup_printf ("event result 1 --table 2 --scores 6,15,6,15");
+          int winner_side = t == 0 ? 0 : 1;
+
+          g_assert_cmpuint (table->n_seats, ==, 4);
+          for (guint s = 0; s < 2; s++)
+            {
+              const char *a = table->players[s], *b = table->players[s + 2];
+              g_autofree char *key = g_strcmp0 (a, b) < 0 ? g_strdup_printf ("%s|%s", a, b)
+                                                           : g_strdup_printf ("%s|%s", b, a);
+
+              /* A new partner every round. */
+              g_assert_false (g_hash_table_contains (partners, key));
+              g_hash_table_add (partners, g_steal_pointer (&key));
+              if ((int) s == winner_side)
+                {
+                  *(double *) g_hash_table_lookup (points, a) += 3;
+                  *(double *) g_hash_table_lookup (points, b) += 3;
+                }
+            }
+          if (t == 0)
+            assert_fails (db, "event result 1 --table 1 --scores 15,8,14,8", 2,
+                          "partners in seats 0 and 2 have different scores");
+          g_free (ok_line (db, line));
+        }
+    }
+  /* 7 rounds × 4 partnerships = all 28 pairs of 8 players. */
+  g_assert_cmpuint (g_hash_table_size (partners), ==, 28);
+  assert_fails (db, "event pair 1", 2, "all 7 rounds are paired");
+
+  root = standings_json (db, "1", parser);
+  g_assert_cmpstr (json_object_get_string_member (root, "format"), ==, "partners");
+  g_assert_true (json_object_get_boolean_member (root, "finished"));
+  assert_points (root, points);
+
+  /* A drop after the event: listed as dropped. */
+  g_free (ok_line (db, "event drop 1 Hy"));
+  {
+    g_autofree char *text = ok_line (db, "event standings 1");
+    g_assert_nonnull (strstr (text, "Hy (dropped)"));
+  }
+  remove_tree (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cli-event/swiss-thirteen-four-seats", test_swiss_thirteen);
+  g_test_add_func ("/cli-event/partners-eight", test_partners_eight);
+
+  return g_test_run ();
+}

@@ -1,0 +1,415 @@
+/* test-store-events.c — events in the store (schema 4): round trips,
+ * results from paper and from stored games, refusals that leave the
+ * database unchanged, the migration from schema 3, ratings over the
+ * stored games
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+
+#include "lw-store.h"
+#include "lw-store-events.h"
+#include "lw-test-schema-v1.h"
+
+typedef struct {
+  char    *dir;
+  char    *path;
+  LwStore *store;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+
+  fixture->dir = g_dir_make_tmp ("lw-store-events-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->path = g_build_filename (fixture->dir, "events.sqlite3", NULL);
+  fixture->store = lw_store_open (fixture->path, &error);
+  g_assert_no_error (error);
+}
+
+static void
+remove_tree (const char *dir)
+{
+  g_autoptr (GDir) handle = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (handle != NULL && (name = g_dir_read_name (handle)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_remove (path);
+    }
+  g_rmdir (dir);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_clear_object (&fixture->store);
+  remove_tree (fixture->dir);
+  g_free (fixture->path);
+  g_free (fixture->dir);
+}
+
+static gint64
+raw_int (const char *path,
+         const char *sql)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gint64 value = -1;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  if (sqlite3_step (stmt) == SQLITE_ROW)
+    value = sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return value;
+}
+
+static void
+raw_exec (const char *path,
+          const char *sql)
+{
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+}
+
+/* Every row of the event tables, as text, to compare before and after. */
+static char *
+dump_events (const char *path)
+{
+  static const char *const queries[] = {
+    "SELECT id, name, format, table_size, rounds, seed FROM events ORDER BY id",
+    "SELECT event, entrant, player, status, joined_round FROM event_players ORDER BY 1, 2",
+    "SELECT event, number FROM event_rounds ORDER BY 1, 2",
+    "SELECT event, round, entrant FROM event_byes ORDER BY 1, 2, 3",
+    "SELECT id, event, round, number, first_dealer, game, paper FROM event_tables ORDER BY id",
+    "SELECT event_table, seat, entrant, paper_score FROM event_seats ORDER BY 1, 2",
+  };
+  GString *out = g_string_new (NULL);
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  for (gsize q = 0; q < G_N_ELEMENTS (queries); q++)
+    {
+      sqlite3_stmt *stmt = NULL;
+
+      g_assert_cmpint (sqlite3_prepare_v2 (db, queries[q], -1, &stmt, NULL), ==, SQLITE_OK);
+      while (sqlite3_step (stmt) == SQLITE_ROW)
+        {
+          for (int c = 0; c < sqlite3_column_count (stmt); c++)
+            {
+              const unsigned char *text = sqlite3_column_text (stmt, c);
+              g_string_append_printf (out, "%s|", text != NULL ? (const char *) text : "NULL");
+            }
+          g_string_append_c (out, '\n');
+        }
+      sqlite3_finalize (stmt);
+    }
+  sqlite3_close (db);
+  return g_string_free (out, FALSE);
+}
+
+static gint64
+new_event (LwStore       *store,
+           LwEventFormat  format,
+           guint          table_size,
+           guint          n_rounds,
+           guint          n_players)
+{
+  LwEventConfig config;
+  g_autoptr (GError) error = NULL;
+  gint64 id;
+
+  lw_event_config_init (&config, format, table_size);
+  config.n_rounds = n_rounds;
+  config.seed = 17;
+  id = lw_store_add_event (store, "Club night", &config, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+  for (guint i = 0; i < n_players; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Player %u", i + 1);
+      g_assert_true (lw_store_add_event_entrant (store, id, name, LW_ENTRANT_CHECKED_IN, &error));
+      g_assert_no_error (error);
+    }
+  return id;
+}
+
+static void
+test_round_trip (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  gint64 id = new_event (fixture->store, LW_EVENT_SWISS, 4, 2, 7);
+  g_autoptr (LwEvent) paired = NULL;
+  g_autoptr (LwEvent) loaded = NULL;
+  g_autoptr (GPtrArray) list = NULL;
+  g_autoptr (GArray) standings = NULL;
+  const LwEventRound *round;
+
+  paired = lw_store_pair_event_round (fixture->store, id, &error);
+  g_assert_no_error (error);
+  round = g_ptr_array_index (paired->rounds, 0);
+  g_assert_cmpuint (round->tables->len, ==, 2);   /* 4 + 3 */
+
+  g_assert_true (lw_store_set_event_paper_result (fixture->store, id, 1, 1,
+                                                  (const int[]) { 15, 3, 7, 1 }, 4, &error));
+  g_assert_true (lw_store_set_event_paper_result (fixture->store, id, 1, 2,
+                                                  (const int[]) { 0, 11, 4 }, 3, &error));
+  g_assert_no_error (error);
+  g_assert_true (lw_store_set_event_entrant_status (fixture->store, id, "Player 3",
+                                                    LW_ENTRANT_DROPPED, &error));
+  g_assert_no_error (error);
+
+  loaded = lw_store_load_event (fixture->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (loaded->name, ==, "Club night");
+  g_assert_cmpuint (loaded->config.seed, ==, 17);
+  g_assert_cmpuint (loaded->entrants->len, ==, 7);
+  g_assert_cmpint (((LwEntrant *) g_ptr_array_index (loaded->entrants, 2))->status, ==,
+                   LW_ENTRANT_DROPPED);
+  g_assert_cmpuint (loaded->rounds->len, ==, 1);
+  {
+    const LwEventRound *r = g_ptr_array_index (loaded->rounds, 0);
+    const LwEventTable *three = &g_array_index (r->tables, LwEventTable, 1);
+
+    for (guint t = 0; t < r->tables->len; t++)
+      {
+        const LwEventTable *a = &g_array_index (r->tables, LwEventTable, t);
+        const LwEventTable *b = &g_array_index (round->tables, LwEventTable, t);
+
+        g_assert_cmpuint (a->n_seats, ==, b->n_seats);
+        g_assert_cmpmem (a->entrants, sizeof a->entrants, b->entrants, sizeof b->entrants);
+        g_assert_true (a->has_result);
+      }
+    g_assert_cmpint (three->scores[1], ==, 11);
+    g_assert_true (three->skunk);   /* derived again from the paper scores */
+  }
+
+  standings = lw_event_compute_standings (loaded);
+  g_assert_cmpuint (standings->len, ==, 7);
+  /* The skunk winner of the 3-seat table: 2.5 × 2 = 5 points. */
+  g_assert_cmpfloat (g_array_index (standings, LwEventStanding, 0).points, ==, 5);
+
+  list = lw_store_list_events (fixture->store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->len, ==, 1);
+  g_assert_cmpuint (((LwEventSummary *) g_ptr_array_index (list, 0))->rounds_paired, ==, 1);
+  g_assert_cmpuint (((LwEventSummary *) g_ptr_array_index (list, 0))->n_entrants, ==, 7);
+
+  /* Nothing derived is stored: no points, no standings. */
+  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM pragma_table_info('event_players')"
+                                           " WHERE name LIKE '%point%'"), ==, 0);
+}
+
+static void
+test_refusals_change_nothing (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  gint64 id = new_event (fixture->store, LW_EVENT_SWISS, 2, 3, 4);
+  g_autoptr (LwEvent) event = lw_store_pair_event_round (fixture->store, id, NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  LwEventConfig config;
+
+  g_assert_nonnull (event);
+  before = dump_events (fixture->path);
+
+  g_assert_false (lw_store_set_event_paper_result (fixture->store, id, 1, 1,
+                                                   (const int[]) { 15, 15 }, 2, &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (lw_store_set_event_paper_result (fixture->store, id, 1, 9,
+                                                   (const int[]) { 15, 1 }, 2, &error));
+  g_clear_error (&error);
+  g_assert_null (lw_store_pair_event_round (fixture->store, id, &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "round 1: table 1 has no result yet"));
+  g_clear_error (&error);
+  g_assert_false (lw_store_add_event_entrant (fixture->store, id, "Player 2",
+                                              LW_ENTRANT_CHECKED_IN, &error));
+  g_clear_error (&error);
+  g_assert_false (lw_store_set_event_entrant_status (fixture->store, id, "Nobody",
+                                                     LW_ENTRANT_DROPPED, &error));
+  g_assert_nonnull (strstr (error->message, "Nobody: not entered in Club night"));
+  g_clear_error (&error);
+  g_assert_false (lw_store_set_event_game_result (fixture->store, id, 1, 1, 99, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_null (lw_store_load_event (fixture->store, 42, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  g_assert_cmpstr (error->message, ==, "no event with ID 42");
+  g_clear_error (&error);
+  lw_event_config_init (&config, LW_EVENT_ELIMINATION, 3);
+  g_assert_cmpint (lw_store_add_event (fixture->store, "Cup", &config, &error), ==, 0);
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+  g_clear_error (&error);
+
+  after = dump_events (fixture->path);
+  g_assert_cmpstr (after, ==, before);
+}
+
+static void
+test_game_result (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = g_build_filename (g_getenv ("LW_CASES_DIR"), "random",
+                                            "game-1001-0028.json", NULL);
+  g_autofree char *json = NULL;
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (LwGameRecord) other = NULL;
+  g_autoptr (LwEvent) event = NULL;
+  g_autoptr (GArray) ids = NULL;
+  g_autoptr (GArray) standings = NULL;
+  g_autoptr (LwRatingGames) games = NULL;
+  g_autoptr (GArray) rows = NULL;
+  LwLeaderboardOptions options;
+  LwEventConfig config;
+  gint64 id, game, unfinished, second;
+  const LwEventTable *table;
+
+  /* A finished 2-player game of the shared cases: Lou 15, Ivy 14. */
+  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
+  record = lw_game_record_from_json (json, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (record->players[0], ==, "Lou");
+  game = lw_store_add_game (fixture->store, record, &error);
+  g_assert_no_error (error);
+  other = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, (const char *const[]) { "Lou", "Ivy" });
+  unfinished = lw_store_add_game (fixture->store, other, &error);
+  g_assert_no_error (error);
+
+  lw_event_config_init (&config, LW_EVENT_SWISS, 2);
+  config.n_rounds = 1;
+  id = lw_store_add_event (fixture->store, "Final", &config, &error);
+  g_assert_true (lw_store_add_event_entrant (fixture->store, id, "Ivy", LW_ENTRANT_CHECKED_IN, NULL));
+  g_assert_true (lw_store_add_event_entrant (fixture->store, id, "Lou", LW_ENTRANT_CHECKED_IN, NULL));
+  g_clear_pointer (&event, lw_event_free);
+  event = lw_store_pair_event_round (fixture->store, id, &error);
+  g_assert_no_error (error);
+
+  g_assert_false (lw_store_set_event_game_result (fixture->store, id, 1, 1, unfinished, &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "is not finished"));
+  g_clear_error (&error);
+
+  g_assert_true (lw_store_set_event_game_result (fixture->store, id, 1, 1, game, &error));
+  g_assert_no_error (error);
+  /* The link is stored, not the scores. */
+  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM event_seats"
+                                           " WHERE paper_score IS NOT NULL"), ==, 0);
+
+  g_clear_pointer (&event, lw_event_free);
+  event = lw_store_load_event (fixture->store, id, &error);
+  g_assert_no_error (error);
+  table = &g_array_index (((LwEventRound *) g_ptr_array_index (event->rounds, 0))->tables,
+                          LwEventTable, 0);
+  g_assert_true (table->has_result);
+  g_assert_cmpint (table->game_id, ==, game);
+  g_assert_true (lw_event_is_finished (event));
+  standings = lw_event_compute_standings (event);
+  g_assert_cmpstr (g_array_index (standings, LwEventStanding, 0).name, ==, "Lou");
+  g_assert_cmpint (g_array_index (standings, LwEventStanding, 0).margin, ==, 1);
+
+  /* One game, one table. */
+  second = new_event (fixture->store, LW_EVENT_SWISS, 2, 1, 0);
+  g_assert_true (lw_store_add_event_entrant (fixture->store, second, "Ivy", LW_ENTRANT_CHECKED_IN, NULL));
+  g_assert_true (lw_store_add_event_entrant (fixture->store, second, "Lou", LW_ENTRANT_CHECKED_IN, NULL));
+  g_clear_pointer (&event, lw_event_free);
+  event = lw_store_pair_event_round (fixture->store, second, NULL);
+  g_assert_false (lw_store_set_event_game_result (fixture->store, second, 1, 1, game, &error));
+  g_assert_nonnull (strstr (error->message, "already the result of event"));
+  g_clear_error (&error);
+
+  ids = lw_store_event_game_ids (fixture->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 1);
+  g_assert_cmpint (g_array_index (ids, gint64, 0), ==, game);
+
+  /* Ratings over the stored games: the unfinished game is left out. */
+  games = lw_store_load_rating_games (fixture->store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (lw_rating_games_get_n_games (games), ==, 1);
+  lw_leaderboard_options_init (&options);
+  rows = lw_leaderboard_compute (games, &options);
+  g_assert_cmpuint (rows->len, ==, 2);
+  g_assert_cmpstr (g_array_index (rows, LwLeaderboardRow, 0).name, ==, "Lou");
+  g_assert_cmpfloat_with_epsilon (g_array_index (rows, LwLeaderboardRow, 0).mu, 27.635231, 1e-5);
+
+  /* Deleting the game leaves the table without a result. */
+  g_assert_true (lw_store_delete_game (fixture->store, game, &error));
+  g_clear_pointer (&event, lw_event_free);
+  event = lw_store_load_event (fixture->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_false (lw_event_is_finished (event));
+}
+
+/* A schema-3 database (a current one without the event tables) is copied
+ * to PATH.v3.bak and migrated with its games. */
+static void
+test_migration_from_v3 (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwGameRecord) record =
+    lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, (const char *const[]) { "Ann", "Ben" });
+  g_autofree char *backup = lw_store_migration_backup_path (fixture->path, 3);
+  g_autoptr (LwEvent) event = NULL;
+
+  g_assert_cmpint (lw_store_add_game (fixture->store, record, &error), ==, 1);
+  g_clear_object (&fixture->store);
+  raw_exec (fixture->path, LW_TEST_DROP_SCHEMA_4 "PRAGMA user_version = 3;");
+
+  fixture->store = lw_store_open (fixture->path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (raw_int (fixture->path, "PRAGMA user_version"), ==, 4);
+  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM games"), ==, 1);
+  g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (raw_int (backup, "PRAGMA user_version"), ==, 3);
+  g_assert_cmpint (raw_int (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'events'"),
+                   ==, 0);
+
+  /* Events work in the migrated file, with the existing player. */
+  new_event (fixture->store, LW_EVENT_ROUND_ROBIN, 2, 0, 3);
+  g_assert_true (lw_store_add_event_entrant (fixture->store, 1, "Ann", LW_ENTRANT_CHECKED_IN, &error));
+  event = lw_store_pair_event_round (fixture->store, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (((LwEventRound *) g_ptr_array_index (event->rounds, 0))->tables->len, ==, 2);
+  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM players WHERE name = 'Ann'"), ==, 1);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  if (g_getenv ("LW_CASES_DIR") == NULL
+      || !g_file_test (g_getenv ("LW_CASES_DIR"), G_FILE_TEST_IS_DIR))
+    g_error ("LW_CASES_DIR is not set or not a folder: the shared cases are missing");
+
+  g_test_add ("/store-events/round-trip", Fixture, NULL,
+              fixture_set_up, test_round_trip, fixture_tear_down);
+  g_test_add ("/store-events/refusals-change-nothing", Fixture, NULL,
+              fixture_set_up, test_refusals_change_nothing, fixture_tear_down);
+  g_test_add ("/store-events/game-result", Fixture, NULL,
+              fixture_set_up, test_game_result, fixture_tear_down);
+  g_test_add ("/store-events/migration-from-v3", Fixture, NULL,
+              fixture_set_up, test_migration_from_v3, fixture_tear_down);
+
+  return g_test_run ();
+}
