@@ -208,10 +208,7 @@ static void
 note_game_changed (LwWindow *self,
                    gint64    id)
 {
-  gint64 *key = g_new (gint64, 1);
-
-  *key = id;
-  g_hash_table_add (self->changed_games, key);
+  g_hash_table_add (self->changed_games, g_memdup2 (&id, sizeof id));
 }
 
 /* The start page: only the games changed since it was last shown are read
