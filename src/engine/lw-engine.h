@@ -12,3 +12,5 @@
 #include "lw-stats.h"
 #include "lw-csv.h"
 #include "lw-garwolf.h"
+#include "lw-cards.h"
+#include "lw-play.h"
