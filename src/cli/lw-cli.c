@@ -24,6 +24,12 @@ static const char usage[] =
   "  show [--text] ID          the standings of a stored game\n"
   "  import FILE|-             store a game record; prints its ID\n"
   "  export ID                 the game record of a stored game\n"
+  "  play --players N [--partners] --seed S --bots LEVEL\n"
+  "                            a whole game by computer seats, as a game record\n"
+  "  legal --trump T --lead CARDS --hand CARDS\n"
+  "                            the legal follows of a hand\n"
+  "  trick --trump T --lead CARDS --plays \"CARDS;CARDS;…\"\n"
+  "                            the index of the play that wins a trick\n"
   "\n"
   "Exit status: 0 success, 1 could not be carried out, 2 invalid input.\n";
 
@@ -209,6 +215,9 @@ static const struct {
   { "show",   lw_cli_cmd_show },
   { "import", lw_cli_cmd_import },
   { "export", lw_cli_cmd_export },
+  { "play",   lw_cli_cmd_play },
+  { "legal",  lw_cli_cmd_legal },
+  { "trick",  lw_cli_cmd_trick },
 };
 
 int

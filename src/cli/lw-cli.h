@@ -86,4 +86,9 @@ int lw_cli_cmd_show   (LwCliContext *ctx, int argc, char **argv);
 int lw_cli_cmd_import (LwCliContext *ctx, int argc, char **argv);
 int lw_cli_cmd_export (LwCliContext *ctx, int argc, char **argv);
 
+/* Virtual-table commands (lw-cli-play.c), called the same way. */
+int lw_cli_cmd_play  (LwCliContext *ctx, int argc, char **argv);
+int lw_cli_cmd_legal (LwCliContext *ctx, int argc, char **argv);
+int lw_cli_cmd_trick (LwCliContext *ctx, int argc, char **argv);
+
 G_END_DECLS

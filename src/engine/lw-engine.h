@@ -14,3 +14,5 @@
 #include "lw-garwolf.h"
 #include "lw-cards.h"
 #include "lw-play.h"
+#include "lw-table.h"
+#include "lw-bot.h"
