@@ -321,6 +321,8 @@ lw_cli_cmd_trick (LwCliContext *ctx,
                             what, n, n == 1 ? "" : "s", lead.n);
       lw_play_set (&follows[n_follows++], cards, n);
     }
+  if (n_follows == 0)
+    return lw_cli_fail (LW_CLI_INVALID, "trick: --plays: no plays given");
   printf ("%u\n", lw_trick_winner (&lead, follows, n_follows, NULL));
   (void) ctx;
   return LW_CLI_OK;
