@@ -248,27 +248,6 @@ lw_lead_classify (const LwPlay        *play,
   return TRUE;
 }
 
-/* Appends @play unless the same faces with the same annotations are already
- * there (two-deck duplicates). */
-static void
-add_lead (GArray       *out,
-          guint         first,
-          const LwPlay *play)
-{
-  for (guint i = first; i < out->len; i++)
-    {
-      const LwPlay *other = &g_array_index (out, LwPlay, i);
-      gboolean same = other->n == play->n;
-      for (guint k = 0; same && k < play->n; k++)
-        same = lw_card_face (other->cards[k]) == lw_card_face (play->cards[k])
-               && other->as_rank[k] == play->as_rank[k]
-               && other->as_suit[k] == play->as_suit[k];
-      if (same)
-        return;
-    }
-  g_array_append_val (out, *play);
-}
-
 static void
 play_push (LwPlay *play,
            LwCard  card,
@@ -289,7 +268,6 @@ lw_leads_enumerate (const LwCard       *hand,
                     GArray             *out)
 {
   LwCard sorted[LW_MAX_HAND];
-  guint first = out->len;
   LwCard bears[8], wolves[8];
   guint n_bears = 0, n_wolves = 0;
 
@@ -307,50 +285,78 @@ lw_leads_enumerate (const LwCard       *hand,
         wolves[n_wolves++] = sorted[i];
     }
 
-  /* Singles */
+  /* Singles: identical two-deck cards (adjacent once sorted) once. */
   for (guint i = 0; i < n_hand; i++)
-    {
-      LwPlay play = { 0 };
-      play_push (&play, sorted[i], -1, LW_SUIT_NONE);
-      add_lead (out, first, &play);
-    }
+    if (i == 0 || lw_card_face (sorted[i]) != lw_card_face (sorted[i - 1]))
+      {
+        LwPlay play = { 0 };
+        play_push (&play, sorted[i], -1, LW_SUIT_NONE);
+        g_array_append_val (out, play);
+      }
 
-  /* Pairs and Sets: for each rank, every choice of ≥ 2 naturals, plus
-   * any number of the Big Bears and Little Wolves not of that rank. */
+  /* Pairs and Sets: for each rank, every multiset of ≥ 2 naturals (how
+   * many of each face, so two-deck duplicates give one play), plus any
+   * number of the Big Bears and Little Wolves not of that rank. */
   for (guint rank = 0; rank < LW_N_RANKS; rank++)
     {
-      LwCard nat[LW_MAX_HAND];
-      guint n_nat = 0;
+      LwCard faces[LW_MAX_HAND];     /* first card of each face */
+      guint mult[LW_MAX_HAND];       /* copies held */
+      guint take[LW_MAX_HAND] = { 0 };
+      guint n_faces = 0, n_nat = 0;
+      guint max_b = rank == LW_RANK_BEAR ? 0 : n_bears;
+      guint max_l = rank == LW_RANK_WOLF ? 0 : n_wolves;
 
       for (guint i = 0; i < n_hand; i++)
         if (lw_card_rank (sorted[i]) == rank)
-          nat[n_nat++] = sorted[i];
+          {
+            if (n_faces > 0 && lw_card_face (faces[n_faces - 1]) == lw_card_face (sorted[i]))
+              mult[n_faces - 1]++;
+            else
+              {
+                faces[n_faces] = sorted[i];
+                mult[n_faces++] = 1;
+              }
+            n_nat++;
+          }
       if (n_nat < 2)
         continue;
-      for (guint32 mask = 1; mask < (1u << n_nat); mask++)
-        {
-          guint k = (guint) __builtin_popcount (mask);
-          guint max_b = rank == LW_RANK_BEAR ? 0 : n_bears;
-          guint max_l = rank == LW_RANK_WOLF ? 0 : n_wolves;
 
-          if (k < 2)
-            continue;
-          for (guint nb = 0; nb <= max_b; nb++)
-            for (guint nl = 0; nl <= max_l; nl++)
-              {
-                LwPlay play = { 0 };
-                if (k + nb + nl > LW_MAX_PLAY)
-                  continue;
-                for (guint i = 0; i < n_nat; i++)
-                  if (mask & (1u << i))
-                    play_push (&play, nat[i], -1, LW_SUIT_NONE);
-                for (guint i = 0; i < nb; i++)
-                  play_push (&play, bears[i], (int) rank, LW_SUIT_NONE);
-                for (guint i = 0; i < nl; i++)
-                  play_push (&play, wolves[i], (int) rank, LW_SUIT_NONE);
-                /* Two naturals and no wildcard is a Pair; more is a Set. */
-                add_lead (out, first, &play);
-              }
+      /* Odometer over take[f] in 0..mult[f]. */
+      for (;;)
+        {
+          guint f, k = 0;
+          for (f = 0; f < n_faces; f++)
+            k += take[f];
+          if (k >= 2)
+            for (guint nb = 0; nb <= max_b; nb++)
+              for (guint nl = 0; nl <= max_l && k + nb + nl <= LW_MAX_PLAY; nl++)
+                {
+                  LwPlay play = { 0 };
+                  /* Copies of one face sit next to each other in @sorted. */
+                  for (f = 0; f < n_faces; f++)
+                    {
+                      const LwCard *first = memchr (sorted, faces[f], n_hand);
+                      for (guint c = 0; c < take[f]; c++)
+                        play_push (&play, first[c], -1, LW_SUIT_NONE);
+                    }
+                  for (guint i = 0; i < nb; i++)
+                    play_push (&play, bears[i], (int) rank, LW_SUIT_NONE);
+                  for (guint i = 0; i < nl; i++)
+                    play_push (&play, wolves[i], (int) rank, LW_SUIT_NONE);
+                  /* Two naturals and no wildcard is a Pair; more is a Set. */
+                  g_array_append_val (out, play);
+                }
+          for (f = 0; f < n_faces; f++)
+            {
+              if (take[f] < mult[f])
+                {
+                  take[f]++;
+                  break;
+                }
+              take[f] = 0;
+            }
+          if (f == n_faces)
+            break;
         }
     }
 
@@ -381,31 +387,46 @@ lw_leads_enumerate (const LwCard       *hand,
                 }
             if (n_held < 2 || width - n_held > n_wolves)
               continue;
-            /* @natural: the held ranks played as themselves; the rest of
-             * the window is Little Wolves (a held rank may be one too). */
-            for (guint32 natural = held;; natural = (natural - 1) & held)
+            /* Up to the Little Wolves left over, held ranks may be played
+             * by a Little Wolf too: @swap picks them among the held ranks
+             * (bit k: the k-th held rank from @lo). */
+            for (guint z = 0; z + (width - n_held) <= n_wolves && z + 2 <= n_held; z++)
               {
-                guint n_nat = (guint) __builtin_popcount (natural);
-                if (n_nat >= 2 && width - n_nat <= n_wolves)
+                guint32 swap = ((guint32) 1 << z) - 1;
+                while (swap < ((guint32) 1 << n_held))
                   {
-                    guint nat_lo = lo + (guint) __builtin_ctz (natural);
-                    guint nat_hi = lo + 31 - (guint) __builtin_clz (natural);
-                    if (!rules->runs_inside_only || (nat_lo == lo && nat_hi == hi))
-                      {
-                        LwPlay play = { 0 };
-                        guint w = 0;
-                        for (guint r = lo; r <= hi; r++)
-                          {
-                            if (natural & (1u << (r - lo)))
-                              play_push (&play, by_rank[r], -1, LW_SUIT_NONE);
-                            else
-                              play_push (&play, wolves[w++], (int) r, (int) suit);
-                          }
-                        g_array_append_val (out, play);
-                      }
+                    guint32 natural = 0, t;
+                    guint k = 0;
+                    for (guint r = lo; r <= hi; r++)
+                      if (held & (1u << (r - lo)))
+                        {
+                          if (!(swap & (1u << k)))
+                            natural |= 1u << (r - lo);
+                          k++;
+                        }
+                    {
+                      guint nat_lo = lo + (guint) __builtin_ctz (natural);
+                      guint nat_hi = lo + 31 - (guint) __builtin_clz (natural);
+                      if (!rules->runs_inside_only || (nat_lo == lo && nat_hi == hi))
+                        {
+                          LwPlay play = { 0 };
+                          guint w = 0;
+                          for (guint r = lo; r <= hi; r++)
+                            {
+                              if (natural & (1u << (r - lo)))
+                                play_push (&play, by_rank[r], -1, LW_SUIT_NONE);
+                              else
+                                play_push (&play, wolves[w++], (int) r, (int) suit);
+                            }
+                          g_array_append_val (out, play);
+                        }
+                    }
+                    if (swap == 0)
+                      break;
+                    /* Gosper's hack: the next set of as many held ranks. */
+                    t = swap | (swap - 1);
+                    swap = (t + 1) | (((~t & -~t) - 1) >> (__builtin_ctz (swap) + 1));
                   }
-                if (natural == 0)
-                  break;
               }
           }
     }
