@@ -67,7 +67,8 @@ check_round (guint n_players, gboolean partners, guint64 seed, LwBotLevel level)
               g_assert_cmpuint (n, ==, n0);
             }
         }
-      g_assert_cmpuint (++steps, <, 1000);
+      steps++;
+      g_assert_cmpuint (steps, <, 1000);
     }
 
   /* Cards taken add up to players × hand size; the Den cards taken plus

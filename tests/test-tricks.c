@@ -50,7 +50,7 @@ static char *
 canonical (const LwCard *cards,
            guint         n)
 {
-  LwCard sorted[LW_MAX_HAND];
+  LwCard sorted[LW_MAX_HAND] = { 0 };
   memcpy (sorted, cards, n);
   lw_cards_sort (sorted, n);
   return lw_cards_format (sorted, n);
@@ -77,7 +77,7 @@ legal_text (const LwLead *lead,
   for (guint k = 0; k < masks->len; k++)
     {
       guint32 m = g_array_index (masks, guint32, k);
-      LwCard sel[LW_MAX_HAND];
+      LwCard sel[LW_MAX_HAND] = { 0 };
       guint ns = 0;
       for (guint i = 0; i < n_hand; i++)
         if (m & (1u << i))

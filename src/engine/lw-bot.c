@@ -95,7 +95,7 @@ choose_discard (const LwObservation *obs,
   else
     {
       /* The four lowest cards, trumps last. */
-      LwCard plain[LW_MAX_HAND], trumps[LW_MAX_HAND];
+      LwCard plain[LW_MAX_HAND] = { 0 }, trumps[LW_MAX_HAND] = { 0 };
       guint np = 0, nt = 0;
       for (guint i = 0; i < n; i++)
         {
