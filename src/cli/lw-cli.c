@@ -28,6 +28,12 @@ static const char usage[] =
   "                            seating, result, standings, list (see event --help)\n"
   "  ratings [--ladder L] [--json] [--from DAY] [--to DAY] [--event ID] [--trend N]\n"
   "                            the players' ratings (see ratings --help)\n"
+  "  play --players N [--partners] --seed S --bots LEVEL\n"
+  "                            a whole game by computer seats, as a game record\n"
+  "  legal --trump T --lead CARDS --hand CARDS\n"
+  "                            the legal follows of a hand\n"
+  "  trick --trump T --lead CARDS --plays \"CARDS;CARDS;…\"\n"
+  "                            the index of the play that wins a trick\n"
   "\n"
   "Exit status: 0 success, 1 could not be carried out, 2 invalid input.\n";
 
@@ -215,6 +221,9 @@ static const struct {
   { "export", lw_cli_cmd_export },
   { "event",  lw_cli_cmd_event },
   { "ratings", lw_cli_cmd_ratings },
+  { "play",   lw_cli_cmd_play },
+  { "legal",  lw_cli_cmd_legal },
+  { "trick",  lw_cli_cmd_trick },
 };
 
 int

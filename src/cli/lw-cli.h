@@ -88,5 +88,9 @@ int lw_cli_cmd_export (LwCliContext *ctx, int argc, char **argv);
  * …` and `ratings`, with the same argument convention. */
 int lw_cli_cmd_event   (LwCliContext *ctx, int argc, char **argv);
 int lw_cli_cmd_ratings (LwCliContext *ctx, int argc, char **argv);
+/* Virtual-table commands (lw-cli-play.c), called the same way. */
+int lw_cli_cmd_play  (LwCliContext *ctx, int argc, char **argv);
+int lw_cli_cmd_legal (LwCliContext *ctx, int argc, char **argv);
+int lw_cli_cmd_trick (LwCliContext *ctx, int argc, char **argv);
 
 G_END_DECLS

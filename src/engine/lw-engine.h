@@ -14,3 +14,7 @@
 #include "lw-garwolf.h"
 #include "lw-event.h"
 #include "lw-rating.h"
+#include "lw-cards.h"
+#include "lw-play.h"
+#include "lw-table.h"
+#include "lw-bot.h"

@@ -16,11 +16,14 @@ G_BEGIN_DECLS
  * @LW_ENGINE_ERROR_INVALID: the record breaks GAME-RECORD.md or a ruling;
  *   the message names the place ("round 3: …")
  * @LW_ENGINE_ERROR_GAME_OVER: a round follows the end of the game
+ * @LW_ENGINE_ERROR_ILLEGAL_PLAY: at the virtual table, an action the rules
+ *   do not allow now (TRICKS §2–§4); the message names the rule
  */
 typedef enum {
   LW_ENGINE_ERROR_PARSE,
   LW_ENGINE_ERROR_INVALID,
   LW_ENGINE_ERROR_GAME_OVER,
+  LW_ENGINE_ERROR_ILLEGAL_PLAY,
 } LwEngineError;
 
 GQuark lw_engine_error_quark (void);

@@ -1,0 +1,329 @@
+/* lw-cli-play.c — littlewolf-cli `play`, `legal` and `trick` (CLI.md): the
+ * virtual table's rules, headless
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "lw-cli.h"
+#include "lw-engine.h"
+
+/* A game that has not ended after this many rounds is reported (status 1). */
+#define MAX_ROUNDS 10000
+
+/* Reads "--name VALUE" or "--name=VALUE" at argv[*i]; advances *i. */
+static gboolean
+option_value (int          argc,
+              char       **argv,
+              int         *i,
+              const char  *name,
+              const char **value)
+{
+  gsize len = strlen (name);
+
+  if (strcmp (argv[*i], name) == 0)
+    {
+      if (*i + 1 >= argc)
+        return FALSE;
+      *value = argv[++*i];
+      return TRUE;
+    }
+  if (strncmp (argv[*i], name, len) == 0 && argv[*i][len] == '=')
+    {
+      *value = argv[*i] + len + 1;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+is_option (const char *arg,
+           const char *name)
+{
+  gsize len = strlen (name);
+  return strncmp (arg, name, len) == 0 && (arg[len] == '\0' || arg[len] == '=');
+}
+
+int
+lw_cli_cmd_play (LwCliContext *ctx,
+                 int           argc,
+                 char        **argv)
+{
+  const char *players = NULL, *seed = NULL, *bots = NULL;
+  gboolean partners = FALSE;
+  guint64 n_players, seed_value;
+  LwBotLevel level;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autofree char *out = NULL;
+
+  if (lw_cli_wants_help (argc, argv))
+    {
+      fputs ("Usage: littlewolf-cli play --players N [--partners] --seed S --bots random|easy|normal|hard\n"
+             "Plays a whole game with computer seats and prints its game record.\n"
+             "N is 2 to 8 (partners: 4, 6 or 8); S is 0 to 18446744073709551615.\n"
+             "The same seed gives the same game.\n",
+             stdout);
+      return LW_CLI_OK;
+    }
+
+  for (int i = 1; i < argc; i++)
+    {
+      if (is_option (argv[i], "--players"))
+        {
+          if (!option_value (argc, argv, &i, "--players", &players))
+            return lw_cli_fail (LW_CLI_INVALID, "play: --players needs a number");
+        }
+      else if (is_option (argv[i], "--seed"))
+        {
+          if (!option_value (argc, argv, &i, "--seed", &seed))
+            return lw_cli_fail (LW_CLI_INVALID, "play: --seed needs a number");
+        }
+      else if (is_option (argv[i], "--bots"))
+        {
+          if (!option_value (argc, argv, &i, "--bots", &bots))
+            return lw_cli_fail (LW_CLI_INVALID, "play: --bots needs random, easy, normal or hard");
+        }
+      else if (strcmp (argv[i], "--partners") == 0)
+        partners = TRUE;
+      else
+        return lw_cli_fail (LW_CLI_INVALID, "play: unexpected argument \"%s\"", argv[i]);
+    }
+
+  if (players == NULL || seed == NULL || bots == NULL)
+    return lw_cli_fail (LW_CLI_INVALID, "play: --players, --seed and --bots are required (see --help)");
+  if (!g_ascii_string_to_unsigned (players, 10, LW_MIN_SEATS, LW_MAX_SEATS, &n_players, NULL))
+    return lw_cli_fail (LW_CLI_INVALID, "play: --players must be 2 to 8, not \"%s\"", players);
+  if (!g_ascii_string_to_unsigned (seed, 10, 0, G_MAXUINT64, &seed_value, NULL))
+    return lw_cli_fail (LW_CLI_INVALID, "play: --seed must be a whole number 0 to 18446744073709551615, not \"%s\"", seed);
+  if (!lw_bot_level_from_string (bots, &level))
+    return lw_cli_fail (LW_CLI_INVALID, "play: --bots must be random, easy, normal or hard, not \"%s\"", bots);
+
+  record = lw_bot_play_game ((guint) n_players, partners, seed_value, level, MAX_ROUNDS, &error);
+  if (record == NULL)
+    return lw_cli_fail (g_str_has_prefix (error->message, "the game has not ended")
+                        ? LW_CLI_FAILED : LW_CLI_INVALID, "play: %s", error->message);
+  out = lw_game_record_to_json (record);
+  fputs (out, stdout);
+  (void) ctx;
+  return LW_CLI_OK;
+}
+
+static gboolean
+parse_trump (const char *text,
+             LwSuit     *trump)
+{
+  static const char *const names[] = { "S", "H", "D", "C", "none" };
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_ascii_strcasecmp (text, names[i]) == 0)
+      {
+        *trump = (LwSuit) i;
+        return TRUE;
+      }
+  if (g_ascii_strcasecmp (text, "NT") == 0)
+    {
+      *trump = LW_NO_TRUMP;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* Reads @text as one play; @used shares copies across all the cards of
+ * the command (two-deck duplicates). */
+static gboolean
+read_play (const char  *what,
+           const char  *text,
+           guint        max,
+           guint8      *used,
+           LwPlay      *play,
+           LwCard      *cards,
+           guint       *n,
+           GError     **error)
+{
+  LwCardToken tokens[LW_MAX_CARDS];
+  g_autoptr (GError) local = NULL;
+  guint count = 0;
+
+  if (!lw_card_tokens_parse (text, tokens, max, &count, &local)
+      || (play != NULL && !lw_play_from_tokens (play, tokens, count, used, &local))
+      || (cards != NULL && !lw_card_tokens_to_cards (tokens, count, used, cards, &local)))
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID, "%s: %s", what, local->message);
+      return FALSE;
+    }
+  if (cards != NULL)
+    for (guint i = 0; i < count; i++)
+      if (tokens[i].as_rank >= 0)
+        {
+          g_autofree char *t = lw_card_token_format (&tokens[i]);
+          g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                       "%s: %s: only the Leader names what a wildcard stands for", what, t);
+          return FALSE;
+        }
+  if (n != NULL)
+    *n = count;
+  return TRUE;
+}
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+int
+lw_cli_cmd_legal (LwCliContext *ctx,
+                  int           argc,
+                  char        **argv)
+{
+  const char *trump_text = NULL, *lead_text = NULL, *hand_text = NULL;
+  LwSuit trump;
+  guint8 used[LW_N_FACES] = { 0 };
+  LwPlay lead_play;
+  LwLead lead;
+  LwCard hand[LW_MAX_CARDS];
+  guint n_hand = 0;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) masks = NULL;
+  g_autoptr (GPtrArray) lines = NULL;
+
+  if (lw_cli_wants_help (argc, argv))
+    {
+      fputs ("Usage: littlewolf-cli legal --trump S|H|D|C|none --lead \"CARDS\" --hand \"CARDS\"\n"
+             "Prints the legal follows of the hand to the lead (TRICKS §4), one per line.\n"
+             "Cards as in TRICKS.md: AS 10H QD KC, Den cards W G B L, a leader's wildcard\n"
+             "with what it stands for (B=9, L=7S).\n",
+             stdout);
+      return LW_CLI_OK;
+    }
+  for (int i = 1; i < argc; i++)
+    {
+      if (is_option (argv[i], "--trump"))
+        {
+          if (!option_value (argc, argv, &i, "--trump", &trump_text))
+            return lw_cli_fail (LW_CLI_INVALID, "legal: --trump needs S, H, D, C or none");
+        }
+      else if (is_option (argv[i], "--lead"))
+        {
+          if (!option_value (argc, argv, &i, "--lead", &lead_text))
+            return lw_cli_fail (LW_CLI_INVALID, "legal: --lead needs cards");
+        }
+      else if (is_option (argv[i], "--hand"))
+        {
+          if (!option_value (argc, argv, &i, "--hand", &hand_text))
+            return lw_cli_fail (LW_CLI_INVALID, "legal: --hand needs cards");
+        }
+      else
+        return lw_cli_fail (LW_CLI_INVALID, "legal: unexpected argument \"%s\"", argv[i]);
+    }
+  if (trump_text == NULL || lead_text == NULL || hand_text == NULL)
+    return lw_cli_fail (LW_CLI_INVALID, "legal: --trump, --lead and --hand are required (see --help)");
+  if (!parse_trump (trump_text, &trump))
+    return lw_cli_fail (LW_CLI_INVALID, "legal: --trump must be S, H, D, C or none, not \"%s\"", trump_text);
+  if (!read_play ("--lead", lead_text, LW_MAX_PLAY, used, &lead_play, NULL, NULL, &error)
+      || !read_play ("--hand", hand_text, LW_MAX_HAND, used, NULL, hand, &n_hand, &error))
+    return lw_cli_fail (LW_CLI_INVALID, "legal: %s", error->message);
+  if (!lw_lead_classify (&lead_play, trump, NULL, &lead, &error))
+    return lw_cli_fail (LW_CLI_INVALID, "legal: --lead: %s", error->message);
+  if (n_hand < lead.n)
+    return lw_cli_fail (LW_CLI_INVALID, "legal: --hand holds %u cards, fewer than the %u led (T5)",
+                        n_hand, lead.n);
+
+  masks = g_array_new (FALSE, FALSE, sizeof (guint32));
+  lines = g_ptr_array_new_with_free_func (g_free);
+  lw_follow_legal (&lead, hand, n_hand, masks);
+  for (guint k = 0; k < masks->len; k++)
+    {
+      guint32 m = g_array_index (masks, guint32, k);
+      LwCard sel[LW_MAX_HAND];
+      guint ns = 0;
+      for (guint i = 0; i < n_hand; i++)
+        if (m & (1u << i))
+          sel[ns++] = hand[i];
+      lw_cards_sort (sel, ns);
+      g_ptr_array_add (lines, lw_cards_format (sel, ns));
+    }
+  g_ptr_array_sort (lines, compare_strings);
+  for (guint k = 0; k < lines->len; k++)
+    if (k == 0 || strcmp (lines->pdata[k], lines->pdata[k - 1]) != 0)
+      printf ("%s\n", (char *) lines->pdata[k]);
+  (void) ctx;
+  return LW_CLI_OK;
+}
+
+int
+lw_cli_cmd_trick (LwCliContext *ctx,
+                  int           argc,
+                  char        **argv)
+{
+  const char *trump_text = NULL, *lead_text = NULL, *plays_text = NULL;
+  LwSuit trump;
+  guint8 used[LW_N_FACES] = { 0 };
+  LwPlay lead_play;
+  LwLead lead;
+  LwPlay follows[LW_MAX_SEATS];
+  guint n_follows = 0;
+  g_auto (GStrv) parts = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (lw_cli_wants_help (argc, argv))
+    {
+      fputs ("Usage: littlewolf-cli trick --trump S|H|D|C|none --lead \"CARDS\" --plays \"CARDS;CARDS;…\"\n"
+             "Prints the index of the play that wins the trick (TRICKS §5): 0 the lead,\n"
+             "1… the followers in clockwise order.\n",
+             stdout);
+      return LW_CLI_OK;
+    }
+  for (int i = 1; i < argc; i++)
+    {
+      if (is_option (argv[i], "--trump"))
+        {
+          if (!option_value (argc, argv, &i, "--trump", &trump_text))
+            return lw_cli_fail (LW_CLI_INVALID, "trick: --trump needs S, H, D, C or none");
+        }
+      else if (is_option (argv[i], "--lead"))
+        {
+          if (!option_value (argc, argv, &i, "--lead", &lead_text))
+            return lw_cli_fail (LW_CLI_INVALID, "trick: --lead needs cards");
+        }
+      else if (is_option (argv[i], "--plays"))
+        {
+          if (!option_value (argc, argv, &i, "--plays", &plays_text))
+            return lw_cli_fail (LW_CLI_INVALID, "trick: --plays needs plays separated by ;");
+        }
+      else
+        return lw_cli_fail (LW_CLI_INVALID, "trick: unexpected argument \"%s\"", argv[i]);
+    }
+  if (trump_text == NULL || lead_text == NULL || plays_text == NULL)
+    return lw_cli_fail (LW_CLI_INVALID, "trick: --trump, --lead and --plays are required (see --help)");
+  if (!parse_trump (trump_text, &trump))
+    return lw_cli_fail (LW_CLI_INVALID, "trick: --trump must be S, H, D, C or none, not \"%s\"", trump_text);
+  if (!read_play ("--lead", lead_text, LW_MAX_PLAY, used, &lead_play, NULL, NULL, &error))
+    return lw_cli_fail (LW_CLI_INVALID, "trick: %s", error->message);
+  if (!lw_lead_classify (&lead_play, trump, NULL, &lead, &error))
+    return lw_cli_fail (LW_CLI_INVALID, "trick: --lead: %s", error->message);
+
+  parts = g_strsplit (plays_text, ";", -1);
+  for (guint k = 0; parts[k] != NULL; k++)
+    {
+      LwCard cards[LW_MAX_PLAY];
+      guint n = 0;
+      g_autofree char *what = g_strdup_printf ("--plays: play %u", k + 1);
+
+      if (n_follows >= LW_MAX_SEATS - 1)
+        return lw_cli_fail (LW_CLI_INVALID, "trick: --plays: at most %d followers", LW_MAX_SEATS - 1);
+      if (!read_play (what, parts[k], LW_MAX_PLAY, used, NULL, cards, &n, &error))
+        return lw_cli_fail (LW_CLI_INVALID, "trick: %s", error->message);
+      if (n != lead.n)
+        return lw_cli_fail (LW_CLI_INVALID, "trick: %s has %u card%s, the lead %u (T5)",
+                            what, n, n == 1 ? "" : "s", lead.n);
+      lw_play_set (&follows[n_follows++], cards, n);
+    }
+  if (n_follows == 0)
+    return lw_cli_fail (LW_CLI_INVALID, "trick: --plays: no plays given");
+  printf ("%u\n", lw_trick_winner (&lead, follows, n_follows, NULL));
+  (void) ctx;
+  return LW_CLI_OK;
+}
