@@ -8,6 +8,8 @@
 #include <glib/gi18n.h>
 
 #include "lw-application.h"
+#include "lw-preferences-window.h"
+#include "lw-settings.h"
 #include "lw-store.h"
 
 struct _LwApplication
@@ -145,15 +147,57 @@ about_action (GSimpleAction *action,
 {
   GtkApplication *app = user_data;
   const char *developers[] = { _("The Little Wolf developers"), NULL };
+  const char *rules[] = {
+    /* TRANSLATORS: credit for the rules the app implements */
+    _("Little Wolf: the published Rules of Play of the Little Wolf card game"),
+    /* TRANSLATORS: credit for the rules the app implements; a person's name and title */
+    _("Garwolf: rules by THL Colyne Stewart (Todd Fischer)"),
+    NULL
+  };
+  GtkWidget *about;
 
-  adw_show_about_window (gtk_application_get_active_window (app),
-                         "application-name", _("Little Wolf"),
-                         "application-icon", APP_ID,
-                         "version", PACKAGE_VERSION,
-                         "comments", _("Keep score of Little Wolf and Garwolf"),
-                         "developers", developers,
-                         "license-type", GTK_LICENSE_GPL_3_0,
-                         NULL);
+  about = g_object_new (ADW_TYPE_ABOUT_WINDOW,
+                        "transient-for", gtk_application_get_active_window (app),
+                        "application-name", _("Little Wolf"),
+                        "application-icon", APP_ID,
+                        "version", PACKAGE_VERSION,
+                        "comments", _("Keep score of Little Wolf and Garwolf: the whole scoring rulebook, "
+                                      "corrections, statistics, tournaments and ratings."),
+                        "developer-name", _("The Little Wolf developers"),
+                        "developers", developers,
+                        "website", "https://littlewolf.github.io/",
+                        "issue-url", "https://github.com/littlewolf/LittleWolf/issues",
+                        /* TRANSLATORS: put your names here, one per line */
+                        "translator-credits", _("translator-credits"),
+                        "license-type", GTK_LICENSE_GPL_3_0,
+                        "copyright", "© 2026 The Little Wolf developers",
+                        NULL);
+  /* TRANSLATORS: the heading of the credits for the game rules */
+  adw_about_window_add_credit_section (ADW_ABOUT_WINDOW (about), _("Rules"), rules);
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+static void
+preferences_action (GSimpleAction *action,
+                    GVariant      *parameter,
+                    gpointer       user_data)
+{
+  lw_preferences_window_new (gtk_application_get_active_window (GTK_APPLICATION (user_data)));
+}
+
+/* The style follows the "color-scheme" key (AdwStyleManager). */
+static void
+apply_color_scheme (GSettings  *settings,
+                    const char *key,
+                    gpointer    user_data)
+{
+  static const AdwColorScheme schemes[] = {
+    ADW_COLOR_SCHEME_DEFAULT, ADW_COLOR_SCHEME_FORCE_LIGHT, ADW_COLOR_SCHEME_FORCE_DARK,
+  };
+  int value = g_settings_get_enum (settings, "color-scheme");
+
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      schemes[CLAMP (value, 0, (int) G_N_ELEMENTS (schemes) - 1)]);
 }
 
 static void
@@ -166,6 +210,7 @@ quit_action (GSimpleAction *action,
 
 static const GActionEntry app_actions[] = {
   { "about", about_action },
+  { "preferences", preferences_action },
   { "quit", quit_action },
 };
 
@@ -183,6 +228,8 @@ static void
 lw_application_startup (GApplication *app)
 {
   static const char *quit_accels[] = { "<Control>q", NULL };
+  static const char *preferences_accels[] = { "<Control>comma", NULL };
+  GSettings *settings;
 
   G_APPLICATION_CLASS (lw_application_parent_class)->startup (app);
 
@@ -201,6 +248,14 @@ lw_application_startup (GApplication *app)
   g_action_map_add_action_entries (G_ACTION_MAP (app), app_actions,
                                    G_N_ELEMENTS (app_actions), app);
   gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.quit", quit_accels);
+  gtk_application_set_accels_for_action (GTK_APPLICATION (app), "app.preferences", preferences_accels);
+
+  settings = lw_settings_get ();
+  if (settings != NULL)
+    {
+      apply_color_scheme (settings, "color-scheme", NULL);
+      g_signal_connect (settings, "changed::color-scheme", G_CALLBACK (apply_color_scheme), NULL);
+    }
 }
 
 static void

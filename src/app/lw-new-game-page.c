@@ -7,6 +7,7 @@
 
 #include "lw-app-util.h"
 #include "lw-new-game-page.h"
+#include "lw-settings.h"
 
 struct _LwNewGamePage
 {
@@ -25,6 +26,7 @@ struct _LwNewGamePage
   AdwComboRow *dealer_row;
   AdwActionRow *king_and_knave_row;
   GtkSwitch *king_and_knave_switch;
+  GtkWidget *last_players_button;
   AdwExpanderRow *rules_row;
   GtkSpinButton *start_spin;
   GtkSpinButton *target_spin;
@@ -431,8 +433,9 @@ ruleset_changed_cb (LwNewGamePage *self)
       gtk_adjustment_configure (players, gtk_adjustment_get_value (players),
                                 LW_MIN_SEATS, LW_MAX_SEATS, 1, 2, 0);
       gtk_spin_button_set_value (self->start_spin, 1);
-      gtk_spin_button_set_value (self->target_spin, 15);
-      gtk_spin_button_set_value (self->skunk_spin, 11);
+      /* The rules' 15 and 11, unless the preferences say otherwise. */
+      gtk_spin_button_set_value (self->target_spin, lw_settings_get_int ("default-target", 15));
+      gtk_spin_button_set_value (self->skunk_spin, lw_settings_get_int ("default-skunk", 11));
     }
 
   update (self);
@@ -471,6 +474,8 @@ lw_new_game_page_set_store (LwNewGamePage *self,
   g_set_object (&self->store, store);
 }
 
+static void show_last_players (LwNewGamePage *self);
+
 void
 lw_new_game_page_reset (LwNewGamePage *self)
 {
@@ -480,7 +485,9 @@ lw_new_game_page_reset (LwNewGamePage *self)
   g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
 
   self->updating = TRUE;
-  adw_combo_row_set_selected (self->ruleset_row, 0);
+  adw_combo_row_set_selected (self->ruleset_row,
+                              lw_settings_get () != NULL
+                                ? (guint) g_settings_get_enum (lw_settings_get (), "default-ruleset") : 0);
   self->updating = FALSE;
   ruleset_changed_cb (self);
 
@@ -490,7 +497,7 @@ lw_new_game_page_reset (LwNewGamePage *self)
     gtk_editable_set_text (GTK_EDITABLE (self->name_entries[i]), "");
   /* Partners play is a choice, never the default. */
   gtk_switch_set_active (self->partners_switch, FALSE);
-  gtk_switch_set_active (self->king_and_knave_switch, FALSE);
+  gtk_switch_set_active (self->king_and_knave_switch, lw_settings_get_boolean ("king-and-knave", FALSE));
   adw_combo_row_set_selected (self->sides_row, 0);
   adw_combo_row_set_selected (self->dealer_row, 0);
   adw_expander_row_set_expanded (self->rules_row, FALSE);
@@ -503,6 +510,7 @@ lw_new_game_page_reset (LwNewGamePage *self)
     gtk_list_store_insert_with_values (self->known_players, NULL, -1, 0, known[i], -1);
 
   gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
+  show_last_players (self);
 
   update (self);
 }
@@ -544,6 +552,40 @@ lw_new_game_page_get_n_known_players (LwNewGamePage *self)
   return (guint) gtk_tree_model_iter_n_children (GTK_TREE_MODEL (self->known_players), NULL);
 }
 
+/* The seats of the last game started, names and number. */
+static void
+last_players_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  LwNewGamePage *self = LW_NEW_GAME_PAGE (widget);
+  g_auto (GStrv) names = lw_settings_get () != NULL ? g_settings_get_strv (lw_settings_get (), "last-players") : NULL;
+  guint n = names != NULL ? g_strv_length (names) : 0;
+
+  if (n < LW_MIN_SEATS || n > LW_MAX_SEATS)
+    return;
+  lw_new_game_page_set_n_players (self, n);
+  for (guint i = 0; i < n; i++)
+    lw_new_game_page_set_player (self, i, names[i]);
+}
+
+static void
+show_last_players (LwNewGamePage *self)
+{
+  g_auto (GStrv) names = lw_settings_get () != NULL ? g_settings_get_strv (lw_settings_get (), "last-players") : NULL;
+  guint n = names != NULL ? g_strv_length (names) : 0;
+  g_autofree char *joined = NULL;
+  g_autofree char *tooltip = NULL;
+
+  gtk_widget_set_visible (self->last_players_button, n >= LW_MIN_SEATS && n <= LW_MAX_SEATS);
+  if (n == 0)
+    return;
+  joined = g_strjoinv (", ", names);
+  /* TRANSLATORS: the tooltip of New Game's Last Players button; %s are the names */
+  tooltip = g_strdup_printf (_("The seats of the last game: %s"), joined);
+  gtk_widget_set_tooltip_text (self->last_players_button, tooltip);
+}
+
 static void
 start_action (GtkWidget  *widget,
               const char *action_name,
@@ -566,6 +608,9 @@ start_action (GtkWidget  *widget,
         id = 0;
       if (id > 0)
         {
+          if (lw_settings_get () != NULL)
+            g_settings_set_strv (lw_settings_get (), "last-players",
+                                 (const char *const *) record->players);
           gtk_widget_activate_action (widget, "win.open-game", "x", id);
           return;
         }
@@ -610,6 +655,8 @@ lw_new_game_page_class_init (LwNewGamePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, dealer_row);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, king_and_knave_row);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, king_and_knave_switch);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, last_players_button);
+  gtk_widget_class_install_action (widget_class, "new-game.last-players", NULL, last_players_action);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, rules_row);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, start_spin);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, target_spin);

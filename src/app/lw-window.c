@@ -14,6 +14,7 @@
 #include "lw-print.h"
 #include "lw-stats-page.h"
 #include "lw-window.h"
+#include "lw-settings.h"
 
 struct _LwWindow
 {
@@ -374,7 +375,7 @@ import_sized_cb (GObject      *object,
       return;
     }
   /* Not known (a pipe, say): the length is checked once read. */
-  g_file_load_contents_async (file, self->cancellable, import_loaded_cb, g_steal_pointer (&self));
+  g_file_load_contents_async (file, self->cancellable, import_loaded_cb, g_object_ref (self));
 }
 
 void
@@ -843,6 +844,14 @@ fit_default_size_to_screen (LwWindow *self)
   int width, height;
 
   gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  /* The size it had when last closed (GSettings), if any. */
+  if (lw_settings_get_int ("window-width", 0) > 0 && lw_settings_get_int ("window-height", 0) > 0)
+    {
+      width = MAX (lw_settings_get_int ("window-width", 0), 360);
+      height = MAX (lw_settings_get_int ("window-height", 0), 400);
+    }
+  if (lw_settings_get_boolean ("window-maximized", FALSE))
+    gtk_window_maximize (GTK_WINDOW (self));
 
   for (guint i = 0; i < g_list_model_get_n_items (monitors); i++)
     {
@@ -857,6 +866,30 @@ fit_default_size_to_screen (LwWindow *self)
     }
 
   gtk_window_set_default_size (GTK_WINDOW (self), width, height);
+}
+
+/* Its size is kept for the next start (GSettings). */
+static gboolean
+lw_window_close_request (GtkWindow *window)
+{
+  GSettings *settings = lw_settings_get ();
+
+  if (settings != NULL)
+    {
+      int width = 0, height = 0;
+
+      gtk_window_get_default_size (window, &width, &height);
+      g_settings_delay (settings);
+      if (!gtk_window_is_maximized (window) && width > 0 && height > 0)
+        {
+          g_settings_set_int (settings, "window-width", width);
+          g_settings_set_int (settings, "window-height", height);
+        }
+      g_settings_set_boolean (settings, "window-maximized", gtk_window_is_maximized (window));
+      g_settings_apply (settings);
+    }
+
+  return GTK_WINDOW_CLASS (lw_window_parent_class)->close_request (window);
 }
 
 static void
@@ -953,6 +986,7 @@ lw_window_class_init (LwWindowClass *klass)
   object_class->constructed = lw_window_constructed;
   object_class->dispose = lw_window_dispose;
   object_class->finalize = lw_window_finalize;
+  GTK_WINDOW_CLASS (klass)->close_request = lw_window_close_request;
   object_class->get_property = lw_window_get_property;
   object_class->set_property = lw_window_set_property;
 

@@ -20,6 +20,8 @@
 #include "lw-score-chart.h"
 #include "lw-stats.h"
 #include "lw-stats-page.h"
+#include "lw-preferences-window.h"
+#include "lw-settings.h"
 #include "lw-store.h"
 #include "lw-window.h"
 
@@ -362,6 +364,25 @@ test_drop_import (Fixture       *fixture,
   g_assert_cmpuint (games->len, ==, 0);
   g_clear_pointer (&games, g_ptr_array_unref);
 
+  /* Over 64 MiB (a sparse file): refused by its size, before reading. */
+  {
+    g_autofree char *huge = g_build_filename (fixture->dir, "huge.json", NULL);
+    FILE *out = fopen (huge, "w");
+
+    g_assert_nonnull (out);
+    g_assert_cmpint (fseek (out, LW_GAME_RECORD_MAX_BYTES, SEEK_SET), ==, 0);
+    g_assert_cmpint (fputc ('}', out), ==, '}');
+    fclose (out);
+    g_assert_true (drop_file (fixture, huge));
+    dialog = find_message_dialog ();
+    g_assert_nonnull (dialog);
+    g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog), "huge.json"));
+    g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "larger than 64 MiB"));
+    gtk_window_destroy (GTK_WINDOW (dialog));
+    drain ();
+    g_unlink (huge);
+  }
+
   g_file_set_contents (good,
                        "{ \"format\": \"little-wolf/game\", \"version\": 1, \"players\": [\"Ann\", \"Ben\"],"
                        "  \"rounds\": [ { \"declarer\": 0, \"cards\": [20, 6] } ] }",
@@ -540,6 +561,88 @@ test_games_list_refresh (Fixture       *fixture,
   activate_show_games (fixture);
   lw_games_page_wait (page);
   g_assert_cmpuint (lw_games_page_get_n_shown (page), ==, 3);
+}
+
+/* Preferences (GSettings, the memory backend here): the style follows
+ * the choice, New Game starts with the chosen target and game, and offers
+ * the last game's players. */
+static void
+test_preferences (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  GSettings *settings = lw_settings_get ();
+  LwNewGamePage *new_game;
+  g_auto (GStrv) last = NULL;
+
+  g_assert_nonnull (settings);
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (fixture->app), "preferences"));
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->app), "preferences", NULL);
+  drain ();
+  {
+    GListModel *toplevels = gtk_window_get_toplevels ();
+    GtkWindow *preferences = NULL;
+
+    for (guint i = 0; i < g_list_model_get_n_items (toplevels) && preferences == NULL; i++)
+      {
+        g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+        if (LW_IS_PREFERENCES_WINDOW (window))
+          preferences = window;
+      }
+    g_assert_nonnull (preferences);
+    g_assert_true (gtk_window_get_transient_for (preferences) == GTK_WINDOW (fixture->window));
+    gtk_window_destroy (preferences);
+    drain ();
+  }
+
+  g_settings_set_enum (settings, "color-scheme", 2);
+  drain ();
+  g_assert_cmpint (adw_style_manager_get_color_scheme (adw_style_manager_get_default ()), ==, ADW_COLOR_SCHEME_FORCE_DARK);
+  g_settings_set_enum (settings, "color-scheme", 0);
+  drain ();
+  g_assert_cmpint (adw_style_manager_get_color_scheme (adw_style_manager_get_default ()), ==, ADW_COLOR_SCHEME_DEFAULT);
+
+  g_settings_set_int (settings, "default-target", 21);
+  g_settings_set_strv (settings, "last-players", NULL);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.new-game", NULL));
+  drain ();
+  new_game = lw_window_get_new_game_page (fixture->window);
+  lw_new_game_page_set_player (new_game, 0, "Ann");
+  lw_new_game_page_set_player (new_game, 1, "Ben");
+  {
+    g_autoptr (LwGameRecord) record = lw_new_game_page_build_record (new_game, NULL);
+
+    g_assert_nonnull (record);
+    g_assert_cmpint (record->target, ==, 21);
+    g_assert_cmpint (record->skunk, ==, 11);
+  }
+  lw_new_game_page_set_n_players (new_game, 3);
+  lw_new_game_page_set_player (new_game, 0, "Ann");
+  lw_new_game_page_set_player (new_game, 1, "Ben");
+  lw_new_game_page_set_player (new_game, 2, "Cleo");
+  drain ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (new_game), "new-game.start", NULL));
+  drain ();
+  last = g_settings_get_strv (settings, "last-players");
+  g_assert_cmpuint (g_strv_length (last), ==, 3);
+  g_assert_cmpstr (last[2], ==, "Cleo");
+
+  /* The next New Game: empty seats, and Last Players fills them. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.new-game", NULL));
+  drain ();
+  g_assert_null (lw_new_game_page_build_record (new_game, NULL));   /* no names yet */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (new_game), "new-game.last-players", NULL));
+  drain ();
+  {
+    g_autoptr (LwGameRecord) record = lw_new_game_page_build_record (new_game, NULL);
+
+    g_assert_nonnull (record);
+    g_assert_cmpuint (record->n_players, ==, 3);
+    g_assert_cmpstr (record->players[1], ==, "Ben");
+  }
+
+  g_settings_reset (settings, "default-target");
+  g_settings_reset (settings, "last-players");
 }
 
 /* Fills the Garwolf hand form (Court cards and Garwolves per seat) and
@@ -858,6 +961,7 @@ main (int   argc,
   g_test_add ("/ui-data/board-lines", Fixture, NULL, fixture_set_up, test_board_lines, fixture_tear_down);
   g_test_add ("/ui-data/board-owed-deal", Fixture, NULL, fixture_set_up, test_board_owed_deal, fixture_tear_down);
   g_test_add ("/ui-data/chart", Fixture, NULL, fixture_set_up, test_chart, fixture_tear_down);
+  g_test_add ("/ui-data/preferences", Fixture, NULL, fixture_set_up, test_preferences, fixture_tear_down);
   g_test_add ("/ui-data/games-list-refresh", Fixture, NULL, fixture_set_up, test_games_list_refresh, fixture_tear_down);
   g_test_add ("/ui-data/drop-import", Fixture, NULL, fixture_set_up, test_drop_import, fixture_tear_down);
   g_test_add ("/ui-data/export-csv", Fixture, NULL, fixture_set_up, test_export_csv, fixture_tear_down);
