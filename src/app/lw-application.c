@@ -222,6 +222,20 @@ read_icon_theme_thread (GTask        *task,
 {
   /* The icon theme locks itself; the lookup loads its index if needed. */
   gtk_icon_theme_has_icon (task_data, "open-menu-symbolic");
+
+  /* Symbolic icons are SVG: loading a first one here loads the SVG
+   * reader (a library of its own) off the main thread. */
+  {
+    static const char svg[] =
+      "<svg xmlns='http://www.w3.org/2000/svg' width='16' height='16'><rect width='16' height='16'/></svg>";
+    g_autoptr (GdkPixbufLoader) loader = gdk_pixbuf_loader_new_with_type ("svg", NULL);
+
+    if (loader != NULL)
+      {
+        gdk_pixbuf_loader_write (loader, (const guchar *) svg, sizeof svg - 1, NULL);
+        gdk_pixbuf_loader_close (loader, NULL);
+      }
+  }
 }
 
 static void
