@@ -14,6 +14,7 @@ typedef struct
   GtkLabel *score;
   GtkLabel *needs;
   GtkLabel *badge;
+  char *accessible;   /* the label a screen reader reads for the side */
 } SideCard;
 
 struct _LwBoard
@@ -389,14 +390,41 @@ lw_board_update (LwBoard            *self,
       {
         g_autofree char *accessible = NULL;
 
-        /* TRANSLATORS: read by a screen reader: "Ann: 5 points, needs 10 to win" */
-        accessible = g_strdup_printf (_("%s: %d points, %s"),
-                                      (const char *) g_ptr_array_index (standings->sides, i),
-                                      standings->scores[i], *needs ? needs : (badge ? badge : ""));
-        g_strdelimit (accessible, "\n", ' ');
+        const char *more = *needs ? needs : (badge ? badge : "");
+
+        accessible = *more != '\0'
+          /* TRANSLATORS: read by a screen reader: "Ann, 5 points, needs 10 to win" */
+          ? g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %d point, %s", "%s, %d points, %s",
+                                          (gulong) ABS (standings->scores[i])),
+                             (const char *) g_ptr_array_index (standings->sides, i),
+                             standings->scores[i], more)
+          /* TRANSLATORS: read by a screen reader: "Ann, 5 points" */
+          : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %d point", "%s, %d points",
+                                          (gulong) ABS (standings->scores[i])),
+                             (const char *) g_ptr_array_index (standings->sides, i),
+                             standings->scores[i]);
+        /* The card's lines, read as one sentence. */
+        {
+          g_auto (GStrv) lines = g_strsplit (accessible, "\n", -1);
+
+          g_free (accessible);
+          accessible = g_strjoinv (", ", lines);
+        }
+        if ((int) i == dealer_side)
+          {
+            /* The dealer's side is marked in words too, not by colour alone. */
+            char *with_dealer = g_strdup_printf ("%s, %s", accessible,
+                                                 /* TRANSLATORS: read by a screen reader after a side's score */
+                                                 _("deals next"));
+
+            g_free (accessible);
+            accessible = with_dealer;
+          }
         gtk_accessible_update_property (GTK_ACCESSIBLE (side->card),
                                         GTK_ACCESSIBLE_PROPERTY_LABEL, accessible,
                                         -1);
+        g_free (side->accessible);
+        side->accessible = g_steal_pointer (&accessible);
       }
     }
 }
@@ -426,6 +454,16 @@ lw_board_get_score_text (LwBoard *self,
   g_return_val_if_fail (side < self->n_sides, NULL);
 
   return gtk_label_get_text (self->sides[side].score);
+}
+
+const char *
+lw_board_get_accessible_text (LwBoard *self,
+                              guint    side)
+{
+  g_return_val_if_fail (LW_IS_BOARD (self), NULL);
+  g_return_val_if_fail (side < self->n_sides, NULL);
+
+  return self->sides[side].accessible != NULL ? self->sides[side].accessible : "";
 }
 
 const char *
@@ -484,6 +522,10 @@ lw_board_get_warning_text (LwBoard *self)
 static void
 lw_board_dispose (GObject *object)
 {
+  LwBoard *self = LW_BOARD (object);
+
+  for (guint i = 0; i < G_N_ELEMENTS (self->sides); i++)
+    g_clear_pointer (&self->sides[i].accessible, g_free);
   gtk_widget_dispose_template (GTK_WIDGET (object), LW_TYPE_BOARD);
 
   G_OBJECT_CLASS (lw_board_parent_class)->dispose (object);

@@ -42,6 +42,17 @@ void lw_board_set_king_and_knave (LwBoard  *self,
 /** Returns: the number of sides shown. */
 guint lw_board_get_n_sides (LwBoard *self);
 
+/**
+ * lw_board_get_accessible_text:
+ * @self: the board
+ * @side: a side, 0..lw_board_get_n_sides()-1
+ *
+ * Returns: (transfer none): the accessible label of @side's card, as a
+ *   screen reader reads it: "Ann, 7 points, needs 8 to win, deals next".
+ */
+const char *lw_board_get_accessible_text (LwBoard *self,
+                                          guint    side);
+
 /** Returns: (transfer none): the score shown for @side, e.g. "16". */
 const char *lw_board_get_score_text (LwBoard *self,
                                      guint    side);

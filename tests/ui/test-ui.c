@@ -227,6 +227,9 @@ test_two_player_game (Fixture       *fixture,
   /* R23: Ben has 0, so Ann's skunk (11) is nearer than the target (15). */
   g_assert_cmpstr (lw_board_get_needs_text (board, 0), ==, "needs 14 to win\n10 for a skunk");
   g_assert_cmpstr (lw_board_get_needs_text (board, 1), ==, "needs 15 to win");
+  /* Read out in words, the dealer named, not shown by colour alone. */
+  g_assert_cmpstr (lw_board_get_accessible_text (board, 0), ==, "Ann, 1 point, needs 14 to win, 10 for a skunk");
+  g_assert_cmpstr (lw_board_get_accessible_text (board, 1), ==, "Ben, 0 points, needs 15 to win, deals next");
 
   /* Round 2: Ann makes the Pack; Ben's Worms are waived at 0 (R18). */
   {
