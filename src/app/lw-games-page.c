@@ -11,6 +11,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "lw-app-util.h"
@@ -296,6 +298,8 @@ struct _LwGamesPage
   GtkToggleButton *ongoing_button;
   GtkToggleButton *finished_button;
   GtkLabel *progress_label;
+  GtkSearchBar *search_bar;
+  GtkSearchEntry *search_entry;
 
   /* owned */
   LwStore *store;
@@ -308,6 +312,7 @@ struct _LwGamesPage
   guint n_known;
 
   ShowMode show;
+  char *search;              /* casefolded, normalized; NULL: every game */
   guint loading : 1;
   guint start_source;        /* the deferred first load's fallback timeout */
   gulong paint_handler;      /* on the frame clock, until the first frame */
@@ -922,12 +927,38 @@ activate_cb (GtkListView *list_view,
     gtk_widget_activate_action (GTK_WIDGET (self), "win.open-game", "x", id);
 }
 
+/* Names compared as a reader would: case and accents' composition aside. */
+static char *
+fold (const char *text)
+{
+  g_autofree char *normal = g_utf8_normalize (text, -1, G_NORMALIZE_ALL);
+
+  return normal != NULL ? g_utf8_casefold (normal, -1) : g_strdup ("");
+}
+
+static gboolean
+has_player (LwGameItem *game,
+            const char *folded)
+{
+  for (guint seat = 0; game->summary->players != NULL && game->summary->players[seat] != NULL; seat++)
+    {
+      g_autofree char *name = fold (game->summary->players[seat]);
+
+      if (strstr (name, folded) != NULL)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static gboolean
 filter_func (gpointer item,
              gpointer user_data)
 {
   LwGamesPage *self = user_data;
   LwGameItem *game = item;
+
+  if (self->search != NULL && !has_player (game, self->search))
+    return FALSE;
 
   switch (self->show)
     {
@@ -939,6 +970,40 @@ filter_func (gpointer item,
     default:
       return TRUE;
     }
+}
+
+static void
+search_changed_cb (LwGamesPage *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+  g_autofree char *stripped = g_strstrip (g_strdup (text));
+
+  g_clear_pointer (&self->search, g_free);
+  if (*stripped != '\0')
+    self->search = fold (stripped);
+  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
+}
+
+void
+lw_games_page_search (LwGamesPage *self,
+                      const char  *text)
+{
+  g_return_if_fail (LW_IS_GAMES_PAGE (self));
+
+  gtk_search_bar_set_search_mode (self->search_bar, text != NULL);
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), text != NULL ? text : "");
+  search_changed_cb (self);
+}
+
+static void
+search_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  LwGamesPage *self = LW_GAMES_PAGE (widget);
+
+  gtk_search_bar_set_search_mode (self->search_bar, TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
 }
 
 void
@@ -983,6 +1048,7 @@ lw_games_page_dispose (GObject *object)
   g_clear_object (&self->games);
   g_clear_pointer (&self->by_id, g_hash_table_unref);
   g_clear_object (&self->store);
+  g_clear_pointer (&self->search, g_free);
 
   G_OBJECT_CLASS (lw_games_page_parent_class)->dispose (object);
 }
@@ -1002,7 +1068,12 @@ lw_games_page_class_init (LwGamesPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwGamesPage, ongoing_button);
   gtk_widget_class_bind_template_child (widget_class, LwGamesPage, finished_button);
   gtk_widget_class_bind_template_child (widget_class, LwGamesPage, progress_label);
+  gtk_widget_class_bind_template_child (widget_class, LwGamesPage, search_bar);
+  gtk_widget_class_bind_template_child (widget_class, LwGamesPage, search_entry);
   gtk_widget_class_bind_template_callback (widget_class, activate_cb);
+  gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
+  gtk_widget_class_install_action (widget_class, "games.search", NULL, search_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "games.search", NULL);
   gtk_widget_class_bind_template_callback (widget_class, show_toggled_cb);
 }
 
@@ -1013,6 +1084,8 @@ lw_games_page_init (LwGamesPage *self)
   GtkSelectionModel *selection;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Typing a name on the page starts a search. */
+  gtk_search_bar_set_key_capture_widget (self->search_bar, GTK_WIDGET (self));
 
   self->games = g_list_store_new (LW_TYPE_GAME_ITEM);
   self->by_id = g_hash_table_new (g_int64_hash, g_int64_equal);

@@ -77,6 +77,17 @@ guint lw_games_page_get_n_games (LwGamesPage *self,
 void lw_games_page_set_show (LwGamesPage *self,
                              int          show);
 
+/**
+ * lw_games_page_search:
+ * @self: the page
+ * @text: (nullable): part of a player's name; %NULL closes the search
+ *
+ * Shows only the games where a player's name contains @text (case and
+ * Unicode composition aside), as typing in the search bar (Ctrl+F) does.
+ */
+void lw_games_page_search (LwGamesPage *self,
+                           const char  *text);
+
 /** Returns: the rows in the list as filtered. */
 guint lw_games_page_get_n_shown (LwGamesPage *self);
 

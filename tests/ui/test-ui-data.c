@@ -499,6 +499,17 @@ test_games_list (Fixture       *fixture,
   lw_games_page_set_show (page, 1);
   g_assert_cmpuint (lw_games_page_get_n_shown (page), ==, 2);
   lw_games_page_set_show (page, 0);
+
+  /* A player's games (Ctrl+F): part of a name, any case. */
+  lw_games_page_search (page, "cle");
+  g_assert_cmpuint (lw_games_page_get_n_shown (page), ==, 1);
+  g_assert_cmpint (lw_games_page_get_game_id (page, 0), ==, ongoing);
+  lw_games_page_search (page, "ANN");
+  g_assert_cmpuint (lw_games_page_get_n_shown (page), ==, 2);
+  lw_games_page_search (page, "Zoë");
+  g_assert_cmpuint (lw_games_page_get_n_shown (page), ==, 0);
+  lw_games_page_search (page, NULL);
+  g_assert_cmpuint (lw_games_page_get_n_shown (page), ==, 2);
 }
 
 /* Back on the start page, only the games changed here are read again
