@@ -1063,6 +1063,14 @@ lw_table_page_get_curtain_title (LwTablePage *self)
 }
 
 const char *
+lw_table_page_get_shown (LwTablePage *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_PAGE (self), NULL);
+
+  return gtk_stack_get_visible_child_name (self->stack);
+}
+
+const char *
 lw_table_page_get_status_text (LwTablePage *self)
 {
   g_return_val_if_fail (LW_IS_TABLE_PAGE (self), NULL);

@@ -64,6 +64,9 @@ int lw_table_page_get_curtain_seat (LwTablePage *self);
 /** lw_table_page_get_curtain_title: Returns: (transfer none): the curtain's words. */
 const char *lw_table_page_get_curtain_title (LwTablePage *self);
 
+/** lw_table_page_get_shown: Returns: (transfer none): "table", or "curtain" while the hands are hidden. */
+const char *lw_table_page_get_shown (LwTablePage *self);
+
 /** lw_table_page_get_status_text: Returns: (transfer none): the line under the table. */
 const char *lw_table_page_get_status_text (LwTablePage *self);
 
