@@ -410,8 +410,14 @@ import_sized_cb (GObject      *object,
       show_too_large (self, file);
       return;
     }
-  /* Not known (a pipe, say): the length is checked once read. */
-  g_file_load_contents_async (file, self->cancellable, import_loaded_cb, g_steal_pointer (&self));
+  /* Not known (a pipe, say): the length is checked once read. The
+   * cancellable is read before the reference is handed on: the order in
+   * which arguments are evaluated is not fixed. */
+  {
+    GCancellable *cancellable = self->cancellable;
+
+    g_file_load_contents_async (file, cancellable, import_loaded_cb, g_steal_pointer (&self));
+  }
 }
 
 void
