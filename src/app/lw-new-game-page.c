@@ -414,6 +414,10 @@ update (LwNewGamePage *self)
   for (guint i = 0; i < LW_MAX_SEATS; i++)
     {
       gtk_widget_set_visible (GTK_WIDGET (self->player_drops[i]), is_virtual (self));
+      /* Room for the seat's title beside the name and the choice. */
+      gtk_editable_set_width_chars (GTK_EDITABLE (self->name_entries[i]), is_virtual (self) ? 6 : 10);
+      gtk_editable_set_max_width_chars (GTK_EDITABLE (self->name_entries[i]), is_virtual (self) ? 8 : -1);
+      gtk_widget_set_hexpand (GTK_WIDGET (self->name_entries[i]), !is_virtual (self));
       gtk_entry_set_placeholder_text (self->name_entries[i],
                                       is_computer (self, i) ? _("Computer") : _("Name"));
     }
@@ -807,9 +811,8 @@ lw_new_game_page_init (LwNewGamePage *self)
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), entry);
 
       {
-        /* TRANSLATORS: who plays a seat at the virtual table: a person on this device, or the computer at a level */
-        const char *players[] = { N_("Person"), N_("Computer: Easy"), N_("Computer: Normal"),
-                                  N_("Computer: Hard"), NULL };
+        /* TRANSLATORS: who plays a seat at the virtual table: a person on this device, or the computer at a level; keep them short */
+        const char *players[] = { N_("Person"), N_("Easy"), N_("Normal"), N_("Hard"), NULL };
         const char *shown[G_N_ELEMENTS (players)] = { NULL };
         GtkWidget *drop;
         g_autofree char *drop_label = NULL;
