@@ -37,8 +37,15 @@
   "  PRIMARY KEY (round, ordinal)) WITHOUT ROWID;" \
   "PRAGMA user_version = 1;"
 
-/* Drops what schema 4 added (the event tables), children first: with the
- * version set back, a test makes an older database from a current one. */
+/* Drops what schema 5 added (the virtual table): with the version set
+ * back, a test makes a schema-4 database from a current one. */
+#define LW_TEST_DROP_SCHEMA_5 \
+  "DROP TABLE virtual_tables;"
+
+/* Drops what schemas 5 and 4 added (the virtual table, the event tables),
+ * children first: with the version set back, a test makes an older
+ * database from a current one. */
 #define LW_TEST_DROP_SCHEMA_4 \
+  LW_TEST_DROP_SCHEMA_5 \
   "DROP TABLE event_seats; DROP TABLE event_tables; DROP TABLE event_byes;" \
   "DROP TABLE event_rounds; DROP TABLE event_players; DROP TABLE events;"

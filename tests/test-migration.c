@@ -134,7 +134,7 @@ test_v1_backup (void)
   g_assert_cmpint (raw_int (backup, "PRAGMA user_version"), ==, 1);
   g_assert_cmpint (raw_int (backup, "SELECT count(*) FROM rounds WHERE game = 1"), ==, 2);
   g_assert_cmpint (raw_int (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'edits'"), ==, 0);
-  g_assert_cmpint (raw_int (path, "PRAGMA user_version"), ==, 4);
+  g_assert_cmpint (raw_int (path, "PRAGMA user_version"), ==, 5);
 
   /* Opened again: nothing to migrate, the copy stays as it is. */
   {

@@ -8,6 +8,8 @@
 #include "lw-app-util.h"
 #include "lw-new-game-page.h"
 #include "lw-settings.h"
+#include "lw-store-table.h"
+#include "lw-table-seats.h"
 
 struct _LwNewGamePage
 {
@@ -37,6 +39,9 @@ struct _LwNewGamePage
   AdwActionRow *target_row;
   GtkLabel *names_error_label;
   GtkLabel *error_label;
+  AdwPreferencesGroup *virtual_group;
+  AdwActionRow *virtual_row;
+  GtkSwitch *virtual_switch;
 
   /* owned */
   LwStore *store;
@@ -47,6 +52,9 @@ struct _LwNewGamePage
   /* borrowed: the seat rows and their name entries */
   AdwActionRow *seat_rows[LW_MAX_SEATS];
   GtkEntry *name_entries[LW_MAX_SEATS];
+  GtkDropDown *player_drops[LW_MAX_SEATS];
+
+  guint64 seed;             /* the virtual table's seed; 0: a random one */
 
   /* the side counts offered in sides_row, in order */
   guint side_choices[2];
@@ -69,6 +77,29 @@ get_n_players (LwNewGamePage *self)
   return (guint) CLAMP (lw_spin_get_int (self->players_spin), LW_MIN_SEATS, LW_MAX_SEATS);
 }
 
+static gboolean
+is_virtual (LwNewGamePage *self)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (self->virtual_group))
+         && gtk_switch_get_active (self->virtual_switch);
+}
+
+/* The seat's player at the virtual table: 0 a person, 1–3 a computer
+ * playing Easy, Normal, Hard. */
+static guint
+get_player_choice (LwNewGamePage *self,
+                   guint          seat)
+{
+  return self->player_drops[seat] != NULL ? gtk_drop_down_get_selected (self->player_drops[seat]) : 0;
+}
+
+static gboolean
+is_computer (LwNewGamePage *self,
+             guint          seat)
+{
+  return is_virtual (self) && get_player_choice (self, seat) > 0;
+}
+
 static char *
 get_name (LwNewGamePage *self,
           guint          seat)
@@ -76,6 +107,13 @@ get_name (LwNewGamePage *self,
   g_autofree char *name = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->name_entries[seat])));
 
   g_strstrip (name);
+  /* A computer seat needs no name typed. */
+  if (*name == '\0' && is_computer (self, seat))
+    {
+      g_free (name);
+      /* TRANSLATORS: the name of a computer player at the virtual table, by seat number */
+      name = g_strdup_printf (_("Computer %u"), seat + 1);
+    }
 
   return g_steal_pointer (&name);
 }
@@ -177,6 +215,20 @@ lw_new_game_page_build_record (LwNewGamePage  *self,
 
   if (!lw_game_record_validate (record, error))
     return NULL;
+
+  if (is_virtual (self))
+    {
+      gboolean person = FALSE;
+
+      for (guint i = 0; i < n_players; i++)
+        person = person || !is_computer (self, i);
+      if (!person)
+        {
+          g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                       _("At the virtual table at least one seat is played by a person"));
+          return NULL;
+        }
+    }
 
   return g_steal_pointer (&record);
 }
@@ -309,6 +361,37 @@ lw_new_game_page_set_king_and_knave (LwNewGamePage *self,
   gtk_switch_set_active (self->king_and_knave_switch, king_and_knave);
 }
 
+void
+lw_new_game_page_set_virtual (LwNewGamePage *self,
+                              gboolean       virtual_table)
+{
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+
+  gtk_switch_set_active (self->virtual_switch, virtual_table);
+}
+
+void
+lw_new_game_page_set_seat_player (LwNewGamePage *self,
+                                  guint          seat,
+                                  gboolean       computer,
+                                  LwBotLevel     level)
+{
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+  g_return_if_fail (seat < LW_MAX_SEATS);
+
+  gtk_drop_down_set_selected (self->player_drops[seat],
+                              !computer ? 0 : level == LW_BOT_EASY ? 1 : level == LW_BOT_HARD ? 3 : 2);
+}
+
+void
+lw_new_game_page_set_table_seed (LwNewGamePage *self,
+                                 guint64        seed)
+{
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+
+  self->seed = seed;
+}
+
 static void
 update (LwNewGamePage *self)
 {
@@ -327,6 +410,19 @@ update (LwNewGamePage *self)
 
   for (guint i = 0; i < LW_MAX_SEATS; i++)
     gtk_widget_set_visible (GTK_WIDGET (self->seat_rows[i]), i < n_players);
+
+  /* The virtual table deals Little Wolf only. */
+  gtk_widget_set_visible (GTK_WIDGET (self->virtual_group), ruleset == LW_RULESET_LITTLE_WOLF);
+  for (guint i = 0; i < LW_MAX_SEATS; i++)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->player_drops[i]), is_virtual (self));
+      /* Room for the seat's title beside the name and the choice. */
+      gtk_editable_set_width_chars (GTK_EDITABLE (self->name_entries[i]), is_virtual (self) ? 6 : 10);
+      gtk_editable_set_max_width_chars (GTK_EDITABLE (self->name_entries[i]), is_virtual (self) ? 8 : -1);
+      gtk_widget_set_hexpand (GTK_WIDGET (self->name_entries[i]), !is_virtual (self));
+      gtk_entry_set_placeholder_text (self->name_entries[i],
+                                      is_computer (self, i) ? _("Computer") : _("Name"));
+    }
 
   if (ruleset == LW_RULESET_GARWOLF)
     /* TRANSLATORS: Garwolf scoring in short: each Court card won is worth 1, each Garwolf 3 */
@@ -498,6 +594,11 @@ lw_new_game_page_reset (LwNewGamePage *self)
   /* Partners play is a choice, never the default. */
   gtk_switch_set_active (self->partners_switch, FALSE);
   gtk_switch_set_active (self->king_and_knave_switch, lw_settings_get_boolean ("king-and-knave", FALSE));
+  gtk_switch_set_active (self->virtual_switch, FALSE);
+  /* At the virtual table: you in seat 1, the computer (Normal) elsewhere. */
+  for (guint i = 0; i < LW_MAX_SEATS; i++)
+    gtk_drop_down_set_selected (self->player_drops[i], i == 0 ? 0 : 2);
+  self->seed = 0;
   adw_combo_row_set_selected (self->sides_row, 0);
   adw_combo_row_set_selected (self->dealer_row, 0);
   adw_expander_row_set_expanded (self->rules_row, FALSE);
@@ -606,6 +707,25 @@ start_action (GtkWidget  *widget,
           && gtk_switch_get_active (self->king_and_knave_switch)
           && !lw_store_set_game_king_and_knave (self->store, id, TRUE, &error))
         id = 0;
+      if (id > 0 && is_virtual (self))
+        {
+          LwTableSeats seats = { 0 };
+          g_autofree char *json = NULL;
+
+          seats.n_players = record->n_players;
+          seats.seed = self->seed != 0 ? self->seed
+                                       : ((guint64) g_random_int () << 32) | g_random_int ();
+          for (guint i = 0; i < record->n_players; i++)
+            {
+              guint choice = get_player_choice (self, i);
+
+              seats.computer[i] = choice > 0;
+              seats.level[i] = choice == 1 ? LW_BOT_EASY : choice == 3 ? LW_BOT_HARD : LW_BOT_NORMAL;
+            }
+          json = lw_table_seats_to_json (&seats);
+          if (!lw_store_save_table (self->store, id, json, 0, NULL, &error))
+            id = 0;
+        }
       if (id > 0)
         {
           if (lw_settings_get () != NULL)
@@ -667,6 +787,9 @@ lw_new_game_page_class_init (LwNewGamePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, target_row);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, names_error_label);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, error_label);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, virtual_group);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, virtual_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, virtual_switch);
   gtk_widget_class_bind_template_callback (widget_class, update_cb);
   gtk_widget_class_bind_template_callback (widget_class, players_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, ruleset_changed_cb);
@@ -693,6 +816,7 @@ lw_new_game_page_init (LwNewGamePage *self)
   lw_row_pass_focus (GTK_WIDGET (self->players_row));
   lw_row_pass_focus (GTK_WIDGET (self->partners_row));
   lw_row_pass_focus (GTK_WIDGET (self->king_and_knave_row));
+  lw_row_pass_focus (GTK_WIDGET (self->virtual_row));
   lw_row_pass_focus (GTK_WIDGET (self->start_row));
   lw_row_pass_focus (GTK_WIDGET (self->target_row));
   lw_row_pass_focus (GTK_WIDGET (self->skunk_row));
@@ -732,6 +856,26 @@ lw_new_game_page_init (LwNewGamePage *self)
       g_signal_connect (entry, "activate", G_CALLBACK (name_activate_cb), self);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), entry);
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), entry);
+
+      {
+        /* TRANSLATORS: who plays a seat at the virtual table: a person on this device, or the computer at a level; keep them short */
+        const char *players[] = { N_("Person"), N_("Easy"), N_("Normal"), N_("Hard"), NULL };
+        const char *shown[G_N_ELEMENTS (players)] = { NULL };
+        GtkWidget *drop;
+        g_autofree char *drop_label = NULL;
+
+        for (guint k = 0; players[k] != NULL; k++)
+          shown[k] = _(players[k]);
+        drop = gtk_drop_down_new_from_strings (shown);
+        gtk_widget_set_valign (drop, GTK_ALIGN_CENTER);
+        gtk_widget_set_visible (drop, FALSE);
+        /* TRANSLATORS: the accessible name of a seat's player choice, "Seat 2 player" */
+        drop_label = g_strdup_printf (_("%s player"), title);
+        gtk_accessible_update_property (GTK_ACCESSIBLE (drop), GTK_ACCESSIBLE_PROPERTY_LABEL, drop_label, -1);
+        g_signal_connect_swapped (drop, "notify::selected", G_CALLBACK (update), self);
+        adw_action_row_add_suffix (ADW_ACTION_ROW (row), drop);
+        self->player_drops[i] = GTK_DROP_DOWN (drop);
+      }
 
       gtk_list_box_append (self->seats_list, row);
       lw_row_pass_focus (row);

@@ -8,6 +8,7 @@
 #include <adwaita.h>
 
 #include "lw-store.h"
+#include "lw-table-seats.h"
 
 G_BEGIN_DECLS
 
@@ -84,5 +85,39 @@ void lw_new_game_page_set_ruleset (LwNewGamePage *self,
  */
 void lw_new_game_page_set_king_and_knave (LwNewGamePage *self,
                                           gboolean       king_and_knave);
+
+/**
+ * lw_new_game_page_set_virtual:
+ * @self: the page
+ * @virtual_table: play the game at the virtual table: the cards are dealt
+ *   on this device, people take turns on it and the computer plays its
+ *   seats (off on a fresh form; Little Wolf only)
+ */
+void lw_new_game_page_set_virtual (LwNewGamePage *self,
+                                   gboolean       virtual_table);
+
+/**
+ * lw_new_game_page_set_seat_player:
+ * @self: the page
+ * @seat: 0..7
+ * @computer: the computer plays the seat (else a person on this device)
+ * @level: the computer's level: Easy, Normal or Hard
+ *
+ * On a fresh form seat 1 is a person, the others the computer (Normal).
+ * A computer seat left unnamed is called "Computer N".
+ */
+void lw_new_game_page_set_seat_player (LwNewGamePage *self,
+                                       guint          seat,
+                                       gboolean       computer,
+                                       LwBotLevel     level);
+
+/**
+ * lw_new_game_page_set_table_seed:
+ * @self: the page
+ * @seed: the virtual table's seed (the same seed, the same deals), or 0
+ *   for a random one (the default)
+ */
+void lw_new_game_page_set_table_seed (LwNewGamePage *self,
+                                      guint64        seed);
 
 G_END_DECLS

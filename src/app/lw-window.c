@@ -13,6 +13,8 @@
 #include "lw-new-game-page.h"
 #include "lw-print.h"
 #include "lw-stats-page.h"
+#include "lw-store-table.h"
+#include "lw-table-page.h"
 #include "lw-window.h"
 #include "lw-settings.h"
 
@@ -29,6 +31,7 @@ struct _LwWindow
   LwNewGamePage *new_game_page;
   LwGamePage *game_page;
   LwStatsPage *stats_page;
+  LwTablePage *table_page;
 
   /* owned */
   LwStore *store;
@@ -136,6 +139,29 @@ ensure_game_page (LwWindow *self)
       adw_leaflet_page_set_name (page, "game");
     }
   return self->game_page;
+}
+
+static LwTablePage *
+ensure_table_page (LwWindow *self)
+{
+  if (self->table_page == NULL)
+    {
+      AdwLeafletPage *page;
+
+      self->table_page = g_object_new (LW_TYPE_TABLE_PAGE, NULL);
+      lw_table_page_set_store (self->table_page, self->store);
+      page = adw_leaflet_append (self->leaflet, GTK_WIDGET (self->table_page));
+      adw_leaflet_page_set_name (page, "table");
+    }
+  return self->table_page;
+}
+
+LwTablePage *
+lw_window_get_table_page (LwWindow *self)
+{
+  g_return_val_if_fail (LW_IS_WINDOW (self), NULL);
+
+  return ensure_table_page (self);
 }
 
 static LwStatsPage *
@@ -257,6 +283,17 @@ lw_window_open_game (LwWindow  *self,
 {
   g_return_val_if_fail (LW_IS_WINDOW (self), FALSE);
 
+  /* A game at the virtual table opens at the table, where it was left. */
+  if (lw_store_has_table (self->store, id))
+    {
+      if (!lw_table_page_load (ensure_table_page (self), id, error))
+        return FALSE;
+      note_game_changed (self, id);
+      adw_leaflet_set_visible_child_name (self->leaflet, "table");
+      gtk_widget_grab_focus (GTK_WIDGET (lw_table_page_get_view (self->table_page)));
+      return TRUE;
+    }
+
   if (!lw_game_page_load (ensure_game_page (self), id, error))
     return FALSE;
   note_game_changed (self, id);
@@ -374,8 +411,14 @@ import_sized_cb (GObject      *object,
       show_too_large (self, file);
       return;
     }
-  /* Not known (a pipe, say): the length is checked once read. */
-  g_file_load_contents_async (file, self->cancellable, import_loaded_cb, g_object_ref (self));
+  /* Not known (a pipe, say): the length is checked once read. The
+   * cancellable is read before the reference is handed on: the order in
+   * which arguments are evaluated is not fixed. */
+  {
+    GCancellable *cancellable = self->cancellable;
+
+    g_file_load_contents_async (file, cancellable, import_loaded_cb, g_steal_pointer (&self));
+  }
 }
 
 void
@@ -694,6 +737,26 @@ open_game_action (GtkWidget  *widget,
 
   if (!lw_window_open_game (self, g_variant_get_int64 (parameter), &error))
     show_error (self, _("Could Not Open the Game"), error->message);
+}
+
+/* "win.open-scores" (x): the score sheet of a game, also of one at the
+ * virtual table. */
+static void
+open_scores_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  LwWindow *self = LW_WINDOW (widget);
+  gint64 id = g_variant_get_int64 (parameter);
+  g_autoptr (GError) error = NULL;
+
+  if (!lw_game_page_load (ensure_game_page (self), id, &error))
+    {
+      show_error (self, _("Could Not Open the Game"), error->message);
+      return;
+    }
+  note_game_changed (self, id);
+  adw_leaflet_set_visible_child_name (self->leaflet, "game");
 }
 
 static void
@@ -1015,6 +1078,7 @@ lw_window_class_init (LwWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.import", NULL, import_action);
   gtk_widget_class_install_action (widget_class, "win.import-file", "s", import_file_action);
   gtk_widget_class_install_action (widget_class, "win.open-game", "x", open_game_action);
+  gtk_widget_class_install_action (widget_class, "win.open-scores", "x", open_scores_action);
   gtk_widget_class_install_action (widget_class, "win.show-games", NULL, show_games_action);
   gtk_widget_class_install_action (widget_class, "win.game-changed", "x", game_changed_action);
   gtk_widget_class_install_action (widget_class, "win.delete-game", "x", delete_game_action);

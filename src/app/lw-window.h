@@ -18,6 +18,7 @@ typedef struct _LwGamesPage LwGamesPage;
 typedef struct _LwNewGamePage LwNewGamePage;
 typedef struct _LwGamePage LwGamePage;
 typedef struct _LwStatsPage LwStatsPage;
+typedef struct _LwTablePage LwTablePage;
 
 /**
  * lw_window_new:
@@ -120,7 +121,7 @@ gboolean lw_window_restore_from (LwWindow    *self,
                                  const char  *path,
                                  GError     **error);
 
-/** Returns: (transfer none): "games", "new-game" or "game". */
+/** Returns: (transfer none): "games", "new-game", "game", "table" or "players". */
 const char *lw_window_get_visible_page (LwWindow *self);
 
 /** Returns: (transfer none): the page listing the games. */
@@ -134,5 +135,14 @@ LwGamePage *lw_window_get_game_page (LwWindow *self);
 
 /** Returns: (transfer none): the players' statistics page (win.show-players). */
 LwStatsPage *lw_window_get_stats_page (LwWindow *self);
+
+/**
+ * lw_window_get_table_page:
+ * @self: a window
+ *
+ * Returns: (transfer none): the virtual table's page (made when first
+ *   asked for).
+ */
+LwTablePage *lw_window_get_table_page (LwWindow *self);
 
 G_END_DECLS

@@ -6,7 +6,7 @@
  * that is rolled back on any error, and every read of more than one
  * statement runs in one read transaction, so it sees one state of the file.
  *
- * The schema (version 4, PRAGMA user_version):
+ * The schema (version 5, PRAGMA user_version):
  *
  *   players      a person who sat at a game, by name
  *   games        the setup of a game: ruleset, rules, first dealer, sides
@@ -47,6 +47,14 @@
  *   event_seats    who sits in each seat, and the paper score
  * Event points, standings and ratings are never stored: the engine
  * derives them (lw-event.h, lw-rating.h).
+ *
+ * Added in version 5 (the virtual table, lw-store-table.c):
+ *   virtual_tables  a game played at the virtual table: who sits where
+ *                  (person or computer, its level) and the game's seed as
+ *                  JSON, and the round in progress (the table's JSON: its
+ *                  deal and action log) with the game's round number it
+ *                  deals; NULL between rounds. The finished rounds are the
+ *                  game's rounds, as for any game.
  *
  * Scores, status and winners are never stored: they are the engine's replay
  * of the stored rounds (lw_standings_compute()).
@@ -247,6 +255,16 @@ static const char *const migrations[] = {
   "  PRIMARY KEY (event_table, seat)"
   ") WITHOUT ROWID;"
   "PRAGMA user_version = 4;",
+
+  /* 4 → 5 */
+  "CREATE TABLE virtual_tables ("
+  "  game          INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,"
+  "  seats         TEXT NOT NULL,"
+  "  round_number  INTEGER NOT NULL DEFAULT 0 CHECK (round_number >= 0),"
+  "  round         TEXT,"
+  "  saved_at      INTEGER NOT NULL"
+  ");"
+  "PRAGMA user_version = 5;",
 };
 
 #define LW_STORE_SCHEMA_VERSION ((int) G_N_ELEMENTS (migrations))

@@ -4,7 +4,8 @@
  *   ui-demo SCREEN DB [WIDTHxHEIGHT]
  *
  * SCREEN: games, new-game, new-game-error, partners, game, game-error,
- *         game-over, garwolf, import-error, chart, players, player-stats
+ *         game-over, garwolf, import-error, chart, players, player-stats,
+ *         virtual-new-game, table, table-4, table-bid, table-last-trick, curtain
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,6 +20,8 @@
 #include "lw-score-chart.h"
 #include "lw-stats-page.h"
 #include "lw-store.h"
+#include "lw-store-table.h"
+#include "lw-table-page.h"
 #include "lw-window.h"
 
 static gint64
@@ -67,6 +70,57 @@ append (LwStore   *store,
     }
   if (!lw_store_append_round (store, id, round, &error))
     g_error ("%s", error->message);
+}
+
+/* A game at the virtual table with its first round played by the computer
+ * until seat 0 (a person) is to follow in a trick after @min_tricks tricks
+ * (or to bid, when @bid). */
+static gint64
+add_table_game (LwStore           *store,
+                guint              n_players,
+                const char *const *names,
+                guint              n_people,
+                guint              min_tricks,
+                gboolean           bid)
+{
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, n_players, names);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwTable) table = NULL;
+  g_autofree char *seats_json = NULL;
+  g_autofree char *round_json = NULL;
+  LwTableSeats seats = { 0 };
+  LwRng rng;
+  gint64 id = lw_store_add_game (store, record, &error);
+
+  if (id <= 0)
+    g_error ("%s", error->message);
+  seats.n_players = n_players;
+  seats.seed = 2024;
+  for (guint s = n_people; s < n_players; s++)
+    {
+      seats.computer[s] = TRUE;
+      seats.level[s] = LW_BOT_NORMAL;
+    }
+  seats_json = lw_table_seats_to_json (&seats);
+  table = lw_table_new (n_players, 0, lw_table_seats_round_seed (&seats, 0), NULL);
+  lw_rng_init (&rng, 1);
+  while (!bid)
+    {
+      LwAction action;
+      guint n_current = 0;
+
+      lw_table_get_current (table, &n_current);
+      if (lw_table_get_phase (table) == LW_PHASE_PLAY && lw_table_get_turn (table) == 0
+          && n_current > 0 && lw_table_get_tricks (table)->len >= min_tricks)
+        break;
+      lw_bot_choose (table, LW_BOT_NORMAL, NULL, &rng, &action);
+      if (!lw_table_apply (table, &action, &error))
+        g_error ("%s", error->message);
+    }
+  round_json = lw_table_to_json (table);
+  if (!lw_store_save_table (store, id, seats_json, 1, round_json, &error))
+    g_error ("%s", error->message);
+  return id;
 }
 
 static void
@@ -185,6 +239,42 @@ main (int   argc,
       gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 2), LW_SEAT_COUNT_COURT), 4);
       if (g_str_equal (screen, "garwolf-details"))
         gtk_widget_activate_action (GTK_WIDGET (lw_window_get_game_page (window)), "game.details", NULL);
+    }
+
+  else if (g_str_equal (screen, "virtual-new-game"))
+    {
+      LwNewGamePage *page = lw_window_get_new_game_page (window);
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+      lw_new_game_page_set_n_players (page, 3);
+      lw_new_game_page_set_virtual (page, TRUE);
+      lw_new_game_page_set_player (page, 0, "Ann");
+      lw_new_game_page_set_seat_player (page, 2, TRUE, LW_BOT_HARD);
+    }
+  else if (g_str_equal (screen, "table") || g_str_equal (screen, "table-4")
+           || g_str_equal (screen, "table-bid") || g_str_equal (screen, "table-last-trick"))
+    {
+      const char *short_names[] = { "Ann", "Benedikt Alexander-Smith", "Cleo", "Dev" };
+      guint n = g_str_equal (screen, "table-4") ? 4 : 2;
+      gint64 id = add_table_game (store, n, short_names, 1, 3, g_str_equal (screen, "table-bid"));
+      LwTablePage *page = lw_window_get_table_page (window);
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
+      if (!g_str_equal (screen, "table-bid"))
+        {
+          /* Two cards selected. */
+          lw_table_view_toggle_card (lw_table_page_get_view (page), 1);
+          lw_table_view_toggle_card (lw_table_page_get_view (page), 3);
+        }
+      if (g_str_equal (screen, "table-last-trick"))
+        gtk_widget_activate_action (GTK_WIDGET (page), "table.hint", NULL);
+    }
+  else if (g_str_equal (screen, "curtain"))
+    {
+      const char *short_names[] = { "Ann", "Ben", "Cleo" };
+      gint64 id = add_table_game (store, 3, short_names, 2, 0, TRUE);
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
     }
 
   else if (g_str_equal (screen, "chart"))

@@ -1,0 +1,1397 @@
+/* lw-table-view.c — the virtual table drawn in one widget
+ *
+ * Everything is drawn in snapshot(): the cards as textures from the card
+ * renderer (drawn once per size), the words and marks with Cairo. The
+ * layout is computed from the widget's size on every frame, and the same
+ * function places the hand's cards for clicks.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <math.h>
+#include <string.h>
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <pango/pangocairo.h>
+
+#include "lw-table-view.h"
+
+/* An animation lasts this long (skippable by a click or any key). */
+#define ANIMATION_US (240 * 1000)
+
+typedef struct
+{
+  double x, y, w, h;
+} Rect;
+
+typedef enum {
+  ANIM_NONE,
+  ANIM_PLAY,       /* the last play of the shown trick flies in */
+  ANIM_TAKE,       /* the previous trick slides to its winner, the lead flies in */
+} AnimKind;
+
+struct _LwTableView
+{
+  GtkWidget parent_instance;
+
+  /* owned */
+  LwTable *table;
+  LwTable *previous;       /* the table before the last update: what slides away */
+  LwCardRenderer *renderer;
+  char *names[LW_MAX_SEATS];
+  int scores[LW_MAX_SEATS];
+  gboolean has_scores;
+  GArray *leads;           /* LwPlay: the viewer's legal leads */
+  GArray *follows;         /* guint32: the viewer's legal follows */
+
+  int viewer;
+  gboolean interactive;
+  guint32 selection;
+  guint cursor;
+  gboolean show_last;
+
+  AnimKind anim;
+  gint64 anim_start;
+  double anim_progress;
+  guint tick_id;
+};
+
+G_DEFINE_FINAL_TYPE (LwTableView, lw_table_view, GTK_TYPE_WIDGET)
+
+enum {
+  SIGNAL_SELECTION_CHANGED,
+  SIGNAL_ACTIVATE_PLAY,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* ------------------------------------------------------------------ */
+/* Colours                                                              */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+is_dark (void)
+{
+  return adw_style_manager_get_dark (adw_style_manager_get_default ());
+}
+
+static void
+set_hex (cairo_t *cr,
+         guint32  rgb,
+         double   alpha)
+{
+  cairo_set_source_rgba (cr, ((rgb >> 16) & 0xff) / 255.0, ((rgb >> 8) & 0xff) / 255.0,
+                         (rgb & 0xff) / 255.0, alpha);
+}
+
+/* The felt, the words on it, and the highlight (the seat to play, the
+ * selection, the winning play): white and yellow on green keep a contrast
+ * above 4.5:1 in both styles. */
+#define FELT_LIGHT 0x26684a
+#define FELT_DARK  0x173b2b
+#define TEXT_ON_FELT 0xffffff
+#define HIGHLIGHT 0xf8e45c
+
+/* ------------------------------------------------------------------ */
+/* Reading the table                                                    */
+/* ------------------------------------------------------------------ */
+
+static guint
+n_seats (LwTableView *self)
+{
+  return self->table != NULL ? lw_table_get_n_players (self->table) : 0;
+}
+
+static const LwCard *
+viewer_hand (LwTableView *self,
+             guint       *n)
+{
+  *n = 0;
+  if (self->table == NULL || self->viewer < 0)
+    return NULL;
+  return lw_table_get_hand (self->table, self->viewer, n);
+}
+
+static const char *
+seat_name (LwTableView *self,
+           int          seat)
+{
+  if (seat >= 0 && seat < LW_MAX_SEATS && self->names[seat] != NULL)
+    return self->names[seat];
+  return "";
+}
+
+static gboolean
+viewer_to_play (LwTableView *self)
+{
+  return self->table != NULL && self->interactive
+         && lw_table_get_turn (self->table) == self->viewer;
+}
+
+/* Counts of each face in @cards. */
+static void
+face_counts (const LwCard *cards,
+             guint         n,
+             guint8       *counts)
+{
+  memset (counts, 0, LW_N_FACES);
+  for (guint i = 0; i < n; i++)
+    counts[lw_card_face (cards[i])]++;
+}
+
+static void
+update_legal (LwTableView *self)
+{
+  g_array_set_size (self->leads, 0);
+  g_array_set_size (self->follows, 0);
+  if (!viewer_to_play (self) || lw_table_get_phase (self->table) != LW_PHASE_PLAY)
+    return;
+  if (lw_table_get_lead (self->table) == NULL)
+    lw_table_legal_leads (self->table, self->leads);
+  else
+    lw_table_legal_follows (self->table, self->follows);
+}
+
+gboolean
+lw_table_view_card_is_dimmed (LwTableView *self,
+                              guint        index)
+{
+  guint n;
+  const LwCard *hand;
+
+  g_return_val_if_fail (LW_IS_TABLE_VIEW (self), FALSE);
+
+  hand = viewer_hand (self, &n);
+  if (index >= n || !viewer_to_play (self) || lw_table_get_phase (self->table) != LW_PHASE_PLAY)
+    return FALSE;
+
+  if (lw_table_get_lead (self->table) != NULL)
+    {
+      for (guint k = 0; k < self->follows->len; k++)
+        if (g_array_index (self->follows, guint32, k) & (1u << index))
+          return FALSE;
+      return TRUE;
+    }
+
+  /* Leading: can the selection with this card grow into a legal lead? */
+  {
+    guint8 want[LW_N_FACES];
+    LwCard picked[LW_MAX_HAND];
+    guint n_picked = 0;
+
+    if ((self->selection & ~(1u << index)) == 0)
+      return FALSE;
+    for (guint i = 0; i < n; i++)
+      if ((self->selection & (1u << i)) || i == index)
+        picked[n_picked++] = hand[i];
+    face_counts (picked, n_picked, want);
+    for (guint k = 0; k < self->leads->len; k++)
+      {
+        const LwPlay *lead = &g_array_index (self->leads, LwPlay, k);
+        guint8 have[LW_N_FACES];
+        gboolean fits = TRUE;
+
+        face_counts (lead->cards, lead->n, have);
+        for (guint f = 0; f < LW_N_FACES && fits; f++)
+          fits = want[f] <= have[f];
+        if (fits)
+          return FALSE;
+      }
+    return TRUE;
+  }
+}
+
+/* ------------------------------------------------------------------ */
+/* Layout                                                               */
+/* ------------------------------------------------------------------ */
+
+typedef struct
+{
+  double cw, ch;            /* a card in the hand */
+  double mw, mh;            /* a small card: backs, the Pups */
+  Rect opponents[LW_MAX_SEATS];
+  Rect info;                /* the Pups and trump */
+  Rect board;               /* the scores */
+  Rect trick;
+  Rect hand;                /* the viewer's cards and name */
+  Rect cards[LW_MAX_HAND];  /* each card of the hand, unraised */
+  guint n_cards;
+} Layout;
+
+static void
+compute_layout (LwTableView *self,
+                double       width,
+                double       height,
+                Layout      *l)
+{
+  guint n = n_seats (self);
+  guint n_hand = 0;
+  double pad = 8;
+  double top_h, mid_h, hand_h, spacing;
+  guint rows = 1, per_row;
+  gboolean narrow = width < 700;
+
+  memset (l, 0, sizeof *l);
+  viewer_hand (self, &n_hand);
+  l->n_cards = n_hand;
+
+  l->ch = CLAMP (MIN (height * 0.2, width * 0.3), 60, 150);
+  l->cw = round (l->ch * 0.7);
+  l->ch = round (l->ch);
+  l->mh = round (CLAMP (l->ch * 0.5, 36, 64));
+  l->mw = round (l->mh * 0.7);
+
+  /* The hand: one row, or two when the cards would hide their corners. */
+  per_row = MAX (n_hand, 1);
+  spacing = n_hand > 1 ? (width - 2 * pad - l->cw) / (n_hand - 1) : 0;
+  if (n_hand > 1 && spacing < l->cw * 0.42)
+    {
+      rows = 2;
+      per_row = (n_hand + 1) / 2;
+      spacing = per_row > 1 ? (width - 2 * pad - l->cw) / (per_row - 1) : 0;
+    }
+  spacing = MIN (spacing, l->cw * 0.62);
+  hand_h = l->ch * (rows == 2 ? 1.5 : 1) + l->ch * 0.16 + 26;
+
+  top_h = l->mh + 58;
+  mid_h = narrow ? l->mh + 34 : 0;
+
+  /* The other seats, clockwise from the viewer's left, in a row on top. */
+  if (n > 1)
+    {
+      double box_w = MIN ((width - pad * 2) / (n - 1), 260);
+      double x0 = (width - box_w * (n - 1)) / 2;
+
+      for (guint k = 1; k < n; k++)
+        {
+          int seat = (self->viewer + (int) k) % (int) n;
+          l->opponents[seat] = (Rect) { x0 + box_w * (k - 1) + 2, pad, box_w - 4, top_h - pad };
+        }
+    }
+
+  if (narrow)
+    {
+      l->info = (Rect) { pad, top_h + 4, width / 2 - pad, mid_h - 4 };
+      l->board = (Rect) { width / 2, top_h + 4, width / 2 - pad, mid_h - 4 };
+      l->trick = (Rect) { pad, top_h + mid_h + 4, width - 2 * pad, height - top_h - mid_h - hand_h - 8 };
+    }
+  else
+    {
+      double side_w = MIN (200, width * 0.2);
+
+      l->info = (Rect) { pad, top_h + 4, side_w, height - top_h - hand_h - 8 };
+      l->board = (Rect) { width - pad - side_w, top_h + 4, side_w, height - top_h - hand_h - 8 };
+      l->trick = (Rect) { pad + side_w + 8, top_h + 4, width - 2 * (pad + side_w + 8),
+                          height - top_h - hand_h - 8 };
+    }
+  l->hand = (Rect) { pad, height - hand_h, width - 2 * pad, hand_h };
+
+  for (guint i = 0; i < n_hand; i++)
+    {
+      guint row = rows == 2 && i >= per_row ? 1 : 0;
+      guint col = row == 1 ? i - per_row : i;
+      guint in_row = row == 1 ? n_hand - per_row : MIN (per_row, n_hand);
+      double row_w = l->cw + spacing * (in_row - 1);
+      double x = (width - row_w) / 2 + col * spacing;
+      double y = l->hand.y + 22 + l->ch * 0.16 + row * l->ch * 0.5;
+
+      l->cards[i] = (Rect) { x, y, l->cw, l->ch };
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Drawing helpers                                                      */
+/* ------------------------------------------------------------------ */
+
+static void
+append_card (LwTableView *self,
+             GtkSnapshot *snapshot,
+             guint        face,
+             double       x,
+             double       y,
+             double       w,
+             double       h,
+             double       opacity)
+{
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (self));
+  GdkTexture *texture = lw_card_renderer_get_texture (self->renderer, face, (int) round (w),
+                                                      (int) round (h), scale, is_dark ());
+
+  graphene_rect_t bounds = GRAPHENE_RECT_INIT (x, y, round (w), round (h));
+
+  if (opacity < 1)
+    gtk_snapshot_push_opacity (snapshot, opacity);
+  gtk_snapshot_append_texture (snapshot, texture, &bounds);
+  if (opacity < 1)
+    gtk_snapshot_pop (snapshot);
+}
+
+/* A card that may not be played: drawn opaque (cards overlap) under a
+ * grey veil. */
+static void
+append_dimmed_card (LwTableView *self,
+                    GtkSnapshot *snapshot,
+                    guint        face,
+                    double       x,
+                    double       y,
+                    double       w,
+                    double       h)
+{
+  GskRoundedRect clip;
+  GdkRGBA veil = { 0.2, 0.2, 0.22, 0.5 };
+
+  append_card (self, snapshot, face, x, y, w, h, 1);
+  gsk_rounded_rect_init_from_rect (&clip, &GRAPHENE_RECT_INIT (x, y, round (w), round (h)),
+                                   MIN (w, h) * 0.08);
+  gtk_snapshot_push_rounded_clip (snapshot, &clip);
+  gtk_snapshot_append_color (snapshot, &veil, &GRAPHENE_RECT_INIT (x, y, round (w), round (h)));
+  gtk_snapshot_pop (snapshot);
+}
+
+static PangoLayout *
+make_layout (GtkWidget  *widget,
+             const char *text,
+             double      size_scale,
+             gboolean    bold,
+             int         max_width)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
+  PangoFontDescription *font = pango_font_description_copy (pango_context_get_font_description (pango_layout_get_context (layout)));
+
+  pango_font_description_set_size (font, (int) (pango_font_description_get_size (font) * size_scale));
+  if (bold)
+    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  pango_layout_set_font_description (layout, font);
+  pango_font_description_free (font);
+  if (max_width > 0)
+    {
+      pango_layout_set_width (layout, max_width * PANGO_SCALE);
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+    }
+  return layout;
+}
+
+typedef enum {
+  ALIGN_START,
+  ALIGN_CENTER,
+} Align;
+
+/* Draws one line of text at (@x, @y) (its top); returns its height. */
+static double
+draw_text (GtkWidget  *widget,
+           cairo_t    *cr,
+           const char *text,
+           double      x,
+           double      y,
+           double      max_width,
+           Align       align,
+           double      size_scale,
+           gboolean    bold,
+           guint32     color)
+{
+  PangoLayout *layout = make_layout (widget, text, size_scale, bold, (int) max_width);
+  int w, h;
+
+  pango_layout_get_pixel_size (layout, &w, &h);
+  set_hex (cr, color, 1);
+  cairo_move_to (cr, align == ALIGN_CENTER ? x + (max_width - w) / 2 : x, y);
+  pango_cairo_show_layout (cr, layout);
+  g_object_unref (layout);
+  return h;
+}
+
+/* A pill with a word in it ("Dealer", "Declarer"); returns its width. */
+static double
+draw_badge (GtkWidget  *widget,
+            cairo_t    *cr,
+            const char *text,
+            double      x,
+            double      y,
+            guint32     fill,
+            guint32     ink)
+{
+  PangoLayout *layout = make_layout (widget, text, 0.8, TRUE, -1);
+  int w, h;
+
+  pango_layout_get_pixel_size (layout, &w, &h);
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + h / 2.0, y + h / 2.0, h / 2.0, G_PI / 2, 3 * G_PI / 2);
+  cairo_arc (cr, x + w + h / 2.0, y + h / 2.0, h / 2.0, -G_PI / 2, G_PI / 2);
+  cairo_close_path (cr);
+  set_hex (cr, fill, 1);
+  cairo_fill (cr);
+  set_hex (cr, ink, 1);
+  cairo_move_to (cr, x + h / 2.0, y);
+  pango_cairo_show_layout (cr, layout);
+  g_object_unref (layout);
+  return w + h + 4;
+}
+
+static void
+rounded_rect (cairo_t    *cr,
+              const Rect *r,
+              double      radius)
+{
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, r->x + r->w - radius, r->y + radius, radius, -G_PI / 2, 0);
+  cairo_arc (cr, r->x + r->w - radius, r->y + r->h - radius, radius, 0, G_PI / 2);
+  cairo_arc (cr, r->x + radius, r->y + r->h - radius, radius, G_PI / 2, G_PI);
+  cairo_arc (cr, r->x + radius, r->y + radius, radius, G_PI, 3 * G_PI / 2);
+  cairo_close_path (cr);
+}
+
+static double
+ease_out (double p)
+{
+  return 1 - (1 - p) * (1 - p) * (1 - p);
+}
+
+/* ------------------------------------------------------------------ */
+/* The trick                                                            */
+/* ------------------------------------------------------------------ */
+
+/* Where a seat's cards come from and go to: its place on the table. */
+static void
+seat_point (LwTableView *self,
+            const Layout *l,
+            int          seat,
+            double      *x,
+            double      *y)
+{
+  const Rect *r = seat == self->viewer ? &l->hand : &l->opponents[seat];
+
+  *x = r->x + r->w / 2;
+  *y = r->y + r->h / 2;
+}
+
+typedef struct
+{
+  int     leader;
+  guint   n_plays;
+  const LwPlay *plays;
+  int     winner;          /* LW_NO_SEAT while under way: then the play winning so far */
+  gboolean finished;
+} ShownTrick;
+
+static int
+winning_so_far (const LwTable *table,
+                int            leader,
+                const LwPlay  *plays,
+                guint          n_plays)
+{
+  const LwLead *lead = lw_table_get_lead (table);
+
+  if (lead == NULL || n_plays == 0)
+    return LW_NO_SEAT;
+  if (n_plays == 1)
+    return leader;
+  return (leader + (int) lw_trick_winner (lead, plays + 1, n_plays - 1, NULL))
+         % (int) lw_table_get_n_players (table);
+}
+
+static gboolean
+shown_trick (LwTableView    *self,
+             const LwTable  *table,
+             gboolean        last,
+             ShownTrick     *out)
+{
+  const GArray *tricks = lw_table_get_tricks (table);
+  guint n_current = 0;
+  const LwPlay *current = lw_table_get_current (table, &n_current);
+
+  memset (out, 0, sizeof *out);
+  if (!last && n_current > 0)
+    {
+      /* The seat to play next is after the last one that played. */
+      int n = (int) lw_table_get_n_players (table);
+      int turn = lw_table_get_turn (table);
+
+      out->leader = ((turn - (int) n_current) % n + n) % n;
+      out->n_plays = n_current;
+      out->plays = current;
+      out->winner = winning_so_far (table, out->leader, current, n_current);
+      return TRUE;
+    }
+  if (tricks->len > 0)
+    {
+      const LwTrick *t = &g_array_index (tricks, LwTrick, tricks->len - 1);
+
+      out->leader = t->leader;
+      out->n_plays = t->n_plays;
+      out->plays = t->plays;
+      out->winner = t->winner;
+      out->finished = TRUE;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* Places the plays of a trick in @area, wrapping into rows; the card size
+ * shrinks until they fit. */
+static void
+place_trick (const ShownTrick *trick,
+             const Rect       *area,
+             double            card_h,
+             Rect             *play_rects,
+             double           *out_th)
+{
+  double th = card_h;
+
+  for (int attempt = 0; attempt < 8; attempt++, th *= 0.85)
+    {
+      double tw = round (th * 0.7), sp = tw * 0.42, gap = 12, label_h = 20;
+      double x = 0, y = 0, row_h = th + label_h, max_row = 0;
+      guint row_start = 0;
+      gboolean fits = TRUE;
+
+      for (guint k = 0; k < trick->n_plays; k++)
+        {
+          double pw = tw + sp * (trick->plays[k].n - 1);
+
+          if (x > 0 && x + pw > area->w)
+            {
+              /* Centre the finished row. */
+              double shift = (area->w - (x - gap)) / 2;
+              for (guint j = row_start; j < k; j++)
+                play_rects[j].x += shift;
+              row_start = k;
+              x = 0;
+              y += row_h + 6;
+            }
+          if (pw > area->w)
+            fits = FALSE;
+          play_rects[k] = (Rect) { area->x + x, area->y + y, pw, th };
+          x += pw + gap;
+          max_row = MAX (max_row, x);
+        }
+      {
+        double shift = (area->w - (x - gap)) / 2;
+        for (guint j = row_start; j < trick->n_plays; j++)
+          play_rects[j].x += shift;
+      }
+      if (fits && y + row_h <= area->h)
+        {
+          /* Centre the rows vertically. */
+          double vshift = (area->h - (y + row_h)) / 2;
+          for (guint j = 0; j < trick->n_plays; j++)
+            play_rects[j].y += vshift;
+          *out_th = th;
+          return;
+        }
+    }
+  *out_th = th / 0.85;
+}
+
+static void
+draw_trick (LwTableView  *self,
+            GtkSnapshot  *snapshot,
+            const Layout *l,
+            const ShownTrick *trick,
+            double        opacity,
+            double        slide_to_winner)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  Rect rects[LW_MAX_SEATS];
+  double th = l->ch, tw;
+  guint n = n_seats (self);
+  cairo_t *cr;
+
+  place_trick (trick, &l->trick, l->ch * 0.8, rects, &th);
+  tw = round (th * 0.7);
+
+  for (guint k = 0; k < trick->n_plays; k++)
+    {
+      int seat = (trick->leader + (int) k) % (int) n;
+      const LwPlay *play = &trick->plays[k];
+      double dx = 0, dy = 0;
+
+      if (slide_to_winner > 0 && trick->winner != LW_NO_SEAT)
+        {
+          double wx, wy;
+          seat_point (self, l, trick->winner, &wx, &wy);
+          dx = (wx - (rects[k].x + rects[k].w / 2)) * slide_to_winner;
+          dy = (wy - (rects[k].y + rects[k].h / 2)) * slide_to_winner;
+        }
+      else if (self->anim == ANIM_PLAY || self->anim == ANIM_TAKE)
+        {
+          /* The newest play flies in from its seat. */
+          gboolean newest = (self->anim == ANIM_PLAY && k + 1 == trick->n_plays)
+                            || (self->anim == ANIM_TAKE && slide_to_winner == 0 && k == 0);
+          if (newest)
+            {
+              double sx, sy, p = ease_out (self->anim_progress);
+              seat_point (self, l, seat, &sx, &sy);
+              dx = (sx - (rects[k].x + rects[k].w / 2)) * (1 - p);
+              dy = (sy - (rects[k].y + rects[k].h / 2)) * (1 - p);
+            }
+        }
+
+      for (guint c = 0; c < play->n; c++)
+        append_card (self, snapshot, lw_card_face (play->cards[c]),
+                     rects[k].x + dx + c * tw * 0.42, rects[k].y + dy, tw, th, opacity);
+
+      if (slide_to_winner == 0)
+        {
+          g_autofree char *label = NULL;
+          gboolean winning = trick->winner == seat;
+
+          if (winning && trick->finished)
+            /* TRANSLATORS: under the play that won the trick, "Ann took it" */
+            label = g_strdup_printf (_("%s took it"), seat_name (self, seat));
+          else if (winning && trick->n_plays > 1)
+            /* TRANSLATORS: under the play winning the trick so far */
+            label = g_strdup_printf (_("%s, winning"), seat_name (self, seat));
+          else
+            label = g_strdup (seat_name (self, seat));
+
+          double lw_ = MAX (rects[k].w + 24, 150), lx = rects[k].x + rects[k].w / 2 - lw_ / 2;
+
+          cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (lx, rects[k].y - 4,
+                                                                         lw_, th + 30));
+          if (winning && trick->n_plays > 1)
+            {
+              Rect ring = { rects[k].x - 3, rects[k].y - 3, rects[k].w + 6, th + 6 };
+              rounded_rect (cr, &ring, 6);
+              set_hex (cr, HIGHLIGHT, 1);
+              cairo_set_line_width (cr, 3);
+              cairo_stroke (cr);
+            }
+          draw_text (widget, cr, label, lx, rects[k].y + th + 3, lw_,
+                     ALIGN_CENTER, 0.85, winning, winning ? HIGHLIGHT : TEXT_ON_FELT);
+          cairo_destroy (cr);
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Snapshot                                                             */
+/* ------------------------------------------------------------------ */
+
+static void
+draw_seat_box (LwTableView  *self,
+               GtkSnapshot  *snapshot,
+               const Layout *l,
+               int           seat)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  const Rect *r = &l->opponents[seat];
+  guint n_hand = 0;
+  g_autofree char *line = NULL;
+  gboolean to_play = lw_table_get_turn (self->table) == seat;
+  double x, fan_w, step;
+  cairo_t *cr;
+
+  lw_table_get_hand (self->table, seat, &n_hand);
+
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (r->x, r->y, r->w, r->h));
+  rounded_rect (cr, r, 8);
+  set_hex (cr, 0x000000, to_play ? 0.28 : 0.16);
+  cairo_fill_preserve (cr);
+  if (to_play)
+    {
+      set_hex (cr, HIGHLIGHT, 1);
+      cairo_set_line_width (cr, 2);
+      cairo_stroke (cr);
+    }
+  else
+    cairo_new_path (cr);
+  draw_text (widget, cr, seat_name (self, seat), r->x + 6, r->y + 4, r->w - 12, ALIGN_CENTER, 0.95,
+             TRUE, to_play ? HIGHLIGHT : TEXT_ON_FELT);
+  /* TRANSLATORS: a seat's cards in hand and cards won in tricks, short */
+  line = g_strdup_printf (_("%u in hand · took %u"), n_hand, lw_table_get_taken (self->table, seat));
+  draw_text (widget, cr, line, r->x + 6, r->y + 26 + l->mh, r->w - 12, ALIGN_CENTER, 0.8, FALSE, TEXT_ON_FELT);
+  cairo_destroy (cr);
+
+  /* The backs of the hand, a small fan. */
+  fan_w = MIN (r->w - 16, l->mw + (n_hand > 0 ? n_hand - 1 : 0) * l->mw * 0.25);
+  step = n_hand > 1 ? (fan_w - l->mw) / (n_hand - 1) : 0;
+  x = r->x + (r->w - fan_w) / 2;
+  for (guint i = 0; i < n_hand; i++)
+    append_card (self, snapshot, LW_CARD_RENDERER_BACK, x + i * step, r->y + 24, l->mw, l->mh, 1);
+
+  /* Dealer and Declarer, in words. */
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (r->x, r->y, r->w, r->h));
+  {
+    double bx = r->x + 4, by = r->y + 26;
+
+    if (lw_table_get_dealer (self->table) == seat)
+      /* TRANSLATORS: the marker on the seat that dealt the round */
+      {
+        draw_badge (widget, cr, _("Dealer"), bx, by, 0xffffff, 0x241f31);
+        by += 20;
+      }
+    if (lw_table_get_declarer (self->table) == seat)
+      /* TRANSLATORS: the marker on the seat that Declared (accepted the trump) */
+      draw_badge (widget, cr, _("Declarer"), bx, by, HIGHLIGHT, 0x241f31);
+  }
+  cairo_destroy (cr);
+}
+
+static void
+draw_info (LwTableView  *self,
+           GtkSnapshot  *snapshot,
+           const Layout *l)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  const Rect *r = &l->info;
+  LwCard revealed = lw_table_get_revealed (self->table);
+  LwSuit trump = lw_table_get_trump (self->table);
+  gboolean bidding = lw_table_get_phase (self->table) == LW_PHASE_BID;
+  g_autofree char *trump_text = NULL;
+  double x = r->x + 4, y = r->y + 4;
+  cairo_t *cr;
+
+  /* The Pups: three backs under the turned card while they are on the
+   * table (the bidding), then only the turned card. */
+  if (bidding)
+    for (int i = 0; i < 3; i++)
+      append_card (self, snapshot, LW_CARD_RENDERER_BACK, x + i * 3, y + i * 2, l->mw, l->mh, 1);
+  append_card (self, snapshot, lw_card_face (revealed), x + (bidding ? 12 : 0), y + (bidding ? 6 : 0),
+               l->mw, l->mh, 1);
+
+  if (trump == LW_NO_TRUMP)
+    /* TRANSLATORS: the round is played without a trump suit */
+    trump_text = g_strdup (_("No Trump"));
+  else
+    /* TRANSLATORS: the trump suit under the word "Trump", "♥ Hearts" */
+    trump_text = g_strdup_printf (_("%s %s"), lw_suit_symbol (trump), lw_suit_name (trump));
+
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (r->x, r->y, r->w, r->h));
+  {
+    double tx = x + l->mw + (bidding ? 20 : 8);
+    double tw = r->x + r->w - tx;
+
+    /* TRANSLATORS: the four extra cards dealt face down, the top one turned up */
+    y += draw_text (widget, cr, bidding ? _("Pups") : _("Turned up"), tx, y, tw, ALIGN_START, 0.8, FALSE,
+                    TEXT_ON_FELT);
+    if (trump != LW_NO_TRUMP)
+      /* TRANSLATORS: above the trump suit's name */
+      y += draw_text (widget, cr, _("Trump"), tx, y + 2, tw, ALIGN_START, 0.8, FALSE, TEXT_ON_FELT);
+    draw_text (widget, cr, trump_text, tx, y + 2, tw, ALIGN_START, 0.95, TRUE, TEXT_ON_FELT);
+  }
+  cairo_destroy (cr);
+}
+
+static void
+draw_board (LwTableView  *self,
+            GtkSnapshot  *snapshot,
+            const Layout *l)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  const Rect *r = &l->board;
+  guint n = n_seats (self);
+  double y = r->y + 4, line_h = 0;
+  cairo_t *cr;
+
+  if (!self->has_scores)
+    return;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (r->x, r->y, r->w, r->h));
+  /* TRANSLATORS: the heading of the small score board on the table */
+  y += draw_text (widget, cr, _("Scores"), r->x + 4, y, r->w - 8, ALIGN_START, 0.8, FALSE, TEXT_ON_FELT);
+  for (guint s = 0; s < n; s++)
+    {
+      g_autofree char *score = g_strdup_printf ("%d", self->scores[s]);
+      PangoLayout *layout = make_layout (widget, score, 0.9, TRUE, -1);
+      int sw, sh;
+
+      pango_layout_get_pixel_size (layout, &sw, &sh);
+      g_object_unref (layout);
+      if (line_h == 0)
+        line_h = sh;
+      if (y + line_h > r->y + r->h)
+        break;
+      draw_text (widget, cr, seat_name (self, (int) s), r->x + 4, y, r->w - sw - 16, ALIGN_START, 0.9,
+                 FALSE, TEXT_ON_FELT);
+      draw_text (widget, cr, score, r->x + r->w - sw - 4, y, sw + 1, ALIGN_START, 0.9, TRUE, TEXT_ON_FELT);
+      y += line_h;
+    }
+  cairo_destroy (cr);
+}
+
+static void
+draw_hand (LwTableView  *self,
+           GtkSnapshot  *snapshot,
+           const Layout *l)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  guint n = 0;
+  const LwCard *hand = viewer_hand (self, &n);
+  gboolean focus = gtk_widget_has_focus (widget) && self->interactive;
+  g_autofree char *line = NULL;
+  double bx;
+  cairo_t *cr;
+
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (l->hand.x, l->hand.y, l->hand.w, 24));
+  if (self->viewer >= 0)
+    {
+      gboolean to_play = lw_table_get_turn (self->table) == self->viewer;
+
+      /* TRANSLATORS: the player's own line under the table: name, cards won */
+      line = g_strdup_printf (_("%s · took %u"), seat_name (self, self->viewer),
+                              lw_table_get_taken (self->table, self->viewer));
+      bx = l->hand.x;
+      if (lw_table_get_dealer (self->table) == self->viewer)
+        bx += draw_badge (widget, cr, _("Dealer"), bx, l->hand.y + 2, 0xffffff, 0x241f31);
+      if (lw_table_get_declarer (self->table) == self->viewer)
+        bx += draw_badge (widget, cr, _("Declarer"), bx, l->hand.y + 2, HIGHLIGHT, 0x241f31);
+      draw_text (widget, cr, line, bx + 2, l->hand.y + 2, l->hand.x + l->hand.w - bx - 2, ALIGN_START, 0.95,
+                 TRUE, to_play ? HIGHLIGHT : TEXT_ON_FELT);
+    }
+  cairo_destroy (cr);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const Rect *c = &l->cards[i];
+      gboolean selected = (self->selection & (1u << i)) != 0;
+      double y = c->y - (selected ? l->ch * 0.16 : 0);
+      if (lw_table_view_card_is_dimmed (self, i))
+        append_dimmed_card (self, snapshot, lw_card_face (hand[i]), c->x, y, c->w, c->h);
+      else
+        append_card (self, snapshot, lw_card_face (hand[i]), c->x, y, c->w, c->h, 1);
+      if (selected || (focus && i == self->cursor))
+        {
+          Rect ring = { c->x - 1.5, y - 1.5, c->w + 3, c->h + 3 };
+
+          cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (ring.x - 4, ring.y - 4,
+                                                                         ring.w + 8, ring.h + 8));
+          rounded_rect (cr, &ring, 6);
+          if (selected)
+            {
+              set_hex (cr, HIGHLIGHT, 1);
+              cairo_set_line_width (cr, 3);
+              cairo_stroke_preserve (cr);
+            }
+          if (focus && i == self->cursor)
+            {
+              double dash[] = { 4, 3 };
+              set_hex (cr, selected ? 0x241f31 : 0xffffff, 1);
+              cairo_set_dash (cr, dash, 2, 0);
+              cairo_set_line_width (cr, 2);
+              cairo_stroke (cr);
+            }
+          cairo_destroy (cr);
+        }
+    }
+}
+
+static void
+lw_table_view_snapshot (GtkWidget   *widget,
+                        GtkSnapshot *snapshot)
+{
+  LwTableView *self = LW_TABLE_VIEW (widget);
+  double width = gtk_widget_get_width (widget);
+  double height = gtk_widget_get_height (widget);
+  Layout l;
+  ShownTrick trick;
+  cairo_t *cr;
+
+  {
+    GdkRGBA felt;
+    guint32 c = is_dark () ? FELT_DARK : FELT_LIGHT;
+
+    felt = (GdkRGBA) { ((c >> 16) & 0xff) / 255.f, ((c >> 8) & 0xff) / 255.f, (c & 0xff) / 255.f, 1 };
+    gtk_snapshot_append_color (snapshot, &felt, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  }
+  if (self->table == NULL)
+    return;
+
+  compute_layout (self, width, height, &l);
+
+  for (guint s = 0; s < n_seats (self); s++)
+    if ((int) s != self->viewer)
+      draw_seat_box (self, snapshot, &l, (int) s);
+  draw_info (self, snapshot, &l);
+  draw_board (self, snapshot, &l);
+
+  /* The previous trick on its way to the winner. */
+  if (self->anim == ANIM_TAKE && self->previous != NULL && shown_trick (self, self->previous, TRUE, &trick))
+    draw_trick (self, snapshot, &l, &trick, 1 - self->anim_progress * 0.8, ease_out (self->anim_progress) + 0.001);
+
+  if (shown_trick (self, self->table, self->show_last, &trick))
+    {
+      if (self->show_last || trick.n_plays > 0)
+        draw_trick (self, snapshot, &l, &trick, 1, 0);
+      if (self->show_last)
+        {
+          cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (l.trick.x, l.trick.y, l.trick.w, 24));
+          /* TRANSLATORS: shown above the last trick while it is reviewed */
+          draw_text (widget, cr, _("Last trick"), l.trick.x, l.trick.y, l.trick.w, ALIGN_CENTER, 0.9, TRUE,
+                     HIGHLIGHT);
+          cairo_destroy (cr);
+        }
+    }
+
+  draw_hand (self, snapshot, &l);
+}
+
+/* ------------------------------------------------------------------ */
+/* Animation                                                            */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+animations_enabled (LwTableView *self)
+{
+  gboolean enabled = TRUE;
+
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-enable-animations", &enabled, NULL);
+  return enabled && gtk_widget_get_mapped (GTK_WIDGET (self));
+}
+
+void
+lw_table_view_skip_animation (LwTableView *self)
+{
+  g_return_if_fail (LW_IS_TABLE_VIEW (self));
+
+  if (self->tick_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
+  self->tick_id = 0;
+  self->anim = ANIM_NONE;
+  self->anim_progress = 1;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+lw_table_view_is_animating (LwTableView *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_VIEW (self), FALSE);
+
+  return self->anim != ANIM_NONE;
+}
+
+static gboolean
+tick_cb (GtkWidget     *widget,
+         GdkFrameClock *clock,
+         gpointer       user_data)
+{
+  LwTableView *self = LW_TABLE_VIEW (widget);
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
+
+  if (self->anim_start == 0)
+    self->anim_start = now;
+  self->anim_progress = CLAMP ((double) (now - self->anim_start) / ANIMATION_US, 0, 1);
+  gtk_widget_queue_draw (widget);
+  if (self->anim_progress >= 1)
+    {
+      self->tick_id = 0;
+      self->anim = ANIM_NONE;
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+start_animation (LwTableView *self,
+                 AnimKind     kind)
+{
+  lw_table_view_skip_animation (self);
+  if (!animations_enabled (self))
+    return;
+  self->anim = kind;
+  self->anim_start = 0;
+  self->anim_progress = 0;
+  self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), tick_cb, NULL, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* Public API                                                           */
+/* ------------------------------------------------------------------ */
+
+static void
+update_accessible (LwTableView *self)
+{
+  guint n = 0;
+  const LwCard *hand = viewer_hand (self, &n);
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *name = lw_card_face_name (lw_card_face (hand[i]));
+
+      if (i > 0)
+        g_string_append (text, ", ");
+      g_string_append (text, name);
+      if (self->selection & (1u << i))
+        /* TRANSLATORS: read after a selected card by screen readers */
+        g_string_append (text, _(" (selected)"));
+    }
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text->str, -1);
+}
+
+void
+lw_table_view_set_table (LwTableView       *self,
+                         const LwTable     *table,
+                         int                viewer,
+                         const char *const *names,
+                         const int         *scores,
+                         gboolean           interactive)
+{
+  guint old_hand = 0, new_hand = 0;
+  gboolean same_viewer;
+  AnimKind kind = ANIM_NONE;
+
+  g_return_if_fail (LW_IS_TABLE_VIEW (self));
+
+  same_viewer = self->viewer == viewer && self->table != NULL;
+  if (self->table != NULL && viewer >= 0)
+    lw_table_get_hand (self->table, viewer, &old_hand);
+
+  /* What changed since the last table: one play, or a trick taken. */
+  if (self->table != NULL && table != NULL
+      && lw_table_get_n_players (self->table) == lw_table_get_n_players (table)
+      && lw_table_get_log (table)->len == lw_table_get_log (self->table)->len + 1)
+    {
+      guint old_cur = 0, new_cur = 0;
+      guint old_tricks = lw_table_get_tricks (self->table)->len;
+      guint new_tricks = lw_table_get_tricks (table)->len;
+
+      lw_table_get_current (self->table, &old_cur);
+      lw_table_get_current (table, &new_cur);
+      if (new_tricks == old_tricks && new_cur == old_cur + 1 && old_cur == 0 && old_tricks > 0)
+        kind = ANIM_TAKE;
+      else if ((new_tricks == old_tricks && new_cur == old_cur + 1)
+               || (new_tricks == old_tricks + 1 && new_cur == 0))
+        kind = ANIM_PLAY;
+    }
+
+  g_clear_pointer (&self->previous, lw_table_free);
+  self->previous = g_steal_pointer (&self->table);
+  self->table = table != NULL ? lw_table_copy (table) : NULL;
+  self->viewer = viewer;
+  self->interactive = interactive;
+  for (guint s = 0; s < LW_MAX_SEATS; s++)
+    {
+      g_clear_pointer (&self->names[s], g_free);
+      if (names != NULL && table != NULL && s < lw_table_get_n_players (table))
+        self->names[s] = g_strdup (names[s]);
+      self->scores[s] = scores != NULL && table != NULL && s < lw_table_get_n_players (table) ? scores[s] : 0;
+    }
+  self->has_scores = scores != NULL;
+
+  if (self->table != NULL && viewer >= 0)
+    lw_table_get_hand (self->table, viewer, &new_hand);
+  if (!same_viewer || new_hand != old_hand)
+    {
+      self->selection = 0;
+      self->cursor = 0;
+    }
+  if (self->cursor >= new_hand)
+    self->cursor = new_hand > 0 ? new_hand - 1 : 0;
+  self->show_last = FALSE;
+
+  update_legal (self);
+  update_accessible (self);
+  if (kind != ANIM_NONE)
+    start_animation (self, kind);
+  else
+    lw_table_view_skip_animation (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit (self, signals[SIGNAL_SELECTION_CHANGED], 0);
+}
+
+int
+lw_table_view_get_viewer (LwTableView *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_VIEW (self), LW_NO_SEAT);
+
+  return self->viewer;
+}
+
+guint32
+lw_table_view_get_selection (LwTableView *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_VIEW (self), 0);
+
+  return self->selection;
+}
+
+void
+lw_table_view_set_selection (LwTableView *self,
+                             guint32      mask)
+{
+  guint n = 0;
+
+  g_return_if_fail (LW_IS_TABLE_VIEW (self));
+
+  viewer_hand (self, &n);
+  mask &= n >= 32 ? G_MAXUINT32 : (1u << n) - 1;
+  if (mask == self->selection)
+    return;
+  self->selection = mask;
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit (self, signals[SIGNAL_SELECTION_CHANGED], 0);
+}
+
+void
+lw_table_view_toggle_card (LwTableView *self,
+                           guint        index)
+{
+  guint n = 0;
+
+  g_return_if_fail (LW_IS_TABLE_VIEW (self));
+
+  viewer_hand (self, &n);
+  if (index >= n)
+    return;
+  self->cursor = index;
+  if (self->selection & (1u << index))
+    lw_table_view_set_selection (self, self->selection & ~(1u << index));
+  else if (lw_table_get_phase (self->table) == LW_PHASE_PLAY && lw_table_get_lead (self->table) == NULL
+           && lw_table_view_card_is_dimmed (self, index))
+    lw_table_view_set_selection (self, 1u << index);
+  else
+    lw_table_view_set_selection (self, self->selection | (1u << index));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+guint
+lw_table_view_get_cursor (LwTableView *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_VIEW (self), 0);
+
+  return self->cursor;
+}
+
+void
+lw_table_view_set_show_last_trick (LwTableView *self,
+                                   gboolean     show)
+{
+  g_return_if_fail (LW_IS_TABLE_VIEW (self));
+
+  self->show_last = show;
+  lw_table_view_skip_animation (self);
+}
+
+gboolean
+lw_table_view_get_show_last_trick (LwTableView *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_VIEW (self), FALSE);
+
+  return self->show_last;
+}
+
+LwCardRenderer *
+lw_table_view_get_renderer (LwTableView *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_VIEW (self), NULL);
+
+  return self->renderer;
+}
+
+/* ------------------------------------------------------------------ */
+/* Input                                                                */
+/* ------------------------------------------------------------------ */
+
+static void
+pressed_cb (GtkGestureClick *gesture,
+            int              n_press,
+            double           x,
+            double           y,
+            LwTableView     *self)
+{
+  Layout l;
+
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+  if (self->anim != ANIM_NONE)
+    {
+      lw_table_view_skip_animation (self);
+      return;
+    }
+  if (self->show_last)
+    {
+      self->show_last = FALSE;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+  if (!self->interactive || self->table == NULL)
+    return;
+
+  compute_layout (self, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)), &l);
+  /* The topmost card under the pointer: the last drawn. */
+  for (guint i = l.n_cards; i-- > 0;)
+    {
+      const Rect *c = &l.cards[i];
+      double raise = (self->selection & (1u << i)) ? l.ch * 0.16 : 0;
+
+      if (x >= c->x && x < c->x + c->w && y >= c->y - raise && y < c->y + c->h - raise)
+        {
+          lw_table_view_toggle_card (self, i);
+          return;
+        }
+    }
+}
+
+static gboolean
+key_pressed_cb (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                LwTableView           *self)
+{
+  guint n = 0;
+
+  if (self->anim != ANIM_NONE)
+    {
+      lw_table_view_skip_animation (self);
+      return GDK_EVENT_STOP;
+    }
+  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
+    return GDK_EVENT_PROPAGATE;
+  viewer_hand (self, &n);
+  if (!self->interactive || n == 0)
+    return GDK_EVENT_PROPAGATE;
+
+  switch (keyval)
+    {
+    case GDK_KEY_Left:
+    case GDK_KEY_KP_Left:
+      self->cursor = self->cursor > 0 ? self->cursor - 1 : 0;
+      break;
+    case GDK_KEY_Right:
+    case GDK_KEY_KP_Right:
+      self->cursor = MIN (self->cursor + 1, n - 1);
+      break;
+    case GDK_KEY_Home:
+      self->cursor = 0;
+      break;
+    case GDK_KEY_End:
+      self->cursor = n - 1;
+      break;
+    case GDK_KEY_space:
+    case GDK_KEY_KP_Space:
+      lw_table_view_toggle_card (self, self->cursor);
+      break;
+    case GDK_KEY_Return:
+    case GDK_KEY_KP_Enter:
+    case GDK_KEY_ISO_Enter:
+      g_signal_emit (self, signals[SIGNAL_ACTIVATE_PLAY], 0);
+      break;
+    default:
+      return GDK_EVENT_PROPAGATE;
+    }
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  return GDK_EVENT_STOP;
+}
+
+static void
+focus_changed_cb (LwTableView *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* ------------------------------------------------------------------ */
+/* GObject                                                              */
+/* ------------------------------------------------------------------ */
+
+static void
+lw_table_view_measure (GtkWidget      *widget,
+                       GtkOrientation  orientation,
+                       int             for_size,
+                       int            *minimum,
+                       int            *natural,
+                       int            *minimum_baseline,
+                       int            *natural_baseline)
+{
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      *minimum = 300;
+      *natural = 900;
+    }
+  else
+    {
+      *minimum = 380;
+      *natural = 600;
+    }
+}
+
+static void
+lw_table_view_dispose (GObject *object)
+{
+  LwTableView *self = LW_TABLE_VIEW (object);
+
+  if (self->tick_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
+  self->tick_id = 0;
+
+  G_OBJECT_CLASS (lw_table_view_parent_class)->dispose (object);
+}
+
+static void
+lw_table_view_finalize (GObject *object)
+{
+  LwTableView *self = LW_TABLE_VIEW (object);
+
+  g_clear_pointer (&self->table, lw_table_free);
+  g_clear_pointer (&self->previous, lw_table_free);
+  g_clear_object (&self->renderer);
+  g_clear_pointer (&self->leads, g_array_unref);
+  g_clear_pointer (&self->follows, g_array_unref);
+  for (guint s = 0; s < LW_MAX_SEATS; s++)
+    g_free (self->names[s]);
+
+  G_OBJECT_CLASS (lw_table_view_parent_class)->finalize (object);
+}
+
+static void
+lw_table_view_class_init (LwTableViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = lw_table_view_dispose;
+  object_class->finalize = lw_table_view_finalize;
+  widget_class->snapshot = lw_table_view_snapshot;
+  widget_class->measure = lw_table_view_measure;
+
+  /**
+   * LwTableView::selection-changed:
+   *
+   * The selected cards changed (a click, Space, a new table).
+   */
+  signals[SIGNAL_SELECTION_CHANGED] =
+    g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
+   * LwTableView::activate-play:
+   *
+   * Enter was pressed: play the selected cards.
+   */
+  signals[SIGNAL_ACTIVATE_PLAY] =
+    g_signal_new ("activate-play", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_css_name (widget_class, "tableview");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
+
+static void
+lw_table_view_init (LwTableView *self)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+
+  self->renderer = lw_card_renderer_new ();
+  self->leads = g_array_new (FALSE, FALSE, sizeof (LwPlay));
+  self->follows = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->viewer = LW_NO_SEAT;
+
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_overflow (GTK_WIDGET (self), GTK_OVERFLOW_HIDDEN);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Card table"), -1);
+
+  g_signal_connect (click, "pressed", G_CALLBACK (pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (key_pressed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  g_signal_connect_swapped (focus, "enter", G_CALLBACK (focus_changed_cb), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (focus_changed_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), focus);
+}
+
+GtkWidget *
+lw_table_view_new (void)
+{
+  return g_object_new (LW_TYPE_TABLE_VIEW, NULL);
+}

@@ -1,0 +1,117 @@
+/* lw-table-view.h — the virtual table drawn in one widget: the hand in
+ * front of the player, the other seats around, the Pups and trump, the
+ * trick, the cards taken, the scores and the dealer
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "lw-card-renderer.h"
+#include "lw-engine.h"
+
+G_BEGIN_DECLS
+
+#define LW_TYPE_TABLE_VIEW (lw_table_view_get_type ())
+G_DECLARE_FINAL_TYPE (LwTableView, lw_table_view, LW, TABLE_VIEW, GtkWidget)
+
+/** lw_table_view_new: Returns: (transfer floating): an empty table. */
+GtkWidget *lw_table_view_new (void);
+
+/**
+ * lw_table_view_set_table:
+ * @self: the view
+ * @table: (nullable): the round to show; copied
+ * @viewer: the seat whose hand is shown face up at the bottom (the
+ *   others' are backs)
+ * @names: (array length=n) (nullable): a name per seat
+ * @scores: (array length=n) (nullable): per seat, its side's score
+ * @interactive: the viewer may select cards (their turn, nobody else
+ *   moving)
+ *
+ * Shows @table as @viewer sees it (lw_table_observe()). A play or a trick
+ * taken since the last call is animated (under 300 ms) unless animations
+ * are off (gtk-enable-animations). The selection is cleared when the
+ * viewer's hand changes.
+ */
+void lw_table_view_set_table (LwTableView       *self,
+                              const LwTable     *table,
+                              int                viewer,
+                              const char *const *names,
+                              const int         *scores,
+                              gboolean           interactive);
+
+/** lw_table_view_get_viewer: Returns: the seat shown at the bottom. */
+int lw_table_view_get_viewer (LwTableView *self);
+
+/**
+ * lw_table_view_get_selection:
+ * @self: the view
+ *
+ * Returns: the selected cards, a bit mask over the viewer's hand in the
+ *   order of lw_table_get_hand().
+ */
+guint32 lw_table_view_get_selection (LwTableView *self);
+
+/**
+ * lw_table_view_set_selection:
+ * @self: the view
+ * @mask: a bit mask over the viewer's hand
+ */
+void lw_table_view_set_selection (LwTableView *self,
+                                  guint32      mask);
+
+/**
+ * lw_table_view_toggle_card:
+ * @self: the view
+ * @index: a card of the viewer's hand
+ *
+ * What a click or Space does on a card: selects or unselects it. While
+ * leading, a card that cannot join the cards selected into any legal lead
+ * starts a new selection.
+ */
+void lw_table_view_toggle_card (LwTableView *self,
+                                guint        index);
+
+/** lw_table_view_get_cursor: Returns: the card the keyboard is on. */
+guint lw_table_view_get_cursor (LwTableView *self);
+
+/**
+ * lw_table_view_card_is_dimmed:
+ * @self: the view
+ * @index: a card of the viewer's hand
+ *
+ * Returns: %TRUE when the card is shown dimmed: it is not part of any
+ *   legal follow (lw_table_legal_follows()), or, while leading, cannot join
+ *   the selected cards in any legal lead.
+ */
+gboolean lw_table_view_card_is_dimmed (LwTableView *self,
+                                       guint        index);
+
+/**
+ * lw_table_view_set_show_last_trick:
+ * @self: the view
+ * @show: show the last finished trick in place of the current one
+ */
+void lw_table_view_set_show_last_trick (LwTableView *self,
+                                        gboolean     show);
+
+/** lw_table_view_get_show_last_trick: Returns: whether the last trick is shown. */
+gboolean lw_table_view_get_show_last_trick (LwTableView *self);
+
+/** lw_table_view_is_animating: Returns: %TRUE while a card or trick moves. */
+gboolean lw_table_view_is_animating (LwTableView *self);
+
+/** lw_table_view_skip_animation: Ends the animation under way at once. */
+void lw_table_view_skip_animation (LwTableView *self);
+
+/**
+ * lw_table_view_get_renderer:
+ * @self: the view
+ *
+ * Returns: (transfer none): the card renderer, with its cache.
+ */
+LwCardRenderer *lw_table_view_get_renderer (LwTableView *self);
+
+G_END_DECLS

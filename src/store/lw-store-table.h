@@ -1,0 +1,103 @@
+/* lw-store-table.h — games played at the virtual table: the seats and the
+ * round in progress, kept beside the game (schema 5)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "lw-store.h"
+
+G_BEGIN_DECLS
+
+/**
+ * LwStoredTable:
+ * @game: the game's ID
+ * @seats: (transfer full): the seat setup, lw_table_seats_to_json()
+ * @round_number: the game's round (1-based) that @round deals, 0 when no
+ *   round is in progress
+ * @round: (nullable) (transfer full): the round in progress,
+ *   lw_table_to_json(); %NULL between rounds
+ * @saved_at: when it was saved, seconds since 1970 (UTC)
+ *
+ * A game's virtual table. The finished rounds are the game's rounds, stored
+ * as any game's (lw_store_append_round()).
+ */
+typedef struct {
+  gint64  game;
+  char   *seats;
+  guint   round_number;
+  char   *round;
+  gint64  saved_at;
+} LwStoredTable;
+
+void lw_stored_table_free (LwStoredTable *table);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwStoredTable, lw_stored_table_free)
+
+/**
+ * lw_store_save_table:
+ * @self: a store
+ * @id: a game ID
+ * @seats: the seat setup (JSON)
+ * @round_number: the round @round deals (1-based), or 0 for none
+ * @round: (nullable): the round in progress (JSON), %NULL between rounds
+ * @error: return location for a #GError
+ *
+ * Stores (or replaces) the game's virtual table, in one transaction. Not
+ * logged in the edit log: a round in progress changes no score.
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND when there is no such game,
+ * %LW_STORE_ERROR_INVALID for a @round without a @round_number, or
+ * another %LW_STORE_ERROR.
+ *
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_save_table (LwStore     *self,
+                              gint64       id,
+                              const char  *seats,
+                              guint        round_number,
+                              const char  *round,
+                              GError     **error);
+
+/**
+ * lw_store_load_table:
+ * @self: a store
+ * @id: a game ID
+ * @error: return location for a #GError
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND when the game has no virtual table
+ * (a game kept on paper, or one whose table was removed), or another
+ * %LW_STORE_ERROR.
+ *
+ * Returns: (transfer full) (nullable): the table.
+ */
+LwStoredTable *lw_store_load_table (LwStore  *self,
+                                    gint64    id,
+                                    GError  **error);
+
+/**
+ * lw_store_has_table:
+ * @self: a store
+ * @id: a game ID
+ *
+ * Returns: %TRUE when the game has a virtual table (an error reads as
+ *   %FALSE).
+ */
+gboolean lw_store_has_table (LwStore *self,
+                             gint64   id);
+
+/**
+ * lw_store_remove_table:
+ * @self: a store
+ * @id: a game ID
+ * @error: return location for a #GError
+ *
+ * Removes the game's virtual table (the game is over, or is kept on paper
+ * from now on); its rounds stay. Nothing happens when it has none.
+ *
+ * Returns: %TRUE on success.
+ */
+gboolean lw_store_remove_table (LwStore  *self,
+                                gint64    id,
+                                GError  **error);
+
+G_END_DECLS

@@ -1,0 +1,284 @@
+/* test-store-table.c — games at the virtual table in the database
+ * (schema 5): the seat setup and the round in progress saved, replaced,
+ * read back and removed; removed with the game; a schema-4 database
+ * copied and migrated; the seat setup's JSON; replaying part of a log
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+
+#include "lw-store.h"
+#include "lw-store-table.h"
+#include "lw-table-seats.h"
+#include "lw-test-schema-v1.h"
+
+typedef struct
+{
+  char *dir;
+  char *path;
+  LwStore *store;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+
+  fixture->dir = g_dir_make_tmp ("lw-store-table-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
+  fixture->store = lw_store_open (fixture->path, &error);
+  g_assert_no_error (error);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr (GDir) dir = NULL;
+  const char *name;
+
+  g_clear_object (&fixture->store);
+  dir = g_dir_open (fixture->dir, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (fixture->dir, name, NULL);
+      g_unlink (child);
+    }
+  g_rmdir (fixture->dir);
+  g_free (fixture->dir);
+  g_free (fixture->path);
+}
+
+static gint64
+add_game (LwStore *store)
+{
+  const char *names[] = { "Ann", "Ben" };
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (GError) error = NULL;
+  gint64 id = lw_store_add_game (store, record, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+  return id;
+}
+
+static gint64
+raw_int (const char *path,
+         const char *sql)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gint64 value;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  value = sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return value;
+}
+
+static void
+raw_exec (const char *path,
+          const char *sql)
+{
+  sqlite3 *db = NULL;
+  char *message = NULL;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  if (sqlite3_exec (db, sql, NULL, NULL, &message) != SQLITE_OK)
+    g_error ("%s: %s", path, message);
+  sqlite3_close (db);
+}
+
+/* Saved, replaced and read back; between rounds the round is NULL. */
+static void
+test_save_load (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredTable) table = NULL;
+  g_autoptr (LwStoredTable) again = NULL;
+  g_autoptr (LwStoredTable) between = NULL;
+  g_autoptr (LwTable) round = lw_table_new (2, 0, 77, NULL);
+  g_autofree char *round_json = lw_table_to_json (round);
+  gint64 id = add_game (fixture->store);
+  gint64 paper = add_game (fixture->store);
+
+  g_assert_false (lw_store_has_table (fixture->store, id));
+  table = lw_store_load_table (fixture->store, id, &error);
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  g_assert_null (table);
+  g_clear_error (&error);
+
+  g_assert_true (lw_store_save_table (fixture->store, id, "{\"seats\": 1}", 1, round_json, &error));
+  g_assert_no_error (error);
+  g_assert_true (lw_store_has_table (fixture->store, id));
+  g_assert_false (lw_store_has_table (fixture->store, paper));
+  table = lw_store_load_table (fixture->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (table->game, ==, id);
+  g_assert_cmpstr (table->seats, ==, "{\"seats\": 1}");
+  g_assert_cmpuint (table->round_number, ==, 1);
+  g_assert_cmpstr (table->round, ==, round_json);
+  g_assert_cmpint (table->saved_at, >, 0);
+
+  /* Replaced, not added: one row per game. */
+  g_assert_true (lw_store_save_table (fixture->store, id, "{\"seats\": 2}", 2, "{}", &error));
+  g_assert_no_error (error);
+  again = lw_store_load_table (fixture->store, id, &error);
+  g_assert_cmpstr (again->seats, ==, "{\"seats\": 2}");
+  g_assert_cmpuint (again->round_number, ==, 2);
+  g_assert_cmpstr (again->round, ==, "{}");
+  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM virtual_tables"), ==, 1);
+
+  g_assert_true (lw_store_save_table (fixture->store, id, "{\"seats\": 2}", 3, NULL, &error));
+  between = lw_store_load_table (fixture->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_null (between->round);
+  g_assert_cmpuint (between->round_number, ==, 0);
+
+  /* A round in progress needs its number; an unknown game is refused. */
+  g_assert_false (lw_store_save_table (fixture->store, id, "{}", 0, "{}", &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (lw_store_save_table (fixture->store, 999, "{}", 1, "{}", &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM virtual_tables"), ==, 1);
+
+  /* Removed: the game and its rounds stay. */
+  g_assert_true (lw_store_remove_table (fixture->store, id, &error));
+  g_assert_no_error (error);
+  g_assert_false (lw_store_has_table (fixture->store, id));
+  g_assert_true (lw_store_remove_table (fixture->store, id, &error));
+  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM games"), ==, 2);
+}
+
+/* Deleting the game removes its table. */
+static void
+test_delete_game (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  gint64 id = add_game (fixture->store);
+
+  g_assert_true (lw_store_save_table (fixture->store, id, "{}", 0, NULL, &error));
+  g_assert_true (lw_store_delete_game (fixture->store, id, &error));
+  g_assert_no_error (error);
+  g_assert_false (lw_store_has_table (fixture->store, id));
+  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM virtual_tables"), ==, 0);
+}
+
+/* A schema-4 database: copied to PATH.v4.bak, then migrated to 5 with its
+ * games; the copy is of version 4, without the new table. */
+static void
+test_migration_v4 (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *backup = lw_store_migration_backup_path (fixture->path, 4);
+  gint64 id = add_game (fixture->store);
+
+  g_clear_object (&fixture->store);
+  raw_exec (fixture->path, LW_TEST_DROP_SCHEMA_5 "PRAGMA user_version = 4;");
+  g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
+
+  fixture->store = lw_store_open (fixture->path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (raw_int (fixture->path, "PRAGMA user_version"), ==, 5);
+  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM games"), ==, 1);
+  g_assert_cmpint (raw_int (fixture->path,
+                            "SELECT count(*) FROM sqlite_schema WHERE name = 'virtual_tables'"), ==, 1);
+  g_assert_true (lw_store_save_table (fixture->store, id, "{}", 0, NULL, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (raw_int (backup, "PRAGMA user_version"), ==, 4);
+  g_assert_cmpint (raw_int (backup, "SELECT count(*) FROM games"), ==, 1);
+  g_assert_cmpint (raw_int (backup,
+                            "SELECT count(*) FROM sqlite_schema WHERE name = 'virtual_tables'"), ==, 0);
+  g_unlink (backup);
+}
+
+static void
+test_seats_json (void)
+{
+  LwTableSeats seats = { 0 }, back;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *json = NULL;
+
+  seats.n_players = 3;
+  seats.seed = G_MAXUINT64;
+  seats.computer[1] = TRUE;
+  seats.level[1] = LW_BOT_HARD;
+  seats.computer[2] = TRUE;
+  seats.level[2] = LW_BOT_EASY;
+  json = lw_table_seats_to_json (&seats);
+  g_assert_true (lw_table_seats_from_json (json, &back, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (back.n_players, ==, 3);
+  g_assert_true (back.seed == G_MAXUINT64);
+  g_assert_false (back.computer[0]);
+  g_assert_true (back.computer[1]);
+  g_assert_cmpint (back.level[1], ==, LW_BOT_HARD);
+  g_assert_cmpint (back.level[2], ==, LW_BOT_EASY);
+  g_assert_cmpuint (lw_table_seats_n_people (&back), ==, 1);
+  g_assert_true (lw_table_seats_round_seed (&back, 0) != lw_table_seats_round_seed (&back, 1));
+
+  g_assert_false (lw_table_seats_from_json ("not json", &back, &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE);
+  g_clear_error (&error);
+  g_assert_false (lw_table_seats_from_json ("{\"format\": \"little-wolf/seats\", \"seed\": \"1\","
+                                            " \"seats\": [{\"player\": \"person\"},"
+                                            " {\"player\": \"computer\"}]}", &back, &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "seat 2"));
+}
+
+/* The log without its last actions gives the table as it was then. */
+static void
+test_replay_prefix (void)
+{
+  g_autoptr (LwTable) table = lw_table_new (2, 1, 5, NULL);
+  g_autoptr (LwTable) at_two = NULL;
+  g_autoptr (LwTable) cut = NULL;
+  g_autoptr (GError) error = NULL;
+  LwRng rng;
+
+  lw_rng_init (&rng, 9);
+  for (guint k = 0; k < 8 && lw_table_get_phase (table) != LW_PHASE_END; k++)
+    {
+      LwAction action;
+
+      if (k == 2)
+        at_two = lw_table_copy (table);
+      lw_bot_choose (table, LW_BOT_NORMAL, NULL, &rng, &action);
+      g_assert_true (lw_table_apply (table, &action, &error));
+    }
+  cut = lw_table_replay_prefix (table, 2, &error);
+  g_assert_no_error (error);
+  g_assert_true (lw_table_equal (cut, at_two));
+  g_assert_false (lw_table_equal (cut, table));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/store-table/save-load", Fixture, NULL, fixture_set_up, test_save_load, fixture_tear_down);
+  g_test_add ("/store-table/delete-game", Fixture, NULL, fixture_set_up, test_delete_game, fixture_tear_down);
+  g_test_add ("/store-table/migration-v4", Fixture, NULL, fixture_set_up, test_migration_v4, fixture_tear_down);
+  g_test_add_func ("/store-table/seats-json", test_seats_json);
+  g_test_add_func ("/store-table/replay-prefix", test_replay_prefix);
+
+  return g_test_run ();
+}

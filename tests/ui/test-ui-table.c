@@ -1,0 +1,518 @@
+/* test-ui-table.c — the virtual table driven in-process: a whole round
+ * against a computer seat, refused plays, the hot-seat curtain, save and
+ * resume, hint and undo
+ *
+ * Each test runs on its own temporary database with the application
+ * created G_APPLICATION_NON_UNIQUE. A game is started from the New Game
+ * page; the person's moves are made by selecting cards in the table view
+ * and activating the page's actions, and the checks read the engine's
+ * table, the page and the database.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "lw-application.h"
+#include "lw-new-game-page.h"
+#include "lw-store-table.h"
+#include "lw-table-page.h"
+#include "lw-window.h"
+
+typedef struct
+{
+  char *dir;
+  char *db_path;
+  LwApplication *app;
+  LwWindow *window;
+} Fixture;
+
+static void
+drain (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static void
+open_app (Fixture *fixture)
+{
+  g_autoptr (GError) error = NULL;
+
+  fixture->app = lw_application_new (G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (fixture->app), NULL, &error));
+  fixture->window = lw_application_open_database (fixture->app, fixture->db_path, &error);
+  g_assert_no_error (error);
+  lw_table_page_set_computer_pause (lw_window_get_table_page (fixture->window), 0);
+  drain ();
+}
+
+static void
+close_app (Fixture *fixture)
+{
+  if (fixture->window != NULL)
+    gtk_window_destroy (GTK_WINDOW (fixture->window));
+  fixture->window = NULL;
+  drain ();
+  g_clear_object (&fixture->app);
+  drain ();
+}
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+
+  fixture->dir = g_dir_make_tmp ("lw-ui-table-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->db_path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
+  open_app (fixture);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr (GDir) dir = NULL;
+  const char *name;
+
+  close_app (fixture);
+  dir = g_dir_open (fixture->dir, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (fixture->dir, name, NULL);
+      g_unlink (child);
+    }
+  g_rmdir (fixture->dir);
+  g_free (fixture->dir);
+  g_free (fixture->db_path);
+}
+
+static void
+activate (gpointer    widget,
+          const char *action)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (widget), action, NULL));
+  drain ();
+}
+
+static gboolean
+timed_out_cb (gpointer data)
+{
+  g_error ("a computer seat did not move within 20 s");
+  return G_SOURCE_REMOVE;
+}
+
+/* Until no computer seat is moving. */
+static void
+wait_idle (LwTablePage *page)
+{
+  guint guard = g_timeout_add_seconds (20, timed_out_cb, NULL);
+
+  while (lw_table_page_is_busy (page))
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (guard);
+  drain ();
+}
+
+/* A game from the New Game page: @people[s] TRUE for a person. */
+static LwTablePage *
+start_game (Fixture           *fixture,
+            guint              n_players,
+            const char *const *names,
+            const gboolean    *people,
+            guint64            seed)
+{
+  LwNewGamePage *form;
+  LwTablePage *page = lw_window_get_table_page (fixture->window);
+
+  activate (fixture->window, "win.new-game");
+  form = lw_window_get_new_game_page (fixture->window);
+  lw_new_game_page_set_n_players (form, n_players);
+  lw_new_game_page_set_virtual (form, TRUE);
+  for (guint s = 0; s < n_players; s++)
+    {
+      lw_new_game_page_set_player (form, s, names[s]);
+      lw_new_game_page_set_seat_player (form, s, !people[s], LW_BOT_NORMAL);
+    }
+  lw_new_game_page_set_table_seed (form, seed);
+  g_assert_cmpstr (lw_new_game_page_get_error_text (form), ==, "");
+  activate (form, "new-game.start");
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "table");
+  g_assert_nonnull (lw_table_page_get_table (page));
+  wait_idle (page);
+  return page;
+}
+
+/* The selection mask of @cards in @seat's hand. */
+static guint32
+mask_of (const LwTable *table,
+         int            seat,
+         const LwCard  *cards,
+         guint          n)
+{
+  guint n_hand = 0;
+  const LwCard *hand = lw_table_get_hand (table, seat, &n_hand);
+  guint32 mask = 0;
+
+  for (guint c = 0; c < n; c++)
+    for (guint i = 0; i < n_hand; i++)
+      if (hand[i] == cards[c] && !(mask & (1u << i)))
+        {
+          mask |= 1u << i;
+          break;
+        }
+  g_assert_cmpuint ((guint) __builtin_popcount (mask), ==, n);
+  return mask;
+}
+
+/* The person to act makes a legal move through the widgets; also checks
+ * that the dimmed cards are exactly those in no legal follow, and tries
+ * an illegal follow first when one exists (counted in @refused). */
+static void
+person_moves (LwTablePage *page,
+              guint       *refused)
+{
+  const LwTable *table = lw_table_page_get_table (page);
+  LwTableView *view = lw_table_page_get_view (page);
+  int seat = lw_table_get_turn (table);
+  guint n_hand = 0, n_after = 0, log_len = lw_table_get_log (table)->len;
+  LwPhase phase = lw_table_get_phase (table);
+
+  g_assert_cmpint (lw_table_view_get_viewer (view), ==, seat);
+  lw_table_get_hand (table, seat, &n_hand);
+
+  if (phase == LW_PHASE_BID)
+    {
+      /* The Dealer Declares (and discards), the others Decline. */
+      activate (page, seat == lw_table_get_dealer (table) ? "table.declare" : "table.decline");
+    }
+  else if (phase == LW_PHASE_EXCHANGE)
+    {
+      g_assert_cmpuint (n_hand, ==, lw_hand_size (lw_table_get_n_players (table)) + 4);
+      lw_table_view_set_selection (view, 0xf);
+      activate (page, "table.discard");
+      lw_table_get_hand (lw_table_page_get_table (page), seat, &n_after);
+      g_assert_cmpuint (n_after, ==, n_hand - 4);
+    }
+  else if (lw_table_get_lead (table) == NULL)
+    {
+      g_autoptr (GArray) leads = g_array_new (FALSE, FALSE, sizeof (LwPlay));
+      const LwPlay *play;
+
+      lw_table_legal_leads (table, leads);
+      g_assert_cmpuint (leads->len, >, 0);
+
+      /* The lowest and the highest card together are no lead (different
+       * ranks, not a Run of two): refused in words, nothing changes. */
+      if (n_hand >= 2)
+        {
+          const LwCard *hand = lw_table_get_hand (table, seat, &n_hand);
+
+          if (lw_card_rank (hand[0]) != lw_card_rank (hand[n_hand - 1]))
+            {
+              g_autofree char *before = lw_table_to_json (table);
+              g_autofree char *after = NULL;
+
+              lw_table_view_set_selection (view, 1u | (1u << (n_hand - 1)));
+              activate (page, "table.play");
+              after = lw_table_to_json (lw_table_page_get_table (page));
+              g_assert_cmpstr (before, ==, after);
+              g_assert_cmpstr (lw_table_page_get_status_text (page), !=, "");
+              (*refused)++;
+            }
+        }
+      /* The biggest lead without wildcards, so that Pairs and more are
+       * led too (a wildcard's reading may need asking). */
+      play = NULL;
+      for (guint k = 0; k < leads->len; k++)
+        {
+          const LwPlay *p = &g_array_index (leads, LwPlay, k);
+          gboolean wild = FALSE;
+
+          for (guint c = 0; c < p->n; c++)
+            wild = wild || p->as_rank[c] >= 0;
+          if (!wild && (play == NULL || p->n > play->n))
+            play = p;
+        }
+      g_assert_nonnull (play);
+      {
+        g_autofree char *text = lw_play_format (play);
+        g_test_message ("lead %s", text);
+      }
+      lw_table_view_set_selection (view, mask_of (table, seat, play->cards, play->n));
+      activate (page, "table.play");
+      g_test_message ("status %s", lw_table_page_get_status_text (page));
+      lw_table_get_hand (lw_table_page_get_table (page), seat, &n_after);
+      g_assert_cmpuint (n_after + play->n, ==, n_hand);
+    }
+  else
+    {
+      g_autoptr (GArray) masks = g_array_new (FALSE, FALSE, sizeof (guint32));
+      guint32 any = 0, legal;
+      guint n = lw_table_get_lead (table)->n;
+
+      lw_table_legal_follows (table, masks);
+      for (guint k = 0; k < masks->len; k++)
+        any |= g_array_index (masks, guint32, k);
+      for (guint i = 0; i < n_hand; i++)
+        g_assert_cmpint (lw_table_view_card_is_dimmed (view, i), ==, !(any & (1u << i)));
+
+      /* A card in no legal follow, played with others: refused in words,
+       * nothing changes. */
+      for (guint i = 0; i < n_hand; i++)
+        if (!(any & (1u << i)))
+          {
+            guint32 bad = 1u << i;
+            g_autofree char *before = lw_table_to_json (table);
+            g_autofree char *after = NULL;
+
+            for (guint j = 0; j < n_hand && (guint) __builtin_popcount (bad) < n; j++)
+              bad |= 1u << j;
+            lw_table_view_set_selection (view, bad);
+            activate (page, "table.play");
+            after = lw_table_to_json (lw_table_page_get_table (page));
+            g_assert_cmpstr (before, ==, after);
+            g_assert_nonnull (strstr (lw_table_page_get_status_text (page), "ust"));
+            g_test_message ("refused: %s", lw_table_page_get_status_text (page));
+            (*refused)++;
+            break;
+          }
+
+      legal = g_array_index (masks, guint32, 0);
+      lw_table_view_set_selection (view, legal);
+      activate (page, "table.play");
+      lw_table_get_hand (lw_table_page_get_table (page), seat, &n_after);
+      g_assert_cmpuint (n_after + n, ==, n_hand);
+    }
+  g_assert_cmpuint (lw_table_get_log (lw_table_page_get_table (page))->len, >, log_len);
+}
+
+/* A whole round against a computer seat: every play through the page,
+ * the round stored as the game's round 1 with the table's facts, scored by
+ * the engine, and the next round dealt by the next dealer. */
+static void
+test_round_against_computer (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  const gboolean people[] = { TRUE, FALSE };
+  LwTablePage *page = start_game (fixture, 2, names, people, 11);
+  LwStore *store = lw_window_get_store (fixture->window);
+  g_autoptr (LwTable) finished = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwStandings) standings = NULL;
+  g_autoptr (GError) error = NULL;
+  gint64 id = lw_table_page_get_game_id (page);
+  guint refused = 0, moves = 0;
+  const LwRound *round;
+
+  g_assert_cmpint (lw_table_view_get_viewer (lw_table_page_get_view (page)), ==, 0);
+  g_assert_cmpint (lw_table_page_get_curtain_seat (page), ==, LW_NO_SEAT);
+  g_assert_true (lw_store_has_table (store, id));
+
+  while (!lw_table_page_get_round_over (page))
+    {
+      const LwTable *table = lw_table_page_get_table (page);
+
+      g_assert_cmpint (lw_table_get_turn (table), ==, 0);
+      person_moves (page, &refused);
+      moves++;
+      if (lw_table_get_phase (lw_table_page_get_table (page)) != LW_PHASE_END)
+        {
+          /* Saved after every move: the store holds this very round. */
+          g_autoptr (LwStoredTable) stored = lw_store_load_table (store, id, &error);
+          g_autoptr (LwTable) loaded = lw_table_from_json (stored->round, -1, &error);
+
+          g_assert_no_error (error);
+          g_assert_cmpuint (stored->round_number, ==, 1);
+          g_assert_true (lw_table_equal (loaded, lw_table_page_get_table (page)));
+        }
+      wait_idle (page);
+      g_assert_cmpuint (moves, <, 100);
+    }
+  g_assert_cmpuint (refused, >, 0);
+
+  finished = lw_table_copy (lw_table_page_get_table (page));
+  g_assert_cmpint (lw_table_get_phase (finished), ==, LW_PHASE_END);
+  game = lw_store_load_game (store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->record->rounds->len, ==, 1);
+  round = g_ptr_array_index (game->record->rounds, 0);
+  g_assert_cmpint (round->cards[0], ==, (int) lw_table_get_taken (finished, 0));
+  g_assert_cmpint (round->cards[1], ==, (int) lw_table_get_taken (finished, 1));
+  g_assert_cmpint (round->cards[0] + round->cards[1], ==, 26);
+  g_assert_cmpint (round->declarer, ==, lw_table_get_declarer (finished));
+  g_assert_cmpint (round->declarer, ==, 0);
+  standings = lw_standings_compute (game->record, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (lw_table_page_get_status_text (page), "Round 1 is over"));
+
+  /* Between rounds nothing is in progress; the next deal is round 2,
+   * dealt by the seat the scoring engine names. */
+  {
+    g_autoptr (LwStoredTable) stored = lw_store_load_table (store, id, &error);
+    g_assert_null (stored->round);
+  }
+  activate (page, "table.next-round");
+  g_assert_false (lw_table_page_get_round_over (page));
+  g_assert_cmpint (lw_table_get_dealer (lw_table_page_get_table (page)), ==, standings->next_dealer);
+  {
+    g_autoptr (LwStoredTable) stored = lw_store_load_table (store, id, &error);
+    g_assert_cmpuint (stored->round_number, ==, 2);
+  }
+
+  /* The game is listed and scored like any other. */
+  {
+    g_autoptr (GPtrArray) games = lw_store_list_games (store, &error);
+    g_assert_cmpuint (games->len, ==, 1);
+  }
+}
+
+/* Three players, two of them people: a curtain between their turns, the
+ * hand shown only after "I am …". */
+static void
+test_hot_seat_curtain (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben", "Cleo" };
+  const gboolean people[] = { TRUE, TRUE, FALSE };
+  LwTablePage *page = start_game (fixture, 3, names, people, 5);
+  LwTableView *view = lw_table_page_get_view (page);
+  guint curtains = 0, refused = 0;
+  int last_viewer = LW_NO_SEAT;
+
+  /* Ann deals and speaks first: the round starts behind the curtain. */
+  g_assert_cmpint (lw_table_page_get_curtain_seat (page), ==, 0);
+  g_assert_cmpstr (lw_table_page_get_curtain_title (page), ==, "Pass the device to Ann");
+  g_assert_cmpstr (lw_table_page_get_shown (page), ==, "curtain");
+
+  for (guint step = 0; step < 60 && !lw_table_page_get_round_over (page); step++)
+    {
+      const LwTable *table = lw_table_page_get_table (page);
+      int turn = lw_table_get_turn (table);
+      int curtain = lw_table_page_get_curtain_seat (page);
+
+      g_assert_true (turn == 0 || turn == 1);
+      if (turn != last_viewer)
+        {
+          g_autofree char *title = g_strdup_printf ("Pass the device to %s", names[turn]);
+
+          /* A new person's turn: the table is hidden until they confirm. */
+          g_assert_cmpint (curtain, ==, turn);
+          g_assert_cmpstr (lw_table_page_get_curtain_title (page), ==, title);
+          g_assert_cmpstr (lw_table_page_get_shown (page), ==, "curtain");
+          activate (page, "table.confirm-seat");
+          curtains++;
+          g_assert_cmpint (lw_table_page_get_curtain_seat (page), ==, LW_NO_SEAT);
+          g_assert_cmpint (lw_table_view_get_viewer (view), ==, turn);
+          g_assert_cmpstr (lw_table_page_get_shown (page), ==, "table");
+          last_viewer = turn;
+        }
+      else
+        g_assert_cmpint (curtain, ==, LW_NO_SEAT);
+      person_moves (page, &refused);
+      wait_idle (page);
+    }
+  g_assert_cmpuint (curtains, >=, 3);
+}
+
+/* Closed mid-round and opened again: the same deal, hands and trick. */
+static void
+test_save_resume (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  const gboolean people[] = { TRUE, FALSE };
+  LwTablePage *page = start_game (fixture, 2, names, people, 23);
+  g_autoptr (LwTable) before = NULL;
+  g_autoptr (GError) error = NULL;
+  gint64 id = lw_table_page_get_game_id (page);
+  guint refused = 0, n_before = 0, n_after = 0, cur_before = 0, cur_after = 0;
+  const LwCard *hand_before, *hand_after;
+
+  /* Into the tricks: a few moves. */
+  for (guint k = 0; k < 5 && !lw_table_page_get_round_over (page); k++)
+    {
+      person_moves (page, &refused);
+      wait_idle (page);
+    }
+  before = lw_table_copy (lw_table_page_get_table (page));
+  g_assert_cmpint (lw_table_get_phase (before), ==, LW_PHASE_PLAY);
+  g_assert_cmpuint (lw_table_get_tricks (before)->len, >, 0);
+
+  close_app (fixture);
+  open_app (fixture);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", id));
+  drain ();
+  page = lw_window_get_table_page (fixture->window);
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "table");
+  g_assert_true (lw_table_equal (lw_table_page_get_table (page), before));
+  hand_before = lw_table_get_hand (before, 0, &n_before);
+  hand_after = lw_table_get_hand (lw_table_page_get_table (page), 0, &n_after);
+  g_assert_cmpuint (n_before, ==, n_after);
+  g_assert_cmpmem (hand_before, n_before, hand_after, n_after);
+  lw_table_get_current (before, &cur_before);
+  lw_table_get_current (lw_table_page_get_table (page), &cur_after);
+  g_assert_cmpuint (cur_before, ==, cur_after);
+  g_assert_cmpint (lw_table_view_get_viewer (lw_table_page_get_view (page)), ==, 0);
+
+  /* And it plays on. */
+  person_moves (page, &refused);
+  (void) error;
+}
+
+/* Hint selects what the Normal level would play; undo takes the person's
+ * last play back (and the computer's answer with it). */
+static void
+test_hint_undo (Fixture       *fixture,
+                gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  const gboolean people[] = { TRUE, FALSE };
+  LwTablePage *page = start_game (fixture, 2, names, people, 31);
+  LwTableView *view = lw_table_page_get_view (page);
+  g_autoptr (LwTable) before = NULL;
+  guint refused = 0;
+
+  /* Nothing of Ann's to take back yet. */
+  g_assert_cmpuint (lw_table_get_log (lw_table_page_get_table (page))->len, ==, 0);
+  activate (page, "table.undo");
+  g_assert_cmpuint (lw_table_get_log (lw_table_page_get_table (page))->len, ==, 0);
+  while (lw_table_get_phase (lw_table_page_get_table (page)) != LW_PHASE_PLAY)
+    {
+      person_moves (page, &refused);
+      wait_idle (page);
+    }
+
+  before = lw_table_copy (lw_table_page_get_table (page));
+  lw_table_view_set_selection (view, 0);
+  activate (page, "table.hint");
+  g_assert_cmpuint (lw_table_view_get_selection (view), !=, 0);
+  g_assert_true (g_str_has_prefix (lw_table_page_get_status_text (page), "Hint: play "));
+  activate (page, "table.play");
+  wait_idle (page);
+  g_assert_cmpuint (lw_table_get_log (lw_table_page_get_table (page))->len, >,
+                    lw_table_get_log (before)->len);
+
+  activate (page, "table.undo");
+  wait_idle (page);
+  g_assert_true (lw_table_equal (lw_table_page_get_table (page), before));
+  g_assert_cmpint (lw_table_get_turn (lw_table_page_get_table (page)), ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/ui-table/round-against-computer", Fixture, NULL, fixture_set_up, test_round_against_computer, fixture_tear_down);
+  g_test_add ("/ui-table/hot-seat-curtain", Fixture, NULL, fixture_set_up, test_hot_seat_curtain, fixture_tear_down);
+  g_test_add ("/ui-table/save-resume", Fixture, NULL, fixture_set_up, test_save_resume, fixture_tear_down);
+  g_test_add ("/ui-table/hint-undo", Fixture, NULL, fixture_set_up, test_hint_undo, fixture_tear_down);
+
+  return g_test_run ();
+}
