@@ -27,6 +27,16 @@ static const GOptionEntry option_entries[] = {
   { NULL }
 };
 
+void
+lw_application_bind_text_domain (void)
+{
+  const char *dir = g_getenv ("LW_LOCALEDIR");
+
+  bindtextdomain (GETTEXT_PACKAGE, dir != NULL && *dir != '\0' ? dir : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+}
+
 LwApplication *
 lw_application_new (GApplicationFlags flags)
 {

@@ -31,6 +31,18 @@ LwApplication *lw_application_new (GApplicationFlags flags);
  *
  * Returns: (transfer none) (nullable): the window, or %NULL on error.
  */
+/**
+ * lw_application_bind_text_domain:
+ *
+ * Binds the app's gettext domain and makes it the default one; call it
+ * after setlocale(). The translations are looked up in LOCALEDIR, or in
+ * the folder named by the environment variable LW_LOCALEDIR when it is
+ * set: a build folder's po/ holds LANG/LC_MESSAGES/little-wolf.mo, so
+ * `LW_LOCALEDIR=build/po` runs the app (or a test) translated without
+ * installing it.
+ */
+void lw_application_bind_text_domain (void);
+
 LwWindow *lw_application_open_database (LwApplication  *self,
                                         const char     *path,
                                         GError        **error);

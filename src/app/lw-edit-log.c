@@ -82,7 +82,8 @@ describe_text (const char *text)
     /* TRANSLATORS: in the edit log: no notes, no place */
     return g_strdup (_("none"));
 
-  return g_strdup_printf ("“%s”", text);
+  /* TRANSLATORS: in the edit log: a game's notes or place, quoted */
+  return g_strdup_printf (_("“%s”"), text);
 }
 
 static char *

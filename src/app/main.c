@@ -15,9 +15,7 @@ main (int   argc,
   g_autoptr (LwApplication) app = NULL;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  lw_application_bind_text_domain ();
 
   app = lw_application_new (G_APPLICATION_DEFAULT_FLAGS);
 

@@ -148,6 +148,8 @@ main (int   argc,
   screen = argv[1];
 
   gtk_init ();
+  /* LW_LOCALEDIR=build/po with LANG set shows the screen translated */
+  lw_application_bind_text_domain ();
   app = lw_application_new (G_APPLICATION_NON_UNIQUE);
   if (!g_application_register (G_APPLICATION (app), NULL, &error))
     g_error ("%s", error->message);
