@@ -410,6 +410,7 @@ import_sized_cb (GObject      *object,
   g_autoptr (LwWindow) self = user_data;
   GFile *file = G_FILE (object);
   g_autoptr (GFileInfo) info = g_file_query_info_finish (file, result, NULL);
+  GCancellable *cancellable;
 
   if (g_cancellable_is_cancelled (self->cancellable))
     return;
@@ -421,8 +422,11 @@ import_sized_cb (GObject      *object,
       show_too_large (self, file);
       return;
     }
-  /* Not known (a pipe, say): the length is checked once read. */
-  g_file_load_contents_async (file, self->cancellable, import_loaded_cb, g_steal_pointer (&self));
+  /* Not known (a pipe, say): the length is checked once read. The
+   * cancellable is read before the reference is handed on (the order in
+   * which arguments are evaluated is unspecified). */
+  cancellable = self->cancellable;
+  g_file_load_contents_async (file, cancellable, import_loaded_cb, g_steal_pointer (&self));
 }
 
 void
