@@ -38,6 +38,7 @@ struct _LwEventsPage
   GtkStack *list_stack;
   GtkListBox *events_list;
   AdwViewSwitcherTitle *switcher_title;
+  AdwViewSwitcherBar *switcher_bar;
   AdwViewStack *view_stack;
   GtkEntry *add_entry;
   GtkCheckButton *check_in_check;
@@ -1890,7 +1891,15 @@ lw_events_page_dispose (GObject *object)
     gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (self->chooser));
   g_clear_object (&self->chooser);
 
-  gtk_widget_dispose_template (GTK_WIDGET (self), LW_TYPE_EVENTS_PAGE);
+  /* The switchers let go of the stack before it goes. */
+  if (self->switcher_title != NULL)
+    adw_view_switcher_title_set_stack (self->switcher_title, NULL);
+  if (self->switcher_bar != NULL)
+    adw_view_switcher_bar_set_stack (self->switcher_bar, NULL);
+
+  /* AdwBin's dispose unparents the template's tree; the template
+   * children are not disposed one by one here, as the switchers and the
+   * view stack refer to each other. */
 
   G_OBJECT_CLASS (lw_events_page_parent_class)->dispose (object);
 }
@@ -1926,6 +1935,7 @@ lw_events_page_class_init (LwEventsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwEventsPage, list_stack);
   gtk_widget_class_bind_template_child (widget_class, LwEventsPage, events_list);
   gtk_widget_class_bind_template_child (widget_class, LwEventsPage, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, LwEventsPage, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, LwEventsPage, view_stack);
   gtk_widget_class_bind_template_child (widget_class, LwEventsPage, add_entry);
   gtk_widget_class_bind_template_child (widget_class, LwEventsPage, check_in_check);
