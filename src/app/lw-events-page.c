@@ -1125,7 +1125,7 @@ new_event_action (GtkWidget  *widget,
   GtkStringList *formats = gtk_string_list_new (NULL);
   GtkStringList *sizes = gtk_string_list_new (NULL);
   AdwMessageDialog *dialog;
-  GtkWidget *rounds, *win, *second, *other;
+  GtkWidget *rounds, *win, *second, *other, *points_label;
 
   for (int f = LW_EVENT_SWISS; f <= LW_EVENT_ELIMINATION; f++)
     gtk_string_list_append (formats, format_name ((LwEventFormat) f));
@@ -1157,14 +1157,20 @@ new_event_action (GtkWidget  *widget,
   rounds = spin_row (list, _("Rounds"), _("0: as many as the format needs"), 0, 100, 0);
 
   /* TRANSLATORS: event points for first place at a full table */
-  win = spin_row (points, _("Points for a Win"), NULL, 0, 1000, 3);
+  win = spin_row (points, _("Win"), NULL, 0, 1000, 3);
   /* TRANSLATORS: event points for second place at a table of 3 or more */
-  second = spin_row (points, _("Points for Second"), NULL, 0, 1000, 1);
+  second = spin_row (points, _("Second"), NULL, 0, 1000, 1);
   /* TRANSLATORS: event points for any other place */
-  other = spin_row (points, _("Points for Other Places"), _("Smaller tables are scaled; a skunk win counts double"),
-                    0, 1000, 0);
+  other = spin_row (points, _("Other"), NULL, 0, 1000, 0);
+  /* TRANSLATORS: above the event points of each place in the New Event dialog */
+  points_label = gtk_label_new (_("Event points by place. Smaller tables are scaled; a skunk win counts double."));
+  gtk_label_set_wrap (GTK_LABEL (points_label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (points_label), 0);
+  gtk_widget_add_css_class (points_label, "dim-label");
+  gtk_widget_add_css_class (points_label, "caption");
 
   gtk_box_append (GTK_BOX (box), list);
+  gtk_box_append (GTK_BOX (box), points_label);
   gtk_box_append (GTK_BOX (box), points);
   g_object_unref (formats);
   g_object_unref (sizes);
