@@ -8,8 +8,10 @@
 
 #include "lw-app-util.h"
 #include "lw-application.h"
+#include "lw-events-page.h"
 #include "lw-game-page.h"
 #include "lw-games-page.h"
+#include "lw-leaderboard-page.h"
 #include "lw-new-game-page.h"
 #include "lw-print.h"
 #include "lw-stats-page.h"
@@ -32,6 +34,8 @@ struct _LwWindow
   LwGamePage *game_page;
   LwStatsPage *stats_page;
   LwTablePage *table_page;
+  LwEventsPage *events_page;
+  LwLeaderboardPage *leaderboard_page;
 
   /* owned */
   LwStore *store;
@@ -42,6 +46,7 @@ struct _LwWindow
 
   guint busy : 1;
   guint reload_games : 1;     /* read every game again on the start page */
+  guint game_from_event : 1;  /* the game shown is an event table's: Back returns to the event */
 };
 
 G_DEFINE_FINAL_TYPE (LwWindow, lw_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -179,6 +184,48 @@ ensure_stats_page (LwWindow *self)
   return self->stats_page;
 }
 
+static LwEventsPage *
+ensure_events_page (LwWindow *self)
+{
+  if (self->events_page == NULL)
+    {
+      AdwLeafletPage *page;
+
+      self->events_page = g_object_new (LW_TYPE_EVENTS_PAGE, NULL);
+      lw_events_page_set_store (self->events_page, self->store);
+      page = adw_leaflet_append (self->leaflet, GTK_WIDGET (self->events_page));
+      adw_leaflet_page_set_name (page, "events");
+    }
+  return self->events_page;
+}
+
+static LwLeaderboardPage *
+ensure_leaderboard_page (LwWindow *self)
+{
+  if (self->leaderboard_page == NULL)
+    {
+      AdwLeafletPage *page;
+
+      self->leaderboard_page = g_object_new (LW_TYPE_LEADERBOARD_PAGE, NULL);
+      lw_leaderboard_page_set_store (self->leaderboard_page, self->store);
+      page = adw_leaflet_append (self->leaflet, GTK_WIDGET (self->leaderboard_page));
+      adw_leaflet_page_set_name (page, "leaderboard");
+    }
+  return self->leaderboard_page;
+}
+
+LwEventsPage *
+lw_window_get_events_page (LwWindow *self)
+{
+  return ensure_events_page (self);
+}
+
+LwLeaderboardPage *
+lw_window_get_leaderboard_page (LwWindow *self)
+{
+  return ensure_leaderboard_page (self);
+}
+
 LwStatsPage *
 lw_window_get_stats_page (LwWindow *self)
 {
@@ -297,6 +344,7 @@ lw_window_open_game (LwWindow  *self,
   if (!lw_game_page_load (ensure_game_page (self), id, error))
     return FALSE;
   note_game_changed (self, id);
+  self->game_from_event = FALSE;
 
   adw_leaflet_set_visible_child_name (self->leaflet, "game");
   lw_game_page_focus_form (self->game_page);
@@ -834,11 +882,65 @@ delete_game_action (GtkWidget  *widget,
 }
 
 static void
+show_events (LwWindow *self)
+{
+  LwEventsPage *page = ensure_events_page (self);
+
+  self->game_from_event = FALSE;
+  lw_events_page_reload (page);
+  adw_leaflet_set_visible_child_name (self->leaflet, "events");
+}
+
+static void
 show_games_action (GtkWidget  *widget,
                    const char *action_name,
                    GVariant   *parameter)
 {
-  show_games (LW_WINDOW (widget));
+  LwWindow *self = LW_WINDOW (widget);
+
+  /* Back from an event table's game goes to the event. */
+  if (self->game_from_event && g_strcmp0 (lw_window_get_visible_page (self), "game") == 0)
+    show_events (self);
+  else
+    show_games (self);
+}
+
+static void
+show_events_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  show_events (LW_WINDOW (widget));
+}
+
+/* "win.open-event-game" (x): an event table's game, kept with the
+ * scorekeeper; Back returns to the event. */
+static void
+open_event_game_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  LwWindow *self = LW_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+
+  if (!lw_window_open_game (self, g_variant_get_int64 (parameter), &error))
+    {
+      show_error (self, _("Could Not Open the Game"), error->message);
+      return;
+    }
+  self->game_from_event = TRUE;
+}
+
+static void
+show_leaderboard_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  LwWindow *self = LW_WINDOW (widget);
+  LwLeaderboardPage *page = ensure_leaderboard_page (self);
+
+  lw_leaderboard_page_reload (page);
+  adw_leaflet_set_visible_child_name (self->leaflet, "leaderboard");
 }
 
 /* "win.game-changed" (x): a game was changed elsewhere (restored from
@@ -1087,6 +1189,9 @@ lw_window_class_init (LwWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.restore", NULL, restore_action);
   gtk_widget_class_install_action (widget_class, "win.show-players", NULL, show_players_action);
   gtk_widget_class_install_action (widget_class, "win.print-blank", NULL, print_blank_action);
+  gtk_widget_class_install_action (widget_class, "win.show-events", NULL, show_events_action);
+  gtk_widget_class_install_action (widget_class, "win.open-event-game", "x", open_event_game_action);
+  gtk_widget_class_install_action (widget_class, "win.show-leaderboard", NULL, show_leaderboard_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_question, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.show-help-overlay", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_question, GDK_CONTROL_MASK, "win.show-help-overlay", NULL);

@@ -19,6 +19,8 @@ typedef struct _LwNewGamePage LwNewGamePage;
 typedef struct _LwGamePage LwGamePage;
 typedef struct _LwStatsPage LwStatsPage;
 typedef struct _LwTablePage LwTablePage;
+typedef struct _LwEventsPage LwEventsPage;
+typedef struct _LwLeaderboardPage LwLeaderboardPage;
 
 /**
  * lw_window_new:
@@ -121,7 +123,7 @@ gboolean lw_window_restore_from (LwWindow    *self,
                                  const char  *path,
                                  GError     **error);
 
-/** Returns: (transfer none): "games", "new-game", "game", "table" or "players". */
+/** Returns: (transfer none): "games", "new-game", "game", "table", "players", "events" or "leaderboard". */
 const char *lw_window_get_visible_page (LwWindow *self);
 
 /** Returns: (transfer none): the page listing the games. */
@@ -144,5 +146,11 @@ LwStatsPage *lw_window_get_stats_page (LwWindow *self);
  *   asked for).
  */
 LwTablePage *lw_window_get_table_page (LwWindow *self);
+
+/** Returns: (transfer none): the events page (win.show-events), made when first asked for. */
+LwEventsPage *lw_window_get_events_page (LwWindow *self);
+
+/** Returns: (transfer none): the leaderboard page (win.show-leaderboard), made when first asked for. */
+LwLeaderboardPage *lw_window_get_leaderboard_page (LwWindow *self);
 
 G_END_DECLS

@@ -6,6 +6,8 @@
  * SCREEN: games, new-game, new-game-error, partners, game, game-error,
  *         game-over, garwolf, import-error, chart, players, player-stats,
  *         virtual-new-game, table, table-4, table-bid, table-last-trick, curtain
+ *         events, new-event, event-players, event-seating, event-paper,
+ *         event-standings, partners-seating, leaderboard
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,6 +16,8 @@
 #include <glib/gi18n.h>
 
 #include "lw-application.h"
+#include "lw-events-page.h"
+#include "lw-leaderboard-page.h"
 #include "lw-game-page.h"
 #include "lw-new-game-page.h"
 #include "lw-round-form.h"
@@ -22,6 +26,7 @@
 #include "lw-store.h"
 #include "lw-store-table.h"
 #include "lw-table-page.h"
+#include "lw-store-events.h"
 #include "lw-window.h"
 
 static gint64
@@ -120,6 +125,55 @@ add_table_game (LwStore           *store,
   round_json = lw_table_to_json (table);
   if (!lw_store_save_table (store, id, seats_json, 1, round_json, &error))
     g_error ("%s", error->message);
+  return id;
+}
+
+/* Every table of the event's last round gets a paper result: a different
+ * seat wins at each table. */
+static void
+enter_paper_results (LwStore *store,
+                     gint64   id,
+                     guint    n_tables)
+{
+  g_autoptr (LwEvent) event = lw_store_load_event (store, id, NULL);
+  LwEventRound *round = g_ptr_array_index (event->rounds, event->rounds->len - 1);
+
+  for (guint t = 0; t < round->tables->len && t < n_tables; t++)
+    {
+      const LwEventTable *table = &g_array_index (round->tables, LwEventTable, t);
+      const int pattern[] = { 11, 7, 4, 2 };
+      int scores[LW_EVENT_MAX_SEATS];
+      guint n = event->config.format == LW_EVENT_PARTNERS ? 2 : table->n_seats;
+
+      for (guint s = 0; s < n; s++)
+        scores[s] = pattern[(s + t) % n];
+      if (!lw_store_set_event_paper_result (store, id, round->number, table->number, scores, n, NULL))
+        g_error ("paper result refused");
+    }
+}
+
+static gint64
+add_event (LwStore       *store,
+           const char    *name,
+           LwEventFormat  format,
+           guint          table_size,
+           guint          n_players)
+{
+  const char *players[] = { "Maximiliane Oberhuber", "Benedikt Alexander-Smith", "Cleo", "Dev", "Émile",
+                            "Fay", "Gus", "Hana", "Ines", "Jo", "Kofi", "Lena", "Mo", "Nia", "Oli", "Pia" };
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+  LwEventConfig config;
+  gint64 id;
+
+  lw_event_config_init (&config, format, table_size);
+  config.seed = 7;
+  id = lw_store_add_event (store, name, &config, NULL);
+  for (guint i = 0; i < n_players && i < G_N_ELEMENTS (players); i++)
+    g_ptr_array_add (names, (gpointer) players[i]);
+  g_ptr_array_add (names, NULL);
+  if (id <= 0 || !lw_store_add_event_entrants (store, id, (const char *const *) names->pdata,
+                                               LW_ENTRANT_CHECKED_IN, NULL))
+    g_error ("could not add the event");
   return id;
 }
 
@@ -398,6 +452,70 @@ main (int   argc,
         gtk_widget_activate_action (GTK_WIDGET (page), "game.note-penalty", NULL);
       else if (g_str_equal (screen, "substitute"))
         gtk_widget_activate_action (GTK_WIDGET (page), "game.substitute", NULL);
+    }
+
+  else if (g_str_has_prefix (screen, "event") || g_str_equal (screen, "new-event") ||
+           g_str_equal (screen, "partners-seating"))
+    {
+      LwEventsPage *page = lw_window_get_events_page (window);
+      gint64 id;
+
+      add_event (store, "Friday Club Ladder Night", LW_EVENT_ROUND_ROBIN, 3, 9);
+      if (g_str_equal (screen, "partners-seating"))
+        {
+          id = add_event (store, "Partners Cup", LW_EVENT_PARTNERS, 4, 8);
+          lw_store_pair_event_round (store, id, NULL);
+          enter_paper_results (store, id, 1);
+        }
+      else
+        {
+          id = add_event (store, "Spring Open at the Fox Inn", LW_EVENT_SWISS, 4, 13);
+          if (!g_str_equal (screen, "event-players") && !g_str_equal (screen, "events") &&
+              !g_str_equal (screen, "new-event"))
+            {
+              lw_store_pair_event_round (store, id, NULL);
+              enter_paper_results (store, id, g_str_equal (screen, "event-standings") ? 4 : 2);
+              if (g_str_equal (screen, "event-standings"))
+                lw_store_set_event_entrant_status (store, id, "Mo", LW_ENTRANT_DROPPED, NULL);
+            }
+        }
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.show-events", NULL);
+      if (g_str_equal (screen, "new-event"))
+        gtk_widget_activate_action (GTK_WIDGET (page), "events.new-event", NULL);
+      else if (!g_str_equal (screen, "events"))
+        {
+          lw_events_page_show_event (page, id, NULL);
+          if (g_str_equal (screen, "event-players"))
+            lw_events_page_set_view (page, "players");
+          else if (g_str_equal (screen, "event-standings"))
+            lw_events_page_set_view (page, "standings");
+          else
+            lw_events_page_set_view (page, "rounds");
+          if (g_str_equal (screen, "event-paper"))
+            gtk_widget_activate_action (GTK_WIDGET (page), "events.paper-result", "u", 3);
+        }
+    }
+
+  else if (g_str_equal (screen, "leaderboard"))
+    {
+      const int two[] = { 20, 6 }, four[] = { 20, 6, 5, 5 }, team[] = { 20, 6, 3, 7 };
+      const char *pairs[][2] = { { "Ann", "Ben" }, { "Cleo", "Ben" }, { "Ann", "Cleo" }, { "Dev", "Ann" } };
+
+      for (guint g = 0; g < G_N_ELEMENTS (pairs); g++)
+        {
+          gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 2, pairs[g], 0);
+
+          for (int i = 0; i < 14; i++)
+            append (store, id, 0, 2, two, NULL);
+        }
+      for (int game = 0; game < 2; game++)
+        {
+          gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 4, names, game ? 2 : 0);
+
+          for (int i = 0; i < 14; i++)
+            append (store, id, 0, 4, game ? team : four, NULL);
+        }
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.show-leaderboard", NULL);
     }
 
   g_application_hold (G_APPLICATION (app));

@@ -1,0 +1,919 @@
+/* test-ui-events.c — the app driven in-process: events (a 13-player Swiss
+ * event at 4-seat tables, an 8-player partners event) and the leaderboard
+ *
+ * Each test runs on its own temporary database, with the application
+ * created G_APPLICATION_NON_UNIQUE.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "lw-application.h"
+#include "lw-events-page.h"
+#include "lw-game-page.h"
+#include "lw-leaderboard-page.h"
+#include "lw-print-table.h"
+#include "lw-round-form.h"
+#include "lw-seat-row.h"
+#include "lw-store.h"
+#include "lw-store-events.h"
+#include "lw-window.h"
+
+typedef struct
+{
+  char *dir;
+  char *db_path;
+  LwApplication *app;
+  LwWindow *window;
+  LwStore *writer;   /* a second connection, as another program's */
+} Fixture;
+
+static void
+drain (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+
+  fixture->dir = g_dir_make_tmp ("lw-ui-events-XXXXXX", &error);
+  g_assert_no_error (error);
+  fixture->db_path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
+
+  fixture->app = lw_application_new (G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (fixture->app), NULL, &error));
+  g_assert_no_error (error);
+  fixture->window = lw_application_open_database (fixture->app, fixture->db_path, &error);
+  g_assert_no_error (error);
+  drain ();
+}
+
+static void
+remove_dir (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = g_list_model_get_n_items (toplevels); i > 0; i--)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i - 1);
+
+      if (window != GTK_WINDOW (fixture->window))
+        gtk_window_destroy (window);
+    }
+  gtk_window_destroy (GTK_WINDOW (fixture->window));
+  drain ();
+  g_clear_object (&fixture->app);
+  g_clear_object (&fixture->writer);
+  drain ();
+  remove_dir (fixture->dir);
+  g_free (fixture->dir);
+  g_free (fixture->db_path);
+}
+
+static LwStore *
+store_of (Fixture *fixture)
+{
+  return lw_window_get_store (fixture->window);
+}
+
+static LwStore *
+writer_of (Fixture *fixture)
+{
+  if (fixture->writer == NULL)
+    {
+      g_autoptr (GError) error = NULL;
+
+      fixture->writer = lw_store_open (fixture->db_path, &error);
+      g_assert_no_error (error);
+    }
+  return fixture->writer;
+}
+
+static void
+activate (gpointer    widget,
+          const char *action)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (widget), action, NULL));
+  drain ();
+}
+
+/* An error dialog (not the page's own dialogs), or NULL. */
+static AdwMessageDialog *
+find_error_dialog (LwEventsPage *page)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (window) && (gpointer) window != (gpointer) lw_events_page_get_dialog (page))
+        return ADW_MESSAGE_DIALOG (window);
+    }
+  return NULL;
+}
+
+static void
+respond (LwEventsPage *page,
+         const char   *response)
+{
+  AdwMessageDialog *dialog = lw_events_page_get_dialog (page);
+
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, response);
+  drain ();
+  if (lw_events_page_get_dialog (page) != NULL)
+    gtk_window_destroy (GTK_WINDOW (lw_events_page_get_dialog (page)));
+  drain ();
+}
+
+static LwEventsPage *
+show_events (Fixture *fixture)
+{
+  activate (fixture->window, "win.show-events");
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "events");
+  return lw_window_get_events_page (fixture->window);
+}
+
+/* events.new-event, filled in and created. */
+static void
+create_event (LwEventsPage *page,
+              const char   *name,
+              guint         format,
+              guint         tables,
+              guint         rounds)
+{
+  activate (page, "events.new-event");
+  gtk_editable_set_text (GTK_EDITABLE (lw_events_page_get_dialog_field (page, "name")), name);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (lw_events_page_get_dialog_field (page, "format")), format);
+  if (tables != G_MAXUINT)
+    adw_combo_row_set_selected (ADW_COMBO_ROW (lw_events_page_get_dialog_field (page, "tables")), tables);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (lw_events_page_get_dialog_field (page, "rounds")), rounds);
+  respond (page, "create");
+}
+
+static void
+enter_player (LwEventsPage *page,
+              const char   *name,
+              gboolean      check_in)
+{
+  gtk_check_button_set_active (lw_events_page_get_check_in_check (page), check_in);
+  gtk_editable_set_text (GTK_EDITABLE (lw_events_page_get_add_entry (page)), name);
+  activate (page, "events.add-player");
+}
+
+static void
+paper_result (LwEventsPage *page,
+              guint         table,
+              const int    *scores,
+              guint         n)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "events.paper-result", "u", table));
+  drain ();
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *key = g_strdup_printf ("score-%u", i);
+      GtkWidget *spin = lw_events_page_get_dialog_field (page, key);
+
+      g_assert_nonnull (spin);
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), scores[i]);
+    }
+  g_autofree char *extra = g_strdup_printf ("score-%u", n);
+  g_assert_null (lw_events_page_get_dialog_field (page, extra));
+  respond (page, "enter");
+}
+
+static LwEvent *
+load_event (Fixture *fixture,
+            gint64   id)
+{
+  g_autoptr (GError) error = NULL;
+  LwEvent *event = lw_store_load_event (store_of (fixture), id, &error);
+
+  g_assert_no_error (error);
+  return event;
+}
+
+static LwEventTable *
+table_of (LwEvent *event,
+          guint    round,
+          guint    table)
+{
+  LwEventRound *r = g_ptr_array_index (event->rounds, round - 1);
+
+  return &g_array_index (r->tables, LwEventTable, table - 1);
+}
+
+static const char *
+name_at (const LwEvent      *event,
+         const LwEventTable *table,
+         guint               seat)
+{
+  return ((LwEntrant *) g_ptr_array_index (event->entrants, table->entrants[seat]))->name;
+}
+
+/* The page's standings rows against the engine's standings of the event
+ * as stored: same order, ranks, names and points. */
+static void
+assert_standings_shown (Fixture      *fixture,
+                        LwEventsPage *page)
+{
+  g_autoptr (LwEvent) event = load_event (fixture, lw_events_page_get_event_id (page));
+  g_autoptr (GArray) standings = lw_event_compute_standings (event);
+
+  g_assert_cmpuint (lw_events_page_get_n_standings (page), ==, standings->len);
+  for (guint i = 0; i < standings->len; i++)
+    {
+      const LwEventStanding *row = &g_array_index (standings, LwEventStanding, i);
+      g_autofree char *text = lw_events_page_get_standing_text (page, i);
+      g_autofree char *title = g_strdup_printf ("%u. %s\n", row->rank, row->name);
+      g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+      guint n = g_strv_length (lines);
+
+      g_assert_true (g_str_has_prefix (text, title));
+      g_assert_cmpfloat_with_epsilon (g_ascii_strtod (lines[n - 1], NULL), row->points, 0.006);
+      if (i > 0)
+        g_assert_cmpfloat (row->points, <=, g_array_index (standings, LwEventStanding, i - 1).points);
+    }
+}
+
+/* Keeps score of the game shown on the game page through its round form:
+ * seat 0 declares and makes the Pack every round until the game is over. */
+static void
+play_game_to_the_end (LwGamePage *page)
+{
+  LwRoundForm *form = lw_game_page_get_round_form (page);
+  guint n = lw_game_page_get_record (page)->n_players;
+  int cards[LW_MAX_SEATS] = { 0 };
+  guint total = lw_total_cards (n);
+
+  cards[0] = 20;
+  for (guint s = 1; s < n; s++)
+    cards[s] = (int) (total - 20) / (int) (n - 1) + ((guint) s <= (total - 20) % (n - 1) ? 1 : 0);
+
+  for (guint round = 0; round < 60 && lw_game_page_get_form_visible (page); round++)
+    {
+      lw_round_form_reset (form);
+      lw_round_form_set_declarer (form, 0);
+      for (guint s = 0; s < n; s++)
+        gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, s),
+                                                         LW_SEAT_COUNT_CARDS), cards[s]);
+      drain ();
+      g_assert_true (lw_round_form_get_valid (form));
+      activate (page, "game.submit-round");
+    }
+  g_assert_false (lw_game_page_get_form_visible (page));
+  g_assert_true (lw_game_page_get_standings (page)->finished);
+  g_assert_cmpint (lw_game_page_get_standings (page)->winner, ==, 0);
+}
+
+static guint
+count_pdf_pages (const char *path)
+{
+  g_autofree char *contents = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GRegex) regex = g_regex_new ("/Type\\s*/Page[^s]", G_REGEX_RAW, 0, NULL);
+  g_autoptr (GMatchInfo) match = NULL;
+  gsize length;
+  guint n = 0;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_prefix (contents, "%PDF"));
+  g_regex_match_full (regex, contents, (gssize) length, 0, 0, &match, NULL);
+  while (g_match_info_matches (match))
+    {
+      n++;
+      g_match_info_next (match, NULL);
+    }
+  return n;
+}
+
+static guint
+export_pdf (GtkPrintOperation *operation,
+            const char        *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GtkPageSetup) a4 = gtk_page_setup_new ();
+  g_autoptr (GtkPaperSize) paper = gtk_paper_size_new (GTK_PAPER_NAME_A4);
+
+  gtk_page_setup_set_paper_size_and_default_margins (a4, paper);
+  gtk_print_operation_set_default_page_setup (operation, a4);
+  gtk_print_operation_set_export_filename (operation, path);
+  g_assert_cmpint (gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_EXPORT, NULL, &error),
+                   ==, GTK_PRINT_OPERATION_RESULT_APPLY);
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_pdf_pages (path), ==, lw_print_table_get_n_pages (operation));
+  return lw_print_table_get_n_pages (operation);
+}
+
+/* ------------------------------------------------------------------ */
+/* A Swiss event: 13 players at 4-seat tables, two rounds               */
+/* ------------------------------------------------------------------ */
+
+static void
+test_swiss_13 (Fixture       *fixture,
+               gconstpointer  data)
+{
+  LwEventsPage *page = show_events (fixture);
+  g_autoptr (GPtrArray) list = NULL;
+  g_autoptr (LwEvent) event = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *plan13 = lw_event_plan_describe (4, FALSE, 13);
+  g_autofree char *text = NULL;
+  LwGamePage *game_page;
+  LwEventTable *table;
+  gint64 id, game_id;
+  double points[LW_EVENT_MAX_SEATS];
+
+  g_assert_cmpuint (lw_events_page_get_n_events (page), ==, 0);
+
+  /* Swiss (format 0), 4 seats (choice 2), 2 rounds */
+  create_event (page, "Club Open", 0, 2, 2);
+  id = lw_events_page_get_event_id (page);
+  g_assert_cmpint (id, >, 0);
+  list = lw_store_list_events (store_of (fixture), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->len, ==, 1);
+  event = load_event (fixture, id);
+  g_assert_cmpstr (event->name, ==, "Club Open");
+  g_assert_cmpint (event->config.format, ==, LW_EVENT_SWISS);
+  g_assert_cmpuint (event->config.table_size, ==, 4);
+  g_assert_cmpuint (event->config.n_rounds, ==, 2);
+  g_assert_cmpint (event->config.points_win, ==, 3);
+  g_assert_cmpint (event->config.points_second, ==, 1);
+  g_clear_pointer (&event, lw_event_free);
+  g_assert_cmpstr (lw_events_page_get_view (page), ==, "players");
+
+  /* 12 present, the 13th registered, then checked in; a name entered
+   * twice is refused. */
+  for (guint i = 1; i <= 12; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("P%02u", i);
+      enter_player (page, name, TRUE);
+    }
+  enter_player (page, "P13", FALSE);
+  enter_player (page, "P01", TRUE);
+  event = load_event (fixture, id);
+  g_assert_cmpuint (event->entrants->len, ==, 13);
+  g_assert_cmpint (((LwEntrant *) g_ptr_array_index (event->entrants, 12))->status, ==, LW_ENTRANT_REGISTERED);
+  g_clear_pointer (&event, lw_event_free);
+  text = lw_events_page_get_player_text (page, 12);
+  g_assert_cmpstr (text, ==, "P13\nRegistered, not checked in");
+  g_clear_pointer (&text, g_free);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "events.check-in", "s", "P13"));
+  drain ();
+  text = lw_events_page_get_player_text (page, 12);
+  g_assert_cmpstr (text, ==, "P13\nChecked in");
+  g_clear_pointer (&text, g_free);
+
+  /* Before round 1: what pairing would give; then round 1 paired. */
+  lw_events_page_set_view (page, "rounds");
+  g_assert_nonnull (strstr (lw_events_page_get_plan_text (page), plan13));
+  g_assert_cmpstr (plan13, ==, "13 players: 1 table of 4, 3 tables of 3, no bye");
+  g_assert_cmpstr (lw_events_page_get_pair_label (page), ==, "_Pair Round 1");
+  activate (page, "events.pair");
+  g_assert_cmpuint (lw_events_page_get_shown_round (page), ==, 1);
+  g_assert_true (g_str_has_prefix (lw_events_page_get_plan_text (page), plan13));
+  g_assert_nonnull (strstr (lw_events_page_get_plan_text (page), "0 of 4 tables have their result"));
+  event = load_event (fixture, id);
+  g_assert_cmpuint (event->rounds->len, ==, 1);
+  g_assert_cmpuint (table_of (event, 1, 1)->n_seats, ==, 4);
+  for (guint t = 2; t <= 4; t++)
+    g_assert_cmpuint (table_of (event, 1, t)->n_seats, ==, 3);
+
+  /* The seating shown: each seat's player, the first dealer named. */
+  text = lw_events_page_get_table_text (page, 2);
+  {
+    g_auto (GStrv) lines = g_strsplit (text, "\n", -1);
+    table = table_of (event, 1, 2);
+
+    g_assert_cmpuint (g_strv_length (lines), ==, 2 + 3);
+    g_assert_cmpstr (lines[0], ==, "Table 2");
+    g_assert_cmpstr (lines[1], ==, "No result yet");
+    for (guint s = 0; s < 3; s++)
+      {
+        g_autofree char *line = g_strdup_printf ("%s|Seat %u%s", name_at (event, table, s), s + 1,
+                                                 (int) s == table->first_dealer ? " · deals first" : "");
+        g_assert_cmpstr (lines[2 + s], ==, line);
+      }
+  }
+  g_clear_pointer (&text, g_free);
+
+  /* No second round before every result is in. */
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (page), "events.pair", NULL)
+                  && lw_events_page_get_shown_round (page) == 2);
+  drain ();
+  {
+    g_autoptr (LwEvent) again = load_event (fixture, id);
+    g_assert_cmpuint (again->rounds->len, ==, 1);
+  }
+
+  /* Table 1 kept with the scorekeeper: a game with the table's players in
+   * their seats and its first dealer, opened on the game page. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "events.score-table", "u", 1));
+  drain ();
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
+  game_page = lw_window_get_game_page (fixture->window);
+  game_id = lw_game_page_get_game_id (game_page);
+  g_assert_cmpint (game_id, >, 0);
+  g_assert_cmpint (lw_events_page_get_table_game (page, 1), ==, game_id);
+  table = table_of (event, 1, 1);
+  g_assert_cmpuint (lw_game_page_get_record (game_page)->n_players, ==, 4);
+  for (guint s = 0; s < 4; s++)
+    g_assert_cmpstr (lw_game_page_get_record (game_page)->players[s], ==, name_at (event, table, s));
+  g_assert_cmpint (lw_game_page_get_record (game_page)->first_dealer, ==, table->first_dealer);
+  play_game_to_the_end (game_page);
+  /* Back returns to the event, and the finished game is the table's result. */
+  activate (fixture->window, "win.show-games");
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "events");
+  g_clear_pointer (&event, lw_event_free);
+  event = load_event (fixture, id);
+  table = table_of (event, 1, 1);
+  g_assert_true (table->has_result);
+  g_assert_cmpint (table->game_id, ==, game_id);
+  lw_event_table_points (event, table, points);
+  /* seat 0 won: 3 points (a skunk doubles), the others by their place */
+  g_assert_cmpfloat (points[0], ==, table->skunk ? 6.0 : 3.0);
+  text = lw_events_page_get_table_text (page, 1);
+  {
+    g_autofree char *status = g_strdup_printf ("%s won%s · game %ld", name_at (event, table, 0),
+                                               table->skunk ? " with a skunk" : "", (long) game_id);
+    g_assert_nonnull (strstr (text, status));
+  }
+  g_clear_pointer (&text, g_free);
+
+  /* A paper result with the top score shared is refused, naming the table. */
+  {
+    const int tied[] = { 7, 7, 3 };
+    AdwMessageDialog *error_dialog;
+
+    paper_result (page, 2, tied, 3);
+    error_dialog = find_error_dialog (page);
+    g_assert_nonnull (error_dialog);
+    g_assert_cmpstr (adw_message_dialog_get_heading (error_dialog), ==, "Could Not Enter the Result of Table 2");
+    gtk_window_destroy (GTK_WINDOW (error_dialog));
+    drain ();
+    g_clear_pointer (&event, lw_event_free);
+    event = load_event (fixture, id);
+    g_assert_false (table_of (event, 1, 2)->has_result);
+  }
+
+  /* Tables 2–4 from paper; table 4's winner has a skunk (11, another 0). */
+  {
+    const int t2[] = { 11, 6, 3 }, t3[] = { 4, 11, 7 }, t4[] = { 11, 0, 5 };
+
+    paper_result (page, 2, t2, 3);
+    paper_result (page, 3, t3, 3);
+    /* live: three tables in, the standings already count them */
+    g_assert_nonnull (strstr (lw_events_page_get_plan_text (page), "3 of 4 tables have their result"));
+    assert_standings_shown (fixture, page);
+    paper_result (page, 4, t4, 3);
+  }
+  g_clear_pointer (&event, lw_event_free);
+  event = load_event (fixture, id);
+
+  /* By hand (docs/EVENTS.md): at a 3-seat table in a 4-seat event first
+   * is worth 2.5, second 0.5, third 0; a skunk doubles the winner's. */
+  lw_event_table_points (event, table_of (event, 1, 2), points);
+  g_assert_cmpfloat (points[0], ==, 2.5);
+  g_assert_cmpfloat (points[1], ==, 0.5);
+  g_assert_cmpfloat (points[2], ==, 0.0);
+  g_assert_true (table_of (event, 1, 4)->skunk);
+  {
+    const LwEventTable *t4 = table_of (event, 1, 4);
+    g_autofree char *first = NULL;
+    g_autofree char *row = lw_events_page_get_standing_text (fixture->window != NULL ? page : NULL, 0);
+
+    lw_event_table_points (event, t4, points);
+    g_assert_cmpfloat (points[0], ==, 5.0);
+    if (!table_of (event, 1, 1)->skunk)
+      {
+        /* the skunk winner leads with 5 points */
+        first = g_strdup_printf ("1. %s\n", name_at (event, t4, 0));
+        g_assert_true (g_str_has_prefix (row, first));
+        g_assert_true (g_str_has_suffix (row, "\n5"));
+      }
+  }
+  assert_standings_shown (fixture, page);
+  g_assert_cmpuint (lw_events_page_get_n_standings (page), ==, 13);
+
+  /* Round 2: every table from paper, the first seat winning. */
+  g_assert_cmpstr (lw_events_page_get_pair_label (page), ==, "_Pair Round 2");
+  activate (page, "events.pair");
+  g_assert_cmpuint (lw_events_page_get_shown_round (page), ==, 2);
+  g_clear_pointer (&event, lw_event_free);
+  event = load_event (fixture, id);
+  for (guint t = 1; t <= 4; t++)
+    {
+      const int four[] = { 9, 5, 3, 2 }, three[] = { 9, 5, 3 };
+      table = table_of (event, 2, t);
+      paper_result (page, t, table->n_seats == 4 ? four : three, table->n_seats);
+    }
+  g_clear_pointer (&event, lw_event_free);
+  event = load_event (fixture, id);
+  g_assert_true (lw_event_is_finished (event));
+  g_assert_cmpstr (lw_events_page_get_pair_label (page), ==, "Event Over");
+
+  /* Final standings: every player's points are the sum of their seats'
+   * table points over both rounds. */
+  assert_standings_shown (fixture, page);
+  {
+    g_autoptr (GArray) standings = lw_event_compute_standings (event);
+
+    for (guint i = 0; i < standings->len; i++)
+      {
+        const LwEventStanding *row = &g_array_index (standings, LwEventStanding, i);
+        double sum = 0;
+
+        for (guint r = 1; r <= 2; r++)
+          for (guint t = 1; t <= 4; t++)
+            {
+              table = table_of (event, r, t);
+              lw_event_table_points (event, table, points);
+              for (guint s = 0; s < table->n_seats; s++)
+                if (table->entrants[s] == row->entrant)
+                  sum += points[s];
+            }
+        g_assert_cmpfloat_with_epsilon (row->points, sum, 1e-9);
+        g_assert_cmpuint (row->games, ==, 2);
+      }
+  }
+  g_assert_nonnull (strstr (lw_events_page_get_tiebreak_text (page), "Buchholz"));
+
+  /* Exports: CSV (a header and 13 rows) and JSON (finished). */
+  {
+    g_autofree char *csv_path = g_build_filename (fixture->dir, "standings.csv", NULL);
+    g_autofree char *json_path = g_build_filename (fixture->dir, "standings.json", NULL);
+    g_autoptr (GFile) csv = g_file_new_for_path (csv_path);
+    g_autoptr (GFile) json = g_file_new_for_path (json_path);
+    g_autofree char *contents = NULL;
+    g_autoptr (JsonParser) parser = json_parser_new ();
+    g_auto (GStrv) lines = NULL;
+    JsonObject *root;
+
+    g_assert_true (lw_events_page_export_standings_to (page, csv, FALSE, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_get_contents (csv_path, &contents, NULL, &error));
+    lines = g_strsplit (contents, "\r\n", -1);
+    g_assert_cmpstr (lines[0], ==, "rank,player,points,buchholz,head_to_head,margin,skunks,games,wins,byes,dropped");
+    g_assert_cmpuint (g_strv_length (lines), ==, 1 + 13 + 1);
+
+    g_assert_true (lw_events_page_export_standings_to (page, json, TRUE, &error));
+    g_assert_no_error (error);
+    g_assert_true (json_parser_load_from_file (parser, json_path, &error));
+    g_assert_no_error (error);
+    root = json_node_get_object (json_parser_get_root (parser));
+    g_assert_cmpstr (json_object_get_string_member (root, "event"), ==, "Club Open");
+    g_assert_true (json_object_get_boolean_member (root, "finished"));
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "standings")), ==, 13);
+  }
+
+  /* Printed: the seating of round 2 and the standings. */
+  {
+    g_autofree char *seating_path = g_build_filename (fixture->dir, "seating.pdf", NULL);
+    g_autofree char *standings_path = g_build_filename (fixture->dir, "standings.pdf", NULL);
+    g_autoptr (GtkPrintOperation) seating = lw_events_page_print_new (page, FALSE);
+    g_autoptr (GtkPrintOperation) printed = lw_events_page_print_new (page, TRUE);
+
+    g_assert_cmpuint (export_pdf (seating, seating_path), ==, 1);
+    g_assert_cmpuint (export_pdf (printed, standings_path), ==, 1);
+  }
+
+  /* Back: the list, the event in it. */
+  activate (page, "events.back");
+  g_assert_cmpint (lw_events_page_get_event_id (page), ==, 0);
+  g_assert_cmpuint (lw_events_page_get_n_events (page), ==, 1);
+  text = lw_events_page_get_event_row_text (page, 0);
+  g_assert_cmpstr (text, ==, "Club Open\nSwiss · 4 seats · 13 players · round 2");
+  activate (page, "events.back");
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "games");
+}
+
+/* ------------------------------------------------------------------ */
+/* A partners event: 8 players                                          */
+/* ------------------------------------------------------------------ */
+
+static void
+test_partners_8 (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben", "Cleo", "Dev", "Emil", "Fay", "Gus", "Hana" };
+  LwEventsPage *page = show_events (fixture);
+  g_autoptr (LwEvent) event = NULL;
+  g_autoptr (GArray) standings = NULL;
+  g_autofree char *text = NULL;
+  LwEventTable *table;
+  gint64 id;
+
+  /* Partners rotation (format 2) chooses the 4-seat partners tables;
+   * rounds 0: the format's default, n − 1. */
+  create_event (page, "Partners Night", 2, G_MAXUINT, 0);
+  id = lw_events_page_get_event_id (page);
+  g_assert_cmpint (id, >, 0);
+  event = load_event (fixture, id);
+  g_assert_cmpint (event->config.format, ==, LW_EVENT_PARTNERS);
+  g_assert_cmpuint (event->config.table_size, ==, 4);
+  g_clear_pointer (&event, lw_event_free);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    enter_player (page, names[i], TRUE);
+  /* a player leaves and comes back before round 1 */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "events.drop", "s", "Dev"));
+  drain ();
+  text = lw_events_page_get_player_text (page, 3);
+  g_assert_cmpstr (text, ==, "Dev\nDropped out");
+  g_clear_pointer (&text, g_free);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "events.check-in", "s", "Dev"));
+  drain ();
+
+  activate (page, "events.pair");
+  event = load_event (fixture, id);
+  g_assert_cmpuint (lw_event_total_rounds (event), ==, 7);
+  g_assert_cmpuint (((LwEventRound *) g_ptr_array_index (event->rounds, 0))->tables->len, ==, 2);
+  g_assert_cmpuint (((LwEventRound *) g_ptr_array_index (event->rounds, 0))->byes->len, ==, 0);
+  g_assert_true (g_str_has_prefix (lw_events_page_get_plan_text (page), "8 players: 2 tables of 4, no bye"));
+
+  /* Partners sit across: seat 1's partner is seat 3. */
+  table = table_of (event, 1, 1);
+  text = lw_events_page_get_table_text (page, 1);
+  {
+    g_autofree char *expected = g_strdup_printf ("%s & %s vs %s & %s · No result yet",
+                                                 name_at (event, table, 0), name_at (event, table, 2),
+                                                 name_at (event, table, 1), name_at (event, table, 3));
+    g_autofree char *seat2 = g_strdup_printf ("%s|Seat 2 · partner of %s", name_at (event, table, 1),
+                                              name_at (event, table, 3));
+
+    g_assert_nonnull (strstr (text, expected));
+    g_assert_nonnull (strstr (text, seat2));
+  }
+  g_clear_pointer (&text, g_free);
+
+  /* One score per partnership: table 1 won by seats 0 and 2, table 2 by
+   * seats 1 and 3. */
+  {
+    const int first[] = { 11, 4 }, second[] = { 6, 9 };
+
+    paper_result (page, 1, first, 2);
+    paper_result (page, 2, second, 2);
+  }
+  g_clear_pointer (&event, lw_event_free);
+  event = load_event (fixture, id);
+  standings = lw_event_compute_standings (event);
+  g_assert_cmpuint (standings->len, ==, 8);
+  {
+    /* the four winners: 3 points each, both partners; the others 0 */
+    const LwEventTable *t1 = table_of (event, 1, 1), *t2 = table_of (event, 1, 2);
+    const char *winners[] = { name_at (event, t1, 0), name_at (event, t1, 2),
+                              name_at (event, t2, 1), name_at (event, t2, 3) };
+
+    g_assert_cmpint (t1->scores[0], ==, 11);
+    g_assert_cmpint (t1->scores[2], ==, 11);
+    for (guint i = 0; i < 8; i++)
+      {
+        const LwEventStanding *row = &g_array_index (standings, LwEventStanding, i);
+        gboolean won = FALSE;
+
+        for (guint w = 0; w < 4; w++)
+          won = won || g_str_equal (row->name, winners[w]);
+        g_assert_cmpfloat (row->points, ==, won ? 3.0 : 0.0);
+        g_assert_cmpuint (won ? row->rank : 5, <=, won ? 4 : row->rank);
+      }
+  }
+  assert_standings_shown (fixture, page);
+
+  /* Round 2 pairs new partnerships (the circle method). */
+  activate (page, "events.pair");
+  g_clear_pointer (&event, lw_event_free);
+  event = load_event (fixture, id);
+  g_assert_cmpuint (event->rounds->len, ==, 2);
+  for (guint t = 1; t <= 2; t++)
+    {
+      const LwEventTable *now = table_of (event, 2, t);
+
+      for (guint s = 0; s < 2; s++)
+        for (guint u = 1; u <= 2; u++)
+          {
+            const LwEventTable *before = table_of (event, 1, u);
+
+            for (guint b = 0; b < 2; b++)
+              g_assert_false ((before->entrants[b] == now->entrants[s] && before->entrants[b + 2] == now->entrants[s + 2])
+                              || (before->entrants[b] == now->entrants[s + 2] && before->entrants[b + 2] == now->entrants[s]));
+          }
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* The leaderboard                                                      */
+/* ------------------------------------------------------------------ */
+
+/* A finished game: seat 0 makes the Pack every round until it wins. */
+static gint64
+add_won_game (Fixture            *fixture,
+              guint               n,
+              const char *const  *names,
+              guint               n_teams)
+{
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, n, names);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwStandings) standings = NULL;
+  guint total = lw_total_cards (n);
+  gint64 id;
+
+  if (n_teams > 0)
+    {
+      int team_of[LW_MAX_SEATS];
+
+      for (guint i = 0; i < n; i++)
+        team_of[i] = (int) (i % n_teams);
+      lw_game_record_set_teams (record, n_teams, team_of);
+    }
+  id = lw_store_add_game (writer_of (fixture), record, &error);
+  g_assert_no_error (error);
+  for (guint r = 0; r < 60; r++)
+    {
+      g_autoptr (LwRound) round = lw_round_new ();
+
+      g_clear_pointer (&game, lw_stored_game_free);
+      g_clear_pointer (&standings, lw_standings_free);
+      game = lw_store_load_game (writer_of (fixture), id, &error);
+      g_assert_no_error (error);
+      standings = lw_standings_compute (game->record, &error);
+      g_assert_no_error (error);
+      if (standings->finished)
+        break;
+      round->declarer = 0;
+      round->cards[0] = 20;
+      for (guint s = 1; s < n; s++)
+        round->cards[s] = (int) (total - 20) / (int) (n - 1) + (s <= (total - 20) % (n - 1) ? 1 : 0);
+      lw_store_append_round (writer_of (fixture), id, round, &error);
+      g_assert_no_error (error);
+    }
+  g_assert_true (standings->finished);
+  return id;
+}
+
+static void
+assert_board (LwLeaderboardPage *page,
+              Fixture           *fixture,
+              LwLadder           ladder)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwRatingGames) games = lw_store_load_rating_games (store_of (fixture), &error);
+  g_autoptr (GArray) rows = NULL;
+  LwLeaderboardOptions options;
+
+  g_assert_no_error (error);
+  lw_leaderboard_options_init (&options);
+  options.ladder = ladder;
+  rows = lw_leaderboard_compute (games, &options);
+  g_assert_cmpuint (lw_leaderboard_page_get_n_rows (page), ==, rows->len);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const LwLeaderboardRow *row = &g_array_index (rows, LwLeaderboardRow, i);
+      g_autofree char *text = lw_leaderboard_page_get_row_text (page, i);
+      g_autofree char *title = g_strdup_printf ("%u. %s\n", row->rank, row->name);
+      g_autofree char *rating = g_strdup_printf ("\n%.2f\n", row->rating);
+
+      g_assert_true (g_str_has_prefix (text, title));
+      g_assert_nonnull (strstr (text, rating));
+      g_assert_cmpuint (lw_leaderboard_page_get_row (page, i)->games, ==, row->games);
+    }
+}
+
+static void
+test_leaderboard (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  const char *ann_ben[] = { "Ann", "Ben" }, *ann_cleo[] = { "Ann", "Cleo" }, *ben_cleo[] = { "Ben", "Cleo" };
+  const char *four[] = { "Dev", "Emil", "Fay", "Gus", NULL };
+  g_auto (GStrv) seated = g_new0 (char *, 5);
+  g_autoptr (GError) error = NULL;
+  LwLeaderboardPage *page;
+  g_autofree char *text = NULL;
+  LwEventConfig config;
+  gint64 event, partners_game;
+
+  /* A partners event of four, paired: its table's partnerships play. */
+  lw_event_config_init (&config, LW_EVENT_PARTNERS, 4);
+  event = lw_store_add_event (writer_of (fixture), "Pairs", &config, &error);
+  g_assert_no_error (error);
+  g_assert_true (lw_store_add_event_entrants (writer_of (fixture), event, four, LW_ENTRANT_CHECKED_IN, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (LwEvent) paired = lw_store_pair_event_round (writer_of (fixture), event, &error);
+    const LwEventTable *table;
+
+    g_assert_no_error (error);
+    table = table_of (paired, 1, 1);
+    for (guint s = 0; s < 4; s++)
+      seated[s] = g_strdup (name_at (paired, table, s));
+  }
+
+  /* Ann beats Ben twice and Cleo once; Ben beats Cleo; in the partners
+   * game seats 0 and 2 win. */
+  add_won_game (fixture, 2, ann_ben, 0);
+  add_won_game (fixture, 2, ann_ben, 0);
+  add_won_game (fixture, 2, ann_cleo, 0);
+  add_won_game (fixture, 2, ben_cleo, 0);
+  partners_game = add_won_game (fixture, 4, (const char *const *) seated, 2);
+
+  activate (fixture->window, "win.show-leaderboard");
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "leaderboard");
+  page = lw_window_get_leaderboard_page (fixture->window);
+  lw_leaderboard_page_wait (page);
+  assert_board (page, fixture, LW_LADDER_ALL);
+  g_assert_cmpuint (lw_leaderboard_page_get_n_rows (page), ==, 7);
+  /* by hand: Ann won all three of her games, Cleo lost both of hers */
+  text = lw_leaderboard_page_get_row_text (page, 0);
+  g_assert_true (g_str_has_prefix (text, "1. Ann\n3 games · 3 won"));
+  g_clear_pointer (&text, g_free);
+  g_assert_cmpstr (lw_leaderboard_page_get_row (page, 6)->name, ==, "Cleo");
+  g_assert_cmpfloat (lw_leaderboard_page_get_row (page, 0)->rating, >, lw_leaderboard_page_get_row (page, 1)->rating);
+
+  /* The 2-player ladder leaves the partners out; the partners ladder has
+   * only them, the winners first. */
+  lw_leaderboard_page_set_ladder (page, LW_LADDER_TWO);
+  lw_leaderboard_page_wait (page);
+  assert_board (page, fixture, LW_LADDER_TWO);
+  g_assert_cmpuint (lw_leaderboard_page_get_n_rows (page), ==, 3);
+  g_assert_cmpstr (lw_leaderboard_page_get_row (page, 0)->name, ==, "Ann");
+  g_assert_cmpstr (lw_leaderboard_page_get_row (page, 1)->name, ==, "Ben");
+  lw_leaderboard_page_set_ladder (page, LW_LADDER_PARTNERS);
+  lw_leaderboard_page_wait (page);
+  assert_board (page, fixture, LW_LADDER_PARTNERS);
+  g_assert_cmpuint (lw_leaderboard_page_get_n_rows (page), ==, 4);
+  g_assert_true (g_str_equal (lw_leaderboard_page_get_row (page, 0)->name, seated[0])
+                 || g_str_equal (lw_leaderboard_page_get_row (page, 0)->name, seated[2]));
+  g_assert_cmpuint (lw_leaderboard_page_get_row (page, 0)->wins, ==, 1);
+  g_assert_cmpuint (lw_leaderboard_page_get_row (page, 3)->wins, ==, 0);
+  lw_leaderboard_page_set_ladder (page, LW_LADDER_THREE_FOUR);
+  lw_leaderboard_page_wait (page);
+  g_assert_cmpuint (lw_leaderboard_page_get_n_rows (page), ==, 0);
+
+  /* A period long past counts no game; a bad day computes nothing. */
+  lw_leaderboard_page_set_ladder (page, LW_LADDER_ALL);
+  lw_leaderboard_page_set_period (page, LW_LEADERBOARD_DATES, "2001-01-01", "2001-12-31");
+  lw_leaderboard_page_wait (page);
+  g_assert_cmpuint (lw_leaderboard_page_get_n_rows (page), ==, 0);
+  lw_leaderboard_page_set_period (page, LW_LEADERBOARD_LAST_30_DAYS, NULL, NULL);
+  lw_leaderboard_page_wait (page);
+  g_assert_cmpuint (lw_leaderboard_page_get_n_rows (page), ==, 7);
+  lw_leaderboard_page_set_period (page, LW_LEADERBOARD_DATES, "2001-13-01", NULL);
+  g_assert_false (lw_leaderboard_page_get_loading (page));
+  lw_leaderboard_page_set_period (page, LW_LEADERBOARD_ALL_TIME, NULL, NULL);
+  lw_leaderboard_page_wait (page);
+
+  /* An event whose one table is the partners game counts only it. */
+  g_assert_true (lw_store_set_event_game_result (writer_of (fixture), event, 1, 1, partners_game, &error));
+  g_assert_no_error (error);
+  activate (fixture->window, "win.show-leaderboard");
+  lw_leaderboard_page_wait (page);
+  g_assert_true (lw_leaderboard_page_set_event (page, event));
+  lw_leaderboard_page_wait (page);
+  g_assert_cmpuint (lw_leaderboard_page_get_n_rows (page), ==, 4);
+  for (guint i = 0; i < 4; i++)
+    g_assert_cmpuint (lw_leaderboard_page_get_row (page, i)->games, ==, 1);
+
+  activate (page, "leaderboard.back");
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "games");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/ui-events/swiss-13", Fixture, NULL, fixture_set_up, test_swiss_13, fixture_tear_down);
+  g_test_add ("/ui-events/partners-8", Fixture, NULL, fixture_set_up, test_partners_8, fixture_tear_down);
+  g_test_add ("/ui-events/leaderboard", Fixture, NULL, fixture_set_up, test_leaderboard, fixture_tear_down);
+
+  return g_test_run ();
+}
