@@ -853,6 +853,29 @@ fill_event (LwEventsPage *self)
   fill_standings (self);
 }
 
+/* The games kept for the event's tables in the database (from an earlier
+ * run too) that have no result yet: linked once they are finished. */
+static void
+remember_kept_games (LwEventsPage *self)
+{
+  g_autoptr (GArray) kept = lw_store_list_event_kept_games (self->store, self->event_id, NULL);
+
+  for (guint i = 0; kept != NULL && i < kept->len; i++)
+    {
+      const LwEventKeptGame *one = &g_array_index (kept, LwEventKeptGame, i);
+      const LwEventTable *table = lw_event_get_table (self->event, one->round, one->table, NULL);
+      PendingGame *pending;
+
+      if (table == NULL || table->has_result || g_hash_table_contains (self->pending, &one->game))
+        continue;
+      pending = g_new0 (PendingGame, 1);
+      pending->event = self->event_id;
+      pending->round = one->round;
+      pending->table = one->table;
+      g_hash_table_insert (self->pending, g_memdup2 (&one->game, sizeof one->game), pending);
+    }
+}
+
 /* Reads the event shown again and shows it as it is now. */
 static gboolean
 read_event (LwEventsPage  *self,
@@ -868,6 +891,7 @@ read_event (LwEventsPage  *self,
   if (self->event_id != id)
     self->shown_round = event->rounds->len;
   self->event_id = id;
+  remember_kept_games (self);
   fill_event (self);
   return TRUE;
 }
@@ -1430,6 +1454,13 @@ score_table_action (GtkWidget  *widget,
   /* TRANSLATORS: a game's notes when it is an event's table: the event, the round, the table */
   notes = g_strdup_printf (_("%s · round %u · table %u"), self->event->name, self->shown_round, number);
   lw_store_set_game_notes (self->store, id, notes, NULL);
+
+  /* Kept in the database too, so that the link outlives the app. */
+  if (!lw_store_keep_event_table_game (self->store, self->event_id, self->shown_round, number, id, &error))
+    {
+      show_error (self, _("Could Not Start the Game"), error->message);
+      return;
+    }
 
   pending = g_new0 (PendingGame, 1);
   pending->event = self->event_id;

@@ -860,6 +860,125 @@ lw_store_set_event_game_result (LwStore  *self,
   return finish_change (self, ok, error);
 }
 
+gboolean
+lw_store_keep_event_table_game (LwStore  *self,
+                                gint64    id,
+                                guint     round,
+                                guint     table,
+                                gint64    game_id,
+                                GError  **error)
+{
+  g_autoptr (LwEvent) event = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  const LwEventTable *seated;
+  gint64 table_id = 0;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+
+  if (game_id <= 0)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "a game ID is a positive integer");
+      return FALSE;
+    }
+
+  event = begin_change (self, id, error);
+  if (event == NULL)
+    return FALSE;
+
+  seated = lw_event_get_table (event, round, table, error);
+  if (seated == NULL)
+    return finish_change (self, FALSE, error);
+  if (seated->has_result)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "round %u, table %u already has its result", round, table);
+      return finish_change (self, FALSE, error);
+    }
+
+  /* One game is one table's. */
+  {
+    g_autoptr (LwEventStmt) stmt =
+      lw_store_stmt (self,
+                     "SELECT event, round, number FROM event_tables WHERE game = ?"
+                     " AND NOT (event = ? AND round = ? AND number = ?)", error);
+    gboolean has_row = FALSE;
+
+    if (stmt == NULL
+        || !bind_int (self, stmt, 1, game_id, error)
+        || !bind_int (self, stmt, 2, id, error)
+        || !bind_int (self, stmt, 3, round, error)
+        || !bind_int (self, stmt, 4, table, error)
+        || !lw_store_step_row (self, stmt, &has_row, error))
+      return finish_change (self, FALSE, error);
+    if (has_row)
+      {
+        g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                     "game %" G_GINT64_FORMAT " is already kept for event %"
+                     G_GINT64_FORMAT ", round %d, table %d", game_id,
+                     (gint64) sqlite3_column_int64 (stmt, 0), sqlite3_column_int (stmt, 1),
+                     sqlite3_column_int (stmt, 2));
+        return finish_change (self, FALSE, error);
+      }
+  }
+
+  game = lw_store_load_game_locked (self, game_id, error);
+  if (game == NULL || !table_row (self, id, round, table, &table_id, error))
+    return finish_change (self, FALSE, error);
+  {
+    g_autoptr (LwEventStmt) stmt =
+      lw_store_stmt (self, "UPDATE event_tables SET game = ?, paper = 0 WHERE id = ?", error);
+
+    if (stmt == NULL
+        || !bind_int (self, stmt, 1, game_id, error)
+        || !bind_int (self, stmt, 2, table_id, error)
+        || !lw_store_step_done (self, stmt, error))
+      return finish_change (self, FALSE, error);
+  }
+  return finish_change (self, TRUE, error);
+}
+
+GArray *
+lw_store_list_event_kept_games (LwStore  *self,
+                                gint64    id,
+                                GError  **error)
+{
+  g_autoptr (GArray) kept = g_array_new (FALSE, FALSE, sizeof (LwEventKeptGame));
+  gboolean has_row = FALSE, stepped = TRUE;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+
+  if (!lw_store_begin_read (self, error))
+    return NULL;
+  {
+    g_autoptr (LwEventStmt) stmt =
+      lw_store_stmt (self, "SELECT round, number, game FROM event_tables"
+                           " WHERE event = ? AND game IS NOT NULL ORDER BY round, number", error);
+
+    if (stmt == NULL || !bind_int (self, stmt, 1, id, error))
+      goto failed;
+    while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+      {
+        LwEventKeptGame one = {
+          (guint) sqlite3_column_int (stmt, 0),
+          (guint) sqlite3_column_int (stmt, 1),
+          sqlite3_column_int64 (stmt, 2),
+        };
+
+        g_array_append_val (kept, one);
+      }
+    if (!stepped)
+      goto failed;
+  }
+  if (!lw_store_commit (self, error))
+    goto failed;
+  return g_steal_pointer (&kept);
+
+failed:
+  lw_store_rollback (self);
+  return NULL;
+}
+
 GArray *
 lw_store_event_game_ids (LwStore  *self,
                          gint64    id,
