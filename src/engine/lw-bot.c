@@ -131,13 +131,21 @@ choose_lead (const LwTable       *table,
     case LW_BOT_HARD:
     default:
       {
-        g_autoptr (GArray) leads = g_array_sized_new (FALSE, FALSE, sizeof (LwPlay), 64);
+        g_autoptr (GArray) leads = NULL;
         guint pick = 0;
-        lw_table_legal_leads (table, leads);
         if (level == LW_BOT_RANDOM)
-          pick = lw_rng_below (rng, leads->len);
-        else
-          for (guint k = 1; k < leads->len; k++)
+          {
+            /* Uniform over the legal leads, without listing them. */
+            const LwHouseRules *rules = lw_table_get_rules (table);
+            guint count = lw_leads_count (obs->hand, obs->n_hand, rules);
+            if (!lw_leads_nth (obs->hand, obs->n_hand, rules, lw_rng_below (rng, count),
+                               &action->play))
+              g_assert_not_reached ();
+            return;
+          }
+        leads = g_array_sized_new (FALSE, FALSE, sizeof (LwPlay), 64);
+        lw_table_legal_leads (table, leads);
+        for (guint k = 1; k < leads->len; k++)
             {
               const LwPlay *a = &g_array_index (leads, LwPlay, k);
               const LwPlay *b = &g_array_index (leads, LwPlay, pick);

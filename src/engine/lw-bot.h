@@ -14,7 +14,12 @@ G_BEGIN_DECLS
 
 /**
  * LwBotLevel:
- * @LW_BOT_RANDOM: a uniformly random legal action
+ * @LW_BOT_RANDOM: a uniformly random legal action: Declare or Decline with
+ *   even odds; four discards drawn uniformly; a lead drawn uniformly from
+ *   the legal leads as lw_leads_enumerate() lists them (two-deck
+ *   duplicates once), picked by lw_leads_count() and lw_leads_nth()
+ *   without listing them; a follow drawn uniformly from lw_follow_legal()'s
+ *   plays
  * @LW_BOT_EASY: Declares with three trumps; leads and follows with its lowest
  *   cards
  * @LW_BOT_NORMAL: Declares with many trumps; wins the trick with the

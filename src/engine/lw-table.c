@@ -116,6 +116,12 @@ int lw_table_get_declarer (const LwTable *table) { return table->declarer; }
 const GArray *lw_table_get_tricks (const LwTable *table) { return table->tricks; }
 const GArray *lw_table_get_log (const LwTable *table) { return table->log; }
 
+const LwHouseRules *
+lw_table_get_rules (const LwTable *table)
+{
+  return &table->rules;
+}
+
 const LwCard *
 lw_table_get_hand (const LwTable *table,
                    int            seat,

@@ -120,6 +120,14 @@ LwCard lw_table_get_revealed (const LwTable *table);
 int lw_table_get_declarer (const LwTable *table);
 
 /**
+ * lw_table_get_rules:
+ * @table: a table
+ *
+ * Returns: (transfer none): the house rules the round is played with.
+ */
+const LwHouseRules *lw_table_get_rules (const LwTable *table);
+
+/**
  * lw_table_get_hand:
  * @table: a table
  * @seat: a seat
