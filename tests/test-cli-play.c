@@ -75,7 +75,7 @@ test_play (void)
       g_auto (Run) a = { 0 };
       g_auto (Run) b = { 0 };
       g_auto (Run) scored = { 0 };
-      const char *args[10];
+      const char *args[12];
       guint n = 0;
 
       args[n++] = "play";
@@ -87,6 +87,12 @@ test_play (void)
       args[n++] = "20240601";
       args[n++] = "--bots";
       args[n++] = setups[i][2];
+      /* Hard with a small budget: a whole game stays quick. */
+      if (strcmp (setups[i][2], "hard") == 0)
+        {
+          args[n++] = "--playouts";
+          args[n++] = "6";
+        }
       args[n] = NULL;
       run_cli (&a, NULL, args);
       g_assert_cmpint (a.status, ==, 0);

@@ -10,6 +10,7 @@
 #include "lw-engine.h"
 
 static int team_of[LW_MAX_SEATS];
+static const LwBotOptions small_budget = { 6, 4, 0 };
 
 /* Plays one round, checking each step against the invariants. */
 static void
@@ -34,7 +35,8 @@ check_round (guint n_players, gboolean partners, guint64 seed, LwBotLevel level)
       const LwLead *lead = lw_table_get_lead (table);
       int seat = lw_table_get_turn (table);
 
-      lw_bot_choose (table, level, partners ? team_of : NULL, &rng, &action);
+      /* Hard with a small budget: the same code, fewer playouts. */
+      lw_bot_choose_full (table, level, partners ? team_of : NULL, &small_budget, &rng, &action);
 
       /* Another seat is always refused, and nothing changes. */
       {
