@@ -582,8 +582,10 @@ lw_bot_sample_deal (const LwObservation *obs,
   if (!known[obs->revealed])
     {
       known[obs->revealed] = TRUE;
+      /* (A Dealer since void in its suit must have discarded it.) */
       if (obs->declarer != LW_NO_SEAT && obs->declarer == obs->dealer && obs->dealer != obs->seat
-          && obs->hand_sizes[obs->dealer] > 0)
+          && obs->hand_sizes[obs->dealer] > 0
+          && may_hold (obs, rank_voids[obs->dealer], obs->dealer, obs->revealed, 2))
         {
           forced_seat = obs->dealer;
           forced = obs->revealed;

@@ -189,8 +189,9 @@ lw_wilson_interval (guint   wins,
   denom = 1 + z2 / n;
   centre = (p + z2 / (2.0 * n)) / denom;
   half = z * sqrt (p * (1 - p) / n + z2 / (4.0 * n * n)) / denom;
-  *low = MAX (0.0, centre - half);
-  *high = MIN (1.0, centre + half);
+  /* The ends are exact at 0 and n wins; rounding may miss them. */
+  *low = wins == 0 ? 0.0 : MAX (0.0, centre - half);
+  *high = wins == n ? 1.0 : MIN (1.0, centre + half);
 }
 
 gboolean
