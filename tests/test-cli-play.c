@@ -3,6 +3,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <stdio.h>
 #include <string.h>
 
 #include <gio/gio.h>
@@ -75,7 +76,7 @@ test_play (void)
       g_auto (Run) a = { 0 };
       g_auto (Run) b = { 0 };
       g_auto (Run) scored = { 0 };
-      const char *args[10];
+      const char *args[12];
       guint n = 0;
 
       args[n++] = "play";
@@ -87,6 +88,12 @@ test_play (void)
       args[n++] = "20240601";
       args[n++] = "--bots";
       args[n++] = setups[i][2];
+      /* Hard with a small budget: a whole game stays quick. */
+      if (strcmp (setups[i][2], "hard") == 0)
+        {
+          args[n++] = "--playouts";
+          args[n++] = "6";
+        }
       args[n] = NULL;
       run_cli (&a, NULL, args);
       g_assert_cmpint (a.status, ==, 0);
@@ -135,6 +142,45 @@ test_trick (void)
   g_assert_cmpstr (nt.out, ==, "2\n");
 }
 
+/* A tiny duel: both levels' wins add up to the games, A's rate comes with
+ * its interval, the same seed gives the same figures (but the times). */
+static void
+test_duel (void)
+{
+  const char *const args[] = { "duel", "--a", "hard", "--b", "easy", "--games", "4",
+                               "--seed", "9", "--playouts", "6", NULL };
+  g_auto (Run) a = { 0 };
+  g_auto (Run) b = { 0 };
+  g_auto (Run) partners = { 0 };
+  unsigned wins_a = 0, wins_b = 0;
+  const char *line;
+  g_auto (GStrv) la = NULL, lb = NULL;
+
+  run_cli (&a, NULL, args);
+  g_assert_cmpint (a.status, ==, 0);
+  g_assert_cmpstr (a.err, ==, "");
+  g_assert_true (g_str_has_prefix (a.out, "games: 4 (2 players)\n"));
+  line = strstr (a.out, "wins: A (hard) ");
+  g_assert_nonnull (line);
+  g_assert_cmpint (sscanf (line, "wins: A (hard) %u, B (easy) %u", &wins_a, &wins_b), ==, 2);
+  g_assert_cmpuint (wins_a + wins_b, ==, 4);
+  g_assert_nonnull (strstr (a.out, "(95% CI "));
+  g_assert_nonnull (strstr (a.out, "Wilson); even play: 50.0%"));
+  g_assert_nonnull (strstr (a.out, "move time, A (hard): average "));
+
+  run_cli (&b, NULL, args);
+  la = g_strsplit (a.out, "\n", -1);
+  lb = g_strsplit (b.out, "\n", -1);
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpstr (la[i], ==, lb[i]);
+
+  run_cli (&partners, NULL, (const char *const[]) { "duel", "--a", "normal", "--b", "random",
+                                                    "--games", "2", "--players", "4",
+                                                    "--partners", NULL });
+  g_assert_cmpint (partners.status, ==, 0);
+  g_assert_true (g_str_has_prefix (partners.out, "games: 2 (4 players, partners)\n"));
+}
+
 static void
 test_bad_input (void)
 {
@@ -156,6 +202,11 @@ test_bad_input (void)
     { "trick", "--trump", "H", "--lead", "QS KS AS", "--plays", "2S 3S 4S", NULL },
     { "trick", "--trump", "H", "--lead", "9S", "--plays", "", NULL },
     { "trick", "--bogus", NULL },
+    { "duel", "--a", "hard", "--b", "normal", NULL },
+    { "duel", "--a", "clever", "--b", "normal", "--games", "2", NULL },
+    { "duel", "--a", "hard", "--b", "normal", "--games", "0", NULL },
+    { "duel", "--a", "easy", "--b", "normal", "--games", "2", "--players", "3", "--partners", NULL },
+    { "duel", "--a", "easy", "--b", "normal", "--games", "2", "--playouts", "0", NULL },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -169,7 +220,7 @@ test_bad_input (void)
 static void
 test_help (void)
 {
-  const char *const commands[] = { "play", "legal", "trick" };
+  const char *const commands[] = { "play", "legal", "trick", "duel" };
 
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     {
@@ -188,6 +239,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/play", test_play);
   g_test_add_func ("/cli/legal", test_legal);
   g_test_add_func ("/cli/trick", test_trick);
+  g_test_add_func ("/cli/duel", test_duel);
   g_test_add_func ("/cli/bad-input", test_bad_input);
   g_test_add_func ("/cli/help", test_help);
   return g_test_run ();

@@ -10,6 +10,7 @@
 #include "lw-engine.h"
 
 static int team_of[LW_MAX_SEATS];
+static const LwBotOptions small_budget = { 6, 4, 0 };
 
 /* Plays one round, checking each step against the invariants. */
 static void
@@ -34,7 +35,8 @@ check_round (guint n_players, gboolean partners, guint64 seed, LwBotLevel level)
       const LwLead *lead = lw_table_get_lead (table);
       int seat = lw_table_get_turn (table);
 
-      lw_bot_choose (table, level, partners ? team_of : NULL, &rng, &action);
+      /* Hard with a small budget: the same code, fewer playouts. */
+      lw_bot_choose_full (table, level, partners ? team_of : NULL, &small_budget, &rng, &action);
 
       /* Another seat is always refused, and nothing changes. */
       {
@@ -234,6 +236,76 @@ test_games (void)
       }
 }
 
+/* The shortcuts agree with the full listings: lw_leads_count() and
+ * lw_leads_nth() with lw_leads_enumerate(), and lw_follow_check() (which
+ * works out the best obligation from counts for Singles, Pairs and Runs)
+ * with lw_follow_legal() on every subset of the follower's hand. */
+static void
+test_shortcuts (void)
+{
+  static const LwHouseRules inside_only = { FALSE, TRUE };
+  g_autoptr (GArray) leads = g_array_new (FALSE, FALSE, sizeof (LwPlay));
+  g_autoptr (GArray) masks = g_array_new (FALSE, FALSE, sizeof (guint32));
+  LwRng rng;
+  guint checked = 0;
+
+  lw_rng_init (&rng, 4242);
+  for (guint k = 0; k < 1500; k++)
+    {
+      guint decks = 1 + k % 2, n_hand = 4 + lw_rng_below (&rng, 10);
+      const LwHouseRules *rules = k % 3 == 2 ? &inside_only : NULL;
+      LwSuit trump = (LwSuit) lw_rng_below (&rng, 5);
+      LwCard deck[LW_MAX_CARDS];
+      LwCard *leader = deck, *follower = deck + n_hand;
+      LwPlay nth = { 0 };
+      LwLead lead;
+      guint count, pick;
+      guint32 limit = (guint32) 1 << n_hand;
+
+      lw_deck_shuffled (decks, lw_rng_next (&rng), deck);
+      lw_cards_sort (leader, n_hand);
+      lw_cards_sort (follower, n_hand);
+
+      g_array_set_size (leads, 0);
+      lw_leads_enumerate (leader, n_hand, trump, rules, leads);
+      count = lw_leads_count (leader, n_hand, rules);
+      g_assert_cmpuint (count, ==, leads->len);
+      for (guint i = 0; i < count; i++)
+        {
+          const LwPlay *want = &g_array_index (leads, LwPlay, i);
+          g_assert_true (lw_leads_nth (leader, n_hand, rules, i, &nth));
+          g_assert_cmpuint (nth.n, ==, want->n);
+          g_assert_cmpmem (nth.cards, nth.n, want->cards, want->n);
+          g_assert_cmpmem (nth.as_rank, nth.n, want->as_rank, want->n);
+          g_assert_cmpmem (nth.as_suit, nth.n, want->as_suit, want->n);
+        }
+      g_assert_false (lw_leads_nth (leader, n_hand, rules, count, &nth));
+
+      /* A lead, favouring the longer ones, and every follow of its size. */
+      pick = count - 1 - lw_rng_below (&rng, MIN (count, 12));
+      if (!lw_lead_classify (&g_array_index (leads, LwPlay, pick), trump, rules, &lead, NULL))
+        g_assert_not_reached ();
+      g_array_set_size (masks, 0);
+      lw_follow_legal (&lead, follower, n_hand, masks);
+      for (guint32 m = 1; m < limit; m++)
+        {
+          LwCard sel[LW_MAX_PLAY];
+          guint ns = 0;
+          gboolean listed = FALSE;
+          if ((guint) __builtin_popcount (m) != lead.n)
+            continue;
+          for (guint i = 0; i < n_hand; i++)
+            if (m & (1u << i))
+              sel[ns++] = follower[i];
+          for (guint j = 0; j < masks->len && !listed; j++)
+            listed = g_array_index (masks, guint32, j) == m;
+          g_assert_cmpint (lw_follow_check (&lead, follower, n_hand, sel, ns, NULL), ==, listed);
+          checked++;
+        }
+    }
+  g_test_message ("%u follows checked", checked);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -252,5 +324,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/play/state-machine", test_state_machine);
   g_test_add_func ("/play/all-decline", test_all_decline);
   g_test_add_func ("/play/games", test_games);
+  g_test_add_func ("/play/shortcuts", test_shortcuts);
   return g_test_run ();
 }

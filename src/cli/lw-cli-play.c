@@ -50,10 +50,12 @@ lw_cli_cmd_play (LwCliContext *ctx,
                  int           argc,
                  char        **argv)
 {
-  const char *players = NULL, *seed = NULL, *bots = NULL;
+  const char *players = NULL, *seed = NULL, *bots = NULL, *playouts = NULL;
   gboolean partners = FALSE;
-  guint64 n_players, seed_value;
+  guint64 n_players, seed_value, n_playouts = 0;
   LwBotLevel level;
+  LwBotLevel levels[LW_MAX_SEATS];
+  LwBotOptions options = { 0, 0, 0 };
   g_autoptr (GError) error = NULL;
   g_autoptr (LwGameRecord) record = NULL;
   g_autofree char *out = NULL;
@@ -61,8 +63,10 @@ lw_cli_cmd_play (LwCliContext *ctx,
   if (lw_cli_wants_help (argc, argv))
     {
       fputs ("Usage: littlewolf-cli play --players N [--partners] --seed S --bots random|easy|normal|hard\n"
+             "                           [--playouts P]\n"
              "Plays a whole game with computer seats and prints its game record.\n"
              "N is 2 to 8 (partners: 4, 6 or 8); S is 0 to 18446744073709551615.\n"
+             "P is the rounds a hard seat plays out per move, 1 to 100000 (default 160).\n"
              "The same seed gives the same game.\n",
              stdout);
       return LW_CLI_OK;
@@ -85,6 +89,11 @@ lw_cli_cmd_play (LwCliContext *ctx,
           if (!option_value (argc, argv, &i, "--bots", &bots))
             return lw_cli_fail (LW_CLI_INVALID, "play: --bots needs random, easy, normal or hard");
         }
+      else if (is_option (argv[i], "--playouts"))
+        {
+          if (!option_value (argc, argv, &i, "--playouts", &playouts))
+            return lw_cli_fail (LW_CLI_INVALID, "play: --playouts needs a number");
+        }
       else if (strcmp (argv[i], "--partners") == 0)
         partners = TRUE;
       else
@@ -100,12 +109,125 @@ lw_cli_cmd_play (LwCliContext *ctx,
   if (!lw_bot_level_from_string (bots, &level))
     return lw_cli_fail (LW_CLI_INVALID, "play: --bots must be random, easy, normal or hard, not \"%s\"", bots);
 
-  record = lw_bot_play_game ((guint) n_players, partners, seed_value, level, MAX_ROUNDS, &error);
+  if (playouts != NULL && !g_ascii_string_to_unsigned (playouts, 10, 1, 100000, &n_playouts, NULL))
+    return lw_cli_fail (LW_CLI_INVALID, "play: --playouts must be 1 to 100000, not \"%s\"", playouts);
+  options.playouts = (guint) n_playouts;
+  for (guint s = 0; s < LW_MAX_SEATS; s++)
+    levels[s] = level;
+
+  record = lw_bot_play_game_seats ((guint) n_players, partners, seed_value, levels, &options,
+                                   MAX_ROUNDS, &error);
   if (record == NULL)
     return lw_cli_fail (g_str_has_prefix (error->message, "the game has not ended")
                         ? LW_CLI_FAILED : LW_CLI_INVALID, "play: %s", error->message);
   out = lw_game_record_to_json (record);
   fputs (out, stdout);
+  (void) ctx;
+  return LW_CLI_OK;
+}
+
+static const char *const level_names[] = { "random", "easy", "normal", "hard" };
+
+int
+lw_cli_cmd_duel (LwCliContext *ctx,
+                 int           argc,
+                 char        **argv)
+{
+  const char *a = NULL, *b = NULL, *games = NULL, *players = "2", *seed = "1", *playouts = NULL;
+  gboolean partners = FALSE;
+  guint64 n_games, n_players, seed_value, n_playouts = 0;
+  LwBotLevel level_a, level_b;
+  LwBotOptions options = { 0, 0, 0 };
+  LwDuelResult result;
+  g_autoptr (GError) error = NULL;
+
+  if (lw_cli_wants_help (argc, argv))
+    {
+      fputs ("Usage: littlewolf-cli duel --a LEVEL --b LEVEL --games N [--players N] [--partners]\n"
+             "                           [--seed S] [--playouts P]\n"
+             "Computer seats of level A and level B play N whole games (1 to 1000000).\n"
+             "LEVEL is random, easy, normal or hard. A holds one seat (partners: one\n"
+             "side), B the others; the seats rotate from game to game and each turn of\n"
+             "the rotation is dealt the same cards. --players is 2 to 8 (default 2;\n"
+             "partners 4, 6 or 8), --seed 0 to 18446744073709551615 (default 1),\n"
+             "--playouts the rounds a hard seat plays out per move (default 160).\n"
+             "Prints the wins of each level, A's win rate with its 95% confidence\n"
+             "interval (Wilson) and the average and longest move time of each level.\n",
+             stdout);
+      return LW_CLI_OK;
+    }
+
+  for (int i = 1; i < argc; i++)
+    {
+      if (is_option (argv[i], "--a"))
+        {
+          if (!option_value (argc, argv, &i, "--a", &a))
+            return lw_cli_fail (LW_CLI_INVALID, "duel: --a needs a level");
+        }
+      else if (is_option (argv[i], "--b"))
+        {
+          if (!option_value (argc, argv, &i, "--b", &b))
+            return lw_cli_fail (LW_CLI_INVALID, "duel: --b needs a level");
+        }
+      else if (is_option (argv[i], "--games"))
+        {
+          if (!option_value (argc, argv, &i, "--games", &games))
+            return lw_cli_fail (LW_CLI_INVALID, "duel: --games needs a number");
+        }
+      else if (is_option (argv[i], "--players"))
+        {
+          if (!option_value (argc, argv, &i, "--players", &players))
+            return lw_cli_fail (LW_CLI_INVALID, "duel: --players needs a number");
+        }
+      else if (is_option (argv[i], "--seed"))
+        {
+          if (!option_value (argc, argv, &i, "--seed", &seed))
+            return lw_cli_fail (LW_CLI_INVALID, "duel: --seed needs a number");
+        }
+      else if (is_option (argv[i], "--playouts"))
+        {
+          if (!option_value (argc, argv, &i, "--playouts", &playouts))
+            return lw_cli_fail (LW_CLI_INVALID, "duel: --playouts needs a number");
+        }
+      else if (strcmp (argv[i], "--partners") == 0)
+        partners = TRUE;
+      else
+        return lw_cli_fail (LW_CLI_INVALID, "duel: unexpected argument \"%s\"", argv[i]);
+    }
+
+  if (a == NULL || b == NULL || games == NULL)
+    return lw_cli_fail (LW_CLI_INVALID, "duel: --a, --b and --games are required (see --help)");
+  if (!lw_bot_level_from_string (a, &level_a))
+    return lw_cli_fail (LW_CLI_INVALID, "duel: --a must be random, easy, normal or hard, not \"%s\"", a);
+  if (!lw_bot_level_from_string (b, &level_b))
+    return lw_cli_fail (LW_CLI_INVALID, "duel: --b must be random, easy, normal or hard, not \"%s\"", b);
+  if (!g_ascii_string_to_unsigned (games, 10, 1, 1000000, &n_games, NULL))
+    return lw_cli_fail (LW_CLI_INVALID, "duel: --games must be 1 to 1000000, not \"%s\"", games);
+  if (!g_ascii_string_to_unsigned (players, 10, LW_MIN_SEATS, LW_MAX_SEATS, &n_players, NULL))
+    return lw_cli_fail (LW_CLI_INVALID, "duel: --players must be 2 to 8, not \"%s\"", players);
+  if (partners && (n_players % 2 != 0 || n_players < 4))
+    return lw_cli_fail (LW_CLI_INVALID, "duel: partners play needs 4, 6 or 8 players, not %s", players);
+  if (!g_ascii_string_to_unsigned (seed, 10, 0, G_MAXUINT64, &seed_value, NULL))
+    return lw_cli_fail (LW_CLI_INVALID, "duel: --seed must be a whole number 0 to 18446744073709551615, not \"%s\"", seed);
+  if (playouts != NULL && !g_ascii_string_to_unsigned (playouts, 10, 1, 100000, &n_playouts, NULL))
+    return lw_cli_fail (LW_CLI_INVALID, "duel: --playouts must be 1 to 100000, not \"%s\"", playouts);
+  options.playouts = (guint) n_playouts;
+
+  if (!lw_bot_duel (level_a, level_b, (guint) n_players, partners, (guint) n_games, seed_value,
+                    &options, &result, &error))
+    return lw_cli_fail (LW_CLI_FAILED, "duel: %s", error->message);
+
+  printf ("games: %u (%u players%s)\n", result.games, (guint) n_players, partners ? ", partners" : "");
+  printf ("wins: A (%s) %u, B (%s) %u\n", level_names[level_a], result.wins_a,
+          level_names[level_b], result.wins_b);
+  printf ("A's win rate: %.1f%% (95%% CI %.1f%%–%.1f%%, Wilson); even play: %.1f%%\n",
+          100 * result.rate_a, 100 * result.low, 100 * result.high, 100 * result.fair_share);
+  for (guint k = 0; k < 2; k++)
+    if (result.moves[k] > 0)
+      printf ("move time, %s (%s): average %.2f ms, longest %.2f ms over %u moves\n",
+              k == 0 ? "A" : "B", level_names[k == 0 ? level_a : level_b],
+              result.move_usec_total[k] / 1000.0 / result.moves[k],
+              result.move_usec_max[k] / 1000.0, result.moves[k]);
   (void) ctx;
   return LW_CLI_OK;
 }

@@ -28,8 +28,12 @@ static const char usage[] =
   "                            seating, result, standings, list (see event --help)\n"
   "  ratings [--ladder L] [--json] [--from DAY] [--to DAY] [--event ID] [--trend N]\n"
   "                            the players' ratings (see ratings --help)\n"
-  "  play --players N [--partners] --seed S --bots LEVEL\n"
+  "  play --players N [--partners] --seed S --bots LEVEL [--playouts P]\n"
   "                            a whole game by computer seats, as a game record\n"
+  "  duel --a LEVEL --b LEVEL --games N [--players N] [--partners] [--seed S]\n"
+  "       [--playouts P]       computer seats of two levels play N games; prints\n"
+  "                            the wins, A's win rate with its 95% interval\n"
+  "                            and the move times (see duel --help)\n"
   "  legal --trump T --lead CARDS --hand CARDS\n"
   "                            the legal follows of a hand\n"
   "  trick --trump T --lead CARDS --plays \"CARDS;CARDS;…\"\n"
@@ -222,6 +226,7 @@ static const struct {
   { "event",  lw_cli_cmd_event },
   { "ratings", lw_cli_cmd_ratings },
   { "play",   lw_cli_cmd_play },
+  { "duel",   lw_cli_cmd_duel },
   { "legal",  lw_cli_cmd_legal },
   { "trick",  lw_cli_cmd_trick },
 };

@@ -90,6 +90,7 @@ int lw_cli_cmd_event   (LwCliContext *ctx, int argc, char **argv);
 int lw_cli_cmd_ratings (LwCliContext *ctx, int argc, char **argv);
 /* Virtual-table commands (lw-cli-play.c), called the same way. */
 int lw_cli_cmd_play  (LwCliContext *ctx, int argc, char **argv);
+int lw_cli_cmd_duel  (LwCliContext *ctx, int argc, char **argv);
 int lw_cli_cmd_legal (LwCliContext *ctx, int argc, char **argv);
 int lw_cli_cmd_trick (LwCliContext *ctx, int argc, char **argv);
 

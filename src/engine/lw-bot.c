@@ -2,6 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <math.h>
 #include <string.h>
 
 #include "lw-bot.h"
@@ -24,234 +25,43 @@ lw_bot_level_from_string (const char *name,
   return FALSE;
 }
 
-static guint
-rank_sum (const LwCard *hand,
-          guint         n_hand,
-          guint32       mask)
+/* One round with a level per seat; every seat draws from one generator. */
+static LwTable *
+play_round_seats (guint               n_players,
+                  int                 dealer,
+                  guint64             seed,
+                  const LwBotLevel   *levels,
+                  const int          *team_of,
+                  const LwHouseRules *rules,
+                  const LwBotOptions *options,
+                  LwDuelResult       *timing,
+                  const int          *slot_of_seat)
 {
-  guint sum = 0;
-  for (guint i = 0; i < n_hand; i++)
-    if (mask & (1u << i))
-      sum += lw_card_rank (hand[i]);
-  return sum;
-}
+  LwTable *table = lw_table_new (n_players, dealer, seed, rules);
+  LwRng rng;
 
-static void
-choose_bid (const LwObservation *obs,
-            LwBotLevel           level,
-            LwRng               *rng,
-            LwAction            *action)
-{
-  guint trumps = 0, high = 0;
-  gboolean declare;
-
-  for (guint i = 0; i < obs->n_hand; i++)
+  lw_rng_init (&rng, lw_seed_mix (seed, 0xB07));
+  while (lw_table_get_phase (table) != LW_PHASE_END)
     {
-      LwCard c = obs->hand[i];
-      if (obs->trump != LW_NO_TRUMP ? lw_card_is_trump (c, obs->trump) : lw_card_is_den (c))
-        trumps++;
-      if (lw_card_rank (c) >= 12)
-        high++;
-    }
-  switch (level)
-    {
-    case LW_BOT_RANDOM:
-      declare = lw_rng_below (rng, 2) == 0;
-      break;
-    case LW_BOT_EASY:
-      declare = trumps >= 3;
-      break;
-    case LW_BOT_NORMAL:
-      declare = trumps * 3 >= obs->n_hand;
-      break;
-    case LW_BOT_HARD:
-    default:
-      declare = trumps * 2 + high >= obs->n_hand;
-      break;
-    }
-  action->kind = declare ? LW_ACTION_DECLARE : LW_ACTION_DECLINE;
-}
+      LwAction action;
+      g_autoptr (GError) error = NULL;
+      int seat = lw_table_get_turn (table);
+      gboolean timed = timing != NULL && lw_table_get_phase (table) == LW_PHASE_PLAY;
+      gint64 start = timed ? g_get_monotonic_time () : 0;
 
-static void
-choose_discard (const LwObservation *obs,
-                LwBotLevel           level,
-                LwRng               *rng,
-                LwAction            *action)
-{
-  LwCard cards[LW_MAX_HAND];
-  guint n = obs->n_hand;
-
-  memcpy (cards, obs->hand, n);
-  if (level == LW_BOT_RANDOM)
-    {
-      for (guint i = 0; i < 4; i++)
+      lw_bot_choose_full (table, levels[seat], team_of, options, &rng, &action);
+      if (timed)
         {
-          guint j = i + lw_rng_below (rng, n - i);
-          LwCard t = cards[i];
-          cards[i] = cards[j];
-          cards[j] = t;
+          gint64 spent = g_get_monotonic_time () - start;
+          int slot = slot_of_seat[seat];
+          timing->moves[slot]++;
+          timing->move_usec_total[slot] += spent;
+          timing->move_usec_max[slot] = MAX (timing->move_usec_max[slot], spent);
         }
+      if (!lw_table_apply (table, &action, &error))
+        g_error ("a computer seat chose an illegal action: %s", error->message);
     }
-  else
-    {
-      /* The four lowest cards, trumps last. */
-      LwCard plain[LW_MAX_HAND] = { 0 }, trumps[LW_MAX_HAND] = { 0 };
-      guint np = 0, nt = 0;
-      for (guint i = 0; i < n; i++)
-        {
-          if (lw_card_is_trump (obs->hand[i], obs->trump))
-            trumps[nt++] = obs->hand[i];
-          else
-            plain[np++] = obs->hand[i];
-        }
-      memcpy (cards, plain, np);
-      memcpy (cards + np, trumps, nt);
-    }
-  action->kind = LW_ACTION_DISCARD;
-  lw_play_set (&action->play, cards, 4);
-}
-
-static void
-choose_lead (const LwTable       *table,
-             const LwObservation *obs,
-             LwBotLevel           level,
-             LwRng               *rng,
-             LwAction            *action)
-{
-  action->kind = LW_ACTION_PLAY;
-  switch (level)
-    {
-    case LW_BOT_EASY:
-      lw_play_set (&action->play, &obs->hand[0], 1);
-      return;
-    case LW_BOT_NORMAL:
-      lw_play_set (&action->play, &obs->hand[obs->n_hand - 1], 1);
-      return;
-    case LW_BOT_RANDOM:
-    case LW_BOT_HARD:
-    default:
-      {
-        g_autoptr (GArray) leads = g_array_sized_new (FALSE, FALSE, sizeof (LwPlay), 64);
-        guint pick = 0;
-        lw_table_legal_leads (table, leads);
-        if (level == LW_BOT_RANDOM)
-          pick = lw_rng_below (rng, leads->len);
-        else
-          for (guint k = 1; k < leads->len; k++)
-            {
-              const LwPlay *a = &g_array_index (leads, LwPlay, k);
-              const LwPlay *b = &g_array_index (leads, LwPlay, pick);
-              if (a->n > b->n || (a->n == b->n && a->n == 1
-                                  && lw_card_rank (a->cards[0]) > lw_card_rank (b->cards[0])))
-                pick = k;
-            }
-        action->play = g_array_index (leads, LwPlay, pick);
-        return;
-      }
-    }
-}
-
-static void
-choose_follow (const LwTable       *table,
-               const LwObservation *obs,
-               LwBotLevel           level,
-               const int           *team_of,
-               LwRng               *rng,
-               LwAction            *action)
-{
-  g_autoptr (GArray) masks = g_array_sized_new (FALSE, FALSE, sizeof (guint32), 64);
-  guint pick = 0;
-  guint32 mask;
-  LwCard cards[LW_MAX_PLAY];
-  guint n = 0;
-
-  lw_table_legal_follows (table, masks);
-  if (level == LW_BOT_RANDOM)
-    pick = lw_rng_below (rng, masks->len);
-  else
-    {
-      gboolean partner_winning = FALSE;
-      int best_win = -1;
-      guint best_win_sum = G_MAXUINT, best_sum = G_MAXUINT;
-
-      if (level == LW_BOT_HARD && team_of != NULL)
-        {
-          guint w = lw_trick_winner (&obs->lead, obs->current + 1, obs->n_current - 1, NULL);
-          int seat = (obs->seat - (int) obs->n_current + (int) w + 2 * (int) obs->n_players)
-                     % (int) obs->n_players;
-          partner_winning = team_of[seat] == team_of[obs->seat];
-        }
-      for (guint k = 0; k < masks->len; k++)
-        {
-          guint32 m = g_array_index (masks, guint32, k);
-          guint sum = rank_sum (obs->hand, obs->n_hand, m);
-          if (sum < best_sum)
-            {
-              best_sum = sum;
-              pick = k;
-            }
-          if (level != LW_BOT_EASY && !partner_winning)
-            {
-              LwPlay plays[LW_MAX_SEATS];
-              LwCard sel[LW_MAX_PLAY];
-              guint ns = 0;
-              memcpy (plays, obs->current + 1, sizeof (LwPlay) * (obs->n_current - 1));
-              for (guint i = 0; i < obs->n_hand; i++)
-                if (m & (1u << i))
-                  sel[ns++] = obs->hand[i];
-              lw_play_set (&plays[obs->n_current - 1], sel, ns);
-              if (lw_trick_winner (&obs->lead, plays, obs->n_current, NULL) == obs->n_current
-                  && sum < best_win_sum)
-                {
-                  best_win_sum = sum;
-                  best_win = (int) k;
-                }
-            }
-        }
-      if (best_win >= 0)
-        pick = (guint) best_win;
-    }
-
-  mask = g_array_index (masks, guint32, pick);
-  for (guint i = 0; i < obs->n_hand; i++)
-    if (mask & (1u << i))
-      cards[n++] = obs->hand[i];
-  action->kind = LW_ACTION_PLAY;
-  lw_play_set (&action->play, cards, n);
-}
-
-void
-lw_bot_choose (const LwTable *table,
-               LwBotLevel     level,
-               const int     *team_of,
-               LwRng         *rng,
-               LwAction      *action)
-{
-  LwObservation obs;
-
-  g_return_if_fail (lw_table_get_phase (table) != LW_PHASE_END);
-
-  lw_table_observe (table, lw_table_get_turn (table), &obs);
-  memset (action, 0, sizeof *action);
-  action->seat = obs.seat;
-  switch (obs.phase)
-    {
-    case LW_PHASE_BID:
-      choose_bid (&obs, level, rng, action);
-      break;
-    case LW_PHASE_EXCHANGE:
-      choose_discard (&obs, level, rng, action);
-      break;
-    case LW_PHASE_PLAY:
-      if (obs.has_lead)
-        choose_follow (table, &obs, level, team_of, rng, action);
-      else
-        choose_lead (table, &obs, level, rng, action);
-      break;
-    case LW_PHASE_END:
-    default:
-      g_assert_not_reached ();
-    }
+  return table;
 }
 
 LwTable *
@@ -262,29 +72,24 @@ lw_bot_play_round (guint               n_players,
                    const int          *team_of,
                    const LwHouseRules *rules)
 {
-  LwTable *table = lw_table_new (n_players, dealer, seed, rules);
-  LwRng rng;
+  LwBotLevel levels[LW_MAX_SEATS];
 
-  lw_rng_init (&rng, lw_seed_mix (seed, 0xB07));
-  while (lw_table_get_phase (table) != LW_PHASE_END)
-    {
-      LwAction action;
-      g_autoptr (GError) error = NULL;
-
-      lw_bot_choose (table, level, team_of, &rng, &action);
-      if (!lw_table_apply (table, &action, &error))
-        g_error ("a computer seat chose an illegal action: %s", error->message);
-    }
-  return table;
+  g_return_val_if_fail (n_players >= LW_MIN_SEATS && n_players <= LW_MAX_SEATS, NULL);
+  for (guint s = 0; s < LW_MAX_SEATS; s++)
+    levels[s] = level;
+  return play_round_seats (n_players, dealer, seed, levels, team_of, rules, NULL, NULL, NULL);
 }
 
-LwGameRecord *
-lw_bot_play_game (guint        n_players,
-                  gboolean     partners,
-                  guint64      seed,
-                  LwBotLevel   level,
-                  guint        max_rounds,
-                  GError     **error)
+static LwGameRecord *
+play_game (guint               n_players,
+           gboolean            partners,
+           guint64             seed,
+           const LwBotLevel   *levels,
+           const LwBotOptions *options,
+           guint               max_rounds,
+           LwDuelResult       *timing,
+           const int          *slot_of_seat,
+           GError            **error)
 {
   g_autoptr (LwGameRecord) record = NULL;
   char *names[LW_MAX_SEATS + 1] = { NULL };
@@ -331,11 +136,126 @@ lw_bot_play_game (guint        n_players,
                        "the game has not ended after %u rounds", max_rounds);
           return NULL;
         }
-      table = lw_bot_play_round (n_players, standings->next_dealer, lw_seed_mix (seed, k),
-                                 level, partners ? team_of : NULL, NULL);
+      table = play_round_seats (n_players, standings->next_dealer, lw_seed_mix (seed, k),
+                                levels, partners ? team_of : NULL, NULL, options,
+                                timing, slot_of_seat);
       round = lw_round_new ();
       lw_table_round_facts (table, partners ? team_of : NULL, round);
       g_ptr_array_add (record->rounds, round);
     }
   return g_steal_pointer (&record);
+}
+
+LwGameRecord *
+lw_bot_play_game (guint        n_players,
+                  gboolean     partners,
+                  guint64      seed,
+                  LwBotLevel   level,
+                  guint        max_rounds,
+                  GError     **error)
+{
+  LwBotLevel levels[LW_MAX_SEATS];
+
+  for (guint s = 0; s < LW_MAX_SEATS; s++)
+    levels[s] = level;
+  return play_game (n_players, partners, seed, levels, NULL, max_rounds, NULL, NULL, error);
+}
+
+LwGameRecord *
+lw_bot_play_game_seats (guint               n_players,
+                        gboolean            partners,
+                        guint64             seed,
+                        const LwBotLevel   *levels,
+                        const LwBotOptions *options,
+                        guint               max_rounds,
+                        GError            **error)
+{
+  g_return_val_if_fail (levels != NULL, NULL);
+  return play_game (n_players, partners, seed, levels, options, max_rounds, NULL, NULL, error);
+}
+
+void
+lw_wilson_interval (guint   wins,
+                    guint   n,
+                    double  z,
+                    double *low,
+                    double *high)
+{
+  double p, z2, denom, centre, half;
+
+  g_return_if_fail (n >= 1 && wins <= n && low != NULL && high != NULL);
+  p = (double) wins / n;
+  z2 = z * z;
+  denom = 1 + z2 / n;
+  centre = (p + z2 / (2.0 * n)) / denom;
+  half = z * sqrt (p * (1 - p) / n + z2 / (4.0 * n * n)) / denom;
+  /* The ends are exact at 0 and n wins; rounding may miss them. */
+  *low = wins == 0 ? 0.0 : MAX (0.0, centre - half);
+  *high = wins == n ? 1.0 : MIN (1.0, centre + half);
+}
+
+gboolean
+lw_bot_duel (LwBotLevel          a,
+             LwBotLevel          b,
+             guint               n_players,
+             gboolean            partners,
+             guint               games,
+             guint64             seed,
+             const LwBotOptions *options,
+             LwDuelResult       *result,
+             GError            **error)
+{
+  guint rotation;
+
+  g_return_val_if_fail (result != NULL, FALSE);
+  memset (result, 0, sizeof *result);
+  if (games < 1 || games > 1000000)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "games: %u is not 1 to 1000000", games);
+      return FALSE;
+    }
+  if (n_players < LW_MIN_SEATS || n_players > LW_MAX_SEATS
+      || (partners && (n_players % 2 != 0 || n_players < 4)))
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "players: %u%s is not a table (2 to 8; partners 4, 6 or 8)",
+                   n_players, partners ? " in partners" : "");
+      return FALSE;
+    }
+
+  /* A holds one side: in solo play a seat, in partners play the seats of
+   * one team; the side rotates from game to game. */
+  rotation = partners ? n_players / 2 : n_players;
+  result->fair_share = 1.0 / rotation;
+  for (guint g = 0; g < games; g++)
+    {
+      LwBotLevel levels[LW_MAX_SEATS];
+      int slot_of_seat[LW_MAX_SEATS];
+      guint a_side = g % rotation;
+      g_autoptr (LwGameRecord) record = NULL;
+      g_autoptr (LwStandings) standings = NULL;
+
+      for (guint s = 0; s < n_players; s++)
+        {
+          guint side = partners ? s % (n_players / 2) : s;
+          slot_of_seat[s] = side == a_side ? 0 : 1;
+          levels[s] = side == a_side ? a : b;
+        }
+      record = play_game (n_players, partners, lw_seed_mix (seed, g / rotation), levels, options,
+                          10000, result, slot_of_seat, error);
+      if (record == NULL)
+        return FALSE;
+      standings = lw_standings_compute (record, error);
+      if (standings == NULL)
+        return FALSE;
+      result->games++;
+      if (standings->winner == (int) a_side)
+        result->wins_a++;
+      else if (standings->winner != LW_NO_SEAT)
+        result->wins_b++;
+    }
+  result->rate_a = (double) result->wins_a / result->games;
+  lw_wilson_interval (result->wins_a, result->games, 1.96, &result->low, &result->high);
+  return TRUE;
 }

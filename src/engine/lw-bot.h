@@ -14,15 +14,34 @@ G_BEGIN_DECLS
 
 /**
  * LwBotLevel:
- * @LW_BOT_RANDOM: a uniformly random legal action
- * @LW_BOT_EASY: Declares with three trumps; leads and follows with its lowest
- *   cards
- * @LW_BOT_NORMAL: Declares with many trumps; wins the trick with the
- *   cheapest play that does, else sheds its lowest
- * @LW_BOT_HARD: as normal, but leads its biggest combination and does not
- *   overtake a partner who is winning
+ * @LW_BOT_RANDOM: a uniformly random legal action: Declare or Decline with
+ *   even odds; four discards drawn uniformly; a lead drawn uniformly from
+ *   the legal leads as lw_leads_enumerate() lists them (two-deck
+ *   duplicates once), picked by lw_leads_count() and lw_leads_nth()
+ *   without listing them; a follow drawn uniformly from lw_follow_legal()'s
+ *   plays
+ * @LW_BOT_EASY: a random legal play with simple sense: it Declares with
+ *   four trumps (No Trump: three Den cards), discards its lowest plain
+ *   cards, leads at random without spending a Big Bear or Little Wolf as a
+ *   wildcard, and never spends a trump, Big Bear or Little Wolf on a trick
+ *   it cannot win (it then follows with its cheapest cards)
+ * @LW_BOT_NORMAL: hand-written heuristics: Declares when the hand's
+ *   strength against the revealed trump (trumps, Den cards, long suits,
+ *   high cards) reaches what a Pack needs at this table; as the declaring
+ *   Dealer keeps trumps and Den cards and voids its short suits; leads its
+ *   strongest groups and Runs first and trumps to draw trumps; wins a trick
+ *   with its cheapest winning play, else sheds its cheapest cards; leaves a
+ *   winning partner alone; when no one Declared, it tries to take few cards
+ * @LW_BOT_HARD: Monte Carlo: for each lead or follow it samples the hidden
+ *   hands consistently with what its seat has seen (lw_bot_sample_deal()),
+ *   plays each candidate out to the end of the round with Normal seats and
+ *   keeps the one with the best average round score for its side (the
+ *   scoring engine on the round's facts); Declares and discards as Normal.
+ *   Its budget is in #LwBotOptions.
  *
- * Every level is deterministic for a seed.
+ * Every level is deterministic for a seed (Hard: unless a time limit cuts
+ * its search short). Every level decides from lw_table_observe() of its own
+ * seat only.
  */
 typedef enum {
   LW_BOT_RANDOM,
@@ -30,6 +49,27 @@ typedef enum {
   LW_BOT_NORMAL,
   LW_BOT_HARD,
 } LwBotLevel;
+
+/**
+ * LwBotOptions:
+ * @playouts: Hard: rounds played out per decision, shared among the
+ *   candidate plays (each candidate is played out on the same sampled
+ *   deals); 1..100000, default %LW_BOT_DEFAULT_PLAYOUTS
+ * @max_candidates: Hard: the most plays it compares (the others are
+ *   dropped by Normal's preferences); 2..64, default 10
+ * @time_limit_ms: Hard: stop sampling after this many milliseconds of
+ *   wall time, 0 for no limit (the default; a limit makes the choice depend
+ *   on the machine's speed)
+ *
+ * The search budget of a Hard seat. Zero fields mean the defaults.
+ */
+typedef struct {
+  guint playouts;
+  guint max_candidates;
+  guint time_limit_ms;
+} LwBotOptions;
+
+#define LW_BOT_DEFAULT_PLAYOUTS 160
 
 /**
  * lw_bot_level_from_string:
@@ -49,12 +89,65 @@ gboolean lw_bot_level_from_string (const char *name,
  * @rng: the seat's random numbers (used by every level to break ties)
  * @action: (out caller-allocates): a legal action for the seat to act,
  *   chosen from what lw_table_observe() shows that seat
+ *
+ * Hard searches with the default budget (lw_bot_choose_full() takes
+ * another).
  */
 void lw_bot_choose (const LwTable *table,
                     LwBotLevel     level,
                     const int     *team_of,
                     LwRng         *rng,
                     LwAction      *action);
+
+/**
+ * lw_bot_choose_full:
+ * @table: a table that is not at its end; only read (through
+ *   lw_table_observe() of the seat to act), so a worker thread may use a
+ *   copy of the table (lw_table_copy()) while the caller keeps the original
+ * @level: how the seat plays
+ * @team_of: (nullable) (array fixed-size=8): the side of each seat in
+ *   partners play, or %NULL
+ * @options: (nullable): Hard's budget (%NULL: the defaults)
+ * @rng: the seat's random numbers; every choice comes from it, so the same
+ *   state and the same @rng give the same action
+ * @action: (out caller-allocates): a legal action for the seat to act
+ *
+ * lw_bot_choose() with a budget for Hard. Uses no global mutable state:
+ * safe to call from several threads at once on different tables and
+ * generators.
+ */
+void lw_bot_choose_full (const LwTable      *table,
+                         LwBotLevel          level,
+                         const int          *team_of,
+                         const LwBotOptions *options,
+                         LwRng              *rng,
+                         LwAction           *action);
+
+/**
+ * lw_bot_sample_deal:
+ * @obs: a seat's observation in %LW_PHASE_PLAY
+ * @rng: random numbers
+ * @hands: (out caller-allocates): a hand for every seat: @obs->hand for
+ *   the observing seat, @obs->hand_sizes[s] cards for each other seat s
+ *
+ * Guesses the hidden hands from what @obs shows (Hard's sampling): the
+ * cards not seen (not in the seat's hand, its own discards, a trick or the
+ * current trick, nor the revealed Pup when it left play) are dealt at
+ * random to the other seats, respecting each seat's known voids
+ * (@obs->voids) and the ranks it failed to Poach (a Single of a suit it did
+ * not follow, answered with a card of another rank: it holds no card of
+ * that rank, T13; likewise a Den card of the lead's rank for a Den Single,
+ * T14). When the Dealer Declared, the revealed Pup went to the Dealer's
+ * hand and is placed there unless it has been played (a Dealer keeps its
+ * trumps).
+ *
+ * Returns: %TRUE when every constraint is met; %FALSE when none of the
+ *   tries met them all and some were relaxed (not expected from a real
+ *   table).
+ */
+gboolean lw_bot_sample_deal (const LwObservation *obs,
+                             LwRng               *rng,
+                             LwCard               hands[][LW_MAX_HAND]);
 
 /**
  * lw_bot_play_round:
@@ -101,5 +194,103 @@ LwGameRecord *lw_bot_play_game (guint        n_players,
                                 LwBotLevel   level,
                                 guint        max_rounds,
                                 GError     **error);
+
+/**
+ * lw_bot_play_game_seats:
+ * @n_players: 2–8
+ * @partners: partners play, as for lw_bot_play_game()
+ * @seed: the game's seed, as for lw_bot_play_game()
+ * @levels: (array fixed-size=8): how each seat plays, @n_players of them
+ * @options: (nullable): Hard's budget
+ * @max_rounds: stop with an error after this many rounds
+ * @error: return location for a #GError
+ *
+ * lw_bot_play_game() with a level per seat. Errors as lw_bot_play_game().
+ *
+ * Returns: (transfer full) (nullable): the game record.
+ */
+LwGameRecord *lw_bot_play_game_seats (guint               n_players,
+                                      gboolean            partners,
+                                      guint64             seed,
+                                      const LwBotLevel   *levels,
+                                      const LwBotOptions *options,
+                                      guint               max_rounds,
+                                      GError            **error);
+
+/**
+ * LwDuelResult:
+ * @games: games played
+ * @wins_a: games won by A's side
+ * @wins_b: games won by B's side
+ * @rate_a: @wins_a / @games
+ * @low: the lower end of the 95% Wilson interval of A's win rate
+ * @high: its upper end
+ * @fair_share: A's win rate if A and B played equally well (1 / sides)
+ * @moves: per level (A, B), the leads and follows it chose
+ * @move_usec_total: per level (A, B), the wall time of those choices, µs
+ * @move_usec_max: per level (A, B), the longest one, µs
+ */
+typedef struct {
+  guint  games;
+  guint  wins_a;
+  guint  wins_b;
+  double rate_a;
+  double low;
+  double high;
+  double fair_share;
+  guint  moves[2];
+  gint64 move_usec_total[2];
+  gint64 move_usec_max[2];
+} LwDuelResult;
+
+/**
+ * lw_bot_duel:
+ * @a: level A
+ * @b: level B
+ * @n_players: 2–8
+ * @partners: partners play (4, 6 or 8 players): A takes one side, B the
+ *   others
+ * @games: 1..1000000
+ * @seed: the duel's seed
+ * @options: (nullable): Hard's budget
+ * @result: (out caller-allocates): the figures
+ * @error: return location for a #GError
+ *
+ * Plays @games whole games between computer seats: A holds one seat (in
+ * partners play, one side) and B the others. Seats rotate from game to
+ * game, and each rotation deals the same seeds (game g is dealt from
+ * lw_seed_mix(@seed, g / rotation)), so that A and B are dealt the same
+ * cards. The interval is Wilson's score interval at z = 1.96.
+ *
+ * Errors: %LW_ENGINE_ERROR_INVALID for a bad setup or a game that does not
+ * end.
+ *
+ * Returns: %TRUE when every game was played.
+ */
+gboolean lw_bot_duel (LwBotLevel          a,
+                      LwBotLevel          b,
+                      guint               n_players,
+                      gboolean            partners,
+                      guint               games,
+                      guint64             seed,
+                      const LwBotOptions *options,
+                      LwDuelResult       *result,
+                      GError            **error);
+
+/**
+ * lw_wilson_interval:
+ * @wins: successes
+ * @n: trials, ≥ 1
+ * @z: the normal quantile (1.96 for 95%)
+ * @low: (out): the lower end, 0..1
+ * @high: (out): the upper end, 0..1
+ *
+ * Wilson's score interval of a binomial proportion (Wilson, 1927).
+ */
+void lw_wilson_interval (guint   wins,
+                         guint   n,
+                         double  z,
+                         double *low,
+                         double *high);
 
 G_END_DECLS

@@ -273,15 +273,11 @@ lw_cards_format (const LwCard *cards,
   return g_string_free (out, FALSE);
 }
 
-static int
-card_order (LwCard a,
-            LwCard b)
+/* Rank, then suit, then id, as one number. */
+static inline guint
+card_order (LwCard c)
 {
-  if (lw_card_rank (a) != lw_card_rank (b))
-    return (int) lw_card_rank (a) - (int) lw_card_rank (b);
-  if (lw_card_suit (a) != lw_card_suit (b))
-    return (int) lw_card_suit (a) - (int) lw_card_suit (b);
-  return (int) a - (int) b;
+  return (lw_card_rank (c) << 10) | ((guint) lw_card_suit (c) << 7) | c;
 }
 
 void
@@ -292,8 +288,9 @@ lw_cards_sort (LwCard *cards,
   for (guint i = 1; i < n; i++)
     {
       LwCard c = cards[i];
+      guint key = card_order (c);
       guint j = i;
-      while (j > 0 && card_order (cards[j - 1], c) > 0)
+      while (j > 0 && card_order (cards[j - 1]) > key)
         {
           cards[j] = cards[j - 1];
           j--;

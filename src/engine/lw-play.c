@@ -10,6 +10,17 @@
 
 static const LwHouseRules default_rules = { FALSE, FALSE };
 
+/* Bits set in @x (SWAR; the builtin becomes a library call without
+ * -mpopcnt). */
+static inline guint
+popcount32 (guint32 x)
+{
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+  return (x * 0x01010101u) >> 24;
+}
+
 void
 lw_play_set (LwPlay       *play,
              const LwCard *cards,
@@ -260,39 +271,108 @@ play_push (LwPlay *play,
   play->n++;
 }
 
-void
-lw_leads_enumerate (const LwCard       *hand,
-                    guint               n_hand,
-                    LwSuit              trump,
-                    const LwHouseRules *rules,
-                    GArray             *out)
+/* Where the walk over the leads puts them: every lead into @out, or, with
+ * @out %NULL, only the one numbered @target into @found (G_MAXUINT: none,
+ * to count them). Leads are numbered in the order lw_leads_enumerate()
+ * lists them. */
+typedef struct {
+  GArray *out;
+  guint   index;
+  guint   target;
+  LwPlay *found;
+  gboolean done;
+} LeadSink;
+
+/* Skips @count leads at once when none of them is wanted. */
+static inline gboolean
+sink_skip (LeadSink *sink,
+           guint     count)
+{
+  if (sink->out != NULL || sink->index + count > sink->target)
+    return FALSE;
+  sink->index += count;
+  return TRUE;
+}
+
+/* Whether the next lead is wanted (then build it and call sink_put()). */
+static inline gboolean
+sink_want (LeadSink *sink)
+{
+  if (sink->out != NULL)
+    return TRUE;
+  return sink->index++ == sink->target;
+}
+
+static inline void
+sink_put (LeadSink     *sink,
+          const LwPlay *play)
+{
+  if (sink->out != NULL)
+    g_array_append_val (sink->out, *play);
+  else
+    {
+      *sink->found = *play;
+      sink->done = TRUE;
+    }
+}
+
+static guint
+binomial (guint n,
+          guint k)
+{
+  guint64 r = 1;
+  if (k > n)
+    return 0;
+  for (guint i = 1; i <= k; i++)
+    r = r * (n - k + i) / i;
+  return (guint) r;
+}
+
+static void
+leads_walk (const LwCard       *hand,
+            guint               n_hand,
+            const LwHouseRules *rules,
+            LeadSink           *sink)
 {
   LwCard sorted[LW_MAX_HAND];
   LwCard bears[8], wolves[8];
-  guint n_bears = 0, n_wolves = 0;
-
-  g_return_if_fail (n_hand >= 1 && n_hand <= LW_MAX_HAND);
-  if (rules == NULL)
-    rules = &default_rules;
+  guint n_bears = 0, n_wolves = 0, n_singles = 0;
+  guint32 suit_ranks[4] = { 0 };   /* bit r: a card of rank r held */
+  LwCard by_rank[4][LW_N_RANKS];   /* its first card */
+  guint rank_count[LW_N_RANKS] = { 0 };
 
   memcpy (sorted, hand, n_hand * sizeof (LwCard));
   lw_cards_sort (sorted, n_hand);
   for (guint i = 0; i < n_hand; i++)
     {
-      if (lw_card_face (sorted[i]) == LW_FACE_BEAR)
-        bears[n_bears++] = sorted[i];
-      else if (lw_card_face (sorted[i]) == LW_FACE_WOLF)
-        wolves[n_wolves++] = sorted[i];
+      LwCard c = sorted[i];
+      guint suit = lw_card_suit (c), rank = lw_card_rank (c);
+      if (lw_card_face (c) == LW_FACE_BEAR)
+        bears[n_bears++] = c;
+      else if (lw_card_face (c) == LW_FACE_WOLF)
+        wolves[n_wolves++] = c;
+      if (i == 0 || lw_card_face (c) != lw_card_face (sorted[i - 1]))
+        n_singles++;
+      rank_count[rank]++;
+      if (suit < 4 && !(suit_ranks[suit] & (1u << rank)))
+        {
+          suit_ranks[suit] |= 1u << rank;
+          by_rank[suit][rank] = c;
+        }
     }
 
   /* Singles: identical two-deck cards (adjacent once sorted) once. */
-  for (guint i = 0; i < n_hand; i++)
-    if (i == 0 || lw_card_face (sorted[i]) != lw_card_face (sorted[i - 1]))
-      {
-        LwPlay play = { 0 };
-        play_push (&play, sorted[i], -1, LW_SUIT_NONE);
-        g_array_append_val (out, play);
-      }
+  if (!sink_skip (sink, n_singles))
+    for (guint i = 0; i < n_hand; i++)
+      if (i == 0 || lw_card_face (sorted[i]) != lw_card_face (sorted[i - 1]))
+        if (sink_want (sink))
+          {
+            LwPlay play = { 0 };
+            play_push (&play, sorted[i], -1, LW_SUIT_NONE);
+            sink_put (sink, &play);
+            if (sink->done)
+              return;
+          }
 
   /* Pairs and Sets: for each rank, every multiset of ≥ 2 naturals (how
    * many of each face, so two-deck duplicates give one play), plus any
@@ -302,10 +382,12 @@ lw_leads_enumerate (const LwCard       *hand,
       LwCard faces[LW_MAX_HAND];     /* first card of each face */
       guint mult[LW_MAX_HAND];       /* copies held */
       guint take[LW_MAX_HAND] = { 0 };
-      guint n_faces = 0, n_nat = 0;
+      guint n_faces = 0;
       guint max_b = rank == LW_RANK_BEAR ? 0 : n_bears;
       guint max_l = rank == LW_RANK_WOLF ? 0 : n_wolves;
 
+      if (rank_count[rank] < 2)
+        continue;
       for (guint i = 0; i < n_hand; i++)
         if (lw_card_rank (sorted[i]) == rank)
           {
@@ -316,10 +398,32 @@ lw_leads_enumerate (const LwCard       *hand,
                 faces[n_faces] = sorted[i];
                 mult[n_faces++] = 1;
               }
-            n_nat++;
           }
-      if (n_nat < 2)
-        continue;
+
+      if (sink->out == NULL)
+        {
+          /* How many leads this rank gives: ways[k] multisets of k
+           * naturals, each with the wildcards that fit. */
+          guint ways[LW_MAX_HAND + 1] = { 1 }, top = 0, count = 0;
+          for (guint f = 0; f < n_faces; f++)
+            {
+              for (int k = (int) (top + mult[f]); k >= 0; k--)
+                {
+                  guint sum = 0;
+                  for (guint c = 0; c <= mult[f] && (int) c <= k; c++)
+                    if ((guint) k - c <= top)
+                      sum += ways[k - (int) c];
+                  ways[k] = sum;
+                }
+              top += mult[f];
+            }
+          for (guint k = 2; k <= top; k++)
+            for (guint nb = 0; nb <= max_b; nb++)
+              if (k + nb <= LW_MAX_PLAY)
+                count += ways[k] * (MIN (max_l, LW_MAX_PLAY - k - nb) + 1);
+          if (sink_skip (sink, count))
+            continue;
+        }
 
       /* Odometer over take[f] in 0..mult[f]. */
       for (;;)
@@ -330,22 +434,25 @@ lw_leads_enumerate (const LwCard       *hand,
           if (k >= 2)
             for (guint nb = 0; nb <= max_b; nb++)
               for (guint nl = 0; nl <= max_l && k + nb + nl <= LW_MAX_PLAY; nl++)
-                {
-                  LwPlay play = { 0 };
-                  /* Copies of one face sit next to each other in @sorted. */
-                  for (f = 0; f < n_faces; f++)
-                    {
-                      const LwCard *first = memchr (sorted, faces[f], n_hand);
-                      for (guint c = 0; c < take[f]; c++)
-                        play_push (&play, first[c], -1, LW_SUIT_NONE);
-                    }
-                  for (guint i = 0; i < nb; i++)
-                    play_push (&play, bears[i], (int) rank, LW_SUIT_NONE);
-                  for (guint i = 0; i < nl; i++)
-                    play_push (&play, wolves[i], (int) rank, LW_SUIT_NONE);
-                  /* Two naturals and no wildcard is a Pair; more is a Set. */
-                  g_array_append_val (out, play);
-                }
+                if (sink_want (sink))
+                  {
+                    LwPlay play = { 0 };
+                    /* Copies of one face sit next to each other in @sorted. */
+                    for (f = 0; f < n_faces; f++)
+                      {
+                        const LwCard *first = memchr (sorted, faces[f], n_hand);
+                        for (guint c = 0; c < take[f]; c++)
+                          play_push (&play, first[c], -1, LW_SUIT_NONE);
+                      }
+                    for (guint i = 0; i < nb; i++)
+                      play_push (&play, bears[i], (int) rank, LW_SUIT_NONE);
+                    for (guint i = 0; i < nl; i++)
+                      play_push (&play, wolves[i], (int) rank, LW_SUIT_NONE);
+                    /* Two naturals and no wildcard is a Pair; more is a Set. */
+                    sink_put (sink, &play);
+                    if (sink->done)
+                      return;
+                  }
           for (f = 0; f < n_faces; f++)
             {
               if (take[f] < mult[f])
@@ -364,33 +471,40 @@ lw_leads_enumerate (const LwCard       *hand,
    * Little Wolves for the missing ones (T9). */
   for (guint suit = 0; suit < 4; suit++)
     {
-      LwCard by_rank[LW_N_RANKS];
-      gboolean has[LW_N_RANKS] = { FALSE };
-
-      for (guint i = 0; i < n_hand; i++)
-        if (lw_card_suit (sorted[i]) == (LwSuit) suit && !has[lw_card_rank (sorted[i])])
-          {
-            has[lw_card_rank (sorted[i])] = TRUE;
-            by_rank[lw_card_rank (sorted[i])] = sorted[i];
-          }
-      for (guint lo = LW_RANK_ACE; lo <= LW_RANK_KING; lo++)
+      if (popcount32 (suit_ranks[suit]) < 2)
+        continue;
+      for (guint lo = LW_RANK_ACE; lo + 2 <= LW_RANK_KING; lo++)
         for (guint hi = lo + 2; hi <= LW_RANK_KING && hi - lo + 1 <= LW_MAX_PLAY; hi++)
           {
-            guint32 held = 0;   /* bit k: rank lo + k is held */
-            guint width = hi - lo + 1, n_held = 0;
+            guint width = hi - lo + 1;
+            /* bit k: rank lo + k is held */
+            guint32 held = (suit_ranks[suit] >> lo) & (((guint32) 1 << width) - 1);
+            guint n_held = popcount32 (held), gaps = width - n_held;
 
-            for (guint r = lo; r <= hi; r++)
-              if (has[r])
-                {
-                  held |= 1u << (r - lo);
-                  n_held++;
-                }
-            if (n_held < 2 || width - n_held > n_wolves)
+            /* Wider windows from @lo only have more gaps. */
+            if (gaps > n_wolves)
+              break;
+            if (n_held < 2)
               continue;
+            if (sink->out == NULL)
+              {
+                /* Up to n_wolves − gaps held ranks may be played by a
+                 * Little Wolf too, keeping two naturals; inside-only Runs
+                 * keep both ends natural. */
+                guint count = 0;
+                if (!rules->runs_inside_only)
+                  for (guint z = 0; z + gaps <= n_wolves && z + 2 <= n_held; z++)
+                    count += binomial (n_held, z);
+                else if ((held & 1) && (held >> (width - 1)))
+                  for (guint z = 0; z + gaps <= n_wolves && z + 2 <= n_held; z++)
+                    count += binomial (n_held - 2, z);
+                if (sink_skip (sink, count))
+                  continue;
+              }
             /* Up to the Little Wolves left over, held ranks may be played
              * by a Little Wolf too: @swap picks them among the held ranks
              * (bit k: the k-th held rank from @lo). */
-            for (guint z = 0; z + (width - n_held) <= n_wolves && z + 2 <= n_held; z++)
+            for (guint z = 0; z + gaps <= n_wolves && z + 2 <= n_held; z++)
               {
                 guint32 swap = ((guint32) 1 << z) - 1;
                 while (swap < ((guint32) 1 << n_held))
@@ -407,18 +521,21 @@ lw_leads_enumerate (const LwCard       *hand,
                     {
                       guint nat_lo = lo + (guint) __builtin_ctz (natural);
                       guint nat_hi = lo + 31 - (guint) __builtin_clz (natural);
-                      if (!rules->runs_inside_only || (nat_lo == lo && nat_hi == hi))
+                      if ((!rules->runs_inside_only || (nat_lo == lo && nat_hi == hi))
+                          && sink_want (sink))
                         {
                           LwPlay play = { 0 };
                           guint w = 0;
                           for (guint r = lo; r <= hi; r++)
                             {
                               if (natural & (1u << (r - lo)))
-                                play_push (&play, by_rank[r], -1, LW_SUIT_NONE);
+                                play_push (&play, by_rank[suit][r], -1, LW_SUIT_NONE);
                               else
                                 play_push (&play, wolves[w++], (int) r, (int) suit);
                             }
-                          g_array_append_val (out, play);
+                          sink_put (sink, &play);
+                          if (sink->done)
+                            return;
                         }
                     }
                     if (swap == 0)
@@ -430,7 +547,54 @@ lw_leads_enumerate (const LwCard       *hand,
               }
           }
     }
+}
+
+void
+lw_leads_enumerate (const LwCard       *hand,
+                    guint               n_hand,
+                    LwSuit              trump,
+                    const LwHouseRules *rules,
+                    GArray             *out)
+{
+  LeadSink sink = { out, 0, G_MAXUINT, NULL, FALSE };
+
+  g_return_if_fail (n_hand >= 1 && n_hand <= LW_MAX_HAND);
+  g_return_if_fail (out != NULL);
+  if (rules == NULL)
+    rules = &default_rules;
+  leads_walk (hand, n_hand, rules, &sink);
   (void) trump;
+}
+
+guint
+lw_leads_count (const LwCard       *hand,
+                guint               n_hand,
+                const LwHouseRules *rules)
+{
+  LeadSink sink = { NULL, 0, G_MAXUINT, NULL, FALSE };
+
+  g_return_val_if_fail (n_hand >= 1 && n_hand <= LW_MAX_HAND, 0);
+  if (rules == NULL)
+    rules = &default_rules;
+  leads_walk (hand, n_hand, rules, &sink);
+  return sink.index;
+}
+
+gboolean
+lw_leads_nth (const LwCard       *hand,
+              guint               n_hand,
+              const LwHouseRules *rules,
+              guint               index,
+              LwPlay             *play)
+{
+  LeadSink sink = { NULL, 0, index, play, FALSE };
+
+  g_return_val_if_fail (n_hand >= 1 && n_hand <= LW_MAX_HAND, FALSE);
+  g_return_val_if_fail (play != NULL, FALSE);
+  if (rules == NULL)
+    rules = &default_rules;
+  leads_walk (hand, n_hand, rules, &sink);
+  return sink.done;
 }
 
 /* ---- Follows (TRICKS §4) ---------------------------------------------- */
@@ -451,19 +615,28 @@ typedef struct {
   FollowKind kind;
   guint      n;
   guint      rank;
+  LwSuit     trump;
   /* Per hand position. */
   guint8     rank_of[32];
   guint8     suit_of[32];
   guint8     level1[32];  /* Single: the first class; else "is a trump" */
   guint8     level2[32];  /* Single: the second class */
   guint8     in_suit[32]; /* Run: follows the lead's suit */
+  /* The same as bit masks over hand positions, and per suit the ranks
+   * held (bit r), for the keys that only count. */
+  guint32    level1_bits;
+  guint32    in_suit_bits;
+  guint32    suit_ranks[4];
+  guint8     rank_count[LW_N_RANKS];
+  guint8     rank_plain[LW_N_RANKS];  /* non-trump cards of each rank */
+  guint      n_level1;
 } FollowContext;
 
 static void
-follow_context (FollowContext *ctx,
-                const LwLead  *lead,
-                const LwCard  *hand,
-                guint          n_hand)
+follow_context_fill (FollowContext *ctx,
+                     const LwLead  *lead,
+                     const LwCard  *hand,
+                     guint          n_hand)
 {
   guint trumps = 0;
   LwSuit trump = lead->trump;
@@ -471,6 +644,7 @@ follow_context (FollowContext *ctx,
   memset (ctx, 0, sizeof *ctx);
   ctx->n = lead->n;
   ctx->rank = lead->rank;
+  ctx->trump = trump;
   for (guint i = 0; i < n_hand; i++)
     {
       LwCard c = hand[i];
@@ -478,7 +652,12 @@ follow_context (FollowContext *ctx,
       ctx->suit_of[i] = (guint8) lw_card_suit (c);
       if (lw_card_is_trump (c, trump))
         trumps++;
+      else
+        ctx->rank_plain[ctx->rank_of[i]]++;
       ctx->in_suit[i] = (guint8) lw_card_follows_suit (c, lead->suit, trump);
+      ctx->rank_count[ctx->rank_of[i]]++;
+      if (ctx->suit_of[i] < 4)
+        ctx->suit_ranks[ctx->suit_of[i]] |= 1u << ctx->rank_of[i];
     }
 
   switch (lead->type)
@@ -537,9 +716,43 @@ follow_context (FollowContext *ctx,
     }
 }
 
-/* The sorted group sizes of the ranks in @mask as 4-bit digits, biggest
- * first (§4.3's V), then the rank-r count if ≥ 2 (g) and the lone helpers
- * (hs). */
+static void
+follow_context (FollowContext *ctx,
+                const LwLead  *lead,
+                const LwCard  *hand,
+                guint          n_hand)
+{
+  follow_context_fill (ctx, lead, hand, n_hand);
+  for (guint i = 0; i < n_hand; i++)
+    {
+      ctx->level1_bits |= (guint32) (ctx->level1[i] != 0) << i;
+      ctx->in_suit_bits |= (guint32) (ctx->in_suit[i] != 0) << i;
+    }
+  ctx->n_level1 = popcount32 (ctx->level1_bits);
+}
+
+/* step[c]: how much V grows when a rank's group in the play grows from c
+ * to c + 1 cards. V is the sum over the play's groups of 14^size: since a
+ * play has at most 13 cards, comparing these sums compares the sorted
+ * group sizes lexicographically, biggest first (§4.3's V). */
+static const guint64 v_step[LW_MAX_PLAY] = {
+  G_GUINT64_CONSTANT (14),
+  G_GUINT64_CONSTANT (182),
+  G_GUINT64_CONSTANT (2548),
+  G_GUINT64_CONSTANT (35672),
+  G_GUINT64_CONSTANT (499408),
+  G_GUINT64_CONSTANT (6991712),
+  G_GUINT64_CONSTANT (97883968),
+  G_GUINT64_CONSTANT (1370375552),
+  G_GUINT64_CONSTANT (19185257728),
+  G_GUINT64_CONSTANT (268593608192),
+  G_GUINT64_CONSTANT (3760310514688),
+  G_GUINT64_CONSTANT (52644347205632),
+  G_GUINT64_CONSTANT (737020860878848),
+};
+
+/* §4.3's key: V (above), then the rank-r count if ≥ 2 (g), then the lone
+ * helpers (hs), as (V << 8) | (g << 4) | hs. */
 static inline guint64
 set_key (const FollowContext *ctx,
          guint32              mask,
@@ -548,31 +761,20 @@ set_key (const FollowContext *ctx,
          guint64             *n_rank_plain)
 {
   guint8 counts[LW_N_RANKS] = { 0 };
-  guint8 sizes[LW_MAX_PLAY + 1] = { 0 };
   guint64 v = 0;
-  guint digits = 0, g, hs = 0;
+  guint g, hs = 0;
   guint r = ctx->rank;
 
-  *n_trump = 0;
+  *n_trump = popcount32 (mask & ctx->level1_bits);
   *n_rank_plain = 0;
   for (guint32 m = mask; m != 0; m &= m - 1)
     {
       guint i = (guint) __builtin_ctz (m);
-      counts[ctx->rank_of[i]]++;
-      *n_trump += ctx->level1[i];
-      if (!ctx->level1[i] && ctx->rank_of[i] == r)
+      guint rank = ctx->rank_of[i];
+      v += v_step[counts[rank]++];
+      if (!ctx->level1[i] && rank == r)
         (*n_rank_plain)++;
     }
-  for (guint k = 0; k < LW_N_RANKS; k++)
-    if (counts[k] > 0)
-      sizes[counts[k]]++;
-  for (int s = LW_MAX_PLAY; s >= 1; s--)
-    for (guint k = 0; k < sizes[s]; k++)
-      {
-        v = (v << 4) | (guint) s;
-        digits++;
-      }
-  v <<= 4 * (LW_MAX_PLAY - digits);
   g = counts[r] >= 2 ? counts[r] : 0;
   if (counts[r] == 1)
     hs++;
@@ -667,14 +869,9 @@ follow_key (const FollowContext *ctx,
     case FOLLOW_RUN_TRUMP:
       {
         guint top = 0;
-        guint64 in_suit = 0, trumps = 0;
+        guint64 in_suit = popcount32 (mask & ctx->in_suit_bits);
+        guint64 trumps = popcount32 (mask & ctx->level1_bits);
         gboolean run = is_run (ctx, mask, &top);
-        for (guint32 m = mask; m != 0; m &= m - 1)
-          {
-            guint i = (guint) __builtin_ctz (m);
-            in_suit += ctx->in_suit[i];
-            trumps += ctx->level1[i];
-          }
         if (ctx->kind == FOLLOW_RUN_TRUMP)
           /* R_T → T^N → T* + X (§4.5). */
           return ((guint64) (run && trumps == ctx->n) << 8) | trumps;
@@ -688,6 +885,92 @@ follow_key (const FollowContext *ctx,
       g_assert_not_reached ();
     }
   return 0;
+}
+
+/* Whether suit @suit holds every rank from @top − @n + 1 to @top. */
+static inline gboolean
+holds_run (const FollowContext *ctx,
+           guint                suit,
+           guint                top,
+           guint                n)
+{
+  guint32 want;
+  if (top > LW_RANK_KING || top + 1 < LW_RANK_ACE + n)
+    return FALSE;
+  want = (((guint32) 1 << n) - 1) << (top + 1 - n);
+  return (ctx->suit_ranks[suit] & want) == want;
+}
+
+/* The best key the hand can reach, worked out from its counts where that
+ * is simple (Singles, Pairs, Runs): the same value as the greatest
+ * follow_key() over every subset. Returns %FALSE for the Set kinds, whose
+ * key needs the subsets. */
+static gboolean
+best_key_direct (const FollowContext *ctx,
+                 guint                n_hand,
+                 guint64             *best)
+{
+  switch (ctx->kind)
+    {
+    case FOLLOW_SINGLE:
+      {
+        guint64 b = 0;
+        for (guint i = 0; i < n_hand && b < 2; i++)
+          b = MAX (b, ctx->level1[i] ? 2u : ctx->level2[i] ? 1u : 0u);
+        *best = b;
+        return TRUE;
+      }
+
+    case FOLLOW_PAIR_PLAIN:
+      {
+        gboolean any_pair = FALSE;
+        for (guint r = 0; r < LW_N_RANKS; r++)
+          any_pair |= ctx->rank_count[r] >= 2;
+        *best = ctx->rank_count[ctx->rank] >= 2 ? 3 : any_pair ? 2 : ctx->rank_count[ctx->rank] >= 1;
+        return TRUE;
+      }
+
+    case FOLLOW_PAIR_TRUMP:
+      {
+        /* Two trumps of one rank: a trump Pair. */
+        guint8 trump_count[LW_N_RANKS] = { 0 };
+        gboolean pair = FALSE;
+        for (guint i = 0; i < n_hand; i++)
+          if (ctx->level1[i] && ++trump_count[ctx->rank_of[i]] >= 2)
+            pair = TRUE;
+        *best = 2u + (guint) pair;
+        return TRUE;
+      }
+
+    case FOLLOW_PAIR_ONE_TRUMP:
+      *best = 1u + (ctx->rank_plain[ctx->rank] > 0);
+      return TRUE;
+
+    case FOLLOW_RUN_PLAIN:
+    case FOLLOW_RUN_TRUMP:
+      {
+        gboolean run_r = FALSE, run = FALSE, trump_run = FALSE;
+        for (guint suit = 0; suit < 4; suit++)
+          for (guint top = LW_RANK_ACE + ctx->n - 1; top <= LW_RANK_KING; top++)
+            if (holds_run (ctx, suit, top, ctx->n))
+              {
+                run = TRUE;
+                run_r |= top == ctx->rank;
+                trump_run |= ctx->trump == (LwSuit) suit;
+              }
+        if (ctx->kind == FOLLOW_RUN_TRUMP)
+          *best = trump_run ? (0x100u | ctx->n) : MIN (ctx->n, ctx->n_level1);
+        else
+          *best = run_r ? 0x200 : run ? 0x100 : MIN (ctx->n, popcount32 (ctx->in_suit_bits));
+        return TRUE;
+      }
+
+    case FOLLOW_SET_PLAIN:
+    case FOLLOW_SET_TRUMP:
+    case FOLLOW_SET_SOME_TRUMP:
+    default:
+      return FALSE;
+    }
 }
 
 /* Calls the key on every @n-subset of @n_hand positions; keeps the masks
@@ -824,9 +1107,9 @@ lw_follow_check (const LwLead  *lead,
 
   g_return_val_if_fail (lead != NULL && hand != NULL && n_hand <= 31, FALSE);
 
-  shown = lw_cards_format (cards, n);
   if (n != lead->n)
     {
+      shown = lw_cards_format (cards, n);
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_ILLEGAL_PLAY,
                    "%s: must play %u card%s, as many as the lead (T5)",
                    shown, lead->n, lead->n == 1 ? "" : "s");
@@ -840,6 +1123,7 @@ lw_follow_check (const LwLead  *lead,
           break;
       if (i == n_hand)
         {
+          shown = lw_cards_format (cards, n);
           g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_ILLEGAL_PLAY,
                        "%s: %s is not in the hand", shown, lw_face_to_string (lw_card_face (cards[k])));
           return FALSE;
@@ -848,9 +1132,12 @@ lw_follow_check (const LwLead  *lead,
     }
 
   follow_context (&ctx, lead, hand, n_hand);
-  if (follow_key (&ctx, mask) == (best = best_follows (&ctx, n_hand, NULL, 0)))
+  if (!best_key_direct (&ctx, n_hand, &best))
+    best = best_follows (&ctx, n_hand, NULL, 0);
+  if (follow_key (&ctx, mask) == best)
     return TRUE;
 
+  shown = lw_cards_format (cards, n);
   legal = g_array_new (FALSE, FALSE, sizeof (guint32));
   best_follows (&ctx, n_hand, legal, 0);
   could = g_string_new (NULL);
@@ -941,7 +1228,7 @@ follow_info (const LwLead *lead,
       info->rank = lo;
       break;
     case LW_LEAD_RUN:
-      info->shape = suited && same_suit && (guint) __builtin_popcount (ranks) == play->n
+      info->shape = suited && same_suit && popcount32 (ranks) == play->n
                     && hi - lo == play->n - 1;
       info->rank = hi;
       break;

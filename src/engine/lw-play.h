@@ -169,6 +169,41 @@ void lw_leads_enumerate (const LwCard       *hand,
                          GArray             *out);
 
 /**
+ * lw_leads_count:
+ * @hand: (array length=n_hand): the leader's cards, at most %LW_MAX_HAND
+ * @n_hand: how many, ≥ 1
+ * @rules: (nullable): house rules
+ *
+ * Counts the legal leads of @hand without listing them: the length of the
+ * list lw_leads_enumerate() would give.
+ *
+ * Returns: the number of legal leads (at least @n_hand's distinct faces).
+ */
+guint lw_leads_count (const LwCard       *hand,
+                      guint               n_hand,
+                      const LwHouseRules *rules);
+
+/**
+ * lw_leads_nth:
+ * @hand: (array length=n_hand): the leader's cards, at most %LW_MAX_HAND
+ * @n_hand: how many, ≥ 1
+ * @rules: (nullable): house rules
+ * @index: 0..lw_leads_count()−1
+ * @play: (out caller-allocates): the lead
+ *
+ * The lead at @index in lw_leads_enumerate()'s order, built alone: with
+ * lw_leads_count() this picks a uniformly random legal lead without
+ * listing them all.
+ *
+ * Returns: %TRUE when @index is below the number of leads.
+ */
+gboolean lw_leads_nth (const LwCard       *hand,
+                       guint               n_hand,
+                       const LwHouseRules *rules,
+                       guint               index,
+                       LwPlay             *play);
+
+/**
  * lw_follow_legal:
  * @lead: the lead
  * @hand: (array length=n_hand): the follower's cards, at most 31; the lead

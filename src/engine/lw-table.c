@@ -116,6 +116,12 @@ int lw_table_get_declarer (const LwTable *table) { return table->declarer; }
 const GArray *lw_table_get_tricks (const LwTable *table) { return table->tricks; }
 const GArray *lw_table_get_log (const LwTable *table) { return table->log; }
 
+const LwHouseRules *
+lw_table_get_rules (const LwTable *table)
+{
+  return &table->rules;
+}
+
 const LwCard *
 lw_table_get_hand (const LwTable *table,
                    int            seat,
@@ -484,6 +490,52 @@ lw_table_observe (const LwTable *t,
   obs->n_current = t->n_current;
   memcpy (obs->current, t->current, sizeof (LwPlay) * t->n_current);
   obs->tricks = t->tricks;
+}
+
+LwTable *
+lw_table_new_from_observation (const LwObservation *obs,
+                               const LwCard         hands[][LW_MAX_HAND],
+                               const LwHouseRules  *rules)
+{
+  LwTable *t;
+
+  g_return_val_if_fail (obs != NULL && hands != NULL, NULL);
+  g_return_val_if_fail (obs->phase == LW_PHASE_PLAY, NULL);
+  g_return_val_if_fail (obs->n_players >= LW_MIN_SEATS && obs->n_players <= LW_MAX_SEATS, NULL);
+
+  t = g_new0 (LwTable, 1);
+  t->n_players = obs->n_players;
+  t->hand_size = lw_hand_size (obs->n_players);
+  t->decks = lw_decks (obs->n_players);
+  t->dealer = obs->dealer;
+  if (rules != NULL)
+    t->rules = *rules;
+  for (guint s = 0; s < obs->n_players; s++)
+    {
+      t->n_hand[s] = obs->hand_sizes[s];
+      memcpy (t->hands[s], hands[s], obs->hand_sizes[s]);
+      lw_cards_sort (t->hands[s], t->n_hand[s]);
+      t->taken[s] = obs->taken[s];
+      t->voids[s] = obs->voids[s];
+    }
+  t->pups[0] = t->pups[1] = t->pups[2] = t->pups[3] = obs->revealed;
+  if (obs->n_discards == 4)
+    memcpy (t->discards, obs->discards, 4);
+  t->discarded = obs->declarer != LW_NO_SEAT && obs->declarer == obs->dealer;
+  t->trump = obs->trump;
+  t->phase = LW_PHASE_PLAY;
+  t->turn = obs->turn;
+  t->declarer = obs->declarer;
+  t->has_lead = obs->has_lead;
+  if (obs->has_lead)
+    t->lead = obs->lead;
+  t->n_current = obs->n_current;
+  memcpy (t->current, obs->current, sizeof (LwPlay) * obs->n_current);
+  t->trick_leader = (obs->turn - (int) obs->n_current + (int) obs->n_players) % (int) obs->n_players;
+  t->tricks = obs->tricks != NULL ? g_array_copy ((GArray *) obs->tricks)
+                                  : g_array_new (FALSE, FALSE, sizeof (LwTrick));
+  t->log = g_array_new (FALSE, FALSE, sizeof (LwAction));
+  return t;
 }
 
 static const char *const action_names[] = { "declare", "decline", "discard", "play" };

@@ -120,6 +120,14 @@ LwCard lw_table_get_revealed (const LwTable *table);
 int lw_table_get_declarer (const LwTable *table);
 
 /**
+ * lw_table_get_rules:
+ * @table: a table
+ *
+ * Returns: (transfer none): the house rules the round is played with.
+ */
+const LwHouseRules *lw_table_get_rules (const LwTable *table);
+
+/**
  * lw_table_get_hand:
  * @table: a table
  * @seat: a seat
@@ -300,6 +308,26 @@ typedef struct {
 void lw_table_observe (const LwTable *table,
                        int            seat,
                        LwObservation *obs);
+
+/**
+ * lw_table_new_from_observation:
+ * @obs: what one seat sees, in %LW_PHASE_PLAY
+ * @hands: (array fixed-size=8): a hand for every seat; @hands[@obs->seat]
+ *   must be @obs->hand, the others as many cards as @obs->hand_sizes says
+ *   (a guess at the hidden hands, e.g. lw_bot_sample_deal())
+ * @rules: (nullable): the round's house rules
+ *
+ * A table at the point @obs shows, with @hands as the hands: the finished
+ * tricks, the current trick, the cards taken, the voids, the Declarer and
+ * the trump as seen. For playing a round out from a guessed deal (a
+ * computer seat's look-ahead); its log starts empty and its seed is 0, so
+ * it is not a saved round.
+ *
+ * Returns: (transfer full): the table. Free with lw_table_free().
+ */
+LwTable *lw_table_new_from_observation (const LwObservation *obs,
+                                        const LwCard         hands[][LW_MAX_HAND],
+                                        const LwHouseRules  *rules);
 
 /**
  * lw_table_to_json:
