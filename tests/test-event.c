@@ -804,6 +804,41 @@ test_standings_tie_breaks (void)
                                         "1,P00,6,15,2,-1,0,3,2,0,no\r\n"));
   json = lw_event_standings_to_json (event, standings);
   g_assert_nonnull (strstr (json, "\"finished\" : true"));
+
+  /* The tie-breaks chosen and ordered: the margin first puts C (+10)
+   * ahead of A (−1) and B (−3). */
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GArray) by_margin = NULL;
+    g_autoptr (GArray) by_skunks = NULL;
+    g_autofree char *text = NULL;
+
+    g_assert_true (lw_tiebreaks_from_string ("margin, head-to-head", &event->config, &error));
+    g_assert_no_error (error);
+    text = lw_tiebreaks_to_string (&event->config);
+    g_assert_cmpstr (text, ==, "margin,head-to-head");
+    by_margin = lw_event_compute_standings (event);
+    g_assert_cmpstr (g_array_index (by_margin, LwEventStanding, 0).name, ==, "P02");
+    g_assert_cmpstr (g_array_index (by_margin, LwEventStanding, 1).name, ==, "P00");
+    g_assert_cmpstr (g_array_index (by_margin, LwEventStanding, 2).name, ==, "P01");
+    g_assert_cmpuint (g_array_index (by_margin, LwEventStanding, 2).rank, ==, 3);
+
+    /* Skunks alone: C first; A and B level on everything share rank 2. */
+    g_assert_true (lw_tiebreaks_from_string ("skunks", &event->config, &error));
+    by_skunks = lw_event_compute_standings (event);
+    g_assert_cmpstr (g_array_index (by_skunks, LwEventStanding, 0).name, ==, "P02");
+    g_assert_cmpuint (g_array_index (by_skunks, LwEventStanding, 1).rank, ==, 2);
+    g_assert_cmpuint (g_array_index (by_skunks, LwEventStanding, 2).rank, ==, 2);
+    g_assert_cmpuint (g_array_index (by_skunks, LwEventStanding, 3).rank, ==, 4);
+
+    g_assert_false (lw_tiebreaks_from_string ("margin,margin", &event->config, &error));
+    g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+    g_assert_nonnull (strstr (error->message, "named twice"));
+    g_clear_error (&error);
+    g_assert_false (lw_tiebreaks_from_string ("luck", &event->config, &error));
+    g_assert_nonnull (strstr (error->message, "\"luck\""));
+    g_assert_cmpuint (event->config.n_tiebreaks, ==, 1);
+  }
 }
 
 int

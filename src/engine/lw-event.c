@@ -72,6 +72,72 @@ lw_event_config_init (LwEventConfig *config,
   config->points_second = 1;
   config->points_other = 0;
   config->seed = 0;
+  config->tiebreaks[0] = LW_TIEBREAK_BUCHHOLZ;
+  config->tiebreaks[1] = LW_TIEBREAK_HEAD_TO_HEAD;
+  config->tiebreaks[2] = LW_TIEBREAK_MARGIN;
+  config->tiebreaks[3] = LW_TIEBREAK_SKUNKS;
+  config->n_tiebreaks = 4;
+}
+
+static const char *const tiebreak_names[] = { "buchholz", "head-to-head", "margin", "skunks" };
+
+gboolean
+lw_tiebreaks_from_string (const char     *text,
+                          LwEventConfig  *config,
+                          GError        **error)
+{
+  g_auto (GStrv) names = NULL;
+  LwTiebreak order[LW_N_TIEBREAKS];
+  guint n = 0;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (config != NULL, FALSE);
+
+  names = g_strsplit (text, ",", -1);
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      const char *name = g_strstrip (names[i]);
+      guint k;
+
+      if (*name == '\0' && names[1] == NULL)
+        break;   /* "": no tie-break */
+      for (k = 0; k < G_N_ELEMENTS (tiebreak_names); k++)
+        if (g_str_equal (name, tiebreak_names[k]))
+          break;
+      if (k == G_N_ELEMENTS (tiebreak_names))
+        {
+          g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                       "tie-break \"%s\": not one of buchholz, head-to-head, margin, skunks", name);
+          return FALSE;
+        }
+      for (guint j = 0; j < n; j++)
+        if (order[j] == (LwTiebreak) k)
+          {
+            g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                         "tie-break \"%s\" is named twice", name);
+            return FALSE;
+          }
+      order[n++] = (LwTiebreak) k;
+    }
+  memcpy (config->tiebreaks, order, n * sizeof order[0]);
+  config->n_tiebreaks = n;
+  return TRUE;
+}
+
+char *
+lw_tiebreaks_to_string (const LwEventConfig *config)
+{
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (config != NULL, NULL);
+
+  for (guint i = 0; i < config->n_tiebreaks && i < LW_N_TIEBREAKS; i++)
+    {
+      if (i > 0)
+        g_string_append_c (out, ',');
+      g_string_append (out, tiebreak_names[config->tiebreaks[i]]);
+    }
+  return g_string_free (out, FALSE);
 }
 
 gboolean
@@ -118,6 +184,28 @@ lw_event_config_validate (const LwEventConfig  *config,
                    "points %d/%d/%d: win ≥ second ≥ other ≥ 0 (win at most 1000)",
                    config->points_win, config->points_second, config->points_other);
       return FALSE;
+    }
+  if (config->n_tiebreaks > LW_N_TIEBREAKS)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "%u tie-breaks: at most %d", config->n_tiebreaks, LW_N_TIEBREAKS);
+      return FALSE;
+    }
+  for (guint i = 0; i < config->n_tiebreaks; i++)
+    {
+      if ((guint) config->tiebreaks[i] >= LW_N_TIEBREAKS)
+        {
+          g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                       "tie-break %u: not a tie-break", i + 1);
+          return FALSE;
+        }
+      for (guint j = 0; j < i; j++)
+        if (config->tiebreaks[j] == config->tiebreaks[i])
+          {
+            g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                         "tie-break \"%s\" is named twice", tiebreak_names[config->tiebreaks[i]]);
+            return FALSE;
+          }
     }
   return TRUE;
 }
@@ -938,31 +1026,63 @@ points_equal (double a,
   return fabs (a - b) < POINTS_EPSILON;
 }
 
+/* One tie-break: -1 when @a is ahead, 1 when @b is, 0 when level. */
 static int
-compare_keys (const LwEventStanding *a,
-              const LwEventStanding *b)
+compare_tiebreak (const LwEventStanding *a,
+                  const LwEventStanding *b,
+                  LwTiebreak             tiebreak)
+{
+  switch (tiebreak)
+    {
+    case LW_TIEBREAK_BUCHHOLZ:
+      return points_equal (a->buchholz, b->buchholz) ? 0 : a->buchholz > b->buchholz ? -1 : 1;
+    case LW_TIEBREAK_HEAD_TO_HEAD:
+      return a->head_to_head == b->head_to_head ? 0 : a->head_to_head > b->head_to_head ? -1 : 1;
+    case LW_TIEBREAK_MARGIN:
+      return a->margin == b->margin ? 0 : a->margin > b->margin ? -1 : 1;
+    case LW_TIEBREAK_SKUNKS:
+    default:
+      return a->skunks == b->skunks ? 0 : a->skunks > b->skunks ? -1 : 1;
+    }
+}
+
+/* Round reached (elimination), event points, then the first @n_used of
+ * the event's tie-breaks, in its order. */
+static int
+compare_keys_upto (const LwEventStanding *a,
+                   const LwEventStanding *b,
+                   const LwEventConfig   *config,
+                   guint                  n_used)
 {
   if (a->reached != b->reached)
     return a->reached > b->reached ? -1 : 1;
   if (!points_equal (a->points, b->points))
     return a->points > b->points ? -1 : 1;
-  if (!points_equal (a->buchholz, b->buchholz))
-    return a->buchholz > b->buchholz ? -1 : 1;
-  if (a->head_to_head != b->head_to_head)
-    return a->head_to_head > b->head_to_head ? -1 : 1;
-  if (a->margin != b->margin)
-    return a->margin > b->margin ? -1 : 1;
-  if (a->skunks != b->skunks)
-    return a->skunks > b->skunks ? -1 : 1;
+  for (guint i = 0; i < n_used && i < config->n_tiebreaks; i++)
+    {
+      int c = compare_tiebreak (a, b, config->tiebreaks[i]);
+
+      if (c != 0)
+        return c;
+    }
   return 0;
 }
 
 static int
+compare_keys (const LwEventStanding *a,
+              const LwEventStanding *b,
+              const LwEventConfig   *config)
+{
+  return compare_keys_upto (a, b, config, config->n_tiebreaks);
+}
+
+static int
 compare_rows (gconstpointer pa,
-              gconstpointer pb)
+              gconstpointer pb,
+              gpointer      user_data)
 {
   const LwEventStanding *a = pa, *b = pb;
-  int c = compare_keys (a, b);
+  int c = compare_keys (a, b, user_data);
 
   if (c != 0)
     return c;
@@ -972,17 +1092,30 @@ compare_rows (gconstpointer pa,
   return a->entrant - b->entrant;
 }
 
-static int
-compare_points_buchholz (gconstpointer pa,
-                         gconstpointer pb)
+/* The tie-breaks before head-to-head in @config's order. */
+static guint
+n_before_head_to_head (const LwEventConfig *config)
 {
-  const Tally *a = *(Tally *const *) pa, *b = *(Tally *const *) pb;
+  guint i;
 
-  if (!points_equal (a->row.points, b->row.points))
-    return a->row.points > b->row.points ? -1 : 1;
-  if (!points_equal (a->row.buchholz, b->row.buchholz))
-    return a->row.buchholz > b->row.buchholz ? -1 : 1;
-  return a->row.entrant - b->row.entrant;
+  for (i = 0; i < config->n_tiebreaks; i++)
+    if (config->tiebreaks[i] == LW_TIEBREAK_HEAD_TO_HEAD)
+      break;
+  return i;
+}
+
+/* Orders the tallies by event points and the tie-breaks before
+ * head-to-head, which groups the players level on them. */
+static int
+compare_before_head_to_head (gconstpointer pa,
+                             gconstpointer pb,
+                             gpointer      user_data)
+{
+  const LwEventConfig *config = user_data;
+  const Tally *a = *(Tally *const *) pa, *b = *(Tally *const *) pb;
+  int c = compare_keys_upto (&a->row, &b->row, config, n_before_head_to_head (config));
+
+  return c != 0 ? c : a->row.entrant - b->row.entrant;
 }
 
 /* Points, games, wins, skunks, byes and margins of every entrant; the
@@ -1122,15 +1255,15 @@ lw_event_compute_standings (const LwEvent *event)
   for (guint i = 0; i < n; i++)
     if (tally[i].listed)
       g_ptr_array_add (order, &tally[i]);
-  g_ptr_array_sort (order, compare_points_buchholz);
+  g_ptr_array_sort_with_data (order, compare_before_head_to_head, (gpointer) &event->config);
   for (guint i = 0; i < order->len; i++)
     {
       Tally *t = g_ptr_array_index (order, i);
       const Tally *previous = i > 0 ? g_ptr_array_index (order, i - 1) : NULL;
 
       if (previous == NULL
-          || !points_equal (previous->row.points, t->row.points)
-          || !points_equal (previous->row.buchholz, t->row.buchholz))
+          || compare_keys_upto (&previous->row, &t->row, &event->config,
+                                n_before_head_to_head (&event->config)) != 0)
         groups++;
       t->group = groups;
     }
@@ -1163,12 +1296,12 @@ lw_event_compute_standings (const LwEvent *event)
   for (guint i = 0; i < n; i++)
     if (tally[i].listed)
       g_array_append_val (rows, tally[i].row);
-  g_array_sort (rows, compare_rows);
+  g_array_sort_with_data (rows, compare_rows, (gpointer) &event->config);
   for (guint i = 0; i < rows->len; i++)
     {
       LwEventStanding *row = &g_array_index (rows, LwEventStanding, i);
 
-      if (i > 0 && compare_keys (row - 1, row) == 0)
+      if (i > 0 && compare_keys (row - 1, row, &event->config) == 0)
         row->rank = (row - 1)->rank;
       else
         row->rank = i + 1;

@@ -60,6 +60,25 @@ typedef enum {
 } LwEntrantStatus;
 
 /**
+ * LwTiebreak:
+ * @LW_TIEBREAK_BUCHHOLZ: the opponents' mean event points, summed
+ * @LW_TIEBREAK_HEAD_TO_HEAD: games won minus lost against the players
+ *   level on event points and on the tie-breaks before this one
+ * @LW_TIEBREAK_MARGIN: own score minus the best other side's, summed
+ * @LW_TIEBREAK_SKUNKS: skunk wins (SCORING R23)
+ *
+ * What orders players level on event points (docs/EVENTS.md).
+ */
+typedef enum {
+  LW_TIEBREAK_BUCHHOLZ,
+  LW_TIEBREAK_HEAD_TO_HEAD,
+  LW_TIEBREAK_MARGIN,
+  LW_TIEBREAK_SKUNKS,
+} LwTiebreak;
+
+#define LW_N_TIEBREAKS 4
+
+/**
  * LwEventConfig:
  * @format: the format
  * @table_size: seats per table: 2, 3 or 4 (%LW_EVENT_PARTNERS: 4;
@@ -73,6 +92,11 @@ typedef enum {
  *   @points_second ≥ @points_other ≥ 0
  * @seed: seeds the draws (round 1 order, seats); the same seed gives the
  *   same pairings
+ * @tiebreaks: the tie-breaks after event points, in order (each at most
+ *   once; docs/EVENTS.md); lw_event_config_init() sets
+ *   %LW_TIEBREAK_BUCHHOLZ, %LW_TIEBREAK_HEAD_TO_HEAD, %LW_TIEBREAK_MARGIN,
+ *   %LW_TIEBREAK_SKUNKS
+ * @n_tiebreaks: how many of @tiebreaks are used, 0..%LW_N_TIEBREAKS
  */
 typedef struct {
   LwEventFormat format;
@@ -82,7 +106,34 @@ typedef struct {
   int           points_second;
   int           points_other;
   guint64       seed;
+  LwTiebreak    tiebreaks[LW_N_TIEBREAKS];
+  guint         n_tiebreaks;
 } LwEventConfig;
+
+/**
+ * lw_tiebreaks_from_string:
+ * @text: tie-break names joined by commas, e.g. "margin,buchholz"
+ *   (`buchholz`, `head-to-head`, `margin`, `skunks`; spaces allowed)
+ * @config: the settings whose @tiebreaks and @n_tiebreaks are set
+ * @error: return location for a #GError
+ *
+ * Errors: %LW_ENGINE_ERROR_INVALID for an unknown or repeated name, with
+ * the name in the message; @config is then unchanged.
+ *
+ * Returns: %TRUE when read.
+ */
+gboolean lw_tiebreaks_from_string (const char     *text,
+                                   LwEventConfig  *config,
+                                   GError        **error);
+
+/**
+ * lw_tiebreaks_to_string:
+ * @config: event settings
+ *
+ * Returns: (transfer full): @config's tie-breaks as lw_tiebreaks_from_string()
+ *   reads them, e.g. "buchholz,head-to-head,margin,skunks"; "" for none.
+ */
+char *lw_tiebreaks_to_string (const LwEventConfig *config);
 
 /**
  * LwEntrant:
