@@ -217,14 +217,20 @@ lw_test_remove_tree (const char *path)
   g_remove (path);
 }
 
-void
-lw_test_db_set_up_closed (LwTestDb      *db,
-                          gconstpointer  data)
+char *
+lw_test_make_program_dir (void)
 {
   g_autofree char *program = g_path_get_basename (g_get_prgname ());
   g_autofree char *name_template = g_strdup_printf ("lw-%s-XXXXXX", program);
 
-  db->dir = lw_test_make_tmp_dir (name_template);
+  return lw_test_make_tmp_dir (name_template);
+}
+
+void
+lw_test_db_set_up_closed (LwTestDb      *db,
+                          gconstpointer  data)
+{
+  db->dir = lw_test_make_program_dir ();
   db->path = g_build_filename (db->dir, "little-wolf.sqlite3", NULL);
   db->store = NULL;
 }

@@ -77,6 +77,9 @@ JsonNode *lw_test_parse_json (const char *text);
  * @name_template (ending in XXXXXX). */
 char *lw_test_make_tmp_dir (const char *name_template);
 
+/* The same, named after the test program: lw-PROGRAM-XXXXXX. */
+char *lw_test_make_program_dir (void);
+
 /* Removes @path: a file, or a folder with everything in it. */
 void lw_test_remove_tree (const char *path);
 

@@ -41,10 +41,7 @@ void
 lw_test_app_set_up (LwTestApp     *fixture,
                     gconstpointer  data)
 {
-  g_autofree char *program = g_path_get_basename (g_get_prgname ());
-  g_autofree char *name_template = g_strdup_printf ("lw-%s-XXXXXX", program);
-
-  fixture->dir = lw_test_make_tmp_dir (name_template);
+  fixture->dir = lw_test_make_program_dir ();
   fixture->db_path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
   lw_test_app_open (fixture);
   lw_test_drain ();
