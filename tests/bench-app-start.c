@@ -27,6 +27,7 @@
 #include "lw-game-page.h"
 #include "lw-games-page.h"
 #include "lw-window.h"
+#include "lw-test-util.h"
 
 #define RUNS 7u
 #define START_RATIO 1.3
@@ -283,17 +284,7 @@ main (int   argc,
            edit_ms, edit_max, EDIT_TARGET_MS, edit_ms < EDIT_TARGET_MS ? "met" : "NOT met");
 
   if (dir != NULL)
-    {
-      g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-      const char *name;
-
-      while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-        {
-          g_autofree char *path = g_build_filename (dir, name, NULL);
-          g_unlink (path);
-        }
-      g_rmdir (dir);
-    }
+    lw_test_remove_tree (dir);
 
   return ratio <= START_RATIO && edit_ms < EDIT_TARGET_MS ? 0 : 1;
 }

@@ -8,17 +8,7 @@
 #include <json-glib/json-glib.h>
 
 #include "lw-engine.h"
-
-static const char *
-cases_dir (void)
-{
-  const char *dir = g_getenv ("LW_CASES_DIR");
-
-  if (dir == NULL || !g_file_test (dir, G_FILE_TEST_IS_DIR))
-    g_error ("the shared cases are missing: LW_CASES_DIR is \"%s\" (meson option cases_dir)",
-             dir ? dir : "(unset)");
-  return dir;
-}
+#include "lw-test-util.h"
 
 static JsonNode *
 parse_file (const char *path)
@@ -106,10 +96,7 @@ test_good_case (gconstpointer data)
   got = json_node_copy (json_parser_get_root (parser));
   drop_items (got);
 
-  {
-    g_autofree char *stem = g_strndup (path, strlen (path) - strlen (".json"));
-    expected_path = g_strconcat (stem, ".expected.json", NULL);
-  }
+  expected_path = lw_test_expected_path (path);
   want = parse_file (expected_path);
   drop_items (want);
 
@@ -203,35 +190,16 @@ test_bad_case (gconstpointer data)
   g_test_message ("%s: %s", path, error->message);
 }
 
-static int
-compare_names (gconstpointer a,
-               gconstpointer b)
-{
-  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
-}
-
 static void
 add_cases (const char *sub)
 {
-  g_autofree char *dir_path = g_build_filename (cases_dir (), sub, NULL);
-  g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
+  g_autoptr (GPtrArray) paths = lw_test_case_paths (sub, "");
 
-  if (dir == NULL)
-    g_error ("cannot open %s", dir_path);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".json") && !g_str_has_suffix (name, ".expected.json"))
-      g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, compare_names);
-  if (names->len == 0)
-    g_error ("no cases in %s", dir_path);
-
-  for (guint i = 0; i < names->len; i++)
+  for (guint i = 0; i < paths->len; i++)
     {
-      const char *file = g_ptr_array_index (names, i);
+      char *path = g_strdup (g_ptr_array_index (paths, i));
+      g_autofree char *file = g_path_get_basename (path);
       g_autofree char *test_path = g_strdup_printf ("/cases/%s/%s", sub, file);
-      char *path = g_build_filename (dir_path, file, NULL);
 
       if (g_strcmp0 (file, "BAD-round-after-end.json") == 0)
         g_test_add_data_func_full (test_path, path, test_disputed_round_after_end, g_free);

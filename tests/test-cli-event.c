@@ -18,76 +18,23 @@
 #include <json-glib/json-glib.h>
 
 #include "lw-engine.h"
-
-typedef struct {
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_clear_pointer (&run->out, g_free);
-  g_clear_pointer (&run->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static const char *
-cli_path (void)
-{
-  const char *cli = g_getenv ("LW_CLI");
-
-  if (cli == NULL || !g_file_test (cli, G_FILE_TEST_IS_EXECUTABLE))
-    g_error ("LW_CLI is not set or not a program (%s)", cli != NULL ? cli : "unset");
-  return cli;
-}
-
-/* Runs `littlewolf-cli --db @db ARGS…` with @input on standard input. */
-static void
-run_argv (Run               *run,
-          const char        *db,
-          const char        *input,
-          const char *const *args)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GSubprocess) process = NULL;
-  g_autoptr (GError) error = NULL;
-
-  g_ptr_array_add (argv, (gpointer) cli_path ());
-  g_ptr_array_add (argv, (gpointer) "--db");
-  g_ptr_array_add (argv, (gpointer) db);
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-
-  process = g_subprocess_newv ((const char *const *) argv->pdata,
-                               G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE
-                               | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (process, input != NULL ? input : "", NULL,
-                                 &run->out, &run->err, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (process));
-  run->status = g_subprocess_get_exit_status (process);
-}
+#include "lw-test-util.h"
 
 /* Runs the command line @line split at spaces (no quoting needed here). */
 static void
-run_line (Run        *run,
+run_line (LwTestRun  *run,
           const char *db,
           const char *line)
 {
   g_auto (GStrv) args = g_strsplit (line, " ", -1);
-  run_argv (run, db, NULL, (const char *const *) args);
+  lw_test_run_cli_argv (run, db, NULL, (const char *const *) args);
 }
 
 static char *
 ok_line (const char *db,
          const char *line)
 {
-  g_auto (Run) run = { 0, };
+  g_auto (LwTestRun) run = { 0, };
 
   run_line (&run, db, line);
   if (run.status != 0)
@@ -103,18 +50,11 @@ assert_fails (const char *db,
               int         status,
               const char *message_part)
 {
-  g_auto (Run) run = { 0, };
-  const char *newline;
+  g_auto (LwTestRun) run = { 0, };
 
+  g_test_message ("littlewolf-cli %s", line);
   run_line (&run, db, line);
-  g_assert_cmpint (run.status, ==, status);
-  g_assert_cmpstr (run.out, ==, "");
-  g_assert_true (g_str_has_prefix (run.err, "littlewolf-cli: "));
-  newline = strchr (run.err, '\n');
-  g_assert_nonnull (newline);
-  g_assert_cmpint (newline[1], ==, '\0');
-  if (strstr (run.err, message_part) == NULL)
-    g_error ("%s: expected \"%s\" in: %s", line, message_part, run.err);
+  lw_test_assert_cli_failed (&run, status, message_part);
 }
 
 /* ------------------------------------------------------------------ */
@@ -262,25 +202,8 @@ assert_points (JsonObject *root,
 static char *
 make_db (char **dir)
 {
-  g_autoptr (GError) error = NULL;
-
-  *dir = g_dir_make_tmp ("lw-cli-event-XXXXXX", &error);
-  g_assert_no_error (error);
+  *dir = lw_test_make_tmp_dir ("lw-cli-event-XXXXXX");
   return g_build_filename (*dir, "events.sqlite3", NULL);
-}
-
-static void
-remove_tree (const char *dir)
-{
-  g_autoptr (GDir) handle = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (handle != NULL && (name = g_dir_read_name (handle)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_remove (path);
-    }
-  g_rmdir (dir);
 }
 
 /* Imports the shared case game-1001-0034 (4 players, final scores
@@ -290,17 +213,14 @@ static char *
 import_skunk_game (const char  *db,
                    const Table *table)
 {
-  const char *cases = g_getenv ("LW_CASES_DIR");
-  g_autofree char *path = NULL;
+  g_autofree char *path = g_build_filename (lw_test_cases_dir (), "random", "game-1001-0034.json",
+                                           NULL);
   g_autofree char *json = NULL;
   g_autoptr (LwGameRecord) record = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *renamed = NULL;
-  g_auto (Run) run = { 0, };
+  g_auto (LwTestRun) run = { 0, };
 
-  if (cases == NULL || !g_file_test (cases, G_FILE_TEST_IS_DIR))
-    g_error ("LW_CASES_DIR is not set or not a folder: the shared cases are missing");
-  path = g_build_filename (cases, "random", "game-1001-0034.json", NULL);
   g_assert_true (g_file_get_contents (path, &json, NULL, &error));
   record = lw_game_record_from_json (json, -1, &error);
   g_assert_no_error (error);
@@ -311,7 +231,7 @@ import_skunk_game (const char  *db,
       record->players[s] = g_strdup (table->players[s]);
     }
   renamed = lw_game_record_to_json (record);
-  run_argv (&run, db, renamed, (const char *const[]) { "import", "-", NULL });
+  lw_test_run_cli (&run, db, renamed, "import", "-", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_strchomp (run.out);
   return g_steal_pointer (&run.out);
@@ -506,7 +426,7 @@ test_swiss_thirteen (void)
     assert_fails (db, "ratings --event 9", 1, "no event with ID 9");
   }
 
-  remove_tree (dir);
+  lw_test_remove_tree (dir);
 }
 
 /* ------------------------------------------------------------------ */
@@ -586,7 +506,7 @@ test_partners_eight (void)
     g_autofree char *text = ok_line (db, "event standings 1");
     g_assert_nonnull (strstr (text, "Hy (dropped)"));
   }
-  remove_tree (dir);
+  lw_test_remove_tree (dir);
 }
 
 int

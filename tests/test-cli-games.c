@@ -13,95 +13,13 @@
 #include <sqlite3.h>
 
 #include "lw-engine.h"
+#include "lw-test-util.h"
+
+typedef LwTestDb Fixture;
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                              */
 /* ------------------------------------------------------------------ */
-
-static const char *
-cases_dir (void)
-{
-  const char *dir = g_getenv ("LW_CASES_DIR");
-
-  if (dir == NULL || !g_file_test (dir, G_FILE_TEST_IS_DIR))
-    g_error ("LW_CASES_DIR is not set or not a folder (%s): the shared cases are missing",
-             dir != NULL ? dir : "unset");
-  return dir;
-}
-
-static const char *
-cli_path (void)
-{
-  const char *cli = g_getenv ("LW_CLI");
-
-  if (cli == NULL || !g_file_test (cli, G_FILE_TEST_IS_EXECUTABLE))
-    g_error ("LW_CLI is not set or not a program (%s)", cli != NULL ? cli : "unset");
-  return cli;
-}
-
-static int
-compare_strings (gconstpointer a,
-                 gconstpointer b)
-{
-  return strcmp (*(const char *const *) a, *(const char *const *) b);
-}
-
-/* Files of cases/@folder whose names start with @prefix and end with
- * .json but not .expected.json, sorted. */
-static GPtrArray *
-case_paths (const char *folder,
-            const char *prefix)
-{
-  g_autofree char *path = g_build_filename (cases_dir (), folder, NULL);
-  g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GDir) dir = g_dir_open (path, 0, &error);
-  const char *name;
-
-  if (dir == NULL)
-    g_error ("cannot read the shared cases: %s", error->message);
-
-  while ((name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_prefix (name, prefix)
-        && g_str_has_suffix (name, ".json")
-        && !g_str_has_suffix (name, ".expected.json"))
-      g_ptr_array_add (paths, g_build_filename (path, name, NULL));
-
-  if (paths->len == 0)
-    g_error ("no cases %s*.json in %s", prefix, path);
-  g_ptr_array_sort (paths, compare_strings);
-  return g_steal_pointer (&paths);
-}
-
-static char *
-expected_path (const char *path)
-{
-  g_autofree char *stem = g_strndup (path, strlen (path) - strlen (".json"));
-  return g_strconcat (stem, ".expected.json", NULL);
-}
-
-static char *
-read_file (const char *path)
-{
-  g_autofree char *contents = NULL;
-  g_autoptr (GError) error = NULL;
-
-  g_file_get_contents (path, &contents, NULL, &error);
-  g_assert_no_error (error);
-  return g_steal_pointer (&contents);
-}
-
-static JsonNode *
-parse_json (const char *text)
-{
-  g_autoptr (JsonParser) parser = json_parser_new ();
-  g_autoptr (GError) error = NULL;
-
-  json_parser_load_from_data (parser, text, -1, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (json_parser_get_root (parser));
-  return json_node_copy (json_parser_get_root (parser));
-}
 
 /* Drops every "items" member, at any depth (wording is free). */
 static void
@@ -133,9 +51,9 @@ static void
 assert_standings_match (const char *actual,
                         const char *expected_file)
 {
-  g_autofree char *expected_text = read_file (expected_file);
-  g_autoptr (JsonNode) expected = parse_json (expected_text);
-  g_autoptr (JsonNode) got = parse_json (actual);
+  g_autofree char *expected_text = lw_test_read_file (expected_file);
+  g_autoptr (JsonNode) expected = lw_test_parse_json (expected_text);
+  g_autoptr (JsonNode) got = lw_test_parse_json (actual);
 
   strip_items (expected);
   strip_items (got);
@@ -147,79 +65,12 @@ assert_standings_match (const char *actual,
     }
 }
 
-typedef struct {
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
 static void
-run_clear (Run *run)
-{
-  g_clear_pointer (&run->out, g_free);
-  g_clear_pointer (&run->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-/* Runs `littlewolf-cli --db @db ARGS…` (NULL-terminated) with @input on
- * standard input. */
-static void
-run_cli (Run        *run,
-         const char *db,
-         const char *input,
-         ...)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GSubprocess) process = NULL;
-  g_autoptr (GError) error = NULL;
-  const char *arg;
-  va_list args;
-
-  g_ptr_array_add (argv, (gpointer) cli_path ());
-  g_ptr_array_add (argv, (gpointer) "--db");
-  g_ptr_array_add (argv, (gpointer) db);
-  va_start (args, input);
-  while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer) arg);
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-
-  process = g_subprocess_newv ((const char *const *) argv->pdata,
-                               G_SUBPROCESS_FLAGS_STDIN_PIPE
-                               | G_SUBPROCESS_FLAGS_STDOUT_PIPE
-                               | G_SUBPROCESS_FLAGS_STDERR_PIPE,
-                               &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (process, input != NULL ? input : "", NULL,
-                                 &run->out, &run->err, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (process));
-  run->status = g_subprocess_get_exit_status (process);
-}
-
-static void
-assert_ok (const Run *run)
+assert_ok (const LwTestRun *run)
 {
   if (run->status != 0)
     g_error ("littlewolf-cli exited %d: %s", run->status, run->err);
   g_assert_cmpstr (run->err, ==, "");
-}
-
-/* CLI.md: a failure is one line "littlewolf-cli: …" on stderr and
- * nothing on stdout. */
-static void
-assert_fails (const Run *run,
-              int        status)
-{
-  const char *newline = strchr (run->err, '\n');
-
-  g_assert_cmpint (run->status, ==, status);
-  g_assert_cmpstr (run->out, ==, "");
-  g_assert_true (g_str_has_prefix (run->err, "littlewolf-cli: "));
-  g_assert_cmpuint (strlen (run->err), >, strlen ("littlewolf-cli: ") + 1);
-  g_assert_nonnull (newline);
-  g_assert_cmpint (newline[1], ==, '\0');
 }
 
 /* Imports @path and returns the ID it printed. */
@@ -227,50 +78,17 @@ static gint64
 import_file (const char *db,
              const char *path)
 {
-  g_auto (Run) run = { 0, };
+  g_auto (LwTestRun) run = { 0, };
   guint64 id = 0;
   g_autoptr (GError) error = NULL;
 
-  run_cli (&run, db, NULL, "import", path, NULL);
+  lw_test_run_cli (&run, db, NULL, "import", path, NULL);
   assert_ok (&run);
   g_assert_true (g_str_has_suffix (run.out, "\n"));
   run.out[strlen (run.out) - 1] = '\0';
   g_ascii_string_to_unsigned (run.out, 10, 1, G_MAXINT64, &id, &error);
   g_assert_no_error (error);
   return (gint64) id;
-}
-
-typedef struct {
-  char *dir;
-  char *db;
-} Fixture;
-
-static void
-fixture_set_up (Fixture       *fixture,
-                gconstpointer  data)
-{
-  g_autoptr (GError) error = NULL;
-
-  fixture->dir = g_dir_make_tmp ("lw-cli-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->db = g_build_filename (fixture->dir, "games.sqlite3", NULL);
-}
-
-static void
-fixture_tear_down (Fixture       *fixture,
-                   gconstpointer  data)
-{
-  g_autoptr (GDir) dir = g_dir_open (fixture->dir, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (fixture->dir, name, NULL);
-      g_remove (path);
-    }
-  g_rmdir (fixture->dir);
-  g_clear_pointer (&fixture->db, g_free);
-  g_clear_pointer (&fixture->dir, g_free);
 }
 
 static char *
@@ -301,51 +119,51 @@ static void
 test_import_show_export (Fixture       *fixture,
                          gconstpointer  data)
 {
-  g_autoptr (GPtrArray) paths = case_paths ("random", "game-");
+  g_autoptr (GPtrArray) paths = lw_test_case_paths ("random", "game-");
   gint64 last_id = 0;
 
   for (guint i = 0; i < paths->len; i++)
     {
       const char *path = g_ptr_array_index (paths, i);
-      g_autofree char *expected = expected_path (path);
+      g_autofree char *expected = lw_test_expected_path (path);
       g_autofree char *id_text = NULL;
-      g_autofree char *original = read_file (path);
+      g_autofree char *original = lw_test_read_file (path);
       g_autoptr (LwGameRecord) original_record = NULL;
       g_autoptr (LwGameRecord) exported_record = NULL;
       g_autofree char *original_json = NULL;
       g_autofree char *exported_json = NULL;
       g_autoptr (GError) error = NULL;
-      g_auto (Run) show = { 0, };
-      g_auto (Run) export = { 0, };
-      g_auto (Run) score = { 0, };
+      g_auto (LwTestRun) show = { 0, };
+      g_auto (LwTestRun) export = { 0, };
+      g_auto (LwTestRun) score = { 0, };
       gint64 id;
 
       g_test_message ("%s", path);
-      id = import_file (fixture->db, path);
+      id = import_file (fixture->path, path);
       g_assert_cmpint (id, >, last_id);
       last_id = id;
       id_text = g_strdup_printf ("%" G_GINT64_FORMAT, id);
 
-      run_cli (&show, fixture->db, NULL, "show", id_text, NULL);
+      lw_test_run_cli (&show, fixture->path, NULL, "show", id_text, NULL);
       assert_ok (&show);
       assert_standings_match (show.out, expected);
 
       /* `show --text` is the score sheet `score --text` prints. */
       {
-        g_auto (Run) sheet = { 0, };
-        g_auto (Run) score_sheet = { 0, };
+        g_auto (LwTestRun) sheet = { 0, };
+        g_auto (LwTestRun) score_sheet = { 0, };
 
-        run_cli (&sheet, fixture->db, NULL, "show", "--text", id_text, NULL);
+        lw_test_run_cli (&sheet, fixture->path, NULL, "show", "--text", id_text, NULL);
         assert_ok (&sheet);
-        run_cli (&score_sheet, fixture->db, NULL, "score", "--text", path, NULL);
+        lw_test_run_cli (&score_sheet, fixture->path, NULL, "score", "--text", path, NULL);
         assert_ok (&score_sheet);
         g_assert_cmpstr (sheet.out, ==, score_sheet.out);
       }
 
       /* What export writes, score reads to the same standings. */
-      run_cli (&export, fixture->db, NULL, "export", id_text, NULL);
+      lw_test_run_cli (&export, fixture->path, NULL, "export", id_text, NULL);
       assert_ok (&export);
-      run_cli (&score, fixture->db, export.out, "score", "-", NULL);
+      lw_test_run_cli (&score, fixture->path, export.out, "score", "-", NULL);
       assert_ok (&score);
       assert_standings_match (score.out, expected);
 
@@ -361,19 +179,19 @@ test_import_show_export (Fixture       *fixture,
 
   /* An exported game imports again from standard input, as a new game. */
   {
-    g_auto (Run) export = { 0, };
-    g_auto (Run) import = { 0, };
-    g_auto (Run) show = { 0, };
-    g_autofree char *expected = expected_path (g_ptr_array_index (paths, 0));
+    g_auto (LwTestRun) export = { 0, };
+    g_auto (LwTestRun) import = { 0, };
+    g_auto (LwTestRun) show = { 0, };
+    g_autofree char *expected = lw_test_expected_path (g_ptr_array_index (paths, 0));
     g_autofree char *next_id = g_strdup_printf ("%" G_GINT64_FORMAT "\n", last_id + 1);
 
-    run_cli (&export, fixture->db, NULL, "export", "1", NULL);
+    lw_test_run_cli (&export, fixture->path, NULL, "export", "1", NULL);
     assert_ok (&export);
-    run_cli (&import, fixture->db, export.out, "import", "-", NULL);
+    lw_test_run_cli (&import, fixture->path, export.out, "import", "-", NULL);
     assert_ok (&import);
     g_assert_cmpstr (import.out, ==, next_id);
     g_strchomp (import.out);
-    run_cli (&show, fixture->db, NULL, "show", import.out, NULL);
+    lw_test_run_cli (&show, fixture->path, NULL, "show", import.out, NULL);
     assert_ok (&show);
     assert_standings_match (show.out, expected);
   }
@@ -383,24 +201,24 @@ static void
 test_games_list (Fixture       *fixture,
                  gconstpointer  data)
 {
-  g_autoptr (GPtrArray) paths = case_paths ("random", "game-");
+  g_autoptr (GPtrArray) paths = lw_test_case_paths ("random", "game-");
   g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
-  g_auto (Run) empty = { 0, };
-  g_auto (Run) games = { 0, };
+  g_auto (LwTestRun) empty = { 0, };
+  g_auto (LwTestRun) games = { 0, };
   g_auto (GStrv) lines = NULL;
   guint n_finished = 0;
 
-  run_cli (&empty, fixture->db, NULL, "games", NULL);
+  lw_test_run_cli (&empty, fixture->path, NULL, "games", NULL);
   assert_ok (&empty);
   g_assert_cmpstr (empty.out, ==, "");
 
   for (guint i = 0; i < paths->len; i++)
     {
-      gint64 id = import_file (fixture->db, g_ptr_array_index (paths, i));
+      gint64 id = import_file (fixture->path, g_ptr_array_index (paths, i));
       g_array_append_val (ids, id);
     }
 
-  run_cli (&games, fixture->db, NULL, "games", NULL);
+  lw_test_run_cli (&games, fixture->path, NULL, "games", NULL);
   assert_ok (&games);
   g_assert_true (g_str_has_suffix (games.out, "\n"));
   games.out[strlen (games.out) - 1] = '\0';
@@ -412,10 +230,10 @@ test_games_list (Fixture       *fixture,
     {
       guint k = paths->len - 1 - i;
       const char *path = g_ptr_array_index (paths, k);
-      g_autofree char *expected_file = expected_path (path);
-      g_autofree char *expected_text = read_file (expected_file);
-      g_autofree char *record_text = read_file (path);
-      g_autoptr (JsonNode) expected = parse_json (expected_text);
+      g_autofree char *expected_file = lw_test_expected_path (path);
+      g_autofree char *expected_text = lw_test_read_file (expected_file);
+      g_autofree char *record_text = lw_test_read_file (path);
+      g_autoptr (JsonNode) expected = lw_test_parse_json (expected_text);
       JsonObject *standings = json_node_get_object (expected);
       g_autoptr (LwGameRecord) record = NULL;
       g_autoptr (GError) error = NULL;
@@ -449,17 +267,17 @@ static void
 test_bad_input (Fixture       *fixture,
                 gconstpointer  data)
 {
-  g_autoptr (GPtrArray) good = case_paths ("random", "game-");
-  g_autoptr (GPtrArray) bad = case_paths ("scoring", "BAD-");
+  g_autoptr (GPtrArray) good = lw_test_case_paths ("random", "game-");
+  g_autoptr (GPtrArray) bad = lw_test_case_paths ("scoring", "BAD-");
   g_autofree char *missing = g_build_filename (fixture->dir, "no-such-game.json", NULL);
   g_autofree char *fresh_db = g_build_filename (fixture->dir, "fresh.sqlite3", NULL);
-  g_auto (Run) before = { 0, };
-  g_auto (Run) after = { 0, };
+  g_auto (LwTestRun) before = { 0, };
+  g_auto (LwTestRun) after = { 0, };
   guint n_refused = 0;
 
-  import_file (fixture->db, g_ptr_array_index (good, 0));
-  import_file (fixture->db, g_ptr_array_index (good, 1));
-  run_cli (&before, fixture->db, NULL, "games", NULL);
+  import_file (fixture->path, g_ptr_array_index (good, 0));
+  import_file (fixture->path, g_ptr_array_index (good, 1));
+  lw_test_run_cli (&before, fixture->path, NULL, "games", NULL);
   assert_ok (&before);
   g_assert_cmpuint (strlen (before.out), >, 0);
 
@@ -467,33 +285,33 @@ test_bad_input (Fixture       *fixture,
   for (guint i = 0; i < bad->len; i++)
     {
       const char *path = g_ptr_array_index (bad, i);
-      g_autofree char *contents = read_file (path);
-      g_auto (Run) score = { 0, };
-      g_auto (Run) from_file = { 0, };
-      g_auto (Run) from_stdin = { 0, };
-      g_auto (Run) fresh = { 0, };
+      g_autofree char *contents = lw_test_read_file (path);
+      g_auto (LwTestRun) score = { 0, };
+      g_auto (LwTestRun) from_file = { 0, };
+      g_auto (LwTestRun) from_stdin = { 0, };
+      g_auto (LwTestRun) fresh = { 0, };
 
       g_test_message ("%s", path);
-      run_cli (&score, fixture->db, NULL, "score", path, NULL);
+      lw_test_run_cli (&score, fixture->path, NULL, "score", path, NULL);
       if (score.status == 0)
         {
           /* The engine's business, not the store's: reported, not imported. */
           g_test_message ("%s: score accepts this case; the engine and the case disagree", path);
           continue;
         }
-      assert_fails (&score, 2);
+      lw_test_assert_cli_failed (&score, 2, NULL);
       n_refused++;
 
-      run_cli (&from_file, fixture->db, NULL, "import", path, NULL);
-      assert_fails (&from_file, 2);
+      lw_test_run_cli (&from_file, fixture->path, NULL, "import", path, NULL);
+      lw_test_assert_cli_failed (&from_file, 2, NULL);
       g_assert_cmpstr (from_file.err, ==, score.err);
-      run_cli (&from_stdin, fixture->db, contents, "import", "-", NULL);
-      assert_fails (&from_stdin, 2);
+      lw_test_run_cli (&from_stdin, fixture->path, contents, "import", "-", NULL);
+      lw_test_assert_cli_failed (&from_stdin, 2, NULL);
       g_assert_cmpstr (from_stdin.err, ==, score.err);
 
       /* A bad record leaves no trace, not even a new database. */
-      run_cli (&fresh, fresh_db, NULL, "import", path, NULL);
-      assert_fails (&fresh, 2);
+      lw_test_run_cli (&fresh, fresh_db, NULL, "import", path, NULL);
+      lw_test_assert_cli_failed (&fresh, 2, NULL);
       g_assert_false (g_file_test (fresh_db, G_FILE_TEST_EXISTS));
     }
   /* At the time of writing one case (BAD-round-after-end) is scored by
@@ -502,36 +320,36 @@ test_bad_input (Fixture       *fixture,
 
   /* A missing file could not be read: status 1. */
   {
-    g_auto (Run) run = { 0, };
+    g_auto (LwTestRun) run = { 0, };
 
-    run_cli (&run, fixture->db, NULL, "import", missing, NULL);
-    assert_fails (&run, 1);
+    lw_test_run_cli (&run, fixture->path, NULL, "import", missing, NULL);
+    lw_test_assert_cli_failed (&run, 1, NULL);
   }
 
   /* Usage errors: status 2. */
   {
-    g_auto (Run) none = { 0, };
-    g_auto (Run) two = { 0, };
-    g_auto (Run) extra = { 0, };
+    g_auto (LwTestRun) none = { 0, };
+    g_auto (LwTestRun) two = { 0, };
+    g_auto (LwTestRun) extra = { 0, };
 
-    run_cli (&none, fixture->db, NULL, "import", NULL);
-    assert_fails (&none, 2);
-    run_cli (&two, fixture->db, NULL, "import", missing, missing, NULL);
-    assert_fails (&two, 2);
-    run_cli (&extra, fixture->db, NULL, "games", "all", NULL);
-    assert_fails (&extra, 2);
+    lw_test_run_cli (&none, fixture->path, NULL, "import", NULL);
+    lw_test_assert_cli_failed (&none, 2, NULL);
+    lw_test_run_cli (&two, fixture->path, NULL, "import", missing, missing, NULL);
+    lw_test_assert_cli_failed (&two, 2, NULL);
+    lw_test_run_cli (&extra, fixture->path, NULL, "games", "all", NULL);
+    lw_test_assert_cli_failed (&extra, 2, NULL);
   }
 
   /* A round after the end of a finished game: refused by the replay. */
   for (guint i = 0; i < good->len; i++)
     {
-      g_autofree char *text = read_file (g_ptr_array_index (good, i));
+      g_autofree char *text = lw_test_read_file (g_ptr_array_index (good, i));
       g_autoptr (LwGameRecord) record = lw_game_record_from_json (text, -1, NULL);
       g_autoptr (LwStandings) standings = lw_standings_compute (record, NULL);
       g_autofree char *over_path = g_build_filename (fixture->dir, "over.json", NULL);
       g_autofree char *over_text = NULL;
       g_autoptr (GError) error = NULL;
-      g_auto (Run) run = { 0, };
+      g_auto (LwTestRun) run = { 0, };
       LwRound *extra;
 
       g_assert_nonnull (standings);
@@ -545,13 +363,13 @@ test_bad_input (Fixture       *fixture,
       g_file_set_contents (over_path, over_text, -1, &error);
       g_assert_no_error (error);
 
-      run_cli (&run, fixture->db, NULL, "import", over_path, NULL);
-      assert_fails (&run, 2);
+      lw_test_run_cli (&run, fixture->path, NULL, "import", over_path, NULL);
+      lw_test_assert_cli_failed (&run, 2, NULL);
       g_assert_nonnull (strstr (run.err, "round"));
       break;
     }
 
-  run_cli (&after, fixture->db, NULL, "games", NULL);
+  lw_test_run_cli (&after, fixture->path, NULL, "games", NULL);
   assert_ok (&after);
   g_assert_cmpstr (after.out, ==, before.out);
 }
@@ -560,39 +378,39 @@ static void
 test_unknown_id (Fixture       *fixture,
                  gconstpointer  data)
 {
-  g_autoptr (GPtrArray) good = case_paths ("random", "game-");
+  g_autoptr (GPtrArray) good = lw_test_case_paths ("random", "game-");
   static const char *const commands[] = { "show", "export" };
   static const char *const malformed[] = { "abc", "0", "-3", "+1", "1.0", " 1", "",
                                            "99999999999999999999" };
 
-  g_assert_cmpint (import_file (fixture->db, g_ptr_array_index (good, 0)), ==, 1);
+  g_assert_cmpint (import_file (fixture->path, g_ptr_array_index (good, 0)), ==, 1);
 
   for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
     {
-      g_auto (Run) unknown = { 0, };
-      g_auto (Run) none = { 0, };
-      g_auto (Run) two = { 0, };
-      g_auto (Run) known = { 0, };
+      g_auto (LwTestRun) unknown = { 0, };
+      g_auto (LwTestRun) none = { 0, };
+      g_auto (LwTestRun) two = { 0, };
+      g_auto (LwTestRun) known = { 0, };
 
       /* Well-formed but not stored: could not be carried out. */
-      run_cli (&unknown, fixture->db, NULL, commands[c], "42", NULL);
-      assert_fails (&unknown, 1);
+      lw_test_run_cli (&unknown, fixture->path, NULL, commands[c], "42", NULL);
+      lw_test_assert_cli_failed (&unknown, 1, NULL);
       g_assert_nonnull (strstr (unknown.err, "42"));
 
       /* Not an ID at all, missing or one too many: usage, status 2. */
       for (guint m = 0; m < G_N_ELEMENTS (malformed); m++)
         {
-          g_auto (Run) run = { 0, };
+          g_auto (LwTestRun) run = { 0, };
 
-          run_cli (&run, fixture->db, NULL, commands[c], malformed[m], NULL);
-          assert_fails (&run, 2);
+          lw_test_run_cli (&run, fixture->path, NULL, commands[c], malformed[m], NULL);
+          lw_test_assert_cli_failed (&run, 2, NULL);
         }
-      run_cli (&none, fixture->db, NULL, commands[c], NULL);
-      assert_fails (&none, 2);
-      run_cli (&two, fixture->db, NULL, commands[c], "1", "1", NULL);
-      assert_fails (&two, 2);
+      lw_test_run_cli (&none, fixture->path, NULL, commands[c], NULL);
+      lw_test_assert_cli_failed (&none, 2, NULL);
+      lw_test_run_cli (&two, fixture->path, NULL, commands[c], "1", "1", NULL);
+      lw_test_assert_cli_failed (&two, 2, NULL);
 
-      run_cli (&known, fixture->db, NULL, commands[c], "1", NULL);
+      lw_test_run_cli (&known, fixture->path, NULL, commands[c], "1", NULL);
       assert_ok (&known);
     }
 }
@@ -605,20 +423,20 @@ test_no_database (Fixture       *fixture,
 {
   g_autofree char *db = g_build_filename (fixture->dir, "not", "yet", "games.sqlite3", NULL);
   g_autofree char *folder = g_build_filename (fixture->dir, "not", NULL);
-  g_auto (Run) games = { 0, };
-  g_auto (Run) show = { 0, };
-  g_auto (Run) export = { 0, };
+  g_auto (LwTestRun) games = { 0, };
+  g_auto (LwTestRun) show = { 0, };
+  g_auto (LwTestRun) export = { 0, };
 
-  run_cli (&games, db, NULL, "games", NULL);
+  lw_test_run_cli (&games, db, NULL, "games", NULL);
   assert_ok (&games);
   g_assert_cmpstr (games.out, ==, "");
 
-  run_cli (&show, db, NULL, "show", "1", NULL);
-  assert_fails (&show, 1);
+  lw_test_run_cli (&show, db, NULL, "show", "1", NULL);
+  lw_test_assert_cli_failed (&show, 1, NULL);
   g_assert_nonnull (strstr (show.err, "no game with ID 1"));
 
-  run_cli (&export, db, NULL, "export", "3", NULL);
-  assert_fails (&export, 1);
+  lw_test_run_cli (&export, db, NULL, "export", "3", NULL);
+  lw_test_assert_cli_failed (&export, 1, NULL);
   g_assert_nonnull (strstr (export.err, "no game with ID 3"));
 
   g_assert_false (g_file_test (folder, G_FILE_TEST_EXISTS));
@@ -632,34 +450,22 @@ test_help (Fixture       *fixture,
 
   for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
     {
-      g_auto (Run) run = { 0, };
+      g_auto (LwTestRun) run = { 0, };
       g_autofree char *usage = g_strdup_printf ("Usage: littlewolf-cli %s", commands[c]);
 
-      run_cli (&run, fixture->db, NULL, commands[c], "--help", NULL);
+      lw_test_run_cli (&run, fixture->path, NULL, commands[c], "--help", NULL);
       assert_ok (&run);
       g_assert_true (g_str_has_prefix (run.out, usage));
     }
   /* Help needs no database. */
-  g_assert_false (g_file_test (fixture->db, G_FILE_TEST_EXISTS));
-}
-
-static GBytes *
-file_bytes (const char *path)
-{
-  g_autofree char *contents = NULL;
-  gsize length = 0;
-  g_autoptr (GError) error = NULL;
-
-  g_file_get_contents (path, &contents, &length, &error);
-  g_assert_no_error (error);
-  return g_bytes_new_take (g_steal_pointer (&contents), length);
+  g_assert_false (g_file_test (fixture->path, G_FILE_TEST_EXISTS));
 }
 
 static void
 test_bad_database (Fixture       *fixture,
                    gconstpointer  data)
 {
-  g_autoptr (GPtrArray) good = case_paths ("random", "game-");
+  g_autoptr (GPtrArray) good = lw_test_case_paths ("random", "game-");
   g_autofree char *text = g_build_filename (fixture->dir, "notes.txt", NULL);
   g_autofree char *newer = g_build_filename (fixture->dir, "newer.sqlite3", NULL);
   const char *const dbs[] = { text, newer };
@@ -677,20 +483,20 @@ test_bad_database (Fixture       *fixture,
 
   for (guint d = 0; d < G_N_ELEMENTS (dbs); d++)
     {
-      g_autoptr (GBytes) before = file_bytes (dbs[d]);
+      g_autoptr (GBytes) before = lw_test_file_bytes (dbs[d]);
       g_autoptr (GBytes) after = NULL;
-      g_auto (Run) games = { 0, };
-      g_auto (Run) show = { 0, };
-      g_auto (Run) import = { 0, };
+      g_auto (LwTestRun) games = { 0, };
+      g_auto (LwTestRun) show = { 0, };
+      g_auto (LwTestRun) import = { 0, };
 
-      run_cli (&games, dbs[d], NULL, "games", NULL);
-      assert_fails (&games, 1);
-      run_cli (&show, dbs[d], NULL, "show", "1", NULL);
-      assert_fails (&show, 1);
-      run_cli (&import, dbs[d], NULL, "import", g_ptr_array_index (good, 0), NULL);
-      assert_fails (&import, 1);
+      lw_test_run_cli (&games, dbs[d], NULL, "games", NULL);
+      lw_test_assert_cli_failed (&games, 1, NULL);
+      lw_test_run_cli (&show, dbs[d], NULL, "show", "1", NULL);
+      lw_test_assert_cli_failed (&show, 1, NULL);
+      lw_test_run_cli (&import, dbs[d], NULL, "import", g_ptr_array_index (good, 0), NULL);
+      lw_test_assert_cli_failed (&import, 1, NULL);
 
-      after = file_bytes (dbs[d]);
+      after = lw_test_file_bytes (dbs[d]);
       g_assert_true (g_bytes_equal (before, after));
     }
 }
@@ -702,7 +508,7 @@ static void
 test_parallel_imports (Fixture       *fixture,
                        gconstpointer  data)
 {
-  g_autoptr (GPtrArray) good = case_paths ("random", "game-");
+  g_autoptr (GPtrArray) good = lw_test_case_paths ("random", "game-");
   const char *path = g_ptr_array_index (good, 0);
 
   for (guint trial = 0; trial < 12; trial++)
@@ -719,7 +525,7 @@ test_parallel_imports (Fixture       *fixture,
           g_autoptr (GError) error = NULL;
           GSubprocess *process =
             g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
-                              &error, cli_path (), "--db", db_path, "import", path, NULL);
+                              &error, lw_test_cli_path (), "--db", db_path, "import", path, NULL);
 
           g_assert_no_error (error);
           g_ptr_array_add (processes, process);
@@ -727,7 +533,7 @@ test_parallel_imports (Fixture       *fixture,
       for (guint i = 0; i < processes->len; i++)
         {
           g_autoptr (GError) error = NULL;
-          g_auto (Run) run = { 0, };
+          g_auto (LwTestRun) run = { 0, };
           GSubprocess *process = g_ptr_array_index (processes, i);
 
           g_subprocess_communicate_utf8 (process, NULL, NULL, &run.out, &run.err, &error);
@@ -755,25 +561,25 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   /* Fail loudly, before any test, when the cases or the program are missing. */
-  g_ptr_array_unref (case_paths ("random", "game-"));
-  cli_path ();
+  g_ptr_array_unref (lw_test_case_paths ("random", "game-"));
+  lw_test_cli_path ();
 
   g_test_add ("/cli-games/import-show-export", Fixture, NULL,
-              fixture_set_up, test_import_show_export, fixture_tear_down);
+              lw_test_db_set_up_closed, test_import_show_export, lw_test_db_tear_down);
   g_test_add ("/cli-games/games-list", Fixture, NULL,
-              fixture_set_up, test_games_list, fixture_tear_down);
+              lw_test_db_set_up_closed, test_games_list, lw_test_db_tear_down);
   g_test_add ("/cli-games/bad-input", Fixture, NULL,
-              fixture_set_up, test_bad_input, fixture_tear_down);
+              lw_test_db_set_up_closed, test_bad_input, lw_test_db_tear_down);
   g_test_add ("/cli-games/unknown-id", Fixture, NULL,
-              fixture_set_up, test_unknown_id, fixture_tear_down);
+              lw_test_db_set_up_closed, test_unknown_id, lw_test_db_tear_down);
   g_test_add ("/cli-games/no-database", Fixture, NULL,
-              fixture_set_up, test_no_database, fixture_tear_down);
+              lw_test_db_set_up_closed, test_no_database, lw_test_db_tear_down);
   g_test_add ("/cli-games/help", Fixture, NULL,
-              fixture_set_up, test_help, fixture_tear_down);
+              lw_test_db_set_up_closed, test_help, lw_test_db_tear_down);
   g_test_add ("/cli-games/bad-database", Fixture, NULL,
-              fixture_set_up, test_bad_database, fixture_tear_down);
+              lw_test_db_set_up_closed, test_bad_database, lw_test_db_tear_down);
   g_test_add ("/cli-games/parallel-imports", Fixture, NULL,
-              fixture_set_up, test_parallel_imports, fixture_tear_down);
+              lw_test_db_set_up_closed, test_parallel_imports, lw_test_db_tear_down);
 
   return g_test_run ();
 }

@@ -8,57 +8,7 @@
 
 #include <gio/gio.h>
 
-typedef struct {
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static void
-run_cli (Run               *run,
-         const char        *input,
-         const char *const *args)
-{
-  const char *cli = g_getenv ("LW_CLI");
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GSubprocess) process = NULL;
-  g_autoptr (GError) error = NULL;
-
-  if (cli == NULL || !g_file_test (cli, G_FILE_TEST_IS_EXECUTABLE))
-    g_error ("LW_CLI does not name the built littlewolf-cli: %s", cli ? cli : "(unset)");
-  g_ptr_array_add (argv, (gpointer) cli);
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  process = g_subprocess_newv ((const char *const *) argv->pdata,
-                               G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE |
-                               G_SUBPROCESS_FLAGS_STDERR_PIPE, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (process, input ? input : "", NULL, &run->out, &run->err, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (process));
-  run->status = g_subprocess_get_exit_status (process);
-}
-
-static void
-assert_failed (const Run  *run,
-               const char *needle)
-{
-  g_assert_cmpint (run->status, ==, 2);
-  g_assert_cmpstr (run->out, ==, "");
-  g_assert_true (g_str_has_prefix (run->err, "littlewolf-cli: "));
-  g_assert_true (strchr (run->err, '\n') == run->err + strlen (run->err) - 1);
-  if (needle != NULL && strstr (run->err, needle) == NULL)
-    g_error ("stderr \"%s\" lacks \"%s\"", run->err, needle);
-}
+#include "lw-test-util.h"
 
 /* `play` prints a game record that `score` accepts; the same seed gives
  * the same output. */
@@ -73,9 +23,9 @@ test_play (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (setups); i++)
     {
-      g_auto (Run) a = { 0 };
-      g_auto (Run) b = { 0 };
-      g_auto (Run) scored = { 0 };
+      g_auto (LwTestRun) a = { 0 };
+      g_auto (LwTestRun) b = { 0 };
+      g_auto (LwTestRun) scored = { 0 };
       const char *args[12];
       guint n = 0;
 
@@ -95,12 +45,12 @@ test_play (void)
           args[n++] = "6";
         }
       args[n] = NULL;
-      run_cli (&a, NULL, args);
+      lw_test_run_cli_argv (&a, NULL, NULL, args);
       g_assert_cmpint (a.status, ==, 0);
       g_assert_cmpstr (a.err, ==, "");
-      run_cli (&b, NULL, args);
+      lw_test_run_cli_argv (&b, NULL, NULL, args);
       g_assert_cmpstr (a.out, ==, b.out);
-      run_cli (&scored, a.out, (const char *const[]) { "score", "-", NULL });
+      lw_test_run_cli (&scored, NULL, a.out, "score", "-", NULL);
       g_assert_cmpint (scored.status, ==, 0);
       g_assert_nonnull (strstr (scored.out, "\"finished\" : true"));
     }
@@ -109,18 +59,18 @@ test_play (void)
 static void
 test_legal (void)
 {
-  g_auto (Run) run = { 0 };
-  g_auto (Run) two = { 0 };
+  g_auto (LwTestRun) run = { 0 };
+  g_auto (LwTestRun) two = { 0 };
 
   /* E15 */
-  run_cli (&run, NULL, (const char *const[]) { "legal", "--trump", "H", "--lead", "9S 9C",
-                                               "--hand", "9D 2S KC L", NULL });
+  lw_test_run_cli (&run, NULL, NULL, "legal", "--trump", "H", "--lead", "9S 9C",
+                   "--hand", "9D 2S KC L", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_cmpstr (run.out, ==, "2S 9D\n9D KC\n9D L\n");
 
   /* Two decks: identical plays once. */
-  run_cli (&two, NULL, (const char *const[]) { "legal", "--trump=none", "--lead=5C",
-                                               "--hand=3C 3C 9H", NULL });
+  lw_test_run_cli (&two, NULL, NULL, "legal", "--trump=none", "--lead=5C",
+                   "--hand=3C 3C 9H", NULL);
   g_assert_cmpint (two.status, ==, 0);
   g_assert_cmpstr (two.out, ==, "3C\n");
 }
@@ -128,17 +78,17 @@ test_legal (void)
 static void
 test_trick (void)
 {
-  g_auto (Run) run = { 0 };
-  g_auto (Run) nt = { 0 };
+  g_auto (LwTestRun) run = { 0 };
+  g_auto (LwTestRun) nt = { 0 };
 
   /* E23 */
-  run_cli (&run, NULL, (const char *const[]) { "trick", "--trump", "H", "--lead", "9S 9C",
-                                               "--plays", "KS KD;2H 4H;5H G", NULL });
+  lw_test_run_cli (&run, NULL, NULL, "trick", "--trump", "H", "--lead", "9S 9C",
+                   "--plays", "KS KD;2H 4H;5H G", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_cmpstr (run.out, ==, "3\n");
   /* E40 */
-  run_cli (&nt, NULL, (const char *const[]) { "trick", "--trump", "none", "--lead", "9S 9C B=9",
-                                              "--plays", "9D 9H B; KS KC KD", NULL });
+  lw_test_run_cli (&nt, NULL, NULL, "trick", "--trump", "none", "--lead", "9S 9C B=9",
+                   "--plays", "9D 9H B; KS KC KD", NULL);
   g_assert_cmpstr (nt.out, ==, "2\n");
 }
 
@@ -149,14 +99,14 @@ test_duel (void)
 {
   const char *const args[] = { "duel", "--a", "hard", "--b", "easy", "--games", "4",
                                "--seed", "9", "--playouts", "6", NULL };
-  g_auto (Run) a = { 0 };
-  g_auto (Run) b = { 0 };
-  g_auto (Run) partners = { 0 };
+  g_auto (LwTestRun) a = { 0 };
+  g_auto (LwTestRun) b = { 0 };
+  g_auto (LwTestRun) partners = { 0 };
   unsigned wins_a = 0, wins_b = 0;
   const char *line;
   g_auto (GStrv) la = NULL, lb = NULL;
 
-  run_cli (&a, NULL, args);
+  lw_test_run_cli_argv (&a, NULL, NULL, args);
   g_assert_cmpint (a.status, ==, 0);
   g_assert_cmpstr (a.err, ==, "");
   g_assert_true (g_str_has_prefix (a.out, "games: 4 (2 players)\n"));
@@ -168,13 +118,13 @@ test_duel (void)
   g_assert_nonnull (strstr (a.out, "Wilson); even play: 50.0%"));
   g_assert_nonnull (strstr (a.out, "move time, A (hard): average "));
 
-  run_cli (&b, NULL, args);
+  lw_test_run_cli_argv (&b, NULL, NULL, args);
   la = g_strsplit (a.out, "\n", -1);
   lb = g_strsplit (b.out, "\n", -1);
   for (guint i = 0; i < 3; i++)
     g_assert_cmpstr (la[i], ==, lb[i]);
 
-  run_cli (&partners, NULL, (const char *const[]) { "duel", "--a", "normal", "--b", "random",
+  lw_test_run_cli_argv (&partners, NULL, NULL, (const char *const[]) { "duel", "--a", "normal", "--b", "random",
                                                     "--games", "2", "--players", "4",
                                                     "--partners", NULL });
   g_assert_cmpint (partners.status, ==, 0);
@@ -211,9 +161,9 @@ test_bad_input (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_auto (Run) run = { 0 };
-      run_cli (&run, NULL, cases[i]);
-      assert_failed (&run, NULL);
+      g_auto (LwTestRun) run = { 0 };
+      lw_test_run_cli_argv (&run, NULL, NULL, cases[i]);
+      lw_test_assert_cli_failed (&run, 2, NULL);
     }
 }
 
@@ -224,8 +174,8 @@ test_help (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     {
-      g_auto (Run) run = { 0 };
-      run_cli (&run, NULL, (const char *const[]) { commands[i], "--help", NULL });
+      g_auto (LwTestRun) run = { 0 };
+      lw_test_run_cli (&run, NULL, NULL, commands[i], "--help", NULL);
       g_assert_cmpint (run.status, ==, 0);
       g_assert_true (g_str_has_prefix (run.out, "Usage: littlewolf-cli "));
       g_assert_cmpstr (run.err, ==, "");

@@ -29,74 +29,16 @@
 #include <sqlite3.h>
 
 #include "lw-store.h"
+#include "lw-test-util.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                              */
 /* ------------------------------------------------------------------ */
 
-static const char *
-program (const char *variable)
-{
-  const char *path = g_getenv (variable);
-
-  if (path == NULL || !g_file_test (path, G_FILE_TEST_IS_EXECUTABLE))
-    g_error ("%s is not set or not a program (%s)", variable, path != NULL ? path : "unset");
-  return path;
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir != NULL)
-    while ((name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *child = g_build_filename (path, name, NULL);
-
-        if (g_file_test (child, G_FILE_TEST_IS_DIR))
-          remove_tree (child);
-        else
-          g_remove (child);
-      }
-  g_rmdir (path);
-}
-
-static sqlite3 *
-raw_open (const char *path)
-{
-  sqlite3 *db = NULL;
-
-  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READWRITE, NULL), ==, SQLITE_OK);
-  sqlite3_busy_timeout (db, 5000);
-  return db;
-}
-
-static gint64
-raw_int (sqlite3    *db,
-         const char *sql,
-         gint64      a,
-         gint64      b)
-{
-  sqlite3_stmt *stmt = NULL;
-  gint64 value;
-
-  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
-  if (sqlite3_bind_parameter_count (stmt) >= 1)
-    sqlite3_bind_int64 (stmt, 1, a);
-  if (sqlite3_bind_parameter_count (stmt) >= 2)
-    sqlite3_bind_int64 (stmt, 2, b);
-  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
-  value = sqlite3_column_int64 (stmt, 0);
-  sqlite3_finalize (stmt);
-  return value;
-}
-
 static void
 assert_integrity (const char *path)
 {
-  sqlite3 *db = raw_open (path);
+  sqlite3 *db = lw_test_sql_open (path);
   sqlite3_stmt *stmt = NULL;
 
   g_assert_cmpint (sqlite3_prepare_v2 (db, "PRAGMA integrity_check", -1, &stmt, NULL), ==, SQLITE_OK);
@@ -136,17 +78,18 @@ static void
 assert_written (const char *path,
                 GArray     *written)
 {
-  sqlite3 *db = raw_open (path);
+  sqlite3 *db = lw_test_sql_open (path);
 
   for (guint i = 0; i < written->len; i++)
     {
       const Written *w = &g_array_index (written, Written, i);
 
       if (w->round == 0)
-        g_assert_cmpint (raw_int (db, "SELECT count(*) FROM games WHERE id = ?", w->game, 0), ==, 1);
+        g_assert_cmpint (lw_test_sql_int_with (db, "SELECT count(*) FROM games WHERE id = ?",
+                                               w->game, 0), ==, 1);
       else
-        g_assert_cmpint (raw_int (db, "SELECT count(*) FROM rounds WHERE game = ? AND number = ?",
-                                  w->game, w->round), ==, 1);
+        g_assert_cmpint (lw_test_sql_int_with (db, "SELECT count(*) FROM rounds WHERE game = ? AND number = ?",
+                                               w->game, w->round), ==, 1);
     }
   sqlite3_close (db);
 }
@@ -158,70 +101,14 @@ spawn_helper (const char *db,
   g_autoptr (GError) error = NULL;
   GSubprocess *process =
     g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error,
-                      program ("LW_APPEND_ROUNDS"), db, n, NULL);
+                      lw_test_program ("LW_APPEND_ROUNDS"), db, n, NULL);
 
   g_assert_no_error (error);
   return process;
 }
 
-typedef struct {
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
 static void
-run_clear (Run *run)
-{
-  g_clear_pointer (&run->out, g_free);
-  g_clear_pointer (&run->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static void
-finish (GSubprocess *process,
-        Run         *run)
-{
-  g_autoptr (GError) error = NULL;
-
-  g_subprocess_communicate_utf8 (process, NULL, NULL, &run->out, &run->err, &error);
-  g_assert_no_error (error);
-  g_subprocess_wait (process, NULL, &error);
-  g_assert_no_error (error);
-  run->status = g_subprocess_get_if_exited (process) ? g_subprocess_get_exit_status (process)
-                                                     : -g_subprocess_get_term_sig (process);
-}
-
-static void
-run_cli (Run        *run,
-         const char *db,
-         ...)
-{
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr (GSubprocess) process = NULL;
-  g_autoptr (GError) error = NULL;
-  const char *arg;
-  va_list args;
-
-  g_ptr_array_add (argv, (gpointer) program ("LW_CLI"));
-  g_ptr_array_add (argv, (gpointer) "--db");
-  g_ptr_array_add (argv, (gpointer) db);
-  va_start (args, db);
-  while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer) arg);
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-
-  process = g_subprocess_newv ((const char *const *) argv->pdata,
-                               G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
-                               &error);
-  g_assert_no_error (error);
-  finish (process, run);
-}
-
-static void
-assert_cli_ok (const Run *run)
+assert_cli_ok (const LwTestRun *run)
 {
   if (run->status != 0)
     g_error ("littlewolf-cli exited %d: %s", run->status, run->err);
@@ -261,14 +148,14 @@ test_sigkill (void)
     {
       g_autoptr (GSubprocess) helper = spawn_helper (db, "1000000");
       g_autoptr (GArray) written = NULL;
-      g_auto (Run) run = { 0 };
+      g_auto (LwTestRun) run = { 0 };
       g_autoptr (LwStore) store = NULL;
 
       /* Mostly early (opening, the first rounds), sometimes later. */
       g_usleep (k % 4 == 3 ? g_test_rand_int_range (50000, 250000)
                            : g_test_rand_int_range (0, 40000));
       g_subprocess_send_signal (helper, SIGKILL);
-      finish (helper, &run);
+      lw_test_run_finish (helper, NULL, &run);
       if (run.status != -SIGKILL)
         g_error ("the helper was not killed (status %d): %s", run.status, run.err);
 
@@ -294,22 +181,22 @@ test_sigkill (void)
 
       if (k % 25 == 0 || k == kills - 1)
         {
-          g_auto (Run) games = { 0 };
+          g_auto (LwTestRun) games = { 0 };
 
-          run_cli (&games, db, "games", NULL);
+          lw_test_run_cli (&games, db, NULL, "games", NULL);
           assert_cli_ok (&games);
         }
     }
 
   /* The last game, as the CLI shows it, has every round written to it. */
   {
-    g_auto (Run) show = { 0 };
-    sqlite3 *raw = raw_open (db);
-    gint64 last = raw_int (raw, "SELECT max(id) FROM games", 0, 0);
+    g_auto (LwTestRun) show = { 0 };
+    sqlite3 *raw = lw_test_sql_open (db);
+    gint64 last = lw_test_sql_int (raw, "SELECT max(id) FROM games");
     g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, last);
 
     sqlite3_close (raw);
-    run_cli (&show, db, "show", id, NULL);
+    lw_test_run_cli (&show, db, NULL, "show", id, NULL);
     assert_cli_ok (&show);
   }
 
@@ -318,7 +205,7 @@ test_sigkill (void)
   g_print ("# %u kills survived (%u while writing rounds), %u rounds reported stored and found\n",
            kills, killed_writing, total_rounds);
   g_assert_cmpuint (total_rounds, >=, 1000);
-  remove_tree (dir);
+  lw_test_remove_tree (dir);
 }
 
 /* ------------------------------------------------------------------ */
@@ -328,9 +215,9 @@ test_sigkill (void)
 static char *
 games_list (const char *db)
 {
-  g_auto (Run) run = { 0 };
+  g_auto (LwTestRun) run = { 0 };
 
-  run_cli (&run, db, "games", NULL);
+  lw_test_run_cli (&run, db, NULL, "games", NULL);
   assert_cli_ok (&run);
   return g_steal_pointer (&run.out);
 }
@@ -346,7 +233,7 @@ test_disk_full (void)
   g_autofree char *record = record_json (60);
   g_autofree char *before = NULL;
   g_autoptr (GArray) written = NULL;
-  g_auto (Run) helper_run = { 0 };
+  g_auto (LwTestRun) helper_run = { 0 };
   guint imports = 0;
 
   g_assert_no_error (error);
@@ -354,7 +241,7 @@ test_disk_full (void)
   if (geteuid () != 0 || mount ("tmpfs", mnt, "tmpfs", 0, "size=512k") != 0)
     {
       g_test_skip ("a small tmpfs cannot be mounted here (needs root)");
-      remove_tree (dir);
+      lw_test_remove_tree (dir);
       return;
     }
 
@@ -365,7 +252,7 @@ test_disk_full (void)
   {
     g_autoptr (GSubprocess) helper = spawn_helper (db, "1000000");
 
-    finish (helper, &helper_run);
+    lw_test_run_finish (helper, NULL, &helper_run);
   }
   g_assert_cmpint (helper_run.status, ==, 3);
   g_assert_nonnull (strstr (helper_run.err, "the disk is full"));
@@ -380,10 +267,10 @@ test_disk_full (void)
   before = games_list (db);
   for (;;)
     {
-      g_auto (Run) run = { 0 };
+      g_auto (LwTestRun) run = { 0 };
       g_autofree char *after = NULL;
 
-      run_cli (&run, db, "import", record_path, NULL);
+      lw_test_run_cli (&run, db, NULL, "import", record_path, NULL);
       if (run.status == 0)
         {
           imports++;
@@ -405,7 +292,7 @@ test_disk_full (void)
   assert_written (db, written);
 
   g_assert_cmpint (umount2 (mnt, MNT_DETACH), ==, 0);
-  remove_tree (dir);
+  lw_test_remove_tree (dir);
 }
 
 /* ------------------------------------------------------------------ */
@@ -434,17 +321,17 @@ test_concurrent (void)
   for (guint i = 0; i < G_N_ELEMENTS (imports); i++)
     {
       imports[i] = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
-                                     &error, program ("LW_CLI"), "--db", db, "import",
+                                     &error, lw_test_program ("LW_CLI"), "--db", db, "import",
                                      record_path, NULL);
       g_assert_no_error (error);
     }
 
   for (guint i = 0; i < G_N_ELEMENTS (helpers); i++)
     {
-      g_auto (Run) run = { 0 };
+      g_auto (LwTestRun) run = { 0 };
       g_autoptr (GArray) written = NULL;
 
-      finish (helpers[i], &run);
+      lw_test_run_finish (helpers[i], NULL, &run);
       if (run.status != 0)
         g_error ("helper %u exited %d: %s", i, run.status, run.err);
       written = parse_written (run.out);
@@ -458,9 +345,9 @@ test_concurrent (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (imports); i++)
     {
-      g_auto (Run) run = { 0 };
+      g_auto (LwTestRun) run = { 0 };
 
-      finish (imports[i], &run);
+      lw_test_run_finish (imports[i], NULL, &run);
       assert_cli_ok (&run);
       g_assert_true (g_hash_table_add (ids, g_strdup (run.out)));
       g_object_unref (imports[i]);
@@ -468,13 +355,13 @@ test_concurrent (void)
 
   assert_integrity (db);
   {
-    sqlite3 *raw = raw_open (db);
+    sqlite3 *raw = lw_test_sql_open (db);
 
-    g_assert_cmpint (raw_int (raw, "SELECT count(*) FROM rounds", 0, 0), ==, 4 * 150 + 8 * 20);
+    g_assert_cmpint (lw_test_sql_int (raw, "SELECT count(*) FROM rounds"), ==, 4 * 150 + 8 * 20);
     sqlite3_close (raw);
   }
   g_hash_table_unref (ids);
-  remove_tree (dir);
+  lw_test_remove_tree (dir);
 }
 
 int

@@ -7,30 +7,7 @@
 #include <string.h>
 
 #include "lw-engine.h"
-
-/* Records are written in JSON with ' for " to keep them readable. */
-static LwGameRecord *
-record_from (const char *text)
-{
-  g_autofree char *json = g_strdelimit (g_strdup (text), "'", '"');
-  g_autoptr (GError) error = NULL;
-  LwGameRecord *record = lw_game_record_from_json (json, -1, &error);
-
-  g_assert_no_error (error);
-  return record;
-}
-
-static LwRound *
-round_from (const LwGameRecord *record,
-            const char         *text)
-{
-  g_autofree char *json = g_strdelimit (g_strdup (text), "'", '"');
-  g_autoptr (GError) error = NULL;
-  LwRound *round = lw_round_from_json (record, json, -1, 1, &error);
-
-  g_assert_no_error (error);
-  return round;
-}
+#include "lw-test-util.h"
 
 static void
 assert_numbers (GArray      *numbers,
@@ -56,11 +33,11 @@ result_of (const LwStandings *standings,
 static void
 test_floor (void)
 {
-  g_autoptr (LwGameRecord) record = record_from (HEAD2 "'rounds':["
+  g_autoptr (LwGameRecord) record = lw_test_record_from (HEAD2 "'rounds':["
     "{'declarer':null,'cards':[13,13]},"  /* R16: both most: 0, 0 */
     "{'declarer':null,'cards':[20,6]},"   /* Ann most: waived at 0 (R18) */
     "{'declarer':1,'cards':[6,20]}]}");   /* Ben's Pack: 0, 1 */
-  g_autoptr (LwRound) round = round_from (record, "{'declarer':1,'cards':[6,20]}");
+  g_autoptr (LwRound) round = lw_test_round_from (record, "{'declarer':1,'cards':[6,20]}");
   LwEdit edit = { LW_EDIT_REPLACE, 1, round };
   g_autoptr (GError) error = NULL;
   g_autoptr (LwEditResult) result = lw_edit_apply (record, &edit, &error);
@@ -93,14 +70,14 @@ test_floor (void)
 static void
 test_forfeited_deal (void)
 {
-  g_autoptr (LwGameRecord) record = record_from (HEAD2
+  g_autoptr (LwGameRecord) record = lw_test_record_from (HEAD2
     "'rules':{'start_score':0,'target':1,'skunk':11},'rounds':["
     "{'declarer':null,'cards':[13,13]},"
     "{'dealer':1,'declarer':null,'cards':[13,13]},"
     "{'dealer':0,'declarer':null,'cards':[13,13]}]}");
   g_autoptr (LwRound) round =
-    round_from (record, "{'declarer':null,'cards':[13,13],"
-                        "'penalties':[{'seat':1,'kind':'out_of_turn'}]}");
+    lw_test_round_from (record, "{'declarer':null,'cards':[13,13],"
+                                "'penalties':[{'seat':1,'kind':'out_of_turn'}]}");
   LwEdit edit = { LW_EDIT_REPLACE, 1, round };
   g_autoptr (GError) error = NULL;
   g_autoptr (LwEditResult) result = lw_edit_apply (record, &edit, &error);
@@ -140,11 +117,11 @@ test_forfeited_deal (void)
 static void
 test_skunk (void)
 {
-  g_autoptr (LwGameRecord) record = record_from (SKUNK3 "'rounds':["
+  g_autoptr (LwGameRecord) record = lw_test_record_from (SKUNK3 "'rounds':["
     "{'declarer':0,'cards':[20,6]},"     /* 2, 1 */
     "{'declarer':null,'cards':[6,20]},"  /* Ben most: 2, 0 */
     "{'declarer':0,'cards':[20,6]}]}");  /* 3, 0: skunk, Ann wins */
-  g_autoptr (LwRound) round = round_from (record, "{'declarer':null,'cards':[20,6]}");
+  g_autoptr (LwRound) round = lw_test_round_from (record, "{'declarer':null,'cards':[20,6]}");
   LwEdit edit = { LW_EDIT_REPLACE, 2, round };
   g_autoptr (GError) error = NULL;
   g_autoptr (LwEditResult) result = lw_edit_apply (record, &edit, &error);
@@ -171,13 +148,13 @@ test_skunk (void)
 static void
 test_ends_earlier_refused (void)
 {
-  g_autoptr (LwGameRecord) record = record_from (SKUNK3 "'rounds':["
+  g_autoptr (LwGameRecord) record = lw_test_record_from (SKUNK3 "'rounds':["
     "{'declarer':0,'cards':[20,6]},"     /* 2, 1 */
     "{'declarer':null,'cards':[20,6]},"  /* 1, 1 */
     "{'declarer':0,'cards':[20,6]},"     /* 2, 1 */
     "{'declarer':0,'cards':[20,6]},"     /* 3, 1 */
     "{'declarer':1,'cards':[6,20]}]}");  /* 3, 2 */
-  g_autoptr (LwRound) round = round_from (record, "{'declarer':null,'cards':[6,20]}");
+  g_autoptr (LwRound) round = lw_test_round_from (record, "{'declarer':null,'cards':[6,20]}");
   g_autofree char *before = lw_game_record_to_json (record);
   g_autofree char *after = NULL;
   g_autoptr (GError) error = NULL;
@@ -197,10 +174,10 @@ test_ends_earlier_refused (void)
 
   /* One round after the end is named alone. */
   {
-    g_autoptr (LwRound) fifth = round_from (record, "{'declarer':0,'cards':[20,6]}");
+    g_autoptr (LwRound) fifth = lw_test_round_from (record, "{'declarer':0,'cards':[20,6]}");
     LwEdit last = { LW_EDIT_REPLACE, 5, fifth };  /* 4, 1 */
     g_autoptr (LwEditResult) ok = lw_edit_apply (record, &last, &error);
-    g_autoptr (LwRound) longer = round_from (record, "{'declarer':null,'cards':[6,20]}");
+    g_autoptr (LwRound) longer = lw_test_round_from (record, "{'declarer':null,'cards':[6,20]}");
     LwEdit early = { LW_EDIT_REPLACE, 2, longer };
     LwEditResult *refused;
 
@@ -220,7 +197,7 @@ test_ends_earlier_refused (void)
 static void
 test_insert_delete (void)
 {
-  g_autoptr (LwGameRecord) record = record_from (SKUNK3 "'rounds':["
+  g_autoptr (LwGameRecord) record = lw_test_record_from (SKUNK3 "'rounds':["
     "{'declarer':0,'cards':[20,6]},"     /* 2, 1 */
     "{'declarer':null,'cards':[6,20]},"  /* 2, 0 */
     "{'declarer':0,'cards':[20,6]}]}");  /* 3, 0 skunk */
@@ -245,7 +222,7 @@ test_insert_delete (void)
   /* Insert before round 1 a round where Ben makes the Pack: 1, 2. Then
    * Ann's Pack 2, 2; Ben most 2, 1; Ann's Pack 3, 1: no skunk. */
   {
-    g_autoptr (LwRound) round = round_from (record, "{'declarer':1,'cards':[6,20]}");
+    g_autoptr (LwRound) round = lw_test_round_from (record, "{'declarer':1,'cards':[6,20]}");
     LwEdit edit = { LW_EDIT_INSERT, 1, round };
     g_autoptr (LwEditResult) result = lw_edit_apply (record, &edit, &error);
     static const guint changed[] = { 2, 3, 4 };
@@ -260,7 +237,7 @@ test_insert_delete (void)
 
   /* Insert at rounds + 1 appends; after the end it is refused. */
   {
-    g_autoptr (LwRound) round = round_from (record, "{'declarer':1,'cards':[6,20]}");
+    g_autoptr (LwRound) round = lw_test_round_from (record, "{'declarer':1,'cards':[6,20]}");
     LwEdit edit = { LW_EDIT_INSERT, 4, round };
     LwEditResult *result = lw_edit_apply (record, &edit, &error);
 
@@ -274,10 +251,11 @@ test_insert_delete (void)
 static void
 test_refused (void)
 {
-  g_autoptr (LwGameRecord) record = record_from (HEAD2 "'rounds':["
+  g_autoptr (LwGameRecord) record = lw_test_record_from (HEAD2 "'rounds':["
     "{'declarer':null,'cards':[13,13]},{'declarer':null,'cards':[13,13]}]}");
   g_autoptr (LwRound) bad = lw_round_new ();
-  g_autoptr (LwRound) wrong_dealer = round_from (record, "{'dealer':0,'declarer':null,'cards':[13,13]}");
+  g_autoptr (LwRound) wrong_dealer =
+    lw_test_round_from (record, "{'dealer':0,'declarer':null,'cards':[13,13]}");
   g_autoptr (GError) error = NULL;
   struct { LwEditKind kind; guint number; const LwRound *round; int code; const char *message; } cases[] = {
     { LW_EDIT_REPLACE, 0, bad, LW_ENGINE_ERROR_INVALID, "round 0: no such round, the game has 2" },
@@ -309,7 +287,7 @@ test_refused (void)
 static void
 test_round_json (void)
 {
-  g_autoptr (LwGameRecord) record = record_from (HEAD2 "'rounds':["
+  g_autoptr (LwGameRecord) record = lw_test_record_from (HEAD2 "'rounds':["
     "{'dealer':0,'declarer':1,'cards':[6,20],'worms':[2,0],"
     "'penalties':[{'seat':0,'kind':'looked_at_discards'}],'unpegged':[1]},"
     "{'void':'dealer_did_not_discard'}]}");

@@ -19,6 +19,8 @@
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 
+#include "lw-test-util.h"
+
 typedef struct {
   int    status;
   GBytes *out;
@@ -49,14 +51,11 @@ run_cli (Run    *run,
   g_autoptr (GBytes) err = NULL;
   g_autoptr (GSubprocessLauncher) launcher = NULL;
   g_autofree char *stdin_path = NULL;
-  const char *cli = g_getenv ("LW_CLI");
   const char *arg;
   va_list args;
   gint64 start = g_get_monotonic_time ();
 
-  if (cli == NULL || !g_file_test (cli, G_FILE_TEST_IS_EXECUTABLE))
-    g_error ("LW_CLI is not set or not a program");
-  g_ptr_array_add (argv, (gpointer) cli);
+  g_ptr_array_add (argv, (gpointer) lw_test_cli_path ());
   va_start (args, input);
   while ((arg = va_arg (args, const char *)) != NULL)
     g_ptr_array_add (argv, (gpointer) arg);
@@ -239,13 +238,11 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr (GError) error = NULL;
   struct rusage usage;
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  tmp_dir = g_dir_make_tmp ("lw-large-XXXXXX", &error);
-  g_assert_no_error (error);
+  tmp_dir = lw_test_make_tmp_dir ("lw-large-XXXXXX");
 
   g_test_add_func ("/large-input/huge-file", test_huge_file);
   g_test_add_func ("/large-input/100000-rounds", test_many_rounds);
@@ -255,16 +252,6 @@ main (int   argc,
 
   if (getrusage (RUSAGE_CHILDREN, &usage) == 0)
     g_print ("# the largest littlewolf-cli run used %ld MiB\n", usage.ru_maxrss / 1024);
-  {
-    g_autoptr (GDir) dir = g_dir_open (tmp_dir, 0, NULL);
-    const char *name;
-
-    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *child = g_build_filename (tmp_dir, name, NULL);
-        g_remove (child);
-      }
-    g_rmdir (tmp_dir);
-  }
+  lw_test_remove_tree (tmp_dir);
   return status;
 }

@@ -18,6 +18,7 @@
 
 #include "lw-store.h"
 #include "lw-test-schema-v1.h"
+#include "lw-test-util.h"
 
 /* The schema-1 SQL and one game. */
 static const char schema_v1[] =
@@ -28,71 +29,13 @@ static const char schema_v1[] =
   "INSERT INTO rounds VALUES (1, 1, 1, 0, NULL, 0, NULL), (2, 1, 2, 0, 1, 0, 1);"
   "INSERT INTO round_seats (round, seat, cards) VALUES (1, 0, 20), (1, 1, 6), (2, 0, 6), (2, 1, 20);";
 
-static void
-remove_tree (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  if (dir != NULL)
-    while ((name = g_dir_read_name (dir)) != NULL)
-      {
-        g_autofree char *child = g_build_filename (path, name, NULL);
-
-        g_remove (child);
-      }
-  g_rmdir (path);
-}
-
-static void
-raw_exec (const char *path,
-          const char *sql)
-{
-  sqlite3 *db = NULL;
-  char *message = NULL;
-
-  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
-  if (sqlite3_exec (db, sql, NULL, NULL, &message) != SQLITE_OK)
-    g_error ("%s: %s", path, message);
-  sqlite3_close (db);
-}
-
-static gint64
-raw_int (const char *path,
-         const char *sql)
-{
-  sqlite3 *db = NULL;
-  sqlite3_stmt *stmt = NULL;
-  gint64 value;
-
-  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
-  value = sqlite3_column_int64 (stmt, 0);
-  sqlite3_finalize (stmt);
-  sqlite3_close (db);
-  return value;
-}
-
-static GBytes *
-contents_of (const char *path)
-{
-  char *data = NULL;
-  gsize length = 0;
-  g_autoptr (GError) error = NULL;
-
-  g_file_get_contents (path, &data, &length, &error);
-  g_assert_no_error (error);
-  return g_bytes_new_take (data, length);
-}
-
 /* The folder holds only @path, with the contents @before: nothing was
  * written beside it either (no -wal, -journal or backup). */
 static void
 assert_untouched (const char *path,
                   GBytes     *before)
 {
-  g_autoptr (GBytes) after = contents_of (path);
+  g_autoptr (GBytes) after = lw_test_file_bytes (path);
   g_autofree char *dir = g_path_get_dirname (path);
   g_autoptr (GDir) folder = g_dir_open (dir, 0, NULL);
   const char *name;
@@ -120,7 +63,7 @@ test_v1_backup (void)
   g_autoptr (LwStoredGame) game = NULL;
 
   g_assert_cmpstr (backup + strlen (path), ==, ".v1.bak");
-  raw_exec (path, schema_v1);
+  lw_test_sql_exec_at (path, schema_v1);
 
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
@@ -131,20 +74,20 @@ test_v1_backup (void)
 
   /* The copy: version 1, the same game, nothing of version 2. */
   g_assert_true (g_file_test (backup, G_FILE_TEST_IS_REGULAR));
-  g_assert_cmpint (raw_int (backup, "PRAGMA user_version"), ==, 1);
-  g_assert_cmpint (raw_int (backup, "SELECT count(*) FROM rounds WHERE game = 1"), ==, 2);
-  g_assert_cmpint (raw_int (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'edits'"), ==, 0);
-  g_assert_cmpint (raw_int (path, "PRAGMA user_version"), ==, 5);
+  g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 1);
+  g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM rounds WHERE game = 1"), ==, 2);
+  g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'edits'"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 5);
 
   /* Opened again: nothing to migrate, the copy stays as it is. */
   {
-    g_autoptr (GBytes) copy = contents_of (backup);
+    g_autoptr (GBytes) copy = lw_test_file_bytes (backup);
     g_autoptr (GBytes) copy_after = NULL;
 
     store = lw_store_open (path, &error);
     g_assert_no_error (error);
     g_clear_object (&store);
-    copy_after = contents_of (backup);
+    copy_after = lw_test_file_bytes (backup);
     g_assert_true (g_bytes_equal (copy, copy_after));
   }
 
@@ -152,7 +95,7 @@ test_v1_backup (void)
   store = lw_store_open (backup, &error);
   g_assert_no_error (error);
   g_clear_object (&store);
-  remove_tree (dir);
+  lw_test_remove_tree (dir);
 }
 
 /* A database of a newer version: refused, by the store and the CLI. */
@@ -164,13 +107,11 @@ test_newer (void)
   g_autofree char *path = g_build_filename (dir, "new.sqlite3", NULL);
   g_autoptr (LwStore) store = NULL;
   g_autoptr (GBytes) before = NULL;
-  g_autoptr (GSubprocess) cli = NULL;
-  g_autofree char *out = NULL;
-  g_autofree char *err = NULL;
+  g_auto (LwTestRun) cli = { 0 };
 
-  raw_exec (path, schema_v1);
-  raw_exec (path, "PRAGMA user_version = 99;");
-  before = contents_of (path);
+  lw_test_sql_exec_at (path, schema_v1);
+  lw_test_sql_exec_at (path, "PRAGMA user_version = 99;");
+  before = lw_test_file_bytes (path);
 
   store = lw_store_open (path, &error);
   g_assert_null (store);
@@ -179,17 +120,13 @@ test_newer (void)
   assert_untouched (path, before);
   g_clear_error (&error);
 
-  cli = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
-                          &error, g_getenv ("LW_CLI"), "--db", path, "games", NULL);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (cli, NULL, NULL, &out, &err, &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (g_subprocess_get_exit_status (cli), ==, 1);
-  g_assert_cmpstr (out, ==, "");
-  g_assert_true (g_str_has_prefix (err, "littlewolf-cli: "));
-  g_assert_nonnull (strstr (err, "newer version of Little Wolf (database version 99"));
+  lw_test_run_cli (&cli, path, NULL, "games", NULL);
+  g_assert_cmpint (cli.status, ==, 1);
+  g_assert_cmpstr (cli.out, ==, "");
+  g_assert_true (g_str_has_prefix (cli.err, "littlewolf-cli: "));
+  g_assert_nonnull (strstr (cli.err, "newer version of Little Wolf (database version 99"));
   assert_untouched (path, before);
-  remove_tree (dir);
+  lw_test_remove_tree (dir);
 }
 
 static void
@@ -197,7 +134,7 @@ assert_refused (const char *path,
                 const char *expected)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (GBytes) before = contents_of (path);
+  g_autoptr (GBytes) before = lw_test_file_bytes (path);
   g_autoptr (LwStore) store = lw_store_open (path, &error);
 
   g_assert_null (store);
@@ -224,7 +161,7 @@ test_not_a_database (void)
   assert_refused (text, "not a Little Wolf database");
   g_remove (text);
 
-  raw_exec (other, "CREATE TABLE t (x); INSERT INTO t VALUES (1);");
+  lw_test_sql_exec_at (other, "CREATE TABLE t (x); INSERT INTO t VALUES (1);");
   assert_refused (other, "another program");
   g_remove (other);
 
@@ -235,15 +172,15 @@ test_not_a_database (void)
   for (int i = 0; i < 2000; i++)
     g_string_append_printf (many, "INSERT INTO players (name) VALUES ('player %d');", i);
   g_string_append (many, "COMMIT; PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE;");
-  raw_exec (whole, many->str);
+  lw_test_sql_exec_at (whole, many->str);
   g_string_free (many, TRUE);
-  bytes = contents_of (whole);
+  bytes = lw_test_file_bytes (whole);
   g_assert_cmpuint (g_bytes_get_size (bytes), >, 16384);
   g_assert_true (g_file_set_contents (cut, g_bytes_get_data (bytes, NULL),
                                       (gssize) g_bytes_get_size (bytes) / 2, &error));
   g_remove (whole);
   assert_refused (cut, "damaged");
-  remove_tree (dir);
+  lw_test_remove_tree (dir);
 }
 
 int

@@ -6,23 +6,12 @@
 #include <string.h>
 
 #include "lw-engine.h"
-
-/* Records are written in JSON with ' for " to keep the table readable. */
-static LwGameRecord *
-record_from (const char *text)
-{
-  g_autofree char *json = g_strdelimit (g_strdup (text), "'", '"');
-  g_autoptr (GError) error = NULL;
-  LwGameRecord *record = lw_game_record_from_json (json, -1, &error);
-
-  g_assert_no_error (error);
-  return record;
-}
+#include "lw-test-util.h"
 
 static LwStandings *
 standings_from (const char *text)
 {
-  g_autoptr (LwGameRecord) record = record_from (text);
+  g_autoptr (LwGameRecord) record = lw_test_record_from (text);
   g_autoptr (GError) error = NULL;
   LwStandings *standings = lw_standings_compute (record, &error);
 
@@ -352,7 +341,7 @@ test_lenient_json (void)
 static void
 test_round_validate (void)
 {
-  g_autoptr (LwGameRecord) record = record_from (HEAD3 "'rounds':[]}");
+  g_autoptr (LwGameRecord) record = lw_test_record_from (HEAD3 "'rounds':[]}");
   g_autoptr (LwRound) round = lw_round_new ();
   g_autoptr (GError) error = NULL;
 
@@ -449,9 +438,9 @@ test_garwolf_passing (void)
 static void
 test_needed (void)
 {
-  g_autoptr (LwGameRecord) record = record_from (HEAD3 "'rules':{'start_score':8},'rounds':[{'declarer':null,'cards':[0,33,0]}]}");
+  g_autoptr (LwGameRecord) record = lw_test_record_from (HEAD3 "'rules':{'start_score':8},'rounds':[{'declarer':null,'cards':[0,33,0]}]}");
   g_autoptr (LwStandings) standings = lw_standings_compute (record, NULL);
-  g_autoptr (LwGameRecord) garwolf = record_from ("{'format':'little-wolf/game','version':1,'ruleset':'garwolf','players':['A','B','C'],'rounds':[]}");
+  g_autoptr (LwGameRecord) garwolf = lw_test_record_from ("{'format':'little-wolf/game','version':1,'ruleset':'garwolf','players':['A','B','C'],'rounds':[]}");
   g_autoptr (LwStandings) garwolf_standings = lw_standings_compute (garwolf, NULL);
 
   /* Ben swept undeclared: 8 − 2 = 6. Nobody is at 0 yet. */
@@ -465,7 +454,7 @@ test_needed (void)
 static void
 test_needed_skunk (void)
 {
-  g_autoptr (LwGameRecord) record = record_from (HEAD2 "'rules':{'start_score':1},'rounds':[{'declarer':null,'cards':[6,20]},{'declarer':0,'cards':[20,6]}]}");
+  g_autoptr (LwGameRecord) record = lw_test_record_from (HEAD2 "'rules':{'start_score':1},'rounds':[{'declarer':null,'cards':[6,20]},{'declarer':0,'cards':[20,6]}]}");
   g_autoptr (LwStandings) standings = lw_standings_compute (record, NULL);
 
   /* Ben at 0, Ann at 2: 9 more for an 11-point skunk, 13 for the target. */

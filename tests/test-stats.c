@@ -6,17 +6,7 @@
 #include <string.h>
 
 #include "lw-engine.h"
-
-static LwGameRecord *
-record_from (const char *text)
-{
-  g_autofree char *json = g_strdelimit (g_strdup (text), "'", '"');
-  g_autoptr (GError) error = NULL;
-  LwGameRecord *record = lw_game_record_from_json (json, -1, &error);
-
-  g_assert_no_error (error);
-  return record;
-}
+#include "lw-test-util.h"
 
 #define FMT "{'format':'little-wolf/game','version':1,"
 
@@ -72,7 +62,7 @@ compute (GPtrArray **records,
   for (guint i = 0; i < G_N_ELEMENTS (games_json); i++)
     {
       g_autoptr (GError) error = NULL;
-      LwGameRecord *record = record_from (games_json[i]);
+      LwGameRecord *record = lw_test_record_from (games_json[i]);
       LwStandings *result = lw_standings_compute (record, &error);
 
       g_assert_no_error (error);
@@ -174,7 +164,7 @@ test_partner_minimum (void)
 static void
 test_round_players (void)
 {
-  g_autoptr (LwGameRecord) record = record_from (games_json[1]);
+  g_autoptr (LwGameRecord) record = lw_test_record_from (games_json[1]);
   g_autoptr (LwStandings) standings = lw_standings_compute (record, NULL);
   g_autoptr (GPtrArray) round_players = g_ptr_array_new ();
   static const char *const before[] = { "Ann", "Ben", "Cleo", "Dev", NULL };

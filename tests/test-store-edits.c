@@ -11,84 +11,13 @@
 
 #include "lw-store.h"
 #include "lw-test-schema-v1.h"
+#include "lw-test-util.h"
+
+typedef LwTestDb Fixture;
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                              */
 /* ------------------------------------------------------------------ */
-
-static LwGameRecord *
-record_from (const char *text)
-{
-  g_autofree char *json = g_strdelimit (g_strdup (text), "'", '"');
-  g_autoptr (GError) error = NULL;
-  LwGameRecord *record = lw_game_record_from_json (json, -1, &error);
-
-  g_assert_no_error (error);
-  return record;
-}
-
-static LwRound *
-round_from (const LwGameRecord *record,
-            const char         *text)
-{
-  g_autofree char *json = g_strdelimit (g_strdup (text), "'", '"');
-  g_autoptr (GError) error = NULL;
-  LwRound *round = lw_round_from_json (record, json, -1, 1, &error);
-
-  g_assert_no_error (error);
-  return round;
-}
-
-static void
-remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-      const char *name;
-
-      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          remove_tree (child);
-        }
-    }
-  g_remove (path);
-}
-
-static sqlite3 *
-raw_open (const char *path)
-{
-  sqlite3 *db = NULL;
-
-  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL),
-                   ==, SQLITE_OK);
-  return db;
-}
-
-static void
-raw_exec (sqlite3    *db,
-          const char *sql)
-{
-  char *message = NULL;
-
-  if (sqlite3_exec (db, sql, NULL, NULL, &message) != SQLITE_OK)
-    g_error ("%s: %s", sql, message);
-}
-
-static gint64
-raw_int (sqlite3    *db,
-         const char *sql)
-{
-  sqlite3_stmt *stmt = NULL;
-  gint64 value;
-
-  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
-  value = sqlite3_column_int64 (stmt, 0);
-  sqlite3_finalize (stmt);
-  return value;
-}
 
 /* Every row of every table, as text: the database's content. */
 static char *
@@ -99,7 +28,7 @@ dump (const char *path)
     "pending_penalties", "seat_changes", "edits",
   };
   g_autoptr (GString) out = g_string_new (NULL);
-  sqlite3 *db = raw_open (path);
+  sqlite3 *db = lw_test_sql_open (path);
 
   for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
     {
@@ -167,35 +96,6 @@ entry_at (GPtrArray *entries,
   return g_ptr_array_index (entries, i);
 }
 
-typedef struct {
-  char    *dir;
-  char    *path;
-  LwStore *store;
-} Fixture;
-
-static void
-fixture_set_up (Fixture       *fixture,
-                gconstpointer  data)
-{
-  g_autoptr (GError) error = NULL;
-
-  fixture->dir = g_dir_make_tmp ("lw-store-edits-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->path = g_build_filename (fixture->dir, "little-wolf.sqlite3", NULL);
-  fixture->store = lw_store_open (fixture->path, &error);
-  g_assert_no_error (error);
-}
-
-static void
-fixture_tear_down (Fixture       *fixture,
-                   gconstpointer  data)
-{
-  g_clear_object (&fixture->store);
-  remove_tree (fixture->dir);
-  g_clear_pointer (&fixture->path, g_free);
-  g_clear_pointer (&fixture->dir, g_free);
-}
-
 #define HEAD2 "{'format':'little-wolf/game','version':1,'players':['Ann','Ben'],"
 
 /* The floor game of test-edit: correcting round 1 changes rounds 2 and 3. */
@@ -208,7 +108,7 @@ static gint64
 add (Fixture    *fixture,
      const char *text)
 {
-  g_autoptr (LwGameRecord) record = record_from (text);
+  g_autoptr (LwGameRecord) record = lw_test_record_from (text);
   g_autoptr (GError) error = NULL;
   gint64 id = lw_store_add_game (fixture->store, record, &error);
 
@@ -228,10 +128,10 @@ test_edit_rounds (Fixture       *fixture,
                   gconstpointer  data)
 {
   gint64 id = add (fixture, floor_game);
-  g_autoptr (LwGameRecord) record = record_from (floor_game);
+  g_autoptr (LwGameRecord) record = lw_test_record_from (floor_game);
   g_autofree char *original = stored_json (fixture->store, id);
-  g_autoptr (LwRound) pack = round_from (record, "{'declarer':1,'cards':[6,20]}");
-  g_autoptr (LwRound) undeclared = round_from (record, "{'declarer':null,'cards':[16,10]}");
+  g_autoptr (LwRound) pack = lw_test_round_from (record, "{'declarer':1,'cards':[6,20]}");
+  g_autoptr (LwRound) undeclared = lw_test_round_from (record, "{'declarer':null,'cards':[16,10]}");
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) log = NULL;
 
@@ -313,9 +213,9 @@ test_refused_unchanged (Fixture       *fixture,
     "{'declarer':0,'cards':[20,6]},{'declarer':null,'cards':[20,6]},"
     "{'declarer':0,'cards':[20,6]},{'declarer':0,'cards':[20,6]}]}";
   gint64 id = add (fixture, skunk_game);
-  g_autoptr (LwGameRecord) record = record_from (skunk_game);
-  g_autoptr (LwRound) ends = round_from (record, "{'declarer':null,'cards':[6,20]}");
-  g_autoptr (LwRound) bad = round_from (record, "{'declarer':null,'cards':[6,20]}");
+  g_autoptr (LwGameRecord) record = lw_test_record_from (skunk_game);
+  g_autoptr (LwRound) ends = lw_test_round_from (record, "{'declarer':null,'cards':[6,20]}");
+  g_autoptr (LwRound) bad = lw_test_round_from (record, "{'declarer':null,'cards':[6,20]}");
   g_autofree char *before = NULL;
   g_autoptr (GError) error = NULL;
 
@@ -351,8 +251,8 @@ test_append_logged (Fixture       *fixture,
                     gconstpointer  data)
 {
   gint64 id = add (fixture, HEAD2 "'rounds':[]}");
-  g_autoptr (LwGameRecord) record = record_from (HEAD2 "'rounds':[]}");
-  g_autoptr (LwRound) round = round_from (record, "{'declarer':0,'cards':[20,6]}");
+  g_autoptr (LwGameRecord) record = lw_test_record_from (HEAD2 "'rounds':[]}");
+  g_autoptr (LwRound) round = lw_test_round_from (record, "{'declarer':0,'cards':[20,6]}");
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) log = NULL;
   g_autoptr (LwStoredGame) game = NULL;
@@ -444,8 +344,8 @@ test_pending_penalties (Fixture       *fixture,
                         gconstpointer  data)
 {
   gint64 id = add (fixture, HEAD2 "'rounds':[]}");
-  g_autoptr (LwGameRecord) record = record_from (HEAD2 "'rounds':[]}");
-  g_autoptr (LwRound) round = round_from (record, "{'declarer':0,'cards':[20,6]}");
+  g_autoptr (LwGameRecord) record = lw_test_record_from (HEAD2 "'rounds':[]}");
+  g_autoptr (LwRound) round = lw_test_round_from (record, "{'declarer':0,'cards':[20,6]}");
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) pending = NULL;
   g_autoptr (GPtrArray) stored = NULL;
@@ -637,8 +537,8 @@ test_add_games (Fixture       *fixture,
   g_autoptr (GPtrArray) games = NULL;
   LwRound *round;
 
-  g_ptr_array_add (records, record_from (floor_game));
-  g_ptr_array_add (records, record_from (HEAD2 "'rounds':[]}"));
+  g_ptr_array_add (records, lw_test_record_from (floor_game));
+  g_ptr_array_add (records, lw_test_record_from (HEAD2 "'rounds':[]}"));
   ids = lw_store_add_games (fixture->store, records, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (ids->len, ==, 2);
@@ -681,8 +581,8 @@ test_migration_v1 (void)
   g_autoptr (LwRound) round = NULL;
   sqlite3 *db;
 
-  db = raw_open (path);
-  raw_exec (db, schema_v1);
+  db = lw_test_sql_open (path);
+  lw_test_sql_exec (db, schema_v1);
   sqlite3_close (db);
 
   store = lw_store_open (path, &error);
@@ -705,7 +605,7 @@ test_migration_v1 (void)
   g_assert_cmpint (((LwStoredPenalty *) g_ptr_array_index (penalties, 0))->time, ==, 0);
 
   /* Every schema-2 function works on the migrated game. */
-  round = round_from (game->record, "{'declarer':0,'cards':[20,6]}");
+  round = lw_test_round_from (game->record, "{'declarer':0,'cards':[20,6]}");
   g_assert_true (lw_store_replace_round (store, 1, 1, round, &error));
   g_assert_true (lw_store_set_game_notes (store, 1, "from v1", &error));
   g_assert_true (lw_store_undo_last_edit (store, 1, &error));
@@ -713,18 +613,18 @@ test_migration_v1 (void)
   g_assert_no_error (error);
   g_clear_object (&store);
 
-  db = raw_open (path);
-  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 5);
-  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN"
-                                " ('pending_penalties', 'seat_changes', 'edits')"), ==, 3);
-  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM edits"), ==, 2);
+  db = lw_test_sql_open (path);
+  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, 5);
+  g_assert_cmpint (lw_test_sql_int (db, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN"
+                                        " ('pending_penalties', 'seat_changes', 'edits')"), ==, 3);
+  g_assert_cmpint (lw_test_sql_int (db, "SELECT count(*) FROM edits"), ==, 2);
   sqlite3_close (db);
 
   /* A second open leaves a version-2 file as it is. */
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
   g_clear_object (&store);
-  remove_tree (dir);
+  lw_test_remove_tree (dir);
 }
 
 /* Schema 3: the King and Knave flag (SCORING G3) of a Garwolf game. A
@@ -751,20 +651,20 @@ test_king_and_knave (Fixture       *fixture,
   json = stored_json (fixture->store, garwolf);
   g_clear_object (&fixture->store);
 
-  db = raw_open (fixture->path);
-  raw_exec (db, LW_TEST_DROP_SCHEMA_4
-                "ALTER TABLE games DROP COLUMN king_and_knave; PRAGMA user_version = 2;");
+  db = lw_test_sql_open (fixture->path);
+  lw_test_sql_exec (db, LW_TEST_DROP_SCHEMA_4
+                        "ALTER TABLE games DROP COLUMN king_and_knave; PRAGMA user_version = 2;");
   sqlite3_close (db);
   before = dump (fixture->path);
 
   fixture->store = lw_store_open (fixture->path, &error);
   g_assert_no_error (error);
-  db = raw_open (fixture->path);
-  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 5);
-  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM games WHERE king_and_knave = 0"), ==, 2);
+  db = lw_test_sql_open (fixture->path);
+  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, 5);
+  g_assert_cmpint (lw_test_sql_int (db, "SELECT count(*) FROM games WHERE king_and_knave = 0"), ==, 2);
   sqlite3_close (db);
-  db = raw_open (backup);
-  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 2);
+  db = lw_test_sql_open (backup);
+  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, 2);
   sqlite3_close (db);
   {
     g_autofree char *copy = dump (backup);
@@ -860,21 +760,21 @@ test_backup_restore (Fixture       *fixture,
   g_assert_false (lw_store_restore_from (fixture->store, missing, &error));
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_OPEN);
   g_clear_error (&error);
-  db = raw_open (foreign);
-  raw_exec (db, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine');");
+  db = lw_test_sql_open (foreign);
+  lw_test_sql_exec (db, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine');");
   sqlite3_close (db);
   g_assert_false (lw_store_restore_from (fixture->store, foreign, &error));
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE);
   g_clear_error (&error);
-  db = raw_open (foreign);
-  raw_exec (db, "PRAGMA user_version = 1;");
+  db = lw_test_sql_open (foreign);
+  lw_test_sql_exec (db, "PRAGMA user_version = 1;");
   sqlite3_close (db);
   g_assert_false (lw_store_restore_from (fixture->store, foreign, &error));
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE);
   g_assert_true (g_str_has_prefix (error->message, foreign));
   g_clear_error (&error);
-  db = raw_open (foreign);
-  raw_exec (db, "PRAGMA user_version = 99;");
+  db = lw_test_sql_open (foreign);
+  lw_test_sql_exec (db, "PRAGMA user_version = 99;");
   sqlite3_close (db);
   g_assert_false (lw_store_restore_from (fixture->store, foreign, &error));
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NEWER_VERSION);
@@ -889,8 +789,8 @@ test_backup_restore (Fixture       *fixture,
 
   /* A version-1 backup is restored and migrated; the file itself is not
    * changed. */
-  db = raw_open (v1);
-  raw_exec (db, schema_v1);
+  db = lw_test_sql_open (v1);
+  lw_test_sql_exec (db, schema_v1);
   sqlite3_close (db);
   g_assert_true (lw_store_restore_from (fixture->store, v1, &error));
   g_assert_no_error (error);
@@ -901,8 +801,8 @@ test_backup_restore (Fixture       *fixture,
     g_assert_cmpuint (games->len, ==, 1);
     g_assert_cmpint (((LwStoredGame *) g_ptr_array_index (games, 0))->created, ==, 1600000000);
   }
-  db = raw_open (v1);
-  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 1);
+  db = lw_test_sql_open (v1);
+  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, 1);
   sqlite3_close (db);
   g_assert_true (lw_store_set_game_notes (fixture->store, 1, "after restore", &error));
   g_assert_no_error (error);
@@ -915,7 +815,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
 #define ADD(path, func) \
-  g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  g_test_add (path, Fixture, NULL, lw_test_db_set_up, func, lw_test_db_tear_down)
 
   ADD ("/store-edits/edit-rounds", test_edit_rounds);
   ADD ("/store-edits/refused-unchanged", test_refused_unchanged);

@@ -13,77 +13,9 @@
 #include "lw-store.h"
 #include "lw-store-events.h"
 #include "lw-test-schema-v1.h"
+#include "lw-test-util.h"
 
-typedef struct {
-  char    *dir;
-  char    *path;
-  LwStore *store;
-} Fixture;
-
-static void
-fixture_set_up (Fixture       *fixture,
-                gconstpointer  data)
-{
-  g_autoptr (GError) error = NULL;
-
-  fixture->dir = g_dir_make_tmp ("lw-store-events-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->path = g_build_filename (fixture->dir, "events.sqlite3", NULL);
-  fixture->store = lw_store_open (fixture->path, &error);
-  g_assert_no_error (error);
-}
-
-static void
-remove_tree (const char *dir)
-{
-  g_autoptr (GDir) handle = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (handle != NULL && (name = g_dir_read_name (handle)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_remove (path);
-    }
-  g_rmdir (dir);
-}
-
-static void
-fixture_tear_down (Fixture       *fixture,
-                   gconstpointer  data)
-{
-  g_clear_object (&fixture->store);
-  remove_tree (fixture->dir);
-  g_free (fixture->path);
-  g_free (fixture->dir);
-}
-
-static gint64
-raw_int (const char *path,
-         const char *sql)
-{
-  sqlite3 *db = NULL;
-  sqlite3_stmt *stmt = NULL;
-  gint64 value = -1;
-
-  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
-  if (sqlite3_step (stmt) == SQLITE_ROW)
-    value = sqlite3_column_int64 (stmt, 0);
-  sqlite3_finalize (stmt);
-  sqlite3_close (db);
-  return value;
-}
-
-static void
-raw_exec (const char *path,
-          const char *sql)
-{
-  sqlite3 *db = NULL;
-
-  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
-  sqlite3_close (db);
-}
+typedef LwTestDb Fixture;
 
 /* Every row of the event tables, as text, to compare before and after. */
 static char *
@@ -210,8 +142,8 @@ test_round_trip (Fixture       *fixture,
   g_assert_cmpuint (((LwEventSummary *) g_ptr_array_index (list, 0))->n_entrants, ==, 7);
 
   /* Nothing derived is stored: no points, no standings. */
-  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM pragma_table_info('event_players')"
-                                           " WHERE name LIKE '%point%'"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM pragma_table_info('event_players')"
+                                                      " WHERE name LIKE '%point%'"), ==, 0);
 }
 
 static void
@@ -330,8 +262,8 @@ test_game_result (Fixture       *fixture,
   g_assert_true (lw_store_set_event_game_result (fixture->store, id, 1, 1, game, &error));
   g_assert_no_error (error);
   /* The link is stored, not the scores. */
-  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM event_seats"
-                                           " WHERE paper_score IS NOT NULL"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM event_seats"
+                                                      " WHERE paper_score IS NOT NULL"), ==, 0);
 
   g_clear_pointer (&event, lw_event_free);
   event = lw_store_load_event (fixture->store, id, &error);
@@ -392,15 +324,15 @@ test_migration_from_v3 (Fixture       *fixture,
 
   g_assert_cmpint (lw_store_add_game (fixture->store, record, &error), ==, 1);
   g_clear_object (&fixture->store);
-  raw_exec (fixture->path, LW_TEST_DROP_SCHEMA_4 "PRAGMA user_version = 3;");
+  lw_test_sql_exec_at (fixture->path, LW_TEST_DROP_SCHEMA_4 "PRAGMA user_version = 3;");
 
   fixture->store = lw_store_open (fixture->path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (raw_int (fixture->path, "PRAGMA user_version"), ==, 5);
-  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM games"), ==, 1);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 5);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM games"), ==, 1);
   g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
-  g_assert_cmpint (raw_int (backup, "PRAGMA user_version"), ==, 3);
-  g_assert_cmpint (raw_int (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'events'"),
+  g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 3);
+  g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'events'"),
                    ==, 0);
 
   /* Events work in the migrated file, with the existing player. */
@@ -409,7 +341,7 @@ test_migration_from_v3 (Fixture       *fixture,
   event = lw_store_pair_event_round (fixture->store, 1, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (((LwEventRound *) g_ptr_array_index (event->rounds, 0))->tables->len, ==, 2);
-  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM players WHERE name = 'Ann'"), ==, 1);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM players WHERE name = 'Ann'"), ==, 1);
 }
 
 int
@@ -423,13 +355,13 @@ main (int   argc,
     g_error ("LW_CASES_DIR is not set or not a folder: the shared cases are missing");
 
   g_test_add ("/store-events/round-trip", Fixture, NULL,
-              fixture_set_up, test_round_trip, fixture_tear_down);
+              lw_test_db_set_up, test_round_trip, lw_test_db_tear_down);
   g_test_add ("/store-events/refusals-change-nothing", Fixture, NULL,
-              fixture_set_up, test_refusals_change_nothing, fixture_tear_down);
+              lw_test_db_set_up, test_refusals_change_nothing, lw_test_db_tear_down);
   g_test_add ("/store-events/game-result", Fixture, NULL,
-              fixture_set_up, test_game_result, fixture_tear_down);
+              lw_test_db_set_up, test_game_result, lw_test_db_tear_down);
   g_test_add ("/store-events/migration-from-v3", Fixture, NULL,
-              fixture_set_up, test_migration_from_v3, fixture_tear_down);
+              lw_test_db_set_up, test_migration_from_v3, lw_test_db_tear_down);
 
   return g_test_run ();
 }

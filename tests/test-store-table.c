@@ -14,45 +14,9 @@
 #include "lw-store-table.h"
 #include "lw-table-seats.h"
 #include "lw-test-schema-v1.h"
+#include "lw-test-util.h"
 
-typedef struct
-{
-  char *dir;
-  char *path;
-  LwStore *store;
-} Fixture;
-
-static void
-fixture_set_up (Fixture       *fixture,
-                gconstpointer  data)
-{
-  g_autoptr (GError) error = NULL;
-
-  fixture->dir = g_dir_make_tmp ("lw-store-table-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
-  fixture->store = lw_store_open (fixture->path, &error);
-  g_assert_no_error (error);
-}
-
-static void
-fixture_tear_down (Fixture       *fixture,
-                   gconstpointer  data)
-{
-  g_autoptr (GDir) dir = NULL;
-  const char *name;
-
-  g_clear_object (&fixture->store);
-  dir = g_dir_open (fixture->dir, 0, NULL);
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (fixture->dir, name, NULL);
-      g_unlink (child);
-    }
-  g_rmdir (fixture->dir);
-  g_free (fixture->dir);
-  g_free (fixture->path);
-}
+typedef LwTestDb Fixture;
 
 static gint64
 add_game (LwStore *store)
@@ -65,36 +29,6 @@ add_game (LwStore *store)
   g_assert_no_error (error);
   g_assert_cmpint (id, >, 0);
   return id;
-}
-
-static gint64
-raw_int (const char *path,
-         const char *sql)
-{
-  sqlite3 *db = NULL;
-  sqlite3_stmt *stmt = NULL;
-  gint64 value;
-
-  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
-  value = sqlite3_column_int64 (stmt, 0);
-  sqlite3_finalize (stmt);
-  sqlite3_close (db);
-  return value;
-}
-
-static void
-raw_exec (const char *path,
-          const char *sql)
-{
-  sqlite3 *db = NULL;
-  char *message = NULL;
-
-  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
-  if (sqlite3_exec (db, sql, NULL, NULL, &message) != SQLITE_OK)
-    g_error ("%s: %s", path, message);
-  sqlite3_close (db);
 }
 
 /* Saved, replaced and read back; between rounds the round is NULL. */
@@ -136,7 +70,7 @@ test_save_load (Fixture       *fixture,
   g_assert_cmpstr (again->seats, ==, "{\"seats\": 2}");
   g_assert_cmpuint (again->round_number, ==, 2);
   g_assert_cmpstr (again->round, ==, "{}");
-  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM virtual_tables"), ==, 1);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM virtual_tables"), ==, 1);
 
   g_assert_true (lw_store_save_table (fixture->store, id, "{\"seats\": 2}", 3, NULL, &error));
   between = lw_store_load_table (fixture->store, id, &error);
@@ -151,14 +85,14 @@ test_save_load (Fixture       *fixture,
   g_assert_false (lw_store_save_table (fixture->store, 999, "{}", 1, "{}", &error));
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   g_clear_error (&error);
-  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM virtual_tables"), ==, 1);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM virtual_tables"), ==, 1);
 
   /* Removed: the game and its rounds stay. */
   g_assert_true (lw_store_remove_table (fixture->store, id, &error));
   g_assert_no_error (error);
   g_assert_false (lw_store_has_table (fixture->store, id));
   g_assert_true (lw_store_remove_table (fixture->store, id, &error));
-  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM games"), ==, 2);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM games"), ==, 2);
 }
 
 /* Deleting the game removes its table. */
@@ -173,7 +107,7 @@ test_delete_game (Fixture       *fixture,
   g_assert_true (lw_store_delete_game (fixture->store, id, &error));
   g_assert_no_error (error);
   g_assert_false (lw_store_has_table (fixture->store, id));
-  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM virtual_tables"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM virtual_tables"), ==, 0);
 }
 
 /* A schema-4 database: copied to PATH.v4.bak, then migrated to 5 with its
@@ -187,23 +121,23 @@ test_migration_v4 (Fixture       *fixture,
   gint64 id = add_game (fixture->store);
 
   g_clear_object (&fixture->store);
-  raw_exec (fixture->path, LW_TEST_DROP_SCHEMA_5 "PRAGMA user_version = 4;");
+  lw_test_sql_exec_at (fixture->path, LW_TEST_DROP_SCHEMA_5 "PRAGMA user_version = 4;");
   g_assert_false (g_file_test (backup, G_FILE_TEST_EXISTS));
 
   fixture->store = lw_store_open (fixture->path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (raw_int (fixture->path, "PRAGMA user_version"), ==, 5);
-  g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM games"), ==, 1);
-  g_assert_cmpint (raw_int (fixture->path,
-                            "SELECT count(*) FROM sqlite_schema WHERE name = 'virtual_tables'"), ==, 1);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 5);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM games"), ==, 1);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path,
+                                       "SELECT count(*) FROM sqlite_schema WHERE name = 'virtual_tables'"), ==, 1);
   g_assert_true (lw_store_save_table (fixture->store, id, "{}", 0, NULL, &error));
   g_assert_no_error (error);
 
   g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
-  g_assert_cmpint (raw_int (backup, "PRAGMA user_version"), ==, 4);
-  g_assert_cmpint (raw_int (backup, "SELECT count(*) FROM games"), ==, 1);
-  g_assert_cmpint (raw_int (backup,
-                            "SELECT count(*) FROM sqlite_schema WHERE name = 'virtual_tables'"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 4);
+  g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM games"), ==, 1);
+  g_assert_cmpint (lw_test_sql_int_at (backup,
+                                       "SELECT count(*) FROM sqlite_schema WHERE name = 'virtual_tables'"), ==, 0);
   g_unlink (backup);
 }
 
@@ -274,9 +208,9 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add ("/store-table/save-load", Fixture, NULL, fixture_set_up, test_save_load, fixture_tear_down);
-  g_test_add ("/store-table/delete-game", Fixture, NULL, fixture_set_up, test_delete_game, fixture_tear_down);
-  g_test_add ("/store-table/migration-v4", Fixture, NULL, fixture_set_up, test_migration_v4, fixture_tear_down);
+  g_test_add ("/store-table/save-load", Fixture, NULL, lw_test_db_set_up, test_save_load, lw_test_db_tear_down);
+  g_test_add ("/store-table/delete-game", Fixture, NULL, lw_test_db_set_up, test_delete_game, lw_test_db_tear_down);
+  g_test_add ("/store-table/migration-v4", Fixture, NULL, lw_test_db_set_up, test_migration_v4, lw_test_db_tear_down);
   g_test_add_func ("/store-table/seats-json", test_seats_json);
   g_test_add_func ("/store-table/replay-prefix", test_replay_prefix);
 

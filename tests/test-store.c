@@ -11,67 +11,11 @@
 #include <sqlite3.h>
 
 #include "lw-store.h"
+#include "lw-test-util.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                              */
 /* ------------------------------------------------------------------ */
-
-static const char *
-cases_dir (void)
-{
-  const char *dir = g_getenv ("LW_CASES_DIR");
-
-  if (dir == NULL || !g_file_test (dir, G_FILE_TEST_IS_DIR))
-    g_error ("LW_CASES_DIR is not set or not a folder (%s): the shared cases are missing",
-             dir != NULL ? dir : "unset");
-  return dir;
-}
-
-static int
-compare_strings (gconstpointer a,
-                 gconstpointer b)
-{
-  return strcmp (*(const char *const *) a, *(const char *const *) b);
-}
-
-/* The game records of cases/random (not the .expected.json), sorted. */
-static GPtrArray *
-random_case_paths (void)
-{
-  g_autofree char *folder = g_build_filename (cases_dir (), "random", NULL);
-  g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GDir) dir = g_dir_open (folder, 0, &error);
-  const char *name;
-
-  if (dir == NULL)
-    g_error ("cannot read the shared cases: %s", error->message);
-
-  while ((name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".json") && !g_str_has_suffix (name, ".expected.json"))
-      g_ptr_array_add (paths, g_build_filename (folder, name, NULL));
-
-  if (paths->len == 0)
-    g_error ("no game records in %s", folder);
-  g_ptr_array_sort (paths, compare_strings);
-  return g_steal_pointer (&paths);
-}
-
-static LwGameRecord *
-load_record (const char *path)
-{
-  g_autofree char *contents = NULL;
-  gsize length = 0;
-  g_autoptr (GError) error = NULL;
-  LwGameRecord *record;
-
-  g_file_get_contents (path, &contents, &length, &error);
-  g_assert_no_error (error);
-  record = lw_game_record_from_json (contents, (gssize) length, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (record);
-  return record;
-}
 
 static char *
 standings_json (const LwGameRecord *record)
@@ -82,36 +26,6 @@ standings_json (const LwGameRecord *record)
   g_assert_no_error (error);
   g_assert_nonnull (standings);
   return lw_standings_to_json (standings);
-}
-
-static gboolean
-is_finished (const LwGameRecord *record)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (LwStandings) standings = lw_standings_compute (record, &error);
-
-  g_assert_no_error (error);
-  return standings->finished;
-}
-
-/* The first random case that matches: Little Wolf, at least @min_rounds
- * rounds, finished or not as asked. */
-static LwGameRecord *
-find_case (guint    min_rounds,
-           gboolean finished)
-{
-  g_autoptr (GPtrArray) paths = random_case_paths ();
-
-  for (guint i = 0; i < paths->len; i++)
-    {
-      g_autoptr (LwGameRecord) record = load_record (g_ptr_array_index (paths, i));
-
-      if (record->ruleset == LW_RULESET_LITTLE_WOLF
-          && record->rounds->len >= min_rounds
-          && is_finished (record) == finished)
-        return g_steal_pointer (&record);
-    }
-  g_error ("no random case with %u rounds, finished=%d", min_rounds, finished);
 }
 
 static guint
@@ -125,117 +39,11 @@ count_games (LwStore *store)
   return games->len;
 }
 
-static void
-remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-      const char *name;
-
-      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          remove_tree (child);
-        }
-    }
-  g_remove (path);
-}
-
-static GBytes *
-file_bytes (const char *path)
-{
-  g_autofree char *contents = NULL;
-  gsize length = 0;
-  g_autoptr (GError) error = NULL;
-
-  g_file_get_contents (path, &contents, &length, &error);
-  g_assert_no_error (error);
-  return g_bytes_new_take (g_steal_pointer (&contents), length);
-}
-
-/* A second connection to the file, as another program would have it. */
-static sqlite3 *
-raw_open (const char *path)
-{
-  sqlite3 *db = NULL;
-
-  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL),
-                   ==, SQLITE_OK);
-  return db;
-}
-
-static void
-raw_exec (sqlite3    *db,
-          const char *sql)
-{
-  char *message = NULL;
-
-  if (sqlite3_exec (db, sql, NULL, NULL, &message) != SQLITE_OK)
-    g_error ("%s: %s", sql, message);
-}
-
-static gint64
-raw_int (sqlite3    *db,
-         const char *sql)
-{
-  sqlite3_stmt *stmt = NULL;
-  gint64 value;
-
-  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
-  value = sqlite3_column_int64 (stmt, 0);
-  sqlite3_finalize (stmt);
-  return value;
-}
-
-static char *
-raw_text (sqlite3    *db,
-          const char *sql)
-{
-  sqlite3_stmt *stmt = NULL;
-  char *value;
-
-  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
-  value = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
-  sqlite3_finalize (stmt);
-  return value;
-}
-
 /* ------------------------------------------------------------------ */
 /* Fixture: a store on a fresh temporary database                       */
 /* ------------------------------------------------------------------ */
 
-typedef struct {
-  char    *dir;
-  char    *path;
-  LwStore *store;
-} Fixture;
-
-static void
-fixture_set_up (Fixture       *fixture,
-                gconstpointer  data)
-{
-  g_autoptr (GError) error = NULL;
-
-  fixture->dir = g_dir_make_tmp ("lw-store-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->path = g_build_filename (fixture->dir, "little-wolf.sqlite3", NULL);
-  fixture->store = lw_store_open (fixture->path, &error);
-  g_assert_no_error (error);
-  g_assert_true (LW_IS_STORE (fixture->store));
-}
-
-static void
-fixture_tear_down (Fixture       *fixture,
-                   gconstpointer  data)
-{
-  g_clear_object (&fixture->store);
-  remove_tree (fixture->dir);
-  g_clear_pointer (&fixture->path, g_free);
-  g_clear_pointer (&fixture->dir, g_free);
-}
+typedef LwTestDb Fixture;
 
 /* ------------------------------------------------------------------ */
 /* Tests                                                                */
@@ -269,24 +77,24 @@ test_open_creates (void)
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
   g_assert_cmpuint (count_games (store), ==, 0);
 
-  db = raw_open (path);
-  mode = raw_text (db, "PRAGMA journal_mode");
+  db = lw_test_sql_open (path);
+  mode = lw_test_sql_text (db, "PRAGMA journal_mode");
   g_assert_cmpstr (mode, ==, "wal");
-  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 5);
-  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN"
-                                " ('players', 'games', 'game_seats', 'rounds', 'round_seats',"
-                                " 'penalties')"), ==, 6);
+  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, 5);
+  g_assert_cmpint (lw_test_sql_int (db, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN"
+                                        " ('players', 'games', 'game_seats', 'rounds', 'round_seats',"
+                                        " 'penalties')"), ==, 6);
   sqlite3_close (db);
 
   g_clear_object (&store);
-  remove_tree (dir);
+  lw_test_remove_tree (dir);
 }
 
 static void
 test_add_and_load (Fixture       *fixture,
                    gconstpointer  data)
 {
-  g_autoptr (GPtrArray) paths = random_case_paths ();
+  g_autoptr (GPtrArray) paths = lw_test_case_paths ("random", "");
   g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr (GPtrArray) games = NULL;
   g_auto (GStrv) names = NULL;
@@ -299,7 +107,7 @@ test_add_and_load (Fixture       *fixture,
 
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr (LwGameRecord) record = load_record (g_ptr_array_index (paths, i));
+      g_autoptr (LwGameRecord) record = lw_test_load_record (g_ptr_array_index (paths, i));
       g_autoptr (LwStoredGame) game = NULL;
       g_autofree char *json = lw_game_record_to_json (record);
       g_autofree char *loaded_json = NULL;
@@ -326,7 +134,7 @@ test_add_and_load (Fixture       *fixture,
 
   /* The same players again: no new names. */
   {
-    g_autoptr (LwGameRecord) record = load_record (g_ptr_array_index (paths, 0));
+    g_autoptr (LwGameRecord) record = lw_test_load_record (g_ptr_array_index (paths, 0));
     gint64 id = lw_store_add_game (fixture->store, record, &error);
 
     g_assert_no_error (error);
@@ -367,12 +175,12 @@ static void
 test_cases_round_trip (Fixture       *fixture,
                        gconstpointer  data)
 {
-  g_autoptr (GPtrArray) paths = random_case_paths ();
+  g_autoptr (GPtrArray) paths = lw_test_case_paths ("random", "");
 
   for (guint i = 0; i < paths->len; i++)
     {
       const char *path = g_ptr_array_index (paths, i);
-      g_autoptr (LwGameRecord) record = load_record (path);
+      g_autoptr (LwGameRecord) record = lw_test_load_record (path);
       g_autoptr (LwStoredGame) game = NULL;
       g_autoptr (GError) error = NULL;
       g_autofree char *expected = standings_json (record);
@@ -400,9 +208,9 @@ static void
 test_bad_record_refused (Fixture       *fixture,
                          gconstpointer  data)
 {
-  g_autoptr (LwGameRecord) good = find_case (2, FALSE);
+  g_autoptr (LwGameRecord) good = lw_test_find_case (2, FALSE);
   g_autoptr (LwGameRecord) bad = lw_game_record_copy (good);
-  g_autoptr (LwGameRecord) over = find_case (1, TRUE);
+  g_autoptr (LwGameRecord) over = lw_test_find_case (1, TRUE);
   g_autoptr (GError) error = NULL;
   g_auto (GStrv) names_before = NULL;
   g_auto (GStrv) names_after = NULL;
@@ -460,7 +268,7 @@ static void
 test_append_round (Fixture       *fixture,
                    gconstpointer  data)
 {
-  g_autoptr (LwGameRecord) full = find_case (2, TRUE);
+  g_autoptr (LwGameRecord) full = lw_test_find_case (2, TRUE);
   g_autoptr (LwGameRecord) partial = lw_game_record_copy (full);
   g_autoptr (LwRound) empty = lw_round_new ();
   g_autoptr (LwRound) bad_seat = NULL;
@@ -515,7 +323,7 @@ static void
 test_remove_last_round (Fixture       *fixture,
                         gconstpointer  data)
 {
-  g_autoptr (LwGameRecord) record = find_case (3, TRUE);
+  g_autoptr (LwGameRecord) record = lw_test_find_case (3, TRUE);
   g_autoptr (LwGameRecord) expected = lw_game_record_copy (record);
   g_autoptr (LwGameRecord) no_rounds = lw_game_record_copy (record);
   g_autoptr (GError) error = NULL;
@@ -530,9 +338,9 @@ test_remove_last_round (Fixture       *fixture,
   empty_id = lw_store_add_game (fixture->store, no_rounds, &error);
   g_assert_no_error (error);
 
-  db = raw_open (fixture->path);
-  seat_rows = raw_int (db, "SELECT count(*) FROM round_seats");
-  penalty_rows = raw_int (db, "SELECT count(*) FROM penalties");
+  db = lw_test_sql_open (fixture->path);
+  seat_rows = lw_test_sql_int (db, "SELECT count(*) FROM round_seats");
+  penalty_rows = lw_test_sql_int (db, "SELECT count(*) FROM penalties");
 
   /* The finished game is playing again without its last round. */
   g_assert_true (lw_store_remove_last_round (fixture->store, id, &error));
@@ -542,13 +350,13 @@ test_remove_last_round (Fixture       *fixture,
   {
     g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, id, &error);
     g_assert_no_error (error);
-    g_assert_false (is_finished (game->record));
+    g_assert_false (lw_test_is_finished (game->record));
   }
 
   /* Its seats and penalties went with it. */
-  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM round_seats"), ==,
+  g_assert_cmpint (lw_test_sql_int (db, "SELECT count(*) FROM round_seats"), ==,
                    seat_rows - (last->is_void ? 0 : (gint64) record->n_players));
-  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM penalties"), ==,
+  g_assert_cmpint (lw_test_sql_int (db, "SELECT count(*) FROM penalties"), ==,
                    penalty_rows - (gint64) last->penalties->len);
 
   g_assert_true (lw_store_remove_last_round (fixture->store, id, &error));
@@ -571,7 +379,7 @@ static void
 test_delete_game (Fixture       *fixture,
                   gconstpointer  data)
 {
-  g_autoptr (LwGameRecord) record = find_case (2, TRUE);
+  g_autoptr (LwGameRecord) record = lw_test_find_case (2, TRUE);
   g_autoptr (GError) error = NULL;
   g_autoptr (LwStoredGame) gone = NULL;
   gint64 kept, deleted;
@@ -597,14 +405,14 @@ test_delete_game (Fixture       *fixture,
   g_assert_cmpuint (count_games (fixture->store), ==, 1);
 
   /* Everything of the deleted game went with it; its players stay. */
-  db = raw_open (fixture->path);
-  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM rounds"), ==, record->rounds->len);
-  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM game_seats"), ==, record->n_players);
-  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM round_seats WHERE round NOT IN"
-                                " (SELECT id FROM rounds)"), ==, 0);
-  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM penalties WHERE round NOT IN"
-                                " (SELECT id FROM rounds)"), ==, 0);
-  g_assert_cmpint (raw_int (db, "SELECT count(*) FROM players"), ==, record->n_players);
+  db = lw_test_sql_open (fixture->path);
+  g_assert_cmpint (lw_test_sql_int (db, "SELECT count(*) FROM rounds"), ==, record->rounds->len);
+  g_assert_cmpint (lw_test_sql_int (db, "SELECT count(*) FROM game_seats"), ==, record->n_players);
+  g_assert_cmpint (lw_test_sql_int (db, "SELECT count(*) FROM round_seats WHERE round NOT IN"
+                                        " (SELECT id FROM rounds)"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int (db, "SELECT count(*) FROM penalties WHERE round NOT IN"
+                                        " (SELECT id FROM rounds)"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int (db, "SELECT count(*) FROM players"), ==, record->n_players);
   sqlite3_close (db);
 }
 
@@ -614,8 +422,8 @@ static void
 test_data_version (Fixture       *fixture,
                    gconstpointer  data)
 {
-  g_autoptr (GPtrArray) paths = random_case_paths ();
-  g_autoptr (LwGameRecord) record = load_record (g_ptr_array_index (paths, 0));
+  g_autoptr (GPtrArray) paths = lw_test_case_paths ("random", "");
+  g_autoptr (LwGameRecord) record = lw_test_load_record (g_ptr_array_index (paths, 0));
   g_autoptr (LwStore) other = NULL;
   g_autoptr (GError) error = NULL;
   gint64 v0 = -1, v1 = -1, v2 = -1;
@@ -640,9 +448,9 @@ static void
 test_reopen (Fixture       *fixture,
              gconstpointer  data)
 {
-  g_autoptr (GPtrArray) paths = random_case_paths ();
-  g_autoptr (LwGameRecord) first = load_record (g_ptr_array_index (paths, 0));
-  g_autoptr (LwGameRecord) second = load_record (g_ptr_array_index (paths, paths->len - 1));
+  g_autoptr (GPtrArray) paths = lw_test_case_paths ("random", "");
+  g_autoptr (LwGameRecord) first = lw_test_load_record (g_ptr_array_index (paths, 0));
+  g_autoptr (LwGameRecord) second = lw_test_load_record (g_ptr_array_index (paths, paths->len - 1));
   g_autoptr (GError) error = NULL;
   gint64 id1, id2, id3;
 
@@ -669,7 +477,7 @@ static void
 assert_refused_unchanged (const char   *path,
                           LwStoreError  code)
 {
-  g_autoptr (GBytes) before = file_bytes (path);
+  g_autoptr (GBytes) before = lw_test_file_bytes (path);
   g_autoptr (GBytes) after = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (LwStore) store = lw_store_open (path, &error);
@@ -678,7 +486,7 @@ assert_refused_unchanged (const char   *path,
   g_assert_error (error, LW_STORE_ERROR, (int) code);
   g_assert_true (strstr (error->message, path) != NULL);
 
-  after = file_bytes (path);
+  after = lw_test_file_bytes (path);
   g_assert_cmpuint (g_bytes_get_size (after), >, 0);
   g_assert_true (g_bytes_equal (before, after));
 }
@@ -692,14 +500,14 @@ test_newer_version (void)
   sqlite3 *db;
 
   g_assert_no_error (error);
-  db = raw_open (path);
-  raw_exec (db, "CREATE TABLE games (id INTEGER PRIMARY KEY, future TEXT);"
-                "INSERT INTO games (future) VALUES ('kept');"
-                "PRAGMA user_version = 99;");
+  db = lw_test_sql_open (path);
+  lw_test_sql_exec (db, "CREATE TABLE games (id INTEGER PRIMARY KEY, future TEXT);"
+                        "INSERT INTO games (future) VALUES ('kept');"
+                        "PRAGMA user_version = 99;");
   sqlite3_close (db);
 
   assert_refused_unchanged (path, LW_STORE_ERROR_NEWER_VERSION);
-  remove_tree (dir);
+  lw_test_remove_tree (dir);
 }
 
 static void
@@ -723,35 +531,35 @@ test_not_a_database (void)
   assert_refused_unchanged (text, LW_STORE_ERROR_NOT_A_DATABASE);
 
   /* Another program's SQLite database. */
-  db = raw_open (foreign);
-  raw_exec (db, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine');");
+  db = lw_test_sql_open (foreign);
+  lw_test_sql_exec (db, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine');");
   sqlite3_close (db);
   assert_refused_unchanged (foreign, LW_STORE_ERROR_NOT_A_DATABASE);
 
   /* A version number but not our tables. */
-  db = raw_open (partial);
-  raw_exec (db, "CREATE TABLE players (id INTEGER PRIMARY KEY); PRAGMA user_version = 1;");
+  db = lw_test_sql_open (partial);
+  lw_test_sql_exec (db, "CREATE TABLE players (id INTEGER PRIMARY KEY); PRAGMA user_version = 1;");
   sqlite3_close (db);
   assert_refused_unchanged (partial, LW_STORE_ERROR_NOT_A_DATABASE);
 
-  remove_tree (dir);
+  lw_test_remove_tree (dir);
 }
 
 static void
 test_busy (Fixture       *fixture,
            gconstpointer  data)
 {
-  g_autoptr (LwGameRecord) record = find_case (1, FALSE);
+  g_autoptr (LwGameRecord) record = lw_test_find_case (1, FALSE);
   g_autoptr (GError) error = NULL;
-  sqlite3 *db = raw_open (fixture->path);
+  sqlite3 *db = lw_test_sql_open (fixture->path);
   gint64 id;
 
   /* Another program holds the write lock longer than the busy timeout. */
-  raw_exec (db, "BEGIN IMMEDIATE");
+  lw_test_sql_exec (db, "BEGIN IMMEDIATE");
   g_assert_cmpint (lw_store_add_game (fixture->store, record, &error), ==, 0);
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_BUSY);
   g_clear_error (&error);
-  raw_exec (db, "ROLLBACK");
+  lw_test_sql_exec (db, "ROLLBACK");
   sqlite3_close (db);
 
   g_assert_cmpuint (count_games (fixture->store), ==, 0);
@@ -767,30 +575,30 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   /* Fail loudly, before any test, when the shared cases are missing. */
-  g_ptr_array_unref (random_case_paths ());
+  g_ptr_array_unref (lw_test_case_paths ("random", ""));
 
   g_test_add_func ("/store/default-path", test_default_path);
   g_test_add_func ("/store/open-creates", test_open_creates);
   g_test_add ("/store/add-and-load", Fixture, NULL,
-              fixture_set_up, test_add_and_load, fixture_tear_down);
+              lw_test_db_set_up, test_add_and_load, lw_test_db_tear_down);
   g_test_add ("/store/cases-round-trip", Fixture, NULL,
-              fixture_set_up, test_cases_round_trip, fixture_tear_down);
+              lw_test_db_set_up, test_cases_round_trip, lw_test_db_tear_down);
   g_test_add ("/store/bad-record-refused", Fixture, NULL,
-              fixture_set_up, test_bad_record_refused, fixture_tear_down);
+              lw_test_db_set_up, test_bad_record_refused, lw_test_db_tear_down);
   g_test_add ("/store/append-round", Fixture, NULL,
-              fixture_set_up, test_append_round, fixture_tear_down);
+              lw_test_db_set_up, test_append_round, lw_test_db_tear_down);
   g_test_add ("/store/remove-last-round", Fixture, NULL,
-              fixture_set_up, test_remove_last_round, fixture_tear_down);
+              lw_test_db_set_up, test_remove_last_round, lw_test_db_tear_down);
   g_test_add ("/store/data-version", Fixture, NULL,
-              fixture_set_up, test_data_version, fixture_tear_down);
+              lw_test_db_set_up, test_data_version, lw_test_db_tear_down);
   g_test_add ("/store/delete-game", Fixture, NULL,
-              fixture_set_up, test_delete_game, fixture_tear_down);
+              lw_test_db_set_up, test_delete_game, lw_test_db_tear_down);
   g_test_add ("/store/reopen", Fixture, NULL,
-              fixture_set_up, test_reopen, fixture_tear_down);
+              lw_test_db_set_up, test_reopen, lw_test_db_tear_down);
   g_test_add_func ("/store/newer-version", test_newer_version);
   g_test_add_func ("/store/not-a-database", test_not_a_database);
   g_test_add ("/store/busy", Fixture, NULL,
-              fixture_set_up, test_busy, fixture_tear_down);
+              lw_test_db_set_up, test_busy, lw_test_db_tear_down);
 
   return g_test_run ();
 }

@@ -24,6 +24,7 @@
 #include "lw-settings.h"
 #include "lw-store.h"
 #include "lw-window.h"
+#include "lw-test-util.h"
 
 typedef struct
 {
@@ -47,8 +48,7 @@ fixture_set_up (Fixture       *fixture,
 {
   g_autoptr (GError) error = NULL;
 
-  fixture->dir = g_dir_make_tmp ("lw-ui-data-XXXXXX", &error);
-  g_assert_no_error (error);
+  fixture->dir = lw_test_make_tmp_dir ("lw-ui-data-XXXXXX");
   fixture->db_path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
 
   fixture->app = lw_application_new (G_APPLICATION_NON_UNIQUE);
@@ -57,20 +57,6 @@ fixture_set_up (Fixture       *fixture,
   fixture->window = lw_application_open_database (fixture->app, fixture->db_path, &error);
   g_assert_no_error (error);
   drain ();
-}
-
-static void
-remove_dir (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      g_unlink (child);
-    }
-  g_rmdir (path);
 }
 
 static void
@@ -92,7 +78,7 @@ fixture_tear_down (Fixture       *fixture,
   g_clear_object (&fixture->app);
   g_clear_object (&fixture->writer);
   drain ();
-  remove_dir (fixture->dir);
+  lw_test_remove_tree (fixture->dir);
   g_free (fixture->dir);
   g_free (fixture->db_path);
 }

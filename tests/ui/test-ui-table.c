@@ -19,75 +19,27 @@
 #include "lw-store-table.h"
 #include "lw-table-page.h"
 #include "lw-window.h"
+#include "lw-test-app.h"
+#include "lw-test-util.h"
 
-typedef struct
-{
-  char *dir;
-  char *db_path;
-  LwApplication *app;
-  LwWindow *window;
-} Fixture;
+typedef LwTestApp Fixture;
 
-static void
-drain (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
+/* The app opened again, its computer seats moving without a pause. */
 static void
 open_app (Fixture *fixture)
 {
-  g_autoptr (GError) error = NULL;
-
-  fixture->app = lw_application_new (G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (fixture->app), NULL, &error));
-  fixture->window = lw_application_open_database (fixture->app, fixture->db_path, &error);
-  g_assert_no_error (error);
+  lw_test_app_open (fixture);
   lw_table_page_set_computer_pause (lw_window_get_table_page (fixture->window), 0);
-  drain ();
-}
-
-static void
-close_app (Fixture *fixture)
-{
-  if (fixture->window != NULL)
-    gtk_window_destroy (GTK_WINDOW (fixture->window));
-  fixture->window = NULL;
-  drain ();
-  g_clear_object (&fixture->app);
-  drain ();
+  lw_test_drain ();
 }
 
 static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
-  g_autoptr (GError) error = NULL;
-
-  fixture->dir = g_dir_make_tmp ("lw-ui-table-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->db_path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
-  open_app (fixture);
-}
-
-static void
-fixture_tear_down (Fixture       *fixture,
-                   gconstpointer  data)
-{
-  g_autoptr (GDir) dir = NULL;
-  const char *name;
-
-  close_app (fixture);
-  dir = g_dir_open (fixture->dir, 0, NULL);
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (fixture->dir, name, NULL);
-      g_unlink (child);
-    }
-  g_rmdir (fixture->dir);
-  g_free (fixture->dir);
-  g_free (fixture->db_path);
+  lw_test_app_set_up (fixture, data);
+  lw_table_page_set_computer_pause (lw_window_get_table_page (fixture->window), 0);
+  lw_test_drain ();
 }
 
 static void
@@ -95,7 +47,7 @@ activate (gpointer    widget,
           const char *action)
 {
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (widget), action, NULL));
-  drain ();
+  lw_test_drain ();
 }
 
 static gboolean
@@ -114,7 +66,7 @@ wait_idle (LwTablePage *page)
   while (lw_table_page_is_busy (page))
     g_main_context_iteration (NULL, TRUE);
   g_source_remove (guard);
-  drain ();
+  lw_test_drain ();
 }
 
 /* A game from the New Game page: @people[s] TRUE for a person. */
@@ -443,10 +395,10 @@ test_save_resume (Fixture       *fixture,
   g_assert_cmpint (lw_table_get_phase (before), ==, LW_PHASE_PLAY);
   g_assert_cmpuint (lw_table_get_tricks (before)->len, >, 0);
 
-  close_app (fixture);
+  lw_test_app_close (fixture);
   open_app (fixture);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", id));
-  drain ();
+  lw_test_drain ();
   page = lw_window_get_table_page (fixture->window);
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "table");
   g_assert_true (lw_table_equal (lw_table_page_get_table (page), before));
@@ -509,10 +461,10 @@ main (int   argc,
 {
   gtk_test_init (&argc, &argv, NULL);
 
-  g_test_add ("/ui-table/round-against-computer", Fixture, NULL, fixture_set_up, test_round_against_computer, fixture_tear_down);
-  g_test_add ("/ui-table/hot-seat-curtain", Fixture, NULL, fixture_set_up, test_hot_seat_curtain, fixture_tear_down);
-  g_test_add ("/ui-table/save-resume", Fixture, NULL, fixture_set_up, test_save_resume, fixture_tear_down);
-  g_test_add ("/ui-table/hint-undo", Fixture, NULL, fixture_set_up, test_hint_undo, fixture_tear_down);
+  g_test_add ("/ui-table/round-against-computer", Fixture, NULL, fixture_set_up, test_round_against_computer, lw_test_app_tear_down);
+  g_test_add ("/ui-table/hot-seat-curtain", Fixture, NULL, fixture_set_up, test_hot_seat_curtain, lw_test_app_tear_down);
+  g_test_add ("/ui-table/save-resume", Fixture, NULL, fixture_set_up, test_save_resume, lw_test_app_tear_down);
+  g_test_add ("/ui-table/hint-undo", Fixture, NULL, fixture_set_up, test_hint_undo, lw_test_app_tear_down);
 
   return g_test_run ();
 }

@@ -21,90 +21,17 @@
 #include "lw-round-form.h"
 #include "lw-store.h"
 #include "lw-window.h"
+#include "lw-test-app.h"
+#include "lw-test-util.h"
 
-typedef struct
-{
-  char *dir;
-  char *db_path;
-  LwApplication *app;
-  LwWindow *window;
-} Fixture;
-
-static void
-drain (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-static void
-open_app (Fixture *fixture)
-{
-  g_autoptr (GError) error = NULL;
-
-  fixture->app = lw_application_new (G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (fixture->app), NULL, &error));
-  g_assert_no_error (error);
-
-  fixture->window = lw_application_open_database (fixture->app, fixture->db_path, &error);
-  g_assert_no_error (error);
-  g_assert_true (LW_IS_WINDOW (fixture->window));
-  drain ();
-}
-
-static void
-close_app (Fixture *fixture)
-{
-  if (fixture->window != NULL)
-    gtk_window_destroy (GTK_WINDOW (fixture->window));
-  fixture->window = NULL;
-  drain ();
-  g_clear_object (&fixture->app);
-  drain ();
-}
-
-static void
-fixture_set_up (Fixture       *fixture,
-                gconstpointer  data)
-{
-  g_autoptr (GError) error = NULL;
-
-  fixture->dir = g_dir_make_tmp ("lw-ui-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->db_path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
-  open_app (fixture);
-}
-
-static void
-remove_dir (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
-static void
-fixture_tear_down (Fixture       *fixture,
-                   gconstpointer  data)
-{
-  close_app (fixture);
-  remove_dir (fixture->dir);
-  g_free (fixture->dir);
-  g_free (fixture->db_path);
-}
+typedef LwTestApp Fixture;
 
 static void
 activate (gpointer    widget,
           const char *action)
 {
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (widget), action, NULL));
-  drain ();
+  lw_test_drain ();
 }
 
 /* Fills the round form: the declarer (or LW_NO_SEAT), cards per seat,
@@ -128,7 +55,7 @@ enter_round (LwGamePage *page,
       if (worms != NULL)
         gtk_spin_button_set_value (lw_seat_row_get_spin (row, LW_SEAT_COUNT_WORMS), worms[seat]);
     }
-  drain ();
+  lw_test_drain ();
   activate (page, "game.submit-round");
 }
 
@@ -202,7 +129,7 @@ test_two_player_game (Fixture       *fixture,
   lw_round_form_set_declarer (form, 0);
   gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), 20);
   gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_CARDS), 5);
-  drain ();
+  lw_test_drain ();
   g_assert_cmpstr (lw_round_form_get_totals_text (form), ==, "25 of 26 cards · 1 to go");
   g_assert_false (lw_round_form_get_valid (form));
   activate (page, "game.submit-round");
@@ -286,8 +213,9 @@ test_two_player_game (Fixture       *fixture,
                   stored_rounds (fixture, id) != 11);
 
   /* Reopen the same database: the same board, from the stored rounds. */
-  close_app (fixture);
-  open_app (fixture);
+  lw_test_app_close (fixture);
+  lw_test_app_open (fixture);
+  lw_test_drain ();
 
   games = lw_window_get_games_page (fixture->window);
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "games");
@@ -299,7 +227,7 @@ test_two_player_game (Fixture       *fixture,
   g_assert_cmpuint (lw_new_game_page_get_n_known_players (lw_window_get_new_game_page (fixture->window)), ==, 2);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", id));
-  drain ();
+  lw_test_drain ();
   page = lw_window_get_game_page (fixture->window);
   board = lw_game_page_get_board (page);
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
@@ -327,7 +255,7 @@ test_void_and_penalty (Fixture       *fixture,
 
   lw_round_form_set_void (form, TRUE);
   lw_round_form_add_penalty (form, 0, LW_PENALTY_OUT_OF_TURN);
-  drain ();
+  lw_test_drain ();
   g_assert_true (lw_round_form_get_valid (form));
   activate (page, "game.submit-round");
   assert_board (board, "0", "1");
@@ -341,7 +269,7 @@ test_void_and_penalty (Fixture       *fixture,
   /* Ann, at 0, looks at the discards: a point to Ben instead. */
   lw_round_form_set_void (form, TRUE);
   lw_round_form_add_penalty (form, 0, LW_PENALTY_LOOKED_AT_DISCARDS);
-  drain ();
+  lw_test_drain ();
   activate (page, "game.submit-round");
   assert_board (board, "0", "2");
   g_assert_nonnull (strstr (lw_game_page_get_last_round_text (page), "Penalty at 0: point to the others +1"));
@@ -376,10 +304,10 @@ import_and_wait (Fixture    *fixture,
                  const char *path)
 {
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.import-file", "s", path));
-  drain ();
+  lw_test_drain ();
   while (lw_window_get_busy (fixture->window))
     g_main_context_iteration (NULL, TRUE);
-  drain ();
+  lw_test_drain ();
 }
 
 /* An imported record shows the scores its .expected.json gives. */
@@ -518,7 +446,7 @@ test_partners_and_garwolf (Fixture       *fixture,
   lw_new_game_page_set_n_players (new_game, 4);
   for (guint i = 0; i < 4; i++)
     lw_new_game_page_set_player (new_game, i, names[i]);
-  drain ();
+  lw_test_drain ();
 
   /* Partners play is a choice: off until turned on. */
   record = lw_new_game_page_build_record (new_game, &error);
@@ -526,7 +454,7 @@ test_partners_and_garwolf (Fixture       *fixture,
   g_assert_cmpuint (record->n_teams, ==, 0);
   g_clear_pointer (&record, lw_game_record_free);
   lw_new_game_page_set_partners (new_game, TRUE);
-  drain ();
+  lw_test_drain ();
 
   record = lw_new_game_page_build_record (new_game, &error);
   g_assert_no_error (error);
@@ -552,7 +480,7 @@ test_partners_and_garwolf (Fixture       *fixture,
 
     g_assert_no_error (error);
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", id));
-    drain ();
+    lw_test_drain ();
     form = lw_game_page_get_round_form (page);
     /* G3: the passing before the hand; Garwolf speaks of hands. */
     g_assert_cmpstr (lw_board_get_status_text (lw_game_page_get_board (page)), ==,
@@ -566,13 +494,13 @@ test_partners_and_garwolf (Fixture       *fixture,
     for (guint seat = 0; seat < 3; seat++)
       gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, seat),
                                                        LW_SEAT_COUNT_COURT), court[seat]);
-    drain ();
+    lw_test_drain ();
     g_assert_cmpstr (lw_round_form_get_totals_text (form), ==, "Court 12 of 12 · Garwolves 0 of 3");
     g_assert_false (lw_round_form_get_valid (form));
     for (guint seat = 0; seat < 3; seat++)
       gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, seat),
                                                        LW_SEAT_COUNT_GARWOLVES), garwolves[seat]);
-    drain ();
+    lw_test_drain ();
     g_assert_true (lw_round_form_get_valid (form));
     activate (page, "game.submit-round");
     /* G1: 5 + 3, 4 + 3, 3 + 3 */
@@ -664,7 +592,7 @@ test_shortcuts_window (Fixture       *fixture,
   g_assert_true (gtk_window_get_transient_for (shortcuts) == GTK_WINDOW (fixture->window));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (shortcuts)));
   gtk_window_destroy (shortcuts);
-  drain ();
+  lw_test_drain ();
 }
 
 /* After a round the declarer list is a fresh one, "Nobody declared"
@@ -715,7 +643,7 @@ test_tab_order (Fixture       *fixture,
   lw_new_game_page_set_player (new_game, 0, "Ann");
   lw_new_game_page_set_player (new_game, 1, "Ben");
   lw_new_game_page_set_player (new_game, 2, "Cleo");
-  drain ();
+  lw_test_drain ();
   lw_new_game_page_focus (new_game);
   focus = gtk_root_get_focus (GTK_ROOT (fixture->window));
   g_assert_true (GTK_IS_ENTRY (focus) || GTK_IS_ENTRY (gtk_widget_get_ancestor (focus, GTK_TYPE_ENTRY)));
@@ -762,11 +690,11 @@ test_narrow_long_names (Fixture       *fixture,
   id = lw_store_add_game (lw_window_get_store (fixture->window), record, &error);
   g_assert_no_error (error);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", id));
-  drain ();
+  lw_test_drain ();
   lw_round_form_set_declarer (form, 0);
   lw_round_form_add_penalty (form, 0, LW_PENALTY_LOOKED_AT_DISCARDS);
   lw_round_form_add_penalty (form, 5, LW_PENALTY_OUT_OF_TURN);
-  drain ();
+  lw_test_drain ();
 
   gtk_widget_measure (GTK_WIDGET (fixture->window), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
   g_assert_cmpint (minimum, <=, 360);
@@ -777,7 +705,7 @@ test_narrow_long_names (Fixture       *fixture,
   for (guint i = 0; i < 6; i++)
     lw_new_game_page_set_player (lw_window_get_new_game_page (fixture->window), i, names[i]);
   lw_new_game_page_set_partners (lw_window_get_new_game_page (fixture->window), TRUE);
-  drain ();
+  lw_test_drain ();
   gtk_widget_measure (GTK_WIDGET (fixture->window), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
   g_assert_cmpint (minimum, <=, 360);
 }
@@ -791,10 +719,10 @@ test_new_game_names (Fixture       *fixture,
 
   activate (fixture->window, "win.new-game");
   lw_new_game_page_set_player (new_game, 0, "Ann");
-  drain ();
+  lw_test_drain ();
   g_assert_cmpstr (lw_new_game_page_get_error_text (new_game), ==, "Seat 2 needs a name");
   gtk_widget_activate_action (GTK_WIDGET (new_game), "new-game.start", NULL);
-  drain ();
+  lw_test_drain ();
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "new-game");
   {
     g_autoptr (GError) error = NULL;
@@ -805,7 +733,7 @@ test_new_game_names (Fixture       *fixture,
   }
 
   lw_new_game_page_set_player (new_game, 1, "Ben");
-  drain ();
+  lw_test_drain ();
   g_assert_cmpstr (lw_new_game_page_get_error_text (new_game), ==, "");
 }
 
@@ -825,7 +753,7 @@ test_pack_worth_zero (Fixture       *fixture,
   lw_round_form_set_all_but_last (form, TRUE);
   gtk_spin_button_set_value (lw_seat_row_get_spin (ann, LW_SEAT_COUNT_CARDS), 24);
   gtk_spin_button_set_value (lw_seat_row_get_spin (ben, LW_SEAT_COUNT_CARDS), 2);
-  drain ();
+  lw_test_drain ();
   activate (page, "game.submit-round");
   assert_board (lw_game_page_get_board (page), "1", "1");
   g_assert_cmpstr (lw_game_page_get_last_round_text (page), ==,
@@ -875,22 +803,22 @@ test_delete_game (Fixture       *fixture,
 
   /* Cancel keeps it. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.delete-game", "x", id));
-  drain ();
+  lw_test_drain ();
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Delete “Ann vs Ben”?");
   adw_message_dialog_response (dialog, "cancel");
   gtk_window_destroy (GTK_WINDOW (dialog));
-  drain ();
+  lw_test_drain ();
   g_assert_cmpuint (lw_games_page_get_n_games (games, FALSE), ==, 1);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.delete-game", "x", id));
-  drain ();
+  lw_test_drain ();
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
   adw_message_dialog_response (dialog, "delete");
   gtk_window_destroy (GTK_WINDOW (dialog));
-  drain ();
+  lw_test_drain ();
 
   g_assert_cmpuint (lw_games_page_get_n_games (games, FALSE), ==, 0);
   stored = lw_store_list_games (lw_window_get_store (fixture->window), &error);
@@ -902,7 +830,7 @@ test_delete_game (Fixture       *fixture,
   undo = find_button (GTK_WIDGET (fixture->window), "_Undo");
   g_assert_nonnull (undo);
   g_signal_emit_by_name (undo, "clicked");
-  drain ();
+  lw_test_drain ();
   stored = lw_store_list_games (lw_window_get_store (fixture->window), &error);
   g_assert_no_error (error);
   g_assert_cmpuint (stored->len, ==, 1);
@@ -918,12 +846,12 @@ respond (AdwMessageDialog *dialog,
   g_assert_nonnull (dialog);
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
   adw_message_dialog_response (dialog, response);
-  drain ();
+  lw_test_drain ();
   if (dialog != NULL)
     {
       g_object_remove_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
       gtk_window_destroy (GTK_WINDOW (dialog));
-      drain ();
+      lw_test_drain ();
     }
 }
 
@@ -934,7 +862,7 @@ open_editor (LwGamePage *page,
   LwRoundEditor *editor;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "game.edit-round", "u", number));
-  drain ();
+  lw_test_drain ();
   editor = lw_game_page_get_round_editor (page);
   g_assert_nonnull (editor);
   return editor;
@@ -949,7 +877,7 @@ set_cards (LwRoundForm *form,
   lw_round_form_set_declarer (form, declarer);
   gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), card0);
   gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_CARDS), card1);
-  drain ();
+  lw_test_drain ();
 }
 
 static LwStoredGame *
@@ -1012,7 +940,7 @@ test_edit_past_round (Fixture       *fixture,
 
   /* Enter on (or a click of) round 1's row in the history opens it. */
   g_signal_emit_by_name (lw_game_page_get_history_row (page, 2), "activate");
-  drain ();
+  lw_test_drain ();
   editor = lw_game_page_get_round_editor (page);
   g_assert_nonnull (editor);
   g_object_add_weak_pointer (G_OBJECT (editor), (gpointer *) &editor);
@@ -1077,7 +1005,7 @@ test_edit_past_round (Fixture       *fixture,
   g_assert_cmpstr (adw_toast_get_title (toast), ==, "Round 1 changed");
   g_assert_cmpstr (adw_toast_get_button_label (toast), ==, "_Undo");
   g_signal_emit_by_name (toast, "button-clicked");
-  drain ();
+  lw_test_drain ();
   assert_board (board, "3", "0");
   game = load_game (fixture, id);
   g_assert_cmpint (stored_round (game, 1)->declarer, ==, LW_NO_SEAT);
@@ -1190,7 +1118,7 @@ test_insert_delete_round (Fixture       *fixture,
 
   /* Undo takes the inserted round out again. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "game.undo-edit", NULL));
-  drain ();
+  lw_test_drain ();
   assert_board (board, "2", "0");
   g_assert_cmpuint (stored_rounds (fixture, id), ==, 2);
   game = load_game (fixture, id);
@@ -1244,7 +1172,7 @@ test_noted_penalty (Fixture       *fixture,
   respond (lw_game_page_get_dialog (page), "note");
   g_assert_cmpuint (lw_round_form_get_n_penalties (form), ==, 2);
   g_signal_emit_by_name (lw_round_form_get_penalty_row (form, 1), "remove");
-  drain ();
+  lw_test_drain ();
   g_assert_cmpuint (lw_round_form_get_n_penalties (form), ==, 1);
   pending = lw_store_list_pending_penalties (store, id, &error);
   g_assert_cmpuint (pending->len, ==, 1);
@@ -1282,7 +1210,7 @@ test_noted_penalty (Fixture       *fixture,
     g_autoptr (GPtrArray) again = NULL;
 
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "game.edit-round", "u", 1));
-    drain ();
+    lw_test_drain ();
     editor = lw_game_page_get_round_editor (page);
     g_assert_nonnull (editor);
     g_assert_null (lw_round_editor_get_note_row (editor, 1));
@@ -1291,7 +1219,7 @@ test_noted_penalty (Fixture       *fixture,
     g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (row)), ==, "led before Ann");
     gtk_editable_set_text (GTK_EDITABLE (row), "  led a Worm before Ann ");
     g_signal_emit_by_name (row, "apply");
-    drain ();
+    lw_test_drain ();
     again = lw_store_list_penalties (store, id, &error);
     g_assert_no_error (error);
     g_assert_cmpstr (((LwStoredPenalty *) g_ptr_array_index (again, 0))->note, ==, "led a Worm before Ann");
@@ -1300,7 +1228,7 @@ test_noted_penalty (Fixture       *fixture,
     g_assert_true (g_str_has_suffix (lw_game_page_get_history_text (page, 0), corrected));
     assert_board (lw_game_page_get_board (page), "2", "0");
     gtk_window_destroy (GTK_WINDOW (editor));
-    drain ();
+    lw_test_drain ();
   }
 }
 
@@ -1366,7 +1294,7 @@ test_substitute (Fixture       *fixture,
 
   /* Undo: Ben sits there again. */
   g_signal_emit_by_name (lw_game_page_get_round_toast (page), "button-clicked");
-  drain ();
+  lw_test_drain ();
   g_assert_cmpstr (lw_board_get_status_text (board), ==, "Round 2 · Ben deals");
   assert_board (board, "0", "1");
 }
@@ -1419,7 +1347,7 @@ test_game_details (Fixture       *fixture,
   /* One Undo takes back the notes and the date and place. */
   g_assert_cmpstr (adw_toast_get_title (lw_game_page_get_round_toast (page)), ==, "Game details saved");
   g_signal_emit_by_name (lw_game_page_get_round_toast (page), "button-clicked");
-  drain ();
+  lw_test_drain ();
   game = load_game (fixture, id);
   g_assert_null (game->notes);
   g_assert_null (game->place);
@@ -1435,25 +1363,25 @@ main (int   argc,
   g_setenv ("LC_ALL", "C.UTF-8", TRUE);
   gtk_test_init (&argc, &argv, NULL);
 
-  g_test_add ("/ui/two-player-game", Fixture, NULL, fixture_set_up, test_two_player_game, fixture_tear_down);
-  g_test_add ("/ui/shortcuts-window", Fixture, NULL, fixture_set_up, test_shortcuts_window, fixture_tear_down);
-  g_test_add ("/ui/void-and-penalty", Fixture, NULL, fixture_set_up, test_void_and_penalty, fixture_tear_down);
-  g_test_add ("/ui/import", Fixture, NULL, fixture_set_up, test_import, fixture_tear_down);
-  g_test_add ("/ui/import-error", Fixture, NULL, fixture_set_up, test_import_error, fixture_tear_down);
-  g_test_add ("/ui/partners-and-garwolf", Fixture, NULL, fixture_set_up, test_partners_and_garwolf, fixture_tear_down);
-  g_test_add ("/ui/shortcuts", Fixture, NULL, fixture_set_up, test_shortcuts, fixture_tear_down);
-  g_test_add ("/ui/declarer-reset", Fixture, NULL, fixture_set_up, test_declarer_reset, fixture_tear_down);
-  g_test_add ("/ui/tab-order", Fixture, NULL, fixture_set_up, test_tab_order, fixture_tear_down);
-  g_test_add ("/ui/narrow-long-names", Fixture, NULL, fixture_set_up, test_narrow_long_names, fixture_tear_down);
-  g_test_add ("/ui/new-game-names", Fixture, NULL, fixture_set_up, test_new_game_names, fixture_tear_down);
-  g_test_add ("/ui/pack-worth-zero", Fixture, NULL, fixture_set_up, test_pack_worth_zero, fixture_tear_down);
-  g_test_add ("/ui/delete-game", Fixture, NULL, fixture_set_up, test_delete_game, fixture_tear_down);
-  g_test_add ("/ui/edit-past-round", Fixture, NULL, fixture_set_up, test_edit_past_round, fixture_tear_down);
-  g_test_add ("/ui/refused-edit", Fixture, NULL, fixture_set_up, test_refused_edit, fixture_tear_down);
-  g_test_add ("/ui/insert-delete-round", Fixture, NULL, fixture_set_up, test_insert_delete_round, fixture_tear_down);
-  g_test_add ("/ui/noted-penalty", Fixture, NULL, fixture_set_up, test_noted_penalty, fixture_tear_down);
-  g_test_add ("/ui/substitute", Fixture, NULL, fixture_set_up, test_substitute, fixture_tear_down);
-  g_test_add ("/ui/game-details", Fixture, NULL, fixture_set_up, test_game_details, fixture_tear_down);
+  g_test_add ("/ui/two-player-game", Fixture, NULL, lw_test_app_set_up, test_two_player_game, lw_test_app_tear_down);
+  g_test_add ("/ui/shortcuts-window", Fixture, NULL, lw_test_app_set_up, test_shortcuts_window, lw_test_app_tear_down);
+  g_test_add ("/ui/void-and-penalty", Fixture, NULL, lw_test_app_set_up, test_void_and_penalty, lw_test_app_tear_down);
+  g_test_add ("/ui/import", Fixture, NULL, lw_test_app_set_up, test_import, lw_test_app_tear_down);
+  g_test_add ("/ui/import-error", Fixture, NULL, lw_test_app_set_up, test_import_error, lw_test_app_tear_down);
+  g_test_add ("/ui/partners-and-garwolf", Fixture, NULL, lw_test_app_set_up, test_partners_and_garwolf, lw_test_app_tear_down);
+  g_test_add ("/ui/shortcuts", Fixture, NULL, lw_test_app_set_up, test_shortcuts, lw_test_app_tear_down);
+  g_test_add ("/ui/declarer-reset", Fixture, NULL, lw_test_app_set_up, test_declarer_reset, lw_test_app_tear_down);
+  g_test_add ("/ui/tab-order", Fixture, NULL, lw_test_app_set_up, test_tab_order, lw_test_app_tear_down);
+  g_test_add ("/ui/narrow-long-names", Fixture, NULL, lw_test_app_set_up, test_narrow_long_names, lw_test_app_tear_down);
+  g_test_add ("/ui/new-game-names", Fixture, NULL, lw_test_app_set_up, test_new_game_names, lw_test_app_tear_down);
+  g_test_add ("/ui/pack-worth-zero", Fixture, NULL, lw_test_app_set_up, test_pack_worth_zero, lw_test_app_tear_down);
+  g_test_add ("/ui/delete-game", Fixture, NULL, lw_test_app_set_up, test_delete_game, lw_test_app_tear_down);
+  g_test_add ("/ui/edit-past-round", Fixture, NULL, lw_test_app_set_up, test_edit_past_round, lw_test_app_tear_down);
+  g_test_add ("/ui/refused-edit", Fixture, NULL, lw_test_app_set_up, test_refused_edit, lw_test_app_tear_down);
+  g_test_add ("/ui/insert-delete-round", Fixture, NULL, lw_test_app_set_up, test_insert_delete_round, lw_test_app_tear_down);
+  g_test_add ("/ui/noted-penalty", Fixture, NULL, lw_test_app_set_up, test_noted_penalty, lw_test_app_tear_down);
+  g_test_add ("/ui/substitute", Fixture, NULL, lw_test_app_set_up, test_substitute, lw_test_app_tear_down);
+  g_test_add ("/ui/game-details", Fixture, NULL, lw_test_app_set_up, test_game_details, lw_test_app_tear_down);
 
   return g_test_run ();
 }

@@ -1,0 +1,441 @@
+/* lw-test-util.c — what the test programs share (lw-test-util.h)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "lw-test-util.h"
+
+/* ------------------------------------------------------------------ */
+/* The environment                                                      */
+/* ------------------------------------------------------------------ */
+
+const char *
+lw_test_program (const char *variable)
+{
+  const char *path = g_getenv (variable);
+
+  if (path == NULL || !g_file_test (path, G_FILE_TEST_IS_EXECUTABLE))
+    g_error ("%s is not set or not a program (%s)", variable, path != NULL ? path : "unset");
+  return path;
+}
+
+const char *
+lw_test_cli_path (void)
+{
+  return lw_test_program ("LW_CLI");
+}
+
+const char *
+lw_test_cases_dir (void)
+{
+  const char *dir = g_getenv ("LW_CASES_DIR");
+
+  if (dir == NULL || !g_file_test (dir, G_FILE_TEST_IS_DIR))
+    g_error ("LW_CASES_DIR is not set or not a folder (%s): the shared cases are missing"
+             " (meson option cases_dir)", dir != NULL ? dir : "unset");
+  return dir;
+}
+
+/* ------------------------------------------------------------------ */
+/* Files and the shared cases                                           */
+/* ------------------------------------------------------------------ */
+
+static int
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+GPtrArray *
+lw_test_case_paths (const char *folder,
+                    const char *prefix)
+{
+  g_autofree char *path = g_build_filename (lw_test_cases_dir (), folder, NULL);
+  g_autoptr (GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GDir) dir = g_dir_open (path, 0, &error);
+  const char *name;
+
+  if (dir == NULL)
+    g_error ("cannot read the shared cases: %s", error->message);
+
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, prefix)
+        && g_str_has_suffix (name, ".json")
+        && !g_str_has_suffix (name, ".expected.json"))
+      g_ptr_array_add (paths, g_build_filename (path, name, NULL));
+
+  if (paths->len == 0)
+    g_error ("no cases %s*.json in %s", prefix, path);
+  g_ptr_array_sort (paths, compare_strings);
+  return g_steal_pointer (&paths);
+}
+
+char *
+lw_test_expected_path (const char *path)
+{
+  g_autofree char *stem = g_strndup (path, strlen (path) - strlen (".json"));
+
+  return g_strconcat (stem, ".expected.json", NULL);
+}
+
+char *
+lw_test_read_file (const char *path)
+{
+  g_autofree char *contents = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  return g_steal_pointer (&contents);
+}
+
+GBytes *
+lw_test_file_bytes (const char *path)
+{
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  g_autoptr (GError) error = NULL;
+
+  g_file_get_contents (path, &contents, &length, &error);
+  g_assert_no_error (error);
+  return g_bytes_new_take (g_steal_pointer (&contents), length);
+}
+
+LwGameRecord *
+lw_test_load_record (const char *path)
+{
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  g_autoptr (GError) error = NULL;
+  LwGameRecord *record;
+
+  g_file_get_contents (path, &contents, &length, &error);
+  g_assert_no_error (error);
+  record = lw_game_record_from_json (contents, (gssize) length, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (record);
+  return record;
+}
+
+gboolean
+lw_test_is_finished (const LwGameRecord *record)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStandings) standings = lw_standings_compute (record, &error);
+
+  g_assert_no_error (error);
+  return standings->finished;
+}
+
+LwGameRecord *
+lw_test_find_case (guint    min_rounds,
+                   gboolean finished)
+{
+  g_autoptr (GPtrArray) paths = lw_test_case_paths ("random", "");
+
+  for (guint i = 0; i < paths->len; i++)
+    {
+      g_autoptr (LwGameRecord) record = lw_test_load_record (g_ptr_array_index (paths, i));
+
+      if (record->ruleset == LW_RULESET_LITTLE_WOLF
+          && record->rounds->len >= min_rounds
+          && lw_test_is_finished (record) == finished)
+        return g_steal_pointer (&record);
+    }
+  g_error ("no random case with %u rounds, finished=%d", min_rounds, finished);
+}
+
+LwGameRecord *
+lw_test_record_from (const char *text)
+{
+  g_autofree char *json = g_strdelimit (g_strdup (text), "'", '"');
+  g_autoptr (GError) error = NULL;
+  LwGameRecord *record = lw_game_record_from_json (json, -1, &error);
+
+  g_assert_no_error (error);
+  return record;
+}
+
+LwRound *
+lw_test_round_from (const LwGameRecord *record,
+                    const char         *text)
+{
+  g_autofree char *json = g_strdelimit (g_strdup (text), "'", '"');
+  g_autoptr (GError) error = NULL;
+  LwRound *round = lw_round_from_json (record, json, -1, 1, &error);
+
+  g_assert_no_error (error);
+  return round;
+}
+
+JsonNode *
+lw_test_parse_json (const char *text)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (json_parser_get_root (parser));
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+/* ------------------------------------------------------------------ */
+/* Temporary folders and databases                                      */
+/* ------------------------------------------------------------------ */
+
+char *
+lw_test_make_tmp_dir (const char *name_template)
+{
+  g_autoptr (GError) error = NULL;
+  char *dir = g_dir_make_tmp (name_template, &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+void
+lw_test_remove_tree (const char *path)
+{
+  if (g_file_test (path, G_FILE_TEST_IS_DIR) && !g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+      const char *name;
+
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+
+          lw_test_remove_tree (child);
+        }
+    }
+  g_remove (path);
+}
+
+char *
+lw_test_make_program_dir (void)
+{
+  g_autofree char *program = g_path_get_basename (g_get_prgname ());
+  g_autofree char *name_template = g_strdup_printf ("lw-%s-XXXXXX", program);
+
+  return lw_test_make_tmp_dir (name_template);
+}
+
+void
+lw_test_db_set_up_closed (LwTestDb      *db,
+                          gconstpointer  data)
+{
+  db->dir = lw_test_make_program_dir ();
+  db->path = g_build_filename (db->dir, "little-wolf.sqlite3", NULL);
+  db->store = NULL;
+}
+
+void
+lw_test_db_set_up (LwTestDb      *db,
+                   gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+
+  lw_test_db_set_up_closed (db, data);
+  db->store = lw_store_open (db->path, &error);
+  g_assert_no_error (error);
+  g_assert_true (LW_IS_STORE (db->store));
+}
+
+void
+lw_test_db_tear_down (LwTestDb      *db,
+                      gconstpointer  data)
+{
+  g_clear_object (&db->store);
+  lw_test_remove_tree (db->dir);
+  g_clear_pointer (&db->path, g_free);
+  g_clear_pointer (&db->dir, g_free);
+}
+
+/* ------------------------------------------------------------------ */
+/* SQL on a connection of its own                                       */
+/* ------------------------------------------------------------------ */
+
+sqlite3 *
+lw_test_sql_open (const char *path)
+{
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL),
+                   ==, SQLITE_OK);
+  sqlite3_busy_timeout (db, 5000);
+  return db;
+}
+
+void
+lw_test_sql_exec (sqlite3    *db,
+                  const char *sql)
+{
+  char *message = NULL;
+
+  if (sqlite3_exec (db, sql, NULL, NULL, &message) != SQLITE_OK)
+    g_error ("%s: %s", sql, message);
+}
+
+gint64
+lw_test_sql_int_with (sqlite3    *db,
+                      const char *sql,
+                      gint64      a,
+                      gint64      b)
+{
+  sqlite3_stmt *stmt = NULL;
+  gint64 value;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  if (sqlite3_bind_parameter_count (stmt) >= 1)
+    sqlite3_bind_int64 (stmt, 1, a);
+  if (sqlite3_bind_parameter_count (stmt) >= 2)
+    sqlite3_bind_int64 (stmt, 2, b);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  value = sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  return value;
+}
+
+gint64
+lw_test_sql_int (sqlite3    *db,
+                 const char *sql)
+{
+  return lw_test_sql_int_with (db, sql, 0, 0);
+}
+
+char *
+lw_test_sql_text (sqlite3    *db,
+                  const char *sql)
+{
+  sqlite3_stmt *stmt = NULL;
+  char *value;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  value = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+  sqlite3_finalize (stmt);
+  return value;
+}
+
+void
+lw_test_sql_exec_at (const char *path,
+                     const char *sql)
+{
+  sqlite3 *db = NULL;
+  char *message = NULL;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  if (sqlite3_exec (db, sql, NULL, NULL, &message) != SQLITE_OK)
+    g_error ("%s: %s", path, message);
+  sqlite3_close (db);
+}
+
+gint64
+lw_test_sql_int_at (const char *path,
+                    const char *sql)
+{
+  sqlite3 *db = NULL;
+  gint64 value;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  value = lw_test_sql_int (db, sql);
+  sqlite3_close (db);
+  return value;
+}
+
+/* ------------------------------------------------------------------ */
+/* littlewolf-cli as a separate process                                 */
+/* ------------------------------------------------------------------ */
+
+void
+lw_test_run_clear (LwTestRun *run)
+{
+  g_clear_pointer (&run->out, g_free);
+  g_clear_pointer (&run->err, g_free);
+}
+
+void
+lw_test_run_finish (GSubprocess *process,
+                    const char  *input,
+                    LwTestRun   *run)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_subprocess_communicate_utf8 (process, input, NULL, &run->out, &run->err, &error);
+  g_assert_no_error (error);
+  g_subprocess_wait (process, NULL, &error);
+  g_assert_no_error (error);
+  run->status = g_subprocess_get_if_exited (process) ? g_subprocess_get_exit_status (process)
+                                                     : -g_subprocess_get_term_sig (process);
+}
+
+void
+lw_test_run_cli_argv (LwTestRun         *run,
+                      const char        *db,
+                      const char        *input,
+                      const char *const *args)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_ptr_array_add (argv, (gpointer) lw_test_cli_path ());
+  if (db != NULL)
+    {
+      g_ptr_array_add (argv, (gpointer) "--db");
+      g_ptr_array_add (argv, (gpointer) db);
+    }
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  process = g_subprocess_newv ((const char *const *) argv->pdata,
+                               G_SUBPROCESS_FLAGS_STDIN_PIPE
+                               | G_SUBPROCESS_FLAGS_STDOUT_PIPE
+                               | G_SUBPROCESS_FLAGS_STDERR_PIPE,
+                               &error);
+  g_assert_no_error (error);
+  lw_test_run_finish (process, input != NULL ? input : "", run);
+  g_assert_true (g_subprocess_get_if_exited (process));
+}
+
+void
+lw_test_run_cli (LwTestRun  *run,
+                 const char *db,
+                 const char *input,
+                 ...)
+{
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  const char *arg;
+  va_list list;
+
+  va_start (list, input);
+  while ((arg = va_arg (list, const char *)) != NULL)
+    g_ptr_array_add (args, (gpointer) arg);
+  va_end (list);
+  g_ptr_array_add (args, NULL);
+  lw_test_run_cli_argv (run, db, input, (const char *const *) args->pdata);
+}
+
+void
+lw_test_assert_cli_failed (const LwTestRun *run,
+                           int              status,
+                           const char      *needle)
+{
+  const char *newline = strchr (run->err, '\n');
+
+  g_assert_cmpint (run->status, ==, status);
+  g_assert_cmpstr (run->out, ==, "");
+  g_assert_true (g_str_has_prefix (run->err, "littlewolf-cli: "));
+  g_assert_cmpuint (strlen (run->err), >, strlen ("littlewolf-cli: ") + 1);
+  g_assert_nonnull (newline);
+  g_assert_cmpint (newline[1], ==, '\0');                    /* one line */
+  if (needle != NULL && strstr (run->err, needle) == NULL)
+    g_error ("stderr \"%s\" lacks \"%s\"", run->err, needle);
+}

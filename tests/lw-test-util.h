@@ -1,0 +1,179 @@
+/* lw-test-util.h — what the test programs share: the shared cases, a
+ * temporary database, SQL on a second connection, littlewolf-cli run as
+ * a separate process
+ *
+ * Every helper fails the test (g_assert, g_error) rather than return an
+ * error.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gio/gio.h>
+#include <json-glib/json-glib.h>
+#include <sqlite3.h>
+
+#include "lw-store.h"
+
+G_BEGIN_DECLS
+
+/* ------------------------------------------------------------------ */
+/* The environment meson gives the tests (tests/meson.build)            */
+/* ------------------------------------------------------------------ */
+
+/* The program the environment variable @variable names (such as
+ * LW_APPEND_ROUNDS); stops the test program if it names none. */
+const char *lw_test_program (const char *variable);
+
+/* The built littlewolf-cli: $LW_CLI. */
+const char *lw_test_cli_path (void);
+
+/* The shared cases' folder: $LW_CASES_DIR (meson option cases_dir). */
+const char *lw_test_cases_dir (void);
+
+/* ------------------------------------------------------------------ */
+/* Files and the shared cases                                           */
+/* ------------------------------------------------------------------ */
+
+/* The game records of cases/@folder whose names start with @prefix (""
+ * for all): files ending in .json but not .expected.json, full paths,
+ * sorted. Stops the test program if there are none. */
+GPtrArray *lw_test_case_paths (const char *folder,
+                               const char *prefix);
+
+/* The case's expected standings: @path with .json replaced by
+ * .expected.json. */
+char *lw_test_expected_path (const char *path);
+
+/* The whole of the file @path, as text or as bytes. */
+char *lw_test_read_file (const char *path);
+GBytes *lw_test_file_bytes (const char *path);
+
+/* The game record in the file @path. */
+LwGameRecord *lw_test_load_record (const char *path);
+
+/* Whether @record's game is over (its standings say so). */
+gboolean lw_test_is_finished (const LwGameRecord *record);
+
+/* The first case of cases/random that matches: Little Wolf, at least
+ * @min_rounds rounds, finished or not as asked. */
+LwGameRecord *lw_test_find_case (guint    min_rounds,
+                                 gboolean finished);
+
+/* A game record, or one of its rounds, from JSON written with ' for "
+ * to keep it readable in C. */
+LwGameRecord *lw_test_record_from (const char *text);
+LwRound *lw_test_round_from (const LwGameRecord *record,
+                             const char         *text);
+
+/* The parsed JSON @text (a copy of the root). */
+JsonNode *lw_test_parse_json (const char *text);
+
+/* ------------------------------------------------------------------ */
+/* Temporary folders and databases                                      */
+/* ------------------------------------------------------------------ */
+
+/* A new folder under the system's temporary folder, named after
+ * @name_template (ending in XXXXXX). */
+char *lw_test_make_tmp_dir (const char *name_template);
+
+/* The same, named after the test program: lw-PROGRAM-XXXXXX. */
+char *lw_test_make_program_dir (void);
+
+/* Removes @path: a file, or a folder with everything in it. */
+void lw_test_remove_tree (const char *path);
+
+/* A fresh temporary folder holding the database file @path (not created
+ * until a store or the CLI opens it), and the store open on it. */
+typedef struct {
+  char    *dir;
+  char    *path;
+  LwStore *store;
+} LwTestDb;
+
+/* GTestFixtureFunc for g_test_add (…, LwTestDb, …): a new folder named
+ * after the test program, @path little-wolf.sqlite3 in it, @store open. */
+void lw_test_db_set_up (LwTestDb      *db,
+                        gconstpointer  data);
+
+/* The same, with @store NULL and no file: for tests of littlewolf-cli. */
+void lw_test_db_set_up_closed (LwTestDb      *db,
+                               gconstpointer  data);
+
+/* Closes the store, removes every file and the folder. */
+void lw_test_db_tear_down (LwTestDb      *db,
+                           gconstpointer  data);
+
+/* ------------------------------------------------------------------ */
+/* SQL on a connection of its own, as another program would have it     */
+/* ------------------------------------------------------------------ */
+
+/* Opens @path read-write (created if missing), waiting up to 5 s for a
+ * lock other programs hold. */
+sqlite3 *lw_test_sql_open (const char *path);
+
+/* Runs @sql (any number of statements); stops the test program on an
+ * error. */
+void lw_test_sql_exec (sqlite3    *db,
+                       const char *sql);
+
+/* The first column of @sql's first row, which must be there; with
+ * _with, ?1 and ?2 bound to @a and @b where @sql has them. */
+gint64 lw_test_sql_int (sqlite3    *db,
+                        const char *sql);
+gint64 lw_test_sql_int_with (sqlite3    *db,
+                             const char *sql,
+                             gint64      a,
+                             gint64      b);
+char *lw_test_sql_text (sqlite3    *db,
+                        const char *sql);
+
+/* The same on a connection opened (read-only for _int) and closed for
+ * the one call. */
+void lw_test_sql_exec_at (const char *path,
+                          const char *sql);
+gint64 lw_test_sql_int_at (const char *path,
+                           const char *sql);
+
+/* ------------------------------------------------------------------ */
+/* littlewolf-cli as a separate process                                 */
+/* ------------------------------------------------------------------ */
+
+/* What a run printed and how it ended. */
+typedef struct {
+  int   status;   /* the exit status, or minus the signal that ended it */
+  char *out;
+  char *err;
+} LwTestRun;
+
+void lw_test_run_clear (LwTestRun *run);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (LwTestRun, lw_test_run_clear)
+
+/* Waits for @process (spawned with its stdout and stderr piped, and its
+ * stdin too if @input is not NULL), writing @input to its standard input
+ * and filling @run. */
+void lw_test_run_finish (GSubprocess *process,
+                         const char  *input,
+                         LwTestRun   *run);
+
+/* Runs `littlewolf-cli [--db @db] ARGS…` (@args NULL-terminated; no --db
+ * if @db is NULL) with @input (or nothing) on standard input; the program
+ * must exit rather than be killed. */
+void lw_test_run_cli_argv (LwTestRun         *run,
+                           const char        *db,
+                           const char        *input,
+                           const char *const *args);
+
+/* The same with the arguments listed, NULL last. */
+void lw_test_run_cli (LwTestRun  *run,
+                      const char *db,
+                      const char *input,
+                      ...) G_GNUC_NULL_TERMINATED;
+
+/* CLI.md: the run failed with @status, printed nothing on stdout and one
+ * line "littlewolf-cli: …" on stderr, holding @needle if not NULL. */
+void lw_test_assert_cli_failed (const LwTestRun *run,
+                                int              status,
+                                const char      *needle);
+
+G_END_DECLS

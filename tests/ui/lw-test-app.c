@@ -1,0 +1,58 @@
+/* lw-test-app.c — the UI tests' fixture (lw-test-app.h)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "lw-test-app.h"
+#include "lw-test-util.h"
+
+void
+lw_test_drain (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+void
+lw_test_app_open (LwTestApp *fixture)
+{
+  g_autoptr (GError) error = NULL;
+
+  fixture->app = lw_application_new (G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (fixture->app), NULL, &error));
+  g_assert_no_error (error);
+
+  fixture->window = lw_application_open_database (fixture->app, fixture->db_path, &error);
+  g_assert_no_error (error);
+  g_assert_true (LW_IS_WINDOW (fixture->window));
+}
+
+void
+lw_test_app_close (LwTestApp *fixture)
+{
+  if (fixture->window != NULL)
+    gtk_window_destroy (GTK_WINDOW (fixture->window));
+  fixture->window = NULL;
+  lw_test_drain ();
+  g_clear_object (&fixture->app);
+  lw_test_drain ();
+}
+
+void
+lw_test_app_set_up (LwTestApp     *fixture,
+                    gconstpointer  data)
+{
+  fixture->dir = lw_test_make_program_dir ();
+  fixture->db_path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
+  lw_test_app_open (fixture);
+  lw_test_drain ();
+}
+
+void
+lw_test_app_tear_down (LwTestApp     *fixture,
+                       gconstpointer  data)
+{
+  lw_test_app_close (fixture);
+  lw_test_remove_tree (fixture->dir);
+  g_clear_pointer (&fixture->dir, g_free);
+  g_clear_pointer (&fixture->db_path, g_free);
+}
