@@ -69,13 +69,16 @@ wait_idle (LwTablePage *page)
   lw_test_drain ();
 }
 
-/* A game from the New Game page: @people[s] TRUE for a person. */
+/* A game from the New Game page: @people[s] TRUE for a person, the
+ * computer seats at @level, partners when @partners. */
 static LwTablePage *
-start_game (Fixture           *fixture,
-            guint              n_players,
-            const char *const *names,
-            const gboolean    *people,
-            guint64            seed)
+start_game_full (Fixture           *fixture,
+                 guint              n_players,
+                 const char *const *names,
+                 const gboolean    *people,
+                 guint64            seed,
+                 LwBotLevel         level,
+                 gboolean           partners)
 {
   LwNewGamePage *form;
   LwTablePage *page = lw_window_get_table_page (fixture->window);
@@ -87,8 +90,10 @@ start_game (Fixture           *fixture,
   for (guint s = 0; s < n_players; s++)
     {
       lw_new_game_page_set_player (form, s, names[s]);
-      lw_new_game_page_set_seat_player (form, s, !people[s], LW_BOT_NORMAL);
+      lw_new_game_page_set_seat_player (form, s, !people[s], level);
     }
+  if (partners)
+    lw_new_game_page_set_partners (form, TRUE);
   lw_new_game_page_set_table_seed (form, seed);
   g_assert_cmpstr (lw_new_game_page_get_error_text (form), ==, "");
   activate (form, "new-game.start");
@@ -96,6 +101,16 @@ start_game (Fixture           *fixture,
   g_assert_nonnull (lw_table_page_get_table (page));
   wait_idle (page);
   return page;
+}
+
+static LwTablePage *
+start_game (Fixture           *fixture,
+            guint              n_players,
+            const char *const *names,
+            const gboolean    *people,
+            guint64            seed)
+{
+  return start_game_full (fixture, n_players, names, people, seed, LW_BOT_NORMAL, FALSE);
 }
 
 /* The selection mask of @cards in @seat's hand. */
@@ -455,6 +470,91 @@ test_hint_undo (Fixture       *fixture,
   g_assert_cmpint (lw_table_get_turn (lw_table_page_get_table (page)), ==, 0);
 }
 
+/* Plays a game at the table to its end through the page: the people's
+ * moves (after the curtain when it is shown), Next Round between rounds.
+ * Returns: the rounds played. */
+static guint
+play_to_the_end (LwTablePage *page)
+{
+  guint rounds = 1, refused = 0, steps = 0;
+
+  while (!lw_table_page_get_game_over (page))
+    {
+      g_assert_cmpuint (++steps, <, 20000);
+      if (lw_table_page_get_round_over (page))
+        {
+          activate (page, "table.next-round");
+          rounds++;
+        }
+      else if (lw_table_page_get_curtain_seat (page) != LW_NO_SEAT)
+        activate (page, "table.confirm-seat");
+      else
+        person_moves (page, &refused);
+      wait_idle (page);
+    }
+  return rounds;
+}
+
+/* The stored game agrees with the table's rounds, and is over (R24). */
+static void
+assert_game_over (Fixture     *fixture,
+                  LwTablePage *page,
+                  guint        rounds)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = lw_store_load_game (lw_window_get_store (fixture->window),
+                                                      lw_table_page_get_game_id (page), &error);
+  g_autoptr (LwStandings) standings = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->record->rounds->len, ==, rounds);
+  g_test_message ("%u players: %u rounds", game->record->n_players, rounds);
+  standings = lw_standings_compute (game->record, &error);
+  g_assert_no_error (error);
+  g_assert_true (standings->finished);
+  g_assert_cmpint (standings->winner, !=, LW_NO_SEAT);
+  /* R24 the target, or R23 a skunk (11 against a side at 0) */
+  if (standings->skunk)
+    g_assert_cmpint (standings->scores[standings->winner], >=, game->record->skunk);
+  else
+    g_assert_cmpint (standings->scores[standings->winner], >=, game->record->target);
+}
+
+/* The three games of the issue, each played through to the end: two
+ * players against Hard, three with two people in hot-seat, four in
+ * partners. */
+static void
+test_whole_games (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  {
+    const char *names[] = { "Ann", "Ben" };
+    const gboolean people[] = { TRUE, FALSE };
+    LwTablePage *page = start_game_full (fixture, 2, names, people, 21, LW_BOT_HARD, FALSE);
+
+    assert_game_over (fixture, page, play_to_the_end (page));
+  }
+  {
+    const char *names[] = { "Ann", "Ben", "Cleo" };
+    const gboolean people[] = { TRUE, TRUE, FALSE };
+    LwTablePage *page = start_game_full (fixture, 3, names, people, 22, LW_BOT_NORMAL, FALSE);
+
+    assert_game_over (fixture, page, play_to_the_end (page));
+  }
+  {
+    const char *names[] = { "Ann", "Ben", "Cleo", "Dev" };
+    const gboolean people[] = { TRUE, FALSE, FALSE, FALSE };
+    LwTablePage *page = start_game_full (fixture, 4, names, people, 23, LW_BOT_EASY, TRUE);
+    g_autoptr (LwStoredGame) game = NULL;
+
+    assert_game_over (fixture, page, play_to_the_end (page));
+    game = lw_store_load_game (lw_window_get_store (fixture->window), lw_table_page_get_game_id (page), NULL);
+    /* SCORING R2: partners across the table, two sides. */
+    g_assert_cmpuint (game->record->n_teams, ==, 2);
+    g_assert_cmpint (game->record->team_of[0], ==, game->record->team_of[2]);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -465,6 +565,7 @@ main (int   argc,
   g_test_add ("/ui-table/hot-seat-curtain", Fixture, NULL, fixture_set_up, test_hot_seat_curtain, lw_test_app_tear_down);
   g_test_add ("/ui-table/save-resume", Fixture, NULL, fixture_set_up, test_save_resume, lw_test_app_tear_down);
   g_test_add ("/ui-table/hint-undo", Fixture, NULL, fixture_set_up, test_hint_undo, lw_test_app_tear_down);
+  g_test_add ("/ui-table/whole-games", Fixture, NULL, fixture_set_up, test_whole_games, lw_test_app_tear_down);
 
   return g_test_run ();
 }
