@@ -39,7 +39,12 @@
 
 /* Drops what schema 5 added (the virtual table): with the version set
  * back, a test makes a schema-4 database from a current one. */
+#define LW_TEST_DROP_SCHEMA_6 \
+  "ALTER TABLE events DROP COLUMN tiebreaks;"
+
+/* Drops what schemas 6 and 5 added. */
 #define LW_TEST_DROP_SCHEMA_5 \
+  LW_TEST_DROP_SCHEMA_6 \
   "DROP TABLE virtual_tables;"
 
 /* Drops what schemas 5 and 4 added (the virtual table, the event tables),

@@ -312,6 +312,47 @@ test_game_result (Fixture       *fixture,
 
 /* A schema-3 database (a current one without the event tables) is copied
  * to PATH.v3.bak and migrated with its games. */
+/* Schema 6: an event's tie-breaks are stored as chosen; an event of a
+ * schema-5 file (no such column) reads with the default order. */
+static void
+test_tiebreaks (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *backup = lw_store_migration_backup_path (fixture->path, 5);
+  g_autoptr (LwEvent) event = NULL;
+  g_autofree char *text = NULL;
+  LwEventConfig config;
+  gint64 chosen, older;
+
+  lw_event_config_init (&config, LW_EVENT_SWISS, 2);
+  g_assert_true (lw_tiebreaks_from_string ("skunks,margin", &config, &error));
+  chosen = lw_store_add_event (fixture->store, "Chosen", &config, &error);
+  g_assert_no_error (error);
+  event = lw_store_load_event (fixture->store, chosen, &error);
+  g_assert_no_error (error);
+  text = lw_tiebreaks_to_string (&event->config);
+  g_assert_cmpstr (text, ==, "skunks,margin");
+  g_clear_pointer (&event, lw_event_free);
+  g_clear_pointer (&text, g_free);
+
+  lw_event_config_init (&config, LW_EVENT_SWISS, 2);
+  older = lw_store_add_event (fixture->store, "Older", &config, &error);
+  g_assert_no_error (error);
+  g_clear_object (&fixture->store);
+  lw_test_sql_exec_at (fixture->path, "ALTER TABLE events DROP COLUMN tiebreaks; PRAGMA user_version = 5;");
+
+  fixture->store = lw_store_open (fixture->path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 6);
+  g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 5);
+  event = lw_store_load_event (fixture->store, older, &error);
+  g_assert_no_error (error);
+  text = lw_tiebreaks_to_string (&event->config);
+  g_assert_cmpstr (text, ==, "buchholz,head-to-head,margin,skunks");
+}
+
 static void
 test_migration_from_v3 (Fixture       *fixture,
                         gconstpointer  data)
@@ -328,7 +369,7 @@ test_migration_from_v3 (Fixture       *fixture,
 
   fixture->store = lw_store_open (fixture->path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 5);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 6);
   g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM games"), ==, 1);
   g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 3);
@@ -360,6 +401,8 @@ main (int   argc,
               lw_test_db_set_up, test_refusals_change_nothing, lw_test_db_tear_down);
   g_test_add ("/store-events/game-result", Fixture, NULL,
               lw_test_db_set_up, test_game_result, lw_test_db_tear_down);
+  g_test_add ("/store-events/tiebreaks", Fixture, NULL,
+              lw_test_db_set_up, test_tiebreaks, lw_test_db_tear_down);
   g_test_add ("/store-events/migration-from-v3", Fixture, NULL,
               lw_test_db_set_up, test_migration_from_v3, lw_test_db_tear_down);
 

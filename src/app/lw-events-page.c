@@ -787,14 +787,56 @@ standing_subtitle (const LwEvent         *event,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* A tie-break's name in the standings' explanation and the New Event
+ * dialog. */
 static const char *
+tiebreak_name (LwTiebreak tiebreak)
+{
+  switch (tiebreak)
+    {
+    case LW_TIEBREAK_BUCHHOLZ:
+      /* TRANSLATORS: a tie-break: the sum of the opponents' event points */
+      return _("Buchholz (the opponents’ points)");
+    case LW_TIEBREAK_HEAD_TO_HEAD:
+      /* TRANSLATORS: a tie-break: games won against the players level */
+      return _("head-to-head among the players level");
+    case LW_TIEBREAK_MARGIN:
+      /* TRANSLATORS: a tie-break: own score minus the best other side's, summed */
+      return _("total margin");
+    case LW_TIEBREAK_SKUNKS:
+    default:
+      /* TRANSLATORS: a tie-break: games won with a skunk */
+      return _("skunk wins");
+    }
+}
+
+/* How the standings are ordered: event points, then the event's
+ * tie-breaks in its order. */
+static char *
 tiebreak_text (const LwEvent *event)
 {
+  g_autoptr (GString) order = g_string_new (NULL);
+
+  for (guint i = 0; i < event->config.n_tiebreaks; i++)
+    {
+      if (i > 0)
+        g_string_append (order, i + 1 == event->config.n_tiebreaks
+                                  /* TRANSLATORS: before the last of a list of tie-breaks */
+                                  ? _(" and ") : ", ");
+      g_string_append (order, tiebreak_name (event->config.tiebreaks[i]));
+    }
+
   if (event->config.format == LW_EVENT_ELIMINATION)
-    /* TRANSLATORS: the order of an elimination's standings (docs/EVENTS.md) */
-    return _("Ranked by the round reached, then event points, Buchholz, head-to-head, total margin and skunk wins.");
-  /* TRANSLATORS: the order of an event's standings (docs/EVENTS.md) */
-  return _("Ranked by event points, then Buchholz (the opponents’ points), head-to-head among the players level, total margin and skunk wins. Tables without a result count for nothing yet.");
+    return order->len > 0
+      /* TRANSLATORS: the order of an elimination's standings; %s lists the tie-breaks */
+      ? g_strdup_printf (_("Ranked by the round reached, then event points, then %s."), order->str)
+      /* TRANSLATORS: the order of an elimination's standings without tie-breaks */
+      : g_strdup (_("Ranked by the round reached, then event points."));
+  return order->len > 0
+    /* TRANSLATORS: the order of an event's standings; %s lists the tie-breaks */
+    ? g_strdup_printf (_("Ranked by event points, then %s. Tables without a result count for nothing yet."), order->str)
+    /* TRANSLATORS: the order of an event's standings without tie-breaks */
+    : g_strdup (_("Ranked by event points. Tables without a result count for nothing yet."));
 }
 
 static void
@@ -804,7 +846,11 @@ fill_standings (LwEventsPage *self)
   self->standings = lw_event_compute_standings (self->event);
 
   clear_list (self->standings_list);
-  adw_preferences_group_set_description (self->standings_group, tiebreak_text (self->event));
+  {
+    g_autofree char *order = tiebreak_text (self->event);
+
+    adw_preferences_group_set_description (self->standings_group, order);
+  }
   for (guint i = 0; i < self->standings->len; i++)
     {
       const LwEventStanding *row = &g_array_index (self->standings, LwEventStanding, i);
@@ -1107,6 +1153,16 @@ new_event_response_cb (AdwMessageDialog *dialog,
   config.points_other = lw_spin_get_int (GTK_SPIN_BUTTON (dialog_field (dialog, "other")));
   /* The seats are drawn by lot: a seed of its own for each event. */
   config.seed = (guint64) g_random_int_range (1, G_MAXINT32);
+  /* The tie-breaks chosen, in order; a repeated one is refused below. */
+  config.n_tiebreaks = 0;
+  for (guint i = 0; i < LW_N_TIEBREAKS; i++)
+    {
+      g_autofree char *key = g_strdup_printf ("tiebreak-%u", i);
+      guint chosen = adw_combo_row_get_selected (ADW_COMBO_ROW (dialog_field (dialog, key)));
+
+      if (chosen > 0 && chosen <= LW_N_TIEBREAKS)
+        config.tiebreaks[config.n_tiebreaks++] = (LwTiebreak) (chosen - 1);
+    }
 
   if (*name == '\0')
     {
@@ -1149,7 +1205,7 @@ new_event_action (GtkWidget  *widget,
   GtkStringList *formats = gtk_string_list_new (NULL);
   GtkStringList *sizes = gtk_string_list_new (NULL);
   AdwMessageDialog *dialog;
-  GtkWidget *rounds, *win, *second, *other, *points_label;
+  GtkWidget *rounds, *win, *second, *other, *points_label, *tiebreaks;
 
   for (int f = LW_EVENT_SWISS; f <= LW_EVENT_ELIMINATION; f++)
     gtk_string_list_append (formats, format_name ((LwEventFormat) f));
@@ -1178,7 +1234,40 @@ new_event_action (GtkWidget  *widget,
   adw_combo_row_set_selected (ADW_COMBO_ROW (tables), TABLES_4);
   gtk_list_box_append (GTK_LIST_BOX (list), tables);
   /* TRANSLATORS: the rounds of an event; 0 means the format's own number */
-  rounds = spin_row (list, _("Rounds"), _("0: as many as the format needs"), 0, 100, 0);
+  rounds = spin_row (list, C_("event", "Rounds"), _("0: as many as the format needs"), 0, 100, 0);
+
+  /* The tie-breaks, chosen and ordered: four places, each a tie-break or
+   * none (SCORING R23 for skunks; docs/EVENTS.md). */
+  tiebreaks = adw_expander_row_new ();
+  /* TRANSLATORS: what orders players level on event points */
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (tiebreaks), _("Tie-Breaks"));
+  /* TRANSLATORS: the New Event dialog's tie-breaks row, folded */
+  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (tiebreaks), _("After event points, in this order"));
+  gtk_list_box_append (GTK_LIST_BOX (list), tiebreaks);
+  for (guint i = 0; i < LW_N_TIEBREAKS; i++)
+    {
+      g_autoptr (GtkStringList) choices = gtk_string_list_new (NULL);
+      GtkWidget *row = adw_combo_row_new ();
+      g_autofree char *key = g_strdup_printf ("tiebreak-%u", i);
+      /* TRANSLATORS: the place of a tie-break in the New Event dialog: 1 first, 2 next… */
+      g_autofree char *place = g_strdup_printf (_("Tie-Break %u"), i + 1);
+
+      /* TRANSLATORS: no tie-break at this place */
+      gtk_string_list_append (choices, _("None"));
+      for (guint t = 0; t < LW_N_TIEBREAKS; t++)
+        {
+          g_autofree char *choice = g_strdup (tiebreak_name ((LwTiebreak) t));
+
+          /* As a choice, capitalized. */
+          choice[0] = g_ascii_toupper (choice[0]);
+          gtk_string_list_append (choices, choice);
+        }
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), place);
+      adw_combo_row_set_model (ADW_COMBO_ROW (row), G_LIST_MODEL (choices));
+      adw_combo_row_set_selected (ADW_COMBO_ROW (row), i + 1);
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (tiebreaks), row);
+      g_object_set_data (G_OBJECT (tiebreaks), key, row);
+    }
 
   /* TRANSLATORS: event points for first place at a full table */
   win = spin_row (points, _("Win"), NULL, 0, 1000, 3);
@@ -1204,6 +1293,13 @@ new_event_action (GtkWidget  *widget,
   g_object_set_data (G_OBJECT (dialog), "format", format);
   g_object_set_data (G_OBJECT (dialog), "tables", tables);
   g_object_set_data (G_OBJECT (dialog), "rounds", rounds);
+  g_object_set_data (G_OBJECT (dialog), "tiebreaks", tiebreaks);
+  for (guint i = 0; i < LW_N_TIEBREAKS; i++)
+    {
+      g_autofree char *key = g_strdup_printf ("tiebreak-%u", i);
+
+      g_object_set_data (G_OBJECT (dialog), key, g_object_get_data (G_OBJECT (tiebreaks), key));
+    }
   g_object_set_data (G_OBJECT (dialog), "win", win);
   g_object_set_data (G_OBJECT (dialog), "second", second);
   g_object_set_data (G_OBJECT (dialog), "other", other);
@@ -1545,7 +1641,7 @@ lw_events_page_print_new (LwEventsPage *self,
         }
       /* TRANSLATORS: the title of printed standings: the event's name */
       title = g_strdup_printf (_("%s: Standings"), self->event->name);
-      subtitle = g_strdup (tiebreak_text (self->event));
+      subtitle = tiebreak_text (self->event);
       return lw_print_table_new (title, subtitle, G_N_ELEMENTS (headers), headers, widths, rows);
     }
   else

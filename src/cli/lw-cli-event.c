@@ -30,8 +30,11 @@ static const char event_usage[] =
   "\n"
   "  event new --name NAME --format swiss|round-robin|partners|elimination\n"
   "            --table-size 2|3|4 [--rounds R] [--points WIN,SECOND,OTHER] [--seed S]\n"
+  "            [--tiebreaks LIST]\n"
   "      create an event; prints its ID (rounds 0 or missing: the format's default;\n"
-  "      points default 3,1,0; partners need --table-size 4, elimination 2)\n"
+  "      points default 3,1,0; partners need --table-size 4, elimination 2;\n"
+  "      tie-breaks after event points, in order, from buchholz, head-to-head,\n"
+  "      margin, skunks: default \"buchholz,head-to-head,margin,skunks\")\n"
   "  event add [--registered] ID NAME...\n"
   "      enter players (checked in, unless --registered); late entries join\n"
   "      Swiss and partners events with no points\n"
@@ -195,6 +198,7 @@ event_new (LwCliContext *ctx,
 {
   const char *name = NULL, *format_text = NULL, *size_text = NULL;
   const char *rounds_text = NULL, *points_text = NULL, *seed_text = NULL;
+  const char *tiebreaks_text = NULL;
   LwEventFormat format;
   LwEventConfig config;
   gint64 value = 0, id;
@@ -218,6 +222,8 @@ event_new (LwCliContext *ctx,
         target = &points_text;
       else if (strcmp (argv[i], "--seed") == 0)
         target = &seed_text;
+      else if (strcmp (argv[i], "--tiebreaks") == 0)
+        target = &tiebreaks_text;
       else
         return lw_cli_fail (LW_CLI_INVALID, "event new: unexpected argument \"%s\"", argv[i]);
       if ((*target = option_value ("event new", argc, argv, &i, &status)) == NULL)
@@ -284,6 +290,8 @@ event_new (LwCliContext *ctx,
         return lw_cli_fail (LW_CLI_INVALID, "event new: --seed \"%s\": a number from 0",
                             seed_text);
     }
+  if (tiebreaks_text != NULL && !lw_tiebreaks_from_string (tiebreaks_text, &config, &error))
+    return lw_cli_fail (LW_CLI_INVALID, "event new: --tiebreaks: %s", error->message);
   if (!lw_event_config_validate (&config, &error))
     return lw_cli_fail (LW_CLI_INVALID, "event new: %s", error->message);
 

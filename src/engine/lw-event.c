@@ -1369,6 +1369,11 @@ lw_event_standings_to_json (const LwEvent *event,
   json_builder_add_int_value (builder, event->rounds->len);
   json_builder_set_member_name (builder, "finished");
   json_builder_add_boolean_value (builder, lw_event_is_finished (event));
+  json_builder_set_member_name (builder, "tiebreaks");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < event->config.n_tiebreaks; i++)
+    json_builder_add_string_value (builder, tiebreak_names[event->config.tiebreaks[i]]);
+  json_builder_end_array (builder);
   json_builder_set_member_name (builder, "standings");
   json_builder_begin_array (builder);
   for (guint i = 0; i < standings->len; i++)

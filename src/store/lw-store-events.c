@@ -310,7 +310,7 @@ load_event_locked (LwStore  *self,
     g_autoptr (LwEventStmt) stmt =
       lw_store_stmt (self,
                      "SELECT name, format, table_size, rounds, points_win, points_second,"
-                     " points_other, seed FROM events WHERE id = ?", error);
+                     " points_other, seed, tiebreaks FROM events WHERE id = ?", error);
     LwEventFormat format;
 
     if (stmt == NULL || !bind_int (self, stmt, 1, id, error)
@@ -332,6 +332,12 @@ load_event_locked (LwStore  *self,
     config.points_second = sqlite3_column_int (stmt, 5);
     config.points_other = sqlite3_column_int (stmt, 6);
     config.seed = (guint64) sqlite3_column_int64 (stmt, 7);
+    if (sqlite3_column_type (stmt, 8) != SQLITE_NULL
+        && !lw_tiebreaks_from_string ((const char *) sqlite3_column_text (stmt, 8), &config, NULL))
+      {
+        fail_damaged (self, id, "its tie-breaks are unknown", error);
+        return NULL;
+      }
     if (!lw_event_config_validate (&config, NULL))
       {
         fail_damaged (self, id, "its settings are not valid", error);
@@ -468,8 +474,9 @@ lw_store_add_event (LwStore              *self,
     g_autoptr (LwEventStmt) stmt =
       lw_store_stmt (self,
                      "INSERT INTO events (name, format, table_size, rounds, points_win,"
-                     " points_second, points_other, seed, created)"
-                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
+                     " points_second, points_other, seed, created, tiebreaks)"
+                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
+    g_autofree char *tiebreaks = lw_tiebreaks_to_string (config);
 
     if (stmt == NULL
         || !bind_text (self, stmt, 1, name, error)
@@ -481,6 +488,7 @@ lw_store_add_event (LwStore              *self,
         || !bind_int (self, stmt, 7, config->points_other, error)
         || !bind_int (self, stmt, 8, (gint64) config->seed, error)
         || !bind_int (self, stmt, 9, g_get_real_time () / G_USEC_PER_SEC, error)
+        || !bind_text (self, stmt, 10, tiebreaks, error)
         || !lw_store_step_done (self, stmt, error))
       goto failed;
     id = sqlite3_last_insert_rowid (sqlite3_db_handle (stmt));

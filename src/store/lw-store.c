@@ -265,6 +265,10 @@ static const char *const migrations[] = {
   "  saved_at      INTEGER NOT NULL"
   ");"
   "PRAGMA user_version = 5;",
+  /* 5 → 6: an event's tie-breaks, chosen and ordered (NULL: the default
+   * order, docs/EVENTS.md) */
+  "ALTER TABLE events ADD COLUMN tiebreaks TEXT;"
+  "PRAGMA user_version = 6;",
 };
 
 #define LW_STORE_SCHEMA_VERSION ((int) G_N_ELEMENTS (migrations))

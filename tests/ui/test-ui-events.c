@@ -903,6 +903,47 @@ test_leaderboard (Fixture       *fixture,
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "games");
 }
 
+/* The tie-breaks chosen in the New Event dialog: stored in that order,
+ * said so above the standings; a repeated one is refused. */
+static void
+test_tiebreaks (Fixture       *fixture,
+                gconstpointer  data)
+{
+  LwEventsPage *page = show_events (fixture);
+  g_autofree char *order = NULL;
+
+  activate (page, "events.new-event");
+  gtk_editable_set_text (GTK_EDITABLE (lw_events_page_get_dialog_field (page, "name")), "Twice");
+  /* margin first, then margin again: refused by name */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (lw_events_page_get_dialog_field (page, "tiebreak-0")), 3);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (lw_events_page_get_dialog_field (page, "tiebreak-1")), 3);
+  respond (page, "create");
+  g_assert_cmpuint (lw_events_page_get_n_events (page), ==, 0);
+  {
+    AdwMessageDialog *error_dialog = find_error_dialog (page);
+
+    g_assert_nonnull (error_dialog);
+    g_assert_nonnull (strstr (adw_message_dialog_get_body (error_dialog), "\"margin\" is named twice"));
+    gtk_window_destroy (GTK_WINDOW (error_dialog));
+    drain ();
+  }
+
+  activate (page, "events.new-event");
+  gtk_editable_set_text (GTK_EDITABLE (lw_events_page_get_dialog_field (page, "name")), "Skunks first");
+  /* skunk wins, then the margin, and no more */
+  adw_combo_row_set_selected (ADW_COMBO_ROW (lw_events_page_get_dialog_field (page, "tiebreak-0")), 4);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (lw_events_page_get_dialog_field (page, "tiebreak-1")), 3);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (lw_events_page_get_dialog_field (page, "tiebreak-2")), 0);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (lw_events_page_get_dialog_field (page, "tiebreak-3")), 0);
+  respond (page, "create");
+  g_assert_cmpuint (lw_events_page_get_n_events (page), ==, 1);
+  order = lw_tiebreaks_to_string (&lw_events_page_get_event (page)->config);
+  g_assert_cmpstr (order, ==, "skunks,margin");
+  g_assert_cmpstr (lw_events_page_get_tiebreak_text (page), ==,
+                   "Ranked by event points, then skunk wins and total margin. "
+                   "Tables without a result count for nothing yet.");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -914,6 +955,7 @@ main (int   argc,
   g_test_add ("/ui-events/swiss-13", Fixture, NULL, fixture_set_up, test_swiss_13, fixture_tear_down);
   g_test_add ("/ui-events/partners-8", Fixture, NULL, fixture_set_up, test_partners_8, fixture_tear_down);
   g_test_add ("/ui-events/leaderboard", Fixture, NULL, fixture_set_up, test_leaderboard, fixture_tear_down);
+  g_test_add ("/ui-events/tiebreaks", Fixture, NULL, fixture_set_up, test_tiebreaks, fixture_tear_down);
 
   return g_test_run ();
 }
