@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 
 #include "lw-csv.h"
@@ -450,7 +451,8 @@ lw_event_plan_describe (guint    table_size,
   g_return_val_if_fail (table_size >= 2 && table_size <= LW_EVENT_MAX_SEATS, NULL);
 
   lw_event_plan_tables (table_size, partners, n_players, &sizes, &n_tables, &n_byes);
-  g_string_append_printf (out, "%u player%s:", n_players, n_players == 1 ? "" : "s");
+  /* TRANSLATORS: the start of an event round's plan: "13 players: 1 table of 4, …" */
+  g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u player:", "%u players:", n_players), n_players);
   for (guint size = table_size; size >= 2; size--)
     {
       guint count = 0;
@@ -458,15 +460,26 @@ lw_event_plan_describe (guint    table_size,
       for (guint t = 0; t < n_tables; t++)
         count += sizes[t] == size;
       if (count > 0)
-        g_string_append_printf (out, "%s %u table%s of %u", out->str[out->len - 1] == ':' ? "" : ",",
-                                count, count == 1 ? "" : "s", size);
+        {
+          g_string_append (out, out->str[out->len - 1] == ':' ? " " : ", ");
+          /* TRANSLATORS: in an event round's plan: %1$u tables of %2$u seats */
+          g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%1$u table of %2$u",
+                                                    "%1$u tables of %2$u", count),
+                                  count, size);
+        }
     }
   if (n_tables == 0)
-    g_string_append (out, " no table");
+    /* TRANSLATORS: in an event round's plan */
+    g_string_append_printf (out, " %s", _("no table"));
   if (n_byes == 0)
-    g_string_append (out, ", no bye");
+    /* TRANSLATORS: in an event round's plan: nobody sits out */
+    g_string_append_printf (out, ", %s", _("no bye"));
   else
-    g_string_append_printf (out, ", %u bye%s", n_byes, n_byes == 1 ? "" : "s");
+    {
+      g_string_append (out, ", ");
+      /* TRANSLATORS: in an event round's plan: players who sit out the round */
+      g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, "%u bye", "%u byes", n_byes), n_byes);
+    }
   return g_string_free (out, FALSE);
 }
 
