@@ -4,8 +4,9 @@
  * through lw_table_apply() and the round's log is saved at once
  * (lw_store_save_table()), so the game can be closed at any point and
  * resumed. A finished round's facts go to the game like any round entered
- * by hand (lw_store_append_round()); the next deal's dealer and the end of
- * the game come from the scoring engine.
+ * by hand, with its log kept for a replay (lw_store_append_virtual_round());
+ * the next deal's dealer and the end of the game come from the scoring
+ * engine.
  *
  * Computer seats choose in a worker thread (GTask) on a copy of the table;
  * the move is shown after a short pause. Between two people's turns a
@@ -428,9 +429,13 @@ finish_round (LwTablePage *self)
   const LwRoundResult *result;
   g_autofree char *summary = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *log = NULL;
 
   lw_table_round_facts (self->table, team_of (self), round);
-  if (!lw_store_append_round (self->store, self->id, round, &error) || !reload_record (self, &error))
+  log = lw_table_to_json (self->table);
+  /* The round and its log, kept for a replay, in one transaction. */
+  if (!lw_store_append_virtual_round (self->store, self->id, round, log, NULL, &error)
+      || !reload_record (self, &error))
     {
       show_error (self, error->message);
       return;
