@@ -20,6 +20,7 @@
 
 #include "lw-app-util.h"
 #include "lw-card-renderer.h"
+#include "lw-replay-window.h"
 #include "lw-store-table.h"
 #include "lw-table-page.h"
 
@@ -40,6 +41,7 @@ struct _LwTablePage
   GtkWidget *play_button;
   GtkWidget *next_button;
   GtkWidget *over_button;
+  GtkWidget *replay_button;
   GtkWidget *tools_box;
   GtkToggleButton *last_trick_button;
   AdwStatusPage *curtain;
@@ -208,6 +210,7 @@ update_controls (LwTablePage *self)
   gtk_widget_set_visible (self->play_button, mine && phase == LW_PHASE_PLAY);
   gtk_widget_set_visible (self->next_button, self->round_over && !self->game_over);
   gtk_widget_set_visible (self->over_button, self->game_over);
+  gtk_widget_set_visible (self->replay_button, self->round_over);
 
   gtk_widget_action_set_enabled (widget, "table.declare", mine && phase == LW_PHASE_BID);
   gtk_widget_action_set_enabled (widget, "table.decline", mine && phase == LW_PHASE_BID);
@@ -218,6 +221,7 @@ update_controls (LwTablePage *self)
                                  mine && phase == LW_PHASE_PLAY && lw_table_view_get_selection (self->view) != 0);
   gtk_widget_action_set_enabled (widget, "table.next-round", self->round_over && !self->game_over);
   gtk_widget_action_set_enabled (widget, "table.hint", mine);
+  gtk_widget_action_set_enabled (widget, "table.replay-round", self->round_over);
 
   /* Undo: the one person's last action, against computer seats only. */
   if (self->table != NULL && !self->round_over && lw_table_seats_n_people (&self->seats) == 1)
@@ -909,6 +913,29 @@ undo_action (GtkWidget  *widget,
   set_status (self, _("Your last play was taken back."), FALSE);
 }
 
+/* "table.replay-round": the round just finished, trick by trick. */
+static void
+replay_round_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  LwTablePage *self = LW_TABLE_PAGE (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  g_autoptr (GError) error = NULL;
+  LwReplayWindow *replay;
+
+  if (!self->round_over)
+    return;
+  replay = lw_replay_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->store,
+                                 self->id, self->round_number, &error);
+  if (replay == NULL)
+    {
+      show_error (self, error->message);
+      return;
+    }
+  gtk_window_present (GTK_WINDOW (replay));
+}
+
 static void
 show_scores_action (GtkWidget  *widget,
                     const char *action_name,
@@ -1169,6 +1196,7 @@ lw_table_page_class_init (LwTablePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, play_button);
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, next_button);
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, over_button);
+  gtk_widget_class_bind_template_child (widget_class, LwTablePage, replay_button);
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, tools_box);
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, last_trick_button);
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, curtain);
@@ -1186,6 +1214,7 @@ lw_table_page_class_init (LwTablePageClass *klass)
   gtk_widget_class_install_action (widget_class, "table.hint", NULL, hint_action);
   gtk_widget_class_install_action (widget_class, "table.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "table.show-scores", NULL, show_scores_action);
+  gtk_widget_class_install_action (widget_class, "table.replay-round", NULL, replay_round_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "table.undo", NULL);
 }
 
