@@ -646,7 +646,13 @@ draw_trick (LwTableView  *self,
           else
             label = g_strdup (seat_name (self, seat));
 
-          double lw_ = MAX (rects[k].w + 24, 150), lx = rects[k].x + rects[k].w / 2 - lw_ / 2;
+          double lw_ = MAX (rects[k].w + 24, 150), lx;
+
+          /* Side by side, a long name stops short of its neighbour's. */
+          for (guint j = 0; j < trick->n_plays; j++)
+            if (j != k && fabs (rects[j].y - rects[k].y) < th)
+              lw_ = MIN (lw_, MAX (rects[k].w, fabs ((rects[j].x + rects[j].w / 2) - (rects[k].x + rects[k].w / 2)) - 6));
+          lx = rects[k].x + rects[k].w / 2 - lw_ / 2;
 
           cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (lx, rects[k].y - 4,
                                                                          lw_, th + 30));
