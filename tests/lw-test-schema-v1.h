@@ -37,12 +37,15 @@
   "  PRIMARY KEY (round, ordinal)) WITHOUT ROWID;" \
   "PRAGMA user_version = 1;"
 
-/* Drops what schema 5 added (the virtual table): with the version set
- * back, a test makes a schema-4 database from a current one. */
+/* Drops what schema 6 added (the events' tie-breaks, the logs of finished
+ * virtual rounds): with the version set back, a test makes a schema-5
+ * database from a current one. */
 #define LW_TEST_DROP_SCHEMA_6 \
+  "DROP TABLE virtual_round_logs;" \
   "ALTER TABLE events DROP COLUMN tiebreaks;"
 
-/* Drops what schemas 6 and 5 added. */
+/* Drops what schemas 6 and 5 added (the virtual table): with the version
+ * set back, a test makes a schema-4 database from a current one. */
 #define LW_TEST_DROP_SCHEMA_5 \
   LW_TEST_DROP_SCHEMA_6 \
   "DROP TABLE virtual_tables;"

@@ -340,7 +340,7 @@ test_tiebreaks (Fixture       *fixture,
   older = lw_store_add_event (fixture->store, "Older", &config, &error);
   g_assert_no_error (error);
   g_clear_object (&fixture->store);
-  lw_test_sql_exec_at (fixture->path, "ALTER TABLE events DROP COLUMN tiebreaks; PRAGMA user_version = 5;");
+  lw_test_sql_exec_at (fixture->path, LW_TEST_DROP_SCHEMA_6 "PRAGMA user_version = 5;");
 
   fixture->store = lw_store_open (fixture->path, &error);
   g_assert_no_error (error);

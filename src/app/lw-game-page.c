@@ -14,8 +14,10 @@
 #include "lw-game-layout.h"
 #include "lw-game-page.h"
 #include "lw-print.h"
+#include "lw-replay-window.h"
 #include "lw-round-editor.h"
 #include "lw-score-chart.h"
+#include "lw-store-table.h"
 #include "lw-window.h"
 
 struct _LwGamePage
@@ -355,6 +357,8 @@ fill_history_row (LwGamePage          *self,
                            : g_strdup_printf ("%s%s", breakdown, noted->str);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   gtk_label_set_text (label, scores);
+  gtk_widget_set_visible (g_object_get_data (G_OBJECT (row), "replay-button"),
+                          lw_store_has_round_log (self->store, self->game->id, result->number));
   gtk_widget_set_tooltip_text (row, record->ruleset == LW_RULESET_GARWOLF
                                       ? _("Correct, Delete or Insert a Hand Before It")
                                       : _("Correct, Delete or Insert a Round Before It"));
@@ -366,6 +370,7 @@ make_history_row (guint number)
 {
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *label;
+  GtkWidget *replay;
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
@@ -375,8 +380,22 @@ make_history_row (guint number)
   gtk_widget_add_css_class (label, "history-scores");
   gtk_widget_set_tooltip_text (label, _("The board after this round"));
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+
+  /* A round played at the virtual table can be replayed trick by trick;
+   * fill_history_row() shows the button when the round has a log. */
+  replay = gtk_button_new_from_icon_name ("media-playback-start-symbolic");
+  gtk_widget_set_valign (replay, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (replay, "flat");
+  gtk_widget_set_tooltip_text (replay, _("Replay Round"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (replay), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Replay Round"), -1);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (replay), "game.replay-round");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (replay), g_variant_new_uint32 (number));
+  gtk_widget_set_visible (replay, FALSE);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), replay);
+
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("document-edit-symbolic"));
   g_object_set_data (G_OBJECT (row), "scores-label", label);
+  g_object_set_data (G_OBJECT (row), "replay-button", replay);
 
   /* Enter or a click opens the round to correct it. */
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
@@ -905,6 +924,32 @@ edit_round_action (GtkWidget  *widget,
   g_signal_connect_object (self->editor, "edited", G_CALLBACK (editor_edited_cb), self, 0);
   g_signal_connect_object (self->editor, "note-saved", G_CALLBACK (editor_note_saved_cb), self, 0);
   g_signal_connect_object (self->editor, "destroy", G_CALLBACK (editor_destroy_cb), self, 0);
+}
+
+/* "game.replay-round" (u): round N replayed trick by trick, when it was
+ * played at the virtual table. */
+static void
+replay_round_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  LwGamePage *self = LW_GAME_PAGE (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  g_autoptr (GError) error = NULL;
+  LwReplayWindow *replay;
+
+  if (self->game == NULL)
+    return;
+  replay = lw_replay_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->store,
+                                 self->game->id, g_variant_get_uint32 (parameter), &error);
+  if (replay == NULL)
+    {
+      g_autofree char *text = lw_message_capitalize (error->message);
+
+      toast (self, text);
+      return;
+    }
+  gtk_window_present (GTK_WINDOW (replay));
 }
 
 static void
@@ -1496,6 +1541,7 @@ lw_game_page_class_init (LwGamePageClass *klass)
   gtk_widget_class_install_action (widget_class, "game.delete", NULL, delete_action);
   gtk_widget_class_install_action (widget_class, "game.edit-round", "u", edit_round_action);
   gtk_widget_class_install_action (widget_class, "game.undo-edit", NULL, undo_edit_action);
+  gtk_widget_class_install_action (widget_class, "game.replay-round", "u", replay_round_action);
   gtk_widget_class_install_action (widget_class, "game.note-penalty", NULL, note_penalty_action);
   gtk_widget_class_install_action (widget_class, "game.substitute", NULL, substitute_action);
   gtk_widget_class_install_action (widget_class, "game.details", NULL, details_action);

@@ -4,8 +4,9 @@
  * through lw_table_apply() and the round's log is saved at once
  * (lw_store_save_table()), so the game can be closed at any point and
  * resumed. A finished round's facts go to the game like any round entered
- * by hand (lw_store_append_round()); the next deal's dealer and the end of
- * the game come from the scoring engine.
+ * by hand, with its log kept for a replay (lw_store_append_virtual_round());
+ * the next deal's dealer and the end of the game come from the scoring
+ * engine.
  *
  * Computer seats choose in a worker thread (GTask) on a copy of the table;
  * the move is shown after a short pause. Between two people's turns a
@@ -19,6 +20,7 @@
 
 #include "lw-app-util.h"
 #include "lw-card-renderer.h"
+#include "lw-replay-window.h"
 #include "lw-store-table.h"
 #include "lw-table-page.h"
 
@@ -39,6 +41,7 @@ struct _LwTablePage
   GtkWidget *play_button;
   GtkWidget *next_button;
   GtkWidget *over_button;
+  GtkWidget *replay_button;
   GtkWidget *tools_box;
   GtkToggleButton *last_trick_button;
   AdwStatusPage *curtain;
@@ -207,6 +210,7 @@ update_controls (LwTablePage *self)
   gtk_widget_set_visible (self->play_button, mine && phase == LW_PHASE_PLAY);
   gtk_widget_set_visible (self->next_button, self->round_over && !self->game_over);
   gtk_widget_set_visible (self->over_button, self->game_over);
+  gtk_widget_set_visible (self->replay_button, self->round_over);
 
   gtk_widget_action_set_enabled (widget, "table.declare", mine && phase == LW_PHASE_BID);
   gtk_widget_action_set_enabled (widget, "table.decline", mine && phase == LW_PHASE_BID);
@@ -217,6 +221,7 @@ update_controls (LwTablePage *self)
                                  mine && phase == LW_PHASE_PLAY && lw_table_view_get_selection (self->view) != 0);
   gtk_widget_action_set_enabled (widget, "table.next-round", self->round_over && !self->game_over);
   gtk_widget_action_set_enabled (widget, "table.hint", mine);
+  gtk_widget_action_set_enabled (widget, "table.replay-round", self->round_over);
 
   /* Undo: the one person's last action, against computer seats only. */
   if (self->table != NULL && !self->round_over && lw_table_seats_n_people (&self->seats) == 1)
@@ -428,9 +433,13 @@ finish_round (LwTablePage *self)
   const LwRoundResult *result;
   g_autofree char *summary = NULL;
   g_autofree char *text = NULL;
+  g_autofree char *log = NULL;
 
   lw_table_round_facts (self->table, team_of (self), round);
-  if (!lw_store_append_round (self->store, self->id, round, &error) || !reload_record (self, &error))
+  log = lw_table_to_json (self->table);
+  /* The round and its log, kept for a replay, in one transaction. */
+  if (!lw_store_append_virtual_round (self->store, self->id, round, log, NULL, &error)
+      || !reload_record (self, &error))
     {
       show_error (self, error->message);
       return;
@@ -904,6 +913,29 @@ undo_action (GtkWidget  *widget,
   set_status (self, _("Your last play was taken back."), FALSE);
 }
 
+/* "table.replay-round": the round just finished, trick by trick. */
+static void
+replay_round_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  LwTablePage *self = LW_TABLE_PAGE (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  g_autoptr (GError) error = NULL;
+  LwReplayWindow *replay;
+
+  if (!self->round_over)
+    return;
+  replay = lw_replay_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->store,
+                                 self->id, self->round_number, &error);
+  if (replay == NULL)
+    {
+      show_error (self, error->message);
+      return;
+    }
+  gtk_window_present (GTK_WINDOW (replay));
+}
+
 static void
 show_scores_action (GtkWidget  *widget,
                     const char *action_name,
@@ -1164,6 +1196,7 @@ lw_table_page_class_init (LwTablePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, play_button);
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, next_button);
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, over_button);
+  gtk_widget_class_bind_template_child (widget_class, LwTablePage, replay_button);
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, tools_box);
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, last_trick_button);
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, curtain);
@@ -1181,6 +1214,7 @@ lw_table_page_class_init (LwTablePageClass *klass)
   gtk_widget_class_install_action (widget_class, "table.hint", NULL, hint_action);
   gtk_widget_class_install_action (widget_class, "table.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "table.show-scores", NULL, show_scores_action);
+  gtk_widget_class_install_action (widget_class, "table.replay-round", NULL, replay_round_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "table.undo", NULL);
 }
 

@@ -49,6 +49,7 @@ struct _LwTableView
   guint32 selection;
   guint cursor;
   gboolean show_last;
+  char *last_title;        /* above the last trick; NULL: "Last trick" */
 
   AnimKind anim;
   gint64 anim_start;
@@ -645,7 +646,13 @@ draw_trick (LwTableView  *self,
           else
             label = g_strdup (seat_name (self, seat));
 
-          double lw_ = MAX (rects[k].w + 24, 150), lx = rects[k].x + rects[k].w / 2 - lw_ / 2;
+          double lw_ = MAX (rects[k].w + 24, 150), lx;
+
+          /* Side by side, a long name stops short of its neighbour's. */
+          for (guint j = 0; j < trick->n_plays; j++)
+            if (j != k && fabs (rects[j].y - rects[k].y) < th)
+              lw_ = MIN (lw_, MAX (rects[k].w, fabs ((rects[j].x + rects[j].w / 2) - (rects[k].x + rects[k].w / 2)) - 6));
+          lx = rects[k].x + rects[k].w / 2 - lw_ / 2;
 
           cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (lx, rects[k].y - 4,
                                                                          lw_, th + 30));
@@ -916,7 +923,7 @@ lw_table_view_snapshot (GtkWidget   *widget,
         {
           cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (l.trick.x, l.trick.y, l.trick.w, 24));
           /* TRANSLATORS: shown above the last trick while it is reviewed */
-          draw_text (widget, cr, _("Last trick"), l.trick.x, l.trick.y, l.trick.w, ALIGN_CENTER, 0.9, TRUE,
+          draw_text (widget, cr, self->last_title != NULL ? self->last_title : _("Last trick"), l.trick.x, l.trick.y, l.trick.w, ALIGN_CENTER, 0.9, TRUE,
                      HIGHLIGHT);
           cairo_destroy (cr);
         }
@@ -1163,6 +1170,19 @@ lw_table_view_set_show_last_trick (LwTableView *self,
   lw_table_view_skip_animation (self);
 }
 
+void
+lw_table_view_set_last_trick_title (LwTableView *self,
+                                    const char  *title)
+{
+  g_return_if_fail (LW_IS_TABLE_VIEW (self));
+
+  if (g_strcmp0 (self->last_title, title) == 0)
+    return;
+  g_free (self->last_title);
+  self->last_title = g_strdup (title);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 gboolean
 lw_table_view_get_show_last_trick (LwTableView *self)
 {
@@ -1323,6 +1343,7 @@ lw_table_view_finalize (GObject *object)
 
   g_clear_pointer (&self->table, lw_table_free);
   g_clear_pointer (&self->previous, lw_table_free);
+  g_clear_pointer (&self->last_title, g_free);
   g_clear_object (&self->renderer);
   g_clear_pointer (&self->leads, g_array_unref);
   g_clear_pointer (&self->follows, g_array_unref);

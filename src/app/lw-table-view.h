@@ -97,6 +97,15 @@ gboolean lw_table_view_card_is_dimmed (LwTableView *self,
 void lw_table_view_set_show_last_trick (LwTableView *self,
                                         gboolean     show);
 
+/**
+ * lw_table_view_set_last_trick_title:
+ * @self: the view
+ * @title: (nullable): the words above the last trick while it is shown
+ *   (lw_table_view_set_show_last_trick()); %NULL for "Last trick"
+ */
+void lw_table_view_set_last_trick_title (LwTableView *self,
+                                         const char  *title);
+
 /** lw_table_view_get_show_last_trick: Returns: whether the last trick is shown. */
 gboolean lw_table_view_get_show_last_trick (LwTableView *self);
 

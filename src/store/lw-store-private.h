@@ -47,6 +47,14 @@ gboolean lw_store_player_id (LwStore     *self,
                              gint64      *id,
                              GError     **error);
 
+/* Appends @round to game @id as lw_store_append_round() does, inside an
+ * open write transaction; *@number (nullable) receives its number. */
+gboolean lw_store_append_round_locked (LwStore        *self,
+                                       gint64          id,
+                                       const LwRound  *round,
+                                       guint          *number,
+                                       GError        **error);
+
 /* Loads game @id inside an open transaction. */
 LwStoredGame *lw_store_load_game_locked (LwStore  *self,
                                          gint64    id,

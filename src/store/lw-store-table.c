@@ -1,10 +1,12 @@
-/* lw-store-table.c — games played at the virtual table (schema 5; the
- * table is described in lw-store.c)
+/* lw-store-table.c — games played at the virtual table (schema 5) and the
+ * logs of their finished rounds (schema 6; the tables are described in
+ * lw-store.c)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "lw-store-private.h"
 #include "lw-store-table.h"
+#include "lw-table.h"
 
 typedef sqlite3_stmt LwTableStmt;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwTableStmt, lw_store_stmt_release)
@@ -171,4 +173,167 @@ lw_store_remove_table (LwStore  *self,
       }
   }
   return lw_store_commit (self, error);
+}
+
+/* ------------------------------------------------------------------ */
+/* The logs of finished rounds                                          */
+/* ------------------------------------------------------------------ */
+
+/* A log is kept only when it replays to a finished round. */
+static gboolean
+check_log (gint64       id,
+           const char  *log_json,
+           GError     **error)
+{
+  g_autoptr (GError) local = NULL;
+  g_autoptr (LwTable) table = lw_table_from_json (log_json, -1, &local);
+
+  if (table == NULL)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                   "game %" G_GINT64_FORMAT ": the round's log cannot be replayed: %s",
+                   id, local->message);
+      return FALSE;
+    }
+  if (lw_table_get_phase (table) != LW_PHASE_END)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                   "game %" G_GINT64_FORMAT ": the round's log is of a round not played to its end", id);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Inside a write transaction. */
+static gboolean
+insert_log (LwStore     *self,
+            gint64       id,
+            guint        number,
+            const char  *log_json,
+            GError     **error)
+{
+  g_autoptr (LwTableStmt) stmt =
+    lw_store_stmt (self, "INSERT OR REPLACE INTO virtual_round_logs (game, number, log) VALUES (?, ?, ?)",
+                   error);
+
+  return stmt != NULL
+         && check_rc (self, sqlite3_bind_int64 (stmt, 1, id), error)
+         && check_rc (self, sqlite3_bind_int64 (stmt, 2, number), error)
+         && check_rc (self, sqlite3_bind_text (stmt, 3, log_json, -1, SQLITE_TRANSIENT), error)
+         && lw_store_step_done (self, stmt, error);
+}
+
+gboolean
+lw_store_append_virtual_round (LwStore        *self,
+                               gint64          id,
+                               const LwRound  *round,
+                               const char     *log_json,
+                               guint          *number,
+                               GError        **error)
+{
+  guint appended = 0;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (round != NULL, FALSE);
+  g_return_val_if_fail (log_json != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!check_log (id, log_json, error) || !lw_store_begin_write (self, error))
+    return FALSE;
+  if (!lw_store_append_round_locked (self, id, round, &appended, error)
+      || !insert_log (self, id, appended, log_json, error)
+      || !lw_store_commit (self, error))
+    {
+      lw_store_rollback (self);
+      return FALSE;
+    }
+  if (number != NULL)
+    *number = appended;
+  return TRUE;
+}
+
+gboolean
+lw_store_add_round_log (LwStore     *self,
+                        gint64       id,
+                        guint        number,
+                        const char  *log_json,
+                        GError     **error)
+{
+  gboolean found = FALSE;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (log_json != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!check_log (id, log_json, error) || !lw_store_begin_write (self, error))
+    return FALSE;
+  {
+    g_autoptr (LwTableStmt) stmt =
+      lw_store_stmt (self, "SELECT 1 FROM rounds WHERE game = ? AND number = ?", error);
+
+    if (stmt == NULL
+        || !check_rc (self, sqlite3_bind_int64 (stmt, 1, id), error)
+        || !check_rc (self, sqlite3_bind_int64 (stmt, 2, number), error)
+        || !lw_store_step_row (self, stmt, &found, error))
+      goto fail;
+  }
+  if (!found)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+                   "game %" G_GINT64_FORMAT ": no round %u", id, number);
+      goto fail;
+    }
+  if (!insert_log (self, id, number, log_json, error))
+    goto fail;
+  return lw_store_commit (self, error);
+
+fail:
+  lw_store_rollback (self);
+  return FALSE;
+}
+
+char *
+lw_store_load_round_log (LwStore  *self,
+                         gint64    id,
+                         guint     number,
+                         GError  **error)
+{
+  g_autoptr (LwTableStmt) stmt = NULL;
+  gboolean has_row = FALSE;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  stmt = lw_store_stmt (self, "SELECT log FROM virtual_round_logs WHERE game = ? AND number = ?", error);
+  if (stmt == NULL
+      || !check_rc (self, sqlite3_bind_int64 (stmt, 1, id), error)
+      || !check_rc (self, sqlite3_bind_int64 (stmt, 2, number), error)
+      || !lw_store_step_row (self, stmt, &has_row, error))
+    return NULL;
+  if (!has_row)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+                   "game %" G_GINT64_FORMAT ": round %u was not played at the virtual table"
+                   " (or was corrected since)", id, number);
+      return NULL;
+    }
+  return g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+}
+
+gboolean
+lw_store_has_round_log (LwStore *self,
+                        gint64   id,
+                        guint    number)
+{
+  g_autoptr (LwTableStmt) stmt = NULL;
+  gboolean has_row = FALSE;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+
+  stmt = lw_store_stmt (self, "SELECT 1 FROM virtual_round_logs WHERE game = ? AND number = ?", NULL);
+  return stmt != NULL
+         && sqlite3_bind_int64 (stmt, 1, id) == SQLITE_OK
+         && sqlite3_bind_int64 (stmt, 2, number) == SQLITE_OK
+         && lw_store_step_row (self, stmt, &has_row, NULL)
+         && has_row;
 }

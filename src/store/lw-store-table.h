@@ -1,5 +1,6 @@
 /* lw-store-table.h — games played at the virtual table: the seats and the
- * round in progress, kept beside the game (schema 5)
+ * round in progress, kept beside the game (schema 5), and the action log
+ * of every round played to its end, for replays (schema 6)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -99,5 +100,94 @@ gboolean lw_store_has_table (LwStore *self,
 gboolean lw_store_remove_table (LwStore  *self,
                                 gint64    id,
                                 GError  **error);
+
+/**
+ * lw_store_append_virtual_round:
+ * @self: a store
+ * @id: a game ID
+ * @round: the round's facts (lw_table_round_facts())
+ * @log_json: the finished round, lw_table_to_json() of a table in
+ *   %LW_PHASE_END: the deal and every action, which gave @round
+ * @number: (out) (optional): the round's number in the game, 1-based
+ * @error: return location for a #GError
+ *
+ * Appends @round to the game as lw_store_append_round() does and keeps
+ * @log_json as its log, in one transaction: both are stored or neither.
+ *
+ * Errors: those of lw_store_append_round(); %LW_STORE_ERROR_INVALID when
+ * @log_json is not a finished round (nothing is stored then).
+ *
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_append_virtual_round (LwStore        *self,
+                                        gint64          id,
+                                        const LwRound  *round,
+                                        const char     *log_json,
+                                        guint          *number,
+                                        GError        **error);
+
+/**
+ * lw_store_add_round_log:
+ * @self: a store
+ * @id: a game ID
+ * @number: one of its stored rounds, 1-based
+ * @log_json: that round as played, lw_table_to_json() of a table in
+ *   %LW_PHASE_END
+ * @error: return location for a #GError
+ *
+ * Keeps (or replaces) the action log of a round already stored, in one
+ * transaction. A round being stored from the table goes with its log
+ * through lw_store_append_virtual_round() instead.
+ *
+ * The log follows its round: renumbered when a round is inserted or
+ * deleted before it, dropped when the round is deleted
+ * (lw_store_delete_round(), lw_store_remove_last_round(), an undo of its
+ * append) or its facts or dealer are corrected by hand
+ * (lw_store_replace_round(), or an edit that changes its dealer check),
+ * and deleted with the game. A restored game comes back without its logs.
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND when the game has no such round,
+ * %LW_STORE_ERROR_INVALID when @log_json is not a finished round, or
+ * another %LW_STORE_ERROR.
+ *
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_add_round_log (LwStore     *self,
+                                 gint64       id,
+                                 guint        number,
+                                 const char  *log_json,
+                                 GError     **error);
+
+/**
+ * lw_store_load_round_log:
+ * @self: a store
+ * @id: a game ID
+ * @number: a round, 1-based
+ * @error: return location for a #GError
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND when the round has no log (a round
+ * entered by hand, one corrected since, or no such round), or another
+ * %LW_STORE_ERROR.
+ *
+ * Returns: (transfer full) (nullable): the round's log as stored, for
+ *   lw_table_from_json().
+ */
+char *lw_store_load_round_log (LwStore  *self,
+                               gint64    id,
+                               guint     number,
+                               GError  **error);
+
+/**
+ * lw_store_has_round_log:
+ * @self: a store
+ * @id: a game ID
+ * @number: a round, 1-based
+ *
+ * Returns: %TRUE when the round has a log to replay (an error reads as
+ *   %FALSE).
+ */
+gboolean lw_store_has_round_log (LwStore *self,
+                                 gint64   id,
+                                 guint    number);
 
 G_END_DECLS

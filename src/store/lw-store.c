@@ -6,7 +6,7 @@
  * that is rolled back on any error, and every read of more than one
  * statement runs in one read transaction, so it sees one state of the file.
  *
- * The schema (version 5, PRAGMA user_version):
+ * The schema (version 6, PRAGMA user_version):
  *
  *   players      a person who sat at a game, by name
  *   games        the setup of a game: ruleset, rules, first dealer, sides
@@ -55,6 +55,13 @@
  *                  deal and action log) with the game's round number it
  *                  deals; NULL between rounds. The finished rounds are the
  *                  game's rounds, as for any game.
+ *
+ * Added in version 6 (replays, lw-store-table.c):
+ *   virtual_round_logs  the action log (the table's JSON) of each round
+ *                  played to its end at the virtual table, by the game's
+ *                  round number; renumbered with the rounds, and dropped
+ *                  when its round is deleted or its facts are corrected by
+ *                  hand (the log would no longer give them).
  *
  * Scores, status and winners are never stored: they are the engine's replay
  * of the stored rounds (lw_standings_compute()).
@@ -266,8 +273,15 @@ static const char *const migrations[] = {
   ");"
   "PRAGMA user_version = 5;",
   /* 5 → 6: an event's tie-breaks, chosen and ordered (NULL: the default
-   * order, docs/EVENTS.md) */
+   * order, docs/EVENTS.md); the action logs of finished virtual rounds,
+   * for their replay */
   "ALTER TABLE events ADD COLUMN tiebreaks TEXT;"
+  "CREATE TABLE virtual_round_logs ("
+  "  game    INTEGER REFERENCES games (id) ON DELETE CASCADE,"
+  "  number  INTEGER CHECK (number >= 1),"
+  "  log     TEXT NOT NULL,"
+  "  PRIMARY KEY (game, number)"
+  ");"
   "PRAGMA user_version = 6;",
 };
 
@@ -1751,8 +1765,11 @@ write_edit (LwStore             *self,
         gint64 round_id;
 
         /* Keep the notes of penalties that stay where they were. */
+        /* Facts corrected by hand: the round's log no longer gives them. */
         if (!round_id_of (self, id, number, &round_id, error)
             || (notes = round_penalty_notes (self, round_id, error)) == NULL
+            || !run2 (self, "DELETE FROM virtual_round_logs WHERE game = ?1 AND number = ?2",
+                      id, number, error)
             || !run2 (self, "DELETE FROM rounds WHERE game = ?1 AND number = ?2", id, number, error)
             || !insert_round (self, id, record, number, round, &round_id, error))
           return FALSE;
@@ -1779,6 +1796,10 @@ write_edit (LwStore             *self,
                           " WHERE game = ?1 AND number > ?2", id, 1000000, error)
           || !insert_round (self, id, record, number,
                             g_ptr_array_index (record->rounds, number - 1), NULL, error)
+          || !run2 (self, "UPDATE virtual_round_logs SET number = number + 1000000"
+                          " WHERE game = ?1 AND number >= ?2", id, number, error)
+          || !run2 (self, "UPDATE virtual_round_logs SET number = number - 999999"
+                          " WHERE game = ?1 AND number > ?2", id, 1000000, error)
           || !run2 (self, "UPDATE seat_changes SET from_round = from_round + 1"
                           " WHERE game = ?1 AND from_round > ?2", id, number, error))
         return FALSE;
@@ -1790,6 +1811,12 @@ write_edit (LwStore             *self,
           || !run2 (self, "UPDATE rounds SET number = number + 1000000"
                           " WHERE game = ?1 AND number > ?2", id, number, error)
           || !run2 (self, "UPDATE rounds SET number = number - 1000001"
+                          " WHERE game = ?1 AND number > ?2", id, 1000000, error)
+          || !run2 (self, "DELETE FROM virtual_round_logs WHERE game = ?1 AND number = ?2",
+                    id, number, error)
+          || !run2 (self, "UPDATE virtual_round_logs SET number = number + 1000000"
+                          " WHERE game = ?1 AND number > ?2", id, number, error)
+          || !run2 (self, "UPDATE virtual_round_logs SET number = number - 1000001"
                           " WHERE game = ?1 AND number > ?2", id, 1000000, error)
           || !run2 (self, "UPDATE seat_changes SET from_round = from_round - 1"
                           " WHERE game = ?1 AND from_round > ?2", id, number, error))
@@ -1805,11 +1832,14 @@ write_edit (LwStore             *self,
       g_autoptr (LwStmt) stmt =
         get_stmt (self, "UPDATE rounds SET dealer = ? WHERE game = ? AND number = ?", error);
 
+      /* A log dealt by another seat no longer gives the round. */
       if (stmt == NULL
           || !bind_int (self, stmt, 1, round->dealer, error)
           || !bind_int (self, stmt, 2, id, error)
           || !bind_int (self, stmt, 3, later, error)
-          || !step_done (self, stmt, error))
+          || !step_done (self, stmt, error)
+          || !run2 (self, "DELETE FROM virtual_round_logs WHERE game = ?1 AND number = ?2",
+                    id, later, error))
         return FALSE;
     }
   return TRUE;
@@ -2004,17 +2034,45 @@ take_pending_penalties (LwStore        *self,
                game_id, 0, error);
 }
 
+/* Appends @round to game @id, checked by the engine; inside a write
+ * transaction. */
 gboolean
-lw_store_append_round (LwStore        *self,
-                       gint64          id,
-                       const LwRound  *round,
-                       GError        **error)
+lw_store_append_round_locked (LwStore        *self,
+                              gint64          id,
+                              const LwRound  *round,
+                              guint          *number,
+                              GError        **error)
 {
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (LwStandings) standings = NULL;
   g_autofree char *json = NULL;
   gint64 round_id = 0;
 
+  game = load_game (self, id, error);
+  if (game == NULL)
+    return FALSE;
+
+  g_ptr_array_add (game->record->rounds, lw_round_copy (round));
+  standings = lw_standings_compute (game->record, error);
+  if (standings == NULL)
+    return FALSE;
+
+  json = lw_round_to_json (game->record, round);
+  if (!insert_round (self, id, game->record, game->record->rounds->len, round, &round_id, error)
+      || !take_pending_penalties (self, id, round_id, round, error)
+      || !log_edit (self, id, "append_round", game->record->rounds->len, NULL, json, error))
+    return FALSE;
+  if (number != NULL)
+    *number = game->record->rounds->len;
+  return TRUE;
+}
+
+gboolean
+lw_store_append_round (LwStore        *self,
+                       gint64          id,
+                       const LwRound  *round,
+                       GError        **error)
+{
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (round != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
@@ -2024,26 +2082,13 @@ lw_store_append_round (LwStore        *self,
   if (!begin_write (self, error))
     return FALSE;
 
-  game = load_game (self, id, error);
-  if (game == NULL)
-    goto failed;
-
-  g_ptr_array_add (game->record->rounds, lw_round_copy (round));
-  standings = lw_standings_compute (game->record, error);
-  if (standings == NULL)
-    goto failed;
-
-  json = lw_round_to_json (game->record, round);
-  if (!insert_round (self, id, game->record, game->record->rounds->len, round, &round_id, error)
-      || !take_pending_penalties (self, id, round_id, round, error)
-      || !log_edit (self, id, "append_round", game->record->rounds->len, NULL, json, error)
+  if (!lw_store_append_round_locked (self, id, round, NULL, error)
       || !commit (self, error))
-    goto failed;
+    {
+      rollback (self);
+      return FALSE;
+    }
   return TRUE;
-
-failed:
-  rollback (self);
-  return FALSE;
 }
 
 gboolean
@@ -2072,6 +2117,8 @@ lw_store_remove_last_round (LwStore  *self,
         lw_round_to_json (game->record, g_ptr_array_index (game->record->rounds, last - 1));
 
       if (!run2 (self, "DELETE FROM rounds WHERE game = ?1 AND number = ?2", id, last, error)
+          || !run2 (self, "DELETE FROM virtual_round_logs WHERE game = ?1 AND number = ?2",
+                    id, last, error)
           || !log_edit (self, id, "delete_round", last, json, NULL, error))
         goto failed;
     }

@@ -1,6 +1,6 @@
 /* test-ui-table.c — the virtual table driven in-process: a whole round
  * against a computer seat, refused plays, the hot-seat curtain, save and
- * resume, hint and undo
+ * resume, hint and undo, the replay of a finished round
  *
  * Each test runs on its own temporary database with the application
  * created G_APPLICATION_NON_UNIQUE. A game is started from the New Game
@@ -15,7 +15,9 @@
 #include <glib/gstdio.h>
 
 #include "lw-application.h"
+#include "lw-game-page.h"
 #include "lw-new-game-page.h"
+#include "lw-replay-window.h"
 #include "lw-store-table.h"
 #include "lw-table-page.h"
 #include "lw-window.h"
@@ -555,6 +557,182 @@ test_whole_games (Fixture       *fixture,
   }
 }
 
+
+/* The replay window shown (the newest), or NULL. */
+static LwReplayWindow *
+find_replay (void)
+{
+  g_autoptr (GList) toplevels = gtk_window_list_toplevels ();
+  LwReplayWindow *found = NULL;
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (LW_IS_REPLAY_WINDOW (l->data) && gtk_widget_get_visible (l->data))
+      found = l->data;
+  return found;
+}
+
+static void
+assert_same_trick (const LwTrick *a,
+                   const LwTrick *b)
+{
+  g_assert_cmpint (a->leader, ==, b->leader);
+  g_assert_cmpint (a->winner, ==, b->winner);
+  g_assert_cmpuint (a->n_plays, ==, b->n_plays);
+  for (guint k = 0; k < a->n_plays; k++)
+    {
+      g_assert_cmpuint (a->plays[k].n, ==, b->plays[k].n);
+      for (guint c = 0; c < a->plays[k].n; c++)
+        g_assert_cmpuint (a->plays[k].cards[c], ==, b->plays[k].cards[c]);
+    }
+}
+
+/* A round against a computer seat played to its end, then replayed from
+ * the table page and from the game's history: trick by trick, each trick
+ * the one the stored log gives, stepping past either end refused. */
+static void
+test_replay (Fixture       *fixture,
+             gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  const gboolean people[] = { TRUE, FALSE };
+  LwTablePage *page = start_game (fixture, 2, names, people, 23);
+  LwStore *store = lw_window_get_store (fixture->window);
+  g_autoptr (LwTable) finished = NULL;
+  g_autoptr (LwTable) at_three = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *log = NULL;
+  g_autofree char *heading = NULL;
+  gint64 id = lw_table_page_get_game_id (page);
+  guint refused = 0, moves = 0, n_tricks;
+  LwReplayWindow *replay;
+  const GArray *shown;
+
+  g_assert_null (find_replay ());
+  while (!lw_table_page_get_round_over (page))
+    {
+      person_moves (page, &refused);
+      wait_idle (page);
+      g_assert_cmpuint (++moves, <, 100);
+    }
+  finished = lw_table_copy (lw_table_page_get_table (page));
+  n_tricks = lw_table_get_tricks (finished)->len;
+  g_assert_cmpuint (n_tricks, >=, 3);
+
+  /* The round's log is stored with it, and replays to the same table. */
+  g_assert_true (lw_store_has_round_log (store, id, 1));
+  log = lw_store_load_round_log (store, id, 1, &error);
+  g_assert_no_error (error);
+  {
+    g_autoptr (LwTable) loaded = lw_table_from_json (log, -1, &error);
+
+    g_assert_no_error (error);
+    g_assert_true (lw_table_equal (loaded, finished));
+  }
+
+  /* From the table page: the first trick. */
+  activate (page, "table.replay-round");
+  replay = find_replay ();
+  g_assert_nonnull (replay);
+  g_assert_cmpuint (lw_replay_window_get_n_tricks (replay), ==, n_tricks);
+  g_assert_cmpuint (lw_replay_window_get_trick (replay), ==, 1);
+  g_assert_false (gtk_widget_activate_action (GTK_WIDGET (replay), "replay.previous", NULL)
+                  && lw_replay_window_get_trick (replay) != 1);
+  g_assert_cmpuint (lw_replay_window_get_trick (replay), ==, 1);
+  g_assert_false (lw_replay_window_set_trick (replay, 0));
+
+  /* Trick 3: the table after three tricks, as the log replayed with
+   * lw_table_apply() gives it. */
+  activate (replay, "replay.next");
+  activate (replay, "replay.next");
+  g_assert_cmpuint (lw_replay_window_get_trick (replay), ==, 3);
+  heading = g_strdup_printf ("Trick 3 of %u", n_tricks);
+  g_assert_cmpstr (lw_replay_window_get_heading (replay), ==, heading);
+  {
+    g_autoptr (LwTable) table = lw_table_replay_prefix (finished, 0, &error);
+    const GArray *actions = lw_table_get_log (finished);
+
+    g_assert_no_error (error);
+    for (guint i = 0; i < actions->len && lw_table_get_tricks (table)->len < 3; i++)
+      {
+        g_assert_true (lw_table_apply (table, &g_array_index (actions, LwAction, i), &error));
+        g_assert_no_error (error);
+      }
+    at_three = g_steal_pointer (&table);
+  }
+  shown = lw_table_get_tricks (lw_replay_window_get_table (replay));
+  g_assert_cmpuint (shown->len, ==, 3);
+  for (guint k = 0; k < 3; k++)
+    assert_same_trick (&g_array_index (shown, LwTrick, k), &g_array_index (lw_table_get_tricks (at_three), LwTrick, k));
+  assert_same_trick (&g_array_index (shown, LwTrick, 2), &g_array_index (lw_table_get_tricks (finished), LwTrick, 2));
+  for (int s = 0; s < 2; s++)
+    g_assert_cmpuint (lw_table_get_taken (lw_replay_window_get_table (replay), s), ==,
+                      lw_table_get_taken (at_three, s));
+  {
+    const LwTrick *third = &g_array_index (shown, LwTrick, 2);
+    g_autofree char *detail = g_strdup_printf ("%s led · %s took it", names[third->leader], names[third->winner]);
+    g_autofree char *taken = g_strdup_printf ("Taken so far: Ann %u · Ben %u", lw_table_get_taken (at_three, 0),
+                                              lw_table_get_taken (at_three, 1));
+
+    g_assert_cmpstr (lw_replay_window_get_detail (replay), ==, detail);
+    g_assert_cmpstr (lw_replay_window_get_taken (replay), ==, taken);
+  }
+  /* Read-only, the person's hand face up, this trick in the middle. */
+  g_assert_cmpint (lw_table_view_get_viewer (lw_replay_window_get_view (replay)), ==, 0);
+  g_assert_true (lw_table_view_get_show_last_trick (lw_replay_window_get_view (replay)));
+  g_assert_cmpuint (lw_table_view_get_selection (lw_replay_window_get_view (replay)), ==, 0);
+
+  /* Back one, then to the end: a step past the last trick is refused. */
+  activate (replay, "replay.previous");
+  g_assert_cmpuint (lw_replay_window_get_trick (replay), ==, 2);
+  g_assert_true (lw_replay_window_set_trick (replay, n_tricks));
+  g_assert_false (lw_replay_window_set_trick (replay, n_tricks + 1));
+  gtk_widget_activate_action (GTK_WIDGET (replay), "replay.next", NULL);
+  lw_test_drain ();
+  g_assert_cmpuint (lw_replay_window_get_trick (replay), ==, n_tricks);
+  g_assert_cmpuint (lw_table_get_tricks (lw_replay_window_get_table (replay))->len, ==, n_tricks);
+  gtk_window_destroy (GTK_WINDOW (replay));
+  lw_test_drain ();
+  g_assert_null (find_replay ());
+
+  /* From the game's history: the row of a round with a log offers it. */
+  {
+    LwGamePage *game_page;
+    GtkWidget *row, *button;
+
+    /* The game is still at its table: its score sheet shows the history. */
+    activate (page, "table.show-scores");
+    g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
+    game_page = lw_window_get_game_page (fixture->window);
+    g_assert_cmpuint (lw_game_page_get_n_history_rows (game_page), ==, 1);
+    row = lw_game_page_get_history_row (game_page, 0);
+    button = g_object_get_data (G_OBJECT (row), "replay-button");
+    g_assert_nonnull (button);
+    g_assert_true (gtk_widget_get_visible (button));
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (game_page), "game.replay-round", "u", 1));
+    lw_test_drain ();
+    replay = find_replay ();
+    g_assert_nonnull (replay);
+    g_assert_cmpuint (lw_replay_window_get_trick (replay), ==, 1);
+    g_assert_cmpuint (lw_replay_window_get_n_tricks (replay), ==, n_tricks);
+    gtk_window_destroy (GTK_WINDOW (replay));
+    lw_test_drain ();
+
+    /* Corrected by hand: the log is dropped, the button goes. */
+    {
+      g_autoptr (LwStoredGame) game = lw_store_load_game (store, id, &error);
+      g_autoptr (LwRound) same = lw_round_copy (g_ptr_array_index (game->record->rounds, 0));
+
+      g_assert_true (lw_store_replace_round (store, id, 1, same, &error));
+      g_assert_no_error (error);
+    }
+    g_assert_true (lw_game_page_load (game_page, id, &error));
+    g_assert_no_error (error);
+    lw_test_drain ();
+    row = lw_game_page_get_history_row (game_page, 0);
+    g_assert_false (gtk_widget_get_visible (g_object_get_data (G_OBJECT (row), "replay-button")));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -565,6 +743,7 @@ main (int   argc,
   g_test_add ("/ui-table/hot-seat-curtain", Fixture, NULL, fixture_set_up, test_hot_seat_curtain, lw_test_app_tear_down);
   g_test_add ("/ui-table/save-resume", Fixture, NULL, fixture_set_up, test_save_resume, lw_test_app_tear_down);
   g_test_add ("/ui-table/hint-undo", Fixture, NULL, fixture_set_up, test_hint_undo, lw_test_app_tear_down);
+  g_test_add ("/ui-table/replay", Fixture, NULL, fixture_set_up, test_replay, lw_test_app_tear_down);
   g_test_add ("/ui-table/whole-games", Fixture, NULL, fixture_set_up, test_whole_games, lw_test_app_tear_down);
 
   return g_test_run ();

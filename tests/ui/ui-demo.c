@@ -7,7 +7,7 @@
  *         game-over, garwolf, import-error, chart, players, player-stats,
  *         virtual-new-game, table, table-4, table-bid, table-last-trick, curtain
  *         events, new-event, event-players, event-seating, event-paper,
- *         event-standings, partners-seating, leaderboard
+ *         event-standings, partners-seating, leaderboard, replay
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,6 +20,7 @@
 #include "lw-leaderboard-page.h"
 #include "lw-game-page.h"
 #include "lw-new-game-page.h"
+#include "lw-replay-window.h"
 #include "lw-round-form.h"
 #include "lw-score-chart.h"
 #include "lw-stats-page.h"
@@ -324,6 +325,40 @@ main (int   argc,
         }
       if (g_str_equal (screen, "table-last-trick"))
         gtk_widget_activate_action (GTK_WIDGET (page), "table.hint", NULL);
+    }
+  else if (g_str_equal (screen, "replay"))
+    {
+      /* Round 1 played by two computer seats, replayed at trick 4. */
+      const char *short_names[] = { "Ann", "Benedikt Alexander-Smith" };
+      gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 2, short_names, 0);
+      g_autoptr (LwTable) table = lw_table_new (2, 0, 31, NULL);
+      g_autoptr (LwRound) round = lw_round_new ();
+      g_autofree char *log = NULL;
+      LwReplayWindow *replay;
+      LwRng rng;
+
+      lw_rng_init (&rng, 31);
+      while (lw_table_get_phase (table) != LW_PHASE_END)
+        {
+          LwAction action;
+
+          lw_bot_choose (table, LW_BOT_NORMAL, NULL, &rng, &action);
+          if (!lw_table_apply (table, &action, &error))
+            g_error ("%s", error->message);
+        }
+      lw_table_round_facts (table, NULL, round);
+      log = lw_table_to_json (table);
+      if (!lw_store_append_virtual_round (store, id, round, log, NULL, &error))
+        g_error ("%s", error->message);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
+      gtk_window_present (GTK_WINDOW (window));
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      replay = lw_replay_window_new (GTK_WINDOW (window), store, id, 1, &error);
+      if (replay == NULL)
+        g_error ("%s", error->message);
+      lw_replay_window_set_trick (replay, 4);
+      gtk_window_present (GTK_WINDOW (replay));
     }
   else if (g_str_equal (screen, "curtain"))
     {
