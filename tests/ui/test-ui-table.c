@@ -482,7 +482,8 @@ play_to_the_end (LwTablePage *page)
 
   while (!lw_table_page_get_game_over (page))
     {
-      g_assert_cmpuint (++steps, <, 20000);
+      steps++;
+      g_assert_cmpuint (steps, <, 20000);
       if (lw_table_page_get_round_over (page))
         {
           activate (page, "table.next-round");
@@ -612,7 +613,8 @@ test_replay (Fixture       *fixture,
     {
       person_moves (page, &refused);
       wait_idle (page);
-      g_assert_cmpuint (++moves, <, 100);
+      moves++;
+      g_assert_cmpuint (moves, <, 100);
     }
   finished = lw_table_copy (lw_table_page_get_table (page));
   n_tricks = lw_table_get_tricks (finished)->len;
