@@ -39,7 +39,13 @@
 
 /* Drops what schema 5 added (the virtual table): with the version set
  * back, a test makes a schema-4 database from a current one. */
+/* Drops what schema 6 added (round locks, the games kept for event
+ * tables). */
+#define LW_TEST_DROP_SCHEMA_6 \
+  "DROP TABLE round_locks; DROP TABLE event_table_games;"
+
 #define LW_TEST_DROP_SCHEMA_5 \
+  LW_TEST_DROP_SCHEMA_6 \
   "DROP TABLE virtual_tables;"
 
 /* Drops what schemas 5 and 4 added (the virtual table, the event tables),

@@ -376,7 +376,7 @@ test_migration_from_v3 (Fixture       *fixture,
 
   fixture->store = lw_store_open (fixture->path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (raw_int (fixture->path, "PRAGMA user_version"), ==, 5);
+  g_assert_cmpint (raw_int (fixture->path, "PRAGMA user_version"), ==, 6);
   g_assert_cmpint (raw_int (fixture->path, "SELECT count(*) FROM games"), ==, 1);
   g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
   g_assert_cmpint (raw_int (backup, "PRAGMA user_version"), ==, 3);

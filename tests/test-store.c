@@ -272,7 +272,7 @@ test_open_creates (void)
   db = raw_open (path);
   mode = raw_text (db, "PRAGMA journal_mode");
   g_assert_cmpstr (mode, ==, "wal");
-  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 5);
+  g_assert_cmpint (raw_int (db, "PRAGMA user_version"), ==, 6);
   g_assert_cmpint (raw_int (db, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN"
                                 " ('players', 'games', 'game_seats', 'rounds', 'round_seats',"
                                 " 'penalties')"), ==, 6);

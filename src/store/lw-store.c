@@ -6,7 +6,7 @@
  * that is rolled back on any error, and every read of more than one
  * statement runs in one read transaction, so it sees one state of the file.
  *
- * The schema (version 5, PRAGMA user_version):
+ * The schema (version 6, PRAGMA user_version):
  *
  *   players      a person who sat at a game, by name
  *   games        the setup of a game: ruleset, rules, first dealer, sides
@@ -55,6 +55,14 @@
  *                  deal and action log) with the game's round number it
  *                  deals; NULL between rounds. The finished rounds are the
  *                  game's rounds, as for any game.
+ *
+ * Added in version 6 (table entry, lw-store-entry.c):
+ *   round_locks   rounds the director has locked: table entry from a
+ *                 phone can no longer correct them (the app still can);
+ *                 kept by round number
+ *   event_table_games  the scorekeeper game kept for an event's table
+ *                 while it is being played (event_tables.game is set only
+ *                 once the game is finished and its result counts)
  *
  * Scores, status and winners are never stored: they are the engine's replay
  * of the stored rounds (lw_standings_compute()).
@@ -265,6 +273,18 @@ static const char *const migrations[] = {
   "  saved_at      INTEGER NOT NULL"
   ");"
   "PRAGMA user_version = 5;",
+  /* 5 → 6 */
+  "CREATE TABLE round_locks ("
+  "  game       INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
+  "  number     INTEGER NOT NULL CHECK (number >= 1),"
+  "  locked_at  INTEGER NOT NULL,"
+  "  PRIMARY KEY (game, number)"
+  ") WITHOUT ROWID;"
+  "CREATE TABLE event_table_games ("
+  "  event_table  INTEGER PRIMARY KEY REFERENCES event_tables (id) ON DELETE CASCADE,"
+  "  game         INTEGER NOT NULL UNIQUE REFERENCES games (id) ON DELETE CASCADE"
+  ");"
+  "PRAGMA user_version = 6;",
 };
 
 #define LW_STORE_SCHEMA_VERSION ((int) G_N_ELEMENTS (migrations))
