@@ -138,10 +138,10 @@ make_table_card (LwTableEntryDialog *self,
 
   gtk_widget_add_css_class (card, "card");
   gtk_widget_add_css_class (card, "entry-table");
-  gtk_widget_set_margin_top (card, 0);
 
   gtk_widget_add_css_class (title, "heading");
   gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_label_set_justify (GTK_LABEL (title), GTK_JUSTIFY_CENTER);
   gtk_box_append (GTK_BOX (card), title);
   if (table->subtitle != NULL)
     {
@@ -161,6 +161,17 @@ make_table_card (LwTableEntryDialog *self,
   gtk_label_set_selectable (GTK_LABEL (url), TRUE);
   gtk_label_set_wrap (GTK_LABEL (url), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (url), PANGO_WRAP_CHAR);
+  /* Cards narrow enough for two or three side by side on a wide window. */
+  gtk_label_set_max_width_chars (GTK_LABEL (url), 30);
+  gtk_label_set_max_width_chars (GTK_LABEL (title), 30);
+  {
+    /* A link broken over lines gets no hyphen that is not in it. */
+    PangoAttrList *attrs = pango_attr_list_new ();
+
+    pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
+    gtk_label_set_attributes (GTK_LABEL (url), attrs);
+    pango_attr_list_unref (attrs);
+  }
   gtk_label_set_justify (GTK_LABEL (url), GTK_JUSTIFY_CENTER);
   gtk_widget_add_css_class (url, "caption");
   gtk_widget_add_css_class (url, "monospace");
