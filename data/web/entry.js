@@ -174,8 +174,10 @@
     const expected = state.total_cards;
     total.textContent = sum === expected
       ? 'Total ' + sum + ' of ' + expected + ' ✓'
+      : sum === 0 ? 'Cards to enter: ' + expected
       : 'Total ' + sum + ' of ' + expected + (sum < expected ? ' — ' + (expected - sum) + ' missing' : ' — ' + (sum - expected) + ' too many');
-    total.className = 'total' + (sum === expected ? '' : ' bad');
+    // Nothing typed yet is not an error.
+    total.className = 'total' + (sum === expected || sum === 0 ? '' : ' bad');
     for (const [key, title] of KINDS) {
       let n = 0;
       state.players.forEach((_, seat) => { n += readCount(key, seat); });
