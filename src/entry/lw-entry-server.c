@@ -151,6 +151,30 @@ handle_cb (SoupServer        *server,
     soup_server_message_set_status (msg, SOUP_STATUS_NOT_FOUND, NULL);
 }
 
+/* A body announced as larger than the API reads is refused before it is
+ * read: its memory is never taken. */
+static void
+got_headers_cb (SoupServerMessage *msg,
+                gpointer           user_data)
+{
+  SoupMessageHeaders *headers = soup_server_message_get_request_headers (msg);
+
+  if (soup_message_headers_get_encoding (headers) == SOUP_ENCODING_CONTENT_LENGTH
+      && soup_message_headers_get_content_length (headers) > LW_TABLE_ENTRY_MAX_BODY)
+    {
+      set_common_headers (msg);
+      soup_server_message_set_status (msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, NULL);
+    }
+}
+
+static void
+request_started_cb (SoupServer        *server,
+                    SoupServerMessage *msg,
+                    gpointer           user_data)
+{
+  g_signal_connect (msg, "got-headers", G_CALLBACK (got_headers_cb), NULL);
+}
+
 gboolean
 lw_entry_server_start (LwEntryServer  *self,
                        const char     *address,
@@ -170,6 +194,7 @@ lw_entry_server_start (LwEntryServer  *self,
 
   server = soup_server_new ("server-header", "LittleWolf ", NULL);
   soup_server_add_handler (server, NULL, handle_cb, self, NULL);
+  g_signal_connect (server, "request-started", G_CALLBACK (request_started_cb), NULL);
 
   if (address == NULL)
     ok = soup_server_listen_all (server, port, SOUP_SERVER_LISTEN_IPV4_ONLY, &local_error);
