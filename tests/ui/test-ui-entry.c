@@ -196,6 +196,7 @@ test_game (Fixture       *fixture,
   g_autofree char *rounds = g_strconcat (api, "/rounds", NULL);
   g_autofree char *round1 = g_strconcat (api, "/rounds/1", NULL);
   g_autofree char *body = NULL;
+  g_autofree char *correction = NULL;
   const char *url;
   const char *secret;
   gint64 version = 0;
@@ -243,11 +244,10 @@ test_game (Fixture       *fixture,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "game.lock-round", "u", 1));
   drain ();
   g_assert_true (lw_game_page_is_round_locked (page, 1));
-  g_clear_pointer (&body, g_free);
   lw_store_get_game_version (store, id, &version, &error);
-  body = g_strdup_printf ("{\"version\": %" G_GINT64_FORMAT ", \"round\":"
-                          " {\"declarer\": 0, \"cards\": [20, 6]}}", version);
-  g_assert_cmpuint (phone_request (url, "PUT", round1, body), ==, 423);
+  correction = g_strdup_printf ("{\"version\": %" G_GINT64_FORMAT ", \"round\":"
+                                " {\"declarer\": 0, \"cards\": [20, 6]}}", version);
+  g_assert_cmpuint (phone_request (url, "PUT", round1, correction), ==, 423);
   {
     g_autoptr (LwStoredGame) game = lw_store_load_game (store, id, &error);
 
