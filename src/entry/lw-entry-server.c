@@ -183,7 +183,7 @@ lw_entry_server_start (LwEntryServer  *self,
 {
   g_autoptr (GError) local_error = NULL;
   g_autoptr (SoupServer) server = NULL;
-  GSList *uris;
+  GSList *listeners;
   gboolean ok;
 
   g_return_val_if_fail (LW_IS_ENTRY_SERVER (self), FALSE);
@@ -219,9 +219,18 @@ lw_entry_server_start (LwEntryServer  *self,
       return FALSE;
     }
 
-  uris = soup_server_get_uris (server);
-  self->port = uris != NULL ? (guint) g_uri_get_port (uris->data) : port;
-  g_slist_free_full (uris, (GDestroyNotify) g_uri_unref);
+  /* The port taken (port 0: any free one), from the listening socket.
+   * (soup_server_get_uris() of libsoup 3.2 leaks a socket address.) */
+  self->port = port;
+  listeners = soup_server_get_listeners (server);
+  if (listeners != NULL)
+    {
+      g_autoptr (GSocketAddress) local = g_socket_get_local_address (listeners->data, NULL);
+
+      if (G_IS_INET_SOCKET_ADDRESS (local))
+        self->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (local));
+    }
+  g_slist_free (listeners);
   self->server = g_steal_pointer (&server);
   return TRUE;
 }
