@@ -17,6 +17,10 @@
 
 #define WEB_PREFIX RESOURCE_PREFIX "/web/"
 
+/* Connections waiting to be accepted: a phone or two at each of many
+ * tables, all at once. */
+#define LISTEN_BACKLOG 128
+
 struct _LwEntryServer
 {
   GObject parent_instance;
@@ -183,8 +187,10 @@ lw_entry_server_start (LwEntryServer  *self,
 {
   g_autoptr (GError) local_error = NULL;
   g_autoptr (SoupServer) server = NULL;
-  GSList *listeners;
-  gboolean ok;
+  g_autoptr (GInetAddress) inet = NULL;
+  g_autoptr (GSocketAddress) socket_address = NULL;
+  g_autoptr (GSocket) socket = NULL;
+  g_autoptr (GSocketAddress) local = NULL;
 
   g_return_val_if_fail (LW_IS_ENTRY_SERVER (self), FALSE);
   g_return_val_if_fail (port <= 65535, FALSE);
@@ -197,40 +203,37 @@ lw_entry_server_start (LwEntryServer  *self,
   g_signal_connect (server, "request-started", G_CALLBACK (request_started_cb), NULL);
 
   if (address == NULL)
-    ok = soup_server_listen_all (server, port, SOUP_SERVER_LISTEN_IPV4_ONLY, &local_error);
+    inet = g_inet_address_new_any (G_SOCKET_FAMILY_IPV4);
   else
+    inet = g_inet_address_new_from_string (address);
+  if (inet == NULL || g_inet_address_get_family (inet) != G_SOCKET_FAMILY_IPV4)
     {
-      g_autoptr (GInetAddress) inet = g_inet_address_new_from_string (address);
-      g_autoptr (GSocketAddress) socket_address = NULL;
-
-      if (inet == NULL || g_inet_address_get_family (inet) != G_SOCKET_FAMILY_IPV4)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                       "%s: not an IPv4 address of this computer", address);
-          return FALSE;
-        }
-      socket_address = g_inet_socket_address_new (inet, (guint16) port);
-      ok = soup_server_listen (server, socket_address, 0, &local_error);
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "%s: not an IPv4 address of this computer", address);
+      return FALSE;
     }
-  if (!ok)
+  socket_address = g_inet_socket_address_new (inet, (guint16) port);
+
+  /* Our own socket, for a backlog that takes every table's phones
+   * connecting at once (GSocket's default queues 10). */
+  socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, &local_error);
+  if (socket != NULL)
+    g_socket_set_listen_backlog (socket, LISTEN_BACKLOG);
+  if (socket == NULL
+      || !g_socket_bind (socket, socket_address, TRUE, &local_error)
+      || !g_socket_listen (socket, &local_error)
+      || !soup_server_listen_socket (server, socket, 0, &local_error))
     {
       g_set_error (error, local_error->domain, local_error->code,
                    "port %u: %s", port, local_error->message);
       return FALSE;
     }
 
-  /* The port taken (port 0: any free one), from the listening socket.
-   * (soup_server_get_uris() of libsoup 3.2 leaks a socket address.) */
-  self->port = port;
-  listeners = soup_server_get_listeners (server);
-  if (listeners != NULL)
-    {
-      g_autoptr (GSocketAddress) local = g_socket_get_local_address (listeners->data, NULL);
-
-      if (G_IS_INET_SOCKET_ADDRESS (local))
-        self->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (local));
-    }
-  g_slist_free (listeners);
+  /* The port taken (port 0: any free one). (soup_server_get_uris() of
+   * libsoup 3.2 leaks a socket address.) */
+  local = g_socket_get_local_address (socket, NULL);
+  self->port = G_IS_INET_SOCKET_ADDRESS (local)
+               ? g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (local)) : port;
   self->server = g_steal_pointer (&server);
   return TRUE;
 }
