@@ -8,6 +8,8 @@
 #   cards, a penalty) and the page shows the new board;
 # - a round whose cards do not add up shows the engine's message and
 #   nothing more is stored;
+# - round 1 corrected from the page is stored; once the director locks it,
+#   the page is told and shows it locked;
 # - another table's secret on this table's page reads nothing.
 #
 # Skipped (exit 77) without chromium, chromedriver or python3-selenium
@@ -159,6 +161,36 @@ def main():
         with sqlite3.connect(db) as con:
             n = con.execute("SELECT count(*) FROM rounds WHERE game = ?", (game1,)).fetchone()[0]
             check(n == 1, "nothing more is stored")
+
+        # A correction of round 1 from the page: Ann and Dev swap cards.
+        driver.find_element(By.CSS_SELECTOR, "button[aria-label='Correct round 1']").click()
+        wait.until(lambda d: d.find_element(By.ID, "form-title").text == "Correct round 1")
+        check(driver.find_element(By.NAME, "cards-1").get_attribute("value") == str(total - 6),
+              "the correction starts from the stored facts")
+        field = driver.find_element(By.NAME, "cards-0")
+        field.clear()
+        field.send_keys("3")
+        field = driver.find_element(By.NAME, "cards-3")
+        field.clear()
+        field.send_keys("1")
+        driver.find_element(By.ID, "submit-button").click()
+        wait.until(lambda d: "stored" in d.find_element(By.ID, "message").text
+                   or d.find_element(By.ID, "message").get_attribute("class") == "error")
+        message = driver.find_element(By.ID, "message").text
+        check(message == "Correction of round 1 stored.", f"the page says the correction is stored ({message!r})")
+        with sqlite3.connect(db) as con:
+            cards_now = [row[0] for row in con.execute(
+                "SELECT s.cards FROM round_seats s JOIN rounds r ON r.id = s.round"
+                " WHERE r.game = ? AND r.number = 1 ORDER BY s.seat", (game1,))]
+            check(cards_now == [3, total - 6, 2, 1], f"the correction is stored ({cards_now})")
+            # The director locks round 1: the page can no longer correct it.
+            con.execute("INSERT INTO round_locks (game, number, locked_at) VALUES (?, 1, 0)", (game1,))
+        driver.find_element(By.CSS_SELECTOR, "button[aria-label='Correct round 1']").click()
+        driver.find_element(By.ID, "submit-button").click()
+        wait.until(lambda d: "locked by the director" in d.find_element(By.ID, "message").text)
+        check(not driver.find_elements(By.CSS_SELECTOR, "button[aria-label='Correct round 1']"),
+              "the locked round is shown as locked, without its Correct button")
+        check(driver.find_element(By.ID, "form-title").text == "Round 2", "the form is back at round 2")
 
         # Table 2's secret on table 1's page.
         secret2 = url2.split("#")[1]

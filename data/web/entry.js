@@ -346,19 +346,20 @@
       : await api('POST', '/rounds', { number: state.next_round, version: state.version, round });
     busy = false;
     $('submit-button').disabled = false;
+    const corrected = editing;
     if (reply.status === 200 || reply.status === 201) {
-      const number = editing || state.next_round;
+      const number = corrected || state.next_round;
       show(reply.data);
       startNewRound();
-      showMessage((editing ? 'Correction of round ' : 'Round ') + number + ' stored.', 'ok');
+      showMessage((corrected ? 'Correction of round ' : 'Round ') + number + ' stored.', 'ok');
       return;
     }
     showMessage(reply.data.error, 'error');
     if (reply.status === 409 || reply.status === 423) {
       // Another phone or the app was first: show what is stored now.
-      const corrected = editing;
       if (await load()) {
-        if (!corrected)
+        // A locked round cannot be corrected here: back to the next round.
+        if (!corrected || reply.status === 423)
           startNewRound();
         showMessage(reply.data.error, 'error');
       }
