@@ -38,10 +38,10 @@
   "PRAGMA user_version = 1;"
 
 /* Drops what schema 6 added (the events' tie-breaks, the logs of finished
- * virtual rounds): with the version set back, a test makes a schema-5
- * database from a current one. */
+ * virtual rounds, round locks, the games kept for event tables): with the
+ * version set back, a test makes a schema-5 database from a current one. */
 #define LW_TEST_DROP_SCHEMA_6 \
-  "DROP TABLE virtual_round_logs;" \
+  "DROP TABLE virtual_round_logs; DROP TABLE round_locks; DROP TABLE event_table_games;" \
   "ALTER TABLE events DROP COLUMN tiebreaks;"
 
 /* Drops what schemas 6 and 5 added (the virtual table): with the version

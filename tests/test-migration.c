@@ -3,6 +3,7 @@
  *
  * - a schema-1 database is copied to PATH.v1.bak (the copy still of
  *   version 1, with the same games) and then migrated;
+ * - a schema-5 database is copied to PATH.v5.bak and gets round locks;
  * - a database of a newer version is refused with a clear message, by the
  *   store and by littlewolf-cli, and left byte for byte as it was;
  * - a file that is not a database, an empty-looking SQLite file of another
@@ -17,6 +18,7 @@
 #include <sqlite3.h>
 
 #include "lw-store.h"
+#include "lw-store-entry.h"
 #include "lw-test-schema-v1.h"
 #include "lw-test-util.h"
 
@@ -95,6 +97,52 @@ test_v1_backup (void)
   store = lw_store_open (backup, &error);
   g_assert_no_error (error);
   g_clear_object (&store);
+  lw_test_remove_tree (dir);
+}
+
+/* A schema-5 database: copied to PATH.v5.bak, then given the round locks
+ * and the games kept for event tables (schema 6). */
+static void
+test_v5_to_v6 (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("lw-migration-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "little-wolf.sqlite3", NULL);
+  g_autofree char *backup = lw_store_migration_backup_path (path, 5);
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (GArray) locks = NULL;
+  const char *names[] = { "Ann", "Ben" };
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (LwRound) round = lw_round_new ();
+  gint64 id;
+
+  /* A database as version 5 left it: one game of one round. */
+  store = lw_store_open (path, &error);
+  g_assert_no_error (error);
+  id = lw_store_add_game (store, record, &error);
+  round->declarer = 0;
+  round->cards[0] = 20;
+  round->cards[1] = 6;
+  lw_store_append_round (store, id, round, &error);
+  g_assert_no_error (error);
+  g_clear_object (&store);
+  lw_test_sql_exec_at (path, LW_TEST_DROP_SCHEMA_6 "PRAGMA user_version = 5;");
+
+  store = lw_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 6);
+  g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 5);
+  g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'round_locks'"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM rounds"), ==, 1);
+
+  /* The migrated game keeps its round, which can now be locked. */
+  lw_store_set_round_locked (store, id, 1, TRUE, &error);
+  g_assert_no_error (error);
+  locks = lw_store_list_locked_rounds (store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (locks->len, ==, 1);
+  g_clear_object (&store);
+  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM round_locks WHERE game = 1 AND number = 1"), ==, 1);
   lw_test_remove_tree (dir);
 }
 
@@ -190,6 +238,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/migration/v1-backup", test_v1_backup);
+  g_test_add_func ("/migration/v5-to-v6", test_v5_to_v6);
   g_test_add_func ("/migration/newer", test_newer);
   g_test_add_func ("/migration/not-a-database", test_not_a_database);
   return g_test_run ();

@@ -239,25 +239,6 @@ test_game_result (Fixture       *fixture,
   g_assert_nonnull (strstr (error->message, "is not finished"));
   g_clear_error (&error);
 
-  /* Kept for the table while it is played: the link is stored (and read
-   * back by a later run), the table has no result yet. */
-  g_assert_true (lw_store_keep_event_table_game (fixture->store, id, 1, 1, unfinished, &error));
-  g_assert_no_error (error);
-  {
-    g_autoptr (GArray) kept = lw_store_list_event_kept_games (fixture->store, id, &error);
-    g_autoptr (LwEvent) loaded = lw_store_load_event (fixture->store, id, &error);
-
-    g_assert_no_error (error);
-    g_assert_cmpuint (kept->len, ==, 1);
-    g_assert_cmpuint (g_array_index (kept, LwEventKeptGame, 0).round, ==, 1);
-    g_assert_cmpuint (g_array_index (kept, LwEventKeptGame, 0).table, ==, 1);
-    g_assert_cmpint (g_array_index (kept, LwEventKeptGame, 0).game, ==, unfinished);
-    g_assert_false (lw_event_get_table (loaded, 1, 1, NULL)->has_result);
-    g_assert_false (lw_event_is_finished (loaded));
-  }
-  g_assert_false (lw_store_keep_event_table_game (fixture->store, id, 1, 1, 0, &error));
-  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
-  g_clear_error (&error);
 
   g_assert_true (lw_store_set_event_game_result (fixture->store, id, 1, 1, game, &error));
   g_assert_no_error (error);

@@ -19,6 +19,7 @@
 #include "lw-events-page.h"
 #include "lw-print-table.h"
 #include "lw-print.h"
+#include "lw-store-entry.h"
 #include "lw-store-events.h"
 #include "lw-window.h"
 
@@ -904,21 +905,26 @@ fill_event (LwEventsPage *self)
 static void
 remember_kept_games (LwEventsPage *self)
 {
-  g_autoptr (GArray) kept = lw_store_list_event_kept_games (self->store, self->event_id, NULL);
-
-  for (guint i = 0; kept != NULL && i < kept->len; i++)
+  for (guint r = 0; r < self->event->rounds->len; r++)
     {
-      const LwEventKeptGame *one = &g_array_index (kept, LwEventKeptGame, i);
-      const LwEventTable *table = lw_event_get_table (self->event, one->round, one->table, NULL);
-      PendingGame *pending;
+      const LwEventRound *round = g_ptr_array_index (self->event->rounds, r);
 
-      if (table == NULL || table->has_result || g_hash_table_contains (self->pending, &one->game))
-        continue;
-      pending = g_new0 (PendingGame, 1);
-      pending->event = self->event_id;
-      pending->round = one->round;
-      pending->table = one->table;
-      g_hash_table_insert (self->pending, g_memdup2 (&one->game, sizeof one->game), pending);
+      for (guint t = 0; t < round->tables->len; t++)
+        {
+          const LwEventTable *table = &g_array_index (round->tables, LwEventTable, t);
+          gint64 game = 0;
+          PendingGame *pending;
+
+          if (table->has_result
+              || !lw_store_get_event_table_game (self->store, self->event_id, r + 1, table->number, &game, NULL)
+              || game <= 0 || g_hash_table_contains (self->pending, &game))
+            continue;
+          pending = g_new0 (PendingGame, 1);
+          pending->event = self->event_id;
+          pending->round = r + 1;
+          pending->table = table->number;
+          g_hash_table_insert (self->pending, g_memdup2 (&game, sizeof game), pending);
+        }
     }
 }
 
@@ -1511,10 +1517,8 @@ score_table_action (GtkWidget  *widget,
   LwEventsPage *self = LW_EVENTS_PAGE (widget);
   guint number = g_variant_get_uint32 (parameter);
   const LwEventTable *table = shown_table (self, number);
-  g_autoptr (LwGameRecord) record = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *notes = NULL;
-  const char *names[LW_EVENT_MAX_SEATS];
   PendingGame *pending;
   gint64 id;
 
@@ -1529,19 +1533,9 @@ score_table_action (GtkWidget  *widget,
       return;
     }
 
-  for (guint s = 0; s < table->n_seats; s++)
-    names[s] = entrant_name (self->event, table->entrants[s]);
-  record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, table->n_seats, names);
-  if (is_partners (self->event))
-    {
-      /* SCORING R2: partners sit across, seats 0 and 2, 1 and 3. */
-      const int team_of[] = { 0, 1, 0, 1 };
-
-      lw_game_record_set_teams (record, 2, team_of);
-    }
-  record->first_dealer = table->first_dealer;
-
-  id = lw_store_add_game (self->store, record, &error);
+  /* The table's game, made by the store from the table (its players,
+   * seats, first dealer and sides) and kept for it until it is finished. */
+  id = lw_store_start_event_table_game (self->store, self->event_id, self->shown_round, number, &error);
   if (id <= 0)
     {
       show_error (self, _("Could Not Start the Game"), error != NULL ? error->message : "");
@@ -1550,13 +1544,6 @@ score_table_action (GtkWidget  *widget,
   /* TRANSLATORS: a game's notes when it is an event's table: the event, the round, the table */
   notes = g_strdup_printf (_("%s · round %u · table %u"), self->event->name, self->shown_round, number);
   lw_store_set_game_notes (self->store, id, notes, NULL);
-
-  /* Kept in the database too, so that the link outlives the app. */
-  if (!lw_store_keep_event_table_game (self->store, self->event_id, self->shown_round, number, id, &error))
-    {
-      show_error (self, _("Could Not Start the Game"), error->message);
-      return;
-    }
 
   pending = g_new0 (PendingGame, 1);
   pending->event = self->event_id;

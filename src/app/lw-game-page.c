@@ -18,6 +18,8 @@
 #include "lw-round-editor.h"
 #include "lw-score-chart.h"
 #include "lw-store-table.h"
+#include "lw-store-entry.h"
+#include "lw-table-entry-dialog.h"
 #include "lw-window.h"
 
 struct _LwGamePage
@@ -49,6 +51,7 @@ struct _LwGamePage
 
   GPtrArray *round_players;   /* per round, who sat in each seat (GStrv) */
   GPtrArray *penalties;       /* LwStoredPenalty*, the stored rounds' */
+  GArray *locks;              /* guint, the rounds locked against phones */
 
   /* the last "Round N added" toast while shown, replaced by the next one */
   AdwToast *round_toast;
@@ -59,6 +62,7 @@ struct _LwGamePage
   /* borrowed: the round editor or a dialog while shown */
   LwRoundEditor *editor;
   AdwMessageDialog *dialog;
+  GtkWidget *entry_dialog;    /* table entry (game.table-entry) */
 };
 
 static gboolean reload (LwGamePage  *self,
@@ -359,6 +363,22 @@ fill_history_row (LwGamePage          *self,
   gtk_label_set_text (label, scores);
   gtk_widget_set_visible (g_object_get_data (G_OBJECT (row), "replay-button"),
                           lw_store_has_round_log (self->store, self->game->id, result->number));
+  {
+    GtkWidget *lock = g_object_get_data (G_OBJECT (row), "lock-button");
+    gboolean locked = lw_game_page_is_round_locked (self, result->number);
+    g_autofree char *lock_text =
+      locked
+        /* TRANSLATORS: the lock button of a round in the history, when locked */
+        ? g_strdup_printf (_("Round %u is locked: only this app can correct it. Unlock it for phones"), result->number)
+        /* TRANSLATORS: the lock button of a round in the history (table entry from phones) */
+        : g_strdup_printf (_("Lock round %u against corrections from phones"), result->number);
+
+    gtk_button_set_icon_name (GTK_BUTTON (lock), locked ? "changes-prevent-symbolic" : "changes-allow-symbolic");
+    gtk_widget_set_tooltip_text (lock, lock_text);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (lock), GTK_ACCESSIBLE_PROPERTY_LABEL, lock_text, -1);
+    gtk_actionable_set_action_target_value (GTK_ACTIONABLE (lock), g_variant_new_uint32 (result->number));
+    gtk_widget_set_opacity (lock, locked ? 1.0 : 0.55);
+  }
   gtk_widget_set_tooltip_text (row, record->ruleset == LW_RULESET_GARWOLF
                                       ? _("Correct, Delete or Insert a Hand Before It")
                                       : _("Correct, Delete or Insert a Round Before It"));
@@ -371,6 +391,7 @@ make_history_row (guint number)
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *label;
   GtkWidget *replay;
+  GtkWidget *lock;
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
@@ -392,6 +413,15 @@ make_history_row (guint number)
   gtk_actionable_set_action_target_value (GTK_ACTIONABLE (replay), g_variant_new_uint32 (number));
   gtk_widget_set_visible (replay, FALSE);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), replay);
+  /* Locked against corrections from phones (table entry), or not. */
+  lock = gtk_button_new ();
+  gtk_widget_set_valign (lock, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (lock, "flat");
+  gtk_widget_add_css_class (lock, "circular");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (lock), "game.lock-round");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (lock), g_variant_new_uint32 (number));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), lock);
+  g_object_set_data (G_OBJECT (row), "lock-button", lock);
 
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("document-edit-symbolic"));
   g_object_set_data (G_OBJECT (row), "scores-label", label);
@@ -558,6 +588,7 @@ reload (LwGamePage  *self,
   g_autoptr (LwStandings) standings = NULL;
   g_autoptr (GPtrArray) round_players = NULL;
   g_autoptr (GPtrArray) penalties = NULL;
+  g_autoptr (GArray) locks = NULL;
 
   game = lw_store_load_game (self->store, id, error);
   if (game == NULL)
@@ -575,6 +606,10 @@ reload (LwGamePage  *self,
   if (penalties == NULL)
     return FALSE;
 
+  locks = lw_store_list_locked_rounds (self->store, id, error);
+  if (locks == NULL)
+    return FALSE;
+
   /* A game in another form (another game) starts afresh. */
   if (self->game == NULL || self->game->id != id)
     keep_form = FALSE;
@@ -583,7 +618,9 @@ reload (LwGamePage  *self,
   g_clear_pointer (&self->standings, lw_standings_free);
   g_clear_pointer (&self->round_players, g_ptr_array_unref);
   g_clear_pointer (&self->penalties, g_ptr_array_unref);
+  g_clear_pointer (&self->locks, g_array_unref);
   self->game = g_steal_pointer (&game);
+  self->locks = g_steal_pointer (&locks);
   self->standings = g_steal_pointer (&standings);
   self->round_players = g_steal_pointer (&round_players);
   self->penalties = g_steal_pointer (&penalties);
@@ -591,6 +628,38 @@ reload (LwGamePage  *self,
   show_game (self, keep_form);
 
   return TRUE;
+}
+
+gboolean
+lw_game_page_reload_game (LwGamePage  *self,
+                          gint64       id,
+                          GError     **error)
+{
+  g_return_val_if_fail (LW_IS_GAME_PAGE (self), FALSE);
+
+  if (self->game == NULL || self->game->id != id)
+    return TRUE;
+  return reload (self, id, TRUE, error);
+}
+
+GtkWidget *
+lw_game_page_get_table_entry_dialog (LwGamePage *self)
+{
+  g_return_val_if_fail (LW_IS_GAME_PAGE (self), NULL);
+
+  return self->entry_dialog;
+}
+
+gboolean
+lw_game_page_is_round_locked (LwGamePage *self,
+                              guint       number)
+{
+  g_return_val_if_fail (LW_IS_GAME_PAGE (self), FALSE);
+
+  for (guint i = 0; self->locks != NULL && i < self->locks->len; i++)
+    if (g_array_index (self->locks, guint, i) == number)
+      return TRUE;
+  return FALSE;
 }
 
 gboolean
@@ -820,6 +889,59 @@ print_action (GtkWidget  *widget,
   if (self->game != NULL && self->standings != NULL)
     lw_print_run (lw_print_score_sheet_new (self->game->record, self->standings),
                   GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL);
+}
+
+/* "game.table-entry": entry of this game's rounds from phones. */
+static void
+table_entry_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  LwGamePage *self = LW_GAME_PAGE (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (self->game == NULL)
+    return;
+  if (self->entry_dialog != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (self->entry_dialog));
+      return;
+    }
+  self->entry_dialog = lw_table_entry_dialog_new_for_game (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                           self->store, self->game->id);
+  g_object_add_weak_pointer (G_OBJECT (self->entry_dialog), (gpointer *) &self->entry_dialog);
+  gtk_window_present (GTK_WINDOW (self->entry_dialog));
+}
+
+/* "game.lock-round" (u): locks round N against corrections from phones,
+ * or unlocks it. */
+static void
+lock_round_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  LwGamePage *self = LW_GAME_PAGE (widget);
+  guint number = g_variant_get_uint32 (parameter);
+  gboolean locked;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *message = NULL;
+
+  if (self->game == NULL)
+    return;
+  locked = !lw_game_page_is_round_locked (self, number);
+  if (!lw_store_set_round_locked (self->store, self->game->id, number, locked, &error)
+      || !reload (self, self->game->id, TRUE, &error))
+    {
+      message = lw_message_capitalize (error->message);
+      toast (self, message);
+      return;
+    }
+  message = locked
+    /* TRANSLATORS: a toast after the lock button of a round in the history */
+    ? g_strdup_printf (_("Round %u locked: phones can no longer correct it"), number)
+    /* TRANSLATORS: a toast after the lock button of a round in the history */
+    : g_strdup_printf (_("Round %u unlocked"), number);
+  toast (self, message);
 }
 
 static void
@@ -1501,6 +1623,10 @@ lw_game_page_dispose (GObject *object)
   g_clear_pointer (&self->standings, lw_standings_free);
   g_clear_pointer (&self->round_players, g_ptr_array_unref);
   g_clear_pointer (&self->penalties, g_ptr_array_unref);
+  g_clear_pointer (&self->locks, g_array_unref);
+  if (self->entry_dialog != NULL)
+    g_object_remove_weak_pointer (G_OBJECT (self->entry_dialog), (gpointer *) &self->entry_dialog);
+  self->entry_dialog = NULL;
 
   G_OBJECT_CLASS (lw_game_page_parent_class)->dispose (object);
 }
@@ -1547,6 +1673,8 @@ lw_game_page_class_init (LwGamePageClass *klass)
   gtk_widget_class_install_action (widget_class, "game.details", NULL, details_action);
   gtk_widget_class_install_action (widget_class, "game.edit-log", NULL, edit_log_action);
   gtk_widget_class_install_action (widget_class, "game.print", NULL, print_action);
+  gtk_widget_class_install_action (widget_class, "game.table-entry", NULL, table_entry_action);
+  gtk_widget_class_install_action (widget_class, "game.lock-round", "u", lock_round_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "game.export", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "game.print", NULL);

@@ -34,6 +34,36 @@ gboolean lw_game_page_load (LwGamePage  *self,
                             gint64       id,
                             GError     **error);
 
+/**
+ * lw_game_page_reload_game:
+ * @self: the page
+ * @id: a game changed outside the page (a round entered from a phone)
+ * @error: return location for a #GError
+ *
+ * When the page shows game @id, loads it again: the board, the history
+ * and the locks follow; the round being typed in the form stays. Nothing
+ * happens for another game.
+ *
+ * Returns: %TRUE on success.
+ */
+gboolean lw_game_page_reload_game (LwGamePage  *self,
+                                   gint64       id,
+                                   GError     **error);
+
+/**
+ * lw_game_page_is_round_locked:
+ * @self: the page
+ * @number: a round of the shown game
+ *
+ * Returns: whether the director locked the round against corrections from
+ *   phones (game.lock-round).
+ */
+gboolean lw_game_page_is_round_locked (LwGamePage *self,
+                                       guint       number);
+
+/** Returns: (transfer none) (nullable): the table entry window (game.table-entry) while open. */
+GtkWidget *lw_game_page_get_table_entry_dialog (LwGamePage *self);
+
 /** Returns: the shown game's ID, 0 when none. */
 gint64 lw_game_page_get_game_id (LwGamePage *self);
 

@@ -323,6 +323,23 @@ show_games (LwWindow *self)
   adw_leaflet_set_visible_child_name (self->leaflet, "games");
 }
 
+void
+lw_window_reload_game (LwWindow *self,
+                       gint64    id)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_return_if_fail (LW_IS_WINDOW (self));
+
+  note_game_changed (self, id);
+  if (self->game_page != NULL && !lw_game_page_reload_game (self->game_page, id, &error))
+    {
+      g_autofree char *message = lw_message_capitalize (error->message);
+
+      lw_window_add_toast (self, message);
+    }
+}
+
 gboolean
 lw_window_open_game (LwWindow  *self,
                      gint64     id,

@@ -50,6 +50,18 @@ gboolean lw_window_open_game (LwWindow  *self,
                               GError   **error);
 
 /**
+ * lw_window_reload_game:
+ * @self: a window
+ * @id: a game that changed outside the window (a round entered from a
+ *   phone, lw-table-entry.h)
+ *
+ * The game page reloads @id when it shows it (the round being typed in its
+ * form stays), and the start page reads it again when next shown.
+ */
+void lw_window_reload_game (LwWindow *self,
+                            gint64    id);
+
+/**
  * lw_window_import_file:
  * @self: a window
  * @file: a game record (GAME-RECORD.md JSON)

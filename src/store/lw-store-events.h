@@ -210,58 +210,6 @@ gboolean lw_store_set_event_game_result (LwStore  *self,
                                          GError  **error);
 
 /**
- * LwEventKeptGame:
- * @round: 1-based round number
- * @table: 1-based table number
- * @game: the stored game kept for the table with the scorekeeper
- */
-typedef struct {
-  guint  round;
-  guint  table;
-  gint64 game;
-} LwEventKeptGame;
-
-/**
- * lw_store_keep_event_table_game:
- * @self: a store
- * @id: an event ID
- * @round: 1-based round number
- * @table: 1-based table number, a table without a result
- * @game_id: a stored game, started for that table and not finished yet
- * @error: return location for a #GError
- *
- * Notes that the table keeps score of its game with the scorekeeper, so
- * that the link outlives the app: once the game is finished,
- * lw_store_set_event_game_result() makes it the table's result (the
- * standings count it only then). A game kept for another table is refused.
- *
- * Errors: %LW_ENGINE_ERROR_INVALID (the table has its result, or the game
- * is another table's), %LW_STORE_ERROR_NOT_FOUND (the event, the table or
- * the game), or another %LW_STORE_ERROR.
- * Returns: %TRUE when stored.
- */
-gboolean lw_store_keep_event_table_game (LwStore  *self,
-                                         gint64    id,
-                                         guint     round,
-                                         guint     table,
-                                         gint64    game_id,
-                                         GError  **error);
-
-/**
- * lw_store_list_event_kept_games:
- * @self: a store
- * @id: an event ID
- * @error: return location for a #GError (%LW_STORE_ERROR)
- *
- * Returns: (transfer full) (element-type LwEventKeptGame) (nullable): every
- *   table of the event linked to a game, finished or not, by round and
- *   table; %NULL on error.
- */
-GArray *lw_store_list_event_kept_games (LwStore  *self,
-                                        gint64    id,
-                                        GError  **error);
-
-/**
  * lw_store_event_game_ids:
  * @self: a store
  * @id: an event ID

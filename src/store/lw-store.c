@@ -56,12 +56,19 @@
  *                  deals; NULL between rounds. The finished rounds are the
  *                  game's rounds, as for any game.
  *
- * Added in version 6 (replays, lw-store-table.c):
+ * Added in version 6 (replays, lw-store-table.c; table entry, lw-store-entry.c;
+ * tie-breaks, lw-store-events.c):
  *   virtual_round_logs  the action log (the table's JSON) of each round
  *                  played to its end at the virtual table, by the game's
  *                  round number; renumbered with the rounds, and dropped
  *                  when its round is deleted or its facts are corrected by
  *                  hand (the log would no longer give them).
+ *   round_locks   rounds the director has locked: table entry from a
+ *                 phone can no longer correct them (the app still can);
+ *                 kept by round number
+ *   event_table_games  the scorekeeper game kept for an event's table
+ *                 while it is being played (event_tables.game is set only
+ *                 once the game is finished and its result counts)
  *
  * Scores, status and winners are never stored: they are the engine's replay
  * of the stored rounds (lw_standings_compute()).
@@ -281,6 +288,16 @@ static const char *const migrations[] = {
   "  number  INTEGER CHECK (number >= 1),"
   "  log     TEXT NOT NULL,"
   "  PRIMARY KEY (game, number)"
+  ");"
+  "CREATE TABLE round_locks ("
+  "  game       INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
+  "  number     INTEGER NOT NULL CHECK (number >= 1),"
+  "  locked_at  INTEGER NOT NULL,"
+  "  PRIMARY KEY (game, number)"
+  ") WITHOUT ROWID;"
+  "CREATE TABLE event_table_games ("
+  "  event_table  INTEGER PRIMARY KEY REFERENCES event_tables (id) ON DELETE CASCADE,"
+  "  game         INTEGER NOT NULL UNIQUE REFERENCES games (id) ON DELETE CASCADE"
   ");"
   "PRAGMA user_version = 6;",
 };

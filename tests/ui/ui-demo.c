@@ -5,9 +5,10 @@
  *
  * SCREEN: games, new-game, new-game-error, partners, game, game-error,
  *         game-over, garwolf, import-error, chart, players, player-stats,
- *         virtual-new-game, table, table-4, table-bid, table-last-trick, curtain
+ *         virtual-new-game, table, table-4, table-bid, table-last-trick, curtain,
  *         events, new-event, event-players, event-seating, event-paper,
- *         event-standings, partners-seating, leaderboard, replay
+ *         event-standings, partners-seating, leaderboard, replay,
+ *         table-entry, table-entry-event, game-locked
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -25,6 +26,9 @@
 #include "lw-score-chart.h"
 #include "lw-stats-page.h"
 #include "lw-store.h"
+#include "lw-store-entry.h"
+#include "lw-store-events.h"
+#include "lw-table-entry-dialog.h"
 #include "lw-store-table.h"
 #include "lw-table-page.h"
 #include "lw-store-events.h"
@@ -194,6 +198,7 @@ main (int   argc,
   const char *screen;
   LwWindow *window;
   LwStore *store;
+  int width = 0, height = 0;
 
   if (argc != 3 && argc != 4)
     {
@@ -212,13 +217,8 @@ main (int   argc,
   if (window == NULL)
     g_error ("%s", error->message);
   store = lw_window_get_store (window);
-  if (argc == 4)
-    {
-      int width = 0, height = 0;
-
-      if (sscanf (argv[3], "%dx%d", &width, &height) == 2)
-        gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-    }
+  if (argc == 4 && sscanf (argv[3], "%dx%d", &width, &height) == 2)
+    gtk_window_set_default_size (GTK_WINDOW (window), width, height);
 
   if (g_str_equal (screen, "new-game"))
     {
@@ -551,6 +551,51 @@ main (int   argc,
             append (store, id, 0, 4, game ? team : four, NULL);
         }
       gtk_widget_activate_action (GTK_WIDGET (window), "win.show-leaderboard", NULL);
+    }
+  else if (g_str_equal (screen, "table-entry") || g_str_equal (screen, "game-locked"))
+    {
+      const int c1[] = { 10, 16 }, c2[] = { 20, 6 }, w2[] = { 0, 2 };
+      gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 2, names, 0);
+      LwGamePage *page = lw_window_get_game_page (window);
+
+      append (store, id, LW_NO_SEAT, 2, c1, NULL);
+      append (store, id, 0, 2, c2, w2);
+      lw_store_set_round_locked (store, id, 1, TRUE, NULL);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
+      if (g_str_equal (screen, "table-entry"))
+        {
+          GtkWidget *dialog;
+
+          gtk_widget_activate_action (GTK_WIDGET (page), "game.table-entry", NULL);
+          dialog = lw_game_page_get_table_entry_dialog (page);
+          if (width > 0)
+            gtk_window_set_default_size (GTK_WINDOW (dialog), MIN (width, 600), height);
+          lw_table_entry_dialog_set_open (LW_TABLE_ENTRY_DIALOG (dialog), TRUE);
+        }
+    }
+  else if (g_str_equal (screen, "table-entry-event"))
+    {
+      const char *entrants[] = { "Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hal", NULL };
+      LwEventConfig config;
+      gint64 event_id;
+      GtkWidget *dialog;
+
+      lw_event_config_init (&config, LW_EVENT_SWISS, 4);
+      event_id = lw_store_add_event (store, "Club Night", &config, &error);
+      if (event_id == 0
+          || !lw_store_add_event_entrants (store, event_id, entrants, LW_ENTRANT_CHECKED_IN, &error))
+        g_error ("%s", error->message);
+      {
+        g_autoptr (LwEvent) event = lw_store_pair_event_round (store, event_id, &error);
+
+        if (event == NULL)
+          g_error ("%s", error->message);
+      }
+      dialog = lw_table_entry_dialog_new (GTK_WINDOW (window), store, event_id);
+      if (width > 0)
+        gtk_window_set_default_size (GTK_WINDOW (dialog), MIN (width, 900), height);
+      gtk_window_present (GTK_WINDOW (dialog));
+      lw_table_entry_dialog_set_open (LW_TABLE_ENTRY_DIALOG (dialog), TRUE);
     }
 
   g_application_hold (G_APPLICATION (app));

@@ -1,0 +1,381 @@
+// entry.js — the phone page of table entry: reads the table's board and
+// sends rounds through the JSON API of docs/TABLE-ENTRY.md, nothing else.
+// The engine on the server checks every round; this page only adds the
+// totals as a help while typing. (Its words are English only.)
+'use strict';
+
+(function () {
+  const KINDS = [
+    ['worms', 'Worms'],
+    ['gongs', 'Gongs'],
+    ['bears', 'Bears'],
+    ['wolves', 'Wolves'],
+  ];
+  const PENALTIES = [
+    ['out_of_turn', 'Out of turn'],
+    ['looked_at_discards', 'Looked at discards'],
+  ];
+
+  const match = /^\/t\/(\d+)$/.exec(location.pathname);
+  const table = match ? match[1] : null;
+  const secret = location.hash.length > 1 ? location.hash.slice(1) : null;
+  let state = null;
+  let editing = 0; // the round being corrected, 0 for a new round
+  let busy = false;
+
+  const $ = (id) => document.getElementById(id);
+
+  function el(tag, props, children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(props || {})) {
+      if (key === 'text')
+        node.textContent = value;
+      else if (key === 'class')
+        node.className = value;
+      else if (key in node)
+        node[key] = value;
+      else
+        node.setAttribute(key, value);
+    }
+    for (const child of children || [])
+      node.append(child);
+    return node;
+  }
+
+  function showMessage(text, kind) {
+    const box = $('message');
+    box.textContent = text;
+    box.className = kind;
+    box.hidden = !text;
+    if (text)
+      box.scrollIntoView({ block: 'nearest' });
+  }
+
+  async function api(method, path, body) {
+    const options = { method, headers: { 'X-Table-Secret': secret }, cache: 'no-store' };
+    if (body !== undefined) {
+      options.headers['Content-Type'] = 'application/json';
+      options.body = JSON.stringify(body);
+    }
+    let response;
+    try {
+      response = await fetch('/api/tables/' + table + path, options);
+    } catch (e) {
+      return { status: 0, data: { error: 'The scorekeeper cannot be reached. Is entry still open, and is this phone on the same network?' } };
+    }
+    let data;
+    try {
+      data = await response.json();
+    } catch (e) {
+      data = { error: 'The scorekeeper answered ' + response.status + '.' };
+    }
+    return { status: response.status, data };
+  }
+
+  function isGarwolf() {
+    return state.ruleset === 'garwolf';
+  }
+
+  // ---- the board ------------------------------------------------------
+
+  function showBoard() {
+    const body = $('board').tBodies[0];
+    body.replaceChildren();
+    state.sides.forEach((side, i) => {
+      const name = el('td', { text: side });
+      if (state.winner === i)
+        name.append(el('span', { class: 'badge', text: 'Winner' }));
+      body.append(el('tr', {}, [name, el('td', { class: 'num', text: String(state.scores[i]) })]));
+    });
+    const dealer = state.players[state.next_dealer];
+    $('board-note').textContent = state.finished
+      ? 'The game is over after ' + state.rounds.length + ' rounds.'
+      : 'Round ' + state.next_round + ' · ' + dealer + ' deals · playing to ' + state.target;
+    $('title').textContent = state.label;
+    $('subtitle').textContent = state.players.join(', ');
+    $('board-section').hidden = false;
+  }
+
+  function describeRound(round) {
+    const facts = round.round || {};
+    if (facts.void)
+      return 'Void: the dealer did not discard';
+    if (isGarwolf())
+      return 'Court ' + facts.court.join('–') + ' · Garwolves ' + facts.garwolves.join('–');
+    const who = facts.declarer === null || facts.declarer === undefined
+      ? 'Nobody declared' : state.players[facts.declarer] + ' declared';
+    return who + ' · cards ' + facts.cards.join('–');
+  }
+
+  function showHistory() {
+    const list = $('history');
+    list.replaceChildren();
+    for (let i = state.rounds.length - 1; i >= 0; i--) {
+      const round = state.rounds[i];
+      const what = el('div', { class: 'what' }, [
+        el('div', { text: 'Round ' + round.number + ': ' + describeRound(round) }),
+        el('div', { class: 'scores', text: 'Board after: ' + round.scores.join(' – ') }),
+      ]);
+      const item = el('li', {}, [what]);
+      if (round.locked) {
+        item.append(el('span', { class: 'lock', text: 'Locked' }));
+      } else {
+        const button = el('button', { type: 'button', class: 'small', text: 'Correct' });
+        button.setAttribute('aria-label', 'Correct round ' + round.number);
+        button.addEventListener('click', () => startCorrection(round));
+        item.append(button);
+      }
+      list.append(item);
+    }
+    $('history-section').hidden = state.rounds.length === 0;
+  }
+
+  // ---- the round form -------------------------------------------------
+
+  function numberInput(name, seat, label) {
+    return el('input', {
+      type: 'number', inputMode: 'numeric', min: '0', step: '1', name: name + '-' + seat,
+      'aria-label': label, value: '',
+    });
+  }
+
+  function seatGrid(columns, caption, className) {
+    const head = el('tr', {}, [el('th', { class: 'name', text: caption })]);
+    for (const [, title] of columns)
+      head.append(el('th', { class: 'num', text: title }));
+    const grid = el('table', { class: 'grid' + (className ? ' ' + className : '') }, [el('thead', {}, [head])]);
+    const body = el('tbody');
+    state.players.forEach((player, seat) => {
+      const row = el('tr', {}, [el('td', { class: 'name', text: player })]);
+      for (const [key, title] of columns)
+        row.append(el('td', {}, [numberInput(key, seat, title + ', ' + player)]));
+      body.append(row);
+    });
+    grid.append(body);
+    return grid;
+  }
+
+  function field(name, seat) {
+    return $('round-form').elements[name + '-' + seat];
+  }
+
+  function readCount(name, seat) {
+    const input = field(name, seat);
+    const text = input.value.trim();
+    return text === '' ? 0 : Number(text);
+  }
+
+  function updateTotals() {
+    if (isGarwolf() || !$('cards-total'))
+      return;
+    let sum = 0;
+    state.players.forEach((_, seat) => { sum += readCount('cards', seat); });
+    const total = $('cards-total');
+    const expected = state.total_cards;
+    total.textContent = sum === expected
+      ? 'Total ' + sum + ' of ' + expected + ' ✓'
+      : sum === 0 ? 'Cards to enter: ' + expected
+      : 'Total ' + sum + ' of ' + expected + (sum < expected ? ' — ' + (expected - sum) + ' missing' : ' — ' + (sum - expected) + ' too many');
+    // Nothing typed yet is not an error.
+    total.className = 'total' + (sum === expected || sum === 0 ? '' : ' bad');
+    for (const [key, title] of KINDS) {
+      let n = 0;
+      state.players.forEach((_, seat) => { n += readCount(key, seat); });
+      const limit = 2 * state.decks;
+      if (n > limit)
+        total.textContent += ' · ' + title + ': ' + n + ' of at most ' + limit;
+    }
+  }
+
+  function addPenalty(seat, kind) {
+    const who = el('select', { 'aria-label': 'Who' });
+    state.players.forEach((player, i) => who.append(el('option', { value: String(i), text: player })));
+    const what = el('select', { 'aria-label': 'Penalty' });
+    for (const [value, title] of PENALTIES)
+      what.append(el('option', { value, text: title }));
+    if (seat !== undefined)
+      who.value = String(seat);
+    if (kind !== undefined)
+      what.value = kind;
+    const remove = el('button', { type: 'button', class: 'small', text: '✕' });
+    remove.setAttribute('aria-label', 'Remove penalty');
+    const row = el('div', { class: 'penalty' }, [who, what, remove]);
+    remove.addEventListener('click', () => row.remove());
+    $('penalties').append(row);
+  }
+
+  function syncVisibility() {
+    if (isGarwolf())
+      return;
+    const isVoid = $('void').checked;
+    $('played').hidden = isVoid;
+    $('all-but-last-row').hidden = isVoid || $('declarer').value === '';
+  }
+
+  function buildForm() {
+    const fields = $('round-fields');
+    fields.replaceChildren();
+    if (isGarwolf()) {
+      fields.append(seatGrid([['court', 'Court'], ['garwolves', 'Garwolves']], 'Won'));
+    } else {
+      const declarer = el('select', { id: 'declarer' }, [el('option', { value: '', text: 'Nobody declared' })]);
+      state.players.forEach((player, i) => declarer.append(el('option', { value: String(i), text: player })));
+      declarer.addEventListener('change', syncVisibility);
+      const allButLast = el('input', { type: 'checkbox', id: 'all-but-last' });
+      const played = el('div', { id: 'played' }, [
+        el('label', { htmlFor: 'declarer', text: 'Declarer' }), declarer,
+        el('label', { class: 'check', id: 'all-but-last-row' }, [allButLast, 'Their side won every trick but the last']),
+        el('label', { text: 'Cards won' }),
+        seatGrid([['cards', 'Cards']], 'Player'),
+        el('p', { id: 'cards-total', class: 'total', 'aria-live': 'polite' }),
+        el('label', { text: 'Den cards won' }),
+        seatGrid(KINDS, 'Player', 'dens'),
+      ]);
+      const voidBox = el('input', { type: 'checkbox', id: 'void' });
+      voidBox.addEventListener('change', syncVisibility);
+      fields.append(
+        played,
+        el('label', { class: 'check' }, [voidBox, 'Void: the dealer did not discard']),
+        el('label', { text: 'Penalties' }),
+        el('div', { id: 'penalties' }),
+        el('div', { class: 'buttons' }, [
+          (() => {
+            const add = el('button', { type: 'button', class: 'secondary', id: 'add-penalty', text: 'Add penalty' });
+            add.addEventListener('click', () => addPenalty());
+            return add;
+          })(),
+        ]));
+    }
+    fields.addEventListener('input', updateTotals);
+    syncVisibility();
+    updateTotals();
+  }
+
+  function fillForm(facts) {
+    buildForm();
+    const counts = isGarwolf() ? ['court', 'garwolves'] : ['cards', ...KINDS.map(([key]) => key)];
+    for (const key of counts)
+      state.players.forEach((_, seat) => {
+        const value = facts[key] ? facts[key][seat] : 0;
+        field(key, seat).value = value ? String(value) : (key === 'cards' || isGarwolf() ? '0' : '');
+      });
+    if (!isGarwolf()) {
+      $('void').checked = Boolean(facts.void);
+      $('declarer').value = facts.declarer === null || facts.declarer === undefined ? '' : String(facts.declarer);
+      $('all-but-last').checked = Boolean(facts.all_but_last);
+      for (const penalty of facts.penalties || [])
+        addPenalty(penalty.seat, penalty.kind);
+    }
+    syncVisibility();
+    updateTotals();
+  }
+
+  function readForm() {
+    const counts = (key) => state.players.map((_, seat) => readCount(key, seat));
+    if (isGarwolf())
+      return { court: counts('court'), garwolves: counts('garwolves') };
+    const penalties = [...$('penalties').children].map((row) => {
+      const [who, what] = row.querySelectorAll('select');
+      return { seat: Number(who.value), kind: what.value };
+    });
+    const round = {};
+    if ($('void').checked) {
+      round.void = 'dealer_did_not_discard';
+    } else {
+      const declarer = $('declarer').value;
+      round.declarer = declarer === '' ? null : Number(declarer);
+      round.cards = counts('cards');
+      if (round.declarer !== null && $('all-but-last').checked)
+        round.all_but_last = true;
+      for (const [key] of KINDS) {
+        const values = counts(key);
+        if (values.some((n) => n !== 0))
+          round[key] = values;
+      }
+    }
+    if (penalties.length > 0)
+      round.penalties = penalties;
+    return round;
+  }
+
+  function startNewRound() {
+    editing = 0;
+    buildForm();
+    $('form-title').textContent = 'Round ' + state.next_round;
+    $('submit-button').textContent = 'Send round ' + state.next_round;
+    $('cancel-button').hidden = true;
+    $('form-section').hidden = state.finished;
+  }
+
+  function startCorrection(round) {
+    editing = round.number;
+    fillForm(round.round || {});
+    $('form-title').textContent = 'Correct round ' + round.number;
+    $('submit-button').textContent = 'Send correction';
+    $('cancel-button').hidden = false;
+    $('form-section').hidden = false;
+    showMessage('', '');
+    $('form-section').scrollIntoView({ block: 'start' });
+  }
+
+  function show(newState) {
+    state = newState;
+    showBoard();
+    showHistory();
+  }
+
+  async function load() {
+    const { status, data } = await api('GET', '');
+    if (status !== 200) {
+      showMessage(data.error, 'error');
+      return false;
+    }
+    show(data);
+    return true;
+  }
+
+  async function submit(event) {
+    event.preventDefault();
+    if (busy)
+      return;
+    busy = true;
+    $('submit-button').disabled = true;
+    const round = readForm();
+    const reply = editing
+      ? await api('PUT', '/rounds/' + editing, { version: state.version, round })
+      : await api('POST', '/rounds', { number: state.next_round, version: state.version, round });
+    busy = false;
+    $('submit-button').disabled = false;
+    const corrected = editing;
+    if (reply.status === 200 || reply.status === 201) {
+      const number = corrected || state.next_round;
+      show(reply.data);
+      startNewRound();
+      showMessage((corrected ? 'Correction of round ' : 'Round ') + number + ' stored.', 'ok');
+      return;
+    }
+    showMessage(reply.data.error, 'error');
+    if (reply.status === 409 || reply.status === 423) {
+      // Another phone or the app was first: show what is stored now.
+      if (await load()) {
+        // A locked round cannot be corrected here: back to the next round.
+        if (!corrected || reply.status === 423)
+          startNewRound();
+        showMessage(reply.data.error, 'error');
+      }
+    }
+  }
+
+  async function start() {
+    if (!table || !secret || !/^[0-9a-f]{32}$/.test(secret)) {
+      showMessage('This link has no table secret. Scan the table’s code again.', 'error');
+      return;
+    }
+    $('round-form').addEventListener('submit', submit);
+    $('cancel-button').addEventListener('click', () => { startNewRound(); showMessage('', ''); });
+    if (await load())
+      startNewRound();
+  }
+
+  start();
+})();

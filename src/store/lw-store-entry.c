@@ -1,0 +1,338 @@
+/* lw-store-entry.c — round locks, the game's version and the games kept
+ * for event tables (schema 6)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <sqlite3.h>
+
+#include "lw-store-entry.h"
+#include "lw-store-events.h"
+#include "lw-store-private.h"
+
+typedef sqlite3_stmt LwEntryStmt;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwEntryStmt, lw_store_stmt_release)
+
+static gboolean
+check_rc (LwStore  *self,
+          int       rc,
+          GError  **error)
+{
+  return rc == SQLITE_OK || lw_store_fail (self, rc, error);
+}
+
+static gboolean
+count_rounds (LwStore   *self,
+              gint64     id,
+              gboolean  *game_found,
+              gint64    *n_rounds,
+              GError   **error)
+{
+  g_autoptr (LwEntryStmt) stmt =
+    lw_store_stmt (self,
+                   "SELECT (SELECT count(*) FROM rounds WHERE game = ?1)"
+                   " FROM games WHERE id = ?1", error);
+
+  if (stmt == NULL
+      || !check_rc (self, sqlite3_bind_int64 (stmt, 1, id), error)
+      || !lw_store_step_row (self, stmt, game_found, error))
+    return FALSE;
+  *n_rounds = *game_found ? sqlite3_column_int64 (stmt, 0) : 0;
+  return TRUE;
+}
+
+gboolean
+lw_store_set_round_locked (LwStore   *self,
+                           gint64     id,
+                           guint      number,
+                           gboolean   locked,
+                           GError   **error)
+{
+  gboolean found = FALSE;
+  gint64 n_rounds = 0;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  if (!count_rounds (self, id, &found, &n_rounds, error))
+    goto fail;
+  if (!found)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+                   "no game with ID %" G_GINT64_FORMAT, id);
+      goto fail;
+    }
+  if (locked && (number < 1 || number > n_rounds))
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+                   "game %" G_GINT64_FORMAT " has no round %u", id, number);
+      goto fail;
+    }
+  {
+    g_autoptr (LwEntryStmt) stmt =
+      lw_store_stmt (self,
+                     locked ? "INSERT OR IGNORE INTO round_locks (game, number, locked_at) VALUES (?, ?, ?)"
+                            : "DELETE FROM round_locks WHERE game = ? AND number = ?",
+                     error);
+
+    if (stmt == NULL
+        || !check_rc (self, sqlite3_bind_int64 (stmt, 1, id), error)
+        || !check_rc (self, sqlite3_bind_int64 (stmt, 2, number), error)
+        || (locked && !check_rc (self, sqlite3_bind_int64 (stmt, 3, g_get_real_time () / G_USEC_PER_SEC), error))
+        || !lw_store_step_done (self, stmt, error))
+      goto fail;
+  }
+  return lw_store_commit (self, error);
+
+fail:
+  lw_store_rollback (self);
+  return FALSE;
+}
+
+GArray *
+lw_store_list_locked_rounds (LwStore  *self,
+                             gint64    id,
+                             GError  **error)
+{
+  g_autoptr (LwEntryStmt) stmt = NULL;
+  g_autoptr (GArray) numbers = g_array_new (FALSE, FALSE, sizeof (guint));
+  gboolean has_row = FALSE;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  stmt = lw_store_stmt (self, "SELECT number FROM round_locks WHERE game = ? ORDER BY number", error);
+  if (stmt == NULL || !check_rc (self, sqlite3_bind_int64 (stmt, 1, id), error))
+    return NULL;
+  for (;;)
+    {
+      guint number;
+
+      if (!lw_store_step_row (self, stmt, &has_row, error))
+        return NULL;
+      if (!has_row)
+        break;
+      number = (guint) CLAMP (sqlite3_column_int64 (stmt, 0), 1, G_MAXINT);
+      g_array_append_val (numbers, number);
+    }
+  return g_steal_pointer (&numbers);
+}
+
+gboolean
+lw_store_is_round_locked (LwStore   *self,
+                          gint64     id,
+                          guint      number,
+                          gboolean  *locked,
+                          GError   **error)
+{
+  g_autoptr (LwEntryStmt) stmt = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (locked != NULL, FALSE);
+
+  *locked = FALSE;
+  stmt = lw_store_stmt (self, "SELECT 1 FROM round_locks WHERE game = ? AND number = ?", error);
+  return stmt != NULL
+         && check_rc (self, sqlite3_bind_int64 (stmt, 1, id), error)
+         && check_rc (self, sqlite3_bind_int64 (stmt, 2, number), error)
+         && lw_store_step_row (self, stmt, locked, error);
+}
+
+gboolean
+lw_store_get_game_version (LwStore  *self,
+                           gint64    id,
+                           gint64   *version,
+                           GError  **error)
+{
+  g_autoptr (LwEntryStmt) stmt = NULL;
+  gboolean found = FALSE;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (version != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  stmt = lw_store_stmt (self,
+                        "SELECT (SELECT count(*) + count(undone_at) FROM edits WHERE game = ?1)"
+                        " FROM games WHERE id = ?1", error);
+  if (stmt == NULL
+      || !check_rc (self, sqlite3_bind_int64 (stmt, 1, id), error)
+      || !lw_store_step_row (self, stmt, &found, error))
+    return FALSE;
+  if (!found)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+                   "no game with ID %" G_GINT64_FORMAT, id);
+      return FALSE;
+    }
+  *version = sqlite3_column_int64 (stmt, 0);
+  return TRUE;
+}
+
+/* The event table's row: its ID, linked game, kept game and paper flag. */
+static gboolean
+find_table_row (LwStore   *self,
+                gint64     event_id,
+                guint      round,
+                guint      table,
+                gint64    *row_id,
+                gint64    *linked,
+                gint64    *kept,
+                gboolean  *paper,
+                GError   **error)
+{
+  g_autoptr (LwEntryStmt) stmt =
+    lw_store_stmt (self,
+                   "SELECT t.id, coalesce (t.game, 0), coalesce (k.game, 0), t.paper"
+                   " FROM event_tables t LEFT JOIN event_table_games k ON k.event_table = t.id"
+                   " WHERE t.event = ? AND t.round = ? AND t.number = ?", error);
+  gboolean has_row = FALSE;
+
+  if (stmt == NULL
+      || !check_rc (self, sqlite3_bind_int64 (stmt, 1, event_id), error)
+      || !check_rc (self, sqlite3_bind_int64 (stmt, 2, round), error)
+      || !check_rc (self, sqlite3_bind_int64 (stmt, 3, table), error)
+      || !lw_store_step_row (self, stmt, &has_row, error))
+    return FALSE;
+  if (!has_row)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+                   "event %" G_GINT64_FORMAT " has no round %u, table %u", event_id, round, table);
+      return FALSE;
+    }
+  *row_id = sqlite3_column_int64 (stmt, 0);
+  *linked = sqlite3_column_int64 (stmt, 1);
+  *kept = sqlite3_column_int64 (stmt, 2);
+  *paper = sqlite3_column_int64 (stmt, 3) != 0;
+  return TRUE;
+}
+
+gboolean
+lw_store_get_event_table_game (LwStore  *self,
+                               gint64    event_id,
+                               guint     round,
+                               guint     table,
+                               gint64   *game_id,
+                               GError  **error)
+{
+  gint64 row_id = 0, linked = 0, kept = 0;
+  gboolean paper = FALSE;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (game_id != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  *game_id = 0;
+  if (!find_table_row (self, event_id, round, table, &row_id, &linked, &kept, &paper, error))
+    return FALSE;
+  *game_id = linked != 0 ? linked : kept;
+  return TRUE;
+}
+
+gint64
+lw_store_start_event_table_game (LwStore  *self,
+                                 gint64    event_id,
+                                 guint     round,
+                                 guint     table,
+                                 GError  **error)
+{
+  g_autoptr (LwEvent) event = NULL;
+  g_autoptr (LwGameRecord) record = NULL;
+  const LwEventTable *seats;
+  const char *names[LW_EVENT_MAX_SEATS];
+  gint64 row_id = 0, linked = 0, kept = 0, game_id;
+  gboolean paper = FALSE;
+
+  g_return_val_if_fail (LW_IS_STORE (self), 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  if (!find_table_row (self, event_id, round, table, &row_id, &linked, &kept, &paper, error))
+    return 0;
+  if (linked != 0 || kept != 0 || paper)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                   "event %" G_GINT64_FORMAT ", round %u, table %u already has %s",
+                   event_id, round, table, paper ? "a result from paper" : "a game");
+      return 0;
+    }
+
+  event = lw_store_load_event (self, event_id, error);
+  if (event == NULL)
+    return 0;
+  seats = lw_event_get_table (event, round, table, error);
+  if (seats == NULL)
+    return 0;
+  for (guint i = 0; i < seats->n_seats; i++)
+    {
+      const LwEntrant *entrant = g_ptr_array_index (event->entrants, seats->entrants[i]);
+
+      names[i] = entrant->name;
+    }
+  record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, seats->n_seats, names);
+  record->first_dealer = seats->first_dealer;
+  if (event->config.format == LW_EVENT_PARTNERS)
+    {
+      static const int team_of[4] = { 0, 1, 0, 1 };
+
+      lw_game_record_set_teams (record, 2, team_of);
+    }
+
+  game_id = lw_store_add_game (self, record, error);
+  if (game_id == 0)
+    return 0;
+
+  if (!lw_store_begin_write (self, error))
+    goto fail_game;
+  {
+    g_autoptr (LwEntryStmt) stmt =
+      lw_store_stmt (self, "INSERT INTO event_table_games (event_table, game) VALUES (?, ?)", error);
+
+    if (stmt == NULL
+        || !check_rc (self, sqlite3_bind_int64 (stmt, 1, row_id), error)
+        || !check_rc (self, sqlite3_bind_int64 (stmt, 2, game_id), error)
+        || !lw_store_step_done (self, stmt, error))
+      {
+        lw_store_rollback (self);
+        goto fail_game;
+      }
+  }
+  if (!lw_store_commit (self, error))
+    goto fail_game;
+  return game_id;
+
+fail_game:
+  lw_store_delete_game (self, game_id, NULL);
+  return 0;
+}
+
+gboolean
+lw_store_find_event_table_of_game (LwStore  *self,
+                                   gint64    game_id,
+                                   gint64   *event_id,
+                                   guint    *round,
+                                   guint    *table,
+                                   GError  **error)
+{
+  g_autoptr (LwEntryStmt) stmt = NULL;
+  gboolean has_row = FALSE;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  stmt = lw_store_stmt (self,
+                        "SELECT t.event, t.round, t.number FROM event_tables t"
+                        " LEFT JOIN event_table_games k ON k.event_table = t.id"
+                        " WHERE t.game = ?1 OR k.game = ?1 LIMIT 1", error);
+  if (stmt == NULL
+      || !check_rc (self, sqlite3_bind_int64 (stmt, 1, game_id), error)
+      || !lw_store_step_row (self, stmt, &has_row, error)
+      || !has_row)
+    return FALSE;
+  if (event_id != NULL)
+    *event_id = sqlite3_column_int64 (stmt, 0);
+  if (round != NULL)
+    *round = (guint) sqlite3_column_int64 (stmt, 1);
+  if (table != NULL)
+    *table = (guint) sqlite3_column_int64 (stmt, 2);
+  return TRUE;
+}

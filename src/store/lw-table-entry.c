@@ -1,0 +1,691 @@
+/* lw-table-entry.c — the requests of table entry, without HTTP
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+#include <json-glib/json-glib.h>
+
+#include "lw-json-text.h"
+#include "lw-store-entry.h"
+#include "lw-store-events.h"
+#include "lw-table-entry.h"
+
+typedef struct {
+  gint64  game_id;
+  char   *secret;
+  char   *label;
+} EntryTable;
+
+static void
+entry_table_free (EntryTable *table)
+{
+  /* The secret is wiped before its memory goes back. */
+  if (table->secret != NULL)
+    memset (table->secret, 0, strlen (table->secret));
+  g_free (table->secret);
+  g_free (table->label);
+  g_free (table);
+}
+
+struct _LwTableEntry
+{
+  GObject parent_instance;
+
+  /* owned */
+  LwStore    *store;
+  GHashTable *tables;  /* gint64* game ID → EntryTable* */
+};
+
+G_DEFINE_FINAL_TYPE (LwTableEntry, lw_table_entry, G_TYPE_OBJECT)
+
+enum {
+  SIGNAL_ROUND_STORED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+lw_table_entry_finalize (GObject *object)
+{
+  LwTableEntry *self = LW_TABLE_ENTRY (object);
+
+  g_clear_pointer (&self->tables, g_hash_table_unref);
+  g_clear_object (&self->store);
+
+  G_OBJECT_CLASS (lw_table_entry_parent_class)->finalize (object);
+}
+
+static void
+lw_table_entry_class_init (LwTableEntryClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = lw_table_entry_finalize;
+
+  /**
+   * LwTableEntry::round-stored:
+   * @self: table entry
+   * @game_id: the game
+   * @number: the round stored or corrected
+   *
+   * A phone stored or corrected a round; the game's views reload.
+   */
+  signals[SIGNAL_ROUND_STORED] =
+    g_signal_new ("round-stored", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT64, G_TYPE_UINT);
+}
+
+static void
+lw_table_entry_init (LwTableEntry *self)
+{
+  self->tables = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL,
+                                        (GDestroyNotify) entry_table_free);
+}
+
+LwTableEntry *
+lw_table_entry_new (LwStore *store)
+{
+  LwTableEntry *self;
+
+  g_return_val_if_fail (LW_IS_STORE (store), NULL);
+
+  self = g_object_new (LW_TYPE_TABLE_ENTRY, NULL);
+  self->store = g_object_ref (store);
+  return self;
+}
+
+LwStore *
+lw_table_entry_get_store (LwTableEntry *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_ENTRY (self), NULL);
+
+  return self->store;
+}
+
+/* ------------------------------------------------------------------ */
+/* Secrets                                                              */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+read_random (guint8   *buffer,
+             gsize     length,
+             GError  **error)
+{
+  gsize done = 0;
+  int fd;
+
+  while (done < length)
+    {
+      ssize_t n = getrandom (buffer + done, length - done, 0);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        break;
+      done += (gsize) n;
+    }
+  if (done == length)
+    return TRUE;
+
+  /* A kernel without getrandom(): the same source as a file. */
+  fd = open ("/dev/urandom", O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    goto fail;
+  done = 0;
+  while (done < length)
+    {
+      ssize_t n = read (fd, buffer + done, length - done);
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        {
+          close (fd);
+          goto fail;
+        }
+      done += (gsize) n;
+    }
+  close (fd);
+  return TRUE;
+
+fail:
+  g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_FAILED,
+               "table entry: no random bytes for a secret (%s)", g_strerror (errno));
+  return FALSE;
+}
+
+char *
+lw_table_entry_random_secret (GError **error)
+{
+  guint8 bytes[LW_TABLE_ENTRY_SECRET_LENGTH / 2];
+  char *secret;
+
+  if (!read_random (bytes, sizeof bytes, error))
+    return NULL;
+  secret = g_malloc (LW_TABLE_ENTRY_SECRET_LENGTH + 1);
+  for (gsize i = 0; i < sizeof bytes; i++)
+    {
+      secret[2 * i] = "0123456789abcdef"[bytes[i] >> 4];
+      secret[2 * i + 1] = "0123456789abcdef"[bytes[i] & 0xf];
+    }
+  secret[LW_TABLE_ENTRY_SECRET_LENGTH] = '\0';
+  memset (bytes, 0, sizeof bytes);
+  return secret;
+}
+
+/* Compares in a time that does not depend on where the texts differ. */
+static gboolean
+secret_equal (const char *expected,
+              const char *given)
+{
+  gsize length = strlen (expected);
+  guint8 diff = 0;
+
+  if (strlen (given) != length)
+    return FALSE;
+  for (gsize i = 0; i < length; i++)
+    diff |= (guint8) (expected[i] ^ given[i]);
+  return diff == 0;
+}
+
+const char *
+lw_table_entry_open_table (LwTableEntry  *self,
+                           gint64         game_id,
+                           const char    *label,
+                           GError       **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+  EntryTable *table;
+
+  g_return_val_if_fail (LW_IS_TABLE_ENTRY (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  game = lw_store_load_game (self->store, game_id, error);
+  if (game == NULL)
+    return NULL;
+
+  table = g_new0 (EntryTable, 1);
+  table->game_id = game_id;
+  table->secret = lw_table_entry_random_secret (error);
+  if (table->secret == NULL)
+    {
+      entry_table_free (table);
+      return NULL;
+    }
+  if (label != NULL && *label != '\0')
+    table->label = g_strdup (label);
+  else
+    table->label = g_strjoinv (", ", game->record->players);
+  g_hash_table_replace (self->tables, &table->game_id, table);
+  return table->secret;
+}
+
+void
+lw_table_entry_close_table (LwTableEntry *self,
+                            gint64        game_id)
+{
+  g_return_if_fail (LW_IS_TABLE_ENTRY (self));
+
+  g_hash_table_remove (self->tables, &game_id);
+}
+
+void
+lw_table_entry_close_all (LwTableEntry *self)
+{
+  g_return_if_fail (LW_IS_TABLE_ENTRY (self));
+
+  g_hash_table_remove_all (self->tables);
+}
+
+const char *
+lw_table_entry_get_secret (LwTableEntry *self,
+                           gint64        game_id)
+{
+  EntryTable *table;
+
+  g_return_val_if_fail (LW_IS_TABLE_ENTRY (self), NULL);
+
+  table = g_hash_table_lookup (self->tables, &game_id);
+  return table != NULL ? table->secret : NULL;
+}
+
+char *
+lw_table_entry_page_path (gint64      game_id,
+                          const char *secret)
+{
+  g_return_val_if_fail (secret != NULL, NULL);
+
+  return g_strdup_printf ("/t/%" G_GINT64_FORMAT "#%s", game_id, secret);
+}
+
+/* ------------------------------------------------------------------ */
+/* Answers                                                              */
+/* ------------------------------------------------------------------ */
+
+static guint
+fail (char       **response,
+      guint        status,
+      const char  *format,
+      ...) G_GNUC_PRINTF (3, 4);
+
+static guint
+fail (char       **response,
+      guint        status,
+      const char  *format,
+      ...)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "error");
+  json_builder_add_string_value (builder, message);
+  json_builder_end_object (builder);
+  *response = lw_json_builder_to_text (builder);
+  return status;
+}
+
+static void
+add_int_array (JsonBuilder *builder,
+               const char  *name,
+               const int   *values,
+               guint        n)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < n; i++)
+    json_builder_add_int_value (builder, values[i]);
+  json_builder_end_array (builder);
+}
+
+/* The table's state (docs/TABLE-ENTRY.md): what the page shows. */
+static guint
+answer_state (LwTableEntry  *self,
+              EntryTable    *table,
+              guint          status,
+              char         **response)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwStandings) standings = NULL;
+  g_autoptr (GArray) locks = NULL;
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  const LwGameRecord *record;
+  gint64 version = 0;
+
+  game = lw_store_load_game (self->store, table->game_id, &error);
+  if (game == NULL || !lw_store_get_game_version (self->store, table->game_id, &version, &error))
+    return fail (response, 500, "%s", error->message);
+  record = game->record;
+  standings = lw_standings_compute (record, &error);
+  if (standings == NULL)
+    return fail (response, 500, "game %" G_GINT64_FORMAT ": %s", table->game_id, error->message);
+  locks = lw_store_list_locked_rounds (self->store, table->game_id, &error);
+  if (locks == NULL)
+    return fail (response, 500, "%s", error->message);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "table");
+  json_builder_add_int_value (builder, table->game_id);
+  json_builder_set_member_name (builder, "label");
+  json_builder_add_string_value (builder, table->label);
+  json_builder_set_member_name (builder, "ruleset");
+  json_builder_add_string_value (builder, lw_ruleset_to_string (record->ruleset));
+  json_builder_set_member_name (builder, "version");
+  json_builder_add_int_value (builder, version);
+  json_builder_set_member_name (builder, "players");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < record->n_players; i++)
+    json_builder_add_string_value (builder, record->players[i]);
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "sides");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < standings->n_sides; i++)
+    json_builder_add_string_value (builder, g_ptr_array_index (standings->sides, i));
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "side_of");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < record->n_players; i++)
+    json_builder_add_int_value (builder, lw_game_record_side_of (record, (int) i));
+  json_builder_end_array (builder);
+  add_int_array (builder, "scores", standings->scores, standings->n_sides);
+  json_builder_set_member_name (builder, "target");
+  json_builder_add_int_value (builder, record->target);
+  json_builder_set_member_name (builder, "total_cards");
+  json_builder_add_int_value (builder, lw_total_cards (record->n_players));
+  json_builder_set_member_name (builder, "decks");
+  json_builder_add_int_value (builder, lw_decks (record->n_players));
+  json_builder_set_member_name (builder, "next_round");
+  json_builder_add_int_value (builder, record->rounds->len + 1);
+  json_builder_set_member_name (builder, "next_dealer");
+  json_builder_add_int_value (builder, standings->next_dealer);
+  json_builder_set_member_name (builder, "finished");
+  json_builder_add_boolean_value (builder, standings->finished);
+  json_builder_set_member_name (builder, "winner");
+  if (standings->winner == LW_NO_SEAT)
+    json_builder_add_null_value (builder);
+  else
+    json_builder_add_int_value (builder, standings->winner);
+
+  json_builder_set_member_name (builder, "rounds");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < record->rounds->len; i++)
+    {
+      const LwRoundResult *result = g_ptr_array_index (standings->rounds, i);
+      g_autofree char *facts = lw_round_to_json (record, g_ptr_array_index (record->rounds, i));
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      gboolean locked = FALSE;
+
+      for (guint j = 0; j < locks->len; j++)
+        locked = locked || g_array_index (locks, guint, j) == i + 1;
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "number");
+      json_builder_add_int_value (builder, result->number);
+      json_builder_set_member_name (builder, "dealer");
+      json_builder_add_int_value (builder, result->dealer);
+      add_int_array (builder, "deltas", result->deltas, standings->n_sides);
+      add_int_array (builder, "scores", result->scores, standings->n_sides);
+      json_builder_set_member_name (builder, "locked");
+      json_builder_add_boolean_value (builder, locked);
+      if (json_parser_load_from_data (parser, facts, -1, NULL))
+        {
+          json_builder_set_member_name (builder, "round");
+          json_builder_add_value (builder, json_node_copy (json_parser_get_root (parser)));
+        }
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+
+  *response = lw_json_builder_to_text (builder);
+  return status;
+}
+
+/* ------------------------------------------------------------------ */
+/* Requests                                                             */
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+  gboolean  has_number;
+  gint64    number;
+  gboolean  has_version;
+  gint64    version;
+  char     *round;   /* the round object's JSON text */
+} EntryBody;
+
+static void
+entry_body_clear (EntryBody *body)
+{
+  g_clear_pointer (&body->round, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (EntryBody, entry_body_clear)
+
+static gboolean
+is_integer (JsonNode *node)
+{
+  return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64;
+}
+
+/* Reads {"number": N, "version": V, "round": {…}}; a message in @message. */
+static gboolean
+parse_body (const char  *data,
+            gsize        length,
+            EntryBody   *body,
+            char       **message)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonGenerator) generator = NULL;
+  g_autoptr (GList) members = NULL;
+  JsonObject *object;
+  JsonNode *root;
+
+  if (data == NULL || length == 0)
+    {
+      *message = g_strdup ("the request has no body: send the round as JSON");
+      return FALSE;
+    }
+  if (!lw_json_text_check (data, length, &error)
+      || !json_parser_load_from_data (parser, data, (gssize) length, &error))
+    {
+      *message = g_strdup_printf ("the request is not JSON: %s", error->message);
+      return FALSE;
+    }
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    {
+      *message = g_strdup ("the request must be a JSON object");
+      return FALSE;
+    }
+  object = json_node_get_object (root);
+  members = json_object_get_members (object);
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      const char *name = l->data;
+      JsonNode *node = json_object_get_member (object, name);
+
+      if (g_str_equal (name, "number") || g_str_equal (name, "version"))
+        {
+          gboolean is_number = g_str_equal (name, "number");
+
+          if (!is_integer (node) || json_node_get_int (node) < 0)
+            {
+              *message = g_strdup_printf ("key \"%s\" must be an integer ≥ 0", name);
+              return FALSE;
+            }
+          if (is_number)
+            {
+              body->has_number = TRUE;
+              body->number = json_node_get_int (node);
+            }
+          else
+            {
+              body->has_version = TRUE;
+              body->version = json_node_get_int (node);
+            }
+        }
+      else if (g_str_equal (name, "round"))
+        {
+          if (!JSON_NODE_HOLDS_OBJECT (node))
+            {
+              *message = g_strdup ("key \"round\" must be an object (GAME-RECORD.md)");
+              return FALSE;
+            }
+          generator = json_generator_new ();
+          json_generator_set_root (generator, node);
+          g_free (body->round);
+          body->round = json_generator_to_data (generator, NULL);
+        }
+      else
+        {
+          *message = g_strdup_printf ("key \"%s\" is not allowed", name);
+          return FALSE;
+        }
+    }
+  if (body->round == NULL || !body->has_version)
+    {
+      *message = g_strdup (body->round == NULL ? "key \"round\" is missing"
+                                               : "key \"version\" is missing");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Whether the store's error is the engine refusing the round. */
+static gboolean
+is_engine_error (const GError *error)
+{
+  return error->domain == LW_ENGINE_ERROR;
+}
+
+/* After a round that finished the game of an event's table, the game
+ * becomes the table's result. */
+static void
+link_finished_event_game (LwTableEntry *self,
+                          gint64        game_id)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwStandings) standings = NULL;
+  gint64 event_id = 0, linked = 0;
+  guint round = 0, table = 0;
+
+  if (!lw_store_find_event_table_of_game (self->store, game_id, &event_id, &round, &table, &error))
+    goto out;
+  game = lw_store_load_game (self->store, game_id, &error);
+  if (game == NULL)
+    goto out;
+  standings = lw_standings_compute (game->record, &error);
+  if (standings == NULL || !standings->finished)
+    goto out;
+  if (!lw_store_get_event_table_game (self->store, event_id, round, table, &linked, &error))
+    goto out;
+  lw_store_set_event_game_result (self->store, event_id, round, table, game_id, &error);
+
+out:
+  if (error != NULL)
+    g_message ("table entry: game %" G_GINT64_FORMAT ": %s", game_id, error->message);
+}
+
+static guint
+handle_round (LwTableEntry  *self,
+              EntryTable    *table,
+              guint          number,
+              gboolean       correction,
+              const char    *data,
+              gsize          length,
+              char         **response)
+{
+  g_auto (EntryBody) body = { 0, };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwRound) round = NULL;
+  g_autofree char *message = NULL;
+  gint64 version = 0;
+  guint n_rounds;
+
+  if (length > LW_TABLE_ENTRY_MAX_BODY)
+    return fail (response, 413, "the request is larger than %d bytes", LW_TABLE_ENTRY_MAX_BODY);
+  if (!parse_body (data, length, &body, &message))
+    return fail (response, 400, "%s", message);
+
+  game = lw_store_load_game (self->store, table->game_id, &error);
+  if (game == NULL || !lw_store_get_game_version (self->store, table->game_id, &version, &error))
+    return fail (response, error->code == LW_STORE_ERROR_NOT_FOUND ? 404 : 500, "%s", error->message);
+  n_rounds = game->record->rounds->len;
+
+  if (correction)
+    {
+      gboolean locked = FALSE;
+
+      if (body.has_number && body.number != number)
+        return fail (response, 400, "key \"number\" is %" G_GINT64_FORMAT ", but the path names round %u",
+                     body.number, number);
+      if (number < 1 || number > n_rounds)
+        return fail (response, 404, "round %u: the game has %u rounds", number, n_rounds);
+      if (!lw_store_is_round_locked (self->store, table->game_id, number, &locked, &error))
+        return fail (response, 500, "%s", error->message);
+      if (locked)
+        return fail (response, 423, "round %u is locked by the director: only they can correct it now",
+                     number);
+    }
+  else
+    {
+      if (!body.has_number)
+        return fail (response, 400, "key \"number\" is missing");
+      if (body.number != (gint64) n_rounds + 1)
+        return fail (response, 409,
+                     "round %" G_GINT64_FORMAT " has already been entered at this table; the board "
+                     "now shows %u rounds: check them, then enter round %u",
+                     body.number, n_rounds, n_rounds + 1);
+    }
+  if (body.version != version)
+    return fail (response, 409,
+                 "the game changed while this round was entered (another phone or the app); "
+                 "check the board, then send it again");
+
+  round = lw_round_from_json (game->record, body.round, -1, number, &error);
+  if (round == NULL)
+    return fail (response, 422, "%s", error->message);
+  if (correction ? !lw_store_replace_round (self->store, table->game_id, number, round, &error)
+                 : !lw_store_append_round (self->store, table->game_id, round, &error))
+    return fail (response, is_engine_error (error) ? 422 : 500, "%s", error->message);
+
+  link_finished_event_game (self, table->game_id);
+  g_signal_emit (self, signals[SIGNAL_ROUND_STORED], 0, table->game_id, number);
+
+  return answer_state (self, table, correction ? 200 : 201, response);
+}
+
+guint
+lw_table_entry_handle (LwTableEntry  *self,
+                       const char    *method,
+                       const char    *path,
+                       const char    *secret,
+                       const char    *body,
+                       gsize          length,
+                       char         **response)
+{
+  g_auto (GStrv) parts = NULL;
+  EntryTable *table;
+  gint64 game_id = 0;
+  guint64 number = 0;
+  guint n_parts;
+
+  g_return_val_if_fail (LW_IS_TABLE_ENTRY (self), 500);
+  g_return_val_if_fail (method != NULL && path != NULL && response != NULL, 500);
+
+  *response = NULL;
+
+  /* "", "api", "tables", GAME [, "rounds" [, N]] */
+  parts = g_strsplit (path, "/", 0);
+  n_parts = g_strv_length (parts);
+  if (n_parts < 4 || n_parts > 6 || *parts[0] != '\0' || !g_str_equal (parts[1], "api")
+      || !g_str_equal (parts[2], "tables")
+      || !g_ascii_string_to_signed (parts[3], 10, 1, G_MAXINT64, &game_id, NULL)
+      || (n_parts >= 5 && !g_str_equal (parts[4], "rounds"))
+      || (n_parts == 6 && !g_ascii_string_to_unsigned (parts[5], 10, 1, G_MAXUINT32, &number, NULL)))
+    return fail (response, 404, "%s: no such page", path);
+
+  table = g_hash_table_lookup (self->tables, &game_id);
+  if (table == NULL)
+    return fail (response, 404, "table %" G_GINT64_FORMAT " is not open for entry (closed by the director?)",
+                 game_id);
+  if (secret == NULL || !secret_equal (table->secret, secret))
+    return fail (response, 403, "this link is not valid for table %" G_GINT64_FORMAT
+                 ": scan the table's code again", game_id);
+
+  if (n_parts == 4)
+    {
+      if (!g_str_equal (method, "GET"))
+        return fail (response, 405, "%s %s: use GET", method, path);
+      return answer_state (self, table, 200, response);
+    }
+  if (n_parts == 5)
+    {
+      if (!g_str_equal (method, "POST"))
+        return fail (response, 405, "%s %s: use POST", method, path);
+      {
+        g_autoptr (LwStoredGame) game = lw_store_load_game (self->store, game_id, NULL);
+        guint next = game != NULL ? game->record->rounds->len + 1 : 1;
+
+        return handle_round (self, table, next, FALSE, body, length, response);
+      }
+    }
+  if (!g_str_equal (method, "PUT"))
+    return fail (response, 405, "%s %s: use PUT", method, path);
+  return handle_round (self, table, (guint) number, TRUE, body, length, response);
+}

@@ -1,0 +1,181 @@
+/* lw-table-entry.h — results entered from phones at the tables: the
+ * requests of the JSON API (docs/TABLE-ENTRY.md), parsed, authorized,
+ * validated by the engine and applied to the store
+ *
+ * No HTTP here: the server (lw-entry-server.h) hands each request's
+ * method, path, secret and body to lw_table_entry_handle() and sends back
+ * the status and JSON it returns, so that the handlers are tested without
+ * a network.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib-object.h>
+
+#include "lw-store.h"
+
+G_BEGIN_DECLS
+
+/**
+ * LW_TABLE_ENTRY_MAX_BODY:
+ *
+ * The largest request body read, in bytes: a round of eight seats with
+ * every list written out takes under 2 KiB.
+ */
+#define LW_TABLE_ENTRY_MAX_BODY (64 * 1024)
+
+/**
+ * LW_TABLE_ENTRY_SECRET_LENGTH:
+ *
+ * A table's secret: 128 random bits as 32 lowercase hexadecimal digits.
+ */
+#define LW_TABLE_ENTRY_SECRET_LENGTH 32
+
+#define LW_TYPE_TABLE_ENTRY (lw_table_entry_get_type ())
+G_DECLARE_FINAL_TYPE (LwTableEntry, lw_table_entry, LW, TABLE_ENTRY, GObject)
+
+/**
+ * lw_table_entry_new:
+ * @store: the store the rounds go to
+ *
+ * Opens table entry with no table: lw_table_entry_open_table() adds them.
+ * Secrets are kept in memory only; they end with the object, with
+ * lw_table_entry_close_table() or lw_table_entry_close_all().
+ *
+ * The object emits #LwTableEntry::round-stored after every round stored
+ * or corrected through it, so that the windows showing the game reload.
+ *
+ * Returns: (transfer full): the table entry.
+ */
+LwTableEntry *lw_table_entry_new (LwStore *store);
+
+/**
+ * lw_table_entry_get_store:
+ *
+ * Returns: (transfer none): the store.
+ */
+LwStore *lw_table_entry_get_store (LwTableEntry *self);
+
+/**
+ * lw_table_entry_open_table:
+ * @self: table entry
+ * @game_id: the stored game played at the table
+ * @label: (nullable): what the phone shows as the table's name (e.g.
+ *   "Table 3"); %NULL for the players' names
+ * @error: return location for a #GError
+ *
+ * Opens entry for one table with a fresh secret from the system's
+ * cryptographic random source (getrandom(), else /dev/urandom). A table
+ * already open gets a new secret: the old link stops working.
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND for an unknown game,
+ * %LW_STORE_ERROR_FAILED when no random bytes can be read.
+ *
+ * Returns: (transfer none) (nullable): the secret
+ *   (%LW_TABLE_ENTRY_SECRET_LENGTH hex digits), valid until the table is
+ *   closed; %NULL on error.
+ */
+const char *lw_table_entry_open_table (LwTableEntry  *self,
+                                       gint64         game_id,
+                                       const char    *label,
+                                       GError       **error);
+
+/**
+ * lw_table_entry_close_table:
+ * @self: table entry
+ * @game_id: a game
+ *
+ * Forgets the table's secret: its link no longer reads or writes anything.
+ */
+void lw_table_entry_close_table (LwTableEntry *self,
+                                 gint64        game_id);
+
+/**
+ * lw_table_entry_close_all:
+ * @self: table entry
+ *
+ * Forgets every table's secret.
+ */
+void lw_table_entry_close_all (LwTableEntry *self);
+
+/**
+ * lw_table_entry_get_secret:
+ * @self: table entry
+ * @game_id: a game
+ *
+ * Returns: (transfer none) (nullable): the open table's secret, %NULL when
+ *   the table is not open.
+ */
+const char *lw_table_entry_get_secret (LwTableEntry *self,
+                                       gint64        game_id);
+
+/**
+ * lw_table_entry_page_path:
+ * @game_id: a game
+ * @secret: its table's secret
+ *
+ * The path of the table's page, the secret in its fragment (so that it
+ * is never sent in a Referer or kept in a server's request line):
+ * `/t/GAME#SECRET`.
+ *
+ * Returns: (transfer full): the path.
+ */
+char *lw_table_entry_page_path (gint64      game_id,
+                                const char *secret);
+
+/**
+ * lw_table_entry_handle:
+ * @self: table entry
+ * @method: the HTTP method ("GET", "POST", "PUT")
+ * @path: the request path without query, e.g. "/api/tables/12/rounds"
+ * @secret: (nullable): the secret the client sent (the `X-Table-Secret`
+ *   header), %NULL when none
+ * @body: (nullable) (array length=length): the request body
+ * @length: its length in bytes
+ * @response: (out) (transfer full): the JSON answer: the table's state
+ *   (200, 201) or `{"error": "…"}`
+ *
+ * Answers one request of the API (docs/TABLE-ENTRY.md):
+ *
+ * - `GET /api/tables/GAME`: the table's board and rounds;
+ * - `POST /api/tables/GAME/rounds` with `{"number", "version", "round"}`:
+ *   the next round, stored with lw_store_append_round() (201);
+ * - `PUT /api/tables/GAME/rounds/N` with `{"version", "round"}`: a
+ *   correction of round N, lw_store_replace_round(), refused for a round
+ *   the director locked (lw_store_set_round_locked()).
+ *
+ * The round is read with lw_round_from_json() and the game replayed with
+ * it by the store; a round the engine refuses is answered with the
+ * engine's message and nothing is stored. A round that finishes the game
+ * of an event's table links the game to the table
+ * (lw_store_set_event_game_result()).
+ *
+ * Statuses: 200/201 done; 400 a body that is not the API's JSON; 403 a
+ * missing secret or one that is not this table's; 404 no such path, or a
+ * table not open for entry; 405 another method; 409 a stale number or
+ * version (another phone was first; nothing is stored); 413 a body over
+ * %LW_TABLE_ENTRY_MAX_BODY; 422 a round the engine refuses; 423 a locked
+ * round; 500 a store failure.
+ *
+ * Returns: the HTTP status.
+ */
+guint lw_table_entry_handle (LwTableEntry  *self,
+                             const char    *method,
+                             const char    *path,
+                             const char    *secret,
+                             const char    *body,
+                             gsize          length,
+                             char         **response);
+
+/**
+ * lw_table_entry_random_secret:
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): 128 bits from the system's
+ *   cryptographic random source as 32 lowercase hex digits; %NULL with
+ *   %LW_STORE_ERROR_FAILED when none can be read.
+ */
+char *lw_table_entry_random_secret (GError **error);
+
+G_END_DECLS

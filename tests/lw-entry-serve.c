@@ -1,0 +1,92 @@
+/* lw-entry-serve.c — runs table entry's server on a database for the
+ * browser test (test-entry-browser.py) and by hand:
+ *
+ *   lw-entry-serve --db PATH [--port N] [--tables N] [--players N]
+ *
+ * Makes one new game of N players (default 4) per table, opens each table
+ * for entry and prints one line per table: "GAME URL". Serves on
+ * 127.0.0.1 until it gets SIGTERM or SIGINT, or its standard input
+ * closes when --stdin is given.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib-unix.h>
+#include <stdio.h>
+
+#include "lw-entry-server.h"
+#include "lw-store.h"
+
+static gboolean
+quit_cb (gpointer data)
+{
+  g_main_loop_quit (data);
+  return G_SOURCE_REMOVE;
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GOptionContext) context = g_option_context_new ("— serve table entry on 127.0.0.1");
+  g_autofree char *db = NULL;
+  int port = 0, n_tables = 1, n_players = 4;
+  GOptionEntry entries[] = {
+    { "db", 0, 0, G_OPTION_ARG_FILENAME, &db, "The database", "PATH" },
+    { "port", 0, 0, G_OPTION_ARG_INT, &port, "The port (0: any free port)", "N" },
+    { "tables", 0, 0, G_OPTION_ARG_INT, &n_tables, "Tables to open", "N" },
+    { "players", 0, 0, G_OPTION_ARG_INT, &n_players, "Players per table", "N" },
+    { NULL }
+  };
+  static const char *const names[] = { "Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hal" };
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (LwTableEntry) entry = NULL;
+  g_autoptr (LwEntryServer) server = NULL;
+  g_autoptr (GMainLoop) loop = NULL;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error) || db == NULL
+      || n_players < 2 || n_players > 8 || n_tables < 1 || port < 0 || port > 65535)
+    {
+      g_printerr ("lw-entry-serve: %s\n", error != NULL ? error->message : "give --db PATH and sensible counts");
+      return 2;
+    }
+
+  store = lw_store_open (db, &error);
+  if (store == NULL)
+    {
+      g_printerr ("lw-entry-serve: %s\n", error->message);
+      return 1;
+    }
+  entry = lw_table_entry_new (store);
+  server = lw_entry_server_new (entry);
+  if (!lw_entry_server_start (server, "127.0.0.1", (guint) port, &error))
+    {
+      g_printerr ("lw-entry-serve: %s\n", error->message);
+      return 1;
+    }
+
+  for (int t = 0; t < n_tables; t++)
+    {
+      g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, (guint) n_players, names);
+      g_autofree char *label = g_strdup_printf ("Table %d", t + 1);
+      g_autofree char *url = NULL;
+      gint64 id = lw_store_add_game (store, record, &error);
+
+      if (id == 0 || lw_table_entry_open_table (entry, id, label, &error) == NULL)
+        {
+          g_printerr ("lw-entry-serve: %s\n", error->message);
+          return 1;
+        }
+      url = lw_entry_server_table_url (server, "127.0.0.1", id);
+      g_print ("%" G_GINT64_FORMAT " %s\n", id, url);
+    }
+  fflush (stdout);
+
+  loop = g_main_loop_new (NULL, FALSE);
+  g_unix_signal_add (SIGTERM, quit_cb, loop);
+  g_unix_signal_add (SIGINT, quit_cb, loop);
+  g_main_loop_run (loop);
+  lw_entry_server_stop (server);
+  return 0;
+}

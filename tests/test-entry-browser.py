@@ -1,0 +1,215 @@
+#!/usr/bin/python3
+# test-entry-browser.py — table entry end to end: lw-entry-serve runs the
+# server on 127.0.0.1 with a temporary database, headless Chromium opens
+# a table's page at phone width, enters a round through the form, and the
+# database is checked:
+#
+# - a good round is stored with the facts typed (declarer, cards, Den
+#   cards, a penalty) and the page shows the new board;
+# - a round whose cards do not add up shows the engine's message and
+#   nothing more is stored;
+# - round 1 corrected from the page is stored; once the director locks it,
+#   the page is told and shows it locked;
+# - another table's secret on this table's page reads nothing.
+#
+# Skipped (exit 77) without chromium, chromedriver or python3-selenium
+# (Debian's /usr/bin/python3, where apt installs selenium).
+# With LW_SCREENSHOT_DIR set, the page is saved there as PNGs.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+SKIP = 77
+
+
+def skip(why):
+    print(f"1..0 # SKIP {why}")
+    sys.exit(SKIP)
+
+
+chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+chromedriver = shutil.which("chromedriver") or (
+    "/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None)
+if chromium is None or chromedriver is None:
+    skip("chromium and chromedriver are needed (apt-get install chromium chromium-driver)")
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+except ImportError:
+    skip("python3-selenium is needed")
+
+serve = os.environ.get("LW_ENTRY_SERVE")
+if not serve:
+    print("Bail out! LW_ENTRY_SERVE names no lw-entry-serve program")
+    sys.exit(1)
+
+tests = 0
+failed = 0
+
+
+def check(ok, what):
+    global tests, failed
+    tests += 1
+    print(("ok" if ok else "not ok") + f" {tests} {what}")
+    if not ok:
+        failed += 1
+
+
+def state(url):
+    base, secret = url.split("#")
+    host = base.split("/t/")[0]
+    game = base.split("/t/")[1]
+    request = urllib.request.Request(f"{host}/api/tables/{game}", headers={"X-Table-Secret": secret})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)
+
+
+def main():
+    tmp = tempfile.mkdtemp(prefix="lw-entry-browser-")
+    db = os.path.join(tmp, "entry.sqlite3")
+    server = subprocess.Popen([serve, "--db", db, "--tables", "2", "--players", "4"],
+                              stdout=subprocess.PIPE, text=True)
+    driver = None
+    try:
+        lines = [server.stdout.readline().split() for _ in range(2)]
+        (game1, url1), (game2, url2) = lines
+        total = state(url1)["total_cards"]
+
+        options = webdriver.ChromeOptions()
+        options.binary_location = chromium
+        for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    "--window-size=360,740", "--no-proxy-server"):
+            options.add_argument(arg)
+        # Headless windows are at least 500 px wide: a phone's viewport
+        # comes from the device emulation.
+        options.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {"width": 360, "height": 740, "pixelRatio": 1.0}})
+        driver = webdriver.Chrome(service=Service(chromedriver), options=options)
+        wait = WebDriverWait(driver, 15)
+        shots = os.environ.get("LW_SCREENSHOT_DIR")
+
+        driver.get(url1)
+        wait.until(lambda d: d.find_element(By.ID, "form-section").is_displayed())
+        check(driver.find_element(By.ID, "title").text == "Table 1", "the page names the table")
+        check("Ann deals" in driver.find_element(By.ID, "board-note").text, "the board names the dealer")
+        width = driver.execute_script("return document.documentElement.scrollWidth")
+        check(width <= 360, f"nothing is wider than the phone (scroll width {width})")
+
+        # Round 1: Ben declares and takes most of the cards; Ann has a Worm,
+        # Cleo played out of turn.
+        Select(driver.find_element(By.ID, "declarer")).select_by_visible_text("Ben")
+        check(driver.find_element(By.ID, "all-but-last-row").is_displayed(),
+              "with a declarer, all but last is offered")
+        cards = [2, total - 6, 2, 2]
+        inputs = driver.find_elements(By.CSS_SELECTOR, "input[name^='cards-']")
+        for field, n in zip(inputs, cards[:3]):
+            field.send_keys(str(n))
+        check("missing" in driver.find_element(By.ID, "cards-total").text,
+              "the total shows the cards still missing")
+        inputs[3].send_keys(str(cards[3]))
+        check("✓" in driver.find_element(By.ID, "cards-total").text, "the total adds up")
+        driver.find_element(By.NAME, "worms-0").send_keys("1")
+        driver.find_element(By.ID, "add-penalty").click()
+        row = driver.find_elements(By.CSS_SELECTOR, "#penalties .penalty")[0]
+        Select(row.find_elements(By.TAG_NAME, "select")[0]).select_by_visible_text("Cleo")
+        if shots:
+            driver.save_screenshot(os.path.join(shots, "entry-phone-form.png"))
+        driver.find_element(By.ID, "submit-button").click()
+        wait.until(lambda d: "stored" in d.find_element(By.ID, "message").text)
+        if shots:
+            driver.execute_script("window.scrollTo(0, 0)")
+            driver.save_screenshot(os.path.join(shots, "entry-phone-board.png"))
+
+        with sqlite3.connect(db) as con:
+            rounds = con.execute("SELECT id, number, declarer FROM rounds WHERE game = ?", (game1,)).fetchall()
+            check(len(rounds) == 1 and rounds[0][1] == 1 and rounds[0][2] == 1,
+                  f"round 1 is stored with Ben declaring ({rounds})")
+            seats = con.execute("SELECT seat, cards, worms FROM round_seats WHERE round = ? ORDER BY seat",
+                                (rounds[0][0],)).fetchall() if rounds else []
+            check([s[1] for s in seats] == cards and seats[0][2] == 1,
+                  f"its cards and Den cards are the ones typed ({seats})")
+            penalties = con.execute("SELECT seat, kind FROM penalties WHERE round = ?",
+                                    (rounds[0][0],)).fetchall() if rounds else []
+            check(penalties == [(2, "out_of_turn")], f"Cleo's penalty is stored ({penalties})")
+            other = con.execute("SELECT count(*) FROM rounds WHERE game = ?", (game2,)).fetchone()[0]
+            check(other == 0, "the other table has no round")
+        check("Round 2" in driver.find_element(By.ID, "form-title").text, "the form moves on to round 2")
+        board = driver.find_element(By.ID, "board").text
+        check(str(state(url1)["scores"][1]) in board, "the board shows the engine's score")
+
+        # A round whose cards do not add up: the engine's words, nothing stored.
+        inputs = driver.find_elements(By.CSS_SELECTOR, "input[name^='cards-']")
+        inputs[0].send_keys(str(total - 1))
+        driver.find_element(By.ID, "submit-button").click()
+        wait.until(lambda d: d.find_element(By.ID, "message").get_attribute("class") == "error")
+        message = driver.find_element(By.ID, "message").text
+        check(message == f"round 2: cards sum to {total - 1}, expected {total} (4 players × {total // 4})",
+              f"the engine's message is shown ({message!r})")
+        if shots:
+            driver.save_screenshot(os.path.join(shots, "entry-phone-error.png"))
+        with sqlite3.connect(db) as con:
+            n = con.execute("SELECT count(*) FROM rounds WHERE game = ?", (game1,)).fetchone()[0]
+            check(n == 1, "nothing more is stored")
+
+        # A correction of round 1 from the page: Ann and Dev swap cards.
+        driver.find_element(By.CSS_SELECTOR, "button[aria-label='Correct round 1']").click()
+        wait.until(lambda d: d.find_element(By.ID, "form-title").text == "Correct round 1")
+        check(driver.find_element(By.NAME, "cards-1").get_attribute("value") == str(total - 6),
+              "the correction starts from the stored facts")
+        field = driver.find_element(By.NAME, "cards-0")
+        field.clear()
+        field.send_keys("3")
+        field = driver.find_element(By.NAME, "cards-3")
+        field.clear()
+        field.send_keys("1")
+        driver.find_element(By.ID, "submit-button").click()
+        wait.until(lambda d: "stored" in d.find_element(By.ID, "message").text
+                   or d.find_element(By.ID, "message").get_attribute("class") == "error")
+        message = driver.find_element(By.ID, "message").text
+        check(message == "Correction of round 1 stored.", f"the page says the correction is stored ({message!r})")
+        with sqlite3.connect(db) as con:
+            cards_now = [row[0] for row in con.execute(
+                "SELECT s.cards FROM round_seats s JOIN rounds r ON r.id = s.round"
+                " WHERE r.game = ? AND r.number = 1 ORDER BY s.seat", (game1,))]
+            check(cards_now == [3, total - 6, 2, 1], f"the correction is stored ({cards_now})")
+            # The director locks round 1: the page can no longer correct it.
+            con.execute("INSERT INTO round_locks (game, number, locked_at) VALUES (?, 1, 0)", (game1,))
+        driver.find_element(By.CSS_SELECTOR, "button[aria-label='Correct round 1']").click()
+        driver.find_element(By.ID, "submit-button").click()
+        wait.until(lambda d: "locked by the director" in d.find_element(By.ID, "message").text)
+        check(not driver.find_elements(By.CSS_SELECTOR, "button[aria-label='Correct round 1']"),
+              "the locked round is shown as locked, without its Correct button")
+        check(driver.find_element(By.ID, "form-title").text == "Round 2", "the form is back at round 2")
+
+        # Table 2's secret on table 1's page.
+        secret2 = url2.split("#")[1]
+        driver.get(url1.split("#")[0] + "#" + secret2)
+        driver.refresh()
+        wait.until(lambda d: d.find_element(By.ID, "message").is_displayed())
+        message = driver.find_element(By.ID, "message").text
+        check("not valid for table" in message and not driver.find_element(By.ID, "board-section").is_displayed(),
+              f"another table's secret reads nothing ({message!r})")
+    finally:
+        if driver is not None:
+            driver.quit()
+        server.terminate()
+        server.wait(timeout=10)
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    print(f"1..{tests}")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

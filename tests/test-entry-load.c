@@ -1,0 +1,304 @@
+/* test-entry-load.c — many phones at many tables at once, over loopback:
+ *
+ * the server runs in this program's main loop on 127.0.0.1; one thread
+ * per table (its own libsoup session) sends its rounds one after another,
+ * and sends each one a second time as a second phone at the table would.
+ * Asserted: every first copy is stored (201), every second one refused
+ * (409), and each game holds exactly its rounds, in order, none lost and
+ * none doubled. The figures (requests per second, latencies) are printed.
+ *
+ *   test-entry-load [--tables N] [--rounds N]     (default 20 × 100)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <locale.h>
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <libsoup/soup.h>
+
+#include "lw-entry-server.h"
+#include "lw-store.h"
+#include "lw-store-entry.h"
+
+static int n_tables = 20;
+static int n_rounds = 100;
+static int remaining;
+static GMainLoop *loop;
+
+/* In the main thread: one more phone is done. */
+static gboolean
+worker_done_cb (gpointer data)
+{
+  if (--remaining == 0)
+    g_main_loop_quit (loop);
+  return G_SOURCE_REMOVE;
+}
+
+typedef struct {
+  guint   port;
+  gint64  game;
+  char   *secret;
+  /* results */
+  guint   created;
+  guint   conflicts;
+  guint   other;
+  char   *first_failure;
+  GArray *latencies;  /* gint64 µs */
+} Worker;
+
+static guint
+send_json (SoupSession  *session,
+           Worker       *worker,
+           const char   *method,
+           const char   *path,
+           const char   *body,
+           JsonObject  **answer)
+{
+  g_autofree char *url = g_strdup_printf ("http://127.0.0.1:%u%s", worker->port, path);
+  g_autoptr (SoupMessage) msg = soup_message_new (method, url);
+  g_autoptr (GBytes) reply = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  gint64 start = g_get_monotonic_time ();
+  gint64 elapsed;
+
+  soup_message_headers_replace (soup_message_get_request_headers (msg), "X-Table-Secret", worker->secret);
+  if (body != NULL)
+    {
+      g_autoptr (GBytes) bytes = g_bytes_new (body, strlen (body));
+
+      soup_message_set_request_body_from_bytes (msg, "application/json", bytes);
+    }
+  reply = soup_session_send_and_read (session, msg, NULL, &error);
+  elapsed = g_get_monotonic_time () - start;
+  g_array_append_val (worker->latencies, elapsed);
+  if (reply == NULL)
+    {
+      if (worker->first_failure == NULL)
+        worker->first_failure = g_strdup (error->message);
+      return 0;
+    }
+  if (answer != NULL
+      && json_parser_load_from_data (parser, g_bytes_get_data (reply, NULL), (gssize) g_bytes_get_size (reply), NULL)
+      && JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    *answer = json_object_ref (json_node_get_object (json_parser_get_root (parser)));
+  return soup_message_get_status (msg);
+}
+
+static gpointer
+worker_thread (gpointer data)
+{
+  Worker *worker = data;
+  g_autoptr (GMainContext) context = g_main_context_new ();
+  g_autoptr (SoupSession) phone = NULL;
+  g_autoptr (SoupSession) second = NULL;
+  g_autofree char *state_path = g_strdup_printf ("/api/tables/%" G_GINT64_FORMAT, worker->game);
+  g_autofree char *rounds_path = g_strdup_printf ("/api/tables/%" G_GINT64_FORMAT "/rounds", worker->game);
+  g_autoptr (JsonObject) state = NULL;
+  gint64 version;
+
+  g_main_context_push_thread_default (context);
+  phone = soup_session_new ();
+  second = soup_session_new ();
+
+  if (send_json (phone, worker, "GET", state_path, NULL, &state) != 200 || state == NULL)
+    {
+      worker->other++;
+      goto out;
+    }
+  version = json_object_get_int_member (state, "version");
+
+  for (int n = 1; n <= n_rounds; n++)
+    {
+      /* Round n: seat (n % 2) declares and takes every card. */
+      int seat = n % 2;
+      g_autofree char *body =
+        g_strdup_printf ("{\"number\": %d, \"version\": %" G_GINT64_FORMAT ", \"round\": "
+                         "{\"declarer\": %d, \"cards\": [%d, %d]}}",
+                         n, version, seat, seat == 0 ? 26 : 0, seat == 0 ? 0 : 26);
+      g_autoptr (JsonObject) answer = NULL;
+      guint status = send_json (phone, worker, "POST", rounds_path, body, &answer);
+
+      if (status == 201 && answer != NULL)
+        {
+          worker->created++;
+          version = json_object_get_int_member (answer, "version");
+        }
+      else
+        {
+          worker->other++;
+          if (worker->first_failure == NULL)
+            worker->first_failure = g_strdup_printf ("round %d: status %u", n, status);
+        }
+
+      /* The second phone sends the same round from the same board. */
+      status = send_json (second, worker, "POST", rounds_path, body, NULL);
+      if (status == 409)
+        worker->conflicts++;
+      else
+        {
+          worker->other++;
+          if (worker->first_failure == NULL)
+            worker->first_failure = g_strdup_printf ("round %d again: status %u", n, status);
+        }
+    }
+
+out:
+  g_clear_object (&phone);
+  g_clear_object (&second);
+  g_main_context_pop_thread_default (context);
+  g_main_context_invoke (NULL, worker_done_cb, NULL);
+  return NULL;
+}
+
+static int
+compare_gint64 (gconstpointer a,
+                gconstpointer b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+
+  return (x > y) - (x < y);
+}
+
+static void
+test_load (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("lw-entry-load-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "load.sqlite3", NULL);
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (LwTableEntry) entry = NULL;
+  g_autoptr (LwEntryServer) server = NULL;
+  g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (gint64));
+  Worker *workers = g_new0 (Worker, n_tables);
+  GThread **threads = g_new0 (GThread *, n_tables);
+  const char *names[] = { "Ann", "Ben" };
+  guint created = 0, conflicts = 0, other = 0;
+  gint64 start, elapsed, sum = 0;
+  double seconds;
+
+  g_assert_no_error (error);
+  store = lw_store_open (path, &error);
+  g_assert_no_error (error);
+  entry = lw_table_entry_new (store);
+  server = lw_entry_server_new (entry);
+  lw_entry_server_start (server, "127.0.0.1", 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (lw_entry_server_get_port (server), >, 0);
+
+  for (int t = 0; t < n_tables; t++)
+    {
+      g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+
+      /* A game that goes on for every round sent. */
+      record->target = 1000000;
+      record->skunk = 1000000;
+      workers[t].game = lw_store_add_game (store, record, &error);
+      g_assert_no_error (error);
+      workers[t].secret = g_strdup (lw_table_entry_open_table (entry, workers[t].game, NULL, &error));
+      g_assert_no_error (error);
+      workers[t].port = lw_entry_server_get_port (server);
+      workers[t].latencies = g_array_new (FALSE, FALSE, sizeof (gint64));
+    }
+
+  loop = g_main_loop_new (NULL, FALSE);
+  start = g_get_monotonic_time ();
+  for (int t = 0; t < n_tables; t++)
+    threads[t] = g_thread_new ("phone", worker_thread, &workers[t]);
+  /* The server answers in this thread's main loop while the phones wait;
+   * each phone says when it is done. */
+  remaining = n_tables;
+  g_main_loop_run (loop);
+  for (int t = 0; t < n_tables; t++)
+    g_thread_join (threads[t]);
+  elapsed = g_get_monotonic_time () - start;
+
+  for (int t = 0; t < n_tables; t++)
+    {
+      g_autoptr (LwStoredGame) game = lw_store_load_game (store, workers[t].game, &error);
+
+      g_assert_no_error (error);
+      if (workers[t].first_failure != NULL)
+        g_test_message ("table %d: %s", t + 1, workers[t].first_failure);
+      created += workers[t].created;
+      conflicts += workers[t].conflicts;
+      other += workers[t].other;
+      g_array_append_vals (all, workers[t].latencies->data, workers[t].latencies->len);
+
+      /* Exactly the rounds sent, in order: none lost, none doubled. */
+      g_assert_cmpuint (game->record->rounds->len, ==, (guint) n_rounds);
+      for (int n = 1; n <= n_rounds; n++)
+        {
+          const LwRound *round = g_ptr_array_index (game->record->rounds, n - 1);
+
+          g_assert_cmpint (round->declarer, ==, n % 2);
+          g_assert_cmpint (round->cards[n % 2], ==, 26);
+        }
+    }
+
+  g_array_sort (all, compare_gint64);
+  for (guint i = 0; i < all->len; i++)
+    sum += g_array_index (all, gint64, i);
+  seconds = (double) elapsed / G_USEC_PER_SEC;
+  g_print ("# table entry load: %d tables × %d rounds, each sent twice: %u requests in %.2f s "
+           "(%.0f requests/s); stored %u, refused as stale %u, other %u\n",
+           n_tables, n_rounds, all->len, seconds, all->len / seconds, created, conflicts, other);
+  g_print ("# latency: mean %.1f ms, median %.1f ms, 99th percentile %.1f ms, max %.1f ms\n",
+           sum / 1000.0 / MAX (all->len, 1),
+           g_array_index (all, gint64, all->len / 2) / 1000.0,
+           g_array_index (all, gint64, (all->len * 99) / 100) / 1000.0,
+           g_array_index (all, gint64, all->len - 1) / 1000.0);
+
+  g_assert_cmpuint (other, ==, 0);
+  g_assert_cmpuint (created, ==, (guint) (n_tables * n_rounds));
+  g_assert_cmpuint (conflicts, ==, (guint) (n_tables * n_rounds));
+
+  for (int t = 0; t < n_tables; t++)
+    {
+      g_free (workers[t].secret);
+      g_free (workers[t].first_failure);
+      g_array_unref (workers[t].latencies);
+    }
+  g_free (workers);
+  g_free (threads);
+  g_clear_pointer (&loop, g_main_loop_unref);
+  lw_entry_server_stop (server);
+  g_clear_object (&server);
+  g_clear_object (&entry);
+  g_clear_object (&store);
+  {
+    g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+    const char *name;
+
+    while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+      {
+        g_autofree char *child = g_build_filename (dir, name, NULL);
+        g_unlink (child);
+      }
+    g_rmdir (dir);
+  }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  GOptionEntry entries[] = {
+    { "tables", 0, 0, G_OPTION_ARG_INT, &n_tables, "Tables", "N" },
+    { "rounds", 0, 0, G_OPTION_ARG_INT, &n_rounds, "Rounds per table", "N" },
+    { NULL }
+  };
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
+
+  /* Loopback only: no proxy lookups in the figures. */
+  g_setenv ("GIO_USE_PROXY_RESOLVER", "dummy", TRUE);
+  setlocale (LC_ALL, "");
+  g_test_init (&argc, &argv, NULL);
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, NULL) || n_tables < 1 || n_rounds < 1)
+    return 2;
+  g_test_add_func ("/entry/load", test_load);
+  return g_test_run ();
+}

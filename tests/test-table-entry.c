@@ -1,0 +1,494 @@
+/* test-table-entry.c — the requests of table entry (lw-table-entry.h),
+ * without a network:
+ *
+ * - a good round is stored as one entered in the app, the answer is the
+ *   new board, and round-stored is emitted;
+ * - a round the engine refuses is answered 422 with the engine's message,
+ *   and nothing is stored;
+ * - the same round sent twice (two phones at one table), or with an old
+ *   version, is answered 409 and stored once;
+ * - a locked round cannot be corrected (423), an unlocked one can;
+ * - without the secret, with a wrong one or with another table's, nothing
+ *   is read or written (403); a closed table is gone (404);
+ * - bodies that are not the API's JSON are refused (400, 413);
+ * - an event's table: its game is created, and linked when finished.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "lw-store.h"
+#include "lw-store-entry.h"
+#include "lw-store-events.h"
+#include "lw-table-entry.h"
+
+typedef struct
+{
+  char *dir;
+  LwStore *store;
+  LwTableEntry *entry;
+  gint64 game;
+  gint64 other;
+  char *secret;
+  char *other_secret;
+  guint stored;
+} Fixture;
+
+static gint64
+add_game (LwStore    *store,
+          const char *a,
+          const char *b)
+{
+  const char *names[] = { a, b };
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (GError) error = NULL;
+  gint64 id = lw_store_add_game (store, record, &error);
+
+  g_assert_no_error (error);
+  return id;
+}
+
+static void
+round_stored_cb (LwTableEntry *entry,
+                 gint64        game,
+                 guint         number,
+                 Fixture      *fixture)
+{
+  fixture->stored++;
+}
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = NULL;
+
+  fixture->dir = g_dir_make_tmp ("lw-table-entry-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
+  fixture->store = lw_store_open (path, &error);
+  g_assert_no_error (error);
+  fixture->game = add_game (fixture->store, "Ann", "Ben");
+  fixture->other = add_game (fixture->store, "Cleo", "Dev");
+  fixture->entry = lw_table_entry_new (fixture->store);
+  g_signal_connect (fixture->entry, "round-stored", G_CALLBACK (round_stored_cb), fixture);
+  fixture->secret = g_strdup (lw_table_entry_open_table (fixture->entry, fixture->game, "Table 1", &error));
+  g_assert_no_error (error);
+  fixture->other_secret = g_strdup (lw_table_entry_open_table (fixture->entry, fixture->other, NULL, &error));
+  g_assert_no_error (error);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr (GDir) dir = NULL;
+  const char *name;
+
+  g_clear_object (&fixture->entry);
+  g_clear_object (&fixture->store);
+  dir = g_dir_open (fixture->dir, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (fixture->dir, name, NULL);
+      g_unlink (child);
+    }
+  g_rmdir (fixture->dir);
+  g_free (fixture->dir);
+  g_free (fixture->secret);
+  g_free (fixture->other_secret);
+}
+
+/* Sends a request; returns the status, the answer parsed in *@answer. */
+static guint
+request (Fixture     *fixture,
+         const char  *method,
+         const char  *path,
+         const char  *secret,
+         const char  *body,
+         JsonObject **answer)
+{
+  g_autofree char *response = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  guint status;
+
+  status = lw_table_entry_handle (fixture->entry, method, path, secret,
+                                  body, body != NULL ? strlen (body) : 0, &response);
+  g_assert_nonnull (response);
+  json_parser_load_from_data (parser, response, -1, &error);
+  g_assert_no_error (error);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)));
+  if (answer != NULL)
+    *answer = json_object_ref (json_node_get_object (json_parser_get_root (parser)));
+  return status;
+}
+
+static char *
+game_path (gint64      game,
+           const char *rest)
+{
+  return g_strdup_printf ("/api/tables/%" G_GINT64_FORMAT "%s", game, rest);
+}
+
+static guint
+n_rounds (Fixture *fixture,
+          gint64   game)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) stored = lw_store_load_game (fixture->store, game, &error);
+
+  g_assert_no_error (error);
+  return stored->record->rounds->len;
+}
+
+static gint64
+version (Fixture *fixture)
+{
+  g_autoptr (GError) error = NULL;
+  gint64 v = -1;
+
+  lw_store_get_game_version (fixture->store, fixture->game, &v, &error);
+  g_assert_no_error (error);
+  return v;
+}
+
+static char *
+round_body (guint       number,
+            gint64      v,
+            const char *round)
+{
+  if (number == 0)
+    return g_strdup_printf ("{\"version\": %" G_GINT64_FORMAT ", \"round\": %s}", v, round);
+  return g_strdup_printf ("{\"number\": %u, \"version\": %" G_GINT64_FORMAT ", \"round\": %s}",
+                          number, v, round);
+}
+
+static void
+test_state (Fixture       *fixture,
+            gconstpointer  data)
+{
+  g_autofree char *path = game_path (fixture->game, "");
+  g_autoptr (JsonObject) answer = NULL;
+
+  g_assert_cmpuint (strlen (fixture->secret), ==, LW_TABLE_ENTRY_SECRET_LENGTH);
+  g_assert_cmpstr (fixture->secret, !=, fixture->other_secret);
+  g_assert_cmpuint (request (fixture, "GET", path, fixture->secret, NULL, &answer), ==, 200);
+  g_assert_cmpstr (json_object_get_string_member (answer, "label"), ==, "Table 1");
+  g_assert_cmpint (json_object_get_int_member (answer, "next_round"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (answer, "total_cards"), ==, 26);
+  g_assert_cmpint (json_object_get_int_member (answer, "version"), ==, version (fixture));
+  g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (answer, "scores"), 0), ==, 1);
+  g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (answer, "players"), 1), ==, "Ben");
+}
+
+static void
+test_good_round (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autofree char *path = game_path (fixture->game, "/rounds");
+  g_autofree char *body = round_body (1, version (fixture),
+                                      "{\"declarer\": 0, \"cards\": [20, 6], \"worms\": [0, 1]}");
+  g_autoptr (JsonObject) answer = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (GPtrArray) edits = NULL;
+  const LwRound *round;
+  JsonArray *scores;
+  gint64 before = version (fixture);
+
+  g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, body, &answer), ==, 201);
+  g_assert_cmpuint (fixture->stored, ==, 1);
+
+  game = lw_store_load_game (fixture->store, fixture->game, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->record->rounds->len, ==, 1);
+  round = g_ptr_array_index (game->record->rounds, 0);
+  g_assert_cmpint (round->declarer, ==, 0);
+  g_assert_cmpint (round->cards[0], ==, 20);
+  g_assert_cmpint (round->worms[1], ==, 1);
+
+  /* Logged like a round entered in the app. */
+  edits = lw_store_list_edits (fixture->store, fixture->game, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (edits->len, ==, 1);
+  g_assert_cmpstr (((LwEditEntry *) g_ptr_array_index (edits, 0))->kind, ==, "append_round");
+
+  /* The answer is the new board: the engine's scores, a new version. */
+  g_assert_cmpint (json_object_get_int_member (answer, "next_round"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (answer, "version"), >, before);
+  scores = json_object_get_array_member (answer, "scores");
+  g_assert_cmpint (json_array_get_int_element (scores, 0), >, 1);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (answer, "rounds")), ==, 1);
+
+  /* The other table is untouched. */
+  g_assert_cmpuint (n_rounds (fixture, fixture->other), ==, 0);
+}
+
+static void
+test_bad_round (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autofree char *path = game_path (fixture->game, "/rounds");
+  g_autofree char *body = round_body (1, version (fixture), "{\"declarer\": 0, \"cards\": [20, 5]}");
+  g_autofree char *dens = round_body (1, version (fixture),
+                                      "{\"declarer\": 0, \"cards\": [20, 6], \"wolves\": [3, 0]}");
+  g_autoptr (JsonObject) answer = NULL;
+  g_autoptr (JsonObject) answer2 = NULL;
+
+  g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, body, &answer), ==, 422);
+  g_assert_cmpstr (json_object_get_string_member (answer, "error"), ==,
+                   "round 1: cards sum to 25, expected 26 (2 players × 13)");
+  g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, dens, &answer2), ==, 422);
+  g_assert_true (g_str_has_prefix (json_object_get_string_member (answer2, "error"), "round 1: "));
+  g_assert_cmpuint (n_rounds (fixture, fixture->game), ==, 0);
+  g_assert_cmpuint (fixture->stored, ==, 0);
+}
+
+static void
+test_stale (Fixture       *fixture,
+            gconstpointer  data)
+{
+  g_autofree char *path = game_path (fixture->game, "/rounds");
+  g_autofree char *first = round_body (1, version (fixture), "{\"declarer\": 0, \"cards\": [20, 6]}");
+  g_autofree char *second = round_body (1, version (fixture), "{\"declarer\": 1, \"cards\": [6, 20]}");
+  g_autofree char *old_version = NULL;
+  g_autoptr (JsonObject) answer = NULL;
+  g_autoptr (JsonObject) answer2 = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+
+  /* Two phones at one table send round 1 from the same board. */
+  g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, first, NULL), ==, 201);
+  g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, second, &answer), ==, 409);
+  g_assert_nonnull (strstr (json_object_get_string_member (answer, "error"),
+                            "round 1 has already been entered"));
+  game = lw_store_load_game (fixture->store, fixture->game, &error);
+  g_assert_cmpuint (game->record->rounds->len, ==, 1);
+  g_assert_cmpint (((LwRound *) g_ptr_array_index (game->record->rounds, 0))->declarer, ==, 0);
+
+  /* The right number with an old version: the app changed the game. */
+  old_version = round_body (2, version (fixture) - 1, "{\"declarer\": 1, \"cards\": [6, 20]}");
+  g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, old_version, &answer2), ==, 409);
+  g_assert_nonnull (strstr (json_object_get_string_member (answer2, "error"), "the game changed"));
+  g_assert_cmpuint (n_rounds (fixture, fixture->game), ==, 1);
+  g_assert_cmpuint (fixture->stored, ==, 1);
+}
+
+static void
+test_locked (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autofree char *path = game_path (fixture->game, "/rounds");
+  g_autofree char *round1 = game_path (fixture->game, "/rounds/1");
+  g_autofree char *first = round_body (1, version (fixture), "{\"declarer\": 0, \"cards\": [20, 6]}");
+  g_autofree char *fix = NULL;
+  g_autoptr (JsonObject) answer = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) locks = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  gboolean locked = FALSE;
+
+  g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, first, NULL), ==, 201);
+  lw_store_set_round_locked (fixture->store, fixture->game, 1, TRUE, &error);
+  g_assert_no_error (error);
+  locks = lw_store_list_locked_rounds (fixture->store, fixture->game, &error);
+  g_assert_cmpuint (locks->len, ==, 1);
+  g_assert_cmpuint (g_array_index (locks, guint, 0), ==, 1);
+
+  fix = round_body (0, version (fixture), "{\"declarer\": 1, \"cards\": [6, 20]}");
+  g_assert_cmpuint (request (fixture, "PUT", round1, fixture->secret, fix, &answer), ==, 423);
+  g_assert_cmpstr (json_object_get_string_member (answer, "error"), ==,
+                   "round 1 is locked by the director: only they can correct it now");
+
+  /* A round that does not exist cannot be locked. */
+  g_assert_false (lw_store_set_round_locked (fixture->store, fixture->game, 2, TRUE, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  /* Unlocked, the phone corrects it. */
+  lw_store_set_round_locked (fixture->store, fixture->game, 1, FALSE, &error);
+  g_assert_no_error (error);
+  lw_store_is_round_locked (fixture->store, fixture->game, 1, &locked, &error);
+  g_assert_false (locked);
+  g_assert_cmpuint (request (fixture, "PUT", round1, fixture->secret, fix, NULL), ==, 200);
+  game = lw_store_load_game (fixture->store, fixture->game, &error);
+  g_assert_cmpuint (game->record->rounds->len, ==, 1);
+  g_assert_cmpint (((LwRound *) g_ptr_array_index (game->record->rounds, 0))->declarer, ==, 1);
+  g_assert_cmpuint (fixture->stored, ==, 2);
+}
+
+static void
+test_secrets (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autofree char *state = game_path (fixture->game, "");
+  g_autofree char *path = game_path (fixture->game, "/rounds");
+  g_autofree char *body = round_body (1, version (fixture), "{\"declarer\": 0, \"cards\": [20, 6]}");
+  g_autofree char *wrong = g_strdup (fixture->secret);
+  g_autoptr (JsonObject) answer = NULL;
+
+  wrong[0] = wrong[0] == 'a' ? 'b' : 'a';
+  g_assert_cmpuint (request (fixture, "GET", state, NULL, NULL, NULL), ==, 403);
+  g_assert_cmpuint (request (fixture, "GET", state, "", NULL, NULL), ==, 403);
+  g_assert_cmpuint (request (fixture, "GET", state, wrong, NULL, NULL), ==, 403);
+  g_assert_cmpuint (request (fixture, "POST", path, NULL, body, NULL), ==, 403);
+  g_assert_cmpuint (request (fixture, "POST", path, wrong, body, NULL), ==, 403);
+  /* One table's secret on another table. */
+  g_assert_cmpuint (request (fixture, "GET", state, fixture->other_secret, NULL, &answer), ==, 403);
+  g_assert_nonnull (strstr (json_object_get_string_member (answer, "error"), "not valid for table"));
+  g_assert_cmpuint (request (fixture, "POST", path, fixture->other_secret, body, NULL), ==, 403);
+  /* A table not open, an unknown path. */
+  {
+    g_autofree char *unknown = game_path (fixture->game + 100, "");
+
+    g_assert_cmpuint (request (fixture, "GET", unknown, fixture->secret, NULL, NULL), ==, 404);
+    g_assert_cmpuint (request (fixture, "GET", "/api/tables/x", fixture->secret, NULL, NULL), ==, 404);
+    g_assert_cmpuint (request (fixture, "GET", "/etc/passwd", fixture->secret, NULL, NULL), ==, 404);
+  }
+  g_assert_cmpuint (n_rounds (fixture, fixture->game), ==, 0);
+
+  /* Closed: the secret no longer opens anything. */
+  lw_table_entry_close_table (fixture->entry, fixture->game);
+  g_assert_null (lw_table_entry_get_secret (fixture->entry, fixture->game));
+  g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, body, NULL), ==, 404);
+  g_assert_cmpuint (n_rounds (fixture, fixture->game), ==, 0);
+  g_assert_nonnull (lw_table_entry_get_secret (fixture->entry, fixture->other));
+  lw_table_entry_close_all (fixture->entry);
+  g_assert_null (lw_table_entry_get_secret (fixture->entry, fixture->other));
+  g_assert_cmpuint (fixture->stored, ==, 0);
+}
+
+static void
+test_bad_requests (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autofree char *path = game_path (fixture->game, "/rounds");
+  g_autofree char *state = game_path (fixture->game, "");
+  g_autofree char *big = g_strnfill (LW_TABLE_ENTRY_MAX_BODY + 1, ' ');
+  struct {
+    const char *body;
+    const char *message;
+  } cases[] = {
+    { "", "the request has no body: send the round as JSON" },
+    { "{", NULL },
+    { "[1]", "the request must be a JSON object" },
+    { "{\"number\": 1, \"version\": 0}", "key \"round\" is missing" },
+    { "{\"number\": 1, \"round\": {}}", "key \"version\" is missing" },
+    { "{\"number\": \"1\", \"version\": 0, \"round\": {}}", "key \"number\" must be an integer ≥ 0" },
+    { "{\"number\": 1, \"version\": 0, \"round\": [], \"x\": 1}", "key \"round\" must be an object (GAME-RECORD.md)" },
+    { "{\"number\": 1, \"version\": 0, \"round\": {}, \"x\": 1}", "key \"x\" is not allowed" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (JsonObject) answer = NULL;
+
+      g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, cases[i].body, &answer), ==, 400);
+      if (cases[i].message != NULL)
+        g_assert_cmpstr (json_object_get_string_member (answer, "error"), ==, cases[i].message);
+    }
+  /* A key the game record does not know: the engine's message. */
+  {
+    g_autofree char *body = round_body (1, version (fixture), "{\"declarer\": 0, \"cards\": [20, 6], \"worm\": [0, 0]}");
+    g_autoptr (JsonObject) answer = NULL;
+
+    g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, body, &answer), ==, 422);
+    g_assert_cmpstr (json_object_get_string_member (answer, "error"), ==, "round 1: key \"worm\" is not allowed");
+  }
+  {
+    g_autofree char *response = NULL;
+
+    g_assert_cmpuint (lw_table_entry_handle (fixture->entry, "POST", path, fixture->secret,
+                                             big, strlen (big), &response), ==, 413);
+  }
+  g_assert_cmpuint (request (fixture, "DELETE", state, fixture->secret, NULL, NULL), ==, 405);
+  g_assert_cmpuint (request (fixture, "GET", path, fixture->secret, NULL, NULL), ==, 405);
+  g_assert_cmpuint (n_rounds (fixture, fixture->game), ==, 0);
+}
+
+/* An event's table: the game is made from the table, and once a phone
+ * enters the round that finishes it, it is the table's result. */
+static void
+test_event_table (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwEvent) event = NULL;
+  g_autoptr (LwEvent) after = NULL;
+  LwEventConfig config;
+  const char *names[] = { "Eve", "Finn", NULL };
+  const LwEventTable *table;
+  gint64 event_id, game_id = 0, found = 0;
+  const char *secret;
+
+  lw_event_config_init (&config, LW_EVENT_SWISS, 2);
+  config.n_rounds = 1;
+  event_id = lw_store_add_event (fixture->store, "Club night", &config, &error);
+  g_assert_no_error (error);
+  lw_store_add_event_entrants (fixture->store, event_id, names, LW_ENTRANT_CHECKED_IN, &error);
+  g_assert_no_error (error);
+  event = lw_store_pair_event_round (fixture->store, event_id, &error);
+  g_assert_no_error (error);
+
+  lw_store_get_event_table_game (fixture->store, event_id, 1, 1, &found, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (found, ==, 0);
+  game_id = lw_store_start_event_table_game (fixture->store, event_id, 1, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (game_id, >, 0);
+  lw_store_get_event_table_game (fixture->store, event_id, 1, 1, &found, &error);
+  g_assert_cmpint (found, ==, game_id);
+  g_assert_cmpint (lw_store_start_event_table_game (fixture->store, event_id, 1, 1, &error), ==, 0);
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+
+  /* Rounds until the game ends; the table has its result. */
+  secret = lw_table_entry_open_table (fixture->entry, game_id, "Table 1", &error);
+  g_assert_no_error (error);
+  for (guint n = 1; n <= 40; n++)
+    {
+      g_autofree char *path = game_path (game_id, "/rounds");
+      g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, game_id, &error);
+      g_autoptr (LwStandings) standings = lw_standings_compute (game->record, &error);
+      g_autofree char *body = NULL;
+      gint64 v = 0;
+
+      if (standings->finished)
+        break;
+      lw_store_get_game_version (fixture->store, game_id, &v, &error);
+      body = round_body (n, v, "{\"declarer\": 0, \"cards\": [26, 0]}");
+      g_assert_cmpuint (request (fixture, "POST", path, secret, body, NULL), ==, 201);
+    }
+  after = lw_store_load_event (fixture->store, event_id, &error);
+  g_assert_no_error (error);
+  table = lw_event_get_table (after, 1, 1, &error);
+  g_assert_no_error (error);
+  g_assert_true (table->has_result);
+  g_assert_cmpint (table->game_id, ==, game_id);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(name, func) \
+  g_test_add ("/table-entry/" name, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("state", test_state);
+  ADD ("good-round", test_good_round);
+  ADD ("bad-round", test_bad_round);
+  ADD ("stale", test_stale);
+  ADD ("locked", test_locked);
+  ADD ("secrets", test_secrets);
+  ADD ("bad-requests", test_bad_requests);
+  ADD ("event-table", test_event_table);
+#undef ADD
+
+  return g_test_run ();
+}
