@@ -21,6 +21,7 @@
 #include "lw-print.h"
 #include "lw-store-entry.h"
 #include "lw-store-events.h"
+#include "lw-table-entry-dialog.h"
 #include "lw-window.h"
 
 /* A game started from a table, not finished yet. */
@@ -1555,6 +1556,37 @@ score_table_action (GtkWidget  *widget,
   gtk_widget_activate_action (widget, "win.open-event-game", "x", id);
 }
 
+/* A phone entered a round of one of the event's tables: shown at once. */
+static void
+entry_round_stored_cb (GtkWidget    *dialog,
+                       gint64        game_id,
+                       guint         number,
+                       LwEventsPage *self)
+{
+  lw_events_page_reload (self);
+}
+
+/* Results from every table at once, from phones (docs/TABLE-ENTRY.md):
+ * the current round's tables, each with its link and QR code. */
+static void
+table_entry_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  LwEventsPage *self = LW_EVENTS_PAGE (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *dialog;
+
+  if (self->event == NULL)
+    return;
+  dialog = lw_table_entry_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                      self->store, self->event_id);
+  g_signal_connect_object (dialog, "round-stored", G_CALLBACK (entry_round_stored_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  /* The dialog made a game for each table without one. */
+  lw_events_page_reload (self);
+}
+
 static void
 show_round_action (GtkWidget  *widget,
                    const char *action_name,
@@ -2083,6 +2115,7 @@ lw_events_page_class_init (LwEventsPageClass *klass)
   gtk_widget_class_install_action (widget_class, "events.print-standings", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "events.export-csv", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "events.export-json", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "events.table-entry", NULL, table_entry_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "events.back", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "events.back", NULL);

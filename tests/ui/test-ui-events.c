@@ -20,6 +20,8 @@
 #include "lw-seat-row.h"
 #include "lw-store.h"
 #include "lw-store-events.h"
+#include "lw-store-entry.h"
+#include "lw-table-entry-dialog.h"
 #include "lw-window.h"
 
 typedef struct
@@ -944,6 +946,45 @@ test_tiebreaks (Fixture       *fixture,
                    "Tables without a result count for nothing yet.");
 }
 
+/* Table entry for an event's round: the window opens from the event's
+ * menu and each table of the round has its scorekeeper game. */
+static void
+test_table_entry (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  LwEventsPage *page = show_events (fixture);
+  const char *players[] = { "Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hal" };
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  GtkWindow *entry = NULL;
+  gint64 id;
+
+  create_event (page, "Phones", 0, 0, 1);
+  id = lw_events_page_get_event_id (page);
+  for (guint i = 0; i < G_N_ELEMENTS (players); i++)
+    enter_player (page, players[i], TRUE);
+  activate (page, "events.pair");
+  activate (page, "events.table-entry");
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels) && entry == NULL; i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (LW_IS_TABLE_ENTRY_DIALOG (window))
+        entry = window;
+    }
+  g_assert_nonnull (entry);
+  /* 8 players at 2 seats: 4 tables, each with its game */
+  for (guint t = 1; t <= 4; t++)
+    {
+      gint64 game = 0;
+
+      g_assert_true (lw_store_get_event_table_game (store_of (fixture), id, 1, t, &game, NULL));
+      g_assert_cmpint (game, >, 0);
+    }
+  gtk_window_destroy (entry);
+  drain ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -956,6 +997,7 @@ main (int   argc,
   g_test_add ("/ui-events/partners-8", Fixture, NULL, fixture_set_up, test_partners_8, fixture_tear_down);
   g_test_add ("/ui-events/leaderboard", Fixture, NULL, fixture_set_up, test_leaderboard, fixture_tear_down);
   g_test_add ("/ui-events/tiebreaks", Fixture, NULL, fixture_set_up, test_tiebreaks, fixture_tear_down);
+  g_test_add ("/ui-events/table-entry", Fixture, NULL, fixture_set_up, test_table_entry, fixture_tear_down);
 
   return g_test_run ();
 }
