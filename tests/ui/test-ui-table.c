@@ -523,6 +523,86 @@ assert_game_over (Fixture     *fixture,
     g_assert_cmpint (standings->scores[standings->winner], >=, game->record->target);
 }
 
+static gboolean
+send_key (GtkWidget *widget,
+          guint      keyval)
+{
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr (GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        g_signal_emit_by_name (controller, "key-pressed", keyval, 0, (GdkModifierType) 0, &handled);
+    }
+  lw_test_drain ();
+  return handled;
+}
+
+/* A card played from the keyboard: Home, → to it, Space, Enter. */
+static void
+test_keyboard_play (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  const gboolean people[] = { TRUE, FALSE };
+  LwTablePage *page = start_game (fixture, 2, names, people, 11);
+  LwTableView *view = lw_table_page_get_view (page);
+  guint refused = 0, n_hand = 0, n_after = 0, index = G_MAXUINT;
+  const LwTable *table;
+  const LwCard *hand;
+
+  /* To the first trick where Ann plays one card. */
+  for (guint step = 0; step < 40; step++)
+    {
+      table = lw_table_page_get_table (page);
+      if (lw_table_get_phase (table) == LW_PHASE_PLAY && lw_table_get_turn (table) == 0
+          && (lw_table_get_lead (table) == NULL || lw_table_get_lead (table)->n == 1))
+        break;
+      person_moves (page, &refused);
+      wait_idle (page);
+    }
+  table = lw_table_page_get_table (page);
+  g_assert_cmpint (lw_table_get_phase (table), ==, LW_PHASE_PLAY);
+  hand = lw_table_get_hand (table, 0, &n_hand);
+  if (lw_table_get_lead (table) == NULL)
+    {
+      g_autoptr (GArray) leads = g_array_new (FALSE, FALSE, sizeof (LwPlay));
+
+      lw_table_legal_leads (table, leads);
+      for (guint k = 0; k < leads->len && index == G_MAXUINT; k++)
+        {
+          const LwPlay *play = &g_array_index (leads, LwPlay, k);
+
+          if (play->n == 1 && play->as_rank[0] < 0)
+            for (guint i = 0; i < n_hand; i++)
+              if (hand[i] == play->cards[0])
+                index = i;
+        }
+    }
+  else
+    {
+      g_autoptr (GArray) masks = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+      lw_table_legal_follows (table, masks);
+      index = (guint) __builtin_ctz (g_array_index (masks, guint32, 0));
+    }
+  g_assert_cmpuint (index, <, n_hand);
+
+  gtk_widget_grab_focus (GTK_WIDGET (view));
+  g_assert_true (send_key (GTK_WIDGET (view), GDK_KEY_Home));
+  for (guint i = 0; i < index; i++)
+    g_assert_true (send_key (GTK_WIDGET (view), GDK_KEY_Right));
+  g_assert_cmpuint (lw_table_view_get_cursor (view), ==, index);
+  g_assert_true (send_key (GTK_WIDGET (view), GDK_KEY_space));
+  g_assert_cmphex (lw_table_view_get_selection (view), ==, 1u << index);
+  g_assert_true (send_key (GTK_WIDGET (view), GDK_KEY_Return));
+  lw_table_get_hand (lw_table_page_get_table (page), 0, &n_after);
+  g_assert_cmpuint (n_after, ==, n_hand - 1);
+}
+
 /* The three games of the issue, each played through to the end: two
  * players against Hard, three with two people in hot-seat, four in
  * partners. */
@@ -747,6 +827,7 @@ main (int   argc,
   g_test_add ("/ui-table/hint-undo", Fixture, NULL, fixture_set_up, test_hint_undo, lw_test_app_tear_down);
   g_test_add ("/ui-table/replay", Fixture, NULL, fixture_set_up, test_replay, lw_test_app_tear_down);
   g_test_add ("/ui-table/whole-games", Fixture, NULL, fixture_set_up, test_whole_games, lw_test_app_tear_down);
+  g_test_add ("/ui-table/keyboard-play", Fixture, NULL, fixture_set_up, test_keyboard_play, lw_test_app_tear_down);
 
   return g_test_run ();
 }
