@@ -113,8 +113,26 @@ lw_window_get_games_page (LwWindow *self)
   return self->games_page;
 }
 
-/* The New Game and game pages are made when first needed, so that the
- * window's first frame waits only for the start page. */
+/* A page made when first needed (so that the window's first frame waits
+ * only for the start page): @set_store gives it the window's store, and it
+ * is added to the leaflet under @name. */
+typedef void (*SetStoreFunc) (gpointer page, LwStore *store);
+
+static gpointer
+add_page (LwWindow     *self,
+          GType         type,
+          const char   *name,
+          GCallback     set_store)
+{
+  GtkWidget *widget = g_object_new (type, NULL);
+  AdwLeafletPage *page;
+
+  ((SetStoreFunc) (void (*) (void)) set_store) (widget, self->store);
+  page = adw_leaflet_append (self->leaflet, widget);
+  adw_leaflet_page_set_name (page, name);
+  return widget;
+}
+
 static LwNewGamePage *
 ensure_new_game_page (LwWindow *self)
 {
@@ -135,14 +153,7 @@ static LwGamePage *
 ensure_game_page (LwWindow *self)
 {
   if (self->game_page == NULL)
-    {
-      AdwLeafletPage *page;
-
-      self->game_page = g_object_new (LW_TYPE_GAME_PAGE, NULL);
-      lw_game_page_set_store (self->game_page, self->store);
-      page = adw_leaflet_append (self->leaflet, GTK_WIDGET (self->game_page));
-      adw_leaflet_page_set_name (page, "game");
-    }
+    self->game_page = add_page (self, LW_TYPE_GAME_PAGE, "game", G_CALLBACK (lw_game_page_set_store));
   return self->game_page;
 }
 
@@ -150,14 +161,7 @@ static LwTablePage *
 ensure_table_page (LwWindow *self)
 {
   if (self->table_page == NULL)
-    {
-      AdwLeafletPage *page;
-
-      self->table_page = g_object_new (LW_TYPE_TABLE_PAGE, NULL);
-      lw_table_page_set_store (self->table_page, self->store);
-      page = adw_leaflet_append (self->leaflet, GTK_WIDGET (self->table_page));
-      adw_leaflet_page_set_name (page, "table");
-    }
+    self->table_page = add_page (self, LW_TYPE_TABLE_PAGE, "table", G_CALLBACK (lw_table_page_set_store));
   return self->table_page;
 }
 
@@ -173,14 +177,7 @@ static LwStatsPage *
 ensure_stats_page (LwWindow *self)
 {
   if (self->stats_page == NULL)
-    {
-      AdwLeafletPage *page;
-
-      self->stats_page = g_object_new (LW_TYPE_STATS_PAGE, NULL);
-      lw_stats_page_set_store (self->stats_page, self->store);
-      page = adw_leaflet_append (self->leaflet, GTK_WIDGET (self->stats_page));
-      adw_leaflet_page_set_name (page, "players");
-    }
+    self->stats_page = add_page (self, LW_TYPE_STATS_PAGE, "players", G_CALLBACK (lw_stats_page_set_store));
   return self->stats_page;
 }
 
@@ -188,14 +185,7 @@ static LwEventsPage *
 ensure_events_page (LwWindow *self)
 {
   if (self->events_page == NULL)
-    {
-      AdwLeafletPage *page;
-
-      self->events_page = g_object_new (LW_TYPE_EVENTS_PAGE, NULL);
-      lw_events_page_set_store (self->events_page, self->store);
-      page = adw_leaflet_append (self->leaflet, GTK_WIDGET (self->events_page));
-      adw_leaflet_page_set_name (page, "events");
-    }
+    self->events_page = add_page (self, LW_TYPE_EVENTS_PAGE, "events", G_CALLBACK (lw_events_page_set_store));
   return self->events_page;
 }
 
@@ -203,14 +193,7 @@ static LwLeaderboardPage *
 ensure_leaderboard_page (LwWindow *self)
 {
   if (self->leaderboard_page == NULL)
-    {
-      AdwLeafletPage *page;
-
-      self->leaderboard_page = g_object_new (LW_TYPE_LEADERBOARD_PAGE, NULL);
-      lw_leaderboard_page_set_store (self->leaderboard_page, self->store);
-      page = adw_leaflet_append (self->leaflet, GTK_WIDGET (self->leaderboard_page));
-      adw_leaflet_page_set_name (page, "leaderboard");
-    }
+    self->leaderboard_page = add_page (self, LW_TYPE_LEADERBOARD_PAGE, "leaderboard", G_CALLBACK (lw_leaderboard_page_set_store));
   return self->leaderboard_page;
 }
 

@@ -249,3 +249,20 @@ lw_json_builder_to_text (JsonBuilder *builder)
   text = json_generator_to_data (generator, NULL);
   return g_strconcat (text, "\n", NULL);
 }
+
+void
+lw_json_builder_add_int_array (JsonBuilder *builder,
+                               const char  *name,
+                               const int   *values,
+                               guint        n)
+{
+  g_return_if_fail (JSON_IS_BUILDER (builder));
+  g_return_if_fail (name != NULL);
+  g_return_if_fail (values != NULL || n == 0);
+
+  json_builder_set_member_name (builder, name);
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < n; i++)
+    json_builder_add_int_value (builder, values[i]);
+  json_builder_end_array (builder);
+}

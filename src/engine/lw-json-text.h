@@ -49,4 +49,18 @@ gboolean lw_json_text_check (const char  *data,
  */
 char *lw_json_builder_to_text (JsonBuilder *builder);
 
+/**
+ * lw_json_builder_add_int_array:
+ * @builder: a builder inside an object
+ * @name: the member's name
+ * @values: (array length=n): the integers
+ * @n: how many
+ *
+ * Adds the member @name: an array of @values.
+ */
+void lw_json_builder_add_int_array (JsonBuilder *builder,
+                                    const char  *name,
+                                    const int   *values,
+                                    guint        n);
+
 G_END_DECLS

@@ -642,19 +642,6 @@ lw_standings_compute (const LwGameRecord  *record,
 /* ------------------------------------------------------------------ */
 /* Output */
 
-static void
-add_int_array (JsonBuilder *builder,
-               const char  *key,
-               const int   *values,
-               guint        n)
-{
-  json_builder_set_member_name (builder, key);
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < n; i++)
-    json_builder_add_int_value (builder, values[i]);
-  json_builder_end_array (builder);
-}
-
 char *
 lw_standings_to_json (const LwStandings *standings)
 {
@@ -685,8 +672,8 @@ lw_standings_to_json (const LwStandings *standings)
       json_builder_add_int_value (builder, result->number);
       json_builder_set_member_name (builder, "dealer");
       json_builder_add_int_value (builder, result->dealer);
-      add_int_array (builder, "deltas", result->deltas, standings->n_sides);
-      add_int_array (builder, "scores", result->scores, standings->n_sides);
+      lw_json_builder_add_int_array (builder, "deltas", result->deltas, standings->n_sides);
+      lw_json_builder_add_int_array (builder, "scores", result->scores, standings->n_sides);
       json_builder_set_member_name (builder, "items");
       json_builder_begin_array (builder);
       for (guint k = 0; k < result->items->len; k++)
@@ -707,7 +694,7 @@ lw_standings_to_json (const LwStandings *standings)
     }
   json_builder_end_array (builder);
 
-  add_int_array (builder, "scores", standings->scores, standings->n_sides);
+  lw_json_builder_add_int_array (builder, "scores", standings->scores, standings->n_sides);
   json_builder_set_member_name (builder, "finished");
   json_builder_add_boolean_value (builder, standings->finished);
   json_builder_set_member_name (builder, "winner");

@@ -296,19 +296,6 @@ fail (char       **response,
   return status;
 }
 
-static void
-add_int_array (JsonBuilder *builder,
-               const char  *name,
-               const int   *values,
-               guint        n)
-{
-  json_builder_set_member_name (builder, name);
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < n; i++)
-    json_builder_add_int_value (builder, values[i]);
-  json_builder_end_array (builder);
-}
-
 /* The table's state (docs/TABLE-ENTRY.md): what the page shows. */
 static guint
 answer_state (LwTableEntry  *self,
@@ -359,7 +346,7 @@ answer_state (LwTableEntry  *self,
   for (guint i = 0; i < record->n_players; i++)
     json_builder_add_int_value (builder, lw_game_record_side_of (record, (int) i));
   json_builder_end_array (builder);
-  add_int_array (builder, "scores", standings->scores, standings->n_sides);
+  lw_json_builder_add_int_array (builder, "scores", standings->scores, standings->n_sides);
   json_builder_set_member_name (builder, "target");
   json_builder_add_int_value (builder, record->target);
   json_builder_set_member_name (builder, "total_cards");
@@ -395,8 +382,8 @@ answer_state (LwTableEntry  *self,
       json_builder_add_int_value (builder, result->number);
       json_builder_set_member_name (builder, "dealer");
       json_builder_add_int_value (builder, result->dealer);
-      add_int_array (builder, "deltas", result->deltas, standings->n_sides);
-      add_int_array (builder, "scores", result->scores, standings->n_sides);
+      lw_json_builder_add_int_array (builder, "deltas", result->deltas, standings->n_sides);
+      lw_json_builder_add_int_array (builder, "scores", result->scores, standings->n_sides);
       json_builder_set_member_name (builder, "locked");
       json_builder_add_boolean_value (builder, locked);
       if (json_parser_load_from_data (parser, facts, -1, NULL))
