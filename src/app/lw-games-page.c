@@ -1084,7 +1084,9 @@ lw_games_page_init (LwGamesPage *self)
   GtkSelectionModel *selection;
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* Typing a name on the page starts a search. */
+  /* Typing a name on the page starts a search (the entry sits in a clamp,
+   * so the bar is told which it is). */
+  gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
   gtk_search_bar_set_key_capture_widget (self->search_bar, GTK_WIDGET (self));
 
   self->games = g_list_store_new (LW_TYPE_GAME_ITEM);
