@@ -133,7 +133,7 @@ lw_cli_cmd_duel (LwCliContext *ctx,
                  int           argc,
                  char        **argv)
 {
-  const char *a = NULL, *b = NULL, *games = NULL, *players = "2", *seed = "1", *playouts = NULL;
+  const char *a = NULL, *b = NULL, *games = NULL, *players = NULL, *seed = "1", *playouts = NULL;
   gboolean partners = FALSE;
   guint64 n_games, n_players, seed_value, n_playouts = 0;
   LwBotLevel level_a, level_b;
@@ -148,8 +148,8 @@ lw_cli_cmd_duel (LwCliContext *ctx,
              "Computer seats of level A and level B play N whole games (1 to 1000000).\n"
              "LEVEL is random, easy, normal or hard. A holds one seat (partners: one\n"
              "side), B the others; the seats rotate from game to game and each turn of\n"
-             "the rotation is dealt the same cards. --players is 2 to 8 (default 2;\n"
-             "partners 4, 6 or 8), --seed 0 to 18446744073709551615 (default 1),\n"
+             "the rotation is dealt the same cards. --players is 2 to 8 (default 2,\n"
+             "partners 4, 6 or 8, default 4), --seed 0 to 18446744073709551615 (default 1),\n"
              "--playouts the rounds a hard seat plays out per move (default 160).\n"
              "Prints the wins of each level, A's win rate with its 95% confidence\n"
              "interval (Wilson) and the average and longest move time of each level.\n",
@@ -203,6 +203,9 @@ lw_cli_cmd_duel (LwCliContext *ctx,
     return lw_cli_fail (LW_CLI_INVALID, "duel: --b must be random, easy, normal or hard, not \"%s\"", b);
   if (!g_ascii_string_to_unsigned (games, 10, 1, 1000000, &n_games, NULL))
     return lw_cli_fail (LW_CLI_INVALID, "duel: --games must be 1 to 1000000, not \"%s\"", games);
+  /* Two players, or four in partners play, unless told. */
+  if (players == NULL)
+    players = partners ? "4" : "2";
   if (!g_ascii_string_to_unsigned (players, 10, LW_MIN_SEATS, LW_MAX_SEATS, &n_players, NULL))
     return lw_cli_fail (LW_CLI_INVALID, "duel: --players must be 2 to 8, not \"%s\"", players);
   if (partners && (n_players % 2 != 0 || n_players < 4))
