@@ -108,7 +108,7 @@ lw_replay_window_set_trick (LwReplayWindow *self,
   detail = g_strdup_printf (_("%s led · %s took it"), name_of (self, shown->leader), name_of (self, shown->winner));
   gtk_label_set_text (self->detail_label, detail);
 
-  for (guint s = 0; s < n; s++)
+  for (guint s = 0; s < n && s < LW_MAX_SEATS; s++)
     {
       names[s] = name_of (self, (int) s);
       if (s > 0)
