@@ -51,8 +51,32 @@ void
 lw_test_app_tear_down (LwTestApp     *fixture,
                        gconstpointer  data)
 {
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  /* Dialogs left open go first. */
+  for (guint i = g_list_model_get_n_items (toplevels); i > 0; i--)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i - 1);
+
+      if (window != GTK_WINDOW (fixture->window))
+        gtk_window_destroy (window);
+    }
   lw_test_app_close (fixture);
+  g_clear_object (&fixture->writer);
   lw_test_remove_tree (fixture->dir);
   g_clear_pointer (&fixture->dir, g_free);
   g_clear_pointer (&fixture->db_path, g_free);
+}
+
+LwStore *
+lw_test_app_writer (LwTestApp *fixture)
+{
+  if (fixture->writer == NULL)
+    {
+      g_autoptr (GError) error = NULL;
+
+      fixture->writer = lw_store_open (fixture->db_path, &error);
+      g_assert_no_error (error);
+    }
+  return fixture->writer;
 }

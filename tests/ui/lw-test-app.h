@@ -6,6 +6,7 @@
 #pragma once
 
 #include "lw-application.h"
+#include "lw-store.h"
 #include "lw-window.h"
 
 G_BEGIN_DECLS
@@ -16,6 +17,7 @@ typedef struct
   char *db_path;           /* the database in it */
   LwApplication *app;
   LwWindow *window;        /* the window on @db_path */
+  LwStore *writer;         /* a second connection (lw_test_app_writer()) */
 } LwTestApp;
 
 /* Runs the main context until nothing is pending. */
@@ -37,5 +39,10 @@ void lw_test_app_set_up (LwTestApp     *fixture,
 /* Closes the app and removes the folder with every file in it. */
 void lw_test_app_tear_down (LwTestApp     *fixture,
                             gconstpointer  data);
+
+/* A second connection to the fixture's database, opened on first use and
+ * closed by lw_test_app_tear_down(): what it writes comes as from another
+ * program (littlewolf-cli import), which the window notices. */
+LwStore *lw_test_app_writer (LwTestApp *fixture);
 
 G_END_DECLS

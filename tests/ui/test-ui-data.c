@@ -24,63 +24,15 @@
 #include "lw-settings.h"
 #include "lw-store.h"
 #include "lw-window.h"
+#include "lw-test-app.h"
 #include "lw-test-util.h"
 
-typedef struct
-{
-  char *dir;
-  char *db_path;
-  LwApplication *app;
-  LwWindow *window;
-  LwStore *writer;   /* a second connection, as another program's */
-} Fixture;
+typedef LwTestApp Fixture;
 
 static void
 drain (void)
 {
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-static void
-fixture_set_up (Fixture       *fixture,
-                gconstpointer  data)
-{
-  g_autoptr (GError) error = NULL;
-
-  fixture->dir = lw_test_make_tmp_dir ("lw-ui-data-XXXXXX");
-  fixture->db_path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
-
-  fixture->app = lw_application_new (G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (fixture->app), NULL, &error));
-  g_assert_no_error (error);
-  fixture->window = lw_application_open_database (fixture->app, fixture->db_path, &error);
-  g_assert_no_error (error);
-  drain ();
-}
-
-static void
-fixture_tear_down (Fixture       *fixture,
-                   gconstpointer  data)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  /* Dialogs left open go first. */
-  for (guint i = g_list_model_get_n_items (toplevels); i > 0; i--)
-    {
-      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i - 1);
-
-      if (window != GTK_WINDOW (fixture->window))
-        gtk_window_destroy (window);
-    }
-  gtk_window_destroy (GTK_WINDOW (fixture->window));
-  drain ();
-  g_clear_object (&fixture->app);
-  g_clear_object (&fixture->writer);
-  drain ();
-  lw_test_remove_tree (fixture->dir);
-  g_free (fixture->dir);
-  g_free (fixture->db_path);
+  lw_test_drain ();
 }
 
 static LwStore *
@@ -94,14 +46,7 @@ store_of (Fixture *fixture)
 static LwStore *
 writer_of (Fixture *fixture)
 {
-  if (fixture->writer == NULL)
-    {
-      g_autoptr (GError) error = NULL;
-
-      fixture->writer = lw_store_open (fixture->db_path, &error);
-      g_assert_no_error (error);
-    }
-  return fixture->writer;
+  return lw_test_app_writer (fixture);
 }
 
 static gint64
@@ -955,18 +900,18 @@ main (int   argc,
   g_setenv ("LC_ALL", "C.UTF-8", TRUE);
   gtk_test_init (&argc, &argv, NULL);
 
-  g_test_add ("/ui-data/board-lines", Fixture, NULL, fixture_set_up, test_board_lines, fixture_tear_down);
-  g_test_add ("/ui-data/board-owed-deal", Fixture, NULL, fixture_set_up, test_board_owed_deal, fixture_tear_down);
-  g_test_add ("/ui-data/chart", Fixture, NULL, fixture_set_up, test_chart, fixture_tear_down);
-  g_test_add ("/ui-data/preferences", Fixture, NULL, fixture_set_up, test_preferences, fixture_tear_down);
-  g_test_add ("/ui-data/games-list-refresh", Fixture, NULL, fixture_set_up, test_games_list_refresh, fixture_tear_down);
-  g_test_add ("/ui-data/drop-import", Fixture, NULL, fixture_set_up, test_drop_import, fixture_tear_down);
-  g_test_add ("/ui-data/export-csv", Fixture, NULL, fixture_set_up, test_export_csv, fixture_tear_down);
-  g_test_add ("/ui-data/backup-restore", Fixture, NULL, fixture_set_up, test_backup_restore, fixture_tear_down);
-  g_test_add ("/ui-data/games-list", Fixture, NULL, fixture_set_up, test_games_list, fixture_tear_down);
-  g_test_add ("/ui-data/stats-page", Fixture, NULL, fixture_set_up, test_stats_page, fixture_tear_down);
-  g_test_add ("/ui-data/print", Fixture, NULL, fixture_set_up, test_print, fixture_tear_down);
-  g_test_add ("/ui-data/king-and-knave", Fixture, NULL, fixture_set_up, test_king_and_knave, fixture_tear_down);
+  g_test_add ("/ui-data/board-lines", Fixture, NULL, lw_test_app_set_up, test_board_lines, lw_test_app_tear_down);
+  g_test_add ("/ui-data/board-owed-deal", Fixture, NULL, lw_test_app_set_up, test_board_owed_deal, lw_test_app_tear_down);
+  g_test_add ("/ui-data/chart", Fixture, NULL, lw_test_app_set_up, test_chart, lw_test_app_tear_down);
+  g_test_add ("/ui-data/preferences", Fixture, NULL, lw_test_app_set_up, test_preferences, lw_test_app_tear_down);
+  g_test_add ("/ui-data/games-list-refresh", Fixture, NULL, lw_test_app_set_up, test_games_list_refresh, lw_test_app_tear_down);
+  g_test_add ("/ui-data/drop-import", Fixture, NULL, lw_test_app_set_up, test_drop_import, lw_test_app_tear_down);
+  g_test_add ("/ui-data/export-csv", Fixture, NULL, lw_test_app_set_up, test_export_csv, lw_test_app_tear_down);
+  g_test_add ("/ui-data/backup-restore", Fixture, NULL, lw_test_app_set_up, test_backup_restore, lw_test_app_tear_down);
+  g_test_add ("/ui-data/games-list", Fixture, NULL, lw_test_app_set_up, test_games_list, lw_test_app_tear_down);
+  g_test_add ("/ui-data/stats-page", Fixture, NULL, lw_test_app_set_up, test_stats_page, lw_test_app_tear_down);
+  g_test_add ("/ui-data/print", Fixture, NULL, lw_test_app_set_up, test_print, lw_test_app_tear_down);
+  g_test_add ("/ui-data/king-and-knave", Fixture, NULL, lw_test_app_set_up, test_king_and_knave, lw_test_app_tear_down);
 
   return g_test_run ();
 }

@@ -23,76 +23,14 @@
 #include "lw-store-entry.h"
 #include "lw-table-entry-dialog.h"
 #include "lw-window.h"
+#include "lw-test-app.h"
 
-typedef struct
-{
-  char *dir;
-  char *db_path;
-  LwApplication *app;
-  LwWindow *window;
-  LwStore *writer;   /* a second connection, as another program's */
-} Fixture;
+typedef LwTestApp Fixture;
 
 static void
 drain (void)
 {
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-static void
-fixture_set_up (Fixture       *fixture,
-                gconstpointer  data)
-{
-  g_autoptr (GError) error = NULL;
-
-  fixture->dir = g_dir_make_tmp ("lw-ui-events-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->db_path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
-
-  fixture->app = lw_application_new (G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (fixture->app), NULL, &error));
-  g_assert_no_error (error);
-  fixture->window = lw_application_open_database (fixture->app, fixture->db_path, &error);
-  g_assert_no_error (error);
-  drain ();
-}
-
-static void
-remove_dir (const char *path)
-{
-  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
-static void
-fixture_tear_down (Fixture       *fixture,
-                   gconstpointer  data)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = g_list_model_get_n_items (toplevels); i > 0; i--)
-    {
-      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i - 1);
-
-      if (window != GTK_WINDOW (fixture->window))
-        gtk_window_destroy (window);
-    }
-  gtk_window_destroy (GTK_WINDOW (fixture->window));
-  drain ();
-  g_clear_object (&fixture->app);
-  g_clear_object (&fixture->writer);
-  drain ();
-  remove_dir (fixture->dir);
-  g_free (fixture->dir);
-  g_free (fixture->db_path);
+  lw_test_drain ();
 }
 
 static LwStore *
@@ -101,17 +39,12 @@ store_of (Fixture *fixture)
   return lw_window_get_store (fixture->window);
 }
 
+/* The games are written through a connection of their own, as by another
+ * program (littlewolf-cli import): the start page notices the change. */
 static LwStore *
 writer_of (Fixture *fixture)
 {
-  if (fixture->writer == NULL)
-    {
-      g_autoptr (GError) error = NULL;
-
-      fixture->writer = lw_store_open (fixture->db_path, &error);
-      g_assert_no_error (error);
-    }
-  return fixture->writer;
+  return lw_test_app_writer (fixture);
 }
 
 static void
@@ -993,11 +926,11 @@ main (int   argc,
   g_setenv ("LC_ALL", "C.UTF-8", TRUE);
   gtk_test_init (&argc, &argv, NULL);
 
-  g_test_add ("/ui-events/swiss-13", Fixture, NULL, fixture_set_up, test_swiss_13, fixture_tear_down);
-  g_test_add ("/ui-events/partners-8", Fixture, NULL, fixture_set_up, test_partners_8, fixture_tear_down);
-  g_test_add ("/ui-events/leaderboard", Fixture, NULL, fixture_set_up, test_leaderboard, fixture_tear_down);
-  g_test_add ("/ui-events/tiebreaks", Fixture, NULL, fixture_set_up, test_tiebreaks, fixture_tear_down);
-  g_test_add ("/ui-events/table-entry", Fixture, NULL, fixture_set_up, test_table_entry, fixture_tear_down);
+  g_test_add ("/ui-events/swiss-13", Fixture, NULL, lw_test_app_set_up, test_swiss_13, lw_test_app_tear_down);
+  g_test_add ("/ui-events/partners-8", Fixture, NULL, lw_test_app_set_up, test_partners_8, lw_test_app_tear_down);
+  g_test_add ("/ui-events/leaderboard", Fixture, NULL, lw_test_app_set_up, test_leaderboard, lw_test_app_tear_down);
+  g_test_add ("/ui-events/tiebreaks", Fixture, NULL, lw_test_app_set_up, test_tiebreaks, lw_test_app_tear_down);
+  g_test_add ("/ui-events/table-entry", Fixture, NULL, lw_test_app_set_up, test_table_entry, lw_test_app_tear_down);
 
   return g_test_run ();
 }
