@@ -255,6 +255,11 @@ lw_application_startup (GApplication *app)
   static const char *preferences_accels[] = { "<Control>comma", NULL };
   GSettings *settings;
 
+  /* Making the font map starts fontconfig's set-up in a thread of Pango's
+   * own; begun before GTK's and Adwaita's, it is ready by the time the
+   * window's first text is measured. */
+  pango_cairo_font_map_get_default ();
+
   G_APPLICATION_CLASS (lw_application_parent_class)->startup (app);
 
   /* The icon theme's index files take a while to read; a thread reads

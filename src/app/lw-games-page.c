@@ -292,6 +292,12 @@ struct _LwGamesPage
   AdwBin parent_instance;
 
   /* template widgets */
+  GtkBox *body;
+  GtkToggleButton *search_button;
+  GtkMenuButton *menu_button;
+  GMenuModel *primary_menu;
+
+  /* lw-games-body.ui's widgets, NULL until ensure_body() */
   GtkStack *stack;
   GtkListView *list_view;
   GtkToggleButton *all_button;
@@ -322,6 +328,9 @@ struct _LwGamesPage
 
 G_DEFINE_FINAL_TYPE (LwGamesPage, lw_games_page, ADW_TYPE_BIN)
 
+static void ensure_body (LwGamesPage *self);
+static void search_toggled_cb (LwGamesPage *self);
+
 void
 lw_games_page_set_store (LwGamesPage *self,
                          LwStore     *store)
@@ -334,7 +343,10 @@ lw_games_page_set_store (LwGamesPage *self,
 static void
 update_progress (LwGamesPage *self)
 {
-  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->games));
+  guint n;
+
+  ensure_body (self);
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->games));
 
   if (self->loading && n > 0)
     {
@@ -401,6 +413,7 @@ status_done_cb (GObject      *object,
   if (job != self->job)
     return;
 
+  ensure_body (self);
   /* The last batch may still be queued behind this. */
   apply_results (self, job);
   if (!g_task_propagate_boolean (G_TASK (result), &error))
@@ -460,6 +473,7 @@ static void
 deferred_start (LwGamesPage *self)
 {
   cancel_deferred_start (self);
+  ensure_body (self);
   start_status_job (self);
 }
 
@@ -522,6 +536,7 @@ fill_list (LwGamesPage *self,
 {
   g_autoptr (GPtrArray) items = g_ptr_array_new_full (summaries->len, g_object_unref);
 
+  ensure_body (self);
   g_hash_table_remove_all (self->by_id);
   for (guint i = 0; i < summaries->len; i++)
     {
@@ -586,6 +601,7 @@ lw_games_page_refresh_game (LwGamesPage  *self,
   if (self->loading)
     return lw_games_page_reload (self, error);
 
+  ensure_body (self);
   item = g_hash_table_lookup (self->by_id, &id);
   game = lw_store_load_game (self->store, id, &local_error);
   if (game == NULL)
@@ -990,6 +1006,7 @@ lw_games_page_search (LwGamesPage *self,
 {
   g_return_if_fail (LW_IS_GAMES_PAGE (self));
 
+  ensure_body (self);
   gtk_search_bar_set_search_mode (self->search_bar, text != NULL);
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), text != NULL ? text : "");
   search_changed_cb (self);
@@ -1002,6 +1019,7 @@ search_action (GtkWidget  *widget,
 {
   LwGamesPage *self = LW_GAMES_PAGE (widget);
 
+  ensure_body (self);
   gtk_search_bar_set_search_mode (self->search_bar, TRUE);
   gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
 }
@@ -1012,6 +1030,7 @@ lw_games_page_set_show (LwGamesPage *self,
 {
   g_return_if_fail (LW_IS_GAMES_PAGE (self));
 
+  ensure_body (self);
   gtk_toggle_button_set_active (show == SHOW_ONGOING ? self->ongoing_button
                                 : show == SHOW_FINISHED ? self->finished_button
                                 : self->all_button, TRUE);
@@ -1062,38 +1081,72 @@ lw_games_page_class_init (LwGamesPageClass *klass)
   object_class->dispose = lw_games_page_dispose;
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-games-page.ui");
-  gtk_widget_class_bind_template_child (widget_class, LwGamesPage, stack);
-  gtk_widget_class_bind_template_child (widget_class, LwGamesPage, list_view);
-  gtk_widget_class_bind_template_child (widget_class, LwGamesPage, all_button);
-  gtk_widget_class_bind_template_child (widget_class, LwGamesPage, ongoing_button);
-  gtk_widget_class_bind_template_child (widget_class, LwGamesPage, finished_button);
-  gtk_widget_class_bind_template_child (widget_class, LwGamesPage, progress_label);
-  gtk_widget_class_bind_template_child (widget_class, LwGamesPage, search_bar);
-  gtk_widget_class_bind_template_child (widget_class, LwGamesPage, search_entry);
-  gtk_widget_class_bind_template_callback (widget_class, activate_cb);
-  gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
+  gtk_widget_class_bind_template_child (widget_class, LwGamesPage, body);
+  gtk_widget_class_bind_template_child (widget_class, LwGamesPage, search_button);
+  gtk_widget_class_bind_template_child (widget_class, LwGamesPage, menu_button);
+  gtk_widget_class_bind_template_child (widget_class, LwGamesPage, primary_menu);
+  gtk_widget_class_bind_template_callback (widget_class, search_toggled_cb);
   gtk_widget_class_install_action (widget_class, "games.search", NULL, search_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "games.search", NULL);
-  gtk_widget_class_bind_template_callback (widget_class, show_toggled_cb);
 }
 
+/* The main menu's popover is made when it is first opened (by a click
+ * or F10): building its items took a part of the time to the window's
+ * first frame. */
 static void
-lw_games_page_init (LwGamesPage *self)
+create_primary_menu (GtkMenuButton *button,
+                     gpointer       user_data)
 {
+  LwGamesPage *self = user_data;
+
+  /* Called at every opening: the menu is made once. */
+  if (gtk_menu_button_get_menu_model (button) == NULL)
+    gtk_menu_button_set_menu_model (button, self->primary_menu);
+}
+
+/* Builds lw-games-body.ui, the search bar and the list, into the page:
+ * once, after the window's first frame (or sooner, when a caller needs
+ * them), so that the first frame has only the header bar to make. */
+static void
+ensure_body (LwGamesPage *self)
+{
+  g_autoptr (GtkBuilder) builder = NULL;
+  g_autoptr (GtkBuilderScope) scope = NULL;
+  g_autoptr (GError) error = NULL;
   GtkListItemFactory *factory;
   GtkSelectionModel *selection;
 
-  gtk_widget_init_template (GTK_WIDGET (self));
+  if (self->stack != NULL)
+    return;
+
+  scope = gtk_builder_cscope_new ();
+  gtk_builder_cscope_add_callback (scope, activate_cb);
+  gtk_builder_cscope_add_callback (scope, search_changed_cb);
+  gtk_builder_cscope_add_callback (scope, show_toggled_cb);
+  builder = gtk_builder_new ();
+  gtk_builder_set_scope (builder, scope);
+  gtk_builder_set_current_object (builder, G_OBJECT (self));
+  /* Built into the program: failing is a bug, not a user's error. */
+  if (!gtk_builder_add_from_resource (builder, RESOURCE_PREFIX "/lw-games-body.ui", &error))
+    g_error ("lw-games-body.ui: %s", error->message);
+
+  self->search_bar = GTK_SEARCH_BAR (gtk_builder_get_object (builder, "search_bar"));
+  self->search_entry = GTK_SEARCH_ENTRY (gtk_builder_get_object (builder, "search_entry"));
+  self->stack = GTK_STACK (gtk_builder_get_object (builder, "stack"));
+  self->list_view = GTK_LIST_VIEW (gtk_builder_get_object (builder, "list_view"));
+  self->all_button = GTK_TOGGLE_BUTTON (gtk_builder_get_object (builder, "all_button"));
+  self->ongoing_button = GTK_TOGGLE_BUTTON (gtk_builder_get_object (builder, "ongoing_button"));
+  self->finished_button = GTK_TOGGLE_BUTTON (gtk_builder_get_object (builder, "finished_button"));
+  self->progress_label = GTK_LABEL (gtk_builder_get_object (builder, "progress_label"));
+  gtk_box_append (self->body, GTK_WIDGET (self->search_bar));
+  gtk_box_append (self->body, GTK_WIDGET (self->stack));
+
+  g_object_bind_property (self->search_button, "active", self->search_bar, "search-mode-enabled",
+                          G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
   /* Typing a name on the page starts a search (the entry sits in a clamp,
    * so the bar is told which it is). */
   gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
   gtk_search_bar_set_key_capture_widget (self->search_bar, GTK_WIDGET (self));
-
-  self->games = g_list_store_new (LW_TYPE_GAME_ITEM);
-  self->by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
-  self->filter = gtk_custom_filter_new (filter_func, self, NULL);
-  self->filtered = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->games)),
-                                              g_object_ref (GTK_FILTER (self->filter)));
 
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row_cb), self);
@@ -1105,4 +1158,24 @@ lw_games_page_init (LwGamesPage *self)
   selection = GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->filtered))));
   gtk_list_view_set_model (self->list_view, selection);
   g_object_unref (selection);
+}
+
+/* The search button pressed before the list is there. */
+static void
+search_toggled_cb (LwGamesPage *self)
+{
+  ensure_body (self);
+}
+
+static void
+lw_games_page_init (LwGamesPage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_menu_button_set_create_popup_func (self->menu_button, create_primary_menu, self, NULL);
+
+  self->games = g_list_store_new (LW_TYPE_GAME_ITEM);
+  self->by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+  self->filter = gtk_custom_filter_new (filter_func, self, NULL);
+  self->filtered = gtk_filter_list_model_new (g_object_ref (G_LIST_MODEL (self->games)),
+                                              g_object_ref (GTK_FILTER (self->filter)));
 }

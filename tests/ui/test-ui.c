@@ -595,6 +595,63 @@ test_shortcuts_window (Fixture       *fixture,
   lw_test_drain ();
 }
 
+static GtkWidget *
+find_primary_menu_button (GtkWidget *widget)
+{
+  if (GTK_IS_MENU_BUTTON (widget) && gtk_menu_button_get_primary (GTK_MENU_BUTTON (widget)))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_primary_menu_button (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The start page's main menu is made when first opened, and then holds
+ * every item: New Game and Import, the pages, backup, preferences. */
+static void
+test_main_menu (Fixture       *fixture,
+                gconstpointer  data)
+{
+  GtkWidget *button = find_primary_menu_button (GTK_WIDGET (lw_window_get_games_page (fixture->window)));
+  GMenuModel *model;
+  GtkPopover *popover;
+  guint n_items = 0;
+
+  g_assert_nonnull (button);
+  g_assert_null (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)));
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  lw_test_drain ();
+
+  model = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button));
+  g_assert_nonnull (model);
+  g_assert_cmpint (g_menu_model_get_n_items (model), ==, 4);
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autoptr (GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
+
+      n_items += (guint) g_menu_model_get_n_items (section);
+    }
+  g_assert_cmpuint (n_items, ==, 11);
+  popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
+  g_assert_nonnull (popover);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (popover)));
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
+  lw_test_drain ();
+
+  /* Opened again: the same menu, not a second one. */
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  lw_test_drain ();
+  g_assert_true (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button)) == model);
+  g_assert_true (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)) == popover);
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
+  lw_test_drain ();
+}
+
 /* After a round the declarer list is a fresh one, "Nobody declared"
  * selected, so that its keyboard highlight starts there. */
 static void
@@ -1364,6 +1421,7 @@ main (int   argc,
   gtk_test_init (&argc, &argv, NULL);
 
   g_test_add ("/ui/two-player-game", Fixture, NULL, lw_test_app_set_up, test_two_player_game, lw_test_app_tear_down);
+  g_test_add ("/ui/main-menu", Fixture, NULL, lw_test_app_set_up, test_main_menu, lw_test_app_tear_down);
   g_test_add ("/ui/shortcuts-window", Fixture, NULL, lw_test_app_set_up, test_shortcuts_window, lw_test_app_tear_down);
   g_test_add ("/ui/void-and-penalty", Fixture, NULL, lw_test_app_set_up, test_void_and_penalty, lw_test_app_tear_down);
   g_test_add ("/ui/import", Fixture, NULL, lw_test_app_set_up, test_import, lw_test_app_tear_down);
