@@ -345,7 +345,9 @@ update_progress (LwGamesPage *self)
 {
   guint n;
 
-  ensure_body (self);
+  /* The list is not built yet: it shows the progress once it is. */
+  if (self->progress_label == NULL)
+    return;
   n = g_list_model_get_n_items (G_LIST_MODEL (self->games));
 
   if (self->loading && n > 0)
@@ -478,7 +480,7 @@ deferred_start (LwGamesPage *self)
 }
 
 static gboolean
-deferred_start_timeout_cb (gpointer user_data)
+deferred_start_cb (gpointer user_data)
 {
   LwGamesPage *self = user_data;
 
@@ -487,11 +489,21 @@ deferred_start_timeout_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* Not in the frame clock's handler itself: the frame is on screen by
+ * then, and the work comes just after the other handlers of that frame. */
 static void
 first_paint_cb (GdkFrameClock *clock,
                 LwGamesPage   *self)
 {
-  deferred_start (self);
+  if (self->paint_clock != NULL)
+    {
+      g_clear_signal_handler (&self->paint_handler, self->paint_clock);
+      g_object_remove_weak_pointer (G_OBJECT (self->paint_clock), (gpointer *) &self->paint_clock);
+      self->paint_clock = NULL;
+    }
+  self->paint_handler = 0;
+  g_clear_handle_id (&self->start_source, g_source_remove);
+  self->start_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, deferred_start_cb, self, NULL);
 }
 
 static void
@@ -515,7 +527,7 @@ start_status_job_after_first_frame (LwGamesPage *self)
 {
   cancel_deferred_start (self);
   self->loading = TRUE;
-  self->start_source = g_timeout_add (500, deferred_start_timeout_cb, self);
+  self->start_source = g_timeout_add (500, deferred_start_cb, self);
   self->map_handler = g_signal_connect (self, "map", G_CALLBACK (mapped_cb), self);
 }
 
@@ -1158,6 +1170,8 @@ ensure_body (LwGamesPage *self)
   selection = GTK_SELECTION_MODEL (gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->filtered))));
   gtk_list_view_set_model (self->list_view, selection);
   g_object_unref (selection);
+
+  update_progress (self);
 }
 
 /* The search button pressed before the list is there. */
