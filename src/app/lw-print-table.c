@@ -8,6 +8,7 @@
  */
 #include <glib/gi18n.h>
 
+#include "lw-print.h"
 #include "lw-print-table.h"
 
 #define BODY_FONT "Sans 9"
@@ -56,34 +57,6 @@ table_free (gpointer data)
   g_free (table);
 }
 
-static PangoLayout *
-make_layout (GtkPrintContext *context,
-             const char      *font,
-             const char      *text,
-             double           width)
-{
-  PangoLayout *layout = gtk_print_context_create_pango_layout (context);
-  g_autoptr (PangoFontDescription) desc = pango_font_description_from_string (font);
-
-  pango_layout_set_font_description (layout, desc);
-  pango_layout_set_text (layout, text != NULL ? text : "", -1);
-  if (width > 0)
-    {
-      pango_layout_set_width (layout, pango_units_from_double (width));
-      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-    }
-  return layout;
-}
-
-static double
-layout_height (PangoLayout *layout)
-{
-  int height;
-
-  pango_layout_get_size (layout, NULL, &height);
-  return pango_units_to_double (height);
-}
-
 /* The height of a row of cells, or draws it at @y when @cr is set. */
 static double
 row_cells (Table              *table,
@@ -97,10 +70,10 @@ row_cells (Table              *table,
 
   for (guint c = 0; c < table->n_columns; c++)
     {
-      g_autoptr (PangoLayout) layout = make_layout (context, font, cells[c],
+      g_autoptr (PangoLayout) layout = lw_print_make_layout (context, font, cells[c],
                                                     table->x[c + 1] - table->x[c] - COL_GAP);
 
-      height = MAX (height, layout_height (layout));
+      height = MAX (height, lw_print_layout_height (layout));
       if (cr != NULL)
         {
           cairo_move_to (cr, table->x[c], y + ROW_PAD);
@@ -128,14 +101,14 @@ begin_print_cb (GtkPrintOperation *operation,
     table->x[c + 1] = table->x[c] + table->width * table->widths[c] / total;
 
   {
-    g_autoptr (PangoLayout) title = make_layout (context, TITLE_FONT, table->title, table->width);
+    g_autoptr (PangoLayout) title = lw_print_make_layout (context, TITLE_FONT, table->title, table->width);
 
-    y = layout_height (title) + 6;
+    y = lw_print_layout_height (title) + 6;
     if (table->subtitle != NULL)
       {
-        g_autoptr (PangoLayout) subtitle = make_layout (context, BODY_FONT, table->subtitle, table->width);
+        g_autoptr (PangoLayout) subtitle = lw_print_make_layout (context, BODY_FONT, table->subtitle, table->width);
 
-        y += layout_height (subtitle) + 6;
+        y += lw_print_layout_height (subtitle) + 6;
       }
   }
   table->top = y + 6;
@@ -183,15 +156,15 @@ draw_page_cb (GtkPrintOperation *operation,
   cairo_set_source_rgb (cr, 0, 0, 0);
   if (page_nr == 0)
     {
-      g_autoptr (PangoLayout) title = make_layout (context, TITLE_FONT, table->title, table->width);
+      g_autoptr (PangoLayout) title = lw_print_make_layout (context, TITLE_FONT, table->title, table->width);
 
       cairo_move_to (cr, 0, 0);
       pango_cairo_show_layout (cr, title);
       if (table->subtitle != NULL)
         {
-          g_autoptr (PangoLayout) subtitle = make_layout (context, BODY_FONT, table->subtitle, table->width);
+          g_autoptr (PangoLayout) subtitle = lw_print_make_layout (context, BODY_FONT, table->subtitle, table->width);
 
-          cairo_move_to (cr, 0, layout_height (title) + 6);
+          cairo_move_to (cr, 0, lw_print_layout_height (title) + 6);
           pango_cairo_show_layout (cr, subtitle);
         }
     }
@@ -219,10 +192,10 @@ draw_page_cb (GtkPrintOperation *operation,
 
   /* TRANSLATORS: the foot of a printed page: the title, the page and the pages */
   footer = g_strdup_printf (_("%s · page %d of %u"), table->title, page_nr + 1, table->n_pages);
-  footer_layout = make_layout (context, SMALL_FONT, footer, table->width);
+  footer_layout = lw_print_make_layout (context, SMALL_FONT, footer, table->width);
   pango_layout_set_alignment (footer_layout, PANGO_ALIGN_RIGHT);
   pango_layout_set_ellipsize (footer_layout, PANGO_ELLIPSIZE_START);
-  cairo_move_to (cr, 0, height - layout_height (footer_layout));
+  cairo_move_to (cr, 0, height - lw_print_layout_height (footer_layout));
   pango_cairo_show_layout (cr, footer_layout);
 }
 

@@ -68,17 +68,17 @@ sheet_free (gpointer data)
   g_free (sheet);
 }
 
-static PangoLayout *
-make_layout (GtkPrintContext *context,
-             const char      *font,
-             const char      *text,
-             double           width)
+PangoLayout *
+lw_print_make_layout (GtkPrintContext *context,
+                      const char      *font,
+                      const char      *text,
+                      double           width)
 {
   PangoLayout *layout = gtk_print_context_create_pango_layout (context);
   g_autoptr (PangoFontDescription) desc = pango_font_description_from_string (font);
 
   pango_layout_set_font_description (layout, desc);
-  pango_layout_set_text (layout, text, -1);
+  pango_layout_set_text (layout, text != NULL ? text : "", -1);
   if (width > 0)
     {
       pango_layout_set_width (layout, pango_units_from_double (width));
@@ -87,8 +87,8 @@ make_layout (GtkPrintContext *context,
   return layout;
 }
 
-static double
-layout_height (PangoLayout *layout)
+double
+lw_print_layout_height (PangoLayout *layout)
 {
   int height;
 
@@ -229,35 +229,35 @@ draw_block (Sheet           *sheet,
     {
     case BLOCK_TITLE:
       {
-        g_autoptr (PangoLayout) title = make_layout (context, TITLE_FONT, sheet->title, sheet->width);
+        g_autoptr (PangoLayout) title = lw_print_make_layout (context, TITLE_FONT, sheet->title, sheet->width);
         g_autofree char *text = title_text (sheet);
-        g_autoptr (PangoLayout) details = make_layout (context, BODY_FONT, text, sheet->width);
+        g_autoptr (PangoLayout) details = lw_print_make_layout (context, BODY_FONT, text, sheet->width);
 
         if (cr != NULL)
           {
             show_layout (cr, title, 0, y);
-            show_layout (cr, details, 0, y + layout_height (title) + 4);
+            show_layout (cr, details, 0, y + lw_print_layout_height (title) + 4);
           }
-        height = layout_height (title) + 4 + layout_height (details) + 12;
+        height = lw_print_layout_height (title) + 4 + lw_print_layout_height (details) + 12;
       }
       break;
 
     case BLOCK_HEADER:
       {
         /* TRANSLATORS: column headings of a printed score sheet */
-        g_autoptr (PangoLayout) round = make_layout (context, "Sans Bold 8", C_("column", "Round"), 0);
-        g_autoptr (PangoLayout) dealer = make_layout (context, "Sans Bold 8", C_("column", "Dealer"), 0);
-        g_autoptr (PangoLayout) breakdown = make_layout (context, "Sans Bold 8", C_("column", "What scored"), 0);
+        g_autoptr (PangoLayout) round = lw_print_make_layout (context, "Sans Bold 8", C_("column", "Round"), 0);
+        g_autoptr (PangoLayout) dealer = lw_print_make_layout (context, "Sans Bold 8", C_("column", "Dealer"), 0);
+        g_autoptr (PangoLayout) breakdown = lw_print_make_layout (context, "Sans Bold 8", C_("column", "What scored"), 0);
         double x = sheet->round_width + sheet->dealer_width;
 
-        height = layout_height (round);
+        height = lw_print_layout_height (round);
         for (guint side = 0; side < sheet->n_sides; side++)
           {
-            g_autoptr (PangoLayout) name = make_layout (context, "Sans Bold 8",
+            g_autoptr (PangoLayout) name = lw_print_make_layout (context, "Sans Bold 8",
                                                         g_ptr_array_index (sheet->standings->sides, side),
                                                         sheet->score_width - 4);
 
-            height = MAX (height, layout_height (name));
+            height = MAX (height, lw_print_layout_height (name));
             if (cr != NULL)
               show_layout (cr, name, x, y);
             x += sheet->score_width;
@@ -282,20 +282,20 @@ draw_block (Sheet           *sheet,
         g_autofree char *number = g_strdup_printf ("%u", result->number);
         g_autofree char *dealer = dealer_text (sheet, result);
         g_autofree char *breakdown = breakdown_text (sheet, result);
-        g_autoptr (PangoLayout) number_layout = make_layout (context, BODY_FONT, number, 0);
-        g_autoptr (PangoLayout) dealer_layout = make_layout (context, BODY_FONT, dealer, sheet->dealer_width - 4);
-        g_autoptr (PangoLayout) breakdown_layout = make_layout (context, SMALL_FONT, breakdown,
+        g_autoptr (PangoLayout) number_layout = lw_print_make_layout (context, BODY_FONT, number, 0);
+        g_autoptr (PangoLayout) dealer_layout = lw_print_make_layout (context, BODY_FONT, dealer, sheet->dealer_width - 4);
+        g_autoptr (PangoLayout) breakdown_layout = lw_print_make_layout (context, SMALL_FONT, breakdown,
                                                                 sheet->width - breakdown_x (sheet));
         double x = sheet->round_width + sheet->dealer_width;
 
         pango_layout_set_ellipsize (dealer_layout, PANGO_ELLIPSIZE_END);
-        height = MAX (layout_height (number_layout), layout_height (breakdown_layout));
+        height = MAX (lw_print_layout_height (number_layout), lw_print_layout_height (breakdown_layout));
         for (guint side = 0; side < sheet->n_sides; side++)
           {
             g_autofree char *delta = lw_format_signed (result->deltas[side]);
             g_autofree char *score = g_strdup_printf ("%d", result->scores[side]);
-            g_autoptr (PangoLayout) score_layout = make_layout (context, "Sans Bold 9", score, 0);
-            g_autoptr (PangoLayout) delta_layout = make_layout (context, SMALL_FONT, delta, 0);
+            g_autoptr (PangoLayout) score_layout = lw_print_make_layout (context, "Sans Bold 9", score, 0);
+            g_autoptr (PangoLayout) delta_layout = lw_print_make_layout (context, SMALL_FONT, delta, 0);
 
             if (cr != NULL)
               {
@@ -322,11 +322,11 @@ draw_block (Sheet           *sheet,
     case BLOCK_RESULT:
       {
         g_autofree char *text = result_text (sheet);
-        g_autoptr (PangoLayout) layout = make_layout (context, "Sans Bold 10", text, sheet->width);
+        g_autoptr (PangoLayout) layout = lw_print_make_layout (context, "Sans Bold 10", text, sheet->width);
 
         if (cr != NULL)
           show_layout (cr, layout, 0, y + 10);
-        height = layout_height (layout) + 10 + 12;
+        height = lw_print_layout_height (layout) + 10 + 12;
       }
       break;
 
@@ -427,10 +427,10 @@ draw_footer (Sheet           *sheet,
 
   /* TRANSLATORS: the foot of a printed page: the sheet's title, the page and the pages */
   text = g_strdup_printf (_("%s · page %d of %u"), sheet->title, page_nr + 1, sheet->n_pages);
-  layout = make_layout (context, SMALL_FONT, text, sheet->width);
+  layout = lw_print_make_layout (context, SMALL_FONT, text, sheet->width);
   pango_layout_set_alignment (layout, PANGO_ALIGN_RIGHT);
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_START);
-  show_layout (cr, layout, 0, height - layout_height (layout));
+  show_layout (cr, layout, 0, height - lw_print_layout_height (layout));
 }
 
 static void
@@ -438,9 +438,9 @@ draw_blank (Sheet           *sheet,
             GtkPrintContext *context,
             cairo_t         *cr)
 {
-  g_autoptr (PangoLayout) title = make_layout (context, TITLE_FONT, sheet->title, sheet->width);
+  g_autoptr (PangoLayout) title = lw_print_make_layout (context, TITLE_FONT, sheet->title, sheet->width);
   /* TRANSLATORS: the lines to fill in on a blank score sheet */
-  g_autoptr (PangoLayout) fields = make_layout (context, BODY_FONT,
+  g_autoptr (PangoLayout) fields = lw_print_make_layout (context, BODY_FONT,
                                                 _("Date ____________   Place ______________   Game: Little Wolf / Garwolf   Target ____   Skunk ____"),
                                                 sheet->width);
   double height = gtk_print_context_get_height (context) - FOOTER_HEIGHT;
@@ -449,9 +449,9 @@ draw_blank (Sheet           *sheet,
   guint n_columns = 0;
 
   show_layout (cr, title, 0, 0);
-  y = layout_height (title) + 6;
+  y = lw_print_layout_height (title) + 6;
   show_layout (cr, fields, 0, y);
-  y += layout_height (fields) + 14;
+  y += lw_print_layout_height (fields) + 14;
 
   columns[n_columns++] = 0;
   columns[n_columns++] = sheet->round_width;
@@ -462,10 +462,10 @@ draw_blank (Sheet           *sheet,
 
   /* the heading row: names to write in over the sides */
   {
-    g_autoptr (PangoLayout) round = make_layout (context, "Sans Bold 8", C_("column", "Round"), sheet->round_width - 4);
-    g_autoptr (PangoLayout) dealer = make_layout (context, "Sans Bold 8", C_("column", "Dealer"), 0);
+    g_autoptr (PangoLayout) round = lw_print_make_layout (context, "Sans Bold 8", C_("column", "Round"), sheet->round_width - 4);
+    g_autoptr (PangoLayout) dealer = lw_print_make_layout (context, "Sans Bold 8", C_("column", "Dealer"), 0);
     /* TRANSLATORS: a column heading of a blank score sheet */
-    g_autoptr (PangoLayout) notes = make_layout (context, "Sans Bold 8", C_("column", "Notes"), 0);
+    g_autoptr (PangoLayout) notes = lw_print_make_layout (context, "Sans Bold 8", C_("column", "Notes"), 0);
 
     show_layout (cr, round, 4, y + 4);
     show_layout (cr, dealer, sheet->round_width + 4, y + 4);
@@ -476,7 +476,7 @@ draw_blank (Sheet           *sheet,
 
         /* TRANSLATORS: heads a side's column on a blank score sheet, to write the name below */
         text = g_strdup_printf (_("Side %u:"), side + 1);
-        name = make_layout (context, SMALL_FONT, text, 0);
+        name = lw_print_make_layout (context, SMALL_FONT, text, 0);
         show_layout (cr, name, columns[2 + side] + 4, y + 4);
       }
     show_layout (cr, notes, columns[n_columns - 1] + 4, y + 4);
@@ -492,11 +492,11 @@ draw_blank (Sheet           *sheet,
   for (guint row = 1; y + BLANK_ROW_HEIGHT <= height; row++, y += BLANK_ROW_HEIGHT)
     {
       g_autofree char *number = g_strdup_printf ("%u", row);
-      g_autoptr (PangoLayout) layout = make_layout (context, SMALL_FONT, number, 0);
+      g_autoptr (PangoLayout) layout = lw_print_make_layout (context, SMALL_FONT, number, 0);
 
       pango_layout_set_width (layout, pango_units_from_double (sheet->round_width - 8));
       pango_layout_set_alignment (layout, PANGO_ALIGN_RIGHT);
-      show_layout (cr, layout, 4, y + (BLANK_ROW_HEIGHT - layout_height (layout)) / 2);
+      show_layout (cr, layout, 4, y + (BLANK_ROW_HEIGHT - lw_print_layout_height (layout)) / 2);
       cairo_move_to (cr, 0, y + BLANK_ROW_HEIGHT);
       cairo_line_to (cr, sheet->width, y + BLANK_ROW_HEIGHT);
     }

@@ -66,4 +66,30 @@ int lw_print_export_pdf (GtkPrintOperation  *operation,
                          const char         *path,
                          GError            **error);
 
+/**
+ * lw_print_make_layout:
+ * @context: the page's print context
+ * @font: a Pango font description, such as "Sans Bold 12"
+ * @text: (nullable): the text; %NULL is an empty layout
+ * @width: the width to wrap at, in the context's units (points); 0 or
+ *   less: no wrapping
+ *
+ * A layout for a printed page, wrapped at words (or within a word too
+ * long for the line).
+ *
+ * Returns: (transfer full): the layout.
+ */
+PangoLayout *lw_print_make_layout (GtkPrintContext *context,
+                                   const char      *font,
+                                   const char      *text,
+                                   double           width);
+
+/**
+ * lw_print_layout_height:
+ * @layout: a layout
+ *
+ * Returns: @layout's height in the context's units (points).
+ */
+double lw_print_layout_height (PangoLayout *layout);
+
 G_END_DECLS
