@@ -82,7 +82,7 @@ def main():
                               stdout=subprocess.PIPE, text=True)
     driver = None
     try:
-        lines = [server.stdout.readline().split() for _ in range(2)]
+        lines = [server.stdout.readline().split()[:2] for _ in range(2)]
         (game1, url1), (game2, url2) = lines
         total = state(url1)["total_cards"]
 

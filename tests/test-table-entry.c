@@ -11,7 +11,9 @@
  * - without the secret, with a wrong one or with another table's, nothing
  *   is read or written (403); a closed table is gone (404);
  * - bodies that are not the API's JSON are refused (400, 413);
- * - an event's table: its game is created, and linked when finished.
+ * - an event's table: its game is created, and linked when finished;
+ * - an event's current round: each table's game, made once, a table with
+ *   a result from paper left out;
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -472,6 +474,118 @@ test_event_table (Fixture       *fixture,
   g_assert_cmpint (table->game_id, ==, game_id);
 }
 
+static gint64
+count_games (Fixture *fixture)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) games = lw_store_list_games (fixture->store, &error);
+
+  g_assert_no_error (error);
+  return games->len;
+}
+
+/* The tables of an event's current round with their games, as the
+ * director's window opens them: made once, found again. */
+static void
+test_event_round_games (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwEvent) event = NULL;
+  g_autoptr (GPtrArray) games = NULL;
+  g_autoptr (GPtrArray) again = NULL;
+  LwEventConfig config;
+  const char *names[] = { "Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", NULL };
+  const int paper[] = { 15, 3, 0 };
+  gint64 event_id, before;
+  guint round = 99;
+
+  g_assert_null (lw_store_prepare_event_round_games (fixture->store, 4242, &round, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  lw_event_config_init (&config, LW_EVENT_SWISS, 4);
+  config.n_rounds = 2;
+  event_id = lw_store_add_event (fixture->store, "Club night", &config, &error);
+  g_assert_no_error (error);
+  lw_store_add_event_entrants (fixture->store, event_id, names, LW_ENTRANT_CHECKED_IN, &error);
+  g_assert_no_error (error);
+
+  /* No round paired: no table. */
+  games = lw_store_prepare_event_round_games (fixture->store, event_id, &round, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (games->len, ==, 0);
+  g_assert_cmpuint (round, ==, 0);
+  g_clear_pointer (&games, g_ptr_array_unref);
+
+  /* 7 players at 4 seats: a table of 4 and one of 3, each with its game
+   * of the table's players in seat order. */
+  event = lw_store_pair_event_round (fixture->store, event_id, &error);
+  g_assert_no_error (error);
+  before = count_games (fixture);
+  games = lw_store_prepare_event_round_games (fixture->store, event_id, &round, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (round, ==, 1);
+  g_assert_cmpuint (games->len, ==, 2);
+  g_assert_cmpint (count_games (fixture), ==, before + 2);
+  for (guint t = 0; t < 2; t++)
+    {
+      const LwEventRoundGame *game = g_ptr_array_index (games, t);
+      const LwEventTable *table = lw_event_get_table (event, 1, t + 1, &error);
+      g_autoptr (LwStoredGame) stored = lw_store_load_game (fixture->store, game->game_id, &error);
+      gint64 kept = 0;
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (game->table, ==, t + 1);
+      g_assert_cmpuint (g_strv_length (game->players), ==, t == 0 ? 4 : 3);
+      g_assert_cmpuint (stored->record->n_players, ==, table->n_seats);
+      g_assert_cmpint (stored->record->first_dealer, ==, table->first_dealer);
+      for (guint s = 0; s < table->n_seats; s++)
+        {
+          const LwEntrant *entrant = g_ptr_array_index (event->entrants, table->entrants[s]);
+
+          g_assert_cmpstr (game->players[s], ==, entrant->name);
+          g_assert_cmpstr (stored->record->players[s], ==, entrant->name);
+        }
+      lw_store_get_event_table_game (fixture->store, event_id, 1, t + 1, &kept, &error);
+      g_assert_cmpint (kept, ==, game->game_id);
+    }
+
+  /* Asked again (the window opened twice): the same games, no new one. */
+  again = lw_store_prepare_event_round_games (fixture->store, event_id, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (again->len, ==, 2);
+  for (guint t = 0; t < 2; t++)
+    g_assert_cmpint (((LwEventRoundGame *) g_ptr_array_index (again, t))->game_id, ==,
+                     ((LwEventRoundGame *) g_ptr_array_index (games, t))->game_id);
+  g_assert_cmpint (count_games (fixture), ==, before + 2);
+  g_clear_pointer (&again, g_ptr_array_unref);
+  g_clear_pointer (&games, g_ptr_array_unref);
+
+  /* Round 2: table 2's result comes from paper before entry opens; only
+   * table 1 gets a game. */
+  for (guint t = 1; t <= 2; t++)
+    {
+      const int four[] = { 15, 3, 1, 0 };
+
+      lw_store_set_event_paper_result (fixture->store, event_id, 1, t, t == 1 ? four : paper,
+                                       t == 1 ? 4 : 3, &error);
+      g_assert_no_error (error);
+    }
+  g_clear_pointer (&event, lw_event_free);
+  event = lw_store_pair_event_round (fixture->store, event_id, &error);
+  g_assert_no_error (error);
+  lw_store_set_event_paper_result (fixture->store, event_id, 2, 2, paper, 3, &error);
+  g_assert_no_error (error);
+  before = count_games (fixture);
+  games = lw_store_prepare_event_round_games (fixture->store, event_id, &round, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (round, ==, 2);
+  g_assert_cmpuint (games->len, ==, 1);
+  g_assert_cmpuint (((LwEventRoundGame *) g_ptr_array_index (games, 0))->table, ==, 1);
+  g_assert_cmpint (count_games (fixture), ==, before + 1);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -488,6 +602,7 @@ main (int    argc,
   ADD ("secrets", test_secrets);
   ADD ("bad-requests", test_bad_requests);
   ADD ("event-table", test_event_table);
+  ADD ("event-round-games", test_event_round_games);
 #undef ADD
 
   return g_test_run ();
