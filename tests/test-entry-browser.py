@@ -10,6 +10,9 @@
 #   nothing more is stored;
 # - round 1 corrected from the page is stored; once the director locks it,
 #   the page is told and shows it locked;
+# - a round sent by another phone shows on the page within seconds,
+#   without a reload; a half-filled form is left alone meanwhile; a lock
+#   by the director shows too;
 # - another table's secret on this table's page reads nothing.
 #
 # Skipped (exit 77) without chromium, chromedriver or python3-selenium
@@ -26,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 
 SKIP = 77
@@ -73,6 +77,21 @@ def state(url):
     request = urllib.request.Request(f"{host}/api/tables/{game}", headers={"X-Table-Secret": secret})
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.load(response)
+
+
+def post_round(url, facts):
+    """Sends the next round as another phone would; returns the status."""
+    now = state(url)
+    base, secret = url.split("#")
+    host, game = base.split("/t/")
+    body = json.dumps({"number": now["next_round"], "version": now["version"], "round": facts}).encode()
+    request = urllib.request.Request(f"{host}/api/tables/{game}/rounds", data=body, method="POST",
+                                     headers={"X-Table-Secret": secret, "Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status
+    except urllib.error.HTTPError as e:
+        return e.code
 
 
 def main():
@@ -183,14 +202,64 @@ def main():
                 "SELECT s.cards FROM round_seats s JOIN rounds r ON r.id = s.round"
                 " WHERE r.game = ? AND r.number = 1 ORDER BY s.seat", (game1,))]
             check(cards_now == [3, total - 6, 2, 1], f"the correction is stored ({cards_now})")
-            # The director locks round 1: the page can no longer correct it.
-            con.execute("INSERT INTO round_locks (game, number, locked_at) VALUES (?, 1, 0)", (game1,))
+        # A phone opens round 1's correction; meanwhile the director locks
+        # round 1: the page can no longer correct it.
         driver.find_element(By.CSS_SELECTOR, "button[aria-label='Correct round 1']").click()
+        with sqlite3.connect(db) as con:
+            con.execute("INSERT INTO round_locks (game, number, locked_at) VALUES (?, 1, 0)", (game1,))
         driver.find_element(By.ID, "submit-button").click()
         wait.until(lambda d: "locked by the director" in d.find_element(By.ID, "message").text)
         check(not driver.find_elements(By.CSS_SELECTOR, "button[aria-label='Correct round 1']"),
               "the locked round is shown as locked, without its Correct button")
         check(driver.find_element(By.ID, "form-title").text == "Round 2", "the form is back at round 2")
+
+        # Another phone at the table sends round 2: the page shows it by
+        # itself, without a reload, and its form moves on to round 3.
+        driver.execute_script("window.notReloaded = true")
+        stored = post_round(url1, {"declarer": None, "cards": [total - 3, 1, 1, 1]})
+        try:
+            WebDriverWait(driver, 12).until(lambda d: d.find_element(By.ID, "form-title").text == "Round 3")
+        except Exception:
+            pass
+        message = driver.find_element(By.ID, "message").text
+        check(stored == 201 and driver.find_element(By.ID, "form-title").text == "Round 3"
+              and "Round 2: Nobody declared" in driver.find_element(By.ID, "history").text,
+              f"a round sent by another phone shows within seconds ({message!r})")
+        check(message == "Round 2 was entered at another phone or in the app.", "the page says what changed")
+        check(driver.execute_script("return window.notReloaded === true"), "the page was not reloaded")
+        check(str(state(url1)["scores"][0]) == driver.find_elements(By.CSS_SELECTOR, "#board td.num")[0].text,
+              "the board shows the new scores")
+
+        # While something is typed in the form, the page leaves it alone:
+        # round 3 from another phone is not shown, the typed value stays.
+        driver.find_element(By.NAME, "cards-0").send_keys("5")
+        stored = post_round(url1, {"declarer": None, "cards": [1, total - 3, 1, 1]})
+        time.sleep(6)
+        check(stored == 201 and driver.find_element(By.ID, "form-title").text == "Round 3"
+              and driver.find_element(By.NAME, "cards-0").get_attribute("value") == "5",
+              "a half-filled form is not wiped by the polling")
+        # Emptied again, the form follows the board.
+        driver.find_element(By.NAME, "cards-0").clear()
+        try:
+            WebDriverWait(driver, 12).until(lambda d: d.find_element(By.ID, "form-title").text == "Round 4")
+        except Exception:
+            pass
+        check(driver.find_element(By.ID, "form-title").text == "Round 4",
+              "once the form is empty, the page catches up with round 3")
+
+        # The director locks round 2: the page shows it locked.
+        with sqlite3.connect(db) as con:
+            con.execute("INSERT INTO round_locks (game, number, locked_at) VALUES (?, 2, 0)", (game1,))
+        try:
+            WebDriverWait(driver, 12).until(
+                lambda d: not d.find_elements(By.CSS_SELECTOR, "button[aria-label='Correct round 2']"))
+        except Exception:
+            pass
+        message = driver.find_element(By.ID, "message").text
+        check(not driver.find_elements(By.CSS_SELECTOR, "button[aria-label='Correct round 2']")
+              and message == "Round 2 was locked by the director.",
+              f"a lock by the director shows without a reload ({message!r})")
+        check(driver.execute_script("return window.notReloaded === true"), "still the same page")
 
         # Table 2's secret on table 1's page.
         secret2 = url2.split("#")[1]

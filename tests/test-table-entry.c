@@ -8,6 +8,7 @@
  * - the same round sent twice (two phones at one table), or with an old
  *   version, is answered 409 and stored once;
  * - a locked round cannot be corrected (423), an unlocked one can;
+ * - the version a page polls follows rounds, corrections and locks;
  * - without the secret, with a wrong one or with another table's, nothing
  *   is read or written (403); a closed table is gone (404);
  * - bodies that are not the API's JSON are refused (400, 413);
@@ -324,6 +325,59 @@ test_locked (Fixture       *fixture,
   g_assert_cmpuint (fixture->stored, ==, 2);
 }
 
+/* The version a page polls: it changes with a round, a correction and a
+ * lock, and reads nothing without the table's secret. */
+static void
+test_version (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autofree char *path = game_path (fixture->game, "/version");
+  g_autofree char *rounds = game_path (fixture->game, "/rounds");
+  g_autofree char *round1 = game_path (fixture->game, "/rounds/1");
+  g_autofree char *first = round_body (1, version (fixture), "{\"declarer\": 0, \"cards\": [20, 6]}");
+  g_autofree char *fix = NULL;
+  g_autoptr (JsonObject) answer = NULL;
+  g_autoptr (JsonObject) after_round = NULL;
+  g_autoptr (JsonObject) after_fix = NULL;
+  g_autoptr (JsonObject) after_lock = NULL;
+  g_autoptr (JsonObject) other = NULL;
+  g_autoptr (GError) error = NULL;
+  JsonArray *locked;
+
+  g_assert_cmpuint (request (fixture, "GET", path, fixture->secret, NULL, &answer), ==, 200);
+  g_assert_cmpint (json_object_get_int_member (answer, "version"), ==, 0);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (answer, "locked")), ==, 0);
+  g_assert_cmpuint (json_object_get_size (answer), ==, 2);
+
+  g_assert_cmpuint (request (fixture, "POST", rounds, fixture->secret, first, NULL), ==, 201);
+  g_assert_cmpuint (request (fixture, "GET", path, fixture->secret, NULL, &after_round), ==, 200);
+  g_assert_cmpint (json_object_get_int_member (after_round, "version"), ==, 1);
+
+  fix = round_body (0, 1, "{\"declarer\": 1, \"cards\": [6, 20]}");
+  g_assert_cmpuint (request (fixture, "PUT", round1, fixture->secret, fix, NULL), ==, 200);
+  g_assert_cmpuint (request (fixture, "GET", path, fixture->secret, NULL, &after_fix), ==, 200);
+  g_assert_cmpint (json_object_get_int_member (after_fix, "version"), ==, 2);
+
+  /* A lock changes no version, but the page must show it. */
+  lw_store_set_round_locked (fixture->store, fixture->game, 1, TRUE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (request (fixture, "GET", path, fixture->secret, NULL, &after_lock), ==, 200);
+  g_assert_cmpint (json_object_get_int_member (after_lock, "version"), ==, 2);
+  locked = json_object_get_array_member (after_lock, "locked");
+  g_assert_cmpuint (json_array_get_length (locked), ==, 1);
+  g_assert_cmpint (json_array_get_int_element (locked, 0), ==, 1);
+
+  g_assert_cmpuint (request (fixture, "GET", path, fixture->other_secret, NULL, &other), ==, 403);
+  g_assert_false (json_object_has_member (other, "version"));
+  g_assert_cmpuint (request (fixture, "GET", path, NULL, NULL, NULL), ==, 403);
+  g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, first, NULL), ==, 405);
+  {
+    g_autofree char *deeper = game_path (fixture->game, "/version/1");
+
+    g_assert_cmpuint (request (fixture, "GET", deeper, fixture->secret, NULL, NULL), ==, 404);
+  }
+}
+
 static void
 test_secrets (Fixture       *fixture,
               gconstpointer  data)
@@ -599,6 +653,7 @@ main (int    argc,
   ADD ("bad-round", test_bad_round);
   ADD ("stale", test_stale);
   ADD ("locked", test_locked);
+  ADD ("version", test_version);
   ADD ("secrets", test_secrets);
   ADD ("bad-requests", test_bad_requests);
   ADD ("event-table", test_event_table);

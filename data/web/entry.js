@@ -1,7 +1,9 @@
 // entry.js — the phone page of table entry: reads the table's board and
 // sends rounds through the JSON API of docs/TABLE-ENTRY.md, nothing else.
 // The engine on the server checks every round; this page only adds the
-// totals as a help while typing. (Its words are English only.)
+// totals as a help while typing. Every few seconds it asks for the game's
+// version and shows what another phone or the director changed, unless
+// something is typed in the form. (Its words are English only.)
 'use strict';
 
 (function () {
@@ -19,9 +21,11 @@
   const match = /^\/t\/(\d+)$/.exec(location.pathname);
   const table = match ? match[1] : null;
   const secret = location.hash.length > 1 ? location.hash.slice(1) : null;
+  const POLL_MS = 4000; // how often the page asks whether the game changed
   let state = null;
   let editing = 0; // the round being corrected, 0 for a new round
   let busy = false;
+  let shown = 0; // counts the states shown, so that an older answer is dropped
 
   const $ = (id) => document.getElementById(id);
 
@@ -42,12 +46,14 @@
     return node;
   }
 
-  function showMessage(text, kind) {
+  // The message box; @quiet leaves the page where it is scrolled (a
+  // change seen by polling should not move what the user is reading).
+  function showMessage(text, kind, quiet) {
     const box = $('message');
     box.textContent = text;
     box.className = kind;
     box.hidden = !text;
-    if (text)
+    if (text && !quiet)
       box.scrollIntoView({ block: 'nearest' });
   }
 
@@ -298,13 +304,33 @@
     return round;
   }
 
-  function startNewRound() {
-    editing = 0;
-    buildForm();
+  // The new round's title and button, for the round the board says is next.
+  function labelNewRound() {
     $('form-title').textContent = 'Round ' + state.next_round;
     $('submit-button').textContent = 'Send round ' + state.next_round;
     $('cancel-button').hidden = true;
     $('form-section').hidden = state.finished;
+  }
+
+  function startNewRound() {
+    editing = 0;
+    buildForm();
+    labelNewRound();
+  }
+
+  // Whether the new round's form holds nothing typed yet: a form with
+  // anything in it is never touched by polling.
+  function formIsBlank() {
+    const form = $('round-form');
+    for (const input of form.querySelectorAll('input[type=number]'))
+      if (input.value.trim() !== '')
+        return false;
+    for (const box of form.querySelectorAll('input[type=checkbox]'))
+      if (box.checked)
+        return false;
+    if ($('declarer') && $('declarer').value !== '')
+      return false;
+    return !$('penalties') || $('penalties').children.length === 0;
   }
 
   function startCorrection(round) {
@@ -320,8 +346,77 @@
 
   function show(newState) {
     state = newState;
+    shown++;
     showBoard();
     showHistory();
+  }
+
+  function lockedRounds(s) {
+    return s.rounds.filter((round) => round.locked).map((round) => round.number).join(',');
+  }
+
+  // What changed between two states, in words for the message box.
+  function describeChange(before, after) {
+    if (after.version !== before.version) {
+      if (after.rounds.length > before.rounds.length) {
+        const first = before.rounds.length + 1;
+        const last = after.rounds.length;
+        return (first === last ? 'Round ' + first + ' was' : 'Rounds ' + first + '–' + last + ' were')
+          + ' entered at another phone or in the app.';
+      }
+      return 'The rounds were changed at another phone or in the app.';
+    }
+    const locked = after.rounds.filter((round) => {
+      const was = before.rounds[round.number - 1];
+      return round.locked && !(was && was.locked);
+    });
+    if (locked.length > 0)
+      return 'Round ' + locked.map((round) => round.number).join(', ')
+        + (locked.length > 1 ? ' were' : ' was') + ' locked by the director.';
+    return '';
+  }
+
+  // Polling: while nothing is typed in the form (and no correction is
+  // open), the game's version is read; when it or a lock changed, the new
+  // board is shown and the form moves on to the next round, keeping the
+  // field being typed in.
+  function pollPaused() {
+    return busy || editing !== 0 || !formIsBlank();
+  }
+
+  async function poll() {
+    if (!state || document.hidden || pollPaused())
+      return;
+    const before = shown;
+    const version = await api('GET', '/version');
+    if (version.status === 403 || version.status === 404) {
+      // New link or entry closed: the page says so, and keeps its board.
+      showMessage(version.data.error, 'error', true);
+      return;
+    }
+    if (version.status !== 200 || before !== shown)
+      return;
+    if (version.data.version === state.version && version.data.locked.join(',') === lockedRounds(state))
+      return;
+    const reply = await api('GET', '');
+    if (reply.status !== 200 || before !== shown || pollPaused())
+      return;
+    const old = state;
+    show(reply.data);
+    labelNewRound();
+    const change = describeChange(old, state);
+    if (change)
+      showMessage(change, 'ok', true);
+  }
+
+  function schedulePoll() {
+    setTimeout(async () => {
+      try {
+        await poll();
+      } finally {
+        schedulePoll();
+      }
+    }, POLL_MS);
   }
 
   async function load() {
@@ -375,6 +470,11 @@
     $('cancel-button').addEventListener('click', () => { startNewRound(); showMessage('', ''); });
     if (await load())
       startNewRound();
+    schedulePoll();
+    document.addEventListener('visibilitychange', () => {
+      if (!document.hidden)
+        poll();
+    });
   }
 
   start();
