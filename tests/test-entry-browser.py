@@ -21,77 +21,21 @@
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-import json
 import os
 import shutil
 import sqlite3
 import subprocess
-import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 
-SKIP = 77
+from lw_browser import Tap, phone, post_round, program, state
 
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
-def skip(why):
-    print(f"1..0 # SKIP {why}")
-    sys.exit(SKIP)
-
-
-chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-chromedriver = shutil.which("chromedriver") or (
-    "/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None)
-if chromium is None or chromedriver is None:
-    skip("chromium and chromedriver are needed (apt-get install chromium chromium-driver)")
-try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select, WebDriverWait
-except ImportError:
-    skip("python3-selenium is needed")
-
-serve = os.environ.get("LW_ENTRY_SERVE")
-if not serve:
-    print("Bail out! LW_ENTRY_SERVE names no lw-entry-serve program")
-    sys.exit(1)
-
-tests = 0
-failed = 0
-
-
-def check(ok, what):
-    global tests, failed
-    tests += 1
-    print(("ok" if ok else "not ok") + f" {tests} {what}")
-    if not ok:
-        failed += 1
-
-
-def state(url):
-    base, secret = url.split("#")
-    host = base.split("/t/")[0]
-    game = base.split("/t/")[1]
-    request = urllib.request.Request(f"{host}/api/tables/{game}", headers={"X-Table-Secret": secret})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.load(response)
-
-
-def post_round(url, facts):
-    """Sends the next round as another phone would; returns the status."""
-    now = state(url)
-    base, secret = url.split("#")
-    host, game = base.split("/t/")
-    body = json.dumps({"number": now["next_round"], "version": now["version"], "round": facts}).encode()
-    request = urllib.request.Request(f"{host}/api/tables/{game}/rounds", data=body, method="POST",
-                                     headers={"X-Table-Secret": secret, "Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status
-    except urllib.error.HTTPError as e:
-        return e.code
+serve = program("LW_ENTRY_SERVE")
+tap = Tap()
+check = tap.check
 
 
 def main():
@@ -105,16 +49,7 @@ def main():
         (game1, url1), (game2, url2) = lines
         total = state(url1)["total_cards"]
 
-        options = webdriver.ChromeOptions()
-        options.binary_location = chromium
-        for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                    "--window-size=360,740", "--no-proxy-server"):
-            options.add_argument(arg)
-        # Headless windows are at least 500 px wide: a phone's viewport
-        # comes from the device emulation.
-        options.add_experimental_option("mobileEmulation", {
-            "deviceMetrics": {"width": 360, "height": 740, "pixelRatio": 1.0}})
-        driver = webdriver.Chrome(service=Service(chromedriver), options=options)
+        driver = phone()
         wait = WebDriverWait(driver, 15)
         shots = os.environ.get("LW_SCREENSHOT_DIR")
 
@@ -276,8 +211,7 @@ def main():
         server.wait(timeout=10)
         shutil.rmtree(tmp, ignore_errors=True)
 
-    print(f"1..{tests}")
-    sys.exit(1 if failed else 0)
+    tap.finish()
 
 
 if __name__ == "__main__":
