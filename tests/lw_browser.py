@@ -6,6 +6,7 @@
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 
+import base64
 import json
 import os
 import shutil
@@ -45,7 +46,28 @@ def program(variable):
     return path
 
 
-def phone(dark=False):
+def _save_page(driver, path):
+    """The whole page, not only what the phone's screen shows."""
+    width, height = driver.execute_script(
+        "return [document.documentElement.clientWidth, document.documentElement.scrollHeight]")
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True,
+        "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}})
+    with open(path, "wb") as out:
+        out.write(base64.b64decode(shot["data"]))
+
+
+def screenshot(driver, folder, name):
+    """Saves the whole page as NAME.png, and as NAME-dark.png with the
+    system's dark style asked for (prefers-color-scheme: dark)."""
+    _save_page(driver, os.path.join(folder, name + ".png"))
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    _save_page(driver, os.path.join(folder, name + "-dark.png"))
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def phone():
     """A headless Chromium whose viewport is a phone's (360 × 740 CSS px)."""
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
@@ -56,11 +78,43 @@ def phone(dark=False):
     # comes from the device emulation.
     options.add_experimental_option("mobileEmulation", {
         "deviceMetrics": {"width": PHONE_WIDTH, "height": PHONE_HEIGHT, "pixelRatio": 1.0}})
-    driver = webdriver.Chrome(service=Service(chromedriver), options=options)
-    if dark:
-        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-            "features": [{"name": "prefers-color-scheme", "value": "dark"}]})
-    return driver
+    return webdriver.Chrome(service=Service(chromedriver), options=options)
+
+
+# The shown texts that do not fit their box: an element whose text is
+# clipped or ellipsized, a select whose chosen option is wider than the
+# room left by its padding and arrow.
+_CUT_TEXTS = """
+const cut = [];
+const context = document.createElement('canvas').getContext('2d');
+for (const e of document.querySelectorAll('h1, h2, p, label, th, td, button, li div, select, span')) {
+  if (e.offsetParent === null)
+    continue;
+  if (e.tagName === 'SELECT') {
+    const style = getComputedStyle(e);
+    context.font = style.font;
+    const option = e.options[e.selectedIndex];
+    const text = option ? option.text : '';
+    const room = e.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+    if (context.measureText(text).width > room)
+      cut.push(text);
+  } else if (e.scrollWidth > e.clientWidth + 1) {
+    cut.push(e.textContent.trim().slice(0, 40));
+  }
+}
+return cut;
+"""
+
+
+def cut_texts(driver):
+    """The texts on the page that do not fit their box (empty: none)."""
+    return driver.execute_script(_CUT_TEXTS)
+
+
+def set_width(driver, width):
+    """Gives the phone's viewport another width in CSS px."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": PHONE_HEIGHT, "deviceScaleFactor": 1, "mobile": True})
 
 
 class Tap:

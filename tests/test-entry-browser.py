@@ -17,7 +17,8 @@
 #
 # Skipped (exit 77) without chromium, chromedriver or python3-selenium
 # (Debian's /usr/bin/python3, where apt installs selenium).
-# With LW_SCREENSHOT_DIR set, the page is saved there as PNGs.
+# With LW_SCREENSHOT_DIR set, the page is saved there as PNGs, light and
+# dark.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 
@@ -28,7 +29,7 @@ import subprocess
 import tempfile
 import time
 
-from lw_browser import Tap, phone, post_round, program, state
+from lw_browser import Tap, cut_texts, phone, post_round, program, screenshot, set_width, state
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -77,13 +78,30 @@ def main():
         driver.find_element(By.ID, "add-penalty").click()
         row = driver.find_elements(By.CSS_SELECTOR, "#penalties .penalty")[0]
         Select(row.find_elements(By.TAG_NAME, "select")[0]).select_by_visible_text("Cleo")
+        # The longest words the form shows (a second penalty, looking at
+        # the discards) fit at 360 and at 320 px; then the second penalty
+        # is removed.
+        driver.find_element(By.ID, "add-penalty").click()
+        extra = driver.find_elements(By.CSS_SELECTOR, "#penalties .penalty")[1]
+        Select(extra.find_elements(By.TAG_NAME, "select")[1]).select_by_visible_text("Looked at discards")
+        for width in (360, 320):
+            set_width(driver, width)
+            cut = cut_texts(driver)
+            scroll = driver.execute_script("return document.documentElement.scrollWidth")
+            check(not cut and scroll <= width, f"at {width} px no text of the form is cut ({cut}), "
+                  f"nothing is wider than the screen ({scroll})")
+            if shots and width == 320:
+                screenshot(driver, shots, "entry-phone-form-320")
+        set_width(driver, 360)
+        extra.find_element(By.CSS_SELECTOR, "button[aria-label='Remove penalty']").click()
+        check(len(driver.find_elements(By.CSS_SELECTOR, "#penalties .penalty")) == 1, "a penalty row is removed")
         if shots:
-            driver.save_screenshot(os.path.join(shots, "entry-phone-form.png"))
+            screenshot(driver, shots, "entry-phone-form")
         driver.find_element(By.ID, "submit-button").click()
         wait.until(lambda d: "stored" in d.find_element(By.ID, "message").text)
         if shots:
             driver.execute_script("window.scrollTo(0, 0)")
-            driver.save_screenshot(os.path.join(shots, "entry-phone-board.png"))
+            screenshot(driver, shots, "entry-phone-board")
 
         with sqlite3.connect(db) as con:
             rounds = con.execute("SELECT id, number, declarer FROM rounds WHERE game = ?", (game1,)).fetchall()
@@ -99,6 +117,9 @@ def main():
             other = con.execute("SELECT count(*) FROM rounds WHERE game = ?", (game2,)).fetchone()[0]
             check(other == 0, "the other table has no round")
         check("Round 2" in driver.find_element(By.ID, "form-title").text, "the form moves on to round 2")
+        line = driver.find_element(By.ID, "history").text.split("\n")[0]
+        check(line == f"Round 1: Ben declared · cards 2–{total - 6}–2–2 · Ann: 1 Worm · Cleo: out of turn",
+              f"the history shows the round with its Den cards and penalty ({line!r})")
         board = driver.find_element(By.ID, "board").text
         check(str(state(url1)["scores"][1]) in board, "the board shows the engine's score")
 
@@ -106,12 +127,21 @@ def main():
         inputs = driver.find_elements(By.CSS_SELECTOR, "input[name^='cards-']")
         inputs[0].send_keys(str(total - 1))
         driver.find_element(By.ID, "submit-button").click()
-        wait.until(lambda d: d.find_element(By.ID, "message").get_attribute("class") == "error")
-        message = driver.find_element(By.ID, "message").text
+        wait.until(lambda d: d.find_element(By.ID, "form-message").is_displayed())
+        message = driver.find_element(By.ID, "form-message").text
         check(message == f"round 2: cards sum to {total - 1}, expected {total} (4 players × {total // 4})",
-              f"the engine's message is shown ({message!r})")
+              f"the engine's message is shown by the Send button ({message!r})")
+        button = driver.find_element(By.ID, "submit-button").rect
+        box = driver.find_element(By.ID, "form-message").rect
+        view = driver.execute_script("return [window.scrollY, window.innerHeight]")
+        check(box["y"] < button["y"] and view[0] <= box["y"] + 1
+              and button["y"] + button["height"] <= sum(view) + 1,
+              f"the message and the button are both on the screen (message at {box['y']:.1f}, "
+              f"button at {button['y']:.1f}–{button['y'] + button['height']:.1f}, screen {view[0]}–{sum(view)})")
+        check(driver.find_element(By.NAME, "cards-0").get_attribute("value") == str(total - 1),
+              "the form keeps what was typed")
         if shots:
-            driver.save_screenshot(os.path.join(shots, "entry-phone-error.png"))
+            screenshot(driver, shots, "entry-phone-error")
         with sqlite3.connect(db) as con:
             n = con.execute("SELECT count(*) FROM rounds WHERE game = ?", (game1,)).fetchone()[0]
             check(n == 1, "nothing more is stored")
@@ -129,7 +159,7 @@ def main():
         field.send_keys("1")
         driver.find_element(By.ID, "submit-button").click()
         wait.until(lambda d: "stored" in d.find_element(By.ID, "message").text
-                   or d.find_element(By.ID, "message").get_attribute("class") == "error")
+                   or d.find_element(By.ID, "form-message").is_displayed())
         message = driver.find_element(By.ID, "message").text
         check(message == "Correction of round 1 stored.", f"the page says the correction is stored ({message!r})")
         with sqlite3.connect(db) as con:

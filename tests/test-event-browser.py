@@ -21,7 +21,8 @@
 # each game's rounds exactly once, as typed.
 #
 # Skipped (exit 77) without chromium, chromedriver or python3-selenium.
-# With LW_SCREENSHOT_DIR set, a finished table's page is saved there.
+# With LW_SCREENSHOT_DIR set, a finished table's page is saved there,
+# light and dark.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 
@@ -35,7 +36,7 @@ import threading
 import time
 from fractions import Fraction
 
-from lw_browser import Tap, phone, program, state
+from lw_browser import Tap, phone, program, screenshot, state
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -172,11 +173,13 @@ def enter_round(driver, wait, table, facts):
         row = driver.find_elements(By.CSS_SELECTOR, "#penalties .penalty")[-1]
         Select(row.find_elements(By.TAG_NAME, "select")[0]).select_by_value(str(penalty["seat"]))
     driver.find_element(By.ID, "submit-button").click()
-    wait.until(lambda d: d.find_element(By.ID, "message").text in (f"Round {number} stored.",)
-               or d.find_element(By.ID, "message").get_attribute("class") == "error")
+    wait.until(lambda d: d.find_element(By.ID, "message").text == f"Round {number} stored."
+               or d.find_element(By.ID, "message").get_attribute("class") == "error"
+               or d.find_element(By.ID, "form-message").is_displayed())
     message = driver.find_element(By.ID, "message").text
     if message != f"Round {number} stored.":
-        raise RuntimeError(f"{table.name()}: round {number} was not stored: {message!r}")
+        refused = driver.find_element(By.ID, "form-message").text
+        raise RuntimeError(f"{table.name()}: round {number} was not stored: {message or refused!r}")
     table.typed.append(facts)
 
 
@@ -211,7 +214,9 @@ def play_table(driver, table, shots):
         table.board = board_scores(driver)
         note = driver.find_element(By.ID, "board-note").text
         winner = driver.find_elements(By.CSS_SELECTOR, "#board .badge")
-        if note != f"The game is over after {len(table.typed)} rounds.":
+        want = f"The game is over after {len(table.typed)} rounds" + (
+            f": {table.players[table.plan[1]]} wins a skunk, worth double." if table.skunk else ".")
+        if note != want:
             mismatches.append(f"at the end the page says {note!r}")
         if driver.find_element(By.ID, "form-section").is_displayed():
             mismatches.append("the form is still offered after the game")
@@ -220,7 +225,7 @@ def play_table(driver, table, shots):
             mismatches.append("the board does not name the winner")
         if shots and table.number == 1 and table.round == ROUNDS:
             driver.execute_script("window.scrollTo(0, 0)")
-            driver.save_screenshot(os.path.join(shots, "entry-phone-over.png"))
+            screenshot(driver, shots, "entry-phone-over")
         if mismatches:
             table.error = "; ".join(mismatches)
     except Exception as e:         # reported as the table's check

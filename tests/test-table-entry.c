@@ -185,6 +185,9 @@ test_state (Fixture       *fixture,
   g_assert_cmpint (json_object_get_int_member (answer, "next_round"), ==, 1);
   g_assert_cmpint (json_object_get_int_member (answer, "total_cards"), ==, 26);
   g_assert_cmpint (json_object_get_int_member (answer, "version"), ==, version (fixture));
+  g_assert_false (json_object_get_boolean_member (answer, "finished"));
+  g_assert_true (json_object_get_null_member (answer, "winner"));
+  g_assert_false (json_object_get_boolean_member (answer, "skunk"));
   g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (answer, "scores"), 0), ==, 1);
   g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (answer, "players"), 1), ==, "Ben");
 }
@@ -476,6 +479,7 @@ test_event_table (Fixture       *fixture,
   g_autoptr (GError) error = NULL;
   g_autoptr (LwEvent) event = NULL;
   g_autoptr (LwEvent) after = NULL;
+  g_autoptr (JsonObject) last = NULL;
   LwEventConfig config;
   const char *names[] = { "Eve", "Finn", NULL };
   const LwEventTable *table;
@@ -503,7 +507,9 @@ test_event_table (Fixture       *fixture,
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
   g_clear_error (&error);
 
-  /* Rounds until the game ends; the table has its result. */
+  /* Rounds until the game ends: Finn plays out of turn at 1 in round 1
+   * (R19: 0), Eve wins every trick as declarer (R10) to 11: a skunk
+   * (R23). The table has its result. */
   secret = lw_table_entry_open_table (fixture->entry, game_id, "Table 1", &error);
   g_assert_no_error (error);
   for (guint n = 1; n <= 40; n++)
@@ -517,14 +523,22 @@ test_event_table (Fixture       *fixture,
       if (standings->finished)
         break;
       lw_store_get_game_version (fixture->store, game_id, &v, &error);
-      body = round_body (n, v, "{\"declarer\": 0, \"cards\": [26, 0]}");
-      g_assert_cmpuint (request (fixture, "POST", path, secret, body, NULL), ==, 201);
+      body = round_body (n, v, n == 1 ? "{\"declarer\": 0, \"cards\": [26, 0], "
+                                        "\"penalties\": [{\"seat\": 1, \"kind\": \"out_of_turn\"}]}"
+                                      : "{\"declarer\": 0, \"cards\": [26, 0]}");
+      g_clear_pointer (&last, json_object_unref);
+      g_assert_cmpuint (request (fixture, "POST", path, secret, body, &last), ==, 201);
     }
+  g_assert_true (json_object_get_boolean_member (last, "finished"));
+  g_assert_cmpint (json_object_get_int_member (last, "winner"), ==, 0);
+  g_assert_true (json_object_get_boolean_member (last, "skunk"));
+  g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (last, "scores"), 1), ==, 0);
   after = lw_store_load_event (fixture->store, event_id, &error);
   g_assert_no_error (error);
   table = lw_event_get_table (after, 1, 1, &error);
   g_assert_no_error (error);
   g_assert_true (table->has_result);
+  g_assert_true (table->skunk);
   g_assert_cmpint (table->game_id, ==, game_id);
 }
 

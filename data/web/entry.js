@@ -57,6 +57,17 @@
       box.scrollIntoView({ block: 'nearest' });
   }
 
+  // A refused round's message, by the button that sent it: the user is
+  // at the bottom of the form and fixes it there.
+  function showFormMessage(text) {
+    const box = $('form-message');
+    box.textContent = text;
+    box.hidden = !text;
+    // The button below it in view brings the message along.
+    if (text)
+      $('submit-button').scrollIntoView({ block: 'nearest' });
+  }
+
   async function api(method, path, body) {
     const options = { method, headers: { 'X-Table-Secret': secret }, cache: 'no-store' };
     if (body !== undefined) {
@@ -94,8 +105,10 @@
       body.append(el('tr', {}, [name, el('td', { class: 'num', text: String(state.scores[i]) })]));
     });
     const dealer = state.players[state.next_dealer];
+    const winner = state.winner === null ? '' : state.sides[state.winner];
     $('board-note').textContent = state.finished
-      ? 'The game is over after ' + state.rounds.length + ' rounds.'
+      ? 'The game is over after ' + state.rounds.length + ' rounds'
+        + (state.skunk ? ': ' + winner + ' wins a skunk, worth double.' : '.')
       : 'Round ' + state.next_round + ' · ' + dealer + ' deals · playing to ' + state.target;
     $('title').textContent = state.label;
     $('subtitle').textContent = state.players.join(', ');
@@ -110,7 +123,21 @@
       return 'Court ' + facts.court.join('–') + ' · Garwolves ' + facts.garwolves.join('–');
     const who = facts.declarer === null || facts.declarer === undefined
       ? 'Nobody declared' : state.players[facts.declarer] + ' declared';
-    return who + ' · cards ' + facts.cards.join('–');
+    const parts = [who, 'cards ' + facts.cards.join('–')];
+    // The Den cards and penalties too, so that the round can be checked.
+    state.players.forEach((player, seat) => {
+      const dens = KINDS.filter(([key]) => facts[key] && facts[key][seat])
+        .map(([key, title]) => facts[key][seat] + '\u00a0' + (facts[key][seat] === 1 ? title.slice(0, -1) : title));
+      if (dens.length > 0)
+        parts.push(player + ': ' + dens.join(', '));
+    });
+    for (const penalty of facts.penalties || []) {
+      const kind = PENALTIES.find(([value]) => value === penalty.kind);
+      parts.push(state.players[penalty.seat] + ': ' + (kind ? kind[1].toLowerCase() : penalty.kind));
+    }
+    if (facts.all_but_last)
+      parts.push('every trick but the last');
+    return parts.join(' · ');
   }
 
   function showHistory() {
@@ -194,16 +221,16 @@
   }
 
   function addPenalty(seat, kind) {
-    const who = el('select', { 'aria-label': 'Who' });
+    const who = el('select', { 'aria-label': 'Who', class: 'who' });
     state.players.forEach((player, i) => who.append(el('option', { value: String(i), text: player })));
-    const what = el('select', { 'aria-label': 'Penalty' });
+    const what = el('select', { 'aria-label': 'Penalty', class: 'what' });
     for (const [value, title] of PENALTIES)
       what.append(el('option', { value, text: title }));
     if (seat !== undefined)
       who.value = String(seat);
     if (kind !== undefined)
       what.value = kind;
-    const remove = el('button', { type: 'button', class: 'small', text: '✕' });
+    const remove = el('button', { type: 'button', class: 'small remove', text: '✕' });
     remove.setAttribute('aria-label', 'Remove penalty');
     const row = el('div', { class: 'penalty' }, [who, what, remove]);
     remove.addEventListener('click', () => row.remove());
@@ -316,6 +343,7 @@
     editing = 0;
     buildForm();
     labelNewRound();
+    showFormMessage('');
   }
 
   // Whether the new round's form holds nothing typed yet: a form with
@@ -341,6 +369,7 @@
     $('cancel-button').hidden = false;
     $('form-section').hidden = false;
     showMessage('', '');
+    showFormMessage('');
     $('form-section').scrollIntoView({ block: 'start' });
   }
 
@@ -449,15 +478,21 @@
       showMessage((corrected ? 'Correction of round ' : 'Round ') + number + ' stored.', 'ok');
       return;
     }
+    if (reply.status !== 409 && reply.status !== 423) {
+      // The round is refused as typed: the message goes by the button,
+      // and the form keeps what was typed.
+      showMessage('', '');
+      showFormMessage(reply.data.error);
+      return;
+    }
+    // Another phone or the app was first: show what is stored now.
+    showFormMessage('');
     showMessage(reply.data.error, 'error');
-    if (reply.status === 409 || reply.status === 423) {
-      // Another phone or the app was first: show what is stored now.
-      if (await load()) {
-        // A locked round cannot be corrected here: back to the next round.
-        if (!corrected || reply.status === 423)
-          startNewRound();
-        showMessage(reply.data.error, 'error');
-      }
+    if (await load()) {
+      // A locked round cannot be corrected here: back to the next round.
+      if (!corrected || reply.status === 423)
+        startNewRound();
+      showMessage(reply.data.error, 'error');
     }
   }
 

@@ -364,6 +364,8 @@ answer_state (LwTableEntry  *self,
     json_builder_add_null_value (builder);
   else
     json_builder_add_int_value (builder, standings->winner);
+  json_builder_set_member_name (builder, "skunk");
+  json_builder_add_boolean_value (builder, standings->skunk);
 
   json_builder_set_member_name (builder, "rounds");
   json_builder_begin_array (builder);
