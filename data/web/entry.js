@@ -425,7 +425,10 @@
     }
     if (version.status !== 200 || before !== shown)
       return;
-    if (version.data.version === state.version && version.data.locked.join(',') === lockedRounds(state))
+    // A lock kept at a number the game no longer has (a round deleted in
+    // the app) shows nowhere.
+    const locked = version.data.locked.filter((number) => number <= state.rounds.length);
+    if (version.data.version === state.version && locked.join(',') === lockedRounds(state))
       return;
     const reply = await api('GET', '');
     if (reply.status !== 200 || before !== shown || pollPaused())
