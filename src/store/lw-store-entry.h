@@ -172,6 +172,12 @@ typedef struct {
   char   **players;
 } LwEventRoundGame;
 
+/**
+ * lw_event_round_game_free:
+ * @game: (nullable) (transfer full): a table's game
+ *
+ * Frees the table's game and its players' names.
+ */
 void lw_event_round_game_free (LwEventRoundGame *game);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwEventRoundGame, lw_event_round_game_free)
 
