@@ -2,11 +2,15 @@
  * browser test (test-entry-browser.py) and by hand:
  *
  *   lw-entry-serve --db PATH [--port N] [--tables N] [--players N]
+ *   lw-entry-serve --db PATH [--port N] --event ID
  *
- * Makes one new game of N players (default 4) per table, opens each table
- * for entry and prints one line per table: "GAME URL". Serves on
- * 127.0.0.1 until it gets SIGTERM or SIGINT, or its standard input
- * closes when --stdin is given.
+ * Makes one new game of N players (default 4) per table, or with --event
+ * takes the tables of the event's current round with their games as the
+ * director's window does (lw_store_prepare_event_round_games(): a table
+ * without a game gets one, a table with a result from paper is left out),
+ * opens each table for entry and prints one line per table:
+ * "GAME URL TABLE" (TABLE numbered from 1), then "ready". Serves on
+ * 127.0.0.1 until it gets SIGTERM or SIGINT.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -14,6 +18,7 @@
 #include <stdio.h>
 
 #include "lw-entry-server.h"
+#include "lw-store-entry.h"
 #include "lw-store.h"
 
 static gboolean
@@ -31,11 +36,13 @@ main (int    argc,
   g_autoptr (GOptionContext) context = g_option_context_new ("— serve table entry on 127.0.0.1");
   g_autofree char *db = NULL;
   int port = 0, n_tables = 1, n_players = 4;
+  gint64 event_id = 0;
   GOptionEntry entries[] = {
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db, "The database", "PATH" },
     { "port", 0, 0, G_OPTION_ARG_INT, &port, "The port (0: any free port)", "N" },
     { "tables", 0, 0, G_OPTION_ARG_INT, &n_tables, "Tables to open", "N" },
     { "players", 0, 0, G_OPTION_ARG_INT, &n_players, "Players per table", "N" },
+    { "event", 0, 0, G_OPTION_ARG_INT64, &event_id, "Open the tables of this event's current round", "ID" },
     { NULL }
   };
   static const char *const names[] = { "Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hal" };
@@ -46,7 +53,7 @@ main (int    argc,
 
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || db == NULL
-      || n_players < 2 || n_players > 8 || n_tables < 1 || port < 0 || port > 65535)
+      || n_players < 2 || n_players > 8 || n_tables < 1 || port < 0 || port > 65535 || event_id < 0)
     {
       g_printerr ("lw-entry-serve: %s\n", error != NULL ? error->message : "give --db PATH and sensible counts");
       return 2;
@@ -66,21 +73,47 @@ main (int    argc,
       return 1;
     }
 
-  for (int t = 0; t < n_tables; t++)
+  if (event_id > 0)
     {
-      g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, (guint) n_players, names);
-      g_autofree char *label = g_strdup_printf ("Table %d", t + 1);
-      g_autofree char *url = NULL;
-      gint64 id = lw_store_add_game (store, record, &error);
+      g_autoptr (GPtrArray) games = lw_store_prepare_event_round_games (store, event_id, NULL, &error);
 
-      if (id == 0 || lw_table_entry_open_table (entry, id, label, &error) == NULL)
+      if (games == NULL)
         {
           g_printerr ("lw-entry-serve: %s\n", error->message);
           return 1;
         }
-      url = lw_entry_server_table_url (server, "127.0.0.1", id);
-      g_print ("%" G_GINT64_FORMAT " %s\n", id, url);
+      for (guint i = 0; i < games->len; i++)
+        {
+          const LwEventRoundGame *game = g_ptr_array_index (games, i);
+          g_autofree char *label = g_strdup_printf ("Table %u", game->table);
+          g_autofree char *url = NULL;
+
+          if (lw_table_entry_open_table (entry, game->game_id, label, &error) == NULL)
+            {
+              g_printerr ("lw-entry-serve: %s\n", error->message);
+              return 1;
+            }
+          url = lw_entry_server_table_url (server, "127.0.0.1", game->game_id);
+          g_print ("%" G_GINT64_FORMAT " %s %u\n", game->game_id, url, game->table);
+        }
     }
+  else
+    for (int t = 0; t < n_tables; t++)
+      {
+        g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, (guint) n_players, names);
+        g_autofree char *label = g_strdup_printf ("Table %d", t + 1);
+        g_autofree char *url = NULL;
+        gint64 id = lw_store_add_game (store, record, &error);
+
+        if (id == 0 || lw_table_entry_open_table (entry, id, label, &error) == NULL)
+          {
+            g_printerr ("lw-entry-serve: %s\n", error->message);
+            return 1;
+          }
+        url = lw_entry_server_table_url (server, "127.0.0.1", id);
+        g_print ("%" G_GINT64_FORMAT " %s %d\n", id, url, t + 1);
+      }
+  g_print ("ready\n");
   fflush (stdout);
 
   loop = g_main_loop_new (NULL, FALSE);

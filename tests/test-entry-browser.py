@@ -10,69 +10,33 @@
 #   nothing more is stored;
 # - round 1 corrected from the page is stored; once the director locks it,
 #   the page is told and shows it locked;
+# - a round sent by another phone shows on the page within seconds,
+#   without a reload; a half-filled form is left alone meanwhile; a lock
+#   by the director shows too;
 # - another table's secret on this table's page reads nothing.
 #
 # Skipped (exit 77) without chromium, chromedriver or python3-selenium
 # (Debian's /usr/bin/python3, where apt installs selenium).
-# With LW_SCREENSHOT_DIR set, the page is saved there as PNGs.
+# With LW_SCREENSHOT_DIR set, the page is saved there as PNGs, light and
+# dark.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-import json
 import os
 import shutil
 import sqlite3
 import subprocess
-import sys
 import tempfile
 import time
-import urllib.request
 
-SKIP = 77
+from lw_browser import Tap, cut_texts, phone, post_round, program, screenshot, set_width, state
 
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
-def skip(why):
-    print(f"1..0 # SKIP {why}")
-    sys.exit(SKIP)
-
-
-chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-chromedriver = shutil.which("chromedriver") or (
-    "/usr/bin/chromedriver" if os.path.exists("/usr/bin/chromedriver") else None)
-if chromium is None or chromedriver is None:
-    skip("chromium and chromedriver are needed (apt-get install chromium chromium-driver)")
-try:
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select, WebDriverWait
-except ImportError:
-    skip("python3-selenium is needed")
-
-serve = os.environ.get("LW_ENTRY_SERVE")
-if not serve:
-    print("Bail out! LW_ENTRY_SERVE names no lw-entry-serve program")
-    sys.exit(1)
-
-tests = 0
-failed = 0
-
-
-def check(ok, what):
-    global tests, failed
-    tests += 1
-    print(("ok" if ok else "not ok") + f" {tests} {what}")
-    if not ok:
-        failed += 1
-
-
-def state(url):
-    base, secret = url.split("#")
-    host = base.split("/t/")[0]
-    game = base.split("/t/")[1]
-    request = urllib.request.Request(f"{host}/api/tables/{game}", headers={"X-Table-Secret": secret})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.load(response)
+serve = program("LW_ENTRY_SERVE")
+tap = Tap()
+check = tap.check
 
 
 def main():
@@ -82,20 +46,11 @@ def main():
                               stdout=subprocess.PIPE, text=True)
     driver = None
     try:
-        lines = [server.stdout.readline().split() for _ in range(2)]
+        lines = [server.stdout.readline().split()[:2] for _ in range(2)]
         (game1, url1), (game2, url2) = lines
         total = state(url1)["total_cards"]
 
-        options = webdriver.ChromeOptions()
-        options.binary_location = chromium
-        for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                    "--window-size=360,740", "--no-proxy-server"):
-            options.add_argument(arg)
-        # Headless windows are at least 500 px wide: a phone's viewport
-        # comes from the device emulation.
-        options.add_experimental_option("mobileEmulation", {
-            "deviceMetrics": {"width": 360, "height": 740, "pixelRatio": 1.0}})
-        driver = webdriver.Chrome(service=Service(chromedriver), options=options)
+        driver = phone()
         wait = WebDriverWait(driver, 15)
         shots = os.environ.get("LW_SCREENSHOT_DIR")
 
@@ -123,13 +78,30 @@ def main():
         driver.find_element(By.ID, "add-penalty").click()
         row = driver.find_elements(By.CSS_SELECTOR, "#penalties .penalty")[0]
         Select(row.find_elements(By.TAG_NAME, "select")[0]).select_by_visible_text("Cleo")
+        # The longest words the form shows (a second penalty, looking at
+        # the discards) fit at 360 and at 320 px; then the second penalty
+        # is removed.
+        driver.find_element(By.ID, "add-penalty").click()
+        extra = driver.find_elements(By.CSS_SELECTOR, "#penalties .penalty")[1]
+        Select(extra.find_elements(By.TAG_NAME, "select")[1]).select_by_visible_text("Looked at discards")
+        for width in (360, 320):
+            set_width(driver, width)
+            cut = cut_texts(driver)
+            scroll = driver.execute_script("return document.documentElement.scrollWidth")
+            check(not cut and scroll <= width, f"at {width} px no text of the form is cut ({cut}), "
+                  f"nothing is wider than the screen ({scroll})")
+            if shots and width == 320:
+                screenshot(driver, shots, "entry-phone-form-320")
+        set_width(driver, 360)
+        extra.find_element(By.CSS_SELECTOR, "button[aria-label='Remove penalty']").click()
+        check(len(driver.find_elements(By.CSS_SELECTOR, "#penalties .penalty")) == 1, "a penalty row is removed")
         if shots:
-            driver.save_screenshot(os.path.join(shots, "entry-phone-form.png"))
+            screenshot(driver, shots, "entry-phone-form")
         driver.find_element(By.ID, "submit-button").click()
         wait.until(lambda d: "stored" in d.find_element(By.ID, "message").text)
         if shots:
             driver.execute_script("window.scrollTo(0, 0)")
-            driver.save_screenshot(os.path.join(shots, "entry-phone-board.png"))
+            screenshot(driver, shots, "entry-phone-board")
 
         with sqlite3.connect(db) as con:
             rounds = con.execute("SELECT id, number, declarer FROM rounds WHERE game = ?", (game1,)).fetchall()
@@ -145,6 +117,9 @@ def main():
             other = con.execute("SELECT count(*) FROM rounds WHERE game = ?", (game2,)).fetchone()[0]
             check(other == 0, "the other table has no round")
         check("Round 2" in driver.find_element(By.ID, "form-title").text, "the form moves on to round 2")
+        line = driver.find_element(By.ID, "history").text.split("\n")[0]
+        check(line == f"Round 1: Ben declared · cards 2–{total - 6}–2–2 · Ann: 1 Worm · Cleo: out of turn",
+              f"the history shows the round with its Den cards and penalty ({line!r})")
         board = driver.find_element(By.ID, "board").text
         check(str(state(url1)["scores"][1]) in board, "the board shows the engine's score")
 
@@ -152,12 +127,21 @@ def main():
         inputs = driver.find_elements(By.CSS_SELECTOR, "input[name^='cards-']")
         inputs[0].send_keys(str(total - 1))
         driver.find_element(By.ID, "submit-button").click()
-        wait.until(lambda d: d.find_element(By.ID, "message").get_attribute("class") == "error")
-        message = driver.find_element(By.ID, "message").text
+        wait.until(lambda d: d.find_element(By.ID, "form-message").is_displayed())
+        message = driver.find_element(By.ID, "form-message").text
         check(message == f"round 2: cards sum to {total - 1}, expected {total} (4 players × {total // 4})",
-              f"the engine's message is shown ({message!r})")
+              f"the engine's message is shown by the Send button ({message!r})")
+        button = driver.find_element(By.ID, "submit-button").rect
+        box = driver.find_element(By.ID, "form-message").rect
+        view = driver.execute_script("return [window.scrollY, window.innerHeight]")
+        check(box["y"] < button["y"] and view[0] <= box["y"] + 1
+              and button["y"] + button["height"] <= sum(view) + 1,
+              f"the message and the button are both on the screen (message at {box['y']:.1f}, "
+              f"button at {button['y']:.1f}–{button['y'] + button['height']:.1f}, screen {view[0]}–{sum(view)})")
+        check(driver.find_element(By.NAME, "cards-0").get_attribute("value") == str(total - 1),
+              "the form keeps what was typed")
         if shots:
-            driver.save_screenshot(os.path.join(shots, "entry-phone-error.png"))
+            screenshot(driver, shots, "entry-phone-error")
         with sqlite3.connect(db) as con:
             n = con.execute("SELECT count(*) FROM rounds WHERE game = ?", (game1,)).fetchone()[0]
             check(n == 1, "nothing more is stored")
@@ -175,7 +159,7 @@ def main():
         field.send_keys("1")
         driver.find_element(By.ID, "submit-button").click()
         wait.until(lambda d: "stored" in d.find_element(By.ID, "message").text
-                   or d.find_element(By.ID, "message").get_attribute("class") == "error")
+                   or d.find_element(By.ID, "form-message").is_displayed())
         message = driver.find_element(By.ID, "message").text
         check(message == "Correction of round 1 stored.", f"the page says the correction is stored ({message!r})")
         with sqlite3.connect(db) as con:
@@ -183,14 +167,64 @@ def main():
                 "SELECT s.cards FROM round_seats s JOIN rounds r ON r.id = s.round"
                 " WHERE r.game = ? AND r.number = 1 ORDER BY s.seat", (game1,))]
             check(cards_now == [3, total - 6, 2, 1], f"the correction is stored ({cards_now})")
-            # The director locks round 1: the page can no longer correct it.
-            con.execute("INSERT INTO round_locks (game, number, locked_at) VALUES (?, 1, 0)", (game1,))
+        # A phone opens round 1's correction; meanwhile the director locks
+        # round 1: the page can no longer correct it.
         driver.find_element(By.CSS_SELECTOR, "button[aria-label='Correct round 1']").click()
+        with sqlite3.connect(db) as con:
+            con.execute("INSERT INTO round_locks (game, number, locked_at) VALUES (?, 1, 0)", (game1,))
         driver.find_element(By.ID, "submit-button").click()
         wait.until(lambda d: "locked by the director" in d.find_element(By.ID, "message").text)
         check(not driver.find_elements(By.CSS_SELECTOR, "button[aria-label='Correct round 1']"),
               "the locked round is shown as locked, without its Correct button")
         check(driver.find_element(By.ID, "form-title").text == "Round 2", "the form is back at round 2")
+
+        # Another phone at the table sends round 2: the page shows it by
+        # itself, without a reload, and its form moves on to round 3.
+        driver.execute_script("window.notReloaded = true")
+        stored = post_round(url1, {"declarer": None, "cards": [total - 3, 1, 1, 1]})
+        try:
+            WebDriverWait(driver, 12).until(lambda d: d.find_element(By.ID, "form-title").text == "Round 3")
+        except Exception:
+            pass
+        message = driver.find_element(By.ID, "message").text
+        check(stored == 201 and driver.find_element(By.ID, "form-title").text == "Round 3"
+              and "Round 2: Nobody declared" in driver.find_element(By.ID, "history").text,
+              f"a round sent by another phone shows within seconds ({message!r})")
+        check(message == "Round 2 was entered at another phone or in the app.", "the page says what changed")
+        check(driver.execute_script("return window.notReloaded === true"), "the page was not reloaded")
+        check(str(state(url1)["scores"][0]) == driver.find_elements(By.CSS_SELECTOR, "#board td.num")[0].text,
+              "the board shows the new scores")
+
+        # While something is typed in the form, the page leaves it alone:
+        # round 3 from another phone is not shown, the typed value stays.
+        driver.find_element(By.NAME, "cards-0").send_keys("5")
+        stored = post_round(url1, {"declarer": None, "cards": [1, total - 3, 1, 1]})
+        time.sleep(6)
+        check(stored == 201 and driver.find_element(By.ID, "form-title").text == "Round 3"
+              and driver.find_element(By.NAME, "cards-0").get_attribute("value") == "5",
+              "a half-filled form is not wiped by the polling")
+        # Emptied again, the form follows the board.
+        driver.find_element(By.NAME, "cards-0").clear()
+        try:
+            WebDriverWait(driver, 12).until(lambda d: d.find_element(By.ID, "form-title").text == "Round 4")
+        except Exception:
+            pass
+        check(driver.find_element(By.ID, "form-title").text == "Round 4",
+              "once the form is empty, the page catches up with round 3")
+
+        # The director locks round 2: the page shows it locked.
+        with sqlite3.connect(db) as con:
+            con.execute("INSERT INTO round_locks (game, number, locked_at) VALUES (?, 2, 0)", (game1,))
+        try:
+            WebDriverWait(driver, 12).until(
+                lambda d: not d.find_elements(By.CSS_SELECTOR, "button[aria-label='Correct round 2']"))
+        except Exception:
+            pass
+        message = driver.find_element(By.ID, "message").text
+        check(not driver.find_elements(By.CSS_SELECTOR, "button[aria-label='Correct round 2']")
+              and message == "Round 2 was locked by the director.",
+              f"a lock by the director shows without a reload ({message!r})")
+        check(driver.execute_script("return window.notReloaded === true"), "still the same page")
 
         # Table 2's secret on table 1's page.
         secret2 = url2.split("#")[1]
@@ -207,8 +241,7 @@ def main():
         server.wait(timeout=10)
         shutil.rmtree(tmp, ignore_errors=True)
 
-    print(f"1..{tests}")
-    sys.exit(1 if failed else 0)
+    tap.finish()
 
 
 if __name__ == "__main__":

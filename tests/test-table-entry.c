@@ -8,10 +8,13 @@
  * - the same round sent twice (two phones at one table), or with an old
  *   version, is answered 409 and stored once;
  * - a locked round cannot be corrected (423), an unlocked one can;
+ * - the version a page polls follows rounds, corrections and locks;
  * - without the secret, with a wrong one or with another table's, nothing
  *   is read or written (403); a closed table is gone (404);
  * - bodies that are not the API's JSON are refused (400, 413);
- * - an event's table: its game is created, and linked when finished.
+ * - an event's table: its game is created, and linked when finished;
+ * - an event's current round: each table's game, made once, a table with
+ *   a result from paper left out;
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -182,6 +185,9 @@ test_state (Fixture       *fixture,
   g_assert_cmpint (json_object_get_int_member (answer, "next_round"), ==, 1);
   g_assert_cmpint (json_object_get_int_member (answer, "total_cards"), ==, 26);
   g_assert_cmpint (json_object_get_int_member (answer, "version"), ==, version (fixture));
+  g_assert_false (json_object_get_boolean_member (answer, "finished"));
+  g_assert_true (json_object_get_null_member (answer, "winner"));
+  g_assert_false (json_object_get_boolean_member (answer, "skunk"));
   g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (answer, "scores"), 0), ==, 1);
   g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (answer, "players"), 1), ==, "Ben");
 }
@@ -322,6 +328,59 @@ test_locked (Fixture       *fixture,
   g_assert_cmpuint (fixture->stored, ==, 2);
 }
 
+/* The version a page polls: it changes with a round, a correction and a
+ * lock, and reads nothing without the table's secret. */
+static void
+test_version (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autofree char *path = game_path (fixture->game, "/version");
+  g_autofree char *rounds = game_path (fixture->game, "/rounds");
+  g_autofree char *round1 = game_path (fixture->game, "/rounds/1");
+  g_autofree char *first = round_body (1, version (fixture), "{\"declarer\": 0, \"cards\": [20, 6]}");
+  g_autofree char *fix = NULL;
+  g_autoptr (JsonObject) answer = NULL;
+  g_autoptr (JsonObject) after_round = NULL;
+  g_autoptr (JsonObject) after_fix = NULL;
+  g_autoptr (JsonObject) after_lock = NULL;
+  g_autoptr (JsonObject) other = NULL;
+  g_autoptr (GError) error = NULL;
+  JsonArray *locked;
+
+  g_assert_cmpuint (request (fixture, "GET", path, fixture->secret, NULL, &answer), ==, 200);
+  g_assert_cmpint (json_object_get_int_member (answer, "version"), ==, 0);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (answer, "locked")), ==, 0);
+  g_assert_cmpuint (json_object_get_size (answer), ==, 2);
+
+  g_assert_cmpuint (request (fixture, "POST", rounds, fixture->secret, first, NULL), ==, 201);
+  g_assert_cmpuint (request (fixture, "GET", path, fixture->secret, NULL, &after_round), ==, 200);
+  g_assert_cmpint (json_object_get_int_member (after_round, "version"), ==, 1);
+
+  fix = round_body (0, 1, "{\"declarer\": 1, \"cards\": [6, 20]}");
+  g_assert_cmpuint (request (fixture, "PUT", round1, fixture->secret, fix, NULL), ==, 200);
+  g_assert_cmpuint (request (fixture, "GET", path, fixture->secret, NULL, &after_fix), ==, 200);
+  g_assert_cmpint (json_object_get_int_member (after_fix, "version"), ==, 2);
+
+  /* A lock changes no version, but the page must show it. */
+  lw_store_set_round_locked (fixture->store, fixture->game, 1, TRUE, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (request (fixture, "GET", path, fixture->secret, NULL, &after_lock), ==, 200);
+  g_assert_cmpint (json_object_get_int_member (after_lock, "version"), ==, 2);
+  locked = json_object_get_array_member (after_lock, "locked");
+  g_assert_cmpuint (json_array_get_length (locked), ==, 1);
+  g_assert_cmpint (json_array_get_int_element (locked, 0), ==, 1);
+
+  g_assert_cmpuint (request (fixture, "GET", path, fixture->other_secret, NULL, &other), ==, 403);
+  g_assert_false (json_object_has_member (other, "version"));
+  g_assert_cmpuint (request (fixture, "GET", path, NULL, NULL, NULL), ==, 403);
+  g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, first, NULL), ==, 405);
+  {
+    g_autofree char *deeper = game_path (fixture->game, "/version/1");
+
+    g_assert_cmpuint (request (fixture, "GET", deeper, fixture->secret, NULL, NULL), ==, 404);
+  }
+}
+
 static void
 test_secrets (Fixture       *fixture,
               gconstpointer  data)
@@ -420,6 +479,7 @@ test_event_table (Fixture       *fixture,
   g_autoptr (GError) error = NULL;
   g_autoptr (LwEvent) event = NULL;
   g_autoptr (LwEvent) after = NULL;
+  g_autoptr (JsonObject) last = NULL;
   LwEventConfig config;
   const char *names[] = { "Eve", "Finn", NULL };
   const LwEventTable *table;
@@ -447,7 +507,9 @@ test_event_table (Fixture       *fixture,
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
   g_clear_error (&error);
 
-  /* Rounds until the game ends; the table has its result. */
+  /* Rounds until the game ends: Finn plays out of turn at 1 in round 1
+   * (R19: 0), Eve wins every trick as declarer (R10) to 11: a skunk
+   * (R23). The table has its result. */
   secret = lw_table_entry_open_table (fixture->entry, game_id, "Table 1", &error);
   g_assert_no_error (error);
   for (guint n = 1; n <= 40; n++)
@@ -461,15 +523,135 @@ test_event_table (Fixture       *fixture,
       if (standings->finished)
         break;
       lw_store_get_game_version (fixture->store, game_id, &v, &error);
-      body = round_body (n, v, "{\"declarer\": 0, \"cards\": [26, 0]}");
-      g_assert_cmpuint (request (fixture, "POST", path, secret, body, NULL), ==, 201);
+      body = round_body (n, v, n == 1 ? "{\"declarer\": 0, \"cards\": [26, 0], "
+                                        "\"penalties\": [{\"seat\": 1, \"kind\": \"out_of_turn\"}]}"
+                                      : "{\"declarer\": 0, \"cards\": [26, 0]}");
+      g_clear_pointer (&last, json_object_unref);
+      g_assert_cmpuint (request (fixture, "POST", path, secret, body, &last), ==, 201);
     }
+  g_assert_true (json_object_get_boolean_member (last, "finished"));
+  g_assert_cmpint (json_object_get_int_member (last, "winner"), ==, 0);
+  g_assert_true (json_object_get_boolean_member (last, "skunk"));
+  g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (last, "scores"), 1), ==, 0);
   after = lw_store_load_event (fixture->store, event_id, &error);
   g_assert_no_error (error);
   table = lw_event_get_table (after, 1, 1, &error);
   g_assert_no_error (error);
   g_assert_true (table->has_result);
+  g_assert_true (table->skunk);
   g_assert_cmpint (table->game_id, ==, game_id);
+}
+
+static gint64
+count_games (Fixture *fixture)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) games = lw_store_list_games (fixture->store, &error);
+
+  g_assert_no_error (error);
+  return games->len;
+}
+
+/* The tables of an event's current round with their games, as the
+ * director's window opens them: made once, found again. */
+static void
+test_event_round_games (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwEvent) event = NULL;
+  g_autoptr (GPtrArray) games = NULL;
+  g_autoptr (GPtrArray) again = NULL;
+  LwEventConfig config;
+  const char *names[] = { "Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", NULL };
+  const int paper[] = { 15, 3, 0 };
+  gint64 event_id, before;
+  guint round = 99;
+
+  g_assert_null (lw_store_prepare_event_round_games (fixture->store, 4242, &round, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  lw_event_config_init (&config, LW_EVENT_SWISS, 4);
+  config.n_rounds = 2;
+  event_id = lw_store_add_event (fixture->store, "Club night", &config, &error);
+  g_assert_no_error (error);
+  lw_store_add_event_entrants (fixture->store, event_id, names, LW_ENTRANT_CHECKED_IN, &error);
+  g_assert_no_error (error);
+
+  /* No round paired: no table. */
+  games = lw_store_prepare_event_round_games (fixture->store, event_id, &round, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (games->len, ==, 0);
+  g_assert_cmpuint (round, ==, 0);
+  g_clear_pointer (&games, g_ptr_array_unref);
+
+  /* 7 players at 4 seats: a table of 4 and one of 3, each with its game
+   * of the table's players in seat order. */
+  event = lw_store_pair_event_round (fixture->store, event_id, &error);
+  g_assert_no_error (error);
+  before = count_games (fixture);
+  games = lw_store_prepare_event_round_games (fixture->store, event_id, &round, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (round, ==, 1);
+  g_assert_cmpuint (games->len, ==, 2);
+  g_assert_cmpint (count_games (fixture), ==, before + 2);
+  for (guint t = 0; t < 2; t++)
+    {
+      const LwEventRoundGame *game = g_ptr_array_index (games, t);
+      const LwEventTable *table = lw_event_get_table (event, 1, t + 1, &error);
+      g_autoptr (LwStoredGame) stored = lw_store_load_game (fixture->store, game->game_id, &error);
+      gint64 kept = 0;
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (game->table, ==, t + 1);
+      g_assert_cmpuint (g_strv_length (game->players), ==, t == 0 ? 4 : 3);
+      g_assert_cmpuint (stored->record->n_players, ==, table->n_seats);
+      g_assert_cmpint (stored->record->first_dealer, ==, table->first_dealer);
+      for (guint s = 0; s < table->n_seats; s++)
+        {
+          const LwEntrant *entrant = g_ptr_array_index (event->entrants, table->entrants[s]);
+
+          g_assert_cmpstr (game->players[s], ==, entrant->name);
+          g_assert_cmpstr (stored->record->players[s], ==, entrant->name);
+        }
+      lw_store_get_event_table_game (fixture->store, event_id, 1, t + 1, &kept, &error);
+      g_assert_cmpint (kept, ==, game->game_id);
+    }
+
+  /* Asked again (the window opened twice): the same games, no new one. */
+  again = lw_store_prepare_event_round_games (fixture->store, event_id, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (again->len, ==, 2);
+  for (guint t = 0; t < 2; t++)
+    g_assert_cmpint (((LwEventRoundGame *) g_ptr_array_index (again, t))->game_id, ==,
+                     ((LwEventRoundGame *) g_ptr_array_index (games, t))->game_id);
+  g_assert_cmpint (count_games (fixture), ==, before + 2);
+  g_clear_pointer (&again, g_ptr_array_unref);
+  g_clear_pointer (&games, g_ptr_array_unref);
+
+  /* Round 2: table 2's result comes from paper before entry opens; only
+   * table 1 gets a game. */
+  for (guint t = 1; t <= 2; t++)
+    {
+      const int four[] = { 15, 3, 1, 0 };
+
+      lw_store_set_event_paper_result (fixture->store, event_id, 1, t, t == 1 ? four : paper,
+                                       t == 1 ? 4 : 3, &error);
+      g_assert_no_error (error);
+    }
+  g_clear_pointer (&event, lw_event_free);
+  event = lw_store_pair_event_round (fixture->store, event_id, &error);
+  g_assert_no_error (error);
+  lw_store_set_event_paper_result (fixture->store, event_id, 2, 2, paper, 3, &error);
+  g_assert_no_error (error);
+  before = count_games (fixture);
+  games = lw_store_prepare_event_round_games (fixture->store, event_id, &round, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (round, ==, 2);
+  g_assert_cmpuint (games->len, ==, 1);
+  g_assert_cmpuint (((LwEventRoundGame *) g_ptr_array_index (games, 0))->table, ==, 1);
+  g_assert_cmpint (count_games (fixture), ==, before + 1);
 }
 
 int
@@ -485,9 +667,11 @@ main (int    argc,
   ADD ("bad-round", test_bad_round);
   ADD ("stale", test_stale);
   ADD ("locked", test_locked);
+  ADD ("version", test_version);
   ADD ("secrets", test_secrets);
   ADD ("bad-requests", test_bad_requests);
   ADD ("event-table", test_event_table);
+  ADD ("event-round-games", test_event_round_games);
 #undef ADD
 
   return g_test_run ();

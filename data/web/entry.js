@@ -1,7 +1,9 @@
 // entry.js — the phone page of table entry: reads the table's board and
 // sends rounds through the JSON API of docs/TABLE-ENTRY.md, nothing else.
 // The engine on the server checks every round; this page only adds the
-// totals as a help while typing. (Its words are English only.)
+// totals as a help while typing. Every few seconds it asks for the game's
+// version and shows what another phone or the director changed, unless
+// something is typed in the form. (Its words are English only.)
 'use strict';
 
 (function () {
@@ -19,9 +21,11 @@
   const match = /^\/t\/(\d+)$/.exec(location.pathname);
   const table = match ? match[1] : null;
   const secret = location.hash.length > 1 ? location.hash.slice(1) : null;
+  const POLL_MS = 4000; // how often the page asks whether the game changed
   let state = null;
   let editing = 0; // the round being corrected, 0 for a new round
   let busy = false;
+  let shown = 0; // counts the states shown, so that an older answer is dropped
 
   const $ = (id) => document.getElementById(id);
 
@@ -42,13 +46,26 @@
     return node;
   }
 
-  function showMessage(text, kind) {
+  // The message box; @quiet leaves the page where it is scrolled (a
+  // change seen by polling should not move what the user is reading).
+  function showMessage(text, kind, quiet) {
     const box = $('message');
     box.textContent = text;
     box.className = kind;
     box.hidden = !text;
-    if (text)
+    if (text && !quiet)
       box.scrollIntoView({ block: 'nearest' });
+  }
+
+  // A refused round's message, by the button that sent it: the user is
+  // at the bottom of the form and fixes it there.
+  function showFormMessage(text) {
+    const box = $('form-message');
+    box.textContent = text;
+    box.hidden = !text;
+    // The button below it in view brings the message along.
+    if (text)
+      $('submit-button').scrollIntoView({ block: 'nearest' });
   }
 
   async function api(method, path, body) {
@@ -88,8 +105,10 @@
       body.append(el('tr', {}, [name, el('td', { class: 'num', text: String(state.scores[i]) })]));
     });
     const dealer = state.players[state.next_dealer];
+    const winner = state.winner === null ? '' : state.sides[state.winner];
     $('board-note').textContent = state.finished
-      ? 'The game is over after ' + state.rounds.length + ' rounds.'
+      ? 'The game is over after ' + state.rounds.length + ' rounds'
+        + (state.skunk ? ': ' + winner + ' wins a skunk, worth double.' : '.')
       : 'Round ' + state.next_round + ' · ' + dealer + ' deals · playing to ' + state.target;
     $('title').textContent = state.label;
     $('subtitle').textContent = state.players.join(', ');
@@ -104,7 +123,21 @@
       return 'Court ' + facts.court.join('–') + ' · Garwolves ' + facts.garwolves.join('–');
     const who = facts.declarer === null || facts.declarer === undefined
       ? 'Nobody declared' : state.players[facts.declarer] + ' declared';
-    return who + ' · cards ' + facts.cards.join('–');
+    const parts = [who, 'cards ' + facts.cards.join('–')];
+    // The Den cards and penalties too, so that the round can be checked.
+    state.players.forEach((player, seat) => {
+      const dens = KINDS.filter(([key]) => facts[key] && facts[key][seat])
+        .map(([key, title]) => facts[key][seat] + '\u00a0' + (facts[key][seat] === 1 ? title.slice(0, -1) : title));
+      if (dens.length > 0)
+        parts.push(player + ': ' + dens.join(', '));
+    });
+    for (const penalty of facts.penalties || []) {
+      const kind = PENALTIES.find(([value]) => value === penalty.kind);
+      parts.push(state.players[penalty.seat] + ': ' + (kind ? kind[1].toLowerCase() : penalty.kind));
+    }
+    if (facts.all_but_last)
+      parts.push('every trick but the last');
+    return parts.join(' · ');
   }
 
   function showHistory() {
@@ -188,16 +221,16 @@
   }
 
   function addPenalty(seat, kind) {
-    const who = el('select', { 'aria-label': 'Who' });
+    const who = el('select', { 'aria-label': 'Who', class: 'who' });
     state.players.forEach((player, i) => who.append(el('option', { value: String(i), text: player })));
-    const what = el('select', { 'aria-label': 'Penalty' });
+    const what = el('select', { 'aria-label': 'Penalty', class: 'what' });
     for (const [value, title] of PENALTIES)
       what.append(el('option', { value, text: title }));
     if (seat !== undefined)
       who.value = String(seat);
     if (kind !== undefined)
       what.value = kind;
-    const remove = el('button', { type: 'button', class: 'small', text: '✕' });
+    const remove = el('button', { type: 'button', class: 'small remove', text: '✕' });
     remove.setAttribute('aria-label', 'Remove penalty');
     const row = el('div', { class: 'penalty' }, [who, what, remove]);
     remove.addEventListener('click', () => row.remove());
@@ -298,13 +331,34 @@
     return round;
   }
 
-  function startNewRound() {
-    editing = 0;
-    buildForm();
+  // The new round's title and button, for the round the board says is next.
+  function labelNewRound() {
     $('form-title').textContent = 'Round ' + state.next_round;
     $('submit-button').textContent = 'Send round ' + state.next_round;
     $('cancel-button').hidden = true;
     $('form-section').hidden = state.finished;
+  }
+
+  function startNewRound() {
+    editing = 0;
+    buildForm();
+    labelNewRound();
+    showFormMessage('');
+  }
+
+  // Whether the new round's form holds nothing typed yet: a form with
+  // anything in it is never touched by polling.
+  function formIsBlank() {
+    const form = $('round-form');
+    for (const input of form.querySelectorAll('input[type=number]'))
+      if (input.value.trim() !== '')
+        return false;
+    for (const box of form.querySelectorAll('input[type=checkbox]'))
+      if (box.checked)
+        return false;
+    if ($('declarer') && $('declarer').value !== '')
+      return false;
+    return !$('penalties') || $('penalties').children.length === 0;
   }
 
   function startCorrection(round) {
@@ -315,13 +369,86 @@
     $('cancel-button').hidden = false;
     $('form-section').hidden = false;
     showMessage('', '');
+    showFormMessage('');
     $('form-section').scrollIntoView({ block: 'start' });
   }
 
   function show(newState) {
     state = newState;
+    shown++;
     showBoard();
     showHistory();
+  }
+
+  function lockedRounds(s) {
+    return s.rounds.filter((round) => round.locked).map((round) => round.number).join(',');
+  }
+
+  // What changed between two states, in words for the message box.
+  function describeChange(before, after) {
+    if (after.version !== before.version) {
+      if (after.rounds.length > before.rounds.length) {
+        const first = before.rounds.length + 1;
+        const last = after.rounds.length;
+        return (first === last ? 'Round ' + first + ' was' : 'Rounds ' + first + '–' + last + ' were')
+          + ' entered at another phone or in the app.';
+      }
+      return 'The rounds were changed at another phone or in the app.';
+    }
+    const locked = after.rounds.filter((round) => {
+      const was = before.rounds[round.number - 1];
+      return round.locked && !(was && was.locked);
+    });
+    if (locked.length > 0)
+      return 'Round ' + locked.map((round) => round.number).join(', ')
+        + (locked.length > 1 ? ' were' : ' was') + ' locked by the director.';
+    return '';
+  }
+
+  // Polling: while nothing is typed in the form (and no correction is
+  // open), the game's version is read; when it or a lock changed, the new
+  // board is shown and the form moves on to the next round, keeping the
+  // field being typed in.
+  function pollPaused() {
+    return busy || editing !== 0 || !formIsBlank();
+  }
+
+  async function poll() {
+    if (!state || document.hidden || pollPaused())
+      return;
+    const before = shown;
+    const version = await api('GET', '/version');
+    if (version.status === 403 || version.status === 404) {
+      // New link or entry closed: the page says so, and keeps its board.
+      showMessage(version.data.error, 'error', true);
+      return;
+    }
+    if (version.status !== 200 || before !== shown)
+      return;
+    // A lock kept at a number the game no longer has (a round deleted in
+    // the app) shows nowhere.
+    const locked = version.data.locked.filter((number) => number <= state.rounds.length);
+    if (version.data.version === state.version && locked.join(',') === lockedRounds(state))
+      return;
+    const reply = await api('GET', '');
+    if (reply.status !== 200 || before !== shown || pollPaused())
+      return;
+    const old = state;
+    show(reply.data);
+    labelNewRound();
+    const change = describeChange(old, state);
+    if (change)
+      showMessage(change, 'ok', true);
+  }
+
+  function schedulePoll() {
+    setTimeout(async () => {
+      try {
+        await poll();
+      } finally {
+        schedulePoll();
+      }
+    }, POLL_MS);
   }
 
   async function load() {
@@ -354,15 +481,21 @@
       showMessage((corrected ? 'Correction of round ' : 'Round ') + number + ' stored.', 'ok');
       return;
     }
+    if (reply.status !== 409 && reply.status !== 423) {
+      // The round is refused as typed: the message goes by the button,
+      // and the form keeps what was typed.
+      showMessage('', '');
+      showFormMessage(reply.data.error);
+      return;
+    }
+    // Another phone or the app was first: show what is stored now.
+    showFormMessage('');
     showMessage(reply.data.error, 'error');
-    if (reply.status === 409 || reply.status === 423) {
-      // Another phone or the app was first: show what is stored now.
-      if (await load()) {
-        // A locked round cannot be corrected here: back to the next round.
-        if (!corrected || reply.status === 423)
-          startNewRound();
-        showMessage(reply.data.error, 'error');
-      }
+    if (await load()) {
+      // A locked round cannot be corrected here: back to the next round.
+      if (!corrected || reply.status === 423)
+        startNewRound();
+      showMessage(reply.data.error, 'error');
     }
   }
 
@@ -375,6 +508,11 @@
     $('cancel-button').addEventListener('click', () => { startNewRound(); showMessage('', ''); });
     if (await load())
       startNewRound();
+    schedulePoll();
+    document.addEventListener('visibilitychange', () => {
+      if (!document.hidden)
+        poll();
+    });
   }
 
   start();

@@ -440,7 +440,8 @@ lw_table_entry_dialog_new (GtkWindow *parent,
   LwTableEntryDialog *self;
   g_autoptr (GError) error = NULL;
   g_autoptr (LwEvent) event = NULL;
-  const LwEventRound *round;
+  g_autoptr (GPtrArray) games = NULL;
+  guint round = 0;
 
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (LW_IS_STORE (store), NULL);
@@ -458,43 +459,30 @@ lw_table_entry_dialog_new (GtkWindow *parent,
       return GTK_WIDGET (self);
     }
 
-  round = g_ptr_array_index (event->rounds, event->rounds->len - 1);
+  /* The tables and their games: the same for every caller, from the
+   * store (a table without a game gets one). */
+  games = lw_store_prepare_event_round_games (store, event_id, &round, &error);
+  if (games == NULL)
+    {
+      show_error (self, error->message);
+      return GTK_WIDGET (self);
+    }
   {
     /* TRANSLATORS: the event's name and its current round, e.g. "Club Night, Round 2" */
-    g_autofree char *subtitle = g_strdup_printf (_("%s, Round %u"), event->name, round->number);
+    g_autofree char *subtitle = g_strdup_printf (_("%s, Round %u"), event->name, round);
 
     adw_window_title_set_subtitle (self->window_title, subtitle);
   }
 
-  for (guint i = 0; i < round->tables->len; i++)
+  for (guint i = 0; i < games->len; i++)
     {
-      const LwEventTable *table = &g_array_index (round->tables, LwEventTable, i);
-      g_autofree char *title = NULL;
-      g_autoptr (GString) players = g_string_new (NULL);
-      gint64 game_id = 0;
-
-      if (!lw_store_get_event_table_game (store, event_id, round->number, table->number, &game_id, &error))
-        break;
-      /* A result from paper: no game to enter into. */
-      if (game_id == 0 && table->has_result)
-        continue;
-      if (game_id == 0)
-        game_id = lw_store_start_event_table_game (store, event_id, round->number, table->number, &error);
-      if (game_id == 0)
-        break;
-
-      for (guint s = 0; s < table->n_seats; s++)
-        {
-          const LwEntrant *entrant = g_ptr_array_index (event->entrants, table->entrants[s]);
-
-          g_string_append_printf (players, "%s%s", s > 0 ? ", " : "", entrant->name);
-        }
+      const LwEventRoundGame *game = g_ptr_array_index (games, i);
+      g_autofree char *players = g_strjoinv (", ", game->players);
       /* TRANSLATORS: a table of an event, numbered from 1 */
-      title = g_strdup_printf (_("Table %u"), table->number);
-      add_table (self, game_id, title, players->str);
+      g_autofree char *title = g_strdup_printf (_("Table %u"), game->table);
+
+      add_table (self, game->game_id, title, players);
     }
-  if (error != NULL)
-    show_error (self, error->message);
   return GTK_WIDGET (self);
 }
 

@@ -24,10 +24,11 @@ G_DECLARE_FINAL_TYPE (LwTableEntryDialog, lw_table_entry_dialog, LW, TABLE_ENTRY
  * @event_id: an event with at least one paired round
  *
  * Table entry for an event (the Events page's "Table Entry…"): lists each
- * table of the event's current (last paired) round. A table without a
- * game gets its scorekeeper game first (lw_store_start_event_table_game());
- * a table whose result came from paper is left out. Entry is off until the
- * director switches it on; closing the window ends it.
+ * table of the event's current (last paired) round with its game, from
+ * lw_store_prepare_event_round_games(): a table without a game gets its
+ * scorekeeper game first, a table whose result came from paper is left
+ * out. Entry is off until the director switches it on; closing the window
+ * ends it.
  *
  * Errors (an unknown event, a round that cannot be read) are shown in the
  * window.

@@ -336,3 +336,68 @@ lw_store_find_event_table_of_game (LwStore  *self,
     *table = (guint) sqlite3_column_int64 (stmt, 2);
   return TRUE;
 }
+
+void
+lw_event_round_game_free (LwEventRoundGame *game)
+{
+  if (game == NULL)
+    return;
+  g_strfreev (game->players);
+  g_free (game);
+}
+
+GPtrArray *
+lw_store_prepare_event_round_games (LwStore  *self,
+                                    gint64    event_id,
+                                    guint    *round,
+                                    GError  **error)
+{
+  g_autoptr (LwEvent) event = NULL;
+  g_autoptr (GPtrArray) games = NULL;
+  const LwEventRound *current;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (round != NULL)
+    *round = 0;
+  event = lw_store_load_event (self, event_id, error);
+  if (event == NULL)
+    return NULL;
+  games = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_event_round_game_free);
+  if (event->rounds->len == 0)
+    return g_steal_pointer (&games);
+
+  current = g_ptr_array_index (event->rounds, event->rounds->len - 1);
+  if (round != NULL)
+    *round = current->number;
+  for (guint i = 0; i < current->tables->len; i++)
+    {
+      const LwEventTable *table = &g_array_index (current->tables, LwEventTable, i);
+      LwEventRoundGame *game;
+      gint64 game_id = 0;
+
+      if (!lw_store_get_event_table_game (self, event_id, current->number, table->number, &game_id, error))
+        return NULL;
+      /* A result from paper: no game to enter into. */
+      if (game_id == 0 && table->has_result)
+        continue;
+      if (game_id == 0)
+        game_id = lw_store_start_event_table_game (self, event_id, current->number, table->number, error);
+      if (game_id == 0)
+        return NULL;
+
+      game = g_new0 (LwEventRoundGame, 1);
+      game->table = table->number;
+      game->game_id = game_id;
+      game->players = g_new0 (char *, table->n_seats + 1);
+      for (guint s = 0; s < table->n_seats; s++)
+        {
+          const LwEntrant *entrant = g_ptr_array_index (event->entrants, table->entrants[s]);
+
+          game->players[s] = g_strdup (entrant->name);
+        }
+      g_ptr_array_add (games, game);
+    }
+  return g_steal_pointer (&games);
+}

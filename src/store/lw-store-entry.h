@@ -157,4 +157,59 @@ gboolean lw_store_find_event_table_of_game (LwStore  *self,
                                             guint    *table,
                                             GError  **error);
 
+/**
+ * LwEventRoundGame:
+ * @table: the table's number in its round, 1-based
+ * @game_id: the table's game (> 0)
+ * @players: (array zero-terminated=1) (transfer full): the table's
+ *   players' names, seat 0 first (clockwise)
+ *
+ * A table of an event's round and the game its rounds are entered into.
+ */
+typedef struct {
+  guint    table;
+  gint64   game_id;
+  char   **players;
+} LwEventRoundGame;
+
+/**
+ * lw_event_round_game_free:
+ * @game: (nullable) (transfer full): a table's game
+ *
+ * Frees the table's game and its players' names.
+ */
+void lw_event_round_game_free (LwEventRoundGame *game);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwEventRoundGame, lw_event_round_game_free)
+
+/**
+ * lw_store_prepare_event_round_games:
+ * @self: a store
+ * @event_id: an event ID
+ * @round: (out) (optional): the event's current round (its last paired
+ *   round, 1-based), 0 when no round is paired yet
+ * @error: return location for a #GError
+ *
+ * The games of the current round's tables, for table entry
+ * (docs/TABLE-ENTRY.md): each table's game from
+ * lw_store_get_event_table_game(), and for a table without one its
+ * scorekeeper game, started with lw_store_start_event_table_game() (so
+ * that asking again makes no second game). A table whose result came
+ * from paper is left out. The director's window and the test server
+ * (tests/lw-entry-serve.c) both open an event's tables with this.
+ *
+ * Each game is started in its own transaction: after an error the games
+ * started before it stay kept for their tables and are found again.
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND ("no event with ID 7"), the errors of
+ * lw_store_start_event_table_game(), or another %LW_STORE_ERROR.
+ *
+ * Returns: (transfer full) (element-type LwEventRoundGame) (nullable): the
+ *   tables in number order (empty when no round is paired or every table
+ *   has a result from paper), %NULL on error.
+ */
+GPtrArray *lw_store_prepare_event_round_games (LwStore  *self,
+                                               gint64    event_id,
+                                               guint    *round,
+                                               GError  **error);
+
 G_END_DECLS

@@ -364,6 +364,8 @@ answer_state (LwTableEntry  *self,
     json_builder_add_null_value (builder);
   else
     json_builder_add_int_value (builder, standings->winner);
+  json_builder_set_member_name (builder, "skunk");
+  json_builder_add_boolean_value (builder, standings->skunk);
 
   json_builder_set_member_name (builder, "rounds");
   json_builder_begin_array (builder);
@@ -398,6 +400,39 @@ answer_state (LwTableEntry  *self,
 
   *response = lw_json_builder_to_text (builder);
   return status;
+}
+
+/* What a page polls to see whether its board is still the table's: the
+ * game's version and the locked rounds (a lock changes no version), read
+ * without replaying the game. */
+static guint
+answer_version (LwTableEntry  *self,
+                EntryTable    *table,
+                char         **response)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) locks = NULL;
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  gint64 version = 0;
+
+  if (!lw_store_get_game_version (self->store, table->game_id, &version, &error))
+    return fail (response, error->code == LW_STORE_ERROR_NOT_FOUND ? 404 : 500, "%s", error->message);
+  locks = lw_store_list_locked_rounds (self->store, table->game_id, &error);
+  if (locks == NULL)
+    return fail (response, 500, "%s", error->message);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "version");
+  json_builder_add_int_value (builder, version);
+  json_builder_set_member_name (builder, "locked");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < locks->len; i++)
+    json_builder_add_int_value (builder, g_array_index (locks, guint, i));
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+
+  *response = lw_json_builder_to_text (builder);
+  return 200;
 }
 
 /* ------------------------------------------------------------------ */
@@ -637,13 +672,14 @@ lw_table_entry_handle (LwTableEntry  *self,
 
   *response = NULL;
 
-  /* "", "api", "tables", GAME [, "rounds" [, N]] */
+  /* "", "api", "tables", GAME [, "version" | "rounds" [, N]] */
   parts = g_strsplit (path, "/", 0);
   n_parts = g_strv_length (parts);
   if (n_parts < 4 || n_parts > 6 || *parts[0] != '\0' || !g_str_equal (parts[1], "api")
       || !g_str_equal (parts[2], "tables")
       || !g_ascii_string_to_signed (parts[3], 10, 1, G_MAXINT64, &game_id, NULL)
-      || (n_parts >= 5 && !g_str_equal (parts[4], "rounds"))
+      || (n_parts == 5 && !g_str_equal (parts[4], "rounds") && !g_str_equal (parts[4], "version"))
+      || (n_parts == 6 && !g_str_equal (parts[4], "rounds"))
       || (n_parts == 6 && !g_ascii_string_to_unsigned (parts[5], 10, 1, G_MAXUINT32, &number, NULL)))
     return fail (response, 404, "%s: no such page", path);
 
@@ -660,6 +696,12 @@ lw_table_entry_handle (LwTableEntry  *self,
       if (!g_str_equal (method, "GET"))
         return fail (response, 405, "%s %s: use GET", method, path);
       return answer_state (self, table, 200, response);
+    }
+  if (n_parts == 5 && g_str_equal (parts[4], "version"))
+    {
+      if (!g_str_equal (method, "GET"))
+        return fail (response, 405, "%s %s: use GET", method, path);
+      return answer_version (self, table, response);
     }
   if (n_parts == 5)
     {

@@ -139,6 +139,10 @@ char *lw_table_entry_page_path (gint64      game_id,
  * Answers one request of the API (docs/TABLE-ENTRY.md):
  *
  * - `GET /api/tables/GAME`: the table's board and rounds;
+ * - `GET /api/tables/GAME/version`: `{"version", "locked"}`, the game's
+ *   version (lw_store_get_game_version()) and its locked rounds
+ *   (lw_store_list_locked_rounds()): what a page polls to know that its
+ *   board is out of date, without the game's replay;
  * - `POST /api/tables/GAME/rounds` with `{"number", "version", "round"}`:
  *   the next round, stored with lw_store_append_round() (201);
  * - `PUT /api/tables/GAME/rounds/N` with `{"version", "round"}`: a
