@@ -291,7 +291,8 @@ def expected_standings(tables):
             row["games"] += 1
             row["margin"] += scores[seat] - max(others)
             if scores[seat] > max(others):
-                row["wins"] += 1
+                # SCORING R23: a skunk is worth 2 wins in the standings
+                row["wins"] += 2 if table.skunk else 1
                 row["skunks"] += 1 if table.skunk else 0
     # Buchholz: over the player's games, the mean final event points of the
     # opponents at that table.

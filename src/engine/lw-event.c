@@ -1188,9 +1188,10 @@ tally_event (const LwEvent *event,
               t->row.points += points[s];
               t->row.games++;
               t->row.margin += own - best_other;
+              /* A skunk is worth double: 2 wins in the standings (R23). */
               if (won)
                 {
-                  t->row.wins++;
+                  t->row.wins += table->skunk ? 2 : 1;
                   if (table->skunk)
                     t->row.skunks++;
                 }

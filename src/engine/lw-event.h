@@ -514,7 +514,7 @@ double lw_event_bye_points (const LwEvent *event);
  *   other side's score
  * @skunks: skunk wins (SCORING R23)
  * @games: games with a result
- * @wins: games won
+ * @wins: wins, a skunk win counting 2 (SCORING R23)
  * @byes: byes
  * @reached: elimination only: the round they lost in (the champion
  *   rounds + 1), else 0
