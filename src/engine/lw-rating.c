@@ -227,6 +227,16 @@ lw_rating_games_add (LwRatingGames     *games,
 }
 
 gboolean
+lw_rating_is_rated (const LwGameRecord *record,
+                    const LwStandings  *standings)
+{
+  g_return_val_if_fail (record != NULL && standings != NULL, FALSE);
+
+  return record->ruleset == LW_RULESET_LITTLE_WOLF && standings->finished
+         && standings->winner != LW_NO_SEAT;
+}
+
+gboolean
 lw_rating_games_add_record (LwRatingGames      *games,
                             gint64              id,
                             gint64              time,
@@ -237,8 +247,7 @@ lw_rating_games_add_record (LwRatingGames      *games,
 
   g_return_val_if_fail (games != NULL && record != NULL && standings != NULL, FALSE);
 
-  if (record->ruleset != LW_RULESET_LITTLE_WOLF || !standings->finished
-      || standings->winner == LW_NO_SEAT)
+  if (!lw_rating_is_rated (record, standings))
     return FALSE;
 
   game.id = id;

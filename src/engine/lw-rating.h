@@ -186,6 +186,20 @@ void lw_rating_games_add (LwRatingGames     *games,
                           const LwRatedGame *game);
 
 /**
+ * lw_rating_is_rated:
+ * @record: a game
+ * @standings: its standings (lw_standings_compute())
+ *
+ * Whether the ratings count the game: a finished Little Wolf game with a
+ * winner (docs/EVENTS.md, "Ratings"). A game still being played and a
+ * Garwolf game are not rated.
+ *
+ * Returns: %TRUE when the game is rated.
+ */
+gboolean lw_rating_is_rated (const LwGameRecord *record,
+                             const LwStandings  *standings);
+
+/**
  * lw_rating_games_add_record:
  * @games: a set of games
  * @id: the stored game's ID
@@ -193,8 +207,8 @@ void lw_rating_games_add (LwRatingGames     *games,
  * @record: the game
  * @standings: its standings (lw_standings_compute())
  *
- * Adds a finished Little Wolf game; a game still being played, or a
- * Garwolf game, is left out.
+ * Adds the game when it is rated (lw_rating_is_rated()); a game still
+ * being played, or a Garwolf game, is left out.
  *
  * Returns: %TRUE when the game was added.
  */
