@@ -917,28 +917,3 @@ failed:
   lw_store_rollback (self);
   return NULL;
 }
-
-LwRatingGames *
-lw_store_load_rating_games (LwStore  *self,
-                            GError  **error)
-{
-  g_autoptr (GPtrArray) games = NULL;
-  g_autoptr (LwRatingGames) rating_games = lw_rating_games_new ();
-
-  g_return_val_if_fail (LW_IS_STORE (self), NULL);
-
-  games = lw_store_list_games (self, error);
-  if (games == NULL)
-    return NULL;
-  for (guint i = 0; i < games->len; i++)
-    {
-      const LwStoredGame *game = g_ptr_array_index (games, i);
-      g_autoptr (LwStandings) standings = lw_standings_compute (game->record, NULL);
-
-      if (standings != NULL)
-        lw_rating_games_add_record (rating_games, game->id,
-                                    game->played_at > 0 ? game->played_at : game->created,
-                                    game->record, standings);
-    }
-  return g_steal_pointer (&rating_games);
-}

@@ -4,7 +4,8 @@
  * Every change loads the event inside its BEGIN IMMEDIATE transaction,
  * applies the engine's rule to it (lw-event.h) and writes only what the
  * engine accepted; on any error nothing is written. Event points,
- * standings and ratings are never stored.
+ * standings and ratings are never stored (the games' final results are
+ * cached, lw-store-results.c, but only as the replay of a version).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -228,11 +229,23 @@ GArray *lw_store_event_game_ids (LwStore  *self,
  * @self: a store
  * @error: return location for a #GError
  *
- * Reads every stored game and adds the finished Little Wolf ones to a set
- * for lw_leaderboard_compute(), each at its played_at time (its creation
- * time when not given). Games that no longer replay are left out.
+ * Every stored game that the ratings count (lw_rating_is_rated(): a
+ * finished Little Wolf game with a winner), as a set for
+ * lw_leaderboard_compute(), each at its played_at time (its creation time
+ * when not given), its seats named as they are now. Games that no longer
+ * replay are left out.
  *
- * Errors: a %LW_STORE_ERROR.
+ * A game's result is its replay (lw_standings_compute()) as kept in the
+ * result cache (lw-store-results.c) for the game's current version
+ * (lw_store_get_game_version()): every game and its cache row are read
+ * with one query. A game whose row is missing, of another version, or
+ * does not read back whole is replayed from its rounds, and its row is
+ * written again in one transaction after the read (when another program
+ * holds the database, the row is left for the next time). For 100,000
+ * games with a warm cache, a fraction of a second.
+ *
+ * Errors: a %LW_STORE_ERROR (a damaged game among those replayed:
+ * %LW_STORE_ERROR_NOT_A_DATABASE).
  * Returns: (transfer full) (nullable): the games.
  */
 LwRatingGames *lw_store_load_rating_games (LwStore  *self,
