@@ -3,8 +3,8 @@
  *
  * The reference is what the store did before it had a cache: every game
  * read back and replayed through the engine. The ratings read through the
- * cache must be exactly that (every ladder, as JSON: mu and sigma to six
- * decimals) after each kind of change to a game, with rows made stale,
+ * cache must be exactly that (every ladder, every value to the last bit)
+ * after each kind of change to a game, with rows made stale,
  * damaged or removed behind the store's back, and after the migration
  * from schema 6.
  *
@@ -84,7 +84,8 @@ replay_all (LwStore *store)
   return rating_games;
 }
 
-/* Every ladder's leaderboard as JSON, one after the other. */
+/* Every ladder's leaderboard, every value to the last bit (%a), one after
+ * the other. */
 static char *
 boards (const LwRatingGames *games)
 {
@@ -94,13 +95,19 @@ boards (const LwRatingGames *games)
     {
       LwLeaderboardOptions options;
       g_autoptr (GArray) rows = NULL;
-      g_autofree char *json = NULL;
 
       lw_leaderboard_options_init (&options);
       options.ladder = ladder;
       rows = lw_leaderboard_compute (games, &options);
-      json = lw_leaderboard_to_json (rows, &options);
-      g_string_append (out, json);
+      g_string_append_printf (out, "%s\n", lw_ladder_to_string (ladder));
+      for (guint i = 0; i < rows->len; i++)
+        {
+          const LwLeaderboardRow *row = &g_array_index (rows, LwLeaderboardRow, i);
+
+          g_string_append_printf (out, "%u %s %a %a %a %u %u %u %a\n", row->rank, row->name,
+                                  row->rating, row->mu, row->sigma, row->games, row->wins,
+                                  row->skunks, row->trend);
+        }
     }
   return g_string_free (out, FALSE);
 }

@@ -64,7 +64,8 @@ static const char ratings_usage[] =
   "one line per player, best first:\n"
   "RANK<TAB>PLAYER<TAB>RATING<TAB>GAMES<TAB>WINS<TAB>SKUNKS<TAB>TREND\n"
   "RATING is mu - 3 sigma; TREND its change over the player's last N counted games\n"
-  "(default 5). --from/--to (UTC, --to exclusive) and --event choose the games counted.\n";
+  "(default 5). --from/--to (UTC, --to exclusive) and --event choose the games counted.\n"
+  "Equal ratings are listed by name. --json: rating, mu, sigma and trend with 4 decimals.\n";
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                              */

@@ -289,7 +289,8 @@ typedef struct {
  * Rates every game of the ladder up to the period's end in time order
  * (then by ID) with lw_rating_rate() (each side's place by its final
  * score, equal scores tied) and lists the players with at least one
- * counted game, best rating first (then by name).
+ * counted game, best rating first; equal ratings by name in the order of
+ * the user's locale (g_utf8_collate_key()), then byte for byte.
  *
  * Returns: (transfer full) (element-type LwLeaderboardRow): the rows;
  *   the names belong to @games.
@@ -304,7 +305,9 @@ GArray *lw_leaderboard_compute (const LwRatingGames        *games,
  *
  * Returns: (transfer full): {"ladder", "leaderboard": [{"rank", "player",
  *   "rating", "mu", "sigma", "games", "wins", "skunks", "trend"}]},
- *   pretty-printed with a final newline.
+ *   pretty-printed as lw_json_builder_to_text() lays JSON out, with a final
+ *   newline; rating, mu, sigma and trend rounded to 4 decimals and written
+ *   with exactly 4 ("24.4887", "0.0000").
  */
 char *lw_leaderboard_to_json (GArray                     *rows,
                               const LwLeaderboardOptions *options);
