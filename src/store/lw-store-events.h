@@ -87,6 +87,46 @@ GPtrArray *lw_store_list_events (LwStore  *self,
                                  GError  **error);
 
 /**
+ * lw_store_rename_event:
+ * @self: a store
+ * @id: an event ID
+ * @name: the event's new name, non-empty UTF-8
+ * @error: return location for a #GError
+ *
+ * Renames the event, in one transaction. Nothing else changes: its
+ * entrants, rounds, results and standings stay as they are.
+ *
+ * Errors: %LW_ENGINE_ERROR_INVALID for an empty name (or one that is not
+ * UTF-8), %LW_STORE_ERROR_NOT_FOUND ("no event with ID 7"), or another
+ * %LW_STORE_ERROR.
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_rename_event (LwStore     *self,
+                                gint64       id,
+                                const char  *name,
+                                GError     **error);
+
+/**
+ * lw_store_delete_event:
+ * @self: a store
+ * @id: an event ID
+ * @error: return location for a #GError
+ *
+ * Deletes the event with its entrants, rounds, byes, tables, seats and
+ * paper results, in one transaction. The stored games linked to its
+ * tables, or kept for them while they were played, are games like any
+ * other: they stay, with the players and their ratings. A deletion cannot
+ * be undone.
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND ("no event with ID 7"), or another
+ * %LW_STORE_ERROR.
+ * Returns: %TRUE when deleted.
+ */
+gboolean lw_store_delete_event (LwStore  *self,
+                                gint64    id,
+                                GError  **error);
+
+/**
  * lw_store_add_event_entrants:
  * @self: a store
  * @id: an event ID
