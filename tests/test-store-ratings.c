@@ -693,7 +693,8 @@ test_event_table_game (Fixture       *fixture,
       pack = lw_test_round_from (game->record, "{'declarer':0,'cards':[20,6]}");
       g_assert_true (lw_store_append_round (fixture->store, game_id, pack, &error));
       g_assert_no_error (error);
-      g_assert_cmpuint (++n, <, 40);
+      n++;
+      g_assert_cmpuint (n, <, 40);
     }
   g_assert_cmpint (stale_rows (fixture->path), ==, 0);
   g_assert_true (lw_store_set_event_game_result (fixture->store, event_id, 1, 1, game_id, &error));

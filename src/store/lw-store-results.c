@@ -295,17 +295,20 @@ read_players (LwStore  *self,
     return NULL;
   for (;;)
     {
-      KnownPlayer player = { 0, };
+      KnownPlayer *player;
+      const char *name;
 
       if (!lw_store_step_row (self, stmt, &has_row, error))
         return NULL;
       if (!has_row)
         break;
-      player.id = sqlite3_column_int64 (stmt, 0);
-      player.name = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
-      if (player.name == NULL)
-        player.name = g_strdup ("");
-      g_array_append_val (players, player);
+      /* The array owns the name from here (known_player_clear()). */
+      g_array_set_size (players, players->len + 1);
+      player = &g_array_index (players, KnownPlayer, players->len - 1);
+      player->id = sqlite3_column_int64 (stmt, 0);
+      name = (const char *) sqlite3_column_text (stmt, 1);
+      player->name = g_strdup (name != NULL ? name : "");
+      player->index = 0;
     }
   return g_steal_pointer (&players);
 }
