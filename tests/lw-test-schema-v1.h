@@ -37,20 +37,31 @@
   "  PRIMARY KEY (round, ordinal)) WITHOUT ROWID;" \
   "PRAGMA user_version = 1;"
 
-/* Drops what schema 6 added (the events' tie-breaks, the logs of finished
- * virtual rounds, round locks, the games kept for event tables): with the
- * version set back, a test makes a schema-5 database from a current one. */
+/* Drops what schema 7 added (the games' version and its triggers, the
+ * result cache): with the version set back, a test makes a schema-6
+ * database from a current one. */
+#define LW_TEST_DROP_SCHEMA_7 \
+  "DROP TABLE game_result_cache;" \
+  "DROP TRIGGER edits_insert_version; DROP TRIGGER edits_update_version;" \
+  "DROP TRIGGER edits_delete_version; DROP TRIGGER games_insert_version;" \
+  "ALTER TABLE games DROP COLUMN version;"
+
+/* Drops what schemas 7 and 6 added (the events' tie-breaks, the logs of
+ * finished virtual rounds, round locks, the games kept for event tables):
+ * with the version set back, a test makes a schema-5 database from a
+ * current one. */
 #define LW_TEST_DROP_SCHEMA_6 \
+  LW_TEST_DROP_SCHEMA_7 \
   "DROP TABLE virtual_round_logs; DROP TABLE round_locks; DROP TABLE event_table_games;" \
   "ALTER TABLE events DROP COLUMN tiebreaks;"
 
-/* Drops what schemas 6 and 5 added (the virtual table): with the version
- * set back, a test makes a schema-4 database from a current one. */
+/* Drops what schemas 7, 6 and 5 added (the virtual table): with the
+ * version set back, a test makes a schema-4 database from a current one. */
 #define LW_TEST_DROP_SCHEMA_5 \
   LW_TEST_DROP_SCHEMA_6 \
   "DROP TABLE virtual_tables;"
 
-/* Drops what schemas 5 and 4 added (the virtual table, the event tables),
+/* Drops what schemas 7 to 4 added (the virtual table, the event tables),
  * children first: with the version set back, a test makes an older
  * database from a current one. */
 #define LW_TEST_DROP_SCHEMA_4 \

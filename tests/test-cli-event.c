@@ -509,6 +509,64 @@ test_partners_eight (void)
   lw_test_remove_tree (dir);
 }
 
+/* ------------------------------------------------------------------ */
+/* event rename, event delete                                           */
+/* ------------------------------------------------------------------ */
+
+static void
+test_rename_delete (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = make_db (&dir);
+  g_autofree char *id = ok_line (db, "event new --name Spring --format swiss --table-size 2");
+  g_autofree char *other = ok_line (db, "event new --name Club --format round-robin --table-size 2");
+  g_autofree char *out = NULL;
+  g_auto (LwTestRun) run = { 0, };
+
+  g_assert_cmpstr (id, ==, "1\n");
+  g_assert_cmpstr (other, ==, "2\n");
+  g_free (ok_line (db, "event add 1 Ann Ben Cleo"));
+  g_free (ok_line (db, "event pair 1"));
+
+  /* A name of two words, as one argument. */
+  lw_test_run_cli (&run, db, NULL, "event", "rename", "1", "Autumn Cup", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_cmpstr (run.err, ==, "");
+  out = ok_line (db, "event list");
+  g_assert_cmpstr (out, ==, "2\tClub\tround-robin\t2\t0\t0/1\n"
+                            "1\tAutumn Cup\tswiss\t2\t3\t1/2\n");
+  g_clear_pointer (&out, g_free);
+
+  assert_fails (db, "event rename 9 Winter", 1, "no event with ID 9");
+  assert_fails (db, "event rename 1", 2, "an event ID and one new name");
+  assert_fails (db, "event rename x Winter", 2, "\"x\"");
+  lw_test_run_clear (&run);
+  lw_test_run_cli (&run, db, NULL, "event", "rename", "1", "", NULL);
+  lw_test_assert_cli_failed (&run, 2, "empty");
+  assert_fails (db, "event delete 9", 1, "no event with ID 9");
+  assert_fails (db, "event delete", 2, "one event ID");
+  assert_fails (db, "event delete 1 2", 2, "one event ID");
+
+  /* Deleted: gone from the list, its seating with it; the other stays. */
+  out = ok_line (db, "event delete 1");
+  g_assert_cmpstr (out, ==, "");
+  g_clear_pointer (&out, g_free);
+  out = ok_line (db, "event list");
+  g_assert_cmpstr (out, ==, "2\tClub\tround-robin\t2\t0\t0/1\n");
+  assert_fails (db, "event seating 1", 1, "no event with ID 1");
+  assert_fails (db, "event delete 1", 1, "no event with ID 1");
+
+  /* No database yet: no event either, and no file made. */
+  {
+    g_autofree char *none = g_build_filename (dir, "none.sqlite3", NULL);
+
+    assert_fails (none, "event delete 1", 1, "no event with ID 1");
+    g_assert_false (g_file_test (none, G_FILE_TEST_EXISTS));
+  }
+  lw_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -517,6 +575,7 @@ main (int   argc,
 
   g_test_add_func ("/cli-event/swiss-thirteen-four-seats", test_swiss_thirteen);
   g_test_add_func ("/cli-event/partners-eight", test_partners_eight);
+  g_test_add_func ("/cli-event/rename-delete", test_rename_delete);
 
   return g_test_run ();
 }

@@ -79,7 +79,7 @@ test_v1_backup (void)
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 1);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM rounds WHERE game = 1"), ==, 2);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'edits'"), ==, 0);
-  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 6);
+  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 7);
 
   /* Opened again: nothing to migrate, the copy stays as it is. */
   {
@@ -130,7 +130,7 @@ test_v5_to_v6 (void)
 
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 6);
+  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 7);
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 5);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'round_locks'"), ==, 0);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM rounds"), ==, 1);

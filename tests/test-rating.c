@@ -271,10 +271,80 @@ test_leaderboard (void)
   g_assert_cmpfloat (row_named (period, "Ann")->trend, >, 0);
   g_assert_cmpfloat (row_named (period, "Ann")->trend, <, row_named (period, "Ann")->rating);
 
-  json = lw_leaderboard_to_json (rows, &options);
-  g_assert_nonnull (strstr (json, "\"leaderboard\""));
+  /* JSON: 4 decimals, no digits of binary noise after them. */
+  options.ladder = LW_LADDER_TWO;
+  json = lw_leaderboard_to_json (two, &options);
+  g_assert_cmpstr (json, ==,
+                   "{\n"
+                   "  \"ladder\" : \"2p\",\n"
+                   "  \"leaderboard\" : [\n"
+                   "    {\n"
+                   "      \"rank\" : 1,\n"
+                   "      \"player\" : \"Ann\",\n"
+                   "      \"rating\" : 3.4387,\n"
+                   "      \"mu\" : 27.6352,\n"
+                   "      \"sigma\" : 8.0655,\n"
+                   "      \"games\" : 1,\n"
+                   "      \"wins\" : 1,\n"
+                   "      \"skunks\" : 1,\n"
+                   "      \"trend\" : 3.4387\n"
+                   "    },\n"
+                   "    {\n"
+                   "      \"rank\" : 2,\n"
+                   "      \"player\" : \"Ben\",\n"
+                   "      \"rating\" : -1.8318,\n"
+                   "      \"mu\" : 22.3648,\n"
+                   "      \"sigma\" : 8.0655,\n"
+                   "      \"games\" : 1,\n"
+                   "      \"wins\" : 0,\n"
+                   "      \"skunks\" : 0,\n"
+                   "      \"trend\" : -1.8318\n"
+                   "    }\n"
+                   "  ]\n"
+                   "}\n");
   text = lw_leaderboard_to_text (two);
   g_assert_true (g_str_has_prefix (text, "1\tAnn\t3.44\t1\t1\t1\t+3.44\n2\tBen\t-1.83\t1\t0\t0\t-1.83\n"));
+}
+
+/* Equal ratings share a rank and are listed by name; JSON escapes names
+ * and writes an empty leaderboard as []. */
+static void
+test_ties (void)
+{
+  g_autoptr (LwRatingGames) games = lw_rating_games_new ();
+  g_autoptr (LwRatingGames) none = lw_rating_games_new ();
+  LwLeaderboardOptions options;
+  g_autoptr (GArray) rows = NULL;
+  g_autoptr (GArray) empty = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *text = NULL;
+
+  /* Four games of the same shape: their winners tie, and their losers.
+   * Tests run in the C locale, where names collate by code point (É after
+   * Z). */
+  add_game (games, 1, 100, "Zoë,Ben", (const int[]) { 15, 3 }, 0, FALSE);
+  add_game (games, 2, 100, "Abe,\"Q\" Dan", (const int[]) { 15, 3 }, 0, FALSE);
+  add_game (games, 3, 100, "Émile,Cat", (const int[]) { 15, 3 }, 0, FALSE);
+  add_game (games, 4, 100, "Mo,Ann", (const int[]) { 15, 3 }, 0, FALSE);
+  lw_leaderboard_options_init (&options);
+  rows = lw_leaderboard_compute (games, &options);
+  text = lw_leaderboard_to_text (rows);
+  g_assert_cmpstr (text, ==,
+                   "1\tAbe\t3.44\t1\t1\t0\t+3.44\n"
+                   "1\tMo\t3.44\t1\t1\t0\t+3.44\n"
+                   "1\tZoë\t3.44\t1\t1\t0\t+3.44\n"
+                   "1\tÉmile\t3.44\t1\t1\t0\t+3.44\n"
+                   "5\t\"Q\" Dan\t-1.83\t1\t0\t0\t-1.83\n"
+                   "5\tAnn\t-1.83\t1\t0\t0\t-1.83\n"
+                   "5\tBen\t-1.83\t1\t0\t0\t-1.83\n"
+                   "5\tCat\t-1.83\t1\t0\t0\t-1.83\n");
+  json = lw_leaderboard_to_json (rows, &options);
+  g_assert_nonnull (strstr (json, "\"player\" : \"\\\"Q\\\" Dan\",\n"));
+  g_clear_pointer (&json, g_free);
+
+  empty = lw_leaderboard_compute (none, &options);
+  json = lw_leaderboard_to_json (empty, &options);
+  g_assert_cmpstr (json, ==, "{\n  \"ladder\" : \"all\",\n  \"leaderboard\" : []\n}\n");
 }
 
 int
@@ -289,6 +359,7 @@ main (int   argc,
   g_test_add_func ("/rating/partners", test_partners);
   g_test_add_func ("/rating/directions", test_directions);
   g_test_add_func ("/rating/leaderboard", test_leaderboard);
+  g_test_add_func ("/rating/ties", test_ties);
 
   return g_test_run ();
 }

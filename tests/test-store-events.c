@@ -11,6 +11,7 @@
 #include <sqlite3.h>
 
 #include "lw-store.h"
+#include "lw-store-entry.h"
 #include "lw-store-events.h"
 #include "lw-test-schema-v1.h"
 #include "lw-test-util.h"
@@ -291,6 +292,147 @@ test_game_result (Fixture       *fixture,
   g_assert_false (lw_event_is_finished (event));
 }
 
+/* Rows of event @id in each event table (byes, tables and seats through
+ * their rounds and tables), and the games kept for its tables. */
+static gint64
+event_rows (const char *path,
+            gint64      id)
+{
+  g_autofree char *sql = g_strdup_printf (
+    "SELECT (SELECT count (*) FROM events WHERE id = %1$" G_GINT64_FORMAT ")"
+    " + (SELECT count (*) FROM event_players WHERE event = %1$" G_GINT64_FORMAT ")"
+    " + (SELECT count (*) FROM event_rounds WHERE event = %1$" G_GINT64_FORMAT ")"
+    " + (SELECT count (*) FROM event_byes WHERE event = %1$" G_GINT64_FORMAT ")"
+    " + (SELECT count (*) FROM event_tables WHERE event = %1$" G_GINT64_FORMAT ")"
+    " + (SELECT count (*) FROM event_seats WHERE event_table IN"
+    "    (SELECT id FROM event_tables WHERE event = %1$" G_GINT64_FORMAT "))"
+    " + (SELECT count (*) FROM event_table_games WHERE event_table IN"
+    "    (SELECT id FROM event_tables WHERE event = %1$" G_GINT64_FORMAT "))", id);
+
+  return lw_test_sql_int_at (path, sql);
+}
+
+/* Renaming changes the name only; deleting removes every row of the
+ * event and nothing else: its games, the other event, the ratings stay. */
+static void
+test_rename_delete (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr (LwEvent) event = NULL;
+  g_autoptr (LwEvent) other_event = NULL;
+  g_autoptr (LwRatingGames) games_before = NULL;
+  g_autoptr (LwRatingGames) games_after = NULL;
+  g_autoptr (GPtrArray) list = NULL;
+  gint64 id, other, game, kept = 0;
+
+  /* An event of 5 (a bye): at table 1 a game kept with the scorekeeper,
+   * played to its end and linked as the result; at table 2 a game kept
+   * while it is played. */
+  id = new_event (fixture->store, LW_EVENT_SWISS, 2, 3, 5);
+  event = lw_store_pair_event_round (fixture->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (((LwEventRound *) g_ptr_array_index (event->rounds, 0))->tables->len, ==, 2);
+  game = lw_store_start_event_table_game (fixture->store, id, 1, 1, &error);
+  g_assert_no_error (error);
+  for (guint n = 0; ; n++)
+    {
+      g_autoptr (LwStoredGame) stored = lw_store_load_game (fixture->store, game, &error);
+      g_autoptr (LwStandings) standings = lw_standings_compute (stored->record, &error);
+      g_autoptr (LwRound) pack = NULL;
+
+      g_assert_no_error (error);
+      if (standings->finished)
+        break;
+      g_assert_cmpuint (n, <, 40);
+      pack = lw_test_round_from (stored->record, "{'declarer':0,'cards':[20,6]}");
+      g_assert_true (lw_store_append_round (fixture->store, game, pack, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_true (lw_store_set_event_game_result (fixture->store, id, 1, 1, game, &error));
+  g_assert_no_error (error);
+  kept = lw_store_start_event_table_game (fixture->store, id, 1, 2, &error);
+  g_assert_no_error (error);
+  other = new_event (fixture->store, LW_EVENT_ROUND_ROBIN, 2, 0, 4);
+  other_event = lw_store_pair_event_round (fixture->store, other, &error);
+  g_assert_no_error (error);
+  games_before = lw_store_load_rating_games (fixture->store, &error);
+  g_assert_no_error (error);
+  /* The event, 5 players, 1 round, 1 bye, 2 tables of 2 seats, 2 games
+   * kept (the linked one stays kept). */
+  g_assert_cmpint (event_rows (fixture->path, id), ==, 1 + 5 + 1 + 1 + 2 + 4 + 2);
+
+  /* Renamed: only the name changes. */
+  before = dump_events (fixture->path);
+  g_assert_true (lw_store_rename_event (fixture->store, id, "Autumn Cup", &error));
+  g_assert_no_error (error);
+  after = dump_events (fixture->path);
+  g_assert_cmpstr (after, !=, before);
+  {
+    g_autofree char *renamed = g_strdup (before);
+    char *at = strstr (renamed, "|Club night|swiss|");
+
+    /* The same dump with the first event's name replaced. */
+    g_assert_nonnull (at);
+    g_clear_pointer (&before, g_free);
+    *at = '\0';
+    before = g_strconcat (renamed, "|Autumn Cup|swiss|", at + strlen ("|Club night|swiss|"), NULL);
+    g_assert_cmpstr (after, ==, before);
+  }
+  g_clear_pointer (&event, lw_event_free);
+  event = lw_store_load_event (fixture->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (event->name, ==, "Autumn Cup");
+
+  /* Refused: nothing changes. */
+  g_assert_false (lw_store_rename_event (fixture->store, id, "", &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (lw_store_rename_event (fixture->store, 99, "Spring", &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  g_assert_cmpstr (error->message, ==, "no event with ID 99");
+  g_clear_error (&error);
+  g_assert_false (lw_store_delete_event (fixture->store, 99, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_clear_pointer (&after, g_free);
+  after = dump_events (fixture->path);
+  g_assert_cmpstr (after, ==, before);
+
+  /* Deleted: every row of the event; the games, the other event and
+   * the ratings stay. */
+  g_assert_true (lw_store_delete_event (fixture->store, id, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (event_rows (fixture->path, id), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count (*) FROM games"), ==, 2);
+  {
+    g_autoptr (LwStoredGame) stored = lw_store_load_game (fixture->store, game, &error);
+    g_assert_no_error (error);
+  }
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count (*) FROM event_tables"
+                                                      " WHERE game IS NOT NULL"), ==, 0);
+  g_assert_cmpint (event_rows (fixture->path, other), ==,
+                   1 + 4 + 1 + 0 + 2 + 4 + 0);
+  g_assert_null (lw_store_load_event (fixture->store, id, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  list = lw_store_list_events (fixture->store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->len, ==, 1);
+  g_assert_cmpint (((LwEventSummary *) g_ptr_array_index (list, 0))->id, ==, other);
+  {
+    g_autoptr (LwStoredGame) stored = lw_store_load_game (fixture->store, kept, &error);
+    g_assert_no_error (error);
+  }
+  games_after = lw_store_load_rating_games (fixture->store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (lw_rating_games_get_n_games (games_after), ==,
+                    lw_rating_games_get_n_games (games_before));
+  g_assert_cmpuint (lw_rating_games_get_n_games (games_after), ==, 1);
+}
+
 /* A schema-3 database (a current one without the event tables) is copied
  * to PATH.v3.bak and migrated with its games. */
 /* Schema 6: an event's tie-breaks are stored as chosen; an event of a
@@ -325,7 +467,7 @@ test_tiebreaks (Fixture       *fixture,
 
   fixture->store = lw_store_open (fixture->path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 6);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 7);
   g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 5);
   event = lw_store_load_event (fixture->store, older, &error);
@@ -350,7 +492,7 @@ test_migration_from_v3 (Fixture       *fixture,
 
   fixture->store = lw_store_open (fixture->path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 6);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 7);
   g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM games"), ==, 1);
   g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 3);
@@ -382,6 +524,8 @@ main (int   argc,
               lw_test_db_set_up, test_refusals_change_nothing, lw_test_db_tear_down);
   g_test_add ("/store-events/game-result", Fixture, NULL,
               lw_test_db_set_up, test_game_result, lw_test_db_tear_down);
+  g_test_add ("/store-events/rename-delete", Fixture, NULL,
+              lw_test_db_set_up, test_rename_delete, lw_test_db_tear_down);
   g_test_add ("/store-events/tiebreaks", Fixture, NULL,
               lw_test_db_set_up, test_tiebreaks, lw_test_db_tear_down);
   g_test_add ("/store-events/migration-from-v3", Fixture, NULL,

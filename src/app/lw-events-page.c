@@ -1,5 +1,6 @@
-/* lw-events-page.c — events (tournaments): the list, a new event, and an
- * event's players, seating and standings
+/* lw-events-page.c — events (tournaments): the list, a new event, an
+ * event's players, seating and standings, and its menu (table entry,
+ * printing, export, renaming, deleting)
  *
  * Every rule is the engine's (lw-event.h): the page asks the store to
  * change an event (lw-store-events.h), reads the event back and shows
@@ -1396,6 +1397,116 @@ paper_result_action (GtkWidget  *widget,
 }
 
 /* ------------------------------------------------------------------ */
+/* Renaming and deleting an event                                       */
+/* ------------------------------------------------------------------ */
+
+static void
+rename_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    gpointer          user_data)
+{
+  LwEventsPage *self = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *name = NULL;
+  gboolean ok;
+
+  if (g_strcmp0 (response, "rename") != 0 || self->event == NULL)
+    return;
+
+  name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (dialog_field (dialog, "name")))));
+  if (*name == '\0')
+    {
+      show_error (self, _("Could Not Rename the Event"), _("An event needs a name."));
+      return;
+    }
+  ok = lw_store_rename_event (self->store, self->event_id, name, &error);
+  changed (self, ok, _("Could Not Rename the Event"), error);
+}
+
+static void
+rename_event_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  LwEventsPage *self = LW_EVENTS_PAGE (widget);
+  GtkWidget *list, *name;
+  AdwMessageDialog *dialog;
+
+  if (self->event == NULL)
+    return;
+
+  list = boxed_list ();
+  name = adw_entry_row_new ();
+  /* TRANSLATORS: the name of an event being renamed */
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (name), _("Name"));
+  gtk_editable_set_text (GTK_EDITABLE (name), self->event->name);
+  /* Enter renames: the dialog's default response. */
+  adw_entry_row_set_activates_default (ADW_ENTRY_ROW (name), TRUE);
+  gtk_list_box_append (GTK_LIST_BOX (list), name);
+
+  /* TRANSLATORS: the heading of the dialog that gives an event a new name */
+  dialog = open_dialog (self, _("Rename Event"), NULL, list, "rename",
+                        /* TRANSLATORS: the button that renames an event */
+                        _("_Rename"));
+  g_object_set_data (G_OBJECT (dialog), "name", name);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (rename_response_cb), self, 0);
+  gtk_widget_grab_focus (name);
+}
+
+static void
+delete_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    gpointer          user_data)
+{
+  LwEventsPage *self = user_data;
+  g_autoptr (GError) error = NULL;
+  GHashTableIter iter;
+  PendingGame *pending;
+  gint64 id = self->event_id;
+
+  if (g_strcmp0 (response, "delete") != 0 || self->event == NULL)
+    return;
+
+  if (!lw_store_delete_event (self->store, id, &error))
+    {
+      show_error (self, _("Could Not Delete the Event"), error->message);
+      return;
+    }
+  /* Its tables' games stay ordinary games: no result to link any more. */
+  g_hash_table_iter_init (&iter, self->pending);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &pending))
+    if (pending->event == id)
+      g_hash_table_iter_remove (&iter);
+  lw_events_page_show_list (self);
+  /* TRANSLATORS: a toast once an event is deleted */
+  toast (self, _("Event deleted"));
+}
+
+static void
+delete_event_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  LwEventsPage *self = LW_EVENTS_PAGE (widget);
+  g_autofree char *heading = NULL;
+  AdwMessageDialog *dialog;
+
+  if (self->event == NULL)
+    return;
+
+  /* TRANSLATORS: %s names the event */
+  heading = g_strdup_printf (_("Delete “%s”?"), self->event->name);
+  dialog = open_dialog (self, heading,
+                        /* TRANSLATORS: deleting an event: what is lost and what stays */
+                        _("Its players, rounds, tables and results are deleted for good. "
+                          "The games played at its tables stay, and so do the ratings."),
+                        NULL, "delete", _("_Delete"));
+  adw_message_dialog_set_response_appearance (dialog, "delete", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (delete_response_cb), self, 0);
+}
+
+/* ------------------------------------------------------------------ */
 /* Actions                                                              */
 /* ------------------------------------------------------------------ */
 
@@ -2116,6 +2227,8 @@ lw_events_page_class_init (LwEventsPageClass *klass)
   gtk_widget_class_install_action (widget_class, "events.export-csv", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "events.export-json", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "events.table-entry", NULL, table_entry_action);
+  gtk_widget_class_install_action (widget_class, "events.rename", NULL, rename_event_action);
+  gtk_widget_class_install_action (widget_class, "events.delete", NULL, delete_event_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "events.back", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "events.back", NULL);

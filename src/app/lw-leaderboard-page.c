@@ -1,8 +1,11 @@
 /* lw-leaderboard-page.c — the players' ratings over the stored games
  *
- * Reading and replaying every stored game takes a while with many games,
- * so a worker thread with its own connection reads them
- * (lw_store_load_rating_games()) and runs lw_leaderboard_compute(). The
+ * Reading every stored game's result takes a while with many games (a
+ * fraction of a second from the store's result cache; as long as
+ * replaying them the first time after an upgrade), so a worker thread
+ * with its own connection reads them (lw_store_load_rating_games(), which
+ * also writes the cache rows it had to recompute) and runs
+ * lw_leaderboard_compute(). The
  * games read are kept, shared with the next worker, so that choosing
  * another ladder, period or event only computes again. The rows' names
  * belong to the games: the page keeps the games as long as it shows rows.

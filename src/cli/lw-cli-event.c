@@ -9,6 +9,7 @@
  *   event result ID [--round R] --table T (--scores "A,B,…" | --game GAME_ID)
  *   event standings ID [--json|--csv]
  *   event list
+ *   event rename ID NAME | event delete ID
  *   ratings [--ladder all|2p|3-4p|partners] [--json] [--from DATE]
  *           [--to DATE] [--event ID] [--trend N]
  *
@@ -55,7 +56,10 @@ static const char event_usage[] =
   "      SKUNKS<TAB>GAMES<TAB>WINS<TAB>BYES (a dropped player: \" (dropped)\" after\n"
   "      the name); --csv and --json as docs/EVENTS.md\n"
   "  event list                one line per event, newest first:\n"
-  "      ID<TAB>NAME<TAB>FORMAT<TAB>TABLE_SIZE<TAB>PLAYERS<TAB>ROUNDS_PAIRED/ROUNDS\n";
+  "      ID<TAB>NAME<TAB>FORMAT<TAB>TABLE_SIZE<TAB>PLAYERS<TAB>ROUNDS_PAIRED/ROUNDS\n"
+  "  event rename ID NAME      give the event a new name\n"
+  "  event delete ID           delete the event: its players, rounds, tables and\n"
+  "      results; the stored games played at its tables stay (cannot be undone)\n";
 
 static const char ratings_usage[] =
   "Usage: littlewolf-cli [--db PATH] ratings [--ladder all|2p|3-4p|partners] [--json]\n"
@@ -64,7 +68,8 @@ static const char ratings_usage[] =
   "one line per player, best first:\n"
   "RANK<TAB>PLAYER<TAB>RATING<TAB>GAMES<TAB>WINS<TAB>SKUNKS<TAB>TREND\n"
   "RATING is mu - 3 sigma; TREND its change over the player's last N counted games\n"
-  "(default 5). --from/--to (UTC, --to exclusive) and --event choose the games counted.\n";
+  "(default 5). --from/--to (UTC, --to exclusive) and --event choose the games counted.\n"
+  "Equal ratings are listed by name. --json: rating, mu, sigma and trend with 4 decimals.\n";
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                              */
@@ -643,6 +648,54 @@ event_list (LwCliContext *ctx,
   return LW_CLI_OK;
 }
 
+static int
+event_rename (LwCliContext *ctx,
+              int           argc,
+              char        **argv)
+{
+  gint64 id = 0;
+  int status = LW_CLI_OK;
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (argc != 3)
+    return lw_cli_fail (LW_CLI_INVALID, "event rename: an event ID and one new name are needed");
+  if (!parse_positive (argv[1], G_MAXINT64, &id))
+    return bad_id ("event rename", argv[1]);
+  if (*argv[2] == '\0')
+    return lw_cli_fail (LW_CLI_INVALID, "event rename: the new name is empty");
+
+  store = open_store (ctx, TRUE, id, &status);
+  if (store == NULL)
+    return status;
+  if (!lw_store_rename_event (store, id, argv[2], &error))
+    return lw_cli_fail_error (error);
+  return LW_CLI_OK;
+}
+
+static int
+event_delete (LwCliContext *ctx,
+              int           argc,
+              char        **argv)
+{
+  gint64 id = 0;
+  int status = LW_CLI_OK;
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (argc != 2)
+    return lw_cli_fail (LW_CLI_INVALID, "event delete: one event ID is needed");
+  if (!parse_positive (argv[1], G_MAXINT64, &id))
+    return bad_id ("event delete", argv[1]);
+
+  store = open_store (ctx, TRUE, id, &status);
+  if (store == NULL)
+    return status;
+  if (!lw_store_delete_event (store, id, &error))
+    return lw_cli_fail_error (error);
+  return LW_CLI_OK;
+}
+
 int
 lw_cli_cmd_event (LwCliContext *ctx,
                   int           argc,
@@ -680,6 +733,10 @@ lw_cli_cmd_event (LwCliContext *ctx,
     return event_standings (ctx, argc, argv);
   if (strcmp (sub, "list") == 0)
     return event_list (ctx, argc, argv);
+  if (strcmp (sub, "rename") == 0)
+    return event_rename (ctx, argc, argv);
+  if (strcmp (sub, "delete") == 0)
+    return event_delete (ctx, argc, argv);
   return lw_cli_fail (LW_CLI_INVALID, "event: unknown subcommand \"%s\" (see event --help)", sub);
 }
 

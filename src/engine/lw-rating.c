@@ -11,7 +11,6 @@
 
 #include <json-glib/json-glib.h>
 
-#include "lw-json-text.h"
 #include "lw-rating.h"
 
 void
@@ -227,6 +226,16 @@ lw_rating_games_add (LwRatingGames     *games,
 }
 
 gboolean
+lw_rating_is_rated (const LwGameRecord *record,
+                    const LwStandings  *standings)
+{
+  g_return_val_if_fail (record != NULL && standings != NULL, FALSE);
+
+  return record->ruleset == LW_RULESET_LITTLE_WOLF && standings->finished
+         && standings->winner != LW_NO_SEAT;
+}
+
+gboolean
 lw_rating_games_add_record (LwRatingGames      *games,
                             gint64              id,
                             gint64              time,
@@ -237,8 +246,7 @@ lw_rating_games_add_record (LwRatingGames      *games,
 
   g_return_val_if_fail (games != NULL && record != NULL && standings != NULL, FALSE);
 
-  if (record->ruleset != LW_RULESET_LITTLE_WOLF || !standings->finished
-      || standings->winner == LW_NO_SEAT)
+  if (!lw_rating_is_rated (record, standings))
     return FALSE;
 
   game.id = id;
@@ -308,15 +316,22 @@ typedef struct {
   guint     n_before;
 } Player;
 
+/* Best rating first; equal ratings by name, in the order of the user's
+ * locale (@user_data: each player's g_utf8_collate_key()), then byte for
+ * byte for names the locale sorts as equal. */
 static int
 compare_rows (gconstpointer pa,
-              gconstpointer pb)
+              gconstpointer pb,
+              gpointer      user_data)
 {
   const LwLeaderboardRow *a = pa, *b = pb;
+  char *const *keys = user_data;
+  int order;
 
   if (a->rating != b->rating)
     return a->rating > b->rating ? -1 : 1;
-  return g_utf8_collate (a->name, b->name);
+  order = strcmp (keys[a->player], keys[b->player]);
+  return order != 0 ? order : strcmp (a->name, b->name);
 }
 
 GArray *
@@ -328,6 +343,7 @@ lw_leaderboard_compute (const LwRatingGames        *games,
   g_autofree Player *players = NULL;
   g_autofree double *rings = NULL;
   g_autofree gint64 *only = NULL;
+  char **keys;
   const LwRatedGame *all;
   GArray *rows;
 
@@ -450,7 +466,16 @@ lw_leaderboard_compute (const LwRatingGames        *games,
       row.trend = row.rating - player->before[oldest];
       g_array_append_val (rows, row);
     }
-  g_array_sort (rows, compare_rows);
+  keys = g_new0 (char *, MAX (n_players, 1));
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const LwLeaderboardRow *row = &g_array_index (rows, LwLeaderboardRow, i);
+      keys[row->player] = g_utf8_collate_key (row->name, -1);
+    }
+  g_array_sort_with_data (rows, compare_rows, keys);
+  for (guint p = 0; p < n_players; p++)
+    g_free (keys[p]);
+  g_free (keys);
   for (guint i = 0; i < rows->len; i++)
     {
       LwLeaderboardRow *row = &g_array_index (rows, LwLeaderboardRow, i);
@@ -459,54 +484,97 @@ lw_leaderboard_compute (const LwRatingGames        *games,
   return rows;
 }
 
-static double
-round_to (double value,
-          double scale)
+/* Appends "NAME" : with @indent spaces before it, as the project's JSON
+ * output (lw_json_builder_to_text()) lays members out. */
+static void
+append_member (GString    *out,
+               guint       indent,
+               const char *name)
 {
-  return round (value * scale) / scale;
+  g_string_append_printf (out, "%*s\"%s\" : ", indent, "", name);
+}
+
+/* A string as a JSON value, escaped by json-glib. */
+static void
+append_string (GString    *out,
+               const char *value)
+{
+  g_autoptr (JsonNode) node = json_node_new (JSON_NODE_VALUE);
+  g_autofree char *text = NULL;
+
+  json_node_set_string (node, value);
+  text = json_to_string (node, FALSE);
+  g_string_append (out, text);
+}
+
+/* A number with 4 decimals and nothing after them ("24.4887", never
+ * "24.488659999999999" nor "-0.0000"). */
+static void
+append_decimal (GString *out,
+                double   value)
+{
+  char text[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (!isfinite (value))
+    {
+      g_string_append (out, "null");
+      return;
+    }
+  value = round (value * 1e4) / 1e4;
+  if (value == 0)
+    value = 0;   /* no minus sign on zero */
+  g_string_append (out, g_ascii_formatd (text, sizeof text, "%.4f", value));
 }
 
 char *
 lw_leaderboard_to_json (GArray                     *rows,
                         const LwLeaderboardOptions *options)
 {
-  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  GString *out;
 
   g_return_val_if_fail (rows != NULL && options != NULL, NULL);
 
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "ladder");
-  json_builder_add_string_value (builder, lw_ladder_to_string (options->ladder));
-  json_builder_set_member_name (builder, "leaderboard");
-  json_builder_begin_array (builder);
+  /* Written by hand: json-glib writes a double with 17 digits
+   * (24.488659999999999). The layout is lw_json_builder_to_text()'s. */
+  out = g_string_new ("{\n");
+  append_member (out, 2, "ladder");
+  append_string (out, lw_ladder_to_string (options->ladder));
+  g_string_append (out, ",\n");
+  append_member (out, 2, "leaderboard");
+  g_string_append (out, rows->len == 0 ? "[]\n" : "[\n");
   for (guint i = 0; i < rows->len; i++)
     {
       const LwLeaderboardRow *row = &g_array_index (rows, LwLeaderboardRow, i);
 
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "rank");
-      json_builder_add_int_value (builder, row->rank);
-      json_builder_set_member_name (builder, "player");
-      json_builder_add_string_value (builder, row->name);
-      json_builder_set_member_name (builder, "rating");
-      json_builder_add_double_value (builder, round_to (row->rating, 1e6));
-      json_builder_set_member_name (builder, "mu");
-      json_builder_add_double_value (builder, round_to (row->mu, 1e6));
-      json_builder_set_member_name (builder, "sigma");
-      json_builder_add_double_value (builder, round_to (row->sigma, 1e6));
-      json_builder_set_member_name (builder, "games");
-      json_builder_add_int_value (builder, row->games);
-      json_builder_set_member_name (builder, "wins");
-      json_builder_add_int_value (builder, row->wins);
-      json_builder_set_member_name (builder, "skunks");
-      json_builder_add_int_value (builder, row->skunks);
-      json_builder_set_member_name (builder, "trend");
-      json_builder_add_double_value (builder, round_to (row->trend, 1e6));
-      json_builder_end_object (builder);
+      g_string_append (out, "    {\n");
+      append_member (out, 6, "rank");
+      g_string_append_printf (out, "%u,\n", row->rank);
+      append_member (out, 6, "player");
+      append_string (out, row->name);
+      g_string_append (out, ",\n");
+      append_member (out, 6, "rating");
+      append_decimal (out, row->rating);
+      g_string_append (out, ",\n");
+      append_member (out, 6, "mu");
+      append_decimal (out, row->mu);
+      g_string_append (out, ",\n");
+      append_member (out, 6, "sigma");
+      append_decimal (out, row->sigma);
+      g_string_append (out, ",\n");
+      append_member (out, 6, "games");
+      g_string_append_printf (out, "%u,\n", row->games);
+      append_member (out, 6, "wins");
+      g_string_append_printf (out, "%u,\n", row->wins);
+      append_member (out, 6, "skunks");
+      g_string_append_printf (out, "%u,\n", row->skunks);
+      append_member (out, 6, "trend");
+      append_decimal (out, row->trend);
+      g_string_append (out, i + 1 < rows->len ? "\n    },\n" : "\n    }\n");
     }
-  json_builder_end_array (builder);
-  json_builder_end_object (builder);
-  return lw_json_builder_to_text (builder);
+  if (rows->len > 0)
+    g_string_append (out, "  ]\n");
+  g_string_append (out, "}\n");
+  return g_string_free (out, FALSE);
 }
 
 char *

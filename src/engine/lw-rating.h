@@ -186,6 +186,20 @@ void lw_rating_games_add (LwRatingGames     *games,
                           const LwRatedGame *game);
 
 /**
+ * lw_rating_is_rated:
+ * @record: a game
+ * @standings: its standings (lw_standings_compute())
+ *
+ * Whether the ratings count the game: a finished Little Wolf game with a
+ * winner (docs/EVENTS.md, "Ratings"). A game still being played and a
+ * Garwolf game are not rated.
+ *
+ * Returns: %TRUE when the game is rated.
+ */
+gboolean lw_rating_is_rated (const LwGameRecord *record,
+                             const LwStandings  *standings);
+
+/**
  * lw_rating_games_add_record:
  * @games: a set of games
  * @id: the stored game's ID
@@ -193,8 +207,8 @@ void lw_rating_games_add (LwRatingGames     *games,
  * @record: the game
  * @standings: its standings (lw_standings_compute())
  *
- * Adds a finished Little Wolf game; a game still being played, or a
- * Garwolf game, is left out.
+ * Adds the game when it is rated (lw_rating_is_rated()); a game still
+ * being played, or a Garwolf game, is left out.
  *
  * Returns: %TRUE when the game was added.
  */
@@ -275,7 +289,8 @@ typedef struct {
  * Rates every game of the ladder up to the period's end in time order
  * (then by ID) with lw_rating_rate() (each side's place by its final
  * score, equal scores tied) and lists the players with at least one
- * counted game, best rating first (then by name).
+ * counted game, best rating first; equal ratings by name in the order of
+ * the user's locale (g_utf8_collate_key()), then byte for byte.
  *
  * Returns: (transfer full) (element-type LwLeaderboardRow): the rows;
  *   the names belong to @games.
@@ -290,7 +305,9 @@ GArray *lw_leaderboard_compute (const LwRatingGames        *games,
  *
  * Returns: (transfer full): {"ladder", "leaderboard": [{"rank", "player",
  *   "rating", "mu", "sigma", "games", "wins", "skunks", "trend"}]},
- *   pretty-printed with a final newline.
+ *   pretty-printed as lw_json_builder_to_text() lays JSON out, with a final
+ *   newline; rating, mu, sigma and trend rounded to 4 decimals and written
+ *   with exactly 4 ("24.4887", "0.0000").
  */
 char *lw_leaderboard_to_json (GArray                     *rows,
                               const LwLeaderboardOptions *options);

@@ -152,9 +152,7 @@ lw_store_get_game_version (LwStore  *self,
   g_return_val_if_fail (version != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  stmt = lw_store_stmt (self,
-                        "SELECT (SELECT count(*) + count(undone_at) FROM edits WHERE game = ?1)"
-                        " FROM games WHERE id = ?1", error);
+  stmt = lw_store_stmt (self, "SELECT version FROM games WHERE id = ?", error);
   if (stmt == NULL
       || !check_rc (self, sqlite3_bind_int64 (stmt, 1, id), error)
       || !lw_store_step_row (self, stmt, &found, error))

@@ -76,7 +76,10 @@ gboolean lw_store_is_round_locked (LwStore   *self,
  * store: each entry of its edit log counts once when made and once more
  * when undone (lw_store_list_edits()). Two readings that are equal saw the
  * same rounds. A client that read the game at one version and writes at
- * another has not seen the latest change.
+ * another has not seen the latest change. Kept in the game's row (schema
+ * 7: games.version) by triggers on the edit log, which make it grow with
+ * any change to the log; the result cache (lw_store_load_rating_games())
+ * is keyed by it.
  *
  * Errors: %LW_STORE_ERROR_NOT_FOUND, or another %LW_STORE_ERROR.
  *

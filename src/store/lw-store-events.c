@@ -502,6 +502,72 @@ failed:
   return 0;
 }
 
+/* Runs @sql, which changes event @id (?1) and binds @text (?2, when not
+ * NULL), in one write transaction; no row changed: no such event. */
+static gboolean
+change_event_row (LwStore     *self,
+                  gint64       id,
+                  const char  *sql,
+                  const char  *text,
+                  GError     **error)
+{
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  {
+    g_autoptr (LwEventStmt) stmt = lw_store_stmt (self, sql, error);
+
+    if (stmt == NULL
+        || !bind_int (self, stmt, 1, id, error)
+        || (text != NULL && !bind_text (self, stmt, 2, text, error))
+        || !lw_store_step_done (self, stmt, error))
+      goto failed;
+    if (sqlite3_changes (sqlite3_db_handle (stmt)) == 0)
+      {
+        set_not_found (error, id);
+        goto failed;
+      }
+  }
+  if (!lw_store_commit (self, error))
+    goto failed;
+  return TRUE;
+
+failed:
+  lw_store_rollback (self);
+  return FALSE;
+}
+
+gboolean
+lw_store_rename_event (LwStore     *self,
+                       gint64       id,
+                       const char  *name,
+                       GError     **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (*name == '\0' || !g_utf8_validate (name, -1, NULL))
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "an event's name is non-empty UTF-8 text");
+      return FALSE;
+    }
+  return change_event_row (self, id, "UPDATE events SET name = ?2 WHERE id = ?1", name, error);
+}
+
+gboolean
+lw_store_delete_event (LwStore  *self,
+                       gint64    id,
+                       GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* Its players, rounds, byes, tables, seats and the games kept for its
+   * tables' links go with it (ON DELETE CASCADE); the games stay. */
+  return change_event_row (self, id, "DELETE FROM events WHERE id = ?1", NULL, error);
+}
+
 /* Opens a write transaction and loads the event in it. */
 static LwEvent *
 begin_change (LwStore  *self,
@@ -916,29 +982,4 @@ lw_store_event_game_ids (LwStore  *self,
 failed:
   lw_store_rollback (self);
   return NULL;
-}
-
-LwRatingGames *
-lw_store_load_rating_games (LwStore  *self,
-                            GError  **error)
-{
-  g_autoptr (GPtrArray) games = NULL;
-  g_autoptr (LwRatingGames) rating_games = lw_rating_games_new ();
-
-  g_return_val_if_fail (LW_IS_STORE (self), NULL);
-
-  games = lw_store_list_games (self, error);
-  if (games == NULL)
-    return NULL;
-  for (guint i = 0; i < games->len; i++)
-    {
-      const LwStoredGame *game = g_ptr_array_index (games, i);
-      g_autoptr (LwStandings) standings = lw_standings_compute (game->record, NULL);
-
-      if (standings != NULL)
-        lw_rating_games_add_record (rating_games, game->id,
-                                    game->played_at > 0 ? game->played_at : game->created,
-                                    game->record, standings);
-    }
-  return g_steal_pointer (&rating_games);
 }

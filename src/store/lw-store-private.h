@@ -60,4 +60,19 @@ LwStoredGame *lw_store_load_game_locked (LwStore  *self,
                                          gint64    id,
                                          GError  **error);
 
+/* The result cache (lw-store-results.c), inside a write transaction,
+ * after the change to game @id is logged: its row is written with the
+ * game's version as it is then. _cache_result() takes the record as now
+ * stored and its @standings (nullable: replayed here; a record that does
+ * not replay gets a row saying so); _cache_result_of() reads the game
+ * back (nothing for a game that is not there). */
+gboolean lw_store_cache_result (LwStore             *self,
+                                gint64               id,
+                                const LwGameRecord  *record,
+                                const LwStandings   *standings,
+                                GError             **error);
+gboolean lw_store_cache_result_of (LwStore  *self,
+                                   gint64    id,
+                                   GError  **error);
+
 G_END_DECLS

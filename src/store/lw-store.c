@@ -6,7 +6,7 @@
  * that is rolled back on any error, and every read of more than one
  * statement runs in one read transaction, so it sees one state of the file.
  *
- * The schema (version 6, PRAGMA user_version):
+ * The schema (version 7, PRAGMA user_version):
  *
  *   players      a person who sat at a game, by name
  *   games        the setup of a game: ruleset, rules, first dealer, sides
@@ -70,8 +70,24 @@
  *                 while it is being played (event_tables.game is set only
  *                 once the game is finished and its result counts)
  *
- * Scores, status and winners are never stored: they are the engine's replay
- * of the stored rounds (lw_standings_compute()).
+ * Added in version 7 (the result cache, lw-store-results.c):
+ *   games.version  the game's version (lw_store_get_game_version()): the
+ *                 number of its edit log entries plus those undone, kept
+ *                 by triggers on the edit log, so that every change to the
+ *                 game makes it grow (a restored game takes it back from
+ *                 its log)
+ *   game_result_cache  a cache, never the truth: each game's final result
+ *                 as the engine's replay of its rounds gave it at a
+ *                 version of the game (the seats' players and sides, the
+ *                 final scores, finished, winner, skunk, rated). A row
+ *                 whose version is not the game's is stale and is
+ *                 recomputed from the rounds; every write to a game
+ *                 writes its row again in the same transaction. Dropping
+ *                 every row loses nothing.
+ *
+ * Scores, status and winners are never stored as the truth: they are the
+ * engine's replay of the stored rounds (lw_standings_compute()); the
+ * result cache only keeps the last replay for the version it was made at.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -300,6 +316,50 @@ static const char *const migrations[] = {
   "  game         INTEGER NOT NULL UNIQUE REFERENCES games (id) ON DELETE CASCADE"
   ");"
   "PRAGMA user_version = 6;",
+
+  /* 6 → 7: the game's version, kept by triggers on the edit log (one for
+   * each entry, one more when it is undone: lw_store_get_game_version()),
+   * and the cache of each game's final result at a version. Any other
+   * change to the log makes the version grow too; a game restored with
+   * its ID takes the version its log gives. */
+  "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;"
+  "UPDATE games SET version = (SELECT count (*) + count (undone_at) FROM edits"
+  "                            WHERE edits.game = games.id)"
+  "  WHERE id IN (SELECT game FROM edits);"
+  "CREATE TRIGGER edits_insert_version AFTER INSERT ON edits BEGIN"
+  "  UPDATE games SET version = version + 1 + (NEW.undone_at IS NOT NULL)"
+  "    WHERE id = NEW.game;"
+  "END;"
+  "CREATE TRIGGER edits_update_version AFTER UPDATE ON edits BEGIN"
+  "  UPDATE games SET version = version + 1 WHERE id IN (OLD.game, NEW.game);"
+  "END;"
+  "CREATE TRIGGER edits_delete_version AFTER DELETE ON edits BEGIN"
+  "  UPDATE games SET version = version + 1 WHERE id = OLD.game;"
+  "END;"
+  "CREATE TRIGGER games_insert_version AFTER INSERT ON games"
+  "  WHEN EXISTS (SELECT 1 FROM edits WHERE game = NEW.id) BEGIN"
+  "  UPDATE games SET version = (SELECT count (*) + count (undone_at) FROM edits"
+  "                              WHERE game = NEW.id)"
+  "    WHERE id = NEW.id;"
+  "END;"
+  /* A cache, never the truth (lw-store-results.c): a row counts only
+   * while its version is the game's; anything else is recomputed from
+   * the rounds. players: players.id per seat, sides: each seat's side
+   * (its seat in solo play), scores: each side's final score; all three
+   * space-separated integers, scores '' when the rounds do not replay. */
+  "CREATE TABLE game_result_cache ("
+  "  game      INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,"
+  "  version   INTEGER NOT NULL,"
+  "  players   TEXT NOT NULL,"
+  "  sides     TEXT NOT NULL,"
+  "  replays   INTEGER NOT NULL CHECK (replays IN (0, 1)),"
+  "  finished  INTEGER NOT NULL CHECK (finished IN (0, 1)),"
+  "  winner    INTEGER CHECK (winner IS NULL OR winner BETWEEN 0 AND 7),"
+  "  skunk     INTEGER NOT NULL CHECK (skunk IN (0, 1)),"
+  "  scores    TEXT NOT NULL,"
+  "  rated     INTEGER NOT NULL CHECK (rated IN (0, 1))"
+  ");"
+  "PRAGMA user_version = 7;",
 };
 
 #define LW_STORE_SCHEMA_VERSION ((int) G_N_ELEMENTS (migrations))
@@ -1042,14 +1102,16 @@ insert_round (LwStore             *self,
   return TRUE;
 }
 
-/* Inserts the whole of @record as a game; inside a transaction. @id 0
- * gives a new ID, else the game gets @id back (a restore); @created 0 is
- * now. */
+/* Inserts the whole of @record as a game, and its row of the result
+ * cache from @standings (nullable: replayed here); inside a transaction.
+ * @id 0 gives a new ID, else the game gets @id back (a restore); @created
+ * 0 is now. */
 static gint64
 insert_game (LwStore             *self,
              const LwGameRecord  *record,
              gint64               id,
              gint64               created,
+             const LwStandings   *standings,
              GError             **error)
 {
   gint64 game_id;
@@ -1103,6 +1165,8 @@ insert_game (LwStore             *self,
                        NULL, error))
       return 0;
 
+  if (!lw_store_cache_result (self, game_id, record, standings, error))
+    return 0;
   return game_id;
 }
 
@@ -1125,7 +1189,7 @@ lw_store_add_game (LwStore             *self,
 
   if (!begin_write (self, error))
     return 0;
-  id = insert_game (self, record, 0, 0, error);
+  id = insert_game (self, record, 0, 0, standings, error);
   if (id <= 0 || !commit (self, error))
     {
       rollback (self);
@@ -1889,9 +1953,13 @@ edit_rounds (LwStore       *self,
     new_json = lw_round_to_json (result->record, g_ptr_array_index (result->record->rounds,
                                                                     edit->number - 1));
 
+  /* An undo (no log_kind) marks its entry undone afterwards, and its
+   * caller writes the result cache then. */
   return write_edit (self, id, edit, result, error)
          && (log_kind == NULL
-             || log_edit (self, id, log_kind, edit->number, old_json, new_json, error));
+             || (log_edit (self, id, log_kind, edit->number, old_json, new_json, error)
+                 && lw_store_cache_result (self, id, result->record, result->standings,
+                                           error)));
 }
 
 static gboolean
@@ -2077,7 +2145,8 @@ lw_store_append_round_locked (LwStore        *self,
   json = lw_round_to_json (game->record, round);
   if (!insert_round (self, id, game->record, game->record->rounds->len, round, &round_id, error)
       || !take_pending_penalties (self, id, round_id, round, error)
-      || !log_edit (self, id, "append_round", game->record->rounds->len, NULL, json, error))
+      || !log_edit (self, id, "append_round", game->record->rounds->len, NULL, json, error)
+      || !lw_store_cache_result (self, id, game->record, standings, error))
     return FALSE;
   if (number != NULL)
     *number = game->record->rounds->len;
@@ -2137,6 +2206,9 @@ lw_store_remove_last_round (LwStore  *self,
           || !run2 (self, "DELETE FROM virtual_round_logs WHERE game = ?1 AND number = ?2",
                     id, last, error)
           || !log_edit (self, id, "delete_round", last, json, NULL, error))
+        goto failed;
+      g_ptr_array_set_size (game->record->rounds, last - 1);
+      if (!lw_store_cache_result (self, id, game->record, NULL, error))
         goto failed;
     }
 
@@ -2320,7 +2392,8 @@ restore_snapshot (LwStore     *self,
     place = json_object_get_string_member_with_default (object, "place", NULL);
 
   if (insert_game (self, record, id,
-                   json_object_get_int_member_with_default (object, "created", 0), error) != id
+                   json_object_get_int_member_with_default (object, "created", 0), NULL,
+                   error) != id
       || !set_details (self, id, notes,
                        json_object_get_int_member_with_default (object, "played_at", 0),
                        place, error)
@@ -2589,6 +2662,7 @@ undo_last (LwStore     *self,
   if (entry == NULL
       || !undo_entry (self, id, entry, error)
       || !mark_undone (self, entry->id, error)
+      || !lw_store_cache_result_of (self, id, error)
       || !commit (self, error))
     {
       rollback (self);
@@ -2918,6 +2992,7 @@ lw_store_substitute_player (LwStore     *self,
   }
 
   if (!log_edit (self, id, "substitute", from_round, old_json, new_json, error)
+      || !lw_store_cache_result (self, id, renamed, NULL, error)
       || !commit (self, error))
     goto failed;
   return TRUE;
@@ -3050,6 +3125,7 @@ lw_store_set_game_notes (LwStore     *self,
   new_json = notes_json (notes);
   if (!set_details (self, id, notes, game->played_at, game->place, error)
       || !log_edit (self, id, "notes", 0, old_json, new_json, error)
+      || !lw_store_cache_result (self, id, game->record, NULL, error)
       || !commit (self, error))
     goto failed;
   return TRUE;
@@ -3083,6 +3159,7 @@ lw_store_set_game_details (LwStore     *self,
   new_json = details_json (played_at, place);
   if (!set_details (self, id, game->notes, played_at, place, error)
       || !log_edit (self, id, "details", 0, old_json, new_json, error)
+      || !lw_store_cache_result (self, id, game->record, NULL, error)
       || !commit (self, error))
     goto failed;
   return TRUE;
@@ -3134,17 +3211,19 @@ lw_store_add_games (LwStore    *self,
                     GError    **error)
 {
   g_autoptr (GArray) ids = NULL;
+  g_autoptr (GPtrArray) all_standings = NULL;
 
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
   g_return_val_if_fail (records != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   /* The engine's verdict on every record first. */
+  all_standings = g_ptr_array_new_full (records->len, (GDestroyNotify) lw_standings_free);
   for (guint i = 0; i < records->len; i++)
     {
       g_autoptr (GError) local_error = NULL;
-      g_autoptr (LwStandings) standings =
-        lw_standings_compute (g_ptr_array_index (records, i), &local_error);
+      LwStandings *standings = lw_standings_compute (g_ptr_array_index (records, i),
+                                                     &local_error);
 
       if (standings == NULL)
         {
@@ -3152,6 +3231,7 @@ lw_store_add_games (LwStore    *self,
                        "game %u: %s", i + 1, local_error->message);
           return NULL;
         }
+      g_ptr_array_add (all_standings, standings);
     }
 
   ids = g_array_sized_new (FALSE, FALSE, sizeof (gint64), records->len);
@@ -3159,7 +3239,8 @@ lw_store_add_games (LwStore    *self,
     return NULL;
   for (guint i = 0; i < records->len; i++)
     {
-      gint64 id = insert_game (self, g_ptr_array_index (records, i), 0, 0, error);
+      gint64 id = insert_game (self, g_ptr_array_index (records, i), 0, 0,
+                               g_ptr_array_index (all_standings, i), error);
 
       if (id <= 0)
         {

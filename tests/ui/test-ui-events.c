@@ -918,6 +918,82 @@ test_table_entry (Fixture       *fixture,
   drain ();
 }
 
+/* An event renamed and deleted from its menu; a blank name and a
+ * cancelled deletion change nothing. */
+static void
+test_rename_delete (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  LwEventsPage *page = show_events (fixture);
+  const char *players[] = { "Ann", "Ben", "Cleo", "Dev" };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwEvent) stored = NULL;
+  AdwMessageDialog *dialog;
+  gint64 id;
+
+  create_event (page, "Spring", 0, 0, 2);
+  id = lw_events_page_get_event_id (page);
+  for (guint i = 0; i < G_N_ELEMENTS (players); i++)
+    enter_player (page, players[i], TRUE);
+  activate (page, "events.pair");
+
+  /* Renamed: the dialog starts from the name; Enter in the row renames. */
+  activate (page, "events.rename");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (lw_events_page_get_dialog_field (page, "name"))),
+                   ==, "Spring");
+  gtk_editable_set_text (GTK_EDITABLE (lw_events_page_get_dialog_field (page, "name")), "  Autumn Cup ");
+  g_signal_emit_by_name (gtk_editable_get_delegate (GTK_EDITABLE (lw_events_page_get_dialog_field (page, "name"))),
+                         "activate");
+  /* A button activated from the keyboard clicks once it has shown itself
+   * pressed (GTK's 250 ms). */
+  for (gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+       lw_events_page_get_dialog (page) != NULL && g_get_monotonic_time () < end; )
+    {
+      g_usleep (10000);
+      drain ();
+    }
+  g_assert_null (lw_events_page_get_dialog (page));
+  g_assert_cmpstr (lw_events_page_get_event (page)->name, ==, "Autumn Cup");
+  stored = load_event (fixture, id);
+  g_assert_cmpstr (stored->name, ==, "Autumn Cup");
+  g_assert_cmpuint (stored->rounds->len, ==, 1);
+  g_clear_pointer (&stored, lw_event_free);
+
+  /* A blank name is refused, with a reason. */
+  activate (page, "events.rename");
+  gtk_editable_set_text (GTK_EDITABLE (lw_events_page_get_dialog_field (page, "name")), "   ");
+  respond (page, "rename");
+  dialog = find_error_dialog (page);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Rename the Event");
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==, "An event needs a name.");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  drain ();
+  stored = load_event (fixture, id);
+  g_assert_cmpstr (stored->name, ==, "Autumn Cup");
+  g_clear_pointer (&stored, lw_event_free);
+
+  /* Deleting asks first, by name, the deletion not the default. */
+  activate (page, "events.delete");
+  dialog = lw_events_page_get_dialog (page);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Delete “Autumn Cup”?");
+  g_assert_cmpint (adw_message_dialog_get_response_appearance (dialog, "delete"), ==,
+                   ADW_RESPONSE_DESTRUCTIVE);
+  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "cancel");
+  respond (page, "cancel");
+  g_assert_cmpint (lw_events_page_get_event_id (page), ==, id);
+  stored = load_event (fixture, id);
+  g_clear_pointer (&stored, lw_event_free);
+
+  activate (page, "events.delete");
+  respond (page, "delete");
+  g_assert_cmpint (lw_events_page_get_event_id (page), ==, 0);
+  g_assert_cmpuint (lw_events_page_get_n_events (page), ==, 0);
+  g_assert_null (lw_store_load_event (store_of (fixture), id, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -931,6 +1007,7 @@ main (int   argc,
   g_test_add ("/ui-events/leaderboard", Fixture, NULL, lw_test_app_set_up, test_leaderboard, lw_test_app_tear_down);
   g_test_add ("/ui-events/tiebreaks", Fixture, NULL, lw_test_app_set_up, test_tiebreaks, lw_test_app_tear_down);
   g_test_add ("/ui-events/table-entry", Fixture, NULL, lw_test_app_set_up, test_table_entry, lw_test_app_tear_down);
+  g_test_add ("/ui-events/rename-delete", Fixture, NULL, lw_test_app_set_up, test_rename_delete, lw_test_app_tear_down);
 
   return g_test_run ();
 }

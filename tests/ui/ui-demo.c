@@ -7,7 +7,7 @@
  *         game-over, garwolf, import-error, chart, players, player-stats,
  *         virtual-new-game, table, table-4, table-bid, table-last-trick, curtain,
  *         events, new-event, event-players, event-seating, event-paper,
- *         event-standings, partners-seating, leaderboard, replay,
+ *         event-standings, event-rename, event-delete, partners-seating, leaderboard, replay,
  *         table-entry, table-entry-event, game-locked
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -528,6 +528,10 @@ main (int   argc,
             lw_events_page_set_view (page, "rounds");
           if (g_str_equal (screen, "event-paper"))
             gtk_widget_activate_action (GTK_WIDGET (page), "events.paper-result", "u", 3);
+          else if (g_str_equal (screen, "event-rename"))
+            gtk_widget_activate_action (GTK_WIDGET (page), "events.rename", NULL);
+          else if (g_str_equal (screen, "event-delete"))
+            gtk_widget_activate_action (GTK_WIDGET (page), "events.delete", NULL);
         }
     }
 

@@ -1,0 +1,523 @@
+/* lw-store-results.c — the cache of each game's final result (schema 7;
+ * the table is described in lw-store.c), and the games the ratings read
+ * (lw_store_load_rating_games() of lw-store-events.h)
+ *
+ * The cache is never the truth. A row of game_result_cache keeps what the
+ * engine's replay of a game's rounds gave at one version of the game
+ * (games.version, which every change to the game makes grow): the seats'
+ * players and sides, the final scores, finished, winner, skunk and whether
+ * the ratings count it (lw_rating_is_rated()). A row is used only while
+ * its version is the game's, and only when it reads back whole; any other
+ * row, or none, is stale: the game is replayed from its rounds, and the
+ * row is written again. Every write to a game writes its row in the same
+ * transaction (lw_store_cache_result()), so a database written by this
+ * version is always warm; one migrated from version 6 fills its rows the
+ * first time the ratings read it.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "lw-store-events.h"
+#include "lw-store-private.h"
+
+typedef sqlite3_stmt LwResultStmt;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwResultStmt, lw_store_stmt_release)
+
+static gboolean
+check_rc (LwStore  *self,
+          int       rc,
+          GError  **error)
+{
+  return rc == SQLITE_OK || lw_store_fail (self, rc, error);
+}
+
+/* ------------------------------------------------------------------ */
+/* A row                                                                */
+/* ------------------------------------------------------------------ */
+
+typedef struct {
+  gint64    id;
+  gint64    version;   /* the game's version the row was computed at */
+  char     *players;   /* players.id per seat */
+  char     *sides;     /* each seat's side */
+  gboolean  replays;
+  gboolean  finished;
+  int       winner;    /* a side, or LW_NO_SEAT */
+  gboolean  skunk;
+  char     *scores;    /* each side's final score; "" when it does not replay */
+  gboolean  rated;
+} ResultRow;
+
+static void
+result_row_free (ResultRow *row)
+{
+  if (row == NULL)
+    return;
+  g_free (row->players);
+  g_free (row->sides);
+  g_free (row->scores);
+  g_free (row);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ResultRow, result_row_free)
+
+/* @n integers, space-separated. */
+static char *
+ints_to_text (const gint64 *values,
+              guint         n)
+{
+  GString *text = g_string_sized_new (4 * n);
+
+  for (guint i = 0; i < n; i++)
+    g_string_append_printf (text, i > 0 ? " %" G_GINT64_FORMAT : "%" G_GINT64_FORMAT,
+                            values[i]);
+  return g_string_free (text, FALSE);
+}
+
+/* Reads the space-separated integers of @text (decimal, at most 18
+ * digits, a leading minus sign for a negative one) into @values: at most
+ * @max of them, each in @min..@limit; %FALSE for anything else. Run for
+ * every seat of every game the ratings read, so by hand. */
+static gboolean
+ints_from_text (const char *text,
+                gint64     *values,
+                guint       max,
+                gint64      min,
+                gint64      limit,
+                guint      *n)
+{
+  const char *at = text;
+
+  *n = 0;
+  if (text == NULL)
+    return FALSE;
+  while (*at != '\0')
+    {
+      gboolean negative = FALSE;
+      gint64 value = 0;
+      guint digits = 0;
+
+      if (*n > 0 && *at++ != ' ')
+        return FALSE;
+      if (*n >= max)
+        return FALSE;
+      if (*at == '-')
+        {
+          negative = TRUE;
+          at++;
+        }
+      for (; *at >= '0' && *at <= '9'; at++)
+        {
+          if (++digits > 18)
+            return FALSE;
+          value = value * 10 + (*at - '0');
+        }
+      if (digits == 0)
+        return FALSE;
+      if (negative)
+        value = -value;
+      if (value < min || value > limit)
+        return FALSE;
+      values[(*n)++] = value;
+    }
+  return TRUE;
+}
+
+/* The row of game @id, stored as @record with @standings (nullable: the
+ * rounds do not replay); the seats' players are read from game_seats. */
+static ResultRow *
+compute_row (LwStore             *self,
+             gint64               id,
+             const LwGameRecord  *record,
+             const LwStandings   *standings,
+             GError             **error)
+{
+  g_autoptr (ResultRow) row = g_new0 (ResultRow, 1);
+  gint64 players[LW_MAX_SEATS], sides[LW_MAX_SEATS], scores[LW_MAX_SEATS];
+  guint n_players = 0;
+
+  {
+    g_autoptr (LwResultStmt) stmt =
+      lw_store_stmt (self, "SELECT player FROM game_seats WHERE game = ? ORDER BY seat", error);
+    gboolean has_row = FALSE;
+
+    if (stmt == NULL || !check_rc (self, sqlite3_bind_int64 (stmt, 1, id), error))
+      return NULL;
+    for (;;)
+      {
+        if (!lw_store_step_row (self, stmt, &has_row, error))
+          return NULL;
+        if (!has_row)
+          break;
+        if (n_players >= record->n_players)
+          {
+            n_players++;
+            break;
+          }
+        players[n_players++] = sqlite3_column_int64 (stmt, 0);
+      }
+  }
+  if (n_players != record->n_players)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE,
+                   "%s: game %" G_GINT64_FORMAT " is damaged: its seats do not match its setup",
+                   lw_store_get_path (self), id);
+      return NULL;
+    }
+
+  for (guint seat = 0; seat < n_players; seat++)
+    sides[seat] = lw_game_record_side_of (record, (int) seat);
+
+  row->id = id;
+  row->players = ints_to_text (players, n_players);
+  row->sides = ints_to_text (sides, n_players);
+  row->winner = LW_NO_SEAT;
+  if (standings != NULL)
+    {
+      for (guint side = 0; side < standings->n_sides; side++)
+        scores[side] = standings->scores[side];
+      row->replays = TRUE;
+      row->finished = standings->finished;
+      row->winner = standings->winner;
+      row->skunk = standings->skunk;
+      row->scores = ints_to_text (scores, standings->n_sides);
+      row->rated = lw_rating_is_rated (record, standings);
+    }
+  else
+    row->scores = g_strdup ("");
+  return g_steal_pointer (&row);
+}
+
+/* Writes @row with the game's version as it is now; when @only_at_version,
+ * only if that is still row->version (a change made since the row was
+ * computed leaves the cache as it is). */
+static gboolean
+write_row (LwStore          *self,
+           const ResultRow  *row,
+           gboolean          only_at_version,
+           GError          **error)
+{
+  g_autoptr (LwResultStmt) stmt =
+    lw_store_stmt (self,
+                   "INSERT OR REPLACE INTO game_result_cache (game, version, players, sides,"
+                   " replays, finished, winner, skunk, scores, rated)"
+                   " SELECT id, version, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 FROM games"
+                   " WHERE id = ?1 AND (?10 IS NULL OR version = ?10)", error);
+
+  return stmt != NULL
+         && check_rc (self, sqlite3_bind_int64 (stmt, 1, row->id), error)
+         && check_rc (self, sqlite3_bind_text (stmt, 2, row->players, -1, SQLITE_STATIC), error)
+         && check_rc (self, sqlite3_bind_text (stmt, 3, row->sides, -1, SQLITE_STATIC), error)
+         && check_rc (self, sqlite3_bind_int (stmt, 4, row->replays ? 1 : 0), error)
+         && check_rc (self, sqlite3_bind_int (stmt, 5, row->finished ? 1 : 0), error)
+         && check_rc (self, row->winner == LW_NO_SEAT ? sqlite3_bind_null (stmt, 6)
+                                                      : sqlite3_bind_int (stmt, 6, row->winner),
+                      error)
+         && check_rc (self, sqlite3_bind_int (stmt, 7, row->skunk ? 1 : 0), error)
+         && check_rc (self, sqlite3_bind_text (stmt, 8, row->scores, -1, SQLITE_STATIC), error)
+         && check_rc (self, sqlite3_bind_int (stmt, 9, row->rated ? 1 : 0), error)
+         && check_rc (self, only_at_version ? sqlite3_bind_int64 (stmt, 10, row->version)
+                                            : sqlite3_bind_null (stmt, 10), error)
+         && lw_store_step_done (self, stmt, error);
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing a game's row with the game (lw-store-private.h)              */
+/* ------------------------------------------------------------------ */
+
+gboolean
+lw_store_cache_result (LwStore             *self,
+                       gint64               id,
+                       const LwGameRecord  *record,
+                       const LwStandings   *standings,
+                       GError             **error)
+{
+  g_autoptr (LwStandings) replayed = NULL;
+  g_autoptr (ResultRow) row = NULL;
+
+  if (standings == NULL)
+    standings = replayed = lw_standings_compute (record, NULL);
+  row = compute_row (self, id, record, standings, error);
+  return row != NULL && write_row (self, row, FALSE, error);
+}
+
+gboolean
+lw_store_cache_result_of (LwStore  *self,
+                          gint64    id,
+                          GError  **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (GError) local_error = NULL;
+
+  game = lw_store_load_game_locked (self, id, &local_error);
+  if (game == NULL)
+    {
+      /* A game that is not there has no row (ON DELETE CASCADE). */
+      if (g_error_matches (local_error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND))
+        return TRUE;
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  return lw_store_cache_result (self, id, game->record, NULL, error);
+}
+
+/* ------------------------------------------------------------------ */
+/* The games the ratings read                                           */
+/* ------------------------------------------------------------------ */
+
+/* Every player, by ID, and their index in the rating games once a rated
+ * game seats them. */
+typedef struct {
+  gint64  id;
+  char   *name;
+  guint   index;   /* lw_rating_games_intern() + 1, or 0 */
+} KnownPlayer;
+
+static void
+known_player_clear (gpointer data)
+{
+  g_free (((KnownPlayer *) data)->name);
+}
+
+static GArray *
+read_players (LwStore  *self,
+              GError  **error)
+{
+  g_autoptr (GArray) players = g_array_new (FALSE, FALSE, sizeof (KnownPlayer));
+  g_autoptr (LwResultStmt) stmt = lw_store_stmt (self, "SELECT id, name FROM players ORDER BY id",
+                                                 error);
+  gboolean has_row = FALSE;
+
+  g_array_set_clear_func (players, known_player_clear);
+  if (stmt == NULL)
+    return NULL;
+  for (;;)
+    {
+      KnownPlayer *player;
+      const char *name;
+
+      if (!lw_store_step_row (self, stmt, &has_row, error))
+        return NULL;
+      if (!has_row)
+        break;
+      /* The array owns the name from here (known_player_clear()). */
+      g_array_set_size (players, players->len + 1);
+      player = &g_array_index (players, KnownPlayer, players->len - 1);
+      player->id = sqlite3_column_int64 (stmt, 0);
+      name = (const char *) sqlite3_column_text (stmt, 1);
+      player->name = g_strdup (name != NULL ? name : "");
+      player->index = 0;
+    }
+  return g_steal_pointer (&players);
+}
+
+static int
+compare_player_id (const void *key,
+                   const void *element)
+{
+  gint64 id = *(const gint64 *) key, other = ((const KnownPlayer *) element)->id;
+  return id < other ? -1 : id > other;
+}
+
+/* Player @id, or %NULL when there is no such player. */
+static KnownPlayer *
+find_player (GArray *players,
+             gint64  id)
+{
+  return bsearch (&id, players->data, players->len, sizeof (KnownPlayer), compare_player_id);
+}
+
+/* Adds the rated game a fresh row describes; %FALSE when the row does not
+ * read back whole (it is then stale). */
+static gboolean
+add_cached_game (LwRatingGames *games,
+                 GArray        *players,
+                 gint64         id,
+                 gint64         time,
+                 gint64         n_teams,
+                 const char    *players_text,
+                 const char    *sides_text,
+                 const char    *scores_text,
+                 gboolean       skunk)
+{
+  LwRatedGame game = { 0, };
+  KnownPlayer *seated[LW_MAX_SEATS];
+  gint64 ids[LW_MAX_SEATS], sides[LW_MAX_SEATS], scores[LW_MAX_SEATS];
+  guint n_players, n_sides, n_scores, per_side[LW_MAX_SEATS] = { 0, };
+
+  if (n_teams < 0 || n_teams > LW_MAX_SEATS
+      || !ints_from_text (players_text, ids, LW_MAX_SEATS, 1, G_MAXINT64, &n_players)
+      || n_players < 2
+      || !ints_from_text (sides_text, sides, LW_MAX_SEATS, 0, LW_MAX_SEATS - 1, &n_sides)
+      || n_sides != n_players)
+    return FALSE;
+  n_sides = n_teams > 0 ? (guint) n_teams : n_players;
+  if (!ints_from_text (scores_text, scores, LW_MAX_SEATS, G_MININT, G_MAXINT, &n_scores)
+      || n_scores != n_sides)
+    return FALSE;
+
+  /* Known players, none twice; every side seated (lw_rating_rate() needs
+   * each), a seat's own side in solo play. */
+  for (guint seat = 0; seat < n_players; seat++)
+    {
+      if (sides[seat] >= n_sides || (n_teams == 0 && sides[seat] != seat))
+        return FALSE;
+      per_side[sides[seat]]++;
+      for (guint other = 0; other < seat; other++)
+        if (ids[other] == ids[seat])
+          return FALSE;
+      seated[seat] = find_player (players, ids[seat]);
+      if (seated[seat] == NULL)
+        return FALSE;
+    }
+  for (guint side = 0; side < n_sides; side++)
+    if (per_side[side] == 0)
+      return FALSE;
+
+  game.id = id;
+  game.time = time;
+  game.n_players = n_players;
+  game.n_teams = (guint) n_teams;
+  for (guint seat = 0; seat < n_players; seat++)
+    {
+      if (seated[seat]->index == 0)
+        seated[seat]->index = lw_rating_games_intern (games, seated[seat]->name) + 1;
+      game.players[seat] = seated[seat]->index - 1;
+      game.side_of[seat] = (int) sides[seat];
+    }
+  for (guint side = 0; side < n_sides; side++)
+    game.scores[side] = (int) scores[side];
+  game.skunk = skunk;
+  lw_rating_games_add (games, &game);
+  return TRUE;
+}
+
+/* A game whose row is stale. */
+typedef struct {
+  gint64 id;
+  gint64 time;
+  gint64 version;
+} StaleGame;
+
+/* Writes the rows recomputed; a cache that cannot be written now (another
+ * program holds the database, a full disk) stays as it was: the ratings
+ * read were computed from the rounds all the same. */
+static void
+write_back (LwStore   *self,
+            GPtrArray *rows)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!lw_store_begin_write (self, &error))
+    {
+      g_debug ("%s: the result cache is not written: %s", lw_store_get_path (self),
+               error->message);
+      return;
+    }
+  for (guint i = 0; i < rows->len; i++)
+    if (!write_row (self, g_ptr_array_index (rows, i), TRUE, &error))
+      {
+        lw_store_rollback (self);
+        g_debug ("%s: the result cache is not written: %s", lw_store_get_path (self),
+                 error->message);
+        return;
+      }
+  if (!lw_store_commit (self, &error))
+    g_debug ("%s: the result cache is not written: %s", lw_store_get_path (self),
+             error->message);
+}
+
+LwRatingGames *
+lw_store_load_rating_games (LwStore  *self,
+                            GError  **error)
+{
+  g_autoptr (LwRatingGames) games = lw_rating_games_new ();
+  g_autoptr (GArray) players = NULL;
+  g_autoptr (GArray) stale = g_array_new (FALSE, FALSE, sizeof (StaleGame));
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) result_row_free);
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  /* One state of the file: the players, every game with its row, and
+   * the replays of the games whose row is stale. */
+  if (!lw_store_begin_read (self, error))
+    return NULL;
+  players = read_players (self, error);
+  if (players == NULL)
+    goto failed;
+
+  {
+    g_autoptr (LwResultStmt) stmt =
+      lw_store_stmt (self,
+                     "SELECT g.id, g.created, coalesce (g.played_at, 0), g.n_teams, g.version,"
+                     " c.version, c.players, c.sides, c.rated, c.skunk, c.scores"
+                     " FROM games AS g LEFT JOIN game_result_cache AS c ON c.game = g.id",
+                     error);
+    gboolean has_row = FALSE;
+
+    if (stmt == NULL)
+      goto failed;
+    for (;;)
+      {
+        StaleGame game;
+        gint64 played_at;
+
+        if (!lw_store_step_row (self, stmt, &has_row, error))
+          goto failed;
+        if (!has_row)
+          break;
+        game.id = sqlite3_column_int64 (stmt, 0);
+        played_at = sqlite3_column_int64 (stmt, 2);
+        game.time = played_at > 0 ? played_at : sqlite3_column_int64 (stmt, 1);
+        game.version = sqlite3_column_int64 (stmt, 4);
+
+        if (sqlite3_column_type (stmt, 5) != SQLITE_NULL
+            && sqlite3_column_int64 (stmt, 5) == game.version)
+          {
+            if (sqlite3_column_int64 (stmt, 8) == 0)
+              continue;
+            if (add_cached_game (games, players, game.id, game.time,
+                                 sqlite3_column_int64 (stmt, 3),
+                                 (const char *) sqlite3_column_text (stmt, 6),
+                                 (const char *) sqlite3_column_text (stmt, 7),
+                                 (const char *) sqlite3_column_text (stmt, 10),
+                                 sqlite3_column_int64 (stmt, 9) != 0))
+              continue;
+          }
+        g_array_append_val (stale, game);
+      }
+  }
+
+  /* The stale ones from their rounds, as the engine replays them. */
+  for (guint i = 0; i < stale->len; i++)
+    {
+      const StaleGame *game = &g_array_index (stale, StaleGame, i);
+      g_autoptr (LwStoredGame) stored = lw_store_load_game_locked (self, game->id, error);
+      g_autoptr (LwStandings) standings = NULL;
+      ResultRow *row;
+
+      if (stored == NULL)
+        goto failed;
+      standings = lw_standings_compute (stored->record, NULL);
+      row = compute_row (self, game->id, stored->record, standings, error);
+      if (row == NULL)
+        goto failed;
+      row->version = game->version;
+      g_ptr_array_add (rows, row);
+      if (standings != NULL)
+        lw_rating_games_add_record (games, game->id, game->time, stored->record, standings);
+    }
+
+  if (!lw_store_commit (self, error))
+    return NULL;
+  if (rows->len > 0)
+    write_back (self, rows);
+  return g_steal_pointer (&games);
+
+failed:
+  lw_store_rollback (self);
+  return NULL;
+}
