@@ -408,7 +408,8 @@ test_swiss_thirteen (void)
   }
 
   /* Ratings: the stored game is the only 3-4 player game; its skunk
-   * winner leads that ladder, with one game, one win and one skunk. */
+   * winner leads that ladder, with one game, one skunk, and so 2 wins
+   * (SCORING R23). */
   {
     g_autofree char *ratings = ok_line (db, "ratings --ladder 3-4p");
     g_auto (GStrv) lines = g_strsplit (ratings, "\n", -1);
@@ -419,7 +420,7 @@ test_swiss_thirteen (void)
     g_assert_cmpstr (first[0], ==, "1");
     g_assert_cmpstr (first[1], ==, skunk_winner);
     g_assert_cmpstr (first[3], ==, "1");
-    g_assert_cmpstr (first[4], ==, "1");
+    g_assert_cmpstr (first[4], ==, "2");
     g_assert_cmpstr (first[5], ==, "1");
     g_assert_nonnull (strstr (event_ratings, skunk_winner));
     assert_fails (db, "ratings --ladder 5p", 2, "--ladder \"5p\"");

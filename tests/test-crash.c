@@ -238,7 +238,7 @@ test_disk_full (void)
 
   g_assert_no_error (error);
   g_assert_cmpint (g_mkdir (mnt, 0700), ==, 0);
-  if (geteuid () != 0 || mount ("tmpfs", mnt, "tmpfs", 0, "size=512k") != 0)
+  if (geteuid () != 0 || mount ("tmpfs", mnt, "tmpfs", 0, "size=1m") != 0)
     {
       g_test_skip ("a small tmpfs cannot be mounted here (needs root)");
       lw_test_remove_tree (dir);

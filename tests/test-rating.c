@@ -229,7 +229,8 @@ test_leaderboard (void)
   g_assert_cmpuint (rows->len, ==, 4);
   ann = row_named (rows, "Ann");
   g_assert_cmpuint (ann->games, ==, 3);
-  g_assert_cmpuint (ann->wins, ==, 2);
+  /* Won games 1 (a skunk: 2 wins, R23) and 2. */
+  g_assert_cmpuint (ann->wins, ==, 3);
   g_assert_cmpuint (ann->skunks, ==, 1);
   g_assert_cmpfloat_with_epsilon (ann->rating, ann->mu - 3 * ann->sigma, 1e-9);
   for (guint i = 1; i < rows->len; i++)
@@ -285,7 +286,7 @@ test_leaderboard (void)
                    "      \"mu\" : 27.6352,\n"
                    "      \"sigma\" : 8.0655,\n"
                    "      \"games\" : 1,\n"
-                   "      \"wins\" : 1,\n"
+                   "      \"wins\" : 2,\n"
                    "      \"skunks\" : 1,\n"
                    "      \"trend\" : 3.4387\n"
                    "    },\n"
@@ -303,7 +304,7 @@ test_leaderboard (void)
                    "  ]\n"
                    "}\n");
   text = lw_leaderboard_to_text (two);
-  g_assert_true (g_str_has_prefix (text, "1\tAnn\t3.44\t1\t1\t1\t+3.44\n2\tBen\t-1.83\t1\t0\t0\t-1.83\n"));
+  g_assert_true (g_str_has_prefix (text, "1\tAnn\t3.44\t1\t2\t1\t+3.44\n2\tBen\t-1.83\t1\t0\t0\t-1.83\n"));
 }
 
 /* Equal ratings share a rank and are listed by name; JSON escapes names

@@ -431,9 +431,10 @@ lw_leaderboard_compute (const LwRatingGames        *games,
 
           player->before[player->games % trend] = lw_rating_conservative (&player->rating);
           player->games++;
+          /* A skunk is worth double: 2 wins on the leaderboard (R23). */
           if (ranks[side] == 0 && n_top == 1)
             {
-              player->wins++;
+              player->wins += game->skunk ? 2 : 1;
               if (game->skunk)
                 player->skunks++;
             }

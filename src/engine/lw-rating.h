@@ -263,7 +263,7 @@ void lw_leaderboard_options_init (LwLeaderboardOptions *options);
  * @mu: the mean skill
  * @sigma: its uncertainty
  * @games: counted games (in the ladder, period and filter)
- * @wins: counted games won
+ * @wins: counted games won, a skunk win counting 2 (SCORING R23)
  * @skunks: counted games won with a skunk (SCORING R23)
  * @trend: the change of @rating over the player's last @trend_games
  *   counted games
