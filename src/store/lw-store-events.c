@@ -21,38 +21,6 @@ lw_event_summary_free (LwEventSummary *summary)
   g_free (summary);
 }
 
-static gboolean
-bind_int (LwStore       *self,
-          sqlite3_stmt  *stmt,
-          int            index,
-          gint64         value,
-          GError       **error)
-{
-  int rc = sqlite3_bind_int64 (stmt, index, value);
-  return rc == SQLITE_OK || lw_store_fail (self, rc, error);
-}
-
-static gboolean
-bind_text (LwStore       *self,
-           sqlite3_stmt  *stmt,
-           int            index,
-           const char    *value,
-           GError       **error)
-{
-  int rc = sqlite3_bind_text (stmt, index, value, -1, SQLITE_TRANSIENT);
-  return rc == SQLITE_OK || lw_store_fail (self, rc, error);
-}
-
-static gboolean
-bind_null (LwStore       *self,
-           sqlite3_stmt  *stmt,
-           int            index,
-           GError       **error)
-{
-  int rc = sqlite3_bind_null (stmt, index);
-  return rc == SQLITE_OK || lw_store_fail (self, rc, error);
-}
-
 static void
 set_not_found (GError **error,
                gint64   id)
@@ -120,7 +88,7 @@ load_entrants (LwStore  *self,
                    " WHERE e.event = ? ORDER BY e.entrant", error);
   gboolean has_row, stepped = TRUE;
 
-  if (stmt == NULL || !bind_int (self, stmt, 1, id, error))
+  if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
     return FALSE;
   while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
     {
@@ -152,7 +120,7 @@ load_rounds (LwStore  *self,
       lw_store_stmt (self, "SELECT number FROM event_rounds WHERE event = ? ORDER BY number",
                      error);
 
-    if (stmt == NULL || !bind_int (self, stmt, 1, id, error))
+    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
       return FALSE;
     while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
       {
@@ -169,7 +137,7 @@ load_rounds (LwStore  *self,
       lw_store_stmt (self, "SELECT round, entrant FROM event_byes WHERE event = ?"
                            " ORDER BY round, entrant", error);
 
-    if (stmt == NULL || !bind_int (self, stmt, 1, id, error))
+    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
       return FALSE;
     while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
       {
@@ -216,7 +184,7 @@ load_tables (LwStore  *self,
                      "SELECT id, round, number, first_dealer, game, paper FROM event_tables"
                      " WHERE event = ? ORDER BY round, number", error);
 
-    if (stmt == NULL || !bind_int (self, stmt, 1, id, error))
+    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
       return FALSE;
     while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
       {
@@ -265,7 +233,7 @@ load_tables (LwStore  *self,
             int scores[LW_EVENT_MAX_SEATS] = { 0, };
             gboolean all_scores = TRUE;
 
-            if (stmt == NULL || !bind_int (self, stmt, 1, g_array_index (ids, gint64, k), error))
+            if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, g_array_index (ids, gint64, k), error))
               return FALSE;
             while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
               {
@@ -313,7 +281,7 @@ load_event_locked (LwStore  *self,
                      " points_other, seed, tiebreaks FROM events WHERE id = ?", error);
     LwEventFormat format;
 
-    if (stmt == NULL || !bind_int (self, stmt, 1, id, error)
+    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error)
         || !lw_store_step_row (self, stmt, &has_row, error))
       return NULL;
     if (!has_row)
@@ -479,16 +447,16 @@ lw_store_add_event (LwStore              *self,
     g_autofree char *tiebreaks = lw_tiebreaks_to_string (config);
 
     if (stmt == NULL
-        || !bind_text (self, stmt, 1, name, error)
-        || !bind_text (self, stmt, 2, lw_event_format_to_string (config->format), error)
-        || !bind_int (self, stmt, 3, config->table_size, error)
-        || !bind_int (self, stmt, 4, config->n_rounds, error)
-        || !bind_int (self, stmt, 5, config->points_win, error)
-        || !bind_int (self, stmt, 6, config->points_second, error)
-        || !bind_int (self, stmt, 7, config->points_other, error)
-        || !bind_int (self, stmt, 8, (gint64) config->seed, error)
-        || !bind_int (self, stmt, 9, g_get_real_time () / G_USEC_PER_SEC, error)
-        || !bind_text (self, stmt, 10, tiebreaks, error)
+        || !lw_store_bind_text (self, stmt, 1, name, error)
+        || !lw_store_bind_text (self, stmt, 2, lw_event_format_to_string (config->format), error)
+        || !lw_store_bind_int (self, stmt, 3, config->table_size, error)
+        || !lw_store_bind_int (self, stmt, 4, config->n_rounds, error)
+        || !lw_store_bind_int (self, stmt, 5, config->points_win, error)
+        || !lw_store_bind_int (self, stmt, 6, config->points_second, error)
+        || !lw_store_bind_int (self, stmt, 7, config->points_other, error)
+        || !lw_store_bind_int (self, stmt, 8, (gint64) config->seed, error)
+        || !lw_store_bind_int (self, stmt, 9, g_get_real_time () / G_USEC_PER_SEC, error)
+        || !lw_store_bind_text (self, stmt, 10, tiebreaks, error)
         || !lw_store_step_done (self, stmt, error))
       goto failed;
     id = sqlite3_last_insert_rowid (sqlite3_db_handle (stmt));
@@ -517,8 +485,8 @@ change_event_row (LwStore     *self,
     g_autoptr (LwEventStmt) stmt = lw_store_stmt (self, sql, error);
 
     if (stmt == NULL
-        || !bind_int (self, stmt, 1, id, error)
-        || (text != NULL && !bind_text (self, stmt, 2, text, error))
+        || !lw_store_bind_int (self, stmt, 1, id, error)
+        || (text != NULL && !lw_store_bind_text (self, stmt, 2, text, error))
         || !lw_store_step_done (self, stmt, error))
       goto failed;
     if (sqlite3_changes (sqlite3_db_handle (stmt)) == 0)
@@ -627,11 +595,11 @@ lw_store_add_event_entrants (LwStore            *self,
           const LwEntrant *entrant = g_ptr_array_index (event->entrants, (guint) index);
 
           ok = stmt != NULL
-               && bind_int (self, stmt, 1, id, error)
-               && bind_int (self, stmt, 2, index, error)
-               && bind_int (self, stmt, 3, player, error)
-               && bind_text (self, stmt, 4, status_to_string (status), error)
-               && bind_int (self, stmt, 5, entrant->joined_round, error)
+               && lw_store_bind_int (self, stmt, 1, id, error)
+               && lw_store_bind_int (self, stmt, 2, index, error)
+               && lw_store_bind_int (self, stmt, 3, player, error)
+               && lw_store_bind_text (self, stmt, 4, status_to_string (status), error)
+               && lw_store_bind_int (self, stmt, 5, entrant->joined_round, error)
                && lw_store_step_done (self, stmt, error);
         }
     }
@@ -684,9 +652,9 @@ lw_store_set_event_entrant_status (LwStore          *self,
                        error);
 
       ok = stmt != NULL
-           && bind_text (self, stmt, 1, status_to_string (status), error)
-           && bind_int (self, stmt, 2, id, error)
-           && bind_int (self, stmt, 3, index, error)
+           && lw_store_bind_text (self, stmt, 1, status_to_string (status), error)
+           && lw_store_bind_int (self, stmt, 2, id, error)
+           && lw_store_bind_int (self, stmt, 3, index, error)
            && lw_store_step_done (self, stmt, error);
     }
   return finish_change (self, ok, error);
@@ -704,9 +672,9 @@ insert_round (LwStore             *self,
                      error);
 
     if (stmt == NULL
-        || !bind_int (self, stmt, 1, id, error)
-        || !bind_int (self, stmt, 2, round->number, error)
-        || !bind_int (self, stmt, 3, g_get_real_time () / G_USEC_PER_SEC, error)
+        || !lw_store_bind_int (self, stmt, 1, id, error)
+        || !lw_store_bind_int (self, stmt, 2, round->number, error)
+        || !lw_store_bind_int (self, stmt, 3, g_get_real_time () / G_USEC_PER_SEC, error)
         || !lw_store_step_done (self, stmt, error))
       return FALSE;
   }
@@ -717,9 +685,9 @@ insert_round (LwStore             *self,
                        error);
 
       if (stmt == NULL
-          || !bind_int (self, stmt, 1, id, error)
-          || !bind_int (self, stmt, 2, round->number, error)
-          || !bind_int (self, stmt, 3, g_array_index (round->byes, int, b), error)
+          || !lw_store_bind_int (self, stmt, 1, id, error)
+          || !lw_store_bind_int (self, stmt, 2, round->number, error)
+          || !lw_store_bind_int (self, stmt, 3, g_array_index (round->byes, int, b), error)
           || !lw_store_step_done (self, stmt, error))
         return FALSE;
     }
@@ -735,10 +703,10 @@ insert_round (LwStore             *self,
                          " VALUES (?, ?, ?, ?)", error);
 
         if (stmt == NULL
-            || !bind_int (self, stmt, 1, id, error)
-            || !bind_int (self, stmt, 2, round->number, error)
-            || !bind_int (self, stmt, 3, table->number, error)
-            || !bind_int (self, stmt, 4, table->first_dealer, error)
+            || !lw_store_bind_int (self, stmt, 1, id, error)
+            || !lw_store_bind_int (self, stmt, 2, round->number, error)
+            || !lw_store_bind_int (self, stmt, 3, table->number, error)
+            || !lw_store_bind_int (self, stmt, 4, table->first_dealer, error)
             || !lw_store_step_done (self, stmt, error))
           return FALSE;
         table_id = sqlite3_last_insert_rowid (sqlite3_db_handle (stmt));
@@ -750,9 +718,9 @@ insert_round (LwStore             *self,
                                  " VALUES (?, ?, ?)", error);
 
           if (stmt == NULL
-              || !bind_int (self, stmt, 1, table_id, error)
-              || !bind_int (self, stmt, 2, s, error)
-              || !bind_int (self, stmt, 3, table->entrants[s], error)
+              || !lw_store_bind_int (self, stmt, 1, table_id, error)
+              || !lw_store_bind_int (self, stmt, 2, s, error)
+              || !lw_store_bind_int (self, stmt, 3, table->entrants[s], error)
               || !lw_store_step_done (self, stmt, error))
             return FALSE;
         }
@@ -797,9 +765,9 @@ table_row (LwStore  *self,
   gboolean has_row;
 
   if (stmt == NULL
-      || !bind_int (self, stmt, 1, id, error)
-      || !bind_int (self, stmt, 2, round, error)
-      || !bind_int (self, stmt, 3, table, error)
+      || !lw_store_bind_int (self, stmt, 1, id, error)
+      || !lw_store_bind_int (self, stmt, 2, round, error)
+      || !lw_store_bind_int (self, stmt, 3, table, error)
       || !lw_store_step_row (self, stmt, &has_row, error))
     return FALSE;
   if (!has_row)
@@ -826,9 +794,9 @@ write_result (LwStore             *self,
       lw_store_stmt (self, "UPDATE event_tables SET game = ?, paper = ? WHERE id = ?", error);
 
     if (stmt == NULL
-        || !(game > 0 ? bind_int (self, stmt, 1, game, error) : bind_null (self, stmt, 1, error))
-        || !bind_int (self, stmt, 2, game > 0 ? 0 : 1, error)
-        || !bind_int (self, stmt, 3, table_id, error)
+        || !(game > 0 ? lw_store_bind_int (self, stmt, 1, game, error) : lw_store_bind_null (self, stmt, 1, error))
+        || !lw_store_bind_int (self, stmt, 2, game > 0 ? 0 : 1, error)
+        || !lw_store_bind_int (self, stmt, 3, table_id, error)
         || !lw_store_step_done (self, stmt, error))
       return FALSE;
   }
@@ -839,10 +807,10 @@ write_result (LwStore             *self,
                              " WHERE event_table = ? AND seat = ?", error);
 
       if (stmt == NULL
-          || !(game > 0 ? bind_null (self, stmt, 1, error)
-                        : bind_int (self, stmt, 1, table->scores[s], error))
-          || !bind_int (self, stmt, 2, table_id, error)
-          || !bind_int (self, stmt, 3, s, error)
+          || !(game > 0 ? lw_store_bind_null (self, stmt, 1, error)
+                        : lw_store_bind_int (self, stmt, 1, table->scores[s], error))
+          || !lw_store_bind_int (self, stmt, 2, table_id, error)
+          || !lw_store_bind_int (self, stmt, 3, s, error)
           || !lw_store_step_done (self, stmt, error))
         return FALSE;
     }
@@ -907,10 +875,10 @@ lw_store_set_event_game_result (LwStore  *self,
     gboolean has_row = FALSE;
 
     if (stmt == NULL
-        || !bind_int (self, stmt, 1, game_id, error)
-        || !bind_int (self, stmt, 2, id, error)
-        || !bind_int (self, stmt, 3, round, error)
-        || !bind_int (self, stmt, 4, table, error)
+        || !lw_store_bind_int (self, stmt, 1, game_id, error)
+        || !lw_store_bind_int (self, stmt, 2, id, error)
+        || !lw_store_bind_int (self, stmt, 3, round, error)
+        || !lw_store_bind_int (self, stmt, 4, table, error)
         || !lw_store_step_row (self, stmt, &has_row, error))
       return finish_change (self, FALSE, error);
     if (has_row)
@@ -950,7 +918,7 @@ lw_store_event_game_ids (LwStore  *self,
     g_autoptr (LwEventStmt) stmt =
       lw_store_stmt (self, "SELECT count (*) FROM events WHERE id = ?", error);
 
-    if (stmt == NULL || !bind_int (self, stmt, 1, id, error)
+    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error)
         || !lw_store_step_row (self, stmt, &has_row, error))
       goto failed;
     found = has_row && sqlite3_column_int64 (stmt, 0) > 0;
@@ -965,7 +933,7 @@ lw_store_event_game_ids (LwStore  *self,
       lw_store_stmt (self, "SELECT game FROM event_tables WHERE event = ? AND game IS NOT NULL"
                            " ORDER BY game", error);
 
-    if (stmt == NULL || !bind_int (self, stmt, 1, id, error))
+    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
       goto failed;
     while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
       {

@@ -23,6 +23,23 @@ gboolean lw_store_fail (LwStore  *self,
                         int       rc,
                         GError  **error);
 
+/* Bind a value to the statement's parameter @index (1-based); on an
+ * SQLite error, @error is set as lw_store_fail() sets it. */
+gboolean lw_store_bind_int (LwStore       *self,
+                            sqlite3_stmt  *stmt,
+                            int            index,
+                            gint64         value,
+                            GError       **error);
+gboolean lw_store_bind_text (LwStore       *self,
+                             sqlite3_stmt  *stmt,
+                             int            index,
+                             const char    *value,
+                             GError       **error);
+gboolean lw_store_bind_null (LwStore       *self,
+                             sqlite3_stmt  *stmt,
+                             int            index,
+                             GError       **error);
+
 /* Steps a statement that returns no rows / a query (*@has_row FALSE when
  * there are no more rows). */
 gboolean lw_store_step_done (LwStore       *self,

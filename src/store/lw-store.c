@@ -506,12 +506,12 @@ get_stmt (LwStore     *self,
   return stmt;
 }
 
-static gboolean
-bind_int (LwStore   *self,
-          LwStmt    *stmt,
-          int        index,
-          gint64     value,
-          GError   **error)
+gboolean
+lw_store_bind_int (LwStore       *self,
+                   sqlite3_stmt  *stmt,
+                   int            index,
+                   gint64         value,
+                   GError       **error)
 {
   int rc = sqlite3_bind_int64 (stmt, index, value);
   return rc == SQLITE_OK || fail (self, rc, error);
@@ -530,14 +530,24 @@ bind_seat_or_null (LwStore   *self,
   return rc == SQLITE_OK || fail (self, rc, error);
 }
 
-static gboolean
-bind_text (LwStore     *self,
-           LwStmt      *stmt,
-           int          index,
-           const char  *value,
-           GError     **error)
+gboolean
+lw_store_bind_text (LwStore       *self,
+                    sqlite3_stmt  *stmt,
+                    int            index,
+                    const char    *value,
+                    GError       **error)
 {
   int rc = sqlite3_bind_text (stmt, index, value, -1, SQLITE_TRANSIENT);
+  return rc == SQLITE_OK || fail (self, rc, error);
+}
+
+gboolean
+lw_store_bind_null (LwStore       *self,
+                    sqlite3_stmt  *stmt,
+                    int            index,
+                    GError       **error)
+{
+  int rc = sqlite3_bind_null (stmt, index);
   return rc == SQLITE_OK || fail (self, rc, error);
 }
 
@@ -746,7 +756,7 @@ has_table (LwStore     *self,
     get_stmt (self, "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?", error);
 
   return stmt != NULL
-         && bind_text (self, stmt, 1, name, error)
+         && lw_store_bind_text (self, stmt, 1, name, error)
          && step_row (self, stmt, found, error);
 }
 
@@ -982,7 +992,7 @@ player_id (LwStore     *self,
       get_stmt (self, "INSERT OR IGNORE INTO players (name) VALUES (?)", error);
 
     if (stmt == NULL
-        || !bind_text (self, stmt, 1, name, error)
+        || !lw_store_bind_text (self, stmt, 1, name, error)
         || !step_done (self, stmt, error))
       return FALSE;
   }
@@ -991,7 +1001,7 @@ player_id (LwStore     *self,
     g_autoptr (LwStmt) stmt = get_stmt (self, "SELECT id FROM players WHERE name = ?", error);
 
     if (stmt == NULL
-        || !bind_text (self, stmt, 1, name, error)
+        || !lw_store_bind_text (self, stmt, 1, name, error)
         || !step_row (self, stmt, &has_row, error))
       return FALSE;
     if (!has_row)
@@ -1044,11 +1054,11 @@ insert_round (LwStore             *self,
                 " VALUES (?, ?, ?, ?, ?, ?)", error);
 
     if (stmt == NULL
-        || !bind_int (self, stmt, 1, game_id, error)
-        || !bind_int (self, stmt, 2, number, error)
-        || !bind_int (self, stmt, 3, round->is_void ? 1 : 0, error)
+        || !lw_store_bind_int (self, stmt, 1, game_id, error)
+        || !lw_store_bind_int (self, stmt, 2, number, error)
+        || !lw_store_bind_int (self, stmt, 3, round->is_void ? 1 : 0, error)
         || !bind_seat_or_null (self, stmt, 4, round->declarer, error)
-        || !bind_int (self, stmt, 5, round->all_but_last ? 1 : 0, error)
+        || !lw_store_bind_int (self, stmt, 5, round->all_but_last ? 1 : 0, error)
         || !bind_seat_or_null (self, stmt, 6, round->dealer, error)
         || !step_done (self, stmt, error))
       return FALSE;
@@ -1068,16 +1078,16 @@ insert_round (LwStore             *self,
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
 
         if (stmt == NULL
-            || !bind_int (self, stmt, 1, round_id, error)
-            || !bind_int (self, stmt, 2, seat, error)
-            || !bind_int (self, stmt, 3, round->cards[seat], error)
-            || !bind_int (self, stmt, 4, round->worms[seat], error)
-            || !bind_int (self, stmt, 5, round->gongs[seat], error)
-            || !bind_int (self, stmt, 6, round->bears[seat], error)
-            || !bind_int (self, stmt, 7, round->wolves[seat], error)
-            || !bind_int (self, stmt, 8, round->court[seat], error)
-            || !bind_int (self, stmt, 9, round->garwolves[seat], error)
-            || !bind_int (self, stmt, 10, round->unpegged[seat] ? 1 : 0, error)
+            || !lw_store_bind_int (self, stmt, 1, round_id, error)
+            || !lw_store_bind_int (self, stmt, 2, seat, error)
+            || !lw_store_bind_int (self, stmt, 3, round->cards[seat], error)
+            || !lw_store_bind_int (self, stmt, 4, round->worms[seat], error)
+            || !lw_store_bind_int (self, stmt, 5, round->gongs[seat], error)
+            || !lw_store_bind_int (self, stmt, 6, round->bears[seat], error)
+            || !lw_store_bind_int (self, stmt, 7, round->wolves[seat], error)
+            || !lw_store_bind_int (self, stmt, 8, round->court[seat], error)
+            || !lw_store_bind_int (self, stmt, 9, round->garwolves[seat], error)
+            || !lw_store_bind_int (self, stmt, 10, round->unpegged[seat] ? 1 : 0, error)
             || !step_done (self, stmt, error))
           return FALSE;
       }
@@ -1091,10 +1101,10 @@ insert_round (LwStore             *self,
                   error);
 
       if (stmt == NULL
-          || !bind_int (self, stmt, 1, round_id, error)
-          || !bind_int (self, stmt, 2, i, error)
-          || !bind_int (self, stmt, 3, penalty->seat, error)
-          || !bind_text (self, stmt, 4, penalty_kind_to_string (penalty->kind), error)
+          || !lw_store_bind_int (self, stmt, 1, round_id, error)
+          || !lw_store_bind_int (self, stmt, 2, i, error)
+          || !lw_store_bind_int (self, stmt, 3, penalty->seat, error)
+          || !lw_store_bind_text (self, stmt, 4, penalty_kind_to_string (penalty->kind), error)
           || !step_done (self, stmt, error))
         return FALSE;
     }
@@ -1123,15 +1133,15 @@ insert_game (LwStore             *self,
                 " n_teams, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", error);
 
     if (stmt == NULL
-        || !(id > 0 ? bind_int (self, stmt, 1, id, error)
+        || !(id > 0 ? lw_store_bind_int (self, stmt, 1, id, error)
                     : bind_seat_or_null (self, stmt, 1, LW_NO_SEAT, error))
-        || !bind_text (self, stmt, 2, lw_ruleset_to_string (record->ruleset), error)
-        || !bind_int (self, stmt, 3, record->start_score, error)
-        || !bind_int (self, stmt, 4, record->target, error)
-        || !bind_int (self, stmt, 5, record->skunk, error)
-        || !bind_int (self, stmt, 6, record->first_dealer, error)
-        || !bind_int (self, stmt, 7, record->n_teams, error)
-        || !bind_int (self, stmt, 8, created > 0 ? created
+        || !lw_store_bind_text (self, stmt, 2, lw_ruleset_to_string (record->ruleset), error)
+        || !lw_store_bind_int (self, stmt, 3, record->start_score, error)
+        || !lw_store_bind_int (self, stmt, 4, record->target, error)
+        || !lw_store_bind_int (self, stmt, 5, record->skunk, error)
+        || !lw_store_bind_int (self, stmt, 6, record->first_dealer, error)
+        || !lw_store_bind_int (self, stmt, 7, record->n_teams, error)
+        || !lw_store_bind_int (self, stmt, 8, created > 0 ? created
                                                  : g_get_real_time () / G_USEC_PER_SEC, error)
         || !step_done (self, stmt, error))
       return 0;
@@ -1150,9 +1160,9 @@ insert_game (LwStore             *self,
                        "INSERT INTO game_seats (game, seat, player, team) VALUES (?, ?, ?, ?)",
                        error);
       if (stmt == NULL
-          || !bind_int (self, stmt, 1, game_id, error)
-          || !bind_int (self, stmt, 2, seat, error)
-          || !bind_int (self, stmt, 3, player, error)
+          || !lw_store_bind_int (self, stmt, 1, game_id, error)
+          || !lw_store_bind_int (self, stmt, 2, seat, error)
+          || !lw_store_bind_int (self, stmt, 3, player, error)
           || !bind_seat_or_null (self, stmt, 4,
                                  record->n_teams > 0 ? record->team_of[seat] : LW_NO_SEAT,
                                  error)
@@ -1238,7 +1248,7 @@ load_round_seats (LwStore       *self,
               " FROM round_seats WHERE round = ? ORDER BY seat", error);
   gboolean has_row;
 
-  if (stmt == NULL || !bind_int (self, stmt, 1, round_id, error))
+  if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, round_id, error))
     return FALSE;
 
   while (step_row (self, stmt, &has_row, error))
@@ -1274,7 +1284,7 @@ load_penalties (LwStore  *self,
     get_stmt (self, "SELECT seat, kind FROM penalties WHERE round = ? ORDER BY ordinal", error);
   gboolean has_row;
 
-  if (stmt == NULL || !bind_int (self, stmt, 1, round_id, error))
+  if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, round_id, error))
     return FALSE;
 
   while (step_row (self, stmt, &has_row, error))
@@ -1311,7 +1321,7 @@ load_rounds (LwStore       *self,
                 " FROM rounds WHERE game = ? ORDER BY number", error);
     gboolean has_row = FALSE;
 
-    if (stmt == NULL || !bind_int (self, stmt, 1, game_id, error))
+    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, game_id, error))
       return FALSE;
 
     for (;;)
@@ -1379,7 +1389,7 @@ load_game (LwStore  *self,
     gboolean has_row;
 
     if (stmt == NULL
-        || !bind_int (self, stmt, 1, id, error)
+        || !lw_store_bind_int (self, stmt, 1, id, error)
         || !step_row (self, stmt, &has_row, error))
       return NULL;
     if (!has_row)
@@ -1412,7 +1422,7 @@ load_game (LwStore  *self,
                 " WHERE s.game = ? ORDER BY s.seat", error);
     gboolean has_row;
 
-    if (stmt == NULL || !bind_int (self, stmt, 1, id, error))
+    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
       return NULL;
 
     while ((ok = step_row (self, stmt, &has_row, error)) && has_row)
@@ -1720,12 +1730,12 @@ log_edit (LwStore     *self,
               error);
 
   return stmt != NULL
-         && bind_int (self, stmt, 1, game_id, error)
-         && bind_int (self, stmt, 2, g_get_real_time (), error)
-         && bind_text (self, stmt, 3, kind, error)
-         && bind_int (self, stmt, 4, number, error)
-         && bind_text (self, stmt, 5, old_json, error)
-         && bind_text (self, stmt, 6, new_json, error)
+         && lw_store_bind_int (self, stmt, 1, game_id, error)
+         && lw_store_bind_int (self, stmt, 2, g_get_real_time (), error)
+         && lw_store_bind_text (self, stmt, 3, kind, error)
+         && lw_store_bind_int (self, stmt, 4, number, error)
+         && lw_store_bind_text (self, stmt, 5, old_json, error)
+         && lw_store_bind_text (self, stmt, 6, new_json, error)
          && step_done (self, stmt, error);
 }
 
@@ -1740,8 +1750,8 @@ run2 (LwStore     *self,
   g_autoptr (LwStmt) stmt = get_stmt (self, sql, error);
 
   return stmt != NULL
-         && bind_int (self, stmt, 1, a, error)
-         && bind_int (self, stmt, 2, b, error)
+         && lw_store_bind_int (self, stmt, 1, a, error)
+         && lw_store_bind_int (self, stmt, 2, b, error)
          && step_done (self, stmt, error);
 }
 
@@ -1757,8 +1767,8 @@ round_id_of (LwStore  *self,
   gboolean has_row;
 
   if (stmt == NULL
-      || !bind_int (self, stmt, 1, game_id, error)
-      || !bind_int (self, stmt, 2, number, error)
+      || !lw_store_bind_int (self, stmt, 1, game_id, error)
+      || !lw_store_bind_int (self, stmt, 2, number, error)
       || !step_row (self, stmt, &has_row, error))
     return FALSE;
   if (!has_row)
@@ -1785,13 +1795,13 @@ set_penalty_note (LwStore     *self,
               error);
   int rc;
 
-  if (stmt == NULL || !bind_text (self, stmt, 1, note, error))
+  if (stmt == NULL || !lw_store_bind_text (self, stmt, 1, note, error))
     return FALSE;
   rc = time > 0 ? sqlite3_bind_int64 (stmt, 2, time) : sqlite3_bind_null (stmt, 2);
   if (rc != SQLITE_OK)
     return fail (self, rc, error);
-  return bind_int (self, stmt, 3, round_id, error)
-         && bind_int (self, stmt, 4, ordinal, error)
+  return lw_store_bind_int (self, stmt, 3, round_id, error)
+         && lw_store_bind_int (self, stmt, 4, ordinal, error)
          && step_done (self, stmt, error);
 }
 
@@ -1810,7 +1820,7 @@ round_penalty_notes (LwStore  *self,
   gboolean has_row = FALSE;
   gboolean ok;
 
-  ok = stmt != NULL && bind_int (self, stmt, 1, round_id, error);
+  ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, round_id, error);
   while (ok && (ok = step_row (self, stmt, &has_row, error)) && has_row)
     {
       LwStoredPenalty *penalty = g_new0 (LwStoredPenalty, 1);
@@ -1915,9 +1925,9 @@ write_edit (LwStore             *self,
 
       /* A log dealt by another seat no longer gives the round. */
       if (stmt == NULL
-          || !bind_int (self, stmt, 1, round->dealer, error)
-          || !bind_int (self, stmt, 2, id, error)
-          || !bind_int (self, stmt, 3, later, error)
+          || !lw_store_bind_int (self, stmt, 1, round->dealer, error)
+          || !lw_store_bind_int (self, stmt, 2, id, error)
+          || !lw_store_bind_int (self, stmt, 3, later, error)
           || !step_done (self, stmt, error)
           || !run2 (self, "DELETE FROM virtual_round_logs WHERE game = ?1 AND number = ?2",
                     id, later, error))
@@ -2040,7 +2050,7 @@ lw_store_list_edits (LwStore  *self,
   stmt = get_stmt (self,
                    "SELECT id, game, at, kind, number, old, new, coalesce (undone_at, 0)"
                    " FROM edits WHERE game = ? ORDER BY id", error);
-  ok = stmt != NULL && bind_int (self, stmt, 1, id, error);
+  ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, id, error);
   while (ok && (ok = step_row (self, stmt, &has_row, error)) && has_row)
     {
       LwEditEntry *entry = g_new0 (LwEditEntry, 1);
@@ -2082,7 +2092,7 @@ take_pending_penalties (LwStore        *self,
     gboolean ok;
 
     pending = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_stored_penalty_free);
-    ok = stmt != NULL && bind_int (self, stmt, 1, game_id, error);
+    ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, game_id, error);
     while (ok && (ok = step_row (self, stmt, &has_row, error)) && has_row)
       {
         LwStoredPenalty *penalty = g_new0 (LwStoredPenalty, 1);
@@ -2270,7 +2280,7 @@ game_snapshot (LwStore             *self,
                 " JOIN players AS n ON n.id = c.new_player WHERE c.game = ? ORDER BY c.id",
                 error);
 
-    ok = stmt != NULL && bind_int (self, stmt, 1, game->id, error);
+    ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, game->id, error);
     while (ok && (ok = step_row (self, stmt, &has_row, error)) && has_row)
       {
         json_builder_begin_array (builder);
@@ -2296,7 +2306,7 @@ game_snapshot (LwStore             *self,
                 " WHERE r.game = ? AND (p.note IS NOT NULL OR p.noted_at IS NOT NULL)"
                 " ORDER BY r.number, p.ordinal", error);
 
-    ok = stmt != NULL && bind_int (self, stmt, 1, game->id, error);
+    ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, game->id, error);
     while (ok && (ok = step_row (self, stmt, &has_row, error)) && has_row)
       {
         json_builder_begin_array (builder);
@@ -2330,13 +2340,13 @@ set_details (LwStore     *self,
     get_stmt (self, "UPDATE games SET notes = ?, played_at = ?, place = ? WHERE id = ?", error);
   int rc;
 
-  if (stmt == NULL || !bind_text (self, stmt, 1, notes, error))
+  if (stmt == NULL || !lw_store_bind_text (self, stmt, 1, notes, error))
     return FALSE;
   rc = played_at != 0 ? sqlite3_bind_int64 (stmt, 2, played_at) : sqlite3_bind_null (stmt, 2);
   if (rc != SQLITE_OK)
     return fail (self, rc, error);
-  return bind_text (self, stmt, 3, place, error)
-         && bind_int (self, stmt, 4, id, error)
+  return lw_store_bind_text (self, stmt, 3, place, error)
+         && lw_store_bind_int (self, stmt, 4, id, error)
          && step_done (self, stmt, error);
 }
 
@@ -2350,8 +2360,8 @@ set_king_and_knave (LwStore   *self,
     get_stmt (self, "UPDATE games SET king_and_knave = ? WHERE id = ?", error);
 
   return stmt != NULL
-         && bind_int (self, stmt, 1, king_and_knave ? 1 : 0, error)
-         && bind_int (self, stmt, 2, id, error)
+         && lw_store_bind_int (self, stmt, 1, king_and_knave ? 1 : 0, error)
+         && lw_store_bind_int (self, stmt, 2, id, error)
          && step_done (self, stmt, error);
 }
 
@@ -2418,12 +2428,12 @@ restore_snapshot (LwStore     *self,
       stmt = get_stmt (self, "INSERT INTO seat_changes (game, seat, from_round, old_player,"
                              " new_player, changed_at) VALUES (?, ?, ?, ?, ?, ?)", error);
       if (stmt == NULL
-          || !bind_int (self, stmt, 1, id, error)
-          || !bind_int (self, stmt, 2, json_array_get_int_element (change, 0), error)
-          || !bind_int (self, stmt, 3, json_array_get_int_element (change, 1), error)
-          || !bind_int (self, stmt, 4, old_player, error)
-          || !bind_int (self, stmt, 5, new_player, error)
-          || !bind_int (self, stmt, 6, json_array_get_int_element (change, 4), error)
+          || !lw_store_bind_int (self, stmt, 1, id, error)
+          || !lw_store_bind_int (self, stmt, 2, json_array_get_int_element (change, 0), error)
+          || !lw_store_bind_int (self, stmt, 3, json_array_get_int_element (change, 1), error)
+          || !lw_store_bind_int (self, stmt, 4, old_player, error)
+          || !lw_store_bind_int (self, stmt, 5, new_player, error)
+          || !lw_store_bind_int (self, stmt, 6, json_array_get_int_element (change, 4), error)
           || !step_done (self, stmt, error))
         return FALSE;
     }
@@ -2470,7 +2480,7 @@ lw_store_delete_game (LwStore  *self,
     g_autoptr (LwStmt) stmt = get_stmt (self, "DELETE FROM games WHERE id = ?", error);
 
     if (stmt == NULL
-        || !bind_int (self, stmt, 1, id, error)
+        || !lw_store_bind_int (self, stmt, 1, id, error)
         || !step_done (self, stmt, error))
       goto failed;
   }
@@ -2526,9 +2536,9 @@ undo_substitute (LwStore     *self,
       get_stmt (self, "UPDATE game_seats SET player = ? WHERE game = ? AND seat = ?", error);
 
     if (stmt == NULL
-        || !bind_int (self, stmt, 1, player, error)
-        || !bind_int (self, stmt, 2, id, error)
-        || !bind_int (self, stmt, 3, seat, error)
+        || !lw_store_bind_int (self, stmt, 1, player, error)
+        || !lw_store_bind_int (self, stmt, 2, id, error)
+        || !lw_store_bind_int (self, stmt, 3, seat, error)
         || !step_done (self, stmt, error))
       return FALSE;
   }
@@ -2538,9 +2548,9 @@ undo_substitute (LwStore     *self,
                       " WHERE game = ? AND seat = ? AND from_round = ?)", error);
 
     return stmt != NULL
-           && bind_int (self, stmt, 1, id, error)
-           && bind_int (self, stmt, 2, seat, error)
-           && bind_int (self, stmt, 3, from_round, error)
+           && lw_store_bind_int (self, stmt, 1, id, error)
+           && lw_store_bind_int (self, stmt, 2, seat, error)
+           && lw_store_bind_int (self, stmt, 3, from_round, error)
            && step_done (self, stmt, error);
   }
 }
@@ -2735,11 +2745,11 @@ lw_store_add_pending_penalty (LwStore        *self,
                       " VALUES (?, ?, ?, ?, ?)", error);
 
     if (stmt == NULL
-        || !bind_int (self, stmt, 1, id, error)
-        || !bind_int (self, stmt, 2, seat, error)
-        || !bind_text (self, stmt, 3, penalty_kind_to_string (kind), error)
-        || !bind_text (self, stmt, 4, note, error)
-        || !bind_int (self, stmt, 5, g_get_real_time () / G_USEC_PER_SEC, error)
+        || !lw_store_bind_int (self, stmt, 1, id, error)
+        || !lw_store_bind_int (self, stmt, 2, seat, error)
+        || !lw_store_bind_text (self, stmt, 3, penalty_kind_to_string (kind), error)
+        || !lw_store_bind_text (self, stmt, 4, note, error)
+        || !lw_store_bind_int (self, stmt, 5, g_get_real_time () / G_USEC_PER_SEC, error)
         || !step_done (self, stmt, error))
       goto failed;
     penalty_id = sqlite3_last_insert_rowid (self->db);
@@ -2770,7 +2780,7 @@ lw_store_list_pending_penalties (LwStore  *self,
 
   stmt = get_stmt (self, "SELECT id, seat, kind, note, noted_at FROM pending_penalties"
                          " WHERE game = ? ORDER BY id", error);
-  ok = stmt != NULL && bind_int (self, stmt, 1, id, error);
+  ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, id, error);
   while (ok && (ok = step_row (self, stmt, &has_row, error)) && has_row)
     {
       LwStoredPenalty *penalty = g_new0 (LwStoredPenalty, 1);
@@ -2829,7 +2839,7 @@ lw_store_list_penalties (LwStore  *self,
                    "SELECT r.number, p.ordinal, p.seat, p.kind, p.note, coalesce (p.noted_at, 0)"
                    " FROM penalties AS p JOIN rounds AS r ON r.id = p.round"
                    " WHERE r.game = ? ORDER BY r.number, p.ordinal", error);
-  ok = stmt != NULL && bind_int (self, stmt, 1, id, error);
+  ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, id, error);
   while (ok && (ok = step_row (self, stmt, &has_row, error)) && has_row)
     {
       LwStoredPenalty *penalty = g_new0 (LwStoredPenalty, 1);
@@ -2863,10 +2873,10 @@ lw_store_set_penalty_note (LwStore     *self,
   stmt = get_stmt (self, "UPDATE penalties SET note = ? WHERE ordinal = ? AND round ="
                          " (SELECT id FROM rounds WHERE game = ? AND number = ?)", error);
   if (stmt == NULL
-      || !bind_text (self, stmt, 1, note, error)
-      || !bind_int (self, stmt, 2, ordinal, error)
-      || !bind_int (self, stmt, 3, id, error)
-      || !bind_int (self, stmt, 4, round, error)
+      || !lw_store_bind_text (self, stmt, 1, note, error)
+      || !lw_store_bind_int (self, stmt, 2, ordinal, error)
+      || !lw_store_bind_int (self, stmt, 3, id, error)
+      || !lw_store_bind_int (self, stmt, 4, round, error)
       || !step_done (self, stmt, error))
     goto failed;
   if (sqlite3_changes (self->db) == 0)
@@ -2969,9 +2979,9 @@ lw_store_substitute_player (LwStore     *self,
       get_stmt (self, "UPDATE game_seats SET player = ? WHERE game = ? AND seat = ?", error);
 
     if (stmt == NULL
-        || !bind_int (self, stmt, 1, new_player, error)
-        || !bind_int (self, stmt, 2, id, error)
-        || !bind_int (self, stmt, 3, seat, error)
+        || !lw_store_bind_int (self, stmt, 1, new_player, error)
+        || !lw_store_bind_int (self, stmt, 2, id, error)
+        || !lw_store_bind_int (self, stmt, 3, seat, error)
         || !step_done (self, stmt, error))
       goto failed;
   }
@@ -2981,12 +2991,12 @@ lw_store_substitute_player (LwStore     *self,
                       " changed_at) VALUES (?, ?, ?, ?, ?, ?)", error);
 
     if (stmt == NULL
-        || !bind_int (self, stmt, 1, id, error)
-        || !bind_int (self, stmt, 2, seat, error)
-        || !bind_int (self, stmt, 3, from_round, error)
-        || !bind_int (self, stmt, 4, old_player, error)
-        || !bind_int (self, stmt, 5, new_player, error)
-        || !bind_int (self, stmt, 6, g_get_real_time () / G_USEC_PER_SEC, error)
+        || !lw_store_bind_int (self, stmt, 1, id, error)
+        || !lw_store_bind_int (self, stmt, 2, seat, error)
+        || !lw_store_bind_int (self, stmt, 3, from_round, error)
+        || !lw_store_bind_int (self, stmt, 4, old_player, error)
+        || !lw_store_bind_int (self, stmt, 5, new_player, error)
+        || !lw_store_bind_int (self, stmt, 6, g_get_real_time () / G_USEC_PER_SEC, error)
         || !step_done (self, stmt, error))
       goto failed;
   }
@@ -3037,7 +3047,7 @@ lw_store_list_round_players (LwStore  *self,
             names[s] = g_strdup (game->record->players[s]);
           g_ptr_array_add (rounds, names);
         }
-      ok = stmt != NULL && bind_int (self, stmt, 1, id, error);
+      ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, id, error);
       while (ok && (ok = step_row (self, stmt, &has_row, error)) && has_row)
         {
           int seat = sqlite3_column_int (stmt, 0);
