@@ -778,8 +778,9 @@ standing_subtitle (const LwEvent         *event,
                           buchholz, h2h, margin, row->skunks);
   g_string_append (text, "\n");
   g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                             /* TRANSLATORS: an event's player: games with a result, won */
-                                             "%u game, %u won", "%u games, %u won", row->games),
+                                             /* TRANSLATORS: an event's player: games with a result, wins
+                                              * (a skunk counts 2, SCORING R23) */
+                                             "%u game, wins %u", "%u games, wins %u", row->games),
                           row->games, row->wins);
   if (row->byes > 0)
     g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " · %u bye", " · %u byes", row->byes),

@@ -204,9 +204,10 @@ fill_rows (LwLeaderboardPage *self)
       title = g_strdup_printf (_("%u. %s"), row->rank, row->name);
       escaped = g_markup_escape_text (title, -1);
       games = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                            /* TRANSLATORS: a leaderboard row: games counted, won, won with a skunk */
-                                            "%u game · %u won · %u skunks",
-                                            "%u games · %u won · %u skunks", row->games),
+                                            /* TRANSLATORS: a leaderboard row: games counted, wins (a skunk
+                                             * counts 2, SCORING R23), games won with a skunk */
+                                            "%u game · wins %u · skunks %u",
+                                            "%u games · wins %u · skunks %u", row->games),
                                row->games, row->wins, row->skunks);
       /* TRANSLATORS: a leaderboard row: the counts, then the skill (mu) and its uncertainty (sigma) */
       subtitle = g_strdup_printf (_("%s\nμ %.2f · σ %.2f"), games, row->mu, row->sigma);
