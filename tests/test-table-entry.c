@@ -15,6 +15,10 @@
  * - an event's table: its game is created, and linked when finished;
  * - an event's current round: each table's game, made once, a table with
  *   a result from paper left out;
+ * - a lock follows its round when an earlier round is deleted;
+ * - a deleted game's state is gone (404);
+ * - a round stored by another program while a phone's is checked makes
+ *   the phone's 409, not a second copy;
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -22,6 +26,7 @@
 
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
+#include <sqlite3.h>
 
 #include "lw-store.h"
 #include "lw-store-entry.h"
@@ -654,6 +659,125 @@ test_event_round_games (Fixture       *fixture,
   g_assert_cmpint (count_games (fixture), ==, before + 1);
 }
 
+/* A lock belongs to the round the director locked: when a round before it
+ * is deleted or inserted in the app, the lock moves with its round, and a
+ * phone still cannot correct that round. */
+static void
+test_lock_follows_round (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autofree char *path = game_path (fixture->game, "/rounds");
+  g_autofree char *version_path = game_path (fixture->game, "/version");
+  g_autofree char *round2 = game_path (fixture->game, "/rounds/2");
+  g_autofree char *fix = NULL;
+  g_autoptr (JsonObject) answer = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  gboolean locked = FALSE;
+  JsonArray *numbers;
+  static const char *const rounds[] = {
+    "{\"declarer\": 0, \"cards\": [20, 6]}",
+    "{\"declarer\": 1, \"cards\": [6, 20]}",
+    "{\"declarer\": null, \"cards\": [14, 12]}",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (rounds); i++)
+    {
+      g_autofree char *body = round_body (i + 1, version (fixture), rounds[i]);
+
+      g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, body, NULL), ==, 201);
+    }
+
+  /* The director locks round 3, then deletes round 1 in the app: the
+   * locked round is round 2 now. */
+  g_assert_true (lw_store_set_round_locked (fixture->store, fixture->game, 3, TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_true (lw_store_delete_round (fixture->store, fixture->game, 1, &error));
+  g_assert_no_error (error);
+  game = lw_store_load_game (fixture->store, fixture->game, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->record->rounds->len, ==, 2);
+  g_assert_cmpint (((LwRound *) g_ptr_array_index (game->record->rounds, 1))->declarer, ==, LW_NO_SEAT);
+
+  g_assert_true (lw_store_is_round_locked (fixture->store, fixture->game, 2, &locked, &error));
+  g_assert_no_error (error);
+  g_assert_true (locked);
+
+  /* What the page polls says so, and a phone's correction is refused. */
+  g_assert_cmpuint (request (fixture, "GET", version_path, fixture->secret, NULL, &answer), ==, 200);
+  numbers = json_object_get_array_member (answer, "locked");
+  g_assert_cmpuint (json_array_get_length (numbers), ==, 1);
+  g_assert_cmpint (json_array_get_int_element (numbers, 0), ==, 2);
+
+  fix = round_body (0, version (fixture), "{\"declarer\": null, \"cards\": [12, 14]}");
+  g_assert_cmpuint (request (fixture, "PUT", round2, fixture->secret, fix, NULL), ==, 423);
+}
+
+/* A game deleted in the app while its table is open: the page's reads
+ * say it is gone (404), as the version it polls does, not a failure of
+ * the database (500). */
+static void
+test_deleted_game (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autofree char *state_path = game_path (fixture->game, "");
+  g_autofree char *version_path = game_path (fixture->game, "/version");
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (lw_store_delete_game (fixture->store, fixture->game, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (request (fixture, "GET", version_path, fixture->secret, NULL, NULL), ==, 404);
+  g_assert_cmpuint (request (fixture, "GET", state_path, fixture->secret, NULL, NULL), ==, 404);
+}
+
+static gpointer
+commit_later (gpointer data)
+{
+  sqlite3 *db = data;
+
+  g_usleep (300 * 1000);
+  g_assert_cmpint (sqlite3_exec (db, "COMMIT", NULL, NULL, NULL), ==, SQLITE_OK);
+  return NULL;
+}
+
+/* Another program (a second window on the file) stores round 1 while a
+ * phone's round 1 is on its way: the phone's round is checked against the
+ * game as it is when it is stored, so it gets 409 and is not stored as
+ * round 2. */
+static void
+test_other_program_first (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autofree char *path = game_path (fixture->game, "/rounds");
+  g_autofree char *db_path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
+  g_autofree char *body = round_body (1, version (fixture), "{\"declarer\": 1, \"cards\": [6, 20]}");
+  g_autofree char *sql = NULL;
+  GThread *thread;
+  sqlite3 *db = NULL;
+  guint status;
+
+  /* The other program has written round 1 and is committing it. */
+  g_assert_cmpint (sqlite3_open (db_path, &db), ==, SQLITE_OK);
+  sqlite3_busy_timeout (db, 5000);
+  sql = g_strdup_printf ("BEGIN IMMEDIATE;"
+                         "INSERT INTO rounds (game, number, declarer) VALUES (%" G_GINT64_FORMAT ", 1, 0);"
+                         "INSERT INTO round_seats (round, seat, cards) VALUES (last_insert_rowid (), 0, 20);"
+                         "INSERT INTO round_seats (round, seat, cards)"
+                         " SELECT max (id), 1, 6 FROM rounds;"
+                         "INSERT INTO edits (game, at, kind, number, new)"
+                         " VALUES (%" G_GINT64_FORMAT ", 0, 'append_round', 1, '{}');",
+                         fixture->game, fixture->game);
+  g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
+  thread = g_thread_new ("other-program", commit_later, db);
+
+  status = request (fixture, "POST", path, fixture->secret, body, NULL);
+  g_thread_join (thread);
+  sqlite3_close (db);
+
+  g_assert_cmpuint (n_rounds (fixture, fixture->game), ==, 1);
+  g_assert_cmpuint (status, ==, 409);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -672,6 +796,9 @@ main (int    argc,
   ADD ("bad-requests", test_bad_requests);
   ADD ("event-table", test_event_table);
   ADD ("event-round-games", test_event_round_games);
+  ADD ("lock-follows-round", test_lock_follows_round);
+  ADD ("deleted-game", test_deleted_game);
+  ADD ("other-program-first", test_other_program_first);
 #undef ADD
 
   return g_test_run ();
