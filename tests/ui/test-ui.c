@@ -20,6 +20,8 @@
 #include "lw-penalty-row.h"
 #include "lw-round-form.h"
 #include "lw-store.h"
+#include "lw-store-entry.h"
+#include "lw-table-entry.h"
 #include "lw-window.h"
 #include "lw-test-app.h"
 #include "lw-test-util.h"
@@ -1182,6 +1184,71 @@ test_insert_delete_round (Fixture       *fixture,
   g_assert_cmpint (stored_round (game, 1)->declarer, ==, LW_NO_SEAT);
 }
 
+/* A phone's round stored: the app's views show it (as the table entry
+ * window does). */
+static void
+phone_round_stored_cb (LwTableEntry *entry,
+                       gint64        game_id,
+                       guint         number,
+                       LwWindow     *window)
+{
+  lw_window_reload_game (window, game_id);
+}
+
+/* The director adds round 3; before the toast's Undo is pressed, a phone
+ * at the table stores round 4 (table entry). Undo takes back the
+ * director's change, or nothing: never the phone's round. */
+static void
+test_undo_after_phone_round (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  LwGamePage *page = lw_window_get_game_page (fixture->window);
+  g_autoptr (LwTableEntry) entry = lw_table_entry_new (lw_window_get_store (fixture->window));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *body = NULL;
+  g_autofree char *response = NULL;
+  const char *secret;
+  AdwToast *toast;
+  gboolean phone_round_kept = FALSE;
+  gint64 id, version = 0;
+
+  id = play_three_rounds (fixture);
+  toast = lw_game_page_get_round_toast (page);
+  g_assert_nonnull (toast);
+  g_assert_cmpstr (adw_toast_get_title (toast), ==, "Round 3 added");
+  g_assert_cmpstr (adw_toast_get_button_label (toast), ==, "_Undo");
+
+  /* Ben's Pack from the table's phone, as round 4. */
+  g_signal_connect (entry, "round-stored", G_CALLBACK (phone_round_stored_cb), fixture->window);
+  secret = lw_table_entry_open_table (entry, id, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_true (lw_store_get_game_version (lw_window_get_store (fixture->window), id, &version, &error));
+  path = g_strdup_printf ("/api/tables/%" G_GINT64_FORMAT "/rounds", id);
+  body = g_strdup_printf ("{\"number\": 4, \"version\": %" G_GINT64_FORMAT ","
+                          " \"round\": {\"declarer\": 1, \"cards\": [6, 20]}}", version);
+  g_assert_cmpuint (lw_table_entry_handle (entry, "POST", path, secret, body, strlen (body), &response),
+                    ==, 201);
+  lw_test_drain ();
+  g_assert_cmpuint (stored_rounds (fixture, id), ==, 4);
+  g_assert_cmpuint (lw_game_page_get_n_history_rows (page), ==, 4);
+
+  /* The director presses Undo on the toast still shown. */
+  toast = lw_game_page_get_round_toast (page);
+  if (toast != NULL && adw_toast_get_button_label (toast) != NULL)
+    {
+      g_signal_emit_by_name (toast, "button-clicked");
+      lw_test_drain ();
+    }
+
+  game = load_game (fixture, id);
+  for (guint i = 0; i < game->record->rounds->len; i++)
+    if (((LwRound *) g_ptr_array_index (game->record->rounds, i))->declarer == 1)
+      phone_round_kept = TRUE;
+  g_assert_true (phone_round_kept);
+}
+
 /* A penalty noted during the round, with a note, is in the form with its
  * time, goes into the round when it is added, and shows in the history. */
 static void
@@ -1437,6 +1504,7 @@ main (int   argc,
   g_test_add ("/ui/edit-past-round", Fixture, NULL, lw_test_app_set_up, test_edit_past_round, lw_test_app_tear_down);
   g_test_add ("/ui/refused-edit", Fixture, NULL, lw_test_app_set_up, test_refused_edit, lw_test_app_tear_down);
   g_test_add ("/ui/insert-delete-round", Fixture, NULL, lw_test_app_set_up, test_insert_delete_round, lw_test_app_tear_down);
+  g_test_add ("/ui/undo-after-phone-round", Fixture, NULL, lw_test_app_set_up, test_undo_after_phone_round, lw_test_app_tear_down);
   g_test_add ("/ui/noted-penalty", Fixture, NULL, lw_test_app_set_up, test_noted_penalty, lw_test_app_tear_down);
   g_test_add ("/ui/substitute", Fixture, NULL, lw_test_app_set_up, test_substitute, lw_test_app_tear_down);
   g_test_add ("/ui/game-details", Fixture, NULL, lw_test_app_set_up, test_game_details, lw_test_app_tear_down);
