@@ -55,9 +55,12 @@ struct _LwGamePage
 
   /* the last "Round N added" toast while shown, replaced by the next one */
   AdwToast *round_toast;
-  /* what its Undo button undoes: that many changes of that game */
+  /* what its Undo button undoes: that many changes of that game, as long
+   * as the game is still at that version (a phone or another program may
+   * have changed it since) */
   gint64 undo_game;
   guint undo_steps;
+  gint64 undo_version;
 
   /* borrowed: the round editor or a dialog while shown */
   LwRoundEditor *editor;
@@ -120,6 +123,10 @@ round_toast (LwGamePage *self,
 
   self->undo_game = self->game != NULL ? self->game->id : 0;
   self->undo_steps = undo_steps;
+  if (undo_steps > 0
+      && (self->undo_game == 0
+          || !lw_store_get_game_version (self->store, self->undo_game, &self->undo_version, NULL)))
+    undo_steps = self->undo_steps = 0;
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo-edit", undo_steps > 0);
 
   /* The toast still shown takes the new message. (Dismissing it and adding
@@ -614,6 +621,21 @@ reload (LwGamePage  *self,
   if (self->game == NULL || self->game->id != id)
     keep_form = FALSE;
 
+  /* Changed by somebody else since the toast's change: its Undo would
+   * take back theirs, so the toast loses its button. */
+  if (self->undo_steps > 0 && self->undo_game == id)
+    {
+      gint64 version = 0;
+
+      if (!lw_store_get_game_version (self->store, id, &version, NULL) || version != self->undo_version)
+        {
+          self->undo_steps = 0;
+          gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo-edit", FALSE);
+          if (self->round_toast != NULL)
+            adw_toast_set_button_label (self->round_toast, NULL);
+        }
+    }
+
   g_clear_pointer (&self->game, lw_stored_game_free);
   g_clear_pointer (&self->standings, lw_standings_free);
   g_clear_pointer (&self->round_players, g_ptr_array_unref);
@@ -1083,12 +1105,27 @@ undo_edit_action (GtkWidget  *widget,
   g_autoptr (GError) error = NULL;
   gint64 id = self->undo_game;
   guint steps = self->undo_steps;
+  gint64 version = 0;
 
   if (id == 0 || steps == 0)
     return;
 
   self->undo_steps = 0;
   gtk_widget_action_set_enabled (widget, "game.undo-edit", FALSE);
+
+  /* Undo takes back the last changes of the game: once somebody else has
+   * changed it (a phone at the table), those are not this change. */
+  if (!lw_store_get_game_version (self->store, id, &version, &error))
+    {
+      show_error_toast (self, error);
+      return;
+    }
+  if (version != self->undo_version)
+    {
+      /* TRANSLATORS: a toast: Undo was pressed after a phone or another program changed the game */
+      round_toast (self, _("The game was changed elsewhere since: nothing was undone"), 0);
+      return;
+    }
   for (guint i = 0; i < steps; i++)
     if (!lw_store_undo_last_edit (self->store, id, &error))
       break;

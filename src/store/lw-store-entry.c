@@ -167,6 +167,67 @@ lw_store_get_game_version (LwStore  *self,
   return TRUE;
 }
 
+gboolean
+lw_store_store_entered_round (LwStore        *self,
+                              gint64          id,
+                              guint           number,
+                              gboolean        correction,
+                              gint64          version,
+                              const LwRound  *round,
+                              GError        **error)
+{
+  gint64 now = 0;
+  gboolean locked = FALSE;
+  guint stored = 0;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (round != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* The checks and the write under one write lock: another program's
+   * change between them would otherwise be written over or doubled. */
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  if (!lw_store_get_game_version (self, id, &now, error))
+    goto fail;
+  if (now != version)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_CHANGED,
+                   "game %" G_GINT64_FORMAT " changed: it is at version %" G_GINT64_FORMAT
+                   ", not %" G_GINT64_FORMAT, id, now, version);
+      goto fail;
+    }
+  if (correction)
+    {
+      if (!lw_store_is_round_locked (self, id, number, &locked, error))
+        goto fail;
+      if (locked)
+        {
+          g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_LOCKED,
+                       "round %u of game %" G_GINT64_FORMAT " is locked by the director", number, id);
+          goto fail;
+        }
+      if (!lw_store_replace_round_locked (self, id, number, round, error))
+        goto fail;
+    }
+  else
+    {
+      if (!lw_store_append_round_locked (self, id, round, &stored, error))
+        goto fail;
+      if (stored != number)
+        {
+          g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_CHANGED,
+                       "game %" G_GINT64_FORMAT ": round %u would be stored as round %u", id, number, stored);
+          goto fail;
+        }
+    }
+  return lw_store_commit (self, error);
+
+fail:
+  lw_store_rollback (self);
+  return FALSE;
+}
+
 /* The event table's row: its ID, linked game, kept game and paper flag. */
 static gboolean
 find_table_row (LwStore   *self,

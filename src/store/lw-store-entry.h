@@ -91,6 +91,40 @@ gboolean lw_store_get_game_version (LwStore  *self,
                                     GError  **error);
 
 /**
+ * lw_store_store_entered_round:
+ * @self: a store
+ * @id: a game ID
+ * @number: the round, 1-based: the game's next round to append, or an
+ *   existing round to correct
+ * @correction: %TRUE to replace round @number, %FALSE to append it
+ * @version: the game's version the round was entered against
+ *   (lw_store_get_game_version())
+ * @round: the round's facts; copied
+ * @error: return location for a #GError
+ *
+ * Stores a round entered at a table (docs/TABLE-ENTRY.md), in one write
+ * transaction that first checks that the game is still at @version and,
+ * for a correction, that the director has not locked the round; the
+ * engine checks the round as lw_store_append_round() and
+ * lw_store_replace_round() do. Nothing is stored on an error.
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND (no such game),
+ * %LW_STORE_ERROR_CHANGED (the game changed since @version, or @number is
+ * not the next round), %LW_STORE_ERROR_LOCKED (a correction of a locked
+ * round), an engine error for a round the rules refuse, or another
+ * %LW_STORE_ERROR.
+ *
+ * Returns: %TRUE when the round is stored.
+ */
+gboolean lw_store_store_entered_round (LwStore        *self,
+                                       gint64          id,
+                                       guint           number,
+                                       gboolean        correction,
+                                       gint64          version,
+                                       const LwRound  *round,
+                                       GError        **error);
+
+/**
  * lw_store_get_event_table_game:
  * @self: a store
  * @event_id: an event ID

@@ -64,6 +64,14 @@ gboolean lw_store_player_id (LwStore     *self,
                              gint64      *id,
                              GError     **error);
 
+/* Replaces round @number (1-based) of game @id as lw_store_replace_round()
+ * does, inside a write transaction. */
+gboolean lw_store_replace_round_locked (LwStore        *self,
+                                        gint64          id,
+                                        guint           number,
+                                        const LwRound  *round,
+                                        GError        **error);
+
 /* Appends @round to game @id as lw_store_append_round() does, inside an
  * open write transaction; *@number (nullable) receives its number. */
 gboolean lw_store_append_round_locked (LwStore        *self,

@@ -1892,7 +1892,12 @@ write_edit (LwStore             *self,
           || !run2 (self, "UPDATE virtual_round_logs SET number = number - 999999"
                           " WHERE game = ?1 AND number > ?2", id, 1000000, error)
           || !run2 (self, "UPDATE seat_changes SET from_round = from_round + 1"
-                          " WHERE game = ?1 AND from_round > ?2", id, number, error))
+                          " WHERE game = ?1 AND from_round > ?2", id, number, error)
+          /* A director's lock stays with its round. */
+          || !run2 (self, "UPDATE round_locks SET number = number + 1000000"
+                          " WHERE game = ?1 AND number >= ?2", id, number, error)
+          || !run2 (self, "UPDATE round_locks SET number = number - 999999"
+                          " WHERE game = ?1 AND number > ?2", id, 1000000, error))
         return FALSE;
       break;
 
@@ -1910,7 +1915,14 @@ write_edit (LwStore             *self,
           || !run2 (self, "UPDATE virtual_round_logs SET number = number - 1000001"
                           " WHERE game = ?1 AND number > ?2", id, 1000000, error)
           || !run2 (self, "UPDATE seat_changes SET from_round = from_round - 1"
-                          " WHERE game = ?1 AND from_round > ?2", id, number, error))
+                          " WHERE game = ?1 AND from_round > ?2", id, number, error)
+          /* A director's lock goes with its round, or stays with it. */
+          || !run2 (self, "DELETE FROM round_locks WHERE game = ?1 AND number = ?2",
+                    id, number, error)
+          || !run2 (self, "UPDATE round_locks SET number = number + 1000000"
+                          " WHERE game = ?1 AND number > ?2", id, number, error)
+          || !run2 (self, "UPDATE round_locks SET number = number - 1000001"
+                          " WHERE game = ?1 AND number > ?2", id, 1000000, error))
         return FALSE;
       break;
     }
@@ -1991,6 +2003,18 @@ edit_rounds_in_transaction (LwStore        *self,
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+lw_store_replace_round_locked (LwStore        *self,
+                               gint64          id,
+                               guint           number,
+                               const LwRound  *round,
+                               GError        **error)
+{
+  LwEdit edit = { LW_EDIT_REPLACE, number, round };
+
+  return edit_rounds (self, id, &edit, lw_edit_kind_to_string (LW_EDIT_REPLACE), error);
 }
 
 gboolean
@@ -2214,6 +2238,8 @@ lw_store_remove_last_round (LwStore  *self,
 
       if (!run2 (self, "DELETE FROM rounds WHERE game = ?1 AND number = ?2", id, last, error)
           || !run2 (self, "DELETE FROM virtual_round_logs WHERE game = ?1 AND number = ?2",
+                    id, last, error)
+          || !run2 (self, "DELETE FROM round_locks WHERE game = ?1 AND number = ?2",
                     id, last, error)
           || !log_edit (self, id, "delete_round", last, json, NULL, error))
         goto failed;

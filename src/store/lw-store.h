@@ -31,6 +31,10 @@ G_BEGIN_DECLS
  * @LW_STORE_ERROR_INVALID: an argument the store refuses (a seat out of
  *   range, an empty name, a name already seated, a backup onto the open
  *   database itself); the message names it
+ * @LW_STORE_ERROR_CHANGED: the game is no longer at the version a change
+ *   was made against (table entry); nothing was stored
+ * @LW_STORE_ERROR_LOCKED: the round is locked by the director (table
+ *   entry); nothing was stored
  */
 typedef enum {
   LW_STORE_ERROR_OPEN,
@@ -42,6 +46,8 @@ typedef enum {
   LW_STORE_ERROR_FAILED,
   LW_STORE_ERROR_NOTHING_TO_UNDO,
   LW_STORE_ERROR_INVALID,
+  LW_STORE_ERROR_CHANGED,
+  LW_STORE_ERROR_LOCKED,
 } LwStoreError;
 
 GQuark lw_store_error_quark (void);

@@ -13,6 +13,7 @@
 #include "lw-json-text.h"
 #include "lw-store-entry.h"
 #include "lw-store-events.h"
+#include "lw-store-private.h"
 #include "lw-table-entry.h"
 
 typedef struct {
@@ -311,16 +312,23 @@ answer_state (LwTableEntry  *self,
   const LwGameRecord *record;
   gint64 version = 0;
 
-  game = lw_store_load_game (self->store, table->game_id, &error);
-  if (game == NULL || !lw_store_get_game_version (self->store, table->game_id, &version, &error))
+  /* The board, its version and the locks as of one moment. */
+  if (!lw_store_begin_read (self->store, &error))
+    return fail (response, 500, "%s", error->message);
+  game = lw_store_load_game_locked (self->store, table->game_id, &error);
+  if (game == NULL
+      || !lw_store_get_game_version (self->store, table->game_id, &version, &error)
+      || (locks = lw_store_list_locked_rounds (self->store, table->game_id, &error)) == NULL)
+    {
+      lw_store_rollback (self->store);
+      return fail (response, error->code == LW_STORE_ERROR_NOT_FOUND ? 404 : 500, "%s", error->message);
+    }
+  if (!lw_store_commit (self->store, &error))
     return fail (response, 500, "%s", error->message);
   record = game->record;
   standings = lw_standings_compute (record, &error);
   if (standings == NULL)
     return fail (response, 500, "game %" G_GINT64_FORMAT ": %s", table->game_id, error->message);
-  locks = lw_store_list_locked_rounds (self->store, table->game_id, &error);
-  if (locks == NULL)
-    return fail (response, 500, "%s", error->message);
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "table");
@@ -642,9 +650,21 @@ handle_round (LwTableEntry  *self,
   round = lw_round_from_json (game->record, body.round, -1, number, &error);
   if (round == NULL)
     return fail (response, 422, "%s", error->message);
-  if (correction ? !lw_store_replace_round (self->store, table->game_id, number, round, &error)
-                 : !lw_store_append_round (self->store, table->game_id, round, &error))
-    return fail (response, is_engine_error (error) ? 422 : 500, "%s", error->message);
+  /* Checked again with the write: another program may have changed the
+   * game since it was read. */
+  if (!lw_store_store_entered_round (self->store, table->game_id, number, correction, version, round, &error))
+    {
+      if (g_error_matches (error, LW_STORE_ERROR, LW_STORE_ERROR_CHANGED))
+        return fail (response, 409,
+                     "the game changed while this round was entered (another phone or the app); "
+                     "check the board, then send it again");
+      if (g_error_matches (error, LW_STORE_ERROR, LW_STORE_ERROR_LOCKED))
+        return fail (response, 423, "round %u is locked by the director: only they can correct it now",
+                     number);
+      if (g_error_matches (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND))
+        return fail (response, 404, "%s", error->message);
+      return fail (response, is_engine_error (error) ? 422 : 500, "%s", error->message);
+    }
 
   link_finished_event_game (self, table->game_id);
   g_signal_emit (self, signals[SIGNAL_ROUND_STORED], 0, table->game_id, number);
