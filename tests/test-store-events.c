@@ -387,9 +387,25 @@ test_rename_delete (Fixture       *fixture,
   g_assert_cmpstr (event->name, ==, "Autumn Cup");
 
   /* Refused: nothing changes. */
-  g_assert_false (lw_store_rename_event (fixture->store, id, "", &error));
-  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
-  g_clear_error (&error);
+  {
+    const char *const bad[] = { "", "   ", "Spring\tCup", "Spring\nCup", "\xff" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+      {
+        g_assert_false (lw_store_rename_event (fixture->store, id, bad[i], &error));
+        g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+        g_clear_error (&error);
+      }
+  }
+  /* The white space around a name is not kept. */
+  g_assert_true (lw_store_rename_event (fixture->store, id, "  Autumn Cup ", &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (LwEvent) again = lw_store_load_event (fixture->store, id, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (again->name, ==, "Autumn Cup");
+  }
   g_assert_false (lw_store_rename_event (fixture->store, 99, "Spring", &error));
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   g_assert_cmpstr (error->message, ==, "no event with ID 99");

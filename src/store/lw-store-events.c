@@ -21,6 +21,35 @@ lw_event_summary_free (LwEventSummary *summary)
   g_free (summary);
 }
 
+/* An event's name as stored: @name without the white space around it;
+ * NULL with %LW_ENGINE_ERROR_INVALID for text that is not UTF-8, is
+ * empty once stripped, or holds a control character (a tab or a line
+ * break would split the CLI's lines). */
+static char *
+event_name (const char  *name,
+            GError     **error)
+{
+  g_autofree char *clean = NULL;
+
+  if (g_utf8_validate (name, -1, NULL))
+    {
+      clean = g_strstrip (g_strdup (name));
+      for (const char *p = clean; *p != '\0'; p = g_utf8_next_char (p))
+        if (g_unichar_iscntrl (g_utf8_get_char (p)))
+          {
+            g_clear_pointer (&clean, g_free);
+            break;
+          }
+    }
+  if (clean == NULL || *clean == '\0')
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "an event's name is UTF-8 text, not empty, on one line, without tabs");
+      return NULL;
+    }
+  return g_steal_pointer (&clean);
+}
+
 static void
 set_not_found (GError **error,
                gint64   id)
@@ -421,20 +450,17 @@ lw_store_add_event (LwStore              *self,
                     const LwEventConfig  *config,
                     GError              **error)
 {
+  g_autofree char *clean = NULL;
   gint64 id;
 
   g_return_val_if_fail (LW_IS_STORE (self), 0);
   g_return_val_if_fail (name != NULL && config != NULL, 0);
   g_return_val_if_fail (error == NULL || *error == NULL, 0);
 
-  if (*name == '\0' || !g_utf8_validate (name, -1, NULL))
-    {
-      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                   "an event's name is non-empty UTF-8 text");
-      return 0;
-    }
-  if (!lw_event_config_validate (config, error))
+  clean = event_name (name, error);
+  if (clean == NULL || !lw_event_config_validate (config, error))
     return 0;
+  name = clean;
 
   if (!lw_store_begin_write (self, error))
     return 0;
@@ -510,17 +536,16 @@ lw_store_rename_event (LwStore     *self,
                        const char  *name,
                        GError     **error)
 {
+  g_autofree char *clean = NULL;
+
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (name != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (*name == '\0' || !g_utf8_validate (name, -1, NULL))
-    {
-      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                   "an event's name is non-empty UTF-8 text");
-      return FALSE;
-    }
-  return change_event_row (self, id, "UPDATE events SET name = ?2 WHERE id = ?1", name, error);
+  clean = event_name (name, error);
+  if (clean == NULL)
+    return FALSE;
+  return change_event_row (self, id, "UPDATE events SET name = ?2 WHERE id = ?1", clean, error);
 }
 
 gboolean
