@@ -769,6 +769,14 @@ test_standings_tie_breaks (void)
   g_assert_true (lw_event_set_paper_result (event, 3, 1, (const int[]) { 15, 13 }, 2, NULL));
   g_assert_true (lw_event_set_paper_result (event, 3, 2, (const int[]) { 15, 5 }, 2, NULL));
   g_assert_true (lw_event_is_finished (event));
+  /* Every round is paired: nobody can join now. */
+  {
+    g_autoptr (GError) late_error = NULL;
+
+    g_assert_cmpint (lw_event_add_entrant (event, "Late", LW_ENTRANT_CHECKED_IN, &late_error), ==, -1);
+    g_assert_error (late_error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+    g_assert_nonnull (strstr (late_error->message, "all 3 rounds"));
+  }
 
   standings = lw_event_compute_standings (event);
   a = row_of (standings, "P00");

@@ -329,6 +329,14 @@ lw_event_add_entrant (LwEvent          *event,
                          ? "single elimination" : "round robin");
       return -1;
     }
+  /* Nobody joins after the last round is paired: no game is left for them. */
+  if (event->rounds->len > 0 && event->rounds->len >= lw_event_total_rounds (event))
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "%s: all %u rounds of %s are paired; a player can join until the last round is paired",
+                   name, event->rounds->len, event->name);
+      return -1;
+    }
 
   entrant = g_new0 (LwEntrant, 1);
   entrant->name = g_strdup (name);
