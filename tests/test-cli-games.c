@@ -416,16 +416,21 @@ test_unknown_id (Fixture       *fixture,
 }
 
 /* The commands that only read leave a missing database missing, even
- * when they fail ("database unchanged", CLI.md). */
+ * when they fail ("database unchanged", CLI.md); a --db in a folder that
+ * does not exist is refused (status 1, "file missing"), the folder not
+ * made. */
 static void
 test_no_database (Fixture       *fixture,
                   gconstpointer  data)
 {
-  g_autofree char *db = g_build_filename (fixture->dir, "not", "yet", "games.sqlite3", NULL);
+  g_autofree char *db = g_build_filename (fixture->dir, "missing.sqlite3", NULL);
+  g_autofree char *lost = g_build_filename (fixture->dir, "not", "yet", "games.sqlite3", NULL);
   g_autofree char *folder = g_build_filename (fixture->dir, "not", NULL);
   g_auto (LwTestRun) games = { 0, };
   g_auto (LwTestRun) show = { 0, };
   g_auto (LwTestRun) export = { 0, };
+  g_auto (LwTestRun) lost_games = { 0, };
+  g_auto (LwTestRun) lost_import = { 0, };
 
   lw_test_run_cli (&games, db, NULL, "games", NULL);
   assert_ok (&games);
@@ -438,7 +443,13 @@ test_no_database (Fixture       *fixture,
   lw_test_run_cli (&export, db, NULL, "export", "3", NULL);
   lw_test_assert_cli_failed (&export, 1, NULL);
   g_assert_nonnull (strstr (export.err, "no game with ID 3"));
+  g_assert_false (g_file_test (db, G_FILE_TEST_EXISTS));
 
+  lw_test_run_cli (&lost_games, lost, NULL, "games", NULL);
+  lw_test_assert_cli_failed (&lost_games, 1, NULL);
+  g_assert_nonnull (strstr (lost_games.err, "there is no folder"));
+  lw_test_run_cli (&lost_import, lost, NULL, "import", "-", NULL);
+  lw_test_assert_cli_failed (&lost_import, 1, NULL);
   g_assert_false (g_file_test (folder, G_FILE_TEST_EXISTS));
 }
 

@@ -272,6 +272,16 @@ main (int   argc,
   if (i >= argc)
     return lw_cli_fail (LW_CLI_INVALID, "no command given (see --help)");
 
+  /* A file is made for a new database, not the folders above it: a
+   * mistyped folder is said, not created. */
+  if (ctx.db_path != NULL)
+    {
+      g_autofree char *folder = g_path_get_dirname (ctx.db_path);
+
+      if (!g_file_test (folder, G_FILE_TEST_IS_DIR))
+        return lw_cli_fail (LW_CLI_FAILED, "--db %s: there is no folder %s", ctx.db_path, folder);
+    }
+
   for (gsize c = 0; c < G_N_ELEMENTS (commands); c++)
     if (strcmp (argv[i], commands[c].name) == 0)
       return finish_output (commands[c].run (&ctx, argc - i, argv + i));
