@@ -180,7 +180,9 @@ def main():
         with sqlite3.connect(db) as con:
             con.execute("INSERT INTO round_locks (game, number, locked_at) VALUES (?, 1, 0)", (game1,))
         driver.find_element(By.ID, "submit-button").click()
-        wait.until(lambda d: "locked by the director" in d.find_element(By.ID, "message").text)
+        # The message shows at once; the board read again follows it.
+        wait.until(lambda d: "locked by the director" in d.find_element(By.ID, "message").text
+                   and not d.find_elements(By.CSS_SELECTOR, "button[aria-label='Correct round 1']"))
         check(not driver.find_elements(By.CSS_SELECTOR, "button[aria-label='Correct round 1']"),
               "the locked round is shown as locked, without its Correct button")
         check(driver.find_element(By.ID, "form-title").text == "Round 2", "the form is back at round 2")
