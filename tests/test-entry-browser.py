@@ -13,6 +13,10 @@
 # - a round sent by another phone shows on the page within seconds,
 #   without a reload; a half-filled form is left alone meanwhile; a lock
 #   by the director shows too;
+# - a round stored with a seat's gains not pegged in time (unpegged),
+#   corrected from the page unchanged, keeps them unpegged and the same
+#   scores; a round entered from the page with a seat not pegged stores
+#   unpegged; each seat's box is a tap target of 44 px at 360 and 320 px;
 # - another table's secret on this table's page reads nothing.
 #
 # Skipped (exit 77) without chromium, chromedriver or python3-selenium
@@ -90,6 +94,9 @@ def main():
             scroll = driver.execute_script("return document.documentElement.scrollWidth")
             check(not cut and scroll <= width, f"at {width} px no text of the form is cut ({cut}), "
                   f"nothing is wider than the screen ({scroll})")
+            boxes = [label.rect for label in driver.find_elements(By.CSS_SELECTOR, "#unpegged label")]
+            check(len(boxes) == 4 and all(b["height"] >= 44 and b["width"] >= 44 for b in boxes),
+                  f"at {width} px each seat's not pegged box is a tap target of 44 px ({boxes})")
             if shots and width == 320:
                 screenshot(driver, shots, "entry-phone-form-320")
         set_width(driver, 360)
@@ -173,7 +180,9 @@ def main():
         with sqlite3.connect(db) as con:
             con.execute("INSERT INTO round_locks (game, number, locked_at) VALUES (?, 1, 0)", (game1,))
         driver.find_element(By.ID, "submit-button").click()
-        wait.until(lambda d: "locked by the director" in d.find_element(By.ID, "message").text)
+        # The message shows at once; the board read again follows it.
+        wait.until(lambda d: "locked by the director" in d.find_element(By.ID, "message").text
+                   and not d.find_elements(By.CSS_SELECTOR, "button[aria-label='Correct round 1']"))
         check(not driver.find_elements(By.CSS_SELECTOR, "button[aria-label='Correct round 1']"),
               "the locked round is shown as locked, without its Correct button")
         check(driver.find_element(By.ID, "form-title").text == "Round 2", "the form is back at round 2")
@@ -225,6 +234,63 @@ def main():
               and message == "Round 2 was locked by the director.",
               f"a lock by the director shows without a reload ({message!r})")
         check(driver.execute_script("return window.notReloaded === true"), "still the same page")
+
+        # Table 2: round 1 is stored by another phone with Ben's gains not
+        # pegged in time; corrected from the page unchanged, it keeps them.
+        stored = post_round(url2, {"declarer": 1, "cards": [2, total - 6, 2, 2], "unpegged": [1]})
+        before = state(url2)
+        check(stored == 201 and before["rounds"][0]["round"].get("unpegged") == [1]
+              and before["rounds"][0]["deltas"][1] <= 0,
+              f"Ben's gains are forfeited, not pegged in time ({before['rounds'][0]})")
+        driver.get(url2)
+        wait.until(lambda d: d.find_element(By.ID, "history-section").is_displayed())
+        line = driver.find_element(By.ID, "history").text.split("\n")[0]
+        check(line == f"Round 1: Ben declared · cards 2–{total - 6}–2–2 · Ben: not pegged",
+              f"the history shows the seat not pegged ({line!r})")
+        driver.find_element(By.CSS_SELECTOR, "button[aria-label='Correct round 1']").click()
+        wait.until(lambda d: d.find_element(By.ID, "form-title").text == "Correct round 1")
+        ticked = [driver.find_element(By.NAME, f"unpegged-{seat}").is_selected() for seat in range(4)]
+        check(ticked == [False, True, False, False], f"the correction starts with Ben not pegged ({ticked})")
+        if shots:
+            screenshot(driver, shots, "entry-phone-unpegged")
+        driver.find_element(By.ID, "submit-button").click()
+        wait.until(lambda d: "stored" in d.find_element(By.ID, "message").text
+                   or d.find_element(By.ID, "form-message").is_displayed())
+        message = driver.find_element(By.ID, "message").text
+        check(message == "Correction of round 1 stored.", f"the unchanged correction is stored ({message!r})")
+
+        def unpegged(number):
+            with sqlite3.connect(db) as con:
+                return [row[0] for row in con.execute(
+                    "SELECT s.unpegged FROM round_seats s JOIN rounds r ON r.id = s.round"
+                    " WHERE r.game = ? AND r.number = ? ORDER BY s.seat", (game2, number))]
+
+        after = state(url2)
+        check(unpegged(1) == [0, 1, 0, 0], f"the database keeps Ben not pegged ({unpegged(1)})")
+        check(after["version"] > before["version"] and after["scores"] == before["scores"]
+              and after["rounds"][0]["round"] == before["rounds"][0]["round"],
+              f"the round and the scores are the same ({before['scores']} → {after['scores']})")
+
+        # Round 2 from the page: Ann declares and wins, her gains not
+        # pegged in time (her box tapped by its name).
+        Select(driver.find_element(By.ID, "declarer")).select_by_visible_text("Ann")
+        for seat, n in enumerate([total - 6, 2, 2, 2]):
+            driver.find_element(By.NAME, f"cards-{seat}").send_keys(str(n))
+        driver.find_element(By.CSS_SELECTOR, "#unpegged label:first-child span").click()
+        check(driver.find_element(By.NAME, "unpegged-0").is_selected(), "tapping Ann's name ticks her box")
+        driver.find_element(By.ID, "submit-button").click()
+        wait.until(lambda d: "stored" in d.find_element(By.ID, "message").text
+                   or d.find_element(By.ID, "form-message").is_displayed())
+        message = driver.find_element(By.ID, "message").text
+        now = state(url2)
+        check(message == "Round 2 stored." and unpegged(2) == [1, 0, 0, 0]
+              and now["rounds"][1]["round"].get("unpegged") == [0] and now["rounds"][1]["deltas"][0] <= 0,
+              f"round 2 is stored with Ann not pegged ({message!r}, {unpegged(2)}, {now['rounds'][-1]})")
+        line = driver.find_element(By.ID, "history").text.split("\n")[0]
+        check(line == f"Round 2: Ann declared · cards {total - 6}–2–2–2 · Ann: not pegged",
+              f"the history shows Ann not pegged ({line!r})")
+        ticked = [driver.find_element(By.NAME, f"unpegged-{seat}").is_selected() for seat in range(4)]
+        check(ticked == [False] * 4, "the form of round 3 starts with no box ticked")
 
         # Table 2's secret on table 1's page.
         secret2 = url2.split("#")[1]

@@ -124,10 +124,14 @@
     const who = facts.declarer === null || facts.declarer === undefined
       ? 'Nobody declared' : state.players[facts.declarer] + ' declared';
     const parts = [who, 'cards ' + facts.cards.join('–')];
-    // The Den cards and penalties too, so that the round can be checked.
+    // The Den cards, gains not pegged and penalties too, so that the
+    // round can be checked.
+    const unpegged = facts.unpegged || [];
     state.players.forEach((player, seat) => {
       const dens = KINDS.filter(([key]) => facts[key] && facts[key][seat])
         .map(([key, title]) => facts[key][seat] + '\u00a0' + (facts[key][seat] === 1 ? title.slice(0, -1) : title));
+      if (unpegged.includes(seat))
+        dens.push('not pegged');
       if (dens.length > 0)
         parts.push(player + ': ' + dens.join(', '));
     });
@@ -220,6 +224,17 @@
     }
   }
 
+  // One box a seat: its gains this round were not pegged in time, so its
+  // side forfeits them (SCORING R22).
+  function unpeggedChoices() {
+    const boxes = el('div', { id: 'unpegged' });
+    state.players.forEach((player, seat) => {
+      const box = el('input', { type: 'checkbox', name: 'unpegged-' + seat });
+      boxes.append(el('label', { class: 'check seat-check' }, [box, el('span', { text: player })]));
+    });
+    return boxes;
+  }
+
   function addPenalty(seat, kind) {
     const who = el('select', { 'aria-label': 'Who', class: 'who' });
     state.players.forEach((player, i) => who.append(el('option', { value: String(i), text: player })));
@@ -263,6 +278,9 @@
         el('p', { id: 'cards-total', class: 'total', 'aria-live': 'polite' }),
         el('label', { text: 'Den cards won' }),
         seatGrid(KINDS, 'Player', 'dens'),
+        el('label', { text: 'Gains not pegged in time' }),
+        el('p', { class: 'dim hint', text: 'A ticked seat’s side forfeits what it gained this round.' }),
+        unpeggedChoices(),
       ]);
       const voidBox = el('input', { type: 'checkbox', id: 'void' });
       voidBox.addEventListener('change', syncVisibility);
@@ -296,6 +314,9 @@
       $('void').checked = Boolean(facts.void);
       $('declarer').value = facts.declarer === null || facts.declarer === undefined ? '' : String(facts.declarer);
       $('all-but-last').checked = Boolean(facts.all_but_last);
+      state.players.forEach((_, seat) => {
+        field('unpegged', seat).checked = (facts.unpegged || []).includes(seat);
+      });
       for (const penalty of facts.penalties || [])
         addPenalty(penalty.seat, penalty.kind);
     }
@@ -325,6 +346,9 @@
         if (values.some((n) => n !== 0))
           round[key] = values;
       }
+      const unpegged = state.players.map((_, seat) => seat).filter((seat) => field('unpegged', seat).checked);
+      if (unpegged.length > 0)
+        round.unpegged = unpegged;
     }
     if (penalties.length > 0)
       round.penalties = penalties;
