@@ -781,6 +781,9 @@ test_leaderboard (Fixture       *fixture,
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "leaderboard");
   page = lw_window_get_leaderboard_page (fixture->window);
   lw_leaderboard_page_wait (page);
+  lw_test_drain ();
+  /* The page fits the window as it was: it does not widen it. */
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (fixture->window)), <=, 1100);
   assert_board (page, fixture, LW_LADDER_ALL);
   g_assert_cmpuint (lw_leaderboard_page_get_n_rows (page), ==, 7);
   /* by hand: Ann won all three of her games, Cleo lost both of hers */
