@@ -165,7 +165,7 @@ def main():
         field.clear()
         field.send_keys("1")
         driver.find_element(By.ID, "submit-button").click()
-        wait.until(lambda d: "stored" in d.find_element(By.ID, "message").text
+        wait.until(lambda d: d.find_element(By.ID, "message").text == "Correction of round 1 stored."
                    or d.find_element(By.ID, "form-message").is_displayed())
         message = driver.find_element(By.ID, "message").text
         check(message == "Correction of round 1 stored.", f"the page says the correction is stored ({message!r})")
@@ -254,7 +254,7 @@ def main():
         if shots:
             screenshot(driver, shots, "entry-phone-unpegged")
         driver.find_element(By.ID, "submit-button").click()
-        wait.until(lambda d: "stored" in d.find_element(By.ID, "message").text
+        wait.until(lambda d: d.find_element(By.ID, "message").text == "Correction of round 1 stored."
                    or d.find_element(By.ID, "form-message").is_displayed())
         message = driver.find_element(By.ID, "message").text
         check(message == "Correction of round 1 stored.", f"the unchanged correction is stored ({message!r})")
@@ -279,7 +279,8 @@ def main():
         driver.find_element(By.CSS_SELECTOR, "#unpegged label:first-child span").click()
         check(driver.find_element(By.NAME, "unpegged-0").is_selected(), "tapping Ann's name ticks her box")
         driver.find_element(By.ID, "submit-button").click()
-        wait.until(lambda d: "stored" in d.find_element(By.ID, "message").text
+        # The message still says the correction was stored until round 2 is.
+        wait.until(lambda d: d.find_element(By.ID, "message").text == "Round 2 stored."
                    or d.find_element(By.ID, "form-message").is_displayed())
         message = driver.find_element(By.ID, "message").text
         now = state(url2)

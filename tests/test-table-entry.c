@@ -752,7 +752,7 @@ test_other_program_first (Fixture       *fixture,
   g_autofree char *db_path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
   g_autofree char *body = round_body (1, version (fixture), "{\"declarer\": 1, \"cards\": [6, 20]}");
   g_autofree char *sql = NULL;
-  GThread *thread;
+  GThread *other[1];
   sqlite3 *db = NULL;
   guint status;
 
@@ -768,10 +768,10 @@ test_other_program_first (Fixture       *fixture,
                          " VALUES (%" G_GINT64_FORMAT ", 0, 'append_round', 1, '{}');",
                          fixture->game, fixture->game);
   g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
-  thread = g_thread_new ("other-program", commit_later, db);
+  other[0] = g_thread_new ("other-program", commit_later, db);
 
   status = request (fixture, "POST", path, fixture->secret, body, NULL);
-  g_thread_join (thread);
+  g_thread_join (other[0]);
   sqlite3_close (db);
 
   g_assert_cmpuint (n_rounds (fixture, fixture->game), ==, 1);
