@@ -41,6 +41,9 @@ struct _LwEventsPage
   GtkStack *list_stack;
   GtkListBox *events_list;
   AdwViewSwitcherTitle *switcher_title;
+  GtkWidget *heading;
+  GtkLabel *heading_title;
+  GtkLabel *heading_subtitle;
   AdwViewSwitcherBar *switcher_bar;
   AdwViewStack *view_stack;
   GtkEntry *add_entry;
@@ -788,6 +791,8 @@ standing_subtitle (const LwEvent         *event,
   if (row->dropped)
     /* TRANSLATORS: an event's player who dropped out */
     g_string_append (text, _(" · dropped out"));
+  /* A narrow row breaks its line after a "·", not before it. */
+  g_string_replace (text, " · ", "\u00a0· ", 0);
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
@@ -897,6 +902,8 @@ fill_event (LwEventsPage *self)
   /* TRANSLATORS: an event's format and tables, under its name */
   subtitle = g_strdup_printf (_("%s · %s"), format_name (self->event->config.format), tables);
   adw_view_switcher_title_set_subtitle (self->switcher_title, subtitle);
+  gtk_label_set_text (self->heading_title, self->event->name);
+  gtk_label_set_text (self->heading_subtitle, subtitle);
 
   fill_players (self);
   fill_rounds (self);
@@ -2199,6 +2206,9 @@ lw_events_page_class_init (LwEventsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwEventsPage, list_stack);
   gtk_widget_class_bind_template_child (widget_class, LwEventsPage, events_list);
   gtk_widget_class_bind_template_child (widget_class, LwEventsPage, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, LwEventsPage, heading);
+  gtk_widget_class_bind_template_child (widget_class, LwEventsPage, heading_title);
+  gtk_widget_class_bind_template_child (widget_class, LwEventsPage, heading_subtitle);
   gtk_widget_class_bind_template_child (widget_class, LwEventsPage, switcher_bar);
   gtk_widget_class_bind_template_child (widget_class, LwEventsPage, view_stack);
   gtk_widget_class_bind_template_child (widget_class, LwEventsPage, add_entry);
@@ -2249,6 +2259,9 @@ lw_events_page_init (LwEventsPage *self)
   g_autoptr (GtkEntryCompletion) completion = gtk_entry_completion_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The heading shows while the header bar's title does not. */
+  g_object_bind_property (self->switcher_title, "title-visible", self->heading, "visible",
+                          G_BINDING_INVERT_BOOLEAN | G_BINDING_SYNC_CREATE);
 
   self->pending = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   self->table_groups = g_ptr_array_new ();
