@@ -9,17 +9,6 @@
 #include "lw-store-events.h"
 #include "lw-store-private.h"
 
-typedef sqlite3_stmt LwEntryStmt;
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwEntryStmt, lw_store_stmt_release)
-
-static gboolean
-check_rc (LwStore  *self,
-          int       rc,
-          GError  **error)
-{
-  return rc == SQLITE_OK || lw_store_fail (self, rc, error);
-}
-
 static gboolean
 count_rounds (LwStore   *self,
               gint64     id,
@@ -27,13 +16,13 @@ count_rounds (LwStore   *self,
               gint64    *n_rounds,
               GError   **error)
 {
-  g_autoptr (LwEntryStmt) stmt =
+  g_autoptr (LwStoreStmt) stmt =
     lw_store_stmt (self,
                    "SELECT (SELECT count(*) FROM rounds WHERE game = ?1)"
                    " FROM games WHERE id = ?1", error);
 
   if (stmt == NULL
-      || !check_rc (self, sqlite3_bind_int64 (stmt, 1, id), error)
+      || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
       || !lw_store_step_row (self, stmt, game_found, error))
     return FALSE;
   *n_rounds = *game_found ? sqlite3_column_int64 (stmt, 0) : 0;
@@ -70,16 +59,16 @@ lw_store_set_round_locked (LwStore   *self,
       goto fail;
     }
   {
-    g_autoptr (LwEntryStmt) stmt =
+    g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self,
                      locked ? "INSERT OR IGNORE INTO round_locks (game, number, locked_at) VALUES (?, ?, ?)"
                             : "DELETE FROM round_locks WHERE game = ? AND number = ?",
                      error);
 
     if (stmt == NULL
-        || !check_rc (self, sqlite3_bind_int64 (stmt, 1, id), error)
-        || !check_rc (self, sqlite3_bind_int64 (stmt, 2, number), error)
-        || (locked && !check_rc (self, sqlite3_bind_int64 (stmt, 3, g_get_real_time () / G_USEC_PER_SEC), error))
+        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
+        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 2, number), error)
+        || (locked && !lw_store_check (self, sqlite3_bind_int64 (stmt, 3, g_get_real_time () / G_USEC_PER_SEC), error))
         || !lw_store_step_done (self, stmt, error))
       goto fail;
   }
@@ -95,7 +84,7 @@ lw_store_list_locked_rounds (LwStore  *self,
                              gint64    id,
                              GError  **error)
 {
-  g_autoptr (LwEntryStmt) stmt = NULL;
+  g_autoptr (LwStoreStmt) stmt = NULL;
   g_autoptr (GArray) numbers = g_array_new (FALSE, FALSE, sizeof (guint));
   gboolean has_row = FALSE;
 
@@ -103,7 +92,7 @@ lw_store_list_locked_rounds (LwStore  *self,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   stmt = lw_store_stmt (self, "SELECT number FROM round_locks WHERE game = ? ORDER BY number", error);
-  if (stmt == NULL || !check_rc (self, sqlite3_bind_int64 (stmt, 1, id), error))
+  if (stmt == NULL || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error))
     return NULL;
   for (;;)
     {
@@ -126,7 +115,7 @@ lw_store_is_round_locked (LwStore   *self,
                           gboolean  *locked,
                           GError   **error)
 {
-  g_autoptr (LwEntryStmt) stmt = NULL;
+  g_autoptr (LwStoreStmt) stmt = NULL;
 
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (locked != NULL, FALSE);
@@ -134,8 +123,8 @@ lw_store_is_round_locked (LwStore   *self,
   *locked = FALSE;
   stmt = lw_store_stmt (self, "SELECT 1 FROM round_locks WHERE game = ? AND number = ?", error);
   return stmt != NULL
-         && check_rc (self, sqlite3_bind_int64 (stmt, 1, id), error)
-         && check_rc (self, sqlite3_bind_int64 (stmt, 2, number), error)
+         && lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
+         && lw_store_check (self, sqlite3_bind_int64 (stmt, 2, number), error)
          && lw_store_step_row (self, stmt, locked, error);
 }
 
@@ -145,7 +134,7 @@ lw_store_get_game_version (LwStore  *self,
                            gint64   *version,
                            GError  **error)
 {
-  g_autoptr (LwEntryStmt) stmt = NULL;
+  g_autoptr (LwStoreStmt) stmt = NULL;
   gboolean found = FALSE;
 
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
@@ -154,7 +143,7 @@ lw_store_get_game_version (LwStore  *self,
 
   stmt = lw_store_stmt (self, "SELECT version FROM games WHERE id = ?", error);
   if (stmt == NULL
-      || !check_rc (self, sqlite3_bind_int64 (stmt, 1, id), error)
+      || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
       || !lw_store_step_row (self, stmt, &found, error))
     return FALSE;
   if (!found)
@@ -240,7 +229,7 @@ find_table_row (LwStore   *self,
                 gboolean  *paper,
                 GError   **error)
 {
-  g_autoptr (LwEntryStmt) stmt =
+  g_autoptr (LwStoreStmt) stmt =
     lw_store_stmt (self,
                    "SELECT t.id, coalesce (t.game, 0), coalesce (k.game, 0), t.paper"
                    " FROM event_tables t LEFT JOIN event_table_games k ON k.event_table = t.id"
@@ -248,9 +237,9 @@ find_table_row (LwStore   *self,
   gboolean has_row = FALSE;
 
   if (stmt == NULL
-      || !check_rc (self, sqlite3_bind_int64 (stmt, 1, event_id), error)
-      || !check_rc (self, sqlite3_bind_int64 (stmt, 2, round), error)
-      || !check_rc (self, sqlite3_bind_int64 (stmt, 3, table), error)
+      || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, event_id), error)
+      || !lw_store_check (self, sqlite3_bind_int64 (stmt, 2, round), error)
+      || !lw_store_check (self, sqlite3_bind_int64 (stmt, 3, table), error)
       || !lw_store_step_row (self, stmt, &has_row, error))
     return FALSE;
   if (!has_row)
@@ -343,12 +332,12 @@ lw_store_start_event_table_game (LwStore  *self,
   if (!lw_store_begin_write (self, error))
     goto fail_game;
   {
-    g_autoptr (LwEntryStmt) stmt =
+    g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self, "INSERT INTO event_table_games (event_table, game) VALUES (?, ?)", error);
 
     if (stmt == NULL
-        || !check_rc (self, sqlite3_bind_int64 (stmt, 1, row_id), error)
-        || !check_rc (self, sqlite3_bind_int64 (stmt, 2, game_id), error)
+        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, row_id), error)
+        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 2, game_id), error)
         || !lw_store_step_done (self, stmt, error))
       {
         lw_store_rollback (self);
@@ -372,7 +361,7 @@ lw_store_find_event_table_of_game (LwStore  *self,
                                    guint    *table,
                                    GError  **error)
 {
-  g_autoptr (LwEntryStmt) stmt = NULL;
+  g_autoptr (LwStoreStmt) stmt = NULL;
   gboolean has_row = FALSE;
 
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
@@ -383,7 +372,7 @@ lw_store_find_event_table_of_game (LwStore  *self,
                         " LEFT JOIN event_table_games k ON k.event_table = t.id"
                         " WHERE t.game = ?1 OR k.game = ?1 LIMIT 1", error);
   if (stmt == NULL
-      || !check_rc (self, sqlite3_bind_int64 (stmt, 1, game_id), error)
+      || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, game_id), error)
       || !lw_store_step_row (self, stmt, &has_row, error)
       || !has_row)
     return FALSE;

@@ -9,9 +9,6 @@
 #include "lw-store-private.h"
 
 /* A statement lent by the store's cache, reset at the end of its scope. */
-typedef sqlite3_stmt LwEventStmt;
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwEventStmt, lw_store_stmt_release)
-
 void
 lw_event_summary_free (LwEventSummary *summary)
 {
@@ -110,7 +107,7 @@ load_entrants (LwStore  *self,
                LwEvent  *event,
                GError  **error)
 {
-  g_autoptr (LwEventStmt) stmt =
+  g_autoptr (LwStoreStmt) stmt =
     lw_store_stmt (self,
                    "SELECT e.entrant, p.name, e.status, e.joined_round"
                    " FROM event_players e JOIN players p ON p.id = e.player"
@@ -145,7 +142,7 @@ load_rounds (LwStore  *self,
   gboolean has_row, stepped = TRUE;
 
   {
-    g_autoptr (LwEventStmt) stmt =
+    g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self, "SELECT number FROM event_rounds WHERE event = ? ORDER BY number",
                      error);
 
@@ -162,7 +159,7 @@ load_rounds (LwStore  *self,
   }
 
   {
-    g_autoptr (LwEventStmt) stmt =
+    g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self, "SELECT round, entrant FROM event_byes WHERE event = ?"
                            " ORDER BY round, entrant", error);
 
@@ -208,7 +205,7 @@ load_tables (LwStore  *self,
   gboolean has_row, stepped = TRUE;
 
   {
-    g_autoptr (LwEventStmt) stmt =
+    g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self,
                      "SELECT id, round, number, first_dealer, game, paper FROM event_tables"
                      " WHERE event = ? ORDER BY round, number", error);
@@ -255,7 +252,7 @@ load_tables (LwStore  *self,
         for (guint t = 0; t < round->tables->len; t++, k++)
           {
             LwEventTable *table = &g_array_index (round->tables, LwEventTable, t);
-            g_autoptr (LwEventStmt) stmt =
+            g_autoptr (LwStoreStmt) stmt =
               lw_store_stmt (self,
                              "SELECT seat, entrant, paper_score FROM event_seats"
                              " WHERE event_table = ? ORDER BY seat", error);
@@ -304,7 +301,7 @@ load_event_locked (LwStore  *self,
   gboolean has_row;
 
   {
-    g_autoptr (LwEventStmt) stmt =
+    g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self,
                      "SELECT name, format, table_size, rounds, points_win, points_second,"
                      " points_other, seed, tiebreaks FROM events WHERE id = ?", error);
@@ -404,7 +401,7 @@ lw_store_list_events (LwStore  *self,
   if (!lw_store_begin_read (self, error))
     return NULL;
   {
-    g_autoptr (LwEventStmt) stmt =
+    g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self,
                      "SELECT e.id, e.name, e.format, e.table_size, e.created,"
                      " (SELECT count (*) FROM event_players p WHERE p.event = e.id),"
@@ -465,7 +462,7 @@ lw_store_add_event (LwStore              *self,
   if (!lw_store_begin_write (self, error))
     return 0;
   {
-    g_autoptr (LwEventStmt) stmt =
+    g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self,
                      "INSERT INTO events (name, format, table_size, rounds, points_win,"
                      " points_second, points_other, seed, created, tiebreaks)"
@@ -508,7 +505,7 @@ change_event_row (LwStore     *self,
   if (!lw_store_begin_write (self, error))
     return FALSE;
   {
-    g_autoptr (LwEventStmt) stmt = lw_store_stmt (self, sql, error);
+    g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
 
     if (stmt == NULL
         || !lw_store_bind_int (self, stmt, 1, id, error)
@@ -613,7 +610,7 @@ lw_store_add_event_entrants (LwStore            *self,
       ok = index >= 0 && lw_store_player_id (self, names[i], &player, error);
       if (ok)
         {
-          g_autoptr (LwEventStmt) stmt =
+          g_autoptr (LwStoreStmt) stmt =
             lw_store_stmt (self,
                            "INSERT INTO event_players (event, entrant, player, status,"
                            " joined_round) VALUES (?, ?, ?, ?, ?)", error);
@@ -672,7 +669,7 @@ lw_store_set_event_entrant_status (LwStore          *self,
     ok = lw_event_set_entrant_status (event, index, status, error);
   if (ok)
     {
-      g_autoptr (LwEventStmt) stmt =
+      g_autoptr (LwStoreStmt) stmt =
         lw_store_stmt (self, "UPDATE event_players SET status = ? WHERE event = ? AND entrant = ?",
                        error);
 
@@ -692,7 +689,7 @@ insert_round (LwStore             *self,
               GError             **error)
 {
   {
-    g_autoptr (LwEventStmt) stmt =
+    g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self, "INSERT INTO event_rounds (event, number, paired_at) VALUES (?, ?, ?)",
                      error);
 
@@ -705,7 +702,7 @@ insert_round (LwStore             *self,
   }
   for (guint b = 0; b < round->byes->len; b++)
     {
-      g_autoptr (LwEventStmt) stmt =
+      g_autoptr (LwStoreStmt) stmt =
         lw_store_stmt (self, "INSERT INTO event_byes (event, round, entrant) VALUES (?, ?, ?)",
                        error);
 
@@ -722,7 +719,7 @@ insert_round (LwStore             *self,
       gint64 table_id;
 
       {
-        g_autoptr (LwEventStmt) stmt =
+        g_autoptr (LwStoreStmt) stmt =
           lw_store_stmt (self,
                          "INSERT INTO event_tables (event, round, number, first_dealer)"
                          " VALUES (?, ?, ?, ?)", error);
@@ -738,7 +735,7 @@ insert_round (LwStore             *self,
       }
       for (guint s = 0; s < table->n_seats; s++)
         {
-          g_autoptr (LwEventStmt) stmt =
+          g_autoptr (LwStoreStmt) stmt =
             lw_store_stmt (self, "INSERT INTO event_seats (event_table, seat, entrant)"
                                  " VALUES (?, ?, ?)", error);
 
@@ -784,7 +781,7 @@ table_row (LwStore  *self,
            gint64   *table_id,
            GError  **error)
 {
-  g_autoptr (LwEventStmt) stmt =
+  g_autoptr (LwStoreStmt) stmt =
     lw_store_stmt (self, "SELECT id FROM event_tables WHERE event = ? AND round = ? AND number = ?",
                    error);
   gboolean has_row;
@@ -815,7 +812,7 @@ write_result (LwStore             *self,
   if (!table_row (self, id, round, table->number, &table_id, error))
     return FALSE;
   {
-    g_autoptr (LwEventStmt) stmt =
+    g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self, "UPDATE event_tables SET game = ?, paper = ? WHERE id = ?", error);
 
     if (stmt == NULL
@@ -827,7 +824,7 @@ write_result (LwStore             *self,
   }
   for (guint s = 0; s < table->n_seats; s++)
     {
-      g_autoptr (LwEventStmt) stmt =
+      g_autoptr (LwStoreStmt) stmt =
         lw_store_stmt (self, "UPDATE event_seats SET paper_score = ?"
                              " WHERE event_table = ? AND seat = ?", error);
 
@@ -893,7 +890,7 @@ lw_store_set_event_game_result (LwStore  *self,
 
   /* One game is one table's result. */
   {
-    g_autoptr (LwEventStmt) stmt =
+    g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self,
                      "SELECT event, round, number FROM event_tables WHERE game = ?"
                      " AND NOT (event = ? AND round = ? AND number = ?)", error);
@@ -940,7 +937,7 @@ lw_store_event_game_ids (LwStore  *self,
   if (!lw_store_begin_read (self, error))
     return NULL;
   {
-    g_autoptr (LwEventStmt) stmt =
+    g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self, "SELECT count (*) FROM events WHERE id = ?", error);
 
     if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error)
@@ -954,7 +951,7 @@ lw_store_event_game_ids (LwStore  *self,
       goto failed;
     }
   {
-    g_autoptr (LwEventStmt) stmt =
+    g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self, "SELECT game FROM event_tables WHERE event = ? AND game IS NOT NULL"
                            " ORDER BY game", error);
 

@@ -1,5 +1,5 @@
 /* lw-store-private.h — the connection's helpers, shared by the store's
- * files (lw-store.c, lw-store-events.c); not for the app or the CLI
+ * files (lw-store.c, lw-store-events.c, …); not for the app or the CLI
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,10 +18,20 @@ sqlite3_stmt *lw_store_stmt (LwStore     *self,
                              GError     **error);
 void          lw_store_stmt_release (sqlite3_stmt *stmt);
 
+/* A statement of lw_store_stmt(), released when it goes out of scope:
+ * g_autoptr (LwStoreStmt). */
+typedef sqlite3_stmt LwStoreStmt;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwStoreStmt, lw_store_stmt_release)
+
 /* Sets @error from SQLite result @rc, naming the file; returns FALSE. */
 gboolean lw_store_fail (LwStore  *self,
                         int       rc,
                         GError  **error);
+
+/* %TRUE when @rc is SQLITE_OK; otherwise as lw_store_fail(). */
+gboolean lw_store_check (LwStore  *self,
+                         int       rc,
+                         GError  **error);
 
 /* Bind a value to the statement's parameter @index (1-based); on an
  * SQLite error, @error is set as lw_store_fail() sets it. */

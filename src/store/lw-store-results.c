@@ -22,17 +22,6 @@
 #include "lw-store-events.h"
 #include "lw-store-private.h"
 
-typedef sqlite3_stmt LwResultStmt;
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwResultStmt, lw_store_stmt_release)
-
-static gboolean
-check_rc (LwStore  *self,
-          int       rc,
-          GError  **error)
-{
-  return rc == SQLITE_OK || lw_store_fail (self, rc, error);
-}
-
 /* ------------------------------------------------------------------ */
 /* A row                                                                */
 /* ------------------------------------------------------------------ */
@@ -139,11 +128,11 @@ compute_row (LwStore             *self,
   guint n_players = 0;
 
   {
-    g_autoptr (LwResultStmt) stmt =
+    g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self, "SELECT player FROM game_seats WHERE game = ? ORDER BY seat", error);
     gboolean has_row = FALSE;
 
-    if (stmt == NULL || !check_rc (self, sqlite3_bind_int64 (stmt, 1, id), error))
+    if (stmt == NULL || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error))
       return NULL;
     for (;;)
       {
@@ -199,7 +188,7 @@ write_row (LwStore          *self,
            gboolean          only_at_version,
            GError          **error)
 {
-  g_autoptr (LwResultStmt) stmt =
+  g_autoptr (LwStoreStmt) stmt =
     lw_store_stmt (self,
                    "INSERT OR REPLACE INTO game_result_cache (game, version, players, sides,"
                    " replays, finished, winner, skunk, scores, rated)"
@@ -207,19 +196,19 @@ write_row (LwStore          *self,
                    " WHERE id = ?1 AND (?10 IS NULL OR version = ?10)", error);
 
   return stmt != NULL
-         && check_rc (self, sqlite3_bind_int64 (stmt, 1, row->id), error)
-         && check_rc (self, sqlite3_bind_text (stmt, 2, row->players, -1, SQLITE_STATIC), error)
-         && check_rc (self, sqlite3_bind_text (stmt, 3, row->sides, -1, SQLITE_STATIC), error)
-         && check_rc (self, sqlite3_bind_int (stmt, 4, row->replays ? 1 : 0), error)
-         && check_rc (self, sqlite3_bind_int (stmt, 5, row->finished ? 1 : 0), error)
-         && check_rc (self, row->winner == LW_NO_SEAT ? sqlite3_bind_null (stmt, 6)
-                                                      : sqlite3_bind_int (stmt, 6, row->winner),
-                      error)
-         && check_rc (self, sqlite3_bind_int (stmt, 7, row->skunk ? 1 : 0), error)
-         && check_rc (self, sqlite3_bind_text (stmt, 8, row->scores, -1, SQLITE_STATIC), error)
-         && check_rc (self, sqlite3_bind_int (stmt, 9, row->rated ? 1 : 0), error)
-         && check_rc (self, only_at_version ? sqlite3_bind_int64 (stmt, 10, row->version)
-                                            : sqlite3_bind_null (stmt, 10), error)
+         && lw_store_check (self, sqlite3_bind_int64 (stmt, 1, row->id), error)
+         && lw_store_check (self, sqlite3_bind_text (stmt, 2, row->players, -1, SQLITE_STATIC), error)
+         && lw_store_check (self, sqlite3_bind_text (stmt, 3, row->sides, -1, SQLITE_STATIC), error)
+         && lw_store_check (self, sqlite3_bind_int (stmt, 4, row->replays ? 1 : 0), error)
+         && lw_store_check (self, sqlite3_bind_int (stmt, 5, row->finished ? 1 : 0), error)
+         && lw_store_check (self, row->winner == LW_NO_SEAT ? sqlite3_bind_null (stmt, 6)
+                                                            : sqlite3_bind_int (stmt, 6, row->winner),
+                            error)
+         && lw_store_check (self, sqlite3_bind_int (stmt, 7, row->skunk ? 1 : 0), error)
+         && lw_store_check (self, sqlite3_bind_text (stmt, 8, row->scores, -1, SQLITE_STATIC), error)
+         && lw_store_check (self, sqlite3_bind_int (stmt, 9, row->rated ? 1 : 0), error)
+         && lw_store_check (self, only_at_version ? sqlite3_bind_int64 (stmt, 10, row->version)
+                                                  : sqlite3_bind_null (stmt, 10), error)
          && lw_store_step_done (self, stmt, error);
 }
 
@@ -286,7 +275,7 @@ read_players (LwStore  *self,
               GError  **error)
 {
   g_autoptr (GArray) players = g_array_new (FALSE, FALSE, sizeof (KnownPlayer));
-  g_autoptr (LwResultStmt) stmt = lw_store_stmt (self, "SELECT id, name FROM players ORDER BY id",
+  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "SELECT id, name FROM players ORDER BY id",
                                                  error);
   gboolean has_row = FALSE;
 
@@ -450,7 +439,7 @@ lw_store_load_rating_games (LwStore  *self,
     goto failed;
 
   {
-    g_autoptr (LwResultStmt) stmt =
+    g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self,
                      "SELECT g.id, g.created, coalesce (g.played_at, 0), g.n_teams, g.version,"
                      " c.version, c.players, c.sides, c.rated, c.skunk, c.scores"

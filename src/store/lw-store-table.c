@@ -8,9 +8,6 @@
 #include "lw-store-table.h"
 #include "lw-table.h"
 
-typedef sqlite3_stmt LwTableStmt;
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwTableStmt, lw_store_stmt_release)
-
 void
 lw_stored_table_free (LwStoredTable *table)
 {
@@ -22,23 +19,15 @@ lw_stored_table_free (LwStoredTable *table)
 }
 
 static gboolean
-check_rc (LwStore  *self,
-          int       rc,
-          GError  **error)
-{
-  return rc == SQLITE_OK || lw_store_fail (self, rc, error);
-}
-
-static gboolean
 game_exists (LwStore   *self,
              gint64     id,
              gboolean  *found,
              GError   **error)
 {
-  g_autoptr (LwTableStmt) stmt = lw_store_stmt (self, "SELECT 1 FROM games WHERE id = ?", error);
+  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "SELECT 1 FROM games WHERE id = ?", error);
 
   return stmt != NULL
-         && check_rc (self, sqlite3_bind_int64 (stmt, 1, id), error)
+         && lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
          && lw_store_step_row (self, stmt, found, error);
 }
 
@@ -74,18 +63,18 @@ lw_store_save_table (LwStore     *self,
       goto fail;
     }
   {
-    g_autoptr (LwTableStmt) stmt =
+    g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self,
                      "INSERT OR REPLACE INTO virtual_tables (game, seats, round_number, round, saved_at)"
                      " VALUES (?, ?, ?, ?, ?)", error);
 
     if (stmt == NULL
-        || !check_rc (self, sqlite3_bind_int64 (stmt, 1, id), error)
-        || !check_rc (self, sqlite3_bind_text (stmt, 2, seats, -1, SQLITE_TRANSIENT), error)
-        || !check_rc (self, sqlite3_bind_int64 (stmt, 3, round != NULL ? round_number : 0), error)
-        || !check_rc (self, round != NULL ? sqlite3_bind_text (stmt, 4, round, -1, SQLITE_TRANSIENT)
-                                          : sqlite3_bind_null (stmt, 4), error)
-        || !check_rc (self, sqlite3_bind_int64 (stmt, 5, g_get_real_time () / G_USEC_PER_SEC), error)
+        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
+        || !lw_store_check (self, sqlite3_bind_text (stmt, 2, seats, -1, SQLITE_TRANSIENT), error)
+        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 3, round != NULL ? round_number : 0), error)
+        || !lw_store_check (self, round != NULL ? sqlite3_bind_text (stmt, 4, round, -1, SQLITE_TRANSIENT)
+                                                : sqlite3_bind_null (stmt, 4), error)
+        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 5, g_get_real_time () / G_USEC_PER_SEC), error)
         || !lw_store_step_done (self, stmt, error))
       goto fail;
   }
@@ -101,7 +90,7 @@ lw_store_load_table (LwStore  *self,
                      gint64    id,
                      GError  **error)
 {
-  g_autoptr (LwTableStmt) stmt = NULL;
+  g_autoptr (LwStoreStmt) stmt = NULL;
   g_autoptr (LwStoredTable) table = NULL;
   gboolean has_row = FALSE;
 
@@ -112,7 +101,7 @@ lw_store_load_table (LwStore  *self,
                         "SELECT seats, round_number, round, saved_at FROM virtual_tables WHERE game = ?",
                         error);
   if (stmt == NULL
-      || !check_rc (self, sqlite3_bind_int64 (stmt, 1, id), error)
+      || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
       || !lw_store_step_row (self, stmt, &has_row, error))
     return NULL;
   if (!has_row)
@@ -138,7 +127,7 @@ gboolean
 lw_store_has_table (LwStore *self,
                     gint64   id)
 {
-  g_autoptr (LwTableStmt) stmt = NULL;
+  g_autoptr (LwStoreStmt) stmt = NULL;
   gboolean has_row = FALSE;
 
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
@@ -161,11 +150,11 @@ lw_store_remove_table (LwStore  *self,
   if (!lw_store_begin_write (self, error))
     return FALSE;
   {
-    g_autoptr (LwTableStmt) stmt =
+    g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self, "DELETE FROM virtual_tables WHERE game = ?", error);
 
     if (stmt == NULL
-        || !check_rc (self, sqlite3_bind_int64 (stmt, 1, id), error)
+        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
         || !lw_store_step_done (self, stmt, error))
       {
         lw_store_rollback (self);
@@ -212,14 +201,14 @@ insert_log (LwStore     *self,
             const char  *log_json,
             GError     **error)
 {
-  g_autoptr (LwTableStmt) stmt =
+  g_autoptr (LwStoreStmt) stmt =
     lw_store_stmt (self, "INSERT OR REPLACE INTO virtual_round_logs (game, number, log) VALUES (?, ?, ?)",
                    error);
 
   return stmt != NULL
-         && check_rc (self, sqlite3_bind_int64 (stmt, 1, id), error)
-         && check_rc (self, sqlite3_bind_int64 (stmt, 2, number), error)
-         && check_rc (self, sqlite3_bind_text (stmt, 3, log_json, -1, SQLITE_TRANSIENT), error)
+         && lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
+         && lw_store_check (self, sqlite3_bind_int64 (stmt, 2, number), error)
+         && lw_store_check (self, sqlite3_bind_text (stmt, 3, log_json, -1, SQLITE_TRANSIENT), error)
          && lw_store_step_done (self, stmt, error);
 }
 
@@ -268,12 +257,12 @@ lw_store_add_round_log (LwStore     *self,
   if (!check_log (id, log_json, error) || !lw_store_begin_write (self, error))
     return FALSE;
   {
-    g_autoptr (LwTableStmt) stmt =
+    g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self, "SELECT 1 FROM rounds WHERE game = ? AND number = ?", error);
 
     if (stmt == NULL
-        || !check_rc (self, sqlite3_bind_int64 (stmt, 1, id), error)
-        || !check_rc (self, sqlite3_bind_int64 (stmt, 2, number), error)
+        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
+        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 2, number), error)
         || !lw_store_step_row (self, stmt, &found, error))
       goto fail;
   }
@@ -298,7 +287,7 @@ lw_store_load_round_log (LwStore  *self,
                          guint     number,
                          GError  **error)
 {
-  g_autoptr (LwTableStmt) stmt = NULL;
+  g_autoptr (LwStoreStmt) stmt = NULL;
   gboolean has_row = FALSE;
 
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
@@ -306,8 +295,8 @@ lw_store_load_round_log (LwStore  *self,
 
   stmt = lw_store_stmt (self, "SELECT log FROM virtual_round_logs WHERE game = ? AND number = ?", error);
   if (stmt == NULL
-      || !check_rc (self, sqlite3_bind_int64 (stmt, 1, id), error)
-      || !check_rc (self, sqlite3_bind_int64 (stmt, 2, number), error)
+      || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
+      || !lw_store_check (self, sqlite3_bind_int64 (stmt, 2, number), error)
       || !lw_store_step_row (self, stmt, &has_row, error))
     return NULL;
   if (!has_row)
@@ -325,7 +314,7 @@ lw_store_has_round_log (LwStore *self,
                         gint64   id,
                         guint    number)
 {
-  g_autoptr (LwTableStmt) stmt = NULL;
+  g_autoptr (LwStoreStmt) stmt = NULL;
   gboolean has_row = FALSE;
 
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);

@@ -3568,6 +3568,14 @@ lw_store_fail (LwStore  *self,
 }
 
 gboolean
+lw_store_check (LwStore  *self,
+                int       rc,
+                GError  **error)
+{
+  return rc == SQLITE_OK || fail (self, rc, error);
+}
+
+gboolean
 lw_store_step_done (LwStore       *self,
                     sqlite3_stmt  *stmt,
                     GError       **error)
