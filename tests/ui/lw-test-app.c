@@ -13,6 +13,14 @@ lw_test_drain (void)
 }
 
 void
+lw_test_activate (gpointer    widget,
+                  const char *action)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (widget), action, NULL));
+  lw_test_drain ();
+}
+
+void
 lw_test_app_open (LwTestApp *fixture)
 {
   g_autoptr (GError) error = NULL;

@@ -23,6 +23,11 @@ typedef struct
 /* Runs the main context until nothing is pending. */
 void lw_test_drain (void);
 
+/* Activates @action ("win.new-game", say) from @widget, asserting that it
+ * exists and is enabled, then drains the main context. */
+void lw_test_activate (gpointer    widget,
+                       const char *action);
+
 /* Registers a new application and opens its window on @db_path; the
  * caller drains the main context once it has set up what it needs. */
 void lw_test_app_open (LwTestApp *fixture);

@@ -47,14 +47,6 @@ writer_of (Fixture *fixture)
   return lw_test_app_writer (fixture);
 }
 
-static void
-activate (gpointer    widget,
-          const char *action)
-{
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (widget), action, NULL));
-  drain ();
-}
-
 /* An error dialog (not the page's own dialogs), or NULL. */
 static AdwMessageDialog *
 find_error_dialog (LwEventsPage *page)
@@ -88,7 +80,7 @@ respond (LwEventsPage *page,
 static LwEventsPage *
 show_events (Fixture *fixture)
 {
-  activate (fixture->window, "win.show-events");
+  lw_test_activate (fixture->window, "win.show-events");
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "events");
   return lw_window_get_events_page (fixture->window);
 }
@@ -101,7 +93,7 @@ create_event (LwEventsPage *page,
               guint         tables,
               guint         rounds)
 {
-  activate (page, "events.new-event");
+  lw_test_activate (page, "events.new-event");
   gtk_editable_set_text (GTK_EDITABLE (lw_events_page_get_dialog_field (page, "name")), name);
   adw_combo_row_set_selected (ADW_COMBO_ROW (lw_events_page_get_dialog_field (page, "format")), format);
   if (tables != G_MAXUINT)
@@ -117,7 +109,7 @@ enter_player (LwEventsPage *page,
 {
   gtk_check_button_set_active (lw_events_page_get_check_in_check (page), check_in);
   gtk_editable_set_text (GTK_EDITABLE (lw_events_page_get_add_entry (page)), name);
-  activate (page, "events.add-player");
+  lw_test_activate (page, "events.add-player");
 }
 
 static void
@@ -218,7 +210,7 @@ play_game_to_the_end (LwGamePage *page)
                                                          LW_SEAT_COUNT_CARDS), cards[s]);
       drain ();
       g_assert_true (lw_round_form_get_valid (form));
-      activate (page, "game.submit-round");
+      lw_test_activate (page, "game.submit-round");
     }
   g_assert_false (lw_game_page_get_form_visible (page));
   g_assert_true (lw_game_page_get_standings (page)->finished);
@@ -330,7 +322,7 @@ test_swiss_13 (Fixture       *fixture,
   g_assert_nonnull (strstr (lw_events_page_get_plan_text (page), plan13));
   g_assert_cmpstr (plan13, ==, "13 players: 1 table of 4, 3 tables of 3, no bye");
   g_assert_cmpstr (lw_events_page_get_pair_label (page), ==, "_Pair Round 1");
-  activate (page, "events.pair");
+  lw_test_activate (page, "events.pair");
   g_assert_cmpuint (lw_events_page_get_shown_round (page), ==, 1);
   g_assert_true (g_str_has_prefix (lw_events_page_get_plan_text (page), plan13));
   g_assert_nonnull (strstr (lw_events_page_get_plan_text (page), "0 of 4 tables have their result"));
@@ -383,7 +375,7 @@ test_swiss_13 (Fixture       *fixture,
   g_assert_cmpint (lw_game_page_get_record (game_page)->first_dealer, ==, table->first_dealer);
   play_game_to_the_end (game_page);
   /* Back returns to the event, and the finished game is the table's result. */
-  activate (fixture->window, "win.show-games");
+  lw_test_activate (fixture->window, "win.show-games");
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "events");
   g_clear_pointer (&event, lw_event_free);
   event = load_event (fixture, id);
@@ -458,7 +450,7 @@ test_swiss_13 (Fixture       *fixture,
 
   /* Round 2: every table from paper, the first seat winning. */
   g_assert_cmpstr (lw_events_page_get_pair_label (page), ==, "_Pair Round 2");
-  activate (page, "events.pair");
+  lw_test_activate (page, "events.pair");
   g_assert_cmpuint (lw_events_page_get_shown_round (page), ==, 2);
   g_clear_pointer (&event, lw_event_free);
   event = load_event (fixture, id);
@@ -539,12 +531,12 @@ test_swiss_13 (Fixture       *fixture,
   }
 
   /* Back: the list, the event in it. */
-  activate (page, "events.back");
+  lw_test_activate (page, "events.back");
   g_assert_cmpint (lw_events_page_get_event_id (page), ==, 0);
   g_assert_cmpuint (lw_events_page_get_n_events (page), ==, 1);
   text = lw_events_page_get_event_row_text (page, 0);
   g_assert_cmpstr (text, ==, "Club Open\nSwiss · 4 seats · 13 players · round 2");
-  activate (page, "events.back");
+  lw_test_activate (page, "events.back");
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "games");
 }
 
@@ -585,7 +577,7 @@ test_partners_8 (Fixture       *fixture,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "events.check-in", "s", "Dev"));
   drain ();
 
-  activate (page, "events.pair");
+  lw_test_activate (page, "events.pair");
   event = load_event (fixture, id);
   g_assert_cmpuint (lw_event_total_rounds (event), ==, 7);
   g_assert_cmpuint (((LwEventRound *) g_ptr_array_index (event->rounds, 0))->tables->len, ==, 2);
@@ -641,7 +633,7 @@ test_partners_8 (Fixture       *fixture,
   assert_standings_shown (fixture, page);
 
   /* Round 2 pairs new partnerships (the circle method). */
-  activate (page, "events.pair");
+  lw_test_activate (page, "events.pair");
   g_clear_pointer (&event, lw_event_free);
   event = load_event (fixture, id);
   g_assert_cmpuint (event->rounds->len, ==, 2);
@@ -777,7 +769,7 @@ test_leaderboard (Fixture       *fixture,
   add_won_game (fixture, 2, ben_cleo, 0);
   partners_game = add_won_game (fixture, 4, (const char *const *) seated, 2);
 
-  activate (fixture->window, "win.show-leaderboard");
+  lw_test_activate (fixture->window, "win.show-leaderboard");
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "leaderboard");
   page = lw_window_get_leaderboard_page (fixture->window);
   lw_leaderboard_page_wait (page);
@@ -829,7 +821,7 @@ test_leaderboard (Fixture       *fixture,
   /* An event whose one table is the partners game counts only it. */
   g_assert_true (lw_store_set_event_game_result (writer_of (fixture), event, 1, 1, partners_game, &error));
   g_assert_no_error (error);
-  activate (fixture->window, "win.show-leaderboard");
+  lw_test_activate (fixture->window, "win.show-leaderboard");
   lw_leaderboard_page_wait (page);
   g_assert_true (lw_leaderboard_page_set_event (page, event));
   lw_leaderboard_page_wait (page);
@@ -837,7 +829,7 @@ test_leaderboard (Fixture       *fixture,
   for (guint i = 0; i < 4; i++)
     g_assert_cmpuint (lw_leaderboard_page_get_row (page, i)->games, ==, 1);
 
-  activate (page, "leaderboard.back");
+  lw_test_activate (page, "leaderboard.back");
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "games");
 }
 
@@ -850,7 +842,7 @@ test_tiebreaks (Fixture       *fixture,
   LwEventsPage *page = show_events (fixture);
   g_autofree char *order = NULL;
 
-  activate (page, "events.new-event");
+  lw_test_activate (page, "events.new-event");
   gtk_editable_set_text (GTK_EDITABLE (lw_events_page_get_dialog_field (page, "name")), "Twice");
   /* margin first, then margin again: refused by name */
   adw_combo_row_set_selected (ADW_COMBO_ROW (lw_events_page_get_dialog_field (page, "tiebreak-0")), 3);
@@ -866,7 +858,7 @@ test_tiebreaks (Fixture       *fixture,
     drain ();
   }
 
-  activate (page, "events.new-event");
+  lw_test_activate (page, "events.new-event");
   gtk_editable_set_text (GTK_EDITABLE (lw_events_page_get_dialog_field (page, "name")), "Skunks first");
   /* skunk wins, then the margin, and no more */
   adw_combo_row_set_selected (ADW_COMBO_ROW (lw_events_page_get_dialog_field (page, "tiebreak-0")), 4);
@@ -898,8 +890,8 @@ test_table_entry (Fixture       *fixture,
   id = lw_events_page_get_event_id (page);
   for (guint i = 0; i < G_N_ELEMENTS (players); i++)
     enter_player (page, players[i], TRUE);
-  activate (page, "events.pair");
-  activate (page, "events.table-entry");
+  lw_test_activate (page, "events.pair");
+  lw_test_activate (page, "events.table-entry");
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels) && entry == NULL; i++)
     {
@@ -938,10 +930,10 @@ test_rename_delete (Fixture       *fixture,
   id = lw_events_page_get_event_id (page);
   for (guint i = 0; i < G_N_ELEMENTS (players); i++)
     enter_player (page, players[i], TRUE);
-  activate (page, "events.pair");
+  lw_test_activate (page, "events.pair");
 
   /* Renamed: the dialog starts from the name; Enter in the row renames. */
-  activate (page, "events.rename");
+  lw_test_activate (page, "events.rename");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (lw_events_page_get_dialog_field (page, "name"))),
                    ==, "Spring");
   gtk_editable_set_text (GTK_EDITABLE (lw_events_page_get_dialog_field (page, "name")), "  Autumn Cup ");
@@ -963,7 +955,7 @@ test_rename_delete (Fixture       *fixture,
   g_clear_pointer (&stored, lw_event_free);
 
   /* A blank name is refused, with a reason. */
-  activate (page, "events.rename");
+  lw_test_activate (page, "events.rename");
   gtk_editable_set_text (GTK_EDITABLE (lw_events_page_get_dialog_field (page, "name")), "   ");
   respond (page, "rename");
   dialog = find_error_dialog (page);
@@ -977,7 +969,7 @@ test_rename_delete (Fixture       *fixture,
   g_clear_pointer (&stored, lw_event_free);
 
   /* Deleting asks first, by name, the deletion not the default. */
-  activate (page, "events.delete");
+  lw_test_activate (page, "events.delete");
   dialog = lw_events_page_get_dialog (page);
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Delete “Autumn Cup”?");
@@ -989,7 +981,7 @@ test_rename_delete (Fixture       *fixture,
   stored = load_event (fixture, id);
   g_clear_pointer (&stored, lw_event_free);
 
-  activate (page, "events.delete");
+  lw_test_activate (page, "events.delete");
   respond (page, "delete");
   g_assert_cmpint (lw_events_page_get_event_id (page), ==, 0);
   g_assert_cmpuint (lw_events_page_get_n_events (page), ==, 0);

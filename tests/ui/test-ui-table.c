@@ -44,14 +44,6 @@ fixture_set_up (Fixture       *fixture,
   lw_test_drain ();
 }
 
-static void
-activate (gpointer    widget,
-          const char *action)
-{
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (widget), action, NULL));
-  lw_test_drain ();
-}
-
 static gboolean
 timed_out_cb (gpointer data)
 {
@@ -85,7 +77,7 @@ start_game_full (Fixture           *fixture,
   LwNewGamePage *form;
   LwTablePage *page = lw_window_get_table_page (fixture->window);
 
-  activate (fixture->window, "win.new-game");
+  lw_test_activate (fixture->window, "win.new-game");
   form = lw_window_get_new_game_page (fixture->window);
   lw_new_game_page_set_n_players (form, n_players);
   lw_new_game_page_set_virtual (form, TRUE);
@@ -98,7 +90,7 @@ start_game_full (Fixture           *fixture,
     lw_new_game_page_set_partners (form, TRUE);
   lw_new_game_page_set_table_seed (form, seed);
   g_assert_cmpstr (lw_new_game_page_get_error_text (form), ==, "");
-  activate (form, "new-game.start");
+  lw_test_activate (form, "new-game.start");
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "table");
   g_assert_nonnull (lw_table_page_get_table (page));
   wait_idle (page);
@@ -156,13 +148,13 @@ person_moves (LwTablePage *page,
   if (phase == LW_PHASE_BID)
     {
       /* The Dealer Declares (and discards), the others Decline. */
-      activate (page, seat == lw_table_get_dealer (table) ? "table.declare" : "table.decline");
+      lw_test_activate (page, seat == lw_table_get_dealer (table) ? "table.declare" : "table.decline");
     }
   else if (phase == LW_PHASE_EXCHANGE)
     {
       g_assert_cmpuint (n_hand, ==, lw_hand_size (lw_table_get_n_players (table)) + 4);
       lw_table_view_set_selection (view, 0xf);
-      activate (page, "table.discard");
+      lw_test_activate (page, "table.discard");
       lw_table_get_hand (lw_table_page_get_table (page), seat, &n_after);
       g_assert_cmpuint (n_after, ==, n_hand - 4);
     }
@@ -186,7 +178,7 @@ person_moves (LwTablePage *page,
               g_autofree char *after = NULL;
 
               lw_table_view_set_selection (view, 1u | (1u << (n_hand - 1)));
-              activate (page, "table.play");
+              lw_test_activate (page, "table.play");
               after = lw_table_to_json (lw_table_page_get_table (page));
               g_assert_cmpstr (before, ==, after);
               g_assert_cmpstr (lw_table_page_get_status_text (page), !=, "");
@@ -212,7 +204,7 @@ person_moves (LwTablePage *page,
         g_test_message ("lead %s", text);
       }
       lw_table_view_set_selection (view, mask_of (table, seat, play->cards, play->n));
-      activate (page, "table.play");
+      lw_test_activate (page, "table.play");
       g_test_message ("status %s", lw_table_page_get_status_text (page));
       lw_table_get_hand (lw_table_page_get_table (page), seat, &n_after);
       g_assert_cmpuint (n_after + play->n, ==, n_hand);
@@ -241,7 +233,7 @@ person_moves (LwTablePage *page,
             for (guint j = 0; j < n_hand && (guint) __builtin_popcount (bad) < n; j++)
               bad |= 1u << j;
             lw_table_view_set_selection (view, bad);
-            activate (page, "table.play");
+            lw_test_activate (page, "table.play");
             after = lw_table_to_json (lw_table_page_get_table (page));
             g_assert_cmpstr (before, ==, after);
             g_assert_nonnull (strstr (lw_table_page_get_status_text (page), "ust"));
@@ -252,7 +244,7 @@ person_moves (LwTablePage *page,
 
       legal = g_array_index (masks, guint32, 0);
       lw_table_view_set_selection (view, legal);
-      activate (page, "table.play");
+      lw_test_activate (page, "table.play");
       lw_table_get_hand (lw_table_page_get_table (page), seat, &n_after);
       g_assert_cmpuint (n_after + n, ==, n_hand);
     }
@@ -325,7 +317,7 @@ test_round_against_computer (Fixture       *fixture,
     g_autoptr (LwStoredTable) stored = lw_store_load_table (store, id, &error);
     g_assert_null (stored->round);
   }
-  activate (page, "table.next-round");
+  lw_test_activate (page, "table.next-round");
   g_assert_false (lw_table_page_get_round_over (page));
   g_assert_cmpint (lw_table_get_dealer (lw_table_page_get_table (page)), ==, standings->next_dealer);
   {
@@ -373,7 +365,7 @@ test_hot_seat_curtain (Fixture       *fixture,
           g_assert_cmpint (curtain, ==, turn);
           g_assert_cmpstr (lw_table_page_get_curtain_title (page), ==, title);
           g_assert_cmpstr (lw_table_page_get_shown (page), ==, "curtain");
-          activate (page, "table.confirm-seat");
+          lw_test_activate (page, "table.confirm-seat");
           curtains++;
           g_assert_cmpint (lw_table_page_get_curtain_seat (page), ==, LW_NO_SEAT);
           g_assert_cmpint (lw_table_view_get_viewer (view), ==, turn);
@@ -448,7 +440,7 @@ test_hint_undo (Fixture       *fixture,
 
   /* Nothing of Ann's to take back yet. */
   g_assert_cmpuint (lw_table_get_log (lw_table_page_get_table (page))->len, ==, 0);
-  activate (page, "table.undo");
+  lw_test_activate (page, "table.undo");
   g_assert_cmpuint (lw_table_get_log (lw_table_page_get_table (page))->len, ==, 0);
   while (lw_table_get_phase (lw_table_page_get_table (page)) != LW_PHASE_PLAY)
     {
@@ -458,15 +450,15 @@ test_hint_undo (Fixture       *fixture,
 
   before = lw_table_copy (lw_table_page_get_table (page));
   lw_table_view_set_selection (view, 0);
-  activate (page, "table.hint");
+  lw_test_activate (page, "table.hint");
   g_assert_cmpuint (lw_table_view_get_selection (view), !=, 0);
   g_assert_true (g_str_has_prefix (lw_table_page_get_status_text (page), "Hint: play "));
-  activate (page, "table.play");
+  lw_test_activate (page, "table.play");
   wait_idle (page);
   g_assert_cmpuint (lw_table_get_log (lw_table_page_get_table (page))->len, >,
                     lw_table_get_log (before)->len);
 
-  activate (page, "table.undo");
+  lw_test_activate (page, "table.undo");
   wait_idle (page);
   g_assert_true (lw_table_equal (lw_table_page_get_table (page), before));
   g_assert_cmpint (lw_table_get_turn (lw_table_page_get_table (page)), ==, 0);
@@ -486,11 +478,11 @@ play_to_the_end (LwTablePage *page)
       g_assert_cmpuint (steps, <, 20000);
       if (lw_table_page_get_round_over (page))
         {
-          activate (page, "table.next-round");
+          lw_test_activate (page, "table.next-round");
           rounds++;
         }
       else if (lw_table_page_get_curtain_seat (page) != LW_NO_SEAT)
-        activate (page, "table.confirm-seat");
+        lw_test_activate (page, "table.confirm-seat");
       else
         person_moves (page, &refused);
       wait_idle (page);
@@ -712,7 +704,7 @@ test_replay (Fixture       *fixture,
   }
 
   /* From the table page: the first trick. */
-  activate (page, "table.replay-round");
+  lw_test_activate (page, "table.replay-round");
   replay = find_replay ();
   g_assert_nonnull (replay);
   g_assert_cmpuint (lw_replay_window_get_n_tricks (replay), ==, n_tricks);
@@ -724,8 +716,8 @@ test_replay (Fixture       *fixture,
 
   /* Trick 3: the table after three tricks, as the log replayed with
    * lw_table_apply() gives it. */
-  activate (replay, "replay.next");
-  activate (replay, "replay.next");
+  lw_test_activate (replay, "replay.next");
+  lw_test_activate (replay, "replay.next");
   g_assert_cmpuint (lw_replay_window_get_trick (replay), ==, 3);
   heading = g_strdup_printf ("Trick 3 of %u", n_tricks);
   g_assert_cmpstr (lw_replay_window_get_heading (replay), ==, heading);
@@ -764,7 +756,7 @@ test_replay (Fixture       *fixture,
   g_assert_cmpuint (lw_table_view_get_selection (lw_replay_window_get_view (replay)), ==, 0);
 
   /* Back one, then to the end: a step past the last trick is refused. */
-  activate (replay, "replay.previous");
+  lw_test_activate (replay, "replay.previous");
   g_assert_cmpuint (lw_replay_window_get_trick (replay), ==, 2);
   g_assert_true (lw_replay_window_set_trick (replay, n_tricks));
   g_assert_false (lw_replay_window_set_trick (replay, n_tricks + 1));
@@ -782,7 +774,7 @@ test_replay (Fixture       *fixture,
     GtkWidget *row, *button;
 
     /* The game is still at its table: its score sheet shows the history. */
-    activate (page, "table.show-scores");
+    lw_test_activate (page, "table.show-scores");
     g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
     game_page = lw_window_get_game_page (fixture->window);
     g_assert_cmpuint (lw_game_page_get_n_history_rows (game_page), ==, 1);

@@ -28,14 +28,6 @@
 
 typedef LwTestApp Fixture;
 
-static void
-activate (gpointer    widget,
-          const char *action)
-{
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (widget), action, NULL));
-  lw_test_drain ();
-}
-
 /* Fills the round form: the declarer (or LW_NO_SEAT), cards per seat,
  * Worms per seat, then submits with the page's action. */
 static void
@@ -58,7 +50,7 @@ enter_round (LwGamePage *page,
         gtk_spin_button_set_value (lw_seat_row_get_spin (row, LW_SEAT_COUNT_WORMS), worms[seat]);
     }
   lw_test_drain ();
-  activate (page, "game.submit-round");
+  lw_test_activate (page, "game.submit-round");
 }
 
 static guint
@@ -88,13 +80,13 @@ start_two_player_game (Fixture *fixture)
   LwNewGamePage *new_game = lw_window_get_new_game_page (fixture->window);
   LwGamePage *page = lw_window_get_game_page (fixture->window);
 
-  activate (fixture->window, "win.new-game");
+  lw_test_activate (fixture->window, "win.new-game");
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "new-game");
 
   lw_new_game_page_set_n_players (new_game, 2);
   lw_new_game_page_set_player (new_game, 0, "Ann");
   lw_new_game_page_set_player (new_game, 1, "Ben");
-  activate (new_game, "new-game.start");
+  lw_test_activate (new_game, "new-game.start");
 
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
   g_assert_cmpint (lw_game_page_get_game_id (page), >, 0);
@@ -134,7 +126,7 @@ test_two_player_game (Fixture       *fixture,
   lw_test_drain ();
   g_assert_cmpstr (lw_round_form_get_totals_text (form), ==, "25 of 26 cards · 1 to go");
   g_assert_false (lw_round_form_get_valid (form));
-  activate (page, "game.submit-round");
+  lw_test_activate (page, "game.submit-round");
   g_assert_true (g_str_has_prefix (lw_round_form_get_error_text (form), "Round 1: cards sum to 25, expected 26"));
   /* It shows below the totals check, where the counts are edited. */
   g_assert_true (lw_round_form_get_error_beside_totals (form));
@@ -186,12 +178,12 @@ test_two_player_game (Fixture       *fixture,
    * are in the form again. */
   enter_round (page, 0, ann_pack, NULL);
   assert_board (board, "3", "0");
-  activate (page, "game.undo-round");
+  lw_test_activate (page, "game.undo-round");
   assert_board (board, "2", "0");
   g_assert_cmpuint (stored_rounds (fixture, id), ==, 2);
   g_assert_cmpint (lw_seat_row_get_count (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), ==, 20);
   g_assert_true (lw_round_form_get_valid (form));
-  activate (page, "game.submit-round");
+  lw_test_activate (page, "game.submit-round");
   assert_board (board, "3", "0");
 
   /* Ann's Pack every round until 11 while Ben has 0: a skunk (R23). */
@@ -225,7 +217,7 @@ test_two_player_game (Fixture       *fixture,
   g_assert_cmpuint (lw_games_page_get_n_games (games, FALSE), ==, 0);
 
   /* The players are offered by name for the next game. */
-  activate (fixture->window, "win.new-game");
+  lw_test_activate (fixture->window, "win.new-game");
   g_assert_cmpuint (lw_new_game_page_get_n_known_players (lw_window_get_new_game_page (fixture->window)), ==, 2);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", id));
@@ -259,7 +251,7 @@ test_void_and_penalty (Fixture       *fixture,
   lw_round_form_add_penalty (form, 0, LW_PENALTY_OUT_OF_TURN);
   lw_test_drain ();
   g_assert_true (lw_round_form_get_valid (form));
-  activate (page, "game.submit-round");
+  lw_test_activate (page, "game.submit-round");
   assert_board (board, "0", "1");
   g_assert_nonnull (strstr (lw_game_page_get_last_round_text (page), "Played out of turn −1"));
   g_assert_cmpstr (lw_board_get_status_text (board), ==, "Round 2 · Ben deals");
@@ -272,7 +264,7 @@ test_void_and_penalty (Fixture       *fixture,
   lw_round_form_set_void (form, TRUE);
   lw_round_form_add_penalty (form, 0, LW_PENALTY_LOOKED_AT_DISCARDS);
   lw_test_drain ();
-  activate (page, "game.submit-round");
+  lw_test_activate (page, "game.submit-round");
   assert_board (board, "0", "2");
   g_assert_nonnull (strstr (lw_game_page_get_last_round_text (page), "Penalty at 0: point to the others +1"));
 
@@ -380,7 +372,7 @@ test_import (Fixture       *fixture,
   for (guint i = 0; i < names->len; i++)
     import_and_check (fixture, g_ptr_array_index (names, i));
 
-  activate (fixture->window, "win.show-games");
+  lw_test_activate (fixture->window, "win.show-games");
   g_assert_cmpuint (lw_games_page_get_n_games (games_page, TRUE) +
                     lw_games_page_get_n_games (games_page, FALSE), ==, names->len);
 }
@@ -444,7 +436,7 @@ test_partners_and_garwolf (Fixture       *fixture,
   const char *names[] = { "Ann", "Ben", "Cleo", "Dev" };
   LwRoundForm *form;
 
-  activate (fixture->window, "win.new-game");
+  lw_test_activate (fixture->window, "win.new-game");
   lw_new_game_page_set_n_players (new_game, 4);
   for (guint i = 0; i < 4; i++)
     lw_new_game_page_set_player (new_game, i, names[i]);
@@ -465,7 +457,7 @@ test_partners_and_garwolf (Fixture       *fixture,
   g_assert_cmpint (record->team_of[1], ==, record->team_of[3]);
   g_assert_cmpint (record->team_of[0], !=, record->team_of[1]);
 
-  activate (new_game, "new-game.start");
+  lw_test_activate (new_game, "new-game.start");
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
   g_assert_cmpuint (lw_board_get_n_sides (lw_game_page_get_board (page)), ==, 2);
   g_assert_cmpstr (lw_game_page_get_standings (page)->sides->pdata[0], ==, "Ann & Cleo");
@@ -473,7 +465,7 @@ test_partners_and_garwolf (Fixture       *fixture,
   g_assert_cmpstr (lw_board_get_badge_text (lw_game_page_get_board (page), 0), ==, "Ann deals");
 
   /* Garwolf, 3 players: Court cards must make 12 and Garwolves 3. */
-  activate (fixture->window, "win.new-game");
+  lw_test_activate (fixture->window, "win.new-game");
   {
     g_autoptr (LwGameRecord) garwolf = lw_game_record_new (LW_RULESET_GARWOLF, 3, names);
     gint64 id = lw_store_add_game (lw_window_get_store (fixture->window), garwolf, &error);
@@ -504,7 +496,7 @@ test_partners_and_garwolf (Fixture       *fixture,
                                                        LW_SEAT_COUNT_GARWOLVES), garwolves[seat]);
     lw_test_drain ();
     g_assert_true (lw_round_form_get_valid (form));
-    activate (page, "game.submit-round");
+    lw_test_activate (page, "game.submit-round");
     /* G1: 5 + 3, 4 + 3, 3 + 3 */
     g_assert_cmpstr (lw_board_get_score_text (lw_game_page_get_board (page), 0), ==, "8");
     g_assert_cmpstr (lw_board_get_score_text (lw_game_page_get_board (page), 1), ==, "7");
@@ -574,7 +566,7 @@ test_shortcuts_window (Fixture       *fixture,
   guint n_before = g_list_length (gtk_application_get_windows (GTK_APPLICATION (fixture->app)));
 
   g_assert_cmpuint (n_before, ==, 1);
-  activate (fixture->window, "win.show-help-overlay");
+  lw_test_activate (fixture->window, "win.show-help-overlay");
   for (GList *l = gtk_application_get_windows (GTK_APPLICATION (fixture->app)); l != NULL; l = l->next)
     if (GTK_IS_SHORTCUTS_WINDOW (l->data))
       shortcuts = l->data;
@@ -697,7 +689,7 @@ test_tab_order (Fixture       *fixture,
   GtkWidget *focus;
   LwSeatRow *row;
 
-  activate (fixture->window, "win.new-game");
+  lw_test_activate (fixture->window, "win.new-game");
   lw_new_game_page_set_n_players (new_game, 3);
   lw_new_game_page_set_player (new_game, 0, "Ann");
   lw_new_game_page_set_player (new_game, 1, "Ben");
@@ -709,7 +701,7 @@ test_tab_order (Fixture       *fixture,
   focus = tab_from (fixture->window, gtk_widget_get_ancestor (focus, GTK_TYPE_ENTRY) ? gtk_widget_get_ancestor (focus, GTK_TYPE_ENTRY) : focus);
   g_assert_nonnull (gtk_widget_get_ancestor (focus, GTK_TYPE_ENTRY));
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (gtk_widget_get_ancestor (focus, GTK_TYPE_ENTRY))), ==, "Ben");
-  activate (new_game, "new-game.start");
+  lw_test_activate (new_game, "new-game.start");
 
   row = lw_round_form_get_seat_row (form, 0);
   focus = tab_from (fixture->window, GTK_WIDGET (lw_seat_row_get_spin (row, LW_SEAT_COUNT_CARDS)));
@@ -759,7 +751,7 @@ test_narrow_long_names (Fixture       *fixture,
   g_assert_cmpint (minimum, <=, 360);
 
   /* The new game page with six long names, partners on. */
-  activate (fixture->window, "win.new-game");
+  lw_test_activate (fixture->window, "win.new-game");
   lw_new_game_page_set_n_players (lw_window_get_new_game_page (fixture->window), 6);
   for (guint i = 0; i < 6; i++)
     lw_new_game_page_set_player (lw_window_get_new_game_page (fixture->window), i, names[i]);
@@ -776,7 +768,7 @@ test_new_game_names (Fixture       *fixture,
 {
   LwNewGamePage *new_game = lw_window_get_new_game_page (fixture->window);
 
-  activate (fixture->window, "win.new-game");
+  lw_test_activate (fixture->window, "win.new-game");
   lw_new_game_page_set_player (new_game, 0, "Ann");
   lw_test_drain ();
   g_assert_cmpstr (lw_new_game_page_get_error_text (new_game), ==, "Seat 2 needs a name");
@@ -813,7 +805,7 @@ test_pack_worth_zero (Fixture       *fixture,
   gtk_spin_button_set_value (lw_seat_row_get_spin (ann, LW_SEAT_COUNT_CARDS), 24);
   gtk_spin_button_set_value (lw_seat_row_get_spin (ben, LW_SEAT_COUNT_CARDS), 2);
   lw_test_drain ();
-  activate (page, "game.submit-round");
+  lw_test_activate (page, "game.submit-round");
   assert_board (lw_game_page_get_board (page), "1", "1");
   g_assert_cmpstr (lw_game_page_get_last_round_text (page), ==,
                    "Ann 0: Pack made, worth 0 (every trick but the last)");
@@ -857,7 +849,7 @@ test_delete_game (Fixture       *fixture,
   gint64 id;
 
   id = start_two_player_game (fixture);
-  activate (fixture->window, "win.show-games");
+  lw_test_activate (fixture->window, "win.show-games");
   g_assert_cmpuint (lw_games_page_get_n_games (games, FALSE), ==, 1);
 
   /* Cancel keeps it. */
@@ -1019,7 +1011,7 @@ test_edit_past_round (Fixture       *fixture,
   /* Ben's score at the end stays 0: not listed. */
   g_assert_null (strstr (lw_round_form_get_preview_text (form), "Ben’s score"));
 
-  activate (editor, "editor.save");
+  lw_test_activate (editor, "editor.save");
   dialog = lw_round_editor_get_confirm_dialog (editor);
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Save Round 1?");
@@ -1105,7 +1097,7 @@ test_refused_edit (Fixture       *fixture,
   g_assert_nonnull (strstr (lw_round_form_get_error_text (form), "the game would end after round 11"));
   g_assert_true (g_str_has_prefix (lw_round_form_get_error_text (form), "Replacing round 11"));
 
-  activate (editor, "editor.save");
+  lw_test_activate (editor, "editor.save");
   g_assert_null (lw_round_editor_get_confirm_dialog (editor));
   g_assert_nonnull (strstr (lw_round_form_get_error_text (form), "the game would end after round 11"));
 
@@ -1115,7 +1107,7 @@ test_refused_edit (Fixture       *fixture,
   g_assert_cmpint (stored_round (game, 11)->cards[0], ==, 16);
 
   /* Escape closes it without a change. */
-  activate (editor, "window.close");
+  lw_test_activate (editor, "window.close");
   g_assert_null (lw_game_page_get_round_editor (page));
   assert_board (board, "8", "0");
   g_assert_cmpuint (lw_game_page_get_n_history_rows (page), ==, 12);
@@ -1139,7 +1131,7 @@ test_insert_delete_round (Fixture       *fixture,
 
   /* Delete round 2 (Ann's Pack): round 3 becomes round 2. */
   editor = open_editor (page, 2);
-  activate (editor, "editor.delete");
+  lw_test_activate (editor, "editor.delete");
   dialog = lw_round_editor_get_confirm_dialog (editor);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Delete Round 2?");
   g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
@@ -1153,14 +1145,14 @@ test_insert_delete_round (Fixture       *fixture,
 
   /* Insert Ann's Pack before round 1. */
   editor = open_editor (page, 1);
-  activate (editor, "editor.insert-before");
+  lw_test_activate (editor, "editor.insert-before");
   g_assert_cmpint (lw_round_editor_get_kind (editor), ==, LW_EDIT_INSERT);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (editor)), ==, "New Round Before Round 1");
   form = lw_round_editor_get_form (editor);
   g_assert_cmpstr (lw_round_form_get_totals_text (form), ==, "0 of 26 cards · 26 to go");
   set_cards (form, 0, 20, 6);
   g_assert_true (lw_round_form_get_valid (form));
-  activate (editor, "editor.save");
+  lw_test_activate (editor, "editor.save");
   dialog = lw_round_editor_get_confirm_dialog (editor);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Insert a Round Before Round 1?");
   respond (dialog, "apply");
@@ -1273,7 +1265,7 @@ test_noted_penalty (Fixture       *fixture,
   id = start_two_player_game (fixture);
   store = lw_window_get_store (fixture->window);
 
-  activate (page, "game.note-penalty");
+  lw_test_activate (page, "game.note-penalty");
   g_assert_nonnull (lw_game_page_get_dialog (page));
   g_assert_cmpstr (adw_message_dialog_get_heading (lw_game_page_get_dialog (page)), ==, "Note a Penalty");
   gtk_drop_down_set_selected (GTK_DROP_DOWN (lw_game_page_get_dialog_field (page, "seat")), 1);
@@ -1294,7 +1286,7 @@ test_noted_penalty (Fixture       *fixture,
   g_clear_pointer (&pending, g_ptr_array_unref);
 
   /* A second one, removed from the form, is removed from the store. */
-  activate (page, "game.note-penalty");
+  lw_test_activate (page, "game.note-penalty");
   respond (lw_game_page_get_dialog (page), "note");
   g_assert_cmpuint (lw_round_form_get_n_penalties (form), ==, 2);
   g_signal_emit_by_name (lw_round_form_get_penalty_row (form, 1), "remove");
@@ -1305,7 +1297,7 @@ test_noted_penalty (Fixture       *fixture,
 
   /* The round: Ann's Pack +1, Ben out of turn −1 (R19): 2 – 0. */
   set_cards (form, 0, 20, 6);
-  activate (page, "game.submit-round");
+  lw_test_activate (page, "game.submit-round");
   assert_board (lw_game_page_get_board (page), "2", "0");
 
   game = load_game (fixture, id);
@@ -1380,7 +1372,7 @@ test_substitute (Fixture       *fixture,
   assert_board (board, "0", "1");
   g_assert_cmpstr (lw_board_get_status_text (board), ==, "Round 2 · Ben deals");
 
-  activate (page, "game.substitute");
+  lw_test_activate (page, "game.substitute");
   g_assert_cmpstr (adw_message_dialog_get_heading (lw_game_page_get_dialog (page)), ==, "Substitute a Player");
   gtk_drop_down_set_selected (GTK_DROP_DOWN (lw_game_page_get_dialog_field (page, "seat")), 1);
   gtk_editable_set_text (GTK_EDITABLE (lw_game_page_get_dialog_field (page, "name")), "Cleo");
@@ -1398,7 +1390,7 @@ test_substitute (Fixture       *fixture,
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (lw_round_form_get_seat_row (lw_game_page_get_round_form (page), 1))), ==, "Cleo");
 
   /* The edit log, newest first. */
-  activate (page, "game.edit-log");
+  lw_test_activate (page, "game.edit-log");
   toplevels = gtk_window_get_toplevels ();
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
@@ -1416,7 +1408,7 @@ test_substitute (Fixture       *fixture,
   entry = lw_edit_log_get_entry_text (log, 1);
   g_assert_true (g_str_has_prefix (entry, "Round 1 added\n"));
   g_assert_true (g_str_has_suffix (entry, "\nNobody declared · Ann 16 · Ben 10"));
-  activate (log, "window.close");
+  lw_test_activate (log, "window.close");
 
   /* Undo: Ben sits there again. */
   g_signal_emit_by_name (lw_game_page_get_round_toast (page), "button-clicked");
@@ -1440,7 +1432,7 @@ test_game_details (Fixture       *fixture,
   g_assert_cmpstr (lw_game_page_get_details_text (page, FALSE), ==, "");
 
   /* A date that is not one: nothing is saved. */
-  activate (page, "game.details");
+  lw_test_activate (page, "game.details");
   gtk_editable_set_text (GTK_EDITABLE (lw_game_page_get_dialog_field (page, "date")), "12/05/2024");
   gtk_editable_set_text (GTK_EDITABLE (lw_game_page_get_dialog_field (page, "place")), "Nowhere");
   respond (lw_game_page_get_dialog (page), "save");
@@ -1449,7 +1441,7 @@ test_game_details (Fixture       *fixture,
   g_assert_cmpint (game->played_at, ==, 0);
   g_clear_pointer (&game, lw_stored_game_free);
 
-  activate (page, "game.details");
+  lw_test_activate (page, "game.details");
   buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (lw_game_page_get_dialog_field (page, "notes")));
   gtk_text_buffer_set_text (buffer, "Friday club\nsecond table", -1);
   gtk_editable_set_text (GTK_EDITABLE (lw_game_page_get_dialog_field (page, "date")), "2024-05-12 19:30");
@@ -1465,7 +1457,7 @@ test_game_details (Fixture       *fixture,
   g_assert_cmpstr (lw_game_page_get_details_text (page, TRUE), ==, "Friday club\nsecond table");
 
   /* The dialog opens with them. */
-  activate (page, "game.details");
+  lw_test_activate (page, "game.details");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (lw_game_page_get_dialog_field (page, "date"))), ==,
                    "2024-05-12 19:30");
   respond (lw_game_page_get_dialog (page), "cancel");
