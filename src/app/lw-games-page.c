@@ -495,14 +495,7 @@ static void
 first_paint_cb (GdkFrameClock *clock,
                 LwGamesPage   *self)
 {
-  if (self->paint_clock != NULL)
-    {
-      g_clear_signal_handler (&self->paint_handler, self->paint_clock);
-      g_object_remove_weak_pointer (G_OBJECT (self->paint_clock), (gpointer *) &self->paint_clock);
-      self->paint_clock = NULL;
-    }
-  self->paint_handler = 0;
-  g_clear_handle_id (&self->start_source, g_source_remove);
+  cancel_deferred_start (self);
   self->start_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, deferred_start_cb, self, NULL);
 }
 
