@@ -7,7 +7,11 @@
  */
 #include <string.h>
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <gio/gio.h>
+#include <glib-unix.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <sqlite3.h>
@@ -512,6 +516,128 @@ test_bad_database (Fixture       *fixture,
     }
 }
 
+/* Where a run's standard output goes when it cannot be written. */
+typedef enum {
+  UNWRITABLE_FULL,    /* /dev/full: ENOSPC */
+  UNWRITABLE_CLOSED,  /* closed before the program starts */
+  UNWRITABLE_PIPE,    /* a pipe whose reader has gone: EPIPE */
+} Unwritable;
+
+/* Runs littlewolf-cli with @args (NULL-terminated, --db @db first) and
+ * its standard output unwritable as @how says; stderr in @run->err. */
+static void
+run_unwritable (LwTestRun         *run,
+                const char        *db,
+                Unwritable         how,
+                const char *const *args)
+{
+  g_autoptr (GSubprocessLauncher) launcher =
+    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr (GError) error = NULL;
+  int fds[2] = { -1, -1 };
+
+  if (how == UNWRITABLE_CLOSED)
+    {
+      /* The shell closes it and replaces itself with the program. */
+      g_ptr_array_add (argv, (gpointer) "/bin/sh");
+      g_ptr_array_add (argv, (gpointer) "-c");
+      g_ptr_array_add (argv, (gpointer) "exec \"$@\" >&-");
+      g_ptr_array_add (argv, (gpointer) "sh");
+    }
+  g_ptr_array_add (argv, (gpointer) lw_test_cli_path ());
+  g_ptr_array_add (argv, (gpointer) "--db");
+  g_ptr_array_add (argv, (gpointer) db);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  if (how == UNWRITABLE_FULL)
+    g_subprocess_launcher_set_stdout_file_path (launcher, "/dev/full");
+  else if (how == UNWRITABLE_PIPE)
+    {
+      g_assert_true (g_unix_open_pipe (fds, FD_CLOEXEC, &error));
+      g_assert_no_error (error);
+      close (fds[0]);  /* the reader is gone before anything is written */
+      g_subprocess_launcher_take_stdout_fd (launcher, fds[1]);
+    }
+  process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, NULL, NULL, NULL, &run->err, &error);
+  g_assert_no_error (error);
+  run->out = g_strdup ("");
+  run->status = g_subprocess_get_if_exited (process) ? g_subprocess_get_exit_status (process)
+                                                     : -g_subprocess_get_term_sig (process);
+}
+
+/* What a database holds, as rows of every table a command writes to. */
+static char *
+database_contents (const char *db)
+{
+  static const char *const tables[] = {
+    "games", "game_seats", "rounds", "round_seats", "players", "edits",
+    "events", "event_players", "event_rounds", "event_tables", "event_seats",
+  };
+  g_autoptr (GString) out = g_string_new (NULL);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (tables); i++)
+    {
+      g_autofree char *sql = g_strdup_printf ("SELECT count (*) FROM %s", tables[i]);
+      g_string_append_printf (out, "%s %" G_GINT64_FORMAT "\n", tables[i],
+                              lw_test_sql_int_at (db, sql));
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* CLI.md: a command that stores and prints writes and flushes its output
+ * before it commits; when the output cannot be written (a full disk,
+ * stdout closed, a pipe whose reader has gone) it exits 1 with one line
+ * and stores nothing, so that a script that retries makes no duplicate. */
+static void
+test_unwritable_output_stores_nothing (Fixture       *fixture,
+                                       gconstpointer  data)
+{
+  g_autoptr (GPtrArray) good = lw_test_case_paths ("random", "game-");
+  const char *game = g_ptr_array_index (good, 0);
+  const char *const import[] = { "import", game, NULL };
+  const char *const event_new[] = { "event", "new", "--name", "Spring", "--format", "swiss",
+                                    "--table-size", "2", NULL };
+  const char *const event_pair[] = { "event", "pair", "1", NULL };
+  const char *const *commands[] = { import, event_new, event_pair };
+  g_auto (LwTestRun) event = { 0, };
+  g_auto (LwTestRun) entrants = { 0, };
+
+  /* A database with a game and an event of four players in it. */
+  import_file (fixture->path, game);
+  lw_test_run_cli (&event, fixture->path, NULL, "event", "new", "--name", "Club",
+                   "--format", "swiss", "--table-size", "2", NULL);
+  assert_ok (&event);
+  lw_test_run_cli (&entrants, fixture->path, NULL, "event", "add", "1",
+                   "Ann", "Ben", "Cleo", "Dev", NULL);
+  assert_ok (&entrants);
+
+  for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
+    for (Unwritable how = UNWRITABLE_FULL; how <= UNWRITABLE_PIPE; how++)
+      {
+        g_autofree char *before = database_contents (fixture->path);
+        g_autofree char *after = NULL;
+        g_auto (LwTestRun) run = { 0, };
+
+        if (how == UNWRITABLE_FULL && !g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
+          continue;
+        g_test_message ("%s, output %s", commands[c][0] == import[0] ? "import" : commands[c][1],
+                        (const char *[]) { "to /dev/full", "closed", "to a closed pipe" }[how]);
+        run_unwritable (&run, fixture->path, how, commands[c]);
+        lw_test_assert_cli_failed (&run, 1, "cannot write the output");
+        after = database_contents (fixture->path);
+        g_assert_cmpstr (after, ==, before);
+      }
+
+  /* And a command that can write its output stores as before. */
+  g_assert_cmpint (import_file (fixture->path, game), ==, 2);
+}
+
 /* Programs that start at once on the same new database all store their
  * game: none of them takes the half-created file for another program's
  * database or gives up on a lock. */
@@ -589,6 +715,8 @@ main (int   argc,
               lw_test_db_set_up_closed, test_help, lw_test_db_tear_down);
   g_test_add ("/cli-games/bad-database", Fixture, NULL,
               lw_test_db_set_up_closed, test_bad_database, lw_test_db_tear_down);
+  g_test_add ("/cli-games/unwritable-output-stores-nothing", Fixture, NULL, lw_test_db_set_up_closed,
+              test_unwritable_output_stores_nothing, lw_test_db_tear_down);
   g_test_add ("/cli-games/parallel-imports", Fixture, NULL,
               lw_test_db_set_up_closed, test_parallel_imports, lw_test_db_tear_down);
 

@@ -81,10 +81,13 @@ store_path (LwCliContext *ctx)
   return ctx->db_path != NULL ? g_strdup (ctx->db_path) : lw_store_default_path ();
 }
 
-/* Opens the database; for @must_exist, a missing file is "no event". */
+/* Opens the database (lw_cli_open_store(): for @for_writing, what is
+ * stored is committed after the output is written); for @must_exist, a
+ * missing file is "no event". */
 static LwStore *
 open_store (LwCliContext  *ctx,
             gboolean       must_exist,
+            gboolean       for_writing,
             gint64         event_id,
             int           *status)
 {
@@ -98,7 +101,7 @@ open_store (LwCliContext  *ctx,
                              " (no database yet)", event_id);
       return NULL;
     }
-  store = lw_store_open (path, &error);
+  store = lw_cli_open_store (ctx, for_writing, &error);
   if (store == NULL)
     *status = lw_cli_fail_error (error);
   return store;
@@ -300,7 +303,7 @@ event_new (LwCliContext *ctx,
   if (!lw_event_config_validate (&config, &error))
     return lw_cli_fail (LW_CLI_INVALID, "event new: %s", error->message);
 
-  store = open_store (ctx, FALSE, 0, &status);
+  store = open_store (ctx, FALSE, TRUE, 0, &status);
   if (store == NULL)
     return status;
   id = lw_store_add_event (store, name, &config, &error);
@@ -344,7 +347,7 @@ event_add (LwCliContext *ctx,
     return lw_cli_fail (LW_CLI_INVALID, "event add: at least one player's name is needed");
   g_ptr_array_add (names, NULL);
 
-  store = open_store (ctx, TRUE, id, &status);
+  store = open_store (ctx, TRUE, TRUE, id, &status);
   if (store == NULL)
     return status;
   if (!lw_store_add_event_entrants (store, id, (const char *const *) names->pdata,
@@ -372,7 +375,7 @@ event_status (LwCliContext    *ctx,
   if (!parse_positive (argv[1], G_MAXINT64, &id))
     return bad_id (command, argv[1]);
 
-  store = open_store (ctx, TRUE, id, &status);
+  store = open_store (ctx, TRUE, TRUE, id, &status);
   if (store == NULL)
     return status;
   if (!lw_store_set_event_entrant_status (store, id, argv[2], status_to, &error))
@@ -397,7 +400,7 @@ event_pair (LwCliContext *ctx,
   if (!parse_positive (argv[1], G_MAXINT64, &id))
     return bad_id ("event pair", argv[1]);
 
-  store = open_store (ctx, TRUE, id, &status);
+  store = open_store (ctx, TRUE, TRUE, id, &status);
   if (store == NULL)
     return status;
   event = lw_store_pair_event_round (store, id, &error);
@@ -441,7 +444,7 @@ event_seating (LwCliContext *ctx,
   if (!parse_positive (id_text, G_MAXINT64, &id))
     return bad_id ("event seating", id_text);
 
-  store = open_store (ctx, TRUE, id, &status);
+  store = open_store (ctx, TRUE, FALSE, id, &status);
   if (store == NULL)
     return status;
   event = lw_store_load_event (store, id, &error);
@@ -524,7 +527,7 @@ event_result (LwCliContext *ctx,
                             scores_text, LW_EVENT_MAX_SEATS);
     }
 
-  store = open_store (ctx, TRUE, id, &status);
+  store = open_store (ctx, TRUE, TRUE, id, &status);
   if (store == NULL)
     return status;
   if (round == 0)
@@ -579,7 +582,7 @@ event_standings (LwCliContext *ctx,
   if (!parse_positive (id_text, G_MAXINT64, &id))
     return bad_id ("event standings", id_text);
 
-  store = open_store (ctx, TRUE, id, &status);
+  store = open_store (ctx, TRUE, FALSE, id, &status);
   if (store == NULL)
     return status;
   event = lw_store_load_event (store, id, &error);
@@ -627,7 +630,7 @@ event_list (LwCliContext *ctx,
     return lw_cli_fail (LW_CLI_INVALID, "event list: unexpected argument \"%s\"", argv[1]);
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
     return LW_CLI_OK;
-  store = lw_store_open (path, &error);
+  store = lw_cli_open_store (ctx, FALSE, &error);
   if (store == NULL || (list = lw_store_list_events (store, &error)) == NULL)
     return lw_cli_fail_error (error);
 
@@ -665,7 +668,7 @@ event_rename (LwCliContext *ctx,
   if (*argv[2] == '\0')
     return lw_cli_fail (LW_CLI_INVALID, "event rename: the new name is empty");
 
-  store = open_store (ctx, TRUE, id, &status);
+  store = open_store (ctx, TRUE, TRUE, id, &status);
   if (store == NULL)
     return status;
   if (!lw_store_rename_event (store, id, argv[2], &error))
@@ -688,7 +691,7 @@ event_delete (LwCliContext *ctx,
   if (!parse_positive (argv[1], G_MAXINT64, &id))
     return bad_id ("event delete", argv[1]);
 
-  store = open_store (ctx, TRUE, id, &status);
+  store = open_store (ctx, TRUE, TRUE, id, &status);
   if (store == NULL)
     return status;
   if (!lw_store_delete_event (store, id, &error))
@@ -836,7 +839,7 @@ lw_cli_cmd_ratings (LwCliContext *ctx,
     }
   else
     {
-      store = lw_store_open (path, &error);
+      store = lw_cli_open_store (ctx, FALSE, &error);
       if (store == NULL)
         return lw_cli_fail_error (error);
       if (event_id > 0)

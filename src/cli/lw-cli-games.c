@@ -17,19 +17,6 @@
 #include "lw-engine.h"
 #include "lw-store.h"
 
-static LwStore *
-open_store (LwCliContext  *ctx,
-            GError       **error)
-{
-  g_autofree char *default_path = NULL;
-
-  if (ctx->db_path != NULL)
-    return lw_store_open (ctx->db_path, error);
-
-  default_path = lw_store_default_path ();
-  return lw_store_open (default_path, error);
-}
-
 /* Whether the database of the command line (or the default one) exists.
  * The commands that only read (games, show, export) leave a missing one
  * missing: there is nothing to list, show or export. */
@@ -107,7 +94,7 @@ load_stored_game (LwCliContext  *ctx,
   if (!store_exists (ctx))
     return lw_cli_fail (LW_CLI_FAILED, "no game with ID %" G_GINT64_FORMAT " (no database yet)", *id);
 
-  store = open_store (ctx, &error);
+  store = lw_cli_open_store (ctx, FALSE, &error);
   if (store == NULL)
     return lw_cli_fail_error (error);
 
@@ -162,7 +149,7 @@ lw_cli_cmd_games (LwCliContext  *ctx,
   if (!store_exists (ctx))
     return LW_CLI_OK;
 
-  store = open_store (ctx, &error);
+  store = lw_cli_open_store (ctx, FALSE, &error);
   if (store == NULL)
     return lw_cli_fail_error (error);
 
@@ -275,7 +262,7 @@ lw_cli_cmd_import (LwCliContext  *ctx,
   if (standings == NULL)
     return lw_cli_fail_error (error);
 
-  store = open_store (ctx, &error);
+  store = lw_cli_open_store (ctx, TRUE, &error);
   if (store == NULL)
     return lw_cli_fail_error (error);
 

@@ -3,7 +3,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <locale.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -140,6 +142,31 @@ lw_cli_read_input (const char  *name,
   return ok;
 }
 
+LwStore *
+lw_cli_open_store (LwCliContext  *ctx,
+                   gboolean       for_writing,
+                   GError       **error)
+{
+  g_autofree char *default_path = NULL;
+  g_autoptr (LwStore) store = NULL;
+
+  g_return_val_if_fail (ctx != NULL, NULL);
+  g_return_val_if_fail (!for_writing || ctx->writing == NULL, NULL);
+
+  if (ctx->db_path == NULL)
+    default_path = lw_store_default_path ();
+  store = lw_store_open (ctx->db_path != NULL ? ctx->db_path : default_path, error);
+  if (store == NULL)
+    return NULL;
+  if (for_writing)
+    {
+      if (!lw_store_begin_transaction (store, error))
+        return NULL;
+      ctx->writing = g_object_ref (store);
+    }
+  return g_steal_pointer (&store);
+}
+
 gboolean
 lw_cli_wants_help (int    argc,
                    char **argv)
@@ -197,20 +224,58 @@ cmd_score (LwCliContext *ctx,
 }
 
 /* A command's output that could not be written (a full disk, a closed
- * pipe) is a failure (status 1), not a success. */
+ * pipe) is a failure (status 1), not a success; what the command stored is
+ * committed only after its output is written and flushed, and rolled back
+ * when the command failed or its output could not be written (CLI.md). */
 static int
-finish_output (int status)
+finish_output (LwCliContext *ctx,
+               int           status)
 {
+  g_autoptr (LwStore) writing = g_steal_pointer (&ctx->writing);
+  g_autoptr (GError) error = NULL;
   int saved_errno;
 
   if (status != LW_CLI_OK)
-    return status;
+    {
+      if (writing != NULL)
+        lw_store_rollback_transaction (writing);
+      return status;
+    }
   errno = 0;
-  if (fflush (stdout) == 0 && !ferror (stdout))
-    return status;
-  saved_errno = errno;
-  return lw_cli_fail (LW_CLI_FAILED, "cannot write the output: %s",
-                      saved_errno != 0 ? g_strerror (saved_errno) : "write error");
+  if (fflush (stdout) != 0 || ferror (stdout))
+    {
+      saved_errno = errno;
+      if (writing != NULL)
+        lw_store_rollback_transaction (writing);
+      return lw_cli_fail (LW_CLI_FAILED, "cannot write the output: %s%s",
+                          saved_errno != 0 ? g_strerror (saved_errno) : "write error",
+                          writing != NULL ? " (nothing was stored)" : "");
+    }
+  if (writing != NULL && !lw_store_commit_transaction (writing, &error))
+    return lw_cli_fail (LW_CLI_FAILED, "%s: the printed result was not stored",
+                        error->message);
+  return status;
+}
+
+/* A standard stream that is closed at start is opened on /dev/null, so
+ * that no file the command opens (the database) takes its number; stdout
+ * is opened read-only, so that writing the output fails as it should. */
+static void
+reserve_standard_streams (void)
+{
+  static const int flags[] = { O_RDONLY, O_RDONLY, O_WRONLY };
+
+  for (int fd = 0; fd < 3; fd++)
+    if (fcntl (fd, F_GETFD) == -1 && errno == EBADF)
+      {
+        int opened = open ("/dev/null", flags[fd]);
+
+        if (opened >= 0 && opened != fd)
+          {
+            dup2 (opened, fd);
+            close (opened);
+          }
+      }
 }
 
 typedef int (*LwCliCommand) (LwCliContext *ctx, int argc, char **argv);
@@ -236,8 +301,14 @@ int
 main (int   argc,
       char *argv[])
 {
-  LwCliContext ctx = { NULL };
+  LwCliContext ctx = { NULL, NULL };
   int i = 1;
+
+  /* A pipe whose reader has gone is a write error (EPIPE, status 1) that
+   * rolls the command's writes back, not a signal that ends the program
+   * after them. */
+  signal (SIGPIPE, SIG_IGN);
+  reserve_standard_streams ();
 
   setlocale (LC_ALL, "");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
@@ -284,7 +355,7 @@ main (int   argc,
 
   for (gsize c = 0; c < G_N_ELEMENTS (commands); c++)
     if (strcmp (argv[i], commands[c].name) == 0)
-      return finish_output (commands[c].run (&ctx, argc - i, argv + i));
+      return finish_output (&ctx, commands[c].run (&ctx, argc - i, argv + i));
 
   return lw_cli_fail (LW_CLI_INVALID, "unknown command \"%s\" (see --help)", argv[i]);
 }

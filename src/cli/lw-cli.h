@@ -6,6 +6,8 @@
 
 #include <glib.h>
 
+#include "lw-store.h"
+
 G_BEGIN_DECLS
 
 /* Exit statuses of CLI.md. */
@@ -18,9 +20,14 @@ enum {
 /**
  * LwCliContext:
  * @db_path: (nullable): the `--db` path, or %NULL for the default database
+ * @writing: (nullable) (transfer full): the store a command writes to,
+ *   with its transaction open (lw_cli_open_store()): committed by main()
+ *   once the command succeeded and its output is written and flushed,
+ *   rolled back otherwise (CLI.md)
  */
 typedef struct {
   const char *db_path;
+  LwStore    *writing;
 } LwCliContext;
 
 /**
@@ -49,6 +56,25 @@ int lw_cli_fail_error (const GError *error);
 
 /* The largest input `score` and `import` read (LW_GAME_RECORD_MAX_BYTES). */
 #define LW_CLI_MAX_INPUT_SIZE LW_GAME_RECORD_MAX_BYTES
+
+/**
+ * lw_cli_open_store:
+ * @ctx: the command line's context
+ * @for_writing: whether the command stores something
+ * @error: return location for a #GError (lw_store_open()'s errors;
+ *   lw_store_begin_transaction()'s)
+ *
+ * Opens the `--db` database (or the default one). For a command that
+ * stores something, the store's writes go into one transaction that is
+ * kept in @ctx and committed only after the command's output is written
+ * and flushed (CLI.md: output that cannot be written leaves nothing
+ * stored); a command opens at most one store for writing.
+ *
+ * Returns: (transfer full) (nullable): the store, %NULL on error.
+ */
+LwStore *lw_cli_open_store (LwCliContext  *ctx,
+                            gboolean       for_writing,
+                            GError       **error);
 
 /**
  * lw_cli_read_input:

@@ -114,6 +114,10 @@ struct _LwStore
   char       *path;
   sqlite3    *db;
   GHashTable *statements;  /* SQL text (static) → sqlite3_stmt* */
+
+  /* The caller's transaction (lw_store_begin_transaction()) is open: the
+   * store's own transactions become savepoints inside it. */
+  gboolean    in_caller_transaction;
 };
 
 G_DEFINE_TYPE (LwStore, lw_store, G_TYPE_OBJECT)
@@ -601,10 +605,15 @@ exec_sql (LwStore     *self,
 /* Transactions                                                         */
 /* ------------------------------------------------------------------ */
 
+/* A transaction of the store's own, or a savepoint inside the caller's
+ * transaction when one is open (lw_store_begin_transaction()): then the
+ * caller's COMMIT is the one that stores. */
 static gboolean
 begin_write (LwStore  *self,
              GError  **error)
 {
+  if (self->in_caller_transaction)
+    return exec_sql (self, "SAVEPOINT lw_step", error);
   return exec_sql (self, "BEGIN IMMEDIATE", error);
 }
 
@@ -612,15 +621,22 @@ static gboolean
 begin_read (LwStore  *self,
             GError  **error)
 {
+  if (self->in_caller_transaction)
+    return exec_sql (self, "SAVEPOINT lw_step", error);
   return exec_sql (self, "BEGIN", error);
 }
 
-/* Undoes the open transaction, if any; never fails the caller (the error
- * that led here is the one worth reporting). */
+/* Undoes the open transaction (inside the caller's: back to the store's
+ * savepoint), if any; never fails the caller (the error that led here is
+ * the one worth reporting). */
 static void
 rollback (LwStore *self)
 {
-  if (!sqlite3_get_autocommit (self->db))
+  if (sqlite3_get_autocommit (self->db))
+    return;
+  if (self->in_caller_transaction)
+    sqlite3_exec (self->db, "ROLLBACK TO lw_step; RELEASE lw_step", NULL, NULL, NULL);
+  else
     sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
@@ -628,10 +644,47 @@ static gboolean
 commit (LwStore  *self,
         GError  **error)
 {
-  if (exec_sql (self, "COMMIT", error))
+  if (exec_sql (self, self->in_caller_transaction ? "RELEASE lw_step" : "COMMIT", error))
     return TRUE;
   rollback (self);
   return FALSE;
+}
+
+gboolean
+lw_store_begin_transaction (LwStore  *self,
+                            GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (!self->in_caller_transaction, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!begin_write (self, error))
+    return FALSE;
+  self->in_caller_transaction = TRUE;
+  return TRUE;
+}
+
+gboolean
+lw_store_commit_transaction (LwStore  *self,
+                             GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (self->in_caller_transaction, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  self->in_caller_transaction = FALSE;
+  return commit (self, error);
+}
+
+void
+lw_store_rollback_transaction (LwStore *self)
+{
+  g_return_if_fail (LW_IS_STORE (self));
+
+  if (!self->in_caller_transaction)
+    return;
+  self->in_caller_transaction = FALSE;
+  rollback (self);
 }
 
 /* ------------------------------------------------------------------ */
@@ -646,6 +699,7 @@ lw_store_finalize (GObject *object)
   g_clear_pointer (&self->statements, g_hash_table_unref);
   if (self->db != NULL)
     {
+      lw_store_rollback_transaction (self);
       rollback (self);
       sqlite3_close_v2 (self->db);
       self->db = NULL;

@@ -122,6 +122,49 @@ char *lw_store_migration_backup_path (const char *path,
                                       int         version);
 
 /**
+ * lw_store_begin_transaction:
+ * @self: a store with no transaction of its caller open
+ * @error: return location for a #GError (%LW_STORE_ERROR_BUSY, another
+ *   %LW_STORE_ERROR)
+ *
+ * Opens a write transaction (BEGIN IMMEDIATE) of the caller's, so that
+ * the caller can do something between the store's writes and their
+ * commit: the CLI prints and flushes a command's result before it commits
+ * (CLI.md), so that output that cannot be written leaves nothing stored.
+ * Until lw_store_commit_transaction() or lw_store_rollback_transaction()
+ * every write of the store runs inside it (its own transaction becomes a
+ * savepoint: a failed write undoes only itself) and nothing is stored; a
+ * store finalized with the transaction open rolls it back.
+ *
+ * Returns: %TRUE when the transaction is open.
+ */
+gboolean lw_store_begin_transaction (LwStore  *self,
+                                     GError  **error);
+
+/**
+ * lw_store_commit_transaction:
+ * @self: a store with the caller's transaction open
+ * @error: return location for a #GError (%LW_STORE_ERROR_BUSY,
+ *   %LW_STORE_ERROR_FULL, another %LW_STORE_ERROR)
+ *
+ * Commits the caller's transaction (lw_store_begin_transaction()); when
+ * the commit fails, everything in it is rolled back.
+ *
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_commit_transaction (LwStore  *self,
+                                      GError  **error);
+
+/**
+ * lw_store_rollback_transaction:
+ * @self: a store
+ *
+ * Undoes every write of the caller's transaction and closes it; nothing
+ * happens when none is open.
+ */
+void lw_store_rollback_transaction (LwStore *self);
+
+/**
  * lw_store_get_path:
  *
  * Returns: (transfer none): the database file's path.
