@@ -524,6 +524,107 @@ test_migration_from_v3 (Fixture       *fixture,
   g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM players WHERE name = 'Ann'"), ==, 1);
 }
 
+/* The table's result as the store has it: the linked game, 0 for none. */
+static gint64
+table_result (LwStore *store,
+              gint64   event_id,
+              guint    table)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwEvent) event = lw_store_load_event (store, event_id, &error);
+  const LwEventRound *round;
+  const LwEventTable *seats;
+
+  g_assert_no_error (error);
+  round = g_ptr_array_index (event->rounds, 0);
+  seats = &g_array_index (round->tables, LwEventTable, table - 1);
+  g_assert_cmpuint (seats->number, ==, table);
+  return seats->has_result ? seats->game_id : 0;
+}
+
+/* Appends seat 0's packs to @game until one more would end it; returns
+ * that last round (which ends the game). */
+static LwRound *
+play_until_last_round (LwStore *store,
+                       gint64   game)
+{
+  for (guint n = 0; n < 40; n++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LwStoredGame) stored = lw_store_load_game (store, game, &error);
+      g_autoptr (LwRound) pack = NULL;
+      g_autoptr (LwStandings) standings = NULL;
+
+      g_assert_no_error (error);
+      pack = lw_test_round_from (stored->record, "{'declarer':0,'cards':[20,6]}");
+      g_ptr_array_add (stored->record->rounds, lw_round_copy (pack));
+      standings = lw_standings_compute (stored->record, &error);
+      g_assert_no_error (error);
+      if (standings->finished)
+        return g_steal_pointer (&pack);
+      g_assert_true (lw_store_append_round (store, game, pack, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_not_reached ();
+}
+
+/* The round that ends a game kept for an event's table makes the game the
+ * table's result in the same transaction: when linking it fails, the
+ * round is not stored either (no finished game without its result), and
+ * once it is stored the result is there without a second step. */
+static void
+test_finishing_round_links_result (Fixture       *fixture,
+                                   gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwEvent) event = NULL;
+  g_autoptr (LwRound) last = NULL;
+  g_autoptr (LwStoredGame) after = NULL;
+  gint64 id, game;
+  guint n_rounds;
+
+  id = new_event (fixture->store, LW_EVENT_SWISS, 2, 3, 4);
+  event = lw_store_pair_event_round (fixture->store, id, &error);
+  g_assert_no_error (error);
+  game = lw_store_start_event_table_game (fixture->store, id, 1, 1, &error);
+  g_assert_no_error (error);
+  last = play_until_last_round (fixture->store, game);
+  g_assert_cmpint (table_result (fixture->store, id, 1), ==, 0);
+
+  /* Another program makes writing a table's result fail. */
+  lw_test_sql_exec_at (fixture->path,
+                       "CREATE TRIGGER refuse_results BEFORE UPDATE OF game ON event_tables"
+                       " WHEN NEW.game IS NOT NULL BEGIN"
+                       "  SELECT RAISE (ABORT, 'results refused');"
+                       " END;");
+  n_rounds = (guint) lw_test_sql_int_at (fixture->path, "SELECT count (*) FROM rounds");
+  g_assert_false (lw_store_append_round (fixture->store, game, last, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "results refused"));
+  g_clear_error (&error);
+  g_assert_cmpuint ((guint) lw_test_sql_int_at (fixture->path, "SELECT count (*) FROM rounds"),
+                    ==, n_rounds);
+  after = lw_store_load_game (fixture->store, game, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (table_result (fixture->store, id, 1), ==, 0);
+  {
+    g_autoptr (LwStandings) standings = lw_standings_compute (after->record, &error);
+
+    g_assert_no_error (error);
+    g_assert_false (standings->finished);
+  }
+
+  /* Without the trigger the same round is stored, and the table has its
+   * result in the same write. */
+  lw_test_sql_exec_at (fixture->path, "DROP TRIGGER refuse_results");
+  g_assert_true (lw_store_append_round (fixture->store, game, last, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (table_result (fixture->store, id, 1), ==, game);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path,
+                                       "SELECT count (*) FROM event_tables WHERE game IS NOT NULL"),
+                   ==, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -540,6 +641,8 @@ main (int   argc,
               lw_test_db_set_up, test_refusals_change_nothing, lw_test_db_tear_down);
   g_test_add ("/store-events/game-result", Fixture, NULL,
               lw_test_db_set_up, test_game_result, lw_test_db_tear_down);
+  g_test_add ("/store-events/finishing-round-links-result", Fixture, NULL,
+              lw_test_db_set_up, test_finishing_round_links_result, lw_test_db_tear_down);
   g_test_add ("/store-events/rename-delete", Fixture, NULL,
               lw_test_db_set_up, test_rename_delete, lw_test_db_tear_down);
   g_test_add ("/store-events/tiebreaks", Fixture, NULL,

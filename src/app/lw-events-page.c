@@ -322,8 +322,9 @@ find_pending (LwEventsPage *self,
   return 0;
 }
 
-/* Links each finished game started from a table as the table's result;
- * a game deleted since, or linked already, is forgotten. */
+/* Says which games started from a table are finished: the store made
+ * each its table's result with the round that finished it; a game
+ * deleted since, or finished, is forgotten. */
 static void
 link_finished_games (LwEventsPage *self)
 {
@@ -334,7 +335,6 @@ link_finished_games (LwEventsPage *self)
   g_hash_table_iter_init (&iter, self->pending);
   while (g_hash_table_iter_next (&iter, (gpointer *) &id, (gpointer *) &pending))
     {
-      g_autoptr (GError) error = NULL;
       g_autoptr (LwStoredGame) game = lw_store_load_game (self->store, *id, NULL);
       g_autoptr (LwStandings) standings = NULL;
 
@@ -347,25 +347,15 @@ link_finished_games (LwEventsPage *self)
       if (standings == NULL || !standings->finished)
         continue;
 
-      if (lw_store_set_event_game_result (self->store, pending->event, pending->round, pending->table,
-                                          *id, &error))
-        {
-          g_autofree char *message = NULL;
+      /* The store linked it with the round that finished it. */
+      {
+        g_autofree char *message = NULL;
 
-          /* TRANSLATORS: a game kept with the scorekeeper became a table's result */
-          message = g_strdup_printf (_("Round %u, table %u: result in from the game"),
-                                     pending->round, pending->table);
-          toast (self, message);
-        }
-      else
-        {
-          g_autofree char *message = NULL;
-
-          /* TRANSLATORS: a finished game could not become a table's result; %s says why */
-          message = g_strdup_printf (_("Round %u, table %u: the game’s result was refused: %s"),
-                                     pending->round, pending->table, error->message);
-          toast (self, message);
-        }
+        /* TRANSLATORS: a game kept with the scorekeeper became a table's result */
+        message = g_strdup_printf (_("Round %u, table %u: result in from the game"),
+                                   pending->round, pending->table);
+        toast (self, message);
+      }
       g_hash_table_iter_remove (&iter);
     }
 }

@@ -158,8 +158,10 @@ gboolean lw_store_get_event_table_game (LwStore  *self,
  * Creates the scorekeeper game of an event's table: the table's players in
  * its seat order, its first dealer (SCORING R4), Little Wolf's default
  * rules, and at a partners table the sides of seats 0 & 2 and 1 & 3
- * (SCORING R2). The game is kept for the table; once it is finished,
- * lw_store_set_event_game_result() links it and its result counts.
+ * (SCORING R2). The game is kept for the table; the round that finishes
+ * it (lw_store_append_round(), a correction, table entry) links it as the
+ * table's result in the same transaction, as
+ * lw_store_set_event_game_result() would, and its result counts.
  *
  * Errors: %LW_STORE_ERROR_NOT_FOUND (no such table),
  * %LW_STORE_ERROR_INVALID (the table already has a game or a paper

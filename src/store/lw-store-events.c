@@ -862,6 +862,55 @@ lw_store_set_event_paper_result (LwStore    *self,
   return finish_change (self, ok, error);
 }
 
+/* lw_store_set_event_game_result()'s work inside an open write
+ * transaction, with the game's @record and @standings as they are now
+ * stored. */
+static gboolean
+set_event_game_result_locked (LwStore             *self,
+                              gint64               id,
+                              guint                round,
+                              guint                table,
+                              gint64               game_id,
+                              const LwGameRecord  *record,
+                              const LwStandings   *standings,
+                              GError             **error)
+{
+  g_autoptr (LwEvent) event = load_event_locked (self, id, error);
+
+  if (event == NULL)
+    return FALSE;
+
+  /* One game is one table's result. */
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self,
+                     "SELECT event, round, number FROM event_tables WHERE game = ?"
+                     " AND NOT (event = ? AND round = ? AND number = ?)", error);
+    gboolean has_row = FALSE;
+
+    if (stmt == NULL
+        || !lw_store_bind_int (self, stmt, 1, game_id, error)
+        || !lw_store_bind_int (self, stmt, 2, id, error)
+        || !lw_store_bind_int (self, stmt, 3, round, error)
+        || !lw_store_bind_int (self, stmt, 4, table, error)
+        || !lw_store_step_row (self, stmt, &has_row, error))
+      return FALSE;
+    if (has_row)
+      {
+        g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                     "game %" G_GINT64_FORMAT " is already the result of event %"
+                     G_GINT64_FORMAT ", round %d, table %d", game_id,
+                     (gint64) sqlite3_column_int64 (stmt, 0), sqlite3_column_int (stmt, 1),
+                     sqlite3_column_int (stmt, 2));
+        return FALSE;
+      }
+  }
+
+  return lw_event_set_game_result (event, round, table, game_id, record, standings, error)
+         && write_result (self, id, round, lw_event_get_table (event, round, table, NULL),
+                          game_id, error);
+}
+
 gboolean
 lw_store_set_event_game_result (LwStore  *self,
                                 gint64    id,
@@ -884,44 +933,53 @@ lw_store_set_event_game_result (LwStore  *self,
       return FALSE;
     }
 
+  /* The event is loaded here first only to say "no event" before the
+   * game is read. */
   event = begin_change (self, id, error);
   if (event == NULL)
     return FALSE;
-
-  /* One game is one table's result. */
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self,
-                     "SELECT event, round, number FROM event_tables WHERE game = ?"
-                     " AND NOT (event = ? AND round = ? AND number = ?)", error);
-    gboolean has_row = FALSE;
-
-    if (stmt == NULL
-        || !lw_store_bind_int (self, stmt, 1, game_id, error)
-        || !lw_store_bind_int (self, stmt, 2, id, error)
-        || !lw_store_bind_int (self, stmt, 3, round, error)
-        || !lw_store_bind_int (self, stmt, 4, table, error)
-        || !lw_store_step_row (self, stmt, &has_row, error))
-      return finish_change (self, FALSE, error);
-    if (has_row)
-      {
-        g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                     "game %" G_GINT64_FORMAT " is already the result of event %"
-                     G_GINT64_FORMAT ", round %d, table %d", game_id,
-                     (gint64) sqlite3_column_int64 (stmt, 0), sqlite3_column_int (stmt, 1),
-                     sqlite3_column_int (stmt, 2));
-        return finish_change (self, FALSE, error);
-      }
-  }
-
   game = lw_store_load_game_locked (self, game_id, error);
   if (game != NULL)
     standings = lw_standings_compute (game->record, error);
   if (standings != NULL)
-    ok = lw_event_set_game_result (event, round, table, game_id, game->record, standings, error)
-         && write_result (self, id, round, lw_event_get_table (event, round, table, NULL),
-                          game_id, error);
+    ok = set_event_game_result_locked (self, id, round, table, game_id, game->record,
+                                       standings, error);
   return finish_change (self, ok, error);
+}
+
+gboolean
+lw_store_link_event_table_game_locked (LwStore             *self,
+                                       gint64               game_id,
+                                       const LwGameRecord  *record,
+                                       const LwStandings   *standings,
+                                       GError             **error)
+{
+  g_autoptr (LwStoreStmt) stmt = NULL;
+  gboolean has_row = FALSE;
+  gint64 event_id;
+  guint round, table;
+
+  if (!standings->finished)
+    return TRUE;
+
+  /* The table the game is kept for, while it has no result yet. */
+  stmt = lw_store_stmt (self,
+                        "SELECT t.event, t.round, t.number FROM event_table_games k"
+                        " JOIN event_tables t ON t.id = k.event_table"
+                        " WHERE k.game = ? AND t.game IS NULL AND t.paper = 0", error);
+  if (stmt == NULL
+      || !lw_store_bind_int (self, stmt, 1, game_id, error)
+      || !lw_store_step_row (self, stmt, &has_row, error))
+    return FALSE;
+  if (!has_row)
+    return TRUE;
+  event_id = sqlite3_column_int64 (stmt, 0);
+  round = (guint) sqlite3_column_int64 (stmt, 1);
+  table = (guint) sqlite3_column_int64 (stmt, 2);
+  g_clear_pointer (&stmt, lw_store_stmt_release);
+
+  return set_event_game_result_locked (self, event_id, round, table, game_id, record,
+                                       standings, error);
 }
 
 GArray *

@@ -110,4 +110,19 @@ gboolean lw_store_cache_result_of (LwStore  *self,
                                    gint64    id,
                                    GError  **error);
 
+/* Inside a write transaction, after a change to the rounds of game
+ * @game_id, whose @record and @standings are those now stored: once the
+ * game is finished, a game kept for an event's table
+ * (lw_store_start_event_table_game()) becomes the table's result, as
+ * lw_store_set_event_game_result() makes it, in the same transaction as
+ * the round that finished it (lw-store-events.c). Nothing happens for a
+ * game that is not finished, not kept for a table, or whose table has a
+ * result. Errors: as lw_store_set_event_game_result(): a result the
+ * engine refuses fails the change. */
+gboolean lw_store_link_event_table_game_locked (LwStore             *self,
+                                                gint64               game_id,
+                                                const LwGameRecord  *record,
+                                                const LwStandings   *standings,
+                                                GError             **error);
+
 G_END_DECLS

@@ -2002,6 +2002,20 @@ write_edit (LwStore             *self,
   return TRUE;
 }
 
+/* What every change to a game's rounds ends with, in its transaction:
+ * the result cache's row, and a finished game kept for an event's table
+ * linked as the table's result (lw_store_link_event_table_game_locked()). */
+static gboolean
+rounds_changed (LwStore             *self,
+                gint64               id,
+                const LwGameRecord  *record,
+                const LwStandings   *standings,
+                GError             **error)
+{
+  return lw_store_cache_result (self, id, record, standings, error)
+         && lw_store_link_event_table_game_locked (self, id, record, standings, error);
+}
+
 /* An edit of game @id's rounds, checked by the engine first; inside a
  * write transaction. Logged as @log_kind unless that is NULL (an undo). */
 static gboolean
@@ -2034,8 +2048,7 @@ edit_rounds (LwStore       *self,
   return write_edit (self, id, edit, result, error)
          && (log_kind == NULL
              || (log_edit (self, id, log_kind, edit->number, old_json, new_json, error)
-                 && lw_store_cache_result (self, id, result->record, result->standings,
-                                           error)));
+                 && rounds_changed (self, id, result->record, result->standings, error)));
 }
 
 static gboolean
@@ -2234,7 +2247,7 @@ lw_store_append_round_locked (LwStore        *self,
   if (!insert_round (self, id, game->record, game->record->rounds->len, round, &round_id, error)
       || !take_pending_penalties (self, id, round_id, round, error)
       || !log_edit (self, id, "append_round", game->record->rounds->len, NULL, json, error)
-      || !lw_store_cache_result (self, id, game->record, standings, error))
+      || !rounds_changed (self, id, game->record, standings, error))
     return FALSE;
   if (number != NULL)
     *number = game->record->rounds->len;

@@ -288,7 +288,12 @@ GPtrArray *lw_store_list_game_summaries (LwStore  *self,
  * not stored. Logged as "append_round" (lw_store_list_edits()); the notes
  * and times of the game's pending penalties go to the round's matching
  * penalties, and the pending ones are cleared
- * (lw_store_add_pending_penalty()).
+ * (lw_store_add_pending_penalty()). A round that finishes a game kept for
+ * an event's table (lw_store_start_event_table_game()) makes the game the
+ * table's result in the same transaction; a result the event refuses
+ * (lw_store_set_event_game_result()'s errors) fails the round. The same
+ * holds for lw_store_replace_round(), lw_store_insert_round() and
+ * lw_store_delete_round().
  *
  * Errors: %LW_ENGINE_ERROR_INVALID, %LW_ENGINE_ERROR_GAME_OVER,
  * %LW_STORE_ERROR_NOT_FOUND, or another %LW_STORE_ERROR.

@@ -561,35 +561,6 @@ is_engine_error (const GError *error)
   return error->domain == LW_ENGINE_ERROR;
 }
 
-/* After a round that finished the game of an event's table, the game
- * becomes the table's result. */
-static void
-link_finished_event_game (LwTableEntry *self,
-                          gint64        game_id)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (LwStoredGame) game = NULL;
-  g_autoptr (LwStandings) standings = NULL;
-  gint64 event_id = 0, linked = 0;
-  guint round = 0, table = 0;
-
-  if (!lw_store_find_event_table_of_game (self->store, game_id, &event_id, &round, &table, &error))
-    goto out;
-  game = lw_store_load_game (self->store, game_id, &error);
-  if (game == NULL)
-    goto out;
-  standings = lw_standings_compute (game->record, &error);
-  if (standings == NULL || !standings->finished)
-    goto out;
-  if (!lw_store_get_event_table_game (self->store, event_id, round, table, &linked, &error))
-    goto out;
-  lw_store_set_event_game_result (self->store, event_id, round, table, game_id, &error);
-
-out:
-  if (error != NULL)
-    g_message ("table entry: game %" G_GINT64_FORMAT ": %s", game_id, error->message);
-}
-
 static guint
 handle_round (LwTableEntry  *self,
               EntryTable    *table,
@@ -666,7 +637,6 @@ handle_round (LwTableEntry  *self,
       return fail (response, is_engine_error (error) ? 422 : 500, "%s", error->message);
     }
 
-  link_finished_event_game (self, table->game_id);
   g_signal_emit (self, signals[SIGNAL_ROUND_STORED], 0, table->game_id, number);
 
   return answer_state (self, table, correction ? 200 : 201, response);

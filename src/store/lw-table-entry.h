@@ -152,8 +152,8 @@ char *lw_table_entry_page_path (gint64      game_id,
  * The round is read with lw_round_from_json() and the game replayed with
  * it by the store; a round the engine refuses is answered with the
  * engine's message and nothing is stored. A round that finishes the game
- * of an event's table links the game to the table
- * (lw_store_set_event_game_result()).
+ * of an event's table links the game to the table in the same transaction
+ * (the store does it with every round: lw_store_append_round()).
  *
  * Statuses: 200/201 done; 400 a body that is not the API's JSON; 403 a
  * missing secret or one that is not this table's; 404 no such path, or a
