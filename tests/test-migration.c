@@ -2,7 +2,8 @@
  * are not databases
  *
  * - a schema-1 database is copied to PATH.v1.bak (the copy still of
- *   version 1, with the same games) and then migrated;
+ *   version 1, with the same games) and then migrated; a second one at
+ *   the same path to PATH.v1.1.bak, the first copy kept;
  * - a schema-5 database is copied to PATH.v5.bak and gets round locks;
  * - a database of a newer version is refused with a clear message, by the
  *   store and by littlewolf-cli, and left byte for byte as it was;
@@ -97,6 +98,60 @@ test_v1_backup (void)
   store = lw_store_open (backup, &error);
   g_assert_no_error (error);
   g_clear_object (&store);
+  lw_test_remove_tree (dir);
+}
+
+/* Removes the database @path and its -wal and -shm files. */
+static void
+remove_database (const char *path)
+{
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  g_autofree char *shm = g_strconcat (path, "-shm", NULL);
+
+  g_remove (path);
+  g_remove (wal);
+  g_remove (shm);
+}
+
+/* Each migration keeps its own copy: a second database of version 1 at
+ * the same path (an old copy put back, say) is copied to PATH.v1.1.bak,
+ * and the first migration's PATH.v1.bak stays as it was. */
+static void
+test_backups_kept (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("lw-migration-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "little-wolf.sqlite3", NULL);
+  g_autofree char *first = lw_store_migration_backup_path (path, 1);
+  g_autofree char *second = g_strconcat (path, ".v1.1.bak", NULL);
+  g_autofree char *third = g_strconcat (path, ".v1.2.bak", NULL);
+  g_autoptr (GBytes) first_bytes = NULL;
+  g_autoptr (GBytes) first_after = NULL;
+  g_autoptr (LwStore) store = NULL;
+
+  /* The first database of version 1: one game. */
+  lw_test_sql_exec_at (path, schema_v1);
+  store = lw_store_open (path, &error);
+  g_assert_no_error (error);
+  g_clear_object (&store);
+  first_bytes = lw_test_file_bytes (first);
+  g_assert_false (g_file_test (second, G_FILE_TEST_EXISTS));
+
+  /* A second one at the same path: three games. */
+  remove_database (path);
+  lw_test_sql_exec_at (path, schema_v1);
+  lw_test_sql_exec_at (path, "INSERT INTO games VALUES (2, 'little-wolf', 1, 15, 11, 0, 0, 1600000001);"
+                             "INSERT INTO games VALUES (3, 'little-wolf', 1, 15, 11, 0, 0, 1600000002);");
+  store = lw_store_open (path, &error);
+  g_assert_no_error (error);
+  g_clear_object (&store);
+
+  first_after = lw_test_file_bytes (first);
+  g_assert_true (g_bytes_equal (first_bytes, first_after));
+  g_assert_cmpint (lw_test_sql_int_at (first, "SELECT count (*) FROM games"), ==, 1);
+  g_assert_cmpint (lw_test_sql_int_at (second, "PRAGMA user_version"), ==, 1);
+  g_assert_cmpint (lw_test_sql_int_at (second, "SELECT count (*) FROM games"), ==, 3);
+  g_assert_false (g_file_test (third, G_FILE_TEST_EXISTS));
   lw_test_remove_tree (dir);
 }
 
@@ -238,6 +293,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/migration/v1-backup", test_v1_backup);
+  g_test_add_func ("/migration/backups-kept", test_backups_kept);
   g_test_add_func ("/migration/v5-to-v6", test_v5_to_v6);
   g_test_add_func ("/migration/newer", test_newer);
   g_test_add_func ("/migration/not-a-database", test_not_a_database);

@@ -912,10 +912,13 @@ set_wal (LwStore  *self,
   return fail (self, rc, error);
 }
 
-static gboolean backup_before_migration (LwStore  *self,
-                                         int       version,
-                                         gint64   *data_version,
-                                         GError  **error);
+static gboolean backup_before_migration (LwStore     *self,
+                                         int          version,
+                                         const char  *backup,
+                                         gint64      *data_version,
+                                         GError     **error);
+static char *new_migration_backup_path (const char *path,
+                                        int         version);
 
 static gboolean
 migrate (LwStore  *self,
@@ -923,6 +926,8 @@ migrate (LwStore  *self,
 {
   /* The data_version the backup copy was made at; -1: none made yet. */
   gint64 backed_up_at = -1;
+  /* The copy's file, chosen once: a copy made again replaces it. */
+  g_autofree char *backup = NULL;
 
   for (int attempt = 0; ; attempt++)
     {
@@ -962,7 +967,9 @@ migrate (LwStore  *self,
                            self->path);
               return FALSE;
             }
-          if (!backup_before_migration (self, version, &backed_up_at, error))
+          if (backup == NULL)
+            backup = new_migration_backup_path (self->path, version);
+          if (!backup_before_migration (self, version, backup, &backed_up_at, error))
             return FALSE;
           continue;
         }
@@ -3417,16 +3424,33 @@ lw_store_migration_backup_path (const char *path,
   return g_strdup_printf ("%s.v%d.bak", path, version);
 }
 
-/* Copies the database, of schema @version, to
- * lw_store_migration_backup_path() in one read transaction, and sets
- * *@data_version to the file's PRAGMA data_version in that transaction. */
-static gboolean
-backup_before_migration (LwStore  *self,
-                         int       version,
-                         gint64   *data_version,
-                         GError  **error)
+/* Where the copy made before migrating @path from @version goes: the
+ * first of PATH.vVERSION.bak, PATH.vVERSION.1.bak, PATH.vVERSION.2.bak, …
+ * that does not exist, so that the copies of earlier migrations stay. */
+static char *
+new_migration_backup_path (const char *path,
+                           int         version)
 {
-  g_autofree char *backup = lw_store_migration_backup_path (self->path, version);
+  char *backup = lw_store_migration_backup_path (path, version);
+
+  for (guint n = 1; g_file_test (backup, G_FILE_TEST_EXISTS); n++)
+    {
+      g_free (backup);
+      backup = g_strdup_printf ("%s.v%d.%u.bak", path, version, n);
+    }
+  return backup;
+}
+
+/* Copies the database, of schema @version, to @backup in one read
+ * transaction, and sets *@data_version to the file's PRAGMA data_version
+ * in that transaction. */
+static gboolean
+backup_before_migration (LwStore     *self,
+                         int          version,
+                         const char  *backup,
+                         gint64      *data_version,
+                         GError     **error)
+{
   g_autoptr (GError) local_error = NULL;
 
   if (!begin_read (self, error))

@@ -96,8 +96,10 @@ char *lw_store_default_path (void);
  *
  * Opens (creating or migrating as needed) a database: WAL, foreign keys on,
  * busy timeout set, schema by `user_version`. A database of an older
- * schema is first copied to lw_store_migration_backup_path() (replacing an
- * older copy of that name), then migrated in one transaction; when no copy
+ * schema is first copied to lw_store_migration_backup_path(), or when a
+ * copy of that name is there already (an earlier migration's), to
+ * `PATH.vVERSION.1.bak`, `.2.bak`, … (the first free name: every copy is
+ * kept), then migrated in one transaction; when no copy
  * can be made it is not migrated (%LW_STORE_ERROR_OPEN or
  * %LW_STORE_ERROR_FULL). A database of a newer schema, or a file that is
  * not a Little Wolf database, is refused and left untouched.
@@ -116,7 +118,9 @@ LwStore *lw_store_open (const char  *path,
  * @version: the schema version (`user_version`) it had
  *
  * Returns: (transfer full): where lw_store_open() keeps the copy of @path
- *   made before migrating it from @version: `PATH.vVERSION.bak`.
+ *   made before migrating it from @version: `PATH.vVERSION.bak`; when
+ *   that file exists already, the copy goes to `PATH.vVERSION.1.bak`, or
+ *   the first free `PATH.vVERSION.N.bak`.
  */
 char *lw_store_migration_backup_path (const char *path,
                                       int         version);
