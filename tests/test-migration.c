@@ -8,7 +8,9 @@
  * - a database of a newer version is refused with a clear message, by the
  *   store and by littlewolf-cli, and left byte for byte as it was;
  * - a file that is not a database, an empty-looking SQLite file of another
- *   program and a truncated database are refused and left as they were.
+ *   program and a truncated database are refused and left as they were;
+ * - so are another program's database with tables of our names and a
+ *   database with another program's application_id.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -286,6 +288,77 @@ test_not_a_database (void)
   lw_test_remove_tree (dir);
 }
 
+/* Another program's database with tables of our names at user_version
+ * 1, and one of ours that another program claimed (its application_id):
+ * both refused before anything is written (no backup, no WAL switch, no
+ * migration), by the store and by the CLI, byte for byte as they were.
+ * A database of ours made before the application_id gets it. */
+static void
+test_foreign_schema (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("lw-migration-XXXXXX", &error);
+  /* Each in a folder of its own: assert_untouched() checks the folder. */
+  g_autofree char *lookalike = g_build_filename (dir, "a", "lookalike.sqlite3", NULL);
+  g_autofree char *claimed = g_build_filename (dir, "b", "claimed.sqlite3", NULL);
+  g_autofree char *legacy = g_build_filename (dir, "c", "legacy.sqlite3", NULL);
+  g_autofree char *record = g_build_filename (lw_test_cases_dir (), "scoring",
+                                             "R02-partners-pack.json", NULL);
+  const char *const files[] = { lookalike, claimed };
+  g_autoptr (LwStore) store = NULL;
+
+  for (gsize f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_autofree char *folder = g_path_get_dirname (files[f]);
+      g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+    }
+  lw_test_sql_exec_at (lookalike,
+                       "CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT, email TEXT);"
+                       "CREATE TABLE games (id INTEGER PRIMARY KEY, title TEXT, price REAL);"
+                       "CREATE TABLE game_seats (game, seat);"
+                       "CREATE TABLE rounds (id, game, number);"
+                       "CREATE TABLE round_seats (round, seat);"
+                       "CREATE TABLE penalties (round, ordinal);"
+                       "INSERT INTO games VALUES (1, 'Chess', 9.5);"
+                       "PRAGMA user_version = 1;");
+  assert_refused (lookalike, "another program");
+
+  /* A whole database of ours, then claimed by another program. */
+  store = lw_store_open (claimed, &error);
+  g_assert_no_error (error);
+  g_clear_object (&store);
+  lw_test_sql_exec_at (claimed, "PRAGMA journal_mode = DELETE; PRAGMA application_id = 305419896;");
+  assert_refused (claimed, "another program (application ID 0x12345678)");
+
+  for (gsize f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_autoptr (GBytes) before = lw_test_file_bytes (files[f]);
+      g_auto (LwTestRun) import = { 0 };
+      g_auto (LwTestRun) games = { 0 };
+
+      lw_test_run_cli (&import, files[f], NULL, "import", record, NULL);
+      lw_test_assert_cli_failed (&import, 1, "another program");
+      lw_test_run_cli (&games, files[f], NULL, "games", NULL);
+      lw_test_assert_cli_failed (&games, 1, "another program");
+      assert_untouched (files[f], before);
+    }
+
+  /* A new database says it is ours; so does one of version 1 made before
+   * the ID, once opened (and migrated). */
+  g_assert_cmpint (lw_test_sql_int_at (claimed, "PRAGMA user_version"), ==, 7);
+  {
+    g_autofree char *folder = g_path_get_dirname (legacy);
+    g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  }
+  lw_test_sql_exec_at (legacy, schema_v1);
+  g_assert_cmpint (lw_test_sql_int_at (legacy, "PRAGMA application_id"), ==, 0);
+  store = lw_store_open (legacy, &error);
+  g_assert_no_error (error);
+  g_clear_object (&store);
+  g_assert_cmpint (lw_test_sql_int_at (legacy, "PRAGMA application_id"), ==, 0x4C574F4C);
+  lw_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -297,5 +370,6 @@ main (int   argc,
   g_test_add_func ("/migration/v5-to-v6", test_v5_to_v6);
   g_test_add_func ("/migration/newer", test_newer);
   g_test_add_func ("/migration/not-a-database", test_not_a_database);
+  g_test_add_func ("/migration/foreign-schema", test_foreign_schema);
   return g_test_run ();
 }

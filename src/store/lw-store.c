@@ -89,6 +89,14 @@
  * engine's replay of the stored rounds (lw_standings_compute()); the
  * result cache only keeps the last replay for the version it was made at.
  *
+ * Whose file it is (PRAGMA application_id): LW_STORE_APPLICATION_ID,
+ * 0x4C574F4C ("LWOL"), set when the database is created. A file with
+ * another application_id belongs to another program; one with 0 (made
+ * before the ID was set, or by another program) is ours only when its
+ * tables, indexes, triggers and columns are exactly those our migrations
+ * give for its user_version; it then gets the ID. Anything else is
+ * refused before anything is written (no backup, no WAL, no migration).
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <errno.h>
@@ -102,6 +110,10 @@
 #include "lw-json-text.h"
 #include "lw-store.h"
 #include "lw-store-private.h"
+
+/* PRAGMA application_id of a Little Wolf database: "LWOL". */
+#define LW_STORE_APPLICATION_ID 0x4C574F4C
+G_STATIC_ASSERT (LW_STORE_APPLICATION_ID == 1280790348);  /* the PRAGMA below */
 
 /* How long a statement waits for another program's lock before giving up. */
 #define LW_STORE_BUSY_TIMEOUT_MS 5000
@@ -814,6 +826,120 @@ has_table (LwStore     *self,
          && step_row (self, stmt, found, error);
 }
 
+/* ------------------------------------------------------------------ */
+/* Whose database: application_id and the schema                        */
+/* ------------------------------------------------------------------ */
+
+/* A text of @db's schema that two databases share exactly when they have
+ * the same tables, indexes and triggers (SQLite's own left out), and the
+ * same columns in each table in the same order; the SQL text itself
+ * (spacing, an older ALTER) is not compared. */
+static int
+schema_signature (sqlite3  *db,
+                  char    **signature)
+{
+  static const char sql[] =
+    "SELECT type, name, tbl_name,"
+    "  (SELECT group_concat (name, ',')"
+    "     FROM (SELECT name FROM pragma_table_info (s.name) ORDER BY cid))"
+    " FROM sqlite_schema AS s WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+    " ORDER BY type, name";
+  g_autoptr (GString) text = g_string_new (NULL);
+  sqlite3_stmt *stmt = NULL;
+  int rc = sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL);
+
+  while (rc == SQLITE_OK && (rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      for (int c = 0; c < 4; c++)
+        {
+          const char *value = (const char *) sqlite3_column_text (stmt, c);
+          g_string_append (text, value != NULL ? value : "");
+          g_string_append_c (text, c < 3 ? '|' : '\n');
+        }
+      rc = SQLITE_OK;
+    }
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_DONE)
+    return rc;
+  *signature = g_string_free (g_steal_pointer (&text), FALSE);
+  return SQLITE_OK;
+}
+
+/* Whether the open database's schema is exactly the one our migrations
+ * give for @version (1..LW_STORE_SCHEMA_VERSION): they are run on an
+ * empty database in memory and the two schema_signature()s compared. */
+static gboolean
+schema_is_ours (LwStore   *self,
+                int        version,
+                gboolean  *ours,
+                GError   **error)
+{
+  g_autofree char *expected = NULL;
+  g_autofree char *actual = NULL;
+  sqlite3 *reference = NULL;
+  int rc = sqlite3_open_v2 (":memory:", &reference, SQLITE_OPEN_READWRITE, NULL);
+
+  for (int v = 0; rc == SQLITE_OK && v < version; v++)
+    rc = sqlite3_exec (reference, migrations[v], NULL, NULL, NULL);
+  if (rc == SQLITE_OK)
+    rc = schema_signature (reference, &expected);
+  sqlite3_close (reference);
+  if (rc != SQLITE_OK)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_FAILED,
+                   "%s: cannot build the schema of version %d to compare (%s)",
+                   self->path, version, sqlite3_errstr (rc));
+      return FALSE;
+    }
+  rc = schema_signature (self->db, &actual);
+  if (rc != SQLITE_OK)
+    return fail (self, rc, error);
+  *ours = g_strcmp0 (expected, actual) == 0;
+  return TRUE;
+}
+
+/* Inside a read transaction, before anything is written: refuses a file
+ * that is not ours (LW_STORE_APPLICATION_ID above). @version is the
+ * file's user_version, 1..LW_STORE_SCHEMA_VERSION. */
+static gboolean
+check_owner (LwStore  *self,
+             gint64    application_id,
+             int       version,
+             GError  **error)
+{
+  gboolean ours = FALSE;
+
+  if (application_id == LW_STORE_APPLICATION_ID)
+    return TRUE;
+  if (!schema_is_ours (self, version, &ours, error))
+    return FALSE;
+  if (!ours)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE,
+                   "%s: an SQLite database of another program, not a Little Wolf database "
+                   "(its tables are not those of a Little Wolf database of version %d); "
+                   "it was left as it is", self->path, version);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Inside the write transaction that opens the database: a database of
+ * ours (check_owner()) that does not say so yet gets the ID. */
+static gboolean
+set_application_id (LwStore  *self,
+                    GError  **error)
+{
+  gint64 application_id = 0;
+
+  if (!query_int64 (self, "PRAGMA application_id", &application_id, error))
+    return FALSE;
+  if (application_id == LW_STORE_APPLICATION_ID)
+    return TRUE;
+  return exec_sql (self, "PRAGMA application_id = 1280790348" /* LW_STORE_APPLICATION_ID */,
+                   error);
+}
+
 /* Checks, before anything is written, that the file is ours (or empty)
  * and not from a newer version; inside a read transaction. */
 static gboolean
@@ -821,9 +947,20 @@ check_existing_in_transaction (LwStore  *self,
                                GError  **error)
 {
   int version = 0;
+  gint64 application_id = 0;
 
-  if (!read_user_version (self, &version, error))
+  if (!read_user_version (self, &version, error)
+      || !query_int64 (self, "PRAGMA application_id", &application_id, error))
     return FALSE;
+
+  if (application_id != 0 && application_id != LW_STORE_APPLICATION_ID)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE,
+                   "%s: an SQLite database of another program (application ID 0x%08" G_GINT64_MODIFIER
+                   "x), not a Little Wolf database; it was left as it is",
+                   self->path, application_id);
+      return FALSE;
+    }
 
   if (version > LW_STORE_SCHEMA_VERSION)
     {
@@ -865,7 +1002,7 @@ check_existing_in_transaction (LwStore  *self,
           return FALSE;
         }
     }
-  return TRUE;
+  return check_owner (self, application_id, version, error);
 }
 
 /* The checks of check_existing_in_transaction() on one state of the file:
@@ -951,7 +1088,11 @@ migrate (LwStore  *self,
           goto failed;
         }
       if (version == LW_STORE_SCHEMA_VERSION)
-        return commit (self, error);
+        {
+          if (!set_application_id (self, error))
+            goto failed;
+          return commit (self, error);
+        }
 
       /* A database of an older version is copied first (the copy cannot
        * be made under this write lock); when another program wrote to it
@@ -977,6 +1118,8 @@ migrate (LwStore  *self,
       for (int v = version; v < LW_STORE_SCHEMA_VERSION; v++)
         if (!exec_sql (self, migrations[v], error))
           goto failed;
+      if (!set_application_id (self, error))
+        goto failed;
 
       return commit (self, error);
 
