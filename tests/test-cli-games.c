@@ -638,6 +638,100 @@ test_unwritable_output_stores_nothing (Fixture       *fixture,
   g_assert_cmpint (import_file (fixture->path, game), ==, 2);
 }
 
+/* A database of many games with 64 bytes at the start of its middle page
+ * overwritten (the page's header: SQLite's quick check finds it). */
+static void
+make_damaged_database (const char *path,
+                       guint       n_games)
+{
+  g_autoptr (GPtrArray) cases = lw_test_case_paths ("random", "game-");
+  g_autoptr (GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_game_record_free);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) ids = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autofree guint8 *data = NULL;
+  gsize size, page_size, offset;
+
+  {
+    g_autoptr (LwStore) store = lw_store_open (path, &error);
+
+    g_assert_no_error (error);
+    for (guint i = 0; i < n_games; i++)
+      g_ptr_array_add (records, lw_test_load_record (g_ptr_array_index (cases, i % cases->len)));
+    ids = lw_store_add_games (store, records, &error);
+    g_assert_no_error (error);
+  }
+  /* Everything in the file itself (still in WAL mode, as the store keeps
+   * it), nothing in the write-ahead log. */
+  lw_test_sql_exec_at (path, "PRAGMA wal_checkpoint (TRUNCATE);");
+  page_size = (gsize) lw_test_sql_int_at (path, "PRAGMA page_size");
+
+  bytes = lw_test_file_bytes (path);
+  size = g_bytes_get_size (bytes);
+  g_assert_cmpuint (size, >, 64 * page_size);
+  data = g_memdup2 (g_bytes_get_data (bytes, NULL), size);
+  offset = (size / page_size / 2) * page_size;
+  memset (data + offset, 0, 64);
+  g_assert_true (g_file_set_contents (path, (const char *) data, (gssize) size, &error));
+  g_assert_no_error (error);
+}
+
+/* A damaged database is said to be damaged, with the way out, and not
+ * written to: `import` exits 1 and leaves it byte for byte as it was;
+ * `games` lists what it can read (a game it cannot is "damaged") or
+ * exits 1 with the same message; the store reports it as damaged. */
+static void
+test_damaged_database (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autoptr (GPtrArray) cases = lw_test_case_paths ("random", "game-");
+  g_autoptr (GBytes) before = NULL;
+  g_autoptr (GBytes) after = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) store = NULL;
+  g_auto (LwTestRun) import = { 0, };
+  g_auto (LwTestRun) games = { 0, };
+
+  make_damaged_database (fixture->path, 400);
+  before = lw_test_file_bytes (fixture->path);
+
+  lw_test_run_cli (&import, fixture->path, NULL, "import", g_ptr_array_index (cases, 0), NULL);
+  lw_test_assert_cli_failed (&import, 1, "is damaged: restore a backup");
+  g_assert_nonnull (strstr (import.err, fixture->path));
+  after = lw_test_file_bytes (fixture->path);
+  g_assert_true (g_bytes_equal (before, after));
+
+  lw_test_run_cli (&games, fixture->path, NULL, "games", NULL);
+  if (games.status == 0)
+    {
+      g_auto (GStrv) lines = g_strsplit (games.out, "\n", -1);
+
+      /* Every game is listed, readable or not. */
+      g_assert_cmpuint (g_strv_length (lines), ==, 400 + 1);
+      g_assert_true (games.err[0] == '\0' || strstr (games.err, "damaged") != NULL);
+      g_test_message ("games: %u lines, stderr: %s", g_strv_length (lines) - 1, games.err);
+    }
+  else
+    lw_test_assert_cli_failed (&games, 1, "is damaged: restore a backup");
+
+  store = lw_store_open (fixture->path, &error);
+  if (store != NULL)
+    {
+      g_assert_false (lw_store_check_damage (store, &error));
+      g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_DAMAGED);
+      g_clear_error (&error);
+      /* And nothing is written from then on. */
+      g_assert_cmpint (lw_store_add_game (store, lw_test_load_record (g_ptr_array_index (cases, 0)), &error), ==, 0);
+      g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_DAMAGED);
+    }
+  else
+    g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_DAMAGED);
+  g_clear_object (&store);
+  g_clear_pointer (&after, g_bytes_unref);
+  after = lw_test_file_bytes (fixture->path);
+  g_assert_true (g_bytes_equal (before, after));
+}
+
 /* Programs that start at once on the same new database all store their
  * game: none of them takes the half-created file for another program's
  * database or gives up on a lock. */
@@ -717,6 +811,8 @@ main (int   argc,
               lw_test_db_set_up_closed, test_bad_database, lw_test_db_tear_down);
   g_test_add ("/cli-games/unwritable-output-stores-nothing", Fixture, NULL, lw_test_db_set_up_closed,
               test_unwritable_output_stores_nothing, lw_test_db_tear_down);
+  g_test_add ("/cli-games/damaged-database", Fixture, NULL, lw_test_db_set_up_closed,
+              test_damaged_database, lw_test_db_tear_down);
   g_test_add ("/cli-games/parallel-imports", Fixture, NULL,
               lw_test_db_set_up_closed, test_parallel_imports, lw_test_db_tear_down);
 

@@ -235,18 +235,26 @@ test_newer (void)
 }
 
 static void
-assert_refused (const char *path,
-                const char *expected)
+assert_refused_as (const char   *path,
+                   int           code,
+                   const char   *expected)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GBytes) before = lw_test_file_bytes (path);
   g_autoptr (LwStore) store = lw_store_open (path, &error);
 
   g_assert_null (store);
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE);
+  g_assert_error (error, LW_STORE_ERROR, code);
   if (strstr (error->message, expected) == NULL)
     g_error ("%s: \"%s\" does not say \"%s\"", path, error->message, expected);
   assert_untouched (path, before);
+}
+
+static void
+assert_refused (const char *path,
+                const char *expected)
+{
+  assert_refused_as (path, LW_STORE_ERROR_NOT_A_DATABASE, expected);
 }
 
 static void
@@ -284,7 +292,7 @@ test_not_a_database (void)
   g_assert_true (g_file_set_contents (cut, g_bytes_get_data (bytes, NULL),
                                       (gssize) g_bytes_get_size (bytes) / 2, &error));
   g_remove (whole);
-  assert_refused (cut, "damaged");
+  assert_refused_as (cut, LW_STORE_ERROR_DAMAGED, "is damaged: restore a backup");
   lw_test_remove_tree (dir);
 }
 

@@ -123,15 +123,57 @@ append_field_text (GString    *line,
     g_string_append_c (line, (*p == '\t' || *p == '\n' || *p == '\r') ? ' ' : *p);
 }
 
+/* The line of a game that cannot be read or replayed (a damaged file, or
+ * rows the engine refuses): STATUS "damaged", its players from the summary
+ * in seat order, no scores. */
+static void
+append_damaged_line (GString             *out,
+                     const LwGameSummary *summary)
+{
+  g_string_append_printf (out, "%" G_GINT64_FORMAT "\tdamaged\t%s\t", summary->id,
+                          lw_ruleset_to_string (summary->ruleset));
+  for (guint seat = 0; summary->players[seat] != NULL; seat++)
+    {
+      if (seat > 0)
+        g_string_append (out, ", ");
+      append_field_text (out, summary->players[seat]);
+    }
+  g_string_append (out, "\t\n");
+}
+
+static void
+append_game_line (GString            *out,
+                  const LwStoredGame *game,
+                  const LwStandings  *standings)
+{
+  g_string_append_printf (out, "%" G_GINT64_FORMAT "\t%s\t%s\t",
+                          game->id,
+                          standings->finished ? "finished" : "playing",
+                          lw_ruleset_to_string (game->record->ruleset));
+  for (guint side = 0; side < standings->n_sides; side++)
+    {
+      if (side > 0)
+        g_string_append (out, ", ");
+      append_field_text (out, g_ptr_array_index (standings->sides, side));
+    }
+  g_string_append_c (out, '\t');
+  for (guint side = 0; side < standings->n_sides; side++)
+    g_string_append_printf (out, "%s%d", side > 0 ? ", " : "", standings->scores[side]);
+  g_string_append_c (out, '\n');
+}
+
 int
 lw_cli_cmd_games (LwCliContext  *ctx,
                   int            argc,
                   char         **argv)
 {
   g_autoptr (GError) error = NULL;
+  g_autoptr (GError) first_damage = NULL;
   g_autoptr (LwStore) store = NULL;
-  g_autoptr (GPtrArray) games = NULL;
+  g_autoptr (GPtrArray) summaries = NULL;
   g_autoptr (GString) out = g_string_new (NULL);
+  gint64 first_damaged = 0;
+  guint n_damaged = 0;
 
   if (lw_cli_wants_help (argc, argv))
     {
@@ -140,7 +182,9 @@ lw_cli_cmd_games (LwCliContext  *ctx,
              "  ID<TAB>STATUS<TAB>RULESET<TAB>PLAYERS<TAB>SCORES\n"
              "STATUS is playing or finished; PLAYERS the sides (a team is its players\n"
              "joined with \" & \") joined with \", \"; SCORES the sides' scores in the\n"
-             "same order, joined with \", \".\n",
+             "same order, joined with \", \". A game that cannot be read or replayed\n"
+             "(a damaged database) is listed as damaged, its players in seat order and\n"
+             "no scores, with a warning on standard error.\n",
              stdout);
       return LW_CLI_OK;
     }
@@ -153,35 +197,48 @@ lw_cli_cmd_games (LwCliContext  *ctx,
   if (store == NULL)
     return lw_cli_fail_error (error);
 
-  games = lw_store_list_games (store, &error);
-  if (games == NULL)
+  /* The games one by one, so that one that cannot be read or replayed
+   * does not hide the others. */
+  summaries = lw_store_list_game_summaries (store, &error);
+  if (summaries == NULL)
     return lw_cli_fail_error (error);
 
-  for (guint i = 0; i < games->len; i++)
+  for (guint i = 0; i < summaries->len; i++)
     {
-      LwStoredGame *game = g_ptr_array_index (games, i);
-      g_autoptr (LwStandings) standings = lw_standings_compute (game->record, &error);
+      const LwGameSummary *summary = g_ptr_array_index (summaries, i);
+      g_autoptr (LwStoredGame) game = lw_store_load_game (store, summary->id, &error);
+      g_autoptr (LwStandings) standings = NULL;
 
-      if (standings == NULL)
-        return fail_stored (game->id, error);
-
-      g_string_append_printf (out, "%" G_GINT64_FORMAT "\t%s\t%s\t",
-                              game->id,
-                              standings->finished ? "finished" : "playing",
-                              lw_ruleset_to_string (game->record->ruleset));
-      for (guint side = 0; side < standings->n_sides; side++)
+      if (game != NULL)
+        standings = lw_standings_compute (game->record, &error);
+      if (standings != NULL)
         {
-          if (side > 0)
-            g_string_append (out, ", ");
-          append_field_text (out, g_ptr_array_index (standings->sides, side));
+          append_game_line (out, game, standings);
+          continue;
         }
-      g_string_append_c (out, '\t');
-      for (guint side = 0; side < standings->n_sides; side++)
-        g_string_append_printf (out, "%s%d", side > 0 ? ", " : "", standings->scores[side]);
-      g_string_append_c (out, '\n');
+      append_damaged_line (out, summary);
+      if (n_damaged++ == 0)
+        {
+          first_damaged = summary->id;
+          first_damage = g_steal_pointer (&error);
+        }
+      g_clear_error (&error);
     }
 
   fputs (out->str, stdout);
+  if (n_damaged > 0)
+    {
+      /* Whether the file itself is damaged, or only a game's rows. */
+      g_autoptr (GError) damage = NULL;
+
+      if (!lw_store_check_damage (store, &damage))
+        lw_cli_fail (LW_CLI_OK, "warning: %u game%s listed as damaged: %s", n_damaged,
+                     n_damaged == 1 ? "" : "s", damage->message);
+      else
+        lw_cli_fail (LW_CLI_OK, "warning: %u game%s listed as damaged (game %" G_GINT64_FORMAT
+                     ": %s); restore a backup", n_damaged, n_damaged == 1 ? "" : "s",
+                     first_damaged, first_damage->message);
+    }
   return LW_CLI_OK;
 }
 

@@ -160,7 +160,10 @@ lw_cli_open_store (LwCliContext  *ctx,
     return NULL;
   if (for_writing)
     {
-      if (!lw_store_begin_transaction (store, error))
+      /* A damaged file is not written to, even where the write would not
+       * touch the damaged part. */
+      if (!lw_store_check_damage (store, error)
+          || !lw_store_begin_transaction (store, error))
         return NULL;
       ctx->writing = g_object_ref (store);
     }

@@ -32,7 +32,8 @@ typedef struct {
 
 /**
  * lw_cli_fail:
- * @status: the exit status to return (1 or 2)
+ * @status: the exit status to return (1 or 2; 0 for a warning that
+ *   follows a success)
  * @format: printf-style message, one line, no trailing newline
  *
  * Prints "littlewolf-cli: MESSAGE" on stderr, as CLI.md asks.
@@ -68,7 +69,8 @@ int lw_cli_fail_error (const GError *error);
  * stores something, the store's writes go into one transaction that is
  * kept in @ctx and committed only after the command's output is written
  * and flushed (CLI.md: output that cannot be written leaves nothing
- * stored); a command opens at most one store for writing.
+ * stored); a command opens at most one store for writing, and not one
+ * whose file is damaged (lw_store_check_damage(): %LW_STORE_ERROR_DAMAGED).
  *
  * Returns: (transfer full) (nullable): the store, %NULL on error.
  */

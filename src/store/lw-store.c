@@ -130,6 +130,8 @@ struct _LwStore
   /* The caller's transaction (lw_store_begin_transaction()) is open: the
    * store's own transactions become savepoints inside it. */
   gboolean    in_caller_transaction;
+  /* The file was found damaged: nothing more is written to it. */
+  gboolean    damaged;
 };
 
 G_DEFINE_TYPE (LwStore, lw_store, G_TYPE_OBJECT)
@@ -400,8 +402,9 @@ error_code_for (int rc)
     case SQLITE_FULL:
       return LW_STORE_ERROR_FULL;
     case SQLITE_NOTADB:
-    case SQLITE_CORRUPT:
       return LW_STORE_ERROR_NOT_A_DATABASE;
+    case SQLITE_CORRUPT:
+      return LW_STORE_ERROR_DAMAGED;
     case SQLITE_CANTOPEN:
     case SQLITE_PERM:
       return LW_STORE_ERROR_OPEN;
@@ -439,6 +442,10 @@ set_sqlite_error (GError     **error,
       g_set_error (error, LW_STORE_ERROR, code,
                    "%s: not a Little Wolf database, or damaged (%s)", path, detail);
       break;
+    case LW_STORE_ERROR_DAMAGED:
+      g_set_error (error, LW_STORE_ERROR, code,
+                   "the database %s is damaged: restore a backup (%s)", path, detail);
+      break;
     case LW_STORE_ERROR_OPEN:
       g_set_error (error, LW_STORE_ERROR, code,
                    "%s: cannot open the database (%s)", path, detail);
@@ -453,13 +460,100 @@ set_sqlite_error (GError     **error,
     }
 }
 
+static gboolean check_damage (LwStore  *self,
+                              GError  **error);
+
 static gboolean
 fail (LwStore  *self,
       int       rc,
       GError  **error)
 {
+  /* A malformed file: the quick check says where, and nothing more is
+   * written to it. */
+  if ((rc & 0xff) == SQLITE_CORRUPT && !self->damaged)
+    {
+      g_autoptr (GError) damage = NULL;
+
+      self->damaged = TRUE;
+      if (!check_damage (self, &damage) && damage->code == LW_STORE_ERROR_DAMAGED)
+        {
+          g_propagate_error (error, g_steal_pointer (&damage));
+          return FALSE;
+        }
+    }
   set_sqlite_error (error, self->path, self->db, rc);
   return FALSE;
+}
+
+static void
+set_damaged (LwStore     *self,
+             const char  *detail,
+             GError     **error)
+{
+  self->damaged = TRUE;
+  g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_DAMAGED,
+               "the database %s is damaged: restore a backup (%s)", self->path, detail);
+}
+
+/* PRAGMA quick_check, its first finding only; on its own statement (not
+ * the cache: the check runs while a failed statement may be open). */
+static gboolean
+check_damage (LwStore  *self,
+              GError  **error)
+{
+  g_autofree char *finding = NULL;
+  sqlite3_stmt *stmt = NULL;
+  int rc = sqlite3_prepare_v2 (self->db, "PRAGMA quick_check (1)", -1, &stmt, NULL);
+
+  if (rc == SQLITE_OK && (rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      const char *text = (const char *) sqlite3_column_text (stmt, 0);
+
+      const char *prefix = "*** in database main ***";
+
+      if (text != NULL && g_str_has_prefix (text, prefix))
+        text += strlen (prefix);
+      finding = g_strdup (text != NULL ? text : "");
+      g_strdelimit (finding, "\r\n", ' ');
+      g_strstrip (finding);
+      rc = SQLITE_OK;
+    }
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_OK && (rc & 0xff) != SQLITE_CORRUPT && (rc & 0xff) != SQLITE_NOTADB)
+    {
+      set_sqlite_error (error, self->path, self->db, rc);
+      return FALSE;
+    }
+  if (rc != SQLITE_OK)
+    {
+      set_damaged (self, sqlite3_errstr (rc), error);
+      return FALSE;
+    }
+  if (g_strcmp0 (finding, "ok") != 0)
+    {
+      set_damaged (self, finding, error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+lw_store_check_damage (LwStore  *self,
+                       GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!check_damage (self, error))
+    return FALSE;
+  if (self->damaged)
+    {
+      /* Found malformed by a statement earlier, though the check passes
+       * now (another program restored it?): still not written to. */
+      set_damaged (self, "found malformed earlier; open it again", error);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static void
@@ -624,6 +718,11 @@ static gboolean
 begin_write (LwStore  *self,
              GError  **error)
 {
+  if (self->damaged)
+    {
+      set_damaged (self, "nothing is written to a damaged file", error);
+      return FALSE;
+    }
   if (self->in_caller_transaction)
     return exec_sql (self, "SAVEPOINT lw_step", error);
   return exec_sql (self, "BEGIN IMMEDIATE", error);

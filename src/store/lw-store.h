@@ -35,6 +35,9 @@ G_BEGIN_DECLS
  *   was made against (table entry); nothing was stored
  * @LW_STORE_ERROR_LOCKED: the round is locked by the director (table
  *   entry); nothing was stored
+ * @LW_STORE_ERROR_DAMAGED: the database file is damaged (SQLite found it
+ *   malformed; PRAGMA quick_check says where); the message says to
+ *   restore a backup. From then on the store writes nothing to it.
  */
 typedef enum {
   LW_STORE_ERROR_OPEN,
@@ -48,6 +51,7 @@ typedef enum {
   LW_STORE_ERROR_INVALID,
   LW_STORE_ERROR_CHANGED,
   LW_STORE_ERROR_LOCKED,
+  LW_STORE_ERROR_DAMAGED,
 } LwStoreError;
 
 GQuark lw_store_error_quark (void);
@@ -167,6 +171,24 @@ gboolean lw_store_commit_transaction (LwStore  *self,
  * happens when none is open.
  */
 void lw_store_rollback_transaction (LwStore *self);
+
+/**
+ * lw_store_check_damage:
+ * @self: a store
+ * @error: return location for a #GError (%LW_STORE_ERROR_DAMAGED, or
+ *   another %LW_STORE_ERROR when the check itself cannot run)
+ *
+ * Runs SQLite's `PRAGMA quick_check` over the whole file (a few
+ * milliseconds per MiB). A damaged file is reported as
+ * %LW_STORE_ERROR_DAMAGED, "the database FILE is damaged: restore a
+ * backup (…)", and the store refuses every write to it from then on. The
+ * app checks at open; the CLI before a command writes. Any statement that
+ * finds the file malformed (SQLITE_CORRUPT) does the same check.
+ *
+ * Returns: %TRUE when the file is sound.
+ */
+gboolean lw_store_check_damage (LwStore  *self,
+                                GError  **error);
 
 /**
  * lw_store_get_path:
