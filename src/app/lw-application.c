@@ -69,8 +69,10 @@ lw_application_open_database (LwApplication  *self,
         }
     }
 
+  /* A damaged file is said at once (the way out is a backup), before
+   * any page reads half of it. */
   store = lw_store_open (path, error);
-  if (store == NULL)
+  if (store == NULL || !lw_store_check_damage (store, error))
     return NULL;
 
   window = lw_window_new (self, store);

@@ -25,9 +25,11 @@ LwApplication *lw_application_new (GApplicationFlags flags);
  * lw_application_open_database:
  * @self: a registered application
  * @path: the database file (created when missing)
- * @error: return location for a #GError (%LW_STORE_ERROR)
+ * @error: return location for a #GError (%LW_STORE_ERROR; a damaged file:
+ *   %LW_STORE_ERROR_DAMAGED, lw_store_check_damage())
  *
- * Opens a window on the database at @path and presents it.
+ * Opens a window on the database at @path and presents it. A damaged file
+ * is found at once (lw_store_check_damage()) and no window is opened.
  *
  * Returns: (transfer none) (nullable): the window, or %NULL on error.
  */
