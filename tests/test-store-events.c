@@ -623,6 +623,17 @@ test_finishing_round_links_result (Fixture       *fixture,
   g_assert_cmpint (lw_test_sql_int_at (fixture->path,
                                        "SELECT count (*) FROM event_tables WHERE game IS NOT NULL"),
                    ==, 1);
+
+  /* An undo that finishes the game again links it too: the result taken
+   * away (as a database of an older version may have it), the last round
+   * deleted, then the deletion undone. */
+  lw_test_sql_exec_at (fixture->path, "UPDATE event_tables SET game = NULL");
+  g_assert_true (lw_store_delete_round (fixture->store, game, n_rounds + 1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (table_result (fixture->store, id, 1), ==, 0);
+  g_assert_true (lw_store_undo_last_edit (fixture->store, game, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (table_result (fixture->store, id, 1), ==, game);
 }
 
 int

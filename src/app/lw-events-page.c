@@ -322,6 +322,21 @@ find_pending (LwEventsPage *self,
   return 0;
 }
 
+/* Whether @pending's table has game @id as its result. */
+static gboolean
+table_has_game_result (LwEventsPage      *self,
+                       const PendingGame *pending,
+                       gint64             id)
+{
+  g_autoptr (LwEvent) event = lw_store_load_event (self->store, pending->event, NULL);
+  const LwEventTable *table;
+
+  if (event == NULL)
+    return FALSE;
+  table = lw_event_get_table (event, pending->round, pending->table, NULL);
+  return table != NULL && table->has_result && table->game_id == id;
+}
+
 /* Says which games started from a table are finished: the store made
  * each its table's result with the round that finished it; a game
  * deleted since, or finished, is forgotten. */
@@ -347,15 +362,18 @@ link_finished_games (LwEventsPage *self)
       if (standings == NULL || !standings->finished)
         continue;
 
-      /* The store linked it with the round that finished it. */
-      {
-        g_autofree char *message = NULL;
+      /* The store linked it with the round that finished it (a game
+       * finished before it did so stays without a result, to be entered
+       * by hand). */
+      if (table_has_game_result (self, pending, *id))
+        {
+          g_autofree char *message = NULL;
 
-        /* TRANSLATORS: a game kept with the scorekeeper became a table's result */
-        message = g_strdup_printf (_("Round %u, table %u: result in from the game"),
-                                   pending->round, pending->table);
-        toast (self, message);
-      }
+          /* TRANSLATORS: a game kept with the scorekeeper became a table's result */
+          message = g_strdup_printf (_("Round %u, table %u: result in from the game"),
+                                     pending->round, pending->table);
+          toast (self, message);
+        }
       g_hash_table_iter_remove (&iter);
     }
 }

@@ -2265,6 +2265,33 @@ rounds_changed (LwStore             *self,
          && lw_store_link_event_table_game_locked (self, id, record, standings, error);
 }
 
+/* rounds_changed() for game @id as it is now stored (after an undo);
+ * nothing for a game that is not there. */
+static gboolean
+rounds_changed_of (LwStore  *self,
+                   gint64    id,
+                   GError  **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwStandings) standings = NULL;
+  g_autoptr (GError) local_error = NULL;
+
+  if (!lw_store_cache_result_of (self, id, error))
+    return FALSE;
+  game = load_game (self, id, &local_error);
+  if (game == NULL)
+    {
+      if (g_error_matches (local_error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND))
+        return TRUE;
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  /* A game that does not replay is no table's result. */
+  standings = lw_standings_compute (game->record, NULL);
+  return standings == NULL
+         || lw_store_link_event_table_game_locked (self, id, game->record, standings, error);
+}
+
 /* An edit of game @id's rounds, checked by the engine first; inside a
  * write transaction. Logged as @log_kind unless that is NULL (an undo). */
 static gboolean
@@ -3014,7 +3041,7 @@ undo_last (LwStore     *self,
   if (entry == NULL
       || !undo_entry (self, id, entry, error)
       || !mark_undone (self, entry->id, error)
-      || !lw_store_cache_result_of (self, id, error)
+      || !rounds_changed_of (self, id, error)
       || !commit (self, error))
     {
       rollback (self);
