@@ -106,10 +106,17 @@ char *lw_store_default_path (void);
  * kept), then migrated in one transaction; when no copy
  * can be made it is not migrated (%LW_STORE_ERROR_OPEN or
  * %LW_STORE_ERROR_FULL). A database of a newer schema, or a file that is
- * not a Little Wolf database, is refused and left untouched.
+ * not a Little Wolf database, is refused and left untouched, byte for
+ * byte: a database is ours when its `PRAGMA application_id` is 0x4C574F4C
+ * ("LWOL", set when it is created), or when it has none and its tables,
+ * indexes, triggers and columns are exactly those of our schema of its
+ * `user_version` (it then gets the ID in the transaction that opens it).
+ * A file SQLite finds malformed while it is opened is
+ * %LW_STORE_ERROR_DAMAGED (lw_store_check_damage() checks the whole file).
  *
  * Errors: %LW_STORE_ERROR_OPEN, %LW_STORE_ERROR_NOT_A_DATABASE,
- * %LW_STORE_ERROR_NEWER_VERSION, %LW_STORE_ERROR_BUSY.
+ * %LW_STORE_ERROR_NEWER_VERSION, %LW_STORE_ERROR_BUSY,
+ * %LW_STORE_ERROR_DAMAGED.
  *
  * Returns: (transfer full) (nullable): the store, or %NULL on error.
  */
