@@ -634,6 +634,19 @@ test_finishing_round_links_result (Fixture       *fixture,
   g_assert_true (lw_store_undo_last_edit (fixture->store, game, &error));
   g_assert_no_error (error);
   g_assert_cmpint (table_result (fixture->store, id, 1), ==, game);
+
+  /* A finished game left without its result by an older version is
+   * linked when the next round is paired, which no longer refuses. */
+  lw_test_sql_exec_at (fixture->path, "UPDATE event_tables SET game = NULL");
+  g_assert_cmpint (table_result (fixture->store, id, 1), ==, 0);
+  g_assert_true (lw_store_set_event_paper_result (fixture->store, id, 1, 2,
+                                                  (const int[]) { 15, 3 }, 2, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&event, lw_event_free);
+  event = lw_store_pair_event_round (fixture->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (event->rounds->len, ==, 2);
+  g_assert_cmpint (table_result (fixture->store, id, 1), ==, game);
 }
 
 int

@@ -750,6 +750,65 @@ insert_round (LwStore             *self,
   return TRUE;
 }
 
+/* A game kept for one of the event's tables that is finished but is not
+ * its table's result (a database written before the round that finishes
+ * a game linked it, lw_store_link_event_table_game_locked()) is linked
+ * now, inside the open write transaction, and *@event read again. */
+static gboolean
+link_finished_kept_games (LwStore   *self,
+                          gint64     id,
+                          LwEvent  **event,
+                          GError   **error)
+{
+  g_autoptr (GArray) games = g_array_new (FALSE, FALSE, sizeof (gint64));
+  gboolean has_row = FALSE, ok = TRUE;
+  guint linked = 0;
+
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self,
+                     "SELECT k.game FROM event_table_games k"
+                     " JOIN event_tables t ON t.id = k.event_table"
+                     " WHERE t.event = ? AND t.game IS NULL AND t.paper = 0", error);
+
+    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
+      return FALSE;
+    while ((ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+      {
+        gint64 game = sqlite3_column_int64 (stmt, 0);
+        g_array_append_val (games, game);
+      }
+    if (!ok)
+      return FALSE;
+  }
+
+  for (guint i = 0; i < games->len; i++)
+    {
+      gint64 game_id = g_array_index (games, gint64, i);
+      g_autoptr (LwStoredGame) game = lw_store_load_game_locked (self, game_id, error);
+      g_autoptr (LwStandings) standings = NULL;
+
+      if (game == NULL)
+        return FALSE;
+      standings = lw_standings_compute (game->record, NULL);
+      if (standings == NULL || !standings->finished)
+        continue;
+      if (!lw_store_link_event_table_game_locked (self, game_id, game->record, standings, error))
+        return FALSE;
+      linked++;
+    }
+  if (linked > 0)
+    {
+      LwEvent *reread = load_event_locked (self, id, error);
+
+      if (reread == NULL)
+        return FALSE;
+      lw_event_free (*event);
+      *event = reread;
+    }
+  return TRUE;
+}
+
 LwEvent *
 lw_store_pair_event_round (LwStore  *self,
                            gint64    id,
@@ -765,6 +824,11 @@ lw_store_pair_event_round (LwStore  *self,
   event = begin_change (self, id, error);
   if (event == NULL)
     return NULL;
+  if (!link_finished_kept_games (self, id, &event, error))
+    {
+      finish_change (self, FALSE, error);
+      return NULL;
+    }
   round = lw_event_pair_next_round (event, error);
   ok = round != NULL && insert_round (self, id, round, error);
   if (!finish_change (self, ok, error))
