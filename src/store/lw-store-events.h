@@ -190,7 +190,9 @@ gboolean lw_store_set_event_entrant_status (LwStore          *self,
  * @error: return location for a #GError
  *
  * Pairs and seats the event's next round (lw_event_pair_next_round()) and
- * stores it.
+ * stores it. First, in the same transaction, a finished game kept for one
+ * of the event's tables that is not yet the table's result (left so by an
+ * older version) becomes it, as lw_store_set_event_game_result() makes it.
  *
  * Errors: the engine's %LW_ENGINE_ERROR_INVALID (a table of the last round
  * without a result, every round paired, too few players),
