@@ -717,7 +717,7 @@ test_damaged_database (Fixture       *fixture,
   store = lw_store_open (fixture->path, &error);
   if (store != NULL)
     {
-      g_assert_false (lw_store_check_damage (store, &error));
+      g_assert_false (lw_store_check_damage (store, 0, &error));
       g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_DAMAGED);
       g_clear_error (&error);
       /* And nothing is written from then on. */

@@ -47,6 +47,11 @@ lw_application_new (GApplicationFlags flags)
                        NULL);
 }
 
+/* How long the damage check at open may hold up the window: a database
+ * of up to about 20 MB is checked whole, a larger one as far as it gets
+ * (lw_store_check_damage()). */
+#define LW_APP_DAMAGE_CHECK_MS 500
+
 LwWindow *
 lw_application_open_database (LwApplication  *self,
                               const char     *path,
@@ -72,7 +77,7 @@ lw_application_open_database (LwApplication  *self,
   /* A damaged file is said at once (the way out is a backup), before
    * any page reads half of it. */
   store = lw_store_open (path, error);
-  if (store == NULL || !lw_store_check_damage (store, error))
+  if (store == NULL || !lw_store_check_damage (store, LW_APP_DAMAGE_CHECK_MS, error))
     return NULL;
 
   window = lw_window_new (self, store);

@@ -231,7 +231,7 @@ lw_cli_cmd_games (LwCliContext  *ctx,
       /* Whether the file itself is damaged, or only a game's rows. */
       g_autoptr (GError) damage = NULL;
 
-      if (!lw_store_check_damage (store, &damage))
+      if (!lw_store_check_damage (store, LW_CLI_DAMAGE_CHECK_MS, &damage))
         lw_cli_fail (LW_CLI_OK, "warning: %u game%s listed as damaged: %s", n_damaged,
                      n_damaged == 1 ? "" : "s", damage->message);
       else

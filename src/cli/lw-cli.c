@@ -162,7 +162,7 @@ lw_cli_open_store (LwCliContext  *ctx,
     {
       /* A damaged file is not written to, even where the write would not
        * touch the damaged part. */
-      if (!lw_store_check_damage (store, error)
+      if (!lw_store_check_damage (store, LW_CLI_DAMAGE_CHECK_MS, error)
           || !lw_store_begin_transaction (store, error))
         return NULL;
       ctx->writing = g_object_ref (store);

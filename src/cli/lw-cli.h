@@ -55,6 +55,11 @@ int lw_cli_fail (int         status,
  */
 int lw_cli_fail_error (const GError *error);
 
+/* How long the damage check before a command writes may take
+ * (lw_store_check_damage()): a database of up to about 20 MB (4,500
+ * games) is checked whole, a larger one as far as it gets. */
+#define LW_CLI_DAMAGE_CHECK_MS 500
+
 /* The largest input `score` and `import` read (LW_GAME_RECORD_MAX_BYTES). */
 #define LW_CLI_MAX_INPUT_SIZE LW_GAME_RECORD_MAX_BYTES
 

@@ -115,6 +115,10 @@
 #define LW_STORE_APPLICATION_ID 0x4C574F4C
 G_STATIC_ASSERT (LW_STORE_APPLICATION_ID == 1280790348);  /* the PRAGMA below */
 
+/* How long the quick check that names a malformed file's damage may take
+ * (lw_store_check_damage()). */
+#define LW_STORE_DAMAGE_CHECK_MS 500
+
 /* How long a statement waits for another program's lock before giving up. */
 #define LW_STORE_BUSY_TIMEOUT_MS 5000
 
@@ -461,6 +465,7 @@ set_sqlite_error (GError     **error,
 }
 
 static gboolean check_damage (LwStore  *self,
+                              gint64    budget_ms,
                               GError  **error);
 
 static gboolean
@@ -475,7 +480,8 @@ fail (LwStore  *self,
       g_autoptr (GError) damage = NULL;
 
       self->damaged = TRUE;
-      if (!check_damage (self, &damage) && damage->code == LW_STORE_ERROR_DAMAGED)
+      if (!check_damage (self, LW_STORE_DAMAGE_CHECK_MS, &damage)
+          && damage->code == LW_STORE_ERROR_DAMAGED)
         {
           g_propagate_error (error, g_steal_pointer (&damage));
           return FALSE;
@@ -495,20 +501,40 @@ set_damaged (LwStore     *self,
                "the database %s is damaged: restore a backup (%s)", self->path, detail);
 }
 
+/* Interrupts a statement once the monotonic time passes *@deadline. */
+static int
+past_deadline (void *deadline)
+{
+  return g_get_monotonic_time () > *(gint64 *) deadline;
+}
+
 /* PRAGMA quick_check, its first finding only; on its own statement (not
- * the cache: the check runs while a failed statement may be open). */
+ * the cache: the check runs while a failed statement may be open). With
+ * @budget_ms > 0 the check stops after about that long, and what it has
+ * not reached by then counts as sound. */
 static gboolean
 check_damage (LwStore  *self,
+              gint64    budget_ms,
               GError  **error)
 {
   g_autofree char *finding = NULL;
+  gint64 deadline = g_get_monotonic_time () + budget_ms * 1000;
   sqlite3_stmt *stmt = NULL;
   int rc = sqlite3_prepare_v2 (self->db, "PRAGMA quick_check (1)", -1, &stmt, NULL);
 
-  if (rc == SQLITE_OK && (rc = sqlite3_step (stmt)) == SQLITE_ROW)
+  if (budget_ms > 0)
+    sqlite3_progress_handler (self->db, 1000, past_deadline, &deadline);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_step (stmt);
+  sqlite3_progress_handler (self->db, 0, NULL, NULL);
+  if (rc == SQLITE_INTERRUPT)
+    {
+      sqlite3_finalize (stmt);
+      return TRUE;
+    }
+  if (rc == SQLITE_ROW)
     {
       const char *text = (const char *) sqlite3_column_text (stmt, 0);
-
       const char *prefix = "*** in database main ***";
 
       if (text != NULL && g_str_has_prefix (text, prefix))
@@ -539,12 +565,14 @@ check_damage (LwStore  *self,
 
 gboolean
 lw_store_check_damage (LwStore  *self,
+                       gint64    budget_ms,
                        GError  **error)
 {
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (budget_ms >= 0, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!check_damage (self, error))
+  if (!check_damage (self, budget_ms, error))
     return FALSE;
   if (self->damaged)
     {
