@@ -721,7 +721,9 @@ test_damaged_database (Fixture       *fixture,
       g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_DAMAGED);
       g_clear_error (&error);
       /* And nothing is written from then on. */
-      g_assert_cmpint (lw_store_add_game (store, lw_test_load_record (g_ptr_array_index (cases, 0)), &error), ==, 0);
+      g_autoptr (LwGameRecord) record = lw_test_load_record (g_ptr_array_index (cases, 0));
+
+      g_assert_cmpint (lw_store_add_game (store, record, &error), ==, 0);
       g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_DAMAGED);
     }
   else
