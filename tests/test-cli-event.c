@@ -568,6 +568,81 @@ test_rename_delete (void)
   lw_test_remove_tree (dir);
 }
 
+/* ------------------------------------------------------------------ */
+/* The names rule (GAME-RECORD.md "Names") for events and entrants      */
+/* ------------------------------------------------------------------ */
+
+static void
+assert_refused_argv (const char *db,
+                     const char *message_part,
+                     ...)
+{
+  g_auto (LwTestRun) run = { 0, };
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  const char *arg;
+  va_list args;
+
+  va_start (args, message_part);
+  while ((arg = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+  lw_test_run_cli_argv (&run, db, NULL, (const char *const *) argv->pdata);
+  lw_test_assert_cli_failed (&run, 2, message_part);
+  /* The message never passes the name's control characters on. */
+  g_assert_null (strchr (run.err, '\x1b'));
+  g_assert_null (strchr (run.err, '\t'));
+}
+
+static void
+test_names (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = make_db (&dir);
+  g_autofree char *id = ok_line (db, "event new --name Spring --format swiss --table-size 2");
+  g_autofree char *seating = NULL;
+  g_autofree char *long_name = g_strnfill (101, 'x');
+  g_auto (LwTestRun) run = { 0, };
+
+  g_assert_cmpstr (id, ==, "1\n");
+  assert_refused_argv (db, "the event's name holds a control character (a tab)",
+                       "event", "new", "--name", "Spring\tOpen", "--format", "swiss",
+                       "--table-size", "2", NULL);
+  assert_refused_argv (db, "the event's name holds a line or paragraph separator (U+2028)",
+                       "event", "rename", "1", "Spring\u2028Open", NULL);
+  assert_refused_argv (db, "name 2: a player's name holds a control character (U+001B",
+                       "event", "add", "1", "Ann", "Ben\x1b]0;x\a", "Cleo", NULL);
+  assert_refused_argv (db, "a player's name holds a control character (a line break)",
+                       "event", "add", "1", "Ann\nLee", NULL);
+  assert_refused_argv (db, "a player's name is only spaces or invisible characters",
+                       "event", "add", "1", "\u200b", NULL);
+  assert_refused_argv (db, "a player's name is 101 characters; at most 100",
+                       "event", "add", "1", long_name, NULL);
+
+  /* Nothing of the refused lists was entered. */
+  lw_test_run_cli (&run, db, NULL, "event", "list", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "1\tSpring\tswiss\t2\t0\t0/1\n");
+  lw_test_run_clear (&run);
+
+  /* "Zoë" typed two ways is one player; names are trimmed. */
+  lw_test_run_cli (&run, db, NULL, "event", "add", "1", "Zo\u00eb", "  Ann  ", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  lw_test_run_clear (&run);
+  assert_refused_argv (db, "already entered in Spring", "event", "add", "1", "Zoe\u0308", NULL);
+  assert_refused_argv (db, "already entered in Spring", "event", "add", "1", "Ann", NULL);
+  lw_test_run_cli (&run, db, NULL, "event", "checkin", "1", "Zoe\u0308", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  lw_test_run_clear (&run);
+  g_free (ok_line (db, "event pair 1"));
+  seating = ok_line (db, "event seating 1");
+  g_test_message ("%s", seating);
+  g_assert_nonnull (strstr (seating, "Zo\u00eb"));
+  g_assert_null (strstr (seating, "Zoe\u0308"));
+  g_assert_null (strstr (seating, "  Ann"));
+  lw_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -577,6 +652,7 @@ main (int   argc,
   g_test_add_func ("/cli-event/swiss-thirteen-four-seats", test_swiss_thirteen);
   g_test_add_func ("/cli-event/partners-eight", test_partners_eight);
   g_test_add_func ("/cli-event/rename-delete", test_rename_delete);
+  g_test_add_func ("/cli-event/names", test_names);
 
   return g_test_run ();
 }

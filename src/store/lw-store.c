@@ -979,13 +979,19 @@ lw_store_open (const char  *path,
 /* Writing                                                              */
 /* ------------------------------------------------------------------ */
 
+/* The player's ID by name, compared in NFC (GAME-RECORD.md "Names"): a
+ * name typed two ways is one player; added when new. */
 static gboolean
 player_id (LwStore     *self,
-           const char  *name,
+           const char  *text,
            gint64      *id,
            GError     **error)
 {
+  g_autofree char *name = lw_name_normalize (text, "a player's name", error);
   gboolean has_row;
+
+  if (name == NULL)
+    return FALSE;
 
   {
     g_autoptr (LwStmt) stmt =
@@ -2955,9 +2961,17 @@ lw_store_substitute_player (LwStore     *self,
   g_autofree char *new_json = NULL;
   gint64 old_player = 0, new_player = 0;
 
+  g_autofree char *clean = NULL;
+
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (new_name != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* GAME-RECORD.md "Names" */
+  clean = lw_name_normalize (new_name, "substitute: the new player's name", error);
+  if (clean == NULL)
+    return FALSE;
+  new_name = clean;
 
   if (!begin_write (self, error))
     return FALSE;
@@ -2979,7 +2993,7 @@ lw_store_substitute_player (LwStore     *self,
       goto failed;
     }
   for (guint s = 0; s < game->record->n_players; s++)
-    if (g_str_equal (game->record->players[s], new_name))
+    if (lw_names_equal (game->record->players[s], new_name))
       {
         g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
                      "%s already sits at seat %u", new_name, s);
@@ -3147,11 +3161,16 @@ lw_store_set_game_notes (LwStore     *self,
   g_autoptr (LwStoredGame) game = NULL;
   g_autofree char *old_json = NULL;
   g_autofree char *new_json = NULL;
+  g_autofree char *clean = NULL;
 
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  notes = empty_to_null (notes);
+  /* GAME-RECORD.md "Names": notes */
+  clean = lw_notes_normalize (notes, "notes", error);
+  if (clean == NULL)
+    return FALSE;
+  notes = empty_to_null (clean);
   if (!begin_write (self, error))
     return FALSE;
   game = load_game (self, id, error);
@@ -3181,11 +3200,17 @@ lw_store_set_game_details (LwStore     *self,
   g_autoptr (LwStoredGame) game = NULL;
   g_autofree char *old_json = NULL;
   g_autofree char *new_json = NULL;
+  g_autofree char *clean = NULL;
 
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  /* GAME-RECORD.md "Names": a place is a name */
   place = empty_to_null (place);
+  if (place != NULL && (clean = lw_name_normalize (place, "place", error)) == NULL)
+    return FALSE;
+  if (place != NULL)
+    place = clean;
   if (!begin_write (self, error))
     return FALSE;
   game = load_game (self, id, error);

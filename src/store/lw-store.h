@@ -603,8 +603,8 @@ gboolean lw_store_set_penalty_note (LwStore     *self,
  * @self: a store
  * @id: a game ID
  * @seat: the seat taken over, 0..n_players-1
- * @new_name: the substitute's name (one line, not blank, not already
- *   seated in the game)
+ * @new_name: the substitute's name (the names rule, lw_name_normalize();
+ *   stored in NFC; not already seated in the game, compared in NFC)
  * @from_round: the first round the substitute plays, 1..rounds+1
  * @error: return location for a #GError
  *
@@ -646,12 +646,16 @@ GPtrArray *lw_store_list_round_players (LwStore  *self,
  * lw_store_set_game_notes:
  * @self: a store
  * @id: a game ID
- * @notes: (nullable): free text, UTF-8; %NULL or "" removes the notes
+ * @notes: (nullable): free text, UTF-8, lines allowed, up to 10,000
+ *   characters (lw_notes_normalize(), stored in NFC); %NULL or "" removes
+ *   the notes
  * @error: return location for a #GError
  *
  * Read back as #LwStoredGame's notes. Logged as "notes".
  *
- * Errors: %LW_STORE_ERROR_NOT_FOUND, or another %LW_STORE_ERROR.
+ * Errors: %LW_ENGINE_ERROR_INVALID for notes the rule refuses ("notes are
+ * 10001 characters; at most 10000"), %LW_STORE_ERROR_NOT_FOUND, or another
+ * %LW_STORE_ERROR.
  *
  * Returns: %TRUE when stored.
  */
@@ -665,12 +669,15 @@ gboolean lw_store_set_game_notes (LwStore     *self,
  * @self: a store
  * @id: a game ID
  * @played_at: when it was played, seconds since 1970 (UTC); 0 for not given
- * @place: (nullable): where; %NULL or "" for not given
+ * @place: (nullable): where; %NULL or "" for not given; a name by the
+ *   names rule (lw_name_normalize(), GAME-RECORD.md "Names"), stored in NFC
  * @error: return location for a #GError
  *
  * Read back as #LwStoredGame's played_at and place. Logged as "details".
  *
- * Errors: %LW_STORE_ERROR_NOT_FOUND, or another %LW_STORE_ERROR.
+ * Errors: %LW_ENGINE_ERROR_INVALID for a place the names rule refuses
+ * ("place holds a control character (a tab)"), %LW_STORE_ERROR_NOT_FOUND,
+ * or another %LW_STORE_ERROR.
  *
  * Returns: %TRUE when stored.
  */
