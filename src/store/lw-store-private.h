@@ -110,4 +110,11 @@ gboolean lw_store_cache_result_of (LwStore  *self,
                                    gint64    id,
                                    GError  **error);
 
+/* The migration to schema 8 (lw-store-names.c), inside its transaction:
+ * every stored name that breaks the names rule (GAME-RECORD.md "Names":
+ * players, events, places; and notes) is renamed, and the rename noted in
+ * the edit log of each game concerned (kind "rename"). */
+gboolean lw_store_migrate_names (LwStore  *self,
+                                 GError  **error);
+
 G_END_DECLS

@@ -6,7 +6,7 @@
  * that is rolled back on any error, and every read of more than one
  * statement runs in one read transaction, so it sees one state of the file.
  *
- * The schema (version 7, PRAGMA user_version):
+ * The schema (version 8, PRAGMA user_version):
  *
  *   players      a person who sat at a game, by name
  *   games        the setup of a game: ruleset, rules, first dealer, sides
@@ -84,6 +84,14 @@
  *                 recomputed from the rounds; every write to a game
  *                 writes its row again in the same transaction. Dropping
  *                 every row loses nothing.
+ *
+ * Version 8 (the names rule, GAME-RECORD.md "Names"; lw-store-names.c):
+ *   edits.kind may be 'rename': a stored name that broke the names rule
+ *                 (a player's, an event's, a place) or notes that broke the
+ *                 notes rule, renamed once by the migration; old and new
+ *                 are {"what": "player" | "event" | "place" | "notes",
+ *                 "id", "text" (the old text cut to 200 characters),
+ *                 ("length": its length when cut)}. Not undone by Undo.
  *
  * Scores, status and winners are never stored as the truth: they are the
  * engine's replay of the stored rounds (lw_standings_compute()); the
@@ -360,6 +368,55 @@ static const char *const migrations[] = {
   "  rated     INTEGER NOT NULL CHECK (rated IN (0, 1))"
   ");"
   "PRAGMA user_version = 7;",
+
+  /* 7 → 8: the names rule (GAME-RECORD.md "Names"). The edit log takes a
+   * kind "rename" (the table is made again with the new CHECK, its
+   * AUTOINCREMENT sequence and triggers kept); then every stored name that
+   * breaks the rule is renamed by lw_store_migrate_names() (lw-store-names.c),
+   * each rename logged, in the same transaction. */
+  "DROP TRIGGER games_insert_version;"
+  "CREATE TABLE edits_v8 ("
+  "  id         INTEGER PRIMARY KEY AUTOINCREMENT,"
+  "  game       INTEGER NOT NULL,"
+  "  at         INTEGER NOT NULL,"
+  "  kind       TEXT NOT NULL CHECK (kind IN ('append_round', 'replace_round', 'insert_round',"
+  "               'delete_round', 'substitute', 'notes', 'details', 'delete_game', 'rename')),"
+  "  number     INTEGER NOT NULL DEFAULT 0 CHECK (number >= 0),"
+  "  old        TEXT,"
+  "  new        TEXT,"
+  "  undone_at  INTEGER"
+  ");"
+  "INSERT INTO edits_v8 (id, game, at, kind, number, old, new, undone_at)"
+  "  SELECT id, game, at, kind, number, old, new, undone_at FROM edits;"
+  "DELETE FROM sqlite_sequence WHERE name = 'edits_v8';"
+  "INSERT INTO sqlite_sequence (name, seq) SELECT 'edits_v8', seq FROM sqlite_sequence"
+  "  WHERE name = 'edits';"
+  "DROP TABLE edits;"
+  "ALTER TABLE edits_v8 RENAME TO edits;"
+  "CREATE INDEX edits_game ON edits (game, id);"
+  "CREATE TRIGGER edits_insert_version AFTER INSERT ON edits BEGIN"
+  "  UPDATE games SET version = version + 1 + (NEW.undone_at IS NOT NULL)"
+  "    WHERE id = NEW.game;"
+  "END;"
+  "CREATE TRIGGER edits_update_version AFTER UPDATE ON edits BEGIN"
+  "  UPDATE games SET version = version + 1 WHERE id IN (OLD.game, NEW.game);"
+  "END;"
+  "CREATE TRIGGER edits_delete_version AFTER DELETE ON edits BEGIN"
+  "  UPDATE games SET version = version + 1 WHERE id = OLD.game;"
+  "END;"
+  "CREATE TRIGGER games_insert_version AFTER INSERT ON games"
+  "  WHEN EXISTS (SELECT 1 FROM edits WHERE game = NEW.id) BEGIN"
+  "  UPDATE games SET version = (SELECT count (*) + count (undone_at) FROM edits"
+  "                              WHERE game = NEW.id)"
+  "    WHERE id = NEW.id;"
+  "END;"
+  "PRAGMA user_version = 8;",
+};
+
+/* The step of a migration that SQL cannot do: after migrations[i] (NULL:
+ * none). */
+static gboolean (*const migration_steps[]) (LwStore *, GError **) = {
+  [7] = lw_store_migrate_names,
 };
 
 #define LW_STORE_SCHEMA_VERSION ((int) G_N_ELEMENTS (migrations))
@@ -914,7 +971,9 @@ migrate (LwStore  *self,
         }
 
       for (int v = version; v < LW_STORE_SCHEMA_VERSION; v++)
-        if (!exec_sql (self, migrations[v], error))
+        if (!exec_sql (self, migrations[v], error)
+            || (v < (int) G_N_ELEMENTS (migration_steps) && migration_steps[v] != NULL
+                && !migration_steps[v] (self, error)))
           goto failed;
 
       return commit (self, error);
@@ -2675,7 +2734,8 @@ last_entry (LwStore     *self,
     {
       LwEditEntry *entry = g_ptr_array_index (entries, i - 1);
 
-      if (entry->undone != 0)
+      /* A rename of the names rule's migration is not a change to undo. */
+      if (entry->undone != 0 || g_str_equal (entry->kind, "rename"))
         continue;
       if (kind != NULL && !g_str_equal (entry->kind, kind))
         break;

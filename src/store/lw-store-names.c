@@ -1,0 +1,377 @@
+/* lw-store-names.c — schema 8: stored names made to follow the names rule
+ *
+ * Databases written before the names rule (GAME-RECORD.md "Names") may
+ * hold names it refuses: a tab, a line break or a terminal's escape code,
+ * a name of millions of characters, one only of invisible characters, or
+ * one not in NFC. Such a file made the app fail at start and wrote
+ * exports that no copy of the app could import again. The migration to
+ * schema 8 renames each such name once, and notes every rename in the
+ * edit log of the games concerned (kind "rename"), so that the director
+ * sees what changed.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <json-glib/json-glib.h>
+
+#include "lw-json-text.h"
+#include "lw-store-private.h"
+
+/* The old text kept in the edit log: at most this many characters. */
+#define LOGGED_CHARS 200
+
+/* @raw made to follow the names rule: made valid UTF-8; a tab, a line
+ * break, a line or paragraph separator becomes a space, any other control
+ * character is dropped; NFC; trimmed; cut to LW_NAME_MAX_CHARS characters.
+ * NULL when nothing visible is left. */
+static char *
+repair_name (const char *raw)
+{
+  g_autofree char *valid = g_utf8_make_valid (raw, -1);
+  g_autoptr (GString) kept = g_string_new (NULL);
+  g_autofree char *nfc = NULL;
+  g_autofree char *cut = NULL;
+  const char *end;
+
+  /* A name of millions of characters keeps its first ones only: the
+   * filtering and NFC need not see more. */
+  end = g_utf8_offset_to_pointer (valid, MIN (g_utf8_strlen (valid, -1), 4 * LW_NAME_MAX_CHARS));
+  for (const char *p = valid; p < end; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      GUnicodeType type = g_unichar_type (c);
+
+      if (type == G_UNICODE_LINE_SEPARATOR || type == G_UNICODE_PARAGRAPH_SEPARATOR
+          || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f')
+        g_string_append_c (kept, ' ');
+      else if (type != G_UNICODE_CONTROL)
+        g_string_append_unichar (kept, c);
+    }
+  nfc = g_utf8_normalize (kept->str, -1, G_NORMALIZE_NFC);
+  if (nfc == NULL)
+    return NULL;
+  g_strstrip (nfc);
+  cut = g_utf8_substring (nfc, 0, MIN (g_utf8_strlen (nfc, -1), LW_NAME_MAX_CHARS));
+  return lw_name_normalize (cut, "name", NULL);
+}
+
+/* @base with " (N)" for the smallest N ≥ 2 that @taken does not hold,
+ * @base cut so that the whole stays within LW_NAME_MAX_CHARS. */
+static char *
+unique_name (const char *base,
+             GHashTable *taken)
+{
+  if (!g_hash_table_contains (taken, base))
+    return g_strdup (base);
+  for (guint n = 2; ; n++)
+    {
+      g_autofree char *suffix = g_strdup_printf (" (%u)", n);
+      glong room = LW_NAME_MAX_CHARS - g_utf8_strlen (suffix, -1);
+      g_autofree char *stem = g_utf8_substring (base, 0, MIN (g_utf8_strlen (base, -1), room));
+      g_autofree char *candidate = NULL;
+
+      g_strchomp (stem);
+      candidate = g_strconcat (stem, suffix, NULL);
+      if (!g_hash_table_contains (taken, candidate))
+        return g_steal_pointer (&candidate);
+    }
+}
+
+/* The edit log's JSON of one side of a rename: what was renamed and its
+ * text (the old one shortened to LOGGED_CHARS, made valid UTF-8). */
+static char *
+rename_json (const char *what,
+             gint64      id,
+             const char *text)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
+  g_autofree char *valid = text != NULL ? g_utf8_make_valid (text, -1) : NULL;
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "what");
+  json_builder_add_string_value (builder, what);
+  json_builder_set_member_name (builder, "id");
+  json_builder_add_int_value (builder, id);
+  json_builder_set_member_name (builder, "text");
+  if (valid == NULL)
+    json_builder_add_null_value (builder);
+  else
+    {
+      glong length = g_utf8_strlen (valid, -1);
+      g_autofree char *shown = g_utf8_substring (valid, 0, MIN (length, LOGGED_CHARS));
+
+      json_builder_add_string_value (builder, shown);
+      if (length > LOGGED_CHARS)
+        {
+          json_builder_set_member_name (builder, "length");
+          json_builder_add_int_value (builder, length);
+        }
+    }
+  json_builder_end_object (builder);
+  return lw_json_builder_to_text (builder);
+}
+
+/* Notes the rename in the log of every game that @games_sql (one ?
+ * parameter, @id) lists. */
+static gboolean
+log_rename (LwStore     *self,
+            const char  *games_sql,
+            const char  *what,
+            gint64       id,
+            const char  *old_text,
+            const char  *new_text,
+            GError     **error)
+{
+  g_autofree char *old_json = rename_json (what, id, old_text);
+  g_autofree char *new_json = rename_json (what, id, new_text);
+  g_autoptr (GArray) games = g_array_new (FALSE, FALSE, sizeof (gint64));
+  gint64 now = g_get_real_time ();
+  gboolean has_row = FALSE;
+  gboolean ok;
+
+  {
+    g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, games_sql, error);
+
+    ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, id, error);
+    while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+      {
+        gint64 game = sqlite3_column_int64 (stmt, 0);
+
+        g_array_append_val (games, game);
+      }
+    if (!ok)
+      return FALSE;
+  }
+
+  for (guint i = 0; i < games->len; i++)
+    {
+      g_autoptr (LwStoreStmt) stmt =
+        lw_store_stmt (self,
+                       "INSERT INTO edits (game, at, kind, number, old, new)"
+                       " VALUES (?, ?, 'rename', 0, ?, ?)", error);
+
+      if (stmt == NULL
+          || !lw_store_bind_int (self, stmt, 1, g_array_index (games, gint64, i), error)
+          || !lw_store_bind_int (self, stmt, 2, now, error)
+          || !lw_store_bind_text (self, stmt, 3, old_json, error)
+          || !lw_store_bind_text (self, stmt, 4, new_json, error)
+          || !lw_store_step_done (self, stmt, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+typedef struct {
+  gint64  id;
+  char   *text;
+} Row;
+
+static void
+row_clear (gpointer data)
+{
+  g_free (((Row *) data)->text);
+}
+
+/* The rows (id, text) of @sql; text NULL for NULL. */
+static GArray *
+read_rows (LwStore     *self,
+           const char  *sql,
+           GError     **error)
+{
+  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
+  g_autoptr (GArray) rows = g_array_new (FALSE, TRUE, sizeof (Row));
+  gboolean has_row = FALSE;
+  gboolean ok = stmt != NULL;
+
+  g_array_set_clear_func (rows, row_clear);
+  while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+    {
+      Row row = { sqlite3_column_int64 (stmt, 0), NULL };
+      const char *text = (const char *) sqlite3_column_text (stmt, 1);
+
+      row.text = g_strndup (text, (gsize) sqlite3_column_bytes (stmt, 1));
+      if (text == NULL)
+        g_clear_pointer (&row.text, g_free);
+      g_array_append_val (rows, row);
+    }
+  return ok ? g_steal_pointer (&rows) : NULL;
+}
+
+static gboolean
+update_text (LwStore     *self,
+             const char  *sql,
+             const char  *text,
+             gint64       id,
+             GError     **error)
+{
+  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
+
+  return stmt != NULL
+         && (text != NULL ? lw_store_bind_text (self, stmt, 1, text, error)
+                          : lw_store_bind_null (self, stmt, 1, error))
+         && lw_store_bind_int (self, stmt, 2, id, error)
+         && lw_store_step_done (self, stmt, error);
+}
+
+/* Whether @text is stored as the names rule would store it. */
+static gboolean
+follows_rule (const char *text)
+{
+  g_autofree char *name = lw_name_normalize (text, "name", NULL);
+
+  return name != NULL && strcmp (name, text) == 0;
+}
+
+static gboolean
+repair_players (LwStore  *self,
+                GError  **error)
+{
+  g_autoptr (GArray) rows = read_rows (self, "SELECT id, name FROM players ORDER BY id", error);
+  g_autoptr (GHashTable) taken = NULL;
+
+  if (rows == NULL)
+    return FALSE;
+
+  /* Names that follow the rule stay; the others take a name no other
+   * player has, compared as stored (NFC). */
+  taken = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      Row *row = &g_array_index (rows, Row, i);
+
+      if (row->text != NULL && follows_rule (row->text))
+        g_hash_table_add (taken, g_strdup (row->text));
+    }
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      Row *row = &g_array_index (rows, Row, i);
+      g_autofree char *repaired = NULL;
+      g_autofree char *name = NULL;
+
+      if (row->text != NULL && follows_rule (row->text))
+        continue;
+      repaired = row->text != NULL ? repair_name (row->text) : NULL;
+      if (repaired == NULL)
+        repaired = g_strdup_printf ("Player %" G_GINT64_FORMAT, row->id);
+      name = unique_name (repaired, taken);
+      g_hash_table_add (taken, g_strdup (name));
+
+      if (!update_text (self, "UPDATE players SET name = ? WHERE id = ?", name, row->id, error)
+          || !log_rename (self,
+                          "SELECT game FROM game_seats WHERE player = ?1"
+                          " UNION SELECT game FROM seat_changes"
+                          "   WHERE old_player = ?1 OR new_player = ?1",
+                          "player", row->id, row->text, name, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+repair_events (LwStore  *self,
+               GError  **error)
+{
+  g_autoptr (GArray) rows = read_rows (self, "SELECT id, name FROM events ORDER BY id", error);
+
+  if (rows == NULL)
+    return FALSE;
+  for (guint i = 0; i < rows->len; i++)
+    {
+      Row *row = &g_array_index (rows, Row, i);
+      g_autofree char *name = NULL;
+
+      if (row->text != NULL && follows_rule (row->text))
+        continue;
+      name = row->text != NULL ? repair_name (row->text) : NULL;
+      if (name == NULL)
+        name = g_strdup_printf ("Event %" G_GINT64_FORMAT, row->id);
+      if (!update_text (self, "UPDATE events SET name = ? WHERE id = ?", name, row->id, error)
+          || !log_rename (self,
+                          "SELECT game FROM event_tables WHERE event = ?1 AND game IS NOT NULL"
+                          " UNION SELECT g.game FROM event_table_games AS g"
+                          "   JOIN event_tables AS t ON t.id = g.event_table WHERE t.event = ?1",
+                          "event", row->id, row->text, name, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* A game's place is a name; one with nothing visible left is removed. */
+static gboolean
+repair_places (LwStore  *self,
+               GError  **error)
+{
+  g_autoptr (GArray) rows =
+    read_rows (self, "SELECT id, place FROM games WHERE place IS NOT NULL AND place != '' ORDER BY id",
+               error);
+
+  if (rows == NULL)
+    return FALSE;
+  for (guint i = 0; i < rows->len; i++)
+    {
+      Row *row = &g_array_index (rows, Row, i);
+      g_autofree char *place = NULL;
+
+      if (follows_rule (row->text))
+        continue;
+      place = repair_name (row->text);
+      if (!update_text (self, "UPDATE games SET place = ? WHERE id = ?", place, row->id, error)
+          || !log_rename (self, "SELECT ?1", "place", row->id, row->text, place, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Notes keep their lines; other control characters are dropped, and
+ * notes are cut to LW_NOTES_MAX_CHARS characters in NFC. */
+static gboolean
+repair_notes (LwStore  *self,
+              GError  **error)
+{
+  g_autoptr (GArray) rows =
+    read_rows (self, "SELECT id, notes FROM games WHERE notes IS NOT NULL AND notes != '' ORDER BY id",
+               error);
+
+  if (rows == NULL)
+    return FALSE;
+  for (guint i = 0; i < rows->len; i++)
+    {
+      Row *row = &g_array_index (rows, Row, i);
+      g_autofree char *checked = lw_notes_normalize (row->text, "notes", NULL);
+      g_autofree char *valid = NULL;
+      g_autoptr (GString) kept = NULL;
+      g_autofree char *nfc = NULL;
+      g_autofree char *notes = NULL;
+
+      if (checked != NULL && strcmp (checked, row->text) == 0)
+        continue;
+      valid = g_utf8_make_valid (row->text, -1);
+      kept = g_string_new (NULL);
+      for (const char *p = valid; *p != '\0' && kept->len < 4 * LW_NOTES_MAX_CHARS; p = g_utf8_next_char (p))
+        {
+          gunichar c = g_utf8_get_char (p);
+
+          if (c == '\n' || c == '\r' || g_unichar_type (c) != G_UNICODE_CONTROL)
+            g_string_append_unichar (kept, c);
+        }
+      nfc = g_utf8_normalize (kept->str, -1, G_NORMALIZE_NFC);
+      notes = g_utf8_substring (nfc, 0, MIN (g_utf8_strlen (nfc, -1), LW_NOTES_MAX_CHARS));
+      if (!update_text (self, "UPDATE games SET notes = ? WHERE id = ?",
+                        *notes != '\0' ? notes : NULL, row->id, error)
+          || !log_rename (self, "SELECT ?1", "notes", row->id, row->text, notes, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+lw_store_migrate_names (LwStore  *self,
+                        GError  **error)
+{
+  return repair_players (self, error)
+         && repair_events (self, error)
+         && repair_places (self, error)
+         && repair_notes (self, error);
+}
