@@ -572,26 +572,16 @@ test_rename_delete (void)
 /* The names rule (GAME-RECORD.md "Names") for events and entrants      */
 /* ------------------------------------------------------------------ */
 
+/* @run failed with status 2 and @message_part, without passing the
+ * name's control characters on to the terminal; cleared for the next. */
 static void
-assert_refused_argv (const char *db,
-                     const char *message_part,
-                     ...)
+assert_refused_run (LwTestRun  *run,
+                    const char *message_part)
 {
-  g_auto (LwTestRun) run = { 0, };
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  const char *arg;
-  va_list args;
-
-  va_start (args, message_part);
-  while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer) arg);
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-  lw_test_run_cli_argv (&run, db, NULL, (const char *const *) argv->pdata);
-  lw_test_assert_cli_failed (&run, 2, message_part);
-  /* The message never passes the name's control characters on. */
-  g_assert_null (strchr (run.err, '\x1b'));
-  g_assert_null (strchr (run.err, '\t'));
+  lw_test_assert_cli_failed (run, 2, message_part);
+  g_assert_null (strchr (run->err, '\x1b'));
+  g_assert_null (strchr (run->err, '\t'));
+  lw_test_run_clear (run);
 }
 
 static void
@@ -605,19 +595,19 @@ test_names (void)
   g_auto (LwTestRun) run = { 0, };
 
   g_assert_cmpstr (id, ==, "1\n");
-  assert_refused_argv (db, "the event's name holds a control character (a tab)",
-                       "event", "new", "--name", "Spring\tOpen", "--format", "swiss",
-                       "--table-size", "2", NULL);
-  assert_refused_argv (db, "the event's name holds a line or paragraph separator (U+2028)",
-                       "event", "rename", "1", "Spring\u2028Open", NULL);
-  assert_refused_argv (db, "name 2: a player's name holds a control character (U+001B",
-                       "event", "add", "1", "Ann", "Ben\x1b]0;x\a", "Cleo", NULL);
-  assert_refused_argv (db, "a player's name holds a control character (a line break)",
-                       "event", "add", "1", "Ann\nLee", NULL);
-  assert_refused_argv (db, "a player's name is only spaces or invisible characters",
-                       "event", "add", "1", "\u200b", NULL);
-  assert_refused_argv (db, "a player's name is 101 characters; at most 100",
-                       "event", "add", "1", long_name, NULL);
+  lw_test_run_cli (&run, db, NULL, "event", "new", "--name", "Spring\tOpen", "--format", "swiss",
+                   "--table-size", "2", NULL);
+  assert_refused_run (&run, "the event's name holds a control character (a tab)");
+  lw_test_run_cli (&run, db, NULL, "event", "rename", "1", "Spring\u2028Open", NULL);
+  assert_refused_run (&run, "the event's name holds a line or paragraph separator (U+2028)");
+  lw_test_run_cli (&run, db, NULL, "event", "add", "1", "Ann", "Ben\x1b]0;x\a", "Cleo", NULL);
+  assert_refused_run (&run, "name 2: a player's name holds a control character (U+001B");
+  lw_test_run_cli (&run, db, NULL, "event", "add", "1", "Ann\nLee", NULL);
+  assert_refused_run (&run, "a player's name holds a control character (a line break)");
+  lw_test_run_cli (&run, db, NULL, "event", "add", "1", "\u200b", NULL);
+  assert_refused_run (&run, "a player's name is only spaces or invisible characters");
+  lw_test_run_cli (&run, db, NULL, "event", "add", "1", long_name, NULL);
+  assert_refused_run (&run, "a player's name is 101 characters; at most 100");
 
   /* Nothing of the refused lists was entered. */
   lw_test_run_cli (&run, db, NULL, "event", "list", NULL);
@@ -629,8 +619,10 @@ test_names (void)
   lw_test_run_cli (&run, db, NULL, "event", "add", "1", "Zo\u00eb", "  Ann  ", NULL);
   g_assert_cmpint (run.status, ==, 0);
   lw_test_run_clear (&run);
-  assert_refused_argv (db, "already entered in Spring", "event", "add", "1", "Zoe\u0308", NULL);
-  assert_refused_argv (db, "already entered in Spring", "event", "add", "1", "Ann", NULL);
+  lw_test_run_cli (&run, db, NULL, "event", "add", "1", "Zoe\u0308", NULL);
+  assert_refused_run (&run, "already entered in Spring");
+  lw_test_run_cli (&run, db, NULL, "event", "add", "1", "Ann", NULL);
+  assert_refused_run (&run, "already entered in Spring");
   lw_test_run_cli (&run, db, NULL, "event", "checkin", "1", "Zoe\u0308", NULL);
   g_assert_cmpint (run.status, ==, 0);
   lw_test_run_clear (&run);

@@ -187,13 +187,14 @@ read_rows (LwStore     *self,
   g_array_set_clear_func (rows, row_clear);
   while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
     {
-      Row row = { sqlite3_column_int64 (stmt, 0), NULL };
       const char *text = (const char *) sqlite3_column_text (stmt, 1);
+      Row *row;
 
-      row.text = g_strndup (text, (gsize) sqlite3_column_bytes (stmt, 1));
-      if (text == NULL)
-        g_clear_pointer (&row.text, g_free);
-      g_array_append_val (rows, row);
+      /* The new row is filled in place: the array owns its text. */
+      g_array_set_size (rows, rows->len + 1);
+      row = &g_array_index (rows, Row, rows->len - 1);
+      row->id = sqlite3_column_int64 (stmt, 0);
+      row->text = text != NULL ? g_strndup (text, (gsize) sqlite3_column_bytes (stmt, 1)) : NULL;
     }
   return ok ? g_steal_pointer (&rows) : NULL;
 }

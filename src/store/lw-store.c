@@ -132,6 +132,26 @@ G_DEFINE_QUARK (lw-store-error-quark, lw_store_error)
 /* The schema and its migrations                                        */
 /* ------------------------------------------------------------------ */
 
+/* The triggers that keep games.version from the edit log (schema 7), made
+ * again when schema 8 makes the edit log again. */
+#define EDITS_VERSION_TRIGGERS \
+  "CREATE TRIGGER edits_insert_version AFTER INSERT ON edits BEGIN" \
+  "  UPDATE games SET version = version + 1 + (NEW.undone_at IS NOT NULL)" \
+  "    WHERE id = NEW.game;" \
+  "END;" \
+  "CREATE TRIGGER edits_update_version AFTER UPDATE ON edits BEGIN" \
+  "  UPDATE games SET version = version + 1 WHERE id IN (OLD.game, NEW.game);" \
+  "END;" \
+  "CREATE TRIGGER edits_delete_version AFTER DELETE ON edits BEGIN" \
+  "  UPDATE games SET version = version + 1 WHERE id = OLD.game;" \
+  "END;" \
+  "CREATE TRIGGER games_insert_version AFTER INSERT ON games" \
+  "  WHEN EXISTS (SELECT 1 FROM edits WHERE game = NEW.id) BEGIN" \
+  "  UPDATE games SET version = (SELECT count (*) + count (undone_at) FROM edits" \
+  "                              WHERE game = NEW.id)" \
+  "    WHERE id = NEW.id;" \
+  "END;"
+
 /* migrations[i] takes a database from user_version i to i + 1. Each runs
  * inside the transaction that opens the database, and ends by setting
  * user_version. */
@@ -334,22 +354,7 @@ static const char *const migrations[] = {
   "UPDATE games SET version = (SELECT count (*) + count (undone_at) FROM edits"
   "                            WHERE edits.game = games.id)"
   "  WHERE id IN (SELECT game FROM edits);"
-  "CREATE TRIGGER edits_insert_version AFTER INSERT ON edits BEGIN"
-  "  UPDATE games SET version = version + 1 + (NEW.undone_at IS NOT NULL)"
-  "    WHERE id = NEW.game;"
-  "END;"
-  "CREATE TRIGGER edits_update_version AFTER UPDATE ON edits BEGIN"
-  "  UPDATE games SET version = version + 1 WHERE id IN (OLD.game, NEW.game);"
-  "END;"
-  "CREATE TRIGGER edits_delete_version AFTER DELETE ON edits BEGIN"
-  "  UPDATE games SET version = version + 1 WHERE id = OLD.game;"
-  "END;"
-  "CREATE TRIGGER games_insert_version AFTER INSERT ON games"
-  "  WHEN EXISTS (SELECT 1 FROM edits WHERE game = NEW.id) BEGIN"
-  "  UPDATE games SET version = (SELECT count (*) + count (undone_at) FROM edits"
-  "                              WHERE game = NEW.id)"
-  "    WHERE id = NEW.id;"
-  "END;"
+  EDITS_VERSION_TRIGGERS
   /* A cache, never the truth (lw-store-results.c): a row counts only
    * while its version is the game's; anything else is recomputed from
    * the rounds. players: players.id per seat, sides: each seat's side
@@ -394,22 +399,7 @@ static const char *const migrations[] = {
   "DROP TABLE edits;"
   "ALTER TABLE edits_v8 RENAME TO edits;"
   "CREATE INDEX edits_game ON edits (game, id);"
-  "CREATE TRIGGER edits_insert_version AFTER INSERT ON edits BEGIN"
-  "  UPDATE games SET version = version + 1 + (NEW.undone_at IS NOT NULL)"
-  "    WHERE id = NEW.game;"
-  "END;"
-  "CREATE TRIGGER edits_update_version AFTER UPDATE ON edits BEGIN"
-  "  UPDATE games SET version = version + 1 WHERE id IN (OLD.game, NEW.game);"
-  "END;"
-  "CREATE TRIGGER edits_delete_version AFTER DELETE ON edits BEGIN"
-  "  UPDATE games SET version = version + 1 WHERE id = OLD.game;"
-  "END;"
-  "CREATE TRIGGER games_insert_version AFTER INSERT ON games"
-  "  WHEN EXISTS (SELECT 1 FROM edits WHERE game = NEW.id) BEGIN"
-  "  UPDATE games SET version = (SELECT count (*) + count (undone_at) FROM edits"
-  "                              WHERE game = NEW.id)"
-  "    WHERE id = NEW.id;"
-  "END;"
+  EDITS_VERSION_TRIGGERS
   "PRAGMA user_version = 8;",
 };
 
