@@ -132,12 +132,12 @@ test_notes (void)
 
   refused = lw_notes_normalize ("bell\a", "details: notes", &error);
   g_assert_null (refused);
-  g_assert_cmpstr (error->message, ==, "details: notes hold a control character (U+0007)");
+  g_assert_cmpstr (error->message, ==, "details: notes: a control character (U+0007); only line breaks may be in notes");
   g_clear_error (&error);
 
   refused = lw_notes_normalize (long_notes, "details: notes", &error);
   g_assert_null (refused);
-  g_assert_cmpstr (error->message, ==, "details: notes are 10001 characters; at most 10000");
+  g_assert_cmpstr (error->message, ==, "details: notes: 10001 characters; at most 10000");
   g_clear_error (&error);
 
   kept = lw_notes_normalize (ok_notes, "details: notes", &error);

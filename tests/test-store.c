@@ -631,7 +631,12 @@ test_names_nfc (Fixture       *fixture,
   g_assert_cmpstr (error->message, ==, "place is 101 characters; at most 100");
   g_clear_error (&error);
   g_assert_false (lw_store_set_game_notes (fixture->store, id1, long_notes, &error));
-  g_assert_cmpstr (error->message, ==, "notes are 10001 characters; at most 10000");
+  g_assert_cmpstr (error->message, ==, "notes: 10001 characters; at most 10000");
+  g_clear_error (&error);
+  g_assert_cmpint (lw_store_add_pending_penalty (fixture->store, id1, 0, LW_PENALTY_OUT_OF_TURN,
+                                                 "bell\a", &error), ==, 0);
+  g_assert_cmpstr (error->message, ==, "the penalty's note: a control character (U+0007); "
+                                       "only line breaks may be in notes");
   g_clear_error (&error);
   g_assert_true (lw_store_set_game_details (fixture->store, id1, 0, " Cafe\u0301 ", &error));
   g_assert_true (lw_store_set_game_notes (fixture->store, id1, "two\nlines", &error));

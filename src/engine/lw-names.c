@@ -180,13 +180,13 @@ lw_notes_normalize (const char  *text,
   if (!g_utf8_validate_len (text, length, NULL))
     {
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                   "%s are not valid UTF-8", place);
+                   "%s: not valid UTF-8", place);
       return NULL;
     }
   if (length > MAX_NOTES_BYTES)
     {
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                   "%s are %ld characters; at most %d", place,
+                   "%s: %ld characters; at most %d", place,
                    g_utf8_strlen (text, (gssize) length), LW_NOTES_MAX_CHARS);
       return NULL;
     }
@@ -195,7 +195,7 @@ lw_notes_normalize (const char  *text,
   if (nfc == NULL)
     {
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                   "%s are not valid UTF-8", place);
+                   "%s: not valid UTF-8", place);
       return NULL;
     }
   for (const char *p = nfc; *p != '\0'; p = g_utf8_next_char (p), n_chars++)
@@ -207,14 +207,14 @@ lw_notes_normalize (const char  *text,
           g_autofree char *what = describe_control (c);
 
           g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                       "%s hold a control character (%s)", place, what);
+                       "%s: a control character (%s); only line breaks may be in notes", place, what);
           return NULL;
         }
     }
   if (n_chars > LW_NOTES_MAX_CHARS)
     {
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                   "%s are %" G_GSIZE_FORMAT " characters; at most %d",
+                   "%s: %" G_GSIZE_FORMAT " characters; at most %d",
                    place, n_chars, LW_NOTES_MAX_CHARS);
       return NULL;
     }

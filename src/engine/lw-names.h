@@ -62,7 +62,8 @@ gboolean lw_names_equal (const char *a,
  * lw_notes_normalize:
  * @text: (nullable): notes as typed or read, any bytes; %NULL or "" are no
  *   notes
- * @place: what the notes are, for the message ("details: notes")
+ * @place: what the notes are, for the message ("notes"); the message
+ *   reads "@place: …"
  * @error: return location for an error, or %NULL
  *
  * The rule for notes (GAME-RECORD.md "Names"): notes may span lines (line

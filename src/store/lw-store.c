@@ -2798,11 +2798,15 @@ lw_store_add_pending_penalty (LwStore        *self,
                               GError        **error)
 {
   g_autoptr (LwStoredGame) game = NULL;
+  g_autofree char *clean = NULL;
   gint64 penalty_id = 0;
 
   g_return_val_if_fail (LW_IS_STORE (self), 0);
   g_return_val_if_fail (error == NULL || *error == NULL, 0);
 
+  /* GAME-RECORD.md "Names": notes */
+  if (note != NULL && (note = clean = lw_notes_normalize (note, "the penalty's note", error)) == NULL)
+    return 0;
   if (!begin_write (self, error))
     return 0;
   game = load_game (self, id, error);
@@ -2946,10 +2950,14 @@ lw_store_set_penalty_note (LwStore     *self,
                            GError     **error)
 {
   g_autoptr (LwStmt) stmt = NULL;
+  g_autofree char *clean = NULL;
 
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  /* GAME-RECORD.md "Names": notes */
+  if (note != NULL && (note = clean = lw_notes_normalize (note, "the penalty's note", error)) == NULL)
+    return FALSE;
   if (!begin_write (self, error))
     return FALSE;
   stmt = get_stmt (self, "UPDATE penalties SET note = ? WHERE ordinal = ? AND round ="

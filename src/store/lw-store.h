@@ -510,7 +510,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwStoredPenalty, lw_stored_penalty_free)
  * @id: a game ID
  * @seat: the offender's seat, 0..n_players-1
  * @kind: the offence (SCORING R19)
- * @note: (nullable): what happened
+ * @note: (nullable): what happened; notes as lw_notes_normalize() takes
+ *   them (up to 10,000 characters, lines allowed, stored in NFC)
  * @error: return location for a #GError
  *
  * Notes a penalty the moment it happens, during the round being played,
@@ -520,8 +521,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwStoredPenalty, lw_stored_penalty_free)
  * the notes and times of the pending ones that match them in order (same
  * seat and kind), then clears the game's pending penalties.
  *
- * Errors: %LW_STORE_ERROR_NOT_FOUND, %LW_STORE_ERROR_INVALID (seat out of
- * range, a Garwolf game), another %LW_STORE_ERROR.
+ * Errors: %LW_ENGINE_ERROR_INVALID for a note the rule refuses,
+ * %LW_STORE_ERROR_NOT_FOUND, %LW_STORE_ERROR_INVALID (seat out of range, a
+ * Garwolf game), another %LW_STORE_ERROR.
  *
  * Returns: the pending penalty's ID (> 0), or 0 on error.
  */
@@ -581,13 +583,15 @@ GPtrArray *lw_store_list_penalties (LwStore  *self,
  * @id: a game ID
  * @round: a round number, 1-based
  * @ordinal: the penalty's place in the round, 0-based
- * @note: (nullable): the note; %NULL removes it
+ * @note: (nullable): the note (lw_notes_normalize(): up to 10,000
+ *   characters, lines allowed, stored in NFC); %NULL removes it
  * @error: return location for a #GError
  *
  * Sets the note of a stored penalty (its time is kept). Not logged: a note
  * does not change the game.
  *
- * Errors: %LW_STORE_ERROR_NOT_FOUND when there is no such penalty.
+ * Errors: %LW_ENGINE_ERROR_INVALID for a note the rule refuses,
+ * %LW_STORE_ERROR_NOT_FOUND when there is no such penalty.
  *
  * Returns: %TRUE when set.
  */
@@ -653,8 +657,8 @@ GPtrArray *lw_store_list_round_players (LwStore  *self,
  *
  * Read back as #LwStoredGame's notes. Logged as "notes".
  *
- * Errors: %LW_ENGINE_ERROR_INVALID for notes the rule refuses ("notes are
- * 10001 characters; at most 10000"), %LW_STORE_ERROR_NOT_FOUND, or another
+ * Errors: %LW_ENGINE_ERROR_INVALID for notes the rule refuses ("notes: 10001
+ * characters; at most 10000"), %LW_STORE_ERROR_NOT_FOUND, or another
  * %LW_STORE_ERROR.
  *
  * Returns: %TRUE when stored.
