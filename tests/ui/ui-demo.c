@@ -8,7 +8,8 @@
  *         virtual-new-game, table, table-4, table-bid, table-last-trick, curtain,
  *         events, new-event, event-players, event-seating, event-paper,
  *         event-standings, event-rename, event-delete, partners-seating, leaderboard, replay,
- *         table-entry, table-entry-event, game-locked
+ *         table-entry, table-entry-event, game-locked,
+ *         stored-edit-log (the edit log of game 1 as DB holds it)
  *
  * With LW_DEMO_LONG_NAMES=1 in the environment, the first two players are
  * named with the longest names the names rule allows: 100 letters without
@@ -604,6 +605,11 @@ main (int   argc,
             gtk_window_set_default_size (GTK_WINDOW (dialog), MIN (width, 600), height);
           lw_table_entry_dialog_set_open (LW_TABLE_ENTRY_DIALOG (dialog), TRUE);
         }
+    }
+  else if (g_str_equal (screen, "stored-edit-log"))
+    {
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", (gint64) 1);
+      gtk_widget_activate_action (GTK_WIDGET (lw_window_get_game_page (window)), "game.edit-log", NULL);
     }
   else if (g_str_equal (screen, "table-entry-event"))
     {
