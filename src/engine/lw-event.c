@@ -281,10 +281,17 @@ int
 lw_event_find_entrant (const LwEvent *event,
                        const char    *name)
 {
+  g_autofree char *nfc = NULL;
+
   g_return_val_if_fail (event != NULL, -1);
 
-  for (guint i = 0; name != NULL && i < event->entrants->len; i++)
-    if (lw_names_equal (entrant_at (event, (int) i)->name, name))
+  if (name == NULL)
+    return -1;
+  /* Entrants' names are kept in NFC: the name looked for is put in NFC
+   * once (GAME-RECORD.md "Names"). */
+  nfc = lw_name_normalize (name, "name", NULL);
+  for (guint i = 0; i < event->entrants->len; i++)
+    if (strcmp (entrant_at (event, (int) i)->name, nfc != NULL ? nfc : name) == 0)
       return (int) i;
   return -1;
 }
