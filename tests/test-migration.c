@@ -233,14 +233,20 @@ test_v7_names (void)
   g1 = add_game (store, "Ann", "Ben", 2);
   g2 = add_game (store, "Cleo", "Dev", 1);
   g3 = add_game (store, "Zo\u00eb", "Eve", 0);
-  add_game (store, "Fay", "Gus", 0);
+  g_assert_cmpint (add_game (store, "Fay", "Gus", 1), ==, 4);
   lw_event_config_init (&config, LW_EVENT_SWISS, 2);
   event = lw_store_add_event (store, "Spring", &config, &error);
   g_assert_no_error (error);
   g_assert_true (lw_store_set_game_details (store, g2, 0, "Hall", &error));
   g_assert_true (lw_store_set_game_notes (store, g2, "line one\nline two", &error));
   g_assert_no_error (error);
+  /* Game 4 is deleted: its snapshot in the log holds the names too. */
+  g_assert_true (lw_store_delete_game (store, 4, &error));
+  g_assert_no_error (error);
   g_clear_object (&store);
+  lw_test_sql_exec_at (path,
+                       "UPDATE edits SET old = replace (replace (old, 'Fay', 'Fay' || char (8232) || 'Fey'),"
+                       "  'Gus', replace (hex (zeroblob (50)), '0', 'x') || 'yz') WHERE kind = 'delete_game';");
   lw_test_sql_exec_at (path,
                        "UPDATE players SET name = 'Ann' || char (9) || 'Lee' WHERE name = 'Ann';"
                        "UPDATE players SET name = replace (hex (zeroblob (3500000)), '0', 'B')"
@@ -293,6 +299,18 @@ test_v7_names (void)
 
     g_assert_no_error (error);
     g_assert_cmpstr (loaded->name, ==, "Spring Open");
+  }
+
+  /* The deleted game comes back with its players renamed. */
+  g_assert_true (lw_store_restore_game (store, 4, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (LwStoredGame) restored = lw_store_load_game (store, 4, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (restored->record->players[0], ==, "Fay Fey");
+    g_assert_cmpstr (restored->record->players[1], ==, hundred_x);
+    g_assert_cmpuint (restored->record->rounds->len, ==, 1);
   }
 
   /* Undo takes back the last round, not a rename. */

@@ -7,7 +7,8 @@
  * exports that no copy of the app could import again. The migration to
  * schema 8 renames each such name once, and notes every rename in the
  * edit log of the games concerned (kind "rename"), so that the director
- * sees what changed.
+ * sees what changed. The snapshots of deleted games in the log (which
+ * bring them back) get the same new names, places and notes.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -224,9 +225,12 @@ follows_rule (const char *text)
   return name != NULL && strcmp (name, text) == 0;
 }
 
+/* Renames the players whose names break the rule; @renamed gets each
+ * old name (as stored) → the new one. */
 static gboolean
-repair_players (LwStore  *self,
-                GError  **error)
+repair_players (LwStore     *self,
+                GHashTable  *renamed,
+                GError     **error)
 {
   g_autoptr (GArray) rows = read_rows (self, "SELECT id, name FROM players ORDER BY id", error);
   g_autoptr (GHashTable) taken = NULL;
@@ -258,6 +262,8 @@ repair_players (LwStore  *self,
         repaired = g_strdup_printf ("Player %" G_GINT64_FORMAT, row->id);
       name = unique_name (repaired, taken);
       g_hash_table_add (taken, g_strdup (name));
+      if (row->text != NULL)
+        g_hash_table_insert (renamed, g_strdup (row->text), g_strdup (name));
 
       if (!update_text (self, "UPDATE players SET name = ? WHERE id = ?", name, row->id, error)
           || !log_rename (self,
@@ -325,8 +331,40 @@ repair_places (LwStore  *self,
   return TRUE;
 }
 
-/* Notes keep their lines; other control characters are dropped, and
- * notes are cut to LW_NOTES_MAX_CHARS characters in NFC. */
+/* @raw made to follow the rule for notes: the lines kept, any other
+ * control character dropped, NFC, cut to LW_NOTES_MAX_CHARS characters;
+ * NULL when nothing is left. */
+static char *
+repair_notes_text (const char *raw)
+{
+  g_autofree char *valid = g_utf8_make_valid (raw, -1);
+  g_autoptr (GString) kept = g_string_new (NULL);
+  g_autofree char *nfc = NULL;
+  g_autofree char *notes = NULL;
+
+  for (const char *p = valid; *p != '\0' && kept->len < 4 * LW_NOTES_MAX_CHARS; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == '\n' || c == '\r' || g_unichar_type (c) != G_UNICODE_CONTROL)
+        g_string_append_unichar (kept, c);
+    }
+  nfc = g_utf8_normalize (kept->str, -1, G_NORMALIZE_NFC);
+  if (nfc == NULL)
+    return NULL;
+  notes = g_utf8_substring (nfc, 0, MIN (g_utf8_strlen (nfc, -1), LW_NOTES_MAX_CHARS));
+  return *notes != '\0' ? g_steal_pointer (&notes) : NULL;
+}
+
+/* Whether @text is stored as the rule for notes would store it. */
+static gboolean
+notes_follow_rule (const char *text)
+{
+  g_autofree char *notes = lw_notes_normalize (text, "notes", NULL);
+
+  return notes != NULL && strcmp (notes, text) == 0;
+}
+
 static gboolean
 repair_notes (LwStore  *self,
               GError  **error)
@@ -340,28 +378,133 @@ repair_notes (LwStore  *self,
   for (guint i = 0; i < rows->len; i++)
     {
       Row *row = &g_array_index (rows, Row, i);
-      g_autofree char *checked = lw_notes_normalize (row->text, "notes", NULL);
-      g_autofree char *valid = NULL;
-      g_autoptr (GString) kept = NULL;
-      g_autofree char *nfc = NULL;
       g_autofree char *notes = NULL;
 
-      if (checked != NULL && strcmp (checked, row->text) == 0)
+      if (notes_follow_rule (row->text))
         continue;
-      valid = g_utf8_make_valid (row->text, -1);
-      kept = g_string_new (NULL);
-      for (const char *p = valid; *p != '\0' && kept->len < 4 * LW_NOTES_MAX_CHARS; p = g_utf8_next_char (p))
-        {
-          gunichar c = g_utf8_get_char (p);
-
-          if (c == '\n' || c == '\r' || g_unichar_type (c) != G_UNICODE_CONTROL)
-            g_string_append_unichar (kept, c);
-        }
-      nfc = g_utf8_normalize (kept->str, -1, G_NORMALIZE_NFC);
-      notes = g_utf8_substring (nfc, 0, MIN (g_utf8_strlen (nfc, -1), LW_NOTES_MAX_CHARS));
-      if (!update_text (self, "UPDATE games SET notes = ? WHERE id = ?",
-                        *notes != '\0' ? notes : NULL, row->id, error)
+      notes = repair_notes_text (row->text);
+      if (!update_text (self, "UPDATE games SET notes = ? WHERE id = ?", notes, row->id, error)
           || !log_rename (self, "SELECT ?1", "notes", row->id, row->text, notes, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Element @index of @array, a string, renamed as @renamed says; %TRUE
+ * when it was. */
+static gboolean
+rename_in_array (JsonArray  *array,
+                 guint       index,
+                 GHashTable *renamed)
+{
+  JsonNode *node = json_array_get_element (array, index);
+  const char *name;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return FALSE;
+  name = g_hash_table_lookup (renamed, json_node_get_string (node));
+  if (name == NULL)
+    return FALSE;
+  json_node_set_string (node, name);
+  return TRUE;
+}
+
+/* A deleted game's snapshot in the log (kind "delete_game", which brings
+ * it back) holds its players' names, place and notes as they were: they
+ * are renamed as the stored ones were, so that the game can come back.
+ * NULL when nothing changed. */
+static char *
+repair_snapshot (const char *snapshot,
+                 GHashTable *renamed)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonParser) record_parser = json_parser_new ();
+  JsonObject *object, *record;
+  JsonArray *array;
+  const char *text;
+  gboolean changed = FALSE;
+
+  if (snapshot == NULL || !json_parser_load_from_data (parser, snapshot, -1, NULL)
+      || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    return NULL;
+  object = json_node_get_object (json_parser_get_root (parser));
+
+  text = json_object_get_string_member_with_default (object, "record", NULL);
+  if (text != NULL && json_parser_load_from_data (record_parser, text, -1, NULL)
+      && JSON_NODE_HOLDS_OBJECT (json_parser_get_root (record_parser)))
+    {
+      gboolean renamed_player = FALSE;
+
+      record = json_node_get_object (json_parser_get_root (record_parser));
+      array = json_object_get_array_member (record, "players");
+      for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+        renamed_player |= rename_in_array (array, i, renamed);
+      if (renamed_player)
+        {
+          g_autofree char *record_text = json_to_string (json_parser_get_root (record_parser), TRUE);
+
+          json_object_set_string_member (object, "record", record_text);
+          changed = TRUE;
+        }
+    }
+
+  array = json_object_has_member (object, "seat_changes")
+          && JSON_NODE_HOLDS_ARRAY (json_object_get_member (object, "seat_changes"))
+          ? json_object_get_array_member (object, "seat_changes") : NULL;
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+    {
+      JsonNode *change = json_array_get_element (array, i);
+
+      if (JSON_NODE_HOLDS_ARRAY (change) && json_array_get_length (json_node_get_array (change)) == 5)
+        {
+          changed |= rename_in_array (json_node_get_array (change), 2, renamed);
+          changed |= rename_in_array (json_node_get_array (change), 3, renamed);
+        }
+    }
+
+  text = json_object_get_string_member_with_default (object, "place", NULL);
+  if (text != NULL && *text != '\0' && !follows_rule (text))
+    {
+      g_autofree char *place = repair_name (text);
+
+      if (place != NULL)
+        json_object_set_string_member (object, "place", place);
+      else
+        json_object_set_null_member (object, "place");
+      changed = TRUE;
+    }
+  text = json_object_get_string_member_with_default (object, "notes", NULL);
+  if (text != NULL && *text != '\0' && !notes_follow_rule (text))
+    {
+      g_autofree char *notes = repair_notes_text (text);
+
+      if (notes != NULL)
+        json_object_set_string_member (object, "notes", notes);
+      else
+        json_object_set_null_member (object, "notes");
+      changed = TRUE;
+    }
+
+  return changed ? json_to_string (json_parser_get_root (parser), FALSE) : NULL;
+}
+
+static gboolean
+repair_snapshots (LwStore     *self,
+                  GHashTable  *renamed,
+                  GError     **error)
+{
+  g_autoptr (GArray) rows =
+    read_rows (self, "SELECT id, old FROM edits WHERE kind = 'delete_game' ORDER BY id", error);
+
+  if (rows == NULL)
+    return FALSE;
+  for (guint i = 0; i < rows->len; i++)
+    {
+      Row *row = &g_array_index (rows, Row, i);
+      g_autofree char *snapshot = repair_snapshot (row->text, renamed);
+
+      if (snapshot != NULL
+          && !update_text (self, "UPDATE edits SET old = ? WHERE id = ?", snapshot, row->id, error))
         return FALSE;
     }
   return TRUE;
@@ -371,8 +514,11 @@ gboolean
 lw_store_migrate_names (LwStore  *self,
                         GError  **error)
 {
-  return repair_players (self, error)
+  g_autoptr (GHashTable) renamed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+
+  return repair_players (self, renamed, error)
          && repair_events (self, error)
          && repair_places (self, error)
-         && repair_notes (self, error);
+         && repair_notes (self, error)
+         && repair_snapshots (self, renamed, error);
 }

@@ -113,7 +113,8 @@ gboolean lw_store_cache_result_of (LwStore  *self,
 /* The migration to schema 8 (lw-store-names.c), inside its transaction:
  * every stored name that breaks the names rule (GAME-RECORD.md "Names":
  * players, events, places; and notes) is renamed, and the rename noted in
- * the edit log of each game concerned (kind "rename"). */
+ * the edit log of each game concerned (kind "rename"); the snapshots of
+ * deleted games in the log are renamed the same way. */
 gboolean lw_store_migrate_names (LwStore  *self,
                                  GError  **error);
 
