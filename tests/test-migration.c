@@ -241,12 +241,14 @@ test_v7_names (void)
   g_assert_true (lw_store_set_game_notes (store, g2, "line one\nline two", &error));
   g_assert_no_error (error);
   /* Game 4 is deleted: its snapshot in the log holds the names too. */
+  g_assert_true (lw_store_set_game_details (store, 4, 0, "Barn", &error));
   g_assert_true (lw_store_delete_game (store, 4, &error));
   g_assert_no_error (error);
   g_clear_object (&store);
   lw_test_sql_exec_at (path,
                        "UPDATE edits SET old = replace (replace (old, 'Fay', 'Fay' || char (8232) || 'Fey'),"
-                       "  'Gus', replace (hex (zeroblob (50)), '0', 'x') || 'yz') WHERE kind = 'delete_game';");
+                       "  'Gus', replace (hex (zeroblob (50)), '0', 'x') || 'yz') WHERE kind = 'delete_game';"
+                       "UPDATE edits SET old = replace (old, 'Barn', 'Barn\\u001b[2J') WHERE kind = 'delete_game';");
   lw_test_sql_exec_at (path,
                        "UPDATE players SET name = 'Ann' || char (9) || 'Lee' WHERE name = 'Ann';"
                        "UPDATE players SET name = replace (hex (zeroblob (3500000)), '0', 'B')"
@@ -311,6 +313,7 @@ test_v7_names (void)
     g_assert_cmpstr (restored->record->players[0], ==, "Fay Fey");
     g_assert_cmpstr (restored->record->players[1], ==, hundred_x);
     g_assert_cmpuint (restored->record->rounds->len, ==, 1);
+    g_assert_cmpstr (restored->place, ==, "Barn[2J");
   }
 
   /* Undo takes back the last round, not a rename. */

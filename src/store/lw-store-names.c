@@ -265,67 +265,12 @@ repair_players (LwStore     *self,
       if (row->text != NULL)
         g_hash_table_insert (renamed, g_strdup (row->text), g_strdup (name));
 
-      if (!update_text (self, "UPDATE players SET name = ? WHERE id = ?", name, row->id, error)
+      if (!update_text (self, "UPDATE players SET name = ?1 WHERE id = ?2", name, row->id, error)
           || !log_rename (self,
                           "SELECT game FROM game_seats WHERE player = ?1"
                           " UNION SELECT game FROM seat_changes"
                           "   WHERE old_player = ?1 OR new_player = ?1",
                           "player", row->id, row->text, name, error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-repair_events (LwStore  *self,
-               GError  **error)
-{
-  g_autoptr (GArray) rows = read_rows (self, "SELECT id, name FROM events ORDER BY id", error);
-
-  if (rows == NULL)
-    return FALSE;
-  for (guint i = 0; i < rows->len; i++)
-    {
-      Row *row = &g_array_index (rows, Row, i);
-      g_autofree char *name = NULL;
-
-      if (row->text != NULL && follows_rule (row->text))
-        continue;
-      name = row->text != NULL ? repair_name (row->text) : NULL;
-      if (name == NULL)
-        name = g_strdup_printf ("Event %" G_GINT64_FORMAT, row->id);
-      if (!update_text (self, "UPDATE events SET name = ? WHERE id = ?", name, row->id, error)
-          || !log_rename (self,
-                          "SELECT game FROM event_tables WHERE event = ?1 AND game IS NOT NULL"
-                          " UNION SELECT g.game FROM event_table_games AS g"
-                          "   JOIN event_tables AS t ON t.id = g.event_table WHERE t.event = ?1",
-                          "event", row->id, row->text, name, error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-/* A game's place is a name; one with nothing visible left is removed. */
-static gboolean
-repair_places (LwStore  *self,
-               GError  **error)
-{
-  g_autoptr (GArray) rows =
-    read_rows (self, "SELECT id, place FROM games WHERE place IS NOT NULL AND place != '' ORDER BY id",
-               error);
-
-  if (rows == NULL)
-    return FALSE;
-  for (guint i = 0; i < rows->len; i++)
-    {
-      Row *row = &g_array_index (rows, Row, i);
-      g_autofree char *place = NULL;
-
-      if (follows_rule (row->text))
-        continue;
-      place = repair_name (row->text);
-      if (!update_text (self, "UPDATE games SET place = ? WHERE id = ?", place, row->id, error)
-          || !log_rename (self, "SELECT ?1", "place", row->id, row->text, place, error))
         return FALSE;
     }
   return TRUE;
@@ -365,26 +310,61 @@ notes_follow_rule (const char *text)
   return notes != NULL && strcmp (notes, text) == 0;
 }
 
+/* A column of text with a rule, and how a text that breaks it is
+ * renamed. */
+typedef struct {
+  const char *what;        /* in the log: "event", "place", "notes" */
+  const char *select_sql;  /* rows (id, text) */
+  const char *update_sql;  /* ?1 the new text (NULL: none), ?2 the id */
+  const char *games_sql;   /* the games whose log notes it; ?1 the id */
+  gboolean  (*follows) (const char *text);
+  char     *(*repair) (const char *text);  /* NULL: nothing is left */
+  const char *fallback;    /* with the id, the text when nothing is left;
+                            * NULL: the text is removed */
+} Column;
+
+static const Column columns[] = {
+  { "event",
+    "SELECT id, name FROM events ORDER BY id",
+    "UPDATE events SET name = ?1 WHERE id = ?2",
+    "SELECT game FROM event_tables WHERE event = ?1 AND game IS NOT NULL"
+    " UNION SELECT g.game FROM event_table_games AS g"
+    "   JOIN event_tables AS t ON t.id = g.event_table WHERE t.event = ?1",
+    follows_rule, repair_name, "Event " },
+  /* A game's place is a name; one with nothing visible left is removed. */
+  { "place",
+    "SELECT id, place FROM games WHERE place IS NOT NULL AND place != '' ORDER BY id",
+    "UPDATE games SET place = ?1 WHERE id = ?2",
+    "SELECT ?1",
+    follows_rule, repair_name, NULL },
+  { "notes",
+    "SELECT id, notes FROM games WHERE notes IS NOT NULL AND notes != '' ORDER BY id",
+    "UPDATE games SET notes = ?1 WHERE id = ?2",
+    "SELECT ?1",
+    notes_follow_rule, repair_notes_text, NULL },
+};
+
 static gboolean
-repair_notes (LwStore  *self,
-              GError  **error)
+repair_column (LwStore       *self,
+               const Column  *column,
+               GError       **error)
 {
-  g_autoptr (GArray) rows =
-    read_rows (self, "SELECT id, notes FROM games WHERE notes IS NOT NULL AND notes != '' ORDER BY id",
-               error);
+  g_autoptr (GArray) rows = read_rows (self, column->select_sql, error);
 
   if (rows == NULL)
     return FALSE;
   for (guint i = 0; i < rows->len; i++)
     {
       Row *row = &g_array_index (rows, Row, i);
-      g_autofree char *notes = NULL;
+      g_autofree char *text = NULL;
 
-      if (notes_follow_rule (row->text))
+      if (row->text != NULL && column->follows (row->text))
         continue;
-      notes = repair_notes_text (row->text);
-      if (!update_text (self, "UPDATE games SET notes = ? WHERE id = ?", notes, row->id, error)
-          || !log_rename (self, "SELECT ?1", "notes", row->id, row->text, notes, error))
+      text = row->text != NULL ? column->repair (row->text) : NULL;
+      if (text == NULL && column->fallback != NULL)
+        text = g_strdup_printf ("%s%" G_GINT64_FORMAT, column->fallback, row->id);
+      if (!update_text (self, column->update_sql, text, row->id, error)
+          || !log_rename (self, column->games_sql, column->what, row->id, row->text, text, error))
         return FALSE;
     }
   return TRUE;
@@ -409,6 +389,26 @@ rename_in_array (JsonArray  *array,
   return TRUE;
 }
 
+/* The text @member of @object made to follow @column's rule (null when
+ * nothing is left); %TRUE when it changed. */
+static gboolean
+repair_member (JsonObject   *object,
+               const char   *member,
+               const Column *column)
+{
+  const char *text = json_object_get_string_member_with_default (object, member, NULL);
+  g_autofree char *repaired = NULL;
+
+  if (text == NULL || *text == '\0' || column->follows (text))
+    return FALSE;
+  repaired = column->repair (text);
+  if (repaired != NULL)
+    json_object_set_string_member (object, member, repaired);
+  else
+    json_object_set_null_member (object, member);
+  return TRUE;
+}
+
 /* A deleted game's snapshot in the log (kind "delete_game", which brings
  * it back) holds its players' names, place and notes as they were: they
  * are renamed as the stored ones were, so that the game can come back.
@@ -423,6 +423,8 @@ repair_snapshot (const char *snapshot,
   JsonArray *array;
   const char *text;
   gboolean changed = FALSE;
+
+  g_assert (g_str_equal (columns[1].what, "place") && g_str_equal (columns[2].what, "notes"));
 
   if (snapshot == NULL || !json_parser_load_from_data (parser, snapshot, -1, NULL)
       || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
@@ -462,29 +464,8 @@ repair_snapshot (const char *snapshot,
         }
     }
 
-  text = json_object_get_string_member_with_default (object, "place", NULL);
-  if (text != NULL && *text != '\0' && !follows_rule (text))
-    {
-      g_autofree char *place = repair_name (text);
-
-      if (place != NULL)
-        json_object_set_string_member (object, "place", place);
-      else
-        json_object_set_null_member (object, "place");
-      changed = TRUE;
-    }
-  text = json_object_get_string_member_with_default (object, "notes", NULL);
-  if (text != NULL && *text != '\0' && !notes_follow_rule (text))
-    {
-      g_autofree char *notes = repair_notes_text (text);
-
-      if (notes != NULL)
-        json_object_set_string_member (object, "notes", notes);
-      else
-        json_object_set_null_member (object, "notes");
-      changed = TRUE;
-    }
-
+  changed |= repair_member (object, "place", &columns[1]);
+  changed |= repair_member (object, "notes", &columns[2]);
   return changed ? json_to_string (json_parser_get_root (parser), FALSE) : NULL;
 }
 
@@ -504,7 +485,7 @@ repair_snapshots (LwStore     *self,
       g_autofree char *snapshot = repair_snapshot (row->text, renamed);
 
       if (snapshot != NULL
-          && !update_text (self, "UPDATE edits SET old = ? WHERE id = ?", snapshot, row->id, error))
+          && !update_text (self, "UPDATE edits SET old = ?1 WHERE id = ?2", snapshot, row->id, error))
         return FALSE;
     }
   return TRUE;
@@ -516,9 +497,10 @@ lw_store_migrate_names (LwStore  *self,
 {
   g_autoptr (GHashTable) renamed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 
-  return repair_players (self, renamed, error)
-         && repair_events (self, error)
-         && repair_places (self, error)
-         && repair_notes (self, error)
-         && repair_snapshots (self, renamed, error);
+  if (!repair_players (self, renamed, error))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
+    if (!repair_column (self, &columns[i], error))
+      return FALSE;
+  return repair_snapshots (self, renamed, error);
 }
