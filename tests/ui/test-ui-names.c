@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "lw-edit-log.h"
 #include "lw-events-page.h"
 #include "lw-game-page.h"
 #include "lw-leaderboard-page.h"
@@ -138,12 +139,37 @@ test_long_names (Fixture       *fixture,
   assert_fits (fixture, "player");
 }
 
+/* The edit log tells a rename of the names rule's migration, the old
+ * name's control characters shown as code points. */
+static void
+test_edit_log_rename (void)
+{
+  const char *names[] = { "Ann", "Ben" };
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  LwEditEntry entry = {
+    .id = 1, .game = 1, .time = 0, .kind = (char *) "rename", .number = 0,
+    .old_json = (char *) "{\"what\":\"player\",\"id\":2,\"text\":\"Ann\\u001b]0;x\\u0007\",\"length\":7000000}",
+    .new_json = (char *) "{\"what\":\"player\",\"id\":2,\"text\":\"Ann]0;x\"}",
+    .undone = 0,
+  };
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+
+  lw_edit_entry_describe (record, &entry, &title, &subtitle);
+  g_assert_cmpstr (title, ==, "Player name changed to follow the names rule");
+  g_test_message ("%s", subtitle);
+  g_assert_nonnull (strstr (subtitle, "\n\u201cAnn<U+001B>]0;x<U+0007>\u2026\u201d (7000000 characters)\n"
+                                      "\u2192 \u201cAnn]0;x\u201d"));
+  g_assert_null (strchr (subtitle, '\x1b'));
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   gtk_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/ui-names/edit-log-rename", test_edit_log_rename);
   g_test_add ("/ui-names/long-names", Fixture, NULL,
               lw_test_app_set_up, test_long_names, lw_test_app_tear_down);
 
