@@ -59,6 +59,13 @@ lw_name_normalize (const char  *text,
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID, "%s is empty", place);
       return NULL;
     }
+  /* Most names are printable ASCII without spaces around them: already
+   * their NFC form, and checked in one pass. */
+  for (p = text; *p >= 0x20 && *p <= 0x7e; p++)
+    ;
+  if (*p == '\0' && text[0] != ' ' && p[-1] != ' ' && p - text <= LW_NAME_MAX_CHARS)
+    return g_strdup (text);
+
   end = text + strlen (text);
   if (!g_utf8_validate_len (text, (gsize) (end - text), NULL))
     {
