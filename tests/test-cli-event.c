@@ -568,6 +568,73 @@ test_rename_delete (void)
   lw_test_remove_tree (dir);
 }
 
+/* ------------------------------------------------------------------ */
+/* The names rule (GAME-RECORD.md "Names") for events and entrants      */
+/* ------------------------------------------------------------------ */
+
+/* @run failed with status 2 and @message_part, without passing the
+ * name's control characters on to the terminal; cleared for the next. */
+static void
+assert_refused_run (LwTestRun  *run,
+                    const char *message_part)
+{
+  lw_test_assert_cli_failed (run, 2, message_part);
+  g_assert_null (strchr (run->err, '\x1b'));
+  g_assert_null (strchr (run->err, '\t'));
+  lw_test_run_clear (run);
+}
+
+static void
+test_names (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = make_db (&dir);
+  g_autofree char *id = ok_line (db, "event new --name Spring --format swiss --table-size 2");
+  g_autofree char *seating = NULL;
+  g_autofree char *long_name = g_strnfill (101, 'x');
+  g_auto (LwTestRun) run = { 0, };
+
+  g_assert_cmpstr (id, ==, "1\n");
+  lw_test_run_cli (&run, db, NULL, "event", "new", "--name", "Spring\tOpen", "--format", "swiss",
+                   "--table-size", "2", NULL);
+  assert_refused_run (&run, "the event's name holds a control character (a tab)");
+  lw_test_run_cli (&run, db, NULL, "event", "rename", "1", "Spring\u2028Open", NULL);
+  assert_refused_run (&run, "the event's name holds a line or paragraph separator (U+2028)");
+  lw_test_run_cli (&run, db, NULL, "event", "add", "1", "Ann", "Ben\x1b]0;x\a", "Cleo", NULL);
+  assert_refused_run (&run, "name 2: a player's name holds a control character (U+001B");
+  lw_test_run_cli (&run, db, NULL, "event", "add", "1", "Ann\nLee", NULL);
+  assert_refused_run (&run, "a player's name holds a control character (a line break)");
+  lw_test_run_cli (&run, db, NULL, "event", "add", "1", "\u200b", NULL);
+  assert_refused_run (&run, "a player's name is only spaces or invisible characters");
+  lw_test_run_cli (&run, db, NULL, "event", "add", "1", long_name, NULL);
+  assert_refused_run (&run, "a player's name is 101 characters; at most 100");
+
+  /* Nothing of the refused lists was entered. */
+  lw_test_run_cli (&run, db, NULL, "event", "list", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "1\tSpring\tswiss\t2\t0\t0/1\n");
+  lw_test_run_clear (&run);
+
+  /* "Zoë" typed two ways is one player; names are trimmed. */
+  lw_test_run_cli (&run, db, NULL, "event", "add", "1", "Zo\u00eb", "  Ann  ", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  lw_test_run_clear (&run);
+  lw_test_run_cli (&run, db, NULL, "event", "add", "1", "Zoe\u0308", NULL);
+  assert_refused_run (&run, "already entered in Spring");
+  lw_test_run_cli (&run, db, NULL, "event", "add", "1", "Ann", NULL);
+  assert_refused_run (&run, "already entered in Spring");
+  lw_test_run_cli (&run, db, NULL, "event", "checkin", "1", "Zoe\u0308", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  lw_test_run_clear (&run);
+  g_free (ok_line (db, "event pair 1"));
+  seating = ok_line (db, "event seating 1");
+  g_test_message ("%s", seating);
+  g_assert_nonnull (strstr (seating, "Zo\u00eb"));
+  g_assert_null (strstr (seating, "Zoe\u0308"));
+  g_assert_null (strstr (seating, "  Ann"));
+  lw_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -577,6 +644,7 @@ main (int   argc,
   g_test_add_func ("/cli-event/swiss-thirteen-four-seats", test_swiss_thirteen);
   g_test_add_func ("/cli-event/partners-eight", test_partners_eight);
   g_test_add_func ("/cli-event/rename-delete", test_rename_delete);
+  g_test_add_func ("/cli-event/names", test_names);
 
   return g_test_run ();
 }

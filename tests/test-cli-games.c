@@ -279,6 +279,15 @@ test_bad_input (Fixture       *fixture,
   g_auto (LwTestRun) after = { 0, };
   guint n_refused = 0;
 
+  /* The names rule's cases (GAME-RECORD.md "Names"), version 1 records. */
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autoptr (GPtrArray) names = lw_test_case_paths ("v2", k == 0 ? "BAD-name-" : "BAD-names-");
+
+      for (guint i = 0; i < names->len; i++)
+        g_ptr_array_add (bad, g_strdup (g_ptr_array_index (names, i)));
+    }
+
   import_file (fixture->path, g_ptr_array_index (good, 0));
   import_file (fixture->path, g_ptr_array_index (good, 1));
   lw_test_run_cli (&before, fixture->path, NULL, "games", NULL);

@@ -144,6 +144,85 @@ test_garwolf (void)
   g_assert_cmpstrv ((char **) g_ptr_array_index (rows, 1), row);
 }
 
+/* CSV injection (OWASP): text that a spreadsheet would run as a formula
+ * is written after a single quote, and quoted; numbers stay numbers. */
+static void
+test_injection (void)
+{
+  static const struct { const char *field; const char *written; const char *read; } cases[] = {
+    { "=SUM(A1:A9)", "\"'=SUM(A1:A9)\"", "'=SUM(A1:A9)" },
+    { "+1", "\"'+1\"", "'+1" },
+    { "-2", "\"'-2\"", "'-2" },
+    { "@cmd", "\"'@cmd\"", "'@cmd" },
+    { "\tAnn", "\"'\tAnn\"", "'\tAnn" },
+    { "\rAnn", "\"'\rAnn\"", "'\rAnn" },
+    { "=HYPERLINK(\"http://x\",\"y\")", "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"",
+      "'=HYPERLINK(\"http://x\",\"y\")" },
+    { "Ann-Marie", "Ann-Marie", "Ann-Marie" },
+    { "Ann=1", "Ann=1", "Ann=1" },
+  };
+  static const char json[] =
+    "{\"format\":\"little-wolf/game\",\"version\":1,"
+    "\"players\":[\"=cmd|' /C calc'!A0\",\"@Ben\"],\"rounds\":["
+    "{\"declarer\":1,\"cards\":[6,20],\"penalties\":[{\"seat\":0,\"kind\":\"out_of_turn\"}]}]}";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (LwStandings) standings = NULL;
+  g_autoptr (GPtrArray) rows = NULL;
+  g_autoptr (GString) number = g_string_new (NULL);
+  g_autofree char *csv = NULL;
+  g_autofree char *event_csv = NULL;
+  g_autoptr (GArray) event_rows = g_array_new (FALSE, TRUE, sizeof (LwEventStanding));
+  LwEventStanding standing = { 0 };
+  const char *const *row;
+  gboolean negative = FALSE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GString) out = g_string_new (NULL);
+      g_autoptr (GPtrArray) read = NULL;
+
+      lw_csv_append_field (out, cases[i].field);
+      g_assert_cmpstr (out->str, ==, cases[i].written);
+      g_string_append (out, "\r\n");
+      read = lw_csv_parse (out->str, &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (((const char *const *) g_ptr_array_index (read, 0))[0], ==, cases[i].read);
+    }
+
+  lw_csv_append_number (number, -3);
+  g_assert_cmpstr (number->str, ==, "-3");
+
+  record = lw_game_record_from_json (json, -1, &error);
+  g_assert_no_error (error);
+  standings = lw_standings_compute (record, &error);
+  g_assert_no_error (error);
+  csv = lw_csv_score_sheet (record, standings);
+  g_test_message ("%s", csv);
+  rows = lw_csv_parse (csv, &error);
+  g_assert_no_error (error);
+  row = g_ptr_array_index (rows, 1);
+  g_assert_cmpstr (row[1], ==, "'=cmd|' /C calc'!A0");   /* dealer */
+  g_assert_cmpstr (row[2], ==, "'@Ben");                  /* declarer */
+  g_assert_cmpstr (row[14], ==, "'=cmd|' /C calc'!A0 out_of_turn");
+  /* The deltas and scores are numbers as they are, a loss with its minus. */
+  for (guint k = 15; row[k] != NULL; k++)
+    {
+      g_assert_true (g_ascii_isdigit (row[k][0]) || row[k][0] == '-');
+      negative |= row[k][0] == '-';
+    }
+  g_assert_true (negative);
+  g_assert_null (strstr (csv, ",=") );
+  g_assert_null (strstr (csv, ",@"));
+
+  standing.rank = 1;
+  standing.name = "-Zed";
+  standing.margin = -4;
+  g_array_append_val (event_rows, standing);
+  event_csv = lw_event_standings_to_csv (event_rows);
+  g_assert_true (g_str_has_suffix (event_csv, "\r\n1,\"'-Zed\",0,0,0,-4,0,0,0,0,no\r\n"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -154,6 +233,7 @@ main (int   argc,
   g_test_add_func ("/csv/parse-errors", test_parse_errors);
   g_test_add_func ("/csv/score-sheet", test_score_sheet);
   g_test_add_func ("/csv/garwolf", test_garwolf);
+  g_test_add_func ("/csv/injection", test_injection);
 
   return g_test_run ();
 }

@@ -5,6 +5,11 @@
  *   version 1, with the same games) and then migrated; a second one at
  *   the same path to PATH.v1.1.bak, the first copy kept;
  * - a schema-5 database is copied to PATH.v5.bak and gets round locks;
+ * - a schema-7 database holding names the names rule refuses (a tab, a
+ *   terminal's escape code, 7,000,000 characters, only a zero-width space,
+ *   NFD, a line break in an event's name, a control character in a place
+ *   and in notes) has them renamed, each rename in the games' edit logs,
+ *   and every game exports and imports again;
  * - a database of a newer version is refused with a clear message, by the
  *   store and by littlewolf-cli, and left byte for byte as it was;
  * - a file that is not a database, an empty-looking SQLite file of another
@@ -22,6 +27,7 @@
 
 #include "lw-store.h"
 #include "lw-store-entry.h"
+#include "lw-store-events.h"
 #include "lw-test-schema-v1.h"
 #include "lw-test-util.h"
 
@@ -82,7 +88,7 @@ test_v1_backup (void)
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 1);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM rounds WHERE game = 1"), ==, 2);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'edits'"), ==, 0);
-  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 7);
+  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 8);
 
   /* Opened again: nothing to migrate, the copy stays as it is. */
   {
@@ -187,7 +193,7 @@ test_v5_to_v6 (void)
 
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 7);
+  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 8);
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 5);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'round_locks'"), ==, 0);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM rounds"), ==, 1);
@@ -200,6 +206,200 @@ test_v5_to_v6 (void)
   g_assert_cmpuint (locks->len, ==, 1);
   g_clear_object (&store);
   g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM round_locks WHERE game = 1 AND number = 1"), ==, 1);
+  lw_test_remove_tree (dir);
+}
+
+static gint64
+add_game (LwStore     *store,
+          const char  *first,
+          const char  *second,
+          guint        n_rounds)
+{
+  const char *names[] = { first, second };
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (GError) error = NULL;
+  gint64 id = lw_store_add_game (store, record, &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < n_rounds; i++)
+    {
+      g_autoptr (LwRound) round = lw_round_new ();
+
+      round->declarer = 0;
+      round->cards[0] = 20;
+      round->cards[1] = 6;
+      lw_store_append_round (store, id, round, &error);
+      g_assert_no_error (error);
+    }
+  return id;
+}
+
+/* The game's log entries of kind "rename", as "OLD→NEW" of their "text". */
+static char *
+renames_of (LwStore *store,
+            gint64   id)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) entries = lw_store_list_edits (store, id, &error);
+  GString *out = g_string_new (NULL);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const LwEditEntry *entry = g_ptr_array_index (entries, i);
+      g_autoptr (JsonParser) old_parser = json_parser_new ();
+      g_autoptr (JsonParser) new_parser = json_parser_new ();
+      JsonObject *old_object, *new_object;
+
+      if (!g_str_equal (entry->kind, "rename"))
+        continue;
+      g_assert_true (json_parser_load_from_data (old_parser, entry->old_json, -1, NULL));
+      g_assert_true (json_parser_load_from_data (new_parser, entry->new_json, -1, NULL));
+      old_object = json_node_get_object (json_parser_get_root (old_parser));
+      new_object = json_node_get_object (json_parser_get_root (new_parser));
+      g_string_append_printf (out, "%s:%.12s|%" G_GINT64_FORMAT "→%s;",
+                              json_object_get_string_member (old_object, "what"),
+                              json_object_get_string_member (old_object, "text"),
+                              json_object_get_int_member_with_default (old_object, "length", 0),
+                              json_object_get_string_member (new_object, "text"));
+    }
+  return g_string_free (out, FALSE);
+}
+
+static void
+test_v7_names (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("lw-migration-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "little-wolf.sqlite3", NULL);
+  g_autofree char *copy_path = g_build_filename (dir, "again.sqlite3", NULL);
+  g_autofree char *backup = lw_store_migration_backup_path (path, 7);
+  g_autofree char *hundred_b = g_strnfill (100, 'B');
+  g_autofree char *hundred_x = g_strnfill (100, 'x');
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (LwStore) again = NULL;
+  g_autoptr (GPtrArray) games = NULL;
+  g_auto (GStrv) names = NULL;
+  LwEventConfig config;
+  gint64 g1, g2, g3, event;
+  gint64 start;
+
+  /* A database as version 7 left it, with names the rule now refuses. */
+  store = lw_store_open (path, &error);
+  g_assert_no_error (error);
+  g1 = add_game (store, "Ann", "Ben", 2);
+  g2 = add_game (store, "Cleo", "Dev", 1);
+  g3 = add_game (store, "Zo\u00eb", "Eve", 0);
+  g_assert_cmpint (add_game (store, "Fay", "Gus", 1), ==, 4);
+  lw_event_config_init (&config, LW_EVENT_SWISS, 2);
+  event = lw_store_add_event (store, "Spring", &config, &error);
+  g_assert_no_error (error);
+  g_assert_true (lw_store_set_game_details (store, g2, 0, "Hall", &error));
+  g_assert_true (lw_store_set_game_notes (store, g2, "line one\nline two", &error));
+  g_assert_no_error (error);
+  /* Game 4 is deleted: its snapshot in the log holds the names too. */
+  g_assert_true (lw_store_set_game_details (store, 4, 0, "Barn", &error));
+  g_assert_true (lw_store_delete_game (store, 4, &error));
+  g_assert_no_error (error);
+  g_clear_object (&store);
+  lw_test_sql_exec_at (path,
+                       "UPDATE edits SET old = replace (replace (old, 'Fay', 'Fay' || char (8232) || 'Fey'),"
+                       "  'Gus', replace (hex (zeroblob (50)), '0', 'x') || 'yz') WHERE kind = 'delete_game';"
+                       "UPDATE edits SET old = replace (old, 'Barn', 'Barn\\u001b[2J') WHERE kind = 'delete_game';");
+  lw_test_sql_exec_at (path,
+                       "UPDATE players SET name = 'Ann' || char (9) || 'Lee' WHERE name = 'Ann';"
+                       "UPDATE players SET name = replace (hex (zeroblob (3500000)), '0', 'B')"
+                       "  WHERE name = 'Ben';"
+                       "UPDATE players SET name = char (27) || ']0;x' || char (7) || 'Cleo'"
+                       "  WHERE name = 'Cleo';"
+                       "UPDATE players SET name = char (8203) WHERE name = 'Dev';"
+                       "UPDATE players SET name = 'Zoe' || char (776) WHERE name = 'Eve';"
+                       "UPDATE players SET name = 'Fay' || char (8232) || 'Fey' WHERE name = 'Fay';"
+                       "UPDATE players SET name = replace (hex (zeroblob (50)), '0', 'x') || 'yz'"
+                       "  WHERE name = 'Gus';"
+                       "UPDATE events SET name = 'Spring' || char (10) || 'Open';"
+                       "UPDATE games SET place = 'Hall' || char (27) || '[2J',"
+                       "  notes = 'line one' || char (10) || 'line' || char (7) || ' two' WHERE id = 2;"
+                       "PRAGMA user_version = 7;");
+
+  start = g_get_monotonic_time ();
+  store = lw_store_open (path, &error);
+  g_assert_no_error (error);
+  g_test_message ("migrated in %.3f s", (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC);
+  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 8);
+  g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 7);
+  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count (*) FROM players"), ==, 8);
+
+  names = lw_store_list_player_names (store, &error);
+  g_assert_no_error (error);
+  {
+    g_autofree char *joined = g_strjoinv ("|", names);
+    g_autofree char *expected = g_strdup_printf ("]0;xCleo|Ann Lee|%s|Fay Fey|Player 4|%s|Zo\u00eb|Zo\u00eb (2)",
+                                                 hundred_b, hundred_x);
+
+    g_assert_cmpstr (joined, ==, expected);
+  }
+
+  /* Each rename is in the log of each game concerned. */
+  {
+    g_autofree char *r1 = renames_of (store, g1);
+    g_autofree char *r2 = renames_of (store, g2);
+    g_autofree char *r3 = renames_of (store, g3);
+    g_autofree char *expected1 = g_strdup_printf ("player:Ann\tLee|0→Ann Lee;player:BBBBBBBBBBBB|7000000→%s;",
+                                                  hundred_b);
+
+    g_assert_cmpstr (r1, ==, expected1);
+    g_assert_cmpstr (r2, ==, "player:\x1b]0;x\aCleo|0→]0;xCleo;player:\u200b|0→Player 4;"
+                             "place:Hall\x1b[2J|0→Hall[2J;notes:line one\nlin|0→line one\nline two;");
+    g_assert_cmpstr (r3, ==, "player:Zoe\u0308|0→Zo\u00eb (2);");
+  }
+  {
+    g_autoptr (LwEvent) loaded = lw_store_load_event (store, event, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (loaded->name, ==, "Spring Open");
+  }
+
+  /* The deleted game comes back with its players renamed. */
+  g_assert_true (lw_store_restore_game (store, 4, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (LwStoredGame) restored = lw_store_load_game (store, 4, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (restored->record->players[0], ==, "Fay Fey");
+    g_assert_cmpstr (restored->record->players[1], ==, hundred_x);
+    g_assert_cmpuint (restored->record->rounds->len, ==, 1);
+    g_assert_cmpstr (restored->place, ==, "Barn[2J");
+  }
+
+  /* Undo takes back the last round, not a rename. */
+  g_assert_true (lw_store_undo_last_edit (store, g1, &error));
+  g_assert_no_error (error);
+
+  /* Every game exports and imports again. */
+  again = lw_store_open (copy_path, &error);
+  g_assert_no_error (error);
+  games = lw_store_list_games (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (games->len, ==, 4);
+  for (gint64 id = 1; id <= 4; id++)
+    {
+      g_autoptr (LwStoredGame) game = lw_store_load_game (store, id, &error);
+      g_autofree char *json = NULL;
+      g_autoptr (LwGameRecord) read = NULL;
+
+      g_assert_no_error (error);
+      json = lw_game_record_to_json (game->record);
+      read = lw_game_record_from_json (json, -1, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (lw_store_add_game (again, read, &error), >, 0);
+      g_assert_no_error (error);
+      if (id == g1)
+        g_assert_cmpuint (read->rounds->len, ==, 1);
+    }
+  g_clear_object (&again);
+  g_clear_object (&store);
   lw_test_remove_tree (dir);
 }
 
@@ -353,7 +553,7 @@ test_foreign_schema (void)
 
   /* A new database says it is ours; so does one of version 1 made before
    * the ID, once opened (and migrated). */
-  g_assert_cmpint (lw_test_sql_int_at (claimed, "PRAGMA user_version"), ==, 7);
+  g_assert_cmpint (lw_test_sql_int_at (claimed, "PRAGMA user_version"), ==, 8);
   {
     g_autofree char *folder = g_path_get_dirname (legacy);
     g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
@@ -376,6 +576,7 @@ main (int   argc,
   g_test_add_func ("/migration/v1-backup", test_v1_backup);
   g_test_add_func ("/migration/backups-kept", test_backups_kept);
   g_test_add_func ("/migration/v5-to-v6", test_v5_to_v6);
+  g_test_add_func ("/migration/v7-names", test_v7_names);
   g_test_add_func ("/migration/newer", test_newer);
   g_test_add_func ("/migration/not-a-database", test_not_a_database);
   g_test_add_func ("/migration/foreign-schema", test_foreign_schema);

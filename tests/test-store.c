@@ -11,6 +11,7 @@
 #include <sqlite3.h>
 
 #include "lw-store.h"
+#include "lw-store-events.h"
 #include "lw-test-util.h"
 
 /* ------------------------------------------------------------------ */
@@ -80,7 +81,7 @@ test_open_creates (void)
   db = lw_test_sql_open (path);
   mode = lw_test_sql_text (db, "PRAGMA journal_mode");
   g_assert_cmpstr (mode, ==, "wal");
-  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, 7);
+  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, 8);
   g_assert_cmpint (lw_test_sql_int (db, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN"
                                         " ('players', 'games', 'game_seats', 'rounds', 'round_seats',"
                                         " 'penalties')"), ==, 6);
@@ -568,6 +569,84 @@ test_busy (Fixture       *fixture,
   g_assert_cmpint (id, >, 0);
 }
 
+/* GAME-RECORD.md "Names": "Zoë" typed with a precomposed ë and as e +
+ * U+0308 is one player, stored once in NFC, whichever way in (a record, an
+ * event's entrants, a substitute); a substitute, a place and notes follow
+ * the same rule. */
+static void
+test_names_nfc (Fixture       *fixture,
+                gconstpointer  data)
+{
+  const char *nfc[] = { "Zo\u00eb", "Ben" };
+  const char *nfd[] = { "Zoe\u0308", "Cleo" };
+  g_autoptr (LwGameRecord) first = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, nfc);
+  g_autoptr (LwGameRecord) second = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, nfd);
+  g_autoptr (GError) error = NULL;
+  g_auto (GStrv) names = NULL;
+  g_autoptr (LwStoredGame) loaded = NULL;
+  g_autofree char *long_place = g_strnfill (101, 'p');
+  g_autofree char *long_notes = g_strnfill (10001, 'n');
+  const char *entrants[] = { "Zoe\u0308", "Ben", NULL };
+  gint64 id1, id2, event;
+  LwEventConfig config;
+
+  id1 = lw_store_add_game (fixture->store, first, &error);
+  g_assert_no_error (error);
+  id2 = lw_store_add_game (fixture->store, second, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (id2, >, id1);
+
+  lw_event_config_init (&config, LW_EVENT_SWISS, 2);
+  event = lw_store_add_event (fixture->store, "  Club\u00a0Night ", &config, &error);
+  g_assert_no_error (error);
+  g_assert_true (lw_store_add_event_entrants (fixture->store, event, entrants,
+                                              LW_ENTRANT_REGISTERED, &error));
+  g_assert_no_error (error);
+
+  names = lw_store_list_player_names (fixture->store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_strv_length (names), ==, 3);
+  g_assert_true (g_strv_contains ((const char *const *) names, "Zo\u00eb"));
+  g_assert_false (g_strv_contains ((const char *const *) names, "Zoe\u0308"));
+
+  {
+    g_autoptr (LwEvent) loaded_event = lw_store_load_event (fixture->store, event, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (loaded_event->name, ==, "Club\u00a0Night");
+    g_assert_cmpint (lw_event_find_entrant (loaded_event, "Zo\u00eb"), ==, 0);
+  }
+
+  /* A substitute typed as NFD "Zoë" is already seated in game 2. */
+  g_assert_false (lw_store_substitute_player (fixture->store, id2, 1, "Zo\u00eb", 1, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (lw_store_substitute_player (fixture->store, id2, 1, "Dev\x1b[2J", 1, &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==, "substitute: the new player's name holds a control "
+                                       "character (U+001B, a terminal's escape code)");
+  g_clear_error (&error);
+
+  g_assert_false (lw_store_set_game_details (fixture->store, id1, 0, long_place, &error));
+  g_assert_cmpstr (error->message, ==, "place is 101 characters; at most 100");
+  g_clear_error (&error);
+  g_assert_false (lw_store_set_game_notes (fixture->store, id1, long_notes, &error));
+  g_assert_cmpstr (error->message, ==, "notes: 10001 characters; at most 10000");
+  g_clear_error (&error);
+  g_assert_cmpint (lw_store_add_pending_penalty (fixture->store, id1, 0, LW_PENALTY_OUT_OF_TURN,
+                                                 "bell\a", &error), ==, 0);
+  g_assert_cmpstr (error->message, ==, "the penalty's note: a control character (U+0007); "
+                                       "only line breaks may be in notes");
+  g_clear_error (&error);
+  g_assert_true (lw_store_set_game_details (fixture->store, id1, 0, " Cafe\u0301 ", &error));
+  g_assert_true (lw_store_set_game_notes (fixture->store, id1, "two\nlines", &error));
+  g_assert_no_error (error);
+  loaded = lw_store_load_game (fixture->store, id1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (loaded->place, ==, "Caf\u00e9");
+  g_assert_cmpstr (loaded->notes, ==, "two\nlines");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -595,6 +674,8 @@ main (int   argc,
               lw_test_db_set_up, test_delete_game, lw_test_db_tear_down);
   g_test_add ("/store/reopen", Fixture, NULL,
               lw_test_db_set_up, test_reopen, lw_test_db_tear_down);
+  g_test_add ("/store/names-nfc", Fixture, NULL,
+              lw_test_db_set_up, test_names_nfc, lw_test_db_tear_down);
   g_test_add_func ("/store/newer-version", test_newer_version);
   g_test_add_func ("/store/not-a-database", test_not_a_database);
   g_test_add ("/store/busy", Fixture, NULL,

@@ -202,6 +202,9 @@ ensure_sides (LwBoard *self,
       gtk_widget_add_css_class (side->card, "card");
       gtk_widget_add_css_class (side->card, "side-card");
       side->name = add_label (side->card, "side-name");
+      /* A name of 100 letters without a space takes 3 lines at most. */
+      gtk_label_set_lines (side->name, 3);
+      gtk_label_set_ellipsize (side->name, PANGO_ELLIPSIZE_END);
       side->score = add_label (side->card, "score");
       side->needs = add_label (side->card, "side-needs");
       side->badge = add_label (side->card, "side-badge");

@@ -96,6 +96,35 @@ describe_details (JsonObject *object)
   return g_strdup_printf (_("date %1$s, place %2$s"), *when != '\0' ? when : _("none"), where);
 }
 
+/* The text of one side of a rename of the names rule's migration, with
+ * its control characters and separators shown as their code points. */
+static char *
+describe_renamed (JsonObject *object)
+{
+  const char *text = string_member (object, "text");
+  gint64 length = int_member (object, "length");
+  g_autoptr (GString) shown = NULL;
+
+  if (text == NULL)
+    return g_strdup (_("none"));
+  shown = g_string_new (NULL);
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      GUnicodeType type = g_unichar_type (c);
+
+      if (type == G_UNICODE_CONTROL || type == G_UNICODE_LINE_SEPARATOR
+          || type == G_UNICODE_PARAGRAPH_SEPARATOR || type == G_UNICODE_FORMAT)
+        g_string_append_printf (shown, "<U+%04X>", c);
+      else
+        g_string_append_unichar (shown, c);
+    }
+  if (length > 0)
+    /* TRANSLATORS: in the edit log: the start of a very long name, %2$'ld its length in characters */
+    return g_strdup_printf (_("“%1$s…” (%2$'ld characters)"), shown->str, (long) length);
+  return g_strdup_printf (_("“%s”"), shown->str);
+}
+
 void
 lw_edit_entry_describe (const LwGameRecord  *record,
                         const LwEditEntry   *entry,
@@ -137,6 +166,23 @@ lw_edit_entry_describe (const LwGameRecord  *record,
   else if (g_str_equal (kind, "delete_game"))
     /* TRANSLATORS: in the edit log */
     what = g_strdup (_("Game deleted"));
+  else if (g_str_equal (kind, "rename"))
+    {
+      const char *renamed = string_member (before, "what");
+
+      if (g_strcmp0 (renamed, "event") == 0)
+        /* TRANSLATORS: in the edit log: an upgrade renamed a name that broke the names rule */
+        what = g_strdup (_("Event name changed to follow the names rule"));
+      else if (g_strcmp0 (renamed, "place") == 0)
+        /* TRANSLATORS: in the edit log */
+        what = g_strdup (_("Place changed to follow the names rule"));
+      else if (g_strcmp0 (renamed, "notes") == 0)
+        /* TRANSLATORS: in the edit log */
+        what = g_strdup (_("Notes changed to follow the rule for notes"));
+      else
+        /* TRANSLATORS: in the edit log */
+        what = g_strdup (_("Player name changed to follow the names rule"));
+    }
   else
     what = g_strdup (kind);
 
@@ -164,6 +210,11 @@ lw_edit_entry_describe (const LwGameRecord  *record,
     {
       old_text = describe_details (before);
       new_text = describe_details (after);
+    }
+  else if (g_str_equal (kind, "rename"))
+    {
+      old_text = describe_renamed (before);
+      new_text = describe_renamed (after);
     }
 
   if (entry->undone != 0)

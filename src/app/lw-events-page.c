@@ -1302,6 +1302,7 @@ new_event_action (GtkWidget  *widget,
   /* TRANSLATORS: above the event points of each place in the New Event dialog */
   points_label = gtk_label_new (_("Event points by place. Smaller tables are scaled; a skunk win counts double."));
   gtk_label_set_wrap (GTK_LABEL (points_label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (points_label), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (GTK_LABEL (points_label), 0);
   gtk_widget_add_css_class (points_label, "dim-label");
   gtk_widget_add_css_class (points_label, "caption");

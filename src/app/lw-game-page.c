@@ -1563,6 +1563,7 @@ details_action (GtkWidget  *widget,
 
       /* Wrapped, so that the dialog fits a phone. */
       gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
       gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_label_set_mnemonic_widget (GTK_LABEL (label), king);

@@ -141,6 +141,7 @@ make_table_card (LwTableEntryDialog *self,
 
   gtk_widget_add_css_class (title, "heading");
   gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_justify (GTK_LABEL (title), GTK_JUSTIFY_CENTER);
   gtk_box_append (GTK_BOX (card), title);
   if (table->subtitle != NULL)
@@ -149,6 +150,7 @@ make_table_card (LwTableEntryDialog *self,
 
       gtk_widget_add_css_class (subtitle, "dim-label");
       gtk_label_set_wrap (GTK_LABEL (subtitle), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (subtitle), PANGO_WRAP_WORD_CHAR);
       gtk_label_set_justify (GTK_LABEL (subtitle), GTK_JUSTIFY_CENTER);
       gtk_box_append (GTK_BOX (card), subtitle);
     }

@@ -7,20 +7,33 @@
 #include "lw-csv.h"
 #include "lw-error.h"
 
+/* OWASP's advice against CSV injection: a spreadsheet reads a field that
+ * starts with one of these as a formula. */
+static gboolean
+starts_formula (const char *field)
+{
+  return field[0] != '\0' && strchr ("=+-@\t\r", field[0]) != NULL;
+}
+
 void
 lw_csv_append_field (GString    *out,
                      const char *field)
 {
+  gboolean formula;
+
   g_return_if_fail (out != NULL);
 
   if (field == NULL)
     return;
-  if (strpbrk (field, ",\"\r\n") == NULL)
+  formula = starts_formula (field);
+  if (!formula && strpbrk (field, ",\"\r\n") == NULL)
     {
       g_string_append (out, field);
       return;
     }
   g_string_append_c (out, '"');
+  if (formula)
+    g_string_append_c (out, '\'');
   for (const char *p = field; *p != '\0'; p++)
     {
       if (*p == '"')
@@ -30,19 +43,35 @@ lw_csv_append_field (GString    *out,
   g_string_append_c (out, '"');
 }
 
-/* A row is built as a list of fields, then written with commas. */
+void
+lw_csv_append_number (GString *out,
+                      gint64   value)
+{
+  g_return_if_fail (out != NULL);
+
+  g_string_append_printf (out, "%" G_GINT64_FORMAT, value);
+}
+
+/* A row is built as a list of fields, each written as CSV (text quoted
+ * and neutralised, numbers as they are), then joined with commas. */
 static void
 add (GPtrArray  *row,
      const char *text)
 {
-  g_ptr_array_add (row, g_strdup (text));
+  GString *field = g_string_new (NULL);
+
+  lw_csv_append_field (field, text);
+  g_ptr_array_add (row, g_string_free (field, FALSE));
 }
 
 static void
 add_int (GPtrArray *row,
          int        value)
 {
-  g_ptr_array_add (row, g_strdup_printf ("%d", value));
+  GString *field = g_string_new (NULL);
+
+  lw_csv_append_number (field, value);
+  g_ptr_array_add (row, g_string_free (field, FALSE));
 }
 
 static void
@@ -50,7 +79,9 @@ add_prefixed (GPtrArray  *row,
               const char *prefix,
               const char *name)
 {
-  g_ptr_array_add (row, g_strconcat (prefix, " ", name, NULL));
+  g_autofree char *text = g_strconcat (prefix, " ", name, NULL);
+
+  add (row, text);
 }
 
 static void
@@ -61,7 +92,7 @@ write_row (GString   *out,
     {
       if (i > 0)
         g_string_append_c (out, ',');
-      lw_csv_append_field (out, g_ptr_array_index (row, i));
+      g_string_append (out, g_ptr_array_index (row, i));
     }
   g_string_append (out, "\r\n");
   g_ptr_array_set_size (row, 0);

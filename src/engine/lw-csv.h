@@ -19,7 +19,9 @@ G_BEGIN_DECLS
  * The score sheet as CSV, RFC 4180: fields separated by commas, records
  * ended by CRLF, a field quoted with `"` when it holds a comma, a quote, CR
  * or LF (a quote inside is doubled). One header row, then one row per
- * round. Numbers are plain integers (a minus sign for losses).
+ * round. Numbers are plain integers (a minus sign for losses); text that
+ * a spreadsheet would run as a formula is neutralised as
+ * lw_csv_append_field() says.
  *
  * Little Wolf columns: `round` (1-based), `dealer` (name, R4/R20),
  * `declarer` (name, empty when nobody declared or the round was void),
@@ -45,11 +47,28 @@ char *lw_csv_score_sheet (const LwGameRecord *record,
  * @out: the text being written
  * @field: (nullable): one field's text, UTF-8; %NULL is an empty field
  *
- * Appends @field with RFC 4180 quoting (quoted when it holds `,`, `"`, CR
- * or LF; quotes doubled). Separators are the caller's.
+ * Appends text field @field with RFC 4180 quoting (quoted when it holds
+ * `,`, `"`, CR or LF; quotes doubled). A field that starts with `=`, `+`,
+ * `-`, `@`, a tab or a carriage return, which a spreadsheet would run as a
+ * formula (CSV injection), is written after a single quote `'` and quoted,
+ * as OWASP advises: the name "=SUM(A1)" is written "'=SUM(A1)" (reading
+ * it back gives the quote too). For text only: numbers are written with
+ * lw_csv_append_number(), so that a loss stays -3. Separators are the
+ * caller's.
  */
 void lw_csv_append_field (GString    *out,
                           const char *field);
+
+/**
+ * lw_csv_append_number:
+ * @out: the text being written
+ * @value: any integer
+ *
+ * Appends @value in decimal, a minus sign for negative values, never
+ * quoted or prefixed.
+ */
+void lw_csv_append_number (GString *out,
+                           gint64   value);
 
 /**
  * lw_csv_parse:

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "lw-error.h"
+#include "lw-names.h"
 #include "lw-rules.h"
 #include "lw-record.h"
 #include "lw-score.h"

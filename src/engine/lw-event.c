@@ -14,6 +14,7 @@
 #include "lw-error.h"
 #include "lw-event.h"
 #include "lw-json-text.h"
+#include "lw-names.h"
 
 /* Two event-point totals closer than this are equal. */
 #define POINTS_EPSILON 1e-9
@@ -280,10 +281,17 @@ int
 lw_event_find_entrant (const LwEvent *event,
                        const char    *name)
 {
+  g_autofree char *nfc = NULL;
+
   g_return_val_if_fail (event != NULL, -1);
 
-  for (guint i = 0; name != NULL && i < event->entrants->len; i++)
-    if (strcmp (entrant_at (event, (int) i)->name, name) == 0)
+  if (name == NULL)
+    return -1;
+  /* Entrants' names are kept in NFC: the name looked for is put in NFC
+   * once (GAME-RECORD.md "Names"). */
+  nfc = lw_name_normalize (name, "name", NULL);
+  for (guint i = 0; i < event->entrants->len; i++)
+    if (strcmp (entrant_at (event, (int) i)->name, nfc != NULL ? nfc : name) == 0)
       return (int) i;
   return -1;
 }
@@ -303,18 +311,18 @@ lw_event_add_entrant (LwEvent          *event,
                       LwEntrantStatus   status,
                       GError          **error)
 {
+  g_autofree char *clean = NULL;
   LwEntrant *entrant;
 
   g_return_val_if_fail (event != NULL, -1);
   g_return_val_if_fail (name != NULL, -1);
   g_return_val_if_fail (status != LW_ENTRANT_DROPPED, -1);
 
-  if (*name == '\0' || !g_utf8_validate (name, -1, NULL))
-    {
-      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                   "a player's name is non-empty UTF-8 text");
-      return -1;
-    }
+  /* GAME-RECORD.md "Names" */
+  clean = lw_name_normalize (name, "a player's name", error);
+  if (clean == NULL)
+    return -1;
+  name = clean;
   if (lw_event_find_entrant (event, name) >= 0)
     {
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
@@ -892,7 +900,7 @@ lw_event_set_game_result (LwEvent             *event,
 
       record_seat[seat] = -1;
       for (guint p = 0; p < record->n_players; p++)
-        if (strcmp (record->players[p], name) == 0)
+        if (lw_names_equal (record->players[p], name))
           record_seat[seat] = (int) p;
       if (record_seat[seat] < 0)
         {

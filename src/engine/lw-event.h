@@ -272,7 +272,8 @@ void lw_event_round_free (LwEventRound *round);
  * lw_event_find_entrant:
  * @event: an event
  * @name: a player's name
- * Returns: the entrant's index, or -1 when @name is not entered.
+ * Returns: the entrant's index, or -1 when @name is not entered (names
+ *   compared in NFC: lw_names_equal()).
  */
 int lw_event_find_entrant (const LwEvent *event,
                            const char    *name);
@@ -280,15 +281,18 @@ int lw_event_find_entrant (const LwEvent *event,
 /**
  * lw_event_add_entrant:
  * @event: an event
- * @name: the player's name, non-empty, not entered yet
+ * @name: the player's name, by the names rule (lw_name_normalize()), not
+ *   entered yet (compared in NFC)
  * @status: %LW_ENTRANT_REGISTERED or %LW_ENTRANT_CHECKED_IN
  * @error: return location for a #GError
  *
  * Enters a player, late when rounds were already paired (Swiss and
  * partners only: a round robin's or an elimination's field is fixed by
- * round 1).
+ * round 1). The entrant's name is kept as lw_name_normalize() gives it
+ * (trimmed, NFC).
  *
- * Errors: %LW_ENGINE_ERROR_INVALID ("Ann: already entered", "Ann: a round
+ * Errors: %LW_ENGINE_ERROR_INVALID ("a player's name holds a control
+ * character (a tab)", "Ann: already entered", "Ann: a round
  * robin's field is fixed once round 1 is paired").
  * Returns: the new entrant's index, or -1 on error.
  */

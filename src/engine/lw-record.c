@@ -9,6 +9,7 @@
 
 #include "lw-error.h"
 #include "lw-json-text.h"
+#include "lw-names.h"
 #include "lw-record.h"
 
 #define FORMAT_NAME "little-wolf/game"
@@ -84,8 +85,15 @@ lw_game_record_new (LwRuleset          ruleset,
   record->target = ruleset == LW_RULESET_GARWOLF ? 100 : 15;
   record->skunk = 11;
   record->n_players = n_players;
+  /* Names are kept in the form the names rule gives them (trimmed, NFC);
+   * one that breaks the rule is kept as given, for
+   * lw_game_record_validate() to refuse. */
   for (guint i = 0; i < n_players; i++)
-    record->players[i] = g_strdup (names[i]);
+    {
+      record->players[i] = lw_name_normalize (names[i], "name", NULL);
+      if (record->players[i] == NULL)
+        record->players[i] = g_strdup (names[i]);
+    }
   record->first_dealer = 0;
   record->rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_round_free);
   return record;
@@ -377,28 +385,16 @@ validate_setup (const LwGameRecord  *record,
 
   for (guint i = 0; i < record->n_players; i++)
     {
-      const char *name = record->players[i];
+      g_autofree char *place = g_strdup_printf ("players: the name of seat %u", i);
+      g_autofree char *name = lw_name_normalize (record->players[i], place, error);
 
-      if (name == NULL || *name == '\0')
-        return invalid (error, "players: the name of seat %u is empty", i);
-      if (!g_utf8_validate (name, -1, NULL))
-        return invalid (error, "players: the name of seat %u is not valid UTF-8", i);
-      {
-        g_autofree char *trimmed = g_strstrip (g_strdup (name));
-
-        if (*trimmed == '\0')
-          return invalid (error, "players: the name of seat %u is only spaces", i);
-      }
-      /* A name is one line of text: it is shown in lists, score sheets and
-       * the tab-separated `games` output. */
-      for (const char *p = name; *p != '\0'; p++)
-        if (g_ascii_iscntrl (*p))
-          return invalid (error, "players: the name of seat %u holds a control character "
-                          "(a tab or a line break)", i);
+      /* GAME-RECORD.md "Names" */
+      if (name == NULL)
+        return FALSE;
       for (guint j = 0; j < i; j++)
-        if (g_strcmp0 (record->players[j], name) == 0)
-          return invalid (error, "players: \"%s\" sits at seat %u and seat %u; names must be unique",
-                          name, j, i);
+        if (lw_names_equal (record->players[j], name))
+          return invalid (error, "players: \"%s\" sits at seat %u and seat %u; names must be unique "
+                          "(compared in Unicode NFC)", name, j, i);
     }
 
   if (record->start_score < 0 || record->start_score > MAX_COUNT)

@@ -138,7 +138,10 @@ void lw_round_free (LwRound *round);
  * @names: (array length=n_players): player names, copied
  *
  * Makes a record with the ruleset's default rules (R3 / G2), solo play,
- * first dealer 0 and no rounds.
+ * first dealer 0 and no rounds. Each name is kept as lw_name_normalize()
+ * gives it (trimmed, Unicode NFC: GAME-RECORD.md "Names"); a name that
+ * breaks the names rule is kept as given, and lw_game_record_validate()
+ * refuses it.
  *
  * Returns: (transfer full): the record.
  */
@@ -207,7 +210,8 @@ char *lw_game_record_side_name (const LwGameRecord *record,
  * @record: a record
  * @error: return location for a #GError
  *
- * Checks the setup (players, names, teams, rules, first dealer) and every
+ * Checks the setup (players, names by lw_name_normalize() and unique in
+ * Unicode NFC (GAME-RECORD.md "Names"), teams, rules, first dealer) and every
  * round's facts on their own (seats in range, counts ≥ 0, card sums = T
  * (R1, R5), Den counts (at most 2 per deck, never above the seat's cards),
  * Garwolf totals (G1), all_but_last with a declarer). The replay-dependent

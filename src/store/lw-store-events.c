@@ -18,33 +18,13 @@ lw_event_summary_free (LwEventSummary *summary)
   g_free (summary);
 }
 
-/* An event's name as stored: @name without the white space around it;
- * NULL with %LW_ENGINE_ERROR_INVALID for text that is not UTF-8, is
- * empty once stripped, or holds a control character (a tab or a line
- * break would split the CLI's lines). */
+/* An event's name as stored: the names rule (GAME-RECORD.md "Names",
+ * lw_name_normalize()) gives it, or NULL with %LW_ENGINE_ERROR_INVALID. */
 static char *
 event_name (const char  *name,
             GError     **error)
 {
-  g_autofree char *clean = NULL;
-
-  if (g_utf8_validate (name, -1, NULL))
-    {
-      clean = g_strstrip (g_strdup (name));
-      for (const char *p = clean; *p != '\0'; p = g_utf8_next_char (p))
-        if (g_unichar_iscntrl (g_utf8_get_char (p)))
-          {
-            g_clear_pointer (&clean, g_free);
-            break;
-          }
-    }
-  if (clean == NULL || *clean == '\0')
-    {
-      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                   "an event's name is UTF-8 text, not empty, on one line, without tabs");
-      return NULL;
-    }
-  return g_steal_pointer (&clean);
+  return lw_name_normalize (name, "the event's name", error);
 }
 
 static void
@@ -607,7 +587,12 @@ lw_store_add_event_entrants (LwStore            *self,
       gint64 player = 0;
       int index = lw_event_add_entrant (event, names[i], status, error);
 
-      ok = index >= 0 && lw_store_player_id (self, names[i], &player, error);
+      /* The entrant's name as the engine keeps it (NFC, trimmed). */
+      ok = index >= 0
+           && lw_store_player_id (self, ((const LwEntrant *) g_ptr_array_index (event->entrants, (guint) index))->name,
+                                  &player, error);
+      if (!ok && names[1] != NULL)
+        g_prefix_error (error, "name %u: ", i + 1);
       if (ok)
         {
           g_autoptr (LwStoreStmt) stmt =

@@ -44,11 +44,14 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwEventSummary, lw_event_summary_free)
 /**
  * lw_store_add_event:
  * @self: a store
- * @name: the event's name, non-empty
+ * @name: the event's name, by the names rule (lw_name_normalize(),
+ *   GAME-RECORD.md "Names"); stored trimmed, in NFC
  * @config: its settings (lw_event_config_validate())
  * @error: return location for a #GError
  *
- * Errors: %LW_ENGINE_ERROR_INVALID for bad settings, or a %LW_STORE_ERROR.
+ * Errors: %LW_ENGINE_ERROR_INVALID for a name the rule refuses ("the
+ * event's name holds a control character (a tab)") or bad settings, or a
+ * %LW_STORE_ERROR.
  * Returns: the new event's ID (> 0), or 0 on error.
  */
 gint64 lw_store_add_event (LwStore              *self,
@@ -90,14 +93,13 @@ GPtrArray *lw_store_list_events (LwStore  *self,
  * lw_store_rename_event:
  * @self: a store
  * @id: an event ID
- * @name: the event's new name, non-empty UTF-8
+ * @name: the event's new name, by the names rule (lw_name_normalize())
  * @error: return location for a #GError
  *
  * Renames the event, in one transaction. Nothing else changes: its
  * entrants, rounds, results and standings stay as they are.
  *
- * Errors: %LW_ENGINE_ERROR_INVALID for an empty name (or one that is not
- * UTF-8), %LW_STORE_ERROR_NOT_FOUND ("no event with ID 7"), or another
+ * Errors: %LW_ENGINE_ERROR_INVALID for a name the names rule refuses, %LW_STORE_ERROR_NOT_FOUND ("no event with ID 7"), or another
  * %LW_STORE_ERROR.
  * Returns: %TRUE when stored.
  */

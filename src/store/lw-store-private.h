@@ -125,4 +125,12 @@ gboolean lw_store_link_event_table_game_locked (LwStore             *self,
                                                 const LwStandings   *standings,
                                                 GError             **error);
 
+/* The migration to schema 8 (lw-store-names.c), inside its transaction:
+ * every stored name that breaks the names rule (GAME-RECORD.md "Names":
+ * players, events, places; and notes) is renamed, and the rename noted in
+ * the edit log of each game concerned (kind "rename"); the snapshots of
+ * deleted games in the log are renamed the same way. */
+gboolean lw_store_migrate_names (LwStore  *self,
+                                 GError  **error);
+
 G_END_DECLS

@@ -6,7 +6,7 @@
  * that is rolled back on any error, and every read of more than one
  * statement runs in one read transaction, so it sees one state of the file.
  *
- * The schema (version 7, PRAGMA user_version):
+ * The schema (version 8, PRAGMA user_version):
  *
  *   players      a person who sat at a game, by name
  *   games        the setup of a game: ruleset, rules, first dealer, sides
@@ -85,6 +85,14 @@
  *                 writes its row again in the same transaction. Dropping
  *                 every row loses nothing.
  *
+ * Version 8 (the names rule, GAME-RECORD.md "Names"; lw-store-names.c):
+ *   edits.kind may be 'rename': a stored name that broke the names rule
+ *                 (a player's, an event's, a place) or notes that broke the
+ *                 notes rule, renamed once by the migration; old and new
+ *                 are {"what": "player" | "event" | "place" | "notes",
+ *                 "id", "text" (the old text cut to 200 characters),
+ *                 ("length": its length when cut)}. Not undone by Undo.
+ *
  * Scores, status and winners are never stored as the truth: they are the
  * engine's replay of the stored rounds (lw_standings_compute()); the
  * result cache only keeps the last replay for the version it was made at.
@@ -145,6 +153,26 @@ G_DEFINE_QUARK (lw-store-error-quark, lw_store_error)
 /* ------------------------------------------------------------------ */
 /* The schema and its migrations                                        */
 /* ------------------------------------------------------------------ */
+
+/* The triggers that keep games.version from the edit log (schema 7), made
+ * again when schema 8 makes the edit log again. */
+#define EDITS_VERSION_TRIGGERS \
+  "CREATE TRIGGER edits_insert_version AFTER INSERT ON edits BEGIN" \
+  "  UPDATE games SET version = version + 1 + (NEW.undone_at IS NOT NULL)" \
+  "    WHERE id = NEW.game;" \
+  "END;" \
+  "CREATE TRIGGER edits_update_version AFTER UPDATE ON edits BEGIN" \
+  "  UPDATE games SET version = version + 1 WHERE id IN (OLD.game, NEW.game);" \
+  "END;" \
+  "CREATE TRIGGER edits_delete_version AFTER DELETE ON edits BEGIN" \
+  "  UPDATE games SET version = version + 1 WHERE id = OLD.game;" \
+  "END;" \
+  "CREATE TRIGGER games_insert_version AFTER INSERT ON games" \
+  "  WHEN EXISTS (SELECT 1 FROM edits WHERE game = NEW.id) BEGIN" \
+  "  UPDATE games SET version = (SELECT count (*) + count (undone_at) FROM edits" \
+  "                              WHERE game = NEW.id)" \
+  "    WHERE id = NEW.id;" \
+  "END;"
 
 /* migrations[i] takes a database from user_version i to i + 1. Each runs
  * inside the transaction that opens the database, and ends by setting
@@ -348,22 +376,7 @@ static const char *const migrations[] = {
   "UPDATE games SET version = (SELECT count (*) + count (undone_at) FROM edits"
   "                            WHERE edits.game = games.id)"
   "  WHERE id IN (SELECT game FROM edits);"
-  "CREATE TRIGGER edits_insert_version AFTER INSERT ON edits BEGIN"
-  "  UPDATE games SET version = version + 1 + (NEW.undone_at IS NOT NULL)"
-  "    WHERE id = NEW.game;"
-  "END;"
-  "CREATE TRIGGER edits_update_version AFTER UPDATE ON edits BEGIN"
-  "  UPDATE games SET version = version + 1 WHERE id IN (OLD.game, NEW.game);"
-  "END;"
-  "CREATE TRIGGER edits_delete_version AFTER DELETE ON edits BEGIN"
-  "  UPDATE games SET version = version + 1 WHERE id = OLD.game;"
-  "END;"
-  "CREATE TRIGGER games_insert_version AFTER INSERT ON games"
-  "  WHEN EXISTS (SELECT 1 FROM edits WHERE game = NEW.id) BEGIN"
-  "  UPDATE games SET version = (SELECT count (*) + count (undone_at) FROM edits"
-  "                              WHERE game = NEW.id)"
-  "    WHERE id = NEW.id;"
-  "END;"
+  EDITS_VERSION_TRIGGERS
   /* A cache, never the truth (lw-store-results.c): a row counts only
    * while its version is the game's; anything else is recomputed from
    * the rounds. players: players.id per seat, sides: each seat's side
@@ -382,6 +395,40 @@ static const char *const migrations[] = {
   "  rated     INTEGER NOT NULL CHECK (rated IN (0, 1))"
   ");"
   "PRAGMA user_version = 7;",
+
+  /* 7 → 8: the names rule (GAME-RECORD.md "Names"). The edit log takes a
+   * kind "rename" (the table is made again with the new CHECK, its
+   * AUTOINCREMENT sequence and triggers kept); then every stored name that
+   * breaks the rule is renamed by lw_store_migrate_names() (lw-store-names.c),
+   * each rename logged, in the same transaction. */
+  "DROP TRIGGER games_insert_version;"
+  "CREATE TABLE edits_v8 ("
+  "  id         INTEGER PRIMARY KEY AUTOINCREMENT,"
+  "  game       INTEGER NOT NULL,"
+  "  at         INTEGER NOT NULL,"
+  "  kind       TEXT NOT NULL CHECK (kind IN ('append_round', 'replace_round', 'insert_round',"
+  "               'delete_round', 'substitute', 'notes', 'details', 'delete_game', 'rename')),"
+  "  number     INTEGER NOT NULL DEFAULT 0 CHECK (number >= 0),"
+  "  old        TEXT,"
+  "  new        TEXT,"
+  "  undone_at  INTEGER"
+  ");"
+  "INSERT INTO edits_v8 (id, game, at, kind, number, old, new, undone_at)"
+  "  SELECT id, game, at, kind, number, old, new, undone_at FROM edits;"
+  "DELETE FROM sqlite_sequence WHERE name = 'edits_v8';"
+  "INSERT INTO sqlite_sequence (name, seq) SELECT 'edits_v8', seq FROM sqlite_sequence"
+  "  WHERE name = 'edits';"
+  "DROP TABLE edits;"
+  "ALTER TABLE edits_v8 RENAME TO edits;"
+  "CREATE INDEX edits_game ON edits (game, id);"
+  EDITS_VERSION_TRIGGERS
+  "PRAGMA user_version = 8;",
+};
+
+/* The step of a migration that SQL cannot do: after migrations[i] (NULL:
+ * none). */
+static gboolean (*const migration_steps[]) (LwStore *, GError **) = {
+  [7] = lw_store_migrate_names,
 };
 
 #define LW_STORE_SCHEMA_VERSION ((int) G_N_ELEMENTS (migrations))
@@ -1243,7 +1290,9 @@ migrate (LwStore  *self,
         }
 
       for (int v = version; v < LW_STORE_SCHEMA_VERSION; v++)
-        if (!exec_sql (self, migrations[v], error))
+        if (!exec_sql (self, migrations[v], error)
+            || (v < (int) G_N_ELEMENTS (migration_steps) && migration_steps[v] != NULL
+                && !migration_steps[v] (self, error)))
           goto failed;
       if (!set_application_id (self, error))
         goto failed;
@@ -1310,13 +1359,19 @@ lw_store_open (const char  *path,
 /* Writing                                                              */
 /* ------------------------------------------------------------------ */
 
+/* The player's ID by name, compared in NFC (GAME-RECORD.md "Names"): a
+ * name typed two ways is one player; added when new. */
 static gboolean
 player_id (LwStore     *self,
-           const char  *name,
+           const char  *text,
            gint64      *id,
            GError     **error)
 {
+  g_autofree char *name = lw_name_normalize (text, "a player's name", error);
   gboolean has_row;
+
+  if (name == NULL)
+    return FALSE;
 
   {
     g_autoptr (LwStmt) stmt =
@@ -3040,7 +3095,8 @@ last_entry (LwStore     *self,
     {
       LwEditEntry *entry = g_ptr_array_index (entries, i - 1);
 
-      if (entry->undone != 0)
+      /* A rename of the names rule's migration is not a change to undo. */
+      if (entry->undone != 0 || g_str_equal (entry->kind, "rename"))
         continue;
       if (kind != NULL && !g_str_equal (entry->kind, kind))
         break;
@@ -3113,11 +3169,15 @@ lw_store_add_pending_penalty (LwStore        *self,
                               GError        **error)
 {
   g_autoptr (LwStoredGame) game = NULL;
+  g_autofree char *clean = NULL;
   gint64 penalty_id = 0;
 
   g_return_val_if_fail (LW_IS_STORE (self), 0);
   g_return_val_if_fail (error == NULL || *error == NULL, 0);
 
+  /* GAME-RECORD.md "Names": notes */
+  if (note != NULL && (note = clean = lw_notes_normalize (note, "the penalty's note", error)) == NULL)
+    return 0;
   if (!begin_write (self, error))
     return 0;
   game = load_game (self, id, error);
@@ -3261,10 +3321,14 @@ lw_store_set_penalty_note (LwStore     *self,
                            GError     **error)
 {
   g_autoptr (LwStmt) stmt = NULL;
+  g_autofree char *clean = NULL;
 
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  /* GAME-RECORD.md "Names": notes */
+  if (note != NULL && (note = clean = lw_notes_normalize (note, "the penalty's note", error)) == NULL)
+    return FALSE;
   if (!begin_write (self, error))
     return FALSE;
   stmt = get_stmt (self, "UPDATE penalties SET note = ? WHERE ordinal = ? AND round ="
@@ -3326,9 +3390,17 @@ lw_store_substitute_player (LwStore     *self,
   g_autofree char *new_json = NULL;
   gint64 old_player = 0, new_player = 0;
 
+  g_autofree char *clean = NULL;
+
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (new_name != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* GAME-RECORD.md "Names" */
+  clean = lw_name_normalize (new_name, "substitute: the new player's name", error);
+  if (clean == NULL)
+    return FALSE;
+  new_name = clean;
 
   if (!begin_write (self, error))
     return FALSE;
@@ -3350,7 +3422,7 @@ lw_store_substitute_player (LwStore     *self,
       goto failed;
     }
   for (guint s = 0; s < game->record->n_players; s++)
-    if (g_str_equal (game->record->players[s], new_name))
+    if (lw_names_equal (game->record->players[s], new_name))
       {
         g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
                      "%s already sits at seat %u", new_name, s);
@@ -3518,11 +3590,16 @@ lw_store_set_game_notes (LwStore     *self,
   g_autoptr (LwStoredGame) game = NULL;
   g_autofree char *old_json = NULL;
   g_autofree char *new_json = NULL;
+  g_autofree char *clean = NULL;
 
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  notes = empty_to_null (notes);
+  /* GAME-RECORD.md "Names": notes */
+  clean = lw_notes_normalize (notes, "notes", error);
+  if (clean == NULL)
+    return FALSE;
+  notes = empty_to_null (clean);
   if (!begin_write (self, error))
     return FALSE;
   game = load_game (self, id, error);
@@ -3552,11 +3629,17 @@ lw_store_set_game_details (LwStore     *self,
   g_autoptr (LwStoredGame) game = NULL;
   g_autofree char *old_json = NULL;
   g_autofree char *new_json = NULL;
+  g_autofree char *clean = NULL;
 
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  /* GAME-RECORD.md "Names": a place is a name */
   place = empty_to_null (place);
+  if (place != NULL && (clean = lw_name_normalize (place, "place", error)) == NULL)
+    return FALSE;
+  if (place != NULL)
+    place = clean;
   if (!begin_write (self, error))
     return FALSE;
   game = load_game (self, id, error);

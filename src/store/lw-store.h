@@ -597,7 +597,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwStoredPenalty, lw_stored_penalty_free)
  * @id: a game ID
  * @seat: the offender's seat, 0..n_players-1
  * @kind: the offence (SCORING R19)
- * @note: (nullable): what happened
+ * @note: (nullable): what happened; notes as lw_notes_normalize() takes
+ *   them (up to 10,000 characters, lines allowed, stored in NFC)
  * @error: return location for a #GError
  *
  * Notes a penalty the moment it happens, during the round being played,
@@ -607,8 +608,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwStoredPenalty, lw_stored_penalty_free)
  * the notes and times of the pending ones that match them in order (same
  * seat and kind), then clears the game's pending penalties.
  *
- * Errors: %LW_STORE_ERROR_NOT_FOUND, %LW_STORE_ERROR_INVALID (seat out of
- * range, a Garwolf game), another %LW_STORE_ERROR.
+ * Errors: %LW_ENGINE_ERROR_INVALID for a note the rule refuses,
+ * %LW_STORE_ERROR_NOT_FOUND, %LW_STORE_ERROR_INVALID (seat out of range, a
+ * Garwolf game), another %LW_STORE_ERROR.
  *
  * Returns: the pending penalty's ID (> 0), or 0 on error.
  */
@@ -668,13 +670,15 @@ GPtrArray *lw_store_list_penalties (LwStore  *self,
  * @id: a game ID
  * @round: a round number, 1-based
  * @ordinal: the penalty's place in the round, 0-based
- * @note: (nullable): the note; %NULL removes it
+ * @note: (nullable): the note (lw_notes_normalize(): up to 10,000
+ *   characters, lines allowed, stored in NFC); %NULL removes it
  * @error: return location for a #GError
  *
  * Sets the note of a stored penalty (its time is kept). Not logged: a note
  * does not change the game.
  *
- * Errors: %LW_STORE_ERROR_NOT_FOUND when there is no such penalty.
+ * Errors: %LW_ENGINE_ERROR_INVALID for a note the rule refuses,
+ * %LW_STORE_ERROR_NOT_FOUND when there is no such penalty.
  *
  * Returns: %TRUE when set.
  */
@@ -690,8 +694,8 @@ gboolean lw_store_set_penalty_note (LwStore     *self,
  * @self: a store
  * @id: a game ID
  * @seat: the seat taken over, 0..n_players-1
- * @new_name: the substitute's name (one line, not blank, not already
- *   seated in the game)
+ * @new_name: the substitute's name (the names rule, lw_name_normalize();
+ *   stored in NFC; not already seated in the game, compared in NFC)
  * @from_round: the first round the substitute plays, 1..rounds+1
  * @error: return location for a #GError
  *
@@ -733,12 +737,16 @@ GPtrArray *lw_store_list_round_players (LwStore  *self,
  * lw_store_set_game_notes:
  * @self: a store
  * @id: a game ID
- * @notes: (nullable): free text, UTF-8; %NULL or "" removes the notes
+ * @notes: (nullable): free text, UTF-8, lines allowed, up to 10,000
+ *   characters (lw_notes_normalize(), stored in NFC); %NULL or "" removes
+ *   the notes
  * @error: return location for a #GError
  *
  * Read back as #LwStoredGame's notes. Logged as "notes".
  *
- * Errors: %LW_STORE_ERROR_NOT_FOUND, or another %LW_STORE_ERROR.
+ * Errors: %LW_ENGINE_ERROR_INVALID for notes the rule refuses ("notes: 10001
+ * characters; at most 10000"), %LW_STORE_ERROR_NOT_FOUND, or another
+ * %LW_STORE_ERROR.
  *
  * Returns: %TRUE when stored.
  */
@@ -752,12 +760,15 @@ gboolean lw_store_set_game_notes (LwStore     *self,
  * @self: a store
  * @id: a game ID
  * @played_at: when it was played, seconds since 1970 (UTC); 0 for not given
- * @place: (nullable): where; %NULL or "" for not given
+ * @place: (nullable): where; %NULL or "" for not given; a name by the
+ *   names rule (lw_name_normalize(), GAME-RECORD.md "Names"), stored in NFC
  * @error: return location for a #GError
  *
  * Read back as #LwStoredGame's played_at and place. Logged as "details".
  *
- * Errors: %LW_STORE_ERROR_NOT_FOUND, or another %LW_STORE_ERROR.
+ * Errors: %LW_ENGINE_ERROR_INVALID for a place the names rule refuses
+ * ("place holds a control character (a tab)"), %LW_STORE_ERROR_NOT_FOUND,
+ * or another %LW_STORE_ERROR.
  *
  * Returns: %TRUE when stored.
  */

@@ -8,7 +8,12 @@
  *         virtual-new-game, table, table-4, table-bid, table-last-trick, curtain,
  *         events, new-event, event-players, event-seating, event-paper,
  *         event-standings, event-rename, event-delete, partners-seating, leaderboard, replay,
- *         table-entry, table-entry-event, game-locked
+ *         table-entry, table-entry-event, game-locked,
+ *         stored-edit-log (the edit log of game 1 as DB holds it)
+ *
+ * With LW_DEMO_LONG_NAMES=1 in the environment, the first two players are
+ * named with the longest names the names rule allows: 100 letters without
+ * a space, and an e-mail address; the events' names are 100 letters too.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -157,6 +162,18 @@ enter_paper_results (LwStore *store,
     }
 }
 
+#define LONG_NAME \
+  "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW"
+#define EMAIL_NAME "annabelle.mcallister-featherstonehaugh@example.org"
+#define LONG_EVENT_NAME \
+  "SpringOpenAtTheFoxInnSpringOpenAtTheFoxInnSpringOpenAtTheFoxInnSpringOpenAtTheFoxInnSpringOpenAtTheF"
+
+static gboolean
+long_names (void)
+{
+  return g_getenv ("LW_DEMO_LONG_NAMES") != NULL;
+}
+
 static gint64
 add_event (LwStore       *store,
            const char    *name,
@@ -172,6 +189,12 @@ add_event (LwStore       *store,
 
   lw_event_config_init (&config, format, table_size);
   config.seed = 7;
+  if (long_names ())
+    {
+      players[0] = LONG_NAME;
+      players[1] = EMAIL_NAME;
+      name = LONG_EVENT_NAME;
+    }
   id = lw_store_add_event (store, name, &config, NULL);
   for (guint i = 0; i < n_players && i < G_N_ELEMENTS (players); i++)
     g_ptr_array_add (names, (gpointer) players[i]);
@@ -206,6 +229,11 @@ main (int   argc,
       return 2;
     }
   screen = argv[1];
+  if (long_names ())
+    {
+      names[0] = LONG_NAME;
+      names[1] = EMAIL_NAME;
+    }
 
   gtk_init ();
   /* LW_LOCALEDIR=build/po with LANG set shows the screen translated */
@@ -313,7 +341,8 @@ main (int   argc,
     {
       const char *short_names[] = { "Ann", "Benedikt Alexander-Smith", "Cleo", "Dev" };
       guint n = g_str_equal (screen, "table-4") ? 4 : 2;
-      gint64 id = add_table_game (store, n, short_names, 1, 3, g_str_equal (screen, "table-bid"));
+      gint64 id = add_table_game (store, n, long_names () ? names : short_names, 1, 3,
+                                  g_str_equal (screen, "table-bid"));
       LwTablePage *page = lw_window_get_table_page (window);
 
       gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
@@ -577,6 +606,11 @@ main (int   argc,
           lw_table_entry_dialog_set_open (LW_TABLE_ENTRY_DIALOG (dialog), TRUE);
         }
     }
+  else if (g_str_equal (screen, "stored-edit-log"))
+    {
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", (gint64) 1);
+      gtk_widget_activate_action (GTK_WIDGET (lw_window_get_game_page (window)), "game.edit-log", NULL);
+    }
   else if (g_str_equal (screen, "table-entry-event"))
     {
       const char *entrants[] = { "Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hal", NULL };
@@ -584,8 +618,13 @@ main (int   argc,
       gint64 event_id;
       GtkWidget *dialog;
 
+      if (long_names ())
+        {
+          entrants[0] = LONG_NAME;
+          entrants[1] = EMAIL_NAME;
+        }
       lw_event_config_init (&config, LW_EVENT_SWISS, 4);
-      event_id = lw_store_add_event (store, "Club Night", &config, &error);
+      event_id = lw_store_add_event (store, long_names () ? LONG_EVENT_NAME : "Club Night", &config, &error);
       if (event_id == 0
           || !lw_store_add_event_entrants (store, event_id, entrants, LW_ENTRANT_CHECKED_IN, &error))
         g_error ("%s", error->message);

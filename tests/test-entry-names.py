@@ -1,0 +1,83 @@
+#!/usr/bin/python3
+# test-entry-names.py — the phone page of table entry with the longest
+# names (GAME-RECORD.md "Names"): an event whose name is 100 letters
+# without a space, its players a 39-character e-mail address and a name of
+# 100 letters. At 360 and 320 px nothing is wider than the phone and every
+# score on the board ends inside the screen.
+#
+# Skipped (exit 77) without chromium, chromedriver or python3-selenium.
+# With LW_SCREENSHOT_DIR set, the page is saved there as PNGs, light and
+# dark.
+#
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+import os
+import shutil
+import subprocess
+import tempfile
+
+from lw_browser import Tap, phone, program, screenshot, set_width
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+serve = program("LW_ENTRY_SERVE")
+cli = program("LW_CLI")
+tap = Tap()
+check = tap.check
+
+EMAIL = "annabelle.mcallister-fstone@example.org"   # 39 characters
+LONG = "W" * 100
+EVENT = "SpringOpenAtTheFoxInn" * 4 + "SpringOpenAtThe"   # 99 characters
+
+
+def run_cli(db, *args):
+    result = subprocess.run([cli, "--db", db] + list(args), capture_output=True, text=True, timeout=60)
+    if result.returncode != 0:
+        raise RuntimeError(f"littlewolf-cli {' '.join(args)}: {result.stderr.strip()}")
+    return result.stdout
+
+
+def main():
+    tmp = tempfile.mkdtemp(prefix="lw-entry-names-")
+    db = os.path.join(tmp, "entry.sqlite3")
+    run_cli(db, "event", "new", "--name", EVENT, "--format", "swiss", "--table-size", "2")
+    run_cli(db, "event", "add", "1", EMAIL, LONG)
+    run_cli(db, "event", "pair", "1")
+    server = subprocess.Popen([serve, "--db", db, "--event", "1"], stdout=subprocess.PIPE, text=True)
+    driver = None
+    try:
+        url = server.stdout.readline().split()[1]
+        driver = phone()
+        wait = WebDriverWait(driver, 15)
+        shots = os.environ.get("LW_SCREENSHOT_DIR")
+
+        driver.get(url)
+        wait.until(lambda d: d.find_element(By.ID, "form-section").is_displayed())
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board td.num")) == 2)
+        for width in (360, 320):
+            set_width(driver, width)
+            scroll = driver.execute_script("return document.documentElement.scrollWidth")
+            check(scroll <= width, f"at {width} px nothing is wider than the phone (scroll width {scroll})")
+            rights = driver.execute_script(
+                "return [...document.querySelectorAll('#board td.num')]"
+                ".map(e => e.getBoundingClientRect().right)")
+            check(len(rights) == 2 and all(r <= width for r in rights),
+                  f"at {width} px both scores end inside the screen (right edges {rights})")
+            names = driver.execute_script(
+                "return [...document.querySelectorAll('#board td:first-child')].map(e => e.textContent)")
+            check(any(EMAIL in n for n in names) and any(LONG in n for n in names),
+                  "the board shows both names whole")
+            if shots:
+                screenshot(driver, shots, f"entry-long-names-{width}")
+    finally:
+        if driver is not None:
+            driver.quit()
+        server.terminate()
+        server.wait(timeout=10)
+        shutil.rmtree(tmp, ignore_errors=True)
+    tap.finish()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,177 @@
+/* test-ui-names.c — the longest names the names rule allows (100 letters
+ * without a space, an e-mail address) never widen the window: each page
+ * that shows them still fits a phone's 360 pixels, and the window stays
+ * within the 1280-pixel screen (GAME-RECORD.md "Names")
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "lw-edit-log.h"
+#include "lw-events-page.h"
+#include "lw-game-page.h"
+#include "lw-leaderboard-page.h"
+#include "lw-new-game-page.h"
+#include "lw-stats-page.h"
+#include "lw-store-events.h"
+#include "lw-test-app.h"
+
+typedef LwTestApp Fixture;
+
+#define LONG_NAME \
+  "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW"
+#define EMAIL_NAME "annabelle.mcallister-featherstonehaugh@example.org"
+
+/* The narrowest the window can be, and as wide as it is, on @page. */
+static void
+assert_fits (Fixture    *fixture,
+             const char *page)
+{
+  int minimum = 0, natural = 0;
+
+  lw_test_drain ();
+  gtk_widget_measure (GTK_WIDGET (fixture->window), GTK_ORIENTATION_HORIZONTAL, -1,
+                      &minimum, &natural, NULL, NULL);
+  g_test_message ("%s (%s): the window is %d px wide, at least %d", page,
+                  lw_window_get_visible_page (fixture->window),
+                  gtk_widget_get_width (GTK_WIDGET (fixture->window)), minimum);
+  g_assert_cmpint (minimum, <=, 360);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (fixture->window)), <=, 1280);
+}
+
+static gint64
+add_game (LwStore           *store,
+          guint              n_players,
+          const char *const *names)
+{
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, n_players, names);
+  g_autoptr (GError) error = NULL;
+  gint64 id = lw_store_add_game (store, record, &error);
+
+  g_assert_no_error (error);
+  /* Two rounds: seat 0, of the longest name, deals the next. */
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr (LwRound) round = lw_round_new ();
+      int cards = (int) lw_total_cards (n_players);
+
+      round->declarer = (int) (i % n_players);
+      round->cards[i % n_players] = cards - 6;
+      round->cards[(i + 1) % n_players] = 6;
+      lw_store_append_round (store, id, round, &error);
+      g_assert_no_error (error);
+    }
+  return id;
+}
+
+static void
+test_long_names (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  const char *two[] = { LONG_NAME, EMAIL_NAME };
+  const char *entrants[] = { LONG_NAME, EMAIL_NAME, "Cleo", "Dev", NULL };
+  LwStore *store = lw_window_get_store (fixture->window);
+  g_autoptr (GError) error = NULL;
+  LwEventsPage *events;
+  LwNewGamePage *new_game;
+  LwEventConfig config;
+  gint64 game, event;
+
+  game = add_game (store, 2, two);
+  lw_event_config_init (&config, LW_EVENT_SWISS, 2);
+  event = lw_store_add_event (store, LONG_NAME, &config, &error);
+  g_assert_no_error (error);
+  g_assert_true (lw_store_add_event_entrants (store, event, entrants, LW_ENTRANT_CHECKED_IN, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (LwEvent) paired = lw_store_pair_event_round (store, event, &error);
+
+    g_assert_no_error (error);
+  }
+
+  lw_test_activate (fixture->window, "win.show-games");
+  assert_fits (fixture, "games");
+
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", game);
+  assert_fits (fixture, "game");
+
+  lw_test_activate (fixture->window, "win.new-game");
+  new_game = lw_window_get_new_game_page (fixture->window);
+  lw_new_game_page_set_player (new_game, 0, LONG_NAME);
+  lw_new_game_page_set_player (new_game, 1, EMAIL_NAME);
+  assert_fits (fixture, "new game");
+  g_assert_cmpstr (lw_new_game_page_get_error_text (new_game), ==, "");
+
+  /* A name the rule refuses: the engine's message, under the seats. */
+  lw_new_game_page_set_player (new_game, 1, LONG_NAME "W");
+  lw_test_drain ();
+  g_assert_cmpstr (lw_new_game_page_get_error_text (new_game), ==,
+                   "Players: the name of seat 1 is 101 characters; at most 100");
+  lw_new_game_page_set_player (new_game, 1, "Ann\u2028Lee");
+  lw_test_drain ();
+  g_assert_cmpstr (lw_new_game_page_get_error_text (new_game), ==,
+                   "Players: the name of seat 1 holds a line or paragraph separator (U+2028)");
+  lw_new_game_page_set_player (new_game, 1, "Zo\u00eb");
+  lw_new_game_page_set_player (new_game, 0, "Zoe\u0308");
+  lw_test_drain ();
+  g_assert_nonnull (strstr (lw_new_game_page_get_error_text (new_game), "names must be unique"));
+
+  lw_test_activate (fixture->window, "win.show-events");
+  assert_fits (fixture, "events");
+  events = lw_window_get_events_page (fixture->window);
+  g_assert_true (lw_events_page_show_event (events, event, &error));
+  g_assert_no_error (error);
+  lw_events_page_set_view (events, "players");
+  assert_fits (fixture, "event players");
+  lw_events_page_set_view (events, "rounds");
+  assert_fits (fixture, "event seating");
+  lw_events_page_set_view (events, "standings");
+  assert_fits (fixture, "event standings");
+
+  lw_test_activate (fixture->window, "win.show-leaderboard");
+  lw_leaderboard_page_wait (lw_window_get_leaderboard_page (fixture->window));
+  assert_fits (fixture, "leaderboard");
+
+  lw_test_activate (fixture->window, "win.show-players");
+  lw_stats_page_wait (lw_window_get_stats_page (fixture->window));
+  assert_fits (fixture, "players");
+  g_assert_true (lw_stats_page_show_player (lw_window_get_stats_page (fixture->window), LONG_NAME));
+  assert_fits (fixture, "player");
+}
+
+/* The edit log tells a rename of the names rule's migration, the old
+ * name's control characters shown as code points. */
+static void
+test_edit_log_rename (void)
+{
+  const char *names[] = { "Ann", "Ben" };
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  LwEditEntry entry = {
+    .id = 1, .game = 1, .time = 0, .kind = (char *) "rename", .number = 0,
+    .old_json = (char *) "{\"what\":\"player\",\"id\":2,\"text\":\"Ann\\u001b]0;x\\u0007\",\"length\":7000000}",
+    .new_json = (char *) "{\"what\":\"player\",\"id\":2,\"text\":\"Ann]0;x\"}",
+    .undone = 0,
+  };
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+
+  lw_edit_entry_describe (record, &entry, &title, &subtitle);
+  g_assert_cmpstr (title, ==, "Player name changed to follow the names rule");
+  g_test_message ("%s", subtitle);
+  g_assert_nonnull (strstr (subtitle, "\n\u201cAnn<U+001B>]0;x<U+0007>\u2026\u201d (7000000 characters)\n"
+                                      "\u2192 \u201cAnn]0;x\u201d"));
+  g_assert_null (strchr (subtitle, '\x1b'));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  gtk_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/ui-names/edit-log-rename", test_edit_log_rename);
+  g_test_add ("/ui-names/long-names", Fixture, NULL,
+              lw_test_app_set_up, test_long_names, lw_test_app_tear_down);
+
+  return g_test_run ();
+}
