@@ -96,6 +96,7 @@ typedef struct {
   gboolean           shut;      /* shut down; closed for good at the deadline */
   gsize              body_read; /* of the request being read */
   GSource           *watch;     /* while waiting for a request: see watch_cb() */
+  gboolean           closing;   /* answered, not to be kept alive */
 } Connection;
 
 struct _Serving
@@ -173,6 +174,7 @@ set_state (Serving            *serving,
   ref = g_new0 (GWeakRef, 1);
   g_weak_ref_init (ref, self);
   source = g_idle_source_new ();
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
   g_source_set_callback (source, notify_state_cb, ref, weak_ref_free);
   g_source_attach (source, self->context);
 }
@@ -667,8 +669,11 @@ check_closed_cb (gpointer data)
 
   if (connection == NULL)
     return G_SOURCE_REMOVE;
-  if (g_io_stream_is_closed (G_IO_STREAM (connection->connection)))
+  if (connection->closing || g_io_stream_is_closed (G_IO_STREAM (connection->connection)))
     {
+      /* The answer is written: its descriptor is given back now (libsoup
+       * closes its own stream around it later, or never). */
+      g_io_stream_close (G_IO_STREAM (connection->connection), NULL, NULL);
       forget_connection (ref->serving, connection);
       count_connections (ref->serving);
     }
@@ -692,7 +697,14 @@ request_finished_cb (SoupServer        *server,
     return;
   if (!connection->stolen && !connection->shut)
     connection->deadline = ms_from_now (serving->limits.idle_timeout_ms);
+  /* Not kept alive: libsoup closes it after this signal. */
+  if (soup_server_message_get_http_version (msg) == SOUP_HTTP_1_0
+      || soup_message_headers_header_contains (soup_server_message_get_request_headers (msg), "Connection", "close")
+      || soup_message_headers_header_contains (soup_server_message_get_response_headers (msg), "Connection", "close"))
+    connection->closing = TRUE;
+  /* Before the next requests (an idle callback would wait behind them). */
   source = g_idle_source_new ();
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
   g_source_set_callback (source, check_closed_cb, connection_ref_new (serving, connection), connection_ref_free);
   g_source_attach (source, serving->context);
 }
@@ -801,6 +813,8 @@ serve_thread (gpointer data)
 
   watch_listener (serving);
   serving->sweep_source = g_timeout_source_new (sweep_ms);
+  /* On time however many requests are waiting. */
+  g_source_set_priority (serving->sweep_source, G_PRIORITY_HIGH);
   g_source_set_callback (serving->sweep_source, sweep_cb, serving, NULL);
   g_source_attach (serving->sweep_source, serving->context);
 
