@@ -398,7 +398,9 @@ accept_cb (GSocket      *listener,
 
       /* Out of descriptors (or another failure of accept()): the socket
        * is watched again in a moment, never dropped. */
-      set_state (serving, LW_ENTRY_SERVER_SATURATED, error->message);
+      set_state (serving, LW_ENTRY_SERVER_SATURATED,
+                 g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TOO_MANY_OPEN_FILES)
+                 ? g_strerror (EMFILE) : error->message);
       g_clear_pointer (&serving->accept_source, g_source_unref);
       serving->retry_source = g_timeout_source_new (RETRY_ACCEPT_MS);
       g_source_set_callback (serving->retry_source, retry_accept_cb, serving, NULL);
