@@ -5,8 +5,9 @@
  *   `littlewolf-cli entry serve` in a child process limited to 256), all
  *   closed: it answers again within seconds, its descriptors back;
  * - a 512 MB chunked body with a wrong secret (403 before the body) and
- *   with the right one (413 with JSON once 64 KiB have come): the
- *   server's peak memory (VmHWM) stays under 100 MB;
+ *   with the right one (413 with JSON once 64 KiB have come), four of
+ *   those at once, one on the page's path: the server's peak memory
+ *   (VmHWM) stays under 100 MB;
  * - headers dribbled byte by byte, a connection that sends nothing, an
  *   idle kept-alive connection: each closed after its timeout (1 s here);
  * - another program holding the database's write lock: a round gets 503
@@ -428,14 +429,14 @@ send_chunked (guint       port,
               gsize       total,
               Answer     *answer)
 {
-  static char chunk[64 * 1024 + 16];
+  g_autofree char *chunk = g_malloc (64 * 1024 + 16);
   int fd = connect_to (port, FALSE);
   gsize sent = 0;
   gint64 deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
   int length;
 
   g_assert_cmpint (fd, >=, 0);
-  length = g_snprintf (chunk, sizeof chunk, "%x\r\n", 64 * 1024);
+  length = g_snprintf (chunk, 16, "%x\r\n", 64 * 1024);
   memset (chunk + length, '{', 64 * 1024);
   memcpy (chunk + length + 64 * 1024, "\r\n", 2);
   length += 64 * 1024 + 2;
@@ -472,6 +473,44 @@ send_chunked (guint       port,
   return sent;
 }
 
+/* A 512 MB chunked POST to @path with @secret: answered @status with a
+ * JSON error holding @needle long before the body's end. */
+static void
+refused_chunked (guint       port,
+                 const char *path,
+                 const char *secret,
+                 guint       status,
+                 const char *needle)
+{
+  g_auto (Answer) answer = { 0, };
+  g_autofree char *head =
+    g_strdup_printf ("POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Table-Secret: %s\r\n"
+                     "Transfer-Encoding: chunked\r\n\r\n", path, secret);
+  g_autofree char *message = NULL;
+  gsize taken = send_chunked (port, head, 512 * 1024 * 1024, &answer);
+
+  g_test_message ("%u after %" G_GSIZE_FORMAT " KiB sent", answer.status, taken / 1024);
+  g_assert_cmpuint (answer.status, ==, status);
+  message = error_of (&answer);
+  g_assert_nonnull (strstr (message, needle));
+  g_assert_cmpuint (taken, <, 64 * 1024 * 1024);
+}
+
+typedef struct {
+  guint       port;
+  const char *path;
+  const char *secret;
+} ChunkedSender;
+
+static gpointer
+chunked_sender_thread (gpointer data)
+{
+  ChunkedSender *sender = data;
+
+  refused_chunked (sender->port, sender->path, sender->secret, 413, "larger than");
+  return NULL;
+}
+
 /* 512 MB chunked, with a wrong secret, with the right one, and on the
  * page's path: each refused while the server's memory stays small. */
 static void
@@ -482,38 +521,24 @@ test_chunked_body (Fixture       *fixture,
   g_autofree char *page = g_strdup_printf ("/t/%" G_GINT64_FORMAT, fixture->game);
   const gsize total = 512 * 1024 * 1024;
   guint64 start_kib, peak;
-  gsize taken;
 
   start_server (fixture, 1024, NULL);
   start_kib = peak_kib (fixture->pid);
 
+  refused_chunked (fixture->port, rounds, "00000000000000000000000000000000", 403, "not valid");
+  refused_chunked (fixture->port, rounds, fixture->secret, 413, "larger than 65536 bytes");
+  /* Four at once. */
   {
-    g_auto (Answer) answer = { 0, };
-    g_autofree char *head =
-      g_strdup_printf ("POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Table-Secret: %032d\r\n"
-                       "Transfer-Encoding: chunked\r\n\r\n", rounds, 0);
-    g_autofree char *message = NULL;
+    ChunkedSender senders[4];
+    GThread *threads[4];
 
-    taken = send_chunked (fixture->port, head, total, &answer);
-    g_assert_cmpuint (answer.status, ==, 403);
-    message = error_of (&answer);
-    g_assert_nonnull (strstr (message, "not valid"));
-    g_test_message ("wrong secret: 403 after %" G_GSIZE_FORMAT " KiB sent", taken / 1024);
-    g_assert_cmpuint (taken, <, 64 * 1024 * 1024);
-  }
-  {
-    g_auto (Answer) answer = { 0, };
-    g_autofree char *head =
-      g_strdup_printf ("POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Table-Secret: %s\r\n"
-                       "Transfer-Encoding: chunked\r\n\r\n", rounds, fixture->secret);
-    g_autofree char *message = NULL;
-
-    taken = send_chunked (fixture->port, head, total, &answer);
-    g_assert_cmpuint (answer.status, ==, 413);
-    message = error_of (&answer);
-    g_assert_nonnull (strstr (message, "larger than 65536 bytes"));
-    g_test_message ("right secret: 413 after %" G_GSIZE_FORMAT " KiB sent", taken / 1024);
-    g_assert_cmpuint (taken, <, 64 * 1024 * 1024);
+    for (gsize i = 0; i < G_N_ELEMENTS (senders); i++)
+      {
+        senders[i] = (ChunkedSender) { fixture->port, rounds, fixture->secret };
+        threads[i] = g_thread_new ("sender", chunked_sender_thread, &senders[i]);
+      }
+    for (gsize i = 0; i < G_N_ELEMENTS (senders); i++)
+      g_thread_join (threads[i]);
   }
   {
     g_auto (Answer) answer = { 0, };
@@ -545,7 +570,7 @@ test_chunked_body (Fixture       *fixture,
 
   peak = peak_kib (fixture->pid);
   g_test_message ("server's peak memory: %" G_GUINT64_FORMAT " KiB at the start, %" G_GUINT64_FORMAT
-                  " KiB after three 512 MB bodies", start_kib, peak);
+                  " KiB after seven 512 MB bodies", start_kib, peak);
   g_print ("# chunked 512 MB bodies: server VmHWM %.1f MiB (start %.1f MiB)\n",
            peak / 1024.0, start_kib / 1024.0);
   g_assert_cmpuint (peak, <, 100 * 1024);

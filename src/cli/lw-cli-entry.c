@@ -32,18 +32,6 @@ static const char usage[] =
   "  --read-timeout S     seconds a request may take to arrive (default 10)\n"
   "  --idle-timeout S     seconds a kept-alive connection may wait (default 30)\n";
 
-static LwStore *
-open_store (LwCliContext  *ctx,
-            GError       **error)
-{
-  g_autofree char *default_path = NULL;
-
-  if (ctx->db_path != NULL)
-    return lw_store_open (ctx->db_path, error);
-  default_path = lw_store_default_path ();
-  return lw_store_open (default_path, error);
-}
-
 static gboolean
 quit_cb (gpointer data)
 {
@@ -132,7 +120,7 @@ cmd_serve (LwCliContext  *ctx,
       || (idle_timeout != 0 && !seconds_to_ms (idle_timeout, &limits.idle_timeout_ms)))
     return lw_cli_fail (LW_CLI_INVALID, "entry serve: a timeout is from 0.001 to 86400 seconds");
 
-  store = open_store (ctx, &error);
+  store = lw_cli_open_store (ctx, &error);
   if (store == NULL)
     return lw_cli_fail_error (error);
   entry = lw_table_entry_new (store);

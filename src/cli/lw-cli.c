@@ -144,6 +144,18 @@ lw_cli_read_input (const char  *name,
   return ok;
 }
 
+LwStore *
+lw_cli_open_store (LwCliContext  *ctx,
+                   GError       **error)
+{
+  g_autofree char *default_path = NULL;
+
+  if (ctx->db_path != NULL)
+    return lw_store_open (ctx->db_path, error);
+  default_path = lw_store_default_path ();
+  return lw_store_open (default_path, error);
+}
+
 gboolean
 lw_cli_wants_help (int    argc,
                    char **argv)

@@ -6,6 +6,8 @@
 
 #include <glib.h>
 
+#include "lw-store.h"
+
 G_BEGIN_DECLS
 
 /* Exit statuses of CLI.md. */
@@ -65,6 +67,20 @@ gboolean lw_cli_read_input (const char  *name,
                             char       **contents,
                             gsize       *length,
                             GError     **error);
+
+/**
+ * lw_cli_open_store:
+ * @ctx: the command line's context
+ * @error: return location for a #GError
+ *
+ * Opens the `--db` database, or the app's default one (lw_store_open():
+ * created or migrated as needed).
+ *
+ * Returns: (transfer full) (nullable): the store, %NULL with a
+ *   %LW_STORE_ERROR.
+ */
+LwStore *lw_cli_open_store (LwCliContext  *ctx,
+                            GError       **error);
 
 /**
  * lw_cli_wants_help:
