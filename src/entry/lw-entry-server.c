@@ -695,9 +695,10 @@ request_finished_cb (SoupServer        *server,
   Connection *connection = find_connection (serving, msg);
   g_autoptr (GSource) source = NULL;
 
-  if (connection == NULL)
+  /* A refused request's connection is ours: it lingers, then closes. */
+  if (connection == NULL || connection->stolen)
     return;
-  if (!connection->stolen && !connection->shut)
+  if (!connection->shut)
     connection->deadline = ms_from_now (serving->limits.idle_timeout_ms);
   /* Not kept alive: libsoup closes it after this signal. */
   if (soup_server_message_get_http_version (msg) == SOUP_HTTP_1_0
