@@ -291,6 +291,16 @@ read_answer (int     fd,
   return TRUE;
 }
 
+/* The same, which must find an answer. */
+static void
+must_read_answer (int     fd,
+                  Answer *answer)
+{
+  gboolean answered = read_answer (fd, answer);
+
+  g_assert_true (answered);
+}
+
 /* One request on a new connection; @body NULL for none. */
 static void
 request (guint       port,
@@ -309,7 +319,7 @@ request (guint       port,
 
   g_assert_cmpint (fd, >=, 0);
   send_all (fd, text);
-  g_assert_true (read_answer (fd, answer));
+  must_read_answer (fd, answer);
   close (fd);
 }
 
@@ -468,7 +478,7 @@ send_chunked (guint       port,
         }
       sent += 64 * 1024;
     }
-  g_assert_true (read_answer (fd, answer));
+  must_read_answer (fd, answer);
   close (fd);
   return sent;
 }
@@ -561,7 +571,7 @@ test_chunked_body (Fixture       *fixture,
                        "Content-Length: 536870912\r\n\r\n", rounds, fixture->secret);
 
     send_all (fd, head);
-    g_assert_true (read_answer (fd, &answer));
+    must_read_answer (fd, &answer);
     close (fd);
     g_assert_cmpuint (answer.status, ==, 413);
     message = error_of (&answer);
@@ -635,7 +645,7 @@ test_slow_and_idle (Fixture       *fixture,
 
     fd = connect_to (fixture->port, FALSE);
     send_all (fd, text);
-    g_assert_true (read_answer (fd, &answer));
+    must_read_answer (fd, &answer);
     g_assert_cmpuint (answer.status, ==, 200);
     g_assert_null (strstr (answer.headers, "Connection: close"));
     seconds = seconds_until_closed (fd, 10);
@@ -685,7 +695,7 @@ test_caps (Fixture       *fixture,
                                              path, fixture->secret);
 
     send_all (fds[0], text);
-    g_assert_true (read_answer (fds[0], &answer));
+    must_read_answer (fds[0], &answer);
     g_assert_cmpuint (answer.status, ==, 200);
   }
   for (gsize i = 0; i < G_N_ELEMENTS (fds); i++)

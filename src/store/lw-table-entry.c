@@ -219,6 +219,8 @@ emit_round_stored (LwTableEntry *self,
     g_source_set_callback (source, emit_round_stored_cb, stored, round_stored_free);
     g_source_attach (source, target->context);
   }
+  /* @stored is the source's, freed by round_stored_free(). */
+  /* cppcheck-suppress memleak */
 }
 
 LwStore *
