@@ -763,6 +763,58 @@ test_locked_database (Fixture       *fixture,
   }
 }
 
+/* `entry serve` refuses what it cannot serve, as CLI.md says: status 2
+ * for bad arguments, 1 for what cannot be done, nothing on stdout. */
+static void
+test_cli_errors (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autofree char *game = g_strdup_printf ("%" G_GINT64_FORMAT, fixture->game);
+
+  {
+    g_auto (LwTestRun) run = { 0, };
+
+    lw_test_run_cli (&run, fixture->db, NULL, "entry", "serve", NULL);
+    lw_test_assert_cli_failed (&run, 2, "--event ID or --game ID");
+  }
+  {
+    g_auto (LwTestRun) run = { 0, };
+
+    lw_test_run_cli (&run, fixture->db, NULL, "entry", "serve", "--game", game, "--event", "1", NULL);
+    lw_test_assert_cli_failed (&run, 2, "--event ID or --game ID");
+  }
+  {
+    g_auto (LwTestRun) run = { 0, };
+
+    lw_test_run_cli (&run, fixture->db, NULL, "entry", "serve", "--game", "999", "--port", "0", NULL);
+    lw_test_assert_cli_failed (&run, 1, "999");
+  }
+  {
+    g_auto (LwTestRun) run = { 0, };
+
+    lw_test_run_cli (&run, fixture->db, NULL, "entry", "serve", "--game", game, "--read-timeout", "0.0001",
+                     NULL);
+    lw_test_assert_cli_failed (&run, 2, "timeout");
+  }
+  {
+    g_auto (LwTestRun) run = { 0, };
+
+    lw_test_run_cli (&run, fixture->db, NULL, "entry", "serve", "--game", game, "--address", "::1", NULL);
+    lw_test_assert_cli_failed (&run, 2, "not an IPv4 address");
+  }
+  {
+    /* The port of a server already running. */
+    g_auto (LwTestRun) run = { 0, };
+    g_autofree char *port = NULL;
+
+    start_server (fixture, 1024, NULL);
+    port = g_strdup_printf ("%u", fixture->port);
+    lw_test_run_cli (&run, fixture->db, NULL, "entry", "serve", "--game", game, "--address", "127.0.0.1",
+                     "--port", port, NULL);
+    lw_test_assert_cli_failed (&run, 1, "in use");
+  }
+}
+
 /* ------------------------------------------------------------------ */
 /* In this process: the owner's view                                    */
 /* ------------------------------------------------------------------ */
@@ -1006,6 +1058,7 @@ main (int    argc,
   ADD ("slow-and-idle", test_slow_and_idle);
   ADD ("caps", test_caps);
   ADD ("locked-database", test_locked_database);
+  ADD ("cli-errors", test_cli_errors);
   ADD ("saturated-state", test_saturated_state);
   ADD ("main-loop-stall", test_main_loop_stall);
 #undef ADD
