@@ -54,6 +54,7 @@ typedef struct {
   char        *db;
   gint64       game;
   GSubprocess *server;
+  GDataInputStream *out;  /* its standard output, open while it runs */
   GPid         pid;
   guint        port;
   char        *secret;
@@ -81,7 +82,6 @@ start_server (Fixture    *fixture,
   g_autoptr (GError) error = NULL;
   g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE);
   g_autoptr (GPtrArray) argv = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr (GDataInputStream) out = NULL;
   g_autofree char *line = NULL;
   g_autofree char *game = NULL;
   g_auto (GStrv) fields = NULL;
@@ -112,8 +112,8 @@ start_server (Fixture    *fixture,
   g_assert_no_error (error);
   fixture->pid = (GPid) g_ascii_strtoll (g_subprocess_get_identifier (fixture->server), NULL, 10);
 
-  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (fixture->server));
-  line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
+  fixture->out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (fixture->server));
+  line = g_data_input_stream_read_line_utf8 (fixture->out, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (line);
   /* GAME<TAB>TABLE<TAB>http://127.0.0.1:PORT/t/GAME#SECRET */
@@ -163,6 +163,7 @@ fixture_tear_down (Fixture       *fixture,
       g_assert_true (g_subprocess_get_if_exited (fixture->server));
       g_assert_cmpint (g_subprocess_get_exit_status (fixture->server), ==, 0);
       g_clear_object (&fixture->server);
+      g_clear_object (&fixture->out);
     }
   lw_test_remove_tree (fixture->dir);
   g_free (fixture->dir);
@@ -301,7 +302,36 @@ must_read_answer (int     fd,
   g_assert_true (answered);
 }
 
-/* One request on a new connection; @body NULL for none. */
+/* One request on a new connection; @body NULL for none. FALSE (and
+ * errno) when no answer came. */
+static gboolean
+try_request (guint       port,
+             const char *method,
+             const char *path,
+             const char *secret,
+             const char *body,
+             Answer     *answer)
+{
+  g_autofree char *text =
+    g_strdup_printf ("%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                     "X-Table-Secret: %s\r\nContent-Length: %" G_GSIZE_FORMAT "\r\n\r\n%s",
+                     method, path, secret != NULL ? secret : "", body != NULL ? strlen (body) : 0,
+                     body != NULL ? body : "");
+  int fd = connect_to (port, FALSE);
+  gboolean answered;
+  int saved_errno;
+
+  if (fd < 0)
+    return FALSE;
+  send_all (fd, text);
+  answered = read_answer (fd, answer);
+  saved_errno = errno;
+  close (fd);
+  errno = saved_errno;
+  return answered;
+}
+
+/* The same, which must be answered. */
 static void
 request (guint       port,
          const char *method,
@@ -310,17 +340,9 @@ request (guint       port,
          const char *body,
          Answer     *answer)
 {
-  g_autofree char *text =
-    g_strdup_printf ("%s %s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
-                     "X-Table-Secret: %s\r\nContent-Length: %" G_GSIZE_FORMAT "\r\n\r\n%s",
-                     method, path, secret != NULL ? secret : "", body != NULL ? strlen (body) : 0,
-                     body != NULL ? body : "");
-  int fd = connect_to (port, FALSE);
+  gboolean answered = try_request (port, method, path, secret, body, answer);
 
-  g_assert_cmpint (fd, >=, 0);
-  send_all (fd, text);
-  must_read_answer (fd, answer);
-  close (fd);
+  g_assert_true (answered);
 }
 
 /* The "error" of a JSON answer; stops the test if there is none. */
@@ -934,6 +956,7 @@ typedef struct {
   gint64       game;
   guint        busy;
   guint        other;
+  char        *failure;  /* the first request that went wrong */
   gboolean     done;
 } Phone;
 
@@ -951,14 +974,24 @@ phone_thread (gpointer data)
       g_auto (Answer) round = { 0, };
       g_auto (Answer) poll = { 0, };
 
-      request (phone->port, "POST", rounds, phone->secret, body, &round);
+      if (!try_request (phone->port, "POST", rounds, phone->secret, body, &round))
+        round.status = 0;
       if (round.status == 503)
         phone->busy++;
       else
-        phone->other++;
-      request (phone->port, "GET", version, phone->secret, NULL, &poll);
+        {
+          phone->other++;
+          if (phone->failure == NULL)
+            phone->failure = g_strdup_printf ("round %d: status %u (%s)", i + 1, round.status, g_strerror (errno));
+        }
+      if (!try_request (phone->port, "GET", version, phone->secret, NULL, &poll))
+        poll.status = 0;
       if (poll.status != 200)
-        phone->other++;
+        {
+          phone->other++;
+          if (phone->failure == NULL)
+            phone->failure = g_strdup_printf ("poll %d: status %u (%s)", i + 1, poll.status, g_strerror (errno));
+        }
     }
   g_atomic_int_set (&phone->done, TRUE);
   g_main_context_wakeup (NULL);
@@ -1014,7 +1047,7 @@ test_main_loop_stall (Fixture       *fixture,
   tick_id = g_timeout_add (5, tick_cb, &ticks);
   for (gsize i = 0; i < G_N_ELEMENTS (phones); i++)
     {
-      phones[i] = (Phone) { lw_entry_server_get_port (server), secret, fixture->game, 0, 0, FALSE };
+      phones[i] = (Phone) { lw_entry_server_get_port (server), secret, fixture->game, 0, 0, NULL, FALSE };
       threads[i] = g_thread_new ("phone", phone_thread, &phones[i]);
     }
   deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
@@ -1036,6 +1069,9 @@ test_main_loop_stall (Fixture       *fixture,
   g_assert_true (all_done);
   for (gsize i = 0; i < G_N_ELEMENTS (phones); i++)
     {
+      if (phones[i].failure != NULL)
+        g_test_message ("phone %" G_GSIZE_FORMAT ": %s", i + 1, phones[i].failure);
+      g_free (phones[i].failure);
       g_assert_cmpuint (phones[i].busy, ==, 20);
       g_assert_cmpuint (phones[i].other, ==, 0);
     }
