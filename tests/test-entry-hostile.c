@@ -386,6 +386,17 @@ version_path (Fixture *fixture)
   return g_strdup_printf ("/api/tables/%" G_GINT64_FORMAT "/version", fixture->game);
 }
 
+/* A poll of the fixture's table is answered 200. */
+static void
+assert_serves (Fixture *fixture)
+{
+  g_auto (Answer) answer = { 0, };
+  g_autofree char *path = version_path (fixture);
+
+  request (fixture->port, "GET", path, fixture->secret, NULL, &answer);
+  g_assert_cmpuint (answer.status, ==, 200);
+}
+
 /* ------------------------------------------------------------------ */
 /* The tests                                                            */
 /* ------------------------------------------------------------------ */
@@ -405,12 +416,7 @@ test_descriptors (Fixture       *fixture,
 
   start_server (fixture, 256, "--max-connections", "5000", "--max-per-address", "5000",
                 "--read-timeout", "60", NULL);
-  {
-    g_auto (Answer) answer = { 0, };
-
-    request (fixture->port, "GET", path, fixture->secret, NULL, &answer);
-    g_assert_cmpuint (answer.status, ==, 200);
-  }
+  assert_serves (fixture);
   g_usleep (300 * 1000);
   before = n_descriptors (fixture->pid);
 
@@ -608,13 +614,7 @@ test_chunked_body (Fixture       *fixture,
   g_assert_cmpuint (peak, <, 100 * 1024);
 
   /* And it still serves. */
-  {
-    g_auto (Answer) answer = { 0, };
-    g_autofree char *path = version_path (fixture);
-
-    request (fixture->port, "GET", path, fixture->secret, NULL, &answer);
-    g_assert_cmpuint (answer.status, ==, 200);
-  }
+  assert_serves (fixture);
 }
 
 /* Timeouts of 1 s: headers dribbled a byte each 200 ms, a connection
@@ -678,12 +678,7 @@ test_slow_and_idle (Fixture       *fixture,
   }
 
   /* None of them is left open. */
-  {
-    g_auto (Answer) answer = { 0, };
-
-    request (fixture->port, "GET", path, fixture->secret, NULL, &answer);
-    g_assert_cmpuint (answer.status, ==, 200);
-  }
+  assert_serves (fixture);
 }
 
 /* The connection caps: over the per-address cap, a connection is closed
@@ -725,12 +720,7 @@ test_caps (Fixture       *fixture,
 
   /* Closed: their places are free again at once. */
   g_usleep (200 * 1000);
-  {
-    g_auto (Answer) answer = { 0, };
-
-    request (fixture->port, "GET", path, fixture->secret, NULL, &answer);
-    g_assert_cmpuint (answer.status, ==, 200);
-  }
+  assert_serves (fixture);
 }
 
 /* Another program holds the write lock: a round is 503 with Retry-After
