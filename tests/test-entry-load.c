@@ -1,7 +1,9 @@
 /* test-entry-load.c — many phones at many tables at once, over loopback:
  *
- * the server runs in this program's main loop on 127.0.0.1; one thread
- * per table (its own libsoup session) sends its rounds one after another,
+ * the server runs in its own thread on 127.0.0.1 (its connection cap per
+ * address raised to the total cap: every phone here is 127.0.0.1); one
+ * thread per table (its own libsoup session) sends its rounds one after
+ * another,
  * and sends each one a second time as a second phone at the table would.
  * Asserted: every first copy is stored (201), every second one refused
  * (409), and each game holds exactly its rounds, in order, none lost and
@@ -184,6 +186,14 @@ test_load (void)
   g_assert_no_error (error);
   entry = lw_table_entry_new (store);
   server = lw_entry_server_new (entry);
+  /* Every phone of the test comes from 127.0.0.1, each with two sessions
+   * that keep their connections alive. */
+  {
+    LwEntryServerLimits limits = LW_ENTRY_SERVER_LIMITS_DEFAULT;
+
+    limits.max_per_address = limits.max_connections;
+    lw_entry_server_set_limits (server, &limits);
+  }
   lw_entry_server_start (server, "127.0.0.1", 0, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (lw_entry_server_get_port (server), >, 0);

@@ -410,16 +410,27 @@ test_secrets (Fixture       *fixture,
   {
     g_autofree char *unknown = game_path (fixture->game + 100, "");
 
-    g_assert_cmpuint (request (fixture, "GET", unknown, fixture->secret, NULL, NULL), ==, 404);
+    g_assert_cmpuint (request (fixture, "GET", unknown, fixture->secret, NULL, NULL), ==, 403);
     g_assert_cmpuint (request (fixture, "GET", "/api/tables/x", fixture->secret, NULL, NULL), ==, 404);
     g_assert_cmpuint (request (fixture, "GET", "/etc/passwd", fixture->secret, NULL, NULL), ==, 404);
   }
   g_assert_cmpuint (n_rounds (fixture, fixture->game), ==, 0);
 
   /* Closed: the secret no longer opens anything. */
-  lw_table_entry_close_table (fixture->entry, fixture->game);
-  g_assert_null (lw_table_entry_get_secret (fixture->entry, fixture->game));
-  g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, body, NULL), ==, 404);
+  {
+    g_autoptr (JsonObject) wrong_secret = NULL;
+    g_autoptr (JsonObject) not_open = NULL;
+
+    g_assert_cmpuint (request (fixture, "GET", state, wrong, NULL, &wrong_secret), ==, 403);
+    lw_table_entry_close_table (fixture->entry, fixture->game);
+    g_assert_null (lw_table_entry_get_secret (fixture->entry, fixture->game));
+    /* A table not open answers exactly as a wrong secret does: no one
+     * learns which games are open without a link. */
+    g_assert_cmpuint (request (fixture, "GET", state, fixture->secret, NULL, &not_open), ==, 403);
+    g_assert_cmpstr (json_object_get_string_member (not_open, "error"), ==,
+                     json_object_get_string_member (wrong_secret, "error"));
+  }
+  g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, body, NULL), ==, 403);
   g_assert_cmpuint (n_rounds (fixture, fixture->game), ==, 0);
   g_assert_nonnull (lw_table_entry_get_secret (fixture->entry, fixture->other));
   lw_table_entry_close_all (fixture->entry);
@@ -778,6 +789,139 @@ test_other_program_first (Fixture       *fixture,
   g_assert_cmpuint (status, ==, 409);
 }
 
+/* Another program holds the write lock (a long import): a phone's round
+ * is answered 503 within the server connection's short busy timeout, in
+ * words without a path; the board and the version are read all the same
+ * (WAL: reads never wait for a writer); once the lock is gone the round
+ * is stored. */
+static void
+test_busy (Fixture       *fixture,
+           gconstpointer  data)
+{
+  g_autofree char *path = game_path (fixture->game, "/rounds");
+  g_autofree char *state = game_path (fixture->game, "");
+  g_autofree char *version_path = game_path (fixture->game, "/version");
+  g_autofree char *db_path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
+  g_autofree char *body = round_body (1, version (fixture), "{\"declarer\": 1, \"cards\": [6, 20]}");
+  g_autofree char *response = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) second = lw_store_open_another (fixture->store, 100, &error);
+  g_autoptr (LwTableEntry) serving = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  const char *message;
+  sqlite3 *db = NULL;
+  gint64 start, elapsed;
+  guint status;
+
+  g_assert_no_error (error);
+  serving = lw_table_entry_new_sharing (fixture->entry, second);
+  g_assert_cmpint (sqlite3_open (db_path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "BEGIN EXCLUSIVE; INSERT INTO players (name) VALUES ('Lock')",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+
+  start = g_get_monotonic_time ();
+  status = lw_table_entry_handle (serving, "POST", path, fixture->secret, body, strlen (body), &response);
+  elapsed = g_get_monotonic_time () - start;
+  g_assert_cmpuint (status, ==, LW_TABLE_ENTRY_STATUS_BUSY);
+  g_assert_cmpint (elapsed, <, G_USEC_PER_SEC);
+  json_parser_load_from_data (parser, response, -1, &error);
+  g_assert_no_error (error);
+  message = json_object_get_string_member (json_node_get_object (json_parser_get_root (parser)), "error");
+  g_assert_nonnull (strstr (message, "busy"));
+  g_assert_null (strchr (message, '/'));
+  g_assert_null (strstr (message, "sqlite"));
+  g_clear_pointer (&response, g_free);
+
+  /* Reads go on while the other program writes. */
+  start = g_get_monotonic_time ();
+  g_assert_cmpuint (lw_table_entry_handle (serving, "GET", state, fixture->secret, NULL, 0, &response), ==, 200);
+  g_clear_pointer (&response, g_free);
+  g_assert_cmpuint (lw_table_entry_handle (serving, "GET", version_path, fixture->secret, NULL, 0, &response),
+                    ==, 200);
+  g_clear_pointer (&response, g_free);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 50 * 1000);
+
+  g_assert_cmpint (sqlite3_exec (db, "ROLLBACK", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  g_assert_cmpuint (fixture->stored, ==, 0);
+  g_assert_cmpuint (lw_table_entry_handle (serving, "POST", path, fixture->secret, body, strlen (body), &response),
+                    ==, 201);
+  g_assert_cmpuint (n_rounds (fixture, fixture->game), ==, 1);
+  /* Told by the table entry that opened the table, in this thread. */
+  g_assert_cmpuint (fixture->stored, ==, 1);
+}
+
+typedef struct {
+  LwTableEntry *entry;
+  const char   *path;
+  const char   *secret;
+  const char   *body;
+  guint         status;
+} ThreadRequest;
+
+static gpointer
+request_thread (gpointer data)
+{
+  ThreadRequest *request = data;
+  g_autofree char *response = NULL;
+
+  request->status = lw_table_entry_handle (request->entry, "POST", request->path, request->secret,
+                                           request->body, strlen (request->body), &response);
+  return NULL;
+}
+
+static void
+thread_stored_cb (LwTableEntry *entry,
+                  gint64        game,
+                  guint         number,
+                  gpointer      data)
+{
+  *(GThread **) data = g_thread_self ();
+}
+
+/* A request answered in another thread (the server's) by a sharing table
+ * entry: round-stored comes from the table entry that opened the table,
+ * in its own thread's main context; a table closed there is closed for
+ * the sharing one at once. */
+static void
+test_sharing_thread (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autofree char *path = game_path (fixture->game, "/rounds");
+  g_autofree char *body = round_body (1, version (fixture), "{\"declarer\": 1, \"cards\": [6, 20]}");
+  g_autofree char *response = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) second = lw_store_open_another (fixture->store, 100, &error);
+  g_autoptr (LwTableEntry) serving = NULL;
+  ThreadRequest request = { NULL, path, fixture->secret, body, 0 };
+  GThread *emitted_in = NULL;
+  GThread *thread;
+  gint64 deadline;
+
+  g_assert_no_error (error);
+  serving = lw_table_entry_new_sharing (fixture->entry, second);
+  request.entry = serving;
+  g_signal_connect (fixture->entry, "round-stored", G_CALLBACK (thread_stored_cb), &emitted_in);
+  thread = g_thread_new ("server", request_thread, &request);
+  g_thread_join (thread);
+  g_assert_cmpuint (request.status, ==, 201);
+  /* Not yet: it waits for this thread's main context. */
+  g_assert_cmpuint (fixture->stored, ==, 0);
+  deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  while (fixture->stored == 0 && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_cmpuint (fixture->stored, ==, 1);
+  g_assert_true (emitted_in == g_thread_self ());
+
+  g_assert_cmpuint (lw_table_entry_check_access (serving, path, fixture->secret, &response), ==, 0);
+  g_assert_null (response);
+  lw_table_entry_close_table (fixture->entry, fixture->game);
+  g_assert_cmpuint (lw_table_entry_check_access (serving, path, fixture->secret, &response), ==, 403);
+  g_assert_nonnull (strstr (response, "not valid for table"));
+  g_clear_pointer (&response, g_free);
+  g_assert_cmpuint (lw_table_entry_check_access (serving, "/api/nothing", fixture->secret, &response), ==, 404);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -799,6 +943,8 @@ main (int    argc,
   ADD ("lock-follows-round", test_lock_follows_round);
   ADD ("deleted-game", test_deleted_game);
   ADD ("other-program-first", test_other_program_first);
+  ADD ("busy", test_busy);
+  ADD ("sharing-thread", test_sharing_thread);
 #undef ADD
 
   return g_test_run ();

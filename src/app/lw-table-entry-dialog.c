@@ -227,16 +227,36 @@ update_state (LwTableEntryDialog *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->port_row), !open);
   gtk_widget_set_visible (self->tables_box, open && self->tables->len > 0);
 
-  if (open)
+  /* What the server does now, told by its thread (notify::state). */
+  switch (lw_entry_server_get_state (self->server))
     {
-      g_autofree char *subtitle =
-        /* TRANSLATORS: %s is an address such as 192.168.1.20:8642 */
-        g_strdup_printf (_("Open at %s:%u"), chosen_address (self), lw_entry_server_get_port (self->server));
+    case LW_ENTRY_SERVER_LISTENING:
+      {
+        g_autofree char *subtitle =
+          /* TRANSLATORS: %s is an address such as 192.168.1.20, %u its port */
+          g_strdup_printf (_("Open at %s:%u"), chosen_address (self), lw_entry_server_get_port (self->server));
 
-      adw_action_row_set_subtitle (self->open_row, subtitle);
+        adw_action_row_set_subtitle (self->open_row, subtitle);
+      }
+      break;
+    case LW_ENTRY_SERVER_SATURATED:
+      {
+        g_autofree char *problem = lw_entry_server_get_problem (self->server);
+        g_autofree char *subtitle =
+          /* TRANSLATORS: %s is an address such as 192.168.1.20, %u its port, the last
+           * %s the system's reason, e.g. "Too many open files" */
+          g_strdup_printf (_("Open at %s:%u, but no new phone can connect now: %s. Trying again…"),
+                           chosen_address (self), lw_entry_server_get_port (self->server),
+                           problem != NULL ? problem : "");
+
+        adw_action_row_set_subtitle (self->open_row, subtitle);
+      }
+      break;
+    case LW_ENTRY_SERVER_STOPPED:
+    default:
+      adw_action_row_set_subtitle (self->open_row, _("Off"));
+      break;
     }
-  else
-    adw_action_row_set_subtitle (self->open_row, _("Off"));
 }
 
 gboolean
@@ -328,7 +348,10 @@ lw_table_entry_dialog_dispose (GObject *object)
 
   /* Closing ends entry: the port is free, the secrets forgotten. */
   if (self->server != NULL)
-    lw_entry_server_stop (self->server);
+    {
+      g_signal_handlers_disconnect_by_func (self->server, update_state, self);
+      lw_entry_server_stop (self->server);
+    }
   if (self->entry != NULL)
     {
       g_signal_handlers_disconnect_by_func (self->entry, round_stored_cb, self);
@@ -405,6 +428,7 @@ dialog_new (GtkWindow *parent,
   self->entry = lw_table_entry_new (store);
   self->server = lw_entry_server_new (self->entry);
   g_signal_connect (self->entry, "round-stored", G_CALLBACK (round_stored_cb), self);
+  g_signal_connect_swapped (self->server, "notify::state", G_CALLBACK (update_state), self);
   return self;
 }
 

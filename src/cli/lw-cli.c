@@ -41,6 +41,10 @@ static const char usage[] =
   "                            the legal follows of a hand\n"
   "  trick --trump T --lead CARDS --plays \"CARDS;CARDS;…\"\n"
   "                            the index of the play that wins a trick\n"
+  "  entry serve --event ID | --game ID [--address A] [--port P]\n"
+  "                            table entry from phones without the app: prints\n"
+  "                            each table's link, serves until stopped\n"
+  "                            (see entry --help)\n"
   "\n"
   "Exit status: 0 success, 1 could not be carried out, 2 invalid input.\n";
 
@@ -298,6 +302,7 @@ static const struct {
   { "duel",   lw_cli_cmd_duel },
   { "legal",  lw_cli_cmd_legal },
   { "trick",  lw_cli_cmd_trick },
+  { "entry",  lw_cli_cmd_entry },
 };
 
 int

@@ -126,5 +126,7 @@ int lw_cli_cmd_play  (LwCliContext *ctx, int argc, char **argv);
 int lw_cli_cmd_duel  (LwCliContext *ctx, int argc, char **argv);
 int lw_cli_cmd_legal (LwCliContext *ctx, int argc, char **argv);
 int lw_cli_cmd_trick (LwCliContext *ctx, int argc, char **argv);
+/* Table entry without the app (lw-cli-entry.c): `entry serve …`. */
+int lw_cli_cmd_entry (LwCliContext *ctx, int argc, char **argv);
 
 G_END_DECLS

@@ -1,6 +1,6 @@
-/* lw-entry-server.h — the HTTP server of table entry: libsoup in the
- * program's main loop, serving the phone page and handing the API's
- * requests to lw_table_entry_handle()
+/* lw-entry-server.h — the HTTP server of table entry: libsoup in a
+ * thread of its own, with its own database connection, serving the phone
+ * page and handing the API's requests to lw_table_entry_handle()
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,6 +18,58 @@ G_BEGIN_DECLS
  * The port offered when the director has not chosen one.
  */
 #define LW_ENTRY_SERVER_DEFAULT_PORT 8642
+
+/**
+ * LwEntryServerLimits:
+ * @max_connections: connections open at once, all clients together; one
+ *   more is closed as soon as it is accepted (default 512)
+ * @max_per_address: connections open at once from one IP address
+ *   (default 64)
+ * @read_timeout_ms: how long a request's headers, then its body, then
+ *   the taking of its answer may each last, in milliseconds (default
+ *   10 000); a connection slower than that is closed
+ * @idle_timeout_ms: how long a kept-alive connection may wait for its
+ *   next request, in milliseconds (default 30 000)
+ *
+ * What one client may hold of the server, so that no client (a phone
+ * left open, a program opening connections by the thousand, a slow or
+ * hostile one) takes table entry down for the others. Long-lived
+ * connections of later features keep themselves alive by ping and pong.
+ */
+typedef struct {
+  guint max_connections;
+  guint max_per_address;
+  guint read_timeout_ms;
+  guint idle_timeout_ms;
+} LwEntryServerLimits;
+
+/**
+ * LW_ENTRY_SERVER_LIMITS_DEFAULT:
+ *
+ * The limits a new server has: 512 connections, 64 per address, 10 s to
+ * read a request, 30 s idle.
+ */
+#define LW_ENTRY_SERVER_LIMITS_DEFAULT ((LwEntryServerLimits) { 512, 64, 10000, 30000 })
+
+/**
+ * LwEntryServerState:
+ * @LW_ENTRY_SERVER_STOPPED: not listening
+ * @LW_ENTRY_SERVER_LISTENING: listening and accepting connections
+ * @LW_ENTRY_SERVER_SATURATED: listening, but new connections cannot be
+ *   accepted at the moment (the process is out of file descriptors, see
+ *   lw_entry_server_get_problem()); accepting is tried again every
+ *   100 ms, and resumes by itself once descriptors are free
+ *
+ * What the server is doing, for the director's window to show.
+ */
+typedef enum {
+  LW_ENTRY_SERVER_STOPPED,
+  LW_ENTRY_SERVER_LISTENING,
+  LW_ENTRY_SERVER_SATURATED,
+} LwEntryServerState;
+
+#define LW_TYPE_ENTRY_SERVER_STATE (lw_entry_server_state_get_type ())
+GType lw_entry_server_state_get_type (void);
 
 #define LW_TYPE_ENTRY_SERVER (lw_entry_server_get_type ())
 G_DECLARE_FINAL_TYPE (LwEntryServer, lw_entry_server, LW, ENTRY_SERVER, GObject)
@@ -40,6 +92,17 @@ LwEntryServer *lw_entry_server_new (LwTableEntry *entry);
 LwTableEntry *lw_entry_server_get_entry (LwEntryServer *self);
 
 /**
+ * lw_entry_server_set_limits:
+ * @self: a server
+ * @limits: the limits (each count and time ≥ 1)
+ *
+ * Sets the limits the next lw_entry_server_start() uses (a load test
+ * from 127.0.0.1 raises @max_per_address; a test shortens the timeouts).
+ */
+void lw_entry_server_set_limits (LwEntryServer             *self,
+                                 const LwEntryServerLimits *limits);
+
+/**
  * lw_entry_server_start:
  * @self: a server
  * @address: (nullable): an IPv4 address of this computer to listen on
@@ -48,12 +111,27 @@ LwTableEntry *lw_entry_server_get_entry (LwEntryServer *self);
  * @port: the TCP port, 1–65535, or 0 for any free port
  * @error: return location for a #GError
  *
- * Listens, in the thread-default main context. A server already listening
- * is stopped first.
+ * Listens, in a thread of the server's own with its own main context and
+ * its own connection to the table entry's database
+ * (lw_store_open_another(), with a busy timeout of 250 ms: a request
+ * that meets another program's write lock is answered 503 at once rather
+ * than waiting), so that neither a slow client nor a busy database ever
+ * holds up the calling thread's main loop. The table entry's
+ * #LwTableEntry::round-stored and the server's notify::state are emitted
+ * in the calling thread's thread-default main context. A server already
+ * listening is stopped first.
+ *
+ * Each request's headers are checked before its body is read: a path
+ * that is not the API's, or a secret that opens no open table, is
+ * answered at once (lw_table_entry_check_access()); a body over
+ * %LW_TABLE_ENTRY_MAX_BODY bytes, announced or counted as it arrives
+ * (chunked too), is answered 413 with `{"error": …}` and the connection
+ * closed, so that no request takes more memory than that.
  *
  * Errors: %G_IO_ERROR_INVALID_ARGUMENT for an address that is not IPv4,
  * or the socket's error, e.g. %G_IO_ERROR_ADDRESS_IN_USE, the message
- * naming the port ("port 8642: Address already in use").
+ * naming the port ("port 8642: Address already in use"); a
+ * %LW_STORE_ERROR when the database cannot be opened again.
  *
  * Returns: %TRUE when listening.
  */
@@ -66,14 +144,43 @@ gboolean lw_entry_server_start (LwEntryServer  *self,
  * lw_entry_server_stop:
  * @self: a server
  *
- * Stops listening and closes every connection: the port is free again.
+ * Stops listening and closes every connection (the server's thread ends
+ * once the request it is answering, if any, is answered): the port is
+ * free again.
  */
 void lw_entry_server_stop (LwEntryServer *self);
 
 /**
+ * lw_entry_server_get_state:
+ *
+ * The server's state; #GObject::notify for "state" tells when it changes.
+ *
+ * Returns: the state.
+ */
+LwEntryServerState lw_entry_server_get_state (LwEntryServer *self);
+
+/**
+ * lw_entry_server_get_problem:
+ *
+ * Returns: (transfer full) (nullable): why the server is
+ *   %LW_ENTRY_SERVER_SATURATED (the system's message, e.g. "Too many
+ *   open files"); %NULL in another state.
+ */
+char *lw_entry_server_get_problem (LwEntryServer *self);
+
+/**
+ * lw_entry_server_get_n_connections:
+ *
+ * Returns: the connections open now (those closed by the client are
+ *   counted off within a fraction of the shorter timeout).
+ */
+guint lw_entry_server_get_n_connections (LwEntryServer *self);
+
+/**
  * lw_entry_server_is_running:
  *
- * Returns: whether the server listens.
+ * Returns: whether the server listens (%LW_ENTRY_SERVER_LISTENING or
+ *   %LW_ENTRY_SERVER_SATURATED).
  */
 gboolean lw_entry_server_is_running (LwEntryServer *self);
 

@@ -1355,6 +1355,38 @@ lw_store_open (const char  *path,
   return g_steal_pointer (&self);
 }
 
+LwStore *
+lw_store_open_another (LwStore     *store,
+                       guint        busy_timeout_ms,
+                       GError     **error)
+{
+  g_autoptr (LwStore) self = NULL;
+  int rc;
+
+  g_return_val_if_fail (LW_IS_STORE (store), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  self = g_object_new (LW_TYPE_STORE, NULL);
+  self->path = g_strdup (store->path);
+
+  /* The file exists and was checked and migrated by @store: no creation,
+   * no migration, so that opening never waits for another program's
+   * write lock. */
+  rc = sqlite3_open_v2 (self->path, &self->db, SQLITE_OPEN_READWRITE, NULL);
+  if (rc != SQLITE_OK)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_OPEN,
+                   "%s: cannot open the database (%s)", self->path,
+                   self->db != NULL ? sqlite3_errmsg (self->db) : sqlite3_errstr (rc));
+      return NULL;
+    }
+  sqlite3_extended_result_codes (self->db, 1);
+  sqlite3_busy_timeout (self->db, (int) MIN (busy_timeout_ms, (guint) G_MAXINT));
+  if (!exec_sql (self, "PRAGMA foreign_keys = ON", error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
 /* ------------------------------------------------------------------ */
 /* Writing                                                              */
 /* ------------------------------------------------------------------ */

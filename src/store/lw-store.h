@@ -124,6 +124,28 @@ LwStore *lw_store_open (const char  *path,
                         GError     **error);
 
 /**
+ * lw_store_open_another:
+ * @store: an open store
+ * @busy_timeout_ms: how long a statement waits for another connection's
+ *   write lock before failing with %LW_STORE_ERROR_BUSY, in milliseconds
+ *   (lw_store_open()'s connection waits 5 s)
+ * @error: return location for a #GError
+ *
+ * A second connection to @store's database, for another thread (a
+ * connection is used by one thread at a time): foreign keys on, the
+ * database's WAL journal (so that its reads never wait for a writer),
+ * nothing created or migrated (@store did that), so that it opens at once
+ * even while another program writes.
+ *
+ * Errors: %LW_STORE_ERROR_OPEN when the file cannot be opened again.
+ *
+ * Returns: (transfer full) (nullable): the store, or %NULL on error.
+ */
+LwStore *lw_store_open_another (LwStore  *store,
+                                guint     busy_timeout_ms,
+                                GError  **error);
+
+/**
  * lw_store_migration_backup_path:
  * @path: a database file
  * @version: the schema version (`user_version`) it had

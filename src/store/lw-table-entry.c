@@ -23,6 +23,11 @@ typedef struct {
 } EntryTable;
 
 static void
+entry_table_free (EntryTable *table);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (EntryTable, entry_table_free)
+
+static void
 entry_table_free (EntryTable *table)
 {
   /* The secret is wiped before its memory goes back. */
@@ -33,13 +38,54 @@ entry_table_free (EntryTable *table)
   g_free (table);
 }
 
+/* The open tables, shared by a table entry and those made with
+ * lw_table_entry_new_sharing(): changed by the thread that made the
+ * first, read by the server's thread, under @lock. */
+typedef struct {
+  gatomicrefcount  ref;
+  GMutex           lock;
+  GHashTable      *tables;  /* gint64* game ID → EntryTable* */
+} EntryTables;
+
+static EntryTables *
+entry_tables_new (void)
+{
+  EntryTables *shared = g_new0 (EntryTables, 1);
+
+  g_atomic_ref_count_init (&shared->ref);
+  g_mutex_init (&shared->lock);
+  shared->tables = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL,
+                                          (GDestroyNotify) entry_table_free);
+  return shared;
+}
+
+static EntryTables *
+entry_tables_ref (EntryTables *shared)
+{
+  g_atomic_ref_count_inc (&shared->ref);
+  return shared;
+}
+
+static void
+entry_tables_unref (EntryTables *shared)
+{
+  if (!g_atomic_ref_count_dec (&shared->ref))
+    return;
+  g_hash_table_unref (shared->tables);
+  g_mutex_clear (&shared->lock);
+  g_free (shared);
+}
+
 struct _LwTableEntry
 {
   GObject parent_instance;
 
   /* owned */
-  LwStore    *store;
-  GHashTable *tables;  /* gint64* game ID → EntryTable* */
+  LwStore      *store;
+  EntryTables  *shared;
+  LwTableEntry *origin;   /* the table entry whose tables these are, or NULL */
+  GMainContext *context;  /* where #LwTableEntry::round-stored is emitted */
+  GThread      *thread;   /* the thread that made the object (borrowed) */
 };
 
 G_DEFINE_FINAL_TYPE (LwTableEntry, lw_table_entry, G_TYPE_OBJECT)
@@ -56,7 +102,9 @@ lw_table_entry_finalize (GObject *object)
 {
   LwTableEntry *self = LW_TABLE_ENTRY (object);
 
-  g_clear_pointer (&self->tables, g_hash_table_unref);
+  g_clear_pointer (&self->shared, entry_tables_unref);
+  g_clear_object (&self->origin);
+  g_clear_pointer (&self->context, g_main_context_unref);
   g_clear_object (&self->store);
 
   G_OBJECT_CLASS (lw_table_entry_parent_class)->finalize (object);
@@ -85,8 +133,8 @@ lw_table_entry_class_init (LwTableEntryClass *klass)
 static void
 lw_table_entry_init (LwTableEntry *self)
 {
-  self->tables = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL,
-                                        (GDestroyNotify) entry_table_free);
+  self->context = g_main_context_ref_thread_default ();
+  self->thread = g_thread_self ();
 }
 
 LwTableEntry *
@@ -98,7 +146,81 @@ lw_table_entry_new (LwStore *store)
 
   self = g_object_new (LW_TYPE_TABLE_ENTRY, NULL);
   self->store = g_object_ref (store);
+  self->shared = entry_tables_new ();
   return self;
+}
+
+LwTableEntry *
+lw_table_entry_new_sharing (LwTableEntry *origin,
+                            LwStore      *store)
+{
+  LwTableEntry *self;
+
+  g_return_val_if_fail (LW_IS_TABLE_ENTRY (origin), NULL);
+  g_return_val_if_fail (LW_IS_STORE (store), NULL);
+
+  self = g_object_new (LW_TYPE_TABLE_ENTRY, NULL);
+  self->store = g_object_ref (store);
+  self->origin = g_object_ref (origin->origin != NULL ? origin->origin : origin);
+  self->shared = entry_tables_ref (origin->shared);
+  return self;
+}
+
+typedef struct {
+  LwTableEntry *entry;
+  gint64        game_id;
+  guint         number;
+} RoundStored;
+
+static gboolean
+emit_round_stored_cb (gpointer data)
+{
+  RoundStored *stored = data;
+
+  g_signal_emit (stored->entry, signals[SIGNAL_ROUND_STORED], 0, stored->game_id, stored->number);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+round_stored_free (gpointer data)
+{
+  RoundStored *stored = data;
+
+  g_object_unref (stored->entry);
+  g_free (stored);
+}
+
+/* #LwTableEntry::round-stored, on the table entry that opened the tables,
+ * in the thread and main context that made it: at once from that thread,
+ * else from an idle callback there. */
+static void
+emit_round_stored (LwTableEntry *self,
+                   gint64        game_id,
+                   guint         number)
+{
+  LwTableEntry *target = self->origin != NULL ? self->origin : self;
+  RoundStored *stored;
+
+  if (g_thread_self () == target->thread)
+    {
+      g_signal_emit (target, signals[SIGNAL_ROUND_STORED], 0, game_id, number);
+      return;
+    }
+  stored = g_new0 (RoundStored, 1);
+  stored->entry = g_object_ref (target);
+  stored->game_id = game_id;
+  stored->number = number;
+  /* Not g_main_context_invoke(): it would call back in this thread when
+   * no one runs the target's context at the moment. */
+  {
+    g_autoptr (GSource) source = g_idle_source_new ();
+
+    g_source_set_priority (source, G_PRIORITY_DEFAULT);
+    g_source_set_callback (source, emit_round_stored_cb, stored, round_stored_free);
+    g_source_attach (source, target->context);
+  }
+  /* @stored is the source's, freed by round_stored_free(). */
+  /* cppcheck-suppress memleak */
 }
 
 LwStore *
@@ -205,6 +327,7 @@ lw_table_entry_open_table (LwTableEntry  *self,
   EntryTable *table;
 
   g_return_val_if_fail (LW_IS_TABLE_ENTRY (self), NULL);
+  g_return_val_if_fail (self->origin == NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   game = lw_store_load_game (self->store, game_id, error);
@@ -223,7 +346,9 @@ lw_table_entry_open_table (LwTableEntry  *self,
     table->label = g_strdup (label);
   else
     table->label = g_strjoinv (", ", game->record->players);
-  g_hash_table_replace (self->tables, &table->game_id, table);
+  g_mutex_lock (&self->shared->lock);
+  g_hash_table_replace (self->shared->tables, &table->game_id, table);
+  g_mutex_unlock (&self->shared->lock);
   return table->secret;
 }
 
@@ -232,16 +357,22 @@ lw_table_entry_close_table (LwTableEntry *self,
                             gint64        game_id)
 {
   g_return_if_fail (LW_IS_TABLE_ENTRY (self));
+  g_return_if_fail (self->origin == NULL);
 
-  g_hash_table_remove (self->tables, &game_id);
+  g_mutex_lock (&self->shared->lock);
+  g_hash_table_remove (self->shared->tables, &game_id);
+  g_mutex_unlock (&self->shared->lock);
 }
 
 void
 lw_table_entry_close_all (LwTableEntry *self)
 {
   g_return_if_fail (LW_IS_TABLE_ENTRY (self));
+  g_return_if_fail (self->origin == NULL);
 
-  g_hash_table_remove_all (self->tables);
+  g_mutex_lock (&self->shared->lock);
+  g_hash_table_remove_all (self->shared->tables);
+  g_mutex_unlock (&self->shared->lock);
 }
 
 const char *
@@ -252,7 +383,8 @@ lw_table_entry_get_secret (LwTableEntry *self,
 
   g_return_val_if_fail (LW_IS_TABLE_ENTRY (self), NULL);
 
-  table = g_hash_table_lookup (self->tables, &game_id);
+  /* Only this thread changes the tables: no lock for reading here. */
+  table = g_hash_table_lookup (self->shared->tables, &game_id);
   return table != NULL ? table->secret : NULL;
 }
 
@@ -281,7 +413,6 @@ fail (char       **response,
       const char  *format,
       ...)
 {
-  g_autoptr (JsonBuilder) builder = json_builder_new ();
   g_autofree char *message = NULL;
   va_list args;
 
@@ -289,12 +420,43 @@ fail (char       **response,
   message = g_strdup_vprintf (format, args);
   va_end (args);
 
+  *response = lw_table_entry_error_response (message);
+  return status;
+}
+
+char *
+lw_table_entry_error_response (const char *message)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+
+  g_return_val_if_fail (message != NULL, NULL);
+
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "error");
   json_builder_add_string_value (builder, message);
   json_builder_end_object (builder);
-  *response = lw_json_builder_to_text (builder);
-  return status;
+  return lw_json_builder_to_text (builder);
+}
+
+/* A failure of the store, answered without the database's path or
+ * SQLite's words (those go to the director's log): 404 for a game no
+ * longer stored, 503 while another program holds the write lock (the
+ * server adds Retry-After), else 500. */
+static guint
+store_failure (char         **response,
+               gint64         game_id,
+               const GError  *error)
+{
+  if (g_error_matches (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND))
+    return fail (response, 404, "game %" G_GINT64_FORMAT " is no longer stored (deleted by the director?)",
+                 game_id);
+  g_message ("table entry: game %" G_GINT64_FORMAT ": %s", game_id, error->message);
+  if (g_error_matches (error, LW_STORE_ERROR, LW_STORE_ERROR_BUSY))
+    return fail (response, LW_TABLE_ENTRY_STATUS_BUSY,
+                 "the director's database is busy (another program is writing to it): "
+                 "nothing was stored; try again in a moment");
+  return fail (response, 500, "the director's database failed (its computer logs why): "
+               "nothing more was stored");
 }
 
 /* The table's state (docs/TABLE-ENTRY.md): what the page shows. */
@@ -314,17 +476,17 @@ answer_state (LwTableEntry  *self,
 
   /* The board, its version and the locks as of one moment. */
   if (!lw_store_begin_read (self->store, &error))
-    return fail (response, 500, "%s", error->message);
+    return store_failure (response, table->game_id, error);
   game = lw_store_load_game_locked (self->store, table->game_id, &error);
   if (game == NULL
       || !lw_store_get_game_version (self->store, table->game_id, &version, &error)
       || (locks = lw_store_list_locked_rounds (self->store, table->game_id, &error)) == NULL)
     {
       lw_store_rollback (self->store);
-      return fail (response, error->code == LW_STORE_ERROR_NOT_FOUND ? 404 : 500, "%s", error->message);
+      return store_failure (response, table->game_id, error);
     }
   if (!lw_store_commit (self->store, &error))
-    return fail (response, 500, "%s", error->message);
+    return store_failure (response, table->game_id, error);
   record = game->record;
   standings = lw_standings_compute (record, &error);
   if (standings == NULL)
@@ -424,10 +586,10 @@ answer_version (LwTableEntry  *self,
   gint64 version = 0;
 
   if (!lw_store_get_game_version (self->store, table->game_id, &version, &error))
-    return fail (response, error->code == LW_STORE_ERROR_NOT_FOUND ? 404 : 500, "%s", error->message);
+    return store_failure (response, table->game_id, error);
   locks = lw_store_list_locked_rounds (self->store, table->game_id, &error);
   if (locks == NULL)
-    return fail (response, 500, "%s", error->message);
+    return store_failure (response, table->game_id, error);
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "version");
@@ -585,7 +747,7 @@ handle_round (LwTableEntry  *self,
 
   game = lw_store_load_game (self->store, table->game_id, &error);
   if (game == NULL || !lw_store_get_game_version (self->store, table->game_id, &version, &error))
-    return fail (response, error->code == LW_STORE_ERROR_NOT_FOUND ? 404 : 500, "%s", error->message);
+    return store_failure (response, table->game_id, error);
   n_rounds = game->record->rounds->len;
 
   if (correction)
@@ -598,7 +760,7 @@ handle_round (LwTableEntry  *self,
       if (number < 1 || number > n_rounds)
         return fail (response, 404, "round %u: the game has %u rounds", number, n_rounds);
       if (!lw_store_is_round_locked (self->store, table->game_id, number, &locked, &error))
-        return fail (response, 500, "%s", error->message);
+        return store_failure (response, table->game_id, error);
       if (locked)
         return fail (response, 423, "round %u is locked by the director: only they can correct it now",
                      number);
@@ -632,14 +794,94 @@ handle_round (LwTableEntry  *self,
       if (g_error_matches (error, LW_STORE_ERROR, LW_STORE_ERROR_LOCKED))
         return fail (response, 423, "round %u is locked by the director: only they can correct it now",
                      number);
-      if (g_error_matches (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND))
-        return fail (response, 404, "%s", error->message);
-      return fail (response, is_engine_error (error) ? 422 : 500, "%s", error->message);
+      if (is_engine_error (error))
+        return fail (response, 422, "%s", error->message);
+      return store_failure (response, table->game_id, error);
     }
 
-  g_signal_emit (self, signals[SIGNAL_ROUND_STORED], 0, table->game_id, number);
+  emit_round_stored (self, table->game_id, number);
 
   return answer_state (self, table, correction ? 200 : 201, response);
+}
+
+/* The path's parts: "", "api", "tables", GAME [, "version" | "rounds"
+ * [, N]]; %FALSE for any other path. */
+static gboolean
+parse_path (const char  *path,
+            GStrv       *parts_out,
+            gint64      *game_id,
+            guint64     *number)
+{
+  g_auto (GStrv) parts = g_strsplit (path, "/", 0);
+  guint n_parts = g_strv_length (parts);
+
+  if (n_parts < 4 || n_parts > 6 || *parts[0] != '\0' || !g_str_equal (parts[1], "api")
+      || !g_str_equal (parts[2], "tables")
+      || !g_ascii_string_to_signed (parts[3], 10, 1, G_MAXINT64, game_id, NULL)
+      || (n_parts == 5 && !g_str_equal (parts[4], "rounds") && !g_str_equal (parts[4], "version"))
+      || (n_parts == 6 && !g_str_equal (parts[4], "rounds"))
+      || (n_parts == 6 && !g_ascii_string_to_unsigned (parts[5], 10, 1, G_MAXUINT32, number, NULL)))
+    return FALSE;
+  *parts_out = g_steal_pointer (&parts);
+  return TRUE;
+}
+
+/* Finds the open table of @game_id that @secret opens, copied (the
+ * server's thread reads while the director's may close it). A table not
+ * open and a wrong secret get the same answer, so that no one learns
+ * which games are open without a link. */
+static guint
+find_table (LwTableEntry  *self,
+            const char    *path,
+            const char    *secret,
+            EntryTable   **found,
+            GStrv         *parts,
+            guint64       *number,
+            char         **response)
+{
+  EntryTable *table;
+  gint64 game_id = 0;
+  gboolean valid;
+
+  *found = NULL;
+  if (!parse_path (path, parts, &game_id, number))
+    return fail (response, 404, "%s: no such page", path);
+
+  g_mutex_lock (&self->shared->lock);
+  table = g_hash_table_lookup (self->shared->tables, &game_id);
+  valid = table != NULL && secret != NULL && secret_equal (table->secret, secret);
+  if (valid)
+    {
+      *found = g_new0 (EntryTable, 1);
+      (*found)->game_id = game_id;
+      (*found)->label = g_strdup (table->label);
+    }
+  g_mutex_unlock (&self->shared->lock);
+  if (!valid)
+    return fail (response, 403, "this link is not valid for table %" G_GINT64_FORMAT
+                 " (entry closed, or the table has a new link): scan the table's code again", game_id);
+  return 0;
+}
+
+guint
+lw_table_entry_check_access (LwTableEntry  *self,
+                             const char    *path,
+                             const char    *secret,
+                             char         **response)
+{
+  g_auto (GStrv) parts = NULL;
+  EntryTable *table = NULL;
+  guint64 number = 0;
+  guint status;
+
+  g_return_val_if_fail (LW_IS_TABLE_ENTRY (self), 500);
+  g_return_val_if_fail (path != NULL && response != NULL, 500);
+
+  *response = NULL;
+  status = find_table (self, path, secret, &table, &parts, &number, response);
+  if (table != NULL)
+    entry_table_free (table);
+  return status;
 }
 
 guint
@@ -652,34 +894,19 @@ lw_table_entry_handle (LwTableEntry  *self,
                        char         **response)
 {
   g_auto (GStrv) parts = NULL;
-  EntryTable *table;
-  gint64 game_id = 0;
+  g_autoptr (EntryTable) table = NULL;
   guint64 number = 0;
-  guint n_parts;
+  guint n_parts, status;
 
   g_return_val_if_fail (LW_IS_TABLE_ENTRY (self), 500);
   g_return_val_if_fail (method != NULL && path != NULL && response != NULL, 500);
 
   *response = NULL;
 
-  /* "", "api", "tables", GAME [, "version" | "rounds" [, N]] */
-  parts = g_strsplit (path, "/", 0);
+  status = find_table (self, path, secret, &table, &parts, &number, response);
+  if (status != 0)
+    return status;
   n_parts = g_strv_length (parts);
-  if (n_parts < 4 || n_parts > 6 || *parts[0] != '\0' || !g_str_equal (parts[1], "api")
-      || !g_str_equal (parts[2], "tables")
-      || !g_ascii_string_to_signed (parts[3], 10, 1, G_MAXINT64, &game_id, NULL)
-      || (n_parts == 5 && !g_str_equal (parts[4], "rounds") && !g_str_equal (parts[4], "version"))
-      || (n_parts == 6 && !g_str_equal (parts[4], "rounds"))
-      || (n_parts == 6 && !g_ascii_string_to_unsigned (parts[5], 10, 1, G_MAXUINT32, &number, NULL)))
-    return fail (response, 404, "%s: no such page", path);
-
-  table = g_hash_table_lookup (self->tables, &game_id);
-  if (table == NULL)
-    return fail (response, 404, "table %" G_GINT64_FORMAT " is not open for entry (closed by the director?)",
-                 game_id);
-  if (secret == NULL || !secret_equal (table->secret, secret))
-    return fail (response, 403, "this link is not valid for table %" G_GINT64_FORMAT
-                 ": scan the table's code again", game_id);
 
   if (n_parts == 4)
     {
@@ -698,7 +925,7 @@ lw_table_entry_handle (LwTableEntry  *self,
       if (!g_str_equal (method, "POST"))
         return fail (response, 405, "%s %s: use POST", method, path);
       {
-        g_autoptr (LwStoredGame) game = lw_store_load_game (self->store, game_id, NULL);
+        g_autoptr (LwStoredGame) game = lw_store_load_game (self->store, table->game_id, NULL);
         guint next = game != NULL ? game->record->rounds->len + 1 : 1;
 
         return handle_round (self, table, next, FALSE, body, length, response);

@@ -32,6 +32,22 @@ G_BEGIN_DECLS
  */
 #define LW_TABLE_ENTRY_SECRET_LENGTH 32
 
+/**
+ * LW_TABLE_ENTRY_STATUS_BUSY:
+ *
+ * The status of an answer while another program holds the database's
+ * write lock (503): nothing was stored; the server sends it with
+ * `Retry-After: LW_TABLE_ENTRY_RETRY_AFTER`.
+ */
+#define LW_TABLE_ENTRY_STATUS_BUSY 503
+
+/**
+ * LW_TABLE_ENTRY_RETRY_AFTER:
+ *
+ * The seconds a phone waits before sending a request again after a 503.
+ */
+#define LW_TABLE_ENTRY_RETRY_AFTER 2
+
 #define LW_TYPE_TABLE_ENTRY (lw_table_entry_get_type ())
 G_DECLARE_FINAL_TYPE (LwTableEntry, lw_table_entry, LW, TABLE_ENTRY, GObject)
 
@@ -49,6 +65,25 @@ G_DECLARE_FINAL_TYPE (LwTableEntry, lw_table_entry, LW, TABLE_ENTRY, GObject)
  * Returns: (transfer full): the table entry.
  */
 LwTableEntry *lw_table_entry_new (LwStore *store);
+
+/**
+ * lw_table_entry_new_sharing:
+ * @origin: a table entry made with lw_table_entry_new()
+ * @store: another connection to @origin's database
+ *   (lw_store_open_another()), used by one thread only
+ *
+ * A table entry for the server's own thread: it answers requests
+ * (lw_table_entry_handle()) with the tables and secrets that @origin
+ * opens and closes, reading and writing through @store. Its
+ * #LwTableEntry::round-stored is emitted by @origin, in the thread and
+ * main context that made @origin (an idle callback there when the
+ * request was answered in another thread). Tables are opened and closed
+ * on @origin only, from the thread that made it.
+ *
+ * Returns: (transfer full): the table entry.
+ */
+LwTableEntry *lw_table_entry_new_sharing (LwTableEntry *origin,
+                                          LwStore      *store);
 
 /**
  * lw_table_entry_get_store:
@@ -156,11 +191,19 @@ char *lw_table_entry_page_path (gint64      game_id,
  * (the store does it with every round: lw_store_append_round()).
  *
  * Statuses: 200/201 done; 400 a body that is not the API's JSON; 403 a
- * missing secret or one that is not this table's; 404 no such path, or a
- * table not open for entry; 405 another method; 409 a stale number or
+ * missing secret, one that is not this table's, or a table not open for
+ * entry (the same answer, so that the open games cannot be told without a
+ * link); 404 no such path, a round or game that does not exist; 405
+ * another method; 409 a stale number or
  * version (another phone was first; nothing is stored); 413 a body over
  * %LW_TABLE_ENTRY_MAX_BODY; 422 a round the engine refuses; 423 a locked
- * round; 500 a store failure.
+ * round; 503 (%LW_TABLE_ENTRY_STATUS_BUSY) another program holds the
+ * database's write lock longer than the store's busy timeout; 500 another
+ * store failure. No answer names a file or quotes SQLite: the details go
+ * to the log (g_message()).
+ *
+ * Called from any one thread at a time per object; tables may be opened
+ * and closed meanwhile by the thread that made the origin.
  *
  * Returns: the HTTP status.
  */
@@ -171,6 +214,37 @@ guint lw_table_entry_handle (LwTableEntry  *self,
                              const char    *body,
                              gsize          length,
                              char         **response);
+
+/**
+ * lw_table_entry_check_access:
+ * @self: table entry
+ * @path: the request path without query
+ * @secret: (nullable): the `X-Table-Secret` header, %NULL when none
+ * @response: (out) (transfer full) (nullable): `{"error": "…"}` when
+ *   refused, else %NULL
+ *
+ * The check lw_table_entry_handle() makes first, for the server to make
+ * before it reads a request's body: the path is the API's and the secret
+ * opens an open table.
+ *
+ * Returns: 0 when the request may go on; else the status of
+ *   lw_table_entry_handle() (404 not the API's path; 403 a wrong secret or
+ *   a table not open).
+ */
+guint lw_table_entry_check_access (LwTableEntry  *self,
+                                   const char    *path,
+                                   const char    *secret,
+                                   char         **response);
+
+/**
+ * lw_table_entry_error_response:
+ * @message: what went wrong, one sentence for the phone's user
+ *
+ * Returns: (transfer full): the JSON of a refusal, `{"error": MESSAGE}`,
+ *   as every answer of the API that is not 200/201 has
+ *   (docs/TABLE-ENTRY.md).
+ */
+char *lw_table_entry_error_response (const char *message);
 
 /**
  * lw_table_entry_random_secret:

@@ -1,0 +1,181 @@
+/* lw-cli-entry.c — `littlewolf-cli entry serve`: table entry without the
+ * app (docs/TABLE-ENTRY.md), for a director's computer with no screen and
+ * for tests: the same server as the app's window (lw-entry-server.h)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib-unix.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lw-cli.h"
+#include "lw-entry-server.h"
+#include "lw-store-entry.h"
+#include "lw-store.h"
+
+static const char usage[] =
+  "Usage: littlewolf-cli entry serve --event ID | --game ID [--address A] [--port P]\n"
+  "         [--max-connections N] [--max-per-address N]\n"
+  "         [--read-timeout SECONDS] [--idle-timeout SECONDS]\n"
+  "Opens table entry from phones (docs/TABLE-ENTRY.md) for one stored game\n"
+  "(--game) or for the tables of an event's current round (--event), as the\n"
+  "app's window does, and serves until stopped (Ctrl+C, SIGINT or SIGTERM;\n"
+  "exit status 0). Prints one line per table, once it listens:\n"
+  "  GAME<TAB>TABLE<TAB>LINK\n"
+  "TABLE is the event's table number (1 for --game); LINK holds the table's\n"
+  "secret: whoever has it enters that table's rounds.\n"
+  "  --address A          the IPv4 address to listen on (default: every one;\n"
+  "                       the links then name this computer's first LAN address)\n"
+  "  --port P             the TCP port, 0 for any free one (default 8642)\n"
+  "  --max-connections N  connections open at once (default 512)\n"
+  "  --max-per-address N  connections open at once from one address (default 64)\n"
+  "  --read-timeout S     seconds a request may take to arrive (default 10)\n"
+  "  --idle-timeout S     seconds a kept-alive connection may wait (default 30)\n";
+
+static gboolean
+quit_cb (gpointer data)
+{
+  g_main_loop_quit (data);
+  /* Removed with the other signal's source after the loop. */
+  return G_SOURCE_CONTINUE;
+}
+
+/* Seconds as milliseconds, ≥ 1 ms and at most a day. */
+static gboolean
+seconds_to_ms (double  seconds,
+               guint  *ms)
+{
+  if (!(seconds >= 0.001 && seconds <= 86400))
+    return FALSE;
+  *ms = (guint) (seconds * 1000 + 0.5);
+  return TRUE;
+}
+
+static gboolean
+print_table (LwEntryServer  *server,
+             const char     *host,
+             gint64          game_id,
+             guint           table,
+             GError        **error)
+{
+  g_autofree char *label = g_strdup_printf ("Table %u", table);
+  g_autofree char *url = NULL;
+
+  if (lw_table_entry_open_table (lw_entry_server_get_entry (server), game_id, label, error) == NULL)
+    return FALSE;
+  url = lw_entry_server_table_url (server, host, game_id);
+  g_print ("%" G_GINT64_FORMAT "\t%u\t%s\n", game_id, table, url);
+  return TRUE;
+}
+
+static int
+cmd_serve (LwCliContext  *ctx,
+           int            argc,
+           char         **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
+  g_autofree char *address = NULL;
+  gint64 event_id = 0, game_id = 0;
+  int port = LW_ENTRY_SERVER_DEFAULT_PORT;
+  int max_connections = 0, max_per_address = 0;
+  double read_timeout = 0, idle_timeout = 0;
+  GOptionEntry entries[] = {
+    { "event", 0, 0, G_OPTION_ARG_INT64, &event_id, NULL, NULL },
+    { "game", 0, 0, G_OPTION_ARG_INT64, &game_id, NULL, NULL },
+    { "address", 0, 0, G_OPTION_ARG_STRING, &address, NULL, NULL },
+    { "port", 0, 0, G_OPTION_ARG_INT, &port, NULL, NULL },
+    { "max-connections", 0, 0, G_OPTION_ARG_INT, &max_connections, NULL, NULL },
+    { "max-per-address", 0, 0, G_OPTION_ARG_INT, &max_per_address, NULL, NULL },
+    { "read-timeout", 0, 0, G_OPTION_ARG_DOUBLE, &read_timeout, NULL, NULL },
+    { "idle-timeout", 0, 0, G_OPTION_ARG_DOUBLE, &idle_timeout, NULL, NULL },
+    { NULL }
+  };
+  LwEntryServerLimits limits = LW_ENTRY_SERVER_LIMITS_DEFAULT;
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (LwTableEntry) entry = NULL;
+  g_autoptr (LwEntryServer) server = NULL;
+  g_autoptr (GMainLoop) loop = NULL;
+  g_auto (GStrv) lan = NULL;
+  const char *host;
+  guint sigint, sigterm;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_set_help_enabled (context, FALSE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return lw_cli_fail (LW_CLI_INVALID, "entry serve: %s", error->message);
+  if (argc > 1)
+    return lw_cli_fail (LW_CLI_INVALID, "entry serve: unexpected argument \"%s\"", argv[1]);
+  if ((event_id > 0) == (game_id > 0) || event_id < 0 || game_id < 0)
+    return lw_cli_fail (LW_CLI_INVALID, "entry serve: give --event ID or --game ID (a positive ID)");
+  if (port < 0 || port > 65535)
+    return lw_cli_fail (LW_CLI_INVALID, "entry serve: --port %d: not a port (0–65535)", port);
+  if (max_connections < 0 || max_per_address < 0)
+    return lw_cli_fail (LW_CLI_INVALID, "entry serve: the connection caps must be at least 1");
+  if (max_connections > 0)
+    limits.max_connections = (guint) max_connections;
+  if (max_per_address > 0)
+    limits.max_per_address = (guint) max_per_address;
+  if ((read_timeout != 0 && !seconds_to_ms (read_timeout, &limits.read_timeout_ms))
+      || (idle_timeout != 0 && !seconds_to_ms (idle_timeout, &limits.idle_timeout_ms)))
+    return lw_cli_fail (LW_CLI_INVALID, "entry serve: a timeout is from 0.001 to 86400 seconds");
+
+  store = lw_cli_open_store (ctx, FALSE, &error);
+  /* The phones write to it: a damaged file is not served. */
+  if (store == NULL || !lw_store_check_damage (store, LW_CLI_DAMAGE_CHECK_MS, &error))
+    return lw_cli_fail_error (error);
+  entry = lw_table_entry_new (store);
+  server = lw_entry_server_new (entry);
+  lw_entry_server_set_limits (server, &limits);
+  if (!lw_entry_server_start (server, address, (guint) port, &error))
+    return lw_cli_fail (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT)
+                        ? LW_CLI_INVALID : LW_CLI_FAILED,
+                        "entry serve: %s", error->message);
+
+  lan = lw_entry_list_lan_addresses ();
+  host = address != NULL && !g_str_equal (address, "0.0.0.0") ? address : lan[0];
+  if (event_id > 0)
+    {
+      g_autoptr (GPtrArray) games = lw_store_prepare_event_round_games (store, event_id, NULL, &error);
+
+      if (games == NULL)
+        return lw_cli_fail_error (error);
+      if (games->len == 0)
+        return lw_cli_fail (LW_CLI_FAILED, "entry serve: event %" G_GINT64_FORMAT
+                            " has no table to enter (no round paired, or every result in)", event_id);
+      for (guint i = 0; i < games->len; i++)
+        {
+          const LwEventRoundGame *game = g_ptr_array_index (games, i);
+
+          if (!print_table (server, host, game->game_id, game->table, &error))
+            return lw_cli_fail_error (error);
+        }
+    }
+  else if (!print_table (server, host, game_id, 1, &error))
+    return lw_cli_fail_error (error);
+  fflush (stdout);
+
+  loop = g_main_loop_new (NULL, FALSE);
+  sigint = g_unix_signal_add (SIGINT, quit_cb, loop);
+  sigterm = g_unix_signal_add (SIGTERM, quit_cb, loop);
+  g_main_loop_run (loop);
+  g_source_remove (sigint);
+  g_source_remove (sigterm);
+  lw_entry_server_stop (server);
+  return LW_CLI_OK;
+}
+
+int
+lw_cli_cmd_entry (LwCliContext  *ctx,
+                  int            argc,
+                  char         **argv)
+{
+  if (argc < 2 || lw_cli_wants_help (argc, argv))
+    {
+      fputs (usage, argc < 2 ? stderr : stdout);
+      return argc < 2 ? LW_CLI_INVALID : LW_CLI_OK;
+    }
+  if (strcmp (argv[1], "serve") == 0)
+    return cmd_serve (ctx, argc - 1, argv + 1);
+  return lw_cli_fail (LW_CLI_INVALID, "entry: unknown subcommand \"%s\" (see entry --help)", argv[1]);
+}
