@@ -118,56 +118,6 @@ test_good_case (gconstpointer data)
   }
 }
 
-/* Cases that disagree with the rulings. The engine follows SCORING.md;
- * each such case is checked against what the rulings give, with the reason. */
-static const struct {
-  const char *file;
-  const char *why;
-} disputed[] = {
-  { "BAD-round-after-end.json",
-    "SCORING R10: a non-dealer's sweep is worth 1, not 2, so Ann (dealing rounds "
-    "1, 3, 5, 7, 9) reaches 3, 4, 6, 7, 9, 10, 12, 13, 15: the game ends with "
-    "round 9, the last round in the file, and no round follows the end" },
-};
-
-static const char *
-disputed_reason (const char *path)
-{
-  g_autofree char *base = g_path_get_basename (path);
-
-  for (guint i = 0; i < G_N_ELEMENTS (disputed); i++)
-    if (g_strcmp0 (base, disputed[i].file) == 0)
-      return disputed[i].why;
-  return NULL;
-}
-
-static void
-test_disputed_round_after_end (gconstpointer data)
-{
-  const char *path = data;
-  g_autofree char *contents = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (LwGameRecord) record = NULL;
-  g_autoptr (LwStandings) standings = NULL;
-  const LwRoundResult *last;
-  gsize length;
-
-  g_test_message ("%s disagrees with the rulings: %s", path, disputed_reason (path));
-  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
-  record = lw_game_record_from_json (contents, (gssize) length, &error);
-  g_assert_no_error (error);
-  standings = lw_standings_compute (record, &error);
-  g_assert_no_error (error);
-  g_assert_cmpuint (standings->rounds->len, ==, 9);
-  last = g_ptr_array_index (standings->rounds, 7);
-  g_assert_cmpint (last->scores[0], ==, 13);
-  g_assert_false (standings->finished && standings->rounds->len < 9);
-  g_assert_true (standings->finished);
-  g_assert_cmpint (standings->winner, ==, 0);
-  g_assert_cmpint (standings->scores[0], ==, 15);
-  g_assert_cmpint (standings->scores[1], ==, 1);
-}
-
 static void
 test_bad_case (gconstpointer data)
 {
@@ -201,9 +151,7 @@ add_cases (const char *sub)
       g_autofree char *file = g_path_get_basename (path);
       g_autofree char *test_path = g_strdup_printf ("/cases/%s/%s", sub, file);
 
-      if (g_strcmp0 (file, "BAD-round-after-end.json") == 0)
-        g_test_add_data_func_full (test_path, path, test_disputed_round_after_end, g_free);
-      else if (g_str_has_prefix (file, "BAD-"))
+      if (g_str_has_prefix (file, "BAD-"))
         g_test_add_data_func_full (test_path, path, test_bad_case, g_free);
       else
         g_test_add_data_func_full (test_path, path, test_good_case, g_free);
