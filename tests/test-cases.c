@@ -41,6 +41,29 @@ to_text (JsonNode *node)
   return json_to_string (node, TRUE);
 }
 
+/* Text written a piece at a time (lw_json_write_streamed()) is the text
+ * json-glib generates for the whole tree: indented by 2 (or with no white
+ * space at all), with a final newline. */
+static void
+assert_as_whole_tree (const char *text,
+                      gboolean    pretty)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *whole = NULL;
+  g_autofree char *with_newline = NULL;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  json_generator_set_root (generator, json_parser_get_root (parser));
+  json_generator_set_pretty (generator, pretty);
+  json_generator_set_indent (generator, 2);
+  whole = json_generator_to_data (generator, NULL);
+  with_newline = g_strconcat (whole, "\n", NULL);
+  g_assert_cmpstr (text, ==, with_newline);
+}
+
 /* Per side, a round's items add up to its delta (GAME-RECORD.md). */
 static void
 assert_items_add_up (const LwStandings *standings)
@@ -91,6 +114,7 @@ test_good_case (gconstpointer data)
   assert_items_add_up (standings);
 
   json = lw_standings_to_json (standings);
+  assert_as_whole_tree (json, TRUE);
   json_parser_load_from_data (parser, json, -1, &error);
   g_assert_no_error (error);
   got = json_node_copy (json_parser_get_root (parser));

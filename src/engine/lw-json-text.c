@@ -2,7 +2,11 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
+
+#include <gio/gio.h>
 
 #include "lw-error.h"
 #include "lw-json-text.h"
@@ -265,4 +269,130 @@ lw_json_builder_add_int_array (JsonBuilder *builder,
   for (guint i = 0; i < n; i++)
     json_builder_add_int_value (builder, values[i]);
   json_builder_end_array (builder);
+}
+
+/* Writes the element's text, indented by @indent more spaces on every line
+ * (a JSON text holds no raw line break inside a string, so every line
+ * break is the generator's). */
+static gboolean
+write_indented (const char       *text,
+                guint             indent,
+                LwJsonWriteFunc   write,
+                gpointer          write_data,
+                GError          **error)
+{
+  static const char spaces[] = "        ";
+  const char *line = text;
+
+  g_assert (indent < sizeof spaces);
+  while (*line != '\0')
+    {
+      const char *end = strchr (line, '\n');
+      gsize length = end != NULL ? (gsize) (end - line + 1) : strlen (line);
+
+      if (!write (spaces, indent, write_data, error) || !write (line, length, write_data, error))
+        return FALSE;
+      line += length;
+    }
+  return TRUE;
+}
+
+gboolean
+lw_json_write_streamed (JsonNode          *head,
+                        const char        *member,
+                        guint              n_elements,
+                        LwJsonElementFunc  element,
+                        gpointer           element_data,
+                        gboolean           pretty,
+                        LwJsonWriteFunc    write,
+                        gpointer           write_data,
+                        GError           **error)
+{
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autofree char *text = NULL;
+  g_autofree char *mark = NULL;
+  const char *at;
+  gsize head_length;
+
+  g_return_val_if_fail (JSON_NODE_HOLDS_OBJECT (head), FALSE);
+  g_return_val_if_fail (member != NULL, FALSE);
+  g_return_val_if_fail (element != NULL || n_elements == 0, FALSE);
+  g_return_val_if_fail (write != NULL, FALSE);
+
+  json_generator_set_pretty (generator, pretty);
+  json_generator_set_indent (generator, 2);
+  json_generator_set_root (generator, head);
+  text = json_generator_to_data (generator, NULL);
+
+  /* The empty array in the head's text: a member of the outer object
+   * starts a line indented by 2 (pretty), or follows '{' or ',' (compact);
+   * a string holds neither a raw line break nor an unescaped quote, so the
+   * first such place is the member itself. */
+  if (pretty)
+    mark = g_strdup_printf ("\n  \"%s\" : []", member);
+  else
+    mark = g_strdup_printf ("\"%s\":[]", member);
+  at = strstr (text, mark);
+  if (!pretty)
+    while (at != NULL && at > text && at[-1] != '{' && at[-1] != ',')
+      at = strstr (at + 1, mark);
+  g_return_val_if_fail (at != NULL, FALSE);
+  head_length = (gsize) (at - text) + strlen (mark) - 1;   /* up to the '[' and the ']' */
+
+  if (n_elements == 0)
+    {
+      if (!write (text, strlen (text), write_data, error))
+        return FALSE;
+      return write ("\n", 1, write_data, error);
+    }
+
+  if (!write (text, head_length - 1, write_data, error)
+      || !write (pretty ? "[\n" : "[", pretty ? 2 : 1, write_data, error))
+    return FALSE;
+  for (guint i = 0; i < n_elements; i++)
+    {
+      g_autoptr (JsonNode) node = element (i, element_data);
+      g_autofree char *piece = NULL;
+
+      json_generator_set_root (generator, node);
+      piece = json_generator_to_data (generator, NULL);
+      if (i > 0 && !write (pretty ? ",\n" : ",", pretty ? 2 : 1, write_data, error))
+        return FALSE;
+      if (pretty ? !write_indented (piece, 4, write, write_data, error)
+                 : !write (piece, strlen (piece), write_data, error))
+        return FALSE;
+    }
+  if (pretty && !write ("\n  ", 3, write_data, error))
+    return FALSE;
+  /* The rest of the head: from the ']' on. */
+  return write (text + head_length, strlen (text + head_length), write_data, error)
+         && write ("\n", 1, write_data, error);
+}
+
+gboolean
+lw_json_write_to_string (const char  *text,
+                         gsize        length,
+                         gpointer     user_data,
+                         GError     **error)
+{
+  (void) error;
+  g_string_append_len (user_data, text, (gssize) length);
+  return TRUE;
+}
+
+gboolean
+lw_json_write_to_file (const char  *text,
+                       gsize        length,
+                       gpointer     user_data,
+                       GError     **error)
+{
+  if (length > 0 && fwrite (text, 1, length, user_data) != length)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   "cannot write the output: %s", g_strerror (saved));
+      return FALSE;
+    }
+  return TRUE;
 }

@@ -50,6 +50,101 @@ gboolean lw_json_text_check (const char  *data,
 char *lw_json_builder_to_text (JsonBuilder *builder);
 
 /**
+ * LwJsonWriteFunc:
+ * @text: bytes to write (not nul-terminated)
+ * @length: how many
+ * @user_data: the caller's data
+ * @error: return location for a #GError
+ *
+ * Where streamed JSON goes (a file, a counter, a string).
+ *
+ * Returns: %FALSE, with @error set, when the text could not be written;
+ *   writing stops there.
+ */
+typedef gboolean (*LwJsonWriteFunc) (const char  *text,
+                                     gsize        length,
+                                     gpointer     user_data,
+                                     GError     **error);
+
+/**
+ * LwJsonElementFunc:
+ * @index: which element, 0 to the count given minus one
+ * @user_data: the caller's data
+ *
+ * Returns: (transfer full): element @index of a streamed array.
+ */
+typedef JsonNode *(*LwJsonElementFunc) (guint    index,
+                                        gpointer user_data);
+
+/**
+ * lw_json_write_streamed:
+ * @head: an object whose member @member is an empty array
+ * @member: the name of that member, one of @head's own (not a nested one)
+ * @n_elements: how many elements the array is written with
+ * @element: makes each element, one at a time
+ * @element_data: passed to @element
+ * @pretty: %TRUE for the project's indented output (as
+ *   lw_json_builder_to_text() writes it), %FALSE for no white space at all
+ * @write: where the text goes, in pieces
+ * @write_data: passed to @write
+ * @error: return location for a #GError
+ *
+ * Writes @head as JSON with the array @member filled by @n_elements
+ * elements made and written one at a time, so that a document with a
+ * large array (the rounds of a game record or of standings) never exists
+ * whole, as a tree or as text: memory stays that of @head and one element.
+ * The text is the same as if the whole tree had been generated, ending with
+ * a newline.
+ *
+ * Errors: those of @write.
+ *
+ * Returns: %TRUE when every piece was written.
+ */
+gboolean lw_json_write_streamed (JsonNode          *head,
+                                 const char        *member,
+                                 guint              n_elements,
+                                 LwJsonElementFunc  element,
+                                 gpointer           element_data,
+                                 gboolean           pretty,
+                                 LwJsonWriteFunc    write,
+                                 gpointer           write_data,
+                                 GError           **error);
+
+/**
+ * lw_json_write_to_string:
+ * @text: bytes
+ * @length: how many
+ * @user_data: a #GString to append them to
+ * @error: unused
+ *
+ * An #LwJsonWriteFunc that collects the text in a #GString.
+ *
+ * Returns: %TRUE.
+ */
+gboolean lw_json_write_to_string (const char  *text,
+                                  gsize        length,
+                                  gpointer     user_data,
+                                  GError     **error);
+
+/**
+ * lw_json_write_to_file:
+ * @text: bytes
+ * @length: how many
+ * @user_data: a `FILE *` open for writing
+ * @error: return location for a #GError
+ *
+ * An #LwJsonWriteFunc that writes to a stdio stream.
+ *
+ * Errors: %G_IO_ERROR (from errno) when the stream refuses the bytes.
+ *
+ * Returns: %TRUE when every byte was written.
+ */
+gboolean lw_json_write_to_file (const char  *text,
+                                gsize        length,
+                                gpointer     user_data,
+                                GError     **error);
+
+/**
  * lw_json_builder_add_int_array:
  * @builder: a builder inside an object
  * @name: the member's name
