@@ -40,6 +40,46 @@ gboolean lw_json_text_check (const char  *data,
                              GError     **error);
 
 /**
+ * LwJsonSpan:
+ * @start: offset of the first byte
+ * @end: offset just past the last byte
+ *
+ * A piece of a JSON text.
+ */
+typedef struct {
+  gsize start;
+  gsize end;
+} LwJsonSpan;
+
+/**
+ * lw_json_split_array:
+ * @data: UTF-8 text of @length bytes that passed lw_json_text_check()
+ * @length: its length in bytes
+ * @member: a member name of the outermost object, written as is (no
+ *   escapes)
+ * @array: (out): where that member's array is: from its '[' to just past
+ *   its ']'
+ * @elements: (element-type LwJsonSpan): cleared, then filled with the
+ *   text of each element of the array
+ *
+ * Finds the array of the member @member of the outermost object (the last
+ * one of that name, as json-glib keeps the last of duplicate keys) and the
+ * text of each of its elements, without parsing them, so that a large
+ * array can be read one element at a time (json_parser_load_from_data() on
+ * each) instead of as one tree. Comments and single quotes are skipped as
+ * json-glib skips them.
+ *
+ * Returns: %FALSE when there is no such array or it is not plainly split
+ *   (an empty element, as in `[1,,2]` or `[1,]`, or no closing bracket):
+ *   the caller then parses @data whole, and json-glib reports the problem.
+ */
+gboolean lw_json_split_array (const char *data,
+                              gsize       length,
+                              const char *member,
+                              LwJsonSpan *array,
+                              GArray     *elements);
+
+/**
  * lw_json_builder_to_text:
  * @builder: a builder holding one complete value
  *

@@ -850,37 +850,17 @@ json_error_place (const char *message)
   return g_strdup_printf ("line %u, column %u: %s", line, column, what);
 }
 
-LwGameRecord *
-lw_game_record_from_json (const char  *data,
-                          gssize       length,
-                          GError     **error)
+/* Parses @data whole into @parser; the error names the line. */
+static JsonNode *
+parse_whole (JsonParser  *parser,
+             const char  *data,
+             gsize        length,
+             GError     **error)
 {
-  static const char *const keys[] = {
-    "format", "version", "ruleset", "rules", "players", "teams", "first_dealer", "rounds", NULL
-  };
-  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
   g_autoptr (GError) parse_error = NULL;
-  g_autoptr (LwGameRecord) record = NULL;
-  g_autoptr (GPtrArray) names = NULL;
-  JsonObject *object;
-  JsonNode *root, *member;
-  JsonArray *players, *rounds;
-  LwRuleset ruleset = LW_RULESET_LITTLE_WOLF;
-  int version;
+  JsonNode *root = NULL;
 
-  g_return_val_if_fail (data != NULL || length == 0, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  if (length < 0)
-    length = (gssize) strlen (data);
-  if (length > 0 && !g_utf8_validate_len (data, (gsize) length, NULL))
-    {
-      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE, "the game record is not valid UTF-8");
-      return NULL;
-    }
-  if (!lw_json_text_check (data, (gsize) length, error))
-    return NULL;
-  if (length == 0 || !json_parser_load_from_data (parser, data, length, &parse_error) ||
+  if (length == 0 || !json_parser_load_from_data (parser, data, (gssize) length, &parse_error) ||
       (root = json_parser_get_root (parser)) == NULL)
     {
       if (parse_error != NULL)
@@ -892,6 +872,60 @@ lw_game_record_from_json (const char  *data,
       else
         g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE, "the game record is empty");
       return NULL;
+    }
+  return root;
+}
+
+/* Reads the record in @data (checked text). With @split, the rounds are
+ * parsed one at a time (lw_json_split_array()) rather than as part of one
+ * tree, so that a large record never exists whole as a JSON tree; a round
+ * whose text is not JSON sets *@not_split and returns %NULL without an
+ * error, for the caller to read @data whole and report its place. */
+static LwGameRecord *
+read_record (const char  *data,
+             gsize        length,
+             gboolean     split,
+             gboolean    *not_split,
+             GError     **error)
+{
+  static const char *const keys[] = {
+    "format", "version", "ruleset", "rules", "players", "teams", "first_dealer", "rounds", NULL
+  };
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr (JsonParser) round_parser = NULL;
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (GPtrArray) names = NULL;
+  g_autoptr (GArray) spans = g_array_new (FALSE, FALSE, sizeof (LwJsonSpan));
+  g_autofree char *head = NULL;
+  LwJsonSpan array = { 0, 0 };
+  JsonObject *object;
+  JsonNode *root, *member;
+  JsonArray *players, *rounds;
+  LwRuleset ruleset = LW_RULESET_LITTLE_WOLF;
+  guint n_rounds;
+  int version;
+
+  *not_split = FALSE;
+  if (split && lw_json_split_array (data, length, "rounds", &array, spans))
+    {
+      /* The record with its rounds cut out: "rounds": []. */
+      gsize tail = length - (array.end - 1);
+
+      head = g_malloc (array.start + 1 + tail + 1);
+      memcpy (head, data, array.start + 1);
+      memcpy (head + array.start + 1, data + array.end - 1, tail);
+      head[array.start + 1 + tail] = '\0';
+      if ((root = parse_whole (parser, head, array.start + 1 + tail, NULL)) == NULL)
+        {
+          *not_split = TRUE;
+          return NULL;
+        }
+    }
+  else
+    {
+      g_array_set_size (spans, 0);
+      if ((root = parse_whole (parser, data, length, error)) == NULL)
+        return NULL;
     }
 
   if (!JSON_NODE_HOLDS_OBJECT (root))
@@ -968,10 +1002,35 @@ lw_game_record_from_json (const char  *data,
     }
   if ((rounds = get_array (object, "game record", "rounds", error)) == NULL)
     return NULL;
-  for (guint i = 0; i < json_array_get_length (rounds); i++)
+  /* The cut-out rounds, unless the head holds rounds of its own (a later
+   * "rounds" spelt with escapes, which json-glib keeps instead). */
+  if (json_array_get_length (rounds) > 0)
+    g_array_set_size (spans, 0);
+  else if (spans->len > 0)
+    round_parser = json_parser_new_immutable ();
+  n_rounds = spans->len > 0 ? spans->len : json_array_get_length (rounds);
+  for (guint i = 0; i < n_rounds; i++)
     {
-      LwRound *round = read_round (json_array_get_element (rounds, i), ruleset, i + 1,
-                                   record->n_players, error);
+      JsonNode *node;
+      LwRound *round;
+
+      if (spans->len > 0)
+        {
+          const LwJsonSpan *span = &g_array_index (spans, LwJsonSpan, i);
+
+          /* One value, as the whole text's parse would take it. */
+          if (!lw_json_text_check (data + span->start, span->end - span->start, NULL)
+              || !json_parser_load_from_data (round_parser, data + span->start,
+                                              (gssize) (span->end - span->start), NULL)
+              || (node = json_parser_get_root (round_parser)) == NULL)
+            {
+              *not_split = TRUE;
+              return NULL;
+            }
+        }
+      else
+        node = json_array_get_element (rounds, i);
+      round = read_round (node, ruleset, i + 1, record->n_players, error);
       if (round == NULL)
         return NULL;
       g_ptr_array_add (record->rounds, round);
@@ -980,6 +1039,35 @@ lw_game_record_from_json (const char  *data,
   if (!lw_game_record_validate (record, error))
     return NULL;
   return g_steal_pointer (&record);
+}
+
+LwGameRecord *
+lw_game_record_from_json (const char  *data,
+                          gssize       length,
+                          GError     **error)
+{
+  LwGameRecord *record;
+  gboolean not_split = FALSE;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (length < 0)
+    length = (gssize) strlen (data);
+  if (length > 0 && !g_utf8_validate_len (data, (gsize) length, NULL))
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE, "the game record is not valid UTF-8");
+      return NULL;
+    }
+  if (!lw_json_text_check (data, (gsize) length, error))
+    return NULL;
+
+  /* The rounds one at a time; the text whole when they cannot be cut out
+   * plainly, or one of them is not JSON (json-glib then names its line). */
+  record = read_record (data, (gsize) length, TRUE, &not_split, error);
+  if (record == NULL && not_split)
+    record = read_record (data, (gsize) length, FALSE, &not_split, error);
+  return record;
 }
 
 /* ------------------------------------------------------------------ */
