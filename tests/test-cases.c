@@ -128,8 +128,27 @@ test_good_case (gconstpointer data)
   want_text = to_text (want);
   g_assert_cmpstr (got_text, ==, want_text);
 
-  /* The record written back out reads to the same standings. */
+  /* The record written back out reads to the same standings, indented or
+   * without white space, and its length is counted right. */
   exported = lw_game_record_to_json (record);
+  assert_as_whole_tree (exported, TRUE);
+  g_assert_cmpuint (lw_game_record_json_length (record, TRUE), ==, strlen (exported));
+  {
+    g_autoptr (GString) compact = g_string_new (NULL);
+    g_autoptr (LwGameRecord) from_compact = NULL;
+    g_autofree char *again_text = NULL;
+
+    g_assert_true (lw_game_record_write_json (record, FALSE, lw_json_write_to_string, compact, NULL));
+    assert_as_whole_tree (compact->str, FALSE);
+    g_assert_true (strchr (compact->str, '\n') == compact->str + compact->len - 1);
+    g_assert_cmpuint (lw_game_record_json_length (record, FALSE), ==, compact->len);
+    from_compact = lw_game_record_from_json (compact->str, (gssize) compact->len, &error);
+    g_assert_no_error (error);
+    again_text = lw_game_record_to_json (from_compact);
+    g_assert_cmpstr (again_text, ==, exported);
+    g_assert_true (lw_game_record_check_size (record, &error));
+    g_assert_no_error (error);
+  }
   again = lw_game_record_from_json (exported, -1, &error);
   g_assert_no_error (error);
   standings_again = lw_standings_compute (again, &error);

@@ -1174,12 +1174,11 @@ add_round (JsonBuilder        *builder,
   json_builder_end_object (builder);
 }
 
-char *
-lw_game_record_to_json (const LwGameRecord *record)
+/* The record without its rounds ("rounds": []), for lw_json_write_streamed(). */
+static JsonNode *
+record_head (const LwGameRecord *record)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
-
-  g_return_val_if_fail (record != NULL, NULL);
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "format");
@@ -1226,15 +1225,118 @@ lw_game_record_to_json (const LwGameRecord *record)
   json_builder_set_member_name (builder, "first_dealer");
   json_builder_add_int_value (builder, record->first_dealer);
 
+  /* Filled one round at a time as it is written. */
   json_builder_set_member_name (builder, "rounds");
   json_builder_begin_array (builder);
-  for (guint i = 0; i < record->rounds->len; i++)
-    add_round (builder, record, g_ptr_array_index (record->rounds, i));
   json_builder_end_array (builder);
 
   json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
 
-  return lw_json_builder_to_text (builder);
+static JsonNode *
+round_node (guint    index,
+            gpointer user_data)
+{
+  const LwGameRecord *record = user_data;
+  g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
+
+  add_round (builder, record, g_ptr_array_index (record->rounds, index));
+  return json_builder_get_root (builder);
+}
+
+gboolean
+lw_game_record_write_json (const LwGameRecord  *record,
+                           gboolean             pretty,
+                           LwJsonWriteFunc      write,
+                           gpointer             write_data,
+                           GError             **error)
+{
+  g_autoptr (JsonNode) head = NULL;
+
+  g_return_val_if_fail (record != NULL, FALSE);
+  g_return_val_if_fail (write != NULL, FALSE);
+
+  head = record_head (record);
+  return lw_json_write_streamed (head, "rounds", record->rounds->len, round_node,
+                                 (gpointer) record, pretty, write, write_data, error);
+}
+
+char *
+lw_game_record_to_json (const LwGameRecord *record)
+{
+  GString *out;
+
+  g_return_val_if_fail (record != NULL, NULL);
+
+  out = g_string_new (NULL);
+  lw_game_record_write_json (record, TRUE, lw_json_write_to_string, out, NULL);
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+count_bytes (const char  *text,
+             gsize        length,
+             gpointer     user_data,
+             GError     **error)
+{
+  guint64 *total = user_data;
+
+  (void) text;
+  (void) error;
+  *total += length;
+  return TRUE;
+}
+
+guint64
+lw_game_record_json_length (const LwGameRecord *record,
+                            gboolean            pretty)
+{
+  guint64 total = 0;
+
+  g_return_val_if_fail (record != NULL, 0);
+
+  lw_game_record_write_json (record, pretty, count_bytes, &total, NULL);
+  return total;
+}
+
+/* More bytes than any round takes without white space: the keys (under
+ * 160 bytes with their punctuation), 10 per count of each seat in each of
+ * the 8 per-seat lists, 48 per penalty; checked against the writer by
+ * test-score. */
+static guint64
+round_length_bound (const LwGameRecord *record,
+                    const LwRound      *round)
+{
+  return 200 + 80 * (guint64) record->n_players + 48 * (guint64) round->penalties->len;
+}
+
+gboolean
+lw_game_record_check_size (const LwGameRecord  *record,
+                           GError             **error)
+{
+  guint64 bound = 1024, length;
+
+  g_return_val_if_fail (record != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* Quick when far from the limit: a bound, not the text. */
+  for (guint i = 0; i < record->n_players; i++)
+    bound += 6 * (guint64) strlen (record->players[i]) + 8;
+  for (guint i = 0; i < record->rounds->len && bound <= LW_GAME_RECORD_MAX_BYTES; i++)
+    bound += round_length_bound (record, g_ptr_array_index (record->rounds, i));
+  if (bound <= LW_GAME_RECORD_MAX_BYTES)
+    return TRUE;
+
+  length = lw_game_record_json_length (record, FALSE);
+  if (length <= LW_GAME_RECORD_MAX_BYTES)
+    return TRUE;
+  g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+               "the game record of %u rounds takes %.1f MiB even without white space, "
+               "more than the %d MiB a game record may take",
+               record->rounds->len, (double) length / (1024 * 1024),
+               LW_GAME_RECORD_MAX_BYTES / (1024 * 1024));
+  return FALSE;
 }
 
 /* ------------------------------------------------------------------ */
