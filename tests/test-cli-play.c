@@ -93,6 +93,22 @@ test_trick (void)
   g_assert_cmpstr (nt.out, ==, "2\n");
 }
 
+/* Runs `legal` or `trick` (@command) in hearts with @lead, @option (--hand
+ * or --plays) @cards, and --players @players unless that is NULL. */
+static void
+run_cards (LwTestRun  *run,
+           const char *command,
+           const char *lead,
+           const char *option,
+           const char *cards,
+           const char *players)
+{
+  const char *args[] = { command, "--trump", "H", "--lead", lead, option, cards,
+                         players != NULL ? "--players" : NULL, players, NULL };
+
+  lw_test_run_cli_argv (run, NULL, NULL, args);
+}
+
 /* No card is written more often than the decks in play hold (TRICKS §1.5):
  * the table's size says how many decks (SCORING R1), by default the lead
  * and its plays, one play a player. */
@@ -120,12 +136,7 @@ test_trick_decks (void)
     {
       g_auto (LwTestRun) run = { 0 };
 
-      if (refused[i].players != NULL)
-        lw_test_run_cli (&run, NULL, NULL, "trick", "--trump", "H", "--lead", refused[i].lead,
-                         "--plays", refused[i].plays, "--players", refused[i].players, NULL);
-      else
-        lw_test_run_cli (&run, NULL, NULL, "trick", "--trump", "H", "--lead", refused[i].lead,
-                         "--plays", refused[i].plays, NULL);
+      run_cards (&run, "trick", refused[i].lead, "--plays", refused[i].plays, refused[i].players);
       lw_test_assert_cli_failed (&run, 2, refused[i].needle);
     }
 
@@ -188,12 +199,7 @@ test_legal_hand_sizes (void)
     {
       g_auto (LwTestRun) run = { 0 };
 
-      if (refused[i].players != NULL)
-        lw_test_run_cli (&run, NULL, NULL, "legal", "--trump", "H", "--lead", refused[i].lead,
-                         "--hand", refused[i].hand, "--players", refused[i].players, NULL);
-      else
-        lw_test_run_cli (&run, NULL, NULL, "legal", "--trump", "H", "--lead", refused[i].lead,
-                         "--hand", refused[i].hand, NULL);
+      run_cards (&run, "legal", refused[i].lead, "--hand", refused[i].hand, refused[i].players);
       lw_test_assert_cli_failed (&run, 2, refused[i].needle);
     }
 

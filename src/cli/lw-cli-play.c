@@ -107,7 +107,7 @@ lw_cli_cmd_play (LwCliContext *ctx,
               "N is 2 to 8 (partners: 4, 6 or 8); S is 0 to 18446744073709551615.\n"
               "P is the rounds a hard seat plays out per move, 1 to %d (default %d):\n"
               "a move's time grows with it (at the most, a game of 8 hard seats takes\n"
-              "minutes).\n"
+              "about 9 minutes).\n"
               "The same seed gives the same game.\n",
               LW_BOT_MAX_PLAYOUTS, LW_BOT_DEFAULT_PLAYOUTS);
       return LW_CLI_OK;

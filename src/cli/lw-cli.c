@@ -35,9 +35,9 @@ static const char usage[] =
   "       [--playouts P]       computer seats of two levels play N games; prints\n"
   "                            the wins, A's win rate with its 95% interval\n"
   "                            and the move times (see duel --help)\n"
-  "  legal --trump T --lead CARDS --hand CARDS\n"
+  "  legal --trump T --lead CARDS --hand CARDS [--players N]\n"
   "                            the legal follows of a hand\n"
-  "  trick --trump T --lead CARDS --plays \"CARDS;CARDS;…\"\n"
+  "  trick --trump T --lead CARDS --plays \"CARDS;CARDS;…\" [--players N]\n"
   "                            the index of the play that wins a trick\n"
   "\n"
   "Exit status: 0 success, 1 could not be carried out, 2 invalid input.\n";

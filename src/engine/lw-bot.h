@@ -72,9 +72,8 @@ typedef struct {
 
 #define LW_BOT_DEFAULT_PLAYOUTS 160
 /* The most playouts a Hard seat takes per decision: a move's time grows
- * with them (about 9 ms per 100 playouts at 2 players, more at larger
- * tables), and this keeps a whole game by computer seats within minutes
- * (8 Hard seats at the maximum: about 3 minutes on one core). */
+ * in proportion, and this bounds a whole game by computer seats (8 Hard
+ * seats at the maximum: about 9 minutes, 2 Hard seats: about 12 s). */
 #define LW_BOT_MAX_PLAYOUTS 1000
 
 /**
