@@ -24,6 +24,7 @@
 #include <glib/gstdio.h>
 
 #include "lw-engine.h"
+#include "lw-store.h"
 #include "lw-test-util.h"
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -272,6 +273,24 @@ test_record_size_limit (void)
   g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
   if (strstr (error->message, "more than the 64 MiB a game record may take") == NULL)
     g_error ("message \"%s\"", error->message);
+  g_clear_error (&error);
+
+  /* The store refuses it with that message (before it replays it), and
+   * stores nothing. */
+  {
+    g_autofree char *db = g_build_filename (tmp_dir, "limit.sqlite3", NULL);
+    g_autoptr (LwStore) store = lw_store_open (db, &error);
+    g_autoptr (GPtrArray) games = NULL;
+
+    g_assert_no_error (error);
+    g_assert_cmpint (lw_store_add_game (store, record, &error), ==, 0);
+    g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+    g_assert_nonnull (strstr (error->message, "more than the 64 MiB a game record may take"));
+    g_clear_error (&error);
+    games = lw_store_list_games (store, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (games->len, ==, 0);
+  }
 }
 
 /* The figures of `score` on records of about 60 MB (benchmark only:
