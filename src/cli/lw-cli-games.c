@@ -294,7 +294,6 @@ lw_cli_cmd_export (LwCliContext  *ctx,
 {
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (GError) error = NULL;
-  gboolean pretty;
   gint64 id = 0;
   int status;
 
@@ -307,10 +306,8 @@ lw_cli_cmd_export (LwCliContext  *ctx,
   if (game == NULL)
     return status;
 
-  /* The store keeps no game whose record passes the limit without white
-   * space (lw_game_record_check_size()), so one of the two always fits. */
-  pretty = lw_game_record_json_length (game->record, TRUE) <= LW_GAME_RECORD_MAX_BYTES;
-  if (!lw_game_record_write_json (game->record, pretty, lw_json_write_to_file, stdout, &error))
+  if (!lw_game_record_write_json (game->record, lw_game_record_export_indented (game->record),
+                                  lw_json_write_to_file, stdout, &error))
     return lw_cli_fail (LW_CLI_FAILED, "%s", error->message);
   return LW_CLI_OK;
 }

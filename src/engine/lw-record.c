@@ -1300,6 +1300,14 @@ lw_game_record_json_length (const LwGameRecord *record,
   return total;
 }
 
+gboolean
+lw_game_record_export_indented (const LwGameRecord *record)
+{
+  g_return_val_if_fail (record != NULL, TRUE);
+
+  return lw_game_record_json_length (record, TRUE) <= LW_GAME_RECORD_MAX_BYTES;
+}
+
 /* More bytes than any round takes without white space: the keys (under
  * 160 bytes with their punctuation), 10 per count of each seat in each of
  * the 8 per-seat lists, 48 per penalty; checked against the writer by

@@ -320,6 +320,20 @@ guint64 lw_game_record_json_length (const LwGameRecord *record,
                                     gboolean            pretty);
 
 /**
+ * lw_game_record_export_indented:
+ * @record: a record the store keeps (lw_game_record_check_size())
+ *
+ * How a game is exported (the CLI's `export`, the app's Export): indented
+ * when that text fits in %LW_GAME_RECORD_MAX_BYTES, else without white
+ * space, which lw_game_record_check_size() keeps within it; so that every
+ * export is read back by import.
+ *
+ * Returns: %TRUE for indented, %FALSE for no white space (the @pretty of
+ *   lw_game_record_write_json()).
+ */
+gboolean lw_game_record_export_indented (const LwGameRecord *record);
+
+/**
  * lw_game_record_check_size:
  * @record: a record
  * @error: return location for a #GError
