@@ -502,7 +502,7 @@ lw_cli_cmd_trick (LwCliContext *ctx,
              "Prints the index of the play that wins the trick (TRICKS §5): 0 the lead,\n"
              "1… the followers in clockwise order.\n"
              "--players N (2 to 8) is the table's size, by default one player for the\n"
-             "lead and each play: a trick in play has at most N − 1 plays, none larger\n"
+             "lead and each play: at most N − 1 plays follow the lead, none larger\n"
              "than SCORING R1's hand (13, 11 or 9 cards), and the trick no more copies\n"
              "of a card than the decks in play (one deck for 2 to 4 players, two for\n"
              "5 to 8; \"KS;KS\" needs --players 5 or more).\n",
