@@ -8,6 +8,7 @@
 
 #include <gio/gio.h>
 
+#include "lw-bot.h"
 #include "lw-test-util.h"
 
 /* `play` prints a game record that `score` accepts; the same seed gives
@@ -90,6 +91,165 @@ test_trick (void)
   lw_test_run_cli (&nt, NULL, NULL, "trick", "--trump", "none", "--lead", "9S 9C B=9",
                    "--plays", "9D 9H B; KS KC KD", NULL);
   g_assert_cmpstr (nt.out, ==, "2\n");
+}
+
+/* Runs `legal` or `trick` (@command) in hearts with @lead, @option (--hand
+ * or --plays) @cards, and --players @players unless that is NULL. */
+static void
+run_cards (LwTestRun  *run,
+           const char *command,
+           const char *lead,
+           const char *option,
+           const char *cards,
+           const char *players)
+{
+  const char *args[] = { command, "--trump", "H", "--lead", lead, option, cards,
+                         players != NULL ? "--players" : NULL, players, NULL };
+
+  lw_test_run_cli_argv (run, NULL, NULL, args);
+}
+
+/* No card is written more often than the decks in play hold (TRICKS §1.5):
+ * the table's size says how many decks (SCORING R1), by default the lead
+ * and its plays, one play a player. */
+static void
+test_trick_decks (void)
+{
+  static const struct {
+    const char *lead, *plays, *players, *needle;
+  } refused[] = {
+    /* Three players: one deck, one King of spades. */
+    { "9S", "KS;KS", NULL, "KS is written 2 times; one deck holds 1" },
+    /* Four Worms at a table of three. */
+    { "W W", "W W;2S 3S", NULL, "W is written 4 times; one deck holds 2" },
+    { "W W", "W W;2S 3S", "4", "W is written 4 times; one deck holds 2" },
+    /* Two decks hold four Worms, not five. */
+    { "W W", "W W;W 3S", "5", "W is written 5 times; two decks hold 4" },
+    /* More plays than the players to make them. */
+    { "9S", "KS;QS;JS", "3", "4 plays, but 3 players" },
+    /* Leads larger than the table's hands (R1: 4 players hold 9). */
+    { "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S", "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H", "4",
+      "a hand holds 9 cards with 4 players" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_auto (LwTestRun) run = { 0 };
+
+      run_cards (&run, "trick", refused[i].lead, "--plays", refused[i].plays, refused[i].players);
+      lw_test_assert_cli_failed (&run, 2, refused[i].needle);
+    }
+
+  /* The same cards at a table of two decks. E12: a tie goes to the
+   * earliest play. */
+  {
+    g_auto (LwTestRun) e12 = { 0 };
+    g_auto (LwTestRun) worms = { 0 };
+    g_auto (LwTestRun) long_run = { 0 };
+
+    lw_test_run_cli (&e12, NULL, NULL, "trick", "--trump", "H", "--lead", "9S",
+                     "--plays", "KS;KS;QS", "--players", "5", NULL);
+    g_assert_cmpint (e12.status, ==, 0);
+    g_assert_cmpstr (e12.out, ==, "1\n");
+    /* T26: identical Worm pairs, the Leader keeps the trick. */
+    lw_test_run_cli (&worms, NULL, NULL, "trick", "--trump", "H", "--lead", "W W",
+                     "--plays", "W W;2S 3S", "--players=6", NULL);
+    g_assert_cmpint (worms.status, ==, 0);
+    g_assert_cmpstr (worms.out, ==, "0\n");
+    /* Two players hold 13: a Run of ten fits. */
+    lw_test_run_cli (&long_run, NULL, NULL, "trick", "--trump", "H",
+                     "--lead", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S",
+                     "--plays", "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H", NULL);
+    g_assert_cmpint (long_run.status, ==, 0);
+    g_assert_cmpstr (long_run.out, ==, "1\n");
+  }
+}
+
+/* A hand in play holds no more than R1 deals (13, 11 or 9 by the table's
+ * size; the Dealer's 4 Pups are discarded again before the first lead), and
+ * a hand and the lead together hold no more copies than the decks. */
+static void
+test_legal_hand_sizes (void)
+{
+  static const char *const thirteen = "AS 2S 3S 4S 5S 6S 7S 8S 10S JS QS KS AD";
+  static const struct {
+    const char *lead, *hand, *players, *needle;
+  } refused[] = {
+    { "9H", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AC", NULL,
+      "--hand holds 14 cards; a hand holds at most 13 (SCORING R1)" },
+    { "9H", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AC 2C 3C 4C", NULL,
+      "--hand holds 17 cards; a hand holds at most 13 (SCORING R1)" },
+    { "9H", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AC 2C 3C 4C", "5",
+      "--hand holds 17 cards; a hand holds 13 cards with 5 players (SCORING R1)" },
+    { "9H", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S", "4",
+      "--hand holds 10 cards; a hand holds 9 cards with 4 players (SCORING R1)" },
+    { "9H", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS", "3",
+      "--hand holds 12 cards; a hand holds 11 cards with 3 players (SCORING R1)" },
+    /* One deck: one 3 of clubs, and the lead's 9S is not in the hand too. */
+    { "5C", "3C 3C 9H", "2", "3C is written 2 times; one deck holds 1" },
+    { "9S", "9S 2S", "4", "9S is written 2 times; one deck holds 1" },
+    { "G", "G G W", "3", "G is written 3 times; one deck holds 2" },
+    { "9S", "2S", "9", "--players must be 2 to 8" },
+  };
+  g_auto (LwTestRun) full = { 0 };
+  g_auto (LwTestRun) nine = { 0 };
+  g_auto (LwTestRun) two_decks = { 0 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_auto (LwTestRun) run = { 0 };
+
+      run_cards (&run, "legal", refused[i].lead, "--hand", refused[i].hand, refused[i].players);
+      lw_test_assert_cli_failed (&run, 2, refused[i].needle);
+    }
+
+  /* Thirteen cards: a hand of 2, 5 or 6 players; void in hearts, no 9 to
+   * poach with, no trump: any card. */
+  lw_test_run_cli (&full, NULL, NULL, "legal", "--trump", "C", "--lead", "9H", "--hand", thirteen,
+                   "--players", "2", NULL);
+  g_assert_cmpint (full.status, ==, 0);
+  g_assert_cmpstr (full.out, ==, "10S\n2S\n3S\n4S\n5S\n6S\n7S\n8S\nAD\nAS\nJS\nKS\nQS\n");
+  /* Nine cards with 4 players (E2's hand among them: it follows suit). */
+  lw_test_run_cli (&nine, NULL, NULL, "legal", "--trump", "H", "--lead", "7S",
+                   "--hand", "3S QS 7D L 2C 3C 4C 5C 6C", "--players", "4", NULL);
+  g_assert_cmpint (nine.status, ==, 0);
+  g_assert_cmpstr (nine.out, ==, "3S\nQS\n");
+  /* Two decks: 5 players hold 13, two of each suited card. */
+  lw_test_run_cli (&two_decks, NULL, NULL, "legal", "--trump", "none", "--lead", "5C",
+                   "--hand", "3C 3C 9H", "--players", "5", NULL);
+  g_assert_cmpint (two_decks.status, ==, 0);
+  g_assert_cmpstr (two_decks.out, ==, "3C\n");
+}
+
+/* A hard seat's budget is bounded, so that a whole game's running time is
+ * (LW_BOT_MAX_PLAYOUTS, documented in --help and docs/BOTS.md). */
+static void
+test_playouts_bounded (void)
+{
+  g_autofree char *max = g_strdup_printf ("%d", LW_BOT_MAX_PLAYOUTS);
+  g_autofree char *over = g_strdup_printf ("%d", LW_BOT_MAX_PLAYOUTS + 1);
+  g_autofree char *needle = g_strdup_printf ("--playouts must be 1 to %d", LW_BOT_MAX_PLAYOUTS);
+  const char *const too_many[][14] = {
+    { "play", "--players", "2", "--seed", "1", "--bots", "hard", "--playouts", over, NULL },
+    { "play", "--players", "2", "--seed", "1", "--bots", "hard", "--playouts", "100000", NULL },
+    { "duel", "--a", "hard", "--b", "easy", "--games", "1", "--playouts", over, NULL },
+    { "duel", "--a", "hard", "--b", "easy", "--games", "1", "--playouts=100000", NULL },
+  };
+  g_auto (LwTestRun) at_max = { 0 };
+
+  g_assert_cmpint (LW_BOT_MAX_PLAYOUTS, >=, LW_BOT_DEFAULT_PLAYOUTS);
+  for (guint i = 0; i < G_N_ELEMENTS (too_many); i++)
+    {
+      g_auto (LwTestRun) run = { 0 };
+      lw_test_run_cli_argv (&run, NULL, NULL, too_many[i]);
+      lw_test_assert_cli_failed (&run, 2, needle);
+    }
+  /* The bound itself is accepted (random seats do not search: quick). */
+  lw_test_run_cli_argv (&at_max, NULL, NULL, (const char *const[]) {
+                          "play", "--players", "2", "--seed", "1", "--bots", "random",
+                          "--playouts", max, NULL });
+  g_assert_cmpint (at_max.status, ==, 0);
+  g_assert_cmpstr (at_max.err, ==, "");
 }
 
 /* A tiny duel: both levels' wins add up to the games, A's rate comes with
@@ -189,6 +349,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/play", test_play);
   g_test_add_func ("/cli/legal", test_legal);
   g_test_add_func ("/cli/trick", test_trick);
+  g_test_add_func ("/cli/trick/decks", test_trick_decks);
+  g_test_add_func ("/cli/legal/hand-sizes", test_legal_hand_sizes);
+  g_test_add_func ("/cli/playouts-bounded", test_playouts_bounded);
   g_test_add_func ("/cli/duel", test_duel);
   g_test_add_func ("/cli/bad-input", test_bad_input);
   g_test_add_func ("/cli/help", test_help);

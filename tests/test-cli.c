@@ -190,10 +190,7 @@ add_cases (const char *sub)
       g_autofree char *file = g_path_get_basename (path);
       g_autofree char *test_path = g_strdup_printf ("/cli/score/%s/%s", sub, file);
 
-      /* Disputed with the rulings: see test-cases.c. */
-      if (g_strcmp0 (file, "BAD-round-after-end.json") == 0)
-        g_free (path);
-      else if (g_str_has_prefix (file, "BAD-"))
+      if (g_str_has_prefix (file, "BAD-"))
         g_test_add_data_func_full (test_path, path, test_bad_case, g_free);
       else
         g_test_add_data_func_full (test_path, path, test_good_case, g_free);

@@ -864,9 +864,13 @@ export_response_cb (GtkNativeDialog *dialog,
     {
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       g_autoptr (GBytes) bytes = NULL;
-      char *json = lw_game_record_to_json (self->game->record);
+      GString *json = g_string_new (NULL);
 
-      bytes = g_bytes_new_take (json, strlen (json));
+      /* As the CLI's export: what Import reads back, however large. */
+      lw_game_record_write_json (self->game->record,
+                                 lw_game_record_export_indented (self->game->record),
+                                 lw_json_write_to_string, json, NULL);
+      bytes = g_string_free_to_bytes (json);
       if (file != NULL)
         g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_NONE,
                                              NULL, export_saved_cb, g_object_ref (self));

@@ -337,18 +337,21 @@ lw_cli_cmd_export (LwCliContext  *ctx,
                    char         **argv)
 {
   g_autoptr (LwStoredGame) game = NULL;
-  g_autofree char *json = NULL;
+  g_autoptr (GError) error = NULL;
   gint64 id = 0;
   int status;
 
   status = load_stored_game (ctx, argc, argv,
                              "Usage: littlewolf-cli export ID\n"
-                             "Prints the game record JSON of stored game ID, as `score` and `import` read it.\n",
+                             "Prints the game record JSON of stored game ID, as `score` and `import` read it:\n"
+                             "indented, or on one line without white space when indented it would pass\n"
+                             "the 64 MiB that `import` reads.\n",
                              &id, &game);
   if (game == NULL)
     return status;
 
-  json = lw_game_record_to_json (game->record);
-  fputs (json, stdout);
+  if (!lw_game_record_write_json (game->record, lw_game_record_export_indented (game->record),
+                                  lw_json_write_to_file, stdout, &error))
+    return lw_cli_fail (LW_CLI_FAILED, "%s", error->message);
   return LW_CLI_OK;
 }

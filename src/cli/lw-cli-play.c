@@ -45,6 +45,45 @@ is_option (const char *arg,
   return strncmp (arg, name, len) == 0 && (arg[len] == '\0' || arg[len] == '=');
 }
 
+/* Reads --playouts for @command into @options: 1 to LW_BOT_MAX_PLAYOUTS,
+ * so that a game by Hard seats ends in bounded time. Returns FALSE after
+ * reporting a bad value (status 2). */
+static gboolean
+read_playouts (const char   *command,
+               const char   *text,
+               LwBotOptions *options)
+{
+  guint64 n = 0;
+
+  if (text == NULL)
+    return TRUE;
+  if (!g_ascii_string_to_unsigned (text, 10, 1, LW_BOT_MAX_PLAYOUTS, &n, NULL))
+    {
+      lw_cli_fail (LW_CLI_INVALID, "%s: --playouts must be 1 to %d (a hard seat's budget per move), not \"%s\"",
+                   command, LW_BOT_MAX_PLAYOUTS, text);
+      return FALSE;
+    }
+  options->playouts = (guint) n;
+  return TRUE;
+}
+
+/* Reads --players for `legal` and `trick` (2 to 8). */
+static gboolean
+read_table_size (const char *command,
+                 const char *text,
+                 guint      *n_players)
+{
+  guint64 n = 0;
+
+  if (!g_ascii_string_to_unsigned (text, 10, LW_MIN_SEATS, LW_MAX_SEATS, &n, NULL))
+    {
+      lw_cli_fail (LW_CLI_INVALID, "%s: --players must be 2 to 8, not \"%s\"", command, text);
+      return FALSE;
+    }
+  *n_players = (guint) n;
+  return TRUE;
+}
+
 int
 lw_cli_cmd_play (LwCliContext *ctx,
                  int           argc,
@@ -52,7 +91,7 @@ lw_cli_cmd_play (LwCliContext *ctx,
 {
   const char *players = NULL, *seed = NULL, *bots = NULL, *playouts = NULL;
   gboolean partners = FALSE;
-  guint64 n_players, seed_value, n_playouts = 0;
+  guint64 n_players, seed_value;
   LwBotLevel level;
   LwBotLevel levels[LW_MAX_SEATS];
   LwBotOptions options = { 0, 0, 0 };
@@ -62,13 +101,15 @@ lw_cli_cmd_play (LwCliContext *ctx,
 
   if (lw_cli_wants_help (argc, argv))
     {
-      fputs ("Usage: littlewolf-cli play --players N [--partners] --seed S --bots random|easy|normal|hard\n"
-             "                           [--playouts P]\n"
-             "Plays a whole game with computer seats and prints its game record.\n"
-             "N is 2 to 8 (partners: 4, 6 or 8); S is 0 to 18446744073709551615.\n"
-             "P is the rounds a hard seat plays out per move, 1 to 100000 (default 160).\n"
-             "The same seed gives the same game.\n",
-             stdout);
+      printf ("Usage: littlewolf-cli play --players N [--partners] --seed S --bots random|easy|normal|hard\n"
+              "                           [--playouts P]\n"
+              "Plays a whole game with computer seats and prints its game record.\n"
+              "N is 2 to 8 (partners: 4, 6 or 8); S is 0 to 18446744073709551615.\n"
+              "P is the rounds a hard seat plays out per move, 1 to %d (default %d):\n"
+              "a move's time grows with it (at the most, a game of 8 hard seats takes\n"
+              "about 9 minutes).\n"
+              "The same seed gives the same game.\n",
+              LW_BOT_MAX_PLAYOUTS, LW_BOT_DEFAULT_PLAYOUTS);
       return LW_CLI_OK;
     }
 
@@ -109,9 +150,8 @@ lw_cli_cmd_play (LwCliContext *ctx,
   if (!lw_bot_level_from_string (bots, &level))
     return lw_cli_fail (LW_CLI_INVALID, "play: --bots must be random, easy, normal or hard, not \"%s\"", bots);
 
-  if (playouts != NULL && !g_ascii_string_to_unsigned (playouts, 10, 1, 100000, &n_playouts, NULL))
-    return lw_cli_fail (LW_CLI_INVALID, "play: --playouts must be 1 to 100000, not \"%s\"", playouts);
-  options.playouts = (guint) n_playouts;
+  if (!read_playouts ("play", playouts, &options))
+    return LW_CLI_INVALID;
   for (guint s = 0; s < LW_MAX_SEATS; s++)
     levels[s] = level;
 
@@ -135,7 +175,7 @@ lw_cli_cmd_duel (LwCliContext *ctx,
 {
   const char *a = NULL, *b = NULL, *games = NULL, *players = NULL, *seed = "1", *playouts = NULL;
   gboolean partners = FALSE;
-  guint64 n_games, n_players, seed_value, n_playouts = 0;
+  guint64 n_games, n_players, seed_value;
   LwBotLevel level_a, level_b;
   LwBotOptions options = { 0, 0, 0 };
   LwDuelResult result;
@@ -143,17 +183,17 @@ lw_cli_cmd_duel (LwCliContext *ctx,
 
   if (lw_cli_wants_help (argc, argv))
     {
-      fputs ("Usage: littlewolf-cli duel --a LEVEL --b LEVEL --games N [--players N] [--partners]\n"
-             "                           [--seed S] [--playouts P]\n"
-             "Computer seats of level A and level B play N whole games (1 to 1000000).\n"
-             "LEVEL is random, easy, normal or hard. A holds one seat (partners: one\n"
-             "side), B the others; the seats rotate from game to game and each turn of\n"
-             "the rotation is dealt the same cards. --players is 2 to 8 (default 2,\n"
-             "partners 4, 6 or 8, default 4), --seed 0 to 18446744073709551615 (default 1),\n"
-             "--playouts the rounds a hard seat plays out per move (default 160).\n"
-             "Prints the wins of each level, A's win rate with its 95% confidence\n"
-             "interval (Wilson) and the average and longest move time of each level.\n",
-             stdout);
+      printf ("Usage: littlewolf-cli duel --a LEVEL --b LEVEL --games N [--players N] [--partners]\n"
+              "                           [--seed S] [--playouts P]\n"
+              "Computer seats of level A and level B play N whole games (1 to 1000000).\n"
+              "LEVEL is random, easy, normal or hard. A holds one seat (partners: one\n"
+              "side), B the others; the seats rotate from game to game and each turn of\n"
+              "the rotation is dealt the same cards. --players is 2 to 8 (default 2,\n"
+              "partners 4, 6 or 8, default 4), --seed 0 to 18446744073709551615 (default 1),\n"
+              "--playouts the rounds a hard seat plays out per move, 1 to %d (default %d).\n"
+              "Prints the wins of each level, A's win rate with its 95%% confidence\n"
+              "interval (Wilson) and the average and longest move time of each level.\n",
+              LW_BOT_MAX_PLAYOUTS, LW_BOT_DEFAULT_PLAYOUTS);
       return LW_CLI_OK;
     }
 
@@ -212,9 +252,8 @@ lw_cli_cmd_duel (LwCliContext *ctx,
     return lw_cli_fail (LW_CLI_INVALID, "duel: partners play needs 4, 6 or 8 players, not %s", players);
   if (!g_ascii_string_to_unsigned (seed, 10, 0, G_MAXUINT64, &seed_value, NULL))
     return lw_cli_fail (LW_CLI_INVALID, "duel: --seed must be a whole number 0 to 18446744073709551615, not \"%s\"", seed);
-  if (playouts != NULL && !g_ascii_string_to_unsigned (playouts, 10, 1, 100000, &n_playouts, NULL))
-    return lw_cli_fail (LW_CLI_INVALID, "duel: --playouts must be 1 to 100000, not \"%s\"", playouts);
-  options.playouts = (guint) n_playouts;
+  if (!read_playouts ("duel", playouts, &options))
+    return LW_CLI_INVALID;
 
   if (!lw_bot_duel (level_a, level_b, (guint) n_players, partners, (guint) n_games, seed_value,
                     &options, &result, &error))
@@ -291,6 +330,53 @@ read_play (const char  *what,
   return TRUE;
 }
 
+/* The cards of `legal` or `trick` against the table they are said to be
+ * at (SCORING R1, TRICKS §1.5): @n_cards (a hand, or a play whose size
+ * every play shares) no more than a hand of @n_players holds, and @used (per
+ * face, the copies written over the whole command) no more than the decks
+ * in play hold. @n_players 0: any table (at most 13 cards, two decks). */
+static gboolean
+check_table (const char    *command,
+             guint          n_players,
+             const char    *what,
+             guint          n_cards,
+             const guint8  *used,
+             GError       **error)
+{
+  g_autoptr (GError) local = NULL;
+  guint most = 0;
+
+  if (n_players == 0)
+    {
+      for (guint n = LW_MIN_SEATS; n <= LW_MAX_SEATS; n++)
+        most = MAX (most, lw_hand_size (n));
+      if (n_cards > most)
+        {
+          g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                       "%s: %s holds %u cards; a hand holds at most %u (SCORING R1)",
+                       command, what, n_cards, most);
+          return FALSE;
+        }
+      return TRUE;
+    }
+
+  most = lw_hand_size (n_players);
+  if (n_cards > most)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "%s: %s holds %u cards; a hand holds %u cards with %u players (SCORING R1)",
+                   command, what, n_cards, most, n_players);
+      return FALSE;
+    }
+  if (!lw_card_counts_check (used, lw_decks (n_players), &local))
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID, "%s: %s (%u players, SCORING R1)",
+                   command, local->message, n_players);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static int
 compare_strings (gconstpointer a,
                  gconstpointer b)
@@ -303,7 +389,8 @@ lw_cli_cmd_legal (LwCliContext *ctx,
                   int           argc,
                   char        **argv)
 {
-  const char *trump_text = NULL, *lead_text = NULL, *hand_text = NULL;
+  const char *trump_text = NULL, *lead_text = NULL, *hand_text = NULL, *players_text = NULL;
+  guint n_players = 0;
   LwSuit trump;
   guint8 used[LW_N_FACES] = { 0 };
   LwPlay lead_play;
@@ -317,9 +404,14 @@ lw_cli_cmd_legal (LwCliContext *ctx,
   if (lw_cli_wants_help (argc, argv))
     {
       fputs ("Usage: littlewolf-cli legal --trump S|H|D|C|none --lead \"CARDS\" --hand \"CARDS\"\n"
+             "                            [--players N]\n"
              "Prints the legal follows of the hand to the lead (TRICKS §4), one per line.\n"
              "Cards as in TRICKS.md: AS 10H QD KC, Den cards W G B L, a leader's wildcard\n"
-             "with what it stands for (B=9, L=7S).\n",
+             "with what it stands for (B=9, L=7S).\n"
+             "--players N (2 to 8) is the table's size: the hand holds at most the cards\n"
+             "SCORING R1 deals (13, 11 or 9), and the lead and the hand no more copies\n"
+             "of a card than its decks (one deck for 2 to 4 players, two for 5 to 8).\n"
+             "Without it, any table: at most 13 cards, two decks.\n",
              stdout);
       return LW_CLI_OK;
     }
@@ -340,6 +432,13 @@ lw_cli_cmd_legal (LwCliContext *ctx,
           if (!option_value (argc, argv, &i, "--hand", &hand_text))
             return lw_cli_fail (LW_CLI_INVALID, "legal: --hand needs cards");
         }
+      else if (is_option (argv[i], "--players"))
+        {
+          if (!option_value (argc, argv, &i, "--players", &players_text))
+            return lw_cli_fail (LW_CLI_INVALID, "legal: --players needs a number");
+          if (!read_table_size ("legal", players_text, &n_players))
+            return LW_CLI_INVALID;
+        }
       else
         return lw_cli_fail (LW_CLI_INVALID, "legal: unexpected argument \"%s\"", argv[i]);
     }
@@ -352,6 +451,8 @@ lw_cli_cmd_legal (LwCliContext *ctx,
     return lw_cli_fail (LW_CLI_INVALID, "legal: %s", error->message);
   if (!lw_lead_classify (&lead_play, trump, NULL, &lead, &error))
     return lw_cli_fail (LW_CLI_INVALID, "legal: --lead: %s", error->message);
+  if (!check_table ("legal", n_players, "--hand", n_hand, used, &error))
+    return lw_cli_fail (LW_CLI_INVALID, "%s", error->message);
   if (n_hand < lead.n)
     return lw_cli_fail (LW_CLI_INVALID, "legal: --hand holds %u cards, fewer than the %u led (T5)",
                         n_hand, lead.n);
@@ -383,7 +484,8 @@ lw_cli_cmd_trick (LwCliContext *ctx,
                   int           argc,
                   char        **argv)
 {
-  const char *trump_text = NULL, *lead_text = NULL, *plays_text = NULL;
+  const char *trump_text = NULL, *lead_text = NULL, *plays_text = NULL, *players_text = NULL;
+  guint n_players = 0;
   LwSuit trump;
   guint8 used[LW_N_FACES] = { 0 };
   LwPlay lead_play;
@@ -396,8 +498,14 @@ lw_cli_cmd_trick (LwCliContext *ctx,
   if (lw_cli_wants_help (argc, argv))
     {
       fputs ("Usage: littlewolf-cli trick --trump S|H|D|C|none --lead \"CARDS\" --plays \"CARDS;CARDS;…\"\n"
+             "                            [--players N]\n"
              "Prints the index of the play that wins the trick (TRICKS §5): 0 the lead,\n"
-             "1… the followers in clockwise order.\n",
+             "1… the followers in clockwise order.\n"
+             "--players N (2 to 8) is the table's size, by default one player for the\n"
+             "lead and each play: at most N − 1 plays follow the lead, none larger\n"
+             "than SCORING R1's hand (13, 11 or 9 cards), and the trick no more copies\n"
+             "of a card than the decks in play (one deck for 2 to 4 players, two for\n"
+             "5 to 8; \"KS;KS\" needs --players 5 or more).\n",
              stdout);
       return LW_CLI_OK;
     }
@@ -417,6 +525,13 @@ lw_cli_cmd_trick (LwCliContext *ctx,
         {
           if (!option_value (argc, argv, &i, "--plays", &plays_text))
             return lw_cli_fail (LW_CLI_INVALID, "trick: --plays needs plays separated by ;");
+        }
+      else if (is_option (argv[i], "--players"))
+        {
+          if (!option_value (argc, argv, &i, "--players", &players_text))
+            return lw_cli_fail (LW_CLI_INVALID, "trick: --players needs a number");
+          if (!read_table_size ("trick", players_text, &n_players))
+            return LW_CLI_INVALID;
         }
       else
         return lw_cli_fail (LW_CLI_INVALID, "trick: unexpected argument \"%s\"", argv[i]);
@@ -448,6 +563,14 @@ lw_cli_cmd_trick (LwCliContext *ctx,
     }
   if (n_follows == 0)
     return lw_cli_fail (LW_CLI_INVALID, "trick: --plays: no plays given");
+  /* One player for the lead and each play, unless told. */
+  if (n_players == 0)
+    n_players = n_follows + 1;
+  if (n_follows + 1 > n_players)
+    return lw_cli_fail (LW_CLI_INVALID, "trick: the lead and %u plays make %u plays, but %u players make at most %u",
+                        n_follows, n_follows + 1, n_players, n_players);
+  if (!check_table ("trick", n_players, "--lead", lead.n, used, &error))
+    return lw_cli_fail (LW_CLI_INVALID, "%s", error->message);
   printf ("%u\n", lw_trick_winner (&lead, follows, n_follows, NULL));
   (void) ctx;
   return LW_CLI_OK;

@@ -37,9 +37,9 @@ static const char usage[] =
   "       [--playouts P]       computer seats of two levels play N games; prints\n"
   "                            the wins, A's win rate with its 95% interval\n"
   "                            and the move times (see duel --help)\n"
-  "  legal --trump T --lead CARDS --hand CARDS\n"
+  "  legal --trump T --lead CARDS --hand CARDS [--players N]\n"
   "                            the legal follows of a hand\n"
-  "  trick --trump T --lead CARDS --plays \"CARDS;CARDS;…\"\n"
+  "  trick --trump T --lead CARDS --plays \"CARDS;CARDS;…\" [--players N]\n"
   "                            the index of the play that wins a trick\n"
   "  entry serve --event ID | --game ID [--address A] [--port P]\n"
   "                            table entry from phones without the app: prints\n"
@@ -220,13 +220,23 @@ cmd_score (LwCliContext *ctx,
     return lw_cli_fail_error (error);
 
   record = lw_game_record_from_json (contents, (gssize) length, &error);
+  g_clear_pointer (&contents, g_free);
   if (record != NULL)
     standings = lw_standings_compute (record, &error);
   if (standings == NULL)
     return lw_cli_fail_error (error);
 
-  out = text ? lw_standings_to_text (record, standings) : lw_standings_to_json (standings);
-  fputs (out, stdout);
+  /* The record is no longer needed for the JSON: its memory goes before
+   * the output is written, one round at a time. */
+  if (text)
+    {
+      out = lw_standings_to_text (record, standings);
+      fputs (out, stdout);
+      return LW_CLI_OK;
+    }
+  g_clear_pointer (&record, lw_game_record_free);
+  if (!lw_standings_write_json (standings, lw_json_write_to_file, stdout, &error))
+    return lw_cli_fail (LW_CLI_FAILED, "%s", error->message);
   return LW_CLI_OK;
 }
 

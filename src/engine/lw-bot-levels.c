@@ -931,7 +931,7 @@ static void
 options_resolve (const LwBotOptions *in,
                  LwBotOptions       *out)
 {
-  out->playouts = in != NULL && in->playouts > 0 ? MIN (in->playouts, 100000u) : LW_BOT_DEFAULT_PLAYOUTS;
+  out->playouts = in != NULL && in->playouts > 0 ? MIN (in->playouts, (guint) LW_BOT_MAX_PLAYOUTS) : LW_BOT_DEFAULT_PLAYOUTS;
   out->max_candidates = in != NULL && in->max_candidates > 0 ? CLAMP (in->max_candidates, 2u, 64u) : 10;
   out->time_limit_ms = in != NULL ? in->time_limit_ms : 0;
 }

@@ -54,7 +54,8 @@ typedef enum {
  * LwBotOptions:
  * @playouts: Hard: rounds played out per decision, shared among the
  *   candidate plays (each candidate is played out on the same sampled
- *   deals); 1..100000, default %LW_BOT_DEFAULT_PLAYOUTS
+ *   deals); 1..%LW_BOT_MAX_PLAYOUTS, default %LW_BOT_DEFAULT_PLAYOUTS
+ *   (more is taken as the maximum)
  * @max_candidates: Hard: the most plays it compares (the others are
  *   dropped by Normal's preferences); 2..64, default 10
  * @time_limit_ms: Hard: stop sampling after this many milliseconds of
@@ -70,6 +71,10 @@ typedef struct {
 } LwBotOptions;
 
 #define LW_BOT_DEFAULT_PLAYOUTS 160
+/* The most playouts a Hard seat takes per decision: a move's time grows
+ * in proportion, and this bounds a whole game by computer seats (8 Hard
+ * seats at the maximum: about 9 minutes, 2 Hard seats: about 12 s). */
+#define LW_BOT_MAX_PLAYOUTS 1000
 
 /**
  * lw_bot_level_from_string:

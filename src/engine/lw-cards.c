@@ -247,6 +247,25 @@ lw_card_tokens_to_cards (const LwCardToken  *tokens,
   return TRUE;
 }
 
+gboolean
+lw_card_counts_check (const guint8  *used,
+                      guint          decks,
+                      GError       **error)
+{
+  g_return_val_if_fail (used != NULL, FALSE);
+  g_return_val_if_fail (decks == 1 || decks == 2, FALSE);
+
+  for (guint face = 0; face < LW_N_FACES; face++)
+    if (used[face] > lw_face_copies (face, decks))
+      {
+        g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                     "%s is written %u times; %s holds %u", lw_face_to_string (face), used[face],
+                     decks == 1 ? "one deck" : "two decks", lw_face_copies (face, decks));
+        return FALSE;
+      }
+  return TRUE;
+}
+
 char *
 lw_card_token_format (const LwCardToken *token)
 {

@@ -261,6 +261,26 @@ gboolean lw_card_tokens_to_cards (const LwCardToken  *tokens,
                                   GError            **error);
 
 /**
+ * lw_card_counts_check:
+ * @used: (array fixed-size=56): per face, how many cards of it are written
+ *   (as lw_card_tokens_to_cards() counts them over a lead, a hand, plays)
+ * @decks: the decks in play, 1 or 2 (SCORING R1: one deck for 2–4
+ *   players, two for 5–8; lw_decks())
+ *
+ * TRICKS §1.5: no card is written more often than the decks in play hold
+ * it (one deck: one of each suited card, two of each Den card; two decks:
+ * two and four).
+ *
+ * Errors: %LW_ENGINE_ERROR_INVALID naming the first face written too often
+ * ("KS is written 2 times; one deck holds 1").
+ *
+ * Returns: %TRUE when every count fits the decks.
+ */
+gboolean lw_card_counts_check (const guint8  *used,
+                               guint          decks,
+                               GError       **error);
+
+/**
  * lw_card_token_format:
  * @token: a token
  *

@@ -119,6 +119,10 @@ lw_edit_apply (const LwGameRecord  *record,
     }
   n_new = result->record->rounds->len;
 
+  /* What the store keeps, export writes within the limit import reads. */
+  if (edit->kind != LW_EDIT_DELETE && !lw_game_record_check_size (result->record, error))
+    return NULL;
+
   /* The rounds after the edited place, in the new record: from here on the
    * written dealer checks follow the new rotation. */
   first_later = edit->kind == LW_EDIT_DELETE ? edit->number : edit->number + 1;

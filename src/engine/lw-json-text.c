@@ -2,7 +2,11 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
+
+#include <gio/gio.h>
 
 #include "lw-error.h"
 #include "lw-json-text.h"
@@ -234,6 +238,140 @@ lw_json_text_check (const char  *data,
   return TRUE;
 }
 
+/* Skips white space and comments from s->p. */
+static void
+skip_blank (Scanner *s)
+{
+  while (s->p < s->end)
+    {
+      if (*s->p == ' ' || *s->p == '\t' || *s->p == '\r' || *s->p == '\n')
+        s->p++;
+      else if (*s->p == '/' && s->p + 1 < s->end && (s->p[1] == '/' || s->p[1] == '*'))
+        skip_comment (s);
+      else
+        break;
+    }
+}
+
+/* Whether data[start, end) holds a value rather than only white space and
+ * comments. */
+static gboolean
+holds_value (const char *data,
+             gsize       start,
+             gsize       end)
+{
+  Scanner s = { data + start, data + end, 1 };
+
+  skip_blank (&s);
+  return s.p < s.end;
+}
+
+gboolean
+lw_json_split_array (const char *data,
+                     gsize       length,
+                     const char *member,
+                     LwJsonSpan *array,
+                     GArray     *elements)
+{
+  Scanner s = { data, data + length, 1 };
+  g_autoptr (GArray) current = g_array_new (FALSE, FALSE, sizeof (LwJsonSpan));
+  gsize member_length = strlen (member);
+  gsize element_start = 0;
+  LwJsonSpan current_array = { 0, 0 };
+  gboolean inside = FALSE, found = FALSE, plain = TRUE;
+  guint depth = 0;
+
+  g_return_val_if_fail (data != NULL || length == 0, FALSE);
+  g_return_val_if_fail (member != NULL && array != NULL && elements != NULL, FALSE);
+
+  g_array_set_size (elements, 0);
+  while (s.p < s.end)
+    {
+      char c = *s.p;
+
+      if (c == '/' && s.p + 1 < s.end && (s.p[1] == '/' || s.p[1] == '*'))
+        skip_comment (&s);
+      else if (c == '"' || c == '\'')
+        {
+          const char *start = s.p;
+          Scanner after;
+
+          /* The text passed lw_json_text_check(): no error here. */
+          skip_string (&s, NULL);
+          if (depth != 1 || inside)
+            continue;
+          after = s;
+          skip_blank (&after);
+          if (after.p >= after.end || *after.p != ':')
+            continue;
+          if ((gsize) (s.p - start) != member_length + 2 || s.p[-1] != c
+              || memcmp (start + 1, member, member_length) != 0)
+            continue;
+          after.p++;
+          skip_blank (&after);
+          if (after.p < after.end && *after.p == '[')
+            {
+              /* A later member of the same name replaces an earlier one. */
+              inside = TRUE;
+              plain = TRUE;
+              g_array_set_size (current, 0);
+              current_array.start = (gsize) (after.p - data);
+              element_start = current_array.start + 1;
+              depth = 2;
+              s.p = after.p + 1;
+            }
+        }
+      else if (c == '[' || c == '{')
+        {
+          depth++;
+          s.p++;
+        }
+      else if (c == ']' || c == '}')
+        {
+          gsize at = (gsize) (s.p - data);
+
+          if (inside && depth == 2)
+            {
+              LwJsonSpan span = { element_start, at };
+
+              if (holds_value (data, element_start, at))
+                g_array_append_val (current, span);
+              else if (current->len > 0)
+                plain = FALSE;            /* "[1,]" */
+              inside = FALSE;
+              if (plain)
+                {
+                  found = TRUE;
+                  current_array.end = at + 1;
+                  *array = current_array;
+                  g_array_set_size (elements, 0);
+                  g_array_append_vals (elements, current->data, current->len);
+                }
+              else
+                found = FALSE;
+            }
+          if (depth > 0)
+            depth--;
+          s.p++;
+        }
+      else if (c == ',' && inside && depth == 2)
+        {
+          gsize at = (gsize) (s.p - data);
+          LwJsonSpan span = { element_start, at };
+
+          if (holds_value (data, element_start, at))
+            g_array_append_val (current, span);
+          else
+            plain = FALSE;                /* "[,1]", "[1,,2]" */
+          element_start = at + 1;
+          s.p++;
+        }
+      else
+        s.p++;
+    }
+  return found && !inside;
+}
+
 char *
 lw_json_builder_to_text (JsonBuilder *builder)
 {
@@ -265,4 +403,131 @@ lw_json_builder_add_int_array (JsonBuilder *builder,
   for (guint i = 0; i < n; i++)
     json_builder_add_int_value (builder, values[i]);
   json_builder_end_array (builder);
+}
+
+/* Appends @text to @out indented by @indent more spaces on every line (a
+ * JSON text holds no raw line break inside a string, so every line break
+ * is the generator's). */
+static void
+append_indented (GString    *out,
+                 const char *text,
+                 guint       indent)
+{
+  const char *line = text;
+
+  while (*line != '\0')
+    {
+      const char *end = strchr (line, '\n');
+      gsize length = end != NULL ? (gsize) (end - line + 1) : strlen (line);
+
+      for (guint i = 0; i < indent; i++)
+        g_string_append_c (out, ' ');
+      g_string_append_len (out, line, (gssize) length);
+      line += length;
+    }
+}
+
+gboolean
+lw_json_write_streamed (JsonNode          *head,
+                        const char        *member,
+                        guint              n_elements,
+                        LwJsonElementFunc  element,
+                        gpointer           element_data,
+                        gboolean           pretty,
+                        LwJsonWriteFunc    write,
+                        gpointer           write_data,
+                        GError           **error)
+{
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autoptr (GString) buffer = g_string_new (NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *mark = NULL;
+  const char *at;
+  gsize head_length;
+
+  g_return_val_if_fail (JSON_NODE_HOLDS_OBJECT (head), FALSE);
+  g_return_val_if_fail (member != NULL, FALSE);
+  g_return_val_if_fail (element != NULL || n_elements == 0, FALSE);
+  g_return_val_if_fail (write != NULL, FALSE);
+
+  json_generator_set_pretty (generator, pretty);
+  json_generator_set_indent (generator, 2);
+  json_generator_set_root (generator, head);
+  text = json_generator_to_data (generator, NULL);
+
+  /* The empty array in the head's text: a member of the outer object
+   * starts a line indented by 2 (pretty), or follows '{' or ',' (compact);
+   * a string holds neither a raw line break nor an unescaped quote, so the
+   * first such place is the member itself. */
+  if (pretty)
+    mark = g_strdup_printf ("\n  \"%s\" : []", member);
+  else
+    mark = g_strdup_printf ("\"%s\":[]", member);
+  at = strstr (text, mark);
+  if (!pretty)
+    while (at != NULL && at > text && at[-1] != '{' && at[-1] != ',')
+      at = strstr (at + 1, mark);
+  g_return_val_if_fail (at != NULL, FALSE);
+  head_length = (gsize) (at - text) + strlen (mark) - 1;   /* up to the '[' and the ']' */
+
+  if (n_elements == 0)
+    {
+      if (!write (text, strlen (text), write_data, error))
+        return FALSE;
+      return write ("\n", 1, write_data, error);
+    }
+
+  if (!write (text, head_length - 1, write_data, error)
+      || !write (pretty ? "[\n" : "[", pretty ? 2 : 1, write_data, error))
+    return FALSE;
+  for (guint i = 0; i < n_elements; i++)
+    {
+      g_autoptr (JsonNode) node = element (i, element_data);
+      g_autofree char *piece = NULL;
+
+      json_generator_set_root (generator, node);
+      piece = json_generator_to_data (generator, NULL);
+      g_string_truncate (buffer, 0);
+      if (i > 0)
+        g_string_append (buffer, pretty ? ",\n" : ",");
+      if (pretty)
+        append_indented (buffer, piece, 4);
+      else
+        g_string_append (buffer, piece);
+      if (!write (buffer->str, buffer->len, write_data, error))
+        return FALSE;
+    }
+  if (pretty && !write ("\n  ", 3, write_data, error))
+    return FALSE;
+  /* The rest of the head: from the ']' on. */
+  return write (text + head_length, strlen (text + head_length), write_data, error)
+         && write ("\n", 1, write_data, error);
+}
+
+gboolean
+lw_json_write_to_string (const char  *text,
+                         gsize        length,
+                         gpointer     user_data,
+                         GError     **error)
+{
+  (void) error;
+  g_string_append_len (user_data, text, (gssize) length);
+  return TRUE;
+}
+
+gboolean
+lw_json_write_to_file (const char  *text,
+                       gsize        length,
+                       gpointer     user_data,
+                       GError     **error)
+{
+  if (length > 0 && fwrite (text, 1, length, user_data) != length)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   "cannot write the output: %s", g_strerror (saved));
+      return FALSE;
+    }
+  return TRUE;
 }

@@ -40,6 +40,46 @@ gboolean lw_json_text_check (const char  *data,
                              GError     **error);
 
 /**
+ * LwJsonSpan:
+ * @start: offset of the first byte
+ * @end: offset just past the last byte
+ *
+ * A piece of a JSON text.
+ */
+typedef struct {
+  gsize start;
+  gsize end;
+} LwJsonSpan;
+
+/**
+ * lw_json_split_array:
+ * @data: UTF-8 text of @length bytes that passed lw_json_text_check()
+ * @length: its length in bytes
+ * @member: a member name of the outermost object, written as is (no
+ *   escapes)
+ * @array: (out): where that member's array is: from its '[' to just past
+ *   its ']'
+ * @elements: (element-type LwJsonSpan): cleared, then filled with the
+ *   text of each element of the array
+ *
+ * Finds the array of the member @member of the outermost object (the last
+ * one of that name, as json-glib keeps the last of duplicate keys) and the
+ * text of each of its elements, without parsing them, so that a large
+ * array can be read one element at a time (json_parser_load_from_data() on
+ * each) instead of as one tree. Comments and single quotes are skipped as
+ * json-glib skips them.
+ *
+ * Returns: %FALSE when there is no such array or it is not plainly split
+ *   (an empty element, as in `[1,,2]` or `[1,]`, or no closing bracket):
+ *   the caller then parses @data whole, and json-glib reports the problem.
+ */
+gboolean lw_json_split_array (const char *data,
+                              gsize       length,
+                              const char *member,
+                              LwJsonSpan *array,
+                              GArray     *elements);
+
+/**
  * lw_json_builder_to_text:
  * @builder: a builder holding one complete value
  *
@@ -48,6 +88,101 @@ gboolean lw_json_text_check (const char  *data,
  * Returns: (transfer full): UTF-8 text.
  */
 char *lw_json_builder_to_text (JsonBuilder *builder);
+
+/**
+ * LwJsonWriteFunc:
+ * @text: bytes to write (not nul-terminated)
+ * @length: how many
+ * @user_data: the caller's data
+ * @error: return location for a #GError
+ *
+ * Where streamed JSON goes (a file, a counter, a string).
+ *
+ * Returns: %FALSE, with @error set, when the text could not be written;
+ *   writing stops there.
+ */
+typedef gboolean (*LwJsonWriteFunc) (const char  *text,
+                                     gsize        length,
+                                     gpointer     user_data,
+                                     GError     **error);
+
+/**
+ * LwJsonElementFunc:
+ * @index: which element, 0 to the count given minus one
+ * @user_data: the caller's data
+ *
+ * Returns: (transfer full): element @index of a streamed array.
+ */
+typedef JsonNode *(*LwJsonElementFunc) (guint    index,
+                                        gpointer user_data);
+
+/**
+ * lw_json_write_streamed:
+ * @head: an object whose member @member is an empty array
+ * @member: the name of that member, one of @head's own (not a nested one)
+ * @n_elements: how many elements the array is written with
+ * @element: makes each element, one at a time
+ * @element_data: passed to @element
+ * @pretty: %TRUE for the project's indented output (as
+ *   lw_json_builder_to_text() writes it), %FALSE for no white space at all
+ * @write: where the text goes, in pieces
+ * @write_data: passed to @write
+ * @error: return location for a #GError
+ *
+ * Writes @head as JSON with the array @member filled by @n_elements
+ * elements made and written one at a time, so that a document with a
+ * large array (the rounds of a game record or of standings) never exists
+ * whole, as a tree or as text: memory stays that of @head and one element.
+ * The text is the same as if the whole tree had been generated, ending with
+ * a newline.
+ *
+ * Errors: those of @write.
+ *
+ * Returns: %TRUE when every piece was written.
+ */
+gboolean lw_json_write_streamed (JsonNode          *head,
+                                 const char        *member,
+                                 guint              n_elements,
+                                 LwJsonElementFunc  element,
+                                 gpointer           element_data,
+                                 gboolean           pretty,
+                                 LwJsonWriteFunc    write,
+                                 gpointer           write_data,
+                                 GError           **error);
+
+/**
+ * lw_json_write_to_string:
+ * @text: bytes
+ * @length: how many
+ * @user_data: a #GString to append them to
+ * @error: unused
+ *
+ * An #LwJsonWriteFunc that collects the text in a #GString.
+ *
+ * Returns: %TRUE.
+ */
+gboolean lw_json_write_to_string (const char  *text,
+                                  gsize        length,
+                                  gpointer     user_data,
+                                  GError     **error);
+
+/**
+ * lw_json_write_to_file:
+ * @text: bytes
+ * @length: how many
+ * @user_data: a `FILE *` open for writing
+ * @error: return location for a #GError
+ *
+ * An #LwJsonWriteFunc that writes to a stdio stream.
+ *
+ * Errors: %G_IO_ERROR (from errno) when the stream refuses the bytes.
+ *
+ * Returns: %TRUE when every byte was written.
+ */
+gboolean lw_json_write_to_file (const char  *text,
+                                gsize        length,
+                                gpointer     user_data,
+                                GError     **error);
 
 /**
  * lw_json_builder_add_int_array:

@@ -846,37 +846,17 @@ json_error_place (const char *message)
   return g_strdup_printf ("line %u, column %u: %s", line, column, what);
 }
 
-LwGameRecord *
-lw_game_record_from_json (const char  *data,
-                          gssize       length,
-                          GError     **error)
+/* Parses @data whole into @parser; the error names the line. */
+static JsonNode *
+parse_whole (JsonParser  *parser,
+             const char  *data,
+             gsize        length,
+             GError     **error)
 {
-  static const char *const keys[] = {
-    "format", "version", "ruleset", "rules", "players", "teams", "first_dealer", "rounds", NULL
-  };
-  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
   g_autoptr (GError) parse_error = NULL;
-  g_autoptr (LwGameRecord) record = NULL;
-  g_autoptr (GPtrArray) names = NULL;
-  JsonObject *object;
-  JsonNode *root, *member;
-  JsonArray *players, *rounds;
-  LwRuleset ruleset = LW_RULESET_LITTLE_WOLF;
-  int version;
+  JsonNode *root = NULL;
 
-  g_return_val_if_fail (data != NULL || length == 0, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  if (length < 0)
-    length = (gssize) strlen (data);
-  if (length > 0 && !g_utf8_validate_len (data, (gsize) length, NULL))
-    {
-      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE, "the game record is not valid UTF-8");
-      return NULL;
-    }
-  if (!lw_json_text_check (data, (gsize) length, error))
-    return NULL;
-  if (length == 0 || !json_parser_load_from_data (parser, data, length, &parse_error) ||
+  if (length == 0 || !json_parser_load_from_data (parser, data, (gssize) length, &parse_error) ||
       (root = json_parser_get_root (parser)) == NULL)
     {
       if (parse_error != NULL)
@@ -888,6 +868,60 @@ lw_game_record_from_json (const char  *data,
       else
         g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE, "the game record is empty");
       return NULL;
+    }
+  return root;
+}
+
+/* Reads the record in @data (checked text). With @split, the rounds are
+ * parsed one at a time (lw_json_split_array()) rather than as part of one
+ * tree, so that a large record never exists whole as a JSON tree; a round
+ * whose text is not JSON sets *@not_split and returns %NULL without an
+ * error, for the caller to read @data whole and report its place. */
+static LwGameRecord *
+read_record (const char  *data,
+             gsize        length,
+             gboolean     split,
+             gboolean    *not_split,
+             GError     **error)
+{
+  static const char *const keys[] = {
+    "format", "version", "ruleset", "rules", "players", "teams", "first_dealer", "rounds", NULL
+  };
+  g_autoptr (JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr (JsonParser) round_parser = NULL;
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (GPtrArray) names = NULL;
+  g_autoptr (GArray) spans = g_array_new (FALSE, FALSE, sizeof (LwJsonSpan));
+  g_autofree char *head = NULL;
+  LwJsonSpan array = { 0, 0 };
+  JsonObject *object;
+  JsonNode *root, *member;
+  JsonArray *players, *rounds;
+  LwRuleset ruleset = LW_RULESET_LITTLE_WOLF;
+  guint n_rounds;
+  int version;
+
+  *not_split = FALSE;
+  if (split && lw_json_split_array (data, length, "rounds", &array, spans))
+    {
+      /* The record with its rounds cut out: "rounds": []. */
+      gsize tail = length - (array.end - 1);
+
+      head = g_malloc (array.start + 1 + tail + 1);
+      memcpy (head, data, array.start + 1);
+      memcpy (head + array.start + 1, data + array.end - 1, tail);
+      head[array.start + 1 + tail] = '\0';
+      if ((root = parse_whole (parser, head, array.start + 1 + tail, NULL)) == NULL)
+        {
+          *not_split = TRUE;
+          return NULL;
+        }
+    }
+  else
+    {
+      g_array_set_size (spans, 0);
+      if ((root = parse_whole (parser, data, length, error)) == NULL)
+        return NULL;
     }
 
   if (!JSON_NODE_HOLDS_OBJECT (root))
@@ -964,10 +998,35 @@ lw_game_record_from_json (const char  *data,
     }
   if ((rounds = get_array (object, "game record", "rounds", error)) == NULL)
     return NULL;
-  for (guint i = 0; i < json_array_get_length (rounds); i++)
+  /* The cut-out rounds, unless the head holds rounds of its own (a later
+   * "rounds" spelt with escapes, which json-glib keeps instead). */
+  if (json_array_get_length (rounds) > 0)
+    g_array_set_size (spans, 0);
+  else if (spans->len > 0)
+    round_parser = json_parser_new_immutable ();
+  n_rounds = spans->len > 0 ? spans->len : json_array_get_length (rounds);
+  for (guint i = 0; i < n_rounds; i++)
     {
-      LwRound *round = read_round (json_array_get_element (rounds, i), ruleset, i + 1,
-                                   record->n_players, error);
+      JsonNode *node;
+      LwRound *round;
+
+      if (spans->len > 0)
+        {
+          const LwJsonSpan *span = &g_array_index (spans, LwJsonSpan, i);
+
+          /* One value, as the whole text's parse would take it. */
+          if (!lw_json_text_check (data + span->start, span->end - span->start, NULL)
+              || !json_parser_load_from_data (round_parser, data + span->start,
+                                              (gssize) (span->end - span->start), NULL)
+              || (node = json_parser_get_root (round_parser)) == NULL)
+            {
+              *not_split = TRUE;
+              return NULL;
+            }
+        }
+      else
+        node = json_array_get_element (rounds, i);
+      round = read_round (node, ruleset, i + 1, record->n_players, error);
       if (round == NULL)
         return NULL;
       g_ptr_array_add (record->rounds, round);
@@ -976,6 +1035,35 @@ lw_game_record_from_json (const char  *data,
   if (!lw_game_record_validate (record, error))
     return NULL;
   return g_steal_pointer (&record);
+}
+
+LwGameRecord *
+lw_game_record_from_json (const char  *data,
+                          gssize       length,
+                          GError     **error)
+{
+  LwGameRecord *record;
+  gboolean not_split = FALSE;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (length < 0)
+    length = (gssize) strlen (data);
+  if (length > 0 && !g_utf8_validate_len (data, (gsize) length, NULL))
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE, "the game record is not valid UTF-8");
+      return NULL;
+    }
+  if (!lw_json_text_check (data, (gsize) length, error))
+    return NULL;
+
+  /* The rounds one at a time; the text whole when they cannot be cut out
+   * plainly, or one of them is not JSON (json-glib then names its line). */
+  record = read_record (data, (gsize) length, TRUE, &not_split, error);
+  if (record == NULL && not_split)
+    record = read_record (data, (gsize) length, FALSE, &not_split, error);
+  return record;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1082,12 +1170,11 @@ add_round (JsonBuilder        *builder,
   json_builder_end_object (builder);
 }
 
-char *
-lw_game_record_to_json (const LwGameRecord *record)
+/* The record without its rounds ("rounds": []), for lw_json_write_streamed(). */
+static JsonNode *
+record_head (const LwGameRecord *record)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
-
-  g_return_val_if_fail (record != NULL, NULL);
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "format");
@@ -1134,15 +1221,126 @@ lw_game_record_to_json (const LwGameRecord *record)
   json_builder_set_member_name (builder, "first_dealer");
   json_builder_add_int_value (builder, record->first_dealer);
 
+  /* Filled one round at a time as it is written. */
   json_builder_set_member_name (builder, "rounds");
   json_builder_begin_array (builder);
-  for (guint i = 0; i < record->rounds->len; i++)
-    add_round (builder, record, g_ptr_array_index (record->rounds, i));
   json_builder_end_array (builder);
 
   json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
 
-  return lw_json_builder_to_text (builder);
+static JsonNode *
+round_node (guint    index,
+            gpointer user_data)
+{
+  const LwGameRecord *record = user_data;
+  g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
+
+  add_round (builder, record, g_ptr_array_index (record->rounds, index));
+  return json_builder_get_root (builder);
+}
+
+gboolean
+lw_game_record_write_json (const LwGameRecord  *record,
+                           gboolean             pretty,
+                           LwJsonWriteFunc      write,
+                           gpointer             write_data,
+                           GError             **error)
+{
+  g_autoptr (JsonNode) head = NULL;
+
+  g_return_val_if_fail (record != NULL, FALSE);
+  g_return_val_if_fail (write != NULL, FALSE);
+
+  head = record_head (record);
+  return lw_json_write_streamed (head, "rounds", record->rounds->len, round_node,
+                                 (gpointer) record, pretty, write, write_data, error);
+}
+
+char *
+lw_game_record_to_json (const LwGameRecord *record)
+{
+  GString *out;
+
+  g_return_val_if_fail (record != NULL, NULL);
+
+  out = g_string_new (NULL);
+  lw_game_record_write_json (record, TRUE, lw_json_write_to_string, out, NULL);
+  return g_string_free (out, FALSE);
+}
+
+static gboolean
+count_bytes (const char  *text,
+             gsize        length,
+             gpointer     user_data,
+             GError     **error)
+{
+  guint64 *total = user_data;
+
+  (void) text;
+  (void) error;
+  *total += length;
+  return TRUE;
+}
+
+guint64
+lw_game_record_json_length (const LwGameRecord *record,
+                            gboolean            pretty)
+{
+  guint64 total = 0;
+
+  g_return_val_if_fail (record != NULL, 0);
+
+  lw_game_record_write_json (record, pretty, count_bytes, &total, NULL);
+  return total;
+}
+
+gboolean
+lw_game_record_export_indented (const LwGameRecord *record)
+{
+  g_return_val_if_fail (record != NULL, TRUE);
+
+  return lw_game_record_json_length (record, TRUE) <= LW_GAME_RECORD_MAX_BYTES;
+}
+
+/* More bytes than any round takes without white space: the keys (under
+ * 160 bytes with their punctuation), 10 per count of each seat in each of
+ * the 8 per-seat lists, 48 per penalty; checked against the writer by
+ * test-score. */
+static guint64
+round_length_bound (const LwGameRecord *record,
+                    const LwRound      *round)
+{
+  return 200 + 80 * (guint64) record->n_players + 48 * (guint64) round->penalties->len;
+}
+
+gboolean
+lw_game_record_check_size (const LwGameRecord  *record,
+                           GError             **error)
+{
+  guint64 bound = 1024, length;
+
+  g_return_val_if_fail (record != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* Quick when far from the limit: a bound, not the text. */
+  for (guint i = 0; i < record->n_players; i++)
+    bound += 6 * (guint64) strlen (record->players[i]) + 8;
+  for (guint i = 0; i < record->rounds->len && bound <= LW_GAME_RECORD_MAX_BYTES; i++)
+    bound += round_length_bound (record, g_ptr_array_index (record->rounds, i));
+  if (bound <= LW_GAME_RECORD_MAX_BYTES)
+    return TRUE;
+
+  length = lw_game_record_json_length (record, FALSE);
+  if (length <= LW_GAME_RECORD_MAX_BYTES)
+    return TRUE;
+  g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+               "the game record of %u rounds takes %.1f MiB even without white space, "
+               "more than the %d MiB a game record may take",
+               record->rounds->len, (double) length / (1024 * 1024),
+               LW_GAME_RECORD_MAX_BYTES / (1024 * 1024));
+  return FALSE;
 }
 
 /* ------------------------------------------------------------------ */

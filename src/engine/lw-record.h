@@ -7,6 +7,7 @@
 
 #include <glib.h>
 
+#include "lw-json-text.h"
 #include "lw-rules.h"
 
 G_BEGIN_DECLS
@@ -286,6 +287,76 @@ LwGameRecord *lw_game_record_from_json (const char  *data,
  * Returns: (transfer full): pretty-printed UTF-8 JSON with a final newline.
  */
 char *lw_game_record_to_json (const LwGameRecord *record);
+
+/**
+ * lw_game_record_write_json:
+ * @record: a record
+ * @pretty: %TRUE for the text of lw_game_record_to_json() (indented by 2),
+ *   %FALSE for the same JSON without any white space (the form that keeps
+ *   the largest games within %LW_GAME_RECORD_MAX_BYTES)
+ * @write: where the text goes, in pieces (lw_json_write_to_file() for a
+ *   stdio stream)
+ * @write_data: passed to @write
+ * @error: return location for a #GError
+ *
+ * Writes the record one round at a time: the memory it takes is that of
+ * one round, however long the game.
+ *
+ * Errors: those of @write (writing stops at the first).
+ *
+ * Returns: %TRUE when everything was written.
+ */
+gboolean lw_game_record_write_json (const LwGameRecord  *record,
+                                    gboolean             pretty,
+                                    LwJsonWriteFunc      write,
+                                    gpointer             write_data,
+                                    GError             **error);
+
+/**
+ * lw_game_record_json_length:
+ * @record: a record
+ * @pretty: as for lw_game_record_write_json()
+ *
+ * Returns: the bytes lw_game_record_write_json() writes (counted as it is
+ *   written, never held whole).
+ */
+guint64 lw_game_record_json_length (const LwGameRecord *record,
+                                    gboolean            pretty);
+
+/**
+ * lw_game_record_export_indented:
+ * @record: a record the store keeps (lw_game_record_check_size())
+ *
+ * How a game is exported (the CLI's `export`, the app's Export): indented
+ * when that text fits in %LW_GAME_RECORD_MAX_BYTES, else without white
+ * space, which lw_game_record_check_size() keeps within it; so that every
+ * export is read back by import.
+ *
+ * Returns: %TRUE for indented, %FALSE for no white space (the @pretty of
+ *   lw_game_record_write_json()).
+ */
+gboolean lw_game_record_export_indented (const LwGameRecord *record);
+
+/**
+ * lw_game_record_check_size:
+ * @record: a record
+ * @error: return location for a #GError
+ *
+ * The same limit both ways: a game is kept (stored, or a round added to
+ * it) only while its record, written without white space, takes at most
+ * %LW_GAME_RECORD_MAX_BYTES, the most that is read; so that what `export`
+ * writes is always read back by `import`. Quick for any real game (a bound
+ * from the counts of rounds, seats and penalties); the text is counted only
+ * near the limit.
+ *
+ * Errors: %LW_ENGINE_ERROR_INVALID ("the game record of 1500000 rounds
+ * takes 64.2 MiB even without white space, more than the 64 MiB a game
+ * record may take").
+ *
+ * Returns: %TRUE when the record is within the limit.
+ */
+gboolean lw_game_record_check_size (const LwGameRecord  *record,
+                                    GError             **error);
 
 /**
  * lw_round_to_json:

@@ -642,12 +642,53 @@ lw_standings_compute (const LwGameRecord  *record,
 /* ------------------------------------------------------------------ */
 /* Output */
 
-char *
-lw_standings_to_json (const LwStandings *standings)
+/* One round of the standings JSON. */
+static JsonNode *
+round_result_node (guint    index,
+                   gpointer user_data)
 {
+  const LwStandings *standings = user_data;
+  const LwRoundResult *result = g_ptr_array_index (standings->rounds, index);
   g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
 
-  g_return_val_if_fail (standings != NULL, NULL);
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "number");
+  json_builder_add_int_value (builder, result->number);
+  json_builder_set_member_name (builder, "dealer");
+  json_builder_add_int_value (builder, result->dealer);
+  lw_json_builder_add_int_array (builder, "deltas", result->deltas, standings->n_sides);
+  lw_json_builder_add_int_array (builder, "scores", result->scores, standings->n_sides);
+  json_builder_set_member_name (builder, "items");
+  json_builder_begin_array (builder);
+  for (guint k = 0; k < result->items->len; k++)
+    {
+      const LwItem *item = &g_array_index (result->items, LwItem, k);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "side");
+      json_builder_add_int_value (builder, item->side);
+      json_builder_set_member_name (builder, "points");
+      json_builder_add_int_value (builder, item->points);
+      json_builder_set_member_name (builder, "reason");
+      json_builder_add_string_value (builder, lw_reason_to_string (item->reason));
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+gboolean
+lw_standings_write_json (const LwStandings  *standings,
+                         LwJsonWriteFunc     write,
+                         gpointer            write_data,
+                         GError            **error)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
+  g_autoptr (JsonNode) head = NULL;
+
+  g_return_val_if_fail (standings != NULL, FALSE);
+  g_return_val_if_fail (write != NULL, FALSE);
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "format");
@@ -661,37 +702,9 @@ lw_standings_to_json (const LwStandings *standings)
     json_builder_add_string_value (builder, g_ptr_array_index (standings->sides, s));
   json_builder_end_array (builder);
 
+  /* Filled one round at a time as it is written. */
   json_builder_set_member_name (builder, "rounds");
   json_builder_begin_array (builder);
-  for (guint i = 0; i < standings->rounds->len; i++)
-    {
-      const LwRoundResult *result = g_ptr_array_index (standings->rounds, i);
-
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "number");
-      json_builder_add_int_value (builder, result->number);
-      json_builder_set_member_name (builder, "dealer");
-      json_builder_add_int_value (builder, result->dealer);
-      lw_json_builder_add_int_array (builder, "deltas", result->deltas, standings->n_sides);
-      lw_json_builder_add_int_array (builder, "scores", result->scores, standings->n_sides);
-      json_builder_set_member_name (builder, "items");
-      json_builder_begin_array (builder);
-      for (guint k = 0; k < result->items->len; k++)
-        {
-          const LwItem *item = &g_array_index (result->items, LwItem, k);
-
-          json_builder_begin_object (builder);
-          json_builder_set_member_name (builder, "side");
-          json_builder_add_int_value (builder, item->side);
-          json_builder_set_member_name (builder, "points");
-          json_builder_add_int_value (builder, item->points);
-          json_builder_set_member_name (builder, "reason");
-          json_builder_add_string_value (builder, lw_reason_to_string (item->reason));
-          json_builder_end_object (builder);
-        }
-      json_builder_end_array (builder);
-      json_builder_end_object (builder);
-    }
   json_builder_end_array (builder);
 
   lw_json_builder_add_int_array (builder, "scores", standings->scores, standings->n_sides);
@@ -714,7 +727,20 @@ lw_standings_to_json (const LwStandings *standings)
   json_builder_end_array (builder);
   json_builder_end_object (builder);
 
-  return lw_json_builder_to_text (builder);
+  head = json_builder_get_root (builder);
+  return lw_json_write_streamed (head, "rounds", standings->rounds->len, round_result_node,
+                                 (gpointer) standings, TRUE, write, write_data, error);
+}
+
+char *
+lw_standings_to_json (const LwStandings *standings)
+{
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (standings != NULL, NULL);
+
+  lw_standings_write_json (standings, lw_json_write_to_string, out, NULL);
+  return g_string_free (out, FALSE);
 }
 
 /* Appends @text padded with spaces to @width characters (not bytes). */

@@ -6,6 +6,7 @@
 
 #include <glib.h>
 
+#include "lw-json-text.h"
 #include "lw-record.h"
 
 G_BEGIN_DECLS
@@ -131,6 +132,28 @@ void lw_standings_free (LwStandings *standings);
  * Returns: (transfer full): pretty-printed UTF-8 JSON with a final newline.
  */
 char *lw_standings_to_json (const LwStandings *standings);
+
+/**
+ * lw_standings_write_json:
+ * @standings: standings
+ * @write: where the text goes, in pieces (lw_json_write_to_file() for a
+ *   stdio stream)
+ * @write_data: passed to @write
+ * @error: return location for a #GError
+ *
+ * Writes the same text as lw_standings_to_json(), one round at a time: the
+ * memory it takes is that of one round, however long the game (a record of
+ * a million rounds is written without its standings text or JSON tree ever
+ * existing whole).
+ *
+ * Errors: those of @write (writing stops at the first).
+ *
+ * Returns: %TRUE when everything was written.
+ */
+gboolean lw_standings_write_json (const LwStandings  *standings,
+                                  LwJsonWriteFunc     write,
+                                  gpointer            write_data,
+                                  GError            **error);
 
 /**
  * lw_standings_to_text:

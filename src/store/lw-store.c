@@ -1610,7 +1610,10 @@ lw_store_add_game (LwStore             *self,
   g_return_val_if_fail (record != NULL, 0);
   g_return_val_if_fail (error == NULL || *error == NULL, 0);
 
-  /* The engine's verdict first: a record it refuses is never stored. */
+  /* The engine's verdict first: a record it refuses is never stored, nor
+   * one that export could not write within the limit import reads. */
+  if (!lw_game_record_check_size (record, error))
+    return 0;
   standings = lw_standings_compute (record, error);
   if (standings == NULL)
     return 0;
@@ -2630,6 +2633,8 @@ lw_store_append_round_locked (LwStore        *self,
     return FALSE;
 
   g_ptr_array_add (game->record->rounds, lw_round_copy (round));
+  if (!lw_game_record_check_size (game->record, error))
+    return FALSE;
   standings = lw_standings_compute (game->record, error);
   if (standings == NULL)
     return FALSE;
@@ -3744,8 +3749,10 @@ lw_store_add_games (LwStore    *self,
   for (guint i = 0; i < records->len; i++)
     {
       g_autoptr (GError) local_error = NULL;
-      LwStandings *standings = lw_standings_compute (g_ptr_array_index (records, i),
-                                                     &local_error);
+      LwStandings *standings = NULL;
+
+      if (lw_game_record_check_size (g_ptr_array_index (records, i), &local_error))
+        standings = lw_standings_compute (g_ptr_array_index (records, i), &local_error);
 
       if (standings == NULL)
         {
