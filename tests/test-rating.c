@@ -637,6 +637,64 @@ test_substitute (void)
   g_assert_cmpfloat_with_epsilon (row_named (rows, "Ben")->mu, row_named (plain, "Ben")->mu, 1e-9);
 }
 
+/* Results entered from paper are rated as games, their places by score:
+ * a partners table's two sides of two (seats 0 and 2, 1 and 3) as the
+ * partners game of test_partners() with tau; a table without a result is
+ * left out. */
+static void
+test_paper (void)
+{
+  LwEventConfig config;
+  g_autoptr (LwEvent) event = NULL;
+  g_autoptr (LwRatingGames) games = lw_rating_games_new ();
+  g_autoptr (GError) error = NULL;
+  LwLeaderboardOptions options;
+  g_autoptr (GArray) rows = NULL;
+  const char *names[] = { "Ann", "Ben", "Cat", "Dan" };
+  const LwEventTable *table;
+  LwRating ratings[4];
+  LwRatingModel model;
+
+  lw_event_config_init (&config, LW_EVENT_PARTNERS, 4);
+  event = lw_event_new ("Pairs", &config);
+  for (guint i = 0; i < 4; i++)
+    g_assert_cmpint (lw_event_add_entrant (event, names[i], LW_ENTRANT_CHECKED_IN, &error), ==, (int) i);
+  g_assert_nonnull (lw_event_pair_next_round (event, &error));
+  g_assert_no_error (error);
+  g_assert_false (lw_rating_games_add_paper (games, event, 1, 1, 7, 100));
+  g_assert_true (lw_event_set_paper_result (event, 1, 1, (const int[]) { 15, 4 }, 2, &error));
+  g_assert_no_error (error);
+  g_assert_true (lw_rating_games_add_paper (games, event, 1, 1, 7, 100));
+  g_assert_cmpuint (lw_rating_games_get_n_games (games), ==, 1);
+
+  lw_leaderboard_options_init (&options);
+  options.ladder = LW_LADDER_PARTNERS;
+  rows = lw_leaderboard_compute (games, &options);
+  g_assert_cmpuint (rows->len, ==, 4);
+  lw_rating_model_init (&model);
+  for (guint i = 0; i < 4; i++)
+    lw_rating_init (&model, &ratings[i]);
+  lw_rating_rate (&model, 2, (const guint[]) { 2, 2 }, (const guint[]) { 0, 1 }, ratings);
+  table = lw_event_get_table (event, 1, 1, &error);
+  g_assert_no_error (error);
+  for (guint seat = 0; seat < 4; seat++)
+    {
+      const char *name = ((LwEntrant *) g_ptr_array_index (event->entrants, table->entrants[seat]))->name;
+      const LwLeaderboardRow *row = row_named (rows, name);
+
+      /* Seats 0 and 2 scored 15: they won. */
+      g_assert_cmpfloat (row->mu, ==, ratings[seat % 2 == 0 ? 0 : 2].mu);
+      g_assert_cmpuint (row->wins, ==, seat % 2 == 0 ? 1 : 0);
+    }
+
+  /* The event's filter names the result by minus its table's ID. */
+  options.only_games = (const gint64[]) { -7 };
+  options.n_only_games = 1;
+  g_clear_pointer (&rows, g_array_unref);
+  rows = lw_leaderboard_compute (games, &options);
+  g_assert_cmpuint (rows->len, ==, 4);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -655,6 +713,7 @@ main (int   argc,
   g_test_add_func ("/rating/limit-sigma", test_limit_sigma);
   g_test_add_func ("/rating/provisional", test_provisional);
   g_test_add_func ("/rating/substitute", test_substitute);
+  g_test_add_func ("/rating/paper", test_paper);
 
   return g_test_run ();
 }
