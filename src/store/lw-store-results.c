@@ -419,7 +419,7 @@ read_seat_changes (LwStore  *self,
     {
       gint64 game;
       GArray *list;
-      SeatChange change;
+      SeatChange *change;
       const char *name;
 
       if (!lw_store_step_row (self, stmt, &has_row, error))
@@ -434,12 +434,14 @@ read_seat_changes (LwStore  *self,
           g_array_set_clear_func (list, seat_change_clear);
           g_hash_table_insert (changes, g_memdup2 (&game, sizeof game), list);
         }
+      /* The array owns the name from here (seat_change_clear()). */
+      g_array_set_size (list, list->len + 1);
+      change = &g_array_index (list, SeatChange, list->len - 1);
       name = (const char *) sqlite3_column_text (stmt, 3);
-      change.seat = (guint) CLAMP (sqlite3_column_int64 (stmt, 1), 0, LW_MAX_SEATS - 1);
-      change.from_round = sqlite3_column_int64 (stmt, 2);
-      change.n_rounds = sqlite3_column_int64 (stmt, 4);
-      change.old_name = g_strdup (name != NULL ? name : "");
-      g_array_append_val (list, change);
+      change->seat = (guint) CLAMP (sqlite3_column_int64 (stmt, 1), 0, LW_MAX_SEATS - 1);
+      change->from_round = sqlite3_column_int64 (stmt, 2);
+      change->n_rounds = sqlite3_column_int64 (stmt, 4);
+      change->old_name = g_strdup (name != NULL ? name : "");
     }
   return g_steal_pointer (&changes);
 }
