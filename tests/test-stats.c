@@ -93,6 +93,8 @@ test_table (void)
       g_assert_cmpuint (s->finished, ==, e->finished);
       g_assert_cmpuint (s->wins, ==, e->wins);
       g_assert_cmpuint (s->skunks_won, ==, e->skunks_won);
+      /* The player page's second count: a skunk worth 2 (R23). */
+      g_assert_cmpuint (lw_player_stats_skunk_double_wins (s), ==, e->wins + e->skunks_won);
       g_assert_cmpuint (s->skunks_suffered, ==, e->skunks_suffered);
       g_assert_cmpint (s->margin_total, ==, e->margin_total);
       g_assert_cmpuint (s->rounds, ==, e->rounds);

@@ -28,9 +28,10 @@ typedef LwTestDb Fixture;
 #define PACK0 "{'declarer':0,'cards':[20,6]}"
 #define PACK1 "{'declarer':1,'cards':[6,20]}"
 
-/* The 2-player game from the priors of docs/EVENTS.md ("Ratings"). */
-#define WINNER_MU 27.635231
-#define LOSER_MU 22.364769
+/* The 2-player game from the priors of docs/EVENTS.md ("Ratings"), with
+ * OpenSkill's dynamics factor (tau = 25/300). */
+#define WINNER_MU 27.635389
+#define LOSER_MU 22.364611
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                              */
@@ -61,8 +62,48 @@ round_of (LwStore    *store,
   return lw_test_round_from (game->record, text);
 }
 
+/* The earlier players of game @id's seats, from who sat in each round
+ * (lw_store_list_round_players()): each with their share of the rounds,
+ * seat by seat, in the order they sat there. */
+static void
+add_round_players (LwStore            *store,
+                   LwRatingGames      *games,
+                   const LwStoredGame *game)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) rounds = lw_store_list_round_players (store, game->id, &error);
+
+  g_assert_no_error (error);
+  if (rounds->len == 0)
+    return;
+  for (guint seat = 0; seat < game->record->n_players; seat++)
+    {
+      g_autoptr (GPtrArray) names = g_ptr_array_new ();
+      g_autoptr (GHashTable) count = g_hash_table_new (g_str_hash, g_str_equal);
+
+      for (guint r = 0; r < rounds->len; r++)
+        {
+          const char *name = ((char **) g_ptr_array_index (rounds, r))[seat];
+          guint n = GPOINTER_TO_UINT (g_hash_table_lookup (count, name));
+
+          if (n == 0)
+            g_ptr_array_add (names, (gpointer) name);
+          g_hash_table_insert (count, (gpointer) name, GUINT_TO_POINTER (n + 1));
+        }
+      for (guint i = 0; i < names->len; i++)
+        {
+          const char *name = g_ptr_array_index (names, i);
+
+          if (!g_str_equal (name, game->record->players[seat]))
+            lw_rating_games_add_sub (games, game->id, seat, name,
+                                     (double) GPOINTER_TO_UINT (g_hash_table_lookup (count, name))
+                                     / (double) rounds->len);
+        }
+    }
+}
+
 /* The reference: every game read back and replayed, as the store did
- * before the cache. */
+ * before the cache, with its substitutes. */
 static LwRatingGames *
 replay_all (LwStore *store)
 {
@@ -76,10 +117,11 @@ replay_all (LwStore *store)
       const LwStoredGame *game = g_ptr_array_index (games, i);
       g_autoptr (LwStandings) standings = lw_standings_compute (game->record, NULL);
 
-      if (standings != NULL)
-        lw_rating_games_add_record (rating_games, game->id,
-                                    game->played_at > 0 ? game->played_at : game->created,
-                                    game->record, standings);
+      if (standings != NULL
+          && lw_rating_games_add_record (rating_games, game->id,
+                                         game->played_at > 0 ? game->played_at : game->created,
+                                         game->record, standings))
+        add_round_players (store, rating_games, game);
     }
   return rating_games;
 }
@@ -104,9 +146,10 @@ boards (const LwRatingGames *games)
         {
           const LwLeaderboardRow *row = &g_array_index (rows, LwLeaderboardRow, i);
 
-          g_string_append_printf (out, "%u %s %a %a %a %u %u %u %a\n", row->rank, row->name,
-                                  row->rating, row->mu, row->sigma, row->games, row->wins,
-                                  row->skunks, row->trend);
+          g_string_append_printf (out, "%u %s %a %a %a %u %u %u %a %u %d\n", row->rank,
+                                  row->name, row->rating, row->mu, row->sigma, row->games,
+                                  row->wins, row->skunks, row->trend, row->rated,
+                                  row->provisional);
         }
     }
   return g_string_free (out, FALSE);
@@ -360,12 +403,19 @@ test_changes (Fixture       *fixture,
   REREAD ();
   g_assert_nonnull (row_of (rows, "Ann"));
 
-  /* A substitute takes Ben's seat: the seat's player now is Zed. */
+  /* A substitute takes Ben's seat from round 2: the seat's player now is
+   * Zed. Both are rated for the seat's loss, each by their share of the
+   * rounds (equal priors: the two losses add up to one player's). */
   g_assert_true (lw_store_substitute_player (fixture->store, id, 1, "Zed", 2, &error));
   g_assert_no_error (error);
   REREAD ();
-  g_assert_null (row_of (rows, "Ben"));
-  g_assert_cmpfloat_with_epsilon (row_of (rows, "Zed")->mu, LOSER_MU, 1e-6);
+  g_assert_cmpuint (row_of (rows, "Ben")->games, ==, 1);
+  g_assert_cmpuint (row_of (rows, "Zed")->games, ==, 1);
+  g_assert_cmpfloat_with_epsilon ((25 - row_of (rows, "Zed")->mu) + (25 - row_of (rows, "Ben")->mu),
+                                  25 - LOSER_MU, 1e-6);
+  /* Ben played 1 round of 3, Zed 2. */
+  g_assert_cmpfloat_with_epsilon ((25 - row_of (rows, "Zed")->mu) / (25 - row_of (rows, "Ben")->mu),
+                                  2.0, 1e-6);
   g_assert_true (lw_store_undo_last_edit (fixture->store, id, &error));
   g_assert_no_error (error);
   REREAD ();
@@ -706,6 +756,79 @@ test_event_table_game (Fixture       *fixture,
   g_assert_cmpfloat_with_epsilon (g_array_index (rows, LwLeaderboardRow, 0).mu, WINNER_MU, 1e-6);
 }
 
+/* A club that scores on paper: a table's final board is rated as a game
+ * (its places by score), at the time its round was paired; an event's
+ * filter names it by minus the table's ID. */
+static void
+test_paper (Fixture       *fixture,
+            gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwEvent) paired = NULL;
+  g_autoptr (LwRatingGames) games = NULL;
+  g_autoptr (GArray) rows = NULL;
+  g_autoptr (GArray) ids = NULL;
+  g_autoptr (GArray) filtered = NULL;
+  const char *names[] = { "Ann", "Ben", NULL };
+  LwEventConfig config;
+  LwLeaderboardOptions options;
+  gint64 event, table;
+  const LwLeaderboardRow *ann;
+
+  lw_event_config_init (&config, LW_EVENT_SWISS, 2);
+  event = lw_store_add_event (fixture->store, "Club night", &config, &error);
+  g_assert_no_error (error);
+  g_assert_true (lw_store_add_event_entrants (fixture->store, event, names,
+                                              LW_ENTRANT_CHECKED_IN, &error));
+  g_assert_no_error (error);
+  paired = lw_store_pair_event_round (fixture->store, event, &error);
+  g_assert_no_error (error);
+
+  /* No result yet: nothing to rate. */
+  games = lw_store_load_rating_games (fixture->store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (lw_rating_games_get_n_games (games), ==, 0);
+  g_clear_pointer (&games, lw_rating_games_free);
+
+  /* Ann wins 15–3 on paper, whichever seat she has. */
+  {
+    const LwEventTable *t = &g_array_index (((LwEventRound *) g_ptr_array_index (paired->rounds, 0))->tables,
+                                            LwEventTable, 0);
+    gboolean ann_first = g_str_equal (((LwEntrant *) g_ptr_array_index (paired->entrants,
+                                                                        t->entrants[0]))->name,
+                                      "Ann");
+    int scores[2] = { ann_first ? 15 : 3, ann_first ? 3 : 15 };
+
+    g_assert_true (lw_store_set_event_paper_result (fixture->store, event, 1, 1, scores, 2,
+                                                    &error));
+    g_assert_no_error (error);
+  }
+  games = lw_store_load_rating_games (fixture->store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (lw_rating_games_get_n_games (games), ==, 1);
+  rows = board_rows (games);
+  g_assert_cmpuint (rows->len, ==, 2);
+  ann = row_of (rows, "Ann");
+  g_assert_cmpuint (ann->rank, ==, 1);
+  g_assert_cmpfloat_with_epsilon (ann->mu, WINNER_MU, 1e-6);
+  g_assert_cmpfloat_with_epsilon (row_of (rows, "Ben")->mu, LOSER_MU, 1e-6);
+  g_assert_cmpuint (ann->games, ==, 1);
+  g_assert_cmpuint (ann->wins, ==, 1);
+  g_assert_true (ann->provisional);
+
+  table = lw_test_sql_int_at (fixture->path, "SELECT id FROM event_tables");
+  ids = lw_store_event_game_ids (fixture->store, event, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 1);
+  g_assert_cmpint (g_array_index (ids, gint64, 0), ==, -table);
+  lw_leaderboard_options_init (&options);
+  options.only_games = (const gint64 *) (gpointer) ids->data;
+  options.n_only_games = ids->len;
+  filtered = lw_leaderboard_compute (games, &options);
+  g_assert_cmpuint (filtered->len, ==, 2);
+  g_assert_cmpuint (row_of (filtered, "Ann")->games, ==, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -730,6 +853,8 @@ main (int   argc,
               lw_test_db_set_up, test_migration_from_v6, lw_test_db_tear_down);
   g_test_add ("/store-ratings/event-table-game", Fixture, NULL,
               lw_test_db_set_up, test_event_table_game, lw_test_db_tear_down);
+  g_test_add ("/store-ratings/paper", Fixture, NULL,
+              lw_test_db_set_up, test_paper, lw_test_db_tear_down);
 
   return g_test_run ();
 }

@@ -209,8 +209,9 @@ fill_rows (LwLeaderboardPage *self)
                                             "%u game · wins %u · skunks %u",
                                             "%u games · wins %u · skunks %u", row->games),
                                row->games, row->wins, row->skunks);
-      /* TRANSLATORS: a leaderboard row: the counts, then the skill (mu) and its uncertainty (sigma) */
-      subtitle = g_strdup_printf (_("%s\nμ %.2f · σ %.2f"), games, row->mu, row->sigma);
+      /* TRANSLATORS: a leaderboard row: the counts, then the skill (mu) with twice its
+       * uncertainty (± 2 sigma: the skill lies in this range with 95 % confidence) */
+      subtitle = g_strdup_printf (_("%s\nμ %.2f ± %.2f (2σ)"), games, row->mu, 2 * row->sigma);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (action_row), escaped);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (action_row), subtitle);
@@ -231,6 +232,25 @@ fill_rows (LwLeaderboardPage *self)
       gtk_widget_set_tooltip_text (trend, _("Trend: the rating’s change over the last games counted"));
       gtk_box_append (GTK_BOX (values), rating);
       gtk_box_append (GTK_BOX (values), trend);
+      if (row->provisional)
+        {
+          GtkWidget *tag = gtk_label_new (_("Provisional"));
+          g_autofree char *why = NULL;
+
+          gtk_widget_add_css_class (tag, "caption");
+          gtk_widget_add_css_class (tag, "warning");
+          gtk_label_set_xalign (GTK_LABEL (tag), 1.0);
+          why = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                              /* TRANSLATORS: the tooltip of "Provisional" on the
+                                               * leaderboard: games rated so far, games needed */
+                                              "Rated in %u game: a rating is established after %u",
+                                              "Rated in %u games: a rating is established after %u",
+                                              row->rated),
+                                 row->rated, LW_RATING_PROVISIONAL_GAMES);
+          gtk_widget_set_tooltip_text (tag, why);
+          gtk_box_append (GTK_BOX (values), tag);
+          g_object_set_data (G_OBJECT (action_row), "lw-provisional", tag);
+        }
       gtk_widget_set_valign (values, GTK_ALIGN_CENTER);
       adw_action_row_add_suffix (ADW_ACTION_ROW (action_row), values);
       g_object_set_data (G_OBJECT (action_row), "lw-rating", rating);
@@ -269,7 +289,7 @@ done_cb (GObject      *object,
 
   adw_status_page_set_title (self->empty_status, _("No Rated Games"));
   adw_status_page_set_description (self->empty_status,
-                                   _("Finished Little Wolf games of this ladder and period rate their players."));
+                                   _("Finished Little Wolf games and results entered from paper of this ladder and period rate their players."));
   g_clear_pointer (&self->rows, g_array_unref);
   self->rows = g_steal_pointer (&result->rows);
   if (self->games != result->games)
@@ -531,16 +551,19 @@ lw_leaderboard_page_get_row_text (LwLeaderboardPage *self,
                                   guint              index)
 {
   GtkListBoxRow *row;
+  GtkLabel *tag;
 
   g_return_val_if_fail (LW_IS_LEADERBOARD_PAGE (self), NULL);
 
   row = gtk_list_box_get_row_at_index (self->rows_list, (int) index);
   if (row == NULL)
     return NULL;
-  return g_strdup_printf ("%s\n%s\n%s\n%s", adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
+  tag = g_object_get_data (G_OBJECT (row), "lw-provisional");
+  return g_strdup_printf ("%s\n%s\n%s\n%s%s%s", adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
                           adw_action_row_get_subtitle (ADW_ACTION_ROW (row)),
                           gtk_label_get_text (g_object_get_data (G_OBJECT (row), "lw-rating")),
-                          gtk_label_get_text (g_object_get_data (G_OBJECT (row), "lw-trend")));
+                          gtk_label_get_text (g_object_get_data (G_OBJECT (row), "lw-trend")),
+                          tag != NULL ? "\n" : "", tag != NULL ? gtk_label_get_text (tag) : "");
 }
 
 /* ------------------------------------------------------------------ */

@@ -102,7 +102,8 @@ const LwLeaderboardRow *lw_leaderboard_page_get_row (LwLeaderboardPage *self,
  * @index: a row, 0 the best rating
  *
  * Returns: (transfer full) (nullable): the row's title ("1. Ann"), its
- *   subtitle, its rating and its trend, one line each.
+ *   subtitle, its rating and its trend, one line each, and "Provisional"
+ *   on a last line for a provisional rating.
  */
 char *lw_leaderboard_page_get_row_text (LwLeaderboardPage *self,
                                         guint              index);

@@ -229,8 +229,12 @@ fill_player (LwStatsPage         *self,
              g_strdup_printf ("%u", stats->games));
   add_value (self, group, "finished", _("Finished"), NULL,
              g_strdup_printf ("%u", stats->finished));
-  add_value (self, group, "wins", _("Wins"), NULL,
+  /* Two counts of the same wins, each labelled (SCORING R23). */
+  add_value (self, group, "wins", _("Games Won"), _("A skunk counts once"),
              g_strdup_printf ("%u", stats->wins));
+  add_value (self, group, "wins-skunk-double", _("Wins, Skunks Double"),
+             _("A skunk counts 2, as in standings and the leaderboard"),
+             g_strdup_printf ("%u", lw_player_stats_skunk_double_wins (stats)));
   add_value (self, group, "win-rate", _("Win Rate"), _("Of the finished games"),
              format_rate (stats->wins, stats->finished));
   add_value (self, group, "skunks-won", _("Skunks Won"), NULL,

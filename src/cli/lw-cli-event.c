@@ -64,12 +64,15 @@ static const char event_usage[] =
 static const char ratings_usage[] =
   "Usage: littlewolf-cli [--db PATH] ratings [--ladder all|2p|3-4p|partners] [--json]\n"
   "                      [--from YYYY-MM-DD] [--to YYYY-MM-DD] [--event ID] [--trend N]\n"
-  "Ratings over every finished stored game (Weng-Lin Plackett-Luce; docs/EVENTS.md),\n"
-  "one line per player, best first:\n"
-  "RANK<TAB>PLAYER<TAB>RATING<TAB>GAMES<TAB>WINS<TAB>SKUNKS<TAB>TREND\n"
+  "Ratings over every finished stored game and every event result entered from paper\n"
+  "(OpenSkill's Weng-Lin Plackett-Luce, tau 25/300; docs/EVENTS.md), one line per\n"
+  "player, best first:\n"
+  "RANK<TAB>PLAYER<TAB>RATING<TAB>GAMES<TAB>WINS<TAB>SKUNKS<TAB>TREND<TAB>SIGMA<TAB>STATUS\n"
   "RATING is mu - 3 sigma; TREND its change over the player's last N counted games\n"
-  "(default 5). --from/--to (UTC, --to exclusive) and --event choose the games counted.\n"
-  "Equal ratings are listed by name. --json: rating, mu, sigma and trend with 4 decimals.\n";
+  "(default 5). STATUS is provisional while a player has fewer than 5 rated games;\n"
+  "provisional players come after the established ones. --from/--to (UTC, --to\n"
+  "exclusive) and --event choose the games counted. Equal ratings are listed by name.\n"
+  "--json: rating, mu, sigma and trend with 4 decimals, rated games, provisional.\n";
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                              */

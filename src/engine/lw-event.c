@@ -741,6 +741,22 @@ side_of_seat (const LwEvent *event,
   return is_partners (event) ? (int) (seat % 2) : (int) seat;
 }
 
+guint
+lw_event_table_n_sides (const LwEvent      *event,
+                        const LwEventTable *table)
+{
+  g_return_val_if_fail (event != NULL && table != NULL, 0);
+  return table_sides (event, table);
+}
+
+int
+lw_event_seat_side (const LwEvent *event,
+                    guint          seat)
+{
+  g_return_val_if_fail (event != NULL && seat < LW_EVENT_MAX_SEATS, 0);
+  return side_of_seat (event, seat);
+}
+
 /* Checks that a table's side scores have one highest; sets the skunk. */
 static gboolean
 check_scores (const LwEvent  *event,

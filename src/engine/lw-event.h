@@ -453,6 +453,27 @@ gboolean lw_event_set_paper_result (LwEvent    *event,
                                     GError    **error);
 
 /**
+ * lw_event_table_n_sides:
+ * @event: an event
+ * @table: one of its tables
+ *
+ * Returns: the table's sides: 2 at a partners event (seats 0 and 2, then
+ *   1 and 3), else one per seat.
+ */
+guint lw_event_table_n_sides (const LwEvent      *event,
+                              const LwEventTable *table);
+
+/**
+ * lw_event_seat_side:
+ * @event: an event
+ * @seat: a seat of one of its tables, 0–3
+ *
+ * Returns: the seat's side: seat % 2 at a partners event, else the seat.
+ */
+int lw_event_seat_side (const LwEvent *event,
+                        guint          seat);
+
+/**
  * lw_event_set_game_result:
  * @event: an event
  * @round: 1-based round number

@@ -22,6 +22,8 @@ lw_rating_model_init (LwRatingModel *model)
   model->sigma = 25.0 / 3.0;
   model->beta = model->sigma / 2.0;
   model->kappa = 0.0001;
+  model->tau = 25.0 / 300.0;
+  model->limit_sigma = FALSE;
 }
 
 void
@@ -49,27 +51,47 @@ lw_rating_rate (const LwRatingModel *model,
                 const guint         *ranks,
                 LwRating            *ratings)
 {
+  lw_rating_rate_weighted (model, n_teams, team_sizes, ranks, NULL, ratings);
+}
+
+void
+lw_rating_rate_weighted (const LwRatingModel *model,
+                         guint                n_teams,
+                         const guint         *team_sizes,
+                         const guint         *ranks,
+                         const double        *weights,
+                         LwRating            *ratings)
+{
   double team_mu[LW_MAX_SEATS], team_var[LW_MAX_SEATS], strength[LW_MAX_SEATS];
   double c_q[LW_MAX_SEATS], omega[LW_MAX_SEATS], delta[LW_MAX_SEATS];
+  double before[LW_RATING_MAX_PLAYERS];
   guint a_q[LW_MAX_SEATS], first[LW_MAX_SEATS];
-  double c2 = 0, c;
+  double c2 = 0, c, tau2;
   guint at = 0;
 
   g_return_if_fail (model != NULL && team_sizes != NULL && ranks != NULL && ratings != NULL);
   g_return_if_fail (n_teams >= 2 && n_teams <= LW_MAX_SEATS);
 
-  /* A side's mu and sigma² are its players' sums. */
+  /* The dynamics factor first (OpenSkill's tau), then a side's mu and
+   * sigma² are its players' sums, each by its weight. */
+  tau2 = model->tau * model->tau;
   for (guint i = 0; i < n_teams; i++)
     {
-      g_return_if_fail (team_sizes[i] >= 1 && at + team_sizes[i] <= LW_MAX_SEATS);
+      g_return_if_fail (team_sizes[i] >= 1 && at + team_sizes[i] <= LW_RATING_MAX_PLAYERS);
       first[i] = at;
       team_mu[i] = 0;
       team_var[i] = 0;
       for (guint j = 0; j < team_sizes[i]; j++, at++)
         {
-          team_mu[i] += ratings[at].mu;
-          team_var[i] += ratings[at].sigma * ratings[at].sigma;
+          double w = weights != NULL ? weights[at] : 1.0;
+
+          before[at] = ratings[at].sigma;
+          if (tau2 > 0)
+            ratings[at].sigma = sqrt (ratings[at].sigma * ratings[at].sigma + tau2);
+          team_mu[i] += w * ratings[at].mu;
+          team_var[i] += w * ratings[at].sigma * ratings[at].sigma;
         }
+      g_return_if_fail (team_var[i] > 0);
       c2 += team_var[i] + model->beta * model->beta;
     }
   c = sqrt (c2);
@@ -113,11 +135,20 @@ lw_rating_rate (const LwRatingModel *model,
   for (guint i = 0; i < n_teams; i++)
     for (guint j = 0; j < team_sizes[i]; j++)
       {
-        LwRating *r = &ratings[first[i] + j];
-        double share = r->sigma * r->sigma / team_var[i];
+        guint k = first[i] + j;
+        LwRating *r = &ratings[k];
+        double w = weights != NULL ? weights[k] : 1.0;
+        double share = w * r->sigma * r->sigma / team_var[i];
 
+        if (w <= 0)
+          {
+            r->sigma = before[k];   /* did not play: as before the game */
+            continue;
+          }
         r->mu += share * omega[i];
         r->sigma *= sqrt (MAX (1 - share * delta[i], model->kappa));
+        if (model->limit_sigma && tau2 > 0)
+          r->sigma = MIN (r->sigma, before[k]);
       }
 }
 
@@ -265,6 +296,82 @@ lw_rating_games_add_record (LwRatingGames      *games,
   return TRUE;
 }
 
+gboolean
+lw_rating_games_add_paper (LwRatingGames *games,
+                           const LwEvent *event,
+                           guint          round,
+                           guint          table,
+                           gint64         table_id,
+                           gint64         time)
+{
+  const LwEventRound *r;
+  const LwEventTable *t;
+  LwRatedGame game = { 0, };
+  guint n_sides;
+
+  g_return_val_if_fail (games != NULL && event != NULL && table_id > 0, FALSE);
+  g_return_val_if_fail (round >= 1 && round <= event->rounds->len, FALSE);
+  r = g_ptr_array_index (event->rounds, round - 1);
+  g_return_val_if_fail (table >= 1 && table <= r->tables->len, FALSE);
+  t = &g_array_index (r->tables, LwEventTable, table - 1);
+
+  if (!t->has_result || t->game_id != 0 || t->n_seats < 2)
+    return FALSE;
+  n_sides = lw_event_table_n_sides (event, t);
+  game.id = -table_id;
+  game.time = time;
+  game.n_players = t->n_seats;
+  game.n_teams = n_sides < t->n_seats ? n_sides : 0;
+  for (guint seat = 0; seat < t->n_seats; seat++)
+    {
+      const LwEntrant *entrant;
+      int side = lw_event_seat_side (event, seat);
+
+      g_return_val_if_fail (t->entrants[seat] >= 0
+                            && (guint) t->entrants[seat] < event->entrants->len, FALSE);
+      entrant = g_ptr_array_index (event->entrants, t->entrants[seat]);
+      game.players[seat] = lw_rating_games_intern (games, entrant->name);
+      game.side_of[seat] = side;
+      /* A partners table's seats hold their side's score. */
+      game.scores[side] = t->scores[seat];
+    }
+  game.skunk = t->skunk;
+  lw_rating_games_add (games, &game);
+  return TRUE;
+}
+
+gboolean
+lw_rating_games_add_sub (LwRatingGames *games,
+                         gint64         id,
+                         guint          seat,
+                         const char    *name,
+                         double         weight)
+{
+  LwRatedGame *game;
+  guint player;
+
+  g_return_val_if_fail (games != NULL && name != NULL, FALSE);
+
+  if (games->games->len == 0)
+    return FALSE;
+  game = &g_array_index (games->games, LwRatedGame, games->games->len - 1);
+  if (game->id != id || seat >= game->n_players || game->n_subs >= LW_RATED_MAX_SUBS
+      || !(weight >= 0 && weight <= 1))
+    return FALSE;
+  player = lw_rating_games_intern (games, name);
+  for (guint s = 0; s < game->n_players; s++)
+    if (game->players[s] == player)
+      return FALSE;
+  for (guint k = 0; k < game->n_subs; k++)
+    if (game->subs[k].player == player)
+      return FALSE;
+  game->subs[game->n_subs].seat = seat;
+  game->subs[game->n_subs].player = player;
+  game->subs[game->n_subs].weight = weight;
+  game->n_subs++;
+  return TRUE;
+}
+
 guint
 lw_rating_games_get_n_games (const LwRatingGames *games)
 {
@@ -283,19 +390,29 @@ lw_leaderboard_options_init (LwLeaderboardOptions *options)
   lw_rating_model_init (&options->model);
 }
 
+int
+lw_rating_game_order (const LwRatedGame *a,
+                      const LwRatedGame *b)
+{
+  g_return_val_if_fail (a != NULL && b != NULL, 0);
+
+  if (a->time != b->time)
+    return a->time < b->time ? -1 : 1;
+  /* The record's stable key: the stored ID for now (a game record's own
+   * ID, once records carry one, slots in here). */
+  if (a->id != b->id)
+    return a->id < b->id ? -1 : 1;
+  return 0;
+}
+
 static int
 compare_game_order (gconstpointer pa,
                     gconstpointer pb,
                     gpointer      user_data)
 {
   const LwRatedGame *games = user_data;
-  const LwRatedGame *a = &games[*(const guint *) pa], *b = &games[*(const guint *) pb];
 
-  if (a->time != b->time)
-    return a->time < b->time ? -1 : 1;
-  if (a->id != b->id)
-    return a->id < b->id ? -1 : 1;
-  return 0;
+  return lw_rating_game_order (&games[*(const guint *) pa], &games[*(const guint *) pb]);
 }
 
 static int
@@ -312,6 +429,7 @@ typedef struct {
   guint     games;
   guint     wins;
   guint     skunks;
+  guint     rated;
   double   *before;   /* ring of the ratings before the last counted games */
   guint     n_before;
 } Player;
@@ -328,6 +446,8 @@ compare_rows (gconstpointer pa,
   char *const *keys = user_data;
   int order;
 
+  if (a->provisional != b->provisional)
+    return a->provisional ? 1 : -1;
   if (a->rating != b->rating)
     return a->rating > b->rating ? -1 : 1;
   order = strcmp (keys[a->player], keys[b->player]);
@@ -380,8 +500,10 @@ lw_leaderboard_compute (const LwRatingGames        *games,
       const LwRatedGame *game = &all[order[k]];
       guint n_sides = game->n_teams > 0 ? game->n_teams : game->n_players;
       guint sizes[LW_MAX_SEATS] = { 0, }, ranks[LW_MAX_SEATS] = { 0, };
-      guint seat_at[LW_MAX_SEATS], offset[LW_MAX_SEATS];
-      LwRating ratings[LW_MAX_SEATS];
+      guint offset[LW_MAX_SEATS], who[LW_RATING_MAX_PLAYERS], seat_of[LW_RATING_MAX_PLAYERS];
+      double weights[LW_RATING_MAX_PLAYERS];
+      LwRating ratings[LW_RATING_MAX_PLAYERS];
+      guint n_in;
       gboolean counted;
       int top = G_MININT;
       guint n_top = 0;
@@ -407,28 +529,63 @@ lw_leaderboard_compute (const LwRatingGames        *games,
         if (game->scores[s] == top)
           n_top++;
 
-      /* The players side by side, as lw_rating_rate() takes them. */
+      /* The players side by side, as lw_rating_rate_weighted() takes
+       * them: each seat's current player, then its earlier players. */
       for (guint seat = 0; seat < game->n_players; seat++)
         sizes[game->n_teams > 0 ? game->side_of[seat] : (int) seat]++;
+      for (guint j = 0; j < game->n_subs; j++)
+        {
+          guint seat = game->subs[j].seat;
+          sizes[game->n_teams > 0 ? game->side_of[seat] : (int) seat]++;
+        }
       offset[0] = 0;
       for (guint s = 1; s < n_sides; s++)
         offset[s] = offset[s - 1] + sizes[s - 1];
       {
         guint fill[LW_MAX_SEATS] = { 0, };
+        double left[LW_MAX_SEATS];
 
+        for (guint seat = 0; seat < game->n_players; seat++)
+          left[seat] = 1.0;
+        for (guint j = 0; j < game->n_subs; j++)
+          left[game->subs[j].seat] -= game->subs[j].weight;
+        n_in = 0;
         for (guint seat = 0; seat < game->n_players; seat++)
           {
             guint side = game->n_teams > 0 ? (guint) game->side_of[seat] : seat;
-            seat_at[seat] = offset[side] + fill[side]++;
-            ratings[seat_at[seat]] = players[game->players[seat]].rating;
+            guint at = offset[side] + fill[side]++;
+
+            who[at] = game->players[seat];
+            seat_of[at] = seat;
+            weights[at] = MAX (left[seat], 0.0);
+            n_in++;
           }
+        for (guint j = 0; j < game->n_subs; j++)
+          {
+            guint seat = game->subs[j].seat;
+            guint side = game->n_teams > 0 ? (guint) game->side_of[seat] : seat;
+            guint at = offset[side] + fill[side]++;
+
+            who[at] = game->subs[j].player;
+            seat_of[at] = seat;
+            weights[at] = game->subs[j].weight;
+            n_in++;
+          }
+        for (guint j = 0; j < n_in; j++)
+          ratings[j] = players[who[j]].rating;
       }
 
-      for (guint seat = 0; seat < game->n_players && counted; seat++)
+      for (guint j = 0; j < n_in; j++)
         {
-          Player *player = &players[game->players[seat]];
+          Player *player = &players[who[j]];
+          guint seat = seat_of[j];
           guint side = game->n_teams > 0 ? (guint) game->side_of[seat] : seat;
 
+          if (weights[j] <= 0)
+            continue;   /* sat in the seat for no round */
+          player->rated++;
+          if (!counted)
+            continue;
           player->before[player->games % trend] = lw_rating_conservative (&player->rating);
           player->games++;
           /* A skunk is worth double: 2 wins on the leaderboard (R23). */
@@ -440,9 +597,10 @@ lw_leaderboard_compute (const LwRatingGames        *games,
             }
         }
 
-      lw_rating_rate (&options->model, n_sides, sizes, ranks, ratings);
-      for (guint seat = 0; seat < game->n_players; seat++)
-        players[game->players[seat]].rating = ratings[seat_at[seat]];
+      lw_rating_rate_weighted (&options->model, n_sides, sizes, ranks,
+                               game->n_subs > 0 ? weights : NULL, ratings);
+      for (guint j = 0; j < n_in; j++)
+        players[who[j]].rating = ratings[j];
     }
 
   rows = g_array_new (FALSE, FALSE, sizeof (LwLeaderboardRow));
@@ -462,6 +620,8 @@ lw_leaderboard_compute (const LwRatingGames        *games,
       row.games = player->games;
       row.wins = player->wins;
       row.skunks = player->skunks;
+      row.rated = player->rated;
+      row.provisional = player->rated < LW_RATING_PROVISIONAL_GAMES;
       /* The rating before the oldest of the last `trend` counted games. */
       oldest = player->games > trend ? player->games % trend : 0;
       row.trend = row.rating - player->before[oldest];
@@ -480,7 +640,8 @@ lw_leaderboard_compute (const LwRatingGames        *games,
   for (guint i = 0; i < rows->len; i++)
     {
       LwLeaderboardRow *row = &g_array_index (rows, LwLeaderboardRow, i);
-      row->rank = i > 0 && (row - 1)->rating == row->rating ? (row - 1)->rank : i + 1;
+      row->rank = i > 0 && (row - 1)->rating == row->rating
+                  && (row - 1)->provisional == row->provisional ? (row - 1)->rank : i + 1;
     }
   return rows;
 }
@@ -570,6 +731,11 @@ lw_leaderboard_to_json (GArray                     *rows,
       g_string_append_printf (out, "%u,\n", row->skunks);
       append_member (out, 6, "trend");
       append_decimal (out, row->trend);
+      g_string_append (out, ",\n");
+      append_member (out, 6, "rated");
+      g_string_append_printf (out, "%u,\n", row->rated);
+      append_member (out, 6, "provisional");
+      g_string_append (out, row->provisional ? "true" : "false");
       g_string_append (out, i + 1 < rows->len ? "\n    },\n" : "\n    }\n");
     }
   if (rows->len > 0)
@@ -589,11 +755,14 @@ lw_leaderboard_to_text (GArray *rows)
     {
       const LwLeaderboardRow *row = &g_array_index (rows, LwLeaderboardRow, i);
       char rating[G_ASCII_DTOSTR_BUF_SIZE], trend[G_ASCII_DTOSTR_BUF_SIZE];
+      char sigma[G_ASCII_DTOSTR_BUF_SIZE];
 
       g_ascii_formatd (rating, sizeof rating, "%.2f", row->rating);
       g_ascii_formatd (trend, sizeof trend, "%+.2f", row->trend);
-      g_string_append_printf (out, "%u\t%s\t%s\t%u\t%u\t%u\t%s\n", row->rank, row->name,
-                              rating, row->games, row->wins, row->skunks, trend);
+      g_ascii_formatd (sigma, sizeof sigma, "%.2f", row->sigma);
+      g_string_append_printf (out, "%u\t%s\t%s\t%u\t%u\t%u\t%s\t%s\t%s\n", row->rank,
+                              row->name, rating, row->games, row->wins, row->skunks, trend,
+                              sigma, row->provisional ? "provisional" : "established");
     }
   return g_string_free (out, FALSE);
 }

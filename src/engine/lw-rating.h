@@ -14,6 +14,7 @@
 
 #include <glib.h>
 
+#include "lw-event.h"
 #include "lw-record.h"
 #include "lw-score.h"
 
@@ -26,13 +27,29 @@ G_BEGIN_DECLS
  * @beta: the performance noise of one game (default @sigma / 2)
  * @kappa: the floor of a variance's shrink factor (default 0.0001), which
  *   keeps every sigma positive
+ * @tau: the dynamics factor (default 25/300, OpenSkill's): before each
+ *   game every player's sigma becomes sqrt (sigma² + tau²), so that sigma
+ *   never freezes and a ladder keeps moving over the years; 0 turns it off
+ * @limit_sigma: OpenSkill's `limitSigma` (default %FALSE): a game never
+ *   leaves a player's sigma above what it was before the game (before
+ *   @tau was added); only has an effect when @tau > 0
  */
 typedef struct {
-  double mu;
-  double sigma;
-  double beta;
-  double kappa;
+  double   mu;
+  double   sigma;
+  double   beta;
+  double   kappa;
+  double   tau;
+  gboolean limit_sigma;
 } LwRatingModel;
+
+/* The most players one game rates: 8 seats and the substitutes who
+ * played part of them (LwRatedGame.subs). */
+#define LW_RATING_MAX_PLAYERS 24
+
+/* A player is provisional while rated in fewer games than this
+ * (docs/EVENTS.md, "Provisional ratings"). */
+#define LW_RATING_PROVISIONAL_GAMES 5
 
 /**
  * LwRating:
@@ -47,7 +64,8 @@ typedef struct {
 /**
  * lw_rating_model_init:
  * @model: (out caller-allocates): the model to fill with the defaults
- *   (mu 25, sigma 25/3, beta 25/6, kappa 0.0001)
+ *   (mu 25, sigma 25/3, beta 25/6, kappa 0.0001, tau 25/300, limit_sigma
+ *   off: OpenSkill's defaults)
  */
 void lw_rating_model_init (LwRatingModel *model);
 
@@ -95,6 +113,38 @@ void lw_rating_rate (const LwRatingModel *model,
                      LwRating            *ratings);
 
 /**
+ * lw_rating_rate_weighted:
+ * @model: the model
+ * @n_teams: the game's sides, 2–8
+ * @team_sizes: (array length=n_teams): players per side, each ≥ 1; at most
+ *   %LW_RATING_MAX_PLAYERS players in all
+ * @ranks: (array length=n_teams): each side's finishing place, 0 the
+ *   winner; equal places are a tie
+ * @weights: (array) (nullable): each player's weight, in 0–1 (the share
+ *   of the game's rounds they played in their seat; the weights of one
+ *   seat's players sum to 1); %NULL for 1 each
+ * @ratings: (inout) (array): the players' ratings side by side, updated
+ *   in place
+ *
+ * One game's update as OpenSkill's rate() makes it with the Plackett-Luce
+ * model: first each sigma becomes sqrt (sigma² + tau²) (@model's tau),
+ * then the update of lw_rating_rate()'s formula, in which a player's
+ * weight w_j scales what they bring to the side and what they take from
+ * it: mu_i = Σ_j w_j mu_j, sigma²_i = Σ_j w_j sigma²_j,
+ * mu_j += w_j sigma²_j / sigma²_i · Ω_i and
+ * sigma_j *= sqrt (max (1 − w_j sigma²_j / sigma²_i · Δ_i, kappa)); a
+ * weight of 0 leaves the player as they were. With every weight 1 this is
+ * OpenSkill's update exactly. Last, with @model's limit_sigma, no sigma
+ * ends above its value before the game (docs/EVENTS.md, "Ratings").
+ */
+void lw_rating_rate_weighted (const LwRatingModel *model,
+                              guint                n_teams,
+                              const guint         *team_sizes,
+                              const guint         *ranks,
+                              const double        *weights,
+                              LwRating            *ratings);
+
+/**
  * LwLadder:
  * @LW_LADDER_ALL: every finished Little Wolf game
  * @LW_LADDER_TWO: 2-player games
@@ -124,8 +174,27 @@ gboolean lw_ladder_from_string (const char *text,
                                 LwLadder   *ladder);
 
 /**
+ * LwRatedSub:
+ * @seat: the seat, 0 … n_players − 1
+ * @player: a player who sat there before its current player, an index of
+ *   lw_rating_games_intern()
+ * @weight: the share of the game's rounds they played in the seat, 0–1
+ *
+ * One earlier player of a seat that changed hands (a substitute).
+ */
+typedef struct {
+  guint  seat;
+  guint  player;
+  double weight;
+} LwRatedSub;
+
+/* The most earlier players of seats in one rated game. */
+#define LW_RATED_MAX_SUBS (LW_RATING_MAX_PLAYERS - LW_MAX_SEATS)
+
+/**
  * LwRatedGame:
- * @id: the stored game's ID
+ * @id: the stored game's ID, or for a result entered from paper minus the
+ *   event table's ID (so that an event's filter can name it)
  * @time: when it was played (seconds since 1970, UTC): orders the games
  * @n_players: 2–8
  * @players: each seat's player, an index of lw_rating_games_intern()
@@ -133,18 +202,23 @@ gboolean lw_ladder_from_string (const char *text,
  * @side_of: each seat's side when @n_teams > 0
  * @scores: each side's final score
  * @skunk: the winner won a skunk (SCORING R23)
+ * @n_subs: the earlier players of seats that changed hands, 0 when none
+ * @subs: them; a seat's current player (@players) has the weight that
+ *   is left (1 − its earlier players' weights)
  *
- * A finished game as the ratings see it.
+ * A finished game, or a result entered from paper, as the ratings see it.
  */
 typedef struct {
-  gint64   id;
-  gint64   time;
-  guint    n_players;
-  guint    players[LW_MAX_SEATS];
-  guint    n_teams;
-  int      side_of[LW_MAX_SEATS];
-  int      scores[LW_MAX_SEATS];
-  gboolean skunk;
+  gint64     id;
+  gint64     time;
+  guint      n_players;
+  guint      players[LW_MAX_SEATS];
+  guint      n_teams;
+  int        side_of[LW_MAX_SEATS];
+  int        scores[LW_MAX_SEATS];
+  gboolean   skunk;
+  guint      n_subs;
+  LwRatedSub subs[LW_RATED_MAX_SUBS];
 } LwRatedGame;
 
 /**
@@ -219,6 +293,66 @@ gboolean lw_rating_games_add_record (LwRatingGames      *games,
                                      const LwStandings  *standings);
 
 /**
+ * lw_rating_games_add_paper:
+ * @games: a set of games
+ * @event: an event
+ * @round: 1-based round number
+ * @table: 1-based table number in the round
+ * @table_id: the stored event table's ID, > 0
+ * @time: when the round was played (seconds since 1970, UTC)
+ *
+ * Adds a table's result entered from paper (a final board without rounds)
+ * as a rated game: its sides placed by their final scores as a game's
+ * are, the skunk as lw_event_set_paper_result() found it; its ID is
+ * −@table_id. A table without a result, or whose result is a stored game
+ * (rated as that game), is left out.
+ *
+ * Returns: %TRUE when the result was added.
+ */
+gboolean lw_rating_games_add_paper (LwRatingGames *games,
+                                    const LwEvent *event,
+                                    guint          round,
+                                    guint          table,
+                                    gint64         table_id,
+                                    gint64         time);
+
+/**
+ * lw_rating_games_add_sub:
+ * @games: a set of games
+ * @id: a game's ID, as added last (lw_rating_games_add(),
+ *   lw_rating_games_add_record())
+ * @seat: one of its seats
+ * @name: a player who played the seat before its current player
+ * @weight: the share of the game's rounds they played there, 0–1
+ *
+ * Rates a substitute's part of the last game added (docs/EVENTS.md,
+ * "Substitutes"). Ignored when the last game added is not @id, when the
+ * player plays another seat of the game, or when the game has
+ * %LW_RATED_MAX_SUBS earlier players already.
+ *
+ * Returns: %TRUE when added.
+ */
+gboolean lw_rating_games_add_sub (LwRatingGames *games,
+                                  gint64         id,
+                                  guint          seat,
+                                  const char    *name,
+                                  double         weight);
+
+/**
+ * lw_rating_game_order:
+ * @a: a rated game
+ * @b: another
+ *
+ * The order in which games are rated, so that every copy of a database
+ * rates them alike: by played-at time, then by ID (a stored game's ID; a
+ * paper result's −table ID, so at the same second paper results first).
+ *
+ * Returns: < 0, 0 or > 0 as @a is rated before, with or after @b.
+ */
+int lw_rating_game_order (const LwRatedGame *a,
+                          const LwRatedGame *b);
+
+/**
  * lw_rating_games_get_n_games:
  * Returns: the games added.
  */
@@ -267,6 +401,10 @@ void lw_leaderboard_options_init (LwLeaderboardOptions *options);
  * @skunks: counted games won with a skunk (SCORING R23)
  * @trend: the change of @rating over the player's last @trend_games
  *   counted games
+ * @rated: the games that rated the player (the ladder's games up to the
+ *   end of the period, the filter aside)
+ * @provisional: @rated < %LW_RATING_PROVISIONAL_GAMES: the rating is not
+ *   yet established; such rows come after the established ones
  */
 typedef struct {
   guint       rank;
@@ -279,6 +417,8 @@ typedef struct {
   guint       wins;
   guint       skunks;
   double      trend;
+  guint       rated;
+  gboolean    provisional;
 } LwLeaderboardRow;
 
 /**
@@ -286,11 +426,16 @@ typedef struct {
  * @games: the games
  * @options: what to count
  *
- * Rates every game of the ladder up to the period's end in time order
- * (then by ID) with lw_rating_rate() (each side's place by its final
- * score, equal scores tied) and lists the players with at least one
- * counted game, best rating first; equal ratings by name in the order of
- * the user's locale (g_utf8_collate_key()), then byte for byte.
+ * Rates every game of the ladder up to the period's end in the order of
+ * lw_rating_game_order() with lw_rating_rate_weighted() (each side's
+ * place by its final score, equal scores tied; a substitute by their
+ * share of the seat's rounds) and lists the players with at least one
+ * counted game: the established ones first, then the provisional ones
+ * (fewer than %LW_RATING_PROVISIONAL_GAMES rated games), each group best
+ * rating first; equal ratings by name in the order of the user's locale
+ * (g_utf8_collate_key()), then byte for byte. Ranks run on through both
+ * groups. Every player who played in a seat counts the game, and its win
+ * when the seat won.
  *
  * Returns: (transfer full) (element-type LwLeaderboardRow): the rows;
  *   the names belong to @games.
@@ -304,7 +449,8 @@ GArray *lw_leaderboard_compute (const LwRatingGames        *games,
  * @options: the options they were computed with
  *
  * Returns: (transfer full): {"ladder", "leaderboard": [{"rank", "player",
- *   "rating", "mu", "sigma", "games", "wins", "skunks", "trend"}]},
+ *   "rating", "mu", "sigma", "games", "wins", "skunks", "trend", "rated",
+ *   "provisional"}]},
  *   pretty-printed as lw_json_builder_to_text() lays JSON out, with a final
  *   newline; rating, mu, sigma and trend rounded to 4 decimals and written
  *   with exactly 4 ("24.4887", "0.0000").
@@ -317,8 +463,9 @@ char *lw_leaderboard_to_json (GArray                     *rows,
  * @rows: (element-type LwLeaderboardRow): lw_leaderboard_compute()
  *
  * Returns: (transfer full): one line per row,
- *   `RANK<TAB>PLAYER<TAB>RATING<TAB>GAMES<TAB>WINS<TAB>SKUNKS<TAB>TREND`,
- *   ratings with 2 decimals, the trend signed.
+ *   `RANK<TAB>PLAYER<TAB>RATING<TAB>GAMES<TAB>WINS<TAB>SKUNKS<TAB>TREND<TAB>SIGMA<TAB>STATUS`,
+ *   ratings and sigma with 2 decimals, the trend signed, STATUS
+ *   `provisional` or `established`.
  */
 char *lw_leaderboard_to_text (GArray *rows);
 

@@ -356,3 +356,11 @@ lw_player_stats_average_margin (const LwPlayerStats *stats)
   g_return_val_if_fail (stats != NULL, 0.0);
   return stats->finished == 0 ? 0.0 : (double) stats->margin_total / (double) stats->finished;
 }
+
+guint
+lw_player_stats_skunk_double_wins (const LwPlayerStats *stats)
+{
+  g_return_val_if_fail (stats != NULL, 0);
+  /* A skunk is worth double (R23): its second win. */
+  return stats->wins + stats->skunks_won;
+}

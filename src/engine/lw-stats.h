@@ -182,6 +182,17 @@ double lw_player_stats_pack_rate (const LwPlayerStats *stats);
  */
 double lw_player_stats_average_margin (const LwPlayerStats *stats);
 
+/**
+ * lw_player_stats_skunk_double_wins:
+ * @stats: statistics
+ *
+ * The player's wins as standings and leaderboards count them, a skunk win
+ * worth 2 (SCORING R23): @wins + @skunks_won. (@wins counts a skunk once.)
+ *
+ * Returns: the wins, a skunk counting 2.
+ */
+guint lw_player_stats_skunk_double_wins (const LwPlayerStats *stats);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwPlayerStats, lw_player_stats_free)
 
 G_END_DECLS

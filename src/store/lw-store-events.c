@@ -369,6 +369,67 @@ lw_store_load_event (LwStore  *self,
   return g_steal_pointer (&event);
 }
 
+gboolean
+lw_store_add_paper_rating_games_locked (LwStore        *self,
+                                        LwRatingGames  *games,
+                                        GError        **error)
+{
+  g_autoptr (GArray) events = g_array_new (FALSE, FALSE, sizeof (gint64));
+  gboolean has_row, stepped = TRUE;
+
+  /* The events with a result from paper, then each one's tables. */
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self, "SELECT DISTINCT event FROM event_tables WHERE paper = 1"
+                           " AND game IS NULL ORDER BY event", error);
+
+    if (stmt == NULL)
+      return FALSE;
+    while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+      {
+        gint64 id = sqlite3_column_int64 (stmt, 0);
+        g_array_append_val (events, id);
+      }
+    if (!stepped)
+      return FALSE;
+  }
+  for (guint i = 0; i < events->len; i++)
+    {
+      gint64 id = g_array_index (events, gint64, i);
+      g_autoptr (LwEvent) event = load_event_locked (self, id, error);
+      g_autoptr (LwStoreStmt) stmt = NULL;
+
+      if (event == NULL)
+        return FALSE;
+      stmt = lw_store_stmt (self,
+                            "SELECT t.id, t.round, t.number, r.paired_at FROM event_tables AS t"
+                            " JOIN event_rounds AS r ON r.event = t.event AND r.number = t.round"
+                            " WHERE t.event = ? AND t.paper = 1 AND t.game IS NULL"
+                            " ORDER BY t.round, t.number", error);
+      if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
+        return FALSE;
+      while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+        {
+          gint64 round = sqlite3_column_int64 (stmt, 1);
+          gint64 number = sqlite3_column_int64 (stmt, 2);
+          const LwEventRound *r;
+
+          /* load_event_locked() checked the rounds and tables. */
+          if (round < 1 || round > event->rounds->len)
+            continue;
+          r = g_ptr_array_index (event->rounds, round - 1);
+          if (number < 1 || number > r->tables->len)
+            continue;
+          lw_rating_games_add_paper (games, event, (guint) round, (guint) number,
+                                     sqlite3_column_int64 (stmt, 0),
+                                     sqlite3_column_int64 (stmt, 3));
+        }
+      if (!stepped)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 GPtrArray *
 lw_store_list_events (LwStore  *self,
                       GError  **error)
@@ -1059,8 +1120,9 @@ lw_store_event_game_ids (LwStore  *self,
     }
   {
     g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "SELECT game FROM event_tables WHERE event = ? AND game IS NOT NULL"
-                           " ORDER BY game", error);
+      lw_store_stmt (self, "SELECT game FROM event_tables WHERE event = ?1 AND game IS NOT NULL"
+                           " UNION ALL SELECT -id FROM event_tables WHERE event = ?1"
+                           " AND game IS NULL AND paper = 1 ORDER BY 1", error);
 
     if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
       goto failed;

@@ -261,8 +261,10 @@ gboolean lw_store_set_event_game_result (LwStore  *self,
  * @error: return location for a #GError
  *
  * Returns: (transfer full) (element-type gint64) (nullable): the IDs of
- *   the games linked to the event's tables (for a leaderboard filtered by
- *   event: LwLeaderboardOptions.only_games).
+ *   the games linked to the event's tables, and for each table whose
+ *   result was entered from paper minus the table's ID (as
+ *   lw_rating_games_add_paper() names it), smallest first (for a
+ *   leaderboard filtered by event: LwLeaderboardOptions.only_games).
  */
 GArray *lw_store_event_game_ids (LwStore  *self,
                                  gint64    id,
@@ -276,8 +278,12 @@ GArray *lw_store_event_game_ids (LwStore  *self,
  * Every stored game that the ratings count (lw_rating_is_rated(): a
  * finished Little Wolf game with a winner), as a set for
  * lw_leaderboard_compute(), each at its played_at time (its creation time
- * when not given), its seats named as they are now. Games that no longer
- * replay are left out.
+ * when not given), its seats named as they are now, and the earlier
+ * players of seats that changed hands (seat_changes) with the share of
+ * the game's rounds each played (lw_rating_games_add_sub()). Games that
+ * no longer replay are left out. Then every event table's result entered
+ * from paper (lw_rating_games_add_paper()), at the time its round was
+ * paired.
  *
  * A game's result is its replay (lw_standings_compute()) as kept in the
  * result cache (lw-store-results.c) for the game's current version

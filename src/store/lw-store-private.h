@@ -7,6 +7,7 @@
 
 #include <sqlite3.h>
 
+#include "lw-rating.h"
 #include "lw-store.h"
 
 G_BEGIN_DECLS
@@ -94,6 +95,13 @@ gboolean lw_store_append_round_locked (LwStore        *self,
 LwStoredGame *lw_store_load_game_locked (LwStore  *self,
                                          gint64    id,
                                          GError  **error);
+
+/* Adds every event table's result entered from paper to @games
+ * (lw_rating_games_add_paper()), each at the time its round was paired,
+ * inside an open transaction (lw-store-events.c). */
+gboolean lw_store_add_paper_rating_games_locked (LwStore        *self,
+                                                 LwRatingGames  *games,
+                                                 GError        **error);
 
 /* The result cache (lw-store-results.c), inside a write transaction,
  * after the change to game @id is logged: its row is written with the

@@ -383,6 +383,98 @@ add_cached_game (LwRatingGames *games,
   return TRUE;
 }
 
+/* One change of a seat's player (seat_changes), with the game's rounds. */
+typedef struct {
+  guint  seat;
+  gint64 from_round;
+  gint64 n_rounds;
+  char  *old_name;
+} SeatChange;
+
+static void
+seat_change_clear (gpointer data)
+{
+  g_free (((SeatChange *) data)->old_name);
+}
+
+/* Every game's seat changes: game ID → GArray of SeatChange, in the order
+ * they happened. */
+static GHashTable *
+read_seat_changes (LwStore  *self,
+                   GError  **error)
+{
+  g_autoptr (GHashTable) changes =
+    g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) g_array_unref);
+  g_autoptr (LwStoreStmt) stmt =
+    lw_store_stmt (self,
+                   "SELECT c.game, c.seat, c.from_round, o.name,"
+                   " (SELECT count (*) FROM rounds AS r WHERE r.game = c.game)"
+                   " FROM seat_changes AS c JOIN players AS o ON o.id = c.old_player"
+                   " ORDER BY c.game, c.seat, c.from_round, c.id", error);
+  gboolean has_row = FALSE;
+
+  if (stmt == NULL)
+    return NULL;
+  for (;;)
+    {
+      gint64 game;
+      GArray *list;
+      SeatChange *change;
+      const char *name;
+
+      if (!lw_store_step_row (self, stmt, &has_row, error))
+        return NULL;
+      if (!has_row)
+        break;
+      game = sqlite3_column_int64 (stmt, 0);
+      list = g_hash_table_lookup (changes, &game);
+      if (list == NULL)
+        {
+          list = g_array_new (FALSE, FALSE, sizeof (SeatChange));
+          g_array_set_clear_func (list, seat_change_clear);
+          g_hash_table_insert (changes, g_memdup2 (&game, sizeof game), list);
+        }
+      /* The array owns the name from here (seat_change_clear()). */
+      g_array_set_size (list, list->len + 1);
+      change = &g_array_index (list, SeatChange, list->len - 1);
+      name = (const char *) sqlite3_column_text (stmt, 3);
+      change->seat = (guint) CLAMP (sqlite3_column_int64 (stmt, 1), 0, LW_MAX_SEATS - 1);
+      change->from_round = sqlite3_column_int64 (stmt, 2);
+      change->n_rounds = sqlite3_column_int64 (stmt, 4);
+      change->old_name = g_strdup (name != NULL ? name : "");
+    }
+  return g_steal_pointer (&changes);
+}
+
+/* The earlier players of game @id's seats, each with the share of the
+ * game's rounds they played there (the rounds before the seat changed
+ * hands, from the round after the change before), for the game just
+ * added to @games (lw_rating_games_add_sub()). */
+static void
+add_substitutes (LwRatingGames *games,
+                 GHashTable    *changes,
+                 gint64         id)
+{
+  GArray *list = g_hash_table_lookup (changes, &id);
+  gint64 from[LW_MAX_SEATS];
+
+  if (list == NULL)
+    return;
+  for (guint seat = 0; seat < LW_MAX_SEATS; seat++)
+    from[seat] = 1;
+  for (guint i = 0; i < list->len; i++)
+    {
+      const SeatChange *change = &g_array_index (list, SeatChange, i);
+      gint64 until = MIN (change->from_round, change->n_rounds + 1);
+      gint64 played = MAX (until - from[change->seat], 0);
+
+      if (change->n_rounds > 0 && played > 0)
+        lw_rating_games_add_sub (games, id, change->seat, change->old_name,
+                                 (double) played / (double) change->n_rounds);
+      from[change->seat] = MAX (from[change->seat], until);
+    }
+}
+
 /* A game whose row is stale. */
 typedef struct {
   gint64 id;
@@ -426,6 +518,7 @@ lw_store_load_rating_games (LwStore  *self,
   g_autoptr (GArray) players = NULL;
   g_autoptr (GArray) stale = g_array_new (FALSE, FALSE, sizeof (StaleGame));
   g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) result_row_free);
+  g_autoptr (GHashTable) changes = NULL;
 
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -436,6 +529,9 @@ lw_store_load_rating_games (LwStore  *self,
     return NULL;
   players = read_players (self, error);
   if (players == NULL)
+    goto failed;
+  changes = read_seat_changes (self, error);
+  if (changes == NULL)
     goto failed;
 
   {
@@ -474,7 +570,10 @@ lw_store_load_rating_games (LwStore  *self,
                                  (const char *) sqlite3_column_text (stmt, 7),
                                  (const char *) sqlite3_column_text (stmt, 10),
                                  sqlite3_column_int64 (stmt, 9) != 0))
-              continue;
+              {
+                add_substitutes (games, changes, game.id);
+                continue;
+              }
           }
         g_array_append_val (stale, game);
       }
@@ -496,9 +595,14 @@ lw_store_load_rating_games (LwStore  *self,
         goto failed;
       row->version = game->version;
       g_ptr_array_add (rows, row);
-      if (standings != NULL)
-        lw_rating_games_add_record (games, game->id, game->time, stored->record, standings);
+      if (standings != NULL
+          && lw_rating_games_add_record (games, game->id, game->time, stored->record, standings))
+        add_substitutes (games, changes, game->id);
     }
+
+  /* And the results entered from paper. */
+  if (!lw_store_add_paper_rating_games_locked (self, games, error))
+    goto failed;
 
   if (!lw_store_commit (self, error))
     return NULL;

@@ -785,6 +785,8 @@ test_stats_page (Fixture       *fixture,
   g_assert_cmpstr (lw_stats_page_get_value (page, "rounds"), ==, "25");
   g_assert_cmpstr (lw_stats_page_get_value (page, "margin"), ==, "14.0");
   g_assert_cmpstr (lw_stats_page_get_value (page, "skunks-won"), ==, "0");
+  /* No skunk: both counts of wins agree. */
+  g_assert_cmpstr (lw_stats_page_get_value (page, "wins-skunk-double"), ==, "1");
 
   /* Ben: the penalty of the first game, no win */
   g_assert_true (lw_stats_page_show_player (page, "Ben"));

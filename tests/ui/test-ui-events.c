@@ -780,7 +780,15 @@ test_leaderboard (Fixture       *fixture,
   g_assert_cmpuint (lw_leaderboard_page_get_n_rows (page), ==, 7);
   /* by hand: Ann won all three of her games, Cleo lost both of hers */
   text = lw_leaderboard_page_get_row_text (page, 0);
-  g_assert_true (g_str_has_prefix (text, "1. Ann\n3 games · wins 3 · skunks 0"));
+  g_assert_true (g_str_has_prefix (text, "1. Ann\n3 games · wins 3 · skunks 0\nμ "));
+  /* Three games rated: provisional, with the uncertainty shown (± 2σ). */
+  g_assert_true (lw_leaderboard_page_get_row (page, 0)->provisional);
+  {
+    g_autofree char *spread = g_strdup_printf (" ± %.2f (2σ)\n",
+                                               2 * lw_leaderboard_page_get_row (page, 0)->sigma);
+    g_assert_nonnull (strstr (text, spread));
+  }
+  g_assert_true (g_str_has_suffix (text, "\nProvisional"));
   g_clear_pointer (&text, g_free);
   g_assert_cmpstr (lw_leaderboard_page_get_row (page, 6)->name, ==, "Cleo");
   g_assert_cmpfloat (lw_leaderboard_page_get_row (page, 0)->rating, >, lw_leaderboard_page_get_row (page, 1)->rating);
