@@ -157,6 +157,139 @@ test_event_box (Fixture       *fixture,
   g_assert_cmpstr (joined, ==, "Ann, Cleo, Dev, Eve");
 }
 
+/* The rows of the players list, "NAME · SUBTITLE", joined by " | ". */
+static char *
+list_text (LwStatsPage *page)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  char *row;
+
+  for (guint i = 0; (row = lw_stats_page_get_row_text (page, i)) != NULL; i++)
+    {
+      g_string_append_printf (text, "%s%s", i > 0 ? " | " : "", row);
+      g_free (row);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static LwStatsPage *
+show_players (Fixture *fixture)
+{
+  LwStatsPage *page;
+
+  lw_test_activate (fixture->window, "win.show-players");
+  page = lw_window_get_stats_page (fixture->window);
+  lw_stats_page_wait (page);
+  lw_test_drain ();
+  return page;
+}
+
+static void
+respond (LwStatsPage *page,
+         const char  *response)
+{
+  AdwMessageDialog *dialog = lw_stats_page_get_dialog (page);
+
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, response);
+  lw_test_drain ();
+  lw_stats_page_wait (page);
+  lw_test_drain ();
+}
+
+/* Every player listed, with and without games; rename, a rename to a
+ * taken name that offers the merge, the merge and its Undo, delete. */
+static void
+test_players_list (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  const char *one[] = { "Ann", "Ben" };
+  const char *two[] = { "Anne", "Cleo" };
+  LwStore *store = lw_window_get_store (fixture->window);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  LwStatsPage *page;
+  gint64 event;
+
+  add_game (lw_test_app_writer (fixture), 2, one);
+  add_game (lw_test_app_writer (fixture), 2, two);
+  /* Zed was typed into an event that is gone. */
+  {
+    LwEventConfig config = { 0 };
+
+    lw_event_config_init (&config, LW_EVENT_SWISS, 2);
+    event = lw_store_add_event (store, "Gone", &config, &error);
+    g_assert_no_error (error);
+    g_assert_true (lw_store_add_event_entrant (store, event, "Zed", LW_ENTRANT_CHECKED_IN, &error));
+    g_assert_true (lw_store_delete_event (store, event, &error));
+  }
+
+  page = show_players (fixture);
+  text = list_text (page);
+  g_assert_cmpstr (text, ==, "Ann · 1 game · 0 won | Anne · 1 game · 0 won | Ben · 1 game · 0 won"
+                             " | Cleo · 1 game · 0 won | Zed · No games or events");
+  g_clear_pointer (&text, g_free);
+
+  /* Renamed: Cleo is Cleo Diaz in her game. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "stats.rename-player", "s", "Cleo"));
+  lw_test_drain ();
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (lw_stats_page_get_dialog_field (page))), ==, "Cleo");
+  gtk_editable_set_text (GTK_EDITABLE (lw_stats_page_get_dialog_field (page)), " Cleo Diaz ");
+  respond (page, "rename");
+  text = list_text (page);
+  g_assert_nonnull (strstr (text, "| Cleo Diaz · 1 game · 0 won |"));
+  g_clear_pointer (&text, g_free);
+
+  /* Anne renamed to Ann: the merge is offered, then made. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "stats.rename-player", "s", "Anne"));
+  lw_test_drain ();
+  gtk_editable_set_text (GTK_EDITABLE (lw_stats_page_get_dialog_field (page)), "Ann");
+  respond (page, "rename");
+  g_assert_nonnull (lw_stats_page_get_dialog (page));
+  g_assert_cmpstr (adw_message_dialog_get_heading (lw_stats_page_get_dialog (page)), ==, "“Ann” Exists Already");
+  respond (page, "merge");
+  text = list_text (page);
+  g_assert_cmpstr (text, ==, "Ann · 2 games · 0 won | Ben · 1 game · 0 won | Cleo Diaz · 1 game · 0 won"
+                             " | Zed · No games or events");
+  g_clear_pointer (&text, g_free);
+
+  /* Undo splits them again. */
+  g_assert_true (lw_stats_page_undo_merge (page, &error));
+  g_assert_no_error (error);
+  lw_stats_page_wait (page);
+  lw_test_drain ();
+  text = list_text (page);
+  g_assert_cmpstr (text, ==, "Ann · 1 game · 0 won | Anne · 1 game · 0 won | Ben · 1 game · 0 won"
+                             " | Cleo Diaz · 1 game · 0 won | Zed · No games or events");
+  g_clear_pointer (&text, g_free);
+  g_assert_false (lw_stats_page_undo_merge (page, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOTHING_TO_UNDO);
+  g_clear_error (&error);
+
+  /* Merge Into… from the menu: the choice lists the others. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "stats.merge-player", "s", "Anne"));
+  lw_test_drain ();
+  {
+    GtkDropDown *drop = GTK_DROP_DOWN (lw_stats_page_get_dialog_field (page));
+
+    g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (drop)), ==, 4);
+    gtk_drop_down_set_selected (drop, 0);
+    g_assert_cmpstr (gtk_string_object_get_string (gtk_drop_down_get_selected_item (drop)), ==, "Ann");
+  }
+  respond (page, "merge");
+  text = list_text (page);
+  g_assert_true (g_str_has_prefix (text, "Ann · 2 games · 0 won | Ben"));
+  g_clear_pointer (&text, g_free);
+
+  /* Zed, with no games, is deleted. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "stats.delete-player", "s", "Zed"));
+  lw_test_drain ();
+  lw_stats_page_wait (page);
+  lw_test_drain ();
+  text = list_text (page);
+  g_assert_cmpstr (text, ==, "Ann · 2 games · 0 won | Ben · 1 game · 0 won | Cleo Diaz · 1 game · 0 won");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -166,5 +299,6 @@ main (int   argc,
   gtk_test_init (&argc, &argv, NULL);
 
   g_test_add ("/ui-players/event-box", Fixture, NULL, lw_test_app_set_up, test_event_box, lw_test_app_tear_down);
+  g_test_add ("/ui-players/players-list", Fixture, NULL, lw_test_app_set_up, test_players_list, lw_test_app_tear_down);
   return g_test_run ();
 }
