@@ -689,8 +689,8 @@ offer_merge (LwStatsPage *self,
   /* TRANSLATORS: a rename to a name another player has */
   g_autofree char *heading = g_strdup_printf (_("“%s” Exists Already"), into);
   /* TRANSLATORS: the question when a rename would give two players one name */
-  g_autofree char *body = g_strdup_printf (_("Are “%s” and “%s” one person? Merged, all of “%s”’s games, "
-                                             "events and ratings become “%s”’s."), from, into, from, into);
+  g_autofree char *body = g_strdup_printf (_("Are “%s” and “%s” one person? Merged, the games, events and "
+                                             "ratings of “%s” become those of “%s”."), from, into, from, into);
   AdwMessageDialog *dialog = new_dialog (self, heading, body, "merge", _("_Merge"), NULL);
 
   g_object_set_data_full (G_OBJECT (dialog), "lw-from", g_strdup (from), g_free);
@@ -810,8 +810,8 @@ merge_player_action (GtkWidget  *widget,
   /* TRANSLATORS: the heading of the dialog that merges a player into another */
   heading = g_strdup_printf (_("Merge “%s” Into…"), name);
   /* TRANSLATORS: the body of the merge dialog */
-  body = g_strdup_printf (_("For two entries that are one person: “%s”’s games, events and ratings become "
-                            "those of the player chosen, and “%s” goes."), name, name);
+  body = g_strdup_printf (_("For two entries that are one person: the games, events and ratings of “%s” "
+                            "become those of the player chosen, and “%s” goes."), name, name);
   dialog = new_dialog (self, heading, body, "merge", _("_Merge"), drop);
   g_object_set_data_full (G_OBJECT (dialog), "lw-name", g_strdup (name), g_free);
   g_signal_connect_object (dialog, "response", G_CALLBACK (merge_response_cb), self, 0);
