@@ -417,7 +417,14 @@ fill_list (LwStatsPage *self)
           gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
         }
       else
-        gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+        {
+          /* An empty place where the arrow would be: the menus line up. */
+          GtkWidget *space = gtk_image_new ();
+
+          gtk_image_set_pixel_size (GTK_IMAGE (space), 16);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), space);
+          gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+        }
       g_object_set_data_full (G_OBJECT (row), "lw-name", g_strdup (player->name), g_free);
       gtk_list_box_append (self->players_list, row);
     }
