@@ -122,51 +122,37 @@ open_for_change (LwCliContext  *ctx,
   return store;
 }
 
+/* `player rename OLD NEW` and `player merge FROM INTO`: the second name
+ * checked by the names rule before the database is opened, then the
+ * change, then the list line of the player named so. */
 static int
-player_rename (LwCliContext *ctx,
-               int           argc,
-               char        **argv)
+player_two_names (LwCliContext *ctx,
+                  int           argc,
+                  char        **argv,
+                  gboolean      merge)
 {
   g_autoptr (LwStore) store = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *name = NULL;
   int status = LW_CLI_OK;
+  gboolean ok;
 
   if (argc != 3)
-    return lw_cli_fail (LW_CLI_INVALID, "player rename: the old name and the new one are needed");
-  /* The new name's problem is said before the database is opened. */
-  name = lw_name_normalize (argv[2], "player rename: the new name", &error);
+    return lw_cli_fail (LW_CLI_INVALID, merge
+                          ? "player merge: the name that goes and the one it becomes are needed"
+                          : "player rename: the old name and the new one are needed");
+  name = lw_name_normalize (argv[2], merge ? "player merge: the name merged into"
+                                           : "player rename: the new name", &error);
   if (name == NULL)
     return lw_cli_fail_error (error);
   store = open_for_change (ctx, argv[1], &status);
   if (store == NULL)
     return status;
-  if (!lw_store_rename_player (store, argv[1], name, &error))
+  ok = merge ? lw_store_merge_players (store, argv[1], name, NULL, &error)
+             : lw_store_rename_player (store, argv[1], name, &error);
+  if (!ok)
     return fail_error (error);
   return print_player (store, name);
-}
-
-static int
-player_merge (LwCliContext *ctx,
-              int           argc,
-              char        **argv)
-{
-  g_autoptr (LwStore) store = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autofree char *into = NULL;
-  int status = LW_CLI_OK;
-
-  if (argc != 3)
-    return lw_cli_fail (LW_CLI_INVALID, "player merge: the name that goes and the one it becomes are needed");
-  into = lw_name_normalize (argv[2], "player merge: the name merged into", &error);
-  if (into == NULL)
-    return lw_cli_fail_error (error);
-  store = open_for_change (ctx, argv[1], &status);
-  if (store == NULL)
-    return status;
-  if (!lw_store_merge_players (store, argv[1], into, NULL, &error))
-    return fail_error (error);
-  return print_player (store, into);
 }
 
 static int
@@ -208,10 +194,8 @@ lw_cli_cmd_player (LwCliContext *ctx,
   argv++;
   if (strcmp (sub, "list") == 0)
     return player_list (ctx, argc, argv);
-  if (strcmp (sub, "rename") == 0)
-    return player_rename (ctx, argc, argv);
-  if (strcmp (sub, "merge") == 0)
-    return player_merge (ctx, argc, argv);
+  if (strcmp (sub, "rename") == 0 || strcmp (sub, "merge") == 0)
+    return player_two_names (ctx, argc, argv, strcmp (sub, "merge") == 0);
   if (strcmp (sub, "delete") == 0)
     return player_delete (ctx, argc, argv);
   return lw_cli_fail (LW_CLI_INVALID, "player: unknown subcommand \"%s\" (see player --help)", sub);
