@@ -252,6 +252,50 @@ test_unmerge (void)
   lw_test_remove_tree (dir);
 }
 
+/* CLI.md: a change whose output cannot be written (/dev/full) is not
+ * stored. */
+static void
+test_output_full (void)
+{
+  g_autofree char *dir = lw_test_make_tmp_dir ("lw-cli-player-XXXXXX");
+  g_autofree char *db = g_build_filename (dir, "players.sqlite3", NULL);
+  g_autofree char *list = NULL;
+  const char *changes[][5] = {
+    { "player", "merge", "Anne", "Ann", NULL },
+    { "player", "rename", "Anne", "Anna", NULL },
+  };
+
+  if (!g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no /dev/full");
+      return;
+    }
+  fill (db, "Anne");
+  list = ok_run (db, "player", "list", NULL);
+  for (guint c = 0; c < G_N_ELEMENTS (changes); c++)
+    {
+      g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_PIPE);
+      g_autoptr (GSubprocess) process = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *err = NULL;
+      g_autofree char *after = NULL;
+      const char *argv[] = { lw_test_cli_path (), "--db", db, changes[c][0], changes[c][1],
+                             changes[c][2], changes[c][3], NULL };
+
+      g_subprocess_launcher_set_stdout_file_path (launcher, "/dev/full");
+      process = g_subprocess_launcher_spawnv (launcher, argv, &error);
+      g_assert_no_error (error);
+      g_subprocess_communicate_utf8 (process, NULL, NULL, NULL, &err, &error);
+      g_assert_no_error (error);
+      g_assert_true (g_subprocess_get_if_exited (process));
+      g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 1);
+      g_assert_true (g_str_has_prefix (err, "littlewolf-cli: "));
+      after = ok_run (db, "player", "list", NULL);
+      g_assert_cmpstr (after, ==, list);
+    }
+  lw_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -261,5 +305,6 @@ main (int   argc,
   g_test_add_func ("/cli-player/merge-ratings", test_merge_ratings);
   g_test_add_func ("/cli-player/cli", test_cli);
   g_test_add_func ("/cli-player/unmerge", test_unmerge);
+  g_test_add_func ("/cli-player/output-full", test_output_full);
   return g_test_run ();
 }
