@@ -252,6 +252,43 @@ test_unmerge (void)
   lw_test_remove_tree (dir);
 }
 
+/* A substitution made before a merge, undone after it, seats the player
+ * as merged: the merged name does not come back. */
+static void
+test_substitution_undo (void)
+{
+  g_autofree char *dir = lw_test_make_tmp_dir ("lw-cli-player-XXXXXX");
+  g_autofree char *db = g_build_filename (dir, "players.sqlite3", NULL);
+  const char *names[] = { "Anne", "Ben" };
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *list = NULL;
+  gint64 id;
+
+  fill (db, "Anne");
+  store = lw_store_open (db, &error);
+  g_assert_no_error (error);
+  id = lw_store_add_game (store, record, &error);
+  g_assert_no_error (error);
+  g_assert_true (lw_store_substitute_player (store, id, 0, "Dev", 1, &error));
+  g_assert_no_error (error);
+  g_assert_true (lw_store_merge_players (store, "Anne", "Ann", NULL, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (lw_store_undo_last_edit (store, id, &error));
+  g_assert_no_error (error);
+  game = lw_store_load_game (store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (game->record->players[0], ==, "Ann");
+  g_clear_object (&store);
+
+  list = ok_run (db, "player", "list", NULL);
+  g_assert_cmpstr (list, ==, "Ann\t4\t1\nBen\t4\t1\nCleo\t2\t1\nDev\t2\t1\n");
+  lw_test_remove_tree (dir);
+}
+
 /* CLI.md: a change whose output cannot be written (/dev/full) is not
  * stored. */
 static void
@@ -306,5 +343,6 @@ main (int   argc,
   g_test_add_func ("/cli-player/cli", test_cli);
   g_test_add_func ("/cli-player/unmerge", test_unmerge);
   g_test_add_func ("/cli-player/output-full", test_output_full);
+  g_test_add_func ("/cli-player/substitution-undo", test_substitution_undo);
   return g_test_run ();
 }

@@ -506,10 +506,12 @@ lw_store_migrate_names (LwStore  *self,
 }
 
 gboolean
-lw_store_set_edit_old (LwStore     *self,
-                       gint64       id,
-                       const char  *text,
-                       GError     **error)
+lw_store_set_edit_texts (LwStore     *self,
+                         gint64       id,
+                         const char  *old_text,
+                         const char  *new_text,
+                         GError     **error)
 {
-  return update_text (self, "UPDATE edits SET old = ?1 WHERE id = ?2", text, id, error);
+  return update_text (self, "UPDATE edits SET old = ?1 WHERE id = ?2", old_text, id, error)
+         && update_text (self, "UPDATE edits SET new = ?1 WHERE id = ?2", new_text, id, error);
 }

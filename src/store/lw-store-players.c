@@ -4,6 +4,8 @@
  */
 #include <string.h>
 
+#include <json-glib/json-glib.h>
+
 #include "lw-store-players.h"
 #include "lw-store-private.h"
 
@@ -165,7 +167,72 @@ read_ids (LwStore     *self,
   return ok;
 }
 
-/* The deleted games' snapshots and the edit log follow a rename of
+/* @json (a substitution's side in the edit log: seat, from_round, name)
+ * with the name @new_name when it was @old_name; NULL when unchanged. */
+static char *
+rename_substitution_side (const char *json,
+                          const char *old_name,
+                          const char *new_name)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonObject *object;
+
+  if (json == NULL || !json_parser_load_from_data (parser, json, -1, NULL)
+      || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    return NULL;
+  object = json_node_get_object (json_parser_get_root (parser));
+  if (g_strcmp0 (json_object_get_string_member_with_default (object, "name", NULL), old_name) != 0)
+    return NULL;
+  json_object_set_string_member (object, "name", new_name);
+  return json_to_string (json_parser_get_root (parser), FALSE);
+}
+
+/* The substitutions in the edit log name @new_name where they named
+ * @old_name, so that undoing one seats the player as now named. */
+static gboolean
+rename_in_substitutions (LwStore     *self,
+                         const char  *old_name,
+                         const char  *new_name,
+                         GError     **error)
+{
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (GPtrArray) olds = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) news = g_ptr_array_new_with_free_func (g_free);
+
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self, "SELECT id, old, new FROM edits WHERE kind = 'substitute'", error);
+    gboolean has_row = FALSE;
+    gboolean ok = stmt != NULL;
+
+    while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+      {
+        gint64 id = sqlite3_column_int64 (stmt, 0);
+
+        g_array_append_val (ids, id);
+        g_ptr_array_add (olds, g_strdup ((const char *) sqlite3_column_text (stmt, 1)));
+        g_ptr_array_add (news, g_strdup ((const char *) sqlite3_column_text (stmt, 2)));
+      }
+    if (!ok)
+      return FALSE;
+  }
+  for (guint i = 0; i < ids->len; i++)
+    {
+      g_autofree char *old_json = rename_substitution_side (g_ptr_array_index (olds, i), old_name, new_name);
+      g_autofree char *new_json = rename_substitution_side (g_ptr_array_index (news, i), old_name, new_name);
+
+      if (old_json == NULL && new_json == NULL)
+        continue;
+      if (!lw_store_set_edit_texts (self, g_array_index (ids, gint64, i),
+                                    old_json != NULL ? old_json : g_ptr_array_index (olds, i),
+                                    new_json != NULL ? new_json : g_ptr_array_index (news, i), error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The deleted games' snapshots, the logged substitutions and the edit log
+ * follow a rename of
  * @old_name to @new_name (player @id, whose games are listed by
  * @games_sql). */
 static gboolean
@@ -180,7 +247,8 @@ note_rename (LwStore     *self,
 
   g_hash_table_insert (renamed, (gpointer) old_name, (gpointer) new_name);
   return lw_store_log_rename (self, games_sql, "player", id, old_name, new_name, error)
-         && lw_store_rename_in_snapshots (self, renamed, error);
+         && lw_store_rename_in_snapshots (self, renamed, error)
+         && rename_in_substitutions (self, old_name, new_name, error);
 }
 
 gboolean
@@ -261,8 +329,10 @@ struct _LwPlayerMerge {
   char   *into_name;
   GArray *moved;      /* Moved */
   GArray *games;      /* gint64: the games concerned */
-  GArray *snapshots;  /* gint64 edit IDs of deleted games' snapshots … */
-  GPtrArray *texts;   /* … and their texts before the merge */
+  GArray *snapshots;  /* gint64 edit IDs of deleted games' snapshots and
+                       * substitutions … */
+  GPtrArray *texts;   /* … and their old and new texts before the merge,
+                       * two for each */
 };
 
 void
@@ -369,14 +439,15 @@ drop_cached_results (LwStore        *self,
   return TRUE;
 }
 
-/* Reads the deleted games' snapshots into @merge (before a merge). */
+/* Reads the deleted games' snapshots and the logged substitutions into
+ * @merge (before a merge). */
 static gboolean
 read_snapshots (LwStore        *self,
                 LwPlayerMerge  *merge,
                 GError        **error)
 {
   g_autoptr (LwStoreStmt) stmt =
-    lw_store_stmt (self, "SELECT id, old FROM edits WHERE kind = 'delete_game' AND old IS NOT NULL", error);
+    lw_store_stmt (self, "SELECT id, old, new FROM edits WHERE kind IN ('delete_game', 'substitute')", error);
   gboolean has_row = FALSE;
   gboolean ok = stmt != NULL;
 
@@ -386,6 +457,7 @@ read_snapshots (LwStore        *self,
 
       g_array_append_val (merge->snapshots, id);
       g_ptr_array_add (merge->texts, g_strdup ((const char *) sqlite3_column_text (stmt, 1)));
+      g_ptr_array_add (merge->texts, g_strdup ((const char *) sqlite3_column_text (stmt, 2)));
     }
   return ok;
 }
@@ -526,8 +598,9 @@ lw_store_unmerge_players (LwStore        *self,
                                merge->into_name, merge->from_name, error))
     goto fail;
   for (guint i = 0; i < merge->snapshots->len; i++)
-    if (!lw_store_set_edit_old (self, g_array_index (merge->snapshots, gint64, i),
-                                g_ptr_array_index (merge->texts, i), error))
+    if (!lw_store_set_edit_texts (self, g_array_index (merge->snapshots, gint64, i),
+                                  g_ptr_array_index (merge->texts, 2 * i),
+                                  g_ptr_array_index (merge->texts, 2 * i + 1), error))
       goto fail;
   return lw_store_commit (self, error);
 

@@ -96,12 +96,13 @@ gboolean lw_store_rename_in_snapshots (LwStore     *self,
                                        GHashTable  *renamed,
                                        GError     **error);
 
-/* Sets the old text of edit @id (a deleted game's snapshot back as it
- * was); inside a write transaction. */
-gboolean lw_store_set_edit_old (LwStore     *self,
-                                gint64       id,
-                                const char  *text,
-                                GError     **error);
+/* Sets the old and new texts of edit @id (either %NULL: SQL NULL), e.g.
+ * a deleted game's snapshot back as it was; inside a write transaction. */
+gboolean lw_store_set_edit_texts (LwStore     *self,
+                                  gint64       id,
+                                  const char  *old_text,
+                                  const char  *new_text,
+                                  GError     **error);
 
 /* Replaces round @number (1-based) of game @id as lw_store_replace_round()
  * does, inside a write transaction. */
