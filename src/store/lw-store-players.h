@@ -61,8 +61,9 @@ GPtrArray *lw_store_list_players (LwStore  *self,
  * Renames the player everywhere: every game, substitution and event
  * entry follows, as they point at the player. The rename is noted in
  * the edit log of each game concerned (kind "rename", which Undo leaves
- * alone), and the snapshots of deleted games get the new name so that
- * they still come back. Renaming to the same name changes nothing.
+ * alone), the snapshots of deleted games get the new name so that they
+ * still come back, and so do the logged substitutions (undoing one seats
+ * the player as now named). Renaming to the same name changes nothing.
  *
  * Errors: %LW_ENGINE_ERROR_INVALID for a name the rule refuses ("the new
  * name is 101 characters; at most 100"); %LW_STORE_ERROR_NOT_FOUND ("no
@@ -102,7 +103,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwPlayerMerge, lw_player_merge_free)
  * games' results, the events' standings and the ratings are those of one
  * player; the player @from_name is removed. Each game concerned notes it
  * in its edit log (kind "rename"), its cached result is dropped (replayed
- * on the next read), and the snapshots of deleted games name @into_name.
+ * on the next read), and the snapshots of deleted games and the logged
+ * substitutions name @into_name.
  *
  * Refused, with nothing written, when it would seat one person twice:
  * in a game both sit in or substitute in, or at an event both entered.
@@ -127,8 +129,8 @@ gboolean lw_store_merge_players (LwStore        *self,
  * @error: return location for a #GError
  *
  * Undoes the merge, in one transaction: the player comes back with its
- * ID and name, and the seats, substitutions, event entries and deleted
- * games' snapshots it had point at it again (the app's Undo right after
+ * ID and name, and the seats, substitutions, event entries, deleted
+ * games' snapshots and logged substitutions it had name it again (the app's Undo right after
  * a merge). Each game concerned notes it in its edit log.
  *
  * Errors: %LW_STORE_ERROR_CHANGED when the database changed in a way
