@@ -23,6 +23,7 @@
 #include "lw-store-entry.h"
 #include "lw-store-events.h"
 #include "lw-table-entry-dialog.h"
+#include "lw-name-completion.h"
 #include "lw-window.h"
 
 /* A game started from a table, not finished yet. */
@@ -65,7 +66,7 @@ struct _LwEventsPage
   gint64 event_id;
   GArray *standings;           /* LwEventStanding of @event */
   GHashTable *pending;         /* gint64* game ID → PendingGame* */
-  GtkListStore *known_players;
+  LwNameCompletion *names;      /* the known players, offered as typed */
   GtkStringList *round_names;
   GPtrArray *table_groups;     /* the tables shown, borrowed */
   GtkFileChooserNative *chooser;
@@ -282,11 +283,7 @@ read_list (LwEventsPage *self)
 static void
 read_known_players (LwEventsPage *self)
 {
-  g_auto (GStrv) names = lw_store_list_player_names (self->store, NULL);
-
-  gtk_list_store_clear (self->known_players);
-  for (guint i = 0; names != NULL && names[i] != NULL; i++)
-    gtk_list_store_insert_with_values (self->known_players, NULL, -1, 0, names[i], -1);
+  lw_name_completion_reload (self->names, self->store, NULL);
 }
 
 void
@@ -2195,7 +2192,7 @@ lw_events_page_finalize (GObject *object)
   g_clear_pointer (&self->standings, g_array_unref);
   g_clear_pointer (&self->pending, g_hash_table_unref);
   g_clear_pointer (&self->table_groups, g_ptr_array_unref);
-  g_clear_object (&self->known_players);
+  g_clear_object (&self->names);
   g_clear_object (&self->round_names);
 
   G_OBJECT_CLASS (lw_events_page_parent_class)->finalize (object);
@@ -2265,8 +2262,6 @@ add_entry_activate_cb (GtkEntry *entry,
 static void
 lw_events_page_init (LwEventsPage *self)
 {
-  g_autoptr (GtkEntryCompletion) completion = gtk_entry_completion_new ();
-
   gtk_widget_init_template (GTK_WIDGET (self));
   /* The heading shows while the header bar's title does not. */
   g_object_bind_property (self->switcher_title, "title-visible", self->heading, "visible",
@@ -2274,17 +2269,12 @@ lw_events_page_init (LwEventsPage *self)
 
   self->pending = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   self->table_groups = g_ptr_array_new ();
-  self->known_players = gtk_list_store_new (1, G_TYPE_STRING);
+  self->names = lw_name_completion_new ();
   self->round_names = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (self->round_drop, G_LIST_MODEL (self->round_names));
 
   /* Known players are offered as the name is typed. */
-  gtk_entry_completion_set_model (completion, GTK_TREE_MODEL (self->known_players));
-  gtk_entry_completion_set_text_column (completion, 0);
-  gtk_entry_completion_set_minimum_key_length (completion, 1);
-  gtk_entry_completion_set_inline_completion (completion, TRUE);
-  gtk_entry_completion_set_popup_single_match (completion, FALSE);
-  gtk_entry_set_completion (self->add_entry, completion);
+  lw_name_completion_attach (self->names, self->add_entry);
 
   g_signal_connect (self->add_entry, "activate", G_CALLBACK (add_entry_activate_cb), self);
   g_signal_connect (self->events_list, "row-activated", G_CALLBACK (event_row_activated_cb), self);

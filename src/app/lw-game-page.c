@@ -20,6 +20,7 @@
 #include "lw-store-table.h"
 #include "lw-store-entry.h"
 #include "lw-table-entry-dialog.h"
+#include "lw-name-completion.h"
 #include "lw-window.h"
 
 struct _LwGamePage
@@ -1395,27 +1396,20 @@ substitute_action (GtkWidget  *widget,
                    GVariant   *parameter)
 {
   LwGamePage *self = LW_GAME_PAGE (widget);
-  g_autoptr (GtkListStore) known = gtk_list_store_new (1, G_TYPE_STRING);
-  g_autoptr (GtkEntryCompletion) completion = gtk_entry_completion_new ();
-  g_auto (GStrv) names = NULL;
+  g_autoptr (LwNameCompletion) names = lw_name_completion_new ();
   g_autofree char *body = NULL;
   GtkWidget *box, *name;
 
   if (self->game == NULL || self->standings->finished || self->dialog != NULL)
     return;
 
-  names = lw_store_list_player_names (self->store, NULL);
-  for (guint i = 0; names != NULL && names[i] != NULL; i++)
-    gtk_list_store_insert_with_values (known, NULL, -1, 0, names[i], -1);
-  gtk_entry_completion_set_model (completion, GTK_TREE_MODEL (known));
-  gtk_entry_completion_set_text_column (completion, 0);
-  gtk_entry_completion_set_inline_completion (completion, TRUE);
+  lw_name_completion_reload (names, self->store, NULL);
 
   box = field_box ();
   /* TRANSLATORS: the seat a substitute takes */
   add_field (GTK_BOX (box), _("_Seat"), seat_drop_down (self), "seat");
   name = gtk_entry_new ();
-  gtk_entry_set_completion (GTK_ENTRY (name), completion);
+  lw_name_completion_attach (names, GTK_ENTRY (name));
   gtk_entry_set_activates_default (GTK_ENTRY (name), TRUE);
   /* TRANSLATORS: the substitute's name */
   add_field (GTK_BOX (box), _("_New Player"), name, "name");

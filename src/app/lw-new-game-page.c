@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "lw-app-util.h"
+#include "lw-name-completion.h"
 #include "lw-new-game-page.h"
 #include "lw-settings.h"
 #include "lw-store-table.h"
@@ -45,7 +46,7 @@ struct _LwNewGamePage
 
   /* owned */
   LwStore *store;
-  GtkListStore *known_players;
+  LwNameCompletion *names;      /* the known players, offered as typed */
   GtkStringList *dealer_names;
   GtkStringList *sides_names;
 
@@ -575,9 +576,6 @@ static void show_last_players (LwNewGamePage *self);
 void
 lw_new_game_page_reset (LwNewGamePage *self)
 {
-  g_auto (GStrv) known = NULL;
-  g_autoptr (GError) error = NULL;
-
   g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
 
   self->updating = TRUE;
@@ -604,11 +602,7 @@ lw_new_game_page_reset (LwNewGamePage *self)
   adw_expander_row_set_expanded (self->rules_row, FALSE);
   self->updating = FALSE;
 
-  gtk_list_store_clear (self->known_players);
-  if (self->store != NULL)
-    known = lw_store_list_player_names (self->store, &error);
-  for (guint i = 0; known != NULL && known[i] != NULL; i++)
-    gtk_list_store_insert_with_values (self->known_players, NULL, -1, 0, known[i], -1);
+  lw_name_completion_reload (self->names, self->store, NULL);
 
   gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
   show_last_players (self);
@@ -650,7 +644,7 @@ lw_new_game_page_get_n_known_players (LwNewGamePage *self)
 {
   g_return_val_if_fail (LW_IS_NEW_GAME_PAGE (self), 0);
 
-  return (guint) gtk_tree_model_iter_n_children (GTK_TREE_MODEL (self->known_players), NULL);
+  return lw_name_completion_get_n_names (self->names);
 }
 
 /* The seats of the last game started, names and number. */
@@ -747,7 +741,7 @@ lw_new_game_page_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), LW_TYPE_NEW_GAME_PAGE);
   g_clear_object (&self->store);
-  g_clear_object (&self->known_players);
+  g_clear_object (&self->names);
   g_clear_object (&self->dealer_names);
   g_clear_object (&self->sides_names);
 
@@ -804,7 +798,7 @@ lw_new_game_page_init (LwNewGamePage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->known_players = gtk_list_store_new (1, G_TYPE_STRING);
+  self->names = lw_name_completion_new ();
   self->dealer_names = gtk_string_list_new (NULL);
   self->sides_names = gtk_string_list_new (NULL);
   adw_combo_row_set_model (self->dealer_row, G_LIST_MODEL (self->dealer_names));
@@ -827,7 +821,6 @@ lw_new_game_page_init (LwNewGamePage *self)
 
   for (guint i = 0; i < LW_MAX_SEATS; i++)
     {
-      g_autoptr (GtkEntryCompletion) completion = gtk_entry_completion_new ();
       g_autofree char *title = NULL;
       g_autofree char *placeholder = NULL;
       GtkWidget *row = adw_action_row_new ();
@@ -846,12 +839,7 @@ lw_new_game_page_init (LwNewGamePage *self)
       gtk_accessible_update_property (GTK_ACCESSIBLE (entry),
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, title,
                                       -1);
-      gtk_entry_completion_set_model (completion, GTK_TREE_MODEL (self->known_players));
-      gtk_entry_completion_set_text_column (completion, 0);
-      gtk_entry_completion_set_minimum_key_length (completion, 1);
-      gtk_entry_completion_set_inline_completion (completion, TRUE);
-      gtk_entry_completion_set_popup_single_match (completion, FALSE);
-      gtk_entry_set_completion (GTK_ENTRY (entry), completion);
+      lw_name_completion_attach (self->names, GTK_ENTRY (entry));
       g_signal_connect (entry, "changed", G_CALLBACK (name_changed_cb), self);
       g_signal_connect (entry, "activate", G_CALLBACK (name_activate_cb), self);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), entry);

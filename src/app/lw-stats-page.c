@@ -9,8 +9,11 @@
  */
 #include <glib/gi18n.h>
 
+#include "lw-app-util.h"
 #include "lw-stats.h"
 #include "lw-stats-page.h"
+#include "lw-store-players.h"
+#include "lw-window.h"
 
 struct _LwStatsPage
 {
@@ -30,6 +33,9 @@ struct _LwStatsPage
   GHashTable *values;           /* key → GtkLabel (borrowed) of the player shown */
   char *shown;                  /* the player shown, or NULL */
   GPtrArray *groups;            /* the player's groups, borrowed */
+  GPtrArray *players;           /* LwStoredPlayer*: every stored player, sorted */
+  LwPlayerMerge *last_merge;    /* the last merge, for Undo, or NULL */
+  AdwMessageDialog *dialog;     /* the open rename/merge dialog (borrowed), or NULL */
 
   guint loading : 1;
 };
@@ -318,7 +324,7 @@ lw_stats_page_show_list (LwStatsPage *self)
     gtk_stack_set_visible_child_name (self->stack, "loading");
   else
     gtk_stack_set_visible_child_name (self->stack,
-                                      self->stats != NULL && self->stats->len > 0 ? "players" : "empty");
+                                      self->players != NULL && self->players->len > 0 ? "players" : "empty");
 }
 
 /* ------------------------------------------------------------------ */
@@ -335,6 +341,46 @@ row_activated_cb (GtkListBox    *list,
   lw_stats_page_show_player (self, g_object_get_data (G_OBJECT (row), "lw-name"));
 }
 
+/* The menu of a player's row: Rename…, Merge Into…, and Delete for a
+ * player with no games or events. */
+static GtkWidget *
+player_menu_button (const LwStoredPlayer *player)
+{
+  g_autoptr (GMenu) menu = g_menu_new ();
+  g_autofree char *label = NULL;
+  GtkWidget *button = gtk_menu_button_new ();
+
+  {
+    g_autoptr (GMenuItem) item = g_menu_item_new (_("_Rename…"), NULL);
+
+    g_menu_item_set_action_and_target_value (item, "stats.rename-player", g_variant_new_string (player->name));
+    g_menu_append_item (menu, item);
+  }
+  {
+    /* TRANSLATORS: in a player's menu: make this entry one person with another player */
+    g_autoptr (GMenuItem) item = g_menu_item_new (_("_Merge Into…"), NULL);
+
+    g_menu_item_set_action_and_target_value (item, "stats.merge-player", g_variant_new_string (player->name));
+    g_menu_append_item (menu, item);
+  }
+  if (player->n_games == 0 && player->n_events == 0)
+    {
+      g_autoptr (GMenuItem) item = g_menu_item_new (_("_Delete"), NULL);
+
+      g_menu_item_set_action_and_target_value (item, "stats.delete-player", g_variant_new_string (player->name));
+      g_menu_append_item (menu, item);
+    }
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), G_MENU_MODEL (menu));
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "view-more-symbolic");
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (button, "flat");
+  /* TRANSLATORS: the accessible name of a player's menu button, "Ann: rename, merge or delete" */
+  label = g_strdup_printf (_("%s: rename, merge or delete"), player->name);
+  gtk_widget_set_tooltip_text (button, label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  return button;
+}
+
 static void
 fill_list (LwStatsPage *self)
 {
@@ -343,24 +389,63 @@ fill_list (LwStatsPage *self)
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->players_list))) != NULL)
     gtk_list_box_remove (self->players_list, child);
 
-  for (guint i = 0; self->stats != NULL && i < self->stats->len; i++)
+  /* Every stored player, with and without games; a player with games
+   * opens their statistics. */
+  for (guint i = 0; self->players != NULL && i < self->players->len; i++)
     {
-      LwPlayerStats *stats = g_ptr_array_index (self->stats, i);
+      const LwStoredPlayer *player = g_ptr_array_index (self->players, i);
+      LwPlayerStats *stats = find_stats (self, player->name);
       GtkWidget *row = adw_action_row_new ();
-      g_autofree char *escaped = g_markup_escape_text (stats->name, -1);
+      g_autofree char *escaped = g_markup_escape_text (player->name, -1);
       g_autofree char *subtitle = NULL;
 
-      subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                               /* TRANSLATORS: a player in the list: games and wins */
-                                               "%u game · %u won", "%u games · %u won", stats->games),
-                                  stats->games, stats->wins);
+      if (stats != NULL)
+        subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                 /* TRANSLATORS: a player in the list: games and wins */
+                                                 "%u game · %u won", "%u games · %u won", stats->games),
+                                    stats->games, stats->wins);
+      else if (player->n_events > 0)
+        subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                 /* TRANSLATORS: a player in the list with no stored game */
+                                                 "No games · %u event", "No games · %u events", player->n_events),
+                                    player->n_events);
+      else
+        /* TRANSLATORS: a player in the list who can be deleted */
+        subtitle = g_strdup (_("No games or events"));
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), escaped);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
-      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-      g_object_set_data_full (G_OBJECT (row), "lw-name", g_strdup (stats->name), g_free);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), player_menu_button (player));
+      if (stats != NULL)
+        {
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+          gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+        }
+      else
+        {
+          /* An empty place where the arrow would be: the menus line up. */
+          GtkWidget *space = gtk_image_new ();
+
+          gtk_image_set_pixel_size (GTK_IMAGE (space), 16);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), space);
+          gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), FALSE);
+        }
+      g_object_set_data_full (G_OBJECT (row), "lw-name", g_strdup (player->name), g_free);
       gtk_list_box_append (self->players_list, row);
     }
+}
+
+/* The players of the list, read on the page's connection (a quick query:
+ * no replay). */
+static void
+read_players (LwStatsPage *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_clear_pointer (&self->players, g_ptr_array_unref);
+  if (self->store != NULL)
+    self->players = lw_store_list_players (self->store, &error);
+  if (error != NULL)
+    g_warning ("%s", error->message);
 }
 
 static void
@@ -387,12 +472,14 @@ stats_done_cb (GObject      *object,
       adw_status_page_set_title (status, _("Could Not Read the Games"));
       adw_status_page_set_description (status, error->message);
       g_clear_pointer (&self->shown, g_free);
+      read_players (self);
       fill_list (self);
       lw_stats_page_show_list (self);
       return;
     }
 
   self->stats = g_steal_pointer (&stats);
+  read_players (self);
   fill_list (self);
   if (self->shown == NULL || !lw_stats_page_show_player (self, self->shown))
     lw_stats_page_show_list (self);
@@ -492,6 +579,369 @@ lw_stats_page_get_value (LwStatsPage *self,
   return label != NULL ? gtk_label_get_text (label) : NULL;
 }
 
+/* ------------------------------------------------------------------ */
+/* Rename, merge, delete                                                */
+/* ------------------------------------------------------------------ */
+
+static void
+toast (LwStatsPage *self,
+       const char  *text,
+       gboolean     offer_undo);
+
+static const LwStoredPlayer *
+find_player (LwStatsPage *self,
+             const char  *name)
+{
+  for (guint i = 0; self->players != NULL && i < self->players->len; i++)
+    {
+      const LwStoredPlayer *player = g_ptr_array_index (self->players, i);
+
+      if (g_strcmp0 (player->name, name) == 0)
+        return player;
+    }
+  return NULL;
+}
+
+static void
+show_error (LwStatsPage *self,
+            const char  *heading,
+            const char  *message)
+{
+  g_autofree char *text = lw_message_capitalize (message);
+  AdwMessageDialog *dialog =
+    ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                                heading, text));
+
+  adw_message_dialog_add_response (dialog, "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+dialog_destroy_cb (GtkWidget *dialog,
+                   gpointer   user_data)
+{
+  LwStatsPage *self = user_data;
+
+  if ((gpointer) self->dialog == (gpointer) dialog)
+    self->dialog = NULL;
+}
+
+/* A dialog of the page, with Cancel and @response (@label): the one
+ * open at a time. */
+static AdwMessageDialog *
+new_dialog (LwStatsPage *self,
+            const char  *heading,
+            const char  *body,
+            const char  *response,
+            const char  *label,
+            GtkWidget   *field)
+{
+  AdwMessageDialog *dialog =
+    ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                                heading, body));
+
+  if (self->dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->dialog));
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), response, label, NULL);
+  adw_message_dialog_set_default_response (dialog, response);
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  adw_message_dialog_set_response_appearance (dialog, response, ADW_RESPONSE_SUGGESTED);
+  if (field != NULL)
+    {
+      adw_message_dialog_set_extra_child (dialog, field);
+      g_object_set_data (G_OBJECT (dialog), "lw-field", field);
+    }
+  self->dialog = dialog;
+  g_signal_connect_object (dialog, "destroy", G_CALLBACK (dialog_destroy_cb), self, 0);
+  return dialog;
+}
+
+/* Merges @from into @into, offering Undo. */
+static void
+merge (LwStatsPage *self,
+       const char  *from,
+       const char  *into)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwPlayerMerge) done = NULL;
+  g_autofree char *text = NULL;
+
+  if (!lw_store_merge_players (self->store, from, into, &done, &error))
+    {
+      show_error (self, _("Could Not Merge the Players"), error->message);
+      return;
+    }
+  g_clear_pointer (&self->last_merge, lw_player_merge_free);
+  self->last_merge = g_steal_pointer (&done);
+  /* TRANSLATORS: a toast after two entries of one person became one */
+  text = g_strdup_printf (_("“%s” merged into “%s”"), from, into);
+  toast (self, text, TRUE);
+  lw_stats_page_reload (self);
+}
+
+static void
+confirm_merge_cb (AdwMessageDialog *dialog,
+                  const char       *response,
+                  gpointer          user_data)
+{
+  LwStatsPage *self = user_data;
+
+  if (g_str_equal (response, "merge"))
+    merge (self, g_object_get_data (G_OBJECT (dialog), "lw-from"), g_object_get_data (G_OBJECT (dialog), "lw-into"));
+}
+
+/* Asks whether @from and @into are one person (a rename to a taken
+ * name), then merges. */
+static void
+offer_merge (LwStatsPage *self,
+             const char  *from,
+             const char  *into)
+{
+  /* TRANSLATORS: a rename to a name another player has */
+  g_autofree char *heading = g_strdup_printf (_("“%s” Exists Already"), into);
+  /* TRANSLATORS: the question when a rename would give two players one name */
+  g_autofree char *body = g_strdup_printf (_("Are “%s” and “%s” one person? Merged, the games, events and "
+                                             "ratings of “%s” become those of “%s”."), from, into, from, into);
+  AdwMessageDialog *dialog = new_dialog (self, heading, body, "merge", _("_Merge"), NULL);
+
+  g_object_set_data_full (G_OBJECT (dialog), "lw-from", g_strdup (from), g_free);
+  g_object_set_data_full (G_OBJECT (dialog), "lw-into", g_strdup (into), g_free);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (confirm_merge_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+rename_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    gpointer          user_data)
+{
+  LwStatsPage *self = user_data;
+  g_autofree char *old_name = g_strdup (g_object_get_data (G_OBJECT (dialog), "lw-name"));
+  GtkEditable *field = g_object_get_data (G_OBJECT (dialog), "lw-field");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *name = NULL;
+  const LwStoredPlayer *other;
+
+  if (!g_str_equal (response, "rename"))
+    return;
+  name = lw_name_normalize (gtk_editable_get_text (field), _("the new name"), &error);
+  if (name == NULL)
+    {
+      show_error (self, _("Could Not Rename the Player"), error->message);
+      return;
+    }
+  other = find_player (self, name);
+  if (other != NULL && !g_str_equal (name, old_name))
+    {
+      /* This dialog closes itself after the signal; the question is a
+       * dialog of its own. */
+      self->dialog = NULL;
+      offer_merge (self, old_name, name);
+      return;
+    }
+  if (!lw_store_rename_player (self->store, old_name, name, &error))
+    {
+      show_error (self, _("Could Not Rename the Player"), error->message);
+      return;
+    }
+  if (g_strcmp0 (self->shown, old_name) == 0)
+    {
+      g_free (self->shown);
+      self->shown = g_strdup (name);
+    }
+  lw_stats_page_reload (self);
+}
+
+static void
+rename_player_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  LwStatsPage *self = LW_STATS_PAGE (widget);
+  const char *name = g_variant_get_string (parameter, NULL);
+  g_autofree char *heading = NULL;
+  GtkWidget *entry = gtk_entry_new ();
+  AdwMessageDialog *dialog;
+
+  /* TRANSLATORS: the heading of the dialog that renames a player */
+  heading = g_strdup_printf (_("Rename “%s”"), name);
+  gtk_editable_set_text (GTK_EDITABLE (entry), name);
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("New name"), -1);
+  dialog = new_dialog (self, heading,
+                       _("The name changes in every game and event. A name another player has merges the two."),
+                       "rename", _("_Rename"), entry);
+  g_object_set_data_full (G_OBJECT (dialog), "lw-name", g_strdup (name), g_free);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (rename_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+merge_response_cb (AdwMessageDialog *dialog,
+                   const char       *response,
+                   gpointer          user_data)
+{
+  LwStatsPage *self = user_data;
+  GtkDropDown *drop = g_object_get_data (G_OBJECT (dialog), "lw-field");
+  GtkStringObject *into = gtk_drop_down_get_selected_item (drop);
+  g_autofree char *from = g_strdup (g_object_get_data (G_OBJECT (dialog), "lw-name"));
+
+  if (g_str_equal (response, "merge") && into != NULL)
+    merge (self, from, gtk_string_object_get_string (into));
+}
+
+static void
+merge_player_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  LwStatsPage *self = LW_STATS_PAGE (widget);
+  const char *name = g_variant_get_string (parameter, NULL);
+  g_autoptr (GtkStringList) others = gtk_string_list_new (NULL);
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+  GtkWidget *drop;
+  AdwMessageDialog *dialog;
+
+  for (guint i = 0; self->players != NULL && i < self->players->len; i++)
+    {
+      const LwStoredPlayer *player = g_ptr_array_index (self->players, i);
+
+      if (!g_str_equal (player->name, name))
+        gtk_string_list_append (others, player->name);
+    }
+  if (g_list_model_get_n_items (G_LIST_MODEL (others)) == 0)
+    {
+      gtk_widget_error_bell (widget);
+      return;
+    }
+  drop = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (others)), NULL);
+  gtk_drop_down_set_enable_search (GTK_DROP_DOWN (drop), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (drop), GTK_ACCESSIBLE_PROPERTY_LABEL, _("The same person as"), -1);
+  /* TRANSLATORS: the heading of the dialog that merges a player into another */
+  heading = g_strdup_printf (_("Merge “%s” Into…"), name);
+  /* TRANSLATORS: the body of the merge dialog */
+  body = g_strdup_printf (_("For two entries that are one person: the games, events and ratings of “%s” "
+                            "become those of the player chosen, and “%s” goes."), name, name);
+  dialog = new_dialog (self, heading, body, "merge", _("_Merge"), drop);
+  g_object_set_data_full (G_OBJECT (dialog), "lw-name", g_strdup (name), g_free);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (merge_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+delete_player_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  LwStatsPage *self = LW_STATS_PAGE (widget);
+  const char *name = g_variant_get_string (parameter, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  if (!lw_store_delete_player (self->store, name, &error))
+    {
+      show_error (self, _("Could Not Delete the Player"), error->message);
+      return;
+    }
+  /* TRANSLATORS: a toast after a player with no games was deleted */
+  text = g_strdup_printf (_("“%s” deleted"), name);
+  toast (self, text, FALSE);
+  lw_stats_page_reload (self);
+}
+
+gboolean
+lw_stats_page_undo_merge (LwStatsPage  *self,
+                          GError      **error)
+{
+  g_autoptr (LwPlayerMerge) merge_done = NULL;
+
+  g_return_val_if_fail (LW_IS_STATS_PAGE (self), FALSE);
+
+  if (self->last_merge == NULL)
+    {
+      g_set_error_literal (error, LW_STORE_ERROR, LW_STORE_ERROR_NOTHING_TO_UNDO, _("no merge to undo"));
+      return FALSE;
+    }
+  merge_done = g_steal_pointer (&self->last_merge);
+  if (!lw_store_unmerge_players (self->store, merge_done, error))
+    return FALSE;
+  lw_stats_page_reload (self);
+  return TRUE;
+}
+
+static void
+undo_clicked_cb (AdwToast *toast_,
+                 gpointer  user_data)
+{
+  g_autoptr (LwStatsPage) self = g_weak_ref_get (user_data);
+  g_autoptr (GError) error = NULL;
+
+  if (self != NULL && !lw_stats_page_undo_merge (self, &error))
+    show_error (self, _("Could Not Undo the Merge"), error->message);
+}
+
+static void
+weak_ref_free (gpointer data,
+               GClosure *closure)
+{
+  g_weak_ref_clear (data);
+  g_free (data);
+}
+
+static void
+toast (LwStatsPage *self,
+       const char  *text,
+       gboolean     offer_undo)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  AdwToast *shown;
+
+  if (!LW_IS_WINDOW (root))
+    return;
+  shown = lw_window_add_toast (LW_WINDOW (root), text);
+  if (offer_undo && shown != NULL)
+    {
+      GWeakRef *ref = g_new0 (GWeakRef, 1);
+
+      g_weak_ref_init (ref, self);
+      adw_toast_set_button_label (shown, _("_Undo"));
+      adw_toast_set_timeout (shown, 10);
+      g_signal_connect_data (shown, "button-clicked", G_CALLBACK (undo_clicked_cb), ref, weak_ref_free, 0);
+    }
+}
+
+AdwMessageDialog *
+lw_stats_page_get_dialog (LwStatsPage *self)
+{
+  g_return_val_if_fail (LW_IS_STATS_PAGE (self), NULL);
+
+  return self->dialog;
+}
+
+GtkWidget *
+lw_stats_page_get_dialog_field (LwStatsPage *self)
+{
+  g_return_val_if_fail (LW_IS_STATS_PAGE (self), NULL);
+
+  return self->dialog != NULL ? g_object_get_data (G_OBJECT (self->dialog), "lw-field") : NULL;
+}
+
+char *
+lw_stats_page_get_row_text (LwStatsPage *self,
+                            guint        index)
+{
+  GtkListBoxRow *row;
+
+  g_return_val_if_fail (LW_IS_STATS_PAGE (self), NULL);
+
+  row = gtk_list_box_get_row_at_index (self->players_list, (int) index);
+  if (row == NULL)
+    return NULL;
+  return g_strdup_printf ("%s · %s", adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
+                          adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
+}
+
 static void
 back_action (GtkWidget  *widget,
              const char *action_name,
@@ -512,6 +962,8 @@ lw_stats_page_dispose (GObject *object)
 
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
+  if (self->dialog != NULL)
+    gtk_window_destroy (GTK_WINDOW (self->dialog));
 
   gtk_widget_dispose_template (GTK_WIDGET (self), LW_TYPE_STATS_PAGE);
 
@@ -529,6 +981,8 @@ lw_stats_page_finalize (GObject *object)
   g_clear_pointer (&self->values, g_hash_table_unref);
   g_clear_pointer (&self->groups, g_ptr_array_unref);
   g_clear_pointer (&self->shown, g_free);
+  g_clear_pointer (&self->players, g_ptr_array_unref);
+  g_clear_pointer (&self->last_merge, lw_player_merge_free);
 
   G_OBJECT_CLASS (lw_stats_page_parent_class)->finalize (object);
 }
@@ -550,6 +1004,9 @@ lw_stats_page_class_init (LwStatsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwStatsPage, player_box);
 
   gtk_widget_class_install_action (widget_class, "stats.back", NULL, back_action);
+  gtk_widget_class_install_action (widget_class, "stats.rename-player", "s", rename_player_action);
+  gtk_widget_class_install_action (widget_class, "stats.merge-player", "s", merge_player_action);
+  gtk_widget_class_install_action (widget_class, "stats.delete-player", "s", delete_player_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "stats.back", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "stats.back", NULL);
 }

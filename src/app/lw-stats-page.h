@@ -76,4 +76,49 @@ const char *lw_stats_page_get_shown_player (LwStatsPage *self);
 const char *lw_stats_page_get_value (LwStatsPage *self,
                                      const char  *key);
 
+/**
+ * lw_stats_page_undo_merge:
+ * @self: a page
+ * @error: return location for a #GError
+ *
+ * Splits back the last merge made from the page's list (the toast's
+ * Undo): lw_store_unmerge_players().
+ *
+ * Errors: %LW_STORE_ERROR_NOTHING_TO_UNDO when there is none, or those of
+ * lw_store_unmerge_players().
+ * Returns: %TRUE when undone.
+ */
+gboolean lw_stats_page_undo_merge (LwStatsPage  *self,
+                                   GError      **error);
+
+/**
+ * lw_stats_page_get_dialog:
+ * @self: a page
+ *
+ * Returns: (transfer none) (nullable): the open rename or merge dialog
+ *   ("stats.rename-player", "stats.merge-player", or the merge a rename
+ *   to a taken name offers).
+ */
+AdwMessageDialog *lw_stats_page_get_dialog (LwStatsPage *self);
+
+/**
+ * lw_stats_page_get_dialog_field:
+ * @self: a page
+ *
+ * Returns: (transfer none) (nullable): the dialog's field: the new name
+ *   (a #GtkEntry) or the player merged into (a #GtkDropDown of
+ *   #GtkStringObject).
+ */
+GtkWidget *lw_stats_page_get_dialog_field (LwStatsPage *self);
+
+/**
+ * lw_stats_page_get_row_text:
+ * @self: a page
+ * @index: a row of the players list, from 0
+ *
+ * Returns: (transfer full) (nullable): "NAME · SUBTITLE" of the row.
+ */
+char *lw_stats_page_get_row_text (LwStatsPage *self,
+                                  guint        index);
+
 G_END_DECLS

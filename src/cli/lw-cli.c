@@ -29,6 +29,8 @@ static const char usage[] =
   "  event SUBCOMMAND ...      run an event: new, add, checkin, drop, pair,\n"
   "                            seating, result, standings, list, rename, delete\n"
   "                            (see event --help)\n"
+  "  player list|rename OLD NEW|merge FROM INTO|delete NAME\n"
+  "                            the stored players (see player --help)\n"
   "  ratings [--ladder L] [--json] [--from DAY] [--to DAY] [--event ID] [--trend N]\n"
   "                            the players' ratings (see ratings --help)\n"
   "  play --players N [--partners] --seed S --bots LEVEL [--playouts P]\n"
@@ -313,6 +315,7 @@ static const struct {
   { "legal",  lw_cli_cmd_legal },
   { "trick",  lw_cli_cmd_trick },
   { "entry",  lw_cli_cmd_entry },
+  { "player", lw_cli_cmd_player },
 };
 
 int

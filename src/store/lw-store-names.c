@@ -115,14 +115,14 @@ rename_json (const char *what,
 
 /* Notes the rename in the log of every game that @games_sql (one ?
  * parameter, @id) lists. */
-static gboolean
-log_rename (LwStore     *self,
-            const char  *games_sql,
-            const char  *what,
-            gint64       id,
-            const char  *old_text,
-            const char  *new_text,
-            GError     **error)
+gboolean
+lw_store_log_rename (LwStore     *self,
+                     const char  *games_sql,
+                     const char  *what,
+                     gint64       id,
+                     const char  *old_text,
+                     const char  *new_text,
+                     GError     **error)
 {
   g_autofree char *old_json = rename_json (what, id, old_text);
   g_autofree char *new_json = rename_json (what, id, new_text);
@@ -266,7 +266,7 @@ repair_players (LwStore     *self,
         g_hash_table_insert (renamed, g_strdup (row->text), g_strdup (name));
 
       if (!update_text (self, "UPDATE players SET name = ?1 WHERE id = ?2", name, row->id, error)
-          || !log_rename (self,
+          || !lw_store_log_rename (self,
                           "SELECT game FROM game_seats WHERE player = ?1"
                           " UNION SELECT game FROM seat_changes"
                           "   WHERE old_player = ?1 OR new_player = ?1",
@@ -364,7 +364,7 @@ repair_column (LwStore       *self,
       if (text == NULL && column->fallback != NULL)
         text = g_strdup_printf ("%s%" G_GINT64_FORMAT, column->fallback, row->id);
       if (!update_text (self, column->update_sql, text, row->id, error)
-          || !log_rename (self, column->games_sql, column->what, row->id, row->text, text, error))
+          || !lw_store_log_rename (self, column->games_sql, column->what, row->id, row->text, text, error))
         return FALSE;
     }
   return TRUE;
@@ -469,10 +469,10 @@ repair_snapshot (const char *snapshot,
   return changed ? json_to_string (json_parser_get_root (parser), FALSE) : NULL;
 }
 
-static gboolean
-repair_snapshots (LwStore     *self,
-                  GHashTable  *renamed,
-                  GError     **error)
+gboolean
+lw_store_rename_in_snapshots (LwStore     *self,
+                              GHashTable  *renamed,
+                              GError     **error)
 {
   g_autoptr (GArray) rows =
     read_rows (self, "SELECT id, old FROM edits WHERE kind = 'delete_game' ORDER BY id", error);
@@ -502,5 +502,16 @@ lw_store_migrate_names (LwStore  *self,
   for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
     if (!repair_column (self, &columns[i], error))
       return FALSE;
-  return repair_snapshots (self, renamed, error);
+  return lw_store_rename_in_snapshots (self, renamed, error);
+}
+
+gboolean
+lw_store_set_edit_texts (LwStore     *self,
+                         gint64       id,
+                         const char  *old_text,
+                         const char  *new_text,
+                         GError     **error)
+{
+  return update_text (self, "UPDATE edits SET old = ?1 WHERE id = ?2", old_text, id, error)
+         && update_text (self, "UPDATE edits SET new = ?1 WHERE id = ?2", new_text, id, error);
 }

@@ -75,6 +75,36 @@ gboolean lw_store_player_id (LwStore     *self,
                              gint64      *id,
                              GError     **error);
 
+/* The order of lw_store_list_player_names(): case-insensitive, then as
+ * stored (a GCompareFunc on char **). */
+int lw_store_compare_names (gconstpointer a,
+                            gconstpointer b);
+
+/* Notes a rename of @what (ID @id) from @old_text to @new_text in the
+ * edit log (kind "rename") of every game that @games_sql (one ?
+ * parameter, @id) lists; inside a write transaction. */
+gboolean lw_store_log_rename (LwStore     *self,
+                              const char  *games_sql,
+                              const char  *what,
+                              gint64       id,
+                              const char  *old_text,
+                              const char  *new_text,
+                              GError     **error);
+
+/* Renames the players in the deleted games' snapshots of the edit log
+ * as @renamed (old name → new name) says; inside a write transaction. */
+gboolean lw_store_rename_in_snapshots (LwStore     *self,
+                                       GHashTable  *renamed,
+                                       GError     **error);
+
+/* Sets the old and new texts of edit @id (either %NULL: SQL NULL), e.g.
+ * a deleted game's snapshot back as it was; inside a write transaction. */
+gboolean lw_store_set_edit_texts (LwStore     *self,
+                                  gint64       id,
+                                  const char  *old_text,
+                                  const char  *new_text,
+                                  GError     **error);
+
 /* Replaces round @number (1-based) of game @id as lw_store_replace_round()
  * does, inside a write transaction. */
 gboolean lw_store_replace_round_locked (LwStore        *self,

@@ -2099,7 +2099,15 @@ lw_store_list_player_names (LwStore  *self,
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  stmt = get_stmt (self, "SELECT name FROM players", error);
+  /* Players of a stored game or event only: a name typed into an event
+   * that was deleted since is offered no more (it stays in
+   * lw_store_list_players(), to be deleted). */
+  stmt = get_stmt (self,
+                   "SELECT name FROM players AS p WHERE"
+                   " EXISTS (SELECT 1 FROM game_seats WHERE player = p.id)"
+                   " OR EXISTS (SELECT 1 FROM seat_changes"
+                   "   WHERE old_player = p.id OR new_player = p.id)"
+                   " OR EXISTS (SELECT 1 FROM event_players WHERE player = p.id)", error);
   ok = stmt != NULL;
   while (ok && (ok = step_row (self, stmt, &has_row, error)) && has_row)
     g_ptr_array_add (names, g_strdup ((const char *) sqlite3_column_text (stmt, 0)));
@@ -4144,4 +4152,11 @@ lw_store_load_game_locked (LwStore  *self,
                            GError  **error)
 {
   return load_game (self, id, error);
+}
+
+int
+lw_store_compare_names (gconstpointer a,
+                        gconstpointer b)
+{
+  return compare_names (a, b);
 }

@@ -406,8 +406,14 @@ gboolean lw_store_delete_game (LwStore  *self,
  * @self: a store
  * @error: return location for a #GError
  *
- * Returns: (transfer full) (nullable): the names of every known player,
- *   sorted case-insensitively, %NULL-terminated.
+ * The names the app offers as a name is typed (one completion for every
+ * name entry): the players of a stored game (seated or substituting) or
+ * of a stored event. A name typed only into an event that was deleted
+ * since is not offered; it stays in lw_store_list_players() until it is
+ * deleted there.
+ *
+ * Returns: (transfer full) (nullable): the names, sorted
+ *   case-insensitively (then as stored), %NULL-terminated.
  */
 char **lw_store_list_player_names (LwStore  *self,
                                    GError  **error);

@@ -4,7 +4,7 @@
  *   ui-demo SCREEN DB [WIDTHxHEIGHT]
  *
  * SCREEN: games, new-game, new-game-error, partners, game, game-error,
- *         game-over, garwolf, import-error, chart, players, player-stats,
+ *         game-over, garwolf, import-error, chart, players, player-stats, player-merge,
  *         virtual-new-game, table, table-4, table-bid, table-last-trick, curtain,
  *         events, new-event, event-players, event-seating, event-paper,
  *         event-standings, event-rename, event-delete, partners-seating, leaderboard, replay,
@@ -421,7 +421,8 @@ main (int   argc,
       gtk_window_present (GTK_WINDOW (chart_window));
     }
 
-  else if (g_str_equal (screen, "players") || g_str_equal (screen, "player-stats"))
+  else if (g_str_equal (screen, "players") || g_str_equal (screen, "player-stats")
+           || g_str_equal (screen, "player-merge"))
     {
       const int team[] = { 20, 6, 3, 7 }, solo[] = { 10, 16 }, pack[] = { 20, 6 };
       LwStatsPage *page;
@@ -440,12 +441,27 @@ main (int   argc,
         for (int i = 0; i < 5; i++)
           append (store, id, 0, 2, pack, NULL);
       }
+      /* A name typed into an event that is gone: no games or events. */
+      {
+        LwEventConfig config;
+        gint64 event;
+
+        lw_event_config_init (&config, LW_EVENT_SWISS, 2);
+        event = lw_store_add_event (store, "Gone", &config, NULL);
+        lw_store_add_event_entrant (store, event, "Zed", LW_ENTRANT_CHECKED_IN, NULL);
+        lw_store_delete_event (store, event, NULL);
+      }
       gtk_widget_activate_action (GTK_WIDGET (window), "win.show-players", NULL);
       page = lw_window_get_stats_page (window);
       if (g_str_equal (screen, "player-stats"))
         {
           lw_stats_page_wait (page);
           lw_stats_page_show_player (page, names[0]);
+        }
+      else if (g_str_equal (screen, "player-merge"))
+        {
+          lw_stats_page_wait (page);
+          gtk_widget_activate_action (GTK_WIDGET (page), "stats.merge-player", "s", "Zed");
         }
     }
 

@@ -1,0 +1,66 @@
+/* lw-name-completion.h — the one completion of players' names for every
+ * name entry (the New Game seats, the event's Enter Players box, a
+ * substitute's name)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "lw-store.h"
+
+G_BEGIN_DECLS
+
+#define LW_TYPE_NAME_COMPLETION (lw_name_completion_get_type ())
+G_DECLARE_FINAL_TYPE (LwNameCompletion, lw_name_completion, LW, NAME_COMPLETION, GObject)
+
+/**
+ * lw_name_completion_new:
+ *
+ * A completion with no names yet: lw_name_completion_reload() reads them.
+ *
+ * Returns: (transfer full): the completion.
+ */
+LwNameCompletion *lw_name_completion_new (void);
+
+/**
+ * lw_name_completion_reload:
+ * @self: a completion
+ * @store: (nullable): the database; %NULL offers no name
+ * @error: return location for a #GError (lw_store_list_player_names()'s)
+ *
+ * Reads the names offered: those of lw_store_list_player_names() (the
+ * players of stored games and events). On error the names are cleared.
+ *
+ * Returns: %TRUE on success.
+ */
+gboolean lw_name_completion_reload (LwNameCompletion  *self,
+                                    LwStore           *store,
+                                    GError           **error);
+
+/**
+ * lw_name_completion_get_n_names:
+ * @self: a completion
+ *
+ * Returns: how many names are offered.
+ */
+guint lw_name_completion_get_n_names (LwNameCompletion *self);
+
+/**
+ * lw_name_completion_attach:
+ * @self: a completion
+ * @entry: an entry for a player's name (not attached before)
+ *
+ * Offers the names in @entry as it is typed into: the matching names in
+ * a list under it (case-insensitive prefix), and the first of them
+ * completed in place, the rest selected so that the next letter typed
+ * replaces it, Delete removes it and Enter takes it. The completion in
+ * place is made only while the text is still exactly what was typed, so
+ * quick typing never gets a stale rest appended (the event box once
+ * turned "Ann" into "Annn"). The entry keeps a reference on @self.
+ */
+void lw_name_completion_attach (LwNameCompletion *self,
+                                GtkEntry         *entry);
+
+G_END_DECLS

@@ -1,0 +1,348 @@
+/* test-cli-player.c — players as people, through littlewolf-cli (LW_CLI)
+ * and the store: the list, rename, merge (and its undo), delete; the
+ * ratings after a merge are those of the games entered under one name
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "lw-store.h"
+#include "lw-store-events.h"
+#include "lw-store-players.h"
+#include "lw-test-util.h"
+
+static char *
+ok_run (const char *db,
+        ...)
+{
+  g_auto (LwTestRun) run = { 0, };
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
+  va_list ap;
+  const char *arg;
+
+  va_start (ap, db);
+  while ((arg = va_arg (ap, const char *)) != NULL)
+    g_ptr_array_add (args, (gpointer) arg);
+  va_end (ap);
+  g_ptr_array_add (args, NULL);
+  lw_test_run_cli_argv (&run, db, NULL, (const char *const *) args->pdata);
+  if (run.status != 0)
+    g_error ("littlewolf-cli %s: exited %d: %s", (const char *) args->pdata[0], run.status, run.err);
+  g_assert_cmpstr (run.err, ==, "");
+  return g_steal_pointer (&run.out);
+}
+
+/* Imports the shared case @name with its players renamed to @players. */
+static void
+import_as (const char        *db,
+           const char        *name,
+           const char *const *players)
+{
+  g_autofree char *path = g_build_filename (lw_test_cases_dir (), "random", name, NULL);
+  g_autofree char *json = NULL;
+  g_autofree char *renamed = NULL;
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (LwTestRun) run = { 0, };
+
+  g_assert_true (g_file_get_contents (path, &json, NULL, &error));
+  record = lw_game_record_from_json (json, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_strv_length ((char **) players), ==, record->n_players);
+  for (guint s = 0; s < record->n_players; s++)
+    {
+      g_free (record->players[s]);
+      record->players[s] = g_strdup (players[s]);
+    }
+  renamed = lw_game_record_to_json (record);
+  lw_test_run_cli (&run, db, renamed, "import", "-", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+}
+
+/* Three games and a one-round event with paper results; the second
+ * player is @second in every game and event entry but the first game. */
+static void
+fill (const char *db,
+      const char *second)
+{
+  const char *a[] = { "Ann", "Ben", "Cleo", "Dev", NULL };
+  const char *b[] = { "Ben", second, "Cleo", NULL };
+  const char *c[] = { "Dev", second, "Ben", NULL };
+  g_autofree char *id = NULL;
+  g_autofree char *seating = NULL;
+
+  import_as (db, "game-1001-0000.json", a);
+  import_as (db, "game-1001-0003.json", b);
+  import_as (db, "game-1001-0005.json", c);
+  id = ok_run (db, "event", "new", "--name", "Club", "--format", "swiss", "--table-size", "2",
+               "--rounds", "1", "--seed", "7", NULL);
+  g_strchomp (id);
+  g_free (ok_run (db, "event", "add", id, second, "Ben", "Cleo", "Dev", NULL));
+  seating = ok_run (db, "event", "pair", id, NULL);
+  g_free (ok_run (db, "event", "result", id, "--table", "1", "--scores", "30,12", NULL));
+  g_free (ok_run (db, "event", "result", id, "--table", "2", "--scores", "8,30", NULL));
+}
+
+/* Ratings after "Anne" merged into "Ann" are those of the games entered
+ * under "Ann" from the start, byte for byte. */
+static void
+test_merge_ratings (void)
+{
+  g_autofree char *dir = lw_test_make_tmp_dir ("lw-cli-player-XXXXXX");
+  g_autofree char *merged = g_build_filename (dir, "merged.sqlite3", NULL);
+  g_autofree char *one = g_build_filename (dir, "one.sqlite3", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *ratings_merged = NULL;
+  g_autofree char *ratings_one = NULL;
+  g_autofree char *list_merged = NULL;
+  g_autofree char *list_one = NULL;
+  g_autofree char *standings_merged = NULL;
+  g_autofree char *standings_one = NULL;
+
+  fill (merged, "Anne");
+  fill (one, "Ann");
+
+  before = ok_run (merged, "ratings", "--json", NULL);
+  line = ok_run (merged, "player", "merge", "Anne", "Ann", NULL);
+  g_assert_cmpstr (line, ==, "Ann\t3\t1\n");
+
+  ratings_merged = ok_run (merged, "ratings", "--json", NULL);
+  ratings_one = ok_run (one, "ratings", "--json", NULL);
+  g_assert_cmpstr (ratings_merged, ==, ratings_one);
+  g_assert_cmpstr (ratings_merged, !=, before);
+  standings_merged = ok_run (merged, "event", "standings", "1", "--json", NULL);
+  standings_one = ok_run (one, "event", "standings", "1", "--json", NULL);
+  g_assert_cmpstr (standings_merged, ==, standings_one);
+  for (guint g = 1; g <= 3; g++)
+    {
+      g_autofree char *id = g_strdup_printf ("%u", g);
+      g_autofree char *show_merged = ok_run (merged, "show", id, NULL);
+      g_autofree char *show_one = ok_run (one, "show", id, NULL);
+
+      g_assert_cmpstr (show_merged, ==, show_one);
+    }
+  list_merged = ok_run (merged, "player", "list", NULL);
+  list_one = ok_run (one, "player", "list", NULL);
+  g_assert_cmpstr (list_merged, ==, "Ann\t3\t1\nBen\t3\t1\nCleo\t2\t1\nDev\t2\t1\n");
+  g_assert_cmpstr (list_merged, ==, list_one);
+
+  lw_test_remove_tree (dir);
+}
+
+/* The CLI's refusals (CLI.md: one stderr line, nothing on stdout, the
+ * database unchanged), rename, delete. */
+static void
+test_cli (void)
+{
+  g_autofree char *dir = lw_test_make_tmp_dir ("lw-cli-player-XXXXXX");
+  g_autofree char *db = g_build_filename (dir, "players.sqlite3", NULL);
+  g_autofree char *list = NULL;
+  g_autofree char *out = NULL;
+  struct {
+    const char *args[4];
+    int status;
+    const char *message;
+  } refused[] = {
+    { { "merge", "Anne", "Ben" }, 2, "“Anne” and “Ben” both play in game 2" },
+    { { "merge", "Ann", "Ann" }, 2, "cannot be merged into itself" },
+    { { "merge", "Nobody", "Ann" }, 1, "no player named “Nobody”" },
+    { { "rename", "Anne", "Ben" }, 2, "a player named “Ben” exists already: merge the two instead" },
+    { { "rename", "Anne", "A\tB" }, 2, "the new name" },
+    { { "rename", "Zed", "Zoe" }, 1, "no player named “Zed”" },
+    { { "delete", "Ann" }, 2, "“Ann” has 1 game and 0 events: rename or merge the player instead" },
+    { { "delete", "Anne" }, 2, "“Anne” has 2 games and 1 event" },
+    { { "frobnicate" }, 2, "unknown subcommand" },
+    { { "rename", "Ann" }, 2, "the old name and the new one are needed" },
+  };
+
+  fill (db, "Anne");
+  list = ok_run (db, "player", "list", NULL);
+  g_assert_cmpstr (list, ==, "Ann\t1\t0\nAnne\t2\t1\nBen\t3\t1\nCleo\t2\t1\nDev\t2\t1\n");
+
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_auto (LwTestRun) run = { 0, };
+      g_autofree char *after = NULL;
+
+      lw_test_run_cli (&run, db, NULL, "player", refused[i].args[0], refused[i].args[1],
+                       refused[i].args[2], NULL);
+      lw_test_assert_cli_failed (&run, refused[i].status, refused[i].message);
+      after = ok_run (db, "player", "list", NULL);
+      g_assert_cmpstr (after, ==, list);
+    }
+
+  /* A rename is everywhere: the games, the event. */
+  out = ok_run (db, "player", "rename", "Anne", "  Anna Lee ", NULL);
+  g_assert_cmpstr (out, ==, "Anna Lee\t2\t1\n");
+  g_clear_pointer (&out, g_free);
+  out = ok_run (db, "games", NULL);
+  g_assert_nonnull (strstr (out, "Anna Lee"));
+  g_assert_null (strstr (out, "Anne"));
+  g_clear_pointer (&out, g_free);
+  out = ok_run (db, "event", "standings", "1", NULL);
+  g_assert_nonnull (strstr (out, "\tAnna Lee\t"));
+  g_clear_pointer (&out, g_free);
+
+  /* A name typed into an event that is deleted stays in the list, with
+   * no games, and can be deleted; it is not offered as a name. */
+  g_free (ok_run (db, "event", "new", "--name", "Gone", "--format", "swiss", "--table-size", "2", NULL));
+  g_free (ok_run (db, "event", "add", "2", "Annn", NULL));
+  g_free (ok_run (db, "event", "delete", "2", NULL));
+  out = ok_run (db, "player", "list", NULL);
+  g_assert_nonnull (strstr (out, "\nAnnn\t0\t0\n"));
+  g_clear_pointer (&out, g_free);
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (LwStore) store = lw_store_open (db, &error);
+    g_auto (GStrv) names = NULL;
+    g_autofree char *joined = NULL;
+
+    g_assert_no_error (error);
+    names = lw_store_list_player_names (store, &error);
+    g_assert_no_error (error);
+    joined = g_strjoinv (",", names);
+    g_assert_cmpstr (joined, ==, "Ann,Anna Lee,Ben,Cleo,Dev");
+  }
+  out = ok_run (db, "player", "delete", "Annn", NULL);
+  g_assert_cmpstr (out, ==, "");
+  g_clear_pointer (&out, g_free);
+  out = ok_run (db, "player", "list", NULL);
+  g_assert_cmpstr (out, ==, "Ann\t1\t0\nAnna Lee\t2\t1\nBen\t3\t1\nCleo\t2\t1\nDev\t2\t1\n");
+
+  lw_test_remove_tree (dir);
+}
+
+/* A merge split back: the player, the games and the event as before. */
+static void
+test_unmerge (void)
+{
+  g_autofree char *dir = lw_test_make_tmp_dir ("lw-cli-player-XXXXXX");
+  g_autofree char *db = g_build_filename (dir, "players.sqlite3", NULL);
+  g_autofree char *list = NULL;
+  g_autofree char *ratings = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (LwPlayerMerge) merge = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) players = NULL;
+
+  fill (db, "Anne");
+  list = ok_run (db, "player", "list", NULL);
+  ratings = ok_run (db, "ratings", "--json", NULL);
+
+  store = lw_store_open (db, &error);
+  g_assert_no_error (error);
+  g_assert_true (lw_store_merge_players (store, "Anne", "Ann", &merge, &error));
+  g_assert_no_error (error);
+  players = lw_store_list_players (store, &error);
+  g_assert_cmpuint (players->len, ==, 4);
+  g_assert_true (lw_store_unmerge_players (store, merge, &error));
+  g_assert_no_error (error);
+  g_clear_object (&store);
+
+  after = ok_run (db, "player", "list", NULL);
+  g_assert_cmpstr (after, ==, list);
+  g_clear_pointer (&after, g_free);
+  after = ok_run (db, "ratings", "--json", NULL);
+  g_assert_cmpstr (after, ==, ratings);
+
+  lw_test_remove_tree (dir);
+}
+
+/* A substitution made before a merge, undone after it, seats the player
+ * as merged: the merged name does not come back. */
+static void
+test_substitution_undo (void)
+{
+  g_autofree char *dir = lw_test_make_tmp_dir ("lw-cli-player-XXXXXX");
+  g_autofree char *db = g_build_filename (dir, "players.sqlite3", NULL);
+  const char *names[] = { "Anne", "Ben" };
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *list = NULL;
+  gint64 id;
+
+  fill (db, "Anne");
+  store = lw_store_open (db, &error);
+  g_assert_no_error (error);
+  id = lw_store_add_game (store, record, &error);
+  g_assert_no_error (error);
+  g_assert_true (lw_store_substitute_player (store, id, 0, "Dev", 1, &error));
+  g_assert_no_error (error);
+  g_assert_true (lw_store_merge_players (store, "Anne", "Ann", NULL, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (lw_store_undo_last_edit (store, id, &error));
+  g_assert_no_error (error);
+  game = lw_store_load_game (store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (game->record->players[0], ==, "Ann");
+  g_clear_object (&store);
+
+  list = ok_run (db, "player", "list", NULL);
+  g_assert_cmpstr (list, ==, "Ann\t4\t1\nBen\t4\t1\nCleo\t2\t1\nDev\t2\t1\n");
+  lw_test_remove_tree (dir);
+}
+
+/* CLI.md: a change whose output cannot be written (/dev/full) is not
+ * stored. */
+static void
+test_output_full (void)
+{
+  g_autofree char *dir = lw_test_make_tmp_dir ("lw-cli-player-XXXXXX");
+  g_autofree char *db = g_build_filename (dir, "players.sqlite3", NULL);
+  g_autofree char *list = NULL;
+  const char *changes[][5] = {
+    { "player", "merge", "Anne", "Ann", NULL },
+    { "player", "rename", "Anne", "Anna", NULL },
+  };
+
+  if (!g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no /dev/full");
+      return;
+    }
+  fill (db, "Anne");
+  list = ok_run (db, "player", "list", NULL);
+  for (guint c = 0; c < G_N_ELEMENTS (changes); c++)
+    {
+      g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_PIPE);
+      g_autoptr (GSubprocess) process = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *err = NULL;
+      g_autofree char *after = NULL;
+      const char *argv[] = { lw_test_cli_path (), "--db", db, changes[c][0], changes[c][1],
+                             changes[c][2], changes[c][3], NULL };
+
+      g_subprocess_launcher_set_stdout_file_path (launcher, "/dev/full");
+      process = g_subprocess_launcher_spawnv (launcher, argv, &error);
+      g_assert_no_error (error);
+      g_subprocess_communicate_utf8 (process, NULL, NULL, NULL, &err, &error);
+      g_assert_no_error (error);
+      g_assert_true (g_subprocess_get_if_exited (process));
+      g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 1);
+      g_assert_true (g_str_has_prefix (err, "littlewolf-cli: "));
+      after = ok_run (db, "player", "list", NULL);
+      g_assert_cmpstr (after, ==, list);
+    }
+  lw_test_remove_tree (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cli-player/merge-ratings", test_merge_ratings);
+  g_test_add_func ("/cli-player/cli", test_cli);
+  g_test_add_func ("/cli-player/unmerge", test_unmerge);
+  g_test_add_func ("/cli-player/output-full", test_output_full);
+  g_test_add_func ("/cli-player/substitution-undo", test_substitution_undo);
+  return g_test_run ();
+}
