@@ -283,6 +283,33 @@ lw_row_pass_focus (GtkWidget *row)
               gtk_widget_set_focusable (header, FALSE);
 }
 
+/* Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko …, and the
+ * supplementary planes' right-to-left blocks) and the bidirectional
+ * controls: what can turn the words around a name backwards. */
+static gboolean
+affects_direction (gunichar c)
+{
+  return (c >= 0x0590 && c <= 0x08ff) || c == 0x200f || c == 0x061c
+         || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)
+         || (c >= 0xfb1d && c <= 0xfdff) || (c >= 0xfe70 && c <= 0xfefc)
+         || (c >= 0x10800 && c <= 0x10fff) || (c >= 0x1e800 && c <= 0x1efff);
+}
+
+char *
+lw_isolate_name (const char *name)
+{
+  g_return_val_if_fail (name != NULL, NULL);
+
+  /* Pango takes a label's direction from its first strong character and
+   * does not skip an isolate's content: a mark of the window's own
+   * direction goes first (U+200E left-to-right, U+200F right-to-left). */
+  for (const char *p = name; *p != '\0'; p = g_utf8_next_char (p))
+    if (affects_direction (g_utf8_get_char (p)))
+      return g_strconcat (gtk_widget_get_default_direction () == GTK_TEXT_DIR_RTL ? "\u200f" : "\u200e",
+                          "\u2068", name, "\u2069", NULL);
+  return g_strdup (name);
+}
+
 char *
 lw_sides_title (const LwGameRecord *record)
 {
@@ -291,12 +318,13 @@ lw_sides_title (const LwGameRecord *record)
 
   for (guint side = 0; side < n_sides; side++)
     {
-      g_autofree char *name = lw_game_record_side_name (record, side);
+      g_autofree char *side_name = lw_game_record_side_name (record, side);
+      g_autofree char *name = lw_isolate_name (side_name != NULL ? side_name : "?");
 
       if (side > 0)
         /* TRANSLATORS: between the sides of a game, "Ann vs Ben" */
         g_string_append (text, _(" vs "));
-      g_string_append (text, name != NULL ? name : "?");
+      g_string_append (text, name);
     }
 
   return g_string_free (g_steal_pointer (&text), FALSE);
