@@ -158,11 +158,24 @@ test_isolate_name (void)
   g_autofree char *line = NULL;
   g_autoptr (GtkWidget) label = NULL;
   g_autoptr (PangoLayout) layout = NULL;
+  g_autoptr (LwRound) round = NULL;
+  g_autofree char *facts = NULL;
 
   g_assert_cmpstr (plain, ==, "Ann");
   g_assert_cmpstr (override, ==, "\u200e\u2068\u202eDan\u2069");
   g_assert_cmpstr (hebrew, ==, "\u200e\u2068\u05e9\u05e8\u05d4\u2069");
   g_assert_cmpstr (title, ==, "Ann vs \u200e\u2068\u202eDan\u2069 vs \u200e\u2068\u05e9\u05e8\u05d4\u2069");
+
+  /* A round's facts in the history name the players the same way. */
+  round = lw_round_new ();
+  round->declarer = 1;
+  round->cards[0] = 10;
+  round->cards[1] = 16;
+  round->cards[2] = 10;
+  facts = lw_describe_round_facts (record, round);
+  g_test_message ("%s", facts);
+  g_assert_nonnull (strstr (facts, "\u200e\u2068\u202eDan\u2069 declared"));
+  g_assert_nonnull (strstr (facts, "\u200e\u2068\u202eDan\u2069 16"));
 
   /* Pango takes a label's direction from its first strong character. */
   line = g_strdup_printf ("1 \u2013 2 \u2013 1 \u00b7 %s deals next", override);
