@@ -4,8 +4,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
+#include <unistd.h>
 
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
 #include "lw-test-util.h"
@@ -197,6 +199,52 @@ add_cases (const char *sub)
     }
 }
 
+/* A --db that is there but cannot be opened (a symbolic link to itself,
+ * one to a folder that is gone, as an unmounted stick leaves it) is not
+ * "no database yet": the commands that only read fail with status 1
+ * instead of listing nothing with status 0. A path with nothing at all
+ * there still lists nothing. */
+static void
+test_db_unreachable (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("lw-cli-db-XXXXXX", NULL);
+  g_autofree char *loop = g_build_filename (dir, "loop.sqlite3", NULL);
+  g_autofree char *gone = g_build_filename (dir, "gone.sqlite3", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing.sqlite3", NULL);
+  const char *const paths[] = { loop, gone };
+  const char *const *commands[] = {
+    (const char *const[]) { "games", NULL },
+    (const char *const[]) { "show", "1", NULL },
+    (const char *const[]) { "export", "1", NULL },
+    (const char *const[]) { "event", "list", NULL },
+    (const char *const[]) { "event", "standings", "1", NULL },
+    (const char *const[]) { "ratings", NULL },
+  };
+  g_auto (LwTestRun) nothing = { 0 };
+
+  g_assert_cmpint (symlink (loop, loop), ==, 0);
+  g_assert_cmpint (symlink ("/nonexistent-folder-of-little-wolf/x.sqlite3", gone), ==, 0);
+  for (guint p = 0; p < G_N_ELEMENTS (paths); p++)
+    for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
+      {
+        g_auto (LwTestRun) run = { 0 };
+
+        lw_test_run_cli_argv (&run, paths[p], NULL, commands[c]);
+        g_test_message ("%s %s: %d %s", paths[p], commands[c][0], run.status, run.err);
+        lw_test_assert_cli_failed (&run, 1, "cannot open the database");
+        g_assert_false (g_file_test (gone, G_FILE_TEST_EXISTS));
+      }
+
+  lw_test_run_cli (&nothing, missing, NULL, "games", NULL);
+  g_assert_cmpint (nothing.status, ==, 0);
+  g_assert_cmpstr (nothing.out, ==, "");
+  g_assert_false (g_file_test (missing, G_FILE_TEST_EXISTS));
+
+  g_unlink (loop);
+  g_unlink (gone);
+  g_rmdir (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -208,5 +256,6 @@ main (int   argc,
   g_test_add_func ("/cli/usage", test_usage);
   g_test_add_func ("/cli/sheet-columns", test_sheet_columns);
   g_test_add_func ("/cli/output-not-written", test_output_not_written);
+  g_test_add_func ("/cli/db-unreachable", test_db_unreachable);
   return g_test_run ();
 }

@@ -160,6 +160,11 @@ test_injection (void)
       "'=HYPERLINK(\"http://x\",\"y\")" },
     { "Ann-Marie", "Ann-Marie", "Ann-Marie" },
     { "Ann=1", "Ann=1", "Ann=1" },
+    /* A spreadsheet set to a locale whose list separator is ";" (German,
+     * French) splits an unquoted field there: the second cell would be a
+     * formula. */
+    { "Ann;=1+1", "\"Ann;=1+1\"", "Ann;=1+1" },
+    { "x;@cmd", "\"x;@cmd\"", "x;@cmd" },
   };
   static const char json[] =
     "{\"format\":\"little-wolf/game\",\"version\":1,"

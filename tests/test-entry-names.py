@@ -3,7 +3,11 @@
 # names (GAME-RECORD.md "Names"): an event whose name is 100 letters
 # without a space, its players a 39-character e-mail address and a name of
 # 100 letters. At 360 and 320 px nothing is wider than the phone and every
-# score on the board ends inside the screen.
+# score on the board ends inside the screen. A second table's player has a
+# name that starts with U+202E (right-to-left override, a format character
+# the names rule allows beside visible ones): it must not turn the rest of
+# a line around ("Ann deals · playing to 15" read backwards), so every
+# name shown within a line is isolated (U+2068 … U+2069).
 #
 # Skipped (exit 77) without chromium, chromedriver or python3-selenium.
 # With LW_SCREENSHOT_DIR set, the page is saved there as PNGs, light and
@@ -29,6 +33,7 @@ check = tap.check
 EMAIL = "annabelle.mcallister-fstone@example.org"   # 39 characters
 LONG = "W" * 100
 EVENT = "SpringOpenAtTheFoxInn" * 4 + "SpringOpenAtThe"   # 99 characters
+OVERRIDE = "\u202eRight to left"
 
 
 def run_cli(db, *args):
@@ -44,6 +49,9 @@ def main():
     run_cli(db, "event", "new", "--name", EVENT, "--format", "swiss", "--table-size", "2")
     run_cli(db, "event", "add", "1", EMAIL, LONG)
     run_cli(db, "event", "pair", "1")
+    run_cli(db, "event", "new", "--name", "Bidi", "--format", "swiss", "--table-size", "2")
+    run_cli(db, "event", "add", "2", OVERRIDE, "Bo")
+    run_cli(db, "event", "pair", "2")
     server = subprocess.Popen([serve, "--db", db, "--event", "1"], stdout=subprocess.PIPE, text=True)
     driver = None
     try:
@@ -70,6 +78,23 @@ def main():
                   "the board shows both names whole")
             if shots:
                 screenshot(driver, shots, f"entry-long-names-{width}")
+
+        server.terminate()
+        server.wait(timeout=10)
+        server = subprocess.Popen([serve, "--db", db, "--event", "2"], stdout=subprocess.PIPE, text=True)
+        driver.get(server.stdout.readline().split()[1])
+        wait.until(lambda d: d.find_element(By.ID, "form-section").is_displayed())
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board td.num")) == 2)
+        lines = driver.execute_script(
+            "return ['subtitle', 'board-note'].map(id => document.getElementById(id).textContent)")
+        check(all("\u2068" + OVERRIDE + "\u2069" in line for line in lines if OVERRIDE in line)
+              and OVERRIDE in lines[0],
+              f"a name with a right-to-left override is isolated in the lines that name it ({lines!r})")
+        check("playing to" in lines[1] and lines[1].count("\u2068") == lines[1].count("\u2069"),
+              "the board's note keeps its own words outside the isolated names")
+        if shots:
+            set_width(driver, 360)
+            screenshot(driver, shots, "entry-override-name-360")
     finally:
         if driver is not None:
             driver.quit()

@@ -406,6 +406,37 @@ test_rounds_one_at_a_time (void)
     }
 }
 
+/* A number over the program's bound (far above any real game) is refused
+ * with that bound: "expected 1 or more" would say the opposite of what is
+ * wrong with 1000000000. */
+static void
+test_count_bounds (void)
+{
+  static const struct { const char *record; const char *message; } cases[] = {
+    { HEAD2 "'rules':{'target':1000000000},'rounds':[]}",
+      "rules: target is 1000000000, expected 1 to 1000000" },
+    { HEAD2 "'rules':{'skunk':2000000},'rounds':[]}",
+      "rules: skunk is 2000000, expected 1 to 1000000" },
+    { HEAD2 "'rules':{'start_score':-1},'rounds':[]}",
+      "rules: start_score is -1, expected 0 to 1000000" },
+    { HEAD2 "'rounds':[{'declarer':null,'cards':[13,13],'worms':[1000001,0]}]}",
+      "round 1: worms of seat 0 is 1000001, expected 0 to 1000000" },
+    { HEAD2 "'rounds':[{'declarer':null,'cards':[-1,27]}]}",
+      "round 1: cards of seat 0 is -1, expected 0 to 1000000" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *json = g_strdelimit (g_strdup (cases[i].record), "'", '"');
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LwGameRecord) record = lw_game_record_from_json (json, -1, &error);
+
+      g_assert_null (record);
+      g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+      g_assert_cmpstr (error->message, ==, cases[i].message);
+    }
+}
+
 /* A round being entered is checked on its own before it is stored. */
 static void
 test_round_validate (void)
@@ -573,6 +604,7 @@ main (int   argc,
   g_test_add_func ("/record/lenient-json", test_lenient_json);
   g_test_add_func ("/record/round-validate", test_round_validate);
   g_test_add_func ("/record/rounds-one-at-a-time", test_rounds_one_at_a_time);
+  g_test_add_func ("/record/count-bounds", test_count_bounds);
   g_test_add_func ("/record/build-and-write", test_build_and_write);
   g_test_add_func ("/rules/hand-sizes", test_hand_sizes);
   g_test_add_func ("/rules/garwolf-passing", test_garwolf_passing);

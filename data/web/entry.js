@@ -397,7 +397,16 @@
     $('form-section').scrollIntoView({ block: 'start' });
   }
 
+  // A name that holds right-to-left letters or bidirectional controls (a
+  // name may start with U+202E, a format character the names rule
+  // allows) is isolated (U+2068 … U+2069), so that it cannot turn the
+  // words around it in a line ("Ann deals · playing to 15") backwards.
+  const BIDI = /[\u0590-\u08ff\u200f\u202a-\u202e\u2066-\u2069\ufb1d-\ufdff\ufe70-\ufefc]|[\ud802\ud803\ud83a\ud83b][\udc00-\udfff]/;
+  const isolate = (name) => BIDI.test(name) ? '\u2068' + name + '\u2069' : name;
+
   function show(newState) {
+    newState.players = newState.players.map(isolate);
+    newState.sides = newState.sides.map(isolate);
     state = newState;
     shown++;
     showBoard();

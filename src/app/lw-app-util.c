@@ -105,6 +105,7 @@ lw_describe_round (const LwGameRecord  *record,
     {
       g_autofree char *items = lw_round_result_describe_side (result, (int) side);
       g_autofree char *delta = NULL;
+      g_autofree char *name = NULL;
 
       if ((int) side == zero_pack_side)
         {
@@ -121,18 +122,15 @@ lw_describe_round (const LwGameRecord  *record,
         continue;
 
       delta = lw_format_signed (result->deltas[side]);
+      name = lw_isolate_name (g_ptr_array_index (standings->sides, side));
       if (text->len > 0)
         g_string_append_c (text, '\n');
       if (items != NULL)
         /* TRANSLATORS: a side's change in a round, then what made it:
          * "Ann +1: Pack +1, Worms −1" */
-        g_string_append_printf (text, _("%s %s: %s"),
-                                (const char *) g_ptr_array_index (standings->sides, side),
-                                delta, items);
+        g_string_append_printf (text, _("%s %s: %s"), name, delta, items);
       else
-        g_string_append_printf (text, "%s %s",
-                                (const char *) g_ptr_array_index (standings->sides, side),
-                                delta);
+        g_string_append_printf (text, "%s %s", name, delta);
     }
 
   if (text->len == 0)
@@ -142,11 +140,24 @@ lw_describe_round (const LwGameRecord  *record,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* The players' names as lw_isolate_name() shows them, "?" past the
+ * seats; freed with g_strfreev(). */
+static GStrv
+shown_players (const LwGameRecord *record)
+{
+  GStrv shown = g_new0 (char *, LW_MAX_SEATS + 2);
+
+  for (guint seat = 0; seat < record->n_players; seat++)
+    shown[seat] = lw_isolate_name (record->players[seat]);
+  return shown;
+}
+
 static const char *
 player (const LwGameRecord *record,
+        const char *const  *names,
         int                 seat)
 {
-  return seat >= 0 && seat < (int) record->n_players ? record->players[seat] : "?";
+  return seat >= 0 && seat < (int) record->n_players ? names[seat] : "?";
 }
 
 /* Appends " · " unless @text is empty, then returns it. */
@@ -173,6 +184,7 @@ lw_describe_round_facts (const LwGameRecord *record,
                          const LwRound      *round)
 {
   g_autoptr (GString) text = g_string_new (NULL);
+  g_auto (GStrv) names = shown_players (record);
   guint n = record->n_players;
 
   if (record->ruleset == LW_RULESET_GARWOLF)
@@ -181,13 +193,13 @@ lw_describe_round_facts (const LwGameRecord *record,
       g_string_append (text, _("Court"));
       for (guint seat = 0; seat < n; seat++)
         g_string_append_printf (text, seat == 0 ? " %s %d" : ", %s %d",
-                                record->players[seat], round->court[seat]);
+                                names[seat], round->court[seat]);
       /* TRANSLATORS: Garwolf facts of a hand: Garwolves won per seat */
       g_string_append_printf (next_fact (text), "%s", _("Garwolves"));
       for (guint seat = 0, shown = 0; seat < n; seat++)
         if (round->garwolves[seat] > 0)
           g_string_append_printf (text, shown++ == 0 ? " %s %d" : ", %s %d",
-                                  record->players[seat], round->garwolves[seat]);
+                                  names[seat], round->garwolves[seat]);
       return g_string_free (g_steal_pointer (&text), FALSE);
     }
 
@@ -202,13 +214,13 @@ lw_describe_round_facts (const LwGameRecord *record,
       else if (round->all_but_last)
         /* TRANSLATORS: a round's facts: %s declared the Pack; their side won every trick but the last */
         g_string_append_printf (text, _("%s declared, all but the last trick"),
-                                player (record, round->declarer));
+                                player (record, (const char *const *) names, round->declarer));
       else
         /* TRANSLATORS: a round's facts: %s declared the Pack */
-        g_string_append_printf (text, _("%s declared"), player (record, round->declarer));
+        g_string_append_printf (text, _("%s declared"), player (record, (const char *const *) names, round->declarer));
 
       for (guint seat = 0; seat < n; seat++)
-        g_string_append_printf (next_fact (text), "%s %d", record->players[seat], round->cards[seat]);
+        g_string_append_printf (next_fact (text), "%s %d", names[seat], round->cards[seat]);
 
       for (guint seat = 0; seat < n; seat++)
         {
@@ -225,10 +237,10 @@ lw_describe_round_facts (const LwGameRecord *record,
           if ((count = round->wolves[seat]) > 0)
             append_den (dens, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d Little Wolf", "%d Little Wolves", count), count));
           if (dens->len > 0)
-            g_string_append_printf (next_fact (text), "%s %s", record->players[seat], dens->str);
+            g_string_append_printf (next_fact (text), "%s %s", names[seat], dens->str);
           if (round->unpegged[seat])
             /* TRANSLATORS: a round's facts: %s did not peg their gains in time (SCORING R22) */
-            g_string_append_printf (next_fact (text), _("%s not pegged"), record->players[seat]);
+            g_string_append_printf (next_fact (text), _("%s not pegged"), names[seat]);
         }
     }
 
@@ -242,7 +254,7 @@ lw_describe_round_facts (const LwGameRecord *record,
                                 ? _("%s looked at discards")
                                 /* TRANSLATORS: a penalty in a round's facts (SCORING R19) */
                                 : _("%s played out of turn"),
-                              player (record, penalty->seat));
+                              player (record, (const char *const *) names, penalty->seat));
     }
 
   return g_string_free (g_steal_pointer (&text), FALSE);
@@ -283,6 +295,33 @@ lw_row_pass_focus (GtkWidget *row)
               gtk_widget_set_focusable (header, FALSE);
 }
 
+/* Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko …, and the
+ * supplementary planes' right-to-left blocks) and the bidirectional
+ * controls: what can turn the words around a name backwards. */
+static gboolean
+affects_direction (gunichar c)
+{
+  return (c >= 0x0590 && c <= 0x08ff) || c == 0x200f || c == 0x061c
+         || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)
+         || (c >= 0xfb1d && c <= 0xfdff) || (c >= 0xfe70 && c <= 0xfefc)
+         || (c >= 0x10800 && c <= 0x10fff) || (c >= 0x1e800 && c <= 0x1efff);
+}
+
+char *
+lw_isolate_name (const char *name)
+{
+  g_return_val_if_fail (name != NULL, NULL);
+
+  /* Pango takes a label's direction from its first strong character and
+   * does not skip an isolate's content: a mark of the window's own
+   * direction goes first (U+200E left-to-right, U+200F right-to-left). */
+  for (const char *p = name; *p != '\0'; p = g_utf8_next_char (p))
+    if (affects_direction (g_utf8_get_char (p)))
+      return g_strconcat (gtk_widget_get_default_direction () == GTK_TEXT_DIR_RTL ? "\u200f" : "\u200e",
+                          "\u2068", name, "\u2069", NULL);
+  return g_strdup (name);
+}
+
 char *
 lw_sides_title (const LwGameRecord *record)
 {
@@ -291,12 +330,13 @@ lw_sides_title (const LwGameRecord *record)
 
   for (guint side = 0; side < n_sides; side++)
     {
-      g_autofree char *name = lw_game_record_side_name (record, side);
+      g_autofree char *side_name = lw_game_record_side_name (record, side);
+      g_autofree char *name = lw_isolate_name (side_name != NULL ? side_name : "?");
 
       if (side > 0)
         /* TRANSLATORS: between the sides of a game, "Ann vs Ben" */
         g_string_append (text, _(" vs "));
-      g_string_append (text, name != NULL ? name : "?");
+      g_string_append (text, name);
     }
 
   return g_string_free (g_steal_pointer (&text), FALSE);

@@ -114,10 +114,29 @@ char *lw_format_scores (guint      n,
                         const int *scores);
 
 /**
+ * lw_isolate_name:
+ * @name: a name (UTF-8, as the names rule of GAME-RECORD.md allows it)
+ *
+ * A name to put inside a sentence or a list on screen ("%s deals next",
+ * "Ann vs Ben"). A name holding right-to-left letters or bidirectional
+ * controls (U+202E, a format character the names rule allows beside
+ * visible ones) is put between U+2068 FIRST STRONG ISOLATE and U+2069
+ * POP DIRECTIONAL ISOLATE, after a mark of the window's direction (U+200E,
+ * or U+200F in a right-to-left language: Pango takes a label's direction
+ * from its first strong character, even inside an isolate), so that it
+ * cannot turn the words and numbers around it backwards (Unicode's
+ * bidirectional algorithm, UAX #9); any other name is copied as it is.
+ *
+ * Returns: (transfer full): the name to show.
+ */
+char *lw_isolate_name (const char *name);
+
+/**
  * lw_sides_title:
  * @record: a record
  *
- * Returns: (transfer full): the sides joined with " vs ".
+ * Returns: (transfer full): the sides joined with " vs ", each isolated
+ * as lw_isolate_name() says.
  */
 char *lw_sides_title (const LwGameRecord *record);
 

@@ -5,6 +5,7 @@
  */
 #include <glib/gi18n.h>
 
+#include "lw-app-util.h"
 #include "lw-board.h"
 
 typedef struct
@@ -291,8 +292,12 @@ lw_board_update (LwBoard            *self,
     /* TRANSLATORS: "Round 4 · Ben owes a deal: Cleo deals" */
     status = g_strdup_printf (_("Round %u · %s"), n_rounds + 1, skipped);
   else if (dealer_side != LW_NO_SEAT)
-    /* TRANSLATORS: "Round 4 · Ann deals": the round being entered and its dealer */
-    status = g_strdup_printf (_("Round %u · %s deals"), n_rounds + 1, record->players[dealer]);
+    {
+      g_autofree char *name = lw_isolate_name (record->players[dealer]);
+
+      /* TRANSLATORS: "Round 4 · Ann deals": the round being entered and its dealer */
+      status = g_strdup_printf (_("Round %u · %s deals"), n_rounds + 1, name);
+    }
   else
     status = g_strdup_printf (_("Round %u"), n_rounds + 1);
   gtk_label_set_text (self->status_label, status);
@@ -375,8 +380,12 @@ lw_board_update (LwBoard            *self,
             /* TRANSLATORS: on the board: this side's player deals the round being entered */
             badge = _("Deals");
           else
-            /* TRANSLATORS: on a side of partners: which of them deals, "Dev deals" */
-            badge = dealer_badge = g_strdup_printf (_("%s deals"), record->players[dealer]);
+            {
+              g_autofree char *name = lw_isolate_name (record->players[dealer]);
+
+              /* TRANSLATORS: on a side of partners: which of them deals, "Dev deals" */
+              badge = dealer_badge = g_strdup_printf (_("%s deals"), name);
+            }
         }
 
       gtk_label_set_text (side->badge, badge != NULL ? badge : "");

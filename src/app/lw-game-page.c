@@ -310,6 +310,7 @@ fill_history_row (LwGamePage          *self,
 {
   const LwGameRecord *record = self->game->record;
   g_autofree char *title = NULL;
+  g_autofree char *shown_dealer = NULL;
   g_autofree char *breakdown = lw_describe_round (record, self->standings, result);
   g_autofree char *facts = NULL;
   g_autofree char *subtitle = NULL;
@@ -352,15 +353,16 @@ fill_history_row (LwGamePage          *self,
                                 *when != '\0' ? when : "?", who, lw_penalty_kind_describe (penalty->kind));
     }
 
+  shown_dealer = lw_isolate_name (dealer);
   if (result->is_void)
     /* TRANSLATORS: a void round in the history (R21); %s is its dealer */
-    title = g_strdup_printf (_("Round %u · %s dealt · void"), result->number, dealer);
+    title = g_strdup_printf (_("Round %u · %s dealt · void"), result->number, shown_dealer);
   else if (record->ruleset == LW_RULESET_GARWOLF)
     /* TRANSLATORS: a Garwolf hand in the history; %s is its dealer */
-    title = g_strdup_printf (_("Hand %u · %s dealt"), result->number, dealer);
+    title = g_strdup_printf (_("Hand %u · %s dealt"), result->number, shown_dealer);
   else
     /* TRANSLATORS: a round in the history; %s is its dealer */
-    title = g_strdup_printf (_("Round %u · %s dealt"), result->number, dealer);
+    title = g_strdup_printf (_("Round %u · %s dealt"), result->number, shown_dealer);
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
   if (result->number >= 1 && result->number <= record->rounds->len)

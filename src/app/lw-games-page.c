@@ -152,6 +152,8 @@ score_game (LwStore *store,
   g_autoptr (LwStandings) standings = NULL;
   g_autoptr (GString) text = g_string_new (NULL);
   g_autofree char *scores = NULL;
+  g_autofree char *winner = NULL;
+  g_autofree char *dealer = NULL;
 
   result->id = id;
   game = lw_store_load_game (store, id, &error);
@@ -179,7 +181,7 @@ score_game (LwStore *store,
                                 ? _("%s won with a skunk")
                                 /* TRANSLATORS: %s is the winning side */
                                 : _("%s won"),
-                              (const char *) g_ptr_array_index (standings->sides, standings->winner));
+                              winner = lw_isolate_name (g_ptr_array_index (standings->sides, standings->winner)));
     }
   else if (!standings->finished &&
            standings->next_dealer >= 0 && standings->next_dealer < (int) game->record->n_players)
@@ -187,7 +189,7 @@ score_game (LwStore *store,
       g_string_append (text, " · ");
       /* TRANSLATORS: %s is the player who deals the next round */
       g_string_append_printf (text, _("%s deals next"),
-                              game->record->players[standings->next_dealer]);
+                              dealer = lw_isolate_name (game->record->players[standings->next_dealer]));
     }
 
   result->status = standings->finished ? GAME_STATUS_FINISHED : GAME_STATUS_ONGOING;

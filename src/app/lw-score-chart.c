@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include <pango/pangocairo.h>
 
+#include "lw-app-util.h"
 #include "lw-score-chart.h"
 
 /* What the chart draws, copied from a record and its standings. */
@@ -60,7 +61,7 @@ chart_data_fill (ChartData          *data,
 
   for (guint s = 0; s < data->n_sides; s++)
     {
-      data->names[s] = g_strdup (g_ptr_array_index (standings->sides, s));
+      data->names[s] = lw_isolate_name (g_ptr_array_index (standings->sides, s));
       data->scores[s] = record->start_score;
     }
 

@@ -98,7 +98,7 @@ open_store (LwCliContext  *ctx,
   g_autoptr (GError) error = NULL;
   LwStore *store;
 
-  if (must_exist && !g_file_test (path, G_FILE_TEST_EXISTS))
+  if (must_exist && lw_cli_store_missing (ctx))
     {
       *status = lw_cli_fail (LW_CLI_FAILED, "no event with ID %" G_GINT64_FORMAT
                              " (no database yet)", event_id);
@@ -631,7 +631,7 @@ event_list (LwCliContext *ctx,
 
   if (argc > 1)
     return lw_cli_fail (LW_CLI_INVALID, "event list: unexpected argument \"%s\"", argv[1]);
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+  if (lw_cli_store_missing (ctx))
     return LW_CLI_OK;
   store = lw_cli_open_store (ctx, FALSE, &error);
   if (store == NULL || (list = lw_store_list_events (store, &error)) == NULL)
@@ -833,7 +833,7 @@ lw_cli_cmd_ratings (LwCliContext *ctx,
         }
     }
 
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+  if (lw_cli_store_missing (ctx))
     {
       if (event_id > 0)
         return lw_cli_fail (LW_CLI_FAILED, "no event with ID %" G_GINT64_FORMAT

@@ -23,12 +23,7 @@
 static gboolean
 store_exists (LwCliContext *ctx)
 {
-  g_autofree char *default_path = NULL;
-
-  if (ctx->db_path != NULL)
-    return g_file_test (ctx->db_path, G_FILE_TEST_EXISTS);
-  default_path = lw_store_default_path ();
-  return g_file_test (default_path, G_FILE_TEST_EXISTS);
+  return !lw_cli_store_missing (ctx);
 }
 
 /* Reads a game ID: a positive decimal integer, nothing else. */

@@ -148,6 +148,21 @@ lw_cli_read_input (const char  *name,
   return ok;
 }
 
+gboolean
+lw_cli_store_missing (LwCliContext *ctx)
+{
+  g_autofree char *default_path = NULL;
+  const char *path = ctx->db_path;
+  GStatBuf buf;
+
+  g_return_val_if_fail (ctx != NULL, TRUE);
+
+  if (path == NULL)
+    path = default_path = lw_store_default_path ();
+  /* lstat(): a link is there even when what it points to is not. */
+  return g_lstat (path, &buf) != 0 && errno == ENOENT;
+}
+
 LwStore *
 lw_cli_open_store (LwCliContext  *ctx,
                    gboolean       for_writing,

@@ -64,6 +64,22 @@ int lw_cli_fail_error (const GError *error);
 #define LW_CLI_MAX_INPUT_SIZE LW_GAME_RECORD_MAX_BYTES
 
 /**
+ * lw_cli_store_missing:
+ * @ctx: the command line's context
+ *
+ * Whether nothing at all is at the `--db` path (or the default one): the
+ * commands that only read then list nothing (status 0) or say "no
+ * database yet", and create no file. A path that holds anything, even a
+ * symbolic link that leads nowhere or cannot be followed (a link to
+ * itself, to a folder that is gone), is not missing: opening it fails
+ * with status 1, so that no command reports an unreachable database as
+ * an empty one.
+ *
+ * Returns: %TRUE when nothing is there.
+ */
+gboolean lw_cli_store_missing (LwCliContext *ctx);
+
+/**
  * lw_cli_open_store:
  * @ctx: the command line's context
  * @for_writing: whether the command stores something

@@ -26,7 +26,10 @@ lw_csv_append_field (GString    *out,
   if (field == NULL)
     return;
   formula = starts_formula (field);
-  if (!formula && strpbrk (field, ",\"\r\n") == NULL)
+  /* ";" too: a spreadsheet in a locale whose list separator it is
+   * (German, French) would split the field there, and the cell after it
+   * could be a formula. */
+  if (!formula && strpbrk (field, ",;\"\r\n") == NULL)
     {
       g_string_append (out, field);
       return;

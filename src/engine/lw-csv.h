@@ -48,7 +48,9 @@ char *lw_csv_score_sheet (const LwGameRecord *record,
  * @field: (nullable): one field's text, UTF-8; %NULL is an empty field
  *
  * Appends text field @field with RFC 4180 quoting (quoted when it holds
- * `,`, `"`, CR or LF; quotes doubled). A field that starts with `=`, `+`,
+ * `,`, `"`, CR or LF; quotes doubled; also when it holds `;`, the list
+ * separator of spreadsheets in German or French, which would otherwise
+ * split the field there and could start a formula in the next cell). A field that starts with `=`, `+`,
  * `-`, `@`, a tab or a carriage return, which a spreadsheet would run as a
  * formula (CSV injection), is written after a single quote `'` and quoted,
  * as OWASP advises: the name "=SUM(A1)" is written "'=SUM(A1)" (reading

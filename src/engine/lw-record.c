@@ -222,8 +222,8 @@ check_counts (const LwGameRecord  *record,
 {
   for (guint seat = 0; seat < record->n_players; seat++)
     if (counts[seat] < 0 || counts[seat] > MAX_COUNT)
-      return invalid (error, "round %u: %s of seat %u (%s) is %d, expected a count of 0 or more",
-                      number, key, seat, seat_name (record, (int) seat), counts[seat]);
+      return invalid (error, "round %u: %s of seat %u (%s) is %d, expected a count of 0 to %d",
+                      number, key, seat, seat_name (record, (int) seat), counts[seat], MAX_COUNT);
   return TRUE;
 }
 
@@ -398,11 +398,11 @@ validate_setup (const LwGameRecord  *record,
     }
 
   if (record->start_score < 0 || record->start_score > MAX_COUNT)
-    return invalid (error, "rules: start_score is %d, expected 0 or more", record->start_score);
+    return invalid (error, "rules: start_score is %d, expected 0 to %d", record->start_score, MAX_COUNT);
   if (record->target < 1 || record->target > MAX_COUNT)
-    return invalid (error, "rules: target is %d, expected 1 or more", record->target);
+    return invalid (error, "rules: target is %d, expected 1 to %d", record->target, MAX_COUNT);
   if (record->skunk < 1 || record->skunk > MAX_COUNT)
-    return invalid (error, "rules: skunk is %d, expected 1 or more", record->skunk);
+    return invalid (error, "rules: skunk is %d, expected 1 to %d", record->skunk, MAX_COUNT);
 
   if (record->first_dealer < 0 || record->first_dealer >= (int) record->n_players)
     return invalid (error, "first_dealer: seat %d, but the seats are 0 to %u",
@@ -493,14 +493,11 @@ read_int (JsonNode    *node,
     return invalid (error, "%s: %s must be an integer", place, key);
 
   value = json_node_get_int (node);
+  /* The bound is named even when it is this program's (MAX_COUNT), not a
+   * rule's: "expected 1 or more" would be wrong about 1000000000. */
   if (value < min || value > max)
-    {
-      if (max >= MAX_COUNT)
-        return invalid (error, "%s: %s is %" G_GINT64_FORMAT ", expected %" G_GINT64_FORMAT " or more",
-                        place, key, value, min);
-      return invalid (error, "%s: %s is %" G_GINT64_FORMAT ", expected %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT,
-                      place, key, value, min, max);
-    }
+    return invalid (error, "%s: %s is %" G_GINT64_FORMAT ", expected %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT,
+                    place, key, value, min, max);
   *out = (int) value;
   return TRUE;
 }

@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "lw-app-util.h"
 #include "lw-edit-log.h"
 #include "lw-events-page.h"
 #include "lw-game-page.h"
@@ -141,6 +142,48 @@ test_long_names (Fixture       *fixture,
 
 /* The edit log tells a rename of the names rule's migration, the old
  * name's control characters shown as code points. */
+/* A name starting with U+202E (right-to-left override; the names rule
+ * allows a format character beside visible ones) must not turn a line
+ * around: the games list showed "1 – 2 – 1 – 1 · \u202eDan deals next"
+ * as a right-to-left line, the scores in reverse order. */
+static void
+test_isolate_name (void)
+{
+  const char *players[] = { "Ann", "\u202eDan", "\u05e9\u05e8\u05d4", NULL };
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 3, players);
+  g_autofree char *plain = lw_isolate_name ("Ann");
+  g_autofree char *override = lw_isolate_name (players[1]);
+  g_autofree char *hebrew = lw_isolate_name (players[2]);
+  g_autofree char *title = lw_sides_title (record);
+  g_autofree char *line = NULL;
+  g_autoptr (GtkWidget) label = NULL;
+  g_autoptr (PangoLayout) layout = NULL;
+  g_autoptr (LwRound) round = NULL;
+  g_autofree char *facts = NULL;
+
+  g_assert_cmpstr (plain, ==, "Ann");
+  g_assert_cmpstr (override, ==, "\u200e\u2068\u202eDan\u2069");
+  g_assert_cmpstr (hebrew, ==, "\u200e\u2068\u05e9\u05e8\u05d4\u2069");
+  g_assert_cmpstr (title, ==, "Ann vs \u200e\u2068\u202eDan\u2069 vs \u200e\u2068\u05e9\u05e8\u05d4\u2069");
+
+  /* A round's facts in the history name the players the same way. */
+  round = lw_round_new ();
+  round->declarer = 1;
+  round->cards[0] = 10;
+  round->cards[1] = 16;
+  round->cards[2] = 10;
+  facts = lw_describe_round_facts (record, round);
+  g_test_message ("%s", facts);
+  g_assert_nonnull (strstr (facts, "\u200e\u2068\u202eDan\u2069 declared"));
+  g_assert_nonnull (strstr (facts, "\u200e\u2068\u202eDan\u2069 16"));
+
+  /* Pango takes a label's direction from its first strong character. */
+  line = g_strdup_printf ("1 \u2013 2 \u2013 1 \u00b7 %s deals next", override);
+  label = g_object_ref_sink (gtk_label_new (NULL));
+  layout = gtk_widget_create_pango_layout (label, line);
+  g_assert_cmpint (pango_layout_get_line_readonly (layout, 0)->resolved_dir, ==, PANGO_DIRECTION_LTR);
+}
+
 static void
 test_edit_log_rename (void)
 {
@@ -170,6 +213,7 @@ main (int   argc,
   gtk_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/ui-names/edit-log-rename", test_edit_log_rename);
+  g_test_add_func ("/ui-names/isolate-name", test_isolate_name);
   g_test_add ("/ui-names/long-names", Fixture, NULL,
               lw_test_app_set_up, test_long_names, lw_test_app_tear_down);
 

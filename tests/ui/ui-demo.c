@@ -14,6 +14,9 @@
  * With LW_DEMO_LONG_NAMES=1 in the environment, the first two players are
  * named with the longest names the names rule allows: 100 letters without
  * a space, and an e-mail address; the events' names are 100 letters too.
+ * With LW_DEMO_OVERRIDE_NAME=1, the second player's name starts with
+ * U+202E (right-to-left override), to look at how lines that name it
+ * read.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -234,6 +237,8 @@ main (int   argc,
       names[0] = LONG_NAME;
       names[1] = EMAIL_NAME;
     }
+  if (g_getenv ("LW_DEMO_OVERRIDE_NAME") != NULL)
+    names[1] = "\u202eRight to left";
 
   gtk_init ();
   /* LW_LOCALEDIR=build/po with LANG set shows the screen translated */
