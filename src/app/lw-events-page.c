@@ -32,6 +32,10 @@ typedef struct {
   guint  table;
 } PendingGame;
 
+/* The New Event dialog's settings at most this tall (px), scrolled
+ * beyond: with the heading and the buttons the dialog fits in 800 px. */
+#define NEW_EVENT_MAX_HEIGHT 560
+
 struct _LwEventsPage
 {
   AdwBin parent_instance;
@@ -1229,7 +1233,7 @@ new_event_action (GtkWidget  *widget,
   GtkStringList *formats = gtk_string_list_new (NULL);
   GtkStringList *sizes = gtk_string_list_new (NULL);
   AdwMessageDialog *dialog;
-  GtkWidget *rounds, *win, *second, *other, *points_label, *tiebreaks;
+  GtkWidget *rounds, *win, *second, *other, *points_label, *tiebreaks, *scrolled;
 
   for (int f = LW_EVENT_SWISS; f <= LW_EVENT_ELIMINATION; f++)
     gtk_string_list_append (formats, format_name ((LwEventFormat) f));
@@ -1313,7 +1317,15 @@ new_event_action (GtkWidget  *widget,
   g_object_unref (formats);
   g_object_unref (sizes);
 
-  dialog = open_dialog (self, _("New Event"), NULL, box, "create", _("C_reate"));
+  /* The settings scroll when the tie-breaks are unfolded, so that Create
+   * and Cancel stay on a 1280×800 or a 360×740 screen. */
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), NEW_EVENT_MAX_HEIGHT);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), box);
+
+  dialog = open_dialog (self, _("New Event"), NULL, scrolled, "create", _("C_reate"));
   g_object_set_data (G_OBJECT (dialog), "name", name);
   g_object_set_data (G_OBJECT (dialog), "format", format);
   g_object_set_data (G_OBJECT (dialog), "tables", tables);
