@@ -1866,13 +1866,52 @@ lw_events_page_print_new (LwEventsPage *self,
     }
 }
 
+GtkPrintOperation *
+lw_events_page_print_wall_new (LwEventsPage *self)
+{
+  /* TRANSLATORS: column headings of a printed wall sheet ("find your table") */
+  const char *headers[] = { C_("column", "Player"), C_("column", "Table"), C_("column", "Seat") };
+  const double widths[] = { 3, 1, 1 };
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autoptr (GArray) lines = NULL;
+  g_autofree char *title = NULL;
+  const LwEventRound *round;
+  GtkPrintOperation *operation;
+
+  g_return_val_if_fail (LW_IS_EVENTS_PAGE (self), NULL);
+
+  if (self->event == NULL || (round = shown_round (self)) == NULL)
+    return NULL;
+
+  lines = lw_event_wall_sheet (self->event, round);
+  for (guint i = 0; i < lines->len; i++)
+    {
+      const LwWallLine *line = &g_array_index (lines, LwWallLine, i);
+      char **cells = g_new0 (char *, G_N_ELEMENTS (headers) + 1);
+
+      cells[0] = g_strdup (line->name);
+      /* TRANSLATORS: a wall sheet: a player who sits out the round */
+      cells[1] = line->table == 0 ? g_strdup (_("Bye")) : g_strdup_printf ("%u", line->table);
+      cells[2] = line->table == 0 ? g_strdup ("") : g_strdup_printf ("%u", line->seat);
+      g_ptr_array_add (rows, cells);
+    }
+  title = g_strdup_printf (_("%s: Round %u"), self->event->name, round->number);
+  /* TRANSLATORS: the line below a wall sheet's title */
+  operation = lw_print_table_new (title, _("Find your name: your table and seat"),
+                                  G_N_ELEMENTS (headers), headers, widths, rows);
+  lw_print_table_set_large_type (operation);
+  return operation;
+}
+
 static void
 print_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *parameter)
 {
   LwEventsPage *self = LW_EVENTS_PAGE (widget);
-  GtkPrintOperation *operation = lw_events_page_print_new (self, g_str_equal (action_name, "events.print-standings"));
+  GtkPrintOperation *operation = g_str_equal (action_name, "events.print-wall")
+                                 ? lw_events_page_print_wall_new (self)
+                                 : lw_events_page_print_new (self, g_str_equal (action_name, "events.print-standings"));
 
   if (operation == NULL)
     {
@@ -2256,6 +2295,7 @@ lw_events_page_class_init (LwEventsPageClass *klass)
   gtk_widget_class_install_action (widget_class, "events.paper-result", "u", paper_result_action);
   gtk_widget_class_install_action (widget_class, "events.print-seating", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "events.print-standings", NULL, print_action);
+  gtk_widget_class_install_action (widget_class, "events.print-wall", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "events.export-csv", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "events.export-json", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "events.table-entry", NULL, table_entry_action);

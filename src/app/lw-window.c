@@ -1072,12 +1072,16 @@ show_players_action (GtkWidget  *widget,
   adw_leaflet_set_visible_child_name (self->leaflet, "players");
 }
 
+/* "win.print-blank" (u): a blank score sheet with a column for each of
+ * 2–8 sides (other numbers are brought into that range). */
 static void
 print_blank_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
 {
-  lw_print_run (lw_print_blank_sheet_new (LW_PRINT_BLANK_SIDES), GTK_WINDOW (widget));
+  guint n_sides = CLAMP (g_variant_get_uint32 (parameter), 2, LW_MAX_SEATS);
+
+  lw_print_run (lw_print_blank_sheet_new (n_sides), GTK_WINDOW (widget));
 }
 
 /* One of the app's sections, as its menu item shows it. */
@@ -1352,7 +1356,7 @@ lw_window_class_init (LwWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.backup", NULL, backup_action);
   gtk_widget_class_install_action (widget_class, "win.restore", NULL, restore_action);
   gtk_widget_class_install_action (widget_class, "win.show-players", NULL, show_players_action);
-  gtk_widget_class_install_action (widget_class, "win.print-blank", NULL, print_blank_action);
+  gtk_widget_class_install_action (widget_class, "win.print-blank", "u", print_blank_action);
   gtk_widget_class_install_action (widget_class, "win.show-events", NULL, show_events_action);
   gtk_widget_class_install_action (widget_class, "win.open-event-game", "x", open_event_game_action);
   gtk_widget_class_install_action (widget_class, "win.show-leaderboard", NULL, show_leaderboard_action);

@@ -6,8 +6,13 @@
  */
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "lw-application.h"
 #include "lw-events-page.h"
+#include "lw-print.h"
+#include "lw-print-table.h"
+#include "lw-store-events.h"
 #include "lw-game-page.h"
 #include "lw-round-form.h"
 #include "lw-seat-row.h"
@@ -205,14 +210,107 @@ test_round_form_rows (Fixture       *fixture,
   g_assert_cmpstr (lw_round_form_get_error_text (form), ==, "");
 }
 
+/* With $LW_KEEP_PDF set, the PDF is moved there as @name to look at. */
+static void
+keep_pdf (const char *path,
+          const char *name)
+{
+  if (g_getenv ("LW_KEEP_PDF") != NULL)
+    {
+      g_autofree char *keep = g_build_filename (g_getenv ("LW_KEEP_PDF"), name, NULL);
+
+      g_assert_no_errno (rename (path, keep));
+    }
+}
+
+/* The blank score sheet for 2 to 8 sides, one page each, and an event
+ * round's wall sheet in large type: every player once, alphabetical. */
+static void
+test_printouts (Fixture       *fixture,
+                gconstpointer  data)
+{
+  const char *players[] = { "zed", "Émile", "Ann", "ben", "Cleo", "Dev", "Bob", "Eve", "Fay", NULL };
+  g_autoptr (GtkPageSetup) a4 = gtk_page_setup_new ();
+  g_autoptr (GtkPaperSize) paper = gtk_paper_size_new (GTK_PAPER_NAME_A4);
+  g_autoptr (GError) error = NULL;
+  LwStore *store = lw_window_get_store (fixture->window);
+  LwEventConfig config;
+  LwEventsPage *page;
+  gint64 id;
+
+  gtk_page_setup_set_paper_size (a4, paper);
+  for (guint n = 2; n <= LW_MAX_SEATS; n++)
+    {
+      g_autofree char *name = g_strdup_printf ("blank-%u.pdf", n);
+      g_autofree char *path = g_build_filename (fixture->dir, name, NULL);
+      g_autoptr (GtkPrintOperation) blank = lw_print_blank_sheet_new (n);
+
+      gtk_print_operation_set_default_page_setup (blank, a4);
+      g_assert_cmpint (lw_print_export_pdf (blank, path, &error), ==, 1);
+      g_assert_no_error (error);
+      g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+      keep_pdf (path, name);
+    }
+
+  lw_event_config_init (&config, LW_EVENT_SWISS, 4);
+  config.seed = 7;
+  id = lw_store_add_event (store, "Spring", &config, &error);
+  g_assert_no_error (error);
+  g_assert_true (lw_store_add_event_entrants (store, id, players, LW_ENTRANT_CHECKED_IN, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (LwEvent) paired = lw_store_pair_event_round (store, id, &error);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (paired);
+  }
+
+  lw_test_activate (fixture->window, "win.show-events");
+  page = lw_window_get_events_page (fixture->window);
+  g_assert_true (lw_events_page_show_event (page, id, &error));
+  g_assert_no_error (error);
+  lw_events_page_set_view (page, "rounds");
+  lw_test_drain ();
+  {
+    g_autofree char *path = g_build_filename (fixture->dir, "wall.pdf", NULL);
+    g_autoptr (GtkPrintOperation) wall = lw_events_page_print_wall_new (page);
+    g_autoptr (GArray) lines = lw_event_wall_sheet (lw_events_page_get_event (page),
+                                                    g_ptr_array_index (lw_events_page_get_event (page)->rounds, 0));
+    /* Capitals ignored; under C.UTF-8 (set in main()) the collation is
+     * by code point, so "Émile" comes last (in fr_FR, after "Dev"). */
+    static const char *const order[] = { "Ann", "ben", "Bob", "Cleo", "Dev", "Eve", "Fay", "zed", "Émile" };
+
+    g_assert_nonnull (wall);
+    gtk_print_operation_set_default_page_setup (wall, a4);
+    gtk_print_operation_set_export_filename (wall, path);
+    g_assert_cmpint (gtk_print_operation_run (wall, GTK_PRINT_OPERATION_ACTION_EXPORT, NULL, &error),
+                     ==, GTK_PRINT_OPERATION_RESULT_APPLY);
+    g_assert_no_error (error);
+    g_assert_cmpuint (lw_print_table_get_n_pages (wall), ==, 1);
+    /* Every player once, in the order of the names, not the seats. */
+    g_assert_cmpuint (lines->len, ==, G_N_ELEMENTS (order));
+    for (guint i = 0; i < lines->len; i++)
+      {
+        const LwWallLine *line = &g_array_index (lines, LwWallLine, i);
+
+        g_assert_cmpstr (line->name, ==, order[i]);
+        g_assert_true (line->table == 0 || (line->seat >= 1 && line->seat <= 4));
+      }
+    keep_pdf (path, "wall.pdf");
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
 {
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
   gtk_test_init (&argc, &argv, NULL);
 
   g_test_add ("/ui-paper/sections", Fixture, NULL, lw_test_app_set_up, test_sections, lw_test_app_tear_down);
   g_test_add ("/ui-paper/new-event-height", Fixture, NULL, lw_test_app_set_up, test_new_event_height, lw_test_app_tear_down);
+  g_test_add ("/ui-paper/printouts", Fixture, NULL, lw_test_app_set_up, test_printouts, lw_test_app_tear_down);
   g_test_add ("/ui-paper/round-form-rows", Fixture, NULL, lw_test_app_set_up, test_round_form_rows, lw_test_app_tear_down);
 
   return g_test_run ();
