@@ -199,11 +199,19 @@ breakdown_text (Sheet               *sheet,
                 const LwRoundResult *result)
 {
   g_autofree char *text = lw_describe_round (sheet->record, sheet->standings, result);
+  g_autofree char *facts = NULL;
 
   if (result->is_void)
     /* TRANSLATORS: a void round on a printed score sheet */
     return g_strconcat (_("Void round"), text != NULL && *text != '\0' ? "\n" : "", text, NULL);
-  return g_steal_pointer (&text);
+  /* The round's facts first (the cards each player won, Den cards,
+   * pegging), so that the sheet can be checked against the table. */
+  if (result->number >= 1 && result->number <= sheet->record->rounds->len)
+    facts = lw_describe_round_facts (sheet->record,
+                                     g_ptr_array_index (sheet->record->rounds, result->number - 1));
+  if (facts == NULL || *facts == '\0')
+    return g_steal_pointer (&text);
+  return g_strconcat (facts, text != NULL && *text != '\0' ? "\n" : "", text, NULL);
 }
 
 static double
