@@ -167,8 +167,11 @@ update_switcher_bar (LwWindow *self)
   int index = section_index (lw_window_get_visible_page (self));
   gboolean reveal = FALSE;
 
+  /* Only while the section's own header is on screen: an event opened
+   * in a narrow window has its own header and views. */
   if (index >= 0 && self->switcher_titles[index] != NULL)
-    reveal = adw_view_switcher_title_get_title_visible (self->switcher_titles[index]);
+    reveal = adw_view_switcher_title_get_title_visible (self->switcher_titles[index])
+             && gtk_widget_get_mapped (GTK_WIDGET (self->switcher_titles[index]));
   adw_view_switcher_bar_set_reveal (self->switcher_bar, reveal);
 }
 
@@ -210,6 +213,8 @@ add_section_switcher (LwWindow   *self,
   adw_header_bar_set_title_widget (header, GTK_WIDGET (switcher));
   g_signal_connect_object (switcher, "notify::title-visible", G_CALLBACK (title_visible_cb),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (switcher, "map", G_CALLBACK (title_visible_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (switcher, "unmap", G_CALLBACK (title_visible_cb), self, G_CONNECT_SWAPPED);
   self->switcher_titles[index] = switcher;
 }
 
