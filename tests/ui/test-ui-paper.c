@@ -22,24 +22,6 @@
 
 typedef LwTestApp Fixture;
 
-/* The first widget of @type inside @widget, depth first. */
-static GtkWidget *
-find_widget (GtkWidget *widget,
-             GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* Presses Ctrl+@keyval on @widget: the shortcut its class binds to it is
  * looked up among its controllers and activated, as a key press would. */
 static void
@@ -80,7 +62,7 @@ test_sections (Fixture       *fixture,
 {
   static const char *const names[] = { "games", "events", "players", "leaderboard" };
   GtkWidget *window = GTK_WIDGET (fixture->window);
-  AdwViewSwitcherBar *bar = ADW_VIEW_SWITCHER_BAR (find_widget (window, ADW_TYPE_VIEW_SWITCHER_BAR));
+  AdwViewSwitcherBar *bar = ADW_VIEW_SWITCHER_BAR (lw_test_find_widget (window, ADW_TYPE_VIEW_SWITCHER_BAR));
   AdwViewStack *stack;
   GtkWidget *title;
 
@@ -92,7 +74,7 @@ test_sections (Fixture       *fixture,
   g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "games");
 
   /* The start page's header holds the switcher. */
-  title = find_widget (GTK_WIDGET (lw_window_get_games_page (fixture->window)), ADW_TYPE_VIEW_SWITCHER_TITLE);
+  title = lw_test_find_widget (GTK_WIDGET (lw_window_get_games_page (fixture->window)), ADW_TYPE_VIEW_SWITCHER_TITLE);
   g_assert_nonnull (title);
   g_assert_true (adw_view_switcher_title_get_stack (ADW_VIEW_SWITCHER_TITLE (title)) == stack);
 
@@ -100,7 +82,7 @@ test_sections (Fixture       *fixture,
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "events");
   g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "events");
   /* Each section's page has the switcher too. */
-  title = find_widget (GTK_WIDGET (lw_window_get_events_page (fixture->window)), ADW_TYPE_VIEW_SWITCHER_TITLE);
+  title = lw_test_find_widget (GTK_WIDGET (lw_window_get_events_page (fixture->window)), ADW_TYPE_VIEW_SWITCHER_TITLE);
   g_assert_nonnull (title);
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
@@ -148,7 +130,7 @@ test_new_event_height (Fixture       *fixture,
 
   gtk_widget_measure (GTK_WIDGET (dialog), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &width, NULL, NULL);
   gtk_widget_measure (GTK_WIDGET (dialog), GTK_ORIENTATION_VERTICAL, width, NULL, &natural, NULL, NULL);
-  scrolled = find_widget (GTK_WIDGET (dialog), GTK_TYPE_SCROLLED_WINDOW);
+  scrolled = lw_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_SCROLLED_WINDOW);
   g_assert_nonnull (scrolled);
   gtk_widget_measure (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled)),
                       GTK_ORIENTATION_VERTICAL, width, NULL, &content, NULL, NULL);
