@@ -2320,9 +2320,8 @@ lw_events_page_init (LwEventsPage *self)
   g_autoptr (GtkEntryCompletion) completion = gtk_entry_completion_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* The heading shows while the header bar's title does not. */
-  g_object_bind_property (self->switcher_title, "title-visible", self->heading, "visible",
-                          G_BINDING_INVERT_BOOLEAN | G_BINDING_SYNC_CREATE);
+  /* The heading always shows, wrapped: in a narrow window the header's
+   * title is cut, and the event's whole name is read here. */
 
   self->pending = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   self->table_groups = g_ptr_array_new ();
