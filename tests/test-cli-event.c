@@ -649,6 +649,70 @@ test_names (void)
   lw_test_remove_tree (dir);
 }
 
+/* event wall: every player of the round once, in alphabetical order with
+ * capitals ignored ("ben" between "Ann" and "Bob"), at the table and seat
+ * (from 1) that event seating gives, the first dealer marked, the bye. */
+static void
+test_wall (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = make_db (&dir);
+  g_autofree char *id = ok_line (db, "event new --name Spring --format swiss --table-size 2 --seed 7");
+  g_autofree char *seating = NULL;
+  g_autofree char *wall = NULL;
+  g_autofree char *first = NULL;
+  g_autoptr (GPtrArray) byes = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GArray) tables = NULL;
+  g_autoptr (GPtrArray) expected = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GString) text = g_string_new ("Spring — Round 1\n\n");
+  static const char *const order[] = { "Ann", "ben", "Bob", "Cleo", "dev", "Eve", "zed", NULL };
+
+  g_assert_cmpstr (id, ==, "1\n");
+  g_free (ok_line (db, "event add 1 zed Eve ben Ann dev Cleo Bob"));
+  first = ok_line (db, "event pair 1");
+  seating = ok_line (db, "event seating 1 --round 1");
+  g_assert_cmpstr (seating, ==, first);
+  tables = parse_seating (seating, 1, byes);
+  g_assert_cmpuint (tables->len, ==, 3);
+  g_assert_cmpuint (byes->len, ==, 1);
+
+  for (guint i = 0; order[i] != NULL; i++)
+    {
+      char *line = NULL;
+
+      for (guint t = 0; t < tables->len && line == NULL; t++)
+        {
+          const Table *table = &g_array_index (tables, Table, t);
+
+          for (guint s = 0; s < table->n_seats; s++)
+            if (strcmp (table->players[s], order[i]) == 0)
+              line = g_strdup_printf ("%s — Table %u, Seat %u%s\n", order[i], t + 1, s + 1,
+                                      (int) s == table->dealer ? " *" : "");
+        }
+      if (line == NULL)
+        {
+          g_assert_cmpstr (g_ptr_array_index (byes, 0), ==, order[i]);
+          line = g_strdup_printf ("%s — Bye\n", order[i]);
+        }
+      g_string_append (text, line);
+      g_free (line);
+    }
+
+  wall = ok_line (db, "event wall 1");
+  g_assert_cmpstr (wall, ==, text->str);
+  g_clear_pointer (&wall, g_free);
+  wall = ok_line (db, "event wall 1 --round 1");
+  g_assert_cmpstr (wall, ==, text->str);
+  /* Not in byte order, where capitals come first. */
+  g_assert_true (strstr (wall, "\nben — ") < strstr (wall, "\nBob — "));
+
+  assert_fails (db, "event wall 1 --round 3", 2, "event wall: round 3 is not paired (1 round paired)");
+  assert_fails (db, "event wall 1 --round x", 2, "event wall: --round \"x\" is not a round number");
+  assert_fails (db, "event wall 9", 1, "no event with ID 9");
+  assert_fails (db, "event wall 1 2", 2, "event wall: unexpected argument \"2\"");
+  lw_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -659,6 +723,7 @@ main (int   argc,
   g_test_add_func ("/cli-event/partners-eight", test_partners_eight);
   g_test_add_func ("/cli-event/rename-delete", test_rename_delete);
   g_test_add_func ("/cli-event/names", test_names);
+  g_test_add_func ("/cli-event/wall", test_wall);
 
   return g_test_run ();
 }

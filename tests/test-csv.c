@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "lw-engine.h"
+#include "lw-test-util.h"
 
 static void
 test_quoting (void)
@@ -71,7 +72,8 @@ test_score_sheet (void)
     "gongs Ann, the first", "gongs Ben \"B\"", "gongs Cleo", "gongs Dev",
     "bears Ann, the first", "bears Ben \"B\"", "bears Cleo", "bears Dev",
     "wolves Ann, the first", "wolves Ben \"B\"", "wolves Cleo", "wolves Dev",
-    "void", "penalties",
+    "void", "penalties", "all_but_last",
+    "unpegged Ann, the first", "unpegged Ben \"B\"", "unpegged Cleo", "unpegged Dev",
     "delta Ann, the first & Cleo", "delta Ben \"B\" & Dev",
     "score Ann, the first & Cleo", "score Ben \"B\" & Dev",
     NULL
@@ -84,14 +86,15 @@ test_score_sheet (void)
     "2", "0", "0", "0",
     "0", "0", "0", "0",
     "1", "0", "0", "0",
-    "0", "Cleo out_of_turn",
+    "0", "Cleo out_of_turn", "0",
+    "0", "0", "0", "0",
     "0", "0", "1", "1",
     NULL
   };
   static const char *const row2[] = {
     "2", "Ben \"B\"", "",
     "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "", "",
-    "1", "", "0", "0", "1", "1",
+    "1", "", "", "0", "0", "0", "0", "0", "0", "1", "1",
     NULL
   };
   g_autoptr (GError) error = NULL;
@@ -228,6 +231,136 @@ test_injection (void)
   g_assert_true (g_str_has_suffix (event_csv, "\r\n1,\"'-Zed\",0,0,0,-4,0,0,0,0,no\r\n"));
 }
 
+/* The column of @name in @header, or fails. */
+static guint
+column (const char *const *header,
+        const char        *name)
+{
+  for (guint i = 0; header[i] != NULL; i++)
+    if (g_strcmp0 (header[i], name) == 0)
+      return i;
+  g_error ("no column “%s”", name);
+  return 0;
+}
+
+static int
+number (const char *field)
+{
+  gint64 value = 0;
+
+  g_assert_true (g_ascii_string_to_signed (field, 10, -1000, 1000, &value, NULL));
+  return (int) value;
+}
+
+/* Every row of the sheet can be scored again from the sheet alone: the
+ * rounds of the shared random games (which use all_but_last, R11, and
+ * unpegged, R22) are read back from the CSV columns, replayed through the
+ * engine, and give the deltas the sheet shows. */
+static void
+test_recheck (void)
+{
+  g_autoptr (GPtrArray) paths = lw_test_case_paths ("random", "");
+  g_autoptr (GError) error = NULL;
+  guint games = 0, all_but_last = 0, unpegged = 0;
+
+  for (guint i = 0; i < paths->len && games < 40; i++)
+    {
+      const char *path = g_ptr_array_index (paths, i);
+      g_autofree char *json = NULL;
+      g_autoptr (LwGameRecord) record = NULL;
+      g_autoptr (LwGameRecord) again = NULL;
+      g_autoptr (LwStandings) standings = NULL;
+      g_autoptr (LwStandings) rescored = NULL;
+      g_autoptr (GPtrArray) rows = NULL;
+      g_autofree char *csv = NULL;
+      const char *const *header;
+
+      g_assert_true (g_file_get_contents (path, &json, NULL, &error));
+      record = lw_game_record_from_json (json, -1, &error);
+      g_assert_no_error (error);
+      if (record->ruleset != LW_RULESET_LITTLE_WOLF)
+        continue;
+      standings = lw_standings_compute (record, &error);
+      g_assert_no_error (error);
+      csv = lw_csv_score_sheet (record, standings);
+      rows = lw_csv_parse (csv, &error);
+      g_assert_no_error (error);
+      header = g_ptr_array_index (rows, 0);
+
+      /* The same table, its rounds only from the sheet. */
+      again = lw_game_record_copy (record);
+      g_ptr_array_set_size (again->rounds, 0);
+      for (guint r = 1; r < rows->len; r++)
+        {
+          const char *const *row = g_ptr_array_index (rows, r);
+          g_autoptr (LwRound) round = lw_round_new ();
+          g_auto (GStrv) penalties = NULL;
+          const char *declarer = row[column (header, "declarer")];
+
+          round->is_void = g_str_equal (row[column (header, "void")], "1");
+          for (guint seat = 0; seat < record->n_players; seat++)
+            {
+              const char *name = record->players[seat];
+              g_autofree char *cards = g_strconcat ("cards ", name, NULL);
+              g_autofree char *worms = g_strconcat ("worms ", name, NULL);
+              g_autofree char *gongs = g_strconcat ("gongs ", name, NULL);
+              g_autofree char *bears = g_strconcat ("bears ", name, NULL);
+              g_autofree char *wolves = g_strconcat ("wolves ", name, NULL);
+              g_autofree char *pegged = g_strconcat ("unpegged ", name, NULL);
+
+              if (g_str_equal (declarer, name))
+                round->declarer = (int) seat;
+              round->unpegged[seat] = g_str_equal (row[column (header, pegged)], "1");
+              unpegged += round->unpegged[seat];
+              if (round->is_void)
+                continue;
+              round->cards[seat] = number (row[column (header, cards)]);
+              round->worms[seat] = number (row[column (header, worms)]);
+              round->gongs[seat] = number (row[column (header, gongs)]);
+              round->bears[seat] = number (row[column (header, bears)]);
+              round->wolves[seat] = number (row[column (header, wolves)]);
+            }
+          round->all_but_last = g_str_equal (row[column (header, "all_but_last")], "1");
+          all_but_last += round->all_but_last;
+          penalties = g_strsplit (row[column (header, "penalties")], "; ", -1);
+          for (guint p = 0; penalties[p] != NULL && penalties[p][0] != '\0'; p++)
+            for (guint seat = 0; seat < record->n_players; seat++)
+              {
+                g_autofree char *out = g_strconcat (record->players[seat], " out_of_turn", NULL);
+                g_autofree char *looked = g_strconcat (record->players[seat], " looked_at_discards", NULL);
+
+                if (g_str_equal (penalties[p], out))
+                  lw_round_add_penalty (round, (int) seat, LW_PENALTY_OUT_OF_TURN);
+                else if (g_str_equal (penalties[p], looked))
+                  lw_round_add_penalty (round, (int) seat, LW_PENALTY_LOOKED_AT_DISCARDS);
+              }
+          g_ptr_array_add (again->rounds, g_steal_pointer (&round));
+        }
+
+      rescored = lw_standings_compute (again, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (rescored->rounds->len, ==, rows->len - 1);
+      for (guint r = 1; r < rows->len; r++)
+        {
+          const char *const *row = g_ptr_array_index (rows, r);
+          const LwRoundResult *result = g_ptr_array_index (rescored->rounds, r - 1);
+
+          for (guint s = 0; s < rescored->n_sides; s++)
+            {
+              g_autofree char *delta = g_strconcat ("delta ", (const char *) g_ptr_array_index (rescored->sides, s), NULL);
+
+              g_assert_cmpint (result->deltas[s], ==, number (row[column (header, delta)]));
+            }
+        }
+      games++;
+    }
+  g_test_message ("%u games re-scored from their CSV: %u rounds all but last, %u seats unpegged",
+                  games, all_but_last, unpegged);
+  g_assert_cmpuint (games, >, 10);
+  g_assert_cmpuint (all_but_last, >, 0);
+  g_assert_cmpuint (unpegged, >, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -239,6 +372,7 @@ main (int   argc,
   g_test_add_func ("/csv/score-sheet", test_score_sheet);
   g_test_add_func ("/csv/garwolf", test_garwolf);
   g_test_add_func ("/csv/injection", test_injection);
+  g_test_add_func ("/csv/recheck", test_recheck);
 
   return g_test_run ();
 }

@@ -33,6 +33,10 @@ typedef struct {
   guint  table;
 } PendingGame;
 
+/* The New Event dialog's settings at most this tall (px), scrolled
+ * beyond: with the heading and the buttons the dialog fits in 800 px. */
+#define NEW_EVENT_MAX_HEIGHT 560
+
 struct _LwEventsPage
 {
   AdwBin parent_instance;
@@ -1226,7 +1230,7 @@ new_event_action (GtkWidget  *widget,
   GtkStringList *formats = gtk_string_list_new (NULL);
   GtkStringList *sizes = gtk_string_list_new (NULL);
   AdwMessageDialog *dialog;
-  GtkWidget *rounds, *win, *second, *other, *points_label, *tiebreaks;
+  GtkWidget *rounds, *win, *second, *other, *points_label, *tiebreaks, *scrolled;
 
   for (int f = LW_EVENT_SWISS; f <= LW_EVENT_ELIMINATION; f++)
     gtk_string_list_append (formats, format_name ((LwEventFormat) f));
@@ -1310,7 +1314,15 @@ new_event_action (GtkWidget  *widget,
   g_object_unref (formats);
   g_object_unref (sizes);
 
-  dialog = open_dialog (self, _("New Event"), NULL, box, "create", _("C_reate"));
+  /* The settings scroll when the tie-breaks are unfolded, so that Create
+   * and Cancel stay on a 1280×800 or a 360×740 screen. */
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), NEW_EVENT_MAX_HEIGHT);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), box);
+
+  dialog = open_dialog (self, _("New Event"), NULL, scrolled, "create", _("C_reate"));
   g_object_set_data (G_OBJECT (dialog), "name", name);
   g_object_set_data (G_OBJECT (dialog), "format", format);
   g_object_set_data (G_OBJECT (dialog), "tables", tables);
@@ -1851,13 +1863,52 @@ lw_events_page_print_new (LwEventsPage *self,
     }
 }
 
+GtkPrintOperation *
+lw_events_page_print_wall_new (LwEventsPage *self)
+{
+  /* TRANSLATORS: column headings of a printed wall sheet ("find your table") */
+  const char *headers[] = { C_("column", "Player"), C_("column", "Table"), C_("column", "Seat") };
+  const double widths[] = { 3, 1, 1 };
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autoptr (GArray) lines = NULL;
+  g_autofree char *title = NULL;
+  const LwEventRound *round;
+  GtkPrintOperation *operation;
+
+  g_return_val_if_fail (LW_IS_EVENTS_PAGE (self), NULL);
+
+  if (self->event == NULL || (round = shown_round (self)) == NULL)
+    return NULL;
+
+  lines = lw_event_wall_sheet (self->event, round);
+  for (guint i = 0; i < lines->len; i++)
+    {
+      const LwWallLine *line = &g_array_index (lines, LwWallLine, i);
+      char **cells = g_new0 (char *, G_N_ELEMENTS (headers) + 1);
+
+      cells[0] = g_strdup (line->name);
+      /* TRANSLATORS: a wall sheet: a player who sits out the round */
+      cells[1] = line->table == 0 ? g_strdup (_("Bye")) : g_strdup_printf ("%u", line->table);
+      cells[2] = line->table == 0 ? g_strdup ("") : g_strdup_printf ("%u", line->seat);
+      g_ptr_array_add (rows, cells);
+    }
+  title = g_strdup_printf (_("%s: Round %u"), self->event->name, round->number);
+  /* TRANSLATORS: the line below a wall sheet's title */
+  operation = lw_print_table_new (title, _("Find your name: your table and seat"),
+                                  G_N_ELEMENTS (headers), headers, widths, rows);
+  lw_print_table_set_large_type (operation);
+  return operation;
+}
+
 static void
 print_action (GtkWidget  *widget,
               const char *action_name,
               GVariant   *parameter)
 {
   LwEventsPage *self = LW_EVENTS_PAGE (widget);
-  GtkPrintOperation *operation = lw_events_page_print_new (self, g_str_equal (action_name, "events.print-standings"));
+  GtkPrintOperation *operation = g_str_equal (action_name, "events.print-wall")
+                                 ? lw_events_page_print_wall_new (self)
+                                 : lw_events_page_print_new (self, g_str_equal (action_name, "events.print-standings"));
 
   if (operation == NULL)
     {
@@ -2241,6 +2292,7 @@ lw_events_page_class_init (LwEventsPageClass *klass)
   gtk_widget_class_install_action (widget_class, "events.paper-result", "u", paper_result_action);
   gtk_widget_class_install_action (widget_class, "events.print-seating", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "events.print-standings", NULL, print_action);
+  gtk_widget_class_install_action (widget_class, "events.print-wall", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "events.export-csv", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "events.export-json", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "events.table-entry", NULL, table_entry_action);
@@ -2263,9 +2315,8 @@ static void
 lw_events_page_init (LwEventsPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* The heading shows while the header bar's title does not. */
-  g_object_bind_property (self->switcher_title, "title-visible", self->heading, "visible",
-                          G_BINDING_INVERT_BOOLEAN | G_BINDING_SYNC_CREATE);
+  /* The heading always shows, wrapped: in a narrow window the header's
+   * title is cut, and the event's whole name is read here. */
 
   self->pending = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   self->table_groups = g_ptr_array_new ();

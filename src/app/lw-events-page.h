@@ -190,4 +190,16 @@ gboolean lw_events_page_export_standings_to (LwEventsPage  *self,
 GtkPrintOperation *lw_events_page_print_new (LwEventsPage *self,
                                              gboolean      standings);
 
+/**
+ * lw_events_page_print_wall_new:
+ * @self: the page
+ *
+ * The wall sheet of the round shown: every player in alphabetical order
+ * with table and seat, in large type (lw_event_wall_sheet()).
+ *
+ * Returns: (transfer full) (nullable): a print operation (lw-print-table.h),
+ *   %NULL when no event (or no round) is shown.
+ */
+GtkPrintOperation *lw_events_page_print_wall_new (LwEventsPage *self);
+
 G_END_DECLS

@@ -920,6 +920,19 @@ print_action (GtkWidget  *widget,
                   GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL);
 }
 
+/* "game.print-blank": a blank score sheet with a column for each of
+ * this game's sides (win.print-blank). */
+static void
+print_blank_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  LwGamePage *self = LW_GAME_PAGE (widget);
+
+  if (self->standings != NULL)
+    gtk_widget_activate_action (widget, "win.print-blank", "u", self->standings->n_sides);
+}
+
 /* "game.table-entry": entry of this game's rounds from phones. */
 static void
 table_entry_action (GtkWidget  *widget,
@@ -1711,6 +1724,7 @@ lw_game_page_class_init (LwGamePageClass *klass)
   gtk_widget_class_install_action (widget_class, "game.details", NULL, details_action);
   gtk_widget_class_install_action (widget_class, "game.edit-log", NULL, edit_log_action);
   gtk_widget_class_install_action (widget_class, "game.print", NULL, print_action);
+  gtk_widget_class_install_action (widget_class, "game.print-blank", NULL, print_blank_action);
   gtk_widget_class_install_action (widget_class, "game.table-entry", NULL, table_entry_action);
   gtk_widget_class_install_action (widget_class, "game.lock-round", "u", lock_round_action);
 

@@ -13,6 +13,8 @@
 
 #define BODY_FONT "Sans 9"
 #define HEAD_FONT "Sans Bold 9"
+#define LARGE_BODY_FONT "Sans 18"   /* a wall sheet, read from a step away */
+#define LARGE_HEAD_FONT "Sans Bold 14"
 #define SMALL_FONT "Sans 8"
 #define TITLE_FONT "Sans Bold 15"
 #define ROW_PAD 3.0
@@ -34,6 +36,8 @@ typedef struct {
   char     **headers;
   double     widths[MAX_COLUMNS];
   GPtrArray *rows;         /* GStrv, or NULL for a gap */
+  const char *body_font;   /* the rows' and the header's: static strings */
+  const char *head_font;
 
   /* the layout, from begin-print */
   double     width;
@@ -112,7 +116,7 @@ begin_print_cb (GtkPrintOperation *operation,
       }
   }
   table->top = y + 6;
-  table->header_height = row_cells (table, context, NULL, HEAD_FONT,
+  table->header_height = row_cells (table, context, NULL, table->head_font,
                                     (const char *const *) table->headers, 0);
 
   g_clear_pointer (&table->placed, g_array_unref);
@@ -124,7 +128,7 @@ begin_print_cb (GtkPrintOperation *operation,
       Placed placed = { 0 };
 
       placed.height = cells == NULL ? GAP_HEIGHT
-                      : row_cells (table, context, NULL, BODY_FONT, (const char *const *) cells, 0);
+                      : row_cells (table, context, NULL, table->body_font, (const char *const *) cells, 0);
       if (y + placed.height > page_height && y > table->header_height + 1)
         {
           page++;
@@ -169,7 +173,7 @@ draw_page_cb (GtkPrintOperation *operation,
         }
     }
 
-  row_cells (table, context, cr, HEAD_FONT, (const char *const *) table->headers, header_y);
+  row_cells (table, context, cr, table->head_font, (const char *const *) table->headers, header_y);
   cairo_set_line_width (cr, 1.0);
   cairo_move_to (cr, 0, header_y + table->header_height);
   cairo_line_to (cr, table->width, header_y + table->header_height);
@@ -184,14 +188,13 @@ draw_page_cb (GtkPrintOperation *operation,
 
       if (placed->page != (guint) page_nr || cells == NULL)
         continue;
-      row_cells (table, context, cr, BODY_FONT, (const char *const *) cells, y);
+      row_cells (table, context, cr, table->body_font, (const char *const *) cells, y);
       cairo_move_to (cr, 0, y + placed->height);
       cairo_line_to (cr, table->width, y + placed->height);
       cairo_stroke (cr);
     }
 
-  /* TRANSLATORS: the foot of a printed page: the title, the page and the pages */
-  footer = g_strdup_printf (_("%s · page %d of %u"), table->title, page_nr + 1, table->n_pages);
+  footer = lw_print_footer_text (table->title, page_nr, table->n_pages);
   footer_layout = lw_print_make_layout (context, SMALL_FONT, footer, table->width);
   pango_layout_set_alignment (footer_layout, PANGO_ALIGN_RIGHT);
   pango_layout_set_ellipsize (footer_layout, PANGO_ELLIPSIZE_START);
@@ -217,6 +220,8 @@ lw_print_table_new (const char         *title,
   table = g_new0 (Table, 1);
   table->title = g_strdup (title);
   table->subtitle = g_strdup (subtitle);
+  table->body_font = BODY_FONT;
+  table->head_font = HEAD_FONT;
   table->n_columns = n_columns;
   table->headers = g_new0 (char *, n_columns + 1);
   for (guint c = 0; c < n_columns; c++)
@@ -260,4 +265,17 @@ lw_print_table_get_n_pages (GtkPrintOperation *operation)
 
   table = g_object_get_data (G_OBJECT (operation), "lw-table");
   return table != NULL ? table->n_pages : 0;
+}
+
+void
+lw_print_table_set_large_type (GtkPrintOperation *operation)
+{
+  Table *table;
+
+  g_return_if_fail (GTK_IS_PRINT_OPERATION (operation));
+
+  table = g_object_get_data (G_OBJECT (operation), "lw-table");
+  g_return_if_fail (table != NULL);
+  table->body_font = LARGE_BODY_FONT;
+  table->head_font = LARGE_HEAD_FONT;
 }

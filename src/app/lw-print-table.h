@@ -43,4 +43,13 @@ GtkPrintOperation *lw_print_table_new (const char         *title,
  */
 guint lw_print_table_get_n_pages (GtkPrintOperation *operation);
 
+/**
+ * lw_print_table_set_large_type:
+ * @operation: an operation of lw_print_table_new(), not yet run
+ *
+ * Prints the rows in large type (18 pt, the header 14 pt), for a sheet
+ * posted on the wall and read from a step away (an event's wall sheet).
+ */
+void lw_print_table_set_large_type (GtkPrintOperation *operation);
+
 G_END_DECLS

@@ -199,11 +199,19 @@ breakdown_text (Sheet               *sheet,
                 const LwRoundResult *result)
 {
   g_autofree char *text = lw_describe_round (sheet->record, sheet->standings, result);
+  g_autofree char *facts = NULL;
 
   if (result->is_void)
     /* TRANSLATORS: a void round on a printed score sheet */
     return g_strconcat (_("Void round"), text != NULL && *text != '\0' ? "\n" : "", text, NULL);
-  return g_steal_pointer (&text);
+  /* The round's facts first (the cards each player won, Den cards,
+   * pegging), so that the sheet can be checked against the table. */
+  if (result->number >= 1 && result->number <= sheet->record->rounds->len)
+    facts = lw_describe_round_facts (sheet->record,
+                                     g_ptr_array_index (sheet->record->rounds, result->number - 1));
+  if (facts == NULL || *facts == '\0')
+    return g_steal_pointer (&text);
+  return g_strconcat (facts, text != NULL && *text != '\0' ? "\n" : "", text, NULL);
 }
 
 static double
@@ -415,6 +423,20 @@ begin_print_cb (GtkPrintOperation *operation,
   gtk_print_operation_set_n_pages (operation, (int) sheet->n_pages);
 }
 
+char *
+lw_print_footer_text (const char *title,
+                      int         page_nr,
+                      guint       n_pages)
+{
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%x");
+
+  g_return_val_if_fail (title != NULL, NULL);
+
+  /* TRANSLATORS: the foot of a printed page: the title, the day it was printed, the page and the pages */
+  return g_strdup_printf (_("%s · printed %s · page %d of %u"), title, date, page_nr + 1, n_pages);
+}
+
 static void
 draw_footer (Sheet           *sheet,
              GtkPrintContext *context,
@@ -425,8 +447,7 @@ draw_footer (Sheet           *sheet,
   g_autoptr (PangoLayout) layout = NULL;
   double height = gtk_print_context_get_height (context);
 
-  /* TRANSLATORS: the foot of a printed page: the sheet's title, the page and the pages */
-  text = g_strdup_printf (_("%s · page %d of %u"), sheet->title, page_nr + 1, sheet->n_pages);
+  text = lw_print_footer_text (sheet->title, page_nr, sheet->n_pages);
   layout = lw_print_make_layout (context, SMALL_FONT, text, sheet->width);
   pango_layout_set_alignment (layout, PANGO_ALIGN_RIGHT);
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_START);

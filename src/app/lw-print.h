@@ -11,7 +11,8 @@
 
 G_BEGIN_DECLS
 
-/* The side columns of a blank score sheet. */
+/* The side columns of a blank score sheet printed for no game in
+ * particular (the menu offers 2–8). */
 #define LW_PRINT_BLANK_SIDES 4
 
 /**
@@ -91,5 +92,21 @@ PangoLayout *lw_print_make_layout (GtkPrintContext *context,
  * Returns: @layout's height in the context's units (points).
  */
 double lw_print_layout_height (PangoLayout *layout);
+
+/**
+ * lw_print_footer_text:
+ * @title: the printout's title
+ * @page_nr: the page, from 0
+ * @n_pages: the pages
+ *
+ * The foot of every printed page: the title, the day it is printed (the
+ * locale's date) and "page N of M", so that sheets that were printed
+ * apart are told apart.
+ *
+ * Returns: (transfer full): the text.
+ */
+char *lw_print_footer_text (const char *title,
+                            int         page_nr,
+                            guint       n_pages);
 
 G_END_DECLS

@@ -308,7 +308,7 @@ lw_round_form_check (LwRoundForm  *self,
 }
 
 /* Shows @message (or nothing) next to what is being edited: below the
- * totals check while the focus is in the counts, else above the button. */
+ * seats' rows while the focus is in the counts, else above the button. */
 static void
 show_message (LwRoundForm *self,
               const char  *message)
@@ -324,10 +324,10 @@ show_message (LwRoundForm *self,
   if (focus == GTK_WIDGET (self->submit_button))
     near_counts = FALSE;
 
-  gtk_label_set_text (self->counts_error_label, text);
-  gtk_label_set_text (self->error_label, text);
-  gtk_widget_set_visible (GTK_WIDGET (self->counts_error_label), message != NULL && near_counts);
-  gtk_widget_set_visible (GTK_WIDGET (self->error_label), message != NULL && !near_counts);
+  /* The labels keep their line when empty: nothing below or beside
+   * them moves as a message comes and goes. */
+  gtk_label_set_text (self->counts_error_label, message != NULL && near_counts ? text : "");
+  gtk_label_set_text (self->error_label, message != NULL && !near_counts ? text : "");
 }
 
 static void
@@ -726,7 +726,7 @@ lw_round_form_get_error_beside_totals (LwRoundForm *self)
 {
   g_return_val_if_fail (LW_IS_ROUND_FORM (self), FALSE);
 
-  return gtk_widget_get_visible (GTK_WIDGET (self->counts_error_label));
+  return gtk_label_get_text (self->counts_error_label)[0] != '\0';
 }
 
 const char *
@@ -806,10 +806,10 @@ lw_round_form_get_error_text (LwRoundForm *self)
 {
   g_return_val_if_fail (LW_IS_ROUND_FORM (self), NULL);
 
-  if (gtk_widget_get_visible (GTK_WIDGET (self->counts_error_label)))
+  if (gtk_label_get_text (self->counts_error_label)[0] != '\0')
     return gtk_label_get_text (self->counts_error_label);
 
-  return gtk_widget_get_visible (GTK_WIDGET (self->error_label)) ? gtk_label_get_text (self->error_label) : "";
+  return gtk_label_get_text (self->error_label);
 }
 
 const char *

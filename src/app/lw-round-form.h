@@ -179,7 +179,7 @@ const char *lw_round_form_get_error_text (LwRoundForm *self);
 /** Returns: (transfer none): the live totals check, e.g. "20 of 26 cards · 6 to go". */
 const char *lw_round_form_get_totals_text (LwRoundForm *self);
 
-/** Returns: whether the error shows below the totals check (else above the button). */
+/** Returns: whether the error shows with the counts, below the seats' rows (else above the button). */
 gboolean lw_round_form_get_error_beside_totals (LwRoundForm *self);
 
 /** Returns: (transfer none): the submit button's label ("_Add Round", "_Add Hand"). */

@@ -229,20 +229,131 @@ draw_hline (cairo_t       *cr,
   cairo_restore (cr);
 }
 
+/* The plot's frame, to place labels against the data. */
+typedef struct
+{
+  double left, right, top, bottom;
+  int    y_max;
+  guint  n_rounds;
+} Frame;
+
+static double
+frame_x (const Frame *frame,
+         guint        p)
+{
+  return frame->left + (frame->n_rounds > 0
+                        ? (frame->right - frame->left) * (double) p / frame->n_rounds
+                        : (frame->right - frame->left) / 2);
+}
+
+static double
+frame_y (const Frame *frame,
+         int          v)
+{
+  return frame->bottom - (frame->bottom - frame->top) * (double) v / frame->y_max;
+}
+
+/* Whether the segment (x0, y0)–(x1, y1) meets the rectangle (Liang–Barsky
+ * clipping). */
+static gboolean
+segment_meets (double x0, double y0, double x1, double y1,
+               double rx0, double ry0, double rx1, double ry1)
+{
+  double t0 = 0, t1 = 1, dx = x1 - x0, dy = y1 - y0;
+  const double p[4] = { -dx, dx, -dy, dy };
+  const double q[4] = { x0 - rx0, rx1 - x0, y0 - ry0, ry1 - y0 };
+
+  for (guint i = 0; i < 4; i++)
+    {
+      if (p[i] == 0)
+        {
+          if (q[i] < 0)
+            return FALSE;
+          continue;
+        }
+      {
+        double t = q[i] / p[i];
+
+        if (p[i] < 0)
+          t0 = MAX (t0, t);
+        else
+          t1 = MIN (t1, t);
+        if (t0 > t1)
+          return FALSE;
+      }
+    }
+  return TRUE;
+}
+
+/* How many of the sides' lines and markers the rectangle (x, y, w, h)
+ * meets (with the markers' room around it). */
+static guint
+count_hits (const ChartData *data,
+            const Frame     *frame,
+            double x, double y, double w, double h)
+{
+  const double room = 4.0;
+  guint hits = 0;
+
+  for (guint side = 0; side < data->n_sides; side++)
+    for (guint p = 0; p < data->n_points; p++)
+      {
+        double x1 = frame_x (frame, p), y1 = frame_y (frame, data->scores[p * data->n_sides + side]);
+        double x0 = p > 0 ? frame_x (frame, p - 1) : x1;
+        double y0 = p > 0 ? frame_y (frame, data->scores[(p - 1) * data->n_sides + side]) : y1;
+
+        if (segment_meets (x0, y0, x1, y1, x - room, y - room, x + w + room, y + h + room))
+          hits++;
+      }
+  return hits;
+}
+
+/* A horizontal line's label, beside the line where no side's line or
+ * marker is: above or below it, at the right end, the left end or the
+ * middle, the first place free (else the one that covers least). */
 static void
-draw_line_label (cairo_t       *cr,
-                 const char    *font,
-                 const char    *text,
-                 double         right,
-                 double         y,
-                 const GdkRGBA *fg)
+draw_line_label (cairo_t         *cr,
+                 const char      *font,
+                 const char      *text,
+                 const ChartData *data,
+                 const Frame     *frame,
+                 double           y,
+                 const GdkRGBA   *fg)
 {
   g_autoptr (PangoLayout) layout = make_layout (cr, font, text);
   int w, h;
+  double best_x = 0, best_y = 0;
+  guint best = G_MAXUINT;
 
   pango_layout_get_pixel_size (layout, &w, &h);
+  {
+    const double xs[] = { frame->right - w - 2, frame->left + 4,
+                          (frame->left + frame->right - w) / 2 };
+    const double ys[] = { y - h - 1, y + 2 };
+
+    for (guint i = 0; i < G_N_ELEMENTS (xs) && best > 0; i++)
+      for (guint k = 0; k < G_N_ELEMENTS (ys) && best > 0; k++)
+        {
+          guint hits;
+
+          if (ys[k] < frame->top - h || ys[k] + h > frame->bottom)
+            continue;
+          hits = count_hits (data, frame, xs[i], ys[k], w, h);
+          if (hits < best)
+            {
+              best = hits;
+              best_x = xs[i];
+              best_y = ys[k];
+            }
+        }
+  }
+  if (best == G_MAXUINT)
+    {
+      best_x = frame->right - w - 2;
+      best_y = y - h - 1;
+    }
   set_source (cr, fg, 0.8);
-  cairo_move_to (cr, right - w - 2, y - h - 1);
+  cairo_move_to (cr, best_x, best_y);
   pango_cairo_show_layout (cr, layout);
 }
 
@@ -258,6 +369,7 @@ chart_data_draw (const ChartData *data,
   double legend_h, left, right, top, bottom;
   int max_score = 0, y_max, y_step, x_step;
   guint n_rounds;
+  Frame frame;
 
   if (data->n_sides == 0 || width < 40 || height < 40)
     return;
@@ -300,8 +412,13 @@ chart_data_draw (const ChartData *data,
   while (n_rounds / x_step > (guint) MAX (2.0, (right - left) / 32))
     x_step = x_step == 1 ? 2 : x_step == 2 ? 5 : x_step * 2;
 
-#define X(p) (left + (n_rounds > 0 ? (right - left) * (double) (p) / n_rounds : (right - left) / 2))
-#define Y(v) (bottom - (bottom - top) * (double) (v) / y_max)
+  {
+    Frame f = { left, right, top, bottom, y_max, n_rounds };
+
+    frame = f;
+  }
+#define X(p) frame_x (&frame, (p))
+#define Y(v) frame_y (&frame, (v))
 
   /* Grid and y labels */
   for (int v = 0; v <= y_max; v += y_step)
@@ -340,7 +457,7 @@ chart_data_draw (const ChartData *data,
     /* TRANSLATORS: the label of the chart's line at the score that wins (R24) */
     target = g_strdup_printf (_("Target %d"), data->target);
     draw_hline (cr, left, right, Y (data->target), fg, 0.7, dashed, 2);
-    draw_line_label (cr, font, target, right, Y (data->target), fg);
+    draw_line_label (cr, font, target, data, &frame, Y (data->target), fg);
 
     if (data->skunk > 0 && data->skunk < data->target)
       {
@@ -349,7 +466,7 @@ chart_data_draw (const ChartData *data,
         /* TRANSLATORS: the label of the chart's line at the skunk threshold (R23) */
         skunk = g_strdup_printf (_("Skunk %d"), data->skunk);
         draw_hline (cr, left, right, Y (data->skunk), fg, 0.55, dotted, 2);
-        draw_line_label (cr, font, skunk, right, Y (data->skunk), fg);
+        draw_line_label (cr, font, skunk, data, &frame, Y (data->skunk), fg);
       }
   }
 

@@ -28,6 +28,7 @@ struct _LwWindow
   AdwToastOverlay *toast_overlay;
   AdwLeaflet *leaflet;
   LwGamesPage *games_page;
+  AdwViewSwitcherBar *switcher_bar;
 
   /* borrowed: made when first needed, held by the leaflet */
   LwNewGamePage *new_game_page;
@@ -38,13 +39,18 @@ struct _LwWindow
   LwLeaderboardPage *leaderboard_page;
 
   /* owned */
+  AdwViewStack *sections;     /* the app's sections, for the switchers only: the
+                               * pages themselves live in the leaflet */
   LwStore *store;
   GCancellable *cancellable;
   GtkFileChooserNative *chooser;
   GHashTable *changed_games;  /* gint64* ID → itself: to read again on the start page */
   gint64 data_version;        /* the store's, when the games were last read */
 
+  AdwViewSwitcherTitle *switcher_titles[4]; /* borrowed: in each section's header */
+
   guint busy : 1;
+  guint syncing_sections : 1; /* the leaflet is being followed by the switchers */
   guint reload_games : 1;     /* read every game again on the start page */
   guint game_from_event : 1;  /* the game shown is an event table's: Back returns to the event */
 };
@@ -113,6 +119,105 @@ lw_window_get_games_page (LwWindow *self)
   return self->games_page;
 }
 
+/* The app's sections, reachable at a glance: Games, Events, Players and
+ * Leaderboard, in this order (Ctrl+1…4). */
+static const struct {
+  const char *name;
+  const char *title;
+  const char *icon;
+} sections[] = {
+  { "games", N_("Games"), "view-list-symbolic" },
+  { "events", N_("Events"), "x-office-calendar-symbolic" },
+  { "players", N_("Players"), "system-users-symbolic" },
+  { "leaderboard", N_("Leaderboard"), "starred-symbolic" },
+};
+
+static int
+section_index (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (sections); i++)
+    if (g_strcmp0 (sections[i].name, name) == 0)
+      return (int) i;
+  return -1;
+}
+
+/* The first header bar inside @widget, depth first: a page's own. */
+static AdwHeaderBar *
+find_header_bar (GtkWidget *widget)
+{
+  if (ADW_IS_HEADER_BAR (widget))
+    return ADW_HEADER_BAR (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      AdwHeaderBar *found = find_header_bar (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The bar at the bottom shows the sections when a section is shown and
+ * its header is too narrow for the switcher (GNOME's pattern for
+ * AdwViewSwitcherTitle). */
+static void
+update_switcher_bar (LwWindow *self)
+{
+  int index = section_index (lw_window_get_visible_page (self));
+  gboolean reveal = FALSE;
+
+  /* Only while the section's own header is on screen: an event opened
+   * in a narrow window has its own header and views. */
+  if (index >= 0 && self->switcher_titles[index] != NULL)
+    reveal = adw_view_switcher_title_get_title_visible (self->switcher_titles[index])
+             && gtk_widget_get_mapped (GTK_WIDGET (self->switcher_titles[index]));
+  adw_view_switcher_bar_set_reveal (self->switcher_bar, reveal);
+}
+
+static void
+title_visible_cb (LwWindow *self)
+{
+  update_switcher_bar (self);
+}
+
+/* A section's page gets the switcher in its header, in place of its
+ * title, which the switcher shows when it is too narrow (the page keeps
+ * setting its own title and subtitle: they are followed). */
+static void
+add_section_switcher (LwWindow   *self,
+                      GtkWidget  *page,
+                      const char *name)
+{
+  int index = section_index (name);
+  AdwHeaderBar *header;
+  GtkWidget *title;
+  AdwViewSwitcherTitle *switcher;
+
+  if (index < 0 || self->switcher_titles[index] != NULL)
+    return;
+  header = find_header_bar (page);
+  if (header == NULL)
+    return;
+
+  switcher = ADW_VIEW_SWITCHER_TITLE (adw_view_switcher_title_new ());
+  adw_view_switcher_title_set_stack (switcher, self->sections);
+  title = adw_header_bar_get_title_widget (header);
+  if (ADW_IS_WINDOW_TITLE (title))
+    {
+      g_object_bind_property (title, "title", switcher, "title", G_BINDING_SYNC_CREATE);
+      g_object_bind_property (title, "subtitle", switcher, "subtitle", G_BINDING_SYNC_CREATE);
+    }
+  else
+    adw_view_switcher_title_set_title (switcher, _("Little Wolf"));
+  adw_header_bar_set_title_widget (header, GTK_WIDGET (switcher));
+  g_signal_connect_object (switcher, "notify::title-visible", G_CALLBACK (title_visible_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (switcher, "map", G_CALLBACK (title_visible_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (switcher, "unmap", G_CALLBACK (title_visible_cb), self, G_CONNECT_SWAPPED);
+  self->switcher_titles[index] = switcher;
+}
+
 /* A page made when first needed (so that the window's first frame waits
  * only for the start page): @set_store gives it the window's store, and it
  * is added to the leaflet under @name. */
@@ -130,6 +235,7 @@ add_page (LwWindow     *self,
   ((SetStoreFunc) (void (*) (void)) set_store) (widget, self->store);
   page = adw_leaflet_append (self->leaflet, widget);
   adw_leaflet_page_set_name (page, name);
+  add_section_switcher (self, widget, name);
   return widget;
 }
 
@@ -971,12 +1077,77 @@ show_players_action (GtkWidget  *widget,
   adw_leaflet_set_visible_child_name (self->leaflet, "players");
 }
 
+/* "win.print-blank" (u): a blank score sheet with a column for each of
+ * 2–8 sides (other numbers are brought into that range). */
 static void
 print_blank_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
 {
-  lw_print_run (lw_print_blank_sheet_new (LW_PRINT_BLANK_SIDES), GTK_WINDOW (widget));
+  guint n_sides = CLAMP (g_variant_get_uint32 (parameter), 2, LW_MAX_SEATS);
+
+  lw_print_run (lw_print_blank_sheet_new (n_sides), GTK_WINDOW (widget));
+}
+
+/* One of the app's sections, as its menu item shows it. */
+static void
+show_section (LwWindow   *self,
+              const char *name)
+{
+  switch (section_index (name))
+    {
+    case 0:
+      show_games (self);
+      break;
+    case 1:
+      show_events (self);
+      break;
+    case 2:
+      show_players_action (GTK_WIDGET (self), "win.show-players", NULL);
+      break;
+    case 3:
+      show_leaderboard_action (GTK_WIDGET (self), "win.show-leaderboard", NULL);
+      break;
+    default:
+      g_warning ("no section named “%s”", name);
+    }
+}
+
+/* "win.show-section" (s): one of the app's sections by name ("games",
+ * "events", "players", "leaderboard"), as the switchers and Ctrl+1…4 do. */
+static void
+show_section_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  show_section (LW_WINDOW (widget), g_variant_get_string (parameter, NULL));
+}
+
+/* The switchers follow the leaflet, and a section picked in a switcher
+ * is shown as its menu item or shortcut would show it. */
+static void
+leaflet_visible_cb (LwWindow *self)
+{
+  int index = section_index (lw_window_get_visible_page (self));
+
+  if (index >= 0)
+    {
+      self->syncing_sections = TRUE;
+      adw_view_stack_set_visible_child_name (self->sections, sections[index].name);
+      self->syncing_sections = FALSE;
+    }
+  update_switcher_bar (self);
+}
+
+static void
+sections_visible_cb (LwWindow *self)
+{
+  const char *name = adw_view_stack_get_visible_child_name (self->sections);
+
+  if (self->syncing_sections || name == NULL
+      || g_strcmp0 (name, lw_window_get_visible_page (self)) == 0)
+    return;
+  show_section (self, name);
 }
 
 static gboolean
@@ -1094,6 +1265,7 @@ lw_window_finalize (GObject *object)
   LwWindow *self = LW_WINDOW (object);
 
   g_clear_object (&self->store);
+  g_clear_object (&self->sections);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->changed_games, g_hash_table_unref);
 
@@ -1174,6 +1346,7 @@ lw_window_class_init (LwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, LwWindow, leaflet);
   gtk_widget_class_bind_template_child (widget_class, LwWindow, games_page);
+  gtk_widget_class_bind_template_child (widget_class, LwWindow, switcher_bar);
 
   gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_shortcuts_action);
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
@@ -1188,10 +1361,11 @@ lw_window_class_init (LwWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.backup", NULL, backup_action);
   gtk_widget_class_install_action (widget_class, "win.restore", NULL, restore_action);
   gtk_widget_class_install_action (widget_class, "win.show-players", NULL, show_players_action);
-  gtk_widget_class_install_action (widget_class, "win.print-blank", NULL, print_blank_action);
+  gtk_widget_class_install_action (widget_class, "win.print-blank", "u", print_blank_action);
   gtk_widget_class_install_action (widget_class, "win.show-events", NULL, show_events_action);
   gtk_widget_class_install_action (widget_class, "win.open-event-game", "x", open_event_game_action);
   gtk_widget_class_install_action (widget_class, "win.show-leaderboard", NULL, show_leaderboard_action);
+  gtk_widget_class_install_action (widget_class, "win.show-section", "s", show_section_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_question, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.show-help-overlay", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_question, GDK_CONTROL_MASK, "win.show-help-overlay", NULL);
@@ -1199,6 +1373,9 @@ lw_window_class_init (LwWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_o, GDK_CONTROL_MASK, "win.import", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "win.show-games", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_w, GDK_CONTROL_MASK, "window.close", NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (sections); i++)
+    gtk_widget_class_add_binding_action (widget_class, GDK_KEY_1 + i, GDK_CONTROL_MASK,
+                                         "win.show-section", "s", sections[i].name);
 }
 
 static void
@@ -1211,6 +1388,25 @@ lw_window_init (LwWindow *self)
   self->reload_games = TRUE;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* The sections' stack holds empty pages: it only names the sections
+   * for the switchers, which follow the leaflet. */
+  self->sections = g_object_ref_sink (ADW_VIEW_STACK (adw_view_stack_new ()));
+  for (guint i = 0; i < G_N_ELEMENTS (sections); i++)
+    {
+      AdwViewStackPage *page = adw_view_stack_add_titled (self->sections,
+                                                          gtk_box_new (GTK_ORIENTATION_VERTICAL, 0),
+                                                          sections[i].name,
+                                                          _(sections[i].title));
+
+      adw_view_stack_page_set_icon_name (page, sections[i].icon);
+    }
+  adw_view_switcher_bar_set_stack (self->switcher_bar, self->sections);
+  add_section_switcher (self, GTK_WIDGET (self->games_page), "games");
+  g_signal_connect_object (self->sections, "notify::visible-child-name",
+                           G_CALLBACK (sections_visible_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->leaflet, "notify::visible-child-name",
+                           G_CALLBACK (leaflet_visible_cb), self, G_CONNECT_SWAPPED);
 
   target = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
   g_signal_connect (target, "drop", G_CALLBACK (drop_cb), self);

@@ -46,6 +46,10 @@ static const char event_usage[] =
   "      a round's seating (default the last): one line per seat,\n"
   "      ROUND<TAB>TABLE<TAB>SEAT<TAB>PLAYER<TAB>DEALER (DEALER \"*\" for the\n"
   "      first dealer, else empty); a bye: ROUND<TAB>bye<TAB>-<TAB>PLAYER<TAB>\n"
+  "  event wall ID [--round R]\n"
+  "      the wall sheet of a round (default the last): every player in\n"
+  "      alphabetical order, \"NAME — Table N, Seat S\" (seats from 1, \" *\" for\n"
+  "      the first dealer) or \"NAME — Bye\"\n"
   "  event result ID [--round R] --table T --scores \"A,B,C,D\"\n"
   "      a table's final scores from paper, in seat order (partners: per seat,\n"
   "      or one per side: seats 0 and 2, then 1 and 3); default the last round\n"
@@ -414,11 +418,15 @@ event_pair (LwCliContext *ctx,
   return LW_CLI_OK;
 }
 
+/* "event seating" and "event wall": one round's seats, by table (tab
+ * separated, CLI.md) or as the wall sheet's alphabetical list (@wall). */
 static int
-event_seating (LwCliContext *ctx,
-               int           argc,
-               char        **argv)
+event_round_list (LwCliContext *ctx,
+                  int           argc,
+                  char        **argv,
+                  gboolean      wall)
 {
+  const char *command = wall ? "event wall" : "event seating";
   gint64 id = 0, round = 0;
   const char *id_text = NULL;
   int status = LW_CLI_OK;
@@ -431,21 +439,21 @@ event_seating (LwCliContext *ctx,
     {
       if (strcmp (argv[i], "--round") == 0)
         {
-          const char *text = option_value ("event seating", argc, argv, &i, &status);
+          const char *text = option_value (command, argc, argv, &i, &status);
 
           if (text == NULL)
             return status;
           if (!parse_positive (text, 100000, &round))
-            return lw_cli_fail (LW_CLI_INVALID, "event seating: --round \"%s\" is not a "
-                                "round number", text);
+            return lw_cli_fail (LW_CLI_INVALID, "%s: --round \"%s\" is not a "
+                                "round number", command, text);
         }
       else if (id_text == NULL)
         id_text = argv[i];
       else
-        return lw_cli_fail (LW_CLI_INVALID, "event seating: unexpected argument \"%s\"", argv[i]);
+        return lw_cli_fail (LW_CLI_INVALID, "%s: unexpected argument \"%s\"", command, argv[i]);
     }
   if (!parse_positive (id_text, G_MAXINT64, &id))
-    return bad_id ("event seating", id_text);
+    return bad_id (command, id_text);
 
   store = open_store (ctx, TRUE, FALSE, id, &status);
   if (store == NULL)
@@ -456,10 +464,17 @@ event_seating (LwCliContext *ctx,
   if (round == 0)
     round = event->rounds->len;
   if (round < 1 || round > event->rounds->len)
-    return lw_cli_fail (LW_CLI_INVALID, "event seating: round %" G_GINT64_FORMAT
-                        " is not paired (%u round%s paired)", round, event->rounds->len,
+    return lw_cli_fail (LW_CLI_INVALID, "%s: round %" G_GINT64_FORMAT
+                        " is not paired (%u round%s paired)", command, round, event->rounds->len,
                         event->rounds->len == 1 ? "" : "s");
-  append_seating (out, event, g_ptr_array_index (event->rounds, round - 1));
+  if (wall)
+    {
+      g_autofree char *text = lw_event_wall_sheet_to_text (event, g_ptr_array_index (event->rounds, round - 1));
+
+      g_string_append (out, text);
+    }
+  else
+    append_seating (out, event, g_ptr_array_index (event->rounds, round - 1));
   fputs (out->str, stdout);
   return LW_CLI_OK;
 }
@@ -732,7 +747,9 @@ lw_cli_cmd_event (LwCliContext *ctx,
   if (strcmp (sub, "pair") == 0)
     return event_pair (ctx, argc, argv);
   if (strcmp (sub, "seating") == 0)
-    return event_seating (ctx, argc, argv);
+    return event_round_list (ctx, argc, argv, FALSE);
+  if (strcmp (sub, "wall") == 0)
+    return event_round_list (ctx, argc, argv, TRUE);
   if (strcmp (sub, "result") == 0)
     return event_result (ctx, argc, argv);
   if (strcmp (sub, "standings") == 0)

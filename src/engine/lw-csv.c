@@ -152,6 +152,9 @@ lw_csv_score_sheet (const LwGameRecord *record,
           add_prefixed (row, den_kinds[k], record->players[seat]);
       add (row, "void");
       add (row, "penalties");
+      add (row, "all_but_last");
+      for (guint seat = 0; seat < n; seat++)
+        add_prefixed (row, "unpegged", record->players[seat]);
     }
   for (guint s = 0; s < standings->n_sides; s++)
     add_prefixed (row, "delta", g_ptr_array_index (standings->sides, s));
@@ -199,6 +202,9 @@ lw_csv_score_sheet (const LwGameRecord *record,
                                       ? "out_of_turn" : "looked_at_discards");
             }
           add (row, penalties->str);
+          add (row, round->is_void ? "" : round->all_but_last ? "1" : "0");
+          for (guint seat = 0; seat < n; seat++)
+            add (row, round->unpegged[seat] ? "1" : "0");
         }
       for (guint s = 0; s < standings->n_sides; s++)
         add_int (row, result->deltas[s]);

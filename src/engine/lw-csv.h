@@ -29,8 +29,12 @@ G_BEGIN_DECLS
  * `gongs <name>`, `bears <name>`, `wolves <name>` (the Den cards, R6–R8),
  * `void` (1 for a void round, R21, else 0), `penalties` (in order,
  * "<name> out_of_turn" or "<name> looked_at_discards" joined with "; ",
- * R19), `delta <side>` per side and `score <side>` per side (the board
- * after the round). A void round leaves the card and Den columns empty.
+ * R19), `all_but_last` (1 when the declarer's side won every trick but
+ * the final one, R11, else 0), `unpegged <name>` per seat (1 when the
+ * seat's gains were not pegged in time, R22, else 0), `delta <side>` per
+ * side and `score <side>` per side (the board after the round). A void
+ * round leaves the card, Den and all_but_last columns empty. With these
+ * columns every row can be scored again from the sheet alone.
  *
  * Garwolf columns: `hand`, `dealer`, `court <name>` per seat,
  * `garwolves <name>` per seat (G1), `delta <side>`, `score <side>`.

@@ -14,6 +14,7 @@
 #include "lw-csv.h"
 #include "lw-garwolf.h"
 #include "lw-event.h"
+#include "lw-event-wall.h"
 #include "lw-rating.h"
 #include "lw-cards.h"
 #include "lw-play.h"

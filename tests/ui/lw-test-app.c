@@ -12,6 +12,23 @@ lw_test_drain (void)
     ;
 }
 
+GtkWidget *
+lw_test_find_widget (GtkWidget *widget,
+                     GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = lw_test_find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 void
 lw_test_activate (gpointer    widget,
                   const char *action)

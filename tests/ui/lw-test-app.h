@@ -23,6 +23,11 @@ typedef struct
 /* Runs the main context until nothing is pending. */
 void lw_test_drain (void);
 
+/* The first widget of @type inside @widget (itself included), depth
+ * first, or NULL. */
+GtkWidget *lw_test_find_widget (GtkWidget *widget,
+                                GType      type);
+
 /* Activates @action ("win.new-game", say) from @widget, asserting that it
  * exists and is enabled, then drains the main context. */
 void lw_test_activate (gpointer    widget,
