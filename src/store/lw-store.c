@@ -3348,6 +3348,17 @@ lw_store_restore_game (LwStore  *self,
   return undo_last (self, id, "delete_game", error);
 }
 
+LwEditEntry *
+lw_store_get_last_edit (LwStore  *self,
+                        gint64    id,
+                        GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return last_entry (self, id, NULL, error);
+}
+
 gboolean
 lw_store_revert_edit (LwStore  *self,
                       gint64    id,

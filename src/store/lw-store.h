@@ -585,6 +585,24 @@ gboolean lw_store_restore_game (LwStore  *self,
                                 GError  **error);
 
 /**
+ * lw_store_get_last_edit:
+ * @self: a store
+ * @id: a game ID
+ * @error: return location for a #GError
+ *
+ * The change that lw_store_undo_last_edit() would undo now: the game's
+ * latest edit log entry that stands (not undone, not a rename of the
+ * names migration).
+ *
+ * Errors: %LW_STORE_ERROR_NOTHING_TO_UNDO, another %LW_STORE_ERROR.
+ *
+ * Returns: (transfer full) (nullable): the entry, or %NULL on error.
+ */
+LwEditEntry *lw_store_get_last_edit (LwStore  *self,
+                                     gint64    id,
+                                     GError  **error);
+
+/**
  * lw_store_revert_edit:
  * @self: a store
  * @id: a game ID

@@ -544,7 +544,7 @@ test_shortcuts (Fixture       *fixture,
       const char *name = GTK_IS_NAMED_ACTION (action) ? gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)) : "";
 
       if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), ctrl_z))
-        undo = g_str_equal (name, "game.undo-round");
+        undo = g_str_equal (name, "game.undo");
       if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), ctrl_enter))
         submit = g_str_equal (name, "game.submit-round");
     }
