@@ -1113,6 +1113,77 @@ test_fix_ending_game (Fixture       *fixture,
   g_assert_cmpuint (end, ==, 0);
 }
 
+/* A restore keeps a copy of what it replaces, next to the database, and
+ * restoring that copy goes back; a failed restore leaves no copy. */
+static void
+test_restore_safety_copy (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autofree char *backup = g_strconcat (fixture->path, ".backup", NULL);
+  g_autofree char *copy = NULL;
+  g_autofree char *missing = g_strconcat (fixture->path, ".missing", NULL);
+  g_autofree char *dir = g_path_get_dirname (fixture->path);
+  g_autofree char *copy_dir = NULL;
+  g_autofree char *before = NULL;
+  g_autoptr (GError) error = NULL;
+  gint64 second;
+
+  add (fixture, floor_game);
+  g_assert_true (lw_store_backup_to (fixture->store, backup, &error));
+  g_assert_no_error (error);
+  second = add (fixture, floor_game);
+
+  copy = lw_store_new_safety_copy_path (fixture->store);
+  g_assert_true (g_str_has_prefix (copy, fixture->path));
+  g_assert_nonnull (strstr (copy, ".before-restore-"));
+  g_assert_true (g_str_has_suffix (copy, ".bak"));
+  copy_dir = g_path_get_dirname (copy);
+  g_assert_cmpstr (copy_dir, ==, dir);
+
+  /* Refused: the backup as its own safety copy; a missing backup. */
+  before = dump (fixture->path);
+  g_assert_false (lw_store_restore_keeping_copy (fixture->store, backup, backup, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (lw_store_restore_keeping_copy (fixture->store, missing, copy, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_false (g_file_test (copy, G_FILE_TEST_EXISTS));
+  {
+    g_autofree char *after = dump (fixture->path);
+    g_assert_cmpstr (after, ==, before);
+  }
+
+  g_assert_true (lw_store_restore_keeping_copy (fixture->store, backup, copy, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (copy, G_FILE_TEST_EXISTS));
+  {
+    g_autoptr (GPtrArray) games = lw_store_list_games (fixture->store, &error);
+    g_assert_cmpuint (games->len, ==, 1);
+  }
+  /* A second copy made in the same second gets another name. */
+  {
+    g_autofree char *next = lw_store_new_safety_copy_path (fixture->store);
+    g_assert_cmpstr (next, !=, copy);
+  }
+
+  /* Going back: both games, the second one as it was. */
+  g_assert_true (lw_store_restore_from (fixture->store, copy, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (GPtrArray) games = lw_store_list_games (fixture->store, &error);
+    g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, second, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (games->len, ==, 2);
+    g_assert_cmpuint (game->record->rounds->len, ==, 3);
+  }
+  {
+    g_autofree char *after = dump (fixture->path);
+    g_assert_cmpstr (after, ==, before);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1137,6 +1208,7 @@ main (int   argc,
   ADD ("/store-edits/revert-refused", test_revert_refused);
   ADD ("/store-edits/revert-others", test_revert_others);
   ADD ("/store-edits/fix-ending-game", test_fix_ending_game);
+  ADD ("/store-edits/restore-safety-copy", test_restore_safety_copy);
 
 #undef ADD
 

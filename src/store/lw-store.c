@@ -4107,6 +4107,53 @@ new_migration_backup_path (const char *path,
   return backup;
 }
 
+char *
+lw_store_new_safety_copy_path (LwStore *self)
+{
+  g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *stamp = NULL;
+  char *copy;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+
+  stamp = g_date_time_format (now, "%Y%m%dT%H%M%SZ");
+  copy = g_strdup_printf ("%s.before-restore-%s.bak", self->path, stamp);
+  for (guint n = 1; g_file_test (copy, G_FILE_TEST_EXISTS); n++)
+    {
+      g_free (copy);
+      copy = g_strdup_printf ("%s.before-restore-%s.%u.bak", self->path, stamp, n);
+    }
+  return copy;
+}
+
+gboolean
+lw_store_restore_keeping_copy (LwStore     *self,
+                               const char  *path,
+                               const char  *safety_copy,
+                               GError     **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (safety_copy != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (same_file (path, safety_copy))
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                   "%s: the safety copy cannot be the backup restored", safety_copy);
+      return FALSE;
+    }
+  if (!lw_store_backup_to (self, safety_copy, error))
+    return FALSE;
+  if (!lw_store_restore_from (self, path, error))
+    {
+      /* Nothing was replaced: the copy of it is not needed. */
+      remove_database_files (safety_copy);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Copies the database, of schema @version, to @backup in one read
  * transaction, and sets *@data_version to the file's PRAGMA data_version
  * in that transaction. */

@@ -968,4 +968,42 @@ gboolean lw_store_restore_from (LwStore     *self,
                                 const char  *path,
                                 GError     **error);
 
+/**
+ * lw_store_new_safety_copy_path:
+ * @self: a store
+ *
+ * Where a copy of the database goes before a restore replaces it: next to
+ * the store's file, `PATH.before-restore-YYYYMMDDTHHMMSSZ.bak` (the time
+ * in UTC), or `….N.bak` with the first N for which no such file exists.
+ * Nothing is written.
+ *
+ * Returns: (transfer full): the path.
+ */
+char *lw_store_new_safety_copy_path (LwStore *self);
+
+/**
+ * lw_store_restore_keeping_copy:
+ * @self: a store
+ * @path: a backup, as for lw_store_restore_from()
+ * @safety_copy: where the current contents go first
+ *   (lw_store_new_safety_copy_path()); replaced when it exists
+ * @error: return location for a #GError
+ *
+ * Copies the whole database to @safety_copy (lw_store_backup_to()), then
+ * replaces everything with the contents of @path
+ * (lw_store_restore_from()). Restoring @safety_copy afterwards goes back.
+ * When the restore fails the database is as it was and the copy is
+ * removed; when the copy cannot be written nothing is restored.
+ *
+ * Errors: %LW_STORE_ERROR_INVALID when @safety_copy is @path or the
+ * store's own file, and those of lw_store_backup_to() and
+ * lw_store_restore_from().
+ *
+ * Returns: %TRUE when restored, the copy written.
+ */
+gboolean lw_store_restore_keeping_copy (LwStore     *self,
+                                        const char  *path,
+                                        const char  *safety_copy,
+                                        GError     **error);
+
 G_END_DECLS
