@@ -269,6 +269,18 @@ lw_edit_log_get_n_entries (LwEditLog *self)
   return n;
 }
 
+/* The row of entry @index, 0 the newest; NULL past the last. */
+static GtkWidget *
+row_at (LwEditLog *self,
+        guint      index)
+{
+  GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->list));
+
+  for (; child != NULL && index > 0; index--)
+    child = gtk_widget_get_next_sibling (child);
+  return child;
+}
+
 char *
 lw_edit_log_get_entry_text (LwEditLog *self,
                             guint      index)
@@ -277,10 +289,7 @@ lw_edit_log_get_entry_text (LwEditLog *self,
 
   g_return_val_if_fail (LW_IS_EDIT_LOG (self), NULL);
 
-  child = gtk_widget_get_first_child (GTK_WIDGET (self->list));
-  for (; child != NULL && index > 0; index--)
-    child = gtk_widget_get_next_sibling (child);
-
+  child = row_at (self, index);
   if (!ADW_IS_ACTION_ROW (child))
     return NULL;
 
@@ -388,9 +397,7 @@ lw_edit_log_get_entry_revertible (LwEditLog *self,
 
   g_return_val_if_fail (LW_IS_EDIT_LOG (self), FALSE);
 
-  child = gtk_widget_get_first_child (GTK_WIDGET (self->list));
-  for (; child != NULL && index > 0; index--)
-    child = gtk_widget_get_next_sibling (child);
+  child = row_at (self, index);
   return child != NULL && g_object_get_data (G_OBJECT (child), "lw-revertible") != NULL;
 }
 
