@@ -2173,6 +2173,24 @@ run2 (LwStore     *self,
          && step_done (self, stmt, error);
 }
 
+/* Runs @sql with ?1 = @a, ?2 = @b and ?3 = @c (no result rows). */
+static gboolean
+run3 (LwStore     *self,
+      const char  *sql,
+      gint64       a,
+      gint64       b,
+      gint64       c,
+      GError     **error)
+{
+  g_autoptr (LwStmt) stmt = get_stmt (self, sql, error);
+
+  return stmt != NULL
+         && lw_store_bind_int (self, stmt, 1, a, error)
+         && lw_store_bind_int (self, stmt, 2, b, error)
+         && lw_store_bind_int (self, stmt, 3, c, error)
+         && step_done (self, stmt, error);
+}
+
 static gboolean
 round_id_of (LwStore  *self,
              gint64    game_id,
@@ -3027,14 +3045,8 @@ set_seat_player (LwStore  *self,
                  gint64    player,
                  GError  **error)
 {
-  g_autoptr (LwStmt) stmt =
-    get_stmt (self, "UPDATE game_seats SET player = ? WHERE game = ? AND seat = ?", error);
-
-  return stmt != NULL
-         && lw_store_bind_int (self, stmt, 1, player, error)
-         && lw_store_bind_int (self, stmt, 2, id, error)
-         && lw_store_bind_int (self, stmt, 3, seat, error)
-         && step_done (self, stmt, error);
+  return run3 (self, "UPDATE game_seats SET player = ?1 WHERE game = ?2 AND seat = ?3",
+               player, id, seat, error);
 }
 
 /* Reverts a substitute of @seat from round @from_round: @name, the seat's
@@ -3049,19 +3061,11 @@ give_seat_back (LwStore     *self,
 {
   gint64 player = 0;
 
-  if (!player_id (self, name, &player, error) || !set_seat_player (self, id, seat, player, error))
-    return FALSE;
-  {
-    g_autoptr (LwStmt) stmt =
-      get_stmt (self, "DELETE FROM seat_changes WHERE id = (SELECT max (id) FROM seat_changes"
-                      " WHERE game = ? AND seat = ? AND from_round = ?)", error);
-
-    return stmt != NULL
-           && lw_store_bind_int (self, stmt, 1, id, error)
-           && lw_store_bind_int (self, stmt, 2, seat, error)
-           && lw_store_bind_int (self, stmt, 3, from_round, error)
-           && step_done (self, stmt, error);
-  }
+  return player_id (self, name, &player, error)
+         && set_seat_player (self, id, seat, player, error)
+         && run3 (self, "DELETE FROM seat_changes WHERE id = (SELECT max (id) FROM seat_changes"
+                        " WHERE game = ?1 AND seat = ?2 AND from_round = ?3)",
+                  id, seat, from_round, error);
 }
 
 /* @new_name takes @seat from @old_name from round @from_round again (a
