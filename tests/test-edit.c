@@ -172,6 +172,31 @@ test_ends_earlier_refused (void)
   g_assert_cmpstr (after, ==, before);
   g_clear_error (&error);
 
+  /* Where it ends: after round 3; the edit with rounds 4–5 deleted is
+   * accepted. An edit that is accepted, or refused for another reason,
+   * ends nothing early. */
+  {
+    g_autoptr (LwGameRecord) head = lw_game_record_copy (record);
+    g_autoptr (LwEditResult) ok = NULL;
+    g_autoptr (LwRound) bad = lw_test_round_from (record, "{'declarer':null,'cards':[6,20]}");
+    LwEdit accepted = { LW_EDIT_REPLACE, 5, round };
+    LwEdit invalid = { LW_EDIT_REPLACE, 2, bad };
+    guint end = 99;
+
+    g_assert_true (lw_edit_ends_game_at (record, &edit, &end));
+    g_assert_cmpuint (end, ==, 3);
+    g_ptr_array_set_size (head->rounds, end);
+    ok = lw_edit_apply (head, &edit, &error);
+    g_assert_no_error (error);
+    g_assert_true (ok->standings->finished);
+    g_assert_false (lw_edit_ends_game_at (record, &accepted, &end));
+    g_assert_cmpuint (end, ==, 0);
+    bad->cards[0] = 7;
+    end = 99;
+    g_assert_false (lw_edit_ends_game_at (record, &invalid, &end));
+    g_assert_cmpuint (end, ==, 0);
+  }
+
   /* One round after the end is named alone. */
   {
     g_autoptr (LwRound) fifth = lw_test_round_from (record, "{'declarer':0,'cards':[20,6]}");

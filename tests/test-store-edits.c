@@ -808,6 +808,382 @@ test_backup_restore (Fixture       *fixture,
   g_assert_no_error (error);
 }
 
+/* The ID of entry @i of game @id's edit log. */
+static gint64
+entry_id (Fixture *fixture,
+          gint64   id,
+          guint    i)
+{
+  g_autoptr (GPtrArray) log = edits (fixture->store, id);
+
+  g_assert_cmpuint (i, <, log->len);
+  return entry_at (log, i)->id;
+}
+
+/* Reverting a past round change, not the last one: its inverse is a new
+ * entry, which can be reverted and undone in turn. */
+static void
+test_revert_rounds (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  gint64 id = add (fixture, floor_game);
+  g_autoptr (LwGameRecord) record = lw_test_record_from (floor_game);
+  g_autofree char *original = stored_json (fixture->store, id);
+  g_autoptr (LwRound) pack = lw_test_round_from (record, "{'declarer':1,'cards':[6,20]}");
+  g_autoptr (LwRound) extra = lw_test_round_from (record, "{'declarer':null,'cards':[16,10]}");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) log = NULL;
+  g_autofree char *before = NULL;
+
+  /* 0: round 1 replaced; 1: round 2 (the penalty) deleted. */
+  g_assert_true (lw_store_replace_round (fixture->store, id, 1, pack, &error));
+  g_assert_true (lw_store_delete_round (fixture->store, id, 2, &error));
+  g_assert_no_error (error);
+
+  /* Revert the first (not the last change): round 1 is undeclared again,
+   * round 2 still deleted. Logged as a new replace_round. */
+  g_assert_true (lw_store_revert_edit (fixture->store, id, entry_id (fixture, id, 0), &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, id, &error);
+    const LwRound *first = g_ptr_array_index (game->record->rounds, 0);
+
+    g_assert_cmpuint (game->record->rounds->len, ==, 2);
+    g_assert_cmpint (first->declarer, ==, LW_NO_SEAT);
+  }
+  log = edits (fixture->store, id);
+  g_assert_cmpuint (log->len, ==, 3);
+  g_assert_cmpstr (entry_at (log, 2)->kind, ==, "replace_round");
+  g_assert_cmpuint (entry_at (log, 2)->number, ==, 1);
+  g_assert_cmpstr (entry_at (log, 2)->new_json, ==, entry_at (log, 0)->old_json);
+  g_assert_cmpstr (entry_at (log, 2)->old_json, ==, entry_at (log, 0)->new_json);
+  g_assert_cmpint (entry_at (log, 0)->undone, ==, 0);
+  g_clear_pointer (&log, g_ptr_array_unref);
+
+  /* Revert the deletion: round 2 comes back at its place (insert_round);
+   * the game is the original again. */
+  g_assert_true (lw_store_revert_edit (fixture->store, id, entry_id (fixture, id, 1), &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *now = stored_json (fixture->store, id);
+    g_assert_cmpstr (now, ==, original);
+  }
+  log = edits (fixture->store, id);
+  g_assert_cmpuint (log->len, ==, 4);
+  g_assert_cmpstr (entry_at (log, 3)->kind, ==, "insert_round");
+  g_assert_cmpuint (entry_at (log, 3)->number, ==, 2);
+  g_assert_nonnull (strstr (entry_at (log, 3)->new_json, "out_of_turn"));
+  g_clear_pointer (&log, g_ptr_array_unref);
+
+  /* A revert of the revert deletes round 2 again; Undo takes that back. */
+  g_assert_true (lw_store_revert_edit (fixture->store, id, entry_id (fixture, id, 3), &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, id, &error);
+    g_assert_cmpuint (game->record->rounds->len, ==, 2);
+  }
+  log = edits (fixture->store, id);
+  g_assert_cmpstr (entry_at (log, 4)->kind, ==, "delete_round");
+  g_clear_pointer (&log, g_ptr_array_unref);
+  g_assert_true (lw_store_undo_last_edit (fixture->store, id, &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *now = stored_json (fixture->store, id);
+    g_assert_cmpstr (now, ==, original);
+  }
+
+  /* An appended round is reverted by deleting it. */
+  g_assert_true (lw_store_append_round (fixture->store, id, extra, &error));
+  g_assert_no_error (error);
+  g_assert_true (lw_store_revert_edit (fixture->store, id, entry_id (fixture, id, 5), &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *now = stored_json (fixture->store, id);
+    g_assert_cmpstr (now, ==, original);
+  }
+
+  /* Refused, nothing touched: the round entry 0 left (Ben's Pack in round
+   * 1) is no longer there; an undone entry; an unknown entry. */
+  before = dump (fixture->path);
+  g_assert_false (lw_store_revert_edit (fixture->store, id, entry_id (fixture, id, 0), &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==,
+                   "round 1 is no longer the round this change left (it was changed, moved or"
+                   " deleted since): revert the later changes first");
+  g_clear_error (&error);
+  g_assert_false (lw_store_revert_edit (fixture->store, id, entry_id (fixture, id, 4), &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (lw_store_revert_edit (fixture->store, id, 999, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  {
+    g_autofree char *after = dump (fixture->path);
+    g_assert_cmpstr (after, ==, before);
+  }
+}
+
+#define SKUNK_GAME HEAD2 "'rules':{'start_score':1,'target':15,'skunk':3},'rounds':[" \
+  "{'declarer':0,'cards':[20,6]},{'declarer':null,'cards':[20,6]}," \
+  "{'declarer':0,'cards':[20,6]},{'declarer':0,'cards':[20,6]}]}"
+
+/* A revert that the game no longer replays with is refused in the engine's
+ * words, and leaves every table as it was. */
+static void
+test_revert_refused (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  gint64 id = add (fixture, SKUNK_GAME);
+  g_autoptr (LwGameRecord) record = lw_test_record_from (SKUNK_GAME);
+  g_autoptr (LwRound) ends = lw_test_round_from (record, "{'declarer':null,'cards':[6,20]}");
+  g_autofree char *before = NULL;
+  g_autoptr (GError) error = NULL;
+
+  /* Round 4 deleted, then round 2 corrected so that the game ends after
+   * round 3 (R23): round 4 can no longer come back. */
+  g_assert_true (lw_store_delete_round (fixture->store, id, 4, &error));
+  g_assert_true (lw_store_replace_round (fixture->store, id, 2, ends, &error));
+  g_assert_no_error (error);
+  before = dump (fixture->path);
+  g_assert_false (lw_store_revert_edit (fixture->store, id, entry_id (fixture, id, 0), &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER);
+  g_assert_nonnull (strstr (error->message, "inserting a round before round 4"));
+  g_clear_error (&error);
+  {
+    g_autofree char *after = dump (fixture->path);
+    g_assert_cmpstr (after, ==, before);
+  }
+}
+
+/* A substitute reverted gives the seat back, logged with "gives_back"; a
+ * revert of that seats the substitute again; notes and details get their
+ * old values; a deleted game comes back. */
+static void
+test_revert_others (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  gint64 id = add (fixture, floor_game);
+  g_autoptr (GPtrArray) log = NULL;
+  g_autoptr (GPtrArray) rounds = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *before = NULL;
+
+  /* 0: Zoë takes seat 0 from round 2; 1: notes; 2: place; 3: notes again. */
+  g_assert_true (lw_store_substitute_player (fixture->store, id, 0, "Zoë", 2, &error));
+  g_assert_true (lw_store_set_game_notes (fixture->store, id, "first", &error));
+  g_assert_true (lw_store_set_game_details (fixture->store, id, 1700000000, "Kraków", &error));
+  g_assert_true (lw_store_set_game_notes (fixture->store, id, "second", &error));
+  g_assert_no_error (error);
+
+  /* 4: the substitute reverted: Ann sits in every round again. */
+  g_assert_true (lw_store_revert_edit (fixture->store, id, entry_id (fixture, id, 0), &error));
+  g_assert_no_error (error);
+  rounds = lw_store_list_round_players (fixture->store, id, &error);
+  for (guint r = 0; r < rounds->len; r++)
+    g_assert_cmpstr (((char **) g_ptr_array_index (rounds, r))[0], ==, "Ann");
+  g_clear_pointer (&rounds, g_ptr_array_unref);
+  log = edits (fixture->store, id);
+  g_assert_cmpstr (entry_at (log, 4)->kind, ==, "substitute");
+  g_assert_nonnull (strstr (entry_at (log, 4)->old_json, "\"Zoë\""));
+  g_assert_nonnull (strstr (entry_at (log, 4)->new_json, "\"Ann\""));
+  g_assert_nonnull (strstr (entry_at (log, 4)->new_json, "\"gives_back\" : true"));
+  g_clear_pointer (&log, g_ptr_array_unref);
+
+  /* 5: the revert reverted: Zoë from round 2 again. Undo of 5: Ann. */
+  g_assert_true (lw_store_revert_edit (fixture->store, id, entry_id (fixture, id, 4), &error));
+  g_assert_no_error (error);
+  rounds = lw_store_list_round_players (fixture->store, id, &error);
+  g_assert_cmpstr (((char **) g_ptr_array_index (rounds, 0))[0], ==, "Ann");
+  g_assert_cmpstr (((char **) g_ptr_array_index (rounds, 1))[0], ==, "Zoë");
+  g_assert_cmpstr (((char **) g_ptr_array_index (rounds, 2))[0], ==, "Zoë");
+  g_clear_pointer (&rounds, g_ptr_array_unref);
+  g_assert_true (lw_store_undo_last_edit (fixture->store, id, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, id, &error);
+    g_assert_cmpstr (game->record->players[0], ==, "Ann");
+  }
+  /* Undo of 4 (a seat given back): Zoë again. */
+  g_assert_true (lw_store_undo_last_edit (fixture->store, id, &error));
+  rounds = lw_store_list_round_players (fixture->store, id, &error);
+  g_assert_cmpstr (((char **) g_ptr_array_index (rounds, 1))[0], ==, "Zoë");
+  g_clear_pointer (&rounds, g_ptr_array_unref);
+
+  /* 6: the place reverted: no date, no place; the notes stay "second". */
+  g_assert_true (lw_store_revert_edit (fixture->store, id, entry_id (fixture, id, 2), &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, id, &error);
+    g_assert_cmpint (game->played_at, ==, 0);
+    g_assert_null (game->place);
+    g_assert_cmpstr (game->notes, ==, "second");
+  }
+  /* 7: the first notes reverted: none; 8: that reverted: "second". */
+  g_assert_true (lw_store_revert_edit (fixture->store, id, entry_id (fixture, id, 1), &error));
+  {
+    g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, id, &error);
+    g_assert_null (game->notes);
+  }
+  g_assert_true (lw_store_revert_edit (fixture->store, id, entry_id (fixture, id, 7), &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, id, &error);
+    g_assert_cmpstr (game->notes, ==, "second");
+  }
+
+  /* Refused: Yan took the seat from Zoë since; the first substitute can no
+   * longer be reverted. */
+  g_assert_true (lw_store_substitute_player (fixture->store, id, 0, "Yan", 3, &error));
+  g_assert_no_error (error);
+  before = dump (fixture->path);
+  g_assert_false (lw_store_revert_edit (fixture->store, id, entry_id (fixture, id, 0), &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==,
+                   "seat 1: Yan sits there now, not Zoë; revert the later change of the seat first");
+  g_clear_error (&error);
+  {
+    g_autofree char *after = dump (fixture->path);
+    g_assert_cmpstr (after, ==, before);
+  }
+
+  /* A deletion of the game reverted: the game is back, the entry undone. */
+  g_assert_true (lw_store_delete_game (fixture->store, id, &error));
+  log = edits (fixture->store, id);
+  g_assert_true (lw_store_revert_edit (fixture->store, id, entry_at (log, log->len - 1)->id, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, id, &error);
+    g_autoptr (GPtrArray) after = edits (fixture->store, id);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (game->record->players[0], ==, "Yan");
+    g_assert_cmpint (entry_at (after, after->len - 1)->undone, >, 0);
+  }
+}
+
+/* A penalty fix that ends the game earlier: the later rounds are deleted,
+ * each in the log, and the round corrected, in one step; each deletion
+ * comes back from the log once the correction is reverted. */
+static void
+test_fix_ending_game (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  gint64 id = add (fixture, SKUNK_GAME);
+  g_autoptr (LwGameRecord) record = lw_test_record_from (SKUNK_GAME);
+  g_autoptr (LwRound) ends = lw_test_round_from (record, "{'declarer':null,'cards':[6,20]}");
+  g_autofree char *original = stored_json (fixture->store, id);
+  g_autoptr (GPtrArray) log = NULL;
+  g_autoptr (GError) error = NULL;
+  guint end = 99;
+
+  g_assert_true (lw_store_replace_round_ending_game (fixture->store, id, 2, ends, &end, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (end, ==, 3);
+  {
+    g_autoptr (LwStandings) standings = stored_standings (fixture->store, id);
+
+    g_assert_cmpuint (standings->rounds->len, ==, 3);
+    g_assert_true (standings->finished);
+    g_assert_cmpint (standings->winner, ==, 0);
+  }
+  log = edits (fixture->store, id);
+  g_assert_cmpuint (log->len, ==, 2);
+  g_assert_cmpstr (entry_at (log, 0)->kind, ==, "delete_round");
+  g_assert_cmpuint (entry_at (log, 0)->number, ==, 4);
+  g_assert_cmpstr (entry_at (log, 1)->kind, ==, "replace_round");
+  g_assert_cmpuint (entry_at (log, 1)->number, ==, 2);
+
+  /* Round 4 follows the end: it cannot come back before the correction is
+   * reverted; then it can. */
+  g_assert_false (lw_store_revert_edit (fixture->store, id, entry_at (log, 0)->id, &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER);
+  g_clear_error (&error);
+  g_assert_true (lw_store_revert_edit (fixture->store, id, entry_at (log, 1)->id, &error));
+  g_assert_true (lw_store_revert_edit (fixture->store, id, entry_at (log, 0)->id, &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *now = stored_json (fixture->store, id);
+    g_assert_cmpstr (now, ==, original);
+  }
+
+  /* A correction that does not end the game early is just stored. */
+  g_assert_true (lw_store_replace_round_ending_game (fixture->store, id, 1, g_ptr_array_index (record->rounds, 0),
+                                                     &end, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (end, ==, 0);
+}
+
+/* A restore keeps a copy of what it replaces, next to the database, and
+ * restoring that copy goes back; a failed restore leaves no copy. */
+static void
+test_restore_safety_copy (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autofree char *backup = g_strconcat (fixture->path, ".backup", NULL);
+  g_autofree char *copy = NULL;
+  g_autofree char *missing = g_strconcat (fixture->path, ".missing", NULL);
+  g_autofree char *dir = g_path_get_dirname (fixture->path);
+  g_autofree char *copy_dir = NULL;
+  g_autofree char *before = NULL;
+  g_autoptr (GError) error = NULL;
+  gint64 second;
+
+  add (fixture, floor_game);
+  g_assert_true (lw_store_backup_to (fixture->store, backup, &error));
+  g_assert_no_error (error);
+  second = add (fixture, floor_game);
+
+  copy = lw_store_new_safety_copy_path (fixture->store);
+  g_assert_true (g_str_has_prefix (copy, fixture->path));
+  g_assert_nonnull (strstr (copy, ".before-restore-"));
+  g_assert_true (g_str_has_suffix (copy, ".bak"));
+  copy_dir = g_path_get_dirname (copy);
+  g_assert_cmpstr (copy_dir, ==, dir);
+
+  /* Refused: the backup as its own safety copy; a missing backup. */
+  before = dump (fixture->path);
+  g_assert_false (lw_store_restore_keeping_copy (fixture->store, backup, backup, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (lw_store_restore_keeping_copy (fixture->store, missing, copy, &error));
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_assert_false (g_file_test (copy, G_FILE_TEST_EXISTS));
+  {
+    g_autofree char *after = dump (fixture->path);
+    g_assert_cmpstr (after, ==, before);
+  }
+
+  g_assert_true (lw_store_restore_keeping_copy (fixture->store, backup, copy, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (copy, G_FILE_TEST_EXISTS));
+  {
+    g_autoptr (GPtrArray) games = lw_store_list_games (fixture->store, &error);
+    g_assert_cmpuint (games->len, ==, 1);
+  }
+  /* A second copy made in the same second gets another name. */
+  {
+    g_autofree char *next = lw_store_new_safety_copy_path (fixture->store);
+    g_assert_cmpstr (next, !=, copy);
+  }
+
+  /* Going back: both games, the second one as it was. */
+  g_assert_true (lw_store_restore_from (fixture->store, copy, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (GPtrArray) games = lw_store_list_games (fixture->store, &error);
+    g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, second, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (games->len, ==, 2);
+    g_assert_cmpuint (game->record->rounds->len, ==, 3);
+  }
+  {
+    g_autofree char *after = dump (fixture->path);
+    g_assert_cmpstr (after, ==, before);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -828,6 +1204,11 @@ main (int   argc,
   g_test_add_func ("/store-edits/migration-v1", test_migration_v1);
   ADD ("/store-edits/backup-restore", test_backup_restore);
   ADD ("/store-edits/king-and-knave", test_king_and_knave);
+  ADD ("/store-edits/revert-rounds", test_revert_rounds);
+  ADD ("/store-edits/revert-refused", test_revert_refused);
+  ADD ("/store-edits/revert-others", test_revert_others);
+  ADD ("/store-edits/fix-ending-game", test_fix_ending_game);
+  ADD ("/store-edits/restore-safety-copy", test_restore_safety_copy);
 
 #undef ADD
 

@@ -14,11 +14,24 @@ struct _LwEditLog
 
   /* template widgets */
   AdwWindowTitle *window_title;
+  AdwToastOverlay *toasts;
   GtkStack *stack;
   GtkListBox *list;
+
+  /* owned */
+  LwStore *store;
+  gint64 game;
+  AdwMessageDialog *error_dialog;   /* borrowed, while shown */
 };
 
 G_DEFINE_FINAL_TYPE (LwEditLog, lw_edit_log, ADW_TYPE_WINDOW)
+
+enum {
+  SIGNAL_REVERTED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 static JsonObject *
 parse_object (const char *json)
@@ -152,6 +165,12 @@ lw_edit_entry_describe (const LwGameRecord  *record,
   else if (g_str_equal (kind, "delete_round"))
     /* TRANSLATORS: in the edit log */
     what = g_strdup_printf (garwolf ? _("Hand %u deleted") : _("Round %u deleted"), entry->number);
+  else if (g_str_equal (kind, "substitute") && after != NULL
+           && json_object_get_boolean_member_with_default (after, "gives_back", FALSE))
+    /* TRANSLATORS: in the edit log: a substitute reverted; %1$s the player who sits again, %2$u the round */
+    what = g_strdup_printf (garwolf ? _("%1$s back in the seat from hand %2$u") : _("%1$s back in the seat from round %2$u"),
+                            string_member (after, "name") != NULL ? string_member (after, "name") : "?",
+                            entry->number);
   else if (g_str_equal (kind, "substitute"))
     /* TRANSLATORS: in the edit log: a substitute took a seat; %1$s the new player, %2$u the first round */
     what = g_strdup_printf (garwolf ? _("%1$s took a seat from hand %2$u") : _("%1$s took a seat from round %2$u"),
@@ -250,6 +269,18 @@ lw_edit_log_get_n_entries (LwEditLog *self)
   return n;
 }
 
+/* The row of entry @index, 0 the newest; NULL past the last. */
+static GtkWidget *
+row_at (LwEditLog *self,
+        guint      index)
+{
+  GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->list));
+
+  for (; child != NULL && index > 0; index--)
+    child = gtk_widget_get_next_sibling (child);
+  return child;
+}
+
 char *
 lw_edit_log_get_entry_text (LwEditLog *self,
                             guint      index)
@@ -258,10 +289,7 @@ lw_edit_log_get_entry_text (LwEditLog *self,
 
   g_return_val_if_fail (LW_IS_EDIT_LOG (self), NULL);
 
-  child = gtk_widget_get_first_child (GTK_WIDGET (self->list));
-  for (; child != NULL && index > 0; index--)
-    child = gtk_widget_get_next_sibling (child);
-
+  child = row_at (self, index);
   if (!ADW_IS_ACTION_ROW (child))
     return NULL;
 
@@ -270,31 +298,43 @@ lw_edit_log_get_entry_text (LwEditLog *self,
                           adw_action_row_get_subtitle (ADW_ACTION_ROW (child)));
 }
 
-LwEditLog *
-lw_edit_log_new (GtkWindow           *parent,
-                 LwStore             *store,
-                 const LwStoredGame  *game,
-                 GError             **error)
+/* Whether entry @entry can be reverted from the log: a change that stands
+ * (a deletion of the game is undone by restoring it; a rename of the names
+ * migration is no change of the game's). */
+static gboolean
+can_revert (const LwEditEntry *entry)
+{
+  return entry->undone == 0
+         && !g_str_equal (entry->kind, "rename")
+         && !g_str_equal (entry->kind, "delete_game");
+}
+
+/* The rows, newest first, from the store. */
+static gboolean
+fill (LwEditLog  *self,
+      GError    **error)
 {
   g_autoptr (GPtrArray) entries = NULL;
-  g_autofree char *sides = NULL;
   g_autoptr (GPtrArray) round_players = NULL;
-  LwEditLog *self;
-  int width = 560, height = 640;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autofree char *sides = NULL;
+  GtkWidget *child;
 
-  g_return_val_if_fail (LW_IS_STORE (store), NULL);
-  g_return_val_if_fail (game != NULL, NULL);
-
-  entries = lw_store_list_edits (store, game->id, error);
+  game = lw_store_load_game (self->store, self->game, error);
+  if (game == NULL)
+    return FALSE;
+  entries = lw_store_list_edits (self->store, self->game, error);
   if (entries == NULL)
-    return NULL;
+    return FALSE;
 
   /* A round is told with the names of those who sat in it then. */
-  round_players = lw_store_list_round_players (store, game->id, NULL);
+  round_players = lw_store_list_round_players (self->store, self->game, NULL);
 
-  self = g_object_new (LW_TYPE_EDIT_LOG, NULL);
   sides = lw_sides_title (game->record);
   adw_window_title_set_subtitle (self->window_title, sides);
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))) != NULL)
+    gtk_list_box_remove (self->list, child);
 
   for (guint i = entries->len; i > 0; i--)
     {
@@ -321,13 +361,112 @@ lw_edit_log_new (GtkWindow           *parent,
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
       adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
-      /* Tab and the arrows go from entry to entry, to read them. */
-      gtk_widget_set_focusable (row, TRUE);
+      if (can_revert (entry))
+        {
+          /* TRANSLATORS: a button of an edit log entry: apply the change's inverse as a new change */
+          GtkWidget *button = gtk_button_new_with_mnemonic (_("_Revert"));
+          g_autofree char *label = NULL;
+
+          gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+          gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "edit-log.revert");
+          gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "x", entry->id);
+          /* TRANSLATORS: the Revert button's accessible name; %s the change */
+          label = g_strdup_printf (_("Revert “%s”"), title);
+          gtk_widget_set_tooltip_text (button, label);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                          GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+        }
+      else
+        /* Tab and the arrows go from entry to entry, to read them. */
+        gtk_widget_set_focusable (row, TRUE);
       if (entry->undone != 0)
         gtk_widget_add_css_class (row, "dim-label");
+      g_object_set_data (G_OBJECT (row), "lw-revertible", GINT_TO_POINTER (can_revert (entry) ? 1 : 0));
       gtk_list_box_append (self->list, row);
     }
   gtk_stack_set_visible_child_name (self->stack, entries->len > 0 ? "log" : "empty");
+  return TRUE;
+}
+
+gboolean
+lw_edit_log_get_entry_revertible (LwEditLog *self,
+                                  guint      index)
+{
+  GtkWidget *child;
+
+  g_return_val_if_fail (LW_IS_EDIT_LOG (self), FALSE);
+
+  child = row_at (self, index);
+  return child != NULL && g_object_get_data (G_OBJECT (child), "lw-revertible") != NULL;
+}
+
+AdwMessageDialog *
+lw_edit_log_get_error_dialog (LwEditLog *self)
+{
+  g_return_val_if_fail (LW_IS_EDIT_LOG (self), NULL);
+
+  return self->error_dialog;
+}
+
+/* "edit-log.revert" (x): reverts the entry with that ID, as a new change
+ * (lw_store_revert_edit()); refused in the store's or engine's words. */
+static void
+revert_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  LwEditLog *self = LW_EDIT_LOG (widget);
+  g_autoptr (GError) error = NULL;
+
+  if (!lw_store_revert_edit (self->store, self->game, g_variant_get_int64 (parameter), &error))
+    {
+      g_autofree char *body = lw_message_capitalize (error->message);
+      GtkWidget *dialog;
+
+      /* TRANSLATORS: the heading of a message when an edit log entry could not be reverted */
+      dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Could Not Revert the Change"), body);
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
+      adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
+      self->error_dialog = ADW_MESSAGE_DIALOG (dialog);
+      g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->error_dialog);
+      gtk_window_present (GTK_WINDOW (dialog));
+      return;
+    }
+
+  if (!fill (self, &error))
+    {
+      g_autofree char *text = lw_message_capitalize (error->message);
+
+      adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+    }
+  else
+    /* TRANSLATORS: a toast in the edit log once a change was reverted */
+    adw_toast_overlay_add_toast (self->toasts, adw_toast_new (_("Reverted: the revert is the newest entry")));
+  g_signal_emit (self, signals[SIGNAL_REVERTED], 0, self->game);
+}
+
+LwEditLog *
+lw_edit_log_new (GtkWindow           *parent,
+                 LwStore             *store,
+                 const LwStoredGame  *game,
+                 GError             **error)
+{
+  LwEditLog *self;
+  int width = 560, height = 640;
+
+  g_return_val_if_fail (LW_IS_STORE (store), NULL);
+  g_return_val_if_fail (game != NULL, NULL);
+
+  self = g_object_new (LW_TYPE_EDIT_LOG, NULL);
+  self->store = g_object_ref (store);
+  self->game = game->id;
+  if (!fill (self, error))
+    {
+      gtk_window_destroy (GTK_WINDOW (self));
+      return NULL;
+    }
 
   if (parent != NULL)
     {
@@ -349,6 +488,9 @@ lw_edit_log_new (GtkWindow           *parent,
 static void
 lw_edit_log_dispose (GObject *object)
 {
+  LwEditLog *self = LW_EDIT_LOG (object);
+
+  g_clear_object (&self->store);
   gtk_widget_dispose_template (GTK_WIDGET (object), LW_TYPE_EDIT_LOG);
 
   G_OBJECT_CLASS (lw_edit_log_parent_class)->dispose (object);
@@ -364,10 +506,22 @@ lw_edit_log_class_init (LwEditLogClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-edit-log.ui");
   gtk_widget_class_bind_template_child (widget_class, LwEditLog, window_title);
+  gtk_widget_class_bind_template_child (widget_class, LwEditLog, toasts);
   gtk_widget_class_bind_template_child (widget_class, LwEditLog, stack);
   gtk_widget_class_bind_template_child (widget_class, LwEditLog, list);
 
+  gtk_widget_class_install_action (widget_class, "edit-log.revert", "x", revert_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+
+  /**
+   * LwEditLog::reverted:
+   * @self: the edit log
+   * @game: the game's ID
+   *
+   * A change of the game was reverted from the log: the game changed.
+   */
+  signals[SIGNAL_REVERTED] = g_signal_new ("reverted", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                           0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT64);
 }
 
 static void

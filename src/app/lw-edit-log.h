@@ -22,7 +22,12 @@ G_DECLARE_FINAL_TYPE (LwEditLog, lw_edit_log, LW, EDIT_LOG, AdwWindow)
  * @error: return location for a #GError
  *
  * A modal window listing the game's edit log (lw_store_list_edits()),
- * newest first. Escape closes it.
+ * newest first. Escape closes it. Each change that stands has a Revert
+ * button ("edit-log.revert", the entry's ID): the change's inverse is
+ * stored as a new change (lw_store_revert_edit()) and the log is shown
+ * again, with #LwEditLog::reverted emitted; a refusal is shown in a
+ * message with the store's or the engine's words
+ * (lw_edit_log_get_error_dialog()).
  *
  * Returns: (transfer none) (nullable): the window, shown; %NULL when the
  *   log cannot be read.
@@ -45,6 +50,26 @@ guint lw_edit_log_get_n_entries (LwEditLog *self);
  */
 char *lw_edit_log_get_entry_text (LwEditLog *self,
                                   guint      index);
+
+/**
+ * lw_edit_log_get_entry_revertible:
+ * @self: the log
+ * @index: 0 for the newest entry
+ *
+ * Returns: whether the entry has a Revert button (a change that stands;
+ *   not a deletion of the game nor a rename of the names migration).
+ */
+gboolean lw_edit_log_get_entry_revertible (LwEditLog *self,
+                                           guint      index);
+
+/**
+ * lw_edit_log_get_error_dialog:
+ * @self: the log
+ *
+ * Returns: (transfer none) (nullable): the message of the last refused
+ *   revert while it is shown.
+ */
+AdwMessageDialog *lw_edit_log_get_error_dialog (LwEditLog *self);
 
 /**
  * lw_edit_entry_describe:

@@ -495,6 +495,43 @@ show_details (LwGamePage *self)
   gtk_widget_set_visible (self->details_list, *when != '\0' || has_place || has_notes);
 }
 
+/* The Undo button and Ctrl+Z undo the game's last change, whatever it
+ * was; the tooltip names it. */
+static void
+update_undo (LwGamePage *self)
+{
+  g_autoptr (LwEditEntry) entry = NULL;
+  g_autofree char *tooltip = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+
+  if (self->game != NULL)
+    entry = lw_store_get_last_edit (self->store, self->game->id, NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo", entry != NULL);
+  if (entry == NULL)
+    {
+      /* TRANSLATORS: the tooltip of the Undo button when the game has no change to undo */
+      gtk_widget_set_tooltip_text (self->undo_button, _("Nothing to Undo"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (self->undo_button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, _("Nothing to Undo"), -1);
+      return;
+    }
+  lw_edit_entry_describe (self->game->record, entry, &title, &subtitle);
+  /* TRANSLATORS: the tooltip of the Undo button; %s is the change, as the edit log names it */
+  tooltip = g_strdup_printf (_("Undo “%s” (Ctrl+Z)"), title);
+  gtk_widget_set_tooltip_text (self->undo_button, tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->undo_button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
+}
+
+const char *
+lw_game_page_get_undo_text (LwGamePage *self)
+{
+  g_return_val_if_fail (LW_IS_GAME_PAGE (self), NULL);
+
+  return gtk_widget_get_tooltip_text (self->undo_button);
+}
+
 static void
 show_game (LwGamePage *self,
            gboolean    keep_form)
@@ -561,10 +598,7 @@ show_game (LwGamePage *self,
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.submit-round", !standings->finished);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo-round", n_rounds > 0);
-  gtk_widget_set_tooltip_text (self->undo_button,
-                               record->ruleset == LW_RULESET_GARWOLF
-                                 ? _("Take Back the Last Hand (Ctrl+Z)")
-                                 : _("Take Back the Last Round (Ctrl+Z)"));
+  update_undo (self);
 
   /* The rows, newest first, are kept: rounds taken away lose their rows at
    * the top, new rounds get new rows there, and every row is given its
@@ -1169,6 +1203,57 @@ undo_edit_action (GtkWidget  *widget,
   round_toast (self, _("Change undone"), 0);
 }
 
+/* "game.undo": undoes the game's last change, whatever it was and however
+ * long ago (lw_store_undo_last_edit()). A round just added comes back
+ * into the form, to be corrected and added again. */
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  LwGamePage *self = LW_GAME_PAGE (widget);
+  g_autoptr (LwEditEntry) entry = NULL;
+  g_autoptr (LwRound) removed = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *message = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+  gint64 id;
+
+  if (self->game == NULL)
+    return;
+  id = self->game->id;
+  entry = lw_store_get_last_edit (self->store, id, &error);
+  if (entry == NULL)
+    {
+      show_error_toast (self, error);
+      return;
+    }
+  lw_edit_entry_describe (self->game->record, entry, &title, &subtitle);
+  if (g_str_equal (entry->kind, "append_round") && entry->number == self->game->record->rounds->len)
+    removed = lw_round_copy (g_ptr_array_index (self->game->record->rounds, entry->number - 1));
+
+  if (!lw_store_undo_last_edit (self->store, id, &error) || !reload (self, id, removed == NULL, &error))
+    {
+      show_error_toast (self, error);
+      return;
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->last_round_group), FALSE);
+  if (removed != NULL)
+    {
+      lw_round_form_fill (self->round_form, removed);
+      lw_game_page_focus_form (self);
+      message = g_strdup_printf (is_garwolf (self)
+                                   ? _("Hand %u back in the form")
+                                   : _("Round %u back in the form"),
+                                 entry->number);
+    }
+  else
+    /* TRANSLATORS: a toast after Undo; %s is the change undone, as the edit log names it */
+    message = g_strdup_printf (_("Undone: %s"), title);
+  round_toast (self, message, 0);
+}
+
 /* ---- small dialogs: a penalty noted now, a substitute, the details --- */
 
 static void
@@ -1591,6 +1676,18 @@ details_action (GtkWidget  *widget,
   gtk_widget_grab_focus (notes);
 }
 
+/* A change reverted from the edit log: the page shows the game as it is. */
+static void
+log_reverted_cb (LwEditLog  *log,
+                 gint64      id,
+                 LwGamePage *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (self->game != NULL && self->game->id == id && !reload (self, id, TRUE, &error))
+    show_error_toast (self, error);
+}
+
 static void
 edit_log_action (GtkWidget  *widget,
                  const char *action_name,
@@ -1599,12 +1696,16 @@ edit_log_action (GtkWidget  *widget,
   LwGamePage *self = LW_GAME_PAGE (widget);
   g_autoptr (GError) error = NULL;
   GtkRoot *root = gtk_widget_get_root (widget);
+  LwEditLog *log;
 
   if (self->game == NULL)
     return;
 
-  if (lw_edit_log_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->store, self->game, &error) == NULL)
+  log = lw_edit_log_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->store, self->game, &error);
+  if (log == NULL)
     show_error_toast (self, error);
+  else
+    g_signal_connect_object (log, "reverted", G_CALLBACK (log_reverted_cb), self, 0);
 }
 
 LwRoundEditor *
@@ -1718,6 +1819,7 @@ lw_game_page_class_init (LwGamePageClass *klass)
   gtk_widget_class_install_action (widget_class, "game.delete", NULL, delete_action);
   gtk_widget_class_install_action (widget_class, "game.edit-round", "u", edit_round_action);
   gtk_widget_class_install_action (widget_class, "game.undo-edit", NULL, undo_edit_action);
+  gtk_widget_class_install_action (widget_class, "game.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "game.replay-round", "u", replay_round_action);
   gtk_widget_class_install_action (widget_class, "game.note-penalty", NULL, note_penalty_action);
   gtk_widget_class_install_action (widget_class, "game.substitute", NULL, substitute_action);
@@ -1754,13 +1856,14 @@ lw_game_page_init (LwGamePage *self)
   shortcuts = gtk_shortcut_controller_new ();
   gtk_event_controller_set_name (shortcuts, "game-shortcuts");
   gtk_event_controller_set_propagation_phase (shortcuts, GTK_PHASE_CAPTURE);
-  add_capture_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts), GDK_KEY_z, "game.undo-round");
+  add_capture_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts), GDK_KEY_z, "game.undo");
   add_capture_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts), GDK_KEY_Return, "game.submit-round");
   add_capture_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts), GDK_KEY_KP_Enter, "game.submit-round");
   gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo-round", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo-edit", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo", FALSE);
 
   g_signal_connect (self->round_form, "pending-penalty-removed", G_CALLBACK (pending_penalty_removed_cb), self);
 }

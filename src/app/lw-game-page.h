@@ -124,6 +124,18 @@ guint lw_game_page_get_n_history_rows (LwGamePage *self);
 /** Returns: (transfer none) (nullable): the toast about the last round added or taken back, while shown. */
 AdwToast *lw_game_page_get_round_toast (LwGamePage *self);
 
+/**
+ * lw_game_page_get_undo_text:
+ * @self: a game page
+ *
+ * The Undo button's tooltip (game.undo, Ctrl+Z): "Undo “Round 3 changed”
+ * (Ctrl+Z)", naming the game's last change (lw_store_get_last_edit()), or
+ * "Nothing to Undo".
+ *
+ * Returns: (transfer none): the text.
+ */
+const char *lw_game_page_get_undo_text (LwGamePage *self);
+
 /** Returns: (transfer none) (nullable): the open round editor (game.edit-round). */
 LwRoundEditor *lw_game_page_get_round_editor (LwGamePage *self);
 

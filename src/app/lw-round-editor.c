@@ -30,6 +30,7 @@ struct _LwRoundEditor
   guint number;
   LwRound *pending;         /* the round being confirmed */
   LwEditKind pending_kind;
+  gboolean pending_ends;    /* the correction ends the game: later rounds go */
 
   /* borrowed: the confirmation while shown */
   AdwMessageDialog *confirm;
@@ -204,13 +205,15 @@ confirm_response_cb (AdwMessageDialog *dialog,
   gboolean done;
 
   self->confirm = NULL;
-  if (g_strcmp0 (response, "apply") != 0)
+  if (g_strcmp0 (response, "apply") != 0 && g_strcmp0 (response, "end") != 0)
     return;
 
   switch (kind)
     {
     case LW_EDIT_REPLACE:
-      done = lw_store_replace_round (self->store, self->game_id, self->number, round, &error);
+      done = self->pending_ends
+        ? lw_store_replace_round_ending_game (self->store, self->game_id, self->number, round, NULL, &error)
+        : lw_store_replace_round (self->store, self->game_id, self->number, round, &error);
       break;
     case LW_EDIT_INSERT:
       done = lw_store_insert_round (self->store, self->game_id, self->number, round, &error);
@@ -296,6 +299,69 @@ confirm (LwRoundEditor *self,
   g_clear_pointer (&self->pending, lw_round_free);
   self->pending = g_steal_pointer (&owned);
   self->pending_kind = kind;
+  self->pending_ends = FALSE;
+  self->confirm = ADW_MESSAGE_DIALOG (dialog);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* A correction after which the game ends before its last round (a penalty
+ * fixed in round 3, say): the reason in the body, and what the director
+ * most likely wants offered, the correction saved with the game ending
+ * where the rules now end it (lw_store_replace_round_ending_game()). */
+static void
+confirm_ending (LwRoundEditor *self,
+                LwRound       *round,
+                const char    *reason)
+{
+  g_autoptr (LwRound) owned = round;
+  g_autofree char *heading = NULL;
+  g_autofree char *because = lw_message_capitalize (reason);
+  g_autofree char *what = NULL;
+  g_autofree char *body = NULL;
+  LwEdit edit = { LW_EDIT_REPLACE, self->number, round };
+  gboolean garwolf = is_garwolf (self);
+  guint end = 0, last = self->record->rounds->len;
+  GtkWidget *dialog;
+
+  if (self->confirm != NULL || !lw_edit_ends_game_at (self->record, &edit, &end))
+    return;
+
+  heading = g_strdup_printf (garwolf
+                               /* TRANSLATORS: the heading of the dialog when a corrected hand ends the game earlier */
+                               ? _("Hand %u Now Ends the Game Earlier")
+                               /* TRANSLATORS: the heading of the dialog when a corrected round ends the game earlier */
+                               : _("Round %u Now Ends the Game Earlier"), self->number);
+  if (end + 1 == last)
+    what = g_strdup_printf (garwolf
+                              /* TRANSLATORS: %1$u the hand the game now ends after, %2$u the hand deleted */
+                              ? _("Saved this way, the game ends after hand %1$u and hand %2$u is deleted. The deletion stays in the Edit Log, from where it can be reverted.")
+                              /* TRANSLATORS: %1$u the round the game now ends after, %2$u the round deleted */
+                              : _("Saved this way, the game ends after round %1$u and round %2$u is deleted. The deletion stays in the Edit Log, from where it can be reverted."),
+                            end, last);
+  else
+    what = g_strdup_printf (garwolf
+                              /* TRANSLATORS: %1$u the hand the game now ends after, %2$u–%3$u the hands deleted */
+                              ? _("Saved this way, the game ends after hand %1$u and hands %2$u–%3$u are deleted. Each deletion stays in the Edit Log, from where it can be reverted.")
+                              /* TRANSLATORS: %1$u the round the game now ends after, %2$u–%3$u the rounds deleted */
+                              : _("Saved this way, the game ends after round %1$u and rounds %2$u–%3$u are deleted. Each deletion stays in the Edit Log, from where it can be reverted."),
+                            end, end + 1, last);
+  body = g_strdup_printf ("%s.\n\n%s", because, what);
+
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    /* TRANSLATORS: a button: save the correction and delete the rounds after the game's new end */
+                                    "end", _("_Apply and End the Game Here"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "end", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "end");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (confirm_response_cb), self, 0);
+
+  g_clear_pointer (&self->pending, lw_round_free);
+  self->pending = g_steal_pointer (&owned);
+  self->pending_kind = LW_EDIT_REPLACE;
+  self->pending_ends = TRUE;
   self->confirm = ADW_MESSAGE_DIALOG (dialog);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -309,17 +375,25 @@ save_action (GtkWidget  *widget,
   g_autoptr (GError) error = NULL;
   LwRound *round;
 
+  gboolean ends = FALSE;
+
   if (!lw_round_form_check (self->form, &error))
     {
       lw_round_form_show_error (self->form, error->message);
-      return;
+      ends = self->kind == LW_EDIT_REPLACE
+             && g_error_matches (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER);
+      if (!ends)
+        return;
     }
 
   round = lw_round_form_build_round (self->form);
   /* The written dealer check stays with the corrected round. */
   if (self->kind == LW_EDIT_REPLACE)
     round->dealer = ((LwRound *) g_ptr_array_index (self->record->rounds, self->number - 1))->dealer;
-  confirm (self, self->kind, round);
+  if (ends)
+    confirm_ending (self, round, error->message);
+  else
+    confirm (self, self->kind, round);
 }
 
 static void

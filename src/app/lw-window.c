@@ -719,6 +719,30 @@ save_chooser_response_cb (GtkNativeDialog *dialog,
   g_object_unref (dialog);
 }
 
+/* The files a restore reads: the app's backups (little-wolf-backup-DATE
+ * .sqlite3), the copies the store keeps before a migration (PATH.vN.bak,
+ * PATH.vN.K.bak) or a restore (PATH.before-restore-TIME.bak); any file
+ * too, since any Little Wolf database can be restored. */
+static void
+add_backup_filters (GtkFileChooser *chooser)
+{
+  g_autoptr (GtkFileFilter) backups = gtk_file_filter_new ();
+  g_autoptr (GtkFileFilter) all = gtk_file_filter_new ();
+
+  /* TRANSLATORS: a file chooser's filter: the files a restore reads */
+  gtk_file_filter_set_name (backups, _("Backups (.bak, .sqlite3)"));
+  gtk_file_filter_add_suffix (backups, "bak");
+  gtk_file_filter_add_suffix (backups, "sqlite3");
+  gtk_file_filter_add_suffix (backups, "sqlite");
+  gtk_file_filter_add_mime_type (backups, "application/vnd.sqlite3");
+  gtk_file_chooser_add_filter (chooser, backups);
+  /* TRANSLATORS: a file chooser's filter */
+  gtk_file_filter_set_name (all, _("All Files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (chooser, all);
+  gtk_file_chooser_set_filter (chooser, backups);
+}
+
 static void
 run_chooser (LwWindow             *self,
              const char           *what,
@@ -744,6 +768,8 @@ run_chooser (LwWindow             *self,
       gtk_file_filter_set_name (filter, title);
       gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
     }
+  if (g_str_equal (what, "restore"))
+    add_backup_filters (GTK_FILE_CHOOSER (chooser));
   g_object_set_data (G_OBJECT (chooser), "lw-what", (gpointer) what);
   g_object_set_data_full (G_OBJECT (chooser), "lw-game-id", g_memdup2 (&id, sizeof id), g_free);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
@@ -790,6 +816,14 @@ restore_action (GtkWidget  *widget,
                GTK_FILE_CHOOSER_ACTION_OPEN, _("_Restore…"), NULL, NULL, NULL, 0);
 }
 
+/* Everything shown came from the old contents. */
+static void
+show_restored (LwWindow *self)
+{
+  self->reload_games = TRUE;
+  show_games (self);
+}
+
 gboolean
 lw_window_restore_from (LwWindow    *self,
                         const char  *path,
@@ -800,11 +834,26 @@ lw_window_restore_from (LwWindow    *self,
 
   if (!lw_store_restore_from (self->store, path, error))
     return FALSE;
-
-  /* Everything shown came from the old contents. */
-  self->reload_games = TRUE;
-  show_games (self);
+  show_restored (self);
   return TRUE;
+}
+
+/* "win.undo-restore" (s): the safety copy a restore made is restored. */
+static void
+undo_restore_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  LwWindow *self = LW_WINDOW (widget);
+  g_autoptr (GError) error = NULL;
+
+  if (!lw_window_restore_from (self, g_variant_get_string (parameter, NULL), &error))
+    {
+      show_error (self, _("Could Not Restore the Scores"), error->message);
+      return;
+    }
+  /* TRANSLATORS: a toast after Undo Restore */
+  lw_window_add_toast (self, _("Scores back as they were before the restore"));
 }
 
 static void
@@ -814,17 +863,31 @@ restore_response_cb (AdwMessageDialog *dialog,
 {
   LwWindow *self = LW_WINDOW (user_data);
   const char *path = g_object_get_data (G_OBJECT (dialog), "lw-path");
+  const char *safety = g_object_get_data (G_OBJECT (dialog), "lw-safety-copy");
   g_autoptr (GError) error = NULL;
+  g_autofree char *basename = NULL;
+  g_autofree char *message = NULL;
+  AdwToast *toast;
 
-  if (path == NULL || g_strcmp0 (response, "restore") != 0)
+  if (path == NULL || safety == NULL || g_strcmp0 (response, "restore") != 0)
     return;
 
-  if (!lw_window_restore_from (self, path, &error))
+  if (!lw_store_restore_keeping_copy (self->store, path, safety, &error))
     {
       show_error (self, _("Could Not Restore the Scores"), error->message);
       return;
     }
-  lw_window_add_toast (self, _("Scores restored from the backup"));
+  show_restored (self);
+
+  basename = g_path_get_basename (safety);
+  /* TRANSLATORS: a toast after a restore; %s is the file name of the copy of the scores replaced */
+  message = g_strdup_printf (_("Scores restored. The scores before are in “%s”"), basename);
+  toast = lw_window_add_toast (self, message);
+  /* TRANSLATORS: the button of the toast after a restore */
+  adw_toast_set_button_label (toast, _("_Undo Restore"));
+  adw_toast_set_action_target_value (toast, g_variant_new_string (safety));
+  adw_toast_set_action_name (toast, "win.undo-restore");
+  adw_toast_set_timeout (toast, 10);
 }
 
 void
@@ -832,14 +895,22 @@ lw_window_confirm_restore (LwWindow   *self,
                            const char *path)
 {
   g_autofree char *basename = g_path_get_basename (path);
+  g_autofree char *safety = NULL;
+  g_autofree char *safety_name = NULL;
+  g_autofree char *safety_dir = NULL;
   g_autofree char *body = NULL;
   GtkWidget *dialog;
 
   g_return_if_fail (LW_IS_WINDOW (self));
 
-  /* TRANSLATORS: %s is the backup's file name */
-  body = g_strdup_printf (_("Every game now stored is replaced by the games in “%s”. Games added since that backup are lost."),
-                          basename);
+  safety = lw_store_new_safety_copy_path (self->store);
+  safety_name = g_path_get_basename (safety);
+  safety_dir = g_path_get_dirname (safety);
+  /* TRANSLATORS: %1$s is the backup's file name; %2$s the file name of the copy made first, %3$s its folder */
+  body = g_strdup_printf (_("Every game now stored is replaced by the games in “%1$s”.\n\n"
+                            "First the scores now stored are copied to “%2$s” in %3$s: "
+                            "restoring that file goes back."),
+                          basename, safety_name, safety_dir);
   dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Restore the Scores From the Backup?"), body);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "cancel", _("_Cancel"),
@@ -850,6 +921,7 @@ lw_window_confirm_restore (LwWindow   *self,
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   g_object_set_data_full (G_OBJECT (dialog), "lw-path", g_strdup (path), g_free);
+  g_object_set_data_full (G_OBJECT (dialog), "lw-safety-copy", g_steal_pointer (&safety), g_free);
   g_signal_connect_object (dialog, "response", G_CALLBACK (restore_response_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
@@ -1360,6 +1432,7 @@ lw_window_class_init (LwWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.export-csv", "x", export_csv_action);
   gtk_widget_class_install_action (widget_class, "win.backup", NULL, backup_action);
   gtk_widget_class_install_action (widget_class, "win.restore", NULL, restore_action);
+  gtk_widget_class_install_action (widget_class, "win.undo-restore", "s", undo_restore_action);
   gtk_widget_class_install_action (widget_class, "win.show-players", NULL, show_players_action);
   gtk_widget_class_install_action (widget_class, "win.print-blank", "u", print_blank_action);
   gtk_widget_class_install_action (widget_class, "win.show-events", NULL, show_events_action);

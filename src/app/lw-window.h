@@ -114,8 +114,12 @@ gboolean lw_window_export_csv_to (LwWindow  *self,
  * @path: a backup file
  *
  * Asks whether to replace every stored game with the backup's (an
- * #AdwMessageDialog, responses "cancel" and "restore"); "restore" calls
- * lw_window_restore_from().
+ * #AdwMessageDialog, responses "cancel" and "restore"), saying where the
+ * safety copy of the scores now stored goes (lw_store_new_safety_copy_path(),
+ * next to the database). "restore" makes that copy and restores
+ * (lw_store_restore_keeping_copy()), then a toast names the copy and
+ * offers Undo Restore ("win.undo-restore" with the copy's path), which
+ * restores the copy.
  */
 void lw_window_confirm_restore (LwWindow   *self,
                                 const char *path);

@@ -63,6 +63,29 @@ round_results_differ (const LwRoundResult *a,
   return FALSE;
 }
 
+/* The round after which @edited (a record the engine refuses because
+ * rounds follow its end) ends: the rounds up to there replay without
+ * error. @ended is set to the standings up to there. */
+static guint
+ended_after (const LwGameRecord  *edited,
+             LwStandings        **ended)
+{
+  g_autoptr (LwGameRecord) head = lw_game_record_copy (edited);
+  guint n = edited->rounds->len;
+  guint end;
+
+  g_ptr_array_set_size (head->rounds, 0);
+  for (end = 1; end <= n; end++)
+    {
+      g_clear_pointer (ended, lw_standings_free);
+      g_ptr_array_add (head->rounds, lw_round_copy (g_ptr_array_index (edited->rounds, end - 1)));
+      *ended = lw_standings_compute (head, NULL);
+      if (*ended == NULL || (*ended)->finished)
+        break;
+    }
+  return end;
+}
+
 LwEditResult *
 lw_edit_apply (const LwGameRecord  *record,
                const LwEdit        *edit,
@@ -141,23 +164,9 @@ lw_edit_apply (const LwGameRecord  *record,
     {
       if (g_error_matches (local_error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER))
         {
-          g_autoptr (LwGameRecord) head = lw_game_record_copy (result->record);
-
           g_autoptr (LwStandings) ended = NULL;
-          guint end;
+          guint end = ended_after (result->record, &ended);
 
-          /* Find where the edited game ends, to say which rounds follow:
-           * the rounds up to there replay without error. */
-          g_ptr_array_set_size (head->rounds, 0);
-          for (end = 1; end <= n_new; end++)
-            {
-              g_clear_pointer (&ended, lw_standings_free);
-              g_ptr_array_add (head->rounds,
-                               lw_round_copy (g_ptr_array_index (result->record->rounds, end - 1)));
-              ended = lw_standings_compute (head, NULL);
-              if (ended == NULL || ended->finished)
-                break;
-            }
           g_assert (ended != NULL && ended->finished && end < n_new);
 
           if (end + 1 == n_new)
@@ -210,4 +219,49 @@ lw_edit_apply (const LwGameRecord  *record,
   result->skunk_changed = result->standings->skunk != result->old_standings->skunk;
 
   return g_steal_pointer (&result);
+}
+
+gboolean
+lw_edit_ends_game_at (const LwGameRecord  *record,
+                      const LwEdit        *edit,
+                      guint               *end)
+{
+  g_autoptr (LwEditResult) result = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwGameRecord) edited = NULL;
+  g_autoptr (LwStandings) ended = NULL;
+  guint first_later;
+
+  g_return_val_if_fail (record != NULL, FALSE);
+  g_return_val_if_fail (edit != NULL, FALSE);
+  g_return_val_if_fail (end != NULL, FALSE);
+
+  *end = 0;
+  result = lw_edit_apply (record, edit, &error);
+  if (result != NULL || !g_error_matches (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER))
+    return FALSE;
+
+  /* The edited record as lw_edit_apply() replayed it: later dealer checks
+   * follow the new rotation. */
+  edited = lw_game_record_copy (record);
+  switch (edit->kind)
+    {
+    case LW_EDIT_REPLACE:
+      lw_round_free (g_ptr_array_index (edited->rounds, edit->number - 1));
+      g_ptr_array_index (edited->rounds, edit->number - 1) = lw_round_copy (edit->round);
+      break;
+    case LW_EDIT_INSERT:
+      g_ptr_array_insert (edited->rounds, (int) edit->number - 1, lw_round_copy (edit->round));
+      break;
+    case LW_EDIT_DELETE:
+    default:
+      g_ptr_array_remove_index (edited->rounds, edit->number - 1);
+      break;
+    }
+  first_later = edit->kind == LW_EDIT_DELETE ? edit->number : edit->number + 1;
+  for (guint number = first_later; number <= edited->rounds->len; number++)
+    ((LwRound *) g_ptr_array_index (edited->rounds, number - 1))->dealer = LW_NO_SEAT;
+
+  *end = ended_after (edited, &ended);
+  return ended != NULL && ended->finished && *end < edited->rounds->len;
 }

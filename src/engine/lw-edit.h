@@ -110,6 +110,27 @@ LwEditResult *lw_edit_apply (const LwGameRecord  *record,
                              GError             **error);
 
 /**
+ * lw_edit_ends_game_at:
+ * @record: a valid game record; not changed
+ * @edit: the edit
+ * @end: (out): the round after which the edited game ends, 1-based in
+ *   the edited record; 0 when the function returns %FALSE
+ *
+ * Tells whether lw_edit_apply() refuses @edit only because the game would
+ * then end before its last round (%LW_ENGINE_ERROR_GAME_OVER, SCORING
+ * R23–R25), and where it ends: deleting the rounds after @end and then
+ * applying @edit is accepted (the rounds up to @end replay as the edited
+ * game). For a penalty fix that ends the game early.
+ *
+ * Returns: %TRUE when the edit ends the game after round @end, before
+ *   later rounds; %FALSE when @edit is accepted as it is or refused for
+ *   another reason.
+ */
+gboolean lw_edit_ends_game_at (const LwGameRecord  *record,
+                               const LwEdit        *edit,
+                               guint               *end);
+
+/**
  * lw_edit_result_free:
  * @result: (nullable): a result
  */

@@ -591,6 +591,87 @@ gboolean lw_store_restore_game (LwStore  *self,
                                 GError  **error);
 
 /**
+ * lw_store_get_last_edit:
+ * @self: a store
+ * @id: a game ID
+ * @error: return location for a #GError
+ *
+ * The change that lw_store_undo_last_edit() would undo now: the game's
+ * latest edit log entry that stands (not undone, not a rename of the
+ * names migration).
+ *
+ * Errors: %LW_STORE_ERROR_NOTHING_TO_UNDO, another %LW_STORE_ERROR.
+ *
+ * Returns: (transfer full) (nullable): the entry, or %NULL on error.
+ */
+LwEditEntry *lw_store_get_last_edit (LwStore  *self,
+                                     gint64    id,
+                                     GError  **error);
+
+/**
+ * lw_store_revert_edit:
+ * @self: a store
+ * @id: a game ID
+ * @entry_id: the ID of an entry of the game's edit log (#LwEditEntry)
+ * @error: return location for a #GError
+ *
+ * Reverts one past change of the game, whatever came after it, by applying
+ * its inverse as a new change, in one transaction: the log only grows, and
+ * the revert is itself an entry that can be reverted or undone. A round
+ * appended or inserted is deleted ("delete_round"), a round replaced gets
+ * its old facts back ("replace_round"), a round deleted comes back at its
+ * place ("insert_round"); each through the engine like any edit (SCORING
+ * R18–R25), with the same replay checks. A substitute is reverted while
+ * the seat still has the player it left (the seat given back is logged as
+ * "substitute" with `"gives_back": true` in its new JSON); notes, date and
+ * place get their old values. A deleted game comes back as with
+ * lw_store_restore_game() (the deletion is marked undone). On any error
+ * nothing changes.
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND (no such entry for @id),
+ * %LW_STORE_ERROR_INVALID (the entry was undone already; a rename of the
+ * names migration; the round the change left, or the seat's player, has
+ * changed since: "round 3 is no longer the round this change left …"),
+ * the engine's errors when the game no longer replays with the revert
+ * (%LW_ENGINE_ERROR_INVALID, %LW_ENGINE_ERROR_GAME_OVER), another
+ * %LW_STORE_ERROR.
+ *
+ * Returns: %TRUE when reverted.
+ */
+gboolean lw_store_revert_edit (LwStore  *self,
+                               gint64    id,
+                               gint64    entry_id,
+                               GError  **error);
+
+/**
+ * lw_store_replace_round_ending_game:
+ * @self: a store
+ * @id: a game ID
+ * @number: the round to replace, 1..rounds
+ * @round: its new facts
+ * @end: (out) (optional): the round after which the game now ends when
+ *   later rounds were deleted, else 0
+ * @error: return location for a #GError
+ *
+ * Like lw_store_replace_round(), for a correction after which the game
+ * ends before its last round (SCORING R23–R25; lw_edit_ends_game_at()):
+ * the rounds after the new end are deleted first, from the last, each
+ * logged as "delete_round" (so each can be brought back from the edit
+ * log), then round @number is replaced, all in one transaction. A
+ * correction that does not end the game early is just stored.
+ *
+ * Errors: as lw_store_replace_round(), without %LW_ENGINE_ERROR_GAME_OVER.
+ *
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_replace_round_ending_game (LwStore        *self,
+                                             gint64          id,
+                                             guint           number,
+                                             const LwRound  *round,
+                                             guint          *end,
+                                             GError        **error);
+
+/**
  * LwStoredPenalty:
  * @id: a pending penalty's ID (lw_store_list_pending_penalties()), or 0
  * @round: the round it belongs to, 1-based; 0 for a pending penalty
@@ -892,5 +973,43 @@ gboolean lw_store_backup_to (LwStore     *self,
 gboolean lw_store_restore_from (LwStore     *self,
                                 const char  *path,
                                 GError     **error);
+
+/**
+ * lw_store_new_safety_copy_path:
+ * @self: a store
+ *
+ * Where a copy of the database goes before a restore replaces it: next to
+ * the store's file, `PATH.before-restore-YYYYMMDDTHHMMSSZ.bak` (the time
+ * in UTC), or `….N.bak` with the first N for which no such file exists.
+ * Nothing is written.
+ *
+ * Returns: (transfer full): the path.
+ */
+char *lw_store_new_safety_copy_path (LwStore *self);
+
+/**
+ * lw_store_restore_keeping_copy:
+ * @self: a store
+ * @path: a backup, as for lw_store_restore_from()
+ * @safety_copy: where the current contents go first
+ *   (lw_store_new_safety_copy_path()); replaced when it exists
+ * @error: return location for a #GError
+ *
+ * Copies the whole database to @safety_copy (lw_store_backup_to()), then
+ * replaces everything with the contents of @path
+ * (lw_store_restore_from()). Restoring @safety_copy afterwards goes back.
+ * When the restore fails the database is as it was and the copy is
+ * removed; when the copy cannot be written nothing is restored.
+ *
+ * Errors: %LW_STORE_ERROR_INVALID when @safety_copy is @path or the
+ * store's own file, and those of lw_store_backup_to() and
+ * lw_store_restore_from().
+ *
+ * Returns: %TRUE when restored, the copy written.
+ */
+gboolean lw_store_restore_keeping_copy (LwStore     *self,
+                                        const char  *path,
+                                        const char  *safety_copy,
+                                        GError     **error);
 
 G_END_DECLS

@@ -361,6 +361,7 @@ test_backup_restore (Fixture       *fixture,
 {
   const char *names[] = { "Ann", "Ben" };
   g_autofree char *backup = g_build_filename (fixture->dir, "backup.sqlite3", NULL);
+  g_autofree char *body = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) games = NULL;
   LwGamesPage *page = lw_window_get_games_page (fixture->window);
@@ -388,6 +389,8 @@ test_backup_restore (Fixture       *fixture,
   dialog = find_message_dialog ();
   g_assert_nonnull (dialog);
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "backup.sqlite3"));
+  body = g_strdup (adw_message_dialog_get_body (dialog));
+  g_assert_nonnull (strstr (body, ".before-restore-"));
   adw_message_dialog_response (dialog, "restore");
   gtk_window_destroy (GTK_WINDOW (dialog));
   drain ();
@@ -398,6 +401,35 @@ test_backup_restore (Fixture       *fixture,
   games = lw_store_list_games (store_of (fixture), &error);
   g_assert_no_error (error);
   g_assert_cmpuint (games->len, ==, 1);
+  g_clear_pointer (&games, g_ptr_array_unref);
+
+  /* The safety copy the dialog named is next to the database, and Undo
+   * Restore (the toast's button) brings both games back. */
+  {
+    g_autofree char *db_dir = g_path_get_dirname (lw_store_get_path (store_of (fixture)));
+    g_autoptr (GDir) dir = g_dir_open (db_dir, 0, &error);
+    g_autofree char *copy = NULL;
+    const char *name;
+
+    g_assert_no_error (error);
+    while ((name = g_dir_read_name (dir)) != NULL)
+      if (strstr (name, ".before-restore-") != NULL && g_str_has_suffix (name, ".bak"))
+        {
+          g_assert_null (copy);
+          copy = g_build_filename (db_dir, name, NULL);
+          /* The dialog said where. */
+          g_assert_nonnull (strstr (body, name));
+          g_assert_nonnull (strstr (body, db_dir));
+        }
+    g_assert_nonnull (copy);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo-restore", "s", copy));
+    drain ();
+  }
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "games");
+  g_assert_cmpuint (lw_games_page_get_n_games (page, FALSE), ==, 2);
+  games = lw_store_list_games (store_of (fixture), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (games->len, ==, 2);
 }
 
 /* The list: one row per game once read, filtered by status. */

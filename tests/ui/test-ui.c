@@ -544,7 +544,7 @@ test_shortcuts (Fixture       *fixture,
       const char *name = GTK_IS_NAMED_ACTION (action) ? gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)) : "";
 
       if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), ctrl_z))
-        undo = g_str_equal (name, "game.undo-round");
+        undo = g_str_equal (name, "game.undo");
       if (gtk_shortcut_trigger_equal (gtk_shortcut_get_trigger (shortcut), ctrl_enter))
         submit = g_str_equal (name, "game.submit-round");
     }
@@ -1077,6 +1077,7 @@ test_refused_edit (Fixture       *fixture,
   const int most_to_ann[] = { 16, 10 };
   const int ann_pack[] = { 20, 6 };
   g_autoptr (LwStoredGame) game = NULL;
+  AdwMessageDialog *dialog;
   LwRoundEditor *editor;
   LwRoundForm *form;
   gint64 id;
@@ -1097,18 +1098,44 @@ test_refused_edit (Fixture       *fixture,
   g_assert_nonnull (strstr (lw_round_form_get_error_text (form), "the game would end after round 11"));
   g_assert_true (g_str_has_prefix (lw_round_form_get_error_text (form), "Replacing round 11"));
 
+  /* Saving offers to end the game there, the reason in the body;
+   * cancelled, nothing changes. */
   lw_test_activate (editor, "editor.save");
-  g_assert_null (lw_round_editor_get_confirm_dialog (editor));
+  dialog = lw_round_editor_get_confirm_dialog (editor);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Round 11 Now Ends the Game Earlier");
+  g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==,
+                   "Replacing round 11: the game would end after round 11 (Ann won), but round 12"
+                   " follows; delete it first.\n\nSaved this way, the game ends after round 11 and"
+                   " round 12 is deleted. The deletion stays in the Edit Log, from where it can be"
+                   " reverted.");
+  g_assert_cmpstr (adw_message_dialog_get_response_label (dialog, "end"), ==, "_Apply and End the Game Here");
+  respond (dialog, "cancel");
   g_assert_nonnull (strstr (lw_round_form_get_error_text (form), "the game would end after round 11"));
 
   game = load_game (fixture, id);
   g_assert_cmpuint (game->record->rounds->len, ==, 12);
   g_assert_cmpint (stored_round (game, 11)->declarer, ==, LW_NO_SEAT);
   g_assert_cmpint (stored_round (game, 11)->cards[0], ==, 16);
+  g_clear_pointer (&game, lw_stored_game_free);
 
-  /* Escape closes it without a change. */
-  lw_test_activate (editor, "window.close");
+  /* Applied: round 11 is Ann's Pack, round 12 gone, the game over; each
+   * step is undone from the page. */
+  lw_test_activate (editor, "editor.save");
+  respond (lw_round_editor_get_confirm_dialog (editor), "end");
+  lw_test_drain ();
   g_assert_null (lw_game_page_get_round_editor (page));
+  game = load_game (fixture, id);
+  g_assert_cmpuint (game->record->rounds->len, ==, 11);
+  g_assert_cmpint (stored_round (game, 11)->declarer, ==, 0);
+  g_clear_pointer (&game, lw_stored_game_free);
+  assert_board (board, "11", "0");
+  g_assert_cmpstr (lw_game_page_get_result_text (page), ==, "Ann won");
+  g_assert_cmpstr (lw_game_page_get_undo_text (page), ==, "Undo “Round 11 changed” (Ctrl+Z)");
+
+  lw_test_activate (page, "game.undo");
+  g_assert_cmpstr (lw_game_page_get_undo_text (page), ==, "Undo “Round 12 deleted” (Ctrl+Z)");
+  lw_test_activate (page, "game.undo");
   assert_board (board, "8", "0");
   g_assert_cmpuint (lw_game_page_get_n_history_rows (page), ==, 12);
 }
@@ -1417,6 +1444,129 @@ test_substitute (Fixture       *fixture,
   assert_board (board, "0", "1");
 }
 
+
+/* The edit log window on top of the main window, once opened. */
+static LwEditLog *
+find_edit_log (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  LwEditLog *log = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (LW_IS_EDIT_LOG (window) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        log = LW_EDIT_LOG (window);
+    }
+  return log;
+}
+
+/* Undo, long after the toast has gone, undoes the game's last change
+ * whatever it was (a correction here, then the round added, which goes
+ * back into the form); the Edit Log reverts any change that stands, and
+ * says why when the game no longer allows it. */
+static void
+test_undo_any_change (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  LwGamePage *page = lw_window_get_game_page (fixture->window);
+  LwBoard *board = lw_game_page_get_board (page);
+  LwRoundForm *form = lw_game_page_get_round_form (page);
+  const int most_to_ann[] = { 16, 10 };
+  const int ann_pack[] = { 20, 6 };
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (GPtrArray) log_entries = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  LwRoundEditor *editor;
+  LwEditLog *log;
+  gint64 id;
+
+  id = start_two_player_game (fixture);
+  g_assert_cmpstr (lw_game_page_get_undo_text (page), ==, "Nothing to Undo");
+  enter_round (page, LW_NO_SEAT, most_to_ann, NULL);     /* Ann 0, Ben 1 */
+  enter_round (page, 0, ann_pack, NULL);                 /* Ann 1, Ben 1 */
+  assert_board (board, "1", "1");
+  g_assert_cmpstr (lw_game_page_get_undo_text (page), ==, "Undo “Round 2 added” (Ctrl+Z)");
+
+  /* Round 1 corrected to Ann's Pack: 3 – 1. The toast goes. */
+  editor = open_editor (page, 1);
+  set_cards (lw_round_editor_get_form (editor), 0, 20, 6);
+  lw_test_activate (editor, "editor.save");
+  respond (lw_round_editor_get_confirm_dialog (editor), "apply");
+  lw_test_drain ();
+  assert_board (board, "3", "1");
+  adw_toast_dismiss (lw_game_page_get_round_toast (page));
+  lw_test_drain ();
+  g_assert_null (lw_game_page_get_round_toast (page));
+  g_assert_cmpstr (lw_game_page_get_undo_text (page), ==, "Undo “Round 1 changed” (Ctrl+Z)");
+
+  /* Undo: the correction goes, most cards to Ann again. */
+  lw_test_activate (page, "game.undo");
+  assert_board (board, "1", "1");
+  game = load_game (fixture, id);
+  g_assert_cmpint (stored_round (game, 1)->declarer, ==, LW_NO_SEAT);
+  g_clear_pointer (&game, lw_stored_game_free);
+  g_assert_cmpstr (adw_toast_get_title (lw_game_page_get_round_toast (page)), ==, "Undone: Round 1 changed");
+
+  /* Undo again: round 2 is taken back into the form. */
+  lw_test_activate (page, "game.undo");
+  assert_board (board, "0", "1");
+  g_assert_cmpuint (stored_rounds (fixture, id), ==, 1);
+  g_assert_cmpint (lw_seat_row_get_count (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), ==, 20);
+  g_assert_cmpstr (adw_toast_get_title (lw_game_page_get_round_toast (page)), ==, "Round 2 back in the form");
+  lw_test_activate (page, "game.submit-round");
+  assert_board (board, "1", "1");
+
+  /* The Edit Log: revert round 1's addition (not the last change). */
+  lw_test_activate (page, "game.edit-log");
+  log = find_edit_log ();
+  g_assert_nonnull (log);
+  log_entries = lw_store_list_edits (lw_window_get_store (fixture->window), id, &error);
+  g_assert_no_error (error);
+  /* round 1 added, 2 added, 1 changed (undone), 2 added. */
+  g_assert_cmpuint (log_entries->len, ==, 4);
+  g_assert_cmpuint (lw_edit_log_get_n_entries (log), ==, 4);
+  g_assert_true (lw_edit_log_get_entry_revertible (log, 0));
+  g_assert_false (lw_edit_log_get_entry_revertible (log, 1));   /* undone */
+  g_assert_true (lw_edit_log_get_entry_revertible (log, 3));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (log), "edit-log.revert", "x",
+                                             ((LwEditEntry *) g_ptr_array_index (log_entries, 0))->id));
+  lw_test_drain ();
+  g_assert_null (lw_edit_log_get_error_dialog (log));
+  g_assert_cmpuint (lw_edit_log_get_n_entries (log), ==, 5);
+  text = lw_edit_log_get_entry_text (log, 0);
+  g_assert_true (g_str_has_prefix (text, "Round 1 deleted\n"));
+  g_clear_pointer (&text, g_free);
+  /* The page shows it: Ann's Pack is round 1 now, 2 – 1. */
+  assert_board (board, "2", "1");
+  g_assert_cmpuint (stored_rounds (fixture, id), ==, 1);
+
+  /* Refused: round 2, which the last "Round 2 added" left, is gone. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (log), "edit-log.revert", "x",
+                                             ((LwEditEntry *) g_ptr_array_index (log_entries, 3))->id));
+  lw_test_drain ();
+  g_assert_nonnull (lw_edit_log_get_error_dialog (log));
+  g_assert_cmpstr (adw_message_dialog_get_heading (lw_edit_log_get_error_dialog (log)), ==,
+                   "Could Not Revert the Change");
+  g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (lw_edit_log_get_error_dialog (log)),
+                                   "Round 2 is no longer the round this change left"));
+  respond (lw_edit_log_get_error_dialog (log), "close");
+  g_assert_cmpuint (lw_edit_log_get_n_entries (log), ==, 5);
+  g_assert_cmpuint (stored_rounds (fixture, id), ==, 1);
+
+  /* The revert reverted: round 1 is back. */
+  log_entries = (g_ptr_array_unref (log_entries),
+                 lw_store_list_edits (lw_window_get_store (fixture->window), id, &error));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (log), "edit-log.revert", "x",
+                                             ((LwEditEntry *) g_ptr_array_index (log_entries, 4))->id));
+  lw_test_drain ();
+  assert_board (board, "1", "1");
+  g_assert_cmpuint (stored_rounds (fixture, id), ==, 2);
+  lw_test_activate (log, "window.close");
+}
+
 /* Notes, date and place saved, shown on the page, undone together. */
 static void
 test_game_details (Fixture       *fixture,
@@ -1501,6 +1651,7 @@ main (int   argc,
   g_test_add ("/ui/undo-after-phone-round", Fixture, NULL, lw_test_app_set_up, test_undo_after_phone_round, lw_test_app_tear_down);
   g_test_add ("/ui/noted-penalty", Fixture, NULL, lw_test_app_set_up, test_noted_penalty, lw_test_app_tear_down);
   g_test_add ("/ui/substitute", Fixture, NULL, lw_test_app_set_up, test_substitute, lw_test_app_tear_down);
+  g_test_add ("/ui/undo-any-change", Fixture, NULL, lw_test_app_set_up, test_undo_any_change, lw_test_app_tear_down);
   g_test_add ("/ui/game-details", Fixture, NULL, lw_test_app_set_up, test_game_details, lw_test_app_tear_down);
 
   return g_test_run ();

@@ -8,7 +8,8 @@
  *         virtual-new-game, table, table-4, table-bid, table-last-trick, curtain,
  *         events, new-event, event-players, event-seating, event-paper,
  *         event-standings, event-rename, event-delete, partners-seating, leaderboard, replay,
- *         table-entry, table-entry-event, game-locked,
+ *         table-entry, table-entry-event, game-locked, edit-ends-game,
+ *         undo-tooltip, restore-confirm,
  *         stored-edit-log (the edit log of game 1 as DB holds it)
  *
  * With LW_DEMO_LONG_NAMES=1 in the environment, the first two players are
@@ -470,6 +471,36 @@ main (int   argc,
         }
     }
 
+  else if (g_str_equal (screen, "edit-ends-game") || g_str_equal (screen, "undo-tooltip"))
+    {
+      /* Round 11 corrected to Ann's Pack ends the game (a skunk) before
+       * round 12: the editor offers to end the game there. */
+      const int most_to_ben[] = { 10, 16 }, most_to_ann[] = { 16, 10 }, pack[] = { 20, 6 };
+      gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 2, names, 0);
+      LwGamePage *page = lw_window_get_game_page (window);
+
+      append (store, id, LW_NO_SEAT, 2, most_to_ben, NULL);
+      for (int round = 2; round <= 10; round++)
+        append (store, id, 0, 2, pack, NULL);
+      append (store, id, LW_NO_SEAT, 2, most_to_ann, NULL);
+      append (store, id, LW_NO_SEAT, 2, most_to_ann, NULL);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
+      if (g_str_equal (screen, "edit-ends-game"))
+        {
+          LwRoundEditor *editor;
+          LwRoundForm *form;
+
+          gtk_widget_activate_action (GTK_WIDGET (page), "game.edit-round", "u", 11);
+          editor = lw_game_page_get_round_editor (page);
+          form = lw_round_editor_get_form (editor);
+          lw_round_form_set_declarer (form, 0);
+          gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), 20);
+          gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_CARDS), 6);
+          gtk_widget_activate_action (GTK_WIDGET (editor), "editor.save", NULL);
+        }
+      else
+        g_printerr ("%s\n", lw_game_page_get_undo_text (page));
+    }
   else if (g_str_has_prefix (screen, "edit-") || g_str_equal (screen, "details") ||
            g_str_equal (screen, "note-penalty") || g_str_equal (screen, "substitute") ||
            g_str_equal (screen, "game-notes"))
@@ -626,6 +657,13 @@ main (int   argc,
             gtk_window_set_default_size (GTK_WINDOW (dialog), MIN (width, 600), height);
           lw_table_entry_dialog_set_open (LW_TABLE_ENTRY_DIALOG (dialog), TRUE);
         }
+    }
+  else if (g_str_equal (screen, "restore-confirm"))
+    {
+      g_autofree char *backup = g_strconcat (lw_store_get_path (store), ".demo-backup.sqlite3", NULL);
+
+      lw_store_backup_to (store, backup, NULL);
+      lw_window_confirm_restore (window, backup);
     }
   else if (g_str_equal (screen, "stored-edit-log"))
     {
