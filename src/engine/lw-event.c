@@ -786,6 +786,54 @@ lw_event_set_paper_result (LwEvent    *event,
                            guint       n_scores,
                            GError    **error)
 {
+  return lw_event_set_paper_result_full (event, round, table_number, scores, n_scores,
+                                         FALSE, error);
+}
+
+/* Side scores joined by en dashes: "12–9–4". */
+static char *
+join_scores (const int *side_scores,
+             guint      n_sides)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint s = 0; s < n_sides; s++)
+    g_string_append_printf (text, "%s%d", s > 0 ? "\u2013" : "", side_scores[s]);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+char *
+lw_event_scores_text (const LwEvent      *event,
+                      const LwEventTable *table)
+{
+  g_return_val_if_fail (event != NULL && table != NULL, NULL);
+
+  /* Partners: seats 0 and 1 hold one player of each side. */
+  return join_scores (table->scores, table_sides (event, table));
+}
+
+/* SCORING R23-R24 on a paper board: someone reached the target, or a
+ * skunk. The highest score is one side's alone (check_scores()). */
+static gboolean
+paper_board_ended (const int *side_scores,
+                   guint      n_sides,
+                   gboolean   skunk)
+{
+  for (guint s = 0; s < n_sides; s++)
+    if (side_scores[s] >= LW_EVENT_PAPER_TARGET)
+      return TRUE;
+  return skunk;
+}
+
+gboolean
+lw_event_set_paper_result_full (LwEvent    *event,
+                                guint       round,
+                                guint       table_number,
+                                const int  *scores,
+                                guint       n_scores,
+                                gboolean    time_called,
+                                GError    **error)
+{
   LwEventTable *table;
   int side_scores[LW_EVENT_MAX_SEATS] = { 0, };
   int seat_scores[LW_EVENT_MAX_SEATS] = { 0, };
@@ -837,10 +885,32 @@ lw_event_set_paper_result (LwEvent    *event,
                      &skunk, error))
     return FALSE;
 
+  /* A board no game ends with is a game stopped by the clock, entered as
+   * such or not at all (SCORING R23-R24). */
+  if (paper_board_ended (side_scores, n_sides, skunk) == time_called)
+    {
+      g_autofree char *board = join_scores (side_scores, n_sides);
+
+      if (time_called)
+        g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                     "round %u, table %u: %s ended the game (%s); it was not time called",
+                     round, table_number, board,
+                     skunk ? "a skunk, SCORING R23" : "the target reached, SCORING R24");
+      else
+        g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_NOT_ENDED,
+                     "round %u, table %u: %s cannot have ended a game: nobody reached %d "
+                     "and nobody is at 0 against %d or more (SCORING R23, R24); a game "
+                     "stopped by the clock is entered as time called",
+                     round, table_number, board, LW_EVENT_PAPER_TARGET,
+                     LW_EVENT_PAPER_SKUNK);
+      return FALSE;
+    }
+
   memcpy (table->scores, seat_scores, sizeof seat_scores);
   table->skunk = skunk;
   table->has_result = TRUE;
   table->game_id = 0;
+  table->time_called = time_called;
   return TRUE;
 }
 
@@ -929,6 +999,7 @@ lw_event_set_game_result (LwEvent             *event,
   table->skunk = standings->skunk;
   table->has_result = TRUE;
   table->game_id = game_id;
+  table->time_called = FALSE;
   return TRUE;
 }
 
@@ -1085,6 +1156,8 @@ compare_keys_upto (const LwEventStanding *a,
 {
   if (a->reached != b->reached)
     return a->reached > b->reached ? -1 : 1;
+  if (a->withdrew != b->withdrew)
+    return a->withdrew ? 1 : -1;
   if (!points_equal (a->points, b->points))
     return a->points > b->points ? -1 : 1;
   for (guint i = 0; i < n_used && i < config->n_tiebreaks; i++)
@@ -1203,6 +1276,8 @@ tally_event (const LwEvent *event,
                   }
               t->row.points += points[s];
               t->row.games++;
+              if (table->time_called)
+                t->row.time_called++;
               t->row.margin += own - best_other;
               /* A skunk is worth double: 2 wins in the standings (R23). */
               if (won)
@@ -1245,6 +1320,107 @@ tally_event (const LwEvent *event,
   return tally;
 }
 
+LwEliminationState
+lw_event_elimination_state (const LwEvent *event,
+                            int            entrant,
+                            guint         *round_out)
+{
+  g_autoptr (GArray) field = NULL;
+  gboolean in_field = FALSE;
+  guint r;
+
+  g_return_val_if_fail (event != NULL, LW_ELIMINATION_NOT_IN_FIELD);
+  g_return_val_if_fail (entrant >= 0 && (guint) entrant < event->entrants->len,
+                        LW_ELIMINATION_NOT_IN_FIELD);
+
+  if (round_out != NULL)
+    *round_out = 0;
+  if (event->rounds->len == 0)
+    return LW_ELIMINATION_NOT_IN_FIELD;
+  field = round_one_field (event);
+  for (guint i = 0; i < field->len; i++)
+    in_field = in_field || g_array_index (field, int, i) == entrant;
+  if (!in_field)
+    return LW_ELIMINATION_NOT_IN_FIELD;
+
+  for (r = 0; r < event->rounds->len; r++)
+    {
+      const LwEventRound *round = g_ptr_array_index (event->rounds, r);
+      gboolean through = FALSE, seated = FALSE;
+
+      for (guint b = 0; b < round->byes->len; b++)
+        through = through || g_array_index (round->byes, int, b) == entrant;
+      for (guint k = 0; k < round->tables->len && !through && !seated; k++)
+        {
+          const LwEventTable *table = &g_array_index (round->tables, LwEventTable, k);
+
+          for (guint s = 0; s < table->n_seats; s++)
+            if (table->entrants[s] == entrant)
+              seated = TRUE;
+          if (!seated)
+            continue;
+          if (round_out != NULL)
+            *round_out = r + 1;
+          if (!table->has_result)
+            return LW_ELIMINATION_STILL_IN;
+          if (table_winner (table) != entrant)
+            return LW_ELIMINATION_ELIMINATED;
+          through = TRUE;
+        }
+      if (!through)
+        {
+          /* Left out of a round after getting through the one before:
+           * withdrawn (the opponent had a walkover). */
+          if (round_out != NULL)
+            *round_out = r + 1;
+          return LW_ELIMINATION_WITHDREW;
+        }
+    }
+
+  if (round_out != NULL)
+    *round_out = r + 1;
+  if (lw_event_is_finished (event))
+    {
+      if (round_out != NULL)
+        *round_out = 0;
+      return LW_ELIMINATION_CHAMPION;
+    }
+  if (entrant_at (event, entrant)->status == LW_ENTRANT_DROPPED)
+    return LW_ELIMINATION_WITHDREW;
+  return LW_ELIMINATION_STILL_IN;
+}
+
+GPtrArray *
+lw_event_bracket (const LwEvent *event)
+{
+  GPtrArray *rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  guint total;
+
+  g_return_val_if_fail (event != NULL, rounds);
+
+  if (event->config.format != LW_EVENT_ELIMINATION || event->rounds->len == 0)
+    return rounds;
+  total = lw_event_total_rounds (event);
+  for (guint r = 1; r <= total + 1; r++)
+    {
+      GArray *slots;
+
+      if (r <= event->rounds->len + 1)
+        slots = elimination_slots (event, r);
+      else
+        {
+          const GArray *before = g_ptr_array_index (rounds, rounds->len - 1);
+          int none = -1;
+
+          slots = g_array_new (FALSE, FALSE, sizeof (int));
+          for (guint i = 0; i < MAX (before->len / 2, 1); i++)
+            g_array_append_val (slots, none);
+        }
+      g_ptr_array_add (rounds, slots);
+    }
+  return rounds;
+}
+
 GArray *
 lw_event_compute_standings (const LwEvent *event)
 {
@@ -1260,7 +1436,7 @@ lw_event_compute_standings (const LwEvent *event)
   tally = tally_event (event, TRUE);
 
   /* Elimination: the round reached (one more for each round won or
-   * passed with a bye). */
+   * passed with a bye); a withdrawal is a loss in the round not played. */
   if (event->config.format == LW_EVENT_ELIMINATION)
     {
       for (guint i = 0; i < n; i++)
@@ -1279,6 +1455,10 @@ lw_event_compute_standings (const LwEvent *event)
                 tally[winner].row.reached++;
             }
         }
+      for (guint i = 0; i < n; i++)
+        tally[i].row.withdrew = tally[i].listed
+                                && lw_event_elimination_state (event, (int) i, NULL)
+                                   == LW_ELIMINATION_WITHDREW;
     }
 
   /* Head-to-head among the players level on points and Buchholz. */
@@ -1435,9 +1615,13 @@ lw_event_standings_to_json (const LwEvent *event,
         {
           json_builder_set_member_name (builder, "reached");
           json_builder_add_int_value (builder, row->reached);
+          json_builder_set_member_name (builder, "withdrew");
+          json_builder_add_boolean_value (builder, row->withdrew);
         }
       json_builder_set_member_name (builder, "dropped");
       json_builder_add_boolean_value (builder, row->dropped);
+      json_builder_set_member_name (builder, "time_called");
+      json_builder_add_int_value (builder, row->time_called);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -2254,7 +2438,9 @@ lw_event_pair_next_round (LwEvent  *event,
     }
   if (!ok)
     return NULL;
-  if (round->tables->len == 0)
+  /* An elimination round may be walkovers only (a finalist withdrew). */
+  if (round->tables->len == 0
+      && !(event->config.format == LW_EVENT_ELIMINATION && round->byes->len > 0))
     {
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
                    "round %u: nobody is left to play", number);

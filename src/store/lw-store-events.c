@@ -259,9 +259,13 @@ load_tables (LwStore  *self,
               return FALSE;
             if (table->n_seats < 2 || table->first_dealer >= (int) table->n_seats)
               return fail_damaged (self, id, "a table has too few seats", error);
+            /* A stored board that no game ends with was entered as time
+             * called: the mark is the scores themselves. */
             if (g_array_index (paper, gboolean, k) && all_scores
-                && !lw_event_set_paper_result (event, r + 1, t + 1, scores,
-                                               table->n_seats, NULL))
+                && !lw_event_set_paper_result_full (event, r + 1, t + 1, scores,
+                                                    table->n_seats, FALSE, NULL)
+                && !lw_event_set_paper_result_full (event, r + 1, t + 1, scores,
+                                                    table->n_seats, TRUE, NULL))
               return fail_damaged (self, id, "a table's paper scores are not a result", error);
           }
       }
@@ -897,6 +901,20 @@ lw_store_set_event_paper_result (LwStore    *self,
                                  guint       n_scores,
                                  GError    **error)
 {
+  return lw_store_set_event_paper_result_full (self, id, round, table, scores, n_scores,
+                                               FALSE, error);
+}
+
+gboolean
+lw_store_set_event_paper_result_full (LwStore    *self,
+                                      gint64      id,
+                                      guint       round,
+                                      guint       table,
+                                      const int  *scores,
+                                      guint       n_scores,
+                                      gboolean    time_called,
+                                      GError    **error)
+{
   g_autoptr (LwEvent) event = NULL;
   gboolean ok;
 
@@ -906,7 +924,8 @@ lw_store_set_event_paper_result (LwStore    *self,
   event = begin_change (self, id, error);
   if (event == NULL)
     return FALSE;
-  ok = lw_event_set_paper_result (event, round, table, scores, n_scores, error)
+  ok = lw_event_set_paper_result_full (event, round, table, scores, n_scores, time_called,
+                                       error)
        && write_result (self, id, round, lw_event_get_table (event, round, table, NULL), 0, error);
   return finish_change (self, ok, error);
 }

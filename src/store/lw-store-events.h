@@ -218,7 +218,8 @@ LwEvent *lw_store_pair_event_round (LwStore  *self,
  * Stores a table's scores kept on paper, replacing an earlier result
  * (a linked game is unlinked).
  *
- * Errors: %LW_ENGINE_ERROR_INVALID, %LW_STORE_ERROR_NOT_FOUND, or another
+ * Errors: %LW_ENGINE_ERROR_INVALID, %LW_ENGINE_ERROR_NOT_ENDED,
+ * %LW_STORE_ERROR_NOT_FOUND, or another
  * %LW_STORE_ERROR.
  * Returns: %TRUE when stored.
  */
@@ -229,6 +230,37 @@ gboolean lw_store_set_event_paper_result (LwStore    *self,
                                           const int  *scores,
                                           guint       n_scores,
                                           GError    **error);
+
+/**
+ * lw_store_set_event_paper_result_full:
+ * @self: a store
+ * @id: an event ID
+ * @round: 1-based round number
+ * @table: 1-based table number
+ * @scores: (array length=n_scores): final scores
+ *   (lw_event_set_paper_result_full())
+ * @n_scores: their number
+ * @time_called: the game was stopped by the clock before it ended
+ * @error: return location for a #GError
+ *
+ * lw_store_set_event_paper_result(), or with @time_called a board that no
+ * game ends with. No column holds the mark: a stored paper board that
+ * cannot have ended (SCORING R23–R24) is read back as time called, since
+ * only a time-called result can store one.
+ *
+ * Errors: %LW_ENGINE_ERROR_NOT_ENDED (a board that cannot have ended,
+ * without @time_called), %LW_ENGINE_ERROR_INVALID,
+ * %LW_STORE_ERROR_NOT_FOUND, or another %LW_STORE_ERROR.
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_set_event_paper_result_full (LwStore    *self,
+                                               gint64      id,
+                                               guint       round,
+                                               guint       table,
+                                               const int  *scores,
+                                               guint       n_scores,
+                                               gboolean    time_called,
+                                               GError    **error);
 
 /**
  * lw_store_set_event_game_result:
