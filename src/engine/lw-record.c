@@ -223,7 +223,7 @@ check_counts (const LwGameRecord  *record,
   for (guint seat = 0; seat < record->n_players; seat++)
     if (counts[seat] < 0 || counts[seat] > MAX_COUNT)
       return invalid (error, "round %u: %s of seat %u (%s) is %d, expected a count of 0 or more",
-                      number, key, seat, seat_name (record, (int) seat), counts[seat]);
+                      number, key, seat + 1, seat_name (record, (int) seat), counts[seat]);
   return TRUE;
 }
 
@@ -347,7 +347,7 @@ lw_round_validate (const LwGameRecord  *record,
 
       if (held > round->cards[seat])
         return invalid (error, "round %u: seat %u (%s) has %d Den cards among only %d cards won",
-                        number, seat, seat_name (record, (int) seat), held, round->cards[seat]);
+                        number, seat + 1, seat_name (record, (int) seat), held, round->cards[seat]);
     }
 
   /* SCORING R11: all_but_last needs a declarer whose side did not take
@@ -357,14 +357,15 @@ lw_round_validate (const LwGameRecord  *record,
       int side_cards = 0;
 
       if (round->declarer == LW_NO_SEAT)
-        return invalid (error, "round %u: all_but_last is set but nobody declared", number);
+        return invalid (error, "round %u: \"every trick but the last\" is set but nobody declared "
+                        "(SCORING R11)", number);
       for (guint seat = 0; seat < record->n_players; seat++)
         if (lw_game_record_side_of (record, (int) seat) ==
             lw_game_record_side_of (record, round->declarer))
           side_cards += round->cards[seat];
       if (side_cards == (int) total)
-        return invalid (error, "round %u: all_but_last is set but the declarer's side won every card",
-                        number);
+        return invalid (error, "round %u: \"every trick but the last\" is set but the declarer's "
+                        "side won every card (SCORING R11)", number);
     }
 
   return TRUE;
@@ -816,14 +817,14 @@ read_teams (JsonNode      *node,
             return FALSE;
           if (placed[seat])
             return invalid (error, "teams: seat %d (%s) is in more than one side",
-                            seat, record->players[seat]);
+                            seat + 1, record->players[seat]);
           placed[seat] = TRUE;
           team_of[seat] = (int) t;
         }
     }
   for (guint seat = 0; seat < record->n_players; seat++)
     if (!placed[seat])
-      return invalid (error, "teams: seat %u (%s) is in no side", seat, record->players[seat]);
+      return invalid (error, "teams: seat %u (%s) is in no side", seat + 1, record->players[seat]);
 
   lw_game_record_set_teams (record, n_teams, team_of);
   return TRUE;
