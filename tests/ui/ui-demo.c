@@ -151,7 +151,7 @@ enter_paper_results (LwStore *store,
   for (guint t = 0; t < round->tables->len && t < n_tables; t++)
     {
       const LwEventTable *table = &g_array_index (round->tables, LwEventTable, t);
-      const int pattern[] = { 11, 7, 4, 2 };
+      const int pattern[] = { 15, 7, 4, 2 };
       int scores[LW_EVENT_MAX_SEATS];
       guint n = event->config.format == LW_EVENT_PARTNERS ? 2 : table->n_seats;
 
