@@ -13,7 +13,7 @@
 #include "lw-print.h"
 
 #define COLUMN_GAP 10.0
-#define MIN_COLUMN 8.0   /* × font size */
+#define MIN_COLUMN 10.0  /* × font size */
 #define SLOT_HEIGHT 2.8  /* × font size */
 
 typedef struct {

@@ -2357,8 +2357,8 @@ lw_events_page_finalize (GObject *object)
   G_OBJECT_CLASS (lw_events_page_parent_class)->finalize (object);
 }
 
-/* The Bracket page: the drawing in a scrolled window (a wide bracket
- * scrolls sideways on a phone), a line on how to read it, and Print. */
+/* The Bracket page: a line on how to read it, the drawing in a scrolled
+ * window (a wide bracket scrolls sideways on a phone), and Print. */
 static void
 add_bracket_page (LwEventsPage *self)
 {
@@ -2381,17 +2381,19 @@ add_bracket_page (LwEventsPage *self)
   button = gtk_button_new_with_mnemonic (_("_Print Bracket…"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "events.print-bracket");
   gtk_widget_set_halign (button, GTK_ALIGN_START);
+  /* The line and the button stay put; the drawing scrolls. */
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), view);
   gtk_box_append (GTK_BOX (box), label);
-  gtk_box_append (GTK_BOX (box), view);
+  gtk_box_append (GTK_BOX (box), scrolled);
   gtk_box_append (GTK_BOX (box), button);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), box);
   gtk_accessible_update_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   /* TRANSLATORS: the bracket drawing, for a screen reader */
                                   _("Bracket"), -1);
 
   /* TRANSLATORS: the page of a single elimination's bracket */
-  self->bracket_page = adw_view_stack_add_titled (self->view_stack, scrolled, "bracket", _("Bracket"));
-  adw_view_stack_page_set_icon_name (self->bracket_page, "view-grid-symbolic");
+  self->bracket_page = adw_view_stack_add_titled (self->view_stack, box, "bracket", _("Bracket"));
+  adw_view_stack_page_set_icon_name (self->bracket_page, "view-dual-symbolic");
   adw_view_stack_page_set_visible (self->bracket_page, FALSE);
   self->bracket_view = LW_BRACKET_VIEW (view);
   self->bracket_label = GTK_LABEL (label);
