@@ -577,11 +577,16 @@ test_elimination_walkover (void)
 
   g_free (ok_line (db, "event new --name Cup --format elimination --table-size 2"));
   g_free (ok_line (db, "event add 1 Ann Ben Cleo Dan"));
-  /* The bracket of 4: Ann v Dan, Ben v Cleo, the higher seed in seat 0. */
-  out = ok_line (db, "event pair 1");
+  assert_fails (db, "event pair 1 --seeding luck", 2,
+                "event pair: --seeding \"luck\": expected \"rating\" or \"registration\"");
+  /* The bracket of 4: Ann v Dan, Ben v Cleo, the higher seed in seat 0
+   * (nobody has a rating yet: registration order). */
+  out = ok_line (db, "event pair 1 --seeding rating");
   g_assert_cmpstr (out, ==, "1\t1\t0\tAnn\t*\n1\t1\t1\tDan\t\n"
                             "1\t2\t0\tBen\t*\n1\t2\t1\tCleo\t\n");
   g_clear_pointer (&out, g_free);
+  assert_fails (db, "event pair 1 --seeding rating", 2,
+                "Cup: seeding applies to round 1 of a single elimination");
   g_free (ok_line (db, "event result 1 --table 1 --scores 15,3"));
   g_free (ok_line (db, "event result 1 --table 2 --scores 4,15"));
   g_free (ok_line (db, "event drop 1 Cleo"));

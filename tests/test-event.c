@@ -686,6 +686,47 @@ test_elimination_withdrawal (void)
   g_assert_cmpint (g_array_index (slots, int, 0), ==, 0);
 }
 
+
+/* Seeded by a ranking (ratings): the ranked players first, the others in
+ * registration order; later rounds follow the bracket of round 1. */
+static void
+test_elimination_seeded (void)
+{
+  g_autoptr (LwEvent) event = make_event (LW_EVENT_ELIMINATION, 2, 5, 0, 0);
+  g_autoptr (LwEvent) swiss = make_event (LW_EVENT_SWISS, 2, 4, 0, 0);
+  const char *const ranking[] = { "P03", "Nobody", "P01", NULL };
+  g_autoptr (GError) error = NULL;
+  LwEventRound *round;
+
+  g_assert_null (lw_event_pair_next_round_seeded (swiss, ranking, &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+  g_clear_error (&error);
+
+  /* Seeds P03, P01, P00, P02, P04: a bracket of 8, 1 v 8 (bye), 4 v 5,
+   * 2 v 7 (bye), 3 v 6 (bye). */
+  round = lw_event_pair_next_round_seeded (event, ranking, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (round->tables->len, ==, 1);
+  g_assert_cmpuint (round->byes->len, ==, 3);
+  g_assert_cmpint (g_array_index (round->byes, int, 0), ==, 3);
+  g_assert_cmpint (g_array_index (round->tables, LwEventTable, 0).entrants[0], ==, 2);
+  g_assert_cmpint (g_array_index (round->tables, LwEventTable, 0).entrants[1], ==, 4);
+  g_assert_cmpint (g_array_index (round->byes, int, 1), ==, 1);
+  g_assert_cmpint (g_array_index (round->byes, int, 2), ==, 0);
+  g_assert_null (lw_event_pair_next_round_seeded (event, ranking, &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+  g_clear_error (&error);
+
+  /* Seed 5 (P04) wins; round 2: P03 v P04, P01 v P00 (seeds 2 v 3). */
+  g_assert_true (lw_event_set_paper_result (event, 1, 1, (const int[]) { 3, 15 }, 2, NULL));
+  round = pair_ok (event);
+  g_assert_cmpuint (round->tables->len, ==, 2);
+  g_assert_cmpint (g_array_index (round->tables, LwEventTable, 0).entrants[0], ==, 3);
+  g_assert_cmpint (g_array_index (round->tables, LwEventTable, 0).entrants[1], ==, 4);
+  g_assert_cmpint (g_array_index (round->tables, LwEventTable, 1).entrants[0], ==, 1);
+  g_assert_cmpint (g_array_index (round->tables, LwEventTable, 1).entrants[1], ==, 0);
+}
+
 /* The bracket before the later rounds are played: places not decided. */
 static void
 test_elimination_bracket_open (void)
@@ -1042,6 +1083,7 @@ main (int   argc,
   g_test_add_func ("/event/elimination", test_elimination);
   g_test_add_func ("/event/elimination/withdrawal", test_elimination_withdrawal);
   g_test_add_func ("/event/elimination/bracket-open", test_elimination_bracket_open);
+  g_test_add_func ("/event/elimination/seeded", test_elimination_seeded);
   g_test_add_func ("/event/time-called", test_time_called);
   g_test_add_func ("/event/points", test_event_points);
   g_test_add_func ("/event/config-errors", test_config_errors);

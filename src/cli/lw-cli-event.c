@@ -41,7 +41,10 @@ static const char event_usage[] =
   "      Swiss and partners events with no points\n"
   "  event checkin ID NAME     check a registered (or dropped) player in\n"
   "  event drop ID NAME        drop a player: not paired again, results stay\n"
-  "  event pair ID             pair and seat the next round; prints its seating\n"
+  "  event pair ID [--seeding rating|registration]\n"
+  "      pair and seat the next round; prints its seating (--seeding rating:\n"
+  "      round 1 of a single elimination seeded by rating, unrated players\n"
+  "      last; default registration order)\n"
   "  event seating ID [--round R]\n"
   "      a round's seating (default the last): one line per seat,\n"
   "      ROUND<TAB>TABLE<TAB>SEAT<TAB>PLAYER<TAB>DEALER (DEALER \"*\" for the\n"
@@ -393,20 +396,43 @@ event_pair (LwCliContext *ctx,
 {
   gint64 id = 0;
   int status = LW_CLI_OK;
+  const char *id_text = NULL;
+  LwSeeding seeding = LW_SEEDING_REGISTRATION;
   g_autoptr (LwStore) store = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (LwEvent) event = NULL;
   g_autoptr (GString) out = g_string_new (NULL);
 
-  if (argc != 2)
+  for (int i = 1; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--seeding") == 0)
+        {
+          const char *text = option_value ("event pair", argc, argv, &i, &status);
+
+          if (text == NULL)
+            return status;
+          if (strcmp (text, "rating") == 0)
+            seeding = LW_SEEDING_RATING;
+          else if (strcmp (text, "registration") == 0)
+            seeding = LW_SEEDING_REGISTRATION;
+          else
+            return lw_cli_fail (LW_CLI_INVALID, "event pair: --seeding \"%s\": expected "
+                                "\"rating\" or \"registration\"", text);
+        }
+      else if (id_text == NULL)
+        id_text = argv[i];
+      else
+        return lw_cli_fail (LW_CLI_INVALID, "event pair: one event ID is needed");
+    }
+  if (id_text == NULL)
     return lw_cli_fail (LW_CLI_INVALID, "event pair: one event ID is needed");
-  if (!parse_positive (argv[1], G_MAXINT64, &id))
-    return bad_id ("event pair", argv[1]);
+  if (!parse_positive (id_text, G_MAXINT64, &id))
+    return bad_id ("event pair", id_text);
 
   store = open_store (ctx, TRUE, TRUE, id, &status);
   if (store == NULL)
     return status;
-  event = lw_store_pair_event_round (store, id, &error);
+  event = lw_store_pair_event_round_seeded (store, id, seeding, &error);
   if (event == NULL)
     return lw_cli_fail_error (error);
   append_seating (out, event, g_ptr_array_index (event->rounds, event->rounds->len - 1));

@@ -610,22 +610,15 @@ table_winner (const LwEventTable *table)
   return table->entrants[best];
 }
 
-/* The elimination bracket's slots for @round (1-based): entrants in
- * bracket order, -1 for an empty slot. Rounds before @round must be
- * complete. */
+/* The standard bracket of @size slots (a power of two): the seed, 1…,
+ * in each slot. 1 v N, then each half mirrored, so that the top seeds
+ * meet last and the byes go to them. */
 static GArray *
-elimination_slots (const LwEvent *event,
-                   guint          round)
+bracket_seeds (guint size)
 {
-  g_autoptr (GArray) field = round_one_field (event);
-  guint n = field->len;
-  guint size = 1u << ceil_log2 (MAX (n, 1));
-  g_autoptr (GArray) seeds = g_array_new (FALSE, FALSE, sizeof (guint));
-  GArray *slots = g_array_new (FALSE, FALSE, sizeof (int));
+  GArray *seeds = g_array_new (FALSE, FALSE, sizeof (guint));
   guint one = 1;
 
-  /* Standard seeding: 1 v N, then each half mirrored, so the top seeds
-   * meet last and the byes go to them. */
   g_array_append_val (seeds, one);
   while (seeds->len < size)
     {
@@ -641,12 +634,59 @@ elimination_slots (const LwEvent *event,
       g_array_set_size (seeds, 0);
       g_array_append_vals (seeds, next->data, next->len);
     }
-  for (guint i = 0; i < size; i++)
+  return seeds;
+}
+
+/* Round 1's slots. Before round 1 is paired, from @seed_order (entrants,
+ * the top seed first); once it is, read back from round 1 itself (its
+ * tables and byes are in bracket order, the higher seed in seat 0), so
+ * that the bracket does not depend on how the seeds were chosen. */
+static GArray *
+first_round_slots (const LwEvent *event,
+                   const GArray  *seed_order)
+{
+  const LwEventRound *first = event->rounds->len > 0 ? g_ptr_array_index (event->rounds, 0) : NULL;
+  guint n = first != NULL ? first->tables->len * 2 + first->byes->len : seed_order->len;
+  guint size = 1u << ceil_log2 (MAX (n, 1));
+  g_autoptr (GArray) seeds = bracket_seeds (size);
+  GArray *slots = g_array_new (FALSE, FALSE, sizeof (int));
+  guint table = 0, bye = 0;
+
+  for (guint i = 0; i < size; i += 2)
     {
-      guint seed = g_array_index (seeds, guint, i);
-      int entrant = seed <= n ? g_array_index (field, int, seed - 1) : -1;
-      g_array_append_val (slots, entrant);
+      guint a = g_array_index (seeds, guint, i);
+      guint b = i + 1 < size ? g_array_index (seeds, guint, i + 1) : n + 1;
+      int pair[2] = { -1, -1 };
+
+      if (first == NULL)
+        {
+          pair[0] = a <= n ? g_array_index (seed_order, int, a - 1) : -1;
+          pair[1] = b <= n ? g_array_index (seed_order, int, b - 1) : -1;
+        }
+      else if (a <= n && b <= n && table < first->tables->len)
+        {
+          const LwEventTable *t = &g_array_index (first->tables, LwEventTable, table++);
+          pair[0] = t->entrants[0];
+          pair[1] = t->entrants[1];
+        }
+      else if ((a <= n || b <= n) && bye < first->byes->len)
+        pair[a <= n ? 0 : 1] = g_array_index (first->byes, int, bye++);
+      g_array_append_val (slots, pair[0]);
+      if (i + 1 < size)
+        g_array_append_val (slots, pair[1]);
     }
+  return slots;
+}
+
+/* The elimination bracket's slots for @round (1-based): entrants in
+ * bracket order, -1 for an empty slot. Rounds before @round must be
+ * complete. @seed_order: round 1's seeds when it is not paired yet. */
+static GArray *
+elimination_slots_seeded (const LwEvent *event,
+                          guint          round,
+                          const GArray  *seed_order)
+{
+  GArray *slots = first_round_slots (event, seed_order);
 
   for (guint r = 1; r < round && r <= event->rounds->len; r++)
     {
@@ -676,6 +716,16 @@ elimination_slots (const LwEvent *event,
       g_array_append_vals (slots, next->data, next->len);
     }
   return slots;
+}
+
+/* elimination_slots_seeded() with round 1's seeds in registration order. */
+static GArray *
+elimination_slots (const LwEvent *event,
+                   guint          round)
+{
+  g_autoptr (GArray) field = round_one_field (event);
+
+  return elimination_slots_seeded (event, round, field);
 }
 
 gboolean
@@ -2343,6 +2393,7 @@ pair_round_robin_two (const LwEvent  *event,
 static gboolean
 pair_elimination (const LwEvent  *event,
                   LwEventRound   *round,
+                  const GArray   *seed_order,
                   GError        **error)
 {
   g_autoptr (GArray) slots = NULL;
@@ -2351,7 +2402,7 @@ pair_elimination (const LwEvent  *event,
   if (field->len < 2)
     return too_few (event, round->number, field->len, error);
 
-  slots = elimination_slots (event, round->number);
+  slots = elimination_slots_seeded (event, round->number, seed_order != NULL ? seed_order : field);
   for (guint i = 0; i + 1 < slots->len; i += 2)
     {
       int pair[2] = { g_array_index (slots, int, i), g_array_index (slots, int, i + 1) };
@@ -2380,9 +2431,61 @@ pair_elimination (const LwEvent  *event,
   return TRUE;
 }
 
+static LwEventRound *pair_round (LwEvent       *event,
+                                  const GArray  *seed_order,
+                                  GError       **error);
+
 LwEventRound *
 lw_event_pair_next_round (LwEvent  *event,
                           GError  **error)
+{
+  return pair_round (event, NULL, error);
+}
+
+LwEventRound *
+lw_event_pair_next_round_seeded (LwEvent            *event,
+                                 const char *const  *ranking,
+                                 GError            **error)
+{
+  g_autoptr (GArray) field = NULL;
+  g_autoptr (GArray) order = NULL;
+  g_autofree gboolean *placed = NULL;
+
+  g_return_val_if_fail (event != NULL, NULL);
+  g_return_val_if_fail (ranking != NULL, NULL);
+
+  if (event->config.format != LW_EVENT_ELIMINATION || event->rounds->len > 0)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "%s: seeding applies to round 1 of a single elimination", event->name);
+      return NULL;
+    }
+  /* The ranked players of the field first, in the ranking's order; then
+   * the others (unrated) in registration order. */
+  field = round_one_field (event);
+  order = g_array_new (FALSE, FALSE, sizeof (int));
+  placed = g_new0 (gboolean, MAX (field->len, 1));
+  for (guint r = 0; ranking[r] != NULL; r++)
+    {
+      int entrant = lw_event_find_entrant (event, ranking[r]);
+
+      for (guint i = 0; i < field->len; i++)
+        if (!placed[i] && g_array_index (field, int, i) == entrant)
+          {
+            placed[i] = TRUE;
+            g_array_append_val (order, entrant);
+          }
+    }
+  for (guint i = 0; i < field->len; i++)
+    if (!placed[i])
+      g_array_append_val (order, g_array_index (field, int, i));
+  return pair_round (event, order, error);
+}
+
+static LwEventRound *
+pair_round (LwEvent       *event,
+            const GArray  *seed_order,
+            GError       **error)
 {
   g_autoptr (LwEventRound) round = NULL;
   guint number, total;
@@ -2416,7 +2519,7 @@ lw_event_pair_next_round (LwEvent  *event,
 
   round = lw_event_round_new (number);
   if (event->config.format == LW_EVENT_ELIMINATION)
-    ok = pair_elimination (event, round, error);
+    ok = pair_elimination (event, round, seed_order, error);
   else if (event->config.format == LW_EVENT_ROUND_ROBIN && event->config.table_size == 2)
     ok = pair_round_robin_two (event, round, error);
   else

@@ -417,6 +417,28 @@ LwEventRound *lw_event_pair_next_round (LwEvent  *event,
                                         GError  **error);
 
 /**
+ * lw_event_pair_next_round_seeded:
+ * @event: a single elimination with no round paired
+ * @ranking: (array zero-terminated=1): players' names, best first (e.g. by
+ *   rating: lw_leaderboard_compute()); names not entered are ignored
+ * @error: return location for a #GError
+ *
+ * lw_event_pair_next_round() for round 1 of a single elimination, seeded
+ * by @ranking instead of registration order: the field's players named in
+ * @ranking are the top seeds in its order, the others (unrated) follow in
+ * registration order. The bracket is then read back from round 1, so
+ * later rounds follow these seeds.
+ *
+ * Errors: as lw_event_pair_next_round(); %LW_ENGINE_ERROR_INVALID for
+ * another format or a later round ("Cup: seeding applies to round 1 of a
+ * single elimination").
+ * Returns: (transfer none) (nullable): the new round, or %NULL on error.
+ */
+LwEventRound *lw_event_pair_next_round_seeded (LwEvent            *event,
+                                               const char *const  *ranking,
+                                               GError            **error);
+
+/**
  * lw_event_get_table:
  * @event: an event
  * @round: 1-based round number

@@ -803,12 +803,47 @@ lw_store_pair_event_round (LwStore  *self,
                            gint64    id,
                            GError  **error)
 {
+  return lw_store_pair_event_round_seeded (self, id, LW_SEEDING_REGISTRATION, error);
+}
+
+/* Every rated player's name, best rating first (lw_leaderboard_compute()
+ * over every stored game); the names are copied. */
+static GStrv
+rating_order (LwStore  *self,
+              GError  **error)
+{
+  g_autoptr (LwRatingGames) games = lw_store_load_rating_games (self, error);
+  g_autoptr (GArray) rows = NULL;
+  g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
+  LwLeaderboardOptions options;
+
+  if (games == NULL)
+    return NULL;
+  lw_leaderboard_options_init (&options);
+  rows = lw_leaderboard_compute (games, &options);
+  for (guint i = 0; i < rows->len; i++)
+    g_strv_builder_add (names, g_array_index (rows, LwLeaderboardRow, i).name);
+  return g_strv_builder_end (names);
+}
+
+LwEvent *
+lw_store_pair_event_round_seeded (LwStore    *self,
+                                  gint64      id,
+                                  LwSeeding   seeding,
+                                  GError    **error)
+{
   g_autoptr (LwEvent) event = NULL;
+  g_auto (GStrv) ranking = NULL;
   LwEventRound *round;
   gboolean ok;
 
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  /* The ratings are read before the write begins (reading them may store
+   * results in their cache). */
+  if (seeding == LW_SEEDING_RATING && (ranking = rating_order (self, error)) == NULL)
+    return NULL;
 
   event = begin_change (self, id, error);
   if (event == NULL)
@@ -818,7 +853,8 @@ lw_store_pair_event_round (LwStore  *self,
       finish_change (self, FALSE, error);
       return NULL;
     }
-  round = lw_event_pair_next_round (event, error);
+  round = ranking != NULL ? lw_event_pair_next_round_seeded (event, (const char *const *) ranking, error)
+                          : lw_event_pair_next_round (event, error);
   ok = round != NULL && insert_round (self, id, round, error);
   if (!finish_change (self, ok, error))
     return NULL;

@@ -206,6 +206,40 @@ LwEvent *lw_store_pair_event_round (LwStore  *self,
                                     GError  **error);
 
 /**
+ * LwSeeding:
+ * @LW_SEEDING_REGISTRATION: seeds in registration order
+ * @LW_SEEDING_RATING: seeds by rating (the leaderboard over every stored
+ *   game, best first); unrated players after the rated ones, in
+ *   registration order
+ *
+ * How round 1 of a single elimination is seeded (docs/EVENTS.md).
+ */
+typedef enum {
+  LW_SEEDING_REGISTRATION,
+  LW_SEEDING_RATING,
+} LwSeeding;
+
+/**
+ * lw_store_pair_event_round_seeded:
+ * @self: a store
+ * @id: an event ID
+ * @seeding: how round 1 of a single elimination is seeded;
+ *   %LW_SEEDING_RATING only there (lw_event_pair_next_round_seeded())
+ * @error: return location for a #GError
+ *
+ * lw_store_pair_event_round() with the seeds of @seeding. The seeds are
+ * kept by round 1's bracket itself (no column holds them).
+ *
+ * Errors: as lw_store_pair_event_round(); %LW_ENGINE_ERROR_INVALID for
+ * %LW_SEEDING_RATING in another format or a later round.
+ * Returns: (transfer full) (nullable): the event with its new round last.
+ */
+LwEvent *lw_store_pair_event_round_seeded (LwStore    *self,
+                                           gint64      id,
+                                           LwSeeding   seeding,
+                                           GError    **error);
+
+/**
  * lw_store_set_event_paper_result:
  * @self: a store
  * @id: an event ID
