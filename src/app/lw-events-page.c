@@ -1437,25 +1437,58 @@ store_paper_result (LwEventsPage  *self,
   return TRUE;
 }
 
+/* The round, table and number of scores a paper result's dialog is for. */
+static void
+dialog_table (AdwMessageDialog *dialog,
+              guint            *round,
+              guint            *table,
+              guint            *n)
+{
+  *round = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "lw-round"));
+  *table = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "lw-table"));
+  *n = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "lw-n-scores"));
+}
+
+static void
+set_dialog_table (GtkWidget *dialog,
+                  guint      round,
+                  guint      table,
+                  guint      n)
+{
+  g_object_set_data (G_OBJECT (dialog), "lw-round", GUINT_TO_POINTER (round));
+  g_object_set_data (G_OBJECT (dialog), "lw-table", GUINT_TO_POINTER (table));
+  g_object_set_data (G_OBJECT (dialog), "lw-n-scores", GUINT_TO_POINTER (n));
+}
+
+/* After a paper result: the event read again, or the refusal shown. */
+static void
+paper_result_changed (LwEventsPage *self,
+                      gboolean      ok,
+                      guint         table,
+                      GError       *error)
+{
+  /* TRANSLATORS: a table's paper result was refused */
+  g_autofree char *heading = g_strdup_printf (_("Could Not Enter the Result of Table %u"), table);
+
+  changed (self, ok, heading, error);
+}
+
 static void
 time_called_response_cb (AdwMessageDialog *dialog,
                          const char       *response,
                          gpointer          user_data)
 {
   LwEventsPage *self = user_data;
-  guint round = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "lw-round"));
-  guint table = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "lw-table"));
-  guint n = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "lw-n-scores"));
   const int *scores = g_object_get_data (G_OBJECT (dialog), "lw-scores");
   g_autoptr (GError) error = NULL;
-  g_autofree char *heading = NULL;
+  guint round, table, n;
   gboolean ok;
 
   if (g_strcmp0 (response, "time-called") != 0 || self->event == NULL)
     return;
+  dialog_table (dialog, &round, &table, &n);
   ok = store_paper_result (self, round, table, scores, n, TRUE, &error);
-  heading = g_strdup_printf (_("Could Not Enter the Result of Table %u"), table);
-  changed (self, ok, heading, error);
+  paper_result_changed (self, ok, table, error);
 }
 
 /* SCORING R23-R24: the board cannot have ended a game. Warn, and offer it
@@ -1484,9 +1517,7 @@ offer_time_called (LwEventsPage *self,
                                               ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_object_set_data (G_OBJECT (dialog), "lw-round", GUINT_TO_POINTER (round));
-  g_object_set_data (G_OBJECT (dialog), "lw-table", GUINT_TO_POINTER (table));
-  g_object_set_data (G_OBJECT (dialog), "lw-n-scores", GUINT_TO_POINTER (n));
+  set_dialog_table (dialog, round, table, n);
   g_object_set_data_full (G_OBJECT (dialog), "lw-scores",
                           g_memdup2 (scores, sizeof (int) * n), g_free);
   g_signal_connect_object (dialog, "response", G_CALLBACK (time_called_response_cb), self, 0);
@@ -1499,16 +1530,14 @@ paper_response_cb (AdwMessageDialog *dialog,
                    gpointer          user_data)
 {
   LwEventsPage *self = user_data;
-  guint round = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "lw-round"));
-  guint table = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "lw-table"));
-  guint n = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "lw-n-scores"));
   int scores[LW_EVENT_MAX_SEATS] = { 0 };
   g_autoptr (GError) error = NULL;
-  g_autofree char *heading = NULL;
+  guint round, table, n;
   gboolean ok;
 
   if (g_strcmp0 (response, "enter") != 0 || self->event == NULL)
     return;
+  dialog_table (dialog, &round, &table, &n);
 
   for (guint i = 0; i < n; i++)
     {
@@ -1522,9 +1551,7 @@ paper_response_cb (AdwMessageDialog *dialog,
       offer_time_called (self, round, table, scores, n, error->message);
       return;
     }
-  /* TRANSLATORS: a table's paper result was refused */
-  heading = g_strdup_printf (_("Could Not Enter the Result of Table %u"), table);
-  changed (self, ok, heading, error);
+  paper_result_changed (self, ok, table, error);
 }
 
 static void
@@ -1563,9 +1590,7 @@ paper_result_action (GtkWidget  *widget,
 
       g_object_set_data (G_OBJECT (dialog), g_intern_string (key), spin);
     }
-  g_object_set_data (G_OBJECT (dialog), "lw-round", GUINT_TO_POINTER (self->shown_round));
-  g_object_set_data (G_OBJECT (dialog), "lw-table", GUINT_TO_POINTER (number));
-  g_object_set_data (G_OBJECT (dialog), "lw-n-scores", GUINT_TO_POINTER (n));
+  set_dialog_table (GTK_WIDGET (dialog), self->shown_round, number, n);
   g_signal_connect_object (dialog, "response", G_CALLBACK (paper_response_cb), self, 0);
 }
 
