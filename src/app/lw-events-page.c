@@ -2006,6 +2006,13 @@ lw_events_page_print_new (LwEventsPage *self,
                   /* TRANSLATORS: printed seating: the seat that deals first */
                   g_string_append (notes, _("deals first"));
                 }
+              if (s == 0 && table->has_result && table->time_called)
+                {
+                  if (notes->len > 0)
+                    g_string_append (notes, " · ");
+                  /* TRANSLATORS: printed seating: the table's game was stopped by the clock */
+                  g_string_append (notes, _("time called"));
+                }
               cells[0] = s == 0 ? g_strdup_printf ("%u", table->number) : g_strdup ("");
               cells[1] = g_strdup_printf ("%u", s + 1);
               cells[2] = g_strdup (entrant_name (self->event, table->entrants[s]));

@@ -8,7 +8,8 @@
  *         virtual-new-game, table, table-4, table-bid, table-last-trick, curtain,
  *         events, new-event, event-players, event-seating, event-paper,
  *         event-standings, event-bracket (LW_DEMO_BRACKET_PDF=PATH also
- *         prints the bracket to PATH), event-rename, event-delete, partners-seating, leaderboard, replay,
+ *         prints the bracket to PATH; LW_DEMO_VIEW=players|rounds|standings
+ *         shows that page of the same event), event-rename, event-delete, partners-seating, leaderboard, replay,
  *         table-entry, table-entry-event, game-locked,
  *         stored-edit-log (the edit log of game 1 as DB holds it)
  *
@@ -582,7 +583,8 @@ main (int   argc,
           else if (g_str_equal (screen, "event-standings"))
             lw_events_page_set_view (page, "standings");
           else if (g_str_equal (screen, "event-bracket"))
-            lw_events_page_set_view (page, "bracket");
+            lw_events_page_set_view (page, g_getenv ("LW_DEMO_VIEW") != NULL ? g_getenv ("LW_DEMO_VIEW")
+                                                                           : "bracket");
           else
             lw_events_page_set_view (page, "rounds");
           if (g_str_equal (screen, "event-paper"))
