@@ -970,6 +970,8 @@ fill_bracket (LwEventsPage *self)
   adw_view_stack_page_set_visible (self->bracket_page, elimination);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "events.print-bracket",
                                  elimination && self->event->rounds->len > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "events.pair-by-rating",
+                                 elimination && self->event->rounds->len == 0);
   lw_bracket_view_set_event (self->bracket_view, elimination ? self->event : NULL);
   gtk_label_set_text (self->bracket_label,
                       self->event->rounds->len == 0
@@ -1805,7 +1807,11 @@ pair_action (GtkWidget  *widget,
 
   if (self->event == NULL)
     return;
-  event = lw_store_pair_event_round (self->store, self->event_id, &error);
+  /* events.pair-by-rating: round 1 of a single elimination seeded by rating */
+  event = lw_store_pair_event_round_seeded (self->store, self->event_id,
+                                            g_str_equal (action_name, "events.pair-by-rating")
+                                              ? LW_SEEDING_RATING : LW_SEEDING_REGISTRATION,
+                                            &error);
   if (event == NULL)
     {
       /* TRANSLATORS: pairing the next round was refused */
@@ -2485,6 +2491,7 @@ lw_events_page_class_init (LwEventsPageClass *klass)
   gtk_widget_class_install_action (widget_class, "events.check-in", "s", check_in_action);
   gtk_widget_class_install_action (widget_class, "events.drop", "s", drop_action);
   gtk_widget_class_install_action (widget_class, "events.pair", NULL, pair_action);
+  gtk_widget_class_install_action (widget_class, "events.pair-by-rating", NULL, pair_action);
   gtk_widget_class_install_action (widget_class, "events.show-round", "u", show_round_action);
   gtk_widget_class_install_action (widget_class, "events.score-table", "u", score_table_action);
   gtk_widget_class_install_action (widget_class, "events.paper-result", "u", paper_result_action);

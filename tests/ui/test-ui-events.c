@@ -941,6 +941,43 @@ test_table_entry (Fixture       *fixture,
 
 /* An event renamed and deleted from its menu; a blank name and a
  * cancelled deletion change nothing. */
+
+/* A single elimination: round 1 seeded by rating from the menu (nobody is
+ * rated here: registration order), where each player stands, the Bracket
+ * page shown for this format only. */
+static void
+test_elimination (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  LwEventsPage *page = show_events (fixture);
+  const char *players[] = { "Ann", "Ben", "Cleo", "Dev" };
+  const int first[] = { 15, 3 }, second[] = { 4, 15 };
+  g_autoptr (LwEvent) event = NULL;
+  g_autofree char *dev = NULL;
+  g_autofree char *ann = NULL;
+  gint64 id;
+
+  create_event (page, "Knockout", 3, G_MAXUINT, 0);
+  id = lw_events_page_get_event_id (page);
+  for (guint i = 0; i < G_N_ELEMENTS (players); i++)
+    enter_player (page, players[i], TRUE);
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (page)));
+  lw_test_activate (page, "events.pair-by-rating");
+  event = load_event (fixture, id);
+  g_assert_cmpuint (event->rounds->len, ==, 1);
+  /* Table 1: seeds 1 v 4 (Ann v Dev), the higher seed in seat 0. */
+  g_assert_cmpint (table_of (event, 1, 1)->entrants[0], ==, 0);
+  g_assert_cmpint (table_of (event, 1, 1)->entrants[1], ==, 3);
+  paper_result (page, 1, first, 2);
+  paper_result (page, 2, second, 2);
+  dev = lw_events_page_get_player_text (page, 3);
+  g_assert_nonnull (strstr (dev, "Eliminated in round 1"));
+  ann = lw_events_page_get_player_text (page, 0);
+  g_assert_nonnull (strstr (ann, "Still in \u00b7 round 2"));
+  lw_events_page_set_view (page, "bracket");
+  g_assert_cmpstr (lw_events_page_get_view (page), ==, "bracket");
+}
+
 static void
 test_rename_delete (Fixture       *fixture,
                     gconstpointer  data)
@@ -1029,6 +1066,7 @@ main (int   argc,
   g_test_add ("/ui-events/tiebreaks", Fixture, NULL, lw_test_app_set_up, test_tiebreaks, lw_test_app_tear_down);
   g_test_add ("/ui-events/table-entry", Fixture, NULL, lw_test_app_set_up, test_table_entry, lw_test_app_tear_down);
   g_test_add ("/ui-events/rename-delete", Fixture, NULL, lw_test_app_set_up, test_rename_delete, lw_test_app_tear_down);
+  g_test_add ("/ui-events/elimination", Fixture, NULL, lw_test_app_set_up, test_elimination, lw_test_app_tear_down);
 
   return g_test_run ();
 }
