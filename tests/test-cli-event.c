@@ -528,6 +528,95 @@ test_partners_eight (void)
 /* event rename, event delete                                           */
 /* ------------------------------------------------------------------ */
 
+
+/* A paper board no game ends with: refused, or entered with --time-called
+ * and read back marked (the store keeps no mark: the board is it). */
+static void
+test_time_called (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = make_db (&dir);
+  g_autofree char *seating = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *expected = NULL;
+  g_auto (GStrv) lines = NULL;
+  g_auto (GStrv) first = NULL;
+
+  g_free (ok_line (db, "event new --name Clock --format swiss --table-size 3 --rounds 1"));
+  g_free (ok_line (db, "event add 1 Ann Ben Cleo"));
+  seating = ok_line (db, "event pair 1");
+  lines = g_strsplit (seating, "\n", -1);
+  first = g_strsplit (lines[0], "\t", -1);
+
+  assert_fails (db, "event result 1 --table 1 --scores 12,9,4", 2,
+                "round 1, table 1: 12\u20139\u20134 cannot have ended a game: nobody reached 15 "
+                "and nobody is at 0 against 11 or more (SCORING R23, R24); a game stopped by "
+                "the clock is entered as time called");
+  out = ok_line (db, "event standings 1 --json");
+  g_assert_nonnull (strstr (out, "\"games\" : 0"));
+  g_clear_pointer (&out, g_free);
+  assert_fails (db, "event result 1 --table 1 --scores 15,9,4 --time-called", 2,
+                "15\u20139\u20134 ended the game (the target reached, SCORING R24); it was not "
+                "time called");
+  assert_fails (db, "event result 1 --table 1 --game 1 --time-called", 2,
+                "--time-called goes with --scores");
+
+  out = ok_line (db, "event result 1 --table 1 --scores 12,9,4 --time-called");
+  g_assert_cmpstr (out, ==, "");
+  g_clear_pointer (&out, g_free);
+  /* The winner is seat 0, placed by score: 3 points, one win. */
+  out = ok_line (db, "event standings 1");
+  expected = g_strdup_printf ("1\t%s (time called)\t3\t", first[3]);
+  g_assert_true (g_str_has_prefix (out, expected));
+  g_clear_pointer (&out, g_free);
+  out = ok_line (db, "event standings 1 --json");
+  g_assert_nonnull (strstr (out, "\"time_called\" : 1"));
+  g_assert_null (strstr (out, "\"time_called\" : 0"));
+  g_clear_pointer (&out, g_free);
+
+  /* Replaced by a finished board: the mark goes. */
+  g_free (ok_line (db, "event result 1 --table 1 --scores 15,9,4"));
+  out = ok_line (db, "event standings 1 --json");
+  g_assert_null (strstr (out, "\"time_called\" : 1"));
+}
+
+/* Single elimination: a finalist who withdraws gives a walkover and is
+ * out in the final, below nobody who played it (docs/EVENTS.md). */
+static void
+test_elimination_walkover (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = make_db (&dir);
+  g_autofree char *out = NULL;
+
+  g_free (ok_line (db, "event new --name Cup --format elimination --table-size 2"));
+  g_free (ok_line (db, "event add 1 Ann Ben Cleo Dan"));
+  assert_fails (db, "event pair 1 --seeding luck", 2,
+                "event pair: --seeding \"luck\": expected \"rating\" or \"registration\"");
+  /* The bracket of 4: Ann v Dan, Ben v Cleo, the higher seed in seat 0
+   * (nobody has a rating yet: registration order). */
+  out = ok_line (db, "event pair 1 --seeding rating");
+  g_assert_cmpstr (out, ==, "1\t1\t0\tAnn\t*\n1\t1\t1\tDan\t\n"
+                            "1\t2\t0\tBen\t*\n1\t2\t1\tCleo\t\n");
+  g_clear_pointer (&out, g_free);
+  assert_fails (db, "event pair 1 --seeding rating", 2,
+                "Cup: seeding applies to round 1 of a single elimination");
+  g_free (ok_line (db, "event result 1 --table 1 --scores 15,3"));
+  g_free (ok_line (db, "event result 1 --table 2 --scores 4,15"));
+  g_free (ok_line (db, "event drop 1 Cleo"));
+  out = ok_line (db, "event pair 1");
+  g_assert_cmpstr (out, ==, "2\tbye\t-\tAnn\t\n");
+  g_clear_pointer (&out, g_free);
+  out = ok_line (db, "event standings 1 --json");
+  g_assert_nonnull (strstr (out, "\"finished\" : true"));
+  g_clear_pointer (&out, g_free);
+  /* Cleo won more points than Ben and Dan but withdrew from the final:
+   * second (out in round 2), Ben and Dan third (out in round 1). */
+  out = ok_line (db, "event standings 1");
+  g_assert_true (g_str_has_prefix (out, "1\tAnn\t"));
+  g_assert_nonnull (strstr (out, "\n2\tCleo (dropped)\t3\t"));
+}
+
 static void
 test_rename_delete (void)
 {
@@ -722,6 +811,8 @@ main (int   argc,
   g_test_add_func ("/cli-event/swiss-thirteen-four-seats", test_swiss_thirteen);
   g_test_add_func ("/cli-event/partners-eight", test_partners_eight);
   g_test_add_func ("/cli-event/rename-delete", test_rename_delete);
+  g_test_add_func ("/cli-event/time-called", test_time_called);
+  g_test_add_func ("/cli-event/elimination-walkover", test_elimination_walkover);
   g_test_add_func ("/cli-event/names", test_names);
   g_test_add_func ("/cli-event/wall", test_wall);
 

@@ -73,6 +73,36 @@ test_bad_case (gconstpointer data)
   lw_test_assert_cli_failed (&text, 2, NULL);
 }
 
+
+/* score --text names the rules that change an item (R15, R19), counts
+ * seats from 1 beside a name, and says no key names. */
+static void
+test_text_breakdowns (void)
+{
+  g_auto (LwTestRun) run = { 0 };
+  g_auto (LwTestRun) dealer = { 0 };
+  g_auto (LwTestRun) zero = { 0 };
+  const char *r15 = "{\"format\": \"little-wolf/game\", \"version\": 1, \"players\": [\"Ann\", \"Ben\"],"
+                    " \"rounds\": [{\"declarer\": 0, \"cards\": [13, 13], \"gongs\": [2, 0]}]}";
+  const char *bad_dealer = "{\"format\": \"little-wolf/game\", \"version\": 1, \"players\": [\"Ann\", \"Ben\"],"
+                           " \"rounds\": [{\"declarer\": 0, \"cards\": [16, 10]},"
+                           " {\"declarer\": 0, \"cards\": [16, 10], \"dealer\": 0}]}";
+  const char *no_declarer = "{\"format\": \"little-wolf/game\", \"version\": 1, \"players\": [\"Ann\", \"Ben\"],"
+                            " \"rounds\": [{\"declarer\": null, \"cards\": [16, 10], \"all_but_last\": true}]}";
+
+  lw_test_run_cli (&run, NULL, r15, "score", "--text", "-", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "Ben: Declarer missed the Pack +1 (void Gongs reduce the award: "
+                                     "2 \u2212 1, R15)"));
+  lw_test_run_cli (&dealer, NULL, bad_dealer, "score", "--text", "-", NULL);
+  lw_test_assert_cli_failed (&dealer, 2, "round 2: dealer is seat 1 (Ann), but the deal passes to "
+                                         "seat 2 (Ben)");
+  lw_test_run_cli (&zero, NULL, no_declarer, "score", "-", NULL);
+  lw_test_assert_cli_failed (&zero, 2, "round 1: \"every trick but the last\" is set but nobody "
+                                       "declared (SCORING R11)");
+  g_assert_null (strstr (zero.err, "all_but_last"));
+}
+
 static void
 test_errors_name_the_place (void)
 {
@@ -253,6 +283,7 @@ main (int   argc,
   add_cases ("scoring");
   add_cases ("random");
   g_test_add_func ("/cli/errors-name-the-place", test_errors_name_the_place);
+  g_test_add_func ("/cli/text-breakdowns", test_text_breakdowns);
   g_test_add_func ("/cli/usage", test_usage);
   g_test_add_func ("/cli/sheet-columns", test_sheet_columns);
   g_test_add_func ("/cli/output-not-written", test_output_not_written);

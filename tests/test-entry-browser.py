@@ -87,7 +87,7 @@ def main():
         # is removed.
         driver.find_element(By.ID, "add-penalty").click()
         extra = driver.find_elements(By.CSS_SELECTOR, "#penalties .penalty")[1]
-        Select(extra.find_elements(By.TAG_NAME, "select")[1]).select_by_visible_text("Looked at discards")
+        Select(extra.find_elements(By.TAG_NAME, "select")[1]).select_by_visible_text("Looked at discards or Pups")
         for width in (360, 320):
             set_width(driver, width)
             cut = cut_texts(driver)

@@ -600,6 +600,220 @@ test_elimination (void)
   g_assert_cmpuint (g_array_index (standings, LwEventStanding, 5).reached, ==, 1);
 }
 
+
+/* A player who withdraws before her semi-final is out in that round, below
+ * the player who played it and lost (docs/EVENTS.md). */
+static void
+test_elimination_withdrawal (void)
+{
+  g_autoptr (LwEvent) event = make_event (LW_EVENT_ELIMINATION, 2, 8, 0, 0);
+  g_autoptr (GArray) standings = NULL;
+  g_autoptr (GPtrArray) bracket = NULL;
+  LwEventRound *round;
+  const GArray *slots;
+  guint at = 99;
+  int p03 = 3;
+
+  /* Round 1 in bracket order: P00-P07, P03-P04, P01-P06, P02-P05; the
+   * higher seed wins each, P03 by a skunk (double points). */
+  round = pair_ok (event);
+  g_assert_cmpuint (round->tables->len, ==, 4);
+  g_assert_cmpint (g_array_index (round->tables, LwEventTable, 1).entrants[0], ==, p03);
+  g_assert_true (lw_event_set_paper_result (event, 1, 1, (const int[]) { 15, 7 }, 2, NULL));
+  g_assert_true (lw_event_set_paper_result (event, 1, 2, (const int[]) { 11, 0 }, 2, NULL));
+  g_assert_true (lw_event_set_paper_result (event, 1, 3, (const int[]) { 15, 9 }, 2, NULL));
+  g_assert_true (lw_event_set_paper_result (event, 1, 4, (const int[]) { 15, 14 }, 2, NULL));
+  g_assert_cmpint (lw_event_elimination_state (event, 4, &at), ==, LW_ELIMINATION_ELIMINATED);
+  g_assert_cmpuint (at, ==, 1);
+  g_assert_cmpint (lw_event_elimination_state (event, 0, &at), ==, LW_ELIMINATION_STILL_IN);
+  g_assert_cmpuint (at, ==, 2);
+
+  /* P03 withdraws before the semi-final: P00 has a walkover. */
+  g_assert_true (lw_event_set_entrant_status (event, p03, LW_ENTRANT_DROPPED, NULL));
+  g_assert_cmpint (lw_event_elimination_state (event, p03, &at), ==, LW_ELIMINATION_WITHDREW);
+  g_assert_cmpuint (at, ==, 2);
+  round = pair_ok (event);
+  g_assert_cmpuint (round->tables->len, ==, 1);
+  g_assert_cmpuint (round->byes->len, ==, 1);
+  g_assert_cmpint (g_array_index (round->byes, int, 0), ==, 0);
+  g_assert_true (lw_event_set_paper_result (event, 2, 1, (const int[]) { 15, 10 }, 2, NULL));
+  g_assert_cmpint (lw_event_elimination_state (event, p03, &at), ==, LW_ELIMINATION_WITHDREW);
+  g_assert_cmpuint (at, ==, 2);
+  g_assert_cmpint (lw_event_elimination_state (event, 2, &at), ==, LW_ELIMINATION_ELIMINATED);
+  g_assert_cmpuint (at, ==, 2);
+
+  round = pair_ok (event);
+  g_assert_true (lw_event_set_paper_result (event, 3, 1, (const int[]) { 15, 12 }, 2, NULL));
+  g_assert_cmpint (lw_event_elimination_state (event, 0, &at), ==, LW_ELIMINATION_CHAMPION);
+  g_assert_cmpint (lw_event_elimination_state (event, 1, &at), ==, LW_ELIMINATION_ELIMINATED);
+  g_assert_cmpuint (at, ==, 3);
+
+  /* P03 has more event points (a skunk win: 6) than P02 (3), but played
+   * no semi-final: P02 third, P03 fourth. */
+  standings = lw_event_compute_standings (event);
+  g_assert_cmpuint (standings->len, ==, 8);
+  g_assert_cmpstr (g_array_index (standings, LwEventStanding, 0).name, ==, "P00");
+  g_assert_cmpstr (g_array_index (standings, LwEventStanding, 1).name, ==, "P01");
+  g_assert_cmpstr (g_array_index (standings, LwEventStanding, 2).name, ==, "P02");
+  g_assert_cmpuint (g_array_index (standings, LwEventStanding, 2).rank, ==, 3);
+  g_assert_false (g_array_index (standings, LwEventStanding, 2).withdrew);
+  g_assert_cmpstr (g_array_index (standings, LwEventStanding, 3).name, ==, "P03");
+  g_assert_cmpuint (g_array_index (standings, LwEventStanding, 3).rank, ==, 4);
+  g_assert_cmpuint (g_array_index (standings, LwEventStanding, 3).reached, ==, 2);
+  g_assert_true (g_array_index (standings, LwEventStanding, 3).withdrew);
+  g_assert_cmpfloat (g_array_index (standings, LwEventStanding, 3).points, ==, 6);
+  g_assert_cmpfloat (g_array_index (standings, LwEventStanding, 2).points, ==, 3);
+
+  /* The bracket: 8, 4, 2 slots and the champion. */
+  bracket = lw_event_bracket (event);
+  g_assert_cmpuint (bracket->len, ==, 4);
+  slots = g_ptr_array_index (bracket, 0);
+  g_assert_cmpuint (slots->len, ==, 8);
+  g_assert_cmpint (g_array_index (slots, int, 2), ==, 3);
+  g_assert_cmpint (g_array_index (slots, int, 3), ==, 4);
+  slots = g_ptr_array_index (bracket, 1);
+  g_assert_cmpuint (slots->len, ==, 4);
+  g_assert_cmpint (g_array_index (slots, int, 0), ==, 0);
+  g_assert_cmpint (g_array_index (slots, int, 1), ==, 3);
+  g_assert_cmpint (g_array_index (slots, int, 2), ==, 1);
+  g_assert_cmpint (g_array_index (slots, int, 3), ==, 2);
+  slots = g_ptr_array_index (bracket, 2);
+  g_assert_cmpuint (slots->len, ==, 2);
+  g_assert_cmpint (g_array_index (slots, int, 0), ==, 0);
+  g_assert_cmpint (g_array_index (slots, int, 1), ==, 1);
+  slots = g_ptr_array_index (bracket, 3);
+  g_assert_cmpuint (slots->len, ==, 1);
+  g_assert_cmpint (g_array_index (slots, int, 0), ==, 0);
+}
+
+
+/* Seeded by a ranking (ratings): the ranked players first, the others in
+ * registration order; later rounds follow the bracket of round 1. */
+static void
+test_elimination_seeded (void)
+{
+  g_autoptr (LwEvent) event = make_event (LW_EVENT_ELIMINATION, 2, 5, 0, 0);
+  g_autoptr (LwEvent) swiss = make_event (LW_EVENT_SWISS, 2, 4, 0, 0);
+  const char *const ranking[] = { "P03", "Nobody", "P01", NULL };
+  g_autoptr (GError) error = NULL;
+  LwEventRound *round;
+
+  g_assert_null (lw_event_pair_next_round_seeded (swiss, ranking, &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+  g_clear_error (&error);
+
+  /* Seeds P03, P01, P00, P02, P04: a bracket of 8, 1 v 8 (bye), 4 v 5,
+   * 2 v 7 (bye), 3 v 6 (bye). */
+  round = lw_event_pair_next_round_seeded (event, ranking, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (round->tables->len, ==, 1);
+  g_assert_cmpuint (round->byes->len, ==, 3);
+  g_assert_cmpint (g_array_index (round->byes, int, 0), ==, 3);
+  g_assert_cmpint (g_array_index (round->tables, LwEventTable, 0).entrants[0], ==, 2);
+  g_assert_cmpint (g_array_index (round->tables, LwEventTable, 0).entrants[1], ==, 4);
+  g_assert_cmpint (g_array_index (round->byes, int, 1), ==, 1);
+  g_assert_cmpint (g_array_index (round->byes, int, 2), ==, 0);
+  g_assert_null (lw_event_pair_next_round_seeded (event, ranking, &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+  g_clear_error (&error);
+
+  /* Seed 5 (P04) wins; round 2: P03 v P04, P01 v P00 (seeds 2 v 3). */
+  g_assert_true (lw_event_set_paper_result (event, 1, 1, (const int[]) { 3, 15 }, 2, NULL));
+  round = pair_ok (event);
+  g_assert_cmpuint (round->tables->len, ==, 2);
+  g_assert_cmpint (g_array_index (round->tables, LwEventTable, 0).entrants[0], ==, 3);
+  g_assert_cmpint (g_array_index (round->tables, LwEventTable, 0).entrants[1], ==, 4);
+  g_assert_cmpint (g_array_index (round->tables, LwEventTable, 1).entrants[0], ==, 1);
+  g_assert_cmpint (g_array_index (round->tables, LwEventTable, 1).entrants[1], ==, 0);
+}
+
+/* The bracket before the later rounds are played: places not decided. */
+static void
+test_elimination_bracket_open (void)
+{
+  g_autoptr (LwEvent) event = make_event (LW_EVENT_ELIMINATION, 2, 5, 0, 0);
+  g_autoptr (GPtrArray) bracket = NULL;
+  const GArray *slots;
+
+  bracket = lw_event_bracket (event);
+  g_assert_cmpuint (bracket->len, ==, 0);
+  g_clear_pointer (&bracket, g_ptr_array_unref);
+  pair_ok (event);
+  bracket = lw_event_bracket (event);
+  /* 5 players: a bracket of 8 (3 rounds) and the champion. */
+  g_assert_cmpuint (bracket->len, ==, 4);
+  slots = g_ptr_array_index (bracket, 0);
+  /* 1 v 8 is a bye: slot 1 is empty. */
+  g_assert_cmpint (g_array_index (slots, int, 0), ==, 0);
+  g_assert_cmpint (g_array_index (slots, int, 1), ==, -1);
+  slots = g_ptr_array_index (bracket, 1);
+  g_assert_cmpint (g_array_index (slots, int, 0), ==, 0);
+  g_assert_cmpint (g_array_index (slots, int, 1), ==, -1);
+  slots = g_ptr_array_index (bracket, 2);
+  g_assert_cmpint (g_array_index (slots, int, 0), ==, -1);
+}
+
+/* A paper board nobody could have ended a game with (SCORING R23-R24):
+ * refused, or entered as time called. */
+static void
+test_time_called (void)
+{
+  g_autoptr (LwEvent) event = make_event (LW_EVENT_SWISS, 3, 3, 1, 1);
+  g_autoptr (GArray) standings = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  LwEventTable *table;
+  double points[LW_EVENT_MAX_SEATS];
+
+  pair_ok (event);
+  g_assert_false (lw_event_set_paper_result (event, 1, 1, (const int[]) { 12, 9, 4 }, 3, &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_NOT_ENDED);
+  g_assert_cmpstr (error->message, ==,
+                   "round 1, table 1: 12\u20139\u20134 cannot have ended a game: nobody "
+                   "reached 15 and nobody is at 0 against 11 or more (SCORING R23, R24); a "
+                   "game stopped by the clock is entered as time called");
+  g_clear_error (&error);
+  table = lw_event_get_table (event, 1, 1, NULL);
+  g_assert_false (table->has_result);
+
+  g_assert_true (lw_event_set_paper_result_full (event, 1, 1, (const int[]) { 12, 9, 4 }, 3,
+                                                 TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_true (table->has_result);
+  g_assert_true (table->time_called);
+  g_assert_false (table->skunk);
+  text = lw_event_scores_text (event, table);
+  g_assert_cmpstr (text, ==, "12\u20139\u20134");
+  /* Places by score, as at a finished table: 3 / 1 / 0. */
+  lw_event_table_points (event, table, points);
+  g_assert_cmpfloat (points[0], ==, 3);
+  g_assert_cmpfloat (points[1], ==, 1);
+  g_assert_cmpfloat (points[2], ==, 0);
+  standings = lw_event_compute_standings (event);
+  g_assert_cmpuint (g_array_index (standings, LwEventStanding, 0).time_called, ==, 1);
+  g_assert_cmpuint (g_array_index (standings, LwEventStanding, 0).wins, ==, 1);
+
+  /* A board that did end is not time called. */
+  g_assert_false (lw_event_set_paper_result_full (event, 1, 1, (const int[]) { 15, 9, 4 }, 3,
+                                                  TRUE, &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==, "round 1, table 1: 15\u20139\u20134 ended the game "
+                   "(the target reached, SCORING R24); it was not time called");
+  g_clear_error (&error);
+  g_assert_false (lw_event_set_paper_result_full (event, 1, 1, (const int[]) { 11, 9, 0 }, 3,
+                                                  TRUE, &error));
+  g_assert_nonnull (strstr (error->message, "(a skunk, SCORING R23)"));
+  g_clear_error (&error);
+  /* … and a skunk below 15 ends a game: no mark needed. */
+  g_assert_true (lw_event_set_paper_result (event, 1, 1, (const int[]) { 11, 9, 0 }, 3, NULL));
+  g_assert_false (table->time_called);
+  g_assert_true (table->skunk);
+  /* Time called still needs one side alone highest. */
+  g_assert_false (lw_event_set_paper_result_full (event, 1, 1, (const int[]) { 9, 9, 4 }, 3,
+                                                  TRUE, &error));
+  g_assert_nonnull (strstr (error->message, "the highest score 9 is shared"));
+}
+
 /* ------------------------------------------------------------------ */
 /* Event points, results                                                */
 /* ------------------------------------------------------------------ */
@@ -867,6 +1081,10 @@ main (int   argc,
   g_test_add_func ("/event/partners/rotation", test_partners_rotation);
   g_test_add_func ("/event/partners/points", test_partners_points);
   g_test_add_func ("/event/elimination", test_elimination);
+  g_test_add_func ("/event/elimination/withdrawal", test_elimination_withdrawal);
+  g_test_add_func ("/event/elimination/bracket-open", test_elimination_bracket_open);
+  g_test_add_func ("/event/elimination/seeded", test_elimination_seeded);
+  g_test_add_func ("/event/time-called", test_time_called);
   g_test_add_func ("/event/points", test_event_points);
   g_test_add_func ("/event/config-errors", test_config_errors);
   g_test_add_func ("/event/standings/tie-breaks", test_standings_tie_breaks);

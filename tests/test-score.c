@@ -174,9 +174,68 @@ test_describe_side (void)
   /* Round 2: both at 0. Ben's penalty is waived and gives Ann a point;
    * Ann's Pack counts; Ben's Worms are waived. */
   g_assert_cmpstr (ann2, ==, "Penalty at 0: point to the others +1, Pack +1");
-  g_assert_cmpstr (ben2, ==, "Looked at discards \u22121 (waived at 0), Worms \u22121 (waived at 0)");
+  g_assert_cmpstr (ben2, ==, "Looked at discards or Pups \u22121 (waived at 0), "
+                          "Worms \u22121 (waived at 0)");
   g_assert_cmpint (standings->scores[0], ==, 2);
   g_assert_cmpint (standings->scores[1], ==, 0);
+}
+
+
+/* The rules that change an item are named where they apply (R8, R15,
+ * R19): each case a game, a round, a side and the exact text. */
+typedef struct {
+  const char *name;
+  const char *record;
+  guint       round;
+  int         side;
+  const char *text;  /* NULL: nothing to show */
+} ExplainCase;
+
+static const ExplainCase explain_cases[] = {
+  { "R15 void Gongs cut the award", HEAD2 "'rounds':[{'declarer':0,'cards':[13,13],'gongs':[2,0]}]}", 1, 1,
+    "Declarer missed the Pack +1 (void Gongs reduce the award: 2 \u2212 1, R15)" },
+  { "R15 the declarer's side shows nothing", HEAD2 "'rounds':[{'declarer':0,'cards':[13,13],'gongs':[2,0]}]}", 1, 0,
+    NULL },
+  { "R15 an award cut to 0", HEAD3 "'rounds':[{'declarer':0,'cards':[15,9,9],'gongs':[2,0,0]}]}", 1, 2,
+    "Declarer missed the Pack +0 (void Gongs reduce the award: 1 \u2212 1, R15)" },
+  { "R15 a void Den set", HEAD2 "'rounds':[{'declarer':0,'cards':[13,13],'worms':[2,0],'gongs':[2,0],'bears':[2,0],'wolves':[2,0]}]}", 1, 1,
+    "Declarer missed the Pack +0 (void Den set reduces the award: 2 \u2212 2, R15)" },
+  { "R15 not cut: no void bonus", HEAD2 "'rounds':[{'declarer':0,'cards':[13,13]}]}", 1, 1,
+    "Declarer missed the Pack +2" },
+  { "R8 one deck", HEAD2 "'rounds':[{'declarer':0,'cards':[20,6],'worms':[2,0],'gongs':[2,0],'bears':[2,0],'wolves':[2,0]}]}", 1, 0,
+    "All eight Den cards +2, Pack +1" },
+  { "R8 two decks, one set", HEAD5 "'rounds':[{'declarer':null,'cards':[30,10,10,10,5],'worms':[2,0,0,0,0],'gongs':[2,0,0,0,0],'bears':[2,0,0,0,0],'wolves':[2,0,0,0,0]}]}", 1, 0,
+    "A complete set of eight Den cards +2, Most cards, nobody declared \u22121" },
+  { "R8 two decks, both sets", HEAD5 "'rounds':[{'declarer':null,'cards':[30,10,10,10,5],'worms':[4,0,0,0,0],'gongs':[4,0,0,0,0],'bears':[4,0,0,0,0],'wolves':[4,0,0,0,0]}]}", 1, 0,
+    "Both complete sets of eight Den cards +4, Most cards, nobody declared \u22121" },
+  { "R19 a point to the others would end the game",
+    HEAD2 "'rules':{'target':3},'rounds':[{'declarer':null,'cards':[20,6]},{'declarer':1,'cards':[6,20]},"
+          "{'declarer':null,'cards':[20,6],'penalties':[{'seat':0,'kind':'out_of_turn'}]}]}", 3, 0,
+    "Played out of turn \u22121 (waived at 0: a point to the others would end the game, so Ann "
+    "forfeits their next deal, R19), Most cards, nobody declared \u22121 (waived at 0)" },
+  { "R19 a point to the others", HEAD2 "'rounds':[{'declarer':null,'cards':[6,20]},"
+          "{'declarer':null,'cards':[20,6],'penalties':[{'seat':1,'kind':'looked_at_discards'}]}]}", 2, 1,
+    "Looked at discards or Pups \u22121 (waived at 0)" },
+};
+
+static void
+test_explain_side (void)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (explain_cases); i++)
+    {
+      const ExplainCase *c = &explain_cases[i];
+      g_autoptr (LwGameRecord) record = lw_test_record_from (c->record);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LwStandings) standings = lw_standings_compute (record, &error);
+      g_autofree char *text = NULL;
+
+      g_test_message ("%s", c->name);
+      g_assert_no_error (error);
+      g_assert_cmpuint (standings->rounds->len, >=, c->round);
+      text = lw_round_result_explain_side (record, g_ptr_array_index (standings->rounds, c->round - 1),
+                                           c->side);
+      g_assert_cmpstr (text, ==, c->text);
+    }
 }
 
 /* R9/R11: the result says when a Pack was made, and when it was worth 0. */
@@ -231,7 +290,7 @@ static const BadCase bad_cases[] = {
   { HEAD2 "'rounds':[{'declarer':0}]}", "round 1: cards is missing", LW_ENGINE_ERROR_INVALID },
   { HEAD2 "'rounds':[{'cards':[16,10]}]}", "round 1: declarer is missing", LW_ENGINE_ERROR_INVALID },
   { HEAD2 "'rounds':[{'declarer':0,'cards':[16,10]},{'declarer':0,'cards':[16,10],'unpegged':[5]}]}", "round 2: unpegged seat is 5", LW_ENGINE_ERROR_INVALID },
-  { HEAD2 "'rounds':[{'declarer':0,'cards':[26,0],'all_but_last':true}]}", "round 1: all_but_last is set but the declarer's side won every card", LW_ENGINE_ERROR_INVALID },
+  { HEAD2 "'rounds':[{'declarer':0,'cards':[26,0],'all_but_last':true}]}", "round 1: \"every trick but the last\" is set but the declarer's side won every card (SCORING R11)", LW_ENGINE_ERROR_INVALID },
   { HEAD2 "'rounds':[{'void':'dealer_did_not_discard','dealer':0}]}", "round 1: a void round may hold only penalties", LW_ENGINE_ERROR_INVALID },
   { HEAD2 "'rounds':[{'void':'yes'}]}", "round 1: void must be", LW_ENGINE_ERROR_INVALID },
   { "{'format':'little-wolf/game','version':1,'players':['Ann','  '],'rounds':[]}", "players: the name of seat 1 is only spaces", LW_ENGINE_ERROR_INVALID },
@@ -246,7 +305,7 @@ static const BadCase bad_cases[] = {
   { "{'format':'little-wolf/game','version':1,'ruleset':'garwolf','players':['A','B','C'],'rounds':[{'court':[4,4,4],'garwolves':[1,1,2]}]}", "round 1: Garwolves sum to 4, expected 3", LW_ENGINE_ERROR_INVALID },
   { HEAD2 "'rounds':[{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]}]}",
     "round 10: the game ended after round 9 (Ann won)", LW_ENGINE_ERROR_GAME_OVER },
-  { HEAD2 "'rounds':[{'declarer':0,'cards':[16,10]},{'declarer':0,'cards':[16,10],'dealer':0}]}", "round 2: dealer is seat 0 (Ann), but the deal passes to seat 1 (Ben)", LW_ENGINE_ERROR_INVALID },
+  { HEAD2 "'rounds':[{'declarer':0,'cards':[16,10]},{'declarer':0,'cards':[16,10],'dealer':0}]}", "round 2: dealer is seat 1 (Ann), but the deal passes to seat 2 (Ben)", LW_ENGINE_ERROR_INVALID },
   { HEAD5 "'rounds':[{'declarer':0,'cards':[33,8,8,8,8],'wolves':[5,0,0,0,0]}]}", "round 1: wolves sum to 5, but 2 decks hold only 4", LW_ENGINE_ERROR_INVALID },
   /* What json-glib would read wrongly: integers that wrap around (this one
    * as 13), hexadecimal and octal numbers, a cut string, a second value. */
@@ -516,7 +575,7 @@ test_build_and_write (void)
 
   text = lw_standings_to_text (record, standings);
   g_assert_nonnull (strstr (text, "Ann & Cleo"));
-  g_assert_nonnull (strstr (text, "Looked at discards"));
+  g_assert_nonnull (strstr (text, "Looked at discards or Pups"));
   g_assert_nonnull (strstr (text, "Next dealer: Ann"));
 }
 
@@ -600,6 +659,7 @@ main (int   argc,
   g_test_add_func ("/score/describe", test_describe);
   g_test_add_func ("/score/pack-flags", test_pack_flags);
   g_test_add_func ("/score/describe-side", test_describe_side);
+  g_test_add_func ("/score/explain-side", test_explain_side);
   g_test_add_func ("/record/deep-nesting", test_deep_nesting);
   g_test_add_func ("/record/lenient-json", test_lenient_json);
   g_test_add_func ("/record/round-validate", test_round_validate);

@@ -15,7 +15,7 @@
   ];
   const PENALTIES = [
     ['out_of_turn', 'Out of turn'],
-    ['looked_at_discards', 'Looked at discards'],
+    ['looked_at_discards', 'Looked at discards or Pups'],
   ];
 
   const match = /^\/t\/(\d+)$/.exec(location.pathname);

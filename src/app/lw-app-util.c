@@ -103,7 +103,7 @@ lw_describe_round (const LwGameRecord  *record,
 
   for (guint side = 0; side < standings->n_sides; side++)
     {
-      g_autofree char *items = lw_round_result_describe_side (result, (int) side);
+      g_autofree char *items = lw_round_result_explain_side (record, result, (int) side);
       g_autofree char *delta = NULL;
       g_autofree char *name = NULL;
 

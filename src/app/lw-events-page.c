@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 
 #include "lw-app-util.h"
+#include "lw-bracket.h"
 #include "lw-events-page.h"
 #include "lw-print-table.h"
 #include "lw-print.h"
@@ -62,6 +63,11 @@ struct _LwEventsPage
   GtkBox *tables_box;
   AdwPreferencesGroup *standings_group;
   GtkListBox *standings_list;
+
+  /* borrowed: the bracket page, built in code (single eliminations only) */
+  AdwViewStackPage *bracket_page;
+  LwBracketView *bracket_view;
+  GtkLabel *bracket_label;
 
   /* owned */
   LwStore *store;
@@ -383,11 +389,46 @@ link_finished_games (LwEventsPage *self)
 /* An event: players                                                    */
 /* ------------------------------------------------------------------ */
 
+/* A single elimination's entrant once round 1 is paired: where they
+ * stand (docs/EVENTS.md), or NULL when not in the field. */
+static char *
+elimination_status_text (const LwEvent *event,
+                         int            entrant)
+{
+  guint round = 0;
+
+  if (event->config.format != LW_EVENT_ELIMINATION)
+    return NULL;
+  switch (lw_event_elimination_state (event, entrant, &round))
+    {
+    case LW_ELIMINATION_STILL_IN:
+      /* TRANSLATORS: a player of a single elimination who has lost no game */
+      return g_strdup_printf (_("Still in · round %u"), round);
+    case LW_ELIMINATION_ELIMINATED:
+      /* TRANSLATORS: a player of a single elimination who lost a game */
+      return g_strdup_printf (_("Eliminated in round %u"), round);
+    case LW_ELIMINATION_WITHDREW:
+      /* TRANSLATORS: a player of a single elimination who dropped out: a loss in that round */
+      return g_strdup_printf (_("Withdrew in round %u"), round);
+    case LW_ELIMINATION_CHAMPION:
+      /* TRANSLATORS: the winner of a single elimination */
+      return g_strdup (_("Champion"));
+    case LW_ELIMINATION_NOT_IN_FIELD:
+    default:
+      return NULL;
+    }
+}
+
 static char *
 entrant_status_text (const LwEvent   *event,
                      const LwEntrant *entrant)
 {
   const char *status;
+  int index = lw_event_find_entrant (event, entrant->name);
+  g_autofree char *bracket = index >= 0 ? elimination_status_text (event, index) : NULL;
+
+  if (bracket != NULL)
+    return g_steal_pointer (&bracket);
 
   switch (entrant->status)
     {
@@ -431,6 +472,14 @@ fill_players (LwEventsPage *self)
         checked_in++;
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), escaped);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      /* Out of a single elimination, or its champion: nothing to drop or
+       * check in (the field is fixed). */
+      if (event->config.format == LW_EVENT_ELIMINATION && event->rounds->len > 0
+          && lw_event_elimination_state (event, (int) i, NULL) != LW_ELIMINATION_STILL_IN)
+        {
+          gtk_list_box_append (self->players_list, row);
+          continue;
+        }
       if (entrant->status == LW_ENTRANT_CHECKED_IN)
         {
           /* TRANSLATORS: a button: the player leaves the event */
@@ -534,6 +583,10 @@ table_status (LwEventsPage       *self,
                                   ? _("%s won with a skunk · game %ld")
                                   : _("%s won · game %ld"),
                                 winner, (long) table->game_id);
+      if (table->time_called)
+        /* TRANSLATORS: a table's result from paper, the game stopped by the
+         * clock: the player with the highest score */
+        return g_strdup_printf (_("%s ahead when time was called · from paper"), winner);
       return g_strdup_printf (table->skunk
                                 /* TRANSLATORS: a table's result entered from paper: the winner */
                                 ? _("%s won with a skunk · from paper")
@@ -777,9 +830,10 @@ standing_subtitle (const LwEvent         *event,
 
   if (event->config.format == LW_EVENT_ELIMINATION)
     {
-      if (row->reached > lw_event_total_rounds (event))
-        /* TRANSLATORS: the winner of a single elimination */
-        g_string_append (text, _("Champion · "));
+      g_autofree char *state = elimination_status_text (event, row->entrant);
+
+      if (state != NULL)
+        g_string_append_printf (text, "%s · ", state);
       else
         /* TRANSLATORS: the round a player of a single elimination reached */
         g_string_append_printf (text, _("Reached round %u · "), row->reached);
@@ -797,9 +851,16 @@ standing_subtitle (const LwEvent         *event,
   if (row->byes > 0)
     g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, " · %u bye", " · %u byes", row->byes),
                             row->byes);
-  if (row->dropped)
+  if (row->dropped && !row->withdrew)
     /* TRANSLATORS: an event's player who dropped out */
     g_string_append (text, _(" · dropped out"));
+  if (row->time_called > 0)
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                               /* TRANSLATORS: games whose result was entered
+                                                * as time called (placed by score) */
+                                               " · %u game time called",
+                                               " · %u games time called", row->time_called),
+                            row->time_called);
   /* A narrow row breaks its line after a "·", not before it. */
   g_string_replace (text, " · ", "\u00a0· ", 0);
   return g_string_free (g_steal_pointer (&text), FALSE);
@@ -901,6 +962,27 @@ fill_standings (LwEventsPage *self)
 /* An event                                                             */
 /* ------------------------------------------------------------------ */
 
+/* A single elimination's bracket: its page is shown for that format only. */
+static void
+fill_bracket (LwEventsPage *self)
+{
+  gboolean elimination = self->event->config.format == LW_EVENT_ELIMINATION;
+
+  adw_view_stack_page_set_visible (self->bracket_page, elimination);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "events.print-bracket",
+                                 elimination && self->event->rounds->len > 0);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "events.pair-by-rating",
+                                 elimination && self->event->rounds->len == 0);
+  lw_bracket_view_set_event (self->bracket_view, elimination ? self->event : NULL);
+  gtk_label_set_text (self->bracket_label,
+                      self->event->rounds->len == 0
+                        /* TRANSLATORS: the bracket page before round 1 is paired */
+                        ? _("The bracket is drawn when round 1 is paired: seeds in the order of the "
+                            "Players page, the top seeds meeting last.")
+                        /* TRANSLATORS: the bracket page: how to read it */
+                        : _("Each pair’s winner goes on to the right. Bold: through; faded: out."));
+}
+
 static void
 fill_event (LwEventsPage *self)
 {
@@ -917,6 +999,7 @@ fill_event (LwEventsPage *self)
   fill_players (self);
   fill_rounds (self);
   fill_standings (self);
+  fill_bracket (self);
 }
 
 /* The games kept for the event's tables in the database (from an earlier
@@ -1343,22 +1426,129 @@ new_event_action (GtkWidget  *widget,
   gtk_widget_grab_focus (name);
 }
 
+/* Stores a paper result; a game started for the table is then no longer
+ * its result. */
+static gboolean
+store_paper_result (LwEventsPage  *self,
+                    guint          round,
+                    guint          table,
+                    const int     *scores,
+                    guint          n,
+                    gboolean       time_called,
+                    GError       **error)
+{
+  gint64 pending;
+
+  if (!lw_store_set_event_paper_result_full (self->store, self->event_id, round, table, scores,
+                                             n, time_called, error))
+    return FALSE;
+  pending = find_pending (self, self->event_id, round, table);
+  if (pending > 0)
+    g_hash_table_remove (self->pending, &pending);
+  return TRUE;
+}
+
+/* The round, table and number of scores a paper result's dialog is for. */
+static void
+dialog_table (AdwMessageDialog *dialog,
+              guint            *round,
+              guint            *table,
+              guint            *n)
+{
+  *round = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "lw-round"));
+  *table = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "lw-table"));
+  *n = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "lw-n-scores"));
+}
+
+static void
+set_dialog_table (GtkWidget *dialog,
+                  guint      round,
+                  guint      table,
+                  guint      n)
+{
+  g_object_set_data (G_OBJECT (dialog), "lw-round", GUINT_TO_POINTER (round));
+  g_object_set_data (G_OBJECT (dialog), "lw-table", GUINT_TO_POINTER (table));
+  g_object_set_data (G_OBJECT (dialog), "lw-n-scores", GUINT_TO_POINTER (n));
+}
+
+/* After a paper result: the event read again, or the refusal shown. */
+static void
+paper_result_changed (LwEventsPage *self,
+                      gboolean      ok,
+                      guint         table,
+                      GError       *error)
+{
+  /* TRANSLATORS: a table's paper result was refused */
+  g_autofree char *heading = g_strdup_printf (_("Could Not Enter the Result of Table %u"), table);
+
+  changed (self, ok, heading, error);
+}
+
+static void
+time_called_response_cb (AdwMessageDialog *dialog,
+                         const char       *response,
+                         gpointer          user_data)
+{
+  LwEventsPage *self = user_data;
+  const int *scores = g_object_get_data (G_OBJECT (dialog), "lw-scores");
+  g_autoptr (GError) error = NULL;
+  guint round, table, n;
+  gboolean ok;
+
+  if (g_strcmp0 (response, "time-called") != 0 || self->event == NULL)
+    return;
+  dialog_table (dialog, &round, &table, &n);
+  ok = store_paper_result (self, round, table, scores, n, TRUE, &error);
+  paper_result_changed (self, ok, table, error);
+}
+
+/* SCORING R23-R24: the board cannot have ended a game. Warn, and offer it
+ * as a game stopped by the clock. */
+static void
+offer_time_called (LwEventsPage *self,
+                   guint         round,
+                   guint         table,
+                   const int    *scores,
+                   guint         n,
+                   const char   *message)
+{
+  g_autofree char *body = lw_message_capitalize (message);
+  GtkWidget *dialog;
+
+  /* TRANSLATORS: a paper result whose scores no game ends with */
+  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
+                                   _("This Game Has Not Ended"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    /* TRANSLATORS: a button: the game was stopped by the clock;
+                                     * its places go by score */
+                                    "time-called", _("_Record as Time Called"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "time-called",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  set_dialog_table (dialog, round, table, n);
+  g_object_set_data_full (G_OBJECT (dialog), "lw-scores",
+                          g_memdup2 (scores, sizeof (int) * n), g_free);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (time_called_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 paper_response_cb (AdwMessageDialog *dialog,
                    const char       *response,
                    gpointer          user_data)
 {
   LwEventsPage *self = user_data;
-  guint round = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "lw-round"));
-  guint table = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "lw-table"));
-  guint n = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "lw-n-scores"));
   int scores[LW_EVENT_MAX_SEATS] = { 0 };
   g_autoptr (GError) error = NULL;
-  g_autofree char *heading = NULL;
+  guint round, table, n;
   gboolean ok;
 
   if (g_strcmp0 (response, "enter") != 0 || self->event == NULL)
     return;
+  dialog_table (dialog, &round, &table, &n);
 
   for (guint i = 0; i < n; i++)
     {
@@ -1366,18 +1556,13 @@ paper_response_cb (AdwMessageDialog *dialog,
 
       scores[i] = lw_spin_get_int (GTK_SPIN_BUTTON (dialog_field (dialog, key)));
     }
-  ok = lw_store_set_event_paper_result (self->store, self->event_id, round, table, scores, n, &error);
-  if (ok)
+  ok = store_paper_result (self, round, table, scores, n, FALSE, &error);
+  if (g_error_matches (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_NOT_ENDED))
     {
-      gint64 pending = find_pending (self, self->event_id, round, table);
-
-      /* The paper result stands: a game started for the table is no longer its result. */
-      if (pending > 0)
-        g_hash_table_remove (self->pending, &pending);
+      offer_time_called (self, round, table, scores, n, error->message);
+      return;
     }
-  /* TRANSLATORS: a table's paper result was refused */
-  heading = g_strdup_printf (_("Could Not Enter the Result of Table %u"), table);
-  changed (self, ok, heading, error);
+  paper_result_changed (self, ok, table, error);
 }
 
 static void
@@ -1416,9 +1601,7 @@ paper_result_action (GtkWidget  *widget,
 
       g_object_set_data (G_OBJECT (dialog), g_intern_string (key), spin);
     }
-  g_object_set_data (G_OBJECT (dialog), "lw-round", GUINT_TO_POINTER (self->shown_round));
-  g_object_set_data (G_OBJECT (dialog), "lw-table", GUINT_TO_POINTER (number));
-  g_object_set_data (G_OBJECT (dialog), "lw-n-scores", GUINT_TO_POINTER (n));
+  set_dialog_table (GTK_WIDGET (dialog), self->shown_round, number, n);
   g_signal_connect_object (dialog, "response", G_CALLBACK (paper_response_cb), self, 0);
 }
 
@@ -1633,7 +1816,11 @@ pair_action (GtkWidget  *widget,
 
   if (self->event == NULL)
     return;
-  event = lw_store_pair_event_round (self->store, self->event_id, &error);
+  /* events.pair-by-rating: round 1 of a single elimination seeded by rating */
+  event = lw_store_pair_event_round_seeded (self->store, self->event_id,
+                                            g_str_equal (action_name, "events.pair-by-rating")
+                                              ? LW_SEEDING_RATING : LW_SEEDING_REGISTRATION,
+                                            &error);
   if (event == NULL)
     {
       /* TRANSLATORS: pairing the next round was refused */
@@ -1833,6 +2020,13 @@ lw_events_page_print_new (LwEventsPage *self,
                     g_string_append (notes, " · ");
                   /* TRANSLATORS: printed seating: the seat that deals first */
                   g_string_append (notes, _("deals first"));
+                }
+              if (s == 0 && table->has_result && table->time_called)
+                {
+                  if (notes->len > 0)
+                    g_string_append (notes, " · ");
+                  /* TRANSLATORS: printed seating: the table's game was stopped by the clock */
+                  g_string_append (notes, _("time called"));
                 }
               cells[0] = s == 0 ? g_strdup_printf ("%u", table->number) : g_strdup ("");
               cells[1] = g_strdup_printf ("%u", s + 1);
@@ -2249,6 +2443,64 @@ lw_events_page_finalize (GObject *object)
   G_OBJECT_CLASS (lw_events_page_parent_class)->finalize (object);
 }
 
+/* The Bracket page: a line on how to read it, the drawing in a scrolled
+ * window (a wide bracket scrolls sideways on a phone), and Print. */
+static void
+add_bracket_page (LwEventsPage *self)
+{
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *view = lw_bracket_view_new ();
+  GtkWidget *button;
+
+  gtk_widget_set_margin_top (box, 18);
+  gtk_widget_set_margin_bottom (box, 18);
+  gtk_widget_set_margin_start (box, 12);
+  gtk_widget_set_margin_end (box, 12);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_set_hexpand (view, TRUE);
+  gtk_widget_set_vexpand (view, TRUE);
+  /* TRANSLATORS: a button on the bracket page */
+  button = gtk_button_new_with_mnemonic (_("_Print Bracket…"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "events.print-bracket");
+  gtk_widget_set_halign (button, GTK_ALIGN_START);
+  /* The line and the button stay put; the drawing scrolls. */
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), view);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), scrolled);
+  gtk_box_append (GTK_BOX (box), button);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (view), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  /* TRANSLATORS: the bracket drawing, for a screen reader */
+                                  _("Bracket"), -1);
+
+  /* TRANSLATORS: the page of a single elimination's bracket */
+  self->bracket_page = adw_view_stack_add_titled (self->view_stack, box, "bracket", _("Bracket"));
+  adw_view_stack_page_set_icon_name (self->bracket_page, "view-dual-symbolic");
+  adw_view_stack_page_set_visible (self->bracket_page, FALSE);
+  self->bracket_view = LW_BRACKET_VIEW (view);
+  self->bracket_label = GTK_LABEL (label);
+}
+
+static void
+print_bracket_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  LwEventsPage *self = LW_EVENTS_PAGE (widget);
+  GtkPrintOperation *operation = self->event != NULL ? lw_print_bracket_new (self->event) : NULL;
+
+  if (operation == NULL)
+    {
+      toast (self, _("No round is paired yet"));
+      return;
+    }
+  lw_print_run (operation, GTK_WINDOW (gtk_widget_get_root (widget)));
+}
+
 static void
 lw_events_page_class_init (LwEventsPageClass *klass)
 {
@@ -2287,12 +2539,14 @@ lw_events_page_class_init (LwEventsPageClass *klass)
   gtk_widget_class_install_action (widget_class, "events.check-in", "s", check_in_action);
   gtk_widget_class_install_action (widget_class, "events.drop", "s", drop_action);
   gtk_widget_class_install_action (widget_class, "events.pair", NULL, pair_action);
+  gtk_widget_class_install_action (widget_class, "events.pair-by-rating", NULL, pair_action);
   gtk_widget_class_install_action (widget_class, "events.show-round", "u", show_round_action);
   gtk_widget_class_install_action (widget_class, "events.score-table", "u", score_table_action);
   gtk_widget_class_install_action (widget_class, "events.paper-result", "u", paper_result_action);
   gtk_widget_class_install_action (widget_class, "events.print-seating", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "events.print-standings", NULL, print_action);
   gtk_widget_class_install_action (widget_class, "events.print-wall", NULL, print_action);
+  gtk_widget_class_install_action (widget_class, "events.print-bracket", NULL, print_bracket_action);
   gtk_widget_class_install_action (widget_class, "events.export-csv", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "events.export-json", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "events.table-entry", NULL, table_entry_action);
@@ -2330,4 +2584,5 @@ lw_events_page_init (LwEventsPage *self)
   g_signal_connect (self->add_entry, "activate", G_CALLBACK (add_entry_activate_cb), self);
   g_signal_connect (self->events_list, "row-activated", G_CALLBACK (event_row_activated_cb), self);
   g_signal_connect (self->round_drop, "notify::selected", G_CALLBACK (round_selected_cb), self);
+  add_bracket_page (self);
 }

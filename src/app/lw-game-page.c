@@ -1422,7 +1422,7 @@ note_penalty_action (GtkWidget  *widget,
     /* TRANSLATORS: a penalty: played cards out of turn (SCORING R19) */
     _("Out of turn"),
     /* TRANSLATORS: a penalty: looked at discards or the Pups (SCORING R19) */
-    _("Looked at discards"),
+    _("Looked at discards or Pups"),
     NULL
   };
   g_autofree char *body = NULL;

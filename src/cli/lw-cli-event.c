@@ -41,7 +41,10 @@ static const char event_usage[] =
   "      Swiss and partners events with no points\n"
   "  event checkin ID NAME     check a registered (or dropped) player in\n"
   "  event drop ID NAME        drop a player: not paired again, results stay\n"
-  "  event pair ID             pair and seat the next round; prints its seating\n"
+  "  event pair ID [--seeding rating|registration]\n"
+  "      pair and seat the next round; prints its seating (--seeding rating:\n"
+  "      round 1 of a single elimination seeded by rating, unrated players\n"
+  "      last; default registration order)\n"
   "  event seating ID [--round R]\n"
   "      a round's seating (default the last): one line per seat,\n"
   "      ROUND<TAB>TABLE<TAB>SEAT<TAB>PLAYER<TAB>DEALER (DEALER \"*\" for the\n"
@@ -50,15 +53,18 @@ static const char event_usage[] =
   "      the wall sheet of a round (default the last): every player in\n"
   "      alphabetical order, \"NAME — Table N, Seat S\" (seats from 1, \" *\" for\n"
   "      the first dealer) or \"NAME — Bye\"\n"
-  "  event result ID [--round R] --table T --scores \"A,B,C,D\"\n"
+  "  event result ID [--round R] --table T --scores \"A,B,C,D\" [--time-called]\n"
   "      a table's final scores from paper, in seat order (partners: per seat,\n"
-  "      or one per side: seats 0 and 2, then 1 and 3); default the last round\n"
+  "      or one per side: seats 0 and 2, then 1 and 3); default the last round;\n"
+  "      scores no game ends with (nobody at 15, no skunk) only with\n"
+  "      --time-called: a game stopped by the clock, placed by score\n"
   "  event result ID [--round R] --table T --game GAME_ID\n"
   "      the table's result is a stored game (finished, the table's players)\n"
   "  event standings ID [--json|--csv]\n"
   "      RANK<TAB>PLAYER<TAB>POINTS<TAB>BUCHHOLZ<TAB>HEAD_TO_HEAD<TAB>MARGIN<TAB>\n"
   "      SKUNKS<TAB>GAMES<TAB>WINS<TAB>BYES (a dropped player: \" (dropped)\" after\n"
-  "      the name); --csv and --json as docs/EVENTS.md\n"
+  "      the name, one with a time-called game: \" (time called)\"); --csv and\n"
+  "      --json as docs/EVENTS.md\n"
   "  event list                one line per event, newest first:\n"
   "      ID<TAB>NAME<TAB>FORMAT<TAB>TABLE_SIZE<TAB>PLAYERS<TAB>ROUNDS_PAIRED/ROUNDS\n"
   "  event rename ID NAME      give the event a new name\n"
@@ -397,20 +403,43 @@ event_pair (LwCliContext *ctx,
 {
   gint64 id = 0;
   int status = LW_CLI_OK;
+  const char *id_text = NULL;
+  LwSeeding seeding = LW_SEEDING_REGISTRATION;
   g_autoptr (LwStore) store = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (LwEvent) event = NULL;
   g_autoptr (GString) out = g_string_new (NULL);
 
-  if (argc != 2)
+  for (int i = 1; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--seeding") == 0)
+        {
+          const char *text = option_value ("event pair", argc, argv, &i, &status);
+
+          if (text == NULL)
+            return status;
+          if (strcmp (text, "rating") == 0)
+            seeding = LW_SEEDING_RATING;
+          else if (strcmp (text, "registration") == 0)
+            seeding = LW_SEEDING_REGISTRATION;
+          else
+            return lw_cli_fail (LW_CLI_INVALID, "event pair: --seeding \"%s\": expected "
+                                "\"rating\" or \"registration\"", text);
+        }
+      else if (id_text == NULL)
+        id_text = argv[i];
+      else
+        return lw_cli_fail (LW_CLI_INVALID, "event pair: one event ID is needed");
+    }
+  if (id_text == NULL)
     return lw_cli_fail (LW_CLI_INVALID, "event pair: one event ID is needed");
-  if (!parse_positive (argv[1], G_MAXINT64, &id))
-    return bad_id ("event pair", argv[1]);
+  if (!parse_positive (id_text, G_MAXINT64, &id))
+    return bad_id ("event pair", id_text);
 
   store = open_store (ctx, TRUE, TRUE, id, &status);
   if (store == NULL)
     return status;
-  event = lw_store_pair_event_round (store, id, &error);
+  event = lw_store_pair_event_round_seeded (store, id, seeding, &error);
   if (event == NULL)
     return lw_cli_fail_error (error);
   append_seating (out, event, g_ptr_array_index (event->rounds, event->rounds->len - 1));
@@ -486,6 +515,7 @@ event_result (LwCliContext *ctx,
 {
   gint64 id = 0, round = 0, table = 0, game = 0;
   const char *id_text = NULL, *scores_text = NULL;
+  gboolean time_called = FALSE;
   int status = LW_CLI_OK;
   g_autoptr (LwStore) store = NULL;
   g_autoptr (GError) error = NULL;
@@ -495,7 +525,9 @@ event_result (LwCliContext *ctx,
     {
       const char *text;
 
-      if (strcmp (argv[i], "--round") == 0 || strcmp (argv[i], "--table") == 0
+      if (strcmp (argv[i], "--time-called") == 0)
+        time_called = TRUE;
+      else if (strcmp (argv[i], "--round") == 0 || strcmp (argv[i], "--table") == 0
           || strcmp (argv[i], "--game") == 0 || strcmp (argv[i], "--scores") == 0)
         {
           const char *option = argv[i];
@@ -523,6 +555,9 @@ event_result (LwCliContext *ctx,
     return lw_cli_fail (LW_CLI_INVALID, "event result: --table is needed");
   if ((scores_text != NULL) == (game != 0))
     return lw_cli_fail (LW_CLI_INVALID, "event result: give either --scores or --game");
+  if (time_called && scores_text == NULL)
+    return lw_cli_fail (LW_CLI_INVALID, "event result: --time-called goes with --scores "
+                        "(a stored game has ended)");
   if (scores_text != NULL)
     {
       g_auto (GStrv) parts = g_strsplit (scores_text, ",", -1);
@@ -560,9 +595,9 @@ event_result (LwCliContext *ctx,
       round = event->rounds->len;
     }
   if (scores_text != NULL
-      ? !lw_store_set_event_paper_result (store, id, (guint) round, (guint) table,
-                                          (const int *) (gpointer) scores->data, scores->len,
-                                          &error)
+      ? !lw_store_set_event_paper_result_full (store, id, (guint) round, (guint) table,
+                                               (const int *) (gpointer) scores->data,
+                                               scores->len, time_called, &error)
       : !lw_store_set_event_game_result (store, id, (guint) round, (guint) table, game, &error))
     return lw_cli_fail_error (error);
   return LW_CLI_OK;
@@ -622,8 +657,11 @@ event_standings (LwCliContext *ctx,
           g_autofree char *points = format_number (row->points);
           g_autofree char *buchholz = format_number (row->buchholz);
 
+          g_autofree char *marks = g_strdup_printf ("%s%s", row->dropped ? " (dropped)" : "",
+                                                    row->time_called > 0 ? " (time called)" : "");
+
           g_string_append_printf (out, "%u\t%s%s\t%s\t%s\t%d\t%d\t%u\t%u\t%u\t%u\n", row->rank,
-                                  row->name, row->dropped ? " (dropped)" : "", points, buchholz,
+                                  row->name, marks, points, buchholz,
                                   row->head_to_head, row->margin, row->skunks, row->games,
                                   row->wins, row->byes);
         }

@@ -18,12 +18,16 @@ G_BEGIN_DECLS
  * @LW_ENGINE_ERROR_GAME_OVER: a round follows the end of the game
  * @LW_ENGINE_ERROR_ILLEGAL_PLAY: at the virtual table, an action the rules
  *   do not allow now (TRICKS §2–§4); the message names the rule
+ * @LW_ENGINE_ERROR_NOT_ENDED: final scores from paper that no game ends
+ *   with (nobody reached the target, no skunk: SCORING R23–R24); they can
+ *   be entered as a "time called" result
  */
 typedef enum {
   LW_ENGINE_ERROR_PARSE,
   LW_ENGINE_ERROR_INVALID,
   LW_ENGINE_ERROR_GAME_OVER,
   LW_ENGINE_ERROR_ILLEGAL_PLAY,
+  LW_ENGINE_ERROR_NOT_ENDED,
 } LwEngineError;
 
 GQuark lw_engine_error_quark (void);

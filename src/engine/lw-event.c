@@ -610,22 +610,15 @@ table_winner (const LwEventTable *table)
   return table->entrants[best];
 }
 
-/* The elimination bracket's slots for @round (1-based): entrants in
- * bracket order, -1 for an empty slot. Rounds before @round must be
- * complete. */
+/* The standard bracket of @size slots (a power of two): the seed, 1…,
+ * in each slot. 1 v N, then each half mirrored, so that the top seeds
+ * meet last and the byes go to them. */
 static GArray *
-elimination_slots (const LwEvent *event,
-                   guint          round)
+bracket_seeds (guint size)
 {
-  g_autoptr (GArray) field = round_one_field (event);
-  guint n = field->len;
-  guint size = 1u << ceil_log2 (MAX (n, 1));
-  g_autoptr (GArray) seeds = g_array_new (FALSE, FALSE, sizeof (guint));
-  GArray *slots = g_array_new (FALSE, FALSE, sizeof (int));
+  GArray *seeds = g_array_new (FALSE, FALSE, sizeof (guint));
   guint one = 1;
 
-  /* Standard seeding: 1 v N, then each half mirrored, so the top seeds
-   * meet last and the byes go to them. */
   g_array_append_val (seeds, one);
   while (seeds->len < size)
     {
@@ -641,12 +634,59 @@ elimination_slots (const LwEvent *event,
       g_array_set_size (seeds, 0);
       g_array_append_vals (seeds, next->data, next->len);
     }
-  for (guint i = 0; i < size; i++)
+  return seeds;
+}
+
+/* Round 1's slots. Before round 1 is paired, from @seed_order (entrants,
+ * the top seed first); once it is, read back from round 1 itself (its
+ * tables and byes are in bracket order, the higher seed in seat 0), so
+ * that the bracket does not depend on how the seeds were chosen. */
+static GArray *
+first_round_slots (const LwEvent *event,
+                   const GArray  *seed_order)
+{
+  const LwEventRound *first = event->rounds->len > 0 ? g_ptr_array_index (event->rounds, 0) : NULL;
+  guint n = first != NULL ? first->tables->len * 2 + first->byes->len : seed_order->len;
+  guint size = 1u << ceil_log2 (MAX (n, 1));
+  g_autoptr (GArray) seeds = bracket_seeds (size);
+  GArray *slots = g_array_new (FALSE, FALSE, sizeof (int));
+  guint table = 0, bye = 0;
+
+  for (guint i = 0; i < size; i += 2)
     {
-      guint seed = g_array_index (seeds, guint, i);
-      int entrant = seed <= n ? g_array_index (field, int, seed - 1) : -1;
-      g_array_append_val (slots, entrant);
+      guint a = g_array_index (seeds, guint, i);
+      guint b = i + 1 < size ? g_array_index (seeds, guint, i + 1) : n + 1;
+      int pair[2] = { -1, -1 };
+
+      if (first == NULL)
+        {
+          pair[0] = a <= n ? g_array_index (seed_order, int, a - 1) : -1;
+          pair[1] = b <= n ? g_array_index (seed_order, int, b - 1) : -1;
+        }
+      else if (a <= n && b <= n && table < first->tables->len)
+        {
+          const LwEventTable *t = &g_array_index (first->tables, LwEventTable, table++);
+          pair[0] = t->entrants[0];
+          pair[1] = t->entrants[1];
+        }
+      else if ((a <= n || b <= n) && bye < first->byes->len)
+        pair[a <= n ? 0 : 1] = g_array_index (first->byes, int, bye++);
+      g_array_append_val (slots, pair[0]);
+      if (i + 1 < size)
+        g_array_append_val (slots, pair[1]);
     }
+  return slots;
+}
+
+/* The elimination bracket's slots for @round (1-based): entrants in
+ * bracket order, -1 for an empty slot. Rounds before @round must be
+ * complete. @seed_order: round 1's seeds when it is not paired yet. */
+static GArray *
+elimination_slots_seeded (const LwEvent *event,
+                          guint          round,
+                          const GArray  *seed_order)
+{
+  GArray *slots = first_round_slots (event, seed_order);
 
   for (guint r = 1; r < round && r <= event->rounds->len; r++)
     {
@@ -676,6 +716,16 @@ elimination_slots (const LwEvent *event,
       g_array_append_vals (slots, next->data, next->len);
     }
   return slots;
+}
+
+/* elimination_slots_seeded() with round 1's seeds in registration order. */
+static GArray *
+elimination_slots (const LwEvent *event,
+                   guint          round)
+{
+  g_autoptr (GArray) field = round_one_field (event);
+
+  return elimination_slots_seeded (event, round, field);
 }
 
 gboolean
@@ -802,6 +852,54 @@ lw_event_set_paper_result (LwEvent    *event,
                            guint       n_scores,
                            GError    **error)
 {
+  return lw_event_set_paper_result_full (event, round, table_number, scores, n_scores,
+                                         FALSE, error);
+}
+
+/* Side scores joined by en dashes: "12–9–4". */
+static char *
+join_scores (const int *side_scores,
+             guint      n_sides)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint s = 0; s < n_sides; s++)
+    g_string_append_printf (text, "%s%d", s > 0 ? "\u2013" : "", side_scores[s]);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+char *
+lw_event_scores_text (const LwEvent      *event,
+                      const LwEventTable *table)
+{
+  g_return_val_if_fail (event != NULL && table != NULL, NULL);
+
+  /* Partners: seats 0 and 1 hold one player of each side. */
+  return join_scores (table->scores, table_sides (event, table));
+}
+
+/* SCORING R23-R24 on a paper board: someone reached the target, or a
+ * skunk. The highest score is one side's alone (check_scores()). */
+static gboolean
+paper_board_ended (const int *side_scores,
+                   guint      n_sides,
+                   gboolean   skunk)
+{
+  for (guint s = 0; s < n_sides; s++)
+    if (side_scores[s] >= LW_EVENT_PAPER_TARGET)
+      return TRUE;
+  return skunk;
+}
+
+gboolean
+lw_event_set_paper_result_full (LwEvent    *event,
+                                guint       round,
+                                guint       table_number,
+                                const int  *scores,
+                                guint       n_scores,
+                                gboolean    time_called,
+                                GError    **error)
+{
   LwEventTable *table;
   int side_scores[LW_EVENT_MAX_SEATS] = { 0, };
   int seat_scores[LW_EVENT_MAX_SEATS] = { 0, };
@@ -853,10 +951,32 @@ lw_event_set_paper_result (LwEvent    *event,
                      &skunk, error))
     return FALSE;
 
+  /* A board no game ends with is a game stopped by the clock, entered as
+   * such or not at all (SCORING R23-R24). */
+  if (paper_board_ended (side_scores, n_sides, skunk) == time_called)
+    {
+      g_autofree char *board = join_scores (side_scores, n_sides);
+
+      if (time_called)
+        g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                     "round %u, table %u: %s ended the game (%s); it was not time called",
+                     round, table_number, board,
+                     skunk ? "a skunk, SCORING R23" : "the target reached, SCORING R24");
+      else
+        g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_NOT_ENDED,
+                     "round %u, table %u: %s cannot have ended a game: nobody reached %d "
+                     "and nobody is at 0 against %d or more (SCORING R23, R24); a game "
+                     "stopped by the clock is entered as time called",
+                     round, table_number, board, LW_EVENT_PAPER_TARGET,
+                     LW_EVENT_PAPER_SKUNK);
+      return FALSE;
+    }
+
   memcpy (table->scores, seat_scores, sizeof seat_scores);
   table->skunk = skunk;
   table->has_result = TRUE;
   table->game_id = 0;
+  table->time_called = time_called;
   return TRUE;
 }
 
@@ -945,6 +1065,7 @@ lw_event_set_game_result (LwEvent             *event,
   table->skunk = standings->skunk;
   table->has_result = TRUE;
   table->game_id = game_id;
+  table->time_called = FALSE;
   return TRUE;
 }
 
@@ -1101,6 +1222,8 @@ compare_keys_upto (const LwEventStanding *a,
 {
   if (a->reached != b->reached)
     return a->reached > b->reached ? -1 : 1;
+  if (a->withdrew != b->withdrew)
+    return a->withdrew ? 1 : -1;
   if (!points_equal (a->points, b->points))
     return a->points > b->points ? -1 : 1;
   for (guint i = 0; i < n_used && i < config->n_tiebreaks; i++)
@@ -1219,6 +1342,8 @@ tally_event (const LwEvent *event,
                   }
               t->row.points += points[s];
               t->row.games++;
+              if (table->time_called)
+                t->row.time_called++;
               t->row.margin += own - best_other;
               /* A skunk is worth double: 2 wins in the standings (R23). */
               if (won)
@@ -1261,6 +1386,107 @@ tally_event (const LwEvent *event,
   return tally;
 }
 
+LwEliminationState
+lw_event_elimination_state (const LwEvent *event,
+                            int            entrant,
+                            guint         *round_out)
+{
+  g_autoptr (GArray) field = NULL;
+  gboolean in_field = FALSE;
+  guint r;
+
+  g_return_val_if_fail (event != NULL, LW_ELIMINATION_NOT_IN_FIELD);
+  g_return_val_if_fail (entrant >= 0 && (guint) entrant < event->entrants->len,
+                        LW_ELIMINATION_NOT_IN_FIELD);
+
+  if (round_out != NULL)
+    *round_out = 0;
+  if (event->rounds->len == 0)
+    return LW_ELIMINATION_NOT_IN_FIELD;
+  field = round_one_field (event);
+  for (guint i = 0; i < field->len; i++)
+    in_field = in_field || g_array_index (field, int, i) == entrant;
+  if (!in_field)
+    return LW_ELIMINATION_NOT_IN_FIELD;
+
+  for (r = 0; r < event->rounds->len; r++)
+    {
+      const LwEventRound *round = g_ptr_array_index (event->rounds, r);
+      gboolean through = FALSE, seated = FALSE;
+
+      for (guint b = 0; b < round->byes->len; b++)
+        through = through || g_array_index (round->byes, int, b) == entrant;
+      for (guint k = 0; k < round->tables->len && !through && !seated; k++)
+        {
+          const LwEventTable *table = &g_array_index (round->tables, LwEventTable, k);
+
+          for (guint s = 0; s < table->n_seats; s++)
+            if (table->entrants[s] == entrant)
+              seated = TRUE;
+          if (!seated)
+            continue;
+          if (round_out != NULL)
+            *round_out = r + 1;
+          if (!table->has_result)
+            return LW_ELIMINATION_STILL_IN;
+          if (table_winner (table) != entrant)
+            return LW_ELIMINATION_ELIMINATED;
+          through = TRUE;
+        }
+      if (!through)
+        {
+          /* Left out of a round after getting through the one before:
+           * withdrawn (the opponent had a walkover). */
+          if (round_out != NULL)
+            *round_out = r + 1;
+          return LW_ELIMINATION_WITHDREW;
+        }
+    }
+
+  if (round_out != NULL)
+    *round_out = r + 1;
+  if (lw_event_is_finished (event))
+    {
+      if (round_out != NULL)
+        *round_out = 0;
+      return LW_ELIMINATION_CHAMPION;
+    }
+  if (entrant_at (event, entrant)->status == LW_ENTRANT_DROPPED)
+    return LW_ELIMINATION_WITHDREW;
+  return LW_ELIMINATION_STILL_IN;
+}
+
+GPtrArray *
+lw_event_bracket (const LwEvent *event)
+{
+  GPtrArray *rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  guint total;
+
+  g_return_val_if_fail (event != NULL, rounds);
+
+  if (event->config.format != LW_EVENT_ELIMINATION || event->rounds->len == 0)
+    return rounds;
+  total = lw_event_total_rounds (event);
+  for (guint r = 1; r <= total + 1; r++)
+    {
+      GArray *slots;
+
+      if (r <= event->rounds->len + 1)
+        slots = elimination_slots (event, r);
+      else
+        {
+          const GArray *before = g_ptr_array_index (rounds, rounds->len - 1);
+          int none = -1;
+
+          slots = g_array_new (FALSE, FALSE, sizeof (int));
+          for (guint i = 0; i < MAX (before->len / 2, 1); i++)
+            g_array_append_val (slots, none);
+        }
+      g_ptr_array_add (rounds, slots);
+    }
+  return rounds;
+}
+
 GArray *
 lw_event_compute_standings (const LwEvent *event)
 {
@@ -1276,7 +1502,7 @@ lw_event_compute_standings (const LwEvent *event)
   tally = tally_event (event, TRUE);
 
   /* Elimination: the round reached (one more for each round won or
-   * passed with a bye). */
+   * passed with a bye); a withdrawal is a loss in the round not played. */
   if (event->config.format == LW_EVENT_ELIMINATION)
     {
       for (guint i = 0; i < n; i++)
@@ -1295,6 +1521,10 @@ lw_event_compute_standings (const LwEvent *event)
                 tally[winner].row.reached++;
             }
         }
+      for (guint i = 0; i < n; i++)
+        tally[i].row.withdrew = tally[i].listed
+                                && lw_event_elimination_state (event, (int) i, NULL)
+                                   == LW_ELIMINATION_WITHDREW;
     }
 
   /* Head-to-head among the players level on points and Buchholz. */
@@ -1451,9 +1681,13 @@ lw_event_standings_to_json (const LwEvent *event,
         {
           json_builder_set_member_name (builder, "reached");
           json_builder_add_int_value (builder, row->reached);
+          json_builder_set_member_name (builder, "withdrew");
+          json_builder_add_boolean_value (builder, row->withdrew);
         }
       json_builder_set_member_name (builder, "dropped");
       json_builder_add_boolean_value (builder, row->dropped);
+      json_builder_set_member_name (builder, "time_called");
+      json_builder_add_int_value (builder, row->time_called);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -2175,6 +2409,7 @@ pair_round_robin_two (const LwEvent  *event,
 static gboolean
 pair_elimination (const LwEvent  *event,
                   LwEventRound   *round,
+                  const GArray   *seed_order,
                   GError        **error)
 {
   g_autoptr (GArray) slots = NULL;
@@ -2183,7 +2418,7 @@ pair_elimination (const LwEvent  *event,
   if (field->len < 2)
     return too_few (event, round->number, field->len, error);
 
-  slots = elimination_slots (event, round->number);
+  slots = elimination_slots_seeded (event, round->number, seed_order != NULL ? seed_order : field);
   for (guint i = 0; i + 1 < slots->len; i += 2)
     {
       int pair[2] = { g_array_index (slots, int, i), g_array_index (slots, int, i + 1) };
@@ -2212,9 +2447,61 @@ pair_elimination (const LwEvent  *event,
   return TRUE;
 }
 
+static LwEventRound *pair_round (LwEvent       *event,
+                                  const GArray  *seed_order,
+                                  GError       **error);
+
 LwEventRound *
 lw_event_pair_next_round (LwEvent  *event,
                           GError  **error)
+{
+  return pair_round (event, NULL, error);
+}
+
+LwEventRound *
+lw_event_pair_next_round_seeded (LwEvent            *event,
+                                 const char *const  *ranking,
+                                 GError            **error)
+{
+  g_autoptr (GArray) field = NULL;
+  g_autoptr (GArray) order = NULL;
+  g_autofree gboolean *placed = NULL;
+
+  g_return_val_if_fail (event != NULL, NULL);
+  g_return_val_if_fail (ranking != NULL, NULL);
+
+  if (event->config.format != LW_EVENT_ELIMINATION || event->rounds->len > 0)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "%s: seeding applies to round 1 of a single elimination", event->name);
+      return NULL;
+    }
+  /* The ranked players of the field first, in the ranking's order; then
+   * the others (unrated) in registration order. */
+  field = round_one_field (event);
+  order = g_array_new (FALSE, FALSE, sizeof (int));
+  placed = g_new0 (gboolean, MAX (field->len, 1));
+  for (guint r = 0; ranking[r] != NULL; r++)
+    {
+      int entrant = lw_event_find_entrant (event, ranking[r]);
+
+      for (guint i = 0; i < field->len; i++)
+        if (!placed[i] && g_array_index (field, int, i) == entrant)
+          {
+            placed[i] = TRUE;
+            g_array_append_val (order, entrant);
+          }
+    }
+  for (guint i = 0; i < field->len; i++)
+    if (!placed[i])
+      g_array_append_val (order, g_array_index (field, int, i));
+  return pair_round (event, order, error);
+}
+
+static LwEventRound *
+pair_round (LwEvent       *event,
+            const GArray  *seed_order,
+            GError       **error)
 {
   g_autoptr (LwEventRound) round = NULL;
   guint number, total;
@@ -2248,7 +2535,7 @@ lw_event_pair_next_round (LwEvent  *event,
 
   round = lw_event_round_new (number);
   if (event->config.format == LW_EVENT_ELIMINATION)
-    ok = pair_elimination (event, round, error);
+    ok = pair_elimination (event, round, seed_order, error);
   else if (event->config.format == LW_EVENT_ROUND_ROBIN && event->config.table_size == 2)
     ok = pair_round_robin_two (event, round, error);
   else
@@ -2270,7 +2557,9 @@ lw_event_pair_next_round (LwEvent  *event,
     }
   if (!ok)
     return NULL;
-  if (round->tables->len == 0)
+  /* An elimination round may be walkovers only (a finalist withdrew). */
+  if (round->tables->len == 0
+      && !(event->config.format == LW_EVENT_ELIMINATION && round->byes->len > 0))
     {
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
                    "round %u: nobody is left to play", number);

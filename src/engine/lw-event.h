@@ -27,6 +27,9 @@ G_BEGIN_DECLS
 /* The skunk threshold assumed for scores entered from paper (SCORING R23). */
 #define LW_EVENT_PAPER_SKUNK 11
 
+/* The target assumed for scores entered from paper (SCORING R3, R24). */
+#define LW_EVENT_PAPER_TARGET 15
+
 /**
  * LwEventFormat:
  * @LW_EVENT_SWISS: players with similar event points meet; no repeat
@@ -159,6 +162,9 @@ typedef struct {
  * @skunk: the winner won a skunk (SCORING R23): event points count double
  * @game_id: the stored game played at the table, or 0 when the scores
  *   were entered from paper
+ * @time_called: the scores are from paper and the game was stopped by the
+ *   clock before it ended (nobody at the target, no skunk); its places go
+ *   by score (docs/EVENTS.md)
  */
 typedef struct {
   guint    number;
@@ -169,6 +175,7 @@ typedef struct {
   int      scores[LW_EVENT_MAX_SEATS];
   gboolean skunk;
   gint64   game_id;
+  gboolean time_called;
 } LwEventTable;
 
 /**
@@ -410,6 +417,28 @@ LwEventRound *lw_event_pair_next_round (LwEvent  *event,
                                         GError  **error);
 
 /**
+ * lw_event_pair_next_round_seeded:
+ * @event: a single elimination with no round paired
+ * @ranking: (array zero-terminated=1): players' names, best first (e.g. by
+ *   rating: lw_leaderboard_compute()); names not entered are ignored
+ * @error: return location for a #GError
+ *
+ * lw_event_pair_next_round() for round 1 of a single elimination, seeded
+ * by @ranking instead of registration order: the field's players named in
+ * @ranking are the top seeds in its order, the others (unrated) follow in
+ * registration order. The bracket is then read back from round 1, so
+ * later rounds follow these seeds.
+ *
+ * Errors: as lw_event_pair_next_round(); %LW_ENGINE_ERROR_INVALID for
+ * another format or a later round ("Cup: seeding applies to round 1 of a
+ * single elimination").
+ * Returns: (transfer none) (nullable): the new round, or %NULL on error.
+ */
+LwEventRound *lw_event_pair_next_round_seeded (LwEvent            *event,
+                                               const char *const  *ranking,
+                                               GError            **error);
+
+/**
  * lw_event_get_table:
  * @event: an event
  * @round: 1-based round number
@@ -441,8 +470,14 @@ LwEventTable *lw_event_get_table (LwEvent  *event,
  * win is a skunk when the winner has at least %LW_EVENT_PAPER_SKUNK and
  * another side 0 (SCORING R23).
  *
+ * The scores must be a board a game ends with (SCORING R23–R24: someone
+ * has at least %LW_EVENT_PAPER_TARGET, or a skunk); a board that cannot
+ * have ended is refused with %LW_ENGINE_ERROR_NOT_ENDED (it can be entered
+ * with lw_event_set_paper_result_full() as time called).
+ *
  * Errors: %LW_ENGINE_ERROR_INVALID naming the table ("round 1, table 2:
- * 3 scores for 4 seats").
+ * 3 scores for 4 seats"), %LW_ENGINE_ERROR_NOT_ENDED ("round 1, table 2:
+ * 12–9–4 cannot have ended a game: nobody reached 15 and nobody is at 0").
  * Returns: %TRUE when entered.
  */
 gboolean lw_event_set_paper_result (LwEvent    *event,
@@ -472,6 +507,45 @@ guint lw_event_table_n_sides (const LwEvent      *event,
  */
 int lw_event_seat_side (const LwEvent *event,
                         guint          seat);
+
+/**
+ * lw_event_set_paper_result_full:
+ * @event: an event
+ * @round: 1-based round number
+ * @table: 1-based table number
+ * @scores: (array length=n_scores): as lw_event_set_paper_result()
+ * @n_scores: the number of @scores
+ * @time_called: the game was stopped by the clock before it ended
+ * @error: return location for a #GError
+ *
+ * lw_event_set_paper_result(), or with @time_called a board that no game
+ * ends with (nobody at %LW_EVENT_PAPER_TARGET, no skunk), stored marked
+ * (@time_called of #LwEventTable). A time-called table still needs one
+ * side alone highest; its places go by score and it is never a skunk.
+ *
+ * Errors: as lw_event_set_paper_result(); with @time_called,
+ * %LW_ENGINE_ERROR_INVALID for a board that did end ("round 1, table 2:
+ * 15–9 ended the game (15 reached); it was not time called").
+ * Returns: %TRUE when entered.
+ */
+gboolean lw_event_set_paper_result_full (LwEvent    *event,
+                                         guint       round,
+                                         guint       table,
+                                         const int  *scores,
+                                         guint       n_scores,
+                                         gboolean    time_called,
+                                         GError    **error);
+
+/**
+ * lw_event_scores_text:
+ * @event: an event
+ * @table: a table of @event with its result
+ *
+ * Returns: (transfer full): the table's final scores in seat order joined
+ *   by en dashes, e.g. "12–9–4" (partners: one per side, "15–9").
+ */
+char *lw_event_scores_text (const LwEvent      *event,
+                            const LwEventTable *table);
 
 /**
  * lw_event_set_game_result:
@@ -544,6 +618,11 @@ double lw_event_bye_points (const LwEvent *event);
  * @reached: elimination only: the round they lost in (the champion
  *   rounds + 1), else 0
  * @dropped: the player dropped out
+ * @withdrew: elimination only: the player dropped out before losing a
+ *   table; the withdrawal counts as a loss in the round @reached, and
+ *   ranks below the players who played and lost that round
+ * @time_called: games with a result entered as time called (places by
+ *   score: lw_event_set_paper_result_full())
  */
 typedef struct {
   guint       rank;
@@ -559,14 +638,72 @@ typedef struct {
   guint       byes;
   guint       reached;
   gboolean    dropped;
+  gboolean    withdrew;
+  guint       time_called;
 } LwEventStanding;
+
+/**
+ * LwEliminationState:
+ * @LW_ELIMINATION_NOT_IN_FIELD: not in round 1's field (or round 1 is not
+ *   paired yet)
+ * @LW_ELIMINATION_STILL_IN: has lost no table and not withdrawn
+ * @LW_ELIMINATION_ELIMINATED: lost a table
+ * @LW_ELIMINATION_WITHDREW: dropped out before losing a table: a loss in
+ *   the round they did not play
+ * @LW_ELIMINATION_CHAMPION: won the final
+ *
+ * Where an entrant of a single elimination stands (docs/EVENTS.md).
+ */
+typedef enum {
+  LW_ELIMINATION_NOT_IN_FIELD,
+  LW_ELIMINATION_STILL_IN,
+  LW_ELIMINATION_ELIMINATED,
+  LW_ELIMINATION_WITHDREW,
+  LW_ELIMINATION_CHAMPION,
+} LwEliminationState;
+
+/**
+ * lw_event_elimination_state:
+ * @event: an elimination event
+ * @entrant: an entrant's index
+ * @round: (out) (optional): for %LW_ELIMINATION_ELIMINATED the round of
+ *   the lost table, for %LW_ELIMINATION_WITHDREW the first round the
+ *   entrant did not play (1-based; it may not be paired yet), for
+ *   %LW_ELIMINATION_STILL_IN the round they are in or wait for, else 0
+ *
+ * A player who drops while their table is in play is still in until the
+ * table has its result.
+ *
+ * Returns: the entrant's state.
+ */
+LwEliminationState lw_event_elimination_state (const LwEvent *event,
+                                               int            entrant,
+                                               guint         *round);
+
+/**
+ * lw_event_bracket:
+ * @event: an elimination event
+ *
+ * The bracket as drawn: for each round 1…lw_event_total_rounds() the
+ * slots in bracket order (entrant indexes; a slot's opponent is its
+ * neighbour 2k / 2k + 1; -1 for a bye in round 1 and for a place not
+ * decided yet), and a last array of one slot: the champion. Round r
+ * holds 2^(rounds − r + 1) slots. Seeds as the pairing uses them (the
+ * standard bracket, docs/EVENTS.md).
+ *
+ * Returns: (transfer full) (element-type GArray*): the rounds' slots
+ *   (each a GArray of int); empty before round 1 is paired.
+ */
+GPtrArray *lw_event_bracket (const LwEvent *event);
 
 /**
  * lw_event_compute_standings:
  * @event: an event
  *
  * Orders the entrants who played or had a bye by: (elimination: the round
- * reached), event points, Buchholz, head-to-head, total margin, skunks;
+ * reached, a withdrawal counting as a loss in the round not played and
+ * ranking below the players who lost that round at the table), event
+ * points, Buchholz, head-to-head, total margin, skunks;
  * then by name for display (sharing the rank). Tables without a result
  * count for nothing yet.
  *
@@ -591,7 +728,8 @@ char *lw_event_standings_to_csv (GArray *standings);
  *
  * Returns: (transfer full): JSON: {"event", "format", "table_size",
  *   "rounds", "rounds_paired", "finished", "standings": [{"rank",
- *   "player", "points", …}]}, pretty-printed with a final newline.
+ *   "player", "points", …, "time_called"}]}, pretty-printed with a final
+ *   newline.
  */
 char *lw_event_standings_to_json (const LwEvent *event,
                                   GArray        *standings);

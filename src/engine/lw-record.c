@@ -357,14 +357,15 @@ lw_round_validate (const LwGameRecord  *record,
       int side_cards = 0;
 
       if (round->declarer == LW_NO_SEAT)
-        return invalid (error, "round %u: all_but_last is set but nobody declared", number);
+        return invalid (error, "round %u: \"every trick but the last\" is set but nobody declared "
+                        "(SCORING R11)", number);
       for (guint seat = 0; seat < record->n_players; seat++)
         if (lw_game_record_side_of (record, (int) seat) ==
             lw_game_record_side_of (record, round->declarer))
           side_cards += round->cards[seat];
       if (side_cards == (int) total)
-        return invalid (error, "round %u: all_but_last is set but the declarer's side won every card",
-                        number);
+        return invalid (error, "round %u: \"every trick but the last\" is set but the declarer's "
+                        "side won every card (SCORING R11)", number);
     }
 
   return TRUE;

@@ -72,7 +72,8 @@ lw_reason_to_label (LwReason reason)
     case LW_REASON_MISSED_PACK_AWARD: return _("Declarer missed the Pack");
     case LW_REASON_SWEEP_AWARD: return _("Every trick against the dealer");
     case LW_REASON_OUT_OF_TURN: return _("Played out of turn");
-    case LW_REASON_LOOKED_AT_DISCARDS: return _("Looked at discards");
+    /* Translators: SCORING R19, "looking at discarded/face-down cards (Pups included)" */
+    case LW_REASON_LOOKED_AT_DISCARDS: return _("Looked at discards or Pups");
     case LW_REASON_PENALTY_AWARD: return _("Penalty at 0: point to the others");
     case LW_REASON_COURT: return _("Court cards");
     case LW_REASON_GARWOLVES: return _("Garwolves");
@@ -98,14 +99,82 @@ char *
 lw_round_result_describe_side (const LwRoundResult *result,
                                int                  side)
 {
+  return lw_round_result_explain_side (NULL, result, side);
+}
+
+/* R8 by the decks in play: one deck holds eight Den cards, two decks
+ * sixteen, so "all eight" would mislead there. */
+static char *
+describe_den_sets (const LwGameRecord *record,
+                   const LwItem       *item)
+{
+  guint sets = (guint) item->points / 2;
+
+  if (record == NULL || lw_decks (record->n_players) == 1)
+    return lw_item_describe (item);
+  if (sets <= 1)
+    /* Translators: two decks in play (SCORING R8): two Worms, two Gongs, two
+     * Big Bears and two Little Wolves won by one player */
+    return g_strdup_printf (_("A complete set of eight Den cards +%d"), item->points);
+  /* Translators: two decks in play, both complete sets of Den cards (SCORING R8) */
+  return g_strdup_printf (_("Both complete sets of eight Den cards +%d"), item->points);
+}
+
+/* R15: what the declarer's side had made void, for the award's reason. */
+static const char *
+void_bonus_words (const LwRoundResult *result)
+{
+  if (result->void_gongs > 0 && result->void_dens > 0)
+    /* Translators: SCORING R15, the declarer missed the Pack */
+    return _("void Gongs and Den set reduce the award");
+  if (result->void_dens > 0)
+    /* Translators: SCORING R15, the declarer missed the Pack */
+    return _("void Den set reduces the award");
+  /* Translators: SCORING R15, the declarer missed the Pack */
+  return _("void Gongs reduce the award");
+}
+
+/* The names of the seats of @side that forfeit their next deal (R19). */
+static char *
+forfeiting_names (const LwGameRecord  *record,
+                  const LwRoundResult *result,
+                  int                  side)
+{
+  g_autoptr (GString) names = g_string_new (NULL);
+
+  if (record == NULL)
+    return NULL;
+  for (guint seat = 0; seat < record->n_players && seat < LW_MAX_SEATS; seat++)
+    if (result->forfeits_deal[seat] && lw_game_record_side_of (record, (int) seat) == side)
+      g_string_append_printf (names, "%s%s", names->len > 0 ? ", " : "",
+                              record->players[seat]);
+  if (names->len == 0)
+    return NULL;
+  return g_string_free (g_steal_pointer (&names), FALSE);
+}
+
+char *
+lw_round_result_explain_side (const LwGameRecord  *record,
+                              const LwRoundResult *result,
+                              int                  side)
+{
   g_autoptr (GString) text = NULL;
   g_autofree gboolean *waived = NULL;
+  g_autofree gboolean *forfeit = NULL;
+  g_autofree char *forfeiters = NULL;
+  int void_bonus;
+  gboolean award_shown = FALSE;
   GArray *items;
 
   g_return_val_if_fail (result != NULL, NULL);
+  g_return_val_if_fail (side >= 0 && side < LW_MAX_SEATS, NULL);
+
+  void_bonus = result->void_gongs + result->void_dens;
+  forfeiters = forfeiting_names (record, result, side);
 
   items = result->items;
   waived = g_new0 (gboolean, MAX (items->len, 1));
+  forfeit = g_new0 (gboolean, MAX (items->len, 1));
 
   /* A waiver follows the losses it cancels: a penalty's at once (R19), the
    * end-of-round losses' after them (R18). Mark the nearest losses before
@@ -117,6 +186,13 @@ lw_round_result_describe_side (const LwRoundResult *result,
 
       if (waiver->side != side || waiver->reason != LW_REASON_WAIVED)
         continue;
+      /* R19: a penalty's waiver with no point to the others after it (in
+       * the same penalty) is one whose award would have ended the game. */
+      if (k > 0 && (g_array_index (items, LwItem, k - 1).reason == LW_REASON_OUT_OF_TURN
+                    || g_array_index (items, LwItem, k - 1).reason == LW_REASON_LOOKED_AT_DISCARDS)
+          && (k + 1 >= items->len
+              || g_array_index (items, LwItem, k + 1).reason != LW_REASON_PENALTY_AWARD))
+        forfeit[k - 1] = TRUE;
       left = waiver->points;
       for (guint j = k; j-- > 0 && left > 0;)
         {
@@ -139,13 +215,48 @@ lw_round_result_describe_side (const LwRoundResult *result,
 
       if (item->side != side || item->reason == LW_REASON_WAIVED)
         continue;
-      described = lw_item_describe (item);
+      described = item->reason == LW_REASON_ALL_DENS ? describe_den_sets (record, item)
+                                                      : lw_item_describe (item);
       if (text->len > 0)
         g_string_append (text, ", ");
       g_string_append (text, described);
-      if (waived[k])
+      if ((item->reason == LW_REASON_MISSED_PACK_AWARD || item->reason == LW_REASON_SWEEP_AWARD)
+          && void_bonus > 0)
+        {
+          /* Translators: after an award cut by SCORING R15, e.g. "Declarer
+           * missed the Pack +1 (void Gongs reduce the award: 2 − 1, R15)" */
+          g_string_append_printf (text, _(" (%s: %d \u2212 %d, R15)"), void_bonus_words (result),
+                                  result->award_before_void[side], void_bonus);
+          award_shown = TRUE;
+        }
+      if (waived[k] && forfeit[k] && forfeiters != NULL)
+        /* Translators: SCORING R19: a penalty at 0 whose point to the
+         * others would have ended the game; %s is a player's name */
+        g_string_append_printf (text, _(" (waived at 0: a point to the others would end the "
+                                        "game, so %s forfeits their next deal, R19)"),
+                                forfeiters);
+      else if (waived[k] && forfeit[k])
+        /* Translators: SCORING R19, as above without the player's name */
+        g_string_append (text, _(" (waived at 0: a point to the others would end the game, "
+                                 "so the offender forfeits their next deal, R19)"));
+      else if (waived[k])
         /* Translators: after a lost point that did not count, e.g. "Worms −1 (waived at 0)" */
         g_string_append (text, _(" (waived at 0)"));
+    }
+
+  /* R15 took the whole award: no item, but the side had one. */
+  if (!award_shown && void_bonus > 0 && result->award_before_void[side] > 0)
+    {
+      if (text->len > 0)
+        g_string_append (text, ", ");
+      /* Translators: an award cut to nothing by SCORING R15, e.g. "Declarer
+       * missed the Pack +0 (void Gongs reduce the award: 1 − 1, R15)" */
+      g_string_append_printf (text, _("%s +0 (%s: %d \u2212 %d, R15)"),
+                              lw_reason_to_label (result->award_before_void[side] == 3
+                                                  ? LW_REASON_SWEEP_AWARD  /* R14 */
+                                                  : LW_REASON_MISSED_PACK_AWARD),
+                              void_bonus_words (result), result->award_before_void[side],
+                              void_bonus);
     }
 
   if (text->len == 0)
@@ -332,6 +443,7 @@ apply_penalties (Replay        *replay,
       if (game_ends (replay, after, &winner, &skunk))
         {
           replay->owes_deal[penalty->seat] = TRUE;
+          result->forfeits_deal[penalty->seat] = TRUE;
           continue;
         }
       for (guint s = 0; s < replay->n_sides; s++)
@@ -368,6 +480,7 @@ end_of_round_items (Replay        *replay,
                     const LwRound *round,
                     int            dealer,
                     GArray        *items,
+                    LwRoundResult *result,
                     gboolean      *pack_made_out)
 {
   const LwGameRecord *record = replay->record;
@@ -399,7 +512,11 @@ end_of_round_items (Replay        *replay,
       den_items (round, (int) seat, &worms, &gongs, &all_dens);
       ITEM (side, worms, LW_REASON_WORMS);
       if (round->declarer != LW_NO_SEAT && !pack_made && side == declarer_side)
-        void_bonus += gongs + all_dens;
+        {
+          void_bonus += gongs + all_dens;
+          result->void_gongs += MAX (gongs, 0);
+          result->void_dens += MAX (all_dens, 0);
+        }
       else
         {
           ITEM (side, gongs, LW_REASON_GONGS);
@@ -467,6 +584,7 @@ end_of_round_items (Replay        *replay,
             continue;
           sweep = n_top == 1 && round->declarer == dealer && side_cards[s] == total;  /* R14 */
           award = n_top == 1 ? (sweep ? 3 : 2) : 1;
+          result->award_before_void[s] = award;
           award = MAX (0, award - void_bonus);  /* R15 */
           ITEM ((int) s, award, sweep ? LW_REASON_SWEEP_AWARD : LW_REASON_MISSED_PACK_AWARD);
         }
@@ -489,7 +607,7 @@ score_little_wolf_round (Replay        *replay,
   if (round->is_void)
     return;
 
-  end_of_round_items (replay, round, result->dealer, items, &result->pack_made);
+  end_of_round_items (replay, round, result->dealer, items, result, &result->pack_made);
   result->pack_worth_zero = result->pack_made && round->all_but_last;
 
   for (guint side = 0; side < replay->n_sides; side++)
@@ -855,7 +973,7 @@ lw_standings_to_text (const LwGameRecord *record,
 
       for (guint s = 0; s < standings->n_sides; s++)
         {
-          g_autofree char *what = lw_round_result_describe_side (result, (int) s);
+          g_autofree char *what = lw_round_result_explain_side (record, result, (int) s);
 
           if (what != NULL)
             g_string_append_printf (out, "         %s: %s\n",

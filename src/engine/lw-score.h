@@ -61,6 +61,15 @@ typedef struct {
  * @pack_made: a player declared and made the Pack (R9)
  * @pack_worth_zero: the Pack was made with every trick but the last, so it
  *   scored nothing (R11); no item says so, as items of 0 are left out
+ * @void_gongs: the declarer's side missed the Pack: its Gong points made
+ *   void (R12), subtracted from each award (R15); 0 otherwise
+ * @void_dens: the same for its complete Den sets (R8, R12, R15)
+ * @award_before_void: per side, the award of R13/R14 before R15 took
+ *   @void_gongs + @void_dens off it (0: no award); an award taken down to
+ *   0 has no item, so this says that it was there
+ * @forfeits_deal: per seat, a penalty of the round found the seat's side
+ *   at 0 and the others' point would have ended the game: nobody scored and
+ *   the seat forfeits its next deal (R19, R20)
  */
 typedef struct {
   guint    number;
@@ -71,6 +80,10 @@ typedef struct {
   int      deltas[LW_MAX_SEATS];
   int      scores[LW_MAX_SEATS];
   GArray  *items;
+  int      void_gongs;
+  int      void_dens;
+  int      award_before_void[LW_MAX_SEATS];
+  gboolean forfeits_deal[LW_MAX_SEATS];
 } LwRoundResult;
 
 /**
@@ -208,6 +221,29 @@ char *lw_item_describe (const LwItem *item);
  */
 char *lw_round_result_describe_side (const LwRoundResult *result,
                                      int                  side);
+
+/**
+ * lw_round_result_explain_side:
+ * @record: (nullable): the game the round belongs to, for the players'
+ *   names and the decks in play (lw_decks()); %NULL: no names, one deck
+ * @result: one round's result of @record
+ * @side: a side, 0..n_sides-1
+ *
+ * lw_round_result_describe_side() with the rules that change an item
+ * named where they apply: an award cut by the declarer's void Den bonuses
+ * "Declarer missed the Pack +1 (void Gongs reduce the award: 2 − 1, R15)",
+ * also when cut to 0; a penalty at 0 whose point to the others would have
+ * ended the game "Played out of turn −1 (waived at 0: a point to the
+ * others would end the game, so Ann forfeits their next deal, R19)"; a
+ * complete Den set in a two-deck game "A complete set of eight Den cards
+ * +2" (one deck: "All eight Den cards +2", R8).
+ *
+ * Returns: (transfer full) (nullable): the text, or %NULL when the side has
+ *   nothing to show in the round.
+ */
+char *lw_round_result_explain_side (const LwGameRecord  *record,
+                                    const LwRoundResult *result,
+                                    int                  side);
 
 /**
  * lw_standings_needed_to_win:

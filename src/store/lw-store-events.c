@@ -259,9 +259,13 @@ load_tables (LwStore  *self,
               return FALSE;
             if (table->n_seats < 2 || table->first_dealer >= (int) table->n_seats)
               return fail_damaged (self, id, "a table has too few seats", error);
+            /* A stored board that no game ends with was entered as time
+             * called: the mark is the scores themselves. */
             if (g_array_index (paper, gboolean, k) && all_scores
-                && !lw_event_set_paper_result (event, r + 1, t + 1, scores,
-                                               table->n_seats, NULL))
+                && !lw_event_set_paper_result_full (event, r + 1, t + 1, scores,
+                                                    table->n_seats, FALSE, NULL)
+                && !lw_event_set_paper_result_full (event, r + 1, t + 1, scores,
+                                                    table->n_seats, TRUE, NULL))
               return fail_damaged (self, id, "a table's paper scores are not a result", error);
           }
       }
@@ -860,12 +864,47 @@ lw_store_pair_event_round (LwStore  *self,
                            gint64    id,
                            GError  **error)
 {
+  return lw_store_pair_event_round_seeded (self, id, LW_SEEDING_REGISTRATION, error);
+}
+
+/* Every rated player's name, best rating first (lw_leaderboard_compute()
+ * over every stored game); the names are copied. */
+static GStrv
+rating_order (LwStore  *self,
+              GError  **error)
+{
+  g_autoptr (LwRatingGames) games = lw_store_load_rating_games (self, error);
+  g_autoptr (GArray) rows = NULL;
+  g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
+  LwLeaderboardOptions options;
+
+  if (games == NULL)
+    return NULL;
+  lw_leaderboard_options_init (&options);
+  rows = lw_leaderboard_compute (games, &options);
+  for (guint i = 0; i < rows->len; i++)
+    g_strv_builder_add (names, g_array_index (rows, LwLeaderboardRow, i).name);
+  return g_strv_builder_end (names);
+}
+
+LwEvent *
+lw_store_pair_event_round_seeded (LwStore    *self,
+                                  gint64      id,
+                                  LwSeeding   seeding,
+                                  GError    **error)
+{
   g_autoptr (LwEvent) event = NULL;
+  g_auto (GStrv) ranking = NULL;
   LwEventRound *round;
   gboolean ok;
 
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  /* The ratings are read before the write begins (reading them may store
+   * results in their cache). */
+  if (seeding == LW_SEEDING_RATING && (ranking = rating_order (self, error)) == NULL)
+    return NULL;
 
   event = begin_change (self, id, error);
   if (event == NULL)
@@ -875,7 +914,8 @@ lw_store_pair_event_round (LwStore  *self,
       finish_change (self, FALSE, error);
       return NULL;
     }
-  round = lw_event_pair_next_round (event, error);
+  round = ranking != NULL ? lw_event_pair_next_round_seeded (event, (const char *const *) ranking, error)
+                          : lw_event_pair_next_round (event, error);
   ok = round != NULL && insert_round (self, id, round, error);
   if (!finish_change (self, ok, error))
     return NULL;
@@ -958,6 +998,20 @@ lw_store_set_event_paper_result (LwStore    *self,
                                  guint       n_scores,
                                  GError    **error)
 {
+  return lw_store_set_event_paper_result_full (self, id, round, table, scores, n_scores,
+                                               FALSE, error);
+}
+
+gboolean
+lw_store_set_event_paper_result_full (LwStore    *self,
+                                      gint64      id,
+                                      guint       round,
+                                      guint       table,
+                                      const int  *scores,
+                                      guint       n_scores,
+                                      gboolean    time_called,
+                                      GError    **error)
+{
   g_autoptr (LwEvent) event = NULL;
   gboolean ok;
 
@@ -967,7 +1021,8 @@ lw_store_set_event_paper_result (LwStore    *self,
   event = begin_change (self, id, error);
   if (event == NULL)
     return FALSE;
-  ok = lw_event_set_paper_result (event, round, table, scores, n_scores, error)
+  ok = lw_event_set_paper_result_full (event, round, table, scores, n_scores, time_called,
+                                       error)
        && write_result (self, id, round, lw_event_get_table (event, round, table, NULL), 0, error);
   return finish_change (self, ok, error);
 }

@@ -206,6 +206,40 @@ LwEvent *lw_store_pair_event_round (LwStore  *self,
                                     GError  **error);
 
 /**
+ * LwSeeding:
+ * @LW_SEEDING_REGISTRATION: seeds in registration order
+ * @LW_SEEDING_RATING: seeds by rating (the leaderboard over every stored
+ *   game, best first); unrated players after the rated ones, in
+ *   registration order
+ *
+ * How round 1 of a single elimination is seeded (docs/EVENTS.md).
+ */
+typedef enum {
+  LW_SEEDING_REGISTRATION,
+  LW_SEEDING_RATING,
+} LwSeeding;
+
+/**
+ * lw_store_pair_event_round_seeded:
+ * @self: a store
+ * @id: an event ID
+ * @seeding: how round 1 of a single elimination is seeded;
+ *   %LW_SEEDING_RATING only there (lw_event_pair_next_round_seeded())
+ * @error: return location for a #GError
+ *
+ * lw_store_pair_event_round() with the seeds of @seeding. The seeds are
+ * kept by round 1's bracket itself (no column holds them).
+ *
+ * Errors: as lw_store_pair_event_round(); %LW_ENGINE_ERROR_INVALID for
+ * %LW_SEEDING_RATING in another format or a later round.
+ * Returns: (transfer full) (nullable): the event with its new round last.
+ */
+LwEvent *lw_store_pair_event_round_seeded (LwStore    *self,
+                                           gint64      id,
+                                           LwSeeding   seeding,
+                                           GError    **error);
+
+/**
  * lw_store_set_event_paper_result:
  * @self: a store
  * @id: an event ID
@@ -218,7 +252,8 @@ LwEvent *lw_store_pair_event_round (LwStore  *self,
  * Stores a table's scores kept on paper, replacing an earlier result
  * (a linked game is unlinked).
  *
- * Errors: %LW_ENGINE_ERROR_INVALID, %LW_STORE_ERROR_NOT_FOUND, or another
+ * Errors: %LW_ENGINE_ERROR_INVALID, %LW_ENGINE_ERROR_NOT_ENDED,
+ * %LW_STORE_ERROR_NOT_FOUND, or another
  * %LW_STORE_ERROR.
  * Returns: %TRUE when stored.
  */
@@ -229,6 +264,37 @@ gboolean lw_store_set_event_paper_result (LwStore    *self,
                                           const int  *scores,
                                           guint       n_scores,
                                           GError    **error);
+
+/**
+ * lw_store_set_event_paper_result_full:
+ * @self: a store
+ * @id: an event ID
+ * @round: 1-based round number
+ * @table: 1-based table number
+ * @scores: (array length=n_scores): final scores
+ *   (lw_event_set_paper_result_full())
+ * @n_scores: their number
+ * @time_called: the game was stopped by the clock before it ended
+ * @error: return location for a #GError
+ *
+ * lw_store_set_event_paper_result(), or with @time_called a board that no
+ * game ends with. No column holds the mark: a stored paper board that
+ * cannot have ended (SCORING R23–R24) is read back as time called, since
+ * only a time-called result can store one.
+ *
+ * Errors: %LW_ENGINE_ERROR_NOT_ENDED (a board that cannot have ended,
+ * without @time_called), %LW_ENGINE_ERROR_INVALID,
+ * %LW_STORE_ERROR_NOT_FOUND, or another %LW_STORE_ERROR.
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_set_event_paper_result_full (LwStore    *self,
+                                               gint64      id,
+                                               guint       round,
+                                               guint       table,
+                                               const int  *scores,
+                                               guint       n_scores,
+                                               gboolean    time_called,
+                                               GError    **error);
 
 /**
  * lw_store_set_event_game_result:

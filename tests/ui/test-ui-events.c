@@ -409,9 +409,35 @@ test_swiss_13 (Fixture       *fixture,
     g_assert_false (table_of (event, 1, 2)->has_result);
   }
 
+  /* A board no game ends with (nobody at 15, nobody at 0) is not taken as
+   * a win: the page warns and offers it as time called (SCORING R23-R24). */
+  {
+    const int unfinished[] = { 12, 9, 4 };
+    AdwMessageDialog *warning;
+    g_autofree char *status = NULL;
+
+    paper_result (page, 2, unfinished, 3);
+    warning = find_error_dialog (page);
+    g_assert_nonnull (warning);
+    g_assert_cmpstr (adw_message_dialog_get_heading (warning), ==, "This Game Has Not Ended");
+    g_assert_nonnull (strstr (adw_message_dialog_get_body (warning),
+                              "Round 1, table 2: 12\u20139\u20134 cannot have ended a game"));
+    g_clear_pointer (&event, lw_event_free);
+    event = load_event (fixture, id);
+    g_assert_false (table_of (event, 1, 2)->has_result);
+    adw_message_dialog_response (warning, "time-called");
+    drain ();
+    g_clear_pointer (&event, lw_event_free);
+    event = load_event (fixture, id);
+    g_assert_true (table_of (event, 1, 2)->has_result);
+    g_assert_true (table_of (event, 1, 2)->time_called);
+    status = lw_events_page_get_table_text (page, 2);
+    g_assert_nonnull (strstr (status, "ahead when time was called \u00b7 from paper"));
+  }
+
   /* Tables 2–4 from paper; table 4's winner has a skunk (11, another 0). */
   {
-    const int t2[] = { 11, 6, 3 }, t3[] = { 4, 11, 7 }, t4[] = { 11, 0, 5 };
+    const int t2[] = { 15, 6, 3 }, t3[] = { 4, 15, 7 }, t4[] = { 11, 0, 5 };
 
     paper_result (page, 2, t2, 3);
     paper_result (page, 3, t3, 3);
@@ -456,7 +482,7 @@ test_swiss_13 (Fixture       *fixture,
   event = load_event (fixture, id);
   for (guint t = 1; t <= 4; t++)
     {
-      const int four[] = { 9, 5, 3, 2 }, three[] = { 9, 5, 3 };
+      const int four[] = { 15, 5, 3, 2 }, three[] = { 15, 5, 3 };
       table = table_of (event, 2, t);
       paper_result (page, t, table->n_seats == 4 ? four : three, table->n_seats);
     }
@@ -602,7 +628,7 @@ test_partners_8 (Fixture       *fixture,
   /* One score per partnership: table 1 won by seats 0 and 2, table 2 by
    * seats 1 and 3. */
   {
-    const int first[] = { 11, 4 }, second[] = { 6, 9 };
+    const int first[] = { 15, 4 }, second[] = { 6, 15 };
 
     paper_result (page, 1, first, 2);
     paper_result (page, 2, second, 2);
@@ -617,8 +643,8 @@ test_partners_8 (Fixture       *fixture,
     const char *winners[] = { name_at (event, t1, 0), name_at (event, t1, 2),
                               name_at (event, t2, 1), name_at (event, t2, 3) };
 
-    g_assert_cmpint (t1->scores[0], ==, 11);
-    g_assert_cmpint (t1->scores[2], ==, 11);
+    g_assert_cmpint (t1->scores[0], ==, 15);
+    g_assert_cmpint (t1->scores[2], ==, 15);
     for (guint i = 0; i < 8; i++)
       {
         const LwEventStanding *row = &g_array_index (standings, LwEventStanding, i);
@@ -923,6 +949,43 @@ test_table_entry (Fixture       *fixture,
 
 /* An event renamed and deleted from its menu; a blank name and a
  * cancelled deletion change nothing. */
+
+/* A single elimination: round 1 seeded by rating from the menu (nobody is
+ * rated here: registration order), where each player stands, the Bracket
+ * page shown for this format only. */
+static void
+test_elimination (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  LwEventsPage *page = show_events (fixture);
+  const char *players[] = { "Ann", "Ben", "Cleo", "Dev" };
+  const int first[] = { 15, 3 }, second[] = { 4, 15 };
+  g_autoptr (LwEvent) event = NULL;
+  g_autofree char *dev = NULL;
+  g_autofree char *ann = NULL;
+  gint64 id;
+
+  create_event (page, "Knockout", 3, G_MAXUINT, 0);
+  id = lw_events_page_get_event_id (page);
+  for (guint i = 0; i < G_N_ELEMENTS (players); i++)
+    enter_player (page, players[i], TRUE);
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (page)));
+  lw_test_activate (page, "events.pair-by-rating");
+  event = load_event (fixture, id);
+  g_assert_cmpuint (event->rounds->len, ==, 1);
+  /* Table 1: seeds 1 v 4 (Ann v Dev), the higher seed in seat 0. */
+  g_assert_cmpint (table_of (event, 1, 1)->entrants[0], ==, 0);
+  g_assert_cmpint (table_of (event, 1, 1)->entrants[1], ==, 3);
+  paper_result (page, 1, first, 2);
+  paper_result (page, 2, second, 2);
+  dev = lw_events_page_get_player_text (page, 3);
+  g_assert_nonnull (strstr (dev, "Eliminated in round 1"));
+  ann = lw_events_page_get_player_text (page, 0);
+  g_assert_nonnull (strstr (ann, "Still in \u00b7 round 2"));
+  lw_events_page_set_view (page, "bracket");
+  g_assert_cmpstr (lw_events_page_get_view (page), ==, "bracket");
+}
+
 static void
 test_rename_delete (Fixture       *fixture,
                     gconstpointer  data)
@@ -1011,6 +1074,7 @@ main (int   argc,
   g_test_add ("/ui-events/tiebreaks", Fixture, NULL, lw_test_app_set_up, test_tiebreaks, lw_test_app_tear_down);
   g_test_add ("/ui-events/table-entry", Fixture, NULL, lw_test_app_set_up, test_table_entry, lw_test_app_tear_down);
   g_test_add ("/ui-events/rename-delete", Fixture, NULL, lw_test_app_set_up, test_rename_delete, lw_test_app_tear_down);
+  g_test_add ("/ui-events/elimination", Fixture, NULL, lw_test_app_set_up, test_elimination, lw_test_app_tear_down);
 
   return g_test_run ();
 }

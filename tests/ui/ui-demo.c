@@ -7,7 +7,9 @@
  *         game-over, garwolf, import-error, chart, players, player-stats, player-merge,
  *         virtual-new-game, table, table-4, table-bid, table-last-trick, curtain,
  *         events, new-event, event-players, event-seating, event-paper,
- *         event-standings, event-rename, event-delete, partners-seating, leaderboard, replay,
+ *         event-standings, event-bracket (LW_DEMO_BRACKET_PDF=PATH also
+ *         prints the bracket to PATH; LW_DEMO_VIEW=players|rounds|standings
+ *         shows that page of the same event), event-rename, event-delete, partners-seating, leaderboard, replay,
  *         table-entry, table-entry-event, game-locked, edit-ends-game,
  *         undo-tooltip, restore-confirm,
  *         stored-edit-log (the edit log of game 1 as DB holds it)
@@ -26,6 +28,7 @@
 #include <glib/gi18n.h>
 
 #include "lw-application.h"
+#include "lw-bracket.h"
 #include "lw-events-page.h"
 #include "lw-leaderboard-page.h"
 #include "lw-game-page.h"
@@ -155,7 +158,7 @@ enter_paper_results (LwStore *store,
   for (guint t = 0; t < round->tables->len && t < n_tables; t++)
     {
       const LwEventTable *table = &g_array_index (round->tables, LwEventTable, t);
-      const int pattern[] = { 11, 7, 4, 2 };
+      const int pattern[] = { 15, 7, 4, 2 };
       int scores[LW_EVENT_MAX_SEATS];
       guint n = event->config.format == LW_EVENT_PARTNERS ? 2 : table->n_seats;
 
@@ -577,7 +580,33 @@ main (int   argc,
       gint64 id;
 
       add_event (store, "Friday Club Ladder Night", LW_EVENT_ROUND_ROBIN, 3, 9);
-      if (g_str_equal (screen, "partners-seating"))
+      if (g_str_equal (screen, "event-bracket"))
+        {
+          /* Eight players: round 1 played (one time called), Dev withdrew
+           * before the semi-final, the other semi-final played. */
+          const int r1[][2] = { { 15, 7 }, { 11, 0 }, { 12, 9 }, { 15, 14 } };
+
+          id = add_event (store, "Winter Knockout", LW_EVENT_ELIMINATION, 2, 8);
+          lw_store_pair_event_round (store, id, NULL);
+          for (guint t = 0; t < G_N_ELEMENTS (r1); t++)
+            if (!lw_store_set_event_paper_result_full (store, id, 1, t + 1, r1[t], 2, t == 2, NULL))
+              g_error ("paper result refused");
+          lw_store_set_event_entrant_status (store, id, "Dev", LW_ENTRANT_DROPPED, NULL);
+          lw_store_pair_event_round (store, id, NULL);
+          lw_store_set_event_paper_result (store, id, 2, 1, (const int[]) { 15, 10 }, 2, NULL);
+          if (g_getenv ("LW_DEMO_BRACKET_PDF") != NULL)
+            {
+              g_autoptr (LwEvent) event = lw_store_load_event (store, id, NULL);
+              g_autoptr (GtkPrintOperation) operation = lw_print_bracket_new (event);
+              g_autoptr (GError) pdf_error = NULL;
+
+              gtk_print_operation_set_export_filename (operation, g_getenv ("LW_DEMO_BRACKET_PDF"));
+              if (gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_EXPORT, NULL, &pdf_error)
+                  == GTK_PRINT_OPERATION_RESULT_ERROR)
+                g_error ("bracket PDF: %s", pdf_error->message);
+            }
+        }
+      else if (g_str_equal (screen, "partners-seating"))
         {
           id = add_event (store, "Partners Cup", LW_EVENT_PARTNERS, 4, 8);
           lw_store_pair_event_round (store, id, NULL);
@@ -605,6 +634,9 @@ main (int   argc,
             lw_events_page_set_view (page, "players");
           else if (g_str_equal (screen, "event-standings"))
             lw_events_page_set_view (page, "standings");
+          else if (g_str_equal (screen, "event-bracket"))
+            lw_events_page_set_view (page, g_getenv ("LW_DEMO_VIEW") != NULL ? g_getenv ("LW_DEMO_VIEW")
+                                                                           : "bracket");
           else
             lw_events_page_set_view (page, "rounds");
           if (g_str_equal (screen, "event-paper"))
