@@ -95,8 +95,8 @@ test_text_breakdowns (void)
   g_assert_nonnull (strstr (run.out, "Ben: Declarer missed the Pack +1 (void Gongs reduce the award: "
                                      "2 \u2212 1, R15)"));
   lw_test_run_cli (&dealer, NULL, bad_dealer, "score", "--text", "-", NULL);
-  lw_test_assert_cli_failed (&dealer, 2, "round 2: dealer is seat 1 (Ann), but the deal passes to "
-                                         "seat 2 (Ben)");
+  lw_test_assert_cli_failed (&dealer, 2, "round 2: dealer is seat 0 (Ann), but the deal passes to "
+                                         "seat 1 (Ben)");
   lw_test_run_cli (&zero, NULL, no_declarer, "score", "-", NULL);
   lw_test_assert_cli_failed (&zero, 2, "round 1: \"every trick but the last\" is set but nobody "
                                        "declared (SCORING R11)");

@@ -293,7 +293,7 @@ test_refused (void)
       "replacing round 2: round 2: cards sum to 0, expected 26 (2 players × 13)" },
     /* R4: the new round's own dealer check is kept and checked. */
     { LW_EDIT_REPLACE, 2, wrong_dealer, LW_ENGINE_ERROR_INVALID,
-      "replacing round 2: round 2: dealer is seat 1 (Ann), but the deal passes to seat 2 (Ben)" },
+      "replacing round 2: round 2: dealer is seat 0 (Ann), but the deal passes to seat 1 (Ben)" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -305,7 +305,7 @@ static const BadCase bad_cases[] = {
   { "{'format':'little-wolf/game','version':1,'ruleset':'garwolf','players':['A','B','C'],'rounds':[{'court':[4,4,4],'garwolves':[1,1,2]}]}", "round 1: Garwolves sum to 4, expected 3", LW_ENGINE_ERROR_INVALID },
   { HEAD2 "'rounds':[{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]},{'declarer':0,'cards':[26,0]}]}",
     "round 10: the game ended after round 9 (Ann won)", LW_ENGINE_ERROR_GAME_OVER },
-  { HEAD2 "'rounds':[{'declarer':0,'cards':[16,10]},{'declarer':0,'cards':[16,10],'dealer':0}]}", "round 2: dealer is seat 1 (Ann), but the deal passes to seat 2 (Ben)", LW_ENGINE_ERROR_INVALID },
+  { HEAD2 "'rounds':[{'declarer':0,'cards':[16,10]},{'declarer':0,'cards':[16,10],'dealer':0}]}", "round 2: dealer is seat 0 (Ann), but the deal passes to seat 1 (Ben)", LW_ENGINE_ERROR_INVALID },
   { HEAD5 "'rounds':[{'declarer':0,'cards':[33,8,8,8,8],'wolves':[5,0,0,0,0]}]}", "round 1: wolves sum to 5, but 2 decks hold only 4", LW_ENGINE_ERROR_INVALID },
   /* What json-glib would read wrongly: integers that wrap around (this one
    * as 13), hexadecimal and octal numbers, a cut string, a second value. */

@@ -164,7 +164,10 @@ lw_bracket_new (const LwEvent *event)
             }
           else
             slot.bye = c == 0;
+          /* The column owns the slot's strings now (slot_clear()), which
+           * cppcheck does not follow into the array's copy. */
           g_array_append_val (column, slot);
+          /* cppcheck-suppress memleak */
         }
       g_ptr_array_add (bracket->columns, column);
     }

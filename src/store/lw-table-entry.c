@@ -772,8 +772,8 @@ handle_round (LwTableEntry  *self,
       if (body.number != (gint64) n_rounds + 1)
         return fail (response, 409,
                      "round %" G_GINT64_FORMAT " has already been entered at this table; the board "
-                     "now shows %u rounds: check them, then enter round %u",
-                     body.number, n_rounds, n_rounds + 1);
+                     "now shows %u round%s: check them, then enter round %u",
+                     body.number, n_rounds, n_rounds == 1 ? "" : "s", n_rounds + 1);
     }
   if (body.version != version)
     return fail (response, 409,
