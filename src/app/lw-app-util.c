@@ -105,6 +105,7 @@ lw_describe_round (const LwGameRecord  *record,
     {
       g_autofree char *items = lw_round_result_describe_side (result, (int) side);
       g_autofree char *delta = NULL;
+      g_autofree char *side_name = NULL;
 
       if ((int) side == zero_pack_side)
         {
@@ -123,16 +124,15 @@ lw_describe_round (const LwGameRecord  *record,
       delta = lw_format_signed (result->deltas[side]);
       if (text->len > 0)
         g_string_append_c (text, '\n');
+      /* Who sat there in this round (a substitute's seat names its
+       * earlier player in the rounds before). */
+      side_name = lw_game_record_side_name_at (record, (int) side, result->number);
       if (items != NULL)
         /* TRANSLATORS: a side's change in a round, then what made it:
          * "Ann +1: Pack +1, Worms −1" */
-        g_string_append_printf (text, _("%s %s: %s"),
-                                (const char *) g_ptr_array_index (standings->sides, side),
-                                delta, items);
+        g_string_append_printf (text, _("%s %s: %s"), side_name, delta, items);
       else
-        g_string_append_printf (text, "%s %s",
-                                (const char *) g_ptr_array_index (standings->sides, side),
-                                delta);
+        g_string_append_printf (text, "%s %s", side_name, delta);
     }
 
   if (text->len == 0)
@@ -142,11 +142,27 @@ lw_describe_round (const LwGameRecord  *record,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* The 1-based number of @round in @record; the next one for a round being
+ * entered (not yet in it). */
+static guint
+round_number (const LwGameRecord *record,
+              const LwRound      *round)
+{
+  guint index;
+
+  if (g_ptr_array_find (record->rounds, round, &index))
+    return index + 1;
+  return record->rounds->len + 1;
+}
+
+/* Who sat at @seat in round @number. */
 static const char *
 player (const LwGameRecord *record,
+        guint               number,
         int                 seat)
 {
-  return seat >= 0 && seat < (int) record->n_players ? record->players[seat] : "?";
+  return seat >= 0 && seat < (int) record->n_players
+         ? lw_game_record_player_at (record, seat, number) : "?";
 }
 
 /* Appends " · " unless @text is empty, then returns it. */
@@ -173,6 +189,7 @@ lw_describe_round_facts (const LwGameRecord *record,
                          const LwRound      *round)
 {
   g_autoptr (GString) text = g_string_new (NULL);
+  guint number = round_number (record, round);
   guint n = record->n_players;
 
   if (record->ruleset == LW_RULESET_GARWOLF)
@@ -181,13 +198,13 @@ lw_describe_round_facts (const LwGameRecord *record,
       g_string_append (text, _("Court"));
       for (guint seat = 0; seat < n; seat++)
         g_string_append_printf (text, seat == 0 ? " %s %d" : ", %s %d",
-                                record->players[seat], round->court[seat]);
+                                player (record, number, (int) seat), round->court[seat]);
       /* TRANSLATORS: Garwolf facts of a hand: Garwolves won per seat */
       g_string_append_printf (next_fact (text), "%s", _("Garwolves"));
       for (guint seat = 0, shown = 0; seat < n; seat++)
         if (round->garwolves[seat] > 0)
           g_string_append_printf (text, shown++ == 0 ? " %s %d" : ", %s %d",
-                                  record->players[seat], round->garwolves[seat]);
+                                  player (record, number, (int) seat), round->garwolves[seat]);
       return g_string_free (g_steal_pointer (&text), FALSE);
     }
 
@@ -202,13 +219,13 @@ lw_describe_round_facts (const LwGameRecord *record,
       else if (round->all_but_last)
         /* TRANSLATORS: a round's facts: %s declared the Pack; their side won every trick but the last */
         g_string_append_printf (text, _("%s declared, all but the last trick"),
-                                player (record, round->declarer));
+                                player (record, number, round->declarer));
       else
         /* TRANSLATORS: a round's facts: %s declared the Pack */
-        g_string_append_printf (text, _("%s declared"), player (record, round->declarer));
+        g_string_append_printf (text, _("%s declared"), player (record, number, round->declarer));
 
       for (guint seat = 0; seat < n; seat++)
-        g_string_append_printf (next_fact (text), "%s %d", record->players[seat], round->cards[seat]);
+        g_string_append_printf (next_fact (text), "%s %d", player (record, number, (int) seat), round->cards[seat]);
 
       for (guint seat = 0; seat < n; seat++)
         {
@@ -225,10 +242,10 @@ lw_describe_round_facts (const LwGameRecord *record,
           if ((count = round->wolves[seat]) > 0)
             append_den (dens, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d Little Wolf", "%d Little Wolves", count), count));
           if (dens->len > 0)
-            g_string_append_printf (next_fact (text), "%s %s", record->players[seat], dens->str);
+            g_string_append_printf (next_fact (text), "%s %s", player (record, number, (int) seat), dens->str);
           if (round->unpegged[seat])
             /* TRANSLATORS: a round's facts: %s did not peg their gains in time (SCORING R22) */
-            g_string_append_printf (next_fact (text), _("%s not pegged"), record->players[seat]);
+            g_string_append_printf (next_fact (text), _("%s not pegged"), player (record, number, (int) seat));
         }
     }
 
@@ -242,7 +259,7 @@ lw_describe_round_facts (const LwGameRecord *record,
                                 ? _("%s looked at discards")
                                 /* TRANSLATORS: a penalty in a round's facts (SCORING R19) */
                                 : _("%s played out of turn"),
-                              player (record, penalty->seat));
+                              player (record, number, penalty->seat));
     }
 
   return g_string_free (g_steal_pointer (&text), FALSE);

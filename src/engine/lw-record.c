@@ -264,6 +264,34 @@ lw_game_record_current_player (const LwGameRecord *record,
   return lw_game_record_player_at (record, seat, G_MAXUINT);
 }
 
+char *
+lw_game_record_seat_label (const LwGameRecord *record,
+                           int                 seat)
+{
+  GString *label;
+  const char *last;
+
+  g_return_val_if_fail (record != NULL, NULL);
+  g_return_val_if_fail (seat >= 0 && seat < (int) record->n_players, NULL);
+
+  last = record->players[seat];
+  label = g_string_new (last);
+  for (guint i = 0; record->substitutes != NULL && i < record->substitutes->len; i++)
+    {
+      const LwSubstitute *sub = g_ptr_array_index (record->substitutes, i);
+
+      if (sub->seat != seat || lw_names_equal (sub->name, last))
+        continue;
+      /* From round 1 on: the seat's first player never played. */
+      if (sub->from_round <= 1)
+        g_string_assign (label, sub->name);
+      else
+        g_string_append_printf (label, " → %s", sub->name);
+      last = sub->name;
+    }
+  return g_string_free (label, FALSE);
+}
+
 guint
 lw_game_record_rounds_played (const LwGameRecord *record,
                               int                 seat,
@@ -299,17 +327,17 @@ lw_game_record_side_of (const LwGameRecord *record,
 }
 
 char *
-lw_game_record_side_name (const LwGameRecord *record,
-                          int                 side)
+lw_game_record_side_name_at (const LwGameRecord *record,
+                             int                 side,
+                             guint               round)
 {
   g_autoptr (GString) name = NULL;
 
   g_return_val_if_fail (record != NULL, NULL);
   g_return_val_if_fail (side >= 0 && side < (int) lw_game_record_n_sides (record), NULL);
 
-  /* GAME-RECORD.md: the players seated after the last round. */
   if (record->n_teams == 0)
-    return g_strdup (lw_game_record_current_player (record, side));
+    return g_strdup (lw_game_record_player_at (record, side, round));
 
   name = g_string_new (NULL);
   for (guint seat = 0; seat < record->n_players; seat++)
@@ -318,9 +346,17 @@ lw_game_record_side_name (const LwGameRecord *record,
         continue;
       if (name->len > 0)
         g_string_append (name, " & ");
-      g_string_append (name, lw_game_record_current_player (record, (int) seat));
+      g_string_append (name, lw_game_record_player_at (record, (int) seat, round));
     }
   return g_string_free (g_steal_pointer (&name), FALSE);
+}
+
+char *
+lw_game_record_side_name (const LwGameRecord *record,
+                          int                 side)
+{
+  /* GAME-RECORD.md: the players seated after the last round. */
+  return lw_game_record_side_name_at (record, side, G_MAXUINT);
 }
 
 /* ------------------------------------------------------------------ */

@@ -296,6 +296,18 @@ const char *lw_game_record_current_player (const LwGameRecord *record,
                                            int                 seat);
 
 /**
+ * lw_game_record_seat_label:
+ * @record: a record
+ * @seat: a seat, 0..n_players-1
+ *
+ * Returns: (transfer full): who played @seat, in turn, joined by " → "
+ *   ("Ben → Dev"; "Ben → Dev → Ben" when Ben came back); the seat's player
+ *   alone when it never changed hands.
+ */
+char *lw_game_record_seat_label (const LwGameRecord *record,
+                                 int                 seat);
+
+/**
  * lw_game_record_rounds_played:
  * @record: a record
  * @seat: a seat, 0..n_players-1
@@ -337,6 +349,19 @@ int lw_game_record_side_of (const LwGameRecord *record,
  */
 char *lw_game_record_side_name (const LwGameRecord *record,
                                 int                 side);
+
+/**
+ * lw_game_record_side_name_at:
+ * @record: a record
+ * @side: a side, 0..n_sides-1
+ * @round: a 1-based round number
+ *
+ * Returns: (transfer full): as lw_game_record_side_name(), with the players
+ *   who sat in the side's seats in @round (lw_game_record_player_at()).
+ */
+char *lw_game_record_side_name_at (const LwGameRecord *record,
+                                   int                 side,
+                                   guint               round);
 
 /**
  * lw_game_record_validate:
