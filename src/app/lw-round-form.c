@@ -580,7 +580,8 @@ configure (LwRoundForm        *self,
                  self->record->n_players == record->n_players &&
                  self->record->ruleset == record->ruleset;
   for (guint seat = 0; same_players && seat < record->n_players; seat++)
-    same_players = g_strcmp0 (self->record->players[seat], record->players[seat]) == 0;
+    same_players = g_strcmp0 (lw_game_record_current_player (self->record, (int) seat),
+                               lw_game_record_current_player (record, (int) seat)) == 0;
 
   g_clear_pointer (&self->record, lw_game_record_free);
   self->record = lw_game_record_copy (record);
@@ -671,7 +672,8 @@ lw_round_form_update_game (LwRoundForm        *self,
                  self->record->n_players == record->n_players &&
                  self->record->ruleset == record->ruleset;
   for (guint seat = 0; same_players && seat < record->n_players; seat++)
-    same_players = g_strcmp0 (self->record->players[seat], record->players[seat]) == 0;
+    same_players = g_strcmp0 (lw_game_record_current_player (self->record, (int) seat),
+                               lw_game_record_current_player (record, (int) seat)) == 0;
 
   if (!same_players)
     {

@@ -1556,6 +1556,32 @@ insert_round (LwStore             *self,
   return TRUE;
 }
 
+/* One row of seat_changes: from round @from_round on, @seat of game @game
+ * is played by @new_player instead of @old_player. */
+static gboolean
+insert_seat_change (LwStore  *self,
+                    gint64    game,
+                    gint64    seat,
+                    gint64    from_round,
+                    gint64    old_player,
+                    gint64    new_player,
+                    gint64    changed_at,
+                    GError  **error)
+{
+  g_autoptr (LwStmt) stmt =
+    get_stmt (self, "INSERT INTO seat_changes (game, seat, from_round, old_player, new_player,"
+                    " changed_at) VALUES (?, ?, ?, ?, ?, ?)", error);
+
+  return stmt != NULL
+         && lw_store_bind_int (self, stmt, 1, game, error)
+         && lw_store_bind_int (self, stmt, 2, seat, error)
+         && lw_store_bind_int (self, stmt, 3, from_round, error)
+         && lw_store_bind_int (self, stmt, 4, old_player, error)
+         && lw_store_bind_int (self, stmt, 5, new_player, error)
+         && lw_store_bind_int (self, stmt, 6, changed_at, error)
+         && step_done (self, stmt, error);
+}
+
 /* Inserts the whole of @record as a game, and its row of the result
  * cache from @standings (nullable: replayed here); inside a transaction.
  * @id 0 gives a new ID, else the game gets @id back (a restore); @created
@@ -1622,25 +1648,15 @@ insert_game (LwStore             *self,
       const LwSubstitute *sub = g_ptr_array_index (record->substitutes, i);
       const char *before = lw_game_record_player_at (record, sub->seat, sub->from_round - 1);
       gint64 old_player = 0, new_player = 0;
-      g_autoptr (LwStmt) stmt = NULL;
 
       /* A seat's first player other than players[S] (R = 1): its change
        * names the record's player before it. */
       if (sub->from_round <= 1)
         before = record->players[sub->seat];
       if (!player_id (self, before, &old_player, error)
-          || !player_id (self, sub->name, &new_player, error))
-        return 0;
-      stmt = get_stmt (self, "INSERT INTO seat_changes (game, seat, from_round, old_player,"
-                             " new_player, changed_at) VALUES (?, ?, ?, ?, ?, ?)", error);
-      if (stmt == NULL
-          || !lw_store_bind_int (self, stmt, 1, game_id, error)
-          || !lw_store_bind_int (self, stmt, 2, sub->seat, error)
-          || !lw_store_bind_int (self, stmt, 3, sub->from_round, error)
-          || !lw_store_bind_int (self, stmt, 4, old_player, error)
-          || !lw_store_bind_int (self, stmt, 5, new_player, error)
-          || !lw_store_bind_int (self, stmt, 6, g_get_real_time () / G_USEC_PER_SEC, error)
-          || !step_done (self, stmt, error))
+          || !player_id (self, sub->name, &new_player, error)
+          || !insert_seat_change (self, game_id, sub->seat, sub->from_round, old_player, new_player,
+                                  g_get_real_time () / G_USEC_PER_SEC, error))
         return 0;
     }
 
@@ -3191,23 +3207,15 @@ restore_snapshot (LwStore     *self,
     {
       JsonArray *change = json_array_get_array_element (array, i);
       gint64 old_player, new_player;
-      g_autoptr (LwStmt) stmt = NULL;
 
       if (change == NULL || json_array_get_length (change) != 5)
         return damaged_log (self, id, error);
       if (!player_id (self, json_array_get_string_element (change, 2), &old_player, error)
           || !player_id (self, json_array_get_string_element (change, 3), &new_player, error))
         return FALSE;
-      stmt = get_stmt (self, "INSERT INTO seat_changes (game, seat, from_round, old_player,"
-                             " new_player, changed_at) VALUES (?, ?, ?, ?, ?, ?)", error);
-      if (stmt == NULL
-          || !lw_store_bind_int (self, stmt, 1, id, error)
-          || !lw_store_bind_int (self, stmt, 2, json_array_get_int_element (change, 0), error)
-          || !lw_store_bind_int (self, stmt, 3, json_array_get_int_element (change, 1), error)
-          || !lw_store_bind_int (self, stmt, 4, old_player, error)
-          || !lw_store_bind_int (self, stmt, 5, new_player, error)
-          || !lw_store_bind_int (self, stmt, 6, json_array_get_int_element (change, 4), error)
-          || !step_done (self, stmt, error))
+      if (!insert_seat_change (self, id, json_array_get_int_element (change, 0),
+                               json_array_get_int_element (change, 1), old_player, new_player,
+                               json_array_get_int_element (change, 4), error))
         return FALSE;
     }
 
@@ -3775,21 +3783,9 @@ lw_store_substitute_player (LwStore     *self,
         || !step_done (self, stmt, error))
       goto failed;
   }
-  {
-    g_autoptr (LwStmt) stmt =
-      get_stmt (self, "INSERT INTO seat_changes (game, seat, from_round, old_player, new_player,"
-                      " changed_at) VALUES (?, ?, ?, ?, ?, ?)", error);
-
-    if (stmt == NULL
-        || !lw_store_bind_int (self, stmt, 1, id, error)
-        || !lw_store_bind_int (self, stmt, 2, seat, error)
-        || !lw_store_bind_int (self, stmt, 3, from_round, error)
-        || !lw_store_bind_int (self, stmt, 4, old_player, error)
-        || !lw_store_bind_int (self, stmt, 5, new_player, error)
-        || !lw_store_bind_int (self, stmt, 6, g_get_real_time () / G_USEC_PER_SEC, error)
-        || !step_done (self, stmt, error))
-      goto failed;
-  }
+  if (!insert_seat_change (self, id, seat, from_round, old_player, new_player,
+                           g_get_real_time () / G_USEC_PER_SEC, error))
+    goto failed;
 
   if (!log_edit (self, id, "substitute", from_round, old_json, new_json, error)
       || !lw_store_cache_result (self, id, renamed, NULL, error)
