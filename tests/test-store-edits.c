@@ -431,6 +431,64 @@ test_pending_penalties (Fixture       *fixture,
   g_assert_cmpstr (((LwStoredPenalty *) g_ptr_array_index (stored, 1))->note, ==, "led twice");
 }
 
+/* GAME-RECORD.md version 2: a game with a substitute exports its first
+ * players and the substitutes, so that a round trip keeps the player who
+ * left; the details and the id go with it, and a copy is a game of its own. */
+static void
+test_substitute_round_trip (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = g_build_filename (lw_test_cases_dir (), "v2", "V2-substitute-and-details.json", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (LwGameRecord) reread = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwStoredGame) copy = NULL;
+  g_autofree char *json = NULL;
+  gint64 id, same = 0, copy_id;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  record = lw_game_record_from_json (text, -1, &error);
+  g_assert_no_error (error);
+  id = lw_store_import_game (fixture->store, record, FALSE, &same, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+  g_assert_cmpint (same, ==, 0);
+
+  game = lw_store_load_game (fixture->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (game->record->id, ==, "3f2b8c1e-9a4d-4c6b-8e2f-1a2b3c4d5e6f");
+  g_assert_cmpstr (game->record->players[1], ==, "Ben");
+  g_assert_cmpstr (lw_game_record_player_at (game->record, 1, 2), ==, "Ben");
+  g_assert_cmpstr (lw_game_record_player_at (game->record, 1, 3), ==, "Dev");
+  g_assert_cmpstr (lw_game_record_player_at (game->record, 1, 4), ==, "Ben");
+  g_assert_cmpstr (game->place, ==, "Club room");
+  g_assert_cmpint (game->played_at, ==, 1795977000);
+
+  /* The export carries the substitutes and the details. */
+  json = lw_game_record_to_json (game->record);
+  g_assert_nonnull (strstr (json, "\"played_at\" : \"2026-11-29T18:30:00Z\""));
+  reread = lw_game_record_from_json (json, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (reread->substitutes->len, ==, 2);
+  g_assert_cmpstr (reread->details.notes, ==, "Spring league\nweek 3");
+
+  /* The same record again is the stored game; as new, a game of its own. */
+  g_assert_cmpint (lw_store_import_game (fixture->store, record, FALSE, &same, &error), ==, 0);
+  g_assert_no_error (error);
+  g_assert_cmpint (same, ==, id);
+  copy_id = lw_store_import_game (fixture->store, record, TRUE, &same, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (copy_id, >, id);
+  copy = lw_store_load_game (fixture->store, copy_id, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_uuid_string_is_valid (copy->record->id));
+  g_assert_cmpstr (copy->record->id, !=, game->record->id);
+  g_assert_cmpstr (lw_game_record_player_at (copy->record, 1, 3), ==, "Dev");
+  g_assert_cmpstr (copy->place, ==, "Club room");
+}
+
 /* A substitute keeps the seat's score; the record names who sits now. */
 static void
 test_substitute (Fixture       *fixture,
@@ -846,6 +904,7 @@ main (int   argc,
   ADD ("/store-edits/delete-and-restore", test_delete_and_restore);
   ADD ("/store-edits/pending-penalties", test_pending_penalties);
   ADD ("/store-edits/substitute", test_substitute);
+  ADD ("/store-edits/substitute-round-trip", test_substitute_round_trip);
   ADD ("/store-edits/details", test_details);
   ADD ("/store-edits/add-games", test_add_games);
   g_test_add_func ("/store-edits/migration-v1", test_migration_v1);
