@@ -862,11 +862,11 @@ lw_standings_to_text (const LwGameRecord *record,
       for (guint s = 0; s < standings->n_sides; s++)
         {
           g_autofree char *what = lw_round_result_describe_side (result, (int) s);
+          /* Who sat there in this round. */
+          g_autofree char *who = lw_game_record_side_name_at (record, (int) s, result->number);
 
           if (what != NULL)
-            g_string_append_printf (out, "         %s: %s\n",
-                                    (const char *) g_ptr_array_index (standings->sides, s),
-                                    what);
+            g_string_append_printf (out, "         %s: %s\n", who, what);
         }
     }
 
