@@ -1695,37 +1695,6 @@ set_record_extras (LwStore             *self,
   return TRUE;
 }
 
-gint64
-lw_store_add_game (LwStore             *self,
-                   const LwGameRecord  *record,
-                   GError             **error)
-{
-  g_autoptr (LwStandings) standings = NULL;
-  gint64 id;
-
-  g_return_val_if_fail (LW_IS_STORE (self), 0);
-  g_return_val_if_fail (record != NULL, 0);
-  g_return_val_if_fail (error == NULL || *error == NULL, 0);
-
-  /* The engine's verdict first: a record it refuses is never stored, nor
-   * one that export could not write within the limit import reads. */
-  if (!lw_game_record_check_size (record, error))
-    return 0;
-  standings = lw_standings_compute (record, error);
-  if (standings == NULL)
-    return 0;
-
-  if (!begin_write (self, error))
-    return 0;
-  id = insert_game (self, record, 0, 0, standings, error);
-  if (id <= 0 || !set_record_extras (self, id, record, error) || !commit (self, error))
-    {
-      rollback (self);
-      return 0;
-    }
-  return id;
-}
-
 /* The stored game @record duplicates (GAME-RECORD.md "Identity"), or 0;
  * inside a transaction. */
 static gboolean
@@ -1751,40 +1720,32 @@ find_same_game (LwStore             *self,
   return TRUE;
 }
 
-gint64
-lw_store_import_game (LwStore             *self,
-                      const LwGameRecord  *record,
-                      gboolean             as_new,
-                      gint64              *same,
-                      GError             **error)
+/* Checks @record (the engine's verdict first: a record it refuses is
+ * never stored, nor one that export could not write within the limit
+ * import reads) and stores it with its extras in one write transaction;
+ * with @check_same, a record already stored is not (*@same names it). */
+static gint64
+store_record (LwStore             *self,
+              const LwGameRecord  *record,
+              gboolean             check_same,
+              gint64              *same,
+              GError             **error)
 {
-  g_autoptr (LwGameRecord) copy = NULL;
   g_autoptr (LwStandings) standings = NULL;
   gint64 id;
 
-  g_return_val_if_fail (LW_IS_STORE (self), 0);
-  g_return_val_if_fail (record != NULL, 0);
-  g_return_val_if_fail (same != NULL, 0);
-  g_return_val_if_fail (error == NULL || *error == NULL, 0);
-
   *same = 0;
-  if (as_new && record->id != NULL)
-    {
-      copy = lw_game_record_copy (record);
-      g_clear_pointer (&copy->id, g_free);
-      record = copy;
-    }
   if (!lw_game_record_check_size (record, error))
     return 0;
   standings = lw_standings_compute (record, error);
   if (standings == NULL)
     return 0;
 
-  /* The check and the insert in one write transaction: two imports of
-   * one record at once store it once. */
+  /* The check and the insert in one transaction: two imports of one
+   * record at once store it once. */
   if (!begin_write (self, error))
     return 0;
-  if (!as_new && !find_same_game (self, record, same, error))
+  if (check_same && !find_same_game (self, record, same, error))
     goto failed;
   if (*same > 0)
     {
@@ -1799,6 +1760,43 @@ lw_store_import_game (LwStore             *self,
 failed:
   rollback (self);
   return 0;
+}
+
+gint64
+lw_store_add_game (LwStore             *self,
+                   const LwGameRecord  *record,
+                   GError             **error)
+{
+  gint64 same = 0;
+
+  g_return_val_if_fail (LW_IS_STORE (self), 0);
+  g_return_val_if_fail (record != NULL, 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  return store_record (self, record, FALSE, &same, error);
+}
+
+gint64
+lw_store_import_game (LwStore             *self,
+                      const LwGameRecord  *record,
+                      gboolean             as_new,
+                      gint64              *same,
+                      GError             **error)
+{
+  g_autoptr (LwGameRecord) copy = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (self), 0);
+  g_return_val_if_fail (record != NULL, 0);
+  g_return_val_if_fail (same != NULL, 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  if (as_new && record->id != NULL)
+    {
+      copy = lw_game_record_copy (record);
+      g_clear_pointer (&copy->id, g_free);
+      record = copy;
+    }
+  return store_record (self, record, !as_new, same, error);
 }
 
 /* ------------------------------------------------------------------ */
