@@ -37,10 +37,17 @@
   "  PRIMARY KEY (round, ordinal)) WITHOUT ROWID;" \
   "PRAGMA user_version = 1;"
 
+/* Drops what schema 9 added (the games' uuid and body hash): with the
+ * version set back, a test makes a schema-8 database from a current one. */
+#define LW_TEST_DROP_SCHEMA_9 \
+  "DROP INDEX games_uuid; DROP INDEX games_body_hash;" \
+  "ALTER TABLE games DROP COLUMN uuid; ALTER TABLE games DROP COLUMN body_hash;"
+
 /* Drops what schema 7 added (the games' version and its triggers, the
  * result cache): with the version set back, a test makes a schema-6
  * database from a current one. */
 #define LW_TEST_DROP_SCHEMA_7 \
+  LW_TEST_DROP_SCHEMA_9 \
   "DROP TABLE game_result_cache;" \
   "DROP TRIGGER edits_insert_version; DROP TRIGGER edits_update_version;" \
   "DROP TRIGGER edits_delete_version; DROP TRIGGER games_insert_version;" \

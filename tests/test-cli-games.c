@@ -176,28 +176,64 @@ test_import_show_export (Fixture       *fixture,
       g_assert_no_error (error);
       exported_record = lw_game_record_from_json (export.out, -1, &error);
       g_assert_no_error (error);
+      /* The stored game got an id of its own (GAME-RECORD.md "Identity"). */
+      g_assert_null (original_record->id);
+      g_assert_nonnull (exported_record->id);
+      g_assert_true (g_uuid_string_is_valid (exported_record->id));
+      g_clear_pointer (&exported_record->id, g_free);
       original_json = lw_game_record_to_json (original_record);
       exported_json = lw_game_record_to_json (exported_record);
       g_assert_cmpstr (exported_json, ==, original_json);
     }
 
-  /* An exported game imports again from standard input, as a new game. */
+  /* An exported game imported again is the stored game (CLI.md: status
+   * 1 naming it, nothing stored); with --as-new, a new game. */
   {
     g_auto (LwTestRun) export = { 0, };
+    g_auto (LwTestRun) again = { 0, };
+    g_auto (LwTestRun) same = { 0, };
     g_auto (LwTestRun) import = { 0, };
     g_auto (LwTestRun) show = { 0, };
+    g_auto (LwTestRun) games = { 0, };
+    g_auto (LwTestRun) export_new = { 0, };
+    g_autoptr (LwGameRecord) first = NULL;
+    g_autoptr (LwGameRecord) copy = NULL;
+    g_autoptr (GError) error = NULL;
     g_autofree char *expected = lw_test_expected_path (g_ptr_array_index (paths, 0));
     g_autofree char *next_id = g_strdup_printf ("%" G_GINT64_FORMAT "\n", last_id + 1);
+    g_autofree char *case_text = NULL;
 
     lw_test_run_cli (&export, fixture->path, NULL, "export", "1", NULL);
     assert_ok (&export);
-    lw_test_run_cli (&import, fixture->path, export.out, "import", "-", NULL);
+    lw_test_run_cli (&again, fixture->path, export.out, "import", "-", NULL);
+    lw_test_assert_cli_failed (&again, 1, "already stored as game 1");
+    /* The case itself (no id): the same players and rounds. */
+    g_assert_true (g_file_get_contents (g_ptr_array_index (paths, 0), &case_text, NULL, NULL));
+    lw_test_run_cli (&same, fixture->path, case_text, "import", "-", NULL);
+    lw_test_assert_cli_failed (&same, 1, "already stored as game 1");
+    lw_test_run_cli (&games, fixture->path, NULL, "games", NULL);
+    assert_ok (&games);
+    {
+      g_auto (GStrv) lines = g_strsplit (g_strchomp (games.out), "\n", -1);
+      g_assert_cmpuint (g_strv_length (lines), ==, (guint) last_id);
+    }
+
+    lw_test_run_cli (&import, fixture->path, export.out, "import", "--as-new", "-", NULL);
     assert_ok (&import);
     g_assert_cmpstr (import.out, ==, next_id);
     g_strchomp (import.out);
     lw_test_run_cli (&show, fixture->path, NULL, "show", import.out, NULL);
     assert_ok (&show);
     assert_standings_match (show.out, expected);
+    /* The new game has a new id. */
+    lw_test_run_cli (&export_new, fixture->path, NULL, "export", import.out, NULL);
+    assert_ok (&export_new);
+    first = lw_game_record_from_json (export.out, -1, &error);
+    g_assert_no_error (error);
+    copy = lw_game_record_from_json (export_new.out, -1, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (copy->id);
+    g_assert_cmpstr (copy->id, !=, first->id);
   }
 }
 
@@ -600,7 +636,7 @@ test_unwritable_output_stores_nothing (Fixture       *fixture,
 {
   g_autoptr (GPtrArray) good = lw_test_case_paths ("random", "game-");
   const char *game = g_ptr_array_index (good, 0);
-  const char *const import[] = { "import", game, NULL };
+  const char *const import[] = { "import", "--as-new", game, NULL };
   const char *const event_new[] = { "event", "new", "--name", "Spring", "--format", "swiss",
                                     "--table-size", "2", NULL };
   const char *const event_pair[] = { "event", "pair", "1", NULL };
@@ -635,7 +671,13 @@ test_unwritable_output_stores_nothing (Fixture       *fixture,
       }
 
   /* And a command that can write its output stores as before. */
-  g_assert_cmpint (import_file (fixture->path, game), ==, 2);
+  {
+    g_auto (LwTestRun) run = { 0, };
+
+    lw_test_run_cli (&run, fixture->path, NULL, "import", "--as-new", game, NULL);
+    assert_ok (&run);
+    g_assert_cmpstr (run.out, ==, "2\n");
+  }
 }
 
 /* A database of many games with 64 bytes at the start of its middle page
@@ -773,15 +815,19 @@ test_parallel_imports (Fixture       *fixture,
           g_assert_no_error (error);
           g_assert_true (g_subprocess_get_if_exited (process));
           run.status = g_subprocess_get_exit_status (process);
-          assert_ok (&run);
-          g_assert_true (g_hash_table_add (ids, g_steal_pointer (&run.out)));
+          /* One stores the record; the others find it stored (CLI.md). */
+          if (run.status == 0)
+            g_assert_true (g_hash_table_add (ids, g_steal_pointer (&run.out)));
+          else
+            lw_test_assert_cli_failed (&run, 1, "already stored as game 1");
         }
+      g_assert_cmpuint (g_hash_table_size (ids), ==, 1);
 
       g_assert_cmpint (sqlite3_open (db_path, &db), ==, SQLITE_OK);
       g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT count(*) FROM games", -1, &stmt, NULL),
                        ==, SQLITE_OK);
       g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
-      g_assert_cmpint (sqlite3_column_int (stmt, 0), ==, 5);
+      g_assert_cmpint (sqlite3_column_int (stmt, 0), ==, 1);
       sqlite3_finalize (stmt);
       sqlite3_close (db);
     }

@@ -270,7 +270,7 @@ test_disk_full (void)
       g_auto (LwTestRun) run = { 0 };
       g_autofree char *after = NULL;
 
-      lw_test_run_cli (&run, db, NULL, "import", record_path, NULL);
+      lw_test_run_cli (&run, db, NULL, "import", "--as-new", record_path, NULL);
       if (run.status == 0)
         {
           imports++;
@@ -328,7 +328,7 @@ test_concurrent (void)
   for (guint i = 0; i < G_N_ELEMENTS (imports); i++)
     {
       imports[i] = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE,
-                                     &error, lw_test_program ("LW_CLI"), "--db", db, "import",
+                                     &error, lw_test_program ("LW_CLI"), "--db", db, "import", "--as-new",
                                      record_path, NULL);
       g_assert_no_error (error);
     }

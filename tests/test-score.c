@@ -298,7 +298,7 @@ static const BadCase bad_cases[] = {
   { HEAD2 "'rounds':[], 'rules':{'start':1}}", "rules: key \"start\" is not allowed", LW_ENGINE_ERROR_INVALID },
   { HEAD2 "'rounds':[], 'first_dealer':2}", "first_dealer is 2", LW_ENGINE_ERROR_INVALID },
   { HEAD2 "'rounds':[], 'teams':[[0],[1]]}", "teams: sides must be of equal size", LW_ENGINE_ERROR_INVALID },
-  { HEAD2 "'version':2,'rounds':[]}", "version is 2", LW_ENGINE_ERROR_INVALID },
+  { HEAD2 "'version':3,'rounds':[]}", "version is 3, expected 1 to 2", LW_ENGINE_ERROR_INVALID },
   { "{'format':'little-wolf/game','version':1,'ruleset':'garwolf','players':['A','B'],'rounds':[]}", "played by 3 to 4", LW_ENGINE_ERROR_INVALID },
   { "{'format':'little-wolf/game','version':1,'ruleset':'garwolf','players':['A','B','C'],'rules':{'skunk':5},'rounds':[]}", "skunk is for Little Wolf only", LW_ENGINE_ERROR_INVALID },
   { "{'format':'little-wolf/game','version':1,'ruleset':'garwolf','players':['A','B','C'],'rounds':[{'court':[4,4,4],'garwolves':[1,1,1],'declarer':0}]}", "round 1: key \"declarer\" is not allowed", LW_ENGINE_ERROR_INVALID },

@@ -187,9 +187,46 @@ test_round_players (void)
   g_assert_cmpuint (dev->rounds, ==, 1);
   g_assert_cmpuint (dev->declared_as_other, ==, 0);
   g_assert_cmpstr (eve->name, ==, "Eve");
-  g_assert_cmpuint (eve->games, ==, 0);
+  /* She played a round of it: the game counts for her too. */
+  g_assert_cmpuint (eve->games, ==, 1);
   g_assert_cmpuint (eve->rounds, ==, 1);
   g_assert_cmpuint (eve->declared_as_other, ==, 1);
+}
+
+/* The same from the record's substitutes (GAME-RECORD.md version 2):
+ * Eve takes Dev's seat from round 3; each is credited for their rounds. */
+static void
+test_record_substitutes (void)
+{
+  g_autoptr (LwGameRecord) record = lw_test_record_from (games_json[1]);
+  g_autoptr (LwStandings) standings = NULL;
+  g_autoptr (GPtrArray) stats = NULL;
+  g_autofree char *label = NULL;
+  const LwPlayerStats *dev, *eve;
+  LwStatsGame game = { record, NULL, NULL };
+
+  lw_game_record_add_substitute (record, 3, 3, "Eve");
+  standings = lw_standings_compute (record, NULL);
+  g_assert_nonnull (standings);
+  game.standings = standings;
+  g_assert_cmpstr (lw_game_record_player_at (record, 3, 2), ==, "Dev");
+  g_assert_cmpstr (lw_game_record_player_at (record, 3, 3), ==, "Eve");
+  g_assert_cmpstr (lw_game_record_current_player (record, 3), ==, "Eve");
+  g_assert_cmpuint (lw_game_record_rounds_played (record, 3, "Dev"), ==, 2);
+  g_assert_cmpuint (lw_game_record_rounds_played (record, 3, "Eve"), ==, record->rounds->len - 2);
+  label = lw_game_record_seat_label (record, 3);
+  g_assert_cmpstr (label, ==, "Dev → Eve");
+
+  stats = lw_stats_compute (&game, 1, 1);
+  g_assert_cmpuint (stats->len, ==, 5);
+  dev = g_ptr_array_index (stats, 3);
+  eve = g_ptr_array_index (stats, 4);
+  g_assert_cmpstr (dev->name, ==, "Dev");
+  g_assert_cmpuint (dev->games, ==, 1);
+  g_assert_cmpuint (dev->rounds, ==, 1);  /* round 2 is void */
+  g_assert_cmpstr (eve->name, ==, "Eve");
+  g_assert_cmpuint (eve->games, ==, 1);
+  g_assert_cmpuint (eve->rounds, ==, 1);
 }
 
 static void
@@ -211,6 +248,7 @@ main (int   argc,
   g_test_add_func ("/stats/rates", test_rates);
   g_test_add_func ("/stats/partner-minimum", test_partner_minimum);
   g_test_add_func ("/stats/round-players", test_round_players);
+  g_test_add_func ("/stats/record-substitutes", test_record_substitutes);
   g_test_add_func ("/stats/empty", test_empty);
 
   return g_test_run ();

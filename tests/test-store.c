@@ -81,7 +81,7 @@ test_open_creates (void)
   db = lw_test_sql_open (path);
   mode = lw_test_sql_text (db, "PRAGMA journal_mode");
   g_assert_cmpstr (mode, ==, "wal");
-  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, 8);
+  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, 9);
   g_assert_cmpint (lw_test_sql_int (db, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN"
                                         " ('players', 'games', 'game_seats', 'rounds', 'round_seats',"
                                         " 'penalties')"), ==, 6);
@@ -128,6 +128,9 @@ test_add_and_load (Fixture       *fixture,
       g_assert_nonnull (game);
       g_assert_cmpint (game->id, ==, id);
       g_assert_cmpuint (game->record->rounds->len, ==, record->rounds->len);
+      /* The stored game has an id of its own (GAME-RECORD.md "Identity"). */
+      g_assert_true (g_uuid_string_is_valid (game->record->id));
+      g_clear_pointer (&game->record->id, g_free);
       loaded_json = lw_game_record_to_json (game->record);
       g_assert_cmpstr (loaded_json, ==, json);
     }
@@ -199,6 +202,15 @@ test_cases_round_trip (Fixture       *fixture,
       g_assert_no_error (error);
       reloaded = standings_json (game->record);
       g_assert_cmpstr (reloaded, ==, expected);
+      /* The record as imported, with the id it was given (its own, when
+       * it had one). */
+      g_assert_true (g_uuid_string_is_valid (game->record->id));
+      if (record->id != NULL)
+        g_assert_cmpstr (game->record->id, ==, record->id);
+      g_clear_pointer (&game->record->id, g_free);
+      g_clear_pointer (&record->id, g_free);
+      g_free (record_json);
+      record_json = lw_game_record_to_json (record);
       reloaded_record_json = lw_game_record_to_json (game->record);
       g_assert_cmpstr (reloaded_record_json, ==, record_json);
     }
@@ -261,6 +273,10 @@ assert_stored_json (LwStore            *store,
   g_autofree char *json = NULL;
 
   g_assert_no_error (error);
+  /* The stored game's id is its own (GAME-RECORD.md "Identity"). */
+  g_assert_true (g_uuid_string_is_valid (game->record->id));
+  if (expected->id == NULL)
+    g_clear_pointer (&game->record->id, g_free);
   json = lw_game_record_to_json (game->record);
   g_assert_cmpstr (json, ==, expected_json);
 }

@@ -106,6 +106,7 @@ lw_describe_round (const LwGameRecord  *record,
       g_autofree char *items = lw_round_result_explain_side (record, result, (int) side);
       g_autofree char *delta = NULL;
       g_autofree char *name = NULL;
+      g_autofree char *side_name = NULL;
 
       if ((int) side == zero_pack_side)
         {
@@ -122,9 +123,12 @@ lw_describe_round (const LwGameRecord  *record,
         continue;
 
       delta = lw_format_signed (result->deltas[side]);
-      name = lw_isolate_name (g_ptr_array_index (standings->sides, side));
       if (text->len > 0)
         g_string_append_c (text, '\n');
+      /* Who sat there in this round (a substitute's seat names its
+       * earlier player in the rounds before). */
+      side_name = lw_game_record_side_name_at (record, (int) side, result->number);
+      name = lw_isolate_name (side_name);
       if (items != NULL)
         /* TRANSLATORS: a side's change in a round, then what made it:
          * "Ann +1: Pack +1, Worms −1" */
@@ -140,15 +144,29 @@ lw_describe_round (const LwGameRecord  *record,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
-/* The players' names as lw_isolate_name() shows them, "?" past the
- * seats; freed with g_strfreev(). */
+/* The 1-based number of @round in @record; the next one for a round being
+ * entered (not yet in it). */
+static guint
+round_number (const LwGameRecord *record,
+              const LwRound      *round)
+{
+  guint index;
+
+  if (g_ptr_array_find (record->rounds, round, &index))
+    return index + 1;
+  return record->rounds->len + 1;
+}
+
+/* The players who sat in round @number, as lw_isolate_name() shows them,
+ * "?" past the seats; freed with g_strfreev(). */
 static GStrv
-shown_players (const LwGameRecord *record)
+shown_players (const LwGameRecord *record,
+               guint               number)
 {
   GStrv shown = g_new0 (char *, LW_MAX_SEATS + 2);
 
   for (guint seat = 0; seat < record->n_players; seat++)
-    shown[seat] = lw_isolate_name (record->players[seat]);
+    shown[seat] = lw_isolate_name (lw_game_record_player_at (record, (int) seat, number));
   return shown;
 }
 
@@ -184,7 +202,8 @@ lw_describe_round_facts (const LwGameRecord *record,
                          const LwRound      *round)
 {
   g_autoptr (GString) text = g_string_new (NULL);
-  g_auto (GStrv) names = shown_players (record);
+  guint number = round_number (record, round);
+  g_auto (GStrv) names = shown_players (record, number);
   guint n = record->n_players;
 
   if (record->ruleset == LW_RULESET_GARWOLF)

@@ -73,7 +73,7 @@ describe_skipped (const LwGameRecord *record,
     {
       if (n_skipped++ > 0)
         g_string_append (names, ", ");
-      g_string_append (names, record->players[seat]);
+      g_string_append (names, lw_game_record_current_player (record, seat));
     }
 
   if (n_skipped == 0)
@@ -84,7 +84,7 @@ describe_skipped (const LwGameRecord *record,
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                        "%s owes a deal: %s deals",
                                        "%s owe a deal each: %s deals", n_skipped),
-                          names->str, record->players[standings->next_dealer]);
+                          names->str, lw_game_record_current_player (record, (int) (standings->next_dealer)));
 }
 
 /* R19, R20: seats that still owe a deal, skipped when their turn comes. */
@@ -102,7 +102,7 @@ describe_owed (const LwGameRecord *record,
         g_string_append_c (text, '\n');
       /* TRANSLATORS: a player forfeited a deal with a penalty (R19, R20) and
        * will be passed over when the deal comes to them */
-      g_string_append_printf (text, _("%s forfeits their next deal"), record->players[seat]);
+      g_string_append_printf (text, _("%s forfeits their next deal"), lw_game_record_current_player (record, seat));
     }
 
   return text->len > 0 ? g_strdup (text->str) : NULL;
@@ -270,7 +270,7 @@ lw_board_update (LwBoard            *self,
       if (dealer_side != LW_NO_SEAT)
         /* TRANSLATORS: "Hand 2: King Ben gives Cleo two cards of choice; … · Ann deals":
          * the exchange before the hand being entered, then its dealer */
-        status = g_strdup_printf (_("%s · %s deals"), exchange, record->players[dealer]);
+        status = g_strdup_printf (_("%s · %s deals"), exchange, lw_game_record_current_player (record, dealer));
       else
         status = g_steal_pointer (&exchange);
     }
@@ -283,7 +283,7 @@ lw_board_update (LwBoard            *self,
         /* TRANSLATORS: "Hand 2 · Ben deals · Pass two cards right": the hand being
          * entered, its dealer and the passing before it */
         status = g_strdup_printf (_("Hand %u · %s deals · %s"),
-                                  n_rounds + 1, record->players[dealer], passing);
+                                  n_rounds + 1, lw_game_record_current_player (record, dealer), passing);
       else
         /* TRANSLATORS: "Hand 2 · Pass two cards right" */
         status = g_strdup_printf (_("Hand %u · %s"), n_rounds + 1, passing);
@@ -293,7 +293,7 @@ lw_board_update (LwBoard            *self,
     status = g_strdup_printf (_("Round %u · %s"), n_rounds + 1, skipped);
   else if (dealer_side != LW_NO_SEAT)
     {
-      g_autofree char *name = lw_isolate_name (record->players[dealer]);
+      g_autofree char *name = lw_isolate_name (lw_game_record_current_player (record, dealer));
 
       /* TRANSLATORS: "Round 4 · Ann deals": the round being entered and its dealer */
       status = g_strdup_printf (_("Round %u · %s deals"), n_rounds + 1, name);
@@ -381,7 +381,7 @@ lw_board_update (LwBoard            *self,
             badge = _("Deals");
           else
             {
-              g_autofree char *name = lw_isolate_name (record->players[dealer]);
+              g_autofree char *name = lw_isolate_name (lw_game_record_current_player (record, dealer));
 
               /* TRANSLATORS: on a side of partners: which of them deals, "Dev deals" */
               badge = dealer_badge = g_strdup_printf (_("%s deals"), name);

@@ -354,6 +354,8 @@ fill (LwEditLog  *self,
             {
               g_free (then->players[seat]);
               then->players[seat] = g_strdup (names[seat]);
+              /* The names of that round alone: no seat changes after it. */
+              g_ptr_array_set_size (then->substitutes, 0);
             }
         }
       lw_edit_entry_describe (then, entry, &title, &subtitle);

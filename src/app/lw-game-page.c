@@ -317,7 +317,7 @@ fill_history_row (LwGamePage          *self,
   g_autofree char *scores = lw_format_scores (self->standings->n_sides, result->scores);
   GtkLabel *label = g_object_get_data (G_OBJECT (row), "scores-label");
   const char *dealer = result->dealer >= 0 && result->dealer < (int) record->n_players
-                         ? record->players[result->dealer] : "?";
+                         ? lw_game_record_player_at (record, result->dealer, result->number) : "?";
   g_autoptr (GString) noted = g_string_new (NULL);
 
   /* Who sat there then: a substitute's seat names its earlier player. */
@@ -340,7 +340,8 @@ fill_history_row (LwGamePage          *self,
         continue;
 
       when = lw_format_time (penalty->time, FALSE);
-      who = penalty->seat >= 0 && penalty->seat < (int) record->n_players ? record->players[penalty->seat] : "?";
+      who = penalty->seat >= 0 && penalty->seat < (int) record->n_players
+            ? lw_game_record_player_at (record, penalty->seat, result->number) : "?";
       g_string_append_c (noted, '\n');
       if (penalty->note != NULL && *penalty->note != '\0')
         /* TRANSLATORS: a penalty in the history: %1$s the time it was noted, %2$s the player, %3$s what they did, %4$s the note */
@@ -1321,7 +1322,7 @@ seat_drop_down (LwGamePage *self)
   GtkWidget *drop_down;
 
   for (guint seat = 0; seat < record->n_players; seat++)
-    gtk_string_list_append (names, record->players[seat]);
+    gtk_string_list_append (names, lw_game_record_current_player (record, (int) seat));
   drop_down = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
   lw_drop_down_ellipsize (GTK_DROP_DOWN (drop_down));
 
@@ -1407,7 +1408,8 @@ note_penalty_response_cb (AdwMessageDialog *dialog,
 
   /* TRANSLATORS: a toast: a penalty was noted for %s; it counts when the round is added */
   message = g_strdup_printf (_("Penalty noted for %s"),
-                             self->game->record->players[gtk_drop_down_get_selected (seat)]);
+                             lw_game_record_current_player (self->game->record,
+                                                            (int) gtk_drop_down_get_selected (seat)));
   round_toast (self, message, 0);
 }
 
@@ -1477,7 +1479,7 @@ substitute_response_cb (AdwMessageDialog *dialog,
     return;
 
   from_round = self->game->record->rounds->len + 1;
-  old_name = g_strdup (self->game->record->players[index]);
+  old_name = g_strdup (lw_game_record_current_player (self->game->record, (int) index));
   if (!lw_store_substitute_player (self->store, self->game->id, (int) index, stripped, from_round, &error) ||
       !reload (self, self->game->id, TRUE, &error))
     {

@@ -189,7 +189,7 @@ score_game (LwStore *store,
       g_string_append (text, " · ");
       /* TRANSLATORS: %s is the player who deals the next round */
       g_string_append_printf (text, _("%s deals next"),
-                              dealer = lw_isolate_name (game->record->players[standings->next_dealer]));
+                              dealer = lw_isolate_name (lw_game_record_current_player (game->record, (int) standings->next_dealer)));
     }
 
   result->status = standings->finished ? GAME_STATUS_FINISHED : GAME_STATUS_ONGOING;
@@ -642,7 +642,7 @@ lw_games_page_refresh_game (LwGamesPage  *self,
       summary->n_players = game->record->n_players;
       summary->players = g_new0 (char *, LW_MAX_SEATS + 1);
       for (guint seat = 0; seat < game->record->n_players; seat++)
-        summary->players[seat] = g_strdup (game->record->players[seat]);
+        summary->players[seat] = g_strdup (lw_game_record_current_player (game->record, seat));
       summary->n_teams = game->record->n_teams;
       memcpy (summary->team_of, game->record->team_of, sizeof summary->team_of);
 
@@ -660,7 +660,7 @@ lw_games_page_refresh_game (LwGamesPage  *self,
       for (guint seat = 0; seat < game->record->n_players && seat < LW_MAX_SEATS; seat++)
         {
           g_free (item->summary->players[seat]);
-          item->summary->players[seat] = g_strdup (game->record->players[seat]);
+          item->summary->players[seat] = g_strdup (lw_game_record_current_player (game->record, seat));
         }
       g_clear_pointer (&item->title, g_free);
     }

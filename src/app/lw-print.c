@@ -191,7 +191,7 @@ dealer_text (Sheet               *sheet,
 {
   if (result->dealer < 0 || (guint) result->dealer >= sheet->record->n_players)
     return g_strdup ("—");
-  return g_strdup (sheet->record->players[result->dealer]);
+  return g_strdup (lw_game_record_player_at (sheet->record, result->dealer, result->number));
 }
 
 static char *

@@ -44,7 +44,7 @@ name_of (LwReplayWindow *self,
 {
   if (seat < 0 || (guint) seat >= self->record->n_players)
     return "?";
-  return self->record->players[seat];
+  return lw_game_record_current_player (self->record, seat);
 }
 
 /* The tables after each trick, from the log's actions applied in order. */

@@ -155,7 +155,7 @@ fill_notes (LwRoundEditor *self)
       if (penalty->round != self->number)
         continue;
       who = penalty->seat >= 0 && penalty->seat < (int) self->record->n_players
-              ? self->record->players[penalty->seat] : "?";
+              ? lw_game_record_current_player (self->record, (int) (penalty->seat)) : "?";
       when = lw_format_time (penalty->time, FALSE);
       title = *when != '\0'
                 /* TRANSLATORS: a penalty's note row: %1$s the player, %2$s what they did, %3$s when it was noted */

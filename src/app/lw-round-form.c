@@ -407,7 +407,7 @@ lw_round_form_add_penalty (LwRoundForm   *self,
 
   /* record->players is not NULL-terminated when every seat is taken. */
   for (guint i = 0; i < self->record->n_players; i++)
-    names[i] = self->record->players[i];
+    names[i] = lw_game_record_current_player (self->record, (int) i);
   row = lw_penalty_row_new (names);
   lw_penalty_row_set_seat (LW_PENALTY_ROW (row), seat);
   lw_penalty_row_set_kind (LW_PENALTY_ROW (row), kind);
@@ -506,7 +506,7 @@ reset_declarers (LwRoundForm *self)
   /* TRANSLATORS: every player declined to declare this round */
   gtk_string_list_append (names, _("Nobody declared"));
   for (guint seat = 0; self->record != NULL && seat < self->record->n_players; seat++)
-    gtk_string_list_append (names, self->record->players[seat]);
+    gtk_string_list_append (names, lw_game_record_current_player (self->record, (int) seat));
 
   adw_combo_row_set_model (self->declarer_row, G_LIST_MODEL (names));
   adw_combo_row_set_selected (self->declarer_row, 0);
@@ -580,7 +580,8 @@ configure (LwRoundForm        *self,
                  self->record->n_players == record->n_players &&
                  self->record->ruleset == record->ruleset;
   for (guint seat = 0; same_players && seat < record->n_players; seat++)
-    same_players = g_strcmp0 (self->record->players[seat], record->players[seat]) == 0;
+    same_players = g_strcmp0 (lw_game_record_current_player (self->record, (int) seat),
+                               lw_game_record_current_player (record, (int) seat)) == 0;
 
   g_clear_pointer (&self->record, lw_game_record_free);
   self->record = lw_game_record_copy (record);
@@ -632,7 +633,8 @@ configure (LwRoundForm        *self,
         {
           GtkWidget *row = lw_seat_row_new ();
 
-          lw_seat_row_configure (LW_SEAT_ROW (row), record->ruleset, record->players[seat], record->n_players);
+          lw_seat_row_configure (LW_SEAT_ROW (row), record->ruleset,
+                                 lw_game_record_current_player (record, (int) seat), record->n_players);
           g_signal_connect (row, "changed", G_CALLBACK (seat_changed_cb), self);
           gtk_list_box_append (self->seats_list, row);
           self->seat_rows[self->n_seat_rows++] = LW_SEAT_ROW (row);
@@ -670,7 +672,8 @@ lw_round_form_update_game (LwRoundForm        *self,
                  self->record->n_players == record->n_players &&
                  self->record->ruleset == record->ruleset;
   for (guint seat = 0; same_players && seat < record->n_players; seat++)
-    same_players = g_strcmp0 (self->record->players[seat], record->players[seat]) == 0;
+    same_players = g_strcmp0 (lw_game_record_current_player (self->record, (int) seat),
+                               lw_game_record_current_player (record, (int) seat)) == 0;
 
   if (!same_players)
     {

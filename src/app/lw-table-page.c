@@ -91,7 +91,7 @@ name_of (LwTablePage *self,
 {
   if (self->record == NULL || seat < 0 || (guint) seat >= self->record->n_players)
     return "";
-  return self->record->players[seat];
+  return lw_game_record_current_player (self->record, seat);
 }
 
 static void
@@ -185,7 +185,7 @@ refresh_view (LwTablePage *self)
   turn = lw_table_get_turn (self->table);
   for (guint s = 0; s < self->record->n_players; s++)
     {
-      names[s] = self->record->players[s];
+      names[s] = lw_game_record_current_player (self->record, s);
       scores[s] = self->standings->scores[lw_game_record_side_of (self->record, (int) s)];
     }
   interactive = !self->busy && !self->round_over && turn == self->viewer && self->curtain_seat == LW_NO_SEAT;

@@ -474,6 +474,90 @@ show_too_large (LwWindow *self,
   show_error (self, heading, body);
 }
 
+/* Opens the game just imported and says so. */
+static void
+open_imported (LwWindow   *self,
+               gint64      id,
+               const char *heading,
+               const char *basename)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *message = NULL;
+
+  if (!lw_window_open_game (self, id, &error))
+    {
+      show_error (self, heading, error->message);
+      return;
+    }
+  /* TRANSLATORS: %s is a file name */
+  message = g_strdup_printf (_("Imported “%s”"), basename);
+  lw_window_add_toast (self, message);
+}
+
+static void
+duplicate_response_cb (AdwMessageDialog *dialog,
+                       const char       *response,
+                       gpointer          user_data)
+{
+  LwWindow *self = user_data;
+  const LwGameRecord *record = g_object_get_data (G_OBJECT (dialog), "lw-record");
+  const char *heading = g_object_get_data (G_OBJECT (dialog), "lw-heading");
+  const char *basename = g_object_get_data (G_OBJECT (dialog), "lw-basename");
+  const gint64 *same = g_object_get_data (G_OBJECT (dialog), "lw-same");
+
+  if (g_str_equal (response, "open"))
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (!lw_window_open_game (self, *same, &error))
+        show_error (self, heading, error->message);
+    }
+  else if (g_str_equal (response, "new"))
+    {
+      g_autoptr (GError) error = NULL;
+      gint64 again = 0;
+      gint64 id = lw_store_import_game (self->store, record, TRUE, &again, &error);
+
+      if (id <= 0)
+        show_error (self, heading, error != NULL ? error->message : _("The game could not be stored."));
+      else
+        open_imported (self, id, heading, basename);
+    }
+}
+
+/* GAME-RECORD.md "Identity": the record is already stored as game @same;
+ * the user chooses. */
+static void
+ask_duplicate (LwWindow     *self,
+               LwGameRecord *record,
+               gint64        same,
+               const char   *heading,
+               const char   *basename)
+{
+  GtkWidget *dialog;
+  g_autofree char *body = NULL;
+
+  /* TRANSLATORS: %s is a file name, %ld the ID of the stored game */
+  body = g_strdup_printf (_("“%s” holds a game that is already stored as game %ld. Import it again "
+                            "as a new game, with an identity of its own?"), basename, (long) same);
+  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("This Game Is Already Stored"), body);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "new", _("Import as a _New Game"),
+                                    "open", _("_Open It"),
+                                    NULL);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "open");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "open",
+                                              ADW_RESPONSE_SUGGESTED);
+  g_object_set_data_full (G_OBJECT (dialog), "lw-record", record, (GDestroyNotify) lw_game_record_free);
+  g_object_set_data_full (G_OBJECT (dialog), "lw-heading", g_strdup (heading), g_free);
+  g_object_set_data_full (G_OBJECT (dialog), "lw-basename", g_strdup (basename), g_free);
+  g_object_set_data_full (G_OBJECT (dialog), "lw-same", g_memdup2 (&same, sizeof same), g_free);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (duplicate_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 import_loaded_cb (GObject      *object,
                   GAsyncResult *result,
@@ -487,7 +571,7 @@ import_loaded_cb (GObject      *object,
   g_autofree char *basename = g_file_get_basename (file);
   g_autofree char *heading = NULL;
   gsize length = 0;
-  gint64 id;
+  gint64 id, same = 0;
 
   /* TRANSLATORS: %s is a file name */
   heading = g_strdup_printf (_("Could Not Import “%s”"), basename);
@@ -523,26 +607,18 @@ import_loaded_cb (GObject      *object,
       return;
     }
 
-  id = lw_store_add_game (self->store, record, &error);
+  id = lw_store_import_game (self->store, record, FALSE, &same, &error);
+  if (same > 0)
+    {
+      ask_duplicate (self, g_steal_pointer (&record), same, heading, basename);
+      return;
+    }
   if (id <= 0)
     {
       show_error (self, heading, error != NULL ? error->message : _("The game could not be stored."));
       return;
     }
-
-  if (!lw_window_open_game (self, id, &error))
-    {
-      show_error (self, heading, error->message);
-      return;
-    }
-
-  {
-    g_autofree char *message = NULL;
-
-    /* TRANSLATORS: %s is a file name */
-    message = g_strdup_printf (_("Imported “%s”"), basename);
-    lw_window_add_toast (self, message);
-  }
+  open_imported (self, id, heading, basename);
 }
 
 /* The size is looked at first: a huge file is refused without reading it. */

@@ -2,7 +2,7 @@
  *
  *   games          one line per stored game, newest first
  *   show ID        the standings JSON of a stored game
- *   import FILE|-  store a game record, print its ID
+ *   import [--as-new] FILE|-  store a game record, print its ID
  *   export ID      the game record JSON of a stored game
  *
  * Output is built whole before anything is printed, so a failure leaves
@@ -287,16 +287,26 @@ lw_cli_cmd_import (LwCliContext  *ctx,
   g_autoptr (LwGameRecord) record = NULL;
   g_autoptr (LwStandings) standings = NULL;
   g_autofree char *contents = NULL;
+  gboolean as_new = FALSE;
   gsize length = 0;
-  gint64 id;
+  gint64 id, same = 0;
 
   if (lw_cli_wants_help (argc, argv))
     {
-      fputs ("Usage: littlewolf-cli import FILE|-\n"
+      fputs ("Usage: littlewolf-cli import [--as-new] FILE|-\n"
              "Stores a game record (standard input for -) and prints the new game's ID.\n"
-             "A bad record is refused with status 2 and nothing is stored.\n",
+             "A bad record is refused with status 2 and nothing is stored. A record\n"
+             "already stored (its id, or for a record without one the same players\n"
+             "and rounds) is refused with status 1 naming the stored game, unless\n"
+             "--as-new makes it a new game with a new id.\n",
              stdout);
       return LW_CLI_OK;
+    }
+  if (argc >= 2 && g_str_equal (argv[1], "--as-new"))
+    {
+      as_new = TRUE;
+      argc--;
+      argv++;
     }
   if (argc < 2)
     return lw_cli_fail (LW_CLI_INVALID, "import: a file is needed, or - for standard input");
@@ -321,7 +331,14 @@ lw_cli_cmd_import (LwCliContext  *ctx,
   if (store == NULL)
     return lw_cli_fail_error (error);
 
-  id = lw_store_add_game (store, record, &error);
+  /* CLI.md, GAME-RECORD.md "Identity": a duplicate is refused unless a new
+   * game (with a new id) is asked for. */
+  id = lw_store_import_game (store, record, as_new, &same, &error);
+  if (same > 0)
+    return lw_cli_fail (LW_CLI_FAILED,
+                        "import: %s: this game is already stored as game %" G_GINT64_FORMAT
+                        "; nothing stored (--as-new imports it as a new game)",
+                        g_str_equal (argv[1], "-") ? "standard input" : argv[1], same);
   if (id <= 0)
     return lw_cli_fail_error (error);
 

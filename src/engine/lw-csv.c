@@ -87,6 +87,18 @@ add_prefixed (GPtrArray  *row,
   add (row, text);
 }
 
+/* A seat's column: everyone who played it ("cards Ben → Dev"). */
+static void
+add_seat_column (GPtrArray          *row,
+                 const char         *prefix,
+                 const LwGameRecord *record,
+                 guint               seat)
+{
+  g_autofree char *label = lw_game_record_seat_label (record, (int) seat);
+
+  add_prefixed (row, prefix, label);
+}
+
 static void
 write_row (GString   *out,
            GPtrArray *row)
@@ -138,18 +150,18 @@ lw_csv_score_sheet (const LwGameRecord *record,
   if (garwolf)
     {
       for (guint seat = 0; seat < n; seat++)
-        add_prefixed (row, "court", record->players[seat]);
+        add_seat_column (row, "court", record, seat);
       for (guint seat = 0; seat < n; seat++)
-        add_prefixed (row, "garwolves", record->players[seat]);
+        add_seat_column (row, "garwolves", record, seat);
     }
   else
     {
       add (row, "declarer");
       for (guint seat = 0; seat < n; seat++)
-        add_prefixed (row, "cards", record->players[seat]);
+        add_seat_column (row, "cards", record, seat);
       for (guint k = 0; k < G_N_ELEMENTS (den_kinds); k++)
         for (guint seat = 0; seat < n; seat++)
-          add_prefixed (row, den_kinds[k], record->players[seat]);
+          add_seat_column (row, den_kinds[k], record, seat);
       add (row, "void");
       add (row, "penalties");
       add (row, "all_but_last");
@@ -169,7 +181,8 @@ lw_csv_score_sheet (const LwGameRecord *record,
       const LwRoundResult *result = g_ptr_array_index (standings->rounds, i);
 
       add_int (row, (int) result->number);
-      add (row, record->players[result->dealer]);
+      /* Who sat in the seats this round (GAME-RECORD.md substitutes). */
+      add (row, lw_game_record_player_at (record, result->dealer, i + 1));
       if (garwolf)
         {
           for (guint seat = 0; seat < n; seat++)
@@ -182,7 +195,7 @@ lw_csv_score_sheet (const LwGameRecord *record,
           g_autoptr (GString) penalties = g_string_new (NULL);
 
           add (row, round->is_void || round->declarer == LW_NO_SEAT
-                    ? "" : record->players[round->declarer]);
+                    ? "" : lw_game_record_player_at (record, round->declarer, i + 1));
           for (guint k = 0; k < 1 + G_N_ELEMENTS (den_kinds); k++)
             for (guint seat = 0; seat < n; seat++)
               {
@@ -197,7 +210,7 @@ lw_csv_score_sheet (const LwGameRecord *record,
               const LwPenalty *penalty = &g_array_index (round->penalties, LwPenalty, p);
 
               g_string_append_printf (penalties, "%s%s %s", p > 0 ? "; " : "",
-                                      record->players[penalty->seat],
+                                      lw_game_record_player_at (record, penalty->seat, i + 1),
                                       penalty->kind == LW_PENALTY_OUT_OF_TURN
                                       ? "out_of_turn" : "looked_at_discards");
             }

@@ -1036,7 +1036,7 @@ lw_event_set_game_result (LwEvent             *event,
 
       record_seat[seat] = -1;
       for (guint p = 0; p < record->n_players; p++)
-        if (lw_names_equal (record->players[p], name))
+        if (lw_names_equal (lw_game_record_current_player (record, (int) p), name))
           record_seat[seat] = (int) p;
       if (record_seat[seat] < 0)
         {

@@ -286,7 +286,7 @@ lw_rating_games_add_record (LwRatingGames      *games,
   game.n_teams = record->n_teams;
   for (guint seat = 0; seat < record->n_players; seat++)
     {
-      game.players[seat] = lw_rating_games_intern (games, record->players[seat]);
+      game.players[seat] = lw_rating_games_intern (games, lw_game_record_current_player (record, (int) seat));
       game.side_of[seat] = lw_game_record_side_of (record, (int) seat);
     }
   for (guint side = 0; side < standings->n_sides; side++)

@@ -13,7 +13,9 @@
 #include "lw-record.h"
 
 #define FORMAT_NAME "little-wolf/game"
-#define FORMAT_VERSION 1
+/* The version writers write; readers accept 1 and 2 (GAME-RECORD.md). */
+#define FORMAT_VERSION 2
+#define FORMAT_VERSION_1 1
 
 /* A bound on every count read from a record, far above any real value, so
  * that sums of up to LW_MAX_SEATS counts never overflow an int. */
@@ -68,6 +70,49 @@ lw_round_free (LwRound *round)
 /* ------------------------------------------------------------------ */
 /* Records */
 
+static void
+substitute_free (LwSubstitute *substitute)
+{
+  if (substitute == NULL)
+    return;
+  g_free (substitute->name);
+  g_free (substitute);
+}
+
+static LwSubstitute *
+substitute_new (int         seat,
+                guint       from_round,
+                const char *name)
+{
+  LwSubstitute *substitute = g_new0 (LwSubstitute, 1);
+
+  substitute->seat = seat;
+  substitute->from_round = from_round;
+  substitute->name = lw_name_normalize (name, "name", NULL);
+  if (substitute->name == NULL)
+    substitute->name = g_strdup (name);
+  return substitute;
+}
+
+static void
+details_copy (LwGameDetails       *to,
+              const LwGameDetails *from)
+{
+  *to = *from;
+  to->place = g_strdup (from->place);
+  to->notes = g_strdup (from->notes);
+  to->event_name = g_strdup (from->event_name);
+}
+
+static void
+details_clear (LwGameDetails *details)
+{
+  g_free (details->place);
+  g_free (details->notes);
+  g_free (details->event_name);
+  memset (details, 0, sizeof *details);
+}
+
 LwGameRecord *
 lw_game_record_new (LwRuleset          ruleset,
                     guint              n_players,
@@ -96,6 +141,7 @@ lw_game_record_new (LwRuleset          ruleset,
     }
   record->first_dealer = 0;
   record->rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_round_free);
+  record->substitutes = g_ptr_array_new_with_free_func ((GDestroyNotify) substitute_free);
   return record;
 }
 
@@ -112,6 +158,19 @@ lw_game_record_copy (const LwGameRecord *record)
   copy->rounds = g_ptr_array_new_full (record->rounds->len, (GDestroyNotify) lw_round_free);
   for (guint i = 0; i < record->rounds->len; i++)
     g_ptr_array_add (copy->rounds, lw_round_copy (g_ptr_array_index (record->rounds, i)));
+  copy->id = g_strdup (record->id);
+  copy->rule_set = g_strdup (record->rule_set);
+  details_copy (&copy->details, &record->details);
+  copy->substitutes = g_ptr_array_new_with_free_func ((GDestroyNotify) substitute_free);
+  for (guint i = 0; record->substitutes != NULL && i < record->substitutes->len; i++)
+    {
+      const LwSubstitute *sub = g_ptr_array_index (record->substitutes, i);
+      LwSubstitute *dup = g_new0 (LwSubstitute, 1);
+
+      *dup = *sub;
+      dup->name = g_strdup (sub->name);
+      g_ptr_array_add (copy->substitutes, dup);
+    }
   return copy;
 }
 
@@ -123,6 +182,10 @@ lw_game_record_free (LwGameRecord *record)
   for (guint i = 0; i < LW_MAX_SEATS; i++)
     g_free (record->players[i]);
   g_clear_pointer (&record->rounds, g_ptr_array_unref);
+  g_clear_pointer (&record->substitutes, g_ptr_array_unref);
+  g_free (record->id);
+  g_free (record->rule_set);
+  details_clear (&record->details);
   g_free (record);
 }
 
@@ -138,6 +201,113 @@ lw_game_record_set_teams (LwGameRecord *record,
   memset (record->team_of, 0, sizeof record->team_of);
   if (n_teams > 0)
     memcpy (record->team_of, team_of, record->n_players * sizeof (int));
+}
+
+void
+lw_game_record_add_substitute (LwGameRecord *record,
+                               int           seat,
+                               guint         from_round,
+                               const char   *name)
+{
+  guint at;
+
+  g_return_if_fail (record != NULL);
+  g_return_if_fail (name != NULL);
+
+  if (record->substitutes == NULL)
+    record->substitutes = g_ptr_array_new_with_free_func ((GDestroyNotify) substitute_free);
+  /* Sorted by from_round, then seat (GAME-RECORD.md). */
+  for (at = 0; at < record->substitutes->len; at++)
+    {
+      LwSubstitute *there = g_ptr_array_index (record->substitutes, at);
+
+      if (there->from_round == from_round && there->seat == seat)
+        {
+          g_ptr_array_remove_index (record->substitutes, at);
+          break;
+        }
+      if (there->from_round > from_round
+          || (there->from_round == from_round && there->seat > seat))
+        break;
+    }
+  g_ptr_array_insert (record->substitutes, (gint) at, substitute_new (seat, from_round, name));
+}
+
+const char *
+lw_game_record_player_at (const LwGameRecord *record,
+                          int                 seat,
+                          guint               round)
+{
+  const char *name;
+
+  g_return_val_if_fail (record != NULL, NULL);
+  g_return_val_if_fail (seat >= 0 && seat < (int) record->n_players, NULL);
+
+  name = record->players[seat];
+  for (guint i = 0; record->substitutes != NULL && i < record->substitutes->len; i++)
+    {
+      const LwSubstitute *sub = g_ptr_array_index (record->substitutes, i);
+
+      if (sub->from_round > round)
+        break;
+      if (sub->seat == seat)
+        name = sub->name;
+    }
+  return name;
+}
+
+const char *
+lw_game_record_current_player (const LwGameRecord *record,
+                               int                 seat)
+{
+  g_return_val_if_fail (record != NULL, NULL);
+  return lw_game_record_player_at (record, seat, G_MAXUINT);
+}
+
+char *
+lw_game_record_seat_label (const LwGameRecord *record,
+                           int                 seat)
+{
+  GString *label;
+  const char *last;
+
+  g_return_val_if_fail (record != NULL, NULL);
+  g_return_val_if_fail (seat >= 0 && seat < (int) record->n_players, NULL);
+
+  last = record->players[seat];
+  label = g_string_new (last);
+  for (guint i = 0; record->substitutes != NULL && i < record->substitutes->len; i++)
+    {
+      const LwSubstitute *sub = g_ptr_array_index (record->substitutes, i);
+
+      if (sub->seat != seat || lw_names_equal (sub->name, last))
+        continue;
+      /* From round 1 on: the seat's first player never played. */
+      if (sub->from_round <= 1)
+        g_string_assign (label, sub->name);
+      else
+        g_string_append_printf (label, " → %s", sub->name);
+      last = sub->name;
+    }
+  return g_string_free (label, FALSE);
+}
+
+guint
+lw_game_record_rounds_played (const LwGameRecord *record,
+                              int                 seat,
+                              const char         *name)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (record != NULL, 0);
+  g_return_val_if_fail (seat >= 0 && seat < (int) record->n_players, 0);
+
+  if (record->substitutes == NULL || record->substitutes->len == 0)
+    return lw_names_equal (record->players[seat], name) ? record->rounds->len : 0;
+  for (guint r = 1; r <= record->rounds->len; r++)
+    if (lw_names_equal (lw_game_record_player_at (record, seat, r), name))
+      n++;
+  return n;
 }
 
 guint
@@ -157,8 +327,9 @@ lw_game_record_side_of (const LwGameRecord *record,
 }
 
 char *
-lw_game_record_side_name (const LwGameRecord *record,
-                          int                 side)
+lw_game_record_side_name_at (const LwGameRecord *record,
+                             int                 side,
+                             guint               round)
 {
   g_autoptr (GString) name = NULL;
 
@@ -166,7 +337,7 @@ lw_game_record_side_name (const LwGameRecord *record,
   g_return_val_if_fail (side >= 0 && side < (int) lw_game_record_n_sides (record), NULL);
 
   if (record->n_teams == 0)
-    return g_strdup (record->players[side]);
+    return g_strdup (lw_game_record_player_at (record, side, round));
 
   name = g_string_new (NULL);
   for (guint seat = 0; seat < record->n_players; seat++)
@@ -175,9 +346,17 @@ lw_game_record_side_name (const LwGameRecord *record,
         continue;
       if (name->len > 0)
         g_string_append (name, " & ");
-      g_string_append (name, record->players[seat]);
+      g_string_append (name, lw_game_record_player_at (record, (int) seat, round));
     }
   return g_string_free (g_steal_pointer (&name), FALSE);
+}
+
+char *
+lw_game_record_side_name (const LwGameRecord *record,
+                          int                 side)
+{
+  /* GAME-RECORD.md: the players seated after the last round. */
+  return lw_game_record_side_name_at (record, side, G_MAXUINT);
 }
 
 /* ------------------------------------------------------------------ */
@@ -435,6 +614,98 @@ validate_setup (const LwGameRecord  *record,
   return TRUE;
 }
 
+/* Whether @text is a lowercase UUID, 8-4-4-4-12 hex digits. */
+static gboolean
+is_lowercase_uuid (const char *text)
+{
+  static const guint groups[] = { 8, 4, 4, 4, 12 };
+  const char *p = text;
+
+  for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
+    {
+      for (guint i = 0; i < groups[g]; i++, p++)
+        if (!g_ascii_isdigit (*p) && !(*p >= 'a' && *p <= 'f'))
+          return FALSE;
+      if (g + 1 < G_N_ELEMENTS (groups) && *p++ != '-')
+        return FALSE;
+    }
+  return *p == '\0';
+}
+
+/* GAME-RECORD.md version 2: the id, the details' names and notes, the
+ * house rules of the record's ruleset, and the substitutes (sorted, one
+ * per seat and round, 1 ≤ R ≤ rounds + 1, the names seated at any one time
+ * different in NFC). */
+static gboolean
+validate_version_2 (const LwGameRecord  *record,
+                    GError             **error)
+{
+  const GPtrArray *subs = record->substitutes;
+
+  if (record->id != NULL && !is_lowercase_uuid (record->id))
+    return invalid (error, "id: expected a lowercase UUID (8-4-4-4-12 hex digits)");
+  if (record->details.place != NULL)
+    {
+      g_autofree char *place = lw_name_normalize (record->details.place, "details: place", error);
+      if (place == NULL)
+        return FALSE;
+    }
+  if (record->details.event_name != NULL)
+    {
+      g_autofree char *name = lw_name_normalize (record->details.event_name, "details: event name", error);
+      if (name == NULL)
+        return FALSE;
+    }
+  if (record->details.notes != NULL)
+    {
+      g_autofree char *notes = lw_notes_normalize (record->details.notes, "details: notes", error);
+      if (notes == NULL)
+        return FALSE;
+    }
+  if (record->ruleset == LW_RULESET_GARWOLF
+      && (record->run_fill != LW_RUN_FILL_INSIDE_OR_END
+          || record->over_trump != LW_OVER_TRUMP_WINNING_PLAY))
+    return invalid (error, "rules: run_fill and over_trump are for Little Wolf only");
+  if (record->ruleset == LW_RULESET_LITTLE_WOLF && record->king_and_knave)
+    return invalid (error, "rules: king_and_knave is for Garwolf only");
+
+  for (guint i = 0; subs != NULL && i < subs->len; i++)
+    {
+      const LwSubstitute *sub = g_ptr_array_index (subs, i);
+      g_autofree char *place = g_strdup_printf ("substitutes: entry %u: name", i + 1);
+      g_autofree char *name = NULL;
+
+      if (sub->seat < 0 || sub->seat >= (int) record->n_players)
+        return invalid (error, "substitutes: entry %u: seat %d, but the seats are 0 to %u",
+                        i + 1, sub->seat, record->n_players - 1);
+      if (sub->from_round < 1 || sub->from_round > record->rounds->len + 1)
+        return invalid (error, "substitutes: entry %u: from_round is %u, expected 1 to %u "
+                        "(the game has %u rounds)", i + 1, sub->from_round,
+                        record->rounds->len + 1, record->rounds->len);
+      if ((name = lw_name_normalize (sub->name, place, error)) == NULL)
+        return FALSE;
+      if (i > 0)
+        {
+          const LwSubstitute *before = g_ptr_array_index (subs, i - 1);
+
+          if (before->from_round == sub->from_round && before->seat == sub->seat)
+            return invalid (error, "substitutes: entry %u: seat %d changes twice from round %u",
+                            i + 1, sub->seat, sub->from_round);
+          if (before->from_round > sub->from_round
+              || (before->from_round == sub->from_round && before->seat > sub->seat))
+            return invalid (error, "substitutes: entry %u is out of order (sorted by from_round, "
+                            "then seat)", i + 1);
+        }
+      /* The names seated from this round on are different. */
+      for (guint seat = 0; seat < record->n_players; seat++)
+        if ((int) seat != sub->seat
+            && lw_names_equal (lw_game_record_player_at (record, (int) seat, sub->from_round), name))
+          return invalid (error, "substitutes: entry %u: \"%s\" already sits at seat %u in round %u "
+                          "(compared in Unicode NFC)", i + 1, name, seat, sub->from_round);
+    }
+  return TRUE;
+}
+
 gboolean
 lw_game_record_validate (const LwGameRecord  *record,
                          GError             **error)
@@ -442,7 +713,8 @@ lw_game_record_validate (const LwGameRecord  *record,
   g_return_val_if_fail (record != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!validate_setup (record, error))
+  if (!validate_setup (record, error)
+      || !validate_version_2 (record, error))
     return FALSE;
   for (guint i = 0; i < record->rounds->len; i++)
     if (!lw_round_validate (record, g_ptr_array_index (record->rounds, i), i + 1, error))
@@ -747,14 +1019,40 @@ read_round (JsonNode      *node,
   return g_steal_pointer (&round);
 }
 
+/* A string member that is one of @values (its index in *@out). */
+static gboolean
+read_choice (JsonNode           *node,
+             const char         *key,
+             const char *const  *values,
+             int                *out,
+             GError            **error)
+{
+  const char *text = get_string (node);
+
+  for (int i = 0; text != NULL && values[i] != NULL; i++)
+    if (g_str_equal (text, values[i]))
+      {
+        *out = i;
+        return TRUE;
+      }
+  return invalid (error, "rules: %s must be \"%s\" or \"%s\"", key, values[0], values[1]);
+}
+
 static gboolean
 read_rules (JsonNode      *node,
             LwGameRecord  *record,
+            gboolean      *version_2,
             GError       **error)
 {
-  static const char *const keys[] = { "start_score", "target", "skunk", NULL };
+  static const char *const keys[] = {
+    "start_score", "target", "skunk", "rule_set", "run_fill", "over_trump", "king_and_knave", NULL
+  };
+  static const char *const run_fills[] = { "inside_or_end", "inside_only", NULL };
+  static const char *const over_trumps[] = { "winning_play", "whole_trick", NULL };
+  gboolean garwolf = record->ruleset == LW_RULESET_GARWOLF;
   JsonObject *rules;
   JsonNode *member;
+  int choice;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     return invalid (error, "rules: must be an object");
@@ -770,10 +1068,184 @@ read_rules (JsonNode      *node,
     return FALSE;
   if ((member = json_object_get_member (rules, "skunk")) != NULL)
     {
-      if (record->ruleset == LW_RULESET_GARWOLF)
+      if (garwolf)
         return invalid (error, "rules: skunk is for Little Wolf only");
       if (!read_int (member, "rules", "skunk", 1, MAX_COUNT, &record->skunk, error))
         return FALSE;
+    }
+
+  /* Version 2: the house rules, each of one ruleset (GAME-RECORD.md). */
+  if ((member = json_object_get_member (rules, "rule_set")) != NULL)
+    {
+      const char *text = get_string (member);
+      g_autofree char *name = NULL;
+
+      if (text == NULL)
+        return invalid (error, "rules: rule_set must be a string");
+      if ((name = lw_name_normalize (text, "rules: rule_set", error)) == NULL)
+        return FALSE;
+      g_free (record->rule_set);
+      record->rule_set = g_steal_pointer (&name);
+      *version_2 = TRUE;
+    }
+  if ((member = json_object_get_member (rules, "run_fill")) != NULL)
+    {
+      if (garwolf)
+        return invalid (error, "rules: run_fill is for Little Wolf only");
+      if (!read_choice (member, "run_fill", run_fills, &choice, error))
+        return FALSE;
+      record->run_fill = (LwRunFill) choice;
+      *version_2 = TRUE;
+    }
+  if ((member = json_object_get_member (rules, "over_trump")) != NULL)
+    {
+      if (garwolf)
+        return invalid (error, "rules: over_trump is for Little Wolf only");
+      if (!read_choice (member, "over_trump", over_trumps, &choice, error))
+        return FALSE;
+      record->over_trump = (LwOverTrump) choice;
+      *version_2 = TRUE;
+    }
+  if ((member = json_object_get_member (rules, "king_and_knave")) != NULL)
+    {
+      if (!garwolf)
+        return invalid (error, "rules: king_and_knave is for Garwolf only");
+      if (!JSON_NODE_HOLDS_VALUE (member) || json_node_get_value_type (member) != G_TYPE_BOOLEAN)
+        return invalid (error, "rules: king_and_knave must be true or false");
+      record->king_and_knave = json_node_get_boolean (member);
+      *version_2 = TRUE;
+    }
+  return TRUE;
+}
+
+/* "2026-11-29T18:30:00Z": ISO 8601 in UTC, seconds since 1970. */
+static gboolean
+read_played_at (JsonNode  *node,
+                gint64    *out,
+                GError   **error)
+{
+  const char *text = get_string (node);
+  g_autoptr (GDateTime) time = NULL;
+  gsize length = text != NULL ? strlen (text) : 0;
+
+  if (text == NULL || length < 2 || text[length - 1] != 'Z'
+      || (time = g_date_time_new_from_iso8601 (text, NULL)) == NULL)
+    return invalid (error, "details: played_at must be an ISO 8601 date-time in UTC, "
+                    "like \"2026-11-29T18:30:00Z\"");
+  *out = g_date_time_to_unix (time);
+  return TRUE;
+}
+
+/* A string of @object, NULL when absent; an error when not a string. */
+static gboolean
+read_optional_string (JsonObject  *object,
+                      const char  *place,
+                      const char  *key,
+                      const char **out,
+                      GError     **error)
+{
+  JsonNode *member = json_object_get_member (object, key);
+
+  *out = NULL;
+  if (member == NULL)
+    return TRUE;
+  if ((*out = get_string (member)) == NULL)
+    return invalid (error, "%s: %s must be a string", place, key);
+  return TRUE;
+}
+
+static gboolean
+read_details (JsonNode      *node,
+              LwGameRecord  *record,
+              GError       **error)
+{
+  static const char *const keys[] = { "played_at", "place", "notes", "event", NULL };
+  static const char *const event_keys[] = { "name", "round", "table", "board", NULL };
+  LwGameDetails *details = &record->details;
+  JsonObject *object;
+  JsonNode *member;
+  const char *text;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return invalid (error, "details: must be an object");
+  object = json_node_get_object (node);
+  if (!only_keys (object, "details", keys, error))
+    return FALSE;
+  if ((member = json_object_get_member (object, "played_at")) != NULL
+      && !read_played_at (member, &details->played_at, error))
+    return FALSE;
+  if (!read_optional_string (object, "details", "place", &text, error))
+    return FALSE;
+  if (text != NULL && (details->place = lw_name_normalize (text, "details: place", error)) == NULL)
+    return FALSE;
+  if (!read_optional_string (object, "details", "notes", &text, error))
+    return FALSE;
+  if (text != NULL)
+    {
+      if ((details->notes = lw_notes_normalize (text, "details: notes", error)) == NULL)
+        return FALSE;
+      if (*details->notes == '\0')
+        g_clear_pointer (&details->notes, g_free);
+    }
+
+  if ((member = json_object_get_member (object, "event")) != NULL)
+    {
+      JsonObject *event;
+
+      if (!JSON_NODE_HOLDS_OBJECT (member))
+        return invalid (error, "details: event must be an object");
+      event = json_node_get_object (member);
+      if (!only_keys (event, "details: event", event_keys, error)
+          || !read_optional_string (event, "details: event", "name", &text, error))
+        return FALSE;
+      if (text != NULL
+          && (details->event_name = lw_name_normalize (text, "details: event name", error)) == NULL)
+        return FALSE;
+      if ((member = json_object_get_member (event, "round")) != NULL
+          && !read_int (member, "details: event", "round", 1, MAX_COUNT, &details->event_round, error))
+        return FALSE;
+      if ((member = json_object_get_member (event, "table")) != NULL
+          && !read_int (member, "details: event", "table", 1, MAX_COUNT, &details->event_table, error))
+        return FALSE;
+      if ((member = json_object_get_member (event, "board")) != NULL
+          && !read_int (member, "details: event", "board", 1, MAX_COUNT, &details->event_board, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_substitutes (JsonNode      *node,
+                  LwGameRecord  *record,
+                  GError       **error)
+{
+  static const char *const keys[] = { "seat", "from_round", "name", NULL };
+  JsonArray *list;
+
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return invalid (error, "substitutes: must be a list");
+  list = json_node_get_array (node);
+  for (guint i = 0; i < json_array_get_length (list); i++)
+    {
+      JsonNode *element = json_array_get_element (list, i);
+      g_autofree char *place = g_strdup_printf ("substitutes: entry %u", i + 1);
+      JsonObject *object;
+      const char *name;
+      int seat, from_round;
+
+      if (!JSON_NODE_HOLDS_OBJECT (element))
+        return invalid (error, "%s must be an object", place);
+      object = json_node_get_object (element);
+      if (!only_keys (object, place, keys, error)
+          || !read_int (json_object_get_member (object, "seat"), place, "seat",
+                        0, record->n_players - 1, &seat, error)
+          || !read_int (json_object_get_member (object, "from_round"), place, "from_round",
+                        1, MAX_COUNT, &from_round, error))
+        return FALSE;
+      if ((name = get_string (json_object_get_member (object, "name"))) == NULL)
+        return invalid (error, "%s: name must be a string", place);
+      /* Appended as written: lw_game_record_validate() checks the order. */
+      g_ptr_array_add (record->substitutes, substitute_new (seat, (guint) from_round, name));
     }
   return TRUE;
 }
@@ -883,8 +1355,10 @@ read_record (const char  *data,
              GError     **error)
 {
   static const char *const keys[] = {
-    "format", "version", "ruleset", "rules", "players", "teams", "first_dealer", "rounds", NULL
+    "format", "version", "ruleset", "rules", "players", "teams", "first_dealer", "rounds",
+    "id", "details", "substitutes", NULL
   };
+  gboolean version_2 = FALSE;
   g_autoptr (JsonParser) parser = json_parser_new_immutable ();
   g_autoptr (JsonParser) round_parser = NULL;
   g_autoptr (LwGameRecord) record = NULL;
@@ -938,7 +1412,7 @@ read_record (const char  *data,
       return NULL;
     }
   if (!read_int (json_object_get_member (object, "version"), "game record", "version",
-                 FORMAT_VERSION, FORMAT_VERSION, &version, error))
+                 FORMAT_VERSION_1, FORMAT_VERSION, &version, error))
     return NULL;
 
   if ((member = json_object_get_member (object, "ruleset")) != NULL &&
@@ -977,8 +1451,39 @@ read_record (const char  *data,
     return NULL;
 
   if ((member = json_object_get_member (object, "rules")) != NULL &&
-      !read_rules (member, record, error))
+      !read_rules (member, record, &version_2, error))
     return NULL;
+
+  if ((member = json_object_get_member (object, "id")) != NULL)
+    {
+      const char *id = get_string (member);
+
+      if (id == NULL || !is_lowercase_uuid (id))
+        {
+          invalid (error, "id: expected a lowercase UUID (8-4-4-4-12 hex digits)");
+          return NULL;
+        }
+      record->id = g_strdup (id);
+      version_2 = TRUE;
+    }
+  if ((member = json_object_get_member (object, "details")) != NULL)
+    {
+      if (!read_details (member, record, error))
+        return NULL;
+      version_2 = TRUE;
+    }
+  if ((member = json_object_get_member (object, "substitutes")) != NULL)
+    {
+      if (!read_substitutes (member, record, error))
+        return NULL;
+      version_2 = TRUE;
+    }
+  if (version_2 && version < FORMAT_VERSION)
+    {
+      invalid (error, "version: 1, but the record uses version 2 keys (id, details, "
+               "substitutes or house rules); write \"version\": 2");
+      return NULL;
+    }
 
   if ((member = json_object_get_member (object, "teams")) != NULL &&
       !read_teams (member, record, error))
@@ -1168,6 +1673,95 @@ add_round (JsonBuilder        *builder,
   json_builder_end_object (builder);
 }
 
+/* The details that are given, or nothing when none is. */
+static void
+add_details (JsonBuilder         *builder,
+             const LwGameDetails *details)
+{
+  gboolean event = details->event_name != NULL || details->event_round > 0
+                   || details->event_table > 0 || details->event_board > 0;
+
+  if (details->played_at == 0 && details->place == NULL && details->notes == NULL && !event)
+    return;
+  json_builder_set_member_name (builder, "details");
+  json_builder_begin_object (builder);
+  if (details->played_at != 0)
+    {
+      g_autoptr (GDateTime) time = g_date_time_new_from_unix_utc (details->played_at);
+      g_autofree char *text = time != NULL ? g_date_time_format (time, "%Y-%m-%dT%H:%M:%SZ") : NULL;
+
+      if (text != NULL)
+        {
+          json_builder_set_member_name (builder, "played_at");
+          json_builder_add_string_value (builder, text);
+        }
+    }
+  if (details->place != NULL)
+    {
+      json_builder_set_member_name (builder, "place");
+      json_builder_add_string_value (builder, details->place);
+    }
+  if (details->notes != NULL)
+    {
+      json_builder_set_member_name (builder, "notes");
+      json_builder_add_string_value (builder, details->notes);
+    }
+  if (event)
+    {
+      json_builder_set_member_name (builder, "event");
+      json_builder_begin_object (builder);
+      if (details->event_name != NULL)
+        {
+          json_builder_set_member_name (builder, "name");
+          json_builder_add_string_value (builder, details->event_name);
+        }
+      if (details->event_round > 0)
+        {
+          json_builder_set_member_name (builder, "round");
+          json_builder_add_int_value (builder, details->event_round);
+        }
+      if (details->event_table > 0)
+        {
+          json_builder_set_member_name (builder, "table");
+          json_builder_add_int_value (builder, details->event_table);
+        }
+      if (details->event_board > 0)
+        {
+          json_builder_set_member_name (builder, "board");
+          json_builder_add_int_value (builder, details->event_board);
+        }
+      json_builder_end_object (builder);
+    }
+  json_builder_end_object (builder);
+}
+
+/* The house rules that differ from the defaults, and the rule set's name. */
+static void
+add_house_rules (JsonBuilder        *builder,
+                 const LwGameRecord *record)
+{
+  if (record->rule_set != NULL)
+    {
+      json_builder_set_member_name (builder, "rule_set");
+      json_builder_add_string_value (builder, record->rule_set);
+    }
+  if (record->ruleset == LW_RULESET_LITTLE_WOLF && record->run_fill != LW_RUN_FILL_INSIDE_OR_END)
+    {
+      json_builder_set_member_name (builder, "run_fill");
+      json_builder_add_string_value (builder, "inside_only");
+    }
+  if (record->ruleset == LW_RULESET_LITTLE_WOLF && record->over_trump != LW_OVER_TRUMP_WINNING_PLAY)
+    {
+      json_builder_set_member_name (builder, "over_trump");
+      json_builder_add_string_value (builder, "whole_trick");
+    }
+  if (record->ruleset == LW_RULESET_GARWOLF && record->king_and_knave)
+    {
+      json_builder_set_member_name (builder, "king_and_knave");
+      json_builder_add_boolean_value (builder, TRUE);
+    }
+}
+
 /* The record without its rounds ("rounds": []), for lw_json_write_streamed(). */
 static JsonNode *
 record_head (const LwGameRecord *record)
@@ -1179,6 +1773,12 @@ record_head (const LwGameRecord *record)
   json_builder_add_string_value (builder, FORMAT_NAME);
   json_builder_set_member_name (builder, "version");
   json_builder_add_int_value (builder, FORMAT_VERSION);
+  if (record->id != NULL)
+    {
+      json_builder_set_member_name (builder, "id");
+      json_builder_add_string_value (builder, record->id);
+    }
+  add_details (builder, &record->details);
   json_builder_set_member_name (builder, "ruleset");
   json_builder_add_string_value (builder, lw_ruleset_to_string (record->ruleset));
 
@@ -1193,6 +1793,7 @@ record_head (const LwGameRecord *record)
       json_builder_set_member_name (builder, "skunk");
       json_builder_add_int_value (builder, record->skunk);
     }
+  add_house_rules (builder, record);
   json_builder_end_object (builder);
 
   json_builder_set_member_name (builder, "players");
@@ -1212,6 +1813,26 @@ record_head (const LwGameRecord *record)
             if (record->team_of[seat] == (int) t)
               json_builder_add_int_value (builder, seat);
           json_builder_end_array (builder);
+        }
+      json_builder_end_array (builder);
+    }
+
+  if (record->substitutes != NULL && record->substitutes->len > 0)
+    {
+      json_builder_set_member_name (builder, "substitutes");
+      json_builder_begin_array (builder);
+      for (guint i = 0; i < record->substitutes->len; i++)
+        {
+          const LwSubstitute *sub = g_ptr_array_index (record->substitutes, i);
+
+          json_builder_begin_object (builder);
+          json_builder_set_member_name (builder, "seat");
+          json_builder_add_int_value (builder, sub->seat);
+          json_builder_set_member_name (builder, "from_round");
+          json_builder_add_int_value (builder, sub->from_round);
+          json_builder_set_member_name (builder, "name");
+          json_builder_add_string_value (builder, sub->name);
+          json_builder_end_object (builder);
         }
       json_builder_end_array (builder);
     }
@@ -1325,6 +1946,12 @@ lw_game_record_check_size (const LwGameRecord  *record,
   /* Quick when far from the limit: a bound, not the text. */
   for (guint i = 0; i < record->n_players; i++)
     bound += 6 * (guint64) strlen (record->players[i]) + 8;
+  for (guint i = 0; record->substitutes != NULL && i < record->substitutes->len; i++)
+    bound += 6 * (guint64) strlen (((LwSubstitute *) g_ptr_array_index (record->substitutes, i))->name) + 64;
+  bound += 6 * (guint64) (strlen (record->details.notes ? record->details.notes : "")
+                          + strlen (record->details.place ? record->details.place : "")
+                          + strlen (record->details.event_name ? record->details.event_name : "")
+                          + strlen (record->rule_set ? record->rule_set : "")) + 256;
   for (guint i = 0; i < record->rounds->len && bound <= LW_GAME_RECORD_MAX_BYTES; i++)
     bound += round_length_bound (record, g_ptr_array_index (record->rounds, i));
   if (bound <= LW_GAME_RECORD_MAX_BYTES)
@@ -1398,4 +2025,22 @@ lw_round_from_json (const LwGameRecord  *record,
   if (round == NULL || !lw_round_validate (record, round, number, error))
     return NULL;
   return g_steal_pointer (&round);
+}
+
+char *
+lw_game_record_body_hash (const LwGameRecord *record)
+{
+  g_autoptr (LwGameRecord) body = NULL;
+  g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  g_return_val_if_fail (record != NULL, NULL);
+
+  /* The same players and rounds, whatever the identity and details. */
+  body = lw_game_record_copy (record);
+  g_clear_pointer (&body->id, g_free);
+  details_clear (&body->details);
+  lw_game_record_write_json (body, FALSE, lw_json_write_to_string, text, NULL);
+  g_checksum_update (checksum, (const guchar *) text->str, (gssize) text->len);
+  return g_strdup (g_checksum_get_string (checksum));
 }

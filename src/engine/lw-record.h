@@ -71,17 +71,87 @@ typedef struct {
 } LwRound;
 
 /**
+ * LwSubstitute:
+ * @seat: the seat taken over, 0..n_players-1
+ * @from_round: the first round the substitute plays, 1..rounds+1
+ *   (GAME-RECORD.md `substitutes`)
+ * @name: the substitute's name (the names rule, NFC); owned
+ *
+ * One seat change: from round @from_round on, @seat is played by @name.
+ * Scoring is by seat and does not change.
+ */
+typedef struct {
+  int    seat;
+  guint  from_round;
+  char  *name;
+} LwSubstitute;
+
+/**
+ * LwRunFill:
+ * @LW_RUN_FILL_INSIDE_OR_END: a leader's Little Wolf may fill a Run inside
+ *   or at its end (TRICKS T9; the default)
+ * @LW_RUN_FILL_INSIDE_ONLY: only inside
+ */
+typedef enum {
+  LW_RUN_FILL_INSIDE_OR_END,
+  LW_RUN_FILL_INSIDE_ONLY,
+} LwRunFill;
+
+/**
+ * LwOverTrump:
+ * @LW_OVER_TRUMP_WINNING_PLAY: an all-trump play must beat the winning
+ *   play (TRICKS T22; the default)
+ * @LW_OVER_TRUMP_WHOLE_TRICK: it must beat every trump of the trick
+ */
+typedef enum {
+  LW_OVER_TRUMP_WINNING_PLAY,
+  LW_OVER_TRUMP_WHOLE_TRICK,
+} LwOverTrump;
+
+/**
+ * LwGameDetails:
+ * @played_at: when the game was played, seconds since 1970 (UTC); 0 when
+ *   not given
+ * @place: (nullable): where (a name by the names rule)
+ * @notes: (nullable): free text (the notes rule)
+ * @event_name: (nullable): the event's name (informative only)
+ * @event_round: the event round, 0 when not given (likewise @event_table,
+ *   @event_board)
+ *
+ * GAME-RECORD.md `details`: informative, never part of the scoring.
+ */
+typedef struct {
+  gint64  played_at;
+  char   *place;
+  char   *notes;
+  char   *event_name;
+  int     event_round;
+  int     event_table;
+  int     event_board;
+} LwGameDetails;
+
+/**
  * LwGameRecord:
  * @ruleset: Little Wolf or Garwolf
  * @start_score: every side's score before round 1 (R3; Garwolf G2: 0)
  * @target: the score that ends the game (R24; Garwolf 100)
  * @skunk: the skunk threshold (R23; Little Wolf only)
  * @n_players: 2–8 (Garwolf 3–4)
- * @players: player names, seat order clockwise; owned
+ * @players: the names of the seats' first players, seat order clockwise
+ *   (before any substitute); owned. Who sits in a round:
+ *   lw_game_record_player_at(); who sits now: lw_game_record_current_player()
  * @n_teams: 0 for solo play, else the number of sides (R2)
  * @team_of: the side of each seat when @n_teams > 0
  * @first_dealer: seat of the first dealer (R4)
  * @rounds: (element-type LwRound*): the rounds in play order; owned
+ * @id: (nullable): the game's stable identity, a lowercase UUID; owned
+ * @details: the game's details (GAME-RECORD.md version 2); owned
+ * @substitutes: (element-type LwSubstitute*): seat changes sorted by
+ *   from_round, then seat; never %NULL; owned
+ * @rule_set: (nullable): the named set the options came from; owned
+ * @run_fill: Little Wolf's house rule TRICKS T9
+ * @over_trump: Little Wolf's house rule TRICKS T22
+ * @king_and_knave: Garwolf's King and Knave (SCORING G3)
  *
  * One game as GAME-RECORD.md describes it. Free with lw_game_record_free().
  */
@@ -96,6 +166,13 @@ typedef struct {
   int        team_of[LW_MAX_SEATS];
   int        first_dealer;
   GPtrArray *rounds;
+  char      *id;
+  LwGameDetails details;
+  GPtrArray *substitutes;
+  char      *rule_set;
+  LwRunFill  run_fill;
+  LwOverTrump over_trump;
+  gboolean   king_and_knave;
 } LwGameRecord;
 
 /**
@@ -178,6 +255,72 @@ void lw_game_record_set_teams (LwGameRecord *record,
                                const int    *team_of);
 
 /**
+ * lw_game_record_add_substitute:
+ * @record: a record
+ * @seat: the seat, 0..n_players-1
+ * @from_round: the first round @name plays, 1..rounds+1
+ * @name: the substitute's name, kept as lw_name_normalize() gives it
+ *
+ * Adds a seat change (GAME-RECORD.md `substitutes`) in its sorted place; one
+ * already there for the same seat and round is replaced. Not checked here;
+ * see lw_game_record_validate().
+ */
+void lw_game_record_add_substitute (LwGameRecord *record,
+                                    int           seat,
+                                    guint         from_round,
+                                    const char   *name);
+
+/**
+ * lw_game_record_player_at:
+ * @record: a record
+ * @seat: a seat, 0..n_players-1
+ * @round: a 1-based round number; rounds+1 (or more) for who sits after
+ *   the last round
+ *
+ * Returns: (transfer none): the name of who played @seat in @round: the
+ *   seat's first player, or the last substitute whose from_round ≤ @round.
+ */
+const char *lw_game_record_player_at (const LwGameRecord *record,
+                                      int                 seat,
+                                      guint               round);
+
+/**
+ * lw_game_record_current_player:
+ * @record: a record
+ * @seat: a seat, 0..n_players-1
+ *
+ * Returns: (transfer none): who sits at @seat after the last round
+ *   (lw_game_record_player_at() of rounds+1).
+ */
+const char *lw_game_record_current_player (const LwGameRecord *record,
+                                           int                 seat);
+
+/**
+ * lw_game_record_seat_label:
+ * @record: a record
+ * @seat: a seat, 0..n_players-1
+ *
+ * Returns: (transfer full): who played @seat, in turn, joined by " → "
+ *   ("Ben → Dev"; "Ben → Dev → Ben" when Ben came back); the seat's player
+ *   alone when it never changed hands.
+ */
+char *lw_game_record_seat_label (const LwGameRecord *record,
+                                 int                 seat);
+
+/**
+ * lw_game_record_rounds_played:
+ * @record: a record
+ * @seat: a seat, 0..n_players-1
+ * @name: a player's name (compared in NFC)
+ *
+ * Returns: how many of the record's rounds @name played at @seat (for
+ *   partial-play credit: statistics, ratings).
+ */
+guint lw_game_record_rounds_played (const LwGameRecord *record,
+                                    int                 seat,
+                                    const char         *name);
+
+/**
  * lw_game_record_n_sides:
  * @record: a record
  *
@@ -201,10 +344,24 @@ int lw_game_record_side_of (const LwGameRecord *record,
  * @side: a side, 0..n_sides-1
  *
  * Returns: (transfer full): the player's name in solo play, else the team's
- *   players joined with " & " in seat order (GAME-RECORD.md).
+ *   players joined with " & " in seat order (GAME-RECORD.md); the players
+ *   seated after the last round (lw_game_record_current_player()).
  */
 char *lw_game_record_side_name (const LwGameRecord *record,
                                 int                 side);
+
+/**
+ * lw_game_record_side_name_at:
+ * @record: a record
+ * @side: a side, 0..n_sides-1
+ * @round: a 1-based round number
+ *
+ * Returns: (transfer full): as lw_game_record_side_name(), with the players
+ *   who sat in the side's seats in @round (lw_game_record_player_at()).
+ */
+char *lw_game_record_side_name_at (const LwGameRecord *record,
+                                   int                 side,
+                                   guint               round);
 
 /**
  * lw_game_record_validate:
@@ -394,6 +551,18 @@ LwRound *lw_round_from_json (const LwGameRecord  *record,
                              gssize               length,
                              guint                number,
                              GError             **error);
+
+/**
+ * lw_game_record_body_hash:
+ * @record: a record
+ *
+ * What makes two records "the same players and rounds" when neither has an
+ * `id` (an import made twice): a SHA-256 of the record written without its
+ * `id` and `details`, in its normal form (names in NFC, rules explicit).
+ *
+ * Returns: (transfer full): the hash, lowercase hex.
+ */
+char *lw_game_record_body_hash (const LwGameRecord *record);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwRound, lw_round_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwGameRecord, lw_game_record_free)

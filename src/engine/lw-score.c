@@ -719,8 +719,8 @@ lw_standings_compute (const LwGameRecord  *record,
         {
           g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
                        "round %u: dealer is seat %d (%s), but the deal passes to seat %d (%s)",
-                       i + 1, round->dealer, record->players[round->dealer],
-                       dealer, record->players[dealer]);
+                       i + 1, round->dealer, lw_game_record_player_at (record, round->dealer, i + 1),
+                       dealer, lw_game_record_player_at (record, dealer, i + 1));
           return NULL;
         }
 
@@ -914,8 +914,13 @@ lw_standings_to_text (const LwGameRecord *record,
           width = MAX (width, (guint) g_utf8_strlen (cell, -1));
         }
     }
-  for (guint seat = 0; seat < record->n_players; seat++)
-    dealer_width = MAX (dealer_width, (guint) g_utf8_strlen (record->players[seat], -1));
+  for (guint i = 0; i < standings->rounds->len; i++)
+    {
+      const LwRoundResult *result = g_ptr_array_index (standings->rounds, i);
+      const char *dealer = lw_game_record_player_at (record, result->dealer, result->number);
+
+      dealer_width = MAX (dealer_width, (guint) g_utf8_strlen (dealer, -1));
+    }
 
   if (record->ruleset == LW_RULESET_GARWOLF)
     g_string_append_printf (out, "Garwolf, %u players, first to %d\n",
@@ -960,7 +965,8 @@ lw_standings_to_text (const LwGameRecord *record,
 
       append_padded (out, number, 5, TRUE);
       g_string_append (out, "  ");
-      append_padded (out, record->players[result->dealer], dealer_width, FALSE);
+      append_padded (out, lw_game_record_player_at (record, result->dealer, result->number),
+                     dealer_width, FALSE);
       for (guint s = 0; s < standings->n_sides; s++)
         {
           g_autofree char *cell = score_cell (result->scores[s], result->deltas[s]);
@@ -974,11 +980,11 @@ lw_standings_to_text (const LwGameRecord *record,
       for (guint s = 0; s < standings->n_sides; s++)
         {
           g_autofree char *what = lw_round_result_explain_side (record, result, (int) s);
+          /* Who sat there in this round. */
+          g_autofree char *who = lw_game_record_side_name_at (record, (int) s, result->number);
 
           if (what != NULL)
-            g_string_append_printf (out, "         %s: %s\n",
-                                    (const char *) g_ptr_array_index (standings->sides, s),
-                                    what);
+            g_string_append_printf (out, "         %s: %s\n", who, what);
         }
     }
 
@@ -989,11 +995,12 @@ lw_standings_to_text (const LwGameRecord *record,
                             standings->skunk ? " by a skunk (counts double)" : "");
   else
     g_string_append_printf (out, "Playing. Next dealer: %s.\n",
-                            record->players[standings->next_dealer]);
+                            lw_game_record_current_player (record, standings->next_dealer));
 
   for (guint seat = 0; seat < record->n_players; seat++)
     if (standings->owes_deal[seat])
-      g_string_append_printf (out, "%s forfeits their next deal.\n", record->players[seat]);
+      g_string_append_printf (out, "%s forfeits their next deal.\n",
+                              lw_game_record_current_player (record, seat));
 
   return g_string_free (g_steal_pointer (&out), FALSE);
 }

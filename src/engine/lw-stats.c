@@ -78,7 +78,31 @@ seat_player (const LwStatsGame *game,
       if (names != NULL && names[seat] != NULL)
         return names[seat];
     }
-  return game->record->players[seat];
+  return lw_game_record_player_at (game->record, seat, round_index + 1);
+}
+
+/* Who played @seat in @game: every player who sat there for a round, in
+ * order, each once; the seat's current player when it has no rounds. */
+static GPtrArray *
+seat_players (const LwStatsGame *game,
+              int                seat)
+{
+  GPtrArray *names = g_ptr_array_new ();
+  guint n_rounds = game->record->rounds->len;
+
+  for (guint r = 0; r < n_rounds; r++)
+    {
+      const char *name = seat_player (game, r, seat);
+      gboolean seen = FALSE;
+
+      for (guint k = 0; k < names->len && !seen; k++)
+        seen = g_str_equal (g_ptr_array_index (names, k), name);
+      if (!seen)
+        g_ptr_array_add (names, (gpointer) name);
+    }
+  if (names->len == 0)
+    g_ptr_array_add (names, (gpointer) lw_game_record_current_player (game->record, seat));
+  return names;
 }
 
 static void
@@ -99,35 +123,49 @@ count_game (Counter           *counter,
       margin = standings->scores[standings->winner] - best_other;
     }
 
+  /* A game counts for everyone who played a round of it: a substitute
+   * and the player they replaced alike. */
   for (guint seat = 0; seat < record->n_players; seat++)
     {
-      LwPlayerStats *stats = player (counter, record->players[seat]);
+      g_autoptr (GPtrArray) names = seat_players (game, (int) seat);
       int side = lw_game_record_side_of (record, (int) seat);
       gboolean won = standings->finished && standings->winner == side;
 
-      stats->games++;
-      if (!standings->finished)
-        continue;
-      stats->finished++;
-      stats->margin_total += margin;
-      if (won)
-        stats->wins++;
-      if (standings->skunk && won)
-        stats->skunks_won++;
-      if (standings->skunk && standings->scores[side] == 0)
-        stats->skunks_suffered++;
+      for (guint k = 0; k < names->len; k++)
+        {
+          LwPlayerStats *stats = player (counter, g_ptr_array_index (names, k));
 
-      /* Partners: every other seat of the same side. */
-      if (record->n_teams > 0)
+          stats->games++;
+          if (!standings->finished)
+            continue;
+          stats->finished++;
+          stats->margin_total += margin;
+          if (won)
+            stats->wins++;
+          if (standings->skunk && won)
+            stats->skunks_won++;
+          if (standings->skunk && standings->scores[side] == 0)
+            stats->skunks_suffered++;
+        }
+
+      /* Partners: every other seat of the same side, whoever sat there
+       * (finished games only). */
+      if (standings->finished && record->n_teams > 0)
         for (guint other = 0; other < record->n_players; other++)
           if (other != seat && record->team_of[other] == side)
             {
-              PartnerCount *count = partner (counter, record->players[seat],
-                                             record->players[other]);
+              g_autoptr (GPtrArray) others = seat_players (game, (int) other);
 
-              count->games++;
-              if (won)
-                count->wins++;
+              for (guint k = 0; k < names->len; k++)
+                for (guint j = 0; j < others->len; j++)
+                  {
+                    PartnerCount *count = partner (counter, g_ptr_array_index (names, k),
+                                                   g_ptr_array_index (others, j));
+
+                    count->games++;
+                    if (won)
+                      count->wins++;
+                  }
             }
     }
 }

@@ -18,8 +18,8 @@ G_BEGIN_DECLS
  * @standings: (transfer none): its standings (lw_standings_compute())
  * @round_players: (nullable) (element-type GStrv) (transfer none): who sat
  *   in each seat in each round when a substitute took a seat: element i
- *   holds the n_players names of round i + 1; %NULL when the seats never
- *   changed hands (then @record's players sat in every round)
+ *   holds the n_players names of round i + 1; %NULL to take them from
+ *   @record's substitutes (lw_game_record_player_at())
  *
  * One game given to lw_stats_compute().
  */
@@ -33,9 +33,9 @@ typedef struct {
  * LwPlayerStats:
  * @name: (transfer full): the player's name
  *
- * Game counts. A game counts for the players named in its record (the
- * seats' current names: a substitute gets the seat's game, the player who
- * left does not):
+ * Game counts. A game counts for every player who played a round of it
+ * (a substitute and the player they replaced alike; a seat's current
+ * player when the game has no rounds yet):
  * @games: games played, finished or not, both rulesets
  * @finished: of @games, those that have ended (R23, R24; G2)
  * @wins: finished games won by the player's side (a skunk counts once here;

@@ -122,6 +122,15 @@ gboolean lw_store_append_round_locked (LwStore        *self,
                                        GError        **error);
 
 /* Loads game @id inside an open transaction. */
+/* lw_store_load_game_locked() gives the record as stored: the players who
+ * sit now, no substitutes, no id. This makes it the record
+ * lw_store_load_game() gives (GAME-RECORD.md version 2): the seats' first
+ * players with the substitutes from seat_changes, the game's uuid as its
+ * id, its details and house rule; inside a transaction. */
+gboolean lw_store_attach_history (LwStore       *self,
+                                  LwStoredGame  *game,
+                                  GError       **error);
+
 LwStoredGame *lw_store_load_game_locked (LwStore  *self,
                                          gint64    id,
                                          GError  **error);

@@ -6,7 +6,7 @@
  * that is rolled back on any error, and every read of more than one
  * statement runs in one read transaction, so it sees one state of the file.
  *
- * The schema (version 8, PRAGMA user_version):
+ * The schema (version 9, PRAGMA user_version):
  *
  *   players      a person who sat at a game, by name
  *   games        the setup of a game: ruleset, rules, first dealer, sides
@@ -92,6 +92,14 @@
  *                 are {"what": "player" | "event" | "place" | "notes",
  *                 "id", "text" (the old text cut to 200 characters),
  *                 ("length": its length when cut)}. Not undone by Undo.
+ *
+ * Version 9 (game record version 2, GAME-RECORD.md "Identity"):
+ *   games.uuid    the game's stable identity, a lowercase UUID, given when
+ *                 the game is created (or kept from the record imported)
+ *                 and written by export as the record's "id"; unique
+ *   games.body_hash  for an imported game, lw_game_record_body_hash() of
+ *                 the record it came from (NULL otherwise): the same
+ *                 players and rounds imported again are a duplicate
  *
  * Scores, status and winners are never stored as the truth: they are the
  * engine's replay of the stored rounds (lw_standings_compute()); the
@@ -423,12 +431,30 @@ static const char *const migrations[] = {
   "CREATE INDEX edits_game ON edits (game, id);"
   EDITS_VERSION_TRIGGERS
   "PRAGMA user_version = 8;",
+
+  /* 8 → 9: game record version 2 (GAME-RECORD.md "Identity"). Every game
+   * gets a stable UUID (filled for the games already stored by
+   * fill_game_uuids()), and an imported game keeps the hash of the record
+   * it came from, so that the same record imported again is known. */
+  "ALTER TABLE games ADD COLUMN uuid TEXT;"
+  "ALTER TABLE games ADD COLUMN body_hash TEXT;"
+  "CREATE UNIQUE INDEX games_uuid ON games (uuid);"
+  "CREATE INDEX games_body_hash ON games (body_hash);"
+  "PRAGMA user_version = 9;",
 };
+
+static gboolean fill_game_uuids (LwStore *self, GError **error);
+static gboolean run_text (LwStore *self, const char *sql, const char *a, gint64 b, GError **error);
+static gboolean set_details (LwStore *self, gint64 id, const char *notes, gint64 played_at,
+                             const char *place, GError **error);
+static gboolean set_king_and_knave (LwStore *self, gint64 id, gboolean king_and_knave,
+                                    GError **error);
 
 /* The step of a migration that SQL cannot do: after migrations[i] (NULL:
  * none). */
 static gboolean (*const migration_steps[]) (LwStore *, GError **) = {
   [7] = lw_store_migrate_names,
+  [8] = fill_game_uuids,
 };
 
 #define LW_STORE_SCHEMA_VERSION ((int) G_N_ELEMENTS (migrations))
@@ -1530,6 +1556,32 @@ insert_round (LwStore             *self,
   return TRUE;
 }
 
+/* One row of seat_changes: from round @from_round on, @seat of game @game
+ * is played by @new_player instead of @old_player. */
+static gboolean
+insert_seat_change (LwStore  *self,
+                    gint64    game,
+                    gint64    seat,
+                    gint64    from_round,
+                    gint64    old_player,
+                    gint64    new_player,
+                    gint64    changed_at,
+                    GError  **error)
+{
+  g_autoptr (LwStmt) stmt =
+    get_stmt (self, "INSERT INTO seat_changes (game, seat, from_round, old_player, new_player,"
+                    " changed_at) VALUES (?, ?, ?, ?, ?, ?)", error);
+
+  return stmt != NULL
+         && lw_store_bind_int (self, stmt, 1, game, error)
+         && lw_store_bind_int (self, stmt, 2, seat, error)
+         && lw_store_bind_int (self, stmt, 3, from_round, error)
+         && lw_store_bind_int (self, stmt, 4, old_player, error)
+         && lw_store_bind_int (self, stmt, 5, new_player, error)
+         && lw_store_bind_int (self, stmt, 6, changed_at, error)
+         && step_done (self, stmt, error);
+}
+
 /* Inserts the whole of @record as a game, and its row of the result
  * cache from @standings (nullable: replayed here); inside a transaction.
  * @id 0 gives a new ID, else the game gets @id back (a restore); @created
@@ -1548,7 +1600,8 @@ insert_game (LwStore             *self,
     g_autoptr (LwStmt) stmt =
       get_stmt (self,
                 "INSERT INTO games (id, ruleset, start_score, target, skunk, first_dealer,"
-                " n_teams, created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", error);
+                " n_teams, created, uuid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
+    g_autofree char *uuid = record->id != NULL ? g_strdup (record->id) : g_uuid_string_random ();
 
     if (stmt == NULL
         || !(id > 0 ? lw_store_bind_int (self, stmt, 1, id, error)
@@ -1561,17 +1614,19 @@ insert_game (LwStore             *self,
         || !lw_store_bind_int (self, stmt, 7, record->n_teams, error)
         || !lw_store_bind_int (self, stmt, 8, created > 0 ? created
                                                  : g_get_real_time () / G_USEC_PER_SEC, error)
+        || !lw_store_bind_text (self, stmt, 9, uuid, error)
         || !step_done (self, stmt, error))
       return 0;
     game_id = sqlite3_last_insert_rowid (self->db);
   }
 
+  /* game_seats holds who sits now; seat_changes who sat before. */
   for (guint seat = 0; seat < record->n_players; seat++)
     {
       gint64 player = 0;
       g_autoptr (LwStmt) stmt = NULL;
 
-      if (!player_id (self, record->players[seat], &player, error))
+      if (!player_id (self, lw_game_record_current_player (record, (int) seat), &player, error))
         return 0;
 
       stmt = get_stmt (self,
@@ -1588,6 +1643,23 @@ insert_game (LwStore             *self,
         return 0;
     }
 
+  for (guint i = 0; record->substitutes != NULL && i < record->substitutes->len; i++)
+    {
+      const LwSubstitute *sub = g_ptr_array_index (record->substitutes, i);
+      const char *before = lw_game_record_player_at (record, sub->seat, sub->from_round - 1);
+      gint64 old_player = 0, new_player = 0;
+
+      /* A seat's first player other than players[S] (R = 1): its change
+       * names the record's player before it. */
+      if (sub->from_round <= 1)
+        before = record->players[sub->seat];
+      if (!player_id (self, before, &old_player, error)
+          || !player_id (self, sub->name, &new_player, error)
+          || !insert_seat_change (self, game_id, sub->seat, sub->from_round, old_player, new_player,
+                                  g_get_real_time () / G_USEC_PER_SEC, error))
+        return 0;
+    }
+
   for (guint i = 0; i < record->rounds->len; i++)
     if (!insert_round (self, game_id, record, i + 1, g_ptr_array_index (record->rounds, i),
                        NULL, error))
@@ -1598,35 +1670,133 @@ insert_game (LwStore             *self,
   return game_id;
 }
 
-gint64
-lw_store_add_game (LwStore             *self,
+/* The record's details, its house rule and the hash of its body (an
+ * import: lw_game_record_body_hash()) kept with new game @id. */
+static gboolean
+set_record_extras (LwStore             *self,
+                   gint64               id,
                    const LwGameRecord  *record,
                    GError             **error)
+{
+  const LwGameDetails *details = &record->details;
+
+  if ((details->played_at != 0 || details->place != NULL || details->notes != NULL)
+      && !set_details (self, id, details->notes, details->played_at, details->place, error))
+    return FALSE;
+  if (record->king_and_knave && !set_king_and_knave (self, id, TRUE, error))
+    return FALSE;
+  if (record->rounds->len > 0)
+    {
+      g_autofree char *hash = lw_game_record_body_hash (record);
+
+      if (!run_text (self, "UPDATE games SET body_hash = ?1 WHERE id = ?2", hash, id, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The stored game @record duplicates (GAME-RECORD.md "Identity"), or 0;
+ * inside a transaction. */
+static gboolean
+find_same_game (LwStore             *self,
+                const LwGameRecord  *record,
+                gint64              *id,
+                GError             **error)
+{
+  g_autofree char *hash = record->id == NULL ? lw_game_record_body_hash (record) : NULL;
+  g_autoptr (LwStmt) stmt =
+    get_stmt (self, record->id != NULL
+                    ? "SELECT id FROM games WHERE uuid = ?"
+                    : "SELECT id FROM games WHERE body_hash = ? ORDER BY id LIMIT 1", error);
+  gboolean has_row = FALSE;
+
+  *id = 0;
+  if (stmt == NULL
+      || !lw_store_bind_text (self, stmt, 1, record->id != NULL ? record->id : hash, error)
+      || !step_row (self, stmt, &has_row, error))
+    return FALSE;
+  if (has_row)
+    *id = sqlite3_column_int64 (stmt, 0);
+  return TRUE;
+}
+
+/* Checks @record (the engine's verdict first: a record it refuses is
+ * never stored, nor one that export could not write within the limit
+ * import reads) and stores it with its extras in one write transaction;
+ * with @check_same, a record already stored is not (*@same names it). */
+static gint64
+store_record (LwStore             *self,
+              const LwGameRecord  *record,
+              gboolean             check_same,
+              gint64              *same,
+              GError             **error)
 {
   g_autoptr (LwStandings) standings = NULL;
   gint64 id;
 
-  g_return_val_if_fail (LW_IS_STORE (self), 0);
-  g_return_val_if_fail (record != NULL, 0);
-  g_return_val_if_fail (error == NULL || *error == NULL, 0);
-
-  /* The engine's verdict first: a record it refuses is never stored, nor
-   * one that export could not write within the limit import reads. */
+  *same = 0;
   if (!lw_game_record_check_size (record, error))
     return 0;
   standings = lw_standings_compute (record, error);
   if (standings == NULL)
     return 0;
 
+  /* The check and the insert in one transaction: two imports of one
+   * record at once store it once. */
   if (!begin_write (self, error))
     return 0;
-  id = insert_game (self, record, 0, 0, standings, error);
-  if (id <= 0 || !commit (self, error))
+  if (check_same && !find_same_game (self, record, same, error))
+    goto failed;
+  if (*same > 0)
     {
       rollback (self);
       return 0;
     }
+  id = insert_game (self, record, 0, 0, standings, error);
+  if (id <= 0 || !set_record_extras (self, id, record, error) || !commit (self, error))
+    goto failed;
   return id;
+
+failed:
+  rollback (self);
+  return 0;
+}
+
+gint64
+lw_store_add_game (LwStore             *self,
+                   const LwGameRecord  *record,
+                   GError             **error)
+{
+  gint64 same = 0;
+
+  g_return_val_if_fail (LW_IS_STORE (self), 0);
+  g_return_val_if_fail (record != NULL, 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  return store_record (self, record, FALSE, &same, error);
+}
+
+gint64
+lw_store_import_game (LwStore             *self,
+                      const LwGameRecord  *record,
+                      gboolean             as_new,
+                      gint64              *same,
+                      GError             **error)
+{
+  g_autoptr (LwGameRecord) copy = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (self), 0);
+  g_return_val_if_fail (record != NULL, 0);
+  g_return_val_if_fail (same != NULL, 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  if (as_new && record->id != NULL)
+    {
+      copy = lw_game_record_copy (record);
+      g_clear_pointer (&copy->id, g_free);
+      record = copy;
+    }
+  return store_record (self, record, !as_new, same, error);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1893,6 +2063,73 @@ load_game (LwStore  *self,
   return g_steal_pointer (&game);
 }
 
+gboolean
+lw_store_attach_history (LwStore       *self,
+                         LwStoredGame  *game,
+                         GError       **error)
+{
+  LwGameRecord *record = game->record;
+  gboolean first[LW_MAX_SEATS] = { FALSE };
+  gboolean has_row = FALSE;
+  gboolean ok;
+
+  /* Walk forward from the seats' first players: each change's old player
+   * sat there before the seat's first change. */
+  {
+    g_autoptr (LwStmt) stmt =
+      get_stmt (self, "SELECT c.seat, c.from_round, o.name, n.name FROM seat_changes AS c"
+                      " JOIN players AS o ON o.id = c.old_player"
+                      " JOIN players AS n ON n.id = c.new_player"
+                      " WHERE c.game = ? ORDER BY c.from_round, c.id", error);
+    g_autoptr (GPtrArray) changes = g_ptr_array_new_with_free_func (g_free);
+
+    ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, game->id, error);
+    while (ok && (ok = step_row (self, stmt, &has_row, error)) && has_row)
+      {
+        int seat = sqlite3_column_int (stmt, 0);
+        gint64 from_round = sqlite3_column_int64 (stmt, 1);
+
+        if (seat < 0 || seat >= (int) record->n_players)
+          continue;
+        if (!first[seat])
+          {
+            g_free (record->players[seat]);
+            record->players[seat] = g_strdup ((const char *) sqlite3_column_text (stmt, 2));
+            first[seat] = TRUE;
+          }
+        /* GAME-RECORD.md: 1 ≤ R ≤ rounds + 1. */
+        from_round = CLAMP (from_round, 1, (gint64) record->rounds->len + 1);
+        lw_game_record_add_substitute (record, seat, (guint) from_round,
+                                       (const char *) sqlite3_column_text (stmt, 3));
+      }
+  }
+  if (!ok)
+    return FALSE;
+
+  {
+    g_autoptr (LwStmt) stmt = get_stmt (self, "SELECT uuid FROM games WHERE id = ?", error);
+
+    ok = stmt != NULL
+         && lw_store_bind_int (self, stmt, 1, game->id, error)
+         && step_row (self, stmt, &has_row, error);
+    if (ok && has_row && sqlite3_column_type (stmt, 0) != SQLITE_NULL)
+      {
+        g_free (record->id);
+        record->id = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+      }
+  }
+  if (!ok)
+    return FALSE;
+
+  g_free (record->details.notes);
+  record->details.notes = g_strdup (game->notes != NULL && *game->notes != '\0' ? game->notes : NULL);
+  g_free (record->details.place);
+  record->details.place = g_strdup (game->place != NULL && *game->place != '\0' ? game->place : NULL);
+  record->details.played_at = game->played_at;
+  record->king_and_knave = record->ruleset == LW_RULESET_GARWOLF && game->king_and_knave;
+  return TRUE;
+}
+
 LwStoredGame *
 lw_store_load_game (LwStore  *self,
                     gint64    id,
@@ -1906,7 +2143,7 @@ lw_store_load_game (LwStore  *self,
   if (!begin_read (self, error))
     return NULL;
   game = load_game (self, id, error);
-  if (game == NULL || !commit (self, error))
+  if (game == NULL || !lw_store_attach_history (self, game, error) || !commit (self, error))
     {
       rollback (self);
       return NULL;
@@ -1950,6 +2187,8 @@ lw_store_list_games (LwStore  *self,
     {
       LwStoredGame *game = load_game (self, g_array_index (ids, gint64, i), error);
 
+      if (game != NULL && !lw_store_attach_history (self, game, error))
+        g_clear_pointer (&game, lw_stored_game_free);
       if (game == NULL)
         {
           rollback (self);
@@ -2200,6 +2439,51 @@ run3 (LwStore     *self,
          && lw_store_bind_int (self, stmt, 2, b, error)
          && lw_store_bind_int (self, stmt, 3, c, error)
          && step_done (self, stmt, error);
+}
+
+/* Runs @sql with a text ?1 and an integer ?2. */
+static gboolean
+run_text (LwStore     *self,
+          const char  *sql,
+          const char  *a,
+          gint64       b,
+          GError     **error)
+{
+  g_autoptr (LwStmt) stmt = get_stmt (self, sql, error);
+
+  return stmt != NULL
+         && lw_store_bind_text (self, stmt, 1, a, error)
+         && lw_store_bind_int (self, stmt, 2, b, error)
+         && step_done (self, stmt, error);
+}
+
+/* The step of migration 8 → 9: a new UUID for every game stored before. */
+static gboolean
+fill_game_uuids (LwStore  *self,
+                 GError  **error)
+{
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  gboolean has_row = FALSE;
+  gboolean ok;
+
+  {
+    g_autoptr (LwStmt) stmt = get_stmt (self, "SELECT id FROM games WHERE uuid IS NULL", error);
+
+    ok = stmt != NULL;
+    while (ok && (ok = step_row (self, stmt, &has_row, error)) && has_row)
+      {
+        gint64 id = sqlite3_column_int64 (stmt, 0);
+        g_array_append_val (ids, id);
+      }
+  }
+  for (guint i = 0; ok && i < ids->len; i++)
+    {
+      g_autofree char *uuid = g_uuid_string_random ();
+
+      ok = run_text (self, "UPDATE games SET uuid = ?1 WHERE id = ?2", uuid,
+                     g_array_index (ids, gint64, i), error);
+    }
+  return ok;
 }
 
 static gboolean
@@ -2770,9 +3054,23 @@ game_snapshot (LwStore             *self,
                GError             **error)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
-  g_autofree char *record = lw_game_record_to_json (game->record);
+  g_autofree char *record = NULL;
   gboolean has_row = FALSE;
   gboolean ok;
+
+  /* The record as stored (current names), with the game's identity. */
+  {
+    g_autoptr (LwGameRecord) copy = lw_game_record_copy (game->record);
+    g_autoptr (LwStmt) stmt = get_stmt (self, "SELECT uuid FROM games WHERE id = ?", error);
+
+    if (stmt == NULL
+        || !lw_store_bind_int (self, stmt, 1, game->id, error)
+        || !step_row (self, stmt, &has_row, error))
+      return NULL;
+    if (has_row && sqlite3_column_type (stmt, 0) != SQLITE_NULL)
+      copy->id = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+    record = lw_game_record_to_json (copy);
+  }
 
   json_builder_begin_object (builder);
   add_nullable_string (builder, "record", record);
@@ -2933,23 +3231,15 @@ restore_snapshot (LwStore     *self,
     {
       JsonArray *change = json_array_get_array_element (array, i);
       gint64 old_player, new_player;
-      g_autoptr (LwStmt) stmt = NULL;
 
       if (change == NULL || json_array_get_length (change) != 5)
         return damaged_log (self, id, error);
       if (!player_id (self, json_array_get_string_element (change, 2), &old_player, error)
           || !player_id (self, json_array_get_string_element (change, 3), &new_player, error))
         return FALSE;
-      stmt = get_stmt (self, "INSERT INTO seat_changes (game, seat, from_round, old_player,"
-                             " new_player, changed_at) VALUES (?, ?, ?, ?, ?, ?)", error);
-      if (stmt == NULL
-          || !lw_store_bind_int (self, stmt, 1, id, error)
-          || !lw_store_bind_int (self, stmt, 2, json_array_get_int_element (change, 0), error)
-          || !lw_store_bind_int (self, stmt, 3, json_array_get_int_element (change, 1), error)
-          || !lw_store_bind_int (self, stmt, 4, old_player, error)
-          || !lw_store_bind_int (self, stmt, 5, new_player, error)
-          || !lw_store_bind_int (self, stmt, 6, json_array_get_int_element (change, 4), error)
-          || !step_done (self, stmt, error))
+      if (!insert_seat_change (self, id, json_array_get_int_element (change, 0),
+                               json_array_get_int_element (change, 1), old_player, new_player,
+                               json_array_get_int_element (change, 4), error))
         return FALSE;
     }
 
@@ -3093,22 +3383,13 @@ take_seat (LwStore     *self,
            GError     **error)
 {
   gint64 old_player = 0, new_player = 0;
-  g_autoptr (LwStmt) stmt = NULL;
 
   if (!player_id (self, old_name, &old_player, error)
       || !player_id (self, new_name, &new_player, error)
       || !set_seat_player (self, id, seat, new_player, error))
     return FALSE;
-  stmt = get_stmt (self, "INSERT INTO seat_changes (game, seat, from_round, old_player, new_player,"
-                         " changed_at) VALUES (?, ?, ?, ?, ?, ?)", error);
-  return stmt != NULL
-         && lw_store_bind_int (self, stmt, 1, id, error)
-         && lw_store_bind_int (self, stmt, 2, seat, error)
-         && lw_store_bind_int (self, stmt, 3, from_round, error)
-         && lw_store_bind_int (self, stmt, 4, old_player, error)
-         && lw_store_bind_int (self, stmt, 5, new_player, error)
-         && lw_store_bind_int (self, stmt, 6, g_get_real_time () / G_USEC_PER_SEC, error)
-         && step_done (self, stmt, error);
+  return insert_seat_change (self, id, seat, from_round, old_player, new_player,
+                             g_get_real_time () / G_USEC_PER_SEC, error);
 }
 
 static char *seat_json (int          seat,
@@ -4037,7 +4318,7 @@ lw_store_add_games (LwStore    *self,
       gint64 id = insert_game (self, g_ptr_array_index (records, i), 0, 0,
                                g_ptr_array_index (all_standings, i), error);
 
-      if (id <= 0)
+      if (id <= 0 || !set_record_extras (self, id, g_ptr_array_index (records, i), error))
         {
           rollback (self);
           return NULL;

@@ -63,8 +63,11 @@ G_DECLARE_FINAL_TYPE (LwStore, lw_store, LW, STORE, GObject)
  * LwStoredGame:
  * @id: the game's ID, > 0
  * @created: creation time, seconds since 1970 (UTC)
- * @record: (transfer full): the game as stored, rounds included; the
- *   players are the seats' current names (after any substitute)
+ * @record: (transfer full): the game as stored, rounds included, as its
+ *   game record (GAME-RECORD.md version 2): the seats' first players and
+ *   the substitutes (lw_game_record_player_at(); who sits now:
+ *   lw_game_record_current_player()), the game's UUID as its id, its
+ *   details and house rule
  * @notes: (nullable) (transfer full): free text about the game (schema 2)
  * @played_at: when the game was played, seconds since 1970 (UTC), or 0
  *   when not given (schema 2)
@@ -266,6 +269,34 @@ gboolean lw_store_get_data_version (LwStore  *self,
 gint64 lw_store_add_game (LwStore             *self,
                           const LwGameRecord  *record,
                           GError             **error);
+
+/**
+ * lw_store_import_game:
+ * @self: a store
+ * @record: a game record to import
+ * @as_new: %TRUE to store it as a new game (with a new UUID) even when it
+ *   is already stored
+ * @same: (out): the stored game @record duplicates, or 0
+ * @error: return location for a #GError
+ *
+ * lw_store_add_game() for an import (GAME-RECORD.md "Identity"; CLI.md
+ * `import`): unless @as_new, a record already stored is not stored again:
+ * the game whose UUID is the record's `id`, or for a record without one, an
+ * imported game of the same players and rounds (lw_game_record_body_hash()).
+ * The record's `id` becomes the game's UUID (a new one with @as_new or
+ * when it has none); its details and house rule are kept. The check and
+ * the insert are one transaction.
+ *
+ * Errors: as lw_store_add_game(). A duplicate is no error: 0 is returned
+ * with *@same set and nothing stored.
+ *
+ * Returns: the new game's ID (> 0), or 0 (a duplicate, or an error).
+ */
+gint64 lw_store_import_game (LwStore             *self,
+                             const LwGameRecord  *record,
+                             gboolean             as_new,
+                             gint64              *same,
+                             GError             **error);
 
 /**
  * lw_store_load_game:
