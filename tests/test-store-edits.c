@@ -1137,7 +1137,7 @@ test_revert_others (Fixture       *fixture,
     g_autoptr (GPtrArray) after = edits (fixture->store, id);
 
     g_assert_no_error (error);
-    g_assert_cmpstr (game->record->players[0], ==, "Yan");
+    g_assert_cmpstr (lw_game_record_current_player (game->record, 0), ==, "Yan");
     g_assert_cmpint (entry_at (after, after->len - 1)->undone, >, 0);
   }
 }

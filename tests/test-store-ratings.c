@@ -94,7 +94,7 @@ add_round_players (LwStore            *store,
         {
           const char *name = g_ptr_array_index (names, i);
 
-          if (!g_str_equal (name, game->record->players[seat]))
+          if (!g_str_equal (name, lw_game_record_current_player (game->record, (int) seat)))
             lw_rating_games_add_sub (games, game->id, seat, name,
                                      (double) GPOINTER_TO_UINT (g_hash_table_lookup (count, name))
                                      / (double) rounds->len);
