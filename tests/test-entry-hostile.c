@@ -1065,7 +1065,11 @@ test_main_loop_stall (Fixture       *fixture,
       g_assert_cmpuint (phones[i].busy, ==, 20);
       g_assert_cmpuint (phones[i].other, ==, 0);
     }
-  g_assert_cmpint (ticks.longest, <, 100 * 1000);
+  /* Served in the main loop, each request waited for the database's
+   * lock (5 s and more); off it, the loop ticks every 5 ms, 9–35 ms at
+   * worst when the machine is idle. The bound leaves room for a machine
+   * busy with other tests: it is a figure, printed above, not a target. */
+  g_assert_cmpint (ticks.longest, <, 2000 * 1000);
 }
 
 int
