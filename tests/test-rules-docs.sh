@@ -51,15 +51,12 @@ cited=$(cd "$root" && grep -rnoE --include='*.c' --include='*.h' --include='*.py
           --include='*.sh' --include='meson.build' \
           '\b[RGTED][1-9][0-9]?a?\b' src tests fuzz 2>/dev/null)
 [ -n "$cited" ] || fail "no ruling cited in src/, tests/ or fuzz/ (is $root the source root?)"
-n_cited=0
-while IFS= read -r hit; do
-  [ -n "$hit" ] || continue
-  token=${hit##*:}
-  n_cited=$((n_cited + 1))
-  if ! printf '%s\n' "$defined" | grep -qxF "$token"; then
-    fail "${hit%:*}: cites $token, which docs/rules/ does not define"
-  fi
-done <<< "$cited"
+n_cited=$(printf '%s\n' "$cited" | wc -l)
+undefined=$(printf '%s\n' "$cited" |
+            awk -F: 'NR == FNR { known[$0] = 1; next }
+                     !($NF in known) { print $1 ":" $2 ": cites " $NF ", which docs/rules/ does not define" }' \
+                <(printf '%s\n' "$defined") -)
+[ -z "$undefined" ] || fail "$undefined"
 
 if [ "$failed" -ne 0 ]; then
   exit 1
