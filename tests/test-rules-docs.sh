@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # test-rules-docs.sh SOURCE_ROOT — the rulings cited in the code are in docs/rules/.
 #
-# Every ruling number that src/, tests/ or fuzz/ cite (R15, R20a, G3, T22,
+# Every ruling number that src/, tests/, fuzz/, the README or docs/*.md cite (R15, R20a, G3, T22,
 # E24, D4) has its heading in docs/rules/ ("### R15. …"; a worked example
 # its row "|E24|…" in TRICKS.md), and docs/rules/ holds exactly the rulings
 # the project's rule texts define, each once: R1–R25 and R20a, G1–G3,
@@ -45,11 +45,12 @@ extra=$(comm -13 <(printf '%s\n' "$expected") <(printf '%s\n' "$defined" | uniq)
 [ -z "$missing" ] || fail "rulings with no heading in docs/rules/: $(echo $missing)"
 [ -z "$extra" ] || fail "headings in docs/rules/ that no rule text defines: $(echo $extra)"
 
-# Every ruling the code cites, where it cites it. A number in the form the
+# Every ruling the code and the documents cite, where they cite it. A number in the form the
 # code uses: a word of its own, no leading zero (R02-… names a case file).
 cited=$(cd "$root" && grep -rnoE --include='*.c' --include='*.h' --include='*.py' \
           --include='*.sh' --include='meson.build' \
-          '\b[RGTED][1-9][0-9]?a?\b' src tests fuzz 2>/dev/null)
+          '\b[RGTED][1-9][0-9]?a?\b' src tests fuzz 2>/dev/null
+        grep -noE '\b[RGTED][1-9][0-9]?a?\b' README.md docs/*.md 2>/dev/null)
 [ -n "$cited" ] || fail "no ruling cited in src/, tests/ or fuzz/ (is $root the source root?)"
 n_cited=$(printf '%s\n' "$cited" | wc -l)
 undefined=$(printf '%s\n' "$cited" |
