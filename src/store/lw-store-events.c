@@ -378,28 +378,31 @@ lw_store_add_paper_rating_games_locked (LwStore        *self,
                                         LwRatingGames  *games,
                                         GError        **error)
 {
-  g_autoptr (GArray) events = g_array_new (FALSE, FALSE, sizeof (gint64));
+  /* Each event's ID and when it was created (part of its results' keys). */
+  g_autoptr (GArray) events = g_array_new (FALSE, FALSE, sizeof (gint64) * 2);
   gboolean has_row, stepped = TRUE;
 
   /* The events with a result from paper, then each one's tables. */
   {
     g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "SELECT DISTINCT event FROM event_tables WHERE paper = 1"
-                           " AND game IS NULL ORDER BY event", error);
+      lw_store_stmt (self, "SELECT id, created FROM events WHERE id IN"
+                           " (SELECT event FROM event_tables WHERE paper = 1 AND game IS NULL)"
+                           " ORDER BY id", error);
 
     if (stmt == NULL)
       return FALSE;
     while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
       {
-        gint64 id = sqlite3_column_int64 (stmt, 0);
-        g_array_append_val (events, id);
+        gint64 row[2] = { sqlite3_column_int64 (stmt, 0), sqlite3_column_int64 (stmt, 1) };
+        g_array_append_val (events, row);
       }
     if (!stepped)
       return FALSE;
   }
   for (guint i = 0; i < events->len; i++)
     {
-      gint64 id = g_array_index (events, gint64, i);
+      gint64 id = ((const gint64 *) (gpointer) events->data)[2 * i];
+      gint64 created = ((const gint64 *) (gpointer) events->data)[2 * i + 1];
       g_autoptr (LwEvent) event = load_event_locked (self, id, error);
       g_autoptr (LwStoreStmt) stmt = NULL;
 
@@ -425,7 +428,7 @@ lw_store_add_paper_rating_games_locked (LwStore        *self,
           if (number < 1 || number > r->tables->len)
             continue;
           lw_rating_games_add_paper (games, event, (guint) round, (guint) number,
-                                     sqlite3_column_int64 (stmt, 0),
+                                     sqlite3_column_int64 (stmt, 0), created,
                                      sqlite3_column_int64 (stmt, 3));
         }
       if (!stepped)

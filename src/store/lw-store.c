@@ -2457,17 +2457,29 @@ run_text (LwStore     *self,
          && step_done (self, stmt, error);
 }
 
-/* The step of migration 8 → 9: a new UUID for every game stored before. */
+static int
+compare_uuids (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* The step of migration 8 → 9: a new UUID for every game stored before,
+ * given in the order of the games' IDs, so that ratings, which order the
+ * games of one second by their record's id (lw_rating_game_order()),
+ * order them as before, when it was by ID. */
 static gboolean
 fill_game_uuids (LwStore  *self,
                  GError  **error)
 {
   g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (GPtrArray) uuids = g_ptr_array_new_with_free_func (g_free);
   gboolean has_row = FALSE;
   gboolean ok;
 
   {
-    g_autoptr (LwStmt) stmt = get_stmt (self, "SELECT id FROM games WHERE uuid IS NULL", error);
+    g_autoptr (LwStmt) stmt = get_stmt (self, "SELECT id FROM games WHERE uuid IS NULL ORDER BY id",
+                                        error);
 
     ok = stmt != NULL;
     while (ok && (ok = step_row (self, stmt, &has_row, error)) && has_row)
@@ -2477,12 +2489,11 @@ fill_game_uuids (LwStore  *self,
       }
   }
   for (guint i = 0; ok && i < ids->len; i++)
-    {
-      g_autofree char *uuid = g_uuid_string_random ();
-
-      ok = run_text (self, "UPDATE games SET uuid = ?1 WHERE id = ?2", uuid,
-                     g_array_index (ids, gint64, i), error);
-    }
+    g_ptr_array_add (uuids, g_uuid_string_random ());
+  g_ptr_array_sort (uuids, compare_uuids);
+  for (guint i = 0; ok && i < ids->len; i++)
+    ok = run_text (self, "UPDATE games SET uuid = ?1 WHERE id = ?2", g_ptr_array_index (uuids, i),
+                   g_array_index (ids, gint64, i), error);
   return ok;
 }
 
