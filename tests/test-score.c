@@ -283,6 +283,12 @@ static const BadCase bad_cases[] = {
   { "", "empty", LW_ENGINE_ERROR_PARSE },
   { "   ", "empty", LW_ENGINE_ERROR_PARSE },
   { "[1,2]", "must be a JSON object", LW_ENGINE_ERROR_INVALID },
+  /* A message that names a seat names who sits there. */
+  { "{'format':'little-wolf/game','version':2,'id':'0b9c1a52-6f0e-4c7a-9a51-1f2e3d4c5b6a',"
+    "'players':['Ann','Ben'],'rounds':[{'declarer':0,'cards':[16,10]}],"
+    "'substitutes':[{'seat':1,'from_round':2,'name':'Dev'},{'seat':1,'from_round':2,'name':'Eve'}]}",
+    "substitutes: entry 2: seat 1 (Ben) changes twice from round 2 (to \"Dev\" and to \"Eve\")",
+    LW_ENGINE_ERROR_INVALID },
   { HEAD2 "'rounds':[{'declarer':0,'cards':[16.0,10]}]}", "round 1: cards of seat 0 must be an integer", LW_ENGINE_ERROR_INVALID },
   { HEAD2 "'rounds':[{'declarer':true,'cards':[16,10]}]}", "round 1: declarer must be an integer", LW_ENGINE_ERROR_INVALID },
   { HEAD2 "'rounds':[{'declarer':0,'cards':[16,10,0]}]}", "round 1: cards has 3 values, expected one per player (2)", LW_ENGINE_ERROR_INVALID },

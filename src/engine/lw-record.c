@@ -602,7 +602,8 @@ validate_setup (const LwGameRecord  *record,
           int team = record->team_of[seat];
 
           if (team < 0 || team >= (int) record->n_teams)
-            return invalid (error, "teams: seat %u is in no side", seat);
+            return invalid (error, "teams: seat %u (%s) is in no side", seat,
+                            seat_name (record, (int) seat));
           size[team]++;
         }
       for (guint t = 0; t < record->n_teams; t++)
@@ -689,8 +690,10 @@ validate_version_2 (const LwGameRecord  *record,
           const LwSubstitute *before = g_ptr_array_index (subs, i - 1);
 
           if (before->from_round == sub->from_round && before->seat == sub->seat)
-            return invalid (error, "substitutes: entry %u: seat %d changes twice from round %u",
-                            i + 1, sub->seat, sub->from_round);
+            return invalid (error, "substitutes: entry %u: seat %d (%s) changes twice from round %u "
+                            "(to \"%s\" and to \"%s\")",
+                            i + 1, sub->seat, seat_name (record, sub->seat), sub->from_round,
+                            before->name, sub->name);
           if (before->from_round > sub->from_round
               || (before->from_round == sub->from_round && before->seat > sub->seat))
             return invalid (error, "substitutes: entry %u is out of order (sorted by from_round, "
