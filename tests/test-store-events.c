@@ -483,7 +483,7 @@ test_tiebreaks (Fixture       *fixture,
 
   fixture->store = lw_store_open (fixture->path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 9);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 10);
   g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 5);
   event = lw_store_load_event (fixture->store, older, &error);
@@ -508,7 +508,7 @@ test_migration_from_v3 (Fixture       *fixture,
 
   fixture->store = lw_store_open (fixture->path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 9);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 10);
   g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM games"), ==, 1);
   g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 3);

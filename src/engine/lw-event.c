@@ -59,6 +59,30 @@ lw_event_format_from_string (const char    *text,
   return FALSE;
 }
 
+static const char *const seeding_names[] = { "registration", "rating" };
+
+const char *
+lw_seeding_to_string (LwSeeding seeding)
+{
+  g_return_val_if_fail ((guint) seeding < G_N_ELEMENTS (seeding_names), NULL);
+  return seeding_names[seeding];
+}
+
+gboolean
+lw_seeding_from_string (const char *text,
+                        LwSeeding  *seeding)
+{
+  g_return_val_if_fail (seeding != NULL, FALSE);
+
+  for (guint i = 0; text != NULL && i < G_N_ELEMENTS (seeding_names); i++)
+    if (strcmp (text, seeding_names[i]) == 0)
+      {
+        *seeding = (LwSeeding) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
 void
 lw_event_config_init (LwEventConfig *config,
                       LwEventFormat  format,
@@ -74,6 +98,7 @@ lw_event_config_init (LwEventConfig *config,
   config->points_second = 1;
   config->points_other = 0;
   config->seed = 0;
+  config->seeding = LW_SEEDING_REGISTRATION;
   config->tiebreaks[0] = LW_TIEBREAK_BUCHHOLZ;
   config->tiebreaks[1] = LW_TIEBREAK_HEAD_TO_HEAD;
   config->tiebreaks[2] = LW_TIEBREAK_MARGIN;
@@ -185,6 +210,14 @@ lw_event_config_validate (const LwEventConfig  *config,
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
                    "points %d/%d/%d: win ≥ second ≥ other ≥ 0 (win at most 1000)",
                    config->points_win, config->points_second, config->points_other);
+      return FALSE;
+    }
+  if ((guint) config->seeding >= G_N_ELEMENTS (seeding_names)
+      || (config->seeding == LW_SEEDING_RATING && config->format != LW_EVENT_ELIMINATION))
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "seeding %d: seeding by rating is for single elimination only",
+                   (int) config->seeding);
       return FALSE;
     }
   if (config->n_tiebreaks > LW_N_TIEBREAKS)

@@ -288,7 +288,7 @@ load_event_locked (LwStore  *self,
     g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self,
                      "SELECT name, format, table_size, rounds, points_win, points_second,"
-                     " points_other, seed, tiebreaks FROM events WHERE id = ?", error);
+                     " points_other, seed, tiebreaks, seeding FROM events WHERE id = ?", error);
     LwEventFormat format;
 
     if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error)
@@ -314,6 +314,11 @@ load_event_locked (LwStore  *self,
         && !lw_tiebreaks_from_string ((const char *) sqlite3_column_text (stmt, 8), &config, NULL))
       {
         fail_damaged (self, id, "its tie-breaks are unknown", error);
+        return NULL;
+      }
+    if (!lw_seeding_from_string ((const char *) sqlite3_column_text (stmt, 9), &config.seeding))
+      {
+        fail_damaged (self, id, "its seeding is unknown", error);
         return NULL;
       }
     if (!lw_event_config_validate (&config, NULL))
@@ -513,8 +518,8 @@ lw_store_add_event (LwStore              *self,
     g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self,
                      "INSERT INTO events (name, format, table_size, rounds, points_win,"
-                     " points_second, points_other, seed, created, tiebreaks)"
-                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
+                     " points_second, points_other, seed, created, tiebreaks, seeding)"
+                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
     g_autofree char *tiebreaks = lw_tiebreaks_to_string (config);
 
     if (stmt == NULL
@@ -528,6 +533,7 @@ lw_store_add_event (LwStore              *self,
         || !lw_store_bind_int (self, stmt, 8, (gint64) config->seed, error)
         || !lw_store_bind_int (self, stmt, 9, g_get_real_time () / G_USEC_PER_SEC, error)
         || !lw_store_bind_text (self, stmt, 10, tiebreaks, error)
+        || !lw_store_bind_text (self, stmt, 11, lw_seeding_to_string (config->seeding), error)
         || !lw_store_step_done (self, stmt, error))
       goto failed;
     id = sqlite3_last_insert_rowid (sqlite3_db_handle (stmt));
@@ -867,7 +873,16 @@ lw_store_pair_event_round (LwStore  *self,
                            gint64    id,
                            GError  **error)
 {
-  return lw_store_pair_event_round_seeded (self, id, LW_SEEDING_REGISTRATION, error);
+  g_autoptr (LwEvent) event = lw_store_load_event (self, id, error);
+
+  if (event == NULL)
+    return NULL;
+  /* The event's own seeding, for its round 1 (later rounds follow the
+   * bracket). */
+  return lw_store_pair_event_round_seeded (self, id,
+                                           event->rounds->len == 0 ? event->config.seeding
+                                                                   : LW_SEEDING_REGISTRATION,
+                                           error);
 }
 
 /* Every rated player's name, best rating first (lw_leaderboard_compute()

@@ -6,7 +6,7 @@
  * that is rolled back on any error, and every read of more than one
  * statement runs in one read transaction, so it sees one state of the file.
  *
- * The schema (version 9, PRAGMA user_version):
+ * The schema (version 10, PRAGMA user_version):
  *
  *   players      a person who sat at a game, by name
  *   games        the setup of a game: ruleset, rules, first dealer, sides
@@ -100,6 +100,11 @@
  *   games.body_hash  for an imported game, lw_game_record_body_hash() of
  *                 the record it came from (NULL otherwise): the same
  *                 players and rounds imported again are a duplicate
+ *
+ * Version 10 (lw-store-events.c):
+ *   events.seeding  how round 1 of a single elimination is seeded,
+ *                 'registration' (the default, as before) or 'rating'
+ *                 (LwEventConfig.seeding): chosen when the event is made
  *
  * Scores, status and winners are never stored as the truth: they are the
  * engine's replay of the stored rounds (lw_standings_compute()); the
@@ -441,6 +446,11 @@ static const char *const migrations[] = {
   "CREATE UNIQUE INDEX games_uuid ON games (uuid);"
   "CREATE INDEX games_body_hash ON games (body_hash);"
   "PRAGMA user_version = 9;",
+
+  /* 9 → 10: an event's seeding, chosen when it is made (LwSeeding). */
+  "ALTER TABLE events ADD COLUMN seeding TEXT NOT NULL DEFAULT 'registration'"
+  "  CHECK (seeding IN ('registration', 'rating'));"
+  "PRAGMA user_version = 10;",
 };
 
 static gboolean fill_game_uuids (LwStore *self, GError **error);
