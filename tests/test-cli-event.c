@@ -501,8 +501,14 @@ test_partners_eight (void)
                 }
             }
           if (t == 0)
-            assert_fails (db, "event result 1 --table 1 --scores 15,8,14,8", 2,
-                          "partners in seats 0 and 2 have different scores");
+            {
+              /* The seats as in JSON, each with who sits there. */
+              g_autofree char *message =
+                g_strdup_printf ("partners in seats 0 (%s) and 2 (%s) have different scores",
+                                 table->players[0], table->players[2]);
+
+              assert_fails (db, "event result 1 --table 1 --scores 15,8,14,8", 2, message);
+            }
           g_free (ok_line (db, line));
         }
     }

@@ -970,10 +970,13 @@ lw_event_set_paper_result_full (LwEvent    *event,
 
       if (seat >= n_sides && side_scores[side] != value)
         {
+          const LwEntrant *first = g_ptr_array_index (event->entrants, table->entrants[side]);
+          const LwEntrant *other = g_ptr_array_index (event->entrants, table->entrants[seat]);
+
           g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                       "round %u, table %u: partners in seats %d and %u have different "
+                       "round %u, table %u: partners in seats %d (%s) and %u (%s) have different "
                        "scores (%d and %d); a side has one score", round, table_number,
-                       side, seat, side_scores[side], value);
+                       side, first->name, seat, other->name, side_scores[side], value);
           return FALSE;
         }
       side_scores[side] = value;
