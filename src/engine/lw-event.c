@@ -44,19 +44,30 @@ lw_event_format_to_string (LwEventFormat format)
   return format_names[format];
 }
 
+/* The index of @text in @names (@n of them), or -1. */
+static int
+name_index (const char *const *names,
+            guint              n,
+            const char        *text)
+{
+  for (guint i = 0; text != NULL && i < n; i++)
+    if (strcmp (text, names[i]) == 0)
+      return (int) i;
+  return -1;
+}
+
 gboolean
 lw_event_format_from_string (const char    *text,
                              LwEventFormat *format)
 {
+  int i = name_index (format_names, G_N_ELEMENTS (format_names), text);
+
   g_return_val_if_fail (format != NULL, FALSE);
 
-  for (guint i = 0; text != NULL && i < G_N_ELEMENTS (format_names); i++)
-    if (strcmp (text, format_names[i]) == 0)
-      {
-        *format = (LwEventFormat) i;
-        return TRUE;
-      }
-  return FALSE;
+  if (i < 0)
+    return FALSE;
+  *format = (LwEventFormat) i;
+  return TRUE;
 }
 
 static const char *const seeding_names[] = { "registration", "rating" };
@@ -72,15 +83,14 @@ gboolean
 lw_seeding_from_string (const char *text,
                         LwSeeding  *seeding)
 {
+  int i = name_index (seeding_names, G_N_ELEMENTS (seeding_names), text);
+
   g_return_val_if_fail (seeding != NULL, FALSE);
 
-  for (guint i = 0; text != NULL && i < G_N_ELEMENTS (seeding_names); i++)
-    if (strcmp (text, seeding_names[i]) == 0)
-      {
-        *seeding = (LwSeeding) i;
-        return TRUE;
-      }
-  return FALSE;
+  if (i < 0)
+    return FALSE;
+  *seeding = (LwSeeding) i;
+  return TRUE;
 }
 
 void

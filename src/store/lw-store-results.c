@@ -587,8 +587,10 @@ lw_store_load_rating_games (LwStore  *self,
                 continue;
               }
           }
-        game.key = g_strdup ((const char *) sqlite3_column_text (stmt, 11));
+        /* The array owns the key from here (stale_game_clear()). */
         g_array_append_val (stale, game);
+        g_array_index (stale, StaleGame, stale->len - 1).key =
+          g_strdup ((const char *) sqlite3_column_text (stmt, 11));
       }
   }
 
