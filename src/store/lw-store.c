@@ -6,7 +6,7 @@
  * that is rolled back on any error, and every read of more than one
  * statement runs in one read transaction, so it sees one state of the file.
  *
- * The schema (version 9, PRAGMA user_version):
+ * The schema (version 10, PRAGMA user_version):
  *
  *   players      a person who sat at a game, by name
  *   games        the setup of a game: ruleset, rules, first dealer, sides
@@ -100,6 +100,11 @@
  *   games.body_hash  for an imported game, lw_game_record_body_hash() of
  *                 the record it came from (NULL otherwise): the same
  *                 players and rounds imported again are a duplicate
+ *
+ * Version 10 (lw-store-events.c):
+ *   events.seeding  how round 1 of a single elimination is seeded,
+ *                 'registration' (the default, as before) or 'rating'
+ *                 (LwEventConfig.seeding): chosen when the event is made
  *
  * Scores, status and winners are never stored as the truth: they are the
  * engine's replay of the stored rounds (lw_standings_compute()); the
@@ -441,6 +446,11 @@ static const char *const migrations[] = {
   "CREATE UNIQUE INDEX games_uuid ON games (uuid);"
   "CREATE INDEX games_body_hash ON games (body_hash);"
   "PRAGMA user_version = 9;",
+
+  /* 9 → 10: an event's seeding, chosen when it is made (LwSeeding). */
+  "ALTER TABLE events ADD COLUMN seeding TEXT NOT NULL DEFAULT 'registration'"
+  "  CHECK (seeding IN ('registration', 'rating'));"
+  "PRAGMA user_version = 10;",
 };
 
 static gboolean fill_game_uuids (LwStore *self, GError **error);
@@ -2457,17 +2467,29 @@ run_text (LwStore     *self,
          && step_done (self, stmt, error);
 }
 
-/* The step of migration 8 → 9: a new UUID for every game stored before. */
+static int
+compare_uuids (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* The step of migration 8 → 9: a new UUID for every game stored before,
+ * given in the order of the games' IDs, so that ratings, which order the
+ * games of one second by their record's id (lw_rating_game_order()),
+ * order them as before, when it was by ID. */
 static gboolean
 fill_game_uuids (LwStore  *self,
                  GError  **error)
 {
   g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (GPtrArray) uuids = g_ptr_array_new_with_free_func (g_free);
   gboolean has_row = FALSE;
   gboolean ok;
 
   {
-    g_autoptr (LwStmt) stmt = get_stmt (self, "SELECT id FROM games WHERE uuid IS NULL", error);
+    g_autoptr (LwStmt) stmt = get_stmt (self, "SELECT id FROM games WHERE uuid IS NULL ORDER BY id",
+                                        error);
 
     ok = stmt != NULL;
     while (ok && (ok = step_row (self, stmt, &has_row, error)) && has_row)
@@ -2477,12 +2499,11 @@ fill_game_uuids (LwStore  *self,
       }
   }
   for (guint i = 0; ok && i < ids->len; i++)
-    {
-      g_autofree char *uuid = g_uuid_string_random ();
-
-      ok = run_text (self, "UPDATE games SET uuid = ?1 WHERE id = ?2", uuid,
-                     g_array_index (ids, gint64, i), error);
-    }
+    g_ptr_array_add (uuids, g_uuid_string_random ());
+  g_ptr_array_sort (uuids, compare_uuids);
+  for (guint i = 0; ok && i < ids->len; i++)
+    ok = run_text (self, "UPDATE games SET uuid = ?1 WHERE id = ?2", g_ptr_array_index (uuids, i),
+                   g_array_index (ids, gint64, i), error);
   return ok;
 }
 

@@ -6,7 +6,7 @@
  * SCREEN: games, new-game, new-game-error, partners, game, game-error,
  *         game-over, garwolf, import-error, chart, players, player-stats, player-merge,
  *         virtual-new-game, table, table-4, table-bid, table-last-trick, curtain,
- *         events, new-event, event-players, event-seating, event-paper,
+ *         events, new-event, new-elimination, event-players, event-seating, event-paper,
  *         event-standings, event-bracket (LW_DEMO_BRACKET_PDF=PATH also
  *         prints the bracket to PATH; LW_DEMO_VIEW=players|rounds|standings
  *         shows that page of the same event), event-rename, event-delete, partners-seating, leaderboard, replay,
@@ -574,6 +574,7 @@ main (int   argc,
     }
 
   else if (g_str_has_prefix (screen, "event") || g_str_equal (screen, "new-event") ||
+           g_str_equal (screen, "new-elimination") ||
            g_str_equal (screen, "partners-seating"))
     {
       LwEventsPage *page = lw_window_get_events_page (window);
@@ -616,7 +617,7 @@ main (int   argc,
         {
           id = add_event (store, "Spring Open at the Fox Inn", LW_EVENT_SWISS, 4, 13);
           if (!g_str_equal (screen, "event-players") && !g_str_equal (screen, "events") &&
-              !g_str_equal (screen, "new-event"))
+              !g_str_equal (screen, "new-event") && !g_str_equal (screen, "new-elimination"))
             {
               lw_store_pair_event_round (store, id, NULL);
               enter_paper_results (store, id, g_str_equal (screen, "event-standings") ? 4 : 2);
@@ -627,6 +628,17 @@ main (int   argc,
       gtk_widget_activate_action (GTK_WIDGET (window), "win.show-events", NULL);
       if (g_str_equal (screen, "new-event"))
         gtk_widget_activate_action (GTK_WIDGET (page), "events.new-event", NULL);
+      else if (g_str_equal (screen, "new-elimination"))
+        {
+          /* The New Event dialog for a single elimination seeded by rating. */
+          gtk_widget_activate_action (GTK_WIDGET (page), "events.new-event", NULL);
+          gtk_editable_set_text (GTK_EDITABLE (lw_events_page_get_dialog_field (page, "name")),
+                                 "Spring Cup");
+          adw_combo_row_set_selected (ADW_COMBO_ROW (lw_events_page_get_dialog_field (page, "format")),
+                                      LW_EVENT_ELIMINATION);
+          adw_combo_row_set_selected (ADW_COMBO_ROW (lw_events_page_get_dialog_field (page, "seeding")),
+                                      LW_SEEDING_RATING);
+        }
       else if (!g_str_equal (screen, "events"))
         {
           lw_events_page_show_event (page, id, NULL);
