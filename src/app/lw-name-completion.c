@@ -1,6 +1,6 @@
 /* lw-name-completion.c — the one completion of players' names
  *
- * The names are offered in a list under the entry (GtkEntryCompletion's
+ * The names are offered in a list above the entry (GtkEntryCompletion's
  * popup) and nothing is ever written into the entry but what the user
  * types or the name they pick from the list (Down and Enter, or a click).
  * A completion in place, the rest of a name inserted and selected after
@@ -76,6 +76,24 @@ match_cb (GtkEntryCompletion *completion,
   return FALSE;
 }
 
+/* The first widget of @type in @widget's tree (itself included), or NULL. */
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_descendant (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 void
 lw_name_completion_attach (LwNameCompletion *self,
                            GtkEntry         *entry)
@@ -93,6 +111,22 @@ lw_name_completion_attach (LwNameCompletion *self,
   gtk_entry_completion_set_popup_single_match (completion, TRUE);
   gtk_entry_completion_set_match_func (completion, match_cb, self, NULL);
   gtk_entry_set_completion (entry, completion);
+
+  /* GtkEntryCompletion's list (a popover of the entry's) selects the row
+   * under the pointer, and Enter then takes that name: a pointer left
+   * where the list opens would turn "An" into "Annabel". Only Down, Up
+   * or a click pick a name. The list opens above the entry, so that the
+   * next field (the next seat) stays in view as this one is typed. */
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (entry)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER (child))
+      {
+        GtkWidget *view = find_descendant (child, GTK_TYPE_TREE_VIEW);
+
+        gtk_popover_set_position (GTK_POPOVER (child), GTK_POS_TOP);
+        if (view != NULL)
+          gtk_tree_view_set_hover_selection (GTK_TREE_VIEW (view), FALSE);
+      }
 
   g_object_set_data_full (G_OBJECT (entry), "lw-name-completion", g_object_ref (self), g_object_unref);
 }

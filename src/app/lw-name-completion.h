@@ -54,9 +54,11 @@ guint lw_name_completion_get_n_names (LwNameCompletion *self);
  *
  * Offers the names in @entry as it is typed into: at most three of the
  * names that start with the text typed (case aside, in the store's order,
- * the text itself left out) in a list under it. The entry's text is only
- * ever what was typed, or the name picked from the list (Down then Enter,
- * or a click); Enter with nothing picked takes the text as typed. No
+ * the text itself left out) in a list above it, so that the next field
+ * stays in view. The entry's text is only ever what was typed, or the
+ * name picked from the list (Down then Enter, or a click; the pointer
+ * resting on a row picks nothing); Enter with nothing picked takes the
+ * text as typed. No
  * completion is made in place: made after each key, it raced quick typing
  * (the event box once stored "Ann" as "Annn"). The entry keeps a
  * reference on @self.

@@ -165,6 +165,32 @@ test_event_box (Fixture       *fixture,
           break;
       }
     g_assert_true (found);
+    /* The list opens above the entry and picks nothing under the pointer */
+    for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (entry)); child != NULL;
+         child = gtk_widget_get_next_sibling (child))
+      if (GTK_IS_POPOVER (child))
+        {
+          GtkWidget *view = child;
+
+          g_assert_cmpint (gtk_popover_get_position (GTK_POPOVER (child)), ==, GTK_POS_TOP);
+          while (view != NULL && !GTK_IS_TREE_VIEW (view))
+            {
+              GtkWidget *next = gtk_widget_get_first_child (view);
+
+              while (next == NULL && view != child)
+                {
+                  next = gtk_widget_get_next_sibling (view);
+                  if (next == NULL)
+                    view = gtk_widget_get_parent (view);
+                }
+              view = next;
+            }
+          g_assert_nonnull (view);
+          g_assert_false (gtk_tree_view_get_hover_selection (GTK_TREE_VIEW (view)));
+          handled = TRUE;
+        }
+    g_assert_true (handled);
+    handled = FALSE;
     g_signal_emit_by_name (completion, "match-selected", model, &iter, &handled);
     g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "Cleo");
     gtk_editable_set_text (GTK_EDITABLE (entry), "");
