@@ -170,21 +170,9 @@ test_event_box (Fixture       *fixture,
          child = gtk_widget_get_next_sibling (child))
       if (GTK_IS_POPOVER (child))
         {
-          GtkWidget *view = child;
+          GtkWidget *view = lw_test_find_widget (child, GTK_TYPE_TREE_VIEW);
 
           g_assert_cmpint (gtk_popover_get_position (GTK_POPOVER (child)), ==, GTK_POS_TOP);
-          while (view != NULL && !GTK_IS_TREE_VIEW (view))
-            {
-              GtkWidget *next = gtk_widget_get_first_child (view);
-
-              while (next == NULL && view != child)
-                {
-                  next = gtk_widget_get_next_sibling (view);
-                  if (next == NULL)
-                    view = gtk_widget_get_parent (view);
-                }
-              view = next;
-            }
           g_assert_nonnull (view);
           g_assert_false (gtk_tree_view_get_hover_selection (GTK_TREE_VIEW (view)));
           handled = TRUE;
