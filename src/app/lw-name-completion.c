@@ -12,6 +12,7 @@
  */
 #include <string.h>
 
+#include "lw-app-util.h"
 #include "lw-name-completion.h"
 
 /* At most this many names are offered at once: the list under a seat
@@ -76,24 +77,6 @@ match_cb (GtkEntryCompletion *completion,
   return FALSE;
 }
 
-/* The first widget of @type in @widget's tree (itself included), or NULL. */
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_descendant (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 void
 lw_name_completion_attach (LwNameCompletion *self,
                            GtkEntry         *entry)
@@ -121,7 +104,7 @@ lw_name_completion_attach (LwNameCompletion *self,
        child = gtk_widget_get_next_sibling (child))
     if (GTK_IS_POPOVER (child))
       {
-        GtkWidget *view = find_descendant (child, GTK_TYPE_TREE_VIEW);
+        GtkWidget *view = lw_find_widget (child, GTK_TYPE_TREE_VIEW);
 
         gtk_popover_set_position (GTK_POPOVER (child), GTK_POS_TOP);
         if (view != NULL)
