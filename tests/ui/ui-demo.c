@@ -212,6 +212,15 @@ add_event (LwStore       *store,
   return id;
 }
 
+/* LW_DEMO_SUBMIT=SECONDS: the round in the form is added that long after
+ * the start, as a click on Add Round does. */
+static gboolean
+submit_round (gpointer page)
+{
+  gtk_widget_activate_action (GTK_WIDGET (page), "game.submit-round", NULL);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 focus_note_row (gpointer page)
 {
@@ -310,6 +319,15 @@ main (int   argc,
       else
         gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_CARDS), 16);
       adw_expander_row_set_expanded (ADW_EXPANDER_ROW (lw_round_form_get_seat_row (form, 1)), TRUE);
+      if (g_getenv ("LW_DEMO_SUBMIT") != NULL)
+        g_timeout_add_seconds ((guint) atoi (g_getenv ("LW_DEMO_SUBMIT")), submit_round, lw_window_get_game_page (window));
+    }
+  else if (g_str_equal (screen, "game-4"))
+    {
+      /* Four players, two with long names: the title at 360 px */
+      gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 4, names, 0);
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
     }
   else if (g_str_equal (screen, "game-over"))
     {
