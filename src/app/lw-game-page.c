@@ -1730,7 +1730,7 @@ edit_log_action (GtkWidget  *widget,
   if (self->game == NULL)
     return;
 
-  log = lw_edit_log_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->store, self->game, &error);
+  log = lw_edit_log_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->store, self->view, &error);
   if (log == NULL)
     show_error_toast (self, error);
   else
