@@ -727,19 +727,6 @@ load (LwGamePage  *self,
   return TRUE;
 }
 
-gboolean
-lw_game_page_reload_game (LwGamePage  *self,
-                          gint64       id,
-                          GError     **error)
-{
-  g_return_val_if_fail (LW_IS_GAME_PAGE (self), FALSE);
-
-  if (self->game == NULL || self->game->id != id)
-    return TRUE;
-  refresh (self, TRUE);
-  return TRUE;
-}
-
 GtkWidget *
 lw_game_page_get_table_entry_dialog (LwGamePage *self)
 {

@@ -52,22 +52,6 @@ gboolean lw_game_page_load (LwGamePage  *self,
                             GError     **error);
 
 /**
- * lw_game_page_reload_game:
- * @self: the page
- * @id: a game changed outside the page (a round entered from a phone)
- * @error: return location for a #GError
- *
- * When the page shows game @id, loads it again: the board, the history
- * and the locks follow; the round being typed in the form stays. Nothing
- * happens for another game.
- *
- * Returns: %TRUE on success.
- */
-gboolean lw_game_page_reload_game (LwGamePage  *self,
-                                   gint64       id,
-                                   GError     **error);
-
-/**
  * lw_game_page_is_round_locked:
  * @self: the page
  * @number: a round of the shown game

@@ -34,6 +34,18 @@ enum {
 
 static guint signals[N_SIGNALS];
 
+/* Forgets the last reading. */
+static void
+clear_reading (LwGameView *self)
+{
+  g_clear_pointer (&self->game, lw_stored_game_free);
+  g_clear_pointer (&self->standings, lw_standings_free);
+  g_clear_pointer (&self->round_players, g_ptr_array_unref);
+  g_clear_pointer (&self->penalties, g_ptr_array_unref);
+  g_clear_pointer (&self->locks, g_array_unref);
+  g_clear_pointer (&self->last_edit, lw_edit_entry_free);
+}
+
 gboolean
 lw_game_view_load (LwGameView  *self,
                    gint64       id,
@@ -79,12 +91,7 @@ lw_game_view_load (LwGameView  *self,
   /* Nothing to undo is no error; another failure only hides Undo. */
   last_edit = lw_store_get_last_edit (store, id, &edit_error);
 
-  g_clear_pointer (&self->game, lw_stored_game_free);
-  g_clear_pointer (&self->standings, lw_standings_free);
-  g_clear_pointer (&self->round_players, g_ptr_array_unref);
-  g_clear_pointer (&self->penalties, g_ptr_array_unref);
-  g_clear_pointer (&self->locks, g_array_unref);
-  g_clear_pointer (&self->last_edit, lw_edit_entry_free);
+  clear_reading (self);
   self->game = g_steal_pointer (&game);
   self->standings = g_steal_pointer (&standings);
   self->round_players = g_steal_pointer (&round_players);
@@ -246,12 +253,7 @@ lw_game_view_finalize (GObject *object)
 {
   LwGameView *self = LW_GAME_VIEW (object);
 
-  g_clear_pointer (&self->game, lw_stored_game_free);
-  g_clear_pointer (&self->standings, lw_standings_free);
-  g_clear_pointer (&self->round_players, g_ptr_array_unref);
-  g_clear_pointer (&self->penalties, g_ptr_array_unref);
-  g_clear_pointer (&self->locks, g_array_unref);
-  g_clear_pointer (&self->last_edit, lw_edit_entry_free);
+  clear_reading (self);
 
   G_OBJECT_CLASS (lw_game_view_parent_class)->finalize (object);
 }
