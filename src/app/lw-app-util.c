@@ -695,3 +695,25 @@ lw_find_widget (GtkWidget *widget,
     }
   return NULL;
 }
+
+AdwToast *
+lw_widget_add_toast (GtkWidget  *widget,
+                     const char *title)
+{
+  GtkWidget *overlay;
+  g_autofree char *escaped = NULL;
+  AdwToast *toast;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+  g_return_val_if_fail (title != NULL, NULL);
+
+  overlay = gtk_widget_get_ancestor (widget, ADW_TYPE_TOAST_OVERLAY);
+  if (overlay == NULL)
+    return NULL;
+
+  /* Toast titles are Pango markup in libadwaita 1.2. */
+  escaped = g_markup_escape_text (title, -1);
+  toast = adw_toast_new (escaped);
+  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), toast);
+  return toast;
+}

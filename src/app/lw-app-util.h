@@ -205,6 +205,21 @@ void lw_toast_offer_restore (AdwToast  *toast,
                              gint64     id);
 
 /**
+ * lw_widget_add_toast:
+ * @widget: a widget inside a window's #AdwToastOverlay (a page)
+ * @title: the message, plain text (escaped for the toast's markup)
+ *
+ * Shows a short message at the bottom of the window that holds @widget,
+ * in the nearest #AdwToastOverlay above it: a page shows toasts without
+ * knowing its window.
+ *
+ * Returns: (transfer none) (nullable): the toast, owned by the overlay;
+ *   %NULL when no overlay holds @widget.
+ */
+AdwToast *lw_widget_add_toast (GtkWidget  *widget,
+                               const char *title);
+
+/**
  * lw_penalty_kind_describe:
  * @kind: an in-round penalty (SCORING R19)
  *

@@ -11,6 +11,7 @@
 #include "lw-preferences-window.h"
 #include "lw-settings.h"
 #include "lw-store.h"
+#include "lw-window.h"
 
 struct _LwApplication
 {

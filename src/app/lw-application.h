@@ -6,9 +6,12 @@
 
 #include <adwaita.h>
 
-#include "lw-window.h"
+#include "lw-store.h"
 
 G_BEGIN_DECLS
+
+/* The window is the application's child: its header includes this one. */
+typedef struct _LwWindow LwWindow;
 
 #define LW_TYPE_APPLICATION (lw_application_get_type ())
 G_DECLARE_FINAL_TYPE (LwApplication, lw_application, LW, APPLICATION, AdwApplication)

@@ -19,6 +19,7 @@ struct _LwEditLog
   GtkListBox *list;
 
   /* owned */
+  LwGameView *view;   /* the game, as its page shows it */
   LwStore *store;
   gint64 game;
   AdwMessageDialog *error_dialog;   /* borrowed, while shown */
@@ -315,20 +316,15 @@ fill (LwEditLog  *self,
       GError    **error)
 {
   g_autoptr (GPtrArray) entries = NULL;
-  g_autoptr (GPtrArray) round_players = NULL;
-  g_autoptr (LwStoredGame) game = NULL;
+  const LwStoredGame *game = lw_game_view_get_game (self->view);
+  /* A round is told with the names of those who sat in it then. */
+  GPtrArray *round_players = lw_game_view_get_round_players (self->view);
   g_autofree char *sides = NULL;
   GtkWidget *child;
 
-  game = lw_store_load_game (self->store, self->game, error);
-  if (game == NULL)
-    return FALSE;
   entries = lw_store_list_edits (self->store, self->game, error);
   if (entries == NULL)
     return FALSE;
-
-  /* A round is told with the names of those who sat in it then. */
-  round_players = lw_store_list_round_players (self->store, self->game, NULL);
 
   sides = lw_sides_title (game->record);
   adw_window_title_set_subtitle (self->window_title, sides);
@@ -437,33 +433,49 @@ revert_action (GtkWidget  *widget,
       return;
     }
 
-  if (!fill (self, &error))
-    {
-      g_autofree char *text = lw_message_capitalize (error->message);
-
-      adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
-    }
-  else
-    /* TRANSLATORS: a toast in the edit log once a change was reverted */
-    adw_toast_overlay_add_toast (self->toasts, adw_toast_new (_("Reverted: the revert is the newest entry")));
+  /* The view reads the game again now, and the log follows it
+   * (view_changed_cb()). */
+  lw_store_watch_flush (lw_store_watch_find (self->store));
+  /* TRANSLATORS: a toast in the edit log once a change was reverted */
+  adw_toast_overlay_add_toast (self->toasts, adw_toast_new (_("Reverted: the revert is the newest entry")));
   g_signal_emit (self, signals[SIGNAL_REVERTED], 0, self->game);
+}
+
+/* The game changed (a revert here, a phone's round): the log is read
+ * again with the view's new reading. */
+static void
+view_changed_cb (LwEditLog *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (lw_game_view_get_id (self->view) != self->game || fill (self, &error))
+    return;
+
+  {
+    g_autofree char *text = lw_message_capitalize (error->message);
+
+    adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+  }
 }
 
 LwEditLog *
 lw_edit_log_new (GtkWindow           *parent,
                  LwStore             *store,
-                 const LwStoredGame  *game,
+                 LwGameView          *view,
                  GError             **error)
 {
   LwEditLog *self;
   int width = 560, height = 640;
 
   g_return_val_if_fail (LW_IS_STORE (store), NULL);
-  g_return_val_if_fail (game != NULL, NULL);
+  g_return_val_if_fail (LW_IS_GAME_VIEW (view), NULL);
+  g_return_val_if_fail (lw_game_view_get_game (view) != NULL, NULL);
 
   self = g_object_new (LW_TYPE_EDIT_LOG, NULL);
   self->store = g_object_ref (store);
-  self->game = game->id;
+  self->view = g_object_ref (view);
+  self->game = lw_game_view_get_id (view);
+  g_signal_connect_object (view, "changed", G_CALLBACK (view_changed_cb), self, G_CONNECT_SWAPPED);
   if (!fill (self, error))
     {
       gtk_window_destroy (GTK_WINDOW (self));
@@ -492,6 +504,9 @@ lw_edit_log_dispose (GObject *object)
 {
   LwEditLog *self = LW_EDIT_LOG (object);
 
+  if (self->view != NULL)
+    g_signal_handlers_disconnect_by_data (self->view, self);
+  g_clear_object (&self->view);
   g_clear_object (&self->store);
   gtk_widget_dispose_template (GTK_WIDGET (object), LW_TYPE_EDIT_LOG);
 

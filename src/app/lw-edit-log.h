@@ -7,6 +7,7 @@
 
 #include <adwaita.h>
 
+#include "lw-game-view.h"
 #include "lw-store.h"
 
 G_BEGIN_DECLS
@@ -18,11 +19,12 @@ G_DECLARE_FINAL_TYPE (LwEditLog, lw_edit_log, LW, EDIT_LOG, AdwWindow)
  * lw_edit_log_new:
  * @parent: the window it belongs to
  * @store: the database
- * @game: the stored game
+ * @view: the game as its page shows it (read, with who sat in each round);
+ *   the log keeps a reference and is read again with each of its readings
  * @error: return location for a #GError
  *
  * A modal window listing the game's edit log (lw_store_list_edits()),
- * newest first. Escape closes it. Each change that stands has a Revert
+ * newest first, told with the view's record. Escape closes it. Each change that stands has a Revert
  * button ("edit-log.revert", the entry's ID): the change's inverse is
  * stored as a new change (lw_store_revert_edit()) and the log is shown
  * again, with #LwEditLog::reverted emitted; a refusal is shown in a
@@ -34,7 +36,7 @@ G_DECLARE_FINAL_TYPE (LwEditLog, lw_edit_log, LW, EDIT_LOG, AdwWindow)
  */
 LwEditLog *lw_edit_log_new (GtkWindow           *parent,
                             LwStore             *store,
-                            const LwStoredGame  *game,
+                            LwGameView          *view,
                             GError             **error);
 
 /** Returns: the entries listed. */

@@ -25,7 +25,6 @@
 #include "lw-store-events.h"
 #include "lw-table-entry-dialog.h"
 #include "lw-name-completion.h"
-#include "lw-window.h"
 
 /* A game started from a table, not finished yet. */
 typedef struct {
@@ -155,23 +154,13 @@ entrant_name (const LwEvent *event,
   return ((const LwEntrant *) g_ptr_array_index (event->entrants, entrant))->name;
 }
 
-static LwWindow *
-window_of (LwEventsPage *self)
-{
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-
-  return LW_IS_WINDOW (root) ? LW_WINDOW (root) : NULL;
-}
-
 static void
 toast (LwEventsPage *self,
        const char   *text)
 {
-  LwWindow *window = window_of (self);
   g_autofree char *capitalized = lw_message_capitalize (text);
 
-  if (window != NULL)
-    lw_window_add_toast (window, capitalized);
+  lw_widget_add_toast (GTK_WIDGET (self), capitalized);
 }
 
 static void

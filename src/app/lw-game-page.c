@@ -21,7 +21,7 @@
 #include "lw-store-entry.h"
 #include "lw-table-entry-dialog.h"
 #include "lw-name-completion.h"
-#include "lw-window.h"
+#include "lw-game-view.h"
 
 struct _LwGamePage
 {
@@ -49,13 +49,18 @@ struct _LwGamePage
 
   /* owned */
   LwStore *store;
-  LwStoredGame *game;
-  LwStandings *standings;
+  LwGameView *view;           /* the game shown, read once per change */
   GtkFileChooserNative *chooser;
 
+  /* borrowed from @view: its last reading, %NULL before the first */
+  const LwStoredGame *game;
+  const LwStandings *standings;
   GPtrArray *round_players;   /* per round, who sat in each seat (GStrv) */
   GPtrArray *penalties;       /* LwStoredPenalty*, the stored rounds' */
-  GArray *locks;              /* guint, the rounds locked against phones */
+
+  /* what the next reading of @view does to the round form: keep what is
+   * typed (a change from elsewhere) or start afresh (a round added) */
+  gboolean keep_form;
 
   /* the last "Round N added" toast while shown, replaced by the next one */
   AdwToast *round_toast;
@@ -72,10 +77,9 @@ struct _LwGamePage
   GtkWidget *entry_dialog;    /* table entry (game.table-entry) */
 };
 
-static gboolean reload (LwGamePage  *self,
-                        gint64       id,
-                        gboolean     keep_form,
-                        GError     **error);
+static void view_changed_cb (LwGamePage *self);
+static void view_failed_cb (LwGamePage *self,
+                            const char *message);
 static void undo_clicked_cb (AdwToast   *toast,
                              LwGamePage *self);
 
@@ -85,12 +89,7 @@ static AdwToast *
 toast (LwGamePage *self,
        const char *message)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-
-  if (LW_IS_WINDOW (root))
-    return lw_window_add_toast (LW_WINDOW (root), message);
-
-  return NULL;
+  return lw_widget_add_toast (GTK_WIDGET (self), message);
 }
 
 /* A toast about the rounds replaces the one before, so that toasts never
@@ -175,9 +174,32 @@ void
 lw_game_page_set_store (LwGamePage *self,
                         LwStore    *store)
 {
+  LwStoreWatch *watch;
+
   g_return_if_fail (LW_IS_GAME_PAGE (self));
+  g_return_if_fail (LW_IS_STORE (store));
+
+  watch = lw_store_watch_find (store);
+  g_return_if_fail (watch != NULL);
 
   g_set_object (&self->store, store);
+  if (self->view != NULL)
+    g_signal_handlers_disconnect_by_data (self->view, self);
+  g_clear_object (&self->view);
+  self->game = NULL;
+  self->standings = NULL;
+  self->round_players = self->penalties = NULL;
+  self->view = lw_game_view_new (watch);
+  g_signal_connect_object (self->view, "changed", G_CALLBACK (view_changed_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->view, "failed", G_CALLBACK (view_failed_cb), self, G_CONNECT_SWAPPED);
+}
+
+LwGameView *
+lw_game_page_get_view (LwGamePage *self)
+{
+  g_return_val_if_fail (LW_IS_GAME_PAGE (self), NULL);
+
+  return self->view;
 }
 
 gint64
@@ -512,13 +534,13 @@ show_details (LwGamePage *self)
 static void
 update_undo (LwGamePage *self)
 {
-  g_autoptr (LwEditEntry) entry = NULL;
+  const LwEditEntry *entry = NULL;
   g_autofree char *tooltip = NULL;
   g_autofree char *title = NULL;
   g_autofree char *subtitle = NULL;
 
   if (self->game != NULL)
-    entry = lw_store_get_last_edit (self->store, self->game->id, NULL);
+    entry = lw_game_view_get_last_edit (self->view);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo", entry != NULL);
   if (entry == NULL)
     {
@@ -640,83 +662,86 @@ show_game (LwGamePage *self,
   gtk_widget_set_visible (GTK_WIDGET (self->history_group), n_rounds > 0);
 }
 
-static gboolean
-reload (LwGamePage  *self,
-        gint64       id,
-        gboolean     keep_form,
-        GError     **error)
+/* The view's reading, taken by the page's own fields. */
+static void
+take_view (LwGamePage *self)
 {
-  g_autoptr (LwStoredGame) game = NULL;
-  g_autoptr (LwStandings) standings = NULL;
-  g_autoptr (GPtrArray) round_players = NULL;
-  g_autoptr (GPtrArray) penalties = NULL;
-  g_autoptr (GArray) locks = NULL;
+  self->game = lw_game_view_get_game (self->view);
+  self->standings = lw_game_view_get_standings (self->view);
+  self->round_players = lw_game_view_get_round_players (self->view);
+  self->penalties = lw_game_view_get_penalties (self->view);
+}
 
-  game = lw_store_load_game (self->store, id, error);
-  if (game == NULL)
-    return FALSE;
+/* Changed by somebody else since the toast's change: its Undo would take
+ * back theirs, so the toast loses its button. */
+static void
+check_undo_version (LwGamePage *self)
+{
+  gint64 version = 0;
+  gint64 id = self->game->id;
 
-  standings = lw_standings_compute (game->record, error);
-  if (standings == NULL)
-    return FALSE;
-
-  round_players = lw_store_list_round_players (self->store, id, error);
-  if (round_players == NULL)
-    return FALSE;
-
-  penalties = lw_store_list_penalties (self->store, id, error);
-  if (penalties == NULL)
-    return FALSE;
-
-  locks = lw_store_list_locked_rounds (self->store, id, error);
-  if (locks == NULL)
-    return FALSE;
-
-  /* A game in another form (another game) starts afresh. */
-  if (self->game == NULL || self->game->id != id)
-    keep_form = FALSE;
-
-  /* Changed by somebody else since the toast's change: its Undo would
-   * take back theirs, so the toast loses its button. */
-  if (self->undo_steps > 0 && self->undo_game == id)
+  if (self->undo_steps == 0 || self->undo_game != id)
+    return;
+  if (!lw_store_get_game_version (self->store, id, &version, NULL) || version != self->undo_version)
     {
-      gint64 version = 0;
-
-      if (!lw_store_get_game_version (self->store, id, &version, NULL) || version != self->undo_version)
-        {
-          self->undo_steps = 0;
-          gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo-edit", FALSE);
-          if (self->round_toast != NULL)
-            adw_toast_set_button_label (self->round_toast, NULL);
-        }
+      self->undo_steps = 0;
+      gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo-edit", FALSE);
+      if (self->round_toast != NULL)
+        adw_toast_set_button_label (self->round_toast, NULL);
     }
+}
 
-  g_clear_pointer (&self->game, lw_stored_game_free);
-  g_clear_pointer (&self->standings, lw_standings_free);
-  g_clear_pointer (&self->round_players, g_ptr_array_unref);
-  g_clear_pointer (&self->penalties, g_ptr_array_unref);
-  g_clear_pointer (&self->locks, g_array_unref);
-  self->game = g_steal_pointer (&game);
-  self->locks = g_steal_pointer (&locks);
-  self->standings = g_steal_pointer (&standings);
-  self->round_players = g_steal_pointer (&round_players);
-  self->penalties = g_steal_pointer (&penalties);
+/* The view read the game again after a change, the page's or anybody
+ * else's: the board, the chart, the form and the history follow. */
+static void
+view_changed_cb (LwGamePage *self)
+{
+  gboolean keep_form = self->keep_form;
 
+  self->keep_form = TRUE;
+  take_view (self);
+  check_undo_version (self);
   show_game (self, keep_form);
+}
 
+static void
+view_failed_cb (LwGamePage *self,
+                const char *message)
+{
+  g_autofree char *text = lw_message_capitalize (message);
+
+  toast (self, text);
+}
+
+/* After the page changed game @id: the store's watch tells the change
+ * now (lw_store_watch_flush()), so that the view reads the game once and
+ * the page shows it before going on. A reading that fails is told in a
+ * toast (#LwGameView::failed). @keep_form: what is typed in the form
+ * stays. Returns: %TRUE, for the callers' chains of steps. */
+static gboolean
+refresh (LwGamePage *self,
+         gboolean    keep_form)
+{
+  self->keep_form = keep_form;
+  lw_store_watch_flush (lw_store_watch_find (self->store));
+  self->keep_form = TRUE;
   return TRUE;
 }
 
-gboolean
-lw_game_page_reload_game (LwGamePage  *self,
-                          gint64       id,
-                          GError     **error)
+/* Shows game @id, read now (another game, or the first). */
+static gboolean
+load (LwGamePage  *self,
+      gint64       id,
+      GError     **error)
 {
-  g_return_val_if_fail (LW_IS_GAME_PAGE (self), FALSE);
-
-  if (self->game == NULL || self->game->id != id)
-    return TRUE;
-  return reload (self, id, TRUE, error);
+  /* Changes not told yet are of the game before. */
+  lw_store_watch_flush (lw_store_watch_find (self->store));
+  if (!lw_game_view_load (self->view, id, error))
+    return FALSE;
+  take_view (self);
+  check_undo_version (self);
+  show_game (self, FALSE);
+  return TRUE;
 }
 
 GtkWidget *
@@ -733,10 +758,7 @@ lw_game_page_is_round_locked (LwGamePage *self,
 {
   g_return_val_if_fail (LW_IS_GAME_PAGE (self), FALSE);
 
-  for (guint i = 0; self->locks != NULL && i < self->locks->len; i++)
-    if (g_array_index (self->locks, guint, i) == number)
-      return TRUE;
-  return FALSE;
+  return lw_game_view_is_round_locked (self->view, number);
 }
 
 gboolean
@@ -750,7 +772,7 @@ lw_game_page_load (LwGamePage  *self,
   if (self->editor != NULL)
     gtk_window_destroy (GTK_WINDOW (self->editor));
 
-  if (!reload (self, id, FALSE, error))
+  if (!load (self, id, error))
     return FALSE;
 
   gtk_widget_set_visible (GTK_WIDGET (self->last_round_group), FALSE);
@@ -814,13 +836,7 @@ submit_round_action (GtkWidget  *widget,
       return;
     }
 
-  if (!reload (self, id, FALSE, &error))
-    {
-      g_autofree char *text = lw_message_capitalize (error->message);
-
-      toast (self, text);
-      return;
-    }
+  refresh (self, FALSE);
 
   show_last_round (self);
   gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
@@ -863,14 +879,15 @@ undo_round_action (GtkWidget  *widget,
   removed = lw_round_copy (g_ptr_array_index (rounds, rounds->len - 1));
   id = self->game->id;
 
-  if (!lw_store_remove_last_round (self->store, id, &error) ||
-      !reload (self, id, FALSE, &error))
+  if (!lw_store_remove_last_round (self->store, id, &error))
     {
       g_autofree char *text = lw_message_capitalize (error->message);
 
       toast (self, text);
       return;
     }
+
+  refresh (self, FALSE);
 
   /* The round taken back goes into the form, to be corrected and added
    * again. */
@@ -1024,7 +1041,7 @@ lock_round_action (GtkWidget  *widget,
     return;
   locked = !lw_game_page_is_round_locked (self, number);
   if (!lw_store_set_round_locked (self->store, self->game->id, number, locked, &error)
-      || !reload (self, self->game->id, TRUE, &error))
+      || !refresh (self, TRUE))
     {
       message = lw_message_capitalize (error->message);
       toast (self, message);
@@ -1070,7 +1087,7 @@ editor_edited_cb (LwRoundEditor *editor,
   g_autofree char *message = NULL;
   gboolean garwolf = is_garwolf (self);
 
-  if (self->game == NULL || !reload (self, self->game->id, TRUE, &error))
+  if (self->game == NULL || !refresh (self, TRUE))
     {
       if (error != NULL)
         show_error_toast (self, error);
@@ -1113,7 +1130,7 @@ editor_note_saved_cb (LwRoundEditor *editor,
 {
   g_autoptr (GError) error = NULL;
 
-  if (self->game == NULL || !reload (self, self->game->id, TRUE, &error))
+  if (self->game == NULL || !refresh (self, TRUE))
     {
       if (error != NULL)
         show_error_toast (self, error);
@@ -1204,10 +1221,7 @@ undo_edit_action (GtkWidget  *widget,
 
   if (self->game != NULL && self->game->id == id && self->store != NULL)
     {
-      g_autoptr (GError) reload_error = NULL;
-
-      if (!reload (self, id, TRUE, &reload_error) && error == NULL)
-        error = g_steal_pointer (&reload_error);
+      refresh (self, TRUE);
       gtk_widget_set_visible (GTK_WIDGET (self->last_round_group), FALSE);
     }
 
@@ -1251,7 +1265,7 @@ undo_action (GtkWidget  *widget,
   if (g_str_equal (entry->kind, "append_round") && entry->number == self->game->record->rounds->len)
     removed = lw_round_copy (g_ptr_array_index (self->game->record->rounds, entry->number - 1));
 
-  if (!lw_store_undo_last_edit (self->store, id, &error) || !reload (self, id, removed == NULL, &error))
+  if (!lw_store_undo_last_edit (self->store, id, &error) || !refresh (self, removed == NULL))
     {
       show_error_toast (self, error);
       return;
@@ -1498,7 +1512,7 @@ substitute_response_cb (AdwMessageDialog *dialog,
   from_round = self->game->record->rounds->len + 1;
   old_name = g_strdup (lw_game_record_current_player (self->game->record, (int) index));
   if (!lw_store_substitute_player (self->store, self->game->id, (int) index, stripped, from_round, &error) ||
-      !reload (self, self->game->id, TRUE, &error))
+      !refresh (self, TRUE))
     {
       show_error_toast (self, error);
       return;
@@ -1605,7 +1619,7 @@ details_response_cb (AdwMessageDialog *dialog,
         }
     }
 
-  if (!reload (self, id, TRUE, &error))
+  if (!refresh (self, TRUE))
     goto failed;
 
   if (changes > 0)
@@ -1616,7 +1630,7 @@ details_response_cb (AdwMessageDialog *dialog,
 failed:
   show_error_toast (self, error);
   if (changes > 0)
-    reload (self, id, TRUE, NULL);
+    refresh (self, TRUE);
 }
 
 static void
@@ -1703,7 +1717,7 @@ log_reverted_cb (LwEditLog  *log,
 {
   g_autoptr (GError) error = NULL;
 
-  if (self->game != NULL && self->game->id == id && !reload (self, id, TRUE, &error))
+  if (self->game != NULL && self->game->id == id && !refresh (self, TRUE))
     show_error_toast (self, error);
 }
 
@@ -1720,7 +1734,7 @@ edit_log_action (GtkWidget  *widget,
   if (self->game == NULL)
     return;
 
-  log = lw_edit_log_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->store, self->game, &error);
+  log = lw_edit_log_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->store, self->view, &error);
   if (log == NULL)
     show_error_toast (self, error);
   else
@@ -1790,11 +1804,12 @@ lw_game_page_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), LW_TYPE_GAME_PAGE);
   g_clear_object (&self->store);
-  g_clear_pointer (&self->game, lw_stored_game_free);
-  g_clear_pointer (&self->standings, lw_standings_free);
-  g_clear_pointer (&self->round_players, g_ptr_array_unref);
-  g_clear_pointer (&self->penalties, g_ptr_array_unref);
-  g_clear_pointer (&self->locks, g_array_unref);
+  self->game = NULL;
+  self->standings = NULL;
+  self->round_players = self->penalties = NULL;
+  if (self->view != NULL)
+    g_signal_handlers_disconnect_by_data (self->view, self);
+  g_clear_object (&self->view);
   if (self->entry_dialog != NULL)
     g_object_remove_weak_pointer (G_OBJECT (self->entry_dialog), (gpointer *) &self->entry_dialog);
   self->entry_dialog = NULL;

@@ -7,6 +7,7 @@
 #include <adwaita.h>
 
 #include "lw-board.h"
+#include "lw-game-view.h"
 #include "lw-round-editor.h"
 #include "lw-round-form.h"
 #include "lw-score-chart.h"
@@ -17,8 +18,24 @@ G_BEGIN_DECLS
 #define LW_TYPE_GAME_PAGE (lw_game_page_get_type ())
 G_DECLARE_FINAL_TYPE (LwGamePage, lw_game_page, LW, GAME_PAGE, AdwBin)
 
+/**
+ * lw_game_page_set_store:
+ * @self: the page
+ * @store: the database; the page keeps a reference. Its #LwStoreWatch
+ *   (lw_store_watch_new(), made by the window) tells the page's
+ *   #LwGameView what changed.
+ */
 void lw_game_page_set_store (LwGamePage *self,
                              LwStore    *store);
+
+/**
+ * lw_game_page_get_view:
+ * @self: the page
+ *
+ * Returns: (transfer none): the game shown, as read once per change and
+ *   shown by the board, the chart, the round form and the history.
+ */
+LwGameView *lw_game_page_get_view (LwGamePage *self);
 
 /**
  * lw_game_page_load:
@@ -33,22 +50,6 @@ void lw_game_page_set_store (LwGamePage *self,
 gboolean lw_game_page_load (LwGamePage  *self,
                             gint64       id,
                             GError     **error);
-
-/**
- * lw_game_page_reload_game:
- * @self: the page
- * @id: a game changed outside the page (a round entered from a phone)
- * @error: return location for a #GError
- *
- * When the page shows game @id, loads it again: the board, the history
- * and the locks follow; the round being typed in the form stays. Nothing
- * happens for another game.
- *
- * Returns: %TRUE on success.
- */
-gboolean lw_game_page_reload_game (LwGamePage  *self,
-                                   gint64       id,
-                                   GError     **error);
 
 /**
  * lw_game_page_is_round_locked:

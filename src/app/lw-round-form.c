@@ -37,6 +37,7 @@ struct _LwRoundForm
 
   /* owned */
   LwGameRecord *record;
+  LwStandings *standings;     /* @record's, while a new round is entered */
 
   /* a correction (lw_round_form_set_edit()): round edit_number is
    * replaced, or a round is inserted there; 0 for the next round */
@@ -262,7 +263,10 @@ check_round (LwRoundForm    *self,
 
   with_round = lw_game_record_copy (self->record);
   g_ptr_array_add (with_round->rounds, lw_round_copy (round));
-  standings = lw_standings_compute (with_round, error);
+  /* Only the new round is scored, from where the game stands. */
+  standings = self->standings != NULL
+                ? lw_standings_extend (self->standings, with_round, error)
+                : lw_standings_compute (with_round, error);
   if (standings == NULL)
     return FALSE;
 
@@ -584,6 +588,7 @@ configure (LwRoundForm        *self,
                                lw_game_record_current_player (record, (int) seat)) == 0;
 
   g_clear_pointer (&self->record, lw_game_record_free);
+  g_clear_pointer (&self->standings, lw_standings_free);
   self->record = lw_game_record_copy (record);
   garwolf = record->ruleset == LW_RULESET_GARWOLF;
 
@@ -654,6 +659,8 @@ lw_round_form_set_game (LwRoundForm        *self,
 
   self->edit_number = 0;
   configure (self, record);
+  g_clear_pointer (&self->standings, lw_standings_free);
+  self->standings = lw_standings_copy (standings);
   lw_round_form_reset (self);
 }
 
@@ -683,6 +690,8 @@ lw_round_form_update_game (LwRoundForm        *self,
 
   /* What is typed stays; the round's number and its check follow the game. */
   configure (self, record);
+  g_clear_pointer (&self->standings, lw_standings_free);
+  self->standings = lw_standings_copy (standings);
   update (self);
 }
 
@@ -700,6 +709,7 @@ lw_round_form_set_edit (LwRoundForm        *self,
   self->edit_kind = kind;
   self->edit_number = number;
   configure (self, record);
+  g_clear_pointer (&self->standings, lw_standings_free);
   lw_round_form_reset (self);
 }
 
@@ -830,6 +840,7 @@ lw_round_form_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), LW_TYPE_ROUND_FORM);
   g_clear_pointer (&self->record, lw_game_record_free);
+  g_clear_pointer (&self->standings, lw_standings_free);
 
   G_OBJECT_CLASS (lw_round_form_parent_class)->dispose (object);
 }

@@ -14,7 +14,6 @@
 #include "lw-stats.h"
 #include "lw-stats-page.h"
 #include "lw-store-players.h"
-#include "lw-window.h"
 
 struct _LwStatsPage
 {
@@ -899,12 +898,8 @@ toast (LwStatsPage *self,
        const char  *text,
        gboolean     offer_undo)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  AdwToast *shown;
+  AdwToast *shown = lw_widget_add_toast (GTK_WIDGET (self), text);
 
-  if (!LW_IS_WINDOW (root))
-    return;
-  shown = lw_window_add_toast (LW_WINDOW (root), text);
   if (offer_undo && shown != NULL)
     {
       GWeakRef *ref = g_new0 (GWeakRef, 1);

@@ -10,7 +10,7 @@
 #include "lw-store-entry.h"
 #include "lw-store-events.h"
 #include "lw-table-entry-dialog.h"
-#include "lw-window.h"
+#include "lw-store-watch.h"
 
 typedef struct {
   gint64     game_id;
@@ -327,17 +327,22 @@ switch_active_cb (GtkSwitch          *toggle,
     lw_table_entry_dialog_set_open (self, active);
 }
 
-/* A phone stored a round: the app's views show it at once. */
+/* A phone stored a round: the app's views show it at once. The store's
+ * watch tells them (a round stored through this connection is told now,
+ * one through the server's own connection is found by data_version). */
 static void
 round_stored_cb (LwTableEntry       *entry,
                  gint64              game_id,
                  guint               number,
                  LwTableEntryDialog *self)
 {
-  GtkWindow *parent = gtk_window_get_transient_for (GTK_WINDOW (self));
+  LwStoreWatch *watch = lw_store_watch_find (self->store);
 
-  if (LW_IS_WINDOW (parent))
-    lw_window_reload_game (LW_WINDOW (parent), game_id);
+  if (watch != NULL)
+    {
+      lw_store_watch_flush (watch);
+      lw_store_watch_check (watch);
+    }
   g_signal_emit (self, signals[SIGNAL_ROUND_STORED], 0, game_id, number);
 }
 
@@ -380,8 +385,8 @@ lw_table_entry_dialog_class_init (LwTableEntryDialogClass *klass)
    * @game_id: the game
    * @number: the round a phone stored or corrected
    *
-   * For the page that opened the window, to show the change (the game
-   * page of the parent #LwWindow is reloaded already).
+   * For the page that opened the window, to show the change (the views
+   * of the game were told by the store's #LwStoreWatch already).
    */
   signals[SIGNAL_ROUND_STORED] =
     g_signal_new ("round-stored", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,

@@ -18,8 +18,8 @@ G_DECLARE_FINAL_TYPE (LwTableEntryDialog, lw_table_entry_dialog, LW, TABLE_ENTRY
 
 /**
  * lw_table_entry_dialog_new:
- * @parent: (nullable): the window it belongs to; when it is the app's
- *   #LwWindow, the game shown there reloads after each round a phone sends
+ * @parent: (nullable): the window it belongs to; the views of the game
+ *   show each round a phone sends (the store's #LwStoreWatch tells them)
  * @store: the store
  * @event_id: an event with at least one paired round
  *

@@ -7,7 +7,6 @@
 #include <glib/gi18n.h>
 
 #include "lw-app-util.h"
-#include "lw-application.h"
 #include "lw-events-page.h"
 #include "lw-game-page.h"
 #include "lw-games-page.h"
@@ -18,6 +17,7 @@
 #include "lw-store-table.h"
 #include "lw-table-page.h"
 #include "lw-window.h"
+#include "lw-store-watch.h"
 #include "lw-settings.h"
 
 struct _LwWindow
@@ -42,10 +42,10 @@ struct _LwWindow
   AdwViewStack *sections;     /* the app's sections, for the switchers only: the
                                * pages themselves live in the leaflet */
   LwStore *store;
+  LwStoreWatch *watch;        /* tells the pages what changed in @store */
   GCancellable *cancellable;
   GtkFileChooserNative *chooser;
   GHashTable *changed_games;  /* gint64* ID → itself: to read again on the start page */
-  gint64 data_version;        /* the store's, when the games were last read */
 
   AdwViewSwitcherTitle *switcher_titles[4]; /* borrowed: in each section's header */
 
@@ -337,17 +337,9 @@ AdwToast *
 lw_window_add_toast (LwWindow   *self,
                      const char *title)
 {
-  g_autofree char *escaped = NULL;
-  AdwToast *toast;
-
   g_return_val_if_fail (LW_IS_WINDOW (self), NULL);
 
-  /* Toast titles are Pango markup in libadwaita 1.2. */
-  escaped = g_markup_escape_text (title, -1);
-  toast = adw_toast_new (escaped);
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
-
-  return toast;
+  return lw_widget_add_toast (GTK_WIDGET (self->toast_overlay), title);
 }
 
 static void
@@ -381,12 +373,11 @@ show_games (LwWindow *self)
 {
   g_autoptr (GError) error = NULL;
   gboolean ok = TRUE;
-  gint64 version = 0;
 
-  /* Another program (littlewolf-cli import, say) wrote to the file. */
-  if (!lw_store_get_data_version (self->store, &version, NULL) || version != self->data_version)
-    self->reload_games = TRUE;
-  self->data_version = version;
+  /* What this window wrote, and what another program (littlewolf-cli
+   * import, say) wrote to the file: the watch's signals note it. */
+  lw_store_watch_flush (self->watch);
+  lw_store_watch_check (self->watch);
 
   if (self->reload_games)
     ok = lw_games_page_reload (self->games_page, &error);
@@ -416,17 +407,45 @@ void
 lw_window_reload_game (LwWindow *self,
                        gint64    id)
 {
-  g_autoptr (GError) error = NULL;
-
   g_return_if_fail (LW_IS_WINDOW (self));
 
+  /* Written through this window's connection, or through another one:
+   * the watch tells the views either way. */
   note_game_changed (self, id);
-  if (self->game_page != NULL && !lw_game_page_reload_game (self->game_page, id, &error))
-    {
-      g_autofree char *message = lw_message_capitalize (error->message);
+  lw_store_watch_flush (self->watch);
+  lw_store_watch_check (self->watch);
+}
 
-      lw_window_add_toast (self, message);
-    }
+/* The watch's signals, for the start page: which games to read again (a
+ * game added or deleted is one of them: its row comes or goes). */
+static void
+watch_game_changed_cb (LwStoreWatch *watch,
+                       gint64        id,
+                       LwWindow     *self)
+{
+  /* 0 is a row that names no game (seats, locks): each such change also
+   * changes the game's own row, told with its ID. */
+  if (id > 0)
+    note_game_changed (self, id);
+}
+
+static void
+watch_all_changed_cb (LwStoreWatch *watch,
+                      LwWindow     *self)
+{
+  self->reload_games = TRUE;
+}
+
+/* Other programs' writes are looked for while the window is active, and
+ * at once when it becomes active again. */
+static void
+active_changed_cb (LwWindow *self)
+{
+  gboolean active = gtk_window_is_active (GTK_WINDOW (self));
+
+  lw_store_watch_set_polling (self->watch, active);
+  if (active)
+    lw_store_watch_check (self->watch);
 }
 
 gboolean
@@ -896,6 +915,7 @@ restore_action (GtkWidget  *widget,
 static void
 show_restored (LwWindow *self)
 {
+  lw_store_watch_emit_all (self->watch);
   self->reload_games = TRUE;
   show_games (self);
 }
@@ -1387,6 +1407,15 @@ lw_window_constructed (GObject *object)
 
   g_assert (self->store != NULL);
 
+  self->watch = lw_store_watch_find (self->store);
+  if (self->watch != NULL)
+    g_object_ref (self->watch);
+  else
+    self->watch = lw_store_watch_new (self->store);
+  g_signal_connect_object (self->watch, "game-changed", G_CALLBACK (watch_game_changed_cb), self, 0);
+  g_signal_connect_object (self->watch, "all-changed", G_CALLBACK (watch_all_changed_cb), self, 0);
+  g_signal_connect (self, "notify::is-active", G_CALLBACK (active_changed_cb), NULL);
+
   lw_games_page_set_store (self->games_page, self->store);
 
   show_games (self);
@@ -1403,6 +1432,12 @@ lw_window_dispose (GObject *object)
   g_clear_object (&self->chooser);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), LW_TYPE_WINDOW);
+  if (self->watch != NULL)
+    {
+      lw_store_watch_set_polling (self->watch, FALSE);
+      g_signal_handlers_disconnect_by_data (self->watch, self);
+    }
+  g_clear_object (&self->watch);
 
   G_OBJECT_CLASS (lw_window_parent_class)->dispose (object);
 }

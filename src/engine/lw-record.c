@@ -2067,3 +2067,67 @@ lw_game_record_body_hash (const LwGameRecord *record)
   lw_game_record_write_json (&body, FALSE, checksum_write, checksum, NULL);
   return g_strdup (g_checksum_get_string (checksum));
 }
+
+/* The same facts, penalty by penalty: unused seats are zero in every round
+ * made by this file, and a difference there only costs a full replay. */
+static gboolean
+round_equal (const LwRound *a,
+             const LwRound *b)
+{
+  if (a->is_void != b->is_void || a->declarer != b->declarer || a->dealer != b->dealer
+      || a->all_but_last != b->all_but_last
+      || memcmp (a->cards, b->cards, sizeof a->cards) != 0
+      || memcmp (a->worms, b->worms, sizeof a->worms) != 0
+      || memcmp (a->gongs, b->gongs, sizeof a->gongs) != 0
+      || memcmp (a->bears, b->bears, sizeof a->bears) != 0
+      || memcmp (a->wolves, b->wolves, sizeof a->wolves) != 0
+      || memcmp (a->court, b->court, sizeof a->court) != 0
+      || memcmp (a->garwolves, b->garwolves, sizeof a->garwolves) != 0
+      || memcmp (a->unpegged, b->unpegged, sizeof a->unpegged) != 0
+      || a->penalties->len != b->penalties->len)
+    return FALSE;
+  for (guint i = 0; i < a->penalties->len; i++)
+    {
+      const LwPenalty *p = &g_array_index (a->penalties, LwPenalty, i);
+      const LwPenalty *q = &g_array_index (b->penalties, LwPenalty, i);
+
+      if (p->seat != q->seat || p->kind != q->kind)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* @record's setup as JSON: a shallow view without rounds, identity or
+ * details (nothing copied, nothing freed). */
+static char *
+setup_json (const LwGameRecord *record)
+{
+  g_autoptr (GPtrArray) no_rounds = g_ptr_array_new ();
+  LwGameRecord setup = *record;
+
+  setup.rounds = no_rounds;
+  setup.id = NULL;
+  memset (&setup.details, 0, sizeof setup.details);
+  return lw_game_record_to_json (&setup);
+}
+
+gboolean
+lw_game_record_extends (const LwGameRecord *record,
+                        const LwGameRecord *prefix)
+{
+  g_autofree char *setup = NULL;
+  g_autofree char *prefix_setup = NULL;
+
+  g_return_val_if_fail (record != NULL, FALSE);
+  g_return_val_if_fail (prefix != NULL, FALSE);
+
+  if (prefix->rounds->len > record->rounds->len)
+    return FALSE;
+  for (guint i = 0; i < prefix->rounds->len; i++)
+    if (!round_equal (g_ptr_array_index (record->rounds, i), g_ptr_array_index (prefix->rounds, i)))
+      return FALSE;
+
+  setup = setup_json (record);
+  prefix_setup = setup_json (prefix);
+  return g_str_equal (setup, prefix_setup);
+}

@@ -553,6 +553,22 @@ LwRound *lw_round_from_json (const LwGameRecord  *record,
                              GError             **error);
 
 /**
+ * lw_game_record_extends:
+ * @record: a record
+ * @prefix: another record
+ *
+ * Whether @record is @prefix with 0 or more rounds added at the end: the
+ * same setup (players, sides, rules, substitutes; the identity and details,
+ * which no score depends on, may differ) and @prefix's rounds, fact by
+ * fact, first. Then the standings of @prefix are those of @record's first
+ * rounds, and lw_standings_extend() scores only the rest.
+ *
+ * Returns: %TRUE when @record extends @prefix.
+ */
+gboolean lw_game_record_extends (const LwGameRecord *record,
+                                 const LwGameRecord *prefix);
+
+/**
  * lw_game_record_body_hash:
  * @record: a record
  *

@@ -13,6 +13,7 @@
 #include "lw-error.h"
 #include "lw-json-text.h"
 #include "lw-score.h"
+#include "lw-score-private.h"
 
 #define STANDINGS_FORMAT "little-wolf/standings"
 #define STANDINGS_VERSION 1
@@ -671,36 +672,61 @@ score_garwolf_round (Replay        *replay,
 /* ------------------------------------------------------------------ */
 /* The replay */
 
-LwStandings *
-lw_standings_compute (const LwGameRecord  *record,
-                      GError             **error)
+/* Full replays since the program started (lw-score-private.h). */
+static gint replay_count;
+
+guint
+lw_score_get_replay_count (void)
 {
-  g_autoptr (LwStandings) standings = NULL;
-  Replay replay = { 0 };
-  int dealer;
+  return (guint) g_atomic_int_get (&replay_count);
+}
 
-  g_return_val_if_fail (record != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+static LwRoundResult *
+round_result_copy (const LwRoundResult *result)
+{
+  LwRoundResult *copy = g_memdup2 (result, sizeof *result);
 
-  if (!lw_game_record_validate (record, error))
-    return NULL;
+  copy->items = g_array_copy (result->items);
+  return copy;
+}
 
-  replay.record = record;
-  replay.n_sides = lw_game_record_n_sides (record);
-  for (guint s = 0; s < replay.n_sides; s++)
-    replay.scores[s] = record->start_score;
+/* The standings of @record before its first round. */
+static LwStandings *
+standings_new (const LwGameRecord *record)
+{
+  LwStandings *standings = g_new0 (LwStandings, 1);
 
-  standings = g_new0 (LwStandings, 1);
-  standings->n_sides = replay.n_sides;
+  standings->n_sides = lw_game_record_n_sides (record);
   standings->sides = g_ptr_array_new_with_free_func (g_free);
-  for (guint s = 0; s < replay.n_sides; s++)
-    g_ptr_array_add (standings->sides, lw_game_record_side_name (record, (int) s));
+  for (guint s = 0; s < standings->n_sides; s++)
+    {
+      g_ptr_array_add (standings->sides, lw_game_record_side_name (record, (int) s));
+      standings->scores[s] = record->start_score;
+    }
   standings->rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) round_result_free);
   standings->winner = LW_NO_SEAT;
+  standings->next_dealer = record->first_dealer;
+  return standings;
+}
 
-  dealer = record->first_dealer;
+/* Scores @record's rounds after the @standings->rounds->len already in
+ * @standings, from the state those left (the scores, the deal, the deals
+ * owed): the one loop of both lw_standings_compute() and
+ * lw_standings_extend(). */
+static gboolean
+replay_rounds (LwStandings         *standings,
+               const LwGameRecord  *record,
+               GError             **error)
+{
+  Replay replay = { 0 };
+  int dealer = standings->next_dealer;
 
-  for (guint i = 0; i < record->rounds->len; i++)
+  replay.record = record;
+  replay.n_sides = standings->n_sides;
+  memcpy (replay.scores, standings->scores, sizeof replay.scores);
+  memcpy (replay.owes_deal, standings->owes_deal, sizeof replay.owes_deal);
+
+  for (guint i = standings->rounds->len; i < record->rounds->len; i++)
     {
       const LwRound *round = g_ptr_array_index (record->rounds, i);
       LwRoundResult *result;
@@ -712,7 +738,7 @@ lw_standings_compute (const LwGameRecord  *record,
                        "round %u: the game ended after round %u (%s won)",
                        i + 1, i,
                        (const char *) g_ptr_array_index (standings->sides, standings->winner));
-          return NULL;
+          return FALSE;
         }
 
       if (round->dealer != LW_NO_SEAT && round->dealer != dealer)
@@ -721,7 +747,7 @@ lw_standings_compute (const LwGameRecord  *record,
                        "round %u: dealer is seat %d (%s), but the deal passes to seat %d (%s)",
                        i + 1, round->dealer, lw_game_record_player_at (record, round->dealer, i + 1),
                        dealer, lw_game_record_player_at (record, dealer, i + 1));
-          return NULL;
+          return FALSE;
         }
 
       result = round_result_new (i + 1, dealer);
@@ -754,7 +780,66 @@ lw_standings_compute (const LwGameRecord  *record,
   memcpy (standings->scores, replay.scores, sizeof standings->scores);
   memcpy (standings->owes_deal, replay.owes_deal, sizeof standings->owes_deal);
   standings->next_dealer = dealer;
+  return TRUE;
+}
+
+LwStandings *
+lw_standings_compute (const LwGameRecord  *record,
+                      GError             **error)
+{
+  g_autoptr (LwStandings) standings = NULL;
+
+  g_return_val_if_fail (record != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  g_atomic_int_inc (&replay_count);
+  if (!lw_game_record_validate (record, error))
+    return NULL;
+
+  standings = standings_new (record);
+  if (!replay_rounds (standings, record, error))
+    return NULL;
   return g_steal_pointer (&standings);
+}
+
+LwStandings *
+lw_standings_copy (const LwStandings *standings)
+{
+  LwStandings *copy;
+
+  g_return_val_if_fail (standings != NULL, NULL);
+
+  copy = g_memdup2 (standings, sizeof *standings);
+  copy->sides = g_ptr_array_copy (standings->sides, (GCopyFunc) (void (*) (void)) g_strdup, NULL);
+  g_ptr_array_set_free_func (copy->sides, g_free);
+  copy->rounds = g_ptr_array_new_full (standings->rounds->len + 1, (GDestroyNotify) round_result_free);
+  for (guint i = 0; i < standings->rounds->len; i++)
+    g_ptr_array_add (copy->rounds, round_result_copy (g_ptr_array_index (standings->rounds, i)));
+  return copy;
+}
+
+LwStandings *
+lw_standings_extend (const LwStandings   *standings,
+                     const LwGameRecord  *record,
+                     GError             **error)
+{
+  g_autoptr (LwStandings) extended = NULL;
+
+  g_return_val_if_fail (standings != NULL, NULL);
+  g_return_val_if_fail (record != NULL, NULL);
+  g_return_val_if_fail (standings->rounds->len <= record->rounds->len, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  /* The rounds already scored passed lw_game_record_validate(); the new
+   * ones are checked as that checks each round. */
+  for (guint i = standings->rounds->len; i < record->rounds->len; i++)
+    if (!lw_round_validate (record, g_ptr_array_index (record->rounds, i), i + 1, error))
+      return NULL;
+
+  extended = lw_standings_copy (standings);
+  if (!replay_rounds (extended, record, error))
+    return NULL;
+  return g_steal_pointer (&extended);
 }
 
 /* ------------------------------------------------------------------ */

@@ -131,6 +131,39 @@ LwStandings *lw_standings_compute (const LwGameRecord  *record,
                                    GError             **error);
 
 /**
+ * lw_standings_copy:
+ * @standings: standings
+ *
+ * Returns: (transfer full): a deep copy of @standings (no replay); free
+ *   with lw_standings_free().
+ */
+LwStandings *lw_standings_copy (const LwStandings *standings);
+
+/**
+ * lw_standings_extend:
+ * @standings: the standings of @record's first `@standings->rounds->len`
+ *   rounds, as lw_standings_compute() or this function made them (for
+ *   another record with the same setup and those rounds first:
+ *   lw_game_record_extends())
+ * @record: the game record, with 0 or more rounds after those
+ * @error: return location for a #GError
+ *
+ * Scores only @record's rounds that @standings has not scored, from the
+ * state @standings left (scores, the deal, the deals owed): the same
+ * rulings in the same code as lw_standings_compute() (SCORING R1–R25,
+ * G1–G2), without replaying the rounds before. Each new round is checked
+ * with lw_round_validate(). @standings is not changed.
+ *
+ * Errors: those of lw_standings_compute() for the new rounds.
+ *
+ * Returns: (transfer full) (nullable): the standings of the whole of
+ *   @record, or %NULL on error.
+ */
+LwStandings *lw_standings_extend (const LwStandings   *standings,
+                                  const LwGameRecord  *record,
+                                  GError             **error);
+
+/**
  * lw_standings_free:
  * @standings: (nullable): standings
  */

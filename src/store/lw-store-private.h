@@ -12,6 +12,10 @@
 
 G_BEGIN_DECLS
 
+/* The connection, for the change hooks of lw-store-watch.c (which never
+ * run SQL from inside a hook); (transfer none). */
+sqlite3 *lw_store_get_db (LwStore *self);
+
 /* The prepared statement for @sql (a string with static storage: it keys
  * the cache); reset and cleared with lw_store_stmt_release() after use. */
 sqlite3_stmt *lw_store_stmt (LwStore     *self,

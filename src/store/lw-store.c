@@ -997,6 +997,12 @@ query_int64 (LwStore     *self,
   return TRUE;
 }
 
+sqlite3 *
+lw_store_get_db (LwStore *self)
+{
+  return self->db;
+}
+
 gboolean
 lw_store_get_data_version (LwStore  *self,
                            gint64   *version,
