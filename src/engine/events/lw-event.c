@@ -1,5 +1,7 @@
-/* lw-event.c — tournaments: formats, pairing, seating, event points,
- * tie-breaks and standings (docs/EVENTS.md)
+/* lw-event.c — tournaments: formats and settings, entrants, the plan of
+ * tables, results and event points (docs/EVENTS.md); pairing is in
+ * lw-pairing.c, standings and tie-breaks in lw-event-standings.c, the
+ * elimination bracket in lw-elimination.c
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,18 +15,9 @@
 #include "lw-csv.h"
 #include "lw-error.h"
 #include "lw-event.h"
+#include "lw-event-private.h"
 #include "lw-json-text.h"
 #include "lw-names.h"
-
-/* Two event-point totals closer than this are equal. */
-#define POINTS_EPSILON 1e-9
-
-/* Search nodes a pairing may spend looking for a round without repeats
- * before it settles for the fewest repeats (greedy). */
-#define PAIRING_BUDGET 50000
-
-/* Draws tried for a round robin at 3- or 4-seat tables. */
-#define ROUND_ROBIN_ATTEMPTS 24
 
 /* ------------------------------------------------------------------ */
 /* Names, settings, the event                                           */
@@ -116,7 +109,7 @@ lw_event_config_init (LwEventConfig *config,
   config->n_tiebreaks = 4;
 }
 
-static const char *const tiebreak_names[] = { "buchholz", "head-to-head", "margin", "skunks" };
+const char *const lw_event_tiebreak_names[] = { "buchholz", "head-to-head", "margin", "skunks" };
 
 gboolean
 lw_tiebreaks_from_string (const char     *text,
@@ -138,10 +131,10 @@ lw_tiebreaks_from_string (const char     *text,
 
       if (*name == '\0' && names[1] == NULL)
         break;   /* "": no tie-break */
-      for (k = 0; k < G_N_ELEMENTS (tiebreak_names); k++)
-        if (g_str_equal (name, tiebreak_names[k]))
+      for (k = 0; k < G_N_ELEMENTS (lw_event_tiebreak_names); k++)
+        if (g_str_equal (name, lw_event_tiebreak_names[k]))
           break;
-      if (k == G_N_ELEMENTS (tiebreak_names))
+      if (k == G_N_ELEMENTS (lw_event_tiebreak_names))
         {
           g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
                        "tie-break \"%s\": not one of buchholz, head-to-head, margin, skunks", name);
@@ -172,7 +165,7 @@ lw_tiebreaks_to_string (const LwEventConfig *config)
     {
       if (i > 0)
         g_string_append_c (out, ',');
-      g_string_append (out, tiebreak_names[config->tiebreaks[i]]);
+      g_string_append (out, lw_event_tiebreak_names[config->tiebreaks[i]]);
     }
   return g_string_free (out, FALSE);
 }
@@ -248,7 +241,7 @@ lw_event_config_validate (const LwEventConfig  *config,
         if (config->tiebreaks[j] == config->tiebreaks[i])
           {
             g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                         "tie-break \"%s\" is named twice", tiebreak_names[config->tiebreaks[i]]);
+                         "tie-break \"%s\" is named twice", lw_event_tiebreak_names[config->tiebreaks[i]]);
             return FALSE;
           }
     }
@@ -313,9 +306,9 @@ lw_event_free (LwEvent *event)
   g_free (event);
 }
 
-static const LwEntrant *
-entrant_at (const LwEvent *event,
-            int            index)
+const LwEntrant *
+lw_event_entrant_at (const LwEvent *event,
+                     int            index)
 {
   return g_ptr_array_index (event->entrants, (guint) index);
 }
@@ -334,7 +327,7 @@ lw_event_find_entrant (const LwEvent *event,
    * once (GAME-RECORD.md "Names"). */
   nfc = lw_name_normalize (name, "name", NULL);
   for (guint i = 0; i < event->entrants->len; i++)
-    if (strcmp (entrant_at (event, (int) i)->name, nfc != NULL ? nfc : name) == 0)
+    if (strcmp (lw_event_entrant_at (event, (int) i)->name, nfc != NULL ? nfc : name) == 0)
       return (int) i;
   return -1;
 }
@@ -543,8 +536,8 @@ lw_event_plan_describe (guint    table_size,
 }
 
 /* The players of round 1 (tables and byes), in entrant order. */
-static GArray *
-round_one_field (const LwEvent *event)
+GArray *
+lw_event_round_one_field (const LwEvent *event)
 {
   GArray *field = g_array_new (FALSE, FALSE, sizeof (int));
   g_autofree gboolean *in = g_new0 (gboolean, MAX (event->entrants->len, 1));
@@ -553,7 +546,7 @@ round_one_field (const LwEvent *event)
   if (event->rounds->len == 0)
     {
       for (guint i = 0; i < event->entrants->len; i++)
-        if (entrant_at (event, (int) i)->status == LW_ENTRANT_CHECKED_IN)
+        if (lw_event_entrant_at (event, (int) i)->status == LW_ENTRANT_CHECKED_IN)
           g_array_append_val (field, i);
       return field;
     }
@@ -573,8 +566,8 @@ round_one_field (const LwEvent *event)
   return field;
 }
 
-static guint
-ceil_log2 (guint n)
+guint
+lw_event_ceil_log2 (guint n)
 {
   guint bits = 0;
 
@@ -591,12 +584,12 @@ lw_event_total_rounds (const LwEvent *event)
 
   g_return_val_if_fail (event != NULL, 0);
 
-  field = round_one_field (event);
+  field = lw_event_round_one_field (event);
   n = field->len;
   size = event->config.table_size;
 
   if (event->config.format == LW_EVENT_ELIMINATION)
-    return ceil_log2 (n);
+    return lw_event_ceil_log2 (n);
   if (event->config.n_rounds > 0)
     return event->config.n_rounds;
   if (n < 2)
@@ -624,7 +617,7 @@ lw_event_total_rounds (const LwEvent *event)
     case LW_EVENT_SWISS:
     case LW_EVENT_ELIMINATION:
     default:
-      return MAX (ceil_log2 (n), 1);
+      return MAX (lw_event_ceil_log2 (n), 1);
     }
 }
 
@@ -637,138 +630,6 @@ lw_event_round_is_complete (const LwEventRound *round)
     if (!g_array_index (round->tables, LwEventTable, t).has_result)
       return FALSE;
   return TRUE;
-}
-
-/* The winner's entrant at a table with a result (-1 without). */
-static int
-table_winner (const LwEventTable *table)
-{
-  int best = 0;
-
-  if (!table->has_result)
-    return -1;
-  for (guint s = 1; s < table->n_seats; s++)
-    if (table->scores[s] > table->scores[best])
-      best = (int) s;
-  return table->entrants[best];
-}
-
-/* The standard bracket of @size slots (a power of two): the seed, 1…,
- * in each slot. 1 v N, then each half mirrored, so that the top seeds
- * meet last and the byes go to them. */
-static GArray *
-bracket_seeds (guint size)
-{
-  GArray *seeds = g_array_new (FALSE, FALSE, sizeof (guint));
-  guint one = 1;
-
-  g_array_append_val (seeds, one);
-  while (seeds->len < size)
-    {
-      g_autoptr (GArray) next = g_array_new (FALSE, FALSE, sizeof (guint));
-      guint total = seeds->len * 2 + 1;
-
-      for (guint i = 0; i < seeds->len; i++)
-        {
-          guint a = g_array_index (seeds, guint, i), b = total - a;
-          g_array_append_val (next, a);
-          g_array_append_val (next, b);
-        }
-      g_array_set_size (seeds, 0);
-      g_array_append_vals (seeds, next->data, next->len);
-    }
-  return seeds;
-}
-
-/* Round 1's slots. Before round 1 is paired, from @seed_order (entrants,
- * the top seed first); once it is, read back from round 1 itself (its
- * tables and byes are in bracket order, the higher seed in seat 0), so
- * that the bracket does not depend on how the seeds were chosen. */
-static GArray *
-first_round_slots (const LwEvent *event,
-                   const GArray  *seed_order)
-{
-  const LwEventRound *first = event->rounds->len > 0 ? g_ptr_array_index (event->rounds, 0) : NULL;
-  guint n = first != NULL ? first->tables->len * 2 + first->byes->len : seed_order->len;
-  guint size = 1u << ceil_log2 (MAX (n, 1));
-  g_autoptr (GArray) seeds = bracket_seeds (size);
-  GArray *slots = g_array_new (FALSE, FALSE, sizeof (int));
-  guint table = 0, bye = 0;
-
-  for (guint i = 0; i < size; i += 2)
-    {
-      guint a = g_array_index (seeds, guint, i);
-      guint b = i + 1 < size ? g_array_index (seeds, guint, i + 1) : n + 1;
-      int pair[2] = { -1, -1 };
-
-      if (first == NULL)
-        {
-          pair[0] = a <= n ? g_array_index (seed_order, int, a - 1) : -1;
-          pair[1] = b <= n ? g_array_index (seed_order, int, b - 1) : -1;
-        }
-      else if (a <= n && b <= n && table < first->tables->len)
-        {
-          const LwEventTable *t = &g_array_index (first->tables, LwEventTable, table++);
-          pair[0] = t->entrants[0];
-          pair[1] = t->entrants[1];
-        }
-      else if ((a <= n || b <= n) && bye < first->byes->len)
-        pair[a <= n ? 0 : 1] = g_array_index (first->byes, int, bye++);
-      g_array_append_val (slots, pair[0]);
-      if (i + 1 < size)
-        g_array_append_val (slots, pair[1]);
-    }
-  return slots;
-}
-
-/* The elimination bracket's slots for @round (1-based): entrants in
- * bracket order, -1 for an empty slot. Rounds before @round must be
- * complete. @seed_order: round 1's seeds when it is not paired yet. */
-static GArray *
-elimination_slots_seeded (const LwEvent *event,
-                          guint          round,
-                          const GArray  *seed_order)
-{
-  GArray *slots = first_round_slots (event, seed_order);
-
-  for (guint r = 1; r < round && r <= event->rounds->len; r++)
-    {
-      const LwEventRound *played = g_ptr_array_index (event->rounds, r - 1);
-      g_autoptr (GArray) next = g_array_new (FALSE, FALSE, sizeof (int));
-
-      for (guint i = 0; i + 1 < slots->len; i += 2)
-        {
-          int a = g_array_index (slots, int, i), b = g_array_index (slots, int, i + 1);
-          int winner = -1;
-
-          for (guint t = 0; t < played->tables->len && winner < 0; t++)
-            {
-              const LwEventTable *table = &g_array_index (played->tables, LwEventTable, t);
-              if (a >= 0 && (table->entrants[0] == a || table->entrants[1] == a))
-                winner = table_winner (table);
-            }
-          for (guint y = 0; y < played->byes->len && winner < 0; y++)
-            {
-              int bye = g_array_index (played->byes, int, y);
-              if (bye >= 0 && (bye == a || bye == b))
-                winner = bye;
-            }
-          g_array_append_val (next, winner);
-        }
-      g_array_set_size (slots, 0);
-      g_array_append_vals (slots, next->data, next->len);
-    }
-  return slots;
-}
-
-/* elimination_slots_seeded() with round 1's seeds in registration order. */
-static GArray *
-elimination_slots (const LwEvent *event,
-                   guint          round)
-{
-  g_autoptr (GArray) field = round_one_field (event);
-
-  return elimination_slots_seeded (event, round, field);
 }
 
 gboolean
@@ -814,8 +675,8 @@ lw_event_get_table (LwEvent  *event,
 /* Results                                                              */
 /* ------------------------------------------------------------------ */
 
-static gboolean
-is_partners (const LwEvent *event)
+gboolean
+lw_event_is_partners (const LwEvent *event)
 {
   return event->config.format == LW_EVENT_PARTNERS;
 }
@@ -824,14 +685,14 @@ static guint
 table_sides (const LwEvent      *event,
              const LwEventTable *table)
 {
-  return is_partners (event) ? 2 : table->n_seats;
+  return lw_event_is_partners (event) ? 2 : table->n_seats;
 }
 
-static int
-side_of_seat (const LwEvent *event,
-              guint          seat)
+int
+lw_event_side_of_seat (const LwEvent *event,
+                       guint          seat)
 {
-  return is_partners (event) ? (int) (seat % 2) : (int) seat;
+  return lw_event_is_partners (event) ? (int) (seat % 2) : (int) seat;
 }
 
 guint
@@ -847,7 +708,7 @@ lw_event_seat_side (const LwEvent *event,
                     guint          seat)
 {
   g_return_val_if_fail (event != NULL && seat < LW_EVENT_MAX_SEATS, 0);
-  return side_of_seat (event, seat);
+  return lw_event_side_of_seat (event, seat);
 }
 
 /* Checks that a table's side scores have one highest; sets the skunk. */
@@ -975,7 +836,7 @@ lw_event_set_paper_result_full (LwEvent    *event,
 
   for (guint seat = 0; seat < table->n_seats; seat++)
     {
-      int side = side_of_seat (event, seat);
+      int side = lw_event_side_of_seat (event, seat);
       int value = n_scores == table->n_seats ? scores[seat] : scores[side];
 
       if (seat >= n_sides && side_scores[side] != value)
@@ -1067,18 +928,18 @@ lw_event_set_game_result (LwEvent             *event,
                    game_id, record->n_players, round, table_number, table->n_seats);
       return FALSE;
     }
-  if ((record->n_teams == 2) != is_partners (event))
+  if ((record->n_teams == 2) != lw_event_is_partners (event))
     {
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
                    "game %" G_GINT64_FORMAT ": %s", game_id,
-                   is_partners (event) ? "a partners table needs a game of two sides of partners"
+                   lw_event_is_partners (event) ? "a partners table needs a game of two sides of partners"
                                        : "a partners game cannot be a solo table");
       return FALSE;
     }
 
   for (guint seat = 0; seat < table->n_seats; seat++)
     {
-      const char *name = entrant_at (event, table->entrants[seat])->name;
+      const char *name = lw_event_entrant_at (event, table->entrants[seat])->name;
 
       record_seat[seat] = -1;
       for (guint p = 0; p < record->n_players; p++)
@@ -1092,7 +953,7 @@ lw_event_set_game_result (LwEvent             *event,
           return FALSE;
         }
     }
-  if (is_partners (event)
+  if (lw_event_is_partners (event)
       && (lw_game_record_side_of (record, record_seat[0])
             != lw_game_record_side_of (record, record_seat[2])
           || lw_game_record_side_of (record, record_seat[1])
@@ -1135,7 +996,7 @@ full_table_points (const LwEvent *event,
 static guint
 full_sides (const LwEvent *event)
 {
-  return is_partners (event) ? 2 : event->config.table_size;
+  return lw_event_is_partners (event) ? 2 : event->config.table_size;
 }
 
 /* Place @p (0-based) of @n sides stands for the share [p/n, (p+1)/n) of
@@ -1194,7 +1055,7 @@ lw_event_table_points (const LwEvent      *event,
 
   n = table_sides (event, table);
   for (guint seat = 0; seat < table->n_seats; seat++)
-    side_scores[side_of_seat (event, seat)] = table->scores[seat];
+    side_scores[lw_event_side_of_seat (event, seat)] = table->scores[seat];
 
   /* A side's place is the number of sides above it; the sides level with
    * it share the points of the places they take together. */
@@ -1218,1400 +1079,5 @@ lw_event_table_points (const LwEvent      *event,
     }
 
   for (guint seat = 0; seat < table->n_seats; seat++)
-    points[seat] = side_points[side_of_seat (event, seat)];
-}
-
-/* ------------------------------------------------------------------ */
-/* Standings                                                            */
-/* ------------------------------------------------------------------ */
-
-typedef struct {
-  LwEventStanding row;
-  gboolean        listed;
-  guint           group;   /* level on points and Buchholz */
-} Tally;
-
-static gboolean
-points_equal (double a,
-              double b)
-{
-  return fabs (a - b) < POINTS_EPSILON;
-}
-
-/* One tie-break: -1 when @a is ahead, 1 when @b is, 0 when level. */
-static int
-compare_tiebreak (const LwEventStanding *a,
-                  const LwEventStanding *b,
-                  LwTiebreak             tiebreak)
-{
-  switch (tiebreak)
-    {
-    case LW_TIEBREAK_BUCHHOLZ:
-      return points_equal (a->buchholz, b->buchholz) ? 0 : a->buchholz > b->buchholz ? -1 : 1;
-    case LW_TIEBREAK_HEAD_TO_HEAD:
-      return a->head_to_head == b->head_to_head ? 0 : a->head_to_head > b->head_to_head ? -1 : 1;
-    case LW_TIEBREAK_MARGIN:
-      return a->margin == b->margin ? 0 : a->margin > b->margin ? -1 : 1;
-    case LW_TIEBREAK_SKUNKS:
-    default:
-      return a->skunks == b->skunks ? 0 : a->skunks > b->skunks ? -1 : 1;
-    }
-}
-
-/* Round reached (elimination), event points, then the first @n_used of
- * the event's tie-breaks, in its order. */
-static int
-compare_keys_upto (const LwEventStanding *a,
-                   const LwEventStanding *b,
-                   const LwEventConfig   *config,
-                   guint                  n_used)
-{
-  if (a->reached != b->reached)
-    return a->reached > b->reached ? -1 : 1;
-  if (a->withdrew != b->withdrew)
-    return a->withdrew ? 1 : -1;
-  if (!points_equal (a->points, b->points))
-    return a->points > b->points ? -1 : 1;
-  for (guint i = 0; i < n_used && i < config->n_tiebreaks; i++)
-    {
-      int c = compare_tiebreak (a, b, config->tiebreaks[i]);
-
-      if (c != 0)
-        return c;
-    }
-  return 0;
-}
-
-static int
-compare_keys (const LwEventStanding *a,
-              const LwEventStanding *b,
-              const LwEventConfig   *config)
-{
-  return compare_keys_upto (a, b, config, config->n_tiebreaks);
-}
-
-static int
-compare_rows (gconstpointer pa,
-              gconstpointer pb,
-              gpointer      user_data)
-{
-  const LwEventStanding *a = pa, *b = pb;
-  int c = compare_keys (a, b, user_data);
-
-  if (c != 0)
-    return c;
-  c = g_utf8_collate (a->name, b->name);
-  if (c != 0)
-    return c;
-  return a->entrant - b->entrant;
-}
-
-/* The tie-breaks before head-to-head in @config's order. */
-static guint
-n_before_head_to_head (const LwEventConfig *config)
-{
-  guint i;
-
-  for (i = 0; i < config->n_tiebreaks; i++)
-    if (config->tiebreaks[i] == LW_TIEBREAK_HEAD_TO_HEAD)
-      break;
-  return i;
-}
-
-/* Orders the tallies by event points and the tie-breaks before
- * head-to-head, which groups the players level on them. */
-static int
-compare_before_head_to_head (gconstpointer pa,
-                             gconstpointer pb,
-                             gpointer      user_data)
-{
-  const LwEventConfig *config = user_data;
-  const Tally *a = *(Tally *const *) pa, *b = *(Tally *const *) pb;
-  int c = compare_keys_upto (&a->row, &b->row, config, n_before_head_to_head (config));
-
-  return c != 0 ? c : a->row.entrant - b->row.entrant;
-}
-
-/* Points, games, wins, skunks, byes and margins of every entrant; the
- * Buchholz too when @with_buchholz. */
-static Tally *
-tally_event (const LwEvent *event,
-             gboolean       with_buchholz)
-{
-  guint n = event->entrants->len;
-  Tally *tally = g_new0 (Tally, MAX (n, 1));
-  double bye = lw_event_bye_points (event);
-
-  for (guint i = 0; i < n; i++)
-    {
-      const LwEntrant *entrant = entrant_at (event, (int) i);
-
-      tally[i].row.entrant = (int) i;
-      tally[i].row.name = entrant->name;
-      tally[i].row.dropped = entrant->status == LW_ENTRANT_DROPPED;
-      tally[i].listed = entrant->status == LW_ENTRANT_CHECKED_IN;
-    }
-
-  for (guint r = 0; r < event->rounds->len; r++)
-    {
-      const LwEventRound *round = g_ptr_array_index (event->rounds, r);
-
-      for (guint b = 0; b < round->byes->len; b++)
-        {
-          Tally *t = &tally[g_array_index (round->byes, int, b)];
-          t->row.points += bye;
-          t->row.byes++;
-          t->listed = TRUE;
-        }
-      for (guint k = 0; k < round->tables->len; k++)
-        {
-          const LwEventTable *table = &g_array_index (round->tables, LwEventTable, k);
-          double points[LW_EVENT_MAX_SEATS];
-
-          for (guint s = 0; s < table->n_seats; s++)
-            tally[table->entrants[s]].listed = TRUE;
-          if (!table->has_result)
-            continue;
-          lw_event_table_points (event, table, points);
-          for (guint s = 0; s < table->n_seats; s++)
-            {
-              Tally *t = &tally[table->entrants[s]];
-              int own = table->scores[s], best_other = G_MININT;
-              gboolean won = TRUE;
-
-              for (guint o = 0; o < table->n_seats; o++)
-                if (side_of_seat (event, o) != side_of_seat (event, s))
-                  {
-                    best_other = MAX (best_other, table->scores[o]);
-                    if (table->scores[o] >= own)
-                      won = FALSE;
-                  }
-              t->row.points += points[s];
-              t->row.games++;
-              if (table->time_called)
-                t->row.time_called++;
-              t->row.margin += own - best_other;
-              /* A skunk is worth double: 2 wins in the standings (R23). */
-              if (won)
-                {
-                  t->row.wins += table->skunk ? 2 : 1;
-                  if (table->skunk)
-                    t->row.skunks++;
-                }
-            }
-        }
-    }
-
-  if (with_buchholz)
-    for (guint r = 0; r < event->rounds->len; r++)
-      {
-        const LwEventRound *round = g_ptr_array_index (event->rounds, r);
-
-        for (guint k = 0; k < round->tables->len; k++)
-          {
-            const LwEventTable *table = &g_array_index (round->tables, LwEventTable, k);
-
-            if (!table->has_result)
-              continue;
-            for (guint s = 0; s < table->n_seats; s++)
-              {
-                double sum = 0;
-                guint count = 0;
-
-                for (guint o = 0; o < table->n_seats; o++)
-                  if (side_of_seat (event, o) != side_of_seat (event, s))
-                    {
-                      sum += tally[table->entrants[o]].row.points;
-                      count++;
-                    }
-                if (count > 0)
-                  tally[table->entrants[s]].row.buchholz += sum / count;
-              }
-          }
-      }
-  return tally;
-}
-
-LwEliminationState
-lw_event_elimination_state (const LwEvent *event,
-                            int            entrant,
-                            guint         *round_out)
-{
-  g_autoptr (GArray) field = NULL;
-  gboolean in_field = FALSE;
-  guint r;
-
-  g_return_val_if_fail (event != NULL, LW_ELIMINATION_NOT_IN_FIELD);
-  g_return_val_if_fail (entrant >= 0 && (guint) entrant < event->entrants->len,
-                        LW_ELIMINATION_NOT_IN_FIELD);
-
-  if (round_out != NULL)
-    *round_out = 0;
-  if (event->rounds->len == 0)
-    return LW_ELIMINATION_NOT_IN_FIELD;
-  field = round_one_field (event);
-  for (guint i = 0; i < field->len; i++)
-    in_field = in_field || g_array_index (field, int, i) == entrant;
-  if (!in_field)
-    return LW_ELIMINATION_NOT_IN_FIELD;
-
-  for (r = 0; r < event->rounds->len; r++)
-    {
-      const LwEventRound *round = g_ptr_array_index (event->rounds, r);
-      gboolean through = FALSE, seated = FALSE;
-
-      for (guint b = 0; b < round->byes->len; b++)
-        through = through || g_array_index (round->byes, int, b) == entrant;
-      for (guint k = 0; k < round->tables->len && !through && !seated; k++)
-        {
-          const LwEventTable *table = &g_array_index (round->tables, LwEventTable, k);
-
-          for (guint s = 0; s < table->n_seats; s++)
-            if (table->entrants[s] == entrant)
-              seated = TRUE;
-          if (!seated)
-            continue;
-          if (round_out != NULL)
-            *round_out = r + 1;
-          if (!table->has_result)
-            return LW_ELIMINATION_STILL_IN;
-          if (table_winner (table) != entrant)
-            return LW_ELIMINATION_ELIMINATED;
-          through = TRUE;
-        }
-      if (!through)
-        {
-          /* Left out of a round after getting through the one before:
-           * withdrawn (the opponent had a walkover). */
-          if (round_out != NULL)
-            *round_out = r + 1;
-          return LW_ELIMINATION_WITHDREW;
-        }
-    }
-
-  if (round_out != NULL)
-    *round_out = r + 1;
-  if (lw_event_is_finished (event))
-    {
-      if (round_out != NULL)
-        *round_out = 0;
-      return LW_ELIMINATION_CHAMPION;
-    }
-  if (entrant_at (event, entrant)->status == LW_ENTRANT_DROPPED)
-    return LW_ELIMINATION_WITHDREW;
-  return LW_ELIMINATION_STILL_IN;
-}
-
-GPtrArray *
-lw_event_bracket (const LwEvent *event)
-{
-  GPtrArray *rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
-  guint total;
-
-  g_return_val_if_fail (event != NULL, rounds);
-
-  if (event->config.format != LW_EVENT_ELIMINATION || event->rounds->len == 0)
-    return rounds;
-  total = lw_event_total_rounds (event);
-  for (guint r = 1; r <= total + 1; r++)
-    {
-      GArray *slots;
-
-      if (r <= event->rounds->len + 1)
-        slots = elimination_slots (event, r);
-      else
-        {
-          const GArray *before = g_ptr_array_index (rounds, rounds->len - 1);
-          int none = -1;
-
-          slots = g_array_new (FALSE, FALSE, sizeof (int));
-          for (guint i = 0; i < MAX (before->len / 2, 1); i++)
-            g_array_append_val (slots, none);
-        }
-      g_ptr_array_add (rounds, slots);
-    }
-  return rounds;
-}
-
-GArray *
-lw_event_compute_standings (const LwEvent *event)
-{
-  guint n;
-  g_autofree Tally *tally = NULL;
-  g_autoptr (GPtrArray) order = g_ptr_array_new ();
-  GArray *rows;
-  guint groups = 0;
-
-  g_return_val_if_fail (event != NULL, NULL);
-
-  n = event->entrants->len;
-  tally = tally_event (event, TRUE);
-
-  /* Elimination: the round reached (one more for each round won or
-   * passed with a bye); a withdrawal is a loss in the round not played. */
-  if (event->config.format == LW_EVENT_ELIMINATION)
-    {
-      for (guint i = 0; i < n; i++)
-        if (tally[i].listed)
-          tally[i].row.reached = 1;
-      for (guint r = 0; r < event->rounds->len; r++)
-        {
-          const LwEventRound *round = g_ptr_array_index (event->rounds, r);
-
-          for (guint b = 0; b < round->byes->len; b++)
-            tally[g_array_index (round->byes, int, b)].row.reached++;
-          for (guint k = 0; k < round->tables->len; k++)
-            {
-              int winner = table_winner (&g_array_index (round->tables, LwEventTable, k));
-              if (winner >= 0)
-                tally[winner].row.reached++;
-            }
-        }
-      for (guint i = 0; i < n; i++)
-        tally[i].row.withdrew = tally[i].listed
-                                && lw_event_elimination_state (event, (int) i, NULL)
-                                   == LW_ELIMINATION_WITHDREW;
-    }
-
-  /* Head-to-head among the players level on points and Buchholz. */
-  for (guint i = 0; i < n; i++)
-    if (tally[i].listed)
-      g_ptr_array_add (order, &tally[i]);
-  g_ptr_array_sort_with_data (order, compare_before_head_to_head, (gpointer) &event->config);
-  for (guint i = 0; i < order->len; i++)
-    {
-      Tally *t = g_ptr_array_index (order, i);
-      const Tally *previous = i > 0 ? g_ptr_array_index (order, i - 1) : NULL;
-
-      if (previous == NULL
-          || compare_keys_upto (&previous->row, &t->row, &event->config,
-                                n_before_head_to_head (&event->config)) != 0)
-        groups++;
-      t->group = groups;
-    }
-  for (guint r = 0; r < event->rounds->len; r++)
-    {
-      const LwEventRound *round = g_ptr_array_index (event->rounds, r);
-
-      for (guint k = 0; k < round->tables->len; k++)
-        {
-          const LwEventTable *table = &g_array_index (round->tables, LwEventTable, k);
-
-          if (!table->has_result)
-            continue;
-          for (guint s = 0; s < table->n_seats; s++)
-            for (guint o = 0; o < table->n_seats; o++)
-              {
-                Tally *a = &tally[table->entrants[s]], *b = &tally[table->entrants[o]];
-
-                if (side_of_seat (event, s) == side_of_seat (event, o) || a->group != b->group)
-                  continue;
-                if (table->scores[s] > table->scores[o])
-                  a->row.head_to_head++;
-                else if (table->scores[s] < table->scores[o])
-                  a->row.head_to_head--;
-              }
-        }
-    }
-
-  rows = g_array_new (FALSE, FALSE, sizeof (LwEventStanding));
-  for (guint i = 0; i < n; i++)
-    if (tally[i].listed)
-      g_array_append_val (rows, tally[i].row);
-  g_array_sort_with_data (rows, compare_rows, (gpointer) &event->config);
-  for (guint i = 0; i < rows->len; i++)
-    {
-      LwEventStanding *row = &g_array_index (rows, LwEventStanding, i);
-
-      if (i > 0 && compare_keys (row - 1, row, &event->config) == 0)
-        row->rank = (row - 1)->rank;
-      else
-        row->rank = i + 1;
-    }
-  return rows;
-}
-
-/* Event points as text: an integer when whole, else up to 2 decimals. */
-static char *
-format_points (double points)
-{
-  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
-  double rounded = round (points * 100) / 100;
-
-  if (points_equal (rounded, round (rounded)))
-    return g_strdup_printf ("%.0f", rounded);
-  g_ascii_formatd (buffer, sizeof buffer, "%.2f", rounded);
-  /* 2.50 → 2.5 */
-  if (g_str_has_suffix (buffer, "0"))
-    buffer[strlen (buffer) - 1] = '\0';
-  return g_strdup (buffer);
-}
-
-char *
-lw_event_standings_to_csv (GArray *standings)
-{
-  GString *out = g_string_new ("rank,player,points,buchholz,head_to_head,margin,"
-                               "skunks,games,wins,byes,dropped\r\n");
-
-  g_return_val_if_fail (standings != NULL, NULL);
-
-  for (guint i = 0; i < standings->len; i++)
-    {
-      const LwEventStanding *row = &g_array_index (standings, LwEventStanding, i);
-      g_autofree char *points = format_points (row->points);
-      g_autofree char *buchholz = format_points (row->buchholz);
-
-      g_string_append_printf (out, "%u,", row->rank);
-      lw_csv_append_field (out, row->name);
-      g_string_append_printf (out, ",%s,%s,%d,%d,%u,%u,%u,%u,%s\r\n", points, buchholz,
-                              row->head_to_head, row->margin, row->skunks, row->games,
-                              row->wins, row->byes, row->dropped ? "yes" : "no");
-    }
-  return g_string_free (out, FALSE);
-}
-
-char *
-lw_event_standings_to_json (const LwEvent *event,
-                            GArray        *standings)
-{
-  g_autoptr (JsonBuilder) builder = json_builder_new ();
-
-  g_return_val_if_fail (event != NULL && standings != NULL, NULL);
-
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "event");
-  json_builder_add_string_value (builder, event->name);
-  json_builder_set_member_name (builder, "format");
-  json_builder_add_string_value (builder, lw_event_format_to_string (event->config.format));
-  json_builder_set_member_name (builder, "table_size");
-  json_builder_add_int_value (builder, event->config.table_size);
-  json_builder_set_member_name (builder, "rounds");
-  json_builder_add_int_value (builder, lw_event_total_rounds (event));
-  json_builder_set_member_name (builder, "rounds_paired");
-  json_builder_add_int_value (builder, event->rounds->len);
-  json_builder_set_member_name (builder, "finished");
-  json_builder_add_boolean_value (builder, lw_event_is_finished (event));
-  json_builder_set_member_name (builder, "tiebreaks");
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < event->config.n_tiebreaks; i++)
-    json_builder_add_string_value (builder, tiebreak_names[event->config.tiebreaks[i]]);
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "standings");
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < standings->len; i++)
-    {
-      const LwEventStanding *row = &g_array_index (standings, LwEventStanding, i);
-
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "rank");
-      json_builder_add_int_value (builder, row->rank);
-      json_builder_set_member_name (builder, "player");
-      json_builder_add_string_value (builder, row->name);
-      json_builder_set_member_name (builder, "points");
-      json_builder_add_double_value (builder, round (row->points * 1e6) / 1e6);
-      json_builder_set_member_name (builder, "buchholz");
-      json_builder_add_double_value (builder, round (row->buchholz * 1e6) / 1e6);
-      json_builder_set_member_name (builder, "head_to_head");
-      json_builder_add_int_value (builder, row->head_to_head);
-      json_builder_set_member_name (builder, "margin");
-      json_builder_add_int_value (builder, row->margin);
-      json_builder_set_member_name (builder, "skunks");
-      json_builder_add_int_value (builder, row->skunks);
-      json_builder_set_member_name (builder, "games");
-      json_builder_add_int_value (builder, row->games);
-      json_builder_set_member_name (builder, "wins");
-      json_builder_add_int_value (builder, row->wins);
-      json_builder_set_member_name (builder, "byes");
-      json_builder_add_int_value (builder, row->byes);
-      if (event->config.format == LW_EVENT_ELIMINATION)
-        {
-          json_builder_set_member_name (builder, "reached");
-          json_builder_add_int_value (builder, row->reached);
-          json_builder_set_member_name (builder, "withdrew");
-          json_builder_add_boolean_value (builder, row->withdrew);
-        }
-      json_builder_set_member_name (builder, "dropped");
-      json_builder_add_boolean_value (builder, row->dropped);
-      json_builder_set_member_name (builder, "time_called");
-      json_builder_add_int_value (builder, row->time_called);
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-  json_builder_end_object (builder);
-  return lw_json_builder_to_text (builder);
-}
-
-/* ------------------------------------------------------------------ */
-/* Pairing: history                                                     */
-/* ------------------------------------------------------------------ */
-
-typedef struct {
-  guint   n;
-  guint8 *met;        /* n × n: times at one table on different sides */
-  guint8 *partnered;  /* n × n: times on one side */
-  guint  *byes;       /* per entrant */
-} History;
-
-static void
-history_clear (History *h)
-{
-  g_free (h->met);
-  g_free (h->partnered);
-  g_free (h->byes);
-}
-
-static void
-bump (guint8 *cell)
-{
-  if (*cell < G_MAXUINT8)
-    (*cell)++;
-}
-
-static void
-history_init (History       *h,
-              const LwEvent *event)
-{
-  guint n = event->entrants->len;
-
-  h->n = n;
-  h->met = g_new0 (guint8, (gsize) MAX (n, 1) * MAX (n, 1));
-  h->partnered = g_new0 (guint8, (gsize) MAX (n, 1) * MAX (n, 1));
-  h->byes = g_new0 (guint, MAX (n, 1));
-
-  for (guint r = 0; r < event->rounds->len; r++)
-    {
-      const LwEventRound *round = g_ptr_array_index (event->rounds, r);
-
-      for (guint b = 0; b < round->byes->len; b++)
-        h->byes[g_array_index (round->byes, int, b)]++;
-      for (guint k = 0; k < round->tables->len; k++)
-        {
-          const LwEventTable *table = &g_array_index (round->tables, LwEventTable, k);
-
-          for (guint s = 0; s < table->n_seats; s++)
-            for (guint o = 0; o < table->n_seats; o++)
-              {
-                gsize cell = (gsize) table->entrants[s] * n + (gsize) table->entrants[o];
-
-                if (s == o)
-                  continue;
-                if (side_of_seat (event, s) == side_of_seat (event, o))
-                  bump (&h->partnered[cell]);
-                else
-                  bump (&h->met[cell]);
-              }
-        }
-    }
-}
-
-/* ------------------------------------------------------------------ */
-/* Pairing: grouping units into tables                                  */
-/* ------------------------------------------------------------------ */
-
-/* Conflicts between two units (players or partnerships): 0 for none. */
-typedef guint (*ConflictFunc) (gconstpointer data, int a, int b);
-
-typedef struct {
-  /* in */
-  const int     *units;     /* in order of preference */
-  guint          n_units;
-  const guint   *sizes;     /* group sizes */
-  guint          n_groups;
-  ConflictFunc   conflict;
-  gconstpointer  data;
-  /* work */
-  guint          n_slots;
-  guint         *slot_group;
-  gboolean      *slot_first;
-  guint         *slot_start;  /* first slot of the slot's group */
-  guint         *pos;         /* per slot: index into units */
-  gboolean      *used;        /* per unit index */
-  guint          nodes;
-} Grouper;
-
-static gboolean
-fits (Grouper *g,
-      guint    slot,
-      guint    p)
-{
-  for (guint s = g->slot_start[slot]; s < slot; s++)
-    if (g->conflict (g->data, g->units[g->pos[s]], g->units[p]) > 0)
-      return FALSE;
-  return TRUE;
-}
-
-static guint
-first_unused (Grouper *g)
-{
-  for (guint p = 0; p < g->n_units; p++)
-    if (!g->used[p])
-      return p;
-  return g->n_units;
-}
-
-/* Depth-first search for a grouping without conflicts: each group starts
- * with the best unit left, and takes the next best units that fit. */
-static gboolean
-search (Grouper *g,
-        guint    slot)
-{
-  if (slot == g->n_slots)
-    return TRUE;
-  if (++g->nodes > PAIRING_BUDGET)
-    return FALSE;
-
-  if (g->slot_first[slot])
-    {
-      guint p = first_unused (g);
-
-      g->pos[slot] = p;
-      g->used[p] = TRUE;
-      if (search (g, slot + 1))
-        return TRUE;
-      g->used[p] = FALSE;
-      return FALSE;
-    }
-
-  for (guint p = g->pos[slot - 1] + 1; p < g->n_units; p++)
-    {
-      if (g->used[p] || !fits (g, slot, p))
-        continue;
-      g->pos[slot] = p;
-      g->used[p] = TRUE;
-      if (search (g, slot + 1))
-        return TRUE;
-      g->used[p] = FALSE;
-      if (g->nodes > PAIRING_BUDGET)
-        return FALSE;
-    }
-  return FALSE;
-}
-
-/* When no grouping without conflicts was found in the budget: each group
- * starts with the best unit left and takes, one by one, the unit with
- * the fewest conflicts with it so far (the better unit on a tie). */
-static void
-greedy (Grouper *g)
-{
-  memset (g->used, 0, sizeof (gboolean) * g->n_units);
-  for (guint slot = 0; slot < g->n_slots; slot++)
-    {
-      guint best = g->n_units, best_cost = G_MAXUINT;
-
-      if (g->slot_first[slot])
-        best = first_unused (g);
-      else
-        for (guint p = 0; p < g->n_units && best_cost > 0; p++)
-          {
-            guint cost = 0;
-
-            if (g->used[p])
-              continue;
-            for (guint s = g->slot_start[slot]; s < slot; s++)
-              cost += g->conflict (g->data, g->units[g->pos[s]], g->units[p]);
-            if (cost < best_cost)
-              {
-                best_cost = cost;
-                best = p;
-              }
-          }
-      g->pos[slot] = best;
-      g->used[best] = TRUE;
-    }
-}
-
-/* Groups @n_units units (sum of @sizes) into @n_groups groups; returns the
- * units group by group in @out (n_units long). Returns whether the
- * grouping is free of conflicts. */
-static gboolean
-group_units (const int     *units,
-             guint          n_units,
-             const guint   *sizes,
-             guint          n_groups,
-             ConflictFunc   conflict,
-             gconstpointer  data,
-             int           *out)
-{
-  Grouper g = { units, n_units, sizes, n_groups, conflict, data, 0, };
-  guint slot = 0;
-  gboolean clean;
-
-  g.n_slots = n_units;
-  g.slot_group = g_new0 (guint, MAX (n_units, 1));
-  g.slot_first = g_new0 (gboolean, MAX (n_units, 1));
-  g.slot_start = g_new0 (guint, MAX (n_units, 1));
-  g.pos = g_new0 (guint, MAX (n_units, 1));
-  g.used = g_new0 (gboolean, MAX (n_units, 1));
-  for (guint k = 0; k < n_groups; k++)
-    for (guint i = 0; i < sizes[k]; i++, slot++)
-      {
-        g.slot_group[slot] = k;
-        g.slot_first[slot] = i == 0;
-        g.slot_start[slot] = slot - i;
-      }
-  g_assert (slot == n_units);
-
-  clean = search (&g, 0);
-  if (!clean)
-    greedy (&g);
-
-  for (guint s = 0; s < n_units; s++)
-    out[s] = units[g.pos[s]];
-
-  g_free (g.slot_group);
-  g_free (g.slot_first);
-  g_free (g.slot_start);
-  g_free (g.pos);
-  g_free (g.used);
-  return clean;
-}
-
-static guint
-conflict_met (gconstpointer data,
-              int           a,
-              int           b)
-{
-  const History *h = data;
-  return h->met[(gsize) a * h->n + (gsize) b];
-}
-
-static guint
-conflict_partnered (gconstpointer data,
-                    int           a,
-                    int           b)
-{
-  const History *h = data;
-  return h->partnered[(gsize) a * h->n + (gsize) b];
-}
-
-/* Partnerships as units: unit u is players pairs[2u], pairs[2u + 1]. */
-typedef struct {
-  const History *history;
-  const int     *pairs;
-} PairConflict;
-
-static guint
-conflict_pairs_met (gconstpointer data,
-                    int           a,
-                    int           b)
-{
-  const PairConflict *pc = data;
-  guint sum = 0;
-
-  for (int i = 0; i < 2; i++)
-    for (int j = 0; j < 2; j++)
-      sum += conflict_met (pc->history, pc->pairs[2 * a + i], pc->pairs[2 * b + j]);
-  return sum;
-}
-
-/* The cost of a player at a table (from @start, @size seats) without
- * the seat @skip: the squares of the times it met each other player. */
-static gint64
-seat_cost (const History *history,
-           const int     *grouped,
-           guint          start,
-           guint          size,
-           guint          skip,
-           int            player)
-{
-  gint64 cost = 0;
-
-  for (guint i = start; i < start + size; i++)
-    if (i != skip)
-      {
-        gint64 met = conflict_met (history, player, grouped[i]);
-        cost += met * met;
-      }
-  return cost;
-}
-
-/* Swaps players between tables while that lowers the sum over tables of
- * the squared times each pair has met. */
-static void
-improve_by_swaps (const History *history,
-                  int           *grouped,
-                  const guint   *sizes,
-                  guint          n_tables)
-{
-  g_autofree guint *start = g_new0 (guint, MAX (n_tables, 1));
-  g_autofree guint *table_of = NULL;
-  guint n = 0;
-
-  for (guint k = 0; k < n_tables; k++)
-    {
-      start[k] = n;
-      n += sizes[k];
-    }
-  table_of = g_new0 (guint, MAX (n, 1));
-  for (guint k = 0; k < n_tables; k++)
-    for (guint i = 0; i < sizes[k]; i++)
-      table_of[start[k] + i] = k;
-
-  for (guint pass = 0; pass < 20; pass++)
-    {
-      gboolean improved = FALSE;
-
-      for (guint i = 0; i < n; i++)
-        for (guint j = i + 1; j < n; j++)
-          {
-            guint a = table_of[i], b = table_of[j];
-            gint64 before, after;
-
-            if (a == b)
-              continue;
-            before = seat_cost (history, grouped, start[a], sizes[a], i, grouped[i])
-                     + seat_cost (history, grouped, start[b], sizes[b], j, grouped[j]);
-            after = seat_cost (history, grouped, start[a], sizes[a], i, grouped[j])
-                    + seat_cost (history, grouped, start[b], sizes[b], j, grouped[i]);
-            if (after < before)
-              {
-                int t = grouped[i];
-                grouped[i] = grouped[j];
-                grouped[j] = t;
-                improved = TRUE;
-              }
-          }
-      if (!improved)
-        break;
-    }
-}
-
-/* ------------------------------------------------------------------ */
-/* Pairing: the formats                                                 */
-/* ------------------------------------------------------------------ */
-
-static GRand *
-rand_for (const LwEvent *event,
-          guint          round,
-          guint          purpose,
-          guint          extra)
-{
-  guint32 seed[5] = {
-    (guint32) (event->config.seed & 0xffffffffu),
-    (guint32) (event->config.seed >> 32),
-    round, purpose, extra,
-  };
-  return g_rand_new_with_seed_array (seed, G_N_ELEMENTS (seed));
-}
-
-static void
-shuffle_ints (GRand *rand,
-              int   *values,
-              guint  n)
-{
-  for (guint i = n; i > 1; i--)
-    {
-      guint j = (guint) g_rand_int_range (rand, 0, (gint32) i);
-      int t = values[i - 1];
-      values[i - 1] = values[j];
-      values[j] = t;
-    }
-}
-
-typedef struct {
-  const Tally *tally;
-  const guint *draw;    /* per entrant: a seeded random key */
-  const guint *byes;
-} RankContext;
-
-/* Best first: points, Buchholz, the draw. */
-static int
-compare_rank (gconstpointer pa,
-              gconstpointer pb,
-              gpointer      user_data)
-{
-  const RankContext *ctx = user_data;
-  int a = *(const int *) pa, b = *(const int *) pb;
-  const LwEventStanding *ra = &ctx->tally[a].row, *rb = &ctx->tally[b].row;
-
-  if (!points_equal (ra->points, rb->points))
-    return ra->points > rb->points ? -1 : 1;
-  if (!points_equal (ra->buchholz, rb->buchholz))
-    return ra->buchholz > rb->buchholz ? -1 : 1;
-  if (ctx->draw[a] != ctx->draw[b])
-    return ctx->draw[a] < ctx->draw[b] ? -1 : 1;
-  return a - b;
-}
-
-/* First the fewest byes, then the lowest ranked. */
-static int
-compare_bye (gconstpointer pa,
-             gconstpointer pb,
-             gpointer      user_data)
-{
-  const RankContext *ctx = user_data;
-  int a = *(const int *) pa, b = *(const int *) pb;
-
-  if (ctx->byes[a] != ctx->byes[b])
-    return ctx->byes[a] < ctx->byes[b] ? -1 : 1;
-  return -compare_rank (pa, pb, user_data);
-}
-
-/* Seats the players of one table: partners in seats 0 and 2, and 1 and 3;
- * the seats drawn by lot; the first dealer in seat 0. */
-static void
-seat_table (const LwEvent *event,
-            guint          round,
-            LwEventTable  *table,
-            const int     *players)
-{
-  g_autoptr (GRand) rand = rand_for (event, round, 2, table->number);
-  int order[LW_EVENT_MAX_SEATS];
-
-  memcpy (order, players, sizeof (int) * table->n_seats);
-  if (is_partners (event))
-    {
-      /* players: side A (0, 1), side B (2, 3). */
-      int a0 = order[0], a1 = order[1], b0 = order[2], b1 = order[3];
-
-      if (g_rand_boolean (rand))
-        {
-          int t = a0; a0 = b0; b0 = t;
-          t = a1; a1 = b1; b1 = t;
-        }
-      if (g_rand_boolean (rand))
-        {
-          int t = a0; a0 = a1; a1 = t;
-        }
-      if (g_rand_boolean (rand))
-        {
-          int t = b0; b0 = b1; b1 = t;
-        }
-      table->entrants[0] = a0;
-      table->entrants[1] = b0;
-      table->entrants[2] = a1;
-      table->entrants[3] = b1;
-    }
-  else
-    {
-      shuffle_ints (rand, order, table->n_seats);
-      memcpy (table->entrants, order, sizeof (int) * table->n_seats);
-    }
-  table->first_dealer = 0;
-}
-
-static void
-add_table (const LwEvent *event,
-           LwEventRound  *round,
-           const int     *players,
-           guint          n_seats)
-{
-  LwEventTable table = { 0, };
-
-  table.number = round->tables->len + 1;
-  table.n_seats = n_seats;
-  seat_table (event, round->number, &table, players);
-  g_array_append_val (round->tables, table);
-}
-
-/* The checked-in players, best ranked first. */
-static GArray *
-ranked_players (const LwEvent *event,
-                RankContext   *ctx)
-{
-  GArray *players = g_array_new (FALSE, FALSE, sizeof (int));
-
-  for (guint i = 0; i < event->entrants->len; i++)
-    if (entrant_at (event, (int) i)->status == LW_ENTRANT_CHECKED_IN)
-      g_array_append_val (players, i);
-  g_array_sort_with_data (players, compare_rank, ctx);
-  return players;
-}
-
-/* Takes @n_byes byes out of @players (best ranked first): the fewest byes
- * so far, then the lowest ranked (never a second bye while anyone has
- * none). */
-static void
-take_byes (LwEventRound *round,
-           GArray       *players,
-           guint         n_byes,
-           RankContext  *ctx)
-{
-  g_autoptr (GArray) by_bye = g_array_copy (players);
-
-  g_array_sort_with_data (by_bye, compare_bye, ctx);
-  for (guint b = 0; b < n_byes; b++)
-    {
-      int entrant = g_array_index (by_bye, int, b);
-
-      g_array_append_val (round->byes, entrant);
-      for (guint i = 0; i < players->len; i++)
-        if (g_array_index (players, int, i) == entrant)
-          {
-            g_array_remove_index (players, i);
-            break;
-          }
-    }
-}
-
-static gboolean
-too_few (const LwEvent  *event,
-         guint           round,
-         guint           n_players,
-         GError        **error)
-{
-  g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-               "round %u: %u checked-in player%s cannot fill a %s table",
-               round, n_players, n_players == 1 ? "" : "s",
-               is_partners (event) ? "4-seat partners"
-                                   : event->config.table_size == 2 ? "2-seat" : "3- or 4-seat");
-  return FALSE;
-}
-
-/* Swiss, the round robin at 3 or 4 seats and partners: byes, then tables
- * by conflicts. */
-static gboolean
-pair_by_history (const LwEvent  *event,
-                 LwEventRound   *round,
-                 const History  *history,
-                 RankContext    *ctx,
-                 GError        **error)
-{
-  g_autoptr (GArray) players = ranked_players (event, ctx);
-  g_autofree guint *sizes = NULL;
-  guint n_tables = 0, n_byes = 0;
-  g_autofree int *grouped = NULL;
-
-  lw_event_plan_tables (event->config.table_size, is_partners (event), players->len,
-                        &sizes, &n_tables, &n_byes);
-  if (n_tables == 0)
-    return too_few (event, round->number, players->len, error);
-  take_byes (round, players, n_byes, ctx);
-  grouped = g_new0 (int, MAX (players->len, 1));
-
-  if (event->config.format == LW_EVENT_SWISS)
-    {
-      group_units ((int *) players->data, players->len, sizes, n_tables,
-                   conflict_met, history, grouped);
-    }
-  else if (event->config.format == LW_EVENT_ROUND_ROBIN)
-    {
-      /* Several draws; the one whose tables repeat the fewest meetings
-       * (weighted by how often they met) wins. */
-      gint64 best_cost = G_MAXINT64;
-      g_autofree int *attempt = g_new0 (int, MAX (players->len, 1));
-      g_autofree int *order = g_new0 (int, MAX (players->len, 1));
-
-      for (guint a = 0; a < ROUND_ROBIN_ATTEMPTS && best_cost > 0; a++)
-        {
-          g_autoptr (GRand) rand = rand_for (event, round->number, 3, a);
-          gint64 cost = 0;
-          guint at = 0;
-
-          memcpy (order, players->data, sizeof (int) * players->len);
-          shuffle_ints (rand, order, players->len);
-          if (!group_units (order, players->len, sizes, n_tables, conflict_met, history,
-                            attempt))
-            improve_by_swaps (history, attempt, sizes, n_tables);
-          for (guint k = 0; k < n_tables; k++)
-            {
-              for (guint i = 0; i < sizes[k]; i++)
-                for (guint j = i + 1; j < sizes[k]; j++)
-                  {
-                    gint64 met = conflict_met (history, attempt[at + i], attempt[at + j]);
-                    cost += met * met;
-                  }
-              at += sizes[k];
-            }
-          if (cost < best_cost)
-            {
-              best_cost = cost;
-              memcpy (grouped, attempt, sizeof (int) * players->len);
-            }
-        }
-    }
-  else
-    {
-      /* Partners: first the partnerships (fewest times together), then
-       * the tables of two partnerships (fewest repeated opponents). */
-      g_autofree int *pairs = g_new0 (int, MAX (players->len, 1));
-      g_autofree guint *twos = g_new0 (guint, MAX (players->len / 2, 1));
-      g_autofree int *units = g_new0 (int, MAX (players->len / 2, 1));
-      g_autofree int *tables = g_new0 (int, MAX (players->len / 2, 1));
-      PairConflict pc = { history, pairs };
-      gboolean circle = FALSE;
-      g_autoptr (GArray) field = round_one_field (event);
-
-      for (guint i = 0; i < players->len / 2; i++)
-        {
-          twos[i] = 2;
-          units[i] = (int) i;
-        }
-
-      /* The whole field of round 1 each round, no byes: the circle method
-       * gives everyone a new partner for n − 1 rounds. */
-      if (n_byes == 0 && players->len == field->len && round->number <= field->len - 1
-          && field->len % 4 == 0)
-        {
-          g_autoptr (GRand) rand = rand_for (event, 0, 4, 0);
-          guint m = field->len;
-          g_autofree int *circle_order = g_new0 (int, m);
-          g_autofree int *list = g_new0 (int, m);
-
-          circle = TRUE;
-          memcpy (circle_order, field->data, sizeof (int) * m);
-          shuffle_ints (rand, circle_order, m);
-          for (guint i = 0; i < m; i++)
-            if (entrant_at (event, circle_order[i])->status != LW_ENTRANT_CHECKED_IN)
-              circle = FALSE;
-          if (circle)
-            {
-              list[0] = circle_order[0];
-              for (guint i = 1; i < m; i++)
-                list[i] = circle_order[1 + (i - 1 + round->number - 1) % (m - 1)];
-              for (guint i = 0; i < m / 2; i++)
-                {
-                  pairs[2 * i] = list[i];
-                  pairs[2 * i + 1] = list[m - 1 - i];
-                }
-            }
-        }
-      if (!circle)
-        group_units ((int *) players->data, players->len, twos, players->len / 2,
-                     conflict_partnered, history, pairs);
-
-      /* Best partnerships first (their points together). */
-      for (guint i = 0; i < players->len / 2; i++)
-        for (guint j = i + 1; j < players->len / 2; j++)
-          {
-            double pi = ctx->tally[pairs[2 * units[i]]].row.points
-                        + ctx->tally[pairs[2 * units[i] + 1]].row.points;
-            double pj = ctx->tally[pairs[2 * units[j]]].row.points
-                        + ctx->tally[pairs[2 * units[j] + 1]].row.points;
-            if (pj > pi + POINTS_EPSILON)
-              {
-                int t = units[i];
-                units[i] = units[j];
-                units[j] = t;
-              }
-          }
-      group_units (units, players->len / 2, twos, n_tables, conflict_pairs_met, &pc, tables);
-      for (guint k = 0; k < n_tables; k++)
-        {
-          grouped[4 * k] = pairs[2 * tables[2 * k]];
-          grouped[4 * k + 1] = pairs[2 * tables[2 * k] + 1];
-          grouped[4 * k + 2] = pairs[2 * tables[2 * k + 1]];
-          grouped[4 * k + 3] = pairs[2 * tables[2 * k + 1] + 1];
-        }
-    }
-
-  {
-    guint at = 0;
-
-    for (guint k = 0; k < n_tables; k++)
-      {
-        add_table (event, round, grouped + at, sizes[k]);
-        at += sizes[k];
-      }
-  }
-  return TRUE;
-}
-
-/* Round robin at 2 seats: the circle method over round 1's field (drawn
- * by the seed); a dropped player's opponent has a bye. */
-static gboolean
-pair_round_robin_two (const LwEvent  *event,
-                      LwEventRound   *round,
-                      GError        **error)
-{
-  g_autoptr (GArray) field = round_one_field (event);
-  g_autoptr (GRand) rand = rand_for (event, 0, 5, 0);
-  guint m;
-  g_autofree int *order = NULL;
-  g_autofree int *list = NULL;
-
-  if (field->len < 2)
-    return too_few (event, round->number, field->len, error);
-
-  m = field->len + field->len % 2;
-  order = g_new0 (int, m);
-  list = g_new0 (int, m);
-  memcpy (order, field->data, sizeof (int) * field->len);
-  if (field->len % 2 == 1)
-    order[m - 1] = -1;
-  shuffle_ints (rand, order, m);
-
-  list[0] = order[0];
-  for (guint i = 1; i < m; i++)
-    list[i] = order[1 + (i - 1 + round->number - 1) % (m - 1)];
-  for (guint i = 0; i < m / 2; i++)
-    {
-      int pair[2] = { list[i], list[m - 1 - i] };
-
-      for (int k = 0; k < 2; k++)
-        if (pair[k] >= 0 && entrant_at (event, pair[k])->status == LW_ENTRANT_DROPPED)
-          pair[k] = -1;
-      if (pair[0] >= 0 && pair[1] >= 0)
-        add_table (event, round, pair, 2);
-      else if (pair[0] >= 0 || pair[1] >= 0)
-        {
-          int bye = pair[0] >= 0 ? pair[0] : pair[1];
-          g_array_append_val (round->byes, bye);
-        }
-    }
-  return TRUE;
-}
-
-static gboolean
-pair_elimination (const LwEvent  *event,
-                  LwEventRound   *round,
-                  const GArray   *seed_order,
-                  GError        **error)
-{
-  g_autoptr (GArray) slots = NULL;
-  g_autoptr (GArray) field = round_one_field (event);
-
-  if (field->len < 2)
-    return too_few (event, round->number, field->len, error);
-
-  slots = elimination_slots_seeded (event, round->number, seed_order != NULL ? seed_order : field);
-  for (guint i = 0; i + 1 < slots->len; i += 2)
-    {
-      int pair[2] = { g_array_index (slots, int, i), g_array_index (slots, int, i + 1) };
-
-      for (int k = 0; k < 2; k++)
-        if (pair[k] >= 0 && entrant_at (event, pair[k])->status == LW_ENTRANT_DROPPED)
-          pair[k] = -1;
-      if (pair[0] >= 0 && pair[1] >= 0)
-        {
-          LwEventTable table = { 0, };
-
-          /* The bracket keeps its order: the higher seed in seat 0. */
-          table.number = round->tables->len + 1;
-          table.n_seats = 2;
-          table.entrants[0] = pair[0];
-          table.entrants[1] = pair[1];
-          table.first_dealer = 0;
-          g_array_append_val (round->tables, table);
-        }
-      else if (pair[0] >= 0 || pair[1] >= 0)
-        {
-          int bye = pair[0] >= 0 ? pair[0] : pair[1];
-          g_array_append_val (round->byes, bye);
-        }
-    }
-  return TRUE;
-}
-
-static LwEventRound *pair_round (LwEvent       *event,
-                                  const GArray  *seed_order,
-                                  GError       **error);
-
-LwEventRound *
-lw_event_pair_next_round (LwEvent  *event,
-                          GError  **error)
-{
-  return pair_round (event, NULL, error);
-}
-
-LwEventRound *
-lw_event_pair_next_round_seeded (LwEvent            *event,
-                                 const char *const  *ranking,
-                                 GError            **error)
-{
-  g_autoptr (GArray) field = NULL;
-  g_autoptr (GArray) order = NULL;
-  g_autofree gboolean *placed = NULL;
-
-  g_return_val_if_fail (event != NULL, NULL);
-  g_return_val_if_fail (ranking != NULL, NULL);
-
-  if (event->config.format != LW_EVENT_ELIMINATION || event->rounds->len > 0)
-    {
-      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                   "%s: seeding applies to round 1 of a single elimination", event->name);
-      return NULL;
-    }
-  /* The ranked players of the field first, in the ranking's order; then
-   * the others (unrated) in registration order. */
-  field = round_one_field (event);
-  order = g_array_new (FALSE, FALSE, sizeof (int));
-  placed = g_new0 (gboolean, MAX (field->len, 1));
-  for (guint r = 0; ranking[r] != NULL; r++)
-    {
-      int entrant = lw_event_find_entrant (event, ranking[r]);
-
-      for (guint i = 0; i < field->len; i++)
-        if (!placed[i] && g_array_index (field, int, i) == entrant)
-          {
-            placed[i] = TRUE;
-            g_array_append_val (order, entrant);
-          }
-    }
-  for (guint i = 0; i < field->len; i++)
-    if (!placed[i])
-      g_array_append_val (order, g_array_index (field, int, i));
-  return pair_round (event, order, error);
-}
-
-static LwEventRound *
-pair_round (LwEvent       *event,
-            const GArray  *seed_order,
-            GError       **error)
-{
-  g_autoptr (LwEventRound) round = NULL;
-  guint number, total;
-  gboolean ok;
-
-  g_return_val_if_fail (event != NULL, NULL);
-
-  if (!lw_event_config_validate (&event->config, error))
-    return NULL;
-
-  number = event->rounds->len + 1;
-  if (event->rounds->len > 0)
-    {
-      const LwEventRound *last = g_ptr_array_index (event->rounds, event->rounds->len - 1);
-
-      for (guint t = 0; t < last->tables->len; t++)
-        if (!g_array_index (last->tables, LwEventTable, t).has_result)
-          {
-            g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                         "round %u: table %u has no result yet", last->number, t + 1);
-            return NULL;
-          }
-    }
-  total = lw_event_total_rounds (event);
-  if (event->rounds->len > 0 && number > total)
-    {
-      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                   "%s: all %u rounds are paired; the event is over", event->name, total);
-      return NULL;
-    }
-
-  round = lw_event_round_new (number);
-  if (event->config.format == LW_EVENT_ELIMINATION)
-    ok = pair_elimination (event, round, seed_order, error);
-  else if (event->config.format == LW_EVENT_ROUND_ROBIN && event->config.table_size == 2)
-    ok = pair_round_robin_two (event, round, error);
-  else
-    {
-      History history = { 0, };
-      g_autofree Tally *tally = tally_event (event, TRUE);
-      g_autofree guint *draw = g_new0 (guint, MAX (event->entrants->len, 1));
-      g_autoptr (GRand) rand = rand_for (event, number, 1, 0);
-      RankContext ctx;
-
-      history_init (&history, event);
-      for (guint i = 0; i < event->entrants->len; i++)
-        draw[i] = g_rand_int (rand);
-      ctx.tally = tally;
-      ctx.draw = draw;
-      ctx.byes = history.byes;
-      ok = pair_by_history (event, round, &history, &ctx, error);
-      history_clear (&history);
-    }
-  if (!ok)
-    return NULL;
-  /* An elimination round may be walkovers only (a finalist withdrew). */
-  if (round->tables->len == 0
-      && !(event->config.format == LW_EVENT_ELIMINATION && round->byes->len > 0))
-    {
-      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                   "round %u: nobody is left to play", number);
-      return NULL;
-    }
-
-  g_ptr_array_add (event->rounds, round);
-  return g_steal_pointer (&round);
+    points[seat] = side_points[lw_event_side_of_seat (event, seat)];
 }

@@ -1,0 +1,105 @@
+/* lw-event-private.h — what the event's files share and no caller sees:
+ * lw-event.c (the event, its tables and points), lw-pairing.c,
+ * lw-event-standings.c and lw-elimination.c (docs/EVENTS.md)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <glib.h>
+
+#include "lw-event.h"
+
+G_BEGIN_DECLS
+
+/* Two event-point totals closer than this are equal. */
+#define POINTS_EPSILON 1e-9
+
+/* The tie-breaks' names in files and on the command line, by LwTiebreak
+ * (LW_N_TIEBREAKS of them; lw-event.c). */
+extern const char *const lw_event_tiebreak_names[];
+
+/* One entrant's running totals while standings are computed
+ * (lw-event-standings.c), also the ranking Swiss pairing reads. */
+typedef struct {
+  LwEventStanding row;
+  gboolean        listed;
+  guint           group;   /* level on points and Buchholz */
+} LwEventTally;
+
+/* lw_event_entrant_at:
+ * @event: the event
+ * @index: an entrant's index, 0 to the number of entrants - 1 (not checked)
+ *
+ * Returns: (transfer none): the entrant at @index. */
+const LwEntrant *lw_event_entrant_at (const LwEvent *event,
+                                      int            index);
+
+/* lw_event_round_one_field:
+ * @event: the event
+ *
+ * Returns: (transfer full): the entrants of round 1 (at tables and on
+ * byes), in entrant order; before round 1 is paired, the checked-in
+ * entrants. */
+GArray *lw_event_round_one_field (const LwEvent *event);
+
+/* lw_event_ceil_log2:
+ * @n: a count, 0 or more
+ *
+ * Returns: the smallest k with 2^k >= @n (0 for 0 and 1): the rounds of
+ * an elimination bracket of @n entrants. */
+guint lw_event_ceil_log2 (guint n);
+
+/* lw_event_is_partners:
+ * @event: the event
+ *
+ * Returns: whether the event's format is partners (two sides of two, seats
+ * 0 and 2 against 1 and 3). */
+gboolean lw_event_is_partners (const LwEvent *event);
+
+/* lw_event_side_of_seat:
+ * @event: the event
+ * @seat: a seat at one of its tables, 0 to LW_EVENT_MAX_SEATS - 1
+ *
+ * Returns: the side @seat plays on: seat % 2 at partners, the seat
+ * itself otherwise. */
+int lw_event_side_of_seat (const LwEvent *event,
+                           guint          seat);
+
+/* lw_event_table_winner:
+ * @table: a table of an elimination round
+ *
+ * Returns: the entrant with the highest score at @table, -1 when it has
+ * no result yet (lw-elimination.c). */
+int lw_event_table_winner (const LwEventTable *table);
+
+/* lw_event_elimination_slots_seeded:
+ * @event: an elimination event
+ * @round: a round, 1-based; the rounds before it must be complete
+ * @seed_order: round 1's seeds, used when round 1 is not paired yet
+ *
+ * Returns: (transfer full): the bracket's slots for @round, entrants in
+ * bracket order, -1 for an empty slot (lw-elimination.c). */
+GArray *lw_event_elimination_slots_seeded (const LwEvent *event,
+                                           guint          round,
+                                           const GArray  *seed_order);
+
+/* lw_event_points_equal:
+ * @a: an event-point total
+ * @b: another
+ *
+ * Returns: whether @a and @b are equal within POINTS_EPSILON. */
+gboolean lw_event_points_equal (double a,
+                                double b);
+
+/* lw_event_tally:
+ * @event: the event
+ * @with_buchholz: whether to sum the opponents' points too (Buchholz)
+ *
+ * Returns: (transfer full): one LwEventTally per entrant, by index: points,
+ * games, wins, skunks, byes and margins (docs/EVENTS.md "Standings";
+ * lw-event-standings.c). Free with g_free(). */
+LwEventTally *lw_event_tally (const LwEvent *event,
+                              gboolean       with_buchholz);
+
+G_END_DECLS
