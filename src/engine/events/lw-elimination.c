@@ -1,20 +1,10 @@
-/* lw-elimination.c — single elimination: the bracket's seeds and slots, who is still in (docs/EVENTS.md)
+/* lw-elimination.c — single elimination: the bracket's seeds and slots,
+ * who is still in (docs/EVENTS.md)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <math.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include <glib/gi18n-lib.h>
-#include <json-glib/json-glib.h>
-
-#include "lw-csv.h"
-#include "lw-error.h"
 #include "lw-event.h"
 #include "lw-event-private.h"
-#include "lw-json-text.h"
-#include "lw-names.h"
 
 /* The winner's entrant at a table with a result (-1 without). */
 int

@@ -1,4 +1,5 @@
-/* lw-event-standings.c — standings and tie-breaks, as CSV and JSON (docs/EVENTS.md)
+/* lw-event-standings.c — standings and tie-breaks, as CSV and JSON
+ * (docs/EVENTS.md)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -6,15 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 
 #include "lw-csv.h"
-#include "lw-error.h"
 #include "lw-event.h"
 #include "lw-event-private.h"
 #include "lw-json-text.h"
-#include "lw-names.h"
 
 /* ------------------------------------------------------------------ */
 /* Standings                                                            */

@@ -5,18 +5,13 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
-#include <json-glib/json-glib.h>
 
-#include "lw-csv.h"
 #include "lw-error.h"
 #include "lw-event.h"
 #include "lw-event-private.h"
-#include "lw-json-text.h"
 #include "lw-names.h"
 
 /* ------------------------------------------------------------------ */

@@ -1,20 +1,13 @@
-/* lw-pairing.c — pairing the next round: Swiss, round robin, partners, elimination; byes and seats (docs/EVENTS.md)
+/* lw-pairing.c — pairing the next round: Swiss, round robin, partners,
+ * elimination; byes and seats (docs/EVENTS.md)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
-#include <glib/gi18n-lib.h>
-#include <json-glib/json-glib.h>
-
-#include "lw-csv.h"
 #include "lw-error.h"
 #include "lw-event.h"
 #include "lw-event-private.h"
-#include "lw-json-text.h"
-#include "lw-names.h"
 
 /* Search nodes a pairing may spend looking for a round without repeats
  * before it settles for the fewest repeats (greedy). */
@@ -22,7 +15,6 @@
 
 /* Draws tried for a round robin at 3- or 4-seat tables. */
 #define ROUND_ROBIN_ATTEMPTS 24
-
 
 /* ------------------------------------------------------------------ */
 /* Pairing: history                                                     */
