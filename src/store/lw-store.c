@@ -147,9 +147,9 @@ struct _LwStore
   sqlite3    *db;
   GHashTable *statements;  /* SQL text (static) → sqlite3_stmt* */
 
-  /* The caller's transaction (lw_store_begin_transaction()) is open: the
-   * store's own transactions become savepoints inside it. */
-  gboolean    in_caller_transaction;
+  /* How many transactions are open, one inside the other (0: none; 1:
+   * BEGIN; more: savepoints inside it). */
+  guint       depth;
   /* The file was found damaged: nothing more is written to it. */
   gboolean    damaged;
 };
@@ -812,9 +812,37 @@ exec_sql (LwStore     *self,
 /* Transactions                                                         */
 /* ------------------------------------------------------------------ */
 
-/* A transaction of the store's own, or a savepoint inside the caller's
- * transaction when one is open (lw_store_begin_transaction()): then the
- * caller's COMMIT is the one that stores. */
+/* Transactions nest: the outermost is BEGIN IMMEDIATE (a write) or BEGIN
+ * (a read), and one opened inside it is SAVEPOINT lw_N, N its depth, so
+ * that a function of the store that writes opens its own transaction
+ * whoever calls it, and a failure undoes only its own part. The outermost
+ * COMMIT is the one that stores. */
+static gboolean
+begin_level (LwStore     *self,
+             const char  *outermost,
+             GError     **error)
+{
+  g_autofree char *savepoint = NULL;
+
+  /* SQLite may have rolled everything back itself (a full disk, an
+   * interrupt): no level is open then. */
+  if (self->depth > 0 && sqlite3_get_autocommit (self->db))
+    self->depth = 0;
+  if (self->depth == 0)
+    {
+      if (!exec_sql (self, outermost, error))
+        return FALSE;
+    }
+  else
+    {
+      savepoint = g_strdup_printf ("SAVEPOINT lw_%u", self->depth);
+      if (!exec_sql (self, savepoint, error))
+        return FALSE;
+    }
+  self->depth++;
+  return TRUE;
+}
+
 static gboolean
 begin_write (LwStore  *self,
              GError  **error)
@@ -824,40 +852,58 @@ begin_write (LwStore  *self,
       set_damaged (self, "nothing is written to a damaged file", error);
       return FALSE;
     }
-  if (self->in_caller_transaction)
-    return exec_sql (self, "SAVEPOINT lw_step", error);
-  return exec_sql (self, "BEGIN IMMEDIATE", error);
+  return begin_level (self, "BEGIN IMMEDIATE", error);
 }
 
 static gboolean
 begin_read (LwStore  *self,
             GError  **error)
 {
-  if (self->in_caller_transaction)
-    return exec_sql (self, "SAVEPOINT lw_step", error);
-  return exec_sql (self, "BEGIN", error);
+  return begin_level (self, "BEGIN", error);
 }
 
-/* Undoes the open transaction (inside the caller's: back to the store's
- * savepoint), if any; never fails the caller (the error that led here is
- * the one worth reporting). */
+/* Undoes the innermost open level (a savepoint: back to where it began;
+ * the outermost: ROLLBACK), if any; never fails the caller (the error
+ * that led here is the one worth reporting). */
 static void
 rollback (LwStore *self)
 {
-  if (sqlite3_get_autocommit (self->db))
+  g_autofree char *sql = NULL;
+
+  if (self->depth == 0)
     return;
-  if (self->in_caller_transaction)
-    sqlite3_exec (self->db, "ROLLBACK TO lw_step; RELEASE lw_step", NULL, NULL, NULL);
-  else
-    sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+  self->depth--;
+  if (sqlite3_get_autocommit (self->db))
+    {
+      self->depth = 0;
+      return;
+    }
+  if (self->depth == 0)
+    {
+      sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+      return;
+    }
+  sql = g_strdup_printf ("ROLLBACK TO lw_%u; RELEASE lw_%u", self->depth, self->depth);
+  sqlite3_exec (self->db, sql, NULL, NULL, NULL);
 }
 
+/* Closes the innermost open level: RELEASE of its savepoint, or the
+ * outermost COMMIT; a failed COMMIT is rolled back. */
 static gboolean
 commit (LwStore  *self,
         GError  **error)
 {
-  if (exec_sql (self, self->in_caller_transaction ? "RELEASE lw_step" : "COMMIT", error))
-    return TRUE;
+  g_autofree char *sql = NULL;
+
+  g_return_val_if_fail (self->depth > 0, FALSE);
+
+  if (self->depth > 1)
+    sql = g_strdup_printf ("RELEASE lw_%u", self->depth - 1);
+  if (exec_sql (self, sql != NULL ? sql : "COMMIT", error))
+    {
+      self->depth--;
+      return TRUE;
+    }
   rollback (self);
   return FALSE;
 }
@@ -867,13 +913,9 @@ lw_store_begin_transaction (LwStore  *self,
                             GError  **error)
 {
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
-  g_return_val_if_fail (!self->in_caller_transaction, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!begin_write (self, error))
-    return FALSE;
-  self->in_caller_transaction = TRUE;
-  return TRUE;
+  return begin_write (self, error);
 }
 
 gboolean
@@ -881,10 +923,17 @@ lw_store_commit_transaction (LwStore  *self,
                              GError  **error)
 {
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
-  g_return_val_if_fail (self->in_caller_transaction, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  self->in_caller_transaction = FALSE;
+  if (self->depth > 0 && sqlite3_get_autocommit (self->db))
+    self->depth = 0;
+  if (self->depth == 0)
+    {
+      /* SQLite rolled it all back itself (a full disk, an I/O error). */
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_FAILED,
+                   "%s: the transaction was rolled back before its commit", self->path);
+      return FALSE;
+    }
   return commit (self, error);
 }
 
@@ -893,9 +942,6 @@ lw_store_rollback_transaction (LwStore *self)
 {
   g_return_if_fail (LW_IS_STORE (self));
 
-  if (!self->in_caller_transaction)
-    return;
-  self->in_caller_transaction = FALSE;
   rollback (self);
 }
 
@@ -911,8 +957,8 @@ lw_store_finalize (GObject *object)
   g_clear_pointer (&self->statements, g_hash_table_unref);
   if (self->db != NULL)
     {
-      lw_store_rollback_transaction (self);
-      rollback (self);
+      while (self->depth > 0)
+        rollback (self);
       sqlite3_close_v2 (self->db);
       self->db = NULL;
     }

@@ -163,18 +163,24 @@ char *lw_store_migration_backup_path (const char *path,
 
 /**
  * lw_store_begin_transaction:
- * @self: a store with no transaction of its caller open
- * @error: return location for a #GError (%LW_STORE_ERROR_BUSY, another
+ * @self: a store
+ * @error: return location for a #GError (%LW_STORE_ERROR_BUSY,
+ *   %LW_STORE_ERROR_DAMAGED for a file found damaged, another
  *   %LW_STORE_ERROR)
  *
- * Opens a write transaction (BEGIN IMMEDIATE) of the caller's, so that
- * the caller can do something between the store's writes and their
- * commit: the CLI prints and flushes a command's result before it commits
- * (CLI.md), so that output that cannot be written leaves nothing stored.
- * Until lw_store_commit_transaction() or lw_store_rollback_transaction()
- * every write of the store runs inside it (its own transaction becomes a
- * savepoint: a failed write undoes only itself) and nothing is stored; a
- * store finalized with the transaction open rolls it back.
+ * Opens a write transaction of the caller's, so that the caller can do
+ * something between the store's writes and their commit: the CLI prints
+ * and flushes a command's result before it commits (CLI.md), so that
+ * output that cannot be written leaves nothing stored.
+ *
+ * Transactions nest. With none open this is BEGIN IMMEDIATE; inside an
+ * open one (the caller's, or the store's own) it is a savepoint, so that
+ * every function of the store, which opens its own transaction, can be
+ * called inside the caller's: a failed write undoes only itself, and
+ * nothing is stored before the outermost transaction commits. A store
+ * finalized with transactions open rolls them all back. Each successful
+ * call is paired with one lw_store_commit_transaction() or
+ * lw_store_rollback_transaction().
  *
  * Returns: %TRUE when the transaction is open.
  */
@@ -183,14 +189,16 @@ gboolean lw_store_begin_transaction (LwStore  *self,
 
 /**
  * lw_store_commit_transaction:
- * @self: a store with the caller's transaction open
+ * @self: a store with a transaction of lw_store_begin_transaction() open
  * @error: return location for a #GError (%LW_STORE_ERROR_BUSY,
- *   %LW_STORE_ERROR_FULL, another %LW_STORE_ERROR)
+ *   %LW_STORE_ERROR_FULL, %LW_STORE_ERROR_FAILED when SQLite had rolled
+ *   the transaction back already, another %LW_STORE_ERROR)
  *
- * Commits the caller's transaction (lw_store_begin_transaction()); when
- * the commit fails, everything in it is rolled back.
+ * Closes the innermost open transaction: a nested one (a savepoint) is
+ * kept as part of the one around it; the outermost is committed to the
+ * file. When that fails, everything in it is rolled back.
  *
- * Returns: %TRUE when stored.
+ * Returns: %TRUE when kept (nested) or stored (outermost).
  */
 gboolean lw_store_commit_transaction (LwStore  *self,
                                       GError  **error);
@@ -199,8 +207,9 @@ gboolean lw_store_commit_transaction (LwStore  *self,
  * lw_store_rollback_transaction:
  * @self: a store
  *
- * Undoes every write of the caller's transaction and closes it; nothing
- * happens when none is open.
+ * Undoes every write of the innermost open transaction and closes it; the
+ * transactions around it stay open with their own writes. Nothing happens
+ * when none is open.
  */
 void lw_store_rollback_transaction (LwStore *self);
 
