@@ -1,5 +1,5 @@
 /* lw-store-events.c — events in the database (schema 4; the tables are
- * described in lw-store.c)
+ * described in lw-store-schema.c)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -334,7 +334,7 @@ load_event_locked (LwStore  *self,
     {
       const LinkedTable *link = &g_array_index (linked, LinkedTable, i);
       g_autoptr (GError) local_error = NULL;
-      g_autoptr (LwStoredGame) game = lw_store_load_game_locked (self, link->game, &local_error);
+      g_autoptr (LwStoredGame) game = lw_store_load_game_as_stored (self, link->game, &local_error);
       g_autoptr (LwStandings) standings = NULL;
 
       if (game == NULL)
@@ -835,7 +835,7 @@ link_finished_kept_games (LwStore   *self,
   for (guint i = 0; i < games->len; i++)
     {
       gint64 game_id = g_array_index (games, gint64, i);
-      g_autoptr (LwStoredGame) game = lw_store_load_game_locked (self, game_id, error);
+      g_autoptr (LwStoredGame) game = lw_store_load_game_as_stored (self, game_id, error);
       g_autoptr (LwStandings) standings = NULL;
 
       if (game == NULL)
@@ -1103,7 +1103,7 @@ lw_store_set_event_game_result (LwStore  *self,
   event = begin_change (self, id, error);
   if (event == NULL)
     return FALSE;
-  game = lw_store_load_game_locked (self, game_id, error);
+  game = lw_store_load_game_as_stored (self, game_id, error);
   if (game != NULL)
     standings = lw_standings_compute (game->record, error);
   if (standings != NULL)

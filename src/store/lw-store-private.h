@@ -1,16 +1,43 @@
-/* lw-store-private.h — the connection's helpers, shared by the store's
- * files (lw-store.c, lw-store-events.c, …); not for the app or the CLI
+/* lw-store-private.h — the connection's helpers and what the store's
+ * files share with each other (lw-store.c, lw-store-db.c, one file per
+ * group of tables); not for the app, the CLI or table entry
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
+#include <json-glib/json-glib.h>
 #include <sqlite3.h>
 
 #include "lw-rating.h"
 #include "lw-store.h"
 
 G_BEGIN_DECLS
+
+/* The schema version (PRAGMA user_version) this store writes: the number
+ * of migrations in lw-store-schema.c. */
+#define LW_STORE_SCHEMA_VERSION 9
+
+/* How long a statement waits for another program's lock before giving up. */
+#define LW_STORE_BUSY_TIMEOUT_MS 5000
+
+/* The store's connection (lw-store.c opens it, lw-store-db.c runs its
+ * statements and transactions). */
+struct _LwStore
+{
+  GObject     parent_instance;
+
+  /* owned */
+  char       *path;
+  sqlite3    *db;
+  GHashTable *statements;  /* SQL text (static) → sqlite3_stmt* */
+
+  /* How many transactions are open, one inside the other (0: none; 1:
+   * BEGIN; more: savepoints inside it). */
+  guint       depth;
+  /* The file was found damaged: nothing more is written to it. */
+  gboolean    damaged;
+};
 
 /* The prepared statement for @sql (a string with static storage: it keys
  * the cache); reset and cleared with lw_store_stmt_release() after use. */
@@ -122,7 +149,7 @@ gboolean lw_store_append_round_locked (LwStore        *self,
                                        GError        **error);
 
 /* Loads game @id inside an open transaction. */
-/* lw_store_load_game_locked() gives the record as stored: the players who
+/* lw_store_load_game_as_stored() gives the record as stored: the players who
  * sit now, no substitutes, no id. This makes it the record
  * lw_store_load_game() gives (GAME-RECORD.md version 2): the seats' first
  * players with the substitutes from seat_changes, the game's uuid as its
@@ -131,7 +158,7 @@ gboolean lw_store_attach_history (LwStore       *self,
                                   LwStoredGame  *game,
                                   GError       **error);
 
-LwStoredGame *lw_store_load_game_locked (LwStore  *self,
+LwStoredGame *lw_store_load_game_as_stored (LwStore  *self,
                                          gint64    id,
                                          GError  **error);
 
@@ -179,5 +206,255 @@ gboolean lw_store_link_event_table_game_locked (LwStore             *self,
  * deleted games in the log are renamed the same way. */
 gboolean lw_store_migrate_names (LwStore  *self,
                                  GError  **error);
+
+/* lw-store-db.c */
+
+LwStoreError lw_store_error_code_for (int rc);
+
+/* Sets @error from SQLite result @rc, naming the database file. */
+void lw_store_set_sqlite_error (GError     **error,
+                                const char  *path,
+                                sqlite3     *db,
+                                int          rc);
+
+void lw_store_set_not_found (GError **error,
+                             gint64   id);
+
+/* A stored value the schema allows but a game cannot hold. */
+gboolean lw_store_fail_damaged (LwStore     *self,
+                                gint64       id,
+                                const char  *what,
+                                GError     **error);
+
+/* Binds a seat, or NULL for %LW_NO_SEAT. */
+gboolean lw_store_bind_seat_or_null (LwStore   *self,
+                                     LwStoreStmt    *stmt,
+                                     int        index,
+                                     int        seat,
+                                     GError   **error);
+
+/* Runs SQL text that has no values in it (transaction control, the
+ * constant migrations). */
+gboolean lw_store_exec (LwStore     *self,
+                        const char  *sql,
+                        GError     **error);
+
+/* Runs @sql, a query of one integer (0 when it gives no row). */
+gboolean lw_store_query_int64 (LwStore     *self,
+                               const char  *sql,
+                               gint64      *value,
+                               GError     **error);
+
+
+/* lw-store-schema.c */
+
+/* The checks of check_existing_in_transaction() on one state of the file:
+ * a program creating the same database at the same moment must not be
+ * seen half-way (its tables without its user_version). */
+gboolean lw_store_schema_check_existing (LwStore  *self,
+                                         GError  **error);
+
+gboolean lw_store_schema_set_wal (LwStore  *self,
+                                  GError  **error);
+
+gboolean lw_store_schema_migrate (LwStore  *self,
+                                  GError  **error);
+
+
+/* lw-store-games.c */
+
+/* The kind's name in the penalties table, as in GAME-RECORD.md. */
+const char *lw_store_penalty_kind_to_string (LwPenaltyKind kind);
+
+gboolean lw_store_penalty_kind_from_string (const char    *name,
+                                            LwPenaltyKind *kind);
+
+/* Inserts @round as round @number of game @game_id; inside a transaction. */
+gboolean lw_store_write_round (LwStore             *self,
+                               gint64               game_id,
+                               const LwGameRecord  *record,
+                               guint                number,
+                               const LwRound       *round,
+                               gint64              *round_id_out,
+                               GError             **error);
+
+/* One row of seat_changes: from round @from_round on, @seat of game @game
+ * is played by @new_player instead of @old_player. */
+gboolean lw_store_insert_seat_change (LwStore  *self,
+                                      gint64    game,
+                                      gint64    seat,
+                                      gint64    from_round,
+                                      gint64    old_player,
+                                      gint64    new_player,
+                                      gint64    changed_at,
+                                      GError  **error);
+
+/* Inserts the whole of @record as a game, and its row of the result
+ * cache from @standings (nullable: replayed here); inside a transaction.
+ * @id 0 gives a new ID, else the game gets @id back (a restore); @created
+ * 0 is now. */
+gint64 lw_store_insert_game (LwStore             *self,
+                             const LwGameRecord  *record,
+                             gint64               id,
+                             gint64               created,
+                             const LwStandings   *standings,
+                             GError             **error);
+
+
+/* lw-store-rounds.c */
+
+/* Appends one entry to the log; inside a transaction. */
+gboolean lw_store_log_edit (LwStore     *self,
+                            gint64       game_id,
+                            const char  *kind,
+                            guint        number,
+                            const char  *old_json,
+                            const char  *new_json,
+                            GError     **error);
+
+/* Runs @sql with ?1 = @a and ?2 = @b (no result rows). */
+gboolean lw_store_run2 (LwStore     *self,
+                        const char  *sql,
+                        gint64       a,
+                        gint64       b,
+                        GError     **error);
+
+/* Runs @sql with ?1 = @a, ?2 = @b and ?3 = @c (no result rows). */
+gboolean lw_store_run3 (LwStore     *self,
+                        const char  *sql,
+                        gint64       a,
+                        gint64       b,
+                        gint64       c,
+                        GError     **error);
+
+/* Runs @sql with a text ?1 and an integer ?2. */
+gboolean lw_store_run_text (LwStore     *self,
+                            const char  *sql,
+                            const char  *a,
+                            gint64       b,
+                            GError     **error);
+
+/* The step of migration 8 → 9: a new UUID for every game stored before. */
+gboolean lw_store_fill_game_uuids (LwStore  *self,
+                                   GError  **error);
+
+gboolean lw_store_round_id_of (LwStore  *self,
+                               gint64    game_id,
+                               guint     number,
+                               gint64   *round_id,
+                               GError  **error);
+
+/* Sets a stored penalty's note and time (NULL / 0 for none). */
+gboolean lw_store_write_penalty_note (LwStore     *self,
+                                      gint64       round_id,
+                                      guint        ordinal,
+                                      const char  *note,
+                                      gint64       time,
+                                      GError     **error);
+
+/* What every change to a game's rounds ends with, in its transaction:
+ * the result cache's row, and a finished game kept for an event's table
+ * linked as the table's result (lw_store_link_event_table_game_locked()). */
+gboolean lw_store_rounds_changed (LwStore             *self,
+                                  gint64               id,
+                                  const LwGameRecord  *record,
+                                  const LwStandings   *standings,
+                                  GError             **error);
+
+/* lw_store_rounds_changed() for game @id as it is now stored (after an undo);
+ * nothing for a game that is not there. */
+gboolean lw_store_rounds_changed_of (LwStore  *self,
+                                     gint64    id,
+                                     GError  **error);
+
+/* An edit of game @id's rounds, checked by the engine first; inside a
+ * write transaction. Logged as @log_kind unless that is NULL (an undo). */
+gboolean lw_store_edit_rounds (LwStore       *self,
+                               gint64         id,
+                               const LwEdit  *edit,
+                               const char    *log_kind,
+                               GError       **error);
+
+
+/* lw-store-delete.c */
+
+void lw_store_add_nullable_string (JsonBuilder *builder,
+                                   const char  *key,
+                                   const char  *value);
+
+/* The copy of a whole game that its "delete_game" entry keeps: the record
+ * (current names), creation time, details, substitutes and penalty notes. */
+char *lw_store_game_snapshot (LwStore             *self,
+                              const LwStoredGame  *game,
+                              GError             **error);
+
+gboolean lw_store_write_details (LwStore     *self,
+                                 gint64       id,
+                                 const char  *notes,
+                                 gint64       played_at,
+                                 const char  *place,
+                                 GError     **error);
+
+gboolean lw_store_write_king_and_knave (LwStore   *self,
+                                        gint64     id,
+                                        gboolean   king_and_knave,
+                                        GError   **error);
+
+gboolean lw_store_damaged_log (LwStore  *self,
+                               gint64    id,
+                               GError  **error);
+
+/* Re-creates game @id from a snapshot; inside a write transaction. */
+gboolean lw_store_restore_snapshot (LwStore     *self,
+                                    gint64       id,
+                                    const char  *snapshot,
+                                    GError     **error);
+
+
+/* lw-store-undo.c */
+
+/* @new_name takes @seat from @old_name from round @from_round again (a
+ * seat given back is taken again). */
+gboolean lw_store_take_seat (LwStore     *self,
+                             gint64       id,
+                             gint64       seat,
+                             gint64       from_round,
+                             const char  *old_name,
+                             const char  *new_name,
+                             GError     **error);
+
+
+/* lw-store-seats.c */
+
+char *lw_store_seat_json (int          seat,
+                          guint        from_round,
+                          const char  *name,
+                          gboolean     gives_back);
+
+
+/* lw-store-details.c */
+
+char *lw_store_notes_json (const char *notes);
+
+char *lw_store_details_json (gint64      played_at,
+                             const char *place);
+
+
+/* lw-store-backup.c */
+
+/* Where the copy made before migrating @path from @version goes: the
+ * first of PATH.vVERSION.bak, PATH.vVERSION.1.bak, PATH.vVERSION.2.bak, …
+ * that does not exist, so that the copies of earlier migrations stay. */
+char *lw_store_new_migration_backup_path (const char *path,
+                                          int         version);
+
+/* Copies the database, of schema @version, to @backup in one read
+ * transaction, and sets *@data_version to the file's PRAGMA data_version
+ * in that transaction. */
+gboolean lw_store_backup_before_migration (LwStore     *self,
+                                           int          version,
+                                           const char  *backup,
+                                           gint64      *data_version,
+                                           GError     **error);
 
 G_END_DECLS

@@ -1,5 +1,5 @@
 /* lw-store-results.c — the cache of each game's final result (schema 7;
- * the table is described in lw-store.c), and the games the ratings read
+ * the table is described in lw-store-schema.c), and the games the ratings read
  * (lw_store_load_rating_games() of lw-store-events.h)
  *
  * The cache is never the truth. A row of game_result_cache keeps what the
@@ -240,7 +240,7 @@ lw_store_cache_result_of (LwStore  *self,
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (GError) local_error = NULL;
 
-  game = lw_store_load_game_locked (self, id, &local_error);
+  game = lw_store_load_game_as_stored (self, id, &local_error);
   if (game == NULL)
     {
       /* A game that is not there has no row (ON DELETE CASCADE). */
@@ -583,7 +583,7 @@ lw_store_load_rating_games (LwStore  *self,
   for (guint i = 0; i < stale->len; i++)
     {
       const StaleGame *game = &g_array_index (stale, StaleGame, i);
-      g_autoptr (LwStoredGame) stored = lw_store_load_game_locked (self, game->id, error);
+      g_autoptr (LwStoredGame) stored = lw_store_load_game_as_stored (self, game->id, error);
       g_autoptr (LwStandings) standings = NULL;
       ResultRow *row;
 

@@ -1,6 +1,6 @@
 /* lw-store-table.c — games played at the virtual table (schema 5) and the
  * logs of their finished rounds (schema 6; the tables are described in
- * lw-store.c)
+ * lw-store-schema.c)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -477,7 +477,7 @@ answer_state (LwTableEntry  *self,
   /* The board, its version and the locks as of one moment. */
   if (!lw_store_begin_read (self->store, &error))
     return store_failure (response, table->game_id, error);
-  game = lw_store_load_game_locked (self->store, table->game_id, &error);
+  game = lw_store_load_game_as_stored (self->store, table->game_id, &error);
   if (game == NULL
       || !lw_store_get_game_version (self->store, table->game_id, &version, &error)
       || (locks = lw_store_list_locked_rounds (self->store, table->game_id, &error)) == NULL)
