@@ -467,6 +467,16 @@ lw_store_begin_transaction (LwStore  *self,
 }
 
 gboolean
+lw_store_begin_read_transaction (LwStore  *self,
+                                 GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return lw_store_begin_read (self, error);
+}
+
+gboolean
 lw_store_commit_transaction (LwStore  *self,
                              GError  **error)
 {

@@ -553,10 +553,10 @@ load_rounds (LwStore       *self,
 }
 
 /* Loads game @id; inside a (read or write) transaction. */
-LwStoredGame *
-lw_store_load_game_as_stored (LwStore  *self,
-                              gint64    id,
-                              GError  **error)
+static LwStoredGame *
+read_game (LwStore  *self,
+           gint64    id,
+           GError  **error)
 {
   g_autoptr (LwStoredGame) game = g_new0 (LwStoredGame, 1);
   LwRuleset ruleset;
@@ -739,12 +739,35 @@ lw_store_load_game (LwStore  *self,
 
   if (!lw_store_begin_read (self, error))
     return NULL;
-  game = lw_store_load_game_as_stored (self, id, error);
+  game = read_game (self, id, error);
   if (game == NULL || !lw_store_attach_history (self, game, error) || !lw_store_commit (self, error))
     {
       lw_store_rollback (self);
       return NULL;
     }
+  return g_steal_pointer (&game);
+}
+
+LwStoredGame *
+lw_store_load_game_as_stored (LwStore  *self,
+                              gint64    id,
+                              GError  **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!lw_store_begin_read (self, error))
+    return NULL;
+  game = read_game (self, id, error);
+  if (game == NULL)
+    {
+      lw_store_rollback (self);
+      return NULL;
+    }
+  if (!lw_store_commit (self, error))
+    return NULL;
   return g_steal_pointer (&game);
 }
 
@@ -782,7 +805,7 @@ lw_store_list_games (LwStore  *self,
 
   for (guint i = 0; i < ids->len; i++)
     {
-      LwStoredGame *game = lw_store_load_game_as_stored (self, g_array_index (ids, gint64, i), error);
+      LwStoredGame *game = read_game (self, g_array_index (ids, gint64, i), error);
 
       if (game != NULL && !lw_store_attach_history (self, game, error))
         g_clear_pointer (&game, lw_stored_game_free);

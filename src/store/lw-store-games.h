@@ -71,6 +71,26 @@ LwStoredGame *lw_store_load_game (LwStore  *self,
                                   GError  **error);
 
 /**
+ * lw_store_load_game_as_stored:
+ * @self: a store
+ * @id: a game ID
+ * @error: return location for a #GError
+ *
+ * Loads game @id as its tables hold it, in one read transaction (nested
+ * in one already open): each seat's current player (game_seats), no
+ * substitutes, no id, details or house rule in the record; what table
+ * entry shows on a phone. lw_store_load_game() gives the whole record.
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND, %LW_STORE_ERROR_NOT_A_DATABASE for a
+ * stored value a game cannot hold, another %LW_STORE_ERROR.
+ *
+ * Returns: (transfer full) (nullable): the game, %NULL on error.
+ */
+LwStoredGame *lw_store_load_game_as_stored (LwStore  *self,
+                                            gint64    id,
+                                            GError  **error);
+
+/**
  * lw_store_list_games:
  * @self: a store
  * @error: return location for a #GError

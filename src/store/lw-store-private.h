@@ -148,9 +148,8 @@ gboolean lw_store_append_round_locked (LwStore        *self,
                                        guint          *number,
                                        GError        **error);
 
-/* Loads game @id inside an open transaction. */
-/* lw_store_load_game_as_stored() gives the record as stored: the players who
- * sit now, no substitutes, no id. This makes it the record
+/* lw_store_load_game_as_stored() gives the record as stored: the players
+ * who sit now, no substitutes, no id. This makes it the record
  * lw_store_load_game() gives (GAME-RECORD.md version 2): the seats' first
  * players with the substitutes from seat_changes, the game's uuid as its
  * id, its details and house rule; inside a transaction. */
@@ -158,9 +157,6 @@ gboolean lw_store_attach_history (LwStore       *self,
                                   LwStoredGame  *game,
                                   GError       **error);
 
-LwStoredGame *lw_store_load_game_as_stored (LwStore  *self,
-                                         gint64    id,
-                                         GError  **error);
 
 /* Adds every event table's result entered from paper to @games
  * (lw_rating_games_add_paper()), each at the time its round was paired,

@@ -177,6 +177,23 @@ gboolean lw_store_begin_transaction (LwStore  *self,
                                      GError  **error);
 
 /**
+ * lw_store_begin_read_transaction:
+ * @self: a store
+ * @error: return location for a #GError (%LW_STORE_ERROR_BUSY, another
+ *   %LW_STORE_ERROR)
+ *
+ * Opens a read transaction (BEGIN; inside an open transaction, a
+ * savepoint), so that several reads see one state of the file; closed
+ * with lw_store_commit_transaction() or lw_store_rollback_transaction()
+ * as lw_store_begin_transaction() is. A write inside it may find the
+ * file locked by another program (%LW_STORE_ERROR_BUSY).
+ *
+ * Returns: %TRUE when the transaction is open.
+ */
+gboolean lw_store_begin_read_transaction (LwStore  *self,
+                                          GError  **error);
+
+/**
  * lw_store_commit_transaction:
  * @self: a store with a transaction of lw_store_begin_transaction() open
  * @error: return location for a #GError (%LW_STORE_ERROR_BUSY,
