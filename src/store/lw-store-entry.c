@@ -196,12 +196,12 @@ lw_store_store_entered_round (LwStore        *self,
                        "round %u of game %" G_GINT64_FORMAT " is locked by the director", number, id);
           goto fail;
         }
-      if (!lw_store_replace_round_locked (self, id, number, round, error))
+      if (!lw_store_replace_round (self, id, number, round, error))
         goto fail;
     }
   else
     {
-      if (!lw_store_append_round_locked (self, id, round, &stored, error))
+      if (!lw_store_append_round_numbered (self, id, round, &stored, error))
         goto fail;
       if (stored != number)
         {

@@ -132,21 +132,14 @@ gboolean lw_store_set_edit_texts (LwStore     *self,
                                   const char  *new_text,
                                   GError     **error);
 
-/* Replaces round @number (1-based) of game @id as lw_store_replace_round()
- * does, inside a write transaction. */
-gboolean lw_store_replace_round_locked (LwStore        *self,
-                                        gint64          id,
-                                        guint           number,
-                                        const LwRound  *round,
-                                        GError        **error);
-
-/* Appends @round to game @id as lw_store_append_round() does, inside an
- * open write transaction; *@number (nullable) receives its number. */
-gboolean lw_store_append_round_locked (LwStore        *self,
-                                       gint64          id,
-                                       const LwRound  *round,
-                                       guint          *number,
-                                       GError        **error);
+/* Appends @round to game @id as lw_store_append_round() does (in its own
+ * transaction, nested in one already open); *@number (nullable) receives
+ * the round's number. */
+gboolean lw_store_append_round_numbered (LwStore        *self,
+                                         gint64          id,
+                                         const LwRound  *round,
+                                         guint          *number,
+                                         GError        **error);
 
 /* lw_store_load_game_as_stored() gives the record as stored: the players
  * who sit now, no substitutes, no id. This makes it the record
@@ -363,8 +356,9 @@ gboolean lw_store_rounds_changed_of (LwStore  *self,
                                      gint64    id,
                                      GError  **error);
 
-/* An edit of game @id's rounds, checked by the engine first; inside a
- * write transaction. Logged as @log_kind unless that is NULL (an undo). */
+/* An edit of game @id's rounds, checked by the engine first, in its own
+ * transaction (nested in one already open). Logged as @log_kind unless
+ * that is NULL (an undo). */
 gboolean lw_store_edit_rounds (LwStore       *self,
                                gint64         id,
                                const LwEdit  *edit,

@@ -372,8 +372,9 @@ lw_store_rounds_changed_of (LwStore  *self,
          || lw_store_link_event_table_game_locked (self, id, game->record, standings, error);
 }
 
-/* An edit of game @id's rounds, checked by the engine first; inside a
- * write transaction. Logged as @log_kind unless that is NULL (an undo). */
+/* An edit of game @id's rounds, checked by the engine first, in its own
+ * transaction (nested in one already open). Logged as @log_kind unless
+ * that is NULL (an undo). */
 gboolean
 lw_store_edit_rounds (LwStore       *self,
                       gint64         id,
@@ -381,16 +382,19 @@ lw_store_edit_rounds (LwStore       *self,
                       const char    *log_kind,
                       GError       **error)
 {
-  g_autoptr (LwStoredGame) game = lw_store_load_game_as_stored (self, id, error);
+  g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (LwEditResult) result = NULL;
   g_autofree char *old_json = NULL;
   g_autofree char *new_json = NULL;
 
-  if (game == NULL)
+  if (!lw_store_begin_write (self, error))
     return FALSE;
+  game = lw_store_load_game_as_stored (self, id, error);
+  if (game == NULL)
+    goto fail;
   result = lw_edit_apply (game->record, edit, error);
   if (result == NULL)
-    return FALSE;
+    goto fail;
 
   if (edit->kind != LW_EDIT_INSERT)
     old_json = lw_round_to_json (game->record, g_ptr_array_index (game->record->rounds,
@@ -401,43 +405,29 @@ lw_store_edit_rounds (LwStore       *self,
 
   /* An undo (no log_kind) marks its entry undone afterwards, and its
    * caller writes the result cache then. */
-  return write_edit (self, id, edit, result, error)
-         && (log_kind == NULL
-             || (lw_store_log_edit (self, id, log_kind, edit->number, old_json, new_json, error)
-                 && lw_store_rounds_changed (self, id, result->record, result->standings, error)));
+  if (!write_edit (self, id, edit, result, error)
+      || (log_kind != NULL
+          && (!lw_store_log_edit (self, id, log_kind, edit->number, old_json, new_json, error)
+              || !lw_store_rounds_changed (self, id, result->record, result->standings, error))))
+    goto fail;
+  return lw_store_commit (self, error);
+
+fail:
+  lw_store_rollback (self);
+  return FALSE;
 }
 
 static gboolean
-edit_rounds_in_transaction (LwStore        *self,
-                            gint64          id,
-                            LwEditKind      kind,
-                            guint           number,
-                            const LwRound  *round,
-                            GError        **error)
+edit_rounds (LwStore        *self,
+             gint64          id,
+             LwEditKind      kind,
+             guint           number,
+             const LwRound  *round,
+             GError        **error)
 {
   LwEdit edit = { kind, number, round };
 
-  if (!lw_store_begin_write (self, error))
-    return FALSE;
-  if (!lw_store_edit_rounds (self, id, &edit, lw_edit_kind_to_string (kind), error)
-      || !lw_store_commit (self, error))
-    {
-      lw_store_rollback (self);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-gboolean
-lw_store_replace_round_locked (LwStore        *self,
-                               gint64          id,
-                               guint           number,
-                               const LwRound  *round,
-                               GError        **error)
-{
-  LwEdit edit = { LW_EDIT_REPLACE, number, round };
-
-  return lw_store_edit_rounds (self, id, &edit, lw_edit_kind_to_string (LW_EDIT_REPLACE), error);
+  return lw_store_edit_rounds (self, id, &edit, lw_edit_kind_to_string (kind), error);
 }
 
 gboolean
@@ -451,7 +441,7 @@ lw_store_replace_round (LwStore        *self,
   g_return_val_if_fail (round != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return edit_rounds_in_transaction (self, id, LW_EDIT_REPLACE, number, round, error);
+  return edit_rounds (self, id, LW_EDIT_REPLACE, number, round, error);
 }
 
 gboolean
@@ -465,7 +455,7 @@ lw_store_insert_round (LwStore        *self,
   g_return_val_if_fail (round != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return edit_rounds_in_transaction (self, id, LW_EDIT_INSERT, number, round, error);
+  return edit_rounds (self, id, LW_EDIT_INSERT, number, round, error);
 }
 
 gboolean
@@ -477,7 +467,7 @@ lw_store_delete_round (LwStore  *self,
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return edit_rounds_in_transaction (self, id, LW_EDIT_DELETE, number, NULL, error);
+  return edit_rounds (self, id, LW_EDIT_DELETE, number, NULL, error);
 }
 
 GPtrArray *
@@ -576,48 +566,18 @@ take_pending_penalties (LwStore        *self,
                game_id, 0, error);
 }
 
-/* Appends @round to game @id, checked by the engine; inside a write
- * transaction. */
 gboolean
-lw_store_append_round_locked (LwStore        *self,
-                              gint64          id,
-                              const LwRound  *round,
-                              guint          *number,
-                              GError        **error)
+lw_store_append_round_numbered (LwStore        *self,
+                                gint64          id,
+                                const LwRound  *round,
+                                guint          *number,
+                                GError        **error)
 {
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (LwStandings) standings = NULL;
   g_autofree char *json = NULL;
   gint64 round_id = 0;
 
-  game = lw_store_load_game_as_stored (self, id, error);
-  if (game == NULL)
-    return FALSE;
-
-  g_ptr_array_add (game->record->rounds, lw_round_copy (round));
-  if (!lw_game_record_check_size (game->record, error))
-    return FALSE;
-  standings = lw_standings_compute (game->record, error);
-  if (standings == NULL)
-    return FALSE;
-
-  json = lw_round_to_json (game->record, round);
-  if (!lw_store_write_round (self, id, game->record, game->record->rounds->len, round, &round_id, error)
-      || !take_pending_penalties (self, id, round_id, round, error)
-      || !lw_store_log_edit (self, id, "append_round", game->record->rounds->len, NULL, json, error)
-      || !lw_store_rounds_changed (self, id, game->record, standings, error))
-    return FALSE;
-  if (number != NULL)
-    *number = game->record->rounds->len;
-  return TRUE;
-}
-
-gboolean
-lw_store_append_round (LwStore        *self,
-                       gint64          id,
-                       const LwRound  *round,
-                       GError        **error)
-{
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (round != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
@@ -626,14 +586,41 @@ lw_store_append_round (LwStore        *self,
    * the replay checks the rounds that the new one really follows. */
   if (!lw_store_begin_write (self, error))
     return FALSE;
+  game = lw_store_load_game_as_stored (self, id, error);
+  if (game == NULL)
+    goto fail;
 
-  if (!lw_store_append_round_locked (self, id, round, NULL, error)
-      || !lw_store_commit (self, error))
-    {
-      lw_store_rollback (self);
-      return FALSE;
-    }
+  g_ptr_array_add (game->record->rounds, lw_round_copy (round));
+  if (!lw_game_record_check_size (game->record, error))
+    goto fail;
+  standings = lw_standings_compute (game->record, error);
+  if (standings == NULL)
+    goto fail;
+
+  json = lw_round_to_json (game->record, round);
+  if (!lw_store_write_round (self, id, game->record, game->record->rounds->len, round, &round_id, error)
+      || !take_pending_penalties (self, id, round_id, round, error)
+      || !lw_store_log_edit (self, id, "append_round", game->record->rounds->len, NULL, json, error)
+      || !lw_store_rounds_changed (self, id, game->record, standings, error))
+    goto fail;
+  if (!lw_store_commit (self, error))
+    return FALSE;
+  if (number != NULL)
+    *number = game->record->rounds->len;
   return TRUE;
+
+fail:
+  lw_store_rollback (self);
+  return FALSE;
+}
+
+gboolean
+lw_store_append_round (LwStore        *self,
+                       gint64          id,
+                       const LwRound  *round,
+                       GError        **error)
+{
+  return lw_store_append_round_numbered (self, id, round, NULL, error);
 }
 
 gboolean
