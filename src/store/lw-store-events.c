@@ -273,11 +273,12 @@ load_tables (LwStore  *self,
   return TRUE;
 }
 
-/* Loads event @id inside an open transaction. */
+/* Reads event @id; inside a transaction (lw_store_load_event() opens
+ * one). */
 static LwEvent *
-load_event_locked (LwStore  *self,
-                   gint64    id,
-                   GError  **error)
+read_event (LwStore  *self,
+            gint64    id,
+            GError  **error)
 {
   g_autoptr (LwEvent) event = NULL;
   g_autoptr (GArray) linked = g_array_new (FALSE, FALSE, sizeof (LinkedTable));
@@ -364,19 +365,21 @@ lw_store_load_event (LwStore  *self,
 
   if (!lw_store_begin_read (self, error))
     return NULL;
-  event = load_event_locked (self, id, error);
-  if (event == NULL || !lw_store_commit (self, error))
+  event = read_event (self, id, error);
+  if (event == NULL)
     {
       lw_store_rollback (self);
       return NULL;
     }
+  if (!lw_store_commit (self, error))
+    return NULL;
   return g_steal_pointer (&event);
 }
 
-gboolean
-lw_store_add_paper_rating_games_locked (LwStore        *self,
-                                        LwRatingGames  *games,
-                                        GError        **error)
+static gboolean
+add_paper_rating_games (LwStore        *self,
+                        LwRatingGames  *games,
+                        GError        **error)
 {
   g_autoptr (GArray) events = g_array_new (FALSE, FALSE, sizeof (gint64));
   gboolean has_row, stepped = TRUE;
@@ -400,7 +403,7 @@ lw_store_add_paper_rating_games_locked (LwStore        *self,
   for (guint i = 0; i < events->len; i++)
     {
       gint64 id = g_array_index (events, gint64, i);
-      g_autoptr (LwEvent) event = load_event_locked (self, id, error);
+      g_autoptr (LwEvent) event = lw_store_load_event (self, id, error);
       g_autoptr (LwStoreStmt) stmt = NULL;
 
       if (event == NULL)
@@ -418,7 +421,7 @@ lw_store_add_paper_rating_games_locked (LwStore        *self,
           gint64 number = sqlite3_column_int64 (stmt, 2);
           const LwEventRound *r;
 
-          /* load_event_locked() checked the rounds and tables. */
+          /* lw_store_load_event() checked the rounds and tables. */
           if (round < 1 || round > event->rounds->len)
             continue;
           r = g_ptr_array_index (event->rounds, round - 1);
@@ -432,6 +435,21 @@ lw_store_add_paper_rating_games_locked (LwStore        *self,
         return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+lw_store_add_paper_rating_games (LwStore        *self,
+                                 LwRatingGames  *games,
+                                 GError        **error)
+{
+  if (!lw_store_begin_read (self, error))
+    return FALSE;
+  if (!add_paper_rating_games (self, games, error))
+    {
+      lw_store_rollback (self);
+      return FALSE;
+    }
+  return lw_store_commit (self, error);
 }
 
 GPtrArray *
@@ -613,7 +631,7 @@ begin_change (LwStore  *self,
 
   if (!lw_store_begin_write (self, error))
     return NULL;
-  event = load_event_locked (self, id, error);
+  event = lw_store_load_event (self, id, error);
   if (event == NULL)
     lw_store_rollback (self);
   return event;
@@ -802,7 +820,7 @@ insert_round (LwStore             *self,
 
 /* A game kept for one of the event's tables that is finished but is not
  * its table's result (a database written before the round that finishes
- * a game linked it, lw_store_link_event_table_game_locked()) is linked
+ * a game linked it, lw_store_link_finished_game()) is linked
  * now, inside the open write transaction, and *@event read again. */
 static gboolean
 link_finished_kept_games (LwStore   *self,
@@ -843,13 +861,13 @@ link_finished_kept_games (LwStore   *self,
       standings = lw_standings_compute (game->record, NULL);
       if (standings == NULL || !standings->finished)
         continue;
-      if (!lw_store_link_event_table_game_locked (self, game_id, game->record, standings, error))
+      if (!lw_store_link_finished_game (self, game_id, game->record, standings, error))
         return FALSE;
       linked++;
     }
   if (linked > 0)
     {
-      LwEvent *reread = load_event_locked (self, id, error);
+      LwEvent *reread = lw_store_load_event (self, id, error);
 
       if (reread == NULL)
         return FALSE;
@@ -1027,23 +1045,27 @@ lw_store_set_event_paper_result_full (LwStore    *self,
   return finish_change (self, ok, error);
 }
 
-/* lw_store_set_event_game_result()'s work inside an open write
- * transaction, with the game's @record and @standings as they are now
- * stored. */
+/* Makes game @game_id, whose @record and @standings are as now stored,
+ * the result of table @table of round @round of event @id, as
+ * lw_store_set_event_game_result() does, in its own transaction (nested
+ * in one already open). */
 static gboolean
-set_event_game_result_locked (LwStore             *self,
-                              gint64               id,
-                              guint                round,
-                              guint                table,
-                              gint64               game_id,
-                              const LwGameRecord  *record,
-                              const LwStandings   *standings,
-                              GError             **error)
+store_game_result (LwStore             *self,
+                   gint64               id,
+                   guint                round,
+                   guint                table,
+                   gint64               game_id,
+                   const LwGameRecord  *record,
+                   const LwStandings   *standings,
+                   GError             **error)
 {
-  g_autoptr (LwEvent) event = load_event_locked (self, id, error);
+  g_autoptr (LwEvent) event = NULL;
 
-  if (event == NULL)
+  if (!lw_store_begin_write (self, error))
     return FALSE;
+  event = read_event (self, id, error);
+  if (event == NULL)
+    return finish_change (self, FALSE, error);
 
   /* One game is one table's result. */
   {
@@ -1059,7 +1081,7 @@ set_event_game_result_locked (LwStore             *self,
         || !lw_store_bind_int (self, stmt, 3, round, error)
         || !lw_store_bind_int (self, stmt, 4, table, error)
         || !lw_store_step_row (self, stmt, &has_row, error))
-      return FALSE;
+      return finish_change (self, FALSE, error);
     if (has_row)
       {
         g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
@@ -1067,13 +1089,17 @@ set_event_game_result_locked (LwStore             *self,
                      G_GINT64_FORMAT ", round %d, table %d", game_id,
                      (gint64) sqlite3_column_int64 (stmt, 0), sqlite3_column_int (stmt, 1),
                      sqlite3_column_int (stmt, 2));
-        return FALSE;
+        return finish_change (self, FALSE, error);
       }
   }
 
-  return lw_event_set_game_result (event, round, table, game_id, record, standings, error)
-         && write_result (self, id, round, lw_event_get_table (event, round, table, NULL),
-                          game_id, error);
+  return finish_change (self,
+                        lw_event_set_game_result (event, round, table, game_id, record,
+                                                  standings, error)
+                        && write_result (self, id, round,
+                                         lw_event_get_table (event, round, table, NULL),
+                                         game_id, error),
+                        error);
 }
 
 gboolean
@@ -1107,17 +1133,16 @@ lw_store_set_event_game_result (LwStore  *self,
   if (game != NULL)
     standings = lw_standings_compute (game->record, error);
   if (standings != NULL)
-    ok = set_event_game_result_locked (self, id, round, table, game_id, game->record,
-                                       standings, error);
+    ok = store_game_result (self, id, round, table, game_id, game->record, standings, error);
   return finish_change (self, ok, error);
 }
 
 gboolean
-lw_store_link_event_table_game_locked (LwStore             *self,
-                                       gint64               game_id,
-                                       const LwGameRecord  *record,
-                                       const LwStandings   *standings,
-                                       GError             **error)
+lw_store_link_finished_game (LwStore             *self,
+                             gint64               game_id,
+                             const LwGameRecord  *record,
+                             const LwStandings   *standings,
+                             GError             **error)
 {
   g_autoptr (LwStoreStmt) stmt = NULL;
   gboolean has_row = FALSE;
@@ -1143,8 +1168,7 @@ lw_store_link_event_table_game_locked (LwStore             *self,
   table = (guint) sqlite3_column_int64 (stmt, 2);
   g_clear_pointer (&stmt, lw_store_stmt_release);
 
-  return set_event_game_result_locked (self, event_id, round, table, game_id, record,
-                                       standings, error);
+  return store_game_result (self, event_id, round, table, game_id, record, standings, error);
 }
 
 GArray *

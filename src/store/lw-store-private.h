@@ -153,10 +153,10 @@ gboolean lw_store_attach_history (LwStore       *self,
 
 /* Adds every event table's result entered from paper to @games
  * (lw_rating_games_add_paper()), each at the time its round was paired,
- * inside an open transaction (lw-store-events.c). */
-gboolean lw_store_add_paper_rating_games_locked (LwStore        *self,
-                                                 LwRatingGames  *games,
-                                                 GError        **error);
+ * read in one transaction (nested in one already open; lw-store-events.c). */
+gboolean lw_store_add_paper_rating_games (LwStore        *self,
+                                          LwRatingGames  *games,
+                                          GError        **error);
 
 /* The result cache (lw-store-results.c), inside a write transaction,
  * after the change to game @id is logged: its row is written with the
@@ -173,20 +173,22 @@ gboolean lw_store_cache_result_of (LwStore  *self,
                                    gint64    id,
                                    GError  **error);
 
-/* Inside a write transaction, after a change to the rounds of game
- * @game_id, whose @record and @standings are those now stored: once the
- * game is finished, a game kept for an event's table
- * (lw_store_start_event_table_game()) becomes the table's result, as
- * lw_store_set_event_game_result() makes it, in the same transaction as
- * the round that finished it (lw-store-events.c). Nothing happens for a
- * game that is not finished, not kept for a table, or whose table has a
- * result. Errors: as lw_store_set_event_game_result(): a result the
- * engine refuses fails the change. */
-gboolean lw_store_link_event_table_game_locked (LwStore             *self,
-                                                gint64               game_id,
-                                                const LwGameRecord  *record,
-                                                const LwStandings   *standings,
-                                                GError             **error);
+/* The rule "a finished game becomes its event table's result", in one
+ * place (lw-store-events.c): called by every change to the rounds of game
+ * @game_id (lw-store-rounds.c), inside the transaction that stores it,
+ * with the @record and @standings now stored. Once the game is finished,
+ * a game kept for an event's table (lw_store_start_event_table_game())
+ * becomes the table's result, as lw_store_set_event_game_result() makes
+ * it, in the same transaction as the round that finished it (its own
+ * write nests in it). Nothing happens for a game that is not finished,
+ * not kept for a table, or whose table has a result. Errors: as
+ * lw_store_set_event_game_result(): a result the engine refuses fails the
+ * change. */
+gboolean lw_store_link_finished_game (LwStore             *self,
+                                      gint64               game_id,
+                                      const LwGameRecord  *record,
+                                      const LwStandings   *standings,
+                                      GError             **error);
 
 /* The migration to schema 8 (lw-store-names.c), inside its transaction:
  * every stored name that breaks the names rule (GAME-RECORD.md "Names":
@@ -343,7 +345,7 @@ gboolean lw_store_write_penalty_note (LwStore     *self,
 
 /* What every change to a game's rounds ends with, in its transaction:
  * the result cache's row, and a finished game kept for an event's table
- * linked as the table's result (lw_store_link_event_table_game_locked()). */
+ * linked as the table's result (lw_store_link_finished_game()). */
 gboolean lw_store_rounds_changed (LwStore             *self,
                                   gint64               id,
                                   const LwGameRecord  *record,

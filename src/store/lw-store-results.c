@@ -601,7 +601,7 @@ lw_store_load_rating_games (LwStore  *self,
     }
 
   /* And the results entered from paper. */
-  if (!lw_store_add_paper_rating_games_locked (self, games, error))
+  if (!lw_store_add_paper_rating_games (self, games, error))
     goto failed;
 
   if (!lw_store_commit (self, error))

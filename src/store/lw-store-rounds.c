@@ -333,7 +333,7 @@ write_edit (LwStore             *self,
 
 /* What every change to a game's rounds ends with, in its transaction:
  * the result cache's row, and a finished game kept for an event's table
- * linked as the table's result (lw_store_link_event_table_game_locked()). */
+ * linked as the table's result (lw_store_link_finished_game()). */
 gboolean
 lw_store_rounds_changed (LwStore             *self,
                          gint64               id,
@@ -342,7 +342,7 @@ lw_store_rounds_changed (LwStore             *self,
                          GError             **error)
 {
   return lw_store_cache_result (self, id, record, standings, error)
-         && lw_store_link_event_table_game_locked (self, id, record, standings, error);
+         && lw_store_link_finished_game (self, id, record, standings, error);
 }
 
 /* lw_store_rounds_changed() for game @id as it is now stored (after an undo);
@@ -369,7 +369,7 @@ lw_store_rounds_changed_of (LwStore  *self,
   /* A game that does not replay is no table's result. */
   standings = lw_standings_compute (game->record, NULL);
   return standings == NULL
-         || lw_store_link_event_table_game_locked (self, id, game->record, standings, error);
+         || lw_store_link_finished_game (self, id, game->record, standings, error);
 }
 
 /* An edit of game @id's rounds, checked by the engine first, in its own
