@@ -449,3 +449,32 @@ lw_store_prepare_event_round_games (LwStore  *self,
     }
   return g_steal_pointer (&games);
 }
+
+gboolean
+lw_store_round_locks_edited (LwStore     *self,
+                             gint64       id,
+                             LwEditKind   kind,
+                             guint        number,
+                             GError     **error)
+{
+  /* A director's lock stays with its round, or goes with it. Two steps
+   * keep (game, number) unique at every row. */
+  switch (kind)
+    {
+    case LW_EDIT_INSERT:
+      return lw_store_run2 (self, "UPDATE round_locks SET number = number + 1000000"
+                                  " WHERE game = ?1 AND number >= ?2", id, number, error)
+             && lw_store_run2 (self, "UPDATE round_locks SET number = number - 999999"
+                                     " WHERE game = ?1 AND number > ?2", id, 1000000, error);
+    case LW_EDIT_DELETE:
+      return lw_store_run2 (self, "DELETE FROM round_locks WHERE game = ?1 AND number = ?2",
+                            id, number, error)
+             && lw_store_run2 (self, "UPDATE round_locks SET number = number + 1000000"
+                                     " WHERE game = ?1 AND number > ?2", id, number, error)
+             && lw_store_run2 (self, "UPDATE round_locks SET number = number - 1000001"
+                                     " WHERE game = ?1 AND number > ?2", id, 1000000, error);
+    case LW_EDIT_REPLACE:
+    default:
+      return TRUE;
+    }
+}

@@ -449,4 +449,27 @@ gboolean lw_store_backup_before_migration (LwStore     *self,
                                            gint64      *data_version,
                                            GError     **error);
 
+/* Round @number of game @id was replaced, inserted or deleted (@kind;
+ * write_edit() of lw-store-rounds.c, inside its transaction): each file
+ * that owns a table kept by round number follows. The virtual table's
+ * round logs (lw-store-table.c): a replaced or deleted round's log goes,
+ * later ones are renumbered. Substitutes (lw-store-seats.c): a seat change
+ * from a later round moves with it. The director's round locks
+ * (lw-store-entry.c): a lock stays with its round, or goes with it. */
+gboolean lw_store_round_logs_edited (LwStore     *self,
+                                     gint64       id,
+                                     LwEditKind   kind,
+                                     guint        number,
+                                     GError     **error);
+gboolean lw_store_seat_changes_edited (LwStore     *self,
+                                       gint64       id,
+                                       LwEditKind   kind,
+                                       guint        number,
+                                       GError     **error);
+gboolean lw_store_round_locks_edited (LwStore     *self,
+                                      gint64       id,
+                                      LwEditKind   kind,
+                                      guint        number,
+                                      GError     **error);
+
 G_END_DECLS

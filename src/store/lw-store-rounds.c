@@ -242,8 +242,7 @@ write_edit (LwStore             *self,
         /* Facts corrected by hand: the round's log no longer gives them. */
         if (!lw_store_round_id_of (self, id, number, &round_id, error)
             || (notes = round_penalty_notes (self, round_id, error)) == NULL
-            || !lw_store_run2 (self, "DELETE FROM virtual_round_logs WHERE game = ?1 AND number = ?2",
-                      id, number, error)
+            || !lw_store_round_logs_edited (self, id, LW_EDIT_REPLACE, number, error)
             || !lw_store_run2 (self, "DELETE FROM rounds WHERE game = ?1 AND number = ?2", id, number, error)
             || !lw_store_write_round (self, id, record, number, round, &round_id, error))
           return FALSE;
@@ -270,17 +269,9 @@ write_edit (LwStore             *self,
                           " WHERE game = ?1 AND number > ?2", id, 1000000, error)
           || !lw_store_write_round (self, id, record, number,
                             g_ptr_array_index (record->rounds, number - 1), NULL, error)
-          || !lw_store_run2 (self, "UPDATE virtual_round_logs SET number = number + 1000000"
-                          " WHERE game = ?1 AND number >= ?2", id, number, error)
-          || !lw_store_run2 (self, "UPDATE virtual_round_logs SET number = number - 999999"
-                          " WHERE game = ?1 AND number > ?2", id, 1000000, error)
-          || !lw_store_run2 (self, "UPDATE seat_changes SET from_round = from_round + 1"
-                          " WHERE game = ?1 AND from_round > ?2", id, number, error)
-          /* A director's lock stays with its round. */
-          || !lw_store_run2 (self, "UPDATE round_locks SET number = number + 1000000"
-                          " WHERE game = ?1 AND number >= ?2", id, number, error)
-          || !lw_store_run2 (self, "UPDATE round_locks SET number = number - 999999"
-                          " WHERE game = ?1 AND number > ?2", id, 1000000, error))
+          || !lw_store_round_logs_edited (self, id, LW_EDIT_INSERT, number, error)
+          || !lw_store_seat_changes_edited (self, id, LW_EDIT_INSERT, number, error)
+          || !lw_store_round_locks_edited (self, id, LW_EDIT_INSERT, number, error))
         return FALSE;
       break;
 
@@ -291,21 +282,9 @@ write_edit (LwStore             *self,
                           " WHERE game = ?1 AND number > ?2", id, number, error)
           || !lw_store_run2 (self, "UPDATE rounds SET number = number - 1000001"
                           " WHERE game = ?1 AND number > ?2", id, 1000000, error)
-          || !lw_store_run2 (self, "DELETE FROM virtual_round_logs WHERE game = ?1 AND number = ?2",
-                    id, number, error)
-          || !lw_store_run2 (self, "UPDATE virtual_round_logs SET number = number + 1000000"
-                          " WHERE game = ?1 AND number > ?2", id, number, error)
-          || !lw_store_run2 (self, "UPDATE virtual_round_logs SET number = number - 1000001"
-                          " WHERE game = ?1 AND number > ?2", id, 1000000, error)
-          || !lw_store_run2 (self, "UPDATE seat_changes SET from_round = from_round - 1"
-                          " WHERE game = ?1 AND from_round > ?2", id, number, error)
-          /* A director's lock goes with its round, or stays with it. */
-          || !lw_store_run2 (self, "DELETE FROM round_locks WHERE game = ?1 AND number = ?2",
-                    id, number, error)
-          || !lw_store_run2 (self, "UPDATE round_locks SET number = number + 1000000"
-                          " WHERE game = ?1 AND number > ?2", id, number, error)
-          || !lw_store_run2 (self, "UPDATE round_locks SET number = number - 1000001"
-                          " WHERE game = ?1 AND number > ?2", id, 1000000, error))
+          || !lw_store_round_logs_edited (self, id, LW_EDIT_DELETE, number, error)
+          || !lw_store_seat_changes_edited (self, id, LW_EDIT_DELETE, number, error)
+          || !lw_store_round_locks_edited (self, id, LW_EDIT_DELETE, number, error))
         return FALSE;
       break;
     }
@@ -324,8 +303,7 @@ write_edit (LwStore             *self,
           || !lw_store_bind_int (self, stmt, 2, id, error)
           || !lw_store_bind_int (self, stmt, 3, later, error)
           || !lw_store_step_done (self, stmt, error)
-          || !lw_store_run2 (self, "DELETE FROM virtual_round_logs WHERE game = ?1 AND number = ?2",
-                    id, later, error))
+          || !lw_store_round_logs_edited (self, id, LW_EDIT_REPLACE, later, error))
         return FALSE;
     }
   return TRUE;

@@ -174,3 +174,24 @@ lw_store_list_round_players (LwStore  *self,
     }
   return g_steal_pointer (&rounds);
 }
+
+gboolean
+lw_store_seat_changes_edited (LwStore     *self,
+                              gint64       id,
+                              LwEditKind   kind,
+                              guint        number,
+                              GError     **error)
+{
+  switch (kind)
+    {
+    case LW_EDIT_INSERT:
+      return lw_store_run2 (self, "UPDATE seat_changes SET from_round = from_round + 1"
+                                  " WHERE game = ?1 AND from_round > ?2", id, number, error);
+    case LW_EDIT_DELETE:
+      return lw_store_run2 (self, "UPDATE seat_changes SET from_round = from_round - 1"
+                                  " WHERE game = ?1 AND from_round > ?2", id, number, error);
+    case LW_EDIT_REPLACE:
+    default:
+      return TRUE;
+    }
+}
