@@ -455,7 +455,7 @@ gboolean lw_store_backup_before_migration (LwStore     *self,
  * round logs (lw-store-table.c): a replaced or deleted round's log goes,
  * later ones are renumbered. Substitutes (lw-store-seats.c): a seat change
  * from a later round moves with it. The director's round locks
- * (lw-store-entry.c): a lock stays with its round, or goes with it. */
+ * (lw-store-locks.c): a lock stays with its round, or goes with it. */
 gboolean lw_store_round_logs_edited (LwStore     *self,
                                      gint64       id,
                                      LwEditKind   kind,

@@ -57,8 +57,9 @@
  *                  deals; NULL between rounds. The finished rounds are the
  *                  game's rounds, as for any game.
  *
- * Added in version 6 (replays, lw-store-table.c; table entry, lw-store-entry.c;
- * tie-breaks, lw-store-events.c):
+ * Added in version 6 (replays, lw-store-table.c; table entry,
+ * lw-store-locks.c and lw-store-event-tables.c; tie-breaks,
+ * lw-store-events.c):
  *   virtual_round_logs  the action log (the table's JSON) of each round
  *                  played to its end at the virtual table, by the game's
  *                  round number; renumbered with the rounds, and dropped

@@ -374,5 +374,6 @@ G_END_DECLS
 #include "lw-store-players.h"
 #include "lw-store-events.h"
 #include "lw-store-results.h"
-#include "lw-store-entry.h"
+#include "lw-store-locks.h"
+#include "lw-store-event-tables.h"
 #include "lw-store-table.h"
