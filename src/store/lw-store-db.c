@@ -263,7 +263,7 @@ lw_store_stmt (LwStore     *self,
 
 gboolean
 lw_store_bind_int (LwStore       *self,
-                   sqlite3_stmt  *stmt,
+                   LwStoreStmt   *stmt,
                    int            index,
                    gint64         value,
                    GError       **error)
@@ -286,7 +286,7 @@ lw_store_bind_seat_or_null (LwStore   *self,
 
 gboolean
 lw_store_bind_text (LwStore       *self,
-                    sqlite3_stmt  *stmt,
+                    LwStoreStmt   *stmt,
                     int            index,
                     const char    *value,
                     GError       **error)
@@ -297,19 +297,11 @@ lw_store_bind_text (LwStore       *self,
 
 gboolean
 lw_store_bind_null (LwStore       *self,
-                    sqlite3_stmt  *stmt,
+                    LwStoreStmt   *stmt,
                     int            index,
                     GError       **error)
 {
   int rc = sqlite3_bind_null (stmt, index);
-  return rc == SQLITE_OK || lw_store_fail (self, rc, error);
-}
-
-gboolean
-lw_store_check (LwStore  *self,
-                int       rc,
-                GError  **error)
-{
   return rc == SQLITE_OK || lw_store_fail (self, rc, error);
 }
 

@@ -131,13 +131,11 @@ lw_store_write_details (LwStore     *self,
 {
   g_autoptr (LwStoreStmt) stmt =
     lw_store_stmt (self, "UPDATE games SET notes = ?, played_at = ?, place = ? WHERE id = ?", error);
-  int rc;
 
-  if (stmt == NULL || !lw_store_bind_text (self, stmt, 1, notes, error))
+  if (stmt == NULL || !lw_store_bind_text (self, stmt, 1, notes, error)
+      || !(played_at != 0 ? lw_store_bind_int (self, stmt, 2, played_at, error)
+                          : lw_store_bind_null (self, stmt, 2, error)))
     return FALSE;
-  rc = played_at != 0 ? sqlite3_bind_int64 (stmt, 2, played_at) : sqlite3_bind_null (stmt, 2);
-  if (rc != SQLITE_OK)
-    return lw_store_fail (self, rc, error);
   return lw_store_bind_text (self, stmt, 3, place, error)
          && lw_store_bind_int (self, stmt, 4, id, error)
          && lw_store_step_done (self, stmt, error);

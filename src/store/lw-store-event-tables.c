@@ -26,9 +26,9 @@ find_table_row (LwStore   *self,
   gboolean has_row = FALSE;
 
   if (stmt == NULL
-      || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, event_id), error)
-      || !lw_store_check (self, sqlite3_bind_int64 (stmt, 2, round), error)
-      || !lw_store_check (self, sqlite3_bind_int64 (stmt, 3, table), error)
+      || !lw_store_bind_int (self, stmt, 1, event_id, error)
+      || !lw_store_bind_int (self, stmt, 2, round, error)
+      || !lw_store_bind_int (self, stmt, 3, table, error)
       || !lw_store_step_row (self, stmt, &has_row, error))
     return FALSE;
   if (!has_row)
@@ -125,8 +125,8 @@ lw_store_start_event_table_game (LwStore  *self,
       lw_store_stmt (self, "INSERT INTO event_table_games (event_table, game) VALUES (?, ?)", error);
 
     if (stmt == NULL
-        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, row_id), error)
-        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 2, game_id), error)
+        || !lw_store_bind_int (self, stmt, 1, row_id, error)
+        || !lw_store_bind_int (self, stmt, 2, game_id, error)
         || !lw_store_step_done (self, stmt, error))
       {
         lw_store_rollback (self);
@@ -161,7 +161,7 @@ lw_store_find_event_table_of_game (LwStore  *self,
                         " LEFT JOIN event_table_games k ON k.event_table = t.id"
                         " WHERE t.game = ?1 OR k.game = ?1 LIMIT 1", error);
   if (stmt == NULL
-      || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, game_id), error)
+      || !lw_store_bind_int (self, stmt, 1, game_id, error)
       || !lw_store_step_row (self, stmt, &has_row, error)
       || !has_row)
     return FALSE;

@@ -21,7 +21,7 @@ count_rounds (LwStore   *self,
                    " FROM games WHERE id = ?1", error);
 
   if (stmt == NULL
-      || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
+      || !lw_store_bind_int (self, stmt, 1, id, error)
       || !lw_store_step_row (self, stmt, game_found, error))
     return FALSE;
   *n_rounds = *game_found ? sqlite3_column_int64 (stmt, 0) : 0;
@@ -65,9 +65,9 @@ lw_store_set_round_locked (LwStore   *self,
                      error);
 
     if (stmt == NULL
-        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
-        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 2, number), error)
-        || (locked && !lw_store_check (self, sqlite3_bind_int64 (stmt, 3, g_get_real_time () / G_USEC_PER_SEC), error))
+        || !lw_store_bind_int (self, stmt, 1, id, error)
+        || !lw_store_bind_int (self, stmt, 2, number, error)
+        || (locked && !lw_store_bind_int (self, stmt, 3, g_get_real_time () / G_USEC_PER_SEC, error))
         || !lw_store_step_done (self, stmt, error))
       goto fail;
   }
@@ -91,7 +91,7 @@ lw_store_list_locked_rounds (LwStore  *self,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   stmt = lw_store_stmt (self, "SELECT number FROM round_locks WHERE game = ? ORDER BY number", error);
-  if (stmt == NULL || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error))
+  if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
     return NULL;
   for (;;)
     {
@@ -122,8 +122,8 @@ lw_store_is_round_locked (LwStore   *self,
   *locked = FALSE;
   stmt = lw_store_stmt (self, "SELECT 1 FROM round_locks WHERE game = ? AND number = ?", error);
   return stmt != NULL
-         && lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
-         && lw_store_check (self, sqlite3_bind_int64 (stmt, 2, number), error)
+         && lw_store_bind_int (self, stmt, 1, id, error)
+         && lw_store_bind_int (self, stmt, 2, number, error)
          && lw_store_step_row (self, stmt, locked, error);
 }
 
@@ -142,7 +142,7 @@ lw_store_get_game_version (LwStore  *self,
 
   stmt = lw_store_stmt (self, "SELECT version FROM games WHERE id = ?", error);
   if (stmt == NULL
-      || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
+      || !lw_store_bind_int (self, stmt, 1, id, error)
       || !lw_store_step_row (self, stmt, &found, error))
     return FALSE;
   if (!found)

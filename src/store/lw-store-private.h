@@ -39,16 +39,18 @@ struct _LwStore
   gboolean    damaged;
 };
 
+/* The store's one statement type: a prepared statement lent by the
+ * connection's cache (lw_store_stmt()), reset and its bindings cleared
+ * when it goes out of scope: g_autoptr (LwStoreStmt). */
+typedef sqlite3_stmt LwStoreStmt;
+
 /* The prepared statement for @sql (a string with static storage: it keys
  * the cache); reset and cleared with lw_store_stmt_release() after use. */
-sqlite3_stmt *lw_store_stmt (LwStore     *self,
-                             const char  *sql,
-                             GError     **error);
-void          lw_store_stmt_release (sqlite3_stmt *stmt);
+LwStoreStmt *lw_store_stmt (LwStore     *self,
+                            const char  *sql,
+                            GError     **error);
+void         lw_store_stmt_release (LwStoreStmt *stmt);
 
-/* A statement of lw_store_stmt(), released when it goes out of scope:
- * g_autoptr (LwStoreStmt). */
-typedef sqlite3_stmt LwStoreStmt;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwStoreStmt, lw_store_stmt_release)
 
 /* Sets @error from SQLite result @rc, naming the file; returns FALSE. */
@@ -56,35 +58,31 @@ gboolean lw_store_fail (LwStore  *self,
                         int       rc,
                         GError  **error);
 
-/* %TRUE when @rc is SQLITE_OK; otherwise as lw_store_fail(). */
-gboolean lw_store_check (LwStore  *self,
-                         int       rc,
-                         GError  **error);
-
-/* Bind a value to the statement's parameter @index (1-based); on an
- * SQLite error, @error is set as lw_store_fail() sets it. */
+/* The one way to bind: a value to the statement's parameter @index
+ * (1-based); on an SQLite error, @error is set as lw_store_fail() sets it.
+ * A %NULL text binds SQL NULL. */
 gboolean lw_store_bind_int (LwStore       *self,
-                            sqlite3_stmt  *stmt,
+                            LwStoreStmt   *stmt,
                             int            index,
                             gint64         value,
                             GError       **error);
 gboolean lw_store_bind_text (LwStore       *self,
-                             sqlite3_stmt  *stmt,
+                             LwStoreStmt   *stmt,
                              int            index,
                              const char    *value,
                              GError       **error);
 gboolean lw_store_bind_null (LwStore       *self,
-                             sqlite3_stmt  *stmt,
+                             LwStoreStmt   *stmt,
                              int            index,
                              GError       **error);
 
 /* Steps a statement that returns no rows / a query (*@has_row FALSE when
  * there are no more rows). */
 gboolean lw_store_step_done (LwStore       *self,
-                             sqlite3_stmt  *stmt,
+                             LwStoreStmt   *stmt,
                              GError       **error);
 gboolean lw_store_step_row (LwStore       *self,
-                            sqlite3_stmt  *stmt,
+                            LwStoreStmt   *stmt,
                             gboolean      *has_row,
                             GError       **error);
 

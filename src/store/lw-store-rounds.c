@@ -176,13 +176,11 @@ lw_store_write_penalty_note (LwStore     *self,
   g_autoptr (LwStoreStmt) stmt =
     lw_store_stmt (self, "UPDATE penalties SET note = ?, noted_at = ? WHERE round = ? AND ordinal = ?",
               error);
-  int rc;
 
-  if (stmt == NULL || !lw_store_bind_text (self, stmt, 1, note, error))
+  if (stmt == NULL || !lw_store_bind_text (self, stmt, 1, note, error)
+      || !(time > 0 ? lw_store_bind_int (self, stmt, 2, time, error)
+                    : lw_store_bind_null (self, stmt, 2, error)))
     return FALSE;
-  rc = time > 0 ? sqlite3_bind_int64 (stmt, 2, time) : sqlite3_bind_null (stmt, 2);
-  if (rc != SQLITE_OK)
-    return lw_store_fail (self, rc, error);
   return lw_store_bind_int (self, stmt, 3, round_id, error)
          && lw_store_bind_int (self, stmt, 4, ordinal, error)
          && lw_store_step_done (self, stmt, error);

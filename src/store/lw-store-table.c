@@ -27,7 +27,7 @@ game_exists (LwStore   *self,
   g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "SELECT 1 FROM games WHERE id = ?", error);
 
   return stmt != NULL
-         && lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
+         && lw_store_bind_int (self, stmt, 1, id, error)
          && lw_store_step_row (self, stmt, found, error);
 }
 
@@ -69,12 +69,11 @@ lw_store_save_table (LwStore     *self,
                      " VALUES (?, ?, ?, ?, ?)", error);
 
     if (stmt == NULL
-        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
-        || !lw_store_check (self, sqlite3_bind_text (stmt, 2, seats, -1, SQLITE_TRANSIENT), error)
-        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 3, round != NULL ? round_number : 0), error)
-        || !lw_store_check (self, round != NULL ? sqlite3_bind_text (stmt, 4, round, -1, SQLITE_TRANSIENT)
-                                                : sqlite3_bind_null (stmt, 4), error)
-        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 5, g_get_real_time () / G_USEC_PER_SEC), error)
+        || !lw_store_bind_int (self, stmt, 1, id, error)
+        || !lw_store_bind_text (self, stmt, 2, seats, error)
+        || !lw_store_bind_int (self, stmt, 3, round != NULL ? round_number : 0, error)
+        || !lw_store_bind_text (self, stmt, 4, round, error)
+        || !lw_store_bind_int (self, stmt, 5, g_get_real_time () / G_USEC_PER_SEC, error)
         || !lw_store_step_done (self, stmt, error))
       goto fail;
   }
@@ -101,7 +100,7 @@ lw_store_load_table (LwStore  *self,
                         "SELECT seats, round_number, round, saved_at FROM virtual_tables WHERE game = ?",
                         error);
   if (stmt == NULL
-      || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
+      || !lw_store_bind_int (self, stmt, 1, id, error)
       || !lw_store_step_row (self, stmt, &has_row, error))
     return NULL;
   if (!has_row)
@@ -134,7 +133,7 @@ lw_store_has_table (LwStore *self,
 
   stmt = lw_store_stmt (self, "SELECT 1 FROM virtual_tables WHERE game = ?", NULL);
   return stmt != NULL
-         && sqlite3_bind_int64 (stmt, 1, id) == SQLITE_OK
+         && lw_store_bind_int (self, stmt, 1, id, NULL)
          && lw_store_step_row (self, stmt, &has_row, NULL)
          && has_row;
 }
@@ -154,7 +153,7 @@ lw_store_remove_table (LwStore  *self,
       lw_store_stmt (self, "DELETE FROM virtual_tables WHERE game = ?", error);
 
     if (stmt == NULL
-        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
+        || !lw_store_bind_int (self, stmt, 1, id, error)
         || !lw_store_step_done (self, stmt, error))
       {
         lw_store_rollback (self);
@@ -206,9 +205,9 @@ insert_log (LwStore     *self,
                    error);
 
   return stmt != NULL
-         && lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
-         && lw_store_check (self, sqlite3_bind_int64 (stmt, 2, number), error)
-         && lw_store_check (self, sqlite3_bind_text (stmt, 3, log_json, -1, SQLITE_TRANSIENT), error)
+         && lw_store_bind_int (self, stmt, 1, id, error)
+         && lw_store_bind_int (self, stmt, 2, number, error)
+         && lw_store_bind_text (self, stmt, 3, log_json, error)
          && lw_store_step_done (self, stmt, error);
 }
 
@@ -261,8 +260,8 @@ lw_store_add_round_log (LwStore     *self,
       lw_store_stmt (self, "SELECT 1 FROM rounds WHERE game = ? AND number = ?", error);
 
     if (stmt == NULL
-        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
-        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 2, number), error)
+        || !lw_store_bind_int (self, stmt, 1, id, error)
+        || !lw_store_bind_int (self, stmt, 2, number, error)
         || !lw_store_step_row (self, stmt, &found, error))
       goto fail;
   }
@@ -295,8 +294,8 @@ lw_store_load_round_log (LwStore  *self,
 
   stmt = lw_store_stmt (self, "SELECT log FROM virtual_round_logs WHERE game = ? AND number = ?", error);
   if (stmt == NULL
-      || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
-      || !lw_store_check (self, sqlite3_bind_int64 (stmt, 2, number), error)
+      || !lw_store_bind_int (self, stmt, 1, id, error)
+      || !lw_store_bind_int (self, stmt, 2, number, error)
       || !lw_store_step_row (self, stmt, &has_row, error))
     return NULL;
   if (!has_row)
@@ -321,8 +320,8 @@ lw_store_has_round_log (LwStore *self,
 
   stmt = lw_store_stmt (self, "SELECT 1 FROM virtual_round_logs WHERE game = ? AND number = ?", NULL);
   return stmt != NULL
-         && sqlite3_bind_int64 (stmt, 1, id) == SQLITE_OK
-         && sqlite3_bind_int64 (stmt, 2, number) == SQLITE_OK
+         && lw_store_bind_int (self, stmt, 1, id, NULL)
+         && lw_store_bind_int (self, stmt, 2, number, NULL)
          && lw_store_step_row (self, stmt, &has_row, NULL)
          && has_row;
 }
