@@ -525,3 +525,61 @@ lw_store_get_data_version (LwStore  *self,
 
   return lw_store_query_int64 (self, "PRAGMA data_version", version, error);
 }
+
+/* Runs @sql with ?1 … ?@n_values = @values (no result rows). */
+static gboolean
+run_ints (LwStore       *self,
+          const char    *sql,
+          const gint64  *values,
+          guint          n_values,
+          GError       **error)
+{
+  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
+
+  if (stmt == NULL)
+    return FALSE;
+  for (guint i = 0; i < n_values; i++)
+    if (!lw_store_bind_int (self, stmt, (int) i + 1, values[i], error))
+      return FALSE;
+  return lw_store_step_done (self, stmt, error);
+}
+
+gboolean
+lw_store_run2 (LwStore     *self,
+               const char  *sql,
+               gint64       a,
+               gint64       b,
+               GError     **error)
+{
+  const gint64 values[] = { a, b };
+
+  return run_ints (self, sql, values, G_N_ELEMENTS (values), error);
+}
+
+gboolean
+lw_store_run3 (LwStore     *self,
+               const char  *sql,
+               gint64       a,
+               gint64       b,
+               gint64       c,
+               GError     **error)
+{
+  const gint64 values[] = { a, b, c };
+
+  return run_ints (self, sql, values, G_N_ELEMENTS (values), error);
+}
+
+gboolean
+lw_store_run_text (LwStore     *self,
+                   const char  *sql,
+                   const char  *a,
+                   gint64       b,
+                   GError     **error)
+{
+  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
+
+  return stmt != NULL
+         && lw_store_bind_text (self, stmt, 1, a, error)
+         && lw_store_bind_int (self, stmt, 2, b, error)
+         && lw_store_step_done (self, stmt, error);
+}

@@ -128,4 +128,26 @@ gboolean lw_store_query_int64 (LwStore     *self,
                                gint64      *value,
                                GError     **error);
 
+/* Runs @sql with ?1 = @a and ?2 = @b (no result rows). */
+gboolean lw_store_run2 (LwStore     *self,
+                        const char  *sql,
+                        gint64       a,
+                        gint64       b,
+                        GError     **error);
+
+/* Runs @sql with ?1 = @a, ?2 = @b and ?3 = @c (no result rows). */
+gboolean lw_store_run3 (LwStore     *self,
+                        const char  *sql,
+                        gint64       a,
+                        gint64       b,
+                        gint64       c,
+                        GError     **error);
+
+/* Runs @sql with a text ?1 and an integer ?2. */
+gboolean lw_store_run_text (LwStore     *self,
+                            const char  *sql,
+                            const char  *a,
+                            gint64       b,
+                            GError     **error);
+
 G_END_DECLS

@@ -727,41 +727,20 @@ lw_store_attach_history (LwStore       *self,
   return TRUE;
 }
 
-LwStoredGame *
-lw_store_load_game (LwStore  *self,
-                    gint64    id,
-                    GError  **error)
+/* Game @id in one read transaction (nested in one already open): as
+ * stored, or with its history attached (lw_store_load_game()). */
+static LwStoredGame *
+load_game (LwStore   *self,
+           gint64     id,
+           gboolean   with_history,
+           GError   **error)
 {
   g_autoptr (LwStoredGame) game = NULL;
-
-  g_return_val_if_fail (LW_IS_STORE (self), NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (!lw_store_begin_read (self, error))
     return NULL;
   game = read_game (self, id, error);
-  if (game == NULL || !lw_store_attach_history (self, game, error) || !lw_store_commit (self, error))
-    {
-      lw_store_rollback (self);
-      return NULL;
-    }
-  return g_steal_pointer (&game);
-}
-
-LwStoredGame *
-lw_store_load_game_as_stored (LwStore  *self,
-                              gint64    id,
-                              GError  **error)
-{
-  g_autoptr (LwStoredGame) game = NULL;
-
-  g_return_val_if_fail (LW_IS_STORE (self), NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  if (!lw_store_begin_read (self, error))
-    return NULL;
-  game = read_game (self, id, error);
-  if (game == NULL)
+  if (game == NULL || (with_history && !lw_store_attach_history (self, game, error)))
     {
       lw_store_rollback (self);
       return NULL;
@@ -769,6 +748,28 @@ lw_store_load_game_as_stored (LwStore  *self,
   if (!lw_store_commit (self, error))
     return NULL;
   return g_steal_pointer (&game);
+}
+
+LwStoredGame *
+lw_store_load_game (LwStore  *self,
+                    gint64    id,
+                    GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return load_game (self, id, TRUE, error);
+}
+
+LwStoredGame *
+lw_store_load_game_as_stored (LwStore  *self,
+                              gint64    id,
+                              GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return load_game (self, id, FALSE, error);
 }
 
 GPtrArray *

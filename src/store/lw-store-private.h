@@ -184,27 +184,6 @@ gboolean lw_store_log_edit (LwStore     *self,
                             const char  *new_json,
                             GError     **error);
 
-/* Runs @sql with ?1 = @a and ?2 = @b (no result rows). */
-gboolean lw_store_run2 (LwStore     *self,
-                        const char  *sql,
-                        gint64       a,
-                        gint64       b,
-                        GError     **error);
-
-/* Runs @sql with ?1 = @a, ?2 = @b and ?3 = @c (no result rows). */
-gboolean lw_store_run3 (LwStore     *self,
-                        const char  *sql,
-                        gint64       a,
-                        gint64       b,
-                        gint64       c,
-                        GError     **error);
-
-/* Runs @sql with a text ?1 and an integer ?2. */
-gboolean lw_store_run_text (LwStore     *self,
-                            const char  *sql,
-                            const char  *a,
-                            gint64       b,
-                            GError     **error);
 
 /* The step of migration 8 → 9: a new UUID for every game stored before. */
 gboolean lw_store_fill_game_uuids (LwStore  *self,

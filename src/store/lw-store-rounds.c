@@ -59,56 +59,6 @@ lw_store_log_edit (LwStore     *self,
          && lw_store_step_done (self, stmt, error);
 }
 
-/* Runs @sql with ?1 = @a and ?2 = @b (no result rows). */
-gboolean
-lw_store_run2 (LwStore     *self,
-               const char  *sql,
-               gint64       a,
-               gint64       b,
-               GError     **error)
-{
-  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
-
-  return stmt != NULL
-         && lw_store_bind_int (self, stmt, 1, a, error)
-         && lw_store_bind_int (self, stmt, 2, b, error)
-         && lw_store_step_done (self, stmt, error);
-}
-
-/* Runs @sql with ?1 = @a, ?2 = @b and ?3 = @c (no result rows). */
-gboolean
-lw_store_run3 (LwStore     *self,
-               const char  *sql,
-               gint64       a,
-               gint64       b,
-               gint64       c,
-               GError     **error)
-{
-  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
-
-  return stmt != NULL
-         && lw_store_bind_int (self, stmt, 1, a, error)
-         && lw_store_bind_int (self, stmt, 2, b, error)
-         && lw_store_bind_int (self, stmt, 3, c, error)
-         && lw_store_step_done (self, stmt, error);
-}
-
-/* Runs @sql with a text ?1 and an integer ?2. */
-gboolean
-lw_store_run_text (LwStore     *self,
-                   const char  *sql,
-                   const char  *a,
-                   gint64       b,
-                   GError     **error)
-{
-  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
-
-  return stmt != NULL
-         && lw_store_bind_text (self, stmt, 1, a, error)
-         && lw_store_bind_int (self, stmt, 2, b, error)
-         && lw_store_step_done (self, stmt, error);
-}
-
 /* The step of migration 8 → 9: a new UUID for every game stored before. */
 gboolean
 lw_store_fill_game_uuids (LwStore  *self,
