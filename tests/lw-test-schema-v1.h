@@ -37,9 +37,16 @@
   "  PRIMARY KEY (round, ordinal)) WITHOUT ROWID;" \
   "PRAGMA user_version = 1;"
 
-/* Drops what schema 9 added (the games' uuid and body hash): with the
- * version set back, a test makes a schema-8 database from a current one. */
+/* Drops what schema 10 added (the events' seeding): with the version set
+ * back, a test makes a schema-9 database from a current one. */
+#define LW_TEST_DROP_SCHEMA_10 \
+  "ALTER TABLE events DROP COLUMN seeding;"
+
+/* Drops what schemas 10 and 9 added (the games' uuid and body hash): with
+ * the version set back, a test makes a schema-8 database from a current
+ * one. */
 #define LW_TEST_DROP_SCHEMA_9 \
+  LW_TEST_DROP_SCHEMA_10 \
   "DROP INDEX games_uuid; DROP INDEX games_body_hash;" \
   "ALTER TABLE games DROP COLUMN uuid; ALTER TABLE games DROP COLUMN body_hash;"
 

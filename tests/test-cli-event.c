@@ -501,8 +501,14 @@ test_partners_eight (void)
                 }
             }
           if (t == 0)
-            assert_fails (db, "event result 1 --table 1 --scores 15,8,14,8", 2,
-                          "partners in seats 0 and 2 have different scores");
+            {
+              /* The seats as in JSON, each with who sits there. */
+              g_autofree char *message =
+                g_strdup_printf ("partners in seats 0 (%s) and 2 (%s) have different scores",
+                                 table->players[0], table->players[2]);
+
+              assert_fails (db, "event result 1 --table 1 --scores 15,8,14,8", 2, message);
+            }
           g_free (ok_line (db, line));
         }
     }
@@ -615,6 +621,30 @@ test_elimination_walkover (void)
   out = ok_line (db, "event standings 1");
   g_assert_true (g_str_has_prefix (out, "1\tAnn\t"));
   g_assert_nonnull (strstr (out, "\n2\tCleo (dropped)\t3\t"));
+  g_clear_pointer (&out, g_free);
+
+  /* Seeding by rating is the event's own option, chosen when it is made
+   * and used when round 1 is paired: Ann (two wins) and Cleo (one) are
+   * the top seeds, whatever the registration order (Dan, Ben, Cleo, Ann
+   * would give Dan v Ann, Ben v Cleo). */
+  assert_fails (db, "event new --name Cup --format elimination --table-size 2 --seeding luck", 2,
+                "event new: --seeding \"luck\": expected \"rating\" or \"registration\"");
+  assert_fails (db, "event new --name Club --format swiss --table-size 2 --seeding rating", 2,
+                "event new: seeding 1: seeding by rating is for single elimination only");
+  g_free (ok_line (db, "event new --name Cup2 --format elimination --table-size 2"
+                       " --seeding rating"));
+  g_free (ok_line (db, "event add 2 Dan Ben Cleo Ann"));
+  out = ok_line (db, "event pair 2");
+  g_assert_true (g_str_has_prefix (out, "1\t1\t0\tAnn\t*\n"));
+  g_assert_nonnull (strstr (out, "1\t2\t0\tCleo\t*\n"));
+  g_clear_pointer (&out, g_free);
+  /* A pairing may still override it. */
+  g_free (ok_line (db, "event new --name Cup3 --format elimination --table-size 2"
+                       " --seeding rating"));
+  g_free (ok_line (db, "event add 3 Dan Ben Cleo Ann"));
+  out = ok_line (db, "event pair 3 --seeding registration");
+  g_assert_cmpstr (out, ==, "1\t1\t0\tDan\t*\n1\t1\t1\tAnn\t\n"
+                            "1\t2\t0\tBen\t*\n1\t2\t1\tCleo\t\n");
 }
 
 static void

@@ -34,10 +34,12 @@ ok_run (const char *db,
   return g_steal_pointer (&run.out);
 }
 
-/* Imports the shared case @name with its players renamed to @players. */
+/* Imports the shared case @name with its players renamed to @players,
+ * as the record @id (the same game in every database). */
 static void
 import_as (const char        *db,
            const char        *name,
+           const char        *id,
            const char *const *players)
 {
   g_autofree char *path = g_build_filename (lw_test_cases_dir (), "random", name, NULL);
@@ -56,6 +58,8 @@ import_as (const char        *db,
       g_free (record->players[s]);
       record->players[s] = g_strdup (players[s]);
     }
+  g_free (record->id);
+  record->id = g_strdup (id);
   renamed = lw_game_record_to_json (record);
   lw_test_run_cli (&run, db, renamed, "import", "-", NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -73,13 +77,12 @@ fill (const char *db,
   g_autofree char *id = NULL;
   g_autofree char *seating = NULL;
 
-  import_as (db, "game-1001-0000.json", a);
-  import_as (db, "game-1001-0003.json", b);
-  import_as (db, "game-1001-0005.json", c);
   /* Ratings order games and paper results by the second they were played
-   * (created, paired), then by ID: a second between them keeps that order
-   * the same in both databases, however fast each was filled. */
-  g_usleep (1100 * 1000);
+   * (created, paired), then by the record's ID (a paper result's after
+   * every game's): the same in both databases, however the seconds fall. */
+  import_as (db, "game-1001-0000.json", "1b0e4a7c-2d3f-4e5a-8b6c-7d8e9f0a1b2c", a);
+  import_as (db, "game-1001-0003.json", "2c1f5b8d-3e4a-4f6b-9c7d-8e9f0a1b2c3d", b);
+  import_as (db, "game-1001-0005.json", "3d2a6c9e-4f5b-4a7c-8d8e-9f0a1b2c3d4e", c);
   id = ok_run (db, "event", "new", "--name", "Club", "--format", "swiss", "--table-size", "2",
                "--rounds", "1", "--seed", "7", NULL);
   g_strchomp (id);

@@ -194,9 +194,12 @@ add_game (LwRatingGames *games,
           gboolean       skunk)
 {
   g_auto (GStrv) split = g_strsplit (names, ",", -1);
+  g_autofree char *key = g_strdup_printf ("game-%012" G_GINT64_FORMAT, id);
   LwRatedGame game = { 0, };
 
+  /* At the same second the games are rated in the order of their IDs. */
   game.id = id;
+  game.key = key;
   game.time = time;
   game.n_players = g_strv_length (split);
   game.n_teams = n_teams;
@@ -436,8 +439,11 @@ reference_games (JsonArray *list)
       JsonArray *seats = json_object_get_array_member (object, "seats");
       JsonArray *scores = json_object_get_array_member (object, "scores");
       LwRatedGame game = { 0, };
+      g_autofree char *key = NULL;
 
       game.id = json_object_get_int_member (object, "id");
+      key = g_strdup_printf ("game-%012" G_GINT64_FORMAT, game.id);
+      game.key = key;
       game.time = json_object_get_int_member (object, "time");
       game.n_teams = (guint) json_object_get_int_member (object, "n_teams");
       game.n_players = json_array_get_length (seats);
@@ -661,10 +667,10 @@ test_paper (void)
     g_assert_cmpint (lw_event_add_entrant (event, names[i], LW_ENTRANT_CHECKED_IN, &error), ==, (int) i);
   g_assert_nonnull (lw_event_pair_next_round (event, &error));
   g_assert_no_error (error);
-  g_assert_false (lw_rating_games_add_paper (games, event, 1, 1, 7, 100));
+  g_assert_false (lw_rating_games_add_paper (games, event, 1, 1, 7, 90, 100));
   g_assert_true (lw_event_set_paper_result (event, 1, 1, (const int[]) { 15, 4 }, 2, &error));
   g_assert_no_error (error);
-  g_assert_true (lw_rating_games_add_paper (games, event, 1, 1, 7, 100));
+  g_assert_true (lw_rating_games_add_paper (games, event, 1, 1, 7, 90, 100));
   g_assert_cmpuint (lw_rating_games_get_n_games (games), ==, 1);
 
   lw_leaderboard_options_init (&options);

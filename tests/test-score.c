@@ -283,7 +283,13 @@ static const BadCase bad_cases[] = {
   { "", "empty", LW_ENGINE_ERROR_PARSE },
   { "   ", "empty", LW_ENGINE_ERROR_PARSE },
   { "[1,2]", "must be a JSON object", LW_ENGINE_ERROR_INVALID },
-  { HEAD2 "'rounds':[{'declarer':0,'cards':[16.0,10]}]}", "round 1: cards of seat 0 must be an integer", LW_ENGINE_ERROR_INVALID },
+  /* A message that names a seat names who sits there. */
+  { "{'format':'little-wolf/game','version':2,'id':'0b9c1a52-6f0e-4c7a-9a51-1f2e3d4c5b6a',"
+    "'players':['Ann','Ben'],'rounds':[{'declarer':0,'cards':[16,10]}],"
+    "'substitutes':[{'seat':1,'from_round':2,'name':'Dev'},{'seat':1,'from_round':2,'name':'Eve'}]}",
+    "substitutes: entry 2: seat 1 (Ben) changes twice from round 2 (to \"Dev\" and to \"Eve\")",
+    LW_ENGINE_ERROR_INVALID },
+  { HEAD2 "'rounds':[{'declarer':0,'cards':[16.0,10]}]}", "round 1: cards of seat 0 (Ann) must be an integer", LW_ENGINE_ERROR_INVALID },
   { HEAD2 "'rounds':[{'declarer':true,'cards':[16,10]}]}", "round 1: declarer must be an integer", LW_ENGINE_ERROR_INVALID },
   { HEAD2 "'rounds':[{'declarer':0,'cards':[16,10,0]}]}", "round 1: cards has 3 values, expected one per player (2)", LW_ENGINE_ERROR_INVALID },
   { HEAD2 "'rounds':[{'declarer':0,'cards':[99999999999,10]}]}", "round 1: cards of seat 0", LW_ENGINE_ERROR_INVALID },
@@ -388,7 +394,7 @@ test_lenient_json (void)
       if (i == G_N_ELEMENTS (records) - 1)
         {
           g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
-          g_assert_nonnull (strstr (error->message, "round 2: cards of seat 0 is 999999999999999999"));
+          g_assert_nonnull (strstr (error->message, "round 2: cards of seat 0 (Ann) is 999999999999999999"));
           continue;
         }
       g_assert_no_error (error);
@@ -479,9 +485,9 @@ test_count_bounds (void)
     { HEAD2 "'rules':{'start_score':-1},'rounds':[]}",
       "rules: start_score is -1, expected 0 to 1000000" },
     { HEAD2 "'rounds':[{'declarer':null,'cards':[13,13],'worms':[1000001,0]}]}",
-      "round 1: worms of seat 0 is 1000001, expected 0 to 1000000" },
+      "round 1: worms of seat 0 (Ann) is 1000001, expected 0 to 1000000" },
     { HEAD2 "'rounds':[{'declarer':null,'cards':[-1,27]}]}",
-      "round 1: cards of seat 0 is -1, expected 0 to 1000000" },
+      "round 1: cards of seat 0 (Ann) is -1, expected 0 to 1000000" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -482,13 +482,69 @@ test_tiebreaks (Fixture       *fixture,
 
   fixture->store = lw_store_open (fixture->path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 9);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 10);
   g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 5);
   event = lw_store_load_event (fixture->store, older, &error);
   g_assert_no_error (error);
   text = lw_tiebreaks_to_string (&event->config);
   g_assert_cmpstr (text, ==, "buchholz,head-to-head,margin,skunks");
+}
+
+/* An elimination's seeding is kept with the event (schema 10): by rating
+ * when it was made so, registration order for an event from schema 9;
+ * a file whose seeding is neither is refused by name. */
+static void
+test_seeding (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *backup = lw_store_migration_backup_path (fixture->path, 9);
+  g_autoptr (LwEvent) event = NULL;
+  LwEventConfig config;
+  gint64 rated, older;
+
+  lw_event_config_init (&config, LW_EVENT_ELIMINATION, 2);
+  config.seeding = LW_SEEDING_RATING;
+  rated = lw_store_add_event (fixture->store, "Cup", &config, &error);
+  g_assert_no_error (error);
+  event = lw_store_load_event (fixture->store, rated, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (event->config.seeding, ==, LW_SEEDING_RATING);
+  g_clear_pointer (&event, lw_event_free);
+
+  /* Not for a Swiss event. */
+  lw_event_config_init (&config, LW_EVENT_SWISS, 2);
+  config.seeding = LW_SEEDING_RATING;
+  g_assert_cmpint (lw_store_add_event (fixture->store, "Club", &config, &error), ==, 0);
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==,
+                   "seeding 1: seeding by rating is for single elimination only");
+  g_clear_error (&error);
+
+  /* An event of schema 9: seeded in registration order, as then. */
+  g_clear_object (&fixture->store);
+  lw_test_sql_exec_at (fixture->path, LW_TEST_DROP_SCHEMA_10 "PRAGMA user_version = 9;");
+  fixture->store = lw_store_open (fixture->path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 10);
+  g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 9);
+  event = lw_store_load_event (fixture->store, rated, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (event->config.seeding, ==, LW_SEEDING_REGISTRATION);
+  g_clear_pointer (&event, lw_event_free);
+
+  lw_event_config_init (&config, LW_EVENT_ELIMINATION, 2);
+  older = lw_store_add_event (fixture->store, "Plate", &config, &error);
+  g_assert_no_error (error);
+  g_clear_object (&fixture->store);
+  lw_test_sql_exec_at (fixture->path, "PRAGMA ignore_check_constraints = ON;"
+                                      "UPDATE events SET seeding = 'luck' WHERE name = 'Plate';");
+  fixture->store = lw_store_open (fixture->path, &error);
+  g_assert_no_error (error);
+  g_assert_null (lw_store_load_event (fixture->store, older, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "its seeding is unknown"));
 }
 
 static void
@@ -507,7 +563,7 @@ test_migration_from_v3 (Fixture       *fixture,
 
   fixture->store = lw_store_open (fixture->path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 9);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 10);
   g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM games"), ==, 1);
   g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 3);
@@ -670,6 +726,8 @@ main (int   argc,
               lw_test_db_set_up, test_rename_delete, lw_test_db_tear_down);
   g_test_add ("/store-events/tiebreaks", Fixture, NULL,
               lw_test_db_set_up, test_tiebreaks, lw_test_db_tear_down);
+  g_test_add ("/store-events/seeding", Fixture, NULL,
+              lw_test_db_set_up, test_seeding, lw_test_db_tear_down);
   g_test_add ("/store-events/migration-from-v3", Fixture, NULL,
               lw_test_db_set_up, test_migration_from_v3, lw_test_db_tear_down);
 

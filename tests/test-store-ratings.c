@@ -109,12 +109,19 @@ replay_all (LwStore *store)
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) games = lw_store_list_games (store, &error);
   LwRatingGames *rating_games = lw_rating_games_new ();
+  sqlite3 *db = lw_test_sql_open (lw_store_get_path (store));
 
   g_assert_no_error (error);
   for (guint i = 0; i < games->len; i++)
     {
       const LwStoredGame *game = g_ptr_array_index (games, i);
+      g_autofree char *sql = g_strdup_printf ("SELECT uuid FROM games WHERE id = %" G_GINT64_FORMAT,
+                                              game->id);
       g_autoptr (LwStandings) standings = lw_standings_compute (game->record, NULL);
+
+      /* Rated in the order of the records' ids (the games' UUIDs). */
+      g_free (game->record->id);
+      game->record->id = lw_test_sql_text (db, sql);
 
       if (standings != NULL
           && lw_rating_games_add_record (rating_games, game->id,
@@ -122,6 +129,7 @@ replay_all (LwStore *store)
                                          game->record, standings))
         add_round_players (store, rating_games, game);
     }
+  sqlite3_close (db);
   return rating_games;
 }
 
@@ -640,6 +648,10 @@ test_migration_from_v6 (Fixture       *fixture,
   g_assert_no_error (error);
   n_games++;
 
+  /* Before schema 9 the games of one second were rated by ID: the
+   * migration's UUIDs keep that order (as these do). */
+  lw_test_sql_exec_at (fixture->path, "UPDATE games SET uuid ="
+                                      " printf ('00000000-0000-4000-8000-%012d', id)");
   expected = replay_all (fixture->store);
   want = boards (expected);
   rows = board_rows (expected);
@@ -654,7 +666,7 @@ test_migration_from_v6 (Fixture       *fixture,
   g_assert_cmpint (cli.status, ==, 0);
   g_assert_cmpstr (cli.err, ==, "");
   g_assert_cmpstr (cli.out, ==, want_text);
-  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 9);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 10);
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 6);
   g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count (*) FROM game_result_cache"),
                    ==, n_games);
@@ -667,7 +679,7 @@ test_migration_from_v6 (Fixture       *fixture,
   lw_test_sql_exec_at (fixture->path, LW_TEST_DROP_SCHEMA_7 "PRAGMA user_version = 6;");
   fixture->store = lw_store_open (fixture->path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 9);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 10);
   g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count (*) FROM game_result_cache"),
                    ==, 0);
   {
@@ -828,6 +840,76 @@ test_paper (Fixture       *fixture,
   g_assert_cmpuint (row_of (filtered, "Ann")->games, ==, 1);
 }
 
+/* Games played in the same second are rated in the order of their
+ * records' IDs, not of their row IDs: two databases holding the same
+ * three games (a cycle: Ann beats Ben, Ben beats Cleo, Cleo beats Ann,
+ * whose ratings depend on the order), inserted in opposite orders, give
+ * the same ratings to the last bit; rated the other way round (the row
+ * order of the second), they differ. */
+static void
+test_order_by_key (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  static const char *const texts[] = {
+    HEAD ("Ann", "Ben") PACK0 "," PACK0 "]}",
+    HEAD ("Ben", "Cleo") PACK0 "," PACK0 "]}",
+    HEAD ("Cleo", "Ann") PACK0 "," PACK0 "]}",
+  };
+  static const char *const ids[] = {
+    "0b9c1a52-6f0e-4c7a-9a51-1f2e3d4c5b6a",
+    "5d2e8f10-3a4b-4c5d-8e6f-7a8b9c0d1e2f",
+    "c3a4b5d6-e7f8-4091-a2b3-c4d5e6f7a8b9",
+  };
+  g_autofree char *other_path = g_build_filename (fixture->dir, "other.sqlite3", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) other = lw_store_open (other_path, &error);
+  g_autoptr (LwRatingGames) first = NULL;
+  g_autoptr (LwRatingGames) second = NULL;
+  g_autoptr (LwRatingGames) reversed = lw_rating_games_new ();
+  g_autofree char *first_board = NULL;
+  g_autofree char *second_board = NULL;
+  g_autofree char *reversed_board = NULL;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    for (guint copy = 0; copy < 2; copy++)
+      {
+        /* The first database in order, the other backwards. */
+        guint k = copy == 0 ? i : G_N_ELEMENTS (texts) - 1 - i;
+        g_autoptr (LwGameRecord) record = lw_test_record_from (texts[k]);
+
+        record->id = g_strdup (ids[k]);
+        record->details.played_at = 1700000000;
+        g_assert_cmpint (lw_store_add_game (copy == 0 ? fixture->store : other, record, &error),
+                         ==, (gint64) i + 1);
+        g_assert_no_error (error);
+      }
+
+  first = lw_store_load_rating_games (fixture->store, &error);
+  g_assert_no_error (error);
+  second = lw_store_load_rating_games (other, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (lw_rating_games_get_n_games (first), ==, 3);
+  first_board = boards (first);
+  second_board = boards (second);
+  g_assert_cmpstr (first_board, ==, second_board);
+
+  /* Ordered by row ID the second database would rate Cleo–Ann first. */
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      guint k = G_N_ELEMENTS (texts) - 1 - i;
+      g_autoptr (LwGameRecord) record = lw_test_record_from (texts[k]);
+      g_autoptr (LwStandings) standings = lw_standings_compute (record, NULL);
+      g_autofree char *key = g_strdup_printf ("%u", i);
+
+      g_free (record->id);
+      record->id = g_steal_pointer (&key);
+      g_assert_true (lw_rating_games_add_record (reversed, i + 1, 1700000000, record, standings));
+    }
+  reversed_board = boards (reversed);
+  g_assert_cmpstr (reversed_board, !=, first_board);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -854,6 +936,8 @@ main (int   argc,
               lw_test_db_set_up, test_event_table_game, lw_test_db_tear_down);
   g_test_add ("/store-ratings/paper", Fixture, NULL,
               lw_test_db_set_up, test_paper, lw_test_db_tear_down);
+  g_test_add ("/store-ratings/order-by-key", Fixture, NULL,
+              lw_test_db_set_up, test_order_by_key, lw_test_db_tear_down);
 
   return g_test_run ();
 }

@@ -676,3 +676,22 @@ lw_toast_offer_restore (AdwToast  *toast,
   g_signal_connect_data (toast, "button-clicked", G_CALLBACK (restore_clicked_cb), restore,
                          restore_data_free, 0);
 }
+
+GtkWidget *
+lw_find_widget (GtkWidget *widget,
+                GType      type)
+{
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = lw_find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}

@@ -212,4 +212,17 @@ void lw_toast_offer_restore (AdwToast  *toast,
  */
 const char *lw_penalty_kind_describe (LwPenaltyKind kind);
 
+/**
+ * lw_find_widget:
+ * @widget: the top of a widget tree
+ * @type: a widget type
+ *
+ * Looks for a widget of @type in @widget's tree, depth first (@widget
+ * itself included), e.g. the list inside a GtkEntryCompletion's popover.
+ *
+ * Returns: (transfer none) (nullable): the first one found, or %NULL.
+ */
+GtkWidget *lw_find_widget (GtkWidget *widget,
+                           GType      type);
+
 G_END_DECLS

@@ -976,9 +976,14 @@ fill_bracket (LwEventsPage *self)
   lw_bracket_view_set_event (self->bracket_view, elimination ? self->event : NULL);
   gtk_label_set_text (self->bracket_label,
                       self->event->rounds->len == 0
-                        /* TRANSLATORS: the bracket page before round 1 is paired */
-                        ? _("The bracket is drawn when round 1 is paired: seeds in the order of the "
-                            "Players page, the top seeds meeting last.")
+                        ? self->event->config.seeding == LW_SEEDING_RATING
+                          /* TRANSLATORS: the bracket page before round 1 is paired, seeded by rating */
+                          ? _("The bracket is drawn when round 1 is paired: seeds by rating, unrated "
+                              "players after them in the order of the Players page, the top seeds "
+                              "meeting last.")
+                          /* TRANSLATORS: the bracket page before round 1 is paired */
+                          : _("The bracket is drawn when round 1 is paired: seeds in the order of the "
+                              "Players page, the top seeds meeting last.")
                         /* TRANSLATORS: the bracket page: how to read it */
                         : _("Each pair’s winner goes on to the right. Bold: through; faded: out."));
 }
@@ -991,7 +996,12 @@ fill_event (LwEventsPage *self)
 
   adw_view_switcher_title_set_title (self->switcher_title, self->event->name);
   /* TRANSLATORS: an event's format and tables, under its name */
-  subtitle = g_strdup_printf (_("%s · %s"), format_name (self->event->config.format), tables);
+  subtitle = self->event->config.seeding == LW_SEEDING_RATING
+             /* TRANSLATORS: an event's format and tables, under its name, for an elimination
+              * seeded by rating */
+             ? g_strdup_printf (_("%s · %s · seeded by rating"), format_name (self->event->config.format),
+                                tables)
+             : g_strdup_printf (_("%s · %s"), format_name (self->event->config.format), tables);
   adw_view_switcher_title_set_subtitle (self->switcher_title, subtitle);
   gtk_label_set_text (self->heading_title, self->event->name);
   gtk_label_set_text (self->heading_subtitle, subtitle);
@@ -1217,6 +1227,8 @@ format_selected_cb (AdwComboRow *format_row,
     adw_combo_row_set_selected (tables_row, TABLES_4);
   if (format == LW_EVENT_ELIMINATION)
     gtk_spin_button_set_value (GTK_SPIN_BUTTON (rounds), 0);
+  /* Seeding by rating is an elimination's option only. */
+  gtk_widget_set_visible (dialog_field (dialog, "seeding"), format == LW_EVENT_ELIMINATION);
   gtk_widget_set_sensitive (gtk_widget_get_ancestor (rounds, ADW_TYPE_ACTION_ROW),
                             format != LW_EVENT_ELIMINATION);
 }
@@ -1261,6 +1273,9 @@ new_event_response_cb (AdwMessageDialog *dialog,
   config.points_other = lw_spin_get_int (GTK_SPIN_BUTTON (dialog_field (dialog, "other")));
   /* The seats are drawn by lot: a seed of its own for each event. */
   config.seed = (guint64) g_random_int_range (1, G_MAXINT32);
+  if (format == LW_EVENT_ELIMINATION
+      && adw_combo_row_get_selected (ADW_COMBO_ROW (dialog_field (dialog, "seeding"))) == 1)
+    config.seeding = LW_SEEDING_RATING;
   /* The tie-breaks chosen, in order; a repeated one is refused below. */
   config.n_tiebreaks = 0;
   for (guint i = 0; i < LW_N_TIEBREAKS; i++)
@@ -1314,6 +1329,8 @@ new_event_action (GtkWidget  *widget,
   GtkStringList *sizes = gtk_string_list_new (NULL);
   AdwMessageDialog *dialog;
   GtkWidget *rounds, *win, *second, *other, *points_label, *tiebreaks, *scrolled;
+  GtkWidget *seeding = adw_combo_row_new ();
+  g_autoptr (GtkStringList) seedings = gtk_string_list_new (NULL);
 
   for (int f = LW_EVENT_SWISS; f <= LW_EVENT_ELIMINATION; f++)
     gtk_string_list_append (formats, format_name ((LwEventFormat) f));
@@ -1343,6 +1360,17 @@ new_event_action (GtkWidget  *widget,
   gtk_list_box_append (GTK_LIST_BOX (list), tables);
   /* TRANSLATORS: the rounds of an event; 0 means the format's own number */
   rounds = spin_row (list, C_("event", "Rounds"), _("0: as many as the format needs"), 0, 100, 0);
+
+  /* How a single elimination's round 1 is seeded, kept with the event. */
+  /* TRANSLATORS: seeds of a single elimination in the order players were entered */
+  gtk_string_list_append (seedings, _("Registration Order"));
+  /* TRANSLATORS: seeds of a single elimination by the players' ratings */
+  gtk_string_list_append (seedings, _("By Rating"));
+  /* TRANSLATORS: how a single elimination's bracket is seeded */
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (seeding), _("Seeding"));
+  adw_combo_row_set_model (ADW_COMBO_ROW (seeding), G_LIST_MODEL (seedings));
+  gtk_widget_set_visible (seeding, FALSE);
+  gtk_list_box_append (GTK_LIST_BOX (list), seeding);
 
   /* The tie-breaks, chosen and ordered: four places, each a tie-break or
    * none (SCORING R23 for skunks; docs/EVENTS.md). */
@@ -1410,6 +1438,7 @@ new_event_action (GtkWidget  *widget,
   g_object_set_data (G_OBJECT (dialog), "format", format);
   g_object_set_data (G_OBJECT (dialog), "tables", tables);
   g_object_set_data (G_OBJECT (dialog), "rounds", rounds);
+  g_object_set_data (G_OBJECT (dialog), "seeding", seeding);
   g_object_set_data (G_OBJECT (dialog), "tiebreaks", tiebreaks);
   for (guint i = 0; i < LW_N_TIEBREAKS; i++)
     {

@@ -28,7 +28,10 @@ struct _LwGamePage
   AdwBin parent_instance;
 
   /* template widgets */
-  AdwWindowTitle *window_title;
+  GtkWidget *window_title;      /* the header bar's title: the names, wrapping */
+  GtkLabel *title_label;        /* the names, shown when they fit */
+  GtkLabel *short_title_label;  /* "4 Players" in their place */
+  GtkLabel *subtitle_label;
   GtkWidget *undo_button;
   GtkScrolledWindow *scroller;
   GtkWidget *details_list;
@@ -213,6 +216,14 @@ lw_game_page_get_chart (LwGamePage *self)
   g_return_val_if_fail (LW_IS_GAME_PAGE (self), NULL);
 
   return self->chart;
+}
+
+GtkScrolledWindow *
+lw_game_page_get_scroller (LwGamePage *self)
+{
+  g_return_val_if_fail (LW_IS_GAME_PAGE (self), NULL);
+
+  return self->scroller;
 }
 
 LwRoundForm *
@@ -544,11 +555,17 @@ show_game (LwGamePage *self,
   GtkWidget *child;
   guint n_rounds = standings->rounds->len;
 
-  adw_window_title_set_title (self->window_title, title);
+  g_autofree char *short_title = NULL;
+  gtk_label_set_text (self->title_label, title);
+  gtk_widget_set_tooltip_text (self->window_title, title);
+  /* TRANSLATORS: the game page's title when the players' names do not fit */
+  short_title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u Player", "%u Players", record->n_players),
+                                 record->n_players);
+  gtk_label_set_text (self->short_title_label, short_title);
   subtitle = g_strdup_printf ("%s · %s",
                               record->ruleset == LW_RULESET_GARWOLF ? _("Garwolf") : _("Little Wolf"),
                               standings->finished ? _("finished") : _("in play"));
-  adw_window_title_set_subtitle (self->window_title, subtitle);
+  gtk_label_set_text (self->subtitle_label, subtitle);
 
   lw_board_set_king_and_knave (self->board, self->game->king_and_knave);
   lw_board_update (self->board, record, standings);
@@ -1800,6 +1817,9 @@ lw_game_page_class_init (LwGamePageClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-game-page.ui");
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, window_title);
+  gtk_widget_class_bind_template_child (widget_class, LwGamePage, title_label);
+  gtk_widget_class_bind_template_child (widget_class, LwGamePage, short_title_label);
+  gtk_widget_class_bind_template_child (widget_class, LwGamePage, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, undo_button);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, details_list);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, details_row);

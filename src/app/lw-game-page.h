@@ -85,6 +85,17 @@ LwScoreChart *lw_game_page_get_chart (LwGamePage *self);
 /** Returns: (transfer none): the round form. */
 LwRoundForm *lw_game_page_get_round_form (LwGamePage *self);
 
+/**
+ * lw_game_page_get_scroller:
+ * @self: a game page
+ *
+ * For tests: the scrolled window of the board, the chart, the rounds and
+ * the form (at the top after a round is added, the new scores in view).
+ *
+ * Returns: (transfer none): the scrolled window.
+ */
+GtkScrolledWindow *lw_game_page_get_scroller (LwGamePage *self);
+
 /** Returns: whether the round form is shown (the game goes on). */
 gboolean lw_game_page_get_form_visible (LwGamePage *self);
 

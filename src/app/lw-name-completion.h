@@ -52,13 +52,16 @@ guint lw_name_completion_get_n_names (LwNameCompletion *self);
  * @self: a completion
  * @entry: an entry for a player's name (not attached before)
  *
- * Offers the names in @entry as it is typed into: the matching names in
- * a list under it (case-insensitive prefix), and the first of them
- * completed in place, the rest selected so that the next letter typed
- * replaces it, Delete removes it and Enter takes it. The completion in
- * place is made only while the text is still exactly what was typed, so
- * quick typing never gets a stale rest appended (the event box once
- * turned "Ann" into "Annn"). The entry keeps a reference on @self.
+ * Offers the names in @entry as it is typed into: at most three of the
+ * names that start with the text typed (case aside, in the store's order,
+ * the text itself left out) in a list above it, so that the next field
+ * stays in view. The entry's text is only ever what was typed, or the
+ * name picked from the list (Down then Enter, or a click; the pointer
+ * resting on a row picks nothing); Enter with nothing picked takes the
+ * text as typed. No
+ * completion is made in place: made after each key, it raced quick typing
+ * (the event box once stored "Ann" as "Annn"). The entry keeps a
+ * reference on @self.
  */
 void lw_name_completion_attach (LwNameCompletion *self,
                                 GtkEntry         *entry);

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "lw-app-util.h"
+#include "lw-name-completion.h"
 #include "lw-stats.h"
 #include "lw-stats-page.h"
 #include "lw-store-players.h"
@@ -761,12 +762,16 @@ rename_player_action (GtkWidget  *widget,
   const char *name = g_variant_get_string (parameter, NULL);
   g_autofree char *heading = NULL;
   GtkWidget *entry = gtk_entry_new ();
+  g_autoptr (LwNameCompletion) names = lw_name_completion_new ();
   AdwMessageDialog *dialog;
 
   /* TRANSLATORS: the heading of the dialog that renames a player */
   heading = g_strdup_printf (_("Rename “%s”"), name);
   gtk_editable_set_text (GTK_EDITABLE (entry), name);
   gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  /* The names offered as in every name entry (a known name merges) */
+  lw_name_completion_reload (names, self->store, NULL);
+  lw_name_completion_attach (names, GTK_ENTRY (entry));
   gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("New name"), -1);
   dialog = new_dialog (self, heading,
                        _("The name changes in every game and event. A name another player has merges the two."),

@@ -31,20 +31,22 @@ static const char event_usage[] =
   "\n"
   "  event new --name NAME --format swiss|round-robin|partners|elimination\n"
   "            --table-size 2|3|4 [--rounds R] [--points WIN,SECOND,OTHER] [--seed S]\n"
-  "            [--tiebreaks LIST]\n"
+  "            [--tiebreaks LIST] [--seeding rating|registration]\n"
   "      create an event; prints its ID (rounds 0 or missing: the format's default;\n"
   "      points default 3,1,0; partners need --table-size 4, elimination 2;\n"
   "      tie-breaks after event points, in order, from buchholz, head-to-head,\n"
-  "      margin, skunks: default \"buchholz,head-to-head,margin,skunks\")\n"
+  "      margin, skunks: default \"buchholz,head-to-head,margin,skunks\";\n"
+  "      --seeding rating: a single elimination's round 1 seeded by rating,\n"
+  "      default registration order)\n"
   "  event add [--registered] ID NAME...\n"
   "      enter players (checked in, unless --registered); late entries join\n"
   "      Swiss and partners events with no points\n"
   "  event checkin ID NAME     check a registered (or dropped) player in\n"
   "  event drop ID NAME        drop a player: not paired again, results stay\n"
   "  event pair ID [--seeding rating|registration]\n"
-  "      pair and seat the next round; prints its seating (--seeding rating:\n"
-  "      round 1 of a single elimination seeded by rating, unrated players\n"
-  "      last; default registration order)\n"
+  "      pair and seat the next round; prints its seating (round 1 of a single\n"
+  "      elimination seeded as the event was made, or as --seeding says for\n"
+  "      this pairing: rating, unrated players last, or registration order)\n"
   "  event seating ID [--round R]\n"
   "      a round's seating (default the last): one line per seat,\n"
   "      ROUND<TAB>TABLE<TAB>SEAT<TAB>PLAYER<TAB>DEALER (DEALER \"*\" for the\n"
@@ -220,6 +222,7 @@ event_new (LwCliContext *ctx,
   const char *name = NULL, *format_text = NULL, *size_text = NULL;
   const char *rounds_text = NULL, *points_text = NULL, *seed_text = NULL;
   const char *tiebreaks_text = NULL;
+  const char *seeding_text = NULL;
   LwEventFormat format;
   LwEventConfig config;
   gint64 value = 0, id;
@@ -245,6 +248,8 @@ event_new (LwCliContext *ctx,
         target = &seed_text;
       else if (strcmp (argv[i], "--tiebreaks") == 0)
         target = &tiebreaks_text;
+      else if (strcmp (argv[i], "--seeding") == 0)
+        target = &seeding_text;
       else
         return lw_cli_fail (LW_CLI_INVALID, "event new: unexpected argument \"%s\"", argv[i]);
       if ((*target = option_value ("event new", argc, argv, &i, &status)) == NULL)
@@ -313,6 +318,9 @@ event_new (LwCliContext *ctx,
     }
   if (tiebreaks_text != NULL && !lw_tiebreaks_from_string (tiebreaks_text, &config, &error))
     return lw_cli_fail (LW_CLI_INVALID, "event new: --tiebreaks: %s", error->message);
+  if (seeding_text != NULL && !lw_seeding_from_string (seeding_text, &config.seeding))
+    return lw_cli_fail (LW_CLI_INVALID, "event new: --seeding \"%s\": expected \"rating\" or "
+                        "\"registration\"", seeding_text);
   if (!lw_event_config_validate (&config, &error))
     return lw_cli_fail (LW_CLI_INVALID, "event new: %s", error->message);
 
@@ -405,6 +413,7 @@ event_pair (LwCliContext *ctx,
   int status = LW_CLI_OK;
   const char *id_text = NULL;
   LwSeeding seeding = LW_SEEDING_REGISTRATION;
+  gboolean seeding_given = FALSE;
   g_autoptr (LwStore) store = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (LwEvent) event = NULL;
@@ -418,11 +427,8 @@ event_pair (LwCliContext *ctx,
 
           if (text == NULL)
             return status;
-          if (strcmp (text, "rating") == 0)
-            seeding = LW_SEEDING_RATING;
-          else if (strcmp (text, "registration") == 0)
-            seeding = LW_SEEDING_REGISTRATION;
-          else
+          seeding_given = lw_seeding_from_string (text, &seeding);
+          if (!seeding_given)
             return lw_cli_fail (LW_CLI_INVALID, "event pair: --seeding \"%s\": expected "
                                 "\"rating\" or \"registration\"", text);
         }
@@ -439,7 +445,9 @@ event_pair (LwCliContext *ctx,
   store = open_store (ctx, TRUE, TRUE, id, &status);
   if (store == NULL)
     return status;
-  event = lw_store_pair_event_round_seeded (store, id, seeding, &error);
+  /* The event's own seeding, unless this pairing overrides it. */
+  event = seeding_given ? lw_store_pair_event_round_seeded (store, id, seeding, &error)
+                        : lw_store_pair_event_round (store, id, &error);
   if (event == NULL)
     return lw_cli_fail_error (error);
   append_seating (out, event, g_ptr_array_index (event->rounds, event->rounds->len - 1));

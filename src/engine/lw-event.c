@@ -44,19 +44,53 @@ lw_event_format_to_string (LwEventFormat format)
   return format_names[format];
 }
 
+/* The index of @text in @names (@n of them), or -1. */
+static int
+name_index (const char *const *names,
+            guint              n,
+            const char        *text)
+{
+  for (guint i = 0; text != NULL && i < n; i++)
+    if (strcmp (text, names[i]) == 0)
+      return (int) i;
+  return -1;
+}
+
 gboolean
 lw_event_format_from_string (const char    *text,
                              LwEventFormat *format)
 {
+  int i = name_index (format_names, G_N_ELEMENTS (format_names), text);
+
   g_return_val_if_fail (format != NULL, FALSE);
 
-  for (guint i = 0; text != NULL && i < G_N_ELEMENTS (format_names); i++)
-    if (strcmp (text, format_names[i]) == 0)
-      {
-        *format = (LwEventFormat) i;
-        return TRUE;
-      }
-  return FALSE;
+  if (i < 0)
+    return FALSE;
+  *format = (LwEventFormat) i;
+  return TRUE;
+}
+
+static const char *const seeding_names[] = { "registration", "rating" };
+
+const char *
+lw_seeding_to_string (LwSeeding seeding)
+{
+  g_return_val_if_fail ((guint) seeding < G_N_ELEMENTS (seeding_names), NULL);
+  return seeding_names[seeding];
+}
+
+gboolean
+lw_seeding_from_string (const char *text,
+                        LwSeeding  *seeding)
+{
+  int i = name_index (seeding_names, G_N_ELEMENTS (seeding_names), text);
+
+  g_return_val_if_fail (seeding != NULL, FALSE);
+
+  if (i < 0)
+    return FALSE;
+  *seeding = (LwSeeding) i;
+  return TRUE;
 }
 
 void
@@ -74,6 +108,7 @@ lw_event_config_init (LwEventConfig *config,
   config->points_second = 1;
   config->points_other = 0;
   config->seed = 0;
+  config->seeding = LW_SEEDING_REGISTRATION;
   config->tiebreaks[0] = LW_TIEBREAK_BUCHHOLZ;
   config->tiebreaks[1] = LW_TIEBREAK_HEAD_TO_HEAD;
   config->tiebreaks[2] = LW_TIEBREAK_MARGIN;
@@ -185,6 +220,14 @@ lw_event_config_validate (const LwEventConfig  *config,
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
                    "points %d/%d/%d: win ≥ second ≥ other ≥ 0 (win at most 1000)",
                    config->points_win, config->points_second, config->points_other);
+      return FALSE;
+    }
+  if ((guint) config->seeding >= G_N_ELEMENTS (seeding_names)
+      || (config->seeding == LW_SEEDING_RATING && config->format != LW_EVENT_ELIMINATION))
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "seeding %d: seeding by rating is for single elimination only",
+                   (int) config->seeding);
       return FALSE;
     }
   if (config->n_tiebreaks > LW_N_TIEBREAKS)
@@ -937,10 +980,13 @@ lw_event_set_paper_result_full (LwEvent    *event,
 
       if (seat >= n_sides && side_scores[side] != value)
         {
+          const LwEntrant *first = g_ptr_array_index (event->entrants, table->entrants[side]);
+          const LwEntrant *other = g_ptr_array_index (event->entrants, table->entrants[seat]);
+
           g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                       "round %u, table %u: partners in seats %d and %u have different "
+                       "round %u, table %u: partners in seats %d (%s) and %u (%s) have different "
                        "scores (%d and %d); a side has one score", round, table_number,
-                       side, seat, side_scores[side], value);
+                       side, first->name, seat, other->name, side_scores[side], value);
           return FALSE;
         }
       side_scores[side] = value;

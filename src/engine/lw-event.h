@@ -82,6 +82,37 @@ typedef enum {
 #define LW_N_TIEBREAKS 4
 
 /**
+ * LwSeeding:
+ * @LW_SEEDING_REGISTRATION: seeds in registration order
+ * @LW_SEEDING_RATING: seeds by rating (the leaderboard over every stored
+ *   game, best first); unrated players after the rated ones, in
+ *   registration order
+ *
+ * How round 1 of a single elimination is seeded (docs/EVENTS.md): an
+ * option of the event (LwEventConfig.seeding), which pairing may override.
+ */
+typedef enum {
+  LW_SEEDING_REGISTRATION,
+  LW_SEEDING_RATING,
+} LwSeeding;
+
+/**
+ * lw_seeding_to_string:
+ * @seeding: a seeding
+ * Returns: (transfer none): "registration" or "rating".
+ */
+const char *lw_seeding_to_string (LwSeeding seeding);
+
+/**
+ * lw_seeding_from_string:
+ * @text: (nullable): "registration" or "rating"
+ * @seeding: (out): the seeding read
+ * Returns: %TRUE when @text names a seeding (@seeding is then set).
+ */
+gboolean lw_seeding_from_string (const char *text,
+                                 LwSeeding  *seeding);
+
+/**
  * LwEventConfig:
  * @format: the format
  * @table_size: seats per table: 2, 3 or 4 (%LW_EVENT_PARTNERS: 4;
@@ -100,6 +131,9 @@ typedef enum {
  *   %LW_TIEBREAK_BUCHHOLZ, %LW_TIEBREAK_HEAD_TO_HEAD, %LW_TIEBREAK_MARGIN,
  *   %LW_TIEBREAK_SKUNKS
  * @n_tiebreaks: how many of @tiebreaks are used, 0..%LW_N_TIEBREAKS
+ * @seeding: how round 1 of a single elimination is seeded (default
+ *   %LW_SEEDING_REGISTRATION); %LW_SEEDING_RATING only for
+ *   %LW_EVENT_ELIMINATION
  */
 typedef struct {
   LwEventFormat format;
@@ -111,6 +145,7 @@ typedef struct {
   guint64       seed;
   LwTiebreak    tiebreaks[LW_N_TIEBREAKS];
   guint         n_tiebreaks;
+  LwSeeding     seeding;
 } LwEventConfig;
 
 /**

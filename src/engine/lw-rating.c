@@ -201,9 +201,10 @@ ladder_has (LwLadder           ladder,
 
 struct _LwRatingGames
 {
-  GPtrArray  *names;   /* index → name (owned) */
-  GHashTable *index;   /* name (borrowed from names) → index + 1 */
-  GArray     *games;   /* LwRatedGame */
+  GPtrArray    *names;   /* index → name (owned) */
+  GHashTable   *index;   /* name (borrowed from names) → index + 1 */
+  GArray       *games;   /* LwRatedGame */
+  GStringChunk *keys;    /* each game's key (LwRatedGame.key points here) */
 };
 
 LwRatingGames *
@@ -214,6 +215,7 @@ lw_rating_games_new (void)
   games->names = g_ptr_array_new_with_free_func (g_free);
   games->index = g_hash_table_new (g_str_hash, g_str_equal);
   games->games = g_array_new (FALSE, FALSE, sizeof (LwRatedGame));
+  games->keys = g_string_chunk_new (1024);
   return games;
 }
 
@@ -225,6 +227,7 @@ lw_rating_games_free (LwRatingGames *games)
   g_hash_table_unref (games->index);
   g_ptr_array_unref (games->names);
   g_array_unref (games->games);
+  g_string_chunk_free (games->keys);
   g_free (games);
 }
 
@@ -254,6 +257,9 @@ lw_rating_games_add (LwRatingGames     *games,
   g_return_if_fail (game->n_players >= 2 && game->n_players <= LW_MAX_SEATS);
 
   g_array_append_val (games->games, *game);
+  /* The set's own copy: the caller's key may be gone once this returns. */
+  g_array_index (games->games, LwRatedGame, games->games->len - 1).key =
+    g_string_chunk_insert_const (games->keys, game->key != NULL ? game->key : "");
 }
 
 gboolean
@@ -281,6 +287,7 @@ lw_rating_games_add_record (LwRatingGames      *games,
     return FALSE;
 
   game.id = id;
+  game.key = record->id;
   game.time = time;
   game.n_players = record->n_players;
   game.n_teams = record->n_teams;
@@ -302,11 +309,13 @@ lw_rating_games_add_paper (LwRatingGames *games,
                            guint          round,
                            guint          table,
                            gint64         table_id,
+                           gint64         created,
                            gint64         time)
 {
   const LwEventRound *r;
   const LwEventTable *t;
   LwRatedGame game = { 0, };
+  g_autofree char *key = NULL;
   guint n_sides;
 
   g_return_val_if_fail (games != NULL && event != NULL && table_id > 0, FALSE);
@@ -318,7 +327,9 @@ lw_rating_games_add_paper (LwRatingGames *games,
   if (!t->has_result || t->game_id != 0 || t->n_seats < 2)
     return FALSE;
   n_sides = lw_event_table_n_sides (event, t);
+  key = lw_rating_paper_key (event, created, round, table);
   game.id = -table_id;
+  game.key = key;
   game.time = time;
   game.n_players = t->n_seats;
   game.n_teams = n_sides < t->n_seats ? n_sides : 0;
@@ -338,6 +349,19 @@ lw_rating_games_add_paper (LwRatingGames *games,
   game.skunk = t->skunk;
   lw_rating_games_add (games, &game);
   return TRUE;
+}
+
+char *
+lw_rating_paper_key (const LwEvent *event,
+                     gint64         created,
+                     guint          round,
+                     guint          table)
+{
+  g_return_val_if_fail (event != NULL, NULL);
+
+  return g_strdup_printf ("paper/%012" G_GINT64_FORMAT "/%020" G_GUINT64_FORMAT "/%06u/%06u/%s",
+                          created, event->config.seed, round, table,
+                          event->name != NULL ? event->name : "");
 }
 
 gboolean
@@ -398,11 +422,9 @@ lw_rating_game_order (const LwRatedGame *a,
 
   if (a->time != b->time)
     return a->time < b->time ? -1 : 1;
-  /* The record's stable key: the stored ID for now (a game record's own
-   * ID, once records carry one, slots in here). */
-  if (a->id != b->id)
-    return a->id < b->id ? -1 : 1;
-  return 0;
+  /* The record's stable key, byte for byte (never the row IDs, which
+   * differ from one database to another). */
+  return strcmp (a->key != NULL ? a->key : "", b->key != NULL ? b->key : "");
 }
 
 static int

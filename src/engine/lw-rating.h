@@ -194,7 +194,12 @@ typedef struct {
 /**
  * LwRatedGame:
  * @id: the stored game's ID, or for a result entered from paper minus the
- *   event table's ID (so that an event's filter can name it)
+ *   event table's ID (so that an event's filter can name it); never
+ *   orders the games (a database's row IDs differ from another's)
+ * @key: (nullable): the game's stable key, which orders games played in
+ *   the same second, byte for byte: a game record's `id` (GAME-RECORD.md
+ *   "Identity"), a paper result's lw_rating_paper_key(); %NULL reads as
+ *   "". lw_rating_games_add() keeps a copy (the set owns it)
  * @time: when it was played (seconds since 1970, UTC): orders the games
  * @n_players: 2–8
  * @players: each seat's player, an index of lw_rating_games_intern()
@@ -209,16 +214,17 @@ typedef struct {
  * A finished game, or a result entered from paper, as the ratings see it.
  */
 typedef struct {
-  gint64     id;
-  gint64     time;
-  guint      n_players;
-  guint      players[LW_MAX_SEATS];
-  guint      n_teams;
-  int        side_of[LW_MAX_SEATS];
-  int        scores[LW_MAX_SEATS];
-  gboolean   skunk;
-  guint      n_subs;
-  LwRatedSub subs[LW_RATED_MAX_SUBS];
+  gint64      id;
+  const char *key;
+  gint64      time;
+  guint       n_players;
+  guint       players[LW_MAX_SEATS];
+  guint       n_teams;
+  int         side_of[LW_MAX_SEATS];
+  int         scores[LW_MAX_SEATS];
+  gboolean    skunk;
+  guint       n_subs;
+  LwRatedSub  subs[LW_RATED_MAX_SUBS];
 } LwRatedGame;
 
 /**
@@ -278,7 +284,8 @@ gboolean lw_rating_is_rated (const LwGameRecord *record,
  * @games: a set of games
  * @id: the stored game's ID
  * @time: when it was played (seconds since 1970, UTC)
- * @record: the game
+ * @record: the game; its `id` (@record->id, nullable) is the rated game's
+ *   key (LwRatedGame.key)
  * @standings: its standings (lw_standings_compute())
  *
  * Adds the game when it is rated (lw_rating_is_rated()); a game still
@@ -299,13 +306,15 @@ gboolean lw_rating_games_add_record (LwRatingGames      *games,
  * @round: 1-based round number
  * @table: 1-based table number in the round
  * @table_id: the stored event table's ID, > 0
+ * @created: when the event was created (seconds since 1970, UTC), part of
+ *   its key (lw_rating_paper_key())
  * @time: when the round was played (seconds since 1970, UTC)
  *
  * Adds a table's result entered from paper (a final board without rounds)
  * as a rated game: its sides placed by their final scores as a game's
  * are, the skunk as lw_event_set_paper_result() found it; its ID is
- * −@table_id. A table without a result, or whose result is a stored game
- * (rated as that game), is left out.
+ * −@table_id, its key lw_rating_paper_key(). A table without a result, or
+ * whose result is a stored game (rated as that game), is left out.
  *
  * Returns: %TRUE when the result was added.
  */
@@ -314,7 +323,31 @@ gboolean lw_rating_games_add_paper (LwRatingGames *games,
                                     guint          round,
                                     guint          table,
                                     gint64         table_id,
+                                    gint64         created,
                                     gint64         time);
+
+/**
+ * lw_rating_paper_key:
+ * @event: an event
+ * @created: when it was created (seconds since 1970, UTC)
+ * @round: 1-based round number
+ * @table: 1-based table number in the round
+ *
+ * The stable key of a table's result entered from paper (LwRatedGame.key),
+ * made of the event's identity (events carry no ID of their own outside
+ * a database: its creation second, its seed and its name), the round and
+ * the table, never of a database's row IDs: "paper/" then @created (12
+ * digits), the seed (20 digits), @round and @table (6 digits each), each
+ * followed by "/", then the name. Fixed widths order them as numbers,
+ * byte for byte, and "paper/" sorts after every game record's UUID (hex
+ * digits), so at the same second games are rated before paper results.
+ *
+ * Returns: (transfer full): the key.
+ */
+char *lw_rating_paper_key (const LwEvent *event,
+                           gint64         created,
+                           guint          round,
+                           guint          table);
 
 /**
  * lw_rating_games_add_sub:
@@ -343,9 +376,10 @@ gboolean lw_rating_games_add_sub (LwRatingGames *games,
  * @a: a rated game
  * @b: another
  *
- * The order in which games are rated, so that every copy of a database
- * rates them alike: by played-at time, then by ID (a stored game's ID; a
- * paper result's −table ID, so at the same second paper results first).
+ * The order in which games are rated, so that every database holding the
+ * same games rates them alike (docs/EVENTS.md, "Ratings"): by played-at
+ * time, then by key (LwRatedGame.key: the record's `id`, a paper result's
+ * lw_rating_paper_key()), byte for byte; never by a database's row IDs.
  *
  * Returns: < 0, 0 or > 0 as @a is rated before, with or after @b.
  */

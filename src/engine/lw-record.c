@@ -602,7 +602,8 @@ validate_setup (const LwGameRecord  *record,
           int team = record->team_of[seat];
 
           if (team < 0 || team >= (int) record->n_teams)
-            return invalid (error, "teams: seat %u is in no side", seat);
+            return invalid (error, "teams: seat %u (%s) is in no side", seat,
+                            seat_name (record, (int) seat));
           size[team]++;
         }
       for (guint t = 0; t < record->n_teams; t++)
@@ -689,8 +690,10 @@ validate_version_2 (const LwGameRecord  *record,
           const LwSubstitute *before = g_ptr_array_index (subs, i - 1);
 
           if (before->from_round == sub->from_round && before->seat == sub->seat)
-            return invalid (error, "substitutes: entry %u: seat %d changes twice from round %u",
-                            i + 1, sub->seat, sub->from_round);
+            return invalid (error, "substitutes: entry %u: seat %d (%s) changes twice from round %u "
+                            "(to \"%s\" and to \"%s\")",
+                            i + 1, sub->seat, seat_name (record, sub->seat), sub->from_round,
+                            before->name, sub->name);
           if (before->from_round > sub->from_round
               || (before->from_round == sub->from_round && before->seat > sub->seat))
             return invalid (error, "substitutes: entry %u is out of order (sorted by from_round, "
@@ -793,11 +796,12 @@ get_array (JsonObject  *object,
 
 /* A list of one count per seat. */
 static gboolean
-read_per_seat (JsonObject    *object,
-               const char    *place,
-               const char    *key,
-               guint          n_players,
-               int           *out,
+read_per_seat (JsonObject         *object,
+               const char         *place,
+               const char         *key,
+               guint               n_players,
+               const char *const  *players,
+               int                *out,
                GError       **error)
 {
   JsonArray *array = get_array (object, place, key, error);
@@ -809,7 +813,10 @@ read_per_seat (JsonObject    *object,
                     place, key, json_array_get_length (array), n_players);
   for (guint i = 0; i < n_players; i++)
     {
-      g_autofree char *what = g_strdup_printf ("%s of seat %u", key, i);
+      /* The seat as in JSON, with who sits there (CLI.md). */
+      g_autofree char *what = players != NULL && players[i] != NULL
+                              ? g_strdup_printf ("%s of seat %u (%s)", key, i, players[i])
+                              : g_strdup_printf ("%s of seat %u", key, i);
 
       if (!read_int (json_array_get_element (array, i), place, what, 0, MAX_COUNT, &out[i], error))
         return FALSE;
@@ -897,10 +904,11 @@ read_unpegged (JsonObject    *object,
 }
 
 static LwRound *
-read_garwolf_round (JsonObject    *object,
-                    const char    *place,
-                    guint          n_players,
-                    GError       **error)
+read_garwolf_round (JsonObject         *object,
+                    const char         *place,
+                    guint               n_players,
+                    const char *const  *players,
+                    GError            **error)
 {
   static const char *const keys[] = { "court", "garwolves", NULL };
   g_autoptr (LwRound) round = lw_round_new ();
@@ -912,18 +920,19 @@ read_garwolf_round (JsonObject    *object,
       invalid (error, "%s: a Garwolf hand needs both court and garwolves", place);
       return NULL;
     }
-  if (!read_per_seat (object, place, "court", n_players, round->court, error) ||
-      !read_per_seat (object, place, "garwolves", n_players, round->garwolves, error))
+  if (!read_per_seat (object, place, "court", n_players, players, round->court, error) ||
+      !read_per_seat (object, place, "garwolves", n_players, players, round->garwolves, error))
     return NULL;
   return g_steal_pointer (&round);
 }
 
 static LwRound *
-read_round (JsonNode      *node,
-            LwRuleset      ruleset,
-            guint          number,
-            guint          n_players,
-            GError       **error)
+read_round (JsonNode           *node,
+            LwRuleset           ruleset,
+            guint               number,
+            guint               n_players,
+            const char *const  *players,
+            GError            **error)
 {
   static const char *const keys[] = {
     "declarer", "cards", "all_but_last", "worms", "gongs", "bears", "wolves",
@@ -949,7 +958,7 @@ read_round (JsonNode      *node,
   object = json_node_get_object (node);
 
   if (ruleset == LW_RULESET_GARWOLF)
-    return read_garwolf_round (object, place, n_players, error);
+    return read_garwolf_round (object, place, n_players, players, error);
 
   if (!only_keys (object, place, keys, error))
     return NULL;
@@ -995,12 +1004,12 @@ read_round (JsonNode      *node,
       invalid (error, "%s: cards is missing", place);
       return NULL;
     }
-  if (!read_per_seat (object, place, "cards", n_players, round->cards, error))
+  if (!read_per_seat (object, place, "cards", n_players, players, round->cards, error))
     return NULL;
 
   for (guint k = 0; k < G_N_ELEMENTS (dens); k++)
     if (json_object_has_member (object, dens[k].key) &&
-        !read_per_seat (object, place, dens[k].key, n_players,
+        !read_per_seat (object, place, dens[k].key, n_players, players,
                         G_STRUCT_MEMBER_P (round, dens[k].offset), error))
       return NULL;
 
@@ -1529,7 +1538,8 @@ read_record (const char  *data,
         }
       else
         node = json_array_get_element (rounds, i);
-      round = read_round (node, ruleset, i + 1, record->n_players, error);
+      round = read_round (node, ruleset, i + 1, record->n_players,
+                          (const char *const *) record->players, error);
       if (round == NULL)
         return NULL;
       g_ptr_array_add (record->rounds, round);
@@ -2021,7 +2031,8 @@ lw_round_from_json (const LwGameRecord  *record,
       return NULL;
     }
 
-  round = read_round (root, record->ruleset, number, record->n_players, error);
+  round = read_round (root, record->ruleset, number, record->n_players,
+                      (const char *const *) record->players, error);
   if (round == NULL || !lw_round_validate (record, round, number, error))
     return NULL;
   return g_steal_pointer (&round);

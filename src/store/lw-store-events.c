@@ -289,7 +289,7 @@ read_event (LwStore  *self,
     g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self,
                      "SELECT name, format, table_size, rounds, points_win, points_second,"
-                     " points_other, seed, tiebreaks FROM events WHERE id = ?", error);
+                     " points_other, seed, tiebreaks, seeding FROM events WHERE id = ?", error);
     LwEventFormat format;
 
     if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error)
@@ -315,6 +315,11 @@ read_event (LwStore  *self,
         && !lw_tiebreaks_from_string ((const char *) sqlite3_column_text (stmt, 8), &config, NULL))
       {
         fail_damaged (self, id, "its tie-breaks are unknown", error);
+        return NULL;
+      }
+    if (!lw_seeding_from_string ((const char *) sqlite3_column_text (stmt, 9), &config.seeding))
+      {
+        fail_damaged (self, id, "its seeding is unknown", error);
         return NULL;
       }
     if (!lw_event_config_validate (&config, NULL))
@@ -381,28 +386,31 @@ add_paper_rating_games (LwStore        *self,
                         LwRatingGames  *games,
                         GError        **error)
 {
-  g_autoptr (GArray) events = g_array_new (FALSE, FALSE, sizeof (gint64));
+  /* Each event's ID and when it was created (part of its results' keys). */
+  g_autoptr (GArray) events = g_array_new (FALSE, FALSE, sizeof (gint64) * 2);
   gboolean has_row, stepped = TRUE;
 
   /* The events with a result from paper, then each one's tables. */
   {
     g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "SELECT DISTINCT event FROM event_tables WHERE paper = 1"
-                           " AND game IS NULL ORDER BY event", error);
+      lw_store_stmt (self, "SELECT id, created FROM events WHERE id IN"
+                           " (SELECT event FROM event_tables WHERE paper = 1 AND game IS NULL)"
+                           " ORDER BY id", error);
 
     if (stmt == NULL)
       return FALSE;
     while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
       {
-        gint64 id = sqlite3_column_int64 (stmt, 0);
-        g_array_append_val (events, id);
+        gint64 row[2] = { sqlite3_column_int64 (stmt, 0), sqlite3_column_int64 (stmt, 1) };
+        g_array_append_val (events, row);
       }
     if (!stepped)
       return FALSE;
   }
   for (guint i = 0; i < events->len; i++)
     {
-      gint64 id = g_array_index (events, gint64, i);
+      gint64 id = ((const gint64 *) (gpointer) events->data)[2 * i];
+      gint64 created = ((const gint64 *) (gpointer) events->data)[2 * i + 1];
       g_autoptr (LwEvent) event = lw_store_load_event (self, id, error);
       g_autoptr (LwStoreStmt) stmt = NULL;
 
@@ -428,7 +436,7 @@ add_paper_rating_games (LwStore        *self,
           if (number < 1 || number > r->tables->len)
             continue;
           lw_rating_games_add_paper (games, event, (guint) round, (guint) number,
-                                     sqlite3_column_int64 (stmt, 0),
+                                     sqlite3_column_int64 (stmt, 0), created,
                                      sqlite3_column_int64 (stmt, 3));
         }
       if (!stepped)
@@ -528,8 +536,8 @@ lw_store_add_event (LwStore              *self,
     g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self,
                      "INSERT INTO events (name, format, table_size, rounds, points_win,"
-                     " points_second, points_other, seed, created, tiebreaks)"
-                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
+                     " points_second, points_other, seed, created, tiebreaks, seeding)"
+                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
     g_autofree char *tiebreaks = lw_tiebreaks_to_string (config);
 
     if (stmt == NULL
@@ -543,6 +551,7 @@ lw_store_add_event (LwStore              *self,
         || !lw_store_bind_int (self, stmt, 8, (gint64) config->seed, error)
         || !lw_store_bind_int (self, stmt, 9, g_get_real_time () / G_USEC_PER_SEC, error)
         || !lw_store_bind_text (self, stmt, 10, tiebreaks, error)
+        || !lw_store_bind_text (self, stmt, 11, lw_seeding_to_string (config->seeding), error)
         || !lw_store_step_done (self, stmt, error))
       goto failed;
     id = sqlite3_last_insert_rowid (sqlite3_db_handle (stmt));
@@ -882,7 +891,16 @@ lw_store_pair_event_round (LwStore  *self,
                            gint64    id,
                            GError  **error)
 {
-  return lw_store_pair_event_round_seeded (self, id, LW_SEEDING_REGISTRATION, error);
+  g_autoptr (LwEvent) event = lw_store_load_event (self, id, error);
+
+  if (event == NULL)
+    return NULL;
+  /* The event's own seeding, for its round 1 (later rounds follow the
+   * bracket). */
+  return lw_store_pair_event_round_seeded (self, id,
+                                           event->rounds->len == 0 ? event->config.seeding
+                                                                   : LW_SEEDING_REGISTRATION,
+                                           error);
 }
 
 /* Every rated player's name, best rating first (lw_leaderboard_compute()

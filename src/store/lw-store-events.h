@@ -192,7 +192,8 @@ gboolean lw_store_set_event_entrant_status (LwStore          *self,
  * @error: return location for a #GError
  *
  * Pairs and seats the event's next round (lw_event_pair_next_round()) and
- * stores it. First, in the same transaction, a finished game kept for one
+ * stores it; round 1 of a single elimination seeded as the event says
+ * (LwEventConfig.seeding, lw_store_pair_event_round_seeded()). First, in the same transaction, a finished game kept for one
  * of the event's tables that is not yet the table's result (left so by an
  * older version) becomes it, as lw_store_set_event_game_result() makes it.
  *
@@ -206,20 +207,6 @@ LwEvent *lw_store_pair_event_round (LwStore  *self,
                                     GError  **error);
 
 /**
- * LwSeeding:
- * @LW_SEEDING_REGISTRATION: seeds in registration order
- * @LW_SEEDING_RATING: seeds by rating (the leaderboard over every stored
- *   game, best first); unrated players after the rated ones, in
- *   registration order
- *
- * How round 1 of a single elimination is seeded (docs/EVENTS.md).
- */
-typedef enum {
-  LW_SEEDING_REGISTRATION,
-  LW_SEEDING_RATING,
-} LwSeeding;
-
-/**
  * lw_store_pair_event_round_seeded:
  * @self: a store
  * @id: an event ID
@@ -227,8 +214,9 @@ typedef enum {
  *   %LW_SEEDING_RATING only there (lw_event_pair_next_round_seeded())
  * @error: return location for a #GError
  *
- * lw_store_pair_event_round() with the seeds of @seeding. The seeds are
- * kept by round 1's bracket itself (no column holds them).
+ * lw_store_pair_event_round() with the seeds of @seeding instead of the
+ * event's own (LwEventConfig.seeding): the override of one pairing. The
+ * seeds are kept by round 1's bracket itself (no column holds them).
  *
  * Errors: as lw_store_pair_event_round(); %LW_ENGINE_ERROR_INVALID for
  * %LW_SEEDING_RATING in another format or a later round.

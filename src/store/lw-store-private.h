@@ -185,10 +185,6 @@ gboolean lw_store_log_edit (LwStore     *self,
                             GError     **error);
 
 
-/* The step of migration 8 → 9: a new UUID for every game stored before. */
-gboolean lw_store_fill_game_uuids (LwStore  *self,
-                                   GError  **error);
-
 gboolean lw_store_round_id_of (LwStore  *self,
                                gint64    game_id,
                                guint     number,

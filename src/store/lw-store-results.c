@@ -322,6 +322,7 @@ static gboolean
 add_cached_game (LwRatingGames *games,
                  GArray        *players,
                  gint64         id,
+                 const char    *key,
                  gint64         time,
                  gint64         n_teams,
                  const char    *players_text,
@@ -364,6 +365,7 @@ add_cached_game (LwRatingGames *games,
       return FALSE;
 
   game.id = id;
+  game.key = key;
   game.time = time;
   game.n_players = n_players;
   game.n_teams = (guint) n_teams;
@@ -478,7 +480,14 @@ typedef struct {
   gint64 id;
   gint64 time;
   gint64 version;
+  char  *key;   /* games.uuid, the record's id (owned) */
 } StaleGame;
+
+static void
+stale_game_clear (gpointer data)
+{
+  g_free (((StaleGame *) data)->key);
+}
 
 /* Writes the rows recomputed; a cache that cannot be written now (another
  * program holds the database, a full disk) stays as it was: the ratings
@@ -521,6 +530,7 @@ lw_store_load_rating_games (LwStore  *self,
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  g_array_set_clear_func (stale, stale_game_clear);
   /* One state of the file: the players, every game with its row, and
    * the replays of the games whose row is stale. */
   if (!lw_store_begin_read (self, error))
@@ -536,7 +546,7 @@ lw_store_load_rating_games (LwStore  *self,
     g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self,
                      "SELECT g.id, g.created, coalesce (g.played_at, 0), g.n_teams, g.version,"
-                     " c.version, c.players, c.sides, c.rated, c.skunk, c.scores"
+                     " c.version, c.players, c.sides, c.rated, c.skunk, c.scores, g.uuid"
                      " FROM games AS g LEFT JOIN game_result_cache AS c ON c.game = g.id",
                      error);
     gboolean has_row = FALSE;
@@ -556,13 +566,15 @@ lw_store_load_rating_games (LwStore  *self,
         played_at = sqlite3_column_int64 (stmt, 2);
         game.time = played_at > 0 ? played_at : sqlite3_column_int64 (stmt, 1);
         game.version = sqlite3_column_int64 (stmt, 4);
+        game.key = NULL;
 
         if (sqlite3_column_type (stmt, 5) != SQLITE_NULL
             && sqlite3_column_int64 (stmt, 5) == game.version)
           {
             if (sqlite3_column_int64 (stmt, 8) == 0)
               continue;
-            if (add_cached_game (games, players, game.id, game.time,
+            if (add_cached_game (games, players, game.id,
+                                 (const char *) sqlite3_column_text (stmt, 11), game.time,
                                  sqlite3_column_int64 (stmt, 3),
                                  (const char *) sqlite3_column_text (stmt, 6),
                                  (const char *) sqlite3_column_text (stmt, 7),
@@ -573,7 +585,10 @@ lw_store_load_rating_games (LwStore  *self,
                 continue;
               }
           }
+        /* The array owns the key from here (stale_game_clear()). */
         g_array_append_val (stale, game);
+        g_array_index (stale, StaleGame, stale->len - 1).key =
+          g_strdup ((const char *) sqlite3_column_text (stmt, 11));
       }
   }
 
@@ -587,6 +602,9 @@ lw_store_load_rating_games (LwStore  *self,
 
       if (stored == NULL)
         goto failed;
+      /* The rated game's key is the record's id (lw_rating_game_order()). */
+      g_free (stored->record->id);
+      stored->record->id = g_strdup (game->key);
       standings = lw_standings_compute (stored->record, NULL);
       row = compute_row (self, game->id, stored->record, standings, error);
       if (row == NULL)

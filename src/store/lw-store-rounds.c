@@ -59,35 +59,6 @@ lw_store_log_edit (LwStore     *self,
          && lw_store_step_done (self, stmt, error);
 }
 
-/* The step of migration 8 → 9: a new UUID for every game stored before. */
-gboolean
-lw_store_fill_game_uuids (LwStore  *self,
-                          GError  **error)
-{
-  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
-  gboolean has_row = FALSE;
-  gboolean ok;
-
-  {
-    g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "SELECT id FROM games WHERE uuid IS NULL", error);
-
-    ok = stmt != NULL;
-    while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-      {
-        gint64 id = sqlite3_column_int64 (stmt, 0);
-        g_array_append_val (ids, id);
-      }
-  }
-  for (guint i = 0; ok && i < ids->len; i++)
-    {
-      g_autofree char *uuid = g_uuid_string_random ();
-
-      ok = lw_store_run_text (self, "UPDATE games SET uuid = ?1 WHERE id = ?2", uuid,
-                     g_array_index (ids, gint64, i), error);
-    }
-  return ok;
-}
-
 gboolean
 lw_store_round_id_of (LwStore  *self,
                       gint64    game_id,

@@ -7,7 +7,7 @@
  * that is rolled back on any error, and every read of more than one
  * statement runs in one read transaction, so it sees one state of the file.
  *
- * The schema (version 9, PRAGMA user_version):
+ * The schema (version 10, PRAGMA user_version):
  *
  *   players      a person who sat at a game, by name
  *   games        the setup of a game: ruleset, rules, first dealer, sides
@@ -102,6 +102,11 @@
  *   games.body_hash  for an imported game, lw_game_record_body_hash() of
  *                 the record it came from (NULL otherwise): the same
  *                 players and rounds imported again are a duplicate
+ *
+ * Version 10 (lw-store-events.c):
+ *   events.seeding  how round 1 of a single elimination is seeded,
+ *                 'registration' (the default, as before) or 'rating'
+ *                 (LwEventConfig.seeding): chosen when the event is made
  *
  * Scores, status and winners are never stored as the truth: they are the
  * engine's replay of the stored rounds (lw_standings_compute()); the
@@ -402,21 +407,66 @@ static const char *const migrations[] = {
 
   /* 8 → 9: game record version 2 (GAME-RECORD.md "Identity"). Every game
    * gets a stable UUID (filled for the games already stored by
-   * lw_store_fill_game_uuids()), and an imported game keeps the hash of the record
+   * fill_game_uuids()), and an imported game keeps the hash of the record
    * it came from, so that the same record imported again is known. */
   "ALTER TABLE games ADD COLUMN uuid TEXT;"
   "ALTER TABLE games ADD COLUMN body_hash TEXT;"
   "CREATE UNIQUE INDEX games_uuid ON games (uuid);"
   "CREATE INDEX games_body_hash ON games (body_hash);"
   "PRAGMA user_version = 9;",
+
+  /* 9 → 10: an event's seeding, chosen when it is made (LwSeeding). */
+  "ALTER TABLE events ADD COLUMN seeding TEXT NOT NULL DEFAULT 'registration'"
+  "  CHECK (seeding IN ('registration', 'rating'));"
+  "PRAGMA user_version = 10;",
 };
 
+
+static int
+compare_uuids (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* The step of migration 8 → 9: a new UUID for every game stored before,
+ * given in the order of the games' IDs, so that ratings, which order the
+ * games of one second by their record's id (lw_rating_game_order()),
+ * order them as before, when it was by ID. */
+static gboolean
+fill_game_uuids (LwStore  *self,
+                 GError  **error)
+{
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (GPtrArray) uuids = g_ptr_array_new_with_free_func (g_free);
+  gboolean has_row = FALSE;
+  gboolean ok;
+
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self, "SELECT id FROM games WHERE uuid IS NULL ORDER BY id", error);
+
+    ok = stmt != NULL;
+    while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+      {
+        gint64 id = sqlite3_column_int64 (stmt, 0);
+        g_array_append_val (ids, id);
+      }
+  }
+  for (guint i = 0; ok && i < ids->len; i++)
+    g_ptr_array_add (uuids, g_uuid_string_random ());
+  g_ptr_array_sort (uuids, compare_uuids);
+  for (guint i = 0; ok && i < ids->len; i++)
+    ok = lw_store_run_text (self, "UPDATE games SET uuid = ?1 WHERE id = ?2",
+                            g_ptr_array_index (uuids, i), g_array_index (ids, gint64, i), error);
+  return ok;
+}
 
 /* The step of a migration that SQL cannot do: after migrations[i] (NULL:
  * none). */
 static gboolean (*const migration_steps[]) (LwStore *, GError **) = {
   [7] = lw_store_migrate_names,
-  [8] = lw_store_fill_game_uuids,
+  [8] = fill_game_uuids,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == LW_STORE_SCHEMA_VERSION);

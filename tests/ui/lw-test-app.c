@@ -2,6 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "lw-app-util.h"
 #include "lw-test-app.h"
 #include "lw-test-util.h"
 
@@ -16,17 +17,7 @@ GtkWidget *
 lw_test_find_widget (GtkWidget *widget,
                      GType      type)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = lw_test_find_widget (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return lw_find_widget (widget, type);
 }
 
 void

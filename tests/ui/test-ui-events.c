@@ -907,6 +907,42 @@ test_tiebreaks (Fixture       *fixture,
                    "Tables without a result count for nothing yet.");
 }
 
+/* Seeding by rating is chosen in the New Event dialog for a single
+ * elimination only, and kept with the event. */
+static void
+test_seeding (Fixture       *fixture,
+              gconstpointer  data)
+{
+  LwEventsPage *page = show_events (fixture);
+  GtkWidget *seeding;
+
+  lw_test_activate (page, "events.new-event");
+  seeding = lw_events_page_get_dialog_field (page, "seeding");
+  g_assert_false (gtk_widget_get_visible (seeding));
+  gtk_editable_set_text (GTK_EDITABLE (lw_events_page_get_dialog_field (page, "name")), "Cup");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (lw_events_page_get_dialog_field (page, "format")),
+                              LW_EVENT_ELIMINATION);
+  g_assert_true (gtk_widget_get_visible (seeding));
+  adw_combo_row_set_selected (ADW_COMBO_ROW (seeding), 1);
+  respond (page, "create");
+  g_assert_cmpuint (lw_events_page_get_n_events (page), ==, 1);
+  g_assert_cmpint (lw_events_page_get_event (page)->config.seeding, ==, LW_SEEDING_RATING);
+
+  /* Chosen, then the format changed: a Swiss event is seeded by lot. */
+  lw_test_activate (page, "events.new-event");
+  seeding = lw_events_page_get_dialog_field (page, "seeding");
+  gtk_editable_set_text (GTK_EDITABLE (lw_events_page_get_dialog_field (page, "name")), "Club");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (lw_events_page_get_dialog_field (page, "format")),
+                              LW_EVENT_ELIMINATION);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (seeding), 1);
+  adw_combo_row_set_selected (ADW_COMBO_ROW (lw_events_page_get_dialog_field (page, "format")),
+                              LW_EVENT_SWISS);
+  g_assert_false (gtk_widget_get_visible (seeding));
+  respond (page, "create");
+  g_assert_cmpuint (lw_events_page_get_n_events (page), ==, 2);
+  g_assert_cmpint (lw_events_page_get_event (page)->config.seeding, ==, LW_SEEDING_REGISTRATION);
+}
+
 /* Table entry for an event's round: the window opens from the event's
  * menu and each table of the round has its scorekeeper game. */
 static void
@@ -1072,6 +1108,8 @@ main (int   argc,
   g_test_add ("/ui-events/leaderboard", Fixture, NULL, lw_test_app_set_up, test_leaderboard, lw_test_app_tear_down);
   g_test_add ("/ui-events/tiebreaks", Fixture, NULL, lw_test_app_set_up, test_tiebreaks, lw_test_app_tear_down);
   g_test_add ("/ui-events/table-entry", Fixture, NULL, lw_test_app_set_up, test_table_entry, lw_test_app_tear_down);
+  g_test_add ("/ui-events/seeding", Fixture, NULL, lw_test_app_set_up, test_seeding,
+              lw_test_app_tear_down);
   g_test_add ("/ui-events/rename-delete", Fixture, NULL, lw_test_app_set_up, test_rename_delete, lw_test_app_tear_down);
   g_test_add ("/ui-events/elimination", Fixture, NULL, lw_test_app_set_up, test_elimination, lw_test_app_tear_down);
 

@@ -206,6 +206,49 @@ test_edit_log_rename (void)
   g_assert_null (strchr (subtitle, '\x1b'));
 }
 
+/* At a phone's 360 by 740 pixels, a round added from the form scrolled
+ * into view brings the page back to its top, the new scores in view,
+ * though the form below takes the focus for the next round. */
+static void
+test_narrow_round_added (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  const char *two[] = { "Ann", "Ben" };
+  LwStore *store = lw_window_get_store (fixture->window);
+  gint64 game = add_game (store, 2, two);
+  LwGamePage *page;
+  LwRoundForm *form;
+  GtkAdjustment *adjustment;
+
+  gtk_window_set_default_size (GTK_WINDOW (fixture->window), 360, 740);
+  gtk_window_unmaximize (GTK_WINDOW (fixture->window));
+  gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", game);
+  lw_test_drain ();
+  page = lw_window_get_game_page (fixture->window);
+  form = lw_game_page_get_round_form (page);
+  adjustment = gtk_scrolled_window_get_vadjustment (lw_game_page_get_scroller (page));
+
+  for (guint round = 1; round <= 2; round++)
+    {
+      lw_round_form_reset (form);
+      lw_round_form_set_declarer (form, LW_NO_SEAT);
+      gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), 10);
+      gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_CARDS), 16);
+      lw_test_drain ();
+      /* Scrolled down to the form, as after typing the round in */
+      gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+      lw_test_drain ();
+      g_test_message ("round %u: %.0f px down of %.0f, the page %.0f high", round,
+                      gtk_adjustment_get_value (adjustment), gtk_adjustment_get_upper (adjustment),
+                      gtk_adjustment_get_page_size (adjustment));
+      g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >, 0);
+      lw_test_activate (page, "game.submit-round");
+      lw_test_drain ();
+      g_assert_cmpuint (lw_game_page_get_record (page)->rounds->len, ==, 2 + round);
+      g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 0);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -214,6 +257,8 @@ main (int   argc,
 
   g_test_add_func ("/ui-names/edit-log-rename", test_edit_log_rename);
   g_test_add_func ("/ui-names/isolate-name", test_isolate_name);
+  g_test_add ("/ui-names/narrow-round-added", Fixture, NULL,
+              lw_test_app_set_up, test_narrow_round_added, lw_test_app_tear_down);
   g_test_add ("/ui-names/long-names", Fixture, NULL,
               lw_test_app_set_up, test_long_names, lw_test_app_tear_down);
 

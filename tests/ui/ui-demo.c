@@ -6,7 +6,7 @@
  * SCREEN: games, new-game, new-game-error, partners, game, game-error,
  *         game-over, garwolf, import-error, chart, players, player-stats, player-merge,
  *         virtual-new-game, table, table-4, table-bid, table-last-trick, curtain,
- *         events, new-event, event-players, event-seating, event-paper,
+ *         events, new-event, new-elimination, event-players, event-seating, event-paper,
  *         event-standings, event-bracket (LW_DEMO_BRACKET_PDF=PATH also
  *         prints the bracket to PATH; LW_DEMO_VIEW=players|rounds|standings
  *         shows that page of the same event), event-rename, event-delete, partners-seating, leaderboard, replay,
@@ -211,6 +211,15 @@ add_event (LwStore       *store,
   return id;
 }
 
+/* LW_DEMO_SUBMIT=SECONDS: the round in the form is added that long after
+ * the start, as a click on Add Round does. */
+static gboolean
+submit_round (gpointer page)
+{
+  gtk_widget_activate_action (GTK_WIDGET (page), "game.submit-round", NULL);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 focus_note_row (gpointer page)
 {
@@ -309,6 +318,15 @@ main (int   argc,
       else
         gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_CARDS), 16);
       adw_expander_row_set_expanded (ADW_EXPANDER_ROW (lw_round_form_get_seat_row (form, 1)), TRUE);
+      if (g_getenv ("LW_DEMO_SUBMIT") != NULL)
+        g_timeout_add_seconds ((guint) atoi (g_getenv ("LW_DEMO_SUBMIT")), submit_round, lw_window_get_game_page (window));
+    }
+  else if (g_str_equal (screen, "game-4"))
+    {
+      /* Four players, two with long names: the title at 360 px */
+      gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 4, names, 0);
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
     }
   else if (g_str_equal (screen, "game-over"))
     {
@@ -573,6 +591,7 @@ main (int   argc,
     }
 
   else if (g_str_has_prefix (screen, "event") || g_str_equal (screen, "new-event") ||
+           g_str_equal (screen, "new-elimination") ||
            g_str_equal (screen, "partners-seating"))
     {
       LwEventsPage *page = lw_window_get_events_page (window);
@@ -615,7 +634,7 @@ main (int   argc,
         {
           id = add_event (store, "Spring Open at the Fox Inn", LW_EVENT_SWISS, 4, 13);
           if (!g_str_equal (screen, "event-players") && !g_str_equal (screen, "events") &&
-              !g_str_equal (screen, "new-event"))
+              !g_str_equal (screen, "new-event") && !g_str_equal (screen, "new-elimination"))
             {
               lw_store_pair_event_round (store, id, NULL);
               enter_paper_results (store, id, g_str_equal (screen, "event-standings") ? 4 : 2);
@@ -626,6 +645,17 @@ main (int   argc,
       gtk_widget_activate_action (GTK_WIDGET (window), "win.show-events", NULL);
       if (g_str_equal (screen, "new-event"))
         gtk_widget_activate_action (GTK_WIDGET (page), "events.new-event", NULL);
+      else if (g_str_equal (screen, "new-elimination"))
+        {
+          /* The New Event dialog for a single elimination seeded by rating. */
+          gtk_widget_activate_action (GTK_WIDGET (page), "events.new-event", NULL);
+          gtk_editable_set_text (GTK_EDITABLE (lw_events_page_get_dialog_field (page, "name")),
+                                 "Spring Cup");
+          adw_combo_row_set_selected (ADW_COMBO_ROW (lw_events_page_get_dialog_field (page, "format")),
+                                      LW_EVENT_ELIMINATION);
+          adw_combo_row_set_selected (ADW_COMBO_ROW (lw_events_page_get_dialog_field (page, "seeding")),
+                                      LW_SEEDING_RATING);
+        }
       else if (!g_str_equal (screen, "events"))
         {
           lw_events_page_show_event (page, id, NULL);
