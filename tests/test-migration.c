@@ -26,7 +26,6 @@
 #include <sqlite3.h>
 
 #include "lw-store.h"
-#include "lw-store-entry.h"
 #include "lw-store-events.h"
 #include "lw-store-players.h"
 #include "lw-test-schema-v1.h"
