@@ -282,6 +282,23 @@ set_record_extras (LwStore             *self,
     return FALSE;
   if (record->king_and_knave && !lw_store_write_king_and_knave (self, id, TRUE, error))
     return FALSE;
+  if (details->event_name != NULL || details->event_round > 0 || details->event_table > 0
+      || details->event_board > 0)
+    {
+      g_autoptr (LwStoreStmt) stmt =
+        lw_store_stmt (self, "UPDATE games SET event_name = ?1, event_round = ?2, event_table = ?3,"
+                             " event_board = ?4 WHERE id = ?5", error);
+
+      if (stmt == NULL
+          || !(details->event_name != NULL ? lw_store_bind_text (self, stmt, 1, details->event_name, error)
+                                           : lw_store_bind_null (self, stmt, 1, error))
+          || !lw_store_bind_int (self, stmt, 2, details->event_round, error)
+          || !lw_store_bind_int (self, stmt, 3, details->event_table, error)
+          || !lw_store_bind_int (self, stmt, 4, details->event_board, error)
+          || !lw_store_bind_int (self, stmt, 5, id, error)
+          || !lw_store_step_done (self, stmt, error))
+        return FALSE;
+    }
   if (record->rounds->len > 0)
     {
       g_autofree char *hash = lw_game_record_body_hash (record);
@@ -704,7 +721,9 @@ lw_store_attach_history (LwStore       *self,
     return FALSE;
 
   {
-    g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "SELECT uuid FROM games WHERE id = ?", error);
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self, "SELECT uuid, event_name, event_round, event_table, event_board"
+                           " FROM games WHERE id = ?", error);
 
     ok = stmt != NULL
          && lw_store_bind_int (self, stmt, 1, game->id, error)
@@ -713,6 +732,15 @@ lw_store_attach_history (LwStore       *self,
       {
         g_free (record->id);
         record->id = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+      }
+    if (ok && has_row)
+      {
+        /* As read from a record: bounded there (lw_game_record_from_json()). */
+        g_free (record->details.event_name);
+        record->details.event_name = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
+        record->details.event_round = CLAMP (sqlite3_column_int64 (stmt, 2), 0, G_MAXINT);
+        record->details.event_table = CLAMP (sqlite3_column_int64 (stmt, 3), 0, G_MAXINT);
+        record->details.event_board = CLAMP (sqlite3_column_int64 (stmt, 4), 0, G_MAXINT);
       }
   }
   if (!ok)

@@ -108,6 +108,12 @@
  *                 'registration' (the default, as before) or 'rating'
  *                 (LwEventConfig.seeding): chosen when the event is made
  *
+ * Version 11 (lw-store-games.c):
+ *   games.event_name, games.event_round, games.event_table,
+ *   games.event_board  the event a record's details name (GAME-RECORD.md
+ *                 details.event: informative, not a link to an event of
+ *                 this database); NULL and 0 when not given
+ *
  * Scores, status and winners are never stored as the truth: they are the
  * engine's replay of the stored rounds (lw_standings_compute()); the
  * result cache only keeps the last replay for the version it was made at.
@@ -419,6 +425,15 @@ static const char *const migrations[] = {
   "ALTER TABLE events ADD COLUMN seeding TEXT NOT NULL DEFAULT 'registration'"
   "  CHECK (seeding IN ('registration', 'rating'));"
   "PRAGMA user_version = 10;",
+
+  /* 10 → 11: the event an imported record says it was played at
+   * (GAME-RECORD.md details.event, informative only), kept so that its
+   * export says it again. */
+  "ALTER TABLE games ADD COLUMN event_name TEXT;"
+  "ALTER TABLE games ADD COLUMN event_round INTEGER NOT NULL DEFAULT 0;"
+  "ALTER TABLE games ADD COLUMN event_table INTEGER NOT NULL DEFAULT 0;"
+  "ALTER TABLE games ADD COLUMN event_board INTEGER NOT NULL DEFAULT 0;"
+  "PRAGMA user_version = 11;",
 };
 
 
