@@ -37,9 +37,17 @@
   "  PRIMARY KEY (round, ordinal)) WITHOUT ROWID;" \
   "PRAGMA user_version = 1;"
 
-/* Drops what schema 10 added (the events' seeding): with the version set
- * back, a test makes a schema-9 database from a current one. */
+/* Drops what schema 11 added (the event a record's details name): with
+ * the version set back, a test makes a schema-10 database from a current
+ * one. */
+#define LW_TEST_DROP_SCHEMA_11 \
+  "ALTER TABLE games DROP COLUMN event_name; ALTER TABLE games DROP COLUMN event_round;" \
+  "ALTER TABLE games DROP COLUMN event_table; ALTER TABLE games DROP COLUMN event_board;"
+
+/* Drops what schemas 11 and 10 added (the events' seeding): with the
+ * version set back, a test makes a schema-9 database from a current one. */
 #define LW_TEST_DROP_SCHEMA_10 \
+  LW_TEST_DROP_SCHEMA_11 \
   "ALTER TABLE events DROP COLUMN seeding;"
 
 /* Drops what schemas 10 and 9 added (the games' uuid and body hash): with

@@ -21,7 +21,7 @@
 #include "lw-events-page.h"
 #include "lw-print-table.h"
 #include "lw-print.h"
-#include "lw-store-entry.h"
+#include "lw-store.h"
 #include "lw-store-events.h"
 #include "lw-table-entry-dialog.h"
 #include "lw-name-completion.h"

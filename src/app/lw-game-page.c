@@ -18,7 +18,7 @@
 #include "lw-round-editor.h"
 #include "lw-score-chart.h"
 #include "lw-store-table.h"
-#include "lw-store-entry.h"
+#include "lw-store.h"
 #include "lw-table-entry-dialog.h"
 #include "lw-name-completion.h"
 #include "lw-game-view.h"

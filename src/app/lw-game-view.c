@@ -4,7 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "lw-game-view.h"
-#include "lw-store-entry.h"
+#include "lw-store.h"
 
 struct _LwGameView
 {

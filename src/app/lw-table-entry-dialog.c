@@ -7,7 +7,7 @@
  */
 #include <glib/gi18n.h>
 
-#include "lw-store-entry.h"
+#include "lw-store.h"
 #include "lw-store-events.h"
 #include "lw-table-entry-dialog.h"
 #include "lw-store-watch.h"

@@ -10,7 +10,6 @@
 
 #include "lw-cli.h"
 #include "lw-entry-server.h"
-#include "lw-store-entry.h"
 #include "lw-store.h"
 
 static const char usage[] =

@@ -1,5 +1,5 @@
 /* lw-store-events.c — events in the database (schema 4; the tables are
- * described in lw-store.c)
+ * described in lw-store-schema.c)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -273,11 +273,12 @@ load_tables (LwStore  *self,
   return TRUE;
 }
 
-/* Loads event @id inside an open transaction. */
+/* Reads event @id; inside a transaction (lw_store_load_event() opens
+ * one). */
 static LwEvent *
-load_event_locked (LwStore  *self,
-                   gint64    id,
-                   GError  **error)
+read_event (LwStore  *self,
+            gint64    id,
+            GError  **error)
 {
   g_autoptr (LwEvent) event = NULL;
   g_autoptr (GArray) linked = g_array_new (FALSE, FALSE, sizeof (LinkedTable));
@@ -339,7 +340,7 @@ load_event_locked (LwStore  *self,
     {
       const LinkedTable *link = &g_array_index (linked, LinkedTable, i);
       g_autoptr (GError) local_error = NULL;
-      g_autoptr (LwStoredGame) game = lw_store_load_game_locked (self, link->game, &local_error);
+      g_autoptr (LwStoredGame) game = lw_store_load_game_as_stored (self, link->game, &local_error);
       g_autoptr (LwStandings) standings = NULL;
 
       if (game == NULL)
@@ -369,19 +370,21 @@ lw_store_load_event (LwStore  *self,
 
   if (!lw_store_begin_read (self, error))
     return NULL;
-  event = load_event_locked (self, id, error);
-  if (event == NULL || !lw_store_commit (self, error))
+  event = read_event (self, id, error);
+  if (event == NULL)
     {
       lw_store_rollback (self);
       return NULL;
     }
+  if (!lw_store_commit (self, error))
+    return NULL;
   return g_steal_pointer (&event);
 }
 
-gboolean
-lw_store_add_paper_rating_games_locked (LwStore        *self,
-                                        LwRatingGames  *games,
-                                        GError        **error)
+static gboolean
+add_paper_rating_games (LwStore        *self,
+                        LwRatingGames  *games,
+                        GError        **error)
 {
   /* Each event's ID and when it was created (part of its results' keys). */
   g_autoptr (GArray) events = g_array_new (FALSE, FALSE, sizeof (gint64) * 2);
@@ -408,7 +411,7 @@ lw_store_add_paper_rating_games_locked (LwStore        *self,
     {
       gint64 id = ((const gint64 *) (gpointer) events->data)[2 * i];
       gint64 created = ((const gint64 *) (gpointer) events->data)[2 * i + 1];
-      g_autoptr (LwEvent) event = load_event_locked (self, id, error);
+      g_autoptr (LwEvent) event = lw_store_load_event (self, id, error);
       g_autoptr (LwStoreStmt) stmt = NULL;
 
       if (event == NULL)
@@ -426,7 +429,7 @@ lw_store_add_paper_rating_games_locked (LwStore        *self,
           gint64 number = sqlite3_column_int64 (stmt, 2);
           const LwEventRound *r;
 
-          /* load_event_locked() checked the rounds and tables. */
+          /* lw_store_load_event() checked the rounds and tables. */
           if (round < 1 || round > event->rounds->len)
             continue;
           r = g_ptr_array_index (event->rounds, round - 1);
@@ -440,6 +443,21 @@ lw_store_add_paper_rating_games_locked (LwStore        *self,
         return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+lw_store_add_paper_rating_games (LwStore        *self,
+                                 LwRatingGames  *games,
+                                 GError        **error)
+{
+  if (!lw_store_begin_read (self, error))
+    return FALSE;
+  if (!add_paper_rating_games (self, games, error))
+    {
+      lw_store_rollback (self);
+      return FALSE;
+    }
+  return lw_store_commit (self, error);
 }
 
 GPtrArray *
@@ -622,7 +640,7 @@ begin_change (LwStore  *self,
 
   if (!lw_store_begin_write (self, error))
     return NULL;
-  event = load_event_locked (self, id, error);
+  event = lw_store_load_event (self, id, error);
   if (event == NULL)
     lw_store_rollback (self);
   return event;
@@ -811,7 +829,7 @@ insert_round (LwStore             *self,
 
 /* A game kept for one of the event's tables that is finished but is not
  * its table's result (a database written before the round that finishes
- * a game linked it, lw_store_link_event_table_game_locked()) is linked
+ * a game linked it, lw_store_link_finished_game()) is linked
  * now, inside the open write transaction, and *@event read again. */
 static gboolean
 link_finished_kept_games (LwStore   *self,
@@ -844,7 +862,7 @@ link_finished_kept_games (LwStore   *self,
   for (guint i = 0; i < games->len; i++)
     {
       gint64 game_id = g_array_index (games, gint64, i);
-      g_autoptr (LwStoredGame) game = lw_store_load_game_locked (self, game_id, error);
+      g_autoptr (LwStoredGame) game = lw_store_load_game_as_stored (self, game_id, error);
       g_autoptr (LwStandings) standings = NULL;
 
       if (game == NULL)
@@ -852,13 +870,13 @@ link_finished_kept_games (LwStore   *self,
       standings = lw_standings_compute (game->record, NULL);
       if (standings == NULL || !standings->finished)
         continue;
-      if (!lw_store_link_event_table_game_locked (self, game_id, game->record, standings, error))
+      if (!lw_store_link_finished_game (self, game_id, game->record, standings, error))
         return FALSE;
       linked++;
     }
   if (linked > 0)
     {
-      LwEvent *reread = load_event_locked (self, id, error);
+      LwEvent *reread = lw_store_load_event (self, id, error);
 
       if (reread == NULL)
         return FALSE;
@@ -1045,23 +1063,27 @@ lw_store_set_event_paper_result_full (LwStore    *self,
   return finish_change (self, ok, error);
 }
 
-/* lw_store_set_event_game_result()'s work inside an open write
- * transaction, with the game's @record and @standings as they are now
- * stored. */
+/* Makes game @game_id, whose @record and @standings are as now stored,
+ * the result of table @table of round @round of event @id, as
+ * lw_store_set_event_game_result() does, in its own transaction (nested
+ * in one already open). */
 static gboolean
-set_event_game_result_locked (LwStore             *self,
-                              gint64               id,
-                              guint                round,
-                              guint                table,
-                              gint64               game_id,
-                              const LwGameRecord  *record,
-                              const LwStandings   *standings,
-                              GError             **error)
+store_game_result (LwStore             *self,
+                   gint64               id,
+                   guint                round,
+                   guint                table,
+                   gint64               game_id,
+                   const LwGameRecord  *record,
+                   const LwStandings   *standings,
+                   GError             **error)
 {
-  g_autoptr (LwEvent) event = load_event_locked (self, id, error);
+  g_autoptr (LwEvent) event = NULL;
 
-  if (event == NULL)
+  if (!lw_store_begin_write (self, error))
     return FALSE;
+  event = read_event (self, id, error);
+  if (event == NULL)
+    return finish_change (self, FALSE, error);
 
   /* One game is one table's result. */
   {
@@ -1077,7 +1099,7 @@ set_event_game_result_locked (LwStore             *self,
         || !lw_store_bind_int (self, stmt, 3, round, error)
         || !lw_store_bind_int (self, stmt, 4, table, error)
         || !lw_store_step_row (self, stmt, &has_row, error))
-      return FALSE;
+      return finish_change (self, FALSE, error);
     if (has_row)
       {
         g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
@@ -1085,13 +1107,17 @@ set_event_game_result_locked (LwStore             *self,
                      G_GINT64_FORMAT ", round %d, table %d", game_id,
                      (gint64) sqlite3_column_int64 (stmt, 0), sqlite3_column_int (stmt, 1),
                      sqlite3_column_int (stmt, 2));
-        return FALSE;
+        return finish_change (self, FALSE, error);
       }
   }
 
-  return lw_event_set_game_result (event, round, table, game_id, record, standings, error)
-         && write_result (self, id, round, lw_event_get_table (event, round, table, NULL),
-                          game_id, error);
+  return finish_change (self,
+                        lw_event_set_game_result (event, round, table, game_id, record,
+                                                  standings, error)
+                        && write_result (self, id, round,
+                                         lw_event_get_table (event, round, table, NULL),
+                                         game_id, error),
+                        error);
 }
 
 gboolean
@@ -1121,21 +1147,20 @@ lw_store_set_event_game_result (LwStore  *self,
   event = begin_change (self, id, error);
   if (event == NULL)
     return FALSE;
-  game = lw_store_load_game_locked (self, game_id, error);
+  game = lw_store_load_game_as_stored (self, game_id, error);
   if (game != NULL)
     standings = lw_standings_compute (game->record, error);
   if (standings != NULL)
-    ok = set_event_game_result_locked (self, id, round, table, game_id, game->record,
-                                       standings, error);
+    ok = store_game_result (self, id, round, table, game_id, game->record, standings, error);
   return finish_change (self, ok, error);
 }
 
 gboolean
-lw_store_link_event_table_game_locked (LwStore             *self,
-                                       gint64               game_id,
-                                       const LwGameRecord  *record,
-                                       const LwStandings   *standings,
-                                       GError             **error)
+lw_store_link_finished_game (LwStore             *self,
+                             gint64               game_id,
+                             const LwGameRecord  *record,
+                             const LwStandings   *standings,
+                             GError             **error)
 {
   g_autoptr (LwStoreStmt) stmt = NULL;
   gboolean has_row = FALSE;
@@ -1161,8 +1186,7 @@ lw_store_link_event_table_game_locked (LwStore             *self,
   table = (guint) sqlite3_column_int64 (stmt, 2);
   g_clear_pointer (&stmt, lw_store_stmt_release);
 
-  return set_event_game_result_locked (self, event_id, round, table, game_id, record,
-                                       standings, error);
+  return store_game_result (self, event_id, round, table, game_id, record, standings, error);
 }
 
 GArray *

@@ -1,76 +1,23 @@
-/* lw-store-private.h — the connection's helpers, shared by the store's
- * files (lw-store.c, lw-store-events.c, …); not for the app or the CLI
+/* lw-store-private.h — what the store's files share with each other
+ * (lw-store.c, one file per group of tables; the connection's helpers are
+ * in lw-store-db.h); not for the app, the CLI or table entry
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
+#include <json-glib/json-glib.h>
 #include <sqlite3.h>
 
 #include "lw-rating.h"
 #include "lw-store.h"
+#include "lw-store-db.h"
 
 G_BEGIN_DECLS
 
 /* The connection, for the change hooks of lw-store-watch.c (which never
  * run SQL from inside a hook); (transfer none). */
 sqlite3 *lw_store_get_db (LwStore *self);
-
-/* The prepared statement for @sql (a string with static storage: it keys
- * the cache); reset and cleared with lw_store_stmt_release() after use. */
-sqlite3_stmt *lw_store_stmt (LwStore     *self,
-                             const char  *sql,
-                             GError     **error);
-void          lw_store_stmt_release (sqlite3_stmt *stmt);
-
-/* A statement of lw_store_stmt(), released when it goes out of scope:
- * g_autoptr (LwStoreStmt). */
-typedef sqlite3_stmt LwStoreStmt;
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwStoreStmt, lw_store_stmt_release)
-
-/* Sets @error from SQLite result @rc, naming the file; returns FALSE. */
-gboolean lw_store_fail (LwStore  *self,
-                        int       rc,
-                        GError  **error);
-
-/* %TRUE when @rc is SQLITE_OK; otherwise as lw_store_fail(). */
-gboolean lw_store_check (LwStore  *self,
-                         int       rc,
-                         GError  **error);
-
-/* Bind a value to the statement's parameter @index (1-based); on an
- * SQLite error, @error is set as lw_store_fail() sets it. */
-gboolean lw_store_bind_int (LwStore       *self,
-                            sqlite3_stmt  *stmt,
-                            int            index,
-                            gint64         value,
-                            GError       **error);
-gboolean lw_store_bind_text (LwStore       *self,
-                             sqlite3_stmt  *stmt,
-                             int            index,
-                             const char    *value,
-                             GError       **error);
-gboolean lw_store_bind_null (LwStore       *self,
-                             sqlite3_stmt  *stmt,
-                             int            index,
-                             GError       **error);
-
-/* Steps a statement that returns no rows / a query (*@has_row FALSE when
- * there are no more rows). */
-gboolean lw_store_step_done (LwStore       *self,
-                             sqlite3_stmt  *stmt,
-                             GError       **error);
-gboolean lw_store_step_row (LwStore       *self,
-                            sqlite3_stmt  *stmt,
-                            gboolean      *has_row,
-                            GError       **error);
-
-/* BEGIN IMMEDIATE / BEGIN; COMMIT (rolled back when it fails); ROLLBACK
- * of the open transaction, if any. */
-gboolean lw_store_begin_write (LwStore *self, GError **error);
-gboolean lw_store_begin_read (LwStore *self, GError **error);
-gboolean lw_store_commit (LwStore *self, GError **error);
-void     lw_store_rollback (LwStore *self);
 
 /* The player's ID, added to the players table when new; inside a write
  * transaction. */
@@ -109,25 +56,17 @@ gboolean lw_store_set_edit_texts (LwStore     *self,
                                   const char  *new_text,
                                   GError     **error);
 
-/* Replaces round @number (1-based) of game @id as lw_store_replace_round()
- * does, inside a write transaction. */
-gboolean lw_store_replace_round_locked (LwStore        *self,
-                                        gint64          id,
-                                        guint           number,
-                                        const LwRound  *round,
-                                        GError        **error);
+/* Appends @round to game @id as lw_store_append_round() does (in its own
+ * transaction, nested in one already open); *@number (nullable) receives
+ * the round's number. */
+gboolean lw_store_append_round_numbered (LwStore        *self,
+                                         gint64          id,
+                                         const LwRound  *round,
+                                         guint          *number,
+                                         GError        **error);
 
-/* Appends @round to game @id as lw_store_append_round() does, inside an
- * open write transaction; *@number (nullable) receives its number. */
-gboolean lw_store_append_round_locked (LwStore        *self,
-                                       gint64          id,
-                                       const LwRound  *round,
-                                       guint          *number,
-                                       GError        **error);
-
-/* Loads game @id inside an open transaction. */
-/* lw_store_load_game_locked() gives the record as stored: the players who
- * sit now, no substitutes, no id. This makes it the record
+/* lw_store_load_game_as_stored() gives the record as stored: the players
+ * who sit now, no substitutes, no id. This makes it the record
  * lw_store_load_game() gives (GAME-RECORD.md version 2): the seats' first
  * players with the substitutes from seat_changes, the game's uuid as its
  * id, its details and house rule; inside a transaction. */
@@ -135,16 +74,13 @@ gboolean lw_store_attach_history (LwStore       *self,
                                   LwStoredGame  *game,
                                   GError       **error);
 
-LwStoredGame *lw_store_load_game_locked (LwStore  *self,
-                                         gint64    id,
-                                         GError  **error);
 
 /* Adds every event table's result entered from paper to @games
  * (lw_rating_games_add_paper()), each at the time its round was paired,
- * inside an open transaction (lw-store-events.c). */
-gboolean lw_store_add_paper_rating_games_locked (LwStore        *self,
-                                                 LwRatingGames  *games,
-                                                 GError        **error);
+ * read in one transaction (nested in one already open; lw-store-events.c). */
+gboolean lw_store_add_paper_rating_games (LwStore        *self,
+                                          LwRatingGames  *games,
+                                          GError        **error);
 
 /* The result cache (lw-store-results.c), inside a write transaction,
  * after the change to game @id is logged: its row is written with the
@@ -161,20 +97,22 @@ gboolean lw_store_cache_result_of (LwStore  *self,
                                    gint64    id,
                                    GError  **error);
 
-/* Inside a write transaction, after a change to the rounds of game
- * @game_id, whose @record and @standings are those now stored: once the
- * game is finished, a game kept for an event's table
- * (lw_store_start_event_table_game()) becomes the table's result, as
- * lw_store_set_event_game_result() makes it, in the same transaction as
- * the round that finished it (lw-store-events.c). Nothing happens for a
- * game that is not finished, not kept for a table, or whose table has a
- * result. Errors: as lw_store_set_event_game_result(): a result the
- * engine refuses fails the change. */
-gboolean lw_store_link_event_table_game_locked (LwStore             *self,
-                                                gint64               game_id,
-                                                const LwGameRecord  *record,
-                                                const LwStandings   *standings,
-                                                GError             **error);
+/* The rule "a finished game becomes its event table's result", in one
+ * place (lw-store-events.c): called by every change to the rounds of game
+ * @game_id (lw-store-rounds.c), inside the transaction that stores it,
+ * with the @record and @standings now stored. Once the game is finished,
+ * a game kept for an event's table (lw_store_start_event_table_game())
+ * becomes the table's result, as lw_store_set_event_game_result() makes
+ * it, in the same transaction as the round that finished it (its own
+ * write nests in it). Nothing happens for a game that is not finished,
+ * not kept for a table, or whose table has a result. Errors: as
+ * lw_store_set_event_game_result(): a result the engine refuses fails the
+ * change. */
+gboolean lw_store_link_finished_game (LwStore             *self,
+                                      gint64               game_id,
+                                      const LwGameRecord  *record,
+                                      const LwStandings   *standings,
+                                      GError             **error);
 
 /* The migration to schema 8 (lw-store-names.c), inside its transaction:
  * every stored name that breaks the names rule (GAME-RECORD.md "Names":
@@ -183,5 +121,215 @@ gboolean lw_store_link_event_table_game_locked (LwStore             *self,
  * deleted games in the log are renamed the same way. */
 gboolean lw_store_migrate_names (LwStore  *self,
                                  GError  **error);
+
+/* lw-store-schema.c */
+
+/* The checks of check_existing_in_transaction() on one state of the file:
+ * a program creating the same database at the same moment must not be
+ * seen half-way (its tables without its user_version). */
+gboolean lw_store_schema_check_existing (LwStore  *self,
+                                         GError  **error);
+
+gboolean lw_store_schema_set_wal (LwStore  *self,
+                                  GError  **error);
+
+gboolean lw_store_schema_migrate (LwStore  *self,
+                                  GError  **error);
+
+
+/* lw-store-games.c */
+
+/* The kind's name in the penalties table, as in GAME-RECORD.md. */
+const char *lw_store_penalty_kind_to_string (LwPenaltyKind kind);
+
+gboolean lw_store_penalty_kind_from_string (const char    *name,
+                                            LwPenaltyKind *kind);
+
+/* Inserts @round as round @number of game @game_id; inside a transaction. */
+gboolean lw_store_write_round (LwStore             *self,
+                               gint64               game_id,
+                               const LwGameRecord  *record,
+                               guint                number,
+                               const LwRound       *round,
+                               gint64              *round_id_out,
+                               GError             **error);
+
+/* One row of seat_changes: from round @from_round on, @seat of game @game
+ * is played by @new_player instead of @old_player. */
+gboolean lw_store_insert_seat_change (LwStore  *self,
+                                      gint64    game,
+                                      gint64    seat,
+                                      gint64    from_round,
+                                      gint64    old_player,
+                                      gint64    new_player,
+                                      gint64    changed_at,
+                                      GError  **error);
+
+/* Inserts the whole of @record as a game, and its row of the result
+ * cache from @standings (nullable: replayed here); inside a transaction.
+ * @id 0 gives a new ID, else the game gets @id back (a restore); @created
+ * 0 is now. */
+gint64 lw_store_insert_game (LwStore             *self,
+                             const LwGameRecord  *record,
+                             gint64               id,
+                             gint64               created,
+                             const LwStandings   *standings,
+                             GError             **error);
+
+
+/* lw-store-rounds.c */
+
+/* Appends one entry to the log; inside a transaction. */
+gboolean lw_store_log_edit (LwStore     *self,
+                            gint64       game_id,
+                            const char  *kind,
+                            guint        number,
+                            const char  *old_json,
+                            const char  *new_json,
+                            GError     **error);
+
+
+gboolean lw_store_round_id_of (LwStore  *self,
+                               gint64    game_id,
+                               guint     number,
+                               gint64   *round_id,
+                               GError  **error);
+
+/* Sets a stored penalty's note and time (NULL / 0 for none). */
+gboolean lw_store_write_penalty_note (LwStore     *self,
+                                      gint64       round_id,
+                                      guint        ordinal,
+                                      const char  *note,
+                                      gint64       time,
+                                      GError     **error);
+
+/* What every change to a game's rounds ends with, in its transaction:
+ * the result cache's row, and a finished game kept for an event's table
+ * linked as the table's result (lw_store_link_finished_game()). */
+gboolean lw_store_rounds_changed (LwStore             *self,
+                                  gint64               id,
+                                  const LwGameRecord  *record,
+                                  const LwStandings   *standings,
+                                  GError             **error);
+
+/* lw_store_rounds_changed() for game @id as it is now stored (after an undo);
+ * nothing for a game that is not there. */
+gboolean lw_store_rounds_changed_of (LwStore  *self,
+                                     gint64    id,
+                                     GError  **error);
+
+/* An edit of game @id's rounds, checked by the engine first, in its own
+ * transaction (nested in one already open). Logged as @log_kind unless
+ * that is NULL (an undo). */
+gboolean lw_store_edit_rounds (LwStore       *self,
+                               gint64         id,
+                               const LwEdit  *edit,
+                               const char    *log_kind,
+                               GError       **error);
+
+
+/* lw-store-delete.c */
+
+void lw_store_add_nullable_string (JsonBuilder *builder,
+                                   const char  *key,
+                                   const char  *value);
+
+/* The copy of a whole game that its "delete_game" entry keeps: the record
+ * (current names), creation time, details, substitutes and penalty notes. */
+char *lw_store_game_snapshot (LwStore             *self,
+                              const LwStoredGame  *game,
+                              GError             **error);
+
+gboolean lw_store_write_details (LwStore     *self,
+                                 gint64       id,
+                                 const char  *notes,
+                                 gint64       played_at,
+                                 const char  *place,
+                                 GError     **error);
+
+gboolean lw_store_write_king_and_knave (LwStore   *self,
+                                        gint64     id,
+                                        gboolean   king_and_knave,
+                                        GError   **error);
+
+gboolean lw_store_damaged_log (LwStore  *self,
+                               gint64    id,
+                               GError  **error);
+
+/* Re-creates game @id from a snapshot; inside a write transaction. */
+gboolean lw_store_restore_snapshot (LwStore     *self,
+                                    gint64       id,
+                                    const char  *snapshot,
+                                    GError     **error);
+
+
+/* lw-store-undo.c */
+
+/* @new_name takes @seat from @old_name from round @from_round again (a
+ * seat given back is taken again). */
+gboolean lw_store_take_seat (LwStore     *self,
+                             gint64       id,
+                             gint64       seat,
+                             gint64       from_round,
+                             const char  *old_name,
+                             const char  *new_name,
+                             GError     **error);
+
+
+/* lw-store-seats.c */
+
+char *lw_store_seat_json (int          seat,
+                          guint        from_round,
+                          const char  *name,
+                          gboolean     gives_back);
+
+
+/* lw-store-details.c */
+
+char *lw_store_notes_json (const char *notes);
+
+char *lw_store_details_json (gint64      played_at,
+                             const char *place);
+
+
+/* lw-store-backup.c */
+
+/* Where the copy made before migrating @path from @version goes: the
+ * first of PATH.vVERSION.bak, PATH.vVERSION.1.bak, PATH.vVERSION.2.bak, …
+ * that does not exist, so that the copies of earlier migrations stay. */
+char *lw_store_new_migration_backup_path (const char *path,
+                                          int         version);
+
+/* Copies the database, of schema @version, to @backup in one read
+ * transaction, and sets *@data_version to the file's PRAGMA data_version
+ * in that transaction. */
+gboolean lw_store_backup_before_migration (LwStore     *self,
+                                           int          version,
+                                           const char  *backup,
+                                           gint64      *data_version,
+                                           GError     **error);
+
+/* Round @number of game @id was replaced, inserted or deleted (@kind;
+ * write_edit() of lw-store-rounds.c, inside its transaction): each file
+ * that owns a table kept by round number follows. The virtual table's
+ * round logs (lw-store-table.c): a replaced or deleted round's log goes,
+ * later ones are renumbered. Substitutes (lw-store-seats.c): a seat change
+ * from a later round moves with it. The director's round locks
+ * (lw-store-locks.c): a lock stays with its round, or goes with it. */
+gboolean lw_store_round_logs_edited (LwStore     *self,
+                                     gint64       id,
+                                     LwEditKind   kind,
+                                     guint        number,
+                                     GError     **error);
+gboolean lw_store_seat_changes_edited (LwStore     *self,
+                                       gint64       id,
+                                       LwEditKind   kind,
+                                       guint        number,
+                                       GError     **error);
+gboolean lw_store_round_locks_edited (LwStore     *self,
+                                      gint64       id,
+                                      LwEditKind   kind,
+                                      guint        number,
+                                      GError     **error);
 
 G_END_DECLS

@@ -1,5 +1,5 @@
 /* lw-store-results.c — the cache of each game's final result (schema 7;
- * the table is described in lw-store.c), and the games the ratings read
+ * the table is described in lw-store-schema.c), and the games the ratings read
  * (lw_store_load_rating_games() of lw-store-events.h)
  *
  * The cache is never the truth. A row of game_result_cache keeps what the
@@ -132,7 +132,7 @@ compute_row (LwStore             *self,
       lw_store_stmt (self, "SELECT player FROM game_seats WHERE game = ? ORDER BY seat", error);
     gboolean has_row = FALSE;
 
-    if (stmt == NULL || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error))
+    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
       return NULL;
     for (;;)
       {
@@ -196,19 +196,17 @@ write_row (LwStore          *self,
                    " WHERE id = ?1 AND (?10 IS NULL OR version = ?10)", error);
 
   return stmt != NULL
-         && lw_store_check (self, sqlite3_bind_int64 (stmt, 1, row->id), error)
-         && lw_store_check (self, sqlite3_bind_text (stmt, 2, row->players, -1, SQLITE_STATIC), error)
-         && lw_store_check (self, sqlite3_bind_text (stmt, 3, row->sides, -1, SQLITE_STATIC), error)
-         && lw_store_check (self, sqlite3_bind_int (stmt, 4, row->replays ? 1 : 0), error)
-         && lw_store_check (self, sqlite3_bind_int (stmt, 5, row->finished ? 1 : 0), error)
-         && lw_store_check (self, row->winner == LW_NO_SEAT ? sqlite3_bind_null (stmt, 6)
-                                                            : sqlite3_bind_int (stmt, 6, row->winner),
-                            error)
-         && lw_store_check (self, sqlite3_bind_int (stmt, 7, row->skunk ? 1 : 0), error)
-         && lw_store_check (self, sqlite3_bind_text (stmt, 8, row->scores, -1, SQLITE_STATIC), error)
-         && lw_store_check (self, sqlite3_bind_int (stmt, 9, row->rated ? 1 : 0), error)
-         && lw_store_check (self, only_at_version ? sqlite3_bind_int64 (stmt, 10, row->version)
-                                                  : sqlite3_bind_null (stmt, 10), error)
+         && lw_store_bind_int (self, stmt, 1, row->id, error)
+         && lw_store_bind_text (self, stmt, 2, row->players, error)
+         && lw_store_bind_text (self, stmt, 3, row->sides, error)
+         && lw_store_bind_int (self, stmt, 4, row->replays ? 1 : 0, error)
+         && lw_store_bind_int (self, stmt, 5, row->finished ? 1 : 0, error)
+         && lw_store_bind_seat_or_null (self, stmt, 6, row->winner, error)
+         && lw_store_bind_int (self, stmt, 7, row->skunk ? 1 : 0, error)
+         && lw_store_bind_text (self, stmt, 8, row->scores, error)
+         && lw_store_bind_int (self, stmt, 9, row->rated ? 1 : 0, error)
+         && (only_at_version ? lw_store_bind_int (self, stmt, 10, row->version, error)
+                             : lw_store_bind_null (self, stmt, 10, error))
          && lw_store_step_done (self, stmt, error);
 }
 
@@ -240,7 +238,7 @@ lw_store_cache_result_of (LwStore  *self,
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (GError) local_error = NULL;
 
-  game = lw_store_load_game_locked (self, id, &local_error);
+  game = lw_store_load_game_as_stored (self, id, &local_error);
   if (game == NULL)
     {
       /* A game that is not there has no row (ON DELETE CASCADE). */
@@ -598,7 +596,7 @@ lw_store_load_rating_games (LwStore  *self,
   for (guint i = 0; i < stale->len; i++)
     {
       const StaleGame *game = &g_array_index (stale, StaleGame, i);
-      g_autoptr (LwStoredGame) stored = lw_store_load_game_locked (self, game->id, error);
+      g_autoptr (LwStoredGame) stored = lw_store_load_game_as_stored (self, game->id, error);
       g_autoptr (LwStandings) standings = NULL;
       ResultRow *row;
 
@@ -619,7 +617,7 @@ lw_store_load_rating_games (LwStore  *self,
     }
 
   /* And the results entered from paper. */
-  if (!lw_store_add_paper_rating_games_locked (self, games, error))
+  if (!lw_store_add_paper_rating_games (self, games, error))
     goto failed;
 
   if (!lw_store_commit (self, error))

@@ -1,6 +1,6 @@
 /* lw-store-table.c — games played at the virtual table (schema 5) and the
  * logs of their finished rounds (schema 6; the tables are described in
- * lw-store.c)
+ * lw-store-schema.c)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -27,7 +27,7 @@ game_exists (LwStore   *self,
   g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "SELECT 1 FROM games WHERE id = ?", error);
 
   return stmt != NULL
-         && lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
+         && lw_store_bind_int (self, stmt, 1, id, error)
          && lw_store_step_row (self, stmt, found, error);
 }
 
@@ -69,12 +69,11 @@ lw_store_save_table (LwStore     *self,
                      " VALUES (?, ?, ?, ?, ?)", error);
 
     if (stmt == NULL
-        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
-        || !lw_store_check (self, sqlite3_bind_text (stmt, 2, seats, -1, SQLITE_TRANSIENT), error)
-        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 3, round != NULL ? round_number : 0), error)
-        || !lw_store_check (self, round != NULL ? sqlite3_bind_text (stmt, 4, round, -1, SQLITE_TRANSIENT)
-                                                : sqlite3_bind_null (stmt, 4), error)
-        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 5, g_get_real_time () / G_USEC_PER_SEC), error)
+        || !lw_store_bind_int (self, stmt, 1, id, error)
+        || !lw_store_bind_text (self, stmt, 2, seats, error)
+        || !lw_store_bind_int (self, stmt, 3, round != NULL ? round_number : 0, error)
+        || !lw_store_bind_text (self, stmt, 4, round, error)
+        || !lw_store_bind_int (self, stmt, 5, g_get_real_time () / G_USEC_PER_SEC, error)
         || !lw_store_step_done (self, stmt, error))
       goto fail;
   }
@@ -101,7 +100,7 @@ lw_store_load_table (LwStore  *self,
                         "SELECT seats, round_number, round, saved_at FROM virtual_tables WHERE game = ?",
                         error);
   if (stmt == NULL
-      || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
+      || !lw_store_bind_int (self, stmt, 1, id, error)
       || !lw_store_step_row (self, stmt, &has_row, error))
     return NULL;
   if (!has_row)
@@ -134,7 +133,7 @@ lw_store_has_table (LwStore *self,
 
   stmt = lw_store_stmt (self, "SELECT 1 FROM virtual_tables WHERE game = ?", NULL);
   return stmt != NULL
-         && sqlite3_bind_int64 (stmt, 1, id) == SQLITE_OK
+         && lw_store_bind_int (self, stmt, 1, id, NULL)
          && lw_store_step_row (self, stmt, &has_row, NULL)
          && has_row;
 }
@@ -154,7 +153,7 @@ lw_store_remove_table (LwStore  *self,
       lw_store_stmt (self, "DELETE FROM virtual_tables WHERE game = ?", error);
 
     if (stmt == NULL
-        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
+        || !lw_store_bind_int (self, stmt, 1, id, error)
         || !lw_store_step_done (self, stmt, error))
       {
         lw_store_rollback (self);
@@ -206,9 +205,9 @@ insert_log (LwStore     *self,
                    error);
 
   return stmt != NULL
-         && lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
-         && lw_store_check (self, sqlite3_bind_int64 (stmt, 2, number), error)
-         && lw_store_check (self, sqlite3_bind_text (stmt, 3, log_json, -1, SQLITE_TRANSIENT), error)
+         && lw_store_bind_int (self, stmt, 1, id, error)
+         && lw_store_bind_int (self, stmt, 2, number, error)
+         && lw_store_bind_text (self, stmt, 3, log_json, error)
          && lw_store_step_done (self, stmt, error);
 }
 
@@ -229,7 +228,7 @@ lw_store_append_virtual_round (LwStore        *self,
 
   if (!check_log (id, log_json, error) || !lw_store_begin_write (self, error))
     return FALSE;
-  if (!lw_store_append_round_locked (self, id, round, &appended, error)
+  if (!lw_store_append_round_numbered (self, id, round, &appended, error)
       || !insert_log (self, id, appended, log_json, error)
       || !lw_store_commit (self, error))
     {
@@ -261,8 +260,8 @@ lw_store_add_round_log (LwStore     *self,
       lw_store_stmt (self, "SELECT 1 FROM rounds WHERE game = ? AND number = ?", error);
 
     if (stmt == NULL
-        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
-        || !lw_store_check (self, sqlite3_bind_int64 (stmt, 2, number), error)
+        || !lw_store_bind_int (self, stmt, 1, id, error)
+        || !lw_store_bind_int (self, stmt, 2, number, error)
         || !lw_store_step_row (self, stmt, &found, error))
       goto fail;
   }
@@ -295,8 +294,8 @@ lw_store_load_round_log (LwStore  *self,
 
   stmt = lw_store_stmt (self, "SELECT log FROM virtual_round_logs WHERE game = ? AND number = ?", error);
   if (stmt == NULL
-      || !lw_store_check (self, sqlite3_bind_int64 (stmt, 1, id), error)
-      || !lw_store_check (self, sqlite3_bind_int64 (stmt, 2, number), error)
+      || !lw_store_bind_int (self, stmt, 1, id, error)
+      || !lw_store_bind_int (self, stmt, 2, number, error)
       || !lw_store_step_row (self, stmt, &has_row, error))
     return NULL;
   if (!has_row)
@@ -321,8 +320,39 @@ lw_store_has_round_log (LwStore *self,
 
   stmt = lw_store_stmt (self, "SELECT 1 FROM virtual_round_logs WHERE game = ? AND number = ?", NULL);
   return stmt != NULL
-         && sqlite3_bind_int64 (stmt, 1, id) == SQLITE_OK
-         && sqlite3_bind_int64 (stmt, 2, number) == SQLITE_OK
+         && lw_store_bind_int (self, stmt, 1, id, NULL)
+         && lw_store_bind_int (self, stmt, 2, number, NULL)
          && lw_store_step_row (self, stmt, &has_row, NULL)
          && has_row;
+}
+
+gboolean
+lw_store_round_logs_edited (LwStore     *self,
+                            gint64       id,
+                            LwEditKind   kind,
+                            guint        number,
+                            GError     **error)
+{
+  /* A corrected or deleted round's log no longer gives it. */
+  if (kind != LW_EDIT_INSERT
+      && !lw_store_run2 (self, "DELETE FROM virtual_round_logs WHERE game = ?1 AND number = ?2",
+                         id, number, error))
+    return FALSE;
+  switch (kind)
+    {
+    case LW_EDIT_INSERT:
+      /* Two steps keep (game, number) unique at every row. */
+      return lw_store_run2 (self, "UPDATE virtual_round_logs SET number = number + 1000000"
+                                  " WHERE game = ?1 AND number >= ?2", id, number, error)
+             && lw_store_run2 (self, "UPDATE virtual_round_logs SET number = number - 999999"
+                                     " WHERE game = ?1 AND number > ?2", id, 1000000, error);
+    case LW_EDIT_DELETE:
+      return lw_store_run2 (self, "UPDATE virtual_round_logs SET number = number + 1000000"
+                                  " WHERE game = ?1 AND number > ?2", id, number, error)
+             && lw_store_run2 (self, "UPDATE virtual_round_logs SET number = number - 1000001"
+                                     " WHERE game = ?1 AND number > ?2", id, 1000000, error);
+    case LW_EDIT_REPLACE:
+    default:
+      return TRUE;
+    }
 }

@@ -18,7 +18,6 @@
 #include <stdio.h>
 
 #include "lw-entry-server.h"
-#include "lw-store-entry.h"
 #include "lw-store.h"
 
 static gboolean

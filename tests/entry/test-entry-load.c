@@ -22,7 +22,6 @@
 
 #include "lw-entry-server.h"
 #include "lw-store.h"
-#include "lw-store-entry.h"
 
 static int n_tables = 20;
 static int n_rounds = 100;

@@ -29,7 +29,6 @@
 #include <sqlite3.h>
 
 #include "lw-store.h"
-#include "lw-store-entry.h"
 #include "lw-store-events.h"
 #include "lw-table-entry.h"
 

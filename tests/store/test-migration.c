@@ -26,7 +26,6 @@
 #include <sqlite3.h>
 
 #include "lw-store.h"
-#include "lw-store-entry.h"
 #include "lw-store-events.h"
 #include "lw-store-players.h"
 #include "lw-test-schema-v1.h"
@@ -89,7 +88,7 @@ test_v1_backup (void)
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 1);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM rounds WHERE game = 1"), ==, 2);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'edits'"), ==, 0);
-  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 10);
+  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 11);
 
   /* Opened again: nothing to migrate, the copy stays as it is. */
   {
@@ -194,7 +193,7 @@ test_v5_to_v6 (void)
 
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 10);
+  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 11);
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 5);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'round_locks'"), ==, 0);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM rounds"), ==, 1);
@@ -327,7 +326,7 @@ test_v7_names (void)
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
   g_test_message ("migrated in %.3f s", (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC);
-  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 10);
+  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 11);
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 7);
   g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count (*) FROM players"), ==, 8);
 
@@ -563,7 +562,7 @@ test_foreign_schema (void)
 
   /* A new database says it is ours; so does one of version 1 made before
    * the ID, once opened (and migrated). */
-  g_assert_cmpint (lw_test_sql_int_at (claimed, "PRAGMA user_version"), ==, 10);
+  g_assert_cmpint (lw_test_sql_int_at (claimed, "PRAGMA user_version"), ==, 11);
   {
     g_autofree char *folder = g_path_get_dirname (legacy);
     g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);

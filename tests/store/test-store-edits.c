@@ -473,6 +473,11 @@ test_substitute_round_trip (Fixture       *fixture,
   g_assert_no_error (error);
   g_assert_cmpuint (reread->substitutes->len, ==, 2);
   g_assert_cmpstr (reread->details.notes, ==, "Spring league\nweek 3");
+  /* …and the event the record names (informative: no event is made). */
+  g_assert_cmpstr (reread->details.event_name, ==, "Spring League");
+  g_assert_cmpint (reread->details.event_round, ==, 3);
+  g_assert_cmpint (reread->details.event_table, ==, 2);
+  g_assert_cmpint (reread->details.event_board, ==, 0);
 
   /* The same record again is the stored game; as new, a game of its own. */
   g_assert_cmpint (lw_store_import_game (fixture->store, record, FALSE, &same, &error), ==, 0);
@@ -487,6 +492,7 @@ test_substitute_round_trip (Fixture       *fixture,
   g_assert_cmpstr (copy->record->id, !=, game->record->id);
   g_assert_cmpstr (lw_game_record_player_at (copy->record, 1, 3), ==, "Dev");
   g_assert_cmpstr (copy->place, ==, "Club room");
+  g_assert_cmpstr (copy->record->details.event_name, ==, "Spring League");
 }
 
 /* A substitute keeps the seat's score; the record names who sits now. */
@@ -688,7 +694,7 @@ test_migration_v1 (void)
   g_clear_object (&store);
 
   db = lw_test_sql_open (path);
-  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, 10);
+  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, 11);
   g_assert_cmpint (lw_test_sql_int (db, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN"
                                         " ('pending_penalties', 'seat_changes', 'edits')"), ==, 3);
   g_assert_cmpint (lw_test_sql_int (db, "SELECT count(*) FROM edits"), ==, 2);
@@ -734,7 +740,7 @@ test_king_and_knave (Fixture       *fixture,
   fixture->store = lw_store_open (fixture->path, &error);
   g_assert_no_error (error);
   db = lw_test_sql_open (fixture->path);
-  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, 10);
+  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, 11);
   g_assert_cmpint (lw_test_sql_int (db, "SELECT count(*) FROM games WHERE king_and_knave = 0"), ==, 2);
   sqlite3_close (db);
   db = lw_test_sql_open (backup);

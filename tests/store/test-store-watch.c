@@ -7,7 +7,7 @@
 #include <sqlite3.h>
 
 #include "lw-store.h"
-#include "lw-store-entry.h"
+#include "lw-store.h"
 #include "lw-store-watch.h"
 #include "lw-test-util.h"
 

@@ -81,7 +81,7 @@ test_open_creates (void)
   db = lw_test_sql_open (path);
   mode = lw_test_sql_text (db, "PRAGMA journal_mode");
   g_assert_cmpstr (mode, ==, "wal");
-  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, 10);
+  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, 11);
   g_assert_cmpint (lw_test_sql_int (db, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN"
                                         " ('players', 'games', 'game_seats', 'rounds', 'round_seats',"
                                         " 'penalties')"), ==, 6);
@@ -663,6 +663,106 @@ test_names_nfc (Fixture       *fixture,
   g_assert_cmpstr (loaded->notes, ==, "two\nlines");
 }
 
+/* Transactions nest (lw_store_begin_transaction()): an inner rollback
+ * keeps the outer transaction's work, an outer rollback drops what an
+ * inner one kept, a failed write inside undoes only itself, and nothing
+ * reaches the file, as another connection sees it, before the outermost
+ * commit. */
+static gint64
+sql_count (const char *path,
+           const char *sql)
+{
+  sqlite3 *db = lw_test_sql_open (path);
+  gint64 n = lw_test_sql_int (db, sql);
+
+  sqlite3_close (db);
+  return n;
+}
+
+static void
+test_nested_transactions (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autoptr (LwGameRecord) record = lw_test_find_case (2, FALSE);
+  g_autoptr (LwGameRecord) other = lw_game_record_copy (record);
+  g_autoptr (LwGameRecord) bad = lw_game_record_copy (record);
+  g_autoptr (GError) error = NULL;
+  LwStore *store = fixture->store;
+  gint64 kept, dropped, inner_kept;
+
+  g_free (other->players[0]);
+  other->players[0] = g_strdup ("Inner Player");
+  g_free (bad->players[0]);
+  bad->players[0] = g_strdup ("Refused Player");
+  lw_round_add_penalty (g_ptr_array_index (bad->rounds, 1), (int) bad->n_players,
+                        LW_PENALTY_OUT_OF_TURN);
+
+  /* An inner rollback keeps the outer transaction's work. */
+  g_assert_true (lw_store_begin_transaction (store, &error));
+  g_assert_no_error (error);
+  kept = lw_store_add_game (store, record, &error);
+  g_assert_no_error (error);
+  g_assert_true (lw_store_begin_transaction (store, &error));
+  g_assert_no_error (error);
+  dropped = lw_store_add_game (store, other, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (dropped, >, kept);
+  g_assert_cmpuint (count_games (store), ==, 2);
+  lw_store_rollback_transaction (store);
+  g_assert_cmpuint (count_games (store), ==, 1);
+  /* Not on the file yet: the outer transaction is open. */
+  g_assert_cmpint (sql_count (fixture->path, "SELECT count(*) FROM games"), ==, 0);
+  g_assert_true (lw_store_commit_transaction (store, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (sql_count (fixture->path, "SELECT count(*) FROM games"), ==, 1);
+  g_assert_cmpint (sql_count (fixture->path, "SELECT count(*) FROM players"
+                                             " WHERE name = 'Inner Player'"), ==, 0);
+  assert_stored_json (store, kept, record);
+
+  /* An outer rollback drops what an inner transaction kept, three deep. */
+  g_assert_true (lw_store_begin_transaction (store, &error));
+  g_assert_true (lw_store_begin_transaction (store, &error));
+  g_assert_true (lw_store_begin_transaction (store, &error));
+  g_assert_no_error (error);
+  inner_kept = lw_store_add_game (store, other, &error);
+  g_assert_no_error (error);
+  g_assert_true (lw_store_commit_transaction (store, &error));
+  g_assert_true (lw_store_commit_transaction (store, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_games (store), ==, 2);
+  lw_store_rollback_transaction (store);
+  g_assert_cmpuint (count_games (store), ==, 1);
+  g_assert_null (lw_store_load_game (store, inner_kept, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  /* None is open now: another rollback does nothing. */
+  lw_store_rollback_transaction (store);
+  g_assert_cmpint (sql_count (fixture->path, "SELECT count(*) FROM games"), ==, 1);
+
+  /* An error inside leaves the database untouched: the refused game
+   * undoes only itself, the transaction around it goes on. */
+  g_assert_true (lw_store_begin_transaction (store, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (lw_store_add_game (store, bad, &error), ==, 0);
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (lw_store_append_round (store, kept + 1000,
+                                         g_ptr_array_index (record->rounds, 0), &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_cmpuint (count_games (store), ==, 1);
+  g_assert_true (lw_store_commit_transaction (store, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (sql_count (fixture->path, "SELECT count(*) FROM games"), ==, 1);
+  g_assert_cmpint (sql_count (fixture->path, "SELECT count(*) FROM rounds"), ==,
+                   record->rounds->len);
+  g_assert_cmpint (sql_count (fixture->path, "SELECT count(*) FROM players"
+                                             " WHERE name = 'Refused Player'"), ==, 0);
+  g_assert_cmpint (sql_count (fixture->path, "SELECT count(*) FROM players"), ==,
+                   record->n_players);
+  assert_stored_json (store, kept, record);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -692,6 +792,8 @@ main (int   argc,
               lw_test_db_set_up, test_reopen, lw_test_db_tear_down);
   g_test_add ("/store/names-nfc", Fixture, NULL,
               lw_test_db_set_up, test_names_nfc, lw_test_db_tear_down);
+  g_test_add ("/store/nested-transactions", Fixture, NULL,
+              lw_test_db_set_up, test_nested_transactions, lw_test_db_tear_down);
   g_test_add_func ("/store/newer-version", test_newer_version);
   g_test_add_func ("/store/not-a-database", test_not_a_database);
   g_test_add ("/store/busy", Fixture, NULL,

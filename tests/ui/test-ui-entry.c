@@ -21,7 +21,7 @@
 
 #include "lw-application.h"
 #include "lw-game-page.h"
-#include "lw-store-entry.h"
+#include "lw-store.h"
 #include "lw-store-events.h"
 #include "lw-table-entry-dialog.h"
 #include "lw-window.h"

@@ -20,7 +20,6 @@
 #include "lw-seat-row.h"
 #include "lw-store.h"
 #include "lw-store-events.h"
-#include "lw-store-entry.h"
 #include "lw-table-entry-dialog.h"
 #include "lw-window.h"
 #include "lw-test-app.h"

@@ -2,7 +2,7 @@
 # tests/ui/test-ui-import-path.sh APP CLI RECORD — Import… (Ctrl+O), a path
 # typed into the chooser ("/" opens its location field, or Ctrl+L first),
 # then Enter: the record is imported, as in other GNOME apps. Real key
-# presses (xdotool, under the Xvfb of xvfb-run). Skipped without xdotool.
+# presses (xdotool, under an Xvfb of its own: with-xvfb.sh). Skipped without xdotool.
 set -eu
 
 app=${1:?usage: test-ui-import-path.sh APP CLI RECORD}

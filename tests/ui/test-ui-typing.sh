@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/ui/test-ui-typing.sh UI_DEMO CLI — names typed with real key
-# presses (xdotool, under the Xvfb of xvfb-run) into an event's Enter
+# presses (xdotool, under an Xvfb of its own: with-xvfb.sh) into an event's Enter
 # Players box, a key each 40 ms and 12 ms, then Enter: each is stored as
 # typed. A completion in place once turned a known "Ann" into "Annn" and
 # "Eve" into "Evee" when typed this quickly; names are now only offered

@@ -20,7 +20,6 @@
 #include "lw-penalty-row.h"
 #include "lw-round-form.h"
 #include "lw-store.h"
-#include "lw-store-entry.h"
 #include "lw-table-entry.h"
 #include "lw-window.h"
 #include "lw-test-app.h"

@@ -38,7 +38,6 @@
 #include "lw-score-chart.h"
 #include "lw-stats-page.h"
 #include "lw-store.h"
-#include "lw-store-entry.h"
 #include "lw-store-events.h"
 #include "lw-table-entry-dialog.h"
 #include "lw-store-table.h"

@@ -11,9 +11,7 @@
 #include <json-glib/json-glib.h>
 
 #include "lw-json-text.h"
-#include "lw-store-entry.h"
-#include "lw-store-events.h"
-#include "lw-store-private.h"
+#include "lw-store.h"
 #include "lw-table-entry.h"
 
 typedef struct {
@@ -475,17 +473,17 @@ answer_state (LwTableEntry  *self,
   gint64 version = 0;
 
   /* The board, its version and the locks as of one moment. */
-  if (!lw_store_begin_read (self->store, &error))
+  if (!lw_store_begin_read_transaction (self->store, &error))
     return store_failure (response, table->game_id, error);
-  game = lw_store_load_game_locked (self->store, table->game_id, &error);
+  game = lw_store_load_game_as_stored (self->store, table->game_id, &error);
   if (game == NULL
       || !lw_store_get_game_version (self->store, table->game_id, &version, &error)
       || (locks = lw_store_list_locked_rounds (self->store, table->game_id, &error)) == NULL)
     {
-      lw_store_rollback (self->store);
+      lw_store_rollback_transaction (self->store);
       return store_failure (response, table->game_id, error);
     }
-  if (!lw_store_commit (self->store, &error))
+  if (!lw_store_commit_transaction (self->store, &error))
     return store_failure (response, table->game_id, error);
   record = game->record;
   standings = lw_standings_compute (record, &error);

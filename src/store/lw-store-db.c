@@ -1,0 +1,591 @@
+/* lw-store-db.c — the connection's statements, errors and nestable
+ * transactions: the one statement type (LwStoreStmt, from the cache of
+ * prepared statements) and the one way to bind and step it
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "lw-store-private.h"
+
+/* How long the quick check that names a malformed file's damage may take
+ * (lw_store_check_damage()). */
+#define LW_STORE_DAMAGE_CHECK_MS 500
+
+G_DEFINE_QUARK (lw-store-error-quark, lw_store_error)
+
+/* ------------------------------------------------------------------ */
+/* Errors                                                               */
+/* ------------------------------------------------------------------ */
+
+LwStoreError
+lw_store_error_code_for (int rc)
+{
+  switch (rc & 0xff)
+    {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      return LW_STORE_ERROR_BUSY;
+    case SQLITE_FULL:
+      return LW_STORE_ERROR_FULL;
+    case SQLITE_NOTADB:
+      return LW_STORE_ERROR_NOT_A_DATABASE;
+    case SQLITE_CORRUPT:
+      return LW_STORE_ERROR_DAMAGED;
+    case SQLITE_CANTOPEN:
+    case SQLITE_PERM:
+      return LW_STORE_ERROR_OPEN;
+    default:
+      return LW_STORE_ERROR_FAILED;
+    }
+}
+
+/* Sets @error from SQLite result @rc, naming the database file. */
+void
+lw_store_set_sqlite_error (GError     **error,
+                           const char  *path,
+                           sqlite3     *db,
+                           int          rc)
+{
+  LwStoreError code = lw_store_error_code_for (rc);
+  const char *detail = db != NULL ? sqlite3_errmsg (db) : sqlite3_errstr (rc);
+
+  /* sqlite3_errmsg() describes the last failed call on the connection;
+   * when that is not @rc (e.g. a failed COMMIT after a reset), say @rc. */
+  if (db != NULL && sqlite3_extended_errcode (db) != rc)
+    detail = sqlite3_errstr (rc);
+
+  switch (code)
+    {
+    case LW_STORE_ERROR_BUSY:
+      g_set_error (error, LW_STORE_ERROR, code,
+                   "%s: the database is in use by another program (%s)", path, detail);
+      break;
+    case LW_STORE_ERROR_FULL:
+      g_set_error (error, LW_STORE_ERROR, code,
+                   "%s: the disk is full (%s)", path, detail);
+      break;
+    case LW_STORE_ERROR_NOT_A_DATABASE:
+      g_set_error (error, LW_STORE_ERROR, code,
+                   "%s: not a Little Wolf database, or damaged (%s)", path, detail);
+      break;
+    case LW_STORE_ERROR_DAMAGED:
+      g_set_error (error, LW_STORE_ERROR, code,
+                   "the database %s is damaged: restore a backup (%s)", path, detail);
+      break;
+    case LW_STORE_ERROR_OPEN:
+      g_set_error (error, LW_STORE_ERROR, code,
+                   "%s: cannot open the database (%s)", path, detail);
+      break;
+    case LW_STORE_ERROR_NEWER_VERSION:
+    case LW_STORE_ERROR_NOT_FOUND:
+    case LW_STORE_ERROR_FAILED:
+    default:
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_FAILED,
+                   "%s: %s", path, detail);
+      break;
+    }
+}
+
+static gboolean check_damage (LwStore  *self,
+                              gint64    budget_ms,
+                              GError  **error);
+
+gboolean
+lw_store_fail (LwStore  *self,
+               int       rc,
+               GError  **error)
+{
+  /* A malformed file: the quick check says where, and nothing more is
+   * written to it. */
+  if ((rc & 0xff) == SQLITE_CORRUPT && !self->damaged)
+    {
+      g_autoptr (GError) damage = NULL;
+
+      self->damaged = TRUE;
+      if (!check_damage (self, LW_STORE_DAMAGE_CHECK_MS, &damage)
+          && damage->code == LW_STORE_ERROR_DAMAGED)
+        {
+          g_propagate_error (error, g_steal_pointer (&damage));
+          return FALSE;
+        }
+    }
+  lw_store_set_sqlite_error (error, self->path, self->db, rc);
+  return FALSE;
+}
+
+static void
+set_damaged (LwStore     *self,
+             const char  *detail,
+             GError     **error)
+{
+  self->damaged = TRUE;
+  g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_DAMAGED,
+               "the database %s is damaged: restore a backup (%s)", self->path, detail);
+}
+
+/* Interrupts a statement once the monotonic time passes *@deadline. */
+static int
+past_deadline (void *deadline)
+{
+  return g_get_monotonic_time () > *(gint64 *) deadline;
+}
+
+/* PRAGMA quick_check, its first finding only; on its own statement (not
+ * the cache: the check runs while a failed statement may be open). With
+ * @budget_ms > 0 the check stops after about that long, and what it has
+ * not reached by then counts as sound. */
+static gboolean
+check_damage (LwStore  *self,
+              gint64    budget_ms,
+              GError  **error)
+{
+  g_autofree char *finding = NULL;
+  gint64 deadline = g_get_monotonic_time () + budget_ms * 1000;
+  sqlite3_stmt *stmt = NULL;
+  int rc = sqlite3_prepare_v2 (self->db, "PRAGMA quick_check (1)", -1, &stmt, NULL);
+
+  if (budget_ms > 0)
+    sqlite3_progress_handler (self->db, 1000, past_deadline, &deadline);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_step (stmt);
+  sqlite3_progress_handler (self->db, 0, NULL, NULL);
+  if (rc == SQLITE_INTERRUPT)
+    {
+      sqlite3_finalize (stmt);
+      return TRUE;
+    }
+  if (rc == SQLITE_ROW)
+    {
+      const char *text = (const char *) sqlite3_column_text (stmt, 0);
+      const char *prefix = "*** in database main ***";
+
+      if (text != NULL && g_str_has_prefix (text, prefix))
+        text += strlen (prefix);
+      finding = g_strdup (text != NULL ? text : "");
+      g_strdelimit (finding, "\r\n", ' ');
+      g_strstrip (finding);
+      rc = SQLITE_OK;
+    }
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_OK && (rc & 0xff) != SQLITE_CORRUPT && (rc & 0xff) != SQLITE_NOTADB)
+    {
+      lw_store_set_sqlite_error (error, self->path, self->db, rc);
+      return FALSE;
+    }
+  if (rc != SQLITE_OK)
+    {
+      set_damaged (self, sqlite3_errstr (rc), error);
+      return FALSE;
+    }
+  if (g_strcmp0 (finding, "ok") != 0)
+    {
+      set_damaged (self, finding, error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+lw_store_check_damage (LwStore  *self,
+                       gint64    budget_ms,
+                       GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (budget_ms >= 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!check_damage (self, budget_ms, error))
+    return FALSE;
+  if (self->damaged)
+    {
+      /* Found malformed by a statement earlier, though the check passes
+       * now (another program restored it?): still not written to. */
+      set_damaged (self, "found malformed earlier; open it again", error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+lw_store_set_not_found (GError **error,
+                        gint64   id)
+{
+  g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+               "no game with ID %" G_GINT64_FORMAT, id);
+}
+
+/* A stored value the schema allows but a game cannot hold. */
+gboolean
+lw_store_fail_damaged (LwStore     *self,
+                       gint64       id,
+                       const char  *what,
+                       GError     **error)
+{
+  g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE,
+               "%s: game %" G_GINT64_FORMAT " is damaged: %s", self->path, id, what);
+  return FALSE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Statements                                                           */
+/* ------------------------------------------------------------------ */
+
+void
+lw_store_stmt_release (LwStoreStmt *stmt)
+{
+  if (stmt == NULL)
+    return;
+  sqlite3_reset (stmt);
+  sqlite3_clear_bindings (stmt);
+}
+
+LwStoreStmt *
+lw_store_stmt (LwStore     *self,
+               const char  *sql,
+               GError     **error)
+{
+  sqlite3_stmt *stmt = g_hash_table_lookup (self->statements, sql);
+  int rc;
+
+  if (stmt != NULL)
+    return stmt;
+
+  rc = sqlite3_prepare_v3 (self->db, sql, -1, SQLITE_PREPARE_PERSISTENT, &stmt, NULL);
+  if (rc != SQLITE_OK)
+    {
+      lw_store_fail (self, rc, error);
+      return NULL;
+    }
+  g_hash_table_insert (self->statements, (gpointer) sql, stmt);
+  return stmt;
+}
+
+gboolean
+lw_store_bind_int (LwStore       *self,
+                   LwStoreStmt   *stmt,
+                   int            index,
+                   gint64         value,
+                   GError       **error)
+{
+  int rc = sqlite3_bind_int64 (stmt, index, value);
+  return rc == SQLITE_OK || lw_store_fail (self, rc, error);
+}
+
+gboolean
+lw_store_bind_seat_or_null (LwStore   *self,
+                            LwStoreStmt    *stmt,
+                            int        index,
+                            int        seat,
+                            GError   **error)
+{
+  int rc = seat == LW_NO_SEAT ? sqlite3_bind_null (stmt, index)
+                              : sqlite3_bind_int (stmt, index, seat);
+  return rc == SQLITE_OK || lw_store_fail (self, rc, error);
+}
+
+gboolean
+lw_store_bind_text (LwStore       *self,
+                    LwStoreStmt   *stmt,
+                    int            index,
+                    const char    *value,
+                    GError       **error)
+{
+  int rc = sqlite3_bind_text (stmt, index, value, -1, SQLITE_TRANSIENT);
+  return rc == SQLITE_OK || lw_store_fail (self, rc, error);
+}
+
+gboolean
+lw_store_bind_null (LwStore       *self,
+                    LwStoreStmt   *stmt,
+                    int            index,
+                    GError       **error)
+{
+  int rc = sqlite3_bind_null (stmt, index);
+  return rc == SQLITE_OK || lw_store_fail (self, rc, error);
+}
+
+gboolean
+lw_store_step_done (LwStore   *self,
+                    LwStoreStmt    *stmt,
+                    GError   **error)
+{
+  int rc = sqlite3_step (stmt);
+
+  if (rc == SQLITE_DONE)
+    return TRUE;
+  if (rc == SQLITE_ROW)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_FAILED,
+                   "%s: unexpected result row from \"%s\"", self->path, sqlite3_sql (stmt));
+      return FALSE;
+    }
+  return lw_store_fail (self, rc, error);
+}
+
+/* Steps a query: returns %TRUE with *@has_row set (%FALSE when there are no
+ * more rows), or %FALSE with @error set. */
+gboolean
+lw_store_step_row (LwStore   *self,
+                   LwStoreStmt    *stmt,
+                   gboolean  *has_row,
+                   GError   **error)
+{
+  int rc = sqlite3_step (stmt);
+
+  *has_row = rc == SQLITE_ROW;
+  if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+    return TRUE;
+  return lw_store_fail (self, rc, error);
+}
+
+gboolean
+lw_store_exec (LwStore     *self,
+               const char  *sql,
+               GError     **error)
+{
+  int rc = sqlite3_exec (self->db, sql, NULL, NULL, NULL);
+  return rc == SQLITE_OK || lw_store_fail (self, rc, error);
+}
+
+/* ------------------------------------------------------------------ */
+/* Transactions                                                         */
+/* ------------------------------------------------------------------ */
+
+/* Transactions nest: the outermost is BEGIN IMMEDIATE (a write) or BEGIN
+ * (a read), and one opened inside it is SAVEPOINT lw_N, N its depth, so
+ * that a function of the store that writes opens its own transaction
+ * whoever calls it, and a failure undoes only its own part. The outermost
+ * COMMIT is the one that stores. */
+static gboolean
+begin_level (LwStore     *self,
+             const char  *outermost,
+             GError     **error)
+{
+  g_autofree char *savepoint = NULL;
+
+  /* SQLite may have rolled everything back itself (a full disk, an
+   * interrupt): no level is open then. */
+  if (self->depth > 0 && sqlite3_get_autocommit (self->db))
+    self->depth = 0;
+  if (self->depth == 0)
+    {
+      if (!lw_store_exec (self, outermost, error))
+        return FALSE;
+    }
+  else
+    {
+      savepoint = g_strdup_printf ("SAVEPOINT lw_%u", self->depth);
+      if (!lw_store_exec (self, savepoint, error))
+        return FALSE;
+    }
+  self->depth++;
+  return TRUE;
+}
+
+gboolean
+lw_store_begin_write (LwStore  *self,
+                      GError  **error)
+{
+  if (self->damaged)
+    {
+      set_damaged (self, "nothing is written to a damaged file", error);
+      return FALSE;
+    }
+  return begin_level (self, "BEGIN IMMEDIATE", error);
+}
+
+gboolean
+lw_store_begin_read (LwStore  *self,
+                     GError  **error)
+{
+  return begin_level (self, "BEGIN", error);
+}
+
+/* Undoes the innermost open level (a savepoint: back to where it began;
+ * the outermost: ROLLBACK), if any; never fails the caller (the error
+ * that led here is the one worth reporting). */
+void
+lw_store_rollback (LwStore *self)
+{
+  g_autofree char *sql = NULL;
+
+  if (self->depth == 0)
+    return;
+  self->depth--;
+  if (sqlite3_get_autocommit (self->db))
+    {
+      self->depth = 0;
+      return;
+    }
+  if (self->depth == 0)
+    {
+      sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+      return;
+    }
+  sql = g_strdup_printf ("ROLLBACK TO lw_%u; RELEASE lw_%u", self->depth, self->depth);
+  sqlite3_exec (self->db, sql, NULL, NULL, NULL);
+}
+
+/* Closes the innermost open level: RELEASE of its savepoint, or the
+ * outermost COMMIT; a failed COMMIT is rolled back. */
+gboolean
+lw_store_commit (LwStore  *self,
+                 GError  **error)
+{
+  g_autofree char *sql = NULL;
+
+  g_return_val_if_fail (self->depth > 0, FALSE);
+
+  if (self->depth > 1)
+    sql = g_strdup_printf ("RELEASE lw_%u", self->depth - 1);
+  if (lw_store_exec (self, sql != NULL ? sql : "COMMIT", error))
+    {
+      self->depth--;
+      return TRUE;
+    }
+  lw_store_rollback (self);
+  return FALSE;
+}
+
+gboolean
+lw_store_begin_transaction (LwStore  *self,
+                            GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return lw_store_begin_write (self, error);
+}
+
+gboolean
+lw_store_begin_read_transaction (LwStore  *self,
+                                 GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return lw_store_begin_read (self, error);
+}
+
+gboolean
+lw_store_commit_transaction (LwStore  *self,
+                             GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (self->depth > 0 && sqlite3_get_autocommit (self->db))
+    self->depth = 0;
+  if (self->depth == 0)
+    {
+      /* SQLite rolled it all back itself (a full disk, an I/O error). */
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_FAILED,
+                   "%s: the transaction was rolled back before its commit", self->path);
+      return FALSE;
+    }
+  return lw_store_commit (self, error);
+}
+
+void
+lw_store_rollback_transaction (LwStore *self)
+{
+  g_return_if_fail (LW_IS_STORE (self));
+
+  lw_store_rollback (self);
+}
+
+/* ------------------------------------------------------------------ */
+/* Opening                                                              */
+/* ------------------------------------------------------------------ */
+
+gboolean
+lw_store_query_int64 (LwStore     *self,
+                      const char  *sql,
+                      gint64      *value,
+                      GError     **error)
+{
+  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
+  gboolean has_row;
+
+  if (stmt == NULL || !lw_store_step_row (self, stmt, &has_row, error))
+    return FALSE;
+  *value = has_row ? sqlite3_column_int64 (stmt, 0) : 0;
+  return TRUE;
+}
+
+sqlite3 *
+lw_store_get_db (LwStore *self)
+{
+  return self->db;
+}
+
+gboolean
+lw_store_get_data_version (LwStore  *self,
+                           gint64   *version,
+                           GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (version != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return lw_store_query_int64 (self, "PRAGMA data_version", version, error);
+}
+
+/* Runs @sql with ?1 … ?@n_values = @values (no result rows). */
+static gboolean
+run_ints (LwStore       *self,
+          const char    *sql,
+          const gint64  *values,
+          guint          n_values,
+          GError       **error)
+{
+  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
+
+  if (stmt == NULL)
+    return FALSE;
+  for (guint i = 0; i < n_values; i++)
+    if (!lw_store_bind_int (self, stmt, (int) i + 1, values[i], error))
+      return FALSE;
+  return lw_store_step_done (self, stmt, error);
+}
+
+gboolean
+lw_store_run2 (LwStore     *self,
+               const char  *sql,
+               gint64       a,
+               gint64       b,
+               GError     **error)
+{
+  const gint64 values[] = { a, b };
+
+  return run_ints (self, sql, values, G_N_ELEMENTS (values), error);
+}
+
+gboolean
+lw_store_run3 (LwStore     *self,
+               const char  *sql,
+               gint64       a,
+               gint64       b,
+               gint64       c,
+               GError     **error)
+{
+  const gint64 values[] = { a, b, c };
+
+  return run_ints (self, sql, values, G_N_ELEMENTS (values), error);
+}
+
+gboolean
+lw_store_run_text (LwStore     *self,
+                   const char  *sql,
+                   const char  *a,
+                   gint64       b,
+                   GError     **error)
+{
+  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
+
+  return stmt != NULL
+         && lw_store_bind_text (self, stmt, 1, a, error)
+         && lw_store_bind_int (self, stmt, 2, b, error)
+         && lw_store_step_done (self, stmt, error);
+}

@@ -1,0 +1,153 @@
+/* lw-store-db.h — the connection and its statements (lw-store-db.c): the
+ * store's one statement type and one way to bind and step it, its errors
+ * named after the file, and nestable transactions; for the store's files
+ * only (lw-store-private.h includes it)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <sqlite3.h>
+
+#include "lw-store.h"
+
+G_BEGIN_DECLS
+
+/* The schema version (PRAGMA user_version) this store writes: the number
+ * of migrations in lw-store-schema.c. */
+#define LW_STORE_SCHEMA_VERSION 11
+
+/* How long a statement waits for another program's lock before giving up. */
+#define LW_STORE_BUSY_TIMEOUT_MS 5000
+
+/* The store's connection (lw-store.c opens it, lw-store-db.c runs its
+ * statements and transactions). */
+struct _LwStore
+{
+  GObject     parent_instance;
+
+  /* owned */
+  char       *path;
+  sqlite3    *db;
+  GHashTable *statements;  /* SQL text (static) → sqlite3_stmt* */
+
+  /* How many transactions are open, one inside the other (0: none; 1:
+   * BEGIN; more: savepoints inside it). */
+  guint       depth;
+  /* The file was found damaged: nothing more is written to it. */
+  gboolean    damaged;
+};
+
+/* The store's one statement type: a prepared statement lent by the
+ * connection's cache (lw_store_stmt()), reset and its bindings cleared
+ * when it goes out of scope: g_autoptr (LwStoreStmt). */
+typedef sqlite3_stmt LwStoreStmt;
+
+/* The prepared statement for @sql (a string with static storage: it keys
+ * the cache); reset and cleared with lw_store_stmt_release() after use. */
+LwStoreStmt *lw_store_stmt (LwStore     *self,
+                            const char  *sql,
+                            GError     **error);
+void         lw_store_stmt_release (LwStoreStmt *stmt);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwStoreStmt, lw_store_stmt_release)
+
+/* Sets @error from SQLite result @rc, naming the file; returns FALSE. */
+gboolean lw_store_fail (LwStore  *self,
+                        int       rc,
+                        GError  **error);
+
+/* The one way to bind: a value to the statement's parameter @index
+ * (1-based); on an SQLite error, @error is set as lw_store_fail() sets it.
+ * A %NULL text binds SQL NULL. */
+gboolean lw_store_bind_int (LwStore       *self,
+                            LwStoreStmt   *stmt,
+                            int            index,
+                            gint64         value,
+                            GError       **error);
+gboolean lw_store_bind_text (LwStore       *self,
+                             LwStoreStmt   *stmt,
+                             int            index,
+                             const char    *value,
+                             GError       **error);
+gboolean lw_store_bind_null (LwStore       *self,
+                             LwStoreStmt   *stmt,
+                             int            index,
+                             GError       **error);
+
+/* Steps a statement that returns no rows / a query (*@has_row FALSE when
+ * there are no more rows). */
+gboolean lw_store_step_done (LwStore       *self,
+                             LwStoreStmt   *stmt,
+                             GError       **error);
+gboolean lw_store_step_row (LwStore       *self,
+                            LwStoreStmt   *stmt,
+                            gboolean      *has_row,
+                            GError       **error);
+
+/* BEGIN IMMEDIATE / BEGIN; COMMIT (rolled back when it fails); ROLLBACK
+ * of the open transaction, if any. */
+gboolean lw_store_begin_write (LwStore *self, GError **error);
+gboolean lw_store_begin_read (LwStore *self, GError **error);
+gboolean lw_store_commit (LwStore *self, GError **error);
+void     lw_store_rollback (LwStore *self);
+
+LwStoreError lw_store_error_code_for (int rc);
+
+/* Sets @error from SQLite result @rc, naming the database file. */
+void lw_store_set_sqlite_error (GError     **error,
+                                const char  *path,
+                                sqlite3     *db,
+                                int          rc);
+
+void lw_store_set_not_found (GError **error,
+                             gint64   id);
+
+/* A stored value the schema allows but a game cannot hold. */
+gboolean lw_store_fail_damaged (LwStore     *self,
+                                gint64       id,
+                                const char  *what,
+                                GError     **error);
+
+/* Binds a seat, or NULL for %LW_NO_SEAT. */
+gboolean lw_store_bind_seat_or_null (LwStore   *self,
+                                     LwStoreStmt    *stmt,
+                                     int        index,
+                                     int        seat,
+                                     GError   **error);
+
+/* Runs SQL text that has no values in it (transaction control, the
+ * constant migrations). */
+gboolean lw_store_exec (LwStore     *self,
+                        const char  *sql,
+                        GError     **error);
+
+/* Runs @sql, a query of one integer (0 when it gives no row). */
+gboolean lw_store_query_int64 (LwStore     *self,
+                               const char  *sql,
+                               gint64      *value,
+                               GError     **error);
+
+/* Runs @sql with ?1 = @a and ?2 = @b (no result rows). */
+gboolean lw_store_run2 (LwStore     *self,
+                        const char  *sql,
+                        gint64       a,
+                        gint64       b,
+                        GError     **error);
+
+/* Runs @sql with ?1 = @a, ?2 = @b and ?3 = @c (no result rows). */
+gboolean lw_store_run3 (LwStore     *self,
+                        const char  *sql,
+                        gint64       a,
+                        gint64       b,
+                        gint64       c,
+                        GError     **error);
+
+/* Runs @sql with a text ?1 and an integer ?2. */
+gboolean lw_store_run_text (LwStore     *self,
+                            const char  *sql,
+                            const char  *a,
+                            gint64       b,
+                            GError     **error);
+
+G_END_DECLS

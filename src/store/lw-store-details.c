@@ -1,0 +1,159 @@
+/* lw-store-details.c — a game's details: notes, when and where it was
+ * played, the King and Knave house rule
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <json-glib/json-glib.h>
+
+#include "lw-json-text.h"
+#include "lw-store-private.h"
+
+/* ------------------------------------------------------------------ */
+/* Game details                                                         */
+/* ------------------------------------------------------------------ */
+
+char *
+lw_store_notes_json (const char *notes)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
+
+  json_builder_begin_object (builder);
+  lw_store_add_nullable_string (builder, "notes", notes);
+  json_builder_end_object (builder);
+  return lw_json_builder_to_text (builder);
+}
+
+char *
+lw_store_details_json (gint64      played_at,
+                       const char *place)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "played_at");
+  if (played_at == 0)
+    json_builder_add_null_value (builder);
+  else
+    json_builder_add_int_value (builder, played_at);
+  lw_store_add_nullable_string (builder, "place", place);
+  json_builder_end_object (builder);
+  return lw_json_builder_to_text (builder);
+}
+
+static const char *
+empty_to_null (const char *text)
+{
+  return text != NULL && *text != '\0' ? text : NULL;
+}
+
+gboolean
+lw_store_set_game_notes (LwStore     *self,
+                         gint64       id,
+                         const char  *notes,
+                         GError     **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autofree char *old_json = NULL;
+  g_autofree char *new_json = NULL;
+  g_autofree char *clean = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* GAME-RECORD.md "Names": notes */
+  clean = lw_notes_normalize (notes, "notes", error);
+  if (clean == NULL)
+    return FALSE;
+  notes = empty_to_null (clean);
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  game = lw_store_load_game_as_stored (self, id, error);
+  if (game == NULL)
+    goto failed;
+  old_json = lw_store_notes_json (game->notes);
+  new_json = lw_store_notes_json (notes);
+  if (!lw_store_write_details (self, id, notes, game->played_at, game->place, error)
+      || !lw_store_log_edit (self, id, "notes", 0, old_json, new_json, error)
+      || !lw_store_cache_result (self, id, game->record, NULL, error)
+      || !lw_store_commit (self, error))
+    goto failed;
+  return TRUE;
+
+failed:
+  lw_store_rollback (self);
+  return FALSE;
+}
+
+gboolean
+lw_store_set_game_details (LwStore     *self,
+                           gint64       id,
+                           gint64       played_at,
+                           const char  *place,
+                           GError     **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autofree char *old_json = NULL;
+  g_autofree char *new_json = NULL;
+  g_autofree char *clean = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* GAME-RECORD.md "Names": a place is a name */
+  place = empty_to_null (place);
+  if (place != NULL && (clean = lw_name_normalize (place, "place", error)) == NULL)
+    return FALSE;
+  if (place != NULL)
+    place = clean;
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  game = lw_store_load_game_as_stored (self, id, error);
+  if (game == NULL)
+    goto failed;
+  old_json = lw_store_details_json (game->played_at, game->place);
+  new_json = lw_store_details_json (played_at, place);
+  if (!lw_store_write_details (self, id, game->notes, played_at, place, error)
+      || !lw_store_log_edit (self, id, "details", 0, old_json, new_json, error)
+      || !lw_store_cache_result (self, id, game->record, NULL, error)
+      || !lw_store_commit (self, error))
+    goto failed;
+  return TRUE;
+
+failed:
+  lw_store_rollback (self);
+  return FALSE;
+}
+
+gboolean
+lw_store_set_game_king_and_knave (LwStore   *self,
+                                  gint64     id,
+                                  gboolean   king_and_knave,
+                                  GError   **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  game = lw_store_load_game_as_stored (self, id, error);
+  if (game == NULL)
+    goto failed;
+  if (game->record->ruleset != LW_RULESET_GARWOLF && king_and_knave)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                   "game %" G_GINT64_FORMAT ": King and Knave is a Garwolf house rule", id);
+      goto failed;
+    }
+  if (!lw_store_write_king_and_knave (self, id, king_and_knave, error)
+      || !lw_store_commit (self, error))
+    goto failed;
+  return TRUE;
+
+failed:
+  lw_store_rollback (self);
+  return FALSE;
+}

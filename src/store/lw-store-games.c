@@ -1,0 +1,1063 @@
+/* lw-store-games.c — games: storing a record (added or imported, one
+ * or many at once), loading it back, listing the games and the players
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <json-glib/json-glib.h>
+
+#include "lw-json-text.h"
+#include "lw-store-private.h"
+
+/* ------------------------------------------------------------------ */
+/* Writing                                                              */
+/* ------------------------------------------------------------------ */
+
+/* The player's ID by name, compared in NFC (GAME-RECORD.md "Names"): a
+ * name typed two ways is one player; added when new. */
+gboolean
+lw_store_player_id (LwStore     *self,
+                    const char  *text,
+                    gint64      *id,
+                    GError     **error)
+{
+  g_autofree char *name = lw_name_normalize (text, "a player's name", error);
+  gboolean has_row;
+
+  if (name == NULL)
+    return FALSE;
+
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self, "INSERT OR IGNORE INTO players (name) VALUES (?)", error);
+
+    if (stmt == NULL
+        || !lw_store_bind_text (self, stmt, 1, name, error)
+        || !lw_store_step_done (self, stmt, error))
+      return FALSE;
+  }
+
+  {
+    g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "SELECT id FROM players WHERE name = ?", error);
+
+    if (stmt == NULL
+        || !lw_store_bind_text (self, stmt, 1, name, error)
+        || !lw_store_step_row (self, stmt, &has_row, error))
+      return FALSE;
+    if (!has_row)
+      {
+        g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_FAILED,
+                     "%s: player \"%s\" was not stored", self->path, name);
+        return FALSE;
+      }
+    *id = sqlite3_column_int64 (stmt, 0);
+  }
+  return TRUE;
+}
+
+/* The kind's name in the penalties table, as in GAME-RECORD.md. */
+const char *
+lw_store_penalty_kind_to_string (LwPenaltyKind kind)
+{
+  return kind == LW_PENALTY_LOOKED_AT_DISCARDS ? "looked_at_discards" : "out_of_turn";
+}
+
+gboolean
+lw_store_penalty_kind_from_string (const char    *name,
+                                   LwPenaltyKind *kind)
+{
+  if (g_strcmp0 (name, "out_of_turn") == 0)
+    *kind = LW_PENALTY_OUT_OF_TURN;
+  else if (g_strcmp0 (name, "looked_at_discards") == 0)
+    *kind = LW_PENALTY_LOOKED_AT_DISCARDS;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* Inserts @round as round @number of game @game_id; inside a transaction. */
+gboolean
+lw_store_write_round (LwStore             *self,
+                      gint64               game_id,
+                      const LwGameRecord  *record,
+                      guint                number,
+                      const LwRound       *round,
+                      gint64              *round_id_out,
+                      GError             **error)
+{
+  gint64 round_id;
+
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self,
+                "INSERT INTO rounds (game, number, is_void, declarer, all_but_last, dealer)"
+                " VALUES (?, ?, ?, ?, ?, ?)", error);
+
+    if (stmt == NULL
+        || !lw_store_bind_int (self, stmt, 1, game_id, error)
+        || !lw_store_bind_int (self, stmt, 2, number, error)
+        || !lw_store_bind_int (self, stmt, 3, round->is_void ? 1 : 0, error)
+        || !lw_store_bind_seat_or_null (self, stmt, 4, round->declarer, error)
+        || !lw_store_bind_int (self, stmt, 5, round->all_but_last ? 1 : 0, error)
+        || !lw_store_bind_seat_or_null (self, stmt, 6, round->dealer, error)
+        || !lw_store_step_done (self, stmt, error))
+      return FALSE;
+    round_id = sqlite3_last_insert_rowid (self->db);
+    if (round_id_out != NULL)
+      *round_id_out = round_id;
+  }
+
+  /* A void round was not played: it has no per-seat facts. */
+  if (!round->is_void)
+    for (guint seat = 0; seat < record->n_players; seat++)
+      {
+        g_autoptr (LwStoreStmt) stmt =
+          lw_store_stmt (self,
+                    "INSERT INTO round_seats (round, seat, cards, worms, gongs, bears,"
+                    " wolves, court, garwolves, unpegged)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
+
+        if (stmt == NULL
+            || !lw_store_bind_int (self, stmt, 1, round_id, error)
+            || !lw_store_bind_int (self, stmt, 2, seat, error)
+            || !lw_store_bind_int (self, stmt, 3, round->cards[seat], error)
+            || !lw_store_bind_int (self, stmt, 4, round->worms[seat], error)
+            || !lw_store_bind_int (self, stmt, 5, round->gongs[seat], error)
+            || !lw_store_bind_int (self, stmt, 6, round->bears[seat], error)
+            || !lw_store_bind_int (self, stmt, 7, round->wolves[seat], error)
+            || !lw_store_bind_int (self, stmt, 8, round->court[seat], error)
+            || !lw_store_bind_int (self, stmt, 9, round->garwolves[seat], error)
+            || !lw_store_bind_int (self, stmt, 10, round->unpegged[seat] ? 1 : 0, error)
+            || !lw_store_step_done (self, stmt, error))
+          return FALSE;
+      }
+
+  for (guint i = 0; round->penalties != NULL && i < round->penalties->len; i++)
+    {
+      const LwPenalty *penalty = &g_array_index (round->penalties, LwPenalty, i);
+      g_autoptr (LwStoreStmt) stmt =
+        lw_store_stmt (self,
+                  "INSERT INTO penalties (round, ordinal, seat, kind) VALUES (?, ?, ?, ?)",
+                  error);
+
+      if (stmt == NULL
+          || !lw_store_bind_int (self, stmt, 1, round_id, error)
+          || !lw_store_bind_int (self, stmt, 2, i, error)
+          || !lw_store_bind_int (self, stmt, 3, penalty->seat, error)
+          || !lw_store_bind_text (self, stmt, 4, lw_store_penalty_kind_to_string (penalty->kind), error)
+          || !lw_store_step_done (self, stmt, error))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* One row of seat_changes: from round @from_round on, @seat of game @game
+ * is played by @new_player instead of @old_player. */
+gboolean
+lw_store_insert_seat_change (LwStore  *self,
+                             gint64    game,
+                             gint64    seat,
+                             gint64    from_round,
+                             gint64    old_player,
+                             gint64    new_player,
+                             gint64    changed_at,
+                             GError  **error)
+{
+  g_autoptr (LwStoreStmt) stmt =
+    lw_store_stmt (self, "INSERT INTO seat_changes (game, seat, from_round, old_player, new_player,"
+                    " changed_at) VALUES (?, ?, ?, ?, ?, ?)", error);
+
+  return stmt != NULL
+         && lw_store_bind_int (self, stmt, 1, game, error)
+         && lw_store_bind_int (self, stmt, 2, seat, error)
+         && lw_store_bind_int (self, stmt, 3, from_round, error)
+         && lw_store_bind_int (self, stmt, 4, old_player, error)
+         && lw_store_bind_int (self, stmt, 5, new_player, error)
+         && lw_store_bind_int (self, stmt, 6, changed_at, error)
+         && lw_store_step_done (self, stmt, error);
+}
+
+/* Inserts the whole of @record as a game, and its row of the result
+ * cache from @standings (nullable: replayed here); inside a transaction.
+ * @id 0 gives a new ID, else the game gets @id back (a restore); @created
+ * 0 is now. */
+gint64
+lw_store_insert_game (LwStore             *self,
+                      const LwGameRecord  *record,
+                      gint64               id,
+                      gint64               created,
+                      const LwStandings   *standings,
+                      GError             **error)
+{
+  gint64 game_id;
+
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self,
+                "INSERT INTO games (id, ruleset, start_score, target, skunk, first_dealer,"
+                " n_teams, created, uuid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
+    g_autofree char *uuid = record->id != NULL ? g_strdup (record->id) : g_uuid_string_random ();
+
+    if (stmt == NULL
+        || !(id > 0 ? lw_store_bind_int (self, stmt, 1, id, error)
+                    : lw_store_bind_seat_or_null (self, stmt, 1, LW_NO_SEAT, error))
+        || !lw_store_bind_text (self, stmt, 2, lw_ruleset_to_string (record->ruleset), error)
+        || !lw_store_bind_int (self, stmt, 3, record->start_score, error)
+        || !lw_store_bind_int (self, stmt, 4, record->target, error)
+        || !lw_store_bind_int (self, stmt, 5, record->skunk, error)
+        || !lw_store_bind_int (self, stmt, 6, record->first_dealer, error)
+        || !lw_store_bind_int (self, stmt, 7, record->n_teams, error)
+        || !lw_store_bind_int (self, stmt, 8, created > 0 ? created
+                                                 : g_get_real_time () / G_USEC_PER_SEC, error)
+        || !lw_store_bind_text (self, stmt, 9, uuid, error)
+        || !lw_store_step_done (self, stmt, error))
+      return 0;
+    game_id = sqlite3_last_insert_rowid (self->db);
+  }
+
+  /* game_seats holds who sits now; seat_changes who sat before. */
+  for (guint seat = 0; seat < record->n_players; seat++)
+    {
+      gint64 player = 0;
+      g_autoptr (LwStoreStmt) stmt = NULL;
+
+      if (!lw_store_player_id (self, lw_game_record_current_player (record, (int) seat), &player, error))
+        return 0;
+
+      stmt = lw_store_stmt (self,
+                       "INSERT INTO game_seats (game, seat, player, team) VALUES (?, ?, ?, ?)",
+                       error);
+      if (stmt == NULL
+          || !lw_store_bind_int (self, stmt, 1, game_id, error)
+          || !lw_store_bind_int (self, stmt, 2, seat, error)
+          || !lw_store_bind_int (self, stmt, 3, player, error)
+          || !lw_store_bind_seat_or_null (self, stmt, 4,
+                                 record->n_teams > 0 ? record->team_of[seat] : LW_NO_SEAT,
+                                 error)
+          || !lw_store_step_done (self, stmt, error))
+        return 0;
+    }
+
+  for (guint i = 0; record->substitutes != NULL && i < record->substitutes->len; i++)
+    {
+      const LwSubstitute *sub = g_ptr_array_index (record->substitutes, i);
+      const char *before = lw_game_record_player_at (record, sub->seat, sub->from_round - 1);
+      gint64 old_player = 0, new_player = 0;
+
+      /* A seat's first player other than players[S] (R = 1): its change
+       * names the record's player before it. */
+      if (sub->from_round <= 1)
+        before = record->players[sub->seat];
+      if (!lw_store_player_id (self, before, &old_player, error)
+          || !lw_store_player_id (self, sub->name, &new_player, error)
+          || !lw_store_insert_seat_change (self, game_id, sub->seat, sub->from_round, old_player, new_player,
+                                  g_get_real_time () / G_USEC_PER_SEC, error))
+        return 0;
+    }
+
+  for (guint i = 0; i < record->rounds->len; i++)
+    if (!lw_store_write_round (self, game_id, record, i + 1, g_ptr_array_index (record->rounds, i),
+                       NULL, error))
+      return 0;
+
+  if (!lw_store_cache_result (self, game_id, record, standings, error))
+    return 0;
+  return game_id;
+}
+
+/* The record's details, its house rule and the hash of its body (an
+ * import: lw_game_record_body_hash()) kept with new game @id. */
+static gboolean
+set_record_extras (LwStore             *self,
+                   gint64               id,
+                   const LwGameRecord  *record,
+                   GError             **error)
+{
+  const LwGameDetails *details = &record->details;
+
+  if ((details->played_at != 0 || details->place != NULL || details->notes != NULL)
+      && !lw_store_write_details (self, id, details->notes, details->played_at, details->place, error))
+    return FALSE;
+  if (record->king_and_knave && !lw_store_write_king_and_knave (self, id, TRUE, error))
+    return FALSE;
+  if (details->event_name != NULL || details->event_round > 0 || details->event_table > 0
+      || details->event_board > 0)
+    {
+      g_autoptr (LwStoreStmt) stmt =
+        lw_store_stmt (self, "UPDATE games SET event_name = ?1, event_round = ?2, event_table = ?3,"
+                             " event_board = ?4 WHERE id = ?5", error);
+
+      if (stmt == NULL
+          || !(details->event_name != NULL ? lw_store_bind_text (self, stmt, 1, details->event_name, error)
+                                           : lw_store_bind_null (self, stmt, 1, error))
+          || !lw_store_bind_int (self, stmt, 2, details->event_round, error)
+          || !lw_store_bind_int (self, stmt, 3, details->event_table, error)
+          || !lw_store_bind_int (self, stmt, 4, details->event_board, error)
+          || !lw_store_bind_int (self, stmt, 5, id, error)
+          || !lw_store_step_done (self, stmt, error))
+        return FALSE;
+    }
+  if (record->rounds->len > 0)
+    {
+      g_autofree char *hash = lw_game_record_body_hash (record);
+
+      if (!lw_store_run_text (self, "UPDATE games SET body_hash = ?1 WHERE id = ?2", hash, id, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The stored game @record duplicates (GAME-RECORD.md "Identity"), or 0;
+ * inside a transaction. */
+static gboolean
+find_same_game (LwStore             *self,
+                const LwGameRecord  *record,
+                gint64              *id,
+                GError             **error)
+{
+  g_autofree char *hash = record->id == NULL ? lw_game_record_body_hash (record) : NULL;
+  g_autoptr (LwStoreStmt) stmt =
+    lw_store_stmt (self, record->id != NULL
+                    ? "SELECT id FROM games WHERE uuid = ?"
+                    : "SELECT id FROM games WHERE body_hash = ? ORDER BY id LIMIT 1", error);
+  gboolean has_row = FALSE;
+
+  *id = 0;
+  if (stmt == NULL
+      || !lw_store_bind_text (self, stmt, 1, record->id != NULL ? record->id : hash, error)
+      || !lw_store_step_row (self, stmt, &has_row, error))
+    return FALSE;
+  if (has_row)
+    *id = sqlite3_column_int64 (stmt, 0);
+  return TRUE;
+}
+
+/* Checks @record (the engine's verdict first: a record it refuses is
+ * never stored, nor one that export could not write within the limit
+ * import reads) and stores it with its extras in one write transaction;
+ * with @check_same, a record already stored is not (*@same names it). */
+static gint64
+store_record (LwStore             *self,
+              const LwGameRecord  *record,
+              gboolean             check_same,
+              gint64              *same,
+              GError             **error)
+{
+  g_autoptr (LwStandings) standings = NULL;
+  gint64 id;
+
+  *same = 0;
+  if (!lw_game_record_check_size (record, error))
+    return 0;
+  standings = lw_standings_compute (record, error);
+  if (standings == NULL)
+    return 0;
+
+  /* The check and the insert in one transaction: two imports of one
+   * record at once store it once. */
+  if (!lw_store_begin_write (self, error))
+    return 0;
+  if (check_same && !find_same_game (self, record, same, error))
+    goto failed;
+  if (*same > 0)
+    {
+      lw_store_rollback (self);
+      return 0;
+    }
+  id = lw_store_insert_game (self, record, 0, 0, standings, error);
+  if (id <= 0 || !set_record_extras (self, id, record, error) || !lw_store_commit (self, error))
+    goto failed;
+  return id;
+
+failed:
+  lw_store_rollback (self);
+  return 0;
+}
+
+gint64
+lw_store_add_game (LwStore             *self,
+                   const LwGameRecord  *record,
+                   GError             **error)
+{
+  gint64 same = 0;
+
+  g_return_val_if_fail (LW_IS_STORE (self), 0);
+  g_return_val_if_fail (record != NULL, 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  return store_record (self, record, FALSE, &same, error);
+}
+
+gint64
+lw_store_import_game (LwStore             *self,
+                      const LwGameRecord  *record,
+                      gboolean             as_new,
+                      gint64              *same,
+                      GError             **error)
+{
+  g_autoptr (LwGameRecord) copy = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (self), 0);
+  g_return_val_if_fail (record != NULL, 0);
+  g_return_val_if_fail (same != NULL, 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  if (as_new && record->id != NULL)
+    {
+      copy = lw_game_record_copy (record);
+      g_clear_pointer (&copy->id, g_free);
+      record = copy;
+    }
+  return store_record (self, record, !as_new, same, error);
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading                                                              */
+/* ------------------------------------------------------------------ */
+
+/* Reads seat @column of the current row into *@seat: %LW_NO_SEAT for
+ * NULL, else a seat of the game's table. */
+static gboolean
+column_seat (LwStoreStmt  *stmt,
+             int      column,
+             guint    n_players,
+             int     *seat)
+{
+  gint64 value;
+
+  if (sqlite3_column_type (stmt, column) == SQLITE_NULL)
+    {
+      *seat = LW_NO_SEAT;
+      return TRUE;
+    }
+  value = sqlite3_column_int64 (stmt, column);
+  if (value < 0 || value >= n_players)
+    return FALSE;
+  *seat = (int) value;
+  return TRUE;
+}
+
+static gboolean
+load_round_seats (LwStore       *self,
+                  gint64         game_id,
+                  gint64         round_id,
+                  guint          n_players,
+                  LwRound       *round,
+                  GError       **error)
+{
+  g_autoptr (LwStoreStmt) stmt =
+    lw_store_stmt (self,
+              "SELECT seat, cards, worms, gongs, bears, wolves, court, garwolves, unpegged"
+              " FROM round_seats WHERE round = ? ORDER BY seat", error);
+  gboolean has_row;
+
+  if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, round_id, error))
+    return FALSE;
+
+  while (lw_store_step_row (self, stmt, &has_row, error))
+    {
+      int seat;
+
+      if (!has_row)
+        return TRUE;
+      if (!column_seat (stmt, 0, n_players, &seat) || seat == LW_NO_SEAT)
+        return lw_store_fail_damaged (self, game_id, "a round names a seat out of range", error);
+
+      round->cards[seat] = sqlite3_column_int (stmt, 1);
+      round->worms[seat] = sqlite3_column_int (stmt, 2);
+      round->gongs[seat] = sqlite3_column_int (stmt, 3);
+      round->bears[seat] = sqlite3_column_int (stmt, 4);
+      round->wolves[seat] = sqlite3_column_int (stmt, 5);
+      round->court[seat] = sqlite3_column_int (stmt, 6);
+      round->garwolves[seat] = sqlite3_column_int (stmt, 7);
+      round->unpegged[seat] = sqlite3_column_int (stmt, 8) != 0;
+    }
+  return FALSE;
+}
+
+static gboolean
+load_penalties (LwStore  *self,
+                gint64    game_id,
+                gint64    round_id,
+                guint     n_players,
+                LwRound  *round,
+                GError  **error)
+{
+  g_autoptr (LwStoreStmt) stmt =
+    lw_store_stmt (self, "SELECT seat, kind FROM penalties WHERE round = ? ORDER BY ordinal", error);
+  gboolean has_row;
+
+  if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, round_id, error))
+    return FALSE;
+
+  while (lw_store_step_row (self, stmt, &has_row, error))
+    {
+      int seat;
+      LwPenaltyKind kind;
+
+      if (!has_row)
+        return TRUE;
+      if (!column_seat (stmt, 0, n_players, &seat) || seat == LW_NO_SEAT)
+        return lw_store_fail_damaged (self, game_id, "a penalty names a seat out of range", error);
+      if (!lw_store_penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 1), &kind))
+        return lw_store_fail_damaged (self, game_id, "a penalty of an unknown kind", error);
+      lw_round_add_penalty (round, seat, kind);
+    }
+  return FALSE;
+}
+
+static gboolean
+load_rounds (LwStore       *self,
+             gint64         game_id,
+             LwGameRecord  *record,
+             GError       **error)
+{
+  g_autoptr (GPtrArray) rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_round_free);
+  g_autoptr (GArray) round_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  /* First the rounds themselves, then their seats and penalties (one
+   * statement at a time keeps each cached statement's use simple). */
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self,
+                "SELECT id, number, is_void, declarer, all_but_last, dealer"
+                " FROM rounds WHERE game = ? ORDER BY number", error);
+    gboolean has_row = FALSE;
+
+    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, game_id, error))
+      return FALSE;
+
+    for (;;)
+      {
+        g_autoptr (LwRound) round = NULL;
+        gint64 round_id;
+
+        if (!lw_store_step_row (self, stmt, &has_row, error))
+          return FALSE;
+        if (!has_row)
+          break;
+
+        if (sqlite3_column_int64 (stmt, 1) != (gint64) rounds->len + 1)
+          return lw_store_fail_damaged (self, game_id, "its rounds are not numbered 1, 2, 3…", error);
+
+        round = lw_round_new ();
+        round_id = sqlite3_column_int64 (stmt, 0);
+        round->is_void = sqlite3_column_int (stmt, 2) != 0;
+        round->all_but_last = sqlite3_column_int (stmt, 4) != 0;
+        if (!column_seat (stmt, 3, record->n_players, &round->declarer)
+            || !column_seat (stmt, 5, record->n_players, &round->dealer))
+          return lw_store_fail_damaged (self, game_id, "a round names a seat out of range", error);
+
+        g_array_append_val (round_ids, round_id);
+        g_ptr_array_add (rounds, g_steal_pointer (&round));
+      }
+  }
+
+  for (guint i = 0; i < rounds->len; i++)
+    {
+      LwRound *round = g_ptr_array_index (rounds, i);
+      gint64 round_id = g_array_index (round_ids, gint64, i);
+
+      if (!load_round_seats (self, game_id, round_id, record->n_players, round, error)
+          || !load_penalties (self, game_id, round_id, record->n_players, round, error))
+        return FALSE;
+    }
+
+  g_ptr_array_extend_and_steal (record->rounds, g_steal_pointer (&rounds));
+  return TRUE;
+}
+
+/* Loads game @id; inside a (read or write) transaction. */
+static LwStoredGame *
+read_game (LwStore  *self,
+           gint64    id,
+           GError  **error)
+{
+  g_autoptr (LwStoredGame) game = g_new0 (LwStoredGame, 1);
+  LwRuleset ruleset;
+  int start_score, target, skunk;
+  gint64 first_dealer, n_teams;
+  char *names[LW_MAX_SEATS] = { NULL, };
+  int team_of[LW_MAX_SEATS] = { 0, };
+  guint n_players = 0;
+  gboolean ok = FALSE;
+
+  game->id = id;
+
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self,
+                "SELECT ruleset, start_score, target, skunk, first_dealer, n_teams, created,"
+                " notes, played_at, place, king_and_knave FROM games WHERE id = ?", error);
+    gboolean has_row;
+
+    if (stmt == NULL
+        || !lw_store_bind_int (self, stmt, 1, id, error)
+        || !lw_store_step_row (self, stmt, &has_row, error))
+      return NULL;
+    if (!has_row)
+      {
+        lw_store_set_not_found (error, id);
+        return NULL;
+      }
+    if (!lw_ruleset_from_string ((const char *) sqlite3_column_text (stmt, 0), &ruleset))
+      {
+        lw_store_fail_damaged (self, id, "unknown ruleset", error);
+        return NULL;
+      }
+    start_score = sqlite3_column_int (stmt, 1);
+    target = sqlite3_column_int (stmt, 2);
+    skunk = sqlite3_column_int (stmt, 3);
+    first_dealer = sqlite3_column_int64 (stmt, 4);
+    n_teams = sqlite3_column_int64 (stmt, 5);
+    game->created = sqlite3_column_int64 (stmt, 6);
+    game->notes = g_strdup ((const char *) sqlite3_column_text (stmt, 7));
+    game->played_at = sqlite3_column_int64 (stmt, 8);
+    game->place = g_strdup ((const char *) sqlite3_column_text (stmt, 9));
+    game->king_and_knave = sqlite3_column_int64 (stmt, 10) != 0;
+  }
+
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self,
+                "SELECT s.seat, p.name, s.team FROM game_seats AS s"
+                " JOIN players AS p ON p.id = s.player"
+                " WHERE s.game = ? ORDER BY s.seat", error);
+    gboolean has_row;
+
+    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
+      return NULL;
+
+    while ((ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+      {
+        if (n_players >= LW_MAX_SEATS || sqlite3_column_int64 (stmt, 0) != n_players)
+          {
+            ok = lw_store_fail_damaged (self, id, "its seats are not numbered 0, 1, 2…", error);
+            break;
+          }
+        names[n_players] = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
+        if (n_teams > 0)
+          {
+            gint64 team = sqlite3_column_int64 (stmt, 2);
+
+            if (sqlite3_column_type (stmt, 2) == SQLITE_NULL || team < 0 || team >= n_teams)
+              {
+                ok = lw_store_fail_damaged (self, id, "a seat has no side", error);
+                n_players++;
+                break;
+              }
+            team_of[n_players] = (int) team;
+          }
+        n_players++;
+      }
+  }
+
+  if (ok && (n_players == 0 || first_dealer < 0 || first_dealer >= n_players))
+    ok = lw_store_fail_damaged (self, id, "its seats do not match its setup", error);
+
+  if (ok)
+    {
+      game->record = lw_game_record_new (ruleset, n_players, (const char *const *) names);
+      game->record->start_score = start_score;
+      game->record->target = target;
+      game->record->skunk = skunk;
+      game->record->first_dealer = (int) first_dealer;
+      if (n_teams > 0)
+        lw_game_record_set_teams (game->record, (guint) n_teams, team_of);
+    }
+
+  for (guint i = 0; i < n_players; i++)
+    g_free (names[i]);
+
+  if (!ok || !load_rounds (self, id, game->record, error))
+    return NULL;
+
+  return g_steal_pointer (&game);
+}
+
+gboolean
+lw_store_attach_history (LwStore       *self,
+                         LwStoredGame  *game,
+                         GError       **error)
+{
+  LwGameRecord *record = game->record;
+  gboolean first[LW_MAX_SEATS] = { FALSE };
+  gboolean has_row = FALSE;
+  gboolean ok;
+
+  /* Walk forward from the seats' first players: each change's old player
+   * sat there before the seat's first change. */
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self, "SELECT c.seat, c.from_round, o.name, n.name FROM seat_changes AS c"
+                      " JOIN players AS o ON o.id = c.old_player"
+                      " JOIN players AS n ON n.id = c.new_player"
+                      " WHERE c.game = ? ORDER BY c.from_round, c.id", error);
+    g_autoptr (GPtrArray) changes = g_ptr_array_new_with_free_func (g_free);
+
+    ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, game->id, error);
+    while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+      {
+        int seat = sqlite3_column_int (stmt, 0);
+        gint64 from_round = sqlite3_column_int64 (stmt, 1);
+
+        if (seat < 0 || seat >= (int) record->n_players)
+          continue;
+        if (!first[seat])
+          {
+            g_free (record->players[seat]);
+            record->players[seat] = g_strdup ((const char *) sqlite3_column_text (stmt, 2));
+            first[seat] = TRUE;
+          }
+        /* GAME-RECORD.md: 1 ≤ R ≤ rounds + 1. */
+        from_round = CLAMP (from_round, 1, (gint64) record->rounds->len + 1);
+        lw_game_record_add_substitute (record, seat, (guint) from_round,
+                                       (const char *) sqlite3_column_text (stmt, 3));
+      }
+  }
+  if (!ok)
+    return FALSE;
+
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self, "SELECT uuid, event_name, event_round, event_table, event_board"
+                           " FROM games WHERE id = ?", error);
+
+    ok = stmt != NULL
+         && lw_store_bind_int (self, stmt, 1, game->id, error)
+         && lw_store_step_row (self, stmt, &has_row, error);
+    if (ok && has_row && sqlite3_column_type (stmt, 0) != SQLITE_NULL)
+      {
+        g_free (record->id);
+        record->id = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+      }
+    if (ok && has_row)
+      {
+        /* As read from a record: bounded there (lw_game_record_from_json()). */
+        g_free (record->details.event_name);
+        record->details.event_name = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
+        record->details.event_round = CLAMP (sqlite3_column_int64 (stmt, 2), 0, G_MAXINT);
+        record->details.event_table = CLAMP (sqlite3_column_int64 (stmt, 3), 0, G_MAXINT);
+        record->details.event_board = CLAMP (sqlite3_column_int64 (stmt, 4), 0, G_MAXINT);
+      }
+  }
+  if (!ok)
+    return FALSE;
+
+  g_free (record->details.notes);
+  record->details.notes = g_strdup (game->notes != NULL && *game->notes != '\0' ? game->notes : NULL);
+  g_free (record->details.place);
+  record->details.place = g_strdup (game->place != NULL && *game->place != '\0' ? game->place : NULL);
+  record->details.played_at = game->played_at;
+  record->king_and_knave = record->ruleset == LW_RULESET_GARWOLF && game->king_and_knave;
+  return TRUE;
+}
+
+/* Game @id in one read transaction (nested in one already open): as
+ * stored, or with its history attached (lw_store_load_game()). */
+static LwStoredGame *
+load_game (LwStore   *self,
+           gint64     id,
+           gboolean   with_history,
+           GError   **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+
+  if (!lw_store_begin_read (self, error))
+    return NULL;
+  game = read_game (self, id, error);
+  if (game == NULL || (with_history && !lw_store_attach_history (self, game, error)))
+    {
+      lw_store_rollback (self);
+      return NULL;
+    }
+  if (!lw_store_commit (self, error))
+    return NULL;
+  return g_steal_pointer (&game);
+}
+
+LwStoredGame *
+lw_store_load_game (LwStore  *self,
+                    gint64    id,
+                    GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return load_game (self, id, TRUE, error);
+}
+
+LwStoredGame *
+lw_store_load_game_as_stored (LwStore  *self,
+                              gint64    id,
+                              GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return load_game (self, id, FALSE, error);
+}
+
+GPtrArray *
+lw_store_list_games (LwStore  *self,
+                     GError  **error)
+{
+  g_autoptr (GPtrArray) games =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) lw_stored_game_free);
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!lw_store_begin_read (self, error))
+    return NULL;
+
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self, "SELECT id FROM games ORDER BY created DESC, id DESC", error);
+    gboolean has_row = FALSE;
+    gboolean ok = stmt != NULL;
+
+    while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+      {
+        gint64 id = sqlite3_column_int64 (stmt, 0);
+        g_array_append_val (ids, id);
+      }
+    if (!ok)
+      {
+        lw_store_rollback (self);
+        return NULL;
+      }
+  }
+
+  for (guint i = 0; i < ids->len; i++)
+    {
+      LwStoredGame *game = read_game (self, g_array_index (ids, gint64, i), error);
+
+      if (game != NULL && !lw_store_attach_history (self, game, error))
+        g_clear_pointer (&game, lw_stored_game_free);
+      if (game == NULL)
+        {
+          lw_store_rollback (self);
+          return NULL;
+        }
+      g_ptr_array_add (games, game);
+    }
+
+  if (!lw_store_commit (self, error))
+    return NULL;
+  return g_steal_pointer (&games);
+}
+
+void
+lw_game_summary_free (LwGameSummary *summary)
+{
+  if (summary == NULL)
+    return;
+  g_strfreev (summary->players);
+  g_free (summary);
+}
+
+GPtrArray *
+lw_store_list_game_summaries (LwStore  *self,
+                              GError  **error)
+{
+  g_autoptr (GPtrArray) summaries =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) lw_game_summary_free);
+  g_autoptr (GHashTable) by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr (GHashTable) names = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  gboolean has_row = FALSE;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  /* Flat queries (games, players, seats) in one read transaction: far quicker
+   * than a subquery per game. The rounds are not read at all (counting
+   * them for every game would cost more than the rest). */
+  if (!lw_store_begin_read (self, error))
+    return NULL;
+
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self, "SELECT id, created, ruleset, n_teams FROM games"
+                      " ORDER BY created DESC, id DESC", error);
+
+    ok = stmt != NULL;
+    while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+      {
+        LwGameSummary *summary = g_new0 (LwGameSummary, 1);
+
+        summary->id = sqlite3_column_int64 (stmt, 0);
+        summary->created = sqlite3_column_int64 (stmt, 1);
+        if (!lw_ruleset_from_string ((const char *) sqlite3_column_text (stmt, 2), &summary->ruleset))
+          summary->ruleset = LW_RULESET_LITTLE_WOLF;
+        summary->n_teams = (guint) CLAMP (sqlite3_column_int64 (stmt, 3), 0, LW_MAX_SEATS);
+        summary->players = g_new0 (char *, LW_MAX_SEATS + 1);
+        g_ptr_array_add (summaries, summary);
+        g_hash_table_insert (by_id, &summary->id, summary);
+      }
+  }
+
+  /* The names by ID, then the seats in their table's order: a join would
+   * go through the players' index and look up each seat's row again. */
+  if (ok)
+    {
+      g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "SELECT id, name FROM players", error);
+
+      ok = stmt != NULL;
+      while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+        {
+          gint64 *id = g_new (gint64, 1);
+
+          *id = sqlite3_column_int64 (stmt, 0);
+          g_hash_table_insert (names, id, g_strdup ((const char *) sqlite3_column_text (stmt, 1)));
+        }
+    }
+
+  if (ok)
+    {
+      g_autoptr (LwStoreStmt) stmt =
+        lw_store_stmt (self, "SELECT game, seat, player, team FROM game_seats", error);
+      LwGameSummary *summary = NULL;
+
+      ok = stmt != NULL;
+      while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+        {
+          gint64 game = sqlite3_column_int64 (stmt, 0);
+          gint64 seat = sqlite3_column_int64 (stmt, 1);
+          gint64 player = sqlite3_column_int64 (stmt, 2);
+
+          if (summary == NULL || summary->id != game)
+            summary = g_hash_table_lookup (by_id, &game);
+          if (summary == NULL || seat < 0 || seat >= LW_MAX_SEATS || summary->players[seat] != NULL)
+            continue;
+          summary->players[seat] = g_strdup (g_hash_table_lookup (names, &player));
+          summary->team_of[seat] = (int) CLAMP (sqlite3_column_int64 (stmt, 3), 0, LW_MAX_SEATS - 1);
+        }
+    }
+
+  if (!ok)
+    {
+      lw_store_rollback (self);
+      return NULL;
+    }
+  if (!lw_store_commit (self, error))
+    return NULL;
+
+  /* The seats are numbered 0, 1, 2…: the players end at the first gap. */
+  for (guint i = 0; i < summaries->len; i++)
+    {
+      LwGameSummary *summary = g_ptr_array_index (summaries, i);
+
+      while (summary->n_players < LW_MAX_SEATS && summary->players[summary->n_players] != NULL)
+        summary->n_players++;
+      for (guint seat = summary->n_players; seat < LW_MAX_SEATS; seat++)
+        g_clear_pointer (&summary->players[seat], g_free);
+    }
+
+  return g_steal_pointer (&summaries);
+}
+
+int
+lw_store_compare_names (gconstpointer a,
+                        gconstpointer b)
+{
+  const char *name_a = *(const char *const *) a;
+  const char *name_b = *(const char *const *) b;
+  g_autofree char *fold_a = g_utf8_casefold (name_a, -1);
+  g_autofree char *fold_b = g_utf8_casefold (name_b, -1);
+  int order = g_utf8_collate (fold_a, fold_b);
+
+  /* Names that differ only in case keep one order. */
+  return order != 0 ? order : strcmp (name_a, name_b);
+}
+
+char **
+lw_store_list_player_names (LwStore  *self,
+                            GError  **error)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (LwStoreStmt) stmt = NULL;
+  gboolean has_row = FALSE;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  /* Players of a stored game or event only: a name typed into an event
+   * that was deleted since is offered no more (it stays in
+   * lw_store_list_players(), to be deleted). */
+  stmt = lw_store_stmt (self,
+                   "SELECT name FROM players AS p WHERE"
+                   " EXISTS (SELECT 1 FROM game_seats WHERE player = p.id)"
+                   " OR EXISTS (SELECT 1 FROM seat_changes"
+                   "   WHERE old_player = p.id OR new_player = p.id)"
+                   " OR EXISTS (SELECT 1 FROM event_players WHERE player = p.id)", error);
+  ok = stmt != NULL;
+  while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+    g_ptr_array_add (names, g_strdup ((const char *) sqlite3_column_text (stmt, 0)));
+  if (!ok)
+    return NULL;
+
+  g_ptr_array_sort (names, lw_store_compare_names);
+  g_ptr_array_add (names, NULL);
+  return (char **) g_ptr_array_free (g_steal_pointer (&names), FALSE);
+}
+
+/* ------------------------------------------------------------------ */
+/* Many games at once                                                   */
+/* ------------------------------------------------------------------ */
+
+GArray *
+lw_store_add_games (LwStore    *self,
+                    GPtrArray  *records,
+                    GError    **error)
+{
+  g_autoptr (GArray) ids = NULL;
+  g_autoptr (GPtrArray) all_standings = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (records != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  /* The engine's verdict on every record first. */
+  all_standings = g_ptr_array_new_full (records->len, (GDestroyNotify) lw_standings_free);
+  for (guint i = 0; i < records->len; i++)
+    {
+      g_autoptr (GError) local_error = NULL;
+      LwStandings *standings = NULL;
+
+      if (lw_game_record_check_size (g_ptr_array_index (records, i), &local_error))
+        standings = lw_standings_compute (g_ptr_array_index (records, i), &local_error);
+
+      if (standings == NULL)
+        {
+          g_set_error (error, local_error->domain, local_error->code,
+                       "game %u: %s", i + 1, local_error->message);
+          return NULL;
+        }
+      g_ptr_array_add (all_standings, standings);
+    }
+
+  ids = g_array_sized_new (FALSE, FALSE, sizeof (gint64), records->len);
+  if (!lw_store_begin_write (self, error))
+    return NULL;
+  for (guint i = 0; i < records->len; i++)
+    {
+      gint64 id = lw_store_insert_game (self, g_ptr_array_index (records, i), 0, 0,
+                               g_ptr_array_index (all_standings, i), error);
+
+      if (id <= 0 || !set_record_extras (self, id, g_ptr_array_index (records, i), error))
+        {
+          lw_store_rollback (self);
+          return NULL;
+        }
+      g_array_append_val (ids, id);
+    }
+  if (!lw_store_commit (self, error))
+    return NULL;
+  return g_steal_pointer (&ids);
+}

@@ -1,0 +1,246 @@
+/* lw-store-locks.c — the rounds a director has locked against table
+ * entry from a phone (round_locks), the game's version, and a round
+ * entered from a phone stored under both checks (schema 6)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <sqlite3.h>
+
+#include "lw-store-private.h"
+
+static gboolean
+count_rounds (LwStore   *self,
+              gint64     id,
+              gboolean  *game_found,
+              gint64    *n_rounds,
+              GError   **error)
+{
+  g_autoptr (LwStoreStmt) stmt =
+    lw_store_stmt (self,
+                   "SELECT (SELECT count(*) FROM rounds WHERE game = ?1)"
+                   " FROM games WHERE id = ?1", error);
+
+  if (stmt == NULL
+      || !lw_store_bind_int (self, stmt, 1, id, error)
+      || !lw_store_step_row (self, stmt, game_found, error))
+    return FALSE;
+  *n_rounds = *game_found ? sqlite3_column_int64 (stmt, 0) : 0;
+  return TRUE;
+}
+
+gboolean
+lw_store_set_round_locked (LwStore   *self,
+                           gint64     id,
+                           guint      number,
+                           gboolean   locked,
+                           GError   **error)
+{
+  gboolean found = FALSE;
+  gint64 n_rounds = 0;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  if (!count_rounds (self, id, &found, &n_rounds, error))
+    goto fail;
+  if (!found)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+                   "no game with ID %" G_GINT64_FORMAT, id);
+      goto fail;
+    }
+  if (locked && (number < 1 || number > n_rounds))
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+                   "game %" G_GINT64_FORMAT " has no round %u", id, number);
+      goto fail;
+    }
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self,
+                     locked ? "INSERT OR IGNORE INTO round_locks (game, number, locked_at) VALUES (?, ?, ?)"
+                            : "DELETE FROM round_locks WHERE game = ? AND number = ?",
+                     error);
+
+    if (stmt == NULL
+        || !lw_store_bind_int (self, stmt, 1, id, error)
+        || !lw_store_bind_int (self, stmt, 2, number, error)
+        || (locked && !lw_store_bind_int (self, stmt, 3, g_get_real_time () / G_USEC_PER_SEC, error))
+        || !lw_store_step_done (self, stmt, error))
+      goto fail;
+  }
+  return lw_store_commit (self, error);
+
+fail:
+  lw_store_rollback (self);
+  return FALSE;
+}
+
+GArray *
+lw_store_list_locked_rounds (LwStore  *self,
+                             gint64    id,
+                             GError  **error)
+{
+  g_autoptr (LwStoreStmt) stmt = NULL;
+  g_autoptr (GArray) numbers = g_array_new (FALSE, FALSE, sizeof (guint));
+  gboolean has_row = FALSE;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  stmt = lw_store_stmt (self, "SELECT number FROM round_locks WHERE game = ? ORDER BY number", error);
+  if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
+    return NULL;
+  for (;;)
+    {
+      guint number;
+
+      if (!lw_store_step_row (self, stmt, &has_row, error))
+        return NULL;
+      if (!has_row)
+        break;
+      number = (guint) CLAMP (sqlite3_column_int64 (stmt, 0), 1, G_MAXINT);
+      g_array_append_val (numbers, number);
+    }
+  return g_steal_pointer (&numbers);
+}
+
+gboolean
+lw_store_is_round_locked (LwStore   *self,
+                          gint64     id,
+                          guint      number,
+                          gboolean  *locked,
+                          GError   **error)
+{
+  g_autoptr (LwStoreStmt) stmt = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (locked != NULL, FALSE);
+
+  *locked = FALSE;
+  stmt = lw_store_stmt (self, "SELECT 1 FROM round_locks WHERE game = ? AND number = ?", error);
+  return stmt != NULL
+         && lw_store_bind_int (self, stmt, 1, id, error)
+         && lw_store_bind_int (self, stmt, 2, number, error)
+         && lw_store_step_row (self, stmt, locked, error);
+}
+
+gboolean
+lw_store_get_game_version (LwStore  *self,
+                           gint64    id,
+                           gint64   *version,
+                           GError  **error)
+{
+  g_autoptr (LwStoreStmt) stmt = NULL;
+  gboolean found = FALSE;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (version != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  stmt = lw_store_stmt (self, "SELECT version FROM games WHERE id = ?", error);
+  if (stmt == NULL
+      || !lw_store_bind_int (self, stmt, 1, id, error)
+      || !lw_store_step_row (self, stmt, &found, error))
+    return FALSE;
+  if (!found)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+                   "no game with ID %" G_GINT64_FORMAT, id);
+      return FALSE;
+    }
+  *version = sqlite3_column_int64 (stmt, 0);
+  return TRUE;
+}
+
+gboolean
+lw_store_store_entered_round (LwStore        *self,
+                              gint64          id,
+                              guint           number,
+                              gboolean        correction,
+                              gint64          version,
+                              const LwRound  *round,
+                              GError        **error)
+{
+  gint64 now = 0;
+  gboolean locked = FALSE;
+  guint stored = 0;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (round != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* The checks and the write under one write lock: another program's
+   * change between them would otherwise be written over or doubled. */
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  if (!lw_store_get_game_version (self, id, &now, error))
+    goto fail;
+  if (now != version)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_CHANGED,
+                   "game %" G_GINT64_FORMAT " changed: it is at version %" G_GINT64_FORMAT
+                   ", not %" G_GINT64_FORMAT, id, now, version);
+      goto fail;
+    }
+  if (correction)
+    {
+      if (!lw_store_is_round_locked (self, id, number, &locked, error))
+        goto fail;
+      if (locked)
+        {
+          g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_LOCKED,
+                       "round %u of game %" G_GINT64_FORMAT " is locked by the director", number, id);
+          goto fail;
+        }
+      if (!lw_store_replace_round (self, id, number, round, error))
+        goto fail;
+    }
+  else
+    {
+      if (!lw_store_append_round_numbered (self, id, round, &stored, error))
+        goto fail;
+      if (stored != number)
+        {
+          g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_CHANGED,
+                       "game %" G_GINT64_FORMAT ": round %u would be stored as round %u", id, number, stored);
+          goto fail;
+        }
+    }
+  return lw_store_commit (self, error);
+
+fail:
+  lw_store_rollback (self);
+  return FALSE;
+}
+
+gboolean
+lw_store_round_locks_edited (LwStore     *self,
+                             gint64       id,
+                             LwEditKind   kind,
+                             guint        number,
+                             GError     **error)
+{
+  /* A director's lock stays with its round, or goes with it. Two steps
+   * keep (game, number) unique at every row. */
+  switch (kind)
+    {
+    case LW_EDIT_INSERT:
+      return lw_store_run2 (self, "UPDATE round_locks SET number = number + 1000000"
+                                  " WHERE game = ?1 AND number >= ?2", id, number, error)
+             && lw_store_run2 (self, "UPDATE round_locks SET number = number - 999999"
+                                     " WHERE game = ?1 AND number > ?2", id, 1000000, error);
+    case LW_EDIT_DELETE:
+      return lw_store_run2 (self, "DELETE FROM round_locks WHERE game = ?1 AND number = ?2",
+                            id, number, error)
+             && lw_store_run2 (self, "UPDATE round_locks SET number = number + 1000000"
+                                     " WHERE game = ?1 AND number > ?2", id, number, error)
+             && lw_store_run2 (self, "UPDATE round_locks SET number = number - 1000001"
+                                     " WHERE game = ?1 AND number > ?2", id, 1000000, error);
+    case LW_EDIT_REPLACE:
+    default:
+      return TRUE;
+    }
+}

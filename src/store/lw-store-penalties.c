@@ -1,0 +1,209 @@
+/* lw-store-penalties.c — penalties noted as they happen, before their
+ * round is stored, and the notes of stored ones
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <json-glib/json-glib.h>
+
+#include "lw-json-text.h"
+#include "lw-store-private.h"
+
+/* ------------------------------------------------------------------ */
+/* Penalties noted as they happen                                       */
+/* ------------------------------------------------------------------ */
+
+gint64
+lw_store_add_pending_penalty (LwStore        *self,
+                              gint64          id,
+                              int             seat,
+                              LwPenaltyKind   kind,
+                              const char     *note,
+                              GError        **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autofree char *clean = NULL;
+  gint64 penalty_id = 0;
+
+  g_return_val_if_fail (LW_IS_STORE (self), 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  /* GAME-RECORD.md "Names": notes */
+  if (note != NULL && (note = clean = lw_notes_normalize (note, "the penalty's note", error)) == NULL)
+    return 0;
+  if (!lw_store_begin_write (self, error))
+    return 0;
+  game = lw_store_load_game_as_stored (self, id, error);
+  if (game == NULL)
+    goto failed;
+  if (game->record->ruleset != LW_RULESET_LITTLE_WOLF)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                   "game %" G_GINT64_FORMAT ": Garwolf has no in-round penalties", id);
+      goto failed;
+    }
+  if (seat < 0 || seat >= (int) game->record->n_players)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                   "seat %d: the game has %u seats", seat, game->record->n_players);
+      goto failed;
+    }
+
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self, "INSERT INTO pending_penalties (game, seat, kind, note, noted_at)"
+                      " VALUES (?, ?, ?, ?, ?)", error);
+
+    if (stmt == NULL
+        || !lw_store_bind_int (self, stmt, 1, id, error)
+        || !lw_store_bind_int (self, stmt, 2, seat, error)
+        || !lw_store_bind_text (self, stmt, 3, lw_store_penalty_kind_to_string (kind), error)
+        || !lw_store_bind_text (self, stmt, 4, note, error)
+        || !lw_store_bind_int (self, stmt, 5, g_get_real_time () / G_USEC_PER_SEC, error)
+        || !lw_store_step_done (self, stmt, error))
+      goto failed;
+    penalty_id = sqlite3_last_insert_rowid (self->db);
+  }
+
+  if (!lw_store_commit (self, error))
+    goto failed;
+  return penalty_id;
+
+failed:
+  lw_store_rollback (self);
+  return 0;
+}
+
+GPtrArray *
+lw_store_list_pending_penalties (LwStore  *self,
+                                 gint64    id,
+                                 GError  **error)
+{
+  g_autoptr (GPtrArray) penalties =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) lw_stored_penalty_free);
+  g_autoptr (LwStoreStmt) stmt = NULL;
+  gboolean has_row = FALSE;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  stmt = lw_store_stmt (self, "SELECT id, seat, kind, note, noted_at FROM pending_penalties"
+                         " WHERE game = ? ORDER BY id", error);
+  ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, id, error);
+  while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+    {
+      LwStoredPenalty *penalty = g_new0 (LwStoredPenalty, 1);
+
+      penalty->id = sqlite3_column_int64 (stmt, 0);
+      penalty->ordinal = penalties->len;
+      penalty->seat = sqlite3_column_int (stmt, 1);
+      lw_store_penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 2), &penalty->kind);
+      penalty->note = g_strdup ((const char *) sqlite3_column_text (stmt, 3));
+      penalty->time = sqlite3_column_int64 (stmt, 4);
+      g_ptr_array_add (penalties, penalty);
+    }
+  return ok ? g_steal_pointer (&penalties) : NULL;
+}
+
+gboolean
+lw_store_remove_pending_penalty (LwStore  *self,
+                                 gint64    penalty_id,
+                                 GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  if (!lw_store_run2 (self, "DELETE FROM pending_penalties WHERE id = ?1 AND ?2 = ?2", penalty_id, 0, error))
+    goto failed;
+  if (sqlite3_changes (self->db) == 0)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+                   "no pending penalty with ID %" G_GINT64_FORMAT, penalty_id);
+      goto failed;
+    }
+  return lw_store_commit (self, error);
+
+failed:
+  lw_store_rollback (self);
+  return FALSE;
+}
+
+GPtrArray *
+lw_store_list_penalties (LwStore  *self,
+                         gint64    id,
+                         GError  **error)
+{
+  g_autoptr (GPtrArray) penalties =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) lw_stored_penalty_free);
+  g_autoptr (LwStoreStmt) stmt = NULL;
+  gboolean has_row = FALSE;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  stmt = lw_store_stmt (self,
+                   "SELECT r.number, p.ordinal, p.seat, p.kind, p.note, coalesce (p.noted_at, 0)"
+                   " FROM penalties AS p JOIN rounds AS r ON r.id = p.round"
+                   " WHERE r.game = ? ORDER BY r.number, p.ordinal", error);
+  ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, id, error);
+  while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+    {
+      LwStoredPenalty *penalty = g_new0 (LwStoredPenalty, 1);
+
+      penalty->round = (guint) sqlite3_column_int (stmt, 0);
+      penalty->ordinal = (guint) sqlite3_column_int (stmt, 1);
+      penalty->seat = sqlite3_column_int (stmt, 2);
+      lw_store_penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 3), &penalty->kind);
+      penalty->note = g_strdup ((const char *) sqlite3_column_text (stmt, 4));
+      penalty->time = sqlite3_column_int64 (stmt, 5);
+      g_ptr_array_add (penalties, penalty);
+    }
+  return ok ? g_steal_pointer (&penalties) : NULL;
+}
+
+gboolean
+lw_store_set_penalty_note (LwStore     *self,
+                           gint64       id,
+                           guint        round,
+                           guint        ordinal,
+                           const char  *note,
+                           GError     **error)
+{
+  g_autoptr (LwStoreStmt) stmt = NULL;
+  g_autofree char *clean = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* GAME-RECORD.md "Names": notes */
+  if (note != NULL && (note = clean = lw_notes_normalize (note, "the penalty's note", error)) == NULL)
+    return FALSE;
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  stmt = lw_store_stmt (self, "UPDATE penalties SET note = ? WHERE ordinal = ? AND round ="
+                         " (SELECT id FROM rounds WHERE game = ? AND number = ?)", error);
+  if (stmt == NULL
+      || !lw_store_bind_text (self, stmt, 1, note, error)
+      || !lw_store_bind_int (self, stmt, 2, ordinal, error)
+      || !lw_store_bind_int (self, stmt, 3, id, error)
+      || !lw_store_bind_int (self, stmt, 4, round, error)
+      || !lw_store_step_done (self, stmt, error))
+    goto failed;
+  if (sqlite3_changes (self->db) == 0)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+                   "game %" G_GINT64_FORMAT ", round %u: no penalty %u", id, round, ordinal + 1);
+      goto failed;
+    }
+  g_clear_pointer (&stmt, lw_store_stmt_release);
+  return lw_store_commit (self, error);
+
+failed:
+  lw_store_rollback (self);
+  return FALSE;
+}

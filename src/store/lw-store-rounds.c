@@ -1,0 +1,567 @@
+/* lw-store-rounds.c — a game's rounds: corrected, inserted and deleted
+ * through the edit log, appended and removed as they are played
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <json-glib/json-glib.h>
+
+#include "lw-json-text.h"
+#include "lw-store-private.h"
+
+/* ------------------------------------------------------------------ */
+/* The edit log                                                         */
+/* ------------------------------------------------------------------ */
+
+void
+lw_edit_entry_free (LwEditEntry *entry)
+{
+  if (entry == NULL)
+    return;
+  g_free (entry->kind);
+  g_free (entry->old_json);
+  g_free (entry->new_json);
+  g_free (entry);
+}
+
+void
+lw_stored_penalty_free (LwStoredPenalty *penalty)
+{
+  if (penalty == NULL)
+    return;
+  g_free (penalty->note);
+  g_free (penalty);
+}
+
+/* Appends one entry to the log; inside a transaction. */
+gboolean
+lw_store_log_edit (LwStore     *self,
+                   gint64       game_id,
+                   const char  *kind,
+                   guint        number,
+                   const char  *old_json,
+                   const char  *new_json,
+                   GError     **error)
+{
+  g_autoptr (LwStoreStmt) stmt =
+    lw_store_stmt (self,
+              "INSERT INTO edits (game, at, kind, number, old, new) VALUES (?, ?, ?, ?, ?, ?)",
+              error);
+
+  return stmt != NULL
+         && lw_store_bind_int (self, stmt, 1, game_id, error)
+         && lw_store_bind_int (self, stmt, 2, g_get_real_time (), error)
+         && lw_store_bind_text (self, stmt, 3, kind, error)
+         && lw_store_bind_int (self, stmt, 4, number, error)
+         && lw_store_bind_text (self, stmt, 5, old_json, error)
+         && lw_store_bind_text (self, stmt, 6, new_json, error)
+         && lw_store_step_done (self, stmt, error);
+}
+
+gboolean
+lw_store_round_id_of (LwStore  *self,
+                      gint64    game_id,
+                      guint     number,
+                      gint64   *round_id,
+                      GError  **error)
+{
+  g_autoptr (LwStoreStmt) stmt =
+    lw_store_stmt (self, "SELECT id FROM rounds WHERE game = ? AND number = ?", error);
+  gboolean has_row;
+
+  if (stmt == NULL
+      || !lw_store_bind_int (self, stmt, 1, game_id, error)
+      || !lw_store_bind_int (self, stmt, 2, number, error)
+      || !lw_store_step_row (self, stmt, &has_row, error))
+    return FALSE;
+  if (!has_row)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+                   "game %" G_GINT64_FORMAT ": no round %u", game_id, number);
+      return FALSE;
+    }
+  *round_id = sqlite3_column_int64 (stmt, 0);
+  return TRUE;
+}
+
+/* Sets a stored penalty's note and time (NULL / 0 for none). */
+gboolean
+lw_store_write_penalty_note (LwStore     *self,
+                             gint64       round_id,
+                             guint        ordinal,
+                             const char  *note,
+                             gint64       time,
+                             GError     **error)
+{
+  g_autoptr (LwStoreStmt) stmt =
+    lw_store_stmt (self, "UPDATE penalties SET note = ?, noted_at = ? WHERE round = ? AND ordinal = ?",
+              error);
+
+  if (stmt == NULL || !lw_store_bind_text (self, stmt, 1, note, error)
+      || !(time > 0 ? lw_store_bind_int (self, stmt, 2, time, error)
+                    : lw_store_bind_null (self, stmt, 2, error)))
+    return FALSE;
+  return lw_store_bind_int (self, stmt, 3, round_id, error)
+         && lw_store_bind_int (self, stmt, 4, ordinal, error)
+         && lw_store_step_done (self, stmt, error);
+}
+
+/* The notes of one stored round's penalties, by ordinal. */
+static GPtrArray *
+round_penalty_notes (LwStore  *self,
+                     gint64    round_id,
+                     GError  **error)
+{
+  g_autoptr (GPtrArray) notes =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) lw_stored_penalty_free);
+  g_autoptr (LwStoreStmt) stmt =
+    lw_store_stmt (self,
+              "SELECT ordinal, seat, kind, note, coalesce (noted_at, 0) FROM penalties"
+              " WHERE round = ? ORDER BY ordinal", error);
+  gboolean has_row = FALSE;
+  gboolean ok;
+
+  ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, round_id, error);
+  while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+    {
+      LwStoredPenalty *penalty = g_new0 (LwStoredPenalty, 1);
+
+      penalty->ordinal = (guint) sqlite3_column_int (stmt, 0);
+      penalty->seat = sqlite3_column_int (stmt, 1);
+      lw_store_penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 2), &penalty->kind);
+      penalty->note = g_strdup ((const char *) sqlite3_column_text (stmt, 3));
+      penalty->time = sqlite3_column_int64 (stmt, 4);
+      g_ptr_array_add (notes, penalty);
+    }
+  return ok ? g_steal_pointer (&notes) : NULL;
+}
+
+/* Writes what lw_edit_apply() worked out for game @id; inside a write
+ * transaction, @game loaded in it. */
+static gboolean
+write_edit (LwStore             *self,
+            gint64               id,
+            const LwEdit        *edit,
+            const LwEditResult  *result,
+            GError             **error)
+{
+  const LwGameRecord *record = result->record;
+  guint number = edit->number;
+
+  switch (edit->kind)
+    {
+    case LW_EDIT_REPLACE:
+      {
+        g_autoptr (GPtrArray) notes = NULL;
+        const LwRound *round = g_ptr_array_index (record->rounds, number - 1);
+        gint64 round_id;
+
+        /* Keep the notes of penalties that stay where they were. */
+        /* Facts corrected by hand: the round's log no longer gives them. */
+        if (!lw_store_round_id_of (self, id, number, &round_id, error)
+            || (notes = round_penalty_notes (self, round_id, error)) == NULL
+            || !lw_store_round_logs_edited (self, id, LW_EDIT_REPLACE, number, error)
+            || !lw_store_run2 (self, "DELETE FROM rounds WHERE game = ?1 AND number = ?2", id, number, error)
+            || !lw_store_write_round (self, id, record, number, round, &round_id, error))
+          return FALSE;
+        for (guint i = 0; i < notes->len; i++)
+          {
+            const LwStoredPenalty *old = g_ptr_array_index (notes, i);
+            const LwPenalty *now;
+
+            if (old->ordinal >= round->penalties->len || (old->note == NULL && old->time == 0))
+              continue;
+            now = &g_array_index (round->penalties, LwPenalty, old->ordinal);
+            if (now->seat == old->seat && now->kind == old->kind
+                && !lw_store_write_penalty_note (self, round_id, old->ordinal, old->note, old->time, error))
+              return FALSE;
+          }
+        break;
+      }
+
+    case LW_EDIT_INSERT:
+      /* Two steps keep (game, number) unique at every row. */
+      if (!lw_store_run2 (self, "UPDATE rounds SET number = number + 1000000"
+                       " WHERE game = ?1 AND number >= ?2", id, number, error)
+          || !lw_store_run2 (self, "UPDATE rounds SET number = number - 999999"
+                          " WHERE game = ?1 AND number > ?2", id, 1000000, error)
+          || !lw_store_write_round (self, id, record, number,
+                            g_ptr_array_index (record->rounds, number - 1), NULL, error)
+          || !lw_store_round_logs_edited (self, id, LW_EDIT_INSERT, number, error)
+          || !lw_store_seat_changes_edited (self, id, LW_EDIT_INSERT, number, error)
+          || !lw_store_round_locks_edited (self, id, LW_EDIT_INSERT, number, error))
+        return FALSE;
+      break;
+
+    case LW_EDIT_DELETE:
+    default:
+      if (!lw_store_run2 (self, "DELETE FROM rounds WHERE game = ?1 AND number = ?2", id, number, error)
+          || !lw_store_run2 (self, "UPDATE rounds SET number = number + 1000000"
+                          " WHERE game = ?1 AND number > ?2", id, number, error)
+          || !lw_store_run2 (self, "UPDATE rounds SET number = number - 1000001"
+                          " WHERE game = ?1 AND number > ?2", id, 1000000, error)
+          || !lw_store_round_logs_edited (self, id, LW_EDIT_DELETE, number, error)
+          || !lw_store_seat_changes_edited (self, id, LW_EDIT_DELETE, number, error)
+          || !lw_store_round_locks_edited (self, id, LW_EDIT_DELETE, number, error))
+        return FALSE;
+      break;
+    }
+
+  /* Later dealer checks that follow the new rotation. */
+  for (guint i = 0; i < result->dealers_rewritten->len; i++)
+    {
+      guint later = g_array_index (result->dealers_rewritten, guint, i);
+      const LwRound *round = g_ptr_array_index (record->rounds, later - 1);
+      g_autoptr (LwStoreStmt) stmt =
+        lw_store_stmt (self, "UPDATE rounds SET dealer = ? WHERE game = ? AND number = ?", error);
+
+      /* A log dealt by another seat no longer gives the round. */
+      if (stmt == NULL
+          || !lw_store_bind_int (self, stmt, 1, round->dealer, error)
+          || !lw_store_bind_int (self, stmt, 2, id, error)
+          || !lw_store_bind_int (self, stmt, 3, later, error)
+          || !lw_store_step_done (self, stmt, error)
+          || !lw_store_round_logs_edited (self, id, LW_EDIT_REPLACE, later, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* What every change to a game's rounds ends with, in its transaction:
+ * the result cache's row, and a finished game kept for an event's table
+ * linked as the table's result (lw_store_link_finished_game()). */
+gboolean
+lw_store_rounds_changed (LwStore             *self,
+                         gint64               id,
+                         const LwGameRecord  *record,
+                         const LwStandings   *standings,
+                         GError             **error)
+{
+  return lw_store_cache_result (self, id, record, standings, error)
+         && lw_store_link_finished_game (self, id, record, standings, error);
+}
+
+/* lw_store_rounds_changed() for game @id as it is now stored (after an undo);
+ * nothing for a game that is not there. */
+gboolean
+lw_store_rounds_changed_of (LwStore  *self,
+                            gint64    id,
+                            GError  **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwStandings) standings = NULL;
+  g_autoptr (GError) local_error = NULL;
+
+  if (!lw_store_cache_result_of (self, id, error))
+    return FALSE;
+  game = lw_store_load_game_as_stored (self, id, &local_error);
+  if (game == NULL)
+    {
+      if (g_error_matches (local_error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND))
+        return TRUE;
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  /* A game that does not replay is no table's result. */
+  standings = lw_standings_compute (game->record, NULL);
+  return standings == NULL
+         || lw_store_link_finished_game (self, id, game->record, standings, error);
+}
+
+/* An edit of game @id's rounds, checked by the engine first, in its own
+ * transaction (nested in one already open). Logged as @log_kind unless
+ * that is NULL (an undo). */
+gboolean
+lw_store_edit_rounds (LwStore       *self,
+                      gint64         id,
+                      const LwEdit  *edit,
+                      const char    *log_kind,
+                      GError       **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwEditResult) result = NULL;
+  g_autofree char *old_json = NULL;
+  g_autofree char *new_json = NULL;
+
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  game = lw_store_load_game_as_stored (self, id, error);
+  if (game == NULL)
+    goto fail;
+  result = lw_edit_apply (game->record, edit, error);
+  if (result == NULL)
+    goto fail;
+
+  if (edit->kind != LW_EDIT_INSERT)
+    old_json = lw_round_to_json (game->record, g_ptr_array_index (game->record->rounds,
+                                                                  edit->number - 1));
+  if (edit->kind != LW_EDIT_DELETE)
+    new_json = lw_round_to_json (result->record, g_ptr_array_index (result->record->rounds,
+                                                                    edit->number - 1));
+
+  /* An undo (no log_kind) marks its entry undone afterwards, and its
+   * caller writes the result cache then. */
+  if (!write_edit (self, id, edit, result, error)
+      || (log_kind != NULL
+          && (!lw_store_log_edit (self, id, log_kind, edit->number, old_json, new_json, error)
+              || !lw_store_rounds_changed (self, id, result->record, result->standings, error))))
+    goto fail;
+  return lw_store_commit (self, error);
+
+fail:
+  lw_store_rollback (self);
+  return FALSE;
+}
+
+static gboolean
+edit_rounds (LwStore        *self,
+             gint64          id,
+             LwEditKind      kind,
+             guint           number,
+             const LwRound  *round,
+             GError        **error)
+{
+  LwEdit edit = { kind, number, round };
+
+  return lw_store_edit_rounds (self, id, &edit, lw_edit_kind_to_string (kind), error);
+}
+
+gboolean
+lw_store_replace_round (LwStore        *self,
+                        gint64          id,
+                        guint           number,
+                        const LwRound  *round,
+                        GError        **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (round != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return edit_rounds (self, id, LW_EDIT_REPLACE, number, round, error);
+}
+
+gboolean
+lw_store_insert_round (LwStore        *self,
+                       gint64          id,
+                       guint           number,
+                       const LwRound  *round,
+                       GError        **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (round != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return edit_rounds (self, id, LW_EDIT_INSERT, number, round, error);
+}
+
+gboolean
+lw_store_delete_round (LwStore  *self,
+                       gint64    id,
+                       guint     number,
+                       GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return edit_rounds (self, id, LW_EDIT_DELETE, number, NULL, error);
+}
+
+GPtrArray *
+lw_store_list_edits (LwStore  *self,
+                     gint64    id,
+                     GError  **error)
+{
+  g_autoptr (GPtrArray) entries =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) lw_edit_entry_free);
+  g_autoptr (LwStoreStmt) stmt = NULL;
+  gboolean has_row = FALSE;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  stmt = lw_store_stmt (self,
+                   "SELECT id, game, at, kind, number, old, new, coalesce (undone_at, 0)"
+                   " FROM edits WHERE game = ? ORDER BY id", error);
+  ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, id, error);
+  while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+    {
+      LwEditEntry *entry = g_new0 (LwEditEntry, 1);
+
+      entry->id = sqlite3_column_int64 (stmt, 0);
+      entry->game = sqlite3_column_int64 (stmt, 1);
+      entry->time = sqlite3_column_int64 (stmt, 2);
+      entry->kind = g_strdup ((const char *) sqlite3_column_text (stmt, 3));
+      entry->number = (guint) sqlite3_column_int (stmt, 4);
+      entry->old_json = g_strdup ((const char *) sqlite3_column_text (stmt, 5));
+      entry->new_json = g_strdup ((const char *) sqlite3_column_text (stmt, 6));
+      entry->undone = sqlite3_column_int64 (stmt, 7);
+      g_ptr_array_add (entries, entry);
+    }
+  return ok ? g_steal_pointer (&entries) : NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Appending and removing rounds as they are played                     */
+/* ------------------------------------------------------------------ */
+
+/* Gives the round's penalties the notes of the matching pending ones,
+ * then clears the game's pending penalties; inside a transaction. */
+static gboolean
+take_pending_penalties (LwStore        *self,
+                        gint64          game_id,
+                        gint64          round_id,
+                        const LwRound  *round,
+                        GError        **error)
+{
+  g_autoptr (GPtrArray) pending = NULL;
+  g_autofree gboolean *used = NULL;
+
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self, "SELECT seat, kind, note, noted_at FROM pending_penalties"
+                      " WHERE game = ? ORDER BY id", error);
+    gboolean has_row = FALSE;
+    gboolean ok;
+
+    pending = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_stored_penalty_free);
+    ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, game_id, error);
+    while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+      {
+        LwStoredPenalty *penalty = g_new0 (LwStoredPenalty, 1);
+
+        penalty->seat = sqlite3_column_int (stmt, 0);
+        lw_store_penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 1), &penalty->kind);
+        penalty->note = g_strdup ((const char *) sqlite3_column_text (stmt, 2));
+        penalty->time = sqlite3_column_int64 (stmt, 3);
+        g_ptr_array_add (pending, penalty);
+      }
+    if (!ok)
+      return FALSE;
+  }
+
+  used = g_new0 (gboolean, pending->len + 1);
+  for (guint i = 0; i < round->penalties->len; i++)
+    {
+      const LwPenalty *penalty = &g_array_index (round->penalties, LwPenalty, i);
+
+      for (guint j = 0; j < pending->len; j++)
+        {
+          const LwStoredPenalty *noted = g_ptr_array_index (pending, j);
+
+          if (used[j] || noted->seat != penalty->seat || noted->kind != penalty->kind)
+            continue;
+          used[j] = TRUE;
+          if (!lw_store_write_penalty_note (self, round_id, i, noted->note, noted->time, error))
+            return FALSE;
+          break;
+        }
+    }
+
+  return lw_store_run2 (self, "DELETE FROM pending_penalties WHERE game = ?1 AND ?2 = ?2",
+               game_id, 0, error);
+}
+
+gboolean
+lw_store_append_round_numbered (LwStore        *self,
+                                gint64          id,
+                                const LwRound  *round,
+                                guint          *number,
+                                GError        **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwStandings) standings = NULL;
+  g_autofree char *json = NULL;
+  gint64 round_id = 0;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (round != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* Hold the write lock from reading the game to storing the round, so
+   * the replay checks the rounds that the new one really follows. */
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  game = lw_store_load_game_as_stored (self, id, error);
+  if (game == NULL)
+    goto fail;
+
+  g_ptr_array_add (game->record->rounds, lw_round_copy (round));
+  if (!lw_game_record_check_size (game->record, error))
+    goto fail;
+  standings = lw_standings_compute (game->record, error);
+  if (standings == NULL)
+    goto fail;
+
+  json = lw_round_to_json (game->record, round);
+  if (!lw_store_write_round (self, id, game->record, game->record->rounds->len, round, &round_id, error)
+      || !take_pending_penalties (self, id, round_id, round, error)
+      || !lw_store_log_edit (self, id, "append_round", game->record->rounds->len, NULL, json, error)
+      || !lw_store_rounds_changed (self, id, game->record, standings, error))
+    goto fail;
+  if (!lw_store_commit (self, error))
+    return FALSE;
+  if (number != NULL)
+    *number = game->record->rounds->len;
+  return TRUE;
+
+fail:
+  lw_store_rollback (self);
+  return FALSE;
+}
+
+gboolean
+lw_store_append_round (LwStore        *self,
+                       gint64          id,
+                       const LwRound  *round,
+                       GError        **error)
+{
+  return lw_store_append_round_numbered (self, id, round, NULL, error);
+}
+
+gboolean
+lw_store_remove_last_round (LwStore  *self,
+                            gint64    id,
+                            GError  **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+  guint last;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+
+  game = lw_store_load_game_as_stored (self, id, error);
+  if (game == NULL)
+    goto failed;
+  last = game->record->rounds->len;
+
+  if (last > 0)
+    {
+      /* The round's seats and penalties go with it (ON DELETE CASCADE). */
+      g_autofree char *json =
+        lw_round_to_json (game->record, g_ptr_array_index (game->record->rounds, last - 1));
+
+      if (!lw_store_run2 (self, "DELETE FROM rounds WHERE game = ?1 AND number = ?2", id, last, error)
+          || !lw_store_run2 (self, "DELETE FROM virtual_round_logs WHERE game = ?1 AND number = ?2",
+                    id, last, error)
+          || !lw_store_run2 (self, "DELETE FROM round_locks WHERE game = ?1 AND number = ?2",
+                    id, last, error)
+          || !lw_store_log_edit (self, id, "delete_round", last, json, NULL, error))
+        goto failed;
+      g_ptr_array_set_size (game->record->rounds, last - 1);
+      if (!lw_store_cache_result (self, id, game->record, NULL, error))
+        goto failed;
+    }
+
+  if (!lw_store_commit (self, error))
+    goto failed;
+  return TRUE;
+
+failed:
+  lw_store_rollback (self);
+  return FALSE;
+}

@@ -1,0 +1,817 @@
+/* lw-store-schema.c — the schema: every version, its migrations, and
+ * whose file it is (application_id, the tables each version has)
+ *
+ * One connection per LwStore. Prepared statements are kept for the life of
+ * the connection and reset after each use; every value is bound, never
+ * written into SQL text. Every write runs in one BEGIN IMMEDIATE transaction
+ * that is rolled back on any error, and every read of more than one
+ * statement runs in one read transaction, so it sees one state of the file.
+ *
+ * The schema (version 10, PRAGMA user_version):
+ *
+ *   players      a person who sat at a game, by name
+ *   games        the setup of a game: ruleset, rules, first dealer, sides
+ *   game_seats   who sat in each seat of a game, and on which side
+ *   rounds       a round's facts that are not per seat
+ *   round_seats  a round's facts per seat (cards, Den cards, Garwolf counts,
+ *                unpegged); a void round has none
+ *   penalties    a round's in-round penalties, in the order they happened
+ *                (version 2: a note and the time it was noted, both
+ *                nullable: rows of version 1 have neither)
+ *
+ * Added in version 2:
+ *   games.notes, games.played_at, games.place   details of a game
+ *   pending_penalties  penalties noted during the round being played,
+ *                before the round is stored
+ *   seat_changes  substitutes: from which round a seat changed hands,
+ *                 and who sat there before (game_seats holds who sits now)
+ *   edits         the edit log: every change to a game, old and new facts
+ *                 as JSON; no foreign key, so that a deleted game's log
+ *                 (with the copy that brings it back) stays
+ *
+ * Added in version 3:
+ *   games.king_and_knave  Garwolf's King and Knave house rule (SCORING G3)
+ *                 is played; 0 or 1. Not part of the game record (its JSON
+ *                 format has no such key): it lives in the store only.
+ *
+ * Added in version 4 (events, lw-store-events.c):
+ *   events         a tournament: name, format, table size, rounds (0: the
+ *                  format's default), event points, the pairing seed
+ *   event_players  its entrants in registration order (entrant 0, 1, …),
+ *                  each a player, with check-in/drop status and the first
+ *                  round they could play
+ *   event_rounds   the rounds paired
+ *   event_byes     who sat out with a bye in a round
+ *   event_tables   a round's tables: first dealer, and the result: a
+ *                  stored game (games.id; set to NULL when the game is
+ *                  deleted) or paper = 1 with event_seats.paper_score
+ *   event_seats    who sits in each seat, and the paper score
+ * Event points, standings and ratings are never stored: the engine
+ * derives them (lw-event.h, lw-rating.h).
+ *
+ * Added in version 5 (the virtual table, lw-store-table.c):
+ *   virtual_tables  a game played at the virtual table: who sits where
+ *                  (person or computer, its level) and the game's seed as
+ *                  JSON, and the round in progress (the table's JSON: its
+ *                  deal and action log) with the game's round number it
+ *                  deals; NULL between rounds. The finished rounds are the
+ *                  game's rounds, as for any game.
+ *
+ * Added in version 6 (replays, lw-store-table.c; table entry,
+ * lw-store-locks.c and lw-store-event-tables.c; tie-breaks,
+ * lw-store-events.c):
+ *   virtual_round_logs  the action log (the table's JSON) of each round
+ *                  played to its end at the virtual table, by the game's
+ *                  round number; renumbered with the rounds, and dropped
+ *                  when its round is deleted or its facts are corrected by
+ *                  hand (the log would no longer give them).
+ *   round_locks   rounds the director has locked: table entry from a
+ *                 phone can no longer correct them (the app still can);
+ *                 kept by round number
+ *   event_table_games  the scorekeeper game kept for an event's table
+ *                 while it is being played (event_tables.game is set only
+ *                 once the game is finished and its result counts)
+ *
+ * Added in version 7 (the result cache, lw-store-results.c):
+ *   games.version  the game's version (lw_store_get_game_version()): the
+ *                 number of its edit log entries plus those undone, kept
+ *                 by triggers on the edit log, so that every change to the
+ *                 game makes it grow (a restored game takes it back from
+ *                 its log)
+ *   game_result_cache  a cache, never the truth: each game's final result
+ *                 as the engine's replay of its rounds gave it at a
+ *                 version of the game (the seats' players and sides, the
+ *                 final scores, finished, winner, skunk, rated). A row
+ *                 whose version is not the game's is stale and is
+ *                 recomputed from the rounds; every write to a game
+ *                 writes its row again in the same transaction. Dropping
+ *                 every row loses nothing.
+ *
+ * Version 8 (the names rule, GAME-RECORD.md "Names"; lw-store-names.c):
+ *   edits.kind may be 'rename': a stored name that broke the names rule
+ *                 (a player's, an event's, a place) or notes that broke the
+ *                 notes rule, renamed once by the migration; old and new
+ *                 are {"what": "player" | "event" | "place" | "notes",
+ *                 "id", "text" (the old text cut to 200 characters),
+ *                 ("length": its length when cut)}. Not undone by Undo.
+ *
+ * Version 9 (game record version 2, GAME-RECORD.md "Identity"):
+ *   games.uuid    the game's stable identity, a lowercase UUID, given when
+ *                 the game is created (or kept from the record imported)
+ *                 and written by export as the record's "id"; unique
+ *   games.body_hash  for an imported game, lw_game_record_body_hash() of
+ *                 the record it came from (NULL otherwise): the same
+ *                 players and rounds imported again are a duplicate
+ *
+ * Version 10 (lw-store-events.c):
+ *   events.seeding  how round 1 of a single elimination is seeded,
+ *                 'registration' (the default, as before) or 'rating'
+ *                 (LwEventConfig.seeding): chosen when the event is made
+ *
+ * Version 11 (lw-store-games.c):
+ *   games.event_name, games.event_round, games.event_table,
+ *   games.event_board  the event a record's details name (GAME-RECORD.md
+ *                 details.event: informative, not a link to an event of
+ *                 this database); NULL and 0 when not given
+ *
+ * Scores, status and winners are never stored as the truth: they are the
+ * engine's replay of the stored rounds (lw_standings_compute()); the
+ * result cache only keeps the last replay for the version it was made at.
+ *
+ * Whose file it is (PRAGMA application_id): LW_STORE_APPLICATION_ID,
+ * 0x4C574F4C ("LWOL"), set when the database is created. A file with
+ * another application_id belongs to another program; one with 0 (made
+ * before the ID was set, or by another program) is ours only when its
+ * tables, indexes, triggers and columns are exactly those our migrations
+ * give for its user_version; it then gets the ID. Anything else is
+ * refused before anything is written (no backup, no WAL, no migration).
+ *
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "lw-store-private.h"
+
+/* PRAGMA application_id of a Little Wolf database: "LWOL". */
+#define LW_STORE_APPLICATION_ID 0x4C574F4C
+G_STATIC_ASSERT (LW_STORE_APPLICATION_ID == 1280790348);  /* the PRAGMA below */
+
+/* ------------------------------------------------------------------ */
+/* The schema and its migrations                                        */
+/* ------------------------------------------------------------------ */
+
+/* The triggers that keep games.version from the edit log (schema 7), made
+ * again when schema 8 makes the edit log again. */
+#define EDITS_VERSION_TRIGGERS \
+  "CREATE TRIGGER edits_insert_version AFTER INSERT ON edits BEGIN" \
+  "  UPDATE games SET version = version + 1 + (NEW.undone_at IS NOT NULL)" \
+  "    WHERE id = NEW.game;" \
+  "END;" \
+  "CREATE TRIGGER edits_update_version AFTER UPDATE ON edits BEGIN" \
+  "  UPDATE games SET version = version + 1 WHERE id IN (OLD.game, NEW.game);" \
+  "END;" \
+  "CREATE TRIGGER edits_delete_version AFTER DELETE ON edits BEGIN" \
+  "  UPDATE games SET version = version + 1 WHERE id = OLD.game;" \
+  "END;" \
+  "CREATE TRIGGER games_insert_version AFTER INSERT ON games" \
+  "  WHEN EXISTS (SELECT 1 FROM edits WHERE game = NEW.id) BEGIN" \
+  "  UPDATE games SET version = (SELECT count (*) + count (undone_at) FROM edits" \
+  "                              WHERE game = NEW.id)" \
+  "    WHERE id = NEW.id;" \
+  "END;"
+
+/* migrations[i] takes a database from user_version i to i + 1. Each runs
+ * inside the transaction that opens the database, and ends by setting
+ * user_version. */
+static const char *const migrations[] = {
+  /* 0 → 1 */
+  "CREATE TABLE players ("
+  "  id    INTEGER PRIMARY KEY,"
+  "  name  TEXT NOT NULL UNIQUE CHECK (length (name) > 0)"
+  ");"
+  "CREATE TABLE games ("
+  "  id            INTEGER PRIMARY KEY AUTOINCREMENT,"
+  "  ruleset       TEXT NOT NULL CHECK (ruleset IN ('little-wolf', 'garwolf')),"
+  "  start_score   INTEGER NOT NULL,"
+  "  target        INTEGER NOT NULL,"
+  "  skunk         INTEGER NOT NULL,"
+  "  first_dealer  INTEGER NOT NULL CHECK (first_dealer BETWEEN 0 AND 7),"
+  "  n_teams       INTEGER NOT NULL DEFAULT 0 CHECK (n_teams BETWEEN 0 AND 8),"
+  "  created       INTEGER NOT NULL"
+  ");"
+  "CREATE TABLE game_seats ("
+  "  game    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
+  "  seat    INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 7),"
+  "  player  INTEGER NOT NULL REFERENCES players (id),"
+  "  team    INTEGER CHECK (team IS NULL OR team BETWEEN 0 AND 7),"
+  "  PRIMARY KEY (game, seat),"
+  "  UNIQUE (game, player)"
+  ") WITHOUT ROWID;"
+  "CREATE INDEX game_seats_player ON game_seats (player);"
+  "CREATE TABLE rounds ("
+  "  id            INTEGER PRIMARY KEY,"
+  "  game          INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
+  "  number        INTEGER NOT NULL CHECK (number >= 1),"
+  "  is_void       INTEGER NOT NULL DEFAULT 0 CHECK (is_void IN (0, 1)),"
+  "  declarer      INTEGER CHECK (declarer IS NULL OR declarer BETWEEN 0 AND 7),"
+  "  all_but_last  INTEGER NOT NULL DEFAULT 0 CHECK (all_but_last IN (0, 1)),"
+  "  dealer        INTEGER CHECK (dealer IS NULL OR dealer BETWEEN 0 AND 7),"
+  "  UNIQUE (game, number)"
+  ");"
+  "CREATE TABLE round_seats ("
+  "  round      INTEGER NOT NULL REFERENCES rounds (id) ON DELETE CASCADE,"
+  "  seat       INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 7),"
+  "  cards      INTEGER NOT NULL DEFAULT 0 CHECK (cards >= 0),"
+  "  worms      INTEGER NOT NULL DEFAULT 0 CHECK (worms >= 0),"
+  "  gongs      INTEGER NOT NULL DEFAULT 0 CHECK (gongs >= 0),"
+  "  bears      INTEGER NOT NULL DEFAULT 0 CHECK (bears >= 0),"
+  "  wolves     INTEGER NOT NULL DEFAULT 0 CHECK (wolves >= 0),"
+  "  court      INTEGER NOT NULL DEFAULT 0 CHECK (court >= 0),"
+  "  garwolves  INTEGER NOT NULL DEFAULT 0 CHECK (garwolves >= 0),"
+  "  unpegged   INTEGER NOT NULL DEFAULT 0 CHECK (unpegged IN (0, 1)),"
+  "  PRIMARY KEY (round, seat)"
+  ") WITHOUT ROWID;"
+  "CREATE TABLE penalties ("
+  "  round    INTEGER NOT NULL REFERENCES rounds (id) ON DELETE CASCADE,"
+  "  ordinal  INTEGER NOT NULL CHECK (ordinal >= 0),"
+  "  seat     INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 7),"
+  "  kind     TEXT NOT NULL CHECK (kind IN ('out_of_turn', 'looked_at_discards')),"
+  "  PRIMARY KEY (round, ordinal)"
+  ") WITHOUT ROWID;"
+  "PRAGMA user_version = 1;",
+
+  /* 1 → 2 */
+  "ALTER TABLE games ADD COLUMN notes TEXT;"
+  "ALTER TABLE games ADD COLUMN played_at INTEGER;"
+  "ALTER TABLE games ADD COLUMN place TEXT;"
+  "ALTER TABLE penalties ADD COLUMN note TEXT;"
+  "ALTER TABLE penalties ADD COLUMN noted_at INTEGER;"
+  "CREATE TABLE pending_penalties ("
+  "  id        INTEGER PRIMARY KEY,"
+  "  game      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
+  "  seat      INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 7),"
+  "  kind      TEXT NOT NULL CHECK (kind IN ('out_of_turn', 'looked_at_discards')),"
+  "  note      TEXT,"
+  "  noted_at  INTEGER NOT NULL"
+  ");"
+  "CREATE INDEX pending_penalties_game ON pending_penalties (game);"
+  "CREATE TABLE seat_changes ("
+  "  id          INTEGER PRIMARY KEY,"
+  "  game        INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
+  "  seat        INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 7),"
+  "  from_round  INTEGER NOT NULL CHECK (from_round >= 1),"
+  "  old_player  INTEGER NOT NULL REFERENCES players (id),"
+  "  new_player  INTEGER NOT NULL REFERENCES players (id),"
+  "  changed_at  INTEGER NOT NULL"
+  ");"
+  "CREATE INDEX seat_changes_game ON seat_changes (game);"
+  "CREATE TABLE edits ("
+  "  id         INTEGER PRIMARY KEY AUTOINCREMENT,"
+  "  game       INTEGER NOT NULL,"
+  "  at         INTEGER NOT NULL,"
+  "  kind       TEXT NOT NULL CHECK (kind IN ('append_round', 'replace_round', 'insert_round',"
+  "               'delete_round', 'substitute', 'notes', 'details', 'delete_game')),"
+  "  number     INTEGER NOT NULL DEFAULT 0 CHECK (number >= 0),"
+  "  old        TEXT,"
+  "  new        TEXT,"
+  "  undone_at  INTEGER"
+  ");"
+  "CREATE INDEX edits_game ON edits (game, id);"
+  "PRAGMA user_version = 2;",
+
+  /* 2 → 3 */
+  "ALTER TABLE games ADD COLUMN king_and_knave INTEGER NOT NULL DEFAULT 0;"
+  "PRAGMA user_version = 3;",
+
+  /* 3 → 4 */
+  "CREATE TABLE events ("
+  "  id             INTEGER PRIMARY KEY AUTOINCREMENT,"
+  "  name           TEXT NOT NULL CHECK (length (name) > 0),"
+  "  format         TEXT NOT NULL"
+  "                 CHECK (format IN ('swiss', 'round-robin', 'partners', 'elimination')),"
+  "  table_size     INTEGER NOT NULL CHECK (table_size BETWEEN 2 AND 4),"
+  "  rounds         INTEGER NOT NULL DEFAULT 0 CHECK (rounds BETWEEN 0 AND 1000),"
+  "  points_win     INTEGER NOT NULL DEFAULT 3 CHECK (points_win BETWEEN 0 AND 1000),"
+  "  points_second  INTEGER NOT NULL DEFAULT 1 CHECK (points_second BETWEEN 0 AND 1000),"
+  "  points_other   INTEGER NOT NULL DEFAULT 0 CHECK (points_other BETWEEN 0 AND 1000),"
+  "  seed           INTEGER NOT NULL DEFAULT 0,"
+  "  created        INTEGER NOT NULL"
+  ");"
+  "CREATE TABLE event_players ("
+  "  event         INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,"
+  "  entrant       INTEGER NOT NULL CHECK (entrant >= 0),"
+  "  player        INTEGER NOT NULL REFERENCES players (id),"
+  "  status        TEXT NOT NULL CHECK (status IN ('registered', 'checked_in', 'dropped')),"
+  "  joined_round  INTEGER NOT NULL CHECK (joined_round >= 1),"
+  "  PRIMARY KEY (event, entrant),"
+  "  UNIQUE (event, player)"
+  ") WITHOUT ROWID;"
+  "CREATE INDEX event_players_player ON event_players (player);"
+  "CREATE TABLE event_rounds ("
+  "  event      INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,"
+  "  number     INTEGER NOT NULL CHECK (number >= 1),"
+  "  paired_at  INTEGER NOT NULL,"
+  "  PRIMARY KEY (event, number)"
+  ") WITHOUT ROWID;"
+  "CREATE TABLE event_byes ("
+  "  event    INTEGER NOT NULL,"
+  "  round    INTEGER NOT NULL,"
+  "  entrant  INTEGER NOT NULL,"
+  "  PRIMARY KEY (event, round, entrant),"
+  "  FOREIGN KEY (event, round) REFERENCES event_rounds (event, number) ON DELETE CASCADE,"
+  "  FOREIGN KEY (event, entrant) REFERENCES event_players (event, entrant)"
+  ") WITHOUT ROWID;"
+  "CREATE TABLE event_tables ("
+  "  id            INTEGER PRIMARY KEY,"
+  "  event         INTEGER NOT NULL,"
+  "  round         INTEGER NOT NULL,"
+  "  number        INTEGER NOT NULL CHECK (number >= 1),"
+  "  first_dealer  INTEGER NOT NULL CHECK (first_dealer BETWEEN 0 AND 3),"
+  "  game          INTEGER REFERENCES games (id) ON DELETE SET NULL,"
+  "  paper         INTEGER NOT NULL DEFAULT 0 CHECK (paper IN (0, 1)),"
+  "  UNIQUE (event, round, number),"
+  "  FOREIGN KEY (event, round) REFERENCES event_rounds (event, number) ON DELETE CASCADE"
+  ");"
+  "CREATE INDEX event_tables_game ON event_tables (game);"
+  "CREATE TABLE event_seats ("
+  "  event_table  INTEGER NOT NULL REFERENCES event_tables (id) ON DELETE CASCADE,"
+  "  seat         INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),"
+  "  entrant      INTEGER NOT NULL CHECK (entrant >= 0),"
+  "  paper_score  INTEGER CHECK (paper_score IS NULL OR paper_score BETWEEN 0 AND 999),"
+  "  PRIMARY KEY (event_table, seat)"
+  ") WITHOUT ROWID;"
+  "PRAGMA user_version = 4;",
+
+  /* 4 → 5 */
+  "CREATE TABLE virtual_tables ("
+  "  game          INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,"
+  "  seats         TEXT NOT NULL,"
+  "  round_number  INTEGER NOT NULL DEFAULT 0 CHECK (round_number >= 0),"
+  "  round         TEXT,"
+  "  saved_at      INTEGER NOT NULL"
+  ");"
+  "PRAGMA user_version = 5;",
+  /* 5 → 6: an event's tie-breaks, chosen and ordered (NULL: the default
+   * order, docs/EVENTS.md); the action logs of finished virtual rounds,
+   * for their replay */
+  "ALTER TABLE events ADD COLUMN tiebreaks TEXT;"
+  "CREATE TABLE virtual_round_logs ("
+  "  game    INTEGER REFERENCES games (id) ON DELETE CASCADE,"
+  "  number  INTEGER CHECK (number >= 1),"
+  "  log     TEXT NOT NULL,"
+  "  PRIMARY KEY (game, number)"
+  ");"
+  "CREATE TABLE round_locks ("
+  "  game       INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
+  "  number     INTEGER NOT NULL CHECK (number >= 1),"
+  "  locked_at  INTEGER NOT NULL,"
+  "  PRIMARY KEY (game, number)"
+  ") WITHOUT ROWID;"
+  "CREATE TABLE event_table_games ("
+  "  event_table  INTEGER PRIMARY KEY REFERENCES event_tables (id) ON DELETE CASCADE,"
+  "  game         INTEGER NOT NULL UNIQUE REFERENCES games (id) ON DELETE CASCADE"
+  ");"
+  "PRAGMA user_version = 6;",
+
+  /* 6 → 7: the game's version, kept by triggers on the edit log (one for
+   * each entry, one more when it is undone: lw_store_get_game_version()),
+   * and the cache of each game's final result at a version. Any other
+   * change to the log makes the version grow too; a game restored with
+   * its ID takes the version its log gives. */
+  "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;"
+  "UPDATE games SET version = (SELECT count (*) + count (undone_at) FROM edits"
+  "                            WHERE edits.game = games.id)"
+  "  WHERE id IN (SELECT game FROM edits);"
+  EDITS_VERSION_TRIGGERS
+  /* A cache, never the truth (lw-store-results.c): a row counts only
+   * while its version is the game's; anything else is recomputed from
+   * the rounds. players: players.id per seat, sides: each seat's side
+   * (its seat in solo play), scores: each side's final score; all three
+   * space-separated integers, scores '' when the rounds do not replay. */
+  "CREATE TABLE game_result_cache ("
+  "  game      INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,"
+  "  version   INTEGER NOT NULL,"
+  "  players   TEXT NOT NULL,"
+  "  sides     TEXT NOT NULL,"
+  "  replays   INTEGER NOT NULL CHECK (replays IN (0, 1)),"
+  "  finished  INTEGER NOT NULL CHECK (finished IN (0, 1)),"
+  "  winner    INTEGER CHECK (winner IS NULL OR winner BETWEEN 0 AND 7),"
+  "  skunk     INTEGER NOT NULL CHECK (skunk IN (0, 1)),"
+  "  scores    TEXT NOT NULL,"
+  "  rated     INTEGER NOT NULL CHECK (rated IN (0, 1))"
+  ");"
+  "PRAGMA user_version = 7;",
+
+  /* 7 → 8: the names rule (GAME-RECORD.md "Names"). The edit log takes a
+   * kind "rename" (the table is made again with the new CHECK, its
+   * AUTOINCREMENT sequence and triggers kept); then every stored name that
+   * breaks the rule is renamed by lw_store_migrate_names() (lw-store-names.c),
+   * each rename logged, in the same transaction. */
+  "DROP TRIGGER games_insert_version;"
+  "CREATE TABLE edits_v8 ("
+  "  id         INTEGER PRIMARY KEY AUTOINCREMENT,"
+  "  game       INTEGER NOT NULL,"
+  "  at         INTEGER NOT NULL,"
+  "  kind       TEXT NOT NULL CHECK (kind IN ('append_round', 'replace_round', 'insert_round',"
+  "               'delete_round', 'substitute', 'notes', 'details', 'delete_game', 'rename')),"
+  "  number     INTEGER NOT NULL DEFAULT 0 CHECK (number >= 0),"
+  "  old        TEXT,"
+  "  new        TEXT,"
+  "  undone_at  INTEGER"
+  ");"
+  "INSERT INTO edits_v8 (id, game, at, kind, number, old, new, undone_at)"
+  "  SELECT id, game, at, kind, number, old, new, undone_at FROM edits;"
+  "DELETE FROM sqlite_sequence WHERE name = 'edits_v8';"
+  "INSERT INTO sqlite_sequence (name, seq) SELECT 'edits_v8', seq FROM sqlite_sequence"
+  "  WHERE name = 'edits';"
+  "DROP TABLE edits;"
+  "ALTER TABLE edits_v8 RENAME TO edits;"
+  "CREATE INDEX edits_game ON edits (game, id);"
+  EDITS_VERSION_TRIGGERS
+  "PRAGMA user_version = 8;",
+
+  /* 8 → 9: game record version 2 (GAME-RECORD.md "Identity"). Every game
+   * gets a stable UUID (filled for the games already stored by
+   * fill_game_uuids()), and an imported game keeps the hash of the record
+   * it came from, so that the same record imported again is known. */
+  "ALTER TABLE games ADD COLUMN uuid TEXT;"
+  "ALTER TABLE games ADD COLUMN body_hash TEXT;"
+  "CREATE UNIQUE INDEX games_uuid ON games (uuid);"
+  "CREATE INDEX games_body_hash ON games (body_hash);"
+  "PRAGMA user_version = 9;",
+
+  /* 9 → 10: an event's seeding, chosen when it is made (LwSeeding). */
+  "ALTER TABLE events ADD COLUMN seeding TEXT NOT NULL DEFAULT 'registration'"
+  "  CHECK (seeding IN ('registration', 'rating'));"
+  "PRAGMA user_version = 10;",
+
+  /* 10 → 11: the event an imported record says it was played at
+   * (GAME-RECORD.md details.event, informative only), kept so that its
+   * export says it again. */
+  "ALTER TABLE games ADD COLUMN event_name TEXT;"
+  "ALTER TABLE games ADD COLUMN event_round INTEGER NOT NULL DEFAULT 0;"
+  "ALTER TABLE games ADD COLUMN event_table INTEGER NOT NULL DEFAULT 0;"
+  "ALTER TABLE games ADD COLUMN event_board INTEGER NOT NULL DEFAULT 0;"
+  "PRAGMA user_version = 11;",
+};
+
+
+static int
+compare_uuids (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* The step of migration 8 → 9: a new UUID for every game stored before,
+ * given in the order of the games' IDs, so that ratings, which order the
+ * games of one second by their record's id (lw_rating_game_order()),
+ * order them as before, when it was by ID. */
+static gboolean
+fill_game_uuids (LwStore  *self,
+                 GError  **error)
+{
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (GPtrArray) uuids = g_ptr_array_new_with_free_func (g_free);
+  gboolean has_row = FALSE;
+  gboolean ok;
+
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self, "SELECT id FROM games WHERE uuid IS NULL ORDER BY id", error);
+
+    ok = stmt != NULL;
+    while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+      {
+        gint64 id = sqlite3_column_int64 (stmt, 0);
+        g_array_append_val (ids, id);
+      }
+  }
+  for (guint i = 0; ok && i < ids->len; i++)
+    g_ptr_array_add (uuids, g_uuid_string_random ());
+  g_ptr_array_sort (uuids, compare_uuids);
+  for (guint i = 0; ok && i < ids->len; i++)
+    ok = lw_store_run_text (self, "UPDATE games SET uuid = ?1 WHERE id = ?2",
+                            g_ptr_array_index (uuids, i), g_array_index (ids, gint64, i), error);
+  return ok;
+}
+
+/* The step of a migration that SQL cannot do: after migrations[i] (NULL:
+ * none). */
+static gboolean (*const migration_steps[]) (LwStore *, GError **) = {
+  [7] = lw_store_migrate_names,
+  [8] = fill_game_uuids,
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == LW_STORE_SCHEMA_VERSION);
+
+/* The tables a database of any version ≥ 1 has. */
+static const char *const schema_tables[] = {
+  "players", "games", "game_seats", "rounds", "round_seats", "penalties",
+};
+
+static gboolean
+read_user_version (LwStore  *self,
+                   int      *version,
+                   GError  **error)
+{
+  gint64 value;
+
+  if (!lw_store_query_int64 (self, "PRAGMA user_version", &value, error))
+    return FALSE;
+  *version = (int) value;
+  return TRUE;
+}
+
+static gboolean
+has_table (LwStore     *self,
+           const char  *name,
+           gboolean    *found,
+           GError     **error)
+{
+  g_autoptr (LwStoreStmt) stmt =
+    lw_store_stmt (self, "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?", error);
+
+  return stmt != NULL
+         && lw_store_bind_text (self, stmt, 1, name, error)
+         && lw_store_step_row (self, stmt, found, error);
+}
+
+/* ------------------------------------------------------------------ */
+/* Whose database: application_id and the schema                        */
+/* ------------------------------------------------------------------ */
+
+/* A text of @db's schema that two databases share exactly when they have
+ * the same tables, indexes and triggers (SQLite's own left out), and the
+ * same columns in each table in the same order; the SQL text itself
+ * (spacing, an older ALTER) is not compared. */
+static int
+schema_signature (sqlite3  *db,
+                  char    **signature)
+{
+  static const char sql[] =
+    "SELECT type, name, tbl_name,"
+    "  (SELECT group_concat (name, ',')"
+    "     FROM (SELECT name FROM pragma_table_info (s.name) ORDER BY cid))"
+    " FROM sqlite_schema AS s WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+    " ORDER BY type, name";
+  g_autoptr (GString) text = g_string_new (NULL);
+  sqlite3_stmt *stmt = NULL;
+  int rc = sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL);
+
+  while (rc == SQLITE_OK && (rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      for (int c = 0; c < 4; c++)
+        {
+          const char *value = (const char *) sqlite3_column_text (stmt, c);
+          g_string_append (text, value != NULL ? value : "");
+          g_string_append_c (text, c < 3 ? '|' : '\n');
+        }
+      rc = SQLITE_OK;
+    }
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_DONE)
+    return rc;
+  *signature = g_string_free (g_steal_pointer (&text), FALSE);
+  return SQLITE_OK;
+}
+
+/* Whether the open database's schema is exactly the one our migrations
+ * give for @version (1..LW_STORE_SCHEMA_VERSION): they are run on an
+ * empty database in memory and the two schema_signature()s compared. */
+static gboolean
+schema_is_ours (LwStore   *self,
+                int        version,
+                gboolean  *ours,
+                GError   **error)
+{
+  g_autofree char *expected = NULL;
+  g_autofree char *actual = NULL;
+  sqlite3 *reference = NULL;
+  int rc = sqlite3_open_v2 (":memory:", &reference, SQLITE_OPEN_READWRITE, NULL);
+
+  for (int v = 0; rc == SQLITE_OK && v < version; v++)
+    rc = sqlite3_exec (reference, migrations[v], NULL, NULL, NULL);
+  if (rc == SQLITE_OK)
+    rc = schema_signature (reference, &expected);
+  sqlite3_close (reference);
+  if (rc != SQLITE_OK)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_FAILED,
+                   "%s: cannot build the schema of version %d to compare (%s)",
+                   self->path, version, sqlite3_errstr (rc));
+      return FALSE;
+    }
+  rc = schema_signature (self->db, &actual);
+  if (rc != SQLITE_OK)
+    return lw_store_fail (self, rc, error);
+  *ours = g_strcmp0 (expected, actual) == 0;
+  return TRUE;
+}
+
+/* Inside a read transaction, before anything is written: refuses a file
+ * that is not ours (LW_STORE_APPLICATION_ID above). @version is the
+ * file's user_version, 1..LW_STORE_SCHEMA_VERSION. */
+static gboolean
+check_owner (LwStore  *self,
+             gint64    application_id,
+             int       version,
+             GError  **error)
+{
+  gboolean ours = FALSE;
+
+  if (application_id == LW_STORE_APPLICATION_ID)
+    return TRUE;
+  if (!schema_is_ours (self, version, &ours, error))
+    return FALSE;
+  if (!ours)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE,
+                   "%s: an SQLite database of another program, not a Little Wolf database "
+                   "(its tables are not those of a Little Wolf database of version %d); "
+                   "it was left as it is", self->path, version);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Inside the write transaction that opens the database: a database of
+ * ours (check_owner()) that does not say so yet gets the ID. */
+static gboolean
+set_application_id (LwStore  *self,
+                    GError  **error)
+{
+  gint64 application_id = 0;
+
+  if (!lw_store_query_int64 (self, "PRAGMA application_id", &application_id, error))
+    return FALSE;
+  if (application_id == LW_STORE_APPLICATION_ID)
+    return TRUE;
+  return lw_store_exec (self, "PRAGMA application_id = 1280790348" /* LW_STORE_APPLICATION_ID */,
+                   error);
+}
+
+/* Checks, before anything is written, that the file is ours (or empty)
+ * and not from a newer version; inside a read transaction. */
+static gboolean
+check_existing_in_transaction (LwStore  *self,
+                               GError  **error)
+{
+  int version = 0;
+  gint64 application_id = 0;
+
+  if (!read_user_version (self, &version, error)
+      || !lw_store_query_int64 (self, "PRAGMA application_id", &application_id, error))
+    return FALSE;
+
+  if (application_id != 0 && application_id != LW_STORE_APPLICATION_ID)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE,
+                   "%s: an SQLite database of another program (application ID 0x%08" G_GINT64_MODIFIER
+                   "x), not a Little Wolf database; it was left as it is",
+                   self->path, application_id);
+      return FALSE;
+    }
+
+  if (version > LW_STORE_SCHEMA_VERSION)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NEWER_VERSION,
+                   "%s: written by a newer version of Little Wolf "
+                   "(database version %d, this version reads up to %d)",
+                   self->path, version, LW_STORE_SCHEMA_VERSION);
+      return FALSE;
+    }
+
+  if (version == 0)
+    {
+      gint64 count = 0;
+
+      /* A new database is empty; anything else belongs to another program. */
+      if (!lw_store_query_int64 (self, "SELECT count(*) FROM sqlite_schema", &count, error))
+        return FALSE;
+      if (count > 0)
+        {
+          g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE,
+                       "%s: an SQLite database of another program, not a Little Wolf database",
+                       self->path);
+          return FALSE;
+        }
+      return TRUE;
+    }
+
+  for (gsize i = 0; i < G_N_ELEMENTS (schema_tables); i++)
+    {
+      gboolean found = FALSE;
+
+      if (!has_table (self, schema_tables[i], &found, error))
+        return FALSE;
+      if (!found)
+        {
+          g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE,
+                       "%s: not a Little Wolf database (no table \"%s\")",
+                       self->path, schema_tables[i]);
+          return FALSE;
+        }
+    }
+  return check_owner (self, application_id, version, error);
+}
+
+/* The checks of check_existing_in_transaction() on one state of the file:
+ * a program creating the same database at the same moment must not be
+ * seen half-way (its tables without its user_version). */
+gboolean
+lw_store_schema_check_existing (LwStore  *self,
+                                GError  **error)
+{
+  if (!lw_store_begin_read (self, error))
+    return FALSE;
+  if (!check_existing_in_transaction (self, error))
+    {
+      lw_store_rollback (self);
+      return FALSE;
+    }
+  return lw_store_commit (self, error);
+}
+
+gboolean
+lw_store_schema_set_wal (LwStore  *self,
+                         GError  **error)
+{
+  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "PRAGMA journal_mode = WAL", error);
+  gint64 deadline = g_get_monotonic_time () + LW_STORE_BUSY_TIMEOUT_MS * (gint64) 1000;
+  int rc;
+
+  if (stmt == NULL)
+    return FALSE;
+
+  /* Changing the journal mode needs the file to itself, and SQLite does
+   * not wait for that with the busy timeout: another program opening the
+   * same new database at the same moment makes it fail at once. Wait as
+   * long as the busy timeout would. The result row names the mode now in
+   * force; a database that cannot use WAL (e.g. in memory) keeps its own. */
+  while (((rc = sqlite3_step (stmt)) & 0xff) == SQLITE_BUSY
+         && g_get_monotonic_time () < deadline)
+    {
+      sqlite3_reset (stmt);
+      g_usleep (10 * 1000);
+    }
+  if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+    return TRUE;
+  return lw_store_fail (self, rc, error);
+}
+
+
+gboolean
+lw_store_schema_migrate (LwStore  *self,
+                         GError  **error)
+{
+  /* The data_version the backup copy was made at; -1: none made yet. */
+  gint64 backed_up_at = -1;
+  /* The copy's file, chosen once: a copy made again replaces it. */
+  g_autofree char *backup = NULL;
+
+  for (int attempt = 0; ; attempt++)
+    {
+      int version = 0;
+      gint64 data_version = 0;
+
+      if (!lw_store_begin_write (self, error))
+        return FALSE;
+
+      /* Read again under the write lock: another program may have migrated
+       * the file since lw_store_schema_check_existing(). */
+      if (!read_user_version (self, &version, error)
+          || !lw_store_query_int64 (self, "PRAGMA data_version", &data_version, error))
+        goto failed;
+      if (version > LW_STORE_SCHEMA_VERSION)
+        {
+          g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NEWER_VERSION,
+                       "%s: written by a newer version of Little Wolf "
+                       "(database version %d, this version reads up to %d)",
+                       self->path, version, LW_STORE_SCHEMA_VERSION);
+          goto failed;
+        }
+      if (version == LW_STORE_SCHEMA_VERSION)
+        {
+          if (!set_application_id (self, error))
+            goto failed;
+          return lw_store_commit (self, error);
+        }
+
+      /* A database of an older version is copied first (the copy cannot
+       * be made under this write lock); when another program wrote to it
+       * in between, the copy is made again. */
+      if (version >= 1 && backed_up_at != data_version)
+        {
+          lw_store_rollback (self);
+          if (attempt >= 5)
+            {
+              g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_BUSY,
+                           "%s: the database is in use by another program "
+                           "(it kept changing while being copied before the upgrade)",
+                           self->path);
+              return FALSE;
+            }
+          if (backup == NULL)
+            backup = lw_store_new_migration_backup_path (self->path, version);
+          if (!lw_store_backup_before_migration (self, version, backup, &backed_up_at, error))
+            return FALSE;
+          continue;
+        }
+
+      for (int v = version; v < LW_STORE_SCHEMA_VERSION; v++)
+        if (!lw_store_exec (self, migrations[v], error)
+            || (v < (int) G_N_ELEMENTS (migration_steps) && migration_steps[v] != NULL
+                && !migration_steps[v] (self, error)))
+          goto failed;
+      if (!set_application_id (self, error))
+        goto failed;
+
+      return lw_store_commit (self, error);
+
+    failed:
+      lw_store_rollback (self);
+      return FALSE;
+    }
+}

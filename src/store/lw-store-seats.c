@@ -1,0 +1,197 @@
+/* lw-store-seats.c — seats and substitutes: who sits in a seat from
+ * which round (seat_changes)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <json-glib/json-glib.h>
+
+#include "lw-json-text.h"
+#include "lw-store-private.h"
+
+/* ------------------------------------------------------------------ */
+/* Substitutes                                                          */
+/* ------------------------------------------------------------------ */
+
+char *
+lw_store_seat_json (int          seat,
+                    guint        from_round,
+                    const char  *name,
+                    gboolean     gives_back)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "seat");
+  json_builder_add_int_value (builder, seat);
+  json_builder_set_member_name (builder, "from_round");
+  json_builder_add_int_value (builder, from_round);
+  json_builder_set_member_name (builder, "name");
+  json_builder_add_string_value (builder, name);
+  if (gives_back)
+    {
+      json_builder_set_member_name (builder, "gives_back");
+      json_builder_add_boolean_value (builder, TRUE);
+    }
+  json_builder_end_object (builder);
+  return lw_json_builder_to_text (builder);
+}
+
+gboolean
+lw_store_substitute_player (LwStore     *self,
+                            gint64       id,
+                            int          seat,
+                            const char  *new_name,
+                            guint        from_round,
+                            GError     **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwGameRecord) renamed = NULL;
+  g_autofree char *old_json = NULL;
+  g_autofree char *new_json = NULL;
+  g_autofree char *clean = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (new_name != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* GAME-RECORD.md "Names" */
+  clean = lw_name_normalize (new_name, "substitute: the new player's name", error);
+  if (clean == NULL)
+    return FALSE;
+  new_name = clean;
+
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  game = lw_store_load_game_as_stored (self, id, error);
+  if (game == NULL)
+    goto failed;
+
+  if (seat < 0 || seat >= (int) game->record->n_players)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                   "seat %d: the game has %u seats", seat, game->record->n_players);
+      goto failed;
+    }
+  if (from_round < 1 || from_round > game->record->rounds->len + 1)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                   "from round %u: the game has %u rounds", from_round,
+                   game->record->rounds->len);
+      goto failed;
+    }
+  for (guint s = 0; s < game->record->n_players; s++)
+    if (lw_names_equal (game->record->players[s], new_name))
+      {
+        g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                     "%s already sits at seat %u", new_name, s);
+        goto failed;
+      }
+
+  /* The engine's checks of a name (one line, not blank). */
+  renamed = lw_game_record_copy (game->record);
+  g_free (renamed->players[seat]);
+  renamed->players[seat] = g_strdup (new_name);
+  if (!lw_game_record_validate (renamed, error))
+    goto failed;
+
+  old_json = lw_store_seat_json (seat, from_round, game->record->players[seat], FALSE);
+  new_json = lw_store_seat_json (seat, from_round, new_name, FALSE);
+
+  if (!lw_store_take_seat (self, id, seat, from_round, game->record->players[seat], new_name, error))
+    goto failed;
+
+  if (!lw_store_log_edit (self, id, "substitute", from_round, old_json, new_json, error)
+      || !lw_store_cache_result (self, id, renamed, NULL, error)
+      || !lw_store_commit (self, error))
+    goto failed;
+  return TRUE;
+
+failed:
+  lw_store_rollback (self);
+  return FALSE;
+}
+
+GPtrArray *
+lw_store_list_round_players (LwStore  *self,
+                             gint64    id,
+                             GError  **error)
+{
+  g_autoptr (GPtrArray) rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autoptr (GPtrArray) changes = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (LwStoredGame) game = NULL;
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!lw_store_begin_read (self, error))
+    return NULL;
+  game = lw_store_load_game_as_stored (self, id, error);
+  if (game != NULL)
+    {
+      g_autoptr (LwStoreStmt) stmt =
+        lw_store_stmt (self, "SELECT c.seat, c.from_round, o.name FROM seat_changes AS c"
+                        " JOIN players AS o ON o.id = c.old_player"
+                        " WHERE c.game = ? ORDER BY c.from_round DESC, c.id DESC", error);
+      gboolean has_row = FALSE;
+      guint n = game->record->n_players;
+
+      /* Walk back from the current names: before each change's first
+       * round, the seat had the change's old player. */
+      for (guint r = 0; r < game->record->rounds->len; r++)
+        {
+          char **names = g_new0 (char *, n + 1);
+
+          for (guint s = 0; s < n; s++)
+            names[s] = g_strdup (game->record->players[s]);
+          g_ptr_array_add (rounds, names);
+        }
+      ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, id, error);
+      while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+        {
+          int seat = sqlite3_column_int (stmt, 0);
+          guint from_round = (guint) sqlite3_column_int (stmt, 1);
+          const char *name = (const char *) sqlite3_column_text (stmt, 2);
+
+          if (seat < 0 || seat >= (int) n)
+            continue;
+          for (guint r = 0; r + 1 < from_round && r < rounds->len; r++)
+            {
+              char **names = g_ptr_array_index (rounds, r);
+
+              g_free (names[seat]);
+              names[seat] = g_strdup (name);
+            }
+        }
+    }
+
+  if (!ok || !lw_store_commit (self, error))
+    {
+      lw_store_rollback (self);
+      return NULL;
+    }
+  return g_steal_pointer (&rounds);
+}
+
+gboolean
+lw_store_seat_changes_edited (LwStore     *self,
+                              gint64       id,
+                              LwEditKind   kind,
+                              guint        number,
+                              GError     **error)
+{
+  switch (kind)
+    {
+    case LW_EDIT_INSERT:
+      return lw_store_run2 (self, "UPDATE seat_changes SET from_round = from_round + 1"
+                                  " WHERE game = ?1 AND from_round > ?2", id, number, error);
+    case LW_EDIT_DELETE:
+      return lw_store_run2 (self, "UPDATE seat_changes SET from_round = from_round - 1"
+                                  " WHERE game = ?1 AND from_round > ?2", id, number, error);
+    case LW_EDIT_REPLACE:
+    default:
+      return TRUE;
+    }
+}
