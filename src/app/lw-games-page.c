@@ -638,6 +638,7 @@ lw_games_page_refresh_game (LwGamesPage  *self,
 
       summary->id = game->id;
       summary->created = game->created;
+      summary->played_at = game->played_at;
       summary->ruleset = game->record->ruleset;
       summary->n_players = game->record->n_players;
       summary->players = g_new0 (char *, LW_MAX_SEATS + 1);
@@ -858,7 +859,9 @@ fill_row (RowWidgets *row)
   LwGameItem *item = row->item;
   const LwGameSummary *summary = item->summary;
   g_autoptr (GString) details = g_string_new (NULL);
-  g_autoptr (GDateTime) created = g_date_time_new_from_unix_local (summary->created);
+  /* The day it was played when its details say, else the day it was made. */
+  g_autoptr (GDateTime) created =
+    g_date_time_new_from_unix_local (summary->played_at > 0 ? summary->played_at : summary->created);
   const char *status;
 
   if (item->status == GAME_STATUS_UNKNOWN)

@@ -882,7 +882,7 @@ lw_store_list_game_summaries (LwStore  *self,
 
   {
     g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "SELECT id, created, ruleset, n_teams FROM games"
+      lw_store_stmt (self, "SELECT id, created, ruleset, n_teams, coalesce (played_at, 0) FROM games"
                       " ORDER BY created DESC, id DESC", error);
 
     ok = stmt != NULL;
@@ -895,6 +895,7 @@ lw_store_list_game_summaries (LwStore  *self,
         if (!lw_ruleset_from_string ((const char *) sqlite3_column_text (stmt, 2), &summary->ruleset))
           summary->ruleset = LW_RULESET_LITTLE_WOLF;
         summary->n_teams = (guint) CLAMP (sqlite3_column_int64 (stmt, 3), 0, LW_MAX_SEATS);
+        summary->played_at = sqlite3_column_int64 (stmt, 4);
         summary->players = g_new0 (char *, LW_MAX_SEATS + 1);
         g_ptr_array_add (summaries, summary);
         g_hash_table_insert (by_id, &summary->id, summary);

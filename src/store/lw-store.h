@@ -270,6 +270,8 @@ gboolean lw_store_get_data_version (LwStore  *self,
  * LwGameSummary:
  * @id: the game's ID
  * @created: creation time, seconds since 1970 (UTC)
+ * @played_at: when it was played (its details), seconds since 1970 (UTC),
+ *   or 0 when not given
  * @ruleset: Little Wolf or Garwolf
  * @n_players: the seats
  * @players: (transfer full): the seats' current names, seat order,
@@ -284,6 +286,7 @@ gboolean lw_store_get_data_version (LwStore  *self,
 typedef struct {
   gint64     id;
   gint64     created;
+  gint64     played_at;
   LwRuleset  ruleset;
   guint      n_players;
   char     **players;

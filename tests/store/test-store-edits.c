@@ -493,6 +493,16 @@ test_substitute_round_trip (Fixture       *fixture,
   g_assert_cmpstr (lw_game_record_player_at (copy->record, 1, 3), ==, "Dev");
   g_assert_cmpstr (copy->place, ==, "Club room");
   g_assert_cmpstr (copy->record->details.event_name, ==, "Spring League");
+
+  /* The games list dates the game by the day it was played. */
+  {
+    g_autoptr (GPtrArray) summaries = lw_store_list_game_summaries (fixture->store, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (summaries->len, ==, 2);
+    for (guint i = 0; i < summaries->len; i++)
+      g_assert_cmpint (((LwGameSummary *) g_ptr_array_index (summaries, i))->played_at, ==, 1795977000);
+  }
 }
 
 /* A substitute keeps the seat's score; the record names who sits now. */
