@@ -30,6 +30,7 @@
 #include "lw-game-page.h"
 #include "lw-games-page.h"
 #include "lw-window.h"
+#include "lw-window-private.h"
 #include "lw-test-util.h"
 
 #define RUNS 11u

@@ -12,6 +12,7 @@
 #include "lw-application.h"
 #include "lw-board.h"
 #include "lw-game-page.h"
+#include "lw-game-page-private.h"
 #include "lw-games-page.h"
 #include "lw-print.h"
 #include "lw-new-game-page.h"
@@ -24,6 +25,7 @@
 #include "lw-settings.h"
 #include "lw-store.h"
 #include "lw-window.h"
+#include "lw-window-private.h"
 #include "lw-test-app.h"
 #include "lw-test-util.h"
 

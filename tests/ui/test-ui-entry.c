@@ -21,10 +21,12 @@
 
 #include "lw-application.h"
 #include "lw-game-page.h"
+#include "lw-game-page-private.h"
 #include "lw-store-entry.h"
 #include "lw-store-events.h"
 #include "lw-table-entry-dialog.h"
 #include "lw-window.h"
+#include "lw-window-private.h"
 
 typedef struct
 {

@@ -13,7 +13,9 @@
 
 #include "lw-application.h"
 #include "lw-events-page.h"
+#include "lw-events-page-private.h"
 #include "lw-game-page.h"
+#include "lw-game-page-private.h"
 #include "lw-leaderboard-page.h"
 #include "lw-print-table.h"
 #include "lw-round-form.h"
@@ -23,6 +25,7 @@
 #include "lw-store-entry.h"
 #include "lw-table-entry-dialog.h"
 #include "lw-window.h"
+#include "lw-window-private.h"
 #include "lw-test-app.h"
 
 typedef LwTestApp Fixture;

@@ -8,6 +8,7 @@
 
 #include "lw-board.h"
 #include "lw-game-page.h"
+#include "lw-game-page-private.h"
 #include "lw-game-view.h"
 #include "lw-new-game-page.h"
 #include "lw-round-form.h"
@@ -15,6 +16,7 @@
 #include "lw-store-private.h"
 #include "lw-store-watch.h"
 #include "lw-window.h"
+#include "lw-window-private.h"
 #include "lw-test-app.h"
 #include "lw-test-util.h"
 

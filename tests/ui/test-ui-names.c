@@ -10,12 +10,15 @@
 #include "lw-app-util.h"
 #include "lw-edit-log.h"
 #include "lw-events-page.h"
+#include "lw-events-page-private.h"
 #include "lw-game-page.h"
+#include "lw-game-page-private.h"
 #include "lw-leaderboard-page.h"
 #include "lw-new-game-page.h"
 #include "lw-stats-page.h"
 #include "lw-store-events.h"
 #include "lw-test-app.h"
+#include "lw-window-private.h"
 
 typedef LwTestApp Fixture;
 

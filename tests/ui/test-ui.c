@@ -15,6 +15,7 @@
 #include "lw-board.h"
 #include "lw-edit-log.h"
 #include "lw-game-page.h"
+#include "lw-game-page-private.h"
 #include "lw-games-page.h"
 #include "lw-new-game-page.h"
 #include "lw-penalty-row.h"
@@ -23,6 +24,7 @@
 #include "lw-store-entry.h"
 #include "lw-table-entry.h"
 #include "lw-window.h"
+#include "lw-window-private.h"
 #include "lw-test-app.h"
 #include "lw-test-util.h"
 

@@ -30,8 +30,10 @@
 #include "lw-application.h"
 #include "lw-bracket.h"
 #include "lw-events-page.h"
+#include "lw-events-page-private.h"
 #include "lw-leaderboard-page.h"
 #include "lw-game-page.h"
+#include "lw-game-page-private.h"
 #include "lw-new-game-page.h"
 #include "lw-replay-window.h"
 #include "lw-round-form.h"
@@ -45,6 +47,7 @@
 #include "lw-table-page.h"
 #include "lw-store-events.h"
 #include "lw-window.h"
+#include "lw-window-private.h"
 
 static gint64
 add_game (LwStore            *store,

@@ -12,7 +12,7 @@
 #include "lw-app-util.h"
 #include "lw-edit-log.h"
 #include "lw-game-layout.h"
-#include "lw-game-page.h"
+#include "lw-game-page-private.h"
 #include "lw-print.h"
 #include "lw-replay-window.h"
 #include "lw-round-editor.h"
@@ -23,60 +23,6 @@
 #include "lw-name-completion.h"
 #include "lw-game-view.h"
 
-struct _LwGamePage
-{
-  AdwBin parent_instance;
-
-  /* template widgets */
-  GtkWidget *window_title;      /* the header bar's title: the names, wrapping */
-  GtkLabel *title_label;        /* the names, shown when they fit */
-  GtkLabel *short_title_label;  /* "4 Players" in their place */
-  GtkLabel *subtitle_label;
-  GtkWidget *undo_button;
-  GtkScrolledWindow *scroller;
-  GtkWidget *details_list;
-  AdwActionRow *details_row;
-  LwBoard *board;
-  LwScoreChart *chart;
-  GtkWidget *result_box;
-  GtkLabel *result_label;
-  GtkLabel *result_detail_label;
-  AdwPreferencesGroup *last_round_group;
-  GtkLabel *last_round_label;
-  LwRoundForm *round_form;
-  AdwPreferencesGroup *history_group;
-  GtkListBox *history_list;
-
-  /* owned */
-  LwStore *store;
-  LwGameView *view;           /* the game shown, read once per change */
-  GtkFileChooserNative *chooser;
-
-  /* borrowed from @view: its last reading, %NULL before the first */
-  const LwStoredGame *game;
-  const LwStandings *standings;
-  GPtrArray *round_players;   /* per round, who sat in each seat (GStrv) */
-  GPtrArray *penalties;       /* LwStoredPenalty*, the stored rounds' */
-
-  /* what the next reading of @view does to the round form: keep what is
-   * typed (a change from elsewhere) or start afresh (a round added) */
-  gboolean keep_form;
-
-  /* the last "Round N added" toast while shown, replaced by the next one */
-  AdwToast *round_toast;
-  /* what its Undo button undoes: that many changes of that game, as long
-   * as the game is still at that version (a phone or another program may
-   * have changed it since) */
-  gint64 undo_game;
-  guint undo_steps;
-  gint64 undo_version;
-
-  /* borrowed: the round editor or a dialog while shown */
-  LwRoundEditor *editor;
-  AdwMessageDialog *dialog;
-  GtkWidget *entry_dialog;    /* table entry (game.table-entry) */
-};
-
 static void view_changed_cb (LwGamePage *self);
 static void view_failed_cb (LwGamePage *self,
                             const char *message);
@@ -85,9 +31,9 @@ static void undo_clicked_cb (AdwToast   *toast,
 
 G_DEFINE_FINAL_TYPE (LwGamePage, lw_game_page, ADW_TYPE_BIN)
 
-static AdwToast *
-toast (LwGamePage *self,
-       const char *message)
+AdwToast *
+lw_game_page_toast (LwGamePage *self,
+                    const char *message)
 {
   return lw_widget_add_toast (GTK_WIDGET (self), message);
 }
@@ -117,10 +63,10 @@ undo_clicked_cb (AdwToast   *toast,
 
 /* @undo_steps: how many changes of the game the toast's Undo button takes
  * back (lw_store_undo_last_edit()); 0 for no button. */
-static void
-round_toast (LwGamePage *self,
-             const char *message,
-             guint       undo_steps)
+void
+lw_game_page_round_toast (LwGamePage *self,
+                          const char *message,
+                          guint       undo_steps)
 {
   AdwToast *shown = self->round_toast;
 
@@ -142,7 +88,7 @@ round_toast (LwGamePage *self,
     }
   else
     {
-      shown = toast (self, message);
+      shown = lw_game_page_toast (self, message);
       if (shown == NULL)
         return;
 
@@ -164,8 +110,8 @@ lw_game_page_get_round_toast (LwGamePage *self)
   return self->round_toast;
 }
 
-static gboolean
-is_garwolf (LwGamePage *self)
+gboolean
+lw_game_page_is_garwolf (LwGamePage *self)
 {
   return self->game != NULL && self->game->record->ruleset == LW_RULESET_GARWOLF;
 }
@@ -486,7 +432,7 @@ add_pending_penalties (LwGamePage *self)
   g_autoptr (GPtrArray) pending = NULL;
   g_autoptr (GError) error = NULL;
 
-  if (is_garwolf (self))
+  if (lw_game_page_is_garwolf (self))
     return;
 
   pending = lw_store_list_pending_penalties (self->store, self->game->id, &error);
@@ -634,7 +580,7 @@ show_game (LwGamePage *self,
       add_pending_penalties (self);
     }
   show_details (self);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.note-penalty", !standings->finished && !is_garwolf (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.note-penalty", !standings->finished && !lw_game_page_is_garwolf (self));
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.submit-round", !standings->finished);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo-round", n_rounds > 0);
@@ -710,17 +656,17 @@ view_failed_cb (LwGamePage *self,
 {
   g_autofree char *text = lw_message_capitalize (message);
 
-  toast (self, text);
+  lw_game_page_toast (self, text);
 }
 
 /* After the page changed game @id: the store's watch tells the change
  * now (lw_store_watch_flush()), so that the view reads the game once and
  * the page shows it before going on. A reading that fails is told in a
- * toast (#LwGameView::failed). @keep_form: what is typed in the form
+ * lw_game_page_toast (#LwGameView::failed). @keep_form: what is typed in the form
  * stays. Returns: %TRUE, for the callers' chains of steps. */
-static gboolean
-refresh (LwGamePage *self,
-         gboolean    keep_form)
+gboolean
+lw_game_page_refresh (LwGamePage *self,
+                      gboolean    keep_form)
 {
   self->keep_form = keep_form;
   lw_store_watch_flush (lw_store_watch_find (self->store));
@@ -796,7 +742,7 @@ show_last_round (LwGamePage *self)
 
   result = g_ptr_array_index (self->standings->rounds, self->standings->rounds->len - 1);
   breakdown = lw_describe_round (self->game->record, self->standings, result);
-  if (is_garwolf (self))
+  if (lw_game_page_is_garwolf (self))
     /* TRANSLATORS: above the breakdown of the Garwolf hand just added */
     title = g_strdup_printf (_("Hand %u Scored"), result->number);
   else
@@ -836,23 +782,23 @@ submit_round_action (GtkWidget  *widget,
       return;
     }
 
-  refresh (self, FALSE);
+  lw_game_page_refresh (self, FALSE);
 
   show_last_round (self);
   gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
   lw_game_page_focus_form (self);
 
   if (self->standings->finished)
-    message = g_strdup_printf (is_garwolf (self)
+    message = g_strdup_printf (lw_game_page_is_garwolf (self)
                                  /* TRANSLATORS: the Garwolf hand just added ended the game */
                                  ? _("Hand %u added: game over")
                                  /* TRANSLATORS: the round just added ended the game */
                                  : _("Round %u added: game over"),
                                self->standings->rounds->len);
   else
-    message = g_strdup_printf (is_garwolf (self) ? _("Hand %u added") : _("Round %u added"),
+    message = g_strdup_printf (lw_game_page_is_garwolf (self) ? _("Hand %u added") : _("Round %u added"),
                                self->standings->rounds->len);
-  round_toast (self, message, 1);
+  lw_game_page_round_toast (self, message, 1);
 }
 
 static void
@@ -883,11 +829,11 @@ undo_round_action (GtkWidget  *widget,
     {
       g_autofree char *text = lw_message_capitalize (error->message);
 
-      toast (self, text);
+      lw_game_page_toast (self, text);
       return;
     }
 
-  refresh (self, FALSE);
+  lw_game_page_refresh (self, FALSE);
 
   /* The round taken back goes into the form, to be corrected and added
    * again. */
@@ -895,111 +841,13 @@ undo_round_action (GtkWidget  *widget,
   lw_round_form_fill (self->round_form, removed);
   lw_game_page_focus_form (self);
 
-  message = g_strdup_printf (is_garwolf (self)
+  message = g_strdup_printf (lw_game_page_is_garwolf (self)
                                /* TRANSLATORS: undo: the last Garwolf hand was removed and put back in the form */
                                ? _("Hand %u back in the form")
                                /* TRANSLATORS: undo: the last round was removed and put back in the form */
                                : _("Round %u back in the form"),
                              number);
-  round_toast (self, message, 0);
-}
-
-static void
-export_saved_cb (GObject      *object,
-                 GAsyncResult *result,
-                 gpointer      user_data)
-{
-  g_autoptr (LwGamePage) self = user_data;
-  g_autoptr (GError) error = NULL;
-
-  if (!g_file_replace_contents_finish (G_FILE (object), result, NULL, &error))
-    {
-      g_autofree char *message = NULL;
-
-      /* TRANSLATORS: %s is the reason */
-      message = g_strdup_printf (_("Could not export: %s"), error->message);
-      toast (self, message);
-      return;
-    }
-
-  toast (self, _("Game record exported"));
-}
-
-static void
-export_response_cb (GtkNativeDialog *dialog,
-                    int              response,
-                    gpointer         user_data)
-{
-  LwGamePage *self = user_data;
-
-  if (response == GTK_RESPONSE_ACCEPT && self->game != NULL)
-    {
-      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autoptr (GBytes) bytes = NULL;
-      GString *json = g_string_new (NULL);
-
-      /* As the CLI's export: what Import reads back, however large. */
-      lw_game_record_write_json (self->game->record,
-                                 lw_game_record_export_indented (self->game->record),
-                                 lw_json_write_to_string, json, NULL);
-      bytes = g_string_free_to_bytes (json);
-      if (file != NULL)
-        g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_NONE,
-                                             NULL, export_saved_cb, g_object_ref (self));
-    }
-
-  g_clear_object (&self->chooser);
-}
-
-static void
-export_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  LwGamePage *self = LW_GAME_PAGE (widget);
-  g_autofree char *name = NULL;
-  GtkRoot *root = gtk_widget_get_root (widget);
-
-  if (self->game == NULL || self->chooser != NULL)
-    return;
-
-  self->chooser = gtk_file_chooser_native_new (_("Export the Game Record"),
-                                               GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                               GTK_FILE_CHOOSER_ACTION_SAVE,
-                                               _("_Export"),
-                                               _("_Cancel"));
-  /* TRANSLATORS: the suggested file name of an exported game; %d is its number */
-  name = g_strdup_printf (_("little-wolf-game-%d.json"), (int) self->game->id);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
-  g_signal_connect (self->chooser, "response", G_CALLBACK (export_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
-}
-
-static void
-print_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *parameter)
-{
-  LwGamePage *self = LW_GAME_PAGE (widget);
-  GtkRoot *root = gtk_widget_get_root (widget);
-
-  if (self->game != NULL && self->standings != NULL)
-    lw_print_run (lw_print_score_sheet_new (self->game->record, self->standings),
-                  GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL);
-}
-
-/* "game.print-blank": a blank score sheet with a column for each of
- * this game's sides (win.print-blank). */
-static void
-print_blank_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  LwGamePage *self = LW_GAME_PAGE (widget);
-
-  if (self->standings != NULL)
-    gtk_widget_activate_action (widget, "win.print-blank", "u", self->standings->n_sides);
+  lw_game_page_round_toast (self, message, 0);
 }
 
 /* "game.table-entry": entry of this game's rounds from phones. */
@@ -1041,10 +889,10 @@ lock_round_action (GtkWidget  *widget,
     return;
   locked = !lw_game_page_is_round_locked (self, number);
   if (!lw_store_set_round_locked (self->store, self->game->id, number, locked, &error)
-      || !refresh (self, TRUE))
+      || !lw_game_page_refresh (self, TRUE))
     {
       message = lw_message_capitalize (error->message);
-      toast (self, message);
+      lw_game_page_toast (self, message);
       return;
     }
   message = locked
@@ -1052,7 +900,7 @@ lock_round_action (GtkWidget  *widget,
     ? g_strdup_printf (_("Round %u locked: phones can no longer correct it"), number)
     /* TRANSLATORS: a toast after the lock button of a round in the history */
     : g_strdup_printf (_("Round %u unlocked"), number);
-  toast (self, message);
+  lw_game_page_toast (self, message);
 }
 
 static void
@@ -1066,647 +914,13 @@ delete_action (GtkWidget  *widget,
     gtk_widget_activate_action (widget, "win.delete-game", "x", self->game->id);
 }
 
-static void
-show_error_toast (LwGamePage   *self,
-                  const GError *error)
+void
+lw_game_page_show_error_toast (LwGamePage   *self,
+                               const GError *error)
 {
   g_autofree char *text = lw_message_capitalize (error->message);
 
-  toast (self, text);
-}
-
-/* ---- corrections ---------------------------------------------------- */
-
-static void
-editor_edited_cb (LwRoundEditor *editor,
-                  int            kind,
-                  guint          number,
-                  LwGamePage    *self)
-{
-  g_autoptr (GError) error = NULL;
-  g_autofree char *message = NULL;
-  gboolean garwolf = is_garwolf (self);
-
-  if (self->game == NULL || !refresh (self, TRUE))
-    {
-      if (error != NULL)
-        show_error_toast (self, error);
-      return;
-    }
-
-  gtk_widget_set_visible (GTK_WIDGET (self->last_round_group), FALSE);
-  switch (kind)
-    {
-    case LW_EDIT_INSERT:
-      /* TRANSLATORS: a toast after a round was inserted into a game */
-      message = g_strdup_printf (garwolf ? _("Hand %u inserted") : _("Round %u inserted"), number);
-      break;
-    case LW_EDIT_DELETE:
-      /* TRANSLATORS: a toast after a past round was deleted */
-      message = g_strdup_printf (garwolf ? _("Hand %u deleted") : _("Round %u deleted"), number);
-      break;
-    case LW_EDIT_REPLACE:
-    default:
-      /* TRANSLATORS: a toast after a past round was corrected */
-      message = g_strdup_printf (garwolf ? _("Hand %u changed") : _("Round %u changed"), number);
-      break;
-    }
-  round_toast (self, message, 1);
-}
-
-static void
-editor_destroy_cb (LwRoundEditor *editor,
-                   LwGamePage    *self)
-{
-  if (self->editor == editor)
-    self->editor = NULL;
-}
-
-/* A penalty's note changed in the editor: the history shows it. */
-static void
-editor_note_saved_cb (LwRoundEditor *editor,
-                      guint          number,
-                      LwGamePage    *self)
-{
-  g_autoptr (GError) error = NULL;
-
-  if (self->game == NULL || !refresh (self, TRUE))
-    {
-      if (error != NULL)
-        show_error_toast (self, error);
-      return;
-    }
-  /* TRANSLATORS: a toast: a penalty's note was changed */
-  toast (self, _("Penalty note saved"));
-}
-
-static void
-edit_round_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
-{
-  LwGamePage *self = LW_GAME_PAGE (widget);
-  guint number = g_variant_get_uint32 (parameter);
-  GtkRoot *root = gtk_widget_get_root (widget);
-
-  if (self->game == NULL || number < 1 || number > self->game->record->rounds->len || self->editor != NULL)
-    return;
-
-  self->editor = lw_round_editor_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                      self->store, self->game, number);
-  g_signal_connect_object (self->editor, "edited", G_CALLBACK (editor_edited_cb), self, 0);
-  g_signal_connect_object (self->editor, "note-saved", G_CALLBACK (editor_note_saved_cb), self, 0);
-  g_signal_connect_object (self->editor, "destroy", G_CALLBACK (editor_destroy_cb), self, 0);
-}
-
-/* "game.replay-round" (u): round N replayed trick by trick, when it was
- * played at the virtual table. */
-static void
-replay_round_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
-{
-  LwGamePage *self = LW_GAME_PAGE (widget);
-  GtkRoot *root = gtk_widget_get_root (widget);
-  g_autoptr (GError) error = NULL;
-  LwReplayWindow *replay;
-
-  if (self->game == NULL)
-    return;
-  replay = lw_replay_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->store,
-                                 self->game->id, g_variant_get_uint32 (parameter), &error);
-  if (replay == NULL)
-    {
-      g_autofree char *text = lw_message_capitalize (error->message);
-
-      toast (self, text);
-      return;
-    }
-  gtk_window_present (GTK_WINDOW (replay));
-}
-
-static void
-undo_edit_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
-{
-  LwGamePage *self = LW_GAME_PAGE (widget);
-  g_autoptr (GError) error = NULL;
-  gint64 id = self->undo_game;
-  guint steps = self->undo_steps;
-  gint64 version = 0;
-
-  if (id == 0 || steps == 0)
-    return;
-
-  self->undo_steps = 0;
-  gtk_widget_action_set_enabled (widget, "game.undo-edit", FALSE);
-
-  /* Undo takes back the last changes of the game: once somebody else has
-   * changed it (a phone at the table), those are not this change. */
-  if (!lw_store_get_game_version (self->store, id, &version, &error))
-    {
-      show_error_toast (self, error);
-      return;
-    }
-  if (version != self->undo_version)
-    {
-      /* TRANSLATORS: a toast: Undo was pressed after a phone or another program changed the game */
-      round_toast (self, _("The game was changed elsewhere since: nothing was undone"), 0);
-      return;
-    }
-  for (guint i = 0; i < steps; i++)
-    if (!lw_store_undo_last_edit (self->store, id, &error))
-      break;
-
-  if (self->game != NULL && self->game->id == id && self->store != NULL)
-    {
-      refresh (self, TRUE);
-      gtk_widget_set_visible (GTK_WIDGET (self->last_round_group), FALSE);
-    }
-
-  if (error != NULL)
-    {
-      show_error_toast (self, error);
-      return;
-    }
-
-  /* TRANSLATORS: a toast: the last change to the game was taken back */
-  round_toast (self, _("Change undone"), 0);
-}
-
-/* "game.undo": undoes the game's last change, whatever it was and however
- * long ago (lw_store_undo_last_edit()). A round just added comes back
- * into the form, to be corrected and added again. */
-static void
-undo_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  LwGamePage *self = LW_GAME_PAGE (widget);
-  g_autoptr (LwEditEntry) entry = NULL;
-  g_autoptr (LwRound) removed = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autofree char *message = NULL;
-  g_autofree char *title = NULL;
-  g_autofree char *subtitle = NULL;
-  gint64 id;
-
-  if (self->game == NULL)
-    return;
-  id = self->game->id;
-  entry = lw_store_get_last_edit (self->store, id, &error);
-  if (entry == NULL)
-    {
-      show_error_toast (self, error);
-      return;
-    }
-  lw_edit_entry_describe (self->game->record, entry, &title, &subtitle);
-  if (g_str_equal (entry->kind, "append_round") && entry->number == self->game->record->rounds->len)
-    removed = lw_round_copy (g_ptr_array_index (self->game->record->rounds, entry->number - 1));
-
-  if (!lw_store_undo_last_edit (self->store, id, &error) || !refresh (self, removed == NULL))
-    {
-      show_error_toast (self, error);
-      return;
-    }
-  gtk_widget_set_visible (GTK_WIDGET (self->last_round_group), FALSE);
-  if (removed != NULL)
-    {
-      lw_round_form_fill (self->round_form, removed);
-      lw_game_page_focus_form (self);
-      message = g_strdup_printf (is_garwolf (self)
-                                   ? _("Hand %u back in the form")
-                                   : _("Round %u back in the form"),
-                                 entry->number);
-    }
-  else
-    /* TRANSLATORS: a toast after Undo; %s is the change undone, as the edit log names it */
-    message = g_strdup_printf (_("Undone: %s"), title);
-  round_toast (self, message, 0);
-}
-
-/* ---- small dialogs: a penalty noted now, a substitute, the details --- */
-
-static void
-dialog_destroy_cb (AdwMessageDialog *dialog,
-                   LwGamePage       *self)
-{
-  if (self->dialog == dialog)
-    self->dialog = NULL;
-}
-
-/* A message dialog with @extra below its text, "cancel" and @response. */
-static AdwMessageDialog *
-open_dialog (LwGamePage *self,
-             const char *heading,
-             const char *body,
-             GtkWidget  *extra,
-             const char *response,
-             const char *label,
-             GCallback   response_cb)
-{
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkWidget *dialog;
-
-  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, body);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), extra);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    response, label,
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), response, ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), response);
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect_object (dialog, "response", response_cb, self, 0);
-  g_signal_connect_object (dialog, "destroy", G_CALLBACK (dialog_destroy_cb), self, 0);
-  self->dialog = ADW_MESSAGE_DIALOG (dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
-
-  return ADW_MESSAGE_DIALOG (dialog);
-}
-
-/* A label above @widget, its mnemonic. */
-static void
-add_field (GtkBox     *box,
-           const char *label,
-           GtkWidget  *widget,
-           const char *name)
-{
-  GtkWidget *title = gtk_label_new_with_mnemonic (label);
-
-  gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (title), widget);
-  gtk_widget_add_css_class (title, "heading");
-  gtk_widget_set_name (widget, name);
-  if (gtk_widget_get_first_child (GTK_WIDGET (box)) != NULL)
-    gtk_widget_set_margin_top (title, 6);
-  gtk_box_append (box, title);
-  gtk_box_append (box, widget);
-}
-
-static GtkWidget *
-seat_drop_down (LwGamePage *self)
-{
-  const LwGameRecord *record = self->game->record;
-  g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
-  GtkWidget *drop_down;
-
-  for (guint seat = 0; seat < record->n_players; seat++)
-    gtk_string_list_append (names, lw_game_record_current_player (record, (int) seat));
-  drop_down = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
-  lw_drop_down_ellipsize (GTK_DROP_DOWN (drop_down));
-
-  return drop_down;
-}
-
-static GtkWidget *
-find_named (GtkWidget  *widget,
-            const char *name)
-{
-  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
-    return widget;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_named (child, name);
-
-      if (found != NULL)
-        return found;
-    }
-
-  return NULL;
-}
-
-static GtkWidget *
-dialog_field (AdwMessageDialog *dialog,
-              const char       *name)
-{
-  GtkWidget *extra = adw_message_dialog_get_extra_child (dialog);
-
-  return extra != NULL ? find_named (extra, name) : NULL;
-}
-
-static GtkWidget *
-field_box (void)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-
-  gtk_widget_set_size_request (box, 240, -1);
-  return box;
-}
-
-static void
-note_penalty_response_cb (AdwMessageDialog *dialog,
-                          const char       *response,
-                          LwGamePage       *self)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) pending = NULL;
-  const LwStoredPenalty *noted;
-  GtkDropDown *seat = GTK_DROP_DOWN (dialog_field (dialog, "seat"));
-  GtkDropDown *kind = GTK_DROP_DOWN (dialog_field (dialog, "kind"));
-  const char *note = gtk_editable_get_text (GTK_EDITABLE (dialog_field (dialog, "note")));
-  g_autofree char *stripped = g_strstrip (g_strdup (note));
-  g_autofree char *message = NULL;
-  gint64 pending_id;
-
-  if (g_strcmp0 (response, "note") != 0 || self->game == NULL)
-    return;
-
-  pending_id = lw_store_add_pending_penalty (self->store, self->game->id,
-                                             (int) gtk_drop_down_get_selected (seat),
-                                             gtk_drop_down_get_selected (kind) == 1 ? LW_PENALTY_LOOKED_AT_DISCARDS
-                                                                                    : LW_PENALTY_OUT_OF_TURN,
-                                             *stripped != '\0' ? stripped : NULL, &error);
-  if (pending_id == 0)
-    {
-      show_error_toast (self, error);
-      return;
-    }
-
-  /* Into the form, with its time, beside what is already typed. */
-  pending = lw_store_list_pending_penalties (self->store, self->game->id, &error);
-  for (guint i = 0; pending != NULL && i < pending->len; i++)
-    {
-      noted = g_ptr_array_index (pending, i);
-      if (noted->id == pending_id)
-        lw_round_form_add_noted_penalty (self->round_form, noted->id, noted->seat, noted->kind,
-                                         noted->note, noted->time);
-    }
-
-  /* TRANSLATORS: a toast: a penalty was noted for %s; it counts when the round is added */
-  message = g_strdup_printf (_("Penalty noted for %s"),
-                             lw_game_record_current_player (self->game->record,
-                                                            (int) gtk_drop_down_get_selected (seat)));
-  round_toast (self, message, 0);
-}
-
-static void
-note_penalty_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
-{
-  LwGamePage *self = LW_GAME_PAGE (widget);
-  GtkWidget *box, *kind, *note;
-  const char *kinds[] = {
-    /* TRANSLATORS: a penalty: played cards out of turn (SCORING R19) */
-    _("Out of turn"),
-    /* TRANSLATORS: a penalty: looked at discards or the Pups (SCORING R19) */
-    _("Looked at discards or Pups"),
-    NULL
-  };
-  g_autofree char *body = NULL;
-
-  if (self->game == NULL || self->standings->finished || is_garwolf (self) || self->dialog != NULL)
-    return;
-
-  box = field_box ();
-  /* TRANSLATORS: who committed the penalty */
-  add_field (GTK_BOX (box), _("_Who"), seat_drop_down (self), "seat");
-  kind = gtk_drop_down_new_from_strings (kinds);
-  lw_drop_down_ellipsize (GTK_DROP_DOWN (kind));
-  add_field (GTK_BOX (box), _("_What They Did"), kind, "kind");
-  note = gtk_entry_new ();
-  gtk_entry_set_activates_default (GTK_ENTRY (note), TRUE);
-  gtk_entry_set_placeholder_text (GTK_ENTRY (note), _("What happened (optional)"));
-  add_field (GTK_BOX (box), _("_Note"), note, "note");
-
-  body = g_strdup_printf (_("It is noted with the time now and counts when round %u is added."),
-                          self->game->record->rounds->len + 1);
-  open_dialog (self, _("Note a Penalty"), body, box, "note", _("_Note Penalty"),
-               G_CALLBACK (note_penalty_response_cb));
-  gtk_widget_grab_focus (dialog_field (self->dialog, "seat"));
-}
-
-static void
-pending_penalty_removed_cb (LwRoundForm *form,
-                            gint64       pending_id,
-                            LwGamePage  *self)
-{
-  g_autoptr (GError) error = NULL;
-
-  if (!lw_store_remove_pending_penalty (self->store, pending_id, &error))
-    show_error_toast (self, error);
-}
-
-static void
-substitute_response_cb (AdwMessageDialog *dialog,
-                        const char       *response,
-                        LwGamePage       *self)
-{
-  g_autoptr (GError) error = NULL;
-  g_autofree char *message = NULL;
-  g_autofree char *old_name = NULL;
-  GtkDropDown *seat = GTK_DROP_DOWN (dialog_field (dialog, "seat"));
-  const char *name = gtk_editable_get_text (GTK_EDITABLE (dialog_field (dialog, "name")));
-  g_autofree char *stripped = g_strstrip (g_strdup (name));
-  guint from_round;
-  guint index = gtk_drop_down_get_selected (seat);
-
-  if (g_strcmp0 (response, "substitute") != 0 || self->game == NULL)
-    return;
-
-  from_round = self->game->record->rounds->len + 1;
-  old_name = g_strdup (lw_game_record_current_player (self->game->record, (int) index));
-  if (!lw_store_substitute_player (self->store, self->game->id, (int) index, stripped, from_round, &error) ||
-      !refresh (self, TRUE))
-    {
-      show_error_toast (self, error);
-      return;
-    }
-
-  /* TRANSLATORS: a toast: %1$s takes the seat of %2$s, keeping its score */
-  message = g_strdup_printf (_("%1$s takes over from %2$s"), stripped, old_name);
-  round_toast (self, message, 1);
-}
-
-static void
-substitute_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
-{
-  LwGamePage *self = LW_GAME_PAGE (widget);
-  g_autoptr (LwNameCompletion) names = lw_name_completion_new ();
-  g_autofree char *body = NULL;
-  GtkWidget *box, *name;
-
-  if (self->game == NULL || self->standings->finished || self->dialog != NULL)
-    return;
-
-  lw_name_completion_reload (names, self->store, NULL);
-
-  box = field_box ();
-  /* TRANSLATORS: the seat a substitute takes */
-  add_field (GTK_BOX (box), _("_Seat"), seat_drop_down (self), "seat");
-  name = gtk_entry_new ();
-  lw_name_completion_attach (names, GTK_ENTRY (name));
-  gtk_entry_set_activates_default (GTK_ENTRY (name), TRUE);
-  /* TRANSLATORS: the substitute's name */
-  add_field (GTK_BOX (box), _("_New Player"), name, "name");
-
-  body = g_strdup_printf (is_garwolf (self)
-                            /* TRANSLATORS: a substitute takes a seat mid-game */
-                            ? _("The new player takes the seat from hand %u on, and keeps its score.")
-                            /* TRANSLATORS: a substitute takes a seat mid-game */
-                            : _("The new player takes the seat from round %u on, and keeps its score and side."),
-                          self->game->record->rounds->len + 1);
-  open_dialog (self, _("Substitute a Player"), body, box, "substitute", _("_Substitute"),
-               G_CALLBACK (substitute_response_cb));
-  gtk_widget_grab_focus (dialog_field (self->dialog, "seat"));
-}
-
-static void
-details_response_cb (AdwMessageDialog *dialog,
-                     const char       *response,
-                     LwGamePage       *self)
-{
-  g_autoptr (GError) error = NULL;
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (dialog_field (dialog, "notes")));
-  const char *date = gtk_editable_get_text (GTK_EDITABLE (dialog_field (dialog, "date")));
-  const char *place = gtk_editable_get_text (GTK_EDITABLE (dialog_field (dialog, "place")));
-  g_autofree char *notes = NULL;
-  g_autofree char *place_stripped = g_strstrip (g_strdup (place));
-  GtkTextIter start, end;
-  gint64 played_at;
-  guint changes = 0;
-  gint64 id;
-
-  if (g_strcmp0 (response, "save") != 0 || self->game == NULL)
-    return;
-
-  if (!lw_parse_time (date, &played_at))
-    {
-      g_autofree char *message = NULL;
-
-      /* TRANSLATORS: %s is the date as typed */
-      message = g_strdup_printf (_("“%s” is not a date: use YYYY-MM-DD HH:MM"), date);
-      toast (self, message);
-      return;
-    }
-
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  notes = g_strstrip (gtk_text_buffer_get_text (buffer, &start, &end, FALSE));
-  id = self->game->id;
-
-  /* Only what changed is stored (and logged). */
-  if (g_strcmp0 (*notes != '\0' ? notes : NULL,
-                 self->game->notes != NULL && *self->game->notes != '\0' ? self->game->notes : NULL) != 0)
-    {
-      if (!lw_store_set_game_notes (self->store, id, notes, &error))
-        goto failed;
-      changes++;
-    }
-  if (played_at != self->game->played_at ||
-      g_strcmp0 (*place_stripped != '\0' ? place_stripped : NULL,
-                 self->game->place != NULL && *self->game->place != '\0' ? self->game->place : NULL) != 0)
-    {
-      if (!lw_store_set_game_details (self->store, id, played_at, place_stripped, &error))
-        goto failed;
-      changes++;
-    }
-  if (dialog_field (dialog, "king-and-knave") != NULL)
-    {
-      gboolean king = gtk_check_button_get_active (GTK_CHECK_BUTTON (dialog_field (dialog, "king-and-knave")));
-
-      if (king != self->game->king_and_knave)
-        {
-          if (!lw_store_set_game_king_and_knave (self->store, id, king, &error))
-            goto failed;
-          changes++;
-        }
-    }
-
-  if (!refresh (self, TRUE))
-    goto failed;
-
-  if (changes > 0)
-    /* TRANSLATORS: a toast: the game's notes, date or place were saved */
-    round_toast (self, _("Game details saved"), changes);
-  return;
-
-failed:
-  show_error_toast (self, error);
-  if (changes > 0)
-    refresh (self, TRUE);
-}
-
-static void
-details_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  LwGamePage *self = LW_GAME_PAGE (widget);
-  g_autofree char *when = NULL;
-  GtkWidget *box, *notes, *scroller, *date, *place;
-
-  if (self->game == NULL || self->dialog != NULL)
-    return;
-
-  box = field_box ();
-  notes = gtk_text_view_new ();
-  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (notes), GTK_WRAP_WORD_CHAR);
-  /* Tab leaves the notes for the next field. */
-  gtk_text_view_set_accepts_tab (GTK_TEXT_VIEW (notes), FALSE);
-  gtk_text_view_set_left_margin (GTK_TEXT_VIEW (notes), 6);
-  gtk_text_view_set_right_margin (GTK_TEXT_VIEW (notes), 6);
-  gtk_text_view_set_top_margin (GTK_TEXT_VIEW (notes), 6);
-  gtk_text_view_set_bottom_margin (GTK_TEXT_VIEW (notes), 6);
-  if (self->game->notes != NULL)
-    gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (notes)), self->game->notes, -1);
-  scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), notes);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_size_request (scroller, -1, 96);
-  gtk_widget_add_css_class (scroller, "card");
-  gtk_widget_set_overflow (scroller, GTK_OVERFLOW_HIDDEN);
-  add_field (GTK_BOX (box), _("N_otes"), scroller, "notes-scroller");
-  gtk_widget_set_name (notes, "notes");
-  gtk_label_set_mnemonic_widget (GTK_LABEL (gtk_widget_get_prev_sibling (scroller)), notes);
-
-  date = gtk_entry_new ();
-  when = lw_format_time (self->game->played_at, TRUE);
-  gtk_editable_set_text (GTK_EDITABLE (date), when);
-  /* TRANSLATORS: the form of a date and time to type; keep the letters in the order of the format */
-  gtk_entry_set_placeholder_text (GTK_ENTRY (date), _("YYYY-MM-DD HH:MM"));
-  gtk_entry_set_activates_default (GTK_ENTRY (date), TRUE);
-  gtk_entry_set_input_purpose (GTK_ENTRY (date), GTK_INPUT_PURPOSE_DIGITS);
-  /* TRANSLATORS: when the game was played */
-  add_field (GTK_BOX (box), _("_Date and Time"), date, "date");
-
-  place = gtk_entry_new ();
-  if (self->game->place != NULL)
-    gtk_editable_set_text (GTK_EDITABLE (place), self->game->place);
-  gtk_entry_set_activates_default (GTK_ENTRY (place), TRUE);
-  /* TRANSLATORS: where the game was played */
-  add_field (GTK_BOX (box), _("_Place"), place, "place");
-
-  /* SCORING G3: the house rule can be changed later too (it changes the
-   * passing shown, never a score). */
-  if (is_garwolf (self))
-    {
-      /* TRANSLATORS: a Garwolf house rule; King and Knave are the top and bottom scorers of a hand */
-      GtkWidget *king = gtk_check_button_new ();
-      /* TRANSLATORS: a Garwolf house rule; King and Knave are the top and bottom scorers of a hand */
-      GtkWidget *label = gtk_label_new_with_mnemonic (_("_King and Knave: no passing in the first hand, then the King and Knave exchange"));
-
-      /* Wrapped, so that the dialog fits a phone. */
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_mnemonic_widget (GTK_LABEL (label), king);
-      gtk_check_button_set_child (GTK_CHECK_BUTTON (king), label);
-      gtk_check_button_set_active (GTK_CHECK_BUTTON (king), self->game->king_and_knave);
-      gtk_widget_set_name (king, "king-and-knave");
-      gtk_widget_set_margin_top (king, 6);
-      gtk_box_append (GTK_BOX (box), king);
-    }
-
-  open_dialog (self, _("Game Details"), NULL, box, "save", _("_Save"), G_CALLBACK (details_response_cb));
-  gtk_widget_grab_focus (notes);
+  lw_game_page_toast (self, text);
 }
 
 /* A change reverted from the edit log: the page shows the game as it is. */
@@ -1717,8 +931,8 @@ log_reverted_cb (LwEditLog  *log,
 {
   g_autoptr (GError) error = NULL;
 
-  if (self->game != NULL && self->game->id == id && !refresh (self, TRUE))
-    show_error_toast (self, error);
+  if (self->game != NULL && self->game->id == id && !lw_game_page_refresh (self, TRUE))
+    lw_game_page_show_error_toast (self, error);
 }
 
 static void
@@ -1736,7 +950,7 @@ edit_log_action (GtkWidget  *widget,
 
   log = lw_edit_log_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->store, self->view, &error);
   if (log == NULL)
-    show_error_toast (self, error);
+    lw_game_page_show_error_toast (self, error);
   else
     g_signal_connect_object (log, "reverted", G_CALLBACK (log_reverted_cb), self, 0);
 }
@@ -1763,7 +977,7 @@ lw_game_page_get_dialog_field (LwGamePage *self,
 {
   g_return_val_if_fail (LW_IS_GAME_PAGE (self), NULL);
 
-  return self->dialog != NULL ? dialog_field (self->dialog, name) : NULL;
+  return self->dialog != NULL ? lw_game_page_dialog_field (self->dialog, name) : NULL;
 }
 
 const char *
@@ -1852,18 +1066,18 @@ lw_game_page_class_init (LwGamePageClass *klass)
 
   gtk_widget_class_install_action (widget_class, "game.submit-round", NULL, submit_round_action);
   gtk_widget_class_install_action (widget_class, "game.undo-round", NULL, undo_round_action);
-  gtk_widget_class_install_action (widget_class, "game.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "game.export", NULL, lw_game_page_export_action);
   gtk_widget_class_install_action (widget_class, "game.delete", NULL, delete_action);
-  gtk_widget_class_install_action (widget_class, "game.edit-round", "u", edit_round_action);
-  gtk_widget_class_install_action (widget_class, "game.undo-edit", NULL, undo_edit_action);
-  gtk_widget_class_install_action (widget_class, "game.undo", NULL, undo_action);
-  gtk_widget_class_install_action (widget_class, "game.replay-round", "u", replay_round_action);
-  gtk_widget_class_install_action (widget_class, "game.note-penalty", NULL, note_penalty_action);
-  gtk_widget_class_install_action (widget_class, "game.substitute", NULL, substitute_action);
-  gtk_widget_class_install_action (widget_class, "game.details", NULL, details_action);
+  gtk_widget_class_install_action (widget_class, "game.edit-round", "u", lw_game_page_edit_round_action);
+  gtk_widget_class_install_action (widget_class, "game.undo-edit", NULL, lw_game_page_undo_edit_action);
+  gtk_widget_class_install_action (widget_class, "game.undo", NULL, lw_game_page_undo_action);
+  gtk_widget_class_install_action (widget_class, "game.replay-round", "u", lw_game_page_replay_round_action);
+  gtk_widget_class_install_action (widget_class, "game.note-penalty", NULL, lw_game_page_note_penalty_action);
+  gtk_widget_class_install_action (widget_class, "game.substitute", NULL, lw_game_page_substitute_action);
+  gtk_widget_class_install_action (widget_class, "game.details", NULL, lw_game_page_details_action);
   gtk_widget_class_install_action (widget_class, "game.edit-log", NULL, edit_log_action);
-  gtk_widget_class_install_action (widget_class, "game.print", NULL, print_action);
-  gtk_widget_class_install_action (widget_class, "game.print-blank", NULL, print_blank_action);
+  gtk_widget_class_install_action (widget_class, "game.print", NULL, lw_game_page_print_action);
+  gtk_widget_class_install_action (widget_class, "game.print-blank", NULL, lw_game_page_print_blank_action);
   gtk_widget_class_install_action (widget_class, "game.table-entry", NULL, table_entry_action);
   gtk_widget_class_install_action (widget_class, "game.lock-round", "u", lock_round_action);
 
@@ -1902,5 +1116,5 @@ lw_game_page_init (LwGamePage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo-edit", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo", FALSE);
 
-  g_signal_connect (self->round_form, "pending-penalty-removed", G_CALLBACK (pending_penalty_removed_cb), self);
+  g_signal_connect (self->round_form, "pending-penalty-removed", G_CALLBACK (lw_game_page_pending_penalty_removed_cb), self);
 }
