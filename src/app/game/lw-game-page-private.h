@@ -7,7 +7,7 @@
  */
 #pragma once
 
-#include "lw-board.h"
+#include "lw-scoreboard.h"
 #include "lw-game-page.h"
 #include "lw-game-view.h"
 #include "lw-round-editor.h"
@@ -29,7 +29,7 @@ struct _LwGamePage
   GtkScrolledWindow *scroller;
   GtkWidget *details_list;
   AdwActionRow *details_row;
-  LwBoard *board;
+  LwScoreboard *scoreboard;
   LwScoreChart *chart;
   GtkWidget *result_box;
   GtkLabel *result_label;
@@ -168,7 +168,7 @@ void lw_game_page_undo_edit_action (GtkWidget  *widget,
 /* What the tests read */
 
 /** Returns: (transfer none): the board. */
-LwBoard *lw_game_page_get_board (LwGamePage *self);
+LwScoreboard *lw_game_page_get_scoreboard (LwGamePage *self);
 
 /** Returns: (transfer none): the score chart, below the board. */
 LwScoreChart *lw_game_page_get_chart (LwGamePage *self);

@@ -172,10 +172,10 @@ lw_game_page_get_standings (LwGamePage *self)
   return self->standings;
 }
 
-LwBoard *
-lw_game_page_get_board (LwGamePage *self)
+LwScoreboard *
+lw_game_page_get_scoreboard (LwGamePage *self)
 {
-  return self->board;
+  return self->scoreboard;
 }
 
 LwScoreChart *
@@ -535,8 +535,8 @@ show_game (LwGamePage *self,
                               standings->finished ? _("finished") : _("in play"));
   gtk_label_set_text (self->subtitle_label, subtitle);
 
-  lw_board_set_king_and_knave (self->board, self->game->king_and_knave);
-  lw_board_update (self->board, record, standings);
+  lw_scoreboard_set_king_and_knave (self->scoreboard, self->game->king_and_knave);
+  lw_scoreboard_update (self->scoreboard, record, standings);
   /* The scores round by round, once there is a round to draw. */
   lw_score_chart_set_game (self->chart, record, standings);
   gtk_widget_set_visible (GTK_WIDGET (self->chart), n_rounds > 0);
@@ -1039,7 +1039,7 @@ lw_game_page_class_init (LwGamePageClass *klass)
 
   object_class->dispose = lw_game_page_dispose;
 
-  g_type_ensure (LW_TYPE_BOARD);
+  g_type_ensure (LW_TYPE_SCOREBOARD);
   g_type_ensure (LW_TYPE_SCORE_CHART);
   g_type_ensure (LW_TYPE_GAME_LAYOUT);
   g_type_ensure (LW_TYPE_ROUND_FORM);
@@ -1053,7 +1053,7 @@ lw_game_page_class_init (LwGamePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, details_list);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, details_row);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, scroller);
-  gtk_widget_class_bind_template_child (widget_class, LwGamePage, board);
+  gtk_widget_class_bind_template_child (widget_class, LwGamePage, scoreboard);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, chart);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, result_box);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, result_label);

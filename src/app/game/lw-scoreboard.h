@@ -1,4 +1,4 @@
-/* lw-board.h — the board: each side's score, large, what it needs to win,
+/* lw-scoreboard.h — the scoreboard: each side's score, large, what it needs to win,
  * and who deals
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -11,70 +11,70 @@
 
 G_BEGIN_DECLS
 
-#define LW_TYPE_BOARD (lw_board_get_type ())
-G_DECLARE_FINAL_TYPE (LwBoard, lw_board, LW, BOARD, AdwBin)
+#define LW_TYPE_SCOREBOARD (lw_scoreboard_get_type ())
+G_DECLARE_FINAL_TYPE (LwScoreboard, lw_scoreboard, LW, SCOREBOARD, AdwBin)
 
 /**
- * lw_board_update:
- * @self: the board
+ * lw_scoreboard_update:
+ * @self: the scoreboard
  * @record: the game
  * @standings: its standings (lw_standings_compute())
  *
- * Shows the board after the last round of @record.
+ * Shows the scoreboard after the last round of @record.
  */
-void lw_board_update (LwBoard            *self,
+void lw_scoreboard_update (LwScoreboard            *self,
                       const LwGameRecord *record,
                       const LwStandings  *standings);
 
 /**
- * lw_board_set_king_and_knave:
- * @self: the board
+ * lw_scoreboard_set_king_and_knave:
+ * @self: the scoreboard
  * @king_and_knave: the Garwolf game is played with the King and Knave house
  *   rule (SCORING G3)
  *
  * With it, the status of a Garwolf game names the King(s) and Knave(s) of
  * the hand being entered (lw_garwolf_king_and_knave()) instead of the
- * passing. Takes effect at the next lw_board_update().
+ * passing. Takes effect at the next lw_scoreboard_update().
  */
-void lw_board_set_king_and_knave (LwBoard  *self,
+void lw_scoreboard_set_king_and_knave (LwScoreboard  *self,
                                   gboolean  king_and_knave);
 
 /** Returns: the number of sides shown. */
-guint lw_board_get_n_sides (LwBoard *self);
+guint lw_scoreboard_get_n_sides (LwScoreboard *self);
 
 /**
- * lw_board_get_accessible_text:
- * @self: the board
- * @side: a side, 0..lw_board_get_n_sides()-1
+ * lw_scoreboard_get_accessible_text:
+ * @self: the scoreboard
+ * @side: a side, 0..lw_scoreboard_get_n_sides()-1
  *
  * Returns: (transfer none): the accessible label of @side's card, as a
  *   screen reader reads it: "Ann, 7 points, needs 8 to win, deals next".
  */
-const char *lw_board_get_accessible_text (LwBoard *self,
+const char *lw_scoreboard_get_accessible_text (LwScoreboard *self,
                                           guint    side);
 
 /** Returns: (transfer none): the score shown for @side, e.g. "16". */
-const char *lw_board_get_score_text (LwBoard *self,
+const char *lw_scoreboard_get_score_text (LwScoreboard *self,
                                      guint    side);
 
 /** Returns: (transfer none): the line under @side's score, e.g. "needs 4 to win". */
-const char *lw_board_get_needs_text (LwBoard *self,
+const char *lw_scoreboard_get_needs_text (LwScoreboard *self,
                                      guint    side);
 
 /** Returns: (transfer none): the badge under @side's score ("Deals", "Winner · Skunk"), "" when none. */
-const char *lw_board_get_badge_text (LwBoard *self,
+const char *lw_scoreboard_get_badge_text (LwScoreboard *self,
                                      guint    side);
 
 /** Returns: (transfer none): the line above the scores, e.g. "Round 4 · Ann deals". */
-const char *lw_board_get_status_text (LwBoard *self);
+const char *lw_scoreboard_get_status_text (LwScoreboard *self);
 
 /** Returns: (transfer none): what is dealt (R1, G1), "9 cards each · 36 in tricks"; "" when the game is over. */
-const char *lw_board_get_hand_text (LwBoard *self);
+const char *lw_scoreboard_get_hand_text (LwScoreboard *self);
 
 /** Returns: (transfer none): the seats that still owe a deal (R19, R20), one a line, "" when none. */
-const char *lw_board_get_deal_text (LwBoard *self);
+const char *lw_scoreboard_get_deal_text (LwScoreboard *self);
 
 /** Returns: (transfer none): the skunk warning (R23), "" when none. */
-const char *lw_board_get_warning_text (LwBoard *self);
+const char *lw_scoreboard_get_warning_text (LwScoreboard *self);
 
 G_END_DECLS

@@ -1,4 +1,4 @@
-/* lw-board.c — the board: each side's score, large, what it needs to win,
+/* lw-scoreboard.c — the scoreboard: each side's score, large, what it needs to win,
  * and who deals
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -6,7 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "lw-app-util.h"
-#include "lw-board.h"
+#include "lw-scoreboard.h"
 
 typedef struct
 {
@@ -18,7 +18,7 @@ typedef struct
   char *accessible;   /* the label a screen reader reads for the side */
 } SideCard;
 
-struct _LwBoard
+struct _LwScoreboard
 {
   AdwBin parent_instance;
 
@@ -37,7 +37,7 @@ struct _LwBoard
   gboolean king_and_knave;
 };
 
-G_DEFINE_FINAL_TYPE (LwBoard, lw_board, ADW_TYPE_BIN)
+G_DEFINE_FINAL_TYPE (LwScoreboard, lw_scoreboard, ADW_TYPE_BIN)
 
 /* A side this close to the skunk threshold, while another side has 0, is
  * one good round from a skunk (R23): a Pack with every trick and a Den
@@ -186,7 +186,7 @@ add_label (GtkWidget  *box,
 }
 
 static void
-ensure_sides (LwBoard *self,
+ensure_sides (LwScoreboard *self,
               guint    n_sides)
 {
   if (self->n_sides == n_sides)
@@ -220,7 +220,7 @@ ensure_sides (LwBoard *self,
 }
 
 void
-lw_board_update (LwBoard            *self,
+lw_scoreboard_update (LwScoreboard            *self,
                  const LwGameRecord *record,
                  const LwStandings  *standings)
 {
@@ -231,7 +231,7 @@ lw_board_update (LwBoard            *self,
   int dealer_side = LW_NO_SEAT;
   gboolean garwolf;
 
-  g_return_if_fail (LW_IS_BOARD (self));
+  g_return_if_fail (LW_IS_SCOREBOARD (self));
   g_return_if_fail (record != NULL);
   g_return_if_fail (standings != NULL);
 
@@ -442,57 +442,57 @@ lw_board_update (LwBoard            *self,
 }
 
 void
-lw_board_set_king_and_knave (LwBoard  *self,
+lw_scoreboard_set_king_and_knave (LwScoreboard  *self,
                              gboolean  king_and_knave)
 {
-  g_return_if_fail (LW_IS_BOARD (self));
+  g_return_if_fail (LW_IS_SCOREBOARD (self));
 
   self->king_and_knave = !!king_and_knave;
 }
 
 guint
-lw_board_get_n_sides (LwBoard *self)
+lw_scoreboard_get_n_sides (LwScoreboard *self)
 {
-  g_return_val_if_fail (LW_IS_BOARD (self), 0);
+  g_return_val_if_fail (LW_IS_SCOREBOARD (self), 0);
 
   return self->n_sides;
 }
 
 const char *
-lw_board_get_score_text (LwBoard *self,
+lw_scoreboard_get_score_text (LwScoreboard *self,
                          guint    side)
 {
-  g_return_val_if_fail (LW_IS_BOARD (self), NULL);
+  g_return_val_if_fail (LW_IS_SCOREBOARD (self), NULL);
   g_return_val_if_fail (side < self->n_sides, NULL);
 
   return gtk_label_get_text (self->sides[side].score);
 }
 
 const char *
-lw_board_get_accessible_text (LwBoard *self,
+lw_scoreboard_get_accessible_text (LwScoreboard *self,
                               guint    side)
 {
-  g_return_val_if_fail (LW_IS_BOARD (self), NULL);
+  g_return_val_if_fail (LW_IS_SCOREBOARD (self), NULL);
   g_return_val_if_fail (side < self->n_sides, NULL);
 
   return self->sides[side].accessible != NULL ? self->sides[side].accessible : "";
 }
 
 const char *
-lw_board_get_needs_text (LwBoard *self,
+lw_scoreboard_get_needs_text (LwScoreboard *self,
                          guint    side)
 {
-  g_return_val_if_fail (LW_IS_BOARD (self), NULL);
+  g_return_val_if_fail (LW_IS_SCOREBOARD (self), NULL);
   g_return_val_if_fail (side < self->n_sides, NULL);
 
   return gtk_label_get_text (self->sides[side].needs);
 }
 
 const char *
-lw_board_get_badge_text (LwBoard *self,
+lw_scoreboard_get_badge_text (LwScoreboard *self,
                          guint    side)
 {
-  g_return_val_if_fail (LW_IS_BOARD (self), NULL);
+  g_return_val_if_fail (LW_IS_SCOREBOARD (self), NULL);
   g_return_val_if_fail (side < self->n_sides, NULL);
 
   return gtk_widget_get_visible (GTK_WIDGET (self->sides[side].badge))
@@ -500,68 +500,69 @@ lw_board_get_badge_text (LwBoard *self,
 }
 
 const char *
-lw_board_get_status_text (LwBoard *self)
+lw_scoreboard_get_status_text (LwScoreboard *self)
 {
-  g_return_val_if_fail (LW_IS_BOARD (self), NULL);
+  g_return_val_if_fail (LW_IS_SCOREBOARD (self), NULL);
 
   return gtk_label_get_text (self->status_label);
 }
 
 const char *
-lw_board_get_hand_text (LwBoard *self)
+lw_scoreboard_get_hand_text (LwScoreboard *self)
 {
-  g_return_val_if_fail (LW_IS_BOARD (self), NULL);
+  g_return_val_if_fail (LW_IS_SCOREBOARD (self), NULL);
 
   return gtk_label_get_text (self->hand_label);
 }
 
 const char *
-lw_board_get_deal_text (LwBoard *self)
+lw_scoreboard_get_deal_text (LwScoreboard *self)
 {
-  g_return_val_if_fail (LW_IS_BOARD (self), NULL);
+  g_return_val_if_fail (LW_IS_SCOREBOARD (self), NULL);
 
   return gtk_label_get_text (self->deal_label);
 }
 
 const char *
-lw_board_get_warning_text (LwBoard *self)
+lw_scoreboard_get_warning_text (LwScoreboard *self)
 {
-  g_return_val_if_fail (LW_IS_BOARD (self), NULL);
+  g_return_val_if_fail (LW_IS_SCOREBOARD (self), NULL);
 
   return gtk_label_get_text (self->warning_label);
 }
 
 static void
-lw_board_dispose (GObject *object)
+lw_scoreboard_dispose (GObject *object)
 {
-  LwBoard *self = LW_BOARD (object);
+  LwScoreboard *self = LW_SCOREBOARD (object);
 
   for (guint i = 0; i < G_N_ELEMENTS (self->sides); i++)
     g_clear_pointer (&self->sides[i].accessible, g_free);
-  gtk_widget_dispose_template (GTK_WIDGET (object), LW_TYPE_BOARD);
+  gtk_widget_dispose_template (GTK_WIDGET (object), LW_TYPE_SCOREBOARD);
 
-  G_OBJECT_CLASS (lw_board_parent_class)->dispose (object);
+  G_OBJECT_CLASS (lw_scoreboard_parent_class)->dispose (object);
 }
 
 static void
-lw_board_class_init (LwBoardClass *klass)
+lw_scoreboard_class_init (LwScoreboardClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->dispose = lw_board_dispose;
+  object_class->dispose = lw_scoreboard_dispose;
 
+  /* the template keeps its name: its resource path is unchanged */
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-board.ui");
-  gtk_widget_class_bind_template_child (widget_class, LwBoard, status_label);
-  gtk_widget_class_bind_template_child (widget_class, LwBoard, hand_label);
-  gtk_widget_class_bind_template_child (widget_class, LwBoard, deal_label);
-  gtk_widget_class_bind_template_child (widget_class, LwBoard, warning_label);
-  gtk_widget_class_bind_template_child (widget_class, LwBoard, sides_box);
+  gtk_widget_class_bind_template_child (widget_class, LwScoreboard, status_label);
+  gtk_widget_class_bind_template_child (widget_class, LwScoreboard, hand_label);
+  gtk_widget_class_bind_template_child (widget_class, LwScoreboard, deal_label);
+  gtk_widget_class_bind_template_child (widget_class, LwScoreboard, warning_label);
+  gtk_widget_class_bind_template_child (widget_class, LwScoreboard, sides_box);
   gtk_widget_class_set_css_name (widget_class, "board");
 }
 
 static void
-lw_board_init (LwBoard *self)
+lw_scoreboard_init (LwScoreboard *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 }
