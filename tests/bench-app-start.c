@@ -27,6 +27,7 @@
 #include <glib/gstdio.h>
 
 #include "lw-application.h"
+#include "lw-application-private.h"
 #include "lw-game-page.h"
 #include "lw-games-page.h"
 #include "lw-window.h"

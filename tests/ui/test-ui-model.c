@@ -7,11 +7,15 @@
 #include <sqlite3.h>
 
 #include "lw-scoreboard.h"
+#include "lw-scoreboard-private.h"
 #include "lw-game-page.h"
 #include "lw-game-page-private.h"
 #include "lw-game-view.h"
+#include "lw-game-view-private.h"
 #include "lw-new-game-page.h"
+#include "lw-new-game-page-private.h"
 #include "lw-round-form.h"
+#include "lw-round-form-private.h"
 #include "lw-score-private.h"
 #include "lw-store-private.h"
 #include "lw-store-watch.h"
@@ -19,6 +23,7 @@
 #include "lw-window-private.h"
 #include "lw-test-app.h"
 #include "lw-test-util.h"
+#include "lw-seat-row-private.h"
 
 typedef LwTestApp Fixture;
 

@@ -13,13 +13,18 @@
 #include "lw-app-util.h"
 #include "lw-application.h"
 #include "lw-scoreboard.h"
+#include "lw-scoreboard-private.h"
 #include "lw-edit-log.h"
+#include "lw-edit-log-private.h"
 #include "lw-game-page.h"
 #include "lw-game-page-private.h"
 #include "lw-games-page.h"
 #include "lw-new-game-page.h"
+#include "lw-new-game-page-private.h"
 #include "lw-penalty-row.h"
+#include "lw-penalty-row-private.h"
 #include "lw-round-form.h"
+#include "lw-round-form-private.h"
 #include "lw-store.h"
 #include "lw-store-entry.h"
 #include "lw-table-entry.h"
@@ -27,6 +32,9 @@
 #include "lw-window-private.h"
 #include "lw-test-app.h"
 #include "lw-test-util.h"
+#include "lw-round-editor-private.h"
+#include "lw-score-chart-private.h"
+#include "lw-seat-row-private.h"
 
 typedef LwTestApp Fixture;
 

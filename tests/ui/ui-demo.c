@@ -28,6 +28,7 @@
 #include <glib/gi18n.h>
 
 #include "lw-application.h"
+#include "lw-application-private.h"
 #include "lw-bracket.h"
 #include "lw-events-page.h"
 #include "lw-events-page-private.h"
@@ -35,19 +36,27 @@
 #include "lw-game-page.h"
 #include "lw-game-page-private.h"
 #include "lw-new-game-page.h"
+#include "lw-new-game-page-private.h"
 #include "lw-replay-window.h"
+#include "lw-replay-window-private.h"
 #include "lw-round-form.h"
+#include "lw-round-form-private.h"
 #include "lw-score-chart.h"
+#include "lw-score-chart-private.h"
 #include "lw-stats-page.h"
+#include "lw-stats-page-private.h"
 #include "lw-store.h"
 #include "lw-store-entry.h"
 #include "lw-store-events.h"
 #include "lw-table-entry-dialog.h"
+#include "lw-table-entry-dialog-private.h"
 #include "lw-store-table.h"
 #include "lw-table-page.h"
 #include "lw-store-events.h"
 #include "lw-window.h"
 #include "lw-window-private.h"
+#include "lw-round-editor-private.h"
+#include "lw-seat-row-private.h"
 
 static gint64
 add_game (LwStore            *store,

@@ -4,7 +4,7 @@
  */
 #include <qrencode.h>
 
-#include "lw-qr-code.h"
+#include "lw-qr-code-private.h"
 
 /* Modules of white around the symbol (the QR standard's quiet zone). */
 #define QUIET_ZONE 4

@@ -32,16 +32,4 @@ GtkWidget *lw_qr_code_new (void);
 void lw_qr_code_set_text (LwQrCode   *self,
                           const char *text);
 
-/** Returns: (transfer none) (nullable): the encoded text. */
-const char *lw_qr_code_get_text (LwQrCode *self);
-
-/**
- * lw_qr_code_get_modules:
- * @self: the widget
- *
- * Returns: the symbol's width in modules (21 for version 1 … 177), 0 when
- *   there is no text.
- */
-guint lw_qr_code_get_modules (LwQrCode *self);
-
 G_END_DECLS

@@ -9,7 +9,7 @@
 
 #include "lw-store-entry.h"
 #include "lw-store-events.h"
-#include "lw-table-entry-dialog.h"
+#include "lw-table-entry-dialog-private.h"
 #include "lw-store-watch.h"
 
 typedef struct {

@@ -6,7 +6,7 @@
 #include <json-glib/json-glib.h>
 
 #include "lw-app-util.h"
-#include "lw-edit-log.h"
+#include "lw-edit-log-private.h"
 
 struct _LwEditLog
 {

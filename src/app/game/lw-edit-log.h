@@ -39,40 +39,6 @@ LwEditLog *lw_edit_log_new (GtkWindow           *parent,
                             LwGameView          *view,
                             GError             **error);
 
-/** Returns: the entries listed. */
-guint lw_edit_log_get_n_entries (LwEditLog *self);
-
-/**
- * lw_edit_log_get_entry_text:
- * @self: the log
- * @index: 0 for the newest entry
- *
- * Returns: (transfer full) (nullable): the entry's title and subtitle, one
- *   line break between them.
- */
-char *lw_edit_log_get_entry_text (LwEditLog *self,
-                                  guint      index);
-
-/**
- * lw_edit_log_get_entry_revertible:
- * @self: the log
- * @index: 0 for the newest entry
- *
- * Returns: whether the entry has a Revert button (a change that stands;
- *   not a deletion of the game nor a rename of the names migration).
- */
-gboolean lw_edit_log_get_entry_revertible (LwEditLog *self,
-                                           guint      index);
-
-/**
- * lw_edit_log_get_error_dialog:
- * @self: the log
- *
- * Returns: (transfer none) (nullable): the message of the last refused
- *   revert while it is shown.
- */
-AdwMessageDialog *lw_edit_log_get_error_dialog (LwEditLog *self);
-
 /**
  * lw_edit_entry_describe:
  * @record: the game (its seats and ruleset read the rounds' JSON)

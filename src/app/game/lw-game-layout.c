@@ -10,7 +10,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "lw-game-layout.h"
+#include "lw-game-layout-private.h"
 
 /* Widest a single column grows, and the narrowest two columns take. */
 #define COLUMN_MAX 720

@@ -12,13 +12,4 @@ G_BEGIN_DECLS
 #define LW_TYPE_GAME_LAYOUT (lw_game_layout_get_type ())
 G_DECLARE_FINAL_TYPE (LwGameLayout, lw_game_layout, LW, GAME_LAYOUT, GtkWidget)
 
-/**
- * lw_game_layout_get_wide:
- * @self: a layout
- *
- * Returns: whether the last allocation put the round form beside the board
- *   (two columns) rather than below it.
- */
-gboolean lw_game_layout_get_wide (LwGameLayout *self);
-
 G_END_DECLS

@@ -3,7 +3,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "lw-game-view.h"
+#include "lw-game-view-private.h"
 #include "lw-store-entry.h"
 
 struct _LwGameView

@@ -58,9 +58,6 @@ gint64 lw_game_view_get_id (LwGameView *self);
 /** Returns: (transfer none) (nullable): the stored game (record, details). */
 const LwStoredGame *lw_game_view_get_game (LwGameView *self);
 
-/** Returns: (transfer none) (nullable): the game's record. */
-const LwGameRecord *lw_game_view_get_record (LwGameView *self);
-
 /** Returns: (transfer none) (nullable): the game's standings. */
 const LwStandings *lw_game_view_get_standings (LwGameView *self);
 
@@ -98,13 +95,5 @@ gboolean lw_game_view_is_round_locked (LwGameView *self,
  *   (lw_store_get_last_edit()), %NULL when none.
  */
 const LwEditEntry *lw_game_view_get_last_edit (LwGameView *self);
-
-/**
- * lw_game_view_get_load_count:
- *
- * Returns: how many times the view has read its game (for tests: one
- *   reading per change).
- */
-guint lw_game_view_get_load_count (LwGameView *self);
 
 G_END_DECLS

@@ -5,7 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "lw-app-util.h"
-#include "lw-penalty-row.h"
+#include "lw-penalty-row-private.h"
 
 struct _LwPenaltyRow
 {

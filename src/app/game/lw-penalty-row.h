@@ -49,7 +49,4 @@ void lw_penalty_row_set_noted (LwPenaltyRow *self,
 /** Returns: the pending penalty's ID, 0 for a penalty added in the form. */
 gint64 lw_penalty_row_get_pending_id (LwPenaltyRow *self);
 
-/** Returns: (transfer none): the time and note shown, "" when none. */
-const char *lw_penalty_row_get_noted_text (LwPenaltyRow *self);
-
 G_END_DECLS

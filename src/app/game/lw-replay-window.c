@@ -11,7 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "lw-app-util.h"
-#include "lw-replay-window.h"
+#include "lw-replay-window-private.h"
 #include "lw-store-table.h"
 #include "lw-table-seats.h"
 

@@ -9,7 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "lw-app-util.h"
-#include "lw-round-editor.h"
+#include "lw-round-editor-private.h"
 
 struct _LwRoundEditor
 {

@@ -36,25 +36,4 @@ LwRoundEditor *lw_round_editor_new (GtkWindow          *parent,
                                     const LwStoredGame *game,
                                     guint               number);
 
-/** Returns: (transfer none): the round form. */
-LwRoundForm *lw_round_editor_get_form (LwRoundEditor *self);
-
-/** Returns: the edit the editor makes: %LW_EDIT_REPLACE or %LW_EDIT_INSERT. */
-LwEditKind lw_round_editor_get_kind (LwRoundEditor *self);
-
-/** Returns: (transfer none) (nullable): the confirmation being asked, if any. */
-AdwMessageDialog *lw_round_editor_get_confirm_dialog (LwRoundEditor *self);
-
-/**
- * lw_round_editor_get_note_row:
- * @self: an editor
- * @ordinal: a penalty's place in the round, 0-based (SCORING R19 order)
- *
- * Returns: (transfer none) (nullable): the row editing that penalty's
- *   note (its apply button stores it), %NULL when the round has no such
- *   penalty.
- */
-AdwEntryRow *lw_round_editor_get_note_row (LwRoundEditor *self,
-                                           guint          ordinal);
-
 G_END_DECLS

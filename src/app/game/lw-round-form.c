@@ -11,7 +11,7 @@
 
 #include "lw-app-util.h"
 #include "lw-penalty-row.h"
-#include "lw-round-form.h"
+#include "lw-round-form-private.h"
 
 struct _LwRoundForm
 {

@@ -90,19 +90,6 @@ void lw_round_form_add_noted_penalty (LwRoundForm   *self,
                                       const char    *note,
                                       gint64         time);
 
-/** Returns: the number of penalty rows. */
-guint lw_round_form_get_n_penalties (LwRoundForm *self);
-
-/** Returns: (transfer none) (nullable): penalty row @index, 0 the first. */
-LwPenaltyRow *lw_round_form_get_penalty_row (LwRoundForm *self,
-                                             guint        index);
-
-/** Returns: (transfer none): the preview of what the round scores, "" when hidden. */
-const char *lw_round_form_get_preview_text (LwRoundForm *self);
-
-/** Every count back to 0, nobody declared, no penalties. */
-void lw_round_form_reset (LwRoundForm *self);
-
 /**
  * lw_round_form_fill:
  * @self: the form
@@ -144,48 +131,7 @@ gboolean lw_round_form_check (LwRoundForm  *self,
 void lw_round_form_show_error (LwRoundForm *self,
                                const char  *message);
 
-/** Returns: %TRUE when the round as entered can be added. */
-gboolean lw_round_form_get_valid (LwRoundForm *self);
-
 /** Puts the focus on the first seat's count. */
 void lw_round_form_focus (LwRoundForm *self);
-
-/** Returns: (transfer none) (nullable): the row of @seat. */
-LwSeatRow *lw_round_form_get_seat_row (LwRoundForm *self,
-                                       guint        seat);
-
-/**
- * lw_round_form_set_declarer:
- * @self: the form
- * @seat: a seat, or %LW_NO_SEAT for "nobody declared"
- */
-void lw_round_form_set_declarer (LwRoundForm *self,
-                                 int          seat);
-
-void lw_round_form_set_void (LwRoundForm *self,
-                             gboolean     is_void);
-
-void lw_round_form_set_all_but_last (LwRoundForm *self,
-                                     gboolean     all_but_last);
-
-/** Adds a penalty row for @seat and @kind, after those there. */
-void lw_round_form_add_penalty (LwRoundForm   *self,
-                                int            seat,
-                                LwPenaltyKind  kind);
-
-/** Returns: (transfer none): the inline error, "" when there is none. */
-const char *lw_round_form_get_error_text (LwRoundForm *self);
-
-/** Returns: (transfer none): the live totals check, e.g. "20 of 26 cards · 6 to go". */
-const char *lw_round_form_get_totals_text (LwRoundForm *self);
-
-/** Returns: whether the error shows with the counts, below the seats' rows (else above the button). */
-gboolean lw_round_form_get_error_beside_totals (LwRoundForm *self);
-
-/** Returns: (transfer none): the submit button's label ("_Add Round", "_Add Hand"). */
-const char *lw_round_form_get_submit_label (LwRoundForm *self);
-
-/** Returns: (transfer none): the declarers offered, "Nobody declared" first. */
-GListModel *lw_round_form_get_declarer_model (LwRoundForm *self);
 
 G_END_DECLS

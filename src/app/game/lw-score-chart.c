@@ -7,7 +7,7 @@
 #include <pango/pangocairo.h>
 
 #include "lw-app-util.h"
-#include "lw-score-chart.h"
+#include "lw-score-chart-private.h"
 
 /* What the chart draws, copied from a record and its standings. */
 typedef struct

@@ -15,13 +15,6 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (LwScoreChart, lw_score_chart, LW, SCORE_CHART, GtkWidget)
 
 /**
- * lw_score_chart_new:
- *
- * Returns: (transfer floating): an empty chart.
- */
-GtkWidget *lw_score_chart_new (void);
-
-/**
  * lw_score_chart_set_game:
  * @self: the chart
  * @record: (nullable): the game; %NULL empties the chart
@@ -35,24 +28,6 @@ GtkWidget *lw_score_chart_new (void);
 void lw_score_chart_set_game (LwScoreChart       *self,
                               const LwGameRecord *record,
                               const LwStandings  *standings);
-
-/** Returns: the sides drawn, 0 when empty. */
-guint lw_score_chart_get_n_sides (LwScoreChart *self);
-
-/** Returns: the points of each side's line: the rounds + 1 (the start). */
-guint lw_score_chart_get_n_points (LwScoreChart *self);
-
-/**
- * lw_score_chart_get_score:
- * @self: the chart
- * @side: a side
- * @point: 0 for the start, n for after round n
- *
- * Returns: the score drawn there.
- */
-int lw_score_chart_get_score (LwScoreChart *self,
-                              guint         side,
-                              guint         point);
 
 /**
  * lw_score_chart_draw:

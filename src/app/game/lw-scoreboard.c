@@ -6,7 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "lw-app-util.h"
-#include "lw-scoreboard.h"
+#include "lw-scoreboard-private.h"
 
 typedef struct
 {

@@ -5,7 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "lw-app-util.h"
-#include "lw-seat-row.h"
+#include "lw-seat-row-private.h"
 
 struct _LwSeatRow
 {

@@ -61,10 +61,6 @@ gboolean lw_seat_row_get_unpegged (LwSeatRow *self);
 void lw_seat_row_set_unpegged (LwSeatRow *self,
                                gboolean   unpegged);
 
-/** Returns: (transfer none): the spin button of one count. */
-GtkSpinButton *lw_seat_row_get_spin (LwSeatRow   *self,
-                                     LwSeatCount  which);
-
 /** Puts the focus on the main count (cards, or Court cards). */
 void lw_seat_row_focus (LwSeatRow *self);
 

@@ -7,7 +7,7 @@
 
 #include "lw-app-util.h"
 #include "lw-name-completion.h"
-#include "lw-new-game-page.h"
+#include "lw-new-game-page-private.h"
 #include "lw-settings.h"
 #include "lw-store-table.h"
 #include "lw-table-seats.h"

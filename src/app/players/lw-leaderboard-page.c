@@ -17,7 +17,7 @@
 
 #include <glib/gi18n.h>
 
-#include "lw-leaderboard-page.h"
+#include "lw-leaderboard-page-private.h"
 #include "lw-store-events.h"
 
 #define DAY_SECONDS 86400

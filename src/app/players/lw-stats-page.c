@@ -12,7 +12,7 @@
 #include "lw-app-util.h"
 #include "lw-name-completion.h"
 #include "lw-stats.h"
-#include "lw-stats-page.h"
+#include "lw-stats-page-private.h"
 #include "lw-store-players.h"
 
 struct _LwStatsPage

@@ -9,7 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "lw-print.h"
-#include "lw-print-table.h"
+#include "lw-print-table-private.h"
 
 #define BODY_FONT "Sans 9"
 #define HEAD_FONT "Sans Bold 9"

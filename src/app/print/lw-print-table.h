@@ -36,14 +36,6 @@ GtkPrintOperation *lw_print_table_new (const char         *title,
                                        GPtrArray          *rows);
 
 /**
- * lw_print_table_get_n_pages:
- * @operation: an operation of lw_print_table_new() that has run
- *
- * Returns: the pages laid out, 0 before it ran.
- */
-guint lw_print_table_get_n_pages (GtkPrintOperation *operation);
-
-/**
  * lw_print_table_set_large_type:
  * @operation: an operation of lw_print_table_new(), not yet run
  *

@@ -12,7 +12,7 @@
 #include <adwaita.h>
 
 #include "lw-app-util.h"
-#include "lw-print.h"
+#include "lw-print-private.h"
 #include "lw-score-chart.h"
 
 #define BODY_FONT "Sans 9"

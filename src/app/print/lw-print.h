@@ -54,20 +54,6 @@ void lw_print_run (GtkPrintOperation *operation,
                    GtkWindow         *parent);
 
 /**
- * lw_print_export_pdf:
- * @operation: an operation of this file
- * @path: the PDF file to write
- * @error: return location for a #GError
- *
- * Writes the pages to @path as PDF, without a dialog.
- *
- * Returns: the pages written, 0 on error.
- */
-int lw_print_export_pdf (GtkPrintOperation  *operation,
-                         const char         *path,
-                         GError            **error);
-
-/**
  * lw_print_make_layout:
  * @context: the page's print context
  * @font: a Pango font description, such as "Sans Bold 12"

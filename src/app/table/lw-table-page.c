@@ -22,7 +22,7 @@
 #include "lw-card-renderer.h"
 #include "lw-replay-window.h"
 #include "lw-store-table.h"
-#include "lw-table-page.h"
+#include "lw-table-page-private.h"
 
 #define DEFAULT_PAUSE_MS 600
 

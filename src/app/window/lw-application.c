@@ -7,7 +7,7 @@
  */
 #include <glib/gi18n.h>
 
-#include "lw-application.h"
+#include "lw-application-private.h"
 #include "lw-preferences-window.h"
 #include "lw-settings.h"
 #include "lw-store.h"

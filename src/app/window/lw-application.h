@@ -48,8 +48,4 @@ LwApplication *lw_application_new (GApplicationFlags flags);
  */
 void lw_application_bind_text_domain (void);
 
-LwWindow *lw_application_open_database (LwApplication  *self,
-                                        const char     *path,
-                                        GError        **error);
-
 G_END_DECLS
