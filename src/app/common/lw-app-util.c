@@ -717,3 +717,42 @@ lw_widget_add_toast (GtkWidget  *widget,
   adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), toast);
   return toast;
 }
+
+void
+lw_show_error_dialog (GtkWidget  *widget,
+                      const char *heading,
+                      const char *body)
+{
+  g_autofree char *text = lw_message_capitalize (body);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *dialog;
+
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, text);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+AdwMessageDialog *
+lw_message_dialog_new (GtkWidget  *widget,
+                       const char *heading,
+                       const char *body,
+                       GtkWidget  *extra,
+                       const char *accept_id,
+                       const char *accept_label)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *dialog;
+
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, body);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), extra);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    accept_id, accept_label,
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), accept_id, ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), accept_id);
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  return ADW_MESSAGE_DIALOG (dialog);
+}

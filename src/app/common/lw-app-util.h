@@ -87,6 +87,44 @@ char *lw_describe_round_facts (const LwGameRecord *record,
 char *lw_message_capitalize (const char *message);
 
 /**
+ * lw_show_error_dialog:
+ * @widget: a widget of the window the dialog is for (its root is the
+ *   dialog's parent when it is a window)
+ * @heading: the dialog's heading
+ * @body: what went wrong; capitalised (lw_message_capitalize())
+ *
+ * Shows a message dialog with one response, Close, which Enter and Escape
+ * also give: the app's one dialog for an error nothing can be done about
+ * but read.
+ */
+void lw_show_error_dialog (GtkWidget  *widget,
+                           const char *heading,
+                           const char *body);
+
+/**
+ * lw_message_dialog_new:
+ * @widget: a widget of the window the dialog is for (its root is the
+ *   dialog's parent when it is a window)
+ * @heading: the dialog's heading
+ * @body: (nullable): its text
+ * @extra: (nullable) (transfer floating): shown below the text (fields)
+ * @accept_id: the response that does the job, suggested and the default
+ * @accept_label: its button's label, with a mnemonic
+ *
+ * The app's one dialog helper: a message dialog with Cancel ("cancel",
+ * also its close response) and @accept_id. Not shown yet: the caller
+ * connects its signals, then presents it.
+ *
+ * Returns: (transfer floating): the dialog
+ */
+AdwMessageDialog *lw_message_dialog_new (GtkWidget  *widget,
+                                         const char *heading,
+                                         const char *body,
+                                         GtkWidget  *extra,
+                                         const char *accept_id,
+                                         const char *accept_label);
+
+/**
  * lw_row_pass_focus:
  * @row: a list row that only holds a control
  *

@@ -38,22 +38,14 @@ open_dialog (LwEventsPage *self,
              const char   *accept_id,
              const char   *accept_label)
 {
-  GtkWidget *dialog;
+  AdwMessageDialog *dialog;
 
   if (self->dialog != NULL)
     gtk_window_destroy (GTK_WINDOW (self->dialog));
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), heading, body);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), extra);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    accept_id, accept_label,
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), accept_id, ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), accept_id);
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  dialog = lw_message_dialog_new (GTK_WIDGET (self), heading, body, extra, accept_id, accept_label);
   g_signal_connect_object (dialog, "destroy", G_CALLBACK (dialog_destroy_cb), self, 0);
-  self->dialog = ADW_MESSAGE_DIALOG (dialog);
+  self->dialog = dialog;
   gtk_window_present (GTK_WINDOW (dialog));
   return self->dialog;
 }
@@ -186,24 +178,24 @@ new_event_response_cb (AdwMessageDialog *dialog,
 
   if (*name == '\0')
     {
-      lw_events_show_error (self, _("Could Not Create the Event"), _("An event needs a name."));
+      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Create the Event"), _("An event needs a name."));
       return;
     }
   if (!lw_event_config_validate (&config, &error))
     {
-      lw_events_show_error (self, _("Could Not Create the Event"), error->message);
+      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Create the Event"), error->message);
       return;
     }
   id = lw_store_add_event (self->store, name, &config, &error);
   if (id <= 0)
     {
-      lw_events_show_error (self, _("Could Not Create the Event"), error != NULL ? error->message : "");
+      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Create the Event"), error != NULL ? error->message : "");
       return;
     }
   lw_events_read_list (self);
   if (!lw_events_page_show_event (self, id, &error))
     {
-      lw_events_show_error (self, _("Could Not Open the Event"), error->message);
+      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Open the Event"), error->message);
       return;
     }
   adw_view_stack_set_visible_child_name (self->view_stack, "players");
@@ -551,7 +543,7 @@ rename_response_cb (AdwMessageDialog *dialog,
   name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (lw_events_dialog_field (dialog, "name")))));
   if (*name == '\0')
     {
-      lw_events_show_error (self, _("Could Not Rename the Event"), _("An event needs a name."));
+      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Rename the Event"), _("An event needs a name."));
       return;
     }
   ok = lw_store_rename_event (self->store, self->event_id, name, &error);
@@ -604,7 +596,7 @@ delete_response_cb (AdwMessageDialog *dialog,
 
   if (!lw_store_delete_event (self->store, id, &error))
     {
-      lw_events_show_error (self, _("Could Not Delete the Event"), error->message);
+      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Delete the Event"), error->message);
       return;
     }
   /* Its tables' games stay ordinary games: no result to link any more. */

@@ -156,11 +156,6 @@ void lw_events_rename_event_action (GtkWidget  *widget,
                                     const char *action_name,
                                     GVariant   *parameter);
 
-/* An error dialog with @heading and @body, closed by Close. */
-void lw_events_show_error (LwEventsPage *self,
-                           const char   *heading,
-                           const char   *body);
-
 /* Returns: (transfer none) (nullable): the round shown, %NULL when none. */
 const LwEventRound *lw_events_shown_round (LwEventsPage *self);
 

@@ -103,21 +103,6 @@ lw_events_toast (LwEventsPage *self,
 }
 
 void
-lw_events_show_error (LwEventsPage *self,
-                      const char   *heading,
-                      const char   *body)
-{
-  g_autofree char *text = lw_message_capitalize (body);
-  GtkWidget *dialog;
-
-  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))), heading, text);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-void
 lw_events_clear_list (GtkListBox *list)
 {
   GtkWidget *child;
@@ -466,7 +451,7 @@ lw_events_changed (LwEventsPage *self,
 
   if (!ok)
     {
-      lw_events_show_error (self, heading, error != NULL ? error->message : "");
+      lw_show_error_dialog (GTK_WIDGET (self), heading, error != NULL ? error->message : "");
       return;
     }
   if (!read_event (self, self->event_id, &read_error))
@@ -498,7 +483,7 @@ open_event_action (GtkWidget  *widget,
   g_autoptr (GError) error = NULL;
 
   if (!lw_events_page_show_event (self, g_variant_get_int64 (parameter), &error))
-    lw_events_show_error (self, _("Could Not Open the Event"), error->message);
+    lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Open the Event"), error->message);
 }
 
 static void
@@ -582,7 +567,7 @@ pair_action (GtkWidget  *widget,
     {
       /* TRANSLATORS: pairing the next round was refused */
       heading = g_strdup_printf (_("Could Not Pair Round %u"), self->event->rounds->len + 1);
-      lw_events_show_error (self, heading, error->message);
+      lw_show_error_dialog (GTK_WIDGET (self), heading, error->message);
       return;
     }
   self->shown_round = event->rounds->len;
@@ -620,7 +605,7 @@ score_table_action (GtkWidget  *widget,
   id = lw_store_start_event_table_game (self->store, self->event_id, self->shown_round, number, &error);
   if (id <= 0)
     {
-      lw_events_show_error (self, _("Could Not Start the Game"), error != NULL ? error->message : "");
+      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Start the Game"), error != NULL ? error->message : "");
       return;
     }
   /* TRANSLATORS: a game's notes when it is an event's table: the event, the round, the table */

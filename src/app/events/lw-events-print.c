@@ -229,7 +229,7 @@ export_response_cb (GtkNativeDialog *dialog,
       if (lw_events_page_export_standings_to (self, file, json, &error))
         lw_events_toast (self, _("Standings saved"));
       else
-        lw_events_show_error (self, _("Could Not Save the Standings"), error->message);
+        lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Save the Standings"), error->message);
     }
   g_clear_object (&self->chooser);
 }

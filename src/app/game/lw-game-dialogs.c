@@ -32,24 +32,14 @@ open_dialog (LwGamePage *self,
              const char *label,
              GCallback   response_cb)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkWidget *dialog;
+  AdwMessageDialog *dialog = lw_message_dialog_new (GTK_WIDGET (self), heading, body, extra, response, label);
 
-  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, body);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), extra);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    response, label,
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), response, ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), response);
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   g_signal_connect_object (dialog, "response", response_cb, self, 0);
   g_signal_connect_object (dialog, "destroy", G_CALLBACK (dialog_destroy_cb), self, 0);
-  self->dialog = ADW_MESSAGE_DIALOG (dialog);
+  self->dialog = dialog;
   gtk_window_present (GTK_WINDOW (dialog));
 
-  return ADW_MESSAGE_DIALOG (dialog);
+  return dialog;
 }
 
 /* A label above @widget, its mnemonic. */

@@ -26,7 +26,7 @@ show_too_large (LwWindow *self,
   /* TRANSLATORS: %u is a size in MiB */
   body = g_strdup_printf (_("The file is larger than %u MiB, far too large for a game record."),
                           (guint) (LW_GAME_RECORD_MAX_BYTES / (1024 * 1024)));
-  lw_window_show_error (self, heading, body);
+  lw_show_error_dialog (GTK_WIDGET (self), heading, body);
 }
 
 /* Opens the game just imported and says so. */
@@ -41,7 +41,7 @@ open_imported (LwWindow   *self,
 
   if (!lw_window_open_game (self, id, &error))
     {
-      lw_window_show_error (self, heading, error->message);
+      lw_show_error_dialog (GTK_WIDGET (self), heading, error->message);
       return;
     }
   /* TRANSLATORS: %s is a file name */
@@ -65,7 +65,7 @@ duplicate_response_cb (AdwMessageDialog *dialog,
       g_autoptr (GError) error = NULL;
 
       if (!lw_window_open_game (self, *same, &error))
-        lw_window_show_error (self, heading, error->message);
+        lw_show_error_dialog (GTK_WIDGET (self), heading, error->message);
     }
   else if (g_str_equal (response, "new"))
     {
@@ -74,7 +74,7 @@ duplicate_response_cb (AdwMessageDialog *dialog,
       gint64 id = lw_store_import_game (self->store, record, TRUE, &again, &error);
 
       if (id <= 0)
-        lw_window_show_error (self, heading, error != NULL ? error->message : _("The game could not be stored."));
+        lw_show_error_dialog (GTK_WIDGET (self), heading, error != NULL ? error->message : _("The game could not be stored."));
       else
         open_imported (self, id, heading, basename);
     }
@@ -136,7 +136,7 @@ import_loaded_cb (GObject      *object,
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
         {
           lw_window_set_busy (self, FALSE);
-          lw_window_show_error (self, heading, error->message);
+          lw_show_error_dialog (GTK_WIDGET (self), heading, error->message);
         }
       return;
     }
@@ -151,14 +151,14 @@ import_loaded_cb (GObject      *object,
 
   if (!g_utf8_validate (contents, length, NULL))
     {
-      lw_window_show_error (self, heading, _("The file is not UTF-8 text, so it is not a game record."));
+      lw_show_error_dialog (GTK_WIDGET (self), heading, _("The file is not UTF-8 text, so it is not a game record."));
       return;
     }
 
   record = lw_game_record_from_json (contents, length, &error);
   if (record == NULL)
     {
-      lw_window_show_error (self, heading, error->message);
+      lw_show_error_dialog (GTK_WIDGET (self), heading, error->message);
       return;
     }
 
@@ -170,7 +170,7 @@ import_loaded_cb (GObject      *object,
     }
   if (id <= 0)
     {
-      lw_window_show_error (self, heading, error != NULL ? error->message : _("The game could not be stored."));
+      lw_show_error_dialog (GTK_WIDGET (self), heading, error != NULL ? error->message : _("The game could not be stored."));
       return;
     }
   open_imported (self, id, heading, basename);
@@ -326,7 +326,7 @@ save_chooser_response_cb (GtkNativeDialog *dialog,
       if (lw_window_export_csv_to (self, *id, file, &error))
         lw_window_add_toast (self, _("Score sheet saved"));
       else
-        lw_window_show_error (self, _("Could Not Save the Score Sheet"), error->message);
+        lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Save the Score Sheet"), error->message);
     }
   else if (file != NULL && g_strcmp0 (what, "backup") == 0)
     {
@@ -335,7 +335,7 @@ save_chooser_response_cb (GtkNativeDialog *dialog,
       if (path != NULL && lw_store_backup_to (self->store, path, &error))
         lw_window_add_toast (self, _("Backup saved"));
       else
-        lw_window_show_error (self, _("Could Not Back Up the Scores"),
+        lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Back Up the Scores"),
                     error != NULL ? error->message : _("The backup must be a local file."));
     }
   else if (file != NULL && g_strcmp0 (what, "restore") == 0)
@@ -481,7 +481,7 @@ lw_window_undo_restore_action (GtkWidget  *widget,
 
   if (!lw_window_restore_from (self, g_variant_get_string (parameter, NULL), &error))
     {
-      lw_window_show_error (self, _("Could Not Restore the Scores"), error->message);
+      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Restore the Scores"), error->message);
       return;
     }
   /* TRANSLATORS: a toast after Undo Restore */
@@ -506,7 +506,7 @@ restore_response_cb (AdwMessageDialog *dialog,
 
   if (!lw_store_restore_keeping_copy (self->store, path, safety, &error))
     {
-      lw_window_show_error (self, _("Could Not Restore the Scores"), error->message);
+      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Restore the Scores"), error->message);
       return;
     }
   show_restored (self);

@@ -83,11 +83,6 @@ void lw_window_restore_action (GtkWidget  *widget,
                                const char *action_name,
                                GVariant   *parameter);
 
-/* An error dialog on the window: @heading, @body capitalised, Close. */
-void lw_window_show_error (LwWindow   *self,
-                           const char *heading,
-                           const char *body);
-
 /* The start page: only the games changed since it was last shown are read
  * again, unless everything may have changed (a restore). */
 void lw_window_show_games (LwWindow *self);

@@ -307,21 +307,6 @@ lw_window_add_toast (LwWindow   *self,
   return lw_widget_add_toast (GTK_WIDGET (self->toast_overlay), title);
 }
 
-void
-lw_window_show_error (LwWindow   *self,
-                      const char *heading,
-                      const char *body)
-{
-  g_autofree char *text = lw_message_capitalize (body);
-  GtkWidget *dialog;
-
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, text);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
 /* Marks a game as changed (edited, added, deleted or restored): the start
  * page reads it again when next shown. */
 static void
@@ -478,7 +463,7 @@ open_game_action (GtkWidget  *widget,
   g_autoptr (GError) error = NULL;
 
   if (!lw_window_open_game (self, g_variant_get_int64 (parameter), &error))
-    lw_window_show_error (self, _("Could Not Open the Game"), error->message);
+    lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Open the Game"), error->message);
 }
 
 /* "win.open-scores" (x): the score sheet of a game, also of one at the
@@ -494,7 +479,7 @@ open_scores_action (GtkWidget  *widget,
 
   if (!lw_game_page_load (ensure_game_page (self), id, &error))
     {
-      lw_window_show_error (self, _("Could Not Open the Game"), error->message);
+      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Open the Game"), error->message);
       return;
     }
   note_game_changed (self, id);
@@ -515,7 +500,7 @@ delete_response_cb (AdwMessageDialog *dialog,
 
   if (!lw_store_delete_game (self->store, *id, &error))
     {
-      lw_window_show_error (self, _("Could Not Delete the Game"), error->message);
+      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Delete the Game"), error->message);
       return;
     }
 
@@ -542,7 +527,7 @@ delete_game_action (GtkWidget  *widget,
   game = lw_store_load_game (self->store, id, &error);
   if (game == NULL)
     {
-      lw_window_show_error (self, _("Could Not Delete the Game"), error->message);
+      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Delete the Game"), error->message);
       return;
     }
 
@@ -619,7 +604,7 @@ open_event_game_action (GtkWidget  *widget,
 
   if (!lw_window_open_game (self, g_variant_get_int64 (parameter), &error))
     {
-      lw_window_show_error (self, _("Could Not Open the Game"), error->message);
+      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Open the Game"), error->message);
       return;
     }
   self->game_from_event = TRUE;
