@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/test-include-cycles.sh SRCDIR — no include cycle among the app's
-# files: each pair lw-foo.c + lw-foo.h is one node, an #include "lw-bar.h"
-# of either (lw-bar.h in src/app) an edge foo → bar; a cycle (window →
+# files: each lw-foo.c + lw-foo.h (+ lw-foo-private.h) is one node, an #include "lw-bar.h"
+# of either (lw-bar.h anywhere under src/app, whose feature folders
+# are all on the include path) an edge foo → bar; a cycle (window →
 # game page → window) fails, printed as the path that closes it. Pages
 # reach their window only through signals and actions, never its header.
 set -eu
@@ -11,11 +12,13 @@ app="$src/src/app"
 
 [ -d "$app" ] || { echo "test-include-cycles: $app: no such folder" >&2; exit 1; }
 
-for file in "$app"/*.c "$app"/*.h; do
-  from=$(basename "$file"); from=${from%.*}
+headers=$(find "$app" -name 'lw-*.h' -exec basename {} \; | sort)
+
+find "$app" -name '*.[ch]' | sort | while read -r file; do
+  from=$(basename "$file"); from=${from%.*}; from=${from%-private}
   sed -n 's/^#include "\(lw-[a-z0-9-]*\)\.h".*/\1/p' "$file" | while read -r to; do
-    if [ "$to" != "$from" ] && [ -f "$app/$to.h" ]; then
-      echo "$from $to"
+    if printf '%s\n' "$headers" | grep -qx "$to.h" && [ "${to%-private}" != "$from" ]; then
+      echo "$from ${to%-private}"
     fi
   done
 done | sort -u | awk '

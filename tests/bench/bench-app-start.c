@@ -27,9 +27,11 @@
 #include <glib/gstdio.h>
 
 #include "lw-application.h"
+#include "lw-application-private.h"
 #include "lw-game-page.h"
 #include "lw-games-page.h"
 #include "lw-window.h"
+#include "lw-window-private.h"
 #include "lw-test-util.h"
 
 #define RUNS 11u

@@ -5,6 +5,7 @@
 #include "lw-app-util.h"
 #include "lw-test-app.h"
 #include "lw-test-util.h"
+#include "lw-application-private.h"
 
 void
 lw_test_drain (void)

@@ -15,6 +15,7 @@
 #include <glib/gstdio.h>
 
 #include "lw-application.h"
+#include "lw-application-private.h"
 #include "lw-window.h"
 
 static void

@@ -10,20 +10,29 @@
 #include <glib/gstdio.h>
 
 #include "lw-application.h"
-#include "lw-board.h"
+#include "lw-scoreboard.h"
+#include "lw-scoreboard-private.h"
 #include "lw-game-page.h"
+#include "lw-game-page-private.h"
 #include "lw-games-page.h"
 #include "lw-print.h"
+#include "lw-print-private.h"
 #include "lw-new-game-page.h"
+#include "lw-new-game-page-private.h"
 #include "lw-round-form.h"
+#include "lw-round-form-private.h"
 #include "lw-seat-row.h"
+#include "lw-seat-row-private.h"
 #include "lw-score-chart.h"
+#include "lw-score-chart-private.h"
 #include "lw-stats.h"
 #include "lw-stats-page.h"
+#include "lw-stats-page-private.h"
 #include "lw-preferences-window.h"
 #include "lw-settings.h"
 #include "lw-store.h"
 #include "lw-window.h"
+#include "lw-window-private.h"
 #include "lw-test-app.h"
 #include "lw-test-util.h"
 
@@ -142,19 +151,19 @@ test_board_lines (Fixture       *fixture,
                   gconstpointer  data)
 {
   gint64 id = add_forfeit_game (fixture);
-  LwBoard *board;
+  LwScoreboard *board;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", id));
   drain ();
-  board = lw_game_page_get_board (lw_window_get_game_page (fixture->window));
+  board = lw_game_page_get_scoreboard (lw_window_get_game_page (fixture->window));
 
-  g_assert_cmpstr (lw_board_get_score_text (board, 0), ==, "10");
-  g_assert_cmpstr (lw_board_get_score_text (board, 1), ==, "0");
+  g_assert_cmpstr (lw_scoreboard_get_score_text (board, 0), ==, "10");
+  g_assert_cmpstr (lw_scoreboard_get_score_text (board, 1), ==, "0");
   /* Round 12 would be Ben's deal; he is passed over. */
-  g_assert_cmpstr (lw_board_get_status_text (board), ==, "Round 12 · Ben owes a deal: Ann deals");
-  g_assert_cmpstr (lw_board_get_deal_text (board), ==, "");
-  g_assert_cmpstr (lw_board_get_warning_text (board), ==, "Skunk danger: Ben at 0, Ann needs 1 for a skunk");
-  g_assert_cmpstr (lw_board_get_hand_text (board), ==, "13 cards each · 26 in tricks");
+  g_assert_cmpstr (lw_scoreboard_get_status_text (board), ==, "Round 12 · Ben owes a deal: Ann deals");
+  g_assert_cmpstr (lw_scoreboard_get_deal_text (board), ==, "");
+  g_assert_cmpstr (lw_scoreboard_get_warning_text (board), ==, "Skunk danger: Ben at 0, Ann needs 1 for a skunk");
+  g_assert_cmpstr (lw_scoreboard_get_hand_text (board), ==, "13 cards each · 26 in tricks");
 }
 
 /* Four players: 9 cards each, 36 in tricks; a penalty in a round whose next
@@ -166,7 +175,7 @@ test_board_owed_deal (Fixture       *fixture,
   const char *names[] = { "Ann", "Ben", "Cleo", "Dev" };
   const int most[] = { 3, 3, 3, 27 }, cleo[] = { 5, 5, 20, 6 }, tie[] = { 9, 9, 9, 9 };
   gint64 id = add_game (fixture, LW_RULESET_LITTLE_WOLF, 4, names, 0);
-  LwBoard *board;
+  LwScoreboard *board;
 
   /* Dev to 0 */
   append (fixture, id, LW_NO_SEAT, most, 4, LW_NO_SEAT);
@@ -180,9 +189,9 @@ test_board_owed_deal (Fixture       *fixture,
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", id));
   drain ();
-  board = lw_game_page_get_board (lw_window_get_game_page (fixture->window));
-  g_assert_cmpstr (lw_board_get_hand_text (board), ==, "9 cards each · 36 in tricks");
-  g_assert_cmpstr (lw_board_get_status_text (board), ==, "Round 12 · Dev owes a deal: Ann deals");
+  board = lw_game_page_get_scoreboard (lw_window_get_game_page (fixture->window));
+  g_assert_cmpstr (lw_scoreboard_get_hand_text (board), ==, "9 cards each · 36 in tricks");
+  g_assert_cmpstr (lw_scoreboard_get_status_text (board), ==, "Round 12 · Dev owes a deal: Ann deals");
 }
 
 /* The chart holds each side's score from the start to the last round. */
@@ -651,7 +660,7 @@ test_king_and_knave (Fixture       *fixture,
 {
   LwNewGamePage *new_game;
   LwGamePage *page;
-  LwBoard *board;
+  LwScoreboard *board;
   const int court1[] = { 4, 8, 0 }, garwolves1[] = { 1, 0, 2 };   /* Ann 7, Ben 8, Cleo 6 */
   const int court2[] = { 2, 10, 0 }, garwolves2[] = { 3, 0, 0 };  /* Ann 11, Ben 10, Cleo 0 */
   g_autoptr (GError) error = NULL;
@@ -671,26 +680,26 @@ test_king_and_knave (Fixture       *fixture,
   drain ();
 
   page = lw_window_get_game_page (fixture->window);
-  board = lw_game_page_get_board (page);
+  board = lw_game_page_get_scoreboard (page);
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
   game = lw_store_load_game (store_of (fixture), lw_game_page_get_game_id (page), &error);
   g_assert_no_error (error);
   g_assert_true (game->king_and_knave);
   g_assert_true (game->record->ruleset == LW_RULESET_GARWOLF);
-  g_assert_cmpstr (lw_board_get_status_text (board), ==, "Hand 1: no passing · Ann deals");
+  g_assert_cmpstr (lw_scoreboard_get_status_text (board), ==, "Hand 1: no passing · Ann deals");
 
   enter_garwolf_hand (page, court1, garwolves1);
-  g_assert_cmpstr (lw_board_get_status_text (board), ==,
+  g_assert_cmpstr (lw_scoreboard_get_status_text (board), ==,
                    "Hand 2: King Ben gives Cleo two cards of choice; "
                    "Knave Cleo gives Ben his two highest (Ace low) · Ben deals");
 
   /* Ann and Ben tie at 18 on the board: the King is hand 2's top
    * scorer, Ann, whatever the running score. */
   enter_garwolf_hand (page, court2, garwolves2);
-  g_assert_cmpstr (lw_board_get_score_text (board, 0), ==, "18");
-  g_assert_cmpstr (lw_board_get_score_text (board, 1), ==, "18");
-  g_assert_cmpstr (lw_board_get_score_text (board, 2), ==, "6");
-  g_assert_cmpstr (lw_board_get_status_text (board), ==,
+  g_assert_cmpstr (lw_scoreboard_get_score_text (board, 0), ==, "18");
+  g_assert_cmpstr (lw_scoreboard_get_score_text (board, 1), ==, "18");
+  g_assert_cmpstr (lw_scoreboard_get_score_text (board, 2), ==, "6");
+  g_assert_cmpstr (lw_scoreboard_get_status_text (board), ==,
                    "Hand 3: King Ann gives Cleo two cards of choice; "
                    "Knave Cleo gives Ann his two highest (Ace low) · Cleo deals");
 
@@ -707,8 +716,8 @@ test_king_and_knave (Fixture       *fixture,
   game = lw_store_load_game (store_of (fixture), lw_game_page_get_game_id (page), &error);
   g_assert_no_error (error);
   g_assert_false (game->king_and_knave);
-  g_assert_cmpstr (lw_board_get_status_text (board), ==, "Hand 3 · Cleo deals · Keep what was dealt");
-  g_assert_cmpstr (lw_board_get_score_text (board, 0), ==, "18");
+  g_assert_cmpstr (lw_scoreboard_get_status_text (board), ==, "Hand 3 · Cleo deals · Keep what was dealt");
+  g_assert_cmpstr (lw_scoreboard_get_score_text (board, 0), ==, "18");
 }
 
 /* Ann and Ben again: Ann makes the Pack 14 times and wins 15 to 1. */

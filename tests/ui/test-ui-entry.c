@@ -20,11 +20,16 @@
 #include <libsoup/soup.h>
 
 #include "lw-application.h"
+#include "lw-application-private.h"
 #include "lw-game-page.h"
+#include "lw-game-page-private.h"
 #include "lw-store.h"
 #include "lw-store-events.h"
 #include "lw-table-entry-dialog.h"
+#include "lw-table-entry-dialog-private.h"
 #include "lw-window.h"
+#include "lw-window-private.h"
+#include "lw-qr-code-private.h"
 
 typedef struct
 {

@@ -13,15 +13,22 @@
 
 #include "lw-application.h"
 #include "lw-events-page.h"
+#include "lw-events-page-private.h"
 #include "lw-game-page.h"
+#include "lw-game-page-private.h"
 #include "lw-leaderboard-page.h"
+#include "lw-leaderboard-page-private.h"
 #include "lw-print-table.h"
+#include "lw-print-table-private.h"
 #include "lw-round-form.h"
+#include "lw-round-form-private.h"
 #include "lw-seat-row.h"
+#include "lw-seat-row-private.h"
 #include "lw-store.h"
 #include "lw-store-events.h"
 #include "lw-table-entry-dialog.h"
 #include "lw-window.h"
+#include "lw-window-private.h"
 #include "lw-test-app.h"
 
 typedef LwTestApp Fixture;

@@ -6,17 +6,24 @@
  */
 #include <sqlite3.h>
 
-#include "lw-board.h"
+#include "lw-scoreboard.h"
+#include "lw-scoreboard-private.h"
 #include "lw-game-page.h"
+#include "lw-game-page-private.h"
 #include "lw-game-view.h"
+#include "lw-game-view-private.h"
 #include "lw-new-game-page.h"
+#include "lw-new-game-page-private.h"
 #include "lw-round-form.h"
+#include "lw-round-form-private.h"
 #include "lw-score-private.h"
 #include "lw-store-private.h"
 #include "lw-store-watch.h"
 #include "lw-window.h"
+#include "lw-window-private.h"
 #include "lw-test-app.h"
 #include "lw-test-util.h"
+#include "lw-seat-row-private.h"
 
 typedef LwTestApp Fixture;
 
@@ -74,7 +81,7 @@ test_one_replay_per_round (Fixture       *fixture,
 {
   LwGamePage *page = lw_window_get_game_page (fixture->window);
   LwGameView *view = lw_game_page_get_view (page);
-  LwBoard *board = lw_game_page_get_board (page);
+  LwScoreboard *board = lw_game_page_get_scoreboard (page);
   sqlite3 *db = lw_store_get_db (lw_window_get_store (fixture->window));
   static const int rounds[][2] = { { 10, 16 }, { 16, 10 }, { 14, 12 } };
 
@@ -108,7 +115,7 @@ test_one_replay_per_round (Fixture       *fixture,
           {
             g_autofree char *score = g_strdup_printf ("%d", replayed->scores[side]);
 
-            g_assert_cmpstr (lw_board_get_score_text (board, side), ==, score);
+            g_assert_cmpstr (lw_scoreboard_get_score_text (board, side), ==, score);
           }
       }
       g_test_message ("round %u: 1 replay, 1 reading of the game, %u SQL statements", i + 1, statements);

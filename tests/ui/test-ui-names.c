@@ -10,12 +10,20 @@
 #include "lw-app-util.h"
 #include "lw-edit-log.h"
 #include "lw-events-page.h"
+#include "lw-events-page-private.h"
 #include "lw-game-page.h"
+#include "lw-game-page-private.h"
 #include "lw-leaderboard-page.h"
+#include "lw-leaderboard-page-private.h"
 #include "lw-new-game-page.h"
+#include "lw-new-game-page-private.h"
 #include "lw-stats-page.h"
+#include "lw-stats-page-private.h"
 #include "lw-store-events.h"
 #include "lw-test-app.h"
+#include "lw-window-private.h"
+#include "lw-round-form-private.h"
+#include "lw-seat-row-private.h"
 
 typedef LwTestApp Fixture;
 

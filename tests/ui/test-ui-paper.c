@@ -10,14 +10,20 @@
 
 #include "lw-application.h"
 #include "lw-events-page.h"
+#include "lw-events-page-private.h"
 #include "lw-print.h"
+#include "lw-print-private.h"
 #include "lw-print-table.h"
+#include "lw-print-table-private.h"
 #include "lw-store-events.h"
 #include "lw-game-page.h"
+#include "lw-game-page-private.h"
 #include "lw-round-form.h"
+#include "lw-round-form-private.h"
 #include "lw-seat-row.h"
 #include "lw-store.h"
 #include "lw-window.h"
+#include "lw-window-private.h"
 #include "lw-test-app.h"
 
 typedef LwTestApp Fixture;

@@ -10,10 +10,13 @@
 #include <string.h>
 
 #include "lw-events-page.h"
+#include "lw-events-page-private.h"
 #include "lw-new-game-page.h"
 #include "lw-stats-page.h"
+#include "lw-stats-page-private.h"
 #include "lw-store-events.h"
 #include "lw-test-app.h"
+#include "lw-window-private.h"
 
 typedef LwTestApp Fixture;
 

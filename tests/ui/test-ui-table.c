@@ -16,11 +16,16 @@
 
 #include "lw-application.h"
 #include "lw-game-page.h"
+#include "lw-game-page-private.h"
 #include "lw-new-game-page.h"
+#include "lw-new-game-page-private.h"
 #include "lw-replay-window.h"
+#include "lw-replay-window-private.h"
 #include "lw-store-table.h"
 #include "lw-table-page.h"
+#include "lw-table-page-private.h"
 #include "lw-window.h"
+#include "lw-window-private.h"
 #include "lw-test-app.h"
 #include "lw-test-util.h"
 

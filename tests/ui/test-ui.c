@@ -12,18 +12,28 @@
 
 #include "lw-app-util.h"
 #include "lw-application.h"
-#include "lw-board.h"
+#include "lw-scoreboard.h"
+#include "lw-scoreboard-private.h"
 #include "lw-edit-log.h"
+#include "lw-edit-log-private.h"
 #include "lw-game-page.h"
+#include "lw-game-page-private.h"
 #include "lw-games-page.h"
 #include "lw-new-game-page.h"
+#include "lw-new-game-page-private.h"
 #include "lw-penalty-row.h"
+#include "lw-penalty-row-private.h"
 #include "lw-round-form.h"
+#include "lw-round-form-private.h"
 #include "lw-store.h"
 #include "lw-table-entry.h"
 #include "lw-window.h"
+#include "lw-window-private.h"
 #include "lw-test-app.h"
 #include "lw-test-util.h"
+#include "lw-round-editor-private.h"
+#include "lw-score-chart-private.h"
+#include "lw-seat-row-private.h"
 
 typedef LwTestApp Fixture;
 
@@ -64,13 +74,13 @@ stored_rounds (Fixture *fixture,
 }
 
 static void
-assert_board (LwBoard    *board,
+assert_board (LwScoreboard    *board,
               const char *score0,
               const char *score1)
 {
-  g_assert_cmpuint (lw_board_get_n_sides (board), ==, 2);
-  g_assert_cmpstr (lw_board_get_score_text (board, 0), ==, score0);
-  g_assert_cmpstr (lw_board_get_score_text (board, 1), ==, score1);
+  g_assert_cmpuint (lw_scoreboard_get_n_sides (board), ==, 2);
+  g_assert_cmpstr (lw_scoreboard_get_score_text (board, 0), ==, score0);
+  g_assert_cmpstr (lw_scoreboard_get_score_text (board, 1), ==, score1);
 }
 
 static gint64
@@ -99,7 +109,7 @@ test_two_player_game (Fixture       *fixture,
                       gconstpointer  data)
 {
   LwGamePage *page = lw_window_get_game_page (fixture->window);
-  LwBoard *board = lw_game_page_get_board (page);
+  LwScoreboard *board = lw_game_page_get_scoreboard (page);
   LwRoundForm *form = lw_game_page_get_round_form (page);
   LwGamesPage *games;
   const int most_to_ben[] = { 10, 16 };
@@ -112,9 +122,9 @@ test_two_player_game (Fixture       *fixture,
 
   /* SCORING R3: both start at 1; Ann (seat 0, the first dealer) deals. */
   assert_board (board, "1", "1");
-  g_assert_cmpstr (lw_board_get_status_text (board), ==, "Round 1 · Ann deals");
-  g_assert_cmpstr (lw_board_get_needs_text (board, 0), ==, "needs 14 to win");
-  g_assert_cmpstr (lw_board_get_badge_text (board, 0), ==, "Deals");
+  g_assert_cmpstr (lw_scoreboard_get_status_text (board), ==, "Round 1 · Ann deals");
+  g_assert_cmpstr (lw_scoreboard_get_needs_text (board, 0), ==, "needs 14 to win");
+  g_assert_cmpstr (lw_scoreboard_get_badge_text (board, 0), ==, "Deals");
   g_assert_true (lw_game_page_get_form_visible (page));
   g_assert_cmpuint (lw_game_page_get_n_history_rows (page), ==, 0);
 
@@ -138,18 +148,18 @@ test_two_player_game (Fixture       *fixture,
   enter_round (page, LW_NO_SEAT, most_to_ben, NULL);
   g_assert_cmpuint (stored_rounds (fixture, id), ==, 1);
   assert_board (board, "1", "0");
-  g_assert_cmpstr (lw_board_get_status_text (board), ==, "Round 2 · Ben deals");
+  g_assert_cmpstr (lw_scoreboard_get_status_text (board), ==, "Round 2 · Ben deals");
   g_assert_nonnull (strstr (lw_game_page_get_last_round_text (page), "Ben −1"));
   g_assert_cmpstr (lw_game_page_get_last_round_title (page), ==, "Round 1 Scored");
   /* The history shows the round's facts above its points. */
   g_assert_cmpstr (lw_game_page_get_history_text (page, 0), ==,
                    "Nobody declared · Ann 10 · Ben 16\nBen −1: Most cards, nobody declared −1");
   /* R23: Ben has 0, so Ann's skunk (11) is nearer than the target (15). */
-  g_assert_cmpstr (lw_board_get_needs_text (board, 0), ==, "needs 14 to win\n10 for a skunk");
-  g_assert_cmpstr (lw_board_get_needs_text (board, 1), ==, "needs 15 to win");
+  g_assert_cmpstr (lw_scoreboard_get_needs_text (board, 0), ==, "needs 14 to win\n10 for a skunk");
+  g_assert_cmpstr (lw_scoreboard_get_needs_text (board, 1), ==, "needs 15 to win");
   /* Read out in words, the dealer named, not shown by colour alone. */
-  g_assert_cmpstr (lw_board_get_accessible_text (board, 0), ==, "Ann, 1 point, needs 14 to win, 10 for a skunk");
-  g_assert_cmpstr (lw_board_get_accessible_text (board, 1), ==, "Ben, 0 points, needs 15 to win, deals next");
+  g_assert_cmpstr (lw_scoreboard_get_accessible_text (board, 0), ==, "Ann, 1 point, needs 14 to win, 10 for a skunk");
+  g_assert_cmpstr (lw_scoreboard_get_accessible_text (board, 1), ==, "Ben, 0 points, needs 15 to win, deals next");
 
   /* Round 2: Ann makes the Pack; Ben's Worms are waived at 0 (R18). */
   {
@@ -196,11 +206,11 @@ test_two_player_game (Fixture       *fixture,
   g_assert_cmpuint (stored_rounds (fixture, id), ==, 11);
   g_assert_false (lw_game_page_get_form_visible (page));
   g_assert_cmpstr (lw_game_page_get_result_text (page), ==, "Ann won");
-  g_assert_cmpstr (lw_board_get_status_text (board), ==, "Game over after 11 rounds");
+  g_assert_cmpstr (lw_scoreboard_get_status_text (board), ==, "Game over after 11 rounds");
   g_assert_cmpuint (lw_game_page_get_n_history_rows (page), ==, 11);
   g_assert_true (lw_game_page_get_standings (page)->skunk);
-  g_assert_cmpstr (lw_board_get_badge_text (board, 0), ==, "Winner · Skunk");
-  g_assert_cmpstr (lw_board_get_badge_text (board, 1), ==, "");
+  g_assert_cmpstr (lw_scoreboard_get_badge_text (board, 0), ==, "Winner · Skunk");
+  g_assert_cmpstr (lw_scoreboard_get_badge_text (board, 1), ==, "");
   /* Once the game is over no round can be added. */
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (page), "game.submit-round", NULL) &&
                   stored_rounds (fixture, id) != 11);
@@ -222,7 +232,7 @@ test_two_player_game (Fixture       *fixture,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", id));
   lw_test_drain ();
   page = lw_window_get_game_page (fixture->window);
-  board = lw_game_page_get_board (page);
+  board = lw_game_page_get_scoreboard (page);
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
   assert_board (board, "11", "0");
   g_assert_cmpstr (lw_game_page_get_result_text (page), ==, "Ann won");
@@ -237,7 +247,7 @@ test_void_and_penalty (Fixture       *fixture,
                        gconstpointer  data)
 {
   LwGamePage *page = lw_window_get_game_page (fixture->window);
-  LwBoard *board = lw_game_page_get_board (page);
+  LwScoreboard *board = lw_game_page_get_scoreboard (page);
   LwRoundForm *form = lw_game_page_get_round_form (page);
   g_autoptr (GError) error = NULL;
   g_autoptr (LwStoredGame) game = NULL;
@@ -253,7 +263,7 @@ test_void_and_penalty (Fixture       *fixture,
   lw_test_activate (page, "game.submit-round");
   assert_board (board, "0", "1");
   g_assert_nonnull (strstr (lw_game_page_get_last_round_text (page), "Played out of turn −1"));
-  g_assert_cmpstr (lw_board_get_status_text (board), ==, "Round 2 · Ben deals");
+  g_assert_cmpstr (lw_scoreboard_get_status_text (board), ==, "Round 2 · Ben deals");
 
   /* The form is fresh again: no void, no penalty. */
   g_assert_false (lw_round_form_get_valid (form));
@@ -314,7 +324,7 @@ import_and_check (Fixture    *fixture,
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GError) error = NULL;
   LwGamePage *page = lw_window_get_game_page (fixture->window);
-  LwBoard *board = lw_game_page_get_board (page);
+  LwScoreboard *board = lw_game_page_get_scoreboard (page);
   JsonObject *expected;
   JsonArray *scores, *sides;
 
@@ -328,12 +338,12 @@ import_and_check (Fixture    *fixture,
   import_and_wait (fixture, path);
 
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
-  g_assert_cmpuint (lw_board_get_n_sides (board), ==, json_array_get_length (scores));
+  g_assert_cmpuint (lw_scoreboard_get_n_sides (board), ==, json_array_get_length (scores));
   for (guint i = 0; i < json_array_get_length (scores); i++)
     {
       g_autofree char *score = g_strdup_printf ("%" G_GINT64_FORMAT, json_array_get_int_element (scores, i));
 
-      g_assert_cmpstr (lw_board_get_score_text (board, i), ==, score);
+      g_assert_cmpstr (lw_scoreboard_get_score_text (board, i), ==, score);
     }
   g_assert_cmpuint (lw_game_page_get_n_history_rows (page), ==,
                     json_array_get_length (json_object_get_array_member (expected, "rounds")));
@@ -458,10 +468,10 @@ test_partners_and_garwolf (Fixture       *fixture,
 
   lw_test_activate (new_game, "new-game.start");
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
-  g_assert_cmpuint (lw_board_get_n_sides (lw_game_page_get_board (page)), ==, 2);
+  g_assert_cmpuint (lw_scoreboard_get_n_sides (lw_game_page_get_scoreboard (page)), ==, 2);
   g_assert_cmpstr (lw_game_page_get_standings (page)->sides->pdata[0], ==, "Ann & Cleo");
   /* The side's badge names which partner deals. */
-  g_assert_cmpstr (lw_board_get_badge_text (lw_game_page_get_board (page), 0), ==, "Ann deals");
+  g_assert_cmpstr (lw_scoreboard_get_badge_text (lw_game_page_get_scoreboard (page), 0), ==, "Ann deals");
 
   /* Garwolf, 3 players: Court cards must make 12 and Garwolves 3. */
   lw_test_activate (fixture->window, "win.new-game");
@@ -476,7 +486,7 @@ test_partners_and_garwolf (Fixture       *fixture,
     lw_test_drain ();
     form = lw_game_page_get_round_form (page);
     /* G3: the passing before the hand; Garwolf speaks of hands. */
-    g_assert_cmpstr (lw_board_get_status_text (lw_game_page_get_board (page)), ==,
+    g_assert_cmpstr (lw_scoreboard_get_status_text (lw_game_page_get_scoreboard (page)), ==,
                      "Hand 1 · Ann deals · Pass two cards left");
     g_assert_cmpstr (lw_round_form_get_submit_label (form), ==, "_Add Hand");
     /* The Garwolves are needed every hand: shown beside the Court count,
@@ -497,14 +507,14 @@ test_partners_and_garwolf (Fixture       *fixture,
     g_assert_true (lw_round_form_get_valid (form));
     lw_test_activate (page, "game.submit-round");
     /* G1: 5 + 3, 4 + 3, 3 + 3 */
-    g_assert_cmpstr (lw_board_get_score_text (lw_game_page_get_board (page), 0), ==, "8");
-    g_assert_cmpstr (lw_board_get_score_text (lw_game_page_get_board (page), 1), ==, "7");
-    g_assert_cmpstr (lw_board_get_score_text (lw_game_page_get_board (page), 2), ==, "6");
+    g_assert_cmpstr (lw_scoreboard_get_score_text (lw_game_page_get_scoreboard (page), 0), ==, "8");
+    g_assert_cmpstr (lw_scoreboard_get_score_text (lw_game_page_get_scoreboard (page), 1), ==, "7");
+    g_assert_cmpstr (lw_scoreboard_get_score_text (lw_game_page_get_scoreboard (page), 2), ==, "6");
     g_assert_cmpstr (lw_game_page_get_last_round_title (page), ==, "Hand 1 Scored");
     g_assert_cmpstr (adw_toast_get_title (lw_game_page_get_round_toast (page)), ==, "Hand 1 added");
     g_assert_true (g_str_has_prefix (lw_game_page_get_history_text (page, 0),
                                      "Court Ann 5, Ben 4, Cleo 3 · Garwolves Ann 1, Ben 1, Cleo 1\n"));
-    g_assert_cmpstr (lw_board_get_status_text (lw_game_page_get_board (page)), ==,
+    g_assert_cmpstr (lw_scoreboard_get_status_text (lw_game_page_get_scoreboard (page)), ==,
                      "Hand 2 · Ben deals · Pass two cards right");
   }
 }
@@ -805,7 +815,7 @@ test_pack_worth_zero (Fixture       *fixture,
   gtk_spin_button_set_value (lw_seat_row_get_spin (ben, LW_SEAT_COUNT_CARDS), 2);
   lw_test_drain ();
   lw_test_activate (page, "game.submit-round");
-  assert_board (lw_game_page_get_board (page), "1", "1");
+  assert_board (lw_game_page_get_scoreboard (page), "1", "1");
   g_assert_cmpstr (lw_game_page_get_last_round_text (page), ==,
                    "Ann 0: Pack made, worth 0 (every trick but the last)");
   g_assert_cmpstr (lw_game_page_get_history_text (page, 0), ==,
@@ -963,7 +973,7 @@ play_three_rounds (Fixture *fixture)
   enter_round (page, LW_NO_SEAT, most_to_ben, NULL);
   enter_round (page, 0, ann_pack, ben_worms);
   enter_round (page, 0, ann_pack, NULL);
-  assert_board (lw_game_page_get_board (page), "3", "0");
+  assert_board (lw_game_page_get_scoreboard (page), "3", "0");
   return id;
 }
 
@@ -975,7 +985,7 @@ test_edit_past_round (Fixture       *fixture,
                       gconstpointer  data)
 {
   LwGamePage *page = lw_window_get_game_page (fixture->window);
-  LwBoard *board = lw_game_page_get_board (page);
+  LwScoreboard *board = lw_game_page_get_scoreboard (page);
   g_autoptr (LwStoredGame) game = NULL;
   LwRoundEditor *editor;
   LwRoundForm *form;
@@ -1071,7 +1081,7 @@ test_refused_edit (Fixture       *fixture,
                    gconstpointer  data)
 {
   LwGamePage *page = lw_window_get_game_page (fixture->window);
-  LwBoard *board = lw_game_page_get_board (page);
+  LwScoreboard *board = lw_game_page_get_scoreboard (page);
   const int most_to_ben[] = { 10, 16 };
   const int most_to_ann[] = { 16, 10 };
   const int ann_pack[] = { 20, 6 };
@@ -1146,7 +1156,7 @@ test_insert_delete_round (Fixture       *fixture,
                           gconstpointer  data)
 {
   LwGamePage *page = lw_window_get_game_page (fixture->window);
-  LwBoard *board = lw_game_page_get_board (page);
+  LwScoreboard *board = lw_game_page_get_scoreboard (page);
   g_autoptr (LwStoredGame) game = NULL;
   LwRoundEditor *editor;
   LwRoundForm *form;
@@ -1324,7 +1334,7 @@ test_noted_penalty (Fixture       *fixture,
   /* The round: Ann's Pack +1, Ben out of turn −1 (R19): 2 – 0. */
   set_cards (form, 0, 20, 6);
   lw_test_activate (page, "game.submit-round");
-  assert_board (lw_game_page_get_board (page), "2", "0");
+  assert_board (lw_game_page_get_scoreboard (page), "2", "0");
 
   game = load_game (fixture, id);
   in_round = &g_array_index (stored_round (game, 1)->penalties, LwPenalty, 0);
@@ -1370,7 +1380,7 @@ test_noted_penalty (Fixture       *fixture,
     g_assert_cmpint (((LwStoredPenalty *) g_ptr_array_index (again, 0))->time, ==, penalty->time);
     corrected = g_strdup_printf ("\nPenalty at %s: Ben played out of turn — led a Worm before Ann", when);
     g_assert_true (g_str_has_suffix (lw_game_page_get_history_text (page, 0), corrected));
-    assert_board (lw_game_page_get_board (page), "2", "0");
+    assert_board (lw_game_page_get_scoreboard (page), "2", "0");
     gtk_window_destroy (GTK_WINDOW (editor));
     lw_test_drain ();
   }
@@ -1383,7 +1393,7 @@ test_substitute (Fixture       *fixture,
                  gconstpointer  data)
 {
   LwGamePage *page = lw_window_get_game_page (fixture->window);
-  LwBoard *board = lw_game_page_get_board (page);
+  LwScoreboard *board = lw_game_page_get_scoreboard (page);
   const int most_to_ann[] = { 16, 10 };
   g_autoptr (GPtrArray) round_players = NULL;
   g_autoptr (LwStoredGame) game = NULL;
@@ -1396,7 +1406,7 @@ test_substitute (Fixture       *fixture,
   id = start_two_player_game (fixture);
   enter_round (page, LW_NO_SEAT, most_to_ann, NULL);   /* Ann 0, Ben 1 */
   assert_board (board, "0", "1");
-  g_assert_cmpstr (lw_board_get_status_text (board), ==, "Round 2 · Ben deals");
+  g_assert_cmpstr (lw_scoreboard_get_status_text (board), ==, "Round 2 · Ben deals");
 
   lw_test_activate (page, "game.substitute");
   g_assert_cmpstr (adw_message_dialog_get_heading (lw_game_page_get_dialog (page)), ==, "Substitute a Player");
@@ -1405,7 +1415,7 @@ test_substitute (Fixture       *fixture,
   respond (lw_game_page_get_dialog (page), "substitute");
 
   assert_board (board, "0", "1");
-  g_assert_cmpstr (lw_board_get_status_text (board), ==, "Round 2 · Cleo deals");
+  g_assert_cmpstr (lw_scoreboard_get_status_text (board), ==, "Round 2 · Cleo deals");
   g_assert_cmpstr (adw_toast_get_title (lw_game_page_get_round_toast (page)), ==, "Cleo takes over from Ben");
   game = load_game (fixture, id);
   /* The record names the seat's first player and the substitute
@@ -1444,7 +1454,7 @@ test_substitute (Fixture       *fixture,
   /* Undo: Ben sits there again. */
   g_signal_emit_by_name (lw_game_page_get_round_toast (page), "button-clicked");
   lw_test_drain ();
-  g_assert_cmpstr (lw_board_get_status_text (board), ==, "Round 2 · Ben deals");
+  g_assert_cmpstr (lw_scoreboard_get_status_text (board), ==, "Round 2 · Ben deals");
   assert_board (board, "0", "1");
 }
 
@@ -1475,7 +1485,7 @@ test_undo_any_change (Fixture       *fixture,
                       gconstpointer  data)
 {
   LwGamePage *page = lw_window_get_game_page (fixture->window);
-  LwBoard *board = lw_game_page_get_board (page);
+  LwScoreboard *board = lw_game_page_get_scoreboard (page);
   LwRoundForm *form = lw_game_page_get_round_form (page);
   const int most_to_ann[] = { 16, 10 };
   const int ann_pack[] = { 20, 6 };

@@ -1,0 +1,271 @@
+/* lw-app-util.c — small helpers shared by the app's widgets: spin buttons,
+ * rows, drop-downs, toasts, the dialog helper and the error dialog (the
+ * app's words are in lw-app-words.c)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "lw-app-util.h"
+
+int
+lw_spin_get_int (GtkSpinButton *spin)
+{
+  GtkAdjustment *adjustment;
+  const char *text;
+  double lower, upper;
+  char *end = NULL;
+  gint64 value;
+
+  g_return_val_if_fail (GTK_IS_SPIN_BUTTON (spin), 0);
+
+  adjustment = gtk_spin_button_get_adjustment (spin);
+  lower = gtk_adjustment_get_lower (adjustment);
+  upper = gtk_adjustment_get_upper (adjustment);
+  text = gtk_editable_get_text (GTK_EDITABLE (spin));
+
+  while (text != NULL && g_ascii_isspace (*text))
+    text++;
+  if (text == NULL || *text == '\0')
+    return (int) lower;
+
+  errno = 0;
+  value = g_ascii_strtoll (text, &end, 10);
+  if (errno != 0 || end == text)
+    return (int) gtk_spin_button_get_value_as_int (spin);
+
+  return (int) CLAMP ((double) value, lower, upper);
+}
+
+void
+lw_spin_connect_activate (GtkSpinButton *spin,
+                          GCallback      callback,
+                          gpointer       user_data)
+{
+  GtkEditable *delegate = gtk_editable_get_delegate (GTK_EDITABLE (spin));
+
+  g_return_if_fail (GTK_IS_TEXT (delegate));
+
+  g_signal_connect (delegate, "activate", callback, user_data);
+}
+
+void
+lw_spin_connect_changed (GtkSpinButton *spin,
+                         GCallback      callback,
+                         gpointer       user_data)
+{
+  g_signal_connect (spin, "changed", callback, user_data);
+}
+
+void
+lw_row_pass_focus (GtkWidget *row)
+{
+  g_return_if_fail (GTK_IS_WIDGET (row));
+
+  gtk_widget_set_focusable (row, FALSE);
+
+  /* An expander row's header is a row of its own in a list of its own. */
+  if (ADW_IS_EXPANDER_ROW (row))
+    for (GtkWidget *box = gtk_widget_get_first_child (row); box != NULL; box = gtk_widget_get_next_sibling (box))
+      for (GtkWidget *list = gtk_widget_get_first_child (box); list != NULL; list = gtk_widget_get_next_sibling (list))
+        if (GTK_IS_LIST_BOX (list))
+          for (GtkWidget *header = gtk_widget_get_first_child (list); header != NULL;
+               header = gtk_widget_get_next_sibling (header))
+            if (ADW_IS_ACTION_ROW (header))
+              gtk_widget_set_focusable (header, FALSE);
+}
+
+static void
+setup_label_cb (GtkSignalListItemFactory *factory,
+                GtkListItem              *item,
+                gpointer                  user_data)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  if (GPOINTER_TO_INT (user_data))
+    {
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_width_chars (GTK_LABEL (label), 3);
+    }
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_label_cb (GtkSignalListItemFactory *factory,
+               GtkListItem              *item,
+               gpointer                  user_data)
+{
+  GObject *object = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
+
+  if (GTK_IS_STRING_OBJECT (object) && GTK_IS_LABEL (label))
+    gtk_label_set_text (GTK_LABEL (label), gtk_string_object_get_string (GTK_STRING_OBJECT (object)));
+}
+
+static GtkListItemFactory *
+label_factory (gboolean ellipsize)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_label_cb), GINT_TO_POINTER (ellipsize));
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_label_cb), NULL);
+
+  return factory;
+}
+
+void
+lw_drop_down_ellipsize (GtkDropDown *drop_down)
+{
+  g_autoptr (GtkListItemFactory) button = label_factory (TRUE);
+  g_autoptr (GtkListItemFactory) list = label_factory (FALSE);
+
+  g_return_if_fail (GTK_IS_DROP_DOWN (drop_down));
+
+  gtk_drop_down_set_factory (drop_down, button);
+  gtk_drop_down_set_list_factory (drop_down, list);
+}
+
+typedef struct
+{
+  GWeakRef widget;
+  LwStore *store;
+  gint64 id;
+} RestoreData;
+
+static void
+restore_data_free (gpointer data,
+                   GClosure *closure)
+{
+  RestoreData *restore = data;
+
+  g_weak_ref_clear (&restore->widget);
+  g_clear_object (&restore->store);
+  g_free (restore);
+}
+
+static void
+restore_clicked_cb (AdwToast    *toast,
+                    RestoreData *restore)
+{
+  g_autoptr (GtkWidget) widget = g_weak_ref_get (&restore->widget);
+  g_autoptr (GError) error = NULL;
+
+  if (!lw_store_restore_game (restore->store, restore->id, &error))
+    {
+      g_warning ("%s", error->message);
+      return;
+    }
+
+  if (widget != NULL)
+    gtk_widget_activate_action (widget, "win.game-changed", "x", restore->id);
+}
+
+void
+lw_toast_offer_restore (AdwToast  *toast,
+                        GtkWidget *widget,
+                        LwStore   *store,
+                        gint64     id)
+{
+  RestoreData *restore;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+  g_return_if_fail (LW_IS_STORE (store));
+
+  if (toast == NULL)
+    return;
+
+  restore = g_new0 (RestoreData, 1);
+  g_weak_ref_init (&restore->widget, widget);
+  restore->store = g_object_ref (store);
+  restore->id = id;
+  adw_toast_set_button_label (toast, _("_Undo"));
+  adw_toast_set_timeout (toast, 6);
+  g_signal_connect_data (toast, "button-clicked", G_CALLBACK (restore_clicked_cb), restore,
+                         restore_data_free, 0);
+}
+
+GtkWidget *
+lw_find_widget (GtkWidget *widget,
+                GType      type)
+{
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = lw_find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+AdwToast *
+lw_widget_add_toast (GtkWidget  *widget,
+                     const char *title)
+{
+  GtkWidget *overlay;
+  g_autofree char *escaped = NULL;
+  AdwToast *toast;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+  g_return_val_if_fail (title != NULL, NULL);
+
+  overlay = gtk_widget_get_ancestor (widget, ADW_TYPE_TOAST_OVERLAY);
+  if (overlay == NULL)
+    return NULL;
+
+  /* Toast titles are Pango markup in libadwaita 1.2. */
+  escaped = g_markup_escape_text (title, -1);
+  toast = adw_toast_new (escaped);
+  adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), toast);
+  return toast;
+}
+
+void
+lw_show_error_dialog (GtkWidget  *widget,
+                      const char *heading,
+                      const char *body)
+{
+  g_autofree char *text = lw_message_capitalize (body);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *dialog;
+
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, text);
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+AdwMessageDialog *
+lw_message_dialog_new (GtkWidget  *widget,
+                       const char *heading,
+                       const char *body,
+                       GtkWidget  *extra,
+                       const char *accept_id,
+                       const char *accept_label)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *dialog;
+
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, body);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), extra);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    accept_id, accept_label,
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), accept_id, ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), accept_id);
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  return ADW_MESSAGE_DIALOG (dialog);
+}

@@ -1,0 +1,504 @@
+/* lw-app-words.c — the app's words for what the engine derives: scores,
+ * rounds and their facts, edits, times, names (isolated for mixed
+ * directions), penalties; declared in lw-app-util.h
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "lw-app-util.h"
+
+char *
+lw_format_signed (int value)
+{
+  if (value > 0)
+    return g_strdup_printf ("+%d", value);
+  if (value < 0)
+    return g_strdup_printf ("−%d", -value);
+  return g_strdup ("0");
+}
+
+char *
+lw_format_scores (guint      n,
+                  const int *scores)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    {
+      if (i > 0)
+        g_string_append (text, " – ");
+      g_string_append_printf (text, "%d", scores[i]);
+    }
+
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+char *
+lw_describe_round (const LwGameRecord  *record,
+                   const LwStandings   *standings,
+                   const LwRoundResult *result)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  int zero_pack_side = LW_NO_SEAT;
+
+  if (result->pack_worth_zero)
+    {
+      const LwRound *round = g_ptr_array_index (record->rounds, result->number - 1);
+
+      zero_pack_side = lw_game_record_side_of (record, round->declarer);
+    }
+
+  for (guint side = 0; side < standings->n_sides; side++)
+    {
+      g_autofree char *items = lw_round_result_explain_side (record, result, (int) side);
+      g_autofree char *delta = NULL;
+      g_autofree char *name = NULL;
+      g_autofree char *side_name = NULL;
+
+      if ((int) side == zero_pack_side)
+        {
+          /* TRANSLATORS: the declarer's side won every trick but the last:
+           * the Pack is made but scores 0 (SCORING R11) */
+          const char *zero = _("Pack made, worth 0 (every trick but the last)");
+          char *joined = items != NULL ? g_strdup_printf ("%s, %s", zero, items) : g_strdup (zero);
+
+          g_free (items);
+          items = joined;
+        }
+
+      if (items == NULL && result->deltas[side] == 0)
+        continue;
+
+      delta = lw_format_signed (result->deltas[side]);
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      /* Who sat there in this round (a substitute's seat names its
+       * earlier player in the rounds before). */
+      side_name = lw_game_record_side_name_at (record, (int) side, result->number);
+      name = lw_isolate_name (side_name);
+      if (items != NULL)
+        /* TRANSLATORS: a side's change in a round, then what made it:
+         * "Ann +1: Pack +1, Worms −1" */
+        g_string_append_printf (text, _("%s %s: %s"), name, delta, items);
+      else
+        g_string_append_printf (text, "%s %s", name, delta);
+    }
+
+  if (text->len == 0)
+    /* TRANSLATORS: a round in which no side's score changed */
+    g_string_append (text, _("No change"));
+
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* The 1-based number of @round in @record; the next one for a round being
+ * entered (not yet in it). */
+static guint
+round_number (const LwGameRecord *record,
+              const LwRound      *round)
+{
+  guint index;
+
+  if (g_ptr_array_find (record->rounds, round, &index))
+    return index + 1;
+  return record->rounds->len + 1;
+}
+
+/* The players who sat in round @number, as lw_isolate_name() shows them,
+ * "?" past the seats; freed with g_strfreev(). */
+static GStrv
+shown_players (const LwGameRecord *record,
+               guint               number)
+{
+  GStrv shown = g_new0 (char *, LW_MAX_SEATS + 2);
+
+  for (guint seat = 0; seat < record->n_players; seat++)
+    shown[seat] = lw_isolate_name (lw_game_record_player_at (record, (int) seat, number));
+  return shown;
+}
+
+static const char *
+player (const LwGameRecord *record,
+        const char *const  *names,
+        int                 seat)
+{
+  return seat >= 0 && seat < (int) record->n_players ? names[seat] : "?";
+}
+
+/* Appends " · " unless @text is empty, then returns it. */
+static GString *
+next_fact (GString *text)
+{
+  if (text->len > 0)
+    g_string_append (text, " · ");
+  return text;
+}
+
+static void
+append_den (GString *dens,
+            char    *held)
+{
+  if (dens->len > 0)
+    g_string_append (dens, ", ");
+  g_string_append (dens, held);
+  g_free (held);
+}
+
+char *
+lw_describe_round_facts (const LwGameRecord *record,
+                         const LwRound      *round)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  guint number = round_number (record, round);
+  g_auto (GStrv) names = shown_players (record, number);
+  guint n = record->n_players;
+
+  if (record->ruleset == LW_RULESET_GARWOLF)
+    {
+      /* TRANSLATORS: Garwolf facts of a hand: Court cards won per seat */
+      g_string_append (text, _("Court"));
+      for (guint seat = 0; seat < n; seat++)
+        g_string_append_printf (text, seat == 0 ? " %s %d" : ", %s %d",
+                                names[seat], round->court[seat]);
+      /* TRANSLATORS: Garwolf facts of a hand: Garwolves won per seat */
+      g_string_append_printf (next_fact (text), "%s", _("Garwolves"));
+      for (guint seat = 0, shown = 0; seat < n; seat++)
+        if (round->garwolves[seat] > 0)
+          g_string_append_printf (text, shown++ == 0 ? " %s %d" : ", %s %d",
+                                  names[seat], round->garwolves[seat]);
+      return g_string_free (g_steal_pointer (&text), FALSE);
+    }
+
+  if (round->is_void)
+    /* TRANSLATORS: a void round's facts (SCORING R21) */
+    g_string_append (text, _("Void"));
+  else
+    {
+      if (round->declarer == LW_NO_SEAT)
+        /* TRANSLATORS: a round's facts: every player declined to declare */
+        g_string_append (text, _("Nobody declared"));
+      else if (round->all_but_last)
+        /* TRANSLATORS: a round's facts: %s declared the Pack; their side won every trick but the last */
+        g_string_append_printf (text, _("%s declared, all but the last trick"),
+                                player (record, (const char *const *) names, round->declarer));
+      else
+        /* TRANSLATORS: a round's facts: %s declared the Pack */
+        g_string_append_printf (text, _("%s declared"), player (record, (const char *const *) names, round->declarer));
+
+      for (guint seat = 0; seat < n; seat++)
+        g_string_append_printf (next_fact (text), "%s %d", names[seat], round->cards[seat]);
+
+      for (guint seat = 0; seat < n; seat++)
+        {
+          g_autoptr (GString) dens = g_string_new (NULL);
+          int count;
+
+          /* TRANSLATORS: Den cards held by a seat, in a round's facts: "Ben 2 Worms, 1 Gong" */
+          if ((count = round->worms[seat]) > 0)
+            append_den (dens, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d Worm", "%d Worms", count), count));
+          if ((count = round->gongs[seat]) > 0)
+            append_den (dens, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d Gong", "%d Gongs", count), count));
+          if ((count = round->bears[seat]) > 0)
+            append_den (dens, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d Big Bear", "%d Big Bears", count), count));
+          if ((count = round->wolves[seat]) > 0)
+            append_den (dens, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d Little Wolf", "%d Little Wolves", count), count));
+          if (dens->len > 0)
+            g_string_append_printf (next_fact (text), "%s %s", names[seat], dens->str);
+          if (round->unpegged[seat])
+            /* TRANSLATORS: a round's facts: %s did not peg their gains in time (SCORING R22) */
+            g_string_append_printf (next_fact (text), _("%s not pegged"), names[seat]);
+        }
+    }
+
+  for (guint i = 0; round->penalties != NULL && i < round->penalties->len; i++)
+    {
+      const LwPenalty *penalty = &g_array_index (round->penalties, LwPenalty, i);
+
+      g_string_append_printf (next_fact (text),
+                              penalty->kind == LW_PENALTY_LOOKED_AT_DISCARDS
+                                /* TRANSLATORS: a penalty in a round's facts (SCORING R19) */
+                                ? _("%s looked at discards")
+                                /* TRANSLATORS: a penalty in a round's facts (SCORING R19) */
+                                : _("%s played out of turn"),
+                              player (record, (const char *const *) names, penalty->seat));
+    }
+
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+char *
+lw_message_capitalize (const char *message)
+{
+  gunichar first;
+  char buffer[8];
+  int length;
+
+  if (message == NULL || *message == '\0' || !g_utf8_validate (message, -1, NULL))
+    return g_strdup (message != NULL ? message : "");
+
+  first = g_utf8_get_char (message);
+  length = g_unichar_to_utf8 (g_unichar_totitle (first), buffer);
+  buffer[length] = '\0';
+
+  return g_strconcat (buffer, g_utf8_next_char (message), NULL);
+}
+
+/* Right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko …, and the
+ * supplementary planes' right-to-left blocks) and the bidirectional
+ * controls: what can turn the words around a name backwards. */
+static gboolean
+affects_direction (gunichar c)
+{
+  return (c >= 0x0590 && c <= 0x08ff) || c == 0x200f || c == 0x061c
+         || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)
+         || (c >= 0xfb1d && c <= 0xfdff) || (c >= 0xfe70 && c <= 0xfefc)
+         || (c >= 0x10800 && c <= 0x10fff) || (c >= 0x1e800 && c <= 0x1efff);
+}
+
+char *
+lw_isolate_name (const char *name)
+{
+  g_return_val_if_fail (name != NULL, NULL);
+
+  /* Pango takes a label's direction from its first strong character and
+   * does not skip an isolate's content: a mark of the window's own
+   * direction goes first (U+200E left-to-right, U+200F right-to-left). */
+  for (const char *p = name; *p != '\0'; p = g_utf8_next_char (p))
+    if (affects_direction (g_utf8_get_char (p)))
+      return g_strconcat (gtk_widget_get_default_direction () == GTK_TEXT_DIR_RTL ? "\u200f" : "\u200e",
+                          "\u2068", name, "\u2069", NULL);
+  return g_strdup (name);
+}
+
+char *
+lw_sides_title (const LwGameRecord *record)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  guint n_sides = lw_game_record_n_sides (record);
+
+  for (guint side = 0; side < n_sides; side++)
+    {
+      g_autofree char *side_name = lw_game_record_side_name (record, side);
+      g_autofree char *name = lw_isolate_name (side_name != NULL ? side_name : "?");
+
+      if (side > 0)
+        /* TRANSLATORS: between the sides of a game, "Ann vs Ben" */
+        g_string_append (text, _(" vs "));
+      g_string_append (text, name);
+    }
+
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* A score with a true minus sign. */
+static char *
+format_score (int value)
+{
+  return value < 0 ? g_strdup_printf ("−%d", -value) : g_strdup_printf ("%d", value);
+}
+
+static gboolean
+same_scores (const LwStandings *a,
+             const LwStandings *b)
+{
+  if (a->n_sides != b->n_sides)
+    return FALSE;
+
+  for (guint side = 0; side < a->n_sides; side++)
+    if (a->scores[side] != b->scores[side])
+      return FALSE;
+
+  return TRUE;
+}
+
+/* "Rounds 4–7 and 9" from ascending numbers. */
+static void
+append_ranges (GString      *text,
+               const GArray *numbers)
+{
+  for (guint i = 0; i < numbers->len;)
+    {
+      guint first = g_array_index (numbers, guint, i);
+      guint last = first;
+
+      while (i + 1 < numbers->len && g_array_index (numbers, guint, i + 1) == last + 1)
+        last = g_array_index (numbers, guint, ++i);
+      i++;
+
+      if (first != g_array_index (numbers, guint, 0))
+        /* TRANSLATORS: between ranges of round numbers, "4–7, 9" */
+        g_string_append (text, i == numbers->len ? _(" and ") : _(", "));
+      if (last > first)
+        g_string_append_printf (text, "%u–%u", first, last);
+      else
+        g_string_append_printf (text, "%u", first);
+    }
+}
+
+char *
+lw_describe_edit (const LwGameRecord *record,
+                  const LwEdit       *edit,
+                  const LwEditResult *result)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_autoptr (GString) ranges = g_string_new (NULL);
+  const LwStandings *old = result->old_standings;
+  const LwStandings *now = result->standings;
+  gboolean garwolf = record->ruleset == LW_RULESET_GARWOLF;
+  guint n_rounds = now->rounds->len;
+
+  g_return_val_if_fail (record != NULL && edit != NULL && result != NULL, NULL);
+
+  append_ranges (ranges, result->changed);
+  if (result->changed->len == 0)
+    g_string_append (text, garwolf
+                             /* TRANSLATORS: a correction: no later Garwolf hand scores differently */
+                             ? _("No later hand changes.")
+                             /* TRANSLATORS: a correction: no later round scores differently */
+                             : _("No later round changes."));
+  else if (result->changed->len == 1)
+    g_string_append_printf (text, garwolf
+                                    /* TRANSLATORS: a correction changes one later hand; %s its number */
+                                    ? _("Hand %s changes.")
+                                    /* TRANSLATORS: a correction changes one later round; %s its number */
+                                    : _("Round %s changes."),
+                            ranges->str);
+  else
+    g_string_append_printf (text, garwolf
+                                    /* TRANSLATORS: a correction changes later hands; %s "4–7 and 9" */
+                                    ? _("Hands %s change.")
+                                    /* TRANSLATORS: a correction changes later rounds; %s "4–7 and 9" */
+                                    : _("Rounds %s change."),
+                            ranges->str);
+
+  for (guint side = 0; side < now->n_sides && side < old->n_sides; side++)
+    {
+      g_autofree char *before = NULL;
+      g_autofree char *after = NULL;
+
+      if (old->scores[side] == now->scores[side])
+        continue;
+
+      before = format_score (old->scores[side]);
+      after = format_score (now->scores[side]);
+      g_string_append_c (text, '\n');
+      if (n_rounds > 0)
+        g_string_append_printf (text, garwolf
+                                        /* TRANSLATORS: a correction: %1$s a side, %2$u the last hand, %3$s → %4$s its score */
+                                        ? _("%1$s’s score after hand %2$u: %3$s → %4$s")
+                                        /* TRANSLATORS: a correction: %1$s a side, %2$u the last round, %3$s → %4$s its score */
+                                        : _("%1$s’s score after round %2$u: %3$s → %4$s"),
+                                (const char *) g_ptr_array_index (now->sides, side), n_rounds,
+                                before, after);
+      else
+        /* TRANSLATORS: a correction: %1$s a side, %2$s → %3$s its score */
+        g_string_append_printf (text, _("%1$s’s score: %2$s → %3$s"),
+                                (const char *) g_ptr_array_index (now->sides, side),
+                                before, after);
+    }
+
+  if (n_rounds > 0 && same_scores (old, now))
+    {
+      g_autofree char *board = lw_format_scores (now->n_sides, now->scores);
+
+      g_string_append_c (text, '\n');
+      g_string_append_printf (text, garwolf
+                                      /* TRANSLATORS: a correction leaves the scores at the end as they were; %2$s "3 – 0" */
+                                      ? _("The board after hand %1$u stays %2$s.")
+                                      /* TRANSLATORS: a correction leaves the scores at the end as they were; %2$s "3 – 0" */
+                                      : _("The board after round %1$u stays %2$s."),
+                              n_rounds, board);
+    }
+
+  if (result->finished_changed || result->winner_changed || result->skunk_changed)
+    {
+      g_string_append_c (text, '\n');
+      if (!now->finished)
+        g_string_append (text, _("The game no longer ends: it goes on."));
+      else
+        {
+          const char *winner = now->winner >= 0 && (guint) now->winner < now->n_sides
+                                 ? g_ptr_array_index (now->sides, now->winner) : "?";
+
+          if (now->skunk)
+            g_string_append_printf (text, garwolf
+                                            /* TRANSLATORS: a correction: %1$u the last hand, %2$s the winner; a skunk counts as two wins (R23) */
+                                            ? _("The game now ends after hand %1$u: %2$s wins with a skunk.")
+                                            /* TRANSLATORS: a correction: %1$u the last round, %2$s the winner; a skunk counts as two wins (R23) */
+                                            : _("The game now ends after round %1$u: %2$s wins with a skunk."),
+                                    n_rounds, winner);
+          else
+            g_string_append_printf (text, garwolf
+                                            /* TRANSLATORS: a correction: %1$u the last hand, %2$s the winner */
+                                            ? _("The game now ends after hand %1$u: %2$s wins.")
+                                            /* TRANSLATORS: a correction: %1$u the last round, %2$s the winner */
+                                            : _("The game now ends after round %1$u: %2$s wins."),
+                                    n_rounds, winner);
+        }
+    }
+
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+char *
+lw_format_time (gint64   unix_time,
+                gboolean with_date)
+{
+  g_autoptr (GDateTime) utc = NULL;
+  g_autoptr (GDateTime) local = NULL;
+
+  if (unix_time == 0)
+    return g_strdup ("");
+
+  utc = g_date_time_new_from_unix_utc (unix_time);
+  if (utc == NULL)
+    return g_strdup ("");
+  local = g_date_time_to_local (utc);
+
+  return g_date_time_format (local, with_date ? "%Y-%m-%d %H:%M" : "%H:%M");
+}
+
+gboolean
+lw_parse_time (const char *text,
+               gint64     *unix_time)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (text != NULL ? text : ""));
+  g_autoptr (GDateTime) when = NULL;
+  int year, month, day, hour = 0, minute = 0;
+  char end;
+  int n;
+
+  g_return_val_if_fail (unix_time != NULL, FALSE);
+
+  *unix_time = 0;
+  if (*stripped == '\0')
+    return TRUE;
+
+  n = sscanf (stripped, "%4d-%2d-%2d %2d:%2d%c", &year, &month, &day, &hour, &minute, &end);
+  if (n != 3 && n != 5)
+    return FALSE;
+
+  when = g_date_time_new_local (year, month, day, hour, minute, 0);
+  if (when == NULL)
+    return FALSE;
+
+  *unix_time = g_date_time_to_unix (when);
+  return TRUE;
+}
+
+const char *
+lw_penalty_kind_describe (LwPenaltyKind kind)
+{
+  return kind == LW_PENALTY_LOOKED_AT_DISCARDS
+           /* TRANSLATORS: a penalty (SCORING R19), after a name: "Ann looked at discards" */
+           ? _("looked at discards")
+           /* TRANSLATORS: a penalty (SCORING R19), after a name: "Ann played out of turn" */
+           : _("played out of turn");
+}

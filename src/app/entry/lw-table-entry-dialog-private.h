@@ -1,0 +1,54 @@
+/* lw-table-entry-dialog-private.h — what the UI tests read of lw-table-entry-dialog.c: included by that file
+ * and the tests only, never by the app's other files.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "lw-table-entry-dialog.h"
+
+G_BEGIN_DECLS
+
+AdwComboRow *lw_table_entry_dialog_get_address_row (LwTableEntryDialog *self);
+
+/** Returns: (transfer none) (nullable): the error shown, %NULL when none. */
+const char *lw_table_entry_dialog_get_error (LwTableEntryDialog *self);
+
+/** Returns: the tables listed. */
+guint lw_table_entry_dialog_get_n_tables (LwTableEntryDialog *self);
+
+GtkSpinButton *lw_table_entry_dialog_get_port_spin (LwTableEntryDialog *self);
+
+/** Returns: (transfer none): the server (running while entry is open). */
+LwEntryServer *lw_table_entry_dialog_get_server (LwTableEntryDialog *self);
+
+/** Returns: (transfer none): the switch, the port and the address rows, for tests. */
+GtkSwitch *lw_table_entry_dialog_get_switch (LwTableEntryDialog *self);
+
+/** Returns: the game of table @index (0-based). */
+gint64 lw_table_entry_dialog_get_table_game (LwTableEntryDialog *self,
+                                             guint               index);
+
+/** Returns: (transfer none): the QR code of table @index. */
+LwQrCode *lw_table_entry_dialog_get_table_qr_code (LwTableEntryDialog *self,
+                                                   guint               index);
+
+/** Returns: (transfer none) (nullable): the link shown for table @index, %NULL while entry is off. */
+const char *lw_table_entry_dialog_get_table_url (LwTableEntryDialog *self,
+                                                 guint               index);
+
+/**
+ * lw_table_entry_dialog_set_open:
+ * @self: the window
+ * @open: %TRUE to start the server and give each table a secret,
+ *   %FALSE to stop it and forget the secrets
+ *
+ * What the window's switch does. A failure (the port in use) is shown in
+ * the window and leaves entry off.
+ *
+ * Returns: whether entry is open afterwards.
+ */
+gboolean lw_table_entry_dialog_set_open (LwTableEntryDialog *self,
+                                         gboolean            open);
+
+G_END_DECLS

@@ -1,0 +1,585 @@
+/* lw-table-entry-dialog.c — the director's window for entry from phones
+ *
+ * The window owns the table entry (the secrets, in memory only) and its
+ * server: both end with the window.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+
+#include "lw-store.h"
+#include "lw-store-events.h"
+#include "lw-table-entry-dialog-private.h"
+#include "lw-store-watch.h"
+
+typedef struct {
+  gint64     game_id;
+  char      *title;     /* "Table 3", or the players of a single game */
+  char      *subtitle;  /* the players, or NULL */
+  char      *url;       /* while open */
+  GtkWidget *card;      /* borrowed */
+  GtkLabel  *url_label;
+  LwQrCode  *qr_code;
+} DialogTable;
+
+static void
+dialog_table_free (DialogTable *table)
+{
+  g_free (table->title);
+  g_free (table->subtitle);
+  g_free (table->url);
+  g_free (table);
+}
+
+struct _LwTableEntryDialog
+{
+  AdwWindow parent_instance;
+
+  /* template widgets */
+  AdwWindowTitle *window_title;
+  AdwActionRow *open_row;
+  GtkSwitch *open_switch;
+  AdwComboRow *address_row;
+  AdwActionRow *port_row;
+  GtkSpinButton *port_spin;
+  GtkLabel *error_label;
+  GtkWidget *tables_box;
+  GtkFlowBox *tables_flow;
+
+  /* owned */
+  LwStore *store;
+  LwTableEntry *entry;
+  LwEntryServer *server;
+  GPtrArray *tables;        /* DialogTable* */
+  GtkStringList *addresses;
+  gboolean updating;        /* the switch is set from code */
+};
+
+G_DEFINE_FINAL_TYPE (LwTableEntryDialog, lw_table_entry_dialog, ADW_TYPE_WINDOW)
+
+enum {
+  SIGNAL_ROUND_STORED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+show_error (LwTableEntryDialog *self,
+            const char         *message)
+{
+  gtk_label_set_text (self->error_label, message != NULL ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), message != NULL);
+}
+
+static const char *
+chosen_address (LwTableEntryDialog *self)
+{
+  guint position = adw_combo_row_get_selected (self->address_row);
+
+  if (position == GTK_INVALID_LIST_POSITION)
+    return "127.0.0.1";
+  return gtk_string_list_get_string (self->addresses, position);
+}
+
+/* ------------------------------------------------------------------ */
+/* The tables' cards                                                    */
+/* ------------------------------------------------------------------ */
+
+static void
+show_table_link (LwTableEntryDialog *self,
+                 DialogTable        *table)
+{
+  g_clear_pointer (&table->url, g_free);
+  table->url = lw_entry_server_table_url (self->server, chosen_address (self), table->game_id);
+  gtk_label_set_text (table->url_label, table->url != NULL ? table->url : "");
+  lw_qr_code_set_text (table->qr_code, table->url);
+}
+
+static void
+copy_clicked_cb (GtkButton          *button,
+                 LwTableEntryDialog *self)
+{
+  DialogTable *table = g_object_get_data (G_OBJECT (button), "table");
+
+  if (table->url != NULL)
+    gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), table->url);
+}
+
+/* A new secret: the old link (a phone that should no longer enter) stops
+ * working. */
+static void
+renew_clicked_cb (GtkButton          *button,
+                  LwTableEntryDialog *self)
+{
+  DialogTable *table = g_object_get_data (G_OBJECT (button), "table");
+  g_autoptr (GError) error = NULL;
+
+  if (lw_table_entry_open_table (self->entry, table->game_id, table->title, &error) == NULL)
+    {
+      show_error (self, error->message);
+      return;
+    }
+  show_table_link (self, table);
+}
+
+static GtkWidget *
+make_table_card (LwTableEntryDialog *self,
+                 DialogTable        *table)
+{
+  GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *title = gtk_label_new (table->title);
+  GtkWidget *qr = lw_qr_code_new ();
+  GtkWidget *url = gtk_label_new (NULL);
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *copy = gtk_button_new_with_mnemonic (_("_Copy Link"));
+  GtkWidget *renew = gtk_button_new_with_mnemonic (_("_New Link"));
+  g_autofree char *qr_name = g_strdup_printf (_("QR code of the link for %s"), table->title);
+
+  gtk_widget_add_css_class (card, "card");
+  gtk_widget_add_css_class (card, "entry-table");
+
+  gtk_widget_add_css_class (title, "heading");
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_justify (GTK_LABEL (title), GTK_JUSTIFY_CENTER);
+  gtk_box_append (GTK_BOX (card), title);
+  if (table->subtitle != NULL)
+    {
+      GtkWidget *subtitle = gtk_label_new (table->subtitle);
+
+      gtk_widget_add_css_class (subtitle, "dim-label");
+      gtk_label_set_wrap (GTK_LABEL (subtitle), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (subtitle), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_justify (GTK_LABEL (subtitle), GTK_JUSTIFY_CENTER);
+      gtk_box_append (GTK_BOX (card), subtitle);
+    }
+
+  gtk_widget_set_size_request (qr, 180, 180);
+  gtk_widget_set_halign (qr, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (qr), GTK_ACCESSIBLE_PROPERTY_LABEL, qr_name, -1);
+  gtk_box_append (GTK_BOX (card), qr);
+
+  gtk_label_set_selectable (GTK_LABEL (url), TRUE);
+  gtk_label_set_wrap (GTK_LABEL (url), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (url), PANGO_WRAP_CHAR);
+  /* Cards narrow enough for two or three side by side on a wide window. */
+  gtk_label_set_max_width_chars (GTK_LABEL (url), 30);
+  gtk_label_set_max_width_chars (GTK_LABEL (title), 30);
+  {
+    /* A link broken over lines gets no hyphen that is not in it. */
+    PangoAttrList *attrs = pango_attr_list_new ();
+
+    pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
+    gtk_label_set_attributes (GTK_LABEL (url), attrs);
+    pango_attr_list_unref (attrs);
+  }
+  gtk_label_set_justify (GTK_LABEL (url), GTK_JUSTIFY_CENTER);
+  gtk_widget_add_css_class (url, "caption");
+  gtk_widget_add_css_class (url, "monospace");
+  gtk_box_append (GTK_BOX (card), url);
+
+  gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (copy, _("Copy the table’s link with its secret"));
+  gtk_widget_set_tooltip_text (renew, _("Give the table a new secret: the old link stops working"));
+  g_object_set_data (G_OBJECT (copy), "table", table);
+  g_object_set_data (G_OBJECT (renew), "table", table);
+  g_signal_connect (copy, "clicked", G_CALLBACK (copy_clicked_cb), self);
+  g_signal_connect (renew, "clicked", G_CALLBACK (renew_clicked_cb), self);
+  gtk_box_append (GTK_BOX (buttons), copy);
+  gtk_box_append (GTK_BOX (buttons), renew);
+  gtk_box_append (GTK_BOX (card), buttons);
+
+  table->card = card;
+  table->url_label = GTK_LABEL (url);
+  table->qr_code = LW_QR_CODE (qr);
+  return card;
+}
+
+static void
+add_table (LwTableEntryDialog *self,
+           gint64              game_id,
+           const char         *title,
+           const char         *subtitle)
+{
+  DialogTable *table = g_new0 (DialogTable, 1);
+
+  table->game_id = game_id;
+  table->title = g_strdup (title);
+  table->subtitle = g_strdup (subtitle);
+  g_ptr_array_add (self->tables, table);
+  gtk_flow_box_append (self->tables_flow, make_table_card (self, table));
+}
+
+/* ------------------------------------------------------------------ */
+/* Opening and closing                                                  */
+/* ------------------------------------------------------------------ */
+
+static void
+update_state (LwTableEntryDialog *self)
+{
+  gboolean open = lw_entry_server_is_running (self->server);
+
+  self->updating = TRUE;
+  gtk_switch_set_active (self->open_switch, open);
+  self->updating = FALSE;
+  gtk_widget_set_sensitive (GTK_WIDGET (self->address_row), !open);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->port_row), !open);
+  gtk_widget_set_visible (self->tables_box, open && self->tables->len > 0);
+
+  /* What the server does now, told by its thread (notify::state). */
+  switch (lw_entry_server_get_state (self->server))
+    {
+    case LW_ENTRY_SERVER_LISTENING:
+      {
+        g_autofree char *subtitle =
+          /* TRANSLATORS: %s is an address such as 192.168.1.20, %u its port */
+          g_strdup_printf (_("Open at %s:%u"), chosen_address (self), lw_entry_server_get_port (self->server));
+
+        adw_action_row_set_subtitle (self->open_row, subtitle);
+      }
+      break;
+    case LW_ENTRY_SERVER_SATURATED:
+      {
+        g_autofree char *problem = lw_entry_server_get_problem (self->server);
+        g_autofree char *subtitle =
+          /* TRANSLATORS: %s is an address such as 192.168.1.20, %u its port, the last
+           * %s the system's reason, e.g. "Too many open files" */
+          g_strdup_printf (_("Open at %s:%u, but no new phone can connect now: %s. Trying again…"),
+                           chosen_address (self), lw_entry_server_get_port (self->server),
+                           problem != NULL ? problem : "");
+
+        adw_action_row_set_subtitle (self->open_row, subtitle);
+      }
+      break;
+    case LW_ENTRY_SERVER_STOPPED:
+    default:
+      adw_action_row_set_subtitle (self->open_row, _("Off"));
+      break;
+    }
+}
+
+gboolean
+lw_table_entry_dialog_set_open (LwTableEntryDialog *self,
+                                gboolean            open)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_return_val_if_fail (LW_IS_TABLE_ENTRY_DIALOG (self), FALSE);
+
+  show_error (self, NULL);
+  if (!open)
+    {
+      lw_entry_server_stop (self->server);
+      lw_table_entry_close_all (self->entry);
+      for (guint i = 0; i < self->tables->len; i++)
+        show_table_link (self, g_ptr_array_index (self->tables, i));
+      update_state (self);
+      return FALSE;
+    }
+
+  if (self->tables->len == 0)
+    {
+      show_error (self, _("There is no table to open."));
+      update_state (self);
+      return FALSE;
+    }
+
+  if (!lw_entry_server_start (self->server, chosen_address (self),
+                              (guint) gtk_spin_button_get_value_as_int (self->port_spin), &error))
+    {
+      g_autofree char *message =
+        /* TRANSLATORS: %s is the system's reason, e.g. "port 8642: Address already in use" */
+        g_strdup_printf (_("Entry could not be opened: %s. Choose another port."), error->message);
+
+      show_error (self, message);
+      update_state (self);
+      return FALSE;
+    }
+  for (guint i = 0; i < self->tables->len; i++)
+    {
+      DialogTable *table = g_ptr_array_index (self->tables, i);
+
+      if (lw_table_entry_open_table (self->entry, table->game_id, table->title, &error) == NULL)
+        {
+          show_error (self, error->message);
+          lw_entry_server_stop (self->server);
+          lw_table_entry_close_all (self->entry);
+          update_state (self);
+          return FALSE;
+        }
+      show_table_link (self, table);
+    }
+  update_state (self);
+  return TRUE;
+}
+
+static void
+switch_active_cb (GtkSwitch          *toggle,
+                  GParamSpec         *pspec,
+                  LwTableEntryDialog *self)
+{
+  gboolean active = gtk_switch_get_active (toggle);
+
+  /* The switch set back from code notifies after the handler: the state
+   * it shows is the server's already. */
+  if (!self->updating && active != lw_entry_server_is_running (self->server))
+    lw_table_entry_dialog_set_open (self, active);
+}
+
+/* A phone stored a round: the app's views show it at once. The store's
+ * watch tells them (a round stored through this connection is told now,
+ * one through the server's own connection is found by data_version). */
+static void
+round_stored_cb (LwTableEntry       *entry,
+                 gint64              game_id,
+                 guint               number,
+                 LwTableEntryDialog *self)
+{
+  LwStoreWatch *watch = lw_store_watch_find (self->store);
+
+  if (watch != NULL)
+    {
+      lw_store_watch_flush (watch);
+      lw_store_watch_check (watch);
+    }
+  g_signal_emit (self, signals[SIGNAL_ROUND_STORED], 0, game_id, number);
+}
+
+static void
+lw_table_entry_dialog_dispose (GObject *object)
+{
+  LwTableEntryDialog *self = LW_TABLE_ENTRY_DIALOG (object);
+
+  /* Closing ends entry: the port is free, the secrets forgotten. */
+  if (self->server != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (self->server, update_state, self);
+      lw_entry_server_stop (self->server);
+    }
+  if (self->entry != NULL)
+    {
+      g_signal_handlers_disconnect_by_func (self->entry, round_stored_cb, self);
+      lw_table_entry_close_all (self->entry);
+    }
+  g_clear_object (&self->server);
+  g_clear_object (&self->entry);
+  g_clear_object (&self->store);
+  g_clear_pointer (&self->tables, g_ptr_array_unref);
+  g_clear_object (&self->addresses);
+
+  G_OBJECT_CLASS (lw_table_entry_dialog_parent_class)->dispose (object);
+}
+
+static void
+lw_table_entry_dialog_class_init (LwTableEntryDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = lw_table_entry_dialog_dispose;
+
+  /**
+   * LwTableEntryDialog::round-stored:
+   * @self: the window
+   * @game_id: the game
+   * @number: the round a phone stored or corrected
+   *
+   * For the page that opened the window, to show the change (the views
+   * of the game were told by the store's #LwStoreWatch already).
+   */
+  signals[SIGNAL_ROUND_STORED] =
+    g_signal_new ("round-stored", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT64, G_TYPE_UINT);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-table-entry-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, LwTableEntryDialog, window_title);
+  gtk_widget_class_bind_template_child (widget_class, LwTableEntryDialog, open_row);
+  gtk_widget_class_bind_template_child (widget_class, LwTableEntryDialog, open_switch);
+  gtk_widget_class_bind_template_child (widget_class, LwTableEntryDialog, address_row);
+  gtk_widget_class_bind_template_child (widget_class, LwTableEntryDialog, port_row);
+  gtk_widget_class_bind_template_child (widget_class, LwTableEntryDialog, port_spin);
+  gtk_widget_class_bind_template_child (widget_class, LwTableEntryDialog, error_label);
+  gtk_widget_class_bind_template_child (widget_class, LwTableEntryDialog, tables_box);
+  gtk_widget_class_bind_template_child (widget_class, LwTableEntryDialog, tables_flow);
+
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+lw_table_entry_dialog_init (LwTableEntryDialog *self)
+{
+  g_auto (GStrv) addresses = lw_entry_list_lan_addresses ();
+
+  g_type_ensure (LW_TYPE_QR_CODE);
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->tables = g_ptr_array_new_with_free_func ((GDestroyNotify) dialog_table_free);
+  self->addresses = gtk_string_list_new ((const char *const *) addresses);
+  adw_combo_row_set_model (self->address_row, G_LIST_MODEL (self->addresses));
+  adw_combo_row_set_selected (self->address_row, 0);
+  gtk_spin_button_set_value (self->port_spin, LW_ENTRY_SERVER_DEFAULT_PORT);
+  g_signal_connect (self->open_switch, "notify::active", G_CALLBACK (switch_active_cb), self);
+}
+
+static LwTableEntryDialog *
+dialog_new (GtkWindow *parent,
+            LwStore   *store)
+{
+  LwTableEntryDialog *self = g_object_new (LW_TYPE_TABLE_ENTRY_DIALOG,
+                                           "transient-for", parent, NULL);
+
+  self->store = g_object_ref (store);
+  self->entry = lw_table_entry_new (store);
+  self->server = lw_entry_server_new (self->entry);
+  g_signal_connect (self->entry, "round-stored", G_CALLBACK (round_stored_cb), self);
+  g_signal_connect_swapped (self->server, "notify::state", G_CALLBACK (update_state), self);
+  return self;
+}
+
+GtkWidget *
+lw_table_entry_dialog_new_for_game (GtkWindow *parent,
+                                    LwStore   *store,
+                                    gint64     game_id)
+{
+  LwTableEntryDialog *self;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+
+  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
+  g_return_val_if_fail (LW_IS_STORE (store), NULL);
+
+  self = dialog_new (parent, store);
+  game = lw_store_load_game (store, game_id, &error);
+  if (game == NULL)
+    show_error (self, error->message);
+  else
+    {
+      g_autofree char *players = g_strjoinv (", ", game->record->players);
+
+      adw_window_title_set_subtitle (self->window_title, players);
+      add_table (self, game_id, players, NULL);
+    }
+  return GTK_WIDGET (self);
+}
+
+GtkWidget *
+lw_table_entry_dialog_new (GtkWindow *parent,
+                           LwStore   *store,
+                           gint64     event_id)
+{
+  LwTableEntryDialog *self;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwEvent) event = NULL;
+  g_autoptr (GPtrArray) games = NULL;
+  guint round = 0;
+
+  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
+  g_return_val_if_fail (LW_IS_STORE (store), NULL);
+
+  self = dialog_new (parent, store);
+  event = lw_store_load_event (store, event_id, &error);
+  if (event == NULL)
+    {
+      show_error (self, error->message);
+      return GTK_WIDGET (self);
+    }
+  if (event->rounds->len == 0)
+    {
+      show_error (self, _("No round of the event is paired yet."));
+      return GTK_WIDGET (self);
+    }
+
+  /* The tables and their games: the same for every caller, from the
+   * store (a table without a game gets one). */
+  games = lw_store_prepare_event_round_games (store, event_id, &round, &error);
+  if (games == NULL)
+    {
+      show_error (self, error->message);
+      return GTK_WIDGET (self);
+    }
+  {
+    /* TRANSLATORS: the event's name and its current round, e.g. "Club Night, Round 2" */
+    g_autofree char *subtitle = g_strdup_printf (_("%s, Round %u"), event->name, round);
+
+    adw_window_title_set_subtitle (self->window_title, subtitle);
+  }
+
+  for (guint i = 0; i < games->len; i++)
+    {
+      const LwEventRoundGame *game = g_ptr_array_index (games, i);
+      g_autofree char *players = g_strjoinv (", ", game->players);
+      /* TRANSLATORS: a table of an event, numbered from 1 */
+      g_autofree char *title = g_strdup_printf (_("Table %u"), game->table);
+
+      add_table (self, game->game_id, title, players);
+    }
+  return GTK_WIDGET (self);
+}
+
+LwEntryServer *
+lw_table_entry_dialog_get_server (LwTableEntryDialog *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_ENTRY_DIALOG (self), NULL);
+  return self->server;
+}
+
+guint
+lw_table_entry_dialog_get_n_tables (LwTableEntryDialog *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_ENTRY_DIALOG (self), 0);
+  return self->tables->len;
+}
+
+gint64
+lw_table_entry_dialog_get_table_game (LwTableEntryDialog *self,
+                                      guint               index)
+{
+  g_return_val_if_fail (LW_IS_TABLE_ENTRY_DIALOG (self), 0);
+  g_return_val_if_fail (index < self->tables->len, 0);
+  return ((DialogTable *) g_ptr_array_index (self->tables, index))->game_id;
+}
+
+const char *
+lw_table_entry_dialog_get_table_url (LwTableEntryDialog *self,
+                                     guint               index)
+{
+  g_return_val_if_fail (LW_IS_TABLE_ENTRY_DIALOG (self), NULL);
+  g_return_val_if_fail (index < self->tables->len, NULL);
+  return ((DialogTable *) g_ptr_array_index (self->tables, index))->url;
+}
+
+LwQrCode *
+lw_table_entry_dialog_get_table_qr_code (LwTableEntryDialog *self,
+                                         guint               index)
+{
+  g_return_val_if_fail (LW_IS_TABLE_ENTRY_DIALOG (self), NULL);
+  g_return_val_if_fail (index < self->tables->len, NULL);
+  return ((DialogTable *) g_ptr_array_index (self->tables, index))->qr_code;
+}
+
+const char *
+lw_table_entry_dialog_get_error (LwTableEntryDialog *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_ENTRY_DIALOG (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->error_label))
+         ? gtk_label_get_text (self->error_label) : NULL;
+}
+
+GtkSwitch *
+lw_table_entry_dialog_get_switch (LwTableEntryDialog *self)
+{
+  return self->open_switch;
+}
+
+GtkSpinButton *
+lw_table_entry_dialog_get_port_spin (LwTableEntryDialog *self)
+{
+  return self->port_spin;
+}
+
+AdwComboRow *
+lw_table_entry_dialog_get_address_row (LwTableEntryDialog *self)
+{
+  return self->address_row;
+}

@@ -1,0 +1,110 @@
+/* lw-game-export.c — a game's score sheet exported (CSV) and printed,
+ * filled in or blank
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include <glib/gi18n.h>
+
+#include "lw-app-util.h"
+#include "lw-game-page-private.h"
+#include "lw-print.h"
+#include "lw-table-entry-dialog.h"
+
+static void
+export_saved_cb (GObject      *object,
+                 GAsyncResult *result,
+                 gpointer      user_data)
+{
+  g_autoptr (LwGamePage) self = user_data;
+  g_autoptr (GError) error = NULL;
+
+  if (!g_file_replace_contents_finish (G_FILE (object), result, NULL, &error))
+    {
+      g_autofree char *message = NULL;
+
+      /* TRANSLATORS: %s is the reason */
+      message = g_strdup_printf (_("Could not export: %s"), error->message);
+      lw_game_page_toast (self, message);
+      return;
+    }
+
+  lw_game_page_toast (self, _("Game record exported"));
+}
+
+static void
+export_response_cb (GtkNativeDialog *dialog,
+                    int              response,
+                    gpointer         user_data)
+{
+  LwGamePage *self = user_data;
+
+  if (response == GTK_RESPONSE_ACCEPT && self->game != NULL)
+    {
+      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autoptr (GBytes) bytes = NULL;
+      GString *json = g_string_new (NULL);
+
+      /* As the CLI's export: what Import reads back, however large. */
+      lw_game_record_write_json (self->game->record,
+                                 lw_game_record_export_indented (self->game->record),
+                                 lw_json_write_to_string, json, NULL);
+      bytes = g_string_free_to_bytes (json);
+      if (file != NULL)
+        g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_NONE,
+                                             NULL, export_saved_cb, g_object_ref (self));
+    }
+
+  g_clear_object (&self->chooser);
+}
+
+void
+lw_game_page_export_action (GtkWidget  *widget,
+                            const char *action_name,
+                            GVariant   *parameter)
+{
+  LwGamePage *self = LW_GAME_PAGE (widget);
+  g_autofree char *name = NULL;
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (self->game == NULL || self->chooser != NULL)
+    return;
+
+  self->chooser = gtk_file_chooser_native_new (_("Export the Game Record"),
+                                               GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                               GTK_FILE_CHOOSER_ACTION_SAVE,
+                                               _("_Export"),
+                                               _("_Cancel"));
+  /* TRANSLATORS: the suggested file name of an exported game; %d is its number */
+  name = g_strdup_printf (_("little-wolf-game-%d.json"), (int) self->game->id);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
+  g_signal_connect (self->chooser, "response", G_CALLBACK (export_response_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+void
+lw_game_page_print_action (GtkWidget  *widget,
+                           const char *action_name,
+                           GVariant   *parameter)
+{
+  LwGamePage *self = LW_GAME_PAGE (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  if (self->game != NULL && self->standings != NULL)
+    lw_print_run (lw_print_score_sheet_new (self->game->record, self->standings),
+                  GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL);
+}
+
+/* "game.print-blank": a blank score sheet with a column for each of
+ * this game's sides (win.print-blank). */
+void
+lw_game_page_print_blank_action (GtkWidget  *widget,
+                                 const char *action_name,
+                                 GVariant   *parameter)
+{
+  LwGamePage *self = LW_GAME_PAGE (widget);
+
+  if (self->standings != NULL)
+    gtk_widget_activate_action (widget, "win.print-blank", "u", self->standings->n_sides);
+}

@@ -1,0 +1,875 @@
+/* lw-new-game-page.c — setting up a game: ruleset, players, partners,
+ * first dealer, rules
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+
+#include "lw-app-util.h"
+#include "lw-name-completion.h"
+#include "lw-new-game-page-private.h"
+#include "lw-settings.h"
+#include "lw-store-table.h"
+#include "lw-table-seats.h"
+
+struct _LwNewGamePage
+{
+  AdwBin parent_instance;
+
+  /* template widgets */
+  GtkScrolledWindow *scroller;
+  AdwComboRow *ruleset_row;
+  AdwActionRow *players_row;
+  GtkSpinButton *players_spin;
+  GtkListBox *seats_list;
+  AdwPreferencesGroup *partners_group;
+  GtkSwitch *partners_switch;
+  AdwComboRow *sides_row;
+  AdwActionRow *teams_row;
+  AdwComboRow *dealer_row;
+  AdwActionRow *king_and_knave_row;
+  GtkSwitch *king_and_knave_switch;
+  GtkWidget *last_players_button;
+  AdwExpanderRow *rules_row;
+  GtkSpinButton *start_spin;
+  GtkSpinButton *target_spin;
+  GtkSpinButton *skunk_spin;
+  AdwActionRow *skunk_row;
+  AdwActionRow *partners_row;
+  AdwActionRow *start_row;
+  AdwActionRow *target_row;
+  GtkLabel *names_error_label;
+  GtkLabel *error_label;
+  AdwPreferencesGroup *virtual_group;
+  AdwActionRow *virtual_row;
+  GtkSwitch *virtual_switch;
+
+  /* owned */
+  LwStore *store;
+  LwNameCompletion *names;      /* the known players, offered as typed */
+  GtkStringList *dealer_names;
+  GtkStringList *sides_names;
+
+  /* borrowed: the seat rows and their name entries */
+  AdwActionRow *seat_rows[LW_MAX_SEATS];
+  GtkEntry *name_entries[LW_MAX_SEATS];
+  GtkDropDown *player_drops[LW_MAX_SEATS];
+
+  guint64 seed;             /* the virtual table's seed; 0: a random one */
+
+  /* the side counts offered in sides_row, in order */
+  guint side_choices[2];
+  guint n_side_choices;
+  guint updating : 1;
+};
+
+G_DEFINE_FINAL_TYPE (LwNewGamePage, lw_new_game_page, ADW_TYPE_BIN)
+
+static LwRuleset
+get_ruleset (LwNewGamePage *self)
+{
+  return adw_combo_row_get_selected (self->ruleset_row) == 1 ? LW_RULESET_GARWOLF
+                                                             : LW_RULESET_LITTLE_WOLF;
+}
+
+static guint
+get_n_players (LwNewGamePage *self)
+{
+  return (guint) CLAMP (lw_spin_get_int (self->players_spin), LW_MIN_SEATS, LW_MAX_SEATS);
+}
+
+static gboolean
+is_virtual (LwNewGamePage *self)
+{
+  return gtk_widget_get_visible (GTK_WIDGET (self->virtual_group))
+         && gtk_switch_get_active (self->virtual_switch);
+}
+
+/* The seat's player at the virtual table: 0 a person, 1–3 a computer
+ * playing Easy, Normal, Hard. */
+static guint
+get_player_choice (LwNewGamePage *self,
+                   guint          seat)
+{
+  return self->player_drops[seat] != NULL ? gtk_drop_down_get_selected (self->player_drops[seat]) : 0;
+}
+
+static gboolean
+is_computer (LwNewGamePage *self,
+             guint          seat)
+{
+  return is_virtual (self) && get_player_choice (self, seat) > 0;
+}
+
+static char *
+get_name (LwNewGamePage *self,
+          guint          seat)
+{
+  g_autofree char *name = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->name_entries[seat])));
+
+  g_strstrip (name);
+  /* A computer seat needs no name typed. */
+  if (*name == '\0' && is_computer (self, seat))
+    {
+      g_free (name);
+      /* TRANSLATORS: the name of a computer player at the virtual table, by seat number */
+      name = g_strdup_printf (_("Computer %u"), seat + 1);
+    }
+
+  return g_steal_pointer (&name);
+}
+
+/* The name, or while there is none the seat's title, for the lists that
+ * show the seats before every name is typed. */
+static char *
+get_shown_name (LwNewGamePage *self,
+                guint          seat)
+{
+  char *name = get_name (self, seat);
+
+  if (*name != '\0')
+    return name;
+
+  g_free (name);
+  return g_strdup (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->seat_rows[seat])));
+}
+
+static gboolean
+has_unnamed_seat (LwNewGamePage *self)
+{
+  for (guint i = 0; i < get_n_players (self); i++)
+    {
+      g_autofree char *name = get_name (self, i);
+
+      if (*name == '\0')
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+static guint
+get_n_teams (LwNewGamePage *self)
+{
+  guint selected;
+
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->partners_group)) ||
+      !gtk_switch_get_active (self->partners_switch) ||
+      self->n_side_choices == 0)
+    return 0;
+
+  selected = adw_combo_row_get_selected (self->sides_row);
+  if (selected >= self->n_side_choices)
+    selected = 0;
+
+  return self->side_choices[selected];
+}
+
+LwGameRecord *
+lw_new_game_page_build_record (LwNewGamePage  *self,
+                               GError        **error)
+{
+  g_autoptr (LwGameRecord) record = NULL;
+  char *names[LW_MAX_SEATS + 1] = { NULL, };
+  guint n_players, n_teams;
+  guint dealer;
+
+  g_return_val_if_fail (LW_IS_NEW_GAME_PAGE (self), NULL);
+
+  n_players = get_n_players (self);
+  for (guint i = 0; i < n_players; i++)
+    {
+      names[i] = get_name (self, i);
+      if (*names[i] == '\0')
+        {
+          /* The placeholder is a hint, never a name: every seat is named. */
+          /* TRANSLATORS: %u is a seat number, as in the row title "Seat 2" */
+          g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID, _("Seat %u needs a name"), i + 1);
+          for (guint j = 0; j <= i; j++)
+            g_free (names[j]);
+          return NULL;
+        }
+    }
+
+  record = lw_game_record_new (get_ruleset (self), n_players, (const char *const *) names);
+  for (guint i = 0; i < n_players; i++)
+    g_free (names[i]);
+
+  n_teams = get_n_teams (self);
+  if (n_teams > 0)
+    {
+      int team_of[LW_MAX_SEATS];
+
+      /* Partners sit apart (SCORING R2): seat i plays for side i mod n. */
+      for (guint i = 0; i < n_players; i++)
+        team_of[i] = (int) (i % n_teams);
+      lw_game_record_set_teams (record, n_teams, team_of);
+    }
+
+  record->start_score = lw_spin_get_int (self->start_spin);
+  record->target = lw_spin_get_int (self->target_spin);
+  if (record->ruleset == LW_RULESET_LITTLE_WOLF)
+    record->skunk = lw_spin_get_int (self->skunk_spin);
+
+  dealer = adw_combo_row_get_selected (self->dealer_row);
+  record->first_dealer = dealer < n_players ? (int) dealer : 0;
+
+  if (!lw_game_record_validate (record, error))
+    return NULL;
+
+  if (is_virtual (self))
+    {
+      gboolean person = FALSE;
+
+      for (guint i = 0; i < n_players; i++)
+        person = person || !is_computer (self, i);
+      if (!person)
+        {
+          g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                       _("At the virtual table at least one seat is played by a person"));
+          return NULL;
+        }
+    }
+
+  return g_steal_pointer (&record);
+}
+
+static void
+update_sides_choices (LwNewGamePage *self,
+                      guint          n_players)
+{
+  guint old_n = self->n_side_choices;
+  guint old_selected = adw_combo_row_get_selected (self->sides_row);
+  guint old_choice = old_selected < old_n ? self->side_choices[old_selected] : 0;
+  g_autoptr (GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+
+  self->n_side_choices = 0;
+  /* SCORING R2: 4, 6 or 8 players, sides of equal size ≥ 2. */
+  for (guint n_teams = 2; n_teams <= n_players / 2 && self->n_side_choices < 2; n_teams++)
+    {
+      if (n_players % n_teams != 0)
+        continue;
+      self->side_choices[self->n_side_choices++] = n_teams;
+      /* TRANSLATORS: partners play: "2 sides of 3 players" */
+      g_ptr_array_add (labels, g_strdup_printf (_("%u sides of %u players"), n_teams, n_players / n_teams));
+    }
+  g_ptr_array_add (labels, NULL);
+
+  gtk_string_list_splice (self->sides_names, 0,
+                          g_list_model_get_n_items (G_LIST_MODEL (self->sides_names)),
+                          (const char *const *) labels->pdata);
+
+  for (guint i = 0; i < self->n_side_choices; i++)
+    if (self->side_choices[i] == old_choice)
+      adw_combo_row_set_selected (self->sides_row, i);
+}
+
+static void
+update_dealers (LwNewGamePage *self,
+                guint          n_players)
+{
+  guint selected = adw_combo_row_get_selected (self->dealer_row);
+  char *names[LW_MAX_SEATS + 1] = { NULL, };
+  gboolean same = g_list_model_get_n_items (G_LIST_MODEL (self->dealer_names)) == n_players;
+
+  for (guint i = 0; i < n_players; i++)
+    {
+      names[i] = get_shown_name (self, i);
+      if (same && g_strcmp0 (names[i], gtk_string_list_get_string (self->dealer_names, i)) != 0)
+        same = FALSE;
+    }
+
+  if (!same)
+    {
+      gtk_string_list_splice (self->dealer_names, 0,
+                              g_list_model_get_n_items (G_LIST_MODEL (self->dealer_names)),
+                              (const char *const *) names);
+      adw_combo_row_set_selected (self->dealer_row, selected < n_players ? selected : 0);
+    }
+
+  for (guint i = 0; i < n_players; i++)
+    g_free (names[i]);
+}
+
+/* Shows what keeps the game from starting next to where it is fixed: a
+ * name below the seats, the rest at the end of the form. */
+static void
+show_error (LwNewGamePage *self,
+            const char    *message)
+{
+  g_autofree char *text = lw_message_capitalize (message);
+  gboolean about_names = message != NULL &&
+                         (g_str_has_prefix (message, "players:") || has_unnamed_seat (self));
+  gboolean any_name = FALSE;
+
+  for (guint i = 0; i < LW_MAX_SEATS && self->name_entries[i] != NULL; i++)
+    if (*gtk_editable_get_text (GTK_EDITABLE (self->name_entries[i])) != '\0')
+      any_name = TRUE;
+
+  gtk_label_set_text (self->names_error_label, about_names ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->names_error_label), about_names);
+  /* Before any name is typed it is a hint, not yet an error. */
+  if (any_name)
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (self->names_error_label), "dim-label");
+      gtk_widget_add_css_class (GTK_WIDGET (self->names_error_label), "error");
+    }
+  else
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (self->names_error_label), "error");
+      gtk_widget_add_css_class (GTK_WIDGET (self->names_error_label), "dim-label");
+    }
+
+  gtk_label_set_text (self->error_label, message != NULL && !about_names ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->error_label), message != NULL && !about_names);
+}
+
+const char *
+lw_new_game_page_get_error_text (LwNewGamePage *self)
+{
+  g_return_val_if_fail (LW_IS_NEW_GAME_PAGE (self), NULL);
+
+  if (gtk_widget_get_visible (GTK_WIDGET (self->names_error_label)))
+    return gtk_label_get_text (self->names_error_label);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->error_label)) ? gtk_label_get_text (self->error_label) : "";
+}
+
+void
+lw_new_game_page_set_partners (LwNewGamePage *self,
+                               gboolean       partners)
+{
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+
+  gtk_switch_set_active (self->partners_switch, partners);
+}
+
+void
+lw_new_game_page_set_ruleset (LwNewGamePage *self,
+                              LwRuleset      ruleset)
+{
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+
+  adw_combo_row_set_selected (self->ruleset_row, ruleset == LW_RULESET_GARWOLF ? 1 : 0);
+}
+
+void
+lw_new_game_page_set_king_and_knave (LwNewGamePage *self,
+                                     gboolean       king_and_knave)
+{
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+
+  gtk_switch_set_active (self->king_and_knave_switch, king_and_knave);
+}
+
+void
+lw_new_game_page_set_virtual (LwNewGamePage *self,
+                              gboolean       virtual_table)
+{
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+
+  gtk_switch_set_active (self->virtual_switch, virtual_table);
+}
+
+void
+lw_new_game_page_set_seat_player (LwNewGamePage *self,
+                                  guint          seat,
+                                  gboolean       computer,
+                                  LwBotLevel     level)
+{
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+  g_return_if_fail (seat < LW_MAX_SEATS);
+
+  gtk_drop_down_set_selected (self->player_drops[seat],
+                              !computer ? 0 : level == LW_BOT_EASY ? 1 : level == LW_BOT_HARD ? 3 : 2);
+}
+
+void
+lw_new_game_page_set_table_seed (LwNewGamePage *self,
+                                 guint64        seed)
+{
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+
+  self->seed = seed;
+}
+
+static void
+update (LwNewGamePage *self)
+{
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *hand = NULL;
+  g_autofree char *rules = NULL;
+  LwRuleset ruleset = get_ruleset (self);
+  guint n_players = get_n_players (self);
+  gboolean partners_possible;
+
+  /* Signals of the template fire before the seat rows exist. */
+  if (self->updating || self->seat_rows[0] == NULL)
+    return;
+  self->updating = TRUE;
+
+  for (guint i = 0; i < LW_MAX_SEATS; i++)
+    gtk_widget_set_visible (GTK_WIDGET (self->seat_rows[i]), i < n_players);
+
+  /* The virtual table deals Little Wolf only. */
+  gtk_widget_set_visible (GTK_WIDGET (self->virtual_group), ruleset == LW_RULESET_LITTLE_WOLF);
+  for (guint i = 0; i < LW_MAX_SEATS; i++)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->player_drops[i]), is_virtual (self));
+      /* Room for the seat's title beside the name and the choice. */
+      gtk_editable_set_width_chars (GTK_EDITABLE (self->name_entries[i]), is_virtual (self) ? 6 : 10);
+      gtk_editable_set_max_width_chars (GTK_EDITABLE (self->name_entries[i]), is_virtual (self) ? 8 : -1);
+      gtk_widget_set_hexpand (GTK_WIDGET (self->name_entries[i]), !is_virtual (self));
+      gtk_entry_set_placeholder_text (self->name_entries[i],
+                                      is_computer (self, i) ? _("Computer") : _("Name"));
+    }
+
+  if (ruleset == LW_RULESET_GARWOLF)
+    /* TRANSLATORS: Garwolf scoring in short: each Court card won is worth 1, each Garwolf 3 */
+    hand = g_strdup_printf (_("3 or 4 players · Court cards 1 point each, %u Garwolves 3 each"), n_players);
+  else
+    /* TRANSLATORS: "13 cards each · 1 deck · 26 cards in tricks" */
+    hand = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "%u cards each · %u deck · %u cards in tricks",
+                                         "%u cards each · %u decks · %u cards in tricks",
+                                         lw_decks (n_players)),
+                            lw_hand_size (n_players), lw_decks (n_players), lw_total_cards (n_players));
+  adw_action_row_set_subtitle (self->players_row, hand);
+
+  partners_possible = ruleset == LW_RULESET_LITTLE_WOLF && n_players >= 4 && n_players % 2 == 0;
+  gtk_widget_set_visible (GTK_WIDGET (self->partners_group), partners_possible);
+  update_sides_choices (self, n_players);
+  gtk_widget_set_visible (GTK_WIDGET (self->sides_row),
+                          gtk_switch_get_active (self->partners_switch) && self->n_side_choices > 1);
+  gtk_widget_set_visible (GTK_WIDGET (self->teams_row), gtk_switch_get_active (self->partners_switch));
+
+  update_dealers (self, n_players);
+
+  /* SCORING G3: a Garwolf house rule. */
+  gtk_widget_set_visible (GTK_WIDGET (self->king_and_knave_row), ruleset == LW_RULESET_GARWOLF);
+
+  gtk_widget_set_visible (GTK_WIDGET (self->skunk_row), ruleset == LW_RULESET_LITTLE_WOLF);
+  if (ruleset == LW_RULESET_LITTLE_WOLF)
+    /* TRANSLATORS: the rules in short */
+    rules = g_strdup_printf (_("Start %d · target %d · skunk %d"),
+                             lw_spin_get_int (self->start_spin),
+                             lw_spin_get_int (self->target_spin),
+                             lw_spin_get_int (self->skunk_spin));
+  else
+    /* TRANSLATORS: the rules in short */
+    rules = g_strdup_printf (_("Start %d · target %d"),
+                             lw_spin_get_int (self->start_spin),
+                             lw_spin_get_int (self->target_spin));
+  adw_expander_row_set_subtitle (self->rules_row, rules);
+
+  record = lw_new_game_page_build_record (self, &error);
+
+  if (gtk_switch_get_active (self->partners_switch) && partners_possible)
+    {
+      g_autofree char *teams = NULL;
+      g_autoptr (LwGameRecord) shown = NULL;
+
+      /* The sides as they will be, even while something else is wrong. */
+      if (record == NULL)
+        {
+          char *names[LW_MAX_SEATS + 1] = { NULL, };
+          guint n_teams = get_n_teams (self);
+          int team_of[LW_MAX_SEATS];
+
+          for (guint i = 0; i < n_players; i++)
+            {
+              names[i] = get_shown_name (self, i);
+              team_of[i] = n_teams > 0 ? (int) (i % n_teams) : 0;
+            }
+          shown = lw_game_record_new (ruleset, n_players, (const char *const *) names);
+          if (n_teams > 0)
+            lw_game_record_set_teams (shown, n_teams, team_of);
+          for (guint i = 0; i < n_players; i++)
+            g_free (names[i]);
+        }
+
+      teams = lw_sides_title (record != NULL ? record : shown);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->teams_row), teams);
+    }
+
+  show_error (self, error != NULL ? error->message : NULL);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "new-game.start", record != NULL);
+
+  self->updating = FALSE;
+}
+
+static void
+update_cb (LwNewGamePage *self)
+{
+  update (self);
+}
+
+static void
+players_changed_cb (LwNewGamePage *self)
+{
+  update (self);
+}
+
+static void
+ruleset_changed_cb (LwNewGamePage *self)
+{
+  GtkAdjustment *players = gtk_spin_button_get_adjustment (self->players_spin);
+
+  if (get_ruleset (self) == LW_RULESET_GARWOLF)
+    {
+      /* SCORING G1, G2 */
+      gtk_adjustment_configure (players, CLAMP (gtk_adjustment_get_value (players), 3, 4),
+                                3, 4, 1, 1, 0);
+      gtk_spin_button_set_value (self->start_spin, 0);
+      gtk_spin_button_set_value (self->target_spin, 100);
+    }
+  else
+    {
+      /* SCORING R1, R3 */
+      gtk_adjustment_configure (players, gtk_adjustment_get_value (players),
+                                LW_MIN_SEATS, LW_MAX_SEATS, 1, 2, 0);
+      gtk_spin_button_set_value (self->start_spin, 1);
+      /* The rules' 15 and 11, unless the preferences say otherwise. */
+      gtk_spin_button_set_value (self->target_spin, lw_settings_get_int ("default-target", 15));
+      gtk_spin_button_set_value (self->skunk_spin, lw_settings_get_int ("default-skunk", 11));
+    }
+
+  update (self);
+}
+
+static void
+name_changed_cb (GtkEditable   *editable,
+                 LwNewGamePage *self)
+{
+  update (self);
+}
+
+static void
+name_activate_cb (GtkEntry      *entry,
+                  LwNewGamePage *self)
+{
+  guint n_players = get_n_players (self);
+
+  /* Enter moves on to the next seat; after the last one it starts. */
+  for (guint i = 0; i + 1 < n_players; i++)
+    if (self->name_entries[i] == entry)
+      {
+        gtk_widget_grab_focus (GTK_WIDGET (self->name_entries[i + 1]));
+        return;
+      }
+
+  gtk_widget_activate_action (GTK_WIDGET (self), "new-game.start", NULL);
+}
+
+void
+lw_new_game_page_set_store (LwNewGamePage *self,
+                            LwStore       *store)
+{
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+
+  g_set_object (&self->store, store);
+}
+
+static void show_last_players (LwNewGamePage *self);
+
+void
+lw_new_game_page_reset (LwNewGamePage *self)
+{
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+
+  self->updating = TRUE;
+  adw_combo_row_set_selected (self->ruleset_row,
+                              lw_settings_get () != NULL
+                                ? (guint) g_settings_get_enum (lw_settings_get (), "default-ruleset") : 0);
+  self->updating = FALSE;
+  ruleset_changed_cb (self);
+
+  self->updating = TRUE;
+  gtk_spin_button_set_value (self->players_spin, 2);
+  for (guint i = 0; i < LW_MAX_SEATS; i++)
+    gtk_editable_set_text (GTK_EDITABLE (self->name_entries[i]), "");
+  /* Partners play is a choice, never the default. */
+  gtk_switch_set_active (self->partners_switch, FALSE);
+  gtk_switch_set_active (self->king_and_knave_switch, lw_settings_get_boolean ("king-and-knave", FALSE));
+  gtk_switch_set_active (self->virtual_switch, FALSE);
+  /* At the virtual table: you in seat 1, the computer (Normal) elsewhere. */
+  for (guint i = 0; i < LW_MAX_SEATS; i++)
+    gtk_drop_down_set_selected (self->player_drops[i], i == 0 ? 0 : 2);
+  self->seed = 0;
+  adw_combo_row_set_selected (self->sides_row, 0);
+  adw_combo_row_set_selected (self->dealer_row, 0);
+  adw_expander_row_set_expanded (self->rules_row, FALSE);
+  self->updating = FALSE;
+
+  lw_name_completion_reload (self->names, self->store, NULL);
+
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->scroller), 0);
+  show_last_players (self);
+
+  update (self);
+}
+
+void
+lw_new_game_page_focus (LwNewGamePage *self)
+{
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->name_entries[0]));
+}
+
+void
+lw_new_game_page_set_n_players (LwNewGamePage *self,
+                                guint          n_players)
+{
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+
+  gtk_spin_button_set_value (self->players_spin, n_players);
+  update (self);
+}
+
+void
+lw_new_game_page_set_player (LwNewGamePage *self,
+                             guint          seat,
+                             const char    *name)
+{
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+  g_return_if_fail (seat < LW_MAX_SEATS);
+
+  gtk_editable_set_text (GTK_EDITABLE (self->name_entries[seat]), name);
+}
+
+guint
+lw_new_game_page_get_n_known_players (LwNewGamePage *self)
+{
+  g_return_val_if_fail (LW_IS_NEW_GAME_PAGE (self), 0);
+
+  return lw_name_completion_get_n_names (self->names);
+}
+
+/* The seats of the last game started, names and number. */
+static void
+last_players_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  LwNewGamePage *self = LW_NEW_GAME_PAGE (widget);
+  g_auto (GStrv) names = lw_settings_get () != NULL ? g_settings_get_strv (lw_settings_get (), "last-players") : NULL;
+  guint n = names != NULL ? g_strv_length (names) : 0;
+
+  if (n < LW_MIN_SEATS || n > LW_MAX_SEATS)
+    return;
+  lw_new_game_page_set_n_players (self, n);
+  for (guint i = 0; i < n; i++)
+    lw_new_game_page_set_player (self, i, names[i]);
+}
+
+static void
+show_last_players (LwNewGamePage *self)
+{
+  g_auto (GStrv) names = lw_settings_get () != NULL ? g_settings_get_strv (lw_settings_get (), "last-players") : NULL;
+  guint n = names != NULL ? g_strv_length (names) : 0;
+  g_autofree char *joined = NULL;
+  g_autofree char *tooltip = NULL;
+
+  gtk_widget_set_visible (self->last_players_button, n >= LW_MIN_SEATS && n <= LW_MAX_SEATS);
+  if (n == 0)
+    return;
+  joined = g_strjoinv (", ", names);
+  /* TRANSLATORS: the tooltip of New Game's Last Players button; %s are the names */
+  tooltip = g_strdup_printf (_("The seats of the last game: %s"), joined);
+  gtk_widget_set_tooltip_text (self->last_players_button, tooltip);
+}
+
+static void
+start_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
+{
+  LwNewGamePage *self = LW_NEW_GAME_PAGE (widget);
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (GError) error = NULL;
+  gint64 id;
+
+  record = lw_new_game_page_build_record (self, &error);
+  if (record != NULL)
+    {
+      id = lw_store_add_game (self->store, record, &error);
+      /* SCORING G3: the house rule lives in the store, not in the record. */
+      if (id > 0
+          && record->ruleset == LW_RULESET_GARWOLF
+          && gtk_switch_get_active (self->king_and_knave_switch)
+          && !lw_store_set_game_king_and_knave (self->store, id, TRUE, &error))
+        id = 0;
+      if (id > 0 && is_virtual (self))
+        {
+          LwTableSeats seats = { 0 };
+          g_autofree char *json = NULL;
+
+          seats.n_players = record->n_players;
+          seats.seed = self->seed != 0 ? self->seed
+                                       : ((guint64) g_random_int () << 32) | g_random_int ();
+          for (guint i = 0; i < record->n_players; i++)
+            {
+              guint choice = get_player_choice (self, i);
+
+              seats.computer[i] = choice > 0;
+              seats.level[i] = choice == 1 ? LW_BOT_EASY : choice == 3 ? LW_BOT_HARD : LW_BOT_NORMAL;
+            }
+          json = lw_table_seats_to_json (&seats);
+          if (!lw_store_save_table (self->store, id, json, 0, NULL, &error))
+            id = 0;
+        }
+      if (id > 0)
+        {
+          if (lw_settings_get () != NULL)
+            g_settings_set_strv (lw_settings_get (), "last-players",
+                                 (const char *const *) record->players);
+          gtk_widget_activate_action (widget, "win.open-game", "x", id);
+          return;
+        }
+    }
+
+  show_error (self, error != NULL ? error->message : _("The game could not be stored."));
+  gtk_widget_error_bell (widget);
+}
+
+static void
+lw_new_game_page_dispose (GObject *object)
+{
+  LwNewGamePage *self = LW_NEW_GAME_PAGE (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), LW_TYPE_NEW_GAME_PAGE);
+  g_clear_object (&self->store);
+  g_clear_object (&self->names);
+  g_clear_object (&self->dealer_names);
+  g_clear_object (&self->sides_names);
+
+  G_OBJECT_CLASS (lw_new_game_page_parent_class)->dispose (object);
+}
+
+static void
+lw_new_game_page_class_init (LwNewGamePageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = lw_new_game_page_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-new-game-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, scroller);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, ruleset_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, players_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, players_spin);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, seats_list);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, partners_group);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, partners_switch);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, sides_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, teams_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, dealer_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, king_and_knave_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, king_and_knave_switch);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, last_players_button);
+  gtk_widget_class_install_action (widget_class, "new-game.last-players", NULL, last_players_action);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, rules_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, start_spin);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, target_spin);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, skunk_spin);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, skunk_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, partners_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, start_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, target_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, names_error_label);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, error_label);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, virtual_group);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, virtual_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, virtual_switch);
+  gtk_widget_class_bind_template_callback (widget_class, update_cb);
+  gtk_widget_class_bind_template_callback (widget_class, players_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, ruleset_changed_cb);
+
+  gtk_widget_class_install_action (widget_class, "new-game.start", NULL, start_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "new-game.start", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "new-game.start", NULL);
+}
+
+static void
+lw_new_game_page_init (LwNewGamePage *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->names = lw_name_completion_new ();
+  self->dealer_names = gtk_string_list_new (NULL);
+  self->sides_names = gtk_string_list_new (NULL);
+  adw_combo_row_set_model (self->dealer_row, G_LIST_MODEL (self->dealer_names));
+  adw_combo_row_set_model (self->sides_row, G_LIST_MODEL (self->sides_names));
+  lw_spin_connect_changed (self->players_spin, G_CALLBACK (name_changed_cb), self);
+
+  /* Tab goes from value to value: rows that only hold a control take no
+   * focus themselves. */
+  lw_row_pass_focus (GTK_WIDGET (self->players_row));
+  lw_row_pass_focus (GTK_WIDGET (self->partners_row));
+  lw_row_pass_focus (GTK_WIDGET (self->king_and_knave_row));
+  lw_row_pass_focus (GTK_WIDGET (self->virtual_row));
+  lw_row_pass_focus (GTK_WIDGET (self->start_row));
+  lw_row_pass_focus (GTK_WIDGET (self->target_row));
+  lw_row_pass_focus (GTK_WIDGET (self->skunk_row));
+  gtk_widget_set_focusable (GTK_WIDGET (self->rules_row), FALSE);
+  lw_spin_connect_changed (self->start_spin, G_CALLBACK (name_changed_cb), self);
+  lw_spin_connect_changed (self->target_spin, G_CALLBACK (name_changed_cb), self);
+  lw_spin_connect_changed (self->skunk_spin, G_CALLBACK (name_changed_cb), self);
+
+  for (guint i = 0; i < LW_MAX_SEATS; i++)
+    {
+      g_autofree char *title = NULL;
+      g_autofree char *placeholder = NULL;
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *entry = gtk_entry_new ();
+
+      /* TRANSLATORS: a seat at the table, numbered from 1 clockwise */
+      title = g_strdup_printf (_("Seat %u"), i + 1);
+      /* TRANSLATORS: the hint in an empty name entry; every seat needs a name */
+      placeholder = g_strdup (_("Name"));
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      gtk_entry_set_placeholder_text (GTK_ENTRY (entry), placeholder);
+      gtk_editable_set_width_chars (GTK_EDITABLE (entry), 10);
+      gtk_widget_set_hexpand (entry, TRUE);
+      gtk_widget_set_valign (entry, GTK_ALIGN_CENTER);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (entry),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, title,
+                                      -1);
+      lw_name_completion_attach (self->names, GTK_ENTRY (entry));
+      g_signal_connect (entry, "changed", G_CALLBACK (name_changed_cb), self);
+      g_signal_connect (entry, "activate", G_CALLBACK (name_activate_cb), self);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), entry);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), entry);
+
+      {
+        /* TRANSLATORS: who plays a seat at the virtual table: a person on this device, or the computer at a level; keep them short */
+        const char *players[] = { N_("Person"), N_("Easy"), N_("Normal"), N_("Hard"), NULL };
+        const char *shown[G_N_ELEMENTS (players)] = { NULL };
+        GtkWidget *drop;
+        g_autofree char *drop_label = NULL;
+
+        for (guint k = 0; players[k] != NULL; k++)
+          shown[k] = _(players[k]);
+        drop = gtk_drop_down_new_from_strings (shown);
+        gtk_widget_set_valign (drop, GTK_ALIGN_CENTER);
+        gtk_widget_set_visible (drop, FALSE);
+        /* TRANSLATORS: the accessible name of a seat's player choice, "Seat 2 player" */
+        drop_label = g_strdup_printf (_("%s player"), title);
+        gtk_accessible_update_property (GTK_ACCESSIBLE (drop), GTK_ACCESSIBLE_PROPERTY_LABEL, drop_label, -1);
+        g_signal_connect_swapped (drop, "notify::selected", G_CALLBACK (update), self);
+        adw_action_row_add_suffix (ADW_ACTION_ROW (row), drop);
+        self->player_drops[i] = GTK_DROP_DOWN (drop);
+      }
+
+      gtk_list_box_append (self->seats_list, row);
+      lw_row_pass_focus (row);
+      self->seat_rows[i] = ADW_ACTION_ROW (row);
+      self->name_entries[i] = GTK_ENTRY (entry);
+    }
+
+  lw_new_game_page_reset (self);
+}
