@@ -170,7 +170,7 @@ void lw_test_run_cli (LwTestRun  *run,
                       const char *input,
                       ...) G_GNUC_NULL_TERMINATED;
 
-/* CLI.md: the run failed with @status, printed nothing on stdout and one
+/* docs/rules/CLI.md: the run failed with @status, printed nothing on stdout and one
  * line "littlewolf-cli: …" on stderr, holding @needle if not NULL. */
 void lw_test_assert_cli_failed (const LwTestRun *run,
                                 int              status,

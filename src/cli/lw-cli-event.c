@@ -456,7 +456,7 @@ event_pair (LwCliContext *ctx,
 }
 
 /* "event seating" and "event wall": one round's seats, by table (tab
- * separated, CLI.md) or as the wall sheet's alphabetical list (@wall). */
+ * separated, docs/rules/CLI.md) or as the wall sheet's alphabetical list (@wall). */
 static int
 event_round_list (LwCliContext *ctx,
                   int           argc,

@@ -1,4 +1,4 @@
-/* lw-cli-games.c — littlewolf-cli: the stored-game commands (CLI.md)
+/* lw-cli-games.c — littlewolf-cli: the stored-game commands (docs/rules/CLI.md)
  *
  *   games          one line per stored game, newest first
  *   show ID        the standings JSON of a stored game
@@ -331,7 +331,7 @@ lw_cli_cmd_import (LwCliContext  *ctx,
   if (store == NULL)
     return lw_cli_fail_error (error);
 
-  /* CLI.md, GAME-RECORD.md "Identity": a duplicate is refused unless a new
+  /* docs/rules/CLI.md, docs/rules/GAME-RECORD.md "Identity": a duplicate is refused unless a new
    * game (with a new id) is asked for. */
   id = lw_store_import_game (store, record, as_new, &same, &error);
   if (same > 0)

@@ -1,4 +1,4 @@
-/* lw-cli-play.c — littlewolf-cli `play`, `legal` and `trick` (CLI.md): the
+/* lw-cli-play.c — littlewolf-cli `play`, `legal` and `trick` (docs/rules/CLI.md): the
  * virtual table's rules, headless
  *
  * SPDX-License-Identifier: GPL-3.0-or-later

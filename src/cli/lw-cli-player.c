@@ -1,4 +1,4 @@
-/* lw-cli-player.c — littlewolf-cli: players as people (CLI.md)
+/* lw-cli-player.c — littlewolf-cli: players as people (docs/rules/CLI.md)
  *
  *   player list               NAME<TAB>GAMES<TAB>EVENTS, every stored player
  *   player rename OLD NEW     rename a player everywhere

@@ -1,4 +1,4 @@
-/* lw-cli.c — littlewolf-cli: command dispatch and `score` (CLI.md)
+/* lw-cli.c — littlewolf-cli: command dispatch and `score` (docs/rules/CLI.md)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -260,7 +260,7 @@ cmd_score (LwCliContext *ctx,
 /* A command's output that could not be written (a full disk, a closed
  * pipe) is a failure (status 1), not a success; what the command stored is
  * committed only after its output is written and flushed, and rolled back
- * when the command failed or its output could not be written (CLI.md). */
+ * when the command failed or its output could not be written (docs/rules/CLI.md). */
 static int
 finish_output (LwCliContext *ctx,
                int           status)

@@ -1,4 +1,4 @@
-/* lw-cli.h — shared pieces of littlewolf-cli (CLI.md)
+/* lw-cli.h — shared pieces of littlewolf-cli (docs/rules/CLI.md)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -10,7 +10,7 @@
 
 G_BEGIN_DECLS
 
-/* Exit statuses of CLI.md. */
+/* Exit statuses of docs/rules/CLI.md. */
 enum {
   LW_CLI_OK = 0,
   LW_CLI_FAILED = 1,   /* could not be carried out: file, database, disk */
@@ -23,7 +23,7 @@ enum {
  * @writing: (nullable) (transfer full): the store a command writes to,
  *   with its transaction open (lw_cli_open_store()): committed by main()
  *   once the command succeeded and its output is written and flushed,
- *   rolled back otherwise (CLI.md)
+ *   rolled back otherwise (docs/rules/CLI.md)
  */
 typedef struct {
   const char *db_path;
@@ -36,7 +36,7 @@ typedef struct {
  *   follows a success)
  * @format: printf-style message, one line, no trailing newline
  *
- * Prints "littlewolf-cli: MESSAGE" on stderr, as CLI.md asks.
+ * Prints "littlewolf-cli: MESSAGE" on stderr, as docs/rules/CLI.md asks.
  *
  * Returns: @status
  */
@@ -89,7 +89,7 @@ gboolean lw_cli_store_missing (LwCliContext *ctx);
  * Opens the `--db` database (or the default one). For a command that
  * stores something, the store's writes go into one transaction that is
  * kept in @ctx and committed only after the command's output is written
- * and flushed (CLI.md: output that cannot be written leaves nothing
+ * and flushed (docs/rules/CLI.md: output that cannot be written leaves nothing
  * stored); a command opens at most one store for writing, and not one
  * whose file is damaged (lw_store_check_damage(): %LW_STORE_ERROR_DAMAGED).
  *

@@ -13,7 +13,7 @@ G_BEGIN_DECLS
 /**
  * LwEngineError:
  * @LW_ENGINE_ERROR_PARSE: the input is not JSON (or is empty)
- * @LW_ENGINE_ERROR_INVALID: the record breaks GAME-RECORD.md or a ruling;
+ * @LW_ENGINE_ERROR_INVALID: the record breaks docs/rules/GAME-RECORD.md or a ruling;
  *   the message names the place ("round 3: …")
  * @LW_ENGINE_ERROR_GAME_OVER: a round follows the end of the game
  * @LW_ENGINE_ERROR_ILLEGAL_PLAY: at the virtual table, an action the rules

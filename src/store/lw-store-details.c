@@ -62,7 +62,7 @@ lw_store_set_game_notes (LwStore     *self,
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  /* GAME-RECORD.md "Names": notes */
+  /* docs/rules/GAME-RECORD.md "Names": notes */
   clean = lw_notes_normalize (notes, "notes", error);
   if (clean == NULL)
     return FALSE;
@@ -101,7 +101,7 @@ lw_store_set_game_details (LwStore     *self,
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  /* GAME-RECORD.md "Names": a place is a name */
+  /* docs/rules/GAME-RECORD.md "Names": a place is a name */
   place = empty_to_null (place);
   if (place != NULL && (clean = lw_name_normalize (place, "place", error)) == NULL)
     return FALSE;

@@ -37,7 +37,7 @@ gboolean lw_store_set_game_notes (LwStore     *self,
  * @id: a game ID
  * @played_at: when it was played, seconds since 1970 (UTC); 0 for not given
  * @place: (nullable): where; %NULL or "" for not given; a name by the
- *   names rule (lw_name_normalize(), GAME-RECORD.md "Names"), stored in NFC
+ *   names rule (lw_name_normalize(), docs/rules/GAME-RECORD.md "Names"), stored in NFC
  * @error: return location for a #GError
  *
  * Read back as #LwStoredGame's played_at and place. Logged as "details".

@@ -18,7 +18,7 @@ lw_event_summary_free (LwEventSummary *summary)
   g_free (summary);
 }
 
-/* An event's name as stored: the names rule (GAME-RECORD.md "Names",
+/* An event's name as stored: the names rule (docs/rules/GAME-RECORD.md "Names",
  * lw_name_normalize()) gives it, or NULL with %LW_ENGINE_ERROR_INVALID. */
 static char *
 event_name (const char  *name,

@@ -45,7 +45,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwEventSummary, lw_event_summary_free)
  * lw_store_add_event:
  * @self: a store
  * @name: the event's name, by the names rule (lw_name_normalize(),
- *   GAME-RECORD.md "Names"); stored trimmed, in NFC
+ *   docs/rules/GAME-RECORD.md "Names"); stored trimmed, in NFC
  * @config: its settings (lw_event_config_validate())
  * @error: return location for a #GError
  *

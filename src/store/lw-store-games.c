@@ -14,7 +14,7 @@
 /* Writing                                                              */
 /* ------------------------------------------------------------------ */
 
-/* The player's ID by name, compared in NFC (GAME-RECORD.md "Names"): a
+/* The player's ID by name, compared in NFC (docs/rules/GAME-RECORD.md "Names"): a
  * name typed two ways is one player; added when new. */
 gboolean
 lw_store_player_id (LwStore     *self,
@@ -56,7 +56,7 @@ lw_store_player_id (LwStore     *self,
   return TRUE;
 }
 
-/* The kind's name in the penalties table, as in GAME-RECORD.md. */
+/* The kind's name in the penalties table, as in docs/rules/GAME-RECORD.md. */
 const char *
 lw_store_penalty_kind_to_string (LwPenaltyKind kind)
 {
@@ -309,7 +309,7 @@ set_record_extras (LwStore             *self,
   return TRUE;
 }
 
-/* The stored game @record duplicates (GAME-RECORD.md "Identity"), or 0;
+/* The stored game @record duplicates (docs/rules/GAME-RECORD.md "Identity"), or 0;
  * inside a transaction. */
 static gboolean
 find_same_game (LwStore             *self,
@@ -711,7 +711,7 @@ lw_store_attach_history (LwStore       *self,
             record->players[seat] = g_strdup ((const char *) sqlite3_column_text (stmt, 2));
             first[seat] = TRUE;
           }
-        /* GAME-RECORD.md: 1 ≤ R ≤ rounds + 1. */
+        /* docs/rules/GAME-RECORD.md: 1 ≤ R ≤ rounds + 1. */
         from_round = CLAMP (from_round, 1, (gint64) record->rounds->len + 1);
         lw_game_record_add_substitute (record, seat, (guint) from_round,
                                        (const char *) sqlite3_column_text (stmt, 3));

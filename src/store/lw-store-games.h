@@ -37,7 +37,7 @@ gint64 lw_store_add_game (LwStore             *self,
  * @same: (out): the stored game @record duplicates, or 0
  * @error: return location for a #GError
  *
- * lw_store_add_game() for an import (GAME-RECORD.md "Identity"; CLI.md
+ * lw_store_add_game() for an import (docs/rules/GAME-RECORD.md "Identity"; docs/rules/CLI.md
  * `import`): unless @as_new, a record already stored is not stored again:
  * the game whose UUID is the record's `id`, or for a record without one, an
  * imported game of the same players and rounds (lw_game_record_body_hash()).

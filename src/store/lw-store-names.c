@@ -1,6 +1,6 @@
 /* lw-store-names.c — schema 8: stored names made to follow the names rule
  *
- * Databases written before the names rule (GAME-RECORD.md "Names") may
+ * Databases written before the names rule (docs/rules/GAME-RECORD.md "Names") may
  * hold names it refuses: a tab, a line break or a terminal's escape code,
  * a name of millions of characters, one only of invisible characters, or
  * one not in NFC. Such a file made the app fail at start and wrote

@@ -29,7 +29,7 @@ lw_store_add_pending_penalty (LwStore        *self,
   g_return_val_if_fail (LW_IS_STORE (self), 0);
   g_return_val_if_fail (error == NULL || *error == NULL, 0);
 
-  /* GAME-RECORD.md "Names": notes */
+  /* docs/rules/GAME-RECORD.md "Names": notes */
   if (note != NULL && (note = clean = lw_notes_normalize (note, "the penalty's note", error)) == NULL)
     return 0;
   if (!lw_store_begin_write (self, error))
@@ -180,7 +180,7 @@ lw_store_set_penalty_note (LwStore     *self,
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  /* GAME-RECORD.md "Names": notes */
+  /* docs/rules/GAME-RECORD.md "Names": notes */
   if (note != NULL && (note = clean = lw_notes_normalize (note, "the penalty's note", error)) == NULL)
     return FALSE;
   if (!lw_store_begin_write (self, error))

@@ -5,7 +5,7 @@
  * (seat_changes) and event entrants point at it by ID, so a rename or a
  * merge changes every game, event, result and rating at once. Each
  * function is one write transaction: on any error nothing is written.
- * Names follow the names rule (lw_name_normalize(), GAME-RECORD.md
+ * Names follow the names rule (lw_name_normalize(), docs/rules/GAME-RECORD.md
  * "Names") and are compared as stored (NFC, trimmed).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later

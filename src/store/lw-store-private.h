@@ -67,7 +67,7 @@ gboolean lw_store_append_round_numbered (LwStore        *self,
 
 /* lw_store_load_game_as_stored() gives the record as stored: the players
  * who sit now, no substitutes, no id. This makes it the record
- * lw_store_load_game() gives (GAME-RECORD.md version 2): the seats' first
+ * lw_store_load_game() gives (docs/rules/GAME-RECORD.md version 2): the seats' first
  * players with the substitutes from seat_changes, the game's uuid as its
  * id, its details and house rule; inside a transaction. */
 gboolean lw_store_attach_history (LwStore       *self,
@@ -115,7 +115,7 @@ gboolean lw_store_link_finished_game (LwStore             *self,
                                       GError             **error);
 
 /* The migration to schema 8 (lw-store-names.c), inside its transaction:
- * every stored name that breaks the names rule (GAME-RECORD.md "Names":
+ * every stored name that breaks the names rule (docs/rules/GAME-RECORD.md "Names":
  * players, events, places; and notes) is renamed, and the rename noted in
  * the edit log of each game concerned (kind "rename"); the snapshots of
  * deleted games in the log are renamed the same way. */
@@ -139,7 +139,7 @@ gboolean lw_store_schema_migrate (LwStore  *self,
 
 /* lw-store-games.c */
 
-/* The kind's name in the penalties table, as in GAME-RECORD.md. */
+/* The kind's name in the penalties table, as in docs/rules/GAME-RECORD.md. */
 const char *lw_store_penalty_kind_to_string (LwPenaltyKind kind);
 
 gboolean lw_store_penalty_kind_from_string (const char    *name,

@@ -87,7 +87,7 @@
  *                 writes its row again in the same transaction. Dropping
  *                 every row loses nothing.
  *
- * Version 8 (the names rule, GAME-RECORD.md "Names"; lw-store-names.c):
+ * Version 8 (the names rule, docs/rules/GAME-RECORD.md "Names"; lw-store-names.c):
  *   edits.kind may be 'rename': a stored name that broke the names rule
  *                 (a player's, an event's, a place) or notes that broke the
  *                 notes rule, renamed once by the migration; old and new
@@ -95,7 +95,7 @@
  *                 "id", "text" (the old text cut to 200 characters),
  *                 ("length": its length when cut)}. Not undone by Undo.
  *
- * Version 9 (game record version 2, GAME-RECORD.md "Identity"):
+ * Version 9 (game record version 2, docs/rules/GAME-RECORD.md "Identity"):
  *   games.uuid    the game's stable identity, a lowercase UUID, given when
  *                 the game is created (or kept from the record imported)
  *                 and written by export as the record's "id"; unique
@@ -110,7 +110,7 @@
  *
  * Version 11 (lw-store-games.c):
  *   games.event_name, games.event_round, games.event_table,
- *   games.event_board  the event a record's details name (GAME-RECORD.md
+ *   games.event_board  the event a record's details name (docs/rules/GAME-RECORD.md
  *                 details.event: informative, not a link to an event of
  *                 this database); NULL and 0 when not given
  *
@@ -383,7 +383,7 @@ static const char *const migrations[] = {
   ");"
   "PRAGMA user_version = 7;",
 
-  /* 7 → 8: the names rule (GAME-RECORD.md "Names"). The edit log takes a
+  /* 7 → 8: the names rule (docs/rules/GAME-RECORD.md "Names"). The edit log takes a
    * kind "rename" (the table is made again with the new CHECK, its
    * AUTOINCREMENT sequence and triggers kept); then every stored name that
    * breaks the rule is renamed by lw_store_migrate_names() (lw-store-names.c),
@@ -411,7 +411,7 @@ static const char *const migrations[] = {
   EDITS_VERSION_TRIGGERS
   "PRAGMA user_version = 8;",
 
-  /* 8 → 9: game record version 2 (GAME-RECORD.md "Identity"). Every game
+  /* 8 → 9: game record version 2 (docs/rules/GAME-RECORD.md "Identity"). Every game
    * gets a stable UUID (filled for the games already stored by
    * fill_game_uuids()), and an imported game keeps the hash of the record
    * it came from, so that the same record imported again is known. */
@@ -427,7 +427,7 @@ static const char *const migrations[] = {
   "PRAGMA user_version = 10;",
 
   /* 10 → 11: the event an imported record says it was played at
-   * (GAME-RECORD.md details.event, informative only), kept so that its
+   * (docs/rules/GAME-RECORD.md details.event, informative only), kept so that its
    * export says it again. */
   "ALTER TABLE games ADD COLUMN event_name TEXT;"
   "ALTER TABLE games ADD COLUMN event_round INTEGER NOT NULL DEFAULT 0;"

@@ -56,7 +56,7 @@ lw_store_substitute_player (LwStore     *self,
   g_return_val_if_fail (new_name != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  /* GAME-RECORD.md "Names" */
+  /* docs/rules/GAME-RECORD.md "Names" */
   clean = lw_name_normalize (new_name, "substitute: the new player's name", error);
   if (clean == NULL)
     return FALSE;

@@ -66,7 +66,7 @@ G_DECLARE_FINAL_TYPE (LwStore, lw_store, LW, STORE, GObject)
  * @id: the game's ID, > 0
  * @created: creation time, seconds since 1970 (UTC)
  * @record: (transfer full): the game as stored, rounds included, as its
- *   game record (GAME-RECORD.md version 2): the seats' first players and
+ *   game record (docs/rules/GAME-RECORD.md version 2): the seats' first players and
  *   the substitutes (lw_game_record_player_at(); who sits now:
  *   lw_game_record_current_player()), the game's UUID as its id, its
  *   details and house rule
@@ -159,7 +159,7 @@ LwStore *lw_store_open_another (LwStore  *store,
  *
  * Opens a write transaction of the caller's, so that the caller can do
  * something between the store's writes and their commit: the CLI prints
- * and flushes a command's result before it commits (CLI.md), so that
+ * and flushes a command's result before it commits (docs/rules/CLI.md), so that
  * output that cannot be written leaves nothing stored.
  *
  * Transactions nest. With none open this is BEGIN IMMEDIATE; inside an
@@ -349,7 +349,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwEditEntry, lw_edit_entry_free)
  *   (penalties stored before schema 2 or given without a time)
  *
  * An in-round penalty with what the store keeps beside the game record:
- * a note and a time. (The game record format, GAME-RECORD.md, has neither
+ * a note and a time. (The game record format, docs/rules/GAME-RECORD.md, has neither
  * and is not changed.)
  */
 typedef struct {

@@ -43,7 +43,7 @@ ok_line (const char *db,
   return g_steal_pointer (&run.out);
 }
 
-/* CLI.md: one line on stderr, nothing on stdout. */
+/* docs/rules/CLI.md: one line on stderr, nothing on stdout. */
 static void
 assert_fails (const char *db,
               const char *line,
@@ -702,7 +702,7 @@ test_rename_delete (void)
 }
 
 /* ------------------------------------------------------------------ */
-/* The names rule (GAME-RECORD.md "Names") for events and entrants      */
+/* The names rule (docs/rules/GAME-RECORD.md "Names") for events and entrants      */
 /* ------------------------------------------------------------------ */
 
 /* @run failed with status 2 and @message_part, without passing the

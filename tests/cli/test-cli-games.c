@@ -1,4 +1,4 @@
-/* test-cli-games.c — littlewolf-cli games, show, import, export (CLI.md)
+/* test-cli-games.c — littlewolf-cli games, show, import, export (docs/rules/CLI.md)
  *
  * Runs the built littlewolf-cli ($LW_CLI) as a separate process on a
  * temporary --db, with the shared cases of $LW_CASES_DIR.
@@ -176,7 +176,7 @@ test_import_show_export (Fixture       *fixture,
       g_assert_no_error (error);
       exported_record = lw_game_record_from_json (export.out, -1, &error);
       g_assert_no_error (error);
-      /* The stored game got an id of its own (GAME-RECORD.md "Identity"). */
+      /* The stored game got an id of its own (docs/rules/GAME-RECORD.md "Identity"). */
       g_assert_null (original_record->id);
       g_assert_nonnull (exported_record->id);
       g_assert_true (g_uuid_string_is_valid (exported_record->id));
@@ -186,7 +186,7 @@ test_import_show_export (Fixture       *fixture,
       g_assert_cmpstr (exported_json, ==, original_json);
     }
 
-  /* An exported game imported again is the stored game (CLI.md: status
+  /* An exported game imported again is the stored game (docs/rules/CLI.md: status
    * 1 naming it, nothing stored); with --as-new, a new game. */
   {
     g_auto (LwTestRun) export = { 0, };
@@ -314,7 +314,7 @@ test_bad_input (Fixture       *fixture,
   g_auto (LwTestRun) before = { 0, };
   g_auto (LwTestRun) after = { 0, };
 
-  /* The names rule's cases (GAME-RECORD.md "Names"), version 1 records. */
+  /* The names rule's cases (docs/rules/GAME-RECORD.md "Names"), version 1 records. */
   for (guint k = 0; k < 2; k++)
     {
       g_autoptr (GPtrArray) names = lw_test_case_paths ("v2", k == 0 ? "BAD-name-" : "BAD-names-");
@@ -456,7 +456,7 @@ test_unknown_id (Fixture       *fixture,
 }
 
 /* The commands that only read leave a missing database missing, even
- * when they fail ("database unchanged", CLI.md); a --db in a folder that
+ * when they fail ("database unchanged", docs/rules/CLI.md); a --db in a folder that
  * does not exist is refused (status 1, "file missing"), the folder not
  * made. */
 static void
@@ -626,7 +626,7 @@ database_contents (const char *db)
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
-/* CLI.md: a command that stores and prints writes and flushes its output
+/* docs/rules/CLI.md: a command that stores and prints writes and flushes its output
  * before it commits; when the output cannot be written (a full disk,
  * stdout closed, a pipe whose reader has gone) it exits 1 with one line
  * and stores nothing, so that a script that retries makes no duplicate. */
@@ -815,7 +815,7 @@ test_parallel_imports (Fixture       *fixture,
           g_assert_no_error (error);
           g_assert_true (g_subprocess_get_if_exited (process));
           run.status = g_subprocess_get_exit_status (process);
-          /* One stores the record; the others find it stored (CLI.md). */
+          /* One stores the record; the others find it stored (docs/rules/CLI.md). */
           if (run.status == 0)
             g_assert_true (g_hash_table_add (ids, g_steal_pointer (&run.out)));
           else

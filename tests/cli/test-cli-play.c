@@ -1,4 +1,4 @@
-/* test-cli-play.c — littlewolf-cli `play`, `legal` and `trick` as CLI.md
+/* test-cli-play.c — littlewolf-cli `play`, `legal` and `trick` as docs/rules/CLI.md
  * describes them, run as a separate process
  *
  * SPDX-License-Identifier: GPL-3.0-or-later

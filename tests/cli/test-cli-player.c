@@ -139,7 +139,7 @@ test_merge_ratings (void)
   lw_test_remove_tree (dir);
 }
 
-/* The CLI's refusals (CLI.md: one stderr line, nothing on stdout, the
+/* The CLI's refusals (docs/rules/CLI.md: one stderr line, nothing on stdout, the
  * database unchanged), rename, delete. */
 static void
 test_cli (void)
@@ -296,7 +296,7 @@ test_substitution_undo (void)
   lw_test_remove_tree (dir);
 }
 
-/* CLI.md: a change whose output cannot be written (/dev/full) is not
+/* docs/rules/CLI.md: a change whose output cannot be written (/dev/full) is not
  * stored. */
 static void
 test_output_full (void)

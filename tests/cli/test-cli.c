@@ -1,4 +1,4 @@
-/* test-cli.c — littlewolf-cli `score` as CLI.md describes it: output, exit
+/* test-cli.c — littlewolf-cli `score` as docs/rules/CLI.md describes it: output, exit
  * status, the one-line error, run as a separate process over every case
  *
  * SPDX-License-Identifier: GPL-3.0-or-later

@@ -5,7 +5,7 @@
  *   `import` leaves no database behind;
  * - a game of 100,000 rounds: scored correctly (JSON and score sheet),
  *   imported and listed, each within the test's time;
- * - player names of 10,000 and 7,000,000 characters: refused (GAME-RECORD.md
+ * - player names of 10,000 and 7,000,000 characters: refused (docs/rules/GAME-RECORD.md
  *   "Names": at most 100), nothing stored;
  * - JSON nested 100,000 deep: refused with a clear message.
  * The largest memory use of the programs run is logged.
@@ -194,7 +194,7 @@ two_player_record (const char *first)
                           " \"rounds\": [{\"declarer\": 0, \"cards\": [20, 6]}]}", first);
 }
 
-/* GAME-RECORD.md "Names": at most 100 characters; a name of 10,000 is
+/* docs/rules/GAME-RECORD.md "Names": at most 100 characters; a name of 10,000 is
  * refused by `score` and by `import`, which stores nothing. */
 static void
 test_long_names (void)

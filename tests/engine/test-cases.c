@@ -1,5 +1,5 @@
 /* test-cases.c — every shared case: game records give their expected
- * standings, bad inputs are rejected (GAME-RECORD.md, SCORING.md)
+ * standings, bad inputs are rejected (docs/rules/GAME-RECORD.md, docs/rules/SCORING.md)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -64,7 +64,7 @@ assert_as_whole_tree (const char *text,
   g_assert_cmpstr (text, ==, with_newline);
 }
 
-/* Per side, a round's items add up to its delta (GAME-RECORD.md). */
+/* Per side, a round's items add up to its delta (docs/rules/GAME-RECORD.md). */
 static void
 assert_items_add_up (const LwStandings *standings)
 {
@@ -161,7 +161,7 @@ test_good_case (gconstpointer data)
   }
 }
 
-/* What the names rule (GAME-RECORD.md "Names") says of each of the v2
+/* What the names rule (docs/rules/GAME-RECORD.md "Names") says of each of the v2
  * name cases: a part of the one-line message. */
 static const struct {
   const char *file;

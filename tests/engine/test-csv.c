@@ -78,7 +78,7 @@ test_score_sheet (void)
     "score Ann, the first & Cleo", "score Ben \"B\" & Dev",
     NULL
   };
-  /* GAME-RECORD.md's example round: 0, 0 and the board stays 1, 1. */
+  /* docs/rules/GAME-RECORD.md's example round: 0, 0 and the board stays 1, 1. */
   static const char *const row1[] = {
     "1", "Ann, the first", "Ben \"B\"",
     "6", "20", "2", "8",

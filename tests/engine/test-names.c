@@ -1,4 +1,4 @@
-/* test-names.c — the names rule (GAME-RECORD.md "Names"): lw_name_normalize(),
+/* test-names.c — the names rule (docs/rules/GAME-RECORD.md "Names"): lw_name_normalize(),
  * lw_names_equal(), lw_notes_normalize()
  *
  * SPDX-License-Identifier: GPL-3.0-or-later

@@ -1,5 +1,5 @@
-/* test-score.c — the scoring rulings (SCORING.md) and the record format
- * (GAME-RECORD.md), on games built for each ruling beyond the shared cases
+/* test-score.c — the scoring rulings (docs/rules/SCORING.md) and the record format
+ * (docs/rules/GAME-RECORD.md), on games built for each ruling beyond the shared cases
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -125,7 +125,7 @@ test_score_case (gconstpointer data)
     g_assert_cmpint (standings->owes_deal[seat], ==, (c->owes_mask >> seat) & 1);
 }
 
-/* Items name the ruling and add up to the delta (GAME-RECORD.md). */
+/* Items name the ruling and add up to the delta (docs/rules/GAME-RECORD.md). */
 static void
 test_items (void)
 {

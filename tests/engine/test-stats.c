@@ -193,7 +193,7 @@ test_round_players (void)
   g_assert_cmpuint (eve->declared_as_other, ==, 1);
 }
 
-/* The same from the record's substitutes (GAME-RECORD.md version 2):
+/* The same from the record's substitutes (docs/rules/GAME-RECORD.md version 2):
  * Eve takes Dev's seat from round 3; each is credited for their rounds. */
 static void
 test_record_substitutes (void)

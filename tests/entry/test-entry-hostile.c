@@ -775,7 +775,7 @@ test_locked_database (Fixture       *fixture,
   }
 }
 
-/* `entry serve` refuses what it cannot serve, as CLI.md says: status 2
+/* `entry serve` refuses what it cannot serve, as docs/rules/CLI.md says: status 2
  * for bad arguments, 1 for what cannot be done, nothing on stdout. */
 static void
 test_cli_errors (Fixture       *fixture,

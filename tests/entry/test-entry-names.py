@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # test-entry-names.py — the phone page of table entry with the longest
-# names (GAME-RECORD.md "Names"): an event whose name is 100 letters
+# names (docs/rules/GAME-RECORD.md "Names"): an event whose name is 100 letters
 # without a space, its players a 39-character e-mail address and a name of
 # 100 letters. At 360 and 320 px nothing is wider than the phone and every
 # score on the board ends inside the screen. A second table's player has a

@@ -10,7 +10,7 @@
 # - one headless Chromium per table, all at once, opens the table's link
 #   at 360 px and enters rounds through the page's form until the game is
 #   over, checking after each round the page's board against the scores
-#   this test works out from SCORING.md;
+#   this test works out from docs/rules/SCORING.md;
 # - each finished game is the table's result at once, with no step by the
 #   director (the server links it when the last round comes in).
 #
@@ -63,7 +63,7 @@ def run_cli(*args):
 
 
 # ---------------------------------------------------------------------
-# The rounds a table plays, and the scores they must give (SCORING.md)
+# The rounds a table plays, and the scores they must give (docs/rules/SCORING.md)
 
 def plan_for(round_number, table_number, n):
     """How the game at a table goes: the winner, and one of three shapes:
@@ -78,7 +78,7 @@ def plan_for(round_number, table_number, n):
 
 
 def next_round(plan, number, n):
-    """The facts of round @number (GAME-RECORD.md) for the plan."""
+    """The facts of round @number (docs/rules/GAME-RECORD.md) for the plan."""
     kind, winner, other = plan
     total = n * CARDS[n]
     cards = [0] * n

@@ -280,7 +280,7 @@ test_disk_full (void)
           continue;
         }
       g_assert_cmpint (run.status, ==, 1);
-      /* CLI.md: the ID is printed before the commit; when the commit is
+      /* docs/rules/CLI.md: the ID is printed before the commit; when the commit is
        * what fails, the ID was printed and the line says it was not
        * stored. Either way nothing is stored. */
       if (run.out[0] != '\0')

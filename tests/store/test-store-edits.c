@@ -431,7 +431,7 @@ test_pending_penalties (Fixture       *fixture,
   g_assert_cmpstr (((LwStoredPenalty *) g_ptr_array_index (stored, 1))->note, ==, "led twice");
 }
 
-/* GAME-RECORD.md version 2: a game with a substitute exports its first
+/* docs/rules/GAME-RECORD.md version 2: a game with a substitute exports its first
  * players and the substitutes, so that a round trip keeps the player who
  * left; the details and the id go with it, and a copy is a game of its own. */
 static void
@@ -782,7 +782,7 @@ test_king_and_knave (Fixture       *fixture,
 
     g_assert_true (game->king_and_knave);
     g_assert_false (other->king_and_knave);
-    /* The game record carries it (GAME-RECORD.md version 2). */
+    /* The game record carries it (docs/rules/GAME-RECORD.md version 2). */
     g_assert_true (game->record->king_and_knave);
     g_assert_false (other->record->king_and_knave);
     g_assert_nonnull (strstr (after, "\"king_and_knave\" : true"));

@@ -128,7 +128,7 @@ test_add_and_load (Fixture       *fixture,
       g_assert_nonnull (game);
       g_assert_cmpint (game->id, ==, id);
       g_assert_cmpuint (game->record->rounds->len, ==, record->rounds->len);
-      /* The stored game has an id of its own (GAME-RECORD.md "Identity"). */
+      /* The stored game has an id of its own (docs/rules/GAME-RECORD.md "Identity"). */
       g_assert_true (g_uuid_string_is_valid (game->record->id));
       g_clear_pointer (&game->record->id, g_free);
       loaded_json = lw_game_record_to_json (game->record);
@@ -273,7 +273,7 @@ assert_stored_json (LwStore            *store,
   g_autofree char *json = NULL;
 
   g_assert_no_error (error);
-  /* The stored game's id is its own (GAME-RECORD.md "Identity"). */
+  /* The stored game's id is its own (docs/rules/GAME-RECORD.md "Identity"). */
   g_assert_true (g_uuid_string_is_valid (game->record->id));
   if (expected->id == NULL)
     g_clear_pointer (&game->record->id, g_free);
@@ -585,7 +585,7 @@ test_busy (Fixture       *fixture,
   g_assert_cmpint (id, >, 0);
 }
 
-/* GAME-RECORD.md "Names": "Zoë" typed with a precomposed ë and as e +
+/* docs/rules/GAME-RECORD.md "Names": "Zoë" typed with a precomposed ë and as e +
  * U+0308 is one player, stored once in NFC, whichever way in (a record, an
  * event's entrants, a substitute); a substitute, a place and notes follow
  * the same rule. */

@@ -1,7 +1,7 @@
 /* test-ui-names.c — the longest names the names rule allows (100 letters
  * without a space, an e-mail address) never widen the window: each page
  * that shows them still fits a phone's 360 pixels, and the window stays
- * within the 1280-pixel screen (GAME-RECORD.md "Names")
+ * within the 1280-pixel screen (docs/rules/GAME-RECORD.md "Names")
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

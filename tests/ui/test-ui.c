@@ -1419,7 +1419,7 @@ test_substitute (Fixture       *fixture,
   g_assert_cmpstr (adw_toast_get_title (lw_game_page_get_round_toast (page)), ==, "Cleo takes over from Ben");
   game = load_game (fixture, id);
   /* The record names the seat's first player and the substitute
-   * (GAME-RECORD.md version 2), so an export keeps Ben. */
+   * (docs/rules/GAME-RECORD.md version 2), so an export keeps Ben. */
   g_assert_cmpstr (lw_game_record_current_player (game->record, 1), ==, "Cleo");
   g_assert_cmpstr (game->record->players[1], ==, "Ben");
   g_assert_cmpuint (game->record->substitutes->len, ==, 1);

@@ -153,7 +153,7 @@ char *lw_format_scores (guint      n,
 
 /**
  * lw_isolate_name:
- * @name: a name (UTF-8, as the names rule of GAME-RECORD.md allows it)
+ * @name: a name (UTF-8, as the names rule of docs/rules/GAME-RECORD.md allows it)
  *
  * A name to put inside a sentence or a list on screen ("%s deals next",
  * "Ann vs Ben"). A name holding right-to-left letters or bidirectional

@@ -38,7 +38,7 @@ LwGameView *lw_game_view_new (LwStoreWatch *watch);
  * @id: a stored game's ID
  * @error: return location for a #GError
  *
- * Reads game @id now: its record, standings (SCORING.md, one replay),
+ * Reads game @id now: its record, standings (docs/rules/SCORING.md, one replay),
  * who sat in each seat round by round, its rounds' penalties, the rounds
  * locked against phones and its last change (for Undo). Emits nothing: the
  * caller shows what it asked for. On error the view keeps what it held.

@@ -153,7 +153,7 @@ lw_round_form_build_round (LwRoundForm *self)
 
   if (self->record->ruleset == LW_RULESET_GARWOLF)
     {
-      /* Garwolf rounds hold no Little Wolf facts (GAME-RECORD.md). */
+      /* Garwolf rounds hold no Little Wolf facts (docs/rules/GAME-RECORD.md). */
       round->declarer = LW_NO_SEAT;
       round->all_but_last = FALSE;
     }

@@ -80,7 +80,7 @@ duplicate_response_cb (AdwMessageDialog *dialog,
     }
 }
 
-/* GAME-RECORD.md "Identity": the record is already stored as game @same;
+/* docs/rules/GAME-RECORD.md "Identity": the record is already stored as game @same;
  * the user chooses. */
 static void
 ask_duplicate (LwWindow     *self,

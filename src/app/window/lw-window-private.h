@@ -188,7 +188,7 @@ const char *lw_window_get_visible_page (LwWindow *self);
 /**
  * lw_window_import_file:
  * @self: a window
- * @file: a game record (GAME-RECORD.md JSON)
+ * @file: a game record (docs/rules/GAME-RECORD.md JSON)
  *
  * Reads @file, stores it as a new game and shows it; an error is shown in
  * a dialog, in words. Asynchronous: see #LwWindow:busy.

@@ -319,7 +319,7 @@ lw_event_find_entrant (const LwEvent *event,
   if (name == NULL)
     return -1;
   /* Entrants' names are kept in NFC: the name looked for is put in NFC
-   * once (GAME-RECORD.md "Names"). */
+   * once (docs/rules/GAME-RECORD.md "Names"). */
   nfc = lw_name_normalize (name, "name", NULL);
   for (guint i = 0; i < event->entrants->len; i++)
     if (strcmp (lw_event_entrant_at (event, (int) i)->name, nfc != NULL ? nfc : name) == 0)
@@ -349,7 +349,7 @@ lw_event_add_entrant (LwEvent          *event,
   g_return_val_if_fail (name != NULL, -1);
   g_return_val_if_fail (status != LW_ENTRANT_DROPPED, -1);
 
-  /* GAME-RECORD.md "Names" */
+  /* docs/rules/GAME-RECORD.md "Names" */
   clean = lw_name_normalize (name, "a player's name", error);
   if (clean == NULL)
     return -1;

@@ -8,7 +8,7 @@
  *
  * Numbers: entrants are 0-based indexes into LwEvent.entrants, in
  * registration order; rounds and tables are 1-based; seats are 0-based
- * (GAME-RECORD.md), clockwise.
+ * (docs/rules/GAME-RECORD.md), clockwise.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

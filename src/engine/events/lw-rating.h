@@ -197,7 +197,7 @@ typedef struct {
  *   event table's ID (so that an event's filter can name it); never
  *   orders the games (a database's row IDs differ from another's)
  * @key: (nullable): the game's stable key, which orders games played in
- *   the same second, byte for byte: a game record's `id` (GAME-RECORD.md
+ *   the same second, byte for byte: a game record's `id` (docs/rules/GAME-RECORD.md
  *   "Identity"), a paper result's lw_rating_paper_key(); %NULL reads as
  *   "". lw_rating_games_add() keeps a copy (the set owns it)
  * @time: when it was played (seconds since 1970, UTC): orders the games

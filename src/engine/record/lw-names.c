@@ -1,4 +1,4 @@
-/* lw-names.c — the rule for names and notes (GAME-RECORD.md "Names")
+/* lw-names.c — the rule for names and notes (docs/rules/GAME-RECORD.md "Names")
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

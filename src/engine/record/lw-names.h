@@ -1,4 +1,4 @@
-/* lw-names.h — the rule for names and notes (GAME-RECORD.md "Names")
+/* lw-names.h — the rule for names and notes (docs/rules/GAME-RECORD.md "Names")
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,7 +21,7 @@ G_BEGIN_DECLS
  *   seat 2" or "event name"; the message reads "@place is …"
  * @error: return location for an error, or %NULL
  *
- * The names rule of GAME-RECORD.md "Names", for the names of players and
+ * The names rule of docs/rules/GAME-RECORD.md "Names", for the names of players and
  * substitutes, events and places, wherever they come in (records, the
  * store, the CLI, the app, the phone page). The name is trimmed of spaces
  * (Unicode category Zs) at both ends and put in Unicode NFC
@@ -48,7 +48,7 @@ char *lw_name_normalize (const char  *text,
  * @a: (nullable): a name, valid UTF-8
  * @b: (nullable): a name, valid UTF-8
  *
- * Whether two names are the same name (GAME-RECORD.md "Names"): their NFC
+ * Whether two names are the same name (docs/rules/GAME-RECORD.md "Names"): their NFC
  * forms, trimmed of spaces at both ends, are equal byte for byte; the
  * letter case counts ("ann" is not "Ann"). "Zoë" typed with a precomposed
  * ë and typed as e + U+0308 is one name. %NULL equals only %NULL.
@@ -66,7 +66,7 @@ gboolean lw_names_equal (const char *a,
  *   reads "@place: …"
  * @error: return location for an error, or %NULL
  *
- * The rule for notes (GAME-RECORD.md "Names"): notes may span lines (line
+ * The rule for notes (docs/rules/GAME-RECORD.md "Names"): notes may span lines (line
  * feed and carriage return) and are up to %LW_NOTES_MAX_CHARS characters
  * (code points of the NFC form); they hold no other control character
  * (Cc). They are stored in NFC and are not trimmed.

@@ -1,6 +1,6 @@
 /* lw-record-private.h — what the game record's files share and no caller
  * sees: lw-record.c (construction and checks), lw-record-read.c and
- * lw-record-write.c (GAME-RECORD.md)
+ * lw-record-write.c (docs/rules/GAME-RECORD.md)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,7 +13,7 @@
 G_BEGIN_DECLS
 
 #define FORMAT_NAME "little-wolf/game"
-/* The version writers write; readers accept 1 and 2 (GAME-RECORD.md). */
+/* The version writers write; readers accept 1 and 2 (docs/rules/GAME-RECORD.md). */
 #define FORMAT_VERSION 2
 #define FORMAT_VERSION_1 1
 
@@ -34,7 +34,7 @@ gboolean lw_record_invalid (GError     **error,
  * @seat: the seat, 0 to the number of players - 1
  * @from_round: the first round the substitute plays, 1-based
  * @name: the substitute's name; normalised by the names rule
- *   (GAME-RECORD.md "Names") when it passes it, kept as given otherwise
+ *   (docs/rules/GAME-RECORD.md "Names") when it passes it, kept as given otherwise
  *
  * Returns: (transfer full): a new substitute, for the record's list. */
 LwSubstitute *lw_record_substitute_new (int         seat,
@@ -45,7 +45,7 @@ LwSubstitute *lw_record_substitute_new (int         seat,
  * @record: a record being read or checked
  * @error: (out) (optional): LW_ENGINE_ERROR_INVALID naming the problem
  *
- * Checks the record's setup (GAME-RECORD.md): the number of players for
+ * Checks the record's setup (docs/rules/GAME-RECORD.md): the number of players for
  * its rule set, names unique, the rules' numbers in range, the first
  * dealer a seat, every seat on one side when there are teams.
  *

@@ -1,5 +1,5 @@
 /* lw-record-read.c — reading a game record's JSON and one round's, with
- * the place of every error (GAME-RECORD.md)
+ * the place of every error (docs/rules/GAME-RECORD.md)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -102,7 +102,7 @@ read_per_seat (JsonObject         *object,
                               place, key, json_array_get_length (array), n_players);
   for (guint i = 0; i < n_players; i++)
     {
-      /* The seat as in JSON, with who sits there (CLI.md). */
+      /* The seat as in JSON, with who sits there (docs/rules/CLI.md). */
       g_autofree char *what = players != NULL && players[i] != NULL
                               ? g_strdup_printf ("%s of seat %u (%s)", key, i, players[i])
                               : g_strdup_printf ("%s of seat %u", key, i);
@@ -372,7 +372,7 @@ read_rules (JsonNode      *node,
         return FALSE;
     }
 
-  /* Version 2: the house rules, each of one ruleset (GAME-RECORD.md). */
+  /* Version 2: the house rules, each of one ruleset (docs/rules/GAME-RECORD.md). */
   if ((member = json_object_get_member (rules, "rule_set")) != NULL)
     {
       const char *text = get_string (member);

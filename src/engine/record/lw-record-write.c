@@ -1,5 +1,5 @@
 /* lw-record-write.c — writing a game record's JSON, streamed, indented or
- * one round; its length and size check (GAME-RECORD.md)
+ * one round; its length and size check (docs/rules/GAME-RECORD.md)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1,5 +1,5 @@
 /* lw-record.c — the game record: construction, checks, its hash and
- * extension (GAME-RECORD.md); reading JSON is in lw-record-read.c, writing
+ * extension (docs/rules/GAME-RECORD.md); reading JSON is in lw-record-read.c, writing
  * it in lw-record-write.c
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -210,7 +210,7 @@ lw_game_record_add_substitute (LwGameRecord *record,
 
   if (record->substitutes == NULL)
     record->substitutes = g_ptr_array_new_with_free_func ((GDestroyNotify) substitute_free);
-  /* Sorted by from_round, then seat (GAME-RECORD.md). */
+  /* Sorted by from_round, then seat (docs/rules/GAME-RECORD.md). */
   for (at = 0; at < record->substitutes->len; at++)
     {
       LwSubstitute *there = g_ptr_array_index (record->substitutes, at);
@@ -349,7 +349,7 @@ char *
 lw_game_record_side_name (const LwGameRecord *record,
                           int                 side)
 {
-  /* GAME-RECORD.md: the players seated after the last round. */
+  /* docs/rules/GAME-RECORD.md: the players seated after the last round. */
   return lw_game_record_side_name_at (record, side, G_MAXUINT);
 }
 
@@ -557,7 +557,7 @@ lw_record_validate_setup (const LwGameRecord  *record,
       g_autofree char *place = g_strdup_printf ("players: the name of seat %u", i);
       g_autofree char *name = lw_name_normalize (record->players[i], place, error);
 
-      /* GAME-RECORD.md "Names" */
+      /* docs/rules/GAME-RECORD.md "Names" */
       if (name == NULL)
         return FALSE;
       for (guint j = 0; j < i; j++)
@@ -622,7 +622,7 @@ lw_record_is_lowercase_uuid (const char *text)
   return *p == '\0';
 }
 
-/* GAME-RECORD.md version 2: the id, the details' names and notes, the
+/* docs/rules/GAME-RECORD.md version 2: the id, the details' names and notes, the
  * house rules of the record's ruleset, and the substitutes (sorted, one
  * per seat and round, 1 ≤ R ≤ rounds + 1, the names seated at any one time
  * different in NFC). */

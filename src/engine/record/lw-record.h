@@ -1,4 +1,4 @@
-/* lw-record.h — the game record (GAME-RECORD.md): a game as the
+/* lw-record.h — the game record (docs/rules/GAME-RECORD.md): a game as the
  * scorekeeper writes it down, round by round
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -74,7 +74,7 @@ typedef struct {
  * LwSubstitute:
  * @seat: the seat taken over, 0..n_players-1
  * @from_round: the first round the substitute plays, 1..rounds+1
- *   (GAME-RECORD.md `substitutes`)
+ *   (docs/rules/GAME-RECORD.md `substitutes`)
  * @name: the substitute's name (the names rule, NFC); owned
  *
  * One seat change: from round @from_round on, @seat is played by @name.
@@ -118,7 +118,7 @@ typedef enum {
  * @event_round: the event round, 0 when not given (likewise @event_table,
  *   @event_board)
  *
- * GAME-RECORD.md `details`: informative, never part of the scoring.
+ * docs/rules/GAME-RECORD.md `details`: informative, never part of the scoring.
  */
 typedef struct {
   gint64  played_at;
@@ -145,7 +145,7 @@ typedef struct {
  * @first_dealer: seat of the first dealer (R4)
  * @rounds: (element-type LwRound*): the rounds in play order; owned
  * @id: (nullable): the game's stable identity, a lowercase UUID; owned
- * @details: the game's details (GAME-RECORD.md version 2); owned
+ * @details: the game's details (docs/rules/GAME-RECORD.md version 2); owned
  * @substitutes: (element-type LwSubstitute*): seat changes sorted by
  *   from_round, then seat; never %NULL; owned
  * @rule_set: (nullable): the named set the options came from; owned
@@ -153,7 +153,7 @@ typedef struct {
  * @over_trump: Little Wolf's house rule TRICKS T22
  * @king_and_knave: Garwolf's King and Knave (SCORING G3)
  *
- * One game as GAME-RECORD.md describes it. Free with lw_game_record_free().
+ * One game as docs/rules/GAME-RECORD.md describes it. Free with lw_game_record_free().
  */
 typedef struct {
   LwRuleset  ruleset;
@@ -217,7 +217,7 @@ void lw_round_free (LwRound *round);
  *
  * Makes a record with the ruleset's default rules (R3 / G2), solo play,
  * first dealer 0 and no rounds. Each name is kept as lw_name_normalize()
- * gives it (trimmed, Unicode NFC: GAME-RECORD.md "Names"); a name that
+ * gives it (trimmed, Unicode NFC: docs/rules/GAME-RECORD.md "Names"); a name that
  * breaks the names rule is kept as given, and lw_game_record_validate()
  * refuses it.
  *
@@ -261,7 +261,7 @@ void lw_game_record_set_teams (LwGameRecord *record,
  * @from_round: the first round @name plays, 1..rounds+1
  * @name: the substitute's name, kept as lw_name_normalize() gives it
  *
- * Adds a seat change (GAME-RECORD.md `substitutes`) in its sorted place; one
+ * Adds a seat change (docs/rules/GAME-RECORD.md `substitutes`) in its sorted place; one
  * already there for the same seat and round is replaced. Not checked here;
  * see lw_game_record_validate().
  */
@@ -344,7 +344,7 @@ int lw_game_record_side_of (const LwGameRecord *record,
  * @side: a side, 0..n_sides-1
  *
  * Returns: (transfer full): the player's name in solo play, else the team's
- *   players joined with " & " in seat order (GAME-RECORD.md); the players
+ *   players joined with " & " in seat order (docs/rules/GAME-RECORD.md); the players
  *   seated after the last round (lw_game_record_current_player()).
  */
 char *lw_game_record_side_name (const LwGameRecord *record,
@@ -369,7 +369,7 @@ char *lw_game_record_side_name_at (const LwGameRecord *record,
  * @error: return location for a #GError
  *
  * Checks the setup (players, names by lw_name_normalize() and unique in
- * Unicode NFC (GAME-RECORD.md "Names"), teams, rules, first dealer) and every
+ * Unicode NFC (docs/rules/GAME-RECORD.md "Names"), teams, rules, first dealer) and every
  * round's facts on their own (seats in range, counts ≥ 0, card sums = T
  * (R1, R5), Den counts (at most 2 per deck, never above the seat's cards),
  * Garwolf totals (G1), all_but_last with a declarer). The replay-dependent
@@ -419,7 +419,7 @@ gboolean lw_round_validate (const LwGameRecord  *record,
  * @length: length of @data in bytes, or -1 when nul-terminated
  * @error: return location for a #GError
  *
- * Reads a game record (GAME-RECORD.md): unknown keys, wrong types,
+ * Reads a game record (docs/rules/GAME-RECORD.md): unknown keys, wrong types,
  * non-integers and out-of-range values are errors, then
  * lw_game_record_validate() is applied.
  *
@@ -437,7 +437,7 @@ LwGameRecord *lw_game_record_from_json (const char  *data,
  * lw_game_record_to_json:
  * @record: a record
  *
- * Writes the record as GAME-RECORD.md JSON, rules always explicit, zero Den
+ * Writes the record as docs/rules/GAME-RECORD.md JSON, rules always explicit, zero Den
  * counts and empty lists left out. lw_game_record_from_json() reads it back
  * to an equal record.
  *
@@ -521,7 +521,7 @@ gboolean lw_game_record_check_size (const LwGameRecord  *record,
  * @round: one round
  *
  * Writes one round exactly as it appears in the "rounds" list of
- * lw_game_record_to_json() (GAME-RECORD.md), e.g. for an edit log.
+ * lw_game_record_to_json() (docs/rules/GAME-RECORD.md), e.g. for an edit log.
  *
  * Returns: (transfer full): pretty-printed UTF-8 JSON of one object, with a
  *   final newline.
@@ -533,7 +533,7 @@ char *lw_round_to_json (const LwGameRecord *record,
  * lw_round_from_json:
  * @record: the game the round belongs to (its ruleset and seats are used,
  *   not its rounds)
- * @data: UTF-8 JSON text of one round object (GAME-RECORD.md)
+ * @data: UTF-8 JSON text of one round object (docs/rules/GAME-RECORD.md)
  * @length: length of @data in bytes, or -1 when nul-terminated
  * @number: the round's 1-based number, for messages
  * @error: return location for a #GError

@@ -181,7 +181,7 @@ lw_csv_score_sheet (const LwGameRecord *record,
       const LwRoundResult *result = g_ptr_array_index (standings->rounds, i);
 
       add_int (row, (int) result->number);
-      /* Who sat in the seats this round (GAME-RECORD.md substitutes). */
+      /* Who sat in the seats this round (docs/rules/GAME-RECORD.md substitutes). */
       add (row, lw_game_record_player_at (record, result->dealer, i + 1));
       if (garwolf)
         {

@@ -39,7 +39,7 @@ G_BEGIN_DECLS
  * Garwolf columns: `hand`, `dealer`, `court <name>` per seat,
  * `garwolves <name>` per seat (G1), `delta <side>`, `score <side>`.
  *
- * Sides are named as in the standings (GAME-RECORD.md: "Ann & Cleo").
+ * Sides are named as in the standings (docs/rules/GAME-RECORD.md: "Ann & Cleo").
  *
  * Returns: (transfer full): UTF-8 CSV text.
  */

@@ -85,7 +85,7 @@ typedef struct {
  * (R23–R25) are all recomputed from the edited place on. Then compares the
  * old and new standings round by round (see #LwEditResult).
  *
- * A round's `dealer` (GAME-RECORD.md) is a check of the rotation. The new
+ * A round's `dealer` (docs/rules/GAME-RECORD.md) is a check of the rotation. The new
  * round's own check is kept and checked. The checks of the rounds after the
  * edited place were written against the old rotation; when the edit moves
  * the deal (R20, R20a, R21), each such check is rewritten to the seat that

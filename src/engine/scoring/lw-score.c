@@ -1,6 +1,6 @@
 /* lw-score.c — replaying a game record into standings
  *
- * Implements SCORING.md: R1–R25 for Little Wolf, G1–G2 for Garwolf. Every
+ * Implements docs/rules/SCORING.md: R1–R25 for Little Wolf, G1–G2 for Garwolf. Every
  * number shown anywhere in the app comes from lw_standings_compute().
  *
  * SPDX-License-Identifier: GPL-3.0-or-later

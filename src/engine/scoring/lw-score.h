@@ -1,4 +1,4 @@
-/* lw-score.h — replaying a game record into standings (SCORING.md)
+/* lw-score.h — replaying a game record into standings (docs/rules/SCORING.md)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,7 +13,7 @@ G_BEGIN_DECLS
 
 /**
  * LwReason:
- * One ruling applied in a round, with the reason code of GAME-RECORD.md.
+ * One ruling applied in a round, with the reason code of docs/rules/GAME-RECORD.md.
  * The last three are corrections that make a side's items add up to its
  * delta.
  */
@@ -89,7 +89,7 @@ typedef struct {
 /**
  * LwStandings:
  * @n_sides: players in solo play, teams in partners play
- * @sides: (element-type utf8): side names (GAME-RECORD.md)
+ * @sides: (element-type utf8): side names (docs/rules/GAME-RECORD.md)
  * @rounds: (element-type LwRoundResult*): one result per round
  * @scores: the board after the last round (start scores with no rounds)
  * @finished: the game has ended (R23, R24; G2)
@@ -173,7 +173,7 @@ void lw_standings_free (LwStandings *standings);
  * lw_standings_to_json:
  * @standings: standings
  *
- * Writes the standings JSON of GAME-RECORD.md, items included.
+ * Writes the standings JSON of docs/rules/GAME-RECORD.md, items included.
  *
  * Returns: (transfer full): pretty-printed UTF-8 JSON with a final newline.
  */
@@ -218,7 +218,7 @@ char *lw_standings_to_text (const LwGameRecord *record,
  * lw_reason_to_string:
  * @reason: a reason
  *
- * Returns: (transfer none): the reason code of GAME-RECORD.md, e.g. "pack".
+ * Returns: (transfer none): the reason code of docs/rules/GAME-RECORD.md, e.g. "pack".
  */
 const char *lw_reason_to_string (LwReason reason);
 

@@ -1,5 +1,5 @@
 /* lw-stats.h — statistics per player over many games, from the stored
- * rounds replayed (SCORING.md)
+ * rounds replayed (docs/rules/SCORING.md)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1,5 +1,5 @@
 /* lw-cards.h — the cards of Little Wolf: identities, faces, the notation of
- * TRICKS.md, the deck and its seeded shuffle
+ * docs/rules/TRICKS.md, the deck and its seeded shuffle
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -177,7 +177,7 @@ const char *lw_suit_to_string (LwSuit suit);
  * lw_face_to_string:
  * @face: a face, 0..55
  *
- * Returns: (transfer none): its token in TRICKS.md notation, e.g. "10H",
+ * Returns: (transfer none): its token in docs/rules/TRICKS.md notation, e.g. "10H",
  *   "W".
  */
 const char *lw_face_to_string (guint face);
@@ -190,7 +190,7 @@ const char *lw_face_to_string (guint face);
  * @as_suit: for a Little Wolf in a Run, the suit it stands for, else
  *   %LW_SUIT_NONE
  *
- * One card as written, `9S`, `B=9`, `L=7S` (TRICKS.md "Notation").
+ * One card as written, `9S`, `B=9`, `L=7S` (docs/rules/TRICKS.md "Notation").
  */
 typedef struct {
   guint8 face;
@@ -204,7 +204,7 @@ typedef struct {
  * @token: (out): the token read
  * @error: return location for a #GError
  *
- * Reads one card in TRICKS.md notation. Letters may be lower case; "T" is
+ * Reads one card in docs/rules/TRICKS.md notation. Letters may be lower case; "T" is
  * not accepted for 10. Only B and L may carry "=…" (what a wildcard stands
  * for); whether that annotation fits the lead is checked by
  * lw_lead_classify().

@@ -20,7 +20,7 @@ G_BEGIN_DECLS
  *   between a Run's natural cards, never an end (default %FALSE)
  *
  * The rulings' alternatives offered as house rules. All-zero is the
- * default, the rulings of TRICKS.md.
+ * default, the rulings of docs/rules/TRICKS.md.
  */
 typedef struct {
   gboolean whole_trick_overtrump;
@@ -79,7 +79,7 @@ gboolean lw_play_from_tokens (LwPlay             *play,
  * lw_play_format:
  * @play: a play
  *
- * Returns: (transfer full): its cards in TRICKS.md notation, annotations
+ * Returns: (transfer full): its cards in docs/rules/TRICKS.md notation, annotations
  *   included ("9S 9C B=9").
  */
 char *lw_play_format (const LwPlay *play);

@@ -235,7 +235,7 @@ guint lw_table_legal_follows (const LwTable *table,
  * @round: (out caller-allocates): filled with the round's facts for the
  *   game record: declarer, cards won per seat, Den cards won per seat,
  *   all_but_last (the declarer's side won every trick but the final one,
- *   SCORING R11), the dealer as a check (GAME-RECORD.md)
+ *   SCORING R11), the dealer as a check (docs/rules/GAME-RECORD.md)
  *
  * @round must come from lw_round_new(); its counts are overwritten.
  */
