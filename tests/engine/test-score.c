@@ -585,6 +585,36 @@ test_build_and_write (void)
   g_assert_nonnull (strstr (text, "Next dealer: Ann"));
 }
 
+/* GAME-RECORD.md substitutes: the text sheet's columns name who sits
+ * now, and a line says who sat in a seat from the round they came in. */
+static void
+test_text_substitutes (void)
+{
+  g_autofree char *path = g_build_filename (lw_test_cases_dir (), "v2", "V2-substitute-and-details.json", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (LwStandings) standings = NULL;
+  g_autofree char *text = NULL;
+  const char *dev, *back, *round3;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
+  record = lw_game_record_from_json (contents, -1, &error);
+  g_assert_no_error (error);
+  standings = lw_standings_compute (record, &error);
+  g_assert_no_error (error);
+  text = lw_standings_to_text (record, standings);
+  dev = strstr (text, "From round 3: Dev in Ben's seat\n");
+  back = strstr (text, "From round 4: Ben in Dev's seat\n");
+  round3 = strstr (text, "\n    3  Cleo");
+  g_assert_nonnull (dev);
+  g_assert_nonnull (back);
+  g_assert_nonnull (round3);
+  /* Each just above its round's row, and nothing said for rounds 1 and 2. */
+  g_assert_true (dev < round3 && round3 < back);
+  g_assert_cmpuint (strstr (text, "From round") - text, ==, dev - text);
+}
+
 static void
 test_garwolf_passing (void)
 {
@@ -674,6 +704,7 @@ main (int   argc,
   g_test_add_func ("/record/build-and-write", test_build_and_write);
   g_test_add_func ("/rules/hand-sizes", test_hand_sizes);
   g_test_add_func ("/rules/garwolf-passing", test_garwolf_passing);
+  g_test_add_func ("/score/text-substitutes", test_text_substitutes);
   g_test_add_func ("/score/needed", test_needed);
   g_test_add_func ("/score/needed-skunk", test_needed_skunk);
 

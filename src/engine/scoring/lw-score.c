@@ -12,6 +12,7 @@
 
 #include "lw-error.h"
 #include "lw-json-text.h"
+#include "lw-names.h"
 #include "lw-score.h"
 #include "lw-score-private.h"
 
@@ -1047,6 +1048,21 @@ lw_standings_to_text (const LwGameRecord *record,
     {
       const LwRoundResult *result = g_ptr_array_index (standings->rounds, i);
       g_autofree char *number = g_strdup_printf ("%u", result->number);
+
+      /* A substitute: the columns name who sits now, so a seat played by
+       * someone else from this round on says so (GAME-RECORD.md
+       * substitutes). */
+      for (guint seat = 0; seat < record->n_players; seat++)
+        {
+          const char *now = lw_game_record_player_at (record, (int) seat, result->number);
+          const char *before = result->number > 1
+                                 ? lw_game_record_player_at (record, (int) seat, result->number - 1)
+                                 : lw_game_record_current_player (record, (int) seat);
+
+          if (!lw_names_equal (now, before))
+            g_string_append_printf (out, "         From round %u: %s in %s's seat\n",
+                                    result->number, now, before);
+        }
 
       append_padded (out, number, 5, TRUE);
       g_string_append (out, "  ");
