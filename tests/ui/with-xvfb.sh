@@ -3,13 +3,16 @@
 # under an Xvfb of its own. Xvfb picks a free display number itself
 # (-displayfd), so two test runs on one machine never take the same one,
 # as xvfb-run -a can when they start together; the tests that send real
-# key presses need a display nothing else draws on.
+# key presses need a display nothing else draws on. -noreset: by default
+# an X server resets when its last client leaves, and refuses the
+# connections that come while it does, which is what happens between two
+# runs of the app in one test (xdotool: "Can't open display").
 set -eu
 
 screen=${1:?usage: with-xvfb.sh WIDTHxHEIGHTxDEPTH COMMAND [ARG…]}
 shift
 dir=$(mktemp -d "${TMPDIR:-/tmp}/lw-xvfb-XXXXXX")
-Xvfb -displayfd 3 -screen 0 "$screen" -nolisten tcp 3>"$dir/display" 2>"$dir/log" &
+Xvfb -displayfd 3 -screen 0 "$screen" -nolisten tcp -noreset 3>"$dir/display" 2>"$dir/log" &
 xvfb=$!
 trap 'kill "$xvfb" 2>/dev/null || true; wait "$xvfb" 2>/dev/null || true; rm -rf "$dir"' EXIT INT TERM
 
