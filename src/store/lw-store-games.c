@@ -290,8 +290,8 @@ set_record_extras (LwStore             *self,
                              " event_board = ?4 WHERE id = ?5", error);
 
       if (stmt == NULL
-          || !(details->event_name != NULL ? lw_store_bind_text (self, stmt, 1, details->event_name, error)
-                                           : lw_store_bind_null (self, stmt, 1, error))
+          /* A NULL name binds NULL (sqlite3_bind_text()). */
+          || !lw_store_bind_text (self, stmt, 1, details->event_name, error)
           || !lw_store_bind_int (self, stmt, 2, details->event_round, error)
           || !lw_store_bind_int (self, stmt, 3, details->event_table, error)
           || !lw_store_bind_int (self, stmt, 4, details->event_board, error)
