@@ -449,6 +449,17 @@ lw_store_commit (LwStore  *self,
 }
 
 gboolean
+lw_store_finish (LwStore  *self,
+                 gboolean  ok,
+                 GError  **error)
+{
+  if (ok && lw_store_commit (self, error))
+    return TRUE;
+  lw_store_rollback (self);
+  return FALSE;
+}
+
+gboolean
 lw_store_begin_transaction (LwStore  *self,
                             GError  **error)
 {

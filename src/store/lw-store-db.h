@@ -92,6 +92,13 @@ gboolean lw_store_begin_read (LwStore *self, GError **error);
 gboolean lw_store_commit (LwStore *self, GError **error);
 void     lw_store_rollback (LwStore *self);
 
+/* Closes the innermost open transaction: committed when @ok (a failed
+ * commit is rolled back, @error set), else rolled back (@error as the
+ * caller set it). Returns %TRUE when @ok and committed. */
+gboolean lw_store_finish (LwStore  *self,
+                          gboolean  ok,
+                          GError  **error);
+
 LwStoreError lw_store_error_code_for (int rc);
 
 /* Sets @error from SQLite result @rc, naming the database file. */

@@ -1,5 +1,7 @@
 /* lw-store-events.c — events in the database (schema 4; the tables are
- * described in lw-store-schema.c)
+ * described in lw-store-schema.c): reading an event, its list, adding,
+ * renaming and deleting one, its entrants; its rounds and results are
+ * lw-store-event-rounds.c
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,7 +10,6 @@
 #include "lw-store-events.h"
 #include "lw-store-private.h"
 
-/* A statement lent by the store's cache, reset at the end of its scope. */
 void
 lw_event_summary_free (LwEventSummary *summary)
 {
@@ -27,19 +28,19 @@ event_name (const char  *name,
   return lw_name_normalize (name, "the event's name", error);
 }
 
-static void
-set_not_found (GError **error,
-               gint64   id)
+void
+lw_store_set_event_not_found (GError **error,
+                              gint64   id)
 {
   g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
                "no event with ID %" G_GINT64_FORMAT, id);
 }
 
-static gboolean
-fail_damaged (LwStore     *self,
-              gint64       id,
-              const char  *what,
-              GError     **error)
+gboolean
+lw_store_fail_event_damaged (LwStore     *self,
+                             gint64       id,
+                             const char  *what,
+                             GError     **error)
 {
   g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE,
                "%s: event %" G_GINT64_FORMAT " is damaged: %s",
@@ -106,9 +107,9 @@ load_entrants (LwStore  *self,
       entrant->name = g_strdup (name != NULL ? name : "");
       entrant->joined_round = (guint) CLAMP (sqlite3_column_int64 (stmt, 3), 1, G_MAXUINT);
       if (index != (gint64) event->entrants->len - 1)
-        return fail_damaged (self, id, "its entrants are not numbered 0, 1, …", error);
+        return lw_store_fail_event_damaged (self, id, "its entrants are not numbered 0, 1, …", error);
       if (!status_from_string ((const char *) sqlite3_column_text (stmt, 2), &entrant->status))
-        return fail_damaged (self, id, "an entrant's status is unknown", error);
+        return lw_store_fail_event_damaged (self, id, "an entrant's status is unknown", error);
     }
   return stepped;
 }
@@ -131,7 +132,7 @@ load_rounds (LwStore  *self,
     while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
       {
         if (sqlite3_column_int64 (stmt, 0) != (gint64) event->rounds->len + 1)
-          return fail_damaged (self, id, "its rounds are not numbered 1, 2, …", error);
+          return lw_store_fail_event_damaged (self, id, "its rounds are not numbered 1, 2, …", error);
         g_ptr_array_add (event->rounds, lw_event_round_new (event->rounds->len + 1));
       }
     if (!stepped)
@@ -154,7 +155,7 @@ load_rounds (LwStore  *self,
 
         if (round < 1 || round > event->rounds->len
             || entrant < 0 || entrant >= event->entrants->len)
-          return fail_damaged (self, id, "a bye is out of range", error);
+          return lw_store_fail_event_damaged (self, id, "a bye is out of range", error);
         r = g_ptr_array_index (event->rounds, round - 1);
         g_array_append_val (r->byes, value);
       }
@@ -202,10 +203,10 @@ load_tables (LwStore  *self,
         LwEventRound *r;
 
         if (round < 1 || round > event->rounds->len)
-          return fail_damaged (self, id, "a table's round is not paired", error);
+          return lw_store_fail_event_damaged (self, id, "a table's round is not paired", error);
         r = g_ptr_array_index (event->rounds, round - 1);
         if (number != (gint64) r->tables->len + 1)
-          return fail_damaged (self, id, "its tables are not numbered 1, 2, …", error);
+          return lw_store_fail_event_damaged (self, id, "its tables are not numbered 1, 2, …", error);
         table.number = (guint) number;
         table.first_dealer = sqlite3_column_int (stmt, 3);
         g_array_append_val (r->tables, table);
@@ -247,7 +248,7 @@ load_tables (LwStore  *self,
                 gint64 entrant = sqlite3_column_int64 (stmt, 1);
 
                 if (seat != table->n_seats || entrant < 0 || entrant >= event->entrants->len)
-                  return fail_damaged (self, id, "a table's seats are out of range", error);
+                  return lw_store_fail_event_damaged (self, id, "a table's seats are out of range", error);
                 table->entrants[table->n_seats] = (int) entrant;
                 if (sqlite3_column_type (stmt, 2) == SQLITE_NULL)
                   all_scores = FALSE;
@@ -258,7 +259,7 @@ load_tables (LwStore  *self,
             if (!stepped)
               return FALSE;
             if (table->n_seats < 2 || table->first_dealer >= (int) table->n_seats)
-              return fail_damaged (self, id, "a table has too few seats", error);
+              return lw_store_fail_event_damaged (self, id, "a table has too few seats", error);
             /* A stored board that no game ends with was entered as time
              * called: the mark is the scores themselves. */
             if (g_array_index (paper, gboolean, k) && all_scores
@@ -266,19 +267,17 @@ load_tables (LwStore  *self,
                                                     table->n_seats, FALSE, NULL)
                 && !lw_event_set_paper_result_full (event, r + 1, t + 1, scores,
                                                     table->n_seats, TRUE, NULL))
-              return fail_damaged (self, id, "a table's paper scores are not a result", error);
+              return lw_store_fail_event_damaged (self, id, "a table's paper scores are not a result", error);
           }
       }
   }
   return TRUE;
 }
 
-/* Reads event @id; inside a transaction (lw_store_load_event() opens
- * one). */
-static LwEvent *
-read_event (LwStore  *self,
-            gint64    id,
-            GError  **error)
+LwEvent *
+lw_store_read_event (LwStore  *self,
+                     gint64    id,
+                     GError  **error)
 {
   g_autoptr (LwEvent) event = NULL;
   g_autoptr (GArray) linked = g_array_new (FALSE, FALSE, sizeof (LinkedTable));
@@ -297,12 +296,12 @@ read_event (LwStore  *self,
       return NULL;
     if (!has_row)
       {
-        set_not_found (error, id);
+        lw_store_set_event_not_found (error, id);
         return NULL;
       }
     if (!lw_event_format_from_string ((const char *) sqlite3_column_text (stmt, 1), &format))
       {
-        fail_damaged (self, id, "its format is unknown", error);
+        lw_store_fail_event_damaged (self, id, "its format is unknown", error);
         return NULL;
       }
     lw_event_config_init (&config, format, (guint) sqlite3_column_int (stmt, 2));
@@ -314,17 +313,17 @@ read_event (LwStore  *self,
     if (sqlite3_column_type (stmt, 8) != SQLITE_NULL
         && !lw_tiebreaks_from_string ((const char *) sqlite3_column_text (stmt, 8), &config, NULL))
       {
-        fail_damaged (self, id, "its tie-breaks are unknown", error);
+        lw_store_fail_event_damaged (self, id, "its tie-breaks are unknown", error);
         return NULL;
       }
     if (!lw_seeding_from_string ((const char *) sqlite3_column_text (stmt, 9), &config.seeding))
       {
-        fail_damaged (self, id, "its seeding is unknown", error);
+        lw_store_fail_event_damaged (self, id, "its seeding is unknown", error);
         return NULL;
       }
     if (!lw_event_config_validate (&config, NULL))
       {
-        fail_damaged (self, id, "its settings are not valid", error);
+        lw_store_fail_event_damaged (self, id, "its settings are not valid", error);
         return NULL;
       }
     event = lw_event_new ((const char *) sqlite3_column_text (stmt, 0), &config);
@@ -370,7 +369,7 @@ lw_store_load_event (LwStore  *self,
 
   if (!lw_store_begin_read (self, error))
     return NULL;
-  event = read_event (self, id, error);
+  event = lw_store_read_event (self, id, error);
   if (event == NULL)
     {
       lw_store_rollback (self);
@@ -586,7 +585,7 @@ change_event_row (LwStore     *self,
       goto failed;
     if (sqlite3_changes (sqlite3_db_handle (stmt)) == 0)
       {
-        set_not_found (error, id);
+        lw_store_set_event_not_found (error, id);
         goto failed;
       }
   }
@@ -630,11 +629,10 @@ lw_store_delete_event (LwStore  *self,
   return change_event_row (self, id, "DELETE FROM events WHERE id = ?1", NULL, error);
 }
 
-/* Opens a write transaction and loads the event in it. */
-static LwEvent *
-begin_change (LwStore  *self,
-              gint64    id,
-              GError  **error)
+LwEvent *
+lw_store_event_begin_change (LwStore  *self,
+                             gint64    id,
+                             GError  **error)
 {
   LwEvent *event;
 
@@ -644,17 +642,6 @@ begin_change (LwStore  *self,
   if (event == NULL)
     lw_store_rollback (self);
   return event;
-}
-
-static gboolean
-finish_change (LwStore  *self,
-               gboolean  ok,
-               GError  **error)
-{
-  if (ok && lw_store_commit (self, error))
-    return TRUE;
-  lw_store_rollback (self);
-  return FALSE;
 }
 
 gboolean
@@ -671,7 +658,7 @@ lw_store_add_event_entrants (LwStore            *self,
   g_return_val_if_fail (names != NULL, FALSE);
   g_return_val_if_fail (status != LW_ENTRANT_DROPPED, FALSE);
 
-  event = begin_change (self, id, error);
+  event = lw_store_event_begin_change (self, id, error);
   if (event == NULL)
     return FALSE;
   for (guint i = 0; ok && names[i] != NULL; i++)
@@ -702,7 +689,7 @@ lw_store_add_event_entrants (LwStore            *self,
                && lw_store_step_done (self, stmt, error);
         }
     }
-  return finish_change (self, ok, error);
+  return lw_store_finish (self, ok, error);
 }
 
 gboolean
@@ -732,7 +719,7 @@ lw_store_set_event_entrant_status (LwStore          *self,
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (name != NULL, FALSE);
 
-  event = begin_change (self, id, error);
+  event = lw_store_event_begin_change (self, id, error);
   if (event == NULL)
     return FALSE;
   index = lw_event_find_entrant (event, name);
@@ -756,486 +743,5 @@ lw_store_set_event_entrant_status (LwStore          *self,
            && lw_store_bind_int (self, stmt, 3, index, error)
            && lw_store_step_done (self, stmt, error);
     }
-  return finish_change (self, ok, error);
-}
-
-static gboolean
-insert_round (LwStore             *self,
-              gint64               id,
-              const LwEventRound  *round,
-              GError             **error)
-{
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "INSERT INTO event_rounds (event, number, paired_at) VALUES (?, ?, ?)",
-                     error);
-
-    if (stmt == NULL
-        || !lw_store_bind_int (self, stmt, 1, id, error)
-        || !lw_store_bind_int (self, stmt, 2, round->number, error)
-        || !lw_store_bind_int (self, stmt, 3, g_get_real_time () / G_USEC_PER_SEC, error)
-        || !lw_store_step_done (self, stmt, error))
-      return FALSE;
-  }
-  for (guint b = 0; b < round->byes->len; b++)
-    {
-      g_autoptr (LwStoreStmt) stmt =
-        lw_store_stmt (self, "INSERT INTO event_byes (event, round, entrant) VALUES (?, ?, ?)",
-                       error);
-
-      if (stmt == NULL
-          || !lw_store_bind_int (self, stmt, 1, id, error)
-          || !lw_store_bind_int (self, stmt, 2, round->number, error)
-          || !lw_store_bind_int (self, stmt, 3, g_array_index (round->byes, int, b), error)
-          || !lw_store_step_done (self, stmt, error))
-        return FALSE;
-    }
-  for (guint t = 0; t < round->tables->len; t++)
-    {
-      const LwEventTable *table = &g_array_index (round->tables, LwEventTable, t);
-      gint64 table_id;
-
-      {
-        g_autoptr (LwStoreStmt) stmt =
-          lw_store_stmt (self,
-                         "INSERT INTO event_tables (event, round, number, first_dealer)"
-                         " VALUES (?, ?, ?, ?)", error);
-
-        if (stmt == NULL
-            || !lw_store_bind_int (self, stmt, 1, id, error)
-            || !lw_store_bind_int (self, stmt, 2, round->number, error)
-            || !lw_store_bind_int (self, stmt, 3, table->number, error)
-            || !lw_store_bind_int (self, stmt, 4, table->first_dealer, error)
-            || !lw_store_step_done (self, stmt, error))
-          return FALSE;
-        table_id = sqlite3_last_insert_rowid (sqlite3_db_handle (stmt));
-      }
-      for (guint s = 0; s < table->n_seats; s++)
-        {
-          g_autoptr (LwStoreStmt) stmt =
-            lw_store_stmt (self, "INSERT INTO event_seats (event_table, seat, entrant)"
-                                 " VALUES (?, ?, ?)", error);
-
-          if (stmt == NULL
-              || !lw_store_bind_int (self, stmt, 1, table_id, error)
-              || !lw_store_bind_int (self, stmt, 2, s, error)
-              || !lw_store_bind_int (self, stmt, 3, table->entrants[s], error)
-              || !lw_store_step_done (self, stmt, error))
-            return FALSE;
-        }
-    }
-  return TRUE;
-}
-
-/* A game kept for one of the event's tables that is finished but is not
- * its table's result (a database written before the round that finishes
- * a game linked it, lw_store_link_finished_game()) is linked
- * now, inside the open write transaction, and *@event read again. */
-static gboolean
-link_finished_kept_games (LwStore   *self,
-                          gint64     id,
-                          LwEvent  **event,
-                          GError   **error)
-{
-  g_autoptr (GArray) games = g_array_new (FALSE, FALSE, sizeof (gint64));
-  gboolean has_row = FALSE, ok = TRUE;
-  guint linked = 0;
-
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self,
-                     "SELECT k.game FROM event_table_games k"
-                     " JOIN event_tables t ON t.id = k.event_table"
-                     " WHERE t.event = ? AND t.game IS NULL AND t.paper = 0", error);
-
-    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
-      return FALSE;
-    while ((ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-      {
-        gint64 game = sqlite3_column_int64 (stmt, 0);
-        g_array_append_val (games, game);
-      }
-    if (!ok)
-      return FALSE;
-  }
-
-  for (guint i = 0; i < games->len; i++)
-    {
-      gint64 game_id = g_array_index (games, gint64, i);
-      g_autoptr (LwStoredGame) game = lw_store_load_game_as_stored (self, game_id, error);
-      g_autoptr (LwStandings) standings = NULL;
-
-      if (game == NULL)
-        return FALSE;
-      standings = lw_standings_compute (game->record, NULL);
-      if (standings == NULL || !standings->finished)
-        continue;
-      if (!lw_store_link_finished_game (self, game_id, game->record, standings, error))
-        return FALSE;
-      linked++;
-    }
-  if (linked > 0)
-    {
-      LwEvent *reread = lw_store_load_event (self, id, error);
-
-      if (reread == NULL)
-        return FALSE;
-      lw_event_free (*event);
-      *event = reread;
-    }
-  return TRUE;
-}
-
-LwEvent *
-lw_store_pair_event_round (LwStore  *self,
-                           gint64    id,
-                           GError  **error)
-{
-  g_autoptr (LwEvent) event = lw_store_load_event (self, id, error);
-
-  if (event == NULL)
-    return NULL;
-  /* The event's own seeding, for its round 1 (later rounds follow the
-   * bracket). */
-  return lw_store_pair_event_round_seeded (self, id,
-                                           event->rounds->len == 0 ? event->config.seeding
-                                                                   : LW_SEEDING_REGISTRATION,
-                                           error);
-}
-
-/* Every rated player's name, best rating first (lw_leaderboard_compute()
- * over every stored game); the names are copied. */
-static GStrv
-rating_order (LwStore  *self,
-              GError  **error)
-{
-  g_autoptr (LwRatingGames) games = lw_store_load_rating_games (self, error);
-  g_autoptr (GArray) rows = NULL;
-  g_autoptr (GStrvBuilder) names = g_strv_builder_new ();
-  LwLeaderboardOptions options;
-
-  if (games == NULL)
-    return NULL;
-  lw_leaderboard_options_init (&options);
-  rows = lw_leaderboard_compute (games, &options);
-  for (guint i = 0; i < rows->len; i++)
-    g_strv_builder_add (names, g_array_index (rows, LwLeaderboardRow, i).name);
-  return g_strv_builder_end (names);
-}
-
-LwEvent *
-lw_store_pair_event_round_seeded (LwStore    *self,
-                                  gint64      id,
-                                  LwSeeding   seeding,
-                                  GError    **error)
-{
-  g_autoptr (LwEvent) event = NULL;
-  g_auto (GStrv) ranking = NULL;
-  LwEventRound *round;
-  gboolean ok;
-
-  g_return_val_if_fail (LW_IS_STORE (self), NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  /* The ratings are read before the write begins (reading them may store
-   * results in their cache). */
-  if (seeding == LW_SEEDING_RATING && (ranking = rating_order (self, error)) == NULL)
-    return NULL;
-
-  event = begin_change (self, id, error);
-  if (event == NULL)
-    return NULL;
-  if (!link_finished_kept_games (self, id, &event, error))
-    {
-      finish_change (self, FALSE, error);
-      return NULL;
-    }
-  round = ranking != NULL ? lw_event_pair_next_round_seeded (event, (const char *const *) ranking, error)
-                          : lw_event_pair_next_round (event, error);
-  ok = round != NULL && insert_round (self, id, round, error);
-  if (!finish_change (self, ok, error))
-    return NULL;
-  return g_steal_pointer (&event);
-}
-
-/* The table's row ID. */
-static gboolean
-table_row (LwStore  *self,
-           gint64    id,
-           guint     round,
-           guint     table,
-           gint64   *table_id,
-           GError  **error)
-{
-  g_autoptr (LwStoreStmt) stmt =
-    lw_store_stmt (self, "SELECT id FROM event_tables WHERE event = ? AND round = ? AND number = ?",
-                   error);
-  gboolean has_row;
-
-  if (stmt == NULL
-      || !lw_store_bind_int (self, stmt, 1, id, error)
-      || !lw_store_bind_int (self, stmt, 2, round, error)
-      || !lw_store_bind_int (self, stmt, 3, table, error)
-      || !lw_store_step_row (self, stmt, &has_row, error))
-    return FALSE;
-  if (!has_row)
-    return fail_damaged (self, id, "a table is missing", error);
-  *table_id = sqlite3_column_int64 (stmt, 0);
-  return TRUE;
-}
-
-/* Writes a table's result: @game (0 for none) or the paper scores. */
-static gboolean
-write_result (LwStore             *self,
-              gint64               id,
-              guint                round,
-              const LwEventTable  *table,
-              gint64               game,
-              GError             **error)
-{
-  gint64 table_id = 0;
-
-  if (!table_row (self, id, round, table->number, &table_id, error))
-    return FALSE;
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "UPDATE event_tables SET game = ?, paper = ? WHERE id = ?", error);
-
-    if (stmt == NULL
-        || !(game > 0 ? lw_store_bind_int (self, stmt, 1, game, error) : lw_store_bind_null (self, stmt, 1, error))
-        || !lw_store_bind_int (self, stmt, 2, game > 0 ? 0 : 1, error)
-        || !lw_store_bind_int (self, stmt, 3, table_id, error)
-        || !lw_store_step_done (self, stmt, error))
-      return FALSE;
-  }
-  for (guint s = 0; s < table->n_seats; s++)
-    {
-      g_autoptr (LwStoreStmt) stmt =
-        lw_store_stmt (self, "UPDATE event_seats SET paper_score = ?"
-                             " WHERE event_table = ? AND seat = ?", error);
-
-      if (stmt == NULL
-          || !(game > 0 ? lw_store_bind_null (self, stmt, 1, error)
-                        : lw_store_bind_int (self, stmt, 1, table->scores[s], error))
-          || !lw_store_bind_int (self, stmt, 2, table_id, error)
-          || !lw_store_bind_int (self, stmt, 3, s, error)
-          || !lw_store_step_done (self, stmt, error))
-        return FALSE;
-    }
-  return TRUE;
-}
-
-gboolean
-lw_store_set_event_paper_result (LwStore    *self,
-                                 gint64      id,
-                                 guint       round,
-                                 guint       table,
-                                 const int  *scores,
-                                 guint       n_scores,
-                                 GError    **error)
-{
-  return lw_store_set_event_paper_result_full (self, id, round, table, scores, n_scores,
-                                               FALSE, error);
-}
-
-gboolean
-lw_store_set_event_paper_result_full (LwStore    *self,
-                                      gint64      id,
-                                      guint       round,
-                                      guint       table,
-                                      const int  *scores,
-                                      guint       n_scores,
-                                      gboolean    time_called,
-                                      GError    **error)
-{
-  g_autoptr (LwEvent) event = NULL;
-  gboolean ok;
-
-  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
-  g_return_val_if_fail (scores != NULL || n_scores == 0, FALSE);
-
-  event = begin_change (self, id, error);
-  if (event == NULL)
-    return FALSE;
-  ok = lw_event_set_paper_result_full (event, round, table, scores, n_scores, time_called,
-                                       error)
-       && write_result (self, id, round, lw_event_get_table (event, round, table, NULL), 0, error);
-  return finish_change (self, ok, error);
-}
-
-/* Makes game @game_id, whose @record and @standings are as now stored,
- * the result of table @table of round @round of event @id, as
- * lw_store_set_event_game_result() does, in its own transaction (nested
- * in one already open). */
-static gboolean
-store_game_result (LwStore             *self,
-                   gint64               id,
-                   guint                round,
-                   guint                table,
-                   gint64               game_id,
-                   const LwGameRecord  *record,
-                   const LwStandings   *standings,
-                   GError             **error)
-{
-  g_autoptr (LwEvent) event = NULL;
-
-  if (!lw_store_begin_write (self, error))
-    return FALSE;
-  event = read_event (self, id, error);
-  if (event == NULL)
-    return finish_change (self, FALSE, error);
-
-  /* One game is one table's result. */
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self,
-                     "SELECT event, round, number FROM event_tables WHERE game = ?"
-                     " AND NOT (event = ? AND round = ? AND number = ?)", error);
-    gboolean has_row = FALSE;
-
-    if (stmt == NULL
-        || !lw_store_bind_int (self, stmt, 1, game_id, error)
-        || !lw_store_bind_int (self, stmt, 2, id, error)
-        || !lw_store_bind_int (self, stmt, 3, round, error)
-        || !lw_store_bind_int (self, stmt, 4, table, error)
-        || !lw_store_step_row (self, stmt, &has_row, error))
-      return finish_change (self, FALSE, error);
-    if (has_row)
-      {
-        g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                     "game %" G_GINT64_FORMAT " is already the result of event %"
-                     G_GINT64_FORMAT ", round %d, table %d", game_id,
-                     (gint64) sqlite3_column_int64 (stmt, 0), sqlite3_column_int (stmt, 1),
-                     sqlite3_column_int (stmt, 2));
-        return finish_change (self, FALSE, error);
-      }
-  }
-
-  return finish_change (self,
-                        lw_event_set_game_result (event, round, table, game_id, record,
-                                                  standings, error)
-                        && write_result (self, id, round,
-                                         lw_event_get_table (event, round, table, NULL),
-                                         game_id, error),
-                        error);
-}
-
-gboolean
-lw_store_set_event_game_result (LwStore  *self,
-                                gint64    id,
-                                guint     round,
-                                guint     table,
-                                gint64    game_id,
-                                GError  **error)
-{
-  g_autoptr (LwEvent) event = NULL;
-  g_autoptr (LwStoredGame) game = NULL;
-  g_autoptr (LwStandings) standings = NULL;
-  gboolean ok = FALSE;
-
-  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
-
-  if (game_id <= 0)
-    {
-      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                   "a game ID is a positive integer");
-      return FALSE;
-    }
-
-  /* The event is loaded here first only to say "no event" before the
-   * game is read. */
-  event = begin_change (self, id, error);
-  if (event == NULL)
-    return FALSE;
-  game = lw_store_load_game_as_stored (self, game_id, error);
-  if (game != NULL)
-    standings = lw_standings_compute (game->record, error);
-  if (standings != NULL)
-    ok = store_game_result (self, id, round, table, game_id, game->record, standings, error);
-  return finish_change (self, ok, error);
-}
-
-gboolean
-lw_store_link_finished_game (LwStore             *self,
-                             gint64               game_id,
-                             const LwGameRecord  *record,
-                             const LwStandings   *standings,
-                             GError             **error)
-{
-  g_autoptr (LwStoreStmt) stmt = NULL;
-  gboolean has_row = FALSE;
-  gint64 event_id;
-  guint round, table;
-
-  if (!standings->finished)
-    return TRUE;
-
-  /* The table the game is kept for, while it has no result yet. */
-  stmt = lw_store_stmt (self,
-                        "SELECT t.event, t.round, t.number FROM event_table_games k"
-                        " JOIN event_tables t ON t.id = k.event_table"
-                        " WHERE k.game = ? AND t.game IS NULL AND t.paper = 0", error);
-  if (stmt == NULL
-      || !lw_store_bind_int (self, stmt, 1, game_id, error)
-      || !lw_store_step_row (self, stmt, &has_row, error))
-    return FALSE;
-  if (!has_row)
-    return TRUE;
-  event_id = sqlite3_column_int64 (stmt, 0);
-  round = (guint) sqlite3_column_int64 (stmt, 1);
-  table = (guint) sqlite3_column_int64 (stmt, 2);
-  g_clear_pointer (&stmt, lw_store_stmt_release);
-
-  return store_game_result (self, event_id, round, table, game_id, record, standings, error);
-}
-
-GArray *
-lw_store_event_game_ids (LwStore  *self,
-                         gint64    id,
-                         GError  **error)
-{
-  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
-  gboolean has_row = FALSE, found = FALSE, stepped = TRUE;
-
-  g_return_val_if_fail (LW_IS_STORE (self), NULL);
-
-  if (!lw_store_begin_read (self, error))
-    return NULL;
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "SELECT count (*) FROM events WHERE id = ?", error);
-
-    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error)
-        || !lw_store_step_row (self, stmt, &has_row, error))
-      goto failed;
-    found = has_row && sqlite3_column_int64 (stmt, 0) > 0;
-  }
-  if (!found)
-    {
-      set_not_found (error, id);
-      goto failed;
-    }
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "SELECT game FROM event_tables WHERE event = ?1 AND game IS NOT NULL"
-                           " UNION ALL SELECT -id FROM event_tables WHERE event = ?1"
-                           " AND game IS NULL AND paper = 1 ORDER BY 1", error);
-
-    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
-      goto failed;
-    while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-      {
-        gint64 game = sqlite3_column_int64 (stmt, 0);
-        g_array_append_val (ids, game);
-      }
-    if (!stepped)
-      goto failed;
-  }
-  if (!lw_store_commit (self, error))
-    goto failed;
-  return g_steal_pointer (&ids);
-
-failed:
-  lw_store_rollback (self);
-  return NULL;
+  return lw_store_finish (self, ok, error);
 }

@@ -82,6 +82,34 @@ gboolean lw_store_add_paper_rating_games (LwStore        *self,
                                           LwRatingGames  *games,
                                           GError        **error);
 
+/* lw-store-events.c, for lw-store-event-rounds.c */
+
+/* Sets %LW_STORE_ERROR_NOT_FOUND, "no event with ID @id". */
+void lw_store_set_event_not_found (GError **error,
+                                   gint64   id);
+
+/* A stored value of event @id that the schema allows but an event cannot
+ * hold: %LW_STORE_ERROR_NOT_A_DATABASE, "PATH: event ID is damaged:
+ * @what"; returns %FALSE. */
+gboolean lw_store_fail_event_damaged (LwStore     *self,
+                                      gint64       id,
+                                      const char  *what,
+                                      GError     **error);
+
+/* Reads event @id (transfer full; %NULL with @error set: not found,
+ * damaged, an SQLite error); inside a transaction (lw_store_load_event()
+ * opens one). */
+LwEvent *lw_store_read_event (LwStore  *self,
+                              gint64    id,
+                              GError  **error);
+
+/* Opens a write transaction and loads event @id in it (transfer full);
+ * on %NULL (@error set) the transaction is rolled back already, else it
+ * is closed with lw_store_finish(). */
+LwEvent *lw_store_event_begin_change (LwStore  *self,
+                                      gint64    id,
+                                      GError  **error);
+
 /* The result cache (lw-store-results.c), inside a write transaction,
  * after the change to game @id is logged: its row is written with the
  * game's version as it is then. _cache_result() takes the record as now
@@ -98,7 +126,7 @@ gboolean lw_store_cache_result_of (LwStore  *self,
                                    GError  **error);
 
 /* The rule "a finished game becomes its event table's result", in one
- * place (lw-store-events.c): called by every change to the rounds of game
+ * place (lw-store-event-rounds.c): called by every change to the rounds of game
  * @game_id (lw-store-rounds.c), inside the transaction that stores it,
  * with the @record and @standings now stored. Once the game is finished,
  * a game kept for an event's table (lw_store_start_event_table_game())

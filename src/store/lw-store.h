@@ -376,6 +376,7 @@ G_END_DECLS
 #include "lw-store-backup.h"
 #include "lw-store-players.h"
 #include "lw-store-events.h"
+#include "lw-store-event-rounds.h"
 #include "lw-store-results.h"
 #include "lw-store-locks.h"
 #include "lw-store-event-tables.h"
