@@ -453,10 +453,13 @@ lw_store_finish (LwStore  *self,
                  gboolean  ok,
                  GError  **error)
 {
-  if (ok && lw_store_commit (self, error))
-    return TRUE;
-  lw_store_rollback (self);
-  return FALSE;
+  if (!ok)
+    {
+      lw_store_rollback (self);
+      return FALSE;
+    }
+  /* A failed commit has rolled its level back itself. */
+  return lw_store_commit (self, error);
 }
 
 gboolean
@@ -559,6 +562,15 @@ run_ints (LwStore       *self,
     if (!lw_store_bind_int (self, stmt, (int) i + 1, values[i], error))
       return FALSE;
   return lw_store_step_done (self, stmt, error);
+}
+
+gboolean
+lw_store_run1 (LwStore     *self,
+               const char  *sql,
+               gint64       a,
+               GError     **error)
+{
+  return run_ints (self, sql, &a, 1, error);
 }
 
 gboolean

@@ -135,6 +135,12 @@ gboolean lw_store_query_int64 (LwStore     *self,
                                gint64      *value,
                                GError     **error);
 
+/* Runs @sql with ?1 = @a (no result rows). */
+gboolean lw_store_run1 (LwStore     *self,
+                        const char  *sql,
+                        gint64       a,
+                        GError     **error);
+
 /* Runs @sql with ?1 = @a and ?2 = @b (no result rows). */
 gboolean lw_store_run2 (LwStore     *self,
                         const char  *sql,

@@ -250,30 +250,15 @@ lw_store_delete_game (LwStore  *self,
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!lw_store_begin_write (self, error))
+  game = lw_store_begin_game_change (self, id, error);
+  if (game == NULL)
     return FALSE;
-
-  game = lw_store_load_game_as_stored (self, id, error);
-  if (game == NULL || (snapshot = lw_store_game_snapshot (self, game, error)) == NULL)
-    goto failed;
-
-  {
-    /* Seats and rounds go with the game (ON DELETE CASCADE); its players
-     * stay known for the next game. */
-    g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "DELETE FROM games WHERE id = ?", error);
-
-    if (stmt == NULL
-        || !lw_store_bind_int (self, stmt, 1, id, error)
-        || !lw_store_step_done (self, stmt, error))
-      goto failed;
-  }
-
-  if (!lw_store_log_edit (self, id, "delete_game", 0, snapshot, NULL, error)
-      || !lw_store_commit (self, error))
-    goto failed;
-  return TRUE;
-
-failed:
-  lw_store_rollback (self);
-  return FALSE;
+  snapshot = lw_store_game_snapshot (self, game, error);
+  /* Seats and rounds go with the game (ON DELETE CASCADE); its players
+   * stay known for the next game. */
+  return lw_store_finish (self,
+                          snapshot != NULL
+                          && lw_store_run1 (self, "DELETE FROM games WHERE id = ?", id, error)
+                          && lw_store_log_edit (self, id, "delete_game", 0, snapshot, NULL, error),
+                          error);
 }

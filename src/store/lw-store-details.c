@@ -48,6 +48,28 @@ empty_to_null (const char *text)
   return text != NULL && *text != '\0' ? text : NULL;
 }
 
+/* Ends a change of game @game's details (begun by
+ * lw_store_begin_game_change()): writes its notes, date and place as
+ * given, logs the change as @kind from @old_json to @new_json, writes its
+ * row of the result cache, and commits (or rolls back on an error). */
+static gboolean
+finish_details (LwStore             *self,
+                const LwStoredGame  *game,
+                const char          *notes,
+                gint64               played_at,
+                const char          *place,
+                const char          *kind,
+                const char          *old_json,
+                const char          *new_json,
+                GError             **error)
+{
+  return lw_store_finish (self,
+                          lw_store_write_details (self, game->id, notes, played_at, place, error)
+                          && lw_store_log_edit (self, game->id, kind, 0, old_json, new_json, error)
+                          && lw_store_cache_result (self, game->id, game->record, NULL, error),
+                          error);
+}
+
 gboolean
 lw_store_set_game_notes (LwStore     *self,
                          gint64       id,
@@ -67,23 +89,13 @@ lw_store_set_game_notes (LwStore     *self,
   if (clean == NULL)
     return FALSE;
   notes = empty_to_null (clean);
-  if (!lw_store_begin_write (self, error))
-    return FALSE;
-  game = lw_store_load_game_as_stored (self, id, error);
+  game = lw_store_begin_game_change (self, id, error);
   if (game == NULL)
-    goto failed;
+    return FALSE;
   old_json = lw_store_notes_json (game->notes);
   new_json = lw_store_notes_json (notes);
-  if (!lw_store_write_details (self, id, notes, game->played_at, game->place, error)
-      || !lw_store_log_edit (self, id, "notes", 0, old_json, new_json, error)
-      || !lw_store_cache_result (self, id, game->record, NULL, error)
-      || !lw_store_commit (self, error))
-    goto failed;
-  return TRUE;
-
-failed:
-  lw_store_rollback (self);
-  return FALSE;
+  return finish_details (self, game, notes, game->played_at, game->place, "notes",
+                         old_json, new_json, error);
 }
 
 gboolean
@@ -107,23 +119,13 @@ lw_store_set_game_details (LwStore     *self,
     return FALSE;
   if (place != NULL)
     place = clean;
-  if (!lw_store_begin_write (self, error))
-    return FALSE;
-  game = lw_store_load_game_as_stored (self, id, error);
+  game = lw_store_begin_game_change (self, id, error);
   if (game == NULL)
-    goto failed;
+    return FALSE;
   old_json = lw_store_details_json (game->played_at, game->place);
   new_json = lw_store_details_json (played_at, place);
-  if (!lw_store_write_details (self, id, game->notes, played_at, place, error)
-      || !lw_store_log_edit (self, id, "details", 0, old_json, new_json, error)
-      || !lw_store_cache_result (self, id, game->record, NULL, error)
-      || !lw_store_commit (self, error))
-    goto failed;
-  return TRUE;
-
-failed:
-  lw_store_rollback (self);
-  return FALSE;
+  return finish_details (self, game, game->notes, played_at, place, "details",
+                         old_json, new_json, error);
 }
 
 gboolean
@@ -137,23 +139,15 @@ lw_store_set_game_king_and_knave (LwStore   *self,
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!lw_store_begin_write (self, error))
-    return FALSE;
-  game = lw_store_load_game_as_stored (self, id, error);
+  game = lw_store_begin_game_change (self, id, error);
   if (game == NULL)
-    goto failed;
+    return FALSE;
   if (game->record->ruleset != LW_RULESET_GARWOLF && king_and_knave)
     {
       g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
                    "game %" G_GINT64_FORMAT ": King and Knave is a Garwolf house rule", id);
-      goto failed;
+      return lw_store_finish (self, FALSE, error);
     }
-  if (!lw_store_write_king_and_knave (self, id, king_and_knave, error)
-      || !lw_store_commit (self, error))
-    goto failed;
-  return TRUE;
-
-failed:
-  lw_store_rollback (self);
-  return FALSE;
+  return lw_store_finish (self, lw_store_write_king_and_knave (self, id, king_and_knave, error),
+                          error);
 }

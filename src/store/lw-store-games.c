@@ -800,6 +800,21 @@ lw_store_load_game_as_stored (LwStore  *self,
   return load_game (self, id, FALSE, error);
 }
 
+LwStoredGame *
+lw_store_begin_game_change (LwStore  *self,
+                            gint64    id,
+                            GError  **error)
+{
+  LwStoredGame *game;
+
+  if (!lw_store_begin_write (self, error))
+    return NULL;
+  game = lw_store_load_game_as_stored (self, id, error);
+  if (game == NULL)
+    lw_store_rollback (self);
+  return game;
+}
+
 GPtrArray *
 lw_store_list_games (LwStore  *self,
                      GError  **error)

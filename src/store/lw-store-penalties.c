@@ -32,11 +32,9 @@ lw_store_add_pending_penalty (LwStore        *self,
   /* docs/rules/GAME-RECORD.md "Names": notes */
   if (note != NULL && (note = clean = lw_notes_normalize (note, "the penalty's note", error)) == NULL)
     return 0;
-  if (!lw_store_begin_write (self, error))
-    return 0;
-  game = lw_store_load_game_as_stored (self, id, error);
+  game = lw_store_begin_game_change (self, id, error);
   if (game == NULL)
-    goto failed;
+    return 0;
   if (game->record->ruleset != LW_RULESET_LITTLE_WOLF)
     {
       g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
@@ -65,13 +63,10 @@ lw_store_add_pending_penalty (LwStore        *self,
       goto failed;
     penalty_id = sqlite3_last_insert_rowid (self->db);
   }
-
-  if (!lw_store_commit (self, error))
-    goto failed;
-  return penalty_id;
+  return lw_store_finish (self, TRUE, error) ? penalty_id : 0;
 
 failed:
-  lw_store_rollback (self);
+  lw_store_finish (self, FALSE, error);
   return 0;
 }
 

@@ -65,6 +65,15 @@ gboolean lw_store_append_round_numbered (LwStore        *self,
                                          guint          *number,
                                          GError        **error);
 
+/* The start of every change to one game: opens a write transaction (a
+ * savepoint inside one already open) and loads game @id in it as stored
+ * (lw_store_load_game_as_stored(); transfer full). On %NULL (@error set:
+ * %LW_STORE_ERROR_NOT_FOUND, %LW_STORE_ERROR_BUSY, …) the transaction is
+ * rolled back already; else the caller closes it with lw_store_finish(). */
+LwStoredGame *lw_store_begin_game_change (LwStore  *self,
+                                          gint64    id,
+                                          GError  **error);
+
 /* lw_store_load_game_as_stored() gives the record as stored: the players
  * who sit now, no substitutes, no id. This makes it the record
  * lw_store_load_game() gives (docs/rules/GAME-RECORD.md version 2): the seats' first

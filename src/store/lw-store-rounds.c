@@ -284,14 +284,12 @@ lw_store_edit_rounds (LwStore       *self,
   g_autofree char *old_json = NULL;
   g_autofree char *new_json = NULL;
 
-  if (!lw_store_begin_write (self, error))
-    return FALSE;
-  game = lw_store_load_game_as_stored (self, id, error);
+  game = lw_store_begin_game_change (self, id, error);
   if (game == NULL)
-    goto fail;
+    return FALSE;
   result = lw_edit_apply (game->record, edit, error);
   if (result == NULL)
-    goto fail;
+    return lw_store_finish (self, FALSE, error);
 
   if (edit->kind != LW_EDIT_INSERT)
     old_json = lw_round_to_json (game->record, g_ptr_array_index (game->record->rounds,
@@ -302,16 +300,14 @@ lw_store_edit_rounds (LwStore       *self,
 
   /* An undo (no log_kind) marks its entry undone afterwards, and its
    * caller writes the result cache then. */
-  if (!write_edit (self, id, edit, result, error)
-      || (log_kind != NULL
-          && (!lw_store_log_edit (self, id, log_kind, edit->number, old_json, new_json, error)
-              || !lw_store_rounds_changed (self, id, result->record, result->standings, error))))
-    goto fail;
-  return lw_store_commit (self, error);
-
-fail:
-  lw_store_rollback (self);
-  return FALSE;
+  return lw_store_finish (self,
+                          write_edit (self, id, edit, result, error)
+                          && (log_kind == NULL
+                              || (lw_store_log_edit (self, id, log_kind, edit->number,
+                                                     old_json, new_json, error)
+                                  && lw_store_rounds_changed (self, id, result->record,
+                                                              result->standings, error))),
+                          error);
 }
 
 static gboolean
@@ -481,34 +477,30 @@ lw_store_append_round_numbered (LwStore        *self,
 
   /* Hold the write lock from reading the game to storing the round, so
    * the replay checks the rounds that the new one really follows. */
-  if (!lw_store_begin_write (self, error))
-    return FALSE;
-  game = lw_store_load_game_as_stored (self, id, error);
+  game = lw_store_begin_game_change (self, id, error);
   if (game == NULL)
-    goto fail;
+    return FALSE;
 
   g_ptr_array_add (game->record->rounds, lw_round_copy (round));
   if (!lw_game_record_check_size (game->record, error))
-    goto fail;
+    return lw_store_finish (self, FALSE, error);
   standings = lw_standings_compute (game->record, error);
   if (standings == NULL)
-    goto fail;
+    return lw_store_finish (self, FALSE, error);
 
   json = lw_round_to_json (game->record, round);
-  if (!lw_store_write_round (self, id, game->record, game->record->rounds->len, round, &round_id, error)
-      || !take_pending_penalties (self, id, round_id, round, error)
-      || !lw_store_log_edit (self, id, "append_round", game->record->rounds->len, NULL, json, error)
-      || !lw_store_rounds_changed (self, id, game->record, standings, error))
-    goto fail;
-  if (!lw_store_commit (self, error))
+  if (!lw_store_finish (self,
+                        lw_store_write_round (self, id, game->record, game->record->rounds->len,
+                                              round, &round_id, error)
+                        && take_pending_penalties (self, id, round_id, round, error)
+                        && lw_store_log_edit (self, id, "append_round", game->record->rounds->len,
+                                              NULL, json, error)
+                        && lw_store_rounds_changed (self, id, game->record, standings, error),
+                        error))
     return FALSE;
   if (number != NULL)
     *number = game->record->rounds->len;
   return TRUE;
-
-fail:
-  lw_store_rollback (self);
-  return FALSE;
 }
 
 gboolean
@@ -531,37 +523,30 @@ lw_store_remove_last_round (LwStore  *self,
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!lw_store_begin_write (self, error))
-    return FALSE;
-
-  game = lw_store_load_game_as_stored (self, id, error);
+  game = lw_store_begin_game_change (self, id, error);
   if (game == NULL)
-    goto failed;
+    return FALSE;
   last = game->record->rounds->len;
+  if (last == 0)
+    return lw_store_finish (self, TRUE, error);
 
-  if (last > 0)
-    {
-      /* The round's seats and penalties go with it (ON DELETE CASCADE). */
-      g_autofree char *json =
-        lw_round_to_json (game->record, g_ptr_array_index (game->record->rounds, last - 1));
+  {
+    /* The round's seats and penalties go with it (ON DELETE CASCADE). */
+    static const char *const deletions[] = {
+      "DELETE FROM rounds WHERE game = ?1 AND number = ?2",
+      "DELETE FROM virtual_round_logs WHERE game = ?1 AND number = ?2",
+      "DELETE FROM round_locks WHERE game = ?1 AND number = ?2",
+    };
+    g_autofree char *json =
+      lw_round_to_json (game->record, g_ptr_array_index (game->record->rounds, last - 1));
+    gboolean ok = TRUE;
 
-      if (!lw_store_run2 (self, "DELETE FROM rounds WHERE game = ?1 AND number = ?2", id, last, error)
-          || !lw_store_run2 (self, "DELETE FROM virtual_round_logs WHERE game = ?1 AND number = ?2",
-                    id, last, error)
-          || !lw_store_run2 (self, "DELETE FROM round_locks WHERE game = ?1 AND number = ?2",
-                    id, last, error)
-          || !lw_store_log_edit (self, id, "delete_round", last, json, NULL, error))
-        goto failed;
-      g_ptr_array_set_size (game->record->rounds, last - 1);
-      if (!lw_store_cache_result (self, id, game->record, NULL, error))
-        goto failed;
-    }
-
-  if (!lw_store_commit (self, error))
-    goto failed;
-  return TRUE;
-
-failed:
-  lw_store_rollback (self);
-  return FALSE;
+    for (guint i = 0; ok && i < G_N_ELEMENTS (deletions); i++)
+      ok = lw_store_run2 (self, deletions[i], id, last, error);
+    ok = ok && lw_store_log_edit (self, id, "delete_round", last, json, NULL, error);
+    g_ptr_array_set_size (game->record->rounds, last - 1);
+    return lw_store_finish (self,
+                            ok && lw_store_cache_result (self, id, game->record, NULL, error),
+                            error);
+  }
 }

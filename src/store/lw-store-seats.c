@@ -62,11 +62,9 @@ lw_store_substitute_player (LwStore     *self,
     return FALSE;
   new_name = clean;
 
-  if (!lw_store_begin_write (self, error))
-    return FALSE;
-  game = lw_store_load_game_as_stored (self, id, error);
+  game = lw_store_begin_game_change (self, id, error);
   if (game == NULL)
-    goto failed;
+    return FALSE;
 
   if (seat < 0 || seat >= (int) game->record->n_players)
     {
@@ -99,18 +97,16 @@ lw_store_substitute_player (LwStore     *self,
   old_json = lw_store_seat_json (seat, from_round, game->record->players[seat], FALSE);
   new_json = lw_store_seat_json (seat, from_round, new_name, FALSE);
 
-  if (!lw_store_take_seat (self, id, seat, from_round, game->record->players[seat], new_name, error))
-    goto failed;
-
-  if (!lw_store_log_edit (self, id, "substitute", from_round, old_json, new_json, error)
-      || !lw_store_cache_result (self, id, renamed, NULL, error)
-      || !lw_store_commit (self, error))
-    goto failed;
-  return TRUE;
+  return lw_store_finish (self,
+                          lw_store_take_seat (self, id, seat, from_round,
+                                              game->record->players[seat], new_name, error)
+                          && lw_store_log_edit (self, id, "substitute", from_round,
+                                                old_json, new_json, error)
+                          && lw_store_cache_result (self, id, renamed, NULL, error),
+                          error);
 
 failed:
-  lw_store_rollback (self);
-  return FALSE;
+  return lw_store_finish (self, FALSE, error);
 }
 
 GPtrArray *

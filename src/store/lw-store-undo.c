@@ -437,11 +437,9 @@ lw_store_replace_round_ending_game (LwStore        *self,
   g_return_val_if_fail (round != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!lw_store_begin_write (self, error))
-    return FALSE;
-  game = lw_store_load_game_as_stored (self, id, error);
+  game = lw_store_begin_game_change (self, id, error);
   if (game == NULL)
-    goto failed;
+    return FALSE;
   if (number >= 1 && number <= game->record->rounds->len
       && lw_edit_ends_game_at (game->record, &edit, &last))
     {
@@ -452,17 +450,15 @@ lw_store_replace_round_ending_game (LwStore        *self,
           LwEdit deletion = { LW_EDIT_DELETE, n, NULL };
 
           if (!lw_store_edit_rounds (self, id, &deletion, lw_edit_kind_to_string (LW_EDIT_DELETE), error))
-            goto failed;
+            return lw_store_finish (self, FALSE, error);
         }
     }
-  if (!lw_store_edit_rounds (self, id, &edit, lw_edit_kind_to_string (LW_EDIT_REPLACE), error)
-      || !lw_store_commit (self, error))
-    goto failed;
+  if (!lw_store_finish (self,
+                        lw_store_edit_rounds (self, id, &edit,
+                                              lw_edit_kind_to_string (LW_EDIT_REPLACE), error),
+                        error))
+    return FALSE;
   if (end != NULL)
     *end = last;
   return TRUE;
-
-failed:
-  lw_store_rollback (self);
-  return FALSE;
 }
