@@ -514,18 +514,35 @@ lw_store_rollback_transaction (LwStore *self)
 /* ------------------------------------------------------------------ */
 
 gboolean
+lw_store_query_id (LwStore     *self,
+                   const char  *sql,
+                   gint64       a,
+                   gint64       b,
+                   gint64      *value,
+                   GError     **error)
+{
+  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
+  const gint64 values[] = { a, b };
+  gboolean has_row = FALSE;
+
+  if (stmt == NULL)
+    return FALSE;
+  for (int i = 0; i < sqlite3_bind_parameter_count (stmt) && i < (int) G_N_ELEMENTS (values); i++)
+    if (!lw_store_bind_int (self, stmt, i + 1, values[i], error))
+      return FALSE;
+  if (!lw_store_step_row (self, stmt, &has_row, error))
+    return FALSE;
+  *value = has_row ? sqlite3_column_int64 (stmt, 0) : 0;
+  return TRUE;
+}
+
+gboolean
 lw_store_query_int64 (LwStore     *self,
                       const char  *sql,
                       gint64      *value,
                       GError     **error)
 {
-  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
-  gboolean has_row;
-
-  if (stmt == NULL || !lw_store_step_row (self, stmt, &has_row, error))
-    return FALSE;
-  *value = has_row ? sqlite3_column_int64 (stmt, 0) : 0;
-  return TRUE;
+  return lw_store_query_id (self, sql, 0, 0, value, error);
 }
 
 sqlite3 *
@@ -544,6 +561,48 @@ lw_store_get_data_version (LwStore  *self,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   return lw_store_query_int64 (self, "PRAGMA data_version", version, error);
+}
+
+GPtrArray *
+lw_store_list_rows (LwStore         *self,
+                    const char      *sql,
+                    gint64           id,
+                    LwStoreRowFunc   read_row,
+                    GDestroyNotify   free_row,
+                    GError         **error)
+{
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (free_row);
+  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
+  gboolean has_row = FALSE;
+  gboolean ok = stmt != NULL
+                && (sqlite3_bind_parameter_count (stmt) == 0
+                    || lw_store_bind_int (self, stmt, 1, id, error));
+
+  while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+    g_ptr_array_add (rows, read_row (stmt, rows->len));
+  return ok ? g_steal_pointer (&rows) : NULL;
+}
+
+gboolean
+lw_store_read_ids (LwStore     *self,
+                   const char  *sql,
+                   gint64       a,
+                   GArray      *ids,
+                   GError     **error)
+{
+  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
+  gboolean has_row = FALSE;
+  gboolean ok = stmt != NULL
+                && (sqlite3_bind_parameter_count (stmt) == 0
+                    || lw_store_bind_int (self, stmt, 1, a, error));
+
+  while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+    {
+      gint64 id = sqlite3_column_int64 (stmt, 0);
+
+      g_array_append_val (ids, id);
+    }
+  return ok;
 }
 
 /* Runs @sql with ?1 … ?@n_values = @values (no result rows). */

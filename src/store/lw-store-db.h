@@ -135,6 +135,41 @@ gboolean lw_store_query_int64 (LwStore     *self,
                                gint64      *value,
                                GError     **error);
 
+/* Sets *@value to the first column of @sql's first row (0 when it gives
+ * no row); @sql takes @a as ?1 and @b as ?2, as many as it has
+ * parameters (none, one or two). */
+gboolean lw_store_query_id (LwStore     *self,
+                            const char  *sql,
+                            gint64       a,
+                            gint64       b,
+                            gint64      *value,
+                            GError     **error);
+
+/* Makes the item of one result row of @stmt, the @index-th row (0-based);
+ * (transfer full). */
+typedef gpointer (*LwStoreRowFunc) (LwStoreStmt *stmt,
+                                    guint        index);
+
+/* The one way to read a query's rows into a list: runs @sql (with ?1 =
+ * @id when it has a parameter) and makes each row an item with
+ * @read_row, freed by @free_row with the list. Returns the list
+ * (transfer full; empty when there are no rows), or %NULL with @error
+ * set (an SQLite error, as lw_store_fail() sets it). */
+GPtrArray *lw_store_list_rows (LwStore         *self,
+                               const char      *sql,
+                               gint64           id,
+                               LwStoreRowFunc   read_row,
+                               GDestroyNotify   free_row,
+                               GError         **error);
+
+/* Appends to @ids (of gint64) every value of the first column of @sql
+ * (with ?1 = @a when it has a parameter), in the order of its rows. */
+gboolean lw_store_read_ids (LwStore     *self,
+                            const char  *sql,
+                            gint64       a,
+                            GArray      *ids,
+                            GError     **error);
+
 /* Runs @sql with ?1 = @a (no result rows). */
 gboolean lw_store_run1 (LwStore     *self,
                         const char  *sql,

@@ -87,26 +87,14 @@ link_finished_kept_games (LwStore   *self,
                           GError   **error)
 {
   g_autoptr (GArray) games = g_array_new (FALSE, FALSE, sizeof (gint64));
-  gboolean has_row = FALSE, ok = TRUE;
   guint linked = 0;
 
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self,
-                     "SELECT k.game FROM event_table_games k"
-                     " JOIN event_tables t ON t.id = k.event_table"
-                     " WHERE t.event = ? AND t.game IS NULL AND t.paper = 0", error);
-
-    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
-      return FALSE;
-    while ((ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-      {
-        gint64 game = sqlite3_column_int64 (stmt, 0);
-        g_array_append_val (games, game);
-      }
-    if (!ok)
-      return FALSE;
-  }
+  if (!lw_store_read_ids (self,
+                          "SELECT k.game FROM event_table_games k"
+                          " JOIN event_tables t ON t.id = k.event_table"
+                          " WHERE t.event = ? AND t.game IS NULL AND t.paper = 0",
+                          id, games, error))
+    return FALSE;
 
   for (guint i = 0; i < games->len; i++)
     {
@@ -444,47 +432,30 @@ lw_store_event_game_ids (LwStore  *self,
                          GError  **error)
 {
   g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
-  gboolean has_row = FALSE, found = FALSE, stepped = TRUE;
+  gint64 found = 0;
 
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
 
   if (!lw_store_begin_read (self, error))
     return NULL;
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "SELECT count (*) FROM events WHERE id = ?", error);
-
-    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error)
-        || !lw_store_step_row (self, stmt, &has_row, error))
-      goto failed;
-    found = has_row && sqlite3_column_int64 (stmt, 0) > 0;
-  }
-  if (!found)
+  if (!lw_store_query_id (self, "SELECT count (*) FROM events WHERE id = ?", id, 0, &found, error))
+    goto failed;
+  if (found == 0)
     {
       lw_store_set_event_not_found (error, id);
       goto failed;
     }
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "SELECT game FROM event_tables WHERE event = ?1 AND game IS NOT NULL"
-                           " UNION ALL SELECT -id FROM event_tables WHERE event = ?1"
-                           " AND game IS NULL AND paper = 1 ORDER BY 1", error);
-
-    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
-      goto failed;
-    while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-      {
-        gint64 game = sqlite3_column_int64 (stmt, 0);
-        g_array_append_val (ids, game);
-      }
-    if (!stepped)
-      goto failed;
-  }
-  if (!lw_store_commit (self, error))
-    goto failed;
+  if (!lw_store_finish (self,
+                        lw_store_read_ids (self,
+                                           "SELECT game FROM event_tables WHERE event = ?1 AND game IS NOT NULL"
+                                           " UNION ALL SELECT -id FROM event_tables WHERE event = ?1"
+                                           " AND game IS NULL AND paper = 1 ORDER BY 1",
+                                           id, ids, error),
+                        error))
+    return NULL;
   return g_steal_pointer (&ids);
 
 failed:
-  lw_store_rollback (self);
+  lw_store_finish (self, FALSE, error);
   return NULL;
 }

@@ -991,14 +991,19 @@ lw_store_compare_names (gconstpointer a,
   return order != 0 ? order : strcmp (name_a, name_b);
 }
 
+/* The text of column 0 (transfer full). */
+static gpointer
+read_text (LwStoreStmt *stmt,
+           guint        index)
+{
+  return g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+}
+
 char **
 lw_store_list_player_names (LwStore  *self,
                             GError  **error)
 {
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr (LwStoreStmt) stmt = NULL;
-  gboolean has_row = FALSE;
-  gboolean ok;
+  g_autoptr (GPtrArray) names = NULL;
 
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -1006,16 +1011,14 @@ lw_store_list_player_names (LwStore  *self,
   /* Players of a stored game or event only: a name typed into an event
    * that was deleted since is offered no more (it stays in
    * lw_store_list_players(), to be deleted). */
-  stmt = lw_store_stmt (self,
-                   "SELECT name FROM players AS p WHERE"
-                   " EXISTS (SELECT 1 FROM game_seats WHERE player = p.id)"
-                   " OR EXISTS (SELECT 1 FROM seat_changes"
-                   "   WHERE old_player = p.id OR new_player = p.id)"
-                   " OR EXISTS (SELECT 1 FROM event_players WHERE player = p.id)", error);
-  ok = stmt != NULL;
-  while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-    g_ptr_array_add (names, g_strdup ((const char *) sqlite3_column_text (stmt, 0)));
-  if (!ok)
+  names = lw_store_list_rows (self,
+                              "SELECT name FROM players AS p WHERE"
+                              " EXISTS (SELECT 1 FROM game_seats WHERE player = p.id)"
+                              " OR EXISTS (SELECT 1 FROM seat_changes"
+                              "   WHERE old_player = p.id OR new_player = p.id)"
+                              " OR EXISTS (SELECT 1 FROM event_players WHERE player = p.id)",
+                              0, read_text, g_free, error);
+  if (names == NULL)
     return NULL;
 
   g_ptr_array_sort (names, lw_store_compare_names);

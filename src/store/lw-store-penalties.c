@@ -70,36 +70,43 @@ failed:
   return 0;
 }
 
+/* A penalty's seat, kind, note and time from columns 2 to 5 of @stmt. */
+static LwStoredPenalty *
+read_penalty (LwStoreStmt *stmt)
+{
+  LwStoredPenalty *penalty = g_new0 (LwStoredPenalty, 1);
+
+  penalty->seat = sqlite3_column_int (stmt, 2);
+  lw_store_penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 3), &penalty->kind);
+  penalty->note = g_strdup ((const char *) sqlite3_column_text (stmt, 4));
+  penalty->time = sqlite3_column_int64 (stmt, 5);
+  return penalty;
+}
+
+/* A pending penalty: its ID in column 0, the rest as read_penalty(). */
+static gpointer
+read_pending_penalty (LwStoreStmt *stmt,
+                      guint        index)
+{
+  LwStoredPenalty *penalty = read_penalty (stmt);
+
+  penalty->id = sqlite3_column_int64 (stmt, 0);
+  penalty->ordinal = index;
+  return penalty;
+}
+
 GPtrArray *
 lw_store_list_pending_penalties (LwStore  *self,
                                  gint64    id,
                                  GError  **error)
 {
-  g_autoptr (GPtrArray) penalties =
-    g_ptr_array_new_with_free_func ((GDestroyNotify) lw_stored_penalty_free);
-  g_autoptr (LwStoreStmt) stmt = NULL;
-  gboolean has_row = FALSE;
-  gboolean ok;
-
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  stmt = lw_store_stmt (self, "SELECT id, seat, kind, note, noted_at FROM pending_penalties"
-                         " WHERE game = ? ORDER BY id", error);
-  ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, id, error);
-  while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-    {
-      LwStoredPenalty *penalty = g_new0 (LwStoredPenalty, 1);
-
-      penalty->id = sqlite3_column_int64 (stmt, 0);
-      penalty->ordinal = penalties->len;
-      penalty->seat = sqlite3_column_int (stmt, 1);
-      lw_store_penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 2), &penalty->kind);
-      penalty->note = g_strdup ((const char *) sqlite3_column_text (stmt, 3));
-      penalty->time = sqlite3_column_int64 (stmt, 4);
-      g_ptr_array_add (penalties, penalty);
-    }
-  return ok ? g_steal_pointer (&penalties) : NULL;
+  return lw_store_list_rows (self, "SELECT id, NULL, seat, kind, note, noted_at FROM pending_penalties"
+                                   " WHERE game = ? ORDER BY id",
+                             id, read_pending_penalty, (GDestroyNotify) lw_stored_penalty_free,
+                             error);
 }
 
 gboolean
@@ -127,38 +134,33 @@ failed:
   return FALSE;
 }
 
+/* A stored penalty: its round and ordinal in columns 0 and 1, the rest
+ * as read_penalty(). */
+static gpointer
+read_round_penalty (LwStoreStmt *stmt,
+                    guint        index)
+{
+  LwStoredPenalty *penalty = read_penalty (stmt);
+
+  penalty->round = (guint) sqlite3_column_int (stmt, 0);
+  penalty->ordinal = (guint) sqlite3_column_int (stmt, 1);
+  return penalty;
+}
+
 GPtrArray *
 lw_store_list_penalties (LwStore  *self,
                          gint64    id,
                          GError  **error)
 {
-  g_autoptr (GPtrArray) penalties =
-    g_ptr_array_new_with_free_func ((GDestroyNotify) lw_stored_penalty_free);
-  g_autoptr (LwStoreStmt) stmt = NULL;
-  gboolean has_row = FALSE;
-  gboolean ok;
-
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  stmt = lw_store_stmt (self,
-                   "SELECT r.number, p.ordinal, p.seat, p.kind, p.note, coalesce (p.noted_at, 0)"
-                   " FROM penalties AS p JOIN rounds AS r ON r.id = p.round"
-                   " WHERE r.game = ? ORDER BY r.number, p.ordinal", error);
-  ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, id, error);
-  while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-    {
-      LwStoredPenalty *penalty = g_new0 (LwStoredPenalty, 1);
-
-      penalty->round = (guint) sqlite3_column_int (stmt, 0);
-      penalty->ordinal = (guint) sqlite3_column_int (stmt, 1);
-      penalty->seat = sqlite3_column_int (stmt, 2);
-      lw_store_penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 3), &penalty->kind);
-      penalty->note = g_strdup ((const char *) sqlite3_column_text (stmt, 4));
-      penalty->time = sqlite3_column_int64 (stmt, 5);
-      g_ptr_array_add (penalties, penalty);
-    }
-  return ok ? g_steal_pointer (&penalties) : NULL;
+  return lw_store_list_rows (self,
+                             "SELECT r.number, p.ordinal, p.seat, p.kind, p.note, coalesce (p.noted_at, 0)"
+                             " FROM penalties AS p JOIN rounds AS r ON r.id = p.round"
+                             " WHERE r.game = ? ORDER BY r.number, p.ordinal",
+                             id, read_round_penalty, (GDestroyNotify) lw_stored_penalty_free,
+                             error);
 }
 
 gboolean

@@ -33,46 +33,41 @@ compare_players (gconstpointer a,
   return lw_store_compare_names (&player_a->name, &player_b->name);
 }
 
+/* A player as lw_store_list_players() selects it. */
+static gpointer
+read_player (LwStoreStmt *stmt,
+             guint        index)
+{
+  LwStoredPlayer *player = g_new0 (LwStoredPlayer, 1);
+
+  player->id = sqlite3_column_int64 (stmt, 0);
+  player->name = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
+  player->n_games = (guint) sqlite3_column_int64 (stmt, 2);
+  player->n_events = (guint) sqlite3_column_int64 (stmt, 3);
+  return player;
+}
+
 GPtrArray *
 lw_store_list_players (LwStore  *self,
                        GError  **error)
 {
-  g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_stored_player_free);
-  gboolean has_row = FALSE;
-  gboolean ok;
+  g_autoptr (GPtrArray) players = NULL;
 
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (!lw_store_begin_read (self, error))
     return NULL;
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self,
-                     "SELECT p.id, p.name,"
-                     " (SELECT count (*) FROM (SELECT game FROM game_seats WHERE player = p.id"
-                     "   UNION SELECT game FROM seat_changes"
-                     "     WHERE old_player = p.id OR new_player = p.id)),"
-                     " (SELECT count (*) FROM event_players WHERE player = p.id)"
-                     " FROM players AS p", error);
-
-    ok = stmt != NULL;
-    while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-      {
-        LwStoredPlayer *player = g_new0 (LwStoredPlayer, 1);
-
-        player->id = sqlite3_column_int64 (stmt, 0);
-        player->name = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
-        player->n_games = (guint) sqlite3_column_int64 (stmt, 2);
-        player->n_events = (guint) sqlite3_column_int64 (stmt, 3);
-        g_ptr_array_add (players, player);
-      }
-  }
-  if (!ok || !lw_store_commit (self, error))
-    {
-      lw_store_rollback (self);
-      return NULL;
-    }
+  players = lw_store_list_rows (self,
+                                "SELECT p.id, p.name,"
+                                " (SELECT count (*) FROM (SELECT game FROM game_seats WHERE player = p.id"
+                                "   UNION SELECT game FROM seat_changes"
+                                "     WHERE old_player = p.id OR new_player = p.id)),"
+                                " (SELECT count (*) FROM event_players WHERE player = p.id)"
+                                " FROM players AS p",
+                                0, read_player, (GDestroyNotify) lw_stored_player_free, error);
+  if (!lw_store_finish (self, players != NULL, error))
+    return NULL;
   g_ptr_array_sort (players, compare_players);
   return g_steal_pointer (&players);
 }
@@ -106,65 +101,6 @@ find_player (LwStore     *self,
   if (name_out != NULL)
     *name_out = g_steal_pointer (&name);
   return sqlite3_column_int64 (stmt, 0);
-}
-
-/* Runs @sql, which takes @a and @b as ?1 and ?2 and returns no rows. */
-static gboolean
-exec_ids (LwStore     *self,
-          const char  *sql,
-          gint64       a,
-          gint64       b,
-          GError     **error)
-{
-  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
-
-  return stmt != NULL
-         && lw_store_bind_int (self, stmt, 1, a, error)
-         && lw_store_bind_int (self, stmt, 2, b, error)
-         && lw_store_step_done (self, stmt, error);
-}
-
-/* The first value of @sql's first row (?1 @a, ?2 @b), 0 when no row. */
-static gboolean
-query_id (LwStore     *self,
-          const char  *sql,
-          gint64       a,
-          gint64       b,
-          gint64      *value,
-          GError     **error)
-{
-  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
-  gboolean has_row = FALSE;
-
-  if (stmt == NULL
-      || !lw_store_bind_int (self, stmt, 1, a, error)
-      || !lw_store_bind_int (self, stmt, 2, b, error)
-      || !lw_store_step_row (self, stmt, &has_row, error))
-    return FALSE;
-  *value = has_row ? sqlite3_column_int64 (stmt, 0) : 0;
-  return TRUE;
-}
-
-/* Appends to @ids every value of @sql's first column (?1 @a). */
-static gboolean
-read_ids (LwStore     *self,
-          const char  *sql,
-          gint64       a,
-          GArray      *ids,
-          GError     **error)
-{
-  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
-  gboolean has_row = FALSE;
-  gboolean ok;
-
-  ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, a, error);
-  while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-    {
-      gint64 id = sqlite3_column_int64 (stmt, 0);
-
-      g_array_append_val (ids, id);
-    }
-  return ok;
 }
 
 /* @json (a substitution's side in the edit log: seat, from_round, name)
@@ -433,7 +369,7 @@ drop_cached_results (LwStore        *self,
                      GError        **error)
 {
   for (guint i = 0; i < merge->games->len; i++)
-    if (!exec_ids (self, "DELETE FROM game_result_cache WHERE game = ?1 AND ?2 = ?2",
+    if (!lw_store_run2 (self, "DELETE FROM game_result_cache WHERE game = ?1 AND ?2 = ?2",
                    g_array_index (merge->games, gint64, i), 0, error))
       return FALSE;
   return TRUE;
@@ -496,7 +432,7 @@ lw_store_merge_players (LwStore        *self,
     }
 
   /* One person sits once at a table: no game or event of both. */
-  if (!query_id (self,
+  if (!lw_store_query_id (self,
                  "SELECT game FROM (" GAMES_OF_PLAYER ")"
                  " INTERSECT SELECT game FROM (SELECT game FROM game_seats WHERE player = ?2"
                  "   UNION SELECT game FROM seat_changes WHERE old_player = ?2 OR new_player = ?2)"
@@ -511,7 +447,7 @@ lw_store_merge_players (LwStore        *self,
                    merge->from_name, merge->into_name, shared);
       goto fail;
     }
-  if (!query_id (self,
+  if (!lw_store_query_id (self,
                  "SELECT a.event FROM event_players AS a JOIN event_players AS b"
                  " ON a.event = b.event WHERE a.player = ?1 AND b.player = ?2"
                  " ORDER BY a.event LIMIT 1",
@@ -534,7 +470,7 @@ lw_store_merge_players (LwStore        *self,
       goto fail;
     }
 
-  if (!read_ids (self, GAMES_OF_PLAYER " ORDER BY game", merge->from_id, merge->games, error)
+  if (!lw_store_read_ids (self, GAMES_OF_PLAYER " ORDER BY game", merge->from_id, merge->games, error)
       || !read_moved (self, "SELECT game, seat FROM game_seats WHERE player = ?1",
                       MOVED_SEAT, merge->from_id, merge->moved, error)
       || !read_moved (self, "SELECT id, 0 FROM seat_changes WHERE old_player = ?1",
@@ -550,7 +486,7 @@ lw_store_merge_players (LwStore        *self,
   if (!note_rename (self, GAMES_OF_PLAYER, merge->from_id, merge->from_name, merge->into_name, error)
       || !move_rows (self, merge, merge->from_id, merge->into_id, FALSE, error)
       || !drop_cached_results (self, merge, error)
-      || !exec_ids (self, "DELETE FROM players WHERE id = ?1 AND ?2 = ?2", merge->from_id, 0, error)
+      || !lw_store_run2 (self, "DELETE FROM players WHERE id = ?1 AND ?2 = ?2", merge->from_id, 0, error)
       || !lw_store_commit (self, error))
     goto fail;
 
@@ -624,8 +560,8 @@ lw_store_delete_player (LwStore     *self,
     return FALSE;
   id = find_player (self, name, "the player's name", &stored, error);
   if (id == 0
-      || !query_id (self, "SELECT count (*) FROM (" GAMES_OF_PLAYER ") WHERE ?2 = ?2", id, 0, &n_games, error)
-      || !query_id (self, "SELECT count (*) FROM event_players WHERE player = ?1 AND ?2 = ?2",
+      || !lw_store_query_id (self, "SELECT count (*) FROM (" GAMES_OF_PLAYER ") WHERE ?2 = ?2", id, 0, &n_games, error)
+      || !lw_store_query_id (self, "SELECT count (*) FROM event_players WHERE player = ?1 AND ?2 = ?2",
                     id, 0, &n_events, error))
     goto fail;
   if (n_games > 0 || n_events > 0)
@@ -637,7 +573,7 @@ lw_store_delete_player (LwStore     *self,
                    "“%s” has %s and %s: rename or merge the player instead", stored, games, events);
       goto fail;
     }
-  if (!exec_ids (self, "DELETE FROM players WHERE id = ?1 AND ?2 = ?2", id, 0, error))
+  if (!lw_store_run2 (self, "DELETE FROM players WHERE id = ?1 AND ?2 = ?2", id, 0, error))
     goto fail;
   return lw_store_commit (self, error);
 

@@ -310,6 +310,9 @@ lw_store_edit_rounds (LwStore       *self,
                           error);
 }
 
+/* lw_store_replace_round(), lw_store_insert_round() and
+ * lw_store_delete_round(): the edit, logged as its kind (@round %NULL for
+ * a deletion). */
 static gboolean
 edit_rounds (LwStore        *self,
              gint64          id,
@@ -319,6 +322,10 @@ edit_rounds (LwStore        *self,
              GError        **error)
 {
   LwEdit edit = { kind, number, round };
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (round != NULL || kind == LW_EDIT_DELETE, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   return lw_store_edit_rounds (self, id, &edit, lw_edit_kind_to_string (kind), error);
 }
@@ -330,10 +337,6 @@ lw_store_replace_round (LwStore        *self,
                         const LwRound  *round,
                         GError        **error)
 {
-  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
-  g_return_val_if_fail (round != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
   return edit_rounds (self, id, LW_EDIT_REPLACE, number, round, error);
 }
 
@@ -344,10 +347,6 @@ lw_store_insert_round (LwStore        *self,
                        const LwRound  *round,
                        GError        **error)
 {
-  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
-  g_return_val_if_fail (round != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
   return edit_rounds (self, id, LW_EDIT_INSERT, number, round, error);
 }
 
@@ -357,10 +356,25 @@ lw_store_delete_round (LwStore  *self,
                        guint     number,
                        GError  **error)
 {
-  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
   return edit_rounds (self, id, LW_EDIT_DELETE, number, NULL, error);
+}
+
+/* One entry of the edit log, as lw_store_list_edits() selects it. */
+static gpointer
+read_edit (LwStoreStmt *stmt,
+           guint        index)
+{
+  LwEditEntry *entry = g_new0 (LwEditEntry, 1);
+
+  entry->id = sqlite3_column_int64 (stmt, 0);
+  entry->game = sqlite3_column_int64 (stmt, 1);
+  entry->time = sqlite3_column_int64 (stmt, 2);
+  entry->kind = g_strdup ((const char *) sqlite3_column_text (stmt, 3));
+  entry->number = (guint) sqlite3_column_int (stmt, 4);
+  entry->old_json = g_strdup ((const char *) sqlite3_column_text (stmt, 5));
+  entry->new_json = g_strdup ((const char *) sqlite3_column_text (stmt, 6));
+  entry->undone = sqlite3_column_int64 (stmt, 7);
+  return entry;
 }
 
 GPtrArray *
@@ -368,34 +382,13 @@ lw_store_list_edits (LwStore  *self,
                      gint64    id,
                      GError  **error)
 {
-  g_autoptr (GPtrArray) entries =
-    g_ptr_array_new_with_free_func ((GDestroyNotify) lw_edit_entry_free);
-  g_autoptr (LwStoreStmt) stmt = NULL;
-  gboolean has_row = FALSE;
-  gboolean ok;
-
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  stmt = lw_store_stmt (self,
-                   "SELECT id, game, at, kind, number, old, new, coalesce (undone_at, 0)"
-                   " FROM edits WHERE game = ? ORDER BY id", error);
-  ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, id, error);
-  while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-    {
-      LwEditEntry *entry = g_new0 (LwEditEntry, 1);
-
-      entry->id = sqlite3_column_int64 (stmt, 0);
-      entry->game = sqlite3_column_int64 (stmt, 1);
-      entry->time = sqlite3_column_int64 (stmt, 2);
-      entry->kind = g_strdup ((const char *) sqlite3_column_text (stmt, 3));
-      entry->number = (guint) sqlite3_column_int (stmt, 4);
-      entry->old_json = g_strdup ((const char *) sqlite3_column_text (stmt, 5));
-      entry->new_json = g_strdup ((const char *) sqlite3_column_text (stmt, 6));
-      entry->undone = sqlite3_column_int64 (stmt, 7);
-      g_ptr_array_add (entries, entry);
-    }
-  return ok ? g_steal_pointer (&entries) : NULL;
+  return lw_store_list_rows (self,
+                             "SELECT id, game, at, kind, number, old, new, coalesce (undone_at, 0)"
+                             " FROM edits WHERE game = ? ORDER BY id",
+                             id, read_edit, (GDestroyNotify) lw_edit_entry_free, error);
 }
 
 /* ------------------------------------------------------------------ */
@@ -414,28 +407,9 @@ take_pending_penalties (LwStore        *self,
   g_autoptr (GPtrArray) pending = NULL;
   g_autofree gboolean *used = NULL;
 
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "SELECT seat, kind, note, noted_at FROM pending_penalties"
-                      " WHERE game = ? ORDER BY id", error);
-    gboolean has_row = FALSE;
-    gboolean ok;
-
-    pending = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_stored_penalty_free);
-    ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, game_id, error);
-    while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-      {
-        LwStoredPenalty *penalty = g_new0 (LwStoredPenalty, 1);
-
-        penalty->seat = sqlite3_column_int (stmt, 0);
-        lw_store_penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 1), &penalty->kind);
-        penalty->note = g_strdup ((const char *) sqlite3_column_text (stmt, 2));
-        penalty->time = sqlite3_column_int64 (stmt, 3);
-        g_ptr_array_add (pending, penalty);
-      }
-    if (!ok)
-      return FALSE;
-  }
+  pending = lw_store_list_pending_penalties (self, game_id, error);
+  if (pending == NULL)
+    return FALSE;
 
   used = g_new0 (gboolean, pending->len + 1);
   for (guint i = 0; i < round->penalties->len; i++)
