@@ -150,7 +150,7 @@ lw_store_backup_before_migration (LwStore     *self,
   if (!lw_store_begin_read (self, error))
     return FALSE;
   if (!lw_store_query_int64 (self, "PRAGMA data_version", data_version, error))
-    goto failed;
+    return lw_store_finish (self, FALSE, error);
   if (!lw_store_backup_to (self, backup, &local_error))
     {
       g_set_error (error, LW_STORE_ERROR,
@@ -158,13 +158,9 @@ lw_store_backup_before_migration (LwStore     *self,
                                                             : LW_STORE_ERROR_OPEN,
                    "%s: not upgraded from version %d, no backup copy could be made (%s)",
                    self->path, version, local_error->message);
-      goto failed;
+      return lw_store_finish (self, FALSE, error);
     }
-  return lw_store_commit (self, error);
-
-failed:
-  lw_store_rollback (self);
-  return FALSE;
+  return lw_store_finish (self, TRUE, error);
 }
 
 gboolean

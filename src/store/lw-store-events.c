@@ -459,52 +459,44 @@ lw_store_add_paper_rating_games (LwStore        *self,
   return lw_store_commit (self, error);
 }
 
+/* An event's summary as lw_store_list_events() selects it. */
+static gpointer
+read_summary (LwStoreStmt *stmt,
+              guint        index)
+{
+  LwEventSummary *summary = g_new0 (LwEventSummary, 1);
+
+  summary->id = sqlite3_column_int64 (stmt, 0);
+  summary->name = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
+  if (!lw_event_format_from_string ((const char *) sqlite3_column_text (stmt, 2),
+                                    &summary->format))
+    summary->format = LW_EVENT_SWISS;
+  summary->table_size = (guint) sqlite3_column_int (stmt, 3);
+  summary->created = sqlite3_column_int64 (stmt, 4);
+  summary->n_entrants = (guint) sqlite3_column_int (stmt, 5);
+  summary->rounds_paired = (guint) sqlite3_column_int (stmt, 6);
+  return summary;
+}
+
 GPtrArray *
 lw_store_list_events (LwStore  *self,
                       GError  **error)
 {
-  g_autoptr (GPtrArray) list = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_event_summary_free);
-  gboolean has_row = FALSE, stepped = TRUE;
+  g_autoptr (GPtrArray) list = NULL;
 
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
 
   if (!lw_store_begin_read (self, error))
     return NULL;
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self,
-                     "SELECT e.id, e.name, e.format, e.table_size, e.created,"
-                     " (SELECT count (*) FROM event_players p WHERE p.event = e.id),"
-                     " (SELECT count (*) FROM event_rounds r WHERE r.event = e.id)"
-                     " FROM events e ORDER BY e.created DESC, e.id DESC", error);
-
-    if (stmt == NULL)
-      goto failed;
-    while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-      {
-        LwEventSummary *summary = g_new0 (LwEventSummary, 1);
-
-        summary->id = sqlite3_column_int64 (stmt, 0);
-        summary->name = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
-        if (!lw_event_format_from_string ((const char *) sqlite3_column_text (stmt, 2),
-                                          &summary->format))
-          summary->format = LW_EVENT_SWISS;
-        summary->table_size = (guint) sqlite3_column_int (stmt, 3);
-        summary->created = sqlite3_column_int64 (stmt, 4);
-        summary->n_entrants = (guint) sqlite3_column_int (stmt, 5);
-        summary->rounds_paired = (guint) sqlite3_column_int (stmt, 6);
-        g_ptr_array_add (list, summary);
-      }
-    if (!stepped)
-      goto failed;
-  }
-  if (!lw_store_commit (self, error))
-    goto failed;
+  list = lw_store_list_rows (self,
+                             "SELECT e.id, e.name, e.format, e.table_size, e.created,"
+                             " (SELECT count (*) FROM event_players p WHERE p.event = e.id),"
+                             " (SELECT count (*) FROM event_rounds r WHERE r.event = e.id)"
+                             " FROM events e ORDER BY e.created DESC, e.id DESC",
+                             0, read_summary, (GDestroyNotify) lw_event_summary_free, error);
+  if (!lw_store_finish (self, list != NULL, error))
+    return NULL;
   return g_steal_pointer (&list);
-
-failed:
-  lw_store_rollback (self);
-  return NULL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -552,20 +544,15 @@ lw_store_add_event (LwStore              *self,
         || !lw_store_bind_text (self, stmt, 10, tiebreaks, error)
         || !lw_store_bind_text (self, stmt, 11, lw_seeding_to_string (config->seeding), error)
         || !lw_store_step_done (self, stmt, error))
-      goto failed;
-    id = sqlite3_last_insert_rowid (sqlite3_db_handle (stmt));
+      id = 0;
+    else
+      id = sqlite3_last_insert_rowid (sqlite3_db_handle (stmt));
   }
-  if (!lw_store_commit (self, error))
-    goto failed;
-  return id;
-
-failed:
-  lw_store_rollback (self);
-  return 0;
+  return lw_store_finish (self, id > 0, error) ? id : 0;
 }
 
-/* Runs @sql, which changes event @id (?1) and binds @text (?2, when not
- * NULL), in one write transaction; no row changed: no such event. */
+/* Runs @sql, which changes event @id (?2) and takes @text as ?1 (SQL NULL
+ * when %NULL), in one write transaction; no row changed: no such event. */
 static gboolean
 change_event_row (LwStore     *self,
                   gint64       id,
@@ -573,29 +560,17 @@ change_event_row (LwStore     *self,
                   const char  *text,
                   GError     **error)
 {
+  gboolean ok;
+
   if (!lw_store_begin_write (self, error))
     return FALSE;
-  {
-    g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
-
-    if (stmt == NULL
-        || !lw_store_bind_int (self, stmt, 1, id, error)
-        || (text != NULL && !lw_store_bind_text (self, stmt, 2, text, error))
-        || !lw_store_step_done (self, stmt, error))
-      goto failed;
-    if (sqlite3_changes (sqlite3_db_handle (stmt)) == 0)
-      {
-        lw_store_set_event_not_found (error, id);
-        goto failed;
-      }
-  }
-  if (!lw_store_commit (self, error))
-    goto failed;
-  return TRUE;
-
-failed:
-  lw_store_rollback (self);
-  return FALSE;
+  ok = lw_store_run_text (self, sql, text, id, error);
+  if (ok && sqlite3_changes (lw_store_get_db (self)) == 0)
+    {
+      lw_store_set_event_not_found (error, id);
+      ok = FALSE;
+    }
+  return lw_store_finish (self, ok, error);
 }
 
 gboolean
@@ -613,7 +588,7 @@ lw_store_rename_event (LwStore     *self,
   clean = event_name (name, error);
   if (clean == NULL)
     return FALSE;
-  return change_event_row (self, id, "UPDATE events SET name = ?2 WHERE id = ?1", clean, error);
+  return change_event_row (self, id, "UPDATE events SET name = ?1 WHERE id = ?2", clean, error);
 }
 
 gboolean
@@ -626,7 +601,7 @@ lw_store_delete_event (LwStore  *self,
 
   /* Its players, rounds, byes, tables, seats and the games kept for its
    * tables' links go with it (ON DELETE CASCADE); the games stay. */
-  return change_event_row (self, id, "DELETE FROM events WHERE id = ?1", NULL, error);
+  return change_event_row (self, id, "DELETE FROM events WHERE id = ?2", NULL, error);
 }
 
 LwEvent *

@@ -44,18 +44,18 @@ lw_store_set_round_locked (LwStore   *self,
   if (!lw_store_begin_write (self, error))
     return FALSE;
   if (!count_rounds (self, id, &found, &n_rounds, error))
-    goto fail;
+    return lw_store_finish (self, FALSE, error);
   if (!found)
     {
       g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
                    "no game with ID %" G_GINT64_FORMAT, id);
-      goto fail;
+      return lw_store_finish (self, FALSE, error);
     }
   if (locked && (number < 1 || number > n_rounds))
     {
       g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
                    "game %" G_GINT64_FORMAT " has no round %u", id, number);
-      goto fail;
+      return lw_store_finish (self, FALSE, error);
     }
   {
     g_autoptr (LwStoreStmt) stmt =
@@ -69,13 +69,9 @@ lw_store_set_round_locked (LwStore   *self,
         || !lw_store_bind_int (self, stmt, 2, number, error)
         || (locked && !lw_store_bind_int (self, stmt, 3, g_get_real_time () / G_USEC_PER_SEC, error))
         || !lw_store_step_done (self, stmt, error))
-      goto fail;
+      return lw_store_finish (self, FALSE, error);
   }
-  return lw_store_commit (self, error);
-
-fail:
-  lw_store_rollback (self);
-  return FALSE;
+  return lw_store_finish (self, TRUE, error);
 }
 
 GArray *
@@ -177,43 +173,39 @@ lw_store_store_entered_round (LwStore        *self,
   if (!lw_store_begin_write (self, error))
     return FALSE;
   if (!lw_store_get_game_version (self, id, &now, error))
-    goto fail;
+    return lw_store_finish (self, FALSE, error);
   if (now != version)
     {
       g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_CHANGED,
                    "game %" G_GINT64_FORMAT " changed: it is at version %" G_GINT64_FORMAT
                    ", not %" G_GINT64_FORMAT, id, now, version);
-      goto fail;
+      return lw_store_finish (self, FALSE, error);
     }
   if (correction)
     {
       if (!lw_store_is_round_locked (self, id, number, &locked, error))
-        goto fail;
+        return lw_store_finish (self, FALSE, error);
       if (locked)
         {
           g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_LOCKED,
                        "round %u of game %" G_GINT64_FORMAT " is locked by the director", number, id);
-          goto fail;
+          return lw_store_finish (self, FALSE, error);
         }
       if (!lw_store_replace_round (self, id, number, round, error))
-        goto fail;
+        return lw_store_finish (self, FALSE, error);
     }
   else
     {
       if (!lw_store_append_round_numbered (self, id, round, &stored, error))
-        goto fail;
+        return lw_store_finish (self, FALSE, error);
       if (stored != number)
         {
           g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_CHANGED,
                        "game %" G_GINT64_FORMAT ": round %u would be stored as round %u", id, number, stored);
-          goto fail;
+          return lw_store_finish (self, FALSE, error);
         }
     }
-  return lw_store_commit (self, error);
-
-fail:
-  lw_store_rollback (self);
-  return FALSE;
+  return lw_store_finish (self, TRUE, error);
 }
 
 gboolean

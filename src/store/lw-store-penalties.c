@@ -120,18 +120,14 @@ lw_store_remove_pending_penalty (LwStore  *self,
   if (!lw_store_begin_write (self, error))
     return FALSE;
   if (!lw_store_run2 (self, "DELETE FROM pending_penalties WHERE id = ?1 AND ?2 = ?2", penalty_id, 0, error))
-    goto failed;
+    return lw_store_finish (self, FALSE, error);
   if (sqlite3_changes (self->db) == 0)
     {
       g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
                    "no pending penalty with ID %" G_GINT64_FORMAT, penalty_id);
-      goto failed;
+      return lw_store_finish (self, FALSE, error);
     }
-  return lw_store_commit (self, error);
-
-failed:
-  lw_store_rollback (self);
-  return FALSE;
+  return lw_store_finish (self, TRUE, error);
 }
 
 /* A stored penalty: its round and ordinal in columns 0 and 1, the rest
@@ -190,17 +186,13 @@ lw_store_set_penalty_note (LwStore     *self,
       || !lw_store_bind_int (self, stmt, 3, id, error)
       || !lw_store_bind_int (self, stmt, 4, round, error)
       || !lw_store_step_done (self, stmt, error))
-    goto failed;
+    return lw_store_finish (self, FALSE, error);
   if (sqlite3_changes (self->db) == 0)
     {
       g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
                    "game %" G_GINT64_FORMAT ", round %u: no penalty %u", id, round, ordinal + 1);
-      goto failed;
+      return lw_store_finish (self, FALSE, error);
     }
   g_clear_pointer (&stmt, lw_store_stmt_release);
-  return lw_store_commit (self, error);
-
-failed:
-  lw_store_rollback (self);
-  return FALSE;
+  return lw_store_finish (self, TRUE, error);
 }

@@ -205,7 +205,7 @@ lw_store_rename_player (LwStore     *self,
     return FALSE;
   id = find_player (self, old_name, "the player's name", &old_stored, error);
   if (id == 0)
-    goto fail;
+    return lw_store_finish (self, FALSE, error);
   if (g_str_equal (old_stored, name))
     return lw_store_commit (self, error);
 
@@ -216,14 +216,14 @@ lw_store_rename_player (LwStore     *self,
     if (stmt == NULL
         || !lw_store_bind_text (self, stmt, 1, name, error)
         || !lw_store_step_row (self, stmt, &has_row, error))
-      goto fail;
+      return lw_store_finish (self, FALSE, error);
     other = has_row ? sqlite3_column_int64 (stmt, 0) : 0;
   }
   if (other != 0)
     {
       g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
                    "a player named “%s” exists already: merge the two instead", name);
-      goto fail;
+      return lw_store_finish (self, FALSE, error);
     }
 
   {
@@ -233,15 +233,10 @@ lw_store_rename_player (LwStore     *self,
         || !lw_store_bind_text (self, stmt, 1, name, error)
         || !lw_store_bind_int (self, stmt, 2, id, error)
         || !lw_store_step_done (self, stmt, error))
-      goto fail;
+      return lw_store_finish (self, FALSE, error);
   }
-  if (!note_rename (self, GAMES_OF_PLAYER, id, old_stored, name, error))
-    goto fail;
-  return lw_store_commit (self, error);
-
-fail:
-  lw_store_rollback (self);
-  return FALSE;
+  return lw_store_finish (self, note_rename (self, GAMES_OF_PLAYER, id, old_stored, name, error),
+                          error);
 }
 
 /* One row a merge moved: a table's key and the column that changed. */
@@ -519,30 +514,26 @@ lw_store_unmerge_players (LwStore        *self,
         || !lw_store_bind_int (self, stmt, 1, merge->from_id, error)
         || !lw_store_bind_text (self, stmt, 2, merge->from_name, error)
         || !lw_store_step_done (self, stmt, error))
-      goto fail;
+      return lw_store_finish (self, FALSE, error);
     if (sqlite3_changes (sqlite3_db_handle (stmt)) != 1)
       {
         g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_CHANGED,
                      "“%s” can no longer be split from “%s”: the name or its ID was"
                      " taken since the merge", merge->from_name, merge->into_name);
-        goto fail;
+        return lw_store_finish (self, FALSE, error);
       }
   }
   if (!move_rows (self, merge, merge->into_id, merge->from_id, TRUE, error)
       || !drop_cached_results (self, merge, error)
       || !lw_store_log_rename (self, GAMES_OF_PLAYER, "player", merge->from_id,
                                merge->into_name, merge->from_name, error))
-    goto fail;
+    return lw_store_finish (self, FALSE, error);
   for (guint i = 0; i < merge->snapshots->len; i++)
     if (!lw_store_set_edit_texts (self, g_array_index (merge->snapshots, gint64, i),
                                   g_ptr_array_index (merge->texts, 2 * i),
                                   g_ptr_array_index (merge->texts, 2 * i + 1), error))
-      goto fail;
-  return lw_store_commit (self, error);
-
-fail:
-  lw_store_rollback (self);
-  return FALSE;
+      return lw_store_finish (self, FALSE, error);
+  return lw_store_finish (self, TRUE, error);
 }
 
 gboolean
@@ -563,7 +554,7 @@ lw_store_delete_player (LwStore     *self,
       || !lw_store_query_id (self, "SELECT count (*) FROM (" GAMES_OF_PLAYER ") WHERE ?2 = ?2", id, 0, &n_games, error)
       || !lw_store_query_id (self, "SELECT count (*) FROM event_players WHERE player = ?1 AND ?2 = ?2",
                     id, 0, &n_events, error))
-    goto fail;
+    return lw_store_finish (self, FALSE, error);
   if (n_games > 0 || n_events > 0)
     {
       g_autofree char *games = g_strdup_printf ("%" G_GINT64_FORMAT " game%s", n_games, n_games == 1 ? "" : "s");
@@ -571,13 +562,8 @@ lw_store_delete_player (LwStore     *self,
 
       g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
                    "“%s” has %s and %s: rename or merge the player instead", stored, games, events);
-      goto fail;
+      return lw_store_finish (self, FALSE, error);
     }
-  if (!lw_store_run2 (self, "DELETE FROM players WHERE id = ?1 AND ?2 = ?2", id, 0, error))
-    goto fail;
-  return lw_store_commit (self, error);
-
-fail:
-  lw_store_rollback (self);
-  return FALSE;
+  return lw_store_finish (self, lw_store_run1 (self, "DELETE FROM players WHERE id = ?1", id, error),
+                          error);
 }

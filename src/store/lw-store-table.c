@@ -55,12 +55,12 @@ lw_store_save_table (LwStore     *self,
   if (!lw_store_begin_write (self, error))
     return FALSE;
   if (!game_exists (self, id, &found, error))
-    goto fail;
+    return lw_store_finish (self, FALSE, error);
   if (!found)
     {
       g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
                    "no game with ID %" G_GINT64_FORMAT, id);
-      goto fail;
+      return lw_store_finish (self, FALSE, error);
     }
   {
     g_autoptr (LwStoreStmt) stmt =
@@ -75,13 +75,9 @@ lw_store_save_table (LwStore     *self,
         || !lw_store_bind_text (self, stmt, 4, round, error)
         || !lw_store_bind_int (self, stmt, 5, g_get_real_time () / G_USEC_PER_SEC, error)
         || !lw_store_step_done (self, stmt, error))
-      goto fail;
+      return lw_store_finish (self, FALSE, error);
   }
-  return lw_store_commit (self, error);
-
-fail:
-  lw_store_rollback (self);
-  return FALSE;
+  return lw_store_finish (self, TRUE, error);
 }
 
 LwStoredTable *
@@ -263,21 +259,15 @@ lw_store_add_round_log (LwStore     *self,
         || !lw_store_bind_int (self, stmt, 1, id, error)
         || !lw_store_bind_int (self, stmt, 2, number, error)
         || !lw_store_step_row (self, stmt, &found, error))
-      goto fail;
+      return lw_store_finish (self, FALSE, error);
   }
   if (!found)
     {
       g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
                    "game %" G_GINT64_FORMAT ": no round %u", id, number);
-      goto fail;
+      return lw_store_finish (self, FALSE, error);
     }
-  if (!insert_log (self, id, number, log_json, error))
-    goto fail;
-  return lw_store_commit (self, error);
-
-fail:
-  lw_store_rollback (self);
-  return FALSE;
+  return lw_store_finish (self, insert_log (self, id, number, log_json, error), error);
 }
 
 char *

@@ -376,7 +376,7 @@ lw_store_revert_edit (LwStore  *self,
     return FALSE;
   entries = lw_store_list_edits (self, id, error);
   if (entries == NULL)
-    goto failed;
+    return lw_store_finish (self, FALSE, error);
   for (guint i = 0; i < entries->len && entry == NULL; i++)
     if (((LwEditEntry *) g_ptr_array_index (entries, i))->id == entry_id)
       entry = g_ptr_array_index (entries, i);
@@ -386,20 +386,20 @@ lw_store_revert_edit (LwStore  *self,
       g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
                    "game %" G_GINT64_FORMAT ": no change %" G_GINT64_FORMAT " in its edit log",
                    id, entry_id);
-      goto failed;
+      return lw_store_finish (self, FALSE, error);
     }
   if (entry->undone != 0)
     {
       g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
                    "change %" G_GINT64_FORMAT " was undone already", entry_id);
-      goto failed;
+      return lw_store_finish (self, FALSE, error);
     }
   if (g_str_equal (entry->kind, "rename"))
     {
       g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
                    "change %" G_GINT64_FORMAT ": a rename to follow the names rule is not reverted",
                    entry_id);
-      goto failed;
+      return lw_store_finish (self, FALSE, error);
     }
 
   /* A deletion of the game has no entry to log its revert as: the game
@@ -407,18 +407,12 @@ lw_store_revert_edit (LwStore  *self,
   if (g_str_equal (entry->kind, "delete_game"))
     {
       if (!undo_entry (self, id, entry, FALSE, error) || !mark_undone (self, entry->id, error))
-        goto failed;
+        return lw_store_finish (self, FALSE, error);
     }
   else if (!undo_entry (self, id, entry, TRUE, error))
-    goto failed;
+    return lw_store_finish (self, FALSE, error);
 
-  if (!lw_store_rounds_changed_of (self, id, error) || !lw_store_commit (self, error))
-    goto failed;
-  return TRUE;
-
-failed:
-  lw_store_rollback (self);
-  return FALSE;
+  return lw_store_finish (self, lw_store_rounds_changed_of (self, id, error), error);
 }
 
 gboolean
