@@ -208,11 +208,31 @@ lw_store_check_damage (LwStore  *self,
 }
 
 void
+lw_store_set_not_found_of (GError      **error,
+                           const char   *kind,
+                           gint64        id)
+{
+  g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+               "no %s with ID %" G_GINT64_FORMAT, kind, id);
+}
+
+void
 lw_store_set_not_found (GError **error,
                         gint64   id)
 {
-  g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
-               "no game with ID %" G_GINT64_FORMAT, id);
+  lw_store_set_not_found_of (error, "game", id);
+}
+
+gboolean
+lw_store_fail_damaged_of (LwStore     *self,
+                          const char  *kind,
+                          gint64       id,
+                          const char  *what,
+                          GError     **error)
+{
+  g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE,
+               "%s: %s %" G_GINT64_FORMAT " is damaged: %s", self->path, kind, id, what);
+  return FALSE;
 }
 
 /* A stored value the schema allows but a game cannot hold. */
@@ -222,9 +242,7 @@ lw_store_fail_damaged (LwStore     *self,
                        const char  *what,
                        GError     **error)
 {
-  g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE,
-               "%s: game %" G_GINT64_FORMAT " is damaged: %s", self->path, id, what);
-  return FALSE;
+  return lw_store_fail_damaged_of (self, "game", id, what, error);
 }
 
 /* ------------------------------------------------------------------ */

@@ -48,25 +48,43 @@ empty_to_null (const char *text)
   return text != NULL && *text != '\0' ? text : NULL;
 }
 
-/* Ends a change of game @game's details (begun by
- * lw_store_begin_game_change()): writes its notes, date and place as
- * given, logs the change as @kind from @old_json to @new_json, writes its
- * row of the result cache, and commits (or rolls back on an error). */
+/* Changes game @id's notes (@kind "notes": @played_at and @place are
+ * kept as stored) or its date and place (@kind "details": @notes is kept)
+ * in one write transaction: the details written, the change logged as
+ * @kind with the facts before and after, the game's row of the result
+ * cache written. */
 static gboolean
-finish_details (LwStore             *self,
-                const LwStoredGame  *game,
-                const char          *notes,
-                gint64               played_at,
-                const char          *place,
-                const char          *kind,
-                const char          *old_json,
-                const char          *new_json,
-                GError             **error)
+change_details (LwStore     *self,
+                gint64       id,
+                const char  *kind,
+                const char  *notes,
+                gint64       played_at,
+                const char  *place,
+                GError     **error)
 {
+  g_autoptr (LwStoredGame) game = lw_store_begin_game_change (self, id, error);
+  g_autofree char *old_json = NULL;
+  g_autofree char *new_json = NULL;
+
+  if (game == NULL)
+    return FALSE;
+  if (g_str_equal (kind, "notes"))
+    {
+      old_json = lw_store_notes_json (game->notes);
+      new_json = lw_store_notes_json (notes);
+      played_at = game->played_at;
+      place = game->place;
+    }
+  else
+    {
+      old_json = lw_store_details_json (game->played_at, game->place);
+      new_json = lw_store_details_json (played_at, place);
+      notes = game->notes;
+    }
   return lw_store_finish (self,
-                          lw_store_write_details (self, game->id, notes, played_at, place, error)
-                          && lw_store_log_edit (self, game->id, kind, 0, old_json, new_json, error)
-                          && lw_store_cache_result (self, game->id, game->record, NULL, error),
+                          lw_store_write_details (self, id, notes, played_at, place, error)
+                          && lw_store_log_edit (self, id, kind, 0, old_json, new_json, error)
+                          && lw_store_cache_result (self, id, game->record, NULL, error),
                           error);
 }
 
@@ -76,9 +94,6 @@ lw_store_set_game_notes (LwStore     *self,
                          const char  *notes,
                          GError     **error)
 {
-  g_autoptr (LwStoredGame) game = NULL;
-  g_autofree char *old_json = NULL;
-  g_autofree char *new_json = NULL;
   g_autofree char *clean = NULL;
 
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
@@ -88,14 +103,7 @@ lw_store_set_game_notes (LwStore     *self,
   clean = lw_notes_normalize (notes, "notes", error);
   if (clean == NULL)
     return FALSE;
-  notes = empty_to_null (clean);
-  game = lw_store_begin_game_change (self, id, error);
-  if (game == NULL)
-    return FALSE;
-  old_json = lw_store_notes_json (game->notes);
-  new_json = lw_store_notes_json (notes);
-  return finish_details (self, game, notes, game->played_at, game->place, "notes",
-                         old_json, new_json, error);
+  return change_details (self, id, "notes", empty_to_null (clean), 0, NULL, error);
 }
 
 gboolean
@@ -105,9 +113,6 @@ lw_store_set_game_details (LwStore     *self,
                            const char  *place,
                            GError     **error)
 {
-  g_autoptr (LwStoredGame) game = NULL;
-  g_autofree char *old_json = NULL;
-  g_autofree char *new_json = NULL;
   g_autofree char *clean = NULL;
 
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
@@ -117,15 +122,7 @@ lw_store_set_game_details (LwStore     *self,
   place = empty_to_null (place);
   if (place != NULL && (clean = lw_name_normalize (place, "place", error)) == NULL)
     return FALSE;
-  if (place != NULL)
-    place = clean;
-  game = lw_store_begin_game_change (self, id, error);
-  if (game == NULL)
-    return FALSE;
-  old_json = lw_store_details_json (game->played_at, game->place);
-  new_json = lw_store_details_json (played_at, place);
-  return finish_details (self, game, game->notes, played_at, place, "details",
-                         old_json, new_json, error);
+  return change_details (self, id, "details", NULL, played_at, clean, error);
 }
 
 gboolean

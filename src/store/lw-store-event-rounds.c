@@ -216,7 +216,7 @@ table_row (LwStore  *self,
       || !lw_store_step_row (self, stmt, &has_row, error))
     return FALSE;
   if (!has_row)
-    return lw_store_fail_event_damaged (self, id, "a table is missing", error);
+    return lw_store_fail_damaged_of (self, "event", id, "a table is missing", error);
   *table_id = sqlite3_column_int64 (stmt, 0);
   return TRUE;
 }
@@ -442,12 +442,13 @@ lw_store_event_game_ids (LwStore  *self,
     goto failed;
   if (found == 0)
     {
-      lw_store_set_event_not_found (error, id);
+      lw_store_set_not_found_of (error, "event", id);
       goto failed;
     }
   if (!lw_store_finish (self,
                         lw_store_read_ids (self,
-                                           "SELECT game FROM event_tables WHERE event = ?1 AND game IS NOT NULL"
+                                           "SELECT game FROM event_tables"
+                                           " WHERE event = ?1 AND game IS NOT NULL"
                                            " UNION ALL SELECT -id FROM event_tables WHERE event = ?1"
                                            " AND game IS NULL AND paper = 1 ORDER BY 1",
                                            id, ids, error),

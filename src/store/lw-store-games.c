@@ -765,6 +765,9 @@ load_game (LwStore   *self,
 {
   g_autoptr (LwStoredGame) game = NULL;
 
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
   if (!lw_store_begin_read (self, error))
     return NULL;
   game = read_game (self, id, error);
@@ -783,9 +786,6 @@ lw_store_load_game (LwStore  *self,
                     gint64    id,
                     GError  **error)
 {
-  g_return_val_if_fail (LW_IS_STORE (self), NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
   return load_game (self, id, TRUE, error);
 }
 
@@ -794,9 +794,6 @@ lw_store_load_game_as_stored (LwStore  *self,
                               gint64    id,
                               GError  **error)
 {
-  g_return_val_if_fail (LW_IS_STORE (self), NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
   return load_game (self, id, FALSE, error);
 }
 

@@ -93,18 +93,6 @@ gboolean lw_store_add_paper_rating_games (LwStore        *self,
 
 /* lw-store-events.c, for lw-store-event-rounds.c */
 
-/* Sets %LW_STORE_ERROR_NOT_FOUND, "no event with ID @id". */
-void lw_store_set_event_not_found (GError **error,
-                                   gint64   id);
-
-/* A stored value of event @id that the schema allows but an event cannot
- * hold: %LW_STORE_ERROR_NOT_A_DATABASE, "PATH: event ID is damaged:
- * @what"; returns %FALSE. */
-gboolean lw_store_fail_event_damaged (LwStore     *self,
-                                      gint64       id,
-                                      const char  *what,
-                                      GError     **error);
-
 /* Reads event @id (transfer full; %NULL with @error set: not found,
  * damaged, an SQLite error); inside a transaction (lw_store_load_event()
  * opens one). */

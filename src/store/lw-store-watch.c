@@ -410,72 +410,66 @@ static void
 lw_store_watch_class_init (LwStoreWatchClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  /* Every signal has the ID of what changed as its one argument, or none. */
+  static const struct {
+    guint        signal;
+    const char  *name;
+    gboolean     with_id;
+  } kinds[] = {
+    /**
+     * LwStoreWatch::game-changed:
+     * @self: the watch
+     * @id: the game, or 0 when rows that do not name their game changed
+     *
+     * A committed transaction changed game @id (its rounds, edits, details,
+     * seats, result or virtual table), deleted or added it.
+     */
+    { SIGNAL_GAME_CHANGED, "game-changed", TRUE },
+    /**
+     * LwStoreWatch::games-changed:
+     * @self: the watch
+     *
+     * A game was added or deleted: the list of games is another.
+     */
+    { SIGNAL_GAMES_CHANGED, "games-changed", FALSE },
+    /**
+     * LwStoreWatch::events-changed:
+     * @self: the watch
+     * @id: the event, or 0 for some event (its players, rounds, tables)
+     */
+    { SIGNAL_EVENTS_CHANGED, "events-changed", TRUE },
+    /**
+     * LwStoreWatch::players-changed:
+     * @self: the watch
+     *
+     * A player was added, renamed or merged.
+     */
+    { SIGNAL_PLAYERS_CHANGED, "players-changed", FALSE },
+    /**
+     * LwStoreWatch::all-changed:
+     * @self: the watch
+     *
+     * Another connection or program wrote to the file (or the store was
+     * restored from a backup): anything may have changed.
+     */
+    { SIGNAL_ALL_CHANGED, "all-changed", FALSE },
+    /**
+     * LwStoreWatch::done:
+     * @self: the watch
+     *
+     * The signals of one batch of changes have all been emitted: a view
+     * that noted several of them reads its data once, here.
+     */
+    { SIGNAL_DONE, "done", FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    signals[kinds[i].signal] =
+      g_signal_new (kinds[i].name, G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                    NULL, NULL, NULL, G_TYPE_NONE, kinds[i].with_id ? 1 : 0, G_TYPE_INT64);
 
   object_class->dispose = lw_store_watch_dispose;
   object_class->finalize = lw_store_watch_finalize;
-
-  /**
-   * LwStoreWatch::game-changed:
-   * @self: the watch
-   * @id: the game, or 0 when rows that do not name their game changed
-   *
-   * A committed transaction changed game @id (its rounds, edits, details,
-   * seats, result or virtual table), deleted or added it.
-   */
-  signals[SIGNAL_GAME_CHANGED] =
-    g_signal_new ("game-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT64);
-
-  /**
-   * LwStoreWatch::games-changed:
-   * @self: the watch
-   *
-   * A game was added or deleted: the list of games is another.
-   */
-  signals[SIGNAL_GAMES_CHANGED] =
-    g_signal_new ("games-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                  NULL, NULL, NULL, G_TYPE_NONE, 0);
-
-  /**
-   * LwStoreWatch::events-changed:
-   * @self: the watch
-   * @id: the event, or 0 for some event (its players, rounds, tables)
-   */
-  signals[SIGNAL_EVENTS_CHANGED] =
-    g_signal_new ("events-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT64);
-
-  /**
-   * LwStoreWatch::players-changed:
-   * @self: the watch
-   *
-   * A player was added, renamed or merged.
-   */
-  signals[SIGNAL_PLAYERS_CHANGED] =
-    g_signal_new ("players-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                  NULL, NULL, NULL, G_TYPE_NONE, 0);
-
-  /**
-   * LwStoreWatch::all-changed:
-   * @self: the watch
-   *
-   * Another connection or program wrote to the file (or the store was
-   * restored from a backup): anything may have changed.
-   */
-  signals[SIGNAL_ALL_CHANGED] =
-    g_signal_new ("all-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                  NULL, NULL, NULL, G_TYPE_NONE, 0);
-
-  /**
-   * LwStoreWatch::done:
-   * @self: the watch
-   *
-   * The signals of one batch of changes have all been emitted: a view
-   * that noted several of them reads its data once, here.
-   */
-  signals[SIGNAL_DONE] =
-    g_signal_new ("done", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
-                  NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
