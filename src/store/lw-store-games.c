@@ -819,46 +819,26 @@ lw_store_list_games (LwStore  *self,
   g_autoptr (GPtrArray) games =
     g_ptr_array_new_with_free_func ((GDestroyNotify) lw_stored_game_free);
   g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  gboolean ok;
 
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (!lw_store_begin_read (self, error))
     return NULL;
+  ok = lw_store_read_ids (self, "SELECT id FROM games ORDER BY created DESC, id DESC", 0, ids, error);
 
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "SELECT id FROM games ORDER BY created DESC, id DESC", error);
-    gboolean has_row = FALSE;
-    gboolean ok = stmt != NULL;
-
-    while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-      {
-        gint64 id = sqlite3_column_int64 (stmt, 0);
-        g_array_append_val (ids, id);
-      }
-    if (!ok)
-      {
-        lw_store_rollback (self);
-        return NULL;
-      }
-  }
-
-  for (guint i = 0; i < ids->len; i++)
+  for (guint i = 0; ok && i < ids->len; i++)
     {
       LwStoredGame *game = read_game (self, g_array_index (ids, gint64, i), error);
 
       if (game != NULL && !lw_store_attach_history (self, game, error))
         g_clear_pointer (&game, lw_stored_game_free);
-      if (game == NULL)
-        {
-          lw_store_rollback (self);
-          return NULL;
-        }
-      g_ptr_array_add (games, game);
+      ok = game != NULL;
+      if (ok)
+        g_ptr_array_add (games, game);
     }
-
-  if (!lw_store_commit (self, error))
+  if (!lw_store_finish (self, ok, error))
     return NULL;
   return g_steal_pointer (&games);
 }
@@ -1034,6 +1014,7 @@ lw_store_add_games (LwStore    *self,
 {
   g_autoptr (GArray) ids = NULL;
   g_autoptr (GPtrArray) all_standings = NULL;
+  gboolean ok = TRUE;
 
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
   g_return_val_if_fail (records != NULL, NULL);
@@ -1061,19 +1042,16 @@ lw_store_add_games (LwStore    *self,
   ids = g_array_sized_new (FALSE, FALSE, sizeof (gint64), records->len);
   if (!lw_store_begin_write (self, error))
     return NULL;
-  for (guint i = 0; i < records->len; i++)
+  for (guint i = 0; ok && i < records->len; i++)
     {
       gint64 id = lw_store_insert_game (self, g_ptr_array_index (records, i), 0, 0,
-                               g_ptr_array_index (all_standings, i), error);
+                                        g_ptr_array_index (all_standings, i), error);
 
-      if (id <= 0 || !set_record_extras (self, id, g_ptr_array_index (records, i), error))
-        {
-          lw_store_rollback (self);
-          return NULL;
-        }
-      g_array_append_val (ids, id);
+      ok = id > 0 && set_record_extras (self, id, g_ptr_array_index (records, i), error);
+      if (ok)
+        g_array_append_val (ids, id);
     }
-  if (!lw_store_commit (self, error))
+  if (!lw_store_finish (self, ok, error))
     return NULL;
   return g_steal_pointer (&ids);
 }

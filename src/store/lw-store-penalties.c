@@ -70,28 +70,23 @@ failed:
   return 0;
 }
 
-/* A penalty's seat, kind, note and time from columns 2 to 5 of @stmt. */
-static LwStoredPenalty *
-read_penalty (LwStoreStmt *stmt)
+/* A penalty as both lists select it: its pending ID (0 for a stored one),
+ * round (0 for a pending one), ordinal (NULL for a pending one: its place
+ * in the list, @index), seat, kind, note and time. */
+static gpointer
+read_penalty (LwStoreStmt *stmt,
+              guint        index)
 {
   LwStoredPenalty *penalty = g_new0 (LwStoredPenalty, 1);
 
-  penalty->seat = sqlite3_column_int (stmt, 2);
-  lw_store_penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 3), &penalty->kind);
-  penalty->note = g_strdup ((const char *) sqlite3_column_text (stmt, 4));
-  penalty->time = sqlite3_column_int64 (stmt, 5);
-  return penalty;
-}
-
-/* A pending penalty: its ID in column 0, the rest as read_penalty(). */
-static gpointer
-read_pending_penalty (LwStoreStmt *stmt,
-                      guint        index)
-{
-  LwStoredPenalty *penalty = read_penalty (stmt);
-
   penalty->id = sqlite3_column_int64 (stmt, 0);
-  penalty->ordinal = index;
+  penalty->round = (guint) sqlite3_column_int (stmt, 1);
+  penalty->ordinal = sqlite3_column_type (stmt, 2) == SQLITE_NULL
+                     ? index : (guint) sqlite3_column_int (stmt, 2);
+  penalty->seat = sqlite3_column_int (stmt, 3);
+  lw_store_penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 4), &penalty->kind);
+  penalty->note = g_strdup ((const char *) sqlite3_column_text (stmt, 5));
+  penalty->time = sqlite3_column_int64 (stmt, 6);
   return penalty;
 }
 
@@ -103,10 +98,10 @@ lw_store_list_pending_penalties (LwStore  *self,
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  return lw_store_list_rows (self, "SELECT id, NULL, seat, kind, note, noted_at FROM pending_penalties"
-                                   " WHERE game = ? ORDER BY id",
-                             id, read_pending_penalty, (GDestroyNotify) lw_stored_penalty_free,
-                             error);
+  return lw_store_list_rows (self,
+                             "SELECT id, 0, NULL, seat, kind, note, noted_at FROM pending_penalties"
+                             " WHERE game = ? ORDER BY id",
+                             id, read_penalty, (GDestroyNotify) lw_stored_penalty_free, error);
 }
 
 gboolean
@@ -130,19 +125,6 @@ lw_store_remove_pending_penalty (LwStore  *self,
   return lw_store_finish (self, TRUE, error);
 }
 
-/* A stored penalty: its round and ordinal in columns 0 and 1, the rest
- * as read_penalty(). */
-static gpointer
-read_round_penalty (LwStoreStmt *stmt,
-                    guint        index)
-{
-  LwStoredPenalty *penalty = read_penalty (stmt);
-
-  penalty->round = (guint) sqlite3_column_int (stmt, 0);
-  penalty->ordinal = (guint) sqlite3_column_int (stmt, 1);
-  return penalty;
-}
-
 GPtrArray *
 lw_store_list_penalties (LwStore  *self,
                          gint64    id,
@@ -152,11 +134,11 @@ lw_store_list_penalties (LwStore  *self,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   return lw_store_list_rows (self,
-                             "SELECT r.number, p.ordinal, p.seat, p.kind, p.note, coalesce (p.noted_at, 0)"
+                             "SELECT 0, r.number, p.ordinal, p.seat, p.kind, p.note,"
+                             " coalesce (p.noted_at, 0)"
                              " FROM penalties AS p JOIN rounds AS r ON r.id = p.round"
                              " WHERE r.game = ? ORDER BY r.number, p.ordinal",
-                             id, read_round_penalty, (GDestroyNotify) lw_stored_penalty_free,
-                             error);
+                             id, read_penalty, (GDestroyNotify) lw_stored_penalty_free, error);
 }
 
 gboolean
