@@ -230,27 +230,29 @@ event_new (LwCliContext *ctx,
   g_autoptr (LwStore) store = NULL;
   g_autoptr (GError) error = NULL;
 
+  /* Every option takes a value. */
+  const struct {
+    const char   *option;
+    const char  **value;
+  } options[] = {
+    { "--name", &name },
+    { "--format", &format_text },
+    { "--table-size", &size_text },
+    { "--rounds", &rounds_text },
+    { "--points", &points_text },
+    { "--seed", &seed_text },
+    { "--tiebreaks", &tiebreaks_text },
+    { "--seeding", &seeding_text },
+  };
+
   for (int i = 1; i < argc; i++)
     {
       const char **target = NULL;
 
-      if (strcmp (argv[i], "--name") == 0)
-        target = &name;
-      else if (strcmp (argv[i], "--format") == 0)
-        target = &format_text;
-      else if (strcmp (argv[i], "--table-size") == 0)
-        target = &size_text;
-      else if (strcmp (argv[i], "--rounds") == 0)
-        target = &rounds_text;
-      else if (strcmp (argv[i], "--points") == 0)
-        target = &points_text;
-      else if (strcmp (argv[i], "--seed") == 0)
-        target = &seed_text;
-      else if (strcmp (argv[i], "--tiebreaks") == 0)
-        target = &tiebreaks_text;
-      else if (strcmp (argv[i], "--seeding") == 0)
-        target = &seeding_text;
-      else
+      for (guint k = 0; k < G_N_ELEMENTS (options) && target == NULL; k++)
+        if (strcmp (argv[i], options[k].option) == 0)
+          target = options[k].value;
+      if (target == NULL)
         return lw_cli_fail (LW_CLI_INVALID, "event new: unexpected argument \"%s\"", argv[i]);
       if ((*target = option_value ("event new", argc, argv, &i, &status)) == NULL)
         return status;
@@ -343,7 +345,7 @@ event_add (LwCliContext *ctx,
            int           argc,
            char        **argv)
 {
-  gboolean registered = FALSE;
+  gboolean registered = FALSE, ok;
   gint64 id = 0;
   g_autoptr (GPtrArray) names = g_ptr_array_new ();
   int status = LW_CLI_OK;
@@ -371,37 +373,10 @@ event_add (LwCliContext *ctx,
   store = open_store (ctx, TRUE, TRUE, id, &status);
   if (store == NULL)
     return status;
-  if (!lw_store_add_event_entrants (store, id, (const char *const *) names->pdata,
+  ok = lw_store_add_event_entrants (store, id, (const char *const *) names->pdata,
                                     registered ? LW_ENTRANT_REGISTERED : LW_ENTRANT_CHECKED_IN,
-                                    &error))
-    return lw_cli_fail_error (error);
-  return LW_CLI_OK;
-}
-
-static int
-event_status (LwCliContext    *ctx,
-              int              argc,
-              char           **argv,
-              LwEntrantStatus  status_to)
-{
-  gint64 id = 0;
-  int status = LW_CLI_OK;
-  g_autoptr (LwStore) store = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autofree char *command = g_strdup_printf ("event %s", argv[0]);
-
-  if (argc != 3)
-    return lw_cli_fail (LW_CLI_INVALID, "%s: an event ID and one player's name are needed",
-                        command);
-  if (!parse_positive (argv[1], G_MAXINT64, &id))
-    return bad_id (command, argv[1]);
-
-  store = open_store (ctx, TRUE, TRUE, id, &status);
-  if (store == NULL)
-    return status;
-  if (!lw_store_set_event_entrant_status (store, id, argv[2], status_to, &error))
-    return lw_cli_fail_error (error);
-  return LW_CLI_OK;
+                                    &error);
+  return lw_cli_status (ok, error);
 }
 
 static int
@@ -523,7 +498,7 @@ event_result (LwCliContext *ctx,
 {
   gint64 id = 0, round = 0, table = 0, game = 0;
   const char *id_text = NULL, *scores_text = NULL;
-  gboolean time_called = FALSE;
+  gboolean time_called = FALSE, ok;
   int status = LW_CLI_OK;
   g_autoptr (LwStore) store = NULL;
   g_autoptr (GError) error = NULL;
@@ -602,13 +577,12 @@ event_result (LwCliContext *ctx,
                             event->name);
       round = event->rounds->len;
     }
-  if (scores_text != NULL
-      ? !lw_store_set_event_paper_result_full (store, id, (guint) round, (guint) table,
+  ok = scores_text != NULL
+       ? lw_store_set_event_paper_result_full (store, id, (guint) round, (guint) table,
                                                (const int *) (gpointer) scores->data,
                                                scores->len, time_called, &error)
-      : !lw_store_set_event_game_result (store, id, (guint) round, (guint) table, game, &error))
-    return lw_cli_fail_error (error);
-  return LW_CLI_OK;
+       : lw_store_set_event_game_result (store, id, (guint) round, (guint) table, game, &error);
+  return lw_cli_status (ok, error);
 }
 
 static int
@@ -715,52 +689,70 @@ event_list (LwCliContext *ctx,
   return LW_CLI_OK;
 }
 
+/* The subcommands that change one event and print nothing. */
+typedef enum {
+  EVENT_CHECKIN,
+  EVENT_DROP,
+  EVENT_RENAME,
+  EVENT_DELETE,
+} EventChangeKind;
+
+typedef struct {
+  const char       *name;    /* the subcommand */
+  EventChangeKind   kind;
+  int               argc;    /* its words, its name included */
+  const char       *needed;  /* what its usage failure says is needed */
+} EventChange;
+
+static const EventChange event_changes[] = {
+  { "checkin", EVENT_CHECKIN, 3, "an event ID and one player's name are needed" },
+  { "drop", EVENT_DROP, 3, "an event ID and one player's name are needed" },
+  { "rename", EVENT_RENAME, 3, "an event ID and one new name are needed" },
+  { "delete", EVENT_DELETE, 2, "one event ID is needed" },
+};
+
+/* "event checkin|drop ID NAME", "event rename ID NAME", "event delete ID". */
 static int
-event_rename (LwCliContext *ctx,
-              int           argc,
-              char        **argv)
+event_change (LwCliContext       *ctx,
+              int                 argc,
+              char              **argv,
+              const EventChange  *change)
 {
+  g_autofree char *command = g_strdup_printf ("event %s", change->name);
   gint64 id = 0;
   int status = LW_CLI_OK;
   g_autoptr (LwStore) store = NULL;
   g_autoptr (GError) error = NULL;
+  gboolean ok;
 
-  if (argc != 3)
-    return lw_cli_fail (LW_CLI_INVALID, "event rename: an event ID and one new name are needed");
+  if (argc != change->argc)
+    return lw_cli_fail (LW_CLI_INVALID, "%s: %s", command, change->needed);
   if (!parse_positive (argv[1], G_MAXINT64, &id))
-    return bad_id ("event rename", argv[1]);
-  if (*argv[2] == '\0')
+    return bad_id (command, argv[1]);
+  if (change->kind == EVENT_RENAME && *argv[2] == '\0')
     return lw_cli_fail (LW_CLI_INVALID, "event rename: the new name is empty");
 
   store = open_store (ctx, TRUE, TRUE, id, &status);
   if (store == NULL)
     return status;
-  if (!lw_store_rename_event (store, id, argv[2], &error))
-    return lw_cli_fail_error (error);
-  return LW_CLI_OK;
-}
-
-static int
-event_delete (LwCliContext *ctx,
-              int           argc,
-              char        **argv)
-{
-  gint64 id = 0;
-  int status = LW_CLI_OK;
-  g_autoptr (LwStore) store = NULL;
-  g_autoptr (GError) error = NULL;
-
-  if (argc != 2)
-    return lw_cli_fail (LW_CLI_INVALID, "event delete: one event ID is needed");
-  if (!parse_positive (argv[1], G_MAXINT64, &id))
-    return bad_id ("event delete", argv[1]);
-
-  store = open_store (ctx, TRUE, TRUE, id, &status);
-  if (store == NULL)
-    return status;
-  if (!lw_store_delete_event (store, id, &error))
-    return lw_cli_fail_error (error);
-  return LW_CLI_OK;
+  switch (change->kind)
+    {
+    case EVENT_RENAME:
+      ok = lw_store_rename_event (store, id, argv[2], &error);
+      break;
+    case EVENT_DELETE:
+      ok = lw_store_delete_event (store, id, &error);
+      break;
+    case EVENT_CHECKIN:
+    case EVENT_DROP:
+    default:
+      ok = lw_store_set_event_entrant_status (store, id, argv[2],
+                                              change->kind == EVENT_CHECKIN ? LW_ENTRANT_CHECKED_IN
+                                                                            : LW_ENTRANT_DROPPED,
+                                              &error);
+      break;
+    }
+  return lw_cli_status (ok, error);
 }
 
 int
@@ -786,10 +778,9 @@ lw_cli_cmd_event (LwCliContext *ctx,
     return event_new (ctx, argc, argv);
   if (strcmp (sub, "add") == 0)
     return event_add (ctx, argc, argv);
-  if (strcmp (sub, "checkin") == 0)
-    return event_status (ctx, argc, argv, LW_ENTRANT_CHECKED_IN);
-  if (strcmp (sub, "drop") == 0)
-    return event_status (ctx, argc, argv, LW_ENTRANT_DROPPED);
+  for (guint i = 0; i < G_N_ELEMENTS (event_changes); i++)
+    if (strcmp (sub, event_changes[i].name) == 0)
+      return event_change (ctx, argc, argv, &event_changes[i]);
   if (strcmp (sub, "pair") == 0)
     return event_pair (ctx, argc, argv);
   if (strcmp (sub, "seating") == 0)
@@ -802,10 +793,6 @@ lw_cli_cmd_event (LwCliContext *ctx,
     return event_standings (ctx, argc, argv);
   if (strcmp (sub, "list") == 0)
     return event_list (ctx, argc, argv);
-  if (strcmp (sub, "rename") == 0)
-    return event_rename (ctx, argc, argv);
-  if (strcmp (sub, "delete") == 0)
-    return event_delete (ctx, argc, argv);
   return lw_cli_fail (LW_CLI_INVALID, "event: unknown subcommand \"%s\" (see event --help)", sub);
 }
 

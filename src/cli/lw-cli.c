@@ -81,6 +81,13 @@ lw_cli_fail_error (const GError *error)
   return lw_cli_fail (status, "%s", error->message);
 }
 
+int
+lw_cli_status (gboolean      ok,
+               const GError *error)
+{
+  return ok ? LW_CLI_OK : lw_cli_fail_error (error);
+}
+
 static gboolean
 too_large (const char  *name,
            GError     **error)

@@ -55,6 +55,21 @@ int lw_cli_fail (int         status,
  */
 int lw_cli_fail_error (const GError *error);
 
+/**
+ * lw_cli_status:
+ * @ok: whether the command's work succeeded
+ * @error: (nullable): the error it set when it did not
+ *
+ * The end of a command that prints nothing on success: %LW_CLI_OK when
+ * @ok, else @error reported as lw_cli_fail_error() reports it. Work out
+ * @ok before the call, not in its arguments: C leaves the order of their
+ * evaluation open, and @error may be read before the work sets it.
+ *
+ * Returns: the exit status.
+ */
+int lw_cli_status (gboolean      ok,
+                   const GError *error);
+
 /* How long the damage check before a command writes may take
  * (lw_store_check_damage()): a database of up to about 20 MB (4,500
  * games) is checked whole, a larger one as far as it gets. */
