@@ -286,9 +286,7 @@ lw_cli_cmd_import (LwCliContext  *ctx,
   g_autoptr (LwStore) store = NULL;
   g_autoptr (LwGameRecord) record = NULL;
   g_autoptr (LwStandings) standings = NULL;
-  g_autofree char *contents = NULL;
   gboolean as_new = FALSE;
-  gsize length = 0;
   gint64 id, same = 0;
 
   if (lw_cli_wants_help (argc, argv))
@@ -313,15 +311,9 @@ lw_cli_cmd_import (LwCliContext  *ctx,
   if (argc > 2)
     return lw_cli_fail (LW_CLI_INVALID, "import: unexpected argument \"%s\"", argv[2]);
 
-  if (!lw_cli_read_input (argv[1], &contents, &length, &error))
-    return lw_cli_fail_error (error);
-
   /* The record is checked (and replayed) before the database is opened:
    * a bad record leaves no trace, not even a new database file. */
-  record = lw_game_record_from_json (contents, (gssize) length, &error);
-  g_clear_pointer (&contents, g_free);
-  if (record != NULL)
-    standings = lw_standings_compute (record, &error);
+  standings = lw_cli_read_record (argv[1], &record, &error);
   if (standings == NULL)
     return lw_cli_fail_error (error);
   /* Only the verdict was needed: the store replays the record again. */

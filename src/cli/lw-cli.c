@@ -199,6 +199,28 @@ lw_cli_open_store (LwCliContext  *ctx,
   return g_steal_pointer (&store);
 }
 
+LwStandings *
+lw_cli_read_record (const char     *name,
+                    LwGameRecord  **record,
+                    GError        **error)
+{
+  g_autofree char *contents = NULL;
+  g_autoptr (LwGameRecord) read = NULL;
+  gsize length = 0;
+  LwStandings *standings;
+
+  if (!lw_cli_read_input (name, &contents, &length, error))
+    return NULL;
+  read = lw_game_record_from_json (contents, (gssize) length, error);
+  g_clear_pointer (&contents, g_free);
+  if (read == NULL)
+    return NULL;
+  standings = lw_standings_compute (read, error);
+  if (standings != NULL)
+    *record = g_steal_pointer (&read);
+  return standings;
+}
+
 gboolean
 lw_cli_wants_help (int    argc,
                    char **argv)
@@ -216,8 +238,6 @@ cmd_score (LwCliContext *ctx,
 {
   gboolean text = FALSE;
   const char *file = NULL;
-  g_autofree char *contents = NULL;
-  gsize length = 0;
   g_autoptr (GError) error = NULL;
   g_autoptr (LwGameRecord) record = NULL;
   g_autoptr (LwStandings) standings = NULL;
@@ -241,13 +261,7 @@ cmd_score (LwCliContext *ctx,
         return lw_cli_fail (LW_CLI_INVALID, "score: unexpected argument \"%s\"", argv[i]);
     }
 
-  if (!lw_cli_read_input (file, &contents, &length, &error))
-    return lw_cli_fail_error (error);
-
-  record = lw_game_record_from_json (contents, (gssize) length, &error);
-  g_clear_pointer (&contents, g_free);
-  if (record != NULL)
-    standings = lw_standings_compute (record, &error);
+  standings = lw_cli_read_record (file, &record, &error);
   if (standings == NULL)
     return lw_cli_fail_error (error);
 

@@ -131,6 +131,23 @@ gboolean lw_cli_read_input (const char  *name,
                             GError     **error);
 
 /**
+ * lw_cli_read_record:
+ * @name: a file path, or "-" (or %NULL) for standard input
+ * @record: (out) (transfer full): the game record read, set only on success
+ * @error: return location for a #GError (as lw_cli_read_input(); the
+ *   engine's errors for a record that does not parse or replay)
+ *
+ * Reads a game record (lw_cli_read_input(), lw_game_record_from_json())
+ * and replays it (lw_standings_compute()), as `score` and `import` do;
+ * the bytes read are freed before the replay.
+ *
+ * Returns: (transfer full) (nullable): the record's standings, or %NULL.
+ */
+LwStandings *lw_cli_read_record (const char     *name,
+                                 LwGameRecord  **record,
+                                 GError        **error);
+
+/**
  * lw_cli_wants_help:
  * @argc: arguments of the command, the command's name first
  * @argv: the arguments
