@@ -166,6 +166,33 @@ bad_id (const char *command,
                       command, text != NULL ? text : "");
 }
 
+/* The event @id_text names (a positive integer, else bad_id()), read for
+ * @command (transfer full); %NULL with *@status set when it cannot be. */
+static LwEvent *
+load_event (LwCliContext  *ctx,
+            const char    *command,
+            const char    *id_text,
+            int           *status)
+{
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (GError) error = NULL;
+  LwEvent *event;
+  gint64 id = 0;
+
+  if (!parse_positive (id_text, G_MAXINT64, &id))
+    {
+      *status = bad_id (command, id_text);
+      return NULL;
+    }
+  store = open_store (ctx, TRUE, FALSE, id, status);
+  if (store == NULL)
+    return NULL;
+  event = lw_store_load_event (store, id, &error);
+  if (event == NULL)
+    *status = lw_cli_fail_error (error);
+  return event;
+}
+
 /* Writes @round's seating lines to @out. */
 static void
 append_seating (GString            *out,
@@ -439,11 +466,9 @@ event_round_list (LwCliContext *ctx,
                   gboolean      wall)
 {
   const char *command = wall ? "event wall" : "event seating";
-  gint64 id = 0, round = 0;
+  gint64 round = 0;
   const char *id_text = NULL;
   int status = LW_CLI_OK;
-  g_autoptr (LwStore) store = NULL;
-  g_autoptr (GError) error = NULL;
   g_autoptr (LwEvent) event = NULL;
   g_autoptr (GString) out = g_string_new (NULL);
 
@@ -464,15 +489,9 @@ event_round_list (LwCliContext *ctx,
       else
         return lw_cli_fail (LW_CLI_INVALID, "%s: unexpected argument \"%s\"", command, argv[i]);
     }
-  if (!parse_positive (id_text, G_MAXINT64, &id))
-    return bad_id (command, id_text);
-
-  store = open_store (ctx, TRUE, FALSE, id, &status);
-  if (store == NULL)
-    return status;
-  event = lw_store_load_event (store, id, &error);
+  event = load_event (ctx, command, id_text, &status);
   if (event == NULL)
-    return lw_cli_fail_error (error);
+    return status;
   if (round == 0)
     round = event->rounds->len;
   if (round < 1 || round > event->rounds->len)
@@ -590,12 +609,9 @@ event_standings (LwCliContext *ctx,
                  int           argc,
                  char        **argv)
 {
-  gint64 id = 0;
   const char *id_text = NULL;
   gboolean json = FALSE, csv = FALSE;
   int status = LW_CLI_OK;
-  g_autoptr (LwStore) store = NULL;
-  g_autoptr (GError) error = NULL;
   g_autoptr (LwEvent) event = NULL;
   g_autoptr (GArray) standings = NULL;
   g_autofree char *text = NULL;
@@ -614,15 +630,9 @@ event_standings (LwCliContext *ctx,
     }
   if (json && csv)
     return lw_cli_fail (LW_CLI_INVALID, "event standings: --json or --csv, not both");
-  if (!parse_positive (id_text, G_MAXINT64, &id))
-    return bad_id ("event standings", id_text);
-
-  store = open_store (ctx, TRUE, FALSE, id, &status);
-  if (store == NULL)
-    return status;
-  event = lw_store_load_event (store, id, &error);
+  event = load_event (ctx, "event standings", id_text, &status);
   if (event == NULL)
-    return lw_cli_fail_error (error);
+    return status;
   standings = lw_event_compute_standings (event);
 
   if (json)
