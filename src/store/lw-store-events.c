@@ -326,17 +326,13 @@ lw_store_read_event (LwStore  *self,
   for (guint i = 0; i < linked->len; i++)
     {
       const LinkedTable *link = &g_array_index (linked, LinkedTable, i);
-      g_autoptr (GError) local_error = NULL;
-      g_autoptr (LwStoredGame) game = lw_store_load_game_as_stored (self, link->game, &local_error);
+      g_autoptr (LwStoredGame) game = NULL;
       g_autoptr (LwStandings) standings = NULL;
 
+      if (!lw_store_find_game (self, link->game, &game, error))
+        return NULL;
       if (game == NULL)
-        {
-          if (g_error_matches (local_error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND))
-            continue;
-          g_propagate_error (error, g_steal_pointer (&local_error));
-          return NULL;
-        }
+        continue;
       standings = lw_standings_compute (game->record, NULL);
       if (standings != NULL)
         lw_event_set_game_result (event, link->round, link->table, link->game,

@@ -797,6 +797,21 @@ lw_store_load_game_as_stored (LwStore  *self,
   return load_game (self, id, FALSE, error);
 }
 
+gboolean
+lw_store_find_game (LwStore        *self,
+                    gint64          id,
+                    LwStoredGame  **game,
+                    GError        **error)
+{
+  g_autoptr (GError) local_error = NULL;
+
+  *game = lw_store_load_game_as_stored (self, id, &local_error);
+  if (*game != NULL || g_error_matches (local_error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND))
+    return TRUE;
+  g_propagate_error (error, g_steal_pointer (&local_error));
+  return FALSE;
+}
+
 LwStoredGame *
 lw_store_begin_game_change (LwStore  *self,
                             gint64    id,

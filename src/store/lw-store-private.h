@@ -65,6 +65,15 @@ gboolean lw_store_append_round_numbered (LwStore        *self,
                                          guint          *number,
                                          GError        **error);
 
+/* Game @id as stored (lw_store_load_game_as_stored()) in *@game
+ * (transfer full), or %NULL there when no such game is stored (a game
+ * deleted since it was named): %TRUE; %FALSE with @error set for any other
+ * failure (the file, a damaged game). */
+gboolean lw_store_find_game (LwStore        *self,
+                             gint64          id,
+                             LwStoredGame  **game,
+                             GError        **error);
+
 /* The start of every change to one game: opens a write transaction (a
  * savepoint inside one already open) and loads game @id in it as stored
  * (lw_store_load_game_as_stored(); transfer full). On %NULL (@error set:

@@ -236,18 +236,10 @@ lw_store_cache_result_of (LwStore  *self,
                           GError  **error)
 {
   g_autoptr (LwStoredGame) game = NULL;
-  g_autoptr (GError) local_error = NULL;
 
-  game = lw_store_load_game_as_stored (self, id, &local_error);
-  if (game == NULL)
-    {
-      /* A game that is not there has no row (ON DELETE CASCADE). */
-      if (g_error_matches (local_error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND))
-        return TRUE;
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return FALSE;
-    }
-  return lw_store_cache_result (self, id, game->record, NULL, error);
+  /* A game that is not there has no row (ON DELETE CASCADE). */
+  return lw_store_find_game (self, id, &game, error)
+         && (game == NULL || lw_store_cache_result (self, id, game->record, NULL, error));
 }
 
 /* ------------------------------------------------------------------ */

@@ -251,22 +251,17 @@ lw_store_rounds_changed_of (LwStore  *self,
 {
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (LwStandings) standings = NULL;
-  g_autoptr (GError) local_error = NULL;
 
-  if (!lw_store_cache_result_of (self, id, error))
+  if (!lw_store_find_game (self, id, &game, error))
     return FALSE;
-  game = lw_store_load_game_as_stored (self, id, &local_error);
   if (game == NULL)
-    {
-      if (g_error_matches (local_error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND))
-        return TRUE;
-      g_propagate_error (error, g_steal_pointer (&local_error));
-      return FALSE;
-    }
-  /* A game that does not replay is no table's result. */
+    return TRUE;
+  /* A game that does not replay has a row saying so, and is no table's
+   * result. */
   standings = lw_standings_compute (game->record, NULL);
-  return standings == NULL
-         || lw_store_link_finished_game (self, id, game->record, standings, error);
+  return lw_store_cache_result (self, id, game->record, standings, error)
+         && (standings == NULL
+             || lw_store_link_finished_game (self, id, game->record, standings, error));
 }
 
 /* An edit of game @id's rounds, checked by the engine first, in its own
