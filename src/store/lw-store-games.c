@@ -346,6 +346,7 @@ store_record (LwStore             *self,
               GError             **error)
 {
   g_autoptr (LwStandings) standings = NULL;
+  gboolean ok;
   gint64 id;
 
   *same = 0;
@@ -359,21 +360,14 @@ store_record (LwStore             *self,
    * record at once store it once. */
   if (!lw_store_begin_write (self, error))
     return 0;
-  if (check_same && !find_same_game (self, record, same, error))
-    goto failed;
-  if (*same > 0)
+  if ((check_same && !find_same_game (self, record, same, error)) || *same > 0)
     {
-      lw_store_rollback (self);
+      lw_store_finish (self, FALSE, error);
       return 0;
     }
   id = lw_store_insert_game (self, record, 0, 0, standings, error);
-  if (id <= 0 || !set_record_extras (self, id, record, error) || !lw_store_commit (self, error))
-    goto failed;
-  return id;
-
-failed:
-  lw_store_rollback (self);
-  return 0;
+  ok = id > 0 && set_record_extras (self, id, record, error);
+  return lw_store_finish (self, ok, error) ? id : 0;
 }
 
 gint64
