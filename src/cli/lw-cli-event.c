@@ -158,6 +158,43 @@ option_value (const char  *command,
   return argv[*i];
 }
 
+/* Reads the words after @command's name (@argv[1] on): each word of
+ * @flags (%NULL-terminated) sets its place in @given to %TRUE; the first
+ * other word is the event ID's text (*@id_text, left as it was when there
+ * is none); the words after it go to @rest, or are refused as unexpected
+ * when @rest is %NULL (%FALSE, *@status set). */
+static gboolean
+read_flags (const char         *command,
+            int                 argc,
+            char              **argv,
+            const char *const  *flags,
+            gboolean           *given,
+            const char        **id_text,
+            GPtrArray          *rest,
+            int                *status)
+{
+  for (int i = 1; i < argc; i++)
+    {
+      gboolean flag = FALSE;
+
+      for (guint k = 0; flags[k] != NULL && !flag; k++)
+        if (strcmp (argv[i], flags[k]) == 0)
+          flag = given[k] = TRUE;
+      if (flag)
+        continue;
+      if (*id_text == NULL)
+        *id_text = argv[i];
+      else if (rest != NULL)
+        g_ptr_array_add (rest, argv[i]);
+      else
+        {
+          *status = lw_cli_fail (LW_CLI_INVALID, "%s: unexpected argument \"%s\"", command, argv[i]);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 static int
 bad_id (const char *command,
         const char *text)
@@ -379,16 +416,10 @@ event_add (LwCliContext *ctx,
   g_autoptr (LwStore) store = NULL;
   g_autoptr (GError) error = NULL;
   const char *id_text = NULL;
+  const char *const flags[] = { "--registered", NULL };
 
-  for (int i = 1; i < argc; i++)
-    {
-      if (strcmp (argv[i], "--registered") == 0)
-        registered = TRUE;
-      else if (id_text == NULL)
-        id_text = argv[i];
-      else
-        g_ptr_array_add (names, argv[i]);
-    }
+  if (!read_flags ("event add", argc, argv, flags, &registered, &id_text, names, &status))
+    return status;
   if (id_text == NULL)
     return lw_cli_fail (LW_CLI_INVALID, "event add: an event ID is needed (see event --help)");
   if (!parse_positive (id_text, G_MAXINT64, &id))
@@ -610,24 +641,18 @@ event_standings (LwCliContext *ctx,
                  char        **argv)
 {
   const char *id_text = NULL;
-  gboolean json = FALSE, csv = FALSE;
+  const char *const flags[] = { "--json", "--csv", NULL };
+  gboolean given[] = { FALSE, FALSE };
+  gboolean json, csv;
   int status = LW_CLI_OK;
   g_autoptr (LwEvent) event = NULL;
   g_autoptr (GArray) standings = NULL;
   g_autofree char *text = NULL;
 
-  for (int i = 1; i < argc; i++)
-    {
-      if (strcmp (argv[i], "--json") == 0)
-        json = TRUE;
-      else if (strcmp (argv[i], "--csv") == 0)
-        csv = TRUE;
-      else if (id_text == NULL)
-        id_text = argv[i];
-      else
-        return lw_cli_fail (LW_CLI_INVALID, "event standings: unexpected argument \"%s\"",
-                            argv[i]);
-    }
+  if (!read_flags ("event standings", argc, argv, flags, given, &id_text, NULL, &status))
+    return status;
+  json = given[0];
+  csv = given[1];
   if (json && csv)
     return lw_cli_fail (LW_CLI_INVALID, "event standings: --json or --csv, not both");
   event = load_event (ctx, "event standings", id_text, &status);

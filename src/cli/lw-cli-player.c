@@ -57,10 +57,11 @@ append_line (GString              *out,
   g_string_append_printf (out, "%s\t%u\t%u\n", player->name, player->n_games, player->n_events);
 }
 
-/* Prints the list line of the player named @name (as stored). */
+/* Prints the list lines of every player, or of the player named @name
+ * (as stored) only. */
 static int
-print_player (LwStore    *store,
-              const char *name)
+print_players (LwStore    *store,
+               const char *name)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) players = lw_store_list_players (store, &error);
@@ -72,7 +73,7 @@ print_player (LwStore    *store,
     {
       const LwStoredPlayer *player = g_ptr_array_index (players, i);
 
-      if (g_str_equal (player->name, name))
+      if (name == NULL || g_str_equal (player->name, name))
         append_line (out, player);
     }
   fputs (out->str, stdout);
@@ -86,20 +87,15 @@ player_list (LwCliContext *ctx,
 {
   g_autoptr (LwStore) store = NULL;
   g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) players = NULL;
-  g_autoptr (GString) out = g_string_new (NULL);
 
   if (argc > 1)
     return lw_cli_fail (LW_CLI_INVALID, "player list: unexpected argument \"%s\"", argv[1]);
   if (!store_exists (ctx))
     return LW_CLI_OK;
   store = lw_cli_open_store (ctx, FALSE, &error);
-  if (store == NULL || (players = lw_store_list_players (store, &error)) == NULL)
+  if (store == NULL)
     return lw_cli_fail_error (error);
-  for (guint i = 0; i < players->len; i++)
-    append_line (out, g_ptr_array_index (players, i));
-  fputs (out->str, stdout);
-  return LW_CLI_OK;
+  return print_players (store, NULL);
 }
 
 /* Opens the database for a change to a player; a missing one has none. */
@@ -152,7 +148,7 @@ player_two_names (LwCliContext *ctx,
              : lw_store_rename_player (store, argv[1], name, &error);
   if (!ok)
     return fail_error (error);
-  return print_player (store, name);
+  return print_players (store, name);
 }
 
 static int
