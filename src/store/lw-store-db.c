@@ -581,6 +581,43 @@ lw_store_get_data_version (LwStore  *self,
   return lw_store_query_int64 (self, "PRAGMA data_version", version, error);
 }
 
+/* Runs @sql (with ?1 = @id when it has a parameter) and gives each of
+ * its rows to @visit, with @data. */
+static gboolean
+visit_rows (LwStore      *self,
+            const char   *sql,
+            gint64        id,
+            void        (*visit) (LwStoreStmt *stmt,
+                                  gpointer     data),
+            gpointer      data,
+            GError      **error)
+{
+  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
+  gboolean has_row = FALSE;
+  gboolean ok = stmt != NULL
+                && (sqlite3_bind_parameter_count (stmt) == 0
+                    || lw_store_bind_int (self, stmt, 1, id, error));
+
+  while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+    visit (stmt, data);
+  return ok;
+}
+
+/* The list lw_store_list_rows() fills, and how it makes an item. */
+typedef struct {
+  GPtrArray       *rows;
+  LwStoreRowFunc   read_row;
+} RowList;
+
+static void
+add_row (LwStoreStmt *stmt,
+         gpointer     data)
+{
+  RowList *list = data;
+
+  g_ptr_array_add (list->rows, list->read_row (stmt, list->rows->len));
+}
+
 GPtrArray *
 lw_store_list_rows (LwStore         *self,
                     const char      *sql,
@@ -590,15 +627,21 @@ lw_store_list_rows (LwStore         *self,
                     GError         **error)
 {
   g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (free_row);
-  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
-  gboolean has_row = FALSE;
-  gboolean ok = stmt != NULL
-                && (sqlite3_bind_parameter_count (stmt) == 0
-                    || lw_store_bind_int (self, stmt, 1, id, error));
+  RowList list = { rows, read_row };
 
-  while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-    g_ptr_array_add (rows, read_row (stmt, rows->len));
-  return ok ? g_steal_pointer (&rows) : NULL;
+  if (!visit_rows (self, sql, id, add_row, &list, error))
+    return NULL;
+  return g_steal_pointer (&rows);
+}
+
+/* Appends the row's first column to @data, a GArray of gint64. */
+static void
+add_id (LwStoreStmt *stmt,
+        gpointer     data)
+{
+  gint64 id = sqlite3_column_int64 (stmt, 0);
+
+  g_array_append_val ((GArray *) data, id);
 }
 
 gboolean
@@ -608,19 +651,7 @@ lw_store_read_ids (LwStore     *self,
                    GArray      *ids,
                    GError     **error)
 {
-  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
-  gboolean has_row = FALSE;
-  gboolean ok = stmt != NULL
-                && (sqlite3_bind_parameter_count (stmt) == 0
-                    || lw_store_bind_int (self, stmt, 1, a, error));
-
-  while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-    {
-      gint64 id = sqlite3_column_int64 (stmt, 0);
-
-      g_array_append_val (ids, id);
-    }
-  return ok;
+  return visit_rows (self, sql, a, add_id, ids, error);
 }
 
 /* Runs @sql with ?1 … ?@n_values = @values (no result rows). */
