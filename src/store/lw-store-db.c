@@ -208,41 +208,24 @@ lw_store_check_damage (LwStore  *self,
 }
 
 void
-lw_store_set_not_found_of (GError      **error,
-                           const char   *kind,
-                           gint64        id)
+lw_store_set_not_found (GError      **error,
+                        const char   *kind,
+                        gint64        id)
 {
   g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
                "no %s with ID %" G_GINT64_FORMAT, kind, id);
 }
 
-void
-lw_store_set_not_found (GError **error,
-                        gint64   id)
-{
-  lw_store_set_not_found_of (error, "game", id);
-}
-
-gboolean
-lw_store_fail_damaged_of (LwStore     *self,
-                          const char  *kind,
-                          gint64       id,
-                          const char  *what,
-                          GError     **error)
-{
-  g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE,
-               "%s: %s %" G_GINT64_FORMAT " is damaged: %s", self->path, kind, id, what);
-  return FALSE;
-}
-
-/* A stored value the schema allows but a game cannot hold. */
 gboolean
 lw_store_fail_damaged (LwStore     *self,
+                       const char  *kind,
                        gint64       id,
                        const char  *what,
                        GError     **error)
 {
-  return lw_store_fail_damaged_of (self, "game", id, what, error);
+  g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE,
+               "%s: %s %" G_GINT64_FORMAT " is damaged: %s", self->path, kind, id, what);
+  return FALSE;
 }
 
 /* ------------------------------------------------------------------ */

@@ -108,25 +108,16 @@ void lw_store_set_sqlite_error (GError     **error,
                                 int          rc);
 
 /* Sets %LW_STORE_ERROR_NOT_FOUND, "no @kind with ID @id" (@kind: "game",
- * "event"); lw_store_set_not_found() for a game. */
-void lw_store_set_not_found_of (GError      **error,
-                                const char   *kind,
-                                gint64        id);
-void lw_store_set_not_found (GError **error,
-                             gint64   id);
+ * "event"). */
+void lw_store_set_not_found (GError      **error,
+                             const char   *kind,
+                             gint64        id);
 
 /* A stored value of @kind (a "game", an "event") @id that the schema
  * allows but it cannot hold: %LW_STORE_ERROR_NOT_A_DATABASE, "PATH: @kind
- * @id is damaged: @what"; returns %FALSE. lw_store_fail_damaged() for a
- * game. */
-gboolean lw_store_fail_damaged_of (LwStore     *self,
-                                   const char  *kind,
-                                   gint64       id,
-                                   const char  *what,
-                                   GError     **error);
-
-/* A stored value the schema allows but a game cannot hold. */
+ * @id is damaged: @what"; returns %FALSE. */
 gboolean lw_store_fail_damaged (LwStore     *self,
+                                const char  *kind,
                                 gint64       id,
                                 const char  *what,
                                 GError     **error);

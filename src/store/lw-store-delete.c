@@ -161,7 +161,8 @@ lw_store_damaged_log (LwStore  *self,
                       gint64    id,
                       GError  **error)
 {
-  return lw_store_fail_damaged (self, id, "its edit log holds a copy that cannot be read", error);
+  return lw_store_fail_damaged (self, "game", id,
+                                "its edit log holds a copy that cannot be read", error);
 }
 
 /* Re-creates game @id from a snapshot; inside a write transaction. */

@@ -216,7 +216,7 @@ table_row (LwStore  *self,
       || !lw_store_step_row (self, stmt, &has_row, error))
     return FALSE;
   if (!has_row)
-    return lw_store_fail_damaged_of (self, "event", id, "a table is missing", error);
+    return lw_store_fail_damaged (self, "event", id, "a table is missing", error);
   *table_id = sqlite3_column_int64 (stmt, 0);
   return TRUE;
 }
@@ -442,7 +442,7 @@ lw_store_event_game_ids (LwStore  *self,
     goto failed;
   if (found == 0)
     {
-      lw_store_set_not_found_of (error, "event", id);
+      lw_store_set_not_found (error, "event", id);
       goto failed;
     }
   if (!lw_store_finish (self,

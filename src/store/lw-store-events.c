@@ -87,11 +87,11 @@ load_entrants (LwStore  *self,
       entrant->name = g_strdup (name != NULL ? name : "");
       entrant->joined_round = (guint) CLAMP (sqlite3_column_int64 (stmt, 3), 1, G_MAXUINT);
       if (index != (gint64) event->entrants->len - 1)
-        return lw_store_fail_damaged_of (self, "event", id,
-                                         "its entrants are not numbered 0, 1, …", error);
+        return lw_store_fail_damaged (self, "event", id,
+                                      "its entrants are not numbered 0, 1, …", error);
       if (!status_from_string ((const char *) sqlite3_column_text (stmt, 2), &entrant->status))
-        return lw_store_fail_damaged_of (self, "event", id,
-                                         "an entrant's status is unknown", error);
+        return lw_store_fail_damaged (self, "event", id,
+                                      "an entrant's status is unknown", error);
     }
   return stepped;
 }
@@ -114,8 +114,8 @@ load_rounds (LwStore  *self,
     while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
       {
         if (sqlite3_column_int64 (stmt, 0) != (gint64) event->rounds->len + 1)
-          return lw_store_fail_damaged_of (self, "event", id,
-                                           "its rounds are not numbered 1, 2, …", error);
+          return lw_store_fail_damaged (self, "event", id,
+                                        "its rounds are not numbered 1, 2, …", error);
         g_ptr_array_add (event->rounds, lw_event_round_new (event->rounds->len + 1));
       }
     if (!stepped)
@@ -138,7 +138,7 @@ load_rounds (LwStore  *self,
 
         if (round < 1 || round > event->rounds->len
             || entrant < 0 || entrant >= event->entrants->len)
-          return lw_store_fail_damaged_of (self, "event", id, "a bye is out of range", error);
+          return lw_store_fail_damaged (self, "event", id, "a bye is out of range", error);
         r = g_ptr_array_index (event->rounds, round - 1);
         g_array_append_val (r->byes, value);
       }
@@ -186,12 +186,12 @@ load_tables (LwStore  *self,
         LwEventRound *r;
 
         if (round < 1 || round > event->rounds->len)
-          return lw_store_fail_damaged_of (self, "event", id,
-                                           "a table's round is not paired", error);
+          return lw_store_fail_damaged (self, "event", id,
+                                        "a table's round is not paired", error);
         r = g_ptr_array_index (event->rounds, round - 1);
         if (number != (gint64) r->tables->len + 1)
-          return lw_store_fail_damaged_of (self, "event", id,
-                                           "its tables are not numbered 1, 2, …", error);
+          return lw_store_fail_damaged (self, "event", id,
+                                        "its tables are not numbered 1, 2, …", error);
         table.number = (guint) number;
         table.first_dealer = sqlite3_column_int (stmt, 3);
         g_array_append_val (r->tables, table);
@@ -233,8 +233,8 @@ load_tables (LwStore  *self,
                 gint64 entrant = sqlite3_column_int64 (stmt, 1);
 
                 if (seat != table->n_seats || entrant < 0 || entrant >= event->entrants->len)
-                  return lw_store_fail_damaged_of (self, "event", id,
-                                                   "a table's seats are out of range", error);
+                  return lw_store_fail_damaged (self, "event", id,
+                                                "a table's seats are out of range", error);
                 table->entrants[table->n_seats] = (int) entrant;
                 if (sqlite3_column_type (stmt, 2) == SQLITE_NULL)
                   all_scores = FALSE;
@@ -245,8 +245,8 @@ load_tables (LwStore  *self,
             if (!stepped)
               return FALSE;
             if (table->n_seats < 2 || table->first_dealer >= (int) table->n_seats)
-              return lw_store_fail_damaged_of (self, "event", id,
-                                               "a table has too few seats", error);
+              return lw_store_fail_damaged (self, "event", id,
+                                            "a table has too few seats", error);
             /* A stored board that no game ends with was entered as time
              * called: the mark is the scores themselves. */
             if (g_array_index (paper, gboolean, k) && all_scores
@@ -254,8 +254,8 @@ load_tables (LwStore  *self,
                                                     table->n_seats, FALSE, NULL)
                 && !lw_event_set_paper_result_full (event, r + 1, t + 1, scores,
                                                     table->n_seats, TRUE, NULL))
-              return lw_store_fail_damaged_of (self, "event", id,
-                                               "a table's paper scores are not a result", error);
+              return lw_store_fail_damaged (self, "event", id,
+                                            "a table's paper scores are not a result", error);
           }
       }
   }
@@ -284,12 +284,12 @@ lw_store_read_event (LwStore  *self,
       return NULL;
     if (!has_row)
       {
-        lw_store_set_not_found_of (error, "event", id);
+        lw_store_set_not_found (error, "event", id);
         return NULL;
       }
     if (!lw_event_format_from_string ((const char *) sqlite3_column_text (stmt, 1), &format))
       {
-        lw_store_fail_damaged_of (self, "event", id, "its format is unknown", error);
+        lw_store_fail_damaged (self, "event", id, "its format is unknown", error);
         return NULL;
       }
     lw_event_config_init (&config, format, (guint) sqlite3_column_int (stmt, 2));
@@ -301,17 +301,17 @@ lw_store_read_event (LwStore  *self,
     if (sqlite3_column_type (stmt, 8) != SQLITE_NULL
         && !lw_tiebreaks_from_string ((const char *) sqlite3_column_text (stmt, 8), &config, NULL))
       {
-        lw_store_fail_damaged_of (self, "event", id, "its tie-breaks are unknown", error);
+        lw_store_fail_damaged (self, "event", id, "its tie-breaks are unknown", error);
         return NULL;
       }
     if (!lw_seeding_from_string ((const char *) sqlite3_column_text (stmt, 9), &config.seeding))
       {
-        lw_store_fail_damaged_of (self, "event", id, "its seeding is unknown", error);
+        lw_store_fail_damaged (self, "event", id, "its seeding is unknown", error);
         return NULL;
       }
     if (!lw_event_config_validate (&config, NULL))
       {
-        lw_store_fail_damaged_of (self, "event", id, "its settings are not valid", error);
+        lw_store_fail_damaged (self, "event", id, "its settings are not valid", error);
         return NULL;
       }
     event = lw_event_new ((const char *) sqlite3_column_text (stmt, 0), &config);
@@ -551,7 +551,7 @@ change_event_row (LwStore     *self,
   ok = lw_store_run_text (self, sql, text, id, error);
   if (ok && sqlite3_changes (lw_store_get_db (self)) == 0)
     {
-      lw_store_set_not_found_of (error, "event", id);
+      lw_store_set_not_found (error, "event", id);
       ok = FALSE;
     }
   return lw_store_finish (self, ok, error);

@@ -457,7 +457,8 @@ load_round_seats (LwStore       *self,
       if (!has_row)
         return TRUE;
       if (!column_seat (stmt, 0, n_players, &seat) || seat == LW_NO_SEAT)
-        return lw_store_fail_damaged (self, game_id, "a round names a seat out of range", error);
+        return lw_store_fail_damaged (self, "game", game_id,
+                                      "a round names a seat out of range", error);
 
       round->cards[seat] = sqlite3_column_int (stmt, 1);
       round->worms[seat] = sqlite3_column_int (stmt, 2);
@@ -494,9 +495,10 @@ load_penalties (LwStore  *self,
       if (!has_row)
         return TRUE;
       if (!column_seat (stmt, 0, n_players, &seat) || seat == LW_NO_SEAT)
-        return lw_store_fail_damaged (self, game_id, "a penalty names a seat out of range", error);
+        return lw_store_fail_damaged (self, "game", game_id,
+                                      "a penalty names a seat out of range", error);
       if (!lw_store_penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 1), &kind))
-        return lw_store_fail_damaged (self, game_id, "a penalty of an unknown kind", error);
+        return lw_store_fail_damaged (self, "game", game_id, "a penalty of an unknown kind", error);
       lw_round_add_penalty (round, seat, kind);
     }
   return FALSE;
@@ -534,7 +536,8 @@ load_rounds (LwStore       *self,
           break;
 
         if (sqlite3_column_int64 (stmt, 1) != (gint64) rounds->len + 1)
-          return lw_store_fail_damaged (self, game_id, "its rounds are not numbered 1, 2, 3…", error);
+          return lw_store_fail_damaged (self, "game", game_id,
+                                        "its rounds are not numbered 1, 2, 3…", error);
 
         round = lw_round_new ();
         round_id = sqlite3_column_int64 (stmt, 0);
@@ -542,7 +545,8 @@ load_rounds (LwStore       *self,
         round->all_but_last = sqlite3_column_int (stmt, 4) != 0;
         if (!column_seat (stmt, 3, record->n_players, &round->declarer)
             || !column_seat (stmt, 5, record->n_players, &round->dealer))
-          return lw_store_fail_damaged (self, game_id, "a round names a seat out of range", error);
+          return lw_store_fail_damaged (self, "game", game_id,
+                                        "a round names a seat out of range", error);
 
         g_array_append_val (round_ids, round_id);
         g_ptr_array_add (rounds, g_steal_pointer (&round));
@@ -593,12 +597,12 @@ read_game (LwStore  *self,
       return NULL;
     if (!has_row)
       {
-        lw_store_set_not_found (error, id);
+        lw_store_set_not_found (error, "game", id);
         return NULL;
       }
     if (!lw_ruleset_from_string ((const char *) sqlite3_column_text (stmt, 0), &ruleset))
       {
-        lw_store_fail_damaged (self, id, "unknown ruleset", error);
+        lw_store_fail_damaged (self, "game", id, "unknown ruleset", error);
         return NULL;
       }
     start_score = sqlite3_column_int (stmt, 1);
@@ -628,7 +632,8 @@ read_game (LwStore  *self,
       {
         if (n_players >= LW_MAX_SEATS || sqlite3_column_int64 (stmt, 0) != n_players)
           {
-            ok = lw_store_fail_damaged (self, id, "its seats are not numbered 0, 1, 2…", error);
+            ok = lw_store_fail_damaged (self, "game", id,
+                                        "its seats are not numbered 0, 1, 2…", error);
             break;
           }
         names[n_players] = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
@@ -638,7 +643,7 @@ read_game (LwStore  *self,
 
             if (sqlite3_column_type (stmt, 2) == SQLITE_NULL || team < 0 || team >= n_teams)
               {
-                ok = lw_store_fail_damaged (self, id, "a seat has no side", error);
+                ok = lw_store_fail_damaged (self, "game", id, "a seat has no side", error);
                 n_players++;
                 break;
               }
@@ -649,7 +654,7 @@ read_game (LwStore  *self,
   }
 
   if (ok && (n_players == 0 || first_dealer < 0 || first_dealer >= n_players))
-    ok = lw_store_fail_damaged (self, id, "its seats do not match its setup", error);
+    ok = lw_store_fail_damaged (self, "game", id, "its seats do not match its setup", error);
 
   if (ok)
     {
