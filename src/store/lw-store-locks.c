@@ -215,24 +215,6 @@ lw_store_round_locks_edited (LwStore     *self,
                              guint        number,
                              GError     **error)
 {
-  /* A director's lock stays with its round, or goes with it. Two steps
-   * keep (game, number) unique at every row. */
-  switch (kind)
-    {
-    case LW_EDIT_INSERT:
-      return lw_store_run2 (self, "UPDATE round_locks SET number = number + 1000000"
-                                  " WHERE game = ?1 AND number >= ?2", id, number, error)
-             && lw_store_run2 (self, "UPDATE round_locks SET number = number - 999999"
-                                     " WHERE game = ?1 AND number > ?2", id, 1000000, error);
-    case LW_EDIT_DELETE:
-      return lw_store_run2 (self, "DELETE FROM round_locks WHERE game = ?1 AND number = ?2",
-                            id, number, error)
-             && lw_store_run2 (self, "UPDATE round_locks SET number = number + 1000000"
-                                     " WHERE game = ?1 AND number > ?2", id, number, error)
-             && lw_store_run2 (self, "UPDATE round_locks SET number = number - 1000001"
-                                     " WHERE game = ?1 AND number > ?2", id, 1000000, error);
-    case LW_EDIT_REPLACE:
-    default:
-      return TRUE;
-    }
+  /* A director's lock stays with its round, or goes with it. */
+  return lw_store_renumber_rows (self, "round_locks", id, kind, number, error);
 }

@@ -343,6 +343,19 @@ gboolean lw_store_backup_before_migration (LwStore     *self,
                                            gint64      *data_version,
                                            GError     **error);
 
+/* The rows of @table (a table of the schema keyed by game and round
+ * number: "rounds", "virtual_round_logs", "round_locks") after round
+ * @number of game @id is inserted (@kind %LW_EDIT_INSERT: the rows from
+ * @number on move up one) or deleted (%LW_EDIT_DELETE: its row goes, the
+ * later ones move down one), in two steps that keep (game, number) unique
+ * at every row; nothing for %LW_EDIT_REPLACE. Inside a write transaction. */
+gboolean lw_store_renumber_rows (LwStore     *self,
+                                 const char  *table,
+                                 gint64       id,
+                                 LwEditKind   kind,
+                                 guint        number,
+                                 GError     **error);
+
 /* Round @number of game @id was replaced, inserted or deleted (@kind;
  * write_edit() of lw-store-rounds.c, inside its transaction): each file
  * that owns a table kept by round number follows. The virtual table's

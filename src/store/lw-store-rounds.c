@@ -137,6 +137,54 @@ round_penalty_notes (LwStore  *self,
   return ok ? g_steal_pointer (&notes) : NULL;
 }
 
+
+/* The SQL text @verb @table @rest, as a string that lives as long as the
+ * program (g_intern_string()), so that it can key the connection's
+ * statements as SQL text with static storage does. */
+static const char *
+table_sql (const char *verb,
+           const char *table,
+           const char *rest)
+{
+  g_autofree char *sql = g_strconcat (verb, table, rest, NULL);
+
+  return g_intern_string (sql);
+}
+
+gboolean
+lw_store_renumber_rows (LwStore     *self,
+                        const char  *table,
+                        gint64       id,
+                        LwEditKind   kind,
+                        guint        number,
+                        GError     **error)
+{
+  /* Two steps keep (game, number) unique at every row. */
+  switch (kind)
+    {
+    case LW_EDIT_INSERT:
+      return lw_store_run2 (self, table_sql ("UPDATE ", table, " SET number = number + 1000000"
+                                             " WHERE game = ?1 AND number >= ?2"),
+                            id, number, error)
+             && lw_store_run2 (self, table_sql ("UPDATE ", table, " SET number = number - 999999"
+                                                " WHERE game = ?1 AND number > ?2"),
+                               id, 1000000, error);
+    case LW_EDIT_DELETE:
+      return lw_store_run2 (self, table_sql ("DELETE FROM ", table,
+                                             " WHERE game = ?1 AND number = ?2"),
+                            id, number, error)
+             && lw_store_run2 (self, table_sql ("UPDATE ", table, " SET number = number + 1000000"
+                                                " WHERE game = ?1 AND number > ?2"),
+                               id, number, error)
+             && lw_store_run2 (self, table_sql ("UPDATE ", table, " SET number = number - 1000001"
+                                                " WHERE game = ?1 AND number > ?2"),
+                               id, 1000000, error);
+    case LW_EDIT_REPLACE:
+    default:
+      return TRUE;
+    }
+}
+
 /* Writes what lw_edit_apply() worked out for game @id; inside a write
  * transaction, @game loaded in it. */
 static gboolean
@@ -181,11 +229,7 @@ write_edit (LwStore             *self,
       }
 
     case LW_EDIT_INSERT:
-      /* Two steps keep (game, number) unique at every row. */
-      if (!lw_store_run2 (self, "UPDATE rounds SET number = number + 1000000"
-                       " WHERE game = ?1 AND number >= ?2", id, number, error)
-          || !lw_store_run2 (self, "UPDATE rounds SET number = number - 999999"
-                          " WHERE game = ?1 AND number > ?2", id, 1000000, error)
+      if (!lw_store_renumber_rows (self, "rounds", id, LW_EDIT_INSERT, number, error)
           || !lw_store_write_round (self, id, record, number,
                             g_ptr_array_index (record->rounds, number - 1), NULL, error)
           || !lw_store_round_logs_edited (self, id, LW_EDIT_INSERT, number, error)
@@ -196,11 +240,7 @@ write_edit (LwStore             *self,
 
     case LW_EDIT_DELETE:
     default:
-      if (!lw_store_run2 (self, "DELETE FROM rounds WHERE game = ?1 AND number = ?2", id, number, error)
-          || !lw_store_run2 (self, "UPDATE rounds SET number = number + 1000000"
-                          " WHERE game = ?1 AND number > ?2", id, number, error)
-          || !lw_store_run2 (self, "UPDATE rounds SET number = number - 1000001"
-                          " WHERE game = ?1 AND number > ?2", id, 1000000, error)
+      if (!lw_store_renumber_rows (self, "rounds", id, LW_EDIT_DELETE, number, error)
           || !lw_store_round_logs_edited (self, id, LW_EDIT_DELETE, number, error)
           || !lw_store_seat_changes_edited (self, id, LW_EDIT_DELETE, number, error)
           || !lw_store_round_locks_edited (self, id, LW_EDIT_DELETE, number, error))

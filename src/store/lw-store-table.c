@@ -323,26 +323,10 @@ lw_store_round_logs_edited (LwStore     *self,
                             guint        number,
                             GError     **error)
 {
-  /* A corrected or deleted round's log no longer gives it. */
-  if (kind != LW_EDIT_INSERT
-      && !lw_store_run2 (self, "DELETE FROM virtual_round_logs WHERE game = ?1 AND number = ?2",
-                         id, number, error))
-    return FALSE;
-  switch (kind)
-    {
-    case LW_EDIT_INSERT:
-      /* Two steps keep (game, number) unique at every row. */
-      return lw_store_run2 (self, "UPDATE virtual_round_logs SET number = number + 1000000"
-                                  " WHERE game = ?1 AND number >= ?2", id, number, error)
-             && lw_store_run2 (self, "UPDATE virtual_round_logs SET number = number - 999999"
-                                     " WHERE game = ?1 AND number > ?2", id, 1000000, error);
-    case LW_EDIT_DELETE:
-      return lw_store_run2 (self, "UPDATE virtual_round_logs SET number = number + 1000000"
-                                  " WHERE game = ?1 AND number > ?2", id, number, error)
-             && lw_store_run2 (self, "UPDATE virtual_round_logs SET number = number - 1000001"
-                                     " WHERE game = ?1 AND number > ?2", id, 1000000, error);
-    case LW_EDIT_REPLACE:
-    default:
-      return TRUE;
-    }
+  /* A corrected or deleted round's log no longer gives it; the later
+   * ones are renumbered with the rounds. */
+  if (kind == LW_EDIT_REPLACE)
+    return lw_store_run2 (self, "DELETE FROM virtual_round_logs WHERE game = ?1 AND number = ?2",
+                          id, number, error);
+  return lw_store_renumber_rows (self, "virtual_round_logs", id, kind, number, error);
 }
