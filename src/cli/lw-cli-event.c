@@ -122,25 +122,6 @@ open_store (LwCliContext  *ctx,
   return store;
 }
 
-/* A positive decimal integer, nothing else. */
-static gboolean
-parse_positive (const char *text,
-                gint64      max,
-                gint64     *value)
-{
-  guint64 parsed = 0;
-
-  if (text == NULL || *text == '\0')
-    return FALSE;
-  for (const char *p = text; *p != '\0'; p++)
-    if (!g_ascii_isdigit (*p))
-      return FALSE;
-  if (!g_ascii_string_to_unsigned (text, 10, 1, (guint64) max, &parsed, NULL))
-    return FALSE;
-  *value = (gint64) parsed;
-  return TRUE;
-}
-
 /* An option's value: argv[*i + 1], or a usage failure. */
 static const char *
 option_value (const char  *command,
@@ -188,7 +169,8 @@ read_flags (const char         *command,
         g_ptr_array_add (rest, argv[i]);
       else
         {
-          *status = lw_cli_fail (LW_CLI_INVALID, "%s: unexpected argument \"%s\"", command, argv[i]);
+          *status = lw_cli_fail (LW_CLI_INVALID, "%s: unexpected argument \"%s\"",
+                                 command, argv[i]);
           return FALSE;
         }
     }
@@ -216,7 +198,7 @@ load_event (LwCliContext  *ctx,
   LwEvent *event;
   gint64 id = 0;
 
-  if (!parse_positive (id_text, G_MAXINT64, &id))
+  if (!lw_cli_parse_positive (id_text, G_MAXINT64, &id))
     {
       *status = bad_id (command, id_text);
       return NULL;
@@ -332,7 +314,7 @@ event_new (LwCliContext *ctx,
                         "partners or elimination", format_text);
   if (size_text == NULL)
     return lw_cli_fail (LW_CLI_INVALID, "event new: --table-size is needed (2, 3 or 4)");
-  if (!parse_positive (size_text, 4, &value) || value < 2)
+  if (!lw_cli_parse_positive (size_text, 4, &value) || value < 2)
     return lw_cli_fail (LW_CLI_INVALID, "event new: --table-size \"%s\": 2, 3 or 4", size_text);
   lw_event_config_init (&config, format, (guint) value);
 
@@ -340,7 +322,7 @@ event_new (LwCliContext *ctx,
     {
       if (strcmp (rounds_text, "0") == 0)
         config.n_rounds = 0;
-      else if (!parse_positive (rounds_text, 1000, &value))
+      else if (!lw_cli_parse_positive (rounds_text, 1000, &value))
         return lw_cli_fail (LW_CLI_INVALID, "event new: --rounds \"%s\": 1 to 1000",
                             rounds_text);
       else
@@ -362,7 +344,7 @@ event_new (LwCliContext *ctx,
           g_strstrip (parts[k]);
           if (strcmp (parts[k], "0") == 0)
             points[k] = 0;
-          else if (parse_positive (parts[k], 1000, &value))
+          else if (lw_cli_parse_positive (parts[k], 1000, &value))
             points[k] = (int) value;
           else
             return lw_cli_fail (LW_CLI_INVALID, "event new: --points \"%s\": \"%s\" is not "
@@ -376,7 +358,7 @@ event_new (LwCliContext *ctx,
     {
       if (strcmp (seed_text, "0") == 0)
         config.seed = 0;
-      else if (parse_positive (seed_text, G_MAXINT64, &value))
+      else if (lw_cli_parse_positive (seed_text, G_MAXINT64, &value))
         config.seed = (guint64) value;
       else
         return lw_cli_fail (LW_CLI_INVALID, "event new: --seed \"%s\": a number from 0",
@@ -422,7 +404,7 @@ event_add (LwCliContext *ctx,
     return status;
   if (id_text == NULL)
     return lw_cli_fail (LW_CLI_INVALID, "event add: an event ID is needed (see event --help)");
-  if (!parse_positive (id_text, G_MAXINT64, &id))
+  if (!lw_cli_parse_positive (id_text, G_MAXINT64, &id))
     return bad_id ("event add", id_text);
   if (names->len == 0)
     return lw_cli_fail (LW_CLI_INVALID, "event add: at least one player's name is needed");
@@ -472,7 +454,7 @@ event_pair (LwCliContext *ctx,
     }
   if (id_text == NULL)
     return lw_cli_fail (LW_CLI_INVALID, "event pair: one event ID is needed");
-  if (!parse_positive (id_text, G_MAXINT64, &id))
+  if (!lw_cli_parse_positive (id_text, G_MAXINT64, &id))
     return bad_id ("event pair", id_text);
 
   store = open_store (ctx, TRUE, TRUE, id, &status);
@@ -511,7 +493,7 @@ event_round_list (LwCliContext *ctx,
 
           if (text == NULL)
             return status;
-          if (!parse_positive (text, 100000, &round))
+          if (!lw_cli_parse_positive (text, 100000, &round))
             return lw_cli_fail (LW_CLI_INVALID, "%s: --round \"%s\" is not a "
                                 "round number", command, text);
         }
@@ -569,9 +551,10 @@ event_result (LwCliContext *ctx,
             return status;
           if (strcmp (option, "--scores") == 0)
             scores_text = text;
-          else if (!parse_positive (text, strcmp (option, "--game") == 0 ? G_MAXINT64 : 100000,
-                                    strcmp (option, "--round") == 0 ? &round
-                                    : strcmp (option, "--table") == 0 ? &table : &game))
+          else if (!lw_cli_parse_positive (text,
+                                           strcmp (option, "--game") == 0 ? G_MAXINT64 : 100000,
+                                           strcmp (option, "--round") == 0 ? &round
+                                           : strcmp (option, "--table") == 0 ? &table : &game))
             return lw_cli_fail (LW_CLI_INVALID, "event result: %s \"%s\" is not a positive "
                                 "integer", option, text);
         }
@@ -582,7 +565,7 @@ event_result (LwCliContext *ctx,
     }
   if (id_text == NULL)
     return lw_cli_fail (LW_CLI_INVALID, "event result: an event ID is needed (see event --help)");
-  if (!parse_positive (id_text, G_MAXINT64, &id))
+  if (!lw_cli_parse_positive (id_text, G_MAXINT64, &id))
     return bad_id ("event result", id_text);
   if (table == 0)
     return lw_cli_fail (LW_CLI_INVALID, "event result: --table is needed");
@@ -600,7 +583,7 @@ event_result (LwCliContext *ctx,
           gint64 value = 0;
 
           g_strstrip (parts[k]);
-          if (strcmp (parts[k], "0") != 0 && !parse_positive (parts[k], 999, &value))
+          if (strcmp (parts[k], "0") != 0 && !lw_cli_parse_positive (parts[k], 999, &value))
             return lw_cli_fail (LW_CLI_INVALID, "event result: --scores \"%s\": \"%s\" is not "
                                 "a score from 0 to 999", scores_text, parts[k]);
           {
@@ -762,7 +745,7 @@ event_change (LwCliContext       *ctx,
 
   if (argc != change->argc)
     return lw_cli_fail (LW_CLI_INVALID, "%s: %s", command, change->needed);
-  if (!parse_positive (argv[1], G_MAXINT64, &id))
+  if (!lw_cli_parse_positive (argv[1], G_MAXINT64, &id))
     return bad_id (command, argv[1]);
   if (change->kind == EVENT_RENAME && *argv[2] == '\0')
     return lw_cli_fail (LW_CLI_INVALID, "event rename: the new name is empty");
@@ -907,12 +890,12 @@ lw_cli_cmd_ratings (LwCliContext *ctx,
         }
       else if (strcmp (option, "--event") == 0)
         {
-          if (!parse_positive (arg, G_MAXINT64, &event_id))
+          if (!lw_cli_parse_positive (arg, G_MAXINT64, &event_id))
             return bad_id ("ratings", arg);
         }
       else
         {
-          if (!parse_positive (arg, 1000, &value))
+          if (!lw_cli_parse_positive (arg, 1000, &value))
             return lw_cli_fail (LW_CLI_INVALID, "ratings: --trend \"%s\": 1 to 1000 games", arg);
           options.trend_games = (guint) value;
         }

@@ -26,24 +26,6 @@ store_exists (LwCliContext *ctx)
   return !lw_cli_store_missing (ctx);
 }
 
-/* Reads a game ID: a positive decimal integer, nothing else. */
-static gboolean
-parse_game_id (const char *text,
-               gint64     *id)
-{
-  guint64 value = 0;
-
-  if (text == NULL || *text == '\0')
-    return FALSE;
-  for (const char *p = text; *p != '\0'; p++)
-    if (!g_ascii_isdigit (*p))
-      return FALSE;
-  if (!g_ascii_string_to_unsigned (text, 10, 1, G_MAXINT64, &value, NULL))
-    return FALSE;
-  *id = (gint64) value;
-  return TRUE;
-}
-
 /* The one argument of `show ID` and `export ID`. Returns LW_CLI_OK with
  * *@id set, or the failure's exit status (already reported). */
 static int
@@ -57,7 +39,7 @@ get_id_argument (const char  *command,
                         command, command);
   if (argc > 2)
     return lw_cli_fail (LW_CLI_INVALID, "%s: unexpected argument \"%s\"", command, argv[2]);
-  if (!parse_game_id (argv[1], id))
+  if (!lw_cli_parse_positive (argv[1], G_MAXINT64, id))
     return lw_cli_fail (LW_CLI_INVALID, "%s: a game ID is a positive integer, not \"%s\"",
                         command, argv[1]);
   return LW_CLI_OK;

@@ -222,6 +222,24 @@ lw_cli_read_record (const char     *name,
 }
 
 gboolean
+lw_cli_parse_positive (const char *text,
+                       gint64      max,
+                       gint64     *value)
+{
+  guint64 parsed = 0;
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  for (const char *p = text; *p != '\0'; p++)
+    if (!g_ascii_isdigit (*p))
+      return FALSE;
+  if (!g_ascii_string_to_unsigned (text, 10, 1, (guint64) max, &parsed, NULL))
+    return FALSE;
+  *value = (gint64) parsed;
+  return TRUE;
+}
+
+gboolean
 lw_cli_wants_help (int    argc,
                    char **argv)
 {

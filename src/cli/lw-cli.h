@@ -148,6 +148,21 @@ LwStandings *lw_cli_read_record (const char     *name,
                                  GError        **error);
 
 /**
+ * lw_cli_parse_positive:
+ * @text: (nullable): an argument
+ * @max: the largest value taken, ≥ 1
+ * @value: (out): set to the number when it is one
+ *
+ * Reads a positive decimal integer, nothing else (no sign, no space, no
+ * leading "0x"): a game or event ID, a round, a table.
+ *
+ * Returns: %TRUE when @text is one from 1 to @max.
+ */
+gboolean lw_cli_parse_positive (const char *text,
+                                gint64      max,
+                                gint64     *value);
+
+/**
  * lw_cli_wants_help:
  * @argc: arguments of the command, the command's name first
  * @argv: the arguments
