@@ -79,28 +79,23 @@ lw_store_list_locked_rounds (LwStore  *self,
                              gint64    id,
                              GError  **error)
 {
-  g_autoptr (LwStoreStmt) stmt = NULL;
-  g_autoptr (GArray) numbers = g_array_new (FALSE, FALSE, sizeof (guint));
-  gboolean has_row = FALSE;
+  g_autoptr (GArray) stored = g_array_new (FALSE, FALSE, sizeof (gint64));
+  GArray *numbers;
 
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  stmt = lw_store_stmt (self, "SELECT number FROM round_locks WHERE game = ? ORDER BY number", error);
-  if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
+  if (!lw_store_read_ids (self, "SELECT number FROM round_locks WHERE game = ? ORDER BY number",
+                          id, stored, error))
     return NULL;
-  for (;;)
+  numbers = g_array_sized_new (FALSE, FALSE, sizeof (guint), stored->len);
+  for (guint i = 0; i < stored->len; i++)
     {
-      guint number;
+      guint number = (guint) CLAMP (g_array_index (stored, gint64, i), 1, G_MAXINT);
 
-      if (!lw_store_step_row (self, stmt, &has_row, error))
-        return NULL;
-      if (!has_row)
-        break;
-      number = (guint) CLAMP (sqlite3_column_int64 (stmt, 0), 1, G_MAXINT);
       g_array_append_val (numbers, number);
     }
-  return g_steal_pointer (&numbers);
+  return numbers;
 }
 
 gboolean
