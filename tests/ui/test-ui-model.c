@@ -293,11 +293,52 @@ test_hidden_pages_reload_once (Fixture       *fixture,
   g_assert_cmpuint (lw_stats_page_get_n_players (pages.stats), ==, 4);
 }
 
+/* A reload while shown keeps the list where it was scrolled to. */
+static void
+test_reload_keeps_scroll (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  Pages pages = pages_of (fixture);
+  GtkScrolledWindow *scroller;
+  GtkAdjustment *adjustment;
+  gint64 end;
+
+  for (guint i = 0; i < 30; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("Club night %u", i + 1);
+
+      add_event (pages.store, name);
+    }
+  lw_test_activate (fixture->window, "win.show-events");
+  g_assert_cmpuint (lw_events_page_get_n_events (pages.events), ==, 30);
+  scroller = GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (pages.events->events_list),
+                                                           GTK_TYPE_SCROLLED_WINDOW));
+  adjustment = gtk_scrolled_window_get_vadjustment (scroller);
+  /* Laid out: 30 rows are taller than the window. */
+  end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  while (gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment) < 400
+         && g_get_monotonic_time () < end)
+    {
+      g_usleep (10000);
+      lw_test_drain ();
+    }
+  gtk_adjustment_set_value (adjustment, 400);
+  lw_test_drain ();
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 400);
+
+  add_event (lw_test_app_writer (fixture), "Spring Cup");
+  g_assert_true (lw_store_watch_check (pages.watch));
+  lw_test_drain ();
+  g_assert_cmpuint (lw_events_page_get_n_events (pages.events), ==, 31);
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 400);
+}
+
 static const LwTestAppCase cases[] = {
   { "/ui-model/one-replay-per-round", test_one_replay_per_round },
   { "/ui-model/other-program", test_other_program },
   { "/ui-model/shown-pages-listen", test_shown_pages_listen },
   { "/ui-model/hidden-pages-reload-once", test_hidden_pages_reload_once },
+  { "/ui-model/reload-keeps-scroll", test_reload_keeps_scroll },
 };
 
 int
