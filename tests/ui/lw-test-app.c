@@ -6,6 +6,11 @@
 #include "lw-test-app.h"
 #include "lw-test-util.h"
 #include "lw-application-private.h"
+#include "lw-game-page.h"
+#include "lw-game-page-private.h"
+#include "lw-new-game-page.h"
+#include "lw-new-game-page-private.h"
+#include "lw-window-private.h"
 
 void
 lw_test_drain (void)
@@ -14,11 +19,48 @@ lw_test_drain (void)
     ;
 }
 
+void
+lw_test_wait_unmapped (gpointer widget)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (gtk_widget_get_mapped (GTK_WIDGET (widget)) && g_get_monotonic_time () < end)
+    {
+      g_usleep (10000);
+      lw_test_drain ();
+    }
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (widget)));
+}
+
 GtkWidget *
 lw_test_find_widget (GtkWidget *widget,
                      GType      type)
 {
   return lw_find_widget (widget, type);
+}
+
+gpointer
+lw_test_find_item (GListModel    *model,
+                   GType          type,
+                   gconstpointer  except)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr (GObject) item = g_list_model_get_item (model, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (item, type) && (gconstpointer) item != except)
+        return item;
+    }
+  return NULL;
+}
+
+void
+lw_test_respond (AdwMessageDialog *dialog,
+                 const char       *response)
+{
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, response);
+  lw_test_drain ();
 }
 
 void
@@ -96,4 +138,97 @@ lw_test_app_writer (LwTestApp *fixture)
       g_assert_no_error (error);
     }
   return fixture->writer;
+}
+
+gint64
+lw_test_start_two_player_game (LwTestApp *fixture)
+{
+  LwNewGamePage *new_game = lw_window_get_new_game_page (fixture->window);
+  LwGamePage *page = lw_window_get_game_page (fixture->window);
+
+  lw_test_activate (fixture->window, "win.new-game");
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "new-game");
+
+  lw_new_game_page_set_n_players (new_game, 2);
+  lw_new_game_page_set_player (new_game, 0, "Ann");
+  lw_new_game_page_set_player (new_game, 1, "Ben");
+  lw_test_activate (new_game, "new-game.start");
+
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
+  g_assert_cmpint (lw_game_page_get_game_id (page), >, 0);
+  lw_test_drain ();
+  return lw_game_page_get_game_id (page);
+}
+
+gint64
+lw_test_add_game (LwStore           *store,
+                  LwRuleset          ruleset,
+                  guint              n,
+                  const char *const *names,
+                  guint              n_teams)
+{
+  g_autoptr (LwGameRecord) record = lw_game_record_new (ruleset, n, names);
+  g_autoptr (GError) error = NULL;
+  gint64 id;
+
+  if (n_teams > 0)
+    {
+      int team_of[LW_MAX_SEATS];
+
+      for (guint i = 0; i < n; i++)
+        team_of[i] = (int) (i % n_teams);
+      lw_game_record_set_teams (record, n_teams, team_of);
+    }
+  id = lw_store_add_game (store, record, &error);
+  g_assert_no_error (error);
+  return id;
+}
+
+gint64
+lw_test_add_won_game (LwStore           *store,
+                      guint              n,
+                      const char *const *names,
+                      guint              n_teams)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwStandings) standings = NULL;
+  guint total = lw_total_cards (n);
+  gint64 id = lw_test_add_game (store, LW_RULESET_LITTLE_WOLF, n, names, n_teams);
+  for (guint r = 0; r < 60; r++)
+    {
+      g_autoptr (LwRound) round = lw_round_new ();
+
+      g_clear_pointer (&game, lw_stored_game_free);
+      g_clear_pointer (&standings, lw_standings_free);
+      game = lw_store_load_game (store, id, &error);
+      g_assert_no_error (error);
+      standings = lw_standings_compute (game->record, &error);
+      g_assert_no_error (error);
+      if (standings->finished)
+        break;
+      round->declarer = 0;
+      round->cards[0] = 20;
+      for (guint s = 1; s < n; s++)
+        round->cards[s] = (int) (total - 20) / (int) (n - 1) + (s <= (total - 20) % (n - 1) ? 1 : 0);
+      lw_store_append_round (store, id, round, &error);
+      g_assert_no_error (error);
+    }
+  g_assert_true (standings->finished);
+  return id;
+}
+
+int
+lw_test_app_main (int                  argc,
+                  char               **argv,
+                  const LwTestAppCase *cases,
+                  guint                n_cases)
+{
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+  gtk_test_init (&argc, &argv, NULL);
+
+  for (guint i = 0; i < n_cases; i++)
+    g_test_add (cases[i].path, LwTestApp, NULL, lw_test_app_set_up, cases[i].test, lw_test_app_tear_down);
+  return g_test_run ();
 }

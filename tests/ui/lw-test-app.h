@@ -28,10 +28,26 @@ void lw_test_drain (void);
 GtkWidget *lw_test_find_widget (GtkWidget *widget,
                                 GType      type);
 
+/* The first item of @model that is a @type and not @except, or NULL;
+ * (transfer none): kept by whoever keeps the model's items (the list of
+ * toplevels, a widget's controllers). */
+gpointer lw_test_find_item (GListModel    *model,
+                            GType          type,
+                            gconstpointer  except);
+
+/* Answers @dialog (asserted to be there) with @response, then drains
+ * the main context. */
+void lw_test_respond (AdwMessageDialog *dialog,
+                      const char       *response);
+
 /* Activates @action ("win.new-game", say) from @widget, asserting that it
  * exists and is enabled, then drains the main context. */
 void lw_test_activate (gpointer    widget,
                        const char *action);
+
+/* Runs the main context until @widget is no longer mapped (a page the
+ * leaflet slid away from), for 5 seconds at the most; asserts it is. */
+void lw_test_wait_unmapped (gpointer widget);
 
 /* Registers a new application and opens its window on @db_path; the
  * caller drains the main context once it has set up what it needs. */
@@ -46,6 +62,23 @@ void lw_test_app_close (LwTestApp *fixture);
 void lw_test_app_set_up (LwTestApp     *fixture,
                          gconstpointer  data);
 
+/* One test of a UI test program: its path and the test, run on the
+ * fixture of lw_test_app_set_up() and lw_test_app_tear_down(). */
+typedef struct
+{
+  const char *path;
+  void (*test) (LwTestApp     *fixture,
+                gconstpointer  data);
+} LwTestAppCase;
+
+/* The main() of a UI test program: the memory settings backend and the
+ * C.UTF-8 locale, gtk_test_init(), each of the @n_cases @cases added on
+ * the fixture; returns g_test_run()'s status. */
+int lw_test_app_main (int                  argc,
+                      char               **argv,
+                      const LwTestAppCase *cases,
+                      guint                n_cases);
+
 /* Closes the app and removes the folder with every file in it. */
 void lw_test_app_tear_down (LwTestApp     *fixture,
                             gconstpointer  data);
@@ -54,5 +87,27 @@ void lw_test_app_tear_down (LwTestApp     *fixture,
  * closed by lw_test_app_tear_down(): what it writes comes as from another
  * program (littlewolf-cli import), which the window notices. */
 LwStore *lw_test_app_writer (LwTestApp *fixture);
+
+/* Starts a 2-player game of Ann and Ben from the New Game page, asserting
+ * that the page, then the game's page, are shown and the game stored;
+ * drains the main context. Returns its ID. */
+gint64 lw_test_start_two_player_game (LwTestApp *fixture);
+
+/* A new game of @ruleset for @n players named @names, in @n_teams teams
+ * by seat (seat i in team i % @n_teams; 0 for none), stored through
+ * @store; asserts it is stored. Returns its ID. */
+gint64 lw_test_add_game (LwStore           *store,
+                         LwRuleset          ruleset,
+                         guint              n,
+                         const char *const *names,
+                         guint              n_teams);
+
+/* A finished Little Wolf game of @n players named @names (in @n_teams
+ * teams by seat, 0 for none) stored through @store: seat 0 makes the Pack
+ * every round until it wins. Returns its ID. */
+gint64 lw_test_add_won_game (LwStore           *store,
+                             guint              n,
+                             const char *const *names,
+                             guint              n_teams);
 
 G_END_DECLS

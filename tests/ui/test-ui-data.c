@@ -39,51 +39,6 @@
 typedef LwTestApp Fixture;
 
 static void
-drain (void)
-{
-  lw_test_drain ();
-}
-
-static LwStore *
-store_of (Fixture *fixture)
-{
-  return lw_window_get_store (fixture->window);
-}
-
-/* The games are written through a connection of their own, as by another
- * program (littlewolf-cli import): the start page notices the change. */
-static LwStore *
-writer_of (Fixture *fixture)
-{
-  return lw_test_app_writer (fixture);
-}
-
-static gint64
-add_game (Fixture            *fixture,
-          LwRuleset           ruleset,
-          guint               n_players,
-          const char *const  *names,
-          guint               n_teams)
-{
-  g_autoptr (LwGameRecord) record = lw_game_record_new (ruleset, n_players, names);
-  g_autoptr (GError) error = NULL;
-  gint64 id;
-
-  if (n_teams > 0)
-    {
-      int team_of[LW_MAX_SEATS];
-
-      for (guint i = 0; i < n_players; i++)
-        team_of[i] = (int) (i % n_teams);
-      lw_game_record_set_teams (record, n_teams, team_of);
-    }
-  id = lw_store_add_game (writer_of (fixture), record, &error);
-  g_assert_no_error (error);
-
-  return id;
-}
-
-static void
 append (Fixture   *fixture,
         gint64     id,
         int        declarer,
@@ -99,7 +54,7 @@ append (Fixture   *fixture,
     round->cards[i] = cards[i];
   if (penalty_seat != LW_NO_SEAT)
     lw_round_add_penalty (round, penalty_seat, LW_PENALTY_LOOKED_AT_DISCARDS);
-  lw_store_append_round (writer_of (fixture), id, round, &error);
+  lw_store_append_round (lw_test_app_writer (fixture), id, round, &error);
   g_assert_no_error (error);
 }
 
@@ -107,23 +62,7 @@ static void
 activate_show_games (Fixture *fixture)
 {
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.show-games", NULL));
-  drain ();
-}
-
-static AdwMessageDialog *
-find_message_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (window))
-        return ADW_MESSAGE_DIALOG (window);
-    }
-
-  return NULL;
+  lw_test_drain ();
 }
 
 /* Ann 10, Ben 0 after 10 rounds; in round 11 Ben looks at the discards
@@ -134,7 +73,7 @@ add_forfeit_game (Fixture *fixture)
 {
   const char *names[] = { "Ann", "Ben" };
   const int ben_most[] = { 6, 20 }, ann_packs[] = { 20, 6 }, ben_a_little_more[] = { 12, 14 };
-  gint64 id = add_game (fixture, LW_RULESET_LITTLE_WOLF, 2, names, 0);
+  gint64 id = lw_test_add_game (lw_test_app_writer (fixture), LW_RULESET_LITTLE_WOLF, 2, names, 0);
 
   append (fixture, id, LW_NO_SEAT, ben_most, 2, LW_NO_SEAT);      /* Ann 1, Ben 0 */
   for (int i = 0; i < 9; i++)
@@ -154,7 +93,7 @@ test_board_lines (Fixture       *fixture,
   LwScoreboard *board;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", id));
-  drain ();
+  lw_test_drain ();
   board = lw_game_page_get_scoreboard (lw_window_get_game_page (fixture->window));
 
   g_assert_cmpstr (lw_scoreboard_get_score_text (board, 0), ==, "10");
@@ -174,7 +113,7 @@ test_board_owed_deal (Fixture       *fixture,
 {
   const char *names[] = { "Ann", "Ben", "Cleo", "Dev" };
   const int most[] = { 3, 3, 3, 27 }, cleo[] = { 5, 5, 20, 6 }, tie[] = { 9, 9, 9, 9 };
-  gint64 id = add_game (fixture, LW_RULESET_LITTLE_WOLF, 4, names, 0);
+  gint64 id = lw_test_add_game (lw_test_app_writer (fixture), LW_RULESET_LITTLE_WOLF, 4, names, 0);
   LwScoreboard *board;
 
   /* Dev to 0 */
@@ -188,7 +127,7 @@ test_board_owed_deal (Fixture       *fixture,
   append (fixture, id, LW_NO_SEAT, tie, 4, 3);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", id));
-  drain ();
+  lw_test_drain ();
   board = lw_game_page_get_scoreboard (lw_window_get_game_page (fixture->window));
   g_assert_cmpstr (lw_scoreboard_get_hand_text (board), ==, "9 cards each · 36 in tricks");
   g_assert_cmpstr (lw_scoreboard_get_status_text (board), ==, "Round 12 · Dev owes a deal: Ann deals");
@@ -207,7 +146,7 @@ test_chart (Fixture       *fixture,
   GtkWidget *window = gtk_window_new ();
   int min_height, nat_height;
 
-  game = lw_store_load_game (store_of (fixture), id, &error);
+  game = lw_store_load_game (lw_window_get_store (fixture->window), id, &error);
   g_assert_no_error (error);
   standings = lw_standings_compute (game->record, &error);
   g_assert_no_error (error);
@@ -227,34 +166,19 @@ test_chart (Fixture       *fixture,
   gtk_window_set_child (GTK_WINDOW (window), chart);
   gtk_window_set_default_size (GTK_WINDOW (window), 360, 300);
   gtk_window_present (GTK_WINDOW (window));
-  drain ();
+  lw_test_drain ();
   gtk_widget_measure (chart, GTK_ORIENTATION_VERTICAL, 340, &min_height, &nat_height, NULL, NULL);
   g_assert_cmpint (min_height, >, 150);
   gtk_window_destroy (GTK_WINDOW (window));
   g_object_unref (chart);
 }
 
-static GtkDropTarget *
-find_drop_target (GtkWidget *widget)
-{
-  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr (GObject) controller = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_DROP_TARGET (controller))
-        return GTK_DROP_TARGET (controller);
-    }
-
-  return NULL;
-}
-
 static gboolean
 drop_file (Fixture    *fixture,
            const char *path)
 {
-  GtkDropTarget *target = find_drop_target (GTK_WIDGET (fixture->window));
+  g_autoptr (GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (fixture->window));
+  GtkDropTarget *target = lw_test_find_item (controllers, GTK_TYPE_DROP_TARGET, NULL);
   g_autoptr (GFile) file = g_file_new_for_path (path);
   GSList *files = g_slist_prepend (NULL, file);
   GValue value = G_VALUE_INIT;
@@ -269,7 +193,7 @@ drop_file (Fixture    *fixture,
 
   while (lw_window_get_busy (fixture->window))
     g_main_context_iteration (NULL, TRUE);
-  drain ();
+  lw_test_drain ();
 
   return accepted;
 }
@@ -293,13 +217,13 @@ test_drop_import (Fixture       *fixture,
                        -1, &error);
   g_assert_no_error (error);
   g_assert_true (drop_file (fixture, bad));
-  dialog = find_message_dialog ();
+  dialog = lw_test_find_item (gtk_window_get_toplevels (), ADW_TYPE_MESSAGE_DIALOG, NULL);
   g_assert_nonnull (dialog);
   g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog), "bad.json"));
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "cards sum to 25"));
   gtk_window_destroy (GTK_WINDOW (dialog));
-  drain ();
-  games = lw_store_list_games (store_of (fixture), &error);
+  lw_test_drain ();
+  games = lw_store_list_games (lw_window_get_store (fixture->window), &error);
   g_assert_no_error (error);
   g_assert_cmpuint (games->len, ==, 0);
   g_clear_pointer (&games, g_ptr_array_unref);
@@ -314,12 +238,12 @@ test_drop_import (Fixture       *fixture,
     g_assert_cmpint (fputc ('}', out), ==, '}');
     fclose (out);
     g_assert_true (drop_file (fixture, huge));
-    dialog = find_message_dialog ();
+    dialog = lw_test_find_item (gtk_window_get_toplevels (), ADW_TYPE_MESSAGE_DIALOG, NULL);
     g_assert_nonnull (dialog);
     g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog), "huge.json"));
     g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "larger than 64 MiB"));
     gtk_window_destroy (GTK_WINDOW (dialog));
-    drain ();
+    lw_test_drain ();
     g_unlink (huge);
   }
 
@@ -329,12 +253,12 @@ test_drop_import (Fixture       *fixture,
                        -1, &error);
   g_assert_no_error (error);
   g_assert_true (drop_file (fixture, good));
-  g_assert_null (find_message_dialog ());
+  g_assert_null (lw_test_find_item (gtk_window_get_toplevels (), ADW_TYPE_MESSAGE_DIALOG, NULL));
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
   record = lw_game_page_get_record (lw_window_get_game_page (fixture->window));
   g_assert_nonnull (record);
   g_assert_cmpuint (record->rounds->len, ==, 1);
-  games = lw_store_list_games (store_of (fixture), &error);
+  games = lw_store_list_games (lw_window_get_store (fixture->window), &error);
   g_assert_no_error (error);
   g_assert_cmpuint (games->len, ==, 1);
 }
@@ -377,37 +301,37 @@ test_backup_restore (Fixture       *fixture,
   AdwMessageDialog *dialog;
 
   add_forfeit_game (fixture);
-  g_assert_true (lw_store_backup_to (store_of (fixture), backup, &error));
+  g_assert_true (lw_store_backup_to (lw_window_get_store (fixture->window), backup, &error));
   g_assert_no_error (error);
-  add_game (fixture, LW_RULESET_LITTLE_WOLF, 2, names, 0);
+  lw_test_add_game (lw_test_app_writer (fixture), LW_RULESET_LITTLE_WOLF, 2, names, 0);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.show-games", NULL));
-  drain ();
+  lw_test_drain ();
   g_assert_cmpuint (lw_games_page_get_n_games (page, FALSE), ==, 2);
 
   lw_window_confirm_restore (fixture->window, backup);
-  drain ();
-  dialog = find_message_dialog ();
+  lw_test_drain ();
+  dialog = lw_test_find_item (gtk_window_get_toplevels (), ADW_TYPE_MESSAGE_DIALOG, NULL);
   g_assert_nonnull (dialog);
   adw_message_dialog_response (dialog, "cancel");
   gtk_window_destroy (GTK_WINDOW (dialog));
-  drain ();
+  lw_test_drain ();
   g_assert_cmpuint (lw_games_page_get_n_games (page, FALSE), ==, 2);
 
   lw_window_confirm_restore (fixture->window, backup);
-  drain ();
-  dialog = find_message_dialog ();
+  lw_test_drain ();
+  dialog = lw_test_find_item (gtk_window_get_toplevels (), ADW_TYPE_MESSAGE_DIALOG, NULL);
   g_assert_nonnull (dialog);
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "backup.sqlite3"));
   body = g_strdup (adw_message_dialog_get_body (dialog));
   g_assert_nonnull (strstr (body, ".before-restore-"));
   adw_message_dialog_response (dialog, "restore");
   gtk_window_destroy (GTK_WINDOW (dialog));
-  drain ();
+  lw_test_drain ();
 
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "games");
   g_assert_cmpuint (lw_games_page_get_n_games (page, FALSE), ==, 1);
   g_assert_cmpuint (lw_games_page_get_n_shown (page), ==, 1);
-  games = lw_store_list_games (store_of (fixture), &error);
+  games = lw_store_list_games (lw_window_get_store (fixture->window), &error);
   g_assert_no_error (error);
   g_assert_cmpuint (games->len, ==, 1);
   g_clear_pointer (&games, g_ptr_array_unref);
@@ -415,7 +339,7 @@ test_backup_restore (Fixture       *fixture,
   /* The safety copy the dialog named is next to the database, and Undo
    * Restore (the toast's button) brings both games back. */
   {
-    g_autofree char *db_dir = g_path_get_dirname (lw_store_get_path (store_of (fixture)));
+    g_autofree char *db_dir = g_path_get_dirname (lw_store_get_path (lw_window_get_store (fixture->window)));
     g_autoptr (GDir) dir = g_dir_open (db_dir, 0, &error);
     g_autofree char *copy = NULL;
     const char *name;
@@ -432,11 +356,11 @@ test_backup_restore (Fixture       *fixture,
         }
     g_assert_nonnull (copy);
     g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.undo-restore", "s", copy));
-    drain ();
+    lw_test_drain ();
   }
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "games");
   g_assert_cmpuint (lw_games_page_get_n_games (page, FALSE), ==, 2);
-  games = lw_store_list_games (store_of (fixture), &error);
+  games = lw_store_list_games (lw_window_get_store (fixture->window), &error);
   g_assert_no_error (error);
   g_assert_cmpuint (games->len, ==, 2);
 }
@@ -452,9 +376,9 @@ test_games_list (Fixture       *fixture,
   gint64 ongoing;
 
   add_forfeit_game (fixture);
-  ongoing = add_game (fixture, LW_RULESET_GARWOLF, 3, names, 0);
+  ongoing = lw_test_add_game (lw_test_app_writer (fixture), LW_RULESET_GARWOLF, 3, names, 0);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.show-games", NULL));
-  drain ();
+  lw_test_drain ();
   lw_games_page_wait (page);
   g_assert_false (lw_games_page_get_loading (page));
   g_assert_cmpuint (lw_games_page_get_n_shown (page), ==, 2);
@@ -501,8 +425,8 @@ test_games_list_refresh (Fixture       *fixture,
   g_autofree char *after = NULL;
   gint64 first, second;
 
-  first = add_game (fixture, LW_RULESET_LITTLE_WOLF, 2, names, 0);
-  second = add_game (fixture, LW_RULESET_LITTLE_WOLF, 2, others, 0);
+  first = lw_test_add_game (lw_test_app_writer (fixture), LW_RULESET_LITTLE_WOLF, 2, names, 0);
+  second = lw_test_add_game (lw_test_app_writer (fixture), LW_RULESET_LITTLE_WOLF, 2, others, 0);
   activate_show_games (fixture);
   lw_games_page_wait (page);
   g_assert_cmpint (lw_games_page_get_game_id (page, 1), ==, first);
@@ -511,11 +435,11 @@ test_games_list_refresh (Fixture       *fixture,
 
   /* A round entered while the game is open (the window's connection). */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", first));
-  drain ();
+  lw_test_drain ();
   round->declarer = 0;
   round->cards[0] = cards[0];
   round->cards[1] = cards[1];
-  lw_store_append_round (store_of (fixture), first, round, &error);
+  lw_store_append_round (lw_window_get_store (fixture->window), first, round, &error);
   g_assert_no_error (error);
   activate_show_games (fixture);
   g_assert_false (lw_games_page_get_loading (page));
@@ -525,22 +449,22 @@ test_games_list_refresh (Fixture       *fixture,
   g_assert_cmpuint (lw_games_page_get_n_shown (page), ==, 2);
 
   /* Deleted here: its row goes; restored (the toast's Undo): it is back. */
-  g_assert_true (lw_store_delete_game (store_of (fixture), second, &error));
+  g_assert_true (lw_store_delete_game (lw_window_get_store (fixture->window), second, &error));
   g_assert_no_error (error);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.game-changed", "x", second));
-  drain ();
+  lw_test_drain ();
   g_assert_false (lw_games_page_get_loading (page));
   g_assert_cmpuint (lw_games_page_get_n_shown (page), ==, 1);
   g_assert_cmpint (lw_games_page_get_game_id (page, 0), ==, first);
-  g_assert_true (lw_store_restore_game (store_of (fixture), second, &error));
+  g_assert_true (lw_store_restore_game (lw_window_get_store (fixture->window), second, &error));
   g_assert_no_error (error);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.game-changed", "x", second));
-  drain ();
+  lw_test_drain ();
   g_assert_cmpuint (lw_games_page_get_n_shown (page), ==, 2);
 
   /* Another program's write: everything is read again (a game this
    * window never saw is listed). */
-  add_game (fixture, LW_RULESET_LITTLE_WOLF, 2, others, 0);
+  lw_test_add_game (lw_test_app_writer (fixture), LW_RULESET_LITTLE_WOLF, 2, others, 0);
   activate_show_games (fixture);
   lw_games_page_wait (page);
   g_assert_cmpuint (lw_games_page_get_n_shown (page), ==, 3);
@@ -560,7 +484,7 @@ test_preferences (Fixture       *fixture,
   g_assert_nonnull (settings);
   g_assert_true (g_action_group_has_action (G_ACTION_GROUP (fixture->app), "preferences"));
   g_action_group_activate_action (G_ACTION_GROUP (fixture->app), "preferences", NULL);
-  drain ();
+  lw_test_drain ();
   {
     GListModel *toplevels = gtk_window_get_toplevels ();
     GtkWindow *preferences = NULL;
@@ -575,20 +499,20 @@ test_preferences (Fixture       *fixture,
     g_assert_nonnull (preferences);
     g_assert_true (gtk_window_get_transient_for (preferences) == GTK_WINDOW (fixture->window));
     gtk_window_destroy (preferences);
-    drain ();
+    lw_test_drain ();
   }
 
   g_settings_set_enum (settings, "color-scheme", 2);
-  drain ();
+  lw_test_drain ();
   g_assert_cmpint (adw_style_manager_get_color_scheme (adw_style_manager_get_default ()), ==, ADW_COLOR_SCHEME_FORCE_DARK);
   g_settings_set_enum (settings, "color-scheme", 0);
-  drain ();
+  lw_test_drain ();
   g_assert_cmpint (adw_style_manager_get_color_scheme (adw_style_manager_get_default ()), ==, ADW_COLOR_SCHEME_DEFAULT);
 
   g_settings_set_int (settings, "default-target", 21);
   g_settings_set_strv (settings, "last-players", NULL);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.new-game", NULL));
-  drain ();
+  lw_test_drain ();
   new_game = lw_window_get_new_game_page (fixture->window);
   lw_new_game_page_set_player (new_game, 0, "Ann");
   lw_new_game_page_set_player (new_game, 1, "Ben");
@@ -603,19 +527,19 @@ test_preferences (Fixture       *fixture,
   lw_new_game_page_set_player (new_game, 0, "Ann");
   lw_new_game_page_set_player (new_game, 1, "Ben");
   lw_new_game_page_set_player (new_game, 2, "Cleo");
-  drain ();
+  lw_test_drain ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (new_game), "new-game.start", NULL));
-  drain ();
+  lw_test_drain ();
   last = g_settings_get_strv (settings, "last-players");
   g_assert_cmpuint (g_strv_length (last), ==, 3);
   g_assert_cmpstr (last[2], ==, "Cleo");
 
   /* The next New Game: empty seats, and Last Players fills them. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.new-game", NULL));
-  drain ();
+  lw_test_drain ();
   g_assert_null (lw_new_game_page_build_record (new_game, NULL));   /* no names yet */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (new_game), "new-game.last-players", NULL));
-  drain ();
+  lw_test_drain ();
   {
     g_autoptr (LwGameRecord) record = lw_new_game_page_build_record (new_game, NULL);
 
@@ -645,10 +569,10 @@ enter_garwolf_hand (LwGamePage *page,
       gtk_spin_button_set_value (lw_seat_row_get_spin (row, LW_SEAT_COUNT_COURT), court[seat]);
       gtk_spin_button_set_value (lw_seat_row_get_spin (row, LW_SEAT_COUNT_GARWOLVES), garwolves[seat]);
     }
-  drain ();
+  lw_test_drain ();
   g_assert_true (lw_round_form_get_valid (form));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "game.submit-round", NULL));
-  drain ();
+  lw_test_drain ();
 }
 
 /* Garwolf with the King and Knave house rule (SCORING G3), chosen on the
@@ -667,7 +591,7 @@ test_king_and_knave (Fixture       *fixture,
   g_autoptr (LwStoredGame) game = NULL;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.new-game", NULL));
-  drain ();
+  lw_test_drain ();
   new_game = lw_window_get_new_game_page (fixture->window);
   lw_new_game_page_set_ruleset (new_game, LW_RULESET_GARWOLF);
   lw_new_game_page_set_n_players (new_game, 3);
@@ -675,14 +599,14 @@ test_king_and_knave (Fixture       *fixture,
   lw_new_game_page_set_player (new_game, 1, "Ben");
   lw_new_game_page_set_player (new_game, 2, "Cleo");
   lw_new_game_page_set_king_and_knave (new_game, TRUE);
-  drain ();
+  lw_test_drain ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (new_game), "new-game.start", NULL));
-  drain ();
+  lw_test_drain ();
 
   page = lw_window_get_game_page (fixture->window);
   board = lw_game_page_get_scoreboard (page);
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
-  game = lw_store_load_game (store_of (fixture), lw_game_page_get_game_id (page), &error);
+  game = lw_store_load_game (lw_window_get_store (fixture->window), lw_game_page_get_game_id (page), &error);
   g_assert_no_error (error);
   g_assert_true (game->king_and_knave);
   g_assert_true (game->record->ruleset == LW_RULESET_GARWOLF);
@@ -706,14 +630,14 @@ test_king_and_knave (Fixture       *fixture,
   /* The house rule dropped from the game's details: hand 3 keeps its
    * cards (G3: left, right, keep), the scores stay. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "game.details", NULL));
-  drain ();
+  lw_test_drain ();
   g_assert_nonnull (lw_game_page_get_dialog_field (page, "king-and-knave"));
   g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (lw_game_page_get_dialog_field (page, "king-and-knave"))));
   gtk_check_button_set_active (GTK_CHECK_BUTTON (lw_game_page_get_dialog_field (page, "king-and-knave")), FALSE);
   adw_message_dialog_response (lw_game_page_get_dialog (page), "save");
-  drain ();
+  lw_test_drain ();
   g_clear_pointer (&game, lw_stored_game_free);
-  game = lw_store_load_game (store_of (fixture), lw_game_page_get_game_id (page), &error);
+  game = lw_store_load_game (lw_window_get_store (fixture->window), lw_game_page_get_game_id (page), &error);
   g_assert_no_error (error);
   g_assert_false (game->king_and_knave);
   g_assert_cmpstr (lw_scoreboard_get_status_text (board), ==, "Hand 3 · Cleo deals · Keep what was dealt");
@@ -726,7 +650,7 @@ add_won_game (Fixture *fixture)
 {
   const char *names[] = { "Ann", "Ben" };
   const int ann_packs[] = { 20, 6 };
-  gint64 id = add_game (fixture, LW_RULESET_LITTLE_WOLF, 2, names, 0);
+  gint64 id = lw_test_add_game (lw_test_app_writer (fixture), LW_RULESET_LITTLE_WOLF, 2, names, 0);
 
   for (int i = 0; i < 14; i++)
     append (fixture, id, 0, ann_packs, 2, LW_NO_SEAT);
@@ -741,7 +665,7 @@ add_long_game (Fixture *fixture)
 {
   const char *names[] = { "Ann", "Ben" };
   const int even[] = { 13, 13 }, ann_packs[] = { 20, 6 };
-  gint64 id = add_game (fixture, LW_RULESET_LITTLE_WOLF, 2, names, 0);
+  gint64 id = lw_test_add_game (lw_test_app_writer (fixture), LW_RULESET_LITTLE_WOLF, 2, names, 0);
 
   for (int i = 0; i < 40; i++)
     append (fixture, id, LW_NO_SEAT, even, 2, LW_NO_SEAT);
@@ -756,7 +680,7 @@ static GPtrArray *
 compute_stats (Fixture *fixture)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) games = lw_store_list_games (store_of (fixture), &error);
+  g_autoptr (GPtrArray) games = lw_store_list_games (lw_window_get_store (fixture->window), &error);
   g_autoptr (GPtrArray) standings = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_standings_free);
   g_autoptr (GPtrArray) players = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   g_autoptr (GArray) input = g_array_new (FALSE, TRUE, sizeof (LwStatsGame));
@@ -770,7 +694,7 @@ compute_stats (Fixture *fixture)
       one.standings = lw_standings_compute (game->record, &error);
       g_assert_no_error (error);
       g_ptr_array_add (standings, (gpointer) one.standings);
-      one.round_players = lw_store_list_round_players (store_of (fixture), game->id, &error);
+      one.round_players = lw_store_list_round_players (lw_window_get_store (fixture->window), game->id, &error);
       g_assert_no_error (error);
       g_ptr_array_add (players, one.round_players);
       g_array_append_val (input, one);
@@ -842,7 +766,7 @@ test_stats_page (Fixture       *fixture,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "stats.back", NULL));
   g_assert_null (lw_stats_page_get_shown_player (page));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "stats.back", NULL));
-  drain ();
+  lw_test_drain ();
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "games");
   lw_games_page_wait (lw_window_get_games_page (fixture->window));
 }
@@ -892,7 +816,7 @@ test_print (Fixture       *fixture,
   gtk_page_setup_set_paper_size_and_default_margins (a4, paper);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", id));
-  drain ();
+  lw_test_drain ();
   page = lw_window_get_game_page (fixture->window);
 
   /* A4: 11 rounds, the result and the chart on one page */
@@ -906,7 +830,7 @@ test_print (Fixture       *fixture,
   /* 51 rounds: the rounds go on over a second page, the chart on a third */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x",
                                              add_long_game (fixture)));
-  drain ();
+  lw_test_drain ();
   long_sheet = lw_print_score_sheet_new (lw_game_page_get_record (page), lw_game_page_get_standings (page));
   g_assert_cmpuint (lw_game_page_get_standings (page)->rounds->len, ==, 51);
   gtk_print_operation_set_default_page_setup (long_sheet, a4);
@@ -935,26 +859,24 @@ test_print (Fixture       *fixture,
     }
 }
 
+static const LwTestAppCase cases[] = {
+  { "/ui-data/board-lines", test_board_lines },
+  { "/ui-data/board-owed-deal", test_board_owed_deal },
+  { "/ui-data/chart", test_chart },
+  { "/ui-data/preferences", test_preferences },
+  { "/ui-data/games-list-refresh", test_games_list_refresh },
+  { "/ui-data/drop-import", test_drop_import },
+  { "/ui-data/export-csv", test_export_csv },
+  { "/ui-data/backup-restore", test_backup_restore },
+  { "/ui-data/games-list", test_games_list },
+  { "/ui-data/stats-page", test_stats_page },
+  { "/ui-data/print", test_print },
+  { "/ui-data/king-and-knave", test_king_and_knave },
+};
+
 int
 main (int   argc,
       char *argv[])
 {
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-
-  g_test_add ("/ui-data/board-lines", Fixture, NULL, lw_test_app_set_up, test_board_lines, lw_test_app_tear_down);
-  g_test_add ("/ui-data/board-owed-deal", Fixture, NULL, lw_test_app_set_up, test_board_owed_deal, lw_test_app_tear_down);
-  g_test_add ("/ui-data/chart", Fixture, NULL, lw_test_app_set_up, test_chart, lw_test_app_tear_down);
-  g_test_add ("/ui-data/preferences", Fixture, NULL, lw_test_app_set_up, test_preferences, lw_test_app_tear_down);
-  g_test_add ("/ui-data/games-list-refresh", Fixture, NULL, lw_test_app_set_up, test_games_list_refresh, lw_test_app_tear_down);
-  g_test_add ("/ui-data/drop-import", Fixture, NULL, lw_test_app_set_up, test_drop_import, lw_test_app_tear_down);
-  g_test_add ("/ui-data/export-csv", Fixture, NULL, lw_test_app_set_up, test_export_csv, lw_test_app_tear_down);
-  g_test_add ("/ui-data/backup-restore", Fixture, NULL, lw_test_app_set_up, test_backup_restore, lw_test_app_tear_down);
-  g_test_add ("/ui-data/games-list", Fixture, NULL, lw_test_app_set_up, test_games_list, lw_test_app_tear_down);
-  g_test_add ("/ui-data/stats-page", Fixture, NULL, lw_test_app_set_up, test_stats_page, lw_test_app_tear_down);
-  g_test_add ("/ui-data/print", Fixture, NULL, lw_test_app_set_up, test_print, lw_test_app_tear_down);
-  g_test_add ("/ui-data/king-and-knave", Fixture, NULL, lw_test_app_set_up, test_king_and_knave, lw_test_app_tear_down);
-
-  return g_test_run ();
+  return lw_test_app_main (argc, argv, cases, G_N_ELEMENTS (cases));
 }

@@ -30,59 +30,9 @@
 #include "lw-window.h"
 #include "lw-window-private.h"
 #include "lw-qr-code-private.h"
+#include "lw-test-app.h"
 
-typedef struct
-{
-  char *dir;
-  char *db_path;
-  LwApplication *app;
-  LwWindow *window;
-} Fixture;
-
-static void
-drain (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-static void
-fixture_set_up (Fixture       *fixture,
-                gconstpointer  data)
-{
-  g_autoptr (GError) error = NULL;
-
-  fixture->dir = g_dir_make_tmp ("lw-ui-entry-XXXXXX", &error);
-  g_assert_no_error (error);
-  fixture->db_path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
-  fixture->app = lw_application_new (G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (fixture->app), NULL, &error));
-  fixture->window = lw_application_open_database (fixture->app, fixture->db_path, &error);
-  g_assert_no_error (error);
-  drain ();
-}
-
-static void
-fixture_tear_down (Fixture       *fixture,
-                   gconstpointer  data)
-{
-  g_autoptr (GDir) dir = NULL;
-  const char *name;
-
-  gtk_window_destroy (GTK_WINDOW (fixture->window));
-  drain ();
-  g_clear_object (&fixture->app);
-  drain ();
-  dir = g_dir_open (fixture->dir, 0, NULL);
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (fixture->dir, name, NULL);
-      g_unlink (child);
-    }
-  g_rmdir (fixture->dir);
-  g_free (fixture->dir);
-  g_free (fixture->db_path);
-}
+typedef LwTestApp Fixture;
 
 /* Whether a TCP port of 127.0.0.1 can be taken. */
 static gboolean
@@ -160,7 +110,7 @@ open_entry (LwGamePage *page,
   GListModel *model;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "game.table-entry", NULL));
-  drain ();
+  lw_test_drain ();
   dialog = LW_TABLE_ENTRY_DIALOG (lw_game_page_get_table_entry_dialog (page));
   g_assert_nonnull (dialog);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
@@ -180,8 +130,17 @@ open_entry (LwGamePage *page,
                    ==, "127.0.0.1");
   gtk_spin_button_set_value (lw_table_entry_dialog_get_port_spin (dialog), port);
   gtk_switch_set_active (lw_table_entry_dialog_get_switch (dialog), TRUE);
-  drain ();
+  lw_test_drain ();
   return dialog;
+}
+
+/* A new game of Ann and Ben in the window's database. */
+static gint64
+add_ann_ben (Fixture *fixture)
+{
+  static const char *const names[] = { "Ann", "Ben" };
+
+  return lw_test_add_game (lw_window_get_store (fixture->window), LW_RULESET_LITTLE_WOLF, 2, names, 0);
 }
 
 static void
@@ -190,9 +149,7 @@ test_game (Fixture       *fixture,
 {
   g_autoptr (GError) error = NULL;
   LwStore *store = lw_window_get_store (fixture->window);
-  const char *names[] = { "Ann", "Ben" };
-  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
-  gint64 id = lw_store_add_game (store, record, &error);
+  gint64 id = add_ann_ben (fixture);
   LwGamePage *page;
   LwTableEntryDialog *dialog;
   LwQrCode *qr;
@@ -210,7 +167,7 @@ test_game (Fixture       *fixture,
   g_assert_no_error (error);
   g_assert_true (lw_window_open_game (fixture->window, id, &error));
   page = lw_window_get_game_page (fixture->window);
-  drain ();
+  lw_test_drain ();
   g_assert_cmpuint (lw_game_page_get_n_history_rows (page), ==, 0);
 
   dialog = open_entry (page, port);
@@ -240,14 +197,14 @@ test_game (Fixture       *fixture,
                           " {\"declarer\": 1, \"cards\": [6, 20]}}", version);
   g_assert_cmpuint (phone_request (url, "GET", api, NULL), ==, 200);
   g_assert_cmpuint (phone_request (url, "POST", rounds, body), ==, 201);
-  drain ();
+  lw_test_drain ();
   g_assert_cmpuint (lw_game_page_get_n_history_rows (page), ==, 1);
   g_assert_nonnull (strstr (lw_game_page_get_history_text (page, 0), "Ben"));
 
   /* Locked from the history: the phone's correction is refused. */
   g_assert_false (lw_game_page_is_round_locked (page, 1));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "game.lock-round", "u", 1));
-  drain ();
+  lw_test_drain ();
   g_assert_true (lw_game_page_is_round_locked (page, 1));
   lw_store_get_game_version (store, id, &version, &error);
   correction = g_strdup_printf ("{\"version\": %" G_GINT64_FORMAT ", \"round\":"
@@ -261,7 +218,7 @@ test_game (Fixture       *fixture,
 
   /* Closing the window ends entry: the port is free again. */
   gtk_window_close (GTK_WINDOW (dialog));
-  drain ();
+  lw_test_drain ();
   g_assert_null (lw_game_page_get_table_entry_dialog (page));
   g_assert_true (port_is_free (port));
 }
@@ -272,10 +229,7 @@ test_port_in_use (Fixture       *fixture,
                   gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  LwStore *store = lw_window_get_store (fixture->window);
-  const char *names[] = { "Ann", "Ben" };
-  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
-  gint64 id = lw_store_add_game (store, record, &error);
+  gint64 id = add_ann_ben (fixture);
   g_autoptr (GSocketListener) squatter = g_socket_listener_new ();
   guint16 port = g_socket_listener_add_any_inet_port (squatter, NULL, NULL);
   LwTableEntryDialog *dialog;
@@ -287,7 +241,7 @@ test_port_in_use (Fixture       *fixture,
   g_assert_nonnull (strstr (lw_table_entry_dialog_get_error (dialog), "Choose another port"));
   g_assert_null (lw_table_entry_dialog_get_table_url (dialog, 0));
   gtk_window_close (GTK_WINDOW (dialog));
-  drain ();
+  lw_test_drain ();
 }
 
 /* An event: every table of the current round, each with its game. */
@@ -311,7 +265,7 @@ test_event (Fixture       *fixture,
 
   dialog = lw_table_entry_dialog_new (GTK_WINDOW (fixture->window), store, event_id);
   gtk_window_present (GTK_WINDOW (dialog));
-  drain ();
+  lw_test_drain ();
   g_assert_null (lw_table_entry_dialog_get_error (LW_TABLE_ENTRY_DIALOG (dialog)));
   g_assert_cmpuint (lw_table_entry_dialog_get_n_tables (LW_TABLE_ENTRY_DIALOG (dialog)), ==, 3);
   for (guint t = 0; t < 3; t++)
@@ -330,7 +284,7 @@ test_event (Fixture       *fixture,
       g_assert_cmpint (game->record->first_dealer, ==, table->first_dealer);
     }
   gtk_window_destroy (GTK_WINDOW (dialog));
-  drain ();
+  lw_test_drain ();
 
   /* Opened again: the same games, none made twice. */
   dialog = lw_table_entry_dialog_new (GTK_WINDOW (fixture->window), store, event_id);
@@ -340,19 +294,19 @@ test_event (Fixture       *fixture,
     g_assert_cmpuint (games->len, ==, 3);
   }
   gtk_window_destroy (GTK_WINDOW (dialog));
-  drain ();
+  lw_test_drain ();
 }
+
+static const LwTestAppCase cases[] = {
+  { "/ui-entry/game", test_game },
+  { "/ui-entry/port-in-use", test_port_in_use },
+  { "/ui-entry/event", test_event },
+};
 
 int
 main (int    argc,
       char **argv)
 {
   g_setenv ("GIO_USE_PROXY_RESOLVER", "dummy", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-
-  g_test_add ("/ui-entry/game", Fixture, NULL, fixture_set_up, test_game, fixture_tear_down);
-  g_test_add ("/ui-entry/port-in-use", Fixture, NULL, fixture_set_up, test_port_in_use, fixture_tear_down);
-  g_test_add ("/ui-entry/event", Fixture, NULL, fixture_set_up, test_event, fixture_tear_down);
-
-  return g_test_run ();
+  return lw_test_app_main (argc, argv, cases, G_N_ELEMENTS (cases));
 }

@@ -33,54 +33,21 @@
 
 typedef LwTestApp Fixture;
 
-static void
-drain (void)
-{
-  lw_test_drain ();
-}
-
-static LwStore *
-store_of (Fixture *fixture)
-{
-  return lw_window_get_store (fixture->window);
-}
-
-/* The games are written through a connection of their own, as by another
- * program (littlewolf-cli import): the start page notices the change. */
-static LwStore *
-writer_of (Fixture *fixture)
-{
-  return lw_test_app_writer (fixture);
-}
-
 /* An error dialog (not the page's own dialogs), or NULL. */
 static AdwMessageDialog *
 find_error_dialog (LwEventsPage *page)
 {
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (window) && (gpointer) window != (gpointer) lw_events_page_get_dialog (page))
-        return ADW_MESSAGE_DIALOG (window);
-    }
-  return NULL;
+  return lw_test_find_item (gtk_window_get_toplevels (), ADW_TYPE_MESSAGE_DIALOG, lw_events_page_get_dialog (page));
 }
 
 static void
 respond (LwEventsPage *page,
          const char   *response)
 {
-  AdwMessageDialog *dialog = lw_events_page_get_dialog (page);
-
-  g_assert_nonnull (dialog);
-  adw_message_dialog_response (dialog, response);
-  drain ();
+  lw_test_respond (lw_events_page_get_dialog (page), response);
   if (lw_events_page_get_dialog (page) != NULL)
     gtk_window_destroy (GTK_WINDOW (lw_events_page_get_dialog (page)));
-  drain ();
+  lw_test_drain ();
 }
 
 static LwEventsPage *
@@ -118,6 +85,23 @@ enter_player (LwEventsPage *page,
   lw_test_activate (page, "events.add-player");
 }
 
+/* create_event(), then @n @players entered and checked in on its
+ * Players tab. Returns the event's ID. */
+static gint64
+create_event_with (LwEventsPage      *page,
+                   const char        *name,
+                   guint              format,
+                   guint              tables,
+                   guint              rounds,
+                   const char *const *players,
+                   guint              n)
+{
+  create_event (page, name, format, tables, rounds);
+  for (guint i = 0; i < n; i++)
+    enter_player (page, players[i], TRUE);
+  return lw_events_page_get_event_id (page);
+}
+
 static void
 paper_result (LwEventsPage *page,
               guint         table,
@@ -125,7 +109,7 @@ paper_result (LwEventsPage *page,
               guint         n)
 {
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "events.paper-result", "u", table));
-  drain ();
+  lw_test_drain ();
   for (guint i = 0; i < n; i++)
     {
       g_autofree char *key = g_strdup_printf ("score-%u", i);
@@ -144,7 +128,7 @@ load_event (Fixture *fixture,
             gint64   id)
 {
   g_autoptr (GError) error = NULL;
-  LwEvent *event = lw_store_load_event (store_of (fixture), id, &error);
+  LwEvent *event = lw_store_load_event (lw_window_get_store (fixture->window), id, &error);
 
   g_assert_no_error (error);
   return event;
@@ -214,7 +198,7 @@ play_game_to_the_end (LwGamePage *page)
       for (guint s = 0; s < n; s++)
         gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, s),
                                                          LW_SEAT_COUNT_CARDS), cards[s]);
-      drain ();
+      lw_test_drain ();
       g_assert_true (lw_round_form_get_valid (form));
       lw_test_activate (page, "game.submit-round");
     }
@@ -288,7 +272,7 @@ test_swiss_13 (Fixture       *fixture,
   create_event (page, "Club Open", 0, 2, 2);
   id = lw_events_page_get_event_id (page);
   g_assert_cmpint (id, >, 0);
-  list = lw_store_list_events (store_of (fixture), &error);
+  list = lw_store_list_events (lw_window_get_store (fixture->window), &error);
   g_assert_no_error (error);
   g_assert_cmpuint (list->len, ==, 1);
   event = load_event (fixture, id);
@@ -318,7 +302,7 @@ test_swiss_13 (Fixture       *fixture,
   g_assert_cmpstr (text, ==, "P13\nRegistered, not checked in");
   g_clear_pointer (&text, g_free);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "events.check-in", "s", "P13"));
-  drain ();
+  lw_test_drain ();
   text = lw_events_page_get_player_text (page, 12);
   g_assert_cmpstr (text, ==, "P13\nChecked in");
   g_clear_pointer (&text, g_free);
@@ -359,7 +343,7 @@ test_swiss_13 (Fixture       *fixture,
   /* No second round before every result is in. */
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (page), "events.pair", NULL)
                   && lw_events_page_get_shown_round (page) == 2);
-  drain ();
+  lw_test_drain ();
   {
     g_autoptr (LwEvent) again = load_event (fixture, id);
     g_assert_cmpuint (again->rounds->len, ==, 1);
@@ -368,7 +352,7 @@ test_swiss_13 (Fixture       *fixture,
   /* Table 1 kept with the scorekeeper: a game with the table's players in
    * their seats and its first dealer, opened on the game page. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "events.score-table", "u", 1));
-  drain ();
+  lw_test_drain ();
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
   game_page = lw_window_get_game_page (fixture->window);
   game_id = lw_game_page_get_game_id (game_page);
@@ -409,7 +393,7 @@ test_swiss_13 (Fixture       *fixture,
     g_assert_nonnull (error_dialog);
     g_assert_cmpstr (adw_message_dialog_get_heading (error_dialog), ==, "Could Not Enter the Result of Table 2");
     gtk_window_destroy (GTK_WINDOW (error_dialog));
-    drain ();
+    lw_test_drain ();
     g_clear_pointer (&event, lw_event_free);
     event = load_event (fixture, id);
     g_assert_false (table_of (event, 1, 2)->has_result);
@@ -432,7 +416,7 @@ test_swiss_13 (Fixture       *fixture,
     event = load_event (fixture, id);
     g_assert_false (table_of (event, 1, 2)->has_result);
     adw_message_dialog_response (warning, "time-called");
-    drain ();
+    lw_test_drain ();
     g_clear_pointer (&event, lw_event_free);
     event = load_event (fixture, id);
     g_assert_true (table_of (event, 1, 2)->has_result);
@@ -602,12 +586,12 @@ test_partners_8 (Fixture       *fixture,
     enter_player (page, names[i], TRUE);
   /* a player leaves and comes back before round 1 */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "events.drop", "s", "Dev"));
-  drain ();
+  lw_test_drain ();
   text = lw_events_page_get_player_text (page, 3);
   g_assert_cmpstr (text, ==, "Dev\nDropped out");
   g_clear_pointer (&text, g_free);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "events.check-in", "s", "Dev"));
-  drain ();
+  lw_test_drain ();
 
   lw_test_activate (page, "events.pair");
   event = load_event (fixture, id);
@@ -689,60 +673,13 @@ test_partners_8 (Fixture       *fixture,
 /* The leaderboard                                                      */
 /* ------------------------------------------------------------------ */
 
-/* A finished game: seat 0 makes the Pack every round until it wins. */
-static gint64
-add_won_game (Fixture            *fixture,
-              guint               n,
-              const char *const  *names,
-              guint               n_teams)
-{
-  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, n, names);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (LwStoredGame) game = NULL;
-  g_autoptr (LwStandings) standings = NULL;
-  guint total = lw_total_cards (n);
-  gint64 id;
-
-  if (n_teams > 0)
-    {
-      int team_of[LW_MAX_SEATS];
-
-      for (guint i = 0; i < n; i++)
-        team_of[i] = (int) (i % n_teams);
-      lw_game_record_set_teams (record, n_teams, team_of);
-    }
-  id = lw_store_add_game (writer_of (fixture), record, &error);
-  g_assert_no_error (error);
-  for (guint r = 0; r < 60; r++)
-    {
-      g_autoptr (LwRound) round = lw_round_new ();
-
-      g_clear_pointer (&game, lw_stored_game_free);
-      g_clear_pointer (&standings, lw_standings_free);
-      game = lw_store_load_game (writer_of (fixture), id, &error);
-      g_assert_no_error (error);
-      standings = lw_standings_compute (game->record, &error);
-      g_assert_no_error (error);
-      if (standings->finished)
-        break;
-      round->declarer = 0;
-      round->cards[0] = 20;
-      for (guint s = 1; s < n; s++)
-        round->cards[s] = (int) (total - 20) / (int) (n - 1) + (s <= (total - 20) % (n - 1) ? 1 : 0);
-      lw_store_append_round (writer_of (fixture), id, round, &error);
-      g_assert_no_error (error);
-    }
-  g_assert_true (standings->finished);
-  return id;
-}
-
 static void
 assert_board (LwLeaderboardPage *page,
               Fixture           *fixture,
               LwLadder           ladder)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwRatingGames) games = lw_store_load_rating_games (store_of (fixture), &error);
+  g_autoptr (LwRatingGames) games = lw_store_load_rating_games (lw_window_get_store (fixture->window), &error);
   g_autoptr (GArray) rows = NULL;
   LwLeaderboardOptions options;
 
@@ -779,12 +716,12 @@ test_leaderboard (Fixture       *fixture,
 
   /* A partners event of four, paired: its table's partnerships play. */
   lw_event_config_init (&config, LW_EVENT_PARTNERS, 4);
-  event = lw_store_add_event (writer_of (fixture), "Pairs", &config, &error);
+  event = lw_store_add_event (lw_test_app_writer (fixture), "Pairs", &config, &error);
   g_assert_no_error (error);
-  g_assert_true (lw_store_add_event_entrants (writer_of (fixture), event, four, LW_ENTRANT_CHECKED_IN, &error));
+  g_assert_true (lw_store_add_event_entrants (lw_test_app_writer (fixture), event, four, LW_ENTRANT_CHECKED_IN, &error));
   g_assert_no_error (error);
   {
-    g_autoptr (LwEvent) paired = lw_store_pair_event_round (writer_of (fixture), event, &error);
+    g_autoptr (LwEvent) paired = lw_store_pair_event_round (lw_test_app_writer (fixture), event, &error);
     const LwEventTable *table;
 
     g_assert_no_error (error);
@@ -795,11 +732,11 @@ test_leaderboard (Fixture       *fixture,
 
   /* Ann beats Ben twice and Cleo once; Ben beats Cleo; in the partners
    * game seats 0 and 2 win. */
-  add_won_game (fixture, 2, ann_ben, 0);
-  add_won_game (fixture, 2, ann_ben, 0);
-  add_won_game (fixture, 2, ann_cleo, 0);
-  add_won_game (fixture, 2, ben_cleo, 0);
-  partners_game = add_won_game (fixture, 4, (const char *const *) seated, 2);
+  lw_test_add_won_game (lw_test_app_writer (fixture), 2, ann_ben, 0);
+  lw_test_add_won_game (lw_test_app_writer (fixture), 2, ann_ben, 0);
+  lw_test_add_won_game (lw_test_app_writer (fixture), 2, ann_cleo, 0);
+  lw_test_add_won_game (lw_test_app_writer (fixture), 2, ben_cleo, 0);
+  partners_game = lw_test_add_won_game (lw_test_app_writer (fixture), 4, (const char *const *) seated, 2);
 
   lw_test_activate (fixture->window, "win.show-leaderboard");
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "leaderboard");
@@ -859,7 +796,7 @@ test_leaderboard (Fixture       *fixture,
   lw_leaderboard_page_wait (page);
 
   /* An event whose one table is the partners game counts only it. */
-  g_assert_true (lw_store_set_event_game_result (writer_of (fixture), event, 1, 1, partners_game, &error));
+  g_assert_true (lw_store_set_event_game_result (lw_test_app_writer (fixture), event, 1, 1, partners_game, &error));
   g_assert_no_error (error);
   lw_test_activate (fixture->window, "win.show-leaderboard");
   lw_leaderboard_page_wait (page);
@@ -895,7 +832,7 @@ test_tiebreaks (Fixture       *fixture,
     g_assert_nonnull (error_dialog);
     g_assert_nonnull (strstr (adw_message_dialog_get_body (error_dialog), "\"margin\" is named twice"));
     gtk_window_destroy (GTK_WINDOW (error_dialog));
-    drain ();
+    lw_test_drain ();
   }
 
   lw_test_activate (page, "events.new-event");
@@ -962,10 +899,7 @@ test_table_entry (Fixture       *fixture,
   GtkWindow *entry = NULL;
   gint64 id;
 
-  create_event (page, "Phones", 0, 0, 1);
-  id = lw_events_page_get_event_id (page);
-  for (guint i = 0; i < G_N_ELEMENTS (players); i++)
-    enter_player (page, players[i], TRUE);
+  id = create_event_with (page, "Phones", 0, 0, 1, players, G_N_ELEMENTS (players));
   lw_test_activate (page, "events.pair");
   lw_test_activate (page, "events.table-entry");
 
@@ -982,11 +916,11 @@ test_table_entry (Fixture       *fixture,
     {
       gint64 game = 0;
 
-      g_assert_true (lw_store_get_event_table_game (store_of (fixture), id, 1, t, &game, NULL));
+      g_assert_true (lw_store_get_event_table_game (lw_window_get_store (fixture->window), id, 1, t, &game, NULL));
       g_assert_cmpint (game, >, 0);
     }
   gtk_window_destroy (entry);
-  drain ();
+  lw_test_drain ();
 }
 
 /* An event renamed and deleted from its menu; a blank name and a
@@ -1007,10 +941,7 @@ test_elimination (Fixture       *fixture,
   g_autofree char *ann = NULL;
   gint64 id;
 
-  create_event (page, "Knockout", 3, G_MAXUINT, 0);
-  id = lw_events_page_get_event_id (page);
-  for (guint i = 0; i < G_N_ELEMENTS (players); i++)
-    enter_player (page, players[i], TRUE);
+  id = create_event_with (page, "Knockout", 3, G_MAXUINT, 0, players, G_N_ELEMENTS (players));
   g_assert_true (gtk_widget_is_visible (GTK_WIDGET (page)));
   lw_test_activate (page, "events.pair-by-rating");
   event = load_event (fixture, id);
@@ -1039,10 +970,7 @@ test_rename_delete (Fixture       *fixture,
   AdwMessageDialog *dialog;
   gint64 id;
 
-  create_event (page, "Spring", 0, 0, 2);
-  id = lw_events_page_get_event_id (page);
-  for (guint i = 0; i < G_N_ELEMENTS (players); i++)
-    enter_player (page, players[i], TRUE);
+  id = create_event_with (page, "Spring", 0, 0, 2, players, G_N_ELEMENTS (players));
   lw_test_activate (page, "events.pair");
 
   /* Renamed: the dialog starts from the name; Enter in the row renames. */
@@ -1058,7 +986,7 @@ test_rename_delete (Fixture       *fixture,
        lw_events_page_get_dialog (page) != NULL && g_get_monotonic_time () < end; )
     {
       g_usleep (10000);
-      drain ();
+      lw_test_drain ();
     }
   g_assert_null (lw_events_page_get_dialog (page));
   g_assert_cmpstr (lw_events_page_get_event (page)->name, ==, "Autumn Cup");
@@ -1076,7 +1004,7 @@ test_rename_delete (Fixture       *fixture,
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Rename the Event");
   g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==, "An event needs a name.");
   gtk_window_destroy (GTK_WINDOW (dialog));
-  drain ();
+  lw_test_drain ();
   stored = load_event (fixture, id);
   g_assert_cmpstr (stored->name, ==, "Autumn Cup");
   g_clear_pointer (&stored, lw_event_free);
@@ -1098,27 +1026,24 @@ test_rename_delete (Fixture       *fixture,
   respond (page, "delete");
   g_assert_cmpint (lw_events_page_get_event_id (page), ==, 0);
   g_assert_cmpuint (lw_events_page_get_n_events (page), ==, 0);
-  g_assert_null (lw_store_load_event (store_of (fixture), id, &error));
+  g_assert_null (lw_store_load_event (lw_window_get_store (fixture->window), id, &error));
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
 }
+
+static const LwTestAppCase cases[] = {
+  { "/ui-events/swiss-13", test_swiss_13 },
+  { "/ui-events/partners-8", test_partners_8 },
+  { "/ui-events/leaderboard", test_leaderboard },
+  { "/ui-events/tiebreaks", test_tiebreaks },
+  { "/ui-events/table-entry", test_table_entry },
+  { "/ui-events/seeding", test_seeding },
+  { "/ui-events/rename-delete", test_rename_delete },
+  { "/ui-events/elimination", test_elimination },
+};
 
 int
 main (int   argc,
       char *argv[])
 {
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-
-  g_test_add ("/ui-events/swiss-13", Fixture, NULL, lw_test_app_set_up, test_swiss_13, lw_test_app_tear_down);
-  g_test_add ("/ui-events/partners-8", Fixture, NULL, lw_test_app_set_up, test_partners_8, lw_test_app_tear_down);
-  g_test_add ("/ui-events/leaderboard", Fixture, NULL, lw_test_app_set_up, test_leaderboard, lw_test_app_tear_down);
-  g_test_add ("/ui-events/tiebreaks", Fixture, NULL, lw_test_app_set_up, test_tiebreaks, lw_test_app_tear_down);
-  g_test_add ("/ui-events/table-entry", Fixture, NULL, lw_test_app_set_up, test_table_entry, lw_test_app_tear_down);
-  g_test_add ("/ui-events/seeding", Fixture, NULL, lw_test_app_set_up, test_seeding,
-              lw_test_app_tear_down);
-  g_test_add ("/ui-events/rename-delete", Fixture, NULL, lw_test_app_set_up, test_rename_delete, lw_test_app_tear_down);
-  g_test_add ("/ui-events/elimination", Fixture, NULL, lw_test_app_set_up, test_elimination, lw_test_app_tear_down);
-
-  return g_test_run ();
+  return lw_test_app_main (argc, argv, cases, G_N_ELEMENTS (cases));
 }

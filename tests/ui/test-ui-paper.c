@@ -288,18 +288,16 @@ test_printouts (Fixture       *fixture,
   }
 }
 
+static const LwTestAppCase cases[] = {
+  { "/ui-paper/sections", test_sections },
+  { "/ui-paper/new-event-height", test_new_event_height },
+  { "/ui-paper/printouts", test_printouts },
+  { "/ui-paper/round-form-rows", test_round_form_rows },
+};
+
 int
 main (int   argc,
       char *argv[])
 {
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-
-  g_test_add ("/ui-paper/sections", Fixture, NULL, lw_test_app_set_up, test_sections, lw_test_app_tear_down);
-  g_test_add ("/ui-paper/new-event-height", Fixture, NULL, lw_test_app_set_up, test_new_event_height, lw_test_app_tear_down);
-  g_test_add ("/ui-paper/printouts", Fixture, NULL, lw_test_app_set_up, test_printouts, lw_test_app_tear_down);
-  g_test_add ("/ui-paper/round-form-rows", Fixture, NULL, lw_test_app_set_up, test_round_form_rows, lw_test_app_tear_down);
-
-  return g_test_run ();
+  return lw_test_app_main (argc, argv, cases, G_N_ELEMENTS (cases));
 }

@@ -56,19 +56,6 @@ type_text (GtkEntry   *entry,
     }
 }
 
-static gint64
-add_game (LwStore           *store,
-          guint              n_players,
-          const char *const *names)
-{
-  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, n_players, names);
-  g_autoptr (GError) error = NULL;
-  gint64 id = lw_store_add_game (store, record, &error);
-
-  g_assert_no_error (error);
-  return id;
-}
-
 static LwEventsPage *
 new_event (Fixture    *fixture,
            const char *name)
@@ -122,7 +109,7 @@ test_event_box (Fixture       *fixture,
   g_autofree char *joined = NULL;
   g_auto (GStrv) players = NULL;
 
-  add_game (lw_test_app_writer (fixture), 3, known);
+  lw_test_add_game (lw_test_app_writer (fixture), LW_RULESET_LITTLE_WOLF, 3, known, 0);
   page = new_event (fixture, "Spring");
   entry = lw_events_page_get_add_entry (page);
 
@@ -224,11 +211,7 @@ static void
 respond (LwStatsPage *page,
          const char  *response)
 {
-  AdwMessageDialog *dialog = lw_stats_page_get_dialog (page);
-
-  g_assert_nonnull (dialog);
-  adw_message_dialog_response (dialog, response);
-  lw_test_drain ();
+  lw_test_respond (lw_stats_page_get_dialog (page), response);
   lw_stats_page_wait (page);
   lw_test_drain ();
 }
@@ -247,8 +230,8 @@ test_players_list (Fixture       *fixture,
   LwStatsPage *page;
   gint64 event;
 
-  add_game (lw_test_app_writer (fixture), 2, one);
-  add_game (lw_test_app_writer (fixture), 2, two);
+  lw_test_add_game (lw_test_app_writer (fixture), LW_RULESET_LITTLE_WOLF, 2, one, 0);
+  lw_test_add_game (lw_test_app_writer (fixture), LW_RULESET_LITTLE_WOLF, 2, two, 0);
   /* Zed was typed into an event that is gone. */
   {
     LwEventConfig config = { 0 };
@@ -326,15 +309,14 @@ test_players_list (Fixture       *fixture,
   g_assert_cmpstr (text, ==, "Ann · 2 games · 0 won | Ben · 1 game · 0 won | Cleo Diaz · 1 game · 0 won");
 }
 
+static const LwTestAppCase cases[] = {
+  { "/ui-players/event-box", test_event_box },
+  { "/ui-players/players-list", test_players_list },
+};
+
 int
 main (int   argc,
       char *argv[])
 {
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-
-  g_test_add ("/ui-players/event-box", Fixture, NULL, lw_test_app_set_up, test_event_box, lw_test_app_tear_down);
-  g_test_add ("/ui-players/players-list", Fixture, NULL, lw_test_app_set_up, test_players_list, lw_test_app_tear_down);
-  return g_test_run ();
+  return lw_test_app_main (argc, argv, cases, G_N_ELEMENTS (cases));
 }

@@ -83,25 +83,6 @@ assert_board (LwScoreboard    *board,
   g_assert_cmpstr (lw_scoreboard_get_score_text (board, 1), ==, score1);
 }
 
-static gint64
-start_two_player_game (Fixture *fixture)
-{
-  LwNewGamePage *new_game = lw_window_get_new_game_page (fixture->window);
-  LwGamePage *page = lw_window_get_game_page (fixture->window);
-
-  lw_test_activate (fixture->window, "win.new-game");
-  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "new-game");
-
-  lw_new_game_page_set_n_players (new_game, 2);
-  lw_new_game_page_set_player (new_game, 0, "Ann");
-  lw_new_game_page_set_player (new_game, 1, "Ben");
-  lw_test_activate (new_game, "new-game.start");
-
-  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
-  g_assert_cmpint (lw_game_page_get_game_id (page), >, 0);
-  return lw_game_page_get_game_id (page);
-}
-
 /* A 2-player game to a skunk, with a rejected round, an undo, the
  * breakdowns; then the same database reopened shows the same board. */
 static void
@@ -118,7 +99,7 @@ test_two_player_game (Fixture       *fixture,
   const int short_cards[] = { 20, 5 };
   gint64 id;
 
-  id = start_two_player_game (fixture);
+  id = lw_test_start_two_player_game (fixture);
 
   /* SCORING R3: both start at 1; Ann (seat 0, the first dealer) deals. */
   assert_board (board, "1", "1");
@@ -254,7 +235,7 @@ test_void_and_penalty (Fixture       *fixture,
   const LwRound *round;
   gint64 id;
 
-  id = start_two_player_game (fixture);
+  id = lw_test_start_two_player_game (fixture);
 
   lw_round_form_set_void (form, TRUE);
   lw_round_form_add_penalty (form, 0, LW_PENALTY_OUT_OF_TURN);
@@ -386,22 +367,6 @@ test_import (Fixture       *fixture,
                     lw_games_page_get_n_games (games_page, FALSE), ==, names->len);
 }
 
-static AdwMessageDialog *
-find_message_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr (GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (window))
-        return ADW_MESSAGE_DIALOG (window);
-    }
-
-  return NULL;
-}
-
 /* A broken file is refused in words, and nothing is stored. */
 static void
 test_import_error (Fixture       *fixture,
@@ -421,7 +386,7 @@ test_import_error (Fixture       *fixture,
   import_and_wait (fixture, path);
 
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "games");
-  dialog = find_message_dialog ();
+  dialog = lw_test_find_item (gtk_window_get_toplevels (), ADW_TYPE_MESSAGE_DIALOG, NULL);
   g_assert_nonnull (dialog);
   g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog), "broken.json"));
   /* The engine's words, with a capital first letter. */
@@ -533,7 +498,7 @@ test_shortcuts (Fixture       *fixture,
   GtkShortcutController *shortcuts = NULL;
   gboolean undo = FALSE, submit = FALSE;
 
-  start_two_player_game (fixture);
+  lw_test_start_two_player_game (fixture);
 
   controllers = gtk_widget_observe_controllers (GTK_WIDGET (page));
   for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
@@ -666,7 +631,7 @@ test_declarer_reset (Fixture       *fixture,
   const int ann_pack[] = { 20, 6 };
   GListModel *before;
 
-  start_two_player_game (fixture);
+  lw_test_start_two_player_game (fixture);
   before = lw_round_form_get_declarer_model (form);
   g_object_add_weak_pointer (G_OBJECT (before), (gpointer *) &before);
   enter_round (page, 1, ann_pack, NULL);
@@ -806,7 +771,7 @@ test_pack_worth_zero (Fixture       *fixture,
   LwRoundForm *form = lw_game_page_get_round_form (page);
   LwSeatRow *ann, *ben;
 
-  start_two_player_game (fixture);
+  lw_test_start_two_player_game (fixture);
   ann = lw_round_form_get_seat_row (form, 0);
   ben = lw_round_form_get_seat_row (form, 1);
   lw_round_form_set_declarer (form, 0);
@@ -857,14 +822,14 @@ test_delete_game (Fixture       *fixture,
   GtkWidget *undo;
   gint64 id;
 
-  id = start_two_player_game (fixture);
+  id = lw_test_start_two_player_game (fixture);
   lw_test_activate (fixture->window, "win.show-games");
   g_assert_cmpuint (lw_games_page_get_n_games (games, FALSE), ==, 1);
 
   /* Cancel keeps it. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.delete-game", "x", id));
   lw_test_drain ();
-  dialog = find_message_dialog ();
+  dialog = lw_test_find_item (gtk_window_get_toplevels (), ADW_TYPE_MESSAGE_DIALOG, NULL);
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Delete “Ann vs Ben”?");
   adw_message_dialog_response (dialog, "cancel");
@@ -874,7 +839,7 @@ test_delete_game (Fixture       *fixture,
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.delete-game", "x", id));
   lw_test_drain ();
-  dialog = find_message_dialog ();
+  dialog = lw_test_find_item (gtk_window_get_toplevels (), ADW_TYPE_MESSAGE_DIALOG, NULL);
   g_assert_nonnull (dialog);
   adw_message_dialog_response (dialog, "delete");
   gtk_window_destroy (GTK_WINDOW (dialog));
@@ -968,7 +933,7 @@ play_three_rounds (Fixture *fixture)
   const int most_to_ben[] = { 10, 16 };
   const int ann_pack[] = { 20, 6 };
   const int ben_worms[] = { 0, 2 };
-  gint64 id = start_two_player_game (fixture);
+  gint64 id = lw_test_start_two_player_game (fixture);
 
   enter_round (page, LW_NO_SEAT, most_to_ben, NULL);
   enter_round (page, 0, ann_pack, ben_worms);
@@ -1091,7 +1056,7 @@ test_refused_edit (Fixture       *fixture,
   LwRoundForm *form;
   gint64 id;
 
-  id = start_two_player_game (fixture);
+  id = lw_test_start_two_player_game (fixture);
   enter_round (page, LW_NO_SEAT, most_to_ben, NULL);         /* 1 – 0 */
   for (int round = 2; round <= 10; round++)
     enter_round (page, 0, ann_pack, NULL);                   /* 10 – 0 */
@@ -1298,7 +1263,7 @@ test_noted_penalty (Fixture       *fixture,
   g_autofree char *when = NULL;
   gint64 id;
 
-  id = start_two_player_game (fixture);
+  id = lw_test_start_two_player_game (fixture);
   store = lw_window_get_store (fixture->window);
 
   lw_test_activate (page, "game.note-penalty");
@@ -1403,7 +1368,7 @@ test_substitute (Fixture       *fixture,
   LwEditLog *log = NULL;
   gint64 id;
 
-  id = start_two_player_game (fixture);
+  id = lw_test_start_two_player_game (fixture);
   enter_round (page, LW_NO_SEAT, most_to_ann, NULL);   /* Ann 0, Ben 1 */
   assert_board (board, "0", "1");
   g_assert_cmpstr (lw_scoreboard_get_status_text (board), ==, "Round 2 · Ben deals");
@@ -1497,7 +1462,7 @@ test_undo_any_change (Fixture       *fixture,
   LwEditLog *log;
   gint64 id;
 
-  id = start_two_player_game (fixture);
+  id = lw_test_start_two_player_game (fixture);
   g_assert_cmpstr (lw_game_page_get_undo_text (page), ==, "Nothing to Undo");
   enter_round (page, LW_NO_SEAT, most_to_ann, NULL);     /* Ann 0, Ben 1 */
   enter_round (page, 0, ann_pack, NULL);                 /* Ann 1, Ben 1 */
@@ -1592,7 +1557,7 @@ test_game_details (Fixture       *fixture,
   GtkTextBuffer *buffer;
   gint64 id;
 
-  id = start_two_player_game (fixture);
+  id = lw_test_start_two_player_game (fixture);
   g_assert_cmpstr (lw_game_page_get_details_text (page, FALSE), ==, "");
 
   /* A date that is not one: nothing is saved. */
@@ -1637,36 +1602,34 @@ test_game_details (Fixture       *fixture,
   g_assert_cmpstr (lw_game_page_get_details_text (page, FALSE), ==, "");
 }
 
+static const LwTestAppCase cases[] = {
+  { "/ui/two-player-game", test_two_player_game },
+  { "/ui/main-menu", test_main_menu },
+  { "/ui/shortcuts-window", test_shortcuts_window },
+  { "/ui/void-and-penalty", test_void_and_penalty },
+  { "/ui/import", test_import },
+  { "/ui/import-error", test_import_error },
+  { "/ui/partners-and-garwolf", test_partners_and_garwolf },
+  { "/ui/shortcuts", test_shortcuts },
+  { "/ui/declarer-reset", test_declarer_reset },
+  { "/ui/tab-order", test_tab_order },
+  { "/ui/narrow-long-names", test_narrow_long_names },
+  { "/ui/new-game-names", test_new_game_names },
+  { "/ui/pack-worth-zero", test_pack_worth_zero },
+  { "/ui/delete-game", test_delete_game },
+  { "/ui/edit-past-round", test_edit_past_round },
+  { "/ui/refused-edit", test_refused_edit },
+  { "/ui/insert-delete-round", test_insert_delete_round },
+  { "/ui/undo-after-phone-round", test_undo_after_phone_round },
+  { "/ui/noted-penalty", test_noted_penalty },
+  { "/ui/substitute", test_substitute },
+  { "/ui/undo-any-change", test_undo_any_change },
+  { "/ui/game-details", test_game_details },
+};
+
 int
 main (int   argc,
       char *argv[])
 {
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-
-  g_test_add ("/ui/two-player-game", Fixture, NULL, lw_test_app_set_up, test_two_player_game, lw_test_app_tear_down);
-  g_test_add ("/ui/main-menu", Fixture, NULL, lw_test_app_set_up, test_main_menu, lw_test_app_tear_down);
-  g_test_add ("/ui/shortcuts-window", Fixture, NULL, lw_test_app_set_up, test_shortcuts_window, lw_test_app_tear_down);
-  g_test_add ("/ui/void-and-penalty", Fixture, NULL, lw_test_app_set_up, test_void_and_penalty, lw_test_app_tear_down);
-  g_test_add ("/ui/import", Fixture, NULL, lw_test_app_set_up, test_import, lw_test_app_tear_down);
-  g_test_add ("/ui/import-error", Fixture, NULL, lw_test_app_set_up, test_import_error, lw_test_app_tear_down);
-  g_test_add ("/ui/partners-and-garwolf", Fixture, NULL, lw_test_app_set_up, test_partners_and_garwolf, lw_test_app_tear_down);
-  g_test_add ("/ui/shortcuts", Fixture, NULL, lw_test_app_set_up, test_shortcuts, lw_test_app_tear_down);
-  g_test_add ("/ui/declarer-reset", Fixture, NULL, lw_test_app_set_up, test_declarer_reset, lw_test_app_tear_down);
-  g_test_add ("/ui/tab-order", Fixture, NULL, lw_test_app_set_up, test_tab_order, lw_test_app_tear_down);
-  g_test_add ("/ui/narrow-long-names", Fixture, NULL, lw_test_app_set_up, test_narrow_long_names, lw_test_app_tear_down);
-  g_test_add ("/ui/new-game-names", Fixture, NULL, lw_test_app_set_up, test_new_game_names, lw_test_app_tear_down);
-  g_test_add ("/ui/pack-worth-zero", Fixture, NULL, lw_test_app_set_up, test_pack_worth_zero, lw_test_app_tear_down);
-  g_test_add ("/ui/delete-game", Fixture, NULL, lw_test_app_set_up, test_delete_game, lw_test_app_tear_down);
-  g_test_add ("/ui/edit-past-round", Fixture, NULL, lw_test_app_set_up, test_edit_past_round, lw_test_app_tear_down);
-  g_test_add ("/ui/refused-edit", Fixture, NULL, lw_test_app_set_up, test_refused_edit, lw_test_app_tear_down);
-  g_test_add ("/ui/insert-delete-round", Fixture, NULL, lw_test_app_set_up, test_insert_delete_round, lw_test_app_tear_down);
-  g_test_add ("/ui/undo-after-phone-round", Fixture, NULL, lw_test_app_set_up, test_undo_after_phone_round, lw_test_app_tear_down);
-  g_test_add ("/ui/noted-penalty", Fixture, NULL, lw_test_app_set_up, test_noted_penalty, lw_test_app_tear_down);
-  g_test_add ("/ui/substitute", Fixture, NULL, lw_test_app_set_up, test_substitute, lw_test_app_tear_down);
-  g_test_add ("/ui/undo-any-change", Fixture, NULL, lw_test_app_set_up, test_undo_any_change, lw_test_app_tear_down);
-  g_test_add ("/ui/game-details", Fixture, NULL, lw_test_app_set_up, test_game_details, lw_test_app_tear_down);
-
-  return g_test_run ();
+  return lw_test_app_main (argc, argv, cases, G_N_ELEMENTS (cases));
 }

@@ -55,34 +55,8 @@
 #include "lw-window.h"
 #include "lw-window-private.h"
 #include "lw-round-editor-private.h"
+#include "lw-test-app.h"
 #include "lw-seat-row-private.h"
-
-static gint64
-add_game (LwStore            *store,
-          LwRuleset           ruleset,
-          guint               n_players,
-          const char *const  *names,
-          guint               n_teams)
-{
-  g_autoptr (LwGameRecord) record = lw_game_record_new (ruleset, n_players, names);
-  g_autoptr (GError) error = NULL;
-  gint64 id;
-
-  if (n_teams > 0)
-    {
-      int team_of[LW_MAX_SEATS];
-
-      for (guint i = 0; i < n_players; i++)
-        team_of[i] = (int) (i % n_teams);
-      lw_game_record_set_teams (record, n_teams, team_of);
-    }
-
-  id = lw_store_add_game (store, record, &error);
-  if (id <= 0)
-    g_error ("%s", error->message);
-
-  return id;
-}
 
 static void
 append (LwStore   *store,
@@ -225,6 +199,26 @@ add_event (LwStore       *store,
 
 /* LW_DEMO_SUBMIT=SECONDS: the round in the form is added that long after
  * the start, as a click on Add Round does. */
+/* The round editor open on @round of a 2-player game, changed to seat 0
+ * declaring with 20 cards against @other_cards (not saved). */
+static LwRoundEditor *
+edit_round (LwGamePage *page,
+            guint       round,
+            int         other_cards)
+{
+  LwRoundEditor *editor;
+  LwRoundForm *form;
+
+  gtk_widget_activate_action (GTK_WIDGET (page), "game.edit-round", "u", round);
+  editor = lw_game_page_get_round_editor (page);
+  form = lw_round_editor_get_form (editor);
+  lw_round_form_set_declarer (form, 0);
+  gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), 20);
+  gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_CARDS),
+                             other_cards);
+  return editor;
+}
+
 static gboolean
 submit_round (gpointer page)
 {
@@ -312,7 +306,7 @@ main (int   argc,
   else if (g_str_equal (screen, "game") || g_str_equal (screen, "game-error"))
     {
       const int c1[] = { 10, 16 }, c2[] = { 20, 6 }, w2[] = { 0, 2 };
-      gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 2, names, 0);
+      gint64 id = lw_test_add_game (store, LW_RULESET_LITTLE_WOLF, 2, names, 0);
       LwRoundForm *form;
 
       append (store, id, LW_NO_SEAT, 2, c1, NULL);
@@ -336,14 +330,14 @@ main (int   argc,
   else if (g_str_equal (screen, "game-4"))
     {
       /* Four players, two with long names: the title at 360 px */
-      gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 4, names, 0);
+      gint64 id = lw_test_add_game (store, LW_RULESET_LITTLE_WOLF, 4, names, 0);
 
       gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
     }
   else if (g_str_equal (screen, "game-over"))
     {
       const int c[] = { 20, 6, 3, 7 };
-      gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 4, names, 2);
+      gint64 id = lw_test_add_game (store, LW_RULESET_LITTLE_WOLF, 4, names, 2);
 
       for (int i = 0; i < 14; i++)
         append (store, id, 0, 4, c, NULL);
@@ -353,7 +347,7 @@ main (int   argc,
     }
   else if (g_str_equal (screen, "garwolf") || g_str_equal (screen, "garwolf-details"))
     {
-      gint64 id = add_game (store, LW_RULESET_GARWOLF, 4, names, 0);
+      gint64 id = lw_test_add_game (store, LW_RULESET_GARWOLF, 4, names, 0);
       LwRoundForm *form;
 
       gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
@@ -397,7 +391,7 @@ main (int   argc,
     {
       /* Round 1 played by two computer seats, replayed at trick 4. */
       const char *short_names[] = { "Ann", "Benedikt Alexander-Smith" };
-      gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 2, short_names, 0);
+      gint64 id = lw_test_add_game (store, LW_RULESET_LITTLE_WOLF, 2, short_names, 0);
       g_autoptr (LwTable) table = lw_table_new (2, 0, 31, NULL);
       g_autoptr (LwRound) round = lw_round_new ();
       g_autofree char *log = NULL;
@@ -438,7 +432,7 @@ main (int   argc,
   else if (g_str_equal (screen, "chart"))
     {
       const int c[][3] = { { 20, 6, 7 }, { 3, 25, 5 }, { 10, 11, 12 }, { 22, 5, 6 }, { 2, 4, 27 }, { 24, 4, 5 } };
-      gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 3, names, 0);
+      gint64 id = lw_test_add_game (store, LW_RULESET_LITTLE_WOLF, 3, names, 0);
       g_autoptr (LwStoredGame) game = NULL;
       g_autoptr (LwStandings) standings = NULL;
       GtkWidget *chart_window = gtk_window_new ();
@@ -467,13 +461,13 @@ main (int   argc,
 
       for (int game = 0; game < 3; game++)
         {
-          gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 4, names, 2);
+          gint64 id = lw_test_add_game (store, LW_RULESET_LITTLE_WOLF, 4, names, 2);
 
           for (int i = 0; i < 14; i++)
             append (store, id, 0, 4, team, NULL);
         }
       {
-        gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 2, names, 0);
+        gint64 id = lw_test_add_game (store, LW_RULESET_LITTLE_WOLF, 2, names, 0);
 
         append (store, id, LW_NO_SEAT, 2, solo, NULL);
         for (int i = 0; i < 5; i++)
@@ -508,7 +502,7 @@ main (int   argc,
       /* Round 11 corrected to Ann's Pack ends the game (a skunk) before
        * round 12: the editor offers to end the game there. */
       const int most_to_ben[] = { 10, 16 }, most_to_ann[] = { 16, 10 }, pack[] = { 20, 6 };
-      gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 2, names, 0);
+      gint64 id = lw_test_add_game (store, LW_RULESET_LITTLE_WOLF, 2, names, 0);
       LwGamePage *page = lw_window_get_game_page (window);
 
       append (store, id, LW_NO_SEAT, 2, most_to_ben, NULL);
@@ -519,15 +513,8 @@ main (int   argc,
       gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
       if (g_str_equal (screen, "edit-ends-game"))
         {
-          LwRoundEditor *editor;
-          LwRoundForm *form;
+          LwRoundEditor *editor = edit_round (page, 11, 6);
 
-          gtk_widget_activate_action (GTK_WIDGET (page), "game.edit-round", "u", 11);
-          editor = lw_game_page_get_round_editor (page);
-          form = lw_round_editor_get_form (editor);
-          lw_round_form_set_declarer (form, 0);
-          gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), 20);
-          gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_CARDS), 6);
           gtk_widget_activate_action (GTK_WIDGET (editor), "editor.save", NULL);
         }
       else
@@ -539,7 +526,7 @@ main (int   argc,
     {
       /* Corrections: three rounds, a penalty noted with a note, details. */
       const int c1[] = { 10, 16 }, c2[] = { 20, 6 }, w2[] = { 0, 2 };
-      gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 2, names, 0);
+      gint64 id = lw_test_add_game (store, LW_RULESET_LITTLE_WOLF, 2, names, 0);
       g_autoptr (GDateTime) played = g_date_time_new_local (2024, 5, 12, 19, 30, 0);
       LwGamePage *page = lw_window_get_game_page (window);
 
@@ -565,16 +552,8 @@ main (int   argc,
       if (g_str_equal (screen, "edit-round") || g_str_equal (screen, "edit-confirm") ||
           g_str_equal (screen, "edit-refused"))
         {
-          LwRoundEditor *editor;
-          LwRoundForm *form;
+          LwRoundEditor *editor = edit_round (page, 1, g_str_equal (screen, "edit-refused") ? 5 : 6);
 
-          gtk_widget_activate_action (GTK_WIDGET (page), "game.edit-round", "u", 1);
-          editor = lw_game_page_get_round_editor (page);
-          form = lw_round_editor_get_form (editor);
-          lw_round_form_set_declarer (form, 0);
-          gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), 20);
-          gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_CARDS),
-                                     g_str_equal (screen, "edit-refused") ? 5 : 6);
           if (g_str_equal (screen, "edit-confirm"))
             gtk_widget_activate_action (GTK_WIDGET (editor), "editor.save", NULL);
           if (g_str_equal (screen, "edit-refused"))
@@ -696,14 +675,14 @@ main (int   argc,
 
       for (guint g = 0; g < G_N_ELEMENTS (pairs); g++)
         {
-          gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 2, pairs[g], 0);
+          gint64 id = lw_test_add_game (store, LW_RULESET_LITTLE_WOLF, 2, pairs[g], 0);
 
           for (int i = 0; i < 14; i++)
             append (store, id, 0, 2, two, NULL);
         }
       for (int game = 0; game < 2; game++)
         {
-          gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 4, names, game ? 2 : 0);
+          gint64 id = lw_test_add_game (store, LW_RULESET_LITTLE_WOLF, 4, names, game ? 2 : 0);
 
           for (int i = 0; i < 14; i++)
             append (store, id, 0, 4, game ? team : four, NULL);
@@ -713,7 +692,7 @@ main (int   argc,
   else if (g_str_equal (screen, "table-entry") || g_str_equal (screen, "game-locked"))
     {
       const int c1[] = { 10, 16 }, c2[] = { 20, 6 }, w2[] = { 0, 2 };
-      gint64 id = add_game (store, LW_RULESET_LITTLE_WOLF, 2, names, 0);
+      gint64 id = lw_test_add_game (store, LW_RULESET_LITTLE_WOLF, 2, names, 0);
       LwGamePage *page = lw_window_get_game_page (window);
 
       append (store, id, LW_NO_SEAT, 2, c1, NULL);

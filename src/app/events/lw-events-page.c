@@ -25,6 +25,7 @@
 #include "lw-store-events.h"
 #include "lw-table-entry-dialog.h"
 #include "lw-name-completion.h"
+#include "lw-page-watch.h"
 
 G_DEFINE_FINAL_TYPE (LwEventsPage, lw_events_page, ADW_TYPE_BIN)
 
@@ -883,7 +884,11 @@ lw_events_page_set_store (LwEventsPage *self,
 {
   g_return_if_fail (LW_IS_EVENTS_PAGE (self));
 
-  g_set_object (&self->store, store);
+  /* Events, their tables' games and the known players: read again when
+   * they change, the event and the tab shown kept. */
+  lw_page_watch_set_store (GTK_WIDGET (self), &self->store, store,
+                           LW_PAGE_WATCH_EVENTS | LW_PAGE_WATCH_GAMES | LW_PAGE_WATCH_PLAYERS,
+                           G_CALLBACK (lw_events_page_reload));
 }
 
 /* ------------------------------------------------------------------ */

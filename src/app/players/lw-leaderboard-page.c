@@ -18,6 +18,7 @@
 #include <glib/gi18n.h>
 
 #include "lw-leaderboard-page-private.h"
+#include "lw-page-watch.h"
 #include "lw-store-events.h"
 
 #define DAY_SECONDS 86400
@@ -459,7 +460,11 @@ lw_leaderboard_page_set_store (LwLeaderboardPage *self,
 {
   g_return_if_fail (LW_IS_LEADERBOARD_PAGE (self));
 
-  g_set_object (&self->store, store);
+  /* The games rated, their players and the events to choose from: read
+   * again when they change, the filters kept. */
+  lw_page_watch_set_store (GTK_WIDGET (self), &self->store, store,
+                           LW_PAGE_WATCH_GAMES | LW_PAGE_WATCH_PLAYERS | LW_PAGE_WATCH_EVENTS,
+                           G_CALLBACK (lw_leaderboard_page_reload));
 }
 
 gboolean

@@ -11,6 +11,7 @@
 
 #include "lw-app-util.h"
 #include "lw-name-completion.h"
+#include "lw-page-watch.h"
 #include "lw-stats.h"
 #include "lw-stats-page-private.h"
 #include "lw-store-players.h"
@@ -518,7 +519,10 @@ lw_stats_page_set_store (LwStatsPage *self,
 {
   g_return_if_fail (LW_IS_STATS_PAGE (self));
 
-  g_set_object (&self->store, store);
+  /* The games counted and their players: read again when they change,
+   * the player shown kept. */
+  lw_page_watch_set_store (GTK_WIDGET (self), &self->store, store, LW_PAGE_WATCH_GAMES | LW_PAGE_WATCH_PLAYERS,
+                           G_CALLBACK (lw_stats_page_reload));
 }
 
 gboolean

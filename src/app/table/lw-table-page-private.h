@@ -1,5 +1,8 @@
-/* lw-table-page-private.h — what the UI tests read of lw-table-page.c: included by that file
- * and the tests only, never by the app's other files.
+/* lw-table-page-private.h — the virtual table page's insides, shared by its
+ * files (lw-table-page.c the page, its loading and saving; lw-table-status.c
+ * what it shows and the end of a round; lw-table-bots.c the computer seats;
+ * lw-table-actions.c its actions), and what the UI tests read of it.
+ * Included by those files and the tests only, never by the app's other files.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,6 +11,138 @@
 #include "lw-table-page.h"
 
 G_BEGIN_DECLS
+
+struct _LwTablePage
+{
+  AdwBin parent_instance;
+
+  /* template widgets */
+  AdwWindowTitle *title;
+  GtkStack *stack;
+  LwTableView *view;
+  GtkLabel *status_label;
+  GtkWidget *declare_button;
+  GtkWidget *decline_button;
+  GtkWidget *discard_button;
+  GtkWidget *play_button;
+  GtkWidget *next_button;
+  GtkWidget *over_button;
+  GtkWidget *replay_button;
+  GtkWidget *tools_box;
+  GtkToggleButton *last_trick_button;
+  AdwStatusPage *curtain;
+  GtkButton *confirm_button;
+
+  /* owned */
+  LwStore *store;
+  LwGameRecord *record;
+  LwStandings *standings;
+  LwTable *table;
+  char *seats_json;
+  char *status;
+  GArray *choices;          /* LwPlay: readings of a lead waiting for an answer */
+
+  LwTableSeats seats;
+  gint64 id;
+  guint round_number;       /* the game's round the table deals, 1-based */
+  int viewer;               /* the person whose hand is shown */
+  int curtain_seat;         /* waiting for this person, or LW_NO_SEAT */
+  guint generation;         /* bumped whenever the table is replaced */
+  guint pause_ms;
+  guint bot_timeout;
+  LwAction bot_action;
+  gboolean busy;
+  gboolean round_over;
+  gboolean game_over;
+  gboolean status_is_error;
+};
+
+/* Shared by the page's files */
+
+/* Returns: (transfer none) (nullable): the game's team of each seat, %NULL
+ * in a game without teams. */
+const int *lw_table_page_team_of (LwTablePage *self);
+
+/* Returns: (transfer none): who sits in @seat now, "" for no seat. */
+const char *lw_table_page_name_of (LwTablePage *self,
+                                   int          seat);
+
+/* Sets the line under the table to @text (%NULL: empty), in the error
+ * style when @is_error. */
+void lw_table_page_set_status (LwTablePage *self,
+                               const char  *text,
+                               gboolean     is_error);
+
+/* Shows @message (a GError's) as an error under the table, and rings. */
+void lw_table_page_show_error (LwTablePage *self,
+                               const char  *message);
+
+/* Saves the seats and the round in progress (none once it is over)
+ * with lw_store_save_table(). Errors: the store's. */
+gboolean lw_table_page_save (LwTablePage  *self,
+                             GError      **error);
+
+/* Reads the game's record and standings again from the store.
+ * Errors: the store's or the scoring engine's; the page keeps the old
+ * ones then. */
+gboolean lw_table_page_reload_record (LwTablePage  *self,
+                                      GError      **error);
+
+/* Deals the game's next round (its dealer by the scoring engine's
+ * rotation) and saves it. Errors: the store's. */
+gboolean lw_table_page_new_round (LwTablePage  *self,
+                                  GError      **error);
+
+/* After every change of the table: the round's end, a computer's move,
+ * the curtain or the person's turn, then the view, status and buttons. */
+void lw_table_page_after_change (LwTablePage *self);
+
+/* Applies @action with lw_table_apply(), saves and shows the change.
+ * Errors: the engine's for an action the rules forbid (nothing changes);
+ * a failed save is shown, not returned. */
+gboolean lw_table_page_apply_action (LwTablePage     *self,
+                                     const LwAction  *action,
+                                     GError         **error);
+
+/* lw-table-status.c */
+
+/* Shows the table to the viewer; the cards are theirs to pick when it is
+ * their turn and no curtain or computer is in the way. */
+void lw_table_page_refresh_view (LwTablePage *self);
+
+/* Which step buttons and actions the moment allows, and the title
+ * ("Round N", the sides). */
+void lw_table_page_update_controls (LwTablePage *self);
+
+/* The line under the table: whose turn and what to do (left alone once
+ * the round is over: it says how the round ended). */
+void lw_table_page_update_status (LwTablePage *self);
+
+/* Hides the table behind the curtain until @seat (0-based) says who they
+ * are ("Pass the device to …"). */
+void lw_table_page_show_curtain (LwTablePage *self,
+                                 int          seat);
+
+/* Stores the finished round with its log (lw_store_append_virtual_round()),
+ * ends the game when the scoring engine says so (SCORING: the end of the
+ * game) and says how the round or the game ended. Errors are shown. */
+void lw_table_page_finish_round (LwTablePage *self);
+
+/* lw-table-bots.c */
+
+/* Starts choosing the move of the computer seat whose turn it is. */
+void lw_table_page_start_bot (LwTablePage *self);
+
+/* Forgets a move being chosen or about to be shown. */
+void lw_table_page_stop_bot (LwTablePage *self);
+
+/* lw-table-actions.c */
+
+/* Installs the page's actions ("table.*"), their keys and the template's
+ * callbacks on the page's class. */
+void lw_table_page_class_init_actions (GtkWidgetClass *widget_class);
+
+/* What the UI tests read */
 
 /**
  * lw_table_page_get_curtain_seat:

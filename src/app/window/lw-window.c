@@ -560,14 +560,25 @@ delete_game_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* A page that listens to the store's watch (lw-page-watch.h) reads itself
+ * again when it is shown after a change; what another program wrote is
+ * looked for first, as for the start page. */
+static void
+show_watched_page (LwWindow  *self,
+                   GtkWidget *page)
+{
+  lw_store_watch_flush (self->watch);
+  lw_store_watch_check (self->watch);
+  adw_leaflet_set_visible_child (self->leaflet, page);
+}
+
 static void
 show_events (LwWindow *self)
 {
   LwEventsPage *page = ensure_events_page (self);
 
   self->game_from_event = FALSE;
-  lw_events_page_reload (page);
-  adw_leaflet_set_visible_child_name (self->leaflet, "events");
+  show_watched_page (self, GTK_WIDGET (page));
 }
 
 static void
@@ -618,8 +629,7 @@ show_leaderboard_action (GtkWidget  *widget,
   LwWindow *self = LW_WINDOW (widget);
   LwLeaderboardPage *page = ensure_leaderboard_page (self);
 
-  lw_leaderboard_page_reload (page);
-  adw_leaflet_set_visible_child_name (self->leaflet, "leaderboard");
+  show_watched_page (self, GTK_WIDGET (page));
 }
 
 /* "win.game-changed" (x): a game was changed elsewhere (restored from
@@ -646,8 +656,7 @@ show_players_action (GtkWidget  *widget,
   LwStatsPage *page = ensure_stats_page (self);
 
   lw_stats_page_show_list (page);
-  lw_stats_page_reload (page);
-  adw_leaflet_set_visible_child_name (self->leaflet, "players");
+  show_watched_page (self, GTK_WIDGET (page));
 }
 
 /* "win.print-blank" (u): a blank score sheet with a column for each of

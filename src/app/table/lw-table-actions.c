@@ -1,0 +1,479 @@
+/* lw-table-actions.c — the virtual table page's actions: bidding,
+ * discarding, playing (asking what a wildcard stands for when a lead
+ * reads more than one way), the next round, the curtain's "I am …",
+ * hint, undo, the replay and the scores; and the view's callbacks
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "lw-card-renderer.h"
+#include "lw-replay-window.h"
+#include "lw-table-page-private.h"
+
+/* The people's cards in short with suit symbols: "9♠ 9♣ Big Bear". */
+static char *
+describe_cards (const LwCard *cards,
+                guint         n)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *card = lw_card_face_short (lw_card_face (cards[i]));
+
+      if (i > 0)
+        g_string_append_c (text, ' ');
+      g_string_append (text, card);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static void
+bid (LwTablePage  *self,
+     LwActionKind  kind)
+{
+  LwAction action = { 0 };
+  g_autoptr (GError) error = NULL;
+
+  action.kind = kind;
+  action.seat = lw_table_get_turn (self->table);
+  if (!lw_table_page_apply_action (self, &action, &error))
+    lw_table_page_show_error (self, error->message);
+}
+
+static void
+declare_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  bid (LW_TABLE_PAGE (widget), LW_ACTION_DECLARE);
+}
+
+static void
+decline_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  bid (LW_TABLE_PAGE (widget), LW_ACTION_DECLINE);
+}
+
+/* The selected cards of the viewer's hand. */
+static guint
+selected_cards (LwTablePage *self,
+                LwCard      *cards)
+{
+  guint n = 0, n_sel = 0;
+  const LwCard *hand = lw_table_get_hand (self->table, self->viewer, &n);
+  guint32 mask = lw_table_view_get_selection (self->view);
+
+  for (guint i = 0; i < n; i++)
+    if (mask & (1u << i))
+      cards[n_sel++] = hand[i];
+  return n_sel;
+}
+
+static void
+discard_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  LwTablePage *self = LW_TABLE_PAGE (widget);
+  LwAction action = { 0 };
+  LwCard cards[LW_MAX_HAND];
+  g_autoptr (GError) error = NULL;
+  guint n = selected_cards (self, cards);
+
+  if (n != 4)
+    {
+      /* TRANSLATORS: the Dealer's discard needs exactly four cards */
+      g_autofree char *text = g_strdup_printf (_("Select exactly 4 cards to discard, not %u."), n);
+      lw_table_page_show_error (self, text);
+      return;
+    }
+  action.kind = LW_ACTION_DISCARD;
+  action.seat = lw_table_get_turn (self->table);
+  lw_play_set (&action.play, cards, n);
+  if (!lw_table_page_apply_action (self, &action, &error))
+    lw_table_page_show_error (self, error->message);
+}
+
+/* @lead with its cards replaced by the selected ones of the same faces
+ * (two decks: the copies the person picked). */
+static void
+play_with_cards (const LwPlay *lead,
+                 const LwCard *cards,
+                 guint         n,
+                 LwPlay       *out)
+{
+  gboolean used[LW_MAX_PLAY] = { FALSE };
+
+  *out = *lead;
+  for (guint i = 0; i < lead->n; i++)
+    for (guint j = 0; j < n; j++)
+      if (!used[j] && lw_card_face (cards[j]) == lw_card_face (lead->cards[i]))
+        {
+          out->cards[i] = cards[j];
+          used[j] = TRUE;
+          break;
+        }
+}
+
+static gboolean
+same_faces (const LwPlay *play,
+            const LwCard *cards,
+            guint         n)
+{
+  guint8 a[LW_N_FACES] = { 0 }, b[LW_N_FACES] = { 0 };
+
+  if (play->n != n)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      a[lw_card_face (play->cards[i])]++;
+      b[lw_card_face (cards[i])]++;
+    }
+  return memcmp (a, b, sizeof a) == 0;
+}
+
+static void
+play_cards (LwTablePage  *self,
+            const LwPlay *play)
+{
+  LwAction action = { 0 };
+  g_autoptr (GError) error = NULL;
+
+  action.kind = LW_ACTION_PLAY;
+  action.seat = lw_table_get_turn (self->table);
+  action.play = *play;
+  if (!lw_table_page_apply_action (self, &action, &error))
+    lw_table_page_show_error (self, error->message);
+}
+
+/* "Little Wolf as 7♠, Big Bear as 9" */
+static char *
+describe_reading (const LwPlay *play)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < play->n; i++)
+    if (play->as_rank[i] >= 0)
+      {
+        g_autofree char *card = lw_card_face_name (lw_card_face (play->cards[i]));
+        const char *suit = play->as_suit[i] < LW_SUIT_NONE ? lw_suit_symbol (play->as_suit[i]) : "";
+
+        if (text->len > 0)
+          g_string_append (text, ", ");
+        /* TRANSLATORS: what a wildcard stands for in a lead, "Little Wolf as 7♠" */
+        g_string_append_printf (text, _("%s as %s%s"), card, lw_rank_to_string ((guint) play->as_rank[i]), suit);
+      }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static void
+choice_response_cb (AdwMessageDialog *dialog,
+                    const char       *response,
+                    gpointer          user_data)
+{
+  LwTablePage *self = LW_TABLE_PAGE (user_data);
+  guint64 k;
+
+  if (g_ascii_string_to_unsigned (response, 10, 0, self->choices->len - 1, &k, NULL)
+      && self->table != NULL && lw_table_get_turn (self->table) == self->viewer)
+    play_cards (self, &g_array_index (self->choices, LwPlay, k));
+  g_array_set_size (self->choices, 0);
+}
+
+static int
+compare_readings (gconstpointer a,
+                  gconstpointer b)
+{
+  const LwPlay *pa = a, *pb = b;
+  int ra = -1, rb = -1;
+
+  /* The higher reading first (TRICKS §3: a Run's higher top card first). */
+  for (guint i = 0; i < pa->n; i++)
+    ra = MAX (ra, pa->as_rank[i]);
+  for (guint i = 0; i < pb->n; i++)
+    rb = MAX (rb, pb->as_rank[i]);
+  return rb - ra;
+}
+
+static void
+ask_reading (LwTablePage *self)
+{
+  GtkWidget *dialog;
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+
+  g_array_sort (self->choices, compare_readings);
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   /* TRANSLATORS: a wildcard (Big Bear, Little Wolf) in a lead can stand for more than one card */
+                                   _("What Does the Wildcard Stand For?"),
+                                   _("These cards can be led in more than one way."));
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"));
+  for (guint k = 0; k < self->choices->len; k++)
+    {
+      g_autofree char *id = g_strdup_printf ("%u", k);
+      g_autofree char *label = describe_reading (&g_array_index (self->choices, LwPlay, k));
+
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), id, label);
+    }
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "0");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (choice_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+play_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  LwTablePage *self = LW_TABLE_PAGE (widget);
+  LwCard cards[LW_MAX_HAND];
+  guint n = selected_cards (self, cards);
+  LwPlay play;
+
+  if (n == 0)
+    {
+      lw_table_page_show_error (self, _("Select the cards to play first."));
+      return;
+    }
+  if (n > LW_MAX_PLAY)
+    n = LW_MAX_PLAY;
+
+  if (lw_table_get_lead (self->table) == NULL)
+    {
+      g_autoptr (GArray) leads = g_array_new (FALSE, FALSE, sizeof (LwPlay));
+      g_autoptr (GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
+
+      /* The legal leads of these cards; more than one reading of the
+       * wildcards is asked about, one is played as it is. */
+      lw_table_legal_leads (self->table, leads);
+      g_array_set_size (self->choices, 0);
+      for (guint k = 0; k < leads->len; k++)
+        {
+          const LwPlay *lead = &g_array_index (leads, LwPlay, k);
+          g_autofree char *text = NULL;
+          gboolean dup = FALSE;
+
+          if (!same_faces (lead, cards, n))
+            continue;
+          text = lw_play_format (lead);
+          for (guint j = 0; j < seen->len && !dup; j++)
+            dup = strcmp (seen->pdata[j], text) == 0;
+          if (dup)
+            continue;
+          g_ptr_array_add (seen, g_steal_pointer (&text));
+          play_with_cards (lead, cards, n, &play);
+          g_array_append_val (self->choices, play);
+        }
+      if (self->choices->len == 1)
+        {
+          play = g_array_index (self->choices, LwPlay, 0);
+          g_array_set_size (self->choices, 0);
+          play_cards (self, &play);
+          return;
+        }
+      if (self->choices->len > 1)
+        {
+          ask_reading (self);
+          return;
+        }
+    }
+
+  /* A follow, or cards that make no lead: the engine says why. */
+  lw_play_set (&play, cards, n);
+  play_cards (self, &play);
+}
+
+static void
+next_round_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  LwTablePage *self = LW_TABLE_PAGE (widget);
+  g_autoptr (GError) error = NULL;
+
+  if (!lw_table_page_new_round (self, &error))
+    lw_table_page_show_error (self, error->message);
+  lw_table_page_after_change (self);
+}
+
+static void
+confirm_seat_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  LwTablePage *self = LW_TABLE_PAGE (widget);
+
+  if (self->curtain_seat == LW_NO_SEAT)
+    return;
+  self->viewer = self->curtain_seat;
+  lw_table_page_after_change (self);
+  gtk_widget_grab_focus (GTK_WIDGET (self->view));
+}
+
+static void
+hint_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  LwTablePage *self = LW_TABLE_PAGE (widget);
+  LwAction action;
+  LwRng rng;
+  g_autofree char *text = NULL;
+  guint n = 0;
+  const LwCard *hand;
+
+  if (self->table == NULL || lw_table_get_turn (self->table) != self->viewer)
+    return;
+  lw_rng_init (&rng, lw_table_get_log (self->table)->len);
+  lw_bot_choose (self->table, LW_BOT_NORMAL, lw_table_page_team_of (self), &rng, &action);
+
+  if (action.kind == LW_ACTION_DECLARE)
+    /* TRANSLATORS: the hint during the bidding */
+    text = g_strdup (_("Hint: Declare."));
+  else if (action.kind == LW_ACTION_DECLINE)
+    text = g_strdup (_("Hint: Decline."));
+  else
+    {
+      g_autofree char *cards = describe_cards (action.play.cards, action.play.n);
+      guint32 mask = 0;
+      gboolean taken[LW_MAX_HAND] = { FALSE };
+
+      hand = lw_table_get_hand (self->table, self->viewer, &n);
+      for (guint c = 0; c < action.play.n; c++)
+        for (guint i = 0; i < n; i++)
+          if (!taken[i] && hand[i] == action.play.cards[c])
+            {
+              taken[i] = TRUE;
+              mask |= 1u << i;
+              break;
+            }
+      lw_table_view_set_selection (self->view, mask);
+      /* TRANSLATORS: the hint: the cards a Normal computer player would play (they are selected) */
+      text = g_strdup_printf (action.kind == LW_ACTION_DISCARD ? _("Hint: discard %s.") : _("Hint: play %s."), cards);
+    }
+  lw_table_page_set_status (self, text, FALSE);
+}
+
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  LwTablePage *self = LW_TABLE_PAGE (widget);
+  const GArray *log;
+  g_autoptr (GError) error = NULL;
+  LwTable *earlier;
+  guint i;
+
+  if (self->table == NULL)
+    return;
+  log = lw_table_get_log (self->table);
+  for (i = log->len; i-- > 0;)
+    if (!self->seats.computer[g_array_index (log, LwAction, i).seat])
+      break;
+  if (i == G_MAXUINT)
+    return;
+
+  earlier = lw_table_replay_prefix (self->table, i, &error);
+  if (earlier == NULL)
+    {
+      lw_table_page_show_error (self, error->message);
+      return;
+    }
+  lw_table_page_stop_bot (self);
+  lw_table_free (self->table);
+  self->table = earlier;
+  if (!lw_table_page_save (self, &error))
+    lw_table_page_show_error (self, error->message);
+  /* The view starts afresh: no animation of a step backwards. */
+  lw_table_view_set_table (self->view, NULL, LW_NO_SEAT, NULL, NULL, FALSE);
+  lw_table_page_after_change (self);
+  /* TRANSLATORS: after an undo */
+  lw_table_page_set_status (self, _("Your last play was taken back."), FALSE);
+}
+
+/* "table.replay-round": the round just finished, trick by trick. */
+static void
+replay_round_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  LwTablePage *self = LW_TABLE_PAGE (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  g_autoptr (GError) error = NULL;
+  LwReplayWindow *replay;
+
+  if (!self->round_over)
+    return;
+  replay = lw_replay_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->store,
+                                 self->id, self->round_number, &error);
+  if (replay == NULL)
+    {
+      lw_table_page_show_error (self, error->message);
+      return;
+    }
+  gtk_window_present (GTK_WINDOW (replay));
+}
+
+static void
+show_scores_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  LwTablePage *self = LW_TABLE_PAGE (widget);
+
+  gtk_widget_activate_action (widget, "win.open-scores", "x", self->id);
+}
+
+static void
+view_activate_play_cb (LwTablePage *self)
+{
+  if (self->table == NULL)
+    return;
+  if (lw_table_get_phase (self->table) == LW_PHASE_EXCHANGE)
+    gtk_widget_activate_action (GTK_WIDGET (self), "table.discard", NULL);
+  else if (lw_table_get_phase (self->table) == LW_PHASE_PLAY)
+    gtk_widget_activate_action (GTK_WIDGET (self), "table.play", NULL);
+}
+
+static void
+view_selection_changed_cb (LwTablePage *self)
+{
+  if (self->table == NULL)
+    return;
+  lw_table_page_update_controls (self);
+  if (!self->status_is_error && lw_table_get_phase (self->table) == LW_PHASE_EXCHANGE)
+    lw_table_page_update_status (self);
+}
+
+static void
+last_trick_toggled_cb (LwTablePage *self)
+{
+  lw_table_view_set_show_last_trick (self->view, gtk_toggle_button_get_active (self->last_trick_button));
+}
+
+void
+lw_table_page_class_init_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_bind_template_callback (widget_class, view_activate_play_cb);
+  gtk_widget_class_bind_template_callback (widget_class, view_selection_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, last_trick_toggled_cb);
+
+  gtk_widget_class_install_action (widget_class, "table.declare", NULL, declare_action);
+  gtk_widget_class_install_action (widget_class, "table.decline", NULL, decline_action);
+  gtk_widget_class_install_action (widget_class, "table.discard", NULL, discard_action);
+  gtk_widget_class_install_action (widget_class, "table.play", NULL, play_action);
+  gtk_widget_class_install_action (widget_class, "table.next-round", NULL, next_round_action);
+  gtk_widget_class_install_action (widget_class, "table.confirm-seat", NULL, confirm_seat_action);
+  gtk_widget_class_install_action (widget_class, "table.hint", NULL, hint_action);
+  gtk_widget_class_install_action (widget_class, "table.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "table.show-scores", NULL, show_scores_action);
+  gtk_widget_class_install_action (widget_class, "table.replay-round", NULL, replay_round_action);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "table.undo", NULL);
+}

@@ -1,0 +1,114 @@
+/* lw-table-bots.c — the virtual table's computer seats: each move is
+ * chosen in a worker thread (GTask) on a copy of the table and shown
+ * after a short pause; a move chosen for a table since replaced (undo,
+ * another game) is dropped
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "lw-table-page-private.h"
+
+typedef struct
+{
+  LwTable   *table;
+  LwBotLevel level;
+  int        team_of[LW_MAX_SEATS];
+  gboolean   teams;
+  guint64    seed;
+} BotTask;
+
+static void
+bot_task_free (gpointer data)
+{
+  BotTask *task = data;
+
+  lw_table_free (task->table);
+  g_free (task);
+}
+
+static void
+bot_thread (GTask        *task,
+            gpointer      source,
+            gpointer      task_data,
+            GCancellable *cancellable)
+{
+  BotTask *data = task_data;
+  LwAction *action = g_new0 (LwAction, 1);
+  LwRng rng;
+
+  lw_rng_init (&rng, data->seed);
+  lw_bot_choose (data->table, data->level, data->teams ? data->team_of : NULL, &rng, action);
+  g_task_return_pointer (task, action, g_free);
+}
+
+static void
+apply_bot_move (LwTablePage *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  self->bot_timeout = 0;
+  self->busy = FALSE;
+  if (!lw_table_page_apply_action (self, &self->bot_action, &error))
+    lw_table_page_show_error (self, error->message);
+}
+
+static void
+bot_timeout_cb (gpointer user_data)
+{
+  apply_bot_move (LW_TABLE_PAGE (user_data));
+}
+
+static void
+bot_done_cb (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  LwTablePage *self = LW_TABLE_PAGE (source);
+  guint generation = GPOINTER_TO_UINT (user_data);
+  g_autofree LwAction *action = g_task_propagate_pointer (G_TASK (result), NULL);
+  gint64 started = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (result), "lw-started"));
+  gint64 waited = (g_get_monotonic_time () - started) / 1000;
+
+  /* The table was replaced meanwhile (undo, another game). */
+  if (action == NULL || generation != self->generation || self->table == NULL)
+    return;
+  self->bot_action = *action;
+  if (waited < (gint64) self->pause_ms)
+    self->bot_timeout = g_timeout_add_once (self->pause_ms - (guint) waited, bot_timeout_cb, self);
+  else
+    apply_bot_move (self);
+}
+
+void
+lw_table_page_start_bot (LwTablePage *self)
+{
+  g_autoptr (GTask) task = NULL;
+  BotTask *data = g_new0 (BotTask, 1);
+  int turn = lw_table_get_turn (self->table);
+
+  self->busy = TRUE;
+  data->table = lw_table_copy (self->table);
+  data->level = self->seats.level[turn];
+  data->teams = lw_table_page_team_of (self) != NULL;
+  if (data->teams)
+    memcpy (data->team_of, self->record->team_of, sizeof data->team_of);
+  /* The same round, log and seat always give the same move. */
+  data->seed = lw_seed_mix (lw_table_seats_round_seed (&self->seats, self->round_number - 1),
+                            lw_table_get_log (self->table)->len);
+
+  task = g_task_new (self, NULL, bot_done_cb, GUINT_TO_POINTER (self->generation));
+  g_object_set_data (G_OBJECT (task), "lw-started", GSIZE_TO_POINTER ((gsize) g_get_monotonic_time ()));
+  g_task_set_task_data (task, data, bot_task_free);
+  g_task_run_in_thread (task, bot_thread);
+}
+
+void
+lw_table_page_stop_bot (LwTablePage *self)
+{
+  self->generation++;
+  self->busy = FALSE;
+  if (self->bot_timeout != 0)
+    g_source_remove (self->bot_timeout);
+  self->bot_timeout = 0;
+}
