@@ -318,10 +318,7 @@ lw_cli_cmd_import (LwCliContext  *ctx,
 
   /* The record is checked (and replayed) before the database is opened:
    * a bad record leaves no trace, not even a new database file. */
-  record = lw_game_record_from_json (contents, (gssize) length, &error);
-  g_clear_pointer (&contents, g_free);
-  if (record != NULL)
-    standings = lw_standings_compute (record, &error);
+  standings = lw_standings_read (g_steal_pointer (&contents), (gssize) length, &record, &error);
   if (standings == NULL)
     return lw_cli_fail_error (error);
   /* Only the verdict was needed: the store replays the record again. */

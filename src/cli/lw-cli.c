@@ -237,10 +237,7 @@ cmd_score (LwCliContext *ctx,
   if (!lw_cli_read_input (file, &contents, &length, &error))
     return lw_cli_fail_error (error);
 
-  record = lw_game_record_from_json (contents, (gssize) length, &error);
-  g_clear_pointer (&contents, g_free);
-  if (record != NULL)
-    standings = lw_standings_compute (record, &error);
+  standings = lw_standings_read (g_steal_pointer (&contents), (gssize) length, &record, &error);
   if (standings == NULL)
     return lw_cli_fail_error (error);
 

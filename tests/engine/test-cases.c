@@ -98,7 +98,6 @@ test_good_case (gconstpointer data)
   g_autofree char *exported = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (LwGameRecord) record = NULL;
-  g_autoptr (LwGameRecord) again = NULL;
   g_autoptr (LwStandings) standings = NULL;
   g_autoptr (LwStandings) standings_again = NULL;
   g_autoptr (JsonNode) got = NULL;
@@ -107,9 +106,7 @@ test_good_case (gconstpointer data)
   gsize length;
 
   g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
-  record = lw_game_record_from_json (contents, (gssize) length, &error);
-  g_assert_no_error (error);
-  standings = lw_standings_compute (record, &error);
+  standings = lw_standings_read (g_steal_pointer (&contents), (gssize) length, &record, &error);
   g_assert_no_error (error);
   assert_items_add_up (standings);
 
@@ -149,9 +146,7 @@ test_good_case (gconstpointer data)
     g_assert_true (lw_game_record_check_size (record, &error));
     g_assert_no_error (error);
   }
-  again = lw_game_record_from_json (exported, -1, &error);
-  g_assert_no_error (error);
-  standings_again = lw_standings_compute (again, &error);
+  standings_again = lw_standings_read (g_strdup (exported), -1, NULL, &error);
   g_assert_no_error (error);
   g_free (json);
   json = lw_standings_to_json (standings_again);
@@ -180,14 +175,11 @@ test_bad_case (gconstpointer data)
   const char *path = data;
   g_autofree char *contents = NULL;
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwGameRecord) record = NULL;
   g_autoptr (LwStandings) standings = NULL;
   gsize length;
 
   g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
-  record = lw_game_record_from_json (contents, (gssize) length, &error);
-  if (record != NULL)
-    standings = lw_standings_compute (record, &error);
+  standings = lw_standings_read (g_steal_pointer (&contents), (gssize) length, NULL, &error);
   g_assert_null (standings);
   g_assert_nonnull (error);
   g_assert_true (error->domain == LW_ENGINE_ERROR);
