@@ -75,6 +75,25 @@ lw_test_case_paths (const char *folder,
   return g_steal_pointer (&paths);
 }
 
+void
+lw_test_add_cases (const char    *prefix,
+                   const char    *folder,
+                   GTestDataFunc  good,
+                   GTestDataFunc  bad)
+{
+  g_autoptr (GPtrArray) paths = lw_test_case_paths (folder, "");
+
+  for (guint i = 0; i < paths->len; i++)
+    {
+      char *path = g_strdup (g_ptr_array_index (paths, i));
+      g_autofree char *file = g_path_get_basename (path);
+      g_autofree char *test_path = g_strdup_printf ("%s/%s/%s", prefix, folder, file);
+
+      g_test_add_data_func_full (test_path, path, g_str_has_prefix (file, "BAD-") ? bad : good,
+                                 g_free);
+    }
+}
+
 char *
 lw_test_expected_path (const char *path)
 {
@@ -185,6 +204,23 @@ lw_test_parse_json (const char *text)
   return json_node_copy (json_parser_get_root (parser));
 }
 
+void
+lw_test_add_setups (const char    *prefix,
+                    GTestDataFunc  test)
+{
+  static const LwTestSetup setups[] = {
+    { 2, FALSE }, { 3, FALSE }, { 4, FALSE }, { 5, FALSE }, { 6, FALSE }, { 7, FALSE },
+    { 8, FALSE }, { 4, TRUE }, { 6, TRUE }, { 8, TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (setups); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("%s/%u%s", prefix, setups[i].players,
+                                               setups[i].partners ? "-partners" : "");
+      g_test_add_data_func (path, &setups[i], test);
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* Temporary folders and databases                                      */
 /* ------------------------------------------------------------------ */
@@ -255,6 +291,20 @@ lw_test_db_tear_down (LwTestDb      *db,
   lw_test_remove_tree (db->dir);
   g_clear_pointer (&db->path, g_free);
   g_clear_pointer (&db->dir, g_free);
+}
+
+void
+lw_test_add_db (const char   *path,
+                LwTestDbFunc  test)
+{
+  g_test_add (path, LwTestDb, NULL, lw_test_db_set_up, test, lw_test_db_tear_down);
+}
+
+void
+lw_test_add_db_closed (const char   *path,
+                       LwTestDbFunc  test)
+{
+  g_test_add (path, LwTestDb, NULL, lw_test_db_set_up_closed, test, lw_test_db_tear_down);
 }
 
 /* ------------------------------------------------------------------ */

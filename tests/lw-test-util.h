@@ -41,6 +41,14 @@ const char *lw_test_cases_dir (void);
 GPtrArray *lw_test_case_paths (const char *folder,
                                const char *prefix);
 
+/* Adds a test for each case of cases/@folder (lw_test_case_paths()), at
+ * @prefix/@folder/FILE: @bad for the cases named BAD-*, @good for the
+ * others, each given the case's full path. */
+void lw_test_add_cases (const char    *prefix,
+                        const char    *folder,
+                        GTestDataFunc  good,
+                        GTestDataFunc  bad);
+
 /* The case's expected standings: @path with .json replaced by
  * .expected.json. */
 char *lw_test_expected_path (const char *path);
@@ -68,6 +76,18 @@ LwRound *lw_test_round_from (const LwGameRecord *record,
 
 /* The parsed JSON @text (a copy of the root). */
 JsonNode *lw_test_parse_json (const char *text);
+
+/* A table the engine deals: how many players, and whether in partners. */
+typedef struct {
+  guint    players;
+  gboolean partners;
+} LwTestSetup;
+
+/* Adds @test for every table the engine deals (2 to 8 players alone,
+ * 4, 6 and 8 in partners), at @prefix/N or @prefix/N-partners, each given
+ * its LwTestSetup (static, never freed). */
+void lw_test_add_setups (const char    *prefix,
+                         GTestDataFunc  test);
 
 /* ------------------------------------------------------------------ */
 /* Temporary folders and databases                                      */
@@ -103,6 +123,20 @@ void lw_test_db_set_up_closed (LwTestDb      *db,
 /* Closes the store, removes every file and the folder. */
 void lw_test_db_tear_down (LwTestDb      *db,
                            gconstpointer  data);
+
+/* A test run on an LwTestDb (a Fixture that is an LwTestDb). */
+typedef void (*LwTestDbFunc) (LwTestDb      *db,
+                              gconstpointer  data);
+
+/* Adds the test @test at @path, run on a fresh LwTestDb:
+ * lw_test_db_set_up() before (@store open), lw_test_db_tear_down() after. */
+void lw_test_add_db (const char   *path,
+                     LwTestDbFunc  test);
+
+/* The same with lw_test_db_set_up_closed() (no store, no file): for tests
+ * of littlewolf-cli. */
+void lw_test_add_db_closed (const char   *path,
+                            LwTestDbFunc  test);
 
 /* ------------------------------------------------------------------ */
 /* SQL on a connection of its own, as another program would have it     */

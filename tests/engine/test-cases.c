@@ -212,31 +212,13 @@ test_bad_case (gconstpointer data)
     }
 }
 
-static void
-add_cases (const char *sub)
-{
-  g_autoptr (GPtrArray) paths = lw_test_case_paths (sub, "");
-
-  for (guint i = 0; i < paths->len; i++)
-    {
-      char *path = g_strdup (g_ptr_array_index (paths, i));
-      g_autofree char *file = g_path_get_basename (path);
-      g_autofree char *test_path = g_strdup_printf ("/cases/%s/%s", sub, file);
-
-      if (g_str_has_prefix (file, "BAD-"))
-        g_test_add_data_func_full (test_path, path, test_bad_case, g_free);
-      else
-        g_test_add_data_func_full (test_path, path, test_good_case, g_free);
-    }
-}
-
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  add_cases ("scoring");
-  add_cases ("random");
-  add_cases ("v2");
+  lw_test_add_cases ("/cases", "scoring", test_good_case, test_bad_case);
+  lw_test_add_cases ("/cases", "random", test_good_case, test_bad_case);
+  lw_test_add_cases ("/cases", "v2", test_good_case, test_bad_case);
   return g_test_run ();
 }

@@ -1287,28 +1287,24 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-#define ADD(path, func) \
-  g_test_add (path, Fixture, NULL, lw_test_db_set_up, func, lw_test_db_tear_down)
-
-  ADD ("/store-edits/edit-rounds", test_edit_rounds);
-  ADD ("/store-edits/refused-unchanged", test_refused_unchanged);
-  ADD ("/store-edits/append-logged", test_append_logged);
-  ADD ("/store-edits/delete-and-restore", test_delete_and_restore);
-  ADD ("/store-edits/pending-penalties", test_pending_penalties);
-  ADD ("/store-edits/substitute", test_substitute);
-  ADD ("/store-edits/substitute-round-trip", test_substitute_round_trip);
-  ADD ("/store-edits/details", test_details);
-  ADD ("/store-edits/add-games", test_add_games);
+  lw_test_add_db ("/store-edits/edit-rounds", test_edit_rounds);
+  lw_test_add_db ("/store-edits/refused-unchanged", test_refused_unchanged);
+  lw_test_add_db ("/store-edits/append-logged", test_append_logged);
+  lw_test_add_db ("/store-edits/delete-and-restore", test_delete_and_restore);
+  lw_test_add_db ("/store-edits/pending-penalties", test_pending_penalties);
+  lw_test_add_db ("/store-edits/substitute", test_substitute);
+  lw_test_add_db ("/store-edits/substitute-round-trip", test_substitute_round_trip);
+  lw_test_add_db ("/store-edits/details", test_details);
+  lw_test_add_db ("/store-edits/add-games", test_add_games);
   g_test_add_func ("/store-edits/migration-v1", test_migration_v1);
-  ADD ("/store-edits/backup-restore", test_backup_restore);
-  ADD ("/store-edits/king-and-knave", test_king_and_knave);
-  ADD ("/store-edits/revert-rounds", test_revert_rounds);
-  ADD ("/store-edits/revert-refused", test_revert_refused);
-  ADD ("/store-edits/revert-others", test_revert_others);
-  ADD ("/store-edits/fix-ending-game", test_fix_ending_game);
-  ADD ("/store-edits/restore-safety-copy", test_restore_safety_copy);
+  lw_test_add_db ("/store-edits/backup-restore", test_backup_restore);
+  lw_test_add_db ("/store-edits/king-and-knave", test_king_and_knave);
+  lw_test_add_db ("/store-edits/revert-rounds", test_revert_rounds);
+  lw_test_add_db ("/store-edits/revert-refused", test_revert_refused);
+  lw_test_add_db ("/store-edits/revert-others", test_revert_others);
+  lw_test_add_db ("/store-edits/fix-ending-game", test_fix_ending_game);
+  lw_test_add_db ("/store-edits/restore-safety-copy", test_restore_safety_copy);
 
-#undef ADD
 
   return g_test_run ();
 }

@@ -710,26 +710,17 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  if (g_getenv ("LW_CASES_DIR") == NULL
-      || !g_file_test (g_getenv ("LW_CASES_DIR"), G_FILE_TEST_IS_DIR))
-    g_error ("LW_CASES_DIR is not set or not a folder: the shared cases are missing");
+  /* The shared cases are needed: stops here when they are missing. */
+  lw_test_cases_dir ();
 
-  g_test_add ("/store-events/round-trip", Fixture, NULL,
-              lw_test_db_set_up, test_round_trip, lw_test_db_tear_down);
-  g_test_add ("/store-events/refusals-change-nothing", Fixture, NULL,
-              lw_test_db_set_up, test_refusals_change_nothing, lw_test_db_tear_down);
-  g_test_add ("/store-events/game-result", Fixture, NULL,
-              lw_test_db_set_up, test_game_result, lw_test_db_tear_down);
-  g_test_add ("/store-events/finishing-round-links-result", Fixture, NULL,
-              lw_test_db_set_up, test_finishing_round_links_result, lw_test_db_tear_down);
-  g_test_add ("/store-events/rename-delete", Fixture, NULL,
-              lw_test_db_set_up, test_rename_delete, lw_test_db_tear_down);
-  g_test_add ("/store-events/tiebreaks", Fixture, NULL,
-              lw_test_db_set_up, test_tiebreaks, lw_test_db_tear_down);
-  g_test_add ("/store-events/seeding", Fixture, NULL,
-              lw_test_db_set_up, test_seeding, lw_test_db_tear_down);
-  g_test_add ("/store-events/migration-from-v3", Fixture, NULL,
-              lw_test_db_set_up, test_migration_from_v3, lw_test_db_tear_down);
+  lw_test_add_db ("/store-events/round-trip", test_round_trip);
+  lw_test_add_db ("/store-events/refusals-change-nothing", test_refusals_change_nothing);
+  lw_test_add_db ("/store-events/game-result", test_game_result);
+  lw_test_add_db ("/store-events/finishing-round-links-result", test_finishing_round_links_result);
+  lw_test_add_db ("/store-events/rename-delete", test_rename_delete);
+  lw_test_add_db ("/store-events/tiebreaks", test_tiebreaks);
+  lw_test_add_db ("/store-events/seeding", test_seeding);
+  lw_test_add_db ("/store-events/migration-from-v3", test_migration_from_v3);
 
   return g_test_run ();
 }

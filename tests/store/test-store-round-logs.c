@@ -283,12 +283,10 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add ("/store-round-logs/append", Fixture, NULL, lw_test_db_set_up, test_append, lw_test_db_tear_down);
-  g_test_add ("/store-round-logs/dropped", Fixture, NULL, lw_test_db_set_up, test_dropped, lw_test_db_tear_down);
-  g_test_add ("/store-round-logs/delete-game", Fixture, NULL, lw_test_db_set_up, test_delete_game,
-              lw_test_db_tear_down);
-  g_test_add ("/store-round-logs/migration-v5", Fixture, NULL, lw_test_db_set_up, test_migration_v5,
-              lw_test_db_tear_down);
+  lw_test_add_db ("/store-round-logs/append", test_append);
+  lw_test_add_db ("/store-round-logs/dropped", test_dropped);
+  lw_test_add_db ("/store-round-logs/delete-game", test_delete_game);
+  lw_test_add_db ("/store-round-logs/migration-v5", test_migration_v5);
 
   return g_test_run ();
 }

@@ -208,9 +208,9 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add ("/store-table/save-load", Fixture, NULL, lw_test_db_set_up, test_save_load, lw_test_db_tear_down);
-  g_test_add ("/store-table/delete-game", Fixture, NULL, lw_test_db_set_up, test_delete_game, lw_test_db_tear_down);
-  g_test_add ("/store-table/migration-v4", Fixture, NULL, lw_test_db_set_up, test_migration_v4, lw_test_db_tear_down);
+  lw_test_add_db ("/store-table/save-load", test_save_load);
+  lw_test_add_db ("/store-table/delete-game", test_delete_game);
+  lw_test_add_db ("/store-table/migration-v4", test_migration_v4);
   g_test_add_func ("/store-table/seats-json", test_seats_json);
   g_test_add_func ("/store-table/replay-prefix", test_replay_prefix);
 

@@ -774,30 +774,19 @@ main (int   argc,
 
   g_test_add_func ("/store/default-path", test_default_path);
   g_test_add_func ("/store/open-creates", test_open_creates);
-  g_test_add ("/store/add-and-load", Fixture, NULL,
-              lw_test_db_set_up, test_add_and_load, lw_test_db_tear_down);
-  g_test_add ("/store/cases-round-trip", Fixture, NULL,
-              lw_test_db_set_up, test_cases_round_trip, lw_test_db_tear_down);
-  g_test_add ("/store/bad-record-refused", Fixture, NULL,
-              lw_test_db_set_up, test_bad_record_refused, lw_test_db_tear_down);
-  g_test_add ("/store/append-round", Fixture, NULL,
-              lw_test_db_set_up, test_append_round, lw_test_db_tear_down);
-  g_test_add ("/store/remove-last-round", Fixture, NULL,
-              lw_test_db_set_up, test_remove_last_round, lw_test_db_tear_down);
-  g_test_add ("/store/data-version", Fixture, NULL,
-              lw_test_db_set_up, test_data_version, lw_test_db_tear_down);
-  g_test_add ("/store/delete-game", Fixture, NULL,
-              lw_test_db_set_up, test_delete_game, lw_test_db_tear_down);
-  g_test_add ("/store/reopen", Fixture, NULL,
-              lw_test_db_set_up, test_reopen, lw_test_db_tear_down);
-  g_test_add ("/store/names-nfc", Fixture, NULL,
-              lw_test_db_set_up, test_names_nfc, lw_test_db_tear_down);
-  g_test_add ("/store/nested-transactions", Fixture, NULL,
-              lw_test_db_set_up, test_nested_transactions, lw_test_db_tear_down);
+  lw_test_add_db ("/store/add-and-load", test_add_and_load);
+  lw_test_add_db ("/store/cases-round-trip", test_cases_round_trip);
+  lw_test_add_db ("/store/bad-record-refused", test_bad_record_refused);
+  lw_test_add_db ("/store/append-round", test_append_round);
+  lw_test_add_db ("/store/remove-last-round", test_remove_last_round);
+  lw_test_add_db ("/store/data-version", test_data_version);
+  lw_test_add_db ("/store/delete-game", test_delete_game);
+  lw_test_add_db ("/store/reopen", test_reopen);
+  lw_test_add_db ("/store/names-nfc", test_names_nfc);
+  lw_test_add_db ("/store/nested-transactions", test_nested_transactions);
   g_test_add_func ("/store/newer-version", test_newer_version);
   g_test_add_func ("/store/not-a-database", test_not_a_database);
-  g_test_add ("/store/busy", Fixture, NULL,
-              lw_test_db_set_up, test_busy, lw_test_db_tear_down);
+  lw_test_add_db ("/store/busy", test_busy);
 
   return g_test_run ();
 }
