@@ -221,6 +221,16 @@ lw_test_add_setups (const char    *prefix,
     }
 }
 
+void
+lw_test_assert_error_clear (GError **error,
+                            GQuark   domain,
+                            gint     code)
+{
+  g_assert_nonnull (error);
+  g_assert_error (*error, domain, code);
+  g_clear_error (error);
+}
+
 /* ------------------------------------------------------------------ */
 /* Temporary folders and databases                                      */
 /* ------------------------------------------------------------------ */
@@ -291,6 +301,21 @@ lw_test_db_tear_down (LwTestDb      *db,
   lw_test_remove_tree (db->dir);
   g_clear_pointer (&db->path, g_free);
   g_clear_pointer (&db->dir, g_free);
+}
+
+gint64
+lw_test_add_game (LwStore    *store,
+                  const char *first,
+                  const char *second)
+{
+  const char *names[] = { first, second };
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (GError) error = NULL;
+  gint64 id = lw_store_add_game (store, record, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+  return id;
 }
 
 void

@@ -89,6 +89,12 @@ typedef struct {
 void lw_test_add_setups (const char    *prefix,
                          GTestDataFunc  test);
 
+/* Asserts that *@error is the error @domain, @code (as g_assert_error()),
+ * then clears it for the next call. */
+void lw_test_assert_error_clear (GError **error,
+                                 GQuark   domain,
+                                 gint     code);
+
 /* ------------------------------------------------------------------ */
 /* Temporary folders and databases                                      */
 /* ------------------------------------------------------------------ */
@@ -137,6 +143,12 @@ void lw_test_add_db (const char   *path,
  * of littlewolf-cli. */
 void lw_test_add_db_closed (const char   *path,
                             LwTestDbFunc  test);
+
+/* Stores a new Little Wolf game of two players, @first and @second, with
+ * no rounds; its id (asserted > 0). */
+gint64 lw_test_add_game (LwStore    *store,
+                         const char *first,
+                         const char *second);
 
 /* ------------------------------------------------------------------ */
 /* SQL on a connection of its own, as another program would have it     */

@@ -760,8 +760,7 @@ test_damaged_database (Fixture       *fixture,
   if (store != NULL)
     {
       g_assert_false (lw_store_check_damage (store, 0, &error));
-      g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_DAMAGED);
-      g_clear_error (&error);
+      lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_DAMAGED);
       /* And nothing is written from then on. */
       g_autoptr (LwGameRecord) record = lw_test_load_record (g_ptr_array_index (cases, 0));
 

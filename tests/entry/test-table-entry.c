@@ -31,6 +31,7 @@
 #include "lw-store.h"
 #include "lw-store-events.h"
 #include "lw-table-entry.h"
+#include "lw-test-util.h"
 
 typedef struct
 {
@@ -43,20 +44,6 @@ typedef struct
   char *other_secret;
   guint stored;
 } Fixture;
-
-static gint64
-add_game (LwStore    *store,
-          const char *a,
-          const char *b)
-{
-  const char *names[] = { a, b };
-  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
-  g_autoptr (GError) error = NULL;
-  gint64 id = lw_store_add_game (store, record, &error);
-
-  g_assert_no_error (error);
-  return id;
-}
 
 static void
 round_stored_cb (LwTableEntry *entry,
@@ -79,8 +66,8 @@ fixture_set_up (Fixture       *fixture,
   path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
   fixture->store = lw_store_open (path, &error);
   g_assert_no_error (error);
-  fixture->game = add_game (fixture->store, "Ann", "Ben");
-  fixture->other = add_game (fixture->store, "Cleo", "Dev");
+  fixture->game = lw_test_add_game (fixture->store, "Ann", "Ben");
+  fixture->other = lw_test_add_game (fixture->store, "Cleo", "Dev");
   fixture->entry = lw_table_entry_new (fixture->store);
   g_signal_connect (fixture->entry, "round-stored", G_CALLBACK (round_stored_cb), fixture);
   fixture->secret = g_strdup (lw_table_entry_open_table (fixture->entry, fixture->game, "Table 1", &error));

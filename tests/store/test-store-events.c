@@ -162,8 +162,7 @@ test_refusals_change_nothing (Fixture       *fixture,
 
   g_assert_false (lw_store_set_event_paper_result (fixture->store, id, 1, 1,
                                                    (const int[]) { 15, 15 }, 2, &error));
-  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
   g_assert_false (lw_store_set_event_paper_result (fixture->store, id, 1, 9,
                                                    (const int[]) { 15, 1 }, 2, &error));
   g_clear_error (&error);
@@ -179,16 +178,14 @@ test_refusals_change_nothing (Fixture       *fixture,
   g_assert_nonnull (strstr (error->message, "Nobody: not entered in Club night"));
   g_clear_error (&error);
   g_assert_false (lw_store_set_event_game_result (fixture->store, id, 1, 1, 99, &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   g_assert_null (lw_store_load_event (fixture->store, 42, &error));
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   g_assert_cmpstr (error->message, ==, "no event with ID 42");
   g_clear_error (&error);
   lw_event_config_init (&config, LW_EVENT_ELIMINATION, 3);
   g_assert_cmpint (lw_store_add_event (fixture->store, "Cup", &config, &error), ==, 0);
-  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
 
   after = dump_events (fixture->path);
   g_assert_cmpstr (after, ==, before);
@@ -392,8 +389,7 @@ test_rename_delete (Fixture       *fixture,
     for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
       {
         g_assert_false (lw_store_rename_event (fixture->store, id, bad[i], &error));
-        g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
-        g_clear_error (&error);
+        lw_test_assert_error_clear (&error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
       }
   }
   /* The white space around a name is not kept. */
@@ -410,8 +406,7 @@ test_rename_delete (Fixture       *fixture,
   g_assert_cmpstr (error->message, ==, "no event with ID 99");
   g_clear_error (&error);
   g_assert_false (lw_store_delete_event (fixture->store, 99, &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   g_clear_pointer (&after, g_free);
   after = dump_events (fixture->path);
   g_assert_cmpstr (after, ==, before);
@@ -431,8 +426,7 @@ test_rename_delete (Fixture       *fixture,
   g_assert_cmpint (event_rows (fixture->path, other), ==,
                    1 + 4 + 1 + 0 + 2 + 4 + 0);
   g_assert_null (lw_store_load_event (fixture->store, id, &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   list = lw_store_list_events (fixture->store, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (list->len, ==, 1);
