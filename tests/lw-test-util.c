@@ -2,6 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib/gstdio.h>
@@ -229,6 +230,24 @@ lw_test_assert_error_clear (GError **error,
   g_assert_nonnull (error);
   g_assert_error (*error, domain, code);
   g_clear_error (error);
+}
+
+static int
+compare_doubles (const void *a,
+                 const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+double
+lw_test_sort_median (double *values,
+                     guint   n)
+{
+  g_assert_cmpuint (n, >, 0);
+  qsort (values, n, sizeof *values, compare_doubles);
+  return values[n / 2];
 }
 
 /* ------------------------------------------------------------------ */

@@ -95,6 +95,11 @@ void lw_test_assert_error_clear (GError **error,
                                  GQuark   domain,
                                  gint     code);
 
+/* Sorts the @n timings of @values (n ≥ 1) from the fastest and returns
+ * their median, values[n / 2]: for the benchmarks' reports. */
+double lw_test_sort_median (double *values,
+                            guint   n);
+
 /* ------------------------------------------------------------------ */
 /* Temporary folders and databases                                      */
 /* ------------------------------------------------------------------ */

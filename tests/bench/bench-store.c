@@ -21,6 +21,7 @@
 
 #include "lw-store.h"
 #include "lw-store-events.h"
+#include "lw-test-util.h"
 
 /* The target for replacing round 1 of a 60-round game and replaying it. */
 #define TARGET_MS 50.0
@@ -182,14 +183,6 @@ ms_since (gint64 start)
   return (double) (g_get_monotonic_time () - start) / 1000.0;
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
 /* The ratings as `littlewolf-cli ratings` reads them: every stored game
  * through the store, then the leaderboard of every game. */
 static double
@@ -240,8 +233,7 @@ bench_ratings (LwStore *store,
       double ms = time_ratings (store, &n_rated, &n_rows);
       g_array_append_val (times, ms);
     }
-  g_array_sort (times, compare_doubles);
-  median = g_array_index (times, double, times->len / 2);
+  median = lw_test_sort_median ((double *) times->data, times->len);
   g_print ("ratings over %u stored games, result cache warm: median %.1f ms, min %.1f ms, "
            "max %.1f ms over %u runs (target < %.0f ms, 1 s for 100,000 games): %s\n",
            n_games, median, g_array_index (times, double, 0),
@@ -281,17 +273,7 @@ bench_existing (const char *source)
   met = bench_ratings (store, summaries->len);
 
   g_clear_object (&store);
-  {
-    g_autoptr (GDir) folder = g_dir_open (dir, 0, NULL);
-    const char *name;
-
-    while (folder != NULL && (name = g_dir_read_name (folder)) != NULL)
-      {
-        g_autofree char *file = g_build_filename (dir, name, NULL);
-        g_remove (file);
-      }
-  }
-  g_rmdir (dir);
+  lw_test_remove_tree (dir);
   return met ? 0 : 1;
 }
 
@@ -422,8 +404,7 @@ main (int   argc,
       g_assert_cmpuint (game->record->rounds->len, ==, LONG_GAME_ROUNDS);
       g_array_append_val (times, ms);
     }
-  g_array_sort (times, compare_doubles);
-  median = g_array_index (times, double, times->len / 2);
+  median = lw_test_sort_median ((double *) times->data, times->len);
   g_print ("replace round 1 of a %u-round game and replay: median %.2f ms, "
            "min %.2f ms, max %.2f ms over %u runs (target < %.0f ms): %s\n",
            LONG_GAME_ROUNDS, median, g_array_index (times, double, 0),
