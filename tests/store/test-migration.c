@@ -65,7 +65,7 @@ assert_untouched (const char *path,
 
 static void
 test_v1_backup (LwTestDb      *db,
-               gconstpointer  data)
+                gconstpointer  data)
 {
   const char *path = db->path;
   g_autoptr (GError) error = NULL;
@@ -125,7 +125,7 @@ remove_database (const char *path)
  * and the first migration's PATH.v1.bak stays as it was. */
 static void
 test_backups_kept (LwTestDb      *db,
-                  gconstpointer  data)
+                   gconstpointer  data)
 {
   const char *path = db->path;
   g_autoptr (GError) error = NULL;
@@ -165,7 +165,7 @@ test_backups_kept (LwTestDb      *db,
  * and the games kept for event tables (schema 6). */
 static void
 test_v5_to_v6 (LwTestDb      *db,
-              gconstpointer  data)
+               gconstpointer  data)
 {
   const char *path = db->path;
   g_autoptr (GError) error = NULL;
@@ -262,7 +262,7 @@ renames_of (LwStore *store,
 
 static void
 test_v7_names (LwTestDb      *db,
-              gconstpointer  data)
+               gconstpointer  data)
 {
   const char *path = db->path;
   const char *dir = db->dir;
