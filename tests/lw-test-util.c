@@ -205,6 +205,29 @@ lw_test_parse_json (const char *text)
   return json_node_copy (json_parser_get_root (parser));
 }
 
+LwEvent *
+lw_test_make_event (LwEventFormat format,
+                    guint         table_size,
+                    guint         n_players,
+                    guint         n_rounds,
+                    guint64       seed)
+{
+  LwEventConfig config;
+  LwEvent *event;
+
+  lw_event_config_init (&config, format, table_size);
+  config.n_rounds = n_rounds;
+  config.seed = seed;
+  g_assert_true (lw_event_config_validate (&config, NULL));
+  event = lw_event_new ("Test", &config);
+  for (guint i = 0; i < n_players; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("P%02u", i);
+      g_assert_cmpint (lw_event_add_entrant (event, name, LW_ENTRANT_CHECKED_IN, NULL), ==, (int) i);
+    }
+  return event;
+}
+
 void
 lw_test_add_setups (const char    *prefix,
                     GTestDataFunc  test)

@@ -77,6 +77,15 @@ LwRound *lw_test_round_from (const LwGameRecord *record,
 /* The parsed JSON @text (a copy of the root). */
 JsonNode *lw_test_parse_json (const char *text);
 
+/* A new event "Test" of @format at tables of @table_size, @n_rounds rounds
+ * (0: the format's default), drawn with @seed, with @n_players players
+ * checked in, named P00, P01, … (entrant i is P{i}). */
+LwEvent *lw_test_make_event (LwEventFormat format,
+                             guint         table_size,
+                             guint         n_players,
+                             guint         n_rounds,
+                             guint64       seed);
+
 /* A table the engine deals: how many players, and whether in partners. */
 typedef struct {
   guint    players;

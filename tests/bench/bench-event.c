@@ -20,26 +20,6 @@ ms_since (gint64 start)
   return (double) (g_get_monotonic_time () - start) / 1000.0;
 }
 
-static LwEvent *
-make_event (guint   n_players,
-            guint   table_size,
-            guint   n_rounds)
-{
-  LwEventConfig config;
-  LwEvent *event;
-
-  lw_event_config_init (&config, LW_EVENT_SWISS, table_size);
-  config.n_rounds = n_rounds;
-  config.seed = 2026;
-  event = lw_event_new ("Bench", &config);
-  for (guint i = 0; i < n_players; i++)
-    {
-      g_autofree char *name = g_strdup_printf ("Player %04u", i);
-      lw_event_add_entrant (event, name, LW_ENTRANT_CHECKED_IN, NULL);
-    }
-  return event;
-}
-
 static void
 enter_results (LwEvent      *event,
                LwEventRound *round,
@@ -63,7 +43,7 @@ enter_results (LwEvent      *event,
 static double
 bench_swiss (guint table_size)
 {
-  g_autoptr (LwEvent) event = make_event (1000, table_size, 10);
+  g_autoptr (LwEvent) event = lw_test_make_event (LW_EVENT_SWISS, table_size, 1000, 10, 2026);
   g_autoptr (GRand) rand = g_rand_new_with_seed (table_size);
   double worst = 0, total = 0;
 
@@ -146,7 +126,7 @@ bench_ratings (void)
 static double
 bench_standings (void)
 {
-  g_autoptr (LwEvent) event = make_event (200, 4, 9);
+  g_autoptr (LwEvent) event = lw_test_make_event (LW_EVENT_SWISS, 4, 200, 9, 2026);
   g_autoptr (GRand) rand = g_rand_new_with_seed (200);
   double times[21], median;
 
