@@ -2,6 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include <glib/gstdio.h>
@@ -73,6 +74,25 @@ lw_test_case_paths (const char *folder,
     g_error ("no cases %s*.json in %s", prefix, path);
   g_ptr_array_sort (paths, compare_strings);
   return g_steal_pointer (&paths);
+}
+
+void
+lw_test_add_cases (const char    *prefix,
+                   const char    *folder,
+                   GTestDataFunc  good,
+                   GTestDataFunc  bad)
+{
+  g_autoptr (GPtrArray) paths = lw_test_case_paths (folder, "");
+
+  for (guint i = 0; i < paths->len; i++)
+    {
+      char *path = g_strdup (g_ptr_array_index (paths, i));
+      g_autofree char *file = g_path_get_basename (path);
+      g_autofree char *test_path = g_strdup_printf ("%s/%s/%s", prefix, folder, file);
+
+      g_test_add_data_func_full (test_path, path, g_str_has_prefix (file, "BAD-") ? bad : good,
+                                 g_free);
+    }
 }
 
 char *
@@ -185,6 +205,74 @@ lw_test_parse_json (const char *text)
   return json_node_copy (json_parser_get_root (parser));
 }
 
+LwEvent *
+lw_test_make_event (LwEventFormat format,
+                    guint         table_size,
+                    guint         n_players,
+                    guint         n_rounds,
+                    guint64       seed)
+{
+  LwEventConfig config;
+  LwEvent *event;
+
+  lw_event_config_init (&config, format, table_size);
+  config.n_rounds = n_rounds;
+  config.seed = seed;
+  g_assert_true (lw_event_config_validate (&config, NULL));
+  event = lw_event_new ("Test", &config);
+  for (guint i = 0; i < n_players; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("P%02u", i);
+      g_assert_cmpint (lw_event_add_entrant (event, name, LW_ENTRANT_CHECKED_IN, NULL), ==, (int) i);
+    }
+  return event;
+}
+
+void
+lw_test_add_setups (const char    *prefix,
+                    GTestDataFunc  test)
+{
+  static const LwTestSetup setups[] = {
+    { 2, FALSE }, { 3, FALSE }, { 4, FALSE }, { 5, FALSE }, { 6, FALSE }, { 7, FALSE },
+    { 8, FALSE }, { 4, TRUE }, { 6, TRUE }, { 8, TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (setups); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("%s/%u%s", prefix, setups[i].players,
+                                               setups[i].partners ? "-partners" : "");
+      g_test_add_data_func (path, &setups[i], test);
+    }
+}
+
+void
+lw_test_assert_error_clear (GError **error,
+                            GQuark   domain,
+                            gint     code)
+{
+  g_assert_nonnull (error);
+  g_assert_error (*error, domain, code);
+  g_clear_error (error);
+}
+
+static int
+compare_doubles (const void *a,
+                 const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+double
+lw_test_sort_median (double *values,
+                     guint   n)
+{
+  g_assert_cmpuint (n, >, 0);
+  qsort (values, n, sizeof *values, compare_doubles);
+  return values[n / 2];
+}
+
 /* ------------------------------------------------------------------ */
 /* Temporary folders and databases                                      */
 /* ------------------------------------------------------------------ */
@@ -255,6 +343,35 @@ lw_test_db_tear_down (LwTestDb      *db,
   lw_test_remove_tree (db->dir);
   g_clear_pointer (&db->path, g_free);
   g_clear_pointer (&db->dir, g_free);
+}
+
+gint64
+lw_test_add_pair_game (LwStore    *store,
+                       const char *first,
+                       const char *second)
+{
+  const char *names[] = { first, second };
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (GError) error = NULL;
+  gint64 id = lw_store_add_game (store, record, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+  return id;
+}
+
+void
+lw_test_add_db (const char   *path,
+                LwTestDbFunc  test)
+{
+  g_test_add (path, LwTestDb, NULL, lw_test_db_set_up, test, lw_test_db_tear_down);
+}
+
+void
+lw_test_add_db_closed (const char   *path,
+                       LwTestDbFunc  test)
+{
+  g_test_add (path, LwTestDb, NULL, lw_test_db_set_up_closed, test, lw_test_db_tear_down);
 }
 
 /* ------------------------------------------------------------------ */

@@ -41,6 +41,14 @@ const char *lw_test_cases_dir (void);
 GPtrArray *lw_test_case_paths (const char *folder,
                                const char *prefix);
 
+/* Adds a test for each case of cases/@folder (lw_test_case_paths()), at
+ * @prefix/@folder/FILE: @bad for the cases named BAD-*, @good for the
+ * others, each given the case's full path. */
+void lw_test_add_cases (const char    *prefix,
+                        const char    *folder,
+                        GTestDataFunc  good,
+                        GTestDataFunc  bad);
+
 /* The case's expected standings: @path with .json replaced by
  * .expected.json. */
 char *lw_test_expected_path (const char *path);
@@ -68,6 +76,38 @@ LwRound *lw_test_round_from (const LwGameRecord *record,
 
 /* The parsed JSON @text (a copy of the root). */
 JsonNode *lw_test_parse_json (const char *text);
+
+/* A new event "Test" of @format at tables of @table_size, @n_rounds rounds
+ * (0: the format's default), drawn with @seed, with @n_players players
+ * checked in, named P00, P01, … (entrant i is P{i}). */
+LwEvent *lw_test_make_event (LwEventFormat format,
+                             guint         table_size,
+                             guint         n_players,
+                             guint         n_rounds,
+                             guint64       seed);
+
+/* A table the engine deals: how many players, and whether in partners. */
+typedef struct {
+  guint    players;
+  gboolean partners;
+} LwTestSetup;
+
+/* Adds @test for every table the engine deals (2 to 8 players alone,
+ * 4, 6 and 8 in partners), at @prefix/N or @prefix/N-partners, each given
+ * its LwTestSetup (static, never freed). */
+void lw_test_add_setups (const char    *prefix,
+                         GTestDataFunc  test);
+
+/* Asserts that *@error is the error @domain, @code (as g_assert_error()),
+ * then clears it for the next call. */
+void lw_test_assert_error_clear (GError **error,
+                                 GQuark   domain,
+                                 gint     code);
+
+/* Sorts the @n timings of @values (n ≥ 1) from the fastest and returns
+ * their median, values[n / 2]: for the benchmarks' reports. */
+double lw_test_sort_median (double *values,
+                            guint   n);
 
 /* ------------------------------------------------------------------ */
 /* Temporary folders and databases                                      */
@@ -103,6 +143,26 @@ void lw_test_db_set_up_closed (LwTestDb      *db,
 /* Closes the store, removes every file and the folder. */
 void lw_test_db_tear_down (LwTestDb      *db,
                            gconstpointer  data);
+
+/* A test run on an LwTestDb (a Fixture that is an LwTestDb). */
+typedef void (*LwTestDbFunc) (LwTestDb      *db,
+                              gconstpointer  data);
+
+/* Adds the test @test at @path, run on a fresh LwTestDb:
+ * lw_test_db_set_up() before (@store open), lw_test_db_tear_down() after. */
+void lw_test_add_db (const char   *path,
+                     LwTestDbFunc  test);
+
+/* The same with lw_test_db_set_up_closed() (no store, no file): for tests
+ * of littlewolf-cli. */
+void lw_test_add_db_closed (const char   *path,
+                            LwTestDbFunc  test);
+
+/* Stores a new Little Wolf game of two players, @first and @second, with
+ * no rounds; its id (asserted > 0). */
+gint64 lw_test_add_pair_game (LwStore    *store,
+                              const char *first,
+                              const char *second);
 
 /* ------------------------------------------------------------------ */
 /* SQL on a connection of its own, as another program would have it     */

@@ -205,20 +205,12 @@ lw_cli_read_record (const char     *name,
                     GError        **error)
 {
   g_autofree char *contents = NULL;
-  g_autoptr (LwGameRecord) read = NULL;
   gsize length = 0;
-  LwStandings *standings;
 
   if (!lw_cli_read_input (name, &contents, &length, error))
     return NULL;
-  read = lw_game_record_from_json (contents, (gssize) length, error);
-  g_clear_pointer (&contents, g_free);
-  if (read == NULL)
-    return NULL;
-  standings = lw_standings_compute (read, error);
-  if (standings != NULL)
-    *record = g_steal_pointer (&read);
-  return standings;
+  /* lw_standings_read() frees the text before it replays. */
+  return lw_standings_read (g_steal_pointer (&contents), (gssize) length, record, error);
 }
 
 gboolean

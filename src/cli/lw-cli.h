@@ -133,13 +133,15 @@ gboolean lw_cli_read_input (const char  *name,
 /**
  * lw_cli_read_record:
  * @name: a file path, or "-" (or %NULL) for standard input
- * @record: (out) (transfer full): the game record read, set only on success
+ * @record: (out) (transfer full): the game record read (%NULL when the
+ *   input is not a record; set, and the caller's to free, when it reads but
+ *   does not replay)
  * @error: return location for a #GError (as lw_cli_read_input(); the
  *   engine's errors for a record that does not parse or replay)
  *
- * Reads a game record (lw_cli_read_input(), lw_game_record_from_json())
- * and replays it (lw_standings_compute()), as `score` and `import` do;
- * the bytes read are freed before the replay.
+ * Reads a game record's bytes (lw_cli_read_input()) and replays it
+ * (lw_standings_read()), as `score` and `import` do; the bytes read are
+ * freed before the replay.
  *
  * Returns: (transfer full) (nullable): the record's standings, or %NULL.
  */

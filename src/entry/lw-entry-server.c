@@ -192,6 +192,17 @@ find_connection (Serving           *serving,
   return g_hash_table_lookup (serving->connections, soup_server_message_get_remote_address (msg));
 }
 
+/* @msg's connection while libsoup still serves it: %NULL when it is
+ * gone or stolen (a refused request's connection is ours then). */
+static Connection *
+find_served_connection (Serving           *serving,
+                        SoupServerMessage *msg)
+{
+  Connection *connection = find_connection (serving, msg);
+
+  return connection != NULL && !connection->stolen ? connection : NULL;
+}
+
 static void
 forget_connection (Serving    *serving,
                    Connection *connection)
@@ -514,9 +525,9 @@ got_chunk_cb (SoupServerMessage *msg,
               gpointer           data)
 {
   Serving *serving = data;
-  Connection *connection = find_connection (serving, msg);
+  Connection *connection = find_served_connection (serving, msg);
 
-  if (connection == NULL || connection->stolen)
+  if (connection == NULL)
     return;
   connection->body_read += g_bytes_get_size (chunk);
   if (connection->body_read > LW_TABLE_ENTRY_MAX_BODY)
@@ -655,9 +666,9 @@ request_read_cb (SoupServer        *server,
                  gpointer           data)
 {
   Serving *serving = data;
-  Connection *connection = find_connection (serving, msg);
+  Connection *connection = find_served_connection (serving, msg);
 
-  if (connection != NULL && !connection->stolen)
+  if (connection != NULL)
     connection->deadline = ms_from_now (serving->limits.read_timeout_ms);
 }
 
@@ -692,11 +703,11 @@ request_finished_cb (SoupServer        *server,
                      gpointer           data)
 {
   Serving *serving = data;
-  Connection *connection = find_connection (serving, msg);
+  Connection *connection = find_served_connection (serving, msg);
   g_autoptr (GSource) source = NULL;
 
   /* A refused request's connection is ours: it lingers, then closes. */
-  if (connection == NULL || connection->stolen)
+  if (connection == NULL)
     return;
   if (!connection->shut)
     connection->deadline = ms_from_now (serving->limits.idle_timeout_ms);

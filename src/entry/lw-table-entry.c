@@ -430,8 +430,7 @@ lw_table_entry_error_response (const char *message)
   g_return_val_if_fail (message != NULL, NULL);
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "error");
-  json_builder_add_string_value (builder, message);
+  lw_json_builder_add_string (builder, "error", message);
   json_builder_end_object (builder);
   return lw_json_builder_to_text (builder);
 }
@@ -491,55 +490,33 @@ answer_state (LwTableEntry  *self,
     return fail (response, 500, "game %" G_GINT64_FORMAT ": %s", table->game_id, error->message);
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "table");
-  json_builder_add_int_value (builder, table->game_id);
-  json_builder_set_member_name (builder, "label");
-  json_builder_add_string_value (builder, table->label);
-  json_builder_set_member_name (builder, "ruleset");
-  json_builder_add_string_value (builder, lw_ruleset_to_string (record->ruleset));
-  json_builder_set_member_name (builder, "version");
-  json_builder_add_int_value (builder, version);
+  lw_json_builder_add_int (builder, "table", table->game_id);
+  lw_json_builder_add_string (builder, "label", table->label);
+  lw_json_builder_add_string (builder, "ruleset", lw_ruleset_to_string (record->ruleset));
+  lw_json_builder_add_int (builder, "version", version);
   json_builder_set_member_name (builder, "players");
   json_builder_begin_array (builder);
   for (guint i = 0; i < record->n_players; i++)
     json_builder_add_string_value (builder, record->players[i]);
   json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "sides");
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < standings->n_sides; i++)
-    json_builder_add_string_value (builder, g_ptr_array_index (standings->sides, i));
-  json_builder_end_array (builder);
+  lw_standings_add_sides (builder, standings);
   json_builder_set_member_name (builder, "side_of");
   json_builder_begin_array (builder);
   for (guint i = 0; i < record->n_players; i++)
     json_builder_add_int_value (builder, lw_game_record_side_of (record, (int) i));
   json_builder_end_array (builder);
   lw_json_builder_add_int_array (builder, "scores", standings->scores, standings->n_sides);
-  json_builder_set_member_name (builder, "target");
-  json_builder_add_int_value (builder, record->target);
-  json_builder_set_member_name (builder, "total_cards");
-  json_builder_add_int_value (builder, lw_total_cards (record->n_players));
-  json_builder_set_member_name (builder, "decks");
-  json_builder_add_int_value (builder, lw_decks (record->n_players));
-  json_builder_set_member_name (builder, "next_round");
-  json_builder_add_int_value (builder, record->rounds->len + 1);
-  json_builder_set_member_name (builder, "next_dealer");
-  json_builder_add_int_value (builder, standings->next_dealer);
-  json_builder_set_member_name (builder, "finished");
-  json_builder_add_boolean_value (builder, standings->finished);
-  json_builder_set_member_name (builder, "winner");
-  if (standings->winner == LW_NO_SEAT)
-    json_builder_add_null_value (builder);
-  else
-    json_builder_add_int_value (builder, standings->winner);
-  json_builder_set_member_name (builder, "skunk");
-  json_builder_add_boolean_value (builder, standings->skunk);
+  lw_json_builder_add_int (builder, "target", record->target);
+  lw_json_builder_add_int (builder, "total_cards", lw_total_cards (record->n_players));
+  lw_json_builder_add_int (builder, "decks", lw_decks (record->n_players));
+  lw_json_builder_add_int (builder, "next_round", record->rounds->len + 1);
+  lw_json_builder_add_int (builder, "next_dealer", standings->next_dealer);
+  lw_standings_add_outcome (builder, standings);
 
   json_builder_set_member_name (builder, "rounds");
   json_builder_begin_array (builder);
   for (guint i = 0; i < record->rounds->len; i++)
     {
-      const LwRoundResult *result = g_ptr_array_index (standings->rounds, i);
       g_autofree char *facts = lw_round_to_json (record, g_ptr_array_index (record->rounds, i));
       g_autoptr (JsonParser) parser = json_parser_new ();
       gboolean locked = FALSE;
@@ -548,14 +525,8 @@ answer_state (LwTableEntry  *self,
         locked = locked || g_array_index (locks, guint, j) == i + 1;
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "number");
-      json_builder_add_int_value (builder, result->number);
-      json_builder_set_member_name (builder, "dealer");
-      json_builder_add_int_value (builder, result->dealer);
-      lw_json_builder_add_int_array (builder, "deltas", result->deltas, standings->n_sides);
-      lw_json_builder_add_int_array (builder, "scores", result->scores, standings->n_sides);
-      json_builder_set_member_name (builder, "locked");
-      json_builder_add_boolean_value (builder, locked);
+      lw_round_result_add_members (builder, standings, i);
+      lw_json_builder_add_boolean (builder, "locked", locked);
       if (json_parser_load_from_data (parser, facts, -1, NULL))
         {
           json_builder_set_member_name (builder, "round");
@@ -590,8 +561,7 @@ answer_version (LwTableEntry  *self,
     return store_failure (response, table->game_id, error);
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "version");
-  json_builder_add_int_value (builder, version);
+  lw_json_builder_add_int (builder, "version", version);
   json_builder_set_member_name (builder, "locked");
   json_builder_begin_array (builder);
   for (guint i = 0; i < locks->len; i++)

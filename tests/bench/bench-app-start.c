@@ -164,23 +164,6 @@ spawn_and_time (char   **argv,
   return (painted - start) / 1000.0;
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
-static double
-median (double *values,
-        guint   n)
-{
-  qsort (values, n, sizeof *values, compare_doubles);
-  return values[n / 2];
-}
-
 /* Round 1 of a 60-round game replaced, replayed and drawn. */
 static double
 time_edit (const char *db,
@@ -246,7 +229,7 @@ time_edit (const char *db,
     }
 
   gtk_window_destroy (GTK_WINDOW (window));
-  return median (times, G_N_ELEMENTS (times));
+  return lw_test_sort_median (times, G_N_ELEMENTS (times));
 }
 
 int
@@ -301,9 +284,9 @@ main (int   argc,
       app_ms[i] = spawn_and_time (app_argv, &listed_ms[i]);
       small_ms[i] = spawn_and_time (small_argv, NULL);
     }
-  bare_median = median (bare_ms, RUNS);
-  small_median = median (small_ms, RUNS);
-  app_median = median (app_ms, RUNS);
+  bare_median = lw_test_sort_median (bare_ms, RUNS);
+  small_median = lw_test_sort_median (small_ms, RUNS);
+  app_median = lw_test_sort_median (app_ms, RUNS);
   ratio = app_median / bare_median;
 
   g_print ("first frame, bare libadwaita window at %s: median %.0f ms (min %.0f, max %.0f) over %u runs\n",
@@ -313,7 +296,7 @@ main (int   argc,
   g_print ("first frame, Little Wolf with 10,000 games: median %.0f ms (min %.0f, max %.0f) over %u runs\n",
            app_median, app_ms[0], app_ms[RUNS - 1], RUNS);
   g_print ("games listed on screen (read after the first frame): median %.0f ms\n",
-           median (listed_ms, RUNS));
+           lw_test_sort_median (listed_ms, RUNS));
   g_print ("ratio app / bare at %s: %.2f (target <= %.1f): %s\n", BARE_SIZE,
            ratio, START_RATIO, ratio <= START_RATIO ? "met" : "NOT met");
 

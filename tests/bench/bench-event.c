@@ -12,39 +12,12 @@
 #include <stdlib.h>
 
 #include "lw-engine.h"
+#include "lw-test-util.h"
 
 static double
 ms_since (gint64 start)
 {
   return (double) (g_get_monotonic_time () - start) / 1000.0;
-}
-
-static int
-compare_doubles (const void *a,
-                 const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
-}
-
-static LwEvent *
-make_event (guint   n_players,
-            guint   table_size,
-            guint   n_rounds)
-{
-  LwEventConfig config;
-  LwEvent *event;
-
-  lw_event_config_init (&config, LW_EVENT_SWISS, table_size);
-  config.n_rounds = n_rounds;
-  config.seed = 2026;
-  event = lw_event_new ("Bench", &config);
-  for (guint i = 0; i < n_players; i++)
-    {
-      g_autofree char *name = g_strdup_printf ("Player %04u", i);
-      lw_event_add_entrant (event, name, LW_ENTRANT_CHECKED_IN, NULL);
-    }
-  return event;
 }
 
 static void
@@ -70,7 +43,7 @@ enter_results (LwEvent      *event,
 static double
 bench_swiss (guint table_size)
 {
-  g_autoptr (LwEvent) event = make_event (1000, table_size, 10);
+  g_autoptr (LwEvent) event = lw_test_make_event (LW_EVENT_SWISS, table_size, 1000, 10, 2026);
   g_autoptr (GRand) rand = g_rand_new_with_seed (table_size);
   double worst = 0, total = 0;
 
@@ -97,7 +70,7 @@ bench_ratings (void)
   g_autoptr (GRand) rand = g_rand_new_with_seed (100000);
   LwLeaderboardOptions options;
   guint players[2000];
-  double times[5];
+  double times[5], median;
 
   for (guint p = 0; p < G_N_ELEMENTS (players); p++)
     {
@@ -143,20 +116,19 @@ bench_ratings (void)
       times[run] = ms_since (start);
       g_assert_cmpuint (rows->len, ==, G_N_ELEMENTS (players));
     }
-  qsort (times, G_N_ELEMENTS (times), sizeof (double), compare_doubles);
+  median = lw_test_sort_median (times, G_N_ELEMENTS (times));
   g_print ("ratings and leaderboard over 100,000 games (2,000 players, 2-4 players and "
            "partners): median %.1f ms, max %.1f ms over %zu runs (target < 1000 ms)\n",
-           times[G_N_ELEMENTS (times) / 2], times[G_N_ELEMENTS (times) - 1],
-           G_N_ELEMENTS (times));
+           median, times[G_N_ELEMENTS (times) - 1], G_N_ELEMENTS (times));
   return times[G_N_ELEMENTS (times) - 1];
 }
 
 static double
 bench_standings (void)
 {
-  g_autoptr (LwEvent) event = make_event (200, 4, 9);
+  g_autoptr (LwEvent) event = lw_test_make_event (LW_EVENT_SWISS, 4, 200, 9, 2026);
   g_autoptr (GRand) rand = g_rand_new_with_seed (200);
-  double times[21];
+  double times[21], median;
 
   for (guint r = 0; r < 9; r++)
     enter_results (event, lw_event_pair_next_round (event, NULL), rand);
@@ -170,11 +142,11 @@ bench_standings (void)
       times[run] = ms_since (start);
       g_assert_cmpuint (rows->len, ==, 200);
     }
-  qsort (times, G_N_ELEMENTS (times), sizeof (double), compare_doubles);
+  median = lw_test_sort_median (times, G_N_ELEMENTS (times));
   g_print ("standings of a 200-player, 9-round event at 4-seat tables: median %.2f ms, "
-           "max %.2f ms over %zu runs (target < 50 ms)\n", times[G_N_ELEMENTS (times) / 2],
+           "max %.2f ms over %zu runs (target < 50 ms)\n", median,
            times[G_N_ELEMENTS (times) - 1], G_N_ELEMENTS (times));
-  return times[G_N_ELEMENTS (times) / 2];
+  return median;
 }
 
 int

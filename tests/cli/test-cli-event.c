@@ -199,13 +199,6 @@ assert_points (JsonObject *root,
     }
 }
 
-static char *
-make_db (char **dir)
-{
-  *dir = lw_test_make_tmp_dir ("lw-cli-event-XXXXXX");
-  return g_build_filename (*dir, "events.sqlite3", NULL);
-}
-
 /* Imports the shared case game-1001-0034 (4 players, final scores
  * 0, 3, 11, 2: a skunk for seat 2) with the players renamed to @table's
  * seats; returns its ID. */
@@ -242,13 +235,13 @@ import_skunk_game (const char  *db,
 /* ------------------------------------------------------------------ */
 
 static void
-test_swiss_thirteen (void)
+test_swiss_thirteen (LwTestDb      *fixture,
+                     gconstpointer  data)
 {
+  const char *db = fixture->path;
   static const char *const names[] = {
     "Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou", "Max",
   };
-  g_autofree char *dir = NULL;
-  g_autofree char *db = make_db (&dir);
   g_autofree char *id = NULL;
   g_autofree char *add = NULL;
   g_autoptr (GHashTable) points = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
@@ -440,8 +433,6 @@ test_swiss_thirteen (void)
     assert_fails (db, "ratings --ladder 5p", 2, "--ladder \"5p\"");
     assert_fails (db, "ratings --event 9", 1, "no event with ID 9");
   }
-
-  lw_test_remove_tree (dir);
 }
 
 /* ------------------------------------------------------------------ */
@@ -449,10 +440,10 @@ test_swiss_thirteen (void)
 /* ------------------------------------------------------------------ */
 
 static void
-test_partners_eight (void)
+test_partners_eight (LwTestDb      *fixture,
+                     gconstpointer  data)
 {
-  g_autofree char *dir = NULL;
-  g_autofree char *db = make_db (&dir);
+  const char *db = fixture->path;
   g_autofree char *id = NULL;
   g_autoptr (GHashTable) points = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
   g_autoptr (GHashTable) partners = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -527,7 +518,6 @@ test_partners_eight (void)
     g_autofree char *text = ok_line (db, "event standings 1");
     g_assert_nonnull (strstr (text, "Hy (dropped)"));
   }
-  lw_test_remove_tree (dir);
 }
 
 /* ------------------------------------------------------------------ */
@@ -538,10 +528,10 @@ test_partners_eight (void)
 /* A paper board no game ends with: refused, or entered with --time-called
  * and read back marked (the store keeps no mark: the board is it). */
 static void
-test_time_called (void)
+test_time_called (LwTestDb      *fixture,
+                  gconstpointer  data)
 {
-  g_autofree char *dir = NULL;
-  g_autofree char *db = make_db (&dir);
+  const char *db = fixture->path;
   g_autofree char *seating = NULL;
   g_autofree char *out = NULL;
   g_autofree char *expected = NULL;
@@ -589,10 +579,10 @@ test_time_called (void)
 /* Single elimination: a finalist who withdraws gives a walkover and is
  * out in the final, below nobody who played it (docs/EVENTS.md). */
 static void
-test_elimination_walkover (void)
+test_elimination_walkover (LwTestDb      *fixture,
+                           gconstpointer  data)
 {
-  g_autofree char *dir = NULL;
-  g_autofree char *db = make_db (&dir);
+  const char *db = fixture->path;
   g_autofree char *out = NULL;
 
   g_free (ok_line (db, "event new --name Cup --format elimination --table-size 2"));
@@ -648,10 +638,11 @@ test_elimination_walkover (void)
 }
 
 static void
-test_rename_delete (void)
+test_rename_delete (LwTestDb      *fixture,
+                    gconstpointer  data)
 {
-  g_autofree char *dir = NULL;
-  g_autofree char *db = make_db (&dir);
+  const char *db = fixture->path;
+  const char *dir = fixture->dir;
   g_autofree char *id = ok_line (db, "event new --name Spring --format swiss --table-size 2");
   g_autofree char *other = ok_line (db, "event new --name Club --format round-robin --table-size 2");
   g_autofree char *out = NULL;
@@ -698,7 +689,6 @@ test_rename_delete (void)
     assert_fails (none, "event delete 1", 1, "no event with ID 1");
     g_assert_false (g_file_test (none, G_FILE_TEST_EXISTS));
   }
-  lw_test_remove_tree (dir);
 }
 
 /* ------------------------------------------------------------------ */
@@ -718,10 +708,10 @@ assert_refused_run (LwTestRun  *run,
 }
 
 static void
-test_names (void)
+test_names (LwTestDb      *fixture,
+            gconstpointer  data)
 {
-  g_autofree char *dir = NULL;
-  g_autofree char *db = make_db (&dir);
+  const char *db = fixture->path;
   g_autofree char *id = ok_line (db, "event new --name Spring --format swiss --table-size 2");
   g_autofree char *seating = NULL;
   g_autofree char *long_name = g_strnfill (101, 'x');
@@ -765,17 +755,16 @@ test_names (void)
   g_assert_nonnull (strstr (seating, "Zo\u00eb"));
   g_assert_null (strstr (seating, "Zoe\u0308"));
   g_assert_null (strstr (seating, "  Ann"));
-  lw_test_remove_tree (dir);
 }
 
 /* event wall: every player of the round once, in alphabetical order with
  * capitals ignored ("ben" between "Ann" and "Bob"), at the table and seat
  * (from 1) that event seating gives, the first dealer marked, the bye. */
 static void
-test_wall (void)
+test_wall (LwTestDb      *fixture,
+           gconstpointer  data)
 {
-  g_autofree char *dir = NULL;
-  g_autofree char *db = make_db (&dir);
+  const char *db = fixture->path;
   g_autofree char *id = ok_line (db, "event new --name Spring --format swiss --table-size 2 --seed 7");
   g_autofree char *seating = NULL;
   g_autofree char *wall = NULL;
@@ -829,7 +818,6 @@ test_wall (void)
   assert_fails (db, "event wall 1 --round x", 2, "event wall: --round \"x\" is not a round number");
   assert_fails (db, "event wall 9", 1, "no event with ID 9");
   assert_fails (db, "event wall 1 2", 2, "event wall: unexpected argument \"2\"");
-  lw_test_remove_tree (dir);
 }
 
 int
@@ -838,13 +826,13 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/cli-event/swiss-thirteen-four-seats", test_swiss_thirteen);
-  g_test_add_func ("/cli-event/partners-eight", test_partners_eight);
-  g_test_add_func ("/cli-event/rename-delete", test_rename_delete);
-  g_test_add_func ("/cli-event/time-called", test_time_called);
-  g_test_add_func ("/cli-event/elimination-walkover", test_elimination_walkover);
-  g_test_add_func ("/cli-event/names", test_names);
-  g_test_add_func ("/cli-event/wall", test_wall);
+  lw_test_add_db_closed ("/cli-event/swiss-thirteen-four-seats", test_swiss_thirteen);
+  lw_test_add_db_closed ("/cli-event/partners-eight", test_partners_eight);
+  lw_test_add_db_closed ("/cli-event/rename-delete", test_rename_delete);
+  lw_test_add_db_closed ("/cli-event/time-called", test_time_called);
+  lw_test_add_db_closed ("/cli-event/elimination-walkover", test_elimination_walkover);
+  lw_test_add_db_closed ("/cli-event/names", test_names);
+  lw_test_add_db_closed ("/cli-event/wall", test_wall);
 
   return g_test_run ();
 }

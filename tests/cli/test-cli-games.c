@@ -760,8 +760,7 @@ test_damaged_database (Fixture       *fixture,
   if (store != NULL)
     {
       g_assert_false (lw_store_check_damage (store, 0, &error));
-      g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_DAMAGED);
-      g_clear_error (&error);
+      lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_DAMAGED);
       /* And nothing is written from then on. */
       g_autoptr (LwGameRecord) record = lw_test_load_record (g_ptr_array_index (cases, 0));
 
@@ -843,26 +842,16 @@ main (int   argc,
   g_ptr_array_unref (lw_test_case_paths ("random", "game-"));
   lw_test_cli_path ();
 
-  g_test_add ("/cli-games/import-show-export", Fixture, NULL,
-              lw_test_db_set_up_closed, test_import_show_export, lw_test_db_tear_down);
-  g_test_add ("/cli-games/games-list", Fixture, NULL,
-              lw_test_db_set_up_closed, test_games_list, lw_test_db_tear_down);
-  g_test_add ("/cli-games/bad-input", Fixture, NULL,
-              lw_test_db_set_up_closed, test_bad_input, lw_test_db_tear_down);
-  g_test_add ("/cli-games/unknown-id", Fixture, NULL,
-              lw_test_db_set_up_closed, test_unknown_id, lw_test_db_tear_down);
-  g_test_add ("/cli-games/no-database", Fixture, NULL,
-              lw_test_db_set_up_closed, test_no_database, lw_test_db_tear_down);
-  g_test_add ("/cli-games/help", Fixture, NULL,
-              lw_test_db_set_up_closed, test_help, lw_test_db_tear_down);
-  g_test_add ("/cli-games/bad-database", Fixture, NULL,
-              lw_test_db_set_up_closed, test_bad_database, lw_test_db_tear_down);
-  g_test_add ("/cli-games/unwritable-output-stores-nothing", Fixture, NULL, lw_test_db_set_up_closed,
-              test_unwritable_output_stores_nothing, lw_test_db_tear_down);
-  g_test_add ("/cli-games/damaged-database", Fixture, NULL, lw_test_db_set_up_closed,
-              test_damaged_database, lw_test_db_tear_down);
-  g_test_add ("/cli-games/parallel-imports", Fixture, NULL,
-              lw_test_db_set_up_closed, test_parallel_imports, lw_test_db_tear_down);
+  lw_test_add_db_closed ("/cli-games/import-show-export", test_import_show_export);
+  lw_test_add_db_closed ("/cli-games/games-list", test_games_list);
+  lw_test_add_db_closed ("/cli-games/bad-input", test_bad_input);
+  lw_test_add_db_closed ("/cli-games/unknown-id", test_unknown_id);
+  lw_test_add_db_closed ("/cli-games/no-database", test_no_database);
+  lw_test_add_db_closed ("/cli-games/help", test_help);
+  lw_test_add_db_closed ("/cli-games/bad-database", test_bad_database);
+  lw_test_add_db_closed ("/cli-games/unwritable-output-stores-nothing", test_unwritable_output_stores_nothing);
+  lw_test_add_db_closed ("/cli-games/damaged-database", test_damaged_database);
+  lw_test_add_db_closed ("/cli-games/parallel-imports", test_parallel_imports);
 
   return g_test_run ();
 }

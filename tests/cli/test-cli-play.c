@@ -57,40 +57,43 @@ test_play (void)
     }
 }
 
+/* Runs `littlewolf-cli @args…` (NULL last): it exits with 0, printing
+ * @out. */
+static void
+assert_prints (const char *const *args,
+               const char        *out)
+{
+  g_auto (LwTestRun) run = { 0 };
+
+  lw_test_run_cli_argv (&run, NULL, NULL, args);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, out);
+}
+
 static void
 test_legal (void)
 {
-  g_auto (LwTestRun) run = { 0 };
-  g_auto (LwTestRun) two = { 0 };
-
   /* E15 */
-  lw_test_run_cli (&run, NULL, NULL, "legal", "--trump", "H", "--lead", "9S 9C",
-                   "--hand", "9D 2S KC L", NULL);
-  g_assert_cmpint (run.status, ==, 0);
-  g_assert_cmpstr (run.out, ==, "2S 9D\n9D KC\n9D L\n");
-
+  assert_prints ((const char *const[]) { "legal", "--trump", "H", "--lead", "9S 9C",
+                                         "--hand", "9D 2S KC L", NULL },
+                 "2S 9D\n9D KC\n9D L\n");
   /* Two decks: identical plays once. */
-  lw_test_run_cli (&two, NULL, NULL, "legal", "--trump=none", "--lead=5C",
-                   "--hand=3C 3C 9H", NULL);
-  g_assert_cmpint (two.status, ==, 0);
-  g_assert_cmpstr (two.out, ==, "3C\n");
+  assert_prints ((const char *const[]) { "legal", "--trump=none", "--lead=5C",
+                                         "--hand=3C 3C 9H", NULL },
+                 "3C\n");
 }
 
 static void
 test_trick (void)
 {
-  g_auto (LwTestRun) run = { 0 };
-  g_auto (LwTestRun) nt = { 0 };
-
   /* E23 */
-  lw_test_run_cli (&run, NULL, NULL, "trick", "--trump", "H", "--lead", "9S 9C",
-                   "--plays", "KS KD;2H 4H;5H G", NULL);
-  g_assert_cmpint (run.status, ==, 0);
-  g_assert_cmpstr (run.out, ==, "3\n");
+  assert_prints ((const char *const[]) { "trick", "--trump", "H", "--lead", "9S 9C",
+                                         "--plays", "KS KD;2H 4H;5H G", NULL },
+                 "3\n");
   /* E40 */
-  lw_test_run_cli (&nt, NULL, NULL, "trick", "--trump", "none", "--lead", "9S 9C B=9",
-                   "--plays", "9D 9H B; KS KC KD", NULL);
-  g_assert_cmpstr (nt.out, ==, "2\n");
+  assert_prints ((const char *const[]) { "trick", "--trump", "none", "--lead", "9S 9C B=9",
+                                         "--plays", "9D 9H B; KS KC KD", NULL },
+                 "2\n");
 }
 
 /* Runs `legal` or `trick` (@command) in hearts with @lead, @option (--hand

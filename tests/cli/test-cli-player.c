@@ -142,10 +142,10 @@ test_merge_ratings (void)
 /* The CLI's refusals (docs/rules/CLI.md: one stderr line, nothing on stdout, the
  * database unchanged), rename, delete. */
 static void
-test_cli (void)
+test_cli (LwTestDb      *fixture,
+          gconstpointer  data)
 {
-  g_autofree char *dir = lw_test_make_tmp_dir ("lw-cli-player-XXXXXX");
-  g_autofree char *db = g_build_filename (dir, "players.sqlite3", NULL);
+  const char *db = fixture->path;
   g_autofree char *list = NULL;
   g_autofree char *out = NULL;
   struct {
@@ -218,16 +218,14 @@ test_cli (void)
   g_clear_pointer (&out, g_free);
   out = ok_run (db, "player", "list", NULL);
   g_assert_cmpstr (out, ==, "Ann\t1\t0\nAnna Lee\t2\t1\nBen\t3\t1\nCleo\t2\t1\nDev\t2\t1\n");
-
-  lw_test_remove_tree (dir);
 }
 
 /* A merge split back: the player, the games and the event as before. */
 static void
-test_unmerge (void)
+test_unmerge (LwTestDb      *fixture,
+              gconstpointer  data)
 {
-  g_autofree char *dir = lw_test_make_tmp_dir ("lw-cli-player-XXXXXX");
-  g_autofree char *db = g_build_filename (dir, "players.sqlite3", NULL);
+  const char *db = fixture->path;
   g_autofree char *list = NULL;
   g_autofree char *ratings = NULL;
   g_autofree char *after = NULL;
@@ -255,17 +253,15 @@ test_unmerge (void)
   g_clear_pointer (&after, g_free);
   after = ok_run (db, "ratings", "--json", NULL);
   g_assert_cmpstr (after, ==, ratings);
-
-  lw_test_remove_tree (dir);
 }
 
 /* A substitution made before a merge, undone after it, seats the player
  * as merged: the merged name does not come back. */
 static void
-test_substitution_undo (void)
+test_substitution_undo (LwTestDb      *fixture,
+                        gconstpointer  data)
 {
-  g_autofree char *dir = lw_test_make_tmp_dir ("lw-cli-player-XXXXXX");
-  g_autofree char *db = g_build_filename (dir, "players.sqlite3", NULL);
+  const char *db = fixture->path;
   const char *names[] = { "Anne", "Ben" };
   g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
   g_autoptr (LwStore) store = NULL;
@@ -293,16 +289,15 @@ test_substitution_undo (void)
 
   list = ok_run (db, "player", "list", NULL);
   g_assert_cmpstr (list, ==, "Ann\t4\t1\nBen\t4\t1\nCleo\t2\t1\nDev\t2\t1\n");
-  lw_test_remove_tree (dir);
 }
 
 /* docs/rules/CLI.md: a change whose output cannot be written (/dev/full) is not
  * stored. */
 static void
-test_output_full (void)
+test_output_full (LwTestDb      *fixture,
+                  gconstpointer  data)
 {
-  g_autofree char *dir = lw_test_make_tmp_dir ("lw-cli-player-XXXXXX");
-  g_autofree char *db = g_build_filename (dir, "players.sqlite3", NULL);
+  const char *db = fixture->path;
   g_autofree char *list = NULL;
   const char *changes[][5] = {
     { "player", "merge", "Anne", "Ann", NULL },
@@ -337,7 +332,6 @@ test_output_full (void)
       after = ok_run (db, "player", "list", NULL);
       g_assert_cmpstr (after, ==, list);
     }
-  lw_test_remove_tree (dir);
 }
 
 int
@@ -347,9 +341,9 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/cli-player/merge-ratings", test_merge_ratings);
-  g_test_add_func ("/cli-player/cli", test_cli);
-  g_test_add_func ("/cli-player/unmerge", test_unmerge);
-  g_test_add_func ("/cli-player/output-full", test_output_full);
-  g_test_add_func ("/cli-player/substitution-undo", test_substitution_undo);
+  lw_test_add_db_closed ("/cli-player/cli", test_cli);
+  lw_test_add_db_closed ("/cli-player/unmerge", test_unmerge);
+  lw_test_add_db_closed ("/cli-player/output-full", test_output_full);
+  lw_test_add_db_closed ("/cli-player/substitution-undo", test_substitution_undo);
   return g_test_run ();
 }

@@ -211,24 +211,6 @@ test_output_not_written (void)
   g_assert_true (strchr (err, '\n') == err + strlen (err) - 1);
 }
 
-static void
-add_cases (const char *sub)
-{
-  g_autoptr (GPtrArray) paths = lw_test_case_paths (sub, "");
-
-  for (guint i = 0; i < paths->len; i++)
-    {
-      char *path = g_strdup (g_ptr_array_index (paths, i));
-      g_autofree char *file = g_path_get_basename (path);
-      g_autofree char *test_path = g_strdup_printf ("/cli/score/%s/%s", sub, file);
-
-      if (g_str_has_prefix (file, "BAD-"))
-        g_test_add_data_func_full (test_path, path, test_bad_case, g_free);
-      else
-        g_test_add_data_func_full (test_path, path, test_good_case, g_free);
-    }
-}
-
 /* A --db that is there but cannot be opened (a symbolic link to itself,
  * one to a folder that is gone, as an unmounted stick leaves it) is not
  * "no database yet": the commands that only read fail with status 1
@@ -280,8 +262,8 @@ main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  add_cases ("scoring");
-  add_cases ("random");
+  lw_test_add_cases ("/cli/score", "scoring", test_good_case, test_bad_case);
+  lw_test_add_cases ("/cli/score", "random", test_good_case, test_bad_case);
   g_test_add_func ("/cli/errors-name-the-place", test_errors_name_the_place);
   g_test_add_func ("/cli/text-breakdowns", test_text_breakdowns);
   g_test_add_func ("/cli/usage", test_usage);

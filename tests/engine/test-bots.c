@@ -8,8 +8,9 @@
 #include <string.h>
 
 #include "lw-engine.h"
+#include "lw-test-util.h"
 
-typedef struct { guint players; gboolean partners; } Setup;
+typedef LwTestSetup Setup;
 
 static const LwBotOptions small_budget = { 6, 4, 0 };
 
@@ -288,18 +289,8 @@ test_easy_sense (void)
 int
 main (int argc, char *argv[])
 {
-  static Setup setups[] = {
-    { 2, FALSE }, { 3, FALSE }, { 4, FALSE }, { 5, FALSE }, { 6, FALSE }, { 7, FALSE },
-    { 8, FALSE }, { 4, TRUE }, { 6, TRUE }, { 8, TRUE },
-  };
-
   g_test_init (&argc, &argv, NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (setups); i++)
-    {
-      g_autofree char *path = g_strdup_printf ("/bots/legal/%u%s", setups[i].players,
-                                               setups[i].partners ? "-partners" : "");
-      g_test_add_data_func (path, &setups[i], test_legal);
-    }
+  lw_test_add_setups ("/bots/legal", test_legal);
   g_test_add_func ("/bots/deterministic", test_deterministic);
   g_test_add_func ("/bots/thread", test_thread);
   g_test_add_func ("/bots/duel", test_duel);

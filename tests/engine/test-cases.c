@@ -98,7 +98,6 @@ test_good_case (gconstpointer data)
   g_autofree char *exported = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (LwGameRecord) record = NULL;
-  g_autoptr (LwGameRecord) again = NULL;
   g_autoptr (LwStandings) standings = NULL;
   g_autoptr (LwStandings) standings_again = NULL;
   g_autoptr (JsonNode) got = NULL;
@@ -107,9 +106,7 @@ test_good_case (gconstpointer data)
   gsize length;
 
   g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
-  record = lw_game_record_from_json (contents, (gssize) length, &error);
-  g_assert_no_error (error);
-  standings = lw_standings_compute (record, &error);
+  standings = lw_standings_read (g_steal_pointer (&contents), (gssize) length, &record, &error);
   g_assert_no_error (error);
   assert_items_add_up (standings);
 
@@ -149,9 +146,7 @@ test_good_case (gconstpointer data)
     g_assert_true (lw_game_record_check_size (record, &error));
     g_assert_no_error (error);
   }
-  again = lw_game_record_from_json (exported, -1, &error);
-  g_assert_no_error (error);
-  standings_again = lw_standings_compute (again, &error);
+  standings_again = lw_standings_read (g_strdup (exported), -1, NULL, &error);
   g_assert_no_error (error);
   g_free (json);
   json = lw_standings_to_json (standings_again);
@@ -180,14 +175,11 @@ test_bad_case (gconstpointer data)
   const char *path = data;
   g_autofree char *contents = NULL;
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwGameRecord) record = NULL;
   g_autoptr (LwStandings) standings = NULL;
   gsize length;
 
   g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
-  record = lw_game_record_from_json (contents, (gssize) length, &error);
-  if (record != NULL)
-    standings = lw_standings_compute (record, &error);
+  standings = lw_standings_read (g_steal_pointer (&contents), (gssize) length, NULL, &error);
   g_assert_null (standings);
   g_assert_nonnull (error);
   g_assert_true (error->domain == LW_ENGINE_ERROR);
@@ -220,31 +212,13 @@ test_bad_case (gconstpointer data)
     }
 }
 
-static void
-add_cases (const char *sub)
-{
-  g_autoptr (GPtrArray) paths = lw_test_case_paths (sub, "");
-
-  for (guint i = 0; i < paths->len; i++)
-    {
-      char *path = g_strdup (g_ptr_array_index (paths, i));
-      g_autofree char *file = g_path_get_basename (path);
-      g_autofree char *test_path = g_strdup_printf ("/cases/%s/%s", sub, file);
-
-      if (g_str_has_prefix (file, "BAD-"))
-        g_test_add_data_func_full (test_path, path, test_bad_case, g_free);
-      else
-        g_test_add_data_func_full (test_path, path, test_good_case, g_free);
-    }
-}
-
 int
 main (int   argc,
       char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
-  add_cases ("scoring");
-  add_cases ("random");
-  add_cases ("v2");
+  lw_test_add_cases ("/cases", "scoring", test_good_case, test_bad_case);
+  lw_test_add_cases ("/cases", "random", test_good_case, test_bad_case);
+  lw_test_add_cases ("/cases", "v2", test_good_case, test_bad_case);
   return g_test_run ();
 }

@@ -267,8 +267,7 @@ test_insert_delete (void)
     LwEditResult *result = lw_edit_apply (record, &edit, &error);
 
     g_assert_null (result);
-    g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER);
-    g_clear_error (&error);
+    lw_test_assert_error_clear (&error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER);
   }
 }
 
@@ -334,8 +333,7 @@ test_round_json (void)
   g_assert_true (g_str_has_prefix (error->message, "round 4: "));
   g_clear_error (&error);
   g_assert_null (lw_round_from_json (record, "{\"worm\":[0,0]}", -1, 2, &error));
-  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
   g_assert_null (lw_round_from_json (record, "", 0, 2, &error));
   g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE);
 }

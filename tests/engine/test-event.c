@@ -7,33 +7,11 @@
 #include <string.h>
 
 #include "lw-engine.h"
+#include "lw-test-util.h"
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                              */
 /* ------------------------------------------------------------------ */
-
-static LwEvent *
-make_event (LwEventFormat format,
-            guint         table_size,
-            guint         n_players,
-            guint         n_rounds,
-            guint64       seed)
-{
-  LwEventConfig config;
-  LwEvent *event;
-
-  lw_event_config_init (&config, format, table_size);
-  config.n_rounds = n_rounds;
-  config.seed = seed;
-  g_assert_true (lw_event_config_validate (&config, NULL));
-  event = lw_event_new ("Test", &config);
-  for (guint i = 0; i < n_players; i++)
-    {
-      g_autofree char *name = g_strdup_printf ("P%02u", i);
-      g_assert_cmpint (lw_event_add_entrant (event, name, LW_ENTRANT_CHECKED_IN, NULL), ==, (int) i);
-    }
-  return event;
-}
 
 /* Enters paper results for every table of @round: the sides in a random
  * order with distinct scores, the winner 15. */
@@ -200,7 +178,7 @@ test_plan_tables (void)
 static void
 test_swiss_no_repeats_two_seats (void)
 {
-  g_autoptr (LwEvent) event = make_event (LW_EVENT_SWISS, 2, 16, 5, 7);
+  g_autoptr (LwEvent) event = lw_test_make_event (LW_EVENT_SWISS, 2, 16, 5, 7);
   g_autoptr (GRand) rand = g_rand_new_with_seed (11);
   g_autofree guint *met = NULL;
 
@@ -216,7 +194,7 @@ test_swiss_no_repeats_two_seats (void)
   /* Round 2 pairs players with equal points: 8 winners, 8 losers of
    * round 1 (3 or 0 points), so every table is level. */
   {
-    g_autoptr (LwEvent) two = make_event (LW_EVENT_SWISS, 2, 16, 5, 7);
+    g_autoptr (LwEvent) two = lw_test_make_event (LW_EVENT_SWISS, 2, 16, 5, 7);
     LwEventRound *first = pair_ok (two);
     LwEventRound *second;
     g_autoptr (GArray) standings = NULL;
@@ -245,7 +223,7 @@ test_swiss_no_repeats_two_seats (void)
 static void
 test_swiss_thirteen_four_seats (void)
 {
-  g_autoptr (LwEvent) event = make_event (LW_EVENT_SWISS, 4, 13, 0, 1);
+  g_autoptr (LwEvent) event = lw_test_make_event (LW_EVENT_SWISS, 4, 13, 0, 1);
   g_autoptr (GRand) rand = g_rand_new_with_seed (3);
   g_autofree guint *met = NULL;
 
@@ -271,7 +249,7 @@ static void
 test_swiss_byes (void)
 {
   /* 7 players, 2 seats, 7 rounds: one bye a round, never twice. */
-  g_autoptr (LwEvent) event = make_event (LW_EVENT_SWISS, 2, 7, 7, 5);
+  g_autoptr (LwEvent) event = lw_test_make_event (LW_EVENT_SWISS, 2, 7, 7, 5);
   g_autoptr (GRand) rand = g_rand_new_with_seed (5);
   guint byes[7] = { 0, };
 
@@ -311,9 +289,9 @@ test_swiss_byes (void)
 static void
 test_swiss_deterministic (void)
 {
-  g_autoptr (LwEvent) a = make_event (LW_EVENT_SWISS, 3, 12, 3, 42);
-  g_autoptr (LwEvent) b = make_event (LW_EVENT_SWISS, 3, 12, 3, 42);
-  g_autoptr (LwEvent) c = make_event (LW_EVENT_SWISS, 3, 12, 3, 43);
+  g_autoptr (LwEvent) a = lw_test_make_event (LW_EVENT_SWISS, 3, 12, 3, 42);
+  g_autoptr (LwEvent) b = lw_test_make_event (LW_EVENT_SWISS, 3, 12, 3, 42);
+  g_autoptr (LwEvent) c = lw_test_make_event (LW_EVENT_SWISS, 3, 12, 3, 43);
   LwEventRound *ra = pair_ok (a), *rb = pair_ok (b), *rc = pair_ok (c);
 
   g_assert_cmpuint (ra->tables->len, ==, rb->tables->len);
@@ -326,7 +304,7 @@ test_swiss_deterministic (void)
 static void
 test_drop_and_late_entry (void)
 {
-  g_autoptr (LwEvent) event = make_event (LW_EVENT_SWISS, 2, 6, 3, 9);
+  g_autoptr (LwEvent) event = lw_test_make_event (LW_EVENT_SWISS, 2, 6, 3, 9);
   g_autoptr (GRand) rand = g_rand_new_with_seed (9);
   g_autoptr (GError) error = NULL;
   LwEventRound *round;
@@ -360,7 +338,7 @@ test_drop_and_late_entry (void)
 static void
 run_round_robin_two (guint n)
 {
-  g_autoptr (LwEvent) event = make_event (LW_EVENT_ROUND_ROBIN, 2, n, 0, 4);
+  g_autoptr (LwEvent) event = lw_test_make_event (LW_EVENT_ROUND_ROBIN, 2, n, 0, 4);
   g_autoptr (GRand) rand = g_rand_new_with_seed (n);
   g_autofree guint *met = NULL;
   g_autofree guint *byes = g_new0 (guint, n);
@@ -404,7 +382,7 @@ run_round_robin_tables (guint  n,
                         guint *covered,
                         guint *max)
 {
-  g_autoptr (LwEvent) event = make_event (LW_EVENT_ROUND_ROBIN, size, n, 0, 2);
+  g_autoptr (LwEvent) event = lw_test_make_event (LW_EVENT_ROUND_ROBIN, size, n, 0, 2);
   g_autoptr (GRand) rand = g_rand_new_with_seed (2);
   g_autofree guint *met = NULL;
 
@@ -462,7 +440,7 @@ static void
 run_partners (guint n,
               guint rounds)
 {
-  g_autoptr (LwEvent) event = make_event (LW_EVENT_PARTNERS, 4, n, rounds, 8);
+  g_autoptr (LwEvent) event = lw_test_make_event (LW_EVENT_PARTNERS, 4, n, rounds, 8);
   g_autoptr (GRand) rand = g_rand_new_with_seed (8);
   g_autofree guint *partnered = NULL;
 
@@ -497,7 +475,7 @@ test_partners_rotation (void)
   /* 8 players, the default n − 1 = 7 rounds: everyone partners each of
    * the other seven once. */
   {
-    g_autoptr (LwEvent) event = make_event (LW_EVENT_PARTNERS, 4, 8, 0, 8);
+    g_autoptr (LwEvent) event = lw_test_make_event (LW_EVENT_PARTNERS, 4, 8, 0, 8);
     g_assert_cmpuint (lw_event_total_rounds (event), ==, 7);
   }
   run_partners (8, 7);
@@ -508,7 +486,7 @@ test_partners_rotation (void)
 static void
 test_partners_points (void)
 {
-  g_autoptr (LwEvent) event = make_event (LW_EVENT_PARTNERS, 4, 4, 1, 1);
+  g_autoptr (LwEvent) event = lw_test_make_event (LW_EVENT_PARTNERS, 4, 4, 1, 1);
   LwEventRound *round = pair_ok (event);
   LwEventTable *table = &g_array_index (round->tables, LwEventTable, 0);
   g_autoptr (GError) error = NULL;
@@ -537,7 +515,7 @@ test_partners_points (void)
 static void
 test_elimination (void)
 {
-  g_autoptr (LwEvent) event = make_event (LW_EVENT_ELIMINATION, 2, 6, 0, 0);
+  g_autoptr (LwEvent) event = lw_test_make_event (LW_EVENT_ELIMINATION, 2, 6, 0, 0);
   g_autoptr (GArray) standings = NULL;
   LwEventRound *round;
   g_autoptr (GError) error = NULL;
@@ -606,7 +584,7 @@ test_elimination (void)
 static void
 test_elimination_withdrawal (void)
 {
-  g_autoptr (LwEvent) event = make_event (LW_EVENT_ELIMINATION, 2, 8, 0, 0);
+  g_autoptr (LwEvent) event = lw_test_make_event (LW_EVENT_ELIMINATION, 2, 8, 0, 0);
   g_autoptr (GArray) standings = NULL;
   g_autoptr (GPtrArray) bracket = NULL;
   LwEventRound *round;
@@ -692,8 +670,8 @@ test_elimination_withdrawal (void)
 static void
 test_elimination_seeded (void)
 {
-  g_autoptr (LwEvent) event = make_event (LW_EVENT_ELIMINATION, 2, 5, 0, 0);
-  g_autoptr (LwEvent) swiss = make_event (LW_EVENT_SWISS, 2, 4, 0, 0);
+  g_autoptr (LwEvent) event = lw_test_make_event (LW_EVENT_ELIMINATION, 2, 5, 0, 0);
+  g_autoptr (LwEvent) swiss = lw_test_make_event (LW_EVENT_SWISS, 2, 4, 0, 0);
   const char *const ranking[] = { "P03", "Nobody", "P01", NULL };
   g_autoptr (GError) error = NULL;
   LwEventRound *round;
@@ -731,7 +709,7 @@ test_elimination_seeded (void)
 static void
 test_elimination_bracket_open (void)
 {
-  g_autoptr (LwEvent) event = make_event (LW_EVENT_ELIMINATION, 2, 5, 0, 0);
+  g_autoptr (LwEvent) event = lw_test_make_event (LW_EVENT_ELIMINATION, 2, 5, 0, 0);
   g_autoptr (GPtrArray) bracket = NULL;
   const GArray *slots;
 
@@ -758,7 +736,7 @@ test_elimination_bracket_open (void)
 static void
 test_time_called (void)
 {
-  g_autoptr (LwEvent) event = make_event (LW_EVENT_SWISS, 3, 3, 1, 1);
+  g_autoptr (LwEvent) event = lw_test_make_event (LW_EVENT_SWISS, 3, 3, 1, 1);
   g_autoptr (GArray) standings = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
@@ -822,7 +800,7 @@ static void
 test_event_points (void)
 {
   /* 7 players at 4 seats: a table of 4 and a table of 3. */
-  g_autoptr (LwEvent) event = make_event (LW_EVENT_SWISS, 4, 7, 1, 1);
+  g_autoptr (LwEvent) event = lw_test_make_event (LW_EVENT_SWISS, 4, 7, 1, 1);
   LwEventRound *round = pair_ok (event);
   LwEventTable *four = &g_array_index (round->tables, LwEventTable, 0);
   LwEventTable *three = &g_array_index (round->tables, LwEventTable, 1);
@@ -909,7 +887,7 @@ test_config_errors (void)
 
   /* Too few players for a table. */
   {
-    g_autoptr (LwEvent) event = make_event (LW_EVENT_SWISS, 4, 2, 0, 0);
+    g_autoptr (LwEvent) event = lw_test_make_event (LW_EVENT_SWISS, 4, 2, 0, 0);
     g_assert_null (lw_event_pair_next_round (event, &error));
     g_assert_nonnull (strstr (error->message, "2 checked-in players cannot fill"));
     g_assert_cmpuint (event->rounds->len, ==, 0);
@@ -967,7 +945,7 @@ test_standings_tie_breaks (void)
    * = 0; C −1 −1 = −2.
    * Margins: A +6 +3 −10 = −1; B −6 +1 +2 = −3; C +15 −3 −2 = 10;
    * D −15 −1 +10 = −6. */
-  g_autoptr (LwEvent) event = make_event (LW_EVENT_SWISS, 2, 4, 3, 0);
+  g_autoptr (LwEvent) event = lw_test_make_event (LW_EVENT_SWISS, 2, 4, 3, 0);
   g_autoptr (GArray) standings = NULL;
   g_autofree char *csv = NULL;
   g_autofree char *json = NULL;

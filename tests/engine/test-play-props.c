@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lw-engine.h"
+#include "lw-test-util.h"
 
 static int team_of[LW_MAX_SEATS];
 static const LwBotOptions small_budget = { 6, 4, 0 };
@@ -119,7 +120,7 @@ check_round (guint n_players, gboolean partners, guint64 seed, LwBotLevel level)
   g_assert_nonnull (standings);
 }
 
-typedef struct { guint players; gboolean partners; } Setup;
+typedef LwTestSetup Setup;
 
 static void
 test_rounds (gconstpointer data)
@@ -309,18 +310,8 @@ test_shortcuts (void)
 int
 main (int argc, char *argv[])
 {
-  static Setup setups[] = {
-    { 2, FALSE }, { 3, FALSE }, { 4, FALSE }, { 5, FALSE }, { 6, FALSE }, { 7, FALSE },
-    { 8, FALSE }, { 4, TRUE }, { 6, TRUE }, { 8, TRUE },
-  };
-
   g_test_init (&argc, &argv, NULL);
-  for (guint i = 0; i < G_N_ELEMENTS (setups); i++)
-    {
-      g_autofree char *path = g_strdup_printf ("/play/rounds/%u%s", setups[i].players,
-                                               setups[i].partners ? "-partners" : "");
-      g_test_add_data_func (path, &setups[i], test_rounds);
-    }
+  lw_test_add_setups ("/play/rounds", test_rounds);
   g_test_add_func ("/play/state-machine", test_state_machine);
   g_test_add_func ("/play/all-decline", test_all_decline);
   g_test_add_func ("/play/games", test_games);

@@ -125,6 +125,44 @@ test_score_case (gconstpointer data)
     g_assert_cmpint (standings->owes_deal[seat], ==, (c->owes_mask >> seat) & 1);
 }
 
+/* lw_standings_read(): the record read and its standings, as reading and
+ * replaying apart give them; a text that is not a record, or a record
+ * that does not replay, gives no standings and the reader's error. */
+static void
+test_read_and_replay (void)
+{
+  static const char *const texts[] = {
+    HEAD3 "'rounds':[{'declarer':0,'cards':[17,8,8]}]}",
+    "{'format':'little-wolf/game',",
+    HEAD2 "'rules':{'start_score':14},'rounds':[{'declarer':0,'cards':[20,6]},{'declarer':1,'cards':[6,20]}]}",
+  };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (LwStandings) standings = NULL;
+  g_autoptr (LwStandings) apart = standings_from (texts[0]);
+
+  standings = lw_standings_read (g_strdelimit (g_strdup (texts[0]), "'", '"'), -1, &record, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (record);
+  g_assert_cmpuint (record->rounds->len, ==, 1);
+  g_assert_cmpuint (standings->n_sides, ==, 3);
+  g_assert_cmpmem (standings->scores, sizeof standings->scores, apart->scores, sizeof apart->scores);
+  g_assert_cmpint (standings->scores[0], ==, 2);
+  g_clear_pointer (&record, lw_game_record_free);
+  g_clear_pointer (&standings, lw_standings_free);
+
+  standings = lw_standings_read (g_strdelimit (g_strdup (texts[1]), "'", '"'), -1, &record, &error);
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE);
+  g_assert_null (standings);
+  g_assert_null (record);
+  g_clear_error (&error);
+
+  /* Round 1 ends the game at 15–2: round 2 is one round too many. */
+  standings = lw_standings_read (g_strdelimit (g_strdup (texts[2]), "'", '"'), -1, NULL, &error);
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER);
+  g_assert_null (standings);
+}
+
 /* Items name the ruling and add up to the delta (docs/rules/GAME-RECORD.md). */
 static void
 test_items (void)
@@ -692,6 +730,7 @@ main (int   argc,
       g_test_add_data_func (path, &bad_cases[i], test_bad_record);
     }
   g_test_add_func ("/score/items", test_items);
+  g_test_add_func ("/score/read-and-replay", test_read_and_replay);
   g_test_add_func ("/score/describe", test_describe);
   g_test_add_func ("/score/pack-flags", test_pack_flags);
   g_test_add_func ("/score/describe-side", test_describe_side);

@@ -162,6 +162,20 @@ test_partner_minimum (void)
     }
 }
 
+/* The statistics of a game where Eve took Dev's seat (seat 3): five
+ * players, Dev and Eve last; *@dev and *@eve are theirs. */
+static void
+dev_and_eve (GPtrArray            *stats,
+             const LwPlayerStats **dev,
+             const LwPlayerStats **eve)
+{
+  g_assert_cmpuint (stats->len, ==, 5);
+  *dev = g_ptr_array_index (stats, 3);
+  *eve = g_ptr_array_index (stats, 4);
+  g_assert_cmpstr ((*dev)->name, ==, "Dev");
+  g_assert_cmpstr ((*eve)->name, ==, "Eve");
+}
+
 /* A substitute: round 3 of game B was played by Eve in Dev's seat. */
 static void
 test_round_players (void)
@@ -179,14 +193,10 @@ test_round_players (void)
   g_ptr_array_add (round_players, (gpointer) before);
   g_ptr_array_add (round_players, (gpointer) after);
   stats = lw_stats_compute (&game, 1, 1);
-  g_assert_cmpuint (stats->len, ==, 5);
-  dev = g_ptr_array_index (stats, 3);
-  eve = g_ptr_array_index (stats, 4);
-  g_assert_cmpstr (dev->name, ==, "Dev");
+  dev_and_eve (stats, &dev, &eve);
   g_assert_cmpuint (dev->games, ==, 1);
   g_assert_cmpuint (dev->rounds, ==, 1);
   g_assert_cmpuint (dev->declared_as_other, ==, 0);
-  g_assert_cmpstr (eve->name, ==, "Eve");
   /* She played a round of it: the game counts for her too. */
   g_assert_cmpuint (eve->games, ==, 1);
   g_assert_cmpuint (eve->rounds, ==, 1);
@@ -218,13 +228,9 @@ test_record_substitutes (void)
   g_assert_cmpstr (label, ==, "Dev → Eve");
 
   stats = lw_stats_compute (&game, 1, 1);
-  g_assert_cmpuint (stats->len, ==, 5);
-  dev = g_ptr_array_index (stats, 3);
-  eve = g_ptr_array_index (stats, 4);
-  g_assert_cmpstr (dev->name, ==, "Dev");
+  dev_and_eve (stats, &dev, &eve);
   g_assert_cmpuint (dev->games, ==, 1);
   g_assert_cmpuint (dev->rounds, ==, 1);  /* round 2 is void */
-  g_assert_cmpstr (eve->name, ==, "Eve");
   g_assert_cmpuint (eve->games, ==, 1);
   g_assert_cmpuint (eve->rounds, ==, 1);
 }

@@ -1,8 +1,8 @@
 # lw_browser.py — what the browser tests of table entry share
 # (test-entry-browser.py, test-event-browser.py): the skip when Chromium,
 # chromedriver or python3-selenium is missing, a headless Chromium at
-# phone width, TAP lines, and the JSON API read and written as another
-# phone would.
+# phone width, TAP lines, the JSON API read and written as another
+# phone would, and the clean-up at a test's end.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 
@@ -115,6 +115,17 @@ def set_width(driver, width):
     """Gives the phone's viewport another width in CSS px."""
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": width, "height": PHONE_HEIGHT, "deviceScaleFactor": 1, "mobile": True})
+
+
+def clean_up(drivers, server, tmp):
+    """At a test's end, whatever failed: quits each browser of @drivers,
+    stops the server (None: none was started) and removes the folder @tmp."""
+    for driver in drivers:
+        driver.quit()
+    if server is not None:
+        server.terminate()
+        server.wait(timeout=10)
+    shutil.rmtree(tmp, ignore_errors=True)
 
 
 class Tap:

@@ -27,13 +27,12 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 import os
-import shutil
 import sqlite3
 import subprocess
 import tempfile
 import time
 
-from lw_browser import Tap, cut_texts, phone, post_round, program, screenshot, set_width, state
+from lw_browser import Tap, clean_up, cut_texts, phone, post_round, program, screenshot, set_width, state
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -302,11 +301,7 @@ def main():
         check("not valid for table" in message and not driver.find_element(By.ID, "board-section").is_displayed(),
               f"another table's secret reads nothing ({message!r})")
     finally:
-        if driver is not None:
-            driver.quit()
-        server.terminate()
-        server.wait(timeout=10)
-        shutil.rmtree(tmp, ignore_errors=True)
+        clean_up([driver] if driver is not None else [], server, tmp)
 
     tap.finish()
 

@@ -22,6 +22,7 @@
 
 #include "lw-entry-server.h"
 #include "lw-store.h"
+#include "lw-test-util.h"
 
 static int n_tables = 20;
 static int n_rounds = 100;
@@ -277,17 +278,7 @@ test_load (void)
   g_clear_object (&server);
   g_clear_object (&entry);
   g_clear_object (&store);
-  {
-    g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-    const char *name;
-
-    while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-      {
-        g_autofree char *child = g_build_filename (dir, name, NULL);
-        g_unlink (child);
-      }
-    g_rmdir (dir);
-  }
+  lw_test_remove_tree (dir);
 }
 
 int

@@ -16,11 +16,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 import os
-import shutil
 import subprocess
 import tempfile
 
-from lw_browser import Tap, phone, program, screenshot, set_width
+from lw_browser import Tap, clean_up, phone, program, screenshot, set_width
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -96,11 +95,7 @@ def main():
             set_width(driver, 360)
             screenshot(driver, shots, "entry-override-name-360")
     finally:
-        if driver is not None:
-            driver.quit()
-        server.terminate()
-        server.wait(timeout=10)
-        shutil.rmtree(tmp, ignore_errors=True)
+        clean_up([driver] if driver is not None else [], server, tmp)
     tap.finish()
 
 

@@ -28,7 +28,6 @@
 
 import json
 import os
-import shutil
 import sqlite3
 import subprocess
 import tempfile
@@ -36,7 +35,7 @@ import threading
 import time
 from fractions import Fraction
 
-from lw_browser import Tap, phone, program, screenshot, state
+from lw_browser import Tap, clean_up, phone, program, screenshot, state
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -463,12 +462,7 @@ def main():
             check(games == len(all_tables), f"one game per table, no other ({games})")
         print(f"# {time.monotonic() - started:.1f} s in all")
     finally:
-        for driver in drivers:
-            driver.quit()
-        if server is not None:
-            server.terminate()
-            server.wait(timeout=10)
-        shutil.rmtree(tmp, ignore_errors=True)
+        clean_up(drivers, server, tmp)
 
     tap.finish()
 

@@ -31,6 +31,7 @@
 #include "lw-store.h"
 #include "lw-store-events.h"
 #include "lw-table-entry.h"
+#include "lw-test-util.h"
 
 typedef struct
 {
@@ -43,20 +44,6 @@ typedef struct
   char *other_secret;
   guint stored;
 } Fixture;
-
-static gint64
-add_game (LwStore    *store,
-          const char *a,
-          const char *b)
-{
-  const char *names[] = { a, b };
-  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
-  g_autoptr (GError) error = NULL;
-  gint64 id = lw_store_add_game (store, record, &error);
-
-  g_assert_no_error (error);
-  return id;
-}
 
 static void
 round_stored_cb (LwTableEntry *entry,
@@ -79,8 +66,8 @@ fixture_set_up (Fixture       *fixture,
   path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
   fixture->store = lw_store_open (path, &error);
   g_assert_no_error (error);
-  fixture->game = add_game (fixture->store, "Ann", "Ben");
-  fixture->other = add_game (fixture->store, "Cleo", "Dev");
+  fixture->game = lw_test_add_pair_game (fixture->store, "Ann", "Ben");
+  fixture->other = lw_test_add_pair_game (fixture->store, "Cleo", "Dev");
   fixture->entry = lw_table_entry_new (fixture->store);
   g_signal_connect (fixture->entry, "round-stored", G_CALLBACK (round_stored_cb), fixture);
   fixture->secret = g_strdup (lw_table_entry_open_table (fixture->entry, fixture->game, "Table 1", &error));
@@ -173,6 +160,22 @@ round_body (guint       number,
     return g_strdup_printf ("{\"version\": %" G_GINT64_FORMAT ", \"round\": %s}", v, round);
   return g_strdup_printf ("{\"number\": %u, \"version\": %" G_GINT64_FORMAT ", \"round\": %s}",
                           number, v, round);
+}
+
+/* The table's game as stored: @n_rounds rounds, the last declared by
+ * @declarer (LW_NO_SEAT: nobody). */
+static void
+assert_last_declarer (Fixture *fixture,
+                      guint    n_rounds,
+                      int      declarer)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, fixture->game, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->record->rounds->len, ==, n_rounds);
+  g_assert_cmpint (((LwRound *) g_ptr_array_index (game->record->rounds, n_rounds - 1))->declarer,
+                   ==, declarer);
 }
 
 static void
@@ -269,17 +272,13 @@ test_stale (Fixture       *fixture,
   g_autofree char *old_version = NULL;
   g_autoptr (JsonObject) answer = NULL;
   g_autoptr (JsonObject) answer2 = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (LwStoredGame) game = NULL;
 
   /* Two phones at one table send round 1 from the same board. */
   g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, first, NULL), ==, 201);
   g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, second, &answer), ==, 409);
   g_assert_nonnull (strstr (json_object_get_string_member (answer, "error"),
                             "round 1 has already been entered"));
-  game = lw_store_load_game (fixture->store, fixture->game, &error);
-  g_assert_cmpuint (game->record->rounds->len, ==, 1);
-  g_assert_cmpint (((LwRound *) g_ptr_array_index (game->record->rounds, 0))->declarer, ==, 0);
+  assert_last_declarer (fixture, 1, 0);
 
   /* The right number with an old version: the app changed the game. */
   old_version = round_body (2, version (fixture) - 1, "{\"declarer\": 1, \"cards\": [6, 20]}");
@@ -300,7 +299,6 @@ test_locked (Fixture       *fixture,
   g_autoptr (JsonObject) answer = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (GArray) locks = NULL;
-  g_autoptr (LwStoredGame) game = NULL;
   gboolean locked = FALSE;
 
   g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, first, NULL), ==, 201);
@@ -326,9 +324,7 @@ test_locked (Fixture       *fixture,
   lw_store_is_round_locked (fixture->store, fixture->game, 1, &locked, &error);
   g_assert_false (locked);
   g_assert_cmpuint (request (fixture, "PUT", round1, fixture->secret, fix, NULL), ==, 200);
-  game = lw_store_load_game (fixture->store, fixture->game, &error);
-  g_assert_cmpuint (game->record->rounds->len, ==, 1);
-  g_assert_cmpint (((LwRound *) g_ptr_array_index (game->record->rounds, 0))->declarer, ==, 1);
+  assert_last_declarer (fixture, 1, 1);
   g_assert_cmpuint (fixture->stored, ==, 2);
 }
 
@@ -682,7 +678,6 @@ test_lock_follows_round (Fixture       *fixture,
   g_autofree char *fix = NULL;
   g_autoptr (JsonObject) answer = NULL;
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwStoredGame) game = NULL;
   gboolean locked = FALSE;
   JsonArray *numbers;
   static const char *const rounds[] = {
@@ -704,10 +699,7 @@ test_lock_follows_round (Fixture       *fixture,
   g_assert_no_error (error);
   g_assert_true (lw_store_delete_round (fixture->store, fixture->game, 1, &error));
   g_assert_no_error (error);
-  game = lw_store_load_game (fixture->store, fixture->game, &error);
-  g_assert_no_error (error);
-  g_assert_cmpuint (game->record->rounds->len, ==, 2);
-  g_assert_cmpint (((LwRound *) g_ptr_array_index (game->record->rounds, 1))->declarer, ==, LW_NO_SEAT);
+  assert_last_declarer (fixture, 2, LW_NO_SEAT);
 
   g_assert_true (lw_store_is_round_locked (fixture->store, fixture->game, 2, &locked, &error));
   g_assert_no_error (error);

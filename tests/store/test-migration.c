@@ -64,11 +64,11 @@ assert_untouched (const char *path,
 }
 
 static void
-test_v1_backup (void)
+test_v1_backup (LwTestDb      *db,
+                gconstpointer  data)
 {
+  const char *path = db->path;
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("lw-migration-XXXXXX", &error);
-  g_autofree char *path = g_build_filename (dir, "little-wolf.sqlite3", NULL);
   g_autofree char *backup = lw_store_migration_backup_path (path, 1);
   g_autoptr (LwStore) store = NULL;
   g_autoptr (LwStoredGame) game = NULL;
@@ -106,7 +106,6 @@ test_v1_backup (void)
   store = lw_store_open (backup, &error);
   g_assert_no_error (error);
   g_clear_object (&store);
-  lw_test_remove_tree (dir);
 }
 
 /* Removes the database @path and its -wal and -shm files. */
@@ -125,11 +124,11 @@ remove_database (const char *path)
  * the same path (an old copy put back, say) is copied to PATH.v1.1.bak,
  * and the first migration's PATH.v1.bak stays as it was. */
 static void
-test_backups_kept (void)
+test_backups_kept (LwTestDb      *db,
+                   gconstpointer  data)
 {
+  const char *path = db->path;
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("lw-migration-XXXXXX", &error);
-  g_autofree char *path = g_build_filename (dir, "little-wolf.sqlite3", NULL);
   g_autofree char *first = lw_store_migration_backup_path (path, 1);
   g_autofree char *second = g_strconcat (path, ".v1.1.bak", NULL);
   g_autofree char *third = g_strconcat (path, ".v1.2.bak", NULL);
@@ -160,17 +159,16 @@ test_backups_kept (void)
   g_assert_cmpint (lw_test_sql_int_at (second, "PRAGMA user_version"), ==, 1);
   g_assert_cmpint (lw_test_sql_int_at (second, "SELECT count (*) FROM games"), ==, 3);
   g_assert_false (g_file_test (third, G_FILE_TEST_EXISTS));
-  lw_test_remove_tree (dir);
 }
 
 /* A schema-5 database: copied to PATH.v5.bak, then given the round locks
  * and the games kept for event tables (schema 6). */
 static void
-test_v5_to_v6 (void)
+test_v5_to_v6 (LwTestDb      *db,
+               gconstpointer  data)
 {
+  const char *path = db->path;
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("lw-migration-XXXXXX", &error);
-  g_autofree char *path = g_build_filename (dir, "little-wolf.sqlite3", NULL);
   g_autofree char *backup = lw_store_migration_backup_path (path, 5);
   g_autoptr (LwStore) store = NULL;
   g_autoptr (GArray) locks = NULL;
@@ -206,7 +204,6 @@ test_v5_to_v6 (void)
   g_assert_cmpuint (locks->len, ==, 1);
   g_clear_object (&store);
   g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM round_locks WHERE game = 1 AND number = 1"), ==, 1);
-  lw_test_remove_tree (dir);
 }
 
 static gint64
@@ -215,12 +212,9 @@ add_game (LwStore     *store,
           const char  *second,
           guint        n_rounds)
 {
-  const char *names[] = { first, second };
-  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
   g_autoptr (GError) error = NULL;
-  gint64 id = lw_store_add_game (store, record, &error);
+  gint64 id = lw_test_add_pair_game (store, first, second);
 
-  g_assert_no_error (error);
   for (guint i = 0; i < n_rounds; i++)
     {
       g_autoptr (LwRound) round = lw_round_new ();
@@ -267,11 +261,12 @@ renames_of (LwStore *store,
 }
 
 static void
-test_v7_names (void)
+test_v7_names (LwTestDb      *db,
+               gconstpointer  data)
 {
+  const char *path = db->path;
+  const char *dir = db->dir;
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("lw-migration-XXXXXX", &error);
-  g_autofree char *path = g_build_filename (dir, "little-wolf.sqlite3", NULL);
   g_autofree char *copy_path = g_build_filename (dir, "again.sqlite3", NULL);
   g_autofree char *backup = lw_store_migration_backup_path (path, 7);
   g_autofree char *hundred_b = g_strnfill (100, 'B');
@@ -409,7 +404,6 @@ test_v7_names (void)
     }
   g_clear_object (&again);
   g_clear_object (&store);
-  lw_test_remove_tree (dir);
 }
 
 /* A database of a newer version: refused, by the store and the CLI. */
@@ -582,10 +576,10 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/migration/v1-backup", test_v1_backup);
-  g_test_add_func ("/migration/backups-kept", test_backups_kept);
-  g_test_add_func ("/migration/v5-to-v6", test_v5_to_v6);
-  g_test_add_func ("/migration/v7-names", test_v7_names);
+  lw_test_add_db_closed ("/migration/v1-backup", test_v1_backup);
+  lw_test_add_db_closed ("/migration/backups-kept", test_backups_kept);
+  lw_test_add_db_closed ("/migration/v5-to-v6", test_v5_to_v6);
+  lw_test_add_db_closed ("/migration/v7-names", test_v7_names);
   g_test_add_func ("/migration/newer", test_newer);
   g_test_add_func ("/migration/not-a-database", test_not_a_database);
   g_test_add_func ("/migration/foreign-schema", test_foreign_schema);

@@ -52,6 +52,17 @@ dump (const char *path)
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+/* The database at @path reads as @before did (lw_store_* refused a change
+ * and left nothing behind). */
+static void
+assert_unchanged (const char *path,
+                  const char *before)
+{
+  g_autofree char *after = dump (path);
+
+  g_assert_cmpstr (after, ==, before);
+}
+
 static char *
 stored_json (LwStore *store,
              gint64   id)
@@ -243,19 +254,13 @@ test_refused_unchanged (Fixture       *fixture,
                    "but round 4 follows; delete it first");
   g_clear_error (&error);
   g_assert_false (lw_store_insert_round (fixture->store, id, 1, bad, &error));
-  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
   g_assert_false (lw_store_delete_round (fixture->store, id, 9, &error));
-  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
   g_assert_false (lw_store_replace_round (fixture->store, id + 100, 1, ends, &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
 
-  {
-    g_autofree char *after = dump (fixture->path);
-    g_assert_cmpstr (after, ==, before);
-  }
+  assert_unchanged (fixture->path, before);
 }
 
 /* Appending and removing the last round are logged and undone too. */
@@ -340,8 +345,7 @@ test_delete_and_restore (Fixture       *fixture,
 
   /* Restored once; not twice. Undo of a deletion works the same way. */
   g_assert_false (lw_store_restore_game (fixture->store, id, &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   g_assert_true (lw_store_delete_game (fixture->store, other, &error));
   g_assert_true (lw_store_undo_last_edit (fixture->store, other, &error));
   g_assert_no_error (error);
@@ -376,12 +380,10 @@ test_pending_penalties (Fixture       *fixture,
   g_assert_cmpint (first, >, 0);
   g_assert_cmpint (lw_store_add_pending_penalty (fixture->store, id, 2, LW_PENALTY_OUT_OF_TURN,
                                                  NULL, &error), ==, 0);
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
   g_assert_true (lw_store_remove_pending_penalty (fixture->store, dropped, &error));
   g_assert_false (lw_store_remove_pending_penalty (fixture->store, dropped, &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
 
   pending = lw_store_list_pending_penalties (fixture->store, id, &error);
   g_assert_cmpuint (pending->len, ==, 2);
@@ -419,8 +421,7 @@ test_pending_penalties (Fixture       *fixture,
   /* A note added afterwards; a replace that keeps the penalty keeps it. */
   g_assert_true (lw_store_set_penalty_note (fixture->store, id, 1, 1, "led twice", &error));
   g_assert_false (lw_store_set_penalty_note (fixture->store, id, 1, 5, "x", &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   round->cards[0] = 19;
   round->cards[1] = 7;
   g_assert_true (lw_store_replace_round (fixture->store, id, 1, round, &error));
@@ -553,15 +554,13 @@ test_substitute (Fixture       *fixture,
   g_assert_cmpstr (error->message, ==, "Ben already sits at seat 1");
   g_clear_error (&error);
   g_assert_false (lw_store_substitute_player (fixture->store, id, 2, "Eve", 2, &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
   g_assert_false (lw_store_substitute_player (fixture->store, id, 1, "Eve", 5, &error));
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
   g_assert_cmpstr (error->message, ==, "from round 5: the game has 3 rounds");
   g_clear_error (&error);
   g_assert_false (lw_store_substitute_player (fixture->store, id, 1, "   ", 2, &error));
-  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
 
   /* Undo: Ann sits again from the start. */
   g_assert_true (lw_store_undo_last_edit (fixture->store, id, &error));
@@ -807,8 +806,7 @@ test_king_and_knave (Fixture       *fixture,
     g_assert_false (game->king_and_knave);
   }
   g_assert_false (lw_store_set_game_king_and_knave (fixture->store, little_wolf, TRUE, &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
   g_assert_false (lw_store_set_game_king_and_knave (fixture->store, 9999, TRUE, &error));
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
 }
@@ -855,14 +853,12 @@ test_backup_restore (Fixture       *fixture,
   /* Refused, with the live database untouched: not a file, another
    * program's database, a newer version, the open file itself as backup. */
   g_assert_false (lw_store_restore_from (fixture->store, missing, &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_OPEN);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_OPEN);
   db = lw_test_sql_open (foreign);
   lw_test_sql_exec (db, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine');");
   sqlite3_close (db);
   g_assert_false (lw_store_restore_from (fixture->store, foreign, &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE);
   db = lw_test_sql_open (foreign);
   lw_test_sql_exec (db, "PRAGMA user_version = 1;");
   sqlite3_close (db);
@@ -874,11 +870,9 @@ test_backup_restore (Fixture       *fixture,
   lw_test_sql_exec (db, "PRAGMA user_version = 99;");
   sqlite3_close (db);
   g_assert_false (lw_store_restore_from (fixture->store, foreign, &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NEWER_VERSION);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NEWER_VERSION);
   g_assert_false (lw_store_backup_to (fixture->store, fixture->path, &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
   {
     g_autofree char *now = dump (fixture->path);
     g_assert_cmpstr (now, ==, saved);
@@ -1009,15 +1003,10 @@ test_revert_rounds (Fixture       *fixture,
                    " deleted since): revert the later changes first");
   g_clear_error (&error);
   g_assert_false (lw_store_revert_edit (fixture->store, id, entry_id (fixture, id, 4), &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
   g_assert_false (lw_store_revert_edit (fixture->store, id, 999, &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
-  g_clear_error (&error);
-  {
-    g_autofree char *after = dump (fixture->path);
-    g_assert_cmpstr (after, ==, before);
-  }
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  assert_unchanged (fixture->path, before);
 }
 
 #define SKUNK_GAME HEAD2 "'rules':{'start_score':1,'target':15,'skunk':3},'rounds':[" \
@@ -1046,10 +1035,7 @@ test_revert_refused (Fixture       *fixture,
   g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER);
   g_assert_nonnull (strstr (error->message, "inserting a round before round 4"));
   g_clear_error (&error);
-  {
-    g_autofree char *after = dump (fixture->path);
-    g_assert_cmpstr (after, ==, before);
-  }
+  assert_unchanged (fixture->path, before);
 }
 
 /* A substitute reverted gives the seat back, logged with "gives_back"; a
@@ -1138,10 +1124,7 @@ test_revert_others (Fixture       *fixture,
   g_assert_cmpstr (error->message, ==,
                    "seat 1: Yan sits there now, not Zoë; revert the later change of the seat first");
   g_clear_error (&error);
-  {
-    g_autofree char *after = dump (fixture->path);
-    g_assert_cmpstr (after, ==, before);
-  }
+  assert_unchanged (fixture->path, before);
 
   /* A deletion of the game reverted: the game is back, the entry undone. */
   g_assert_true (lw_store_delete_game (fixture->store, id, &error));
@@ -1193,8 +1176,7 @@ test_fix_ending_game (Fixture       *fixture,
   /* Round 4 follows the end: it cannot come back before the correction is
    * reverted; then it can. */
   g_assert_false (lw_store_revert_edit (fixture->store, id, entry_at (log, 0)->id, &error));
-  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER);
   g_assert_true (lw_store_revert_edit (fixture->store, id, entry_at (log, 1)->id, &error));
   g_assert_true (lw_store_revert_edit (fixture->store, id, entry_at (log, 0)->id, &error));
   g_assert_no_error (error);
@@ -1240,16 +1222,12 @@ test_restore_safety_copy (Fixture       *fixture,
   /* Refused: the backup as its own safety copy; a missing backup. */
   before = dump (fixture->path);
   g_assert_false (lw_store_restore_keeping_copy (fixture->store, backup, backup, &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
   g_assert_false (lw_store_restore_keeping_copy (fixture->store, missing, copy, &error));
   g_assert_nonnull (error);
   g_clear_error (&error);
   g_assert_false (g_file_test (copy, G_FILE_TEST_EXISTS));
-  {
-    g_autofree char *after = dump (fixture->path);
-    g_assert_cmpstr (after, ==, before);
-  }
+  assert_unchanged (fixture->path, before);
 
   g_assert_true (lw_store_restore_keeping_copy (fixture->store, backup, copy, &error));
   g_assert_no_error (error);
@@ -1275,10 +1253,7 @@ test_restore_safety_copy (Fixture       *fixture,
     g_assert_cmpuint (games->len, ==, 2);
     g_assert_cmpuint (game->record->rounds->len, ==, 3);
   }
-  {
-    g_autofree char *after = dump (fixture->path);
-    g_assert_cmpstr (after, ==, before);
-  }
+  assert_unchanged (fixture->path, before);
 }
 
 int
@@ -1287,28 +1262,24 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-#define ADD(path, func) \
-  g_test_add (path, Fixture, NULL, lw_test_db_set_up, func, lw_test_db_tear_down)
-
-  ADD ("/store-edits/edit-rounds", test_edit_rounds);
-  ADD ("/store-edits/refused-unchanged", test_refused_unchanged);
-  ADD ("/store-edits/append-logged", test_append_logged);
-  ADD ("/store-edits/delete-and-restore", test_delete_and_restore);
-  ADD ("/store-edits/pending-penalties", test_pending_penalties);
-  ADD ("/store-edits/substitute", test_substitute);
-  ADD ("/store-edits/substitute-round-trip", test_substitute_round_trip);
-  ADD ("/store-edits/details", test_details);
-  ADD ("/store-edits/add-games", test_add_games);
+  lw_test_add_db ("/store-edits/edit-rounds", test_edit_rounds);
+  lw_test_add_db ("/store-edits/refused-unchanged", test_refused_unchanged);
+  lw_test_add_db ("/store-edits/append-logged", test_append_logged);
+  lw_test_add_db ("/store-edits/delete-and-restore", test_delete_and_restore);
+  lw_test_add_db ("/store-edits/pending-penalties", test_pending_penalties);
+  lw_test_add_db ("/store-edits/substitute", test_substitute);
+  lw_test_add_db ("/store-edits/substitute-round-trip", test_substitute_round_trip);
+  lw_test_add_db ("/store-edits/details", test_details);
+  lw_test_add_db ("/store-edits/add-games", test_add_games);
   g_test_add_func ("/store-edits/migration-v1", test_migration_v1);
-  ADD ("/store-edits/backup-restore", test_backup_restore);
-  ADD ("/store-edits/king-and-knave", test_king_and_knave);
-  ADD ("/store-edits/revert-rounds", test_revert_rounds);
-  ADD ("/store-edits/revert-refused", test_revert_refused);
-  ADD ("/store-edits/revert-others", test_revert_others);
-  ADD ("/store-edits/fix-ending-game", test_fix_ending_game);
-  ADD ("/store-edits/restore-safety-copy", test_restore_safety_copy);
+  lw_test_add_db ("/store-edits/backup-restore", test_backup_restore);
+  lw_test_add_db ("/store-edits/king-and-knave", test_king_and_knave);
+  lw_test_add_db ("/store-edits/revert-rounds", test_revert_rounds);
+  lw_test_add_db ("/store-edits/revert-refused", test_revert_refused);
+  lw_test_add_db ("/store-edits/revert-others", test_revert_others);
+  lw_test_add_db ("/store-edits/fix-ending-game", test_fix_ending_game);
+  lw_test_add_db ("/store-edits/restore-safety-copy", test_restore_safety_copy);
 
-#undef ADD
 
   return g_test_run ();
 }

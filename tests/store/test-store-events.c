@@ -162,8 +162,7 @@ test_refusals_change_nothing (Fixture       *fixture,
 
   g_assert_false (lw_store_set_event_paper_result (fixture->store, id, 1, 1,
                                                    (const int[]) { 15, 15 }, 2, &error));
-  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
   g_assert_false (lw_store_set_event_paper_result (fixture->store, id, 1, 9,
                                                    (const int[]) { 15, 1 }, 2, &error));
   g_clear_error (&error);
@@ -179,16 +178,14 @@ test_refusals_change_nothing (Fixture       *fixture,
   g_assert_nonnull (strstr (error->message, "Nobody: not entered in Club night"));
   g_clear_error (&error);
   g_assert_false (lw_store_set_event_game_result (fixture->store, id, 1, 1, 99, &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   g_assert_null (lw_store_load_event (fixture->store, 42, &error));
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   g_assert_cmpstr (error->message, ==, "no event with ID 42");
   g_clear_error (&error);
   lw_event_config_init (&config, LW_EVENT_ELIMINATION, 3);
   g_assert_cmpint (lw_store_add_event (fixture->store, "Cup", &config, &error), ==, 0);
-  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
 
   after = dump_events (fixture->path);
   g_assert_cmpstr (after, ==, before);
@@ -392,8 +389,7 @@ test_rename_delete (Fixture       *fixture,
     for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
       {
         g_assert_false (lw_store_rename_event (fixture->store, id, bad[i], &error));
-        g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
-        g_clear_error (&error);
+        lw_test_assert_error_clear (&error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
       }
   }
   /* The white space around a name is not kept. */
@@ -410,8 +406,7 @@ test_rename_delete (Fixture       *fixture,
   g_assert_cmpstr (error->message, ==, "no event with ID 99");
   g_clear_error (&error);
   g_assert_false (lw_store_delete_event (fixture->store, 99, &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   g_clear_pointer (&after, g_free);
   after = dump_events (fixture->path);
   g_assert_cmpstr (after, ==, before);
@@ -431,8 +426,7 @@ test_rename_delete (Fixture       *fixture,
   g_assert_cmpint (event_rows (fixture->path, other), ==,
                    1 + 4 + 1 + 0 + 2 + 4 + 0);
   g_assert_null (lw_store_load_event (fixture->store, id, &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   list = lw_store_list_events (fixture->store, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (list->len, ==, 1);
@@ -710,26 +704,17 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  if (g_getenv ("LW_CASES_DIR") == NULL
-      || !g_file_test (g_getenv ("LW_CASES_DIR"), G_FILE_TEST_IS_DIR))
-    g_error ("LW_CASES_DIR is not set or not a folder: the shared cases are missing");
+  /* The shared cases are needed: stops here when they are missing. */
+  lw_test_cases_dir ();
 
-  g_test_add ("/store-events/round-trip", Fixture, NULL,
-              lw_test_db_set_up, test_round_trip, lw_test_db_tear_down);
-  g_test_add ("/store-events/refusals-change-nothing", Fixture, NULL,
-              lw_test_db_set_up, test_refusals_change_nothing, lw_test_db_tear_down);
-  g_test_add ("/store-events/game-result", Fixture, NULL,
-              lw_test_db_set_up, test_game_result, lw_test_db_tear_down);
-  g_test_add ("/store-events/finishing-round-links-result", Fixture, NULL,
-              lw_test_db_set_up, test_finishing_round_links_result, lw_test_db_tear_down);
-  g_test_add ("/store-events/rename-delete", Fixture, NULL,
-              lw_test_db_set_up, test_rename_delete, lw_test_db_tear_down);
-  g_test_add ("/store-events/tiebreaks", Fixture, NULL,
-              lw_test_db_set_up, test_tiebreaks, lw_test_db_tear_down);
-  g_test_add ("/store-events/seeding", Fixture, NULL,
-              lw_test_db_set_up, test_seeding, lw_test_db_tear_down);
-  g_test_add ("/store-events/migration-from-v3", Fixture, NULL,
-              lw_test_db_set_up, test_migration_from_v3, lw_test_db_tear_down);
+  lw_test_add_db ("/store-events/round-trip", test_round_trip);
+  lw_test_add_db ("/store-events/refusals-change-nothing", test_refusals_change_nothing);
+  lw_test_add_db ("/store-events/game-result", test_game_result);
+  lw_test_add_db ("/store-events/finishing-round-links-result", test_finishing_round_links_result);
+  lw_test_add_db ("/store-events/rename-delete", test_rename_delete);
+  lw_test_add_db ("/store-events/tiebreaks", test_tiebreaks);
+  lw_test_add_db ("/store-events/seeding", test_seeding);
+  lw_test_add_db ("/store-events/migration-from-v3", test_migration_from_v3);
 
   return g_test_run ();
 }

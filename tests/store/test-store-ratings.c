@@ -916,28 +916,18 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  if (g_getenv ("LW_CASES_DIR") == NULL
-      || !g_file_test (g_getenv ("LW_CASES_DIR"), G_FILE_TEST_IS_DIR))
-    g_error ("LW_CASES_DIR is not set or not a folder: the shared cases are missing");
+  /* The shared cases are needed: stops here when they are missing. */
+  lw_test_cases_dir ();
 
-  g_test_add ("/store-ratings/same-as-replay", Fixture, NULL,
-              lw_test_db_set_up, test_same_as_replay, lw_test_db_tear_down);
-  g_test_add ("/store-ratings/row-values", Fixture, NULL,
-              lw_test_db_set_up, test_row_values, lw_test_db_tear_down);
-  g_test_add ("/store-ratings/changes", Fixture, NULL,
-              lw_test_db_set_up, test_changes, lw_test_db_tear_down);
-  g_test_add ("/store-ratings/stale-rows", Fixture, NULL,
-              lw_test_db_set_up, test_stale_rows, lw_test_db_tear_down);
-  g_test_add ("/store-ratings/version", Fixture, NULL,
-              lw_test_db_set_up, test_version, lw_test_db_tear_down);
-  g_test_add ("/store-ratings/migration-from-v6", Fixture, NULL,
-              lw_test_db_set_up, test_migration_from_v6, lw_test_db_tear_down);
-  g_test_add ("/store-ratings/event-table-game", Fixture, NULL,
-              lw_test_db_set_up, test_event_table_game, lw_test_db_tear_down);
-  g_test_add ("/store-ratings/paper", Fixture, NULL,
-              lw_test_db_set_up, test_paper, lw_test_db_tear_down);
-  g_test_add ("/store-ratings/order-by-key", Fixture, NULL,
-              lw_test_db_set_up, test_order_by_key, lw_test_db_tear_down);
+  lw_test_add_db ("/store-ratings/same-as-replay", test_same_as_replay);
+  lw_test_add_db ("/store-ratings/row-values", test_row_values);
+  lw_test_add_db ("/store-ratings/changes", test_changes);
+  lw_test_add_db ("/store-ratings/stale-rows", test_stale_rows);
+  lw_test_add_db ("/store-ratings/version", test_version);
+  lw_test_add_db ("/store-ratings/migration-from-v6", test_migration_from_v6);
+  lw_test_add_db ("/store-ratings/event-table-game", test_event_table_game);
+  lw_test_add_db ("/store-ratings/paper", test_paper);
+  lw_test_add_db ("/store-ratings/order-by-key", test_order_by_key);
 
   return g_test_run ();
 }

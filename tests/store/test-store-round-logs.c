@@ -18,19 +18,6 @@
 
 typedef LwTestDb Fixture;
 
-static gint64
-add_game (LwStore *store)
-{
-  const char *names[] = { "Ann", "Ben" };
-  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
-  g_autoptr (GError) error = NULL;
-  gint64 id = lw_store_add_game (store, record, &error);
-
-  g_assert_no_error (error);
-  g_assert_cmpint (id, >, 0);
-  return id;
-}
-
 /* The game's next round played to its end by two Normal computer seats:
  * its facts in @round, its log returned. */
 static char *
@@ -81,8 +68,8 @@ test_append (Fixture       *fixture,
   g_autofree char *log = NULL;
   g_autofree char *back = NULL;
   g_autofree char *log2 = NULL;
-  gint64 id = add_game (fixture->store);
-  gint64 paper = add_game (fixture->store);
+  gint64 id = lw_test_add_pair_game (fixture->store, "Ann", "Ben");
+  gint64 paper = lw_test_add_pair_game (fixture->store, "Ann", "Ben");
   guint number = 0;
 
   log = play_next_round (fixture->store, id, 11, round);
@@ -105,8 +92,7 @@ test_append (Fixture       *fixture,
   /* An unfinished log: neither round nor log is stored. */
   log2 = play_next_round (fixture->store, id, 12, second);
   g_assert_false (lw_store_append_virtual_round (fixture->store, id, second, unfinished_json, NULL, &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
   g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM rounds"), ==, 1);
 
   /* A round the engine refuses (the cards do not add up): no log either. */
@@ -128,14 +114,11 @@ test_append (Fixture       *fixture,
   g_assert_no_error (error);
   g_assert_false (lw_store_has_round_log (fixture->store, paper, 1));
   g_assert_null (lw_store_load_round_log (fixture->store, paper, 1, &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   g_assert_false (lw_store_add_round_log (fixture->store, paper, 2, log2, &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   g_assert_false (lw_store_add_round_log (fixture->store, paper, 1, "not json", &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
   g_assert_true (lw_store_add_round_log (fixture->store, paper, 1, log2, &error));
   g_assert_no_error (error);
   g_assert_true (lw_store_has_round_log (fixture->store, paper, 1));
@@ -169,7 +152,7 @@ test_dropped (Fixture       *fixture,
               gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  gint64 id = add_game (fixture->store);
+  gint64 id = lw_test_add_pair_game (fixture->store, "Ann", "Ben");
 
   add_two_rounds (fixture, id);
 
@@ -207,7 +190,7 @@ test_dropped (Fixture       *fixture,
   /* Deleting round 1 of 2: its log goes, and round 2 (now 1, dealt by
    * another seat in the new rotation) keeps no log under either number. */
   {
-    gint64 other = add_game (fixture->store);
+    gint64 other = lw_test_add_pair_game (fixture->store, "Ann", "Ben");
 
     add_two_rounds (fixture, other);
     g_assert_true (lw_store_delete_round (fixture->store, other, 1, &error));
@@ -226,8 +209,8 @@ test_delete_game (Fixture       *fixture,
                   gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  gint64 id = add_game (fixture->store);
-  gint64 kept = add_game (fixture->store);
+  gint64 id = lw_test_add_pair_game (fixture->store, "Ann", "Ben");
+  gint64 kept = lw_test_add_pair_game (fixture->store, "Ann", "Ben");
 
   add_two_rounds (fixture, id);
   add_two_rounds (fixture, kept);
@@ -250,7 +233,7 @@ test_migration_v5 (Fixture       *fixture,
   g_autofree char *backup = lw_store_migration_backup_path (fixture->path, 5);
   g_autoptr (LwRound) round = lw_round_new ();
   g_autofree char *log = NULL;
-  gint64 id = add_game (fixture->store);
+  gint64 id = lw_test_add_pair_game (fixture->store, "Ann", "Ben");
 
   g_assert_true (lw_store_save_table (fixture->store, id, "{}", 0, NULL, &error));
   g_clear_object (&fixture->store);
@@ -283,12 +266,10 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add ("/store-round-logs/append", Fixture, NULL, lw_test_db_set_up, test_append, lw_test_db_tear_down);
-  g_test_add ("/store-round-logs/dropped", Fixture, NULL, lw_test_db_set_up, test_dropped, lw_test_db_tear_down);
-  g_test_add ("/store-round-logs/delete-game", Fixture, NULL, lw_test_db_set_up, test_delete_game,
-              lw_test_db_tear_down);
-  g_test_add ("/store-round-logs/migration-v5", Fixture, NULL, lw_test_db_set_up, test_migration_v5,
-              lw_test_db_tear_down);
+  lw_test_add_db ("/store-round-logs/append", test_append);
+  lw_test_add_db ("/store-round-logs/dropped", test_dropped);
+  lw_test_add_db ("/store-round-logs/delete-game", test_delete_game);
+  lw_test_add_db ("/store-round-logs/migration-v5", test_migration_v5);
 
   return g_test_run ();
 }

@@ -18,19 +18,6 @@
 
 typedef LwTestDb Fixture;
 
-static gint64
-add_game (LwStore *store)
-{
-  const char *names[] = { "Ann", "Ben" };
-  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
-  g_autoptr (GError) error = NULL;
-  gint64 id = lw_store_add_game (store, record, &error);
-
-  g_assert_no_error (error);
-  g_assert_cmpint (id, >, 0);
-  return id;
-}
-
 /* Saved, replaced and read back; between rounds the round is NULL. */
 static void
 test_save_load (Fixture       *fixture,
@@ -42,8 +29,8 @@ test_save_load (Fixture       *fixture,
   g_autoptr (LwStoredTable) between = NULL;
   g_autoptr (LwTable) round = lw_table_new (2, 0, 77, NULL);
   g_autofree char *round_json = lw_table_to_json (round);
-  gint64 id = add_game (fixture->store);
-  gint64 paper = add_game (fixture->store);
+  gint64 id = lw_test_add_pair_game (fixture->store, "Ann", "Ben");
+  gint64 paper = lw_test_add_pair_game (fixture->store, "Ann", "Ben");
 
   g_assert_false (lw_store_has_table (fixture->store, id));
   table = lw_store_load_table (fixture->store, id, &error);
@@ -80,11 +67,9 @@ test_save_load (Fixture       *fixture,
 
   /* A round in progress needs its number; an unknown game is refused. */
   g_assert_false (lw_store_save_table (fixture->store, id, "{}", 0, "{}", &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
   g_assert_false (lw_store_save_table (fixture->store, 999, "{}", 1, "{}", &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM virtual_tables"), ==, 1);
 
   /* Removed: the game and its rounds stay. */
@@ -101,7 +86,7 @@ test_delete_game (Fixture       *fixture,
                   gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  gint64 id = add_game (fixture->store);
+  gint64 id = lw_test_add_pair_game (fixture->store, "Ann", "Ben");
 
   g_assert_true (lw_store_save_table (fixture->store, id, "{}", 0, NULL, &error));
   g_assert_true (lw_store_delete_game (fixture->store, id, &error));
@@ -118,7 +103,7 @@ test_migration_v4 (Fixture       *fixture,
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *backup = lw_store_migration_backup_path (fixture->path, 4);
-  gint64 id = add_game (fixture->store);
+  gint64 id = lw_test_add_pair_game (fixture->store, "Ann", "Ben");
 
   g_clear_object (&fixture->store);
   lw_test_sql_exec_at (fixture->path, LW_TEST_DROP_SCHEMA_5 "PRAGMA user_version = 4;");
@@ -167,8 +152,7 @@ test_seats_json (void)
   g_assert_true (lw_table_seats_round_seed (&back, 0) != lw_table_seats_round_seed (&back, 1));
 
   g_assert_false (lw_table_seats_from_json ("not json", &back, &error));
-  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE);
   g_assert_false (lw_table_seats_from_json ("{\"format\": \"little-wolf/seats\", \"seed\": \"1\","
                                             " \"seats\": [{\"player\": \"person\"},"
                                             " {\"player\": \"computer\"}]}", &back, &error));
@@ -208,9 +192,9 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add ("/store-table/save-load", Fixture, NULL, lw_test_db_set_up, test_save_load, lw_test_db_tear_down);
-  g_test_add ("/store-table/delete-game", Fixture, NULL, lw_test_db_set_up, test_delete_game, lw_test_db_tear_down);
-  g_test_add ("/store-table/migration-v4", Fixture, NULL, lw_test_db_set_up, test_migration_v4, lw_test_db_tear_down);
+  lw_test_add_db ("/store-table/save-load", test_save_load);
+  lw_test_add_db ("/store-table/delete-game", test_delete_game);
+  lw_test_add_db ("/store-table/migration-v4", test_migration_v4);
   g_test_add_func ("/store-table/seats-json", test_seats_json);
   g_test_add_func ("/store-table/replay-prefix", test_replay_prefix);
 

@@ -91,6 +91,18 @@ add (Fixture *fixture)
   return id;
 }
 
+/* A game added, its change told and forgotten: what the watch tells
+ * next is only what comes after. */
+static gint64
+add_and_forget (Fixture *fixture)
+{
+  gint64 id = add (fixture);
+
+  lw_store_watch_flush (fixture->watch);
+  forget (fixture);
+  return id;
+}
+
 static void
 append (Fixture *fixture,
         gint64   id)
@@ -161,10 +173,7 @@ test_rollback (Fixture       *fixture,
                gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  gint64 id = add (fixture);
-
-  lw_store_watch_flush (fixture->watch);
-  forget (fixture);
+  gint64 id = add_and_forget (fixture);
 
   g_assert_true (lw_store_begin_transaction (fixture->db.store, &error));
   g_assert_no_error (error);
@@ -183,10 +192,7 @@ test_lock (Fixture       *fixture,
            gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  gint64 id = add (fixture);
-
-  lw_store_watch_flush (fixture->watch);
-  forget (fixture);
+  gint64 id = add_and_forget (fixture);
 
   g_assert_true (lw_store_set_round_locked (fixture->db.store, id, 1, TRUE, &error));
   g_assert_no_error (error);
@@ -213,11 +219,9 @@ static void
 test_other_connection (Fixture       *fixture,
                        gconstpointer  data)
 {
-  gint64 id = add (fixture);
+  gint64 id = add_and_forget (fixture);
   g_autofree char *sql = NULL;
 
-  lw_store_watch_flush (fixture->watch);
-  forget (fixture);
   g_assert_false (lw_store_watch_check (fixture->watch));
   g_assert_cmpuint (fixture->all, ==, 0);
 

@@ -243,16 +243,14 @@ test_bad_record_refused (Fixture       *fixture,
   lw_round_add_penalty (g_ptr_array_index (bad->rounds, 1), (int) bad->n_players,
                         LW_PENALTY_OUT_OF_TURN);
   g_assert_cmpint (lw_store_add_game (fixture->store, bad, &error), ==, 0);
-  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
 
   /* A round after the end of the game. */
   extra = lw_round_copy (g_ptr_array_index (over->rounds, over->rounds->len - 1));
   extra->dealer = LW_NO_SEAT;
   g_ptr_array_add (over->rounds, extra);
   g_assert_cmpint (lw_store_add_game (fixture->store, over, &error), ==, 0);
-  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER);
 
   g_assert_cmpuint (count_games (fixture->store), ==, 1);
   names_after = lw_store_list_player_names (fixture->store, &error);
@@ -305,15 +303,13 @@ test_append_round (Fixture       *fixture,
       /* Refused before each round: no cards at all (the sum must be T),
        * and a penalty on a seat that does not exist. */
       g_assert_false (lw_store_append_round (fixture->store, id, empty, &error));
-      g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
-      g_clear_error (&error);
+      lw_test_assert_error_clear (&error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
 
       g_clear_pointer (&bad_seat, lw_round_free);
       bad_seat = lw_round_copy (round);
       lw_round_add_penalty (bad_seat, (int) full->n_players, LW_PENALTY_LOOKED_AT_DISCARDS);
       g_assert_false (lw_store_append_round (fixture->store, id, bad_seat, &error));
-      g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
-      g_clear_error (&error);
+      lw_test_assert_error_clear (&error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
       assert_stored_json (fixture->store, id, partial);
 
       g_assert_true (lw_store_append_round (fixture->store, id, round, &error));
@@ -327,8 +323,7 @@ test_append_round (Fixture       *fixture,
   extra = lw_round_copy (g_ptr_array_index (full->rounds, full->rounds->len - 1));
   extra->dealer = LW_NO_SEAT;
   g_assert_false (lw_store_append_round (fixture->store, id, extra, &error));
-  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER);
   assert_stored_json (fixture->store, id, full);
 
   g_assert_false (lw_store_append_round (fixture->store, id + 1000, extra, &error));
@@ -412,11 +407,9 @@ test_delete_game (Fixture       *fixture,
 
   gone = lw_store_load_game (fixture->store, deleted, &error);
   g_assert_null (gone);
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   g_assert_false (lw_store_delete_game (fixture->store, deleted, &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
 
   assert_stored_json (fixture->store, kept, record);
   g_assert_cmpuint (count_games (fixture->store), ==, 1);
@@ -574,8 +567,7 @@ test_busy (Fixture       *fixture,
   /* Another program holds the write lock longer than the busy timeout. */
   lw_test_sql_exec (db, "BEGIN IMMEDIATE");
   g_assert_cmpint (lw_store_add_game (fixture->store, record, &error), ==, 0);
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_BUSY);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_BUSY);
   lw_test_sql_exec (db, "ROLLBACK");
   sqlite3_close (db);
 
@@ -635,8 +627,7 @@ test_names_nfc (Fixture       *fixture,
 
   /* A substitute typed as NFD "Zoë" is already seated in game 2. */
   g_assert_false (lw_store_substitute_player (fixture->store, id2, 1, "Zo\u00eb", 1, &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
   g_assert_false (lw_store_substitute_player (fixture->store, id2, 1, "Dev\x1b[2J", 1, &error));
   g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
   g_assert_cmpstr (error->message, ==, "substitute: the new player's name holds a control "
@@ -733,8 +724,7 @@ test_nested_transactions (Fixture       *fixture,
   lw_store_rollback_transaction (store);
   g_assert_cmpuint (count_games (store), ==, 1);
   g_assert_null (lw_store_load_game (store, inner_kept, &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   /* None is open now: another rollback does nothing. */
   lw_store_rollback_transaction (store);
   g_assert_cmpint (sql_count (fixture->path, "SELECT count(*) FROM games"), ==, 1);
@@ -744,12 +734,10 @@ test_nested_transactions (Fixture       *fixture,
   g_assert_true (lw_store_begin_transaction (store, &error));
   g_assert_no_error (error);
   g_assert_cmpint (lw_store_add_game (store, bad, &error), ==, 0);
-  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
   g_assert_false (lw_store_append_round (store, kept + 1000,
                                          g_ptr_array_index (record->rounds, 0), &error));
-  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
-  g_clear_error (&error);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   g_assert_cmpuint (count_games (store), ==, 1);
   g_assert_true (lw_store_commit_transaction (store, &error));
   g_assert_no_error (error);
@@ -774,30 +762,19 @@ main (int   argc,
 
   g_test_add_func ("/store/default-path", test_default_path);
   g_test_add_func ("/store/open-creates", test_open_creates);
-  g_test_add ("/store/add-and-load", Fixture, NULL,
-              lw_test_db_set_up, test_add_and_load, lw_test_db_tear_down);
-  g_test_add ("/store/cases-round-trip", Fixture, NULL,
-              lw_test_db_set_up, test_cases_round_trip, lw_test_db_tear_down);
-  g_test_add ("/store/bad-record-refused", Fixture, NULL,
-              lw_test_db_set_up, test_bad_record_refused, lw_test_db_tear_down);
-  g_test_add ("/store/append-round", Fixture, NULL,
-              lw_test_db_set_up, test_append_round, lw_test_db_tear_down);
-  g_test_add ("/store/remove-last-round", Fixture, NULL,
-              lw_test_db_set_up, test_remove_last_round, lw_test_db_tear_down);
-  g_test_add ("/store/data-version", Fixture, NULL,
-              lw_test_db_set_up, test_data_version, lw_test_db_tear_down);
-  g_test_add ("/store/delete-game", Fixture, NULL,
-              lw_test_db_set_up, test_delete_game, lw_test_db_tear_down);
-  g_test_add ("/store/reopen", Fixture, NULL,
-              lw_test_db_set_up, test_reopen, lw_test_db_tear_down);
-  g_test_add ("/store/names-nfc", Fixture, NULL,
-              lw_test_db_set_up, test_names_nfc, lw_test_db_tear_down);
-  g_test_add ("/store/nested-transactions", Fixture, NULL,
-              lw_test_db_set_up, test_nested_transactions, lw_test_db_tear_down);
+  lw_test_add_db ("/store/add-and-load", test_add_and_load);
+  lw_test_add_db ("/store/cases-round-trip", test_cases_round_trip);
+  lw_test_add_db ("/store/bad-record-refused", test_bad_record_refused);
+  lw_test_add_db ("/store/append-round", test_append_round);
+  lw_test_add_db ("/store/remove-last-round", test_remove_last_round);
+  lw_test_add_db ("/store/data-version", test_data_version);
+  lw_test_add_db ("/store/delete-game", test_delete_game);
+  lw_test_add_db ("/store/reopen", test_reopen);
+  lw_test_add_db ("/store/names-nfc", test_names_nfc);
+  lw_test_add_db ("/store/nested-transactions", test_nested_transactions);
   g_test_add_func ("/store/newer-version", test_newer_version);
   g_test_add_func ("/store/not-a-database", test_not_a_database);
-  g_test_add ("/store/busy", Fixture, NULL,
-              lw_test_db_set_up, test_busy, lw_test_db_tear_down);
+  lw_test_add_db ("/store/busy", test_busy);
 
   return g_test_run ();
 }

@@ -119,6 +119,28 @@ compare_before_head_to_head (gconstpointer pa,
   return c != 0 ? c : a->row.entrant - b->row.entrant;
 }
 
+/* The tables of every round of @event that have a result, in round and
+ * table order (pointers into @event's rounds). */
+static GPtrArray *
+played_tables (const LwEvent *event)
+{
+  GPtrArray *played = g_ptr_array_new ();
+
+  for (guint r = 0; r < event->rounds->len; r++)
+    {
+      const LwEventRound *round = g_ptr_array_index (event->rounds, r);
+
+      for (guint k = 0; k < round->tables->len; k++)
+        {
+          LwEventTable *table = &g_array_index (round->tables, LwEventTable, k);
+
+          if (table->has_result)
+            g_ptr_array_add (played, table);
+        }
+    }
+  return played;
+}
+
 /* Points, games, wins, skunks, byes and margins of every entrant; the
  * Buchholz too when @with_buchholz. */
 LwEventTally *
@@ -190,32 +212,29 @@ lw_event_tally (const LwEvent *event,
     }
 
   if (with_buchholz)
-    for (guint r = 0; r < event->rounds->len; r++)
-      {
-        const LwEventRound *round = g_ptr_array_index (event->rounds, r);
+    {
+      g_autoptr (GPtrArray) played = played_tables (event);
 
-        for (guint k = 0; k < round->tables->len; k++)
-          {
-            const LwEventTable *table = &g_array_index (round->tables, LwEventTable, k);
+      for (guint k = 0; k < played->len; k++)
+        {
+          const LwEventTable *table = g_ptr_array_index (played, k);
 
-            if (!table->has_result)
-              continue;
-            for (guint s = 0; s < table->n_seats; s++)
-              {
-                double sum = 0;
-                guint count = 0;
+          for (guint s = 0; s < table->n_seats; s++)
+            {
+              double sum = 0;
+              guint count = 0;
 
-                for (guint o = 0; o < table->n_seats; o++)
-                  if (lw_event_side_of_seat (event, o) != lw_event_side_of_seat (event, s))
-                    {
-                      sum += tally[table->entrants[o]].row.points;
-                      count++;
-                    }
-                if (count > 0)
-                  tally[table->entrants[s]].row.buchholz += sum / count;
-              }
-          }
-      }
+              for (guint o = 0; o < table->n_seats; o++)
+                if (lw_event_side_of_seat (event, o) != lw_event_side_of_seat (event, s))
+                  {
+                    sum += tally[table->entrants[o]].row.points;
+                    count++;
+                  }
+              if (count > 0)
+                tally[table->entrants[s]].row.buchholz += sum / count;
+            }
+        }
+    }
   return tally;
 }
 
@@ -225,6 +244,7 @@ lw_event_compute_standings (const LwEvent *event)
   guint n;
   g_autofree LwEventTally *tally = NULL;
   g_autoptr (GPtrArray) order = g_ptr_array_new ();
+  g_autoptr (GPtrArray) played = NULL;
   GArray *rows;
   guint groups = 0;
 
@@ -275,29 +295,23 @@ lw_event_compute_standings (const LwEvent *event)
         groups++;
       t->group = groups;
     }
-  for (guint r = 0; r < event->rounds->len; r++)
+  played = played_tables (event);
+  for (guint k = 0; k < played->len; k++)
     {
-      const LwEventRound *round = g_ptr_array_index (event->rounds, r);
+      const LwEventTable *table = g_ptr_array_index (played, k);
 
-      for (guint k = 0; k < round->tables->len; k++)
-        {
-          const LwEventTable *table = &g_array_index (round->tables, LwEventTable, k);
+      for (guint s = 0; s < table->n_seats; s++)
+        for (guint o = 0; o < table->n_seats; o++)
+          {
+            LwEventTally *a = &tally[table->entrants[s]], *b = &tally[table->entrants[o]];
 
-          if (!table->has_result)
-            continue;
-          for (guint s = 0; s < table->n_seats; s++)
-            for (guint o = 0; o < table->n_seats; o++)
-              {
-                LwEventTally *a = &tally[table->entrants[s]], *b = &tally[table->entrants[o]];
-
-                if (lw_event_side_of_seat (event, s) == lw_event_side_of_seat (event, o) || a->group != b->group)
-                  continue;
-                if (table->scores[s] > table->scores[o])
-                  a->row.head_to_head++;
-                else if (table->scores[s] < table->scores[o])
-                  a->row.head_to_head--;
-              }
-        }
+            if (lw_event_side_of_seat (event, s) == lw_event_side_of_seat (event, o) || a->group != b->group)
+              continue;
+            if (table->scores[s] > table->scores[o])
+              a->row.head_to_head++;
+            else if (table->scores[s] < table->scores[o])
+              a->row.head_to_head--;
+          }
     }
 
   rows = g_array_new (FALSE, FALSE, sizeof (LwEventStanding));
@@ -365,18 +379,12 @@ lw_event_standings_to_json (const LwEvent *event,
   g_return_val_if_fail (event != NULL && standings != NULL, NULL);
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "event");
-  json_builder_add_string_value (builder, event->name);
-  json_builder_set_member_name (builder, "format");
-  json_builder_add_string_value (builder, lw_event_format_to_string (event->config.format));
-  json_builder_set_member_name (builder, "table_size");
-  json_builder_add_int_value (builder, event->config.table_size);
-  json_builder_set_member_name (builder, "rounds");
-  json_builder_add_int_value (builder, lw_event_total_rounds (event));
-  json_builder_set_member_name (builder, "rounds_paired");
-  json_builder_add_int_value (builder, event->rounds->len);
-  json_builder_set_member_name (builder, "finished");
-  json_builder_add_boolean_value (builder, lw_event_is_finished (event));
+  lw_json_builder_add_string (builder, "event", event->name);
+  lw_json_builder_add_string (builder, "format", lw_event_format_to_string (event->config.format));
+  lw_json_builder_add_int (builder, "table_size", event->config.table_size);
+  lw_json_builder_add_int (builder, "rounds", lw_event_total_rounds (event));
+  lw_json_builder_add_int (builder, "rounds_paired", event->rounds->len);
+  lw_json_builder_add_boolean (builder, "finished", lw_event_is_finished (event));
   json_builder_set_member_name (builder, "tiebreaks");
   json_builder_begin_array (builder);
   for (guint i = 0; i < event->config.n_tiebreaks; i++)
@@ -389,37 +397,23 @@ lw_event_standings_to_json (const LwEvent *event,
       const LwEventStanding *row = &g_array_index (standings, LwEventStanding, i);
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "rank");
-      json_builder_add_int_value (builder, row->rank);
-      json_builder_set_member_name (builder, "player");
-      json_builder_add_string_value (builder, row->name);
-      json_builder_set_member_name (builder, "points");
-      json_builder_add_double_value (builder, round (row->points * 1e6) / 1e6);
-      json_builder_set_member_name (builder, "buchholz");
-      json_builder_add_double_value (builder, round (row->buchholz * 1e6) / 1e6);
-      json_builder_set_member_name (builder, "head_to_head");
-      json_builder_add_int_value (builder, row->head_to_head);
-      json_builder_set_member_name (builder, "margin");
-      json_builder_add_int_value (builder, row->margin);
-      json_builder_set_member_name (builder, "skunks");
-      json_builder_add_int_value (builder, row->skunks);
-      json_builder_set_member_name (builder, "games");
-      json_builder_add_int_value (builder, row->games);
-      json_builder_set_member_name (builder, "wins");
-      json_builder_add_int_value (builder, row->wins);
-      json_builder_set_member_name (builder, "byes");
-      json_builder_add_int_value (builder, row->byes);
+      lw_json_builder_add_int (builder, "rank", row->rank);
+      lw_json_builder_add_string (builder, "player", row->name);
+      lw_json_builder_add_double (builder, "points", round (row->points * 1e6) / 1e6);
+      lw_json_builder_add_double (builder, "buchholz", round (row->buchholz * 1e6) / 1e6);
+      lw_json_builder_add_int (builder, "head_to_head", row->head_to_head);
+      lw_json_builder_add_int (builder, "margin", row->margin);
+      lw_json_builder_add_int (builder, "skunks", row->skunks);
+      lw_json_builder_add_int (builder, "games", row->games);
+      lw_json_builder_add_int (builder, "wins", row->wins);
+      lw_json_builder_add_int (builder, "byes", row->byes);
       if (event->config.format == LW_EVENT_ELIMINATION)
         {
-          json_builder_set_member_name (builder, "reached");
-          json_builder_add_int_value (builder, row->reached);
-          json_builder_set_member_name (builder, "withdrew");
-          json_builder_add_boolean_value (builder, row->withdrew);
+          lw_json_builder_add_int (builder, "reached", row->reached);
+          lw_json_builder_add_boolean (builder, "withdrew", row->withdrew);
         }
-      json_builder_set_member_name (builder, "dropped");
-      json_builder_add_boolean_value (builder, row->dropped);
-      json_builder_set_member_name (builder, "time_called");
-      json_builder_add_int_value (builder, row->time_called);
+      lw_json_builder_add_boolean (builder, "dropped", row->dropped);
+      lw_json_builder_add_int (builder, "time_called", row->time_called);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);

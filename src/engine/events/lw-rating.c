@@ -710,6 +710,17 @@ append_decimal (GString *out,
   g_string_append (out, g_ascii_formatd (text, sizeof text, "%.4f", value));
 }
 
+/* A leaderboard row's member @name: the decimal @value, then a comma. */
+static void
+append_row_decimal (GString    *out,
+                    const char *name,
+                    double      value)
+{
+  append_member (out, 6, name);
+  append_decimal (out, value);
+  g_string_append (out, ",\n");
+}
+
 char *
 lw_leaderboard_to_json (GArray                     *rows,
                         const LwLeaderboardOptions *options)
@@ -736,24 +747,16 @@ lw_leaderboard_to_json (GArray                     *rows,
       append_member (out, 6, "player");
       append_string (out, row->name);
       g_string_append (out, ",\n");
-      append_member (out, 6, "rating");
-      append_decimal (out, row->rating);
-      g_string_append (out, ",\n");
-      append_member (out, 6, "mu");
-      append_decimal (out, row->mu);
-      g_string_append (out, ",\n");
-      append_member (out, 6, "sigma");
-      append_decimal (out, row->sigma);
-      g_string_append (out, ",\n");
+      append_row_decimal (out, "rating", row->rating);
+      append_row_decimal (out, "mu", row->mu);
+      append_row_decimal (out, "sigma", row->sigma);
       append_member (out, 6, "games");
       g_string_append_printf (out, "%u,\n", row->games);
       append_member (out, 6, "wins");
       g_string_append_printf (out, "%u,\n", row->wins);
       append_member (out, 6, "skunks");
       g_string_append_printf (out, "%u,\n", row->skunks);
-      append_member (out, 6, "trend");
-      append_decimal (out, row->trend);
-      g_string_append (out, ",\n");
+      append_row_decimal (out, "trend", row->trend);
       append_member (out, 6, "rated");
       g_string_append_printf (out, "%u,\n", row->rated);
       append_member (out, 6, "provisional");

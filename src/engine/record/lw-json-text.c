@@ -389,6 +389,42 @@ lw_json_builder_to_text (JsonBuilder *builder)
 }
 
 void
+lw_json_builder_add_int (JsonBuilder *builder,
+                         const char  *name,
+                         gint64       value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_int_value (builder, value);
+}
+
+void
+lw_json_builder_add_boolean (JsonBuilder *builder,
+                             const char  *name,
+                             gboolean     value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_boolean_value (builder, value);
+}
+
+void
+lw_json_builder_add_string (JsonBuilder *builder,
+                            const char  *name,
+                            const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_string_value (builder, value);
+}
+
+void
+lw_json_builder_add_double (JsonBuilder *builder,
+                            const char  *name,
+                            double       value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_double_value (builder, value);
+}
+
+void
 lw_json_builder_add_int_array (JsonBuilder *builder,
                                const char  *name,
                                const int   *values,

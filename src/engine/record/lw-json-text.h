@@ -185,6 +185,54 @@ gboolean lw_json_write_to_file (const char  *text,
                                 GError     **error);
 
 /**
+ * lw_json_builder_add_int:
+ * @builder: a builder inside an object
+ * @name: the member's name
+ * @value: its value
+ *
+ * Adds the member @name: the integer @value.
+ */
+void lw_json_builder_add_int (JsonBuilder *builder,
+                              const char  *name,
+                              gint64       value);
+
+/**
+ * lw_json_builder_add_boolean:
+ * @builder: a builder inside an object
+ * @name: the member's name
+ * @value: its value
+ *
+ * Adds the member @name: true or false.
+ */
+void lw_json_builder_add_boolean (JsonBuilder *builder,
+                                  const char  *name,
+                                  gboolean     value);
+
+/**
+ * lw_json_builder_add_string:
+ * @builder: a builder inside an object
+ * @name: the member's name
+ * @value: (nullable): UTF-8 text, as json_builder_add_string_value() takes
+ *
+ * Adds the member @name: the string @value.
+ */
+void lw_json_builder_add_string (JsonBuilder *builder,
+                                 const char  *name,
+                                 const char  *value);
+
+/**
+ * lw_json_builder_add_double:
+ * @builder: a builder inside an object
+ * @name: the member's name
+ * @value: its value
+ *
+ * Adds the member @name: the number @value.
+ */
+void lw_json_builder_add_double (JsonBuilder *builder,
+                                 const char  *name,
+                                 double       value);
+
+/**
  * lw_json_builder_add_int_array:
  * @builder: a builder inside an object
  * @name: the member's name

@@ -804,6 +804,27 @@ lw_standings_compute (const LwGameRecord  *record,
 }
 
 LwStandings *
+lw_standings_read (char          *text,
+                   gssize         length,
+                   LwGameRecord **record,
+                   GError       **error)
+{
+  g_autoptr (LwGameRecord) read = NULL;
+  LwStandings *standings = NULL;
+
+  g_return_val_if_fail (text != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  read = lw_game_record_from_json (text, length, error);
+  g_free (text);
+  if (read != NULL)
+    standings = lw_standings_compute (read, error);
+  if (record != NULL)
+    *record = g_steal_pointer (&read);
+  return standings;
+}
+
+LwStandings *
 lw_standings_copy (const LwStandings *standings)
 {
   LwStandings *copy;
@@ -846,6 +867,54 @@ lw_standings_extend (const LwStandings   *standings,
 /* ------------------------------------------------------------------ */
 /* Output */
 
+void
+lw_standings_add_sides (JsonBuilder       *builder,
+                        const LwStandings *standings)
+{
+  g_return_if_fail (JSON_IS_BUILDER (builder));
+  g_return_if_fail (standings != NULL);
+
+  json_builder_set_member_name (builder, "sides");
+  json_builder_begin_array (builder);
+  for (guint s = 0; s < standings->n_sides; s++)
+    json_builder_add_string_value (builder, g_ptr_array_index (standings->sides, s));
+  json_builder_end_array (builder);
+}
+
+void
+lw_standings_add_outcome (JsonBuilder       *builder,
+                          const LwStandings *standings)
+{
+  g_return_if_fail (JSON_IS_BUILDER (builder));
+  g_return_if_fail (standings != NULL);
+
+  lw_json_builder_add_boolean (builder, "finished", standings->finished);
+  json_builder_set_member_name (builder, "winner");
+  if (standings->winner == LW_NO_SEAT)
+    json_builder_add_null_value (builder);
+  else
+    json_builder_add_int_value (builder, standings->winner);
+  lw_json_builder_add_boolean (builder, "skunk", standings->skunk);
+}
+
+void
+lw_round_result_add_members (JsonBuilder       *builder,
+                             const LwStandings *standings,
+                             guint              index)
+{
+  const LwRoundResult *result;
+
+  g_return_if_fail (JSON_IS_BUILDER (builder));
+  g_return_if_fail (standings != NULL);
+  g_return_if_fail (index < standings->rounds->len);
+
+  result = g_ptr_array_index (standings->rounds, index);
+  lw_json_builder_add_int (builder, "number", result->number);
+  lw_json_builder_add_int (builder, "dealer", result->dealer);
+  lw_json_builder_add_int_array (builder, "deltas", result->deltas, standings->n_sides);
+  lw_json_builder_add_int_array (builder, "scores", result->scores, standings->n_sides);
+}
+
 /* One round of the standings JSON. */
 static JsonNode *
 round_result_node (guint    index,
@@ -856,12 +925,7 @@ round_result_node (guint    index,
   g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "number");
-  json_builder_add_int_value (builder, result->number);
-  json_builder_set_member_name (builder, "dealer");
-  json_builder_add_int_value (builder, result->dealer);
-  lw_json_builder_add_int_array (builder, "deltas", result->deltas, standings->n_sides);
-  lw_json_builder_add_int_array (builder, "scores", result->scores, standings->n_sides);
+  lw_round_result_add_members (builder, standings, index);
   json_builder_set_member_name (builder, "items");
   json_builder_begin_array (builder);
   for (guint k = 0; k < result->items->len; k++)
@@ -869,12 +933,9 @@ round_result_node (guint    index,
       const LwItem *item = &g_array_index (result->items, LwItem, k);
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "side");
-      json_builder_add_int_value (builder, item->side);
-      json_builder_set_member_name (builder, "points");
-      json_builder_add_int_value (builder, item->points);
-      json_builder_set_member_name (builder, "reason");
-      json_builder_add_string_value (builder, lw_reason_to_string (item->reason));
+      lw_json_builder_add_int (builder, "side", item->side);
+      lw_json_builder_add_int (builder, "points", item->points);
+      lw_json_builder_add_string (builder, "reason", lw_reason_to_string (item->reason));
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -895,16 +956,10 @@ lw_standings_write_json (const LwStandings  *standings,
   g_return_val_if_fail (write != NULL, FALSE);
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "format");
-  json_builder_add_string_value (builder, STANDINGS_FORMAT);
-  json_builder_set_member_name (builder, "version");
-  json_builder_add_int_value (builder, STANDINGS_VERSION);
+  lw_json_builder_add_string (builder, "format", STANDINGS_FORMAT);
+  lw_json_builder_add_int (builder, "version", STANDINGS_VERSION);
 
-  json_builder_set_member_name (builder, "sides");
-  json_builder_begin_array (builder);
-  for (guint s = 0; s < standings->n_sides; s++)
-    json_builder_add_string_value (builder, g_ptr_array_index (standings->sides, s));
-  json_builder_end_array (builder);
+  lw_standings_add_sides (builder, standings);
 
   /* Filled one round at a time as it is written. */
   json_builder_set_member_name (builder, "rounds");
@@ -912,17 +967,8 @@ lw_standings_write_json (const LwStandings  *standings,
   json_builder_end_array (builder);
 
   lw_json_builder_add_int_array (builder, "scores", standings->scores, standings->n_sides);
-  json_builder_set_member_name (builder, "finished");
-  json_builder_add_boolean_value (builder, standings->finished);
-  json_builder_set_member_name (builder, "winner");
-  if (standings->winner == LW_NO_SEAT)
-    json_builder_add_null_value (builder);
-  else
-    json_builder_add_int_value (builder, standings->winner);
-  json_builder_set_member_name (builder, "skunk");
-  json_builder_add_boolean_value (builder, standings->skunk);
-  json_builder_set_member_name (builder, "next_dealer");
-  json_builder_add_int_value (builder, standings->next_dealer);
+  lw_standings_add_outcome (builder, standings);
+  lw_json_builder_add_int (builder, "next_dealer", standings->next_dealer);
   json_builder_set_member_name (builder, "forfeits_next_deal");
   json_builder_begin_array (builder);
   for (guint seat = 0; seat < LW_MAX_SEATS; seat++)

@@ -131,6 +131,32 @@ LwStandings *lw_standings_compute (const LwGameRecord  *record,
                                    GError             **error);
 
 /**
+ * lw_standings_read:
+ * @text: (transfer full): a game record's JSON text (docs/rules/GAME-RECORD.md),
+ *   UTF-8 of @length bytes; freed once it is read, before the replay, so
+ *   that a large record's text and its standings never take memory at once
+ * @length: length of @text in bytes, or -1 when nul-terminated
+ * @record: (out) (transfer full) (optional): the record read, %NULL when
+ *   the text is not a valid record; free with lw_game_record_free()
+ * @error: return location for a #GError
+ *
+ * Reads a game record and replays it: lw_game_record_from_json(), then
+ * lw_standings_compute() (SCORING R1–R25, G1–G2), as `littlewolf-cli score`
+ * and `import` do before anything else.
+ *
+ * Errors: those of lw_game_record_from_json() (%LW_ENGINE_ERROR_PARSE,
+ *   %LW_ENGINE_ERROR_INVALID) and of lw_standings_compute()
+ *   (%LW_ENGINE_ERROR_INVALID, %LW_ENGINE_ERROR_GAME_OVER).
+ *
+ * Returns: (transfer full) (nullable): the standings, or %NULL on error
+ *   (@record may then be a record that reads but does not replay).
+ */
+LwStandings *lw_standings_read (char          *text,
+                                gssize         length,
+                                LwGameRecord **record,
+                                GError       **error);
+
+/**
  * lw_standings_copy:
  * @standings: standings
  *
@@ -200,6 +226,48 @@ gboolean lw_standings_write_json (const LwStandings  *standings,
                                   LwJsonWriteFunc     write,
                                   gpointer            write_data,
                                   GError            **error);
+
+/**
+ * lw_standings_add_sides:
+ * @builder: a builder inside an object
+ * @standings: standings
+ *
+ * Adds the member `sides` of the standings JSON (docs/rules/GAME-RECORD.md,
+ * "Output: standings"): the names of the sides, in side order (the players
+ * in solo play, the teams in partners play).
+ */
+void lw_standings_add_sides (JsonBuilder       *builder,
+                             const LwStandings *standings);
+
+/**
+ * lw_standings_add_outcome:
+ * @builder: a builder inside an object
+ * @standings: standings
+ *
+ * Adds the members `finished`, `winner` (the winning side, or null while
+ * the game goes on) and `skunk`, in that order: the game's end as SCORING
+ * R23–R25 decide it, as the standings JSON and the table entry's board
+ * write it.
+ */
+void lw_standings_add_outcome (JsonBuilder       *builder,
+                               const LwStandings *standings);
+
+/**
+ * lw_round_result_add_members:
+ * @builder: a builder inside a round's object
+ * @standings: standings
+ * @index: the round, 0 to `@standings->rounds->len` − 1
+ *
+ * Adds the members every round of the standings JSON starts with
+ * (docs/rules/GAME-RECORD.md, "Output: standings"), in that order:
+ * `number`, `dealer`, `deltas` (the round's whole change per side,
+ * in-round penalties included) and `scores` (the board after the round,
+ * SCORING R1–R25). The standings JSON adds the round's `items`, the table
+ * entry's board whether the round is locked and its facts.
+ */
+void lw_round_result_add_members (JsonBuilder       *builder,
+                                  const LwStandings *standings,
+                                  guint              index);
 
 /**
  * lw_standings_to_text:

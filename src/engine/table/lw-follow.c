@@ -44,6 +44,18 @@ typedef struct {
   guint      n_level1;
 } FollowContext;
 
+/* A pair, set or run led (T29): the trumps of @hand are the cards that
+ * follow first. */
+static void
+mark_trumps (FollowContext *ctx,
+             const LwCard  *hand,
+             guint          n_hand,
+             LwSuit         trump)
+{
+  for (guint i = 0; i < n_hand; i++)
+    ctx->level1[i] = (guint8) lw_card_is_trump (hand[i], trump);
+}
+
 static void
 follow_context_fill (FollowContext *ctx,
                      const LwLead  *lead,
@@ -98,8 +110,7 @@ follow_context_fill (FollowContext *ctx,
       return;
 
     case LW_LEAD_PAIR:
-      for (guint i = 0; i < n_hand; i++)
-        ctx->level1[i] = (guint8) lw_card_is_trump (hand[i], trump);
+      mark_trumps (ctx, hand, n_hand, trump);
       if (!lead->trump_class || trumps == 0)
         ctx->kind = FOLLOW_PAIR_PLAIN;           /* T29 */
       else
@@ -107,8 +118,7 @@ follow_context_fill (FollowContext *ctx,
       return;
 
     case LW_LEAD_SET:
-      for (guint i = 0; i < n_hand; i++)
-        ctx->level1[i] = (guint8) lw_card_is_trump (hand[i], trump);
+      mark_trumps (ctx, hand, n_hand, trump);
       if (!lead->trump_class || trumps == 0)
         ctx->kind = FOLLOW_SET_PLAIN;            /* T29 */
       else
@@ -116,8 +126,7 @@ follow_context_fill (FollowContext *ctx,
       return;
 
     case LW_LEAD_RUN:
-      for (guint i = 0; i < n_hand; i++)
-        ctx->level1[i] = (guint8) lw_card_is_trump (hand[i], trump);
+      mark_trumps (ctx, hand, n_hand, trump);
       ctx->kind = lead->trump_class && trumps > 0 ? FOLLOW_RUN_TRUMP : FOLLOW_RUN_PLAIN;
       if (lead->trump_class && trumps == 0)
         memset (ctx->in_suit, 0, sizeof ctx->in_suit);
@@ -385,6 +394,30 @@ best_key_direct (const FollowContext *ctx,
     }
 }
 
+/* One candidate of best_follows(): keeps @mask in @out (from position
+ * @first) when its key is at least the best so far, clearing the masks
+ * it beats; *@best and *@any follow the best key. */
+static void
+consider_follow (const FollowContext *ctx,
+                 guint32              mask,
+                 guint64             *best,
+                 gboolean            *any,
+                 GArray              *out,
+                 guint                first)
+{
+  guint64 key = follow_key (ctx, mask);
+
+  if (!*any || key > *best)
+    {
+      *best = key;
+      *any = TRUE;
+      if (out != NULL)
+        g_array_set_size (out, first);
+    }
+  if (key == *best && out != NULL)
+    g_array_append_val (out, mask);
+}
+
 /* Calls the key on every @n-subset of @n_hand positions; keeps the masks
  * of the best key in @out (from position @first). */
 static guint64
@@ -401,38 +434,15 @@ best_follows (const FollowContext *ctx,
   if (ctx->kind == FOLLOW_SINGLE)
     {
       for (guint i = 0; i < n_hand; i++)
-        {
-          guint64 key = follow_key (ctx, 1u << i);
-          if (!any || key > best)
-            {
-              best = key;
-              any = TRUE;
-              if (out != NULL)
-                g_array_set_size (out, first);
-            }
-          if (key == best && out != NULL)
-            {
-              guint32 m = 1u << i;
-              g_array_append_val (out, m);
-            }
-        }
+        consider_follow (ctx, 1u << i, &best, &any, out, first);
       return best;
     }
 
   while (mask < limit)
     {
-      guint64 key = follow_key (ctx, mask);
       guint32 t;
 
-      if (!any || key > best)
-        {
-          best = key;
-          any = TRUE;
-          if (out != NULL)
-            g_array_set_size (out, first);
-        }
-      if (key == best && out != NULL)
-        g_array_append_val (out, mask);
+      consider_follow (ctx, mask, &best, &any, out, first);
 
       /* Gosper's hack: the next mask with as many bits set. */
       t = mask | (mask - 1);

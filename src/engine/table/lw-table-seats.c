@@ -61,23 +61,18 @@ lw_table_seats_to_json (const LwTableSeats *seats)
 
   seed = g_strdup_printf ("%" G_GUINT64_FORMAT, seats->seed);
   json_builder_begin_object (b);
-  json_builder_set_member_name (b, "format");
-  json_builder_add_string_value (b, "little-wolf/seats");
-  json_builder_set_member_name (b, "version");
-  json_builder_add_int_value (b, 1);
-  json_builder_set_member_name (b, "seed");
-  json_builder_add_string_value (b, seed);
+  lw_json_builder_add_string (b, "format", "little-wolf/seats");
+  lw_json_builder_add_int (b, "version", 1);
+  lw_json_builder_add_string (b, "seed", seed);
   json_builder_set_member_name (b, "seats");
   json_builder_begin_array (b);
   for (guint s = 0; s < seats->n_players && s < LW_MAX_SEATS; s++)
     {
       json_builder_begin_object (b);
-      json_builder_set_member_name (b, "player");
-      json_builder_add_string_value (b, seats->computer[s] ? "computer" : "person");
+      lw_json_builder_add_string (b, "player", seats->computer[s] ? "computer" : "person");
       if (seats->computer[s])
         {
-          json_builder_set_member_name (b, "level");
-          json_builder_add_string_value (b, lw_bot_level_to_string (seats->level[s]));
+          lw_json_builder_add_string (b, "level", lw_bot_level_to_string (seats->level[s]));
         }
       json_builder_end_object (b);
     }
