@@ -231,20 +231,26 @@ lw_widget_add_toast (GtkWidget  *widget,
   return toast;
 }
 
-void
+AdwMessageDialog *
 lw_show_error_dialog (GtkWidget  *widget,
                       const char *heading,
                       const char *body)
 {
-  g_autofree char *text = lw_message_capitalize (body);
-  GtkRoot *root = gtk_widget_get_root (widget);
+  g_autofree char *text = NULL;
+  GtkRoot *root;
   GtkWidget *dialog;
 
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+  g_return_val_if_fail (heading != NULL, NULL);
+
+  text = body != NULL ? lw_message_capitalize (body) : NULL;
+  root = gtk_widget_get_root (widget);
   dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, text);
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
   gtk_window_present (GTK_WINDOW (dialog));
+  return ADW_MESSAGE_DIALOG (dialog);
 }
 
 AdwMessageDialog *
@@ -255,9 +261,13 @@ lw_message_dialog_new (GtkWidget  *widget,
                        const char *accept_id,
                        const char *accept_label)
 {
-  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkRoot *root;
   GtkWidget *dialog;
 
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+  g_return_val_if_fail (accept_id != NULL && accept_label != NULL, NULL);
+
+  root = gtk_widget_get_root (widget);
   dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, body);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), extra);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
@@ -267,5 +277,61 @@ lw_message_dialog_new (GtkWidget  *widget,
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), accept_id, ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), accept_id);
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "lw-accept-id", g_strdup (accept_id), g_free);
   return ADW_MESSAGE_DIALOG (dialog);
+}
+
+void
+lw_message_dialog_set_destructive (AdwMessageDialog *dialog)
+{
+  const char *accept_id;
+
+  g_return_if_fail (ADW_IS_MESSAGE_DIALOG (dialog));
+
+  accept_id = g_object_get_data (G_OBJECT (dialog), "lw-accept-id");
+  g_return_if_fail (accept_id != NULL);
+
+  adw_message_dialog_set_response_appearance (dialog, accept_id, ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+}
+
+static void
+kept_dialog_destroy_cb (GtkWidget *dialog,
+                        gpointer   owner)
+{
+  AdwMessageDialog **slot = g_object_get_data (G_OBJECT (dialog), "lw-slot");
+
+  if (slot != NULL && *slot == (AdwMessageDialog *) dialog)
+    *slot = NULL;
+}
+
+void
+lw_message_dialog_present (AdwMessageDialog  *dialog,
+                           GCallback          accepted,
+                           gpointer           owner,
+                           AdwMessageDialog **slot)
+{
+  const char *accept_id;
+  g_autofree char *signal = NULL;
+
+  g_return_if_fail (ADW_IS_MESSAGE_DIALOG (dialog));
+  g_return_if_fail (accepted != NULL);
+  g_return_if_fail (G_IS_OBJECT (owner));
+
+  accept_id = g_object_get_data (G_OBJECT (dialog), "lw-accept-id");
+  g_return_if_fail (accept_id != NULL);
+
+  if (slot != NULL)
+    {
+      if (*slot != NULL && *slot != dialog)
+        gtk_window_destroy (GTK_WINDOW (*slot));
+      *slot = dialog;
+      g_object_set_data (G_OBJECT (dialog), "lw-slot", slot);
+      /* Connected for as long as @owner, which holds @slot, lives. */
+      g_signal_connect_object (dialog, "destroy", G_CALLBACK (kept_dialog_destroy_cb), owner, 0);
+    }
+  /* AdwMessageDialog::response is detailed by the response's ID. */
+  signal = g_strconcat ("response::", accept_id, NULL);
+  g_signal_connect_object (dialog, signal, accepted, owner, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }

@@ -96,10 +96,13 @@ char *lw_message_capitalize (const char *message);
  * Shows a message dialog with one response, Close, which Enter and Escape
  * also give: the app's one dialog for an error nothing can be done about
  * but read.
+ *
+ * Returns: (transfer none): the dialog, shown; it is destroyed when
+ *   closed (a caller that keeps it adds a weak pointer).
  */
-void lw_show_error_dialog (GtkWidget  *widget,
-                           const char *heading,
-                           const char *body);
+AdwMessageDialog *lw_show_error_dialog (GtkWidget  *widget,
+                                        const char *heading,
+                                        const char *body);
 
 /**
  * lw_message_dialog_new:
@@ -112,8 +115,10 @@ void lw_show_error_dialog (GtkWidget  *widget,
  * @accept_label: its button's label, with a mnemonic
  *
  * The app's one dialog helper: a message dialog with Cancel ("cancel",
- * also its close response) and @accept_id. Not shown yet: the caller
- * connects its signals, then presents it.
+ * also its close response) and @accept_id, suggested and the default
+ * (lw_message_dialog_set_destructive() makes it a destructive one). Not
+ * shown yet: lw_message_dialog_present() connects what @accept_id does
+ * and shows it.
  *
  * Returns: (transfer floating): the dialog
  */
@@ -123,6 +128,35 @@ AdwMessageDialog *lw_message_dialog_new (GtkWidget  *widget,
                                          GtkWidget  *extra,
                                          const char *accept_id,
                                          const char *accept_label);
+
+/**
+ * lw_message_dialog_set_destructive:
+ * @dialog: a dialog of lw_message_dialog_new()
+ *
+ * Its accept response loses data (a deletion, a restore over the stored
+ * scores): shown as destructive, and Enter gives Cancel, as the GNOME
+ * guidelines ask of a destructive choice.
+ */
+void lw_message_dialog_set_destructive (AdwMessageDialog *dialog);
+
+/**
+ * lw_message_dialog_present:
+ * @dialog: a dialog of lw_message_dialog_new()
+ * @accepted: called as `void (*) (AdwMessageDialog *, const char *response,
+ *   gpointer owner)` when the dialog gives its accept response only
+ *   (Cancel, Escape and closing call nothing)
+ * @owner: (type GObject): the object @accepted works on; @accepted is not
+ *   called once @owner is finalized
+ * @slot: (nullable): where @owner keeps its one open dialog, or %NULL:
+ *   the dialog in @slot, if any other, is destroyed; @slot holds @dialog
+ *   until @dialog is destroyed, then %NULL
+ *
+ * Connects @accepted and shows @dialog.
+ */
+void lw_message_dialog_present (AdwMessageDialog  *dialog,
+                                GCallback          accepted,
+                                gpointer           owner,
+                                AdwMessageDialog **slot);
 
 /**
  * lw_row_pass_focus:

@@ -624,15 +624,13 @@ show_print_error (GtkPrintOperation *operation,
                   GtkWindow         *parent,
                   const GError      *error)
 {
-  GtkWidget *dialog;
-
   if (g_object_get_data (G_OBJECT (operation), "lw-error-shown") != NULL)
     return;
   g_object_set_data (G_OBJECT (operation), "lw-error-shown", GINT_TO_POINTER (TRUE));
-  dialog = adw_message_dialog_new (parent, _("Could Not Print"),
-                                   error != NULL ? error->message : NULL);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (dialog));
+  if (parent != NULL)
+    lw_show_error_dialog (GTK_WIDGET (parent), _("Could Not Print"), error != NULL ? error->message : NULL);
+  else
+    g_warning ("Could not print: %s", error != NULL ? error->message : "no reason given");
 }
 
 static void

@@ -501,7 +501,7 @@ restore_response_cb (AdwMessageDialog *dialog,
   g_autofree char *message = NULL;
   AdwToast *toast;
 
-  if (path == NULL || safety == NULL || g_strcmp0 (response, "restore") != 0)
+  if (path == NULL || safety == NULL)
     return;
 
   if (!lw_store_restore_keeping_copy (self->store, path, safety, &error))
@@ -531,7 +531,7 @@ lw_window_confirm_restore (LwWindow   *self,
   g_autofree char *safety_name = NULL;
   g_autofree char *safety_dir = NULL;
   g_autofree char *body = NULL;
-  GtkWidget *dialog;
+  AdwMessageDialog *dialog;
 
   g_return_if_fail (LW_IS_WINDOW (self));
 
@@ -543,17 +543,10 @@ lw_window_confirm_restore (LwWindow   *self,
                             "First the scores now stored are copied to “%2$s” in %3$s: "
                             "restoring that file goes back."),
                           basename, safety_name, safety_dir);
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Restore the Scores From the Backup?"), body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "restore", _("_Restore"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "restore",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  dialog = lw_message_dialog_new (GTK_WIDGET (self), _("Restore the Scores From the Backup?"), body, NULL,
+                                  "restore", _("_Restore"));
+  lw_message_dialog_set_destructive (dialog);
   g_object_set_data_full (G_OBJECT (dialog), "lw-path", g_strdup (path), g_free);
   g_object_set_data_full (G_OBJECT (dialog), "lw-safety-copy", g_steal_pointer (&safety), g_free);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (restore_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  lw_message_dialog_present (dialog, G_CALLBACK (restore_response_cb), self, NULL);
 }

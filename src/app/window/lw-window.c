@@ -495,7 +495,7 @@ delete_response_cb (AdwMessageDialog *dialog,
   const gint64 *id = g_object_get_data (G_OBJECT (dialog), "lw-game-id");
   g_autoptr (GError) error = NULL;
 
-  if (id == NULL || g_strcmp0 (response, "delete") != 0)
+  if (id == NULL)
     return;
 
   if (!lw_store_delete_game (self->store, *id, &error))
@@ -521,7 +521,7 @@ delete_game_action (GtkWidget  *widget,
   g_autofree char *title = NULL;
   g_autofree char *heading = NULL;
   g_autofree char *body = NULL;
-  GtkWidget *dialog;
+  AdwMessageDialog *dialog;
   guint n_rounds;
 
   game = lw_store_load_game (self->store, id, &error);
@@ -546,18 +546,10 @@ delete_game_action (GtkWidget  *widget,
                                            "The game and its %u rounds are deleted for good.", n_rounds),
                           n_rounds);
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "delete", _("_Delete"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "delete",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  dialog = lw_message_dialog_new (GTK_WIDGET (self), heading, body, NULL, "delete", _("_Delete"));
+  lw_message_dialog_set_destructive (dialog);
   g_object_set_data_full (G_OBJECT (dialog), "lw-game-id", g_memdup2 (&id, sizeof id), g_free);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (delete_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  lw_message_dialog_present (dialog, G_CALLBACK (delete_response_cb), self, NULL);
 }
 
 static void
