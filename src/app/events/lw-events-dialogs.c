@@ -356,36 +356,9 @@ set_dialog_table (GtkWidget *dialog,
   g_object_set_data (G_OBJECT (dialog), "lw-n-scores", GUINT_TO_POINTER (n));
 }
 
-/* After a paper result: the event read again, or the refusal shown. */
-static void
-paper_result_changed (LwEventsPage *self,
-                      gboolean      ok,
-                      guint         table,
-                      GError       *error)
-{
-  /* TRANSLATORS: a table's paper result was refused */
-  g_autofree char *heading = g_strdup_printf (_("Could Not Enter the Result of Table %u"), table);
-
-  lw_events_changed (self, ok, heading, error);
-}
-
-static void
-time_called_response_cb (AdwMessageDialog *dialog,
-                         const char       *response,
-                         gpointer          user_data)
-{
-  LwEventsPage *self = user_data;
-  const int *scores = g_object_get_data (G_OBJECT (dialog), "lw-scores");
-  g_autoptr (GError) error = NULL;
-  guint round, table, n;
-  gboolean ok;
-
-  if (self->event == NULL)
-    return;
-  dialog_table (dialog, &round, &table, &n);
-  ok = store_paper_result (self, round, table, scores, n, TRUE, &error);
-  paper_result_changed (self, ok, table, error);
-}
+static void time_called_response_cb (AdwMessageDialog *dialog,
+                                     const char       *response,
+                                     gpointer          user_data);
 
 /* SCORING R23-R24: the board cannot have ended a game. Warn, and offer it
  * as a game stopped by the clock. */
@@ -412,34 +385,58 @@ offer_time_called (LwEventsPage *self,
   lw_message_dialog_present (dialog, G_CALLBACK (time_called_response_cb), self, NULL);
 }
 
+/* Stores @scores as the paper result of @dialog's table, as a game
+ * stopped by the clock when @time_called (SCORING R23-R24); then the
+ * event is read again, or the refusal shown. A board no game ends with,
+ * entered without @time_called, is offered as time called instead. */
 static void
-paper_response_cb (AdwMessageDialog *dialog,
-                   const char       *response,
-                   gpointer          user_data)
+enter_paper_result (LwEventsPage     *self,
+                    AdwMessageDialog *dialog,
+                    const int        *scores,
+                    gboolean          time_called)
 {
-  LwEventsPage *self = user_data;
-  int scores[LW_EVENT_MAX_SEATS] = { 0 };
   g_autoptr (GError) error = NULL;
+  g_autofree char *heading = NULL;
   guint round, table, n;
   gboolean ok;
 
   if (self->event == NULL)
     return;
   dialog_table (dialog, &round, &table, &n);
+  ok = store_paper_result (self, round, table, scores, n, time_called, &error);
+  if (!time_called && g_error_matches (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_NOT_ENDED))
+    {
+      offer_time_called (self, round, table, scores, n, error->message);
+      return;
+    }
+  /* TRANSLATORS: a table's paper result was refused */
+  heading = g_strdup_printf (_("Could Not Enter the Result of Table %u"), table);
+  lw_events_changed (self, ok, heading, error);
+}
 
-  for (guint i = 0; i < n; i++)
+static void
+time_called_response_cb (AdwMessageDialog *dialog,
+                         const char       *response,
+                         gpointer          user_data)
+{
+  enter_paper_result (user_data, dialog, g_object_get_data (G_OBJECT (dialog), "lw-scores"), TRUE);
+}
+
+static void
+paper_response_cb (AdwMessageDialog *dialog,
+                   const char       *response,
+                   gpointer          user_data)
+{
+  int scores[LW_EVENT_MAX_SEATS] = { 0 };
+  guint n = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "lw-n-scores"));
+
+  for (guint i = 0; i < n && i < LW_EVENT_MAX_SEATS; i++)
     {
       g_autofree char *key = g_strdup_printf ("score-%u", i);
 
       scores[i] = lw_spin_get_int (GTK_SPIN_BUTTON (lw_events_dialog_field (dialog, key)));
     }
-  ok = store_paper_result (self, round, table, scores, n, FALSE, &error);
-  if (g_error_matches (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_NOT_ENDED))
-    {
-      offer_time_called (self, round, table, scores, n, error->message);
-      return;
-    }
-  paper_result_changed (self, ok, table, error);
+  enter_paper_result (user_data, dialog, scores, FALSE);
 }
 
 void
