@@ -335,3 +335,26 @@ lw_message_dialog_present (AdwMessageDialog  *dialog,
   g_signal_connect_object (dialog, signal, accepted, owner, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
+
+void
+lw_window_fit_parent (GtkWindow *window,
+                      GtkWindow *parent,
+                      int        width,
+                      int        height)
+{
+  g_return_if_fail (GTK_IS_WINDOW (window));
+  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
+
+  if (parent != NULL)
+    {
+      int parent_width = gtk_widget_get_width (GTK_WIDGET (parent));
+      int parent_height = gtk_widget_get_height (GTK_WIDGET (parent));
+
+      gtk_window_set_transient_for (window, parent);
+      if (parent_width > 0 && parent_width < width)
+        width = parent_width;
+      if (parent_height > 0 && parent_height < height)
+        height = parent_height;
+    }
+  gtk_window_set_default_size (window, width, height);
+}

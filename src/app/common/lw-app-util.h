@@ -312,4 +312,20 @@ const char *lw_penalty_kind_describe (LwPenaltyKind kind);
 GtkWidget *lw_find_widget (GtkWidget *widget,
                            GType      type);
 
+/**
+ * lw_window_fit_parent:
+ * @window: a window of its own beside the main one (the edit log, the
+ *   round editor)
+ * @parent: (nullable): the window it belongs to
+ * @width: its default width (px, > 0)
+ * @height: its default height (px, > 0)
+ *
+ * Makes @window transient for @parent and gives it @width × @height,
+ * never wider or taller than @parent once @parent has a size (a phone).
+ */
+void lw_window_fit_parent (GtkWindow *window,
+                           GtkWindow *parent,
+                           int        width,
+                           int        height);
+
 G_END_DECLS

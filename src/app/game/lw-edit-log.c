@@ -457,7 +457,6 @@ lw_edit_log_new (GtkWindow           *parent,
                  GError             **error)
 {
   LwEditLog *self;
-  int width = 560, height = 640;
 
   g_return_val_if_fail (LW_IS_STORE (store), NULL);
   g_return_val_if_fail (LW_IS_GAME_VIEW (view), NULL);
@@ -474,18 +473,7 @@ lw_edit_log_new (GtkWindow           *parent,
       return NULL;
     }
 
-  if (parent != NULL)
-    {
-      int parent_width = gtk_widget_get_width (GTK_WIDGET (parent));
-      int parent_height = gtk_widget_get_height (GTK_WIDGET (parent));
-
-      gtk_window_set_transient_for (GTK_WINDOW (self), parent);
-      if (parent_width > 0 && parent_width < width)
-        width = parent_width;
-      if (parent_height > 0 && parent_height < height)
-        height = parent_height;
-    }
-  gtk_window_set_default_size (GTK_WINDOW (self), width, height);
+  lw_window_fit_parent (GTK_WINDOW (self), parent, 560, 640);
   gtk_window_present (GTK_WINDOW (self));
 
   return self;

@@ -421,7 +421,6 @@ lw_round_editor_new (GtkWindow          *parent,
                      guint               number)
 {
   LwRoundEditor *self;
-  int width = 560, height = 720;
 
   g_return_val_if_fail (LW_IS_STORE (store), NULL);
   g_return_val_if_fail (game != NULL, NULL);
@@ -434,19 +433,7 @@ lw_round_editor_new (GtkWindow          *parent,
   self->kind = LW_EDIT_REPLACE;
   self->number = number;
 
-  if (parent != NULL)
-    {
-      int parent_width = gtk_widget_get_width (GTK_WIDGET (parent));
-      int parent_height = gtk_widget_get_height (GTK_WIDGET (parent));
-
-      /* Never wider or taller than the window it belongs to (a phone). */
-      gtk_window_set_transient_for (GTK_WINDOW (self), parent);
-      if (parent_width > 0 && parent_width < width)
-        width = parent_width;
-      if (parent_height > 0 && parent_height < height)
-        height = parent_height;
-    }
-  gtk_window_set_default_size (GTK_WINDOW (self), width, height);
+  lw_window_fit_parent (GTK_WINDOW (self), parent, 560, 720);
 
   lw_round_form_set_edit (self->form, self->record, LW_EDIT_REPLACE, number);
   lw_round_form_fill (self->form, g_ptr_array_index (self->record->rounds, number - 1));
