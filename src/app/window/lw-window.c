@@ -454,16 +454,26 @@ new_game_action (GtkWidget  *widget,
   lw_new_game_page_focus (self->new_game_page);
 }
 
+/* Opens game @id on the game page; a game that cannot be read is said in
+ * an error dialog. Returns: whether the game is shown. */
+static gboolean
+open_game_or_say (LwWindow *self,
+                  gint64    id)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (lw_window_open_game (self, id, &error))
+    return TRUE;
+  lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Open the Game"), error->message);
+  return FALSE;
+}
+
 static void
 open_game_action (GtkWidget  *widget,
                   const char *action_name,
                   GVariant   *parameter)
 {
-  LwWindow *self = LW_WINDOW (widget);
-  g_autoptr (GError) error = NULL;
-
-  if (!lw_window_open_game (self, g_variant_get_int64 (parameter), &error))
-    lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Open the Game"), error->message);
+  open_game_or_say (LW_WINDOW (widget), g_variant_get_int64 (parameter));
 }
 
 /* "win.open-scores" (x): the score sheet of a game, also of one at the
@@ -592,14 +602,9 @@ open_event_game_action (GtkWidget  *widget,
                         GVariant   *parameter)
 {
   LwWindow *self = LW_WINDOW (widget);
-  g_autoptr (GError) error = NULL;
 
-  if (!lw_window_open_game (self, g_variant_get_int64 (parameter), &error))
-    {
-      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Open the Game"), error->message);
-      return;
-    }
-  self->game_from_event = TRUE;
+  if (open_game_or_say (self, g_variant_get_int64 (parameter)))
+    self->game_from_event = TRUE;
 }
 
 static void
