@@ -358,3 +358,115 @@ lw_window_fit_parent (GtkWindow *window,
     }
   gtk_window_set_default_size (window, width, height);
 }
+
+GtkFileChooserNative *
+lw_file_chooser_new (GtkWidget            *widget,
+                     const char           *title,
+                     GtkFileChooserAction  action,
+                     const char           *accept_label,
+                     const char           *suggested_name)
+{
+  GtkRoot *root;
+  GtkFileChooserNative *chooser;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+  g_return_val_if_fail (title != NULL && accept_label != NULL, NULL);
+
+  root = gtk_widget_get_root (widget);
+  chooser = gtk_file_chooser_native_new (title, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                         action, accept_label, _("_Cancel"));
+  if (suggested_name != NULL)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), suggested_name);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  return chooser;
+}
+
+GtkFileFilter *
+lw_file_chooser_add_filter (GtkFileChooserNative *chooser,
+                            const char           *name,
+                            const char           *mime_type,
+                            const char           *suffix)
+{
+  g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+
+  g_return_val_if_fail (GTK_IS_FILE_CHOOSER_NATIVE (chooser), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  gtk_file_filter_set_name (filter, name);
+  if (mime_type != NULL)
+    gtk_file_filter_add_mime_type (filter, mime_type);
+  if (suffix != NULL)
+    gtk_file_filter_add_suffix (filter, suffix);
+  if (mime_type == NULL && suffix == NULL)
+    gtk_file_filter_add_pattern (filter, "*");
+  /* The chooser keeps a reference. */
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  return filter;
+}
+
+typedef struct
+{
+  LwFileChosenFunc        chosen;
+  GWeakRef                owner;
+  GtkFileChooserNative  **slot;
+} ChooserRun;
+
+static void
+chooser_run_free (gpointer  data,
+                  GClosure *closure)
+{
+  ChooserRun *run = data;
+
+  g_weak_ref_clear (&run->owner);
+  g_free (run);
+}
+
+static void
+chooser_run_response_cb (GtkNativeDialog *dialog,
+                         int              response,
+                         gpointer         user_data)
+{
+  ChooserRun *run = user_data;
+  g_autoptr (GObject) owner = g_weak_ref_get (&run->owner);
+  g_autoptr (GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  if (owner != NULL && file != NULL)
+    run->chosen (owner, file, GTK_FILE_CHOOSER (dialog));
+
+  /* The chooser's reference: its owner's slot, or its own. */
+  if (owner != NULL && run->slot != NULL)
+    {
+      if (*run->slot == (GtkFileChooserNative *) dialog)
+        g_clear_object (run->slot);
+    }
+  else
+    {
+      gtk_native_dialog_destroy (dialog);
+      g_object_unref (dialog);
+    }
+}
+
+void
+lw_file_chooser_show (GtkFileChooserNative  *chooser,
+                      LwFileChosenFunc       chosen,
+                      gpointer               owner,
+                      GtkFileChooserNative **slot)
+{
+  ChooserRun *run;
+
+  g_return_if_fail (GTK_IS_FILE_CHOOSER_NATIVE (chooser));
+  g_return_if_fail (chosen != NULL);
+  g_return_if_fail (G_IS_OBJECT (owner));
+
+  run = g_new0 (ChooserRun, 1);
+  run->chosen = chosen;
+  g_weak_ref_init (&run->owner, owner);
+  run->slot = slot;
+  if (slot != NULL)
+    *slot = chooser;
+  g_signal_connect_data (chooser, "response", G_CALLBACK (chooser_run_response_cb), run,
+                         chooser_run_free, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}

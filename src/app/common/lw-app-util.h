@@ -328,4 +328,72 @@ void lw_window_fit_parent (GtkWindow *window,
                            int        width,
                            int        height);
 
+/**
+ * lw_file_chooser_new:
+ * @widget: a widget of the window the chooser is for
+ * @title: the chooser's title
+ * @action: open or save
+ * @accept_label: its accept button's label, with a mnemonic
+ * @suggested_name: (nullable): the file name offered when saving
+ *
+ * The app's file chooser: modal over @widget's window, with Cancel.
+ * Not shown yet: add filters (lw_file_chooser_add_filter()), then
+ * lw_file_chooser_show().
+ *
+ * Returns: (transfer full): the chooser
+ */
+GtkFileChooserNative *lw_file_chooser_new (GtkWidget            *widget,
+                                           const char           *title,
+                                           GtkFileChooserAction  action,
+                                           const char           *accept_label,
+                                           const char           *suggested_name);
+
+/**
+ * lw_file_chooser_add_filter:
+ * @chooser: a chooser
+ * @name: the filter's name, as the chooser shows it
+ * @mime_type: (nullable): the files' MIME type
+ * @suffix: (nullable): their file name suffix, without the dot
+ *
+ * Adds a filter of the files with @mime_type or @suffix; with neither,
+ * of every file.
+ *
+ * Returns: (transfer none): the filter, kept by @chooser (for more
+ *   suffixes, or to make it the chooser's current one)
+ */
+GtkFileFilter *lw_file_chooser_add_filter (GtkFileChooserNative *chooser,
+                                           const char           *name,
+                                           const char           *mime_type,
+                                           const char           *suffix);
+
+/**
+ * LwFileChosenFunc:
+ * @owner: the object the chooser was shown for
+ * @file: the file chosen
+ * @chooser: the chooser (its object data, say)
+ *
+ * What a file chooser does with the file chosen.
+ */
+typedef void (*LwFileChosenFunc) (gpointer        owner,
+                                  GFile          *file,
+                                  GtkFileChooser *chooser);
+
+/**
+ * lw_file_chooser_show:
+ * @chooser: (transfer full): a chooser of lw_file_chooser_new()
+ * @chosen: called with the file when one is chosen (not on Cancel, nor
+ *   once @owner is finalized)
+ * @owner: (type GObject): the object @chosen works on
+ * @slot: (nullable): where @owner keeps its open chooser: @slot holds
+ *   the chooser's reference until it answers, then %NULL (@owner's
+ *   dispose destroys what @slot holds); without @slot the chooser
+ *   holds its own
+ *
+ * Shows @chooser.
+ */
+void lw_file_chooser_show (GtkFileChooserNative  *chooser,
+                           LwFileChosenFunc       chosen,
+                           gpointer               owner,
+                           GtkFileChooserNative **slot);
+
 G_END_DECLS
