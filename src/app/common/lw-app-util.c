@@ -231,21 +231,30 @@ lw_widget_add_toast (GtkWidget  *widget,
   return toast;
 }
 
+GtkWindow *
+lw_widget_get_window (GtkWidget *widget)
+{
+  GtkRoot *root;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+
+  root = gtk_widget_get_root (widget);
+  return GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL;
+}
+
 AdwMessageDialog *
 lw_show_error_dialog (GtkWidget  *widget,
                       const char *heading,
                       const char *body)
 {
   g_autofree char *text = NULL;
-  GtkRoot *root;
   GtkWidget *dialog;
 
   g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
   g_return_val_if_fail (heading != NULL, NULL);
 
   text = body != NULL ? lw_message_capitalize (body) : NULL;
-  root = gtk_widget_get_root (widget);
-  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, text);
+  dialog = adw_message_dialog_new (lw_widget_get_window (widget), heading, text);
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
@@ -261,14 +270,12 @@ lw_message_dialog_new (GtkWidget  *widget,
                        const char *accept_id,
                        const char *accept_label)
 {
-  GtkRoot *root;
   GtkWidget *dialog;
 
   g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
   g_return_val_if_fail (accept_id != NULL && accept_label != NULL, NULL);
 
-  root = gtk_widget_get_root (widget);
-  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, body);
+  dialog = adw_message_dialog_new (lw_widget_get_window (widget), heading, body);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), extra);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "cancel", _("_Cancel"),
@@ -366,14 +373,12 @@ lw_file_chooser_new (GtkWidget            *widget,
                      const char           *accept_label,
                      const char           *suggested_name)
 {
-  GtkRoot *root;
   GtkFileChooserNative *chooser;
 
   g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
   g_return_val_if_fail (title != NULL && accept_label != NULL, NULL);
 
-  root = gtk_widget_get_root (widget);
-  chooser = gtk_file_chooser_native_new (title, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+  chooser = gtk_file_chooser_native_new (title, lw_widget_get_window (widget),
                                          action, accept_label, _("_Cancel"));
   if (suggested_name != NULL)
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), suggested_name);

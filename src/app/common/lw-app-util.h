@@ -87,6 +87,18 @@ char *lw_describe_round_facts (const LwGameRecord *record,
 char *lw_message_capitalize (const char *message);
 
 /**
+ * lw_widget_get_window:
+ * @widget: a widget
+ *
+ * The window @widget is in, as the parent of a dialog or a window of its
+ * own (the edit log, the round editor, table entry).
+ *
+ * Returns: (transfer none) (nullable): the window, %NULL while @widget is
+ *   in none.
+ */
+GtkWindow *lw_widget_get_window (GtkWidget *widget);
+
+/**
  * lw_show_error_dialog:
  * @widget: a widget of the window the dialog is for (its root is the
  *   dialog's parent when it is a window)

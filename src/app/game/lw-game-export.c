@@ -78,11 +78,10 @@ lw_game_page_print_action (GtkWidget  *widget,
                            GVariant   *parameter)
 {
   LwGamePage *self = LW_GAME_PAGE (widget);
-  GtkRoot *root = gtk_widget_get_root (widget);
 
   if (self->game != NULL && self->standings != NULL)
     lw_print_run (lw_print_score_sheet_new (self->game->record, self->standings),
-                  GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL);
+                  lw_widget_get_window (widget));
 }
 
 /* "game.print-blank": a blank score sheet with a column for each of
