@@ -1,6 +1,6 @@
 /* lw-app-util.c — small helpers shared by the app's widgets: spin buttons,
- * rows, drop-downs, toasts, the dialog helper and the error dialog (the
- * app's words are in lw-app-words.c)
+ * rows, drop-downs, toasts, the dialog helper, the error dialog and the
+ * file chooser, a dialog's window (the app's words are in lw-app-words.c)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -231,20 +231,35 @@ lw_widget_add_toast (GtkWidget  *widget,
   return toast;
 }
 
-void
+GtkWindow *
+lw_widget_get_window (GtkWidget *widget)
+{
+  GtkRoot *root;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+
+  root = gtk_widget_get_root (widget);
+  return GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL;
+}
+
+AdwMessageDialog *
 lw_show_error_dialog (GtkWidget  *widget,
                       const char *heading,
                       const char *body)
 {
-  g_autofree char *text = lw_message_capitalize (body);
-  GtkRoot *root = gtk_widget_get_root (widget);
+  g_autofree char *text = NULL;
   GtkWidget *dialog;
 
-  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, text);
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+  g_return_val_if_fail (heading != NULL, NULL);
+
+  text = body != NULL ? lw_message_capitalize (body) : NULL;
+  dialog = adw_message_dialog_new (lw_widget_get_window (widget), heading, text);
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
   gtk_window_present (GTK_WINDOW (dialog));
+  return ADW_MESSAGE_DIALOG (dialog);
 }
 
 AdwMessageDialog *
@@ -255,10 +270,12 @@ lw_message_dialog_new (GtkWidget  *widget,
                        const char *accept_id,
                        const char *accept_label)
 {
-  GtkRoot *root = gtk_widget_get_root (widget);
   GtkWidget *dialog;
 
-  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, body);
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+  g_return_val_if_fail (accept_id != NULL && accept_label != NULL, NULL);
+
+  dialog = adw_message_dialog_new (lw_widget_get_window (widget), heading, body);
   adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), extra);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
                                     "cancel", _("_Cancel"),
@@ -267,5 +284,194 @@ lw_message_dialog_new (GtkWidget  *widget,
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), accept_id, ADW_RESPONSE_SUGGESTED);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), accept_id);
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "lw-accept-id", g_strdup (accept_id), g_free);
   return ADW_MESSAGE_DIALOG (dialog);
+}
+
+void
+lw_message_dialog_set_destructive (AdwMessageDialog *dialog)
+{
+  const char *accept_id;
+
+  g_return_if_fail (ADW_IS_MESSAGE_DIALOG (dialog));
+
+  accept_id = g_object_get_data (G_OBJECT (dialog), "lw-accept-id");
+  g_return_if_fail (accept_id != NULL);
+
+  adw_message_dialog_set_response_appearance (dialog, accept_id, ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+}
+
+static void
+kept_dialog_destroy_cb (GtkWidget *dialog,
+                        gpointer   owner)
+{
+  AdwMessageDialog **slot = g_object_get_data (G_OBJECT (dialog), "lw-slot");
+
+  if (slot != NULL && *slot == (AdwMessageDialog *) dialog)
+    *slot = NULL;
+}
+
+void
+lw_message_dialog_present (AdwMessageDialog  *dialog,
+                           GCallback          accepted,
+                           gpointer           owner,
+                           AdwMessageDialog **slot)
+{
+  const char *accept_id;
+  g_autofree char *signal = NULL;
+
+  g_return_if_fail (ADW_IS_MESSAGE_DIALOG (dialog));
+  g_return_if_fail (accepted != NULL);
+  g_return_if_fail (G_IS_OBJECT (owner));
+
+  accept_id = g_object_get_data (G_OBJECT (dialog), "lw-accept-id");
+  g_return_if_fail (accept_id != NULL);
+
+  if (slot != NULL)
+    {
+      if (*slot != NULL && *slot != dialog)
+        gtk_window_destroy (GTK_WINDOW (*slot));
+      *slot = dialog;
+      g_object_set_data (G_OBJECT (dialog), "lw-slot", slot);
+      /* Connected for as long as @owner, which holds @slot, lives. */
+      g_signal_connect_object (dialog, "destroy", G_CALLBACK (kept_dialog_destroy_cb), owner, 0);
+    }
+  /* AdwMessageDialog::response is detailed by the response's ID. */
+  signal = g_strconcat ("response::", accept_id, NULL);
+  g_signal_connect_object (dialog, signal, accepted, owner, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+lw_window_fit_parent (GtkWindow *window,
+                      GtkWindow *parent,
+                      int        width,
+                      int        height)
+{
+  g_return_if_fail (GTK_IS_WINDOW (window));
+  g_return_if_fail (parent == NULL || GTK_IS_WINDOW (parent));
+
+  if (parent != NULL)
+    {
+      int parent_width = gtk_widget_get_width (GTK_WIDGET (parent));
+      int parent_height = gtk_widget_get_height (GTK_WIDGET (parent));
+
+      gtk_window_set_transient_for (window, parent);
+      if (parent_width > 0 && parent_width < width)
+        width = parent_width;
+      if (parent_height > 0 && parent_height < height)
+        height = parent_height;
+    }
+  gtk_window_set_default_size (window, width, height);
+}
+
+GtkFileChooserNative *
+lw_file_chooser_new (GtkWidget            *widget,
+                     const char           *title,
+                     GtkFileChooserAction  action,
+                     const char           *accept_label,
+                     const char           *suggested_name)
+{
+  GtkFileChooserNative *chooser;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+  g_return_val_if_fail (title != NULL && accept_label != NULL, NULL);
+
+  chooser = gtk_file_chooser_native_new (title, lw_widget_get_window (widget),
+                                         action, accept_label, _("_Cancel"));
+  if (suggested_name != NULL)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), suggested_name);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  return chooser;
+}
+
+GtkFileFilter *
+lw_file_chooser_add_filter (GtkFileChooserNative *chooser,
+                            const char           *name,
+                            const char           *mime_type,
+                            const char           *suffix)
+{
+  g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+
+  g_return_val_if_fail (GTK_IS_FILE_CHOOSER_NATIVE (chooser), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  gtk_file_filter_set_name (filter, name);
+  if (mime_type != NULL)
+    gtk_file_filter_add_mime_type (filter, mime_type);
+  if (suffix != NULL)
+    gtk_file_filter_add_suffix (filter, suffix);
+  if (mime_type == NULL && suffix == NULL)
+    gtk_file_filter_add_pattern (filter, "*");
+  /* The chooser keeps a reference. */
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  return filter;
+}
+
+typedef struct
+{
+  LwFileChosenFunc        chosen;
+  GWeakRef                owner;
+  GtkFileChooserNative  **slot;
+} ChooserRun;
+
+static void
+chooser_run_free (gpointer  data,
+                  GClosure *closure)
+{
+  ChooserRun *run = data;
+
+  g_weak_ref_clear (&run->owner);
+  g_free (run);
+}
+
+static void
+chooser_run_response_cb (GtkNativeDialog *dialog,
+                         int              response,
+                         gpointer         user_data)
+{
+  ChooserRun *run = user_data;
+  g_autoptr (GObject) owner = g_weak_ref_get (&run->owner);
+  g_autoptr (GFile) file = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+  if (owner != NULL && file != NULL)
+    run->chosen (owner, file, GTK_FILE_CHOOSER (dialog));
+
+  /* The chooser's reference: its owner's slot, or its own. */
+  if (owner != NULL && run->slot != NULL)
+    {
+      if (*run->slot == (GtkFileChooserNative *) dialog)
+        g_clear_object (run->slot);
+    }
+  else
+    {
+      gtk_native_dialog_destroy (dialog);
+      g_object_unref (dialog);
+    }
+}
+
+void
+lw_file_chooser_show (GtkFileChooserNative  *chooser,
+                      LwFileChosenFunc       chosen,
+                      gpointer               owner,
+                      GtkFileChooserNative **slot)
+{
+  ChooserRun *run;
+
+  g_return_if_fail (GTK_IS_FILE_CHOOSER_NATIVE (chooser));
+  g_return_if_fail (chosen != NULL);
+  g_return_if_fail (G_IS_OBJECT (owner));
+
+  run = g_new0 (ChooserRun, 1);
+  run->chosen = chosen;
+  g_weak_ref_init (&run->owner, owner);
+  run->slot = slot;
+  if (slot != NULL)
+    *slot = chooser;
+  g_signal_connect_data (chooser, "response", G_CALLBACK (chooser_run_response_cb), run,
+                         chooser_run_free, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }

@@ -87,6 +87,18 @@ char *lw_describe_round_facts (const LwGameRecord *record,
 char *lw_message_capitalize (const char *message);
 
 /**
+ * lw_widget_get_window:
+ * @widget: a widget
+ *
+ * The window @widget is in, as the parent of a dialog or a window of its
+ * own (the edit log, the round editor, table entry).
+ *
+ * Returns: (transfer none) (nullable): the window, %NULL while @widget is
+ *   in none.
+ */
+GtkWindow *lw_widget_get_window (GtkWidget *widget);
+
+/**
  * lw_show_error_dialog:
  * @widget: a widget of the window the dialog is for (its root is the
  *   dialog's parent when it is a window)
@@ -96,10 +108,13 @@ char *lw_message_capitalize (const char *message);
  * Shows a message dialog with one response, Close, which Enter and Escape
  * also give: the app's one dialog for an error nothing can be done about
  * but read.
+ *
+ * Returns: (transfer none): the dialog, shown; it is destroyed when
+ *   closed (a caller that keeps it adds a weak pointer).
  */
-void lw_show_error_dialog (GtkWidget  *widget,
-                           const char *heading,
-                           const char *body);
+AdwMessageDialog *lw_show_error_dialog (GtkWidget  *widget,
+                                        const char *heading,
+                                        const char *body);
 
 /**
  * lw_message_dialog_new:
@@ -112,8 +127,10 @@ void lw_show_error_dialog (GtkWidget  *widget,
  * @accept_label: its button's label, with a mnemonic
  *
  * The app's one dialog helper: a message dialog with Cancel ("cancel",
- * also its close response) and @accept_id. Not shown yet: the caller
- * connects its signals, then presents it.
+ * also its close response) and @accept_id, suggested and the default
+ * (lw_message_dialog_set_destructive() makes it a destructive one). Not
+ * shown yet: lw_message_dialog_present() connects what @accept_id does
+ * and shows it.
  *
  * Returns: (transfer floating): the dialog
  */
@@ -123,6 +140,35 @@ AdwMessageDialog *lw_message_dialog_new (GtkWidget  *widget,
                                          GtkWidget  *extra,
                                          const char *accept_id,
                                          const char *accept_label);
+
+/**
+ * lw_message_dialog_set_destructive:
+ * @dialog: a dialog of lw_message_dialog_new()
+ *
+ * Its accept response loses data (a deletion, a restore over the stored
+ * scores): shown as destructive, and Enter gives Cancel, as the GNOME
+ * guidelines ask of a destructive choice.
+ */
+void lw_message_dialog_set_destructive (AdwMessageDialog *dialog);
+
+/**
+ * lw_message_dialog_present:
+ * @dialog: a dialog of lw_message_dialog_new()
+ * @accepted: called as `void (*) (AdwMessageDialog *, const char *response,
+ *   gpointer owner)` when the dialog gives its accept response only
+ *   (Cancel, Escape and closing call nothing)
+ * @owner: (type GObject): the object @accepted works on; @accepted is not
+ *   called once @owner is finalized
+ * @slot: (nullable): where @owner keeps its one open dialog, or %NULL:
+ *   the dialog in @slot, if any other, is destroyed; @slot holds @dialog
+ *   until @dialog is destroyed, then %NULL
+ *
+ * Connects @accepted and shows @dialog.
+ */
+void lw_message_dialog_present (AdwMessageDialog  *dialog,
+                                GCallback          accepted,
+                                gpointer           owner,
+                                AdwMessageDialog **slot);
 
 /**
  * lw_row_pass_focus:
@@ -277,5 +323,89 @@ const char *lw_penalty_kind_describe (LwPenaltyKind kind);
  */
 GtkWidget *lw_find_widget (GtkWidget *widget,
                            GType      type);
+
+/**
+ * lw_window_fit_parent:
+ * @window: a window of its own beside the main one (the edit log, the
+ *   round editor)
+ * @parent: (nullable): the window it belongs to
+ * @width: its default width (px, > 0)
+ * @height: its default height (px, > 0)
+ *
+ * Makes @window transient for @parent and gives it @width × @height,
+ * never wider or taller than @parent once @parent has a size (a phone).
+ */
+void lw_window_fit_parent (GtkWindow *window,
+                           GtkWindow *parent,
+                           int        width,
+                           int        height);
+
+/**
+ * lw_file_chooser_new:
+ * @widget: a widget of the window the chooser is for
+ * @title: the chooser's title
+ * @action: open or save
+ * @accept_label: its accept button's label, with a mnemonic
+ * @suggested_name: (nullable): the file name offered when saving
+ *
+ * The app's file chooser: modal over @widget's window, with Cancel.
+ * Not shown yet: add filters (lw_file_chooser_add_filter()), then
+ * lw_file_chooser_show().
+ *
+ * Returns: (transfer full): the chooser
+ */
+GtkFileChooserNative *lw_file_chooser_new (GtkWidget            *widget,
+                                           const char           *title,
+                                           GtkFileChooserAction  action,
+                                           const char           *accept_label,
+                                           const char           *suggested_name);
+
+/**
+ * lw_file_chooser_add_filter:
+ * @chooser: a chooser
+ * @name: the filter's name, as the chooser shows it
+ * @mime_type: (nullable): the files' MIME type
+ * @suffix: (nullable): their file name suffix, without the dot
+ *
+ * Adds a filter of the files with @mime_type or @suffix; with neither,
+ * of every file.
+ *
+ * Returns: (transfer none): the filter, kept by @chooser (for more
+ *   suffixes, or to make it the chooser's current one)
+ */
+GtkFileFilter *lw_file_chooser_add_filter (GtkFileChooserNative *chooser,
+                                           const char           *name,
+                                           const char           *mime_type,
+                                           const char           *suffix);
+
+/**
+ * LwFileChosenFunc:
+ * @owner: the object the chooser was shown for
+ * @file: the file chosen
+ * @chooser: the chooser (its object data, say)
+ *
+ * What a file chooser does with the file chosen.
+ */
+typedef void (*LwFileChosenFunc) (gpointer        owner,
+                                  GFile          *file,
+                                  GtkFileChooser *chooser);
+
+/**
+ * lw_file_chooser_show:
+ * @chooser: (transfer full): a chooser of lw_file_chooser_new()
+ * @chosen: called with the file when one is chosen (not on Cancel, nor
+ *   once @owner is finalized)
+ * @owner: (type GObject): the object @chosen works on
+ * @slot: (nullable): where @owner keeps its open chooser: @slot holds
+ *   the chooser's reference until it answers, then %NULL (@owner's
+ *   dispose destroys what @slot holds); without @slot the chooser
+ *   holds its own
+ *
+ * Shows @chooser.
+ */
+void lw_file_chooser_show (GtkFileChooserNative  *chooser,
+                           LwFileChosenFunc       chosen,
+                           gpointer               owner,
+                           GtkFileChooserNative **slot);
 
 G_END_DECLS

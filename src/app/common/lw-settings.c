@@ -28,13 +28,21 @@ lw_settings_get (void)
   return settings;
 }
 
+/* The settings to read @key from, %NULL when there are none (its caller
+ * gives its fallback then). */
+static GSettings *
+settings_for (const char *key)
+{
+  g_return_val_if_fail (key != NULL, NULL);
+
+  return lw_settings_get ();
+}
+
 int
 lw_settings_get_int (const char *key,
                      int         fallback)
 {
-  GSettings *settings = lw_settings_get ();
-
-  g_return_val_if_fail (key != NULL, fallback);
+  GSettings *settings = settings_for (key);
 
   return settings != NULL ? g_settings_get_int (settings, key) : fallback;
 }
@@ -43,9 +51,7 @@ gboolean
 lw_settings_get_boolean (const char *key,
                          gboolean    fallback)
 {
-  GSettings *settings = lw_settings_get ();
-
-  g_return_val_if_fail (key != NULL, fallback);
+  GSettings *settings = settings_for (key);
 
   return settings != NULL ? g_settings_get_boolean (settings, key) : fallback;
 }

@@ -350,17 +350,12 @@ lw_print_bracket_new (const LwEvent *event)
   bracket = lw_bracket_new (event);
   if (bracket == NULL)
     return NULL;
-  operation = gtk_print_operation_new ();
-  gtk_page_setup_set_orientation (setup, GTK_PAGE_ORIENTATION_LANDSCAPE);
-  gtk_print_operation_set_default_page_setup (operation, setup);
   /* TRANSLATORS: the print job of a bracket: the event's name */
   name = g_strdup_printf (_("%s: Bracket"), event->name);
-  gtk_print_operation_set_job_name (operation, name);
-  gtk_print_operation_set_unit (operation, GTK_UNIT_POINTS);
-  g_signal_connect (operation, "begin-print", G_CALLBACK (begin_print_cb), bracket);
-  g_signal_connect (operation, "draw-page", G_CALLBACK (draw_page_cb), bracket);
-  g_object_set_data_full (G_OBJECT (operation), "lw-bracket", bracket,
-                          (GDestroyNotify) lw_bracket_free);
+  operation = lw_print_operation_new (name, "lw-bracket", bracket, (GDestroyNotify) lw_bracket_free,
+                                      G_CALLBACK (begin_print_cb), G_CALLBACK (draw_page_cb));
+  gtk_page_setup_set_orientation (setup, GTK_PAGE_ORIENTATION_LANDSCAPE);
+  gtk_print_operation_set_default_page_setup (operation, setup);
   return operation;
 }
 
@@ -378,23 +373,6 @@ struct _LwBracketView
 };
 
 G_DEFINE_FINAL_TYPE (LwBracketView, lw_bracket_view, GTK_TYPE_WIDGET)
-
-static void
-lw_bracket_view_measure (GtkWidget      *widget,
-                         GtkOrientation  orientation,
-                         int             for_size,
-                         int            *minimum,
-                         int            *natural,
-                         int            *minimum_baseline,
-                         int            *natural_baseline)
-{
-  LwBracketView *self = LW_BRACKET_VIEW (widget);
-  double width = 0, height = 0;
-
-  if (self->bracket != NULL)
-    lw_bracket_get_size (self->bracket, VIEW_FONT_SIZE, &width, &height);
-  *minimum = *natural = (int) (orientation == GTK_ORIENTATION_HORIZONTAL ? width : height);
-}
 
 static void
 lw_bracket_view_snapshot (GtkWidget   *widget,
@@ -429,7 +407,6 @@ lw_bracket_view_class_init (LwBracketViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->finalize = lw_bracket_view_finalize;
-  widget_class->measure = lw_bracket_view_measure;
   widget_class->snapshot = lw_bracket_view_snapshot;
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
 }
@@ -449,10 +426,17 @@ void
 lw_bracket_view_set_event (LwBracketView *self,
                            const LwEvent *event)
 {
+  double width = 0, height = 0;
+
   g_return_if_fail (LW_IS_BRACKET_VIEW (self));
 
   g_clear_pointer (&self->bracket, lw_bracket_free);
   if (event != NULL)
     self->bracket = lw_bracket_new (event);
-  gtk_widget_queue_resize (GTK_WIDGET (self));
+  if (self->bracket != NULL)
+    lw_bracket_get_size (self->bracket, VIEW_FONT_SIZE, &width, &height);
+  /* The font's size fixes the bracket's: the view asks for all of it (a
+   * scrolled window around it scrolls). */
+  gtk_widget_set_size_request (GTK_WIDGET (self), (int) width, (int) height);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }

@@ -20,36 +20,6 @@
 /* Dialogs                                                              */
 /* ------------------------------------------------------------------ */
 
-static void
-dialog_destroy_cb (GtkWidget *dialog,
-                   gpointer   user_data)
-{
-  LwEventsPage *self = user_data;
-
-  if (self->dialog == (AdwMessageDialog *) dialog)
-    self->dialog = NULL;
-}
-
-static AdwMessageDialog *
-open_dialog (LwEventsPage *self,
-             const char   *heading,
-             const char   *body,
-             GtkWidget    *extra,
-             const char   *accept_id,
-             const char   *accept_label)
-{
-  AdwMessageDialog *dialog;
-
-  if (self->dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->dialog));
-
-  dialog = lw_message_dialog_new (GTK_WIDGET (self), heading, body, extra, accept_id, accept_label);
-  g_signal_connect_object (dialog, "destroy", G_CALLBACK (dialog_destroy_cb), self, 0);
-  self->dialog = dialog;
-  gtk_window_present (GTK_WINDOW (dialog));
-  return self->dialog;
-}
-
 GtkWidget *
 lw_events_dialog_field (AdwMessageDialog *dialog,
                         const char       *name)
@@ -148,9 +118,6 @@ new_event_response_cb (AdwMessageDialog *dialog,
   LwEventFormat format;
   guint tables;
   gint64 id;
-
-  if (g_strcmp0 (response, "create") != 0)
-    return;
 
   name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (lw_events_dialog_field (dialog, "name")))));
   format = (LwEventFormat) adw_combo_row_get_selected (ADW_COMBO_ROW (lw_events_dialog_field (dialog, "format")));
@@ -322,7 +289,7 @@ lw_events_new_event_action (GtkWidget  *widget,
   gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scrolled), NEW_EVENT_MAX_HEIGHT);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), box);
 
-  dialog = open_dialog (self, _("New Event"), NULL, scrolled, "create", _("C_reate"));
+  dialog = lw_message_dialog_new (GTK_WIDGET (self), _("New Event"), NULL, scrolled, "create", _("C_reate"));
   g_object_set_data (G_OBJECT (dialog), "name", name);
   g_object_set_data (G_OBJECT (dialog), "format", format);
   g_object_set_data (G_OBJECT (dialog), "tables", tables);
@@ -340,7 +307,7 @@ lw_events_new_event_action (GtkWidget  *widget,
   g_object_set_data (G_OBJECT (dialog), "other", other);
   g_signal_connect_object (format, "notify::selected", G_CALLBACK (format_selected_cb), dialog, 0);
   g_signal_connect_object (tables, "notify::selected", G_CALLBACK (tables_selected_cb), dialog, 0);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (new_event_response_cb), self, 0);
+  lw_message_dialog_present (dialog, G_CALLBACK (new_event_response_cb), self, &self->dialog);
   gtk_widget_grab_focus (name);
 }
 
@@ -389,36 +356,9 @@ set_dialog_table (GtkWidget *dialog,
   g_object_set_data (G_OBJECT (dialog), "lw-n-scores", GUINT_TO_POINTER (n));
 }
 
-/* After a paper result: the event read again, or the refusal shown. */
-static void
-paper_result_changed (LwEventsPage *self,
-                      gboolean      ok,
-                      guint         table,
-                      GError       *error)
-{
-  /* TRANSLATORS: a table's paper result was refused */
-  g_autofree char *heading = g_strdup_printf (_("Could Not Enter the Result of Table %u"), table);
-
-  lw_events_changed (self, ok, heading, error);
-}
-
-static void
-time_called_response_cb (AdwMessageDialog *dialog,
-                         const char       *response,
-                         gpointer          user_data)
-{
-  LwEventsPage *self = user_data;
-  const int *scores = g_object_get_data (G_OBJECT (dialog), "lw-scores");
-  g_autoptr (GError) error = NULL;
-  guint round, table, n;
-  gboolean ok;
-
-  if (g_strcmp0 (response, "time-called") != 0 || self->event == NULL)
-    return;
-  dialog_table (dialog, &round, &table, &n);
-  ok = store_paper_result (self, round, table, scores, n, TRUE, &error);
-  paper_result_changed (self, ok, table, error);
-}
+static void time_called_response_cb (AdwMessageDialog *dialog,
+                                     const char       *response,
+                                     gpointer          user_data);
 
 /* SCORING R23-R24: the board cannot have ended a game. Warn, and offer it
  * as a game stopped by the clock. */
@@ -431,26 +371,55 @@ offer_time_called (LwEventsPage *self,
                    const char   *message)
 {
   g_autofree char *body = lw_message_capitalize (message);
-  GtkWidget *dialog;
+  AdwMessageDialog *dialog;
 
   /* TRANSLATORS: a paper result whose scores no game ends with */
-  dialog = adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                   _("This Game Has Not Ended"), body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    /* TRANSLATORS: a button: the game was stopped by the clock;
-                                     * its places go by score */
-                                    "time-called", _("_Record as Time Called"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "time-called",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  set_dialog_table (dialog, round, table, n);
+  dialog = lw_message_dialog_new (GTK_WIDGET (self), _("This Game Has Not Ended"), body, NULL, "time-called",
+                                  /* TRANSLATORS: a button: the game was stopped by the clock;
+                                   * its places go by score */
+                                  _("_Record as Time Called"));
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  set_dialog_table (GTK_WIDGET (dialog), round, table, n);
   g_object_set_data_full (G_OBJECT (dialog), "lw-scores",
                           g_memdup2 (scores, sizeof (int) * n), g_free);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (time_called_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  lw_message_dialog_present (dialog, G_CALLBACK (time_called_response_cb), self, NULL);
+}
+
+/* Stores @scores as the paper result of @dialog's table, as a game
+ * stopped by the clock when @time_called (SCORING R23-R24); then the
+ * event is read again, or the refusal shown. A board no game ends with,
+ * entered without @time_called, is offered as time called instead. */
+static void
+enter_paper_result (LwEventsPage     *self,
+                    AdwMessageDialog *dialog,
+                    const int        *scores,
+                    gboolean          time_called)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *heading = NULL;
+  guint round, table, n;
+  gboolean ok;
+
+  if (self->event == NULL)
+    return;
+  dialog_table (dialog, &round, &table, &n);
+  ok = store_paper_result (self, round, table, scores, n, time_called, &error);
+  if (!time_called && g_error_matches (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_NOT_ENDED))
+    {
+      offer_time_called (self, round, table, scores, n, error->message);
+      return;
+    }
+  /* TRANSLATORS: a table's paper result was refused */
+  heading = g_strdup_printf (_("Could Not Enter the Result of Table %u"), table);
+  lw_events_changed (self, ok, heading, error);
+}
+
+static void
+time_called_response_cb (AdwMessageDialog *dialog,
+                         const char       *response,
+                         gpointer          user_data)
+{
+  enter_paper_result (user_data, dialog, g_object_get_data (G_OBJECT (dialog), "lw-scores"), TRUE);
 }
 
 static void
@@ -458,29 +427,16 @@ paper_response_cb (AdwMessageDialog *dialog,
                    const char       *response,
                    gpointer          user_data)
 {
-  LwEventsPage *self = user_data;
   int scores[LW_EVENT_MAX_SEATS] = { 0 };
-  g_autoptr (GError) error = NULL;
-  guint round, table, n;
-  gboolean ok;
+  guint n = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dialog), "lw-n-scores"));
 
-  if (g_strcmp0 (response, "enter") != 0 || self->event == NULL)
-    return;
-  dialog_table (dialog, &round, &table, &n);
-
-  for (guint i = 0; i < n; i++)
+  for (guint i = 0; i < n && i < LW_EVENT_MAX_SEATS; i++)
     {
       g_autofree char *key = g_strdup_printf ("score-%u", i);
 
       scores[i] = lw_spin_get_int (GTK_SPIN_BUTTON (lw_events_dialog_field (dialog, key)));
     }
-  ok = store_paper_result (self, round, table, scores, n, FALSE, &error);
-  if (g_error_matches (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_NOT_ENDED))
-    {
-      offer_time_called (self, round, table, scores, n, error->message);
-      return;
-    }
-  paper_result_changed (self, ok, table, error);
+  enter_paper_result (user_data, dialog, scores, FALSE);
 }
 
 void
@@ -503,7 +459,7 @@ lw_events_paper_result_action (GtkWidget  *widget,
   n = lw_events_is_partners (self->event) ? 2 : table->n_seats;
   /* TRANSLATORS: the paper result dialog's heading: a round and a table */
   heading = g_strdup_printf (_("Round %u, Table %u"), self->shown_round, number);
-  dialog = open_dialog (self, heading,
+  dialog = lw_message_dialog_new (GTK_WIDGET (self), heading,
                         lw_events_is_partners (self->event)
                           /* TRANSLATORS: the paper result dialog of a partners table */
                           ? _("The final score of each partnership, as kept on paper.")
@@ -520,7 +476,7 @@ lw_events_paper_result_action (GtkWidget  *widget,
       g_object_set_data (G_OBJECT (dialog), g_intern_string (key), spin);
     }
   set_dialog_table (GTK_WIDGET (dialog), self->shown_round, number, n);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (paper_response_cb), self, 0);
+  lw_message_dialog_present (dialog, G_CALLBACK (paper_response_cb), self, &self->dialog);
 }
 
 /* ------------------------------------------------------------------ */
@@ -537,7 +493,7 @@ rename_response_cb (AdwMessageDialog *dialog,
   g_autofree char *name = NULL;
   gboolean ok;
 
-  if (g_strcmp0 (response, "rename") != 0 || self->event == NULL)
+  if (self->event == NULL)
     return;
 
   name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (lw_events_dialog_field (dialog, "name")))));
@@ -572,11 +528,11 @@ lw_events_rename_event_action (GtkWidget  *widget,
   gtk_list_box_append (GTK_LIST_BOX (list), name);
 
   /* TRANSLATORS: the heading of the dialog that gives an event a new name */
-  dialog = open_dialog (self, _("Rename Event"), NULL, list, "rename",
+  dialog = lw_message_dialog_new (GTK_WIDGET (self), _("Rename Event"), NULL, list, "rename",
                         /* TRANSLATORS: the button that renames an event */
                         _("_Rename"));
   g_object_set_data (G_OBJECT (dialog), "name", name);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (rename_response_cb), self, 0);
+  lw_message_dialog_present (dialog, G_CALLBACK (rename_response_cb), self, &self->dialog);
   gtk_widget_grab_focus (name);
 }
 
@@ -591,7 +547,7 @@ delete_response_cb (AdwMessageDialog *dialog,
   PendingGame *pending;
   gint64 id = self->event_id;
 
-  if (g_strcmp0 (response, "delete") != 0 || self->event == NULL)
+  if (self->event == NULL)
     return;
 
   if (!lw_store_delete_event (self->store, id, &error))
@@ -623,14 +579,13 @@ lw_events_delete_event_action (GtkWidget  *widget,
 
   /* TRANSLATORS: %s names the event */
   heading = g_strdup_printf (_("Delete “%s”?"), self->event->name);
-  dialog = open_dialog (self, heading,
+  dialog = lw_message_dialog_new (GTK_WIDGET (self), heading,
                         /* TRANSLATORS: deleting an event: what is lost and what stays */
                         _("Its players, rounds, tables and results are deleted for good. "
                           "The games played at its tables stay, and so do the ratings."),
                         NULL, "delete", _("_Delete"));
-  adw_message_dialog_set_response_appearance (dialog, "delete", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (dialog, "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (delete_response_cb), self, 0);
+  lw_message_dialog_set_destructive (dialog);
+  lw_message_dialog_present (dialog, G_CALLBACK (delete_response_cb), self, &self->dialog);
 }
 
 /* ------------------------------------------------------------------ */

@@ -641,12 +641,11 @@ table_entry_action (GtkWidget  *widget,
                     GVariant   *parameter)
 {
   LwEventsPage *self = LW_EVENTS_PAGE (widget);
-  GtkRoot *root = gtk_widget_get_root (widget);
   GtkWidget *dialog;
 
   if (self->event == NULL)
     return;
-  dialog = lw_table_entry_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+  dialog = lw_table_entry_dialog_new (lw_widget_get_window (widget),
                                       self->store, self->event_id);
   g_signal_connect_object (dialog, "round-stored", G_CALLBACK (entry_round_stored_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));

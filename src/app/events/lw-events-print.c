@@ -213,25 +213,18 @@ lw_events_page_export_standings_to (LwEventsPage  *self,
 }
 
 static void
-export_response_cb (GtkNativeDialog *dialog,
-                    int              response,
-                    gpointer         user_data)
+export_chosen (gpointer        owner,
+               GFile          *file,
+               GtkFileChooser *chooser)
 {
-  LwEventsPage *self = user_data;
-  gboolean json = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "lw-json"));
-  g_autoptr (GFile) file = NULL;
+  LwEventsPage *self = owner;
+  gboolean json = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (chooser), "lw-json"));
   g_autoptr (GError) error = NULL;
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-  if (file != NULL)
-    {
-      if (lw_events_page_export_standings_to (self, file, json, &error))
-        lw_events_toast (self, _("Standings saved"));
-      else
-        lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Save the Standings"), error->message);
-    }
-  g_clear_object (&self->chooser);
+  if (lw_events_page_export_standings_to (self, file, json, &error))
+    lw_events_toast (self, _("Standings saved"));
+  else
+    lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Save the Standings"), error->message);
 }
 
 void
@@ -241,9 +234,9 @@ lw_events_export_action (GtkWidget  *widget,
 {
   LwEventsPage *self = LW_EVENTS_PAGE (widget);
   gboolean json = g_str_equal (action_name, "events.export-json");
-  g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
   g_autofree char *name = NULL;
   g_autofree char *file_name = NULL;
+  GtkFileChooserNative *chooser;
 
   if (self->event == NULL)
     return;
@@ -255,19 +248,12 @@ lw_events_export_action (GtkWidget  *widget,
   name = g_strdelimit (g_strdup (self->event->name), "/\\", '-');
   /* TRANSLATORS: the suggested file name of exported standings; %s is the event's name */
   file_name = g_strdup_printf (_("%s-standings.%s"), name, json ? "json" : "csv");
-  self->chooser = gtk_file_chooser_native_new (json ? _("Export the Standings as JSON")
-                                                    : _("Export the Standings as CSV"),
-                                               GTK_WINDOW (gtk_widget_get_root (widget)),
-                                               GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), file_name);
-  gtk_file_filter_set_name (filter, json ? _("JSON files") : _("CSV files"));
-  gtk_file_filter_add_mime_type (filter, json ? "application/json" : "text/csv");
-  gtk_file_filter_add_suffix (filter, json ? "json" : "csv");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
-  g_object_set_data (G_OBJECT (self->chooser), "lw-json", GINT_TO_POINTER (json));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
-  g_signal_connect (self->chooser, "response", G_CALLBACK (export_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+  chooser = lw_file_chooser_new (widget, json ? _("Export the Standings as JSON") : _("Export the Standings as CSV"),
+                                 GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), file_name);
+  lw_file_chooser_add_filter (chooser, json ? _("JSON files") : _("CSV files"),
+                              json ? "application/json" : "text/csv", json ? "json" : "csv");
+  g_object_set_data (G_OBJECT (chooser), "lw-json", GINT_TO_POINTER (json));
+  lw_file_chooser_show (chooser, export_chosen, self, &self->chooser);
 }
 
 /* ------------------------------------------------------------------ */

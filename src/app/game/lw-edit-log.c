@@ -419,17 +419,9 @@ revert_action (GtkWidget  *widget,
 
   if (!lw_store_revert_edit (self->store, self->game, g_variant_get_int64 (parameter), &error))
     {
-      g_autofree char *body = lw_message_capitalize (error->message);
-      GtkWidget *dialog;
-
       /* TRANSLATORS: the heading of a message when an edit log entry could not be reverted */
-      dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Could Not Revert the Change"), body);
-      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "close");
-      adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "close");
-      self->error_dialog = ADW_MESSAGE_DIALOG (dialog);
-      g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &self->error_dialog);
-      gtk_window_present (GTK_WINDOW (dialog));
+      self->error_dialog = lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Revert the Change"), error->message);
+      g_object_add_weak_pointer (G_OBJECT (self->error_dialog), (gpointer *) &self->error_dialog);
       return;
     }
 
@@ -465,7 +457,6 @@ lw_edit_log_new (GtkWindow           *parent,
                  GError             **error)
 {
   LwEditLog *self;
-  int width = 560, height = 640;
 
   g_return_val_if_fail (LW_IS_STORE (store), NULL);
   g_return_val_if_fail (LW_IS_GAME_VIEW (view), NULL);
@@ -482,18 +473,7 @@ lw_edit_log_new (GtkWindow           *parent,
       return NULL;
     }
 
-  if (parent != NULL)
-    {
-      int parent_width = gtk_widget_get_width (GTK_WIDGET (parent));
-      int parent_height = gtk_widget_get_height (GTK_WIDGET (parent));
-
-      gtk_window_set_transient_for (GTK_WINDOW (self), parent);
-      if (parent_width > 0 && parent_width < width)
-        width = parent_width;
-      if (parent_height > 0 && parent_height < height)
-        height = parent_height;
-    }
-  gtk_window_set_default_size (GTK_WINDOW (self), width, height);
+  lw_window_fit_parent (GTK_WINDOW (self), parent, 560, 640);
   gtk_window_present (GTK_WINDOW (self));
 
   return self;

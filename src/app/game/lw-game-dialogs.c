@@ -14,32 +14,20 @@
 
 /* ---- small dialogs: a penalty noted now, a substitute, the details --- */
 
+/* A message dialog with @extra below its text, "cancel" and @response,
+ * which calls @accepted: the page's one open dialog. */
 static void
-dialog_destroy_cb (AdwMessageDialog *dialog,
-                   LwGamePage       *self)
-{
-  if (self->dialog == dialog)
-    self->dialog = NULL;
-}
-
-/* A message dialog with @extra below its text, "cancel" and @response. */
-static AdwMessageDialog *
 open_dialog (LwGamePage *self,
              const char *heading,
              const char *body,
              GtkWidget  *extra,
              const char *response,
              const char *label,
-             GCallback   response_cb)
+             GCallback   accepted)
 {
   AdwMessageDialog *dialog = lw_message_dialog_new (GTK_WIDGET (self), heading, body, extra, response, label);
 
-  g_signal_connect_object (dialog, "response", response_cb, self, 0);
-  g_signal_connect_object (dialog, "destroy", G_CALLBACK (dialog_destroy_cb), self, 0);
-  self->dialog = dialog;
-  gtk_window_present (GTK_WINDOW (dialog));
-
-  return dialog;
+  lw_message_dialog_present (dialog, accepted, self, &self->dialog);
 }
 
 /* A label above @widget, its mnemonic. */
@@ -129,7 +117,7 @@ note_penalty_response_cb (AdwMessageDialog *dialog,
   g_autofree char *message = NULL;
   gint64 pending_id;
 
-  if (g_strcmp0 (response, "note") != 0 || self->game == NULL)
+  if (self->game == NULL)
     return;
 
   pending_id = lw_store_add_pending_penalty (self->store, self->game->id,
@@ -222,7 +210,7 @@ substitute_response_cb (AdwMessageDialog *dialog,
   guint from_round;
   guint index = gtk_drop_down_get_selected (seat);
 
-  if (g_strcmp0 (response, "substitute") != 0 || self->game == NULL)
+  if (self->game == NULL)
     return;
 
   from_round = self->game->record->rounds->len + 1;
@@ -290,7 +278,7 @@ details_response_cb (AdwMessageDialog *dialog,
   guint changes = 0;
   gint64 id;
 
-  if (g_strcmp0 (response, "save") != 0 || self->game == NULL)
+  if (self->game == NULL)
     return;
 
   if (!lw_parse_time (date, &played_at))

@@ -85,12 +85,11 @@ lw_game_page_edit_round_action (GtkWidget  *widget,
 {
   LwGamePage *self = LW_GAME_PAGE (widget);
   guint number = g_variant_get_uint32 (parameter);
-  GtkRoot *root = gtk_widget_get_root (widget);
 
   if (self->game == NULL || number < 1 || number > self->game->record->rounds->len || self->editor != NULL)
     return;
 
-  self->editor = lw_round_editor_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+  self->editor = lw_round_editor_new (lw_widget_get_window (widget),
                                       self->store, self->game, number);
   g_signal_connect_object (self->editor, "edited", G_CALLBACK (editor_edited_cb), self, 0);
   g_signal_connect_object (self->editor, "note-saved", G_CALLBACK (editor_note_saved_cb), self, 0);
@@ -105,13 +104,12 @@ lw_game_page_replay_round_action (GtkWidget  *widget,
                                   GVariant   *parameter)
 {
   LwGamePage *self = LW_GAME_PAGE (widget);
-  GtkRoot *root = gtk_widget_get_root (widget);
   g_autoptr (GError) error = NULL;
   LwReplayWindow *replay;
 
   if (self->game == NULL)
     return;
-  replay = lw_replay_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->store,
+  replay = lw_replay_window_new (lw_widget_get_window (widget), self->store,
                                  self->game->id, g_variant_get_uint32 (parameter), &error);
   if (replay == NULL)
     {

@@ -33,29 +33,25 @@ export_saved_cb (GObject      *object,
 }
 
 static void
-export_response_cb (GtkNativeDialog *dialog,
-                    int              response,
-                    gpointer         user_data)
+export_chosen (gpointer        owner,
+               GFile          *file,
+               GtkFileChooser *chooser)
 {
-  LwGamePage *self = user_data;
+  LwGamePage *self = owner;
+  g_autoptr (GBytes) bytes = NULL;
+  GString *json;
 
-  if (response == GTK_RESPONSE_ACCEPT && self->game != NULL)
-    {
-      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autoptr (GBytes) bytes = NULL;
-      GString *json = g_string_new (NULL);
+  if (self->game == NULL)
+    return;
 
-      /* As the CLI's export: what Import reads back, however large. */
-      lw_game_record_write_json (self->game->record,
-                                 lw_game_record_export_indented (self->game->record),
-                                 lw_json_write_to_string, json, NULL);
-      bytes = g_string_free_to_bytes (json);
-      if (file != NULL)
-        g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_NONE,
-                                             NULL, export_saved_cb, g_object_ref (self));
-    }
-
-  g_clear_object (&self->chooser);
+  /* As the CLI's export: what Import reads back, however large. */
+  json = g_string_new (NULL);
+  lw_game_record_write_json (self->game->record,
+                             lw_game_record_export_indented (self->game->record),
+                             lw_json_write_to_string, json, NULL);
+  bytes = g_string_free_to_bytes (json);
+  g_file_replace_contents_bytes_async (file, bytes, NULL, FALSE, G_FILE_CREATE_NONE,
+                                       NULL, export_saved_cb, g_object_ref (self));
 }
 
 void
@@ -65,22 +61,15 @@ lw_game_page_export_action (GtkWidget  *widget,
 {
   LwGamePage *self = LW_GAME_PAGE (widget);
   g_autofree char *name = NULL;
-  GtkRoot *root = gtk_widget_get_root (widget);
 
   if (self->game == NULL || self->chooser != NULL)
     return;
 
-  self->chooser = gtk_file_chooser_native_new (_("Export the Game Record"),
-                                               GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                               GTK_FILE_CHOOSER_ACTION_SAVE,
-                                               _("_Export"),
-                                               _("_Cancel"));
   /* TRANSLATORS: the suggested file name of an exported game; %d is its number */
   name = g_strdup_printf (_("little-wolf-game-%d.json"), (int) self->game->id);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
-  g_signal_connect (self->chooser, "response", G_CALLBACK (export_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+  lw_file_chooser_show (lw_file_chooser_new (widget, _("Export the Game Record"), GTK_FILE_CHOOSER_ACTION_SAVE,
+                                             _("_Export"), name),
+                        export_chosen, self, &self->chooser);
 }
 
 void
@@ -89,11 +78,10 @@ lw_game_page_print_action (GtkWidget  *widget,
                            GVariant   *parameter)
 {
   LwGamePage *self = LW_GAME_PAGE (widget);
-  GtkRoot *root = gtk_widget_get_root (widget);
 
   if (self->game != NULL && self->standings != NULL)
     lw_print_run (lw_print_score_sheet_new (self->game->record, self->standings),
-                  GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL);
+                  lw_widget_get_window (widget));
 }
 
 /* "game.print-blank": a blank score sheet with a column for each of

@@ -857,7 +857,6 @@ table_entry_action (GtkWidget  *widget,
                     GVariant   *parameter)
 {
   LwGamePage *self = LW_GAME_PAGE (widget);
-  GtkRoot *root = gtk_widget_get_root (widget);
 
   if (self->game == NULL)
     return;
@@ -866,7 +865,7 @@ table_entry_action (GtkWidget  *widget,
       gtk_window_present (GTK_WINDOW (self->entry_dialog));
       return;
     }
-  self->entry_dialog = lw_table_entry_dialog_new_for_game (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+  self->entry_dialog = lw_table_entry_dialog_new_for_game (lw_widget_get_window (widget),
                                                            self->store, self->game->id);
   g_object_add_weak_pointer (G_OBJECT (self->entry_dialog), (gpointer *) &self->entry_dialog);
   gtk_window_present (GTK_WINDOW (self->entry_dialog));
@@ -942,13 +941,12 @@ edit_log_action (GtkWidget  *widget,
 {
   LwGamePage *self = LW_GAME_PAGE (widget);
   g_autoptr (GError) error = NULL;
-  GtkRoot *root = gtk_widget_get_root (widget);
   LwEditLog *log;
 
   if (self->game == NULL)
     return;
 
-  log = lw_edit_log_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->store, self->view, &error);
+  log = lw_edit_log_new (lw_widget_get_window (widget), self->store, self->view, &error);
   if (log == NULL)
     lw_game_page_show_error_toast (self, error);
   else

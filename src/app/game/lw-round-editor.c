@@ -237,6 +237,25 @@ confirm_response_cb (AdwMessageDialog *dialog,
   g_idle_add_full (G_PRIORITY_DEFAULT, destroy_idle_cb, g_object_ref (self), g_object_unref);
 }
 
+/* Shows @dialog, which asks before @kind is done with @round (transfer
+ * full; NULL for a deletion), @ends when the game then ends before its
+ * last round: confirm_response_cb() does it on "apply" or "end". */
+static void
+ask (LwRoundEditor    *self,
+     AdwMessageDialog *dialog,
+     LwRound          *round,
+     LwEditKind        kind,
+     gboolean          ends)
+{
+  g_signal_connect_object (dialog, "response", G_CALLBACK (confirm_response_cb), self, 0);
+  g_clear_pointer (&self->pending, lw_round_free);
+  self->pending = round;
+  self->pending_kind = kind;
+  self->pending_ends = ends;
+  self->confirm = dialog;
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 /* Asks before @kind is done with @round (NULL for a deletion); an edit the
  * engine refuses is said in the form instead. */
 static void
@@ -252,7 +271,7 @@ confirm (LwRoundEditor *self,
   LwEdit edit = { kind, self->number, round };
   gboolean garwolf = is_garwolf (self);
   const char *label;
-  GtkWidget *dialog;
+  AdwMessageDialog *dialog;
 
   if (self->confirm != NULL)
     return;
@@ -283,25 +302,10 @@ confirm (LwRoundEditor *self,
     }
   body = lw_describe_edit (self->record, &edit, result);
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "apply", label,
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "apply",
-                                              kind == LW_EDIT_DELETE ? ADW_RESPONSE_DESTRUCTIVE
-                                                                     : ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog),
-                                           kind == LW_EDIT_DELETE ? "cancel" : "apply");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (confirm_response_cb), self, 0);
-
-  g_clear_pointer (&self->pending, lw_round_free);
-  self->pending = g_steal_pointer (&owned);
-  self->pending_kind = kind;
-  self->pending_ends = FALSE;
-  self->confirm = ADW_MESSAGE_DIALOG (dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
+  dialog = lw_message_dialog_new (GTK_WIDGET (self), heading, body, NULL, "apply", label);
+  if (kind == LW_EDIT_DELETE)
+    lw_message_dialog_set_destructive (dialog);
+  ask (self, dialog, g_steal_pointer (&owned), kind, FALSE);
 }
 
 /* A correction after which the game ends before its last round (a penalty
@@ -321,7 +325,7 @@ confirm_ending (LwRoundEditor *self,
   LwEdit edit = { LW_EDIT_REPLACE, self->number, round };
   gboolean garwolf = is_garwolf (self);
   guint end = 0, last = self->record->rounds->len;
-  GtkWidget *dialog;
+  AdwMessageDialog *dialog;
 
   if (self->confirm != NULL || !lw_edit_ends_game_at (self->record, &edit, &end))
     return;
@@ -347,23 +351,10 @@ confirm_ending (LwRoundEditor *self,
                             end, end + 1, last);
   body = g_strdup_printf ("%s.\n\n%s", because, what);
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    /* TRANSLATORS: a button: save the correction and delete the rounds after the game's new end */
-                                    "end", _("_Apply and End the Game Here"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "end", ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "end");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (confirm_response_cb), self, 0);
-
-  g_clear_pointer (&self->pending, lw_round_free);
-  self->pending = g_steal_pointer (&owned);
-  self->pending_kind = LW_EDIT_REPLACE;
-  self->pending_ends = TRUE;
-  self->confirm = ADW_MESSAGE_DIALOG (dialog);
-  gtk_window_present (GTK_WINDOW (dialog));
+  dialog = lw_message_dialog_new (GTK_WIDGET (self), heading, body, NULL, "end",
+                                  /* TRANSLATORS: a button: save the correction and delete the rounds after the game's new end */
+                                  _("_Apply and End the Game Here"));
+  ask (self, dialog, g_steal_pointer (&owned), LW_EDIT_REPLACE, TRUE);
 }
 
 static void
@@ -430,7 +421,6 @@ lw_round_editor_new (GtkWindow          *parent,
                      guint               number)
 {
   LwRoundEditor *self;
-  int width = 560, height = 720;
 
   g_return_val_if_fail (LW_IS_STORE (store), NULL);
   g_return_val_if_fail (game != NULL, NULL);
@@ -443,19 +433,7 @@ lw_round_editor_new (GtkWindow          *parent,
   self->kind = LW_EDIT_REPLACE;
   self->number = number;
 
-  if (parent != NULL)
-    {
-      int parent_width = gtk_widget_get_width (GTK_WIDGET (parent));
-      int parent_height = gtk_widget_get_height (GTK_WIDGET (parent));
-
-      /* Never wider or taller than the window it belongs to (a phone). */
-      gtk_window_set_transient_for (GTK_WINDOW (self), parent);
-      if (parent_width > 0 && parent_width < width)
-        width = parent_width;
-      if (parent_height > 0 && parent_height < height)
-        height = parent_height;
-    }
-  gtk_window_set_default_size (GTK_WINDOW (self), width, height);
+  lw_window_fit_parent (GTK_WINDOW (self), parent, 560, 720);
 
   lw_round_form_set_edit (self->form, self->record, LW_EDIT_REPLACE, number);
   lw_round_form_fill (self->form, g_ptr_array_index (self->record->rounds, number - 1));

@@ -606,60 +606,6 @@ find_player (LwStatsPage *self,
   return NULL;
 }
 
-static void
-show_error (LwStatsPage *self,
-            const char  *heading,
-            const char  *message)
-{
-  g_autofree char *text = lw_message_capitalize (message);
-  AdwMessageDialog *dialog =
-    ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                                heading, text));
-
-  adw_message_dialog_add_response (dialog, "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
-static void
-dialog_destroy_cb (GtkWidget *dialog,
-                   gpointer   user_data)
-{
-  LwStatsPage *self = user_data;
-
-  if ((gpointer) self->dialog == (gpointer) dialog)
-    self->dialog = NULL;
-}
-
-/* A dialog of the page, with Cancel and @response (@label): the one
- * open at a time. */
-static AdwMessageDialog *
-new_dialog (LwStatsPage *self,
-            const char  *heading,
-            const char  *body,
-            const char  *response,
-            const char  *label,
-            GtkWidget   *field)
-{
-  AdwMessageDialog *dialog =
-    ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))),
-                                                heading, body));
-
-  if (self->dialog != NULL)
-    gtk_window_destroy (GTK_WINDOW (self->dialog));
-  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), response, label, NULL);
-  adw_message_dialog_set_default_response (dialog, response);
-  adw_message_dialog_set_close_response (dialog, "cancel");
-  adw_message_dialog_set_response_appearance (dialog, response, ADW_RESPONSE_SUGGESTED);
-  if (field != NULL)
-    {
-      adw_message_dialog_set_extra_child (dialog, field);
-      g_object_set_data (G_OBJECT (dialog), "lw-field", field);
-    }
-  self->dialog = dialog;
-  g_signal_connect_object (dialog, "destroy", G_CALLBACK (dialog_destroy_cb), self, 0);
-  return dialog;
-}
-
 /* Merges @from into @into, offering Undo. */
 static void
 merge (LwStatsPage *self,
@@ -672,7 +618,7 @@ merge (LwStatsPage *self,
 
   if (!lw_store_merge_players (self->store, from, into, &done, &error))
     {
-      show_error (self, _("Could Not Merge the Players"), error->message);
+      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Merge the Players"), error->message);
       return;
     }
   g_clear_pointer (&self->last_merge, lw_player_merge_free);
@@ -690,8 +636,7 @@ confirm_merge_cb (AdwMessageDialog *dialog,
 {
   LwStatsPage *self = user_data;
 
-  if (g_str_equal (response, "merge"))
-    merge (self, g_object_get_data (G_OBJECT (dialog), "lw-from"), g_object_get_data (G_OBJECT (dialog), "lw-into"));
+  merge (self, g_object_get_data (G_OBJECT (dialog), "lw-from"), g_object_get_data (G_OBJECT (dialog), "lw-into"));
 }
 
 /* Asks whether @from and @into are one person (a rename to a taken
@@ -706,12 +651,11 @@ offer_merge (LwStatsPage *self,
   /* TRANSLATORS: the question when a rename would give two players one name */
   g_autofree char *body = g_strdup_printf (_("Are “%s” and “%s” one person? Merged, the games, events and "
                                              "ratings of “%s” become those of “%s”."), from, into, from, into);
-  AdwMessageDialog *dialog = new_dialog (self, heading, body, "merge", _("_Merge"), NULL);
+  AdwMessageDialog *dialog = lw_message_dialog_new (GTK_WIDGET (self), heading, body, NULL, "merge", _("_Merge"));
 
   g_object_set_data_full (G_OBJECT (dialog), "lw-from", g_strdup (from), g_free);
   g_object_set_data_full (G_OBJECT (dialog), "lw-into", g_strdup (into), g_free);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (confirm_merge_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  lw_message_dialog_present (dialog, G_CALLBACK (confirm_merge_cb), self, &self->dialog);
 }
 
 static void
@@ -726,12 +670,10 @@ rename_response_cb (AdwMessageDialog *dialog,
   g_autofree char *name = NULL;
   const LwStoredPlayer *other;
 
-  if (!g_str_equal (response, "rename"))
-    return;
   name = lw_name_normalize (gtk_editable_get_text (field), _("the new name"), &error);
   if (name == NULL)
     {
-      show_error (self, _("Could Not Rename the Player"), error->message);
+      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Rename the Player"), error->message);
       return;
     }
   other = find_player (self, name);
@@ -745,7 +687,7 @@ rename_response_cb (AdwMessageDialog *dialog,
     }
   if (!lw_store_rename_player (self->store, old_name, name, &error))
     {
-      show_error (self, _("Could Not Rename the Player"), error->message);
+      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Rename the Player"), error->message);
       return;
     }
   if (g_strcmp0 (self->shown, old_name) == 0)
@@ -776,12 +718,12 @@ rename_player_action (GtkWidget  *widget,
   lw_name_completion_reload (names, self->store, NULL);
   lw_name_completion_attach (names, GTK_ENTRY (entry));
   gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("New name"), -1);
-  dialog = new_dialog (self, heading,
-                       _("The name changes in every game and event. A name another player has merges the two."),
-                       "rename", _("_Rename"), entry);
+  dialog = lw_message_dialog_new (GTK_WIDGET (self), heading,
+                                  _("The name changes in every game and event. A name another player has merges the two."),
+                                  entry, "rename", _("_Rename"));
+  g_object_set_data (G_OBJECT (dialog), "lw-field", entry);
   g_object_set_data_full (G_OBJECT (dialog), "lw-name", g_strdup (name), g_free);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (rename_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  lw_message_dialog_present (dialog, G_CALLBACK (rename_response_cb), self, &self->dialog);
 }
 
 static void
@@ -794,7 +736,7 @@ merge_response_cb (AdwMessageDialog *dialog,
   GtkStringObject *into = gtk_drop_down_get_selected_item (drop);
   g_autofree char *from = g_strdup (g_object_get_data (G_OBJECT (dialog), "lw-name"));
 
-  if (g_str_equal (response, "merge") && into != NULL)
+  if (into != NULL)
     merge (self, from, gtk_string_object_get_string (into));
 }
 
@@ -831,10 +773,10 @@ merge_player_action (GtkWidget  *widget,
   /* TRANSLATORS: the body of the merge dialog */
   body = g_strdup_printf (_("For two entries that are one person: the games, events and ratings of “%s” "
                             "become those of the player chosen, and “%s” goes."), name, name);
-  dialog = new_dialog (self, heading, body, "merge", _("_Merge"), drop);
+  dialog = lw_message_dialog_new (GTK_WIDGET (self), heading, body, drop, "merge", _("_Merge"));
+  g_object_set_data (G_OBJECT (dialog), "lw-field", drop);
   g_object_set_data_full (G_OBJECT (dialog), "lw-name", g_strdup (name), g_free);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (merge_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  lw_message_dialog_present (dialog, G_CALLBACK (merge_response_cb), self, &self->dialog);
 }
 
 static void
@@ -849,7 +791,7 @@ delete_player_action (GtkWidget  *widget,
 
   if (!lw_store_delete_player (self->store, name, &error))
     {
-      show_error (self, _("Could Not Delete the Player"), error->message);
+      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Delete the Player"), error->message);
       return;
     }
   /* TRANSLATORS: a toast after a player with no games was deleted */
@@ -886,7 +828,7 @@ undo_clicked_cb (AdwToast *toast_,
   g_autoptr (GError) error = NULL;
 
   if (self != NULL && !lw_stats_page_undo_merge (self, &error))
-    show_error (self, _("Could Not Undo the Merge"), error->message);
+    lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Undo the Merge"), error->message);
 }
 
 static void

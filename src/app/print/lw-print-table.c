@@ -210,7 +210,6 @@ lw_print_table_new (const char         *title,
                     const double       *widths,
                     GPtrArray          *rows)
 {
-  GtkPrintOperation *operation;
   Table *table;
 
   g_return_val_if_fail (title != NULL, NULL);
@@ -244,16 +243,8 @@ lw_print_table_new (const char         *title,
       g_ptr_array_add (table->rows, copy);
     }
 
-  operation = gtk_print_operation_new ();
-  gtk_print_operation_set_unit (operation, GTK_UNIT_POINTS);
-  gtk_print_operation_set_use_full_page (operation, FALSE);
-  gtk_print_operation_set_job_name (operation, title);
-  gtk_print_operation_set_embed_page_setup (operation, TRUE);
-  g_object_set_data_full (G_OBJECT (operation), "lw-table", table, table_free);
-  g_signal_connect (operation, "begin-print", G_CALLBACK (begin_print_cb), table);
-  g_signal_connect (operation, "draw-page", G_CALLBACK (draw_page_cb), table);
-
-  return operation;
+  return lw_print_operation_new (title, "lw-table", table, table_free,
+                                 G_CALLBACK (begin_print_cb), G_CALLBACK (draw_page_cb));
 }
 
 guint

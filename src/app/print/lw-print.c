@@ -568,16 +568,31 @@ draw_page_cb (GtkPrintOperation *operation,
 static GtkPrintOperation *
 operation_new (Sheet *sheet)
 {
-  GtkPrintOperation *operation = gtk_print_operation_new ();
-  g_autofree char *job_name = g_strdup (sheet->title);
+  return lw_print_operation_new (sheet->title, "lw-sheet", sheet, sheet_free,
+                                 G_CALLBACK (begin_print_cb), G_CALLBACK (draw_page_cb));
+}
 
+GtkPrintOperation *
+lw_print_operation_new (const char     *job_name,
+                        const char     *key,
+                        gpointer        pages,
+                        GDestroyNotify  pages_free,
+                        GCallback       begin_print,
+                        GCallback       draw_page)
+{
+  GtkPrintOperation *operation;
+
+  g_return_val_if_fail (job_name != NULL && key != NULL && pages != NULL, NULL);
+  g_return_val_if_fail (begin_print != NULL && draw_page != NULL, NULL);
+
+  operation = gtk_print_operation_new ();
   gtk_print_operation_set_unit (operation, GTK_UNIT_POINTS);
   gtk_print_operation_set_use_full_page (operation, FALSE);
   gtk_print_operation_set_job_name (operation, job_name);
   gtk_print_operation_set_embed_page_setup (operation, TRUE);
-  g_object_set_data_full (G_OBJECT (operation), "lw-sheet", sheet, sheet_free);
-  g_signal_connect (operation, "begin-print", G_CALLBACK (begin_print_cb), sheet);
-  g_signal_connect (operation, "draw-page", G_CALLBACK (draw_page_cb), sheet);
+  g_object_set_data_full (G_OBJECT (operation), key, pages, pages_free);
+  g_signal_connect (operation, "begin-print", begin_print, pages);
+  g_signal_connect (operation, "draw-page", draw_page, pages);
 
   return operation;
 }
@@ -624,15 +639,13 @@ show_print_error (GtkPrintOperation *operation,
                   GtkWindow         *parent,
                   const GError      *error)
 {
-  GtkWidget *dialog;
-
   if (g_object_get_data (G_OBJECT (operation), "lw-error-shown") != NULL)
     return;
   g_object_set_data (G_OBJECT (operation), "lw-error-shown", GINT_TO_POINTER (TRUE));
-  dialog = adw_message_dialog_new (parent, _("Could Not Print"),
-                                   error != NULL ? error->message : NULL);
-  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-  gtk_window_present (GTK_WINDOW (dialog));
+  if (parent != NULL)
+    lw_show_error_dialog (GTK_WIDGET (parent), _("Could Not Print"), error != NULL ? error->message : NULL);
+  else
+    g_warning ("Could not print: %s", error != NULL ? error->message : "no reason given");
 }
 
 static void

@@ -54,6 +54,28 @@ void lw_print_run (GtkPrintOperation *operation,
                    GtkWindow         *parent);
 
 /**
+ * lw_print_operation_new:
+ * @job_name: the print job's name (the title of what is printed)
+ * @key: the object data key under which the operation keeps @pages
+ * @pages: (transfer full): what the callbacks draw from
+ * @pages_free: frees @pages with the operation
+ * @begin_print: the operation's #GtkPrintOperation::begin-print handler,
+ *   given @pages as its data (it paginates and sets the page count)
+ * @draw_page: its #GtkPrintOperation::draw-page handler, given @pages
+ *
+ * The app's print operations (score sheets, tables of text): measured in
+ * points, within the printable area, the page setup in the print dialog.
+ *
+ * Returns: (transfer full): the operation, not yet run.
+ */
+GtkPrintOperation *lw_print_operation_new (const char     *job_name,
+                                           const char     *key,
+                                           gpointer        pages,
+                                           GDestroyNotify  pages_free,
+                                           GCallback       begin_print,
+                                           GCallback       draw_page);
+
+/**
  * lw_print_make_layout:
  * @context: the page's print context
  * @font: a Pango font description, such as "Sans Bold 12"

@@ -219,21 +219,11 @@ lw_window_import_file (LwWindow *self,
 }
 
 static void
-chooser_response_cb (GtkNativeDialog *dialog,
-                     int              response,
-                     gpointer         user_data)
+import_chosen (gpointer        owner,
+               GFile          *file,
+               GtkFileChooser *chooser)
 {
-  LwWindow *self = user_data;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-
-      if (file != NULL)
-        lw_window_import_file (self, file);
-    }
-
-  g_clear_object (&self->chooser);
+  lw_window_import_file (owner, file);
 }
 
 void
@@ -242,8 +232,7 @@ lw_window_import_action (GtkWidget  *widget,
                          GVariant   *parameter)
 {
   LwWindow *self = LW_WINDOW (widget);
-  g_autoptr (GtkFileFilter) records = gtk_file_filter_new ();
-  g_autoptr (GtkFileFilter) all = gtk_file_filter_new ();
+  GtkFileChooserNative *chooser;
 
   if (self->chooser != NULL)
     {
@@ -251,21 +240,11 @@ lw_window_import_action (GtkWidget  *widget,
       return;
     }
 
-  self->chooser = gtk_file_chooser_native_new (_("Import a Game Record"),
-                                               GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_OPEN,
-                                               _("_Import"),
-                                               _("_Cancel"));
-  gtk_file_filter_set_name (records, _("Game records (JSON)"));
-  gtk_file_filter_add_mime_type (records, "application/json");
-  gtk_file_filter_add_suffix (records, "json");
-  gtk_file_filter_set_name (all, _("All files"));
-  gtk_file_filter_add_pattern (all, "*");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), records);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), all);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (self->chooser), TRUE);
-  g_signal_connect (self->chooser, "response", G_CALLBACK (chooser_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+  chooser = lw_file_chooser_new (widget, _("Import a Game Record"), GTK_FILE_CHOOSER_ACTION_OPEN,
+                                 _("_Import"), NULL);
+  lw_file_chooser_add_filter (chooser, _("Game records (JSON)"), "application/json", "json");
+  lw_file_chooser_add_filter (chooser, _("All files"), NULL, NULL);
+  lw_file_chooser_show (chooser, import_chosen, self, &self->chooser);
 }
 
 void
@@ -308,27 +287,23 @@ lw_window_export_csv_to (LwWindow  *self,
 }
 
 static void
-save_chooser_response_cb (GtkNativeDialog *dialog,
-                          int              response,
-                          gpointer         user_data)
+save_chosen (gpointer        owner,
+             GFile          *file,
+             GtkFileChooser *chooser)
 {
-  LwWindow *self = user_data;
-  const char *what = g_object_get_data (G_OBJECT (dialog), "lw-what");
-  const gint64 *id = g_object_get_data (G_OBJECT (dialog), "lw-game-id");
-  g_autoptr (GFile) file = NULL;
+  LwWindow *self = owner;
+  const char *what = g_object_get_data (G_OBJECT (chooser), "lw-what");
+  const gint64 *id = g_object_get_data (G_OBJECT (chooser), "lw-game-id");
   g_autoptr (GError) error = NULL;
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-
-  if (file != NULL && g_strcmp0 (what, "csv") == 0 && id != NULL)
+  if (g_strcmp0 (what, "csv") == 0 && id != NULL)
     {
       if (lw_window_export_csv_to (self, *id, file, &error))
         lw_window_add_toast (self, _("Score sheet saved"));
       else
         lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Save the Score Sheet"), error->message);
     }
-  else if (file != NULL && g_strcmp0 (what, "backup") == 0)
+  else if (g_strcmp0 (what, "backup") == 0)
     {
       g_autofree char *path = g_file_get_path (file);
 
@@ -338,16 +313,13 @@ save_chooser_response_cb (GtkNativeDialog *dialog,
         lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Back Up the Scores"),
                     error != NULL ? error->message : _("The backup must be a local file."));
     }
-  else if (file != NULL && g_strcmp0 (what, "restore") == 0)
+  else if (g_strcmp0 (what, "restore") == 0)
     {
       g_autofree char *path = g_file_get_path (file);
 
       if (path != NULL)
         lw_window_confirm_restore (self, path);
     }
-
-  gtk_native_dialog_destroy (dialog);
-  g_object_unref (dialog);
 }
 
 /* The files a restore reads: the app's backups (little-wolf-backup-DATE
@@ -355,23 +327,17 @@ save_chooser_response_cb (GtkNativeDialog *dialog,
  * PATH.vN.K.bak) or a restore (PATH.before-restore-TIME.bak); any file
  * too, since any Little Wolf database can be restored. */
 static void
-add_backup_filters (GtkFileChooser *chooser)
+add_backup_filters (GtkFileChooserNative *chooser)
 {
-  g_autoptr (GtkFileFilter) backups = gtk_file_filter_new ();
-  g_autoptr (GtkFileFilter) all = gtk_file_filter_new ();
+  GtkFileFilter *backups;
 
   /* TRANSLATORS: a file chooser's filter: the files a restore reads */
-  gtk_file_filter_set_name (backups, _("Backups (.bak, .sqlite3)"));
-  gtk_file_filter_add_suffix (backups, "bak");
+  backups = lw_file_chooser_add_filter (chooser, _("Backups (.bak, .sqlite3)"), "application/vnd.sqlite3", "bak");
   gtk_file_filter_add_suffix (backups, "sqlite3");
   gtk_file_filter_add_suffix (backups, "sqlite");
-  gtk_file_filter_add_mime_type (backups, "application/vnd.sqlite3");
-  gtk_file_chooser_add_filter (chooser, backups);
   /* TRANSLATORS: a file chooser's filter */
-  gtk_file_filter_set_name (all, _("All Files"));
-  gtk_file_filter_add_pattern (all, "*");
-  gtk_file_chooser_add_filter (chooser, all);
-  gtk_file_chooser_set_filter (chooser, backups);
+  lw_file_chooser_add_filter (chooser, _("All Files"), NULL, NULL);
+  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (chooser), backups);
 }
 
 static void
@@ -385,27 +351,15 @@ run_chooser (LwWindow             *self,
              const char           *suffix,
              gint64                id)
 {
-  GtkFileChooserNative *chooser;
+  GtkFileChooserNative *chooser = lw_file_chooser_new (GTK_WIDGET (self), title, action, accept, suggested_name);
 
-  chooser = gtk_file_chooser_native_new (title, GTK_WINDOW (self), action, accept, _("_Cancel"));
-  if (suggested_name != NULL)
-    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), suggested_name);
   if (mime != NULL)
-    {
-      g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
-
-      gtk_file_filter_add_mime_type (filter, mime);
-      gtk_file_filter_add_suffix (filter, suffix);
-      gtk_file_filter_set_name (filter, title);
-      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
-    }
+    lw_file_chooser_add_filter (chooser, title, mime, suffix);
   if (g_str_equal (what, "restore"))
-    add_backup_filters (GTK_FILE_CHOOSER (chooser));
+    add_backup_filters (chooser);
   g_object_set_data (G_OBJECT (chooser), "lw-what", (gpointer) what);
   g_object_set_data_full (G_OBJECT (chooser), "lw-game-id", g_memdup2 (&id, sizeof id), g_free);
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  g_signal_connect (chooser, "response", G_CALLBACK (save_chooser_response_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  lw_file_chooser_show (chooser, save_chosen, self, NULL);
 }
 
 void
@@ -501,7 +455,7 @@ restore_response_cb (AdwMessageDialog *dialog,
   g_autofree char *message = NULL;
   AdwToast *toast;
 
-  if (path == NULL || safety == NULL || g_strcmp0 (response, "restore") != 0)
+  if (path == NULL || safety == NULL)
     return;
 
   if (!lw_store_restore_keeping_copy (self->store, path, safety, &error))
@@ -531,7 +485,7 @@ lw_window_confirm_restore (LwWindow   *self,
   g_autofree char *safety_name = NULL;
   g_autofree char *safety_dir = NULL;
   g_autofree char *body = NULL;
-  GtkWidget *dialog;
+  AdwMessageDialog *dialog;
 
   g_return_if_fail (LW_IS_WINDOW (self));
 
@@ -543,17 +497,10 @@ lw_window_confirm_restore (LwWindow   *self,
                             "First the scores now stored are copied to “%2$s” in %3$s: "
                             "restoring that file goes back."),
                           basename, safety_name, safety_dir);
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Restore the Scores From the Backup?"), body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "restore", _("_Restore"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "restore",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  dialog = lw_message_dialog_new (GTK_WIDGET (self), _("Restore the Scores From the Backup?"), body, NULL,
+                                  "restore", _("_Restore"));
+  lw_message_dialog_set_destructive (dialog);
   g_object_set_data_full (G_OBJECT (dialog), "lw-path", g_strdup (path), g_free);
   g_object_set_data_full (G_OBJECT (dialog), "lw-safety-copy", g_steal_pointer (&safety), g_free);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (restore_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  lw_message_dialog_present (dialog, G_CALLBACK (restore_response_cb), self, NULL);
 }

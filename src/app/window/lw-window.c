@@ -454,16 +454,26 @@ new_game_action (GtkWidget  *widget,
   lw_new_game_page_focus (self->new_game_page);
 }
 
+/* Opens game @id on the game page; a game that cannot be read is said in
+ * an error dialog. Returns: whether the game is shown. */
+static gboolean
+open_game_or_say (LwWindow *self,
+                  gint64    id)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (lw_window_open_game (self, id, &error))
+    return TRUE;
+  lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Open the Game"), error->message);
+  return FALSE;
+}
+
 static void
 open_game_action (GtkWidget  *widget,
                   const char *action_name,
                   GVariant   *parameter)
 {
-  LwWindow *self = LW_WINDOW (widget);
-  g_autoptr (GError) error = NULL;
-
-  if (!lw_window_open_game (self, g_variant_get_int64 (parameter), &error))
-    lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Open the Game"), error->message);
+  open_game_or_say (LW_WINDOW (widget), g_variant_get_int64 (parameter));
 }
 
 /* "win.open-scores" (x): the score sheet of a game, also of one at the
@@ -495,7 +505,7 @@ delete_response_cb (AdwMessageDialog *dialog,
   const gint64 *id = g_object_get_data (G_OBJECT (dialog), "lw-game-id");
   g_autoptr (GError) error = NULL;
 
-  if (id == NULL || g_strcmp0 (response, "delete") != 0)
+  if (id == NULL)
     return;
 
   if (!lw_store_delete_game (self->store, *id, &error))
@@ -521,7 +531,7 @@ delete_game_action (GtkWidget  *widget,
   g_autofree char *title = NULL;
   g_autofree char *heading = NULL;
   g_autofree char *body = NULL;
-  GtkWidget *dialog;
+  AdwMessageDialog *dialog;
   guint n_rounds;
 
   game = lw_store_load_game (self->store, id, &error);
@@ -546,18 +556,10 @@ delete_game_action (GtkWidget  *widget,
                                            "The game and its %u rounds are deleted for good.", n_rounds),
                           n_rounds);
 
-  dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "delete", _("_Delete"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "delete",
-                                              ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  dialog = lw_message_dialog_new (GTK_WIDGET (self), heading, body, NULL, "delete", _("_Delete"));
+  lw_message_dialog_set_destructive (dialog);
   g_object_set_data_full (G_OBJECT (dialog), "lw-game-id", g_memdup2 (&id, sizeof id), g_free);
-  g_signal_connect_object (dialog, "response", G_CALLBACK (delete_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  lw_message_dialog_present (dialog, G_CALLBACK (delete_response_cb), self, NULL);
 }
 
 /* A page that listens to the store's watch (lw-page-watch.h) reads itself
@@ -611,14 +613,9 @@ open_event_game_action (GtkWidget  *widget,
                         GVariant   *parameter)
 {
   LwWindow *self = LW_WINDOW (widget);
-  g_autoptr (GError) error = NULL;
 
-  if (!lw_window_open_game (self, g_variant_get_int64 (parameter), &error))
-    {
-      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Open the Game"), error->message);
-      return;
-    }
-  self->game_from_event = TRUE;
+  if (open_game_or_say (self, g_variant_get_int64 (parameter)))
+    self->game_from_event = TRUE;
 }
 
 static void
