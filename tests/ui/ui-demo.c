@@ -3,7 +3,7 @@
  *
  *   ui-demo SCREEN DB [WIDTHxHEIGHT]
  *
- * SCREEN: games, new-game, new-game-error, partners, game, game-error,
+ * SCREEN: games, new-game, new-game-error, new-game-rules, partners, game, game-error,
  *         game-over, garwolf, import-error, chart, players, player-stats, player-merge,
  *         virtual-new-game, table, table-4, table-bid, table-last-trick, curtain,
  *         events, new-event, new-elimination, event-players, event-seating, event-paper,
@@ -238,6 +238,34 @@ focus_note_row (gpointer page)
   gtk_widget_grab_focus (GTK_WIDGET (lw_round_editor_get_note_row (lw_game_page_get_round_editor (page), 0)));
 }
 
+/* Scrolls the scrolled window @data to its end, once laid out. */
+static gboolean
+scroll_to_end_cb (gpointer data)
+{
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (data));
+
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+  return G_SOURCE_REMOVE;
+}
+
+/* The first widget of @type in @widget (itself included), depth first. */
+static GtkWidget *
+find_widget (GtkWidget *widget,
+             GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_widget (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -282,6 +310,28 @@ main (int   argc,
       gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
       lw_new_game_page_set_n_players (lw_window_get_new_game_page (window), 3);
       lw_new_game_page_set_player (lw_window_get_new_game_page (window), 0, "Ann");
+    }
+  else if (g_str_equal (screen, "new-game-rules"))
+    {
+      /* A saved rule set chosen, the house rules open and in view. */
+      LwNewGamePage *page = lw_window_get_new_game_page (window);
+      GtkWidget *expander;
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+      lw_new_game_page_set_player (page, 0, "Ann");
+      lw_new_game_page_set_player (page, 1, "Ben");
+      lw_new_game_page_set_house_rules (page, LW_RUN_FILL_INSIDE_ONLY, LW_OVER_TRUMP_WHOLE_TRICK);
+      lw_new_game_page_save_rule_set (page, "Club nights", NULL);
+      /* LW_DEMO_STANDARD=1: Standard rules, the rulings' labels. */
+      if (g_getenv ("LW_DEMO_STANDARD") != NULL)
+        lw_new_game_page_select_rule_set (page, NULL);
+      expander = find_widget (GTK_WIDGET (page), ADW_TYPE_EXPANDER_ROW);
+      if (expander != NULL)
+        {
+          adw_expander_row_set_expanded (ADW_EXPANDER_ROW (expander), TRUE);
+          gtk_widget_grab_focus (expander);
+        }
+      g_timeout_add (3000, scroll_to_end_cb, find_widget (GTK_WIDGET (page), GTK_TYPE_SCROLLED_WINDOW));
     }
   else if (g_str_equal (screen, "new-game-error"))
     {
