@@ -27,6 +27,7 @@
 
 #include <glib/gi18n.h>
 
+#include "lw-app-util.h"
 #include "lw-application.h"
 #include "lw-application-private.h"
 #include "lw-bracket.h"
@@ -248,24 +249,6 @@ scroll_to_end_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* The first widget of @type in @widget (itself included), depth first. */
-static GtkWidget *
-find_widget (GtkWidget *widget,
-             GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_widget (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 int
 main (int   argc,
       char *argv[])
@@ -325,13 +308,13 @@ main (int   argc,
       /* LW_DEMO_STANDARD=1: Standard rules, the rulings' labels. */
       if (g_getenv ("LW_DEMO_STANDARD") != NULL)
         lw_new_game_page_select_rule_set (page, NULL);
-      expander = find_widget (GTK_WIDGET (page), ADW_TYPE_EXPANDER_ROW);
+      expander = lw_find_widget (GTK_WIDGET (page), ADW_TYPE_EXPANDER_ROW);
       if (expander != NULL)
         {
           adw_expander_row_set_expanded (ADW_EXPANDER_ROW (expander), TRUE);
           gtk_widget_grab_focus (expander);
         }
-      g_timeout_add (3000, scroll_to_end_cb, find_widget (GTK_WIDGET (page), GTK_TYPE_SCROLLED_WINDOW));
+      g_timeout_add (3000, scroll_to_end_cb, lw_find_widget (GTK_WIDGET (page), GTK_TYPE_SCROLLED_WINDOW));
     }
   else if (g_str_equal (screen, "new-game-error"))
     {

@@ -178,9 +178,8 @@ lw_bot_play_game_seats (guint               n_players,
                         guint               max_rounds,
                         GError            **error)
 {
-  g_return_val_if_fail (levels != NULL, NULL);
-  return play_game (n_players, partners, seed, levels, options, LW_RUN_FILL_INSIDE_OR_END,
-                    LW_OVER_TRUMP_WINNING_PLAY, max_rounds, NULL, NULL, error);
+  return lw_bot_play_game_rules (n_players, partners, seed, levels, options, LW_RUN_FILL_INSIDE_OR_END,
+                                 LW_OVER_TRUMP_WINNING_PLAY, max_rounds, error);
 }
 
 LwGameRecord *

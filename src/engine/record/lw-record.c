@@ -812,6 +812,22 @@ lw_game_record_extends (const LwGameRecord *record,
 static const char *const run_fill_names[] = { "inside_or_end", "inside_only" };
 static const char *const over_trump_names[] = { "winning_play", "whole_trick" };
 
+/* The index of @name among the @n @names, compared exactly. */
+static gboolean
+name_index (const char *const *names,
+            guint              n,
+            const char        *name,
+            guint             *index)
+{
+  for (guint i = 0; name != NULL && i < n; i++)
+    if (strcmp (name, names[i]) == 0)
+      {
+        *index = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
 const char *
 lw_run_fill_to_string (LwRunFill run_fill)
 {
@@ -823,13 +839,12 @@ gboolean
 lw_run_fill_from_string (const char *name,
                          LwRunFill  *run_fill)
 {
-  for (guint i = 0; name != NULL && i < G_N_ELEMENTS (run_fill_names); i++)
-    if (strcmp (name, run_fill_names[i]) == 0)
-      {
-        *run_fill = (LwRunFill) i;
-        return TRUE;
-      }
-  return FALSE;
+  guint i;
+
+  if (!name_index (run_fill_names, G_N_ELEMENTS (run_fill_names), name, &i))
+    return FALSE;
+  *run_fill = (LwRunFill) i;
+  return TRUE;
 }
 
 const char *
@@ -843,13 +858,12 @@ gboolean
 lw_over_trump_from_string (const char  *name,
                            LwOverTrump *over_trump)
 {
-  for (guint i = 0; name != NULL && i < G_N_ELEMENTS (over_trump_names); i++)
-    if (strcmp (name, over_trump_names[i]) == 0)
-      {
-        *over_trump = (LwOverTrump) i;
-        return TRUE;
-      }
-  return FALSE;
+  guint i;
+
+  if (!name_index (over_trump_names, G_N_ELEMENTS (over_trump_names), name, &i))
+    return FALSE;
+  *over_trump = (LwOverTrump) i;
+  return TRUE;
 }
 
 void
