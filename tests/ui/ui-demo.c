@@ -3,7 +3,8 @@
  *
  *   ui-demo SCREEN DB [WIDTHxHEIGHT]
  *
- * SCREEN: games, new-game, new-game-error, new-game-rules, partners, game, game-error,
+ * SCREEN: games, new-game, new-game-error, new-game-rules, save-rule-set, partners, game,
+ *         game-rule-set, game-error,
  *         game-over, garwolf, import-error, chart, players, player-stats, player-merge,
  *         virtual-new-game, table, table-4, table-bid, table-last-trick, curtain,
  *         events, new-event, new-elimination, event-players, event-seating, event-paper,
@@ -315,6 +316,25 @@ main (int   argc,
           gtk_widget_grab_focus (expander);
         }
       g_timeout_add (3000, scroll_to_end_cb, lw_find_widget (GTK_WIDGET (page), GTK_TYPE_SCROLLED_WINDOW));
+    }
+  else if (g_str_equal (screen, "save-rule-set"))
+    {
+      LwNewGamePage *page = lw_window_get_new_game_page (window);
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+      lw_new_game_page_set_house_rules (page, LW_RUN_FILL_INSIDE_ONLY, LW_OVER_TRUMP_WINNING_PLAY);
+      gtk_widget_activate_action (GTK_WIDGET (page), "new-game.save-rule-set", NULL);
+    }
+  else if (g_str_equal (screen, "game-rule-set"))
+    {
+      /* A game started from a saved set: the subtitle names it. */
+      g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+      gint64 id;
+
+      record->rule_set = g_strdup ("Club nights");
+      record->run_fill = LW_RUN_FILL_INSIDE_ONLY;
+      id = lw_store_add_game (store, record, NULL);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
     }
   else if (g_str_equal (screen, "new-game-error"))
     {

@@ -739,8 +739,11 @@ save_rule_set_response_cb (AdwMessageDialog *dialog,
 
 /* Save as Rule Set…: asks for a name, then saves the rows' choices. */
 static void
-save_rule_set_cb (LwNewGamePage *self)
+save_rule_set_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
 {
+  LwNewGamePage *self = LW_NEW_GAME_PAGE (widget);
   GtkWidget *entry = gtk_entry_new ();
   const LwRuleSet *set = get_selected_set (self);
   AdwMessageDialog *dialog;
@@ -1050,7 +1053,7 @@ lw_new_game_page_class_init (LwNewGamePageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, update_cb);
   gtk_widget_class_bind_template_callback (widget_class, players_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, ruleset_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, save_rule_set_cb);
+  gtk_widget_class_install_action (widget_class, "new-game.save-rule-set", NULL, save_rule_set_action);
 
   gtk_widget_class_install_action (widget_class, "new-game.start", NULL, start_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "new-game.start", NULL);
