@@ -37,10 +37,19 @@
   "  PRIMARY KEY (round, ordinal)) WITHOUT ROWID;" \
   "PRAGMA user_version = 1;"
 
-/* Drops what schema 11 added (the event a record's details name): with
- * the version set back, a test makes a schema-10 database from a current
- * one. */
+/* Drops what schema 12 added (the games' house rules, the rule sets):
+ * with the version set back, a test makes a schema-11 database from a
+ * current one. */
+#define LW_TEST_DROP_SCHEMA_12 \
+  "DROP TABLE rule_sets;" \
+  "ALTER TABLE games DROP COLUMN rule_set; ALTER TABLE games DROP COLUMN run_fill;" \
+  "ALTER TABLE games DROP COLUMN over_trump;"
+
+/* Drops what schemas 12 and 11 added (the event a record's details name):
+ * with the version set back, a test makes a schema-10 database from a
+ * current one. */
 #define LW_TEST_DROP_SCHEMA_11 \
+  LW_TEST_DROP_SCHEMA_12 \
   "ALTER TABLE games DROP COLUMN event_name; ALTER TABLE games DROP COLUMN event_round;" \
   "ALTER TABLE games DROP COLUMN event_table; ALTER TABLE games DROP COLUMN event_board;"
 

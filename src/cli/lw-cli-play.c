@@ -84,12 +84,46 @@ read_table_size (const char *command,
   return TRUE;
 }
 
+/* Reads --run-fill for @command (docs/rules/CLI.md, TRICKS T9): NULL is the
+ * ruling. Returns FALSE after reporting a bad value (status 2). */
+static gboolean
+read_run_fill (const char *command,
+               const char *text,
+               LwRunFill  *run_fill)
+{
+  *run_fill = LW_RUN_FILL_INSIDE_OR_END;
+  if (text == NULL || lw_run_fill_from_string (text, run_fill))
+    return TRUE;
+  lw_cli_fail (LW_CLI_INVALID, "%s: --run-fill must be %s or %s (TRICKS T9), not \"%s\"", command,
+               lw_run_fill_to_string (LW_RUN_FILL_INSIDE_OR_END),
+               lw_run_fill_to_string (LW_RUN_FILL_INSIDE_ONLY), text);
+  return FALSE;
+}
+
+/* Reads --over-trump for @command (TRICKS T22), as read_run_fill(). */
+static gboolean
+read_over_trump (const char  *command,
+                 const char  *text,
+                 LwOverTrump *over_trump)
+{
+  *over_trump = LW_OVER_TRUMP_WINNING_PLAY;
+  if (text == NULL || lw_over_trump_from_string (text, over_trump))
+    return TRUE;
+  lw_cli_fail (LW_CLI_INVALID, "%s: --over-trump must be %s or %s (TRICKS T22), not \"%s\"", command,
+               lw_over_trump_to_string (LW_OVER_TRUMP_WINNING_PLAY),
+               lw_over_trump_to_string (LW_OVER_TRUMP_WHOLE_TRICK), text);
+  return FALSE;
+}
+
 int
 lw_cli_cmd_play (LwCliContext *ctx,
                  int           argc,
                  char        **argv)
 {
   const char *players = NULL, *seed = NULL, *bots = NULL, *playouts = NULL;
+  const char *run_fill_text = NULL, *over_trump_text = NULL;
+  LwRunFill run_fill;
+  LwOverTrump over_trump;
   gboolean partners = FALSE;
   guint64 n_players, seed_value;
   LwBotLevel level;
@@ -102,8 +136,12 @@ lw_cli_cmd_play (LwCliContext *ctx,
   if (lw_cli_wants_help (argc, argv))
     {
       printf ("Usage: littlewolf-cli play --players N [--partners] --seed S --bots random|easy|normal|hard\n"
-              "                           [--playouts P]\n"
+              "                           [--playouts P] [--run-fill inside_or_end|inside_only]\n"
+              "                           [--over-trump winning_play|whole_trick]\n"
               "Plays a whole game with computer seats and prints its game record.\n"
+              "--run-fill and --over-trump are the house rules of TRICKS T9 and T22\n"
+              "(default: the rulings, inside_or_end and winning_play); the record names\n"
+              "the ones chosen in its rules.\n"
               "N is 2 to 8 (partners: 4, 6 or 8); S is 0 to 18446744073709551615.\n"
               "P is the rounds a hard seat plays out per move, 1 to %d (default %d):\n"
               "a move's time grows with it (at the most, a game of 8 hard seats takes\n"
@@ -135,6 +173,16 @@ lw_cli_cmd_play (LwCliContext *ctx,
           if (!option_value (argc, argv, &i, "--playouts", &playouts))
             return lw_cli_fail (LW_CLI_INVALID, "play: --playouts needs a number");
         }
+      else if (is_option (argv[i], "--run-fill"))
+        {
+          if (!option_value (argc, argv, &i, "--run-fill", &run_fill_text))
+            return lw_cli_fail (LW_CLI_INVALID, "play: --run-fill needs inside_or_end or inside_only");
+        }
+      else if (is_option (argv[i], "--over-trump"))
+        {
+          if (!option_value (argc, argv, &i, "--over-trump", &over_trump_text))
+            return lw_cli_fail (LW_CLI_INVALID, "play: --over-trump needs winning_play or whole_trick");
+        }
       else if (strcmp (argv[i], "--partners") == 0)
         partners = TRUE;
       else
@@ -150,13 +198,15 @@ lw_cli_cmd_play (LwCliContext *ctx,
   if (!lw_bot_level_from_string (bots, &level))
     return lw_cli_fail (LW_CLI_INVALID, "play: --bots must be random, easy, normal or hard, not \"%s\"", bots);
 
-  if (!read_playouts ("play", playouts, &options))
+  if (!read_playouts ("play", playouts, &options)
+      || !read_run_fill ("play", run_fill_text, &run_fill)
+      || !read_over_trump ("play", over_trump_text, &over_trump))
     return LW_CLI_INVALID;
   for (guint s = 0; s < LW_MAX_SEATS; s++)
     levels[s] = level;
 
-  record = lw_bot_play_game_seats ((guint) n_players, partners, seed_value, levels, &options,
-                                   MAX_ROUNDS, &error);
+  record = lw_bot_play_game_rules ((guint) n_players, partners, seed_value, levels, &options,
+                                   run_fill, over_trump, MAX_ROUNDS, &error);
   if (record == NULL)
     return lw_cli_fail (g_str_has_prefix (error->message, "the game has not ended")
                         ? LW_CLI_FAILED : LW_CLI_INVALID, "play: %s", error->message);
@@ -390,6 +440,9 @@ lw_cli_cmd_legal (LwCliContext *ctx,
                   char        **argv)
 {
   const char *trump_text = NULL, *lead_text = NULL, *hand_text = NULL, *players_text = NULL;
+  const char *run_fill_text = NULL;
+  LwRunFill run_fill;
+  LwHouseRules rules = { FALSE, FALSE };
   guint n_players = 0;
   LwSuit trump;
   guint8 used[LW_N_FACES] = { 0 };
@@ -404,8 +457,10 @@ lw_cli_cmd_legal (LwCliContext *ctx,
   if (lw_cli_wants_help (argc, argv))
     {
       fputs ("Usage: littlewolf-cli legal --trump S|H|D|C|none --lead \"CARDS\" --hand \"CARDS\"\n"
-             "                            [--players N]\n"
+             "                            [--players N] [--run-fill inside_or_end|inside_only]\n"
              "Prints the legal follows of the hand to the lead (TRICKS §4), one per line.\n"
+             "--run-fill inside_only (a house rule, TRICKS T9) refuses a Run lead whose\n"
+             "Little Wolf fills an end (L=7S on 5S 6S); the default is inside_or_end.\n"
              "Cards as in TRICKS.md: AS 10H QD KC, Den cards W G B L, a leader's wildcard\n"
              "with what it stands for (B=9, L=7S).\n"
              "--players N (2 to 8) is the table's size: the hand holds at most the cards\n"
@@ -439,6 +494,11 @@ lw_cli_cmd_legal (LwCliContext *ctx,
           if (!read_table_size ("legal", players_text, &n_players))
             return LW_CLI_INVALID;
         }
+      else if (is_option (argv[i], "--run-fill"))
+        {
+          if (!option_value (argc, argv, &i, "--run-fill", &run_fill_text))
+            return lw_cli_fail (LW_CLI_INVALID, "legal: --run-fill needs inside_or_end or inside_only");
+        }
       else
         return lw_cli_fail (LW_CLI_INVALID, "legal: unexpected argument \"%s\"", argv[i]);
     }
@@ -446,10 +506,13 @@ lw_cli_cmd_legal (LwCliContext *ctx,
     return lw_cli_fail (LW_CLI_INVALID, "legal: --trump, --lead and --hand are required (see --help)");
   if (!parse_trump (trump_text, &trump))
     return lw_cli_fail (LW_CLI_INVALID, "legal: --trump must be S, H, D, C or none, not \"%s\"", trump_text);
+  if (!read_run_fill ("legal", run_fill_text, &run_fill))
+    return LW_CLI_INVALID;
+  rules.runs_inside_only = run_fill == LW_RUN_FILL_INSIDE_ONLY;
   if (!read_play ("--lead", lead_text, LW_MAX_PLAY, used, &lead_play, NULL, NULL, &error)
       || !read_play ("--hand", hand_text, LW_MAX_HAND, used, NULL, hand, &n_hand, &error))
     return lw_cli_fail (LW_CLI_INVALID, "legal: %s", error->message);
-  if (!lw_lead_classify (&lead_play, trump, NULL, &lead, &error))
+  if (!lw_lead_classify (&lead_play, trump, &rules, &lead, &error))
     return lw_cli_fail (LW_CLI_INVALID, "legal: --lead: %s", error->message);
   if (!check_table ("legal", n_players, "--hand", n_hand, used, &error))
     return lw_cli_fail (LW_CLI_INVALID, "%s", error->message);
@@ -485,6 +548,9 @@ lw_cli_cmd_trick (LwCliContext *ctx,
                   char        **argv)
 {
   const char *trump_text = NULL, *lead_text = NULL, *plays_text = NULL, *players_text = NULL;
+  const char *over_trump_text = NULL;
+  LwOverTrump over_trump;
+  LwHouseRules rules = { FALSE, FALSE };
   guint n_players = 0;
   LwSuit trump;
   guint8 used[LW_N_FACES] = { 0 };
@@ -498,9 +564,12 @@ lw_cli_cmd_trick (LwCliContext *ctx,
   if (lw_cli_wants_help (argc, argv))
     {
       fputs ("Usage: littlewolf-cli trick --trump S|H|D|C|none --lead \"CARDS\" --plays \"CARDS;CARDS;…\"\n"
-             "                            [--players N]\n"
+             "                            [--players N] [--over-trump winning_play|whole_trick]\n"
              "Prints the index of the play that wins the trick (TRICKS §5): 0 the lead,\n"
              "1… the followers in clockwise order.\n"
+             "--over-trump whole_trick (a house rule, TRICKS T22): on a plain lead an\n"
+             "all-trump play must beat every trump already in the trick, not only the\n"
+             "winning play's; the default is winning_play.\n"
              "--players N (2 to 8) is the table's size, by default one player for the\n"
              "lead and each play: at most N − 1 plays follow the lead, none larger\n"
              "than SCORING R1's hand (13, 11 or 9 cards), and the trick no more copies\n"
@@ -533,6 +602,11 @@ lw_cli_cmd_trick (LwCliContext *ctx,
           if (!read_table_size ("trick", players_text, &n_players))
             return LW_CLI_INVALID;
         }
+      else if (is_option (argv[i], "--over-trump"))
+        {
+          if (!option_value (argc, argv, &i, "--over-trump", &over_trump_text))
+            return lw_cli_fail (LW_CLI_INVALID, "trick: --over-trump needs winning_play or whole_trick");
+        }
       else
         return lw_cli_fail (LW_CLI_INVALID, "trick: unexpected argument \"%s\"", argv[i]);
     }
@@ -540,6 +614,9 @@ lw_cli_cmd_trick (LwCliContext *ctx,
     return lw_cli_fail (LW_CLI_INVALID, "trick: --trump, --lead and --plays are required (see --help)");
   if (!parse_trump (trump_text, &trump))
     return lw_cli_fail (LW_CLI_INVALID, "trick: --trump must be S, H, D, C or none, not \"%s\"", trump_text);
+  if (!read_over_trump ("trick", over_trump_text, &over_trump))
+    return LW_CLI_INVALID;
+  rules.whole_trick_overtrump = over_trump == LW_OVER_TRUMP_WHOLE_TRICK;
   if (!read_play ("--lead", lead_text, LW_MAX_PLAY, used, &lead_play, NULL, NULL, &error))
     return lw_cli_fail (LW_CLI_INVALID, "trick: %s", error->message);
   if (!lw_lead_classify (&lead_play, trump, NULL, &lead, &error))
@@ -571,7 +648,7 @@ lw_cli_cmd_trick (LwCliContext *ctx,
                         n_follows, n_follows + 1, n_players, n_players);
   if (!check_table ("trick", n_players, "--lead", lead.n, used, &error))
     return lw_cli_fail (LW_CLI_INVALID, "%s", error->message);
-  printf ("%u\n", lw_trick_winner (&lead, follows, n_follows, NULL));
+  printf ("%u\n", lw_trick_winner (&lead, follows, n_follows, &rules));
   (void) ctx;
   return LW_CLI_OK;
 }

@@ -38,10 +38,12 @@ lw_store_game_snapshot (LwStore             *self,
   gboolean has_row = FALSE;
   gboolean ok;
 
-  /* The record as stored (current names), with the game's identity. */
+  /* The record as stored (current names), with the game's identity and
+   * its house rules (schema 12). */
   {
     g_autoptr (LwGameRecord) copy = lw_game_record_copy (game->record);
-    g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "SELECT uuid FROM games WHERE id = ?", error);
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self, "SELECT uuid, rule_set, run_fill, over_trump FROM games WHERE id = ?", error);
 
     if (stmt == NULL
         || !lw_store_bind_int (self, stmt, 1, game->id, error)
@@ -49,6 +51,18 @@ lw_store_game_snapshot (LwStore             *self,
       return NULL;
     if (has_row && sqlite3_column_type (stmt, 0) != SQLITE_NULL)
       copy->id = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+    if (has_row)
+      {
+        g_free (copy->rule_set);
+        copy->rule_set = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
+        if (copy->ruleset == LW_RULESET_LITTLE_WOLF)
+          {
+            /* The CHECKs keep the names known; an unknown one stays the ruling. */
+            (void) lw_run_fill_from_string ((const char *) sqlite3_column_text (stmt, 2), &copy->run_fill);
+            (void) lw_over_trump_from_string ((const char *) sqlite3_column_text (stmt, 3),
+                                              &copy->over_trump);
+          }
+      }
     record = lw_game_record_to_json (copy);
   }
 

@@ -191,13 +191,15 @@ lw_store_insert_game (LwStore             *self,
                       const LwStandings   *standings,
                       GError             **error)
 {
+  gboolean garwolf = record->ruleset == LW_RULESET_GARWOLF;
   gint64 game_id;
 
   {
     g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self,
                 "INSERT INTO games (id, ruleset, start_score, target, skunk, first_dealer,"
-                " n_teams, created, uuid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
+                " n_teams, created, uuid, rule_set, run_fill, over_trump)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
     g_autofree char *uuid = record->id != NULL ? g_strdup (record->id) : g_uuid_string_random ();
 
     if (stmt == NULL
@@ -212,6 +214,14 @@ lw_store_insert_game (LwStore             *self,
         || !lw_store_bind_int (self, stmt, 8, created > 0 ? created
                                                  : g_get_real_time () / G_USEC_PER_SEC, error)
         || !lw_store_bind_text (self, stmt, 9, uuid, error)
+        /* The house rules (schema 12); Garwolf's only is king_and_knave. */
+        || !lw_store_bind_text (self, stmt, 10, record->rule_set, error)
+        || !lw_store_bind_text (self, stmt, 11,
+                                lw_run_fill_to_string (garwolf ? LW_RUN_FILL_INSIDE_OR_END
+                                                               : record->run_fill), error)
+        || !lw_store_bind_text (self, stmt, 12,
+                                lw_over_trump_to_string (garwolf ? LW_OVER_TRUMP_WINNING_PLAY
+                                                                 : record->over_trump), error)
         || !lw_store_step_done (self, stmt, error))
       return 0;
     game_id = sqlite3_last_insert_rowid (self->db);
@@ -721,8 +731,8 @@ lw_store_attach_history (LwStore       *self,
 
   {
     g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "SELECT uuid, event_name, event_round, event_table, event_board"
-                           " FROM games WHERE id = ?", error);
+      lw_store_stmt (self, "SELECT uuid, event_name, event_round, event_table, event_board,"
+                           " rule_set, run_fill, over_trump FROM games WHERE id = ?", error);
 
     ok = stmt != NULL
          && lw_store_bind_int (self, stmt, 1, game->id, error)
@@ -740,6 +750,14 @@ lw_store_attach_history (LwStore       *self,
         record->details.event_round = CLAMP (sqlite3_column_int64 (stmt, 2), 0, G_MAXINT);
         record->details.event_table = CLAMP (sqlite3_column_int64 (stmt, 3), 0, G_MAXINT);
         record->details.event_board = CLAMP (sqlite3_column_int64 (stmt, 4), 0, G_MAXINT);
+        /* The house rules (schema 12): the CHECKs keep their values. */
+        g_free (record->rule_set);
+        record->rule_set = g_strdup ((const char *) sqlite3_column_text (stmt, 5));
+        if (record->ruleset == LW_RULESET_LITTLE_WOLF
+            && (!lw_run_fill_from_string ((const char *) sqlite3_column_text (stmt, 6), &record->run_fill)
+                || !lw_over_trump_from_string ((const char *) sqlite3_column_text (stmt, 7),
+                                               &record->over_trump)))
+          ok = lw_store_fail_damaged (self, "game", game->id, "unknown house rules", error);
       }
   }
   if (!ok)

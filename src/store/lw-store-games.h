@@ -42,7 +42,8 @@ gint64 lw_store_add_game (LwStore             *self,
  * the game whose UUID is the record's `id`, or for a record without one, an
  * imported game of the same players and rounds (lw_game_record_body_hash()).
  * The record's `id` becomes the game's UUID (a new one with @as_new or
- * when it has none); its details and house rule are kept. The check and
+ * when it has none); its details, its rule set's name and its house rules
+ * (run_fill, over_trump, king_and_knave: schema 12) are kept. The check and
  * the insert are one transaction.
  *
  * Errors: as lw_store_add_game(). A duplicate is no error: 0 is returned

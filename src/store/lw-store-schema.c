@@ -7,7 +7,7 @@
  * that is rolled back on any error, and every read of more than one
  * statement runs in one read transaction, so it sees one state of the file.
  *
- * The schema (version 10, PRAGMA user_version):
+ * The schema (version 12, PRAGMA user_version):
  *
  *   players      a person who sat at a game, by name
  *   games        the setup of a game: ruleset, rules, first dealer, sides
@@ -113,6 +113,18 @@
  *   games.event_board  the event a record's details name (docs/rules/GAME-RECORD.md
  *                 details.event: informative, not a link to an event of
  *                 this database); NULL and 0 when not given
+ *
+ * Version 12 (lw-store-games.c, lw-store-rule-sets.c):
+ *   games.rule_set  the name of the rule set a game's options came from
+ *                 (docs/rules/GAME-RECORD.md rules.rule_set, informative); NULL when none
+ *   games.run_fill, games.over_trump  Little Wolf's house rules TRICKS T9
+ *                 and T22, as the record names them ('inside_or_end',
+ *                 'winning_play': the rulings, which every game stored
+ *                 before has)
+ *   rule_sets     named, saved sets of options for New Game: a name (the
+ *                 names rule, unique per ruleset), the ruleset, start
+ *                 score, target, skunk, and the house rules (run_fill and
+ *                 over_trump for Little Wolf, king_and_knave for Garwolf)
  *
  * Scores, status and winners are never stored as the truth: they are the
  * engine's replay of the stored rounds (lw_standings_compute()); the
@@ -434,6 +446,30 @@ static const char *const migrations[] = {
   "ALTER TABLE games ADD COLUMN event_table INTEGER NOT NULL DEFAULT 0;"
   "ALTER TABLE games ADD COLUMN event_board INTEGER NOT NULL DEFAULT 0;"
   "PRAGMA user_version = 11;",
+
+  /* 11 → 12: the house rules of each game and the saved rule sets
+   * (docs/rules/GAME-RECORD.md rules.rule_set, run_fill, over_trump). A game stored
+   * before has the rulings, which the defaults are. */
+  "ALTER TABLE games ADD COLUMN rule_set TEXT CHECK (rule_set IS NULL OR length (rule_set) > 0);"
+  "ALTER TABLE games ADD COLUMN run_fill TEXT NOT NULL DEFAULT 'inside_or_end'"
+  "  CHECK (run_fill IN ('inside_or_end', 'inside_only'));"
+  "ALTER TABLE games ADD COLUMN over_trump TEXT NOT NULL DEFAULT 'winning_play'"
+  "  CHECK (over_trump IN ('winning_play', 'whole_trick'));"
+  "CREATE TABLE rule_sets ("
+  "  id              INTEGER PRIMARY KEY,"
+  "  name            TEXT NOT NULL CHECK (length (name) > 0),"
+  "  ruleset         TEXT NOT NULL CHECK (ruleset IN ('little-wolf', 'garwolf')),"
+  "  start_score     INTEGER NOT NULL CHECK (start_score >= 0),"
+  "  target          INTEGER NOT NULL CHECK (target >= 1),"
+  "  skunk           INTEGER NOT NULL CHECK (skunk >= 1),"
+  "  run_fill        TEXT NOT NULL DEFAULT 'inside_or_end'"
+  "    CHECK (run_fill IN ('inside_or_end', 'inside_only')),"
+  "  over_trump      TEXT NOT NULL DEFAULT 'winning_play'"
+  "    CHECK (over_trump IN ('winning_play', 'whole_trick')),"
+  "  king_and_knave  INTEGER NOT NULL DEFAULT 0 CHECK (king_and_knave IN (0, 1)),"
+  "  UNIQUE (ruleset, name)"
+  ");"
+  "PRAGMA user_version = 12;",
 };
 
 

@@ -69,14 +69,15 @@ G_DECLARE_FINAL_TYPE (LwStore, lw_store, LW, STORE, GObject)
  *   game record (docs/rules/GAME-RECORD.md version 2): the seats' first players and
  *   the substitutes (lw_game_record_player_at(); who sits now:
  *   lw_game_record_current_player()), the game's UUID as its id, its
- *   details and house rule
+ *   details, its rule set's name and house rules (schema 12: run_fill and
+ *   over_trump; the rulings for a game stored before)
  * @notes: (nullable) (transfer full): free text about the game (schema 2)
  * @played_at: when the game was played, seconds since 1970 (UTC), or 0
  *   when not given (schema 2)
  * @place: (nullable) (transfer full): where it was played (schema 2)
  * @king_and_knave: Garwolf is played with the King and Knave house rule
- *   (SCORING G3; schema 3); %FALSE for every game stored before it. Not
- *   part of @record: the game record format has no such key.
+ *   (SCORING G3; schema 3); %FALSE for every game stored before it. A
+ *   game loaded with its history has it in @record too (record version 2).
  */
 typedef struct {
   gint64        id;
@@ -381,3 +382,4 @@ G_END_DECLS
 #include "lw-store-locks.h"
 #include "lw-store-event-tables.h"
 #include "lw-store-table.h"
+#include "lw-store-rule-sets.h"

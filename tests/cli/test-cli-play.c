@@ -83,6 +83,228 @@ test_legal (void)
                  "3C\n");
 }
 
+/* --run-fill (TRICKS T9): a Run whose Little Wolf fills an end is a lead
+ * by the ruling, refused by inside_only; one filled inside is a lead by
+ * both, with the same follows. */
+static void
+test_legal_run_fill (void)
+{
+  g_auto (LwTestRun) end = { 0 };
+  g_auto (LwTestRun) end_default = { 0 };
+  g_auto (LwTestRun) end_inside = { 0 };
+  g_auto (LwTestRun) inside = { 0 };
+  g_auto (LwTestRun) inside_only = { 0 };
+  g_auto (LwTestRun) bad = { 0 };
+
+  lw_test_run_cli (&end, NULL, NULL, "legal", "--trump", "H", "--lead", "5S 6S L=7S",
+                   "--hand", "8S 9S 10S 2H KD", NULL);
+  g_assert_cmpint (end.status, ==, 0);
+  g_assert_cmpstr (end.out, ==, "8S 9S 10S\n");
+  lw_test_run_cli (&end_default, NULL, NULL, "legal", "--trump", "H", "--lead", "5S 6S L=7S",
+                   "--hand", "8S 9S 10S 2H KD", "--run-fill", "inside_or_end", NULL);
+  g_assert_cmpint (end_default.status, ==, 0);
+  g_assert_cmpstr (end_default.out, ==, end.out);
+  lw_test_run_cli (&end_inside, NULL, NULL, "legal", "--trump", "H", "--lead", "5S 6S L=7S",
+                   "--hand", "8S 9S 10S 2H KD", "--run-fill=inside_only", NULL);
+  lw_test_assert_cli_failed (&end_inside, 2, "legal: --lead: ");
+  g_assert_nonnull (strstr (end_inside.err, "fills only a gap inside a Run (T9"));
+
+  lw_test_run_cli (&inside, NULL, NULL, "legal", "--trump", "H", "--lead", "5S L=6S 7S",
+                   "--hand", "8S 9S 10S 2H KD", NULL);
+  lw_test_run_cli (&inside_only, NULL, NULL, "legal", "--trump", "H", "--lead", "5S L=6S 7S",
+                   "--hand", "8S 9S 10S 2H KD", "--run-fill", "inside_only", NULL);
+  g_assert_cmpint (inside.status, ==, 0);
+  g_assert_cmpint (inside_only.status, ==, 0);
+  g_assert_cmpstr (inside.out, ==, "8S 9S 10S\n");
+  g_assert_cmpstr (inside_only.out, ==, inside.out);
+
+  lw_test_run_cli (&bad, NULL, NULL, "legal", "--trump", "H", "--lead", "5S",
+                   "--hand", "8S", "--run-fill", "ends", NULL);
+  lw_test_assert_cli_failed (&bad, 2, "legal: --run-fill must be inside_or_end or inside_only");
+}
+
+/* --over-trump (TRICKS T22, E24): 2H 3H trumps the winning 10S 10D, but
+ * not the lead's 9H; by the whole-trick house rule 10S 10D keeps it. */
+static void
+test_trick_over_trump (void)
+{
+  static const char *const choices[][2] = {
+    { NULL, "2\n" }, { "winning_play", "2\n" }, { "whole_trick", "1\n" },
+  };
+  g_auto (LwTestRun) bad = { 0 };
+  g_auto (LwTestRun) trump_lead = { 0 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (choices); i++)
+    {
+      g_auto (LwTestRun) run = { 0 };
+
+      lw_test_run_cli (&run, NULL, NULL, "trick", "--trump", "H", "--lead", "9H 9S",
+                       "--plays", "10S 10D;2H 3H",
+                       choices[i][0] != NULL ? "--over-trump" : NULL, choices[i][0], NULL);
+      g_assert_cmpint (run.status, ==, 0);
+      g_assert_cmpstr (run.out, ==, choices[i][1]);
+    }
+  /* A TRUMP lead is unchanged (E26: G G does not beat W W). */
+  lw_test_run_cli (&trump_lead, NULL, NULL, "trick", "--trump", "H", "--lead", "W W",
+                   "--plays", "KH QH;G G", "--players", "5", "--over-trump", "whole_trick", NULL);
+  g_assert_cmpint (trump_lead.status, ==, 0);
+  g_assert_cmpstr (trump_lead.out, ==, "2\n");
+
+  lw_test_run_cli (&bad, NULL, NULL, "trick", "--trump", "H", "--lead", "9H 9S",
+                   "--plays", "10S 10D;2H 3H", "--over-trump", "WHOLE_TRICK", NULL);
+  lw_test_assert_cli_failed (&bad, 2, "trick: --over-trump must be winning_play or whole_trick");
+}
+
+/* The lead of @play is a Run whose Little Wolf fills one of its ends (by
+ * the engine's own classification, lw_lead_classify() with the rulings). */
+static gboolean
+run_end_filled (const LwPlay *play,
+                LwSuit        trump)
+{
+  LwLead lead;
+
+  if (!lw_lead_classify (play, trump, NULL, &lead, NULL) || lead.type != LW_LEAD_RUN)
+    return FALSE;
+  for (guint i = 0; i < play->n; i++)
+    if (play->as_rank[i] >= 0
+        && ((guint) play->as_rank[i] == lead.rank || (guint) play->as_rank[i] + play->n - 1 == lead.rank))
+      return TRUE;
+  return FALSE;
+}
+
+/* Replays @record's rounds at the engine's table with @rules (the same
+ * seats, dealers and seeds as `play --bots random`), checks that each gives
+ * the record's facts, and counts the Runs led with an end filled. */
+static guint
+count_end_fills (const LwGameRecord *record,
+                 guint64             seed,
+                 const LwHouseRules *rules,
+                 guint              *n_runs)
+{
+  g_autoptr (LwGameRecord) prefix = lw_game_record_copy (record);
+  guint fills = 0;
+
+  g_ptr_array_set_size (prefix->rounds, 0);
+  for (guint k = 0; k < record->rounds->len; k++)
+    {
+      g_autoptr (LwStandings) standings = lw_standings_compute (prefix, NULL);
+      g_autoptr (LwTable) table = NULL;
+      g_autoptr (LwRound) facts = lw_round_new ();
+      g_autofree char *want = NULL, *got = NULL;
+      const GArray *tricks;
+
+      g_assert_nonnull (standings);
+      table = lw_bot_play_round (record->n_players, standings->next_dealer, lw_seed_mix (seed, k),
+                                 LW_BOT_RANDOM, NULL, rules);
+      lw_table_round_facts (table, NULL, facts);
+      want = lw_round_to_json (record, g_ptr_array_index (record->rounds, k));
+      got = lw_round_to_json (record, facts);
+      g_assert_cmpstr (got, ==, want);
+      tricks = lw_table_get_tricks (table);
+      for (guint t = 0; t < tricks->len; t++)
+        {
+          const LwTrick *trick = &g_array_index (tricks, LwTrick, t);
+          LwLead lead;
+
+          if (lw_lead_classify (&trick->plays[0], lw_table_get_trump (table), NULL, &lead, NULL)
+              && lead.type == LW_LEAD_RUN)
+            (*n_runs)++;
+          if (run_end_filled (&trick->plays[0], lw_table_get_trump (table)))
+            fills++;
+        }
+      g_ptr_array_add (prefix->rounds, lw_round_copy (g_ptr_array_index (record->rounds, k)));
+    }
+  return fills;
+}
+
+/* `play --run-fill inside_only`: the record says so, and no Run led in
+ * the game has an end filled by the Little Wolf; the same seeds by the
+ * ruling do lead such Runs (the check can fail). `--over-trump` is named
+ * in the record too; bad values are status 2. */
+static void
+test_play_house_rules (void)
+{
+  static const char *const seeds[] = { "1", "2", "3", "4" };
+  LwHouseRules inside_only = { .runs_inside_only = TRUE };
+  guint fills_inside_only = 0, fills_ruling = 0, runs = 0;
+  g_auto (LwTestRun) named = { 0 };
+  g_auto (LwTestRun) bad = { 0 };
+  g_auto (LwTestRun) bad_trump = { 0 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (seeds); i++)
+    {
+      g_auto (LwTestRun) house = { 0 };
+      g_auto (LwTestRun) ruling = { 0 };
+      g_autoptr (LwGameRecord) a = NULL, b = NULL;
+      g_autoptr (GError) error = NULL;
+      guint64 seed = g_ascii_strtoull (seeds[i], NULL, 10);
+
+      lw_test_run_cli (&house, NULL, NULL, "play", "--players", "3", "--seed", seeds[i],
+                       "--bots", "random", "--run-fill", "inside_only", NULL);
+      g_assert_cmpint (house.status, ==, 0);
+      a = lw_game_record_from_json (house.out, -1, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (a->run_fill, ==, LW_RUN_FILL_INSIDE_ONLY);
+      g_assert_cmpint (a->over_trump, ==, LW_OVER_TRUMP_WINNING_PLAY);
+      fills_inside_only += count_end_fills (a, seed, &inside_only, &runs);
+
+      lw_test_run_cli (&ruling, NULL, NULL, "play", "--players", "3", "--seed", seeds[i],
+                       "--bots", "random", NULL);
+      g_assert_cmpint (ruling.status, ==, 0);
+      g_assert_null (strstr (ruling.out, "run_fill"));
+      b = lw_game_record_from_json (ruling.out, -1, &error);
+      g_assert_no_error (error);
+      fills_ruling += count_end_fills (b, seed, NULL, &runs);
+    }
+  g_test_message ("%u Runs led, %u with an end filled by the ruling", runs, fills_ruling);
+  g_assert_cmpuint (fills_inside_only, ==, 0);
+  g_assert_cmpuint (fills_ruling, >, 0);
+
+  lw_test_run_cli (&named, NULL, NULL, "play", "--players", "2", "--seed", "9", "--bots", "random",
+                   "--over-trump", "whole_trick", "--run-fill", "inside_or_end", NULL);
+  g_assert_cmpint (named.status, ==, 0);
+  {
+    g_autoptr (LwGameRecord) c = lw_game_record_from_json (named.out, -1, NULL);
+
+    g_assert_nonnull (c);
+    g_assert_cmpint (c->over_trump, ==, LW_OVER_TRUMP_WHOLE_TRICK);
+    g_assert_cmpint (c->run_fill, ==, LW_RUN_FILL_INSIDE_OR_END);
+    g_assert_nonnull (strstr (named.out, "\"over_trump\" : \"whole_trick\""));
+  }
+
+  lw_test_run_cli (&bad, NULL, NULL, "play", "--players", "2", "--seed", "9", "--bots", "random",
+                   "--run-fill", "inside", NULL);
+  lw_test_assert_cli_failed (&bad, 2, "play: --run-fill must be inside_or_end or inside_only (TRICKS T9), not \"inside\"");
+  lw_test_run_cli (&bad_trump, NULL, NULL, "play", "--players", "2", "--seed", "9", "--bots", "random",
+                   "--over-trump", NULL);
+  lw_test_assert_cli_failed (&bad_trump, 2, "play: --over-trump needs winning_play or whole_trick");
+}
+
+/* `score` reads the options and gives the standings it gives without
+ * them: they change play, not the scoring of round facts (docs/rules/GAME-RECORD.md);
+ * the standings name none of them. */
+static void
+test_score_ignores_house_rules (void)
+{
+  static const char with[] =
+    "{\"format\":\"little-wolf/game\",\"version\":2,\"rules\":{\"target\":15,"
+    "\"rule_set\":\"Club\",\"run_fill\":\"inside_only\",\"over_trump\":\"whole_trick\"},"
+    "\"players\":[\"Ann\",\"Ben\"],\"rounds\":[{\"declarer\":0,\"cards\":[20,6]}]}";
+  static const char without[] =
+    "{\"format\":\"little-wolf/game\",\"version\":1,\"rules\":{\"target\":15},"
+    "\"players\":[\"Ann\",\"Ben\"],\"rounds\":[{\"declarer\":0,\"cards\":[20,6]}]}";
+  g_auto (LwTestRun) a = { 0 };
+  g_auto (LwTestRun) b = { 0 };
+
+  lw_test_run_cli (&a, NULL, with, "score", "-", NULL);
+  lw_test_run_cli (&b, NULL, without, "score", "-", NULL);
+  g_assert_cmpint (a.status, ==, 0);
+  g_assert_cmpstr (a.out, ==, b.out);
+  g_assert_nonnull (strstr (a.out, "\"sides\""));
+  g_assert_null (strstr (a.out, "Club"));
+  g_assert_null (strstr (a.out, "inside_only"));
+}
+
 static void
 test_trick (void)
 {
@@ -352,6 +574,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/play", test_play);
   g_test_add_func ("/cli/legal", test_legal);
   g_test_add_func ("/cli/trick", test_trick);
+  g_test_add_func ("/cli/legal/run-fill", test_legal_run_fill);
+  g_test_add_func ("/cli/trick/over-trump", test_trick_over_trump);
+  g_test_add_func ("/cli/play/house-rules", test_play_house_rules);
+  g_test_add_func ("/cli/score/house-rules", test_score_ignores_house_rules);
   g_test_add_func ("/cli/trick/decks", test_trick_decks);
   g_test_add_func ("/cli/legal/hand-sizes", test_legal_hand_sizes);
   g_test_add_func ("/cli/playouts-bounded", test_playouts_bounded);

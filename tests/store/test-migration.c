@@ -5,6 +5,9 @@
  *   version 1, with the same games) and then migrated; a second one at
  *   the same path to PATH.v1.1.bak, the first copy kept;
  * - a schema-5 database is copied to PATH.v5.bak and gets round locks;
+ * - a schema-11 database is copied to PATH.v11.bak; its games read as the
+ *   rulings (no rule set, run_fill and over_trump the defaults) and export
+ *   as before, and rule sets can be saved;
  * - a schema-7 database holding names the names rule refuses (a tab, a
  *   terminal's escape code, 7,000,000 characters, only a zero-width space,
  *   NFD, a line break in an event's name, a control character in a place
@@ -88,7 +91,7 @@ test_v1_backup (LwTestDb      *db,
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 1);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM rounds WHERE game = 1"), ==, 2);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'edits'"), ==, 0);
-  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 11);
+  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 12);
 
   /* Opened again: nothing to migrate, the copy stays as it is. */
   {
@@ -191,7 +194,7 @@ test_v5_to_v6 (LwTestDb      *db,
 
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 11);
+  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 12);
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 5);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'round_locks'"), ==, 0);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM rounds"), ==, 1);
@@ -204,6 +207,59 @@ test_v5_to_v6 (LwTestDb      *db,
   g_assert_cmpuint (locks->len, ==, 1);
   g_clear_object (&store);
   g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM round_locks WHERE game = 1 AND number = 1"), ==, 1);
+}
+
+static void
+test_v11_to_v12 (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("lw-migration-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "little-wolf.sqlite3", NULL);
+  g_autofree char *backup = lw_store_migration_backup_path (path, 11);
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwRuleSet) set = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
+  const char *names[] = { "Ann", "Ben" };
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  gint64 id;
+
+  /* A database as version 11 left it: one game. */
+  store = lw_store_open (path, &error);
+  g_assert_no_error (error);
+  id = lw_store_add_game (store, record, &error);
+  g_assert_no_error (error);
+  game = lw_store_load_game (store, id, &error);
+  g_assert_no_error (error);
+  before = lw_game_record_to_json (game->record);
+  g_clear_pointer (&game, lw_stored_game_free);
+  g_clear_object (&store);
+  lw_test_sql_exec_at (path, LW_TEST_DROP_SCHEMA_12 "PRAGMA user_version = 11;");
+
+  store = lw_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 12);
+  g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 11);
+  g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'rule_sets'"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM games WHERE rule_set IS NULL"
+                                             " AND run_fill = 'inside_or_end' AND over_trump = 'winning_play'"), ==, 1);
+
+  /* The game reads as the rulings and exports as it did. */
+  game = lw_store_load_game (store, id, &error);
+  g_assert_no_error (error);
+  g_assert_null (game->record->rule_set);
+  g_assert_cmpint (game->record->run_fill, ==, LW_RUN_FILL_INSIDE_OR_END);
+  g_assert_cmpint (game->record->over_trump, ==, LW_OVER_TRUMP_WINNING_PLAY);
+  after = lw_game_record_to_json (game->record);
+  g_assert_cmpstr (after, ==, before);
+
+  set->name = g_strdup ("Long game");
+  set->target = 31;
+  g_assert_cmpint (lw_store_create_rule_set (store, set, &error), >, 0);
+  g_assert_no_error (error);
+  g_clear_object (&store);
+  lw_test_remove_tree (dir);
 }
 
 static gint64
@@ -321,7 +377,7 @@ test_v7_names (LwTestDb      *db,
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
   g_test_message ("migrated in %.3f s", (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC);
-  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 11);
+  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 12);
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 7);
   g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count (*) FROM players"), ==, 8);
 
@@ -556,7 +612,7 @@ test_foreign_schema (void)
 
   /* A new database says it is ours; so does one of version 1 made before
    * the ID, once opened (and migrated). */
-  g_assert_cmpint (lw_test_sql_int_at (claimed, "PRAGMA user_version"), ==, 11);
+  g_assert_cmpint (lw_test_sql_int_at (claimed, "PRAGMA user_version"), ==, 12);
   {
     g_autofree char *folder = g_path_get_dirname (legacy);
     g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
@@ -579,6 +635,7 @@ main (int   argc,
   lw_test_add_db_closed ("/migration/v1-backup", test_v1_backup);
   lw_test_add_db_closed ("/migration/backups-kept", test_backups_kept);
   lw_test_add_db_closed ("/migration/v5-to-v6", test_v5_to_v6);
+  g_test_add_func ("/migration/v11-to-v12", test_v11_to_v12);
   lw_test_add_db_closed ("/migration/v7-names", test_v7_names);
   g_test_add_func ("/migration/newer", test_newer);
   g_test_add_func ("/migration/not-a-database", test_not_a_database);

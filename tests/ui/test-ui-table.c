@@ -1,6 +1,8 @@
 /* test-ui-table.c — the virtual table driven in-process: a whole round
  * against a computer seat, refused plays, the hot-seat curtain, save and
- * resume, hint and undo, the replay of a finished round
+ * resume, hint and undo, the replay of a finished round, the house rules
+ * and rule sets chosen on New Game (played by, kept on resume, named on
+ * the game page)
  *
  * Each test runs on its own temporary database with the application
  * created G_APPLICATION_NON_UNIQUE. A game is started from the New Game
@@ -812,6 +814,126 @@ test_replay (Fixture       *fixture,
   }
 }
 
+/* New Game's house rules and rule sets: a set saved from the rows, a
+ * virtual game started with it deals by its rules (TRICKS T9, T22) and
+ * keeps them when resumed; choosing the set again fills the rows, a change
+ * by hand drops its name; the game page names the set. */
+static void
+test_house_rules (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  LwNewGamePage *form;
+  LwTablePage *page = lw_window_get_table_page (fixture->window);
+  LwStore *store = lw_window_get_store (fixture->window);
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (GError) error = NULL;
+  const LwHouseRules *rules;
+  gint64 id, set_id;
+
+  lw_test_activate (fixture->window, "win.new-game");
+  form = lw_window_get_new_game_page (fixture->window);
+  lw_new_game_page_set_n_players (form, 2);
+  lw_new_game_page_set_virtual (form, TRUE);
+  for (guint s = 0; s < 2; s++)
+    {
+      lw_new_game_page_set_player (form, s, names[s]);
+      lw_new_game_page_set_seat_player (form, s, s == 1, LW_BOT_NORMAL);
+    }
+  lw_new_game_page_set_table_seed (form, 77);
+  lw_new_game_page_set_house_rules (form, LW_RUN_FILL_INSIDE_ONLY, LW_OVER_TRUMP_WHOLE_TRICK);
+  set_id = lw_new_game_page_save_rule_set (form, "Club nights", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (set_id, >, 0);
+  /* The same name again is refused. */
+  g_assert_cmpint (lw_new_game_page_save_rule_set (form, " Club nights", &error), ==, 0);
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_cmpstr (lw_new_game_page_get_rule_set_note (form), ==, "");
+  record = lw_new_game_page_build_record (form, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (record->rule_set, ==, "Club nights");
+  g_clear_pointer (&record, lw_game_record_free);
+
+  lw_test_activate (form, "new-game.start");
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "table");
+  wait_idle (page);
+  id = lw_table_page_get_game_id (page);
+  rules = lw_table_get_rules (lw_table_page_get_table (page));
+  g_assert_true (rules->runs_inside_only);
+  g_assert_true (rules->whole_trick_overtrump);
+  game = lw_store_load_game (store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (game->record->rule_set, ==, "Club nights");
+  g_assert_cmpint (game->record->run_fill, ==, LW_RUN_FILL_INSIDE_ONLY);
+  g_assert_cmpint (game->record->over_trump, ==, LW_OVER_TRUMP_WHOLE_TRICK);
+
+  /* Resumed in a new run of the app: the same rules. */
+  lw_test_app_close (fixture);
+  open_app (fixture);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", id));
+  lw_test_drain ();
+  page = lw_window_get_table_page (fixture->window);
+  wait_idle (page);
+  rules = lw_table_get_rules (lw_table_page_get_table (page));
+  g_assert_true (rules->runs_inside_only);
+  g_assert_true (rules->whole_trick_overtrump);
+
+  /* New Game: Standard rules first, the saved set fills the rows. */
+  lw_test_activate (fixture->window, "win.new-game");
+  form = lw_window_get_new_game_page (fixture->window);
+  lw_new_game_page_set_n_players (form, 2);
+  lw_new_game_page_set_player (form, 0, "Ann");
+  lw_new_game_page_set_player (form, 1, "Ben");
+  record = lw_new_game_page_build_record (form, &error);
+  g_assert_no_error (error);
+  g_assert_null (record->rule_set);
+  g_assert_cmpint (record->run_fill, ==, LW_RUN_FILL_INSIDE_OR_END);
+  g_clear_pointer (&record, lw_game_record_free);
+  g_assert_true (lw_new_game_page_select_rule_set (form, "Club nights"));
+  g_assert_false (lw_new_game_page_select_rule_set (form, "No such set"));
+  lw_test_drain ();
+  record = lw_new_game_page_build_record (form, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (record->rule_set, ==, "Club nights");
+  g_assert_cmpint (record->run_fill, ==, LW_RUN_FILL_INSIDE_ONLY);
+  g_assert_cmpint (record->over_trump, ==, LW_OVER_TRUMP_WHOLE_TRICK);
+  g_clear_pointer (&record, lw_game_record_free);
+
+  /* Changed by hand: the game no longer names the set. */
+  lw_new_game_page_set_house_rules (form, LW_RUN_FILL_INSIDE_ONLY, LW_OVER_TRUMP_WINNING_PLAY);
+  lw_test_drain ();
+  g_assert_cmpstr (lw_new_game_page_get_rule_set_note (form), !=, "");
+  record = lw_new_game_page_build_record (form, &error);
+  g_assert_no_error (error);
+  g_assert_null (record->rule_set);
+  g_assert_cmpint (record->run_fill, ==, LW_RUN_FILL_INSIDE_ONLY);
+  g_clear_pointer (&record, lw_game_record_free);
+  lw_new_game_page_set_house_rules (form, LW_RUN_FILL_INSIDE_ONLY, LW_OVER_TRUMP_WHOLE_TRICK);
+  lw_test_drain ();
+  g_assert_cmpstr (lw_new_game_page_get_rule_set_note (form), ==, "");
+
+  /* A scorekeeper game of the set: the game page names it. */
+  lw_test_activate (form, "new-game.start");
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
+  g_assert_cmpstr (gtk_label_get_text (lw_window_get_game_page (fixture->window)->subtitle_label), ==,
+                   "Little Wolf · Club nights · in play");
+
+  /* Standard rules again: the rulings. */
+  lw_test_activate (fixture->window, "win.new-game");
+  form = lw_window_get_new_game_page (fixture->window);
+  g_assert_true (lw_new_game_page_select_rule_set (form, "Club nights"));
+  g_assert_true (lw_new_game_page_select_rule_set (form, NULL));
+  lw_new_game_page_set_player (form, 0, "Ann");
+  lw_new_game_page_set_player (form, 1, "Ben");
+  record = lw_new_game_page_build_record (form, &error);
+  g_assert_no_error (error);
+  g_assert_null (record->rule_set);
+  g_assert_cmpint (record->run_fill, ==, LW_RUN_FILL_INSIDE_OR_END);
+  g_assert_cmpint (record->over_trump, ==, LW_OVER_TRUMP_WINNING_PLAY);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -825,6 +947,7 @@ main (int   argc,
   g_test_add ("/ui-table/replay", Fixture, NULL, fixture_set_up, test_replay, lw_test_app_tear_down);
   g_test_add ("/ui-table/whole-games", Fixture, NULL, fixture_set_up, test_whole_games, lw_test_app_tear_down);
   g_test_add ("/ui-table/keyboard-play", Fixture, NULL, fixture_set_up, test_keyboard_play, lw_test_app_tear_down);
+  g_test_add ("/ui-table/house-rules", Fixture, NULL, fixture_set_up, test_house_rules, lw_test_app_tear_down);
 
   return g_test_run ();
 }

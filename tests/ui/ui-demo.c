@@ -3,7 +3,8 @@
  *
  *   ui-demo SCREEN DB [WIDTHxHEIGHT]
  *
- * SCREEN: games, new-game, new-game-error, partners, game, game-error,
+ * SCREEN: games, new-game, new-game-error, new-game-rules, save-rule-set, partners, game,
+ *         game-rule-set, game-error,
  *         game-over, garwolf, import-error, chart, players, player-stats, player-merge,
  *         virtual-new-game, table, table-4, table-bid, table-last-trick, curtain,
  *         events, new-event, new-elimination, event-players, event-seating, event-paper,
@@ -27,6 +28,7 @@
 
 #include <glib/gi18n.h>
 
+#include "lw-app-util.h"
 #include "lw-application.h"
 #include "lw-application-private.h"
 #include "lw-bracket.h"
@@ -232,6 +234,16 @@ focus_note_row (gpointer page)
   gtk_widget_grab_focus (GTK_WIDGET (lw_round_editor_get_note_row (lw_game_page_get_round_editor (page), 0)));
 }
 
+/* Scrolls the scrolled window @data to its end, once laid out. */
+static gboolean
+scroll_to_end_cb (gpointer data)
+{
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (data));
+
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+  return G_SOURCE_REMOVE;
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -276,6 +288,47 @@ main (int   argc,
       gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
       lw_new_game_page_set_n_players (lw_window_get_new_game_page (window), 3);
       lw_new_game_page_set_player (lw_window_get_new_game_page (window), 0, "Ann");
+    }
+  else if (g_str_equal (screen, "new-game-rules"))
+    {
+      /* A saved rule set chosen, the house rules open and in view. */
+      LwNewGamePage *page = lw_window_get_new_game_page (window);
+      GtkWidget *expander;
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+      lw_new_game_page_set_player (page, 0, "Ann");
+      lw_new_game_page_set_player (page, 1, "Ben");
+      lw_new_game_page_set_house_rules (page, LW_RUN_FILL_INSIDE_ONLY, LW_OVER_TRUMP_WHOLE_TRICK);
+      lw_new_game_page_save_rule_set (page, "Club nights", NULL);
+      /* LW_DEMO_STANDARD=1: Standard rules, the rulings' labels. */
+      if (g_getenv ("LW_DEMO_STANDARD") != NULL)
+        lw_new_game_page_select_rule_set (page, NULL);
+      expander = lw_find_widget (GTK_WIDGET (page), ADW_TYPE_EXPANDER_ROW);
+      if (expander != NULL)
+        {
+          adw_expander_row_set_expanded (ADW_EXPANDER_ROW (expander), TRUE);
+          gtk_widget_grab_focus (expander);
+        }
+      g_timeout_add (3000, scroll_to_end_cb, lw_find_widget (GTK_WIDGET (page), GTK_TYPE_SCROLLED_WINDOW));
+    }
+  else if (g_str_equal (screen, "save-rule-set"))
+    {
+      LwNewGamePage *page = lw_window_get_new_game_page (window);
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+      lw_new_game_page_set_house_rules (page, LW_RUN_FILL_INSIDE_ONLY, LW_OVER_TRUMP_WINNING_PLAY);
+      gtk_widget_activate_action (GTK_WIDGET (page), "new-game.save-rule-set", NULL);
+    }
+  else if (g_str_equal (screen, "game-rule-set"))
+    {
+      /* A game started from a saved set: the subtitle names it. */
+      g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+      gint64 id;
+
+      record->rule_set = g_strdup ("Club nights");
+      record->run_fill = LW_RUN_FILL_INSIDE_ONLY;
+      id = lw_store_add_game (store, record, NULL);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
     }
   else if (g_str_equal (screen, "new-game-error"))
     {

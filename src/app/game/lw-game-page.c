@@ -530,9 +530,15 @@ show_game (LwGamePage *self,
   short_title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u Player", "%u Players", record->n_players),
                                  record->n_players);
   gtk_label_set_text (self->short_title_label, short_title);
-  subtitle = g_strdup_printf ("%s · %s",
-                              record->ruleset == LW_RULESET_GARWOLF ? _("Garwolf") : _("Little Wolf"),
-                              standings->finished ? _("finished") : _("in play"));
+  /* The rule set the game was started with, when it has one. */
+  if (record->rule_set != NULL)
+    subtitle = g_strdup_printf ("%s · %s · %s",
+                                record->ruleset == LW_RULESET_GARWOLF ? _("Garwolf") : _("Little Wolf"),
+                                record->rule_set, standings->finished ? _("finished") : _("in play"));
+  else
+    subtitle = g_strdup_printf ("%s · %s",
+                                record->ruleset == LW_RULESET_GARWOLF ? _("Garwolf") : _("Little Wolf"),
+                                standings->finished ? _("finished") : _("in play"));
   gtk_label_set_text (self->subtitle_label, subtitle);
 
   lw_scoreboard_set_king_and_knave (self->scoreboard, self->game->king_and_knave);

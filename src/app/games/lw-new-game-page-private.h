@@ -86,4 +86,45 @@ void lw_new_game_page_set_table_seed (LwNewGamePage *self,
 void lw_new_game_page_set_virtual (LwNewGamePage *self,
                                    gboolean       virtual_table);
 
+/**
+ * lw_new_game_page_set_house_rules:
+ * @run_fill: TRICKS T9's choice, as "Little Wolf fills a Run" offers it
+ * @over_trump: TRICKS T22's, as "Trump over a plain lead" offers it
+ *
+ * Sets the two house-rule rows (the rulings on a fresh form).
+ */
+void lw_new_game_page_set_house_rules (LwNewGamePage *self,
+                                       LwRunFill      run_fill,
+                                       LwOverTrump    over_trump);
+
+/**
+ * lw_new_game_page_select_rule_set:
+ * @name: (nullable): a saved set's name, or %NULL for "Standard rules"
+ *
+ * Chooses a set in the Rules row, which fills the rules' rows.
+ *
+ * Returns: %TRUE when the ruleset has a saved set of that name.
+ */
+gboolean lw_new_game_page_select_rule_set (LwNewGamePage *self,
+                                           const char    *name);
+
+/**
+ * lw_new_game_page_save_rule_set:
+ * @name: the set's name (the names rule)
+ * @error: return location for a #GError
+ *
+ * What Save as Rule Set… does once named: saves the rows' choices under
+ * @name (lw_store_create_rule_set()) and chooses the new set in Rules.
+ * Errors: lw_store_create_rule_set()'s.
+ *
+ * Returns: the set's ID, 0 on error.
+ */
+gint64 lw_new_game_page_save_rule_set (LwNewGamePage  *self,
+                                       const char     *name,
+                                       GError        **error);
+
+/** Returns: (transfer none): the note under the Rules row ("" when the
+ * choices are still the chosen set's). */
+const char *lw_new_game_page_get_rule_set_note (LwNewGamePage *self);
+
 G_END_DECLS

@@ -31,6 +31,9 @@ struct _LwNewGamePage
   GtkSwitch *king_and_knave_switch;
   GtkWidget *last_players_button;
   AdwExpanderRow *rules_row;
+  AdwComboRow *rule_set_row;
+  AdwComboRow *run_fill_row;
+  AdwComboRow *over_trump_row;
   GtkSpinButton *start_spin;
   GtkSpinButton *target_spin;
   GtkSpinButton *skunk_spin;
@@ -49,6 +52,8 @@ struct _LwNewGamePage
   LwNameCompletion *names;      /* the known players, offered as typed */
   GtkStringList *dealer_names;
   GtkStringList *sides_names;
+  GtkStringList *rule_set_names;  /* "Standard rules", then rule_sets' names */
+  GPtrArray *rule_sets;           /* LwRuleSet*: the saved sets of the ruleset */
 
   /* borrowed: the seat rows and their name entries */
   AdwActionRow *seat_rows[LW_MAX_SEATS];
@@ -165,6 +170,52 @@ get_n_teams (LwNewGamePage *self)
   return self->side_choices[selected];
 }
 
+/* The options as the rows hold them now, with no name (transfer full). */
+static LwRuleSet *
+get_choices (LwNewGamePage *self)
+{
+  LwRuleSet *set = lw_rule_set_new_standard (get_ruleset (self));
+  gboolean garwolf = set->ruleset == LW_RULESET_GARWOLF;
+
+  set->start_score = lw_spin_get_int (self->start_spin);
+  set->target = lw_spin_get_int (self->target_spin);
+  if (!garwolf)
+    {
+      set->skunk = lw_spin_get_int (self->skunk_spin);
+      set->run_fill = adw_combo_row_get_selected (self->run_fill_row) == 1 ? LW_RUN_FILL_INSIDE_ONLY
+                                                                            : LW_RUN_FILL_INSIDE_OR_END;
+      set->over_trump = adw_combo_row_get_selected (self->over_trump_row) == 1 ? LW_OVER_TRUMP_WHOLE_TRICK
+                                                                                : LW_OVER_TRUMP_WINNING_PLAY;
+    }
+  else
+    set->king_and_knave = gtk_switch_get_active (self->king_and_knave_switch);
+  return set;
+}
+
+/* The saved set chosen in the Rules row, or NULL for "Standard rules". */
+static const LwRuleSet *
+get_selected_set (LwNewGamePage *self)
+{
+  guint selected = adw_combo_row_get_selected (self->rule_set_row);
+
+  if (self->rule_sets == NULL || selected == 0 || selected == GTK_INVALID_LIST_POSITION
+      || selected > self->rule_sets->len)
+    return NULL;
+  return g_ptr_array_index (self->rule_sets, selected - 1);
+}
+
+/* @a and @b set up a game the same way (the options of their ruleset). */
+static gboolean
+same_choices (const LwRuleSet *a,
+              const LwRuleSet *b)
+{
+  if (a->ruleset != b->ruleset || a->start_score != b->start_score || a->target != b->target)
+    return FALSE;
+  if (a->ruleset == LW_RULESET_GARWOLF)
+    return !a->king_and_knave == !b->king_and_knave;
+  return a->skunk == b->skunk && a->run_fill == b->run_fill && a->over_trump == b->over_trump;
+}
+
 LwGameRecord *
 lw_new_game_page_build_record (LwNewGamePage  *self,
                                GError        **error)
@@ -206,10 +257,15 @@ lw_new_game_page_build_record (LwNewGamePage  *self,
       lw_game_record_set_teams (record, n_teams, team_of);
     }
 
-  record->start_score = lw_spin_get_int (self->start_spin);
-  record->target = lw_spin_get_int (self->target_spin);
-  if (record->ruleset == LW_RULESET_LITTLE_WOLF)
-    record->skunk = lw_spin_get_int (self->skunk_spin);
+  {
+    g_autoptr (LwRuleSet) chosen = get_choices (self);
+    const LwRuleSet *set = get_selected_set (self);
+
+    /* The set's name only while the choices are still the set's. */
+    if (set != NULL && same_choices (set, chosen))
+      chosen->name = g_strdup (set->name);
+    lw_rule_set_apply (chosen, record);
+  }
 
   dealer = adw_combo_row_get_selected (self->dealer_row);
   record->first_dealer = dealer < n_players ? (int) dealer : 0;
@@ -450,6 +506,9 @@ update (LwNewGamePage *self)
   gtk_widget_set_visible (GTK_WIDGET (self->king_and_knave_row), ruleset == LW_RULESET_GARWOLF);
 
   gtk_widget_set_visible (GTK_WIDGET (self->skunk_row), ruleset == LW_RULESET_LITTLE_WOLF);
+  /* TRICKS T9, T22: Little Wolf's house rules. */
+  gtk_widget_set_visible (GTK_WIDGET (self->run_fill_row), ruleset == LW_RULESET_LITTLE_WOLF);
+  gtk_widget_set_visible (GTK_WIDGET (self->over_trump_row), ruleset == LW_RULESET_LITTLE_WOLF);
   if (ruleset == LW_RULESET_LITTLE_WOLF)
     /* TRANSLATORS: the rules in short */
     rules = g_strdup_printf (_("Start %d · target %d · skunk %d"),
@@ -461,6 +520,25 @@ update (LwNewGamePage *self)
     rules = g_strdup_printf (_("Start %d · target %d"),
                              lw_spin_get_int (self->start_spin),
                              lw_spin_get_int (self->target_spin));
+  {
+    g_autoptr (LwRuleSet) chosen = get_choices (self);
+    const LwRuleSet *set = get_selected_set (self);
+
+    if (ruleset == LW_RULESET_LITTLE_WOLF
+        && (chosen->run_fill != LW_RUN_FILL_INSIDE_OR_END || chosen->over_trump != LW_OVER_TRUMP_WINNING_PLAY))
+      {
+        /* TRANSLATORS: the rules in short (%s) when a house rule is chosen */
+        char *with = g_strdup_printf (_("%s · house rules"), rules);
+
+        g_free (rules);
+        rules = with;
+      }
+    adw_combo_row_set_use_subtitle (self->rule_set_row, FALSE);
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->rule_set_row),
+                                 set != NULL && !same_choices (set, chosen)
+                                   /* TRANSLATORS: under a rule set's name, once a rule was changed by hand */
+                                   ? _("Changed: the game will not name the set") : "");
+  }
   adw_expander_row_set_subtitle (self->rules_row, rules);
 
   record = lw_new_game_page_build_record (self, &error);
@@ -511,31 +589,218 @@ players_changed_cb (LwNewGamePage *self)
   update (self);
 }
 
+static void reload_rule_sets (LwNewGamePage *self,
+                              gint64         select_id);
+
+/* Standard rules: the rulings, with the target and skunk the preferences
+ * give (SCORING R3, R23, R24, G2; TRICKS T9, T22; King and Knave as the
+ * preferences say). */
+static void
+fill_standard (LwNewGamePage *self)
+{
+  if (get_ruleset (self) == LW_RULESET_GARWOLF)
+    {
+      gtk_spin_button_set_value (self->start_spin, 0);
+      gtk_spin_button_set_value (self->target_spin, 100);
+    }
+  else
+    {
+      gtk_spin_button_set_value (self->start_spin, 1);
+      /* The rules' 15 and 11, unless the preferences say otherwise. */
+      gtk_spin_button_set_value (self->target_spin, lw_settings_get_int ("default-target", 15));
+      gtk_spin_button_set_value (self->skunk_spin, lw_settings_get_int ("default-skunk", 11));
+    }
+  adw_combo_row_set_selected (self->run_fill_row, 0);
+  adw_combo_row_set_selected (self->over_trump_row, 0);
+  gtk_switch_set_active (self->king_and_knave_switch, lw_settings_get_boolean ("king-and-knave", FALSE));
+}
+
 static void
 ruleset_changed_cb (LwNewGamePage *self)
 {
   GtkAdjustment *players = gtk_spin_button_get_adjustment (self->players_spin);
 
   if (get_ruleset (self) == LW_RULESET_GARWOLF)
-    {
-      /* SCORING G1, G2 */
-      gtk_adjustment_configure (players, CLAMP (gtk_adjustment_get_value (players), 3, 4),
-                                3, 4, 1, 1, 0);
-      gtk_spin_button_set_value (self->start_spin, 0);
-      gtk_spin_button_set_value (self->target_spin, 100);
-    }
+    /* SCORING G1 */
+    gtk_adjustment_configure (players, CLAMP (gtk_adjustment_get_value (players), 3, 4),
+                              3, 4, 1, 1, 0);
   else
-    {
-      /* SCORING R1, R3 */
-      gtk_adjustment_configure (players, gtk_adjustment_get_value (players),
-                                LW_MIN_SEATS, LW_MAX_SEATS, 1, 2, 0);
-      gtk_spin_button_set_value (self->start_spin, 1);
-      /* The rules' 15 and 11, unless the preferences say otherwise. */
-      gtk_spin_button_set_value (self->target_spin, lw_settings_get_int ("default-target", 15));
-      gtk_spin_button_set_value (self->skunk_spin, lw_settings_get_int ("default-skunk", 11));
-    }
+    /* SCORING R1 */
+    gtk_adjustment_configure (players, gtk_adjustment_get_value (players),
+                              LW_MIN_SEATS, LW_MAX_SEATS, 1, 2, 0);
+  fill_standard (self);
+  reload_rule_sets (self, 0);
 
   update (self);
+}
+
+/* The Rules row: "Standard rules" (the form as a fresh one fills it), then
+ * the saved sets of the ruleset; @select_id the one chosen (0: Standard). */
+static void
+reload_rule_sets (LwNewGamePage *self,
+                  gint64         select_id)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) sets = NULL;
+  guint selected = 0;
+  gboolean was_updating = self->updating;
+
+  if (self->store != NULL)
+    sets = lw_store_list_rule_sets (self->store, get_ruleset (self), &error);
+  if (error != NULL)
+    g_warning ("New Game: the rule sets could not be read: %s", error->message);
+  g_clear_pointer (&self->rule_sets, g_ptr_array_unref);
+  self->rule_sets = sets != NULL ? g_steal_pointer (&sets)
+                                 : g_ptr_array_new_with_free_func ((GDestroyNotify) lw_rule_set_free);
+
+  self->updating = TRUE;
+  gtk_string_list_splice (self->rule_set_names, 0,
+                          g_list_model_get_n_items (G_LIST_MODEL (self->rule_set_names)), NULL);
+  /* TRANSLATORS: the rule set of the rulings, New Game's default */
+  gtk_string_list_append (self->rule_set_names, _("Standard rules"));
+  for (guint i = 0; i < self->rule_sets->len; i++)
+    {
+      const LwRuleSet *set = g_ptr_array_index (self->rule_sets, i);
+
+      gtk_string_list_append (self->rule_set_names, set->name);
+      if (set->id == select_id)
+        selected = i + 1;
+    }
+  adw_combo_row_set_selected (self->rule_set_row, selected);
+  self->updating = was_updating;
+}
+
+/* A rule set chosen in the Rules row fills the rules' rows. */
+static void
+rule_set_selected_cb (LwNewGamePage *self)
+{
+  const LwRuleSet *set;
+
+  if (self->updating || self->seat_rows[0] == NULL)
+    return;
+  set = get_selected_set (self);
+  self->updating = TRUE;
+  if (set == NULL)
+    {
+      fill_standard (self);
+      self->updating = FALSE;
+      update (self);
+      return;
+    }
+  gtk_spin_button_set_value (self->start_spin, set->start_score);
+  gtk_spin_button_set_value (self->target_spin, set->target);
+  gtk_spin_button_set_value (self->skunk_spin, set->skunk);
+  adw_combo_row_set_selected (self->run_fill_row, set->run_fill == LW_RUN_FILL_INSIDE_ONLY ? 1 : 0);
+  adw_combo_row_set_selected (self->over_trump_row, set->over_trump == LW_OVER_TRUMP_WHOLE_TRICK ? 1 : 0);
+  gtk_switch_set_active (self->king_and_knave_switch, set->king_and_knave);
+  self->updating = FALSE;
+  update (self);
+}
+
+gint64
+lw_new_game_page_save_rule_set (LwNewGamePage  *self,
+                                const char     *name,
+                                GError        **error)
+{
+  g_autoptr (LwRuleSet) set = NULL;
+  gint64 id;
+
+  g_return_val_if_fail (LW_IS_NEW_GAME_PAGE (self), 0);
+  g_return_val_if_fail (self->store != NULL, 0);
+
+  set = get_choices (self);
+  set->name = g_strdup (name);
+  id = lw_store_create_rule_set (self->store, set, error);
+  if (id > 0)
+    {
+      reload_rule_sets (self, id);
+      update (self);
+    }
+  return id;
+}
+
+static void
+save_rule_set_response_cb (AdwMessageDialog *dialog,
+                           const char       *response,
+                           LwNewGamePage    *self)
+{
+  GtkEditable *entry = g_object_get_data (G_OBJECT (dialog), "name-entry");
+  g_autoptr (GError) error = NULL;
+
+  if (g_strcmp0 (response, "save") != 0)
+    return;
+  if (lw_new_game_page_save_rule_set (self, gtk_editable_get_text (entry), &error) == 0)
+    {
+      g_autofree char *body = lw_message_capitalize (error->message);
+
+      lw_show_error_dialog (GTK_WIDGET (self), _("The Rule Set Was Not Saved"), body);
+    }
+}
+
+/* Save as Rule Set…: asks for a name, then saves the rows' choices. */
+static void
+save_rule_set_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  LwNewGamePage *self = LW_NEW_GAME_PAGE (widget);
+  GtkWidget *entry = gtk_entry_new ();
+  const LwRuleSet *set = get_selected_set (self);
+  AdwMessageDialog *dialog;
+
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  /* TRANSLATORS: the hint in the name entry of Save as Rule Set */
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Club nights"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Name"), -1);
+  if (set != NULL)
+    gtk_editable_set_text (GTK_EDITABLE (entry), set->name);
+  dialog = lw_message_dialog_new (GTK_WIDGET (self), _("Save as Rule Set"),
+                                  _("New Game will offer the start score, target, skunk and house rules "
+                                    "chosen here under this name in Rules."),
+                                  entry, "save", _("_Save"));
+  g_object_set_data (G_OBJECT (dialog), "name-entry", entry);
+  g_signal_connect (dialog, "response", G_CALLBACK (save_rule_set_response_cb), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_widget_grab_focus (entry);
+}
+
+gboolean
+lw_new_game_page_select_rule_set (LwNewGamePage *self,
+                                  const char    *name)
+{
+  g_return_val_if_fail (LW_IS_NEW_GAME_PAGE (self), FALSE);
+
+  if (name == NULL)
+    {
+      adw_combo_row_set_selected (self->rule_set_row, 0);
+      return TRUE;
+    }
+  for (guint i = 0; self->rule_sets != NULL && i < self->rule_sets->len; i++)
+    if (g_str_equal (((LwRuleSet *) g_ptr_array_index (self->rule_sets, i))->name, name))
+      {
+        adw_combo_row_set_selected (self->rule_set_row, i + 1);
+        return TRUE;
+      }
+  return FALSE;
+}
+
+void
+lw_new_game_page_set_house_rules (LwNewGamePage *self,
+                                  LwRunFill      run_fill,
+                                  LwOverTrump    over_trump)
+{
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+
+  adw_combo_row_set_selected (self->run_fill_row, run_fill == LW_RUN_FILL_INSIDE_ONLY ? 1 : 0);
+  adw_combo_row_set_selected (self->over_trump_row, over_trump == LW_OVER_TRUMP_WHOLE_TRICK ? 1 : 0);
+}
+
+const char *
+lw_new_game_page_get_rule_set_note (LwNewGamePage *self)
+{
+  g_return_val_if_fail (LW_IS_NEW_GAME_PAGE (self), NULL);
+
+  return adw_action_row_get_subtitle (ADW_ACTION_ROW (self->rule_set_row));
 }
 
 static void
@@ -694,13 +959,9 @@ start_action (GtkWidget  *widget,
   record = lw_new_game_page_build_record (self, &error);
   if (record != NULL)
     {
+      /* The record holds the rule set's name and the house rules (SCORING
+       * G3, TRICKS T9, T22): stored with the game in one transaction. */
       id = lw_store_add_game (self->store, record, &error);
-      /* SCORING G3: the house rule lives in the store, not in the record. */
-      if (id > 0
-          && record->ruleset == LW_RULESET_GARWOLF
-          && gtk_switch_get_active (self->king_and_knave_switch)
-          && !lw_store_set_game_king_and_knave (self->store, id, TRUE, &error))
-        id = 0;
       if (id > 0 && is_virtual (self))
         {
           LwTableSeats seats = { 0 };
@@ -744,6 +1005,8 @@ lw_new_game_page_dispose (GObject *object)
   g_clear_object (&self->names);
   g_clear_object (&self->dealer_names);
   g_clear_object (&self->sides_names);
+  g_clear_object (&self->rule_set_names);
+  g_clear_pointer (&self->rule_sets, g_ptr_array_unref);
 
   G_OBJECT_CLASS (lw_new_game_page_parent_class)->dispose (object);
 }
@@ -772,6 +1035,9 @@ lw_new_game_page_class_init (LwNewGamePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, last_players_button);
   gtk_widget_class_install_action (widget_class, "new-game.last-players", NULL, last_players_action);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, rules_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, rule_set_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, run_fill_row);
+  gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, over_trump_row);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, start_spin);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, target_spin);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, skunk_spin);
@@ -787,6 +1053,7 @@ lw_new_game_page_class_init (LwNewGamePageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, update_cb);
   gtk_widget_class_bind_template_callback (widget_class, players_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, ruleset_changed_cb);
+  gtk_widget_class_install_action (widget_class, "new-game.save-rule-set", NULL, save_rule_set_action);
 
   gtk_widget_class_install_action (widget_class, "new-game.start", NULL, start_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "new-game.start", NULL);
@@ -803,6 +1070,9 @@ lw_new_game_page_init (LwNewGamePage *self)
   self->sides_names = gtk_string_list_new (NULL);
   adw_combo_row_set_model (self->dealer_row, G_LIST_MODEL (self->dealer_names));
   adw_combo_row_set_model (self->sides_row, G_LIST_MODEL (self->sides_names));
+  self->rule_set_names = gtk_string_list_new (NULL);
+  adw_combo_row_set_model (self->rule_set_row, G_LIST_MODEL (self->rule_set_names));
+  g_signal_connect_swapped (self->rule_set_row, "notify::selected", G_CALLBACK (rule_set_selected_cb), self);
   lw_spin_connect_changed (self->players_spin, G_CALLBACK (name_changed_cb), self);
 
   /* Tab goes from value to value: rows that only hold a control take no

@@ -86,12 +86,15 @@ play_game (guint               n_players,
            guint64             seed,
            const LwBotLevel   *levels,
            const LwBotOptions *options,
+           LwRunFill           run_fill,
+           LwOverTrump         over_trump,
            guint               max_rounds,
            LwDuelResult       *timing,
            const int          *slot_of_seat,
            GError            **error)
 {
   g_autoptr (LwGameRecord) record = NULL;
+  LwHouseRules rules;
   char *names[LW_MAX_SEATS + 1] = { NULL };
   int team_of[LW_MAX_SEATS];
 
@@ -119,6 +122,10 @@ play_game (guint               n_players,
         team_of[s] = (int) (s % (n_players / 2));
       lw_game_record_set_teams (record, n_players / 2, team_of);
     }
+  /* The record names the house rules its rounds were played with. */
+  record->run_fill = run_fill;
+  record->over_trump = over_trump;
+  lw_game_record_house_rules (record, &rules);
 
   for (guint k = 0;; k++)
     {
@@ -137,7 +144,7 @@ play_game (guint               n_players,
           return NULL;
         }
       table = play_round_seats (n_players, standings->next_dealer, lw_seed_mix (seed, k),
-                                levels, partners ? team_of : NULL, NULL, options,
+                                levels, partners ? team_of : NULL, &rules, options,
                                 timing, slot_of_seat);
       round = lw_round_new ();
       lw_table_round_facts (table, partners ? team_of : NULL, round);
@@ -158,7 +165,8 @@ lw_bot_play_game (guint        n_players,
 
   for (guint s = 0; s < LW_MAX_SEATS; s++)
     levels[s] = level;
-  return play_game (n_players, partners, seed, levels, NULL, max_rounds, NULL, NULL, error);
+  return play_game (n_players, partners, seed, levels, NULL, LW_RUN_FILL_INSIDE_OR_END,
+                    LW_OVER_TRUMP_WINNING_PLAY, max_rounds, NULL, NULL, error);
 }
 
 LwGameRecord *
@@ -170,8 +178,24 @@ lw_bot_play_game_seats (guint               n_players,
                         guint               max_rounds,
                         GError            **error)
 {
+  return lw_bot_play_game_rules (n_players, partners, seed, levels, options, LW_RUN_FILL_INSIDE_OR_END,
+                                 LW_OVER_TRUMP_WINNING_PLAY, max_rounds, error);
+}
+
+LwGameRecord *
+lw_bot_play_game_rules (guint               n_players,
+                        gboolean            partners,
+                        guint64             seed,
+                        const LwBotLevel   *levels,
+                        const LwBotOptions *options,
+                        LwRunFill           run_fill,
+                        LwOverTrump         over_trump,
+                        guint               max_rounds,
+                        GError            **error)
+{
   g_return_val_if_fail (levels != NULL, NULL);
-  return play_game (n_players, partners, seed, levels, options, max_rounds, NULL, NULL, error);
+  return play_game (n_players, partners, seed, levels, options, run_fill, over_trump,
+                    max_rounds, NULL, NULL, error);
 }
 
 void
@@ -243,6 +267,7 @@ lw_bot_duel (LwBotLevel          a,
           levels[s] = side == a_side ? a : b;
         }
       record = play_game (n_players, partners, lw_seed_mix (seed, g / rotation), levels, options,
+                          LW_RUN_FILL_INSIDE_OR_END, LW_OVER_TRUMP_WINNING_PLAY,
                           10000, result, slot_of_seat, error);
       if (record == NULL)
         return FALSE;

@@ -223,6 +223,36 @@ LwGameRecord *lw_bot_play_game_seats (guint               n_players,
                                       GError            **error);
 
 /**
+ * lw_bot_play_game_rules:
+ * @n_players: 2–8
+ * @partners: partners play, as for lw_bot_play_game()
+ * @seed: the game's seed, as for lw_bot_play_game()
+ * @levels: (array fixed-size=8): how each seat plays, @n_players of them
+ * @options: (nullable): Hard's budget
+ * @run_fill: where a leader's Little Wolf may fill a Run (TRICKS T9)
+ * @over_trump: which trumps an all-trump play must beat (TRICKS T22)
+ * @max_rounds: stop with an error after this many rounds
+ * @error: return location for a #GError
+ *
+ * lw_bot_play_game_seats() with house rules: every round is played by
+ * them (lw_game_record_house_rules()), and the record names them in its
+ * `rules` (docs/rules/GAME-RECORD.md). With the defaults it is
+ * lw_bot_play_game_seats(), the same game for the same seed. Errors as
+ * lw_bot_play_game().
+ *
+ * Returns: (transfer full) (nullable): the game record.
+ */
+LwGameRecord *lw_bot_play_game_rules (guint               n_players,
+                                      gboolean            partners,
+                                      guint64             seed,
+                                      const LwBotLevel   *levels,
+                                      const LwBotOptions *options,
+                                      LwRunFill           run_fill,
+                                      LwOverTrump         over_trump,
+                                      guint               max_rounds,
+                                      GError            **error);
+
+/**
  * LwDuelResult:
  * @games: games played
  * @wins_a: games won by A's side

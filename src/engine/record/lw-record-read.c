@@ -317,25 +317,6 @@ read_round (JsonNode           *node,
   return g_steal_pointer (&round);
 }
 
-/* A string member that is one of @values (its index in *@out). */
-static gboolean
-read_choice (JsonNode           *node,
-             const char         *key,
-             const char *const  *values,
-             int                *out,
-             GError            **error)
-{
-  const char *text = get_string (node);
-
-  for (int i = 0; text != NULL && values[i] != NULL; i++)
-    if (g_str_equal (text, values[i]))
-      {
-        *out = i;
-        return TRUE;
-      }
-  return lw_record_invalid (error, "rules: %s must be \"%s\" or \"%s\"", key, values[0], values[1]);
-}
-
 static gboolean
 read_rules (JsonNode      *node,
             LwGameRecord  *record,
@@ -345,12 +326,9 @@ read_rules (JsonNode      *node,
   static const char *const keys[] = {
     "start_score", "target", "skunk", "rule_set", "run_fill", "over_trump", "king_and_knave", NULL
   };
-  static const char *const run_fills[] = { "inside_or_end", "inside_only", NULL };
-  static const char *const over_trumps[] = { "winning_play", "whole_trick", NULL };
   gboolean garwolf = record->ruleset == LW_RULESET_GARWOLF;
   JsonObject *rules;
   JsonNode *member;
-  int choice;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     return lw_record_invalid (error, "rules: must be an object");
@@ -390,18 +368,20 @@ read_rules (JsonNode      *node,
     {
       if (garwolf)
         return lw_record_invalid (error, "rules: run_fill is for Little Wolf only");
-      if (!read_choice (member, "run_fill", run_fills, &choice, error))
-        return FALSE;
-      record->run_fill = (LwRunFill) choice;
+      if (!lw_run_fill_from_string (get_string (member), &record->run_fill))
+        return lw_record_invalid (error, "rules: run_fill must be \"%s\" or \"%s\"",
+                                  lw_run_fill_to_string (LW_RUN_FILL_INSIDE_OR_END),
+                                  lw_run_fill_to_string (LW_RUN_FILL_INSIDE_ONLY));
       *version_2 = TRUE;
     }
   if ((member = json_object_get_member (rules, "over_trump")) != NULL)
     {
       if (garwolf)
         return lw_record_invalid (error, "rules: over_trump is for Little Wolf only");
-      if (!read_choice (member, "over_trump", over_trumps, &choice, error))
-        return FALSE;
-      record->over_trump = (LwOverTrump) choice;
+      if (!lw_over_trump_from_string (get_string (member), &record->over_trump))
+        return lw_record_invalid (error, "rules: over_trump must be \"%s\" or \"%s\"",
+                                  lw_over_trump_to_string (LW_OVER_TRUMP_WINNING_PLAY),
+                                  lw_over_trump_to_string (LW_OVER_TRUMP_WHOLE_TRICK));
       *version_2 = TRUE;
     }
   if ((member = json_object_get_member (rules, "king_and_knave")) != NULL)

@@ -191,12 +191,12 @@ add_house_rules (JsonBuilder        *builder,
   if (record->ruleset == LW_RULESET_LITTLE_WOLF && record->run_fill != LW_RUN_FILL_INSIDE_OR_END)
     {
       json_builder_set_member_name (builder, "run_fill");
-      json_builder_add_string_value (builder, "inside_only");
+      json_builder_add_string_value (builder, lw_run_fill_to_string (record->run_fill));
     }
   if (record->ruleset == LW_RULESET_LITTLE_WOLF && record->over_trump != LW_OVER_TRUMP_WINNING_PLAY)
     {
       json_builder_set_member_name (builder, "over_trump");
-      json_builder_add_string_value (builder, "whole_trick");
+      json_builder_add_string_value (builder, lw_over_trump_to_string (record->over_trump));
     }
   if (record->ruleset == LW_RULESET_GARWOLF && record->king_and_knave)
     {

@@ -808,3 +808,72 @@ lw_game_record_extends (const LwGameRecord *record,
   prefix_setup = setup_json (prefix);
   return g_str_equal (setup, prefix_setup);
 }
+
+static const char *const run_fill_names[] = { "inside_or_end", "inside_only" };
+static const char *const over_trump_names[] = { "winning_play", "whole_trick" };
+
+/* The index of @name among the @n @names, compared exactly. */
+static gboolean
+name_index (const char *const *names,
+            guint              n,
+            const char        *name,
+            guint             *index)
+{
+  for (guint i = 0; name != NULL && i < n; i++)
+    if (strcmp (name, names[i]) == 0)
+      {
+        *index = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+const char *
+lw_run_fill_to_string (LwRunFill run_fill)
+{
+  g_return_val_if_fail ((guint) run_fill < G_N_ELEMENTS (run_fill_names), NULL);
+  return run_fill_names[run_fill];
+}
+
+gboolean
+lw_run_fill_from_string (const char *name,
+                         LwRunFill  *run_fill)
+{
+  guint i;
+
+  if (!name_index (run_fill_names, G_N_ELEMENTS (run_fill_names), name, &i))
+    return FALSE;
+  *run_fill = (LwRunFill) i;
+  return TRUE;
+}
+
+const char *
+lw_over_trump_to_string (LwOverTrump over_trump)
+{
+  g_return_val_if_fail ((guint) over_trump < G_N_ELEMENTS (over_trump_names), NULL);
+  return over_trump_names[over_trump];
+}
+
+gboolean
+lw_over_trump_from_string (const char  *name,
+                           LwOverTrump *over_trump)
+{
+  guint i;
+
+  if (!name_index (over_trump_names, G_N_ELEMENTS (over_trump_names), name, &i))
+    return FALSE;
+  *over_trump = (LwOverTrump) i;
+  return TRUE;
+}
+
+void
+lw_game_record_house_rules (const LwGameRecord *record,
+                            LwHouseRules       *rules)
+{
+  g_return_if_fail (record != NULL && rules != NULL);
+  memset (rules, 0, sizeof *rules);
+  if (record->ruleset != LW_RULESET_LITTLE_WOLF)
+    return;
+  rules->runs_inside_only = record->run_fill == LW_RUN_FILL_INSIDE_ONLY;
+  rules->whole_trick_overtrump = record->over_trump == LW_OVER_TRUMP_WHOLE_TRICK;
+}

@@ -8,6 +8,7 @@
 #include <glib.h>
 
 #include "lw-json-text.h"
+#include "lw-play.h"
 #include "lw-rules.h"
 
 G_BEGIN_DECLS
@@ -109,6 +110,44 @@ typedef enum {
 } LwOverTrump;
 
 /**
+ * lw_run_fill_to_string:
+ * @run_fill: a choice of TRICKS T9
+ *
+ * Returns: (transfer none): its name in a game record's `rules`
+ *   (docs/rules/GAME-RECORD.md): "inside_or_end" or "inside_only".
+ */
+const char *lw_run_fill_to_string (LwRunFill run_fill);
+
+/**
+ * lw_run_fill_from_string:
+ * @name: (nullable): "inside_or_end" or "inside_only"
+ * @run_fill: (out): the choice
+ *
+ * Returns: %TRUE when @name is one of the two (compared exactly).
+ */
+gboolean lw_run_fill_from_string (const char *name,
+                                  LwRunFill  *run_fill);
+
+/**
+ * lw_over_trump_to_string:
+ * @over_trump: a choice of TRICKS T22
+ *
+ * Returns: (transfer none): its name in a game record's `rules`:
+ *   "winning_play" or "whole_trick".
+ */
+const char *lw_over_trump_to_string (LwOverTrump over_trump);
+
+/**
+ * lw_over_trump_from_string:
+ * @name: (nullable): "winning_play" or "whole_trick"
+ * @over_trump: (out): the choice
+ *
+ * Returns: %TRUE when @name is one of the two (compared exactly).
+ */
+gboolean lw_over_trump_from_string (const char  *name,
+                                    LwOverTrump *over_trump);
+
+/**
  * LwGameDetails:
  * @played_at: when the game was played, seconds since 1970 (UTC); 0 when
  *   not given
@@ -174,6 +213,18 @@ typedef struct {
   LwOverTrump over_trump;
   gboolean   king_and_knave;
 } LwGameRecord;
+
+/**
+ * lw_game_record_house_rules:
+ * @record: a game record
+ * @rules: (out caller-allocates): the house rules trick play takes
+ *
+ * The rules the virtual table plays @record's rounds with: its `run_fill`
+ * and `over_trump` (TRICKS T9 and T22's house rules) as #LwHouseRules.
+ * A Garwolf record has no trick play of its own here: all-default rules.
+ */
+void lw_game_record_house_rules (const LwGameRecord *record,
+                                 LwHouseRules       *rules);
 
 /**
  * lw_round_new:

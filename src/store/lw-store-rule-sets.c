@@ -1,0 +1,319 @@
+/* lw-store-rule-sets.c — named, saved sets of a game's options (schema 12)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "lw-names.h"
+#include "lw-store-private.h"
+#include "lw-store-rule-sets.h"
+
+LwRuleSet *
+lw_rule_set_new_standard (LwRuleset ruleset)
+{
+  /* The defaults are lw_game_record_new()'s (SCORING R3, R23, R24, G2). */
+  g_autoptr (LwGameRecord) record = lw_game_record_new (ruleset, 0, NULL);
+  LwRuleSet *set = g_new0 (LwRuleSet, 1);
+
+  set->ruleset = ruleset;
+  set->start_score = record->start_score;
+  set->target = record->target;
+  set->skunk = record->skunk;
+  set->run_fill = record->run_fill;
+  set->over_trump = record->over_trump;
+  set->king_and_knave = record->king_and_knave;
+  return set;
+}
+
+void
+lw_rule_set_apply (const LwRuleSet *set,
+                   LwGameRecord    *record)
+{
+  gboolean garwolf;
+
+  g_return_if_fail (set != NULL && record != NULL);
+  g_return_if_fail (set->ruleset == record->ruleset);
+
+  garwolf = set->ruleset == LW_RULESET_GARWOLF;
+  record->start_score = set->start_score;
+  record->target = set->target;
+  record->skunk = set->skunk;
+  record->run_fill = garwolf ? LW_RUN_FILL_INSIDE_OR_END : set->run_fill;
+  record->over_trump = garwolf ? LW_OVER_TRUMP_WINNING_PLAY : set->over_trump;
+  record->king_and_knave = garwolf && set->king_and_knave;
+  g_free (record->rule_set);
+  record->rule_set = g_strdup (set->name);
+}
+
+void
+lw_rule_set_free (LwRuleSet *set)
+{
+  if (set == NULL)
+    return;
+  g_free (set->name);
+  g_free (set);
+}
+
+/* The name as stored (NFC, trimmed), or NULL with %LW_ENGINE_ERROR_INVALID. */
+static char *
+rule_set_name (const char  *name,
+               GError     **error)
+{
+  return lw_name_normalize (name, "the rule set's name", error);
+}
+
+/* Values the record reader would refuse (docs/rules/GAME-RECORD.md `rules`). */
+static gboolean
+check_values (const LwRuleSet  *set,
+              GError          **error)
+{
+  gboolean garwolf = set->ruleset == LW_RULESET_GARWOLF;
+  const char *problem = NULL;
+
+  if (set->ruleset != LW_RULESET_LITTLE_WOLF && !garwolf)
+    problem = "an unknown ruleset";
+  else if (set->start_score < 0)
+    problem = "a start score below 0";
+  else if (set->target < 1)
+    problem = "a target below 1";
+  else if (set->skunk < 1)
+    problem = "a skunk below 1";
+  else if ((guint) set->run_fill > LW_RUN_FILL_INSIDE_ONLY
+           || (guint) set->over_trump > LW_OVER_TRUMP_WHOLE_TRICK)
+    problem = "an unknown house rule";
+  else if (garwolf && (set->run_fill != LW_RUN_FILL_INSIDE_OR_END
+                       || set->over_trump != LW_OVER_TRUMP_WINNING_PLAY))
+    problem = "run_fill or over_trump, which are for Little Wolf only";
+  else if (!garwolf && set->king_and_knave)
+    problem = "king_and_knave, which is for Garwolf only";
+  if (problem == NULL)
+    return TRUE;
+  g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+               "the rule set “%s”: %s", set->name, problem);
+  return FALSE;
+}
+
+/* FALSE with %LW_STORE_ERROR_INVALID when another set of @ruleset than
+ * @except is named @name; inside a transaction. */
+static gboolean
+check_name_free (LwStore     *self,
+                 LwRuleset    ruleset,
+                 const char  *name,
+                 gint64       except,
+                 GError     **error)
+{
+  g_autoptr (LwStoreStmt) stmt =
+    lw_store_stmt (self, "SELECT id FROM rule_sets WHERE ruleset = ?1 AND name = ?2 AND id != ?3", error);
+  gboolean has_row = FALSE;
+
+  if (stmt == NULL
+      || !lw_store_bind_text (self, stmt, 1, lw_ruleset_to_string (ruleset), error)
+      || !lw_store_bind_text (self, stmt, 2, name, error)
+      || !lw_store_bind_int (self, stmt, 3, except, error)
+      || !lw_store_step_row (self, stmt, &has_row, error))
+    return FALSE;
+  if (has_row)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                   "a rule set named “%s” exists already", name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gint64
+lw_store_create_rule_set (LwStore          *self,
+                          const LwRuleSet  *set,
+                          GError          **error)
+{
+  g_autofree char *name = NULL;
+  LwRuleSet clean;
+  gint64 id;
+
+  g_return_val_if_fail (LW_IS_STORE (self), 0);
+  g_return_val_if_fail (set != NULL, 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  name = rule_set_name (set->name, error);
+  if (name == NULL)
+    return 0;
+  clean = *set;
+  clean.name = name;
+  if (!check_values (&clean, error) || !lw_store_begin_write (self, error))
+    return 0;
+  if (!check_name_free (self, set->ruleset, name, 0, error))
+    goto failed;
+
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self, "INSERT INTO rule_sets (name, ruleset, start_score, target, skunk,"
+                           " run_fill, over_trump, king_and_knave) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                     error);
+
+    if (stmt == NULL
+        || !lw_store_bind_text (self, stmt, 1, name, error)
+        || !lw_store_bind_text (self, stmt, 2, lw_ruleset_to_string (set->ruleset), error)
+        || !lw_store_bind_int (self, stmt, 3, set->start_score, error)
+        || !lw_store_bind_int (self, stmt, 4, set->target, error)
+        || !lw_store_bind_int (self, stmt, 5, set->skunk, error)
+        || !lw_store_bind_text (self, stmt, 6, lw_run_fill_to_string (set->run_fill), error)
+        || !lw_store_bind_text (self, stmt, 7, lw_over_trump_to_string (set->over_trump), error)
+        || !lw_store_bind_int (self, stmt, 8, set->king_and_knave ? 1 : 0, error)
+        || !lw_store_step_done (self, stmt, error))
+      goto failed;
+    id = sqlite3_last_insert_rowid (self->db);
+  }
+  if (!lw_store_commit (self, error))
+    return 0;
+  return id;
+
+failed:
+  lw_store_rollback (self);
+  return 0;
+}
+
+static int
+compare_sets (gconstpointer a,
+              gconstpointer b)
+{
+  const LwRuleSet *x = *(LwRuleSet *const *) a;
+  const LwRuleSet *y = *(LwRuleSet *const *) b;
+  g_autofree char *fx = g_utf8_casefold (x->name, -1);
+  g_autofree char *fy = g_utf8_casefold (y->name, -1);
+  int c = g_utf8_collate (fx, fy);
+
+  return c != 0 ? c : strcmp (x->name, y->name);
+}
+
+GPtrArray *
+lw_store_list_rule_sets (LwStore    *self,
+                         LwRuleset   ruleset,
+                         GError    **error)
+{
+  g_autoptr (GPtrArray) sets = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_rule_set_free);
+  gboolean has_row = FALSE;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!lw_store_begin_read (self, error))
+    return NULL;
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self, "SELECT id, name, start_score, target, skunk, run_fill, over_trump,"
+                           " king_and_knave FROM rule_sets WHERE ruleset = ?", error);
+
+    ok = stmt != NULL && lw_store_bind_text (self, stmt, 1, lw_ruleset_to_string (ruleset), error);
+    while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+      {
+        LwRuleSet *set = g_new0 (LwRuleSet, 1);
+
+        set->id = sqlite3_column_int64 (stmt, 0);
+        set->name = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
+        set->ruleset = ruleset;
+        set->start_score = sqlite3_column_int (stmt, 2);
+        set->target = sqlite3_column_int (stmt, 3);
+        set->skunk = sqlite3_column_int (stmt, 4);
+        g_ptr_array_add (sets, set);
+        /* The CHECKs of schema 12 keep these to the known names. */
+        if (!lw_run_fill_from_string ((const char *) sqlite3_column_text (stmt, 5), &set->run_fill)
+            || !lw_over_trump_from_string ((const char *) sqlite3_column_text (stmt, 6),
+                                           &set->over_trump))
+          {
+            g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE,
+                         "%s: rule set %" G_GINT64_FORMAT " is damaged: unknown house rules",
+                         self->path, set->id);
+            ok = FALSE;
+            break;
+          }
+        set->king_and_knave = sqlite3_column_int64 (stmt, 7) != 0;
+      }
+  }
+  if (!ok || !lw_store_commit (self, error))
+    {
+      lw_store_rollback (self);
+      return NULL;
+    }
+  g_ptr_array_sort (sets, compare_sets);
+  return g_steal_pointer (&sets);
+}
+
+static void
+set_not_found (GError **error,
+               gint64   id)
+{
+  g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+               "no rule set with ID %" G_GINT64_FORMAT, id);
+}
+
+gboolean
+lw_store_rename_rule_set (LwStore     *self,
+                          gint64       id,
+                          const char  *name,
+                          GError     **error)
+{
+  g_autofree char *clean = NULL;
+  LwRuleset ruleset;
+  gboolean has_row = FALSE;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  clean = rule_set_name (name, error);
+  if (clean == NULL || !lw_store_begin_write (self, error))
+    return FALSE;
+  {
+    g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "SELECT ruleset FROM rule_sets WHERE id = ?", error);
+
+    if (stmt == NULL
+        || !lw_store_bind_int (self, stmt, 1, id, error)
+        || !lw_store_step_row (self, stmt, &has_row, error))
+      goto failed;
+    if (!has_row)
+      {
+        set_not_found (error, id);
+        goto failed;
+      }
+    if (!lw_ruleset_from_string ((const char *) sqlite3_column_text (stmt, 0), &ruleset))
+      ruleset = LW_RULESET_LITTLE_WOLF;   /* the CHECK keeps it one of the two */
+  }
+  if (!check_name_free (self, ruleset, clean, id, error)
+      || !lw_store_run_text (self, "UPDATE rule_sets SET name = ?1 WHERE id = ?2", clean, id, error))
+    goto failed;
+  return lw_store_commit (self, error);
+
+failed:
+  lw_store_rollback (self);
+  return FALSE;
+}
+
+gboolean
+lw_store_delete_rule_set (LwStore  *self,
+                          gint64    id,
+                          GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  {
+    g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "DELETE FROM rule_sets WHERE id = ?", error);
+
+    if (stmt == NULL
+        || !lw_store_bind_int (self, stmt, 1, id, error)
+        || !lw_store_step_done (self, stmt, error))
+      goto failed;
+  }
+  if (sqlite3_changes (self->db) == 0)
+    {
+      set_not_found (error, id);
+      goto failed;
+    }
+  return lw_store_commit (self, error);
+
+failed:
+  lw_store_rollback (self);
+  return FALSE;
+}
