@@ -51,7 +51,7 @@ seconds_to_ms (double  seconds,
 }
 
 static gboolean
-print_table (LwEntryServer  *server,
+print_entry_link (LwEntryServer  *server,
              const char     *host,
              gint64          game_id,
              guint           table,
@@ -60,7 +60,7 @@ print_table (LwEntryServer  *server,
   g_autofree char *label = g_strdup_printf ("Table %u", table);
   g_autofree char *url = NULL;
 
-  if (lw_table_entry_open_table (lw_entry_server_get_entry (server), game_id, label, error) == NULL)
+  if (lw_entry_requests_open_table (lw_entry_server_get_entry (server), game_id, label, error) == NULL)
     return FALSE;
   url = lw_entry_server_table_url (server, host, game_id);
   g_print ("%" G_GINT64_FORMAT "\t%u\t%s\n", game_id, table, url);
@@ -92,7 +92,7 @@ cmd_serve (LwCliContext  *ctx,
   };
   LwEntryServerLimits limits = LW_ENTRY_SERVER_LIMITS_DEFAULT;
   g_autoptr (LwStore) store = NULL;
-  g_autoptr (LwTableEntry) entry = NULL;
+  g_autoptr (LwEntryRequests) entry = NULL;
   g_autoptr (LwEntryServer) server = NULL;
   g_autoptr (GMainLoop) loop = NULL;
   g_auto (GStrv) lan = NULL;
@@ -123,7 +123,7 @@ cmd_serve (LwCliContext  *ctx,
   /* The phones write to it: a damaged file is not served. */
   if (store == NULL || !lw_store_check_damage (store, LW_CLI_DAMAGE_CHECK_MS, &error))
     return lw_cli_fail_error (error);
-  entry = lw_table_entry_new (store);
+  entry = lw_entry_requests_new (store);
   server = lw_entry_server_new (entry);
   lw_entry_server_set_limits (server, &limits);
   if (!lw_entry_server_start (server, address, (guint) port, &error))
@@ -146,11 +146,11 @@ cmd_serve (LwCliContext  *ctx,
         {
           const LwEventRoundGame *game = g_ptr_array_index (games, i);
 
-          if (!print_table (server, host, game->game_id, game->table, &error))
+          if (!print_entry_link (server, host, game->game_id, game->table, &error))
             return lw_cli_fail_error (error);
         }
     }
-  else if (!print_table (server, host, game_id, 1, &error))
+  else if (!print_entry_link (server, host, game_id, 1, &error))
     return lw_cli_fail_error (error);
   fflush (stdout);
 

@@ -1,4 +1,4 @@
-/* lw-entry-server.c — libsoup's server around lw_table_entry_handle()
+/* lw-entry-server.c — libsoup's server around lw_entry_requests_handle()
  *
  * The page's files come from GResource, and every API request goes, as
  * method, path, secret and body, to the table entry. The server runs in a
@@ -58,7 +58,7 @@ struct _LwEntryServer
   GObject parent_instance;
 
   /* owned */
-  LwTableEntry        *entry;
+  LwEntryRequests        *entry;
   LwEntryServerLimits  limits;
   GMainContext        *context;   /* where notify::state is emitted */
   Serving             *serving;   /* while running; owned by its thread until joined */
@@ -105,7 +105,7 @@ struct _Serving
   LwEntryServerLimits  limits;
   GMainContext        *context;
   GMainLoop           *loop;
-  LwTableEntry        *entry;     /* shares the owner's tables */
+  LwEntryRequests        *entry;     /* shares the owner's tables */
   SoupServer          *soup;
   GSocket             *listener;
   GSocket             *anchor;      /* see listen_anchor() */
@@ -513,9 +513,9 @@ refuse_too_large (Serving           *serving,
                   SoupServerMessage *msg)
 {
   g_autofree char *message =
-    g_strdup_printf ("the request is larger than %d bytes", LW_TABLE_ENTRY_MAX_BODY);
+    g_strdup_printf ("the request is larger than %d bytes", LW_ENTRY_MAX_BODY);
 
-  refuse (serving, msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, lw_table_entry_error_response (message));
+  refuse (serving, msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, lw_entry_requests_error_response (message));
 }
 
 /* The body counted as it arrives, whatever its framing. */
@@ -530,7 +530,7 @@ got_chunk_cb (SoupServerMessage *msg,
   if (connection == NULL)
     return;
   connection->body_read += g_bytes_get_size (chunk);
-  if (connection->body_read > LW_TABLE_ENTRY_MAX_BODY)
+  if (connection->body_read > LW_ENTRY_MAX_BODY)
     refuse_too_large (serving, msg);
 }
 
@@ -558,7 +558,7 @@ got_headers_cb (SoupServerMessage *msg,
   if (g_str_has_prefix (path, "/api/"))
     {
       char *response = NULL;
-      guint status = lw_table_entry_check_access (serving->entry, path,
+      guint status = lw_entry_requests_check_access (serving->entry, path,
                                                   soup_message_headers_get_one (headers, "X-Table-Secret"),
                                                   &response);
 
@@ -571,12 +571,12 @@ got_headers_cb (SoupServerMessage *msg,
   else if (has_body)
     {
       refuse (serving, msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE,
-              lw_table_entry_error_response ("only the API's requests have a body"));
+              lw_entry_requests_error_response ("only the API's requests have a body"));
       return;
     }
 
   if (encoding == SOUP_ENCODING_CONTENT_LENGTH
-      && soup_message_headers_get_content_length (headers) > LW_TABLE_ENTRY_MAX_BODY)
+      && soup_message_headers_get_content_length (headers) > LW_ENTRY_MAX_BODY)
     refuse_too_large (serving, msg);
 }
 
@@ -620,13 +620,13 @@ handle_cb (SoupServer        *server,
       const char *bytes = g_bytes_get_data (body, &length);
       guint status;
 
-      status = lw_table_entry_handle (serving->entry, method, path,
+      status = lw_entry_requests_handle (serving->entry, method, path,
                                       soup_message_headers_get_one (headers, "X-Table-Secret"),
                                       bytes, length, &response);
       soup_server_message_set_status (msg, status, NULL);
-      if (status == LW_TABLE_ENTRY_STATUS_BUSY)
+      if (status == LW_ENTRY_STATUS_BUSY)
         {
-          g_autofree char *seconds = g_strdup_printf ("%d", LW_TABLE_ENTRY_RETRY_AFTER);
+          g_autofree char *seconds = g_strdup_printf ("%d", LW_ENTRY_RETRY_AFTER);
 
           soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Retry-After", seconds);
         }
@@ -922,18 +922,18 @@ lw_entry_server_init (LwEntryServer *self)
 }
 
 LwEntryServer *
-lw_entry_server_new (LwTableEntry *entry)
+lw_entry_server_new (LwEntryRequests *entry)
 {
   LwEntryServer *self;
 
-  g_return_val_if_fail (LW_IS_TABLE_ENTRY (entry), NULL);
+  g_return_val_if_fail (LW_IS_ENTRY_REQUESTS (entry), NULL);
 
   self = g_object_new (LW_TYPE_ENTRY_SERVER, NULL);
   self->entry = g_object_ref (entry);
   return self;
 }
 
-LwTableEntry *
+LwEntryRequests *
 lw_entry_server_get_entry (LwEntryServer *self)
 {
   g_return_val_if_fail (LW_IS_ENTRY_SERVER (self), NULL);
@@ -1001,7 +1001,7 @@ lw_entry_server_start (LwEntryServer  *self,
                    "port %u: %s", port, local_error->message);
       return FALSE;
     }
-  store = lw_store_open_another (lw_table_entry_get_store (self->entry), BUSY_TIMEOUT_MS, error);
+  store = lw_store_open_another (lw_entry_requests_get_store (self->entry), BUSY_TIMEOUT_MS, error);
   if (store == NULL)
     return FALSE;
 
@@ -1015,7 +1015,7 @@ lw_entry_server_start (LwEntryServer  *self,
   serving->limits = self->limits;
   serving->context = g_main_context_new ();
   serving->loop = g_main_loop_new (serving->context, FALSE);
-  serving->entry = lw_table_entry_new_sharing (self->entry, store);
+  serving->entry = lw_entry_requests_new_sharing (self->entry, store);
   serving->listener = g_steal_pointer (&socket);
   serving->connections = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
                                                 (GDestroyNotify) connection_free);
@@ -1110,10 +1110,10 @@ lw_entry_server_table_url (LwEntryServer *self,
   g_return_val_if_fail (LW_IS_ENTRY_SERVER (self), NULL);
   g_return_val_if_fail (host != NULL, NULL);
 
-  secret = lw_table_entry_get_secret (self->entry, game_id);
+  secret = lw_entry_requests_get_secret (self->entry, game_id);
   if (secret == NULL || self->thread == NULL)
     return NULL;
-  path = lw_table_entry_page_path (game_id, secret);
+  path = lw_entry_requests_page_path (game_id, secret);
   return g_strdup_printf ("http://%s:%u%s", host, self->port, path);
 }
 

@@ -1,6 +1,6 @@
 /* lw-entry-server.h — the HTTP server of table entry: libsoup in a
  * thread of its own, with its own database connection, serving the phone
- * page and handing the API's requests to lw_table_entry_handle()
+ * page and handing the API's requests to lw_entry_requests_handle()
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,7 +8,7 @@
 
 #include <gio/gio.h>
 
-#include "lw-table-entry.h"
+#include "lw-entry-requests.h"
 
 G_BEGIN_DECLS
 
@@ -82,14 +82,14 @@ G_DECLARE_FINAL_TYPE (LwEntryServer, lw_entry_server, LW, ENTRY_SERVER, GObject)
  *
  * Returns: (transfer full): the server.
  */
-LwEntryServer *lw_entry_server_new (LwTableEntry *entry);
+LwEntryServer *lw_entry_server_new (LwEntryRequests *entry);
 
 /**
  * lw_entry_server_get_entry:
  *
  * Returns: (transfer none): the tables open for entry.
  */
-LwTableEntry *lw_entry_server_get_entry (LwEntryServer *self);
+LwEntryRequests *lw_entry_server_get_entry (LwEntryServer *self);
 
 /**
  * lw_entry_server_set_limits:
@@ -117,14 +117,14 @@ void lw_entry_server_set_limits (LwEntryServer             *self,
  * that meets another program's write lock is answered 503 at once rather
  * than waiting), so that neither a slow client nor a busy database ever
  * holds up the calling thread's main loop. The table entry's
- * #LwTableEntry::round-stored and the server's notify::state are emitted
+ * #LwEntryRequests::round-stored and the server's notify::state are emitted
  * in the calling thread's thread-default main context. A server already
  * listening is stopped first.
  *
  * Each request's headers are checked before its body is read: a path
  * that is not the API's, or a secret that opens no open table, is
- * answered at once (lw_table_entry_check_access()); a body over
- * %LW_TABLE_ENTRY_MAX_BODY bytes, announced or counted as it arrives
+ * answered at once (lw_entry_requests_check_access()); a body over
+ * %LW_ENTRY_MAX_BODY bytes, announced or counted as it arrives
  * (chunked too), is answered 413 with `{"error": …}` and the connection
  * closed, so that no request takes more memory than that.
  *

@@ -20,7 +20,7 @@ G_BEGIN_DECLS
  * @error: return location for a #GError
  *
  * Locks or unlocks a round for table entry: a locked round can no longer
- * be corrected from a phone (lw-table-entry.h); the app still can. The
+ * be corrected from a phone (lw-entry-requests.h); the app still can. The
  * lock belongs to the round number: it stays at that number when rounds
  * are corrected, inserted or deleted in the app. Not logged: it changes no
  * score. Setting the state a round already has does nothing.

@@ -15,7 +15,7 @@
 /* ------------------------------------------------------------------ */
 
 void
-lw_edit_entry_free (LwEditEntry *entry)
+lw_logged_edit_free (LwLoggedEdit *entry)
 {
   if (entry == NULL)
     return;
@@ -399,7 +399,7 @@ static gpointer
 read_edit (LwStoreStmt *stmt,
            guint        index)
 {
-  LwEditEntry *entry = g_new0 (LwEditEntry, 1);
+  LwLoggedEdit *entry = g_new0 (LwLoggedEdit, 1);
 
   entry->id = sqlite3_column_int64 (stmt, 0);
   entry->game = sqlite3_column_int64 (stmt, 1);
@@ -423,7 +423,7 @@ lw_store_list_edits (LwStore  *self,
   return lw_store_list_rows (self,
                              "SELECT id, game, at, kind, number, old, new, coalesce (undone_at, 0)"
                              " FROM edits WHERE game = ? ORDER BY id",
-                             id, read_edit, (GDestroyNotify) lw_edit_entry_free, error);
+                             id, read_edit, (GDestroyNotify) lw_logged_edit_free, error);
 }
 
 /* ------------------------------------------------------------------ */

@@ -132,7 +132,7 @@ gboolean lw_store_delete_round (LwStore  *self,
  * and deleted (lw_store_remove_last_round() too), substitutes, notes,
  * details, the game's deletion. Undone changes stay, marked @undone.
  *
- * Returns: (transfer full) (element-type LwEditEntry*) (nullable): the
+ * Returns: (transfer full) (element-type LwLoggedEdit*) (nullable): the
  *   entries (empty for a game without changes or an unknown ID), %NULL on
  *   error.
  */
@@ -177,7 +177,7 @@ gboolean lw_store_undo_last_edit (LwStore  *self,
  *
  * Returns: (transfer full) (nullable): the entry, or %NULL on error.
  */
-LwEditEntry *lw_store_get_last_edit (LwStore  *self,
+LwLoggedEdit *lw_store_get_last_edit (LwStore  *self,
                                      gint64    id,
                                      GError  **error);
 
@@ -185,7 +185,7 @@ LwEditEntry *lw_store_get_last_edit (LwStore  *self,
  * lw_store_revert_edit:
  * @self: a store
  * @id: a game ID
- * @entry_id: the ID of an entry of the game's edit log (#LwEditEntry)
+ * @entry_id: the ID of an entry of the game's edit log (#LwLoggedEdit)
  * @error: return location for a #GError
  *
  * Reverts one past change of the game, whatever came after it, by applying

@@ -110,7 +110,7 @@ lw_store_take_seat (LwStore     *self,
 static gboolean
 undo_substitute (LwStore            *self,
                  gint64              id,
-                 const LwEditEntry  *entry,
+                 const LwLoggedEdit  *entry,
                  gboolean            log,
                  GError            **error)
 {
@@ -158,7 +158,7 @@ undo_substitute (LwStore            *self,
 static gboolean
 undo_details (LwStore            *self,
               gint64              id,
-              const LwEditEntry  *entry,
+              const LwLoggedEdit  *entry,
               gboolean            log,
               GError            **error)
 {
@@ -229,7 +229,7 @@ round_is (const LwStoredGame  *game,
 static gboolean
 undo_entry (LwStore            *self,
             gint64              id,
-            const LwEditEntry  *entry,
+            const LwLoggedEdit  *entry,
             gboolean            log,
             GError            **error)
 {
@@ -274,7 +274,7 @@ undo_entry (LwStore            *self,
 }
 
 /* The game's latest entry not undone (of @kind when not NULL). */
-static LwEditEntry *
+static LwLoggedEdit *
 last_entry (LwStore     *self,
             gint64       id,
             const char  *kind,
@@ -286,7 +286,7 @@ last_entry (LwStore     *self,
     return NULL;
   for (guint i = entries->len; i > 0; i--)
     {
-      LwEditEntry *entry = g_ptr_array_index (entries, i - 1);
+      LwLoggedEdit *entry = g_ptr_array_index (entries, i - 1);
 
       /* A rename of the names rule's migration is not a change to undo. */
       if (entry->undone != 0 || g_str_equal (entry->kind, "rename"))
@@ -310,7 +310,7 @@ undo_last (LwStore     *self,
            const char  *kind,
            GError     **error)
 {
-  g_autoptr (LwEditEntry) entry = NULL;
+  g_autoptr (LwLoggedEdit) entry = NULL;
 
   if (!lw_store_begin_write (self, error))
     return FALSE;
@@ -349,7 +349,7 @@ lw_store_restore_game (LwStore  *self,
   return undo_last (self, id, "delete_game", error);
 }
 
-LwEditEntry *
+LwLoggedEdit *
 lw_store_get_last_edit (LwStore  *self,
                         gint64    id,
                         GError  **error)
@@ -367,7 +367,7 @@ lw_store_revert_edit (LwStore  *self,
                       GError  **error)
 {
   g_autoptr (GPtrArray) entries = NULL;
-  const LwEditEntry *entry = NULL;
+  const LwLoggedEdit *entry = NULL;
 
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
@@ -378,7 +378,7 @@ lw_store_revert_edit (LwStore  *self,
   if (entries == NULL)
     return lw_store_finish (self, FALSE, error);
   for (guint i = 0; i < entries->len && entry == NULL; i++)
-    if (((LwEditEntry *) g_ptr_array_index (entries, i))->id == entry_id)
+    if (((LwLoggedEdit *) g_ptr_array_index (entries, i))->id == entry_id)
       entry = g_ptr_array_index (entries, i);
 
   if (entry == NULL)

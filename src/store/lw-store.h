@@ -299,7 +299,7 @@ void lw_game_summary_free (LwGameSummary *summary);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwGameSummary, lw_game_summary_free)
 
 /**
- * LwEditEntry:
+ * LwLoggedEdit:
  * @id: the entry's ID, > 0, growing with time
  * @game: the game's ID (the entry outlives a deleted game, so that the
  *   deletion can be undone)
@@ -332,10 +332,10 @@ typedef struct {
   char   *old_json;
   char   *new_json;
   gint64  undone;
-} LwEditEntry;
+} LwLoggedEdit;
 
-void lw_edit_entry_free (LwEditEntry *entry);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwEditEntry, lw_edit_entry_free)
+void lw_logged_edit_free (LwLoggedEdit *entry);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwLoggedEdit, lw_logged_edit_free)
 
 /**
  * LwStoredPenalty:

@@ -46,7 +46,7 @@ main (int    argc,
   };
   static const char *const names[] = { "Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hal" };
   g_autoptr (LwStore) store = NULL;
-  g_autoptr (LwTableEntry) entry = NULL;
+  g_autoptr (LwEntryRequests) entry = NULL;
   g_autoptr (LwEntryServer) server = NULL;
   g_autoptr (GMainLoop) loop = NULL;
 
@@ -64,7 +64,7 @@ main (int    argc,
       g_printerr ("lw-entry-serve: %s\n", error->message);
       return 1;
     }
-  entry = lw_table_entry_new (store);
+  entry = lw_entry_requests_new (store);
   server = lw_entry_server_new (entry);
   if (!lw_entry_server_start (server, "127.0.0.1", (guint) port, &error))
     {
@@ -87,7 +87,7 @@ main (int    argc,
           g_autofree char *label = g_strdup_printf ("Table %u", game->table);
           g_autofree char *url = NULL;
 
-          if (lw_table_entry_open_table (entry, game->game_id, label, &error) == NULL)
+          if (lw_entry_requests_open_table (entry, game->game_id, label, &error) == NULL)
             {
               g_printerr ("lw-entry-serve: %s\n", error->message);
               return 1;
@@ -104,7 +104,7 @@ main (int    argc,
         g_autofree char *url = NULL;
         gint64 id = lw_store_add_game (store, record, &error);
 
-        if (id == 0 || lw_table_entry_open_table (entry, id, label, &error) == NULL)
+        if (id == 0 || lw_entry_requests_open_table (entry, id, label, &error) == NULL)
           {
             g_printerr ("lw-entry-serve: %s\n", error->message);
             return 1;

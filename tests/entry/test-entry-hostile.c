@@ -128,7 +128,7 @@ start_server (Fixture    *fixture,
   fixture->port = (guint) g_ascii_strtoull (colon + 1, NULL, 10);
   fixture->secret = g_strdup (hash + 1);
   g_assert_cmpuint (fixture->port, >, 0);
-  g_assert_cmpuint (strlen (fixture->secret), ==, LW_TABLE_ENTRY_SECRET_LENGTH);
+  g_assert_cmpuint (strlen (fixture->secret), ==, LW_ENTRY_SECRET_LENGTH);
 }
 
 static void
@@ -858,7 +858,7 @@ test_saturated_state (Fixture       *fixture,
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (LwStore) store = lw_store_open (fixture->db, &error);
-  g_autoptr (LwTableEntry) entry = NULL;
+  g_autoptr (LwEntryRequests) entry = NULL;
   g_autoptr (LwEntryServer) server = NULL;
   LwEntryServerLimits limits = LW_ENTRY_SERVER_LIMITS_DEFAULT;
   struct rlimit saved, lowered;
@@ -868,8 +868,8 @@ test_saturated_state (Fixture       *fixture,
   int probe;
 
   g_assert_no_error (error);
-  entry = lw_table_entry_new (store);
-  g_assert_nonnull (lw_table_entry_open_table (entry, fixture->game, NULL, &error));
+  entry = lw_entry_requests_new (store);
+  g_assert_nonnull (lw_entry_requests_open_table (entry, fixture->game, NULL, &error));
   server = lw_entry_server_new (entry);
   limits.max_connections = limits.max_per_address = 5000;
   lw_entry_server_set_limits (server, &limits);
@@ -1013,7 +1013,7 @@ test_main_loop_stall (Fixture       *fixture,
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (LwStore) store = lw_store_open (fixture->db, &error);
-  g_autoptr (LwTableEntry) entry = NULL;
+  g_autoptr (LwEntryRequests) entry = NULL;
   g_autoptr (LwEntryServer) server = NULL;
   sqlite3 *db = lw_test_sql_open (fixture->db);
   Phone phones[4];
@@ -1025,8 +1025,8 @@ test_main_loop_stall (Fixture       *fixture,
   const char *secret;
 
   g_assert_no_error (error);
-  entry = lw_table_entry_new (store);
-  secret = lw_table_entry_open_table (entry, fixture->game, NULL, &error);
+  entry = lw_entry_requests_new (store);
+  secret = lw_entry_requests_open_table (entry, fixture->game, NULL, &error);
   g_assert_no_error (error);
   server = lw_entry_server_new (entry);
   g_assert_true (lw_entry_server_start (server, "127.0.0.1", 0, &error));

@@ -171,7 +171,7 @@ test_load (void)
   g_autofree char *dir = g_dir_make_tmp ("lw-entry-load-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "load.sqlite3", NULL);
   g_autoptr (LwStore) store = NULL;
-  g_autoptr (LwTableEntry) entry = NULL;
+  g_autoptr (LwEntryRequests) entry = NULL;
   g_autoptr (LwEntryServer) server = NULL;
   g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (gint64));
   Worker *workers = g_new0 (Worker, n_tables);
@@ -184,7 +184,7 @@ test_load (void)
   g_assert_no_error (error);
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
-  entry = lw_table_entry_new (store);
+  entry = lw_entry_requests_new (store);
   server = lw_entry_server_new (entry);
   /* Every phone of the test comes from 127.0.0.1, each with two sessions
    * that keep their connections alive. */
@@ -207,7 +207,7 @@ test_load (void)
       record->skunk = 1000000;
       workers[t].game = lw_store_add_game (store, record, &error);
       g_assert_no_error (error);
-      workers[t].secret = g_strdup (lw_table_entry_open_table (entry, workers[t].game, NULL, &error));
+      workers[t].secret = g_strdup (lw_entry_requests_open_table (entry, workers[t].game, NULL, &error));
       g_assert_no_error (error);
       workers[t].port = lw_entry_server_get_port (server);
       workers[t].latencies = g_array_new (FALSE, FALSE, sizeof (gint64));

@@ -296,7 +296,7 @@ renames_of (LwStore *store,
   g_assert_no_error (error);
   for (guint i = 0; i < entries->len; i++)
     {
-      const LwEditEntry *entry = g_ptr_array_index (entries, i);
+      const LwLoggedEdit *entry = g_ptr_array_index (entries, i);
       g_autoptr (JsonParser) old_parser = json_parser_new ();
       g_autoptr (JsonParser) new_parser = json_parser_new ();
       JsonObject *old_object, *new_object;

@@ -113,7 +113,7 @@ edits (LwStore *store,
   return entries;
 }
 
-static const LwEditEntry *
+static const LwLoggedEdit *
 entry_at (GPtrArray *entries,
           guint      i)
 {

@@ -25,8 +25,8 @@
 #include "lw-game-page-private.h"
 #include "lw-store.h"
 #include "lw-store-events.h"
-#include "lw-table-entry-dialog.h"
-#include "lw-table-entry-dialog-private.h"
+#include "lw-entry-dialog.h"
+#include "lw-entry-dialog-private.h"
 #include "lw-window.h"
 #include "lw-window-private.h"
 #include "lw-qr-code-private.h"
@@ -101,35 +101,35 @@ phone_request (const char *url,
   return soup_message_get_status (msg);
 }
 
-static LwTableEntryDialog *
+static LwEntryDialog *
 open_entry (LwGamePage *page,
             guint       port)
 {
-  LwTableEntryDialog *dialog;
+  LwEntryDialog *dialog;
   AdwComboRow *address;
   GListModel *model;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "game.table-entry", NULL));
   lw_test_drain ();
-  dialog = LW_TABLE_ENTRY_DIALOG (lw_game_page_get_table_entry_dialog (page));
+  dialog = LW_ENTRY_DIALOG (lw_game_page_get_entry_dialog (page));
   g_assert_nonnull (dialog);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
 
   /* Off until switched on. */
-  g_assert_false (gtk_switch_get_active (lw_table_entry_dialog_get_switch (dialog)));
-  g_assert_false (lw_entry_server_is_running (lw_table_entry_dialog_get_server (dialog)));
-  g_assert_cmpint (gtk_spin_button_get_value_as_int (lw_table_entry_dialog_get_port_spin (dialog)), ==,
+  g_assert_false (gtk_switch_get_active (lw_entry_dialog_get_switch (dialog)));
+  g_assert_false (lw_entry_server_is_running (lw_entry_dialog_get_server (dialog)));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (lw_entry_dialog_get_port_spin (dialog)), ==,
                    LW_ENTRY_SERVER_DEFAULT_PORT);
-  g_assert_null (lw_table_entry_dialog_get_table_url (dialog, 0));
+  g_assert_null (lw_entry_dialog_get_table_url (dialog, 0));
 
   /* This computer only, on a free port. */
-  address = lw_table_entry_dialog_get_address_row (dialog);
+  address = lw_entry_dialog_get_address_row (dialog);
   model = adw_combo_row_get_model (address);
   adw_combo_row_set_selected (address, g_list_model_get_n_items (model) - 1);
   g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (model), adw_combo_row_get_selected (address)),
                    ==, "127.0.0.1");
-  gtk_spin_button_set_value (lw_table_entry_dialog_get_port_spin (dialog), port);
-  gtk_switch_set_active (lw_table_entry_dialog_get_switch (dialog), TRUE);
+  gtk_spin_button_set_value (lw_entry_dialog_get_port_spin (dialog), port);
+  gtk_switch_set_active (lw_entry_dialog_get_switch (dialog), TRUE);
   lw_test_drain ();
   return dialog;
 }
@@ -151,7 +151,7 @@ test_game (Fixture       *fixture,
   LwStore *store = lw_window_get_store (fixture->window);
   gint64 id = add_ann_ben (fixture);
   LwGamePage *page;
-  LwTableEntryDialog *dialog;
+  LwEntryDialog *dialog;
   LwQrCode *qr;
   g_autofree char *prefix = NULL;
   g_autofree char *api = g_strdup_printf ("/api/tables/%" G_GINT64_FORMAT, id);
@@ -171,14 +171,14 @@ test_game (Fixture       *fixture,
   g_assert_cmpuint (lw_game_page_get_n_history_rows (page), ==, 0);
 
   dialog = open_entry (page, port);
-  g_assert_null (lw_table_entry_dialog_get_error (dialog));
-  g_assert_true (lw_entry_server_is_running (lw_table_entry_dialog_get_server (dialog)));
-  g_assert_cmpuint (lw_entry_server_get_port (lw_table_entry_dialog_get_server (dialog)), ==, port);
+  g_assert_null (lw_entry_dialog_get_error (dialog));
+  g_assert_true (lw_entry_server_is_running (lw_entry_dialog_get_server (dialog)));
+  g_assert_cmpuint (lw_entry_server_get_port (lw_entry_dialog_get_server (dialog)), ==, port);
   g_assert_false (port_is_free (port));
 
   /* The link: this computer, the port, the game, a 128-bit secret. */
-  g_assert_cmpuint (lw_table_entry_dialog_get_n_tables (dialog), ==, 1);
-  url = lw_table_entry_dialog_get_table_url (dialog, 0);
+  g_assert_cmpuint (lw_entry_dialog_get_n_tables (dialog), ==, 1);
+  url = lw_entry_dialog_get_table_url (dialog, 0);
   prefix = g_strdup_printf ("http://127.0.0.1:%u/t/%" G_GINT64_FORMAT "#", port, id);
   g_assert_true (g_str_has_prefix (url, prefix));
   secret = url + strlen (prefix);
@@ -186,7 +186,7 @@ test_game (Fixture       *fixture,
   g_assert_cmpuint (strspn (secret, "0123456789abcdef"), ==, 32);
 
   /* Its QR code encodes the link and is shown. */
-  qr = lw_table_entry_dialog_get_table_qr_code (dialog, 0);
+  qr = lw_entry_dialog_get_table_qr_code (dialog, 0);
   g_assert_cmpstr (lw_qr_code_get_text (qr), ==, url);
   g_assert_cmpuint (lw_qr_code_get_modules (qr), >=, 25);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (qr)));
@@ -219,7 +219,7 @@ test_game (Fixture       *fixture,
   /* Closing the window ends entry: the port is free again. */
   gtk_window_close (GTK_WINDOW (dialog));
   lw_test_drain ();
-  g_assert_null (lw_game_page_get_table_entry_dialog (page));
+  g_assert_null (lw_game_page_get_entry_dialog (page));
   g_assert_true (port_is_free (port));
 }
 
@@ -232,14 +232,14 @@ test_port_in_use (Fixture       *fixture,
   gint64 id = add_ann_ben (fixture);
   g_autoptr (GSocketListener) squatter = g_socket_listener_new ();
   guint16 port = g_socket_listener_add_any_inet_port (squatter, NULL, NULL);
-  LwTableEntryDialog *dialog;
+  LwEntryDialog *dialog;
 
   g_assert_true (lw_window_open_game (fixture->window, id, &error));
   dialog = open_entry (lw_window_get_game_page (fixture->window), port);
-  g_assert_false (gtk_switch_get_active (lw_table_entry_dialog_get_switch (dialog)));
-  g_assert_false (lw_entry_server_is_running (lw_table_entry_dialog_get_server (dialog)));
-  g_assert_nonnull (strstr (lw_table_entry_dialog_get_error (dialog), "Choose another port"));
-  g_assert_null (lw_table_entry_dialog_get_table_url (dialog, 0));
+  g_assert_false (gtk_switch_get_active (lw_entry_dialog_get_switch (dialog)));
+  g_assert_false (lw_entry_server_is_running (lw_entry_dialog_get_server (dialog)));
+  g_assert_nonnull (strstr (lw_entry_dialog_get_error (dialog), "Choose another port"));
+  g_assert_null (lw_entry_dialog_get_table_url (dialog, 0));
   gtk_window_close (GTK_WINDOW (dialog));
   lw_test_drain ();
 }
@@ -263,11 +263,11 @@ test_event (Fixture       *fixture,
   event = lw_store_pair_event_round (store, event_id, &error);
   g_assert_no_error (error);
 
-  dialog = lw_table_entry_dialog_new (GTK_WINDOW (fixture->window), store, event_id);
+  dialog = lw_entry_dialog_new (GTK_WINDOW (fixture->window), store, event_id);
   gtk_window_present (GTK_WINDOW (dialog));
   lw_test_drain ();
-  g_assert_null (lw_table_entry_dialog_get_error (LW_TABLE_ENTRY_DIALOG (dialog)));
-  g_assert_cmpuint (lw_table_entry_dialog_get_n_tables (LW_TABLE_ENTRY_DIALOG (dialog)), ==, 3);
+  g_assert_null (lw_entry_dialog_get_error (LW_ENTRY_DIALOG (dialog)));
+  g_assert_cmpuint (lw_entry_dialog_get_n_tables (LW_ENTRY_DIALOG (dialog)), ==, 3);
   for (guint t = 0; t < 3; t++)
     {
       gint64 game_id = 0;
@@ -276,7 +276,7 @@ test_event (Fixture       *fixture,
 
       lw_store_get_event_table_game (store, event_id, 1, t + 1, &game_id, &error);
       g_assert_no_error (error);
-      g_assert_cmpint (game_id, ==, lw_table_entry_dialog_get_table_game (LW_TABLE_ENTRY_DIALOG (dialog), t));
+      g_assert_cmpint (game_id, ==, lw_entry_dialog_get_table_game (LW_ENTRY_DIALOG (dialog), t));
       game = lw_store_load_game (store, game_id, &error);
       g_assert_no_error (error);
       g_assert_cmpstr (game->record->players[0], ==,
@@ -287,7 +287,7 @@ test_event (Fixture       *fixture,
   lw_test_drain ();
 
   /* Opened again: the same games, none made twice. */
-  dialog = lw_table_entry_dialog_new (GTK_WINDOW (fixture->window), store, event_id);
+  dialog = lw_entry_dialog_new (GTK_WINDOW (fixture->window), store, event_id);
   {
     g_autoptr (GPtrArray) games = lw_store_list_games (store, &error);
 

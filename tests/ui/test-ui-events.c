@@ -18,15 +18,15 @@
 #include "lw-game-page-private.h"
 #include "lw-leaderboard-page.h"
 #include "lw-leaderboard-page-private.h"
-#include "lw-print-table.h"
-#include "lw-print-table-private.h"
+#include "lw-print-grid.h"
+#include "lw-print-grid-private.h"
 #include "lw-round-form.h"
 #include "lw-round-form-private.h"
 #include "lw-seat-row.h"
 #include "lw-seat-row-private.h"
 #include "lw-store.h"
 #include "lw-store-events.h"
-#include "lw-table-entry-dialog.h"
+#include "lw-entry-dialog.h"
 #include "lw-window.h"
 #include "lw-window-private.h"
 #include "lw-test-app.h"
@@ -243,8 +243,8 @@ export_pdf (GtkPrintOperation *operation,
   g_assert_cmpint (gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_EXPORT, NULL, &error),
                    ==, GTK_PRINT_OPERATION_RESULT_APPLY);
   g_assert_no_error (error);
-  g_assert_cmpuint (count_pdf_pages (path), ==, lw_print_table_get_n_pages (operation));
-  return lw_print_table_get_n_pages (operation);
+  g_assert_cmpuint (count_pdf_pages (path), ==, lw_print_grid_get_n_pages (operation));
+  return lw_print_grid_get_n_pages (operation);
 }
 
 /* ------------------------------------------------------------------ */
@@ -907,7 +907,7 @@ test_table_entry (Fixture       *fixture,
     {
       g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
 
-      if (LW_IS_TABLE_ENTRY_DIALOG (window))
+      if (LW_IS_ENTRY_DIALOG (window))
         entry = window;
     }
   g_assert_nonnull (entry);

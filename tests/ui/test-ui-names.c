@@ -195,7 +195,7 @@ test_edit_log_rename (void)
 {
   const char *names[] = { "Ann", "Ben" };
   g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
-  LwEditEntry entry = {
+  LwLoggedEdit entry = {
     .id = 1, .game = 1, .time = 0, .kind = (char *) "rename", .number = 0,
     .old_json = (char *) "{\"what\":\"player\",\"id\":2,\"text\":\"Ann\\u001b]0;x\\u0007\",\"length\":7000000}",
     .new_json = (char *) "{\"what\":\"player\",\"id\":2,\"text\":\"Ann]0;x\"}",
@@ -204,7 +204,7 @@ test_edit_log_rename (void)
   g_autofree char *title = NULL;
   g_autofree char *subtitle = NULL;
 
-  lw_edit_entry_describe (record, &entry, &title, &subtitle);
+  lw_logged_edit_describe (record, &entry, &title, &subtitle);
   g_assert_cmpstr (title, ==, "Player name changed to follow the names rule");
   g_test_message ("%s", subtitle);
   g_assert_nonnull (strstr (subtitle, "\n\u201cAnn<U+001B>]0;x<U+0007>\u2026\u201d (7000000 characters)\n"

@@ -13,8 +13,8 @@
 #include "lw-events-page-private.h"
 #include "lw-print.h"
 #include "lw-print-private.h"
-#include "lw-print-table.h"
-#include "lw-print-table-private.h"
+#include "lw-print-grid.h"
+#include "lw-print-grid-private.h"
 #include "lw-store-events.h"
 #include "lw-game-page.h"
 #include "lw-game-page-private.h"
@@ -274,7 +274,7 @@ test_printouts (Fixture       *fixture,
     g_assert_cmpint (gtk_print_operation_run (wall, GTK_PRINT_OPERATION_ACTION_EXPORT, NULL, &error),
                      ==, GTK_PRINT_OPERATION_RESULT_APPLY);
     g_assert_no_error (error);
-    g_assert_cmpuint (lw_print_table_get_n_pages (wall), ==, 1);
+    g_assert_cmpuint (lw_print_grid_get_n_pages (wall), ==, 1);
     /* Every player once, in the order of the names, not the seats. */
     g_assert_cmpuint (lines->len, ==, G_N_ELEMENTS (order));
     for (guint i = 0; i < lines->len; i++)

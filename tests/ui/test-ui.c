@@ -26,7 +26,7 @@
 #include "lw-round-form.h"
 #include "lw-round-form-private.h"
 #include "lw-store.h"
-#include "lw-table-entry.h"
+#include "lw-entry-requests.h"
 #include "lw-window.h"
 #include "lw-window-private.h"
 #include "lw-test-app.h"
@@ -1180,7 +1180,7 @@ test_insert_delete_round (Fixture       *fixture,
 /* A phone's round stored: the app's views show it (as the table entry
  * window does). */
 static void
-phone_round_stored_cb (LwTableEntry *entry,
+phone_round_stored_cb (LwEntryRequests *entry,
                        gint64        game_id,
                        guint         number,
                        LwWindow     *window)
@@ -1196,7 +1196,7 @@ test_undo_after_phone_round (Fixture       *fixture,
                              gconstpointer  data)
 {
   LwGamePage *page = lw_window_get_game_page (fixture->window);
-  g_autoptr (LwTableEntry) entry = lw_table_entry_new (lw_window_get_store (fixture->window));
+  g_autoptr (LwEntryRequests) entry = lw_entry_requests_new (lw_window_get_store (fixture->window));
   g_autoptr (GError) error = NULL;
   g_autoptr (LwStoredGame) game = NULL;
   g_autofree char *path = NULL;
@@ -1215,13 +1215,13 @@ test_undo_after_phone_round (Fixture       *fixture,
 
   /* Ben's Pack from the table's phone, as round 4. */
   g_signal_connect (entry, "round-stored", G_CALLBACK (phone_round_stored_cb), fixture->window);
-  secret = lw_table_entry_open_table (entry, id, NULL, &error);
+  secret = lw_entry_requests_open_table (entry, id, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (lw_store_get_game_version (lw_window_get_store (fixture->window), id, &version, &error));
   path = g_strdup_printf ("/api/tables/%" G_GINT64_FORMAT "/rounds", id);
   body = g_strdup_printf ("{\"number\": 4, \"version\": %" G_GINT64_FORMAT ","
                           " \"round\": {\"declarer\": 1, \"cards\": [6, 20]}}", version);
-  g_assert_cmpuint (lw_table_entry_handle (entry, "POST", path, secret, body, strlen (body), &response),
+  g_assert_cmpuint (lw_entry_requests_handle (entry, "POST", path, secret, body, strlen (body), &response),
                     ==, 201);
   lw_test_drain ();
   g_assert_cmpuint (stored_rounds (fixture, id), ==, 4);
@@ -1511,7 +1511,7 @@ test_undo_any_change (Fixture       *fixture,
   g_assert_false (lw_edit_log_get_entry_revertible (log, 1));   /* undone */
   g_assert_true (lw_edit_log_get_entry_revertible (log, 3));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (log), "edit-log.revert", "x",
-                                             ((LwEditEntry *) g_ptr_array_index (log_entries, 0))->id));
+                                             ((LwLoggedEdit *) g_ptr_array_index (log_entries, 0))->id));
   lw_test_drain ();
   g_assert_null (lw_edit_log_get_error_dialog (log));
   g_assert_cmpuint (lw_edit_log_get_n_entries (log), ==, 5);
@@ -1524,7 +1524,7 @@ test_undo_any_change (Fixture       *fixture,
 
   /* Refused: round 2, which the last "Round 2 added" left, is gone. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (log), "edit-log.revert", "x",
-                                             ((LwEditEntry *) g_ptr_array_index (log_entries, 3))->id));
+                                             ((LwLoggedEdit *) g_ptr_array_index (log_entries, 3))->id));
   lw_test_drain ();
   g_assert_nonnull (lw_edit_log_get_error_dialog (log));
   g_assert_cmpstr (adw_message_dialog_get_heading (lw_edit_log_get_error_dialog (log)), ==,
@@ -1539,7 +1539,7 @@ test_undo_any_change (Fixture       *fixture,
   log_entries = (g_ptr_array_unref (log_entries),
                  lw_store_list_edits (lw_window_get_store (fixture->window), id, &error));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (log), "edit-log.revert", "x",
-                                             ((LwEditEntry *) g_ptr_array_index (log_entries, 4))->id));
+                                             ((LwLoggedEdit *) g_ptr_array_index (log_entries, 4))->id));
   lw_test_drain ();
   assert_board (board, "1", "1");
   g_assert_cmpuint (stored_rounds (fixture, id), ==, 2);

@@ -49,8 +49,8 @@
 #include "lw-stats-page-private.h"
 #include "lw-store.h"
 #include "lw-store-events.h"
-#include "lw-table-entry-dialog.h"
-#include "lw-table-entry-dialog-private.h"
+#include "lw-entry-dialog.h"
+#include "lw-entry-dialog-private.h"
 #include "lw-store-table.h"
 #include "lw-table-page.h"
 #include "lw-store-events.h"
@@ -757,10 +757,10 @@ main (int   argc,
           GtkWidget *dialog;
 
           gtk_widget_activate_action (GTK_WIDGET (page), "game.table-entry", NULL);
-          dialog = lw_game_page_get_table_entry_dialog (page);
+          dialog = lw_game_page_get_entry_dialog (page);
           if (width > 0)
             gtk_window_set_default_size (GTK_WINDOW (dialog), MIN (width, 600), height);
-          lw_table_entry_dialog_set_open (LW_TABLE_ENTRY_DIALOG (dialog), TRUE);
+          lw_entry_dialog_set_open (LW_ENTRY_DIALOG (dialog), TRUE);
         }
     }
   else if (g_str_equal (screen, "restore-confirm"))
@@ -798,11 +798,11 @@ main (int   argc,
         if (event == NULL)
           g_error ("%s", error->message);
       }
-      dialog = lw_table_entry_dialog_new (GTK_WINDOW (window), store, event_id);
+      dialog = lw_entry_dialog_new (GTK_WINDOW (window), store, event_id);
       if (width > 0)
         gtk_window_set_default_size (GTK_WINDOW (dialog), MIN (width, 900), height);
       gtk_window_present (GTK_WINDOW (dialog));
-      lw_table_entry_dialog_set_open (LW_TABLE_ENTRY_DIALOG (dialog), TRUE);
+      lw_entry_dialog_set_open (LW_ENTRY_DIALOG (dialog), TRUE);
     }
 
   g_application_hold (G_APPLICATION (app));

@@ -331,7 +331,7 @@ gboolean lw_events_page_export_standings_to (LwEventsPage  *self,
  * @standings: %TRUE for the standings, %FALSE for the seating of the
  *   round shown
  *
- * Returns: (transfer full) (nullable): a print operation (lw-print-table.h),
+ * Returns: (transfer full) (nullable): a print operation (lw-print-grid.h),
  *   %NULL when no event (or no round) is shown.
  */
 GtkPrintOperation *lw_events_page_print_new (LwEventsPage *self,
@@ -344,7 +344,7 @@ GtkPrintOperation *lw_events_page_print_new (LwEventsPage *self,
  * The wall sheet of the round shown: every player in alphabetical order
  * with table and seat, in large type (lw_event_wall_sheet()).
  *
- * Returns: (transfer full) (nullable): a print operation (lw-print-table.h),
+ * Returns: (transfer full) (nullable): a print operation (lw-print-grid.h),
  *   %NULL when no event (or no round) is shown.
  */
 GtkPrintOperation *lw_events_page_print_wall_new (LwEventsPage *self);

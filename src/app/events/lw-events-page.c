@@ -19,11 +19,11 @@
 #include "lw-app-util.h"
 #include "lw-bracket.h"
 #include "lw-events-page-private.h"
-#include "lw-print-table.h"
+#include "lw-print-grid.h"
 #include "lw-print.h"
 #include "lw-store.h"
 #include "lw-store-events.h"
-#include "lw-table-entry-dialog.h"
+#include "lw-entry-dialog.h"
 #include "lw-name-completion.h"
 #include "lw-page-watch.h"
 
@@ -636,7 +636,7 @@ entry_round_stored_cb (GtkWidget    *dialog,
 /* Results from every table at once, from phones (docs/TABLE-ENTRY.md):
  * the current round's tables, each with its link and QR code. */
 static void
-table_entry_action (GtkWidget  *widget,
+entry_dialog_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
 {
@@ -645,7 +645,7 @@ table_entry_action (GtkWidget  *widget,
 
   if (self->event == NULL)
     return;
-  dialog = lw_table_entry_dialog_new (lw_widget_get_window (widget),
+  dialog = lw_entry_dialog_new (lw_widget_get_window (widget),
                                       self->store, self->event_id);
   g_signal_connect_object (dialog, "round-stored", G_CALLBACK (entry_round_stored_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -1041,7 +1041,7 @@ lw_events_page_class_init (LwEventsPageClass *klass)
   gtk_widget_class_install_action (widget_class, "events.print-bracket", NULL, print_bracket_action);
   gtk_widget_class_install_action (widget_class, "events.export-csv", NULL, lw_events_export_action);
   gtk_widget_class_install_action (widget_class, "events.export-json", NULL, lw_events_export_action);
-  gtk_widget_class_install_action (widget_class, "events.table-entry", NULL, table_entry_action);
+  gtk_widget_class_install_action (widget_class, "events.table-entry", NULL, entry_dialog_action);
   gtk_widget_class_install_action (widget_class, "events.rename", NULL, lw_events_rename_event_action);
   gtk_widget_class_install_action (widget_class, "events.delete", NULL, lw_events_delete_event_action);
 

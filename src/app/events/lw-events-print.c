@@ -10,11 +10,11 @@
 
 #include "lw-app-util.h"
 #include "lw-events-page-private.h"
-#include "lw-print-table.h"
+#include "lw-print-grid.h"
 #include "lw-print.h"
 #include "lw-store.h"
 #include "lw-store-events.h"
-#include "lw-table-entry-dialog.h"
+#include "lw-entry-dialog.h"
 
 /* ------------------------------------------------------------------ */
 /* Print and export                                                     */
@@ -63,7 +63,7 @@ lw_events_page_print_new (LwEventsPage *self,
       /* TRANSLATORS: the title of printed standings: the event's name */
       title = g_strdup_printf (_("%s: Standings"), self->event->name);
       subtitle = lw_events_tiebreak_text (self->event);
-      return lw_print_table_new (title, subtitle, G_N_ELEMENTS (headers), headers, widths, rows);
+      return lw_print_grid_new (title, subtitle, G_N_ELEMENTS (headers), headers, widths, rows);
     }
   else
     {
@@ -131,7 +131,7 @@ lw_events_page_print_new (LwEventsPage *self,
       /* TRANSLATORS: the title of a printed seating: the event, the round */
       title = g_strdup_printf (_("%s: Round %u"), self->event->name, round->number);
       subtitle = lw_event_plan_describe (self->event->config.table_size, lw_events_is_partners (self->event), n_players);
-      return lw_print_table_new (title, subtitle, G_N_ELEMENTS (headers), headers, widths, rows);
+      return lw_print_grid_new (title, subtitle, G_N_ELEMENTS (headers), headers, widths, rows);
     }
 }
 
@@ -166,9 +166,9 @@ lw_events_page_print_wall_new (LwEventsPage *self)
     }
   title = g_strdup_printf (_("%s: Round %u"), self->event->name, round->number);
   /* TRANSLATORS: the line below a wall sheet's title */
-  operation = lw_print_table_new (title, _("Find your name: your table and seat"),
+  operation = lw_print_grid_new (title, _("Find your name: your table and seat"),
                                   G_N_ELEMENTS (headers), headers, widths, rows);
-  lw_print_table_set_large_type (operation);
+  lw_print_grid_set_large_type (operation);
   return operation;
 }
 

@@ -10,11 +10,11 @@
 
 #include "lw-app-util.h"
 #include "lw-events-page-private.h"
-#include "lw-print-table.h"
+#include "lw-print-grid.h"
 #include "lw-print.h"
 #include "lw-store.h"
 #include "lw-store-events.h"
-#include "lw-table-entry-dialog.h"
+#include "lw-entry-dialog.h"
 
 /* ------------------------------------------------------------------ */
 /* An event: players                                                    */

@@ -140,8 +140,8 @@ describe_renamed (JsonObject *object)
 }
 
 void
-lw_edit_entry_describe (const LwGameRecord  *record,
-                        const LwEditEntry   *entry,
+lw_logged_edit_describe (const LwGameRecord  *record,
+                        const LwLoggedEdit   *entry,
                         char               **title,
                         char               **subtitle)
 {
@@ -303,7 +303,7 @@ lw_edit_log_get_entry_text (LwEditLog *self,
  * (a deletion of the game is undone by restoring it; a rename of the names
  * migration is no change of the game's). */
 static gboolean
-can_revert (const LwEditEntry *entry)
+can_revert (const LwLoggedEdit *entry)
 {
   return entry->undone == 0
          && !g_str_equal (entry->kind, "rename")
@@ -334,7 +334,7 @@ fill (LwEditLog  *self,
 
   for (guint i = entries->len; i > 0; i--)
     {
-      const LwEditEntry *entry = g_ptr_array_index (entries, i - 1);
+      const LwLoggedEdit *entry = g_ptr_array_index (entries, i - 1);
       g_autofree char *title = NULL;
       g_autofree char *subtitle = NULL;
       GtkWidget *row = adw_action_row_new ();
@@ -354,7 +354,7 @@ fill (LwEditLog  *self,
               g_ptr_array_set_size (then->substitutes, 0);
             }
         }
-      lw_edit_entry_describe (then, entry, &title, &subtitle);
+      lw_logged_edit_describe (then, entry, &title, &subtitle);
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);

@@ -40,14 +40,14 @@ LwEditLog *lw_edit_log_new (GtkWindow           *parent,
                             GError             **error);
 
 /**
- * lw_edit_entry_describe:
+ * lw_logged_edit_describe:
  * @record: the game (its seats and ruleset read the rounds' JSON)
  * @entry: an entry of its edit log
  * @title: (out) (transfer full): what was done, "Round 3 changed"
  * @subtitle: (out) (transfer full): when, and before → after in words
  */
-void lw_edit_entry_describe (const LwGameRecord  *record,
-                             const LwEditEntry   *entry,
+void lw_logged_edit_describe (const LwGameRecord  *record,
+                             const LwLoggedEdit   *entry,
                              char               **title,
                              char               **subtitle);
 

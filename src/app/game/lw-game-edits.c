@@ -180,7 +180,7 @@ lw_game_page_undo_action (GtkWidget  *widget,
                           GVariant   *parameter)
 {
   LwGamePage *self = LW_GAME_PAGE (widget);
-  g_autoptr (LwEditEntry) entry = NULL;
+  g_autoptr (LwLoggedEdit) entry = NULL;
   g_autoptr (LwRound) removed = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *message = NULL;
@@ -197,7 +197,7 @@ lw_game_page_undo_action (GtkWidget  *widget,
       lw_game_page_show_error_toast (self, error);
       return;
     }
-  lw_edit_entry_describe (self->game->record, entry, &title, &subtitle);
+  lw_logged_edit_describe (self->game->record, entry, &title, &subtitle);
   if (g_str_equal (entry->kind, "append_round") && entry->number == self->game->record->rounds->len)
     removed = lw_round_copy (g_ptr_array_index (self->game->record->rounds, entry->number - 1));
 

@@ -9,7 +9,7 @@
 #include "lw-app-util.h"
 #include "lw-game-page-private.h"
 #include "lw-print.h"
-#include "lw-table-entry-dialog.h"
+#include "lw-entry-dialog.h"
 
 static void
 export_saved_cb (GObject      *object,

@@ -252,7 +252,7 @@ GtkScrolledWindow *lw_game_page_get_scroller (LwGamePage *self);
 const LwStandings *lw_game_page_get_standings (LwGamePage *self);
 
 /** Returns: (transfer none) (nullable): the table entry window (game.table-entry) while open. */
-GtkWidget *lw_game_page_get_table_entry_dialog (LwGamePage *self);
+GtkWidget *lw_game_page_get_entry_dialog (LwGamePage *self);
 
 /**
  * lw_game_page_get_undo_text:

@@ -19,7 +19,7 @@
 #include "lw-score-chart.h"
 #include "lw-store-table.h"
 #include "lw-store.h"
-#include "lw-table-entry-dialog.h"
+#include "lw-entry-dialog.h"
 #include "lw-name-completion.h"
 #include "lw-game-view.h"
 
@@ -480,7 +480,7 @@ show_details (LwGamePage *self)
 static void
 update_undo (LwGamePage *self)
 {
-  const LwEditEntry *entry = NULL;
+  const LwLoggedEdit *entry = NULL;
   g_autofree char *tooltip = NULL;
   g_autofree char *title = NULL;
   g_autofree char *subtitle = NULL;
@@ -496,7 +496,7 @@ update_undo (LwGamePage *self)
                                       GTK_ACCESSIBLE_PROPERTY_LABEL, _("Nothing to Undo"), -1);
       return;
     }
-  lw_edit_entry_describe (self->game->record, entry, &title, &subtitle);
+  lw_logged_edit_describe (self->game->record, entry, &title, &subtitle);
   /* TRANSLATORS: the tooltip of the Undo button; %s is the change, as the edit log names it */
   tooltip = g_strdup_printf (_("Undo “%s” (Ctrl+Z)"), title);
   gtk_widget_set_tooltip_text (self->undo_button, tooltip);
@@ -697,7 +697,7 @@ load (LwGamePage  *self,
 }
 
 GtkWidget *
-lw_game_page_get_table_entry_dialog (LwGamePage *self)
+lw_game_page_get_entry_dialog (LwGamePage *self)
 {
   g_return_val_if_fail (LW_IS_GAME_PAGE (self), NULL);
 
@@ -858,7 +858,7 @@ undo_round_action (GtkWidget  *widget,
 
 /* "game.table-entry": entry of this game's rounds from phones. */
 static void
-table_entry_action (GtkWidget  *widget,
+entry_dialog_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
 {
@@ -871,7 +871,7 @@ table_entry_action (GtkWidget  *widget,
       gtk_window_present (GTK_WINDOW (self->entry_dialog));
       return;
     }
-  self->entry_dialog = lw_table_entry_dialog_new_for_game (lw_widget_get_window (widget),
+  self->entry_dialog = lw_entry_dialog_new_for_game (lw_widget_get_window (widget),
                                                            self->store, self->game->id);
   g_object_add_weak_pointer (G_OBJECT (self->entry_dialog), (gpointer *) &self->entry_dialog);
   gtk_window_present (GTK_WINDOW (self->entry_dialog));
@@ -1082,7 +1082,7 @@ lw_game_page_class_init (LwGamePageClass *klass)
   gtk_widget_class_install_action (widget_class, "game.edit-log", NULL, edit_log_action);
   gtk_widget_class_install_action (widget_class, "game.print", NULL, lw_game_page_print_action);
   gtk_widget_class_install_action (widget_class, "game.print-blank", NULL, lw_game_page_print_blank_action);
-  gtk_widget_class_install_action (widget_class, "game.table-entry", NULL, table_entry_action);
+  gtk_widget_class_install_action (widget_class, "game.table-entry", NULL, entry_dialog_action);
   gtk_widget_class_install_action (widget_class, "game.lock-round", "u", lock_round_action);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "game.export", NULL);

@@ -17,7 +17,7 @@ struct _LwGameView
   GPtrArray    *round_players;  /* per round, GStrv */
   GPtrArray    *penalties;      /* LwStoredPenalty* */
   GArray       *locks;          /* guint round numbers */
-  LwEditEntry  *last_edit;
+  LwLoggedEdit  *last_edit;
 
   gint64   id;
   gboolean stale;        /* a change of this batch may touch the game */
@@ -43,7 +43,7 @@ clear_reading (LwGameView *self)
   g_clear_pointer (&self->round_players, g_ptr_array_unref);
   g_clear_pointer (&self->penalties, g_ptr_array_unref);
   g_clear_pointer (&self->locks, g_array_unref);
-  g_clear_pointer (&self->last_edit, lw_edit_entry_free);
+  g_clear_pointer (&self->last_edit, lw_logged_edit_free);
 }
 
 gboolean
@@ -57,7 +57,7 @@ lw_game_view_load (LwGameView  *self,
   g_autoptr (GPtrArray) round_players = NULL;
   g_autoptr (GPtrArray) penalties = NULL;
   g_autoptr (GArray) locks = NULL;
-  g_autoptr (LwEditEntry) last_edit = NULL;
+  g_autoptr (LwLoggedEdit) last_edit = NULL;
   g_autoptr (GError) edit_error = NULL;
 
   g_return_val_if_fail (LW_IS_GAME_VIEW (self), FALSE);
@@ -205,7 +205,7 @@ lw_game_view_is_round_locked (LwGameView *self,
   return FALSE;
 }
 
-const LwEditEntry *
+const LwLoggedEdit *
 lw_game_view_get_last_edit (LwGameView *self)
 {
   g_return_val_if_fail (LW_IS_GAME_VIEW (self), NULL);

@@ -94,6 +94,6 @@ gboolean lw_game_view_is_round_locked (LwGameView *self,
  * Returns: (transfer none) (nullable): the change Undo would take back
  *   (lw_store_get_last_edit()), %NULL when none.
  */
-const LwEditEntry *lw_game_view_get_last_edit (LwGameView *self);
+const LwLoggedEdit *lw_game_view_get_last_edit (LwGameView *self);
 
 G_END_DECLS

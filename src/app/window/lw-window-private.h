@@ -214,7 +214,7 @@ gboolean lw_window_open_game (LwWindow  *self,
  * lw_window_reload_game:
  * @self: a window
  * @id: a game that changed outside the window (a round entered from a
- *   phone, lw-table-entry.h)
+ *   phone, lw-entry-requests.h)
  *
  * The game page reloads @id when it shows it (the round being typed in its
  * form stays), and the start page reads it again when next shown.

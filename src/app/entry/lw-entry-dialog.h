@@ -1,4 +1,4 @@
-/* lw-table-entry-dialog.h — the director's window for entry from phones:
+/* lw-entry-dialog.h — the director's window for entry from phones:
  * the server switch, address and port, and per table its link and QR code
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -13,11 +13,11 @@
 
 G_BEGIN_DECLS
 
-#define LW_TYPE_TABLE_ENTRY_DIALOG (lw_table_entry_dialog_get_type ())
-G_DECLARE_FINAL_TYPE (LwTableEntryDialog, lw_table_entry_dialog, LW, TABLE_ENTRY_DIALOG, AdwWindow)
+#define LW_TYPE_ENTRY_DIALOG (lw_entry_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (LwEntryDialog, lw_entry_dialog, LW, ENTRY_DIALOG, AdwWindow)
 
 /**
- * lw_table_entry_dialog_new:
+ * lw_entry_dialog_new:
  * @parent: (nullable): the window it belongs to; the views of the game
  *   show each round a phone sends (the store's #LwStoreWatch tells them)
  * @store: the store
@@ -35,12 +35,12 @@ G_DECLARE_FINAL_TYPE (LwTableEntryDialog, lw_table_entry_dialog, LW, TABLE_ENTRY
  *
  * Returns: (transfer none): the window, not yet presented.
  */
-GtkWidget *lw_table_entry_dialog_new (GtkWindow *parent,
+GtkWidget *lw_entry_dialog_new (GtkWindow *parent,
                                       LwStore   *store,
                                       gint64     event_id);
 
 /**
- * lw_table_entry_dialog_new_for_game:
+ * lw_entry_dialog_new_for_game:
  * @parent: (nullable): the window it belongs to
  * @store: the store
  * @game_id: a stored game
@@ -49,7 +49,7 @@ GtkWidget *lw_table_entry_dialog_new (GtkWindow *parent,
  *
  * Returns: (transfer none): the window, not yet presented.
  */
-GtkWidget *lw_table_entry_dialog_new_for_game (GtkWindow *parent,
+GtkWidget *lw_entry_dialog_new_for_game (GtkWindow *parent,
                                                LwStore   *store,
                                                gint64     game_id);
 

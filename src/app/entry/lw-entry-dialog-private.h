@@ -1,44 +1,44 @@
-/* lw-table-entry-dialog-private.h — what the UI tests read of lw-table-entry-dialog.c: included by that file
+/* lw-entry-dialog-private.h — what the UI tests read of lw-entry-dialog.c: included by that file
  * and the tests only, never by the app's other files.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #pragma once
 
-#include "lw-table-entry-dialog.h"
+#include "lw-entry-dialog.h"
 
 G_BEGIN_DECLS
 
-AdwComboRow *lw_table_entry_dialog_get_address_row (LwTableEntryDialog *self);
+AdwComboRow *lw_entry_dialog_get_address_row (LwEntryDialog *self);
 
 /** Returns: (transfer none) (nullable): the error shown, %NULL when none. */
-const char *lw_table_entry_dialog_get_error (LwTableEntryDialog *self);
+const char *lw_entry_dialog_get_error (LwEntryDialog *self);
 
 /** Returns: the tables listed. */
-guint lw_table_entry_dialog_get_n_tables (LwTableEntryDialog *self);
+guint lw_entry_dialog_get_n_tables (LwEntryDialog *self);
 
-GtkSpinButton *lw_table_entry_dialog_get_port_spin (LwTableEntryDialog *self);
+GtkSpinButton *lw_entry_dialog_get_port_spin (LwEntryDialog *self);
 
 /** Returns: (transfer none): the server (running while entry is open). */
-LwEntryServer *lw_table_entry_dialog_get_server (LwTableEntryDialog *self);
+LwEntryServer *lw_entry_dialog_get_server (LwEntryDialog *self);
 
 /** Returns: (transfer none): the switch, the port and the address rows, for tests. */
-GtkSwitch *lw_table_entry_dialog_get_switch (LwTableEntryDialog *self);
+GtkSwitch *lw_entry_dialog_get_switch (LwEntryDialog *self);
 
 /** Returns: the game of table @index (0-based). */
-gint64 lw_table_entry_dialog_get_table_game (LwTableEntryDialog *self,
+gint64 lw_entry_dialog_get_table_game (LwEntryDialog *self,
                                              guint               index);
 
 /** Returns: (transfer none): the QR code of table @index. */
-LwQrCode *lw_table_entry_dialog_get_table_qr_code (LwTableEntryDialog *self,
+LwQrCode *lw_entry_dialog_get_table_qr_code (LwEntryDialog *self,
                                                    guint               index);
 
 /** Returns: (transfer none) (nullable): the link shown for table @index, %NULL while entry is off. */
-const char *lw_table_entry_dialog_get_table_url (LwTableEntryDialog *self,
+const char *lw_entry_dialog_get_table_url (LwEntryDialog *self,
                                                  guint               index);
 
 /**
- * lw_table_entry_dialog_set_open:
+ * lw_entry_dialog_set_open:
  * @self: the window
  * @open: %TRUE to start the server and give each table a secret,
  *   %FALSE to stop it and forget the secrets
@@ -48,7 +48,7 @@ const char *lw_table_entry_dialog_get_table_url (LwTableEntryDialog *self,
  *
  * Returns: whether entry is open afterwards.
  */
-gboolean lw_table_entry_dialog_set_open (LwTableEntryDialog *self,
+gboolean lw_entry_dialog_set_open (LwEntryDialog *self,
                                          gboolean            open);
 
 G_END_DECLS

@@ -1,4 +1,4 @@
-/* test-table-entry.c — the requests of table entry (lw-table-entry.h),
+/* test-entry-requests.c — the requests of table entry (lw-entry-requests.h),
  * without a network:
  *
  * - a good round is stored as one entered in the app, the answer is the
@@ -30,14 +30,14 @@
 
 #include "lw-store.h"
 #include "lw-store-events.h"
-#include "lw-table-entry.h"
+#include "lw-entry-requests.h"
 #include "lw-test-util.h"
 
 typedef struct
 {
   char *dir;
   LwStore *store;
-  LwTableEntry *entry;
+  LwEntryRequests *entry;
   gint64 game;
   gint64 other;
   char *secret;
@@ -46,7 +46,7 @@ typedef struct
 } Fixture;
 
 static void
-round_stored_cb (LwTableEntry *entry,
+round_stored_cb (LwEntryRequests *entry,
                  gint64        game,
                  guint         number,
                  Fixture      *fixture)
@@ -61,18 +61,18 @@ fixture_set_up (Fixture       *fixture,
   g_autoptr (GError) error = NULL;
   g_autofree char *path = NULL;
 
-  fixture->dir = g_dir_make_tmp ("lw-table-entry-XXXXXX", &error);
+  fixture->dir = g_dir_make_tmp ("lw-entry-requests-XXXXXX", &error);
   g_assert_no_error (error);
   path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
   fixture->store = lw_store_open (path, &error);
   g_assert_no_error (error);
   fixture->game = lw_test_add_pair_game (fixture->store, "Ann", "Ben");
   fixture->other = lw_test_add_pair_game (fixture->store, "Cleo", "Dev");
-  fixture->entry = lw_table_entry_new (fixture->store);
+  fixture->entry = lw_entry_requests_new (fixture->store);
   g_signal_connect (fixture->entry, "round-stored", G_CALLBACK (round_stored_cb), fixture);
-  fixture->secret = g_strdup (lw_table_entry_open_table (fixture->entry, fixture->game, "Table 1", &error));
+  fixture->secret = g_strdup (lw_entry_requests_open_table (fixture->entry, fixture->game, "Table 1", &error));
   g_assert_no_error (error);
-  fixture->other_secret = g_strdup (lw_table_entry_open_table (fixture->entry, fixture->other, NULL, &error));
+  fixture->other_secret = g_strdup (lw_entry_requests_open_table (fixture->entry, fixture->other, NULL, &error));
   g_assert_no_error (error);
 }
 
@@ -111,7 +111,7 @@ request (Fixture     *fixture,
   g_autoptr (GError) error = NULL;
   guint status;
 
-  status = lw_table_entry_handle (fixture->entry, method, path, secret,
+  status = lw_entry_requests_handle (fixture->entry, method, path, secret,
                                   body, body != NULL ? strlen (body) : 0, &response);
   g_assert_nonnull (response);
   json_parser_load_from_data (parser, response, -1, &error);
@@ -185,7 +185,7 @@ test_state (Fixture       *fixture,
   g_autofree char *path = game_path (fixture->game, "");
   g_autoptr (JsonObject) answer = NULL;
 
-  g_assert_cmpuint (strlen (fixture->secret), ==, LW_TABLE_ENTRY_SECRET_LENGTH);
+  g_assert_cmpuint (strlen (fixture->secret), ==, LW_ENTRY_SECRET_LENGTH);
   g_assert_cmpstr (fixture->secret, !=, fixture->other_secret);
   g_assert_cmpuint (request (fixture, "GET", path, fixture->secret, NULL, &answer), ==, 200);
   g_assert_cmpstr (json_object_get_string_member (answer, "label"), ==, "Table 1");
@@ -229,7 +229,7 @@ test_good_round (Fixture       *fixture,
   edits = lw_store_list_edits (fixture->store, fixture->game, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (edits->len, ==, 1);
-  g_assert_cmpstr (((LwEditEntry *) g_ptr_array_index (edits, 0))->kind, ==, "append_round");
+  g_assert_cmpstr (((LwLoggedEdit *) g_ptr_array_index (edits, 0))->kind, ==, "append_round");
 
   /* The answer is the new board: the engine's scores, a new version. */
   g_assert_cmpint (json_object_get_int_member (answer, "next_round"), ==, 2);
@@ -417,8 +417,8 @@ test_secrets (Fixture       *fixture,
     g_autoptr (JsonObject) not_open = NULL;
 
     g_assert_cmpuint (request (fixture, "GET", state, wrong, NULL, &wrong_secret), ==, 403);
-    lw_table_entry_close_table (fixture->entry, fixture->game);
-    g_assert_null (lw_table_entry_get_secret (fixture->entry, fixture->game));
+    lw_entry_requests_close_table (fixture->entry, fixture->game);
+    g_assert_null (lw_entry_requests_get_secret (fixture->entry, fixture->game));
     /* A table not open answers exactly as a wrong secret does: no one
      * learns which games are open without a link. */
     g_assert_cmpuint (request (fixture, "GET", state, fixture->secret, NULL, &not_open), ==, 403);
@@ -427,9 +427,9 @@ test_secrets (Fixture       *fixture,
   }
   g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, body, NULL), ==, 403);
   g_assert_cmpuint (n_rounds (fixture, fixture->game), ==, 0);
-  g_assert_nonnull (lw_table_entry_get_secret (fixture->entry, fixture->other));
-  lw_table_entry_close_all (fixture->entry);
-  g_assert_null (lw_table_entry_get_secret (fixture->entry, fixture->other));
+  g_assert_nonnull (lw_entry_requests_get_secret (fixture->entry, fixture->other));
+  lw_entry_requests_close_all (fixture->entry);
+  g_assert_null (lw_entry_requests_get_secret (fixture->entry, fixture->other));
   g_assert_cmpuint (fixture->stored, ==, 0);
 }
 
@@ -439,7 +439,7 @@ test_bad_requests (Fixture       *fixture,
 {
   g_autofree char *path = game_path (fixture->game, "/rounds");
   g_autofree char *state = game_path (fixture->game, "");
-  g_autofree char *big = g_strnfill (LW_TABLE_ENTRY_MAX_BODY + 1, ' ');
+  g_autofree char *big = g_strnfill (LW_ENTRY_MAX_BODY + 1, ' ');
   struct {
     const char *body;
     const char *message;
@@ -473,7 +473,7 @@ test_bad_requests (Fixture       *fixture,
   {
     g_autofree char *response = NULL;
 
-    g_assert_cmpuint (lw_table_entry_handle (fixture->entry, "POST", path, fixture->secret,
+    g_assert_cmpuint (lw_entry_requests_handle (fixture->entry, "POST", path, fixture->secret,
                                              big, strlen (big), &response), ==, 413);
   }
   g_assert_cmpuint (request (fixture, "DELETE", state, fixture->secret, NULL, NULL), ==, 405);
@@ -521,7 +521,7 @@ test_event_table (Fixture       *fixture,
   /* Rounds until the game ends: Finn plays out of turn at 1 in round 1
    * (R19: 0), Eve wins every trick as declarer (R10) to 11: a skunk
    * (R23). The table has its result. */
-  secret = lw_table_entry_open_table (fixture->entry, game_id, "Table 1", &error);
+  secret = lw_entry_requests_open_table (fixture->entry, game_id, "Table 1", &error);
   g_assert_no_error (error);
   for (guint n = 1; n <= 40; n++)
     {
@@ -797,7 +797,7 @@ test_busy (Fixture       *fixture,
   g_autofree char *response = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (LwStore) second = lw_store_open_another (fixture->store, 100, &error);
-  g_autoptr (LwTableEntry) serving = NULL;
+  g_autoptr (LwEntryRequests) serving = NULL;
   g_autoptr (JsonParser) parser = json_parser_new ();
   const char *message;
   sqlite3 *db = NULL;
@@ -805,15 +805,15 @@ test_busy (Fixture       *fixture,
   guint status;
 
   g_assert_no_error (error);
-  serving = lw_table_entry_new_sharing (fixture->entry, second);
+  serving = lw_entry_requests_new_sharing (fixture->entry, second);
   g_assert_cmpint (sqlite3_open (db_path, &db), ==, SQLITE_OK);
   g_assert_cmpint (sqlite3_exec (db, "BEGIN EXCLUSIVE; INSERT INTO players (name) VALUES ('Lock')",
                                  NULL, NULL, NULL), ==, SQLITE_OK);
 
   start = g_get_monotonic_time ();
-  status = lw_table_entry_handle (serving, "POST", path, fixture->secret, body, strlen (body), &response);
+  status = lw_entry_requests_handle (serving, "POST", path, fixture->secret, body, strlen (body), &response);
   elapsed = g_get_monotonic_time () - start;
-  g_assert_cmpuint (status, ==, LW_TABLE_ENTRY_STATUS_BUSY);
+  g_assert_cmpuint (status, ==, LW_ENTRY_STATUS_BUSY);
   g_assert_cmpint (elapsed, <, G_USEC_PER_SEC);
   json_parser_load_from_data (parser, response, -1, &error);
   g_assert_no_error (error);
@@ -825,9 +825,9 @@ test_busy (Fixture       *fixture,
 
   /* Reads go on while the other program writes. */
   start = g_get_monotonic_time ();
-  g_assert_cmpuint (lw_table_entry_handle (serving, "GET", state, fixture->secret, NULL, 0, &response), ==, 200);
+  g_assert_cmpuint (lw_entry_requests_handle (serving, "GET", state, fixture->secret, NULL, 0, &response), ==, 200);
   g_clear_pointer (&response, g_free);
-  g_assert_cmpuint (lw_table_entry_handle (serving, "GET", version_path, fixture->secret, NULL, 0, &response),
+  g_assert_cmpuint (lw_entry_requests_handle (serving, "GET", version_path, fixture->secret, NULL, 0, &response),
                     ==, 200);
   g_clear_pointer (&response, g_free);
   g_assert_cmpint (g_get_monotonic_time () - start, <, 50 * 1000);
@@ -835,7 +835,7 @@ test_busy (Fixture       *fixture,
   g_assert_cmpint (sqlite3_exec (db, "ROLLBACK", NULL, NULL, NULL), ==, SQLITE_OK);
   sqlite3_close (db);
   g_assert_cmpuint (fixture->stored, ==, 0);
-  g_assert_cmpuint (lw_table_entry_handle (serving, "POST", path, fixture->secret, body, strlen (body), &response),
+  g_assert_cmpuint (lw_entry_requests_handle (serving, "POST", path, fixture->secret, body, strlen (body), &response),
                     ==, 201);
   g_assert_cmpuint (n_rounds (fixture, fixture->game), ==, 1);
   /* Told by the table entry that opened the table, in this thread. */
@@ -843,7 +843,7 @@ test_busy (Fixture       *fixture,
 }
 
 typedef struct {
-  LwTableEntry *entry;
+  LwEntryRequests *entry;
   const char   *path;
   const char   *secret;
   const char   *body;
@@ -856,13 +856,13 @@ request_thread (gpointer data)
   ThreadRequest *request = data;
   g_autofree char *response = NULL;
 
-  request->status = lw_table_entry_handle (request->entry, "POST", request->path, request->secret,
+  request->status = lw_entry_requests_handle (request->entry, "POST", request->path, request->secret,
                                            request->body, strlen (request->body), &response);
   return NULL;
 }
 
 static void
-thread_stored_cb (LwTableEntry *entry,
+thread_stored_cb (LwEntryRequests *entry,
                   gint64        game,
                   guint         number,
                   gpointer      data)
@@ -883,14 +883,14 @@ test_sharing_thread (Fixture       *fixture,
   g_autofree char *response = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (LwStore) second = lw_store_open_another (fixture->store, 100, &error);
-  g_autoptr (LwTableEntry) serving = NULL;
+  g_autoptr (LwEntryRequests) serving = NULL;
   ThreadRequest request = { NULL, path, fixture->secret, body, 0 };
   GThread *emitted_in = NULL;
   GThread *thread;
   gint64 deadline;
 
   g_assert_no_error (error);
-  serving = lw_table_entry_new_sharing (fixture->entry, second);
+  serving = lw_entry_requests_new_sharing (fixture->entry, second);
   request.entry = serving;
   g_signal_connect (fixture->entry, "round-stored", G_CALLBACK (thread_stored_cb), &emitted_in);
   thread = g_thread_new ("server", request_thread, &request);
@@ -904,13 +904,13 @@ test_sharing_thread (Fixture       *fixture,
   g_assert_cmpuint (fixture->stored, ==, 1);
   g_assert_true (emitted_in == g_thread_self ());
 
-  g_assert_cmpuint (lw_table_entry_check_access (serving, path, fixture->secret, &response), ==, 0);
+  g_assert_cmpuint (lw_entry_requests_check_access (serving, path, fixture->secret, &response), ==, 0);
   g_assert_null (response);
-  lw_table_entry_close_table (fixture->entry, fixture->game);
-  g_assert_cmpuint (lw_table_entry_check_access (serving, path, fixture->secret, &response), ==, 403);
+  lw_entry_requests_close_table (fixture->entry, fixture->game);
+  g_assert_cmpuint (lw_entry_requests_check_access (serving, path, fixture->secret, &response), ==, 403);
   g_assert_nonnull (strstr (response, "not valid for table"));
   g_clear_pointer (&response, g_free);
-  g_assert_cmpuint (lw_table_entry_check_access (serving, "/api/nothing", fixture->secret, &response), ==, 404);
+  g_assert_cmpuint (lw_entry_requests_check_access (serving, "/api/nothing", fixture->secret, &response), ==, 404);
 }
 
 int

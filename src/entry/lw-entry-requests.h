@@ -1,9 +1,9 @@
-/* lw-table-entry.h — results entered from phones at the tables: the
+/* lw-entry-requests.h — results entered from phones at the tables: the
  * requests of the JSON API (docs/TABLE-ENTRY.md), parsed, authorized,
  * validated by the engine and applied to the store
  *
  * No HTTP here: the server (lw-entry-server.h) hands each request's
- * method, path, secret and body to lw_table_entry_handle() and sends back
+ * method, path, secret and body to lw_entry_requests_handle() and sends back
  * the status and JSON it returns, so that the handlers are tested without
  * a network.
  *
@@ -18,82 +18,82 @@
 G_BEGIN_DECLS
 
 /**
- * LW_TABLE_ENTRY_MAX_BODY:
+ * LW_ENTRY_MAX_BODY:
  *
  * The largest request body read, in bytes: a round of eight seats with
  * every list written out takes under 2 KiB.
  */
-#define LW_TABLE_ENTRY_MAX_BODY (64 * 1024)
+#define LW_ENTRY_MAX_BODY (64 * 1024)
 
 /**
- * LW_TABLE_ENTRY_SECRET_LENGTH:
+ * LW_ENTRY_SECRET_LENGTH:
  *
  * A table's secret: 128 random bits as 32 lowercase hexadecimal digits.
  */
-#define LW_TABLE_ENTRY_SECRET_LENGTH 32
+#define LW_ENTRY_SECRET_LENGTH 32
 
 /**
- * LW_TABLE_ENTRY_STATUS_BUSY:
+ * LW_ENTRY_STATUS_BUSY:
  *
  * The status of an answer while another program holds the database's
  * write lock (503): nothing was stored; the server sends it with
- * `Retry-After: LW_TABLE_ENTRY_RETRY_AFTER`.
+ * `Retry-After: LW_ENTRY_RETRY_AFTER`.
  */
-#define LW_TABLE_ENTRY_STATUS_BUSY 503
+#define LW_ENTRY_STATUS_BUSY 503
 
 /**
- * LW_TABLE_ENTRY_RETRY_AFTER:
+ * LW_ENTRY_RETRY_AFTER:
  *
  * The seconds a phone waits before sending a request again after a 503.
  */
-#define LW_TABLE_ENTRY_RETRY_AFTER 2
+#define LW_ENTRY_RETRY_AFTER 2
 
-#define LW_TYPE_TABLE_ENTRY (lw_table_entry_get_type ())
-G_DECLARE_FINAL_TYPE (LwTableEntry, lw_table_entry, LW, TABLE_ENTRY, GObject)
+#define LW_TYPE_ENTRY_REQUESTS (lw_entry_requests_get_type ())
+G_DECLARE_FINAL_TYPE (LwEntryRequests, lw_entry_requests, LW, ENTRY_REQUESTS, GObject)
 
 /**
- * lw_table_entry_new:
+ * lw_entry_requests_new:
  * @store: the store the rounds go to
  *
- * Opens table entry with no table: lw_table_entry_open_table() adds them.
+ * Opens table entry with no table: lw_entry_requests_open_table() adds them.
  * Secrets are kept in memory only; they end with the object, with
- * lw_table_entry_close_table() or lw_table_entry_close_all().
+ * lw_entry_requests_close_table() or lw_entry_requests_close_all().
  *
- * The object emits #LwTableEntry::round-stored after every round stored
+ * The object emits #LwEntryRequests::round-stored after every round stored
  * or corrected through it, so that the windows showing the game reload.
  *
  * Returns: (transfer full): the table entry.
  */
-LwTableEntry *lw_table_entry_new (LwStore *store);
+LwEntryRequests *lw_entry_requests_new (LwStore *store);
 
 /**
- * lw_table_entry_new_sharing:
- * @origin: a table entry made with lw_table_entry_new()
+ * lw_entry_requests_new_sharing:
+ * @origin: a table entry made with lw_entry_requests_new()
  * @store: another connection to @origin's database
  *   (lw_store_open_another()), used by one thread only
  *
  * A table entry for the server's own thread: it answers requests
- * (lw_table_entry_handle()) with the tables and secrets that @origin
+ * (lw_entry_requests_handle()) with the tables and secrets that @origin
  * opens and closes, reading and writing through @store. Its
- * #LwTableEntry::round-stored is emitted by @origin, in the thread and
+ * #LwEntryRequests::round-stored is emitted by @origin, in the thread and
  * main context that made @origin (an idle callback there when the
  * request was answered in another thread). Tables are opened and closed
  * on @origin only, from the thread that made it.
  *
  * Returns: (transfer full): the table entry.
  */
-LwTableEntry *lw_table_entry_new_sharing (LwTableEntry *origin,
+LwEntryRequests *lw_entry_requests_new_sharing (LwEntryRequests *origin,
                                           LwStore      *store);
 
 /**
- * lw_table_entry_get_store:
+ * lw_entry_requests_get_store:
  *
  * Returns: (transfer none): the store.
  */
-LwStore *lw_table_entry_get_store (LwTableEntry *self);
+LwStore *lw_entry_requests_get_store (LwEntryRequests *self);
 
 /**
- * lw_table_entry_open_table:
+ * lw_entry_requests_open_table:
  * @self: table entry
  * @game_id: the stored game played at the table
  * @label: (nullable): what the phone shows as the table's name (e.g.
@@ -108,45 +108,45 @@ LwStore *lw_table_entry_get_store (LwTableEntry *self);
  * %LW_STORE_ERROR_FAILED when no random bytes can be read.
  *
  * Returns: (transfer none) (nullable): the secret
- *   (%LW_TABLE_ENTRY_SECRET_LENGTH hex digits), valid until the table is
+ *   (%LW_ENTRY_SECRET_LENGTH hex digits), valid until the table is
  *   closed; %NULL on error.
  */
-const char *lw_table_entry_open_table (LwTableEntry  *self,
+const char *lw_entry_requests_open_table (LwEntryRequests  *self,
                                        gint64         game_id,
                                        const char    *label,
                                        GError       **error);
 
 /**
- * lw_table_entry_close_table:
+ * lw_entry_requests_close_table:
  * @self: table entry
  * @game_id: a game
  *
  * Forgets the table's secret: its link no longer reads or writes anything.
  */
-void lw_table_entry_close_table (LwTableEntry *self,
+void lw_entry_requests_close_table (LwEntryRequests *self,
                                  gint64        game_id);
 
 /**
- * lw_table_entry_close_all:
+ * lw_entry_requests_close_all:
  * @self: table entry
  *
  * Forgets every table's secret.
  */
-void lw_table_entry_close_all (LwTableEntry *self);
+void lw_entry_requests_close_all (LwEntryRequests *self);
 
 /**
- * lw_table_entry_get_secret:
+ * lw_entry_requests_get_secret:
  * @self: table entry
  * @game_id: a game
  *
  * Returns: (transfer none) (nullable): the open table's secret, %NULL when
  *   the table is not open.
  */
-const char *lw_table_entry_get_secret (LwTableEntry *self,
+const char *lw_entry_requests_get_secret (LwEntryRequests *self,
                                        gint64        game_id);
 
 /**
- * lw_table_entry_page_path:
+ * lw_entry_requests_page_path:
  * @game_id: a game
  * @secret: its table's secret
  *
@@ -156,11 +156,11 @@ const char *lw_table_entry_get_secret (LwTableEntry *self,
  *
  * Returns: (transfer full): the path.
  */
-char *lw_table_entry_page_path (gint64      game_id,
+char *lw_entry_requests_page_path (gint64      game_id,
                                 const char *secret);
 
 /**
- * lw_table_entry_handle:
+ * lw_entry_requests_handle:
  * @self: table entry
  * @method: the HTTP method ("GET", "POST", "PUT")
  * @path: the request path without query, e.g. "/api/tables/12/rounds"
@@ -196,8 +196,8 @@ char *lw_table_entry_page_path (gint64      game_id,
  * link); 404 no such path, a round or game that does not exist; 405
  * another method; 409 a stale number or
  * version (another phone was first; nothing is stored); 413 a body over
- * %LW_TABLE_ENTRY_MAX_BODY; 422 a round the engine refuses; 423 a locked
- * round; 503 (%LW_TABLE_ENTRY_STATUS_BUSY) another program holds the
+ * %LW_ENTRY_MAX_BODY; 422 a round the engine refuses; 423 a locked
+ * round; 503 (%LW_ENTRY_STATUS_BUSY) another program holds the
  * database's write lock longer than the store's busy timeout; 500 another
  * store failure. No answer names a file or quotes SQLite: the details go
  * to the log (g_message()).
@@ -207,7 +207,7 @@ char *lw_table_entry_page_path (gint64      game_id,
  *
  * Returns: the HTTP status.
  */
-guint lw_table_entry_handle (LwTableEntry  *self,
+guint lw_entry_requests_handle (LwEntryRequests  *self,
                              const char    *method,
                              const char    *path,
                              const char    *secret,
@@ -216,44 +216,44 @@ guint lw_table_entry_handle (LwTableEntry  *self,
                              char         **response);
 
 /**
- * lw_table_entry_check_access:
+ * lw_entry_requests_check_access:
  * @self: table entry
  * @path: the request path without query
  * @secret: (nullable): the `X-Table-Secret` header, %NULL when none
  * @response: (out) (transfer full) (nullable): `{"error": "…"}` when
  *   refused, else %NULL
  *
- * The check lw_table_entry_handle() makes first, for the server to make
+ * The check lw_entry_requests_handle() makes first, for the server to make
  * before it reads a request's body: the path is the API's and the secret
  * opens an open table.
  *
  * Returns: 0 when the request may go on; else the status of
- *   lw_table_entry_handle() (404 not the API's path; 403 a wrong secret or
+ *   lw_entry_requests_handle() (404 not the API's path; 403 a wrong secret or
  *   a table not open).
  */
-guint lw_table_entry_check_access (LwTableEntry  *self,
+guint lw_entry_requests_check_access (LwEntryRequests  *self,
                                    const char    *path,
                                    const char    *secret,
                                    char         **response);
 
 /**
- * lw_table_entry_error_response:
+ * lw_entry_requests_error_response:
  * @message: what went wrong, one sentence for the phone's user
  *
  * Returns: (transfer full): the JSON of a refusal, `{"error": MESSAGE}`,
  *   as every answer of the API that is not 200/201 has
  *   (docs/TABLE-ENTRY.md).
  */
-char *lw_table_entry_error_response (const char *message);
+char *lw_entry_requests_error_response (const char *message);
 
 /**
- * lw_table_entry_random_secret:
+ * lw_entry_requests_random_secret:
  * @error: return location for a #GError
  *
  * Returns: (transfer full) (nullable): 128 bits from the system's
  *   cryptographic random source as 32 lowercase hex digits; %NULL with
  *   %LW_STORE_ERROR_FAILED when none can be read.
  */
-char *lw_table_entry_random_secret (GError **error);
+char *lw_entry_requests_random_secret (GError **error);
 
 G_END_DECLS

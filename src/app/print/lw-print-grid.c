@@ -1,4 +1,4 @@
-/* lw-print-table.c — printing a titled table of text
+/* lw-print-grid.c — printing a titled table of text
  *
  * The rows are measured with the print context's fonts when printing
  * begins and laid out from top to bottom; each page starts with the
@@ -9,7 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "lw-print.h"
-#include "lw-print-table-private.h"
+#include "lw-print-grid-private.h"
 
 #define BODY_FONT "Sans 9"
 #define HEAD_FONT "Sans Bold 9"
@@ -203,7 +203,7 @@ draw_page_cb (GtkPrintOperation *operation,
 }
 
 GtkPrintOperation *
-lw_print_table_new (const char         *title,
+lw_print_grid_new (const char         *title,
                     const char         *subtitle,
                     guint               n_columns,
                     const char *const  *headers,
@@ -248,7 +248,7 @@ lw_print_table_new (const char         *title,
 }
 
 guint
-lw_print_table_get_n_pages (GtkPrintOperation *operation)
+lw_print_grid_get_n_pages (GtkPrintOperation *operation)
 {
   Table *table;
 
@@ -259,7 +259,7 @@ lw_print_table_get_n_pages (GtkPrintOperation *operation)
 }
 
 void
-lw_print_table_set_large_type (GtkPrintOperation *operation)
+lw_print_grid_set_large_type (GtkPrintOperation *operation)
 {
   Table *table;
 

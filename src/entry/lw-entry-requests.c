@@ -1,4 +1,4 @@
-/* lw-table-entry.c — the requests of table entry, without HTTP
+/* lw-entry-requests.c — the requests of table entry, without HTTP
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -12,7 +12,7 @@
 
 #include "lw-json-text.h"
 #include "lw-store.h"
-#include "lw-table-entry.h"
+#include "lw-entry-requests.h"
 
 typedef struct {
   gint64  game_id;
@@ -37,7 +37,7 @@ entry_table_free (EntryTable *table)
 }
 
 /* The open tables, shared by a table entry and those made with
- * lw_table_entry_new_sharing(): changed by the thread that made the
+ * lw_entry_requests_new_sharing(): changed by the thread that made the
  * first, read by the server's thread, under @lock. */
 typedef struct {
   gatomicrefcount  ref;
@@ -74,19 +74,19 @@ entry_tables_unref (EntryTables *shared)
   g_free (shared);
 }
 
-struct _LwTableEntry
+struct _LwEntryRequests
 {
   GObject parent_instance;
 
   /* owned */
   LwStore      *store;
   EntryTables  *shared;
-  LwTableEntry *origin;   /* the table entry whose tables these are, or NULL */
-  GMainContext *context;  /* where #LwTableEntry::round-stored is emitted */
+  LwEntryRequests *origin;   /* the table entry whose tables these are, or NULL */
+  GMainContext *context;  /* where #LwEntryRequests::round-stored is emitted */
   GThread      *thread;   /* the thread that made the object (borrowed) */
 };
 
-G_DEFINE_FINAL_TYPE (LwTableEntry, lw_table_entry, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (LwEntryRequests, lw_entry_requests, G_TYPE_OBJECT)
 
 enum {
   SIGNAL_ROUND_STORED,
@@ -96,27 +96,27 @@ enum {
 static guint signals[N_SIGNALS];
 
 static void
-lw_table_entry_finalize (GObject *object)
+lw_entry_requests_finalize (GObject *object)
 {
-  LwTableEntry *self = LW_TABLE_ENTRY (object);
+  LwEntryRequests *self = LW_ENTRY_REQUESTS (object);
 
   g_clear_pointer (&self->shared, entry_tables_unref);
   g_clear_object (&self->origin);
   g_clear_pointer (&self->context, g_main_context_unref);
   g_clear_object (&self->store);
 
-  G_OBJECT_CLASS (lw_table_entry_parent_class)->finalize (object);
+  G_OBJECT_CLASS (lw_entry_requests_parent_class)->finalize (object);
 }
 
 static void
-lw_table_entry_class_init (LwTableEntryClass *klass)
+lw_entry_requests_class_init (LwEntryRequestsClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->finalize = lw_table_entry_finalize;
+  object_class->finalize = lw_entry_requests_finalize;
 
   /**
-   * LwTableEntry::round-stored:
+   * LwEntryRequests::round-stored:
    * @self: table entry
    * @game_id: the game
    * @number: the round stored or corrected
@@ -129,35 +129,35 @@ lw_table_entry_class_init (LwTableEntryClass *klass)
 }
 
 static void
-lw_table_entry_init (LwTableEntry *self)
+lw_entry_requests_init (LwEntryRequests *self)
 {
   self->context = g_main_context_ref_thread_default ();
   self->thread = g_thread_self ();
 }
 
-LwTableEntry *
-lw_table_entry_new (LwStore *store)
+LwEntryRequests *
+lw_entry_requests_new (LwStore *store)
 {
-  LwTableEntry *self;
+  LwEntryRequests *self;
 
   g_return_val_if_fail (LW_IS_STORE (store), NULL);
 
-  self = g_object_new (LW_TYPE_TABLE_ENTRY, NULL);
+  self = g_object_new (LW_TYPE_ENTRY_REQUESTS, NULL);
   self->store = g_object_ref (store);
   self->shared = entry_tables_new ();
   return self;
 }
 
-LwTableEntry *
-lw_table_entry_new_sharing (LwTableEntry *origin,
+LwEntryRequests *
+lw_entry_requests_new_sharing (LwEntryRequests *origin,
                             LwStore      *store)
 {
-  LwTableEntry *self;
+  LwEntryRequests *self;
 
-  g_return_val_if_fail (LW_IS_TABLE_ENTRY (origin), NULL);
+  g_return_val_if_fail (LW_IS_ENTRY_REQUESTS (origin), NULL);
   g_return_val_if_fail (LW_IS_STORE (store), NULL);
 
-  self = g_object_new (LW_TYPE_TABLE_ENTRY, NULL);
+  self = g_object_new (LW_TYPE_ENTRY_REQUESTS, NULL);
   self->store = g_object_ref (store);
   self->origin = g_object_ref (origin->origin != NULL ? origin->origin : origin);
   self->shared = entry_tables_ref (origin->shared);
@@ -165,7 +165,7 @@ lw_table_entry_new_sharing (LwTableEntry *origin,
 }
 
 typedef struct {
-  LwTableEntry *entry;
+  LwEntryRequests *entry;
   gint64        game_id;
   guint         number;
 } RoundStored;
@@ -188,15 +188,15 @@ round_stored_free (gpointer data)
   g_free (stored);
 }
 
-/* #LwTableEntry::round-stored, on the table entry that opened the tables,
+/* #LwEntryRequests::round-stored, on the table entry that opened the tables,
  * in the thread and main context that made it: at once from that thread,
  * else from an idle callback there. */
 static void
-emit_round_stored (LwTableEntry *self,
+emit_round_stored (LwEntryRequests *self,
                    gint64        game_id,
                    guint         number)
 {
-  LwTableEntry *target = self->origin != NULL ? self->origin : self;
+  LwEntryRequests *target = self->origin != NULL ? self->origin : self;
   RoundStored *stored;
 
   if (g_thread_self () == target->thread)
@@ -222,9 +222,9 @@ emit_round_stored (LwTableEntry *self,
 }
 
 LwStore *
-lw_table_entry_get_store (LwTableEntry *self)
+lw_entry_requests_get_store (LwEntryRequests *self)
 {
-  g_return_val_if_fail (LW_IS_TABLE_ENTRY (self), NULL);
+  g_return_val_if_fail (LW_IS_ENTRY_REQUESTS (self), NULL);
 
   return self->store;
 }
@@ -282,20 +282,20 @@ fail:
 }
 
 char *
-lw_table_entry_random_secret (GError **error)
+lw_entry_requests_random_secret (GError **error)
 {
-  guint8 bytes[LW_TABLE_ENTRY_SECRET_LENGTH / 2];
+  guint8 bytes[LW_ENTRY_SECRET_LENGTH / 2];
   char *secret;
 
   if (!read_random (bytes, sizeof bytes, error))
     return NULL;
-  secret = g_malloc (LW_TABLE_ENTRY_SECRET_LENGTH + 1);
+  secret = g_malloc (LW_ENTRY_SECRET_LENGTH + 1);
   for (gsize i = 0; i < sizeof bytes; i++)
     {
       secret[2 * i] = "0123456789abcdef"[bytes[i] >> 4];
       secret[2 * i + 1] = "0123456789abcdef"[bytes[i] & 0xf];
     }
-  secret[LW_TABLE_ENTRY_SECRET_LENGTH] = '\0';
+  secret[LW_ENTRY_SECRET_LENGTH] = '\0';
   memset (bytes, 0, sizeof bytes);
   return secret;
 }
@@ -316,7 +316,7 @@ secret_equal (const char *expected,
 }
 
 const char *
-lw_table_entry_open_table (LwTableEntry  *self,
+lw_entry_requests_open_table (LwEntryRequests  *self,
                            gint64         game_id,
                            const char    *label,
                            GError       **error)
@@ -324,7 +324,7 @@ lw_table_entry_open_table (LwTableEntry  *self,
   g_autoptr (LwStoredGame) game = NULL;
   EntryTable *table;
 
-  g_return_val_if_fail (LW_IS_TABLE_ENTRY (self), NULL);
+  g_return_val_if_fail (LW_IS_ENTRY_REQUESTS (self), NULL);
   g_return_val_if_fail (self->origin == NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
@@ -334,7 +334,7 @@ lw_table_entry_open_table (LwTableEntry  *self,
 
   table = g_new0 (EntryTable, 1);
   table->game_id = game_id;
-  table->secret = lw_table_entry_random_secret (error);
+  table->secret = lw_entry_requests_random_secret (error);
   if (table->secret == NULL)
     {
       entry_table_free (table);
@@ -351,10 +351,10 @@ lw_table_entry_open_table (LwTableEntry  *self,
 }
 
 void
-lw_table_entry_close_table (LwTableEntry *self,
+lw_entry_requests_close_table (LwEntryRequests *self,
                             gint64        game_id)
 {
-  g_return_if_fail (LW_IS_TABLE_ENTRY (self));
+  g_return_if_fail (LW_IS_ENTRY_REQUESTS (self));
   g_return_if_fail (self->origin == NULL);
 
   g_mutex_lock (&self->shared->lock);
@@ -363,9 +363,9 @@ lw_table_entry_close_table (LwTableEntry *self,
 }
 
 void
-lw_table_entry_close_all (LwTableEntry *self)
+lw_entry_requests_close_all (LwEntryRequests *self)
 {
-  g_return_if_fail (LW_IS_TABLE_ENTRY (self));
+  g_return_if_fail (LW_IS_ENTRY_REQUESTS (self));
   g_return_if_fail (self->origin == NULL);
 
   g_mutex_lock (&self->shared->lock);
@@ -374,12 +374,12 @@ lw_table_entry_close_all (LwTableEntry *self)
 }
 
 const char *
-lw_table_entry_get_secret (LwTableEntry *self,
+lw_entry_requests_get_secret (LwEntryRequests *self,
                            gint64        game_id)
 {
   EntryTable *table;
 
-  g_return_val_if_fail (LW_IS_TABLE_ENTRY (self), NULL);
+  g_return_val_if_fail (LW_IS_ENTRY_REQUESTS (self), NULL);
 
   /* Only this thread changes the tables: no lock for reading here. */
   table = g_hash_table_lookup (self->shared->tables, &game_id);
@@ -387,7 +387,7 @@ lw_table_entry_get_secret (LwTableEntry *self,
 }
 
 char *
-lw_table_entry_page_path (gint64      game_id,
+lw_entry_requests_page_path (gint64      game_id,
                           const char *secret)
 {
   g_return_val_if_fail (secret != NULL, NULL);
@@ -418,12 +418,12 @@ fail (char       **response,
   message = g_strdup_vprintf (format, args);
   va_end (args);
 
-  *response = lw_table_entry_error_response (message);
+  *response = lw_entry_requests_error_response (message);
   return status;
 }
 
 char *
-lw_table_entry_error_response (const char *message)
+lw_entry_requests_error_response (const char *message)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new ();
 
@@ -449,7 +449,7 @@ store_failure (char         **response,
                  game_id);
   g_message ("table entry: game %" G_GINT64_FORMAT ": %s", game_id, error->message);
   if (g_error_matches (error, LW_STORE_ERROR, LW_STORE_ERROR_BUSY))
-    return fail (response, LW_TABLE_ENTRY_STATUS_BUSY,
+    return fail (response, LW_ENTRY_STATUS_BUSY,
                  "the director's database is busy (another program is writing to it): "
                  "nothing was stored; try again in a moment");
   return fail (response, 500, "the director's database failed (its computer logs why): "
@@ -458,7 +458,7 @@ store_failure (char         **response,
 
 /* The table's state (docs/TABLE-ENTRY.md): what the page shows. */
 static guint
-answer_state (LwTableEntry  *self,
+answer_state (LwEntryRequests  *self,
               EntryTable    *table,
               guint          status,
               char         **response)
@@ -545,7 +545,7 @@ answer_state (LwTableEntry  *self,
  * game's version and the locked rounds (a lock changes no version), read
  * without replaying the game. */
 static guint
-answer_version (LwTableEntry  *self,
+answer_version (LwEntryRequests  *self,
                 EntryTable    *table,
                 char         **response)
 {
@@ -692,7 +692,7 @@ is_engine_error (const GError *error)
 }
 
 static guint
-handle_round (LwTableEntry  *self,
+handle_round (LwEntryRequests  *self,
               EntryTable    *table,
               guint          number,
               gboolean       correction,
@@ -708,8 +708,8 @@ handle_round (LwTableEntry  *self,
   gint64 version = 0;
   guint n_rounds;
 
-  if (length > LW_TABLE_ENTRY_MAX_BODY)
-    return fail (response, 413, "the request is larger than %d bytes", LW_TABLE_ENTRY_MAX_BODY);
+  if (length > LW_ENTRY_MAX_BODY)
+    return fail (response, 413, "the request is larger than %d bytes", LW_ENTRY_MAX_BODY);
   if (!parse_body (data, length, &body, &message))
     return fail (response, 400, "%s", message);
 
@@ -799,7 +799,7 @@ parse_path (const char  *path,
  * open and a wrong secret get the same answer, so that no one learns
  * which games are open without a link. */
 static guint
-find_table (LwTableEntry  *self,
+find_table (LwEntryRequests  *self,
             const char    *path,
             const char    *secret,
             EntryTable   **found,
@@ -832,7 +832,7 @@ find_table (LwTableEntry  *self,
 }
 
 guint
-lw_table_entry_check_access (LwTableEntry  *self,
+lw_entry_requests_check_access (LwEntryRequests  *self,
                              const char    *path,
                              const char    *secret,
                              char         **response)
@@ -842,7 +842,7 @@ lw_table_entry_check_access (LwTableEntry  *self,
   guint64 number = 0;
   guint status;
 
-  g_return_val_if_fail (LW_IS_TABLE_ENTRY (self), 500);
+  g_return_val_if_fail (LW_IS_ENTRY_REQUESTS (self), 500);
   g_return_val_if_fail (path != NULL && response != NULL, 500);
 
   *response = NULL;
@@ -853,7 +853,7 @@ lw_table_entry_check_access (LwTableEntry  *self,
 }
 
 guint
-lw_table_entry_handle (LwTableEntry  *self,
+lw_entry_requests_handle (LwEntryRequests  *self,
                        const char    *method,
                        const char    *path,
                        const char    *secret,
@@ -866,7 +866,7 @@ lw_table_entry_handle (LwTableEntry  *self,
   guint64 number = 0;
   guint n_parts, status;
 
-  g_return_val_if_fail (LW_IS_TABLE_ENTRY (self), 500);
+  g_return_val_if_fail (LW_IS_ENTRY_REQUESTS (self), 500);
   g_return_val_if_fail (method != NULL && path != NULL && response != NULL, 500);
 
   *response = NULL;

@@ -1,4 +1,4 @@
-/* lw-table-entry-dialog.c — the director's window for entry from phones
+/* lw-entry-dialog.c — the director's window for entry from phones
  *
  * The window owns the table entry (the secrets, in memory only) and its
  * server: both end with the window.
@@ -9,7 +9,7 @@
 
 #include "lw-store.h"
 #include "lw-store-events.h"
-#include "lw-table-entry-dialog-private.h"
+#include "lw-entry-dialog-private.h"
 #include "lw-store-watch.h"
 
 typedef struct {
@@ -31,7 +31,7 @@ dialog_table_free (DialogTable *table)
   g_free (table);
 }
 
-struct _LwTableEntryDialog
+struct _LwEntryDialog
 {
   AdwWindow parent_instance;
 
@@ -48,14 +48,14 @@ struct _LwTableEntryDialog
 
   /* owned */
   LwStore *store;
-  LwTableEntry *entry;
+  LwEntryRequests *entry;
   LwEntryServer *server;
   GPtrArray *tables;        /* DialogTable* */
   GtkStringList *addresses;
   gboolean updating;        /* the switch is set from code */
 };
 
-G_DEFINE_FINAL_TYPE (LwTableEntryDialog, lw_table_entry_dialog, ADW_TYPE_WINDOW)
+G_DEFINE_FINAL_TYPE (LwEntryDialog, lw_entry_dialog, ADW_TYPE_WINDOW)
 
 enum {
   SIGNAL_ROUND_STORED,
@@ -65,7 +65,7 @@ enum {
 static guint signals[N_SIGNALS];
 
 static void
-show_error (LwTableEntryDialog *self,
+show_error (LwEntryDialog *self,
             const char         *message)
 {
   gtk_label_set_text (self->error_label, message != NULL ? message : "");
@@ -73,7 +73,7 @@ show_error (LwTableEntryDialog *self,
 }
 
 static const char *
-chosen_address (LwTableEntryDialog *self)
+chosen_address (LwEntryDialog *self)
 {
   guint position = adw_combo_row_get_selected (self->address_row);
 
@@ -87,7 +87,7 @@ chosen_address (LwTableEntryDialog *self)
 /* ------------------------------------------------------------------ */
 
 static void
-show_table_link (LwTableEntryDialog *self,
+show_table_link (LwEntryDialog *self,
                  DialogTable        *table)
 {
   g_clear_pointer (&table->url, g_free);
@@ -98,7 +98,7 @@ show_table_link (LwTableEntryDialog *self,
 
 static void
 copy_clicked_cb (GtkButton          *button,
-                 LwTableEntryDialog *self)
+                 LwEntryDialog *self)
 {
   DialogTable *table = g_object_get_data (G_OBJECT (button), "table");
 
@@ -110,12 +110,12 @@ copy_clicked_cb (GtkButton          *button,
  * working. */
 static void
 renew_clicked_cb (GtkButton          *button,
-                  LwTableEntryDialog *self)
+                  LwEntryDialog *self)
 {
   DialogTable *table = g_object_get_data (G_OBJECT (button), "table");
   g_autoptr (GError) error = NULL;
 
-  if (lw_table_entry_open_table (self->entry, table->game_id, table->title, &error) == NULL)
+  if (lw_entry_requests_open_table (self->entry, table->game_id, table->title, &error) == NULL)
     {
       show_error (self, error->message);
       return;
@@ -124,7 +124,7 @@ renew_clicked_cb (GtkButton          *button,
 }
 
 static GtkWidget *
-make_table_card (LwTableEntryDialog *self,
+make_table_card (LwEntryDialog *self,
                  DialogTable        *table)
 {
   GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
@@ -197,7 +197,7 @@ make_table_card (LwTableEntryDialog *self,
 }
 
 static void
-add_table (LwTableEntryDialog *self,
+add_table (LwEntryDialog *self,
            gint64              game_id,
            const char         *title,
            const char         *subtitle)
@@ -216,7 +216,7 @@ add_table (LwTableEntryDialog *self,
 /* ------------------------------------------------------------------ */
 
 static void
-update_state (LwTableEntryDialog *self)
+update_state (LwEntryDialog *self)
 {
   gboolean open = lw_entry_server_is_running (self->server);
 
@@ -260,18 +260,18 @@ update_state (LwTableEntryDialog *self)
 }
 
 gboolean
-lw_table_entry_dialog_set_open (LwTableEntryDialog *self,
+lw_entry_dialog_set_open (LwEntryDialog *self,
                                 gboolean            open)
 {
   g_autoptr (GError) error = NULL;
 
-  g_return_val_if_fail (LW_IS_TABLE_ENTRY_DIALOG (self), FALSE);
+  g_return_val_if_fail (LW_IS_ENTRY_DIALOG (self), FALSE);
 
   show_error (self, NULL);
   if (!open)
     {
       lw_entry_server_stop (self->server);
-      lw_table_entry_close_all (self->entry);
+      lw_entry_requests_close_all (self->entry);
       for (guint i = 0; i < self->tables->len; i++)
         show_table_link (self, g_ptr_array_index (self->tables, i));
       update_state (self);
@@ -300,11 +300,11 @@ lw_table_entry_dialog_set_open (LwTableEntryDialog *self,
     {
       DialogTable *table = g_ptr_array_index (self->tables, i);
 
-      if (lw_table_entry_open_table (self->entry, table->game_id, table->title, &error) == NULL)
+      if (lw_entry_requests_open_table (self->entry, table->game_id, table->title, &error) == NULL)
         {
           show_error (self, error->message);
           lw_entry_server_stop (self->server);
-          lw_table_entry_close_all (self->entry);
+          lw_entry_requests_close_all (self->entry);
           update_state (self);
           return FALSE;
         }
@@ -317,24 +317,24 @@ lw_table_entry_dialog_set_open (LwTableEntryDialog *self,
 static void
 switch_active_cb (GtkSwitch          *toggle,
                   GParamSpec         *pspec,
-                  LwTableEntryDialog *self)
+                  LwEntryDialog *self)
 {
   gboolean active = gtk_switch_get_active (toggle);
 
   /* The switch set back from code notifies after the handler: the state
    * it shows is the server's already. */
   if (!self->updating && active != lw_entry_server_is_running (self->server))
-    lw_table_entry_dialog_set_open (self, active);
+    lw_entry_dialog_set_open (self, active);
 }
 
 /* A phone stored a round: the app's views show it at once. The store's
  * watch tells them (a round stored through this connection is told now,
  * one through the server's own connection is found by data_version). */
 static void
-round_stored_cb (LwTableEntry       *entry,
+round_stored_cb (LwEntryRequests       *entry,
                  gint64              game_id,
                  guint               number,
-                 LwTableEntryDialog *self)
+                 LwEntryDialog *self)
 {
   LwStoreWatch *watch = lw_store_watch_find (self->store);
 
@@ -347,9 +347,9 @@ round_stored_cb (LwTableEntry       *entry,
 }
 
 static void
-lw_table_entry_dialog_dispose (GObject *object)
+lw_entry_dialog_dispose (GObject *object)
 {
-  LwTableEntryDialog *self = LW_TABLE_ENTRY_DIALOG (object);
+  LwEntryDialog *self = LW_ENTRY_DIALOG (object);
 
   /* Closing ends entry: the port is free, the secrets forgotten. */
   if (self->server != NULL)
@@ -360,7 +360,7 @@ lw_table_entry_dialog_dispose (GObject *object)
   if (self->entry != NULL)
     {
       g_signal_handlers_disconnect_by_func (self->entry, round_stored_cb, self);
-      lw_table_entry_close_all (self->entry);
+      lw_entry_requests_close_all (self->entry);
     }
   g_clear_object (&self->server);
   g_clear_object (&self->entry);
@@ -368,19 +368,19 @@ lw_table_entry_dialog_dispose (GObject *object)
   g_clear_pointer (&self->tables, g_ptr_array_unref);
   g_clear_object (&self->addresses);
 
-  G_OBJECT_CLASS (lw_table_entry_dialog_parent_class)->dispose (object);
+  G_OBJECT_CLASS (lw_entry_dialog_parent_class)->dispose (object);
 }
 
 static void
-lw_table_entry_dialog_class_init (LwTableEntryDialogClass *klass)
+lw_entry_dialog_class_init (LwEntryDialogClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-  object_class->dispose = lw_table_entry_dialog_dispose;
+  object_class->dispose = lw_entry_dialog_dispose;
 
   /**
-   * LwTableEntryDialog::round-stored:
+   * LwEntryDialog::round-stored:
    * @self: the window
    * @game_id: the game
    * @number: the round a phone stored or corrected
@@ -393,21 +393,21 @@ lw_table_entry_dialog_class_init (LwTableEntryDialogClass *klass)
                   NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT64, G_TYPE_UINT);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-table-entry-dialog.ui");
-  gtk_widget_class_bind_template_child (widget_class, LwTableEntryDialog, window_title);
-  gtk_widget_class_bind_template_child (widget_class, LwTableEntryDialog, open_row);
-  gtk_widget_class_bind_template_child (widget_class, LwTableEntryDialog, open_switch);
-  gtk_widget_class_bind_template_child (widget_class, LwTableEntryDialog, address_row);
-  gtk_widget_class_bind_template_child (widget_class, LwTableEntryDialog, port_row);
-  gtk_widget_class_bind_template_child (widget_class, LwTableEntryDialog, port_spin);
-  gtk_widget_class_bind_template_child (widget_class, LwTableEntryDialog, error_label);
-  gtk_widget_class_bind_template_child (widget_class, LwTableEntryDialog, tables_box);
-  gtk_widget_class_bind_template_child (widget_class, LwTableEntryDialog, tables_flow);
+  gtk_widget_class_bind_template_child (widget_class, LwEntryDialog, window_title);
+  gtk_widget_class_bind_template_child (widget_class, LwEntryDialog, open_row);
+  gtk_widget_class_bind_template_child (widget_class, LwEntryDialog, open_switch);
+  gtk_widget_class_bind_template_child (widget_class, LwEntryDialog, address_row);
+  gtk_widget_class_bind_template_child (widget_class, LwEntryDialog, port_row);
+  gtk_widget_class_bind_template_child (widget_class, LwEntryDialog, port_spin);
+  gtk_widget_class_bind_template_child (widget_class, LwEntryDialog, error_label);
+  gtk_widget_class_bind_template_child (widget_class, LwEntryDialog, tables_box);
+  gtk_widget_class_bind_template_child (widget_class, LwEntryDialog, tables_flow);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void
-lw_table_entry_dialog_init (LwTableEntryDialog *self)
+lw_entry_dialog_init (LwEntryDialog *self)
 {
   g_auto (GStrv) addresses = lw_entry_list_lan_addresses ();
 
@@ -422,15 +422,15 @@ lw_table_entry_dialog_init (LwTableEntryDialog *self)
   g_signal_connect (self->open_switch, "notify::active", G_CALLBACK (switch_active_cb), self);
 }
 
-static LwTableEntryDialog *
+static LwEntryDialog *
 dialog_new (GtkWindow *parent,
             LwStore   *store)
 {
-  LwTableEntryDialog *self = g_object_new (LW_TYPE_TABLE_ENTRY_DIALOG,
+  LwEntryDialog *self = g_object_new (LW_TYPE_ENTRY_DIALOG,
                                            "transient-for", parent, NULL);
 
   self->store = g_object_ref (store);
-  self->entry = lw_table_entry_new (store);
+  self->entry = lw_entry_requests_new (store);
   self->server = lw_entry_server_new (self->entry);
   g_signal_connect (self->entry, "round-stored", G_CALLBACK (round_stored_cb), self);
   g_signal_connect_swapped (self->server, "notify::state", G_CALLBACK (update_state), self);
@@ -438,11 +438,11 @@ dialog_new (GtkWindow *parent,
 }
 
 GtkWidget *
-lw_table_entry_dialog_new_for_game (GtkWindow *parent,
+lw_entry_dialog_new_for_game (GtkWindow *parent,
                                     LwStore   *store,
                                     gint64     game_id)
 {
-  LwTableEntryDialog *self;
+  LwEntryDialog *self;
   g_autoptr (GError) error = NULL;
   g_autoptr (LwStoredGame) game = NULL;
 
@@ -464,11 +464,11 @@ lw_table_entry_dialog_new_for_game (GtkWindow *parent,
 }
 
 GtkWidget *
-lw_table_entry_dialog_new (GtkWindow *parent,
+lw_entry_dialog_new (GtkWindow *parent,
                            LwStore   *store,
                            gint64     event_id)
 {
-  LwTableEntryDialog *self;
+  LwEntryDialog *self;
   g_autoptr (GError) error = NULL;
   g_autoptr (LwEvent) event = NULL;
   g_autoptr (GPtrArray) games = NULL;
@@ -518,68 +518,68 @@ lw_table_entry_dialog_new (GtkWindow *parent,
 }
 
 LwEntryServer *
-lw_table_entry_dialog_get_server (LwTableEntryDialog *self)
+lw_entry_dialog_get_server (LwEntryDialog *self)
 {
-  g_return_val_if_fail (LW_IS_TABLE_ENTRY_DIALOG (self), NULL);
+  g_return_val_if_fail (LW_IS_ENTRY_DIALOG (self), NULL);
   return self->server;
 }
 
 guint
-lw_table_entry_dialog_get_n_tables (LwTableEntryDialog *self)
+lw_entry_dialog_get_n_tables (LwEntryDialog *self)
 {
-  g_return_val_if_fail (LW_IS_TABLE_ENTRY_DIALOG (self), 0);
+  g_return_val_if_fail (LW_IS_ENTRY_DIALOG (self), 0);
   return self->tables->len;
 }
 
 gint64
-lw_table_entry_dialog_get_table_game (LwTableEntryDialog *self,
+lw_entry_dialog_get_table_game (LwEntryDialog *self,
                                       guint               index)
 {
-  g_return_val_if_fail (LW_IS_TABLE_ENTRY_DIALOG (self), 0);
+  g_return_val_if_fail (LW_IS_ENTRY_DIALOG (self), 0);
   g_return_val_if_fail (index < self->tables->len, 0);
   return ((DialogTable *) g_ptr_array_index (self->tables, index))->game_id;
 }
 
 const char *
-lw_table_entry_dialog_get_table_url (LwTableEntryDialog *self,
+lw_entry_dialog_get_table_url (LwEntryDialog *self,
                                      guint               index)
 {
-  g_return_val_if_fail (LW_IS_TABLE_ENTRY_DIALOG (self), NULL);
+  g_return_val_if_fail (LW_IS_ENTRY_DIALOG (self), NULL);
   g_return_val_if_fail (index < self->tables->len, NULL);
   return ((DialogTable *) g_ptr_array_index (self->tables, index))->url;
 }
 
 LwQrCode *
-lw_table_entry_dialog_get_table_qr_code (LwTableEntryDialog *self,
+lw_entry_dialog_get_table_qr_code (LwEntryDialog *self,
                                          guint               index)
 {
-  g_return_val_if_fail (LW_IS_TABLE_ENTRY_DIALOG (self), NULL);
+  g_return_val_if_fail (LW_IS_ENTRY_DIALOG (self), NULL);
   g_return_val_if_fail (index < self->tables->len, NULL);
   return ((DialogTable *) g_ptr_array_index (self->tables, index))->qr_code;
 }
 
 const char *
-lw_table_entry_dialog_get_error (LwTableEntryDialog *self)
+lw_entry_dialog_get_error (LwEntryDialog *self)
 {
-  g_return_val_if_fail (LW_IS_TABLE_ENTRY_DIALOG (self), NULL);
+  g_return_val_if_fail (LW_IS_ENTRY_DIALOG (self), NULL);
   return gtk_widget_get_visible (GTK_WIDGET (self->error_label))
          ? gtk_label_get_text (self->error_label) : NULL;
 }
 
 GtkSwitch *
-lw_table_entry_dialog_get_switch (LwTableEntryDialog *self)
+lw_entry_dialog_get_switch (LwEntryDialog *self)
 {
   return self->open_switch;
 }
 
 GtkSpinButton *
-lw_table_entry_dialog_get_port_spin (LwTableEntryDialog *self)
+lw_entry_dialog_get_port_spin (LwEntryDialog *self)
 {
   return self->port_spin;
 }
 
 AdwComboRow *
-lw_table_entry_dialog_get_address_row (LwTableEntryDialog *self)
+lw_entry_dialog_get_address_row (LwEntryDialog *self)
 {
   return self->address_row;
 }

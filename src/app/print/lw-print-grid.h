@@ -1,4 +1,4 @@
-/* lw-print-table.h — printing a titled table of text (an event's seating
+/* lw-print-grid.h — printing a titled table of text (an event's seating
  * or standings; GtkPrintOperation, "Print to File" gives a PDF)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,7 +10,7 @@
 G_BEGIN_DECLS
 
 /**
- * lw_print_table_new:
+ * lw_print_grid_new:
  * @title: the heading of the first page and the job's name
  * @subtitle: (nullable): a line below the title (wraps)
  * @n_columns: columns, 1–12
@@ -28,7 +28,7 @@ G_BEGIN_DECLS
  * Returns: (transfer full): the operation, not yet run; run it with
  *   lw_print_run() or lw_print_export_pdf().
  */
-GtkPrintOperation *lw_print_table_new (const char         *title,
+GtkPrintOperation *lw_print_grid_new (const char         *title,
                                        const char         *subtitle,
                                        guint               n_columns,
                                        const char *const  *headers,
@@ -36,12 +36,12 @@ GtkPrintOperation *lw_print_table_new (const char         *title,
                                        GPtrArray          *rows);
 
 /**
- * lw_print_table_set_large_type:
- * @operation: an operation of lw_print_table_new(), not yet run
+ * lw_print_grid_set_large_type:
+ * @operation: an operation of lw_print_grid_new(), not yet run
  *
  * Prints the rows in large type (18 pt, the header 14 pt), for a sheet
  * posted on the wall and read from a step away (an event's wall sheet).
  */
-void lw_print_table_set_large_type (GtkPrintOperation *operation);
+void lw_print_grid_set_large_type (GtkPrintOperation *operation);
 
 G_END_DECLS
