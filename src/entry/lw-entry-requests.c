@@ -79,11 +79,11 @@ struct _LwEntryRequests
   GObject parent_instance;
 
   /* owned */
-  LwStore      *store;
-  EntryTables  *shared;
-  LwEntryRequests *origin;   /* the table entry whose tables these are, or NULL */
-  GMainContext *context;  /* where #LwEntryRequests::round-stored is emitted */
-  GThread      *thread;   /* the thread that made the object (borrowed) */
+  LwStore         *store;
+  EntryTables     *shared;
+  LwEntryRequests *origin;   /* the requests whose tables these are, or NULL */
+  GMainContext    *context;  /* where #LwEntryRequests::round-stored is emitted */
+  GThread         *thread;   /* the thread that made the object (borrowed) */
 };
 
 G_DEFINE_FINAL_TYPE (LwEntryRequests, lw_entry_requests, G_TYPE_OBJECT)
@@ -150,7 +150,7 @@ lw_entry_requests_new (LwStore *store)
 
 LwEntryRequests *
 lw_entry_requests_new_sharing (LwEntryRequests *origin,
-                            LwStore      *store)
+                               LwStore         *store)
 {
   LwEntryRequests *self;
 
@@ -193,8 +193,8 @@ round_stored_free (gpointer data)
  * else from an idle callback there. */
 static void
 emit_round_stored (LwEntryRequests *self,
-                   gint64        game_id,
-                   guint         number)
+                   gint64           game_id,
+                   guint            number)
 {
   LwEntryRequests *target = self->origin != NULL ? self->origin : self;
   RoundStored *stored;
@@ -317,9 +317,9 @@ secret_equal (const char *expected,
 
 const char *
 lw_entry_requests_open_table (LwEntryRequests  *self,
-                           gint64         game_id,
-                           const char    *label,
-                           GError       **error)
+                              gint64            game_id,
+                              const char       *label,
+                              GError          **error)
 {
   g_autoptr (LwStoredGame) game = NULL;
   EntryTable *table;
@@ -352,7 +352,7 @@ lw_entry_requests_open_table (LwEntryRequests  *self,
 
 void
 lw_entry_requests_close_table (LwEntryRequests *self,
-                            gint64        game_id)
+                               gint64           game_id)
 {
   g_return_if_fail (LW_IS_ENTRY_REQUESTS (self));
   g_return_if_fail (self->origin == NULL);
@@ -375,7 +375,7 @@ lw_entry_requests_close_all (LwEntryRequests *self)
 
 const char *
 lw_entry_requests_get_secret (LwEntryRequests *self,
-                           gint64        game_id)
+                              gint64           game_id)
 {
   EntryTable *table;
 
@@ -459,9 +459,9 @@ store_failure (char         **response,
 /* The table's state (docs/TABLE-ENTRY.md): what the page shows. */
 static guint
 answer_state (LwEntryRequests  *self,
-              EntryTable    *table,
-              guint          status,
-              char         **response)
+              EntryTable       *table,
+              guint             status,
+              char            **response)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (LwStoredGame) game = NULL;
@@ -546,8 +546,8 @@ answer_state (LwEntryRequests  *self,
  * without replaying the game. */
 static guint
 answer_version (LwEntryRequests  *self,
-                EntryTable    *table,
-                char         **response)
+                EntryTable       *table,
+                char            **response)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GArray) locks = NULL;
@@ -693,12 +693,12 @@ is_engine_error (const GError *error)
 
 static guint
 handle_round (LwEntryRequests  *self,
-              EntryTable    *table,
-              guint          number,
-              gboolean       correction,
-              const char    *data,
-              gsize          length,
-              char         **response)
+              EntryTable       *table,
+              guint             number,
+              gboolean          correction,
+              const char       *data,
+              gsize             length,
+              char            **response)
 {
   g_auto (EntryBody) body = { 0, };
   g_autoptr (GError) error = NULL;
@@ -800,12 +800,12 @@ parse_path (const char  *path,
  * which games are open without a link. */
 static guint
 find_table (LwEntryRequests  *self,
-            const char    *path,
-            const char    *secret,
-            EntryTable   **found,
-            GStrv         *parts,
-            guint64       *number,
-            char         **response)
+            const char       *path,
+            const char       *secret,
+            EntryTable      **found,
+            GStrv            *parts,
+            guint64          *number,
+            char            **response)
 {
   EntryTable *table;
   gint64 game_id = 0;
@@ -833,9 +833,9 @@ find_table (LwEntryRequests  *self,
 
 guint
 lw_entry_requests_check_access (LwEntryRequests  *self,
-                             const char    *path,
-                             const char    *secret,
-                             char         **response)
+                                const char       *path,
+                                const char       *secret,
+                                char            **response)
 {
   g_auto (GStrv) parts = NULL;
   EntryTable *table = NULL;
@@ -854,12 +854,12 @@ lw_entry_requests_check_access (LwEntryRequests  *self,
 
 guint
 lw_entry_requests_handle (LwEntryRequests  *self,
-                       const char    *method,
-                       const char    *path,
-                       const char    *secret,
-                       const char    *body,
-                       gsize          length,
-                       char         **response)
+                          const char       *method,
+                          const char       *path,
+                          const char       *secret,
+                          const char       *body,
+                          gsize             length,
+                          char            **response)
 {
   g_auto (GStrv) parts = NULL;
   g_autoptr (EntryTable) table = NULL;

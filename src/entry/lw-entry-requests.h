@@ -83,7 +83,7 @@ LwEntryRequests *lw_entry_requests_new (LwStore *store);
  * Returns: (transfer full): the table entry.
  */
 LwEntryRequests *lw_entry_requests_new_sharing (LwEntryRequests *origin,
-                                          LwStore      *store);
+                                                LwStore         *store);
 
 /**
  * lw_entry_requests_get_store:
@@ -112,9 +112,9 @@ LwStore *lw_entry_requests_get_store (LwEntryRequests *self);
  *   closed; %NULL on error.
  */
 const char *lw_entry_requests_open_table (LwEntryRequests  *self,
-                                       gint64         game_id,
-                                       const char    *label,
-                                       GError       **error);
+                                          gint64            game_id,
+                                          const char       *label,
+                                          GError          **error);
 
 /**
  * lw_entry_requests_close_table:
@@ -124,7 +124,7 @@ const char *lw_entry_requests_open_table (LwEntryRequests  *self,
  * Forgets the table's secret: its link no longer reads or writes anything.
  */
 void lw_entry_requests_close_table (LwEntryRequests *self,
-                                 gint64        game_id);
+                                    gint64           game_id);
 
 /**
  * lw_entry_requests_close_all:
@@ -143,7 +143,7 @@ void lw_entry_requests_close_all (LwEntryRequests *self);
  *   the table is not open.
  */
 const char *lw_entry_requests_get_secret (LwEntryRequests *self,
-                                       gint64        game_id);
+                                          gint64           game_id);
 
 /**
  * lw_entry_requests_page_path:
@@ -208,12 +208,12 @@ char *lw_entry_requests_page_path (gint64      game_id,
  * Returns: the HTTP status.
  */
 guint lw_entry_requests_handle (LwEntryRequests  *self,
-                             const char    *method,
-                             const char    *path,
-                             const char    *secret,
-                             const char    *body,
-                             gsize          length,
-                             char         **response);
+                                const char       *method,
+                                const char       *path,
+                                const char       *secret,
+                                const char       *body,
+                                gsize             length,
+                                char            **response);
 
 /**
  * lw_entry_requests_check_access:
@@ -232,9 +232,9 @@ guint lw_entry_requests_handle (LwEntryRequests  *self,
  *   a table not open).
  */
 guint lw_entry_requests_check_access (LwEntryRequests  *self,
-                                   const char    *path,
-                                   const char    *secret,
-                                   char         **response);
+                                      const char       *path,
+                                      const char       *secret,
+                                      char            **response);
 
 /**
  * lw_entry_requests_error_response:

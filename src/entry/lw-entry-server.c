@@ -58,7 +58,7 @@ struct _LwEntryServer
   GObject parent_instance;
 
   /* owned */
-  LwEntryRequests        *entry;
+  LwEntryRequests     *entry;
   LwEntryServerLimits  limits;
   GMainContext        *context;   /* where notify::state is emitted */
   Serving             *serving;   /* while running; owned by its thread until joined */
@@ -105,7 +105,7 @@ struct _Serving
   LwEntryServerLimits  limits;
   GMainContext        *context;
   GMainLoop           *loop;
-  LwEntryRequests        *entry;     /* shares the owner's tables */
+  LwEntryRequests     *entry;     /* shares the owner's tables */
   SoupServer          *soup;
   GSocket             *listener;
   GSocket             *anchor;      /* see listen_anchor() */

@@ -178,8 +178,8 @@ gboolean lw_store_undo_last_edit (LwStore  *self,
  * Returns: (transfer full) (nullable): the entry, or %NULL on error.
  */
 LwLoggedEdit *lw_store_get_last_edit (LwStore  *self,
-                                     gint64    id,
-                                     GError  **error);
+                                      gint64    id,
+                                      GError  **error);
 
 /**
  * lw_store_revert_edit:

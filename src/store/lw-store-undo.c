@@ -108,11 +108,11 @@ lw_store_take_seat (LwStore     *self,
  * the revert is logged as a new "substitute" entry (lw_store_revert_edit()),
  * after checking that the seat's player is still the one the entry left. */
 static gboolean
-undo_substitute (LwStore            *self,
-                 gint64              id,
+undo_substitute (LwStore             *self,
+                 gint64               id,
                  const LwLoggedEdit  *entry,
-                 gboolean            log,
-                 GError            **error)
+                 gboolean             log,
+                 GError             **error)
 {
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
@@ -156,11 +156,11 @@ undo_substitute (LwStore            *self,
  * place, as they were before it. With @log, logged as a new entry of the
  * same kind (lw_store_revert_edit()). */
 static gboolean
-undo_details (LwStore            *self,
-              gint64              id,
+undo_details (LwStore             *self,
+              gint64               id,
               const LwLoggedEdit  *entry,
-              gboolean            log,
-              GError            **error)
+              gboolean             log,
+              GError             **error)
 {
   g_autoptr (JsonParser) parser = json_parser_new_immutable ();
   g_autoptr (LwStoredGame) game = lw_store_load_game_as_stored (self, id, error);
@@ -227,11 +227,11 @@ round_is (const LwStoredGame  *game,
  * (lw_store_revert_edit()) the revert is checked against the game as it is
  * now and logged as a new entry, and the caller writes the result cache. */
 static gboolean
-undo_entry (LwStore            *self,
-            gint64              id,
+undo_entry (LwStore             *self,
+            gint64               id,
             const LwLoggedEdit  *entry,
-            gboolean            log,
-            GError            **error)
+            gboolean             log,
+            GError             **error)
 {
   const char *kind = entry->kind;
 

@@ -47,9 +47,9 @@ typedef struct
 
 static void
 round_stored_cb (LwEntryRequests *entry,
-                 gint64        game,
-                 guint         number,
-                 Fixture      *fixture)
+                 gint64           game,
+                 guint            number,
+                 Fixture         *fixture)
 {
   fixture->stored++;
 }
@@ -863,9 +863,9 @@ request_thread (gpointer data)
 
 static void
 thread_stored_cb (LwEntryRequests *entry,
-                  gint64        game,
-                  guint         number,
-                  gpointer      data)
+                  gint64           game,
+                  guint            number,
+                  gpointer         data)
 {
   *(GThread **) data = g_thread_self ();
 }

@@ -1181,9 +1181,9 @@ test_insert_delete_round (Fixture       *fixture,
  * window does). */
 static void
 phone_round_stored_cb (LwEntryRequests *entry,
-                       gint64        game_id,
-                       guint         number,
-                       LwWindow     *window)
+                       gint64           game_id,
+                       guint            number,
+                       LwWindow        *window)
 {
   lw_window_reload_game (window, game_id);
 }

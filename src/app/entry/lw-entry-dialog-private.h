@@ -27,15 +27,15 @@ GtkSwitch *lw_entry_dialog_get_switch (LwEntryDialog *self);
 
 /** Returns: the game of table @index (0-based). */
 gint64 lw_entry_dialog_get_table_game (LwEntryDialog *self,
-                                             guint               index);
+                                       guint          index);
 
 /** Returns: (transfer none): the QR code of table @index. */
 LwQrCode *lw_entry_dialog_get_table_qr_code (LwEntryDialog *self,
-                                                   guint               index);
+                                             guint          index);
 
 /** Returns: (transfer none) (nullable): the link shown for table @index, %NULL while entry is off. */
 const char *lw_entry_dialog_get_table_url (LwEntryDialog *self,
-                                                 guint               index);
+                                           guint          index);
 
 /**
  * lw_entry_dialog_set_open:
@@ -49,6 +49,6 @@ const char *lw_entry_dialog_get_table_url (LwEntryDialog *self,
  * Returns: whether entry is open afterwards.
  */
 gboolean lw_entry_dialog_set_open (LwEntryDialog *self,
-                                         gboolean            open);
+                                   gboolean       open);
 
 G_END_DECLS

@@ -66,7 +66,7 @@ static guint signals[N_SIGNALS];
 
 static void
 show_error (LwEntryDialog *self,
-            const char         *message)
+            const char    *message)
 {
   gtk_label_set_text (self->error_label, message != NULL ? message : "");
   gtk_widget_set_visible (GTK_WIDGET (self->error_label), message != NULL);
@@ -88,7 +88,7 @@ chosen_address (LwEntryDialog *self)
 
 static void
 show_table_link (LwEntryDialog *self,
-                 DialogTable        *table)
+                 DialogTable   *table)
 {
   g_clear_pointer (&table->url, g_free);
   table->url = lw_entry_server_table_url (self->server, chosen_address (self), table->game_id);
@@ -97,7 +97,7 @@ show_table_link (LwEntryDialog *self,
 }
 
 static void
-copy_clicked_cb (GtkButton          *button,
+copy_clicked_cb (GtkButton     *button,
                  LwEntryDialog *self)
 {
   DialogTable *table = g_object_get_data (G_OBJECT (button), "table");
@@ -109,7 +109,7 @@ copy_clicked_cb (GtkButton          *button,
 /* A new secret: the old link (a phone that should no longer enter) stops
  * working. */
 static void
-renew_clicked_cb (GtkButton          *button,
+renew_clicked_cb (GtkButton     *button,
                   LwEntryDialog *self)
 {
   DialogTable *table = g_object_get_data (G_OBJECT (button), "table");
@@ -125,7 +125,7 @@ renew_clicked_cb (GtkButton          *button,
 
 static GtkWidget *
 make_table_card (LwEntryDialog *self,
-                 DialogTable        *table)
+                 DialogTable   *table)
 {
   GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *title = gtk_label_new (table->title);
@@ -198,9 +198,9 @@ make_table_card (LwEntryDialog *self,
 
 static void
 add_table (LwEntryDialog *self,
-           gint64              game_id,
-           const char         *title,
-           const char         *subtitle)
+           gint64         game_id,
+           const char    *title,
+           const char    *subtitle)
 {
   DialogTable *table = g_new0 (DialogTable, 1);
 
@@ -261,7 +261,7 @@ update_state (LwEntryDialog *self)
 
 gboolean
 lw_entry_dialog_set_open (LwEntryDialog *self,
-                                gboolean            open)
+                          gboolean       open)
 {
   g_autoptr (GError) error = NULL;
 
@@ -315,8 +315,8 @@ lw_entry_dialog_set_open (LwEntryDialog *self,
 }
 
 static void
-switch_active_cb (GtkSwitch          *toggle,
-                  GParamSpec         *pspec,
+switch_active_cb (GtkSwitch     *toggle,
+                  GParamSpec    *pspec,
                   LwEntryDialog *self)
 {
   gboolean active = gtk_switch_get_active (toggle);
@@ -331,10 +331,10 @@ switch_active_cb (GtkSwitch          *toggle,
  * watch tells them (a round stored through this connection is told now,
  * one through the server's own connection is found by data_version). */
 static void
-round_stored_cb (LwEntryRequests       *entry,
-                 gint64              game_id,
-                 guint               number,
-                 LwEntryDialog *self)
+round_stored_cb (LwEntryRequests *entry,
+                 gint64           game_id,
+                 guint            number,
+                 LwEntryDialog   *self)
 {
   LwStoreWatch *watch = lw_store_watch_find (self->store);
 
@@ -533,7 +533,7 @@ lw_entry_dialog_get_n_tables (LwEntryDialog *self)
 
 gint64
 lw_entry_dialog_get_table_game (LwEntryDialog *self,
-                                      guint               index)
+                                guint          index)
 {
   g_return_val_if_fail (LW_IS_ENTRY_DIALOG (self), 0);
   g_return_val_if_fail (index < self->tables->len, 0);
@@ -542,7 +542,7 @@ lw_entry_dialog_get_table_game (LwEntryDialog *self,
 
 const char *
 lw_entry_dialog_get_table_url (LwEntryDialog *self,
-                                     guint               index)
+                               guint          index)
 {
   g_return_val_if_fail (LW_IS_ENTRY_DIALOG (self), NULL);
   g_return_val_if_fail (index < self->tables->len, NULL);
@@ -551,7 +551,7 @@ lw_entry_dialog_get_table_url (LwEntryDialog *self,
 
 LwQrCode *
 lw_entry_dialog_get_table_qr_code (LwEntryDialog *self,
-                                         guint               index)
+                                   guint          index)
 {
   g_return_val_if_fail (LW_IS_ENTRY_DIALOG (self), NULL);
   g_return_val_if_fail (index < self->tables->len, NULL);

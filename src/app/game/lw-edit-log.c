@@ -141,9 +141,9 @@ describe_renamed (JsonObject *object)
 
 void
 lw_logged_edit_describe (const LwGameRecord  *record,
-                        const LwLoggedEdit   *entry,
-                        char               **title,
-                        char               **subtitle)
+                         const LwLoggedEdit  *entry,
+                         char               **title,
+                         char               **subtitle)
 {
   g_autoptr (JsonObject) before = parse_object (entry->old_json);
   g_autoptr (JsonObject) after = parse_object (entry->new_json);

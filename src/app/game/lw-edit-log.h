@@ -47,8 +47,8 @@ LwEditLog *lw_edit_log_new (GtkWindow           *parent,
  * @subtitle: (out) (transfer full): when, and before → after in words
  */
 void lw_logged_edit_describe (const LwGameRecord  *record,
-                             const LwLoggedEdit   *entry,
-                             char               **title,
-                             char               **subtitle);
+                              const LwLoggedEdit  *entry,
+                              char               **title,
+                              char               **subtitle);
 
 G_END_DECLS

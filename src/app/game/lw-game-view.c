@@ -17,7 +17,7 @@ struct _LwGameView
   GPtrArray    *round_players;  /* per round, GStrv */
   GPtrArray    *penalties;      /* LwStoredPenalty* */
   GArray       *locks;          /* guint round numbers */
-  LwLoggedEdit  *last_edit;
+  LwLoggedEdit *last_edit;
 
   gint64   id;
   gboolean stale;        /* a change of this batch may touch the game */
