@@ -7,35 +7,13 @@
 #include <string.h>
 
 #include "lw-engine.h"
+#include "lw-test-util.h"
 
 typedef struct {
   LwLead lead;
   LwCard hand[LW_MAX_HAND];
   guint  n_hand;
 } Follow;
-
-static LwSuit
-trump_of (const char *t)
-{
-  if (strcmp (t, "NT") == 0)
-    return LW_NO_TRUMP;
-  return (LwSuit) (strchr ("SHDC", t[0]) - "SHDC");
-}
-
-static void
-read_play (const char *text,
-           guint8     *used,
-           LwPlay     *play)
-{
-  LwCardToken tokens[LW_MAX_HAND];
-  guint n = 0;
-  g_autoptr (GError) error = NULL;
-
-  g_assert_true (lw_card_tokens_parse (text, tokens, G_N_ELEMENTS (tokens), &n, &error));
-  g_assert_no_error (error);
-  g_assert_true (lw_play_from_tokens (play, tokens, n, used, &error));
-  g_assert_no_error (error);
-}
 
 /* A lead and a follower's hand from one deck (two when a face repeats). */
 static void
@@ -48,10 +26,10 @@ read_follow (const char *trump,
   LwPlay play;
   g_autoptr (GError) error = NULL;
 
-  read_play (lead, used, &play);
-  g_assert_true (lw_lead_classify (&play, trump_of (trump), NULL, &f->lead, &error));
+  lw_test_read_play (lead, used, &play);
+  g_assert_true (lw_lead_classify (&play, lw_test_trump_of (trump), NULL, &f->lead, &error));
   g_assert_no_error (error);
-  read_play (hand, used, &play);
+  lw_test_read_play (hand, used, &play);
   memcpy (f->hand, play.cards, play.n);
   f->n_hand = play.n;
 }
@@ -183,7 +161,7 @@ test_refusal (gconstpointer data)
   g_autoptr (GError) error = NULL;
 
   read_follow (c->trump, c->lead, c->hand, &f);
-  read_play (c->play, used, &play);
+  lw_test_read_play (c->play, used, &play);
   g_assert_true (lw_follow_refusal (&f.lead, f.hand, f.n_hand, play.cards, play.n, &refusal));
   g_assert_cmpint (refusal.kind, ==, c->kind);
   g_assert_cmpuint (refusal.n_lead, ==, f.lead.n);
@@ -219,7 +197,7 @@ test_refusal_none (void)
   guint8 used[LW_N_FACES] = { 0 };
 
   read_follow ("H", "9S 9C", "9D 9H 3S 3D KC", &f);
-  read_play ("9D 9H", used, &play);
+  lw_test_read_play ("9D 9H", used, &play);
   g_assert_false (lw_follow_refusal (&f.lead, f.hand, f.n_hand, play.cards, play.n, &refusal));
   g_assert_cmpint (refusal.kind, ==, LW_REFUSAL_NONE);
 }
@@ -233,7 +211,7 @@ test_wildcards (void)
   LwPlay play;
   LwWildcard wild[LW_MAX_PLAY];
 
-  read_play ("5S 6S L=7S", used, &play);
+  lw_test_read_play ("5S 6S L=7S", used, &play);
   g_assert_cmpuint (lw_play_wildcards (&play, wild), ==, 1);
   g_assert_cmpuint (wild[0].index, ==, 2);
   g_assert_cmpuint (lw_card_face (wild[0].card), ==, LW_FACE_WOLF);
@@ -241,7 +219,7 @@ test_wildcards (void)
   g_assert_cmpint (wild[0].suit, ==, LW_SUIT_SPADES);
 
   memset (used, 0, sizeof used);
-  read_play ("9S 9C B=9 L=9", used, &play);
+  lw_test_read_play ("9S 9C B=9 L=9", used, &play);
   g_assert_cmpuint (lw_play_wildcards (&play, wild), ==, 2);
   g_assert_cmpuint (lw_card_face (wild[0].card), ==, LW_FACE_BEAR);
   g_assert_cmpuint (wild[0].rank, ==, 9);
@@ -250,7 +228,7 @@ test_wildcards (void)
   g_assert_cmpuint (lw_card_face (wild[1].card), ==, LW_FACE_WOLF);
 
   memset (used, 0, sizeof used);
-  read_play ("L", used, &play);
+  lw_test_read_play ("L", used, &play);
   g_assert_cmpuint (lw_play_wildcards (&play, wild), ==, 0);
 }
 

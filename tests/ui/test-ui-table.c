@@ -1043,9 +1043,7 @@ static void
 test_words (Fixture       *fixture,
             gconstpointer  data)
 {
-  LwCardToken tokens[LW_MAX_PLAY];
   guint8 used[LW_N_FACES] = { 0 };
-  guint n = 0;
   LwPlay play, hand;
   LwLead lead;
   LwRefusal refusal;
@@ -1053,25 +1051,21 @@ test_words (Fixture       *fixture,
   g_autofree char *set = NULL;
   g_autofree char *refused = NULL;
 
-  g_assert_true (lw_card_tokens_parse ("5S 6S L=7S", tokens, G_N_ELEMENTS (tokens), &n, NULL));
-  g_assert_true (lw_play_from_tokens (&play, tokens, n, used, NULL));
+  lw_test_read_play ("5S 6S L=7S", used, &play);
   run = lw_describe_wildcards (&play);
   g_assert_cmpstr (run, ==, "Little Wolf as 7♠");
 
   memset (used, 0, sizeof used);
-  g_assert_true (lw_card_tokens_parse ("9S 9C B=9", tokens, G_N_ELEMENTS (tokens), &n, NULL));
-  g_assert_true (lw_play_from_tokens (&play, tokens, n, used, NULL));
+  lw_test_read_play ("9S 9C B=9", used, &play);
   set = lw_describe_wildcards (&play);
   g_assert_cmpstr (set, ==, "Big Bear as 9");
 
   /* E6: a Gong led with hearts trump, the follower without Gong. */
   memset (used, 0, sizeof used);
-  g_assert_true (lw_card_tokens_parse ("G", tokens, G_N_ELEMENTS (tokens), &n, NULL));
-  g_assert_true (lw_play_from_tokens (&play, tokens, n, used, NULL));
+  lw_test_read_play ("G", used, &play);
   g_assert_true (lw_lead_classify (&play, LW_SUIT_HEARTS, NULL, &lead, NULL));
   g_assert_null (lw_describe_wildcards (&play));
-  g_assert_true (lw_card_tokens_parse ("5H QH 2S", tokens, G_N_ELEMENTS (tokens), &n, NULL));
-  g_assert_true (lw_play_from_tokens (&hand, tokens, n, used, NULL));
+  lw_test_read_play ("5H QH 2S", used, &hand);
   g_assert_true (lw_follow_refusal (&lead, hand.cards, hand.n, &hand.cards[2], 1, &refusal));
   refused = lw_describe_refusal (&refusal, hand.cards, hand.n);
   g_assert_cmpstr (refused, ==, "You must play a trump: you hold 5♥, Q♥.");
