@@ -556,3 +556,26 @@ lw_test_assert_cli_failed (const LwTestRun *run,
   if (needle != NULL && strstr (run->err, needle) == NULL)
     g_error ("stderr \"%s\" lacks \"%s\"", run->err, needle);
 }
+
+LwSuit
+lw_test_trump_of (const char *t)
+{
+  if (strcmp (t, "NT") == 0)
+    return LW_NO_TRUMP;
+  return (LwSuit) (strchr ("SHDC", t[0]) - "SHDC");
+}
+
+void
+lw_test_read_play (const char *text,
+                   guint8     *used,
+                   LwPlay     *play)
+{
+  LwCardToken tokens[LW_MAX_HAND];
+  guint n = 0;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (lw_card_tokens_parse (text, tokens, G_N_ELEMENTS (tokens), &n, &error));
+  g_assert_no_error (error);
+  g_assert_true (lw_play_from_tokens (play, tokens, n, used, &error));
+  g_assert_no_error (error);
+}

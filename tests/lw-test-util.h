@@ -25,6 +25,16 @@ G_BEGIN_DECLS
  * LW_APPEND_ROUNDS); stops the test program if it names none. */
 const char *lw_test_program (const char *variable);
 
+/* The trump of TRICKS §7's notation: "S", "H", "D", "C" or "NT". */
+LwSuit lw_test_trump_of (const char *t);
+
+/* Reads @text ("9S 9C B=9") into @play, the copies counted in @used
+ * (lw_play_from_tokens()); asserts it reads. */
+void lw_test_read_play (const char *text,
+                        guint8     *used,
+                        LwPlay     *play);
+
+
 /* The built littlewolf-cli: $LW_CLI. */
 const char *lw_test_cli_path (void);
 

@@ -19,4 +19,5 @@
 #include "lw-cards.h"
 #include "lw-play.h"
 #include "lw-table.h"
+#include "lw-table-facts.h"
 #include "lw-bot.h"

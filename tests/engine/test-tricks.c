@@ -6,29 +6,7 @@
 #include <string.h>
 
 #include "lw-engine.h"
-
-static LwSuit
-trump_of (const char *t)
-{
-  if (strcmp (t, "NT") == 0)
-    return LW_NO_TRUMP;
-  return (LwSuit) (strchr ("SHDC", t[0]) - "SHDC");
-}
-
-static void
-read_play (const char *text,
-           guint8     *used,
-           LwPlay     *play)
-{
-  LwCardToken tokens[LW_MAX_HAND];
-  guint n = 0;
-  g_autoptr (GError) error = NULL;
-
-  g_assert_true (lw_card_tokens_parse (text, tokens, G_N_ELEMENTS (tokens), &n, &error));
-  g_assert_no_error (error);
-  g_assert_true (lw_play_from_tokens (play, tokens, n, used, &error));
-  g_assert_no_error (error);
-}
+#include "lw-test-util.h"
 
 static void
 read_lead (const char *trump,
@@ -39,8 +17,8 @@ read_lead (const char *trump,
   LwPlay play;
   g_autoptr (GError) error = NULL;
 
-  read_play (text, used, &play);
-  g_assert_true (lw_lead_classify (&play, trump_of (trump), NULL, lead, &error));
+  lw_test_read_play (text, used, &play);
+  g_assert_true (lw_lead_classify (&play, lw_test_trump_of (trump), NULL, lead, &error));
   g_assert_no_error (error);
 }
 
@@ -103,7 +81,7 @@ expected_text (const char *text)
     {
       guint8 used[LW_N_FACES] = { 0 };
       LwPlay play;
-      read_play (parts[k], used, &play);
+      lw_test_read_play (parts[k], used, &play);
       g_ptr_array_add (plays, canonical (play.cards, play.n));
     }
   g_ptr_array_sort (plays, compare_strings);
@@ -171,7 +149,7 @@ test_follow (gconstpointer data)
   g_autoptr (GArray) masks = g_array_new (FALSE, FALSE, sizeof (guint32));
 
   read_lead (c->trump, c->lead, used, &lead);
-  read_play (c->hand, used, &hand);
+  lw_test_read_play (c->hand, used, &hand);
   got = legal_text (&lead, hand.cards, hand.n);
   want = expected_text (c->legal);
   g_assert_cmpstr (got, ==, want);
@@ -242,7 +220,7 @@ test_trick (gconstpointer data)
 
   read_lead (c->trump, c->lead, used, &lead);
   for (; parts[n] != NULL; n++)
-    read_play (parts[n], used, &follows[n]);
+    lw_test_read_play (parts[n], used, &follows[n]);
   g_assert_cmpuint (lw_trick_winner (&lead, follows, n, NULL), ==, c->winner);
   g_assert_cmpuint (lw_trick_winner (&lead, follows, n, &whole), ==,
                     c->whole_trick >= 0 ? (guint) c->whole_trick : c->winner);
@@ -305,7 +283,7 @@ test_leads (void)
       g_test_message ("lead %s (%s)", c->lead, c->trump);
       g_assert_true (lw_card_tokens_parse (c->lead, tokens, G_N_ELEMENTS (tokens), &n, NULL));
       g_assert_true (lw_play_from_tokens (&play, tokens, n, used, NULL));
-      g_assert_cmpint (lw_lead_classify (&play, trump_of (c->trump), NULL, &lead, &error), ==, c->legal);
+      g_assert_cmpint (lw_lead_classify (&play, lw_test_trump_of (c->trump), NULL, &lead, &error), ==, c->legal);
       if (c->legal)
         {
           g_assert_no_error (error);
@@ -315,7 +293,7 @@ test_leads (void)
         }
       else
         g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_ILLEGAL_PLAY);
-      g_assert_cmpint (lw_lead_classify (&play, trump_of (c->trump), &inside, &lead, &error2),
+      g_assert_cmpint (lw_lead_classify (&play, lw_test_trump_of (c->trump), &inside, &lead, &error2),
                        ==, c->inside_only_legal);
     }
 }
@@ -344,7 +322,7 @@ test_enumerate (void)
                            "W W B=W L=W", "L 5S 6S", "W W", "5S", "7S", "L" };
   gboolean seen[G_N_ELEMENTS (wanted)] = { FALSE };
 
-  read_play ("5S 6S 7S W W B L", used, &hand);
+  lw_test_read_play ("5S 6S 7S W W B L", used, &hand);
   lw_leads_enumerate (hand.cards, hand.n, LW_SUIT_HEARTS, NULL, leads);
   for (guint k = 0; k < leads->len; k++)
     {

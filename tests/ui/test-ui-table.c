@@ -16,6 +16,7 @@
 
 #include <glib/gstdio.h>
 
+#include "lw-app-util.h"
 #include "lw-application.h"
 #include "lw-game-page.h"
 #include "lw-game-page-private.h"
@@ -228,6 +229,22 @@ person_moves (LwTablePage *page,
       for (guint i = 0; i < n_hand; i++)
         g_assert_cmpint (lw_table_view_card_is_dimmed (view, i), ==, !(any & (1u << i)));
 
+      /* The cards in every legal follow are marked, and named in the
+       * status ("You must play 9♦, 9♥."). */
+      {
+        guint32 must = ~(guint32) 0;
+        const LwCard *hand = lw_table_get_hand (table, seat, &n_hand);
+        g_autofree char *cards = NULL;
+        g_autofree char *words = NULL;
+
+        for (guint k = 0; k < masks->len; k++)
+          must &= g_array_index (masks, guint32, k);
+        g_assert_cmpuint (lw_table_view_get_obligatory (view), ==, must);
+        cards = lw_describe_cards (hand, n_hand, must);
+        words = g_strdup_printf ("You must play %s.", cards);
+        g_assert_cmpint (strstr (lw_table_page_get_status_text (page), words) != NULL, ==, must != 0);
+      }
+
       /* A card in no legal follow, played with others: refused in words,
        * nothing changes. */
       for (guint i = 0; i < n_hand; i++)
@@ -243,7 +260,23 @@ person_moves (LwTablePage *page,
             lw_test_activate (page, "table.play");
             after = lw_table_to_json (lw_table_page_get_table (page));
             g_assert_cmpstr (before, ==, after);
-            g_assert_nonnull (strstr (lw_table_page_get_status_text (page), "ust"));
+            /* The reason in words, with the cards that meet it. */
+            {
+              LwRefusal refusal;
+              LwCard cards[LW_MAX_PLAY];
+              guint nc = 0;
+              const LwCard *hand = lw_table_get_hand (table, seat, &n_hand);
+              g_autofree char *words = NULL;
+
+              for (guint j = 0; j < n_hand; j++)
+                if (bad & (1u << j))
+                  cards[nc++] = hand[j];
+              g_assert_true (lw_follow_refusal (lw_table_get_lead (table), hand, n_hand, cards, nc, &refusal));
+              words = lw_describe_refusal (&refusal, hand, n_hand);
+              g_assert_cmpstr (lw_table_page_get_status_text (page), ==, words);
+              g_assert_true (g_str_has_prefix (words, "You must "));
+              g_assert_nonnull (strstr (words, ": you hold "));
+            }
             g_test_message ("refused: %s", lw_table_page_get_status_text (page));
             (*refused)++;
             break;
@@ -515,6 +548,17 @@ assert_game_over (Fixture     *fixture,
   g_assert_no_error (error);
   g_assert_true (standings->finished);
   g_assert_cmpint (standings->winner, !=, LW_NO_SEAT);
+  /* The end says the winner, the last round and the final board. */
+  {
+    g_autofree char *winner = lw_game_record_side_name (game->record, standings->winner);
+    g_autofree char *board = g_strdup_printf ("Final board: %s %d", lw_game_record_side_name (game->record, 0),
+                                              standings->scores[0]);
+    const char *status = lw_table_page_get_status_text (page);
+
+    g_assert_true (g_str_has_prefix (status, winner));
+    g_assert_nonnull (strstr (status, " wins the game"));
+    g_assert_nonnull (strstr (status, board));
+  }
   /* R24 the target, or R23 a skunk (11 against a side at 0) */
   if (standings->skunk)
     g_assert_cmpint (standings->scores[standings->winner], >=, game->record->skunk);
@@ -934,6 +978,99 @@ test_house_rules (Fixture       *fixture,
   g_assert_cmpint (record->over_trump, ==, LW_OVER_TRUMP_WINNING_PLAY);
 }
 
+/* The bidding is announced: each seat's Declare or Decline as it is
+ * spoken, then its outcome until the first trick is taken (TRICKS §2.4). */
+static void
+test_bid_announced (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben", "Cleo" };
+  const gboolean people[] = { TRUE, FALSE, FALSE };
+  guint checked = 0;
+
+  for (guint64 seed = 1; seed <= 6; seed++)
+    {
+      LwTablePage *page = start_game (fixture, 3, names, people, seed);
+      const LwTable *table = lw_table_page_get_table (page);
+      const char *status = lw_table_page_get_status_text (page);
+      g_autoptr (GArray) events = g_array_new (FALSE, FALSE, sizeof (LwBidEvent));
+
+      lw_table_bid_events (table, events);
+      if (lw_table_get_phase (table) == LW_PHASE_BID)
+        {
+          /* Ann's turn: every seat before her declined, in order. */
+          g_autoptr (GString) want = g_string_new (NULL);
+
+          for (guint k = 0; k < events->len; k++)
+            {
+              const LwBidEvent *e = &g_array_index (events, LwBidEvent, k);
+
+              g_assert_cmpint (e->kind, ==, LW_BID_DECLINES);
+              g_string_append_printf (want, "%s declines. ", names[e->seat]);
+            }
+          g_assert_true (g_str_has_prefix (status, want->str));
+          g_assert_nonnull (strstr (status, "Ann"));
+          if (events->len > 0)
+            checked++;
+          lw_test_activate (page, "table.decline");
+          wait_idle (page);
+          table = lw_table_page_get_table (page);
+          status = lw_table_page_get_status_text (page);
+          g_array_set_size (events, 0);
+          lw_table_bid_events (table, events);
+        }
+      if (lw_table_get_phase (table) == LW_PHASE_PLAY && lw_table_get_tricks (table)->len == 0
+          && lw_table_get_turn (table) == 0)
+        {
+          const LwBidEvent *last = &g_array_index (events, LwBidEvent, events->len - 1);
+
+          if (last->kind == LW_BID_ALL_DECLINED)
+            g_assert_true (g_str_has_prefix (status, "Everyone declined: "));
+          else
+            {
+              g_autofree char *want = g_strdup_printf ("%s declares", names[last->seat]);
+              g_assert_true (g_str_has_prefix (status, want));
+            }
+          checked++;
+        }
+      g_test_message ("seed %" G_GUINT64_FORMAT ": %s", seed, status);
+    }
+  g_assert_cmpuint (checked, >, 0);
+}
+
+/* What a wildcard stood for and why a follow is refused, in words. */
+static void
+test_words (Fixture       *fixture,
+            gconstpointer  data)
+{
+  guint8 used[LW_N_FACES] = { 0 };
+  LwPlay play, hand;
+  LwLead lead;
+  LwRefusal refusal;
+  g_autofree char *run = NULL;
+  g_autofree char *set = NULL;
+  g_autofree char *refused = NULL;
+
+  lw_test_read_play ("5S 6S L=7S", used, &play);
+  run = lw_describe_wildcards (&play);
+  g_assert_cmpstr (run, ==, "Little Wolf as 7♠");
+
+  memset (used, 0, sizeof used);
+  lw_test_read_play ("9S 9C B=9", used, &play);
+  set = lw_describe_wildcards (&play);
+  g_assert_cmpstr (set, ==, "Big Bear as 9");
+
+  /* E6: a Gong led with hearts trump, the follower without Gong. */
+  memset (used, 0, sizeof used);
+  lw_test_read_play ("G", used, &play);
+  g_assert_true (lw_lead_classify (&play, LW_SUIT_HEARTS, NULL, &lead, NULL));
+  g_assert_null (lw_describe_wildcards (&play));
+  lw_test_read_play ("5H QH 2S", used, &hand);
+  g_assert_true (lw_follow_refusal (&lead, hand.cards, hand.n, &hand.cards[2], 1, &refusal));
+  refused = lw_describe_refusal (&refusal, hand.cards, hand.n);
+  g_assert_cmpstr (refused, ==, "You must play a trump: you hold 5♥, Q♥.");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -947,6 +1084,8 @@ main (int   argc,
   g_test_add ("/ui-table/replay", Fixture, NULL, fixture_set_up, test_replay, lw_test_app_tear_down);
   g_test_add ("/ui-table/whole-games", Fixture, NULL, fixture_set_up, test_whole_games, lw_test_app_tear_down);
   g_test_add ("/ui-table/keyboard-play", Fixture, NULL, fixture_set_up, test_keyboard_play, lw_test_app_tear_down);
+  g_test_add ("/ui-table/bid-announced", Fixture, NULL, fixture_set_up, test_bid_announced, lw_test_app_tear_down);
+  g_test_add ("/ui-table/words", Fixture, NULL, fixture_set_up, test_words, lw_test_app_tear_down);
   g_test_add ("/ui-table/house-rules", Fixture, NULL, fixture_set_up, test_house_rules, lw_test_app_tear_down);
 
   return g_test_run ();

@@ -6,7 +6,8 @@
  * SCREEN: games, new-game, new-game-error, new-game-rules, save-rule-set, partners, game,
  *         game-rule-set, game-error,
  *         game-over, garwolf, import-error, chart, players, player-stats, player-merge,
- *         virtual-new-game, table, table-4, table-bid, table-last-trick, curtain,
+ *         virtual-new-game, table, table-4, table-bid, table-bid-heard, table-follow,
+ *         table-last-trick, curtain,
  *         events, new-event, new-elimination, event-players, event-seating, event-paper,
  *         event-standings, event-bracket (LW_DEMO_BRACKET_PDF=PATH also
  *         prints the bracket to PATH; LW_DEMO_VIEW=players|rounds|standings
@@ -130,6 +131,67 @@ add_table_game (LwStore           *store,
   if (!lw_store_save_table (store, id, seats_json, 1, round_json, &error))
     g_error ("%s", error->message);
   return id;
+}
+
+/* A four-seat game at the virtual table, played by the computer seats
+ * until seat 2 (the person, Cleo) is to bid after the Dealer and seat 1 spoke
+ * (@follow FALSE), or to follow a lead of two cards or more with cards she
+ * must play (@follow TRUE): the first seed that gets there. */
+static gint64
+add_narrated_table (LwStore           *store,
+                    const char *const *names,
+                    gboolean           follow)
+{
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 4, names);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *seats_json = NULL;
+  LwTableSeats seats = { 0 };
+  gint64 id = lw_store_add_game (store, record, &error);
+
+  if (id <= 0)
+    g_error ("%s", error->message);
+  seats.n_players = 4;
+  seats.seed = 2024;
+  for (guint s = 0; s < 4; s++)
+    {
+      seats.computer[s] = s != 2;
+      seats.level[s] = LW_BOT_NORMAL;
+    }
+  seats_json = lw_table_seats_to_json (&seats);
+  for (guint64 seed = 1; seed < 500; seed++)
+    {
+      g_autoptr (LwTable) table = lw_table_new (4, 0, seed, NULL);
+      g_autofree char *round_json = NULL;
+      LwRng rng;
+
+      lw_rng_init (&rng, seed);
+      for (guint step = 0; step < 200 && lw_table_get_phase (table) != LW_PHASE_END; step++)
+        {
+          LwAction action;
+
+          if (lw_table_get_turn (table) == 2)
+            {
+              const LwLead *lead = lw_table_get_lead (table);
+
+              if (!follow && lw_table_get_phase (table) == LW_PHASE_BID)
+                break;
+              if (follow && lead != NULL && lead->n >= 2 && lw_table_obligatory (table, 0, NULL) != 0)
+                break;
+            }
+          lw_bot_choose (table, LW_BOT_NORMAL, NULL, &rng, &action);
+          if (!lw_table_apply (table, &action, &error))
+            g_error ("%s", error->message);
+        }
+      if (lw_table_get_turn (table) != 2 || lw_table_get_phase (table) == LW_PHASE_END
+          || (follow && lw_table_get_lead (table) == NULL))
+        continue;
+      round_json = lw_table_to_json (table);
+      if (!lw_store_save_table (store, id, seats_json, 1, round_json, &error))
+        g_error ("%s", error->message);
+      return id;
+    }
+  g_error ("no deal gets there");
+  return 0;
 }
 
 /* Every table of the event's last round gets a paper result: a different
@@ -439,6 +501,14 @@ main (int   argc,
         }
       if (g_str_equal (screen, "table-last-trick"))
         gtk_widget_activate_action (GTK_WIDGET (page), "table.hint", NULL);
+    }
+  else if (g_str_equal (screen, "table-bid-heard") || g_str_equal (screen, "table-follow"))
+    {
+      const char *short_names[] = { "Ann", "Benedikt Alexander-Smith", "Cleo", "Dev" };
+      gint64 id = add_narrated_table (store, long_names () ? names : short_names,
+                                      g_str_equal (screen, "table-follow"));
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
     }
   else if (g_str_equal (screen, "replay"))
     {

@@ -78,6 +78,54 @@ char *lw_describe_round_facts (const LwGameRecord *record,
                                const LwRound      *round);
 
 /**
+ * lw_describe_cards:
+ * @hand: (array length=n_hand): cards
+ * @n_hand: how many, at most 32
+ * @mask: which of them, a bit mask over @hand
+ *
+ * Returns: (transfer full): those cards in short, in @hand's order:
+ *   "7♥, Q♥" ("" for none).
+ */
+char *lw_describe_cards (const LwCard *hand,
+                         guint         n_hand,
+                         guint32       mask);
+
+/**
+ * lw_describe_refusal:
+ * @refusal: a refused follow (lw_follow_refusal())
+ * @hand: (array length=n_hand): the hand it was checked against
+ * @n_hand: how many cards
+ *
+ * Returns: (transfer full): why, in words, with the cards that would meet
+ *   the obligation: "You must play a trump: you hold 7♥, Q♥." (TRICKS §4).
+ */
+char *lw_describe_refusal (const LwRefusal *refusal,
+                           const LwCard    *hand,
+                           guint            n_hand);
+
+/**
+ * lw_describe_wildcards:
+ * @play: a lead
+ *
+ * Returns: (transfer full) (nullable): what each wildcard stood for
+ *   (lw_play_wildcards(), TRICKS §3): "Little Wolf as 8♠, Big Bear as 9";
+ *   %NULL when the play has none.
+ */
+char *lw_describe_wildcards (const LwPlay *play);
+
+/**
+ * lw_describe_bid_event:
+ * @event: an event of the bidding (lw_table_bid_events())
+ * @names: (array): a name per seat
+ *
+ * Returns: (transfer full): the event as a sentence: "Ann declares.",
+ *   "Bob declines.", "Everyone declined: Ann, with the most cards, loses
+ *   a point." (TRICKS §2.4, SCORING R16).
+ */
+char *lw_describe_bid_event (const LwBidEvent  *event,
+                             const char *const *names);
+
+/**
  * lw_message_capitalize:
  * @message: a message in words, e.g. from the engine
  *

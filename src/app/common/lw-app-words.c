@@ -13,6 +13,7 @@
 #include <glib/gi18n.h>
 
 #include "lw-app-util.h"
+#include "lw-card-renderer.h"
 
 char *
 lw_format_signed (int value)
@@ -501,4 +502,215 @@ lw_penalty_kind_describe (LwPenaltyKind kind)
            ? _("looked at discards")
            /* TRANSLATORS: a penalty (SCORING R19), after a name: "Ann played out of turn" */
            : _("played out of turn");
+}
+
+/* ------------------------------------------------------------------ */
+/* The virtual table's facts (lw-table-facts.h, lw_follow_refusal())     */
+/* ------------------------------------------------------------------ */
+
+char *
+lw_describe_cards (const LwCard *hand,
+                   guint         n_hand,
+                   guint32       mask)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < n_hand && i < 32; i++)
+    if (mask & (1u << i))
+      {
+        g_autofree char *card = lw_card_face_short (lw_card_face (hand[i]));
+
+        if (text->len > 0)
+          /* TRANSLATORS: between two cards in a list ("7♥, Q♥") */
+          g_string_append (text, _(", "));
+        g_string_append (text, card);
+      }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* The obligation broken, as an instruction to the player. */
+static const char *
+refusal_words (LwRefusalKind kind)
+{
+  switch (kind)
+    {
+    case LW_REFUSAL_FOLLOW_SUIT:
+    case LW_REFUSAL_RUN_SUIT:
+      return _("You must follow suit");
+    case LW_REFUSAL_POACH:
+      /* TRANSLATORS: "Poach" is the game's term for following with a card of the led card's rank */
+      return _("You must Poach with a card of the lead's rank");
+    case LW_REFUSAL_DEN_SAME_RANK:
+      /* TRANSLATORS: Den cards are the four unsuited cards (Worm, Gong, Big Bear, Little Wolf) */
+      return _("You must play a Den card of the same rank");
+    case LW_REFUSAL_TRUMP:
+      return _("You must play a trump");
+    case LW_REFUSAL_DEN:
+      return _("You must play a Den card");
+    case LW_REFUSAL_PAIR_OF_RANK:
+      /* TRANSLATORS: a Pair is two cards of one rank */
+      return _("You must follow with the Pair of the lead's rank");
+    case LW_REFUSAL_PAIR:
+      return _("You must follow with a Pair");
+    case LW_REFUSAL_CARD_OF_RANK:
+      return _("You must play the card of the lead's rank");
+    case LW_REFUSAL_TRUMP_PAIR:
+      return _("You must follow with a trump Pair");
+    case LW_REFUSAL_TWO_TRUMPS:
+      return _("You must play two trumps");
+    case LW_REFUSAL_TRUMP_WITH_RANK:
+      return _("You must play your trump with the card of the lead's rank");
+    case LW_REFUSAL_THE_TRUMP:
+      return _("You must play your trump");
+    case LW_REFUSAL_SET_GROUPS:
+      /* TRANSLATORS: following a Set (three or more cards of one rank) */
+      return _("You must play your biggest groups of one rank first, then the lead's rank and Big Bears");
+    case LW_REFUSAL_SET_TRUMPS:
+      return _("You must play trumps only, Pairs and Big Bears first");
+    case LW_REFUSAL_EVERY_TRUMP:
+      return _("You must play every trump you hold, then cards of the lead's rank");
+    case LW_REFUSAL_RUN_OF_RANK:
+      /* TRANSLATORS: a Run is three or more cards in sequence in one suit */
+      return _("You must follow with the Run of the same top card");
+    case LW_REFUSAL_RUN:
+      return _("You must follow with a Run");
+    case LW_REFUSAL_TRUMP_RUN:
+      return _("You must follow with a trump Run");
+    case LW_REFUSAL_RUN_TRUMPS:
+      return _("You must play trumps");
+    case LW_REFUSAL_NONE:
+    case LW_REFUSAL_COUNT:
+    case LW_REFUSAL_NOT_IN_HAND:
+    default:
+      return NULL;
+    }
+}
+
+char *
+lw_describe_refusal (const LwRefusal *refusal,
+                     const LwCard    *hand,
+                     guint            n_hand)
+{
+  g_autofree char *cards = NULL;
+  g_autofree char *must = NULL;
+
+  g_return_val_if_fail (refusal != NULL && hand != NULL, NULL);
+
+  if (refusal->kind == LW_REFUSAL_COUNT)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Play %u card, as many as the lead.",
+                                         "Play %u cards, as many as the lead.", refusal->n_lead),
+                            refusal->n_lead);
+  if (refusal->kind == LW_REFUSAL_NOT_IN_HAND)
+    {
+      g_autofree char *card = lw_card_face_short (lw_card_face (refusal->missing));
+
+      /* TRANSLATORS: %s a card ("Q♥") */
+      return g_strdup_printf (_("%s is not in your hand."), card);
+    }
+
+  cards = lw_describe_cards (hand, n_hand, refusal->could);
+  if (refusal->must != 0 && refusal->must != refusal->could)
+    {
+      must = lw_describe_cards (hand, n_hand, refusal->must);
+      /* TRANSLATORS: a refused play: the rule ("You must play a trump"), the cards
+       * that meet it ("7♥, Q♥"), then those every legal play holds */
+      return g_strdup_printf (_("%s: you hold %s (%s in any case)."), refusal_words (refusal->kind), cards, must);
+    }
+  /* TRANSLATORS: a refused play: the rule ("You must play a trump"), then the cards that meet it ("7♥, Q♥") */
+  return g_strdup_printf (_("%s: you hold %s."), refusal_words (refusal->kind), cards);
+}
+
+/* The Den card of a Den rank, or -1. */
+static int
+den_face_of_rank (guint rank)
+{
+  switch (rank)
+    {
+    case LW_RANK_WORM:
+      return LW_FACE_WORM;
+    case LW_RANK_GONG:
+      return LW_FACE_GONG;
+    case LW_RANK_BEAR:
+      return LW_FACE_BEAR;
+    case LW_RANK_WOLF:
+      return LW_FACE_WOLF;
+    default:
+      return -1;
+    }
+}
+
+char *
+lw_describe_wildcards (const LwPlay *play)
+{
+  LwWildcard wild[LW_MAX_PLAY];
+  guint n;
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  g_return_val_if_fail (play != NULL, NULL);
+
+  n = lw_play_wildcards (play, wild);
+  if (n == 0)
+    return NULL;
+  for (guint k = 0; k < n; k++)
+    {
+      g_autofree char *card = lw_card_face_short (lw_card_face (wild[k].card));
+      g_autofree char *as = NULL;
+      int den = den_face_of_rank (wild[k].rank);
+
+      if (wild[k].suit != LW_SUIT_NONE)
+        as = lw_card_face_short ((guint) wild[k].suit * 13 + wild[k].rank - 1);
+      else if (den >= 0)
+        as = lw_card_face_short ((guint) den);
+      else
+        as = g_strdup (lw_rank_to_string (wild[k].rank));
+      if (text->len > 0)
+        g_string_append (text, _(", "));
+      /* TRANSLATORS: what a wildcard stood for in a lead: "Little Wolf as 8♠", "Big Bear as 9" */
+      g_string_append_printf (text, _("%s as %s"), card, as);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+char *
+lw_describe_bid_event (const LwBidEvent *event,
+                       const char *const *names)
+{
+  g_return_val_if_fail (event != NULL && names != NULL, NULL);
+
+  switch (event->kind)
+    {
+    case LW_BID_DECLARES:
+      if (event->dealer)
+        /* TRANSLATORS: the Dealer Declares and takes the four Pups; %s the player */
+        return g_strdup_printf (_("%s declares and takes the Pups."), names[event->seat]);
+      /* TRANSLATORS: a player Declares (accepts the trump and leads); %s the player */
+      return g_strdup_printf (_("%s declares."), names[event->seat]);
+    case LW_BID_DECLINES:
+      /* TRANSLATORS: a player Declines; %s the player */
+      return g_strdup_printf (_("%s declines."), names[event->seat]);
+    case LW_BID_ALL_DECLINED:
+    default:
+      {
+        g_autoptr (GString) charged = g_string_new (NULL);
+        guint n = 0;
+
+        for (guint s = 0; s < LW_MAX_SEATS; s++)
+          if (event->charged & (1u << s))
+            {
+              if (n++ > 0)
+                g_string_append (charged, _(", "));
+              g_string_append (charged, names[s]);
+            }
+        if (n == 0)
+          /* TRANSLATORS: nobody Declared; %s the Dealer, who leads (SCORING R16) */
+          return g_strdup_printf (_("Everyone declined: %s leads, and whoever takes the most cards loses a point."),
+                                  names[event->seat]);
+        /* TRANSLATORS: nobody Declared; %s the player(s) with the most cards (SCORING R16) */
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "Everyone declined: %s, with the most cards, loses a point.",
+                                             "Everyone declined: %s, with the most cards, each cost their side a point.",
+                                             n),
+                                charged->str);
+      }
+    }
 }

@@ -9,6 +9,7 @@
 
 #include <glib/gi18n.h>
 
+#include "lw-app-util.h"
 #include "lw-card-renderer.h"
 #include "lw-replay-window.h"
 #include "lw-table-page-private.h"
@@ -284,7 +285,22 @@ play_action (GtkWidget  *widget,
         }
     }
 
-  /* A follow, or cards that make no lead: the engine says why. */
+  /* A follow the rules refuse is said in words (TRICKS §4); cards that
+   * make no lead: the engine says why. */
+  if (lw_table_get_lead (self->table) != NULL)
+    {
+      LwRefusal refusal;
+      guint n_hand;
+      const LwCard *hand = lw_table_get_hand (self->table, lw_table_get_turn (self->table), &n_hand);
+
+      if (lw_follow_refusal (lw_table_get_lead (self->table), hand, n_hand, cards, n, &refusal))
+        {
+          g_autofree char *text = lw_describe_refusal (&refusal, hand, n_hand);
+
+          lw_table_page_show_error (self, text);
+          return;
+        }
+    }
   lw_play_set (&play, cards, n);
   play_cards (self, &play);
 }

@@ -52,6 +52,12 @@ lw_table_page_update_controls (LwTablePage *self)
   gtk_widget_set_visible (self->over_button, self->game_over);
   gtk_widget_set_visible (self->replay_button, self->round_over);
 
+  /* The cards every legal follow holds, given those picked (TRICKS §4). */
+  lw_table_view_set_obligatory (self->view,
+                                mine && phase == LW_PHASE_PLAY
+                                ? lw_table_obligatory (self->table, lw_table_view_get_selection (self->view), NULL)
+                                : 0);
+
   gtk_widget_action_set_enabled (widget, "table.declare", mine && phase == LW_PHASE_BID);
   gtk_widget_action_set_enabled (widget, "table.decline", mine && phase == LW_PHASE_BID);
   gtk_widget_action_set_enabled (widget, "table.discard",
@@ -84,11 +90,47 @@ lw_table_page_update_controls (LwTablePage *self)
     }
 }
 
-/* The line under the table: whose turn and what to do. */
+/* The seats' names, for the words of the table's facts. */
+static void
+seat_names (LwTablePage *self,
+            const char  *names[LW_MAX_SEATS])
+{
+  for (guint s = 0; s < LW_MAX_SEATS; s++)
+    names[s] = s < lw_table_get_n_players (self->table) ? lw_table_page_name_of (self, (int) s) : "";
+}
+
+/* The bidding so far, one sentence per event (TRICKS §2.4); only the
+ * last (its outcome) when @outcome_only. %NULL before anyone spoke. */
+static char *
+describe_bidding (LwTablePage *self,
+                  gboolean     outcome_only)
+{
+  g_autoptr (GArray) events = g_array_new (FALSE, FALSE, sizeof (LwBidEvent));
+  g_autoptr (GString) text = g_string_new (NULL);
+  const char *names[LW_MAX_SEATS];
+
+  seat_names (self, names);
+  if (lw_table_bid_events (self->table, events) == 0)
+    return NULL;
+  for (guint k = outcome_only ? events->len - 1 : 0; k < events->len; k++)
+    {
+      g_autofree char *event = lw_describe_bid_event (&g_array_index (events, LwBidEvent, k), names);
+
+      if (text->len > 0)
+        g_string_append_c (text, ' ');
+      g_string_append (text, event);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* The line under the table: the bidding so far, whose turn and what to do,
+ * what the lead's wildcards stand for and the cards the player must play. */
 void
 lw_table_page_update_status (LwTablePage *self)
 {
   g_autofree char *text = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
   LwPhase phase;
   int turn;
 
@@ -96,6 +138,10 @@ lw_table_page_update_status (LwTablePage *self)
     return;
   phase = lw_table_get_phase (self->table);
   turn = lw_table_get_turn (self->table);
+  if (phase == LW_PHASE_BID)
+    before = describe_bidding (self, FALSE);
+  else if (lw_table_get_tricks (self->table)->len == 0)
+    before = describe_bidding (self, TRUE);
 
   if (self->busy || (turn != LW_NO_SEAT && self->seats.computer[turn]))
     /* TRANSLATORS: a computer seat is choosing its move */
@@ -128,9 +174,42 @@ lw_table_page_update_status (LwTablePage *self)
     {
       guint n = lw_table_get_lead (self->table)->n;
 
+      g_autofree char *wild = lw_describe_wildcards (&lw_table_get_lead (self->table)->play);
+      g_autoptr (GString) more = g_string_new (NULL);
+      guint32 must = 0;
+
       text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s to follow with %u card.",
                                            "%s to follow with %u cards.", n),
                               lw_table_page_name_of (self, turn), n);
+      if (wild != NULL)
+        /* TRANSLATORS: what the lead's wildcards stand for ("Little Wolf as 8♠") */
+        g_string_append_printf (more, _("Led: %s."), wild);
+      if (turn == self->viewer && !self->seats.computer[turn])
+        must = lw_table_obligatory (self->table, 0, NULL);
+      if (must != 0)
+        {
+          guint n_hand;
+          const LwCard *hand = lw_table_get_hand (self->table, turn, &n_hand);
+          g_autofree char *cards = lw_describe_cards (hand, n_hand, must);
+
+          if (more->len > 0)
+            g_string_append_c (more, ' ');
+          /* TRANSLATORS: the cards every legal follow holds, marked in the hand */
+          g_string_append_printf (more, _("You must play %s."), cards);
+        }
+      if (more->len > 0)
+        after = g_string_free (g_steal_pointer (&more), FALSE);
+    }
+  if (before != NULL || after != NULL)
+    {
+      const char *parts[] = { before, text, after };
+      g_autoptr (GString) line = g_string_new (NULL);
+
+      for (guint k = 0; k < G_N_ELEMENTS (parts); k++)
+        if (parts[k] != NULL)
+          g_string_append_printf (line, "%s%s", line->len > 0 ? " " : "", parts[k]);
+      g_free (text);
+      text = g_string_free (g_steal_pointer (&line), FALSE);
     }
   lw_table_page_set_status (self, text, FALSE);
 }
@@ -155,6 +234,23 @@ lw_table_page_show_curtain (LwTablePage *self,
 /* ------------------------------------------------------------------ */
 /* The end of a round                                                   */
 /* ------------------------------------------------------------------ */
+
+/* The scores at the end of the game, side by side: "Ann 21 · Bob 15". */
+static char *
+final_board (LwTablePage *self)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint side = 0; side < self->standings->n_sides; side++)
+    {
+      g_autofree char *name = lw_game_record_side_name (self->record, (int) side);
+
+      if (text->len > 0)
+        g_string_append (text, " · ");
+      g_string_append_printf (text, "%s %d", name, self->standings->scores[side]);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
 
 void
 lw_table_page_finish_round (LwTablePage *self)
@@ -187,13 +283,25 @@ lw_table_page_finish_round (LwTablePage *self)
 
   result = g_ptr_array_index (self->standings->rounds, self->standings->rounds->len - 1);
   summary = lw_describe_round (self->record, self->standings, result);
+  if (lw_table_get_declarer (self->table) == LW_NO_SEAT)
+    {
+      /* Who the nobody-declared rule charges (SCORING R16), before the breakdown. */
+      g_autofree char *declined = describe_bidding (self, TRUE);
+      char *joined = g_strdup_printf ("%s\n%s", declined, summary);
+
+      g_free (summary);
+      summary = joined;
+    }
   if (self->game_over && self->standings->winner != LW_NO_SEAT)
     {
       g_autofree char *winner = lw_game_record_side_name (self->record, self->standings->winner);
+      g_autofree char *board = final_board (self);
 
-      /* TRANSLATORS: the end of the game; %s the winner, then the last round's scoring */
-      text = g_strdup_printf (self->standings->skunk ? _("%s wins the game with a skunk!\n%s")
-                                                     : _("%s wins the game!\n%s"), winner, summary);
+      /* TRANSLATORS: the end of the game; %s the winner, then the last round's
+       * scoring, then the final board ("Ann 21 · Bob 15") */
+      text = g_strdup_printf (self->standings->skunk ? _("%s wins the game with a skunk!\n%s\nFinal board: %s")
+                                                     : _("%s wins the game!\n%s\nFinal board: %s"),
+                              winner, summary, board);
     }
   else
     /* TRANSLATORS: the end of a round; %u its number, %s its scoring */

@@ -47,6 +47,7 @@ struct _LwTableView
   int viewer;
   gboolean interactive;
   guint32 selection;
+  guint32 obligatory;      /* cards the viewer must play, marked */
   guint cursor;
   gboolean show_last;
   char *last_title;        /* above the last trick; NULL: "Last trick" */
@@ -816,6 +817,28 @@ draw_board (LwTableView  *self,
   cairo_destroy (cr);
 }
 
+/* The mark over a card the viewer must play: a bar above the part of the
+ * card that shows (cards overlap), in the highlight colour. */
+static void
+draw_obligatory_mark (GtkSnapshot  *snapshot,
+                      const Layout *l,
+                      guint         i,
+                      guint         n,
+                      double        y)
+{
+  const Rect *c = &l->cards[i];
+  double w = i + 1 < n ? MIN (c->w, l->cards[i + 1].x - c->x) : c->w;
+  GdkRGBA colour = { ((HIGHLIGHT >> 16) & 0xff) / 255.0, ((HIGHLIGHT >> 8) & 0xff) / 255.0,
+                     (HIGHLIGHT & 0xff) / 255.0, 1 };
+  GskRoundedRect bar;
+
+  w = MAX (w - 4, 6);
+  gsk_rounded_rect_init_from_rect (&bar, &GRAPHENE_RECT_INIT (c->x + 2, y - 9, w, 5), 2.5);
+  gtk_snapshot_push_rounded_clip (snapshot, &bar);
+  gtk_snapshot_append_color (snapshot, &colour, &GRAPHENE_RECT_INIT (c->x + 2, y - 9, w, 5));
+  gtk_snapshot_pop (snapshot);
+}
+
 static void
 draw_hand (LwTableView  *self,
            GtkSnapshot  *snapshot,
@@ -856,6 +879,8 @@ draw_hand (LwTableView  *self,
         append_dimmed_card (self, snapshot, lw_card_face (hand[i]), c->x, y, c->w, c->h);
       else
         append_card (self, snapshot, lw_card_face (hand[i]), c->x, y, c->w, c->h, 1);
+      if ((self->obligatory & (1u << i)) && !selected)
+        draw_obligatory_mark (snapshot, l, i, n, y);
       if (selected || (focus && i == self->cursor))
         {
           Rect ring = { c->x - 1.5, y - 1.5, c->w + 3, c->h + 3 };
@@ -1415,4 +1440,24 @@ GtkWidget *
 lw_table_view_new (void)
 {
   return g_object_new (LW_TYPE_TABLE_VIEW, NULL);
+}
+
+void
+lw_table_view_set_obligatory (LwTableView *self,
+                              guint32      mask)
+{
+  g_return_if_fail (LW_IS_TABLE_VIEW (self));
+
+  if (self->obligatory == mask)
+    return;
+  self->obligatory = mask;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+guint32
+lw_table_view_get_obligatory (LwTableView *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_VIEW (self), 0);
+
+  return self->obligatory;
 }

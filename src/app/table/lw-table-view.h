@@ -90,6 +90,22 @@ gboolean lw_table_view_card_is_dimmed (LwTableView *self,
                                        guint        index);
 
 /**
+ * lw_table_view_set_obligatory:
+ * @self: the view
+ * @mask: the viewer's cards that must be played, a bit mask over their
+ *   hand in the order of lw_table_get_hand() (lw_table_obligatory()); 0
+ *   for none
+ *
+ * Marks those cards with a bar above them (TRICKS §4: the cards in every
+ * legal follow). Selected cards are not marked.
+ */
+void lw_table_view_set_obligatory (LwTableView *self,
+                                   guint32      mask);
+
+/** lw_table_view_get_obligatory: Returns: the cards marked as obligatory. */
+guint32 lw_table_view_get_obligatory (LwTableView *self);
+
+/**
  * lw_table_view_set_show_last_trick:
  * @self: the view
  * @show: show the last finished trick in place of the current one

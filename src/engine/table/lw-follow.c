@@ -469,7 +469,8 @@ lw_follow_legal (const LwLead *lead,
   return out->len - first;
 }
 
-static const char *
+/* The obligation a hand that could reach @best failed (TRICKS §4). */
+static LwRefusalKind
 obligation (const FollowContext *ctx,
             const LwLead        *lead,
             guint64              best)
@@ -478,38 +479,175 @@ obligation (const FollowContext *ctx,
     {
     case FOLLOW_SINGLE:
       if (lw_card_is_den (lead->play.cards[0]))
-        return best == 2 ? "must play a Den card of the same rank (T14, TRICKS §4.1)"
-               : lead->trump != LW_NO_TRUMP ? "must play a trump (TRICKS §4.1)"
-               : "must play a Den card (TRICKS §4.1)";
-      return best == 2 ? "must follow suit (TRICKS §4.1)"
-             : "must Poach with a card of the same rank (T13, TRICKS §4.1)";
+        return best == 2 ? LW_REFUSAL_DEN_SAME_RANK
+               : lead->trump != LW_NO_TRUMP ? LW_REFUSAL_TRUMP
+               : LW_REFUSAL_DEN;
+      return best == 2 ? LW_REFUSAL_FOLLOW_SUIT : LW_REFUSAL_POACH;
     case FOLLOW_PAIR_PLAIN:
-      return best == 3 ? "must follow with the Pair of the lead's rank (TRICKS §4.2)"
-             : best == 2 ? "must follow with a Pair (TRICKS §4.2)"
-             : "must play the card of the lead's rank (TRICKS §4.2)";
+      return best == 3 ? LW_REFUSAL_PAIR_OF_RANK
+             : best == 2 ? LW_REFUSAL_PAIR
+             : LW_REFUSAL_CARD_OF_RANK;
     case FOLLOW_PAIR_TRUMP:
-      return best == 3 ? "must follow with a trump Pair (T18, TRICKS §4.2)"
-             : "must play two trumps (TRICKS §4.2)";
+      return best == 3 ? LW_REFUSAL_TRUMP_PAIR : LW_REFUSAL_TWO_TRUMPS;
     case FOLLOW_PAIR_ONE_TRUMP:
-      return best == 2 ? "must play the trump held with the card of the lead's rank (TRICKS §4.2)"
-             : "must play the trump held (TRICKS §4.2)";
+      return best == 2 ? LW_REFUSAL_TRUMP_WITH_RANK : LW_REFUSAL_THE_TRUMP;
     case FOLLOW_SET_PLAIN:
-      return "must follow with the biggest groups held, then the lead's rank, then Big Bears and cards of the lead's rank (T15, T16, TRICKS §4.3)";
+      return LW_REFUSAL_SET_GROUPS;
     case FOLLOW_SET_TRUMP:
-      return "must play trumps only, Pairs and Big Bears first (T20, TRICKS §4.4)";
+      return LW_REFUSAL_SET_TRUMPS;
     case FOLLOW_SET_SOME_TRUMP:
-      return "must play every trump held, then cards of the lead's rank (TRICKS §4.4)";
+      return LW_REFUSAL_EVERY_TRUMP;
     case FOLLOW_RUN_PLAIN:
-      return best == 0x200 ? "must follow with the Run of the same top card (T10, TRICKS §4.5)"
-             : best == 0x100 ? "must follow with a Run (TRICKS §4.5)"
-             : "must follow suit (TRICKS §4.5)";
+      return best == 0x200 ? LW_REFUSAL_RUN_OF_RANK
+             : best == 0x100 ? LW_REFUSAL_RUN
+             : LW_REFUSAL_RUN_SUIT;
     case FOLLOW_RUN_TRUMP:
-      return best >= 0x100 ? "must follow with a trump Run (TRICKS §4.5)"
-             : "must play trumps (TRICKS §4.5)";
+      return best >= 0x100 ? LW_REFUSAL_TRUMP_RUN : LW_REFUSAL_RUN_TRUMPS;
     default:
       g_assert_not_reached ();
     }
-  return NULL;
+  return LW_REFUSAL_NONE;
+}
+
+/* The ruling each refusal cites, in the engine's own (untranslated) words
+ * for the CLI and the logs; the UIs word LwRefusal themselves. */
+static const char *const refusal_text[] = {
+  [LW_REFUSAL_NONE] = "",
+  [LW_REFUSAL_COUNT] = "must play as many cards as the lead (T5)",
+  [LW_REFUSAL_NOT_IN_HAND] = "is not in the hand",
+  [LW_REFUSAL_FOLLOW_SUIT] = "must follow suit (TRICKS §4.1)",
+  [LW_REFUSAL_POACH] = "must Poach with a card of the same rank (T13, TRICKS §4.1)",
+  [LW_REFUSAL_DEN_SAME_RANK] = "must play a Den card of the same rank (T14, TRICKS §4.1)",
+  [LW_REFUSAL_TRUMP] = "must play a trump (TRICKS §4.1)",
+  [LW_REFUSAL_DEN] = "must play a Den card (TRICKS §4.1)",
+  [LW_REFUSAL_PAIR_OF_RANK] = "must follow with the Pair of the lead's rank (TRICKS §4.2)",
+  [LW_REFUSAL_PAIR] = "must follow with a Pair (TRICKS §4.2)",
+  [LW_REFUSAL_CARD_OF_RANK] = "must play the card of the lead's rank (TRICKS §4.2)",
+  [LW_REFUSAL_TRUMP_PAIR] = "must follow with a trump Pair (T18, TRICKS §4.2)",
+  [LW_REFUSAL_TWO_TRUMPS] = "must play two trumps (TRICKS §4.2)",
+  [LW_REFUSAL_TRUMP_WITH_RANK] = "must play the trump held with the card of the lead's rank (TRICKS §4.2)",
+  [LW_REFUSAL_THE_TRUMP] = "must play the trump held (TRICKS §4.2)",
+  [LW_REFUSAL_SET_GROUPS] = "must follow with the biggest groups held, then the lead's rank, then Big Bears and cards of the lead's rank (T15, T16, TRICKS §4.3)",
+  [LW_REFUSAL_SET_TRUMPS] = "must play trumps only, Pairs and Big Bears first (T20, TRICKS §4.4)",
+  [LW_REFUSAL_EVERY_TRUMP] = "must play every trump held, then cards of the lead's rank (TRICKS §4.4)",
+  [LW_REFUSAL_RUN_OF_RANK] = "must follow with the Run of the same top card (T10, TRICKS §4.5)",
+  [LW_REFUSAL_RUN] = "must follow with a Run (TRICKS §4.5)",
+  [LW_REFUSAL_RUN_SUIT] = "must follow suit (TRICKS §4.5)",
+  [LW_REFUSAL_TRUMP_RUN] = "must follow with a trump Run (TRICKS §4.5)",
+  [LW_REFUSAL_RUN_TRUMPS] = "must play trumps (TRICKS §4.5)",
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (refusal_text) == LW_REFUSAL_RUN_TRUMPS + 1);
+
+const char *
+lw_refusal_kind_describe (LwRefusalKind kind)
+{
+  g_return_val_if_fail ((guint) kind < G_N_ELEMENTS (refusal_text), "");
+  return refusal_text[kind];
+}
+
+/* The cards in every (@must) and in some (@could) mask of @legal that
+ * holds all of @picked; when none does, of every mask. */
+static void
+fold_masks (const GArray *legal,
+            guint32       picked,
+            guint32      *must,
+            guint32      *could)
+{
+  gboolean any = FALSE;
+
+  for (int pass = 0; pass < 2 && !any; pass++)
+    {
+      *must = ~(guint32) 0;
+      *could = 0;
+      for (guint k = 0; k < legal->len; k++)
+        {
+          guint32 m = g_array_index (legal, guint32, k);
+          if (pass == 0 && (m & picked) != picked)
+            continue;
+          *must &= m;
+          *could |= m;
+          any = TRUE;
+        }
+    }
+  if (!any)
+    *must = 0;
+}
+
+guint32
+lw_follow_obligatory (const LwLead *lead,
+                      const LwCard *hand,
+                      guint         n_hand,
+                      guint32       picked,
+                      guint32      *could)
+{
+  g_autoptr (GArray) legal = g_array_new (FALSE, FALSE, sizeof (guint32));
+  guint32 must = 0, some = 0;
+
+  g_return_val_if_fail (lead != NULL && hand != NULL, 0);
+  g_return_val_if_fail (n_hand <= 31 && lead->n >= 1 && lead->n <= n_hand, 0);
+
+  lw_follow_legal (lead, hand, n_hand, legal);
+  fold_masks (legal, picked, &must, &some);
+  if (could != NULL)
+    *could = some & ~picked;
+  return must & ~picked;
+}
+
+gboolean
+lw_follow_refusal (const LwLead  *lead,
+                   const LwCard  *hand,
+                   guint          n_hand,
+                   const LwCard  *cards,
+                   guint          n,
+                   LwRefusal     *refusal)
+{
+  FollowContext ctx;
+  guint32 mask = 0;
+  guint64 best;
+  g_autoptr (GArray) legal = NULL;
+
+  g_return_val_if_fail (lead != NULL && hand != NULL && n_hand <= 31, FALSE);
+  g_return_val_if_fail (refusal != NULL && (cards != NULL || n == 0), FALSE);
+
+  memset (refusal, 0, sizeof *refusal);
+  refusal->n_lead = lead->n;
+  refusal->missing = LW_NO_CARD;
+  if (n != lead->n)
+    {
+      refusal->kind = LW_REFUSAL_COUNT;
+      return TRUE;
+    }
+  for (guint k = 0; k < n; k++)
+    {
+      guint i;
+      for (i = 0; i < n_hand; i++)
+        if (hand[i] == cards[k] && !(mask & (1u << i)))
+          break;
+      if (i == n_hand)
+        {
+          refusal->kind = LW_REFUSAL_NOT_IN_HAND;
+          refusal->missing = cards[k];
+          return TRUE;
+        }
+      mask |= 1u << i;
+    }
+
+  follow_context (&ctx, lead, hand, n_hand);
+  if (!best_key_direct (&ctx, n_hand, &best))
+    best = best_follows (&ctx, n_hand, NULL, 0);
+  if (follow_key (&ctx, mask) == best)
+    return FALSE;
+
+  legal = g_array_new (FALSE, FALSE, sizeof (guint32));
+  best_follows (&ctx, n_hand, legal, 0);
+  refusal->kind = obligation (&ctx, lead, best);
+  fold_masks (legal, 0, &refusal->must, &refusal->could);
+  refusal->played = mask;
+  refusal->n_legal = legal->len;
+  for (guint k = 0; k < legal->len && k < G_N_ELEMENTS (refusal->legal); k++)
+    refusal->legal[k] = g_array_index (legal, guint32, k);
+  return TRUE;
 }
 
 gboolean
@@ -520,52 +658,34 @@ lw_follow_check (const LwLead  *lead,
                  guint          n,
                  GError       **error)
 {
-  FollowContext ctx;
-  guint32 mask = 0;
-  guint64 best;
-  g_autoptr (GArray) legal = NULL;
+  LwRefusal refusal;
   g_autoptr (GString) could = NULL;
   g_autofree char *shown = NULL;
 
   g_return_val_if_fail (lead != NULL && hand != NULL && n_hand <= 31, FALSE);
 
-  if (n != lead->n)
+  if (!lw_follow_refusal (lead, hand, n_hand, cards, n, &refusal))
+    return TRUE;
+
+  shown = lw_cards_format (cards, n);
+  if (refusal.kind == LW_REFUSAL_COUNT)
     {
-      shown = lw_cards_format (cards, n);
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_ILLEGAL_PLAY,
                    "%s: must play %u card%s, as many as the lead (T5)",
                    shown, lead->n, lead->n == 1 ? "" : "s");
       return FALSE;
     }
-  for (guint k = 0; k < n; k++)
+  if (refusal.kind == LW_REFUSAL_NOT_IN_HAND)
     {
-      guint i;
-      for (i = 0; i < n_hand; i++)
-        if (hand[i] == cards[k] && !(mask & (1u << i)))
-          break;
-      if (i == n_hand)
-        {
-          shown = lw_cards_format (cards, n);
-          g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_ILLEGAL_PLAY,
-                       "%s: %s is not in the hand", shown, lw_face_to_string (lw_card_face (cards[k])));
-          return FALSE;
-        }
-      mask |= 1u << i;
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_ILLEGAL_PLAY,
+                   "%s: %s is not in the hand", shown, lw_face_to_string (lw_card_face (refusal.missing)));
+      return FALSE;
     }
 
-  follow_context (&ctx, lead, hand, n_hand);
-  if (!best_key_direct (&ctx, n_hand, &best))
-    best = best_follows (&ctx, n_hand, NULL, 0);
-  if (follow_key (&ctx, mask) == best)
-    return TRUE;
-
-  shown = lw_cards_format (cards, n);
-  legal = g_array_new (FALSE, FALSE, sizeof (guint32));
-  best_follows (&ctx, n_hand, legal, 0);
   could = g_string_new (NULL);
-  for (guint k = 0; k < legal->len && k < 4; k++)
+  for (guint k = 0; k < refusal.n_legal && k < G_N_ELEMENTS (refusal.legal); k++)
     {
-      guint32 m = g_array_index (legal, guint32, k);
+      guint32 m = refusal.legal[k];
       LwCard sel[32];
       guint ns = 0;
       g_autofree char *text = NULL;
@@ -576,9 +696,9 @@ lw_follow_check (const LwLead  *lead,
       text = lw_cards_format (sel, ns);
       g_string_append_printf (could, "%s%s", k > 0 ? " / " : "", text);
     }
-  if (legal->len > 4)
+  if (refusal.n_legal > G_N_ELEMENTS (refusal.legal))
     g_string_append (could, " / …");
   g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_ILLEGAL_PLAY,
-               "%s: %s: you could play %s", shown, obligation (&ctx, lead, best), could->str);
+               "%s: %s: you could play %s", shown, lw_refusal_kind_describe (refusal.kind), could->str);
   return FALSE;
 }

@@ -249,6 +249,154 @@ gboolean lw_follow_check (const LwLead  *lead,
                           GError       **error);
 
 /**
+ * LwRefusalKind:
+ * @LW_REFUSAL_NONE: the follow is legal
+ * @LW_REFUSAL_COUNT: not as many cards as the lead (T5)
+ * @LW_REFUSAL_NOT_IN_HAND: a card played is not in the hand
+ * @LW_REFUSAL_FOLLOW_SUIT: a Single: must follow the led suit (§4.1; any
+ *   trump for a trump-suit lead, T1)
+ * @LW_REFUSAL_POACH: a Single, void in its suit: must Poach with a card of
+ *   the lead's rank (T13)
+ * @LW_REFUSAL_DEN_SAME_RANK: a Den Single: must play a Den card of its
+ *   rank (T14)
+ * @LW_REFUSAL_TRUMP: a Den Single in a trump round: must play a trump
+ * @LW_REFUSAL_DEN: a Den Single in No Trump: must play a Den card
+ * @LW_REFUSAL_PAIR_OF_RANK: a PLAIN Pair: must play the Pair of its rank
+ *   (§4.2)
+ * @LW_REFUSAL_PAIR: a PLAIN Pair: must play a Pair
+ * @LW_REFUSAL_CARD_OF_RANK: a PLAIN Pair: must play the card of its rank
+ * @LW_REFUSAL_TRUMP_PAIR: a TRUMP Pair: must play a trump Pair (T18)
+ * @LW_REFUSAL_TWO_TRUMPS: a TRUMP Pair: must play two trumps
+ * @LW_REFUSAL_TRUMP_WITH_RANK: a TRUMP Pair, one trump held: it with the
+ *   card of the lead's rank
+ * @LW_REFUSAL_THE_TRUMP: a TRUMP Pair, one trump held: must play it
+ * @LW_REFUSAL_SET_GROUPS: a PLAIN Set: the biggest groups, then the lead's
+ *   rank, then the helpers (§4.3's key, T15, T16)
+ * @LW_REFUSAL_SET_TRUMPS: a TRUMP Set, ≥ N trumps held: trumps only, Pairs
+ *   and Big Bears first (T20)
+ * @LW_REFUSAL_EVERY_TRUMP: a TRUMP Set, 1..N−1 trumps held: every trump,
+ *   then cards of the lead's rank (§4.4)
+ * @LW_REFUSAL_RUN_OF_RANK: a Run: must play the Run of its top card (T10)
+ * @LW_REFUSAL_RUN: a Run: must play a Run (§4.5)
+ * @LW_REFUSAL_RUN_SUIT: a PLAIN Run, no Run held: must follow its suit
+ * @LW_REFUSAL_TRUMP_RUN: a TRUMP Run: must play a trump Run
+ * @LW_REFUSAL_RUN_TRUMPS: a TRUMP Run, no trump Run held: must play trumps
+ *
+ * Why a follow is refused: the first obligation of TRICKS §4 the hand could
+ * meet and the play does not. The rulings oblige no one to beat the
+ * winning play, so no reason says so.
+ */
+typedef enum {
+  LW_REFUSAL_NONE,
+  LW_REFUSAL_COUNT,
+  LW_REFUSAL_NOT_IN_HAND,
+  LW_REFUSAL_FOLLOW_SUIT,
+  LW_REFUSAL_POACH,
+  LW_REFUSAL_DEN_SAME_RANK,
+  LW_REFUSAL_TRUMP,
+  LW_REFUSAL_DEN,
+  LW_REFUSAL_PAIR_OF_RANK,
+  LW_REFUSAL_PAIR,
+  LW_REFUSAL_CARD_OF_RANK,
+  LW_REFUSAL_TRUMP_PAIR,
+  LW_REFUSAL_TWO_TRUMPS,
+  LW_REFUSAL_TRUMP_WITH_RANK,
+  LW_REFUSAL_THE_TRUMP,
+  LW_REFUSAL_SET_GROUPS,
+  LW_REFUSAL_SET_TRUMPS,
+  LW_REFUSAL_EVERY_TRUMP,
+  LW_REFUSAL_RUN_OF_RANK,
+  LW_REFUSAL_RUN,
+  LW_REFUSAL_RUN_SUIT,
+  LW_REFUSAL_TRUMP_RUN,
+  LW_REFUSAL_RUN_TRUMPS,
+} LwRefusalKind;
+
+/** A card id that names no card (LwRefusal's @missing when unused). */
+#define LW_NO_CARD ((LwCard) 0xff)
+
+/**
+ * LwRefusal:
+ * @kind: the obligation broken
+ * @n_lead: the cards the lead asks for (N)
+ * @missing: for %LW_REFUSAL_NOT_IN_HAND the card not held, else
+ *   %LW_NO_CARD
+ * @played: the play, a bit mask over the hand (0 for %LW_REFUSAL_COUNT and
+ *   %LW_REFUSAL_NOT_IN_HAND)
+ * @must: the cards of the hand in every legal follow (bit mask)
+ * @could: the cards of the hand in some legal follow (bit mask)
+ * @n_legal: how many legal follows the hand has
+ * @legal: the first of them (up to 4), bit masks over the hand
+ *
+ * A refused follow as facts, for each UI to word (the engine's own words
+ * are lw_refusal_kind_describe()'s).
+ */
+typedef struct {
+  LwRefusalKind kind;
+  guint         n_lead;
+  LwCard        missing;
+  guint32       played;
+  guint32       must;
+  guint32       could;
+  guint         n_legal;
+  guint32       legal[4];
+} LwRefusal;
+
+/**
+ * lw_follow_refusal:
+ * @lead: the lead
+ * @hand: (array length=n_hand): the follower's cards, at most 31
+ * @n_hand: how many
+ * @cards: (array length=n): the proposed follow
+ * @n: how many
+ * @refusal: (out caller-allocates): why it is refused, when it is
+ *
+ * The check of lw_follow_check() (TRICKS §4, T5, T13–T20, T29) as facts.
+ *
+ * Returns: %TRUE when the follow is refused (@refusal filled), %FALSE when
+ *   it is legal (@refusal's @kind is %LW_REFUSAL_NONE).
+ */
+gboolean lw_follow_refusal (const LwLead  *lead,
+                            const LwCard  *hand,
+                            guint          n_hand,
+                            const LwCard  *cards,
+                            guint          n,
+                            LwRefusal     *refusal);
+
+/**
+ * lw_refusal_kind_describe:
+ * @kind: a refusal
+ *
+ * Returns: (transfer none): the engine's untranslated words for it with
+ *   the ruling cited ("must play a trump (TRICKS §4.1)"), as
+ *   lw_follow_check()'s errors say it.
+ */
+const char *lw_refusal_kind_describe (LwRefusalKind kind);
+
+/**
+ * lw_follow_obligatory:
+ * @lead: the lead
+ * @hand: (array length=n_hand): the follower's cards, at most 31; @lead->n
+ *   ≤ @n_hand
+ * @n_hand: how many
+ * @picked: the cards picked so far, a bit mask over @hand (0 for none)
+ * @could: (out) (optional): the cards not picked that are in some legal
+ *   follow holding every picked card
+ *
+ * The obligatory cards of a follow (TRICKS §4): the cards of @hand, not
+ * picked, that are in every legal follow (lw_follow_legal()) holding all
+ * of @picked. When no legal follow holds all of @picked, the picks are
+ * ignored and every legal follow counts.
+ *
+ * Returns: the obligatory cards, a bit mask over @hand.
+ */
+guint32 lw_follow_obligatory (const LwLead *lead,
+                              const LwCard *hand,
+                              guint         n_hand,
+                              guint32       picked,
+                              guint32      *could);
+
+/**
  * lw_trick_winner:
  * @lead: the lead (play 0)
  * @follows: (array length=n_follows): the followers' plays in clockwise
