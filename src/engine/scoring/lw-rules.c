@@ -84,3 +84,20 @@ lw_ruleset_from_string (const char *name,
     return FALSE;
   return TRUE;
 }
+
+guint
+lw_rules_most_cards (const int *cards,
+                     guint      n_seats)
+{
+  int most = 0;
+  guint seats = 0;
+
+  g_return_val_if_fail (cards != NULL && n_seats <= LW_MAX_SEATS, 0);
+
+  for (guint s = 0; s < n_seats; s++)
+    most = MAX (most, cards[s]);
+  for (guint s = 0; s < n_seats && most > 0; s++)
+    if (cards[s] == most)
+      seats |= 1u << s;
+  return seats;
+}

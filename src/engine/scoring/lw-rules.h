@@ -124,4 +124,17 @@ const char *lw_ruleset_to_string (LwRuleset ruleset);
 gboolean lw_ruleset_from_string (const char *name,
                                  LwRuleset  *ruleset);
 
+/**
+ * lw_rules_most_cards:
+ * @cards: (array length=n_seats): the cards each seat won, ≥ 0
+ * @n_seats: how many seats, 1 to %LW_MAX_SEATS
+ *
+ * The seats that won the most cards, each of which costs its side a point
+ * when everyone declined (SCORING R16); none while no card is won.
+ *
+ * Returns: a mask of seats (bit s for seat s), 0 when every count is 0.
+ */
+guint lw_rules_most_cards (const int *cards,
+                           guint      n_seats);
+
 G_END_DECLS

@@ -528,7 +528,6 @@ end_of_round_items (Replay        *replay,
 
   if (round->declarer == LW_NO_SEAT)
     {
-      int most = 0;
       int sweeper = LW_NO_SEAT;
 
       /* R17: one side won every trick. */
@@ -542,10 +541,10 @@ end_of_round_items (Replay        *replay,
       else
         {
           /* R16: each player with the most cards costs their side 1. */
+          guint most = lw_rules_most_cards (round->cards, n);
+
           for (guint seat = 0; seat < n; seat++)
-            most = MAX (most, round->cards[seat]);
-          for (guint seat = 0; seat < n; seat++)
-            if (round->cards[seat] == most)
+            if (most & (1u << seat))
               ITEM (lw_game_record_side_of (record, (int) seat), -1, LW_REASON_MOST_CARDS);
         }
     }

@@ -2,6 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "lw-rules.h"
 #include "lw-table-facts.h"
 
 guint
@@ -37,14 +38,12 @@ lw_table_bid_events (const LwTable *table,
   if (declines == n_players)
     {
       LwBidEvent event = { LW_BID_ALL_DECLINED, dealer, TRUE, 0 };
-      guint most = 0;
+      int taken[LW_MAX_SEATS] = { 0 };
 
       /* R16: the seats with the most cards (none while no card is won). */
       for (guint s = 0; s < n_players; s++)
-        most = MAX (most, lw_table_get_taken (table, (int) s));
-      for (guint s = 0; s < n_players && most > 0; s++)
-        if (lw_table_get_taken (table, (int) s) == most)
-          event.charged |= 1u << s;
+        taken[s] = (int) lw_table_get_taken (table, (int) s);
+      event.charged = lw_rules_most_cards (taken, n_players);
       g_array_append_val (out, event);
     }
   return out->len - first;
