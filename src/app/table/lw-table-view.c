@@ -1017,12 +1017,14 @@ draw_seat_box (LwTableView  *self,
     const char *badges[3];
     guint32 fills[3];
     guint n_badges = 0;
+    gboolean partner_badge = FALSE;
     double bx = r->x + 4, by = r->y + 26, badges_w = 0;
 
     if (self->viewer >= 0 && seat != self->viewer && side_of (self, seat) == side_of (self, self->viewer))
       {
         /* TRANSLATORS: the marker on the seat of the viewer's partner */
         badges[n_badges] = C_("seat", "Partner");
+        partner_badge = TRUE;
         fills[n_badges++] = side_colors[(guint) side_of (self, seat) % G_N_ELEMENTS (side_colors)];
       }
     if (lw_table_get_dealer (self->table) == seat)
@@ -1039,24 +1041,32 @@ draw_seat_box (LwTableView  *self,
       }
     for (guint b = 0; b < n_badges; b++)
       badges_w = MAX (badges_w, badge_width (widget, badges[b]));
+    /* Too narrow a box for the word and the backs: the partner is marked
+     * by the side's chip alone (the viewer's own line has the same). */
+    if (partner_badge && r->x + r->w - 8 - (bx + badges_w + 2) < l->mw * 1.2)
+      {
+        memmove (badges, badges + 1, (n_badges - 1) * sizeof badges[0]);
+        memmove (fills, fills + 1, (n_badges - 1) * sizeof fills[0]);
+        n_badges--;
+        badges_w = 0;
+        for (guint b = 0; b < n_badges; b++)
+          badges_w = MAX (badges_w, badge_width (widget, badges[b]));
+      }
 
     /* The backs of the hand, a small fan, centred in the room left. */
     {
       double left = badges_w > 0 ? bx + badges_w + 2 : r->x + 8;
       double room = r->x + r->w - 8 - left;
 
-      fan_w = MIN (room, l->mw + (n_hand > 0 ? n_hand - 1 : 0) * l->mw * 0.25);
-      if (fan_w < l->mw)
-        {
-          /* No room beside the words: the fan goes behind them, whole. */
-          left = r->x + 8;
-          room = r->w - 16;
-          fan_w = MIN (room, l->mw + (n_hand > 0 ? n_hand - 1 : 0) * l->mw * 0.25);
-        }
-      step = n_hand > 1 ? (fan_w - l->mw) / (n_hand - 1) : 0;
+      /* A narrow box: smaller backs beside the words, never under them. */
+      double bw = MAX (12, MIN (l->mw, floor (room / 1.6)));
+      double bh = round (bw / 0.7);
+
+      fan_w = MIN (room, bw + (n_hand > 0 ? n_hand - 1 : 0) * bw * 0.25);
+      step = n_hand > 1 ? (fan_w - bw) / (n_hand - 1) : 0;
       x = left + (room - fan_w) / 2;
       for (guint i = 0; i < n_hand; i++)
-        append_card (self, snapshot, LW_CARD_RENDERER_BACK, x + i * step, r->y + 24, l->mw, l->mh, 1);
+        append_card (self, snapshot, LW_CARD_RENDERER_BACK, x + i * step, r->y + 24 + (l->mh - bh) / 2, bw, bh, 1);
     }
 
     cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (r->x, r->y, r->w, r->h));
