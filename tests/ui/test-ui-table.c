@@ -972,6 +972,21 @@ wait_idle_or_holding (LwTablePage *page)
   lw_test_drain ();
 }
 
+/* The person (seat 0) moves until a computer's turn: a Declaring Dealer
+ * discards and leads first. Returns: the person's moves. */
+static guint
+person_moves_until_computer (LwTablePage *page)
+{
+  guint refused = 0, moves = 0;
+
+  while (moves < 4 && lw_table_get_turn (lw_table_page_get_table (page)) == 0)
+    {
+      person_moves (page, &refused);
+      moves++;
+    }
+  return moves;
+}
+
 static gboolean
 rects_meet (const graphene_rect_t *a,
             const graphene_rect_t *b)
@@ -1065,7 +1080,6 @@ test_steady_hand (Fixture       *fixture,
   LwTablePage *page = start_game (fixture, 3, names, people, 11);
   LwTableView *view = lw_table_page_get_view (page);
   graphene_rect_t mine, theirs;
-  guint refused = 0;
 
   g_object_set (gtk_widget_get_settings (GTK_WIDGET (page)), "gtk-enable-animations", TRUE, NULL);
   g_assert_cmpint (lw_table_get_turn (lw_table_page_get_table (page)), ==, 0);
@@ -1075,10 +1089,7 @@ test_steady_hand (Fixture       *fixture,
 
   /* The next seat's move waits (a long pause): the person's turn is over. */
   lw_table_page_set_computer_pause (page, 600000);
-  person_moves (page, &refused);
-  /* A Declaring Dealer discards and leads: still the person's turn. */
-  for (guint i = 0; i < 4 && !lw_table_page_is_busy (page); i++)
-    person_moves (page, &refused);
+  person_moves_until_computer (page);
   g_assert_true (lw_table_page_is_busy (page));
   settle ();
   g_assert_true (lw_table_page_is_busy (page));
@@ -1099,17 +1110,15 @@ test_no_pause_without_animations (Fixture       *fixture,
   const gboolean people[] = { TRUE, FALSE };
   LwTablePage *page = start_game (fixture, 2, names, people, 11);
   GtkSettings *settings = gtk_widget_get_settings (GTK_WIDGET (page));
-  guint log_len, refused = 0;
+  guint log_len;
 
   /* Ten minutes: the guard of wait_idle() (20 s) fails if it is waited. */
   lw_table_page_set_computer_pause (page, 600000);
   g_object_set (settings, "gtk-enable-animations", FALSE, NULL);
   g_assert_cmpint (lw_table_get_turn (lw_table_page_get_table (page)), ==, 0);
   log_len = lw_table_get_log (lw_table_page_get_table (page))->len;
-  /* The person's moves until a computer's turn (a Declaring Dealer
-   * discards and leads first), then the computer's without waiting. */
-  for (guint i = 0; i < 4 && lw_table_get_turn (lw_table_page_get_table (page)) == 0; i++, log_len++)
-    person_moves (page, &refused);
+  /* The person's moves, then the computer's without waiting. */
+  log_len += person_moves_until_computer (page);
   wait_idle (page);
   g_assert_cmpuint (lw_table_get_log (lw_table_page_get_table (page))->len, >, log_len);
   g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
