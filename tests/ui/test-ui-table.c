@@ -1020,7 +1020,8 @@ test_trick_hold_names (Fixture       *fixture,
       if (!lw_table_page_is_busy (page))
         person_moves (page, &refused);
       wait_idle_or_holding (page);
-      g_assert_cmpuint (++moves, <, 100);
+      moves++;
+      g_assert_cmpuint (moves, <, 100);
     }
 
   /* Held: the finished trick, four plays, none of the next yet. */
