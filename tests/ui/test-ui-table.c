@@ -27,6 +27,7 @@
 #include "lw-store-table.h"
 #include "lw-table-page.h"
 #include "lw-table-page-private.h"
+#include "lw-table-view-private.h"
 #include "lw-window.h"
 #include "lw-window-private.h"
 #include "lw-test-app.h"
@@ -40,6 +41,7 @@ open_app (Fixture *fixture)
 {
   lw_test_app_open (fixture);
   lw_table_page_set_computer_pause (lw_window_get_table_page (fixture->window), 0);
+  lw_table_page_set_trick_hold (lw_window_get_table_page (fixture->window), 0, FALSE);
   lw_test_drain ();
 }
 
@@ -49,6 +51,7 @@ fixture_set_up (Fixture       *fixture,
 {
   lw_test_app_set_up (fixture, data);
   lw_table_page_set_computer_pause (lw_window_get_table_page (fixture->window), 0);
+  lw_table_page_set_trick_hold (lw_window_get_table_page (fixture->window), 0, FALSE);
   lw_test_drain ();
 }
 
@@ -1071,6 +1074,243 @@ test_words (Fixture       *fixture,
   g_assert_cmpstr (refused, ==, "You must play a trump: you hold 5♥, Q♥.");
 }
 
+static void
+flag_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+}
+
+/* Lets the window lay itself out and draw again: a few frames, bounded
+ * in count. */
+static void
+settle (void)
+{
+  for (guint i = 0; i < 15; i++)
+    {
+      gboolean fired = FALSE;
+
+      g_timeout_add_once (15, flag_cb, &fired);
+      while (!fired)
+        g_main_context_iteration (NULL, TRUE);
+    }
+  lw_test_drain ();
+}
+
+/* Until a computer seat is done, or holds a finished trick before its
+ * lead. */
+static void
+wait_idle_or_holding (LwTablePage *page)
+{
+  guint guard = g_timeout_add_seconds (20, timed_out_cb, NULL);
+
+  while (lw_table_page_is_busy (page) && !lw_table_page_is_holding (page))
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (guard);
+  lw_test_drain ();
+}
+
+/* The person (seat 0) moves until a computer's turn: a Declaring Dealer
+ * discards and leads first. Returns: the person's moves. */
+static guint
+person_moves_until_computer (LwTablePage *page)
+{
+  guint refused = 0, moves = 0;
+
+  while (moves < 4 && lw_table_get_turn (lw_table_page_get_table (page)) == 0)
+    {
+      person_moves (page, &refused);
+      moves++;
+    }
+  return moves;
+}
+
+static gboolean
+rects_meet (const graphene_rect_t *a,
+            const graphene_rect_t *b)
+{
+  return a->origin.x < b->origin.x + b->size.width && b->origin.x < a->origin.x + a->size.width
+         && a->origin.y < b->origin.y + b->size.height && b->origin.y < a->origin.y + a->size.height;
+}
+
+/* A finished trick of a four-player partners game stays on the table for
+ * the set hold before a computer leads (stepped, not timed), is named by
+ * its winner, and shows every player's name whole under its cards at
+ * 1280 px, and whole, wrapped, never over a card at 360 px. */
+static void
+test_trick_hold_names (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  const char *names[] = { "Annabelle", "Benedikt Alexander", "Cleo", "Devendra" };
+  const gboolean people[] = { TRUE, FALSE, FALSE, FALSE };
+  LwTablePage *page = lw_window_get_table_page (fixture->window);
+  LwTableView *view;
+  LwTrickLabel labels[LW_MAX_SEATS];
+  guint log_len, moves = 0, refused = 0, n;
+
+  lw_table_page_set_trick_hold (page, 1500, TRUE);
+  page = start_game_full (fixture, 4, names, people, 5, LW_BOT_NORMAL, TRUE);
+  view = lw_table_page_get_view (page);
+  wait_idle_or_holding (page);
+  while (!lw_table_page_is_holding (page))
+    {
+      g_assert_false (lw_table_page_get_round_over (page));
+      if (!lw_table_page_is_busy (page))
+        person_moves (page, &refused);
+      wait_idle_or_holding (page);
+      moves++;
+      g_assert_cmpuint (moves, <, 100);
+    }
+
+  /* Held: the finished trick, four plays, none of the next yet. */
+  n = lw_table_view_measure_trick (view, 1280, 640, labels);
+  g_assert_cmpuint (n, ==, 4);
+  for (guint k = 0; k < n; k++)
+    {
+      g_test_message ("1280: %s width %d of %.0f, %d lines", names[labels[k].seat], labels[k].text_width,
+                      labels[k].label.size.width, labels[k].lines);
+      g_assert_false (labels[k].ellipsized);
+      g_assert_cmpint (labels[k].lines, ==, 1);
+      g_assert_cmpfloat (labels[k].text_width, <=, labels[k].label.size.width);
+      for (guint j = 0; j < n; j++)
+        if (j != k)
+          g_assert_false (rects_meet (&labels[k].label, &labels[j].label));
+    }
+  n = lw_table_view_measure_trick (view, 360, 600, labels);
+  g_assert_cmpuint (n, ==, 4);
+  for (guint k = 0; k < n; k++)
+    {
+      g_test_message ("360: %s width %d of %.0f, %d lines", names[labels[k].seat], labels[k].text_width,
+                      labels[k].label.size.width, labels[k].lines);
+      g_assert_false (labels[k].ellipsized);
+      g_assert_cmpint (labels[k].lines, <=, 2);
+      g_assert_cmpfloat (labels[k].text_width, <=, labels[k].label.size.width);
+      for (guint j = 0; j < n; j++)
+        {
+          g_assert_false (rects_meet (&labels[k].label, &labels[j].card));
+          if (j != k)
+            g_assert_false (rects_meet (&labels[k].label, &labels[j].label));
+        }
+    }
+
+  /* The hold counts the time given, not the clock. */
+  log_len = lw_table_get_log (lw_table_page_get_table (page))->len;
+  g_assert_true (lw_table_page_step_hold (page, 1000));
+  g_assert_true (lw_table_page_step_hold (page, 499));
+  settle ();
+  g_assert_true (lw_table_page_is_holding (page));
+  g_assert_cmpuint (lw_table_get_log (lw_table_page_get_table (page))->len, ==, log_len);
+  g_assert_cmpuint (lw_table_view_measure_trick (view, 1280, 640, labels), ==, 4);
+  g_assert_false (lw_table_page_step_hold (page, 1));
+  g_assert_false (lw_table_page_is_holding (page));
+  g_assert_cmpuint (lw_table_get_log (lw_table_page_get_table (page))->len, ==, log_len + 1);
+  g_assert_cmpuint (lw_table_view_measure_trick (view, 1280, 640, labels), ==, 1);
+  lw_table_page_set_trick_hold (page, 0, FALSE);
+}
+
+/* The table keeps its place and size on the person's turn and off it:
+ * the step buttons stay in their row, insensitive. */
+static void
+test_steady_hand (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben", "Cleo" };
+  const gboolean people[] = { TRUE, FALSE, FALSE };
+  LwTablePage *page = start_game (fixture, 3, names, people, 11);
+  LwTableView *view = lw_table_page_get_view (page);
+  graphene_rect_t mine, theirs;
+
+  g_object_set (gtk_widget_get_settings (GTK_WIDGET (page)), "gtk-enable-animations", TRUE, NULL);
+  g_assert_cmpint (lw_table_get_turn (lw_table_page_get_table (page)), ==, 0);
+  settle ();
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (view), GTK_WIDGET (fixture->window), &mine));
+  g_assert_cmpfloat (mine.size.height, >, 100);
+
+  /* The next seat's move waits (a long pause): the person's turn is over. */
+  lw_table_page_set_computer_pause (page, 600000);
+  person_moves_until_computer (page);
+  g_assert_true (lw_table_page_is_busy (page));
+  settle ();
+  g_assert_true (lw_table_page_is_busy (page));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (view), GTK_WIDGET (fixture->window), &theirs));
+  g_test_message ("view %.0f×%.0f at %.0f,%.0f; off turn %.0f×%.0f at %.0f,%.0f", mine.size.width, mine.size.height,
+                  mine.origin.x, mine.origin.y, theirs.size.width, theirs.size.height, theirs.origin.x,
+                  theirs.origin.y);
+  g_assert_true (graphene_rect_equal (&mine, &theirs));
+  lw_table_page_stop_bot (page);
+}
+
+/* With animations off a computer seat moves without its pause. */
+static void
+test_no_pause_without_animations (Fixture       *fixture,
+                                  gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  const gboolean people[] = { TRUE, FALSE };
+  LwTablePage *page = start_game (fixture, 2, names, people, 11);
+  GtkSettings *settings = gtk_widget_get_settings (GTK_WIDGET (page));
+  guint log_len;
+
+  /* Ten minutes: the guard of wait_idle() (20 s) fails if it is waited. */
+  lw_table_page_set_computer_pause (page, 600000);
+  g_object_set (settings, "gtk-enable-animations", FALSE, NULL);
+  g_assert_cmpint (lw_table_get_turn (lw_table_page_get_table (page)), ==, 0);
+  log_len = lw_table_get_log (lw_table_page_get_table (page))->len;
+  /* The person's moves, then the computer's without waiting. */
+  log_len += person_moves_until_computer (page);
+  wait_idle (page);
+  g_assert_cmpuint (lw_table_get_log (lw_table_page_get_table (page))->len, >, log_len);
+  g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
+}
+
+/* By Suit: the hand shown grouped by suit, by rank within each, the
+ * choice kept in the settings; the selection is of the same cards. */
+static void
+test_hand_by_suit (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  const gboolean people[] = { TRUE, FALSE };
+  LwTablePage *page = start_game (fixture, 2, names, people, 11);
+  LwTableView *view = lw_table_page_get_view (page);
+  g_autoptr (GSettings) settings = g_settings_new ("io.github.littlewolf.LittleWolf");
+  guint order[LW_MAX_HAND];
+  guint n_hand = 0, n, moved = 0;
+  const LwCard *hand = lw_table_get_hand (lw_table_page_get_table (page), 0, &n_hand);
+  static const guint place[] = { [LW_SUIT_SPADES] = 0, [LW_SUIT_HEARTS] = 1, [LW_SUIT_CLUBS] = 2,
+                                 [LW_SUIT_DIAMONDS] = 3, [LW_SUIT_NONE] = 4 };
+
+  g_assert_false (lw_table_view_get_sort_by_suit (view));
+  n = lw_table_view_get_hand_order (view, order);
+  g_assert_cmpuint (n, ==, n_hand);
+  for (guint p = 0; p < n; p++)
+    g_assert_cmpuint (order[p], ==, p);
+
+  lw_table_view_set_selection (view, 1u << 0);
+  lw_test_activate (page, "view.hand-by-suit");
+  g_assert_true (lw_table_view_get_sort_by_suit (view));
+  g_assert_true (g_settings_get_boolean (settings, "hand-by-suit"));
+  g_assert_cmpuint (lw_table_view_get_selection (view), ==, 1u << 0);
+  n = lw_table_view_get_hand_order (view, order);
+  g_assert_cmpuint (n, ==, n_hand);
+  for (guint p = 0; p < n; p++)
+    {
+      moved += order[p] != p;
+      if (p > 0)
+        {
+          guint a = place[lw_card_suit (hand[order[p - 1]])], b = place[lw_card_suit (hand[order[p]])];
+
+          g_assert_cmpuint (a, <=, b);
+          if (a == b)
+            g_assert_cmpuint (order[p - 1], <, order[p]);
+        }
+    }
+  g_assert_cmpuint (moved, >, 0);
+
+  lw_test_activate (page, "view.hand-by-suit");
+  g_assert_false (lw_table_view_get_sort_by_suit (view));
+  g_assert_false (g_settings_get_boolean (settings, "hand-by-suit"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1086,6 +1326,10 @@ main (int   argc,
   g_test_add ("/ui-table/keyboard-play", Fixture, NULL, fixture_set_up, test_keyboard_play, lw_test_app_tear_down);
   g_test_add ("/ui-table/bid-announced", Fixture, NULL, fixture_set_up, test_bid_announced, lw_test_app_tear_down);
   g_test_add ("/ui-table/words", Fixture, NULL, fixture_set_up, test_words, lw_test_app_tear_down);
+  g_test_add ("/ui-table/trick-hold-names", Fixture, NULL, fixture_set_up, test_trick_hold_names, lw_test_app_tear_down);
+  g_test_add ("/ui-table/steady-hand", Fixture, NULL, fixture_set_up, test_steady_hand, lw_test_app_tear_down);
+  g_test_add ("/ui-table/no-pause-without-animations", Fixture, NULL, fixture_set_up, test_no_pause_without_animations, lw_test_app_tear_down);
+  g_test_add ("/ui-table/hand-by-suit", Fixture, NULL, fixture_set_up, test_hand_by_suit, lw_test_app_tear_down);
   g_test_add ("/ui-table/house-rules", Fixture, NULL, fixture_set_up, test_house_rules, lw_test_app_tear_down);
 
   return g_test_run ();

@@ -7,7 +7,7 @@
  *         game-rule-set, game-error,
  *         game-over, garwolf, import-error, chart, players, player-stats, player-merge,
  *         virtual-new-game, table, table-4, table-bid, table-bid-heard, table-follow,
- *         table-last-trick, curtain,
+ *         table-last-trick, curtain, table-partners, table-partners-bid,
  *         events, new-event, new-elimination, event-players, event-seating, event-paper,
  *         event-standings, event-bracket (LW_DEMO_BRACKET_PDF=PATH also
  *         prints the bracket to PATH; LW_DEMO_VIEW=players|rounds|standings
@@ -84,14 +84,16 @@ append (LwStore   *store,
 
 /* A game at the virtual table with its first round played by the computer
  * until seat 0 (a person) is to follow in a trick after @min_tricks tricks
- * (or to bid, when @bid). */
+ * (or to bid, when @bid); partners across the table (seats 0 and 2, 1 and
+ * 3) when @partners. */
 static gint64
-add_table_game (LwStore           *store,
-                guint              n_players,
-                const char *const *names,
-                guint              n_people,
-                guint              min_tricks,
-                gboolean           bid)
+add_table_game_full (LwStore           *store,
+                     guint              n_players,
+                     const char *const *names,
+                     guint              n_people,
+                     guint              min_tricks,
+                     gboolean           bid,
+                     gboolean           partners)
 {
   g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, n_players, names);
   g_autoptr (GError) error = NULL;
@@ -100,7 +102,12 @@ add_table_game (LwStore           *store,
   g_autofree char *round_json = NULL;
   LwTableSeats seats = { 0 };
   LwRng rng;
-  gint64 id = lw_store_add_game (store, record, &error);
+  const int team_of[] = { 0, 1, 0, 1 };
+  gint64 id;
+
+  if (partners && n_players == 4)
+    lw_game_record_set_teams (record, 2, team_of);
+  id = lw_store_add_game (store, record, &error);
 
   if (id <= 0)
     g_error ("%s", error->message);
@@ -123,7 +130,7 @@ add_table_game (LwStore           *store,
       if (lw_table_get_phase (table) == LW_PHASE_PLAY && lw_table_get_turn (table) == 0
           && n_current > 0 && lw_table_get_tricks (table)->len >= min_tricks)
         break;
-      lw_bot_choose (table, LW_BOT_NORMAL, NULL, &rng, &action);
+      lw_bot_choose (table, LW_BOT_NORMAL, partners ? team_of : NULL, &rng, &action);
       if (!lw_table_apply (table, &action, &error))
         g_error ("%s", error->message);
     }
@@ -192,6 +199,17 @@ add_narrated_table (LwStore           *store,
     }
   g_error ("no deal gets there");
   return 0;
+}
+
+static gint64
+add_table_game (LwStore           *store,
+                guint              n_players,
+                const char *const *names,
+                guint              n_people,
+                guint              min_tricks,
+                gboolean           bid)
+{
+  return add_table_game_full (store, n_players, names, n_people, min_tricks, bid, FALSE);
 }
 
 /* Every table of the event's last round gets a paper result: a different
@@ -507,6 +525,15 @@ main (int   argc,
       const char *short_names[] = { "Ann", "Benedikt Alexander-Smith", "Cleo", "Dev" };
       gint64 id = add_narrated_table (store, long_names () ? names : short_names,
                                       g_str_equal (screen, "table-follow"));
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
+    }
+  else if (g_str_equal (screen, "table-partners") || g_str_equal (screen, "table-partners-bid"))
+    {
+      /* Four players, partners across; mid-trick or the bidding. */
+      const char *short_names[] = { "Ann", "Benedikt Alexander-Smith", "Cleo", "Computer 3" };
+      gboolean bid = g_str_equal (screen, "table-partners-bid");
+      gint64 id = add_table_game_full (store, 4, long_names () ? names : short_names, 1, 2, bid, TRUE);
 
       gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
     }

@@ -1,7 +1,8 @@
 /* lw-table-bots.c — the virtual table's computer seats: each move is
  * chosen in a worker thread (GTask) on a copy of the table and shown
- * after a short pause; a move chosen for a table since replaced (undo,
- * another game) is dropped
+ * after a short pause (none when animations are off); a lead waits until
+ * the finished trick before it has been held long enough to read; a move
+ * chosen for a table since replaced (undo, another game) is dropped
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -49,6 +50,7 @@ apply_bot_move (LwTablePage *self)
 
   self->bot_timeout = 0;
   self->busy = FALSE;
+  self->holding = FALSE;
   if (!lw_table_page_apply_action (self, &self->bot_action, &error))
     lw_table_page_show_error (self, error->message);
 }
@@ -57,6 +59,28 @@ static void
 bot_timeout_cb (gpointer user_data)
 {
   apply_bot_move (LW_TABLE_PAGE (user_data));
+}
+
+/* The pause before a computer's move is shown: none when animations are
+ * off (gtk-enable-animations). */
+static guint
+computer_pause (LwTablePage *self)
+{
+  gboolean animations = TRUE;
+
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-enable-animations", &animations, NULL);
+  return animations ? self->pause_ms : 0;
+}
+
+/* Whether the table shows a finished trick: no play of the next yet. */
+static gboolean
+finished_trick_shown (LwTablePage *self)
+{
+  guint n_current = 0;
+
+  lw_table_get_current (self->table, &n_current);
+  return lw_table_get_phase (self->table) == LW_PHASE_PLAY && n_current == 0
+         && lw_table_get_tricks (self->table)->len > 0;
 }
 
 static void
@@ -69,13 +93,27 @@ bot_done_cb (GObject      *source,
   g_autofree LwAction *action = g_task_propagate_pointer (G_TASK (result), NULL);
   gint64 started = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (result), "lw-started"));
   gint64 waited = (g_get_monotonic_time () - started) / 1000;
+  guint wait;
 
   /* The table was replaced meanwhile (undo, another game). */
   if (action == NULL || generation != self->generation || self->table == NULL)
     return;
   self->bot_action = *action;
-  if (waited < (gint64) self->pause_ms)
-    self->bot_timeout = g_timeout_add_once (self->pause_ms - (guint) waited, bot_timeout_cb, self);
+  wait = computer_pause (self);
+  /* A finished trick stays until it can be read, whatever the
+   * animations: the computer's lead waits for its hold. */
+  if (self->hold_ms > 0 && finished_trick_shown (self))
+    {
+      if (self->hold_stepped)
+        {
+          self->holding = TRUE;
+          self->held_ms = 0;
+          return;
+        }
+      wait = MAX (wait, self->hold_ms);
+    }
+  if (waited < (gint64) wait)
+    self->bot_timeout = g_timeout_add_once (wait - (guint) waited, bot_timeout_cb, self);
   else
     apply_bot_move (self);
 }
@@ -108,7 +146,42 @@ lw_table_page_stop_bot (LwTablePage *self)
 {
   self->generation++;
   self->busy = FALSE;
+  self->holding = FALSE;
   if (self->bot_timeout != 0)
     g_source_remove (self->bot_timeout);
   self->bot_timeout = 0;
+}
+
+void
+lw_table_page_set_trick_hold (LwTablePage *self,
+                              guint        msec,
+                              gboolean     stepped)
+{
+  g_return_if_fail (LW_IS_TABLE_PAGE (self));
+
+  self->hold_ms = msec;
+  self->hold_stepped = stepped;
+}
+
+gboolean
+lw_table_page_step_hold (LwTablePage *self,
+                         guint        msec)
+{
+  g_return_val_if_fail (LW_IS_TABLE_PAGE (self), FALSE);
+
+  if (!self->holding)
+    return FALSE;
+  self->held_ms += msec;
+  if (self->held_ms < self->hold_ms)
+    return TRUE;
+  apply_bot_move (self);
+  return FALSE;
+}
+
+gboolean
+lw_table_page_is_holding (LwTablePage *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_PAGE (self), FALSE);
+
+  return self->holding;
 }

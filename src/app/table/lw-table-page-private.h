@@ -49,12 +49,17 @@ struct _LwTablePage
   int curtain_seat;         /* waiting for this person, or LW_NO_SEAT */
   guint generation;         /* bumped whenever the table is replaced */
   guint pause_ms;
+  guint hold_ms;            /* a finished trick stays this long before a computer leads */
+  gboolean hold_stepped;    /* the hold counts lw_table_page_step_hold() only (tests) */
+  gboolean holding;         /* a computer's lead waits for the finished trick's hold */
+  guint held_ms;            /* stepped so far */
   guint bot_timeout;
   LwAction bot_action;
   gboolean busy;
   gboolean round_over;
   gboolean game_over;
   gboolean status_is_error;
+  GSimpleActionGroup *view_actions; /* "view.hand-by-suit" */
 };
 
 /* Shared by the page's files */
@@ -195,5 +200,34 @@ gboolean lw_table_page_is_busy (LwTablePage *self);
  */
 void lw_table_page_set_computer_pause (LwTablePage *self,
                                        guint        msec);
+
+/**
+ * lw_table_page_set_trick_hold:
+ * @self: the page
+ * @msec: how long a finished trick stays on the table before a computer
+ *   seat leads the next (1500 by default; 0: no hold)
+ * @stepped: count only the time given by lw_table_page_step_hold()
+ *   instead of the clock (tests)
+ */
+void lw_table_page_set_trick_hold (LwTablePage *self,
+                                   guint        msec,
+                                   gboolean     stepped);
+
+/**
+ * lw_table_page_step_hold:
+ * @self: the page
+ * @msec: time passed, milliseconds
+ *
+ * With a stepped hold (lw_table_page_set_trick_hold()): counts @msec of
+ * the finished trick's hold; once the hold is over the computer's lead
+ * is played.
+ *
+ * Returns: %TRUE while the finished trick is still held.
+ */
+gboolean lw_table_page_step_hold (LwTablePage *self,
+                                  guint        msec);
+
+/** lw_table_page_is_holding: Returns: %TRUE while a finished trick is held before a computer's lead. */
+gboolean lw_table_page_is_holding (LwTablePage *self);
 
 G_END_DECLS

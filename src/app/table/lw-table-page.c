@@ -9,16 +9,20 @@
  * engine.
  *
  * Computer seats choose in a worker thread (GTask) on a copy of the table;
- * the move is shown after a short pause. Between two people's turns a
+ * the move is shown after a short pause (none when animations are off),
+ * and a finished trick stays on the table for DEFAULT_TRICK_HOLD_MS before
+ * a computer leads the next. Between two people's turns a
  * curtain hides the table until the next player says who they are.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "lw-app-util.h"
+#include "lw-settings.h"
 #include "lw-store-table.h"
 #include "lw-table-page-private.h"
 
 #define DEFAULT_PAUSE_MS 600
+#define DEFAULT_TRICK_HOLD_MS 1500
 
 G_DEFINE_FINAL_TYPE (LwTablePage, lw_table_page, ADW_TYPE_BIN)
 
@@ -373,6 +377,7 @@ lw_table_page_finalize (GObject *object)
   g_clear_pointer (&self->seats_json, g_free);
   g_clear_pointer (&self->status, g_free);
   g_clear_pointer (&self->choices, g_array_unref);
+  g_clear_object (&self->view_actions);
 
   G_OBJECT_CLASS (lw_table_page_parent_class)->finalize (object);
 }
@@ -407,13 +412,55 @@ lw_table_page_class_init (LwTablePageClass *klass)
   lw_table_page_class_init_actions (widget_class);
 }
 
+/* view.hand-by-suit: the hand by suit or by rank, remembered in the
+ * settings (hand-by-suit). */
+static void
+hand_by_suit_change_cb (GSimpleAction *action,
+                        GVariant      *value,
+                        gpointer       user_data)
+{
+  LwTablePage *self = LW_TABLE_PAGE (user_data);
+  GSettings *settings = lw_settings_get ();
+  gboolean by_suit = g_variant_get_boolean (value);
+
+  g_simple_action_set_state (action, value);
+  lw_table_view_set_sort_by_suit (self->view, by_suit);
+  if (settings != NULL)
+    g_settings_set_boolean (settings, "hand-by-suit", by_suit);
+}
+
+/* The line under the table keeps the room of its three lines, so that the
+ * table above stays still whatever it says. */
+static void
+reserve_status_lines (LwTablePage *self)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self->status_label), "Ag\nAg\nAg");
+  int w, h;
+
+  pango_layout_get_pixel_size (layout, &w, &h);
+  g_object_unref (layout);
+  gtk_widget_set_size_request (GTK_WIDGET (self->status_label), -1, h);
+}
+
 static void
 lw_table_page_init (LwTablePage *self)
 {
+  gboolean by_suit = lw_settings_get_boolean ("hand-by-suit", FALSE);
+  g_autoptr (GSimpleAction) sort = g_simple_action_new_stateful ("hand-by-suit", NULL,
+                                                                  g_variant_new_boolean (by_suit));
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  reserve_status_lines (self);
+
+  self->view_actions = g_simple_action_group_new ();
+  g_signal_connect (sort, "change-state", G_CALLBACK (hand_by_suit_change_cb), self);
+  g_action_map_add_action (G_ACTION_MAP (self->view_actions), G_ACTION (sort));
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "view", G_ACTION_GROUP (self->view_actions));
+  lw_table_view_set_sort_by_suit (self->view, by_suit);
 
   self->choices = g_array_new (FALSE, FALSE, sizeof (LwPlay));
   self->viewer = LW_NO_SEAT;
   self->curtain_seat = LW_NO_SEAT;
   self->pause_ms = DEFAULT_PAUSE_MS;
+  self->hold_ms = DEFAULT_TRICK_HOLD_MS;
 }

@@ -17,6 +17,7 @@ lw_table_page_refresh_view (LwTablePage *self)
 {
   const char *names[LW_MAX_SEATS];
   int scores[LW_MAX_SEATS];
+  int sides[LW_MAX_SEATS] = { 0 };
   gboolean interactive;
   int turn;
 
@@ -26,8 +27,10 @@ lw_table_page_refresh_view (LwTablePage *self)
   for (guint s = 0; s < self->record->n_players; s++)
     {
       names[s] = lw_game_record_current_player (self->record, s);
-      scores[s] = self->standings->scores[lw_game_record_side_of (self->record, (int) s)];
+      sides[s] = lw_game_record_side_of (self->record, (int) s);
+      scores[s] = self->standings->scores[sides[s]];
     }
+  lw_table_view_set_sides (self->view, lw_table_page_team_of (self) != NULL ? sides : NULL);
   interactive = !self->busy && !self->round_over && turn == self->viewer && self->curtain_seat == LW_NO_SEAT;
   lw_table_view_set_table (self->view, self->table, self->viewer, names, scores, interactive);
 }
@@ -44,10 +47,12 @@ lw_table_page_update_controls (LwTablePage *self)
   g_autofree char *subtitle = NULL;
   g_autofree char *heading = NULL;
 
-  gtk_widget_set_visible (self->declare_button, mine && phase == LW_PHASE_BID);
-  gtk_widget_set_visible (self->decline_button, mine && phase == LW_PHASE_BID);
-  gtk_widget_set_visible (self->discard_button, mine && phase == LW_PHASE_EXCHANGE);
-  gtk_widget_set_visible (self->play_button, mine && phase == LW_PHASE_PLAY);
+  /* The phase's buttons stay in their row while others move (their
+   * actions are off then), so the table above does not jump. */
+  gtk_widget_set_visible (self->declare_button, !self->round_over && phase == LW_PHASE_BID);
+  gtk_widget_set_visible (self->decline_button, !self->round_over && phase == LW_PHASE_BID);
+  gtk_widget_set_visible (self->discard_button, !self->round_over && phase == LW_PHASE_EXCHANGE);
+  gtk_widget_set_visible (self->play_button, !self->round_over && phase == LW_PHASE_PLAY);
   gtk_widget_set_visible (self->next_button, self->round_over && !self->game_over);
   gtk_widget_set_visible (self->over_button, self->game_over);
   gtk_widget_set_visible (self->replay_button, self->round_over);

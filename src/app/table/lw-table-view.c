@@ -15,6 +15,7 @@
 #include <pango/pangocairo.h>
 
 #include "lw-table-view.h"
+#include "lw-table-view-private.h"
 
 /* An animation lasts this long (skippable by a click or any key). */
 #define ANIMATION_US (240 * 1000)
@@ -41,6 +42,9 @@ struct _LwTableView
   char *names[LW_MAX_SEATS];
   int scores[LW_MAX_SEATS];
   gboolean has_scores;
+  int sides[LW_MAX_SEATS]; /* the side of each seat (lw_table_view_set_sides()) */
+  gboolean has_sides;
+  gboolean by_suit;        /* the hand shown by suit, else in the engine's order (by rank) */
   GArray *leads;           /* LwPlay: the viewer's legal leads */
   GArray *follows;         /* guint32: the viewer's legal follows */
 
@@ -95,6 +99,13 @@ set_hex (cairo_t *cr,
 #define TEXT_ON_FELT 0xffffff
 #define HIGHLIGHT 0xf8e45c
 
+/* The chip of each side in partners play: light blue, orange, pink, light
+ * purple, readable on both felts and told apart by their place too. */
+static const guint32 side_colors[] = { 0x99c1f1, 0xffa348, 0xf66151, 0xdc8add };
+
+/* The name under a play in the trick may take this many lines. */
+#define TRICK_LABEL_LINES 2
+
 /* ------------------------------------------------------------------ */
 /* Reading the table                                                    */
 /* ------------------------------------------------------------------ */
@@ -122,6 +133,45 @@ seat_name (LwTableView *self,
   if (seat >= 0 && seat < LW_MAX_SEATS && self->names[seat] != NULL)
     return self->names[seat];
   return "";
+}
+
+/* The place of each suit when the hand is sorted by suit: black and red
+ * in turn, the Den cards last. */
+static guint
+suit_place (LwCard card)
+{
+  switch (lw_card_suit (card))
+    {
+    case LW_SUIT_SPADES: return 0;
+    case LW_SUIT_HEARTS: return 1;
+    case LW_SUIT_CLUBS: return 2;
+    case LW_SUIT_DIAMONDS: return 3;
+    case LW_SUIT_NONE:
+    default: return 4;
+    }
+}
+
+/* @order[p]: the card of the hand (its index in lw_table_get_hand()) shown
+ * at place @p from the left; by suit keeps the engine's order within a
+ * suit. Returns: the number of cards. */
+static guint
+hand_order (LwTableView *self,
+            guint       *order)
+{
+  guint n = 0, p = 0;
+  const LwCard *hand = viewer_hand (self, &n);
+
+  if (!self->by_suit)
+    {
+      for (guint i = 0; i < n; i++)
+        order[i] = i;
+      return n;
+    }
+  for (guint place = 0; place <= 4; place++)
+    for (guint i = 0; i < n; i++)
+      if (suit_place (hand[i]) == place)
+        order[p++] = i;
+  return n;
 }
 
 static gboolean
@@ -204,6 +254,45 @@ lw_table_view_card_is_dimmed (LwTableView *self,
   }
 }
 
+/* The side of @seat: its own when there are no sides. */
+static int
+side_of (LwTableView *self,
+         int          seat)
+{
+  return self->has_sides && seat >= 0 && seat < LW_MAX_SEATS ? self->sides[seat] : seat;
+}
+
+/* Whether @seat plays with a partner (another seat of its side). */
+static gboolean
+has_partner (LwTableView *self,
+             int          seat)
+{
+  for (guint s = 0; s < n_seats (self); s++)
+    if ((int) s != seat && side_of (self, (int) s) == side_of (self, seat))
+      return TRUE;
+  return FALSE;
+}
+
+/* The score board's lines: one per side, in the order of their first seat;
+ * @first[k] is the first seat of line k. */
+static guint
+board_lines (LwTableView *self,
+             int         *first)
+{
+  guint n = 0;
+
+  for (guint s = 0; s < n_seats (self); s++)
+    {
+      gboolean seen = FALSE;
+
+      for (guint k = 0; k < n && !seen; k++)
+        seen = side_of (self, first[k]) == side_of (self, (int) s);
+      if (!seen)
+        first[n++] = (int) s;
+    }
+  return n;
+}
+
 /* ------------------------------------------------------------------ */
 /* Layout                                                               */
 /* ------------------------------------------------------------------ */
@@ -218,7 +307,9 @@ typedef struct
   Rect trick;
   Rect hand;                /* the viewer's cards and name */
   Rect cards[LW_MAX_HAND];  /* each card of the hand, unraised */
+  guint order[LW_MAX_HAND]; /* the hand's cards from left to right */
   guint n_cards;
+  gboolean narrow;          /* a phone's width: the trick in one row */
 } Layout;
 
 static void
@@ -235,8 +326,9 @@ compute_layout (LwTableView *self,
   gboolean narrow = width < 700;
 
   memset (l, 0, sizeof *l);
-  viewer_hand (self, &n_hand);
+  n_hand = hand_order (self, l->order);
   l->n_cards = n_hand;
+  l->narrow = narrow;
 
   l->ch = CLAMP (MIN (height * 0.2, width * 0.3), 60, 150);
   l->cw = round (l->ch * 0.7);
@@ -257,7 +349,15 @@ compute_layout (LwTableView *self,
   hand_h = l->ch * (rows == 2 ? 1.5 : 1) + l->ch * 0.16 + 26;
 
   top_h = l->mh + 58;
-  mid_h = narrow ? l->mh + 34 : 0;
+  mid_h = 0;
+  if (narrow)
+    {
+      /* The score board's heading and every line fit beside the Pups. */
+      int first[LW_MAX_SEATS];
+      double line_h = 19;
+
+      mid_h = MAX (l->mh + 34, (board_lines (self, first) + 1) * line_h + 12);
+    }
 
   /* The other seats, clockwise from the viewer's left, in a row on top. */
   if (n > 1)
@@ -298,7 +398,7 @@ compute_layout (LwTableView *self,
       double x = (width - row_w) / 2 + col * spacing;
       double y = l->hand.y + 22 + l->ch * 0.16 + row * l->ch * 0.5;
 
-      l->cards[i] = (Rect) { x, y, l->cw, l->ch };
+      l->cards[l->order[i]] = (Rect) { x, y, l->cw, l->ch };
     }
 }
 
@@ -430,6 +530,41 @@ draw_badge (GtkWidget  *widget,
   return w + h + 4;
 }
 
+/* The round chip of @seat's side, @d across at (@x, @y); nothing outside
+ * partners play. Returns: the room it takes. */
+static double
+draw_side_chip (LwTableView *self,
+                cairo_t     *cr,
+                int          seat,
+                double       x,
+                double       y,
+                double       d)
+{
+  if (!has_partner (self, seat))
+    return 0;
+  cairo_new_sub_path (cr);
+  cairo_arc (cr, x + d / 2, y + d / 2, d / 2, 0, 2 * G_PI);
+  set_hex (cr, side_colors[(guint) side_of (self, seat) % G_N_ELEMENTS (side_colors)], 1);
+  cairo_fill_preserve (cr);
+  set_hex (cr, 0x000000, 0.4);
+  cairo_set_line_width (cr, 1);
+  cairo_stroke (cr);
+  return d + 5;
+}
+
+/* The room draw_badge() takes for @text. */
+static double
+badge_width (GtkWidget  *widget,
+             const char *text)
+{
+  PangoLayout *layout = make_layout (widget, text, 0.8, TRUE, -1);
+  int w, h;
+
+  pango_layout_get_pixel_size (layout, &w, &h);
+  g_object_unref (layout);
+  return w + h + 4;
+}
+
 static void
 rounded_rect (cairo_t    *cr,
               const Rect *r,
@@ -529,60 +664,187 @@ shown_trick (LwTableView    *self,
   return FALSE;
 }
 
-/* Places the plays of a trick in @area, wrapping into rows; the card size
- * shrinks until they fit. */
-static void
-place_trick (const ShownTrick *trick,
-             const Rect       *area,
-             double            card_h,
-             Rect             *play_rects,
-             double           *out_th)
+/* The name under a play: centred in @width, wrapped onto
+ * TRICK_LABEL_LINES lines at most, ellipsized only beyond them; @width 0:
+ * one line, its natural width. */
+static PangoLayout *
+trick_label_layout (GtkWidget    *widget,
+                    const Layout *l,
+                    const char   *text,
+                    gboolean      bold,
+                    int           width)
 {
-  double th = card_h;
+  PangoLayout *layout = make_layout (widget, text, l->narrow ? 0.8 : 0.85, bold, -1);
+
+  if (width > 0)
+    {
+      pango_layout_set_width (layout, width * PANGO_SCALE);
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+      pango_layout_set_height (layout, -TRICK_LABEL_LINES);
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+      pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+    }
+  return layout;
+}
+
+typedef struct
+{
+  Rect plays[LW_MAX_SEATS];   /* the cards of each play, in the trick's order */
+  Rect labels[LW_MAX_SEATS];  /* the name under each play */
+  double th;                  /* a card's height */
+} TrickPlace;
+
+/* The seat of the trick's play @k. */
+static int
+play_seat (LwTableView      *self,
+           const ShownTrick *trick,
+           guint             k)
+{
+  return (trick->leader + (int) k) % (int) MAX (n_seats (self), 1);
+}
+
+/* The room the plays take side by side, each name capped at @cap. */
+static double
+slots_width (guint         n,
+             const double *pws,
+             const int    *name_w,
+             double        cap)
+{
+  double sum = 0;
+
+  for (guint k = 0; k < n; k++)
+    sum += MAX (pws[k], MIN (name_w[k] + 6, cap));
+  return sum;
+}
+
+/* Places the plays of a trick in @area under the line of words above it,
+ * each play in a slot as wide as its player's name (up to a share of the
+ * width), wrapping into rows; the card size shrinks until they fit. */
+static void
+place_trick (LwTableView      *self,
+             const ShownTrick *trick,
+             const Layout     *l,
+             TrickPlace       *out)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  const Rect *area = &l->trick;
+  double th = l->ch * 0.8, title_h = 22, gap = l->narrow ? 6 : 12;
+  int name_w[LW_MAX_SEATS];
+
+  memset (out, 0, sizeof *out);
+  for (guint k = 0; k < trick->n_plays; k++)
+    {
+      PangoLayout *layout = trick_label_layout (widget, l, seat_name (self, play_seat (self, trick, k)), TRUE, 0);
+      int h;
+
+      pango_layout_get_pixel_size (layout, &name_w[k], &h);
+      g_object_unref (layout);
+    }
 
   for (int attempt = 0; attempt < 8; attempt++, th *= 0.85)
     {
-      double tw = round (th * 0.7), sp = tw * 0.42, gap = 12, label_h = 20;
-      double x = 0, y = 0, row_h = th + label_h, max_row = 0;
+      double tw = round (th * 0.7), sp = tw * 0.42;
+      double x = 0, y = title_h, label_h = 0, row_h;
+      double slot[LW_MAX_SEATS], pws[LW_MAX_SEATS];
+      double avail = area->w - gap * (trick->n_plays > 0 ? trick->n_plays - 1 : 0);
+      double cap = avail, lo = 0, hi = avail;
       guint row_start = 0;
       gboolean fits = TRUE;
+
+      /* Each play's slot is as wide as its name when they all fit in one
+       * row; else the longest names share what the cards leave (the
+       * same cap for all) and wrap. */
+      for (guint k = 0; k < trick->n_plays; k++)
+        pws[k] = tw + sp * (trick->plays[k].n - 1);
+      if (slots_width (trick->n_plays, pws, name_w, avail) > avail)
+        {
+          for (int i = 0; i < 30; i++)
+            {
+              double mid = (lo + hi) / 2;
+
+              if (slots_width (trick->n_plays, pws, name_w, mid) <= avail)
+                lo = mid;
+              else
+                hi = mid;
+            }
+          cap = floor (lo);
+        }
+
+      for (guint k = 0; k < trick->n_plays; k++)
+        {
+          double pw = pws[k];
+          PangoLayout *layout;
+          int lw_, lh;
+
+          slot[k] = MAX (pw, MIN (name_w[k] + 6, cap));
+          layout = trick_label_layout (widget, l, seat_name (self, play_seat (self, trick, k)), TRUE, (int) slot[k]);
+          pango_layout_get_pixel_size (layout, &lw_, &lh);
+          g_object_unref (layout);
+          label_h = MAX (label_h, lh);
+        }
+      row_h = th + 4 + label_h;
 
       for (guint k = 0; k < trick->n_plays; k++)
         {
           double pw = tw + sp * (trick->plays[k].n - 1);
 
-          if (x > 0 && x + pw > area->w)
+          if (x > 0 && x + slot[k] > area->w)
             {
               /* Centre the finished row. */
               double shift = (area->w - (x - gap)) / 2;
               for (guint j = row_start; j < k; j++)
-                play_rects[j].x += shift;
+                {
+                  out->plays[j].x += shift;
+                  out->labels[j].x += shift;
+                }
               row_start = k;
               x = 0;
               y += row_h + 6;
             }
-          if (pw > area->w)
+          if (slot[k] > area->w)
             fits = FALSE;
-          play_rects[k] = (Rect) { area->x + x, area->y + y, pw, th };
-          x += pw + gap;
-          max_row = MAX (max_row, x);
+          out->plays[k] = (Rect) { area->x + x + (slot[k] - pw) / 2, area->y + y, pw, th };
+          out->labels[k] = (Rect) { area->x + x, area->y + y + th + 4, slot[k], label_h };
+          x += slot[k] + gap;
         }
       {
         double shift = (area->w - (x - gap)) / 2;
         for (guint j = row_start; j < trick->n_plays; j++)
-          play_rects[j].x += shift;
+          {
+            out->plays[j].x += shift;
+            out->labels[j].x += shift;
+          }
       }
+      out->th = th;
       if (fits && y + row_h <= area->h)
         {
-          /* Centre the rows vertically. */
+          /* Centre the rows vertically under the line of words. */
           double vshift = (area->h - (y + row_h)) / 2;
           for (guint j = 0; j < trick->n_plays; j++)
-            play_rects[j].y += vshift;
-          *out_th = th;
+            {
+              out->plays[j].y += vshift;
+              out->labels[j].y += vshift;
+            }
           return;
         }
     }
-  *out_th = th / 0.85;
+}
+
+/* The line above the trick: who won it, or who is winning it. Returns:
+ * (transfer full) (nullable). */
+static char *
+trick_title (LwTableView      *self,
+             const ShownTrick *trick)
+{
+  if (trick->winner == LW_NO_SEAT)
+    return NULL;
+  if (trick->finished)
+    /* TRANSLATORS: above a finished trick, "Ben wins the trick" */
+    return g_strdup_printf (_("%s wins the trick"), seat_name (self, trick->winner));
+  if (trick->n_plays > 1)
+    /* TRANSLATORS: above the trick: the play winning the trick so far */
+    return g_strdup_printf (_("%s, winning"), seat_name (self, trick->winner));
+  return NULL;
 }
 
 static void
@@ -594,26 +856,27 @@ draw_trick (LwTableView  *self,
             double        slide_to_winner)
 {
   GtkWidget *widget = GTK_WIDGET (self);
-  Rect rects[LW_MAX_SEATS];
-  double th = l->ch, tw;
-  guint n = n_seats (self);
+  TrickPlace place;
+  double th, tw;
   cairo_t *cr;
 
-  place_trick (trick, &l->trick, l->ch * 0.8, rects, &th);
+  place_trick (self, trick, l, &place);
+  th = place.th;
   tw = round (th * 0.7);
 
   for (guint k = 0; k < trick->n_plays; k++)
     {
-      int seat = (trick->leader + (int) k) % (int) n;
+      int seat = play_seat (self, trick, k);
       const LwPlay *play = &trick->plays[k];
+      const Rect *r = &place.plays[k];
       double dx = 0, dy = 0;
 
       if (slide_to_winner > 0 && trick->winner != LW_NO_SEAT)
         {
           double wx, wy;
           seat_point (self, l, trick->winner, &wx, &wy);
-          dx = (wx - (rects[k].x + rects[k].w / 2)) * slide_to_winner;
-          dy = (wy - (rects[k].y + rects[k].h / 2)) * slide_to_winner;
+          dx = (wx - (r->x + r->w / 2)) * slide_to_winner;
+          dy = (wy - (r->y + r->h / 2)) * slide_to_winner;
         }
       else if (self->anim == ANIM_PLAY || self->anim == ANIM_TAKE)
         {
@@ -624,52 +887,76 @@ draw_trick (LwTableView  *self,
             {
               double sx, sy, p = ease_out (self->anim_progress);
               seat_point (self, l, seat, &sx, &sy);
-              dx = (sx - (rects[k].x + rects[k].w / 2)) * (1 - p);
-              dy = (sy - (rects[k].y + rects[k].h / 2)) * (1 - p);
+              dx = (sx - (r->x + r->w / 2)) * (1 - p);
+              dy = (sy - (r->y + r->h / 2)) * (1 - p);
             }
         }
 
       for (guint c = 0; c < play->n; c++)
         append_card (self, snapshot, lw_card_face (play->cards[c]),
-                     rects[k].x + dx + c * tw * 0.42, rects[k].y + dy, tw, th, opacity);
+                     r->x + dx + c * tw * 0.42, r->y + dy, tw, th, opacity);
 
       if (slide_to_winner == 0)
         {
-          g_autofree char *label = NULL;
+          const Rect *lr = &place.labels[k];
           gboolean winning = trick->winner == seat;
+          PangoLayout *layout = trick_label_layout (widget, l, seat_name (self, seat), winning, (int) lr->w);
 
-          if (winning && trick->finished)
-            /* TRANSLATORS: under the play that won the trick, "Ann took it" */
-            label = g_strdup_printf (_("%s took it"), seat_name (self, seat));
-          else if (winning && trick->n_plays > 1)
-            /* TRANSLATORS: under the play winning the trick so far */
-            label = g_strdup_printf (_("%s, winning"), seat_name (self, seat));
-          else
-            label = g_strdup (seat_name (self, seat));
-
-          double lw_ = MAX (rects[k].w + 24, 150), lx;
-
-          /* Side by side, a long name stops short of its neighbour's. */
-          for (guint j = 0; j < trick->n_plays; j++)
-            if (j != k && fabs (rects[j].y - rects[k].y) < th)
-              lw_ = MIN (lw_, MAX (rects[k].w, fabs ((rects[j].x + rects[j].w / 2) - (rects[k].x + rects[k].w / 2)) - 6));
-          lx = rects[k].x + rects[k].w / 2 - lw_ / 2;
-
-          cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (lx, rects[k].y - 4,
-                                                                         lw_, th + 30));
+          cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (MIN (lr->x, r->x - 4), r->y - 4,
+                                                                         MAX (lr->w, r->w + 8), th + 8 + lr->h));
           if (winning && trick->n_plays > 1)
             {
-              Rect ring = { rects[k].x - 3, rects[k].y - 3, rects[k].w + 6, th + 6 };
+              Rect ring = { r->x - 3, r->y - 3, r->w + 6, th + 6 };
               rounded_rect (cr, &ring, 6);
               set_hex (cr, HIGHLIGHT, 1);
               cairo_set_line_width (cr, 3);
               cairo_stroke (cr);
             }
-          draw_text (widget, cr, label, lx, rects[k].y + th + 3, lw_,
-                     ALIGN_CENTER, 0.85, winning, winning ? HIGHLIGHT : TEXT_ON_FELT);
+          set_hex (cr, winning ? HIGHLIGHT : TEXT_ON_FELT, 1);
+          cairo_move_to (cr, lr->x, lr->y);
+          pango_cairo_show_layout (cr, layout);
+          g_object_unref (layout);
           cairo_destroy (cr);
         }
     }
+}
+
+guint
+lw_table_view_measure_trick (LwTableView  *self,
+                             int           width,
+                             int           height,
+                             LwTrickLabel *labels)
+{
+  Layout l;
+  ShownTrick trick;
+  TrickPlace place;
+
+  g_return_val_if_fail (LW_IS_TABLE_VIEW (self), 0);
+  g_return_val_if_fail (labels != NULL, 0);
+
+  if (self->table == NULL || !shown_trick (self, self->table, self->show_last, &trick))
+    return 0;
+  compute_layout (self, width, height, &l);
+  place_trick (self, &trick, &l, &place);
+  for (guint k = 0; k < trick.n_plays; k++)
+    {
+      int seat = play_seat (self, &trick, k);
+      PangoLayout *layout = trick_label_layout (GTK_WIDGET (self), &l, seat_name (self, seat),
+                                                trick.winner == seat, (int) place.labels[k].w);
+      PangoRectangle ink, logical;
+
+      pango_layout_get_pixel_extents (layout, &ink, &logical);
+      labels[k] = (LwTrickLabel) {
+        .seat = seat,
+        .card = GRAPHENE_RECT_INIT (place.plays[k].x, place.plays[k].y, place.plays[k].w, place.plays[k].h),
+        .label = GRAPHENE_RECT_INIT (place.labels[k].x, place.labels[k].y, place.labels[k].w, place.labels[k].h),
+        .text_width = logical.width,
+        .lines = pango_layout_get_line_count (layout),
+        .ellipsized = pango_layout_is_ellipsized (layout),
+      };
+      g_object_unref (layout);
+    }
+  return trick.n_plays;
 }
 
 /* ------------------------------------------------------------------ */
@@ -704,36 +991,90 @@ draw_seat_box (LwTableView  *self,
     }
   else
     cairo_new_path (cr);
-  draw_text (widget, cr, seat_name (self, seat), r->x + 6, r->y + 4, r->w - 12, ALIGN_CENTER, 0.95,
-             TRUE, to_play ? HIGHLIGHT : TEXT_ON_FELT);
+  {
+    /* The name, after its side's chip in partners play, centred together. */
+    PangoLayout *layout = make_layout (widget, seat_name (self, seat), 0.95, TRUE, -1);
+    int nw, nh;
+    double chip = has_partner (self, seat) ? 12 : 0;
+    double room = r->w - 12 - (chip > 0 ? chip + 5 : 0);
+    double nx;
+
+    pango_layout_get_pixel_size (layout, &nw, &nh);
+    g_object_unref (layout);
+    nx = r->x + 6 + MAX (0, (r->w - 12 - (MIN (nw, room) + (chip > 0 ? chip + 5 : 0))) / 2);
+    nx += draw_side_chip (self, cr, seat, nx, r->y + 4 + (nh - chip) / 2, chip);
+    draw_text (widget, cr, seat_name (self, seat), nx, r->y + 4, MIN (nw + 1, room), ALIGN_START, 0.95,
+               TRUE, to_play ? HIGHLIGHT : TEXT_ON_FELT);
+  }
   /* TRANSLATORS: a seat's cards in hand and cards won in tricks, short */
   line = g_strdup_printf (_("%u in hand · took %u"), n_hand, lw_table_get_taken (self->table, seat));
   draw_text (widget, cr, line, r->x + 6, r->y + 26 + l->mh, r->w - 12, ALIGN_CENTER, 0.8, FALSE, TEXT_ON_FELT);
+
   cairo_destroy (cr);
 
-  /* The backs of the hand, a small fan. */
-  fan_w = MIN (r->w - 16, l->mw + (n_hand > 0 ? n_hand - 1 : 0) * l->mw * 0.25);
-  step = n_hand > 1 ? (fan_w - l->mw) / (n_hand - 1) : 0;
-  x = r->x + (r->w - fan_w) / 2;
-  for (guint i = 0; i < n_hand; i++)
-    append_card (self, snapshot, LW_CARD_RENDERER_BACK, x + i * step, r->y + 24, l->mw, l->mh, 1);
-
-  /* Dealer and Declarer, in words. */
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (r->x, r->y, r->w, r->h));
+  /* Partner, Dealer and Declarer, in words, down the left; the backs of
+   * the hand beside them, never under them. */
   {
-    double bx = r->x + 4, by = r->y + 26;
+    const char *badges[3];
+    guint32 fills[3];
+    guint n_badges = 0;
+    gboolean partner_badge = FALSE;
+    double bx = r->x + 4, by = r->y + 26, badges_w = 0;
 
-    if (lw_table_get_dealer (self->table) == seat)
-      /* TRANSLATORS: the marker on the seat that dealt the round */
+    if (self->viewer >= 0 && seat != self->viewer && side_of (self, seat) == side_of (self, self->viewer))
       {
-        draw_badge (widget, cr, _("Dealer"), bx, by, 0xffffff, 0x241f31);
-        by += 20;
+        /* TRANSLATORS: the marker on the seat of the viewer's partner */
+        badges[n_badges] = C_("seat", "Partner");
+        partner_badge = TRUE;
+        fills[n_badges++] = side_colors[(guint) side_of (self, seat) % G_N_ELEMENTS (side_colors)];
+      }
+    if (lw_table_get_dealer (self->table) == seat)
+      {
+        /* TRANSLATORS: the marker on the seat that dealt the round */
+        badges[n_badges] = _("Dealer");
+        fills[n_badges++] = 0xffffff;
       }
     if (lw_table_get_declarer (self->table) == seat)
-      /* TRANSLATORS: the marker on the seat that Declared (accepted the trump) */
-      draw_badge (widget, cr, _("Declarer"), bx, by, HIGHLIGHT, 0x241f31);
+      {
+        /* TRANSLATORS: the marker on the seat that Declared (accepted the trump) */
+        badges[n_badges] = _("Declarer");
+        fills[n_badges++] = HIGHLIGHT;
+      }
+    for (guint b = 0; b < n_badges; b++)
+      badges_w = MAX (badges_w, badge_width (widget, badges[b]));
+    /* Too narrow a box for the word and the backs: the partner is marked
+     * by the side's chip alone (the viewer's own line has the same). */
+    if (partner_badge && r->x + r->w - 8 - (bx + badges_w + 2) < l->mw * 1.2)
+      {
+        memmove (badges, badges + 1, (n_badges - 1) * sizeof badges[0]);
+        memmove (fills, fills + 1, (n_badges - 1) * sizeof fills[0]);
+        n_badges--;
+        badges_w = 0;
+        for (guint b = 0; b < n_badges; b++)
+          badges_w = MAX (badges_w, badge_width (widget, badges[b]));
+      }
+
+    /* The backs of the hand, a small fan, centred in the room left. */
+    {
+      double left = badges_w > 0 ? bx + badges_w + 2 : r->x + 8;
+      double room = r->x + r->w - 8 - left;
+
+      /* A narrow box: smaller backs beside the words, never under them. */
+      double bw = MAX (12, MIN (l->mw, floor (room / 1.6)));
+      double bh = round (bw / 0.7);
+
+      fan_w = MIN (room, bw + (n_hand > 0 ? n_hand - 1 : 0) * bw * 0.25);
+      step = n_hand > 1 ? (fan_w - bw) / (n_hand - 1) : 0;
+      x = left + (room - fan_w) / 2;
+      for (guint i = 0; i < n_hand; i++)
+        append_card (self, snapshot, LW_CARD_RENDERER_BACK, x + i * step, r->y + 24 + (l->mh - bh) / 2, bw, bh, 1);
+    }
+
+    cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (r->x, r->y, r->w, r->h));
+    for (guint b = 0; b < n_badges; b++, by += 18)
+      draw_badge (widget, cr, badges[b], bx, by, fills[b], 0x241f31);
+    cairo_destroy (cr);
   }
-  cairo_destroy (cr);
 }
 
 static void
@@ -788,7 +1129,8 @@ draw_board (LwTableView  *self,
 {
   GtkWidget *widget = GTK_WIDGET (self);
   const Rect *r = &l->board;
-  guint n = n_seats (self);
+  int first[LW_MAX_SEATS];
+  guint n = board_lines (self, first);
   double y = r->y + 4, line_h = 0;
   cairo_t *cr;
 
@@ -797,9 +1139,13 @@ draw_board (LwTableView  *self,
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (r->x, r->y, r->w, r->h));
   /* TRANSLATORS: the heading of the small score board on the table */
   y += draw_text (widget, cr, _("Scores"), r->x + 4, y, r->w - 8, ALIGN_START, 0.8, FALSE, TEXT_ON_FELT);
-  for (guint s = 0; s < n; s++)
+  /* One line per side: its chip, its players, its score. */
+  for (guint k = 0; k < n; k++)
     {
+      int s = first[k];
       g_autofree char *score = g_strdup_printf ("%d", self->scores[s]);
+      g_autoptr (GString) who = g_string_new (seat_name (self, s));
+      double cx;
       PangoLayout *layout = make_layout (widget, score, 0.9, TRUE, -1);
       int sw, sh;
 
@@ -809,8 +1155,13 @@ draw_board (LwTableView  *self,
         line_h = sh;
       if (y + line_h > r->y + r->h)
         break;
-      draw_text (widget, cr, seat_name (self, (int) s), r->x + 4, y, r->w - sw - 16, ALIGN_START, 0.9,
-                 FALSE, TEXT_ON_FELT);
+      for (guint t = (guint) s + 1; t < n_seats (self); t++)
+        if (side_of (self, (int) t) == side_of (self, s))
+          /* TRANSLATORS: partners on the table's score board, "Ann & Cleo" */
+          g_string_append_printf (who, _(" & %s"), seat_name (self, (int) t));
+      cx = r->x + 4 + draw_side_chip (self, cr, s, r->x + 4, y + (line_h - 10) / 2, 10);
+      draw_text (widget, cr, who->str, cx, y, r->x + r->w - sw - 12 - cx, ALIGN_START, 0.9,
+                 side_of (self, s) == side_of (self, self->viewer), TEXT_ON_FELT);
       draw_text (widget, cr, score, r->x + r->w - sw - 4, y, sw + 1, ALIGN_START, 0.9, TRUE, TEXT_ON_FELT);
       y += line_h;
     }
@@ -861,6 +1212,7 @@ draw_hand (LwTableView  *self,
       line = g_strdup_printf (_("%s · took %u"), seat_name (self, self->viewer),
                               lw_table_get_taken (self->table, self->viewer));
       bx = l->hand.x;
+      bx += draw_side_chip (self, cr, self->viewer, bx + 2, l->hand.y + 5, 12);
       if (lw_table_get_dealer (self->table) == self->viewer)
         bx += draw_badge (widget, cr, _("Dealer"), bx, l->hand.y + 2, 0xffffff, 0x241f31);
       if (lw_table_get_declarer (self->table) == self->viewer)
@@ -870,8 +1222,9 @@ draw_hand (LwTableView  *self,
     }
   cairo_destroy (cr);
 
-  for (guint i = 0; i < n; i++)
+  for (guint p = 0; p < n; p++)
     {
+      guint i = l->order[p];
       const Rect *c = &l->cards[i];
       gboolean selected = (self->selection & (1u << i)) != 0;
       double y = c->y - (selected ? l->ch * 0.16 : 0);
@@ -944,13 +1297,21 @@ lw_table_view_snapshot (GtkWidget   *widget,
     {
       if (self->show_last || trick.n_plays > 0)
         draw_trick (self, snapshot, &l, &trick, 1, 0);
-      if (self->show_last)
+      if (self->show_last || trick.n_plays > 0)
         {
-          cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (l.trick.x, l.trick.y, l.trick.w, 24));
-          /* TRANSLATORS: shown above the last trick while it is reviewed */
-          draw_text (widget, cr, self->last_title != NULL ? self->last_title : _("Last trick"), l.trick.x, l.trick.y, l.trick.w, ALIGN_CENTER, 0.9, TRUE,
-                     HIGHLIGHT);
-          cairo_destroy (cr);
+          g_autofree char *title = NULL;
+
+          if (self->show_last)
+            /* TRANSLATORS: shown above the last trick while it is reviewed */
+            title = g_strdup (self->last_title != NULL ? self->last_title : _("Last trick"));
+          else if (self->anim != ANIM_TAKE)
+            title = trick_title (self, &trick);
+          if (title != NULL)
+            {
+              cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (l.trick.x, l.trick.y, l.trick.w, 24));
+              draw_text (widget, cr, title, l.trick.x, l.trick.y, l.trick.w, ALIGN_CENTER, 0.9, TRUE, HIGHLIGHT);
+              cairo_destroy (cr);
+            }
         }
     }
 
@@ -1121,6 +1482,49 @@ lw_table_view_set_table (LwTableView       *self,
   g_signal_emit (self, signals[SIGNAL_SELECTION_CHANGED], 0);
 }
 
+void
+lw_table_view_set_sides (LwTableView *self,
+                         const int   *side_of)
+{
+  g_return_if_fail (LW_IS_TABLE_VIEW (self));
+
+  self->has_sides = side_of != NULL;
+  for (guint s = 0; s < LW_MAX_SEATS; s++)
+    self->sides[s] = side_of != NULL ? side_of[s] : (int) s;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+lw_table_view_set_sort_by_suit (LwTableView *self,
+                                gboolean     by_suit)
+{
+  g_return_if_fail (LW_IS_TABLE_VIEW (self));
+
+  by_suit = !!by_suit;
+  if (self->by_suit == by_suit)
+    return;
+  self->by_suit = by_suit;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+lw_table_view_get_sort_by_suit (LwTableView *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_VIEW (self), FALSE);
+
+  return self->by_suit;
+}
+
+guint
+lw_table_view_get_hand_order (LwTableView *self,
+                              guint       *order)
+{
+  g_return_val_if_fail (LW_IS_TABLE_VIEW (self), 0);
+  g_return_val_if_fail (order != NULL, 0);
+
+  return hand_order (self, order);
+}
+
 int
 lw_table_view_get_viewer (LwTableView *self)
 {
@@ -1253,8 +1657,9 @@ pressed_cb (GtkGestureClick *gesture,
 
   compute_layout (self, gtk_widget_get_width (GTK_WIDGET (self)), gtk_widget_get_height (GTK_WIDGET (self)), &l);
   /* The topmost card under the pointer: the last drawn. */
-  for (guint i = l.n_cards; i-- > 0;)
+  for (guint p = l.n_cards; p-- > 0;)
     {
+      guint i = l.order[p];
       const Rect *c = &l.cards[i];
       double raise = (self->selection & (1u << i)) ? l.ch * 0.16 : 0;
 
@@ -1273,7 +1678,8 @@ key_pressed_cb (GtkEventControllerKey *controller,
                 GdkModifierType        state,
                 LwTableView           *self)
 {
-  guint n = 0;
+  guint n = 0, place = 0;
+  guint order[LW_MAX_HAND];
 
   if (self->anim != ANIM_NONE)
     {
@@ -1282,25 +1688,29 @@ key_pressed_cb (GtkEventControllerKey *controller,
     }
   if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
     return GDK_EVENT_PROPAGATE;
-  viewer_hand (self, &n);
+  n = hand_order (self, order);
   if (!self->interactive || n == 0)
     return GDK_EVENT_PROPAGATE;
+  /* The arrows move along the cards as shown. */
+  for (guint p = 0; p < n; p++)
+    if (order[p] == self->cursor)
+      place = p;
 
   switch (keyval)
     {
     case GDK_KEY_Left:
     case GDK_KEY_KP_Left:
-      self->cursor = self->cursor > 0 ? self->cursor - 1 : 0;
+      self->cursor = order[place > 0 ? place - 1 : 0];
       break;
     case GDK_KEY_Right:
     case GDK_KEY_KP_Right:
-      self->cursor = MIN (self->cursor + 1, n - 1);
+      self->cursor = order[MIN (place + 1, n - 1)];
       break;
     case GDK_KEY_Home:
-      self->cursor = 0;
+      self->cursor = order[0];
       break;
     case GDK_KEY_End:
-      self->cursor = n - 1;
+      self->cursor = order[n - 1];
       break;
     case GDK_KEY_space:
     case GDK_KEY_KP_Space:

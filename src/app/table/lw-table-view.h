@@ -42,6 +42,45 @@ void lw_table_view_set_table (LwTableView       *self,
                               const int         *scores,
                               gboolean           interactive);
 
+/**
+ * lw_table_view_set_sides:
+ * @self: the view
+ * @side_of: (array fixed-size=8) (nullable): the side (0-based) of each
+ *   seat; %NULL: every seat its own
+ *
+ * In partners play (SCORING: partners score as one side) the score board
+ * shows one line per side with its players, each seat's name gets its
+ * side's colour chip, and the viewer's partner is marked "Partner".
+ */
+void lw_table_view_set_sides (LwTableView *self,
+                              const int   *side_of);
+
+/**
+ * lw_table_view_set_sort_by_suit:
+ * @self: the view
+ * @by_suit: show the viewer's hand by suit (♠ ♥ ♣ ♦, then the Den
+ *   cards; by rank within a suit) instead of by rank
+ *
+ * Only the order shown changes: selections and lw_table_get_hand()
+ * indices stay the same.
+ */
+void lw_table_view_set_sort_by_suit (LwTableView *self,
+                                     gboolean     by_suit);
+
+/** lw_table_view_get_sort_by_suit: Returns: whether the hand is shown by suit. */
+gboolean lw_table_view_get_sort_by_suit (LwTableView *self);
+
+/**
+ * lw_table_view_get_hand_order:
+ * @self: the view
+ * @order: (out caller-allocates) (array fixed-size=17): @order[p] is the
+ *   index in lw_table_get_hand() of the card shown p-th from the left
+ *
+ * Returns: the number of cards in the viewer's hand.
+ */
+guint lw_table_view_get_hand_order (LwTableView *self,
+                                    guint       *order);
+
 /** lw_table_view_get_viewer: Returns: the seat shown at the bottom. */
 int lw_table_view_get_viewer (LwTableView *self);
 

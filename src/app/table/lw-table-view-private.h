@@ -1,0 +1,43 @@
+/* lw-table-view-private.h — what the UI tests measure of the table view:
+ * where the trick's plays and their names are laid out. Included by
+ * lw-table-view.c and the tests only.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "lw-table-view.h"
+
+G_BEGIN_DECLS
+
+/* One play of the shown trick as laid out. */
+typedef struct
+{
+  int             seat;        /* who played it */
+  graphene_rect_t card;        /* its cards */
+  graphene_rect_t label;       /* the room given to the name under them */
+  int             text_width;  /* the laid-out name's width, pixels */
+  int             lines;       /* its lines (wrapped at label.size.width) */
+  gboolean        ellipsized;  /* cut short ("Ann to…") */
+} LwTrickLabel;
+
+/**
+ * lw_table_view_measure_trick:
+ * @self: the view
+ * @width: the view's width to lay out for, pixels
+ * @height: its height, pixels
+ * @labels: (out caller-allocates) (array fixed-size=8): each play of the
+ *   trick shown (the current one, or the last while it is shown), in the
+ *   trick's order
+ *
+ * Lays the trick out as the view draws it at @width × @height, names
+ * measured with Pango in the view's font.
+ *
+ * Returns: the number of plays filled in, 0 when no trick is shown.
+ */
+guint lw_table_view_measure_trick (LwTableView  *self,
+                                   int           width,
+                                   int           height,
+                                   LwTrickLabel *labels);
+
+G_END_DECLS
