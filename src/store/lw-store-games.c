@@ -56,26 +56,6 @@ lw_store_player_id (LwStore     *self,
   return TRUE;
 }
 
-/* The kind's name in the penalties table, as in docs/rules/GAME-RECORD.md. */
-const char *
-lw_store_penalty_kind_to_string (LwPenaltyKind kind)
-{
-  return kind == LW_PENALTY_LOOKED_AT_DISCARDS ? "looked_at_discards" : "out_of_turn";
-}
-
-gboolean
-lw_store_penalty_kind_from_string (const char    *name,
-                                   LwPenaltyKind *kind)
-{
-  if (g_strcmp0 (name, "out_of_turn") == 0)
-    *kind = LW_PENALTY_OUT_OF_TURN;
-  else if (g_strcmp0 (name, "looked_at_discards") == 0)
-    *kind = LW_PENALTY_LOOKED_AT_DISCARDS;
-  else
-    return FALSE;
-  return TRUE;
-}
-
 /* Inserts @round as round @number of game @game_id; inside a transaction. */
 gboolean
 lw_store_write_round (LwStore             *self,
@@ -145,7 +125,7 @@ lw_store_write_round (LwStore             *self,
           || !lw_store_bind_int (self, stmt, 1, round_id, error)
           || !lw_store_bind_int (self, stmt, 2, i, error)
           || !lw_store_bind_int (self, stmt, 3, penalty->seat, error)
-          || !lw_store_bind_text (self, stmt, 4, lw_store_penalty_kind_to_string (penalty->kind), error)
+          || !lw_store_bind_text (self, stmt, 4, lw_penalty_kind_to_string (penalty->kind), error)
           || !lw_store_step_done (self, stmt, error))
         return FALSE;
     }
@@ -507,7 +487,7 @@ load_penalties (LwStore  *self,
       if (!column_seat (stmt, 0, n_players, &seat) || seat == LW_NO_SEAT)
         return lw_store_fail_damaged (self, "game", game_id,
                                       "a penalty names a seat out of range", error);
-      if (!lw_store_penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 1), &kind))
+      if (!lw_penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 1), &kind))
         return lw_store_fail_damaged (self, "game", game_id, "a penalty of an unknown kind", error);
       lw_round_add_penalty (round, seat, kind);
     }

@@ -56,7 +56,7 @@ lw_store_add_pending_penalty (LwStore        *self,
     if (stmt == NULL
         || !lw_store_bind_int (self, stmt, 1, id, error)
         || !lw_store_bind_int (self, stmt, 2, seat, error)
-        || !lw_store_bind_text (self, stmt, 3, lw_store_penalty_kind_to_string (kind), error)
+        || !lw_store_bind_text (self, stmt, 3, lw_penalty_kind_to_string (kind), error)
         || !lw_store_bind_text (self, stmt, 4, note, error)
         || !lw_store_bind_int (self, stmt, 5, g_get_real_time () / G_USEC_PER_SEC, error)
         || !lw_store_step_done (self, stmt, error))
@@ -84,7 +84,7 @@ read_penalty (LwStoreStmt *stmt,
   penalty->ordinal = sqlite3_column_type (stmt, 2) == SQLITE_NULL
                      ? index : (guint) sqlite3_column_int (stmt, 2);
   penalty->seat = sqlite3_column_int (stmt, 3);
-  lw_store_penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 4), &penalty->kind);
+  lw_penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 4), &penalty->kind);
   penalty->note = g_strdup ((const char *) sqlite3_column_text (stmt, 5));
   penalty->time = sqlite3_column_int64 (stmt, 6);
   return penalty;

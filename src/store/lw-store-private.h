@@ -173,12 +173,6 @@ gboolean lw_store_schema_migrate (LwStore  *self,
 
 /* lw-store-games.c */
 
-/* The kind's name in the penalties table, as in docs/rules/GAME-RECORD.md. */
-const char *lw_store_penalty_kind_to_string (LwPenaltyKind kind);
-
-gboolean lw_store_penalty_kind_from_string (const char    *name,
-                                            LwPenaltyKind *kind);
-
 /* Inserts @round as round @number of game @game_id; inside a transaction. */
 gboolean lw_store_write_round (LwStore             *self,
                                gint64               game_id,

@@ -129,7 +129,7 @@ round_penalty_notes (LwStore  *self,
 
       penalty->ordinal = (guint) sqlite3_column_int (stmt, 0);
       penalty->seat = sqlite3_column_int (stmt, 1);
-      lw_store_penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 2), &penalty->kind);
+      lw_penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 2), &penalty->kind);
       penalty->note = g_strdup ((const char *) sqlite3_column_text (stmt, 3));
       penalty->time = sqlite3_column_int64 (stmt, 4);
       g_ptr_array_add (notes, penalty);

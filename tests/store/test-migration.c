@@ -66,6 +66,18 @@ assert_untouched (const char *path,
   g_assert_cmpuint (n, ==, 1);
 }
 
+/* Opens the database at @path, which migrates it to this version, and
+ * closes it again; the open must succeed. */
+static void
+open_and_close (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) store = lw_store_open (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (store);
+}
+
 static void
 test_v1_backup (LwTestDb      *db,
                 gconstpointer  data)
@@ -98,17 +110,13 @@ test_v1_backup (LwTestDb      *db,
     g_autoptr (GBytes) copy = lw_test_file_bytes (backup);
     g_autoptr (GBytes) copy_after = NULL;
 
-    store = lw_store_open (path, &error);
-    g_assert_no_error (error);
-    g_clear_object (&store);
+    open_and_close (path);
     copy_after = lw_test_file_bytes (backup);
     g_assert_true (g_bytes_equal (copy, copy_after));
   }
 
   /* The copy is itself a database this version opens (and migrates). */
-  store = lw_store_open (backup, &error);
-  g_assert_no_error (error);
-  g_clear_object (&store);
+  open_and_close (backup);
 }
 
 /* Removes the database @path and its -wal and -shm files. */
@@ -131,19 +139,15 @@ test_backups_kept (LwTestDb      *db,
                    gconstpointer  data)
 {
   const char *path = db->path;
-  g_autoptr (GError) error = NULL;
   g_autofree char *first = lw_store_migration_backup_path (path, 1);
   g_autofree char *second = g_strconcat (path, ".v1.1.bak", NULL);
   g_autofree char *third = g_strconcat (path, ".v1.2.bak", NULL);
   g_autoptr (GBytes) first_bytes = NULL;
   g_autoptr (GBytes) first_after = NULL;
-  g_autoptr (LwStore) store = NULL;
 
   /* The first database of version 1: one game. */
   lw_test_sql_exec_at (path, schema_v1);
-  store = lw_store_open (path, &error);
-  g_assert_no_error (error);
-  g_clear_object (&store);
+  open_and_close (path);
   first_bytes = lw_test_file_bytes (first);
   g_assert_false (g_file_test (second, G_FILE_TEST_EXISTS));
 
@@ -152,9 +156,7 @@ test_backups_kept (LwTestDb      *db,
   lw_test_sql_exec_at (path, schema_v1);
   lw_test_sql_exec_at (path, "INSERT INTO games VALUES (2, 'little-wolf', 1, 15, 11, 0, 0, 1600000001);"
                              "INSERT INTO games VALUES (3, 'little-wolf', 1, 15, 11, 0, 0, 1600000002);");
-  store = lw_store_open (path, &error);
-  g_assert_no_error (error);
-  g_clear_object (&store);
+  open_and_close (path);
 
   first_after = lw_test_file_bytes (first);
   g_assert_true (g_bytes_equal (first_bytes, first_after));
@@ -538,9 +540,7 @@ test_not_a_database (void)
   g_remove (other);
 
   /* A database of many pages, cut in half. */
-  store = lw_store_open (whole, &error);
-  g_assert_no_error (error);
-  g_clear_object (&store);
+  open_and_close (whole);
   for (int i = 0; i < 2000; i++)
     g_string_append_printf (many, "INSERT INTO players (name) VALUES ('player %d');", i);
   g_string_append (many, "COMMIT; PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE;");
@@ -572,7 +572,6 @@ test_foreign_schema (void)
   g_autofree char *record = g_build_filename (lw_test_cases_dir (), "scoring",
                                              "R02-partners-pack.json", NULL);
   const char *const files[] = { lookalike, claimed };
-  g_autoptr (LwStore) store = NULL;
 
   for (gsize f = 0; f < G_N_ELEMENTS (files); f++)
     {
@@ -591,9 +590,7 @@ test_foreign_schema (void)
   assert_refused (lookalike, "another program");
 
   /* A whole database of ours, then claimed by another program. */
-  store = lw_store_open (claimed, &error);
-  g_assert_no_error (error);
-  g_clear_object (&store);
+  open_and_close (claimed);
   lw_test_sql_exec_at (claimed, "PRAGMA journal_mode = DELETE; PRAGMA application_id = 305419896;");
   assert_refused (claimed, "another program (application ID 0x12345678)");
 
@@ -619,9 +616,7 @@ test_foreign_schema (void)
   }
   lw_test_sql_exec_at (legacy, schema_v1);
   g_assert_cmpint (lw_test_sql_int_at (legacy, "PRAGMA application_id"), ==, 0);
-  store = lw_store_open (legacy, &error);
-  g_assert_no_error (error);
-  g_clear_object (&store);
+  open_and_close (legacy);
   g_assert_cmpint (lw_test_sql_int_at (legacy, "PRAGMA application_id"), ==, 0x4C574F4C);
   lw_test_remove_tree (dir);
 }

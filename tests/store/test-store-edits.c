@@ -87,6 +87,31 @@ without_id (const char *json)
   return lw_game_record_to_json (record);
 }
 
+/* The stored game @id's record is @expected, as lw_game_record_to_json()
+ * writes it. */
+static void
+assert_stored_json (LwStore    *store,
+                    gint64      id,
+                    const char *expected)
+{
+  g_autofree char *now = stored_json (store, id);
+
+  g_assert_cmpstr (now, ==, expected);
+}
+
+/* The stored game @id has @n rounds. */
+static void
+assert_n_rounds (LwStore *store,
+                 gint64   id,
+                 guint    n)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = lw_store_load_game (store, id, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->record->rounds->len, ==, n);
+}
+
 static LwStandings *
 stored_standings (LwStore *store,
                   gint64   id)
@@ -188,12 +213,7 @@ test_edit_rounds (Fixture       *fixture,
   /* Delete round 3 (the old round 2 with its penalty). */
   g_assert_true (lw_store_delete_round (fixture->store, id, 3, &error));
   g_assert_no_error (error);
-  {
-    g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, id, &error);
-
-    g_assert_no_error (error);
-    g_assert_cmpuint (game->record->rounds->len, ==, 3);
-  }
+  assert_n_rounds (fixture->store, id, 3);
 
   log = edits (fixture->store, id);
   g_assert_cmpuint (log->len, ==, 3);
@@ -273,7 +293,6 @@ test_append_logged (Fixture       *fixture,
   g_autoptr (LwRound) round = lw_test_round_from (record, "{'declarer':0,'cards':[20,6]}");
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) log = NULL;
-  g_autoptr (LwStoredGame) game = NULL;
 
   g_assert_true (lw_store_append_round (fixture->store, id, round, &error));
   g_assert_true (lw_store_append_round (fixture->store, id, round, &error));
@@ -288,13 +307,10 @@ test_append_logged (Fixture       *fixture,
 
   /* Undo the removal, then the second append. */
   g_assert_true (lw_store_undo_last_edit (fixture->store, id, &error));
-  game = lw_store_load_game (fixture->store, id, &error);
-  g_assert_cmpuint (game->record->rounds->len, ==, 2);
-  g_clear_pointer (&game, lw_stored_game_free);
+  assert_n_rounds (fixture->store, id, 2);
   g_assert_true (lw_store_undo_last_edit (fixture->store, id, &error));
-  game = lw_store_load_game (fixture->store, id, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (game->record->rounds->len, ==, 1);
+  assert_n_rounds (fixture->store, id, 1);
 }
 
 /* Deleting a game is undone with its ID, details, substitutes and notes. */
@@ -955,10 +971,7 @@ test_revert_rounds (Fixture       *fixture,
    * the game is the original again. */
   g_assert_true (lw_store_revert_edit (fixture->store, id, entry_id (fixture, id, 1), &error));
   g_assert_no_error (error);
-  {
-    g_autofree char *now = stored_json (fixture->store, id);
-    g_assert_cmpstr (now, ==, original);
-  }
+  assert_stored_json (fixture->store, id, original);
   log = edits (fixture->store, id);
   g_assert_cmpuint (log->len, ==, 4);
   g_assert_cmpstr (entry_at (log, 3)->kind, ==, "insert_round");
@@ -969,29 +982,20 @@ test_revert_rounds (Fixture       *fixture,
   /* A revert of the revert deletes round 2 again; Undo takes that back. */
   g_assert_true (lw_store_revert_edit (fixture->store, id, entry_id (fixture, id, 3), &error));
   g_assert_no_error (error);
-  {
-    g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, id, &error);
-    g_assert_cmpuint (game->record->rounds->len, ==, 2);
-  }
+  assert_n_rounds (fixture->store, id, 2);
   log = edits (fixture->store, id);
   g_assert_cmpstr (entry_at (log, 4)->kind, ==, "delete_round");
   g_clear_pointer (&log, g_ptr_array_unref);
   g_assert_true (lw_store_undo_last_edit (fixture->store, id, &error));
   g_assert_no_error (error);
-  {
-    g_autofree char *now = stored_json (fixture->store, id);
-    g_assert_cmpstr (now, ==, original);
-  }
+  assert_stored_json (fixture->store, id, original);
 
   /* An appended round is reverted by deleting it. */
   g_assert_true (lw_store_append_round (fixture->store, id, extra, &error));
   g_assert_no_error (error);
   g_assert_true (lw_store_revert_edit (fixture->store, id, entry_id (fixture, id, 5), &error));
   g_assert_no_error (error);
-  {
-    g_autofree char *now = stored_json (fixture->store, id);
-    g_assert_cmpstr (now, ==, original);
-  }
+  assert_stored_json (fixture->store, id, original);
 
   /* Refused, nothing touched: the round entry 0 left (Ben's Pack in round
    * 1) is no longer there; an undone entry; an unknown entry. */
@@ -1180,10 +1184,7 @@ test_fix_ending_game (Fixture       *fixture,
   g_assert_true (lw_store_revert_edit (fixture->store, id, entry_at (log, 1)->id, &error));
   g_assert_true (lw_store_revert_edit (fixture->store, id, entry_at (log, 0)->id, &error));
   g_assert_no_error (error);
-  {
-    g_autofree char *now = stored_json (fixture->store, id);
-    g_assert_cmpstr (now, ==, original);
-  }
+  assert_stored_json (fixture->store, id, original);
 
   /* A correction that does not end the game early is just stored. */
   g_assert_true (lw_store_replace_round_ending_game (fixture->store, id, 1, g_ptr_array_index (record->rounds, 0),

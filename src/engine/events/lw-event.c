@@ -9,6 +9,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "lw-enum-names.h"
 #include "lw-error.h"
 #include "lw-event.h"
 #include "lw-event-private.h"
@@ -32,27 +33,15 @@ lw_event_format_to_string (LwEventFormat format)
   return format_names[format];
 }
 
-/* The index of @text in @names (@n of them), or -1. */
-static int
-name_index (const char *const *names,
-            guint              n,
-            const char        *text)
-{
-  for (guint i = 0; text != NULL && i < n; i++)
-    if (strcmp (text, names[i]) == 0)
-      return (int) i;
-  return -1;
-}
-
 gboolean
 lw_event_format_from_string (const char    *text,
                              LwEventFormat *format)
 {
-  int i = name_index (format_names, G_N_ELEMENTS (format_names), text);
+  guint i;
 
   g_return_val_if_fail (format != NULL, FALSE);
 
-  if (i < 0)
+  if (!lw_enum_from_name (format_names, G_N_ELEMENTS (format_names), text, &i))
     return FALSE;
   *format = (LwEventFormat) i;
   return TRUE;
@@ -71,11 +60,11 @@ gboolean
 lw_seeding_from_string (const char *text,
                         LwSeeding  *seeding)
 {
-  int i = name_index (seeding_names, G_N_ELEMENTS (seeding_names), text);
+  guint i;
 
   g_return_val_if_fail (seeding != NULL, FALSE);
 
-  if (i < 0)
+  if (!lw_enum_from_name (seeding_names, G_N_ELEMENTS (seeding_names), text, &i))
     return FALSE;
   *seeding = (LwSeeding) i;
   return TRUE;
@@ -126,10 +115,8 @@ lw_tiebreaks_from_string (const char     *text,
 
       if (*name == '\0' && names[1] == NULL)
         break;   /* "": no tie-break */
-      for (k = 0; k < G_N_ELEMENTS (lw_event_tiebreak_names); k++)
-        if (g_str_equal (name, lw_event_tiebreak_names[k]))
-          break;
-      if (k == G_N_ELEMENTS (lw_event_tiebreak_names))
+      if (!lw_enum_from_name (lw_event_tiebreak_names, G_N_ELEMENTS (lw_event_tiebreak_names),
+                              name, &k))
         {
           g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
                        "tie-break \"%s\": not one of buchholz, head-to-head, margin, skunks", name);

@@ -11,6 +11,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "lw-enum-names.h"
 #include "lw-rating.h"
 
 void
@@ -170,15 +171,14 @@ gboolean
 lw_ladder_from_string (const char *text,
                        LwLadder   *ladder)
 {
+  guint i;
+
   g_return_val_if_fail (ladder != NULL, FALSE);
 
-  for (guint i = 0; text != NULL && i < G_N_ELEMENTS (ladder_names); i++)
-    if (strcmp (text, ladder_names[i]) == 0)
-      {
-        *ladder = (LwLadder) i;
-        return TRUE;
-      }
-  return FALSE;
+  if (!lw_enum_from_name (ladder_names, G_N_ELEMENTS (ladder_names), text, &i))
+    return FALSE;
+  *ladder = (LwLadder) i;
+  return TRUE;
 }
 
 static gboolean

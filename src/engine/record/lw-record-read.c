@@ -158,11 +158,7 @@ read_penalties (JsonObject    *object,
                      0, n_players - 1, &seat, error))
         return FALSE;
       kind_name = get_string (json_object_get_member (penalty, "kind"));
-      if (g_strcmp0 (kind_name, "out_of_turn") == 0)
-        kind = LW_PENALTY_OUT_OF_TURN;
-      else if (g_strcmp0 (kind_name, "looked_at_discards") == 0)
-        kind = LW_PENALTY_LOOKED_AT_DISCARDS;
-      else
+      if (!lw_penalty_kind_from_string (kind_name, &kind))
         return lw_record_invalid (error, "%s: kind must be \"out_of_turn\" or \"looked_at_discards\"", where);
       lw_round_add_penalty (round, seat, kind);
     }

@@ -106,8 +106,7 @@ add_round (JsonBuilder        *builder,
           json_builder_set_member_name (builder, "seat");
           json_builder_add_int_value (builder, penalty->seat);
           json_builder_set_member_name (builder, "kind");
-          json_builder_add_string_value (builder, penalty->kind == LW_PENALTY_OUT_OF_TURN
-                                                  ? "out_of_turn" : "looked_at_discards");
+          json_builder_add_string_value (builder, lw_penalty_kind_to_string (penalty->kind));
           json_builder_end_object (builder);
         }
       json_builder_end_array (builder);

@@ -9,6 +9,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "lw-enum-names.h"
 #include "lw-error.h"
 #include "lw-json-text.h"
 #include "lw-names.h"
@@ -811,22 +812,10 @@ lw_game_record_extends (const LwGameRecord *record,
 
 static const char *const run_fill_names[] = { "inside_or_end", "inside_only" };
 static const char *const over_trump_names[] = { "winning_play", "whole_trick" };
-
-/* The index of @name among the @n @names, compared exactly. */
-static gboolean
-name_index (const char *const *names,
-            guint              n,
-            const char        *name,
-            guint             *index)
-{
-  for (guint i = 0; name != NULL && i < n; i++)
-    if (strcmp (name, names[i]) == 0)
-      {
-        *index = i;
-        return TRUE;
-      }
-  return FALSE;
-}
+static const char *const penalty_kind_names[] = {
+  [LW_PENALTY_OUT_OF_TURN] = "out_of_turn",
+  [LW_PENALTY_LOOKED_AT_DISCARDS] = "looked_at_discards",
+};
 
 const char *
 lw_run_fill_to_string (LwRunFill run_fill)
@@ -841,7 +830,7 @@ lw_run_fill_from_string (const char *name,
 {
   guint i;
 
-  if (!name_index (run_fill_names, G_N_ELEMENTS (run_fill_names), name, &i))
+  if (!lw_enum_from_name (run_fill_names, G_N_ELEMENTS (run_fill_names), name, &i))
     return FALSE;
   *run_fill = (LwRunFill) i;
   return TRUE;
@@ -860,9 +849,28 @@ lw_over_trump_from_string (const char  *name,
 {
   guint i;
 
-  if (!name_index (over_trump_names, G_N_ELEMENTS (over_trump_names), name, &i))
+  if (!lw_enum_from_name (over_trump_names, G_N_ELEMENTS (over_trump_names), name, &i))
     return FALSE;
   *over_trump = (LwOverTrump) i;
+  return TRUE;
+}
+
+const char *
+lw_penalty_kind_to_string (LwPenaltyKind kind)
+{
+  g_return_val_if_fail ((guint) kind < G_N_ELEMENTS (penalty_kind_names), NULL);
+  return penalty_kind_names[kind];
+}
+
+gboolean
+lw_penalty_kind_from_string (const char    *name,
+                             LwPenaltyKind *kind)
+{
+  guint i;
+
+  if (!lw_enum_from_name (penalty_kind_names, G_N_ELEMENTS (penalty_kind_names), name, &i))
+    return FALSE;
+  *kind = (LwPenaltyKind) i;
   return TRUE;
 }
 

@@ -148,6 +148,28 @@ gboolean lw_over_trump_from_string (const char  *name,
                                     LwOverTrump *over_trump);
 
 /**
+ * lw_penalty_kind_to_string:
+ * @kind: a penalty of SCORING R19
+ *
+ * The name of the kind wherever a penalty is written down: a game record's
+ * `penalties` (docs/rules/GAME-RECORD.md), the CSV export's penalties
+ * column, the store's penalties tables.
+ *
+ * Returns: (transfer none): "out_of_turn" or "looked_at_discards"
+ */
+const char *lw_penalty_kind_to_string (LwPenaltyKind kind);
+
+/**
+ * lw_penalty_kind_from_string:
+ * @name: (nullable): "out_of_turn" or "looked_at_discards"
+ * @kind: (out): the kind; left as it was when @name is neither
+ *
+ * Returns: %TRUE when @name is one of the two (compared exactly).
+ */
+gboolean lw_penalty_kind_from_string (const char    *name,
+                                      LwPenaltyKind *kind);
+
+/**
  * LwGameDetails:
  * @played_at: when the game was played, seconds since 1970 (UTC); 0 when
  *   not given

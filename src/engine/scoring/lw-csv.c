@@ -211,8 +211,7 @@ lw_csv_score_sheet (const LwGameRecord *record,
 
               g_string_append_printf (penalties, "%s%s %s", p > 0 ? "; " : "",
                                       lw_game_record_player_at (record, penalty->seat, i + 1),
-                                      penalty->kind == LW_PENALTY_OUT_OF_TURN
-                                      ? "out_of_turn" : "looked_at_discards");
+                                      lw_penalty_kind_to_string (penalty->kind));
             }
           add (row, penalties->str);
           add (row, round->is_void ? "" : round->all_but_last ? "1" : "0");

@@ -4,6 +4,7 @@
  */
 #include <glib/gi18n-lib.h>
 
+#include "lw-enum-names.h"
 #include "lw-rules.h"
 
 /* SCORING R1: index = players. */
@@ -64,24 +65,28 @@ lw_passing_to_label (LwPassing passing)
     }
 }
 
+static const char *const ruleset_names[] = {
+  [LW_RULESET_LITTLE_WOLF] = "little-wolf",
+  [LW_RULESET_GARWOLF] = "garwolf",
+};
+
 const char *
 lw_ruleset_to_string (LwRuleset ruleset)
 {
-  return ruleset == LW_RULESET_GARWOLF ? "garwolf" : "little-wolf";
+  return ruleset_names[ruleset == LW_RULESET_GARWOLF ? LW_RULESET_GARWOLF : LW_RULESET_LITTLE_WOLF];
 }
 
 gboolean
 lw_ruleset_from_string (const char *name,
                         LwRuleset  *ruleset)
 {
+  guint i;
+
   g_return_val_if_fail (ruleset != NULL, FALSE);
 
-  if (g_strcmp0 (name, "little-wolf") == 0)
-    *ruleset = LW_RULESET_LITTLE_WOLF;
-  else if (g_strcmp0 (name, "garwolf") == 0)
-    *ruleset = LW_RULESET_GARWOLF;
-  else
+  if (!lw_enum_from_name (ruleset_names, G_N_ELEMENTS (ruleset_names), name, &i))
     return FALSE;
+  *ruleset = (LwRuleset) i;
   return TRUE;
 }
 
