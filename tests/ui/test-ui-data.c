@@ -859,8 +859,38 @@ test_print (Fixture       *fixture,
     }
 }
 
+/* The printed sheet names the rule set and the house rules that are not
+ * the rulings below its title; a game of Standard rules has no such line. */
+static void
+test_print_rules (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (LwStandings) standings = NULL;
+  g_autoptr (GtkPrintOperation) sheet = NULL;
+  g_autoptr (GtkPrintOperation) plain = NULL;
+  g_autofree char *details = NULL;
+  g_autofree char *plain_details = NULL;
+
+  record->rule_set = g_strdup ("Club nights");
+  record->run_fill = LW_RUN_FILL_INSIDE_ONLY;
+  standings = lw_standings_compute (record, NULL);
+  sheet = lw_print_score_sheet_new (record, standings);
+  details = lw_print_score_sheet_details (sheet);
+  g_assert_nonnull (strstr (details, "\nRules: Club nights — Little Wolf fills only inside a Run\n"));
+  g_assert_null (strstr (details, "plain lead"));
+
+  g_clear_pointer (&record->rule_set, g_free);
+  record->run_fill = LW_RUN_FILL_INSIDE_OR_END;
+  plain = lw_print_score_sheet_new (record, standings);
+  plain_details = lw_print_score_sheet_details (plain);
+  g_assert_null (strstr (plain_details, "Rules:"));
+}
+
 static const LwTestAppCase cases[] = {
   { "/ui-data/board-lines", test_board_lines },
+  { "/ui-data/print-rules", test_print_rules },
   { "/ui-data/board-owed-deal", test_board_owed_deal },
   { "/ui-data/chart", test_chart },
   { "/ui-data/preferences", test_preferences },
