@@ -989,6 +989,49 @@ test_preferences_rule_sets (Fixture       *fixture,
   lw_test_drain ();
 }
 
+/* The game's details show its rules (read only): the rule set and house
+ * rules, or Standard rules, then start, target and skunk. */
+static void
+test_details_rules (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (GError) error = NULL;
+  LwGamePage *page;
+  gint64 club, plain;
+
+  record->rule_set = g_strdup ("Club nights");
+  record->target = 21;
+  record->over_trump = LW_OVER_TRUMP_WHOLE_TRICK;
+  club = lw_store_add_game (lw_test_app_writer (fixture), record, &error);
+  g_clear_pointer (&record->rule_set, g_free);
+  record->target = 15;
+  record->over_trump = LW_OVER_TRUMP_WINNING_PLAY;
+  plain = lw_store_add_game (lw_test_app_writer (fixture), record, &error);
+  g_assert_no_error (error);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", club));
+  lw_test_drain ();
+  page = lw_window_get_game_page (fixture->window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "game.details", NULL));
+  lw_test_drain ();
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (lw_game_page_get_dialog_field (page, "rules"))), ==,
+                   "Club nights — a trump over a plain lead beats every trump in the trick\n"
+                   "Start 1 · target 21 · skunk 11");
+  gtk_window_destroy (GTK_WINDOW (lw_game_page_get_dialog (page)));
+  lw_test_drain ();
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", plain));
+  lw_test_drain ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "game.details", NULL));
+  lw_test_drain ();
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (lw_game_page_get_dialog_field (page, "rules"))), ==,
+                   "Standard rules\nStart 1 · target 15 · skunk 11");
+  gtk_window_destroy (GTK_WINDOW (lw_game_page_get_dialog (page)));
+  lw_test_drain ();
+}
+
 /* The printed sheet names the rule set and the house rules that are not
  * the rulings below its title; a game of Standard rules has no such line. */
 static void
@@ -1021,6 +1064,7 @@ test_print_rules (Fixture       *fixture,
 static const LwTestAppCase cases[] = {
   { "/ui-data/board-lines", test_board_lines },
   { "/ui-data/print-rules", test_print_rules },
+  { "/ui-data/details-rules", test_details_rules },
   { "/ui-data/preferences-rule-sets", test_preferences_rule_sets },
   { "/ui-data/board-owed-deal", test_board_owed_deal },
   { "/ui-data/chart", test_chart },
