@@ -252,8 +252,6 @@ lw_events_new_event_action (GtkWidget  *widget,
     gtk_string_list_append (rule_set_names, ((const LwRuleSet *) g_ptr_array_index (rule_sets, i))->name);
   /* TRANSLATORS: the rule set an event's games are played with */
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (rule_set), _("Rules"));
-  /* TRANSLATORS: under the New Event dialog's Rules row */
-  adw_action_row_set_subtitle (ADW_ACTION_ROW (rule_set), _("Every game at the event's tables"));
   adw_combo_row_set_model (ADW_COMBO_ROW (rule_set), G_LIST_MODEL (rule_set_names));
   gtk_list_box_append (GTK_LIST_BOX (list), rule_set);
 

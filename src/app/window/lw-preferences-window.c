@@ -285,6 +285,7 @@ add_rule_sets_page (LwPreferencesWindow *self)
   /* TRANSLATORS: the Preferences page of the saved rule sets */
   adw_preferences_page_set_title (ADW_PREFERENCES_PAGE (page), _("Rule Sets"));
   adw_preferences_page_set_icon_name (ADW_PREFERENCES_PAGE (page), "view-list-symbolic");
+  adw_preferences_page_set_name (ADW_PREFERENCES_PAGE (page), "rule-sets");
   /* TRANSLATORS: the group of saved rule sets in Preferences */
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Saved Rule Sets"));
   adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
