@@ -103,6 +103,23 @@ set_of (LwPreferencesWindow *self,
   return index >= 1 && index <= self->sets->len ? g_ptr_array_index (self->sets, index - 1) : NULL;
 }
 
+/* After a rename or a deletion: what went wrong said under @heading, and
+ * the list as stored now. */
+static void
+after_change (LwPreferencesWindow *self,
+              gboolean             ok,
+              const char          *heading,
+              const GError        *error)
+{
+  if (!ok)
+    {
+      g_autofree char *message = lw_message_capitalize (error->message);
+
+      lw_show_error_dialog (GTK_WIDGET (self), heading, message);
+    }
+  reload_rule_sets (self);
+}
+
 static void
 rename_response_cb (AdwMessageDialog *dialog,
                     const char       *response,
@@ -112,15 +129,10 @@ rename_response_cb (AdwMessageDialog *dialog,
   GtkEditable *entry = g_object_get_data (G_OBJECT (dialog), "name");
   gint64 id = *(gint64 *) g_object_get_data (G_OBJECT (dialog), "lw-set-id");
   g_autoptr (GError) error = NULL;
+  gboolean ok = lw_store_rename_rule_set (self->store, id, gtk_editable_get_text (entry), &error);
 
-  if (!lw_store_rename_rule_set (self->store, id, gtk_editable_get_text (entry), &error))
-    {
-      g_autofree char *message = lw_message_capitalize (error->message);
-
-      /* TRANSLATORS: heading of an error dialog in Preferences → Rule Sets */
-      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Rename the Rule Set"), message);
-    }
-  reload_rule_sets (self);
+  /* TRANSLATORS: heading of an error dialog in Preferences → Rule Sets */
+  after_change (self, ok, _("Could Not Rename the Rule Set"), error);
 }
 
 static void
@@ -131,15 +143,10 @@ delete_response_cb (AdwMessageDialog *dialog,
   LwPreferencesWindow *self = user_data;
   gint64 id = *(gint64 *) g_object_get_data (G_OBJECT (dialog), "lw-set-id");
   g_autoptr (GError) error = NULL;
+  gboolean ok = lw_store_delete_rule_set (self->store, id, &error);
 
-  if (!lw_store_delete_rule_set (self->store, id, &error))
-    {
-      g_autofree char *message = lw_message_capitalize (error->message);
-
-      /* TRANSLATORS: heading of an error dialog in Preferences → Rule Sets */
-      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Delete the Rule Set"), message);
-    }
-  reload_rule_sets (self);
+  /* TRANSLATORS: heading of an error dialog in Preferences → Rule Sets */
+  after_change (self, ok, _("Could Not Delete the Rule Set"), error);
 }
 
 static void
