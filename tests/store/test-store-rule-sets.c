@@ -419,7 +419,7 @@ test_event_rule_set (Fixture       *fixture,
   g_autoptr (LwRuleSet) garwolf = lw_rule_set_new_standard (LW_RULESET_GARWOLF);
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (LwStoredGame) standard_game = NULL;
-  gint64 set_id, id, plain;
+  gint64 set_id, id, plain, refused;
 
   club->name = g_strdup ("Club nights");
   club->start_score = 0;
@@ -480,10 +480,12 @@ test_event_rule_set (Fixture       *fixture,
 
   /* Refused, with no event written. */
   garwolf->name = g_strdup ("Garwolf nights");
-  g_assert_cmpint (event_with_rules (fixture->store, garwolf, &error), ==, 0);
+  refused = event_with_rules (fixture->store, garwolf, &error);
+  g_assert_cmpint (refused, ==, 0);
   lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
   club->target = 0;
-  g_assert_cmpint (event_with_rules (fixture->store, club, &error), ==, 0);
+  refused = event_with_rules (fixture->store, club, &error);
+  g_assert_cmpint (refused, ==, 0);
   lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
   g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM events"), ==, 2);
   g_assert_null (lw_store_get_event_rule_set (fixture->store, 99, &error));
