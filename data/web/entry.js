@@ -112,6 +112,9 @@
       : 'Round ' + state.next_round + ' · ' + dealer + ' deals · playing to ' + state.target;
     $('title').textContent = state.label;
     $('subtitle').textContent = state.players.join(', ');
+    // The rule set and house rules, as the score sheet's header says them.
+    $('rules').textContent = state.rules ? 'Rules: ' + state.rules : '';
+    $('rules').hidden = !state.rules;
     $('board-section').hidden = false;
   }
 

@@ -31,13 +31,14 @@ static const char event_usage[] =
   "\n"
   "  event new --name NAME --format swiss|round-robin|partners|elimination\n"
   "            --table-size 2|3|4 [--rounds R] [--points WIN,SECOND,OTHER] [--seed S]\n"
-  "            [--tiebreaks LIST] [--seeding rating|registration]\n"
+  "            [--tiebreaks LIST] [--seeding rating|registration] [--rule-set NAME]\n"
   "      create an event; prints its ID (rounds 0 or missing: the format's default;\n"
   "      points default 3,1,0; partners need --table-size 4, elimination 2;\n"
   "      tie-breaks after event points, in order, from buchholz, head-to-head,\n"
   "      margin, skunks: default \"buchholz,head-to-head,margin,skunks\";\n"
   "      --seeding rating: a single elimination's round 1 seeded by rating,\n"
-  "      default registration order)\n"
+  "      default registration order; --rule-set: every game of its tables\n"
+  "      played with that saved Little Wolf rule set, default Standard rules)\n"
   "  event add [--registered] ID NAME...\n"
   "      enter players (checked in, unless --registered); late entries join\n"
   "      Swiss and partners events with no points\n"
@@ -269,6 +270,8 @@ event_new (LwCliContext *ctx,
   const char *rounds_text = NULL, *points_text = NULL, *seed_text = NULL;
   const char *tiebreaks_text = NULL;
   const char *seeding_text = NULL;
+  const char *rule_set_name = NULL;
+  g_autoptr (LwRuleSet) rules = NULL;
   LwEventFormat format;
   LwEventConfig config;
   gint64 value = 0, id;
@@ -289,6 +292,7 @@ event_new (LwCliContext *ctx,
     { "--seed", &seed_text },
     { "--tiebreaks", &tiebreaks_text },
     { "--seeding", &seeding_text },
+    { "--rule-set", &rule_set_name },
   };
 
   for (int i = 1; i < argc; i++)
@@ -375,7 +379,17 @@ event_new (LwCliContext *ctx,
   store = open_store (ctx, FALSE, TRUE, 0, &status);
   if (store == NULL)
     return status;
-  id = lw_store_add_event (store, name, &config, &error);
+  if (rule_set_name != NULL)
+    {
+      rules = lw_store_find_rule_set (store, LW_RULESET_LITTLE_WOLF, rule_set_name, &error);
+      /* Not found: status 1, as for a player (docs/EVENTS.md); a bad name: 2. */
+      if (rules == NULL)
+        {
+          g_prefix_error (&error, "event new: --rule-set: ");
+          return lw_cli_fail_error (error);
+        }
+    }
+  id = lw_store_add_event_with_rules (store, name, &config, rules, &error);
   if (id <= 0)
     return lw_cli_fail_error (error);
   printf ("%" G_GINT64_FORMAT "\n", id);

@@ -476,6 +476,7 @@ answer_state (LwEntryRequests  *self,
     return store_failure (response, table->game_id, error);
   game = lw_store_load_game_as_stored (self->store, table->game_id, &error);
   if (game == NULL
+      || !lw_store_read_game_rules (self->store, table->game_id, game->record, &error)
       || !lw_store_get_game_version (self->store, table->game_id, &version, &error)
       || (locks = lw_store_list_locked_rounds (self->store, table->game_id, &error)) == NULL)
     {
@@ -507,6 +508,22 @@ answer_state (LwEntryRequests  *self,
   json_builder_end_array (builder);
   lw_json_builder_add_int_array (builder, "scores", standings->scores, standings->n_sides);
   lw_json_builder_add_int (builder, "target", record->target);
+  /* The rule set the game was started from (null for none) and the
+   * "Rules:" line of the text score sheet (null for Standard rules). */
+  {
+    g_autofree char *rules = lw_game_record_rules_text (record, NULL);
+    const char *texts[] = { record->rule_set, rules };
+    const char *names[] = { "rule_set", "rules" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+      {
+        json_builder_set_member_name (builder, names[i]);
+        if (texts[i] != NULL)
+          json_builder_add_string_value (builder, texts[i]);
+        else
+          json_builder_add_null_value (builder);
+      }
+  }
   lw_json_builder_add_int (builder, "total_cards", lw_total_cards (record->n_players));
   lw_json_builder_add_int (builder, "decks", lw_decks (record->n_players));
   lw_json_builder_add_int (builder, "next_round", record->rounds->len + 1);

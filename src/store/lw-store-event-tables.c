@@ -75,6 +75,7 @@ lw_store_start_event_table_game (LwStore  *self,
 {
   g_autoptr (LwEvent) event = NULL;
   g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (LwRuleSet) rules = NULL;
   const LwEventTable *seats;
   const char *names[LW_EVENT_MAX_SEATS];
   gint64 row_id = 0, linked = 0, kept = 0, game_id;
@@ -105,7 +106,11 @@ lw_store_start_event_table_game (LwStore  *self,
 
       names[i] = entrant->name;
     }
+  rules = lw_store_get_event_rule_set (self, event_id, error);
+  if (rules == NULL)
+    return 0;
   record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, seats->n_seats, names);
+  lw_rule_set_apply (rules, record);
   record->first_dealer = seats->first_dealer;
   if (event->config.format == LW_EVENT_PARTNERS)
     {

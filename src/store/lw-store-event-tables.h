@@ -42,8 +42,9 @@ gboolean lw_store_get_event_table_game (LwStore  *self,
  * @error: return location for a #GError
  *
  * Creates the scorekeeper game of an event's table: the table's players in
- * its seat order, its first dealer (SCORING R4), Little Wolf's default
- * rules, and at a partners table the sides of seats 0 & 2 and 1 & 3
+ * its seat order, its first dealer (SCORING R4), the event's rules
+ * (lw_store_get_event_rule_set(): start score, target, skunk and house
+ * rules, and the rule set's name), and at a partners table the sides of seats 0 & 2 and 1 & 3
  * (SCORING R2). The game is kept for the table; the round that finishes
  * it (lw_store_append_round(), a correction, table entry) links it as the
  * table's result in the same transaction, as

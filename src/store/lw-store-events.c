@@ -493,6 +493,17 @@ lw_store_add_event (LwStore              *self,
                     const LwEventConfig  *config,
                     GError              **error)
 {
+  return lw_store_add_event_with_rules (self, name, config, NULL, error);
+}
+
+gint64
+lw_store_add_event_with_rules (LwStore              *self,
+                               const char           *name,
+                               const LwEventConfig  *config,
+                               const LwRuleSet      *rules,
+                               GError              **error)
+{
+  g_autoptr (LwRuleSet) standard = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
   g_autofree char *clean = NULL;
   gint64 id;
 
@@ -500,8 +511,19 @@ lw_store_add_event (LwStore              *self,
   g_return_val_if_fail (name != NULL && config != NULL, 0);
   g_return_val_if_fail (error == NULL || *error == NULL, 0);
 
+  if (rules == NULL)
+    rules = standard;
   clean = event_name (name, error);
   if (clean == NULL || !lw_event_config_validate (config, error))
+    return 0;
+  if (rules->ruleset != LW_RULESET_LITTLE_WOLF)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                   "the rule set “%s” is for Garwolf; an event plays Little Wolf",
+                   rules->name != NULL ? rules->name : "");
+      return 0;
+    }
+  if (!lw_store_check_rule_set (rules, error))
     return 0;
   name = clean;
 
@@ -511,8 +533,9 @@ lw_store_add_event (LwStore              *self,
     g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self,
                      "INSERT INTO events (name, format, table_size, rounds, points_win,"
-                     " points_second, points_other, seed, created, tiebreaks, seeding)"
-                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
+                     " points_second, points_other, seed, created, tiebreaks, seeding,"
+                     " rule_set, start_score, target, skunk, run_fill, over_trump)"
+                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
     g_autofree char *tiebreaks = lw_tiebreaks_to_string (config);
 
     if (stmt == NULL
@@ -527,6 +550,12 @@ lw_store_add_event (LwStore              *self,
         || !lw_store_bind_int (self, stmt, 9, g_get_real_time () / G_USEC_PER_SEC, error)
         || !lw_store_bind_text (self, stmt, 10, tiebreaks, error)
         || !lw_store_bind_text (self, stmt, 11, lw_seeding_to_string (config->seeding), error)
+        || !lw_store_bind_text (self, stmt, 12, rules->name, error)
+        || !lw_store_bind_int (self, stmt, 13, rules->start_score, error)
+        || !lw_store_bind_int (self, stmt, 14, rules->target, error)
+        || !lw_store_bind_int (self, stmt, 15, rules->skunk, error)
+        || !lw_store_bind_text (self, stmt, 16, lw_run_fill_to_string (rules->run_fill), error)
+        || !lw_store_bind_text (self, stmt, 17, lw_over_trump_to_string (rules->over_trump), error)
         || !lw_store_step_done (self, stmt, error))
       id = 0;
     else

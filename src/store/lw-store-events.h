@@ -17,6 +17,7 @@
 
 #include "lw-engine.h"
 #include "lw-store.h"
+#include "lw-store-rule-sets.h"
 
 G_BEGIN_DECLS
 
@@ -51,6 +52,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwEventSummary, lw_event_summary_free)
  * @config: its settings (lw_event_config_validate())
  * @error: return location for a #GError
  *
+ * Adds the event with Standard rules for its games
+ * (lw_store_add_event_with_rules() with none).
+ *
  * Errors: %LW_ENGINE_ERROR_INVALID for a name the rule refuses ("the
  * event's name holds a control character (a tab)") or bad settings, or a
  * %LW_STORE_ERROR.
@@ -60,6 +64,34 @@ gint64 lw_store_add_event (LwStore              *self,
                            const char           *name,
                            const LwEventConfig  *config,
                            GError              **error);
+
+/**
+ * lw_store_add_event_with_rules:
+ * @self: a store
+ * @name: the event's name, as for lw_store_add_event()
+ * @config: its settings (lw_event_config_validate())
+ * @rules: (nullable): the options of every game its tables play: a saved
+ *   Little Wolf rule set (lw_store_find_rule_set()) or one with no name;
+ *   %NULL for Standard rules (lw_rule_set_new_standard())
+ * @error: return location for a #GError
+ *
+ * Adds an event as lw_store_add_event() does, with a copy of @rules
+ * (schema 13): its start score, target, skunk, house rules (TRICKS T9,
+ * T22) and name. Each game lw_store_start_event_table_game() makes is
+ * given them (lw_rule_set_apply()); renaming or deleting the saved set
+ * afterwards changes nothing of the event. lw_store_get_event_rule_set()
+ * reads the copy.
+ *
+ * Errors: those of lw_store_add_event(); %LW_STORE_ERROR_INVALID for a
+ * Garwolf set or values a game record may not hold
+ * (lw_store_create_rule_set()'s ranges).
+ * Returns: the new event's ID (> 0), or 0 on error.
+ */
+gint64 lw_store_add_event_with_rules (LwStore              *self,
+                                      const char           *name,
+                                      const LwEventConfig  *config,
+                                      const LwRuleSet      *rules,
+                                      GError              **error);
 
 /**
  * lw_store_load_event:

@@ -711,8 +711,8 @@ lw_store_attach_history (LwStore       *self,
 
   {
     g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "SELECT uuid, event_name, event_round, event_table, event_board,"
-                           " rule_set, run_fill, over_trump FROM games WHERE id = ?", error);
+      lw_store_stmt (self, "SELECT uuid, event_name, event_round, event_table, event_board"
+                           " FROM games WHERE id = ?", error);
 
     ok = stmt != NULL
          && lw_store_bind_int (self, stmt, 1, game->id, error)
@@ -730,17 +730,9 @@ lw_store_attach_history (LwStore       *self,
         record->details.event_round = CLAMP (sqlite3_column_int64 (stmt, 2), 0, G_MAXINT);
         record->details.event_table = CLAMP (sqlite3_column_int64 (stmt, 3), 0, G_MAXINT);
         record->details.event_board = CLAMP (sqlite3_column_int64 (stmt, 4), 0, G_MAXINT);
-        /* The house rules (schema 12): the CHECKs keep their values. */
-        g_free (record->rule_set);
-        record->rule_set = g_strdup ((const char *) sqlite3_column_text (stmt, 5));
-        if (record->ruleset == LW_RULESET_LITTLE_WOLF
-            && (!lw_run_fill_from_string ((const char *) sqlite3_column_text (stmt, 6), &record->run_fill)
-                || !lw_over_trump_from_string ((const char *) sqlite3_column_text (stmt, 7),
-                                               &record->over_trump)))
-          ok = lw_store_fail_damaged (self, "game", game->id, "unknown house rules", error);
       }
   }
-  if (!ok)
+  if (!ok || !lw_store_read_game_rules (self, game->id, record, error))
     return FALSE;
 
   g_free (record->details.notes);
@@ -748,7 +740,43 @@ lw_store_attach_history (LwStore       *self,
   g_free (record->details.place);
   record->details.place = g_strdup (game->place != NULL && *game->place != '\0' ? game->place : NULL);
   record->details.played_at = game->played_at;
-  record->king_and_knave = record->ruleset == LW_RULESET_GARWOLF && game->king_and_knave;
+  return TRUE;
+}
+
+gboolean
+lw_store_read_game_rules (LwStore       *self,
+                          gint64         id,
+                          LwGameRecord  *record,
+                          GError       **error)
+{
+  g_autoptr (LwStoreStmt) stmt = NULL;
+  gboolean has_row = FALSE;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (record != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  stmt = lw_store_stmt (self, "SELECT rule_set, run_fill, over_trump, king_and_knave"
+                              " FROM games WHERE id = ?", error);
+  if (stmt == NULL
+      || !lw_store_bind_int (self, stmt, 1, id, error)
+      || !lw_store_step_row (self, stmt, &has_row, error))
+    return FALSE;
+  if (!has_row)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+                   "no game with ID %" G_GINT64_FORMAT, id);
+      return FALSE;
+    }
+  /* The house rules (schema 12): the CHECKs keep their values. */
+  g_free (record->rule_set);
+  record->rule_set = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+  if (record->ruleset == LW_RULESET_LITTLE_WOLF
+      && (!lw_run_fill_from_string ((const char *) sqlite3_column_text (stmt, 1), &record->run_fill)
+          || !lw_over_trump_from_string ((const char *) sqlite3_column_text (stmt, 2),
+                                         &record->over_trump)))
+    return lw_store_fail_damaged (self, "game", id, "unknown house rules", error);
+  record->king_and_knave = record->ruleset == LW_RULESET_GARWOLF && sqlite3_column_int64 (stmt, 3) != 0;
   return TRUE;
 }
 

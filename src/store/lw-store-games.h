@@ -72,6 +72,29 @@ LwStoredGame *lw_store_load_game (LwStore  *self,
                                   GError  **error);
 
 /**
+ * lw_store_read_game_rules:
+ * @self: a store
+ * @id: a game ID
+ * @record: game @id's record (lw_store_load_game_as_stored())
+ * @error: return location for a #GError
+ *
+ * Gives @record game @id's rule set name and house rules as stored
+ * (schema 12: `rule_set`, TRICKS T9 and T22's `run_fill` and
+ * `over_trump`, SCORING G3's `king_and_knave`), which
+ * lw_store_load_game() reads and lw_store_load_game_as_stored() leaves
+ * out. Inside a read transaction when more is read with it.
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND, %LW_STORE_ERROR_NOT_A_DATABASE for
+ * unknown house rules, another %LW_STORE_ERROR.
+ *
+ * Returns: %TRUE when read.
+ */
+gboolean lw_store_read_game_rules (LwStore       *self,
+                                   gint64         id,
+                                   LwGameRecord  *record,
+                                   GError       **error);
+
+/**
  * lw_store_load_game_as_stored:
  * @self: a store
  * @id: a game ID

@@ -12,6 +12,7 @@
 #include "lw-rating.h"
 #include "lw-store.h"
 #include "lw-store-db.h"
+#include "lw-store-rule-sets.h"
 
 G_BEGIN_DECLS
 
@@ -372,5 +373,12 @@ gboolean lw_store_round_locks_edited (LwStore     *self,
                                       LwEditKind   kind,
                                       guint        number,
                                       GError     **error);
+
+/* Whether @set's values are those a game record may hold
+ * (docs/rules/GAME-RECORD.md `rules`): start score ≥ 0, target and skunk
+ * ≥ 1, known house rules, each of its own ruleset; else
+ * %LW_STORE_ERROR_INVALID naming the set and the value. */
+gboolean lw_store_check_rule_set (const LwRuleSet  *set,
+                                  GError          **error);
 
 G_END_DECLS

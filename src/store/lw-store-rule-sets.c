@@ -62,10 +62,9 @@ rule_set_name (const char  *name,
   return lw_name_normalize (name, "the rule set's name", error);
 }
 
-/* Values the record reader would refuse (docs/rules/GAME-RECORD.md `rules`). */
-static gboolean
-check_values (const LwRuleSet  *set,
-              GError          **error)
+gboolean
+lw_store_check_rule_set (const LwRuleSet  *set,
+                         GError          **error)
 {
   gboolean garwolf = set->ruleset == LW_RULESET_GARWOLF;
   const char *problem = NULL;
@@ -89,7 +88,7 @@ check_values (const LwRuleSet  *set,
   if (problem == NULL)
     return TRUE;
   g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
-               "the rule set “%s”: %s", set->name, problem);
+               "the rule set “%s”: %s", set->name != NULL ? set->name : "Standard rules", problem);
   return FALSE;
 }
 
@@ -139,7 +138,7 @@ lw_store_create_rule_set (LwStore          *self,
     return 0;
   clean = *set;
   clean.name = name;
-  if (!check_values (&clean, error) || !lw_store_begin_write (self, error))
+  if (!lw_store_check_rule_set (&clean, error) || !lw_store_begin_write (self, error))
     return 0;
   if (!check_name_free (self, set->ruleset, name, 0, error))
     goto failed;
@@ -170,6 +169,29 @@ lw_store_create_rule_set (LwStore          *self,
 failed:
   lw_store_rollback (self);
   return 0;
+}
+
+/* Reads run_fill and over_trump from columns @column and @column + 1 of
+ * @stmt into @set; a name the CHECKs of schemas 12 and 13 would refuse is
+ * %LW_STORE_ERROR_NOT_A_DATABASE ("PATH: rule set 3 is damaged: …"),
+ * @what and @id naming the row. */
+static gboolean
+read_house_rules (LwStore       *self,
+                  sqlite3_stmt  *stmt,
+                  int            column,
+                  LwRuleSet     *set,
+                  const char    *what,
+                  gint64         id,
+                  GError       **error)
+{
+  if (lw_run_fill_from_string ((const char *) sqlite3_column_text (stmt, column), &set->run_fill)
+      && lw_over_trump_from_string ((const char *) sqlite3_column_text (stmt, column + 1),
+                                    &set->over_trump))
+    return TRUE;
+  g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE,
+               "%s: %s %" G_GINT64_FORMAT " is damaged: unknown house rules",
+               self->path, what, id);
+  return FALSE;
 }
 
 static int
@@ -216,14 +238,8 @@ lw_store_list_rule_sets (LwStore    *self,
         set->target = sqlite3_column_int (stmt, 3);
         set->skunk = sqlite3_column_int (stmt, 4);
         g_ptr_array_add (sets, set);
-        /* The CHECKs of schema 12 keep these to the known names. */
-        if (!lw_run_fill_from_string ((const char *) sqlite3_column_text (stmt, 5), &set->run_fill)
-            || !lw_over_trump_from_string ((const char *) sqlite3_column_text (stmt, 6),
-                                           &set->over_trump))
+        if (!read_house_rules (self, stmt, 5, set, "rule set", set->id, error))
           {
-            g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE,
-                         "%s: rule set %" G_GINT64_FORMAT " is damaged: unknown house rules",
-                         self->path, set->id);
             ok = FALSE;
             break;
           }
@@ -316,4 +332,81 @@ lw_store_delete_rule_set (LwStore  *self,
 failed:
   lw_store_rollback (self);
   return FALSE;
+}
+
+LwRuleSet *
+lw_store_find_rule_set (LwStore     *self,
+                        LwRuleset    ruleset,
+                        const char  *name,
+                        GError     **error)
+{
+  g_autoptr (GPtrArray) sets = NULL;
+  g_autofree char *clean = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  clean = rule_set_name (name, error);
+  if (clean == NULL)
+    return NULL;
+  sets = lw_store_list_rule_sets (self, ruleset, error);
+  if (sets == NULL)
+    return NULL;
+  for (guint i = 0; i < sets->len; i++)
+    {
+      LwRuleSet *set = g_ptr_array_index (sets, i);
+
+      if (g_str_equal (set->name, clean))
+        return g_ptr_array_steal_index (sets, i);
+    }
+  g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+               "no rule set named “%s” for %s", clean,
+               ruleset == LW_RULESET_GARWOLF ? "Garwolf" : "Little Wolf");
+  return NULL;
+}
+
+LwRuleSet *
+lw_store_get_event_rule_set (LwStore  *self,
+                             gint64    event_id,
+                             GError  **error)
+{
+  g_autoptr (LwRuleSet) set = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
+  gboolean has_row = FALSE;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!lw_store_begin_read (self, error))
+    return NULL;
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self, "SELECT rule_set, start_score, target, skunk, run_fill, over_trump"
+                           " FROM events WHERE id = ?", error);
+
+    ok = stmt != NULL
+         && lw_store_bind_int (self, stmt, 1, event_id, error)
+         && lw_store_step_row (self, stmt, &has_row, error);
+    if (ok && !has_row)
+      {
+        g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+                     "no event with ID %" G_GINT64_FORMAT, event_id);
+        ok = FALSE;
+      }
+    if (ok)
+      {
+        set->name = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+        set->start_score = sqlite3_column_int (stmt, 1);
+        set->target = sqlite3_column_int (stmt, 2);
+        set->skunk = sqlite3_column_int (stmt, 3);
+        ok = read_house_rules (self, stmt, 4, set, "event", event_id, error);
+      }
+  }
+  if (!ok || !lw_store_commit (self, error))
+    {
+      lw_store_rollback (self);
+      return NULL;
+    }
+  return g_steal_pointer (&set);
 }

@@ -137,4 +137,46 @@ gboolean lw_store_delete_rule_set (LwStore  *self,
                                    gint64    id,
                                    GError  **error);
 
+/**
+ * lw_store_find_rule_set:
+ * @self: a store
+ * @ruleset: the game the set is for
+ * @name: the set's name, compared as stored (trimmed, in NFC)
+ * @error: return location for a #GError
+ *
+ * Reads the saved set of @ruleset named @name.
+ *
+ * Errors: %LW_ENGINE_ERROR_INVALID for a name the names rule refuses,
+ * %LW_STORE_ERROR_NOT_FOUND ("no rule set named “Club nights” for Little
+ * Wolf"), another %LW_STORE_ERROR.
+ *
+ * Returns: (transfer full) (nullable): the set, %NULL on error.
+ */
+LwRuleSet *lw_store_find_rule_set (LwStore     *self,
+                                   LwRuleset    ruleset,
+                                   const char  *name,
+                                   GError     **error);
+
+/**
+ * lw_store_get_event_rule_set:
+ * @self: a store
+ * @event_id: an event ID
+ * @error: return location for a #GError
+ *
+ * The options every game of event @event_id's tables is made with
+ * (schema 13): the copy of the rule set chosen when the event was made
+ * (lw_store_add_event_with_rules()), its @name that set's name as it was
+ * then, or the rulings with no name (Standard rules). Its @id is 0: the
+ * copy is the event's, not a saved set.
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND ("no event with ID 7"),
+ * %LW_STORE_ERROR_NOT_A_DATABASE for unknown house rules, another
+ * %LW_STORE_ERROR.
+ *
+ * Returns: (transfer full) (nullable): a Little Wolf set, %NULL on error.
+ */
+LwRuleSet *lw_store_get_event_rule_set (LwStore  *self,
+                                        gint64    event_id,
+                                        GError  **error);
+
 G_END_DECLS

@@ -7,7 +7,7 @@
  * that is rolled back on any error, and every read of more than one
  * statement runs in one read transaction, so it sees one state of the file.
  *
- * The schema (version 12, PRAGMA user_version):
+ * The schema (version 13, PRAGMA user_version):
  *
  *   players      a person who sat at a game, by name
  *   games        the setup of a game: ruleset, rules, first dealer, sides
@@ -125,6 +125,15 @@
  *                 names rule, unique per ruleset), the ruleset, start
  *                 score, target, skunk, and the house rules (run_fill and
  *                 over_trump for Little Wolf, king_and_knave for Garwolf)
+ *
+ * Version 13 (lw-store-events.c):
+ *   events.rule_set, events.start_score, events.target, events.skunk,
+ *   events.run_fill, events.over_trump  the options every game of the
+ *                 event's tables is made with: a copy of the rule set
+ *                 chosen when the event was made, with its name (NULL:
+ *                 Standard rules). A copy, not a reference, so that a set
+ *                 renamed or deleted later leaves the event's games as
+ *                 they were; an event made before has the rulings
  *
  * Scores, status and winners are never stored as the truth: they are the
  * engine's replay of the stored rounds (lw_standings_compute()); the
@@ -470,6 +479,20 @@ static const char *const migrations[] = {
   "  UNIQUE (ruleset, name)"
   ");"
   "PRAGMA user_version = 12;",
+
+  /* 12 → 13: the rules an event's games are played with, copied from the
+   * rule set chosen when the event was made (the set's name is kept, as a
+   * game's rule_set is, only to be shown): renaming or deleting the set
+   * later changes no event. An event made before has the rulings. */
+  "ALTER TABLE events ADD COLUMN rule_set TEXT CHECK (rule_set IS NULL OR length (rule_set) > 0);"
+  "ALTER TABLE events ADD COLUMN start_score INTEGER NOT NULL DEFAULT 1 CHECK (start_score >= 0);"
+  "ALTER TABLE events ADD COLUMN target INTEGER NOT NULL DEFAULT 15 CHECK (target >= 1);"
+  "ALTER TABLE events ADD COLUMN skunk INTEGER NOT NULL DEFAULT 11 CHECK (skunk >= 1);"
+  "ALTER TABLE events ADD COLUMN run_fill TEXT NOT NULL DEFAULT 'inside_or_end'"
+  "  CHECK (run_fill IN ('inside_or_end', 'inside_only'));"
+  "ALTER TABLE events ADD COLUMN over_trump TEXT NOT NULL DEFAULT 'winning_play'"
+  "  CHECK (over_trump IN ('winning_play', 'whole_trick'));"
+  "PRAGMA user_version = 13;",
 };
 
 

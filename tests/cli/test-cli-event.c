@@ -8,6 +8,10 @@
  * points are computed here from the seatings printed and the scores
  * entered, by docs/EVENTS.md's rules, and compared with the CLI's.
  *
+ * event new --rule-set NAME: the event keeps the saved set's options and
+ * the game of its table is played by them; an unknown name fails with
+ * status 1 and a bad one with status 2, neither storing an event.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
@@ -820,6 +824,69 @@ test_wall (LwTestDb      *fixture,
   assert_fails (db, "event wall 1 2", 2, "event wall: unexpected argument \"2\"");
 }
 
+static void
+test_rule_set (LwTestDb      *fixture,
+               gconstpointer  data)
+{
+  const char *db = fixture->path;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) store = lw_store_open (db, &error);
+  g_autoptr (LwRuleSet) club = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
+  g_autoptr (LwRuleSet) rules = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *exported = NULL;
+  g_auto (LwTestRun) run = { 0, };
+  gint64 game_id;
+
+  g_assert_no_error (error);
+  club->name = g_strdup ("Club nights");
+  club->target = 25;
+  club->skunk = 9;
+  club->run_fill = LW_RUN_FILL_INSIDE_ONLY;
+  g_assert_cmpint (lw_store_create_rule_set (store, club, &error), >, 0);
+  g_assert_no_error (error);
+
+  lw_test_run_cli (&run, db, NULL, "event", "new", "--name", "Thursday", "--format", "swiss",
+                   "--table-size", "2", "--rule-set", "Club night", NULL);
+  lw_test_assert_cli_failed (&run, 1, "event new: --rule-set: no rule set named “Club night” for Little Wolf");
+  lw_test_run_clear (&run);
+  lw_test_run_cli (&run, db, NULL, "event", "new", "--name", "Thursday", "--format", "swiss",
+                   "--table-size", "2", "--rule-set", "Club\tnights", NULL);
+  lw_test_assert_cli_failed (&run, 2, "the rule set's name holds a control character (a tab)");
+  lw_test_run_clear (&run);
+  lw_test_run_cli (&run, db, NULL, "event", "list", NULL);
+  g_assert_cmpstr (run.out, ==, "");
+  lw_test_run_clear (&run);
+
+  lw_test_run_cli (&run, db, NULL, "event", "new", "--name", "Thursday", "--format", "swiss",
+                   "--table-size", "2", "--rule-set", " Club nights", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "1\n");
+  lw_test_run_clear (&run);
+  g_free (ok_line (db, "event add 1 Ann Ben"));
+  g_free (ok_line (db, "event pair 1"));
+
+  rules = lw_store_get_event_rule_set (store, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (rules->name, ==, "Club nights");
+  g_assert_cmpint (rules->target, ==, 25);
+  game_id = lw_store_start_event_table_game (store, 1, 1, 1, &error);
+  g_assert_no_error (error);
+  game = lw_store_load_game (store, game_id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (game->record->rule_set, ==, "Club nights");
+  g_assert_cmpint (game->record->target, ==, 25);
+  g_assert_cmpint (game->record->skunk, ==, 9);
+  g_assert_cmpint (game->record->run_fill, ==, LW_RUN_FILL_INSIDE_ONLY);
+  g_assert_cmpint (game->record->over_trump, ==, LW_OVER_TRUMP_WINNING_PLAY);
+  g_clear_object (&store);
+  line = g_strdup_printf ("export %" G_GINT64_FORMAT, game_id);
+  exported = ok_line (db, line);
+  g_assert_nonnull (strstr (exported, "\"rule_set\""));
+  g_assert_nonnull (strstr (exported, "\"Club nights\""));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -833,6 +900,7 @@ main (int   argc,
   lw_test_add_db_closed ("/cli-event/elimination-walkover", test_elimination_walkover);
   lw_test_add_db_closed ("/cli-event/names", test_names);
   lw_test_add_db_closed ("/cli-event/wall", test_wall);
+  lw_test_add_db_closed ("/cli-event/rule-set", test_rule_set);
 
   return g_test_run ();
 }

@@ -60,6 +60,20 @@ test_good_case (gconstpointer data)
   g_assert_true (g_str_has_prefix (text.out, "Little Wolf") || g_str_has_prefix (text.out, "Garwolf"));
 }
 
+/* score --text names the rule set and the house rules that are not the
+ * rulings below its first line. */
+static void
+test_text_rules (void)
+{
+  g_autofree char *path = g_build_filename (lw_test_cases_dir (), "v2", "V2-substitute-and-details.json", NULL);
+  g_auto (LwTestRun) text = { 0 };
+
+  lw_test_run_cli (&text, NULL, NULL, "score", "--text", path, NULL);
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "\nRules: Club standard — Little Wolf fills only inside a Run; "
+                                      "a trump over a plain lead beats every trump in the trick\n\n"));
+}
+
 static void
 test_bad_case (gconstpointer data)
 {
@@ -266,6 +280,7 @@ main (int   argc,
   lw_test_add_cases ("/cli/score", "random", test_good_case, test_bad_case);
   g_test_add_func ("/cli/errors-name-the-place", test_errors_name_the_place);
   g_test_add_func ("/cli/text-breakdowns", test_text_breakdowns);
+  g_test_add_func ("/cli/text-rules", test_text_rules);
   g_test_add_func ("/cli/usage", test_usage);
   g_test_add_func ("/cli/sheet-columns", test_sheet_columns);
   g_test_add_func ("/cli/output-not-written", test_output_not_written);

@@ -653,6 +653,66 @@ test_text_substitutes (void)
   g_assert_cmpuint (strstr (text, "From round") - text, ==, dev - text);
 }
 
+/* The text sheet's "Rules:" line: the rule set, then the house rules
+ * that are not the rulings (TRICKS T9, T22; SCORING G3); none for
+ * Standard rules. */
+static void
+test_text_rules (void)
+{
+  static const struct {
+    const char *file;
+    const char *line;
+  } cases[] = {
+    { "V2-substitute-and-details.json",
+      "\nRules: Club standard — Little Wolf fills only inside a Run; a trump over a plain lead "
+      "beats every trump in the trick\n\n" },
+    { "V2-garwolf-king-and-knave.json", "\nRules: Court night — King and Knave\n\n" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = g_build_filename (lw_test_cases_dir (), "v2", cases[i].file, NULL);
+      g_autofree char *contents = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LwGameRecord) record = NULL;
+      g_autoptr (LwStandings) standings = NULL;
+      g_autofree char *text = NULL;
+      const char *first_end;
+
+      g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
+      record = lw_game_record_from_json (contents, -1, &error);
+      g_assert_no_error (error);
+      standings = lw_standings_compute (record, &error);
+      g_assert_no_error (error);
+      text = lw_standings_to_text (record, standings);
+      first_end = strchr (text, '\n');
+      /* Just below the first line, and only there. */
+      g_assert_true (g_str_has_prefix (first_end, cases[i].line));
+      g_assert_null (strstr (first_end + 1 + 6, "Rules: "));
+    }
+
+  /* Standard rules: no line; a set alone; a house rule alone. */
+  {
+    const char *names[] = { "Ann", "Ben" };
+    g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+    g_autoptr (LwStandings) standings = lw_standings_compute (record, NULL);
+    g_autofree char *text = lw_standings_to_text (record, standings);
+    g_autofree char *set_only = NULL;
+    g_autofree char *house_only = NULL;
+    const LwRulesWords words = { "seulement dedans", "tout le pli", "Roi et Valet" };
+
+    g_assert_null (strstr (text, "Rules:"));
+    g_assert_null (lw_game_record_rules_text (record, NULL));
+    record->over_trump = LW_OVER_TRUMP_WHOLE_TRICK;
+    house_only = lw_game_record_rules_text (record, &words);
+    g_assert_cmpstr (house_only, ==, "tout le pli");
+    record->over_trump = LW_OVER_TRUMP_WINNING_PLAY;
+    record->rule_set = g_strdup ("Club nights");
+    set_only = lw_game_record_rules_text (record, &words);
+    g_assert_cmpstr (set_only, ==, "Club nights");
+  }
+}
+
 static void
 test_garwolf_passing (void)
 {
@@ -744,6 +804,7 @@ main (int   argc,
   g_test_add_func ("/rules/hand-sizes", test_hand_sizes);
   g_test_add_func ("/rules/garwolf-passing", test_garwolf_passing);
   g_test_add_func ("/score/text-substitutes", test_text_substitutes);
+  g_test_add_func ("/score/text-rules", test_text_rules);
   g_test_add_func ("/score/needed", test_needed);
   g_test_add_func ("/score/needed-skunk", test_needed_skunk);
 

@@ -197,6 +197,36 @@ test_state (Fixture       *fixture,
   g_assert_false (json_object_get_boolean_member (answer, "skunk"));
   g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (answer, "scores"), 0), ==, 1);
   g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (answer, "players"), 1), ==, "Ben");
+  /* Standard rules: no set, no rules line. */
+  g_assert_true (json_object_get_null_member (answer, "rule_set"));
+  g_assert_true (json_object_get_null_member (answer, "rules"));
+}
+
+/* The state names the game's rule set and its rules line (the text
+ * score sheet's, lw_game_record_rules_text()). */
+static void
+test_state_rule_set (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  const char *names[] = { "Eve", "Finn" };
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonObject) answer = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *secret = NULL;
+  gint64 id;
+
+  record->rule_set = g_strdup ("Club nights");
+  record->run_fill = LW_RUN_FILL_INSIDE_ONLY;
+  id = lw_store_add_game (fixture->store, record, &error);
+  g_assert_no_error (error);
+  secret = g_strdup (lw_entry_requests_open_table (fixture->entry, id, "Table 3", &error));
+  g_assert_no_error (error);
+  path = game_path (id, "");
+  g_assert_cmpuint (request (fixture, "GET", path, secret, NULL, &answer), ==, 200);
+  g_assert_cmpstr (json_object_get_string_member (answer, "rule_set"), ==, "Club nights");
+  g_assert_cmpstr (json_object_get_string_member (answer, "rules"), ==,
+                   "Club nights — Little Wolf fills only inside a Run");
 }
 
 static void
@@ -922,6 +952,7 @@ main (int    argc,
 #define ADD(name, func) \
   g_test_add ("/table-entry/" name, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("state", test_state);
+  ADD ("state-rule-set", test_state_rule_set);
   ADD ("good-round", test_good_round);
   ADD ("bad-round", test_bad_round);
   ADD ("stale", test_stale);

@@ -8,6 +8,9 @@
  * - a schema-11 database is copied to PATH.v11.bak; its games read as the
  *   rulings (no rule set, run_fill and over_trump the defaults) and export
  *   as before, and rule sets can be saved;
+ * - a schema-12 database is copied to PATH.v12.bak; its event reads as
+ *   played with Standard rules, and the game made for its table has the
+ *   rulings;
  * - a schema-7 database holding names the names rule refuses (a tab, a
  *   terminal's escape code, 7,000,000 characters, only a zero-width space,
  *   NFD, a line break in an event's name, a control character in a place
@@ -103,7 +106,7 @@ test_v1_backup (LwTestDb      *db,
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 1);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM rounds WHERE game = 1"), ==, 2);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'edits'"), ==, 0);
-  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 12);
+  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 13);
 
   /* Opened again: nothing to migrate, the copy stays as it is. */
   {
@@ -196,7 +199,7 @@ test_v5_to_v6 (LwTestDb      *db,
 
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 12);
+  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 13);
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 5);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'round_locks'"), ==, 0);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM rounds"), ==, 1);
@@ -241,7 +244,7 @@ test_v11_to_v12 (void)
 
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 12);
+  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 13);
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 11);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'rule_sets'"), ==, 0);
   g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM games WHERE rule_set IS NULL"
@@ -260,6 +263,58 @@ test_v11_to_v12 (void)
   set->target = 31;
   g_assert_cmpint (lw_store_create_rule_set (store, set, &error), >, 0);
   g_assert_no_error (error);
+  g_clear_object (&store);
+  lw_test_remove_tree (dir);
+}
+
+static void
+test_v12_to_v13 (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("lw-migration-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "little-wolf.sqlite3", NULL);
+  g_autofree char *backup = lw_store_migration_backup_path (path, 12);
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (LwRuleSet) rules = NULL;
+  g_autoptr (LwEvent) paired = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  LwEventConfig config;
+  gint64 id, game_id;
+
+  /* A database as version 12 left it: one event of two. */
+  store = lw_store_open (path, &error);
+  g_assert_no_error (error);
+  lw_event_config_init (&config, LW_EVENT_SWISS, 2);
+  id = lw_store_add_event (store, "Old event", &config, &error);
+  g_assert_no_error (error);
+  g_assert_true (lw_store_add_event_entrant (store, id, "Ann", LW_ENTRANT_CHECKED_IN, &error));
+  g_assert_true (lw_store_add_event_entrant (store, id, "Ben", LW_ENTRANT_CHECKED_IN, &error));
+  g_clear_object (&store);
+  lw_test_sql_exec_at (path, LW_TEST_DROP_SCHEMA_13 "PRAGMA user_version = 12;");
+
+  store = lw_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 13);
+  g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 12);
+  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM events WHERE rule_set IS NULL"
+                                             " AND start_score = 1 AND target = 15 AND skunk = 11"
+                                             " AND run_fill = 'inside_or_end'"
+                                             " AND over_trump = 'winning_play'"), ==, 1);
+  rules = lw_store_get_event_rule_set (store, id, &error);
+  g_assert_no_error (error);
+  g_assert_null (rules->name);
+  g_assert_cmpint (rules->target, ==, 15);
+
+  paired = lw_store_pair_event_round (store, id, &error);
+  g_assert_no_error (error);
+  game_id = lw_store_start_event_table_game (store, id, 1, 1, &error);
+  g_assert_no_error (error);
+  game = lw_store_load_game (store, game_id, &error);
+  g_assert_no_error (error);
+  g_assert_null (game->record->rule_set);
+  g_assert_cmpint (game->record->start_score, ==, 1);
+  g_assert_cmpint (game->record->target, ==, 15);
+  g_assert_cmpint (game->record->run_fill, ==, LW_RUN_FILL_INSIDE_OR_END);
   g_clear_object (&store);
   lw_test_remove_tree (dir);
 }
@@ -379,7 +434,7 @@ test_v7_names (LwTestDb      *db,
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
   g_test_message ("migrated in %.3f s", (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC);
-  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 12);
+  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 13);
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 7);
   g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count (*) FROM players"), ==, 8);
 
@@ -609,7 +664,7 @@ test_foreign_schema (void)
 
   /* A new database says it is ours; so does one of version 1 made before
    * the ID, once opened (and migrated). */
-  g_assert_cmpint (lw_test_sql_int_at (claimed, "PRAGMA user_version"), ==, 12);
+  g_assert_cmpint (lw_test_sql_int_at (claimed, "PRAGMA user_version"), ==, 13);
   {
     g_autofree char *folder = g_path_get_dirname (legacy);
     g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
@@ -631,6 +686,7 @@ main (int   argc,
   lw_test_add_db_closed ("/migration/backups-kept", test_backups_kept);
   lw_test_add_db_closed ("/migration/v5-to-v6", test_v5_to_v6);
   g_test_add_func ("/migration/v11-to-v12", test_v11_to_v12);
+  g_test_add_func ("/migration/v12-to-v13", test_v12_to_v13);
   lw_test_add_db_closed ("/migration/v7-names", test_v7_names);
   g_test_add_func ("/migration/newer", test_newer);
   g_test_add_func ("/migration/not-a-database", test_not_a_database);

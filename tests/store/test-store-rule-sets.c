@@ -10,7 +10,13 @@
  * - rule sets: created (the name in NFC, trimmed), listed by ruleset and
  *   name, renamed, deleted; a duplicate name (also after NFC), a bad name,
  *   a value out of range and a house rule of the other ruleset refused,
- *   with nothing written.
+ *   with nothing written;
+ * - an event (schema 13) keeps a copy of the rule set it was made with:
+ *   the game made for each of its tables has the set's start score,
+ *   target, skunk, house rules and name, also after the set is renamed
+ *   and deleted; an event made without one plays Standard rules; a
+ *   Garwolf set or bad values are refused with no event written; a set
+ *   is found by its name (trimmed), a missing name is "not found".
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -363,6 +369,129 @@ test_rule_set_apply (void)
   g_assert_true (rules.whole_trick_overtrump);
 }
 
+/* An event of two players who are both checked in, made with @rules. */
+static gint64
+event_with_rules (LwStore          *store,
+                  const LwRuleSet  *rules,
+                  GError          **error)
+{
+  LwEventConfig config;
+  gint64 id;
+
+  lw_event_config_init (&config, LW_EVENT_SWISS, 2);
+  config.n_rounds = 1;
+  config.seed = 5;
+  id = lw_store_add_event_with_rules (store, "Thursday club", &config, rules, error);
+  if (id == 0)
+    return 0;
+  g_assert_true (lw_store_add_event_entrant (store, id, "Ann", LW_ENTRANT_CHECKED_IN, NULL));
+  g_assert_true (lw_store_add_event_entrant (store, id, "Ben", LW_ENTRANT_CHECKED_IN, NULL));
+  return id;
+}
+
+/* The record of the game made for table 1 of event @id's round 1. */
+static LwStoredGame *
+table_game (LwStore *store,
+            gint64   id)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwEvent) paired = lw_store_pair_event_round (store, id, &error);
+  gint64 game_id;
+  LwStoredGame *game;
+
+  g_assert_no_error (error);
+  game_id = lw_store_start_event_table_game (store, id, 1, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (game_id, >, 0);
+  game = lw_store_load_game (store, game_id, &error);
+  g_assert_no_error (error);
+  return game;
+}
+
+static void
+test_event_rule_set (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwRuleSet) club = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
+  g_autoptr (LwRuleSet) found = NULL;
+  g_autoptr (LwRuleSet) copy = NULL;
+  g_autoptr (LwRuleSet) garwolf = lw_rule_set_new_standard (LW_RULESET_GARWOLF);
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwStoredGame) standard_game = NULL;
+  gint64 set_id, id, plain, refused;
+
+  club->name = g_strdup ("Club nights");
+  club->start_score = 0;
+  club->target = 21;
+  club->skunk = 7;
+  club->run_fill = LW_RUN_FILL_INSIDE_ONLY;
+  club->over_trump = LW_OVER_TRUMP_WHOLE_TRICK;
+  set_id = lw_store_create_rule_set (fixture->store, club, &error);
+  g_assert_no_error (error);
+
+  /* Found by its name, also with spaces around it. */
+  found = lw_store_find_rule_set (fixture->store, LW_RULESET_LITTLE_WOLF, "  Club nights ", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (found->id, ==, set_id);
+  g_assert_cmpint (found->target, ==, 21);
+  g_assert_null (lw_store_find_rule_set (fixture->store, LW_RULESET_LITTLE_WOLF, "Club", &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  g_assert_nonnull (strstr (error->message, "“Club”"));
+  g_clear_error (&error);
+  g_assert_null (lw_store_find_rule_set (fixture->store, LW_RULESET_GARWOLF, "Club nights", &error));
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+
+  id = event_with_rules (fixture->store, found, &error);
+  g_assert_no_error (error);
+
+  /* Renamed and deleted: the event keeps its copy. */
+  g_assert_true (lw_store_rename_rule_set (fixture->store, set_id, "Long nights", &error));
+  g_assert_true (lw_store_delete_rule_set (fixture->store, set_id, &error));
+  g_assert_no_error (error);
+  copy = lw_store_get_event_rule_set (fixture->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (copy->name, ==, "Club nights");
+  g_assert_cmpint (copy->id, ==, 0);
+  g_assert_cmpint (copy->start_score, ==, 0);
+  g_assert_cmpint (copy->target, ==, 21);
+  g_assert_cmpint (copy->skunk, ==, 7);
+  g_assert_cmpint (copy->run_fill, ==, LW_RUN_FILL_INSIDE_ONLY);
+  g_assert_cmpint (copy->over_trump, ==, LW_OVER_TRUMP_WHOLE_TRICK);
+
+  game = table_game (fixture->store, id);
+  g_assert_cmpstr (game->record->rule_set, ==, "Club nights");
+  g_assert_cmpint (game->record->start_score, ==, 0);
+  g_assert_cmpint (game->record->target, ==, 21);
+  g_assert_cmpint (game->record->skunk, ==, 7);
+  g_assert_cmpint (game->record->run_fill, ==, LW_RUN_FILL_INSIDE_ONLY);
+  g_assert_cmpint (game->record->over_trump, ==, LW_OVER_TRUMP_WHOLE_TRICK);
+
+  /* Without a set: the rulings. */
+  plain = event_with_rules (fixture->store, NULL, &error);
+  g_assert_no_error (error);
+  standard_game = table_game (fixture->store, plain);
+  g_assert_null (standard_game->record->rule_set);
+  g_assert_cmpint (standard_game->record->start_score, ==, 1);
+  g_assert_cmpint (standard_game->record->target, ==, 15);
+  g_assert_cmpint (standard_game->record->skunk, ==, 11);
+  g_assert_cmpint (standard_game->record->run_fill, ==, LW_RUN_FILL_INSIDE_OR_END);
+  g_assert_cmpint (standard_game->record->over_trump, ==, LW_OVER_TRUMP_WINNING_PLAY);
+
+  /* Refused, with no event written. */
+  garwolf->name = g_strdup ("Garwolf nights");
+  refused = event_with_rules (fixture->store, garwolf, &error);
+  g_assert_cmpint (refused, ==, 0);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  club->target = 0;
+  refused = event_with_rules (fixture->store, club, &error);
+  g_assert_cmpint (refused, ==, 0);
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM events"), ==, 2);
+  g_assert_null (lw_store_get_event_rule_set (fixture->store, 99, &error));
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -379,5 +508,7 @@ main (int    argc,
   g_test_add ("/store-rule-sets/rule-sets", Fixture, NULL,
               lw_test_db_set_up, test_rule_sets, lw_test_db_tear_down);
   g_test_add_func ("/store-rule-sets/apply", test_rule_set_apply);
+  g_test_add ("/store-rule-sets/event-rule-set", Fixture, NULL,
+              lw_test_db_set_up, test_event_rule_set, lw_test_db_tear_down);
   return g_test_run ();
 }

@@ -29,6 +29,7 @@
 #include "lw-stats-page.h"
 #include "lw-stats-page-private.h"
 #include "lw-preferences-window.h"
+#include "lw-preferences-window-private.h"
 #include "lw-settings.h"
 #include "lw-store.h"
 #include "lw-window.h"
@@ -859,8 +860,212 @@ test_print (Fixture       *fixture,
     }
 }
 
+/* The window of the preferences, opened from the app's action. */
+static LwPreferencesWindow *
+open_preferences (Fixture *fixture)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  g_action_group_activate_action (G_ACTION_GROUP (fixture->app), "preferences", NULL);
+  lw_test_drain ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (LW_IS_PREFERENCES_WINDOW (window))
+        return LW_PREFERENCES_WINDOW (window);
+    }
+  g_assert_not_reached ();
+}
+
+static void
+answer (LwPreferencesWindow *preferences,
+        const char          *response)
+{
+  AdwMessageDialog *dialog = lw_preferences_window_get_dialog (preferences);
+
+  g_assert_nonnull (dialog);
+  lw_test_respond (dialog, response);
+  if (lw_preferences_window_get_dialog (preferences) != NULL)
+    gtk_window_destroy (GTK_WINDOW (lw_preferences_window_get_dialog (preferences)));
+  lw_test_drain ();
+}
+
+/* The names of the saved sets of @ruleset, joined by "|". */
+static char *
+stored_sets (Fixture   *fixture,
+             LwRuleset  ruleset)
+{
+  g_autoptr (GPtrArray) sets = lw_store_list_rule_sets (lw_test_app_writer (fixture), ruleset, NULL);
+  g_autoptr (GString) names = g_string_new (NULL);
+
+  for (guint i = 0; i < sets->len; i++)
+    g_string_append_printf (names, "%s%s", i > 0 ? "|" : "",
+                            ((const LwRuleSet *) g_ptr_array_index (sets, i))->name);
+  return g_string_free (g_steal_pointer (&names), FALSE);
+}
+
+/* Preferences → Rule Sets: the saved sets listed with what they hold,
+ * renamed (a name another set has refused with a message, nothing
+ * changed), deleted only once confirmed. */
+static void
+test_preferences_rule_sets (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwRuleSet) club = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
+  g_autoptr (LwRuleSet) court = lw_rule_set_new_standard (LW_RULESET_GARWOLF);
+  g_autoptr (LwRuleSet) markup = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
+  LwPreferencesWindow *preferences;
+  AdwMessageDialog *error_dialog;
+  g_autofree char *after_rename = NULL;
+  g_autofree char *after_cancel = NULL;
+  g_autofree char *after_delete = NULL;
+  g_autofree char *garwolf = NULL;
+
+  club->name = g_strdup ("Club nights");
+  club->target = 21;
+  club->run_fill = LW_RUN_FILL_INSIDE_ONLY;
+  court->name = g_strdup ("Court night");
+  court->king_and_knave = TRUE;
+  markup->name = g_strdup ("<b>Bold</b> & co");
+  g_assert_cmpint (lw_store_create_rule_set (lw_test_app_writer (fixture), club, &error), >, 0);
+  g_assert_cmpint (lw_store_create_rule_set (lw_test_app_writer (fixture), court, &error), >, 0);
+  g_assert_cmpint (lw_store_create_rule_set (lw_test_app_writer (fixture), markup, &error), >, 0);
+  g_assert_no_error (error);
+
+  preferences = open_preferences (fixture);
+  g_assert_cmpuint (lw_preferences_window_get_n_rule_sets (preferences), ==, 3);
+  /* Little Wolf's by name, then Garwolf's; a name shown as written. */
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (lw_preferences_window_get_rule_set_row (preferences, 0))),
+                   ==, "<b>Bold</b> & co");
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (lw_preferences_window_get_rule_set_row (preferences, 1))),
+                   ==, "Club nights");
+  g_assert_cmpstr (adw_action_row_get_subtitle (lw_preferences_window_get_rule_set_row (preferences, 1)),
+                   ==, "Little Wolf · start 1 · target 21 · skunk 11 · Little Wolf fills only inside a Run");
+  g_assert_cmpstr (adw_action_row_get_subtitle (lw_preferences_window_get_rule_set_row (preferences, 2)),
+                   ==, "Garwolf · start 0 · target 100 · King and Knave");
+
+  /* Renamed. */
+  lw_preferences_window_ask_rule_set (preferences, 1, FALSE);
+  gtk_editable_set_text (g_object_get_data (G_OBJECT (lw_preferences_window_get_dialog (preferences)), "name"),
+                         " Thursday nights ");
+  answer (preferences, "rename");
+  after_rename = stored_sets (fixture, LW_RULESET_LITTLE_WOLF);
+  g_assert_cmpstr (after_rename, ==, "<b>Bold</b> & co|Thursday nights");
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (lw_preferences_window_get_rule_set_row (preferences, 1))),
+                   ==, "Thursday nights");
+
+  /* The name of another set: refused, said, nothing changed. */
+  lw_preferences_window_ask_rule_set (preferences, 1, FALSE);
+  gtk_editable_set_text (g_object_get_data (G_OBJECT (lw_preferences_window_get_dialog (preferences)), "name"),
+                         "<b>Bold</b> & co");
+  answer (preferences, "rename");
+  error_dialog = lw_test_find_item (gtk_window_get_toplevels (), ADW_TYPE_MESSAGE_DIALOG, NULL);
+  g_assert_nonnull (error_dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (error_dialog), ==, "Could Not Rename the Rule Set");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (error_dialog), "exists already"));
+  gtk_window_destroy (GTK_WINDOW (error_dialog));
+  lw_test_drain ();
+  g_free (after_rename);
+  after_rename = stored_sets (fixture, LW_RULESET_LITTLE_WOLF);
+  g_assert_cmpstr (after_rename, ==, "<b>Bold</b> & co|Thursday nights");
+
+  /* Delete, cancelled: nothing deleted; confirmed: deleted. */
+  lw_preferences_window_ask_rule_set (preferences, 1, TRUE);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (lw_preferences_window_get_dialog (preferences)),
+                            "Thursday nights"));
+  answer (preferences, "cancel");
+  after_cancel = stored_sets (fixture, LW_RULESET_LITTLE_WOLF);
+  g_assert_cmpstr (after_cancel, ==, "<b>Bold</b> & co|Thursday nights");
+  lw_preferences_window_ask_rule_set (preferences, 1, TRUE);
+  answer (preferences, "delete");
+  after_delete = stored_sets (fixture, LW_RULESET_LITTLE_WOLF);
+  g_assert_cmpstr (after_delete, ==, "<b>Bold</b> & co");
+  garwolf = stored_sets (fixture, LW_RULESET_GARWOLF);
+  g_assert_cmpstr (garwolf, ==, "Court night");
+  g_assert_cmpuint (lw_preferences_window_get_n_rule_sets (preferences), ==, 2);
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  lw_test_drain ();
+}
+
+/* The game's details show its rules (read only): the rule set and house
+ * rules, or Standard rules, then start, target and skunk. */
+static void
+test_details_rules (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (GError) error = NULL;
+  LwGamePage *page;
+  gint64 club, plain;
+
+  record->rule_set = g_strdup ("Club nights");
+  record->target = 21;
+  record->over_trump = LW_OVER_TRUMP_WHOLE_TRICK;
+  club = lw_store_add_game (lw_test_app_writer (fixture), record, &error);
+  g_clear_pointer (&record->rule_set, g_free);
+  record->target = 15;
+  record->over_trump = LW_OVER_TRUMP_WINNING_PLAY;
+  plain = lw_store_add_game (lw_test_app_writer (fixture), record, &error);
+  g_assert_no_error (error);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", club));
+  lw_test_drain ();
+  page = lw_window_get_game_page (fixture->window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "game.details", NULL));
+  lw_test_drain ();
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (lw_game_page_get_dialog_field (page, "rules"))), ==,
+                   "Club nights — a trump over a plain lead beats every trump in the trick\n"
+                   "Start 1 · target 21 · skunk 11");
+  gtk_window_destroy (GTK_WINDOW (lw_game_page_get_dialog (page)));
+  lw_test_drain ();
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", plain));
+  lw_test_drain ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "game.details", NULL));
+  lw_test_drain ();
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (lw_game_page_get_dialog_field (page, "rules"))), ==,
+                   "Standard rules\nStart 1 · target 15 · skunk 11");
+  gtk_window_destroy (GTK_WINDOW (lw_game_page_get_dialog (page)));
+  lw_test_drain ();
+}
+
+/* The printed sheet names the rule set and the house rules that are not
+ * the rulings below its title; a game of Standard rules has no such line. */
+static void
+test_print_rules (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (LwStandings) standings = NULL;
+  g_autoptr (GtkPrintOperation) sheet = NULL;
+  g_autoptr (GtkPrintOperation) plain = NULL;
+  g_autofree char *details = NULL;
+  g_autofree char *plain_details = NULL;
+
+  record->rule_set = g_strdup ("Club nights");
+  record->run_fill = LW_RUN_FILL_INSIDE_ONLY;
+  standings = lw_standings_compute (record, NULL);
+  sheet = lw_print_score_sheet_new (record, standings);
+  details = lw_print_score_sheet_details (sheet);
+  g_assert_nonnull (strstr (details, "\nRules: Club nights — Little Wolf fills only inside a Run\n"));
+  g_assert_null (strstr (details, "plain lead"));
+
+  g_clear_pointer (&record->rule_set, g_free);
+  record->run_fill = LW_RUN_FILL_INSIDE_OR_END;
+  plain = lw_print_score_sheet_new (record, standings);
+  plain_details = lw_print_score_sheet_details (plain);
+  g_assert_null (strstr (plain_details, "Rules:"));
+}
+
 static const LwTestAppCase cases[] = {
   { "/ui-data/board-lines", test_board_lines },
+  { "/ui-data/print-rules", test_print_rules },
+  { "/ui-data/details-rules", test_details_rules },
+  { "/ui-data/preferences-rule-sets", test_preferences_rule_sets },
   { "/ui-data/board-owed-deal", test_board_owed_deal },
   { "/ui-data/chart", test_chart },
   { "/ui-data/preferences", test_preferences },

@@ -887,6 +887,52 @@ test_seeding (Fixture       *fixture,
   g_assert_cmpint (lw_events_page_get_event (page)->config.seeding, ==, LW_SEEDING_REGISTRATION);
 }
 
+/* New Event's Rules row offers Standard rules and the saved Little Wolf
+ * sets (not the Garwolf ones); the event keeps the set chosen. */
+static void
+test_rule_set (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwRuleSet) club = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
+  g_autoptr (LwRuleSet) garwolf = lw_rule_set_new_standard (LW_RULESET_GARWOLF);
+  g_autoptr (LwRuleSet) kept = NULL;
+  LwEventsPage *page;
+  GListModel *choices;
+
+  club->name = g_strdup ("Club nights");
+  club->target = 21;
+  club->run_fill = LW_RUN_FILL_INSIDE_ONLY;
+  garwolf->name = g_strdup ("Big Garwolf");
+  g_assert_cmpint (lw_store_create_rule_set (lw_test_app_writer (fixture), club, &error), >, 0);
+  g_assert_cmpint (lw_store_create_rule_set (lw_test_app_writer (fixture), garwolf, &error), >, 0);
+  g_assert_no_error (error);
+
+  page = show_events (fixture);
+  lw_test_activate (page, "events.new-event");
+  choices = adw_combo_row_get_model (ADW_COMBO_ROW (lw_events_page_get_dialog_field (page, "rule-set")));
+  g_assert_cmpuint (g_list_model_get_n_items (choices), ==, 2);
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (choices), 0), ==, "Standard rules");
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (choices), 1), ==, "Club nights");
+  gtk_editable_set_text (GTK_EDITABLE (lw_events_page_get_dialog_field (page, "name")), "Thursday");
+  adw_combo_row_set_selected (ADW_COMBO_ROW (lw_events_page_get_dialog_field (page, "rule-set")), 1);
+  respond (page, "create");
+  g_assert_cmpuint (lw_events_page_get_n_events (page), ==, 1);
+  kept = lw_store_get_event_rule_set (lw_test_app_writer (fixture), lw_events_page_get_event_id (page), &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (kept->name, ==, "Club nights");
+  g_assert_cmpint (kept->target, ==, 21);
+  g_assert_cmpint (kept->run_fill, ==, LW_RUN_FILL_INSIDE_ONLY);
+  g_clear_pointer (&kept, lw_rule_set_free);
+
+  /* Left at Standard rules. */
+  create_event (page, "Friday", LW_EVENT_SWISS, G_MAXUINT, 0);
+  kept = lw_store_get_event_rule_set (lw_test_app_writer (fixture), lw_events_page_get_event_id (page), &error);
+  g_assert_no_error (error);
+  g_assert_null (kept->name);
+  g_assert_cmpint (kept->target, ==, 15);
+}
+
 /* Table entry for an event's round: the window opens from the event's
  * menu and each table of the round has its scorekeeper game. */
 static void
@@ -1037,6 +1083,7 @@ static const LwTestAppCase cases[] = {
   { "/ui-events/tiebreaks", test_tiebreaks },
   { "/ui-events/table-entry", test_table_entry },
   { "/ui-events/seeding", test_seeding },
+  { "/ui-events/rule-set", test_rule_set },
   { "/ui-events/rename-delete", test_rename_delete },
   { "/ui-events/elimination", test_elimination },
 };

@@ -4,7 +4,8 @@
  *   ui-demo SCREEN DB [WIDTHxHEIGHT]
  *
  * SCREEN: games, new-game, new-game-error, new-game-rules, save-rule-set, partners, game,
- *         game-rule-set, game-error,
+ *         game-rule-set, game-rule-set-details, preferences-rule-sets (on the
+ *         Rule Sets page: choose it), game-error,
  *         game-over, garwolf, import-error, chart, players, player-stats, player-merge,
  *         virtual-new-game, table, table-4, table-bid, table-bid-heard, table-follow,
  *         table-last-trick, curtain, table-partners, table-partners-bid,
@@ -399,9 +400,10 @@ main (int   argc,
       lw_new_game_page_set_house_rules (page, LW_RUN_FILL_INSIDE_ONLY, LW_OVER_TRUMP_WINNING_PLAY);
       gtk_widget_activate_action (GTK_WIDGET (page), "new-game.save-rule-set", NULL);
     }
-  else if (g_str_equal (screen, "game-rule-set"))
+  else if (g_str_equal (screen, "game-rule-set") || g_str_equal (screen, "game-rule-set-details"))
     {
-      /* A game started from a saved set: the subtitle names it. */
+      /* A game started from a saved set: the subtitle names it (and the
+       * details show its rules). */
       g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
       gint64 id;
 
@@ -409,6 +411,47 @@ main (int   argc,
       record->run_fill = LW_RUN_FILL_INSIDE_ONLY;
       id = lw_store_add_game (store, record, NULL);
       gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
+      if (g_str_equal (screen, "game-rule-set-details"))
+        gtk_widget_activate_action (GTK_WIDGET (lw_window_get_game_page (window)), "game.details", NULL);
+    }
+  else if (g_str_equal (screen, "preferences-rule-sets"))
+    {
+      /* Preferences → Rule Sets with three saved sets (LW_DEMO_EMPTY=1: none). */
+      const char *set_names[] = { "Club nights", "Friday ladder, long games", "Court night" };
+
+      for (guint i = 0; i < G_N_ELEMENTS (set_names) && g_getenv ("LW_DEMO_EMPTY") == NULL; i++)
+        {
+          g_autoptr (LwRuleSet) set = lw_rule_set_new_standard (i < 2 ? LW_RULESET_LITTLE_WOLF
+                                                                      : LW_RULESET_GARWOLF);
+
+          set->name = g_strdup (set_names[i]);
+          if (i == 0)
+            set->run_fill = LW_RUN_FILL_INSIDE_ONLY;
+          if (i == 1)
+            {
+              set->target = 31;
+              set->over_trump = LW_OVER_TRUMP_WHOLE_TRICK;
+            }
+          if (i == 2)
+            set->king_and_knave = TRUE;
+          lw_store_create_rule_set (store, set, NULL);
+        }
+      g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+      {
+        GListModel *toplevels = gtk_window_get_toplevels ();
+
+        for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+          {
+            g_autoptr (GtkWindow) shown = g_list_model_get_item (toplevels, i);
+
+            if (ADW_IS_PREFERENCES_WINDOW (shown))
+              {
+                adw_preferences_window_set_visible_page_name (ADW_PREFERENCES_WINDOW (shown), "rule-sets");
+                if (width > 0)
+                  gtk_window_set_default_size (shown, width, height);
+              }
+          }
+      }
     }
   else if (g_str_equal (screen, "new-game-error"))
     {

@@ -273,6 +273,20 @@ char *lw_isolate_name (const char *name);
 char *lw_sides_title (const LwGameRecord *record);
 
 /**
+ * lw_rules_text:
+ * @record: a record
+ *
+ * The engine's lw_game_record_rules_text() in the user's language: the
+ * rule set @record was started from (its name isolated as
+ * lw_isolate_name() says), then the house rules that are not the rulings
+ * (TRICKS T9, T22; SCORING G3). Shown by the printed score sheet and the
+ * game's details.
+ *
+ * Returns: (transfer full) (nullable): the text, %NULL for Standard rules.
+ */
+char *lw_rules_text (const LwGameRecord *record);
+
+/**
  * lw_drop_down_ellipsize:
  * @drop_down: a drop-down on a #GtkStringList
  *

@@ -298,6 +298,29 @@ lw_sides_title (const LwGameRecord *record)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+char *
+lw_rules_text (const LwGameRecord *record)
+{
+  const LwRulesWords words = {
+    /* TRANSLATORS: a Little Wolf house rule (TRICKS T9) on a score sheet's rules line */
+    .inside_only = _("Little Wolf fills only inside a Run"),
+    /* TRANSLATORS: a Little Wolf house rule (TRICKS T22) on a score sheet's rules line */
+    .whole_trick = _("a trump over a plain lead beats every trump in the trick"),
+    /* TRANSLATORS: Garwolf's house rule (SCORING G3) on a score sheet's rules line */
+    .king_and_knave = _("King and Knave"),
+  };
+  g_autofree char *name = NULL;
+  LwGameRecord shown;
+
+  g_return_val_if_fail (record != NULL, NULL);
+
+  /* The same record with its set's name isolated (only read, never freed). */
+  shown = *record;
+  if (record->rule_set != NULL)
+    shown.rule_set = name = lw_isolate_name (record->rule_set);
+  return lw_game_record_rules_text (&shown, &words);
+}
+
 /* A score with a true minus sign. */
 static char *
 format_score (int value)

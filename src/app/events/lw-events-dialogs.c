@@ -153,7 +153,17 @@ new_event_response_cb (AdwMessageDialog *dialog,
       lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Create the Event"), error->message);
       return;
     }
-  id = lw_store_add_event (self->store, name, &config, &error);
+  {
+    /* Row 0 is Standard rules; then the saved sets as listed when the
+     * dialog opened. */
+    GPtrArray *sets = g_object_get_data (G_OBJECT (dialog), "rule-sets");
+    guint chosen = adw_combo_row_get_selected (ADW_COMBO_ROW (lw_events_dialog_field (dialog, "rule-set")));
+    const LwRuleSet *rules = NULL;
+
+    if (sets != NULL && chosen >= 1 && chosen <= sets->len)
+      rules = g_ptr_array_index (sets, chosen - 1);
+    id = lw_store_add_event_with_rules (self->store, name, &config, rules, &error);
+  }
   if (id <= 0)
     {
       lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Create the Event"), error != NULL ? error->message : "");
@@ -187,6 +197,9 @@ lw_events_new_event_action (GtkWidget  *widget,
   GtkWidget *rounds, *win, *second, *other, *points_label, *tiebreaks, *scrolled;
   GtkWidget *seeding = adw_combo_row_new ();
   g_autoptr (GtkStringList) seedings = gtk_string_list_new (NULL);
+  GtkWidget *rule_set = adw_combo_row_new ();
+  g_autoptr (GtkStringList) rule_set_names = gtk_string_list_new (NULL);
+  g_autoptr (GPtrArray) rule_sets = NULL;
 
   for (int f = LW_EVENT_SWISS; f <= LW_EVENT_ELIMINATION; f++)
     gtk_string_list_append (formats, lw_events_format_name ((LwEventFormat) f));
@@ -227,6 +240,20 @@ lw_events_new_event_action (GtkWidget  *widget,
   adw_combo_row_set_model (ADW_COMBO_ROW (seeding), G_LIST_MODEL (seedings));
   gtk_widget_set_visible (seeding, FALSE);
   gtk_list_box_append (GTK_LIST_BOX (list), seeding);
+
+  /* The rules of every game at its tables: Standard rules or a saved
+   * Little Wolf rule set, which the event keeps a copy of (schema 13). A
+   * list that cannot be read leaves Standard rules only. */
+  rule_sets = lw_store_list_rule_sets (self->store, LW_RULESET_LITTLE_WOLF, NULL);
+  if (rule_sets == NULL)
+    rule_sets = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_rule_set_free);
+  gtk_string_list_append (rule_set_names, _("Standard rules"));
+  for (guint i = 0; i < rule_sets->len; i++)
+    gtk_string_list_append (rule_set_names, ((const LwRuleSet *) g_ptr_array_index (rule_sets, i))->name);
+  /* TRANSLATORS: the rule set an event's games are played with */
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (rule_set), _("Rules"));
+  adw_combo_row_set_model (ADW_COMBO_ROW (rule_set), G_LIST_MODEL (rule_set_names));
+  gtk_list_box_append (GTK_LIST_BOX (list), rule_set);
 
   /* The tie-breaks, chosen and ordered: four places, each a tie-break or
    * none (SCORING R23 for skunks; docs/EVENTS.md). */
@@ -295,6 +322,9 @@ lw_events_new_event_action (GtkWidget  *widget,
   g_object_set_data (G_OBJECT (dialog), "tables", tables);
   g_object_set_data (G_OBJECT (dialog), "rounds", rounds);
   g_object_set_data (G_OBJECT (dialog), "seeding", seeding);
+  g_object_set_data (G_OBJECT (dialog), "rule-set", rule_set);
+  g_object_set_data_full (G_OBJECT (dialog), "rule-sets", g_steal_pointer (&rule_sets),
+                          (GDestroyNotify) g_ptr_array_unref);
   g_object_set_data (G_OBJECT (dialog), "tiebreaks", tiebreaks);
   for (guint i = 0; i < LW_N_TIEBREAKS; i++)
     {

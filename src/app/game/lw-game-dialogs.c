@@ -387,6 +387,33 @@ lw_game_page_details_action (GtkWidget  *widget,
   /* TRANSLATORS: where the game was played */
   add_field (GTK_BOX (box), _("_Place"), place, "place");
 
+  /* The rules the game is played with, as it was started (read only):
+   * start score, target, skunk, the rule set and house rules. */
+  {
+    const LwGameRecord *record = self->game->record;
+    g_autofree char *numbers = NULL;
+    g_autofree char *named = lw_rules_text (record);
+    g_autofree char *text = NULL;
+    GtkWidget *rules;
+
+    if (record->ruleset == LW_RULESET_LITTLE_WOLF)
+      /* TRANSLATORS: the rules in short */
+      numbers = g_strdup_printf (_("Start %d · target %d · skunk %d"),
+                                 record->start_score, record->target, record->skunk);
+    else
+      /* TRANSLATORS: the rules in short */
+      numbers = g_strdup_printf (_("Start %d · target %d"), record->start_score, record->target);
+    text = g_strconcat (named != NULL ? named : _("Standard rules"), "\n", numbers, NULL);
+    rules = gtk_label_new (text);
+    gtk_label_set_xalign (GTK_LABEL (rules), 0);
+    gtk_label_set_wrap (GTK_LABEL (rules), TRUE);
+    gtk_label_set_wrap_mode (GTK_LABEL (rules), PANGO_WRAP_WORD_CHAR);
+    gtk_label_set_max_width_chars (GTK_LABEL (rules), 30);
+    gtk_label_set_selectable (GTK_LABEL (rules), TRUE);
+    /* TRANSLATORS: the game's rules in its details dialog (shown, not edited) */
+    add_field (GTK_BOX (box), _("Rules"), rules, "rules");
+  }
+
   /* SCORING G3: the house rule can be changed later too (it changes the
    * passing shown, never a score). */
   if (lw_game_page_is_garwolf (self))

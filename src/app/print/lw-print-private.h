@@ -23,4 +23,15 @@ int lw_print_export_pdf (GtkPrintOperation  *operation,
                          const char         *path,
                          GError            **error);
 
+/**
+ * lw_print_score_sheet_details:
+ * @operation: an operation of lw_print_score_sheet_new()
+ *
+ * Returns: (transfer full): the lines printed below its title: the
+ *   ruleset, target and skunk, the rules line (lw_rules_text()) when the
+ *   game names a rule set or plays a house rule, then the players or
+ *   teams.
+ */
+char *lw_print_score_sheet_details (GtkPrintOperation *operation);
+
 G_END_DECLS

@@ -131,6 +131,13 @@ title_text (Sheet *sheet)
   else
     /* TRANSLATORS: below the title of a printed score sheet */
     g_string_append_printf (text, _("Little Wolf · target %d · skunk %d"), record->target, record->skunk);
+  {
+    g_autofree char *rules = lw_rules_text (record);
+
+    if (rules != NULL)
+      /* TRANSLATORS: on a printed score sheet, the rule set and house rules (%s) */
+      g_string_append_printf (text, _("\nRules: %s"), rules);
+  }
 
   if (record->n_teams > 0)
     for (guint side = 0; side < sheet->n_sides; side++)
@@ -563,6 +570,17 @@ draw_page_cb (GtkPrintOperation *operation,
       }
 
   draw_footer (sheet, context, cr, page_nr);
+}
+
+char *
+lw_print_score_sheet_details (GtkPrintOperation *operation)
+{
+  Sheet *sheet;
+
+  g_return_val_if_fail (GTK_IS_PRINT_OPERATION (operation), NULL);
+  sheet = g_object_get_data (G_OBJECT (operation), "lw-sheet");
+  g_return_val_if_fail (sheet != NULL && sheet->record != NULL, NULL);
+  return title_text (sheet);
 }
 
 static GtkPrintOperation *

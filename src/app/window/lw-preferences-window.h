@@ -17,7 +17,10 @@ G_DECLARE_FINAL_TYPE (LwPreferencesWindow, lw_preferences_window, LW, PREFERENCE
  *
  * The style (follow the system, light, dark) and what New Game starts
  * with, each control bound to its key (lw_settings_get()); without
- * settings the controls are insensitive.
+ * settings the controls are insensitive. When @parent is an #LwWindow
+ * with a store, a Rule Sets page lists the saved rule sets, each renamed
+ * (lw_store_rename_rule_set()) or, once confirmed, deleted
+ * (lw_store_delete_rule_set()) from its row.
  *
  * Returns: (transfer none): the preferences window, shown.
  */

@@ -874,6 +874,42 @@ lw_penalty_kind_from_string (const char    *name,
   return TRUE;
 }
 
+char *
+lw_game_record_rules_text (const LwGameRecord *record,
+                           const LwRulesWords *words)
+{
+  static const LwRulesWords english = {
+    .inside_only = "Little Wolf fills only inside a Run",
+    .whole_trick = "a trump over a plain lead beats every trump in the trick",
+    .king_and_knave = "King and Knave",
+  };
+  g_autoptr (GPtrArray) house = g_ptr_array_new ();
+  g_autofree char *joined = NULL;
+
+  g_return_val_if_fail (record != NULL, NULL);
+
+  if (words == NULL)
+    words = &english;
+  if (record->ruleset == LW_RULESET_LITTLE_WOLF)
+    {
+      if (record->run_fill == LW_RUN_FILL_INSIDE_ONLY)
+        g_ptr_array_add (house, (gpointer) words->inside_only);
+      if (record->over_trump == LW_OVER_TRUMP_WHOLE_TRICK)
+        g_ptr_array_add (house, (gpointer) words->whole_trick);
+    }
+  else if (record->king_and_knave)
+    g_ptr_array_add (house, (gpointer) words->king_and_knave);
+  g_ptr_array_add (house, NULL);
+  if (house->len > 1)
+    joined = g_strjoinv ("; ", (char **) house->pdata);
+
+  if (record->rule_set != NULL && joined != NULL)
+    return g_strdup_printf ("%s — %s", record->rule_set, joined);
+  if (record->rule_set != NULL)
+    return g_strdup (record->rule_set);
+  return g_steal_pointer (&joined);
+}
+
 void
 lw_game_record_house_rules (const LwGameRecord *record,
                             LwHouseRules       *rules)

@@ -249,6 +249,42 @@ void lw_game_record_house_rules (const LwGameRecord *record,
                                  LwHouseRules       *rules);
 
 /**
+ * LwRulesWords:
+ * @inside_only: TRICKS T9's house rule `inside_only`
+ * @whole_trick: TRICKS T22's house rule `whole_trick`
+ * @king_and_knave: SCORING G3's King and Knave
+ *
+ * The words lw_game_record_rules_text() names the house rules with, so
+ * that the app can give them translated; the CLI's sheet takes the
+ * English ones (%NULL).
+ */
+typedef struct {
+  const char *inside_only;
+  const char *whole_trick;
+  const char *king_and_knave;
+} LwRulesWords;
+
+/**
+ * lw_game_record_rules_text:
+ * @record: a game record
+ * @words: (nullable): the house rules' names; %NULL for English ("Little
+ *   Wolf fills only inside a Run", "a trump over a plain lead beats every
+ *   trump in the trick", "King and Knave")
+ *
+ * What a score sheet's header says of @record's rules beyond its start
+ * score, target and skunk: the rule set it was started from
+ * (GAME-RECORD.md `rules.rule_set`), then " — " and the house rules that
+ * are not the rulings (TRICKS T9, T22 for Little Wolf; SCORING G3 for
+ * Garwolf), joined by "; ". "Club nights — Little Wolf fills only inside
+ * a Run"; "Club nights"; a house rule alone when no set is named.
+ *
+ * Returns: (transfer full) (nullable): the text, %NULL for a game of
+ *   Standard rules (no set, the rulings).
+ */
+char *lw_game_record_rules_text (const LwGameRecord *record,
+                                 const LwRulesWords *words);
+
+/**
  * lw_round_new:
  *
  * Returns: (transfer full): an empty round: nobody declared, no dealer

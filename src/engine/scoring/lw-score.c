@@ -1063,6 +1063,12 @@ lw_standings_to_text (const LwGameRecord *record,
                             lw_hand_size (record->n_players), lw_decks (record->n_players),
                             lw_decks (record->n_players) == 1 ? "deck" : "decks",
                             record->start_score, record->target, record->skunk);
+  {
+    g_autofree char *rules = lw_game_record_rules_text (record, NULL);
+
+    if (rules != NULL)
+      g_string_append_printf (out, "Rules: %s\n", rules);
+  }
   g_string_append_c (out, '\n');
 
   append_padded (out, record->ruleset == LW_RULESET_GARWOLF ? "Hand" : "Round", 5, TRUE);

@@ -274,7 +274,9 @@ void lw_round_result_add_members (JsonBuilder       *builder,
  * @record: the record @standings were computed from
  * @standings: standings
  *
- * A score sheet to read: the sides, one line per round (dealer, deltas,
+ * A score sheet to read: the game and its rules (a "Rules: …" line,
+ * lw_game_record_rules_text(), when a rule set is named or a house rule
+ * is not the ruling), the sides, one line per round (dealer, deltas,
  * scores, reasons) and the result.
  *
  * Returns: (transfer full): UTF-8 text with a final newline.
