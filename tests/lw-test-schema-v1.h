@@ -37,10 +37,16 @@
   "  PRIMARY KEY (round, ordinal)) WITHOUT ROWID;" \
   "PRAGMA user_version = 1;"
 
-/* Drops what schema 12 added (the games' house rules, the rule sets):
- * with the version set back, a test makes a schema-11 database from a
- * current one. */
+/* Drops what schema 13 added (the logs of rounds taken back): with the
+ * version set back, a test makes a schema-12 database from a current one. */
+#define LW_TEST_DROP_SCHEMA_13 \
+  "DROP TABLE taken_back_logs;"
+
+/* Drops what schemas 13 and 12 added (the games' house rules, the rule
+ * sets): with the version set back, a test makes a schema-11 database
+ * from a current one. */
 #define LW_TEST_DROP_SCHEMA_12 \
+  LW_TEST_DROP_SCHEMA_13 \
   "DROP TABLE rule_sets;" \
   "ALTER TABLE games DROP COLUMN rule_set; ALTER TABLE games DROP COLUMN run_fill;" \
   "ALTER TABLE games DROP COLUMN over_trump;"
