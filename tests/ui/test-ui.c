@@ -1467,7 +1467,9 @@ test_undo_any_change (Fixture       *fixture,
   enter_round (page, LW_NO_SEAT, most_to_ann, NULL);     /* Ann 0, Ben 1 */
   enter_round (page, 0, ann_pack, NULL);                 /* Ann 1, Ben 1 */
   assert_board (board, "1", "1");
-  g_assert_cmpstr (lw_game_page_get_undo_text (page), ==, "Undo “Round 2 added” (Ctrl+Z)");
+  /* The last change added the last round: Ctrl+Z takes it back. */
+  g_assert_cmpstr (lw_game_page_get_undo_text (page), ==,
+                   "Take Back Last Round (Ctrl+Z): round 2 goes back to the form");
 
   /* Round 1 corrected to Ann's Pack: 3 – 1. The toast goes. */
   editor = open_editor (page, 1);
@@ -1495,6 +1497,7 @@ test_undo_any_change (Fixture       *fixture,
   g_assert_cmpuint (stored_rounds (fixture, id), ==, 1);
   g_assert_cmpint (lw_seat_row_get_count (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), ==, 20);
   g_assert_cmpstr (adw_toast_get_title (lw_game_page_get_round_toast (page)), ==, "Round 2 back in the form");
+  g_assert_cmpstr (adw_toast_get_button_label (lw_game_page_get_round_toast (page)), ==, "_Undo");
   lw_test_activate (page, "game.submit-round");
   assert_board (board, "1", "1");
 
@@ -1504,17 +1507,18 @@ test_undo_any_change (Fixture       *fixture,
   g_assert_nonnull (log);
   log_entries = lw_store_list_edits (lw_window_get_store (fixture->window), id, &error);
   g_assert_no_error (error);
-  /* round 1 added, 2 added, 1 changed (undone), 2 added. */
-  g_assert_cmpuint (log_entries->len, ==, 4);
-  g_assert_cmpuint (lw_edit_log_get_n_entries (log), ==, 4);
+  /* round 1 added, 2 added, 1 changed (undone), 2 taken back (deleted),
+   * 2 added; the list shows the newest first. */
+  g_assert_cmpuint (log_entries->len, ==, 5);
+  g_assert_cmpuint (lw_edit_log_get_n_entries (log), ==, 5);
   g_assert_true (lw_edit_log_get_entry_revertible (log, 0));
-  g_assert_false (lw_edit_log_get_entry_revertible (log, 1));   /* undone */
-  g_assert_true (lw_edit_log_get_entry_revertible (log, 3));
+  g_assert_false (lw_edit_log_get_entry_revertible (log, 2));   /* undone */
+  g_assert_true (lw_edit_log_get_entry_revertible (log, 4));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (log), "edit-log.revert", "x",
                                              ((LwLoggedEdit *) g_ptr_array_index (log_entries, 0))->id));
   lw_test_drain ();
   g_assert_null (lw_edit_log_get_error_dialog (log));
-  g_assert_cmpuint (lw_edit_log_get_n_entries (log), ==, 5);
+  g_assert_cmpuint (lw_edit_log_get_n_entries (log), ==, 6);
   text = lw_edit_log_get_entry_text (log, 0);
   g_assert_true (g_str_has_prefix (text, "Round 1 deleted\n"));
   g_clear_pointer (&text, g_free);
@@ -1524,7 +1528,7 @@ test_undo_any_change (Fixture       *fixture,
 
   /* Refused: round 2, which the last "Round 2 added" left, is gone. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (log), "edit-log.revert", "x",
-                                             ((LwLoggedEdit *) g_ptr_array_index (log_entries, 3))->id));
+                                             ((LwLoggedEdit *) g_ptr_array_index (log_entries, 4))->id));
   lw_test_drain ();
   g_assert_nonnull (lw_edit_log_get_error_dialog (log));
   g_assert_cmpstr (adw_message_dialog_get_heading (lw_edit_log_get_error_dialog (log)), ==,
@@ -1532,14 +1536,14 @@ test_undo_any_change (Fixture       *fixture,
   g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (lw_edit_log_get_error_dialog (log)),
                                    "Round 2 is no longer the round this change left"));
   respond (lw_edit_log_get_error_dialog (log), "close");
-  g_assert_cmpuint (lw_edit_log_get_n_entries (log), ==, 5);
+  g_assert_cmpuint (lw_edit_log_get_n_entries (log), ==, 6);
   g_assert_cmpuint (stored_rounds (fixture, id), ==, 1);
 
   /* The revert reverted: round 1 is back. */
   log_entries = (g_ptr_array_unref (log_entries),
                  lw_store_list_edits (lw_window_get_store (fixture->window), id, &error));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (log), "edit-log.revert", "x",
-                                             ((LwLoggedEdit *) g_ptr_array_index (log_entries, 4))->id));
+                                             ((LwLoggedEdit *) g_ptr_array_index (log_entries, 5))->id));
   lw_test_drain ();
   assert_board (board, "1", "1");
   g_assert_cmpuint (stored_rounds (fixture, id), ==, 2);
