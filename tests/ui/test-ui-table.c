@@ -639,6 +639,46 @@ test_undo_keeps_pups (Fixture       *fixture,
   g_assert_false (gtk_widget_get_sensitive (page->undo_button));
 }
 
+/* Hot-seat play: a person may take back their own last play while the
+ * table is still theirs (no curtain down), never past the Pups; once the
+ * curtain is down for the next person, and for that person, no undo. */
+static void
+test_hot_seat_undo (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  const gboolean people[] = { TRUE, TRUE };
+  LwTablePage *page = start_game (fixture, 2, names, people, 31);
+  g_autoptr (LwTable) declared = NULL;
+  guint refused = 0;
+
+  g_assert_cmpint (lw_table_page_get_curtain_seat (page), ==, 0);
+  g_assert_false (gtk_widget_get_sensitive (page->undo_button));
+  lw_test_activate (page, "table.confirm-seat");
+  lw_test_activate (page, "table.declare");
+  g_assert_cmpint (lw_table_page_get_curtain_seat (page), ==, LW_NO_SEAT);
+  g_assert_false (gtk_widget_get_sensitive (page->undo_button));
+  declared = lw_table_copy (lw_table_page_get_table (page));
+
+  /* Ann's discard, and she leads: still her table, the discard undone. */
+  lw_table_view_set_selection (lw_table_page_get_view (page), 0xf);
+  lw_test_activate (page, "table.discard");
+  g_assert_cmpint (lw_table_get_turn (lw_table_page_get_table (page)), ==, 0);
+  g_assert_true (gtk_widget_get_sensitive (page->undo_button));
+  lw_test_activate (page, "table.undo");
+  g_assert_true (lw_table_equal (lw_table_page_get_table (page), declared));
+  g_assert_cmpint (lw_table_page_get_curtain_seat (page), ==, LW_NO_SEAT);
+
+  /* Ann discards and leads: the curtain for Ben, no undo for anyone. */
+  person_moves (page, &refused);
+  person_moves (page, &refused);
+  g_assert_cmpint (lw_table_page_get_curtain_seat (page), ==, 1);
+  g_assert_false (gtk_widget_get_sensitive (page->undo_button));
+  lw_test_activate (page, "table.confirm-seat");
+  g_assert_cmpint (lw_table_page_get_curtain_seat (page), ==, LW_NO_SEAT);
+  g_assert_false (gtk_widget_get_sensitive (page->undo_button));
+}
+
 /* Fills the Scores page's round form with a round of two players. */
 static void
 fill_round (LwGamePage *game_page)
@@ -1310,6 +1350,7 @@ main (int   argc,
   g_test_add ("/ui-table/save-resume", Fixture, NULL, fixture_set_up, test_save_resume, lw_test_app_tear_down);
   g_test_add ("/ui-table/hint-undo", Fixture, NULL, fixture_set_up, test_hint_undo, lw_test_app_tear_down);
   g_test_add ("/ui-table/hint-then-enter", Fixture, NULL, fixture_set_up, test_hint_then_enter, lw_test_app_tear_down);
+  g_test_add ("/ui-table/hot-seat-undo", Fixture, NULL, fixture_set_up, test_hot_seat_undo, lw_test_app_tear_down);
   g_test_add ("/ui-table/undo-keeps-pups", Fixture, NULL, fixture_set_up, test_undo_keeps_pups, lw_test_app_tear_down);
   g_test_add ("/ui-table/add-round-while-playing", Fixture, NULL, fixture_set_up, test_add_round_while_playing, lw_test_app_tear_down);
   g_test_add ("/ui-table/take-back-keeps-log", Fixture, NULL, fixture_set_up, test_take_back_keeps_log, lw_test_app_tear_down);
