@@ -23,6 +23,11 @@ typedef struct
 /* Runs the main context until nothing is pending. */
 void lw_test_drain (void);
 
+/* The first button of @widget and below (depth first) whose action is
+ * @action ("table.hint"), or NULL. */
+GtkWidget *lw_test_find_action_button (GtkWidget  *widget,
+                                       const char *action);
+
 /* The first widget of @type inside @widget (itself included), depth
  * first, or NULL. */
 GtkWidget *lw_test_find_widget (GtkWidget *widget,

@@ -535,24 +535,6 @@ all_texts (void)
   return g_string_free (out, FALSE);
 }
 
-/* The button of @widget and below that activates @action. */
-static GtkWidget *
-find_action_button (GtkWidget  *widget,
-                    const char *action)
-{
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_action_button (child, action);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The declaring Dealer takes the Pups (face down until then): Undo cannot
  * take that Declare back (SCORING R19), the Undo button says why, and no
  * text in any window names the Pups; the discard after it can still be
@@ -983,7 +965,7 @@ test_hint_then_enter (Fixture       *fixture,
   const gboolean people[] = { TRUE, FALSE };
   LwTablePage *page = start_game (fixture, 2, names, people, 31);
   LwTableView *view = lw_table_page_get_view (page);
-  GtkWidget *hint = find_action_button (GTK_WIDGET (page), "table.hint");
+  GtkWidget *hint = lw_test_find_action_button (GTK_WIDGET (page), "table.hint");
   guint refused = 0, n_hand = 0, n_after = 0, n_hinted;
 
   while (lw_table_get_phase (lw_table_page_get_table (page)) != LW_PHASE_PLAY

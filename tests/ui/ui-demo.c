@@ -84,6 +84,34 @@ append (LwStore   *store,
     g_error ("%s", error->message);
 }
 
+/* Round 1 of game @id played to its end by two Normal computer seats from
+ * @seed, stored with its log. */
+static void
+append_bot_round (LwStore *store,
+                  gint64   id,
+                  guint64  seed)
+{
+  g_autoptr (LwTable) table = lw_table_new (2, 0, seed, NULL);
+  g_autoptr (LwRound) round = lw_round_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *log = NULL;
+  LwRng rng;
+
+  lw_rng_init (&rng, seed);
+  while (lw_table_get_phase (table) != LW_PHASE_END)
+    {
+      LwAction action;
+
+      lw_bot_choose (table, LW_BOT_NORMAL, NULL, &rng, &action);
+      if (!lw_table_apply (table, &action, &error))
+        g_error ("%s", error->message);
+    }
+  lw_table_round_facts (table, NULL, round);
+  log = lw_table_to_json (table);
+  if (!lw_store_append_virtual_round (store, id, round, log, NULL, &error))
+    g_error ("%s", error->message);
+}
+
 /* A game at the virtual table with its first round played by the computer
  * until seat 0 (a person) is to follow in a trick after @min_tricks tricks
  * (or to bid, when @bid). */
@@ -449,28 +477,9 @@ main (int   argc,
       gint64 id = add_table_game (store, 2, short_names, 1, 3, FALSE);
       LwGamePage *page = lw_window_get_game_page (window);
 
+      /* Round 1 played to its end and stored with its log. */
       if (g_str_equal (screen, "table-take-back"))
-        {
-          /* Round 1 played to its end and stored with its log. */
-          g_autoptr (LwTable) table = lw_table_new (2, 0, 7, NULL);
-          g_autoptr (LwRound) round = lw_round_new ();
-          g_autofree char *log = NULL;
-          LwRng rng;
-
-          lw_rng_init (&rng, 7);
-          while (lw_table_get_phase (table) != LW_PHASE_END)
-            {
-              LwAction action;
-
-              lw_bot_choose (table, LW_BOT_NORMAL, NULL, &rng, &action);
-              if (!lw_table_apply (table, &action, &error))
-                g_error ("%s", error->message);
-            }
-          lw_table_round_facts (table, NULL, round);
-          log = lw_table_to_json (table);
-          if (!lw_store_append_virtual_round (store, id, round, log, NULL, &error))
-            g_error ("%s", error->message);
-        }
+        append_bot_round (store, id, 7);
       gtk_widget_activate_action (GTK_WIDGET (window), "win.open-scores", "x", id);
       if (g_str_equal (screen, "table-take-back"))
         gtk_widget_activate_action (GTK_WIDGET (page), "game.undo", NULL);
@@ -499,25 +508,9 @@ main (int   argc,
       /* Round 1 played by two computer seats, replayed at trick 4. */
       const char *short_names[] = { "Ann", "Benedikt Alexander-Smith" };
       gint64 id = lw_test_add_game (store, LW_RULESET_LITTLE_WOLF, 2, short_names, 0);
-      g_autoptr (LwTable) table = lw_table_new (2, 0, 31, NULL);
-      g_autoptr (LwRound) round = lw_round_new ();
-      g_autofree char *log = NULL;
       LwReplayWindow *replay;
-      LwRng rng;
 
-      lw_rng_init (&rng, 31);
-      while (lw_table_get_phase (table) != LW_PHASE_END)
-        {
-          LwAction action;
-
-          lw_bot_choose (table, LW_BOT_NORMAL, NULL, &rng, &action);
-          if (!lw_table_apply (table, &action, &error))
-            g_error ("%s", error->message);
-        }
-      lw_table_round_facts (table, NULL, round);
-      log = lw_table_to_json (table);
-      if (!lw_store_append_virtual_round (store, id, round, log, NULL, &error))
-        g_error ("%s", error->message);
+      append_bot_round (store, id, 31);
       gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
       gtk_window_present (GTK_WINDOW (window));
       while (g_main_context_iteration (NULL, FALSE))

@@ -938,16 +938,24 @@ lw_game_page_take_back_round (LwGamePage *self)
   self->undo_clears_form = TRUE;
 }
 
+/* The window's @win_action ("win.…", x) on the game shown. */
+static void
+activate_on_game (GtkWidget  *widget,
+                  const char *win_action)
+{
+  LwGamePage *self = LW_GAME_PAGE (widget);
+
+  if (self->game != NULL)
+    gtk_widget_activate_action (widget, win_action, "x", self->game->id);
+}
+
 /* "game.back-to-table": the virtual table of the game shown. */
 static void
 back_to_table_action (GtkWidget  *widget,
                       const char *action_name,
                       GVariant   *parameter)
 {
-  LwGamePage *self = LW_GAME_PAGE (widget);
-
-  if (self->game != NULL)
-    gtk_widget_activate_action (widget, "win.open-game", "x", self->game->id);
+  activate_on_game (widget, "win.open-game");
 }
 
 static void
@@ -1015,10 +1023,7 @@ delete_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  LwGamePage *self = LW_GAME_PAGE (widget);
-
-  if (self->game != NULL)
-    gtk_widget_activate_action (widget, "win.delete-game", "x", self->game->id);
+  activate_on_game (widget, "win.delete-game");
 }
 
 void
