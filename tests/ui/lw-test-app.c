@@ -54,6 +54,17 @@ lw_test_find_item (GListModel    *model,
   return NULL;
 }
 
+guint
+lw_test_stored_rounds (LwTestApp *fixture,
+                       gint64     id)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = lw_store_load_game (lw_window_get_store (fixture->window), id, &error);
+
+  g_assert_no_error (error);
+  return game->record->rounds->len;
+}
+
 GtkWidget *
 lw_test_find_action_button (GtkWidget  *widget,
                             const char *action)

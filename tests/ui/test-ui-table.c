@@ -674,17 +674,6 @@ fill_round (LwGamePage *game_page)
   lw_test_drain ();
 }
 
-static guint
-n_stored_rounds (Fixture *fixture,
-                 gint64   id)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (LwStoredGame) game = lw_store_load_game (lw_window_get_store (fixture->window), id, &error);
-
-  g_assert_no_error (error);
-  return game->record->rounds->len;
-}
-
 /* Add Round on the Scores page while the table plays that round: a
  * question, Keep Playing the default; Keep Playing keeps the round as it
  * was, Add Round Anyway adds the round typed in. */
@@ -721,7 +710,7 @@ test_add_round_while_playing (Fixture       *fixture,
 
   /* Keep Playing: nothing added, the round at the table as it was. */
   lw_test_respond (dialog, "cancel");
-  g_assert_cmpuint (n_stored_rounds (fixture, id), ==, 0);
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 0);
   {
     g_autoptr (LwStoredTable) stored = lw_store_load_table (store, id, &error);
 
@@ -735,7 +724,7 @@ test_add_round_while_playing (Fixture       *fixture,
   dialog = lw_game_page_get_dialog (game_page);
   g_assert_nonnull (dialog);
   lw_test_respond (dialog, "add");
-  g_assert_cmpuint (n_stored_rounds (fixture, id), ==, 1);
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 1);
   {
     g_autoptr (LwStoredGame) game = lw_store_load_game (store, id, &error);
     const LwRound *round = g_ptr_array_index (game->record->rounds, 0);
@@ -749,7 +738,7 @@ test_add_round_while_playing (Fixture       *fixture,
   /* With no round at the table any more, no question: added at once. */
   fill_round (game_page);
   lw_test_activate (game_page, "game.submit-round");
-  g_assert_cmpuint (n_stored_rounds (fixture, id), ==, 2);
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 2);
 }
 
 /* A round played at the table, taken back on the Scores page with Ctrl+Z
@@ -788,7 +777,7 @@ test_take_back_keeps_log (Fixture       *fixture,
 
   /* Ctrl+Z: the round taken back, into the form, with Undo offered. */
   lw_test_activate (game_page, "game.undo");
-  g_assert_cmpuint (n_stored_rounds (fixture, id), ==, 0);
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 0);
   g_assert_false (lw_store_has_round_log (store, id, 1));
   toast = lw_game_page_get_round_toast (game_page);
   g_assert_nonnull (toast);
@@ -797,7 +786,7 @@ test_take_back_keeps_log (Fixture       *fixture,
 
   /* Undo: the round and its log are back, and the replay plays it. */
   lw_test_activate (game_page, "game.undo-edit");
-  g_assert_cmpuint (n_stored_rounds (fixture, id), ==, 1);
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 1);
   back = lw_store_load_round_log (store, id, 1, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (back, ==, log);
@@ -812,9 +801,9 @@ test_take_back_keeps_log (Fixture       *fixture,
 
   /* The button "Take Back the Last Round" does the same. */
   lw_test_activate (game_page, "game.undo-round");
-  g_assert_cmpuint (n_stored_rounds (fixture, id), ==, 0);
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 0);
   lw_test_activate (game_page, "game.undo-edit");
-  g_assert_cmpuint (n_stored_rounds (fixture, id), ==, 1);
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 1);
   g_assert_true (lw_store_has_round_log (store, id, 1));
 
   /* Back to the Table, from the Scores page of a game played there. */
