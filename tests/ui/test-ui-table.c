@@ -765,7 +765,8 @@ test_take_back_keeps_log (Fixture       *fixture,
     {
       person_moves (page, &refused);
       wait_idle (page);
-      g_assert_cmpuint (++moves, <, 100);
+      moves++;
+      g_assert_cmpuint (moves, <, 100);
     }
   log = lw_store_load_round_log (store, id, 1, &error);
   g_assert_no_error (error);
