@@ -37,9 +37,15 @@
   "  PRIMARY KEY (round, ordinal)) WITHOUT ROWID;" \
   "PRAGMA user_version = 1;"
 
-/* Drops what schema 13 added (the events' rules): with the version set
- * back, a test makes a schema-12 database from a current one. */
+/* Drops what schema 14 added (the logs of rounds taken back): with the
+ * version set back, a test makes a schema-13 database from a current one. */
+#define LW_TEST_DROP_SCHEMA_14 \
+  "DROP TABLE taken_back_logs;"
+
+/* Drops what schemas 14 and 13 added (the events' rules): with the version
+ * set back, a test makes a schema-12 database from a current one. */
 #define LW_TEST_DROP_SCHEMA_13 \
+  LW_TEST_DROP_SCHEMA_14 \
   "ALTER TABLE events DROP COLUMN rule_set; ALTER TABLE events DROP COLUMN start_score;" \
   "ALTER TABLE events DROP COLUMN target; ALTER TABLE events DROP COLUMN skunk;" \
   "ALTER TABLE events DROP COLUMN run_fill; ALTER TABLE events DROP COLUMN over_trump;"

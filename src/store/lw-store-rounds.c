@@ -540,19 +540,23 @@ lw_store_remove_last_round (LwStore  *self,
     return lw_store_finish (self, TRUE, error);
 
   {
-    /* The round's seats and penalties go with it (ON DELETE CASCADE). */
+    /* The round's seats and penalties go with it (ON DELETE CASCADE); a
+     * virtual table's log is kept with this change, for its Undo. */
     static const char *const deletions[] = {
+      "INSERT INTO taken_back_logs (edit, log) SELECT last_insert_rowid (), log"
+      " FROM virtual_round_logs WHERE game = ?1 AND number = ?2",
       "DELETE FROM rounds WHERE game = ?1 AND number = ?2",
       "DELETE FROM virtual_round_logs WHERE game = ?1 AND number = ?2",
       "DELETE FROM round_locks WHERE game = ?1 AND number = ?2",
     };
     g_autofree char *json =
       lw_round_to_json (game->record, g_ptr_array_index (game->record->rounds, last - 1));
-    gboolean ok = TRUE;
+
+    /* The entry first: the log is kept under its ID (last_insert_rowid). */
+    gboolean ok = lw_store_log_edit (self, id, "delete_round", last, json, NULL, error);
 
     for (guint i = 0; ok && i < G_N_ELEMENTS (deletions); i++)
       ok = lw_store_run2 (self, deletions[i], id, last, error);
-    ok = ok && lw_store_log_edit (self, id, "delete_round", last, json, NULL, error);
     g_ptr_array_set_size (game->record->rounds, last - 1);
     return lw_store_finish (self,
                             ok && lw_store_cache_result (self, id, game->record, NULL, error),

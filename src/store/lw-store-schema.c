@@ -7,7 +7,7 @@
  * that is rolled back on any error, and every read of more than one
  * statement runs in one read transaction, so it sees one state of the file.
  *
- * The schema (version 13, PRAGMA user_version):
+ * The schema (version 14, PRAGMA user_version):
  *
  *   players      a person who sat at a game, by name
  *   games        the setup of a game: ruleset, rules, first dealer, sides
@@ -65,6 +65,10 @@
  *                  round number; renumbered with the rounds, and dropped
  *                  when its round is deleted or its facts are corrected by
  *                  hand (the log would no longer give them).
+ *   taken_back_logs  (version 14) the action log of a virtual table's
+ *                round taken back with "Take Back the Last Round", kept with
+ *                that change of the edit log (its edits row) so that Undo
+ *                brings back the round and its log together
  *   round_locks   rounds the director has locked: table entry from a
  *                 phone can no longer correct them (the app still can);
  *                 kept by round number
@@ -493,6 +497,13 @@ static const char *const migrations[] = {
   "ALTER TABLE events ADD COLUMN over_trump TEXT NOT NULL DEFAULT 'winning_play'"
   "  CHECK (over_trump IN ('winning_play', 'whole_trick'));"
   "PRAGMA user_version = 13;",
+
+  /* 13 → 14: the log of a round taken back, kept for its Undo. */
+  "CREATE TABLE taken_back_logs ("
+  "  edit  INTEGER PRIMARY KEY REFERENCES edits (id) ON DELETE CASCADE,"
+  "  log   TEXT NOT NULL"
+  ");"
+  "PRAGMA user_version = 14;",
 };
 
 

@@ -269,7 +269,13 @@ undo_entry (LwStore             *self,
           return lw_store_damaged_log (self, id, error);
         edit.round = round;
       }
-    return lw_store_edit_rounds (self, id, &edit, log ? lw_edit_kind_to_string (edit.kind) : NULL, error);
+    return lw_store_edit_rounds (self, id, &edit, log ? lw_edit_kind_to_string (edit.kind) : NULL, error)
+           /* A virtual table's round taken back comes back with its log. */
+           && (!g_str_equal (kind, "delete_round")
+               || lw_store_run3 (self,
+                                 "INSERT OR REPLACE INTO virtual_round_logs (game, number, log)"
+                                 " SELECT ?1, ?2, log FROM taken_back_logs WHERE edit = ?3",
+                                 id, entry->number, entry->id, error));
   }
 }
 

@@ -476,7 +476,7 @@ test_tiebreaks (Fixture       *fixture,
 
   fixture->store = lw_store_open (fixture->path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 13);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 14);
   g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 5);
   event = lw_store_load_event (fixture->store, older, &error);
@@ -521,7 +521,7 @@ test_seeding (Fixture       *fixture,
   lw_test_sql_exec_at (fixture->path, LW_TEST_DROP_SCHEMA_10 "PRAGMA user_version = 9;");
   fixture->store = lw_store_open (fixture->path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 13);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 14);
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 9);
   event = lw_store_load_event (fixture->store, rated, &error);
   g_assert_no_error (error);
@@ -557,7 +557,7 @@ test_migration_from_v3 (Fixture       *fixture,
 
   fixture->store = lw_store_open (fixture->path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 13);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 14);
   g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM games"), ==, 1);
   g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 3);

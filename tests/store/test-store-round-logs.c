@@ -203,6 +203,48 @@ test_dropped (Fixture       *fixture,
   }
 }
 
+/* Taken back (lw_store_remove_last_round()), then Undo: the round comes
+ * back with its log as written (schema 14 keeps it with the change); a
+ * round added by hand after the take back gets no log of the one taken
+ * back. */
+static void
+test_take_back_undo (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *log = NULL;
+  g_autofree char *back = NULL;
+  gint64 id = lw_test_add_pair_game (fixture->store, "Ann", "Ben");
+
+  add_two_rounds (fixture, id);
+  log = lw_store_load_round_log (fixture->store, id, 2, &error);
+  g_assert_no_error (error);
+
+  g_assert_true (lw_store_remove_last_round (fixture->store, id, &error));
+  g_assert_no_error (error);
+  g_assert_false (lw_store_has_round_log (fixture->store, id, 2));
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM taken_back_logs"), ==, 1);
+
+  g_assert_true (lw_store_undo_last_edit (fixture->store, id, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM rounds"), ==, 2);
+  back = lw_store_load_round_log (fixture->store, id, 2, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (back, ==, log);
+
+  /* Taken back again, and another round added by hand: no log. */
+  g_assert_true (lw_store_remove_last_round (fixture->store, id, &error));
+  {
+    g_autoptr (LwRound) round = lw_round_new ();
+    g_autofree char *unused = play_next_round (fixture->store, id, 9, round);
+
+    g_assert_no_error (error);
+    g_assert_true (lw_store_append_round (fixture->store, id, round, &error));
+    g_assert_no_error (error);
+    g_assert_false (lw_store_has_round_log (fixture->store, id, 2));
+  }
+}
+
 /* Deleting the game deletes its logs (ON DELETE CASCADE). */
 static void
 test_delete_game (Fixture       *fixture,
@@ -268,6 +310,7 @@ main (int   argc,
 
   lw_test_add_db ("/store-round-logs/append", test_append);
   lw_test_add_db ("/store-round-logs/dropped", test_dropped);
+  lw_test_add_db ("/store-round-logs/take-back-undo", test_take_back_undo);
   lw_test_add_db ("/store-round-logs/delete-game", test_delete_game);
   lw_test_add_db ("/store-round-logs/migration-v5", test_migration_v5);
 

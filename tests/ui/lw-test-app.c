@@ -54,6 +54,34 @@ lw_test_find_item (GListModel    *model,
   return NULL;
 }
 
+guint
+lw_test_stored_rounds (LwTestApp *fixture,
+                       gint64     id)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = lw_store_load_game (lw_window_get_store (fixture->window), id, &error);
+
+  g_assert_no_error (error);
+  return game->record->rounds->len;
+}
+
+GtkWidget *
+lw_test_find_action_button (GtkWidget  *widget,
+                            const char *action)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = lw_test_find_action_button (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 void
 lw_test_respond (AdwMessageDialog *dialog,
                  const char       *response)

@@ -23,6 +23,15 @@ typedef struct
 /* Runs the main context until nothing is pending. */
 void lw_test_drain (void);
 
+/* How many rounds game @id holds in the window's database. */
+guint lw_test_stored_rounds (LwTestApp *fixture,
+                             gint64     id);
+
+/* The first button of @widget and below (depth first) whose action is
+ * @action ("table.hint"), or NULL. */
+GtkWidget *lw_test_find_action_button (GtkWidget  *widget,
+                                       const char *action);
+
 /* The first widget of @type inside @widget (itself included), depth
  * first, or NULL. */
 GtkWidget *lw_test_find_widget (GtkWidget *widget,

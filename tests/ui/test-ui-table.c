@@ -18,8 +18,12 @@
 
 #include "lw-app-util.h"
 #include "lw-application.h"
+#include "lw-card-renderer.h"
 #include "lw-game-page.h"
 #include "lw-game-page-private.h"
+#include "lw-round-form.h"
+#include "lw-round-form-private.h"
+#include "lw-seat-row-private.h"
 #include "lw-new-game-page.h"
 #include "lw-new-game-page-private.h"
 #include "lw-replay-window.h"
@@ -507,6 +511,345 @@ test_hint_undo (Fixture       *fixture,
   g_assert_cmpint (lw_table_get_turn (lw_table_page_get_table (page)), ==, 0);
 }
 
+static LwReplayWindow *find_replay (void);
+
+/* Every text a person or a screen reader can get from @widget and below:
+ * labels, button labels, tooltips, titles and subtitles, entries. */
+static void
+collect_texts (GtkWidget *widget,
+               GString   *out)
+{
+  const char *texts[4] = { NULL };
+
+  if (GTK_IS_LABEL (widget))
+    texts[0] = gtk_label_get_text (GTK_LABEL (widget));
+  else if (GTK_IS_BUTTON (widget))
+    texts[0] = gtk_button_get_label (GTK_BUTTON (widget));
+  else if (GTK_IS_EDITABLE (widget))
+    texts[0] = gtk_editable_get_text (GTK_EDITABLE (widget));
+  else if (ADW_IS_WINDOW_TITLE (widget))
+    {
+      texts[0] = adw_window_title_get_title (ADW_WINDOW_TITLE (widget));
+      texts[1] = adw_window_title_get_subtitle (ADW_WINDOW_TITLE (widget));
+    }
+  else if (ADW_IS_STATUS_PAGE (widget))
+    {
+      texts[0] = adw_status_page_get_title (ADW_STATUS_PAGE (widget));
+      texts[1] = adw_status_page_get_description (ADW_STATUS_PAGE (widget));
+    }
+  else if (ADW_IS_ACTION_ROW (widget))
+    {
+      texts[0] = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget));
+      texts[1] = adw_action_row_get_subtitle (ADW_ACTION_ROW (widget));
+    }
+  else if (ADW_IS_MESSAGE_DIALOG (widget))
+    {
+      texts[0] = adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (widget));
+      texts[1] = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (widget));
+    }
+  if (GTK_IS_WINDOW (widget))
+    texts[2] = gtk_window_get_title (GTK_WINDOW (widget));
+  texts[3] = gtk_widget_get_tooltip_text (widget);
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    if (texts[i] != NULL)
+      g_string_append_printf (out, "%s\n", texts[i]);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_texts (child, out);
+}
+
+/* The texts of every window shown. */
+static char *
+all_texts (void)
+{
+  g_autoptr (GList) toplevels = gtk_window_list_toplevels ();
+  GString *out = g_string_new (NULL);
+
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (gtk_widget_get_visible (l->data))
+      collect_texts (l->data, out);
+  return g_string_free (out, FALSE);
+}
+
+/* The declaring Dealer takes the Pups (face down until then): Undo cannot
+ * take that Declare back (SCORING R19), the Undo button says why, and no
+ * text in any window names the Pups; the discard after it can still be
+ * taken back, to the Pups in hand again. */
+static void
+test_undo_keeps_pups (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  const gboolean people[] = { TRUE, FALSE };
+  LwTablePage *page = start_game (fixture, 2, names, people, 31);
+  const LwTable *table = lw_table_page_get_table (page);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwTable) declared = NULL;
+  g_autofree char *texts = NULL;
+  LwCard before[LW_MAX_HAND], pups[4];
+  guint n_before = 0, n_after = 0, n_pups = 0;
+  const LwCard *hand;
+
+  g_assert_cmpint (lw_table_get_dealer (table), ==, 0);
+  g_assert_cmpint (lw_table_get_turn (table), ==, 0);
+  hand = lw_table_get_hand (table, 0, &n_before);
+  memcpy (before, hand, n_before * sizeof *hand);
+
+  lw_test_activate (page, "table.declare");
+  wait_idle (page);
+  table = lw_table_page_get_table (page);
+  g_assert_cmpint (lw_table_get_phase (table), ==, LW_PHASE_EXCHANGE);
+  hand = lw_table_get_hand (table, 0, &n_after);
+  g_assert_cmpuint (n_after, ==, n_before + 4);
+  for (guint i = 0; i < n_after; i++)
+    {
+      gboolean had = FALSE;
+
+      for (guint j = 0; j < n_before; j++)
+        had = had || before[j] == hand[i];
+      if (!had)
+        pups[n_pups++] = hand[i];
+    }
+  g_assert_cmpuint (n_pups, ==, 4);
+  declared = lw_table_copy (table);
+
+  /* The engine refuses, in words that name no card. */
+  g_assert_cmpuint (lw_table_undo_floor (table, 0), ==, 1);
+  g_assert_cmpuint (lw_table_undo_floor (table, 1), ==, 0);
+  g_assert_false (lw_table_check_undo (table, 0, 0, &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_ILLEGAL_PLAY);
+  g_assert_nonnull (strstr (error->message, "R19"));
+  g_assert_true (lw_table_check_undo (table, 0, 1, NULL));
+
+  /* The page: Undo disabled, its tooltip says why; Ctrl+Z does nothing. */
+  g_assert_false (gtk_widget_get_sensitive (page->undo_button));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (page->undo_button), "seen the Pups"));
+  gtk_widget_activate_action (GTK_WIDGET (page), "table.undo", NULL);
+  lw_test_drain ();
+  wait_idle (page);
+  g_assert_true (lw_table_equal (lw_table_page_get_table (page), declared));
+
+  /* Nothing shown names the Pups turned down (the first is public). */
+  texts = all_texts ();
+  for (guint k = 0; k < 4; k++)
+    {
+      g_autofree char *notation = lw_cards_format (&pups[k], 1);
+      g_autofree char *face = lw_card_face_short (lw_card_face (pups[k]));
+      g_autofree char *words = lw_card_face_name (lw_card_face (pups[k]));
+
+      g_test_message ("Pup %s (%s)", notation, words);
+      if (pups[k] == lw_table_get_revealed (table) || lw_card_is_den (pups[k]))
+        continue;
+      g_assert_null (strstr (texts, notation));
+      g_assert_null (strstr (texts, face));
+      g_assert_null (strstr (texts, words));
+    }
+
+  /* The discard can be taken back: to the Pups in hand again. */
+  lw_table_view_set_selection (lw_table_page_get_view (page), 0xf);
+  lw_test_activate (page, "table.discard");
+  wait_idle (page);
+  g_assert_cmpint (lw_table_get_phase (lw_table_page_get_table (page)), !=, LW_PHASE_EXCHANGE);
+  g_assert_true (gtk_widget_get_sensitive (page->undo_button));
+  lw_test_activate (page, "table.undo");
+  wait_idle (page);
+  g_assert_true (lw_table_equal (lw_table_page_get_table (page), declared));
+  g_assert_false (gtk_widget_get_sensitive (page->undo_button));
+}
+
+/* Hot-seat play: a person may take back their own last play while the
+ * table is still theirs (no curtain down), never past the Pups; once the
+ * curtain is down for the next person, and for that person, no undo. */
+static void
+test_hot_seat_undo (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  const gboolean people[] = { TRUE, TRUE };
+  LwTablePage *page = start_game (fixture, 2, names, people, 31);
+  g_autoptr (LwTable) declared = NULL;
+  guint refused = 0;
+
+  g_assert_cmpint (lw_table_page_get_curtain_seat (page), ==, 0);
+  g_assert_false (gtk_widget_get_sensitive (page->undo_button));
+  lw_test_activate (page, "table.confirm-seat");
+  lw_test_activate (page, "table.declare");
+  g_assert_cmpint (lw_table_page_get_curtain_seat (page), ==, LW_NO_SEAT);
+  g_assert_false (gtk_widget_get_sensitive (page->undo_button));
+  declared = lw_table_copy (lw_table_page_get_table (page));
+
+  /* Ann's discard, and she leads: still her table, the discard undone. */
+  lw_table_view_set_selection (lw_table_page_get_view (page), 0xf);
+  lw_test_activate (page, "table.discard");
+  g_assert_cmpint (lw_table_get_turn (lw_table_page_get_table (page)), ==, 0);
+  g_assert_true (gtk_widget_get_sensitive (page->undo_button));
+  lw_test_activate (page, "table.undo");
+  g_assert_true (lw_table_equal (lw_table_page_get_table (page), declared));
+  g_assert_cmpint (lw_table_page_get_curtain_seat (page), ==, LW_NO_SEAT);
+
+  /* Ann discards and leads: the curtain for Ben, no undo for anyone. */
+  person_moves (page, &refused);
+  person_moves (page, &refused);
+  g_assert_cmpint (lw_table_page_get_curtain_seat (page), ==, 1);
+  g_assert_false (gtk_widget_get_sensitive (page->undo_button));
+  lw_test_activate (page, "table.confirm-seat");
+  g_assert_cmpint (lw_table_page_get_curtain_seat (page), ==, LW_NO_SEAT);
+  g_assert_false (gtk_widget_get_sensitive (page->undo_button));
+}
+
+/* Fills the Scores page's round form with a round of two players. */
+static void
+fill_round (LwGamePage *game_page)
+{
+  LwRoundForm *form = lw_game_page_get_round_form (game_page);
+
+  lw_round_form_reset (form);
+  lw_round_form_set_declarer (form, 0);
+  gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), 20);
+  gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_CARDS), 6);
+  lw_test_drain ();
+}
+
+/* Add Round on the Scores page while the table plays that round: a
+ * question, Keep Playing the default; Keep Playing keeps the round as it
+ * was, Add Round Anyway adds the round typed in. */
+static void
+test_add_round_while_playing (Fixture       *fixture,
+                              gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  const gboolean people[] = { TRUE, FALSE };
+  LwTablePage *page = start_game (fixture, 2, names, people, 31);
+  LwStore *store = lw_window_get_store (fixture->window);
+  gint64 id = lw_table_page_get_game_id (page);
+  LwGamePage *game_page;
+  AdwMessageDialog *dialog;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *saved = NULL;
+
+  lw_test_activate (page, "table.declare");
+  wait_idle (page);
+  saved = lw_table_to_json (lw_table_page_get_table (page));
+
+  lw_test_activate (page, "table.show-scores");
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
+  game_page = lw_window_get_game_page (fixture->window);
+  fill_round (game_page);
+  lw_test_activate (game_page, "game.submit-round");
+  dialog = lw_game_page_get_dialog (game_page);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "A Round Is Being Played at the Table");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Round 1 is being played"));
+  g_assert_cmpstr (adw_message_dialog_get_response_label (dialog, "cancel"), ==, "_Keep Playing");
+  g_assert_cmpstr (adw_message_dialog_get_default_response (dialog), ==, "cancel");
+  g_assert_cmpstr (adw_message_dialog_get_close_response (dialog), ==, "cancel");
+
+  /* Keep Playing: nothing added, the round at the table as it was. */
+  lw_test_respond (dialog, "cancel");
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 0);
+  {
+    g_autoptr (LwStoredTable) stored = lw_store_load_table (store, id, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (stored->round_number, ==, 1);
+    g_assert_cmpstr (stored->round, ==, saved);
+  }
+
+  /* Add Round Anyway: the round typed in is round 1. */
+  lw_test_activate (game_page, "game.submit-round");
+  dialog = lw_game_page_get_dialog (game_page);
+  g_assert_nonnull (dialog);
+  lw_test_respond (dialog, "add");
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 1);
+  {
+    g_autoptr (LwStoredGame) game = lw_store_load_game (store, id, &error);
+    const LwRound *round = g_ptr_array_index (game->record->rounds, 0);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (round->declarer, ==, 0);
+    g_assert_cmpint (round->cards[0], ==, 20);
+    g_assert_false (lw_store_has_round_log (store, id, 1));
+  }
+
+  /* With no round at the table any more, no question: added at once. */
+  fill_round (game_page);
+  lw_test_activate (game_page, "game.submit-round");
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 2);
+}
+
+/* A round played at the table, taken back on the Scores page with Ctrl+Z
+ * (game.undo) and brought back with the toast's Undo: the round and its
+ * log return, and its replay works. */
+static void
+test_take_back_keeps_log (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  const gboolean people[] = { TRUE, FALSE };
+  LwTablePage *page = start_game (fixture, 2, names, people, 23);
+  LwStore *store = lw_window_get_store (fixture->window);
+  gint64 id = lw_table_page_get_game_id (page);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *log = NULL;
+  g_autofree char *back = NULL;
+  LwGamePage *game_page;
+  AdwToast *toast;
+  guint refused = 0, moves = 0;
+  LwReplayWindow *replay;
+
+  while (!lw_table_page_get_round_over (page))
+    {
+      person_moves (page, &refused);
+      wait_idle (page);
+      moves++;
+      g_assert_cmpuint (moves, <, 100);
+    }
+  log = lw_store_load_round_log (store, id, 1, &error);
+  g_assert_no_error (error);
+
+  lw_test_activate (page, "table.show-scores");
+  game_page = lw_window_get_game_page (fixture->window);
+  g_assert_cmpstr (lw_game_page_get_undo_text (game_page), ==,
+                   "Take Back Last Round (Ctrl+Z): round 1 goes back to the form");
+
+  /* Ctrl+Z: the round taken back, into the form, with Undo offered. */
+  lw_test_activate (game_page, "game.undo");
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 0);
+  g_assert_false (lw_store_has_round_log (store, id, 1));
+  toast = lw_game_page_get_round_toast (game_page);
+  g_assert_nonnull (toast);
+  g_assert_cmpstr (adw_toast_get_title (toast), ==, "Round 1 back in the form");
+  g_assert_cmpstr (adw_toast_get_button_label (toast), ==, "_Undo");
+
+  /* Undo: the round and its log are back, and the replay plays it. */
+  lw_test_activate (game_page, "game.undo-edit");
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 1);
+  back = lw_store_load_round_log (store, id, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (back, ==, log);
+  g_assert_null (find_replay ());
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (game_page), "game.replay-round", "u", 1));
+  lw_test_drain ();
+  replay = find_replay ();
+  g_assert_nonnull (replay);
+  g_assert_cmpuint (lw_replay_window_get_n_tricks (replay), >=, 3);
+  gtk_window_destroy (GTK_WINDOW (replay));
+  lw_test_drain ();
+
+  /* The button "Take Back the Last Round" does the same. */
+  lw_test_activate (game_page, "game.undo-round");
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 0);
+  lw_test_activate (game_page, "game.undo-edit");
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 1);
+  g_assert_true (lw_store_has_round_log (store, id, 1));
+
+  /* Back to the Table, from the Scores page of a game played there. */
+  g_assert_true (gtk_widget_get_visible (game_page->table_button));
+  lw_test_activate (game_page, "game.back-to-table");
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "table");
+  g_assert_cmpint (lw_table_page_get_game_id (page), ==, id);
+}
+
 /* Plays a game at the table to its end through the page: the people's
  * moves (after the curtain when it is shown), Next Round between rounds.
  * Returns: the rounds played. */
@@ -647,6 +990,40 @@ test_keyboard_play (Fixture       *fixture,
   g_assert_true (send_key (GTK_WIDGET (view), GDK_KEY_Return));
   lw_table_get_hand (lw_table_page_get_table (page), 0, &n_after);
   g_assert_cmpuint (n_after, ==, n_hand - 1);
+}
+
+/* Enter after Hint plays the hinted cards: the focus goes from the Hint
+ * button to the hand, where Enter is Play. */
+static void
+test_hint_then_enter (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  const gboolean people[] = { TRUE, FALSE };
+  LwTablePage *page = start_game (fixture, 2, names, people, 31);
+  LwTableView *view = lw_table_page_get_view (page);
+  GtkWidget *hint = lw_test_find_action_button (GTK_WIDGET (page), "table.hint");
+  guint refused = 0, n_hand = 0, n_after = 0, n_hinted;
+
+  while (lw_table_get_phase (lw_table_page_get_table (page)) != LW_PHASE_PLAY
+         || lw_table_get_turn (lw_table_page_get_table (page)) != 0)
+    {
+      person_moves (page, &refused);
+      wait_idle (page);
+    }
+  lw_table_get_hand (lw_table_page_get_table (page), 0, &n_hand);
+  g_assert_nonnull (hint);
+  gtk_widget_grab_focus (hint);
+  lw_test_drain ();
+  g_assert_true (gtk_root_get_focus (gtk_widget_get_root (hint)) == hint);
+
+  lw_test_activate (page, "table.hint");
+  n_hinted = (guint) __builtin_popcount (lw_table_view_get_selection (view));
+  g_assert_cmpuint (n_hinted, >, 0);
+  g_assert_true (gtk_root_get_focus (gtk_widget_get_root (hint)) == GTK_WIDGET (view));
+  g_assert_true (send_key (GTK_WIDGET (view), GDK_KEY_Return));
+  lw_table_get_hand (lw_table_page_get_table (page), 0, &n_after);
+  g_assert_cmpuint (n_after + n_hinted, ==, n_hand);
 }
 
 /* The three games of the issue, each played through to the end: two
@@ -1321,6 +1698,11 @@ main (int   argc,
   g_test_add ("/ui-table/hot-seat-curtain", Fixture, NULL, fixture_set_up, test_hot_seat_curtain, lw_test_app_tear_down);
   g_test_add ("/ui-table/save-resume", Fixture, NULL, fixture_set_up, test_save_resume, lw_test_app_tear_down);
   g_test_add ("/ui-table/hint-undo", Fixture, NULL, fixture_set_up, test_hint_undo, lw_test_app_tear_down);
+  g_test_add ("/ui-table/hint-then-enter", Fixture, NULL, fixture_set_up, test_hint_then_enter, lw_test_app_tear_down);
+  g_test_add ("/ui-table/hot-seat-undo", Fixture, NULL, fixture_set_up, test_hot_seat_undo, lw_test_app_tear_down);
+  g_test_add ("/ui-table/undo-keeps-pups", Fixture, NULL, fixture_set_up, test_undo_keeps_pups, lw_test_app_tear_down);
+  g_test_add ("/ui-table/add-round-while-playing", Fixture, NULL, fixture_set_up, test_add_round_while_playing, lw_test_app_tear_down);
+  g_test_add ("/ui-table/take-back-keeps-log", Fixture, NULL, fixture_set_up, test_take_back_keeps_log, lw_test_app_tear_down);
   g_test_add ("/ui-table/replay", Fixture, NULL, fixture_set_up, test_replay, lw_test_app_tear_down);
   g_test_add ("/ui-table/whole-games", Fixture, NULL, fixture_set_up, test_whole_games, lw_test_app_tear_down);
   g_test_add ("/ui-table/keyboard-play", Fixture, NULL, fixture_set_up, test_keyboard_play, lw_test_app_tear_down);

@@ -62,17 +62,6 @@ enter_round (LwGamePage *page,
   lw_test_activate (page, "game.submit-round");
 }
 
-static guint
-stored_rounds (Fixture *fixture,
-               gint64   id)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (LwStoredGame) game = lw_store_load_game (lw_window_get_store (fixture->window), id, &error);
-
-  g_assert_no_error (error);
-  return game->record->rounds->len;
-}
-
 static void
 assert_board (LwScoreboard    *board,
               const char *score0,
@@ -120,14 +109,14 @@ test_two_player_game (Fixture       *fixture,
   g_assert_true (g_str_has_prefix (lw_round_form_get_error_text (form), "Round 1: cards sum to 25, expected 26"));
   /* It shows below the totals check, where the counts are edited. */
   g_assert_true (lw_round_form_get_error_beside_totals (form));
-  g_assert_cmpuint (stored_rounds (fixture, id), ==, 0);
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 0);
   /* ...and what was typed is still there to be corrected. */
   g_assert_cmpint (lw_seat_row_get_count (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), ==, 20);
   (void) short_cards;
 
   /* Round 1: nobody declared, Ben won the most cards: Ben −1 (R16). */
   enter_round (page, LW_NO_SEAT, most_to_ben, NULL);
-  g_assert_cmpuint (stored_rounds (fixture, id), ==, 1);
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 1);
   assert_board (board, "1", "0");
   g_assert_cmpstr (lw_scoreboard_get_status_text (board), ==, "Round 2 · Ben deals");
   g_assert_nonnull (strstr (lw_game_page_get_last_round_text (page), "Ben −1"));
@@ -170,7 +159,7 @@ test_two_player_game (Fixture       *fixture,
   assert_board (board, "3", "0");
   lw_test_activate (page, "game.undo-round");
   assert_board (board, "2", "0");
-  g_assert_cmpuint (stored_rounds (fixture, id), ==, 2);
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 2);
   g_assert_cmpint (lw_seat_row_get_count (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), ==, 20);
   g_assert_true (lw_round_form_get_valid (form));
   lw_test_activate (page, "game.submit-round");
@@ -184,7 +173,7 @@ test_two_player_game (Fixture       *fixture,
     }
 
   assert_board (board, "11", "0");
-  g_assert_cmpuint (stored_rounds (fixture, id), ==, 11);
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 11);
   g_assert_false (lw_game_page_get_form_visible (page));
   g_assert_cmpstr (lw_game_page_get_result_text (page), ==, "Ann won");
   g_assert_cmpstr (lw_scoreboard_get_status_text (board), ==, "Game over after 11 rounds");
@@ -194,7 +183,7 @@ test_two_player_game (Fixture       *fixture,
   g_assert_cmpstr (lw_scoreboard_get_badge_text (board, 1), ==, "");
   /* Once the game is over no round can be added. */
   g_assert_false (gtk_widget_activate_action (GTK_WIDGET (page), "game.submit-round", NULL) &&
-                  stored_rounds (fixture, id) != 11);
+                  lw_test_stored_rounds (fixture, id) != 11);
 
   /* Reopen the same database: the same board, from the stored rounds. */
   lw_test_app_close (fixture);
@@ -1141,7 +1130,7 @@ test_insert_delete_round (Fixture       *fixture,
   g_assert_null (lw_game_page_get_round_editor (page));
   assert_board (board, "2", "0");
   g_assert_cmpuint (lw_game_page_get_n_history_rows (page), ==, 2);
-  g_assert_cmpuint (stored_rounds (fixture, id), ==, 2);
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 2);
   g_assert_cmpstr (adw_toast_get_title (lw_game_page_get_round_toast (page)), ==, "Round 2 deleted");
 
   /* Insert Ann's Pack before round 1. */
@@ -1172,7 +1161,7 @@ test_insert_delete_round (Fixture       *fixture,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "game.undo-edit", NULL));
   lw_test_drain ();
   assert_board (board, "2", "0");
-  g_assert_cmpuint (stored_rounds (fixture, id), ==, 2);
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 2);
   game = load_game (fixture, id);
   g_assert_cmpint (stored_round (game, 1)->declarer, ==, LW_NO_SEAT);
 }
@@ -1224,7 +1213,7 @@ test_undo_after_phone_round (Fixture       *fixture,
   g_assert_cmpuint (lw_entry_requests_handle (entry, "POST", path, secret, body, strlen (body), &response),
                     ==, 201);
   lw_test_drain ();
-  g_assert_cmpuint (stored_rounds (fixture, id), ==, 4);
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 4);
   g_assert_cmpuint (lw_game_page_get_n_history_rows (page), ==, 4);
 
   /* The director presses Undo on the toast still shown: it has lost its
@@ -1467,7 +1456,9 @@ test_undo_any_change (Fixture       *fixture,
   enter_round (page, LW_NO_SEAT, most_to_ann, NULL);     /* Ann 0, Ben 1 */
   enter_round (page, 0, ann_pack, NULL);                 /* Ann 1, Ben 1 */
   assert_board (board, "1", "1");
-  g_assert_cmpstr (lw_game_page_get_undo_text (page), ==, "Undo “Round 2 added” (Ctrl+Z)");
+  /* The last change added the last round: Ctrl+Z takes it back. */
+  g_assert_cmpstr (lw_game_page_get_undo_text (page), ==,
+                   "Take Back Last Round (Ctrl+Z): round 2 goes back to the form");
 
   /* Round 1 corrected to Ann's Pack: 3 – 1. The toast goes. */
   editor = open_editor (page, 1);
@@ -1492,9 +1483,10 @@ test_undo_any_change (Fixture       *fixture,
   /* Undo again: round 2 is taken back into the form. */
   lw_test_activate (page, "game.undo");
   assert_board (board, "0", "1");
-  g_assert_cmpuint (stored_rounds (fixture, id), ==, 1);
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 1);
   g_assert_cmpint (lw_seat_row_get_count (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), ==, 20);
   g_assert_cmpstr (adw_toast_get_title (lw_game_page_get_round_toast (page)), ==, "Round 2 back in the form");
+  g_assert_cmpstr (adw_toast_get_button_label (lw_game_page_get_round_toast (page)), ==, "_Undo");
   lw_test_activate (page, "game.submit-round");
   assert_board (board, "1", "1");
 
@@ -1504,27 +1496,28 @@ test_undo_any_change (Fixture       *fixture,
   g_assert_nonnull (log);
   log_entries = lw_store_list_edits (lw_window_get_store (fixture->window), id, &error);
   g_assert_no_error (error);
-  /* round 1 added, 2 added, 1 changed (undone), 2 added. */
-  g_assert_cmpuint (log_entries->len, ==, 4);
-  g_assert_cmpuint (lw_edit_log_get_n_entries (log), ==, 4);
+  /* round 1 added, 2 added, 1 changed (undone), 2 taken back (deleted),
+   * 2 added; the list shows the newest first. */
+  g_assert_cmpuint (log_entries->len, ==, 5);
+  g_assert_cmpuint (lw_edit_log_get_n_entries (log), ==, 5);
   g_assert_true (lw_edit_log_get_entry_revertible (log, 0));
-  g_assert_false (lw_edit_log_get_entry_revertible (log, 1));   /* undone */
-  g_assert_true (lw_edit_log_get_entry_revertible (log, 3));
+  g_assert_false (lw_edit_log_get_entry_revertible (log, 2));   /* undone */
+  g_assert_true (lw_edit_log_get_entry_revertible (log, 4));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (log), "edit-log.revert", "x",
                                              ((LwLoggedEdit *) g_ptr_array_index (log_entries, 0))->id));
   lw_test_drain ();
   g_assert_null (lw_edit_log_get_error_dialog (log));
-  g_assert_cmpuint (lw_edit_log_get_n_entries (log), ==, 5);
+  g_assert_cmpuint (lw_edit_log_get_n_entries (log), ==, 6);
   text = lw_edit_log_get_entry_text (log, 0);
   g_assert_true (g_str_has_prefix (text, "Round 1 deleted\n"));
   g_clear_pointer (&text, g_free);
   /* The page shows it: Ann's Pack is round 1 now, 2 – 1. */
   assert_board (board, "2", "1");
-  g_assert_cmpuint (stored_rounds (fixture, id), ==, 1);
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 1);
 
   /* Refused: round 2, which the last "Round 2 added" left, is gone. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (log), "edit-log.revert", "x",
-                                             ((LwLoggedEdit *) g_ptr_array_index (log_entries, 3))->id));
+                                             ((LwLoggedEdit *) g_ptr_array_index (log_entries, 4))->id));
   lw_test_drain ();
   g_assert_nonnull (lw_edit_log_get_error_dialog (log));
   g_assert_cmpstr (adw_message_dialog_get_heading (lw_edit_log_get_error_dialog (log)), ==,
@@ -1532,17 +1525,17 @@ test_undo_any_change (Fixture       *fixture,
   g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (lw_edit_log_get_error_dialog (log)),
                                    "Round 2 is no longer the round this change left"));
   respond (lw_edit_log_get_error_dialog (log), "close");
-  g_assert_cmpuint (lw_edit_log_get_n_entries (log), ==, 5);
-  g_assert_cmpuint (stored_rounds (fixture, id), ==, 1);
+  g_assert_cmpuint (lw_edit_log_get_n_entries (log), ==, 6);
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 1);
 
   /* The revert reverted: round 1 is back. */
   log_entries = (g_ptr_array_unref (log_entries),
                  lw_store_list_edits (lw_window_get_store (fixture->window), id, &error));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (log), "edit-log.revert", "x",
-                                             ((LwLoggedEdit *) g_ptr_array_index (log_entries, 4))->id));
+                                             ((LwLoggedEdit *) g_ptr_array_index (log_entries, 5))->id));
   lw_test_drain ();
   assert_board (board, "1", "1");
-  g_assert_cmpuint (stored_rounds (fixture, id), ==, 2);
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 2);
   lw_test_activate (log, "window.close");
 }
 

@@ -15,6 +15,9 @@
  *         shows that page of the same event), event-rename, event-delete, partners-seating, leaderboard, replay,
  *         table-entry, table-entry-event, game-locked, edit-ends-game,
  *         undo-tooltip, restore-confirm,
+ *         table-add-round (Add Round while the table plays the round),
+ *         table-take-back (a table's round taken back: the toast),
+ *         table-pups (the Dealer declared: Undo disabled, its tooltip printed),
  *         stored-edit-log (the edit log of game 1 as DB holds it)
  *
  * With LW_DEMO_LONG_NAMES=1 in the environment, the first two players are
@@ -80,6 +83,34 @@ append (LwStore   *store,
       round->worms[i] = worms != NULL ? worms[i] : 0;
     }
   if (!lw_store_append_round (store, id, round, &error))
+    g_error ("%s", error->message);
+}
+
+/* Round 1 of game @id played to its end by two Normal computer seats from
+ * @seed, stored with its log. */
+static void
+append_bot_round (LwStore *store,
+                  gint64   id,
+                  guint64  seed)
+{
+  g_autoptr (LwTable) table = lw_table_new (2, 0, seed, NULL);
+  g_autoptr (LwRound) round = lw_round_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *log = NULL;
+  LwRng rng;
+
+  lw_rng_init (&rng, seed);
+  while (lw_table_get_phase (table) != LW_PHASE_END)
+    {
+      LwAction action;
+
+      lw_bot_choose (table, LW_BOT_NORMAL, NULL, &rng, &action);
+      if (!lw_table_apply (table, &action, &error))
+        g_error ("%s", error->message);
+    }
+  lw_table_round_facts (table, NULL, round);
+  log = lw_table_to_json (table);
+  if (!lw_store_append_virtual_round (store, id, round, log, NULL, &error))
     g_error ("%s", error->message);
 }
 
@@ -580,30 +611,46 @@ main (int   argc,
 
       gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
     }
+  else if (g_str_equal (screen, "table-add-round") || g_str_equal (screen, "table-take-back"))
+    {
+      const char *short_names[] = { "Ann", "Benedikt Alexander-Smith" };
+      gint64 id = add_table_game (store, 2, short_names, 1, 3, FALSE);
+      LwGamePage *page = lw_window_get_game_page (window);
+
+      /* Round 1 played to its end and stored with its log. */
+      if (g_str_equal (screen, "table-take-back"))
+        append_bot_round (store, id, 7);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-scores", "x", id);
+      if (g_str_equal (screen, "table-take-back"))
+        gtk_widget_activate_action (GTK_WIDGET (page), "game.undo", NULL);
+      else
+        {
+          LwRoundForm *form = lw_game_page_get_round_form (page);
+
+          lw_round_form_set_declarer (form, 0);
+          gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), 20);
+          gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_CARDS), 6);
+          gtk_widget_activate_action (GTK_WIDGET (page), "game.submit-round", NULL);
+        }
+    }
+  else if (g_str_equal (screen, "table-pups"))
+    {
+      const char *short_names[] = { "Ann", "Ben" };
+      gint64 id = add_table_game (store, 2, short_names, 1, 0, TRUE);
+      LwTablePage *page = lw_window_get_table_page (window);
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
+      gtk_widget_activate_action (GTK_WIDGET (page), "table.declare", NULL);
+      gtk_widget_activate_action (GTK_WIDGET (page), "table.undo", NULL);
+    }
   else if (g_str_equal (screen, "replay"))
     {
       /* Round 1 played by two computer seats, replayed at trick 4. */
       const char *short_names[] = { "Ann", "Benedikt Alexander-Smith" };
       gint64 id = lw_test_add_game (store, LW_RULESET_LITTLE_WOLF, 2, short_names, 0);
-      g_autoptr (LwTable) table = lw_table_new (2, 0, 31, NULL);
-      g_autoptr (LwRound) round = lw_round_new ();
-      g_autofree char *log = NULL;
       LwReplayWindow *replay;
-      LwRng rng;
 
-      lw_rng_init (&rng, 31);
-      while (lw_table_get_phase (table) != LW_PHASE_END)
-        {
-          LwAction action;
-
-          lw_bot_choose (table, LW_BOT_NORMAL, NULL, &rng, &action);
-          if (!lw_table_apply (table, &action, &error))
-            g_error ("%s", error->message);
-        }
-      lw_table_round_facts (table, NULL, round);
-      log = lw_table_to_json (table);
-      if (!lw_store_append_virtual_round (store, id, round, log, NULL, &error))
-        g_error ("%s", error->message);
+      append_bot_round (store, id, 31);
       gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
       gtk_window_present (GTK_WINDOW (window));
       while (g_main_context_iteration (NULL, FALSE))

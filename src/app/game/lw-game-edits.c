@@ -157,7 +157,8 @@ lw_game_page_undo_edit_action (GtkWidget  *widget,
 
   if (self->game != NULL && self->game->id == id && self->store != NULL)
     {
-      lw_game_page_refresh (self, TRUE);
+      /* A round taken back and brought back is no longer the form's. */
+      lw_game_page_refresh (self, !self->undo_clears_form);
       gtk_widget_set_visible (GTK_WIDGET (self->last_round_group), FALSE);
     }
 
@@ -172,8 +173,9 @@ lw_game_page_undo_edit_action (GtkWidget  *widget,
 }
 
 /* "game.undo": undoes the game's last change, whatever it was and however
- * long ago (lw_store_undo_last_edit()). A round just added comes back
- * into the form, to be corrected and added again. */
+ * long ago (lw_store_undo_last_edit()). A round just added is taken back
+ * instead (lw_game_page_take_back_round()): into the form, to be corrected
+ * and added again, with Undo in the toast. */
 void
 lw_game_page_undo_action (GtkWidget  *widget,
                           const char *action_name,
@@ -181,7 +183,6 @@ lw_game_page_undo_action (GtkWidget  *widget,
 {
   LwGamePage *self = LW_GAME_PAGE (widget);
   g_autoptr (LwLoggedEdit) entry = NULL;
-  g_autoptr (LwRound) removed = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *message = NULL;
   g_autofree char *title = NULL;
@@ -197,27 +198,22 @@ lw_game_page_undo_action (GtkWidget  *widget,
       lw_game_page_show_error_toast (self, error);
       return;
     }
+  /* The round just added: taken back, with Undo in the toast and the
+   * round's virtual table log kept for it. */
+  if (lw_game_page_last_change_adds_last_round (self, entry))
+    {
+      lw_game_page_take_back_round (self);
+      return;
+    }
   lw_logged_edit_describe (self->game->record, entry, &title, &subtitle);
-  if (g_str_equal (entry->kind, "append_round") && entry->number == self->game->record->rounds->len)
-    removed = lw_round_copy (g_ptr_array_index (self->game->record->rounds, entry->number - 1));
 
-  if (!lw_store_undo_last_edit (self->store, id, &error) || !lw_game_page_refresh (self, removed == NULL))
+  if (!lw_store_undo_last_edit (self->store, id, &error) || !lw_game_page_refresh (self, TRUE))
     {
       lw_game_page_show_error_toast (self, error);
       return;
     }
   gtk_widget_set_visible (GTK_WIDGET (self->last_round_group), FALSE);
-  if (removed != NULL)
-    {
-      lw_round_form_fill (self->round_form, removed);
-      lw_game_page_focus_form (self);
-      message = g_strdup_printf (lw_game_page_is_garwolf (self)
-                                   ? _("Hand %u back in the form")
-                                   : _("Round %u back in the form"),
-                                 entry->number);
-    }
-  else
-    /* TRANSLATORS: a toast after Undo; %s is the change undone, as the edit log names it */
-    message = g_strdup_printf (_("Undone: %s"), title);
+  /* TRANSLATORS: a toast after Undo; %s is the change undone, as the edit log names it */
+  message = g_strdup_printf (_("Undone: %s"), title);
   lw_game_page_round_toast (self, message, 0);
 }

@@ -26,6 +26,7 @@ struct _LwGamePage
   GtkLabel *short_title_label;  /* "4 Players" in their place */
   GtkLabel *subtitle_label;
   GtkWidget *undo_button;
+  GtkWidget *table_button;
   GtkScrolledWindow *scroller;
   GtkWidget *details_list;
   AdwActionRow *details_row;
@@ -63,6 +64,7 @@ struct _LwGamePage
   gint64 undo_game;
   guint undo_steps;
   gint64 undo_version;
+  gboolean undo_clears_form;  /* the Undo brings back the round in the form */
 
   /* borrowed: the round editor or a dialog while shown */
   LwRoundEditor *editor;
@@ -149,6 +151,17 @@ void lw_game_page_replay_round_action (GtkWidget  *widget,
 void lw_game_page_substitute_action (GtkWidget  *widget,
                                      const char *action_name,
                                      GVariant   *parameter);
+
+/* "Take Back the Last Round" (game.undo-round, and game.undo when the
+ * game's last change added its last round): the round goes back into the
+ * form, with a toast whose Undo brings it back, with its virtual table's
+ * log (lw_store_remove_last_round(), lw_store_undo_last_edit()). */
+void lw_game_page_take_back_round (LwGamePage *self);
+
+/* Whether @entry (the game's last change, nullable) added the game's last
+ * round: Ctrl+Z takes that round back. */
+gboolean lw_game_page_last_change_adds_last_round (LwGamePage         *self,
+                                                   const LwLoggedEdit *entry);
 
 /* "game.undo": undoes the game's last change, whatever it was and however
  * long ago (lw_store_undo_last_edit()). A round just added comes back

@@ -72,6 +72,7 @@ lw_game_page_round_toast (LwGamePage *self,
 
   self->undo_game = self->game != NULL ? self->game->id : 0;
   self->undo_steps = undo_steps;
+  self->undo_clears_form = FALSE;
   if (undo_steps > 0
       && (self->undo_game == 0
           || !lw_store_get_game_version (self->store, self->undo_game, &self->undo_version, NULL)))
@@ -475,8 +476,17 @@ show_details (LwGamePage *self)
   gtk_widget_set_visible (self->details_list, *when != '\0' || has_place || has_notes);
 }
 
+gboolean
+lw_game_page_last_change_adds_last_round (LwGamePage         *self,
+                                          const LwLoggedEdit *entry)
+{
+  return self->game != NULL && entry != NULL && g_str_equal (entry->kind, "append_round")
+         && entry->number == self->game->record->rounds->len;
+}
+
 /* The Undo button and Ctrl+Z undo the game's last change, whatever it
- * was; the tooltip names it. */
+ * was; the round just added is taken back (with Undo in the toast); the
+ * tooltip names it. */
 static void
 update_undo (LwGamePage *self)
 {
@@ -497,8 +507,12 @@ update_undo (LwGamePage *self)
       return;
     }
   lw_logged_edit_describe (self->game->record, entry, &title, &subtitle);
-  /* TRANSLATORS: the tooltip of the Undo button; %s is the change, as the edit log names it */
-  tooltip = g_strdup_printf (_("Undo “%s” (Ctrl+Z)"), title);
+  if (lw_game_page_last_change_adds_last_round (self, entry))
+    /* TRANSLATORS: the tooltip of the Scores page's Undo button when it takes back the round just added (the virtual table's Ctrl+Z is "Undo Last Play"); %u the round */
+    tooltip = g_strdup_printf (_("Take Back Last Round (Ctrl+Z): round %u goes back to the form"), entry->number);
+  else
+    /* TRANSLATORS: the tooltip of the Undo button; %s is the change, as the edit log names it */
+    tooltip = g_strdup_printf (_("Undo “%s” (Ctrl+Z)"), title);
   gtk_widget_set_tooltip_text (self->undo_button, tooltip);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->undo_button),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
@@ -591,6 +605,13 @@ show_game (LwGamePage *self,
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.submit-round", !standings->finished);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo-round", n_rounds > 0);
   update_undo (self);
+  /* A game played at the virtual table goes back to it while it goes on. */
+  {
+    gboolean at_table = !standings->finished && lw_store_has_table (self->store, self->game->id);
+
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.back-to-table", at_table);
+    gtk_widget_set_visible (self->table_button, at_table);
+  }
 
   /* The rows, newest first, are kept: rounds taken away lose their rows at
    * the top, new rounds get new rows there, and every row is given its
@@ -759,12 +780,74 @@ show_last_round (LwGamePage *self)
   gtk_widget_set_visible (GTK_WIDGET (self->last_round_group), TRUE);
 }
 
+/* Whether the game's next round is being played at the virtual table:
+ * dealt and saved there (lw_store_load_table()), so that a round added
+ * here would throw its hands and plays away. */
+static gboolean
+table_round_in_progress (LwGamePage *self,
+                         guint      *number)
+{
+  g_autoptr (LwStoredTable) stored = NULL;
+
+  if (self->game == NULL || !lw_store_has_table (self->store, self->game->id))
+    return FALSE;
+  stored = lw_store_load_table (self->store, self->game->id, NULL);
+  if (stored == NULL || stored->round == NULL || stored->round_number != self->game->record->rounds->len + 1)
+    return FALSE;
+  *number = stored->round_number;
+  return TRUE;
+}
+
+static void add_round (LwGamePage *self);
+
+static void
+add_anyway_cb (AdwMessageDialog *dialog,
+               const char       *response,
+               gpointer          owner)
+{
+  add_round (LW_GAME_PAGE (owner));
+}
+
 static void
 submit_round_action (GtkWidget  *widget,
                      const char *action_name,
                      GVariant   *parameter)
 {
   LwGamePage *self = LW_GAME_PAGE (widget);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
+  guint number = 0;
+
+  if (self->game == NULL || self->standings->finished)
+    return;
+
+  if (!lw_round_form_check (self->round_form, &error))
+    {
+      lw_round_form_show_error (self->round_form, error->message);
+      return;
+    }
+  if (!table_round_in_progress (self, &number))
+    {
+      add_round (self);
+      return;
+    }
+
+  /* TRANSLATORS: Add Round on the Scores page while the virtual table plays that round; %u its number */
+  body = g_strdup_printf (_("Round %u is being played at the virtual table. Adding a round here throws away "
+                            "its hands and the plays made so far."), number);
+  dialog = lw_message_dialog_new (widget, _("A Round Is Being Played at the Table"), body, NULL,
+                                  "add", _("_Add Round Anyway"));
+  /* Keep Playing is the default: Enter and Escape keep the round. */
+  lw_message_dialog_set_destructive (dialog);
+  /* TRANSLATORS: the safe answer: the round at the virtual table goes on */
+  adw_message_dialog_set_response_label (dialog, "cancel", _("_Keep Playing"));
+  lw_message_dialog_present (dialog, G_CALLBACK (add_anyway_cb), self, &self->dialog);
+}
+
+static void
+add_round (LwGamePage *self)
+{
   g_autoptr (LwRound) round = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *message = NULL;
@@ -773,6 +856,7 @@ submit_round_action (GtkWidget  *widget,
   if (self->game == NULL || self->standings->finished)
     return;
 
+  /* Checked again: the form may have changed while the dialog was open. */
   if (!lw_round_form_check (self->round_form, &error))
     {
       lw_round_form_show_error (self->round_form, error->message);
@@ -807,18 +891,14 @@ submit_round_action (GtkWidget  *widget,
   lw_game_page_round_toast (self, message, 1);
 }
 
-static void
-undo_round_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
+void
+lw_game_page_take_back_round (LwGamePage *self)
 {
-  LwGamePage *self = LW_GAME_PAGE (widget);
   g_autoptr (LwRound) removed = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *message = NULL;
   GPtrArray *rounds;
   guint number;
-  gint64 id;
 
   if (self->game == NULL)
     return;
@@ -829,9 +909,10 @@ undo_round_action (GtkWidget  *widget,
 
   number = rounds->len;
   removed = lw_round_copy (g_ptr_array_index (rounds, rounds->len - 1));
-  id = self->game->id;
 
-  if (!lw_store_remove_last_round (self->store, id, &error))
+  /* Logged as a deletion, with the round's virtual table log kept with
+   * it: the toast's Undo brings back both. */
+  if (!lw_store_remove_last_round (self->store, self->game->id, &error))
     {
       g_autofree char *text = lw_message_capitalize (error->message);
 
@@ -853,7 +934,36 @@ undo_round_action (GtkWidget  *widget,
                                /* TRANSLATORS: undo: the last round was removed and put back in the form */
                                : _("Round %u back in the form"),
                              number);
-  lw_game_page_round_toast (self, message, 0);
+  lw_game_page_round_toast (self, message, 1);
+  self->undo_clears_form = TRUE;
+}
+
+/* The window's @win_action ("win.…", x) on the game shown. */
+static void
+activate_on_game (GtkWidget  *widget,
+                  const char *win_action)
+{
+  LwGamePage *self = LW_GAME_PAGE (widget);
+
+  if (self->game != NULL)
+    gtk_widget_activate_action (widget, win_action, "x", self->game->id);
+}
+
+/* "game.back-to-table": the virtual table of the game shown. */
+static void
+back_to_table_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  activate_on_game (widget, "win.open-game");
+}
+
+static void
+undo_round_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  lw_game_page_take_back_round (LW_GAME_PAGE (widget));
 }
 
 /* "game.table-entry": entry of this game's rounds from phones. */
@@ -913,10 +1023,7 @@ delete_action (GtkWidget  *widget,
                const char *action_name,
                GVariant   *parameter)
 {
-  LwGamePage *self = LW_GAME_PAGE (widget);
-
-  if (self->game != NULL)
-    gtk_widget_activate_action (widget, "win.delete-game", "x", self->game->id);
+  activate_on_game (widget, "win.delete-game");
 }
 
 void
@@ -1054,6 +1161,7 @@ lw_game_page_class_init (LwGamePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, short_title_label);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, undo_button);
+  gtk_widget_class_bind_template_child (widget_class, LwGamePage, table_button);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, details_list);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, details_row);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, scroller);
@@ -1070,6 +1178,7 @@ lw_game_page_class_init (LwGamePageClass *klass)
 
   gtk_widget_class_install_action (widget_class, "game.submit-round", NULL, submit_round_action);
   gtk_widget_class_install_action (widget_class, "game.undo-round", NULL, undo_round_action);
+  gtk_widget_class_install_action (widget_class, "game.back-to-table", NULL, back_to_table_action);
   gtk_widget_class_install_action (widget_class, "game.export", NULL, lw_game_page_export_action);
   gtk_widget_class_install_action (widget_class, "game.delete", NULL, delete_action);
   gtk_widget_class_install_action (widget_class, "game.edit-round", "u", lw_game_page_edit_round_action);
@@ -1119,6 +1228,7 @@ lw_game_page_init (LwGamePage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo-round", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo-edit", FALSE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.undo", FALSE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.back-to-table", FALSE);
 
   g_signal_connect (self->round_form, "pending-penalty-removed", G_CALLBACK (lw_game_page_pending_penalty_removed_cb), self);
 }

@@ -370,6 +370,9 @@ hint_action (GtkWidget  *widget,
               break;
             }
       lw_table_view_set_selection (self->view, mask);
+      /* Enter now plays (or discards) the hinted cards: the focus leaves
+       * the Hint button for the hand. */
+      gtk_widget_grab_focus (GTK_WIDGET (self->view));
       /* TRANSLATORS: the hint: the cards a Normal computer player would play (they are selected) */
       text = g_strdup_printf (action.kind == LW_ACTION_DISCARD ? _("Hint: discard %s.") : _("Hint: play %s."), cards);
     }
@@ -382,21 +385,19 @@ undo_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   LwTablePage *self = LW_TABLE_PAGE (widget);
-  const GArray *log;
   g_autoptr (GError) error = NULL;
+  g_autofree char *why = NULL;
   LwTable *earlier;
-  guint i;
+  guint n_actions;
 
-  if (self->table == NULL)
-    return;
-  log = lw_table_get_log (self->table);
-  for (i = log->len; i-- > 0;)
-    if (!self->seats.computer[g_array_index (log, LwAction, i).seat])
-      break;
-  if (i == G_MAXUINT)
-    return;
+  if (!lw_table_page_undo_point (self, &n_actions, &why))
+    {
+      if (why != NULL)
+        lw_table_page_show_error (self, why);
+      return;
+    }
 
-  earlier = lw_table_replay_prefix (self->table, i, &error);
+  earlier = lw_table_replay_prefix (self->table, n_actions, &error);
   if (earlier == NULL)
     {
       lw_table_page_show_error (self, error->message);

@@ -29,6 +29,7 @@ struct _LwTablePage
   GtkWidget *over_button;
   GtkWidget *replay_button;
   GtkWidget *tools_box;
+  GtkWidget *undo_button;
   GtkToggleButton *last_trick_button;
   AdwStatusPage *curtain;
   GtkButton *confirm_button;
@@ -108,6 +109,16 @@ void lw_table_page_after_change (LwTablePage *self);
 gboolean lw_table_page_apply_action (LwTablePage     *self,
                                      const LwAction  *action,
                                      GError         **error);
+
+/* How far an undo may go now: the viewer's own last action, with the
+ * computer seats' answers after it, while no curtain is down and no other
+ * person has acted since (lw_table_check_undo(): never back past the Pups
+ * the viewer has seen, SCORING R19). Sets @n_actions to the log length to
+ * go back to and returns %TRUE, or returns %FALSE and sets @why (nullable)
+ * to the reason in words when there is one worth telling (transfer full). */
+gboolean lw_table_page_undo_point (LwTablePage  *self,
+                                   guint        *n_actions,
+                                   char        **why);
 
 /* lw-table-status.c */
 

@@ -16,6 +16,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <glib/gi18n.h>
+
 #include "lw-app-util.h"
 #include "lw-settings.h"
 #include "lw-store-table.h"
@@ -177,6 +179,37 @@ lw_table_page_apply_action (LwTablePage     *self,
   if (!lw_table_page_save (self, &local))
     lw_table_page_show_error (self, local->message);
   lw_table_page_after_change (self);
+  return TRUE;
+}
+
+gboolean
+lw_table_page_undo_point (LwTablePage  *self,
+                          guint        *n_actions,
+                          char        **why)
+{
+  const GArray *log;
+  guint i;
+
+  if (why != NULL)
+    *why = NULL;
+  if (self->table == NULL || self->round_over || self->viewer == LW_NO_SEAT
+      || self->curtain_seat != LW_NO_SEAT)
+    return FALSE;
+  log = lw_table_get_log (self->table);
+  for (i = log->len; i-- > 0;)
+    if (!self->seats.computer[g_array_index (log, LwAction, i).seat])
+      break;
+  /* Nothing of a person's yet, or another person's turn came between. */
+  if (i == G_MAXUINT || g_array_index (log, LwAction, i).seat != self->viewer)
+    return FALSE;
+  if (!lw_table_check_undo (self->table, self->viewer, i, NULL))
+    {
+      if (why != NULL)
+        /* TRANSLATORS: Undo at the virtual table is refused after the Dealer declared and took the Pups (face-down cards) into their hand */
+        *why = g_strdup (_("You have seen the Pups, so your Declare cannot be taken back: looking at face-down cards is a penalty."));
+      return FALSE;
+    }
+  *n_actions = i;
   return TRUE;
 }
 
@@ -406,6 +439,7 @@ lw_table_page_class_init (LwTablePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, over_button);
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, replay_button);
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, tools_box);
+  gtk_widget_class_bind_template_child (widget_class, LwTablePage, undo_button);
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, last_trick_button);
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, curtain);
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, confirm_button);

@@ -43,7 +43,9 @@ lw_table_page_update_controls (LwTablePage *self)
   int turn = self->table != NULL ? lw_table_get_turn (self->table) : LW_NO_SEAT;
   gboolean mine = self->table != NULL && !self->busy && !self->round_over && turn == self->viewer
                   && turn != LW_NO_SEAT && self->curtain_seat == LW_NO_SEAT;
-  gboolean can_undo = FALSE;
+  gboolean can_undo;
+  guint undo_to = 0;
+  g_autofree char *undo_why = NULL;
   g_autofree char *subtitle = NULL;
   g_autofree char *heading = NULL;
 
@@ -74,15 +76,13 @@ lw_table_page_update_controls (LwTablePage *self)
   gtk_widget_action_set_enabled (widget, "table.hint", mine);
   gtk_widget_action_set_enabled (widget, "table.replay-round", self->round_over);
 
-  /* Undo: the one person's last action, against computer seats only. */
-  if (self->table != NULL && !self->round_over && lw_table_seats_n_people (&self->seats) == 1)
-    {
-      const GArray *log = lw_table_get_log (self->table);
-
-      for (guint i = 0; i < log->len && !can_undo; i++)
-        can_undo = !self->seats.computer[g_array_index (log, LwAction, i).seat];
-    }
+  /* Undo: the viewer's own last action, never back past the Pups seen. */
+  can_undo = lw_table_page_undo_point (self, &undo_to, &undo_why);
   gtk_widget_action_set_enabled (widget, "table.undo", can_undo);
+  gtk_widget_set_tooltip_text (self->undo_button,
+                               undo_why != NULL ? undo_why
+                               /* TRANSLATORS: the table's Undo; the Scores page's Ctrl+Z is "Take Back Last Round" */
+                               : _("Undo Last Play (Ctrl+Z): take back your own last play"));
   gtk_widget_set_sensitive (GTK_WIDGET (self->last_trick_button),
                             self->table != NULL && lw_table_get_tricks (self->table)->len > 0);
 

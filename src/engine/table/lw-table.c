@@ -170,6 +170,43 @@ refuse (GError    **error,
 
 /* The cards of @play found in @seat's hand, each as the lowest-numbered
  * unused copy of its face; their positions in @mask. */
+guint
+lw_table_undo_floor (const LwTable *table,
+                     int            seat)
+{
+  g_return_val_if_fail (table != NULL, 0);
+
+  /* Only the Dealer's own Declare shows anyone face-down cards (§2.4). */
+  if (seat != table->dealer)
+    return 0;
+  for (guint i = 0; i < table->log->len; i++)
+    {
+      const LwAction *a = &g_array_index (table->log, LwAction, i);
+
+      if (a->kind == LW_ACTION_DECLARE && a->seat == table->dealer)
+        return i + 1;
+    }
+  return 0;
+}
+
+gboolean
+lw_table_check_undo (const LwTable  *table,
+                     int             seat,
+                     guint           n_actions,
+                     GError        **error)
+{
+  guint floor;
+
+  g_return_val_if_fail (table != NULL, FALSE);
+  g_return_val_if_fail (n_actions <= table->log->len, FALSE);
+
+  floor = lw_table_undo_floor (table, seat);
+  if (n_actions < floor)
+    return refuse (error, "seat %d has seen the Pups (action %u, Declare): an undo cannot take that back (SCORING R19)",
+                   seat, floor);
+  return TRUE;
+}
+
 static gboolean
 take_from_hand (const LwTable *t,
                 int            seat,

@@ -208,6 +208,45 @@ gboolean lw_table_apply (LwTable         *table,
                          GError         **error);
 
 /**
+ * lw_table_undo_floor:
+ * @table: a table
+ * @seat: the seat that would take its actions back, 0..n_players-1
+ *
+ * How far back an undo by @seat may go: an undo must never cross a step
+ * that showed @seat cards dealt face down. The one such step is the
+ * declaring Dealer's Declare, which puts the Pups in the Dealer's hand
+ * (TRICKS §2.4): taking it back would let the Dealer look at the Pups and
+ * then Decline, looking at face-down cards for free (SCORING R19). Cards
+ * played face up are seen by every seat alike and are not counted.
+ *
+ * Returns: the fewest logged actions an undo by @seat must keep: one past
+ *   that Declare when @seat made it, else 0.
+ */
+guint lw_table_undo_floor (const LwTable *table,
+                           int            seat);
+
+/**
+ * lw_table_check_undo:
+ * @table: a table
+ * @seat: the seat that would take its actions back
+ * @n_actions: how many logged actions the undo would keep, 0..log length
+ * @error: return location for a #GError
+ *
+ * Whether going back to the first @n_actions actions keeps what @seat
+ * has seen face down (lw_table_undo_floor(), SCORING R19).
+ *
+ * Errors: %LW_ENGINE_ERROR_ILLEGAL_PLAY ("seat 0 has seen the Pups (action
+ * 1, Declare): an undo cannot take that back (SCORING R19)"), naming no
+ * card.
+ *
+ * Returns: %TRUE when the undo may go there.
+ */
+gboolean lw_table_check_undo (const LwTable  *table,
+                              int             seat,
+                              guint           n_actions,
+                              GError        **error);
+
+/**
  * lw_table_legal_leads:
  * @table: a table whose next play is a lead
  * @out: (element-type LwPlay): receives the Leader's legal leads
