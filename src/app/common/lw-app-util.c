@@ -242,6 +242,55 @@ lw_widget_get_window (GtkWidget *widget)
   return GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL;
 }
 
+guint
+lw_widget_count_children (GtkWidget *widget)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), 0);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n++;
+
+  return n;
+}
+
+GtkWidget *
+lw_widget_get_nth_child (GtkWidget *widget,
+                         guint      index)
+{
+  GtkWidget *child;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+
+  child = gtk_widget_get_first_child (widget);
+  for (; child != NULL && index > 0; index--)
+    child = gtk_widget_get_next_sibling (child);
+
+  return child;
+}
+
+const char *
+lw_label_get_shown_text (GtkLabel *label)
+{
+  g_return_val_if_fail (GTK_IS_LABEL (label), "");
+
+  return gtk_widget_get_visible (GTK_WIDGET (label)) ? gtk_label_get_text (label) : "";
+}
+
+void
+lw_list_box_remove_all (GtkListBox *list)
+{
+  GtkWidget *child;
+
+  g_return_if_fail (GTK_IS_LIST_BOX (list));
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
+    gtk_list_box_remove (list, child);
+}
+
 AdwMessageDialog *
 lw_show_error_dialog (GtkWidget  *widget,
                       const char *heading,

@@ -147,6 +147,44 @@ char *lw_message_capitalize (const char *message);
 GtkWindow *lw_widget_get_window (GtkWidget *widget);
 
 /**
+ * lw_widget_count_children:
+ * @widget: a widget
+ *
+ * Returns: how many children @widget holds (its first child and that
+ *   child's next siblings), 0 for none.
+ */
+guint lw_widget_count_children (GtkWidget *widget);
+
+/**
+ * lw_widget_get_nth_child:
+ * @widget: a widget
+ * @index: 0 for its first child, counting on along the siblings
+ *
+ * Returns: (transfer none) (nullable): the child at @index, %NULL past the
+ *   last.
+ */
+GtkWidget *lw_widget_get_nth_child (GtkWidget *widget,
+                                    guint      index);
+
+/**
+ * lw_label_get_shown_text:
+ * @label: a label that is shown only while it has something to say (an
+ *   error, a preview, a note)
+ *
+ * Returns: (transfer none): the label's text while it is visible, "" while
+ *   it is hidden (whatever text it kept).
+ */
+const char *lw_label_get_shown_text (GtkLabel *label);
+
+/**
+ * lw_list_box_remove_all:
+ * @list: a list box
+ *
+ * Removes every row of @list (gtk_list_box_remove_all() is GTK 4.12).
+ */
+void lw_list_box_remove_all (GtkListBox *list);
+
+/**
  * lw_show_error_dialog:
  * @widget: a widget of the window the dialog is for (its root is the
  *   dialog's parent when it is a window)

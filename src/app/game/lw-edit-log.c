@@ -258,16 +258,9 @@ lw_logged_edit_describe (const LwGameRecord  *record,
 guint
 lw_edit_log_get_n_entries (LwEditLog *self)
 {
-  guint n = 0;
-
   g_return_val_if_fail (LW_IS_EDIT_LOG (self), 0);
 
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->list));
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    n++;
-
-  return n;
+  return lw_widget_count_children (GTK_WIDGET (self->list));
 }
 
 /* The row of entry @index, 0 the newest; NULL past the last. */
@@ -275,11 +268,7 @@ static GtkWidget *
 row_at (LwEditLog *self,
         guint      index)
 {
-  GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->list));
-
-  for (; child != NULL && index > 0; index--)
-    child = gtk_widget_get_next_sibling (child);
-  return child;
+  return lw_widget_get_nth_child (GTK_WIDGET (self->list), index);
 }
 
 char *
@@ -320,7 +309,6 @@ fill (LwEditLog  *self,
   /* A round is told with the names of those who sat in it then. */
   GPtrArray *round_players = lw_game_view_get_round_players (self->view);
   g_autofree char *sides = NULL;
-  GtkWidget *child;
 
   entries = lw_store_list_edits (self->store, self->game, error);
   if (entries == NULL)
@@ -329,8 +317,7 @@ fill (LwEditLog  *self,
   sides = lw_sides_title (game->record);
   adw_window_title_set_subtitle (self->window_title, sides);
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))) != NULL)
-    gtk_list_box_remove (self->list, child);
+  lw_list_box_remove_all (self->list);
 
   for (guint i = entries->len; i > 0; i--)
     {

@@ -15,22 +15,25 @@
 
 /* ---- corrections ---------------------------------------------------- */
 
+/* After the editor changed the game: the page shows it again. Returns:
+ * %FALSE when the page shows no game any more. */
+static gboolean
+refresh_after_edit (LwGamePage *self)
+{
+  return self->game != NULL && lw_game_page_refresh (self, TRUE);
+}
+
 static void
 editor_edited_cb (LwRoundEditor *editor,
                   int            kind,
                   guint          number,
                   LwGamePage    *self)
 {
-  g_autoptr (GError) error = NULL;
   g_autofree char *message = NULL;
   gboolean garwolf = lw_game_page_is_garwolf (self);
 
-  if (self->game == NULL || !lw_game_page_refresh (self, TRUE))
-    {
-      if (error != NULL)
-        lw_game_page_show_error_toast (self, error);
-      return;
-    }
+  if (!refresh_after_edit (self))
+    return;
 
   gtk_widget_set_visible (GTK_WIDGET (self->last_round_group), FALSE);
   switch (kind)
@@ -66,14 +69,8 @@ editor_note_saved_cb (LwRoundEditor *editor,
                       guint          number,
                       LwGamePage    *self)
 {
-  g_autoptr (GError) error = NULL;
-
-  if (self->game == NULL || !lw_game_page_refresh (self, TRUE))
-    {
-      if (error != NULL)
-        lw_game_page_show_error_toast (self, error);
-      return;
-    }
+  if (!refresh_after_edit (self))
+    return;
   /* TRANSLATORS: a toast: a penalty's note was changed */
   lw_game_page_toast (self, _("Penalty note saved"));
 }

@@ -111,7 +111,7 @@ lw_penalty_row_get_noted_text (LwPenaltyRow *self)
 {
   g_return_val_if_fail (LW_IS_PENALTY_ROW (self), NULL);
 
-  return gtk_widget_get_visible (GTK_WIDGET (self->noted_label)) ? gtk_label_get_text (self->noted_label) : "";
+  return lw_label_get_shown_text (self->noted_label);
 }
 
 static void

@@ -442,16 +442,9 @@ lw_round_form_add_noted_penalty (LwRoundForm   *self,
 guint
 lw_round_form_get_n_penalties (LwRoundForm *self)
 {
-  guint n = 0;
-
   g_return_val_if_fail (LW_IS_ROUND_FORM (self), 0);
 
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->penalties_list));
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    n++;
-
-  return n;
+  return lw_widget_count_children (GTK_WIDGET (self->penalties_list));
 }
 
 LwPenaltyRow *
@@ -462,10 +455,7 @@ lw_round_form_get_penalty_row (LwRoundForm *self,
 
   g_return_val_if_fail (LW_IS_ROUND_FORM (self), NULL);
 
-  child = gtk_widget_get_first_child (GTK_WIDGET (self->penalties_list));
-  for (; child != NULL && index > 0; index--)
-    child = gtk_widget_get_next_sibling (child);
-
+  child = lw_widget_get_nth_child (GTK_WIDGET (self->penalties_list), index);
   return LW_IS_PENALTY_ROW (child) ? LW_PENALTY_ROW (child) : NULL;
 }
 
@@ -493,10 +483,7 @@ seat_changed_cb (LwSeatRow   *row,
 static void
 clear_penalties (LwRoundForm *self)
 {
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->penalties_list))) != NULL)
-    gtk_list_box_remove (self->penalties_list, child);
+  lw_list_box_remove_all (self->penalties_list);
 }
 
 /* A fresh list of declarers, "Nobody declared" selected. A new model (not
@@ -572,20 +559,29 @@ lw_round_form_fill (LwRoundForm   *self,
   update (self);
 }
 
+/* Whether @record has the same game kind and the same players in the same
+ * seats as @old (NULL: none yet), so that the seat rows can stay. */
+static gboolean
+same_seats (const LwGameRecord *old,
+            const LwGameRecord *record)
+{
+  gboolean same = old != NULL &&
+                  old->n_players == record->n_players &&
+                  old->ruleset == record->ruleset;
+
+  for (guint seat = 0; same && seat < record->n_players; seat++)
+    same = g_strcmp0 (lw_game_record_current_player (old, (int) seat),
+                      lw_game_record_current_player (record, (int) seat)) == 0;
+  return same;
+}
+
 static void
 configure (LwRoundForm        *self,
            const LwGameRecord *record)
 {
   g_autofree char *title = NULL;
   gboolean garwolf;
-  gboolean same_players;
-
-  same_players = self->record != NULL &&
-                 self->record->n_players == record->n_players &&
-                 self->record->ruleset == record->ruleset;
-  for (guint seat = 0; same_players && seat < record->n_players; seat++)
-    same_players = g_strcmp0 (lw_game_record_current_player (self->record, (int) seat),
-                               lw_game_record_current_player (record, (int) seat)) == 0;
+  gboolean same_players = same_seats (self->record, record);
 
   g_clear_pointer (&self->record, lw_game_record_free);
   g_clear_pointer (&self->standings, lw_standings_free);
@@ -627,11 +623,8 @@ configure (LwRoundForm        *self,
 
   if (!same_players)
     {
-      GtkWidget *child;
-
       self->filling = TRUE;
-      while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->seats_list))) != NULL)
-        gtk_list_box_remove (self->seats_list, child);
+      lw_list_box_remove_all (self->seats_list);
       self->n_seat_rows = 0;
 
       for (guint seat = 0; seat < record->n_players; seat++)
@@ -648,6 +641,17 @@ configure (LwRoundForm        *self,
     }
 }
 
+/* The form follows @record, with a copy of its @standings. */
+static void
+take_game (LwRoundForm        *self,
+           const LwGameRecord *record,
+           const LwStandings  *standings)
+{
+  configure (self, record);
+  g_clear_pointer (&self->standings, lw_standings_free);
+  self->standings = lw_standings_copy (standings);
+}
+
 void
 lw_round_form_set_game (LwRoundForm        *self,
                         const LwGameRecord *record,
@@ -658,9 +662,7 @@ lw_round_form_set_game (LwRoundForm        *self,
   g_return_if_fail (standings != NULL);
 
   self->edit_number = 0;
-  configure (self, record);
-  g_clear_pointer (&self->standings, lw_standings_free);
-  self->standings = lw_standings_copy (standings);
+  take_game (self, record, standings);
   lw_round_form_reset (self);
 }
 
@@ -675,12 +677,7 @@ lw_round_form_update_game (LwRoundForm        *self,
   g_return_if_fail (record != NULL);
   g_return_if_fail (standings != NULL);
 
-  same_players = self->record != NULL && self->edit_number == 0 &&
-                 self->record->n_players == record->n_players &&
-                 self->record->ruleset == record->ruleset;
-  for (guint seat = 0; same_players && seat < record->n_players; seat++)
-    same_players = g_strcmp0 (lw_game_record_current_player (self->record, (int) seat),
-                               lw_game_record_current_player (record, (int) seat)) == 0;
+  same_players = self->edit_number == 0 && same_seats (self->record, record);
 
   if (!same_players)
     {
@@ -689,9 +686,7 @@ lw_round_form_update_game (LwRoundForm        *self,
     }
 
   /* What is typed stays; the round's number and its check follow the game. */
-  configure (self, record);
-  g_clear_pointer (&self->standings, lw_standings_free);
-  self->standings = lw_standings_copy (standings);
+  take_game (self, record, standings);
   update (self);
 }
 
@@ -731,7 +726,7 @@ lw_round_form_get_preview_text (LwRoundForm *self)
 {
   g_return_val_if_fail (LW_IS_ROUND_FORM (self), NULL);
 
-  return gtk_widget_get_visible (GTK_WIDGET (self->preview_label)) ? gtk_label_get_text (self->preview_label) : "";
+  return lw_label_get_shown_text (self->preview_label);
 }
 
 gboolean
