@@ -130,25 +130,17 @@ lw_replay_window_set_trick (LwReplayWindow *self,
   return TRUE;
 }
 
+/* "replay.previous" and "replay.next": a trick back or on; the bell at
+ * either end. */
 static void
-previous_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  LwReplayWindow *self = LW_REPLAY_WINDOW (widget);
-
-  if (!lw_replay_window_set_trick (self, self->trick - 1))
-    gtk_widget_error_bell (widget);
-}
-
-static void
-next_action (GtkWidget  *widget,
+step_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *parameter)
 {
   LwReplayWindow *self = LW_REPLAY_WINDOW (widget);
+  guint trick = g_str_equal (action_name, "replay.previous") ? self->trick - 1 : self->trick + 1;
 
-  if (!lw_replay_window_set_trick (self, self->trick + 1))
+  if (!lw_replay_window_set_trick (self, trick))
     gtk_widget_error_bell (widget);
 }
 
@@ -343,8 +335,8 @@ lw_replay_window_class_init (LwReplayWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwReplayWindow, taken_label);
   gtk_widget_class_bind_template_child (widget_class, LwReplayWindow, next_button);
 
-  gtk_widget_class_install_action (widget_class, "replay.previous", NULL, previous_action);
-  gtk_widget_class_install_action (widget_class, "replay.next", NULL, next_action);
+  gtk_widget_class_install_action (widget_class, "replay.previous", NULL, step_action);
+  gtk_widget_class_install_action (widget_class, "replay.next", NULL, step_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 

@@ -495,8 +495,7 @@ lw_scoreboard_get_badge_text (LwScoreboard *self,
   g_return_val_if_fail (LW_IS_SCOREBOARD (self), NULL);
   g_return_val_if_fail (side < self->n_sides, NULL);
 
-  return gtk_widget_get_visible (GTK_WIDGET (self->sides[side].badge))
-           ? gtk_label_get_text (self->sides[side].badge) : "";
+  return lw_label_get_shown_text (self->sides[side].badge);
 }
 
 const char *
