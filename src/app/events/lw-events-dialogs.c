@@ -180,11 +180,9 @@ new_event_response_cb (AdwMessageDialog *dialog,
 }
 
 void
-lw_events_new_event_action (GtkWidget  *widget,
-                            const char *action_name,
-                            GVariant   *parameter)
+lw_events_new_event_action (LwEventsPage *self,
+                            GVariant     *parameter)
 {
-  LwEventsPage *self = LW_EVENTS_PAGE (widget);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   GtkWidget *list = boxed_list ();
   GtkWidget *points = boxed_list ();
@@ -470,11 +468,9 @@ paper_response_cb (AdwMessageDialog *dialog,
 }
 
 void
-lw_events_paper_result_action (GtkWidget  *widget,
-                               const char *action_name,
-                               GVariant   *parameter)
+lw_events_paper_result_action (LwEventsPage *self,
+                               GVariant     *parameter)
 {
-  LwEventsPage *self = LW_EVENTS_PAGE (widget);
   guint number = g_variant_get_uint32 (parameter);
   const LwEventTable *table = lw_events_shown_table (self, number);
   GtkWidget *list;
@@ -537,11 +533,9 @@ rename_response_cb (AdwMessageDialog *dialog,
 }
 
 void
-lw_events_rename_event_action (GtkWidget  *widget,
-                               const char *action_name,
-                               GVariant   *parameter)
+lw_events_rename_event_action (LwEventsPage *self,
+                               GVariant     *parameter)
 {
-  LwEventsPage *self = LW_EVENTS_PAGE (widget);
   GtkWidget *list, *name;
   AdwMessageDialog *dialog;
 
@@ -596,11 +590,9 @@ delete_response_cb (AdwMessageDialog *dialog,
 }
 
 void
-lw_events_delete_event_action (GtkWidget  *widget,
-                               const char *action_name,
-                               GVariant   *parameter)
+lw_events_delete_event_action (LwEventsPage *self,
+                               GVariant     *parameter)
 {
-  LwEventsPage *self = LW_EVENTS_PAGE (widget);
   g_autofree char *heading = NULL;
   AdwMessageDialog *dialog;
 

@@ -17,6 +17,7 @@
 
 #include "lw-app-util.h"
 #include "lw-games-page.h"
+#include "lw-widget-actions.h"
 
 /* ------------------------------------------------------------------ */
 /* One game in the list                                                 */
@@ -1023,12 +1024,9 @@ lw_games_page_search (LwGamesPage *self,
 }
 
 static void
-search_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
+search_action (LwGamesPage *self,
+               GVariant    *parameter)
 {
-  LwGamesPage *self = LW_GAMES_PAGE (widget);
-
   ensure_body (self);
   gtk_search_bar_set_search_mode (self->search_bar, TRUE);
   gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
@@ -1082,6 +1080,11 @@ lw_games_page_dispose (GObject *object)
   G_OBJECT_CLASS (lw_games_page_parent_class)->dispose (object);
 }
 
+/* The page's action, done by a function of the page. */
+static const LwWidgetAction games_actions[] = {
+  { "games.search", NULL, G_CALLBACK (search_action) },
+};
+
 static void
 lw_games_page_class_init (LwGamesPageClass *klass)
 {
@@ -1096,7 +1099,7 @@ lw_games_page_class_init (LwGamesPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwGamesPage, menu_button);
   gtk_widget_class_bind_template_child (widget_class, LwGamesPage, primary_menu);
   gtk_widget_class_bind_template_callback (widget_class, search_toggled_cb);
-  gtk_widget_class_install_action (widget_class, "games.search", NULL, search_action);
+  lw_widget_class_install_actions (widget_class, games_actions, G_N_ELEMENTS (games_actions));
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "games.search", NULL);
 }
 
