@@ -106,6 +106,24 @@ tables_selected_cb (AdwComboRow *tables_row,
     adw_combo_row_set_selected (format_row, LW_EVENT_SWISS);
 }
 
+/* The name typed in @dialog's "name" field, without the spaces around
+ * it; %NULL when that leaves nothing, which is said in an error dialog
+ * headed @heading. Returns: (transfer full) (nullable): the name. */
+static char *
+dialog_event_name (LwEventsPage     *self,
+                   AdwMessageDialog *dialog,
+                   const char       *heading)
+{
+  g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (lw_events_dialog_field (dialog, "name")))));
+
+  if (*name == '\0')
+    {
+      lw_show_error_dialog (GTK_WIDGET (self), heading, _("An event needs a name."));
+      return NULL;
+    }
+  return g_steal_pointer (&name);
+}
+
 static void
 new_event_response_cb (AdwMessageDialog *dialog,
                        const char       *response,
@@ -119,7 +137,9 @@ new_event_response_cb (AdwMessageDialog *dialog,
   guint tables;
   gint64 id;
 
-  name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (lw_events_dialog_field (dialog, "name")))));
+  name = dialog_event_name (self, dialog, _("Could Not Create the Event"));
+  if (name == NULL)
+    return;
   format = (LwEventFormat) adw_combo_row_get_selected (ADW_COMBO_ROW (lw_events_dialog_field (dialog, "format")));
   tables = adw_combo_row_get_selected (ADW_COMBO_ROW (lw_events_dialog_field (dialog, "tables")));
   lw_event_config_init (&config, format, tables == TABLES_PARTNERS ? 4 : tables + 2);
@@ -143,11 +163,6 @@ new_event_response_cb (AdwMessageDialog *dialog,
         config.tiebreaks[config.n_tiebreaks++] = (LwTiebreak) (chosen - 1);
     }
 
-  if (*name == '\0')
-    {
-      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Create the Event"), _("An event needs a name."));
-      return;
-    }
   if (!lw_event_config_validate (&config, &error))
     {
       lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Create the Event"), error->message);
@@ -522,12 +537,9 @@ rename_response_cb (AdwMessageDialog *dialog,
   if (self->event == NULL)
     return;
 
-  name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (lw_events_dialog_field (dialog, "name")))));
-  if (*name == '\0')
-    {
-      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Rename the Event"), _("An event needs a name."));
-      return;
-    }
+  name = dialog_event_name (self, dialog, _("Could Not Rename the Event"));
+  if (name == NULL)
+    return;
   ok = lw_store_rename_event (self->store, self->event_id, name, &error);
   lw_events_changed (self, ok, _("Could Not Rename the Event"), error);
 }

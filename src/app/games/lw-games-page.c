@@ -902,6 +902,13 @@ fill_row (RowWidgets *row)
   gtk_widget_set_tooltip_text (row->subtitle, status);
 }
 
+/* The widgets of @list_item's row, kept with its box by setup_row_cb(). */
+static RowWidgets *
+row_widgets_of (GtkListItem *list_item)
+{
+  return g_object_get_data (G_OBJECT (gtk_list_item_get_child (list_item)), "lw-row");
+}
+
 static void
 item_changed_cb (LwGameItem *item,
                  RowWidgets *row)
@@ -914,8 +921,7 @@ bind_row_cb (GtkSignalListItemFactory *factory,
              GtkListItem              *list_item,
              LwGamesPage              *self)
 {
-  GtkWidget *box = gtk_list_item_get_child (list_item);
-  RowWidgets *row = g_object_get_data (G_OBJECT (box), "lw-row");
+  RowWidgets *row = row_widgets_of (list_item);
   LwGameItem *item = gtk_list_item_get_item (list_item);
   g_autofree char *tooltip = NULL;
 
@@ -935,8 +941,7 @@ unbind_row_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *list_item,
                LwGamesPage              *self)
 {
-  GtkWidget *box = gtk_list_item_get_child (list_item);
-  RowWidgets *row = g_object_get_data (G_OBJECT (box), "lw-row");
+  RowWidgets *row = row_widgets_of (list_item);
 
   if (row->item != NULL)
     g_clear_signal_handler (&row->changed_id, row->item);
