@@ -106,6 +106,24 @@ tables_selected_cb (AdwComboRow *tables_row,
     adw_combo_row_set_selected (format_row, LW_EVENT_SWISS);
 }
 
+/* The name typed in @dialog's "name" field, without the spaces around
+ * it; %NULL when that leaves nothing, which is said in an error dialog
+ * headed @heading. Returns: (transfer full) (nullable): the name. */
+static char *
+dialog_event_name (LwEventsPage     *self,
+                   AdwMessageDialog *dialog,
+                   const char       *heading)
+{
+  g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (lw_events_dialog_field (dialog, "name")))));
+
+  if (*name == '\0')
+    {
+      lw_show_error_dialog (GTK_WIDGET (self), heading, _("An event needs a name."));
+      return NULL;
+    }
+  return g_steal_pointer (&name);
+}
+
 static void
 new_event_response_cb (AdwMessageDialog *dialog,
                        const char       *response,
@@ -119,7 +137,9 @@ new_event_response_cb (AdwMessageDialog *dialog,
   guint tables;
   gint64 id;
 
-  name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (lw_events_dialog_field (dialog, "name")))));
+  name = dialog_event_name (self, dialog, _("Could Not Create the Event"));
+  if (name == NULL)
+    return;
   format = (LwEventFormat) adw_combo_row_get_selected (ADW_COMBO_ROW (lw_events_dialog_field (dialog, "format")));
   tables = adw_combo_row_get_selected (ADW_COMBO_ROW (lw_events_dialog_field (dialog, "tables")));
   lw_event_config_init (&config, format, tables == TABLES_PARTNERS ? 4 : tables + 2);
@@ -143,11 +163,6 @@ new_event_response_cb (AdwMessageDialog *dialog,
         config.tiebreaks[config.n_tiebreaks++] = (LwTiebreak) (chosen - 1);
     }
 
-  if (*name == '\0')
-    {
-      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Create the Event"), _("An event needs a name."));
-      return;
-    }
   if (!lw_event_config_validate (&config, &error))
     {
       lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Create the Event"), error->message);
@@ -180,11 +195,9 @@ new_event_response_cb (AdwMessageDialog *dialog,
 }
 
 void
-lw_events_new_event_action (GtkWidget  *widget,
-                            const char *action_name,
-                            GVariant   *parameter)
+lw_events_new_event_action (LwEventsPage *self,
+                            GVariant     *parameter)
 {
-  LwEventsPage *self = LW_EVENTS_PAGE (widget);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
   GtkWidget *list = boxed_list ();
   GtkWidget *points = boxed_list ();
@@ -470,11 +483,9 @@ paper_response_cb (AdwMessageDialog *dialog,
 }
 
 void
-lw_events_paper_result_action (GtkWidget  *widget,
-                               const char *action_name,
-                               GVariant   *parameter)
+lw_events_paper_result_action (LwEventsPage *self,
+                               GVariant     *parameter)
 {
-  LwEventsPage *self = LW_EVENTS_PAGE (widget);
   guint number = g_variant_get_uint32 (parameter);
   const LwEventTable *table = lw_events_shown_table (self, number);
   GtkWidget *list;
@@ -526,22 +537,17 @@ rename_response_cb (AdwMessageDialog *dialog,
   if (self->event == NULL)
     return;
 
-  name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (lw_events_dialog_field (dialog, "name")))));
-  if (*name == '\0')
-    {
-      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Rename the Event"), _("An event needs a name."));
-      return;
-    }
+  name = dialog_event_name (self, dialog, _("Could Not Rename the Event"));
+  if (name == NULL)
+    return;
   ok = lw_store_rename_event (self->store, self->event_id, name, &error);
   lw_events_changed (self, ok, _("Could Not Rename the Event"), error);
 }
 
 void
-lw_events_rename_event_action (GtkWidget  *widget,
-                               const char *action_name,
-                               GVariant   *parameter)
+lw_events_rename_event_action (LwEventsPage *self,
+                               GVariant     *parameter)
 {
-  LwEventsPage *self = LW_EVENTS_PAGE (widget);
   GtkWidget *list, *name;
   AdwMessageDialog *dialog;
 
@@ -596,11 +602,9 @@ delete_response_cb (AdwMessageDialog *dialog,
 }
 
 void
-lw_events_delete_event_action (GtkWidget  *widget,
-                               const char *action_name,
-                               GVariant   *parameter)
+lw_events_delete_event_action (LwEventsPage *self,
+                               GVariant     *parameter)
 {
-  LwEventsPage *self = LW_EVENTS_PAGE (widget);
   g_autofree char *heading = NULL;
   AdwMessageDialog *dialog;
 

@@ -87,9 +87,8 @@ void lw_events_changed (LwEventsPage *self,
 void lw_events_clear_list (GtkListBox *list);
 
 /* events.delete: asks, then deletes the shown event (lw-events-dialogs.c). */
-void lw_events_delete_event_action (GtkWidget  *widget,
-                                    const char *action_name,
-                                    GVariant   *parameter);
+void lw_events_delete_event_action (LwEventsPage *self,
+                                    GVariant     *parameter);
 
 /* Returns: (transfer none) (nullable): the field named @name of @dialog
  * (its widget name), %NULL when it has none. */
@@ -102,9 +101,9 @@ const char *lw_events_entrant_name (const LwEvent *event,
 
 /* events.export-csv, events.export-json: the shown event's standings
  * to a file chosen (lw-events-print.c). */
-void lw_events_export_action (GtkWidget  *widget,
-                              const char *action_name,
-                              GVariant   *parameter);
+void lw_events_export_action (LwEventsPage *self,
+                              GVariant     *parameter,
+                              const char   *action_name);
 
 /* Shows the event's players tab (lw-events-tabs.c). */
 void lw_events_fill_players (LwEventsPage *self);
@@ -132,29 +131,26 @@ char *lw_events_format_points (double value);
 gboolean lw_events_is_partners (const LwEvent *event);
 
 /* events.new-event: the New Event dialog (lw-events-dialogs.c). */
-void lw_events_new_event_action (GtkWidget  *widget,
-                                 const char *action_name,
-                                 GVariant   *parameter);
+void lw_events_new_event_action (LwEventsPage *self,
+                                 GVariant     *parameter);
 
 /* events.paper-result: a table's result written on paper
  * (lw-events-dialogs.c). */
-void lw_events_paper_result_action (GtkWidget  *widget,
-                                    const char *action_name,
-                                    GVariant   *parameter);
+void lw_events_paper_result_action (LwEventsPage *self,
+                                    GVariant     *parameter);
 
 /* events.print-seating, events.print-standings, events.print-wall
  * (lw-events-print.c). */
-void lw_events_print_action (GtkWidget  *widget,
-                             const char *action_name,
-                             GVariant   *parameter);
+void lw_events_print_action (LwEventsPage *self,
+                             GVariant     *parameter,
+                             const char   *action_name);
 
 /* Reads the list of events again from the store and shows it. */
 void lw_events_read_list (LwEventsPage *self);
 
 /* events.rename: a new name for the shown event (lw-events-dialogs.c). */
-void lw_events_rename_event_action (GtkWidget  *widget,
-                                    const char *action_name,
-                                    GVariant   *parameter);
+void lw_events_rename_event_action (LwEventsPage *self,
+                                    GVariant     *parameter);
 
 /* Returns: (transfer none) (nullable): the round shown, %NULL when none. */
 const LwEventRound *lw_events_shown_round (LwEventsPage *self);

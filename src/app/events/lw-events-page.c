@@ -19,6 +19,7 @@
 #include "lw-app-util.h"
 #include "lw-bracket.h"
 #include "lw-events-page-private.h"
+#include "lw-widget-actions.h"
 #include "lw-print-grid.h"
 #include "lw-print.h"
 #include "lw-store.h"
@@ -463,24 +464,19 @@ lw_events_changed (LwEventsPage *self,
 /* ------------------------------------------------------------------ */
 
 static void
-back_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
+back_action (LwEventsPage *self,
+             GVariant     *parameter)
 {
-  LwEventsPage *self = LW_EVENTS_PAGE (widget);
-
   if (self->event_id > 0)
     lw_events_page_show_list (self);
   else
-    gtk_widget_activate_action (widget, "win.show-games", NULL);
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.show-games", NULL);
 }
 
 static void
-open_event_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
+open_event_action (LwEventsPage *self,
+                   GVariant     *parameter)
 {
-  LwEventsPage *self = LW_EVENTS_PAGE (widget);
   g_autoptr (GError) error = NULL;
 
   if (!lw_events_page_show_event (self, g_variant_get_int64 (parameter), &error))
@@ -488,11 +484,9 @@ open_event_action (GtkWidget  *widget,
 }
 
 static void
-add_player_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
+add_player_action (LwEventsPage *self,
+                   GVariant     *parameter)
 {
-  LwEventsPage *self = LW_EVENTS_PAGE (widget);
   g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->add_entry))));
   g_autoptr (GError) error = NULL;
   LwEntrantStatus status = gtk_check_button_get_active (self->check_in_check)
@@ -500,7 +494,7 @@ add_player_action (GtkWidget  *widget,
 
   if (self->event == NULL || *name == '\0')
     {
-      gtk_widget_error_bell (widget);
+      gtk_widget_error_bell (GTK_WIDGET (self));
       return;
     }
   if (!lw_store_add_event_entrant (self->store, self->event_id, name, status, &error))
@@ -508,7 +502,7 @@ add_player_action (GtkWidget  *widget,
       g_autofree char *text = lw_message_capitalize (error->message);
 
       lw_events_toast (self, text);
-      gtk_widget_error_bell (widget);
+      gtk_widget_error_bell (GTK_WIDGET (self));
       return;
     }
   gtk_editable_set_text (GTK_EDITABLE (self->add_entry), "");
@@ -532,27 +526,24 @@ set_status (LwEventsPage    *self,
 }
 
 static void
-check_in_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
+check_in_action (LwEventsPage *self,
+                 GVariant     *parameter)
 {
-  set_status (LW_EVENTS_PAGE (widget), g_variant_get_string (parameter, NULL), LW_ENTRANT_CHECKED_IN);
+  set_status (self, g_variant_get_string (parameter, NULL), LW_ENTRANT_CHECKED_IN);
 }
 
 static void
-drop_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
+drop_action (LwEventsPage *self,
+             GVariant     *parameter)
 {
-  set_status (LW_EVENTS_PAGE (widget), g_variant_get_string (parameter, NULL), LW_ENTRANT_DROPPED);
+  set_status (self, g_variant_get_string (parameter, NULL), LW_ENTRANT_DROPPED);
 }
 
 static void
-pair_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
+pair_action (LwEventsPage *self,
+             GVariant     *parameter,
+             const char   *action_name)
 {
-  LwEventsPage *self = LW_EVENTS_PAGE (widget);
   g_autoptr (GError) error = NULL;
   g_autoptr (LwEvent) event = NULL;
   g_autofree char *heading = NULL;
@@ -578,11 +569,9 @@ pair_action (GtkWidget  *widget,
 }
 
 static void
-score_table_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
+score_table_action (LwEventsPage *self,
+                    GVariant     *parameter)
 {
-  LwEventsPage *self = LW_EVENTS_PAGE (widget);
   guint number = g_variant_get_uint32 (parameter);
   const LwEventTable *table = lw_events_shown_table (self, number);
   g_autoptr (GError) error = NULL;
@@ -597,7 +586,7 @@ score_table_action (GtkWidget  *widget,
   id = table->game_id > 0 ? table->game_id : lw_events_find_pending (self, self->event_id, self->shown_round, number);
   if (id > 0)
     {
-      gtk_widget_activate_action (widget, "win.open-event-game", "x", id);
+      gtk_widget_activate_action (GTK_WIDGET (self), "win.open-event-game", "x", id);
       return;
     }
 
@@ -620,7 +609,7 @@ score_table_action (GtkWidget  *widget,
   g_hash_table_insert (self->pending, g_memdup2 (&id, sizeof id), pending);
 
   lw_events_fill_rounds (self);
-  gtk_widget_activate_action (widget, "win.open-event-game", "x", id);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.open-event-game", "x", id);
 }
 
 /* A phone entered a round of one of the event's tables: shown at once. */
@@ -636,16 +625,14 @@ entry_round_stored_cb (GtkWidget    *dialog,
 /* Results from every table at once, from phones (docs/TABLE-ENTRY.md):
  * the current round's tables, each with its link and QR code. */
 static void
-entry_dialog_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
+entry_dialog_action (LwEventsPage *self,
+                     GVariant     *parameter)
 {
-  LwEventsPage *self = LW_EVENTS_PAGE (widget);
   GtkWidget *dialog;
 
   if (self->event == NULL)
     return;
-  dialog = lw_entry_dialog_new (lw_widget_get_window (widget),
+  dialog = lw_entry_dialog_new (lw_widget_get_window (GTK_WIDGET (self)),
                                       self->store, self->event_id);
   g_signal_connect_object (dialog, "round-stored", G_CALLBACK (entry_round_stored_cb), self, 0);
   gtk_window_present (GTK_WINDOW (dialog));
@@ -654,11 +641,9 @@ entry_dialog_action (GtkWidget  *widget,
 }
 
 static void
-show_round_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
+show_round_action (LwEventsPage *self,
+                   GVariant     *parameter)
 {
-  LwEventsPage *self = LW_EVENTS_PAGE (widget);
   guint round = g_variant_get_uint32 (parameter);
 
   if (self->event == NULL || round < 1 || round > self->event->rounds->len)
@@ -978,11 +963,9 @@ add_bracket_page (LwEventsPage *self)
 }
 
 static void
-print_bracket_action (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *parameter)
+print_bracket_action (LwEventsPage *self,
+                      GVariant     *parameter)
 {
-  LwEventsPage *self = LW_EVENTS_PAGE (widget);
   GtkPrintOperation *operation = self->event != NULL ? lw_print_bracket_new (self->event) : NULL;
 
   if (operation == NULL)
@@ -990,8 +973,32 @@ print_bracket_action (GtkWidget  *widget,
       lw_events_toast (self, _("No round is paired yet"));
       return;
     }
-  lw_print_run (operation, GTK_WINDOW (gtk_widget_get_root (widget)));
+  lw_print_run (operation, GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))));
 }
+
+/* The page's actions, each done by a function of the page. */
+static const LwWidgetAction events_actions[] = {
+  { "events.back",            NULL, G_CALLBACK (back_action) },
+  { "events.new-event",       NULL, G_CALLBACK (lw_events_new_event_action) },
+  { "events.open-event",      "x",  G_CALLBACK (open_event_action) },
+  { "events.add-player",      NULL, G_CALLBACK (add_player_action) },
+  { "events.check-in",        "s",  G_CALLBACK (check_in_action) },
+  { "events.drop",            "s",  G_CALLBACK (drop_action) },
+  { "events.pair",            NULL, G_CALLBACK (pair_action) },
+  { "events.pair-by-rating",  NULL, G_CALLBACK (pair_action) },
+  { "events.show-round",      "u",  G_CALLBACK (show_round_action) },
+  { "events.score-table",     "u",  G_CALLBACK (score_table_action) },
+  { "events.paper-result",    "u",  G_CALLBACK (lw_events_paper_result_action) },
+  { "events.print-seating",   NULL, G_CALLBACK (lw_events_print_action) },
+  { "events.print-standings", NULL, G_CALLBACK (lw_events_print_action) },
+  { "events.print-wall",      NULL, G_CALLBACK (lw_events_print_action) },
+  { "events.print-bracket",   NULL, G_CALLBACK (print_bracket_action) },
+  { "events.export-csv",      NULL, G_CALLBACK (lw_events_export_action) },
+  { "events.export-json",     NULL, G_CALLBACK (lw_events_export_action) },
+  { "events.table-entry",     NULL, G_CALLBACK (entry_dialog_action) },
+  { "events.rename",          NULL, G_CALLBACK (lw_events_rename_event_action) },
+  { "events.delete",          NULL, G_CALLBACK (lw_events_delete_event_action) },
+};
 
 static void
 lw_events_page_class_init (LwEventsPageClass *klass)
@@ -1024,26 +1031,7 @@ lw_events_page_class_init (LwEventsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwEventsPage, standings_group);
   gtk_widget_class_bind_template_child (widget_class, LwEventsPage, standings_list);
 
-  gtk_widget_class_install_action (widget_class, "events.back", NULL, back_action);
-  gtk_widget_class_install_action (widget_class, "events.new-event", NULL, lw_events_new_event_action);
-  gtk_widget_class_install_action (widget_class, "events.open-event", "x", open_event_action);
-  gtk_widget_class_install_action (widget_class, "events.add-player", NULL, add_player_action);
-  gtk_widget_class_install_action (widget_class, "events.check-in", "s", check_in_action);
-  gtk_widget_class_install_action (widget_class, "events.drop", "s", drop_action);
-  gtk_widget_class_install_action (widget_class, "events.pair", NULL, pair_action);
-  gtk_widget_class_install_action (widget_class, "events.pair-by-rating", NULL, pair_action);
-  gtk_widget_class_install_action (widget_class, "events.show-round", "u", show_round_action);
-  gtk_widget_class_install_action (widget_class, "events.score-table", "u", score_table_action);
-  gtk_widget_class_install_action (widget_class, "events.paper-result", "u", lw_events_paper_result_action);
-  gtk_widget_class_install_action (widget_class, "events.print-seating", NULL, lw_events_print_action);
-  gtk_widget_class_install_action (widget_class, "events.print-standings", NULL, lw_events_print_action);
-  gtk_widget_class_install_action (widget_class, "events.print-wall", NULL, lw_events_print_action);
-  gtk_widget_class_install_action (widget_class, "events.print-bracket", NULL, print_bracket_action);
-  gtk_widget_class_install_action (widget_class, "events.export-csv", NULL, lw_events_export_action);
-  gtk_widget_class_install_action (widget_class, "events.export-json", NULL, lw_events_export_action);
-  gtk_widget_class_install_action (widget_class, "events.table-entry", NULL, entry_dialog_action);
-  gtk_widget_class_install_action (widget_class, "events.rename", NULL, lw_events_rename_event_action);
-  gtk_widget_class_install_action (widget_class, "events.delete", NULL, lw_events_delete_event_action);
+  lw_widget_class_install_actions (widget_class, events_actions, G_N_ELEMENTS (events_actions));
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "events.back", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "events.back", NULL);

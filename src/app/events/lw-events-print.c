@@ -173,11 +173,10 @@ lw_events_page_print_wall_new (LwEventsPage *self)
 }
 
 void
-lw_events_print_action (GtkWidget  *widget,
-                        const char *action_name,
-                        GVariant   *parameter)
+lw_events_print_action (LwEventsPage *self,
+                        GVariant     *parameter,
+                        const char   *action_name)
 {
-  LwEventsPage *self = LW_EVENTS_PAGE (widget);
   GtkPrintOperation *operation = g_str_equal (action_name, "events.print-wall")
                                  ? lw_events_page_print_wall_new (self)
                                  : lw_events_page_print_new (self, g_str_equal (action_name, "events.print-standings"));
@@ -187,7 +186,7 @@ lw_events_print_action (GtkWidget  *widget,
       lw_events_toast (self, _("No round is paired yet"));
       return;
     }
-  lw_print_run (operation, GTK_WINDOW (gtk_widget_get_root (widget)));
+  lw_print_run (operation, GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))));
 }
 
 gboolean
@@ -228,11 +227,10 @@ export_chosen (gpointer        owner,
 }
 
 void
-lw_events_export_action (GtkWidget  *widget,
-                         const char *action_name,
-                         GVariant   *parameter)
+lw_events_export_action (LwEventsPage *self,
+                         GVariant     *parameter,
+                         const char   *action_name)
 {
-  LwEventsPage *self = LW_EVENTS_PAGE (widget);
   gboolean json = g_str_equal (action_name, "events.export-json");
   g_autofree char *name = NULL;
   g_autofree char *file_name = NULL;
@@ -248,7 +246,7 @@ lw_events_export_action (GtkWidget  *widget,
   name = g_strdelimit (g_strdup (self->event->name), "/\\", '-');
   /* TRANSLATORS: the suggested file name of exported standings; %s is the event's name */
   file_name = g_strdup_printf (_("%s-standings.%s"), name, json ? "json" : "csv");
-  chooser = lw_file_chooser_new (widget, json ? _("Export the Standings as JSON") : _("Export the Standings as CSV"),
+  chooser = lw_file_chooser_new (GTK_WIDGET (self), json ? _("Export the Standings as JSON") : _("Export the Standings as CSV"),
                                  GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), file_name);
   lw_file_chooser_add_filter (chooser, json ? _("JSON files") : _("CSV files"),
                               json ? "application/json" : "text/csv", json ? "json" : "csv");

@@ -17,6 +17,7 @@
 
 #include "lw-app-util.h"
 #include "lw-games-page.h"
+#include "lw-widget-actions.h"
 
 /* ------------------------------------------------------------------ */
 /* One game in the list                                                 */
@@ -901,6 +902,13 @@ fill_row (RowWidgets *row)
   gtk_widget_set_tooltip_text (row->subtitle, status);
 }
 
+/* The widgets of @list_item's row, kept with its box by setup_row_cb(). */
+static RowWidgets *
+row_widgets_of (GtkListItem *list_item)
+{
+  return g_object_get_data (G_OBJECT (gtk_list_item_get_child (list_item)), "lw-row");
+}
+
 static void
 item_changed_cb (LwGameItem *item,
                  RowWidgets *row)
@@ -913,8 +921,7 @@ bind_row_cb (GtkSignalListItemFactory *factory,
              GtkListItem              *list_item,
              LwGamesPage              *self)
 {
-  GtkWidget *box = gtk_list_item_get_child (list_item);
-  RowWidgets *row = g_object_get_data (G_OBJECT (box), "lw-row");
+  RowWidgets *row = row_widgets_of (list_item);
   LwGameItem *item = gtk_list_item_get_item (list_item);
   g_autofree char *tooltip = NULL;
 
@@ -934,8 +941,7 @@ unbind_row_cb (GtkSignalListItemFactory *factory,
                GtkListItem              *list_item,
                LwGamesPage              *self)
 {
-  GtkWidget *box = gtk_list_item_get_child (list_item);
-  RowWidgets *row = g_object_get_data (G_OBJECT (box), "lw-row");
+  RowWidgets *row = row_widgets_of (list_item);
 
   if (row->item != NULL)
     g_clear_signal_handler (&row->changed_id, row->item);
@@ -1023,12 +1029,9 @@ lw_games_page_search (LwGamesPage *self,
 }
 
 static void
-search_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
+search_action (LwGamesPage *self,
+               GVariant    *parameter)
 {
-  LwGamesPage *self = LW_GAMES_PAGE (widget);
-
   ensure_body (self);
   gtk_search_bar_set_search_mode (self->search_bar, TRUE);
   gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
@@ -1082,6 +1085,11 @@ lw_games_page_dispose (GObject *object)
   G_OBJECT_CLASS (lw_games_page_parent_class)->dispose (object);
 }
 
+/* The page's action, done by a function of the page. */
+static const LwWidgetAction games_actions[] = {
+  { "games.search", NULL, G_CALLBACK (search_action) },
+};
+
 static void
 lw_games_page_class_init (LwGamesPageClass *klass)
 {
@@ -1096,7 +1104,7 @@ lw_games_page_class_init (LwGamesPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwGamesPage, menu_button);
   gtk_widget_class_bind_template_child (widget_class, LwGamesPage, primary_menu);
   gtk_widget_class_bind_template_callback (widget_class, search_toggled_cb);
-  gtk_widget_class_install_action (widget_class, "games.search", NULL, search_action);
+  lw_widget_class_install_actions (widget_class, games_actions, G_N_ELEMENTS (games_actions));
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "games.search", NULL);
 }
 

@@ -8,6 +8,7 @@
 #include "lw-app-util.h"
 #include "lw-name-completion.h"
 #include "lw-new-game-page-private.h"
+#include "lw-widget-actions.h"
 #include "lw-settings.h"
 #include "lw-store-table.h"
 #include "lw-table-seats.h"
@@ -739,11 +740,9 @@ save_rule_set_response_cb (AdwMessageDialog *dialog,
 
 /* Save as Rule Set…: asks for a name, then saves the rows' choices. */
 static void
-save_rule_set_action (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *parameter)
+save_rule_set_action (LwNewGamePage *self,
+                      GVariant      *parameter)
 {
-  LwNewGamePage *self = LW_NEW_GAME_PAGE (widget);
   GtkWidget *entry = gtk_entry_new ();
   const LwRuleSet *set = get_selected_set (self);
   AdwMessageDialog *dialog;
@@ -914,11 +913,9 @@ lw_new_game_page_get_n_known_players (LwNewGamePage *self)
 
 /* The seats of the last game started, names and number. */
 static void
-last_players_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
+last_players_action (LwNewGamePage *self,
+                     GVariant      *parameter)
 {
-  LwNewGamePage *self = LW_NEW_GAME_PAGE (widget);
   g_auto (GStrv) names = lw_settings_get () != NULL ? g_settings_get_strv (lw_settings_get (), "last-players") : NULL;
   guint n = names != NULL ? g_strv_length (names) : 0;
 
@@ -947,11 +944,9 @@ show_last_players (LwNewGamePage *self)
 }
 
 static void
-start_action (GtkWidget  *widget,
-              const char *action_name,
-              GVariant   *parameter)
+start_action (LwNewGamePage *self,
+              GVariant      *parameter)
 {
-  LwNewGamePage *self = LW_NEW_GAME_PAGE (widget);
   g_autoptr (LwGameRecord) record = NULL;
   g_autoptr (GError) error = NULL;
   gint64 id;
@@ -986,13 +981,13 @@ start_action (GtkWidget  *widget,
           if (lw_settings_get () != NULL)
             g_settings_set_strv (lw_settings_get (), "last-players",
                                  (const char *const *) record->players);
-          gtk_widget_activate_action (widget, "win.open-game", "x", id);
+          gtk_widget_activate_action (GTK_WIDGET (self), "win.open-game", "x", id);
           return;
         }
     }
 
   show_error (self, error != NULL ? error->message : _("The game could not be stored."));
-  gtk_widget_error_bell (widget);
+  gtk_widget_error_bell (GTK_WIDGET (self));
 }
 
 static void
@@ -1010,6 +1005,13 @@ lw_new_game_page_dispose (GObject *object)
 
   G_OBJECT_CLASS (lw_new_game_page_parent_class)->dispose (object);
 }
+
+/* The page's actions, each done by a function of the page. */
+static const LwWidgetAction new_game_actions[] = {
+  { "new-game.last-players",  NULL, G_CALLBACK (last_players_action) },
+  { "new-game.save-rule-set", NULL, G_CALLBACK (save_rule_set_action) },
+  { "new-game.start",         NULL, G_CALLBACK (start_action) },
+};
 
 static void
 lw_new_game_page_class_init (LwNewGamePageClass *klass)
@@ -1033,7 +1035,6 @@ lw_new_game_page_class_init (LwNewGamePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, king_and_knave_row);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, king_and_knave_switch);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, last_players_button);
-  gtk_widget_class_install_action (widget_class, "new-game.last-players", NULL, last_players_action);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, rules_row);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, rule_set_row);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, run_fill_row);
@@ -1053,9 +1054,8 @@ lw_new_game_page_class_init (LwNewGamePageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, update_cb);
   gtk_widget_class_bind_template_callback (widget_class, players_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, ruleset_changed_cb);
-  gtk_widget_class_install_action (widget_class, "new-game.save-rule-set", NULL, save_rule_set_action);
 
-  gtk_widget_class_install_action (widget_class, "new-game.start", NULL, start_action);
+  lw_widget_class_install_actions (widget_class, new_game_actions, G_N_ELEMENTS (new_game_actions));
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Return, GDK_CONTROL_MASK, "new-game.start", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_KP_Enter, GDK_CONTROL_MASK, "new-game.start", NULL);
 }

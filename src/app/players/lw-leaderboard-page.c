@@ -18,6 +18,7 @@
 #include <glib/gi18n.h>
 
 #include "lw-leaderboard-page-private.h"
+#include "lw-widget-actions.h"
 #include "lw-page-watch.h"
 #include "lw-store-events.h"
 
@@ -576,11 +577,10 @@ lw_leaderboard_page_get_row_text (LwLeaderboardPage *self,
 /* ------------------------------------------------------------------ */
 
 static void
-back_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
+back_action (LwLeaderboardPage *self,
+             GVariant          *parameter)
 {
-  gtk_widget_activate_action (widget, "win.show-games", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.show-games", NULL);
 }
 
 static void
@@ -612,6 +612,11 @@ lw_leaderboard_page_finalize (GObject *object)
   G_OBJECT_CLASS (lw_leaderboard_page_parent_class)->finalize (object);
 }
 
+/* The page's action, done by a function of the page. */
+static const LwWidgetAction leaderboard_actions[] = {
+  { "leaderboard.back", NULL, G_CALLBACK (back_action) },
+};
+
 static void
 lw_leaderboard_page_class_init (LwLeaderboardPageClass *klass)
 {
@@ -632,7 +637,7 @@ lw_leaderboard_page_class_init (LwLeaderboardPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwLeaderboardPage, empty_status);
   gtk_widget_class_bind_template_child (widget_class, LwLeaderboardPage, rows_list);
 
-  gtk_widget_class_install_action (widget_class, "leaderboard.back", NULL, back_action);
+  lw_widget_class_install_actions (widget_class, leaderboard_actions, G_N_ELEMENTS (leaderboard_actions));
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "leaderboard.back", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "leaderboard.back", NULL);
 }

@@ -15,6 +15,7 @@
 #include "lw-stats.h"
 #include "lw-stats-page-private.h"
 #include "lw-store-players.h"
+#include "lw-widget-actions.h"
 
 struct _LwStatsPage
 {
@@ -699,11 +700,9 @@ rename_response_cb (AdwMessageDialog *dialog,
 }
 
 static void
-rename_player_action (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *parameter)
+rename_player_action (LwStatsPage *self,
+                      GVariant    *parameter)
 {
-  LwStatsPage *self = LW_STATS_PAGE (widget);
   const char *name = g_variant_get_string (parameter, NULL);
   g_autofree char *heading = NULL;
   GtkWidget *entry = gtk_entry_new ();
@@ -741,11 +740,9 @@ merge_response_cb (AdwMessageDialog *dialog,
 }
 
 static void
-merge_player_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
+merge_player_action (LwStatsPage *self,
+                     GVariant    *parameter)
 {
-  LwStatsPage *self = LW_STATS_PAGE (widget);
   const char *name = g_variant_get_string (parameter, NULL);
   g_autoptr (GtkStringList) others = gtk_string_list_new (NULL);
   g_autofree char *heading = NULL;
@@ -762,7 +759,7 @@ merge_player_action (GtkWidget  *widget,
     }
   if (g_list_model_get_n_items (G_LIST_MODEL (others)) == 0)
     {
-      gtk_widget_error_bell (widget);
+      gtk_widget_error_bell (GTK_WIDGET (self));
       return;
     }
   drop = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (others)), NULL);
@@ -780,11 +777,9 @@ merge_player_action (GtkWidget  *widget,
 }
 
 static void
-delete_player_action (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *parameter)
+delete_player_action (LwStatsPage *self,
+                      GVariant    *parameter)
 {
-  LwStatsPage *self = LW_STATS_PAGE (widget);
   const char *name = g_variant_get_string (parameter, NULL);
   g_autoptr (GError) error = NULL;
   g_autofree char *text = NULL;
@@ -889,16 +884,13 @@ lw_stats_page_get_row_text (LwStatsPage *self,
 }
 
 static void
-back_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
+back_action (LwStatsPage *self,
+             GVariant    *parameter)
 {
-  LwStatsPage *self = LW_STATS_PAGE (widget);
-
   if (self->shown != NULL)
     lw_stats_page_show_list (self);
   else
-    gtk_widget_activate_action (widget, "win.show-games", NULL);
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.show-games", NULL);
 }
 
 static void
@@ -933,6 +925,14 @@ lw_stats_page_finalize (GObject *object)
   G_OBJECT_CLASS (lw_stats_page_parent_class)->finalize (object);
 }
 
+/* The page's actions, each done by a function of the page. */
+static const LwWidgetAction stats_actions[] = {
+  { "stats.back",          NULL, G_CALLBACK (back_action) },
+  { "stats.rename-player", "s",  G_CALLBACK (rename_player_action) },
+  { "stats.merge-player",  "s",  G_CALLBACK (merge_player_action) },
+  { "stats.delete-player", "s",  G_CALLBACK (delete_player_action) },
+};
+
 static void
 lw_stats_page_class_init (LwStatsPageClass *klass)
 {
@@ -949,10 +949,7 @@ lw_stats_page_class_init (LwStatsPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwStatsPage, player_scroll);
   gtk_widget_class_bind_template_child (widget_class, LwStatsPage, player_box);
 
-  gtk_widget_class_install_action (widget_class, "stats.back", NULL, back_action);
-  gtk_widget_class_install_action (widget_class, "stats.rename-player", "s", rename_player_action);
-  gtk_widget_class_install_action (widget_class, "stats.merge-player", "s", merge_player_action);
-  gtk_widget_class_install_action (widget_class, "stats.delete-player", "s", delete_player_action);
+  lw_widget_class_install_actions (widget_class, stats_actions, G_N_ELEMENTS (stats_actions));
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, GDK_ALT_MASK, "stats.back", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "stats.back", NULL);
 }

@@ -15,12 +15,10 @@
 #define HEAD_FONT "Sans Bold 9"
 #define LARGE_BODY_FONT "Sans 18"   /* a wall sheet, read from a step away */
 #define LARGE_HEAD_FONT "Sans Bold 14"
-#define SMALL_FONT "Sans 8"
 #define TITLE_FONT "Sans Bold 15"
 #define ROW_PAD 3.0
 #define COL_GAP 6.0
 #define GAP_HEIGHT 10.0
-#define FOOTER_HEIGHT 18.0
 #define MAX_COLUMNS 12
 
 typedef struct {
@@ -93,7 +91,7 @@ begin_print_cb (GtkPrintOperation *operation,
                 gpointer           user_data)
 {
   Table *table = user_data;
-  double page_height = gtk_print_context_get_height (context) - FOOTER_HEIGHT;
+  double page_height = gtk_print_context_get_height (context) - LW_PRINT_FOOTER_HEIGHT;
   double total = 0, y;
   guint page = 0;
 
@@ -152,10 +150,7 @@ draw_page_cb (GtkPrintOperation *operation,
 {
   Table *table = user_data;
   cairo_t *cr = gtk_print_context_get_cairo_context (context);
-  double height = gtk_print_context_get_height (context);
   double header_y = page_nr == 0 ? table->top : 0;
-  g_autofree char *footer = NULL;
-  g_autoptr (PangoLayout) footer_layout = NULL;
 
   cairo_set_source_rgb (cr, 0, 0, 0);
   if (page_nr == 0)
@@ -194,12 +189,7 @@ draw_page_cb (GtkPrintOperation *operation,
       cairo_stroke (cr);
     }
 
-  footer = lw_print_footer_text (table->title, page_nr, table->n_pages);
-  footer_layout = lw_print_make_layout (context, SMALL_FONT, footer, table->width);
-  pango_layout_set_alignment (footer_layout, PANGO_ALIGN_RIGHT);
-  pango_layout_set_ellipsize (footer_layout, PANGO_ELLIPSIZE_START);
-  cairo_move_to (cr, 0, height - lw_print_layout_height (footer_layout));
-  pango_cairo_show_layout (cr, footer_layout);
+  lw_print_draw_footer (context, cr, table->title, page_nr, table->n_pages, table->width);
 }
 
 GtkPrintOperation *

@@ -20,7 +20,6 @@
 #define TITLE_FONT "Sans Bold 15"
 #define ROW_PAD 3.0       /* points above and below a row's text */
 #define COL_GAP 8.0
-#define FOOTER_HEIGHT 18.0
 #define CHART_HEIGHT 300.0
 #define BLANK_ROW_HEIGHT 24.0
 
@@ -399,7 +398,7 @@ begin_print_cb (GtkPrintOperation *operation,
                 gpointer           user_data)
 {
   Sheet *sheet = user_data;
-  double page_height = gtk_print_context_get_height (context) - FOOTER_HEIGHT;
+  double page_height = gtk_print_context_get_height (context) - LW_PRINT_FOOTER_HEIGHT;
   double y = 0;
 
   sheet->width = gtk_print_context_get_width (context);
@@ -444,18 +443,24 @@ lw_print_footer_text (const char *title,
   return g_strdup_printf (_("%s · printed %s · page %d of %u"), title, date, page_nr + 1, n_pages);
 }
 
-static void
-draw_footer (Sheet           *sheet,
-             GtkPrintContext *context,
-             cairo_t         *cr,
-             int              page_nr)
+void
+lw_print_draw_footer (GtkPrintContext *context,
+                      cairo_t         *cr,
+                      const char      *title,
+                      int              page_nr,
+                      guint            n_pages,
+                      double           width)
 {
   g_autofree char *text = NULL;
   g_autoptr (PangoLayout) layout = NULL;
   double height = gtk_print_context_get_height (context);
 
-  text = lw_print_footer_text (sheet->title, page_nr, sheet->n_pages);
-  layout = lw_print_make_layout (context, SMALL_FONT, text, sheet->width);
+  g_return_if_fail (GTK_IS_PRINT_CONTEXT (context));
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (title != NULL);
+
+  text = lw_print_footer_text (title, page_nr, n_pages);
+  layout = lw_print_make_layout (context, SMALL_FONT, text, width);
   pango_layout_set_alignment (layout, PANGO_ALIGN_RIGHT);
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_START);
   show_layout (cr, layout, 0, height - lw_print_layout_height (layout));
@@ -471,7 +476,7 @@ draw_blank (Sheet           *sheet,
   g_autoptr (PangoLayout) fields = lw_print_make_layout (context, BODY_FONT,
                                                 _("Date ____________   Place ______________   Game: Little Wolf / Garwolf   Target ____   Skunk ____"),
                                                 sheet->width);
-  double height = gtk_print_context_get_height (context) - FOOTER_HEIGHT;
+  double height = gtk_print_context_get_height (context) - LW_PRINT_FOOTER_HEIGHT;
   double y, top, x;
   double columns[LW_MAX_SEATS + 4];
   guint n_columns = 0;
@@ -569,7 +574,7 @@ draw_page_cb (GtkPrintOperation *operation,
           }
       }
 
-  draw_footer (sheet, context, cr, page_nr);
+  lw_print_draw_footer (context, cr, sheet->title, page_nr, sheet->n_pages, sheet->width);
 }
 
 char *

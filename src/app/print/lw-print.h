@@ -117,4 +117,28 @@ char *lw_print_footer_text (const char *title,
                             int         page_nr,
                             guint       n_pages);
 
+/* The height kept at the foot of every printed page for its footer
+ * (lw_print_draw_footer()), in points. */
+#define LW_PRINT_FOOTER_HEIGHT 18.0
+
+/**
+ * lw_print_draw_footer:
+ * @context: the page's print context
+ * @cr: its cairo context
+ * @title: the printout's title
+ * @page_nr: the page, from 0
+ * @n_pages: the pages
+ * @width: the page's printable width (points)
+ *
+ * Draws lw_print_footer_text() at the foot of the page, in small type,
+ * against the right edge of @width and shortened at its start when it
+ * is wider, in @cr's colour.
+ */
+void lw_print_draw_footer (GtkPrintContext *context,
+                           cairo_t         *cr,
+                           const char      *title,
+                           int              page_nr,
+                           guint            n_pages,
+                           double           width);
+
 G_END_DECLS

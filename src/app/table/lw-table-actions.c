@@ -13,6 +13,7 @@
 #include "lw-card-renderer.h"
 #include "lw-replay-window.h"
 #include "lw-table-page-private.h"
+#include "lw-widget-actions.h"
 
 /* The people's cards in short with suit symbols: "9♠ 9♣ Big Bear". */
 static char *
@@ -46,19 +47,17 @@ bid (LwTablePage  *self,
 }
 
 static void
-declare_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
+declare_action (LwTablePage *self,
+                GVariant    *parameter)
 {
-  bid (LW_TABLE_PAGE (widget), LW_ACTION_DECLARE);
+  bid (self, LW_ACTION_DECLARE);
 }
 
 static void
-decline_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
+decline_action (LwTablePage *self,
+                GVariant    *parameter)
 {
-  bid (LW_TABLE_PAGE (widget), LW_ACTION_DECLINE);
+  bid (self, LW_ACTION_DECLINE);
 }
 
 /* The selected cards of the viewer's hand. */
@@ -77,11 +76,9 @@ selected_cards (LwTablePage *self,
 }
 
 static void
-discard_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
+discard_action (LwTablePage *self,
+                GVariant    *parameter)
 {
-  LwTablePage *self = LW_TABLE_PAGE (widget);
   LwAction action = { 0 };
   LwCard cards[LW_MAX_HAND];
   g_autoptr (GError) error = NULL;
@@ -228,11 +225,9 @@ ask_reading (LwTablePage *self)
 }
 
 static void
-play_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
+play_action (LwTablePage *self,
+             GVariant    *parameter)
 {
-  LwTablePage *self = LW_TABLE_PAGE (widget);
   LwCard cards[LW_MAX_HAND];
   guint n = selected_cards (self, cards);
   LwPlay play;
@@ -306,11 +301,9 @@ play_action (GtkWidget  *widget,
 }
 
 static void
-next_round_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
+next_round_action (LwTablePage *self,
+                   GVariant    *parameter)
 {
-  LwTablePage *self = LW_TABLE_PAGE (widget);
   g_autoptr (GError) error = NULL;
 
   if (!lw_table_page_new_round (self, &error))
@@ -319,12 +312,9 @@ next_round_action (GtkWidget  *widget,
 }
 
 static void
-confirm_seat_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
+confirm_seat_action (LwTablePage *self,
+                     GVariant    *parameter)
 {
-  LwTablePage *self = LW_TABLE_PAGE (widget);
-
   if (self->curtain_seat == LW_NO_SEAT)
     return;
   self->viewer = self->curtain_seat;
@@ -333,11 +323,9 @@ confirm_seat_action (GtkWidget  *widget,
 }
 
 static void
-hint_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
+hint_action (LwTablePage *self,
+             GVariant    *parameter)
 {
-  LwTablePage *self = LW_TABLE_PAGE (widget);
   LwAction action;
   LwRng rng;
   g_autofree char *text = NULL;
@@ -380,11 +368,9 @@ hint_action (GtkWidget  *widget,
 }
 
 static void
-undo_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
+undo_action (LwTablePage *self,
+             GVariant    *parameter)
 {
-  LwTablePage *self = LW_TABLE_PAGE (widget);
   g_autoptr (GError) error = NULL;
   g_autofree char *why = NULL;
   LwTable *earlier;
@@ -417,12 +403,10 @@ undo_action (GtkWidget  *widget,
 
 /* "table.replay-round": the round just finished, trick by trick. */
 static void
-replay_round_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
+replay_round_action (LwTablePage *self,
+                     GVariant    *parameter)
 {
-  LwTablePage *self = LW_TABLE_PAGE (widget);
-  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   g_autoptr (GError) error = NULL;
   LwReplayWindow *replay;
 
@@ -439,13 +423,10 @@ replay_round_action (GtkWidget  *widget,
 }
 
 static void
-show_scores_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
+show_scores_action (LwTablePage *self,
+                    GVariant    *parameter)
 {
-  LwTablePage *self = LW_TABLE_PAGE (widget);
-
-  gtk_widget_activate_action (widget, "win.open-scores", "x", self->id);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.open-scores", "x", self->id);
 }
 
 static void
@@ -475,6 +456,20 @@ last_trick_toggled_cb (LwTablePage *self)
   lw_table_view_set_show_last_trick (self->view, gtk_toggle_button_get_active (self->last_trick_button));
 }
 
+/* The table's actions, each done by a function of the page. */
+static const LwWidgetAction table_actions[] = {
+  { "table.declare",      NULL, G_CALLBACK (declare_action) },
+  { "table.decline",      NULL, G_CALLBACK (decline_action) },
+  { "table.discard",      NULL, G_CALLBACK (discard_action) },
+  { "table.play",         NULL, G_CALLBACK (play_action) },
+  { "table.next-round",   NULL, G_CALLBACK (next_round_action) },
+  { "table.confirm-seat", NULL, G_CALLBACK (confirm_seat_action) },
+  { "table.hint",         NULL, G_CALLBACK (hint_action) },
+  { "table.undo",         NULL, G_CALLBACK (undo_action) },
+  { "table.show-scores",  NULL, G_CALLBACK (show_scores_action) },
+  { "table.replay-round", NULL, G_CALLBACK (replay_round_action) },
+};
+
 void
 lw_table_page_class_init_actions (GtkWidgetClass *widget_class)
 {
@@ -482,15 +477,6 @@ lw_table_page_class_init_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_bind_template_callback (widget_class, view_selection_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, last_trick_toggled_cb);
 
-  gtk_widget_class_install_action (widget_class, "table.declare", NULL, declare_action);
-  gtk_widget_class_install_action (widget_class, "table.decline", NULL, decline_action);
-  gtk_widget_class_install_action (widget_class, "table.discard", NULL, discard_action);
-  gtk_widget_class_install_action (widget_class, "table.play", NULL, play_action);
-  gtk_widget_class_install_action (widget_class, "table.next-round", NULL, next_round_action);
-  gtk_widget_class_install_action (widget_class, "table.confirm-seat", NULL, confirm_seat_action);
-  gtk_widget_class_install_action (widget_class, "table.hint", NULL, hint_action);
-  gtk_widget_class_install_action (widget_class, "table.undo", NULL, undo_action);
-  gtk_widget_class_install_action (widget_class, "table.show-scores", NULL, show_scores_action);
-  gtk_widget_class_install_action (widget_class, "table.replay-round", NULL, replay_round_action);
+  lw_widget_class_install_actions (widget_class, table_actions, G_N_ELEMENTS (table_actions));
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_z, GDK_CONTROL_MASK, "table.undo", NULL);
 }

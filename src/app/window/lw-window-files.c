@@ -227,11 +227,9 @@ import_chosen (gpointer        owner,
 }
 
 void
-lw_window_import_action (GtkWidget  *widget,
-                         const char *action_name,
-                         GVariant   *parameter)
+lw_window_import_action (LwWindow *self,
+                         GVariant *parameter)
 {
-  LwWindow *self = LW_WINDOW (widget);
   GtkFileChooserNative *chooser;
 
   if (self->chooser != NULL)
@@ -240,7 +238,7 @@ lw_window_import_action (GtkWidget  *widget,
       return;
     }
 
-  chooser = lw_file_chooser_new (widget, _("Import a Game Record"), GTK_FILE_CHOOSER_ACTION_OPEN,
+  chooser = lw_file_chooser_new (GTK_WIDGET (self), _("Import a Game Record"), GTK_FILE_CHOOSER_ACTION_OPEN,
                                  _("_Import"), NULL);
   lw_file_chooser_add_filter (chooser, _("Game records (JSON)"), "application/json", "json");
   lw_file_chooser_add_filter (chooser, _("All files"), NULL, NULL);
@@ -248,13 +246,12 @@ lw_window_import_action (GtkWidget  *widget,
 }
 
 void
-lw_window_import_file_action (GtkWidget  *widget,
-                              const char *action_name,
-                              GVariant   *parameter)
+lw_window_import_file_action (LwWindow *self,
+                              GVariant *parameter)
 {
   g_autoptr (GFile) file = g_file_new_for_commandline_arg (g_variant_get_string (parameter, NULL));
 
-  lw_window_import_file (LW_WINDOW (widget), file);
+  lw_window_import_file (self, file);
 }
 
 /* ------------------------------------------------------------------ */
@@ -363,11 +360,9 @@ run_chooser (LwWindow             *self,
 }
 
 void
-lw_window_export_csv_action (GtkWidget  *widget,
-                             const char *action_name,
-                             GVariant   *parameter)
+lw_window_export_csv_action (LwWindow *self,
+                             GVariant *parameter)
 {
-  LwWindow *self = LW_WINDOW (widget);
   gint64 id = g_variant_get_int64 (parameter);
   g_autofree char *name = NULL;
 
@@ -378,9 +373,8 @@ lw_window_export_csv_action (GtkWidget  *widget,
 }
 
 void
-lw_window_backup_action (GtkWidget  *widget,
-                         const char *action_name,
-                         GVariant   *parameter)
+lw_window_backup_action (LwWindow *self,
+                         GVariant *parameter)
 {
   g_autoptr (GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *date = g_date_time_format (now, "%Y-%m-%d");
@@ -388,16 +382,15 @@ lw_window_backup_action (GtkWidget  *widget,
 
   /* TRANSLATORS: the suggested file name of a backup; %s is today's date */
   name = g_strdup_printf (_("little-wolf-backup-%s.sqlite3"), date);
-  run_chooser (LW_WINDOW (widget), "backup", _("Back Up the Scores"), GTK_FILE_CHOOSER_ACTION_SAVE,
+  run_chooser (self, "backup", _("Back Up the Scores"), GTK_FILE_CHOOSER_ACTION_SAVE,
                _("_Save"), name, "application/vnd.sqlite3", "sqlite3", 0);
 }
 
 void
-lw_window_restore_action (GtkWidget  *widget,
-                          const char *action_name,
-                          GVariant   *parameter)
+lw_window_restore_action (LwWindow *self,
+                          GVariant *parameter)
 {
-  run_chooser (LW_WINDOW (widget), "restore", _("Restore the Scores From a Backup"),
+  run_chooser (self, "restore", _("Restore the Scores From a Backup"),
                GTK_FILE_CHOOSER_ACTION_OPEN, _("_Restore…"), NULL, NULL, NULL, 0);
 }
 
@@ -426,11 +419,9 @@ lw_window_restore_from (LwWindow    *self,
 
 /* "win.undo-restore" (s): the safety copy a restore made is restored. */
 void
-lw_window_undo_restore_action (GtkWidget  *widget,
-                               const char *action_name,
-                               GVariant   *parameter)
+lw_window_undo_restore_action (LwWindow *self,
+                               GVariant *parameter)
 {
-  LwWindow *self = LW_WINDOW (widget);
   g_autoptr (GError) error = NULL;
 
   if (!lw_window_restore_from (self, g_variant_get_string (parameter, NULL), &error))

@@ -56,41 +56,35 @@ struct _LwWindow
 /* Shared by the page's files */
 
 /* win.backup: the database copied to a file chosen (lw-window-files.c). */
-void lw_window_backup_action (GtkWidget  *widget,
-                              const char *action_name,
-                              GVariant   *parameter);
+void lw_window_backup_action (LwWindow *self,
+                              GVariant *parameter);
 
 /* win.export-csv: game @parameter's score sheet to a CSV file chosen
  * (lw-window-files.c). */
-void lw_window_export_csv_action (GtkWidget  *widget,
-                                  const char *action_name,
-                                  GVariant   *parameter);
+void lw_window_export_csv_action (LwWindow *self,
+                                  GVariant *parameter);
 
 /* win.import: a game file chosen, then imported (lw-window-files.c). */
-void lw_window_import_action (GtkWidget  *widget,
-                              const char *action_name,
-                              GVariant   *parameter);
+void lw_window_import_action (LwWindow *self,
+                              GVariant *parameter);
 
 /* win.import-file: the game file named by @parameter (a command-line
  * argument) imported (lw-window-files.c). */
-void lw_window_import_file_action (GtkWidget  *widget,
-                                   const char *action_name,
-                                   GVariant   *parameter);
+void lw_window_import_file_action (LwWindow *self,
+                                   GVariant *parameter);
 
 /* win.restore: a backup chosen, then restored once confirmed
  * (lw-window-files.c). */
-void lw_window_restore_action (GtkWidget  *widget,
-                               const char *action_name,
-                               GVariant   *parameter);
+void lw_window_restore_action (LwWindow *self,
+                               GVariant *parameter);
 
 /* The start page: only the games changed since it was last shown are read
  * again, unless everything may have changed (a restore). */
 void lw_window_show_games (LwWindow *self);
 
 /* "win.undo-restore" (s): the safety copy a restore made is restored. */
-void lw_window_undo_restore_action (GtkWidget  *widget,
-                                    const char *action_name,
-                                    GVariant   *parameter);
+void lw_window_undo_restore_action (LwWindow *self,
+                                    GVariant *parameter);
 
 /* Shared by the page's files */
 

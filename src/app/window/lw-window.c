@@ -16,6 +16,7 @@
 #include "lw-stats-page.h"
 #include "lw-store-table.h"
 #include "lw-table-page.h"
+#include "lw-widget-actions.h"
 #include "lw-window-private.h"
 #include "lw-store-watch.h"
 #include "lw-settings.h"
@@ -430,25 +431,21 @@ lw_window_open_game (LwWindow  *self,
 /* The keyboard shortcuts window is built when first asked for, not with
  * the main window (as GtkApplication would from gtk/help-overlay.ui). */
 static void
-show_shortcuts_action (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
+show_shortcuts_action (LwWindow *self,
+                       GVariant *parameter)
 {
   g_autoptr (GtkBuilder) builder =
     gtk_builder_new_from_resource (RESOURCE_PREFIX "/lw-shortcuts-window.ui");
   GtkWindow *shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "shortcuts_window"));
 
-  gtk_window_set_transient_for (shortcuts, GTK_WINDOW (widget));
+  gtk_window_set_transient_for (shortcuts, GTK_WINDOW (self));
   gtk_window_present (shortcuts);
 }
 
 static void
-new_game_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
+new_game_action (LwWindow *self,
+                 GVariant *parameter)
 {
-  LwWindow *self = LW_WINDOW (widget);
-
   lw_new_game_page_reset (ensure_new_game_page (self));
   adw_leaflet_set_visible_child_name (self->leaflet, "new-game");
   lw_new_game_page_focus (self->new_game_page);
@@ -469,21 +466,18 @@ open_game_or_say (LwWindow *self,
 }
 
 static void
-open_game_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
+open_game_action (LwWindow *self,
+                  GVariant *parameter)
 {
-  open_game_or_say (LW_WINDOW (widget), g_variant_get_int64 (parameter));
+  open_game_or_say (self, g_variant_get_int64 (parameter));
 }
 
 /* "win.open-scores" (x): the score sheet of a game, also of one at the
  * virtual table. */
 static void
-open_scores_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
+open_scores_action (LwWindow *self,
+                    GVariant *parameter)
 {
-  LwWindow *self = LW_WINDOW (widget);
   gint64 id = g_variant_get_int64 (parameter);
   g_autoptr (GError) error = NULL;
 
@@ -520,11 +514,9 @@ delete_response_cb (AdwMessageDialog *dialog,
 }
 
 static void
-delete_game_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
+delete_game_action (LwWindow *self,
+                    GVariant *parameter)
 {
-  LwWindow *self = LW_WINDOW (widget);
   gint64 id = g_variant_get_int64 (parameter);
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (GError) error = NULL;
@@ -584,12 +576,9 @@ show_events (LwWindow *self)
 }
 
 static void
-show_games_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
+show_games_action (LwWindow *self,
+                   GVariant *parameter)
 {
-  LwWindow *self = LW_WINDOW (widget);
-
   /* Back from an event table's game goes to the event. */
   if (self->game_from_event && g_strcmp0 (lw_window_get_visible_page (self), "game") == 0)
     show_events (self);
@@ -598,32 +587,26 @@ show_games_action (GtkWidget  *widget,
 }
 
 static void
-show_events_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
+show_events_action (LwWindow *self,
+                    GVariant *parameter)
 {
-  show_events (LW_WINDOW (widget));
+  show_events (self);
 }
 
 /* "win.open-event-game" (x): an event table's game, kept with the
  * scorekeeper; Back returns to the event. */
 static void
-open_event_game_action (GtkWidget  *widget,
-                        const char *action_name,
-                        GVariant   *parameter)
+open_event_game_action (LwWindow *self,
+                        GVariant *parameter)
 {
-  LwWindow *self = LW_WINDOW (widget);
-
   if (open_game_or_say (self, g_variant_get_int64 (parameter)))
     self->game_from_event = TRUE;
 }
 
 static void
-show_leaderboard_action (GtkWidget  *widget,
-                         const char *action_name,
-                         GVariant   *parameter)
+show_leaderboard_action (LwWindow *self,
+                         GVariant *parameter)
 {
-  LwWindow *self = LW_WINDOW (widget);
   LwLeaderboardPage *page = ensure_leaderboard_page (self);
 
   show_watched_page (self, GTK_WIDGET (page));
@@ -632,11 +615,9 @@ show_leaderboard_action (GtkWidget  *widget,
 /* "win.game-changed" (x): a game was changed elsewhere (restored from
  * the bin by a toast, say): the start page shows it as it is now. */
 static void
-game_changed_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
+game_changed_action (LwWindow *self,
+                     GVariant *parameter)
 {
-  LwWindow *self = LW_WINDOW (widget);
   gint64 id = g_variant_get_int64 (parameter);
 
   if (id > 0)
@@ -645,11 +626,9 @@ game_changed_action (GtkWidget  *widget,
 }
 
 static void
-show_players_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
+show_players_action (LwWindow *self,
+                     GVariant *parameter)
 {
-  LwWindow *self = LW_WINDOW (widget);
   LwStatsPage *page = ensure_stats_page (self);
 
   lw_stats_page_show_list (page);
@@ -659,13 +638,12 @@ show_players_action (GtkWidget  *widget,
 /* "win.print-blank" (u): a blank score sheet with a column for each of
  * 2–8 sides (other numbers are brought into that range). */
 static void
-print_blank_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
+print_blank_action (LwWindow *self,
+                    GVariant *parameter)
 {
   guint n_sides = CLAMP (g_variant_get_uint32 (parameter), 2, LW_MAX_SEATS);
 
-  lw_print_run (lw_print_blank_sheet_new (n_sides), GTK_WINDOW (widget));
+  lw_print_run (lw_print_blank_sheet_new (n_sides), GTK_WINDOW (self));
 }
 
 /* One of the app's sections, as its menu item shows it. */
@@ -682,10 +660,10 @@ show_section (LwWindow   *self,
       show_events (self);
       break;
     case 2:
-      show_players_action (GTK_WIDGET (self), "win.show-players", NULL);
+      show_players_action (self, NULL);
       break;
     case 3:
-      show_leaderboard_action (GTK_WIDGET (self), "win.show-leaderboard", NULL);
+      show_leaderboard_action (self, NULL);
       break;
     default:
       g_warning ("no section named “%s”", name);
@@ -695,11 +673,10 @@ show_section (LwWindow   *self,
 /* "win.show-section" (s): one of the app's sections by name ("games",
  * "events", "players", "leaderboard"), as the switchers and Ctrl+1…4 do. */
 static void
-show_section_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
+show_section_action (LwWindow *self,
+                     GVariant *parameter)
 {
-  show_section (LW_WINDOW (widget), g_variant_get_string (parameter, NULL));
+  show_section (self, g_variant_get_string (parameter, NULL));
 }
 
 /* The switchers follow the leaflet, and a section picked in a switcher
@@ -908,6 +885,29 @@ lw_window_set_property (GObject      *object,
     }
 }
 
+/* The window's actions, each done by a function of the window. */
+static const LwWidgetAction window_actions[] = {
+  { "win.show-help-overlay", NULL, G_CALLBACK (show_shortcuts_action) },
+  { "win.new-game",          NULL, G_CALLBACK (new_game_action) },
+  { "win.import",            NULL, G_CALLBACK (lw_window_import_action) },
+  { "win.import-file",       "s",  G_CALLBACK (lw_window_import_file_action) },
+  { "win.open-game",         "x",  G_CALLBACK (open_game_action) },
+  { "win.open-scores",       "x",  G_CALLBACK (open_scores_action) },
+  { "win.show-games",        NULL, G_CALLBACK (show_games_action) },
+  { "win.game-changed",      "x",  G_CALLBACK (game_changed_action) },
+  { "win.delete-game",       "x",  G_CALLBACK (delete_game_action) },
+  { "win.export-csv",        "x",  G_CALLBACK (lw_window_export_csv_action) },
+  { "win.backup",            NULL, G_CALLBACK (lw_window_backup_action) },
+  { "win.restore",           NULL, G_CALLBACK (lw_window_restore_action) },
+  { "win.undo-restore",      "s",  G_CALLBACK (lw_window_undo_restore_action) },
+  { "win.show-players",      NULL, G_CALLBACK (show_players_action) },
+  { "win.print-blank",       "u",  G_CALLBACK (print_blank_action) },
+  { "win.show-events",       NULL, G_CALLBACK (show_events_action) },
+  { "win.open-event-game",   "x",  G_CALLBACK (open_event_game_action) },
+  { "win.show-leaderboard",  NULL, G_CALLBACK (show_leaderboard_action) },
+  { "win.show-section",      "s",  G_CALLBACK (show_section_action) },
+};
+
 static void
 lw_window_class_init (LwWindowClass *klass)
 {
@@ -942,25 +942,7 @@ lw_window_class_init (LwWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwWindow, games_page);
   gtk_widget_class_bind_template_child (widget_class, LwWindow, switcher_bar);
 
-  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_shortcuts_action);
-  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
-  gtk_widget_class_install_action (widget_class, "win.import", NULL, lw_window_import_action);
-  gtk_widget_class_install_action (widget_class, "win.import-file", "s", lw_window_import_file_action);
-  gtk_widget_class_install_action (widget_class, "win.open-game", "x", open_game_action);
-  gtk_widget_class_install_action (widget_class, "win.open-scores", "x", open_scores_action);
-  gtk_widget_class_install_action (widget_class, "win.show-games", NULL, show_games_action);
-  gtk_widget_class_install_action (widget_class, "win.game-changed", "x", game_changed_action);
-  gtk_widget_class_install_action (widget_class, "win.delete-game", "x", delete_game_action);
-  gtk_widget_class_install_action (widget_class, "win.export-csv", "x", lw_window_export_csv_action);
-  gtk_widget_class_install_action (widget_class, "win.backup", NULL, lw_window_backup_action);
-  gtk_widget_class_install_action (widget_class, "win.restore", NULL, lw_window_restore_action);
-  gtk_widget_class_install_action (widget_class, "win.undo-restore", "s", lw_window_undo_restore_action);
-  gtk_widget_class_install_action (widget_class, "win.show-players", NULL, show_players_action);
-  gtk_widget_class_install_action (widget_class, "win.print-blank", "u", print_blank_action);
-  gtk_widget_class_install_action (widget_class, "win.show-events", NULL, show_events_action);
-  gtk_widget_class_install_action (widget_class, "win.open-event-game", "x", open_event_game_action);
-  gtk_widget_class_install_action (widget_class, "win.show-leaderboard", NULL, show_leaderboard_action);
-  gtk_widget_class_install_action (widget_class, "win.show-section", "s", show_section_action);
+  lw_widget_class_install_actions (widget_class, window_actions, G_N_ELEMENTS (window_actions));
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_question, GDK_CONTROL_MASK | GDK_SHIFT_MASK, "win.show-help-overlay", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_question, GDK_CONTROL_MASK, "win.show-help-overlay", NULL);
