@@ -9,7 +9,6 @@
 
 #include <json-glib/json-glib.h>
 
-#include "lw-enum-names.h"
 #include "lw-error.h"
 #include "lw-json-text.h"
 #include "lw-names.h"
@@ -808,70 +807,6 @@ lw_game_record_extends (const LwGameRecord *record,
   setup = setup_json (record);
   prefix_setup = setup_json (prefix);
   return g_str_equal (setup, prefix_setup);
-}
-
-static const char *const run_fill_names[] = { "inside_or_end", "inside_only" };
-static const char *const over_trump_names[] = { "winning_play", "whole_trick" };
-static const char *const penalty_kind_names[] = {
-  [LW_PENALTY_OUT_OF_TURN] = "out_of_turn",
-  [LW_PENALTY_LOOKED_AT_DISCARDS] = "looked_at_discards",
-};
-
-const char *
-lw_run_fill_to_string (LwRunFill run_fill)
-{
-  g_return_val_if_fail ((guint) run_fill < G_N_ELEMENTS (run_fill_names), NULL);
-  return run_fill_names[run_fill];
-}
-
-gboolean
-lw_run_fill_from_string (const char *name,
-                         LwRunFill  *run_fill)
-{
-  guint i;
-
-  if (!lw_enum_from_name (run_fill_names, G_N_ELEMENTS (run_fill_names), name, &i))
-    return FALSE;
-  *run_fill = (LwRunFill) i;
-  return TRUE;
-}
-
-const char *
-lw_over_trump_to_string (LwOverTrump over_trump)
-{
-  g_return_val_if_fail ((guint) over_trump < G_N_ELEMENTS (over_trump_names), NULL);
-  return over_trump_names[over_trump];
-}
-
-gboolean
-lw_over_trump_from_string (const char  *name,
-                           LwOverTrump *over_trump)
-{
-  guint i;
-
-  if (!lw_enum_from_name (over_trump_names, G_N_ELEMENTS (over_trump_names), name, &i))
-    return FALSE;
-  *over_trump = (LwOverTrump) i;
-  return TRUE;
-}
-
-const char *
-lw_penalty_kind_to_string (LwPenaltyKind kind)
-{
-  g_return_val_if_fail ((guint) kind < G_N_ELEMENTS (penalty_kind_names), NULL);
-  return penalty_kind_names[kind];
-}
-
-gboolean
-lw_penalty_kind_from_string (const char    *name,
-                             LwPenaltyKind *kind)
-{
-  guint i;
-
-  if (!lw_enum_from_name (penalty_kind_names, G_N_ELEMENTS (penalty_kind_names), name, &i))
-    return FALSE;
-  *kind = (LwPenaltyKind) i;
-  return TRUE;
 }
 
 char *
