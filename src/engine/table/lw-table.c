@@ -8,6 +8,7 @@
 #include <json-glib/json-glib.h>
 
 #include "lw-error.h"
+#include "lw-json-text.h"
 #include "lw-rules.h"
 #include "lw-table.h"
 
@@ -576,10 +577,7 @@ char *
 lw_table_to_json (const LwTable *t)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
-  g_autoptr (JsonGenerator) gen = json_generator_new ();
-  g_autoptr (JsonNode) root = NULL;
   g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, t->seed);
-  char *text;
 
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "format");
@@ -619,16 +617,7 @@ lw_table_to_json (const LwTable *t)
     }
   json_builder_end_array (b);
   json_builder_end_object (b);
-
-  root = json_builder_get_root (b);
-  json_generator_set_root (gen, root);
-  json_generator_set_pretty (gen, TRUE);
-  text = json_generator_to_data (gen, NULL);
-  {
-    char *with_newline = g_strconcat (text, "\n", NULL);
-    g_free (text);
-    return with_newline;
-  }
+  return lw_json_builder_to_text (b);
 }
 
 static gboolean
