@@ -1,4 +1,4 @@
-/* lw-enum-names.h — an enum's value read back from its name
+/* lw-enum-names.h — an enum's value written as its name and read back
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -28,5 +28,22 @@ gboolean lw_enum_from_name (const char *const *names,
                             guint              n_names,
                             const char        *name,
                             guint             *value);
+
+/**
+ * lw_enum_to_name:
+ * @names: (array length=n_names): the names of an enum's values, each at
+ *   the index of its value
+ * @n_names: how many names @names holds (G_N_ELEMENTS)
+ * @value: a value of the enum, below @n_names
+ *
+ * The one lookup behind the engine's `lw_…_to_string()` functions, the
+ * reverse of lw_enum_from_name().
+ *
+ * Returns: (transfer none) (nullable): the name of @value; %NULL (with a
+ *   critical warning) for a value outside @names
+ */
+const char *lw_enum_to_name (const char *const *names,
+                             guint              n_names,
+                             guint              value);
 
 G_END_DECLS

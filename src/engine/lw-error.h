@@ -32,4 +32,22 @@ typedef enum {
 
 GQuark lw_engine_error_quark (void);
 
+/**
+ * lw_engine_fail:
+ * @error: (out) (optional): set to %LW_ENGINE_ERROR, @code, with the message
+ * @code: what went wrong (%LW_ENGINE_ERROR_INVALID for a record or a save
+ *   that breaks the rules, %LW_ENGINE_ERROR_ILLEGAL_PLAY at the table, …)
+ * @format: printf() format of the message, naming the place and the problem
+ *   ("round 3: cards sum to 25, expected 26")
+ *
+ * The engine's one way to set an error and give up: every check of a
+ * record, of a saved table and of an action at the table calls it.
+ *
+ * Returns: %FALSE, for `return lw_engine_fail (error, …);`
+ */
+gboolean lw_engine_fail (GError        **error,
+                         LwEngineError   code,
+                         const char     *format,
+                         ...) G_GNUC_PRINTF (3, 4);
+
 G_END_DECLS

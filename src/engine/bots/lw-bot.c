@@ -80,51 +80,59 @@ lw_bot_play_round (guint               n_players,
   return play_round_seats (n_players, dealer, seed, levels, team_of, rules, NULL, NULL, NULL);
 }
 
+/* One game for play_game(): the table, each seat's level, the house rules
+ * and the round limit; for a duel, where the timings go and which of the
+ * duel's two sides each seat holds (both %NULL otherwise). */
+typedef struct {
+  guint               n_players;
+  gboolean            partners;
+  guint64             seed;
+  const LwBotLevel   *levels;
+  const LwBotOptions *options;
+  LwRunFill           run_fill;
+  LwOverTrump         over_trump;
+  guint               max_rounds;
+  LwDuelResult       *timing;
+  const int          *slot_of_seat;
+} GameSetup;
+
 static LwGameRecord *
-play_game (guint               n_players,
-           gboolean            partners,
-           guint64             seed,
-           const LwBotLevel   *levels,
-           const LwBotOptions *options,
-           LwRunFill           run_fill,
-           LwOverTrump         over_trump,
-           guint               max_rounds,
-           LwDuelResult       *timing,
-           const int          *slot_of_seat,
-           GError            **error)
+play_game (const GameSetup  *game,
+           GError          **error)
 {
   g_autoptr (LwGameRecord) record = NULL;
   LwHouseRules rules;
   char *names[LW_MAX_SEATS + 1] = { NULL };
   int team_of[LW_MAX_SEATS];
 
-  if (n_players < LW_MIN_SEATS || n_players > LW_MAX_SEATS)
+  if (game->n_players < LW_MIN_SEATS || game->n_players > LW_MAX_SEATS)
     {
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                   "players: %u is not 2 to 8", n_players);
+                   "players: %u is not 2 to 8", game->n_players);
       return NULL;
     }
-  if (partners && (n_players % 2 != 0 || n_players < 4))
+  if (game->partners && (game->n_players % 2 != 0 || game->n_players < 4))
     {
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                   "partners play needs 4, 6 or 8 players, not %u (SCORING R2)", n_players);
+                   "partners play needs 4, 6 or 8 players, not %u (SCORING R2)",
+                   game->n_players);
       return NULL;
     }
 
-  for (guint s = 0; s < n_players; s++)
+  for (guint s = 0; s < game->n_players; s++)
     names[s] = g_strdup_printf ("Seat %u", s + 1);
-  record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, n_players, (const char *const *) names);
-  for (guint s = 0; s < n_players; s++)
+  record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, game->n_players, (const char *const *) names);
+  for (guint s = 0; s < game->n_players; s++)
     g_free (names[s]);
-  if (partners)
+  if (game->partners)
     {
-      for (guint s = 0; s < n_players; s++)
-        team_of[s] = (int) (s % (n_players / 2));
-      lw_game_record_set_teams (record, n_players / 2, team_of);
+      for (guint s = 0; s < game->n_players; s++)
+        team_of[s] = (int) (s % (game->n_players / 2));
+      lw_game_record_set_teams (record, game->n_players / 2, team_of);
     }
   /* The record names the house rules its rounds were played with. */
-  record->run_fill = run_fill;
-  record->over_trump = over_trump;
+  record->run_fill = game->run_fill;
+  record->over_trump = game->over_trump;
   lw_game_record_house_rules (record, &rules);
 
   for (guint k = 0;; k++)
@@ -137,17 +145,18 @@ play_game (guint               n_players,
         return NULL;
       if (standings->finished)
         break;
-      if (k >= max_rounds)
+      if (k >= game->max_rounds)
         {
           g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                       "the game has not ended after %u rounds", max_rounds);
+                       "the game has not ended after %u rounds", game->max_rounds);
           return NULL;
         }
-      table = play_round_seats (n_players, standings->next_dealer, lw_seed_mix (seed, k),
-                                levels, partners ? team_of : NULL, &rules, options,
-                                timing, slot_of_seat);
+      table = play_round_seats (game->n_players, standings->next_dealer,
+                                lw_seed_mix (game->seed, k), game->levels,
+                                game->partners ? team_of : NULL, &rules, game->options,
+                                game->timing, game->slot_of_seat);
       round = lw_round_new ();
-      lw_table_round_facts (table, partners ? team_of : NULL, round);
+      lw_table_round_facts (table, game->partners ? team_of : NULL, round);
       g_ptr_array_add (record->rounds, round);
     }
   return g_steal_pointer (&record);
@@ -165,8 +174,7 @@ lw_bot_play_game (guint        n_players,
 
   for (guint s = 0; s < LW_MAX_SEATS; s++)
     levels[s] = level;
-  return play_game (n_players, partners, seed, levels, NULL, LW_RUN_FILL_INSIDE_OR_END,
-                    LW_OVER_TRUMP_WINNING_PLAY, max_rounds, NULL, NULL, error);
+  return lw_bot_play_game_seats (n_players, partners, seed, levels, NULL, max_rounds, error);
 }
 
 LwGameRecord *
@@ -193,9 +201,14 @@ lw_bot_play_game_rules (guint               n_players,
                         guint               max_rounds,
                         GError            **error)
 {
+  const GameSetup game = {
+    .n_players = n_players, .partners = partners, .seed = seed,
+    .levels = levels, .options = options,
+    .run_fill = run_fill, .over_trump = over_trump, .max_rounds = max_rounds,
+  };
+
   g_return_val_if_fail (levels != NULL, NULL);
-  return play_game (n_players, partners, seed, levels, options, run_fill, over_trump,
-                    max_rounds, NULL, NULL, error);
+  return play_game (&game, error);
 }
 
 void
@@ -259,6 +272,12 @@ lw_bot_duel (LwBotLevel          a,
       guint a_side = g % rotation;
       g_autoptr (LwGameRecord) record = NULL;
       g_autoptr (LwStandings) standings = NULL;
+      const GameSetup game = {
+        .n_players = n_players, .partners = partners, .seed = lw_seed_mix (seed, g / rotation),
+        .levels = levels, .options = options,
+        .run_fill = LW_RUN_FILL_INSIDE_OR_END, .over_trump = LW_OVER_TRUMP_WINNING_PLAY,
+        .max_rounds = 10000, .timing = result, .slot_of_seat = slot_of_seat,
+      };
 
       for (guint s = 0; s < n_players; s++)
         {
@@ -266,9 +285,7 @@ lw_bot_duel (LwBotLevel          a,
           slot_of_seat[s] = side == a_side ? 0 : 1;
           levels[s] = side == a_side ? a : b;
         }
-      record = play_game (n_players, partners, lw_seed_mix (seed, g / rotation), levels, options,
-                          LW_RUN_FILL_INSIDE_OR_END, LW_OVER_TRUMP_WINNING_PLAY,
-                          10000, result, slot_of_seat, error);
+      record = play_game (&game, error);
       if (record == NULL)
         return FALSE;
       standings = lw_standings_compute (record, error);

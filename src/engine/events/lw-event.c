@@ -19,57 +19,6 @@
 /* Names, settings, the event                                           */
 /* ------------------------------------------------------------------ */
 
-static const char *const format_names[] = {
-  [LW_EVENT_SWISS] = "swiss",
-  [LW_EVENT_ROUND_ROBIN] = "round-robin",
-  [LW_EVENT_PARTNERS] = "partners",
-  [LW_EVENT_ELIMINATION] = "elimination",
-};
-
-const char *
-lw_event_format_to_string (LwEventFormat format)
-{
-  g_return_val_if_fail ((guint) format < G_N_ELEMENTS (format_names), NULL);
-  return format_names[format];
-}
-
-gboolean
-lw_event_format_from_string (const char    *text,
-                             LwEventFormat *format)
-{
-  guint i;
-
-  g_return_val_if_fail (format != NULL, FALSE);
-
-  if (!lw_enum_from_name (format_names, G_N_ELEMENTS (format_names), text, &i))
-    return FALSE;
-  *format = (LwEventFormat) i;
-  return TRUE;
-}
-
-static const char *const seeding_names[] = { "registration", "rating" };
-
-const char *
-lw_seeding_to_string (LwSeeding seeding)
-{
-  g_return_val_if_fail ((guint) seeding < G_N_ELEMENTS (seeding_names), NULL);
-  return seeding_names[seeding];
-}
-
-gboolean
-lw_seeding_from_string (const char *text,
-                        LwSeeding  *seeding)
-{
-  guint i;
-
-  g_return_val_if_fail (seeding != NULL, FALSE);
-
-  if (!lw_enum_from_name (seeding_names, G_N_ELEMENTS (seeding_names), text, &i))
-    return FALSE;
-  *seeding = (LwSeeding) i;
-  return TRUE;
-}
-
 void
 lw_event_config_init (LwEventConfig *config,
                       LwEventFormat  format,
@@ -158,7 +107,7 @@ lw_event_config_validate (const LwEventConfig  *config,
 {
   g_return_val_if_fail (config != NULL, FALSE);
 
-  if ((guint) config->format >= G_N_ELEMENTS (format_names))
+  if ((guint) config->format > LW_EVENT_ELIMINATION)
     {
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
                    "format %d: not a format", (int) config->format);
@@ -197,7 +146,7 @@ lw_event_config_validate (const LwEventConfig  *config,
                    config->points_win, config->points_second, config->points_other);
       return FALSE;
     }
-  if ((guint) config->seeding >= G_N_ELEMENTS (seeding_names)
+  if ((guint) config->seeding > LW_SEEDING_RATING
       || (config->seeding == LW_SEEDING_RATING && config->format != LW_EVENT_ELIMINATION))
     {
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,

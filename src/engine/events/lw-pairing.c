@@ -20,18 +20,23 @@
 /* Pairing: history                                                     */
 /* ------------------------------------------------------------------ */
 
+/* Times each two entrants a, b were seated so: cell a × n + b of n × n. */
 typedef struct {
   guint   n;
-  guint8 *met;        /* n × n: times at one table on different sides */
-  guint8 *partnered;  /* n × n: times on one side */
+  guint8 *cells;
+} Counts;
+
+typedef struct {
+  Counts  met;        /* at one table on different sides */
+  Counts  partnered;  /* on one side */
   guint  *byes;       /* per entrant */
 } History;
 
 static void
 history_clear (History *h)
 {
-  g_free (h->met);
-  g_free (h->partnered);
+  g_free (h->met.cells);
+  g_free (h->partnered.cells);
   g_free (h->byes);
 }
 
@@ -48,9 +53,9 @@ history_init (History       *h,
 {
   guint n = event->entrants->len;
 
-  h->n = n;
-  h->met = g_new0 (guint8, (gsize) MAX (n, 1) * MAX (n, 1));
-  h->partnered = g_new0 (guint8, (gsize) MAX (n, 1) * MAX (n, 1));
+  h->met.n = h->partnered.n = n;
+  h->met.cells = g_new0 (guint8, (gsize) MAX (n, 1) * MAX (n, 1));
+  h->partnered.cells = g_new0 (guint8, (gsize) MAX (n, 1) * MAX (n, 1));
   h->byes = g_new0 (guint, MAX (n, 1));
 
   for (guint r = 0; r < event->rounds->len; r++)
@@ -71,9 +76,9 @@ history_init (History       *h,
                 if (s == o)
                   continue;
                 if (lw_event_side_of_seat (event, s) == lw_event_side_of_seat (event, o))
-                  bump (&h->partnered[cell]);
+                  bump (&h->partnered.cells[cell]);
                 else
-                  bump (&h->met[cell]);
+                  bump (&h->met.cells[cell]);
               }
         }
     }
@@ -241,22 +246,14 @@ group_units (const int     *units,
   return clean;
 }
 
+/* A ConflictFunc over Counts: the times @a and @b met (or partnered). */
 static guint
-conflict_met (gconstpointer data,
-              int           a,
-              int           b)
+conflict_count (gconstpointer data,
+                int           a,
+                int           b)
 {
-  const History *h = data;
-  return h->met[(gsize) a * h->n + (gsize) b];
-}
-
-static guint
-conflict_partnered (gconstpointer data,
-                    int           a,
-                    int           b)
-{
-  const History *h = data;
-  return h->partnered[(gsize) a * h->n + (gsize) b];
+  const Counts *counts = data;
+  return counts->cells[(gsize) a * counts->n + (gsize) b];
 }
 
 /* Partnerships as units: unit u is players pairs[2u], pairs[2u + 1]. */
@@ -275,7 +272,7 @@ conflict_pairs_met (gconstpointer data,
 
   for (int i = 0; i < 2; i++)
     for (int j = 0; j < 2; j++)
-      sum += conflict_met (pc->history, pc->pairs[2 * a + i], pc->pairs[2 * b + j]);
+      sum += conflict_count (&pc->history->met, pc->pairs[2 * a + i], pc->pairs[2 * b + j]);
   return sum;
 }
 
@@ -294,7 +291,7 @@ seat_cost (const History *history,
   for (guint i = start; i < start + size; i++)
     if (i != skip)
       {
-        gint64 met = conflict_met (history, player, grouped[i]);
+        gint64 met = conflict_count (&history->met, player, grouped[i]);
         cost += met * met;
       }
   return cost;
@@ -557,7 +554,7 @@ pair_by_history (const LwEvent  *event,
   if (event->config.format == LW_EVENT_SWISS)
     {
       group_units ((int *) players->data, players->len, sizes, n_tables,
-                   conflict_met, history, grouped);
+                   conflict_count, &history->met, grouped);
     }
   else if (event->config.format == LW_EVENT_ROUND_ROBIN)
     {
@@ -575,7 +572,7 @@ pair_by_history (const LwEvent  *event,
 
           memcpy (order, players->data, sizeof (int) * players->len);
           shuffle_ints (rand, order, players->len);
-          if (!group_units (order, players->len, sizes, n_tables, conflict_met, history,
+          if (!group_units (order, players->len, sizes, n_tables, conflict_count, &history->met,
                             attempt))
             improve_by_swaps (history, attempt, sizes, n_tables);
           for (guint k = 0; k < n_tables; k++)
@@ -583,7 +580,7 @@ pair_by_history (const LwEvent  *event,
               for (guint i = 0; i < sizes[k]; i++)
                 for (guint j = i + 1; j < sizes[k]; j++)
                   {
-                    gint64 met = conflict_met (history, attempt[at + i], attempt[at + j]);
+                    gint64 met = conflict_count (&history->met, attempt[at + i], attempt[at + j]);
                     cost += met * met;
                   }
               at += sizes[k];
@@ -643,7 +640,7 @@ pair_by_history (const LwEvent  *event,
         }
       if (!circle)
         group_units ((int *) players->data, players->len, twos, players->len / 2,
-                     conflict_partnered, history, pairs);
+                     conflict_count, &history->partnered, pairs);
 
       /* Best partnerships first (their points together). */
       for (guint i = 0; i < players->len / 2; i++)

@@ -11,7 +11,6 @@
 
 #include <json-glib/json-glib.h>
 
-#include "lw-enum-names.h"
 #include "lw-rating.h"
 
 void
@@ -151,34 +150,6 @@ lw_rating_rate_weighted (const LwRatingModel *model,
         if (model->limit_sigma && tau2 > 0)
           r->sigma = MIN (r->sigma, before[k]);
       }
-}
-
-static const char *const ladder_names[] = {
-  [LW_LADDER_ALL] = "all",
-  [LW_LADDER_TWO] = "2p",
-  [LW_LADDER_THREE_FOUR] = "3-4p",
-  [LW_LADDER_PARTNERS] = "partners",
-};
-
-const char *
-lw_ladder_to_string (LwLadder ladder)
-{
-  g_return_val_if_fail ((guint) ladder < G_N_ELEMENTS (ladder_names), NULL);
-  return ladder_names[ladder];
-}
-
-gboolean
-lw_ladder_from_string (const char *text,
-                       LwLadder   *ladder)
-{
-  guint i;
-
-  g_return_val_if_fail (ladder != NULL, FALSE);
-
-  if (!lw_enum_from_name (ladder_names, G_N_ELEMENTS (ladder_names), text, &i))
-    return FALSE;
-  *ladder = (LwLadder) i;
-  return TRUE;
 }
 
 static gboolean

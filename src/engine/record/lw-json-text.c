@@ -20,28 +20,9 @@ typedef struct {
   guint       line;
 } Scanner;
 
-static gboolean
-not_json (GError     **error,
-          guint        line,
-          const char  *format,
-          ...) G_GNUC_PRINTF (3, 4);
-
-static gboolean
-not_json (GError     **error,
-          guint        line,
-          const char  *format,
-          ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE,
-               "the game record is not JSON: line %u: %s", line, message);
-  return FALSE;
-}
+/* The start of every message of a text that is not JSON, before the line
+ * number (%LW_ENGINE_ERROR_PARSE, through lw_engine_fail()). */
+#define NOT_JSON "the game record is not JSON: line %u: "
 
 /* Skips a string that starts at the quote s->p[0]; the parser reports an
  * unterminated one. */
@@ -58,7 +39,8 @@ skip_string (Scanner  *s,
       if (*s->p == '\\' && s->p + 1 < s->end)
         {
           if (s->p[1] == 'u' && s->end - s->p >= 6 && strncmp (s->p + 2, "0000", 4) == 0)
-            return not_json (error, s->line, "a string holds the character \\u0000");
+            return lw_engine_fail (error, LW_ENGINE_ERROR_PARSE,
+                                   NOT_JSON "a string holds the character \\u0000", s->line);
           s->p++;
           if (*s->p == '\n')
             s->line++;
@@ -160,11 +142,11 @@ check_number (Scanner  *s,
 
   s->p = end;
   if (!ok)
-    return not_json (error, s->line, "%.*s is not a JSON number",
-                     (int) MIN (end - start, 40), start);
+    return lw_engine_fail (error, LW_ENGINE_ERROR_PARSE, NOT_JSON "%.*s is not a JSON number",
+                           s->line, (int) MIN (end - start, 40), start);
   if (integer && int_digits > MAX_INTEGER_DIGITS)
-    return not_json (error, s->line, "the number %.*s is too large",
-                     (int) MIN (end - start, 40), start);
+    return lw_engine_fail (error, LW_ENGINE_ERROR_PARSE, NOT_JSON "the number %.*s is too large",
+                           s->line, (int) MIN (end - start, 40), start);
   return TRUE;
 }
 
@@ -201,7 +183,8 @@ lw_json_text_check (const char  *data,
         }
 
       if (root_done)
-        return not_json (error, s.line, "more text after the end of the game record");
+        return lw_engine_fail (error, LW_ENGINE_ERROR_PARSE,
+                               NOT_JSON "more text after the end of the game record", s.line);
 
       if (c == '"' || c == '\'')
         {
@@ -216,8 +199,9 @@ lw_json_text_check (const char  *data,
       else if (c == '[' || c == '{')
         {
           if (++depth > LW_JSON_MAX_DEPTH)
-            return not_json (error, s.line, "lists and objects nested more than %d deep",
-                             LW_JSON_MAX_DEPTH);
+            return lw_engine_fail (error, LW_ENGINE_ERROR_PARSE,
+                                   NOT_JSON "lists and objects nested more than %d deep",
+                                   s.line, LW_JSON_MAX_DEPTH);
           s.p++;
         }
       else if (c == ']' || c == '}')

@@ -21,15 +21,6 @@ G_BEGIN_DECLS
  * that sums of up to LW_MAX_SEATS counts never overflow an int. */
 #define MAX_COUNT 1000000
 
-/* lw_record_invalid:
- * @error: (out) (optional): set to LW_ENGINE_ERROR_INVALID with the message
- * @format: printf() format of the message, naming the place and the problem
- *
- * Returns: FALSE, for `return lw_record_invalid (error, …);`. */
-gboolean lw_record_invalid (GError     **error,
-                            const char  *format,
-                            ...) G_GNUC_PRINTF (2, 3);
-
 /* lw_record_substitute_new:
  * @seat: the seat, 0 to the number of players - 1
  * @from_round: the first round the substitute plays, 1-based

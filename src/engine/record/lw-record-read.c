@@ -37,7 +37,8 @@ only_keys (JsonObject         *object,
 
   for (GList *l = members; l != NULL; l = l->next)
     if (!g_strv_contains (allowed, l->data))
-      return lw_record_invalid (error, "%s: key \"%s\" is not allowed", place, (const char *) l->data);
+      return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                             "%s: key \"%s\" is not allowed", place, (const char *) l->data);
   return TRUE;
 }
 
@@ -55,14 +56,15 @@ read_int (JsonNode    *node,
 
   if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
       json_node_get_value_type (node) != G_TYPE_INT64)
-    return lw_record_invalid (error, "%s: %s must be an integer", place, key);
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "%s: %s must be an integer", place, key);
 
   value = json_node_get_int (node);
   /* The bound is named even when it is this program's (MAX_COUNT), not a
    * rule's: "expected 1 or more" would be wrong about 1000000000. */
   if (value < min || value > max)
-    return lw_record_invalid (error, "%s: %s is %" G_GINT64_FORMAT ", expected %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT,
-                              place, key, value, min, max);
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                           "%s: %s is %" G_GINT64_FORMAT ", expected %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT,
+                           place, key, value, min, max);
   *out = (int) value;
   return TRUE;
 }
@@ -77,7 +79,7 @@ get_array (JsonObject  *object,
 
   if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
     {
-      lw_record_invalid (error, "%s: %s must be a list", place, key);
+      lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "%s: %s must be a list", place, key);
       return NULL;
     }
   return json_node_get_array (node);
@@ -98,8 +100,9 @@ read_per_seat (JsonObject         *object,
   if (array == NULL)
     return FALSE;
   if (json_array_get_length (array) != n_players)
-    return lw_record_invalid (error, "%s: %s has %u values, expected one per player (%u)",
-                              place, key, json_array_get_length (array), n_players);
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                           "%s: %s has %u values, expected one per player (%u)",
+                           place, key, json_array_get_length (array), n_players);
   for (guint i = 0; i < n_players; i++)
     {
       /* The seat as in JSON, with who sits there (docs/rules/CLI.md). */
@@ -121,7 +124,8 @@ read_bool (JsonNode    *node,
            GError     **error)
 {
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
-    return lw_record_invalid (error, "%s: %s must be true or false", place, key);
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                           "%s: %s must be true or false", place, key);
   *out = json_node_get_boolean (node);
   return TRUE;
 }
@@ -148,18 +152,21 @@ read_penalties (JsonObject    *object,
       int seat;
 
       if (!JSON_NODE_HOLDS_OBJECT (node))
-        return lw_record_invalid (error, "%s must be an object with seat and kind", where);
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                               "%s must be an object with seat and kind", where);
       penalty = json_node_get_object (node);
       if (!only_keys (penalty, where, keys, error))
         return FALSE;
       if (!json_object_has_member (penalty, "seat") || !json_object_has_member (penalty, "kind"))
-        return lw_record_invalid (error, "%s needs both seat and kind", where);
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                               "%s needs both seat and kind", where);
       if (!read_int (json_object_get_member (penalty, "seat"), where, "seat",
                      0, n_players - 1, &seat, error))
         return FALSE;
       kind_name = get_string (json_object_get_member (penalty, "kind"));
       if (!lw_penalty_kind_from_string (kind_name, &kind))
-        return lw_record_invalid (error, "%s: kind must be \"out_of_turn\" or \"looked_at_discards\"", where);
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                               "%s: kind must be \"out_of_turn\" or \"looked_at_discards\"", where);
       lw_round_add_penalty (round, seat, kind);
     }
   return TRUE;
@@ -202,7 +209,8 @@ read_garwolf_round (JsonObject         *object,
     return NULL;
   if (!json_object_has_member (object, "court") || !json_object_has_member (object, "garwolves"))
     {
-      lw_record_invalid (error, "%s: a Garwolf hand needs both court and garwolves", place);
+      lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                      "%s: a Garwolf hand needs both court and garwolves", place);
       return NULL;
     }
   if (!read_per_seat (object, place, "court", n_players, players, round->court, error) ||
@@ -237,7 +245,7 @@ read_round (JsonNode           *node,
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      lw_record_invalid (error, "%s: must be an object", place);
+      lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "%s: must be an object", place);
       return NULL;
     }
   object = json_node_get_object (node);
@@ -261,14 +269,16 @@ read_round (JsonNode           *node,
 
       if (g_strcmp0 (get_string (member), "dealer_did_not_discard") != 0)
         {
-          lw_record_invalid (error, "%s: void must be \"dealer_did_not_discard\"", place);
+          lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                          "%s: void must be \"dealer_did_not_discard\"", place);
           return NULL;
         }
       for (GList *l = names; l != NULL; l = l->next)
         if (!g_strv_contains (void_keys, l->data))
           {
-            lw_record_invalid (error, "%s: a void round may hold only penalties, not \"%s\"",
-                               place, (const char *) l->data);
+            lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                            "%s: a void round may hold only penalties, not \"%s\"",
+                            place, (const char *) l->data);
             return NULL;
           }
       round->is_void = TRUE;
@@ -277,7 +287,8 @@ read_round (JsonNode           *node,
 
   if ((member = json_object_get_member (object, "declarer")) == NULL)
     {
-      lw_record_invalid (error, "%s: declarer is missing (null when everyone declined)", place);
+      lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                      "%s: declarer is missing (null when everyone declined)", place);
       return NULL;
     }
   if (!JSON_NODE_HOLDS_NULL (member) &&
@@ -286,7 +297,7 @@ read_round (JsonNode           *node,
 
   if (!json_object_has_member (object, "cards"))
     {
-      lw_record_invalid (error, "%s: cards is missing", place);
+      lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "%s: cards is missing", place);
       return NULL;
     }
   if (!read_per_seat (object, place, "cards", n_players, players, round->cards, error))
@@ -327,7 +338,7 @@ read_rules (JsonNode      *node,
   JsonNode *member;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
-    return lw_record_invalid (error, "rules: must be an object");
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "rules: must be an object");
   rules = json_node_get_object (node);
   if (!only_keys (rules, "rules", keys, error))
     return FALSE;
@@ -341,7 +352,8 @@ read_rules (JsonNode      *node,
   if ((member = json_object_get_member (rules, "skunk")) != NULL)
     {
       if (garwolf)
-        return lw_record_invalid (error, "rules: skunk is for Little Wolf only");
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                               "rules: skunk is for Little Wolf only");
       if (!read_int (member, "rules", "skunk", 1, MAX_COUNT, &record->skunk, error))
         return FALSE;
     }
@@ -353,7 +365,7 @@ read_rules (JsonNode      *node,
       g_autofree char *name = NULL;
 
       if (text == NULL)
-        return lw_record_invalid (error, "rules: rule_set must be a string");
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "rules: rule_set must be a string");
       if ((name = lw_name_normalize (text, "rules: rule_set", error)) == NULL)
         return FALSE;
       g_free (record->rule_set);
@@ -363,29 +375,35 @@ read_rules (JsonNode      *node,
   if ((member = json_object_get_member (rules, "run_fill")) != NULL)
     {
       if (garwolf)
-        return lw_record_invalid (error, "rules: run_fill is for Little Wolf only");
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                               "rules: run_fill is for Little Wolf only");
       if (!lw_run_fill_from_string (get_string (member), &record->run_fill))
-        return lw_record_invalid (error, "rules: run_fill must be \"%s\" or \"%s\"",
-                                  lw_run_fill_to_string (LW_RUN_FILL_INSIDE_OR_END),
-                                  lw_run_fill_to_string (LW_RUN_FILL_INSIDE_ONLY));
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                               "rules: run_fill must be \"%s\" or \"%s\"",
+                               lw_run_fill_to_string (LW_RUN_FILL_INSIDE_OR_END),
+                               lw_run_fill_to_string (LW_RUN_FILL_INSIDE_ONLY));
       *version_2 = TRUE;
     }
   if ((member = json_object_get_member (rules, "over_trump")) != NULL)
     {
       if (garwolf)
-        return lw_record_invalid (error, "rules: over_trump is for Little Wolf only");
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                               "rules: over_trump is for Little Wolf only");
       if (!lw_over_trump_from_string (get_string (member), &record->over_trump))
-        return lw_record_invalid (error, "rules: over_trump must be \"%s\" or \"%s\"",
-                                  lw_over_trump_to_string (LW_OVER_TRUMP_WINNING_PLAY),
-                                  lw_over_trump_to_string (LW_OVER_TRUMP_WHOLE_TRICK));
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                               "rules: over_trump must be \"%s\" or \"%s\"",
+                               lw_over_trump_to_string (LW_OVER_TRUMP_WINNING_PLAY),
+                               lw_over_trump_to_string (LW_OVER_TRUMP_WHOLE_TRICK));
       *version_2 = TRUE;
     }
   if ((member = json_object_get_member (rules, "king_and_knave")) != NULL)
     {
       if (!garwolf)
-        return lw_record_invalid (error, "rules: king_and_knave is for Garwolf only");
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                               "rules: king_and_knave is for Garwolf only");
       if (!JSON_NODE_HOLDS_VALUE (member) || json_node_get_value_type (member) != G_TYPE_BOOLEAN)
-        return lw_record_invalid (error, "rules: king_and_knave must be true or false");
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                               "rules: king_and_knave must be true or false");
       record->king_and_knave = json_node_get_boolean (member);
       *version_2 = TRUE;
     }
@@ -404,8 +422,9 @@ read_played_at (JsonNode  *node,
 
   if (text == NULL || length < 2 || text[length - 1] != 'Z'
       || (time = g_date_time_new_from_iso8601 (text, NULL)) == NULL)
-    return lw_record_invalid (error, "details: played_at must be an ISO 8601 date-time in UTC, "
-                              "like \"2026-11-29T18:30:00Z\"");
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                           "details: played_at must be an ISO 8601 date-time in UTC, "
+                           "like \"2026-11-29T18:30:00Z\"");
   *out = g_date_time_to_unix (time);
   return TRUE;
 }
@@ -424,7 +443,7 @@ read_optional_string (JsonObject  *object,
   if (member == NULL)
     return TRUE;
   if ((*out = get_string (member)) == NULL)
-    return lw_record_invalid (error, "%s: %s must be a string", place, key);
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "%s: %s must be a string", place, key);
   return TRUE;
 }
 
@@ -441,7 +460,7 @@ read_details (JsonNode      *node,
   const char *text;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
-    return lw_record_invalid (error, "details: must be an object");
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "details: must be an object");
   object = json_node_get_object (node);
   if (!only_keys (object, "details", keys, error))
     return FALSE;
@@ -467,7 +486,7 @@ read_details (JsonNode      *node,
       JsonObject *event;
 
       if (!JSON_NODE_HOLDS_OBJECT (member))
-        return lw_record_invalid (error, "details: event must be an object");
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "details: event must be an object");
       event = json_node_get_object (member);
       if (!only_keys (event, "details: event", event_keys, error)
           || !read_optional_string (event, "details: event", "name", &text, error))
@@ -497,7 +516,7 @@ read_substitutes (JsonNode      *node,
   JsonArray *list;
 
   if (!JSON_NODE_HOLDS_ARRAY (node))
-    return lw_record_invalid (error, "substitutes: must be a list");
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "substitutes: must be a list");
   list = json_node_get_array (node);
   for (guint i = 0; i < json_array_get_length (list); i++)
     {
@@ -508,7 +527,7 @@ read_substitutes (JsonNode      *node,
       int seat, from_round;
 
       if (!JSON_NODE_HOLDS_OBJECT (element))
-        return lw_record_invalid (error, "%s must be an object", place);
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "%s must be an object", place);
       object = json_node_get_object (element);
       if (!only_keys (object, place, keys, error)
           || !read_int (json_object_get_member (object, "seat"), place, "seat",
@@ -517,7 +536,7 @@ read_substitutes (JsonNode      *node,
                         1, MAX_COUNT, &from_round, error))
         return FALSE;
       if ((name = get_string (json_object_get_member (object, "name"))) == NULL)
-        return lw_record_invalid (error, "%s: name must be a string", place);
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "%s: name must be a string", place);
       /* Appended as written: lw_game_record_validate() checks the order. */
       g_ptr_array_add (record->substitutes, lw_record_substitute_new (seat, (guint) from_round, name));
     }
@@ -535,12 +554,13 @@ read_teams (JsonNode      *node,
   guint n_teams;
 
   if (!JSON_NODE_HOLDS_ARRAY (node))
-    return lw_record_invalid (error, "teams: must be a list of sides, each a list of seats");
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                           "teams: must be a list of sides, each a list of seats");
   teams = json_node_get_array (node);
   n_teams = json_array_get_length (teams);
   if (n_teams < 2 || n_teams > LW_MAX_SEATS / 2)
-    return lw_record_invalid (error, "teams: %u %s, expected 2 to %u",
-                              n_teams, n_teams == 1 ? "side" : "sides", LW_MAX_SEATS / 2);
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "teams: %u %s, expected 2 to %u",
+                           n_teams, n_teams == 1 ? "side" : "sides", LW_MAX_SEATS / 2);
 
   for (guint t = 0; t < n_teams; t++)
     {
@@ -549,7 +569,7 @@ read_teams (JsonNode      *node,
       JsonArray *team;
 
       if (!JSON_NODE_HOLDS_ARRAY (team_node))
-        return lw_record_invalid (error, "%s must be a list of seats", place);
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "%s must be a list of seats", place);
       team = json_node_get_array (team_node);
       for (guint i = 0; i < json_array_get_length (team); i++)
         {
@@ -559,15 +579,17 @@ read_teams (JsonNode      *node,
                          0, record->n_players - 1, &seat, error))
             return FALSE;
           if (placed[seat])
-            return lw_record_invalid (error, "teams: seat %d (%s) is in more than one side",
-                                      seat, record->players[seat]);
+            return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                                   "teams: seat %d (%s) is in more than one side",
+                                   seat, record->players[seat]);
           placed[seat] = TRUE;
           team_of[seat] = (int) t;
         }
     }
   for (guint seat = 0; seat < record->n_players; seat++)
     if (!placed[seat])
-      return lw_record_invalid (error, "teams: seat %u (%s) is in no side", seat, record->players[seat]);
+      return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                             "teams: seat %u (%s) is in no side", seat, record->players[seat]);
 
   lw_game_record_set_teams (record, n_teams, team_of);
   return TRUE;
@@ -672,7 +694,7 @@ read_record (const char  *data,
 
   if (!JSON_NODE_HOLDS_OBJECT (root))
     {
-      lw_record_invalid (error, "the game record must be a JSON object");
+      lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "the game record must be a JSON object");
       return NULL;
     }
   object = json_node_get_object (root);
@@ -682,7 +704,7 @@ read_record (const char  *data,
   member = json_object_get_member (object, "format");
   if (g_strcmp0 (get_string (member), FORMAT_NAME) != 0)
     {
-      lw_record_invalid (error, "format: expected \"" FORMAT_NAME "\"");
+      lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "format: expected \"" FORMAT_NAME "\"");
       return NULL;
     }
   if (!read_int (json_object_get_member (object, "version"), "game record", "version",
@@ -692,7 +714,8 @@ read_record (const char  *data,
   if ((member = json_object_get_member (object, "ruleset")) != NULL &&
       !lw_ruleset_from_string (get_string (member), &ruleset))
     {
-      lw_record_invalid (error, "ruleset: expected \"little-wolf\" or \"garwolf\"");
+      lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                      "ruleset: expected \"little-wolf\" or \"garwolf\"");
       return NULL;
     }
 
@@ -703,9 +726,10 @@ read_record (const char  *data,
       guint n = json_array_get_length (players);
       gboolean garwolf = ruleset == LW_RULESET_GARWOLF;
 
-      lw_record_invalid (error, "players: %u %s, but %s is played by %u to %u",
-                         n, n == 1 ? "player" : "players", garwolf ? "Garwolf" : "Little Wolf",
-                         garwolf ? 3 : LW_MIN_SEATS, garwolf ? 4 : LW_MAX_SEATS);
+      lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                      "players: %u %s, but %s is played by %u to %u",
+                      n, n == 1 ? "player" : "players", garwolf ? "Garwolf" : "Little Wolf",
+                      garwolf ? 3 : LW_MIN_SEATS, garwolf ? 4 : LW_MAX_SEATS);
       return NULL;
     }
   names = g_ptr_array_new ();
@@ -715,7 +739,8 @@ read_record (const char  *data,
 
       if (get_string (name) == NULL)
         {
-          lw_record_invalid (error, "players: the name of seat %u must be a string", i);
+          lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                          "players: the name of seat %u must be a string", i);
           return NULL;
         }
       g_ptr_array_add (names, (gpointer) get_string (name));
@@ -734,7 +759,8 @@ read_record (const char  *data,
 
       if (id == NULL || !lw_record_is_lowercase_uuid (id))
         {
-          lw_record_invalid (error, "id: expected a lowercase UUID (8-4-4-4-12 hex digits)");
+          lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                          "id: expected a lowercase UUID (8-4-4-4-12 hex digits)");
           return NULL;
         }
       record->id = g_strdup (id);
@@ -754,8 +780,9 @@ read_record (const char  *data,
     }
   if (version_2 && version < FORMAT_VERSION)
     {
-      lw_record_invalid (error, "version: 1, but the record uses version 2 keys (id, details, "
-                         "substitutes or house rules); write \"version\": 2");
+      lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                      "version: 1, but the record uses version 2 keys (id, details, "
+                      "substitutes or house rules); write \"version\": 2");
       return NULL;
     }
 
@@ -770,7 +797,7 @@ read_record (const char  *data,
 
   if (!json_object_has_member (object, "rounds"))
     {
-      lw_record_invalid (error, "game record: rounds is missing");
+      lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "game record: rounds is missing");
       return NULL;
     }
   if ((rounds = get_array (object, "game record", "rounds", error)) == NULL)

@@ -9,7 +9,6 @@
 
 #include <json-glib/json-glib.h>
 
-#include "lw-enum-names.h"
 #include "lw-error.h"
 #include "lw-json-text.h"
 #include "lw-names.h"
@@ -357,21 +356,6 @@ lw_game_record_side_name (const LwGameRecord *record,
 /* ------------------------------------------------------------------ */
 /* Checks */
 
-gboolean
-lw_record_invalid (GError     **error,
-                   const char  *format,
-                   ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error_literal (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID, message);
-  return FALSE;
-}
-
 static const char *
 seat_name (const LwGameRecord *record,
            int                 seat)
@@ -391,8 +375,9 @@ check_counts (const LwGameRecord  *record,
 {
   for (guint seat = 0; seat < record->n_players; seat++)
     if (counts[seat] < 0 || counts[seat] > MAX_COUNT)
-      return lw_record_invalid (error, "round %u: %s of seat %u (%s) is %d, expected a count of 0 to %d",
-                                number, key, seat, seat_name (record, (int) seat), counts[seat], MAX_COUNT);
+      return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                             "round %u: %s of seat %u (%s) is %d, expected a count of 0 to %d",
+                             number, key, seat, seat_name (record, (int) seat), counts[seat], MAX_COUNT);
   return TRUE;
 }
 
@@ -415,8 +400,9 @@ check_seat (const LwGameRecord  *record,
             GError             **error)
 {
   if (seat < 0 || seat >= (int) record->n_players)
-    return lw_record_invalid (error, "round %u: %s is seat %d, but the seats are 0 to %u",
-                              number, what, seat, record->n_players - 1);
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                           "round %u: %s is seat %d, but the seats are 0 to %u",
+                           number, what, seat, record->n_players - 1);
   return TRUE;
 }
 
@@ -436,12 +422,14 @@ validate_garwolf_round (const LwGameRecord  *record,
    * per player are taken in every hand. */
   court = sum_counts (record, round->court);
   if (court != LW_GARWOLF_COURT_CARDS)
-    return lw_record_invalid (error, "round %u: court cards sum to %d, expected %d",
-                              number, court, LW_GARWOLF_COURT_CARDS);
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                           "round %u: court cards sum to %d, expected %d",
+                           number, court, LW_GARWOLF_COURT_CARDS);
   garwolves = sum_counts (record, round->garwolves);
   if (garwolves != (int) lw_garwolves (record->n_players))
-    return lw_record_invalid (error, "round %u: Garwolves sum to %d, expected %u (one per player)",
-                              number, garwolves, lw_garwolves (record->n_players));
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                           "round %u: Garwolves sum to %d, expected %u (one per player)",
+                           number, garwolves, lw_garwolves (record->n_players));
   return TRUE;
 }
 
@@ -472,7 +460,8 @@ lw_round_validate (const LwGameRecord  *record,
         return FALSE;
       if (penalty->kind != LW_PENALTY_OUT_OF_TURN &&
           penalty->kind != LW_PENALTY_LOOKED_AT_DISCARDS)
-        return lw_record_invalid (error, "round %u: penalty %u has an unknown kind", number, i + 1);
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                               "round %u: penalty %u has an unknown kind", number, i + 1);
     }
 
   if (round->is_void)
@@ -491,8 +480,9 @@ lw_round_validate (const LwGameRecord  *record,
   total = lw_total_cards (record->n_players);
   sum = sum_counts (record, round->cards);
   if (sum != (int) total)
-    return lw_record_invalid (error, "round %u: cards sum to %d, expected %u (%u players × %u)",
-                              number, sum, total, record->n_players, lw_hand_size (record->n_players));
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                           "round %u: cards sum to %d, expected %u (%u players × %u)",
+                           number, sum, total, record->n_players, lw_hand_size (record->n_players));
 
   /* Den cards: two of each kind per deck, and among the seat's own cards. */
   decks = lw_decks (record->n_players);
@@ -506,17 +496,19 @@ lw_round_validate (const LwGameRecord  *record,
         return FALSE;
       sum = sum_counts (record, dens[k]);
       if (sum > (int) (2 * decks))
-        return lw_record_invalid (error, "round %u: %s sum to %d, but %u %s only %u",
-                                  number, den_names[k], sum, decks,
-                                  decks == 1 ? "deck holds" : "decks hold", 2 * decks);
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                               "round %u: %s sum to %d, but %u %s only %u",
+                               number, den_names[k], sum, decks,
+                               decks == 1 ? "deck holds" : "decks hold", 2 * decks);
     }
   for (guint seat = 0; seat < record->n_players; seat++)
     {
       int held = round->worms[seat] + round->gongs[seat] + round->bears[seat] + round->wolves[seat];
 
       if (held > round->cards[seat])
-        return lw_record_invalid (error, "round %u: seat %u (%s) has %d Den cards among only %d cards won",
-                                  number, seat, seat_name (record, (int) seat), held, round->cards[seat]);
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                               "round %u: seat %u (%s) has %d Den cards among only %d cards won",
+                               number, seat, seat_name (record, (int) seat), held, round->cards[seat]);
     }
 
   /* SCORING R11: all_but_last needs a declarer whose side did not take
@@ -526,15 +518,17 @@ lw_round_validate (const LwGameRecord  *record,
       int side_cards = 0;
 
       if (round->declarer == LW_NO_SEAT)
-        return lw_record_invalid (error, "round %u: \"every trick but the last\" is set but nobody declared "
-                                  "(SCORING R11)", number);
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                               "round %u: \"every trick but the last\" is set but nobody declared "
+                               "(SCORING R11)", number);
       for (guint seat = 0; seat < record->n_players; seat++)
         if (lw_game_record_side_of (record, (int) seat) ==
             lw_game_record_side_of (record, round->declarer))
           side_cards += round->cards[seat];
       if (side_cards == (int) total)
-        return lw_record_invalid (error, "round %u: \"every trick but the last\" is set but the declarer's "
-                                  "side won every card (SCORING R11)", number);
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                               "round %u: \"every trick but the last\" is set but the declarer's "
+                               "side won every card (SCORING R11)", number);
     }
 
   return TRUE;
@@ -548,10 +542,11 @@ lw_record_validate_setup (const LwGameRecord  *record,
   guint max_players = record->ruleset == LW_RULESET_GARWOLF ? 4 : LW_MAX_SEATS;
 
   if (record->n_players < min_players || record->n_players > max_players)
-    return lw_record_invalid (error, "players: %u %s, but %s is played by %u to %u",
-                              record->n_players, record->n_players == 1 ? "player" : "players",
-                              record->ruleset == LW_RULESET_GARWOLF ? "Garwolf" : "Little Wolf",
-                              min_players, max_players);
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                           "players: %u %s, but %s is played by %u to %u",
+                           record->n_players, record->n_players == 1 ? "player" : "players",
+                           record->ruleset == LW_RULESET_GARWOLF ? "Garwolf" : "Little Wolf",
+                           min_players, max_players);
 
   for (guint i = 0; i < record->n_players; i++)
     {
@@ -563,20 +558,25 @@ lw_record_validate_setup (const LwGameRecord  *record,
         return FALSE;
       for (guint j = 0; j < i; j++)
         if (lw_names_equal (record->players[j], name))
-          return lw_record_invalid (error, "players: \"%s\" sits at seat %u and seat %u; names must be unique "
-                                    "(compared in Unicode NFC)", name, j, i);
+          return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                                 "players: \"%s\" sits at seat %u and seat %u; names must be unique "
+                                 "(compared in Unicode NFC)", name, j, i);
     }
 
   if (record->start_score < 0 || record->start_score > MAX_COUNT)
-    return lw_record_invalid (error, "rules: start_score is %d, expected 0 to %d", record->start_score, MAX_COUNT);
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                           "rules: start_score is %d, expected 0 to %d", record->start_score, MAX_COUNT);
   if (record->target < 1 || record->target > MAX_COUNT)
-    return lw_record_invalid (error, "rules: target is %d, expected 1 to %d", record->target, MAX_COUNT);
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                           "rules: target is %d, expected 1 to %d", record->target, MAX_COUNT);
   if (record->skunk < 1 || record->skunk > MAX_COUNT)
-    return lw_record_invalid (error, "rules: skunk is %d, expected 1 to %d", record->skunk, MAX_COUNT);
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                           "rules: skunk is %d, expected 1 to %d", record->skunk, MAX_COUNT);
 
   if (record->first_dealer < 0 || record->first_dealer >= (int) record->n_players)
-    return lw_record_invalid (error, "first_dealer: seat %d, but the seats are 0 to %u",
-                              record->first_dealer, record->n_players - 1);
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                           "first_dealer: seat %d, but the seats are 0 to %u",
+                           record->first_dealer, record->n_players - 1);
 
   /* SCORING R2: partners need 4, 6 or 8 players in equal sides of 2 or more. */
   if (record->n_teams > 0)
@@ -584,22 +584,26 @@ lw_record_validate_setup (const LwGameRecord  *record,
       guint size[LW_MAX_SEATS] = { 0 };
 
       if (record->ruleset == LW_RULESET_GARWOLF)
-        return lw_record_invalid (error, "teams: partners play is for Little Wolf only");
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                               "teams: partners play is for Little Wolf only");
       if (record->n_teams < 2)
-        return lw_record_invalid (error, "teams: %u side, expected 2 or more", record->n_teams);
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                               "teams: %u side, expected 2 or more", record->n_teams);
       for (guint seat = 0; seat < record->n_players; seat++)
         {
           int team = record->team_of[seat];
 
           if (team < 0 || team >= (int) record->n_teams)
-            return lw_record_invalid (error, "teams: seat %u (%s) is in no side", seat,
-                                      seat_name (record, (int) seat));
+            return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                                   "teams: seat %u (%s) is in no side", seat,
+                                   seat_name (record, (int) seat));
           size[team]++;
         }
       for (guint t = 0; t < record->n_teams; t++)
         if (size[t] < 2 || size[t] != size[0])
-          return lw_record_invalid (error, "teams: sides must be of equal size, 2 or more (%u players in %u sides)",
-                                    record->n_players, record->n_teams);
+          return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                                 "teams: sides must be of equal size, 2 or more (%u players in %u sides)",
+                                 record->n_players, record->n_teams);
     }
 
   return TRUE;
@@ -634,7 +638,8 @@ validate_version_2 (const LwGameRecord  *record,
   const GPtrArray *subs = record->substitutes;
 
   if (record->id != NULL && !lw_record_is_lowercase_uuid (record->id))
-    return lw_record_invalid (error, "id: expected a lowercase UUID (8-4-4-4-12 hex digits)");
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                           "id: expected a lowercase UUID (8-4-4-4-12 hex digits)");
   if (record->details.place != NULL)
     {
       g_autofree char *place = lw_name_normalize (record->details.place, "details: place", error);
@@ -656,9 +661,11 @@ validate_version_2 (const LwGameRecord  *record,
   if (record->ruleset == LW_RULESET_GARWOLF
       && (record->run_fill != LW_RUN_FILL_INSIDE_OR_END
           || record->over_trump != LW_OVER_TRUMP_WINNING_PLAY))
-    return lw_record_invalid (error, "rules: run_fill and over_trump are for Little Wolf only");
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                           "rules: run_fill and over_trump are for Little Wolf only");
   if (record->ruleset == LW_RULESET_LITTLE_WOLF && record->king_and_knave)
-    return lw_record_invalid (error, "rules: king_and_knave is for Garwolf only");
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                           "rules: king_and_knave is for Garwolf only");
 
   for (guint i = 0; subs != NULL && i < subs->len; i++)
     {
@@ -667,12 +674,14 @@ validate_version_2 (const LwGameRecord  *record,
       g_autofree char *name = NULL;
 
       if (sub->seat < 0 || sub->seat >= (int) record->n_players)
-        return lw_record_invalid (error, "substitutes: entry %u: seat %d, but the seats are 0 to %u",
-                                  i + 1, sub->seat, record->n_players - 1);
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                               "substitutes: entry %u: seat %d, but the seats are 0 to %u",
+                               i + 1, sub->seat, record->n_players - 1);
       if (sub->from_round < 1 || sub->from_round > record->rounds->len + 1)
-        return lw_record_invalid (error, "substitutes: entry %u: from_round is %u, expected 1 to %u "
-                                  "(the game has %u rounds)", i + 1, sub->from_round,
-                                  record->rounds->len + 1, record->rounds->len);
+        return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                               "substitutes: entry %u: from_round is %u, expected 1 to %u "
+                               "(the game has %u rounds)", i + 1, sub->from_round,
+                               record->rounds->len + 1, record->rounds->len);
       if ((name = lw_name_normalize (sub->name, place, error)) == NULL)
         return FALSE;
       if (i > 0)
@@ -680,21 +689,24 @@ validate_version_2 (const LwGameRecord  *record,
           const LwSubstitute *before = g_ptr_array_index (subs, i - 1);
 
           if (before->from_round == sub->from_round && before->seat == sub->seat)
-            return lw_record_invalid (error, "substitutes: entry %u: seat %d (%s) changes twice from round %u "
-                                      "(to \"%s\" and to \"%s\")",
-                                      i + 1, sub->seat, seat_name (record, sub->seat), sub->from_round,
-                                      before->name, sub->name);
+            return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                                   "substitutes: entry %u: seat %d (%s) changes twice from round %u "
+                                   "(to \"%s\" and to \"%s\")",
+                                   i + 1, sub->seat, seat_name (record, sub->seat), sub->from_round,
+                                   before->name, sub->name);
           if (before->from_round > sub->from_round
               || (before->from_round == sub->from_round && before->seat > sub->seat))
-            return lw_record_invalid (error, "substitutes: entry %u is out of order (sorted by from_round, "
-                                      "then seat)", i + 1);
+            return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                                   "substitutes: entry %u is out of order (sorted by from_round, "
+                                   "then seat)", i + 1);
         }
       /* The names seated from this round on are different. */
       for (guint seat = 0; seat < record->n_players; seat++)
         if ((int) seat != sub->seat
             && lw_names_equal (lw_game_record_player_at (record, (int) seat, sub->from_round), name))
-          return lw_record_invalid (error, "substitutes: entry %u: \"%s\" already sits at seat %u in round %u "
-                                    "(compared in Unicode NFC)", i + 1, name, seat, sub->from_round);
+          return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                                 "substitutes: entry %u: \"%s\" already sits at seat %u in round %u "
+                                 "(compared in Unicode NFC)", i + 1, name, seat, sub->from_round);
     }
   return TRUE;
 }
@@ -808,70 +820,6 @@ lw_game_record_extends (const LwGameRecord *record,
   setup = setup_json (record);
   prefix_setup = setup_json (prefix);
   return g_str_equal (setup, prefix_setup);
-}
-
-static const char *const run_fill_names[] = { "inside_or_end", "inside_only" };
-static const char *const over_trump_names[] = { "winning_play", "whole_trick" };
-static const char *const penalty_kind_names[] = {
-  [LW_PENALTY_OUT_OF_TURN] = "out_of_turn",
-  [LW_PENALTY_LOOKED_AT_DISCARDS] = "looked_at_discards",
-};
-
-const char *
-lw_run_fill_to_string (LwRunFill run_fill)
-{
-  g_return_val_if_fail ((guint) run_fill < G_N_ELEMENTS (run_fill_names), NULL);
-  return run_fill_names[run_fill];
-}
-
-gboolean
-lw_run_fill_from_string (const char *name,
-                         LwRunFill  *run_fill)
-{
-  guint i;
-
-  if (!lw_enum_from_name (run_fill_names, G_N_ELEMENTS (run_fill_names), name, &i))
-    return FALSE;
-  *run_fill = (LwRunFill) i;
-  return TRUE;
-}
-
-const char *
-lw_over_trump_to_string (LwOverTrump over_trump)
-{
-  g_return_val_if_fail ((guint) over_trump < G_N_ELEMENTS (over_trump_names), NULL);
-  return over_trump_names[over_trump];
-}
-
-gboolean
-lw_over_trump_from_string (const char  *name,
-                           LwOverTrump *over_trump)
-{
-  guint i;
-
-  if (!lw_enum_from_name (over_trump_names, G_N_ELEMENTS (over_trump_names), name, &i))
-    return FALSE;
-  *over_trump = (LwOverTrump) i;
-  return TRUE;
-}
-
-const char *
-lw_penalty_kind_to_string (LwPenaltyKind kind)
-{
-  g_return_val_if_fail ((guint) kind < G_N_ELEMENTS (penalty_kind_names), NULL);
-  return penalty_kind_names[kind];
-}
-
-gboolean
-lw_penalty_kind_from_string (const char    *name,
-                             LwPenaltyKind *kind)
-{
-  guint i;
-
-  if (!lw_enum_from_name (penalty_kind_names, G_N_ELEMENTS (penalty_kind_names), name, &i))
-    return FALSE;
-  *kind = (LwPenaltyKind) i;
-  return TRUE;
 }
 
 char *

@@ -4,7 +4,6 @@
  */
 #include <glib/gi18n-lib.h>
 
-#include "lw-enum-names.h"
 #include "lw-rules.h"
 
 /* SCORING R1: index = players. */
@@ -63,31 +62,6 @@ lw_passing_to_label (LwPassing passing)
     case LW_PASS_KEEP: return _("Keep what was dealt");
     default: return "";
     }
-}
-
-static const char *const ruleset_names[] = {
-  [LW_RULESET_LITTLE_WOLF] = "little-wolf",
-  [LW_RULESET_GARWOLF] = "garwolf",
-};
-
-const char *
-lw_ruleset_to_string (LwRuleset ruleset)
-{
-  return ruleset_names[ruleset == LW_RULESET_GARWOLF ? LW_RULESET_GARWOLF : LW_RULESET_LITTLE_WOLF];
-}
-
-gboolean
-lw_ruleset_from_string (const char *name,
-                        LwRuleset  *ruleset)
-{
-  guint i;
-
-  g_return_val_if_fail (ruleset != NULL, FALSE);
-
-  if (!lw_enum_from_name (ruleset_names, G_N_ELEMENTS (ruleset_names), name, &i))
-    return FALSE;
-  *ruleset = (LwRuleset) i;
-  return TRUE;
 }
 
 guint

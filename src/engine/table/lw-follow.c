@@ -110,19 +110,19 @@ follow_context_fill (FollowContext *ctx,
       return;
 
     case LW_LEAD_PAIR:
-      mark_trumps (ctx, hand, n_hand, trump);
-      if (!lead->trump_class || trumps == 0)
-        ctx->kind = FOLLOW_PAIR_PLAIN;           /* T29 */
-      else
-        ctx->kind = trumps >= 2 ? FOLLOW_PAIR_TRUMP : FOLLOW_PAIR_ONE_TRUMP;
-      return;
-
     case LW_LEAD_SET:
-      mark_trumps (ctx, hand, n_hand, trump);
-      if (!lead->trump_class || trumps == 0)
-        ctx->kind = FOLLOW_SET_PLAIN;            /* T29 */
-      else
-        ctx->kind = trumps >= lead->n ? FOLLOW_SET_TRUMP : FOLLOW_SET_SOME_TRUMP;
+      {
+        /* The same three cases for a Pair (of 2) as for a Set of N (T29). */
+        gboolean pair = lead->type == LW_LEAD_PAIR;
+
+        mark_trumps (ctx, hand, n_hand, trump);
+        if (!lead->trump_class || trumps == 0)
+          ctx->kind = pair ? FOLLOW_PAIR_PLAIN : FOLLOW_SET_PLAIN;
+        else if (trumps >= (pair ? 2 : lead->n))
+          ctx->kind = pair ? FOLLOW_PAIR_TRUMP : FOLLOW_SET_TRUMP;
+        else
+          ctx->kind = pair ? FOLLOW_PAIR_ONE_TRUMP : FOLLOW_SET_SOME_TRUMP;
+      }
       return;
 
     case LW_LEAD_RUN:

@@ -8,6 +8,7 @@
 #include <json-glib/json-glib.h>
 
 #include "lw-error.h"
+#include "lw-json-text.h"
 #include "lw-rules.h"
 #include "lw-table.h"
 
@@ -154,20 +155,6 @@ lw_table_get_taken (const LwTable *table,
   return table->taken[seat];
 }
 
-static gboolean G_GNUC_PRINTF (2, 3)
-refuse (GError    **error,
-        const char *format,
-        ...)
-{
-  va_list args;
-  g_autofree char *message = NULL;
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error_literal (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_ILLEGAL_PLAY, message);
-  return FALSE;
-}
-
 /* The cards of @play found in @seat's hand, each as the lowest-numbered
  * unused copy of its face; their positions in @mask. */
 guint
@@ -202,8 +189,9 @@ lw_table_check_undo (const LwTable  *table,
 
   floor = lw_table_undo_floor (table, seat);
   if (n_actions < floor)
-    return refuse (error, "seat %d has seen the Pups (action %u, Declare): an undo cannot take that back (SCORING R19)",
-                   seat, floor);
+    return lw_engine_fail (error, LW_ENGINE_ERROR_ILLEGAL_PLAY,
+                           "seat %d has seen the Pups (action %u, Declare): an undo cannot take that back (SCORING R19)",
+                           seat, floor);
   return TRUE;
 }
 
@@ -226,8 +214,9 @@ take_from_hand (const LwTable *t,
       if (best < 0)
         {
           g_autofree char *cards = lw_play_format (play);
-          return refuse (error, "%s: seat %d holds no %s%s", cards, seat,
-                         lw_face_to_string (face), k > 0 ? " more" : "");
+          return lw_engine_fail (error, LW_ENGINE_ERROR_ILLEGAL_PLAY,
+                                 "%s: seat %d holds no %s%s", cards, seat,
+                                 lw_face_to_string (face), k > 0 ? " more" : "");
         }
       *mask |= 1u << best;
       play->cards[k] = t->hands[seat][best];
@@ -314,11 +303,12 @@ lw_table_apply (LwTable         *t,
   seat = a.seat;
 
   if (t->phase == LW_PHASE_END)
-    return refuse (error, "the round is over (TRICKS §2.7)");
+    return lw_engine_fail (error, LW_ENGINE_ERROR_ILLEGAL_PLAY, "the round is over (TRICKS §2.7)");
   if (seat < 0 || seat >= (int) t->n_players)
-    return refuse (error, "there is no seat %d", seat);
+    return lw_engine_fail (error, LW_ENGINE_ERROR_ILLEGAL_PLAY, "there is no seat %d", seat);
   if (seat != t->turn)
-    return refuse (error, "it is seat %d's turn, not seat %d's (T5)", t->turn, seat);
+    return lw_engine_fail (error, LW_ENGINE_ERROR_ILLEGAL_PLAY,
+                           "it is seat %d's turn, not seat %d's (T5)", t->turn, seat);
 
   switch (t->phase)
     {
@@ -350,7 +340,8 @@ lw_table_apply (LwTable         *t,
             t->turn = next_seat (t, seat);
         }
       else
-        return refuse (error, "seat %d must Declare or Decline now (TRICKS §2.4)", seat);
+        return lw_engine_fail (error, LW_ENGINE_ERROR_ILLEGAL_PLAY,
+                               "seat %d must Declare or Decline now (TRICKS §2.4)", seat);
       a.play.n = 0;
       break;
 
@@ -358,9 +349,11 @@ lw_table_apply (LwTable         *t,
       {
         guint32 mask;
         if (a.kind != LW_ACTION_DISCARD)
-          return refuse (error, "the declaring Dealer must first discard four cards (T3, T4)");
+          return lw_engine_fail (error, LW_ENGINE_ERROR_ILLEGAL_PLAY,
+                                 "the declaring Dealer must first discard four cards (T3, T4)");
         if (a.play.n != 4)
-          return refuse (error, "the Dealer discards exactly four cards, not %u (T3)", a.play.n);
+          return lw_engine_fail (error, LW_ENGINE_ERROR_ILLEGAL_PLAY,
+                                 "the Dealer discards exactly four cards, not %u (T3)", a.play.n);
         for (guint k = 0; k < 4; k++)
           {
             a.play.as_rank[k] = -1;
@@ -379,11 +372,13 @@ lw_table_apply (LwTable         *t,
       {
         guint32 mask;
         if (a.kind != LW_ACTION_PLAY)
-          return refuse (error, "seat %d must %s now (TRICKS §2.6)", seat,
-                         t->has_lead ? "follow" : "lead");
+          return lw_engine_fail (error, LW_ENGINE_ERROR_ILLEGAL_PLAY,
+                                 "seat %d must %s now (TRICKS §2.6)", seat,
+                                 t->has_lead ? "follow" : "lead");
         if (a.play.n < 1 || a.play.n > t->n_hand[seat])
-          return refuse (error, "seat %d holds %u cards and cannot play %u",
-                         seat, t->n_hand[seat], a.play.n);
+          return lw_engine_fail (error, LW_ENGINE_ERROR_ILLEGAL_PLAY,
+                                 "seat %d holds %u cards and cannot play %u",
+                                 seat, t->n_hand[seat], a.play.n);
         if (!take_from_hand (t, seat, &a.play, &mask, error))
           return FALSE;
         if (!t->has_lead)
@@ -401,7 +396,8 @@ lw_table_apply (LwTable         *t,
               if (a.play.as_rank[k] >= 0)
                 {
                   g_autofree char *cards = lw_play_format (&a.play);
-                  return refuse (error, "%s: only the Leader uses wildcards (TRICKS §3)", cards);
+                  return lw_engine_fail (error, LW_ENGINE_ERROR_ILLEGAL_PLAY,
+                                         "%s: only the Leader uses wildcards (TRICKS §3)", cards);
                 }
             if (!lw_follow_check (&t->lead, t->hands[seat], t->n_hand[seat],
                                   a.play.cards, a.play.n, error))
@@ -581,10 +577,7 @@ char *
 lw_table_to_json (const LwTable *t)
 {
   g_autoptr (JsonBuilder) b = json_builder_new ();
-  g_autoptr (JsonGenerator) gen = json_generator_new ();
-  g_autoptr (JsonNode) root = NULL;
   g_autofree char *seed = g_strdup_printf ("%" G_GUINT64_FORMAT, t->seed);
-  char *text;
 
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "format");
@@ -624,35 +617,7 @@ lw_table_to_json (const LwTable *t)
     }
   json_builder_end_array (b);
   json_builder_end_object (b);
-
-  root = json_builder_get_root (b);
-  json_generator_set_root (gen, root);
-  json_generator_set_pretty (gen, TRUE);
-  text = json_generator_to_data (gen, NULL);
-  {
-    char *with_newline = g_strconcat (text, "\n", NULL);
-    g_free (text);
-    return with_newline;
-  }
-}
-
-static gboolean
-bad_save (GError    **error,
-          const char *format,
-          ...) G_GNUC_PRINTF (2, 3);
-
-static gboolean
-bad_save (GError    **error,
-          const char *format,
-          ...)
-{
-  va_list args;
-  g_autofree char *message = NULL;
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error_literal (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID, message);
-  return FALSE;
+  return lw_json_builder_to_text (b);
 }
 
 static gboolean
@@ -666,10 +631,10 @@ member_int (JsonObject *o,
   JsonNode *node = json_object_get_member (o, name);
   if (node == NULL || !JSON_NODE_HOLDS_VALUE (node)
       || json_node_get_value_type (node) != G_TYPE_INT64)
-    return bad_save (error, "\"%s\" must be an integer", name);
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "\"%s\" must be an integer", name);
   *value = json_node_get_int (node);
   if (*value < lo || *value > hi)
-    return bad_save (error, "\"%s\" is out of range", name);
+    return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "\"%s\" is out of range", name);
   return TRUE;
 }
 
@@ -723,14 +688,14 @@ lw_table_from_json (const char  *data,
   root = json_parser_get_root (parser);
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     {
-      bad_save (error, "a saved round is a JSON object");
+      lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "a saved round is a JSON object");
       return NULL;
     }
   o = json_node_get_object (root);
   format = member_string (o, "format");
   if (format == NULL || strcmp (format, "little-wolf/table") != 0)
     {
-      bad_save (error, "\"format\" must be \"little-wolf/table\"");
+      lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "\"format\" must be \"little-wolf/table\"");
       return NULL;
     }
   if (!member_int (o, "version", 1, 1, &version, error)
@@ -741,7 +706,7 @@ lw_table_from_json (const char  *data,
   if (seed_text == NULL
       || !g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64, &seed, NULL))
     {
-      bad_save (error, "\"seed\" must be a decimal string");
+      lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "\"seed\" must be a decimal string");
       return NULL;
     }
   house = json_object_get_member (o, "house_rules");
@@ -751,14 +716,14 @@ lw_table_from_json (const char  *data,
       if (h == NULL || !member_bool (h, "whole_trick_overtrump", &rules.whole_trick_overtrump)
           || !member_bool (h, "runs_inside_only", &rules.runs_inside_only))
         {
-          bad_save (error, "\"house_rules\" holds two booleans");
+          lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "\"house_rules\" holds two booleans");
           return NULL;
         }
     }
   actions = json_object_get_member (o, "actions");
   if (actions == NULL || !JSON_NODE_HOLDS_ARRAY (actions))
     {
-      bad_save (error, "\"actions\" must be a list");
+      lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "\"actions\" must be a list");
       return NULL;
     }
 
@@ -774,12 +739,12 @@ lw_table_from_json (const char  *data,
 
       if (ao == NULL)
         {
-          bad_save (error, "action %u: not an object", k + 1);
+          lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "action %u: not an object", k + 1);
           return NULL;
         }
       if (!member_int (ao, "seat", 0, players - 1, &seat, &local))
         {
-          bad_save (error, "action %u: %s", k + 1, local->message);
+          lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "action %u: %s", k + 1, local->message);
           return NULL;
         }
       what = member_string (ao, "do");
@@ -788,7 +753,8 @@ lw_table_from_json (const char  *data,
           break;
       if (kind == G_N_ELEMENTS (action_names))
         {
-          bad_save (error, "action %u: \"do\" must be declare, decline, discard or play", k + 1);
+          lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                          "action %u: \"do\" must be declare, decline, discard or play", k + 1);
           return NULL;
         }
       a.kind = (LwActionKind) kind;
@@ -803,7 +769,8 @@ lw_table_from_json (const char  *data,
               || !lw_card_tokens_parse (cards, tokens, LW_MAX_PLAY, &n, &local)
               || !lw_play_from_tokens (&a.play, tokens, n, used, &local))
             {
-              bad_save (error, "action %u: %s", k + 1, local ? local->message : "\"cards\" is missing");
+              lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
+                              "action %u: %s", k + 1, local ? local->message : "\"cards\" is missing");
               return NULL;
             }
         }
