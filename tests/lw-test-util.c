@@ -246,6 +246,23 @@ lw_test_add_setups (const char    *prefix,
 }
 
 void
+lw_test_add_named_rows (const char    *prefix,
+                        gconstpointer  rows,
+                        guint          n_rows,
+                        gsize          row_size,
+                        GTestDataFunc  test)
+{
+  for (guint i = 0; i < n_rows; i++)
+    {
+      gconstpointer row = (const char *) rows + i * row_size;
+      const char *name = *(const char *const *) row;
+      g_autofree char *path = g_strdup_printf ("%s/%s", prefix, name);
+
+      g_test_add_data_func (path, row, test);
+    }
+}
+
+void
 lw_test_assert_error_clear (GError **error,
                             GQuark   domain,
                             gint     code)

@@ -108,6 +108,16 @@ typedef struct {
 void lw_test_add_setups (const char    *prefix,
                          GTestDataFunc  test);
 
+/* Adds @test once for each of the @n_rows rows of the table @rows, each
+ * @row_size bytes and beginning with its name (a const char *), at
+ * @prefix/NAME, each given its row (static, never freed): for the
+ * table-driven tests. */
+void lw_test_add_named_rows (const char    *prefix,
+                             gconstpointer  rows,
+                             guint          n_rows,
+                             gsize          row_size,
+                             GTestDataFunc  test);
+
 /* Asserts that *@error is the error @domain, @code (as g_assert_error()),
  * then clears it for the next call. */
 void lw_test_assert_error_clear (GError **error,

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "lw-engine.h"
+#include "lw-test-util.h"
 
 #define FMT "{'format':'little-wolf/game','version':1,'ruleset':'garwolf',"
 
@@ -141,11 +142,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autofree char *path = g_strdup_printf ("/garwolf/king-and-knave/%s", cases[i].name);
-      g_test_add_data_func (path, &cases[i], test_case);
-    }
+  lw_test_add_named_rows ("/garwolf/king-and-knave", cases, G_N_ELEMENTS (cases), sizeof cases[0], test_case);
   g_test_add_func ("/garwolf/king-and-knave/out-of-range", test_out_of_range);
 
   return g_test_run ();

@@ -779,11 +779,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (score_cases); i++)
-    {
-      g_autofree char *path = g_strdup_printf ("/score/%s", score_cases[i].name);
-      g_test_add_data_func (path, &score_cases[i], test_score_case);
-    }
+  lw_test_add_named_rows ("/score", score_cases, G_N_ELEMENTS (score_cases), sizeof score_cases[0], test_score_case);
   for (guint i = 0; i < G_N_ELEMENTS (bad_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/record/bad/%u", i + 1);
