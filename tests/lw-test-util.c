@@ -245,6 +245,29 @@ lw_test_add_setups (const char    *prefix,
     }
 }
 
+guint
+lw_test_count_pdf_pages (const char *path)
+{
+  g_autofree char *contents = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GRegex) regex = g_regex_new ("/Type\\s*/Page[^s]", G_REGEX_RAW, 0, NULL);
+  g_autoptr (GMatchInfo) match = NULL;
+  gsize length;
+  guint n = 0;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (length, >, 4);
+  g_assert_true (g_str_has_prefix (contents, "%PDF"));
+  g_regex_match_full (regex, contents, (gssize) length, 0, 0, &match, NULL);
+  while (g_match_info_matches (match))
+    {
+      n++;
+      g_match_info_next (match, NULL);
+    }
+  return n;
+}
+
 void
 lw_test_add_named_rows (const char    *prefix,
                         gconstpointer  rows,
@@ -360,6 +383,21 @@ lw_test_db_tear_down (LwTestDb      *db,
   lw_test_remove_tree (db->dir);
   g_clear_pointer (&db->path, g_free);
   g_clear_pointer (&db->dir, g_free);
+}
+
+void
+lw_test_reopen_from_version (LwStore    **store,
+                             const char  *path,
+                             const char  *drop_sql,
+                             int          version)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *sql = g_strdup_printf ("%sPRAGMA user_version = %d;", drop_sql, version);
+
+  g_clear_object (store);
+  lw_test_sql_exec_at (path, sql);
+  *store = lw_store_open (path, &error);
+  g_assert_no_error (error);
 }
 
 gint64

@@ -67,6 +67,10 @@ char *lw_test_expected_path (const char *path);
 char *lw_test_read_file (const char *path);
 GBytes *lw_test_file_bytes (const char *path);
 
+/* How many pages the PDF file @path holds: its page objects, "/Type
+ * /Page" (not "/Pages"); asserts that it reads and starts with %PDF. */
+guint lw_test_count_pdf_pages (const char *path);
+
 /* The game record in the file @path. */
 LwGameRecord *lw_test_load_record (const char *path);
 
@@ -177,6 +181,16 @@ void lw_test_add_db (const char   *path,
  * of littlewolf-cli. */
 void lw_test_add_db_closed (const char   *path,
                             LwTestDbFunc  test);
+
+/* Closes *@store, takes the database at @path back to version @version
+ * with @drop_sql (SQL that drops what the later versions added, such as
+ * LW_TEST_DROP_SCHEMA_6 of lw-test-schema-v1.h) and opens it again in
+ * *@store: the open migrates it to this version, keeping a copy of it
+ * (PATH.vVERSION.bak). Asserts that it opens. */
+void lw_test_reopen_from_version (LwStore    **store,
+                                  const char  *path,
+                                  const char  *drop_sql,
+                                  int          version);
 
 /* Stores a new Little Wolf game of two players, @first and @second, with
  * no rounds; its id (asserted > 0). */
