@@ -193,6 +193,24 @@ lw_test_round_from (const LwGameRecord *record,
   return round;
 }
 
+char *
+lw_test_undeclared_record_json (guint    n_rounds,
+                                gboolean alternate)
+{
+  GString *json = g_string_new ("{\"format\": \"little-wolf/game\", \"version\": 1,"
+                                " \"players\": [\"Ann\", \"Ben\", \"Cleo\"], \"rounds\": [");
+
+  for (guint i = 0; i < n_rounds; i++)
+    {
+      int first = !alternate ? 11 : i % 2 ? 12 : 10;
+
+      g_string_append_printf (json, "%s{\"declarer\": null, \"cards\": [%d, %d, 11]}",
+                              i > 0 ? ", " : "", first, 22 - first);
+    }
+  g_string_append (json, "]}\n");
+  return g_string_free (json, FALSE);
+}
+
 JsonNode *
 lw_test_parse_json (const char *text)
 {
@@ -398,6 +416,17 @@ lw_test_reopen_from_version (LwStore    **store,
   lw_test_sql_exec_at (path, sql);
   *store = lw_store_open (path, &error);
   g_assert_no_error (error);
+}
+
+LwRuleSet *
+lw_test_club_nights (void)
+{
+  LwRuleSet *club = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
+
+  club->name = g_strdup ("Club nights");
+  club->target = 21;
+  club->run_fill = LW_RUN_FILL_INSIDE_ONLY;
+  return club;
 }
 
 gint64

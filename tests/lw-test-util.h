@@ -88,6 +88,12 @@ LwGameRecord *lw_test_record_from (const char *text);
 LwRound *lw_test_round_from (const LwGameRecord *record,
                              const char         *text);
 
+/* The JSON of a Little Wolf game of Ann, Ben and Cleo with @n_rounds
+ * rounds nobody declared: the cards 11, 11, 11 in each or, with
+ * @alternate, 10, 12, 11 and 12, 10, 11 by turns; a line break last. */
+char *lw_test_undeclared_record_json (guint    n_rounds,
+                                      gboolean alternate);
+
 /* The parsed JSON @text (a copy of the root). */
 JsonNode *lw_test_parse_json (const char *text);
 
@@ -191,6 +197,10 @@ void lw_test_reopen_from_version (LwStore    **store,
                                   const char  *path,
                                   const char  *drop_sql,
                                   int          version);
+
+/* A new Little Wolf rule set "Club nights": target 21, Little Wolf
+ * fills only inside a Run, the rest Standard rules (not stored). */
+LwRuleSet *lw_test_club_nights (void);
 
 /* Stores a new Little Wolf game of two players, @first and @second, with
  * no rounds; its id (asserted > 0). */

@@ -140,23 +140,11 @@ test_huge_file (void)
   assert_refused (&piped, "standard input: too large");
 }
 
-static GBytes *
-many_rounds (guint n)
-{
-  GString *json = g_string_new ("{\"format\": \"little-wolf/game\", \"version\": 1,"
-                                " \"players\": [\"Ann\", \"Ben\", \"Cleo\"], \"rounds\": [");
-
-  for (guint i = 0; i < n; i++)
-    g_string_append_printf (json, "%s{\"declarer\": null, \"cards\": [%d, %d, 11]}",
-                            i > 0 ? "," : "", i % 2 ? 12 : 10, i % 2 ? 10 : 12);
-  g_string_append (json, "]}\n");
-  return g_string_free_to_bytes (json);
-}
-
 static void
 test_many_rounds (void)
 {
-  g_autoptr (GBytes) record = many_rounds (100000);
+  char *json = lw_test_undeclared_record_json (100000, TRUE);
+  g_autoptr (GBytes) record = g_bytes_new_take (json, strlen (json));
   g_autofree char *path = g_build_filename (tmp_dir, "100000.json", NULL);
   g_autofree char *db = g_build_filename (tmp_dir, "many.sqlite3", NULL);
   g_auto (Run) score = { 0 };

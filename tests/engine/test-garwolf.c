@@ -84,16 +84,14 @@ static void
 test_case (gconstpointer data)
 {
   const Case *c = data;
-  g_autofree char *json = g_strdelimit (g_strdup (c->json), "'", '"');
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwGameRecord) record = lw_game_record_from_json (json, -1, &error);
+  g_autoptr (LwGameRecord) record = lw_test_record_from (c->json);
   g_autoptr (LwStandings) standings = NULL;
   g_autofree char *kings = NULL;
   g_autofree char *knaves = NULL;
   g_autofree char *text = NULL;
   LwKingAndKnave kk;
 
-  g_assert_no_error (error);
   standings = lw_standings_compute (record, &error);
   g_assert_no_error (error);
 
@@ -122,8 +120,7 @@ test_out_of_range (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
     {
-      g_autofree char *json = g_strdelimit (g_strdup (jsons[refused[i].record]), "'", '"');
-      g_autoptr (LwGameRecord) record = lw_game_record_from_json (json, -1, NULL);
+      g_autoptr (LwGameRecord) record = lw_test_record_from (jsons[refused[i].record]);
       g_autoptr (LwStandings) standings = lw_standings_compute (record, NULL);
       LwKingAndKnave kk;
 

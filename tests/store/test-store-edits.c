@@ -674,11 +674,11 @@ static const char schema_v1[] =
   "INSERT INTO penalties VALUES (2, 0, 1, 'out_of_turn');";
 
 static void
-test_migration_v1 (void)
+test_migration_v1 (LwTestDb      *fixture,
+                   gconstpointer  data)
 {
+  const char *path = fixture->path;
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("lw-store-edits-XXXXXX", &error);
-  g_autofree char *path = g_build_filename (dir, "v1.sqlite3", NULL);
   g_autoptr (LwStore) store = NULL;
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (LwStandings) standings = NULL;
@@ -729,7 +729,6 @@ test_migration_v1 (void)
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
   g_clear_object (&store);
-  lw_test_remove_tree (dir);
 }
 
 /* Schema 3: the King and Knave flag (SCORING G3) of a Garwolf game. A
@@ -1272,7 +1271,7 @@ main (int   argc,
   lw_test_add_db ("/store-edits/substitute-round-trip", test_substitute_round_trip);
   lw_test_add_db ("/store-edits/details", test_details);
   lw_test_add_db ("/store-edits/add-games", test_add_games);
-  g_test_add_func ("/store-edits/migration-v1", test_migration_v1);
+  lw_test_add_db_closed ("/store-edits/migration-v1", test_migration_v1);
   lw_test_add_db ("/store-edits/backup-restore", test_backup_restore);
   lw_test_add_db ("/store-edits/king-and-knave", test_king_and_knave);
   lw_test_add_db ("/store-edits/revert-rounds", test_revert_rounds);

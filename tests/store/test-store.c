@@ -61,16 +61,16 @@ test_default_path (void)
 }
 
 static void
-test_open_creates (void)
+test_open_creates (LwTestDb      *fixture,
+                   gconstpointer  data)
 {
+  const char *dir = fixture->dir;
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("lw-store-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "not", "yet", "db.sqlite3", NULL);
   g_autoptr (LwStore) store = NULL;
   g_autofree char *mode = NULL;
   sqlite3 *db;
 
-  g_assert_no_error (error);
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
   g_assert_nonnull (store);
@@ -88,7 +88,6 @@ test_open_creates (void)
   sqlite3_close (db);
 
   g_clear_object (&store);
-  lw_test_remove_tree (dir);
 }
 
 static void
@@ -502,14 +501,14 @@ assert_refused_unchanged (const char   *path,
 }
 
 static void
-test_newer_version (void)
+test_newer_version (LwTestDb      *fixture,
+                    gconstpointer  data)
 {
+  const char *dir = fixture->dir;
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("lw-store-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "newer.sqlite3", NULL);
   sqlite3 *db;
 
-  g_assert_no_error (error);
   db = lw_test_sql_open (path);
   lw_test_sql_exec (db, "CREATE TABLE games (id INTEGER PRIMARY KEY, future TEXT);"
                         "INSERT INTO games (future) VALUES ('kept');"
@@ -517,21 +516,19 @@ test_newer_version (void)
   sqlite3_close (db);
 
   assert_refused_unchanged (path, LW_STORE_ERROR_NEWER_VERSION);
-  lw_test_remove_tree (dir);
 }
 
 static void
-test_not_a_database (void)
+test_not_a_database (LwTestDb      *fixture,
+                     gconstpointer  data)
 {
+  const char *dir = fixture->dir;
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("lw-store-XXXXXX", &error);
   g_autofree char *text = g_build_filename (dir, "notes.txt", NULL);
   g_autofree char *foreign = g_build_filename (dir, "foreign.sqlite3", NULL);
   g_autofree char *partial = g_build_filename (dir, "partial.sqlite3", NULL);
   g_autoptr (GString) contents = g_string_new (NULL);
   sqlite3 *db;
-
-  g_assert_no_error (error);
 
   /* Plain text. */
   for (int i = 0; i < 200; i++)
@@ -551,8 +548,6 @@ test_not_a_database (void)
   lw_test_sql_exec (db, "CREATE TABLE players (id INTEGER PRIMARY KEY); PRAGMA user_version = 1;");
   sqlite3_close (db);
   assert_refused_unchanged (partial, LW_STORE_ERROR_NOT_A_DATABASE);
-
-  lw_test_remove_tree (dir);
 }
 
 static void
@@ -761,7 +756,7 @@ main (int   argc,
   g_ptr_array_unref (lw_test_case_paths ("random", ""));
 
   g_test_add_func ("/store/default-path", test_default_path);
-  g_test_add_func ("/store/open-creates", test_open_creates);
+  lw_test_add_db_closed ("/store/open-creates", test_open_creates);
   lw_test_add_db ("/store/add-and-load", test_add_and_load);
   lw_test_add_db ("/store/cases-round-trip", test_cases_round_trip);
   lw_test_add_db ("/store/bad-record-refused", test_bad_record_refused);
@@ -772,8 +767,8 @@ main (int   argc,
   lw_test_add_db ("/store/reopen", test_reopen);
   lw_test_add_db ("/store/names-nfc", test_names_nfc);
   lw_test_add_db ("/store/nested-transactions", test_nested_transactions);
-  g_test_add_func ("/store/newer-version", test_newer_version);
-  g_test_add_func ("/store/not-a-database", test_not_a_database);
+  lw_test_add_db_closed ("/store/newer-version", test_newer_version);
+  lw_test_add_db_closed ("/store/not-a-database", test_not_a_database);
   lw_test_add_db ("/store/busy", test_busy);
 
   return g_test_run ();

@@ -889,7 +889,7 @@ test_preferences_rule_sets (Fixture       *fixture,
                             gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwRuleSet) club = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
+  g_autoptr (LwRuleSet) club = lw_test_club_nights ();
   g_autoptr (LwRuleSet) court = lw_rule_set_new_standard (LW_RULESET_GARWOLF);
   g_autoptr (LwRuleSet) markup = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
   LwPreferencesWindow *preferences;
@@ -899,9 +899,6 @@ test_preferences_rule_sets (Fixture       *fixture,
   g_autofree char *after_delete = NULL;
   g_autofree char *garwolf = NULL;
 
-  club->name = g_strdup ("Club nights");
-  club->target = 21;
-  club->run_fill = LW_RUN_FILL_INSIDE_ONLY;
   court->name = g_strdup ("Court night");
   court->king_and_knave = TRUE;
   markup->name = g_strdup ("<b>Bold</b> & co");

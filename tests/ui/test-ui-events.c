@@ -873,15 +873,12 @@ test_rule_set (Fixture       *fixture,
                gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwRuleSet) club = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
+  g_autoptr (LwRuleSet) club = lw_test_club_nights ();
   g_autoptr (LwRuleSet) garwolf = lw_rule_set_new_standard (LW_RULESET_GARWOLF);
   g_autoptr (LwRuleSet) kept = NULL;
   LwEventsPage *page;
   GListModel *choices;
 
-  club->name = g_strdup ("Club nights");
-  club->target = 21;
-  club->run_fill = LW_RUN_FILL_INSIDE_ONLY;
   garwolf->name = g_strdup ("Big Garwolf");
   g_assert_cmpint (lw_store_create_rule_set (lw_test_app_writer (fixture), club, &error), >, 0);
   g_assert_cmpint (lw_store_create_rule_set (lw_test_app_writer (fixture), garwolf, &error), >, 0);
