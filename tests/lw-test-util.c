@@ -429,13 +429,33 @@ lw_test_club_nights (void)
   return club;
 }
 
+GPtrArray *
+lw_test_list_edits (LwStore *store,
+                    gint64   id)
+{
+  g_autoptr (GError) error = NULL;
+  GPtrArray *entries = lw_store_list_edits (store, id, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (entries);
+  return entries;
+}
+
+LwGameRecord *
+lw_test_pair_record (const char *first,
+                     const char *second)
+{
+  const char *names[] = { first, second };
+
+  return lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+}
+
 gint64
 lw_test_add_pair_game (LwStore    *store,
                        const char *first,
                        const char *second)
 {
-  const char *names[] = { first, second };
-  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (LwGameRecord) record = lw_test_pair_record (first, second);
   g_autoptr (GError) error = NULL;
   gint64 id = lw_store_add_game (store, record, &error);
 

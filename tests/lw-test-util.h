@@ -202,8 +202,16 @@ void lw_test_reopen_from_version (LwStore    **store,
  * fills only inside a Run, the rest Standard rules (not stored). */
 LwRuleSet *lw_test_club_nights (void);
 
-/* Stores a new Little Wolf game of two players, @first and @second, with
- * no rounds; its id (asserted > 0). */
+/* The edit log of game @id (lw_store_list_edits()), asserted to read. */
+GPtrArray *lw_test_list_edits (LwStore *store,
+                               gint64   id);
+
+/* A new Little Wolf game record of two players, @first and @second, with
+ * no rounds and the rulings (lw_game_record_new()). */
+LwGameRecord *lw_test_pair_record (const char *first,
+                                   const char *second);
+
+/* Stores lw_test_pair_record (@first, @second); its id (asserted > 0). */
 gint64 lw_test_add_pair_game (LwStore    *store,
                               const char *first,
                               const char *second);

@@ -693,8 +693,7 @@ test_text_rules (void)
 
   /* Standard rules: no line; a set alone; a house rule alone. */
   {
-    const char *names[] = { "Ann", "Ben" };
-    g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+    g_autoptr (LwGameRecord) record = lw_test_pair_record ("Ann", "Ben");
     g_autoptr (LwStandings) standings = lw_standings_compute (record, NULL);
     g_autofree char *text = lw_standings_to_text (record, standings);
     g_autofree char *set_only = NULL;

@@ -208,8 +208,7 @@ static void
 test_state_rule_set (Fixture       *fixture,
                      gconstpointer  data)
 {
-  const char *names[] = { "Eve", "Finn" };
-  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (LwGameRecord) record = lw_test_pair_record ("Eve", "Finn");
   g_autoptr (GError) error = NULL;
   g_autoptr (JsonObject) answer = NULL;
   g_autofree char *path = NULL;
@@ -256,8 +255,7 @@ test_good_round (Fixture       *fixture,
   g_assert_cmpint (round->worms[1], ==, 1);
 
   /* Logged like a round entered in the app. */
-  edits = lw_store_list_edits (fixture->store, fixture->game, &error);
-  g_assert_no_error (error);
+  edits = lw_test_list_edits (fixture->store, fixture->game);
   g_assert_cmpuint (edits->len, ==, 1);
   g_assert_cmpstr (((LwLoggedEdit *) g_ptr_array_index (edits, 0))->kind, ==, "append_round");
 

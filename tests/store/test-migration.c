@@ -180,8 +180,7 @@ test_v5_to_v6 (LwTestDb      *db,
   g_autofree char *backup = lw_store_migration_backup_path (path, 5);
   g_autoptr (LwStore) store = NULL;
   g_autoptr (GArray) locks = NULL;
-  const char *names[] = { "Ann", "Ben" };
-  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (LwGameRecord) record = lw_test_pair_record ("Ann", "Ben");
   g_autoptr (LwRound) round = lw_round_new ();
   gint64 id;
 
@@ -220,8 +219,7 @@ test_v11_to_v12 (LwTestDb      *db,
   g_autoptr (LwStore) store = NULL;
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (LwRuleSet) set = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
-  const char *names[] = { "Ann", "Ben" };
-  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (LwGameRecord) record = lw_test_pair_record ("Ann", "Ben");
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   gint64 id;
@@ -332,11 +330,9 @@ static char *
 renames_of (LwStore *store,
             gint64   id)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) entries = lw_store_list_edits (store, id, &error);
+  g_autoptr (GPtrArray) entries = lw_test_list_edits (store, id);
   GString *out = g_string_new (NULL);
 
-  g_assert_no_error (error);
   for (guint i = 0; i < entries->len; i++)
     {
       const LwLoggedEdit *entry = g_ptr_array_index (entries, i);

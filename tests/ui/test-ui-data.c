@@ -968,8 +968,7 @@ static void
 test_details_rules (Fixture       *fixture,
                     gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (LwGameRecord) record = lw_test_pair_record ("Ann", "Ben");
   g_autoptr (GError) error = NULL;
   LwGamePage *page;
   gint64 club, plain;
@@ -1011,8 +1010,7 @@ static void
 test_print_rules (Fixture       *fixture,
                   gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (LwGameRecord) record = lw_test_pair_record ("Ann", "Ben");
   g_autoptr (LwStandings) standings = NULL;
   g_autoptr (GtkPrintOperation) sheet = NULL;
   g_autoptr (GtkPrintOperation) plain = NULL;
