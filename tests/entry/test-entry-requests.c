@@ -24,7 +24,6 @@
  */
 #include <string.h>
 
-#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <sqlite3.h>
 
@@ -61,8 +60,7 @@ fixture_set_up (Fixture       *fixture,
   g_autoptr (GError) error = NULL;
   g_autofree char *path = NULL;
 
-  fixture->dir = g_dir_make_tmp ("lw-entry-requests-XXXXXX", &error);
-  g_assert_no_error (error);
+  fixture->dir = lw_test_make_program_dir ();
   path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
   fixture->store = lw_store_open (path, &error);
   g_assert_no_error (error);
@@ -80,18 +78,9 @@ static void
 fixture_tear_down (Fixture       *fixture,
                    gconstpointer  data)
 {
-  g_autoptr (GDir) dir = NULL;
-  const char *name;
-
   g_clear_object (&fixture->entry);
   g_clear_object (&fixture->store);
-  dir = g_dir_open (fixture->dir, 0, NULL);
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (fixture->dir, name, NULL);
-      g_unlink (child);
-    }
-  g_rmdir (fixture->dir);
+  lw_test_remove_tree (fixture->dir);
   g_free (fixture->dir);
   g_free (fixture->secret);
   g_free (fixture->other_secret);
