@@ -16,7 +16,6 @@
 #include <string.h>
 
 #include <gio/gio.h>
-#include <glib/gstdio.h>
 #include <sqlite3.h>
 
 #include "lw-store.h"
@@ -262,18 +261,15 @@ static int
 bench_existing (const char *source)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("lw-bench-XXXXXX", &error);
-  g_autofree char *path = NULL;
+  g_autofree char *dir = lw_test_make_tmp_dir ("lw-bench-XXXXXX");
+  g_autofree char *path = g_build_filename (dir, "bench.sqlite3", NULL);
   g_autoptr (GFile) from = g_file_new_for_path (source);
-  g_autoptr (GFile) to = NULL;
+  g_autoptr (GFile) to = g_file_new_for_path (path);
   g_autoptr (LwStore) store = NULL;
   g_autoptr (GPtrArray) summaries = NULL;
   gboolean met;
   gint64 start;
 
-  g_assert_no_error (error);
-  path = g_build_filename (dir, "bench.sqlite3", NULL);
-  to = g_file_new_for_path (path);
   if (!g_file_copy (from, to, G_FILE_COPY_NONE, NULL, NULL, NULL, &error))
     g_error ("%s: %s", source, error->message);
 
@@ -327,8 +323,7 @@ main (int   argc,
     path = g_strdup (keep);
   else
     {
-      dir = g_dir_make_tmp ("lw-bench-XXXXXX", &error);
-      g_assert_no_error (error);
+      dir = lw_test_make_tmp_dir ("lw-bench-XXXXXX");
       path = g_build_filename (dir, "bench.sqlite3", NULL);
     }
   store = lw_store_open (path, &error);
@@ -444,14 +439,6 @@ main (int   argc,
 
   g_clear_object (&store);
   if (dir != NULL)
-    {
-      g_autofree char *wal = g_strconcat (path, "-wal", NULL);
-      g_autofree char *shm = g_strconcat (path, "-shm", NULL);
-
-      g_remove (path);
-      g_remove (wal);
-      g_remove (shm);
-      g_rmdir (dir);
-    }
+    lw_test_remove_tree (dir);
   return edit_met && ratings_met ? 0 : 1;
 }
