@@ -323,6 +323,12 @@ compare_doubles (const void *a,
 }
 
 double
+lw_test_ms_since (gint64 start)
+{
+  return (double) (g_get_monotonic_time () - start) / 1000.0;
+}
+
+double
 lw_test_sort_median (double *values,
                      guint   n)
 {
@@ -448,6 +454,17 @@ lw_test_pair_record (const char *first,
   const char *names[] = { first, second };
 
   return lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+}
+
+guint
+lw_test_count_games (LwStore *store)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) games = lw_store_list_games (store, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (games);
+  return games->len;
 }
 
 gint64

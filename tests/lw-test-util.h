@@ -134,6 +134,10 @@ void lw_test_assert_error_clear (GError **error,
                                  GQuark   domain,
                                  gint     code);
 
+/* The milliseconds since @start, a g_get_monotonic_time(): for the
+ * benchmarks' reports. */
+double lw_test_ms_since (gint64 start);
+
 /* Sorts the @n timings of @values (n ≥ 1) from the fastest and returns
  * their median, values[n / 2]: for the benchmarks' reports. */
 double lw_test_sort_median (double *values,
@@ -210,6 +214,9 @@ GPtrArray *lw_test_list_edits (LwStore *store,
  * no rounds and the rulings (lw_game_record_new()). */
 LwGameRecord *lw_test_pair_record (const char *first,
                                    const char *second);
+
+/* How many games @store lists (lw_store_list_games()), asserted to read. */
+guint lw_test_count_games (LwStore *store);
 
 /* Stores lw_test_pair_record (@first, @second); its id (asserted > 0). */
 gint64 lw_test_add_pair_game (LwStore    *store,

@@ -176,12 +176,6 @@ random_game (GRand    *rng,
   return record;
 }
 
-static double
-ms_since (gint64 start)
-{
-  return (double) (g_get_monotonic_time () - start) / 1000.0;
-}
-
 /* Sorts @times (ms) and prints "@what: median, min and max over the runs
  * (target < @target ms@note): met", with @decimals decimals; returns
  * whether the median meets @target. */
@@ -220,7 +214,7 @@ time_ratings (LwStore *store,
   rows = lw_leaderboard_compute (games, &options);
   *n_rated = lw_rating_games_get_n_games (games);
   *n_rows = rows->len;
-  return ms_since (start);
+  return lw_test_ms_since (start);
 }
 
 /* 4. The ratings over every stored game: once with the result cache
@@ -277,7 +271,7 @@ bench_existing (const char *source)
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
   g_print ("opened a copy of %s (a migration included, with its backup copy): %.0f ms\n",
-           source, ms_since (start));
+           source, lw_test_ms_since (start));
   summaries = lw_store_list_game_summaries (store, &error);
   g_assert_no_error (error);
 
@@ -360,7 +354,7 @@ main (int   argc,
           g_ptr_array_set_size (batch, 0);
         }
     }
-  generate_ms = ms_since (start);
+  generate_ms = lw_test_ms_since (start);
   g_print ("generated %u games (%u rounds, %u partners, %u Garwolf) in %.0f ms\n",
            n_games, total_rounds, n_partners, n_garwolf, generate_ms);
 
@@ -380,7 +374,7 @@ main (int   argc,
         n_finished += standings->finished;
       }
   }
-  list_ms = ms_since (start);
+  list_ms = lw_test_ms_since (start);
   g_print ("list all games with standings: %.0f ms (%u finished)\n", list_ms, n_finished);
 
   /* 2. Replace round 1 of the 60-round game and replay it: the store's
@@ -412,7 +406,7 @@ main (int   argc,
       g_assert_no_error (error);
       standings = lw_standings_compute (game->record, &error);
       g_assert_no_error (error);
-      ms = ms_since (start);
+      ms = lw_test_ms_since (start);
       g_assert_cmpuint (game->record->rounds->len, ==, LONG_GAME_ROUNDS);
       g_array_append_val (times, ms);
     }
@@ -429,7 +423,7 @@ main (int   argc,
         g_autoptr (LwEditResult) result = lw_edit_apply (long_game, &edit, &error);
         g_assert_no_error (error);
       }
-    g_print ("engine only, lw_edit_apply on round 1: %.3f ms each\n", ms_since (start) / 100);
+    g_print ("engine only, lw_edit_apply on round 1: %.3f ms each\n", lw_test_ms_since (start) / 100);
   }
 
   lw_round_free (variants[0]);

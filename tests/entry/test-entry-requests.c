@@ -570,16 +570,6 @@ test_event_table (Fixture       *fixture,
   g_assert_cmpint (table->game_id, ==, game_id);
 }
 
-static gint64
-count_games (Fixture *fixture)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) games = lw_store_list_games (fixture->store, &error);
-
-  g_assert_no_error (error);
-  return games->len;
-}
-
 /* The tables of an event's current round with their games, as the
  * director's window opens them: made once, found again. */
 static void
@@ -618,12 +608,12 @@ test_event_round_games (Fixture       *fixture,
    * of the table's players in seat order. */
   event = lw_store_pair_event_round (fixture->store, event_id, &error);
   g_assert_no_error (error);
-  before = count_games (fixture);
+  before = lw_test_count_games (fixture->store);
   games = lw_store_prepare_event_round_games (fixture->store, event_id, &round, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (round, ==, 1);
   g_assert_cmpuint (games->len, ==, 2);
-  g_assert_cmpint (count_games (fixture), ==, before + 2);
+  g_assert_cmpint (lw_test_count_games (fixture->store), ==, before + 2);
   for (guint t = 0; t < 2; t++)
     {
       const LwEventRoundGame *game = g_ptr_array_index (games, t);
@@ -654,7 +644,7 @@ test_event_round_games (Fixture       *fixture,
   for (guint t = 0; t < 2; t++)
     g_assert_cmpint (((LwEventRoundGame *) g_ptr_array_index (again, t))->game_id, ==,
                      ((LwEventRoundGame *) g_ptr_array_index (games, t))->game_id);
-  g_assert_cmpint (count_games (fixture), ==, before + 2);
+  g_assert_cmpint (lw_test_count_games (fixture->store), ==, before + 2);
   g_clear_pointer (&again, g_ptr_array_unref);
   g_clear_pointer (&games, g_ptr_array_unref);
 
@@ -673,13 +663,13 @@ test_event_round_games (Fixture       *fixture,
   g_assert_no_error (error);
   lw_store_set_event_paper_result (fixture->store, event_id, 2, 2, paper, 3, &error);
   g_assert_no_error (error);
-  before = count_games (fixture);
+  before = lw_test_count_games (fixture->store);
   games = lw_store_prepare_event_round_games (fixture->store, event_id, &round, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (round, ==, 2);
   g_assert_cmpuint (games->len, ==, 1);
   g_assert_cmpuint (((LwEventRoundGame *) g_ptr_array_index (games, 0))->table, ==, 1);
-  g_assert_cmpint (count_games (fixture), ==, before + 1);
+  g_assert_cmpint (lw_test_count_games (fixture->store), ==, before + 1);
 }
 
 /* A lock belongs to the round the director locked: when a round before it

@@ -29,17 +29,6 @@ standings_json (const LwGameRecord *record)
   return lw_standings_to_json (standings);
 }
 
-static guint
-count_games (LwStore *store)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) games = lw_store_list_games (store, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (games);
-  return games->len;
-}
-
 /* ------------------------------------------------------------------ */
 /* Fixture: a store on a fresh temporary database                       */
 /* ------------------------------------------------------------------ */
@@ -76,7 +65,7 @@ test_open_creates (LwTestDb      *fixture,
   g_assert_nonnull (store);
   g_assert_cmpstr (lw_store_get_path (store), ==, path);
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
-  g_assert_cmpuint (count_games (store), ==, 0);
+  g_assert_cmpuint (lw_test_count_games (store), ==, 0);
 
   db = lw_test_sql_open (path);
   mode = lw_test_sql_text (db, "PRAGMA journal_mode");
@@ -213,7 +202,7 @@ test_cases_round_trip (Fixture       *fixture,
       reloaded_record_json = lw_game_record_to_json (game->record);
       g_assert_cmpstr (reloaded_record_json, ==, record_json);
     }
-  g_assert_cmpuint (count_games (fixture->store), ==, paths->len);
+  g_assert_cmpuint (lw_test_count_games (fixture->store), ==, paths->len);
 }
 
 static void
@@ -234,7 +223,7 @@ test_bad_record_refused (Fixture       *fixture,
   g_assert_cmpint (id, >, 0);
   names_before = lw_store_list_player_names (fixture->store, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (count_games (fixture->store), ==, 1);
+  g_assert_cmpuint (lw_test_count_games (fixture->store), ==, 1);
 
   /* A new player and a penalty on a seat that does not exist. */
   g_free (bad->players[0]);
@@ -251,7 +240,7 @@ test_bad_record_refused (Fixture       *fixture,
   g_assert_cmpint (lw_store_add_game (fixture->store, over, &error), ==, 0);
   lw_test_assert_error_clear (&error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER);
 
-  g_assert_cmpuint (count_games (fixture->store), ==, 1);
+  g_assert_cmpuint (lw_test_count_games (fixture->store), ==, 1);
   names_after = lw_store_list_player_names (fixture->store, &error);
   g_assert_no_error (error);
   g_assert_true (g_strv_equal ((const char *const *) names_before,
@@ -327,7 +316,7 @@ test_append_round (Fixture       *fixture,
 
   g_assert_false (lw_store_append_round (fixture->store, id + 1000, extra, &error));
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
-  g_assert_cmpuint (count_games (fixture->store), ==, 1);
+  g_assert_cmpuint (lw_test_count_games (fixture->store), ==, 1);
 }
 
 static void
@@ -411,7 +400,7 @@ test_delete_game (Fixture       *fixture,
   lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
 
   assert_stored_json (fixture->store, kept, record);
-  g_assert_cmpuint (count_games (fixture->store), ==, 1);
+  g_assert_cmpuint (lw_test_count_games (fixture->store), ==, 1);
 
   /* Everything of the deleted game went with it; its players stay. */
   db = lw_test_sql_open (fixture->path);
@@ -472,7 +461,7 @@ test_reopen (Fixture       *fixture,
   fixture->store = lw_store_open (fixture->path, &error);
   g_assert_no_error (error);
 
-  g_assert_cmpuint (count_games (fixture->store), ==, 2);
+  g_assert_cmpuint (lw_test_count_games (fixture->store), ==, 2);
   assert_stored_json (fixture->store, id1, first);
   assert_stored_json (fixture->store, id2, second);
 
@@ -566,7 +555,7 @@ test_busy (Fixture       *fixture,
   lw_test_sql_exec (db, "ROLLBACK");
   sqlite3_close (db);
 
-  g_assert_cmpuint (count_games (fixture->store), ==, 0);
+  g_assert_cmpuint (lw_test_count_games (fixture->store), ==, 0);
   id = lw_store_add_game (fixture->store, record, &error);
   g_assert_no_error (error);
   g_assert_cmpint (id, >, 0);
@@ -693,9 +682,9 @@ test_nested_transactions (Fixture       *fixture,
   dropped = lw_store_add_game (store, other, &error);
   g_assert_no_error (error);
   g_assert_cmpint (dropped, >, kept);
-  g_assert_cmpuint (count_games (store), ==, 2);
+  g_assert_cmpuint (lw_test_count_games (store), ==, 2);
   lw_store_rollback_transaction (store);
-  g_assert_cmpuint (count_games (store), ==, 1);
+  g_assert_cmpuint (lw_test_count_games (store), ==, 1);
   /* Not on the file yet: the outer transaction is open. */
   g_assert_cmpint (sql_count (fixture->path, "SELECT count(*) FROM games"), ==, 0);
   g_assert_true (lw_store_commit_transaction (store, &error));
@@ -715,9 +704,9 @@ test_nested_transactions (Fixture       *fixture,
   g_assert_true (lw_store_commit_transaction (store, &error));
   g_assert_true (lw_store_commit_transaction (store, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (count_games (store), ==, 2);
+  g_assert_cmpuint (lw_test_count_games (store), ==, 2);
   lw_store_rollback_transaction (store);
-  g_assert_cmpuint (count_games (store), ==, 1);
+  g_assert_cmpuint (lw_test_count_games (store), ==, 1);
   g_assert_null (lw_store_load_game (store, inner_kept, &error));
   lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   /* None is open now: another rollback does nothing. */
@@ -733,7 +722,7 @@ test_nested_transactions (Fixture       *fixture,
   g_assert_false (lw_store_append_round (store, kept + 1000,
                                          g_ptr_array_index (record->rounds, 0), &error));
   lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
-  g_assert_cmpuint (count_games (store), ==, 1);
+  g_assert_cmpuint (lw_test_count_games (store), ==, 1);
   g_assert_true (lw_store_commit_transaction (store, &error));
   g_assert_no_error (error);
   g_assert_cmpint (sql_count (fixture->path, "SELECT count(*) FROM games"), ==, 1);
