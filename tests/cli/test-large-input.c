@@ -174,11 +174,12 @@ test_many_rounds (void)
   g_remove (path);
 }
 
-/* A two-player record of one round, @first in seat 0 and Ben, as the
- * bytes of standard input. */
+/* A two-player record of one round, in seat 0 a name of @length
+ * letters A and Ben in seat 1, as the bytes of standard input. */
 static GBytes *
-two_player_input (const char *first)
+long_name_input (gsize length)
 {
+  g_autofree char *first = g_strnfill (length, 'A');
   char *json = g_strdup_printf ("{\"format\": \"little-wolf/game\", \"version\": 1,"
                                 " \"players\": [\"%s\", \"Ben\"],"
                                 " \"rounds\": [{\"declarer\": 0, \"cards\": [20, 6]}]}", first);
@@ -203,8 +204,7 @@ assert_no_games (const char *db)
 static void
 test_long_names (void)
 {
-  g_autofree char *ann = g_strnfill (10000, 'A');
-  g_autoptr (GBytes) input = two_player_input (ann);
+  g_autoptr (GBytes) input = long_name_input (10000);
   g_autofree char *db = g_build_filename (tmp_dir, "long-names.sqlite3", NULL);
   g_auto (Run) score = { 0 };
   g_auto (Run) text = { 0 };
@@ -225,8 +225,7 @@ test_long_names (void)
 static void
 test_huge_name (void)
 {
-  g_autofree char *ann = g_strnfill (7000000, 'A');
-  g_autoptr (GBytes) input = two_player_input (ann);
+  g_autoptr (GBytes) input = long_name_input (7000000);
   g_autofree char *db = g_build_filename (tmp_dir, "huge-name.sqlite3", NULL);
   g_auto (Run) import = { 0 };
   gint64 start = g_get_monotonic_time ();
