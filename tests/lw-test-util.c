@@ -193,6 +193,24 @@ lw_test_round_from (const LwGameRecord *record,
   return round;
 }
 
+char *
+lw_test_undeclared_record_json (guint    n_rounds,
+                                gboolean alternate)
+{
+  GString *json = g_string_new ("{\"format\": \"little-wolf/game\", \"version\": 1,"
+                                " \"players\": [\"Ann\", \"Ben\", \"Cleo\"], \"rounds\": [");
+
+  for (guint i = 0; i < n_rounds; i++)
+    {
+      int first = !alternate ? 11 : i % 2 ? 12 : 10;
+
+      g_string_append_printf (json, "%s{\"declarer\": null, \"cards\": [%d, %d, 11]}",
+                              i > 0 ? ", " : "", first, 22 - first);
+    }
+  g_string_append (json, "]}\n");
+  return g_string_free (json, FALSE);
+}
+
 JsonNode *
 lw_test_parse_json (const char *text)
 {
@@ -245,6 +263,46 @@ lw_test_add_setups (const char    *prefix,
     }
 }
 
+guint
+lw_test_count_pdf_pages (const char *path)
+{
+  g_autofree char *contents = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GRegex) regex = g_regex_new ("/Type\\s*/Page[^s]", G_REGEX_RAW, 0, NULL);
+  g_autoptr (GMatchInfo) match = NULL;
+  gsize length;
+  guint n = 0;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (length, >, 4);
+  g_assert_true (g_str_has_prefix (contents, "%PDF"));
+  g_regex_match_full (regex, contents, (gssize) length, 0, 0, &match, NULL);
+  while (g_match_info_matches (match))
+    {
+      n++;
+      g_match_info_next (match, NULL);
+    }
+  return n;
+}
+
+void
+lw_test_add_named_rows (const char    *prefix,
+                        gconstpointer  rows,
+                        guint          n_rows,
+                        gsize          row_size,
+                        GTestDataFunc  test)
+{
+  for (guint i = 0; i < n_rows; i++)
+    {
+      gconstpointer row = (const char *) rows + i * row_size;
+      const char *name = *(const char *const *) row;
+      g_autofree char *path = g_strdup_printf ("%s/%s", prefix, name);
+
+      g_test_add_data_func (path, row, test);
+    }
+}
+
 void
 lw_test_assert_error_clear (GError **error,
                             GQuark   domain,
@@ -262,6 +320,12 @@ compare_doubles (const void *a,
   double x = *(const double *) a, y = *(const double *) b;
 
   return x < y ? -1 : x > y;
+}
+
+double
+lw_test_ms_since (gint64 start)
+{
+  return (double) (g_get_monotonic_time () - start) / 1000.0;
 }
 
 double
@@ -345,13 +409,70 @@ lw_test_db_tear_down (LwTestDb      *db,
   g_clear_pointer (&db->dir, g_free);
 }
 
+void
+lw_test_reopen_from_version (LwStore    **store,
+                             const char  *path,
+                             const char  *drop_sql,
+                             int          version)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *sql = g_strdup_printf ("%sPRAGMA user_version = %d;", drop_sql, version);
+
+  g_clear_object (store);
+  lw_test_sql_exec_at (path, sql);
+  *store = lw_store_open (path, &error);
+  g_assert_no_error (error);
+}
+
+LwRuleSet *
+lw_test_club_nights (void)
+{
+  LwRuleSet *club = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
+
+  club->name = g_strdup ("Club nights");
+  club->target = 21;
+  club->run_fill = LW_RUN_FILL_INSIDE_ONLY;
+  return club;
+}
+
+GPtrArray *
+lw_test_list_edits (LwStore *store,
+                    gint64   id)
+{
+  g_autoptr (GError) error = NULL;
+  GPtrArray *entries = lw_store_list_edits (store, id, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (entries);
+  return entries;
+}
+
+LwGameRecord *
+lw_test_pair_record (const char *first,
+                     const char *second)
+{
+  const char *names[] = { first, second };
+
+  return lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+}
+
+guint
+lw_test_count_games (LwStore *store)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) games = lw_store_list_games (store, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (games);
+  return games->len;
+}
+
 gint64
 lw_test_add_pair_game (LwStore    *store,
                        const char *first,
                        const char *second)
 {
-  const char *names[] = { first, second };
-  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (LwGameRecord) record = lw_test_pair_record (first, second);
   g_autoptr (GError) error = NULL;
   gint64 id = lw_store_add_game (store, record, &error);
 

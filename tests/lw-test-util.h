@@ -67,6 +67,10 @@ char *lw_test_expected_path (const char *path);
 char *lw_test_read_file (const char *path);
 GBytes *lw_test_file_bytes (const char *path);
 
+/* How many pages the PDF file @path holds: its page objects, "/Type
+ * /Page" (not "/Pages"); asserts that it reads and starts with %PDF. */
+guint lw_test_count_pdf_pages (const char *path);
+
 /* The game record in the file @path. */
 LwGameRecord *lw_test_load_record (const char *path);
 
@@ -83,6 +87,12 @@ LwGameRecord *lw_test_find_case (guint    min_rounds,
 LwGameRecord *lw_test_record_from (const char *text);
 LwRound *lw_test_round_from (const LwGameRecord *record,
                              const char         *text);
+
+/* The JSON of a Little Wolf game of Ann, Ben and Cleo with @n_rounds
+ * rounds nobody declared: the cards 11, 11, 11 in each or, with
+ * @alternate, 10, 12, 11 and 12, 10, 11 by turns; a line break last. */
+char *lw_test_undeclared_record_json (guint    n_rounds,
+                                      gboolean alternate);
 
 /* The parsed JSON @text (a copy of the root). */
 JsonNode *lw_test_parse_json (const char *text);
@@ -108,11 +118,25 @@ typedef struct {
 void lw_test_add_setups (const char    *prefix,
                          GTestDataFunc  test);
 
+/* Adds @test once for each of the @n_rows rows of the table @rows, each
+ * @row_size bytes and beginning with its name (a const char *), at
+ * @prefix/NAME, each given its row (static, never freed): for the
+ * table-driven tests. */
+void lw_test_add_named_rows (const char    *prefix,
+                             gconstpointer  rows,
+                             guint          n_rows,
+                             gsize          row_size,
+                             GTestDataFunc  test);
+
 /* Asserts that *@error is the error @domain, @code (as g_assert_error()),
  * then clears it for the next call. */
 void lw_test_assert_error_clear (GError **error,
                                  GQuark   domain,
                                  gint     code);
+
+/* The milliseconds since @start, a g_get_monotonic_time(): for the
+ * benchmarks' reports. */
+double lw_test_ms_since (gint64 start);
 
 /* Sorts the @n timings of @values (n ≥ 1) from the fastest and returns
  * their median, values[n / 2]: for the benchmarks' reports. */
@@ -168,8 +192,33 @@ void lw_test_add_db (const char   *path,
 void lw_test_add_db_closed (const char   *path,
                             LwTestDbFunc  test);
 
-/* Stores a new Little Wolf game of two players, @first and @second, with
- * no rounds; its id (asserted > 0). */
+/* Closes *@store, takes the database at @path back to version @version
+ * with @drop_sql (SQL that drops what the later versions added, such as
+ * LW_TEST_DROP_SCHEMA_6 of lw-test-schema-v1.h) and opens it again in
+ * *@store: the open migrates it to this version, keeping a copy of it
+ * (PATH.vVERSION.bak). Asserts that it opens. */
+void lw_test_reopen_from_version (LwStore    **store,
+                                  const char  *path,
+                                  const char  *drop_sql,
+                                  int          version);
+
+/* A new Little Wolf rule set "Club nights": target 21, Little Wolf
+ * fills only inside a Run, the rest Standard rules (not stored). */
+LwRuleSet *lw_test_club_nights (void);
+
+/* The edit log of game @id (lw_store_list_edits()), asserted to read. */
+GPtrArray *lw_test_list_edits (LwStore *store,
+                               gint64   id);
+
+/* A new Little Wolf game record of two players, @first and @second, with
+ * no rounds and the rulings (lw_game_record_new()). */
+LwGameRecord *lw_test_pair_record (const char *first,
+                                   const char *second);
+
+/* How many games @store lists (lw_store_list_games()), asserted to read. */
+guint lw_test_count_games (LwStore *store);
+
+/* Stores lw_test_pair_record (@first, @second); its id (asserted > 0). */
 gint64 lw_test_add_pair_game (LwStore    *store,
                               const char *first,
                               const char *second);

@@ -14,12 +14,6 @@
 #include "lw-engine.h"
 #include "lw-test-util.h"
 
-static double
-ms_since (gint64 start)
-{
-  return (double) (g_get_monotonic_time () - start) / 1000.0;
-}
-
 static void
 enter_results (LwEvent      *event,
                LwEventRound *round,
@@ -51,7 +45,7 @@ bench_swiss (guint table_size)
     {
       gint64 start = g_get_monotonic_time ();
       LwEventRound *round = lw_event_pair_next_round (event, NULL);
-      double ms = ms_since (start);
+      double ms = lw_test_ms_since (start);
 
       g_assert_nonnull (round);
       worst = MAX (worst, ms);
@@ -113,7 +107,7 @@ bench_ratings (void)
       gint64 start = g_get_monotonic_time ();
       g_autoptr (GArray) rows = lw_leaderboard_compute (games, &options);
 
-      times[run] = ms_since (start);
+      times[run] = lw_test_ms_since (start);
       g_assert_cmpuint (rows->len, ==, G_N_ELEMENTS (players));
     }
   median = lw_test_sort_median (times, G_N_ELEMENTS (times));
@@ -139,7 +133,7 @@ bench_standings (void)
       gint64 start = g_get_monotonic_time ();
       g_autoptr (GArray) rows = lw_event_compute_standings (event);
 
-      times[run] = ms_since (start);
+      times[run] = lw_test_ms_since (start);
       g_assert_cmpuint (rows->len, ==, 200);
     }
   median = lw_test_sort_median (times, G_N_ELEMENTS (times));

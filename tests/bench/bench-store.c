@@ -16,7 +16,6 @@
 #include <string.h>
 
 #include <gio/gio.h>
-#include <glib/gstdio.h>
 #include <sqlite3.h>
 
 #include "lw-store.h"
@@ -177,12 +176,6 @@ random_game (GRand    *rng,
   return record;
 }
 
-static double
-ms_since (gint64 start)
-{
-  return (double) (g_get_monotonic_time () - start) / 1000.0;
-}
-
 /* Sorts @times (ms) and prints "@what: median, min and max over the runs
  * (target < @target ms@note): met", with @decimals decimals; returns
  * whether the median meets @target. */
@@ -221,7 +214,7 @@ time_ratings (LwStore *store,
   rows = lw_leaderboard_compute (games, &options);
   *n_rated = lw_rating_games_get_n_games (games);
   *n_rows = rows->len;
-  return ms_since (start);
+  return lw_test_ms_since (start);
 }
 
 /* 4. The ratings over every stored game: once with the result cache
@@ -262,18 +255,15 @@ static int
 bench_existing (const char *source)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("lw-bench-XXXXXX", &error);
-  g_autofree char *path = NULL;
+  g_autofree char *dir = lw_test_make_tmp_dir ("lw-bench-XXXXXX");
+  g_autofree char *path = g_build_filename (dir, "bench.sqlite3", NULL);
   g_autoptr (GFile) from = g_file_new_for_path (source);
-  g_autoptr (GFile) to = NULL;
+  g_autoptr (GFile) to = g_file_new_for_path (path);
   g_autoptr (LwStore) store = NULL;
   g_autoptr (GPtrArray) summaries = NULL;
   gboolean met;
   gint64 start;
 
-  g_assert_no_error (error);
-  path = g_build_filename (dir, "bench.sqlite3", NULL);
-  to = g_file_new_for_path (path);
   if (!g_file_copy (from, to, G_FILE_COPY_NONE, NULL, NULL, NULL, &error))
     g_error ("%s: %s", source, error->message);
 
@@ -281,7 +271,7 @@ bench_existing (const char *source)
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
   g_print ("opened a copy of %s (a migration included, with its backup copy): %.0f ms\n",
-           source, ms_since (start));
+           source, lw_test_ms_since (start));
   summaries = lw_store_list_game_summaries (store, &error);
   g_assert_no_error (error);
 
@@ -327,8 +317,7 @@ main (int   argc,
     path = g_strdup (keep);
   else
     {
-      dir = g_dir_make_tmp ("lw-bench-XXXXXX", &error);
-      g_assert_no_error (error);
+      dir = lw_test_make_tmp_dir ("lw-bench-XXXXXX");
       path = g_build_filename (dir, "bench.sqlite3", NULL);
     }
   store = lw_store_open (path, &error);
@@ -365,7 +354,7 @@ main (int   argc,
           g_ptr_array_set_size (batch, 0);
         }
     }
-  generate_ms = ms_since (start);
+  generate_ms = lw_test_ms_since (start);
   g_print ("generated %u games (%u rounds, %u partners, %u Garwolf) in %.0f ms\n",
            n_games, total_rounds, n_partners, n_garwolf, generate_ms);
 
@@ -385,7 +374,7 @@ main (int   argc,
         n_finished += standings->finished;
       }
   }
-  list_ms = ms_since (start);
+  list_ms = lw_test_ms_since (start);
   g_print ("list all games with standings: %.0f ms (%u finished)\n", list_ms, n_finished);
 
   /* 2. Replace round 1 of the 60-round game and replay it: the store's
@@ -417,7 +406,7 @@ main (int   argc,
       g_assert_no_error (error);
       standings = lw_standings_compute (game->record, &error);
       g_assert_no_error (error);
-      ms = ms_since (start);
+      ms = lw_test_ms_since (start);
       g_assert_cmpuint (game->record->rounds->len, ==, LONG_GAME_ROUNDS);
       g_array_append_val (times, ms);
     }
@@ -434,7 +423,7 @@ main (int   argc,
         g_autoptr (LwEditResult) result = lw_edit_apply (long_game, &edit, &error);
         g_assert_no_error (error);
       }
-    g_print ("engine only, lw_edit_apply on round 1: %.3f ms each\n", ms_since (start) / 100);
+    g_print ("engine only, lw_edit_apply on round 1: %.3f ms each\n", lw_test_ms_since (start) / 100);
   }
 
   lw_round_free (variants[0]);
@@ -444,14 +433,6 @@ main (int   argc,
 
   g_clear_object (&store);
   if (dir != NULL)
-    {
-      g_autofree char *wal = g_strconcat (path, "-wal", NULL);
-      g_autofree char *shm = g_strconcat (path, "-shm", NULL);
-
-      g_remove (path);
-      g_remove (wal);
-      g_remove (shm);
-      g_rmdir (dir);
-    }
+    lw_test_remove_tree (dir);
   return edit_met && ratings_met ? 0 : 1;
 }

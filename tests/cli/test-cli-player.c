@@ -262,8 +262,7 @@ test_substitution_undo (LwTestDb      *fixture,
                         gconstpointer  data)
 {
   const char *db = fixture->path;
-  const char *names[] = { "Anne", "Ben" };
-  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (LwGameRecord) record = lw_test_pair_record ("Anne", "Ben");
   g_autoptr (LwStore) store = NULL;
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (GError) error = NULL;

@@ -140,23 +140,11 @@ test_huge_file (void)
   assert_refused (&piped, "standard input: too large");
 }
 
-static GBytes *
-many_rounds (guint n)
-{
-  GString *json = g_string_new ("{\"format\": \"little-wolf/game\", \"version\": 1,"
-                                " \"players\": [\"Ann\", \"Ben\", \"Cleo\"], \"rounds\": [");
-
-  for (guint i = 0; i < n; i++)
-    g_string_append_printf (json, "%s{\"declarer\": null, \"cards\": [%d, %d, 11]}",
-                            i > 0 ? "," : "", i % 2 ? 12 : 10, i % 2 ? 10 : 12);
-  g_string_append (json, "]}\n");
-  return g_string_free_to_bytes (json);
-}
-
 static void
 test_many_rounds (void)
 {
-  g_autoptr (GBytes) record = many_rounds (100000);
+  char *json = lw_test_undeclared_record_json (100000, TRUE);
+  g_autoptr (GBytes) record = g_bytes_new_take (json, strlen (json));
   g_autofree char *path = g_build_filename (tmp_dir, "100000.json", NULL);
   g_autofree char *db = g_build_filename (tmp_dir, "many.sqlite3", NULL);
   g_auto (Run) score = { 0 };
@@ -186,11 +174,12 @@ test_many_rounds (void)
   g_remove (path);
 }
 
-/* A two-player record of one round, @first in seat 0 and Ben, as the
- * bytes of standard input. */
+/* A two-player record of one round, in seat 0 a name of @length
+ * letters A and Ben in seat 1, as the bytes of standard input. */
 static GBytes *
-two_player_input (const char *first)
+long_name_input (gsize length)
 {
+  g_autofree char *first = g_strnfill (length, 'A');
   char *json = g_strdup_printf ("{\"format\": \"little-wolf/game\", \"version\": 1,"
                                 " \"players\": [\"%s\", \"Ben\"],"
                                 " \"rounds\": [{\"declarer\": 0, \"cards\": [20, 6]}]}", first);
@@ -215,8 +204,7 @@ assert_no_games (const char *db)
 static void
 test_long_names (void)
 {
-  g_autofree char *ann = g_strnfill (10000, 'A');
-  g_autoptr (GBytes) input = two_player_input (ann);
+  g_autoptr (GBytes) input = long_name_input (10000);
   g_autofree char *db = g_build_filename (tmp_dir, "long-names.sqlite3", NULL);
   g_auto (Run) score = { 0 };
   g_auto (Run) text = { 0 };
@@ -237,8 +225,7 @@ test_long_names (void)
 static void
 test_huge_name (void)
 {
-  g_autofree char *ann = g_strnfill (7000000, 'A');
-  g_autoptr (GBytes) input = two_player_input (ann);
+  g_autoptr (GBytes) input = long_name_input (7000000);
   g_autofree char *db = g_build_filename (tmp_dir, "huge-name.sqlite3", NULL);
   g_auto (Run) import = { 0 };
   gint64 start = g_get_monotonic_time ();

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "lw-engine.h"
+#include "lw-test-util.h"
 
 #define FMT "{'format':'little-wolf/game','version':1,'ruleset':'garwolf',"
 
@@ -83,16 +84,14 @@ static void
 test_case (gconstpointer data)
 {
   const Case *c = data;
-  g_autofree char *json = g_strdelimit (g_strdup (c->json), "'", '"');
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwGameRecord) record = lw_game_record_from_json (json, -1, &error);
+  g_autoptr (LwGameRecord) record = lw_test_record_from (c->json);
   g_autoptr (LwStandings) standings = NULL;
   g_autofree char *kings = NULL;
   g_autofree char *knaves = NULL;
   g_autofree char *text = NULL;
   LwKingAndKnave kk;
 
-  g_assert_no_error (error);
   standings = lw_standings_compute (record, &error);
   g_assert_no_error (error);
 
@@ -121,8 +120,7 @@ test_out_of_range (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
     {
-      g_autofree char *json = g_strdelimit (g_strdup (jsons[refused[i].record]), "'", '"');
-      g_autoptr (LwGameRecord) record = lw_game_record_from_json (json, -1, NULL);
+      g_autoptr (LwGameRecord) record = lw_test_record_from (jsons[refused[i].record]);
       g_autoptr (LwStandings) standings = lw_standings_compute (record, NULL);
       LwKingAndKnave kk;
 
@@ -141,11 +139,7 @@ main (int    argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autofree char *path = g_strdup_printf ("/garwolf/king-and-knave/%s", cases[i].name);
-      g_test_add_data_func (path, &cases[i], test_case);
-    }
+  lw_test_add_named_rows ("/garwolf/king-and-knave", cases, G_N_ELEMENTS (cases), sizeof cases[0], test_case);
   g_test_add_func ("/garwolf/king-and-knave/out-of-range", test_out_of_range);
 
   return g_test_run ();

@@ -693,8 +693,7 @@ test_text_rules (void)
 
   /* Standard rules: no line; a set alone; a house rule alone. */
   {
-    const char *names[] = { "Ann", "Ben" };
-    g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+    g_autoptr (LwGameRecord) record = lw_test_pair_record ("Ann", "Ben");
     g_autoptr (LwStandings) standings = lw_standings_compute (record, NULL);
     g_autofree char *text = lw_standings_to_text (record, standings);
     g_autofree char *set_only = NULL;
@@ -779,11 +778,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (score_cases); i++)
-    {
-      g_autofree char *path = g_strdup_printf ("/score/%s", score_cases[i].name);
-      g_test_add_data_func (path, &score_cases[i], test_score_case);
-    }
+  lw_test_add_named_rows ("/score", score_cases, G_N_ELEMENTS (score_cases), sizeof score_cases[0], test_score_case);
   for (guint i = 0; i < G_N_ELEMENTS (bad_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/record/bad/%u", i + 1);

@@ -336,16 +336,8 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (obligatory_cases); i++)
-    {
-      g_autofree char *path = g_strdup_printf ("/table-facts/obligatory/%s", obligatory_cases[i].id);
-      g_test_add_data_func (path, &obligatory_cases[i], test_obligatory);
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (refusal_cases); i++)
-    {
-      g_autofree char *path = g_strdup_printf ("/table-facts/refusal/%s", refusal_cases[i].id);
-      g_test_add_data_func (path, &refusal_cases[i], test_refusal);
-    }
+  lw_test_add_named_rows ("/table-facts/obligatory", obligatory_cases, G_N_ELEMENTS (obligatory_cases), sizeof obligatory_cases[0], test_obligatory);
+  lw_test_add_named_rows ("/table-facts/refusal", refusal_cases, G_N_ELEMENTS (refusal_cases), sizeof refusal_cases[0], test_refusal);
   g_test_add_func ("/table-facts/refusal/none", test_refusal_none);
   g_test_add_func ("/table-facts/wildcards", test_wildcards);
   g_test_add_func ("/table-facts/bid/declares", test_bid_declares);

@@ -411,16 +411,8 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (follow_cases); i++)
-    {
-      g_autofree char *path = g_strdup_printf ("/tricks/follow/%s", follow_cases[i].id);
-      g_test_add_data_func (path, &follow_cases[i], test_follow);
-    }
-  for (guint i = 0; i < G_N_ELEMENTS (trick_cases); i++)
-    {
-      g_autofree char *path = g_strdup_printf ("/tricks/winner/%s", trick_cases[i].id);
-      g_test_add_data_func (path, &trick_cases[i], test_trick);
-    }
+  lw_test_add_named_rows ("/tricks/follow", follow_cases, G_N_ELEMENTS (follow_cases), sizeof follow_cases[0], test_follow);
+  lw_test_add_named_rows ("/tricks/winner", trick_cases, G_N_ELEMENTS (trick_cases), sizeof trick_cases[0], test_trick);
   g_test_add_func ("/tricks/leads", test_leads);
   g_test_add_func ("/tricks/embedded", test_embedded);
   g_test_add_func ("/tricks/enumerate", test_enumerate);

@@ -137,8 +137,7 @@ fixture_set_up (Fixture       *fixture,
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (LwStore) store = NULL;
-  const char *names[] = { "Ann", "Ben" };
-  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (LwGameRecord) record = lw_test_pair_record ("Ann", "Ben");
 
   fixture->dir = lw_test_make_program_dir ();
   fixture->db = g_build_filename (fixture->dir, "little-wolf.sqlite3", NULL);

@@ -165,11 +165,11 @@ compare_gint64 (gconstpointer a,
 }
 
 static void
-test_load (void)
+test_load (LwTestDb      *fixture,
+           gconstpointer  data)
 {
+  const char *path = fixture->path;
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("lw-entry-load-XXXXXX", &error);
-  g_autofree char *path = g_build_filename (dir, "load.sqlite3", NULL);
   g_autoptr (LwStore) store = NULL;
   g_autoptr (LwEntryRequests) entry = NULL;
   g_autoptr (LwEntryServer) server = NULL;
@@ -181,7 +181,6 @@ test_load (void)
   gint64 start, elapsed, sum = 0;
   double seconds;
 
-  g_assert_no_error (error);
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
   entry = lw_entry_requests_new (store);
@@ -278,7 +277,6 @@ test_load (void)
   g_clear_object (&server);
   g_clear_object (&entry);
   g_clear_object (&store);
-  lw_test_remove_tree (dir);
 }
 
 int
@@ -299,6 +297,6 @@ main (int    argc,
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, NULL) || n_tables < 1 || n_rounds < 1)
     return 2;
-  g_test_add_func ("/entry/load", test_load);
+  lw_test_add_db_closed ("/entry/load", test_load);
   return g_test_run ();
 }

@@ -24,7 +24,6 @@
  */
 #include <string.h>
 
-#include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <sqlite3.h>
 
@@ -61,8 +60,7 @@ fixture_set_up (Fixture       *fixture,
   g_autoptr (GError) error = NULL;
   g_autofree char *path = NULL;
 
-  fixture->dir = g_dir_make_tmp ("lw-entry-requests-XXXXXX", &error);
-  g_assert_no_error (error);
+  fixture->dir = lw_test_make_program_dir ();
   path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
   fixture->store = lw_store_open (path, &error);
   g_assert_no_error (error);
@@ -80,18 +78,9 @@ static void
 fixture_tear_down (Fixture       *fixture,
                    gconstpointer  data)
 {
-  g_autoptr (GDir) dir = NULL;
-  const char *name;
-
   g_clear_object (&fixture->entry);
   g_clear_object (&fixture->store);
-  dir = g_dir_open (fixture->dir, 0, NULL);
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (fixture->dir, name, NULL);
-      g_unlink (child);
-    }
-  g_rmdir (fixture->dir);
+  lw_test_remove_tree (fixture->dir);
   g_free (fixture->dir);
   g_free (fixture->secret);
   g_free (fixture->other_secret);
@@ -208,8 +197,7 @@ static void
 test_state_rule_set (Fixture       *fixture,
                      gconstpointer  data)
 {
-  const char *names[] = { "Eve", "Finn" };
-  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (LwGameRecord) record = lw_test_pair_record ("Eve", "Finn");
   g_autoptr (GError) error = NULL;
   g_autoptr (JsonObject) answer = NULL;
   g_autofree char *path = NULL;
@@ -256,8 +244,7 @@ test_good_round (Fixture       *fixture,
   g_assert_cmpint (round->worms[1], ==, 1);
 
   /* Logged like a round entered in the app. */
-  edits = lw_store_list_edits (fixture->store, fixture->game, &error);
-  g_assert_no_error (error);
+  edits = lw_test_list_edits (fixture->store, fixture->game);
   g_assert_cmpuint (edits->len, ==, 1);
   g_assert_cmpstr (((LwLoggedEdit *) g_ptr_array_index (edits, 0))->kind, ==, "append_round");
 
@@ -583,16 +570,6 @@ test_event_table (Fixture       *fixture,
   g_assert_cmpint (table->game_id, ==, game_id);
 }
 
-static gint64
-count_games (Fixture *fixture)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) games = lw_store_list_games (fixture->store, &error);
-
-  g_assert_no_error (error);
-  return games->len;
-}
-
 /* The tables of an event's current round with their games, as the
  * director's window opens them: made once, found again. */
 static void
@@ -631,12 +608,12 @@ test_event_round_games (Fixture       *fixture,
    * of the table's players in seat order. */
   event = lw_store_pair_event_round (fixture->store, event_id, &error);
   g_assert_no_error (error);
-  before = count_games (fixture);
+  before = lw_test_count_games (fixture->store);
   games = lw_store_prepare_event_round_games (fixture->store, event_id, &round, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (round, ==, 1);
   g_assert_cmpuint (games->len, ==, 2);
-  g_assert_cmpint (count_games (fixture), ==, before + 2);
+  g_assert_cmpint (lw_test_count_games (fixture->store), ==, before + 2);
   for (guint t = 0; t < 2; t++)
     {
       const LwEventRoundGame *game = g_ptr_array_index (games, t);
@@ -667,7 +644,7 @@ test_event_round_games (Fixture       *fixture,
   for (guint t = 0; t < 2; t++)
     g_assert_cmpint (((LwEventRoundGame *) g_ptr_array_index (again, t))->game_id, ==,
                      ((LwEventRoundGame *) g_ptr_array_index (games, t))->game_id);
-  g_assert_cmpint (count_games (fixture), ==, before + 2);
+  g_assert_cmpint (lw_test_count_games (fixture->store), ==, before + 2);
   g_clear_pointer (&again, g_ptr_array_unref);
   g_clear_pointer (&games, g_ptr_array_unref);
 
@@ -686,13 +663,13 @@ test_event_round_games (Fixture       *fixture,
   g_assert_no_error (error);
   lw_store_set_event_paper_result (fixture->store, event_id, 2, 2, paper, 3, &error);
   g_assert_no_error (error);
-  before = count_games (fixture);
+  before = lw_test_count_games (fixture->store);
   games = lw_store_prepare_event_round_games (fixture->store, event_id, &round, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (round, ==, 2);
   g_assert_cmpuint (games->len, ==, 1);
   g_assert_cmpuint (((LwEventRoundGame *) g_ptr_array_index (games, 0))->table, ==, 1);
-  g_assert_cmpint (count_games (fixture), ==, before + 1);
+  g_assert_cmpint (lw_test_count_games (fixture->store), ==, before + 1);
 }
 
 /* A lock belongs to the round the director locked: when a round before it

@@ -114,35 +114,20 @@ assert_cli_ok (const LwTestRun *run)
     g_error ("littlewolf-cli exited %d: %s", run->status, run->err);
 }
 
-/* A game record of @n_rounds rounds nobody declared. */
-static char *
-record_json (guint n_rounds)
-{
-  GString *json = g_string_new ("{\"format\": \"little-wolf/game\", \"version\": 1,"
-                                " \"players\": [\"Ann\", \"Ben\", \"Cleo\"], \"rounds\": [");
-
-  for (guint i = 0; i < n_rounds; i++)
-    g_string_append_printf (json, "%s{\"declarer\": null, \"cards\": [11, 11, 11]}",
-                            i > 0 ? ", " : "");
-  g_string_append (json, "]}\n");
-  return g_string_free (json, FALSE);
-}
-
 /* ------------------------------------------------------------------ */
 /* Killed while writing                                                 */
 /* ------------------------------------------------------------------ */
 
 static void
-test_sigkill (void)
+test_sigkill (LwTestDb      *fixture,
+              gconstpointer  data)
 {
+  const char *dir = fixture->dir;
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("lw-crash-XXXXXX", &error);
   g_autofree char *db = g_build_filename (dir, "kill.sqlite3", NULL);
   const char *kills_text = g_getenv ("LW_CRASH_KILLS");
   guint kills = kills_text != NULL ? (guint) atoi (kills_text) : 300;
   guint total_rounds = 0, killed_writing = 0;
-
-  g_assert_no_error (error);
 
   for (guint k = 0; k < kills; k++)
     {
@@ -205,7 +190,6 @@ test_sigkill (void)
   g_print ("# %u kills survived (%u while writing rounds), %u rounds reported stored and found\n",
            kills, killed_writing, total_rounds);
   g_assert_cmpuint (total_rounds, >=, 1000);
-  lw_test_remove_tree (dir);
 }
 
 /* ------------------------------------------------------------------ */
@@ -223,25 +207,24 @@ games_list (const char *db)
 }
 
 static void
-test_disk_full (void)
+test_disk_full (LwTestDb      *fixture,
+                gconstpointer  data)
 {
+  const char *dir = fixture->dir;
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("lw-full-XXXXXX", &error);
   g_autofree char *mnt = g_build_filename (dir, "mnt", NULL);
   g_autofree char *db = g_build_filename (mnt, "full.sqlite3", NULL);
   g_autofree char *record_path = g_build_filename (dir, "record.json", NULL);
-  g_autofree char *record = record_json (60);
+  g_autofree char *record = lw_test_undeclared_record_json (60, FALSE);
   g_autofree char *before = NULL;
   g_autoptr (GArray) written = NULL;
   g_auto (LwTestRun) helper_run = { 0 };
   guint imports = 0;
 
-  g_assert_no_error (error);
   g_assert_cmpint (g_mkdir (mnt, 0700), ==, 0);
   if (geteuid () != 0 || mount ("tmpfs", mnt, "tmpfs", 0, "size=1m") != 0)
     {
       g_test_skip ("a small tmpfs cannot be mounted here (needs root)");
-      lw_test_remove_tree (dir);
       return;
     }
 
@@ -299,7 +282,6 @@ test_disk_full (void)
   assert_written (db, written);
 
   g_assert_cmpint (umount2 (mnt, MNT_DETACH), ==, 0);
-  lw_test_remove_tree (dir);
 }
 
 /* ------------------------------------------------------------------ */
@@ -307,19 +289,19 @@ test_disk_full (void)
 /* ------------------------------------------------------------------ */
 
 static void
-test_concurrent (void)
+test_concurrent (LwTestDb      *fixture,
+                 gconstpointer  data)
 {
+  const char *dir = fixture->dir;
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("lw-concurrent-XXXXXX", &error);
   g_autofree char *db = g_build_filename (dir, "shared.sqlite3", NULL);
   g_autofree char *record_path = g_build_filename (dir, "record.json", NULL);
-  g_autofree char *record = record_json (20);
+  g_autofree char *record = lw_test_undeclared_record_json (20, FALSE);
   GSubprocess *helpers[4];
   GSubprocess *imports[8];
   GHashTable *ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   guint n_rounds = 0;
 
-  g_assert_no_error (error);
   g_assert_true (g_file_set_contents (record_path, record, -1, &error));
 
   /* All start on a database that does not exist yet. */
@@ -368,7 +350,6 @@ test_concurrent (void)
     sqlite3_close (raw);
   }
   g_hash_table_unref (ids);
-  lw_test_remove_tree (dir);
 }
 
 int
@@ -377,8 +358,8 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/crash/sigkill", test_sigkill);
-  g_test_add_func ("/crash/disk-full", test_disk_full);
-  g_test_add_func ("/crash/concurrent", test_concurrent);
+  lw_test_add_db_closed ("/crash/sigkill", test_sigkill);
+  lw_test_add_db_closed ("/crash/disk-full", test_disk_full);
+  lw_test_add_db_closed ("/crash/concurrent", test_concurrent);
   return g_test_run ();
 }

@@ -180,8 +180,7 @@ test_v5_to_v6 (LwTestDb      *db,
   g_autofree char *backup = lw_store_migration_backup_path (path, 5);
   g_autoptr (LwStore) store = NULL;
   g_autoptr (GArray) locks = NULL;
-  const char *names[] = { "Ann", "Ben" };
-  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (LwGameRecord) record = lw_test_pair_record ("Ann", "Ben");
   g_autoptr (LwRound) round = lw_round_new ();
   gint64 id;
 
@@ -194,11 +193,7 @@ test_v5_to_v6 (LwTestDb      *db,
   round->cards[1] = 6;
   lw_store_append_round (store, id, round, &error);
   g_assert_no_error (error);
-  g_clear_object (&store);
-  lw_test_sql_exec_at (path, LW_TEST_DROP_SCHEMA_6 "PRAGMA user_version = 5;");
-
-  store = lw_store_open (path, &error);
-  g_assert_no_error (error);
+  lw_test_reopen_from_version (&store, path, LW_TEST_DROP_SCHEMA_6, 5);
   g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 14);
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 5);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'round_locks'"), ==, 0);
@@ -215,17 +210,16 @@ test_v5_to_v6 (LwTestDb      *db,
 }
 
 static void
-test_v11_to_v12 (void)
+test_v11_to_v12 (LwTestDb      *db,
+                 gconstpointer  data)
 {
+  const char *path = db->path;
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("lw-migration-XXXXXX", &error);
-  g_autofree char *path = g_build_filename (dir, "little-wolf.sqlite3", NULL);
   g_autofree char *backup = lw_store_migration_backup_path (path, 11);
   g_autoptr (LwStore) store = NULL;
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (LwRuleSet) set = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
-  const char *names[] = { "Ann", "Ben" };
-  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (LwGameRecord) record = lw_test_pair_record ("Ann", "Ben");
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   gint64 id;
@@ -239,11 +233,7 @@ test_v11_to_v12 (void)
   g_assert_no_error (error);
   before = lw_game_record_to_json (game->record);
   g_clear_pointer (&game, lw_stored_game_free);
-  g_clear_object (&store);
-  lw_test_sql_exec_at (path, LW_TEST_DROP_SCHEMA_12 "PRAGMA user_version = 11;");
-
-  store = lw_store_open (path, &error);
-  g_assert_no_error (error);
+  lw_test_reopen_from_version (&store, path, LW_TEST_DROP_SCHEMA_12, 11);
   g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 14);
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 11);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'rule_sets'"), ==, 0);
@@ -264,15 +254,14 @@ test_v11_to_v12 (void)
   g_assert_cmpint (lw_store_create_rule_set (store, set, &error), >, 0);
   g_assert_no_error (error);
   g_clear_object (&store);
-  lw_test_remove_tree (dir);
 }
 
 static void
-test_v12_to_v13 (void)
+test_v12_to_v13 (LwTestDb      *db,
+                 gconstpointer  data)
 {
+  const char *path = db->path;
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("lw-migration-XXXXXX", &error);
-  g_autofree char *path = g_build_filename (dir, "little-wolf.sqlite3", NULL);
   g_autofree char *backup = lw_store_migration_backup_path (path, 12);
   g_autoptr (LwStore) store = NULL;
   g_autoptr (LwRuleSet) rules = NULL;
@@ -289,11 +278,7 @@ test_v12_to_v13 (void)
   g_assert_no_error (error);
   g_assert_true (lw_store_add_event_entrant (store, id, "Ann", LW_ENTRANT_CHECKED_IN, &error));
   g_assert_true (lw_store_add_event_entrant (store, id, "Ben", LW_ENTRANT_CHECKED_IN, &error));
-  g_clear_object (&store);
-  lw_test_sql_exec_at (path, LW_TEST_DROP_SCHEMA_13 "PRAGMA user_version = 12;");
-
-  store = lw_store_open (path, &error);
-  g_assert_no_error (error);
+  lw_test_reopen_from_version (&store, path, LW_TEST_DROP_SCHEMA_13, 12);
   g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 14);
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 12);
   g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM events WHERE rule_set IS NULL"
@@ -316,7 +301,6 @@ test_v12_to_v13 (void)
   g_assert_cmpint (game->record->target, ==, 15);
   g_assert_cmpint (game->record->run_fill, ==, LW_RUN_FILL_INSIDE_OR_END);
   g_clear_object (&store);
-  lw_test_remove_tree (dir);
 }
 
 static gint64
@@ -346,11 +330,9 @@ static char *
 renames_of (LwStore *store,
             gint64   id)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) entries = lw_store_list_edits (store, id, &error);
+  g_autoptr (GPtrArray) entries = lw_test_list_edits (store, id);
   GString *out = g_string_new (NULL);
 
-  g_assert_no_error (error);
   for (guint i = 0; i < entries->len; i++)
     {
       const LwLoggedEdit *entry = g_ptr_array_index (entries, i);
@@ -521,11 +503,11 @@ test_v7_names (LwTestDb      *db,
 
 /* A database of a newer version: refused, by the store and the CLI. */
 static void
-test_newer (void)
+test_newer (LwTestDb      *db,
+            gconstpointer  data)
 {
+  const char *path = db->path;
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("lw-migration-XXXXXX", &error);
-  g_autofree char *path = g_build_filename (dir, "new.sqlite3", NULL);
   g_autoptr (LwStore) store = NULL;
   g_autoptr (GBytes) before = NULL;
   g_auto (LwTestRun) cli = { 0 };
@@ -547,7 +529,6 @@ test_newer (void)
   g_assert_true (g_str_has_prefix (cli.err, "littlewolf-cli: "));
   g_assert_nonnull (strstr (cli.err, "newer version of Little Wolf (database version 99"));
   assert_untouched (path, before);
-  lw_test_remove_tree (dir);
 }
 
 static void
@@ -574,10 +555,11 @@ assert_refused (const char *path,
 }
 
 static void
-test_not_a_database (void)
+test_not_a_database (LwTestDb      *db,
+                     gconstpointer  data)
 {
+  const char *dir = db->dir;
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("lw-migration-XXXXXX", &error);
   g_autofree char *text = g_build_filename (dir, "notes.txt", NULL);
   g_autofree char *other = g_build_filename (dir, "other.sqlite3", NULL);
   g_autofree char *whole = g_build_filename (dir, "whole.sqlite3", NULL);
@@ -607,7 +589,6 @@ test_not_a_database (void)
                                       (gssize) g_bytes_get_size (bytes) / 2, &error));
   g_remove (whole);
   assert_refused_as (cut, LW_STORE_ERROR_DAMAGED, "is damaged: restore a backup");
-  lw_test_remove_tree (dir);
 }
 
 /* Another program's database with tables of our names at user_version
@@ -616,10 +597,10 @@ test_not_a_database (void)
  * migration), by the store and by the CLI, byte for byte as they were.
  * A database of ours made before the application_id gets it. */
 static void
-test_foreign_schema (void)
+test_foreign_schema (LwTestDb      *db,
+                     gconstpointer  data)
 {
-  g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("lw-migration-XXXXXX", &error);
+  const char *dir = db->dir;
   /* Each in a folder of its own: assert_untouched() checks the folder. */
   g_autofree char *lookalike = g_build_filename (dir, "a", "lookalike.sqlite3", NULL);
   g_autofree char *claimed = g_build_filename (dir, "b", "claimed.sqlite3", NULL);
@@ -673,7 +654,6 @@ test_foreign_schema (void)
   g_assert_cmpint (lw_test_sql_int_at (legacy, "PRAGMA application_id"), ==, 0);
   open_and_close (legacy);
   g_assert_cmpint (lw_test_sql_int_at (legacy, "PRAGMA application_id"), ==, 0x4C574F4C);
-  lw_test_remove_tree (dir);
 }
 
 int
@@ -685,11 +665,11 @@ main (int   argc,
   lw_test_add_db_closed ("/migration/v1-backup", test_v1_backup);
   lw_test_add_db_closed ("/migration/backups-kept", test_backups_kept);
   lw_test_add_db_closed ("/migration/v5-to-v6", test_v5_to_v6);
-  g_test_add_func ("/migration/v11-to-v12", test_v11_to_v12);
-  g_test_add_func ("/migration/v12-to-v13", test_v12_to_v13);
+  lw_test_add_db_closed ("/migration/v11-to-v12", test_v11_to_v12);
+  lw_test_add_db_closed ("/migration/v12-to-v13", test_v12_to_v13);
   lw_test_add_db_closed ("/migration/v7-names", test_v7_names);
-  g_test_add_func ("/migration/newer", test_newer);
-  g_test_add_func ("/migration/not-a-database", test_not_a_database);
-  g_test_add_func ("/migration/foreign-schema", test_foreign_schema);
+  lw_test_add_db_closed ("/migration/newer", test_newer);
+  lw_test_add_db_closed ("/migration/not-a-database", test_not_a_database);
+  lw_test_add_db_closed ("/migration/foreign-schema", test_foreign_schema);
   return g_test_run ();
 }

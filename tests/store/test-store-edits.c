@@ -126,18 +126,6 @@ stored_standings (LwStore *store,
   return standings;
 }
 
-static GPtrArray *
-edits (LwStore *store,
-       gint64   id)
-{
-  g_autoptr (GError) error = NULL;
-  GPtrArray *entries = lw_store_list_edits (store, id, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (entries);
-  return entries;
-}
-
 static const LwLoggedEdit *
 entry_at (GPtrArray *entries,
           guint      i)
@@ -215,7 +203,7 @@ test_edit_rounds (Fixture       *fixture,
   g_assert_no_error (error);
   assert_n_rounds (fixture->store, id, 3);
 
-  log = edits (fixture->store, id);
+  log = lw_test_list_edits (fixture->store, id);
   g_assert_cmpuint (log->len, ==, 3);
   g_assert_cmpstr (entry_at (log, 0)->kind, ==, "replace_round");
   g_assert_cmpuint (entry_at (log, 0)->number, ==, 1);
@@ -237,7 +225,7 @@ test_edit_rounds (Fixture       *fixture,
     }
   {
     g_autofree char *now = stored_json (fixture->store, id);
-    g_autoptr (GPtrArray) after = edits (fixture->store, id);
+    g_autoptr (GPtrArray) after = lw_test_list_edits (fixture->store, id);
 
     g_assert_cmpstr (now, ==, original);
     g_assert_cmpuint (after->len, ==, 3);
@@ -298,7 +286,7 @@ test_append_logged (Fixture       *fixture,
   g_assert_true (lw_store_append_round (fixture->store, id, round, &error));
   g_assert_true (lw_store_remove_last_round (fixture->store, id, &error));
   g_assert_no_error (error);
-  log = edits (fixture->store, id);
+  log = lw_test_list_edits (fixture->store, id);
   g_assert_cmpuint (log->len, ==, 3);
   g_assert_cmpstr (entry_at (log, 0)->kind, ==, "append_round");
   g_assert_cmpuint (entry_at (log, 1)->number, ==, 2);
@@ -557,7 +545,7 @@ test_substitute (Fixture       *fixture,
   names = lw_store_list_player_names (fixture->store, &error);
   g_assert_true (g_strv_contains ((const char *const *) names, "Zoë"));
 
-  log = edits (fixture->store, id);
+  log = lw_test_list_edits (fixture->store, id);
   g_assert_cmpuint (log->len, ==, 1);
   g_assert_cmpstr (entry_at (log, 0)->kind, ==, "substitute");
   g_assert_cmpuint (entry_at (log, 0)->number, ==, 2);
@@ -614,7 +602,7 @@ test_details (Fixture       *fixture,
   g_assert_cmpstr (game->place, ==, "Café Wolf");
   g_clear_pointer (&game, lw_stored_game_free);
 
-  log = edits (fixture->store, id);
+  log = lw_test_list_edits (fixture->store, id);
   g_assert_cmpuint (log->len, ==, 3);
   g_assert_cmpstr (entry_at (log, 0)->kind, ==, "notes");
   g_assert_cmpstr (entry_at (log, 1)->kind, ==, "details");
@@ -674,11 +662,11 @@ static const char schema_v1[] =
   "INSERT INTO penalties VALUES (2, 0, 1, 'out_of_turn');";
 
 static void
-test_migration_v1 (void)
+test_migration_v1 (LwTestDb      *fixture,
+                   gconstpointer  data)
 {
+  const char *path = fixture->path;
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("lw-store-edits-XXXXXX", &error);
-  g_autofree char *path = g_build_filename (dir, "v1.sqlite3", NULL);
   g_autoptr (LwStore) store = NULL;
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (LwStandings) standings = NULL;
@@ -729,7 +717,6 @@ test_migration_v1 (void)
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
   g_clear_object (&store);
-  lw_test_remove_tree (dir);
 }
 
 /* Schema 3: the King and Knave flag (SCORING G3) of a Garwolf game. A
@@ -921,7 +908,7 @@ entry_id (Fixture *fixture,
           gint64   id,
           guint    i)
 {
-  g_autoptr (GPtrArray) log = edits (fixture->store, id);
+  g_autoptr (GPtrArray) log = lw_test_list_edits (fixture->store, id);
 
   g_assert_cmpuint (i, <, log->len);
   return entry_at (log, i)->id;
@@ -958,7 +945,7 @@ test_revert_rounds (Fixture       *fixture,
     g_assert_cmpuint (game->record->rounds->len, ==, 2);
     g_assert_cmpint (first->declarer, ==, LW_NO_SEAT);
   }
-  log = edits (fixture->store, id);
+  log = lw_test_list_edits (fixture->store, id);
   g_assert_cmpuint (log->len, ==, 3);
   g_assert_cmpstr (entry_at (log, 2)->kind, ==, "replace_round");
   g_assert_cmpuint (entry_at (log, 2)->number, ==, 1);
@@ -972,7 +959,7 @@ test_revert_rounds (Fixture       *fixture,
   g_assert_true (lw_store_revert_edit (fixture->store, id, entry_id (fixture, id, 1), &error));
   g_assert_no_error (error);
   assert_stored_json (fixture->store, id, original);
-  log = edits (fixture->store, id);
+  log = lw_test_list_edits (fixture->store, id);
   g_assert_cmpuint (log->len, ==, 4);
   g_assert_cmpstr (entry_at (log, 3)->kind, ==, "insert_round");
   g_assert_cmpuint (entry_at (log, 3)->number, ==, 2);
@@ -983,7 +970,7 @@ test_revert_rounds (Fixture       *fixture,
   g_assert_true (lw_store_revert_edit (fixture->store, id, entry_id (fixture, id, 3), &error));
   g_assert_no_error (error);
   assert_n_rounds (fixture->store, id, 2);
-  log = edits (fixture->store, id);
+  log = lw_test_list_edits (fixture->store, id);
   g_assert_cmpstr (entry_at (log, 4)->kind, ==, "delete_round");
   g_clear_pointer (&log, g_ptr_array_unref);
   g_assert_true (lw_store_undo_last_edit (fixture->store, id, &error));
@@ -1069,7 +1056,7 @@ test_revert_others (Fixture       *fixture,
   for (guint r = 0; r < rounds->len; r++)
     g_assert_cmpstr (((char **) g_ptr_array_index (rounds, r))[0], ==, "Ann");
   g_clear_pointer (&rounds, g_ptr_array_unref);
-  log = edits (fixture->store, id);
+  log = lw_test_list_edits (fixture->store, id);
   g_assert_cmpstr (entry_at (log, 4)->kind, ==, "substitute");
   g_assert_nonnull (strstr (entry_at (log, 4)->old_json, "\"Zoë\""));
   g_assert_nonnull (strstr (entry_at (log, 4)->new_json, "\"Ann\""));
@@ -1132,12 +1119,12 @@ test_revert_others (Fixture       *fixture,
 
   /* A deletion of the game reverted: the game is back, the entry undone. */
   g_assert_true (lw_store_delete_game (fixture->store, id, &error));
-  log = edits (fixture->store, id);
+  log = lw_test_list_edits (fixture->store, id);
   g_assert_true (lw_store_revert_edit (fixture->store, id, entry_at (log, log->len - 1)->id, &error));
   g_assert_no_error (error);
   {
     g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, id, &error);
-    g_autoptr (GPtrArray) after = edits (fixture->store, id);
+    g_autoptr (GPtrArray) after = lw_test_list_edits (fixture->store, id);
 
     g_assert_no_error (error);
     g_assert_cmpstr (lw_game_record_current_player (game->record, 0), ==, "Yan");
@@ -1170,7 +1157,7 @@ test_fix_ending_game (Fixture       *fixture,
     g_assert_true (standings->finished);
     g_assert_cmpint (standings->winner, ==, 0);
   }
-  log = edits (fixture->store, id);
+  log = lw_test_list_edits (fixture->store, id);
   g_assert_cmpuint (log->len, ==, 2);
   g_assert_cmpstr (entry_at (log, 0)->kind, ==, "delete_round");
   g_assert_cmpuint (entry_at (log, 0)->number, ==, 4);
@@ -1272,7 +1259,7 @@ main (int   argc,
   lw_test_add_db ("/store-edits/substitute-round-trip", test_substitute_round_trip);
   lw_test_add_db ("/store-edits/details", test_details);
   lw_test_add_db ("/store-edits/add-games", test_add_games);
-  g_test_add_func ("/store-edits/migration-v1", test_migration_v1);
+  lw_test_add_db_closed ("/store-edits/migration-v1", test_migration_v1);
   lw_test_add_db ("/store-edits/backup-restore", test_backup_restore);
   lw_test_add_db ("/store-edits/king-and-knave", test_king_and_knave);
   lw_test_add_db ("/store-edits/revert-rounds", test_revert_rounds);

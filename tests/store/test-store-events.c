@@ -471,11 +471,7 @@ test_tiebreaks (Fixture       *fixture,
   lw_event_config_init (&config, LW_EVENT_SWISS, 2);
   older = lw_store_add_event (fixture->store, "Older", &config, &error);
   g_assert_no_error (error);
-  g_clear_object (&fixture->store);
-  lw_test_sql_exec_at (fixture->path, LW_TEST_DROP_SCHEMA_6 "PRAGMA user_version = 5;");
-
-  fixture->store = lw_store_open (fixture->path, &error);
-  g_assert_no_error (error);
+  lw_test_reopen_from_version (&fixture->store, fixture->path, LW_TEST_DROP_SCHEMA_6, 5);
   g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 14);
   g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 5);
@@ -517,10 +513,7 @@ test_seeding (Fixture       *fixture,
   g_clear_error (&error);
 
   /* An event of schema 9: seeded in registration order, as then. */
-  g_clear_object (&fixture->store);
-  lw_test_sql_exec_at (fixture->path, LW_TEST_DROP_SCHEMA_10 "PRAGMA user_version = 9;");
-  fixture->store = lw_store_open (fixture->path, &error);
-  g_assert_no_error (error);
+  lw_test_reopen_from_version (&fixture->store, fixture->path, LW_TEST_DROP_SCHEMA_10, 9);
   g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 14);
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 9);
   event = lw_store_load_event (fixture->store, rated, &error);
@@ -552,11 +545,7 @@ test_migration_from_v3 (Fixture       *fixture,
   g_autoptr (LwEvent) event = NULL;
 
   g_assert_cmpint (lw_store_add_game (fixture->store, record, &error), ==, 1);
-  g_clear_object (&fixture->store);
-  lw_test_sql_exec_at (fixture->path, LW_TEST_DROP_SCHEMA_4 "PRAGMA user_version = 3;");
-
-  fixture->store = lw_store_open (fixture->path, &error);
-  g_assert_no_error (error);
+  lw_test_reopen_from_version (&fixture->store, fixture->path, LW_TEST_DROP_SCHEMA_4, 3);
   g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 14);
   g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM games"), ==, 1);
   g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));

@@ -29,17 +29,6 @@ standings_json (const LwGameRecord *record)
   return lw_standings_to_json (standings);
 }
 
-static guint
-count_games (LwStore *store)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) games = lw_store_list_games (store, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (games);
-  return games->len;
-}
-
 /* ------------------------------------------------------------------ */
 /* Fixture: a store on a fresh temporary database                       */
 /* ------------------------------------------------------------------ */
@@ -61,22 +50,22 @@ test_default_path (void)
 }
 
 static void
-test_open_creates (void)
+test_open_creates (LwTestDb      *fixture,
+                   gconstpointer  data)
 {
+  const char *dir = fixture->dir;
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("lw-store-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "not", "yet", "db.sqlite3", NULL);
   g_autoptr (LwStore) store = NULL;
   g_autofree char *mode = NULL;
   sqlite3 *db;
 
-  g_assert_no_error (error);
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
   g_assert_nonnull (store);
   g_assert_cmpstr (lw_store_get_path (store), ==, path);
   g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
-  g_assert_cmpuint (count_games (store), ==, 0);
+  g_assert_cmpuint (lw_test_count_games (store), ==, 0);
 
   db = lw_test_sql_open (path);
   mode = lw_test_sql_text (db, "PRAGMA journal_mode");
@@ -88,7 +77,6 @@ test_open_creates (void)
   sqlite3_close (db);
 
   g_clear_object (&store);
-  lw_test_remove_tree (dir);
 }
 
 static void
@@ -214,7 +202,7 @@ test_cases_round_trip (Fixture       *fixture,
       reloaded_record_json = lw_game_record_to_json (game->record);
       g_assert_cmpstr (reloaded_record_json, ==, record_json);
     }
-  g_assert_cmpuint (count_games (fixture->store), ==, paths->len);
+  g_assert_cmpuint (lw_test_count_games (fixture->store), ==, paths->len);
 }
 
 static void
@@ -235,7 +223,7 @@ test_bad_record_refused (Fixture       *fixture,
   g_assert_cmpint (id, >, 0);
   names_before = lw_store_list_player_names (fixture->store, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (count_games (fixture->store), ==, 1);
+  g_assert_cmpuint (lw_test_count_games (fixture->store), ==, 1);
 
   /* A new player and a penalty on a seat that does not exist. */
   g_free (bad->players[0]);
@@ -252,7 +240,7 @@ test_bad_record_refused (Fixture       *fixture,
   g_assert_cmpint (lw_store_add_game (fixture->store, over, &error), ==, 0);
   lw_test_assert_error_clear (&error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER);
 
-  g_assert_cmpuint (count_games (fixture->store), ==, 1);
+  g_assert_cmpuint (lw_test_count_games (fixture->store), ==, 1);
   names_after = lw_store_list_player_names (fixture->store, &error);
   g_assert_no_error (error);
   g_assert_true (g_strv_equal ((const char *const *) names_before,
@@ -328,7 +316,7 @@ test_append_round (Fixture       *fixture,
 
   g_assert_false (lw_store_append_round (fixture->store, id + 1000, extra, &error));
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
-  g_assert_cmpuint (count_games (fixture->store), ==, 1);
+  g_assert_cmpuint (lw_test_count_games (fixture->store), ==, 1);
 }
 
 static void
@@ -412,7 +400,7 @@ test_delete_game (Fixture       *fixture,
   lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
 
   assert_stored_json (fixture->store, kept, record);
-  g_assert_cmpuint (count_games (fixture->store), ==, 1);
+  g_assert_cmpuint (lw_test_count_games (fixture->store), ==, 1);
 
   /* Everything of the deleted game went with it; its players stay. */
   db = lw_test_sql_open (fixture->path);
@@ -473,7 +461,7 @@ test_reopen (Fixture       *fixture,
   fixture->store = lw_store_open (fixture->path, &error);
   g_assert_no_error (error);
 
-  g_assert_cmpuint (count_games (fixture->store), ==, 2);
+  g_assert_cmpuint (lw_test_count_games (fixture->store), ==, 2);
   assert_stored_json (fixture->store, id1, first);
   assert_stored_json (fixture->store, id2, second);
 
@@ -502,14 +490,14 @@ assert_refused_unchanged (const char   *path,
 }
 
 static void
-test_newer_version (void)
+test_newer_version (LwTestDb      *fixture,
+                    gconstpointer  data)
 {
+  const char *dir = fixture->dir;
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("lw-store-XXXXXX", &error);
   g_autofree char *path = g_build_filename (dir, "newer.sqlite3", NULL);
   sqlite3 *db;
 
-  g_assert_no_error (error);
   db = lw_test_sql_open (path);
   lw_test_sql_exec (db, "CREATE TABLE games (id INTEGER PRIMARY KEY, future TEXT);"
                         "INSERT INTO games (future) VALUES ('kept');"
@@ -517,21 +505,19 @@ test_newer_version (void)
   sqlite3_close (db);
 
   assert_refused_unchanged (path, LW_STORE_ERROR_NEWER_VERSION);
-  lw_test_remove_tree (dir);
 }
 
 static void
-test_not_a_database (void)
+test_not_a_database (LwTestDb      *fixture,
+                     gconstpointer  data)
 {
+  const char *dir = fixture->dir;
   g_autoptr (GError) error = NULL;
-  g_autofree char *dir = g_dir_make_tmp ("lw-store-XXXXXX", &error);
   g_autofree char *text = g_build_filename (dir, "notes.txt", NULL);
   g_autofree char *foreign = g_build_filename (dir, "foreign.sqlite3", NULL);
   g_autofree char *partial = g_build_filename (dir, "partial.sqlite3", NULL);
   g_autoptr (GString) contents = g_string_new (NULL);
   sqlite3 *db;
-
-  g_assert_no_error (error);
 
   /* Plain text. */
   for (int i = 0; i < 200; i++)
@@ -551,8 +537,6 @@ test_not_a_database (void)
   lw_test_sql_exec (db, "CREATE TABLE players (id INTEGER PRIMARY KEY); PRAGMA user_version = 1;");
   sqlite3_close (db);
   assert_refused_unchanged (partial, LW_STORE_ERROR_NOT_A_DATABASE);
-
-  lw_test_remove_tree (dir);
 }
 
 static void
@@ -571,7 +555,7 @@ test_busy (Fixture       *fixture,
   lw_test_sql_exec (db, "ROLLBACK");
   sqlite3_close (db);
 
-  g_assert_cmpuint (count_games (fixture->store), ==, 0);
+  g_assert_cmpuint (lw_test_count_games (fixture->store), ==, 0);
   id = lw_store_add_game (fixture->store, record, &error);
   g_assert_no_error (error);
   g_assert_cmpint (id, >, 0);
@@ -698,9 +682,9 @@ test_nested_transactions (Fixture       *fixture,
   dropped = lw_store_add_game (store, other, &error);
   g_assert_no_error (error);
   g_assert_cmpint (dropped, >, kept);
-  g_assert_cmpuint (count_games (store), ==, 2);
+  g_assert_cmpuint (lw_test_count_games (store), ==, 2);
   lw_store_rollback_transaction (store);
-  g_assert_cmpuint (count_games (store), ==, 1);
+  g_assert_cmpuint (lw_test_count_games (store), ==, 1);
   /* Not on the file yet: the outer transaction is open. */
   g_assert_cmpint (sql_count (fixture->path, "SELECT count(*) FROM games"), ==, 0);
   g_assert_true (lw_store_commit_transaction (store, &error));
@@ -720,9 +704,9 @@ test_nested_transactions (Fixture       *fixture,
   g_assert_true (lw_store_commit_transaction (store, &error));
   g_assert_true (lw_store_commit_transaction (store, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (count_games (store), ==, 2);
+  g_assert_cmpuint (lw_test_count_games (store), ==, 2);
   lw_store_rollback_transaction (store);
-  g_assert_cmpuint (count_games (store), ==, 1);
+  g_assert_cmpuint (lw_test_count_games (store), ==, 1);
   g_assert_null (lw_store_load_game (store, inner_kept, &error));
   lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   /* None is open now: another rollback does nothing. */
@@ -738,7 +722,7 @@ test_nested_transactions (Fixture       *fixture,
   g_assert_false (lw_store_append_round (store, kept + 1000,
                                          g_ptr_array_index (record->rounds, 0), &error));
   lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
-  g_assert_cmpuint (count_games (store), ==, 1);
+  g_assert_cmpuint (lw_test_count_games (store), ==, 1);
   g_assert_true (lw_store_commit_transaction (store, &error));
   g_assert_no_error (error);
   g_assert_cmpint (sql_count (fixture->path, "SELECT count(*) FROM games"), ==, 1);
@@ -761,7 +745,7 @@ main (int   argc,
   g_ptr_array_unref (lw_test_case_paths ("random", ""));
 
   g_test_add_func ("/store/default-path", test_default_path);
-  g_test_add_func ("/store/open-creates", test_open_creates);
+  lw_test_add_db_closed ("/store/open-creates", test_open_creates);
   lw_test_add_db ("/store/add-and-load", test_add_and_load);
   lw_test_add_db ("/store/cases-round-trip", test_cases_round_trip);
   lw_test_add_db ("/store/bad-record-refused", test_bad_record_refused);
@@ -772,8 +756,8 @@ main (int   argc,
   lw_test_add_db ("/store/reopen", test_reopen);
   lw_test_add_db ("/store/names-nfc", test_names_nfc);
   lw_test_add_db ("/store/nested-transactions", test_nested_transactions);
-  g_test_add_func ("/store/newer-version", test_newer_version);
-  g_test_add_func ("/store/not-a-database", test_not_a_database);
+  lw_test_add_db_closed ("/store/newer-version", test_newer_version);
+  lw_test_add_db_closed ("/store/not-a-database", test_not_a_database);
   lw_test_add_db ("/store/busy", test_busy);
 
   return g_test_run ();

@@ -772,30 +772,6 @@ test_stats_page (Fixture       *fixture,
   lw_games_page_wait (lw_window_get_games_page (fixture->window));
 }
 
-/* Pages of a PDF: the page objects, "/Type /Page" (not "/Pages"). */
-static guint
-count_pdf_pages (const char *path)
-{
-  g_autofree char *contents = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GRegex) regex = g_regex_new ("/Type\\s*/Page[^s]", G_REGEX_RAW, 0, NULL);
-  g_autoptr (GMatchInfo) match = NULL;
-  gsize length;
-  guint n = 0;
-
-  g_assert_true (g_file_get_contents (path, &contents, &length, &error));
-  g_assert_no_error (error);
-  g_assert_cmpuint (length, >, 4);
-  g_assert_true (g_str_has_prefix (contents, "%PDF"));
-  g_regex_match_full (regex, contents, (gssize) length, 0, 0, &match, NULL);
-  while (g_match_info_matches (match))
-    {
-      n++;
-      g_match_info_next (match, NULL);
-    }
-  return n;
-}
-
 /* A game's score sheet and a blank one, exported to PDF. */
 static void
 test_print (Fixture       *fixture,
@@ -826,7 +802,7 @@ test_print (Fixture       *fixture,
   n_pages = lw_print_export_pdf (sheet, sheet_path, &error);
   g_assert_no_error (error);
   g_assert_cmpint (n_pages, ==, 1);
-  g_assert_cmpuint (count_pdf_pages (sheet_path), ==, 1);
+  g_assert_cmpuint (lw_test_count_pdf_pages (sheet_path), ==, 1);
 
   /* 51 rounds: the rounds go on over a second page, the chart on a third */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x",
@@ -838,14 +814,14 @@ test_print (Fixture       *fixture,
   n_pages = lw_print_export_pdf (long_sheet, long_path, &error);
   g_assert_no_error (error);
   g_assert_cmpint (n_pages, ==, 3);
-  g_assert_cmpuint (count_pdf_pages (long_path), ==, 3);
+  g_assert_cmpuint (lw_test_count_pdf_pages (long_path), ==, 3);
 
   blank = lw_print_blank_sheet_new (LW_PRINT_BLANK_SIDES);
   gtk_print_operation_set_default_page_setup (blank, a4);
   n_pages = lw_print_export_pdf (blank, blank_path, &error);
   g_assert_no_error (error);
   g_assert_cmpint (n_pages, ==, 1);
-  g_assert_cmpuint (count_pdf_pages (blank_path), ==, 1);
+  g_assert_cmpuint (lw_test_count_pdf_pages (blank_path), ==, 1);
 
   if (g_getenv ("LW_KEEP_PDF") != NULL)
     {
@@ -913,7 +889,7 @@ test_preferences_rule_sets (Fixture       *fixture,
                             gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwRuleSet) club = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
+  g_autoptr (LwRuleSet) club = lw_test_club_nights ();
   g_autoptr (LwRuleSet) court = lw_rule_set_new_standard (LW_RULESET_GARWOLF);
   g_autoptr (LwRuleSet) markup = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
   LwPreferencesWindow *preferences;
@@ -923,9 +899,6 @@ test_preferences_rule_sets (Fixture       *fixture,
   g_autofree char *after_delete = NULL;
   g_autofree char *garwolf = NULL;
 
-  club->name = g_strdup ("Club nights");
-  club->target = 21;
-  club->run_fill = LW_RUN_FILL_INSIDE_ONLY;
   court->name = g_strdup ("Court night");
   court->king_and_knave = TRUE;
   markup->name = g_strdup ("<b>Bold</b> & co");
@@ -995,8 +968,7 @@ static void
 test_details_rules (Fixture       *fixture,
                     gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (LwGameRecord) record = lw_test_pair_record ("Ann", "Ben");
   g_autoptr (GError) error = NULL;
   LwGamePage *page;
   gint64 club, plain;
@@ -1038,8 +1010,7 @@ static void
 test_print_rules (Fixture       *fixture,
                   gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (LwGameRecord) record = lw_test_pair_record ("Ann", "Ben");
   g_autoptr (LwStandings) standings = NULL;
   g_autoptr (GtkPrintOperation) sheet = NULL;
   g_autoptr (GtkPrintOperation) plain = NULL;

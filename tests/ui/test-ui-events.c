@@ -30,6 +30,7 @@
 #include "lw-window.h"
 #include "lw-window-private.h"
 #include "lw-test-app.h"
+#include "lw-test-util.h"
 
 typedef LwTestApp Fixture;
 
@@ -208,28 +209,6 @@ play_game_to_the_end (LwGamePage *page)
 }
 
 static guint
-count_pdf_pages (const char *path)
-{
-  g_autofree char *contents = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GRegex) regex = g_regex_new ("/Type\\s*/Page[^s]", G_REGEX_RAW, 0, NULL);
-  g_autoptr (GMatchInfo) match = NULL;
-  gsize length;
-  guint n = 0;
-
-  g_assert_true (g_file_get_contents (path, &contents, &length, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_str_has_prefix (contents, "%PDF"));
-  g_regex_match_full (regex, contents, (gssize) length, 0, 0, &match, NULL);
-  while (g_match_info_matches (match))
-    {
-      n++;
-      g_match_info_next (match, NULL);
-    }
-  return n;
-}
-
-static guint
 export_pdf (GtkPrintOperation *operation,
             const char        *path)
 {
@@ -243,7 +222,7 @@ export_pdf (GtkPrintOperation *operation,
   g_assert_cmpint (gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_EXPORT, NULL, &error),
                    ==, GTK_PRINT_OPERATION_RESULT_APPLY);
   g_assert_no_error (error);
-  g_assert_cmpuint (count_pdf_pages (path), ==, lw_print_grid_get_n_pages (operation));
+  g_assert_cmpuint (lw_test_count_pdf_pages (path), ==, lw_print_grid_get_n_pages (operation));
   return lw_print_grid_get_n_pages (operation);
 }
 
@@ -894,15 +873,12 @@ test_rule_set (Fixture       *fixture,
                gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwRuleSet) club = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
+  g_autoptr (LwRuleSet) club = lw_test_club_nights ();
   g_autoptr (LwRuleSet) garwolf = lw_rule_set_new_standard (LW_RULESET_GARWOLF);
   g_autoptr (LwRuleSet) kept = NULL;
   LwEventsPage *page;
   GListModel *choices;
 
-  club->name = g_strdup ("Club nights");
-  club->target = 21;
-  club->run_fill = LW_RUN_FILL_INSIDE_ONLY;
   garwolf->name = g_strdup ("Big Garwolf");
   g_assert_cmpint (lw_store_create_rule_set (lw_test_app_writer (fixture), club, &error), >, 0);
   g_assert_cmpint (lw_store_create_rule_set (lw_test_app_writer (fixture), garwolf, &error), >, 0);

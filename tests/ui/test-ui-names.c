@@ -21,6 +21,7 @@
 #include "lw-stats-page-private.h"
 #include "lw-store-events.h"
 #include "lw-test-app.h"
+#include "lw-test-util.h"
 #include "lw-window-private.h"
 #include "lw-round-form-private.h"
 #include "lw-seat-row-private.h"
@@ -193,8 +194,7 @@ test_isolate_name (void)
 static void
 test_edit_log_rename (void)
 {
-  const char *names[] = { "Ann", "Ben" };
-  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (LwGameRecord) record = lw_test_pair_record ("Ann", "Ben");
   LwLoggedEdit entry = {
     .id = 1, .game = 1, .time = 0, .kind = (char *) "rename", .number = 0,
     .old_json = (char *) "{\"what\":\"player\",\"id\":2,\"text\":\"Ann\\u001b]0;x\\u0007\",\"length\":7000000}",

@@ -256,22 +256,6 @@ test_void_and_penalty (Fixture       *fixture,
   g_assert_cmpint (g_array_index (round->penalties, LwPenalty, 0).kind, ==, LW_PENALTY_LOOKED_AT_DISCARDS);
 }
 
-static char *
-case_path (const char *name)
-{
-  const char *cases = g_getenv ("LW_CASES_DIR");
-  char *path;
-
-  if (cases == NULL)
-    g_error ("LW_CASES_DIR is not set: the shared game-record cases are needed");
-
-  path = g_build_filename (cases, name, NULL);
-  if (!g_file_test (path, G_FILE_TEST_EXISTS))
-    g_error ("missing shared case %s", path);
-
-  return path;
-}
-
 static void
 import_and_wait (Fixture    *fixture,
                  const char *path)
@@ -336,16 +320,9 @@ static void
 test_import (Fixture       *fixture,
              gconstpointer  data)
 {
-  g_autofree char *dir_path = case_path ("random");
-  g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) names = lw_test_case_paths ("random", "");
   LwGamesPage *games_page = lw_window_get_games_page (fixture->window);
-  const char *name;
 
-  g_assert_nonnull (dir);
-  while ((name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".json") && !g_str_has_suffix (name, ".expected.json"))
-      g_ptr_array_add (names, g_build_filename (dir_path, name, NULL));
   g_assert_cmpuint (names->len, >, 0);
 
   for (guint i = 0; i < names->len; i++)
@@ -1494,8 +1471,7 @@ test_undo_any_change (Fixture       *fixture,
   lw_test_activate (page, "game.edit-log");
   log = find_edit_log ();
   g_assert_nonnull (log);
-  log_entries = lw_store_list_edits (lw_window_get_store (fixture->window), id, &error);
-  g_assert_no_error (error);
+  log_entries = lw_test_list_edits (lw_window_get_store (fixture->window), id);
   /* round 1 added, 2 added, 1 changed (undone), 2 taken back (deleted),
    * 2 added; the list shows the newest first. */
   g_assert_cmpuint (log_entries->len, ==, 5);
