@@ -23,7 +23,6 @@ lw_store_player_id (LwStore     *self,
                     GError     **error)
 {
   g_autofree char *name = lw_name_normalize (text, "a player's name", error);
-  gboolean has_row;
 
   if (name == NULL)
     return FALSE;
@@ -38,21 +37,31 @@ lw_store_player_id (LwStore     *self,
       return FALSE;
   }
 
-  {
-    g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "SELECT id FROM players WHERE name = ?", error);
-
-    if (stmt == NULL
-        || !lw_store_bind_text (self, stmt, 1, name, error)
-        || !lw_store_step_row (self, stmt, &has_row, error))
+  if (!lw_store_find_player_named (self, name, id, error))
+    return FALSE;
+  if (*id == 0)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_FAILED,
+                   "%s: player \"%s\" was not stored", self->path, name);
       return FALSE;
-    if (!has_row)
-      {
-        g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_FAILED,
-                     "%s: player \"%s\" was not stored", self->path, name);
-        return FALSE;
-      }
-    *id = sqlite3_column_int64 (stmt, 0);
-  }
+    }
+  return TRUE;
+}
+
+gboolean
+lw_store_find_player_named (LwStore     *self,
+                            const char  *name,
+                            gint64      *id,
+                            GError     **error)
+{
+  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "SELECT id FROM players WHERE name = ?", error);
+  gboolean has_row = FALSE;
+
+  if (stmt == NULL
+      || !lw_store_bind_text (self, stmt, 1, name, error)
+      || !lw_store_step_row (self, stmt, &has_row, error))
+    return FALSE;
+  *id = has_row ? sqlite3_column_int64 (stmt, 0) : 0;
   return TRUE;
 }
 
