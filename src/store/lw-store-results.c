@@ -496,6 +496,55 @@ write_back (LwStore   *self,
              error->message);
 }
 
+/* What lw_store_load_rating_games() makes of each game's row. */
+typedef struct {
+  LwRatingGames *games;
+  GArray        *players;  /* of KnownPlayer (read_players()) */
+  GHashTable    *changes;  /* read_seat_changes() */
+  GArray        *stale;    /* of StaleGame: the games to replay */
+} RatedRows;
+
+/* One row of a game and its cached result: a rated game from the cache
+ * when its row is current, else a game to replay. */
+static gboolean
+add_rated_game (LwStoreStmt  *stmt,
+                gpointer      data,
+                GError      **error)
+{
+  RatedRows *rated = data;
+  StaleGame game;
+  gint64 played_at;
+
+  game.id = sqlite3_column_int64 (stmt, 0);
+  played_at = sqlite3_column_int64 (stmt, 2);
+  game.time = played_at > 0 ? played_at : sqlite3_column_int64 (stmt, 1);
+  game.version = sqlite3_column_int64 (stmt, 4);
+  game.key = NULL;
+
+  if (sqlite3_column_type (stmt, 5) != SQLITE_NULL
+      && sqlite3_column_int64 (stmt, 5) == game.version)
+    {
+      if (sqlite3_column_int64 (stmt, 8) == 0)
+        return TRUE;
+      if (add_cached_game (rated->games, rated->players, game.id,
+                           (const char *) sqlite3_column_text (stmt, 11), game.time,
+                           sqlite3_column_int64 (stmt, 3),
+                           (const char *) sqlite3_column_text (stmt, 6),
+                           (const char *) sqlite3_column_text (stmt, 7),
+                           (const char *) sqlite3_column_text (stmt, 10),
+                           sqlite3_column_int64 (stmt, 9) != 0))
+        {
+          add_substitutes (rated->games, rated->changes, game.id);
+          return TRUE;
+        }
+    }
+  /* The array owns the key from here (stale_game_clear()). */
+  g_array_append_val (rated->stale, game);
+  g_array_index (rated->stale, StaleGame, rated->stale->len - 1).key =
+    g_strdup ((const char *) sqlite3_column_text (stmt, 11));
+  return TRUE;
+}
+
 LwRatingGames *
 lw_store_load_rating_games (LwStore  *self,
                             GError  **error)
@@ -522,53 +571,14 @@ lw_store_load_rating_games (LwStore  *self,
     goto failed;
 
   {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self,
-                     "SELECT g.id, g.created, coalesce (g.played_at, 0), g.n_teams, g.version,"
-                     " c.version, c.players, c.sides, c.rated, c.skunk, c.scores, g.uuid"
-                     " FROM games AS g LEFT JOIN game_result_cache AS c ON c.game = g.id",
-                     error);
-    gboolean has_row = FALSE;
+    RatedRows rated = { games, players, changes, stale };
 
-    if (stmt == NULL)
+    if (!lw_store_visit_rows (self,
+                              "SELECT g.id, g.created, coalesce (g.played_at, 0), g.n_teams, g.version,"
+                              " c.version, c.players, c.sides, c.rated, c.skunk, c.scores, g.uuid"
+                              " FROM games AS g LEFT JOIN game_result_cache AS c ON c.game = g.id",
+                              0, add_rated_game, &rated, error))
       goto failed;
-    for (;;)
-      {
-        StaleGame game;
-        gint64 played_at;
-
-        if (!lw_store_step_row (self, stmt, &has_row, error))
-          goto failed;
-        if (!has_row)
-          break;
-        game.id = sqlite3_column_int64 (stmt, 0);
-        played_at = sqlite3_column_int64 (stmt, 2);
-        game.time = played_at > 0 ? played_at : sqlite3_column_int64 (stmt, 1);
-        game.version = sqlite3_column_int64 (stmt, 4);
-        game.key = NULL;
-
-        if (sqlite3_column_type (stmt, 5) != SQLITE_NULL
-            && sqlite3_column_int64 (stmt, 5) == game.version)
-          {
-            if (sqlite3_column_int64 (stmt, 8) == 0)
-              continue;
-            if (add_cached_game (games, players, game.id,
-                                 (const char *) sqlite3_column_text (stmt, 11), game.time,
-                                 sqlite3_column_int64 (stmt, 3),
-                                 (const char *) sqlite3_column_text (stmt, 6),
-                                 (const char *) sqlite3_column_text (stmt, 7),
-                                 (const char *) sqlite3_column_text (stmt, 10),
-                                 sqlite3_column_int64 (stmt, 9) != 0))
-              {
-                add_substitutes (games, changes, game.id);
-                continue;
-              }
-          }
-        /* The array owns the key from here (stale_game_clear()). */
-        g_array_append_val (stale, game);
-        g_array_index (stale, StaleGame, stale->len - 1).key =
-          g_strdup ((const char *) sqlite3_column_text (stmt, 11));
-      }
   }
 
   /* The stale ones from their rounds, as the engine replays them. */
