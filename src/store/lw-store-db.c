@@ -594,6 +594,21 @@ lw_store_get_data_version (LwStore  *self,
 }
 
 gboolean
+lw_store_visit_stmt (LwStore          *self,
+                     LwStoreStmt      *stmt,
+                     LwStoreRowVisit   visit,
+                     gpointer          data,
+                     GError          **error)
+{
+  gboolean has_row = FALSE;
+  gboolean ok = TRUE;
+
+  while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+    ok = visit (stmt, data, error);
+  return ok;
+}
+
+gboolean
 lw_store_visit_rows (LwStore          *self,
                      const char       *sql,
                      gint64            id,
@@ -602,12 +617,8 @@ lw_store_visit_rows (LwStore          *self,
                      GError          **error)
 {
   g_autoptr (LwStoreStmt) stmt = stmt_with_ints (self, sql, &id, 1, error);
-  gboolean has_row = FALSE;
-  gboolean ok = stmt != NULL;
 
-  while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-    ok = visit (stmt, data, error);
-  return ok;
+  return stmt != NULL && lw_store_visit_stmt (self, stmt, visit, data, error);
 }
 
 /* The list lw_store_list_rows() fills, and how it makes an item. */

@@ -169,11 +169,19 @@ typedef gboolean (*LwStoreRowVisit) (LwStoreStmt  *stmt,
                                      gpointer      data,
                                      GError      **error);
 
+/* Steps @stmt, prepared and bound by the caller, to its end, giving each
+ * row to @visit with @data, until the rows end or @visit refuses one.
+ * Returns %FALSE with @error set on an SQLite error (as lw_store_fail()
+ * sets it) or as @visit set it. */
+gboolean lw_store_visit_stmt (LwStore          *self,
+                              LwStoreStmt      *stmt,
+                              LwStoreRowVisit   visit,
+                              gpointer          data,
+                              GError          **error);
+
 /* The one way to step a query's rows by hand: runs @sql (with ?1 = @id
  * when it has a parameter) and gives each row to @visit with @data, in
- * order, until the rows end or @visit refuses one. Returns %FALSE with
- * @error set on an SQLite error (as lw_store_fail() sets it) or as @visit
- * set it. */
+ * order, as lw_store_visit_stmt() does. */
 gboolean lw_store_visit_rows (LwStore          *self,
                               const char       *sql,
                               gint64            id,
