@@ -66,14 +66,12 @@ lw_store_round_id_of (LwStore  *self,
                       gint64   *round_id,
                       GError  **error)
 {
+  gboolean has_row = FALSE;
   g_autoptr (LwStoreStmt) stmt =
-    lw_store_stmt (self, "SELECT id FROM rounds WHERE game = ? AND number = ?", error);
-  gboolean has_row;
+    lw_store_query_row (self, "SELECT id FROM rounds WHERE game = ? AND number = ?", game_id, number,
+                        &has_row, error);
 
-  if (stmt == NULL
-      || !lw_store_bind_int (self, stmt, 1, game_id, error)
-      || !lw_store_bind_int (self, stmt, 2, number, error)
-      || !lw_store_step_row (self, stmt, &has_row, error))
+  if (stmt == NULL)
     return FALSE;
   if (!has_row)
     {
