@@ -534,6 +534,34 @@ stmt_with_ints (LwStore       *self,
 }
 
 LwStoreStmt *
+lw_store_query (LwStore     *self,
+                const char  *sql,
+                gint64       a,
+                gint64       b,
+                GError     **error)
+{
+  const gint64 values[] = { a, b };
+
+  return stmt_with_ints (self, sql, values, G_N_ELEMENTS (values), error);
+}
+
+gboolean
+lw_store_next_row (LwStore      *self,
+                   LwStoreStmt  *stmt,
+                   gboolean     *ok,
+                   GError      **error)
+{
+  gboolean has_row = FALSE;
+
+  if (stmt == NULL)
+    *ok = FALSE;
+  if (!*ok)
+    return FALSE;
+  *ok = lw_store_step_row (self, stmt, &has_row, error);
+  return *ok && has_row;
+}
+
+LwStoreStmt *
 lw_store_query_row (LwStore     *self,
                     const char  *sql,
                     gint64       a,
@@ -541,8 +569,7 @@ lw_store_query_row (LwStore     *self,
                     gboolean    *has_row,
                     GError     **error)
 {
-  const gint64 values[] = { a, b };
-  g_autoptr (LwStoreStmt) stmt = stmt_with_ints (self, sql, values, G_N_ELEMENTS (values), error);
+  g_autoptr (LwStoreStmt) stmt = lw_store_query (self, sql, a, b, error);
 
   if (stmt == NULL || !lw_store_step_row (self, stmt, has_row, error))
     return NULL;

@@ -151,6 +151,27 @@ gboolean lw_store_query_id (LwStore     *self,
                             gint64      *value,
                             GError     **error);
 
+/* The prepared statement for @sql with ?1 = @a and ?2 = @b bound (as
+ * many as it has parameters: none, one or two), to step with
+ * lw_store_next_row() and release with g_autoptr (LwStoreStmt); %NULL with
+ * @error set on an SQLite error (as lw_store_fail() sets it). */
+LwStoreStmt *lw_store_query (LwStore     *self,
+                             const char  *sql,
+                             gint64       a,
+                             gint64       b,
+                             GError     **error);
+
+/* The one way to step a query's rows by hand, with the loop's body in
+ * place: `while (lw_store_next_row (self, stmt, &ok, error)) { … }`.
+ * Steps @stmt (%NULL: a query that failed to prepare) to its next row and
+ * returns %TRUE on one; %FALSE at the end, or with *@ok set to %FALSE on
+ * an SQLite error (@error set, as lw_store_fail() sets it), or when *@ok
+ * (or @stmt) was already %FALSE (%NULL), without stepping. */
+gboolean lw_store_next_row (LwStore      *self,
+                            LwStoreStmt  *stmt,
+                            gboolean     *ok,
+                            GError      **error);
+
 /* Prepares @sql, binds ?1 = @a and ?2 = @b (as many as it has parameters:
  * none, one or two) and steps it to its first row: *@has_row is %FALSE
  * when it gives none. Returns the statement on that row, to read its

@@ -62,106 +62,36 @@ status_from_string (const char      *text,
 /* Reading                                                              */
 /* ------------------------------------------------------------------ */
 
-/* The tables of every round, seats and paper scores included; tables
- * linked to a game get the game's ID in *@games (table pointers later
- * resolved by the caller). */
-typedef struct {
-  guint  round;
-  guint  table;
-  gint64 game;
-} LinkedTable;
-
-/* Event @id's rows as they are read into @event, one query after the
- * other. */
-typedef struct {
-  LwStore      *self;
-  gint64        id;
-  LwEvent      *event;
-  /* load_tables(): each table's row ID and paper flag, in the order read,
-   * and the tables linked to a game */
-  GArray       *ids;     /* of gint64 */
-  GArray       *paper;   /* of gboolean */
-  GArray       *linked;  /* of LinkedTable */
-  /* the table whose seats are read, and their paper scores */
-  LwEventTable *table;
-  int           scores[LW_EVENT_MAX_SEATS];
-  gboolean      all_scores;
-} EventRows;
-
-/* One row (entrant, name, status, joined_round) of event_players. */
-static gboolean
-add_entrant (LwStoreStmt  *stmt,
-             gpointer      data,
-             GError      **error)
-{
-  EventRows *rows = data;
-  LwEvent *event = rows->event;
-  LwEntrant *entrant = g_new0 (LwEntrant, 1);
-  gint64 index = sqlite3_column_int64 (stmt, 0);
-  const char *name = (const char *) sqlite3_column_text (stmt, 1);
-
-  g_ptr_array_add (event->entrants, entrant);
-  entrant->name = g_strdup (name != NULL ? name : "");
-  entrant->joined_round = (guint) CLAMP (sqlite3_column_int64 (stmt, 3), 1, G_MAXUINT);
-  if (index != (gint64) event->entrants->len - 1)
-    return lw_store_fail_damaged (rows->self, "event", rows->id,
-                                  "its entrants are not numbered 0, 1, …", error);
-  if (!status_from_string ((const char *) sqlite3_column_text (stmt, 2), &entrant->status))
-    return lw_store_fail_damaged (rows->self, "event", rows->id,
-                                  "an entrant's status is unknown", error);
-  return TRUE;
-}
-
 static gboolean
 load_entrants (LwStore  *self,
                gint64    id,
                LwEvent  *event,
                GError  **error)
 {
-  EventRows rows = { self, id, event };
+  g_autoptr (LwStoreStmt) stmt =
+    lw_store_query (self,
+                    "SELECT e.entrant, p.name, e.status, e.joined_round"
+                    " FROM event_players e JOIN players p ON p.id = e.player"
+                    " WHERE e.event = ? ORDER BY e.entrant", id, 0, error);
+  gboolean stepped = TRUE;
 
-  return lw_store_visit_rows (self,
-                              "SELECT e.entrant, p.name, e.status, e.joined_round"
-                              " FROM event_players e JOIN players p ON p.id = e.player"
-                              " WHERE e.event = ? ORDER BY e.entrant",
-                              id, add_entrant, &rows, error);
-}
+  while (lw_store_next_row (self, stmt, &stepped, error))
+    {
+      LwEntrant *entrant = g_new0 (LwEntrant, 1);
+      gint64 index = sqlite3_column_int64 (stmt, 0);
+      const char *name = (const char *) sqlite3_column_text (stmt, 1);
 
-/* One row (number) of event_rounds. */
-static gboolean
-add_round (LwStoreStmt  *stmt,
-           gpointer      data,
-           GError      **error)
-{
-  EventRows *rows = data;
-  LwEvent *event = rows->event;
-
-  if (sqlite3_column_int64 (stmt, 0) != (gint64) event->rounds->len + 1)
-    return lw_store_fail_damaged (rows->self, "event", rows->id,
-                                  "its rounds are not numbered 1, 2, …", error);
-  g_ptr_array_add (event->rounds, lw_event_round_new (event->rounds->len + 1));
-  return TRUE;
-}
-
-/* One row (round, entrant) of event_byes. */
-static gboolean
-add_bye (LwStoreStmt  *stmt,
-         gpointer      data,
-         GError      **error)
-{
-  EventRows *rows = data;
-  LwEvent *event = rows->event;
-  gint64 round = sqlite3_column_int64 (stmt, 0);
-  gint64 entrant = sqlite3_column_int64 (stmt, 1);
-  LwEventRound *r;
-  int value = (int) entrant;
-
-  if (round < 1 || round > event->rounds->len
-      || entrant < 0 || entrant >= event->entrants->len)
-    return lw_store_fail_damaged (rows->self, "event", rows->id, "a bye is out of range", error);
-  r = g_ptr_array_index (event->rounds, round - 1);
-  g_array_append_val (r->byes, value);
-  return TRUE;
+      g_ptr_array_add (event->entrants, entrant);
+      entrant->name = g_strdup (name != NULL ? name : "");
+      entrant->joined_round = (guint) CLAMP (sqlite3_column_int64 (stmt, 3), 1, G_MAXUINT);
+      if (index != (gint64) event->entrants->len - 1)
+        return lw_store_fail_damaged (self, "event", id,
+                                      "its entrants are not numbered 0, 1, …", error);
+      if (!status_from_string ((const char *) sqlite3_column_text (stmt, 2), &entrant->status))
+        return lw_store_fail_damaged (self, "event", id,
+                                      "an entrant's status is unknown", error);
+    }
+  return stepped;
 }
 
 static gboolean
@@ -170,71 +100,56 @@ load_rounds (LwStore  *self,
              LwEvent  *event,
              GError  **error)
 {
-  EventRows rows = { self, id, event };
+  gboolean stepped = TRUE;
 
-  return lw_store_visit_rows (self, "SELECT number FROM event_rounds WHERE event = ? ORDER BY number",
-                              id, add_round, &rows, error)
-         && lw_store_visit_rows (self, "SELECT round, entrant FROM event_byes WHERE event = ?"
-                                       " ORDER BY round, entrant", id, add_bye, &rows, error);
-}
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_query (self, "SELECT number FROM event_rounds WHERE event = ? ORDER BY number",
+                      id, 0, error);
 
-/* One row (id, round, number, first_dealer, game, paper) of event_tables. */
-static gboolean
-add_table (LwStoreStmt  *stmt,
-           gpointer      data,
-           GError      **error)
-{
-  EventRows *rows = data;
-  LwEvent *event = rows->event;
-  gint64 table_id = sqlite3_column_int64 (stmt, 0);
-  gint64 round = sqlite3_column_int64 (stmt, 1);
-  gint64 number = sqlite3_column_int64 (stmt, 2);
-  gboolean is_paper = sqlite3_column_int64 (stmt, 5) != 0;
-  LwEventTable table = { 0, };
-  LwEventRound *r;
+    while (lw_store_next_row (self, stmt, &stepped, error))
+      {
+        if (sqlite3_column_int64 (stmt, 0) != (gint64) event->rounds->len + 1)
+          return lw_store_fail_damaged (self, "event", id,
+                                        "its rounds are not numbered 1, 2, …", error);
+        g_ptr_array_add (event->rounds, lw_event_round_new (event->rounds->len + 1));
+      }
+    if (!stepped)
+      return FALSE;
+  }
 
-  if (round < 1 || round > event->rounds->len)
-    return lw_store_fail_damaged (rows->self, "event", rows->id,
-                                  "a table's round is not paired", error);
-  r = g_ptr_array_index (event->rounds, round - 1);
-  if (number != (gint64) r->tables->len + 1)
-    return lw_store_fail_damaged (rows->self, "event", rows->id,
-                                  "its tables are not numbered 1, 2, …", error);
-  table.number = (guint) number;
-  table.first_dealer = sqlite3_column_int (stmt, 3);
-  g_array_append_val (r->tables, table);
-  g_array_append_val (rows->ids, table_id);
-  g_array_append_val (rows->paper, is_paper);
-  if (sqlite3_column_type (stmt, 4) != SQLITE_NULL)
-    {
-      LinkedTable link = { (guint) round, (guint) number, sqlite3_column_int64 (stmt, 4) };
-      g_array_append_val (rows->linked, link);
-    }
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_query (self, "SELECT round, entrant FROM event_byes WHERE event = ?"
+                            " ORDER BY round, entrant", id, 0, error);
+
+    while (lw_store_next_row (self, stmt, &stepped, error))
+      {
+        gint64 round = sqlite3_column_int64 (stmt, 0);
+        gint64 entrant = sqlite3_column_int64 (stmt, 1);
+        LwEventRound *r;
+        int value = (int) entrant;
+
+        if (round < 1 || round > event->rounds->len
+            || entrant < 0 || entrant >= event->entrants->len)
+          return lw_store_fail_damaged (self, "event", id, "a bye is out of range", error);
+        r = g_ptr_array_index (event->rounds, round - 1);
+        g_array_append_val (r->byes, value);
+      }
+    if (!stepped)
+      return FALSE;
+  }
   return TRUE;
 }
 
-/* One row (seat, entrant, paper_score) of the seats of @rows' table. */
-static gboolean
-add_table_seat (LwStoreStmt  *stmt,
-                gpointer      data,
-                GError      **error)
-{
-  EventRows *rows = data;
-  LwEventTable *table = rows->table;
-  gint64 seat = sqlite3_column_int64 (stmt, 0);
-  gint64 entrant = sqlite3_column_int64 (stmt, 1);
-
-  if (seat != table->n_seats || entrant < 0 || entrant >= rows->event->entrants->len)
-    return lw_store_fail_damaged (rows->self, "event", rows->id,
-                                  "a table's seats are out of range", error);
-  table->entrants[table->n_seats] = (int) entrant;
-  if (sqlite3_column_type (stmt, 2) == SQLITE_NULL)
-    rows->all_scores = FALSE;
-  else
-    rows->scores[table->n_seats] = sqlite3_column_int (stmt, 2);
-  table->n_seats++;
-  return TRUE;
-}
+/* The tables of every round, seats and paper scores included; tables
+ * linked to a game get the game's ID in *@games (table pointers later
+ * resolved by the caller). */
+typedef struct {
+  guint  round;
+  guint  table;
+  gint64 game;
+} LinkedTable;
 
 static gboolean
 load_tables (LwStore  *self,
@@ -245,12 +160,44 @@ load_tables (LwStore  *self,
 {
   g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr (GArray) paper = g_array_new (FALSE, FALSE, sizeof (gboolean));
-  EventRows rows = { self, id, event, ids, paper, linked };
+  gboolean stepped = TRUE;
 
-  if (!lw_store_visit_rows (self,
-                            "SELECT id, round, number, first_dealer, game, paper FROM event_tables"
-                            " WHERE event = ? ORDER BY round, number", id, add_table, &rows, error))
-    return FALSE;
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_query (self,
+                      "SELECT id, round, number, first_dealer, game, paper FROM event_tables"
+                      " WHERE event = ? ORDER BY round, number", id, 0, error);
+
+    while (lw_store_next_row (self, stmt, &stepped, error))
+      {
+        gint64 table_id = sqlite3_column_int64 (stmt, 0);
+        gint64 round = sqlite3_column_int64 (stmt, 1);
+        gint64 number = sqlite3_column_int64 (stmt, 2);
+        gboolean is_paper = sqlite3_column_int64 (stmt, 5) != 0;
+        LwEventTable table = { 0, };
+        LwEventRound *r;
+
+        if (round < 1 || round > event->rounds->len)
+          return lw_store_fail_damaged (self, "event", id,
+                                        "a table's round is not paired", error);
+        r = g_ptr_array_index (event->rounds, round - 1);
+        if (number != (gint64) r->tables->len + 1)
+          return lw_store_fail_damaged (self, "event", id,
+                                        "its tables are not numbered 1, 2, …", error);
+        table.number = (guint) number;
+        table.first_dealer = sqlite3_column_int (stmt, 3);
+        g_array_append_val (r->tables, table);
+        g_array_append_val (ids, table_id);
+        g_array_append_val (paper, is_paper);
+        if (sqlite3_column_type (stmt, 4) != SQLITE_NULL)
+          {
+            LinkedTable link = { (guint) round, (guint) number, sqlite3_column_int64 (stmt, 4) };
+            g_array_append_val (linked, link);
+          }
+      }
+    if (!stepped)
+      return FALSE;
+  }
 
   /* Seats, table by table in the order read. */
   {
@@ -263,24 +210,40 @@ load_tables (LwStore  *self,
         for (guint t = 0; t < round->tables->len; t++, k++)
           {
             LwEventTable *table = &g_array_index (round->tables, LwEventTable, t);
+            g_autoptr (LwStoreStmt) stmt =
+              lw_store_query (self,
+                              "SELECT seat, entrant, paper_score FROM event_seats"
+                              " WHERE event_table = ? ORDER BY seat",
+                              g_array_index (ids, gint64, k), 0, error);
+            int scores[LW_EVENT_MAX_SEATS] = { 0, };
+            gboolean all_scores = TRUE;
 
-            rows.table = table;
-            memset (rows.scores, 0, sizeof rows.scores);
-            rows.all_scores = TRUE;
-            if (!lw_store_visit_rows (self,
-                                      "SELECT seat, entrant, paper_score FROM event_seats"
-                                      " WHERE event_table = ? ORDER BY seat",
-                                      g_array_index (ids, gint64, k), add_table_seat, &rows, error))
+            while (lw_store_next_row (self, stmt, &stepped, error))
+              {
+                gint64 seat = sqlite3_column_int64 (stmt, 0);
+                gint64 entrant = sqlite3_column_int64 (stmt, 1);
+
+                if (seat != table->n_seats || entrant < 0 || entrant >= event->entrants->len)
+                  return lw_store_fail_damaged (self, "event", id,
+                                                "a table's seats are out of range", error);
+                table->entrants[table->n_seats] = (int) entrant;
+                if (sqlite3_column_type (stmt, 2) == SQLITE_NULL)
+                  all_scores = FALSE;
+                else
+                  scores[table->n_seats] = sqlite3_column_int (stmt, 2);
+                table->n_seats++;
+              }
+            if (!stepped)
               return FALSE;
             if (table->n_seats < 2 || table->first_dealer >= (int) table->n_seats)
               return lw_store_fail_damaged (self, "event", id,
                                             "a table has too few seats", error);
             /* A stored board that no game ends with was entered as time
              * called: the mark is the scores themselves. */
-            if (g_array_index (paper, gboolean, k) && rows.all_scores
-                && !lw_event_set_paper_result_full (event, r + 1, t + 1, rows.scores,
+            if (g_array_index (paper, gboolean, k) && all_scores
+                && !lw_event_set_paper_result_full (event, r + 1, t + 1, scores,
                                                     table->n_seats, FALSE, NULL)
-                && !lw_event_set_paper_result_full (event, r + 1, t + 1, rows.scores,
+                && !lw_event_set_paper_result_full (event, r + 1, t + 1, scores,
                                                     table->n_seats, TRUE, NULL))
               return lw_store_fail_damaged (self, "event", id,
                                             "a table's paper scores are not a result", error);
@@ -392,48 +355,6 @@ lw_store_load_event (LwStore  *self,
   return g_steal_pointer (&event);
 }
 
-/* Appends a row's first two columns to @data, a GArray of gint64 pairs. */
-static gboolean
-add_id_pair (LwStoreStmt  *stmt,
-             gpointer      data,
-             GError      **error)
-{
-  gint64 row[2] = { sqlite3_column_int64 (stmt, 0), sqlite3_column_int64 (stmt, 1) };
-
-  g_array_append_val ((GArray *) data, row);
-  return TRUE;
-}
-
-/* An event whose paper results become rating games. */
-typedef struct {
-  LwRatingGames *games;
-  LwEvent       *event;
-  gint64         created;
-} PaperGames;
-
-/* One row (id, round, number, paired_at) of the event's paper tables. */
-static gboolean
-add_paper_game (LwStoreStmt  *stmt,
-                gpointer      data,
-                GError      **error)
-{
-  PaperGames *paper = data;
-  gint64 round = sqlite3_column_int64 (stmt, 1);
-  gint64 number = sqlite3_column_int64 (stmt, 2);
-  const LwEventRound *r;
-
-  /* lw_store_load_event() checked the rounds and tables. */
-  if (round < 1 || round > paper->event->rounds->len)
-    return TRUE;
-  r = g_ptr_array_index (paper->event->rounds, round - 1);
-  if (number < 1 || number > r->tables->len)
-    return TRUE;
-  lw_rating_games_add_paper (paper->games, paper->event, (guint) round, (guint) number,
-                             sqlite3_column_int64 (stmt, 0), paper->created,
-                             sqlite3_column_int64 (stmt, 3));
-  return TRUE;
-}
-
 static gboolean
 add_paper_rating_games (LwStore        *self,
                         LwRatingGames  *games,
@@ -441,24 +362,54 @@ add_paper_rating_games (LwStore        *self,
 {
   /* Each event's ID and when it was created (part of its results' keys). */
   g_autoptr (GArray) events = g_array_new (FALSE, FALSE, sizeof (gint64) * 2);
+  gboolean stepped = TRUE;
 
   /* The events with a result from paper, then each one's tables. */
-  if (!lw_store_visit_rows (self, "SELECT id, created FROM events WHERE id IN"
-                                  " (SELECT event FROM event_tables WHERE paper = 1 AND game IS NULL)"
-                                  " ORDER BY id", 0, add_id_pair, events, error))
-    return FALSE;
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self, "SELECT id, created FROM events WHERE id IN"
+                           " (SELECT event FROM event_tables WHERE paper = 1 AND game IS NULL)"
+                           " ORDER BY id", error);
+
+    while (lw_store_next_row (self, stmt, &stepped, error))
+      {
+        gint64 row[2] = { sqlite3_column_int64 (stmt, 0), sqlite3_column_int64 (stmt, 1) };
+        g_array_append_val (events, row);
+      }
+    if (!stepped)
+      return FALSE;
+  }
   for (guint i = 0; i < events->len; i++)
     {
       gint64 id = ((const gint64 *) (gpointer) events->data)[2 * i];
+      gint64 created = ((const gint64 *) (gpointer) events->data)[2 * i + 1];
       g_autoptr (LwEvent) event = lw_store_load_event (self, id, error);
-      PaperGames paper = { games, event, ((const gint64 *) (gpointer) events->data)[2 * i + 1] };
+      g_autoptr (LwStoreStmt) stmt = NULL;
 
-      if (event == NULL
-          || !lw_store_visit_rows (self,
-                                   "SELECT t.id, t.round, t.number, r.paired_at FROM event_tables AS t"
-                                   " JOIN event_rounds AS r ON r.event = t.event AND r.number = t.round"
-                                   " WHERE t.event = ? AND t.paper = 1 AND t.game IS NULL"
-                                   " ORDER BY t.round, t.number", id, add_paper_game, &paper, error))
+      if (event == NULL)
+        return FALSE;
+      stmt = lw_store_query (self,
+                             "SELECT t.id, t.round, t.number, r.paired_at FROM event_tables AS t"
+                             " JOIN event_rounds AS r ON r.event = t.event AND r.number = t.round"
+                             " WHERE t.event = ? AND t.paper = 1 AND t.game IS NULL"
+                             " ORDER BY t.round, t.number", id, 0, error);
+      while (lw_store_next_row (self, stmt, &stepped, error))
+        {
+          gint64 round = sqlite3_column_int64 (stmt, 1);
+          gint64 number = sqlite3_column_int64 (stmt, 2);
+          const LwEventRound *r;
+
+          /* lw_store_load_event() checked the rounds and tables. */
+          if (round < 1 || round > event->rounds->len)
+            continue;
+          r = g_ptr_array_index (event->rounds, round - 1);
+          if (number < 1 || number > r->tables->len)
+            continue;
+          lw_rating_games_add_paper (games, event, (guint) round, (guint) number,
+                                     sqlite3_column_int64 (stmt, 0), created,
+                                     sqlite3_column_int64 (stmt, 3));
+        }
+      if (!stepped)
         return FALSE;
     }
   return TRUE;
