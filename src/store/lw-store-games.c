@@ -432,128 +432,66 @@ column_seat (LwStoreStmt  *stmt,
   return TRUE;
 }
 
-/* Where the rows of one stored round go, and whose they are. */
-typedef struct {
-  LwStore  *self;
-  gint64    game_id;
-  guint     n_players;
-  LwRound  *round;
-} RoundRows;
-
-/* The seat in column 0 of a row of @rows' round: FALSE with @error set (a
- * damaged game: "@what names a seat out of range") when it is none of the
- * table's. */
 static gboolean
-row_seat (const RoundRows  *rows,
-          LwStoreStmt      *stmt,
-          const char       *what,
-          int              *seat,
-          GError          **error)
+load_round_seats (LwStore       *self,
+                  gint64         game_id,
+                  gint64         round_id,
+                  guint          n_players,
+                  LwRound       *round,
+                  GError       **error)
 {
-  g_autofree char *damage = NULL;
+  g_autoptr (LwStoreStmt) stmt =
+    lw_store_query (self,
+               "SELECT seat, cards, worms, gongs, bears, wolves, court, garwolves, unpegged"
+               " FROM round_seats WHERE round = ? ORDER BY seat", round_id, 0, error);
+  gboolean ok = TRUE;
 
-  if (column_seat (stmt, 0, rows->n_players, seat) && *seat != LW_NO_SEAT)
-    return TRUE;
-  damage = g_strdup_printf ("%s names a seat out of range", what);
-  return lw_store_fail_damaged (rows->self, "game", rows->game_id, damage, error);
+  while (lw_store_next_row (self, stmt, &ok, error))
+    {
+      int seat;
+
+      if (!column_seat (stmt, 0, n_players, &seat) || seat == LW_NO_SEAT)
+        return lw_store_fail_damaged (self, "game", game_id,
+                                      "a round names a seat out of range", error);
+
+      round->cards[seat] = sqlite3_column_int (stmt, 1);
+      round->worms[seat] = sqlite3_column_int (stmt, 2);
+      round->gongs[seat] = sqlite3_column_int (stmt, 3);
+      round->bears[seat] = sqlite3_column_int (stmt, 4);
+      round->wolves[seat] = sqlite3_column_int (stmt, 5);
+      round->court[seat] = sqlite3_column_int (stmt, 6);
+      round->garwolves[seat] = sqlite3_column_int (stmt, 7);
+      round->unpegged[seat] = sqlite3_column_int (stmt, 8) != 0;
+    }
+  return ok;
 }
 
-/* One row (seat, cards, worms, …) of round_seats into the round. */
 static gboolean
-add_round_seat (LwStoreStmt  *stmt,
-                gpointer      data,
-                GError      **error)
+load_penalties (LwStore  *self,
+                gint64    game_id,
+                gint64    round_id,
+                guint     n_players,
+                LwRound  *round,
+                GError  **error)
 {
-  RoundRows *rows = data;
-  LwRound *round = rows->round;
-  int seat;
+  g_autoptr (LwStoreStmt) stmt =
+    lw_store_query (self, "SELECT seat, kind FROM penalties WHERE round = ? ORDER BY ordinal",
+                    round_id, 0, error);
+  gboolean ok = TRUE;
 
-  if (!row_seat (rows, stmt, "a round", &seat, error))
-    return FALSE;
-  round->cards[seat] = sqlite3_column_int (stmt, 1);
-  round->worms[seat] = sqlite3_column_int (stmt, 2);
-  round->gongs[seat] = sqlite3_column_int (stmt, 3);
-  round->bears[seat] = sqlite3_column_int (stmt, 4);
-  round->wolves[seat] = sqlite3_column_int (stmt, 5);
-  round->court[seat] = sqlite3_column_int (stmt, 6);
-  round->garwolves[seat] = sqlite3_column_int (stmt, 7);
-  round->unpegged[seat] = sqlite3_column_int (stmt, 8) != 0;
-  return TRUE;
-}
+  while (lw_store_next_row (self, stmt, &ok, error))
+    {
+      int seat;
+      LwPenaltyKind kind;
 
-/* One row (seat, kind) of penalties into the round. */
-static gboolean
-add_round_penalty (LwStoreStmt  *stmt,
-                   gpointer      data,
-                   GError      **error)
-{
-  RoundRows *rows = data;
-  LwPenaltyKind kind;
-  int seat;
-
-  if (!row_seat (rows, stmt, "a penalty", &seat, error))
-    return FALSE;
-  if (!lw_penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 1), &kind))
-    return lw_store_fail_damaged (rows->self, "game", rows->game_id, "a penalty of an unknown kind", error);
-  lw_round_add_penalty (rows->round, seat, kind);
-  return TRUE;
-}
-
-/* The seats and then the penalties of stored round @round_id. */
-static gboolean
-load_round_rows (LwStore       *self,
-                 gint64         game_id,
-                 gint64         round_id,
-                 guint          n_players,
-                 LwRound       *round,
-                 GError       **error)
-{
-  RoundRows rows = { self, game_id, n_players, round };
-
-  return lw_store_visit_rows (self,
-                              "SELECT seat, cards, worms, gongs, bears, wolves, court, garwolves, unpegged"
-                              " FROM round_seats WHERE round = ? ORDER BY seat",
-                              round_id, add_round_seat, &rows, error)
-         && lw_store_visit_rows (self, "SELECT seat, kind FROM penalties WHERE round = ? ORDER BY ordinal",
-                                 round_id, add_round_penalty, &rows, error);
-}
-
-/* The rounds of a stored game as load_rounds() reads them. */
-typedef struct {
-  LwStore    *self;
-  gint64      game_id;
-  guint       n_players;
-  GPtrArray  *rounds;     /* of LwRound */
-  GArray     *round_ids;  /* of gint64, one a round */
-} GameRounds;
-
-/* One row (id, number, is_void, declarer, all_but_last, dealer) of rounds,
- * the next round of the game. */
-static gboolean
-add_round (LwStoreStmt  *stmt,
-           gpointer      data,
-           GError      **error)
-{
-  GameRounds *game = data;
-  g_autoptr (LwRound) round = NULL;
-  gint64 round_id;
-
-  if (sqlite3_column_int64 (stmt, 1) != (gint64) game->rounds->len + 1)
-    return lw_store_fail_damaged (game->self, "game", game->game_id,
-                                  "its rounds are not numbered 1, 2, 3…", error);
-
-  round = lw_round_new ();
-  round_id = sqlite3_column_int64 (stmt, 0);
-  round->is_void = sqlite3_column_int (stmt, 2) != 0;
-  round->all_but_last = sqlite3_column_int (stmt, 4) != 0;
-  if (!column_seat (stmt, 3, game->n_players, &round->declarer)
-      || !column_seat (stmt, 5, game->n_players, &round->dealer))
-    return lw_store_fail_damaged (game->self, "game", game->game_id,
-                                  "a round names a seat out of range", error);
-
-  g_array_append_val (game->round_ids, round_id);
-  g_ptr_array_add (game->rounds, g_steal_pointer (&round));
-  return TRUE;
+      if (!column_seat (stmt, 0, n_players, &seat) || seat == LW_NO_SEAT)
+        return lw_store_fail_damaged (self, "game", game_id,
+                                      "a penalty names a seat out of range", error);
+      if (!lw_penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 1), &kind))
+        return lw_store_fail_damaged (self, "game", game_id, "a penalty of an unknown kind", error);
+      lw_round_add_penalty (round, seat, kind);
+    }
+  return ok;
 }
 
 static gboolean
@@ -564,62 +502,52 @@ load_rounds (LwStore       *self,
 {
   g_autoptr (GPtrArray) rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_round_free);
   g_autoptr (GArray) round_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
-  GameRounds game = { self, game_id, record->n_players, rounds, round_ids };
 
   /* First the rounds themselves, then their seats and penalties (one
    * statement at a time keeps each cached statement's use simple). */
-  if (!lw_store_visit_rows (self,
-                            "SELECT id, number, is_void, declarer, all_but_last, dealer"
-                            " FROM rounds WHERE game = ? ORDER BY number",
-                            game_id, add_round, &game, error))
-    return FALSE;
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_query (self,
+                 "SELECT id, number, is_void, declarer, all_but_last, dealer"
+                 " FROM rounds WHERE game = ? ORDER BY number", game_id, 0, error);
+    gboolean ok = TRUE;
+
+    while (lw_store_next_row (self, stmt, &ok, error))
+      {
+        g_autoptr (LwRound) round = NULL;
+        gint64 round_id;
+
+        if (sqlite3_column_int64 (stmt, 1) != (gint64) rounds->len + 1)
+          return lw_store_fail_damaged (self, "game", game_id,
+                                        "its rounds are not numbered 1, 2, 3…", error);
+
+        round = lw_round_new ();
+        round_id = sqlite3_column_int64 (stmt, 0);
+        round->is_void = sqlite3_column_int (stmt, 2) != 0;
+        round->all_but_last = sqlite3_column_int (stmt, 4) != 0;
+        if (!column_seat (stmt, 3, record->n_players, &round->declarer)
+            || !column_seat (stmt, 5, record->n_players, &round->dealer))
+          return lw_store_fail_damaged (self, "game", game_id,
+                                        "a round names a seat out of range", error);
+
+        g_array_append_val (round_ids, round_id);
+        g_ptr_array_add (rounds, g_steal_pointer (&round));
+      }
+    if (!ok)
+      return FALSE;
+  }
 
   for (guint i = 0; i < rounds->len; i++)
     {
       LwRound *round = g_ptr_array_index (rounds, i);
       gint64 round_id = g_array_index (round_ids, gint64, i);
 
-      if (!load_round_rows (self, game_id, round_id, record->n_players, round, error))
+      if (!load_round_seats (self, game_id, round_id, record->n_players, round, error)
+          || !load_penalties (self, game_id, round_id, record->n_players, round, error))
         return FALSE;
     }
 
   g_ptr_array_extend_and_steal (record->rounds, g_steal_pointer (&rounds));
-  return TRUE;
-}
-
-/* The seats of a stored game as read_game() reads them. */
-typedef struct {
-  LwStore  *self;
-  gint64    id;
-  gint64    n_teams;
-  char    **names;     /* LW_MAX_SEATS, owned by the caller */
-  int      *team_of;   /* LW_MAX_SEATS */
-  guint    *n_players; /* the names set so far */
-} GameSeats;
-
-/* One row (seat, name, team) of the game's seats, in their order: the
- * seats are numbered 0, 1, 2… and, in a game of sides, each has one. */
-static gboolean
-add_game_seat (LwStoreStmt  *stmt,
-               gpointer      data,
-               GError      **error)
-{
-  GameSeats *seats = data;
-  guint n = *seats->n_players;
-
-  if (n >= LW_MAX_SEATS || sqlite3_column_int64 (stmt, 0) != n)
-    return lw_store_fail_damaged (seats->self, "game", seats->id,
-                                  "its seats are not numbered 0, 1, 2…", error);
-  seats->names[n] = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
-  (*seats->n_players)++;
-  if (seats->n_teams > 0)
-    {
-      gint64 team = sqlite3_column_int64 (stmt, 2);
-
-      if (sqlite3_column_type (stmt, 2) == SQLITE_NULL || team < 0 || team >= seats->n_teams)
-        return lw_store_fail_damaged (seats->self, "game", seats->id, "a seat has no side", error);
-      seats->team_of[n] = (int) team;
-    }
   return TRUE;
 }
 
@@ -673,13 +601,36 @@ read_game (LwStore  *self,
   }
 
   {
-    GameSeats seats = { self, id, n_teams, names, team_of, &n_players };
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_query (self,
+                 "SELECT s.seat, p.name, s.team FROM game_seats AS s"
+                 " JOIN players AS p ON p.id = s.player"
+                 " WHERE s.game = ? ORDER BY s.seat", id, 0, error);
 
-    ok = lw_store_visit_rows (self,
-                              "SELECT s.seat, p.name, s.team FROM game_seats AS s"
-                              " JOIN players AS p ON p.id = s.player"
-                              " WHERE s.game = ? ORDER BY s.seat",
-                              id, add_game_seat, &seats, error);
+    ok = TRUE;
+    while (lw_store_next_row (self, stmt, &ok, error))
+      {
+        if (n_players >= LW_MAX_SEATS || sqlite3_column_int64 (stmt, 0) != n_players)
+          {
+            ok = lw_store_fail_damaged (self, "game", id,
+                                        "its seats are not numbered 0, 1, 2…", error);
+            break;
+          }
+        names[n_players] = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
+        if (n_teams > 0)
+          {
+            gint64 team = sqlite3_column_int64 (stmt, 2);
+
+            if (sqlite3_column_type (stmt, 2) == SQLITE_NULL || team < 0 || team >= n_teams)
+              {
+                ok = lw_store_fail_damaged (self, "game", id, "a seat has no side", error);
+                n_players++;
+                break;
+              }
+            team_of[n_players] = (int) team;
+          }
+        n_players++;
+      }
   }
 
   if (ok && (n_players == 0 || first_dealer < 0 || first_dealer >= n_players))
@@ -705,57 +656,47 @@ read_game (LwStore  *self,
   return g_steal_pointer (&game);
 }
 
-/* A game's record as lw_store_attach_history() walks its seat changes. */
-typedef struct {
-  LwGameRecord *record;
-  gboolean      first[LW_MAX_SEATS];  /* the seat's first change is read */
-} SeatHistory;
-
-/* One row (seat, from_round, old name, new name) of seat_changes: the old
- * player of a seat's first change sat there first; the new one is a
- * substitute from that round. */
-static gboolean
-add_seat_change (LwStoreStmt  *stmt,
-                 gpointer      data,
-                 GError      **error)
-{
-  SeatHistory *history = data;
-  LwGameRecord *record = history->record;
-  int seat = sqlite3_column_int (stmt, 0);
-  gint64 from_round = sqlite3_column_int64 (stmt, 1);
-
-  if (seat < 0 || seat >= (int) record->n_players)
-    return TRUE;
-  if (!history->first[seat])
-    {
-      g_free (record->players[seat]);
-      record->players[seat] = g_strdup ((const char *) sqlite3_column_text (stmt, 2));
-      history->first[seat] = TRUE;
-    }
-  /* docs/rules/GAME-RECORD.md: 1 ≤ R ≤ rounds + 1. */
-  from_round = CLAMP (from_round, 1, (gint64) record->rounds->len + 1);
-  lw_game_record_add_substitute (record, seat, (guint) from_round,
-                                 (const char *) sqlite3_column_text (stmt, 3));
-  return TRUE;
-}
-
 gboolean
 lw_store_attach_history (LwStore       *self,
                          LwStoredGame  *game,
                          GError       **error)
 {
   LwGameRecord *record = game->record;
-  SeatHistory history = { record, { FALSE } };
+  gboolean first[LW_MAX_SEATS] = { FALSE };
   gboolean has_row = FALSE;
   gboolean ok;
 
   /* Walk forward from the seats' first players: each change's old player
    * sat there before the seat's first change. */
-  if (!lw_store_visit_rows (self, "SELECT c.seat, c.from_round, o.name, n.name FROM seat_changes AS c"
-                                  " JOIN players AS o ON o.id = c.old_player"
-                                  " JOIN players AS n ON n.id = c.new_player"
-                                  " WHERE c.game = ? ORDER BY c.from_round, c.id",
-                            game->id, add_seat_change, &history, error))
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self, "SELECT c.seat, c.from_round, o.name, n.name FROM seat_changes AS c"
+                      " JOIN players AS o ON o.id = c.old_player"
+                      " JOIN players AS n ON n.id = c.new_player"
+                      " WHERE c.game = ? ORDER BY c.from_round, c.id", error);
+    g_autoptr (GPtrArray) changes = g_ptr_array_new_with_free_func (g_free);
+
+    ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, game->id, error);
+    while (lw_store_next_row (self, stmt, &ok, error))
+      {
+        int seat = sqlite3_column_int (stmt, 0);
+        gint64 from_round = sqlite3_column_int64 (stmt, 1);
+
+        if (seat < 0 || seat >= (int) record->n_players)
+          continue;
+        if (!first[seat])
+          {
+            g_free (record->players[seat]);
+            record->players[seat] = g_strdup ((const char *) sqlite3_column_text (stmt, 2));
+            first[seat] = TRUE;
+          }
+        /* docs/rules/GAME-RECORD.md: 1 ≤ R ≤ rounds + 1. */
+        from_round = CLAMP (from_round, 1, (gint64) record->rounds->len + 1);
+        lw_game_record_add_substitute (record, seat, (guint) from_round,
+                                       (const char *) sqlite3_column_text (stmt, 3));
+      }
+  }
+  if (!ok)
     return FALSE;
 
   {
@@ -936,71 +877,6 @@ lw_game_summary_free (LwGameSummary *summary)
   g_free (summary);
 }
 
-/* The summaries lw_store_list_game_summaries() reads, from flat queries. */
-typedef struct {
-  GPtrArray     *summaries;  /* of LwGameSummary, newest first */
-  GHashTable    *by_id;      /* gint64 * → LwGameSummary * (in summaries) */
-  GHashTable    *names;      /* player ID (gint64 *) → name */
-  LwGameSummary *last;       /* the game of the last seat read */
-} SummaryList;
-
-/* One row (id, created, ruleset, n_teams, played_at) of games. */
-static gboolean
-add_summary (LwStoreStmt  *stmt,
-             gpointer      data,
-             GError      **error)
-{
-  SummaryList *list = data;
-  LwGameSummary *summary = g_new0 (LwGameSummary, 1);
-
-  summary->id = sqlite3_column_int64 (stmt, 0);
-  summary->created = sqlite3_column_int64 (stmt, 1);
-  if (!lw_ruleset_from_string ((const char *) sqlite3_column_text (stmt, 2), &summary->ruleset))
-    summary->ruleset = LW_RULESET_LITTLE_WOLF;
-  summary->n_teams = (guint) CLAMP (sqlite3_column_int64 (stmt, 3), 0, LW_MAX_SEATS);
-  summary->played_at = sqlite3_column_int64 (stmt, 4);
-  summary->players = g_new0 (char *, LW_MAX_SEATS + 1);
-  g_ptr_array_add (list->summaries, summary);
-  g_hash_table_insert (list->by_id, &summary->id, summary);
-  return TRUE;
-}
-
-/* One row (id, name) of players. */
-static gboolean
-add_player_name (LwStoreStmt  *stmt,
-                 gpointer      data,
-                 GError      **error)
-{
-  SummaryList *list = data;
-  gint64 *id = g_new (gint64, 1);
-
-  *id = sqlite3_column_int64 (stmt, 0);
-  g_hash_table_insert (list->names, id, g_strdup ((const char *) sqlite3_column_text (stmt, 1)));
-  return TRUE;
-}
-
-/* One row (game, seat, player, team) of game_seats: the seat's name and
- * side in its game's summary. */
-static gboolean
-add_seat_player (LwStoreStmt  *stmt,
-                 gpointer      data,
-                 GError      **error)
-{
-  SummaryList *list = data;
-  gint64 game = sqlite3_column_int64 (stmt, 0);
-  gint64 seat = sqlite3_column_int64 (stmt, 1);
-  gint64 player = sqlite3_column_int64 (stmt, 2);
-  LwGameSummary *summary = list->last;
-
-  if (summary == NULL || summary->id != game)
-    summary = list->last = g_hash_table_lookup (list->by_id, &game);
-  if (summary == NULL || seat < 0 || seat >= LW_MAX_SEATS || summary->players[seat] != NULL)
-    return TRUE;
-  summary->players[seat] = g_strdup (g_hash_table_lookup (list->names, &player));
-  summary->team_of[seat] = (int) CLAMP (sqlite3_column_int64 (stmt, 3), 0, LW_MAX_SEATS - 1);
-  return TRUE;
-}
-
 GPtrArray *
 lw_store_list_game_summaries (LwStore  *self,
                               GError  **error)
@@ -1009,7 +885,6 @@ lw_store_list_game_summaries (LwStore  *self,
     g_ptr_array_new_with_free_func ((GDestroyNotify) lw_game_summary_free);
   g_autoptr (GHashTable) by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
   g_autoptr (GHashTable) names = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
-  SummaryList list = { summaries, by_id, names, NULL };
   gboolean ok;
 
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
@@ -1021,14 +896,65 @@ lw_store_list_game_summaries (LwStore  *self,
   if (!lw_store_begin_read (self, error))
     return NULL;
 
-  ok = lw_store_visit_rows (self, "SELECT id, created, ruleset, n_teams, coalesce (played_at, 0) FROM games"
-                                  " ORDER BY created DESC, id DESC", 0, add_summary, &list, error)
-       /* The names by ID, then the seats in their table's order: a join
-        * would go through the players' index and look up each seat's row
-        * again. */
-       && lw_store_visit_rows (self, "SELECT id, name FROM players", 0, add_player_name, &list, error)
-       && lw_store_visit_rows (self, "SELECT game, seat, player, team FROM game_seats", 0,
-                               add_seat_player, &list, error);
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self, "SELECT id, created, ruleset, n_teams, coalesce (played_at, 0) FROM games"
+                      " ORDER BY created DESC, id DESC", error);
+
+    ok = stmt != NULL;
+    while (lw_store_next_row (self, stmt, &ok, error))
+      {
+        LwGameSummary *summary = g_new0 (LwGameSummary, 1);
+
+        summary->id = sqlite3_column_int64 (stmt, 0);
+        summary->created = sqlite3_column_int64 (stmt, 1);
+        if (!lw_ruleset_from_string ((const char *) sqlite3_column_text (stmt, 2), &summary->ruleset))
+          summary->ruleset = LW_RULESET_LITTLE_WOLF;
+        summary->n_teams = (guint) CLAMP (sqlite3_column_int64 (stmt, 3), 0, LW_MAX_SEATS);
+        summary->played_at = sqlite3_column_int64 (stmt, 4);
+        summary->players = g_new0 (char *, LW_MAX_SEATS + 1);
+        g_ptr_array_add (summaries, summary);
+        g_hash_table_insert (by_id, &summary->id, summary);
+      }
+  }
+
+  /* The names by ID, then the seats in their table's order: a join would
+   * go through the players' index and look up each seat's row again. */
+  if (ok)
+    {
+      g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "SELECT id, name FROM players", error);
+
+      ok = stmt != NULL;
+      while (lw_store_next_row (self, stmt, &ok, error))
+        {
+          gint64 *id = g_new (gint64, 1);
+
+          *id = sqlite3_column_int64 (stmt, 0);
+          g_hash_table_insert (names, id, g_strdup ((const char *) sqlite3_column_text (stmt, 1)));
+        }
+    }
+
+  if (ok)
+    {
+      g_autoptr (LwStoreStmt) stmt =
+        lw_store_stmt (self, "SELECT game, seat, player, team FROM game_seats", error);
+      LwGameSummary *summary = NULL;
+
+      ok = stmt != NULL;
+      while (lw_store_next_row (self, stmt, &ok, error))
+        {
+          gint64 game = sqlite3_column_int64 (stmt, 0);
+          gint64 seat = sqlite3_column_int64 (stmt, 1);
+          gint64 player = sqlite3_column_int64 (stmt, 2);
+
+          if (summary == NULL || summary->id != game)
+            summary = g_hash_table_lookup (by_id, &game);
+          if (summary == NULL || seat < 0 || seat >= LW_MAX_SEATS || summary->players[seat] != NULL)
+            continue;
+          summary->players[seat] = g_strdup (g_hash_table_lookup (names, &player));
+          summary->team_of[seat] = (int) CLAMP (sqlite3_column_int64 (stmt, 3), 0, LW_MAX_SEATS - 1);
+        }
+    }
 
   if (!ok)
     {
