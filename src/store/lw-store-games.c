@@ -744,13 +744,16 @@ lw_store_read_game_rules (LwStore       *self,
   g_return_val_if_fail (record != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  stmt = lw_store_query_row (self, "SELECT rule_set, run_fill, over_trump, king_and_knave"
-                                   " FROM games WHERE id = ?", id, 0, &has_row, error);
-  if (stmt == NULL)
+  stmt = lw_store_stmt (self, "SELECT rule_set, run_fill, over_trump, king_and_knave"
+                              " FROM games WHERE id = ?", error);
+  if (stmt == NULL
+      || !lw_store_bind_int (self, stmt, 1, id, error)
+      || !lw_store_step_row (self, stmt, &has_row, error))
     return FALSE;
   if (!has_row)
     {
-      lw_store_set_not_found (error, "game", id);
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+                   "no game with ID %" G_GINT64_FORMAT, id);
       return FALSE;
     }
   /* The house rules (schema 12): the CHECKs keep their values. */

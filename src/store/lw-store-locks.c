@@ -16,11 +16,13 @@ count_rounds (LwStore   *self,
               GError   **error)
 {
   g_autoptr (LwStoreStmt) stmt =
-    lw_store_query_row (self,
-                        "SELECT (SELECT count(*) FROM rounds WHERE game = ?1)"
-                        " FROM games WHERE id = ?1", id, 0, game_found, error);
+    lw_store_stmt (self,
+                   "SELECT (SELECT count(*) FROM rounds WHERE game = ?1)"
+                   " FROM games WHERE id = ?1", error);
 
-  if (stmt == NULL)
+  if (stmt == NULL
+      || !lw_store_bind_int (self, stmt, 1, id, error)
+      || !lw_store_step_row (self, stmt, game_found, error))
     return FALSE;
   *n_rounds = *game_found ? sqlite3_column_int64 (stmt, 0) : 0;
   return TRUE;
@@ -109,9 +111,11 @@ lw_store_is_round_locked (LwStore   *self,
   g_return_val_if_fail (locked != NULL, FALSE);
 
   *locked = FALSE;
-  stmt = lw_store_query_row (self, "SELECT 1 FROM round_locks WHERE game = ? AND number = ?", id, number,
-                             locked, error);
-  return stmt != NULL;
+  stmt = lw_store_stmt (self, "SELECT 1 FROM round_locks WHERE game = ? AND number = ?", error);
+  return stmt != NULL
+         && lw_store_bind_int (self, stmt, 1, id, error)
+         && lw_store_bind_int (self, stmt, 2, number, error)
+         && lw_store_step_row (self, stmt, locked, error);
 }
 
 gboolean
@@ -127,8 +131,10 @@ lw_store_get_game_version (LwStore  *self,
   g_return_val_if_fail (version != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  stmt = lw_store_query_row (self, "SELECT version FROM games WHERE id = ?", id, 0, &found, error);
-  if (stmt == NULL)
+  stmt = lw_store_stmt (self, "SELECT version FROM games WHERE id = ?", error);
+  if (stmt == NULL
+      || !lw_store_bind_int (self, stmt, 1, id, error)
+      || !lw_store_step_row (self, stmt, &found, error))
     return FALSE;
   if (!found)
     {
