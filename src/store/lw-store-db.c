@@ -711,14 +711,9 @@ run_ints (LwStore       *self,
           guint          n_values,
           GError       **error)
 {
-  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
+  g_autoptr (LwStoreStmt) stmt = stmt_with_ints (self, sql, values, n_values, error);
 
-  if (stmt == NULL)
-    return FALSE;
-  for (guint i = 0; i < n_values; i++)
-    if (!lw_store_bind_int (self, stmt, (int) i + 1, values[i], error))
-      return FALSE;
-  return lw_store_step_done (self, stmt, error);
+  return stmt != NULL && lw_store_step_done (self, stmt, error);
 }
 
 gboolean
