@@ -45,6 +45,59 @@ is_option (const char *arg,
   return strncmp (arg, name, len) == 0 && (arg[len] == '\0' || arg[len] == '=');
 }
 
+/* One option of a command of this file: "--name VALUE" (or "--name=VALUE")
+ * kept in *@value, or, when @flag is set, a bare "--name" that sets it. */
+typedef struct {
+  const char  *name;
+  const char **value;
+  /* What the message for a missing value says it needs ("a number"). */
+  const char  *needs;
+  /* Set: the value is read at once as --players of `legal` and `trick`. */
+  guint       *table_size;
+  gboolean    *flag;
+} PlayOption;
+
+static gboolean read_table_size (const char *command,
+                                 const char *text,
+                                 guint      *n_players);
+
+/* Reads argv[1..argc-1] of @command into the @n_options @options, in the
+ * order given. Returns FALSE after reporting a missing value, a bad table
+ * size or an unexpected argument (status 2). */
+static gboolean
+read_options (const char       *command,
+              int               argc,
+              char            **argv,
+              const PlayOption *options,
+              guint             n_options)
+{
+  for (int i = 1; i < argc; i++)
+    {
+      const PlayOption *option = NULL;
+
+      for (guint k = 0; k < n_options && option == NULL; k++)
+        if (options[k].flag != NULL ? strcmp (argv[i], options[k].name) == 0
+                                    : is_option (argv[i], options[k].name))
+          option = &options[k];
+      if (option == NULL)
+        {
+          lw_cli_fail (LW_CLI_INVALID, "%s: unexpected argument \"%s\"", command, argv[i]);
+          return FALSE;
+        }
+      if (option->flag != NULL)
+        *option->flag = TRUE;
+      else if (!option_value (argc, argv, &i, option->name, option->value))
+        {
+          lw_cli_fail (LW_CLI_INVALID, "%s: %s needs %s", command, option->name, option->needs);
+          return FALSE;
+        }
+      else if (option->table_size != NULL
+               && !read_table_size (command, *option->value, option->table_size))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* Reads --playouts for @command into @options: 1 to LW_BOT_MAX_PLAYOUTS,
  * so that a game by Hard seats ends in bounded time. Returns FALSE after
  * reporting a bad value (status 2). */
@@ -132,6 +185,15 @@ lw_cli_cmd_play (LwCliContext *ctx,
   g_autoptr (GError) error = NULL;
   g_autoptr (LwGameRecord) record = NULL;
   g_autofree char *out = NULL;
+  const PlayOption play_options[] = {
+    { "--players", &players, "a number", NULL, NULL },
+    { "--seed", &seed, "a number", NULL, NULL },
+    { "--bots", &bots, "random, easy, normal or hard", NULL, NULL },
+    { "--playouts", &playouts, "a number", NULL, NULL },
+    { "--run-fill", &run_fill_text, "inside_or_end or inside_only", NULL, NULL },
+    { "--over-trump", &over_trump_text, "winning_play or whole_trick", NULL, NULL },
+    { "--partners", NULL, NULL, NULL, &partners },
+  };
 
   if (lw_cli_wants_help (argc, argv))
     {
@@ -151,43 +213,8 @@ lw_cli_cmd_play (LwCliContext *ctx,
       return LW_CLI_OK;
     }
 
-  for (int i = 1; i < argc; i++)
-    {
-      if (is_option (argv[i], "--players"))
-        {
-          if (!option_value (argc, argv, &i, "--players", &players))
-            return lw_cli_fail (LW_CLI_INVALID, "play: --players needs a number");
-        }
-      else if (is_option (argv[i], "--seed"))
-        {
-          if (!option_value (argc, argv, &i, "--seed", &seed))
-            return lw_cli_fail (LW_CLI_INVALID, "play: --seed needs a number");
-        }
-      else if (is_option (argv[i], "--bots"))
-        {
-          if (!option_value (argc, argv, &i, "--bots", &bots))
-            return lw_cli_fail (LW_CLI_INVALID, "play: --bots needs random, easy, normal or hard");
-        }
-      else if (is_option (argv[i], "--playouts"))
-        {
-          if (!option_value (argc, argv, &i, "--playouts", &playouts))
-            return lw_cli_fail (LW_CLI_INVALID, "play: --playouts needs a number");
-        }
-      else if (is_option (argv[i], "--run-fill"))
-        {
-          if (!option_value (argc, argv, &i, "--run-fill", &run_fill_text))
-            return lw_cli_fail (LW_CLI_INVALID, "play: --run-fill needs inside_or_end or inside_only");
-        }
-      else if (is_option (argv[i], "--over-trump"))
-        {
-          if (!option_value (argc, argv, &i, "--over-trump", &over_trump_text))
-            return lw_cli_fail (LW_CLI_INVALID, "play: --over-trump needs winning_play or whole_trick");
-        }
-      else if (strcmp (argv[i], "--partners") == 0)
-        partners = TRUE;
-      else
-        return lw_cli_fail (LW_CLI_INVALID, "play: unexpected argument \"%s\"", argv[i]);
-    }
+  if (!read_options ("play", argc, argv, play_options, G_N_ELEMENTS (play_options)))
+    return LW_CLI_INVALID;
 
   if (players == NULL || seed == NULL || bots == NULL)
     return lw_cli_fail (LW_CLI_INVALID, "play: --players, --seed and --bots are required (see --help)");
@@ -230,6 +257,15 @@ lw_cli_cmd_duel (LwCliContext *ctx,
   LwBotOptions options = { 0, 0, 0 };
   LwDuelResult result;
   g_autoptr (GError) error = NULL;
+  const PlayOption duel_options[] = {
+    { "--a", &a, "a level", NULL, NULL },
+    { "--b", &b, "a level", NULL, NULL },
+    { "--games", &games, "a number", NULL, NULL },
+    { "--players", &players, "a number", NULL, NULL },
+    { "--seed", &seed, "a number", NULL, NULL },
+    { "--playouts", &playouts, "a number", NULL, NULL },
+    { "--partners", NULL, NULL, NULL, &partners },
+  };
 
   if (lw_cli_wants_help (argc, argv))
     {
@@ -247,43 +283,8 @@ lw_cli_cmd_duel (LwCliContext *ctx,
       return LW_CLI_OK;
     }
 
-  for (int i = 1; i < argc; i++)
-    {
-      if (is_option (argv[i], "--a"))
-        {
-          if (!option_value (argc, argv, &i, "--a", &a))
-            return lw_cli_fail (LW_CLI_INVALID, "duel: --a needs a level");
-        }
-      else if (is_option (argv[i], "--b"))
-        {
-          if (!option_value (argc, argv, &i, "--b", &b))
-            return lw_cli_fail (LW_CLI_INVALID, "duel: --b needs a level");
-        }
-      else if (is_option (argv[i], "--games"))
-        {
-          if (!option_value (argc, argv, &i, "--games", &games))
-            return lw_cli_fail (LW_CLI_INVALID, "duel: --games needs a number");
-        }
-      else if (is_option (argv[i], "--players"))
-        {
-          if (!option_value (argc, argv, &i, "--players", &players))
-            return lw_cli_fail (LW_CLI_INVALID, "duel: --players needs a number");
-        }
-      else if (is_option (argv[i], "--seed"))
-        {
-          if (!option_value (argc, argv, &i, "--seed", &seed))
-            return lw_cli_fail (LW_CLI_INVALID, "duel: --seed needs a number");
-        }
-      else if (is_option (argv[i], "--playouts"))
-        {
-          if (!option_value (argc, argv, &i, "--playouts", &playouts))
-            return lw_cli_fail (LW_CLI_INVALID, "duel: --playouts needs a number");
-        }
-      else if (strcmp (argv[i], "--partners") == 0)
-        partners = TRUE;
-      else
-        return lw_cli_fail (LW_CLI_INVALID, "duel: unexpected argument \"%s\"", argv[i]);
-    }
+  if (!read_options ("duel", argc, argv, duel_options, G_N_ELEMENTS (duel_options)))
+    return LW_CLI_INVALID;
 
   if (a == NULL || b == NULL || games == NULL)
     return lw_cli_fail (LW_CLI_INVALID, "duel: --a, --b and --games are required (see --help)");
@@ -453,6 +454,13 @@ lw_cli_cmd_legal (LwCliContext *ctx,
   g_autoptr (GError) error = NULL;
   g_autoptr (GArray) masks = NULL;
   g_autoptr (GPtrArray) lines = NULL;
+  const PlayOption legal_options[] = {
+    { "--trump", &trump_text, "S, H, D, C or none", NULL, NULL },
+    { "--lead", &lead_text, "cards", NULL, NULL },
+    { "--hand", &hand_text, "cards", NULL, NULL },
+    { "--players", &players_text, "a number", &n_players, NULL },
+    { "--run-fill", &run_fill_text, "inside_or_end or inside_only", NULL, NULL },
+  };
 
   if (lw_cli_wants_help (argc, argv))
     {
@@ -470,38 +478,8 @@ lw_cli_cmd_legal (LwCliContext *ctx,
              stdout);
       return LW_CLI_OK;
     }
-  for (int i = 1; i < argc; i++)
-    {
-      if (is_option (argv[i], "--trump"))
-        {
-          if (!option_value (argc, argv, &i, "--trump", &trump_text))
-            return lw_cli_fail (LW_CLI_INVALID, "legal: --trump needs S, H, D, C or none");
-        }
-      else if (is_option (argv[i], "--lead"))
-        {
-          if (!option_value (argc, argv, &i, "--lead", &lead_text))
-            return lw_cli_fail (LW_CLI_INVALID, "legal: --lead needs cards");
-        }
-      else if (is_option (argv[i], "--hand"))
-        {
-          if (!option_value (argc, argv, &i, "--hand", &hand_text))
-            return lw_cli_fail (LW_CLI_INVALID, "legal: --hand needs cards");
-        }
-      else if (is_option (argv[i], "--players"))
-        {
-          if (!option_value (argc, argv, &i, "--players", &players_text))
-            return lw_cli_fail (LW_CLI_INVALID, "legal: --players needs a number");
-          if (!read_table_size ("legal", players_text, &n_players))
-            return LW_CLI_INVALID;
-        }
-      else if (is_option (argv[i], "--run-fill"))
-        {
-          if (!option_value (argc, argv, &i, "--run-fill", &run_fill_text))
-            return lw_cli_fail (LW_CLI_INVALID, "legal: --run-fill needs inside_or_end or inside_only");
-        }
-      else
-        return lw_cli_fail (LW_CLI_INVALID, "legal: unexpected argument \"%s\"", argv[i]);
-    }
+  if (!read_options ("legal", argc, argv, legal_options, G_N_ELEMENTS (legal_options)))
+    return LW_CLI_INVALID;
   if (trump_text == NULL || lead_text == NULL || hand_text == NULL)
     return lw_cli_fail (LW_CLI_INVALID, "legal: --trump, --lead and --hand are required (see --help)");
   if (!parse_trump (trump_text, &trump))
@@ -560,6 +538,13 @@ lw_cli_cmd_trick (LwCliContext *ctx,
   guint n_follows = 0;
   g_auto (GStrv) parts = NULL;
   g_autoptr (GError) error = NULL;
+  const PlayOption trick_options[] = {
+    { "--trump", &trump_text, "S, H, D, C or none", NULL, NULL },
+    { "--lead", &lead_text, "cards", NULL, NULL },
+    { "--plays", &plays_text, "plays separated by ;", NULL, NULL },
+    { "--players", &players_text, "a number", &n_players, NULL },
+    { "--over-trump", &over_trump_text, "winning_play or whole_trick", NULL, NULL },
+  };
 
   if (lw_cli_wants_help (argc, argv))
     {
@@ -578,38 +563,8 @@ lw_cli_cmd_trick (LwCliContext *ctx,
              stdout);
       return LW_CLI_OK;
     }
-  for (int i = 1; i < argc; i++)
-    {
-      if (is_option (argv[i], "--trump"))
-        {
-          if (!option_value (argc, argv, &i, "--trump", &trump_text))
-            return lw_cli_fail (LW_CLI_INVALID, "trick: --trump needs S, H, D, C or none");
-        }
-      else if (is_option (argv[i], "--lead"))
-        {
-          if (!option_value (argc, argv, &i, "--lead", &lead_text))
-            return lw_cli_fail (LW_CLI_INVALID, "trick: --lead needs cards");
-        }
-      else if (is_option (argv[i], "--plays"))
-        {
-          if (!option_value (argc, argv, &i, "--plays", &plays_text))
-            return lw_cli_fail (LW_CLI_INVALID, "trick: --plays needs plays separated by ;");
-        }
-      else if (is_option (argv[i], "--players"))
-        {
-          if (!option_value (argc, argv, &i, "--players", &players_text))
-            return lw_cli_fail (LW_CLI_INVALID, "trick: --players needs a number");
-          if (!read_table_size ("trick", players_text, &n_players))
-            return LW_CLI_INVALID;
-        }
-      else if (is_option (argv[i], "--over-trump"))
-        {
-          if (!option_value (argc, argv, &i, "--over-trump", &over_trump_text))
-            return lw_cli_fail (LW_CLI_INVALID, "trick: --over-trump needs winning_play or whole_trick");
-        }
-      else
-        return lw_cli_fail (LW_CLI_INVALID, "trick: unexpected argument \"%s\"", argv[i]);
-    }
+  if (!read_options ("trick", argc, argv, trick_options, G_N_ELEMENTS (trick_options)))
+    return LW_CLI_INVALID;
   if (trump_text == NULL || lead_text == NULL || plays_text == NULL)
     return lw_cli_fail (LW_CLI_INVALID, "trick: --trump, --lead and --plays are required (see --help)");
   if (!parse_trump (trump_text, &trump))

@@ -514,6 +514,68 @@ lw_store_rollback_transaction (LwStore *self)
 /* Opening                                                              */
 /* ------------------------------------------------------------------ */
 
+/* The prepared statement for @sql with its parameters ?1, ?2… bound to
+ * the first of @values, as many as it has and @n_values holds. */
+static LwStoreStmt *
+stmt_with_ints (LwStore       *self,
+                const char    *sql,
+                const gint64  *values,
+                guint          n_values,
+                GError       **error)
+{
+  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
+
+  if (stmt == NULL)
+    return NULL;
+  for (int i = 0; i < sqlite3_bind_parameter_count (stmt) && i < (int) n_values; i++)
+    if (!lw_store_bind_int (self, stmt, i + 1, values[i], error))
+      return NULL;
+  return g_steal_pointer (&stmt);
+}
+
+LwStoreStmt *
+lw_store_query (LwStore     *self,
+                const char  *sql,
+                gint64       a,
+                gint64       b,
+                GError     **error)
+{
+  const gint64 values[] = { a, b };
+
+  return stmt_with_ints (self, sql, values, G_N_ELEMENTS (values), error);
+}
+
+gboolean
+lw_store_next_row (LwStore      *self,
+                   LwStoreStmt  *stmt,
+                   gboolean     *ok,
+                   GError      **error)
+{
+  gboolean has_row = FALSE;
+
+  if (stmt == NULL)
+    *ok = FALSE;
+  if (!*ok)
+    return FALSE;
+  *ok = lw_store_step_row (self, stmt, &has_row, error);
+  return *ok && has_row;
+}
+
+LwStoreStmt *
+lw_store_query_row (LwStore     *self,
+                    const char  *sql,
+                    gint64       a,
+                    gint64       b,
+                    gboolean    *has_row,
+                    GError     **error)
+{
+  g_autoptr (LwStoreStmt) stmt = lw_store_query (self, sql, a, b, error);
+
+  if (stmt == NULL || !lw_store_step_row (self, stmt, has_row, error))
+    return NULL;
+  return g_steal_pointer (&stmt);
+}
+
 gboolean
 lw_store_query_id (LwStore     *self,
                    const char  *sql,
@@ -522,16 +584,10 @@ lw_store_query_id (LwStore     *self,
                    gint64      *value,
                    GError     **error)
 {
-  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
-  const gint64 values[] = { a, b };
   gboolean has_row = FALSE;
+  g_autoptr (LwStoreStmt) stmt = lw_store_query_row (self, sql, a, b, &has_row, error);
 
   if (stmt == NULL)
-    return FALSE;
-  for (int i = 0; i < sqlite3_bind_parameter_count (stmt) && i < (int) G_N_ELEMENTS (values); i++)
-    if (!lw_store_bind_int (self, stmt, i + 1, values[i], error))
-      return FALSE;
-  if (!lw_store_step_row (self, stmt, &has_row, error))
     return FALSE;
   *value = has_row ? sqlite3_column_int64 (stmt, 0) : 0;
   return TRUE;
@@ -564,26 +620,32 @@ lw_store_get_data_version (LwStore  *self,
   return lw_store_query_int64 (self, "PRAGMA data_version", version, error);
 }
 
-/* Runs @sql (with ?1 = @id when it has a parameter) and gives each of
- * its rows to @visit, with @data. */
-static gboolean
-visit_rows (LwStore      *self,
-            const char   *sql,
-            gint64        id,
-            void        (*visit) (LwStoreStmt *stmt,
-                                  gpointer     data),
-            gpointer      data,
-            GError      **error)
+gboolean
+lw_store_visit_stmt (LwStore          *self,
+                     LwStoreStmt      *stmt,
+                     LwStoreRowVisit   visit,
+                     gpointer          data,
+                     GError          **error)
 {
-  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
   gboolean has_row = FALSE;
-  gboolean ok = stmt != NULL
-                && (sqlite3_bind_parameter_count (stmt) == 0
-                    || lw_store_bind_int (self, stmt, 1, id, error));
+  gboolean ok = TRUE;
 
   while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-    visit (stmt, data);
+    ok = visit (stmt, data, error);
   return ok;
+}
+
+gboolean
+lw_store_visit_rows (LwStore          *self,
+                     const char       *sql,
+                     gint64            id,
+                     LwStoreRowVisit   visit,
+                     gpointer          data,
+                     GError          **error)
+{
+  g_autoptr (LwStoreStmt) stmt = stmt_with_ints (self, sql, &id, 1, error);
+
+  return stmt != NULL && lw_store_visit_stmt (self, stmt, visit, data, error);
 }
 
 /* The list lw_store_list_rows() fills, and how it makes an item. */
@@ -592,13 +654,15 @@ typedef struct {
   LwStoreRowFunc   read_row;
 } RowList;
 
-static void
-add_row (LwStoreStmt *stmt,
-         gpointer     data)
+static gboolean
+add_row (LwStoreStmt  *stmt,
+         gpointer      data,
+         GError      **error)
 {
   RowList *list = data;
 
   g_ptr_array_add (list->rows, list->read_row (stmt, list->rows->len));
+  return TRUE;
 }
 
 GPtrArray *
@@ -612,19 +676,21 @@ lw_store_list_rows (LwStore         *self,
   g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func (free_row);
   RowList list = { rows, read_row };
 
-  if (!visit_rows (self, sql, id, add_row, &list, error))
+  if (!lw_store_visit_rows (self, sql, id, add_row, &list, error))
     return NULL;
   return g_steal_pointer (&rows);
 }
 
 /* Appends the row's first column to @data, a GArray of gint64. */
-static void
-add_id (LwStoreStmt *stmt,
-        gpointer     data)
+static gboolean
+add_id (LwStoreStmt  *stmt,
+        gpointer      data,
+        GError      **error)
 {
   gint64 id = sqlite3_column_int64 (stmt, 0);
 
   g_array_append_val ((GArray *) data, id);
+  return TRUE;
 }
 
 gboolean
@@ -634,7 +700,7 @@ lw_store_read_ids (LwStore     *self,
                    GArray      *ids,
                    GError     **error)
 {
-  return visit_rows (self, sql, a, add_id, ids, error);
+  return lw_store_visit_rows (self, sql, a, add_id, ids, error);
 }
 
 /* Runs @sql with ?1 … ?@n_values = @values (no result rows). */
@@ -645,14 +711,9 @@ run_ints (LwStore       *self,
           guint          n_values,
           GError       **error)
 {
-  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
+  g_autoptr (LwStoreStmt) stmt = stmt_with_ints (self, sql, values, n_values, error);
 
-  if (stmt == NULL)
-    return FALSE;
-  for (guint i = 0; i < n_values; i++)
-    if (!lw_store_bind_int (self, stmt, (int) i + 1, values[i], error))
-      return FALSE;
-  return lw_store_step_done (self, stmt, error);
+  return stmt != NULL && lw_store_step_done (self, stmt, error);
 }
 
 gboolean

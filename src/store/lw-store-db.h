@@ -151,6 +151,65 @@ gboolean lw_store_query_id (LwStore     *self,
                             gint64      *value,
                             GError     **error);
 
+/* The prepared statement for @sql with ?1 = @a and ?2 = @b bound (as
+ * many as it has parameters: none, one or two), to step with
+ * lw_store_next_row() and release with g_autoptr (LwStoreStmt); %NULL with
+ * @error set on an SQLite error (as lw_store_fail() sets it). */
+LwStoreStmt *lw_store_query (LwStore     *self,
+                             const char  *sql,
+                             gint64       a,
+                             gint64       b,
+                             GError     **error);
+
+/* The one way to step a query's rows by hand, with the loop's body in
+ * place: `while (lw_store_next_row (self, stmt, &ok, error)) { … }`.
+ * Steps @stmt (%NULL: a query that failed to prepare) to its next row and
+ * returns %TRUE on one; %FALSE at the end, or with *@ok set to %FALSE on
+ * an SQLite error (@error set, as lw_store_fail() sets it), or when *@ok
+ * (or @stmt) was already %FALSE (%NULL), without stepping. */
+gboolean lw_store_next_row (LwStore      *self,
+                            LwStoreStmt  *stmt,
+                            gboolean     *ok,
+                            GError      **error);
+
+/* Prepares @sql, binds ?1 = @a and ?2 = @b (as many as it has parameters:
+ * none, one or two) and steps it to its first row: *@has_row is %FALSE
+ * when it gives none. Returns the statement on that row, to read its
+ * columns and release with g_autoptr (LwStoreStmt); %NULL with @error set
+ * on an SQLite error (as lw_store_fail() sets it). */
+LwStoreStmt *lw_store_query_row (LwStore     *self,
+                                 const char  *sql,
+                                 gint64       a,
+                                 gint64       b,
+                                 gboolean    *has_row,
+                                 GError     **error);
+
+/* Reads one result row of @stmt with @data; returns %FALSE with @error set
+ * to stop at a row it refuses (a damaged value). */
+typedef gboolean (*LwStoreRowVisit) (LwStoreStmt  *stmt,
+                                     gpointer      data,
+                                     GError      **error);
+
+/* Steps @stmt, prepared and bound by the caller, to its end, giving each
+ * row to @visit with @data, until the rows end or @visit refuses one.
+ * Returns %FALSE with @error set on an SQLite error (as lw_store_fail()
+ * sets it) or as @visit set it. */
+gboolean lw_store_visit_stmt (LwStore          *self,
+                              LwStoreStmt      *stmt,
+                              LwStoreRowVisit   visit,
+                              gpointer          data,
+                              GError          **error);
+
+/* The one way to step a query's rows by hand: runs @sql (with ?1 = @id
+ * when it has a parameter) and gives each row to @visit with @data, in
+ * order, as lw_store_visit_stmt() does. */
+gboolean lw_store_visit_rows (LwStore          *self,
+                              const char       *sql,
+                              gint64            id,
+                              LwStoreRowVisit   visit,
+                              gpointer          data,
+                              GError          **error);
+
 /* Makes the item of one result row of @stmt, the @index-th row (0-based);
  * (transfer full). */
 typedef gpointer (*LwStoreRowFunc) (LwStoreStmt *stmt,

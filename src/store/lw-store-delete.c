@@ -26,6 +26,54 @@ lw_store_add_nullable_string (JsonBuilder *builder,
     json_builder_add_string_value (builder, value);
 }
 
+/* A row of a snapshot's member: an array of its columns, each as the
+ * letter of its place in @columns says: 'i' an integer, 's' a text, 'n' a
+ * text or null. */
+typedef struct {
+  JsonBuilder *builder;
+  const char  *columns;
+} SnapshotRows;
+
+static gboolean
+add_row (LwStoreStmt  *stmt,
+         gpointer      data,
+         GError      **error)
+{
+  SnapshotRows *rows = data;
+
+  json_builder_begin_array (rows->builder);
+  for (int i = 0; rows->columns[i] != '\0'; i++)
+    if (rows->columns[i] == 'i')
+      json_builder_add_int_value (rows->builder, sqlite3_column_int64 (stmt, i));
+    else if (rows->columns[i] == 'n' && sqlite3_column_type (stmt, i) == SQLITE_NULL)
+      json_builder_add_null_value (rows->builder);
+    else
+      json_builder_add_string_value (rows->builder, (const char *) sqlite3_column_text (stmt, i));
+  json_builder_end_array (rows->builder);
+  return TRUE;
+}
+
+/* Adds @member to @builder: an array of the rows of @sql (?1 the game
+ * @id), each an array of its @columns (as add_row() reads them). */
+static gboolean
+add_rows (LwStore      *self,
+          JsonBuilder  *builder,
+          const char   *member,
+          const char   *sql,
+          gint64        id,
+          const char   *columns,
+          GError      **error)
+{
+  SnapshotRows rows = { builder, columns };
+
+  json_builder_set_member_name (builder, member);
+  json_builder_begin_array (builder);
+  if (!lw_store_visit_rows (self, sql, id, add_row, &rows, error))
+    return FALSE;
+  json_builder_end_array (builder);
+  return TRUE;
+}
+
 /* The copy of a whole game that its "delete_game" entry keeps: the record
  * (current names), creation time, details, substitutes and penalty notes. */
 char *
@@ -36,18 +84,16 @@ lw_store_game_snapshot (LwStore             *self,
   g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
   g_autofree char *record = NULL;
   gboolean has_row = FALSE;
-  gboolean ok;
 
   /* The record as stored (current names), with the game's identity and
    * its house rules (schema 12). */
   {
     g_autoptr (LwGameRecord) copy = lw_game_record_copy (game->record);
     g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "SELECT uuid, rule_set, run_fill, over_trump FROM games WHERE id = ?", error);
+      lw_store_query_row (self, "SELECT uuid, rule_set, run_fill, over_trump FROM games WHERE id = ?",
+                          game->id, 0, &has_row, error);
 
-    if (stmt == NULL
-        || !lw_store_bind_int (self, stmt, 1, game->id, error)
-        || !lw_store_step_row (self, stmt, &has_row, error))
+    if (stmt == NULL)
       return NULL;
     if (has_row && sqlite3_column_type (stmt, 0) != SQLITE_NULL)
       copy->id = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
@@ -77,59 +123,18 @@ lw_store_game_snapshot (LwStore             *self,
   json_builder_set_member_name (builder, "king_and_knave");
   json_builder_add_boolean_value (builder, game->king_and_knave);
 
-  json_builder_set_member_name (builder, "seat_changes");
-  json_builder_begin_array (builder);
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self,
-                "SELECT c.seat, c.from_round, o.name, n.name, c.changed_at"
-                " FROM seat_changes AS c JOIN players AS o ON o.id = c.old_player"
-                " JOIN players AS n ON n.id = c.new_player WHERE c.game = ? ORDER BY c.id",
-                error);
-
-    ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, game->id, error);
-    while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-      {
-        json_builder_begin_array (builder);
-        json_builder_add_int_value (builder, sqlite3_column_int64 (stmt, 0));
-        json_builder_add_int_value (builder, sqlite3_column_int64 (stmt, 1));
-        json_builder_add_string_value (builder, (const char *) sqlite3_column_text (stmt, 2));
-        json_builder_add_string_value (builder, (const char *) sqlite3_column_text (stmt, 3));
-        json_builder_add_int_value (builder, sqlite3_column_int64 (stmt, 4));
-        json_builder_end_array (builder);
-      }
-    if (!ok)
-      return NULL;
-  }
-  json_builder_end_array (builder);
-
-  json_builder_set_member_name (builder, "penalty_notes");
-  json_builder_begin_array (builder);
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self,
-                "SELECT r.number, p.ordinal, p.note, coalesce (p.noted_at, 0)"
-                " FROM penalties AS p JOIN rounds AS r ON r.id = p.round"
-                " WHERE r.game = ? AND (p.note IS NOT NULL OR p.noted_at IS NOT NULL)"
-                " ORDER BY r.number, p.ordinal", error);
-
-    ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, game->id, error);
-    while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-      {
-        json_builder_begin_array (builder);
-        json_builder_add_int_value (builder, sqlite3_column_int64 (stmt, 0));
-        json_builder_add_int_value (builder, sqlite3_column_int64 (stmt, 1));
-        if (sqlite3_column_type (stmt, 2) == SQLITE_NULL)
-          json_builder_add_null_value (builder);
-        else
-          json_builder_add_string_value (builder, (const char *) sqlite3_column_text (stmt, 2));
-        json_builder_add_int_value (builder, sqlite3_column_int64 (stmt, 3));
-        json_builder_end_array (builder);
-      }
-    if (!ok)
-      return NULL;
-  }
-  json_builder_end_array (builder);
+  if (!add_rows (self, builder, "seat_changes",
+                 "SELECT c.seat, c.from_round, o.name, n.name, c.changed_at"
+                 " FROM seat_changes AS c JOIN players AS o ON o.id = c.old_player"
+                 " JOIN players AS n ON n.id = c.new_player WHERE c.game = ? ORDER BY c.id",
+                 game->id, "iissi", error)
+      || !add_rows (self, builder, "penalty_notes",
+                    "SELECT r.number, p.ordinal, p.note, coalesce (p.noted_at, 0)"
+                    " FROM penalties AS p JOIN rounds AS r ON r.id = p.round"
+                    " WHERE r.game = ? AND (p.note IS NOT NULL OR p.noted_at IS NOT NULL)"
+                    " ORDER BY r.number, p.ordinal",
+                    game->id, "iini", error))
+    return NULL;
   json_builder_end_object (builder);
 
   return lw_json_builder_to_text (builder);

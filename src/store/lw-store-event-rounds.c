@@ -408,13 +408,12 @@ lw_store_link_finished_game (LwStore             *self,
     return TRUE;
 
   /* The table the game is kept for, while it has no result yet. */
-  stmt = lw_store_stmt (self,
-                        "SELECT t.event, t.round, t.number FROM event_table_games k"
-                        " JOIN event_tables t ON t.id = k.event_table"
-                        " WHERE k.game = ? AND t.game IS NULL AND t.paper = 0", error);
-  if (stmt == NULL
-      || !lw_store_bind_int (self, stmt, 1, game_id, error)
-      || !lw_store_step_row (self, stmt, &has_row, error))
+  stmt = lw_store_query_row (self,
+                             "SELECT t.event, t.round, t.number FROM event_table_games k"
+                             " JOIN event_tables t ON t.id = k.event_table"
+                             " WHERE k.game = ? AND t.game IS NULL AND t.paper = 0",
+                             game_id, 0, &has_row, error);
+  if (stmt == NULL)
     return FALSE;
   if (!has_row)
     return TRUE;

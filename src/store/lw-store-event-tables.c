@@ -161,14 +161,11 @@ lw_store_find_event_table_of_game (LwStore  *self,
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  stmt = lw_store_stmt (self,
-                        "SELECT t.event, t.round, t.number FROM event_tables t"
-                        " LEFT JOIN event_table_games k ON k.event_table = t.id"
-                        " WHERE t.game = ?1 OR k.game = ?1 LIMIT 1", error);
-  if (stmt == NULL
-      || !lw_store_bind_int (self, stmt, 1, game_id, error)
-      || !lw_store_step_row (self, stmt, &has_row, error)
-      || !has_row)
+  stmt = lw_store_query_row (self,
+                             "SELECT t.event, t.round, t.number FROM event_tables t"
+                             " LEFT JOIN event_table_games k ON k.event_table = t.id"
+                             " WHERE t.game = ?1 OR k.game = ?1 LIMIT 1", game_id, 0, &has_row, error);
+  if (stmt == NULL || !has_row)
     return FALSE;
   if (event_id != NULL)
     *event_id = sqlite3_column_int64 (stmt, 0);

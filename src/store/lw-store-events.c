@@ -69,15 +69,13 @@ load_entrants (LwStore  *self,
                GError  **error)
 {
   g_autoptr (LwStoreStmt) stmt =
-    lw_store_stmt (self,
-                   "SELECT e.entrant, p.name, e.status, e.joined_round"
-                   " FROM event_players e JOIN players p ON p.id = e.player"
-                   " WHERE e.event = ? ORDER BY e.entrant", error);
-  gboolean has_row, stepped = TRUE;
+    lw_store_query (self,
+                    "SELECT e.entrant, p.name, e.status, e.joined_round"
+                    " FROM event_players e JOIN players p ON p.id = e.player"
+                    " WHERE e.event = ? ORDER BY e.entrant", id, 0, error);
+  gboolean stepped = TRUE;
 
-  if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
-    return FALSE;
-  while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+  while (lw_store_next_row (self, stmt, &stepped, error))
     {
       LwEntrant *entrant = g_new0 (LwEntrant, 1);
       gint64 index = sqlite3_column_int64 (stmt, 0);
@@ -102,16 +100,14 @@ load_rounds (LwStore  *self,
              LwEvent  *event,
              GError  **error)
 {
-  gboolean has_row, stepped = TRUE;
+  gboolean stepped = TRUE;
 
   {
     g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "SELECT number FROM event_rounds WHERE event = ? ORDER BY number",
-                     error);
+      lw_store_query (self, "SELECT number FROM event_rounds WHERE event = ? ORDER BY number",
+                      id, 0, error);
 
-    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
-      return FALSE;
-    while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+    while (lw_store_next_row (self, stmt, &stepped, error))
       {
         if (sqlite3_column_int64 (stmt, 0) != (gint64) event->rounds->len + 1)
           return lw_store_fail_damaged (self, "event", id,
@@ -124,12 +120,10 @@ load_rounds (LwStore  *self,
 
   {
     g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "SELECT round, entrant FROM event_byes WHERE event = ?"
-                           " ORDER BY round, entrant", error);
+      lw_store_query (self, "SELECT round, entrant FROM event_byes WHERE event = ?"
+                            " ORDER BY round, entrant", id, 0, error);
 
-    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
-      return FALSE;
-    while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+    while (lw_store_next_row (self, stmt, &stepped, error))
       {
         gint64 round = sqlite3_column_int64 (stmt, 0);
         gint64 entrant = sqlite3_column_int64 (stmt, 1);
@@ -166,17 +160,15 @@ load_tables (LwStore  *self,
 {
   g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr (GArray) paper = g_array_new (FALSE, FALSE, sizeof (gboolean));
-  gboolean has_row, stepped = TRUE;
+  gboolean stepped = TRUE;
 
   {
     g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self,
-                     "SELECT id, round, number, first_dealer, game, paper FROM event_tables"
-                     " WHERE event = ? ORDER BY round, number", error);
+      lw_store_query (self,
+                      "SELECT id, round, number, first_dealer, game, paper FROM event_tables"
+                      " WHERE event = ? ORDER BY round, number", id, 0, error);
 
-    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
-      return FALSE;
-    while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+    while (lw_store_next_row (self, stmt, &stepped, error))
       {
         gint64 table_id = sqlite3_column_int64 (stmt, 0);
         gint64 round = sqlite3_column_int64 (stmt, 1);
@@ -219,15 +211,14 @@ load_tables (LwStore  *self,
           {
             LwEventTable *table = &g_array_index (round->tables, LwEventTable, t);
             g_autoptr (LwStoreStmt) stmt =
-              lw_store_stmt (self,
-                             "SELECT seat, entrant, paper_score FROM event_seats"
-                             " WHERE event_table = ? ORDER BY seat", error);
+              lw_store_query (self,
+                              "SELECT seat, entrant, paper_score FROM event_seats"
+                              " WHERE event_table = ? ORDER BY seat",
+                              g_array_index (ids, gint64, k), 0, error);
             int scores[LW_EVENT_MAX_SEATS] = { 0, };
             gboolean all_scores = TRUE;
 
-            if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, g_array_index (ids, gint64, k), error))
-              return FALSE;
-            while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+            while (lw_store_next_row (self, stmt, &stepped, error))
               {
                 gint64 seat = sqlite3_column_int64 (stmt, 0);
                 gint64 entrant = sqlite3_column_int64 (stmt, 1);
@@ -270,17 +261,17 @@ lw_store_read_event (LwStore  *self,
   g_autoptr (LwEvent) event = NULL;
   g_autoptr (GArray) linked = g_array_new (FALSE, FALSE, sizeof (LinkedTable));
   LwEventConfig config;
-  gboolean has_row;
+  gboolean has_row = FALSE;
 
   {
     g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self,
-                     "SELECT name, format, table_size, rounds, points_win, points_second,"
-                     " points_other, seed, tiebreaks, seeding FROM events WHERE id = ?", error);
+      lw_store_query_row (self,
+                          "SELECT name, format, table_size, rounds, points_win, points_second,"
+                          " points_other, seed, tiebreaks, seeding FROM events WHERE id = ?",
+                          id, 0, &has_row, error);
     LwEventFormat format;
 
-    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error)
-        || !lw_store_step_row (self, stmt, &has_row, error))
+    if (stmt == NULL)
       return NULL;
     if (!has_row)
       {
@@ -371,7 +362,7 @@ add_paper_rating_games (LwStore        *self,
 {
   /* Each event's ID and when it was created (part of its results' keys). */
   g_autoptr (GArray) events = g_array_new (FALSE, FALSE, sizeof (gint64) * 2);
-  gboolean has_row, stepped = TRUE;
+  gboolean stepped = TRUE;
 
   /* The events with a result from paper, then each one's tables. */
   {
@@ -380,9 +371,7 @@ add_paper_rating_games (LwStore        *self,
                            " (SELECT event FROM event_tables WHERE paper = 1 AND game IS NULL)"
                            " ORDER BY id", error);
 
-    if (stmt == NULL)
-      return FALSE;
-    while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+    while (lw_store_next_row (self, stmt, &stepped, error))
       {
         gint64 row[2] = { sqlite3_column_int64 (stmt, 0), sqlite3_column_int64 (stmt, 1) };
         g_array_append_val (events, row);
@@ -399,14 +388,12 @@ add_paper_rating_games (LwStore        *self,
 
       if (event == NULL)
         return FALSE;
-      stmt = lw_store_stmt (self,
-                            "SELECT t.id, t.round, t.number, r.paired_at FROM event_tables AS t"
-                            " JOIN event_rounds AS r ON r.event = t.event AND r.number = t.round"
-                            " WHERE t.event = ? AND t.paper = 1 AND t.game IS NULL"
-                            " ORDER BY t.round, t.number", error);
-      if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
-        return FALSE;
-      while ((stepped = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+      stmt = lw_store_query (self,
+                             "SELECT t.id, t.round, t.number, r.paired_at FROM event_tables AS t"
+                             " JOIN event_rounds AS r ON r.event = t.event AND r.number = t.round"
+                             " WHERE t.event = ? AND t.paper = 1 AND t.game IS NULL"
+                             " ORDER BY t.round, t.number", id, 0, error);
+      while (lw_store_next_row (self, stmt, &stepped, error))
         {
           gint64 round = sqlite3_column_int64 (stmt, 1);
           gint64 number = sqlite3_column_int64 (stmt, 2);

@@ -23,7 +23,6 @@ lw_store_player_id (LwStore     *self,
                     GError     **error)
 {
   g_autofree char *name = lw_name_normalize (text, "a player's name", error);
-  gboolean has_row;
 
   if (name == NULL)
     return FALSE;
@@ -38,21 +37,31 @@ lw_store_player_id (LwStore     *self,
       return FALSE;
   }
 
-  {
-    g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "SELECT id FROM players WHERE name = ?", error);
-
-    if (stmt == NULL
-        || !lw_store_bind_text (self, stmt, 1, name, error)
-        || !lw_store_step_row (self, stmt, &has_row, error))
+  if (!lw_store_find_player_named (self, name, id, error))
+    return FALSE;
+  if (*id == 0)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_FAILED,
+                   "%s: player \"%s\" was not stored", self->path, name);
       return FALSE;
-    if (!has_row)
-      {
-        g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_FAILED,
-                     "%s: player \"%s\" was not stored", self->path, name);
-        return FALSE;
-      }
-    *id = sqlite3_column_int64 (stmt, 0);
-  }
+    }
+  return TRUE;
+}
+
+gboolean
+lw_store_find_player_named (LwStore     *self,
+                            const char  *name,
+                            gint64      *id,
+                            GError     **error)
+{
+  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "SELECT id FROM players WHERE name = ?", error);
+  gboolean has_row = FALSE;
+
+  if (stmt == NULL
+      || !lw_store_bind_text (self, stmt, 1, name, error)
+      || !lw_store_step_row (self, stmt, &has_row, error))
+    return FALSE;
+  *id = has_row ? sqlite3_column_int64 (stmt, 0) : 0;
   return TRUE;
 }
 
@@ -432,20 +441,15 @@ load_round_seats (LwStore       *self,
                   GError       **error)
 {
   g_autoptr (LwStoreStmt) stmt =
-    lw_store_stmt (self,
-              "SELECT seat, cards, worms, gongs, bears, wolves, court, garwolves, unpegged"
-              " FROM round_seats WHERE round = ? ORDER BY seat", error);
-  gboolean has_row;
+    lw_store_query (self,
+               "SELECT seat, cards, worms, gongs, bears, wolves, court, garwolves, unpegged"
+               " FROM round_seats WHERE round = ? ORDER BY seat", round_id, 0, error);
+  gboolean ok = TRUE;
 
-  if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, round_id, error))
-    return FALSE;
-
-  while (lw_store_step_row (self, stmt, &has_row, error))
+  while (lw_store_next_row (self, stmt, &ok, error))
     {
       int seat;
 
-      if (!has_row)
-        return TRUE;
       if (!column_seat (stmt, 0, n_players, &seat) || seat == LW_NO_SEAT)
         return lw_store_fail_damaged (self, "game", game_id,
                                       "a round names a seat out of range", error);
@@ -459,7 +463,7 @@ load_round_seats (LwStore       *self,
       round->garwolves[seat] = sqlite3_column_int (stmt, 7);
       round->unpegged[seat] = sqlite3_column_int (stmt, 8) != 0;
     }
-  return FALSE;
+  return ok;
 }
 
 static gboolean
@@ -471,19 +475,15 @@ load_penalties (LwStore  *self,
                 GError  **error)
 {
   g_autoptr (LwStoreStmt) stmt =
-    lw_store_stmt (self, "SELECT seat, kind FROM penalties WHERE round = ? ORDER BY ordinal", error);
-  gboolean has_row;
+    lw_store_query (self, "SELECT seat, kind FROM penalties WHERE round = ? ORDER BY ordinal",
+                    round_id, 0, error);
+  gboolean ok = TRUE;
 
-  if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, round_id, error))
-    return FALSE;
-
-  while (lw_store_step_row (self, stmt, &has_row, error))
+  while (lw_store_next_row (self, stmt, &ok, error))
     {
       int seat;
       LwPenaltyKind kind;
 
-      if (!has_row)
-        return TRUE;
       if (!column_seat (stmt, 0, n_players, &seat) || seat == LW_NO_SEAT)
         return lw_store_fail_damaged (self, "game", game_id,
                                       "a penalty names a seat out of range", error);
@@ -491,7 +491,7 @@ load_penalties (LwStore  *self,
         return lw_store_fail_damaged (self, "game", game_id, "a penalty of an unknown kind", error);
       lw_round_add_penalty (round, seat, kind);
     }
-  return FALSE;
+  return ok;
 }
 
 static gboolean
@@ -507,23 +507,15 @@ load_rounds (LwStore       *self,
    * statement at a time keeps each cached statement's use simple). */
   {
     g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self,
-                "SELECT id, number, is_void, declarer, all_but_last, dealer"
-                " FROM rounds WHERE game = ? ORDER BY number", error);
-    gboolean has_row = FALSE;
+      lw_store_query (self,
+                 "SELECT id, number, is_void, declarer, all_but_last, dealer"
+                 " FROM rounds WHERE game = ? ORDER BY number", game_id, 0, error);
+    gboolean ok = TRUE;
 
-    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, game_id, error))
-      return FALSE;
-
-    for (;;)
+    while (lw_store_next_row (self, stmt, &ok, error))
       {
         g_autoptr (LwRound) round = NULL;
         gint64 round_id;
-
-        if (!lw_store_step_row (self, stmt, &has_row, error))
-          return FALSE;
-        if (!has_row)
-          break;
 
         if (sqlite3_column_int64 (stmt, 1) != (gint64) rounds->len + 1)
           return lw_store_fail_damaged (self, "game", game_id,
@@ -541,6 +533,8 @@ load_rounds (LwStore       *self,
         g_array_append_val (round_ids, round_id);
         g_ptr_array_add (rounds, g_steal_pointer (&round));
       }
+    if (!ok)
+      return FALSE;
   }
 
   for (guint i = 0; i < rounds->len; i++)
@@ -575,15 +569,14 @@ read_game (LwStore  *self,
   game->id = id;
 
   {
+    gboolean has_row = FALSE;
     g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self,
-                "SELECT ruleset, start_score, target, skunk, first_dealer, n_teams, created,"
-                " notes, played_at, place, king_and_knave FROM games WHERE id = ?", error);
-    gboolean has_row;
+      lw_store_query_row (self,
+                          "SELECT ruleset, start_score, target, skunk, first_dealer, n_teams, created,"
+                          " notes, played_at, place, king_and_knave FROM games WHERE id = ?",
+                          id, 0, &has_row, error);
 
-    if (stmt == NULL
-        || !lw_store_bind_int (self, stmt, 1, id, error)
-        || !lw_store_step_row (self, stmt, &has_row, error))
+    if (stmt == NULL)
       return NULL;
     if (!has_row)
       {
@@ -609,16 +602,13 @@ read_game (LwStore  *self,
 
   {
     g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self,
-                "SELECT s.seat, p.name, s.team FROM game_seats AS s"
-                " JOIN players AS p ON p.id = s.player"
-                " WHERE s.game = ? ORDER BY s.seat", error);
-    gboolean has_row;
+      lw_store_query (self,
+                 "SELECT s.seat, p.name, s.team FROM game_seats AS s"
+                 " JOIN players AS p ON p.id = s.player"
+                 " WHERE s.game = ? ORDER BY s.seat", id, 0, error);
 
-    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
-      return NULL;
-
-    while ((ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+    ok = TRUE;
+    while (lw_store_next_row (self, stmt, &ok, error))
       {
         if (n_players >= LW_MAX_SEATS || sqlite3_column_int64 (stmt, 0) != n_players)
           {
@@ -687,7 +677,7 @@ lw_store_attach_history (LwStore       *self,
     g_autoptr (GPtrArray) changes = g_ptr_array_new_with_free_func (g_free);
 
     ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, game->id, error);
-    while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+    while (lw_store_next_row (self, stmt, &ok, error))
       {
         int seat = sqlite3_column_int (stmt, 0);
         gint64 from_round = sqlite3_column_int64 (stmt, 1);
@@ -711,12 +701,10 @@ lw_store_attach_history (LwStore       *self,
 
   {
     g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "SELECT uuid, event_name, event_round, event_table, event_board"
-                           " FROM games WHERE id = ?", error);
+      lw_store_query_row (self, "SELECT uuid, event_name, event_round, event_table, event_board"
+                                " FROM games WHERE id = ?", game->id, 0, &has_row, error);
 
-    ok = stmt != NULL
-         && lw_store_bind_int (self, stmt, 1, game->id, error)
-         && lw_store_step_row (self, stmt, &has_row, error);
+    ok = stmt != NULL;
     if (ok && has_row && sqlite3_column_type (stmt, 0) != SQLITE_NULL)
       {
         g_free (record->id);
@@ -900,7 +888,6 @@ lw_store_list_game_summaries (LwStore  *self,
     g_ptr_array_new_with_free_func ((GDestroyNotify) lw_game_summary_free);
   g_autoptr (GHashTable) by_id = g_hash_table_new (g_int64_hash, g_int64_equal);
   g_autoptr (GHashTable) names = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
-  gboolean has_row = FALSE;
   gboolean ok;
 
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
@@ -918,7 +905,7 @@ lw_store_list_game_summaries (LwStore  *self,
                       " ORDER BY created DESC, id DESC", error);
 
     ok = stmt != NULL;
-    while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+    while (lw_store_next_row (self, stmt, &ok, error))
       {
         LwGameSummary *summary = g_new0 (LwGameSummary, 1);
 
@@ -941,7 +928,7 @@ lw_store_list_game_summaries (LwStore  *self,
       g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "SELECT id, name FROM players", error);
 
       ok = stmt != NULL;
-      while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+      while (lw_store_next_row (self, stmt, &ok, error))
         {
           gint64 *id = g_new (gint64, 1);
 
@@ -957,7 +944,7 @@ lw_store_list_game_summaries (LwStore  *self,
       LwGameSummary *summary = NULL;
 
       ok = stmt != NULL;
-      while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
+      while (lw_store_next_row (self, stmt, &ok, error))
         {
           gint64 game = sqlite3_column_int64 (stmt, 0);
           gint64 seat = sqlite3_column_int64 (stmt, 1);

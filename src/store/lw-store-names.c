@@ -128,22 +128,9 @@ lw_store_log_rename (LwStore     *self,
   g_autofree char *new_json = rename_json (what, id, new_text);
   g_autoptr (GArray) games = g_array_new (FALSE, FALSE, sizeof (gint64));
   gint64 now = g_get_real_time ();
-  gboolean has_row = FALSE;
-  gboolean ok;
 
-  {
-    g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, games_sql, error);
-
-    ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, id, error);
-    while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-      {
-        gint64 game = sqlite3_column_int64 (stmt, 0);
-
-        g_array_append_val (games, game);
-      }
-    if (!ok)
-      return FALSE;
-  }
+  if (!lw_store_read_ids (self, games_sql, id, games, error))
+    return FALSE;
 
   for (guint i = 0; i < games->len; i++)
     {
@@ -174,30 +161,36 @@ row_clear (gpointer data)
   g_free (((Row *) data)->text);
 }
 
+/* Appends the row (id, text) to @data, a GArray of Row. */
+static gboolean
+add_row (LwStoreStmt  *stmt,
+         gpointer      data,
+         GError      **error)
+{
+  GArray *rows = data;
+  const char *text = (const char *) sqlite3_column_text (stmt, 1);
+  Row *row;
+
+  /* The new row is filled in place: the array owns its text. */
+  g_array_set_size (rows, rows->len + 1);
+  row = &g_array_index (rows, Row, rows->len - 1);
+  row->id = sqlite3_column_int64 (stmt, 0);
+  row->text = text != NULL ? g_strndup (text, (gsize) sqlite3_column_bytes (stmt, 1)) : NULL;
+  return TRUE;
+}
+
 /* The rows (id, text) of @sql; text NULL for NULL. */
 static GArray *
 read_rows (LwStore     *self,
            const char  *sql,
            GError     **error)
 {
-  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
   g_autoptr (GArray) rows = g_array_new (FALSE, TRUE, sizeof (Row));
-  gboolean has_row = FALSE;
-  gboolean ok = stmt != NULL;
 
   g_array_set_clear_func (rows, row_clear);
-  while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-    {
-      const char *text = (const char *) sqlite3_column_text (stmt, 1);
-      Row *row;
-
-      /* The new row is filled in place: the array owns its text. */
-      g_array_set_size (rows, rows->len + 1);
-      row = &g_array_index (rows, Row, rows->len - 1);
-      row->id = sqlite3_column_int64 (stmt, 0);
-      row->text = text != NULL ? g_strndup (text, (gsize) sqlite3_column_bytes (stmt, 1)) : NULL;
-    }
-  return ok ? g_steal_pointer (&rows) : NULL;
+  if (!lw_store_visit_rows (self, sql, 0, add_row, rows, error))
+    return NULL;
+  return g_steal_pointer (&rows);
 }
 
 static gboolean

@@ -82,17 +82,11 @@ find_player (LwStore     *self,
              GError     **error)
 {
   g_autofree char *name = lw_name_normalize (text, place, error);
-  g_autoptr (LwStoreStmt) stmt = NULL;
-  gboolean has_row = FALSE;
+  gint64 id = 0;
 
-  if (name == NULL)
+  if (name == NULL || !lw_store_find_player_named (self, name, &id, error))
     return 0;
-  stmt = lw_store_stmt (self, "SELECT id FROM players WHERE name = ?", error);
-  if (stmt == NULL
-      || !lw_store_bind_text (self, stmt, 1, name, error)
-      || !lw_store_step_row (self, stmt, &has_row, error))
-    return 0;
-  if (!has_row)
+  if (id == 0)
     {
       g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
                    "no player named “%s”", name);
@@ -100,7 +94,7 @@ find_player (LwStore     *self,
     }
   if (name_out != NULL)
     *name_out = g_steal_pointer (&name);
-  return sqlite3_column_int64 (stmt, 0);
+  return id;
 }
 
 /* @json (a substitution's side in the edit log: seat, from_round, name)
@@ -123,6 +117,40 @@ rename_substitution_side (const char *json,
   return json_to_string (json_parser_get_root (parser), FALSE);
 }
 
+/* Where read_edit_texts() puts the rows it reads. */
+typedef struct {
+  GArray    *ids;    /* of gint64 */
+  GPtrArray *texts;  /* two a row: old, new */
+} EditTexts;
+
+static gboolean
+add_edit_texts (LwStoreStmt  *stmt,
+                gpointer      data,
+                GError      **error)
+{
+  EditTexts *edits = data;
+  gint64 id = sqlite3_column_int64 (stmt, 0);
+
+  g_array_append_val (edits->ids, id);
+  g_ptr_array_add (edits->texts, g_strdup ((const char *) sqlite3_column_text (stmt, 1)));
+  g_ptr_array_add (edits->texts, g_strdup ((const char *) sqlite3_column_text (stmt, 2)));
+  return TRUE;
+}
+
+/* Appends the rows (id, old, new) of @sql, edits of the log, to @ids and
+ * their two texts to @texts (of strings, owned): old, then new. */
+static gboolean
+read_edit_texts (LwStore     *self,
+                 const char  *sql,
+                 GArray      *ids,
+                 GPtrArray   *texts,
+                 GError     **error)
+{
+  EditTexts edits = { ids, texts };
+
+  return lw_store_visit_rows (self, sql, 0, add_edit_texts, &edits, error);
+}
+
 /* The substitutions in the edit log name @new_name where they named
  * @old_name, so that undoing one seats the player as now named. */
 static gboolean
@@ -132,36 +160,23 @@ rename_in_substitutions (LwStore     *self,
                          GError     **error)
 {
   g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
-  g_autoptr (GPtrArray) olds = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr (GPtrArray) news = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
 
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "SELECT id, old, new FROM edits WHERE kind = 'substitute'", error);
-    gboolean has_row = FALSE;
-    gboolean ok = stmt != NULL;
-
-    while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-      {
-        gint64 id = sqlite3_column_int64 (stmt, 0);
-
-        g_array_append_val (ids, id);
-        g_ptr_array_add (olds, g_strdup ((const char *) sqlite3_column_text (stmt, 1)));
-        g_ptr_array_add (news, g_strdup ((const char *) sqlite3_column_text (stmt, 2)));
-      }
-    if (!ok)
-      return FALSE;
-  }
+  if (!read_edit_texts (self, "SELECT id, old, new FROM edits WHERE kind = 'substitute'",
+                        ids, texts, error))
+    return FALSE;
   for (guint i = 0; i < ids->len; i++)
     {
-      g_autofree char *old_json = rename_substitution_side (g_ptr_array_index (olds, i), old_name, new_name);
-      g_autofree char *new_json = rename_substitution_side (g_ptr_array_index (news, i), old_name, new_name);
+      const char *old_text = g_ptr_array_index (texts, 2 * i);
+      const char *new_text = g_ptr_array_index (texts, 2 * i + 1);
+      g_autofree char *old_json = rename_substitution_side (old_text, old_name, new_name);
+      g_autofree char *new_json = rename_substitution_side (new_text, old_name, new_name);
 
       if (old_json == NULL && new_json == NULL)
         continue;
       if (!lw_store_set_edit_texts (self, g_array_index (ids, gint64, i),
-                                    old_json != NULL ? old_json : g_ptr_array_index (olds, i),
-                                    new_json != NULL ? new_json : g_ptr_array_index (news, i), error))
+                                    old_json != NULL ? old_json : old_text,
+                                    new_json != NULL ? new_json : new_text, error))
         return FALSE;
     }
   return TRUE;
@@ -209,16 +224,8 @@ lw_store_rename_player (LwStore     *self,
   if (g_str_equal (old_stored, name))
     return lw_store_commit (self, error);
 
-  {
-    g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "SELECT id FROM players WHERE name = ?", error);
-    gboolean has_row = FALSE;
-
-    if (stmt == NULL
-        || !lw_store_bind_text (self, stmt, 1, name, error)
-        || !lw_store_step_row (self, stmt, &has_row, error))
-      return lw_store_finish (self, FALSE, error);
-    other = has_row ? sqlite3_column_int64 (stmt, 0) : 0;
-  }
+  if (!lw_store_find_player_named (self, name, &other, error))
+    return lw_store_finish (self, FALSE, error);
   if (other != 0)
     {
       g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
@@ -280,6 +287,24 @@ lw_player_merge_free (LwPlayerMerge *merge)
   g_free (merge);
 }
 
+/* Where read_moved() puts the rows it reads, and as what. */
+typedef struct {
+  MovedKind  kind;
+  GArray    *moved;  /* of Moved */
+} MovedRows;
+
+static gboolean
+add_moved (LwStoreStmt  *stmt,
+           gpointer      data,
+           GError      **error)
+{
+  MovedRows *rows = data;
+  Moved row = { rows->kind, sqlite3_column_int64 (stmt, 0), sqlite3_column_int64 (stmt, 1) };
+
+  g_array_append_val (rows->moved, row);
+  return TRUE;
+}
+
 /* Reads the rows of @sql (?1 the player; two key columns) as @kind. */
 static gboolean
 read_moved (LwStore     *self,
@@ -289,18 +314,9 @@ read_moved (LwStore     *self,
             GArray      *moved,
             GError     **error)
 {
-  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
-  gboolean has_row = FALSE;
-  gboolean ok;
+  MovedRows rows = { kind, moved };
 
-  ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, player, error);
-  while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-    {
-      Moved row = { kind, sqlite3_column_int64 (stmt, 0), sqlite3_column_int64 (stmt, 1) };
-
-      g_array_append_val (moved, row);
-    }
-  return ok;
+  return lw_store_visit_rows (self, sql, player, add_moved, &rows, error);
 }
 
 /* Points the rows of @merge at @to (which they held as @from); with
@@ -377,20 +393,8 @@ read_snapshots (LwStore        *self,
                 LwPlayerMerge  *merge,
                 GError        **error)
 {
-  g_autoptr (LwStoreStmt) stmt =
-    lw_store_stmt (self, "SELECT id, old, new FROM edits WHERE kind IN ('delete_game', 'substitute')", error);
-  gboolean has_row = FALSE;
-  gboolean ok = stmt != NULL;
-
-  while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-    {
-      gint64 id = sqlite3_column_int64 (stmt, 0);
-
-      g_array_append_val (merge->snapshots, id);
-      g_ptr_array_add (merge->texts, g_strdup ((const char *) sqlite3_column_text (stmt, 1)));
-      g_ptr_array_add (merge->texts, g_strdup ((const char *) sqlite3_column_text (stmt, 2)));
-    }
-  return ok;
+  return read_edit_texts (self, "SELECT id, old, new FROM edits WHERE kind IN ('delete_game', 'substitute')",
+                          merge->snapshots, merge->texts, error);
 }
 
 gboolean
@@ -451,11 +455,11 @@ lw_store_merge_players (LwStore        *self,
   if (shared != 0)
     {
       g_autofree char *event = NULL;
-      g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "SELECT name FROM events WHERE id = ?", error);
       gboolean has_row = FALSE;
+      g_autoptr (LwStoreStmt) stmt =
+        lw_store_query_row (self, "SELECT name FROM events WHERE id = ?", shared, 0, &has_row, error);
 
-      if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, shared, error)
-          || !lw_store_step_row (self, stmt, &has_row, error))
+      if (stmt == NULL)
         goto fail;
       event = g_strdup (has_row ? (const char *) sqlite3_column_text (stmt, 0) : "?");
       g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,

@@ -27,6 +27,14 @@ gboolean lw_store_player_id (LwStore     *self,
                              gint64      *id,
                              GError     **error);
 
+/* Sets *@id to the ID of the stored player named @name (as the names
+ * rule stores it), 0 when there is none; FALSE with @error set on an
+ * SQLite error. */
+gboolean lw_store_find_player_named (LwStore     *self,
+                                     const char  *name,
+                                     gint64      *id,
+                                     GError     **error);
+
 /* The order of lw_store_list_player_names(): case-insensitive, then as
  * stored (a GCompareFunc on char **). */
 int lw_store_compare_names (gconstpointer a,

@@ -125,29 +125,13 @@ compute_row (LwStore             *self,
 {
   g_autoptr (ResultRow) row = g_new0 (ResultRow, 1);
   gint64 players[LW_MAX_SEATS], sides[LW_MAX_SEATS], scores[LW_MAX_SEATS];
-  guint n_players = 0;
+  g_autoptr (GArray) seated = g_array_new (FALSE, FALSE, sizeof (gint64));
+  guint n_players;
 
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "SELECT player FROM game_seats WHERE game = ? ORDER BY seat", error);
-    gboolean has_row = FALSE;
-
-    if (stmt == NULL || !lw_store_bind_int (self, stmt, 1, id, error))
-      return NULL;
-    for (;;)
-      {
-        if (!lw_store_step_row (self, stmt, &has_row, error))
-          return NULL;
-        if (!has_row)
-          break;
-        if (n_players >= record->n_players)
-          {
-            n_players++;
-            break;
-          }
-        players[n_players++] = sqlite3_column_int64 (stmt, 0);
-      }
-  }
+  if (!lw_store_read_ids (self, "SELECT player FROM game_seats WHERE game = ? ORDER BY seat", id,
+                          seated, error))
+    return NULL;
+  n_players = seated->len;
   if (n_players != record->n_players)
     {
       g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE,
@@ -157,7 +141,10 @@ compute_row (LwStore             *self,
     }
 
   for (guint seat = 0; seat < n_players; seat++)
-    sides[seat] = lw_game_record_side_of (record, (int) seat);
+    {
+      players[seat] = g_array_index (seated, gint64, seat);
+      sides[seat] = lw_game_record_side_of (record, (int) seat);
+    }
 
   row->id = id;
   row->players = ints_to_text (players, n_players);
@@ -260,35 +247,35 @@ known_player_clear (gpointer data)
   g_free (((KnownPlayer *) data)->name);
 }
 
+/* One row (id, name) of players into @data, a GArray of KnownPlayer. */
+static gboolean
+add_known_player (LwStoreStmt  *stmt,
+                  gpointer      data,
+                  GError      **error)
+{
+  GArray *players = data;
+  KnownPlayer *player;
+  const char *name = (const char *) sqlite3_column_text (stmt, 1);
+
+  /* The array owns the name from here (known_player_clear()). */
+  g_array_set_size (players, players->len + 1);
+  player = &g_array_index (players, KnownPlayer, players->len - 1);
+  player->id = sqlite3_column_int64 (stmt, 0);
+  player->name = g_strdup (name != NULL ? name : "");
+  player->index = 0;
+  return TRUE;
+}
+
 static GArray *
 read_players (LwStore  *self,
               GError  **error)
 {
   g_autoptr (GArray) players = g_array_new (FALSE, FALSE, sizeof (KnownPlayer));
-  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "SELECT id, name FROM players ORDER BY id",
-                                                 error);
-  gboolean has_row = FALSE;
 
   g_array_set_clear_func (players, known_player_clear);
-  if (stmt == NULL)
+  if (!lw_store_visit_rows (self, "SELECT id, name FROM players ORDER BY id", 0,
+                            add_known_player, players, error))
     return NULL;
-  for (;;)
-    {
-      KnownPlayer *player;
-      const char *name;
-
-      if (!lw_store_step_row (self, stmt, &has_row, error))
-        return NULL;
-      if (!has_row)
-        break;
-      /* The array owns the name from here (known_player_clear()). */
-      g_array_set_size (players, players->len + 1);
-      player = &g_array_index (players, KnownPlayer, players->len - 1);
-      player->id = sqlite3_column_int64 (stmt, 0);
-      name = (const char *) sqlite3_column_text (stmt, 1);
-      player->name = g_strdup (name != NULL ? name : "");
-      player->index = 0;
-    }
   return g_steal_pointer (&players);
 }
 
@@ -389,6 +376,36 @@ seat_change_clear (gpointer data)
   g_free (((SeatChange *) data)->old_name);
 }
 
+/* One row (game, seat, from_round, old name, rounds) of seat_changes into
+ * @data: game ID (gint64 *) → GArray of SeatChange. */
+static gboolean
+add_seat_change (LwStoreStmt  *stmt,
+                 gpointer      data,
+                 GError      **error)
+{
+  GHashTable *changes = data;
+  gint64 game = sqlite3_column_int64 (stmt, 0);
+  GArray *list = g_hash_table_lookup (changes, &game);
+  SeatChange *change;
+  const char *name;
+
+  if (list == NULL)
+    {
+      list = g_array_new (FALSE, FALSE, sizeof (SeatChange));
+      g_array_set_clear_func (list, seat_change_clear);
+      g_hash_table_insert (changes, g_memdup2 (&game, sizeof game), list);
+    }
+  /* The array owns the name from here (seat_change_clear()). */
+  g_array_set_size (list, list->len + 1);
+  change = &g_array_index (list, SeatChange, list->len - 1);
+  name = (const char *) sqlite3_column_text (stmt, 3);
+  change->seat = (guint) CLAMP (sqlite3_column_int64 (stmt, 1), 0, LW_MAX_SEATS - 1);
+  change->from_round = sqlite3_column_int64 (stmt, 2);
+  change->n_rounds = sqlite3_column_int64 (stmt, 4);
+  change->old_name = g_strdup (name != NULL ? name : "");
+  return TRUE;
+}
+
 /* Every game's seat changes: game ID → GArray of SeatChange, in the order
  * they happened. */
 static GHashTable *
@@ -397,44 +414,14 @@ read_seat_changes (LwStore  *self,
 {
   g_autoptr (GHashTable) changes =
     g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, (GDestroyNotify) g_array_unref);
-  g_autoptr (LwStoreStmt) stmt =
-    lw_store_stmt (self,
-                   "SELECT c.game, c.seat, c.from_round, o.name,"
-                   " (SELECT count (*) FROM rounds AS r WHERE r.game = c.game)"
-                   " FROM seat_changes AS c JOIN players AS o ON o.id = c.old_player"
-                   " ORDER BY c.game, c.seat, c.from_round, c.id", error);
-  gboolean has_row = FALSE;
 
-  if (stmt == NULL)
+  if (!lw_store_visit_rows (self,
+                            "SELECT c.game, c.seat, c.from_round, o.name,"
+                            " (SELECT count (*) FROM rounds AS r WHERE r.game = c.game)"
+                            " FROM seat_changes AS c JOIN players AS o ON o.id = c.old_player"
+                            " ORDER BY c.game, c.seat, c.from_round, c.id",
+                            0, add_seat_change, changes, error))
     return NULL;
-  for (;;)
-    {
-      gint64 game;
-      GArray *list;
-      SeatChange *change;
-      const char *name;
-
-      if (!lw_store_step_row (self, stmt, &has_row, error))
-        return NULL;
-      if (!has_row)
-        break;
-      game = sqlite3_column_int64 (stmt, 0);
-      list = g_hash_table_lookup (changes, &game);
-      if (list == NULL)
-        {
-          list = g_array_new (FALSE, FALSE, sizeof (SeatChange));
-          g_array_set_clear_func (list, seat_change_clear);
-          g_hash_table_insert (changes, g_memdup2 (&game, sizeof game), list);
-        }
-      /* The array owns the name from here (seat_change_clear()). */
-      g_array_set_size (list, list->len + 1);
-      change = &g_array_index (list, SeatChange, list->len - 1);
-      name = (const char *) sqlite3_column_text (stmt, 3);
-      change->seat = (guint) CLAMP (sqlite3_column_int64 (stmt, 1), 0, LW_MAX_SEATS - 1);
-      change->from_round = sqlite3_column_int64 (stmt, 2);
-      change->n_rounds = sqlite3_column_int64 (stmt, 4);
-      change->old_name = g_strdup (name != NULL ? name : "");
-    }
   return g_steal_pointer (&changes);
 }
 
@@ -509,6 +496,55 @@ write_back (LwStore   *self,
              error->message);
 }
 
+/* What lw_store_load_rating_games() makes of each game's row. */
+typedef struct {
+  LwRatingGames *games;
+  GArray        *players;  /* of KnownPlayer (read_players()) */
+  GHashTable    *changes;  /* read_seat_changes() */
+  GArray        *stale;    /* of StaleGame: the games to replay */
+} RatedRows;
+
+/* One row of a game and its cached result: a rated game from the cache
+ * when its row is current, else a game to replay. */
+static gboolean
+add_rated_game (LwStoreStmt  *stmt,
+                gpointer      data,
+                GError      **error)
+{
+  RatedRows *rated = data;
+  StaleGame game;
+  gint64 played_at;
+
+  game.id = sqlite3_column_int64 (stmt, 0);
+  played_at = sqlite3_column_int64 (stmt, 2);
+  game.time = played_at > 0 ? played_at : sqlite3_column_int64 (stmt, 1);
+  game.version = sqlite3_column_int64 (stmt, 4);
+  game.key = NULL;
+
+  if (sqlite3_column_type (stmt, 5) != SQLITE_NULL
+      && sqlite3_column_int64 (stmt, 5) == game.version)
+    {
+      if (sqlite3_column_int64 (stmt, 8) == 0)
+        return TRUE;
+      if (add_cached_game (rated->games, rated->players, game.id,
+                           (const char *) sqlite3_column_text (stmt, 11), game.time,
+                           sqlite3_column_int64 (stmt, 3),
+                           (const char *) sqlite3_column_text (stmt, 6),
+                           (const char *) sqlite3_column_text (stmt, 7),
+                           (const char *) sqlite3_column_text (stmt, 10),
+                           sqlite3_column_int64 (stmt, 9) != 0))
+        {
+          add_substitutes (rated->games, rated->changes, game.id);
+          return TRUE;
+        }
+    }
+  /* The array owns the key from here (stale_game_clear()). */
+  g_array_append_val (rated->stale, game);
+  g_array_index (rated->stale, StaleGame, rated->stale->len - 1).key =
+    g_strdup ((const char *) sqlite3_column_text (stmt, 11));
+  return TRUE;
+}
+
 LwRatingGames *
 lw_store_load_rating_games (LwStore  *self,
                             GError  **error)
@@ -535,53 +571,14 @@ lw_store_load_rating_games (LwStore  *self,
     goto failed;
 
   {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self,
-                     "SELECT g.id, g.created, coalesce (g.played_at, 0), g.n_teams, g.version,"
-                     " c.version, c.players, c.sides, c.rated, c.skunk, c.scores, g.uuid"
-                     " FROM games AS g LEFT JOIN game_result_cache AS c ON c.game = g.id",
-                     error);
-    gboolean has_row = FALSE;
+    RatedRows rated = { games, players, changes, stale };
 
-    if (stmt == NULL)
+    if (!lw_store_visit_rows (self,
+                              "SELECT g.id, g.created, coalesce (g.played_at, 0), g.n_teams, g.version,"
+                              " c.version, c.players, c.sides, c.rated, c.skunk, c.scores, g.uuid"
+                              " FROM games AS g LEFT JOIN game_result_cache AS c ON c.game = g.id",
+                              0, add_rated_game, &rated, error))
       goto failed;
-    for (;;)
-      {
-        StaleGame game;
-        gint64 played_at;
-
-        if (!lw_store_step_row (self, stmt, &has_row, error))
-          goto failed;
-        if (!has_row)
-          break;
-        game.id = sqlite3_column_int64 (stmt, 0);
-        played_at = sqlite3_column_int64 (stmt, 2);
-        game.time = played_at > 0 ? played_at : sqlite3_column_int64 (stmt, 1);
-        game.version = sqlite3_column_int64 (stmt, 4);
-        game.key = NULL;
-
-        if (sqlite3_column_type (stmt, 5) != SQLITE_NULL
-            && sqlite3_column_int64 (stmt, 5) == game.version)
-          {
-            if (sqlite3_column_int64 (stmt, 8) == 0)
-              continue;
-            if (add_cached_game (games, players, game.id,
-                                 (const char *) sqlite3_column_text (stmt, 11), game.time,
-                                 sqlite3_column_int64 (stmt, 3),
-                                 (const char *) sqlite3_column_text (stmt, 6),
-                                 (const char *) sqlite3_column_text (stmt, 7),
-                                 (const char *) sqlite3_column_text (stmt, 10),
-                                 sqlite3_column_int64 (stmt, 9) != 0))
-              {
-                add_substitutes (games, changes, game.id);
-                continue;
-              }
-          }
-        /* The array owns the key from here (stale_game_clear()). */
-        g_array_append_val (stale, game);
-        g_array_index (stale, StaleGame, stale->len - 1).key =
-          g_strdup ((const char *) sqlite3_column_text (stmt, 11));
-      }
   }
 
   /* The stale ones from their rounds, as the engine replays them. */

@@ -66,14 +66,12 @@ lw_store_round_id_of (LwStore  *self,
                       gint64   *round_id,
                       GError  **error)
 {
+  gboolean has_row = FALSE;
   g_autoptr (LwStoreStmt) stmt =
-    lw_store_stmt (self, "SELECT id FROM rounds WHERE game = ? AND number = ?", error);
-  gboolean has_row;
+    lw_store_query_row (self, "SELECT id FROM rounds WHERE game = ? AND number = ?", game_id, number,
+                        &has_row, error);
 
-  if (stmt == NULL
-      || !lw_store_bind_int (self, stmt, 1, game_id, error)
-      || !lw_store_bind_int (self, stmt, 2, number, error)
-      || !lw_store_step_row (self, stmt, &has_row, error))
+  if (stmt == NULL)
     return FALSE;
   if (!has_row)
     {
@@ -107,34 +105,31 @@ lw_store_write_penalty_note (LwStore     *self,
          && lw_store_step_done (self, stmt, error);
 }
 
+/* One row of round_penalty_notes()'s query as a penalty; (transfer full). */
+static gpointer
+read_penalty_note (LwStoreStmt *stmt,
+                   guint        index)
+{
+  LwStoredPenalty *penalty = g_new0 (LwStoredPenalty, 1);
+
+  penalty->ordinal = (guint) sqlite3_column_int (stmt, 0);
+  penalty->seat = sqlite3_column_int (stmt, 1);
+  lw_penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 2), &penalty->kind);
+  penalty->note = g_strdup ((const char *) sqlite3_column_text (stmt, 3));
+  penalty->time = sqlite3_column_int64 (stmt, 4);
+  return penalty;
+}
+
 /* The notes of one stored round's penalties, by ordinal. */
 static GPtrArray *
 round_penalty_notes (LwStore  *self,
                      gint64    round_id,
                      GError  **error)
 {
-  g_autoptr (GPtrArray) notes =
-    g_ptr_array_new_with_free_func ((GDestroyNotify) lw_stored_penalty_free);
-  g_autoptr (LwStoreStmt) stmt =
-    lw_store_stmt (self,
-              "SELECT ordinal, seat, kind, note, coalesce (noted_at, 0) FROM penalties"
-              " WHERE round = ? ORDER BY ordinal", error);
-  gboolean has_row = FALSE;
-  gboolean ok;
-
-  ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, round_id, error);
-  while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-    {
-      LwStoredPenalty *penalty = g_new0 (LwStoredPenalty, 1);
-
-      penalty->ordinal = (guint) sqlite3_column_int (stmt, 0);
-      penalty->seat = sqlite3_column_int (stmt, 1);
-      lw_penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 2), &penalty->kind);
-      penalty->note = g_strdup ((const char *) sqlite3_column_text (stmt, 3));
-      penalty->time = sqlite3_column_int64 (stmt, 4);
-      g_ptr_array_add (notes, penalty);
-    }
-  return ok ? g_steal_pointer (&notes) : NULL;
+  return lw_store_list_rows (self,
+                             "SELECT ordinal, seat, kind, note, coalesce (noted_at, 0) FROM penalties"
+                             " WHERE round = ? ORDER BY ordinal", round_id,
+                             read_penalty_note, (GDestroyNotify) lw_stored_penalty_free, error);
 }
 
 

@@ -207,13 +207,42 @@ compare_sets (gconstpointer a,
   return c != 0 ? c : strcmp (x->name, y->name);
 }
 
+/* The rule sets of one ruleset as lw_store_list_rule_sets() reads them. */
+typedef struct {
+  LwStore    *self;
+  LwRuleset   ruleset;
+  GPtrArray  *sets;  /* of LwRuleSet */
+} SetRows;
+
+/* One row (id, name, start_score, target, skunk, run_fill, over_trump,
+ * king_and_knave) of rule_sets. */
+static gboolean
+add_set (LwStoreStmt  *stmt,
+         gpointer      data,
+         GError      **error)
+{
+  SetRows *rows = data;
+  LwRuleSet *set = g_new0 (LwRuleSet, 1);
+
+  set->id = sqlite3_column_int64 (stmt, 0);
+  set->name = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
+  set->ruleset = rows->ruleset;
+  set->start_score = sqlite3_column_int (stmt, 2);
+  set->target = sqlite3_column_int (stmt, 3);
+  set->skunk = sqlite3_column_int (stmt, 4);
+  g_ptr_array_add (rows->sets, set);
+  if (!read_house_rules (rows->self, stmt, 5, set, "rule set", set->id, error))
+    return FALSE;
+  set->king_and_knave = sqlite3_column_int64 (stmt, 7) != 0;
+  return TRUE;
+}
+
 GPtrArray *
 lw_store_list_rule_sets (LwStore    *self,
                          LwRuleset   ruleset,
                          GError    **error)
 {
   g_autoptr (GPtrArray) sets = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_rule_set_free);
-  gboolean has_row = FALSE;
   gboolean ok;
 
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
@@ -225,26 +254,11 @@ lw_store_list_rule_sets (LwStore    *self,
     g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self, "SELECT id, name, start_score, target, skunk, run_fill, over_trump,"
                            " king_and_knave FROM rule_sets WHERE ruleset = ?", error);
+    SetRows rows = { self, ruleset, sets };
 
-    ok = stmt != NULL && lw_store_bind_text (self, stmt, 1, lw_ruleset_to_string (ruleset), error);
-    while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-      {
-        LwRuleSet *set = g_new0 (LwRuleSet, 1);
-
-        set->id = sqlite3_column_int64 (stmt, 0);
-        set->name = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
-        set->ruleset = ruleset;
-        set->start_score = sqlite3_column_int (stmt, 2);
-        set->target = sqlite3_column_int (stmt, 3);
-        set->skunk = sqlite3_column_int (stmt, 4);
-        g_ptr_array_add (sets, set);
-        if (!read_house_rules (self, stmt, 5, set, "rule set", set->id, error))
-          {
-            ok = FALSE;
-            break;
-          }
-        set->king_and_knave = sqlite3_column_int64 (stmt, 7) != 0;
-      }
+    ok = stmt != NULL
+         && lw_store_bind_text (self, stmt, 1, lw_ruleset_to_string (ruleset), error)
+         && lw_store_visit_stmt (self, stmt, add_set, &rows, error);
   }
   if (!ok || !lw_store_commit (self, error))
     {
@@ -280,11 +294,10 @@ lw_store_rename_rule_set (LwStore     *self,
   if (clean == NULL || !lw_store_begin_write (self, error))
     return FALSE;
   {
-    g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "SELECT ruleset FROM rule_sets WHERE id = ?", error);
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_query_row (self, "SELECT ruleset FROM rule_sets WHERE id = ?", id, 0, &has_row, error);
 
-    if (stmt == NULL
-        || !lw_store_bind_int (self, stmt, 1, id, error)
-        || !lw_store_step_row (self, stmt, &has_row, error))
+    if (stmt == NULL)
       goto failed;
     if (!has_row)
       {
@@ -382,16 +395,13 @@ lw_store_get_event_rule_set (LwStore  *self,
     return NULL;
   {
     g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "SELECT rule_set, start_score, target, skunk, run_fill, over_trump"
-                           " FROM events WHERE id = ?", error);
+      lw_store_query_row (self, "SELECT rule_set, start_score, target, skunk, run_fill, over_trump"
+                                " FROM events WHERE id = ?", event_id, 0, &has_row, error);
 
-    ok = stmt != NULL
-         && lw_store_bind_int (self, stmt, 1, event_id, error)
-         && lw_store_step_row (self, stmt, &has_row, error);
+    ok = stmt != NULL;
     if (ok && !has_row)
       {
-        g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
-                     "no event with ID %" G_GINT64_FORMAT, event_id);
+        lw_store_set_not_found (error, "event", event_id);
         ok = FALSE;
       }
     if (ok)

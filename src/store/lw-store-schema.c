@@ -524,20 +524,9 @@ fill_game_uuids (LwStore  *self,
 {
   g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr (GPtrArray) uuids = g_ptr_array_new_with_free_func (g_free);
-  gboolean has_row = FALSE;
   gboolean ok;
 
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "SELECT id FROM games WHERE uuid IS NULL ORDER BY id", error);
-
-    ok = stmt != NULL;
-    while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-      {
-        gint64 id = sqlite3_column_int64 (stmt, 0);
-        g_array_append_val (ids, id);
-      }
-  }
+  ok = lw_store_read_ids (self, "SELECT id FROM games WHERE uuid IS NULL ORDER BY id", 0, ids, error);
   for (guint i = 0; ok && i < ids->len; i++)
     g_ptr_array_add (uuids, g_uuid_string_random ());
   g_ptr_array_sort (uuids, compare_uuids);

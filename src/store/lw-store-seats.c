@@ -109,6 +109,37 @@ failed:
   return lw_store_finish (self, FALSE, error);
 }
 
+/* The names of each round's seats (lw_store_list_round_players()), walked
+ * back through a game's seat changes. */
+typedef struct {
+  GPtrArray *rounds;  /* of char **, one a round */
+  guint      n;       /* seats */
+} RoundPlayers;
+
+/* One seat change (seat, from_round, old name): the rounds before it had
+ * its old player in the seat. */
+static gboolean
+name_before_change (LwStoreStmt  *stmt,
+                    gpointer      data,
+                    GError      **error)
+{
+  RoundPlayers *players = data;
+  int seat = sqlite3_column_int (stmt, 0);
+  guint from_round = (guint) sqlite3_column_int (stmt, 1);
+  const char *name = (const char *) sqlite3_column_text (stmt, 2);
+
+  if (seat < 0 || seat >= (int) players->n)
+    return TRUE;
+  for (guint r = 0; r + 1 < from_round && r < players->rounds->len; r++)
+    {
+      char **names = g_ptr_array_index (players->rounds, r);
+
+      g_free (names[seat]);
+      names[seat] = g_strdup (name);
+    }
+  return TRUE;
+}
+
 GPtrArray *
 lw_store_list_round_players (LwStore  *self,
                              gint64    id,
@@ -127,40 +158,22 @@ lw_store_list_round_players (LwStore  *self,
   game = lw_store_load_game_as_stored (self, id, error);
   if (game != NULL)
     {
-      g_autoptr (LwStoreStmt) stmt =
-        lw_store_stmt (self, "SELECT c.seat, c.from_round, o.name FROM seat_changes AS c"
-                        " JOIN players AS o ON o.id = c.old_player"
-                        " WHERE c.game = ? ORDER BY c.from_round DESC, c.id DESC", error);
-      gboolean has_row = FALSE;
-      guint n = game->record->n_players;
+      RoundPlayers players = { rounds, game->record->n_players };
 
       /* Walk back from the current names: before each change's first
        * round, the seat had the change's old player. */
       for (guint r = 0; r < game->record->rounds->len; r++)
         {
-          char **names = g_new0 (char *, n + 1);
+          char **names = g_new0 (char *, players.n + 1);
 
-          for (guint s = 0; s < n; s++)
+          for (guint s = 0; s < players.n; s++)
             names[s] = g_strdup (game->record->players[s]);
           g_ptr_array_add (rounds, names);
         }
-      ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, id, error);
-      while (ok && (ok = lw_store_step_row (self, stmt, &has_row, error)) && has_row)
-        {
-          int seat = sqlite3_column_int (stmt, 0);
-          guint from_round = (guint) sqlite3_column_int (stmt, 1);
-          const char *name = (const char *) sqlite3_column_text (stmt, 2);
-
-          if (seat < 0 || seat >= (int) n)
-            continue;
-          for (guint r = 0; r + 1 < from_round && r < rounds->len; r++)
-            {
-              char **names = g_ptr_array_index (rounds, r);
-
-              g_free (names[seat]);
-              names[seat] = g_strdup (name);
-            }
-        }
+      ok = lw_store_visit_rows (self, "SELECT c.seat, c.from_round, o.name FROM seat_changes AS c"
+                                      " JOIN players AS o ON o.id = c.old_player"
+                                      " WHERE c.game = ? ORDER BY c.from_round DESC, c.id DESC",
+                                id, name_before_change, &players, error);
     }
 
   if (!ok || !lw_store_commit (self, error))

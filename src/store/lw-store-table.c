@@ -24,11 +24,10 @@ game_exists (LwStore   *self,
              gboolean  *found,
              GError   **error)
 {
-  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "SELECT 1 FROM games WHERE id = ?", error);
+  g_autoptr (LwStoreStmt) stmt = lw_store_query_row (self, "SELECT 1 FROM games WHERE id = ?", id, 0,
+                                                     found, error);
 
-  return stmt != NULL
-         && lw_store_bind_int (self, stmt, 1, id, error)
-         && lw_store_step_row (self, stmt, found, error);
+  return stmt != NULL;
 }
 
 gboolean
@@ -92,12 +91,10 @@ lw_store_load_table (LwStore  *self,
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  stmt = lw_store_stmt (self,
-                        "SELECT seats, round_number, round, saved_at FROM virtual_tables WHERE game = ?",
-                        error);
-  if (stmt == NULL
-      || !lw_store_bind_int (self, stmt, 1, id, error)
-      || !lw_store_step_row (self, stmt, &has_row, error))
+  stmt = lw_store_query_row (self,
+                             "SELECT seats, round_number, round, saved_at FROM virtual_tables WHERE game = ?",
+                             id, 0, &has_row, error);
+  if (stmt == NULL)
     return NULL;
   if (!has_row)
     {
@@ -127,11 +124,8 @@ lw_store_has_table (LwStore *self,
 
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
 
-  stmt = lw_store_stmt (self, "SELECT 1 FROM virtual_tables WHERE game = ?", NULL);
-  return stmt != NULL
-         && lw_store_bind_int (self, stmt, 1, id, NULL)
-         && lw_store_step_row (self, stmt, &has_row, NULL)
-         && has_row;
+  stmt = lw_store_query_row (self, "SELECT 1 FROM virtual_tables WHERE game = ?", id, 0, &has_row, NULL);
+  return stmt != NULL && has_row;
 }
 
 gboolean
@@ -253,12 +247,10 @@ lw_store_add_round_log (LwStore     *self,
     return FALSE;
   {
     g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "SELECT 1 FROM rounds WHERE game = ? AND number = ?", error);
+      lw_store_query_row (self, "SELECT 1 FROM rounds WHERE game = ? AND number = ?", id, number,
+                          &found, error);
 
-    if (stmt == NULL
-        || !lw_store_bind_int (self, stmt, 1, id, error)
-        || !lw_store_bind_int (self, stmt, 2, number, error)
-        || !lw_store_step_row (self, stmt, &found, error))
+    if (stmt == NULL)
       return lw_store_finish (self, FALSE, error);
   }
   if (!found)
@@ -282,11 +274,9 @@ lw_store_load_round_log (LwStore  *self,
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  stmt = lw_store_stmt (self, "SELECT log FROM virtual_round_logs WHERE game = ? AND number = ?", error);
-  if (stmt == NULL
-      || !lw_store_bind_int (self, stmt, 1, id, error)
-      || !lw_store_bind_int (self, stmt, 2, number, error)
-      || !lw_store_step_row (self, stmt, &has_row, error))
+  stmt = lw_store_query_row (self, "SELECT log FROM virtual_round_logs WHERE game = ? AND number = ?",
+                             id, number, &has_row, error);
+  if (stmt == NULL)
     return NULL;
   if (!has_row)
     {
@@ -308,12 +298,9 @@ lw_store_has_round_log (LwStore *self,
 
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
 
-  stmt = lw_store_stmt (self, "SELECT 1 FROM virtual_round_logs WHERE game = ? AND number = ?", NULL);
-  return stmt != NULL
-         && lw_store_bind_int (self, stmt, 1, id, NULL)
-         && lw_store_bind_int (self, stmt, 2, number, NULL)
-         && lw_store_step_row (self, stmt, &has_row, NULL)
-         && has_row;
+  stmt = lw_store_query_row (self, "SELECT 1 FROM virtual_round_logs WHERE game = ? AND number = ?",
+                             id, number, &has_row, NULL);
+  return stmt != NULL && has_row;
 }
 
 gboolean
