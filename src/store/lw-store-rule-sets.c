@@ -260,11 +260,8 @@ lw_store_list_rule_sets (LwStore    *self,
          && lw_store_bind_text (self, stmt, 1, lw_ruleset_to_string (ruleset), error)
          && lw_store_visit_stmt (self, stmt, add_set, &rows, error);
   }
-  if (!ok || !lw_store_commit (self, error))
-    {
-      lw_store_rollback (self);
-      return NULL;
-    }
+  if (!lw_store_finish (self, ok, error))
+    return NULL;
   g_ptr_array_sort (sets, compare_sets);
   return g_steal_pointer (&sets);
 }
@@ -413,10 +410,7 @@ lw_store_get_event_rule_set (LwStore  *self,
         ok = read_house_rules (self, stmt, 4, set, "event", event_id, error);
       }
   }
-  if (!ok || !lw_store_commit (self, error))
-    {
-      lw_store_rollback (self);
-      return NULL;
-    }
+  if (!lw_store_finish (self, ok, error))
+    return NULL;
   return g_steal_pointer (&set);
 }

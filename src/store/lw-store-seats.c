@@ -176,11 +176,8 @@ lw_store_list_round_players (LwStore  *self,
                                 id, name_before_change, &players, error);
     }
 
-  if (!ok || !lw_store_commit (self, error))
-    {
-      lw_store_rollback (self);
-      return NULL;
-    }
+  if (!lw_store_finish (self, ok, error))
+    return NULL;
   return g_steal_pointer (&rounds);
 }
 

@@ -218,13 +218,11 @@ lw_store_append_virtual_round (LwStore        *self,
 
   if (!check_log (id, log_json, error) || !lw_store_begin_write (self, error))
     return FALSE;
-  if (!lw_store_append_round_numbered (self, id, round, &appended, error)
-      || !insert_log (self, id, appended, log_json, error)
-      || !lw_store_commit (self, error))
-    {
-      lw_store_rollback (self);
-      return FALSE;
-    }
+  if (!lw_store_finish (self,
+                        lw_store_append_round_numbered (self, id, round, &appended, error)
+                        && insert_log (self, id, appended, log_json, error),
+                        error))
+    return FALSE;
   if (number != NULL)
     *number = appended;
   return TRUE;

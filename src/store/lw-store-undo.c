@@ -321,16 +321,12 @@ undo_last (LwStore     *self,
   if (!lw_store_begin_write (self, error))
     return FALSE;
   entry = last_entry (self, id, kind, error);
-  if (entry == NULL
-      || !undo_entry (self, id, entry, FALSE, error)
-      || !mark_undone (self, entry->id, error)
-      || !lw_store_rounds_changed_of (self, id, error)
-      || !lw_store_commit (self, error))
-    {
-      lw_store_rollback (self);
-      return FALSE;
-    }
-  return TRUE;
+  return lw_store_finish (self,
+                          entry != NULL
+                          && undo_entry (self, id, entry, FALSE, error)
+                          && mark_undone (self, entry->id, error)
+                          && lw_store_rounds_changed_of (self, id, error),
+                          error);
 }
 
 gboolean
