@@ -780,6 +780,38 @@ test_add_round_while_playing (Fixture       *fixture,
 /* A round played at the table, taken back on the Scores page with Ctrl+Z
  * (game.undo) and brought back with the toast's Undo: the round and its
  * log return, and its replay works. */
+/* Whether a menu of @model (or its sections) names @action. */
+static gboolean
+model_has_action (GMenuModel *model,
+                  const char *action)
+{
+  for (int i = 0; model != NULL && i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *name = NULL;
+      g_autoptr (GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &name)
+          && g_str_equal (name, action))
+        return TRUE;
+      if (model_has_action (section, action))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether a menu button under @widget has @action in its menu. */
+static gboolean
+menu_has_action (GtkWidget  *widget,
+                 const char *action)
+{
+  if (GTK_IS_MENU_BUTTON (widget) && model_has_action (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)), action))
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (menu_has_action (child, action))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 test_take_back_keeps_log (Fixture       *fixture,
                           gconstpointer  data)
@@ -843,8 +875,9 @@ test_take_back_keeps_log (Fixture       *fixture,
   g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 1);
   g_assert_true (lw_store_has_round_log (store, id, 1));
 
-  /* Back to the Table, from the Scores page of a game played there. */
-  g_assert_true (gtk_widget_get_visible (game_page->table_button));
+  /* Back to the Table, from the game menu of the Scores page of a game
+   * played there. */
+  g_assert_true (menu_has_action (GTK_WIDGET (game_page), "game.back-to-table"));
   lw_test_activate (game_page, "game.back-to-table");
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "table");
   g_assert_cmpint (lw_table_page_get_game_id (page), ==, id);
@@ -1688,6 +1721,52 @@ test_hand_by_suit (Fixture       *fixture,
   g_assert_false (g_settings_get_boolean (settings, "hand-by-suit"));
 }
 
+/* At a phone's 360 px the Scores page of a game played at the table
+ * reads its title whole: Back to the Table is in the game menu, not in
+ * the header beside the title. */
+static void
+test_scores_title_narrow (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Benedikt Alexander-Smith", "Cleo", "Computer 3" };
+  const gboolean people[] = { TRUE, FALSE, TRUE, FALSE };
+  LwTablePage *page;
+  LwGamePage *game_page = lw_window_get_game_page (fixture->window);
+  GtkLabel *shown;
+
+  page = start_game_full (fixture, 4, names, people, 5, LW_BOT_NORMAL, TRUE);
+  lw_test_activate (page, "table.show-scores");
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
+  settle ();
+
+  /* The page laid out at 360 px: the squeezer shows the names or the
+   * count; whichever it shows is whole. */
+  gtk_widget_size_allocate (GTK_WIDGET (game_page), &(GtkAllocation) { 0, 0, 360, 740 }, -1);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (game_page)), ==, 360);
+  shown = GTK_LABEL (adw_squeezer_get_visible_child (ADW_SQUEEZER (gtk_widget_get_parent (GTK_WIDGET (game_page->title_label)))));
+  g_assert_true (shown == game_page->title_label || shown == game_page->short_title_label);
+  {
+    graphene_rect_t bounds;
+    int natural = 0;
+
+    gtk_widget_measure (GTK_WIDGET (shown), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (shown), GTK_WIDGET (game_page), &bounds));
+    g_test_message ("title \"%s\": %d px wanted, %.0f px at %.0f", gtk_label_get_text (shown), natural,
+                    bounds.size.width, bounds.origin.x);
+    g_assert_cmpstr (gtk_label_get_text (shown), !=, "");
+    g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (shown)));
+    g_assert_cmpint (natural, <=, (int) bounds.size.width);
+    g_assert_cmpfloat (bounds.origin.x, >=, 0);
+    g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, 360);
+  }
+
+  /* Back to the Table is in the game menu, and goes back. */
+  g_assert_true (menu_has_action (GTK_WIDGET (game_page), "game.back-to-table"));
+  lw_test_activate (game_page, "game.back-to-table");
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "table");
+  lw_table_page_stop_bot (page);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1713,6 +1792,7 @@ main (int   argc,
   g_test_add ("/ui-table/no-pause-without-animations", Fixture, NULL, fixture_set_up, test_no_pause_without_animations, lw_test_app_tear_down);
   g_test_add ("/ui-table/hand-by-suit", Fixture, NULL, fixture_set_up, test_hand_by_suit, lw_test_app_tear_down);
   g_test_add ("/ui-table/house-rules", Fixture, NULL, fixture_set_up, test_house_rules, lw_test_app_tear_down);
+  g_test_add ("/ui-table/scores-title-narrow", Fixture, NULL, fixture_set_up, test_scores_title_narrow, lw_test_app_tear_down);
 
   return g_test_run ();
 }

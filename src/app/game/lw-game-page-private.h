@@ -26,7 +26,6 @@ struct _LwGamePage
   GtkLabel *short_title_label;  /* "4 Players" in their place */
   GtkLabel *subtitle_label;
   GtkWidget *undo_button;
-  GtkWidget *table_button;
   GtkScrolledWindow *scroller;
   GtkWidget *details_list;
   AdwActionRow *details_row;

@@ -610,7 +610,6 @@ show_game (LwGamePage *self,
     gboolean at_table = !standings->finished && lw_store_has_table (self->store, self->game->id);
 
     gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.back-to-table", at_table);
-    gtk_widget_set_visible (self->table_button, at_table);
   }
 
   /* The rows, newest first, are kept: rounds taken away lose their rows at
@@ -1161,7 +1160,6 @@ lw_game_page_class_init (LwGamePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, short_title_label);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, undo_button);
-  gtk_widget_class_bind_template_child (widget_class, LwGamePage, table_button);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, details_list);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, details_row);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, scroller);
@@ -1196,6 +1194,8 @@ lw_game_page_class_init (LwGamePageClass *klass)
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "game.export", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "game.print", NULL);
+  /* Alt+T, as the header's Table button had before it moved into the menu. */
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_t, GDK_ALT_MASK, "game.back-to-table", NULL);
 }
 
 static void
