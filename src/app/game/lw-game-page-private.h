@@ -103,6 +103,11 @@ void lw_game_page_show_error_toast (LwGamePage   *self,
 AdwToast *lw_game_page_toast (LwGamePage *self,
                               const char *message);
 
+/* lw-game-actions.c: installs "game.back-to-table", "game.delete",
+ * "game.edit-log", "game.table-entry", "game.lock-round" (u) and Alt+T
+ * on @widget_class, the page's class. */
+void lw_game_page_install_actions (GtkWidgetClass *widget_class);
+
 /* game.details: the game's details dialog (lw-game-dialogs.c). */
 void lw_game_page_details_action (GtkWidget  *widget,
                                   const char *action_name,
