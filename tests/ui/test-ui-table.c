@@ -1767,6 +1767,106 @@ test_scores_title_narrow (Fixture       *fixture,
   lw_table_page_stop_bot (page);
 }
 
+/* Whether @rect lies inside @box. */
+static gboolean
+rect_inside (const graphene_rect_t *rect,
+             const graphene_rect_t *box)
+{
+  return rect->origin.x >= box->origin.x - 0.5 && rect->origin.y >= box->origin.y - 0.5
+         && rect->origin.x + rect->size.width <= box->origin.x + box->size.width + 0.5
+         && rect->origin.y + rect->size.height <= box->origin.y + box->size.height + 0.5;
+}
+
+/* The names of a four-player partners game, one of them long, with a
+ * whole trick of four plays on the table: at 1280 px every name under a
+ * trick card, in a seat box and on the score board is whole, the Partner
+ * badge is on the partner's seat alone and each side has one line (one
+ * score) on the board; at 360 px every seat's name and counts are whole,
+ * wrapped inside their boxes, the boxes apart. */
+static void
+test_partners_names (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Benedikt Alexander-Smith", "Cleo", "Computer 3" };
+  const gboolean people[] = { TRUE, FALSE, FALSE, FALSE };
+  LwTablePage *page = lw_window_get_table_page (fixture->window);
+  LwTableView *view;
+  LwTrickLabel plays[LW_MAX_SEATS];
+  LwNameLabel labels[3 * LW_MAX_SEATS];
+  guint moves = 0, refused = 0, n, n_board = 0, n_seat = 0;
+
+  lw_table_page_set_trick_hold (page, 1500, TRUE);
+  page = start_game_full (fixture, 4, names, people, 5, LW_BOT_NORMAL, TRUE);
+  view = lw_table_page_get_view (page);
+  wait_idle_or_holding (page);
+  while (!lw_table_page_is_holding (page))
+    {
+      g_assert_false (lw_table_page_get_round_over (page));
+      if (!lw_table_page_is_busy (page))
+        person_moves (page, &refused);
+      wait_idle_or_holding (page);
+      moves++;
+      g_assert_cmpuint (moves, <, 100);
+    }
+
+  /* 1280 px: the trick's four names whole. */
+  n = lw_table_view_measure_trick (view, 1280, 640, plays);
+  g_assert_cmpuint (n, ==, 4);
+  for (guint k = 0; k < n; k++)
+    g_assert_false (plays[k].ellipsized);
+
+  /* The seats and the board whole; Partner on seat 2 only; one line per side. */
+  n = lw_table_view_measure_names (view, 1280, 640, labels);
+  for (guint k = 0; k < n; k++)
+    {
+      g_test_message ("1280: kind %d seat %d \"%s\" %d lines%s%s", labels[k].kind, labels[k].seat, labels[k].text,
+                      labels[k].lines, labels[k].ellipsized ? " ellipsized" : "",
+                      labels[k].partner_badge ? " Partner" : "");
+      g_assert_false (labels[k].ellipsized);
+      if (labels[k].kind == LW_NAME_SEAT)
+        {
+          n_seat++;
+          g_assert_cmpstr (labels[k].text, ==, names[labels[k].seat]);
+          g_assert_cmpint (labels[k].partner_badge, ==, labels[k].seat == 2);
+          g_assert_true (rect_inside (&labels[k].text_rect, &labels[k].box));
+        }
+      if (labels[k].kind == LW_NAME_BOARD)
+        n_board++;
+    }
+  g_assert_cmpuint (n_seat, ==, 3);
+  g_assert_cmpuint (n_board, ==, 2);
+  for (guint s = 0; s < 4; s++)
+    {
+      guint lines = 0;
+
+      for (guint k = 0; k < n; k++)
+        if (labels[k].kind == LW_NAME_BOARD && strstr (labels[k].text, names[s]) != NULL)
+          {
+            lines++;
+            /* On the line of the side of seats 0 and 2, or of 1 and 3. */
+            g_assert_cmpint (labels[k].seat, ==, (int) s % 2);
+          }
+      g_assert_cmpuint (lines, ==, 1);
+    }
+
+  /* 360 px: every seat's name and counts whole, inside its box. */
+  n = lw_table_view_measure_names (view, 360, 530, labels);
+  for (guint k = 0; k < n; k++)
+    {
+      g_test_message ("360: kind %d seat %d \"%s\" %d lines%s", labels[k].kind, labels[k].seat, labels[k].text,
+                      labels[k].lines, labels[k].ellipsized ? " ellipsized" : "");
+      g_assert_false (labels[k].ellipsized);
+      if (labels[k].kind != LW_NAME_BOARD)
+        {
+          g_assert_true (rect_inside (&labels[k].text_rect, &labels[k].box));
+          for (guint j = 0; j < n; j++)
+            if (labels[j].kind != LW_NAME_BOARD && labels[j].seat != labels[k].seat)
+              g_assert_false (rects_meet (&labels[k].box, &labels[j].box));
+        }
+    }
+  lw_table_page_set_trick_hold (page, 0, FALSE);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1792,6 +1892,7 @@ main (int   argc,
   g_test_add ("/ui-table/no-pause-without-animations", Fixture, NULL, fixture_set_up, test_no_pause_without_animations, lw_test_app_tear_down);
   g_test_add ("/ui-table/hand-by-suit", Fixture, NULL, fixture_set_up, test_hand_by_suit, lw_test_app_tear_down);
   g_test_add ("/ui-table/house-rules", Fixture, NULL, fixture_set_up, test_house_rules, lw_test_app_tear_down);
+  g_test_add ("/ui-table/partners-names", Fixture, NULL, fixture_set_up, test_partners_names, lw_test_app_tear_down);
   g_test_add ("/ui-table/scores-title-narrow", Fixture, NULL, fixture_set_up, test_scores_title_narrow, lw_test_app_tear_down);
 
   return g_test_run ();

@@ -159,9 +159,13 @@ add_table_game_full (LwStore           *store,
       guint n_current = 0;
 
       lw_table_get_current (table, &n_current);
+      /* Partners: a whole trick of four plays on the table, won by the
+       * person, who leads next; else the person to follow a trick. */
       if (lw_table_get_phase (table) == LW_PHASE_PLAY && lw_table_get_turn (table) == 0
-          && n_current > 0 && lw_table_get_tricks (table)->len >= min_tricks)
+          && (partners ? n_current == 0 : n_current > 0) && lw_table_get_tricks (table)->len >= min_tricks)
         break;
+      if (lw_table_get_phase (table) == LW_PHASE_END)
+        g_error ("the round ended before the screen's trick");
       lw_bot_choose (table, LW_BOT_NORMAL, partners ? team_of : NULL, &rng, &action);
       if (!lw_table_apply (table, &action, &error))
         g_error ("%s", error->message);
@@ -604,7 +608,7 @@ main (int   argc,
     }
   else if (g_str_equal (screen, "table-partners") || g_str_equal (screen, "table-partners-bid"))
     {
-      /* Four players, partners across; mid-trick or the bidding. */
+      /* Four players, partners across; a whole trick of four plays or the bidding. */
       const char *short_names[] = { "Ann", "Benedikt Alexander-Smith", "Cleo", "Computer 3" };
       gboolean bid = g_str_equal (screen, "table-partners-bid");
       gint64 id = add_table_game_full (store, 4, long_names () ? names : short_names, 1, 2, bid, TRUE);
