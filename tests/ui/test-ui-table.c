@@ -1867,6 +1867,94 @@ test_partners_names (Fixture       *fixture,
   lw_table_page_set_trick_hold (page, 0, FALSE);
 }
 
+/* The plays of the trick the table shows: the current one, else the
+ * last finished. Returns: how many. */
+static guint
+shown_plays (const LwTable *table,
+             const LwPlay **plays)
+{
+  guint n_current = 0;
+  const GArray *tricks = lw_table_get_tricks (table);
+
+  *plays = lw_table_get_current (table, &n_current);
+  if (n_current > 0)
+    return n_current;
+  if (tricks->len == 0)
+    return 0;
+  *plays = g_array_index (tricks, LwTrick, tricks->len - 1).plays;
+  return g_array_index (tricks, LwTrick, tricks->len - 1).n_plays;
+}
+
+/* A wildcard led in a trick carries a tag saying what it stood for ("as
+ * 10♣", the engine's annotation), under its card in the trick and in the
+ * last trick; a play without wildcards has none. */
+static void
+test_wildcard_tags (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  const gboolean people[] = { TRUE, FALSE };
+  guint tagged = 0, plain = 0, refused = 0, steps = 0;
+
+  for (guint64 seed = 1; seed <= 12 && tagged == 0; seed++)
+    {
+      LwTablePage *page = start_game (fixture, 2, names, people, seed);
+      LwTableView *view = lw_table_page_get_view (page);
+
+      while (!lw_table_page_get_round_over (page) && steps++ < 400)
+        {
+          const LwPlay *plays = NULL;
+          LwTrickLabel labels[LW_MAX_SEATS];
+          guint n = shown_plays (lw_table_page_get_table (page), &plays);
+          guint m = lw_table_view_measure_trick (view, 1280, 640, labels);
+
+          g_assert_cmpuint (m, ==, n);
+          for (guint k = 0; k < n; k++)
+            {
+              g_autofree char *words = lw_describe_wildcards (&plays[k]);
+
+              if (words == NULL)
+                {
+                  g_assert_cmpstr (labels[k].wild, ==, "");
+                  plain++;
+                }
+              else
+                {
+                  /* "Little Wolf as 10♣" names the card the tag shows: "as 10♣". */
+                  g_test_message ("%s: tag \"%s\"", words, labels[k].wild);
+                  g_assert_cmpstr (labels[k].wild, !=, "");
+                  g_assert_true (g_str_has_suffix (words, labels[k].wild + strlen ("as ")));
+                  g_assert_true (g_str_has_prefix (labels[k].wild, "as "));
+                  tagged++;
+                }
+            }
+          if (lw_table_page_is_busy (page))
+            wait_idle (page);
+          else
+            person_moves (page, &refused);
+          wait_idle (page);
+        }
+      /* The last trick reviewed shows its tags too. */
+      lw_table_view_set_show_last_trick (view, TRUE);
+      {
+        const GArray *tricks = lw_table_get_tricks (lw_table_page_get_table (page));
+        LwTrickLabel labels[LW_MAX_SEATS];
+
+        if (tricks->len > 0 && lw_table_view_measure_trick (view, 1280, 640, labels) > 0)
+          {
+            const LwTrick *last = &g_array_index (tricks, LwTrick, tricks->len - 1);
+            g_autofree char *words = lw_describe_wildcards (&last->plays[0]);
+
+            g_assert_cmpint (words != NULL, ==, labels[0].wild[0] != '\0');
+          }
+      }
+      lw_table_view_set_show_last_trick (view, FALSE);
+    }
+  g_test_message ("%u plays with wildcards, %u without", tagged, plain);
+  g_assert_cmpuint (tagged, >, 0);
+  g_assert_cmpuint (plain, >, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1893,6 +1981,7 @@ main (int   argc,
   g_test_add ("/ui-table/hand-by-suit", Fixture, NULL, fixture_set_up, test_hand_by_suit, lw_test_app_tear_down);
   g_test_add ("/ui-table/house-rules", Fixture, NULL, fixture_set_up, test_house_rules, lw_test_app_tear_down);
   g_test_add ("/ui-table/partners-names", Fixture, NULL, fixture_set_up, test_partners_names, lw_test_app_tear_down);
+  g_test_add ("/ui-table/wildcard-tags", Fixture, NULL, fixture_set_up, test_wildcard_tags, lw_test_app_tear_down);
   g_test_add ("/ui-table/scores-title-narrow", Fixture, NULL, fixture_set_up, test_scores_title_narrow, lw_test_app_tear_down);
 
   return g_test_run ();

@@ -19,6 +19,7 @@ typedef struct
   int             text_width;  /* the laid-out name's width, pixels */
   int             lines;       /* its lines (wrapped at label.size.width) */
   gboolean        ellipsized;  /* cut short ("Ann to…") */
+  char            wild[96];    /* the tags on its wildcards, "as 10♣", comma-separated; "" for none */
 } LwTrickLabel;
 
 /**

@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 #include <pango/pangocairo.h>
 
+#include "lw-app-util.h"
 #include "lw-table-view.h"
 #include "lw-table-view-private.h"
 
@@ -1052,6 +1053,64 @@ trick_title (LwTableView      *self,
   return NULL;
 }
 
+/* What the wildcards of @play stood for, as tags under their cards:
+ * "as 10♣" (lw_play_wildcards(); a follower's B and L have none).
+ * Returns: how many, with @tags[k] (transfer full) and @index[k] the
+ * card's position in the play. */
+static guint
+wildcard_tags (const LwPlay *play,
+               char         *tags[LW_MAX_PLAY],
+               guint         index[LW_MAX_PLAY])
+{
+  LwWildcard wild[LW_MAX_PLAY];
+  guint n = lw_play_wildcards (play, wild);
+
+  for (guint k = 0; k < n; k++)
+    {
+      g_autofree char *as = lw_describe_wildcard_as (&wild[k]);
+
+      /* TRANSLATORS: on a wildcard played in a trick: what it stood for, "as 10♣" */
+      tags[k] = g_strdup_printf (_("as %s"), as);
+      index[k] = wild[k].index;
+    }
+  return n;
+}
+
+/* The tags of wildcard_tags() on the cards of a play at (@x, @y), cards
+ * @tw × @th overlapping by 0.42 of a card: each on the lower part of its
+ * card, on top of the cards after it. */
+static void
+draw_wildcard_tags (GtkWidget    *widget,
+                    GtkSnapshot  *snapshot,
+                    const LwPlay *play,
+                    double        x,
+                    double        y,
+                    double        tw,
+                    double        th)
+{
+  char *tags[LW_MAX_PLAY];
+  guint index[LW_MAX_PLAY];
+  guint n = wildcard_tags (play, tags, index);
+  cairo_t *cr;
+
+  if (n == 0)
+    return;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (x - tw, y, tw * (play->n + 2), th + 4));
+  for (guint k = 0; k < n; k++)
+    {
+      PangoLayout *layout = make_layout (widget, tags[k], 0.75, TRUE, -1);
+      int w, h;
+      double cx = x + index[k] * tw * 0.42 + (index[k] + 1 < play->n ? tw * 0.21 : tw / 2);
+
+      pango_layout_get_pixel_size (layout, &w, &h);
+      g_object_unref (layout);
+      /* Alternate heights, so that the tags of neighbouring cards never cover each other. */
+      draw_badge (widget, cr, tags[k], cx - (w + h) / 2.0, y + th - h - 4 - (k % 2) * (h + 2), 0x241f31, HIGHLIGHT);
+      g_free (tags[k]);
+    }
+  cairo_destroy (cr);
+}
+
 static void
 draw_trick (LwTableView  *self,
             GtkSnapshot  *snapshot,
@@ -1100,6 +1159,8 @@ draw_trick (LwTableView  *self,
       for (guint c = 0; c < play->n; c++)
         append_card (self, snapshot, lw_card_face (play->cards[c]),
                      r->x + dx + c * tw * 0.42, r->y + dy, tw, th, opacity);
+      if (slide_to_winner == 0)
+        draw_wildcard_tags (widget, snapshot, play, r->x + dx, r->y + dy, tw, th);
 
       if (slide_to_winner == 0)
         {
@@ -1160,6 +1221,19 @@ lw_table_view_measure_trick (LwTableView  *self,
         .ellipsized = pango_layout_is_ellipsized (layout),
       };
       g_object_unref (layout);
+      {
+        char *tags[LW_MAX_PLAY];
+        guint index[LW_MAX_PLAY];
+        guint n_tags = wildcard_tags (&trick.plays[k], tags, index);
+        g_autoptr (GString) wild = g_string_new (NULL);
+
+        for (guint t = 0; t < n_tags; t++)
+          {
+            g_string_append_printf (wild, "%s%s", t > 0 ? ", " : "", tags[t]);
+            g_free (tags[t]);
+          }
+        g_strlcpy (labels[k].wild, wild->str, sizeof labels[k].wild);
+      }
     }
   return trick.n_plays;
 }
