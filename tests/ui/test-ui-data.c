@@ -1061,6 +1061,51 @@ test_print_rules (Fixture       *fixture,
   g_assert_null (strstr (plain_details, "Rules:"));
 }
 
+/* New Game's Rules row follows Preferences → Rule Sets while it is open:
+ * a set renamed there shows its new name, still chosen; a set deleted
+ * there leaves the list, Standard rules chosen in its place. */
+static void
+test_new_game_rule_sets_follow (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwRuleSet) club = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
+  LwPreferencesWindow *preferences;
+  LwNewGamePage *form;
+  g_autofree char *before = NULL;
+  g_autofree char *renamed = NULL;
+  g_autofree char *deleted = NULL;
+  guint selected = 99;
+
+  club->name = g_strdup ("Club nights");
+  club->target = 21;
+  g_assert_cmpint (lw_store_create_rule_set (lw_test_app_writer (fixture), club, &error), >, 0);
+  g_assert_no_error (error);
+
+  lw_test_activate (fixture->window, "win.new-game");
+  form = lw_window_get_new_game_page (fixture->window);
+  before = lw_new_game_page_get_rule_set_names (form, NULL);
+  g_assert_cmpstr (before, ==, "Standard rules|Club nights");
+  g_assert_true (lw_new_game_page_select_rule_set (form, "Club nights"));
+
+  preferences = open_preferences (fixture);
+  lw_preferences_window_ask_rule_set (preferences, 0, FALSE);
+  gtk_editable_set_text (g_object_get_data (G_OBJECT (lw_preferences_window_get_dialog (preferences)), "name"),
+                         "Thursday nights");
+  answer (preferences, "rename");
+  renamed = lw_new_game_page_get_rule_set_names (form, &selected);
+  g_assert_cmpstr (renamed, ==, "Standard rules|Thursday nights");
+  g_assert_cmpuint (selected, ==, 1);
+
+  lw_preferences_window_ask_rule_set (preferences, 0, TRUE);
+  answer (preferences, "delete");
+  deleted = lw_new_game_page_get_rule_set_names (form, &selected);
+  g_assert_cmpstr (deleted, ==, "Standard rules");
+  g_assert_cmpuint (selected, ==, 0);
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  lw_test_drain ();
+}
+
 static const LwTestAppCase cases[] = {
   { "/ui-data/board-lines", test_board_lines },
   { "/ui-data/print-rules", test_print_rules },
@@ -1077,6 +1122,7 @@ static const LwTestAppCase cases[] = {
   { "/ui-data/stats-page", test_stats_page },
   { "/ui-data/print", test_print },
   { "/ui-data/king-and-knave", test_king_and_knave },
+  { "/ui-data/new-game-rule-sets-follow", test_new_game_rule_sets_follow },
 };
 
 int
