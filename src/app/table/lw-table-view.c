@@ -326,6 +326,7 @@ static PangoLayout *make_layout (GtkWidget  *widget,
  * players this many per side. */
 #define SEAT_NAME_LINES 3
 #define BOARD_LINES 4
+#define COUNTS_LINES 4
 
 /* @text wrapped in @width on @lines lines at most, ellipsized only
  * beyond them, centred when @centre. */
@@ -494,7 +495,7 @@ board_height (LwTableView *self,
 static double
 narrow_info_w (double width)
 {
-  return MIN (width / 2, 150);
+  return MIN (width / 2, 132);
 }
 
 static void
@@ -544,9 +545,20 @@ compute_layout (LwTableView *self,
     int cw, chh;
 
     pango_layout_get_pixel_size (layout, &cw, &chh);
-    g_object_unref (layout);
     l->split_counts = cw > box_w - 12;
-    l->counts_h = chh * (l->split_counts ? 2 : 1);
+    l->counts_h = chh;
+    if (l->split_counts)
+      {
+        /* Each of the two lines may wrap in turn (German: "88 auf der Hand"). */
+        g_autofree char *split = seat_counts (88, 88, TRUE);
+        int sw;
+
+        g_object_unref (layout);
+        layout = wrapped_layout (GTK_WIDGET (self), split, 0.8, FALSE, (int) box_w - 12, COUNTS_LINES, TRUE);
+        pango_layout_get_pixel_size (layout, &sw, &cw);
+        l->counts_h = cw;
+      }
+    g_object_unref (layout);
     l->name_h = 20;
     for (guint s = 0; s < n; s++)
       if ((int) s != self->viewer)
@@ -1367,7 +1379,7 @@ draw_seat_box (LwTableView  *self,
   }
   line = seat_counts (n_hand, lw_table_get_taken (self->table, seat), l->split_counts);
   {
-    PangoLayout *layout = wrapped_layout (widget, line, 0.8, FALSE, (int) r->w - 12, 2, TRUE);
+    PangoLayout *layout = wrapped_layout (widget, line, 0.8, FALSE, (int) r->w - 12, COUNTS_LINES, TRUE);
 
     set_hex (cr, TEXT_ON_FELT, 1);
     cairo_move_to (cr, r->x + 6, r->y + 26 + l->mh + shift);
@@ -1549,7 +1561,7 @@ lw_table_view_measure_names (LwTableView *self,
 
       lw_table_get_hand (self->table, (int) s, &n_hand);
       counts = seat_counts (n_hand, lw_table_get_taken (self->table, (int) s), l.split_counts);
-      layout = wrapped_layout (GTK_WIDGET (self), counts, 0.8, FALSE, (int) r->w - 12, 2, TRUE);
+      layout = wrapped_layout (GTK_WIDGET (self), counts, 0.8, FALSE, (int) r->w - 12, COUNTS_LINES, TRUE);
       pango_layout_get_pixel_extents (layout, NULL, &logical);
       ny = r->y + 26 + l.mh + (l.name_h - 20);
       labels[n++] = (LwNameLabel) {
