@@ -1542,24 +1542,19 @@ rects_meet (const graphene_rect_t *a,
          && a->origin.y < b->origin.y + b->size.height && b->origin.y < a->origin.y + a->size.height;
 }
 
-/* A finished trick of a four-player partners game stays on the table for
- * the set hold before a computer leads (stepped, not timed), is named by
- * its winner, and shows every player's name whole under its cards at
- * 1280 px, and whole, wrapped, never over a card at 360 px. */
-static void
-test_trick_hold_names (Fixture       *fixture,
-                       gconstpointer  data)
+/* A four-player partners game from New Game, the trick hold on (1.5 s),
+ * played until a finished trick is held on the table before a computer
+ * leads. */
+static LwTablePage *
+start_holding_partners (Fixture           *fixture,
+                        const char *const *names,
+                        const gboolean    *people)
 {
-  const char *names[] = { "Annabelle", "Benedikt Alexander", "Cleo", "Devendra" };
-  const gboolean people[] = { TRUE, FALSE, FALSE, FALSE };
   LwTablePage *page = lw_window_get_table_page (fixture->window);
-  LwTableView *view;
-  LwTrickLabel labels[LW_MAX_SEATS];
-  guint log_len, moves = 0, refused = 0, n;
+  guint moves = 0, refused = 0;
 
   lw_table_page_set_trick_hold (page, 1500, TRUE);
   page = start_game_full (fixture, 4, names, people, 5, LW_BOT_NORMAL, TRUE);
-  view = lw_table_page_get_view (page);
   wait_idle_or_holding (page);
   while (!lw_table_page_is_holding (page))
     {
@@ -1570,6 +1565,23 @@ test_trick_hold_names (Fixture       *fixture,
       moves++;
       g_assert_cmpuint (moves, <, 100);
     }
+  return page;
+}
+
+/* A finished trick of a four-player partners game stays on the table for
+ * the set hold before a computer leads (stepped, not timed), is named by
+ * its winner, and shows every player's name whole under its cards at
+ * 1280 px, and whole, wrapped, never over a card at 360 px. */
+static void
+test_trick_hold_names (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  const char *names[] = { "Annabelle", "Benedikt Alexander", "Cleo", "Devendra" };
+  const gboolean people[] = { TRUE, FALSE, FALSE, FALSE };
+  LwTablePage *page = start_holding_partners (fixture, names, people);
+  LwTableView *view = lw_table_page_get_view (page);
+  LwTrickLabel labels[LW_MAX_SEATS];
+  guint log_len, n;
 
   /* Held: the finished trick, four plays, none of the next yet. */
   n = lw_table_view_measure_trick (view, 1280, 640, labels);
@@ -1789,25 +1801,11 @@ test_partners_names (Fixture       *fixture,
 {
   const char *names[] = { "Ann", "Benedikt Alexander-Smith", "Cleo", "Computer 3" };
   const gboolean people[] = { TRUE, FALSE, FALSE, FALSE };
-  LwTablePage *page = lw_window_get_table_page (fixture->window);
-  LwTableView *view;
+  LwTablePage *page = start_holding_partners (fixture, names, people);
+  LwTableView *view = lw_table_page_get_view (page);
   LwTrickLabel plays[LW_MAX_SEATS];
   LwNameLabel labels[3 * LW_MAX_SEATS];
-  guint moves = 0, refused = 0, n, n_board = 0, n_seat = 0;
-
-  lw_table_page_set_trick_hold (page, 1500, TRUE);
-  page = start_game_full (fixture, 4, names, people, 5, LW_BOT_NORMAL, TRUE);
-  view = lw_table_page_get_view (page);
-  wait_idle_or_holding (page);
-  while (!lw_table_page_is_holding (page))
-    {
-      g_assert_false (lw_table_page_get_round_over (page));
-      if (!lw_table_page_is_busy (page))
-        person_moves (page, &refused);
-      wait_idle_or_holding (page);
-      moves++;
-      g_assert_cmpuint (moves, <, 100);
-    }
+  guint n, n_board = 0, n_seat = 0;
 
   /* 1280 px: the trick's four names whole. */
   n = lw_table_view_measure_trick (view, 1280, 640, plays);

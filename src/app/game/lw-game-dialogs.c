@@ -49,6 +49,20 @@ add_field (GtkBox     *box,
   gtk_box_append (box, widget);
 }
 
+/* A label of the details dialog: @text wrapped, so that the dialog fits a
+ * phone, aligned to the start. */
+static GtkWidget *
+wrapped_label (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
+  return label;
+}
+
 static GtkWidget *
 seat_drop_down (LwGamePage *self)
 {
@@ -426,11 +440,7 @@ lw_game_page_details_action (GtkWidget  *widget,
       /* TRANSLATORS: the rules in short */
       numbers = g_strdup_printf (_("Start %d · target %d"), record->start_score, record->target);
     text = g_strconcat (named != NULL ? named : _("Standard rules"), "\n", numbers, NULL);
-    rules = gtk_label_new (text);
-    gtk_label_set_xalign (GTK_LABEL (rules), 0);
-    gtk_label_set_wrap (GTK_LABEL (rules), TRUE);
-    gtk_label_set_wrap_mode (GTK_LABEL (rules), PANGO_WRAP_WORD_CHAR);
-    gtk_label_set_max_width_chars (GTK_LABEL (rules), 30);
+    rules = wrapped_label (text);
     gtk_label_set_selectable (GTK_LABEL (rules), TRUE);
     /* TRANSLATORS: the game's rules in its details dialog (shown, not edited) */
     add_field (GTK_BOX (box), _("Rules"), rules, "rules");
@@ -466,16 +476,12 @@ lw_game_page_details_action (GtkWidget  *widget,
       }
     else
       {
-        GtkWidget *note = gtk_label_new (record->rounds->len > 0
+        GtkWidget *note = wrapped_label (record->rounds->len > 0
                                          /* TRANSLATORS: under the game's rules in its details */
                                          ? _("The rules stay as they are once a round is played: its scores are of these rules.")
                                          /* TRANSLATORS: under the game's rules in its details */
                                          : _("The rules stay as they are while the game is played at the virtual table."));
 
-        gtk_label_set_xalign (GTK_LABEL (note), 0);
-        gtk_label_set_wrap (GTK_LABEL (note), TRUE);
-        gtk_label_set_wrap_mode (GTK_LABEL (note), PANGO_WRAP_WORD_CHAR);
-        gtk_label_set_max_width_chars (GTK_LABEL (note), 30);
         gtk_widget_add_css_class (note, "dim-label");
         gtk_widget_set_name (note, "rules-note");
         gtk_box_append (GTK_BOX (box), note);
