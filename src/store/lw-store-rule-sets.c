@@ -414,3 +414,59 @@ lw_store_get_event_rule_set (LwStore  *self,
     return NULL;
   return g_steal_pointer (&set);
 }
+
+gboolean
+lw_store_set_game_rules (LwStore          *self,
+                         gint64            id,
+                         const LwRuleSet  *set,
+                         GError          **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwStoreStmt) stmt = NULL;
+  gboolean garwolf;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (set != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  game = lw_store_begin_game_change (self, id, error);
+  if (game == NULL)
+    return FALSE;
+  garwolf = game->record->ruleset == LW_RULESET_GARWOLF;
+  if (game->record->rounds->len > 0)
+    g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                 "game %" G_GINT64_FORMAT ": its rules cannot change once a round is stored (%u rounds)",
+                 id, game->record->rounds->len);
+  else if (lw_store_has_table (self, id))
+    g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                 "game %" G_GINT64_FORMAT ": its rules cannot change while it is played at the virtual table", id);
+  else if (set->ruleset != game->record->ruleset)
+    g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                 "game %" G_GINT64_FORMAT ": a rule set for %s, the game is %s", id,
+                 lw_ruleset_to_string (set->ruleset), lw_ruleset_to_string (game->record->ruleset));
+  else if (set->start_score < 0 || set->target < 1 || set->skunk < 1)
+    g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                 "game %" G_GINT64_FORMAT ": start %d, target %d, skunk %d: the start must be 0 or more, "
+                 "the target and skunk 1 or more", id, set->start_score, set->target, set->skunk);
+  if (error != NULL && *error != NULL)
+    return lw_store_finish (self, FALSE, error);
+
+  stmt = lw_store_stmt (self, "UPDATE games SET start_score = ?, target = ?, skunk = ?, rule_set = ?,"
+                              " run_fill = ?, over_trump = ?, king_and_knave = ? WHERE id = ?", error);
+  return lw_store_finish (self,
+                          stmt != NULL
+                          && lw_store_bind_int (self, stmt, 1, set->start_score, error)
+                          && lw_store_bind_int (self, stmt, 2, set->target, error)
+                          && lw_store_bind_int (self, stmt, 3, set->skunk, error)
+                          && lw_store_bind_text (self, stmt, 4, set->name, error)
+                          && lw_store_bind_text (self, stmt, 5,
+                                                 lw_run_fill_to_string (garwolf ? LW_RUN_FILL_INSIDE_OR_END
+                                                                                : set->run_fill), error)
+                          && lw_store_bind_text (self, stmt, 6,
+                                                 lw_over_trump_to_string (garwolf ? LW_OVER_TRUMP_WINNING_PLAY
+                                                                                  : set->over_trump), error)
+                          && lw_store_bind_int (self, stmt, 7, garwolf && set->king_and_knave ? 1 : 0, error)
+                          && lw_store_bind_int (self, stmt, 8, id, error)
+                          && lw_store_step_done (self, stmt, error),
+                          error);
+}

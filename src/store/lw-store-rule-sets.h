@@ -179,4 +179,30 @@ LwRuleSet *lw_store_get_event_rule_set (LwStore  *self,
                                         gint64    event_id,
                                         GError  **error);
 
+/**
+ * lw_store_set_game_rules:
+ * @self: a store
+ * @id: a game ID
+ * @set: the options the game is to be played with (start score, target,
+ *   skunk, TRICKS T9 and T22's house rules, SCORING G3's), under @set's
+ *   name as the game's `rule_set` (none for "Standard rules")
+ * @error: return location for a #GError
+ *
+ * Changes the rules of a game that has no round yet, in one transaction
+ * (the scores of a round are those of the rules it was played with, so
+ * once a round is stored the rules stay). Not logged: there is nothing
+ * to replay.
+ *
+ * Errors: %LW_STORE_ERROR_INVALID when the game has a round, is played at
+ * the virtual table, is of the other ruleset than @set, or for a value
+ * out of range (start score < 0, target or skunk < 1);
+ * %LW_STORE_ERROR_NOT_FOUND; another %LW_STORE_ERROR.
+ *
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_set_game_rules (LwStore          *self,
+                                  gint64            id,
+                                  const LwRuleSet  *set,
+                                  GError          **error);
+
 G_END_DECLS

@@ -492,6 +492,74 @@ test_event_rule_set (Fixture       *fixture,
   lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
 }
 
+/* A game's rules change before its first round, in one write: the
+ * numbers, the house rules and the set's name read back; once a round is
+ * stored, or for the other ruleset's set, the change is refused and the
+ * rules stay. */
+static void
+test_set_game_rules (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr (LwGameRecord) record = little_wolf_record ();
+  g_autoptr (LwRuleSet) club = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
+  g_autoptr (LwRuleSet) court = lw_rule_set_new_standard (LW_RULESET_GARWOLF);
+  g_autoptr (LwRuleSet) standard = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  LwRound *round;
+  gint64 id;
+
+  /* No round yet. */
+  round = g_ptr_array_steal_index (record->rounds, 0);
+  id = lw_store_add_game (fixture->store, record, &error);
+  g_assert_no_error (error);
+  club->name = g_strdup ("Club nights");
+  club->target = 21;
+  club->skunk = 7;
+  club->start_score = 0;
+  club->run_fill = LW_RUN_FILL_INSIDE_ONLY;
+  club->over_trump = LW_OVER_TRUMP_WHOLE_TRICK;
+  g_assert_true (lw_store_set_game_rules (fixture->store, id, club, &error));
+  g_assert_no_error (error);
+  game = lw_store_load_game (fixture->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (game->record->target, ==, 21);
+  g_assert_cmpint (game->record->skunk, ==, 7);
+  g_assert_cmpint (game->record->start_score, ==, 0);
+  g_assert_cmpint (game->record->run_fill, ==, LW_RUN_FILL_INSIDE_ONLY);
+  g_assert_cmpint (game->record->over_trump, ==, LW_OVER_TRUMP_WHOLE_TRICK);
+  g_assert_cmpstr (game->record->rule_set, ==, "Club nights");
+  g_clear_pointer (&game, lw_stored_game_free);
+
+  /* Back to the rulings: no set's name. */
+  g_assert_true (lw_store_set_game_rules (fixture->store, id, standard, &error));
+  game = lw_store_load_game (fixture->store, id, &error);
+  g_assert_cmpint (game->record->target, ==, 15);
+  g_assert_null (game->record->rule_set);
+  g_clear_pointer (&game, lw_stored_game_free);
+
+  /* The other ruleset's set, or a target of 0: refused. */
+  g_assert_false (lw_store_set_game_rules (fixture->store, id, court, &error));
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  club->target = 0;
+  g_assert_false (lw_store_set_game_rules (fixture->store, id, club, &error));
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  club->target = 21;
+
+  /* Once a round is stored the rules stay. */
+  g_assert_true (lw_store_append_round (fixture->store, id, round, &error));
+  g_assert_no_error (error);
+  g_assert_false (lw_store_set_game_rules (fixture->store, id, club, &error));
+  g_assert_nonnull (strstr (error->message, "once a round is stored"));
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  game = lw_store_load_game (fixture->store, id, &error);
+  g_assert_cmpint (game->record->target, ==, 15);
+  g_assert_cmpuint (game->record->rounds->len, ==, 1);
+  g_assert_false (lw_store_set_game_rules (fixture->store, 9999, club, &error));
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  lw_round_free (round);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -510,5 +578,7 @@ main (int    argc,
   g_test_add_func ("/store-rule-sets/apply", test_rule_set_apply);
   g_test_add ("/store-rule-sets/event-rule-set", Fixture, NULL,
               lw_test_db_set_up, test_event_rule_set, lw_test_db_tear_down);
+  g_test_add ("/store-rule-sets/set-game-rules", Fixture, NULL,
+              lw_test_db_set_up, test_set_game_rules, lw_test_db_tear_down);
   return g_test_run ();
 }

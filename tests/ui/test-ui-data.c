@@ -1032,6 +1032,120 @@ test_print_rules (Fixture       *fixture,
   g_assert_null (strstr (plain_details, "Rules:"));
 }
 
+/* New Game's Rules row follows Preferences → Rule Sets while it is open:
+ * a set renamed there shows its new name, still chosen; a set deleted
+ * there leaves the list, Standard rules chosen in its place. */
+static void
+test_new_game_rule_sets_follow (Fixture       *fixture,
+                                gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwRuleSet) club = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
+  LwPreferencesWindow *preferences;
+  LwNewGamePage *form;
+  g_autofree char *before = NULL;
+  g_autofree char *renamed = NULL;
+  g_autofree char *deleted = NULL;
+  guint selected = 99;
+
+  club->name = g_strdup ("Club nights");
+  club->target = 21;
+  g_assert_cmpint (lw_store_create_rule_set (lw_test_app_writer (fixture), club, &error), >, 0);
+  g_assert_no_error (error);
+
+  lw_test_activate (fixture->window, "win.new-game");
+  form = lw_window_get_new_game_page (fixture->window);
+  before = lw_new_game_page_get_rule_set_names (form, NULL);
+  g_assert_cmpstr (before, ==, "Standard rules|Club nights");
+  g_assert_true (lw_new_game_page_select_rule_set (form, "Club nights"));
+
+  preferences = open_preferences (fixture);
+  lw_preferences_window_ask_rule_set (preferences, 0, FALSE);
+  gtk_editable_set_text (g_object_get_data (G_OBJECT (lw_preferences_window_get_dialog (preferences)), "name"),
+                         "Thursday nights");
+  answer (preferences, "rename");
+  renamed = lw_new_game_page_get_rule_set_names (form, &selected);
+  g_assert_cmpstr (renamed, ==, "Standard rules|Thursday nights");
+  g_assert_cmpuint (selected, ==, 1);
+
+  lw_preferences_window_ask_rule_set (preferences, 0, TRUE);
+  answer (preferences, "delete");
+  deleted = lw_new_game_page_get_rule_set_names (form, &selected);
+  g_assert_cmpstr (deleted, ==, "Standard rules");
+  g_assert_cmpuint (selected, ==, 0);
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  lw_test_drain ();
+}
+
+/* Before its first round a game's rules can be changed in its details
+ * (a saved set, stored with its name and options); once a round is
+ * played the choice is gone and a note says why. */
+static void
+test_details_change_rules (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+  g_autoptr (LwRuleSet) club = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
+  g_autoptr (LwStoredGame) stored = NULL;
+  g_autoptr (GError) error = NULL;
+  LwStore *store = lw_window_get_store (fixture->window);
+  LwGamePage *page;
+  GtkWidget *drop_down, *note;
+  gint64 id;
+
+  club->name = g_strdup ("Club nights");
+  club->target = 21;
+  club->run_fill = LW_RUN_FILL_INSIDE_ONLY;
+  g_assert_cmpint (lw_store_create_rule_set (store, club, &error), >, 0);
+  id = lw_store_add_game (store, record, &error);
+  g_assert_no_error (error);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (fixture->window), "win.open-game", "x", id));
+  lw_test_drain ();
+  page = lw_window_get_game_page (fixture->window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "game.details", NULL));
+  lw_test_drain ();
+  drop_down = lw_game_page_get_dialog_field (page, "rule-set");
+  g_assert_nonnull (drop_down);
+  g_assert_null (lw_game_page_get_dialog_field (page, "rules-note"));
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (drop_down)), ==, 0);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (drop_down), 1);
+  lw_test_respond (lw_game_page_get_dialog (page), "save");
+  lw_test_drain ();
+  stored = lw_store_load_game (store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (stored->record->target, ==, 21);
+  g_assert_cmpint (stored->record->run_fill, ==, LW_RUN_FILL_INSIDE_ONLY);
+  g_assert_cmpstr (stored->record->rule_set, ==, "Club nights");
+  g_assert_cmpint (lw_game_page_get_record (page)->target, ==, 21);
+
+  /* A round played: the rules stay, said under them. */
+  if (lw_game_page_get_dialog (page) != NULL)
+    gtk_window_destroy (GTK_WINDOW (lw_game_page_get_dialog (page)));
+  lw_test_drain ();
+  {
+    LwRound *round = lw_round_new ();
+
+    round->declarer = 0;
+    round->cards[0] = 20;
+    round->cards[1] = 6;
+    g_assert_true (lw_store_append_round (store, id, round, &error));
+    g_assert_no_error (error);
+    lw_round_free (round);
+  }
+  g_assert_true (lw_game_page_refresh (page, TRUE));
+  lw_test_drain ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "game.details", NULL));
+  lw_test_drain ();
+  g_assert_null (lw_game_page_get_dialog_field (page, "rule-set"));
+  note = lw_game_page_get_dialog_field (page, "rules-note");
+  g_assert_nonnull (note);
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (note)), "once a round is played"));
+  gtk_window_destroy (GTK_WINDOW (lw_game_page_get_dialog (page)));
+  lw_test_drain ();
+}
+
 static const LwTestAppCase cases[] = {
   { "/ui-data/board-lines", test_board_lines },
   { "/ui-data/print-rules", test_print_rules },
@@ -1048,6 +1162,8 @@ static const LwTestAppCase cases[] = {
   { "/ui-data/stats-page", test_stats_page },
   { "/ui-data/print", test_print },
   { "/ui-data/king-and-knave", test_king_and_knave },
+  { "/ui-data/new-game-rule-sets-follow", test_new_game_rule_sets_follow },
+  { "/ui-data/details-change-rules", test_details_change_rules },
 };
 
 int

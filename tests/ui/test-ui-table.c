@@ -780,6 +780,38 @@ test_add_round_while_playing (Fixture       *fixture,
 /* A round played at the table, taken back on the Scores page with Ctrl+Z
  * (game.undo) and brought back with the toast's Undo: the round and its
  * log return, and its replay works. */
+/* Whether a menu of @model (or its sections) names @action. */
+static gboolean
+model_has_action (GMenuModel *model,
+                  const char *action)
+{
+  for (int i = 0; model != NULL && i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *name = NULL;
+      g_autoptr (GMenuModel) section = g_menu_model_get_item_link (model, i, G_MENU_LINK_SECTION);
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &name)
+          && g_str_equal (name, action))
+        return TRUE;
+      if (model_has_action (section, action))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether a menu button under @widget has @action in its menu. */
+static gboolean
+menu_has_action (GtkWidget  *widget,
+                 const char *action)
+{
+  if (GTK_IS_MENU_BUTTON (widget) && model_has_action (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)), action))
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (menu_has_action (child, action))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 test_take_back_keeps_log (Fixture       *fixture,
                           gconstpointer  data)
@@ -843,8 +875,9 @@ test_take_back_keeps_log (Fixture       *fixture,
   g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 1);
   g_assert_true (lw_store_has_round_log (store, id, 1));
 
-  /* Back to the Table, from the Scores page of a game played there. */
-  g_assert_true (gtk_widget_get_visible (game_page->table_button));
+  /* Back to the Table, from the game menu of the Scores page of a game
+   * played there. */
+  g_assert_true (menu_has_action (GTK_WIDGET (game_page), "game.back-to-table"));
   lw_test_activate (game_page, "game.back-to-table");
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "table");
   g_assert_cmpint (lw_table_page_get_game_id (page), ==, id);
@@ -1509,24 +1542,19 @@ rects_meet (const graphene_rect_t *a,
          && a->origin.y < b->origin.y + b->size.height && b->origin.y < a->origin.y + a->size.height;
 }
 
-/* A finished trick of a four-player partners game stays on the table for
- * the set hold before a computer leads (stepped, not timed), is named by
- * its winner, and shows every player's name whole under its cards at
- * 1280 px, and whole, wrapped, never over a card at 360 px. */
-static void
-test_trick_hold_names (Fixture       *fixture,
-                       gconstpointer  data)
+/* A four-player partners game from New Game, the trick hold on (1.5 s),
+ * played until a finished trick is held on the table before a computer
+ * leads. */
+static LwTablePage *
+start_holding_partners (Fixture           *fixture,
+                        const char *const *names,
+                        const gboolean    *people)
 {
-  const char *names[] = { "Annabelle", "Benedikt Alexander", "Cleo", "Devendra" };
-  const gboolean people[] = { TRUE, FALSE, FALSE, FALSE };
   LwTablePage *page = lw_window_get_table_page (fixture->window);
-  LwTableView *view;
-  LwTrickLabel labels[LW_MAX_SEATS];
-  guint log_len, moves = 0, refused = 0, n;
+  guint moves = 0, refused = 0;
 
   lw_table_page_set_trick_hold (page, 1500, TRUE);
   page = start_game_full (fixture, 4, names, people, 5, LW_BOT_NORMAL, TRUE);
-  view = lw_table_page_get_view (page);
   wait_idle_or_holding (page);
   while (!lw_table_page_is_holding (page))
     {
@@ -1537,6 +1565,23 @@ test_trick_hold_names (Fixture       *fixture,
       moves++;
       g_assert_cmpuint (moves, <, 100);
     }
+  return page;
+}
+
+/* A finished trick of a four-player partners game stays on the table for
+ * the set hold before a computer leads (stepped, not timed), is named by
+ * its winner, and shows every player's name whole under its cards at
+ * 1280 px, and whole, wrapped, never over a card at 360 px. */
+static void
+test_trick_hold_names (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  const char *names[] = { "Annabelle", "Benedikt Alexander", "Cleo", "Devendra" };
+  const gboolean people[] = { TRUE, FALSE, FALSE, FALSE };
+  LwTablePage *page = start_holding_partners (fixture, names, people);
+  LwTableView *view = lw_table_page_get_view (page);
+  LwTrickLabel labels[LW_MAX_SEATS];
+  guint log_len, n;
 
   /* Held: the finished trick, four plays, none of the next yet. */
   n = lw_table_view_measure_trick (view, 1280, 640, labels);
@@ -1688,6 +1733,226 @@ test_hand_by_suit (Fixture       *fixture,
   g_assert_false (g_settings_get_boolean (settings, "hand-by-suit"));
 }
 
+/* At a phone's 360 px the Scores page of a game played at the table
+ * reads its title whole: Back to the Table is in the game menu, not in
+ * the header beside the title. */
+static void
+test_scores_title_narrow (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Benedikt Alexander-Smith", "Cleo", "Computer 3" };
+  const gboolean people[] = { TRUE, FALSE, TRUE, FALSE };
+  LwTablePage *page;
+  LwGamePage *game_page = lw_window_get_game_page (fixture->window);
+  GtkLabel *shown;
+
+  page = start_game_full (fixture, 4, names, people, 5, LW_BOT_NORMAL, TRUE);
+  lw_test_activate (page, "table.show-scores");
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "game");
+  settle ();
+
+  /* The page laid out at 360 px: the squeezer shows the names or the
+   * count; whichever it shows is whole. */
+  gtk_widget_size_allocate (GTK_WIDGET (game_page), &(GtkAllocation) { 0, 0, 360, 740 }, -1);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (game_page)), ==, 360);
+  shown = GTK_LABEL (adw_squeezer_get_visible_child (ADW_SQUEEZER (gtk_widget_get_parent (GTK_WIDGET (game_page->title_label)))));
+  g_assert_true (shown == game_page->title_label || shown == game_page->short_title_label);
+  {
+    graphene_rect_t bounds;
+    int natural = 0;
+
+    gtk_widget_measure (GTK_WIDGET (shown), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (shown), GTK_WIDGET (game_page), &bounds));
+    g_test_message ("title \"%s\": %d px wanted, %.0f px at %.0f", gtk_label_get_text (shown), natural,
+                    bounds.size.width, bounds.origin.x);
+    g_assert_cmpstr (gtk_label_get_text (shown), !=, "");
+    g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (shown)));
+    g_assert_cmpint (natural, <=, (int) bounds.size.width);
+    g_assert_cmpfloat (bounds.origin.x, >=, 0);
+    g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, 360);
+  }
+
+  /* Back to the Table is in the game menu, and goes back. */
+  g_assert_true (menu_has_action (GTK_WIDGET (game_page), "game.back-to-table"));
+  lw_test_activate (game_page, "game.back-to-table");
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "table");
+  lw_table_page_stop_bot (page);
+}
+
+/* Whether @rect lies inside @box. */
+static gboolean
+rect_inside (const graphene_rect_t *rect,
+             const graphene_rect_t *box)
+{
+  return rect->origin.x >= box->origin.x - 0.5 && rect->origin.y >= box->origin.y - 0.5
+         && rect->origin.x + rect->size.width <= box->origin.x + box->size.width + 0.5
+         && rect->origin.y + rect->size.height <= box->origin.y + box->size.height + 0.5;
+}
+
+/* The names of a four-player partners game, one of them long, with a
+ * whole trick of four plays on the table: at 1280 px every name under a
+ * trick card, in a seat box and on the score board is whole, the Partner
+ * badge is on the partner's seat alone and each side has one line (one
+ * score) on the board; at 360 px every seat's name and counts are whole,
+ * wrapped inside their boxes, the boxes apart. */
+static void
+test_partners_names (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Benedikt Alexander-Smith", "Cleo", "Computer 3" };
+  const gboolean people[] = { TRUE, FALSE, FALSE, FALSE };
+  LwTablePage *page = start_holding_partners (fixture, names, people);
+  LwTableView *view = lw_table_page_get_view (page);
+  LwTrickLabel plays[LW_MAX_SEATS];
+  LwNameLabel labels[3 * LW_MAX_SEATS];
+  guint n, n_board = 0, n_seat = 0;
+
+  /* 1280 px: the trick's four names whole. */
+  n = lw_table_view_measure_trick (view, 1280, 640, plays);
+  g_assert_cmpuint (n, ==, 4);
+  for (guint k = 0; k < n; k++)
+    g_assert_false (plays[k].ellipsized);
+
+  /* The seats and the board whole; Partner on seat 2 only; one line per side. */
+  n = lw_table_view_measure_names (view, 1280, 640, labels);
+  for (guint k = 0; k < n; k++)
+    {
+      g_test_message ("1280: kind %d seat %d \"%s\" %d lines%s%s", labels[k].kind, labels[k].seat, labels[k].text,
+                      labels[k].lines, labels[k].ellipsized ? " ellipsized" : "",
+                      labels[k].partner_badge ? " Partner" : "");
+      g_assert_false (labels[k].ellipsized);
+      if (labels[k].kind == LW_NAME_SEAT)
+        {
+          n_seat++;
+          g_assert_cmpstr (labels[k].text, ==, names[labels[k].seat]);
+          g_assert_cmpint (labels[k].partner_badge, ==, labels[k].seat == 2);
+          g_assert_true (rect_inside (&labels[k].text_rect, &labels[k].box));
+        }
+      if (labels[k].kind == LW_NAME_BOARD)
+        n_board++;
+    }
+  g_assert_cmpuint (n_seat, ==, 3);
+  g_assert_cmpuint (n_board, ==, 2);
+  for (guint s = 0; s < 4; s++)
+    {
+      guint lines = 0;
+
+      for (guint k = 0; k < n; k++)
+        if (labels[k].kind == LW_NAME_BOARD && strstr (labels[k].text, names[s]) != NULL)
+          {
+            lines++;
+            /* On the line of the side of seats 0 and 2, or of 1 and 3. */
+            g_assert_cmpint (labels[k].seat, ==, (int) s % 2);
+          }
+      g_assert_cmpuint (lines, ==, 1);
+    }
+
+  /* 360 px: every seat's name and counts whole, inside its box. */
+  n = lw_table_view_measure_names (view, 360, 530, labels);
+  for (guint k = 0; k < n; k++)
+    {
+      g_test_message ("360: kind %d seat %d \"%s\" %d lines%s", labels[k].kind, labels[k].seat, labels[k].text,
+                      labels[k].lines, labels[k].ellipsized ? " ellipsized" : "");
+      g_assert_false (labels[k].ellipsized);
+      if (labels[k].kind != LW_NAME_BOARD)
+        {
+          g_assert_true (rect_inside (&labels[k].text_rect, &labels[k].box));
+          for (guint j = 0; j < n; j++)
+            if (labels[j].kind != LW_NAME_BOARD && labels[j].seat != labels[k].seat)
+              g_assert_false (rects_meet (&labels[k].box, &labels[j].box));
+        }
+    }
+  lw_table_page_set_trick_hold (page, 0, FALSE);
+}
+
+/* The plays of the trick the table shows: the current one, else the
+ * last finished. Returns: how many. */
+static guint
+shown_plays (const LwTable *table,
+             const LwPlay **plays)
+{
+  guint n_current = 0;
+  const GArray *tricks = lw_table_get_tricks (table);
+
+  *plays = lw_table_get_current (table, &n_current);
+  if (n_current > 0)
+    return n_current;
+  if (tricks->len == 0)
+    return 0;
+  *plays = g_array_index (tricks, LwTrick, tricks->len - 1).plays;
+  return g_array_index (tricks, LwTrick, tricks->len - 1).n_plays;
+}
+
+/* A wildcard led in a trick carries a tag saying what it stood for ("as
+ * 10♣", the engine's annotation), under its card in the trick and in the
+ * last trick; a play without wildcards has none. */
+static void
+test_wildcard_tags (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  const gboolean people[] = { TRUE, FALSE };
+  guint tagged = 0, plain = 0, refused = 0, steps = 0;
+
+  for (guint64 seed = 1; seed <= 12 && tagged == 0; seed++)
+    {
+      LwTablePage *page = start_game (fixture, 2, names, people, seed);
+      LwTableView *view = lw_table_page_get_view (page);
+
+      while (!lw_table_page_get_round_over (page) && steps++ < 400)
+        {
+          const LwPlay *plays = NULL;
+          LwTrickLabel labels[LW_MAX_SEATS];
+          guint n = shown_plays (lw_table_page_get_table (page), &plays);
+          guint m = lw_table_view_measure_trick (view, 1280, 640, labels);
+
+          g_assert_cmpuint (m, ==, n);
+          for (guint k = 0; k < n; k++)
+            {
+              g_autofree char *words = lw_describe_wildcards (&plays[k]);
+
+              if (words == NULL)
+                {
+                  g_assert_cmpstr (labels[k].wild, ==, "");
+                  plain++;
+                }
+              else
+                {
+                  /* "Little Wolf as 10♣" names the card the tag shows: "as 10♣". */
+                  g_test_message ("%s: tag \"%s\"", words, labels[k].wild);
+                  g_assert_cmpstr (labels[k].wild, !=, "");
+                  g_assert_true (g_str_has_suffix (words, labels[k].wild + strlen ("as ")));
+                  g_assert_true (g_str_has_prefix (labels[k].wild, "as "));
+                  tagged++;
+                }
+            }
+          if (lw_table_page_is_busy (page))
+            wait_idle (page);
+          else
+            person_moves (page, &refused);
+          wait_idle (page);
+        }
+      /* The last trick reviewed shows its tags too. */
+      lw_table_view_set_show_last_trick (view, TRUE);
+      {
+        const GArray *tricks = lw_table_get_tricks (lw_table_page_get_table (page));
+        LwTrickLabel labels[LW_MAX_SEATS];
+
+        if (tricks->len > 0 && lw_table_view_measure_trick (view, 1280, 640, labels) > 0)
+          {
+            const LwTrick *last = &g_array_index (tricks, LwTrick, tricks->len - 1);
+            g_autofree char *words = lw_describe_wildcards (&last->plays[0]);
+
+            g_assert_cmpint (words != NULL, ==, labels[0].wild[0] != '\0');
+          }
+      }
+      lw_table_view_set_show_last_trick (view, FALSE);
+    }
+  g_test_message ("%u plays with wildcards, %u without", tagged, plain);
+  g_assert_cmpuint (tagged, >, 0);
+  g_assert_cmpuint (plain, >, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1713,6 +1978,9 @@ main (int   argc,
   g_test_add ("/ui-table/no-pause-without-animations", Fixture, NULL, fixture_set_up, test_no_pause_without_animations, lw_test_app_tear_down);
   g_test_add ("/ui-table/hand-by-suit", Fixture, NULL, fixture_set_up, test_hand_by_suit, lw_test_app_tear_down);
   g_test_add ("/ui-table/house-rules", Fixture, NULL, fixture_set_up, test_house_rules, lw_test_app_tear_down);
+  g_test_add ("/ui-table/partners-names", Fixture, NULL, fixture_set_up, test_partners_names, lw_test_app_tear_down);
+  g_test_add ("/ui-table/wildcard-tags", Fixture, NULL, fixture_set_up, test_wildcard_tags, lw_test_app_tear_down);
+  g_test_add ("/ui-table/scores-title-narrow", Fixture, NULL, fixture_set_up, test_scores_title_narrow, lw_test_app_tear_down);
 
   return g_test_run ();
 }

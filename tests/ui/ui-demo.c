@@ -9,6 +9,7 @@
  *         game-over, garwolf, import-error, chart, players, player-stats, player-merge,
  *         virtual-new-game, table, table-4, table-bid, table-bid-heard, table-follow,
  *         table-last-trick, curtain, table-partners, table-partners-bid,
+ *         table-wildcard (a computer's lead with a wildcard, its tag),
  *         events, new-event, new-elimination, event-players, event-seating, event-paper,
  *         event-standings, event-bracket (LW_DEMO_BRACKET_PDF=PATH also
  *         prints the bracket to PATH; LW_DEMO_VIEW=players|rounds|standings
@@ -159,9 +160,13 @@ add_table_game_full (LwStore           *store,
       guint n_current = 0;
 
       lw_table_get_current (table, &n_current);
+      /* Partners: a whole trick of four plays on the table, won by the
+       * person, who leads next; else the person to follow a trick. */
       if (lw_table_get_phase (table) == LW_PHASE_PLAY && lw_table_get_turn (table) == 0
-          && n_current > 0 && lw_table_get_tricks (table)->len >= min_tricks)
+          && (partners ? n_current == 0 : n_current > 0) && lw_table_get_tricks (table)->len >= min_tricks)
         break;
+      if (lw_table_get_phase (table) == LW_PHASE_END)
+        g_error ("the round ended before the screen's trick");
       lw_bot_choose (table, LW_BOT_NORMAL, partners ? team_of : NULL, &rng, &action);
       if (!lw_table_apply (table, &action, &error))
         g_error ("%s", error->message);
@@ -231,6 +236,58 @@ add_narrated_table (LwStore           *store,
     }
   g_error ("no deal gets there");
   return 0;
+}
+
+/* A two-seat game at the virtual table, the computer's lead with a
+ * wildcard on the table for the person to follow: the first seed that
+ * gets there. */
+static gint64
+add_wildcard_table (LwStore           *store,
+                    const char *const *names)
+{
+  g_autoptr (GError) error = NULL;
+
+  for (guint64 seed = 1; seed < 200; seed++)
+    {
+      g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, names);
+      g_autoptr (LwTable) table = NULL;
+      g_autofree char *seats_json = NULL;
+      g_autofree char *round_json = NULL;
+      LwTableSeats seats = { 0 };
+      LwRng rng;
+      gint64 id;
+
+      seats.n_players = 2;
+      seats.seed = seed;
+      seats.computer[1] = TRUE;
+      seats.level[1] = LW_BOT_NORMAL;
+      table = lw_table_new (2, 0, lw_table_seats_round_seed (&seats, 0), NULL);
+      lw_rng_init (&rng, seed);
+      while (lw_table_get_phase (table) != LW_PHASE_END)
+        {
+          LwAction action;
+          guint n_current = 0;
+          const LwPlay *current = lw_table_get_current (table, &n_current);
+          LwWildcard wild[LW_MAX_PLAY];
+
+          if (n_current == 1 && lw_table_get_turn (table) == 0 && lw_play_wildcards (&current[0], wild) > 0)
+            break;
+          lw_bot_choose (table, LW_BOT_NORMAL, NULL, &rng, &action);
+          if (!lw_table_apply (table, &action, &error))
+            g_error ("%s", error->message);
+        }
+      if (lw_table_get_phase (table) == LW_PHASE_END)
+        continue;
+      id = lw_store_add_game (store, record, &error);
+      if (id <= 0)
+        g_error ("%s", error->message);
+      seats_json = lw_table_seats_to_json (&seats);
+      round_json = lw_table_to_json (table);
+      if (!lw_store_save_table (store, id, seats_json, 1, round_json, &error))
+        g_error ("%s", error->message);
+      return id;
+    }
+  g_error ("no seed leads a wildcard");
 }
 
 static gint64
@@ -604,10 +661,17 @@ main (int   argc,
     }
   else if (g_str_equal (screen, "table-partners") || g_str_equal (screen, "table-partners-bid"))
     {
-      /* Four players, partners across; mid-trick or the bidding. */
+      /* Four players, partners across; a whole trick of four plays or the bidding. */
       const char *short_names[] = { "Ann", "Benedikt Alexander-Smith", "Cleo", "Computer 3" };
       gboolean bid = g_str_equal (screen, "table-partners-bid");
       gint64 id = add_table_game_full (store, 4, long_names () ? names : short_names, 1, 2, bid, TRUE);
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
+    }
+  else if (g_str_equal (screen, "table-wildcard"))
+    {
+      const char *short_names[] = { "Ann", "Benedikt Alexander-Smith" };
+      gint64 id = add_wildcard_table (store, short_names);
 
       gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
     }

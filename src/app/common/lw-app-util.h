@@ -104,6 +104,15 @@ char *lw_describe_refusal (const LwRefusal *refusal,
                            guint            n_hand);
 
 /**
+ * lw_describe_wildcard_as:
+ * @wild: a wildcard of a lead (lw_play_wildcards())
+ *
+ * Returns: (transfer full): the card or rank it stood for (TRICKS §3,
+ *   T7–T9): "8♠" (a Run's Little Wolf), "9" (a Set's), a Den card.
+ */
+char *lw_describe_wildcard_as (const LwWildcard *wild);
+
+/**
  * lw_describe_wildcards:
  * @play: a lead
  *

@@ -663,6 +663,21 @@ den_face_of_rank (guint rank)
 }
 
 char *
+lw_describe_wildcard_as (const LwWildcard *wild)
+{
+  int den;
+
+  g_return_val_if_fail (wild != NULL, NULL);
+
+  den = den_face_of_rank (wild->rank);
+  if (wild->suit != LW_SUIT_NONE)
+    return lw_card_face_short ((guint) wild->suit * 13 + wild->rank - 1);
+  if (den >= 0)
+    return lw_card_face_short ((guint) den);
+  return g_strdup (lw_rank_to_string (wild->rank));
+}
+
+char *
 lw_describe_wildcards (const LwPlay *play)
 {
   LwWildcard wild[LW_MAX_PLAY];
@@ -677,15 +692,7 @@ lw_describe_wildcards (const LwPlay *play)
   for (guint k = 0; k < n; k++)
     {
       g_autofree char *card = lw_card_face_short (lw_card_face (wild[k].card));
-      g_autofree char *as = NULL;
-      int den = den_face_of_rank (wild[k].rank);
-
-      if (wild[k].suit != LW_SUIT_NONE)
-        as = lw_card_face_short ((guint) wild[k].suit * 13 + wild[k].rank - 1);
-      else if (den >= 0)
-        as = lw_card_face_short ((guint) den);
-      else
-        as = g_strdup (lw_rank_to_string (wild[k].rank));
+      g_autofree char *as = lw_describe_wildcard_as (&wild[k]);
       if (text->len > 0)
         g_string_append (text, _(", "));
       /* TRANSLATORS: what a wildcard stood for in a lead: "Little Wolf as 8♠", "Big Bear as 9" */

@@ -49,6 +49,20 @@ add_field (GtkBox     *box,
   gtk_box_append (box, widget);
 }
 
+/* A label of the details dialog: @text wrapped, so that the dialog fits a
+ * phone, aligned to the start. */
+static GtkWidget *
+wrapped_label (const char *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
+  return label;
+}
+
 static GtkWidget *
 seat_drop_down (LwGamePage *self)
 {
@@ -323,6 +337,28 @@ details_response_cb (AdwMessageDialog *dialog,
         }
     }
 
+  /* Other rules before the first round: one write, not logged (no round
+   * to score again). */
+  if (lw_game_page_dialog_field (dialog, "rule-set") != NULL)
+    {
+      GtkWidget *drop_down = lw_game_page_dialog_field (dialog, "rule-set");
+      guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (drop_down));
+      GPtrArray *sets = g_object_get_data (G_OBJECT (drop_down), "sets");
+
+      if (selected != GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (drop_down), "first"))
+          && selected != GTK_INVALID_LIST_POSITION)
+        {
+          g_autoptr (LwRuleSet) standard = lw_rule_set_new_standard (self->game->record->ruleset);
+          const LwRuleSet *set = selected == 0 || sets == NULL || selected > sets->len
+                                 ? standard : g_ptr_array_index (sets, selected - 1);
+
+          if (!lw_store_set_game_rules (self->store, id, set, &error))
+            goto failed;
+          /* TRANSLATORS: a toast: the game's rules changed before its first round */
+          lw_game_page_toast (self, _("The game's rules changed"));
+        }
+    }
+
   if (!lw_game_page_refresh (self, TRUE))
     goto failed;
 
@@ -404,14 +440,52 @@ lw_game_page_details_action (GtkWidget  *widget,
       /* TRANSLATORS: the rules in short */
       numbers = g_strdup_printf (_("Start %d · target %d"), record->start_score, record->target);
     text = g_strconcat (named != NULL ? named : _("Standard rules"), "\n", numbers, NULL);
-    rules = gtk_label_new (text);
-    gtk_label_set_xalign (GTK_LABEL (rules), 0);
-    gtk_label_set_wrap (GTK_LABEL (rules), TRUE);
-    gtk_label_set_wrap_mode (GTK_LABEL (rules), PANGO_WRAP_WORD_CHAR);
-    gtk_label_set_max_width_chars (GTK_LABEL (rules), 30);
+    rules = wrapped_label (text);
     gtk_label_set_selectable (GTK_LABEL (rules), TRUE);
     /* TRANSLATORS: the game's rules in its details dialog (shown, not edited) */
     add_field (GTK_BOX (box), _("Rules"), rules, "rules");
+
+    /* Before its first round a game may take other rules (a saved set or
+     * the rulings); after it they stay, and the dialog says why. */
+    if (record->rounds->len == 0 && !lw_store_has_table (self->store, self->game->id))
+      {
+        g_autoptr (GPtrArray) sets = lw_store_list_rule_sets (self->store, record->ruleset, NULL);
+        g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
+        GtkWidget *drop_down;
+        guint selected = 0;
+
+        /* TRANSLATORS: the rule set of the rulings, in the game's details */
+        gtk_string_list_append (names, _("Standard rules"));
+        for (guint i = 0; sets != NULL && i < sets->len; i++)
+          {
+            const LwRuleSet *set = g_ptr_array_index (sets, i);
+
+            gtk_string_list_append (names, set->name);
+            if (g_strcmp0 (set->name, record->rule_set) == 0)
+              selected = i + 1;
+          }
+        drop_down = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
+        lw_drop_down_ellipsize (GTK_DROP_DOWN (drop_down));
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (drop_down), selected);
+        g_object_set_data (G_OBJECT (drop_down), "first", GUINT_TO_POINTER (selected));
+        if (sets != NULL)
+          g_object_set_data_full (G_OBJECT (drop_down), "sets", g_steal_pointer (&sets),
+                                  (GDestroyNotify) g_ptr_array_unref);
+        /* TRANSLATORS: in the game's details, before its first round: the rule set to play with */
+        add_field (GTK_BOX (box), _("Play _With"), drop_down, "rule-set");
+      }
+    else
+      {
+        GtkWidget *note = wrapped_label (record->rounds->len > 0
+                                         /* TRANSLATORS: under the game's rules in its details */
+                                         ? _("The rules stay as they are once a round is played: its scores are of these rules.")
+                                         /* TRANSLATORS: under the game's rules in its details */
+                                         : _("The rules stay as they are while the game is played at the virtual table."));
+
+        gtk_widget_add_css_class (note, "dim-label");
+        gtk_widget_set_name (note, "rules-note");
+        gtk_box_append (GTK_BOX (box), note);
+      }
   }
 
   /* SCORING G3: the house rule can be changed later too (it changes the

@@ -26,7 +26,6 @@ struct _LwGamePage
   GtkLabel *short_title_label;  /* "4 Players" in their place */
   GtkLabel *subtitle_label;
   GtkWidget *undo_button;
-  GtkWidget *table_button;
   GtkScrolledWindow *scroller;
   GtkWidget *details_list;
   AdwActionRow *details_row;
@@ -103,6 +102,11 @@ void lw_game_page_show_error_toast (LwGamePage   *self,
 /* Returns: (transfer none): the toast showing @text in the window's overlay. */
 AdwToast *lw_game_page_toast (LwGamePage *self,
                               const char *message);
+
+/* lw-game-actions.c: installs "game.back-to-table", "game.delete",
+ * "game.edit-log", "game.table-entry", "game.lock-round" (u) and Alt+T
+ * on @widget_class, the page's class. */
+void lw_game_page_install_actions (GtkWidgetClass *widget_class);
 
 /* game.details: the game's details dialog (lw-game-dialogs.c). */
 void lw_game_page_details_action (GtkWidget  *widget,

@@ -19,7 +19,6 @@
 #include "lw-score-chart.h"
 #include "lw-store-table.h"
 #include "lw-store.h"
-#include "lw-entry-dialog.h"
 #include "lw-name-completion.h"
 #include "lw-game-view.h"
 
@@ -610,7 +609,6 @@ show_game (LwGamePage *self,
     gboolean at_table = !standings->finished && lw_store_has_table (self->store, self->game->id);
 
     gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.back-to-table", at_table);
-    gtk_widget_set_visible (self->table_button, at_table);
   }
 
   /* The rows, newest first, are kept: rounds taken away lose their rows at
@@ -938,92 +936,12 @@ lw_game_page_take_back_round (LwGamePage *self)
   self->undo_clears_form = TRUE;
 }
 
-/* The window's @win_action ("win.…", x) on the game shown. */
-static void
-activate_on_game (GtkWidget  *widget,
-                  const char *win_action)
-{
-  LwGamePage *self = LW_GAME_PAGE (widget);
-
-  if (self->game != NULL)
-    gtk_widget_activate_action (widget, win_action, "x", self->game->id);
-}
-
-/* "game.back-to-table": the virtual table of the game shown. */
-static void
-back_to_table_action (GtkWidget  *widget,
-                      const char *action_name,
-                      GVariant   *parameter)
-{
-  activate_on_game (widget, "win.open-game");
-}
-
 static void
 undo_round_action (GtkWidget  *widget,
                    const char *action_name,
                    GVariant   *parameter)
 {
   lw_game_page_take_back_round (LW_GAME_PAGE (widget));
-}
-
-/* "game.table-entry": entry of this game's rounds from phones. */
-static void
-entry_dialog_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  LwGamePage *self = LW_GAME_PAGE (widget);
-
-  if (self->game == NULL)
-    return;
-  if (self->entry_dialog != NULL)
-    {
-      gtk_window_present (GTK_WINDOW (self->entry_dialog));
-      return;
-    }
-  self->entry_dialog = lw_entry_dialog_new_for_game (lw_widget_get_window (widget),
-                                                           self->store, self->game->id);
-  g_object_add_weak_pointer (G_OBJECT (self->entry_dialog), (gpointer *) &self->entry_dialog);
-  gtk_window_present (GTK_WINDOW (self->entry_dialog));
-}
-
-/* "game.lock-round" (u): locks round N against corrections from phones,
- * or unlocks it. */
-static void
-lock_round_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
-{
-  LwGamePage *self = LW_GAME_PAGE (widget);
-  guint number = g_variant_get_uint32 (parameter);
-  gboolean locked;
-  g_autoptr (GError) error = NULL;
-  g_autofree char *message = NULL;
-
-  if (self->game == NULL)
-    return;
-  locked = !lw_game_page_is_round_locked (self, number);
-  if (!lw_store_set_round_locked (self->store, self->game->id, number, locked, &error)
-      || !lw_game_page_refresh (self, TRUE))
-    {
-      message = lw_message_capitalize (error->message);
-      lw_game_page_toast (self, message);
-      return;
-    }
-  message = locked
-    /* TRANSLATORS: a toast after the lock button of a round in the history */
-    ? g_strdup_printf (_("Round %u locked: phones can no longer correct it"), number)
-    /* TRANSLATORS: a toast after the lock button of a round in the history */
-    : g_strdup_printf (_("Round %u unlocked"), number);
-  lw_game_page_toast (self, message);
-}
-
-static void
-delete_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  activate_on_game (widget, "win.delete-game");
 }
 
 void
@@ -1033,37 +951,6 @@ lw_game_page_show_error_toast (LwGamePage   *self,
   g_autofree char *text = lw_message_capitalize (error->message);
 
   lw_game_page_toast (self, text);
-}
-
-/* A change reverted from the edit log: the page shows the game as it is. */
-static void
-log_reverted_cb (LwEditLog  *log,
-                 gint64      id,
-                 LwGamePage *self)
-{
-  g_autoptr (GError) error = NULL;
-
-  if (self->game != NULL && self->game->id == id && !lw_game_page_refresh (self, TRUE))
-    lw_game_page_show_error_toast (self, error);
-}
-
-static void
-edit_log_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  LwGamePage *self = LW_GAME_PAGE (widget);
-  g_autoptr (GError) error = NULL;
-  LwEditLog *log;
-
-  if (self->game == NULL)
-    return;
-
-  log = lw_edit_log_new (lw_widget_get_window (widget), self->store, self->view, &error);
-  if (log == NULL)
-    lw_game_page_show_error_toast (self, error);
-  else
-    g_signal_connect_object (log, "reverted", G_CALLBACK (log_reverted_cb), self, 0);
 }
 
 LwRoundEditor *
@@ -1161,7 +1048,6 @@ lw_game_page_class_init (LwGamePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, short_title_label);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, subtitle_label);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, undo_button);
-  gtk_widget_class_bind_template_child (widget_class, LwGamePage, table_button);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, details_list);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, details_row);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, scroller);
@@ -1178,9 +1064,7 @@ lw_game_page_class_init (LwGamePageClass *klass)
 
   gtk_widget_class_install_action (widget_class, "game.submit-round", NULL, submit_round_action);
   gtk_widget_class_install_action (widget_class, "game.undo-round", NULL, undo_round_action);
-  gtk_widget_class_install_action (widget_class, "game.back-to-table", NULL, back_to_table_action);
   gtk_widget_class_install_action (widget_class, "game.export", NULL, lw_game_page_export_action);
-  gtk_widget_class_install_action (widget_class, "game.delete", NULL, delete_action);
   gtk_widget_class_install_action (widget_class, "game.edit-round", "u", lw_game_page_edit_round_action);
   gtk_widget_class_install_action (widget_class, "game.undo-edit", NULL, lw_game_page_undo_edit_action);
   gtk_widget_class_install_action (widget_class, "game.undo", NULL, lw_game_page_undo_action);
@@ -1188,11 +1072,10 @@ lw_game_page_class_init (LwGamePageClass *klass)
   gtk_widget_class_install_action (widget_class, "game.note-penalty", NULL, lw_game_page_note_penalty_action);
   gtk_widget_class_install_action (widget_class, "game.substitute", NULL, lw_game_page_substitute_action);
   gtk_widget_class_install_action (widget_class, "game.details", NULL, lw_game_page_details_action);
-  gtk_widget_class_install_action (widget_class, "game.edit-log", NULL, edit_log_action);
   gtk_widget_class_install_action (widget_class, "game.print", NULL, lw_game_page_print_action);
   gtk_widget_class_install_action (widget_class, "game.print-blank", NULL, lw_game_page_print_blank_action);
-  gtk_widget_class_install_action (widget_class, "game.table-entry", NULL, entry_dialog_action);
-  gtk_widget_class_install_action (widget_class, "game.lock-round", "u", lock_round_action);
+
+  lw_game_page_install_actions (widget_class);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "game.export", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "game.print", NULL);

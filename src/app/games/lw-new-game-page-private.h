@@ -127,4 +127,14 @@ gint64 lw_new_game_page_save_rule_set (LwNewGamePage  *self,
  * choices are still the chosen set's). */
 const char *lw_new_game_page_get_rule_set_note (LwNewGamePage *self);
 
+/**
+ * lw_new_game_page_get_rule_set_names:
+ * @selected: (out) (optional): the place of the chosen one (0: Standard rules)
+ *
+ * Returns: (transfer full): the Rules row's choices joined by "|":
+ *   "Standard rules|Club nights".
+ */
+char *lw_new_game_page_get_rule_set_names (LwNewGamePage *self,
+                                           guint         *selected);
+
 G_END_DECLS

@@ -10,6 +10,7 @@
 #include "lw-new-game-page-private.h"
 #include "lw-widget-actions.h"
 #include "lw-settings.h"
+#include "lw-page-watch.h"
 #include "lw-store-table.h"
 #include "lw-table-seats.h"
 
@@ -826,13 +827,46 @@ name_activate_cb (GtkEntry      *entry,
   gtk_widget_activate_action (GTK_WIDGET (self), "new-game.start", NULL);
 }
 
+/* The store changed (a rule set renamed or deleted in Preferences, among
+ * others): the Rules row's list read again, the chosen set kept by its ID
+ * (Standard rules when it is gone), the rules' rows as they are. */
+static void
+store_changed_cb (LwNewGamePage *self)
+{
+  const LwRuleSet *set = get_selected_set (self);
+
+  reload_rule_sets (self, set != NULL ? set->id : 0);
+  update (self);
+}
+
 void
 lw_new_game_page_set_store (LwNewGamePage *self,
                             LwStore       *store)
 {
   g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
 
-  g_set_object (&self->store, store);
+  /* Rule sets are no rows of games, events or players: their changes come
+   * as a change of some game (#LwStoreWatch::game-changed with ID 0). */
+  lw_page_watch_set_store (GTK_WIDGET (self), &self->store, store, LW_PAGE_WATCH_GAMES,
+                           G_CALLBACK (store_changed_cb));
+}
+
+char *
+lw_new_game_page_get_rule_set_names (LwNewGamePage *self,
+                                     guint         *selected)
+{
+  GListModel *names;
+  GString *out = g_string_new (NULL);
+
+  g_return_val_if_fail (LW_IS_NEW_GAME_PAGE (self), NULL);
+
+  names = G_LIST_MODEL (self->rule_set_names);
+  for (guint i = 0; i < g_list_model_get_n_items (names); i++)
+    g_string_append_printf (out, "%s%s", i > 0 ? "|" : "",
+                            gtk_string_list_get_string (self->rule_set_names, i));
+  if (selected != NULL)
+    *selected = adw_combo_row_get_selected (self->rule_set_row);
+  return g_string_free (out, FALSE);
 }
 
 static void show_last_players (LwNewGamePage *self);

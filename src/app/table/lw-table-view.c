@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 #include <pango/pangocairo.h>
 
+#include "lw-app-util.h"
 #include "lw-table-view.h"
 #include "lw-table-view-private.h"
 
@@ -310,7 +311,192 @@ typedef struct
   guint order[LW_MAX_HAND]; /* the hand's cards from left to right */
   guint n_cards;
   gboolean narrow;          /* a phone's width: the trick in one row */
+  double name_h;            /* a seat box's name: the lines of the longest (wrapped) */
+  gboolean split_counts;    /* the seat boxes' counts on two lines (narrow boxes) */
+  double counts_h;          /* the counts' height */
 } Layout;
+
+static PangoLayout *make_layout (GtkWidget  *widget,
+                                 const char *text,
+                                 double      size_scale,
+                                 gboolean    bold,
+                                 int         max_width);
+
+/* A seat box's name lines may take this many lines, the score board's
+ * players this many per side. */
+#define SEAT_NAME_LINES 3
+#define BOARD_LINES 4
+#define COUNTS_LINES 4
+
+/* @text wrapped in @width on @lines lines at most, ellipsized only
+ * beyond them, centred when @centre. */
+static PangoLayout *
+wrapped_layout (GtkWidget  *widget,
+                const char *text,
+                double      size_scale,
+                gboolean    bold,
+                int         width,
+                int         lines,
+                gboolean    centre)
+{
+  PangoLayout *layout = make_layout (widget, text, size_scale, bold, -1);
+
+  pango_layout_set_width (layout, MAX (width, 1) * PANGO_SCALE);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_height (layout, -lines);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  if (centre)
+    pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+  return layout;
+}
+
+/* The room a side's chip takes before a seat box's name. */
+#define SEAT_CHIP_ROOM 14
+
+/* The placeholder of the chip before a name (U+FFFC, then U+2060 so that
+ * no line breaks after it), its length in bytes. */
+#define CHIP_PLACEHOLDER "\xef\xbf\xbc"
+#define CHIP_PLACEHOLDER_LEN 3
+
+/* A seat box's name, wrapped and centred in a box @box_w wide; in
+ * partners play its first line starts with the room of the side's chip
+ * (a shape the size of SEAT_CHIP_ROOM), centred with the line. */
+static PangoLayout *
+seat_name_layout (LwTableView *self,
+                  gboolean     narrow,
+                  int          seat,
+                  double       box_w)
+{
+  gboolean chip = has_partner (self, seat);
+  g_autofree char *text = g_strconcat (chip ? CHIP_PLACEHOLDER : "", seat_name (self, seat), NULL);
+  PangoLayout *layout = wrapped_layout (GTK_WIDGET (self), text, narrow ? 0.8 : 0.95, TRUE,
+                                        (int) box_w - 12, SEAT_NAME_LINES, TRUE);
+
+  if (chip)
+    {
+      PangoRectangle room = { 0, -10 * PANGO_SCALE, SEAT_CHIP_ROOM * PANGO_SCALE, 10 * PANGO_SCALE };
+      PangoAttrList *attrs = pango_attr_list_new ();
+      PangoAttribute *shape = pango_attr_shape_new (&room, &room);
+
+      shape->start_index = 0;
+      shape->end_index = 3;
+      pango_attr_list_insert (attrs, shape);
+      pango_layout_set_attributes (layout, attrs);
+      pango_attr_list_unref (attrs);
+    }
+  return layout;
+}
+
+/* A seat box's counts: "4 in hand · took 0", or on two lines ("4 in
+ * hand", "took 0") when @split. Returns: (transfer full). */
+static char *
+seat_counts (guint    n_hand,
+             guint    taken,
+             gboolean split)
+{
+  if (split)
+    {
+      /* TRANSLATORS: a seat's cards in hand, the first line of two in a narrow seat box */
+      g_autofree char *hand = g_strdup_printf (_("%u in hand"), n_hand);
+      /* TRANSLATORS: a seat's cards won in tricks, the second line of two in a narrow seat box */
+      g_autofree char *took = g_strdup_printf (_("took %u"), taken);
+
+      return g_strconcat (hand, "\n", took, NULL);
+    }
+  /* TRANSLATORS: a seat's cards in hand and cards won in tricks, short */
+  return g_strdup_printf (_("%u in hand · took %u"), n_hand, taken);
+}
+
+/* The score board's players of line @k (first seat @first): "Ann & Cleo".
+ * Returns: (transfer full). */
+static char *
+board_who (LwTableView *self,
+           int          first,
+           gboolean     one_a_line)
+{
+  GString *who = g_string_new (seat_name (self, first));
+
+  for (guint t = (guint) first + 1; t < n_seats (self); t++)
+    if (side_of (self, (int) t) == side_of (self, first))
+      {
+        /* TRANSLATORS: partners on the table's score board, "Ann & Cleo" */
+        g_autofree char *more = g_strdup_printf (_(" & %s"), seat_name (self, (int) t));
+
+        /* Each partner on a line of their own: "& Cleo" */
+        if (one_a_line)
+          g_string_append_c (who, '\n');
+        g_string_append (who, one_a_line ? g_strchug (more) : more);
+      }
+  return g_string_free (who, FALSE);
+}
+
+/* The room the score board keeps for a score, whatever it is, so that the
+ * names beside it never wrap anew as the scores change. */
+static int
+board_score_room (LwTableView *self)
+{
+  PangoLayout *layout = make_layout (GTK_WIDGET (self), "-888", 0.9, TRUE, -1);
+  int w, h;
+
+  pango_layout_get_pixel_size (layout, &w, &h);
+  g_object_unref (layout);
+  return w;
+}
+
+/* The players of the score board's line for the side of @first, wrapped
+ * in a board @board_w wide; @x: (out) (optional): their offset in it. */
+static PangoLayout *
+board_line_layout (LwTableView *self,
+                   int          first,
+                   double       board_w,
+                   double      *x)
+{
+  double chip = has_partner (self, first) ? 15 : 0;
+  double text_w = board_w - 4 - chip - board_score_room (self) - 12;
+  gboolean mine = side_of (self, first) == side_of (self, self->viewer);
+  g_autofree char *who = board_who (self, first, FALSE);
+  PangoLayout *layout = wrapped_layout (GTK_WIDGET (self), who, 0.9, mine, (int) text_w, BOARD_LINES, FALSE);
+
+  if (x != NULL)
+    *x = 4 + chip;
+  /* Too long for one line: a line per partner, each wrapped if need be. */
+  if (pango_layout_get_line_count (layout) > 1)
+    {
+      g_free (who);
+      who = board_who (self, first, TRUE);
+      pango_layout_set_text (layout, who, -1);
+    }
+  return layout;
+}
+
+/* The height of the score board's heading and lines in a board @board_w wide. */
+static double
+board_height (LwTableView *self,
+              double       board_w)
+{
+  int first[LW_MAX_SEATS];
+  guint n = board_lines (self, first);
+  double h = 19 + 4;
+
+  for (guint k = 0; k < n; k++)
+    {
+      PangoLayout *layout = board_line_layout (self, first[k], board_w, NULL);
+      int lw_, lh;
+
+      pango_layout_get_pixel_size (layout, &lw_, &lh);
+      g_object_unref (layout);
+      h += MAX (lh, 19);
+    }
+  return h;
+}
+
+/* At a phone's width the Pups and trump take the left of the row under
+ * the seats (their words are short), the score board the rest. */
+static double
+narrow_info_w (double width)
+{
+  return MIN (width / 2, 132);
+}
 
 static void
 compute_layout (LwTableView *self,
@@ -333,7 +519,8 @@ compute_layout (LwTableView *self,
   l->ch = CLAMP (MIN (height * 0.2, width * 0.3), 60, 150);
   l->cw = round (l->ch * 0.7);
   l->ch = round (l->ch);
-  l->mh = round (CLAMP (l->ch * 0.5, 36, 64));
+  /* The backs and the Pups small at a phone's width: the trick keeps its room. */
+  l->mh = narrow ? 36 : round (CLAMP (l->ch * 0.5, 36, 64));
   l->mw = round (l->mh * 0.7);
 
   /* The hand: one row, or two when the cards would hide their corners. */
@@ -348,21 +535,52 @@ compute_layout (LwTableView *self,
   spacing = MIN (spacing, l->cw * 0.62);
   hand_h = l->ch * (rows == 2 ? 1.5 : 1) + l->ch * 0.16 + 26;
 
-  top_h = l->mh + 58;
+  /* The other seats' boxes: as tall as the longest name needs (wrapped,
+   * the same for every box and every turn), the counts on two lines when
+   * a box is too narrow for one. */
+  {
+    double box_w = n > 1 ? MIN ((width - pad * 2) / (n - 1), 320) - 4 : 0;
+    g_autofree char *widest = seat_counts (88, 88, FALSE);
+    PangoLayout *layout = make_layout (GTK_WIDGET (self), widest, 0.8, FALSE, -1);
+    int cw, chh;
+
+    pango_layout_get_pixel_size (layout, &cw, &chh);
+    l->split_counts = cw > box_w - 12;
+    l->counts_h = chh;
+    if (l->split_counts)
+      {
+        /* Each of the two lines may wrap in turn (German: "88 auf der Hand"). */
+        g_autofree char *split = seat_counts (88, 88, TRUE);
+        int sw;
+
+        g_object_unref (layout);
+        layout = wrapped_layout (GTK_WIDGET (self), split, 0.8, FALSE, (int) box_w - 12, COUNTS_LINES, TRUE);
+        pango_layout_get_pixel_size (layout, &sw, &cw);
+        l->counts_h = cw;
+      }
+    g_object_unref (layout);
+    l->name_h = 20;
+    for (guint s = 0; s < n; s++)
+      if ((int) s != self->viewer)
+        {
+          int nw, nh;
+
+          layout = seat_name_layout (self, narrow, (int) s, box_w);
+          pango_layout_get_pixel_size (layout, &nw, &nh);
+          g_object_unref (layout);
+          l->name_h = MAX (l->name_h, nh + 2);
+        }
+    top_h = l->mh + 58 + (l->name_h - 20) + (l->counts_h - chh);
+  }
   mid_h = 0;
   if (narrow)
-    {
-      /* The score board's heading and every line fit beside the Pups. */
-      int first[LW_MAX_SEATS];
-      double line_h = 19;
-
-      mid_h = MAX (l->mh + 34, (board_lines (self, first) + 1) * line_h + 12);
-    }
+    /* The score board's heading and every line (wrapped) fit beside the Pups. */
+    mid_h = MAX (l->mh + 34, board_height (self, width - narrow_info_w (width) - pad) + 8);
 
   /* The other seats, clockwise from the viewer's left, in a row on top. */
   if (n > 1)
     {
-      double box_w = MIN ((width - pad * 2) / (n - 1), 260);
+      double box_w = MIN ((width - pad * 2) / (n - 1), 320);
       double x0 = (width - box_w * (n - 1)) / 2;
 
       for (guint k = 1; k < n; k++)
@@ -374,13 +592,13 @@ compute_layout (LwTableView *self,
 
   if (narrow)
     {
-      l->info = (Rect) { pad, top_h + 4, width / 2 - pad, mid_h - 4 };
-      l->board = (Rect) { width / 2, top_h + 4, width / 2 - pad, mid_h - 4 };
+      l->info = (Rect) { pad, top_h + 4, narrow_info_w (width) - pad, mid_h - 4 };
+      l->board = (Rect) { narrow_info_w (width), top_h + 4, width - narrow_info_w (width) - pad, mid_h - 4 };
       l->trick = (Rect) { pad, top_h + mid_h + 4, width - 2 * pad, height - top_h - mid_h - hand_h - 8 };
     }
   else
     {
-      double side_w = MIN (200, width * 0.2);
+      double side_w = MIN (240, width * 0.2);
 
       l->info = (Rect) { pad, top_h + 4, side_w, height - top_h - hand_h - 8 };
       l->board = (Rect) { width - pad - side_w, top_h + 4, side_w, height - top_h - hand_h - 8 };
@@ -847,6 +1065,64 @@ trick_title (LwTableView      *self,
   return NULL;
 }
 
+/* What the wildcards of @play stood for, as tags under their cards:
+ * "as 10♣" (lw_play_wildcards(); a follower's B and L have none).
+ * Returns: how many, with @tags[k] (transfer full) and @index[k] the
+ * card's position in the play. */
+static guint
+wildcard_tags (const LwPlay *play,
+               char         *tags[LW_MAX_PLAY],
+               guint         index[LW_MAX_PLAY])
+{
+  LwWildcard wild[LW_MAX_PLAY];
+  guint n = lw_play_wildcards (play, wild);
+
+  for (guint k = 0; k < n; k++)
+    {
+      g_autofree char *as = lw_describe_wildcard_as (&wild[k]);
+
+      /* TRANSLATORS: on a wildcard played in a trick: what it stood for, "as 10♣" */
+      tags[k] = g_strdup_printf (_("as %s"), as);
+      index[k] = wild[k].index;
+    }
+  return n;
+}
+
+/* The tags of wildcard_tags() on the cards of a play at (@x, @y), cards
+ * @tw × @th overlapping by 0.42 of a card: each on the lower part of its
+ * card, on top of the cards after it. */
+static void
+draw_wildcard_tags (GtkWidget    *widget,
+                    GtkSnapshot  *snapshot,
+                    const LwPlay *play,
+                    double        x,
+                    double        y,
+                    double        tw,
+                    double        th)
+{
+  char *tags[LW_MAX_PLAY];
+  guint index[LW_MAX_PLAY];
+  guint n = wildcard_tags (play, tags, index);
+  cairo_t *cr;
+
+  if (n == 0)
+    return;
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (x - tw, y, tw * (play->n + 2), th + 4));
+  for (guint k = 0; k < n; k++)
+    {
+      PangoLayout *layout = make_layout (widget, tags[k], 0.75, TRUE, -1);
+      int w, h;
+      double cx = x + index[k] * tw * 0.42 + (index[k] + 1 < play->n ? tw * 0.21 : tw / 2);
+
+      pango_layout_get_pixel_size (layout, &w, &h);
+      g_object_unref (layout);
+      /* Alternate heights, so that the tags of neighbouring cards never cover each other. */
+      draw_badge (widget, cr, tags[k], cx - (w + h) / 2.0, y + th - h - 4 - (k % 2) * (h + 2), 0x241f31, HIGHLIGHT);
+      g_free (tags[k]);
+    }
+  cairo_destroy (cr);
+}
+
 static void
 draw_trick (LwTableView  *self,
             GtkSnapshot  *snapshot,
@@ -895,6 +1171,8 @@ draw_trick (LwTableView  *self,
       for (guint c = 0; c < play->n; c++)
         append_card (self, snapshot, lw_card_face (play->cards[c]),
                      r->x + dx + c * tw * 0.42, r->y + dy, tw, th, opacity);
+      if (slide_to_winner == 0)
+        draw_wildcard_tags (widget, snapshot, play, r->x + dx, r->y + dy, tw, th);
 
       if (slide_to_winner == 0)
         {
@@ -955,6 +1233,19 @@ lw_table_view_measure_trick (LwTableView  *self,
         .ellipsized = pango_layout_is_ellipsized (layout),
       };
       g_object_unref (layout);
+      {
+        char *tags[LW_MAX_PLAY];
+        guint index[LW_MAX_PLAY];
+        guint n_tags = wildcard_tags (&trick.plays[k], tags, index);
+        g_autoptr (GString) wild = g_string_new (NULL);
+
+        for (guint t = 0; t < n_tags; t++)
+          {
+            g_string_append_printf (wild, "%s%s", t > 0 ? ", " : "", tags[t]);
+            g_free (tags[t]);
+          }
+        g_strlcpy (labels[k].wild, wild->str, sizeof labels[k].wild);
+      }
     }
   return trick.n_plays;
 }
@@ -962,6 +1253,87 @@ lw_table_view_measure_trick (LwTableView  *self,
 /* ------------------------------------------------------------------ */
 /* Snapshot                                                             */
 /* ------------------------------------------------------------------ */
+
+/* The badges of @seat's box: Partner, Dealer, Declarer, in words; the
+ * Partner badge left out of a box too narrow for it beside the backs of
+ * the hand (the side's chip marks the partner). Returns: how many;
+ * @width: the widest. */
+static guint
+seat_badges (LwTableView  *self,
+             const Layout *l,
+             int           seat,
+             const char  **badges,
+             guint32      *fills,
+             double       *width,
+             gboolean     *partner)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  const Rect *r = &l->opponents[seat];
+  guint n_badges = 0;
+  gboolean partner_badge = FALSE;
+  double badges_w = 0;
+
+  if (self->viewer >= 0 && seat != self->viewer && side_of (self, seat) == side_of (self, self->viewer))
+    {
+      /* TRANSLATORS: the marker on the seat of the viewer's partner */
+      badges[n_badges] = C_("seat", "Partner");
+      partner_badge = TRUE;
+      fills[n_badges++] = side_colors[(guint) side_of (self, seat) % G_N_ELEMENTS (side_colors)];
+    }
+  if (lw_table_get_dealer (self->table) == seat)
+    {
+      /* TRANSLATORS: the marker on the seat that dealt the round */
+      badges[n_badges] = _("Dealer");
+      fills[n_badges++] = 0xffffff;
+    }
+  if (lw_table_get_declarer (self->table) == seat)
+    {
+      /* TRANSLATORS: the marker on the seat that Declared (accepted the trump) */
+      badges[n_badges] = _("Declarer");
+      fills[n_badges++] = HIGHLIGHT;
+    }
+  for (guint b = 0; b < n_badges; b++)
+    badges_w = MAX (badges_w, badge_width (widget, badges[b]));
+  /* Too narrow a box for the word and the backs: the partner is marked
+   * by the side's chip alone (the viewer's own line has the same). */
+  if (partner_badge && r->x + r->w - 8 - (r->x + 4 + badges_w + 2) < l->mw * 1.2)
+    {
+      memmove (badges, badges + 1, (n_badges - 1) * sizeof badges[0]);
+      memmove (fills, fills + 1, (n_badges - 1) * sizeof fills[0]);
+      n_badges--;
+      partner_badge = FALSE;
+      badges_w = 0;
+      for (guint b = 0; b < n_badges; b++)
+        badges_w = MAX (badges_w, badge_width (widget, badges[b]));
+    }
+  *width = badges_w;
+  if (partner != NULL)
+    *partner = partner_badge;
+  return n_badges;
+}
+
+/* Where a seat box's name goes: the block of its lines centred in the box
+ * with the side's chip before it; @x, @y: the layout's origin, @chip_x:
+ * the chip's. Returns: (transfer full): the name's layout. */
+static PangoLayout *
+place_seat_name (LwTableView  *self,
+                 const Layout *l,
+                 int           seat,
+                 double       *x,
+                 double       *y,
+                 double       *chip_x)
+{
+  const Rect *r = &l->opponents[seat];
+  PangoLayout *layout = seat_name_layout (self, l->narrow, seat, r->w);
+  PangoRectangle chip;
+
+  /* Each line centred in the box, the chip's room first. */
+  pango_layout_index_to_pos (layout, 0, &chip);
+  *x = r->x + 6;
+  *y = r->y + 4;
+  *chip_x = *x + chip.x / PANGO_SCALE;
+  return layout;
+}
 
 static void
 draw_seat_box (LwTableView  *self,
@@ -974,7 +1346,7 @@ draw_seat_box (LwTableView  *self,
   guint n_hand = 0;
   g_autofree char *line = NULL;
   gboolean to_play = lw_table_get_turn (self->table) == seat;
-  double x, fan_w, step;
+  double x, fan_w, step, shift = l->name_h - 20;
   cairo_t *cr;
 
   lw_table_get_hand (self->table, seat, &n_hand);
@@ -992,23 +1364,28 @@ draw_seat_box (LwTableView  *self,
   else
     cairo_new_path (cr);
   {
-    /* The name, after its side's chip in partners play, centred together. */
-    PangoLayout *layout = make_layout (widget, seat_name (self, seat), 0.95, TRUE, -1);
-    int nw, nh;
-    double chip = has_partner (self, seat) ? 12 : 0;
-    double room = r->w - 12 - (chip > 0 ? chip + 5 : 0);
-    double nx;
+    /* The name, wrapped, after its side's chip in partners play, centred together. */
+    double nx, ny, cx;
+    PangoLayout *layout = place_seat_name (self, l, seat, &nx, &ny, &cx);
+    PangoLayoutIter *iter = pango_layout_get_iter (layout);
+    int first_h = pango_layout_iter_get_baseline (iter) / PANGO_SCALE;
 
-    pango_layout_get_pixel_size (layout, &nw, &nh);
+    pango_layout_iter_free (iter);
+    draw_side_chip (self, cr, seat, cx, ny + first_h - 9, 10);
+    set_hex (cr, to_play ? HIGHLIGHT : TEXT_ON_FELT, 1);
+    cairo_move_to (cr, nx, ny);
+    pango_cairo_show_layout (cr, layout);
     g_object_unref (layout);
-    nx = r->x + 6 + MAX (0, (r->w - 12 - (MIN (nw, room) + (chip > 0 ? chip + 5 : 0))) / 2);
-    nx += draw_side_chip (self, cr, seat, nx, r->y + 4 + (nh - chip) / 2, chip);
-    draw_text (widget, cr, seat_name (self, seat), nx, r->y + 4, MIN (nw + 1, room), ALIGN_START, 0.95,
-               TRUE, to_play ? HIGHLIGHT : TEXT_ON_FELT);
   }
-  /* TRANSLATORS: a seat's cards in hand and cards won in tricks, short */
-  line = g_strdup_printf (_("%u in hand · took %u"), n_hand, lw_table_get_taken (self->table, seat));
-  draw_text (widget, cr, line, r->x + 6, r->y + 26 + l->mh, r->w - 12, ALIGN_CENTER, 0.8, FALSE, TEXT_ON_FELT);
+  line = seat_counts (n_hand, lw_table_get_taken (self->table, seat), l->split_counts);
+  {
+    PangoLayout *layout = wrapped_layout (widget, line, 0.8, FALSE, (int) r->w - 12, COUNTS_LINES, TRUE);
+
+    set_hex (cr, TEXT_ON_FELT, 1);
+    cairo_move_to (cr, r->x + 6, r->y + 26 + l->mh + shift);
+    pango_cairo_show_layout (cr, layout);
+    g_object_unref (layout);
+  }
 
   cairo_destroy (cr);
 
@@ -1017,42 +1394,8 @@ draw_seat_box (LwTableView  *self,
   {
     const char *badges[3];
     guint32 fills[3];
-    guint n_badges = 0;
-    gboolean partner_badge = FALSE;
-    double bx = r->x + 4, by = r->y + 26, badges_w = 0;
-
-    if (self->viewer >= 0 && seat != self->viewer && side_of (self, seat) == side_of (self, self->viewer))
-      {
-        /* TRANSLATORS: the marker on the seat of the viewer's partner */
-        badges[n_badges] = C_("seat", "Partner");
-        partner_badge = TRUE;
-        fills[n_badges++] = side_colors[(guint) side_of (self, seat) % G_N_ELEMENTS (side_colors)];
-      }
-    if (lw_table_get_dealer (self->table) == seat)
-      {
-        /* TRANSLATORS: the marker on the seat that dealt the round */
-        badges[n_badges] = _("Dealer");
-        fills[n_badges++] = 0xffffff;
-      }
-    if (lw_table_get_declarer (self->table) == seat)
-      {
-        /* TRANSLATORS: the marker on the seat that Declared (accepted the trump) */
-        badges[n_badges] = _("Declarer");
-        fills[n_badges++] = HIGHLIGHT;
-      }
-    for (guint b = 0; b < n_badges; b++)
-      badges_w = MAX (badges_w, badge_width (widget, badges[b]));
-    /* Too narrow a box for the word and the backs: the partner is marked
-     * by the side's chip alone (the viewer's own line has the same). */
-    if (partner_badge && r->x + r->w - 8 - (bx + badges_w + 2) < l->mw * 1.2)
-      {
-        memmove (badges, badges + 1, (n_badges - 1) * sizeof badges[0]);
-        memmove (fills, fills + 1, (n_badges - 1) * sizeof fills[0]);
-        n_badges--;
-        badges_w = 0;
-        for (guint b = 0; b < n_badges; b++)
-          badges_w = MAX (badges_w, badge_width (widget, badges[b]));
-      }
+    double bx = r->x + 4, by = r->y + 26 + shift, badges_w = 0;
+    guint n_badges = seat_badges (self, l, seat, badges, fills, &badges_w, NULL);
 
     /* The backs of the hand, a small fan, centred in the room left. */
     {
@@ -1067,7 +1410,8 @@ draw_seat_box (LwTableView  *self,
       step = n_hand > 1 ? (fan_w - bw) / (n_hand - 1) : 0;
       x = left + (room - fan_w) / 2;
       for (guint i = 0; i < n_hand; i++)
-        append_card (self, snapshot, LW_CARD_RENDERER_BACK, x + i * step, r->y + 24 + (l->mh - bh) / 2, bw, bh, 1);
+        append_card (self, snapshot, LW_CARD_RENDERER_BACK, x + i * step, r->y + 24 + shift + (l->mh - bh) / 2,
+                     bw, bh, 1);
     }
 
     cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (r->x, r->y, r->w, r->h));
@@ -1131,7 +1475,7 @@ draw_board (LwTableView  *self,
   const Rect *r = &l->board;
   int first[LW_MAX_SEATS];
   guint n = board_lines (self, first);
-  double y = r->y + 4, line_h = 0;
+  double y = r->y + 4;
   cairo_t *cr;
 
   if (!self->has_scores)
@@ -1139,33 +1483,124 @@ draw_board (LwTableView  *self,
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (r->x, r->y, r->w, r->h));
   /* TRANSLATORS: the heading of the small score board on the table */
   y += draw_text (widget, cr, _("Scores"), r->x + 4, y, r->w - 8, ALIGN_START, 0.8, FALSE, TEXT_ON_FELT);
-  /* One line per side: its chip, its players, its score. */
+  /* One line per side: its chip, its players (wrapped), its score. */
   for (guint k = 0; k < n; k++)
     {
       int s = first[k];
       g_autofree char *score = g_strdup_printf ("%d", self->scores[s]);
-      g_autoptr (GString) who = g_string_new (seat_name (self, s));
-      double cx;
+      double tx;
       PangoLayout *layout = make_layout (widget, score, 0.9, TRUE, -1);
-      int sw, sh;
+      PangoLayout *who = board_line_layout (self, s, r->w, &tx);
+      int sw, sh, ww, wh;
 
       pango_layout_get_pixel_size (layout, &sw, &sh);
       g_object_unref (layout);
-      if (line_h == 0)
-        line_h = sh;
-      if (y + line_h > r->y + r->h)
-        break;
-      for (guint t = (guint) s + 1; t < n_seats (self); t++)
-        if (side_of (self, (int) t) == side_of (self, s))
-          /* TRANSLATORS: partners on the table's score board, "Ann & Cleo" */
-          g_string_append_printf (who, _(" & %s"), seat_name (self, (int) t));
-      cx = r->x + 4 + draw_side_chip (self, cr, s, r->x + 4, y + (line_h - 10) / 2, 10);
-      draw_text (widget, cr, who->str, cx, y, r->x + r->w - sw - 12 - cx, ALIGN_START, 0.9,
-                 side_of (self, s) == side_of (self, self->viewer), TEXT_ON_FELT);
+      pango_layout_get_pixel_size (who, &ww, &wh);
+      if (y + sh > r->y + r->h)
+        {
+          g_object_unref (who);
+          break;
+        }
+      draw_side_chip (self, cr, s, r->x + 4, y + (sh - 10) / 2, 10);
+      set_hex (cr, TEXT_ON_FELT, 1);
+      cairo_move_to (cr, r->x + tx, y);
+      pango_cairo_show_layout (cr, who);
+      g_object_unref (who);
       draw_text (widget, cr, score, r->x + r->w - sw - 4, y, sw + 1, ALIGN_START, 0.9, TRUE, TEXT_ON_FELT);
-      y += line_h;
+      y += MAX (wh, sh);
     }
   cairo_destroy (cr);
+}
+
+guint
+lw_table_view_measure_names (LwTableView *self,
+                             int          width,
+                             int          height,
+                             LwNameLabel *labels)
+{
+  Layout l;
+  guint n = 0;
+  int first[LW_MAX_SEATS];
+  guint n_lines;
+  double y;
+
+  g_return_val_if_fail (LW_IS_TABLE_VIEW (self), 0);
+  g_return_val_if_fail (labels != NULL, 0);
+
+  if (self->table == NULL)
+    return 0;
+  compute_layout (self, width, height, &l);
+  for (guint s = 0; s < n_seats (self); s++)
+    {
+      const Rect *r = &l.opponents[s];
+      PangoLayout *layout;
+      PangoRectangle logical;
+      const char *badges[3];
+      guint32 fills[3];
+      double nx, ny, cx, badges_w;
+      gboolean partner = FALSE;
+      guint n_hand = 0;
+      g_autofree char *counts = NULL;
+
+      if ((int) s == self->viewer)
+        continue;
+      seat_badges (self, &l, (int) s, badges, fills, &badges_w, &partner);
+      layout = place_seat_name (self, &l, (int) s, &nx, &ny, &cx);
+      pango_layout_get_pixel_extents (layout, NULL, &logical);
+      labels[n++] = (LwNameLabel) {
+        .kind = LW_NAME_SEAT,
+        .seat = (int) s,
+        .box = GRAPHENE_RECT_INIT (r->x, r->y, r->w, r->h),
+        .text_rect = GRAPHENE_RECT_INIT (nx + logical.x, ny + logical.y, logical.width, logical.height),
+        .lines = pango_layout_get_line_count (layout),
+        .ellipsized = pango_layout_is_ellipsized (layout),
+        .partner_badge = partner,
+      };
+      g_strlcpy (labels[n - 1].text, seat_name (self, (int) s), sizeof labels[n - 1].text);
+      g_object_unref (layout);
+
+      lw_table_get_hand (self->table, (int) s, &n_hand);
+      counts = seat_counts (n_hand, lw_table_get_taken (self->table, (int) s), l.split_counts);
+      layout = wrapped_layout (GTK_WIDGET (self), counts, 0.8, FALSE, (int) r->w - 12, COUNTS_LINES, TRUE);
+      pango_layout_get_pixel_extents (layout, NULL, &logical);
+      ny = r->y + 26 + l.mh + (l.name_h - 20);
+      labels[n++] = (LwNameLabel) {
+        .kind = LW_NAME_COUNTS,
+        .seat = (int) s,
+        .box = GRAPHENE_RECT_INIT (r->x, r->y, r->w, r->h),
+        .text_rect = GRAPHENE_RECT_INIT (r->x + 6 + logical.x, ny + logical.y, logical.width, logical.height),
+        .lines = pango_layout_get_line_count (layout),
+        .ellipsized = pango_layout_is_ellipsized (layout),
+      };
+      g_strlcpy (labels[n - 1].text, counts, sizeof labels[n - 1].text);
+      g_object_unref (layout);
+    }
+
+  if (!self->has_scores)
+    return n;
+  n_lines = board_lines (self, first);
+  y = l.board.y + 4 + 19;
+  for (guint k = 0; k < n_lines; k++)
+    {
+      double tx;
+      PangoLayout *layout = board_line_layout (self, first[k], l.board.w, &tx);
+      PangoRectangle logical;
+
+      pango_layout_get_pixel_extents (layout, NULL, &logical);
+      labels[n++] = (LwNameLabel) {
+        .kind = LW_NAME_BOARD,
+        .seat = first[k],
+        .box = GRAPHENE_RECT_INIT (l.board.x, l.board.y, l.board.w, l.board.h),
+        .text_rect = GRAPHENE_RECT_INIT (l.board.x + tx + logical.x, y + logical.y, logical.width, logical.height),
+        .lines = pango_layout_get_line_count (layout),
+        .ellipsized = pango_layout_is_ellipsized (layout),
+        .score = self->scores[first[k]],
+      };
+      g_strlcpy (labels[n - 1].text, pango_layout_get_text (layout), sizeof labels[n - 1].text);
+      y += MAX (logical.height, 19);
+      g_object_unref (layout);
+    }
+  return n;
 }
 
 /* The mark over a card the viewer must play: a bar above the part of the
