@@ -96,17 +96,11 @@ trick_label_layout (GtkWidget    *widget,
                     gboolean      bold,
                     int           width)
 {
-  PangoLayout *layout = lw_table_view_make_layout (widget, text, l->narrow ? 0.8 : 0.85, bold, -1);
+  double size_scale = l->narrow ? 0.8 : 0.85;
 
   if (width > 0)
-    {
-      pango_layout_set_width (layout, width * PANGO_SCALE);
-      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-      pango_layout_set_height (layout, -TRICK_LABEL_LINES);
-      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-      pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
-    }
-  return layout;
+    return lw_table_view_wrapped_layout (widget, text, size_scale, bold, width, TRICK_LABEL_LINES, TRUE);
+  return lw_table_view_make_layout (widget, text, size_scale, bold, -1);
 }
 
 typedef struct
