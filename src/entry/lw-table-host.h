@@ -231,7 +231,8 @@ gboolean lw_table_host_is_over (LwTableHost *self);
  * For tests (the leak test checks every state against it): the round
  * being played, every hand in it. Never send it to a seat.
  *
- * Returns: (transfer none) (nullable): the round, %NULL once the game is over.
+ * Returns: (transfer none): the round being played, or the last one
+ *   played (a round's end, the game over).
  */
 const LwTable *lw_table_host_get_table (LwTableHost *self);
 
