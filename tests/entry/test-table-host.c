@@ -8,6 +8,8 @@
  */
 #include <string.h>
 
+#include <glib/gi18n.h>
+
 #include <json-glib/json-glib.h>
 
 #include "lw-store.h"
@@ -797,6 +799,51 @@ test_seat_to_computer (LwTestDb      *db,
   g_assert_cmpuint (lw_table_get_log (lw_table_host_get_table (host))->len, ==, 1);
 }
 
+/* Each seat in its own language at once: German words for one seat, English
+ * for the other, from the same table (uselocale() per call). The de_DE.UTF-8
+ * locale is made in a temporary folder (LOCPATH); skipped without localedef
+ * or the build's translations (LW_LOCALEDIR). */
+static void
+test_german (LwTestDb      *db,
+             gconstpointer  data)
+{
+  const char *localedir = g_getenv ("LW_LOCALEDIR");
+  g_autofree char *dir = lw_test_make_tmp_dir ("lw-host-locale-XXXXXX");
+  g_autofree char *target = g_build_filename (dir, "de_DE.UTF-8", NULL);
+  const char *argv[] = { "localedef", "-i", "de_DE", "-f", "UTF-8", target, NULL };
+  g_autoptr (LwTableHost) host = NULL;
+  g_autoptr (JsonNode) de = NULL;
+  g_autoptr (JsonNode) en = NULL;
+  g_autoptr (JsonObject) action = NULL;
+  g_autoptr (GError) error = NULL;
+  int status = -1;
+
+  if (localedir == NULL
+      || !g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL
+                        | G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, NULL)
+      || !g_spawn_check_wait_status (status, NULL))
+    {
+      lw_test_remove_tree (dir);
+      g_test_skip ("localedef could not make de_DE.UTF-8, or LW_LOCALEDIR is not set");
+      return;
+    }
+  g_setenv ("LOCPATH", dir, TRUE);
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  textdomain (GETTEXT_PACKAGE);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+
+  host = two_remote (db->store);
+  de = lw_table_host_get_state (host, 0, "de");
+  en = lw_table_host_get_state (host, 0, "en");
+  g_test_message ("de: %s", json_object_get_string_member (json_node_get_object (de), "status"));
+  g_assert_nonnull (strstr (json_object_get_string_member (json_node_get_object (de), "status"), "Ansagen"));
+  g_assert_nonnull (strstr (json_object_get_string_member (json_node_get_object (en), "status"), "Declare"));
+  action = bid_action ("g1", lw_table_host_get_version (host), "decline");
+  g_assert_false (lw_table_host_act (host, 1 - turn_of (host), action, "de", &error));
+  g_assert_cmpstr (error->message, ==, "Sie sind nicht am Zug.");
+  lw_test_remove_tree (dir);
+}
+
 /* The leak test: ≥ 20 whole games (2–5 seats, seeded), every state given
  * to every seat checked against the true table. */
 static void
@@ -844,6 +891,7 @@ main (int    argc,
   lw_test_add_db ("/table-host/bad-messages", test_bad_messages);
   lw_test_add_db ("/table-host/refused-cards", test_refused_cards);
   lw_test_add_db ("/table-host/seat-to-computer", test_seat_to_computer);
+  lw_test_add_db ("/table-host/german", test_german);
   lw_test_add_db ("/table-host/leaks", test_leaks);
   return g_test_run ();
 }
