@@ -1111,6 +1111,16 @@ lw_table_host_get_n_players (LwTableHost *self)
   return self->record->n_players;
 }
 
+const char *
+lw_table_host_get_name (LwTableHost *self,
+                        int          seat)
+{
+  g_return_val_if_fail (LW_IS_TABLE_HOST (self), NULL);
+  g_return_val_if_fail (seat >= 0 && (guint) seat < self->record->n_players, NULL);
+
+  return lw_game_record_current_player (self->record, seat);
+}
+
 JsonNode *
 lw_table_host_get_state (LwTableHost *self,
                          int          seat,

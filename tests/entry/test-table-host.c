@@ -833,6 +833,7 @@ test_german (LwTestDb      *db,
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
 
   host = two_remote (db->store);
+  g_assert_cmpstr (lw_table_host_get_name (host, 1), ==, "Ben");
   de = lw_table_host_get_state (host, 0, "de");
   en = lw_table_host_get_state (host, 0, "en");
   g_test_message ("de: %s", json_object_get_string_member (json_node_get_object (de), "status"));
