@@ -812,6 +812,147 @@ test_seat_to_computer (LwTestDb      *db,
   g_assert_cmpuint (lw_table_get_log (lw_table_host_get_table (host))->len, ==, 1);
 }
 
+/* Some cards of the Leader's hand that can be led in more than one way
+ * (a wildcard standing for more than one card), or none. */
+static gboolean
+find_ambiguous_lead (const LwTable *table,
+                     LwCard        *cards,
+                     guint         *n_cards,
+                     GArray        *readings)
+{
+  int turn = lw_table_get_turn (table);
+  guint n_hand;
+  const LwCard *hand = lw_table_get_hand (table, turn, &n_hand);
+
+  for (guint k = 2; k <= 3 && k <= n_hand; k++)
+    {
+      guint index[LW_MAX_PLAY];
+
+      for (guint i = 0; i < k; i++)
+        index[i] = i;
+      do
+        {
+          for (guint i = 0; i < k; i++)
+            cards[i] = hand[index[i]];
+          g_array_set_size (readings, 0);
+          if (lw_table_lead_readings (table, cards, k, readings) > 1)
+            {
+              *n_cards = k;
+              return TRUE;
+            }
+        }
+      while (next_combination (index, k, n_hand));
+    }
+  return FALSE;
+}
+
+static JsonObject *
+lead_action (const char   *id,
+             guint64       version,
+             const LwCard *cards,
+             guint         n,
+             const char   *as)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  g_string_printf (text, "{\"type\":\"action\",\"id\":\"%s\",\"version\":%" G_GUINT64_FORMAT
+                   ",\"do\":\"play\",\"cards\":[", id, version);
+  for (guint k = 0; k < n; k++)
+    g_string_append_printf (text, "%s\"%s\"", k > 0 ? "," : "", lw_face_to_string (lw_card_face (cards[k])));
+  g_string_append (text, "]");
+  if (as != NULL)
+    g_string_append_printf (text, ",\"as\":[%s]", as);
+  g_string_append (text, "}");
+  return parse_action (text->str);
+}
+
+/* A lead whose wildcard can stand for more than one card: refused without
+ * "as" (in words), refused with a meaning it cannot have, played with one
+ * of its meanings, which the trick's tag then shows every seat. */
+static void
+test_wildcard_as (LwTestDb      *db,
+                  gconstpointer  data)
+{
+  static const LwHostSeatKind kinds[] = { LW_HOST_SEAT_REMOTE, LW_HOST_SEAT_REMOTE, LW_HOST_SEAT_REMOTE };
+  g_autoptr (GArray) readings = g_array_new (FALSE, FALSE, sizeof (LwPlay));
+  LwCard cards[LW_MAX_PLAY];
+  guint n = 0;
+  Game *game = NULL;
+
+  /* Seeded games played by the scripted clients until a Leader holds
+   * such cards (bounded). */
+  for (guint64 seed = 1; seed < 400 && n == 0; seed++)
+    {
+      guint steps = 0;
+
+      g_clear_pointer (&game, game_free);
+      game = game_new (db->store, 3, kinds, LW_BOT_RANDOM, FALSE, seed);
+      while (!lw_table_host_is_over (game->host) && steps++ < 200)
+        {
+          const LwTable *table = lw_table_host_get_table (game->host);
+          gboolean acted = FALSE;
+
+          if (lw_table_get_phase (table) == LW_PHASE_PLAY && lw_table_get_lead (table) == NULL
+              && find_ambiguous_lead (table, cards, &n, readings))
+            break;
+          for (guint s = 0; s < 3 && !acted; s++)
+            acted = client_act (game, (int) s);
+          g_main_context_iteration (NULL, !acted);
+        }
+    }
+  if (n == 0)
+    {
+      g_clear_pointer (&game, game_free);
+      g_test_skip ("no Leader held a lead with two readings in these deals");
+      return;
+    }
+
+  {
+    LwTableHost *host = game->host;
+    int leader = turn_of (host);
+    const LwPlay *reading = &g_array_index (readings, LwPlay, 1);
+    LwWildcard wild[LW_MAX_PLAY];
+    guint n_wild = lw_play_wildcards (reading, wild);
+    g_autoptr (GString) as = g_string_new (NULL);
+    g_autoptr (JsonObject) bare = lead_action ("w1", lw_table_host_get_version (host), cards, n, NULL);
+    g_autoptr (JsonObject) wrong = NULL;
+    g_autoptr (JsonObject) chosen = NULL;
+    g_autoptr (JsonNode) state = NULL;
+    g_autoptr (GError) error = NULL;
+    g_autofree char *tag = NULL;
+    JsonArray *plays, *tags;
+
+    g_assert_cmpuint (n_wild, >, 0);
+    for (guint w = 0; w < n_wild; w++)
+      g_string_append_printf (as, "%s\"%s%s\"", w > 0 ? "," : "", lw_rank_to_string (wild[w].rank),
+                              wild[w].suit != LW_SUIT_NONE ? lw_suit_to_string (wild[w].suit) : "");
+    g_test_message ("leading %u cards as %s", n, as->str);
+
+    g_assert_false (lw_table_host_act (host, leader, bare, "en", &error));
+    g_assert_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED);
+    g_assert_cmpstr (error->message, ==, "These cards can be led in more than one way.");
+    g_clear_error (&error);
+
+    wrong = lead_action ("w2", lw_table_host_get_version (host), cards, n, "\"W\",\"W\",\"W\"");
+    g_assert_false (lw_table_host_act (host, leader, wrong, "en", &error));
+    g_assert_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED);
+    g_clear_error (&error);
+
+    chosen = lead_action ("w3", lw_table_host_get_version (host), cards, n, as->str);
+    g_assert_true (lw_table_host_act (host, leader, chosen, "en", &error));
+    g_assert_no_error (error);
+
+    /* Every seat sees what the wildcard stood for. */
+    state = lw_table_host_get_state (host, (leader + 1) % 3, "en");
+    plays = json_object_get_array_member (json_object_get_object_member (json_node_get_object (state), "trick"),
+                                          "plays");
+    tags = json_object_get_array_member (json_array_get_object_element (plays, 0), "tags");
+    tag = lw_describe_wildcard_tag (&wild[0]);
+    g_assert_cmpstr (json_array_get_string_element (tags, wild[0].index), ==, tag);
+  }
+  game_free (game);
+}
+
 /* Each seat in its own language at once: German words for one seat, English
  * for the other, from the same table (uselocale() per call). The de_DE.UTF-8
  * locale is made in a temporary folder (LOCPATH); skipped without localedef
@@ -909,6 +1050,7 @@ main (int    argc,
   lw_test_add_db ("/table-host/bad-messages", test_bad_messages);
   lw_test_add_db ("/table-host/refused-cards", test_refused_cards);
   lw_test_add_db ("/table-host/seat-to-computer", test_seat_to_computer);
+  lw_test_add_db ("/table-host/wildcard-as", test_wildcard_as);
   lw_test_add_db ("/table-host/german", test_german);
   lw_test_add_db ("/table-host/leaks", test_leaks);
   return g_test_run ();
