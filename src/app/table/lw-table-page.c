@@ -88,19 +88,7 @@ gboolean
 lw_table_page_reload_record (LwTablePage  *self,
                              GError      **error)
 {
-  g_autoptr (LwStoredGame) game = lw_store_load_game (self->store, self->id, error);
-  g_autoptr (LwStandings) standings = NULL;
-
-  if (game == NULL)
-    return FALSE;
-  standings = lw_standings_compute (game->record, error);
-  if (standings == NULL)
-    return FALSE;
-  g_clear_pointer (&self->record, lw_game_record_free);
-  g_clear_pointer (&self->standings, lw_standings_free);
-  self->record = g_steal_pointer (&game->record);
-  self->standings = g_steal_pointer (&standings);
-  return TRUE;
+  return lw_store_reload_game (self->store, self->id, &self->record, &self->standings, error);
 }
 
 /* ------------------------------------------------------------------ */
@@ -111,16 +99,10 @@ gboolean
 lw_table_page_new_round (LwTablePage  *self,
                          GError      **error)
 {
-  LwHouseRules rules;
-
   lw_table_page_stop_bot (self);
   g_clear_pointer (&self->table, lw_table_free);
   self->round_number = self->record->rounds->len + 1;
-  /* The game's house rules (TRICKS T9, T22), as stored with it; a saved
-   * round keeps those it was dealt with (lw_table_from_json()). */
-  lw_game_record_house_rules (self->record, &rules);
-  self->table = lw_table_new (self->record->n_players, self->standings->next_dealer,
-                              lw_table_seats_round_seed (&self->seats, self->record->rounds->len), &rules);
+  self->table = lw_table_seats_deal (&self->seats, self->record, self->standings);
   self->round_over = FALSE;
   self->game_over = FALSE;
   /* Hot-seat: every new deal starts behind the curtain. */
