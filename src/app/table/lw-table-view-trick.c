@@ -277,10 +277,7 @@ wildcard_tags (const LwPlay *play,
 
   for (guint k = 0; k < n; k++)
     {
-      g_autofree char *as = lw_describe_wildcard_as (&wild[k]);
-
-      /* TRANSLATORS: on a wildcard played in a trick: what it stood for, "as 10♣" */
-      tags[k] = g_strdup_printf (_("as %s"), as);
+      tags[k] = lw_describe_wildcard_tag (&wild[k]);
       index[k] = wild[k].index;
     }
   return n;
