@@ -225,6 +225,28 @@ choose (LwPlayClient *client)
 
 static gboolean retry_cb (gpointer data);
 
+/* In the thread-default main context, where the client's socket is: a
+ * benchmark runs its clients in a thread of their own. */
+static GSource *
+add_timeout (guint       ms,
+             GSourceFunc func,
+             gpointer    data)
+{
+  GSource *source = g_timeout_source_new (ms);
+
+  g_source_set_callback (source, func, data, NULL);
+  g_source_attach (source, g_main_context_get_thread_default ());
+  return source;
+}
+
+static void
+cancel_retry (LwPlayClient *client)
+{
+  if (client->retry != NULL)
+    g_source_destroy (client->retry);
+  g_clear_pointer (&client->retry, g_source_unref);
+}
+
 static void
 act (LwPlayClient *client)
 {
@@ -249,8 +271,8 @@ act (LwPlayClient *client)
 
     if (oldest != 0 && wait_us > 0)
       {
-        if (client->retry == 0)
-          client->retry = g_timeout_add ((guint) (wait_us / 1000) + 1, retry_cb, client);
+        if (client->retry == NULL)
+          client->retry = add_timeout ((guint) (wait_us / 1000) + 1, retry_cb, client);
         return;
       }
   }
@@ -275,9 +297,7 @@ void
 lw_play_client_act (LwPlayClient *client)
 {
   client->tries = 0;
-  if (client->retry != 0)
-    g_source_remove (client->retry);
-  client->retry = 0;
+  cancel_retry (client);
   act (client);
 }
 
@@ -286,7 +306,7 @@ retry_cb (gpointer data)
 {
   LwPlayClient *client = data;
 
-  client->retry = 0;
+  g_clear_pointer (&client->retry, g_source_unref);
   if (client->tries < MAX_TRIES)
     act (client);
   return G_SOURCE_REMOVE;
@@ -336,12 +356,14 @@ message_cb (SoupWebsocketConnection *ws,
   if (g_str_equal (kind, "state") && client->version != client->acted_version)
     {
       client->tries = 0;
-      if (client->retry != 0)
-        g_source_remove (client->retry);
-      client->retry = 0;
-      act (client);
+      cancel_retry (client);
+      /* A person's moment to think, or none. */
+      if (client->think_ms > 0)
+        client->retry = add_timeout (client->think_ms, retry_cb, client);
+      else
+        act (client);
     }
-  else if (g_str_equal (kind, "refused") && client->retry == 0)
+  else if (g_str_equal (kind, "refused") && client->retry == NULL)
     {
       const char *reason = json_object_get_string_member_with_default (message, "reason", "");
 
@@ -349,7 +371,7 @@ message_cb (SoupWebsocketConnection *ws,
       if (g_str_equal (reason, "refused") || g_str_equal (reason, "bad-message"))
         {
           client->tries++;
-          client->retry = g_timeout_add (RETRY_MS, retry_cb, client);
+          client->retry = add_timeout (RETRY_MS, retry_cb, client);
         }
     }
 }
@@ -452,8 +474,7 @@ lw_play_client_close (LwPlayClient *client)
 void
 lw_play_client_free (LwPlayClient *client)
 {
-  if (client->retry != 0)
-    g_source_remove (client->retry);
+  cancel_retry (client);
   if (client->ws != NULL)
     {
       g_signal_handlers_disconnect_by_data (client->ws, client);
@@ -489,11 +510,11 @@ lw_play_run_until (gboolean (*done) (gpointer data),
                    guint      timeout_ms)
 {
   RunUntil run = { done, data, FALSE };
-  guint timeout = g_timeout_add (timeout_ms, timed_out_cb, &run);
+  GMainContext *context = g_main_context_get_thread_default ();
+  g_autoptr (GSource) timeout = add_timeout (timeout_ms, timed_out_cb, &run);
 
   while (!done (data) && !run.timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  if (!run.timed_out)
-    g_source_remove (timeout);
+    g_main_context_iteration (context, TRUE);
+  g_source_destroy (timeout);
   return done (data);
 }

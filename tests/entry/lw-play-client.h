@@ -28,6 +28,7 @@ struct _LwPlayClient {
   gboolean                 auto_play;   /* act whenever the state says so */
   gboolean                 send_twice;  /* every action sent twice, same id */
   gboolean                 no_hello;    /* open the socket and say nothing */
+  guint                    think_ms;    /* auto-play waits this long before acting */
 
   /* what happened */
   SoupSession             *session;
@@ -50,7 +51,7 @@ struct _LwPlayClient {
   /* auto-play */
   guint64                  acted_version;
   guint                    tries;
-  guint                    retry;
+  GSource                 *retry;
   guint                    next_id;
   gint64                   sends[16];   /* the last sends' times, a ring */
   guint                    n_sends;
@@ -89,7 +90,8 @@ const char   *lw_play_client_state_string (LwPlayClient *client,
  * LwPlayClient, so that it is also a condition of lw_play_run_until()). */
 gboolean      lw_play_client_game_over (gpointer client);
 
-/* Iterates the thread-default main context until @done (@data) or
+/* Iterates the thread-default main context (or the global default one)
+ * until @done (@data) or
  * @timeout_ms have passed. Returns whether @done came true. */
 gboolean      lw_play_run_until (gboolean (*done) (gpointer data),
                                  gpointer   data,
