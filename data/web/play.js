@@ -710,6 +710,8 @@ function start() {
     showMessage('');
     connect();
   });
+  // Another link pasted into the same tab: another table or seat.
+  window.addEventListener('hashchange', () => location.reload());
   // A phone that wakes or gets its Wi-Fi back tries at once.
   window.addEventListener('online', () => {
     if (!page.socket && !page.stop)
