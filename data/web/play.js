@@ -327,7 +327,31 @@ function receive(message) {
   }
 }
 
+// The fields the page reads, with their empty values where a state
+// lacks one (the page shows what it has rather than stop).
+function normalise(state) {
+  const n = Number.isInteger(state.n_players) && state.n_players > 0 ? state.n_players : 0;
+  state.names = Array.isArray(state.names) ? state.names : [];
+  state.hand = Array.isArray(state.hand) ? state.hand.filter((c) => typeof c === 'string') : [];
+  state.n_players = n;
+  for (const key of ['hand_sizes', 'taken', 'team_of', 'events', 'scores'])
+    if (!Array.isArray(state[key]))
+      state[key] = [];
+  for (const key of ['trick', 'last_trick'])
+    if (state[key] && !Array.isArray(state[key].plays))
+      state[key] = null;
+  if (!state.trick)
+    state.trick = { leader: null, plays: [], winner: null };
+  if (!state.you || typeof state.you !== 'object')
+    state.you = { to_act: false, can: [], playable: [], must: [] };
+  for (const key of ['can', 'playable', 'must'])
+    if (!Array.isArray(state.you[key]))
+      state.you[key] = [];
+  return state;
+}
+
 function takeState(state) {
+  normalise(state);
   const old = page.state;
   const handChanged = !old || old.hand.join() !== state.hand.join() || old.phase !== state.phase
                       || old.turn !== state.turn;
@@ -531,6 +555,17 @@ function renderHand(state) {
   // copies as it names.
   const must = (you.must || []).slice();
   const hand = $('hand');
+  // The cards are drawn anew only when they change, so that a tap or the
+  // focus is not lost to a redraw for another part of the page.
+  const key = JSON.stringify([page.shown, [...page.chosen], you, lang]);
+  if (hand.dataset.key !== key) {
+    hand.dataset.key = key;
+    drawHand(hand, playing, discarding, playable, must);
+  }
+  renderActions(state, you, playing, discarding);
+}
+
+function drawHand(hand, playing, discarding, playable, must) {
   const focused = document.activeElement && document.activeElement.dataset
                   ? document.activeElement.dataset.place : undefined;
   hand.replaceChildren();
@@ -567,7 +602,9 @@ function renderHand(state) {
     if (again)
       again.focus();
   }
+}
 
+function renderActions(state, you, playing, discarding) {
   const busy = !!page.pending;
   $('declare-button').hidden = !can(state, 'declare');
   $('decline-button').hidden = !can(state, 'decline');

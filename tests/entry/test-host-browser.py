@@ -284,6 +284,20 @@ def main():
               f"each browser seat played its 5 cards, none lost or doubled "
               f"({table.applied[1].count('play')}, {table.applied[3].count('play')})")
 
+        # The host drops the connection: the page says so and comes back
+        # by itself.
+        ben.execute_script("window.lwConnection = []; new MutationObserver(() => "
+                           "window.lwConnection.push(document.getElementById('connection').textContent))"
+                           ".observe(document.getElementById('connection'), {childList: true, subtree: true});")
+        with table.lock:
+            table.sockets[1].close(1012, "restarting")
+        WebDriverWait(ben, 15).until(
+            lambda d: d.execute_script("const c = window.lwConnection; return c.length >= 2 "
+                                       "&& c[c.length - 1].startsWith('Playing as')"))
+        seen = ben.execute_script("return window.lwConnection")
+        check("Reconnecting…" in seen and state_of(ben)["phase"] == "game-over",
+              f"a dropped connection shows Reconnecting… and comes back by itself ({seen[:3]})")
+
         # A second tab of the same seat takes it; the first is told and
         # takes it back.
         other = phone()
