@@ -315,3 +315,43 @@ lw_store_round_logs_edited (LwStore     *self,
                           id, number, error);
   return lw_store_renumber_rows (self, "virtual_round_logs", id, kind, number, error);
 }
+
+gboolean
+lw_store_finish_virtual_round (LwStore        *self,
+                               gint64          id,
+                               const LwTable  *table,
+                               const char     *seats,
+                               LwGameRecord  **record,
+                               LwStandings   **standings,
+                               GError        **error)
+{
+  g_autoptr (LwRound) round = lw_round_new ();
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwStandings) now = NULL;
+  g_autofree char *log = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (table != NULL && seats != NULL, FALSE);
+  g_return_val_if_fail (record != NULL && *record != NULL && standings != NULL, FALSE);
+
+  lw_table_round_facts (table, (*record)->n_teams > 0 ? (*record)->team_of : NULL, round);
+  log = lw_table_to_json (table);
+  /* The round and its log, kept for a replay, in one transaction. */
+  if (!lw_store_append_virtual_round (self, id, round, log, NULL, error))
+    return FALSE;
+  game = lw_store_load_game (self, id, error);
+  if (game == NULL)
+    return FALSE;
+  now = lw_standings_compute (game->record, error);
+  if (now == NULL)
+    return FALSE;
+  g_clear_pointer (record, lw_game_record_free);
+  g_clear_pointer (standings, lw_standings_free);
+  *record = g_steal_pointer (&game->record);
+  *standings = g_steal_pointer (&now);
+  /* The game is over (SCORING R23, R24): its table goes; else the seats
+   * stay for the next deal. */
+  if ((*standings)->finished)
+    return lw_store_remove_table (self, id, error);
+  return lw_store_save_table (self, id, seats, 0, NULL, error);
+}

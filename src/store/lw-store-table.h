@@ -190,4 +190,37 @@ gboolean lw_store_has_round_log (LwStore *self,
                                  gint64   id,
                                  guint    number);
 
+/**
+ * lw_store_finish_virtual_round:
+ * @self: a store
+ * @id: a game played at the virtual table
+ * @table: its round just played to the end (%LW_PHASE_END)
+ * @seats: the table's seats (lw_table_seats_to_json())
+ * @record: (inout) (transfer full): the game as the caller holds it (its
+ *   sides give the round's facts); replaced by the game as stored now
+ *   once the round is stored
+ * @standings: (inout) (transfer full): its standings, replaced with it
+ * @error: return location for a #GError
+ *
+ * The end of a round at the virtual table, for the app's table and the
+ * remote table alike: the round's facts (lw_table_round_facts()) and its
+ * log stored (lw_store_append_virtual_round(), one transaction), the game
+ * and its standings read again, then the table kept for the next deal
+ * (lw_store_save_table() without a round) or removed when the scoring
+ * engine ended the game (SCORING R23, R24).
+ *
+ * Errors: those of the store and of the scoring engine. When *@record is
+ * still the caller's, nothing was stored; when it was replaced, the round
+ * is stored and only keeping or removing the table failed.
+ *
+ * Returns: %TRUE when all went through.
+ */
+gboolean lw_store_finish_virtual_round (LwStore        *self,
+                                        gint64          id,
+                                        const LwTable  *table,
+                                        const char     *seats,
+                                        LwGameRecord  **record,
+                                        LwStandings   **standings,
+                                        GError        **error);
+
 G_END_DECLS

@@ -1,6 +1,6 @@
 /* lw-app-util.c — small helpers shared by the app's widgets: spin buttons,
  * rows, drop-downs, toasts, the dialog helper, the error dialog and the
- * file chooser, a dialog's window (the app's words are in lw-app-words.c)
+ * file chooser, a dialog's window (the words are in src/words/lw-words.c)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -8,6 +8,7 @@
 
 #include "lw-engine.h"
 #include "lw-store.h"
+#include "lw-words.h"
 
 G_BEGIN_DECLS
 
@@ -47,101 +48,6 @@ void lw_spin_connect_activate (GtkSpinButton *spin,
 void lw_spin_connect_changed (GtkSpinButton *spin,
                               GCallback      callback,
                               gpointer       user_data);
-
-/**
- * lw_describe_round:
- * @record: the game the round belongs to (its rounds up to @result at least)
- * @standings: the standings of @record
- * @result: one of its rounds
- *
- * Returns: (transfer full): one line per side with items or a change:
- *   "Ann +1: Pack +1", a side's delta first, then what made it. A Pack
- *   made with every trick but the last (worth 0, SCORING R11) has a line
- *   of its own, so that the round does not read as "No change".
- */
-char *lw_describe_round (const LwGameRecord  *record,
-                         const LwStandings   *standings,
-                         const LwRoundResult *result);
-
-/**
- * lw_describe_round_facts:
- * @record: the game
- * @round: one of its rounds (or the round being entered)
- *
- * The facts of a round in one compact line, to spot a typo: the declarer,
- * the cards per seat, Den cards held, pegging, penalties, void; in Garwolf
- * the Court cards and Garwolves per seat.
- *
- * Returns: (transfer full): e.g. "Ann declared · Ann 20 · Ben 6 · Ben 2 Worms".
- */
-char *lw_describe_round_facts (const LwGameRecord *record,
-                               const LwRound      *round);
-
-/**
- * lw_describe_cards:
- * @hand: (array length=n_hand): cards
- * @n_hand: how many, at most 32
- * @mask: which of them, a bit mask over @hand
- *
- * Returns: (transfer full): those cards in short, in @hand's order:
- *   "7♥, Q♥" ("" for none).
- */
-char *lw_describe_cards (const LwCard *hand,
-                         guint         n_hand,
-                         guint32       mask);
-
-/**
- * lw_describe_refusal:
- * @refusal: a refused follow (lw_follow_refusal())
- * @hand: (array length=n_hand): the hand it was checked against
- * @n_hand: how many cards
- *
- * Returns: (transfer full): why, in words, with the cards that would meet
- *   the obligation: "You must play a trump: you hold 7♥, Q♥." (TRICKS §4).
- */
-char *lw_describe_refusal (const LwRefusal *refusal,
-                           const LwCard    *hand,
-                           guint            n_hand);
-
-/**
- * lw_describe_wildcard_as:
- * @wild: a wildcard of a lead (lw_play_wildcards())
- *
- * Returns: (transfer full): the card or rank it stood for (TRICKS §3,
- *   T7–T9): "8♠" (a Run's Little Wolf), "9" (a Set's), a Den card.
- */
-char *lw_describe_wildcard_as (const LwWildcard *wild);
-
-/**
- * lw_describe_wildcards:
- * @play: a lead
- *
- * Returns: (transfer full) (nullable): what each wildcard stood for
- *   (lw_play_wildcards(), TRICKS §3): "Little Wolf as 8♠, Big Bear as 9";
- *   %NULL when the play has none.
- */
-char *lw_describe_wildcards (const LwPlay *play);
-
-/**
- * lw_describe_bid_event:
- * @event: an event of the bidding (lw_table_bid_events())
- * @names: (array): a name per seat
- *
- * Returns: (transfer full): the event as a sentence: "Ann declares.",
- *   "Bob declines.", "Everyone declined: Ann, with the most cards, loses
- *   a point." (TRICKS §2.4, SCORING R16).
- */
-char *lw_describe_bid_event (const LwBidEvent  *event,
-                             const char *const *names);
-
-/**
- * lw_message_capitalize:
- * @message: a message in words, e.g. from the engine
- *
- * Returns: (transfer full): @message with a capital first letter, the
- *   words otherwise kept: "Round 1: cards sum to 15, expected 26".
- */
-char *lw_message_capitalize (const char *message);
 
 /**
  * lw_widget_get_window:
@@ -275,65 +181,6 @@ void lw_message_dialog_present (AdwMessageDialog  *dialog,
 void lw_row_pass_focus (GtkWidget *row);
 
 /**
- * lw_format_signed:
- * @value: a number
- *
- * Returns: (transfer full): "+3", "−2" (a true minus sign) or "0".
- */
-char *lw_format_signed (int value);
-
-/**
- * lw_format_scores:
- * @n: number of sides
- * @scores: (array length=n): scores
- *
- * Returns: (transfer full): "4 – 16".
- */
-char *lw_format_scores (guint      n,
-                        const int *scores);
-
-/**
- * lw_isolate_name:
- * @name: a name (UTF-8, as the names rule of docs/rules/GAME-RECORD.md allows it)
- *
- * A name to put inside a sentence or a list on screen ("%s deals next",
- * "Ann vs Ben"). A name holding right-to-left letters or bidirectional
- * controls (U+202E, a format character the names rule allows beside
- * visible ones) is put between U+2068 FIRST STRONG ISOLATE and U+2069
- * POP DIRECTIONAL ISOLATE, after a mark of the window's direction (U+200E,
- * or U+200F in a right-to-left language: Pango takes a label's direction
- * from its first strong character, even inside an isolate), so that it
- * cannot turn the words and numbers around it backwards (Unicode's
- * bidirectional algorithm, UAX #9); any other name is copied as it is.
- *
- * Returns: (transfer full): the name to show.
- */
-char *lw_isolate_name (const char *name);
-
-/**
- * lw_sides_title:
- * @record: a record
- *
- * Returns: (transfer full): the sides joined with " vs ", each isolated
- * as lw_isolate_name() says.
- */
-char *lw_sides_title (const LwGameRecord *record);
-
-/**
- * lw_rules_text:
- * @record: a record
- *
- * The engine's lw_game_record_rules_text() in the user's language: the
- * rule set @record was started from (its name isolated as
- * lw_isolate_name() says), then the house rules that are not the rulings
- * (TRICKS T9, T22; SCORING G3). Shown by the printed score sheet and the
- * game's details.
- *
- * Returns: (transfer full) (nullable): the text, %NULL for Standard rules.
- */
-char *lw_rules_text (const LwGameRecord *record);
-
-/**
  * lw_drop_down_ellipsize:
  * @drop_down: a drop-down on a #GtkStringList
  *
@@ -341,45 +188,6 @@ char *lw_rules_text (const LwGameRecord *record);
  * player name never widens the window; the list shows names in full.
  */
 void lw_drop_down_ellipsize (GtkDropDown *drop_down);
-
-/**
- * lw_describe_edit:
- * @record: the game before the edit
- * @edit: the edit
- * @result: what lw_edit_apply() made of it
- *
- * What a correction does to the rest of the game, in words, one fact a
- * line: the later rounds that change ("Rounds 4–7 change"), each side's
- * score at the end that changes ("Ann’s score after round 7: 9 → 8"),
- * and whether the game now ends, has another winner or a skunk (SCORING
- * R18–R25).
- *
- * Returns: (transfer full): the text.
- */
-char *lw_describe_edit (const LwGameRecord *record,
-                        const LwEdit       *edit,
-                        const LwEditResult *result);
-
-/**
- * lw_format_time:
- * @unix_time: seconds since 1970 (UTC); 0 for not known
- * @with_date: whether to give the date too
- *
- * Returns: (transfer full): the local time, "14:05" or "2024-05-12 14:05";
- *   "" when @unix_time is 0.
- */
-char *lw_format_time (gint64   unix_time,
-                      gboolean with_date);
-
-/**
- * lw_parse_time:
- * @text: "YYYY-MM-DD", "YYYY-MM-DD HH:MM" (local time), or blank
- * @unix_time: (out): seconds since 1970 (UTC), 0 for blank text
- *
- * Returns: %TRUE when @text is blank or such a date.
- */
-gboolean lw_parse_time (const char *text,
-                        gint64     *unix_time);
 
 /**
  * lw_toast_offer_restore:
@@ -411,14 +219,6 @@ void lw_toast_offer_restore (AdwToast  *toast,
  */
 AdwToast *lw_widget_add_toast (GtkWidget  *widget,
                                const char *title);
-
-/**
- * lw_penalty_kind_describe:
- * @kind: an in-round penalty (SCORING R19)
- *
- * Returns: (transfer none): "played out of turn", "looked at discards".
- */
-const char *lw_penalty_kind_describe (LwPenaltyKind kind);
 
 /**
  * lw_find_widget:

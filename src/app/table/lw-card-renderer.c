@@ -23,95 +23,6 @@ struct _LwCardRenderer
 
 G_DEFINE_FINAL_TYPE (LwCardRenderer, lw_card_renderer, G_TYPE_OBJECT)
 
-const char *
-lw_suit_symbol (LwSuit suit)
-{
-  static const char *const symbols[] = { "♠", "♥", "♦", "♣" };
-
-  return suit < LW_SUIT_NONE ? symbols[suit] : "";
-}
-
-const char *
-lw_suit_name (LwSuit suit)
-{
-  switch (suit)
-    {
-    case LW_SUIT_SPADES:
-      return _("Spades");
-    case LW_SUIT_HEARTS:
-      return _("Hearts");
-    case LW_SUIT_DIAMONDS:
-      return _("Diamonds");
-    case LW_SUIT_CLUBS:
-      return _("Clubs");
-    case LW_SUIT_NONE:
-    default:
-      /* TRANSLATORS: a round played without a trump suit */
-      return _("No Trump");
-    }
-}
-
-static const char *
-den_name (guint face)
-{
-  switch (face)
-    {
-    /* TRANSLATORS: the names of the four Den cards (the unsuited cards of Little Wolf) */
-    case LW_FACE_WORM:
-      return C_("den card", "Worm");
-    case LW_FACE_GONG:
-      return C_("den card", "Gong");
-    case LW_FACE_BEAR:
-      return C_("den card", "Big Bear");
-    case LW_FACE_WOLF:
-    default:
-      return C_("den card", "Little Wolf");
-    }
-}
-
-static guint
-face_rank (guint face)
-{
-  return face >= LW_FACE_WORM ? (guint[]) { LW_RANK_WORM, LW_RANK_GONG, LW_RANK_BEAR, LW_RANK_WOLF }[face - LW_FACE_WORM]
-                              : face % 13 + 1;
-}
-
-static LwSuit
-face_suit (guint face)
-{
-  return face >= LW_FACE_WORM ? LW_SUIT_NONE : (LwSuit) (face / 13);
-}
-
-char *
-lw_card_face_name (guint face)
-{
-  static const char *ranks[] = { NULL, N_("Ace"), "2", "3", "4", "5", "6", "7", "8", "9", "10",
-                                 N_("Jack"), N_("Queen"), N_("King") };
-
-  g_return_val_if_fail (face < LW_N_FACES, NULL);
-
-  if (face >= LW_FACE_WORM)
-    return g_strdup (den_name (face));
-  /* TRANSLATORS: a card, "Queen of Hearts" */
-  return g_strdup_printf (_("%s of %s"), _(ranks[face_rank (face)]), lw_suit_name (face_suit (face)));
-}
-
-static const char *
-rank_text (guint rank)
-{
-  return lw_rank_to_string (rank);
-}
-
-char *
-lw_card_face_short (guint face)
-{
-  g_return_val_if_fail (face < LW_N_FACES, NULL);
-
-  if (face >= LW_FACE_WORM)
-    return g_strdup (den_name (face));
-  return g_strconcat (rank_text (face_rank (face)), lw_suit_symbol (face_suit (face)), NULL);
-}
-
 /* ------------------------------------------------------------------ */
 /* Drawing                                                              */
 /* ------------------------------------------------------------------ */
@@ -451,24 +362,26 @@ lw_card_renderer_draw (cairo_t  *cr,
           break;
         }
 
+      g_autofree char *name = lw_card_face_short (face);
+
       set_hex (cr, ink[k], 1);
-      draw_text (cr, den_name (face), width / 2, height * 0.9, MAX (height * 0.085, 6), TRUE);
+      draw_text (cr, name, width / 2, height * 0.9, MAX (height * 0.085, 6), TRUE);
     }
   else
     {
-      LwSuit suit = face_suit (face);
-      guint rank = face_rank (face);
+      LwSuit suit = lw_card_face_suit (face);
+      guint rank = lw_card_face_rank (face);
       gboolean red = suit == LW_SUIT_HEARTS || suit == LW_SUIT_DIAMONDS;
       guint32 ink = red ? 0xc01c28 : 0x241f31;
 
       set_hex (cr, ink, 1);
-      draw_corner (cr, rank_text (rank), lw_suit_symbol (suit), width, height);
+      draw_corner (cr, lw_rank_to_string (rank), lw_suit_symbol (suit), width, height);
 
       /* The opposite corner, upside down. */
       cairo_save (cr);
       cairo_translate (cr, width, height);
       cairo_rotate (cr, G_PI);
-      draw_corner (cr, rank_text (rank), lw_suit_symbol (suit), width, height);
+      draw_corner (cr, lw_rank_to_string (rank), lw_suit_symbol (suit), width, height);
       cairo_restore (cr);
 
       if (rank >= 11)
@@ -482,7 +395,7 @@ lw_card_renderer_draw (cairo_t  *cr,
           set_hex (cr, ink, 1);
           cairo_set_line_width (cr, MAX (width * 0.02, 1));
           cairo_stroke (cr);
-          draw_text (cr, rank_text (rank), width * 0.51, height * 0.42, height * 0.24, TRUE);
+          draw_text (cr, lw_rank_to_string (rank), width * 0.51, height * 0.42, height * 0.24, TRUE);
           draw_text (cr, lw_suit_symbol (suit), width * 0.51, height * 0.62, height * 0.16, FALSE);
         }
       else

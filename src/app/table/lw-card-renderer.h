@@ -8,6 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "lw-engine.h"
+#include "lw-words.h"
 
 G_BEGIN_DECLS
 
@@ -64,40 +65,5 @@ GdkTexture *lw_card_renderer_get_texture (LwCardRenderer *self,
 
 /** lw_card_renderer_get_n_cached: Returns: how many textures are kept. */
 guint lw_card_renderer_get_n_cached (LwCardRenderer *self);
-
-/**
- * lw_card_face_name:
- * @face: a face, 0..55
- *
- * Returns: (transfer full): the card in words for people and screen
- *   readers, translated: "Queen of Hearts", "Big Bear".
- */
-char *lw_card_face_name (guint face);
-
-/**
- * lw_card_face_short:
- * @face: a face, 0..55
- *
- * Returns: (transfer full): the card in short with its suit symbol:
- *   "Q♥", "10♠", "Worm".
- */
-char *lw_card_face_short (guint face);
-
-/**
- * lw_suit_symbol:
- * @suit: a suit
- *
- * Returns: (transfer none): "♠", "♥", "♦", "♣", or "" for none.
- */
-const char *lw_suit_symbol (LwSuit suit);
-
-/**
- * lw_suit_name:
- * @suit: a suit, or %LW_NO_TRUMP
- *
- * Returns: (transfer none): the suit in words, translated ("Hearts"), or
- *   "No Trump".
- */
-const char *lw_suit_name (LwSuit suit);
 
 G_END_DECLS

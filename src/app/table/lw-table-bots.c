@@ -131,9 +131,7 @@ lw_table_page_start_bot (LwTablePage *self)
   data->teams = lw_table_page_team_of (self) != NULL;
   if (data->teams)
     memcpy (data->team_of, self->record->team_of, sizeof data->team_of);
-  /* The same round, log and seat always give the same move. */
-  data->seed = lw_seed_mix (lw_table_seats_round_seed (&self->seats, self->round_number - 1),
-                            lw_table_get_log (self->table)->len);
+  data->seed = lw_table_seats_move_seed (&self->seats, self->round_number, self->table);
 
   task = g_task_new (self, NULL, bot_done_cb, GUINT_TO_POINTER (self->generation));
   g_object_set_data (G_OBJECT (task), "lw-started", GSIZE_TO_POINTER ((gsize) g_get_monotonic_time ()));

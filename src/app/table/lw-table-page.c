@@ -111,16 +111,10 @@ gboolean
 lw_table_page_new_round (LwTablePage  *self,
                          GError      **error)
 {
-  LwHouseRules rules;
-
   lw_table_page_stop_bot (self);
   g_clear_pointer (&self->table, lw_table_free);
   self->round_number = self->record->rounds->len + 1;
-  /* The game's house rules (TRICKS T9, T22), as stored with it; a saved
-   * round keeps those it was dealt with (lw_table_from_json()). */
-  lw_game_record_house_rules (self->record, &rules);
-  self->table = lw_table_new (self->record->n_players, self->standings->next_dealer,
-                              lw_table_seats_round_seed (&self->seats, self->record->rounds->len), &rules);
+  self->table = lw_table_seats_deal (&self->seats, self->record, self->standings);
   self->round_over = FALSE;
   self->game_over = FALSE;
   /* Hot-seat: every new deal starts behind the curtain. */

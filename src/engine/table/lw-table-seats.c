@@ -19,6 +19,33 @@ lw_table_seats_round_seed (const LwTableSeats *seats,
   return lw_seed_mix (seats->seed, round_index);
 }
 
+LwTable *
+lw_table_seats_deal (const LwTableSeats *seats,
+                     const LwGameRecord *record,
+                     const LwStandings  *standings)
+{
+  LwHouseRules rules;
+
+  g_return_val_if_fail (seats != NULL && record != NULL && standings != NULL, NULL);
+
+  /* The game's house rules (TRICKS T9, T22), as stored with it; a saved
+   * round keeps those it was dealt with (lw_table_from_json()). */
+  lw_game_record_house_rules (record, &rules);
+  return lw_table_new (record->n_players, standings->next_dealer,
+                       lw_table_seats_round_seed (seats, record->rounds->len), &rules);
+}
+
+guint64
+lw_table_seats_move_seed (const LwTableSeats *seats,
+                          guint               round_number,
+                          const LwTable      *table)
+{
+  g_return_val_if_fail (seats != NULL && table != NULL && round_number >= 1, 0);
+
+  /* The same round, log and seat always give the same move. */
+  return lw_seed_mix (lw_table_seats_round_seed (seats, round_number - 1), lw_table_get_log (table)->len);
+}
+
 guint
 lw_table_seats_n_people (const LwTableSeats *seats)
 {

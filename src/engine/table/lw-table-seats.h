@@ -8,6 +8,8 @@
 #include <glib.h>
 
 #include "lw-bot.h"
+#include "lw-score.h"
+#include "lw-table.h"
 
 G_BEGIN_DECLS
 
@@ -39,6 +41,36 @@ typedef struct {
  */
 guint64 lw_table_seats_round_seed (const LwTableSeats *seats,
                                    guint               round_index);
+
+/**
+ * lw_table_seats_deal:
+ * @seats: the table's seats
+ * @record: the game, its rounds so far
+ * @standings: @record's standings (its next dealer, SCORING R4, R20)
+ *
+ * Deals the game's next round at the virtual table: its dealer by the
+ * scoring engine's rotation, from the seats' seed for that round
+ * (lw_table_seats_round_seed()), with the game's house rules (TRICKS T9,
+ * T22). The app's table and the remote table both deal with it.
+ *
+ * Returns: (transfer full): the round, in %LW_PHASE_BID.
+ */
+LwTable *lw_table_seats_deal (const LwTableSeats *seats,
+                              const LwGameRecord *record,
+                              const LwStandings  *standings);
+
+/**
+ * lw_table_seats_move_seed:
+ * @seats: the table's seats
+ * @round_number: the game's round @table deals, 1-based
+ * @table: the round being played
+ *
+ * Returns: the seed of the next computer move's choice (lw_bot_choose()):
+ *   the same round, log and seat always give the same move.
+ */
+guint64 lw_table_seats_move_seed (const LwTableSeats *seats,
+                                  guint               round_number,
+                                  const LwTable      *table);
 
 /**
  * lw_table_seats_n_people:

@@ -1,6 +1,7 @@
-/* lw-app-words.c — the app's words for what the engine derives: scores,
- * rounds and their facts, edits, times, names (isolated for mixed
- * directions), penalties; declared in lw-app-util.h
+/* lw-words.c — the words for what the engine derives: scores, rounds and
+ * their facts, edits, times, names (isolated for mixed directions),
+ * penalties, cards, bids, refusals; declared in lw-words.h. GLib only:
+ * the app, the entry server and the remote table share them
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,11 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include <adwaita.h>
+#include <string.h>
+
 #include <glib/gi18n.h>
 
-#include "lw-app-util.h"
-#include "lw-card-renderer.h"
+#include "lw-words.h"
 
 char *
 lw_format_signed (int value)
@@ -263,6 +264,15 @@ affects_direction (gunichar c)
          || (c >= 0x10800 && c <= 0x10fff) || (c >= 0x1e800 && c <= 0x1efff);
 }
 
+/* Whether the language reads right to left: GTK's own test for its
+ * default direction (the translation of "default:LTR" in its domain),
+ * so that the words need no GTK. */
+static gboolean
+text_is_rtl (void)
+{
+  return strcmp (g_dgettext ("gtk40", "default:LTR"), "default:RTL") == 0;
+}
+
 char *
 lw_isolate_name (const char *name)
 {
@@ -273,7 +283,7 @@ lw_isolate_name (const char *name)
    * direction goes first (U+200E left-to-right, U+200F right-to-left). */
   for (const char *p = name; *p != '\0'; p = g_utf8_next_char (p))
     if (affects_direction (g_utf8_get_char (p)))
-      return g_strconcat (gtk_widget_get_default_direction () == GTK_TEXT_DIR_RTL ? "\u200f" : "\u200e",
+      return g_strconcat (text_is_rtl () ? "\u200f" : "\u200e",
                           "\u2068", name, "\u2069", NULL);
   return g_strdup (name);
 }
@@ -743,4 +753,284 @@ lw_describe_bid_event (const LwBidEvent *event,
                                 charged->str);
       }
     }
+}
+
+/* ------------------------------------------------------------------ */
+/* Cards and suits                                                      */
+/* ------------------------------------------------------------------ */
+
+const char *
+lw_suit_symbol (LwSuit suit)
+{
+  static const char *const symbols[] = { "♠", "♥", "♦", "♣" };
+
+  return suit < LW_SUIT_NONE ? symbols[suit] : "";
+}
+
+const char *
+lw_suit_name (LwSuit suit)
+{
+  switch (suit)
+    {
+    case LW_SUIT_SPADES:
+      return _("Spades");
+    case LW_SUIT_HEARTS:
+      return _("Hearts");
+    case LW_SUIT_DIAMONDS:
+      return _("Diamonds");
+    case LW_SUIT_CLUBS:
+      return _("Clubs");
+    case LW_SUIT_NONE:
+    default:
+      /* TRANSLATORS: a round played without a trump suit */
+      return _("No Trump");
+    }
+}
+
+static const char *
+den_name (guint face)
+{
+  switch (face)
+    {
+    /* TRANSLATORS: the names of the four Den cards (the unsuited cards of Little Wolf) */
+    case LW_FACE_WORM:
+      return C_("den card", "Worm");
+    case LW_FACE_GONG:
+      return C_("den card", "Gong");
+    case LW_FACE_BEAR:
+      return C_("den card", "Big Bear");
+    case LW_FACE_WOLF:
+    default:
+      return C_("den card", "Little Wolf");
+    }
+}
+
+guint
+lw_card_face_rank (guint face)
+{
+  return face >= LW_FACE_WORM ? (guint[]) { LW_RANK_WORM, LW_RANK_GONG, LW_RANK_BEAR, LW_RANK_WOLF }[face - LW_FACE_WORM]
+                              : face % 13 + 1;
+}
+
+LwSuit
+lw_card_face_suit (guint face)
+{
+  return face >= LW_FACE_WORM ? LW_SUIT_NONE : (LwSuit) (face / 13);
+}
+
+char *
+lw_card_face_name (guint face)
+{
+  static const char *ranks[] = { NULL, N_("Ace"), "2", "3", "4", "5", "6", "7", "8", "9", "10",
+                                 N_("Jack"), N_("Queen"), N_("King") };
+
+  g_return_val_if_fail (face < LW_N_FACES, NULL);
+
+  if (face >= LW_FACE_WORM)
+    return g_strdup (den_name (face));
+  /* TRANSLATORS: a card, "Queen of Hearts" */
+  return g_strdup_printf (_("%s of %s"), _(ranks[lw_card_face_rank (face)]), lw_suit_name (lw_card_face_suit (face)));
+}
+
+static const char *
+rank_text (guint rank)
+{
+  return lw_rank_to_string (rank);
+}
+
+char *
+lw_card_face_short (guint face)
+{
+  g_return_val_if_fail (face < LW_N_FACES, NULL);
+
+  if (face >= LW_FACE_WORM)
+    return g_strdup (den_name (face));
+  return g_strconcat (rank_text (lw_card_face_rank (face)), lw_suit_symbol (lw_card_face_suit (face)), NULL);
+}
+
+char *
+lw_describe_wildcard_tag (const LwWildcard *wild)
+{
+  g_autofree char *as = NULL;
+
+  g_return_val_if_fail (wild != NULL, NULL);
+
+  as = lw_describe_wildcard_as (wild);
+  /* TRANSLATORS: on a wildcard played in a trick: what it stood for, "as 10♣" */
+  return g_strdup_printf (_("as %s"), as);
+}
+
+/* ------------------------------------------------------------------ */
+/* The virtual table's line: the bidding, whose turn, the round's end   */
+/* ------------------------------------------------------------------ */
+
+char *
+lw_describe_bidding (const LwTable     *table,
+                     const char *const *names,
+                     gboolean           outcome_only)
+{
+  g_autoptr (GArray) events = g_array_new (FALSE, FALSE, sizeof (LwBidEvent));
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  g_return_val_if_fail (table != NULL && names != NULL, NULL);
+
+  if (lw_table_bid_events (table, events) == 0)
+    return NULL;
+  for (guint k = outcome_only ? events->len - 1 : 0; k < events->len; k++)
+    {
+      g_autofree char *event = lw_describe_bid_event (&g_array_index (events, LwBidEvent, k), names);
+
+      if (text->len > 0)
+        g_string_append_c (text, ' ');
+      g_string_append (text, event);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+char *
+lw_describe_turn (const LwTable     *table,
+                  const char *const *names,
+                  gboolean           thinking,
+                  int                viewer,
+                  guint              n_selected)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  LwPhase phase;
+  int turn;
+
+  g_return_val_if_fail (table != NULL && names != NULL, NULL);
+
+  phase = lw_table_get_phase (table);
+  turn = lw_table_get_turn (table);
+  if (turn == LW_NO_SEAT)
+    return g_strdup ("");
+  if (phase == LW_PHASE_BID)
+    before = lw_describe_bidding (table, names, FALSE);
+  else if (lw_table_get_tricks (table)->len == 0)
+    before = lw_describe_bidding (table, names, TRUE);
+
+  if (thinking)
+    /* TRANSLATORS: a computer seat is choosing its move */
+    text = g_strdup_printf (_("%s is thinking…"), names[turn]);
+  else if (phase == LW_PHASE_BID)
+    {
+      LwSuit trump = lw_table_get_trump (table);
+      g_autofree char *suit = trump == LW_NO_TRUMP
+                              ? g_strdup (_("No Trump"))
+                              : g_strdup_printf ("%s %s", lw_suit_symbol (trump), lw_suit_name (trump));
+
+      if (turn == lw_table_get_dealer (table))
+        /* TRANSLATORS: the Dealer's choice; %s the player, then the trump ("♥ Hearts" or "No Trump") */
+        text = g_strdup_printf (_("%s, you dealt: Declare to take the Pups, play %s and lead, or Decline."),
+                                names[turn], suit);
+      else
+        /* TRANSLATORS: %s the player, then the trump ("♥ Hearts" or "No Trump") */
+        text = g_strdup_printf (_("%s: Declare to play %s and lead, or Decline."), names[turn], suit);
+    }
+  else if (phase == LW_PHASE_EXCHANGE)
+    /* TRANSLATORS: the declaring Dealer's discard; %u cards selected so far */
+    text = g_strdup_printf (_("%s: choose 4 cards to discard face down (%u selected)."), names[turn], n_selected);
+  else if (lw_table_get_lead (table) == NULL)
+    /* TRANSLATORS: the four Hands a Leader may play */
+    text = g_strdup_printf (_("%s to lead: a Single, a Pair, a Set or a Run."), names[turn]);
+  else
+    {
+      guint n = lw_table_get_lead (table)->n;
+      g_autofree char *wild = lw_describe_wildcards (&lw_table_get_lead (table)->play);
+      g_autoptr (GString) more = g_string_new (NULL);
+      guint32 must = 0;
+
+      text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s to follow with %u card.",
+                                           "%s to follow with %u cards.", n),
+                              names[turn], n);
+      if (wild != NULL)
+        /* TRANSLATORS: what the lead's wildcards stand for ("Little Wolf as 8♠") */
+        g_string_append_printf (more, _("Led: %s."), wild);
+      if (turn == viewer)
+        must = lw_table_obligatory (table, 0, NULL);
+      if (must != 0)
+        {
+          guint n_hand;
+          const LwCard *hand = lw_table_get_hand (table, turn, &n_hand);
+          g_autofree char *cards = lw_describe_cards (hand, n_hand, must);
+
+          if (more->len > 0)
+            g_string_append_c (more, ' ');
+          /* TRANSLATORS: the cards every legal follow holds, marked in the hand */
+          g_string_append_printf (more, _("You must play %s."), cards);
+        }
+      if (more->len > 0)
+        after = g_string_free (g_steal_pointer (&more), FALSE);
+    }
+  if (before != NULL || after != NULL)
+    {
+      const char *parts[] = { before, text, after };
+      g_autoptr (GString) line = g_string_new (NULL);
+
+      for (guint k = 0; k < G_N_ELEMENTS (parts); k++)
+        if (parts[k] != NULL)
+          g_string_append_printf (line, "%s%s", line->len > 0 ? " " : "", parts[k]);
+      return g_string_free (g_steal_pointer (&line), FALSE);
+    }
+  return g_steal_pointer (&text);
+}
+
+char *
+lw_describe_final_board (const LwGameRecord *record,
+                         const LwStandings  *standings)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  g_return_val_if_fail (record != NULL && standings != NULL, NULL);
+
+  for (guint side = 0; side < standings->n_sides; side++)
+    {
+      g_autofree char *name = lw_game_record_side_name (record, (int) side);
+
+      if (text->len > 0)
+        g_string_append (text, " · ");
+      g_string_append_printf (text, "%s %d", name, standings->scores[side]);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+char *
+lw_describe_round_end (const LwGameRecord *record,
+                       const LwStandings  *standings,
+                       const LwTable      *table,
+                       const char *const  *names,
+                       guint               round_number)
+{
+  const LwRoundResult *result;
+  g_autofree char *summary = NULL;
+
+  g_return_val_if_fail (record != NULL && standings != NULL && table != NULL && names != NULL, NULL);
+  g_return_val_if_fail (standings->rounds->len > 0, NULL);
+
+  result = g_ptr_array_index (standings->rounds, standings->rounds->len - 1);
+  summary = lw_describe_round (record, standings, result);
+  if (lw_table_get_declarer (table) == LW_NO_SEAT)
+    {
+      /* Who the nobody-declared rule charges (SCORING R16), before the breakdown. */
+      g_autofree char *declined = lw_describe_bidding (table, names, TRUE);
+      char *joined = g_strdup_printf ("%s\n%s", declined, summary);
+
+      g_free (summary);
+      summary = joined;
+    }
+  if (standings->finished && standings->winner != LW_NO_SEAT)
+    {
+      g_autofree char *winner = lw_game_record_side_name (record, standings->winner);
+      g_autofree char *board = lw_describe_final_board (record, standings);
+
+      /* TRANSLATORS: the end of the game; %s the winner, then the last round's
+       * scoring, then the final board ("Ann 21 · Bob 15") */
+      return g_strdup_printf (standings->skunk ? _("%s wins the game with a skunk!\n%s\nFinal board: %s")
+                                               : _("%s wins the game!\n%s\nFinal board: %s"),
+                              winner, summary, board);
+    }
+  /* TRANSLATORS: the end of a round; %u its number, %s its scoring */
+  return g_strdup_printf (_("Round %u is over. %s"), round_number, summary);
 }

@@ -1,0 +1,1353 @@
+/* lw-table-host.c — a game at the virtual table played from other devices
+ *
+ * The host owns the round (an LwTable); every action goes through
+ * lw_table_apply() and the round is saved at once (lw_store_save_table()),
+ * as the app's table does. The game's loop is the app's: the deal from
+ * lw_table_seats_deal(), the end of a round through
+ * lw_store_finish_virtual_round() (the round and its log stored, the game
+ * read again, the next dealer and the end of the game from the scoring
+ * engine). Computer seats choose in a worker thread (GTask) on a copy of
+ * the table, their moves shown after a pause, a finished trick held
+ * before a computer leads the next.
+ *
+ * Each seat's state is built from lw_table_observe() for that seat; the
+ * words come from lw-words.c in the seat's language (uselocale()).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <locale.h>
+#include <string.h>
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+
+#include "lw-store-table.h"
+#include "lw-table-seats.h"
+#include "lw-table-host.h"
+#include "lw-words.h"
+
+/* The longest action id a seat may choose. */
+#define MAX_ID_LENGTH 64
+/* The round's end stays this many trick holds before the next deal. */
+#define ROUND_HOLDS 4
+
+struct _LwTableHost
+{
+  GObject parent_instance;
+
+  /* owned */
+  LwStore *store;
+  GMainContext *context;
+  LwGameRecord *record;
+  LwStandings *standings;
+  LwTable *table;            /* the round dealt; kept once it is over, until the next deal */
+  char *seats_json;
+  char *round_end;           /* the round's end in words (the host's language), or NULL */
+  GHashTable *applied[LW_MAX_SEATS];  /* action ids applied, per seat */
+  GSource *timer;            /* a computer's move or the next deal, waiting */
+  GCancellable *cancellable; /* the computer's choice being made */
+
+  LwTableSeats seats;
+  LwHostSeatKind kinds[LW_MAX_SEATS];
+  gint64 id;
+  guint round_number;        /* the game's round the table deals, 1-based */
+  guint64 version;
+  guint pause_ms;
+  guint hold_ms;
+  gboolean round_over;
+  gboolean game_over;
+  gboolean choosing;         /* a computer seat's move is being chosen */
+  gboolean move_ready;       /* move waits for its pause to be played */
+  LwAction move;
+};
+
+G_DEFINE_FINAL_TYPE (LwTableHost, lw_table_host, G_TYPE_OBJECT)
+
+G_DEFINE_QUARK (lw-table-host-error-quark, lw_table_host_error)
+
+enum { SIGNAL_CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static void after_change (LwTableHost *self);
+
+/* ------------------------------------------------------------------ */
+/* The seat's language                                                  */
+/* ------------------------------------------------------------------ */
+
+/* The locale of @lang's messages, made once; (locale_t) 0 when it is not
+ * installed (the process's language is spoken then). */
+static locale_t
+lang_locale (const char *lang)
+{
+  static const char *const langs[] = { "fr", "de" };
+  static const char *const names[] = { "fr_FR.UTF-8", "de_DE.UTF-8" };
+  static locale_t made[G_N_ELEMENTS (langs)];
+  static gsize tried[G_N_ELEMENTS (langs)];
+
+  if (lang == NULL)
+    return (locale_t) 0;
+  for (guint k = 0; k < G_N_ELEMENTS (langs); k++)
+    if (strcmp (lang, langs[k]) == 0)
+      {
+        if (g_once_init_enter (&tried[k]))
+          {
+            made[k] = newlocale (LC_MESSAGES_MASK, names[k], (locale_t) 0);
+            g_once_init_leave (&tried[k], 1);
+          }
+        return made[k];
+      }
+  if (strcmp (lang, "en") == 0)
+    {
+      static locale_t english;
+      static gsize english_tried;
+
+      /* English is the source: the C locale's messages are it. */
+      if (g_once_init_enter (&english_tried))
+        {
+          english = newlocale (LC_MESSAGES_MASK, "C.UTF-8", (locale_t) 0);
+          if (english == (locale_t) 0)
+            english = newlocale (LC_MESSAGES_MASK, "C", (locale_t) 0);
+          g_once_init_leave (&english_tried, 1);
+        }
+      return english;
+    }
+  return lang_locale ("en");
+}
+
+/* Speaks @lang on this thread until restore_lang() with what it returns. */
+static locale_t
+use_lang (const char *lang)
+{
+  locale_t locale = lang_locale (lang != NULL ? lang : "en");
+
+  return locale != (locale_t) 0 ? uselocale (locale) : (locale_t) 0;
+}
+
+static void
+restore_lang (locale_t old)
+{
+  if (old != (locale_t) 0)
+    uselocale (old);
+}
+
+/* ------------------------------------------------------------------ */
+/* Helpers                                                              */
+/* ------------------------------------------------------------------ */
+
+static const int *
+team_of (LwTableHost *self)
+{
+  return self->record->n_teams > 0 ? self->record->team_of : NULL;
+}
+
+static void
+seat_names (LwTableHost *self,
+            const char  *names[LW_MAX_SEATS])
+{
+  for (guint s = 0; s < LW_MAX_SEATS; s++)
+    names[s] = s < self->record->n_players ? lw_game_record_current_player (self->record, (int) s) : "";
+}
+
+static void
+changed (LwTableHost *self)
+{
+  self->version++;
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
+static void
+stop_timer (LwTableHost *self)
+{
+  if (self->timer != NULL)
+    {
+      g_source_destroy (self->timer);
+      g_clear_pointer (&self->timer, g_source_unref);
+    }
+}
+
+static void
+start_timer (LwTableHost *self,
+             guint        msec,
+             GSourceFunc  func)
+{
+  stop_timer (self);
+  self->timer = g_timeout_source_new (msec);
+  g_source_set_callback (self->timer, func, self, NULL);
+  g_source_attach (self->timer, self->context);
+}
+
+static gboolean
+save (LwTableHost  *self,
+      GError      **error)
+{
+  g_autofree char *json = NULL;
+
+  if (self->table != NULL && !self->round_over)
+    json = lw_table_to_json (self->table);
+  return lw_store_save_table (self->store, self->id, self->seats_json,
+                              json != NULL ? self->round_number : 0, json, error);
+}
+
+/* ------------------------------------------------------------------ */
+/* The game's loop                                                      */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+new_round (LwTableHost  *self,
+           GError      **error)
+{
+  g_clear_pointer (&self->table, lw_table_free);
+  g_clear_pointer (&self->round_end, g_free);
+  self->round_number = self->record->rounds->len + 1;
+  self->table = lw_table_seats_deal (&self->seats, self->record, self->standings);
+  self->round_over = FALSE;
+  return save (self, error);
+}
+
+static gboolean
+next_deal_cb (gpointer user_data)
+{
+  LwTableHost *self = LW_TABLE_HOST (user_data);
+  g_autoptr (GError) error = NULL;
+
+  g_clear_pointer (&self->timer, g_source_unref);
+  if (!new_round (self, &error))
+    g_warning ("game %" G_GINT64_FORMAT ", round %u: the deal could not be saved: %s",
+               self->id, self->round_number, error->message);
+  changed (self);
+  after_change (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The round played to its end: stored with its log, the next deal after
+ * the round's end has been shown, or the game over. */
+static void
+finish_round (LwTableHost *self)
+{
+  g_autoptr (GError) error = NULL;
+  LwStandings *before = self->standings;
+  const char *names[LW_MAX_SEATS];
+
+  if (!lw_store_finish_virtual_round (self->store, self->id, self->table, self->seats_json,
+                                      &self->record, &self->standings, &error))
+    {
+      g_warning ("game %" G_GINT64_FORMAT ", round %u: %s", self->id, self->round_number, error->message);
+      if (self->standings == before)
+        return;
+    }
+  self->round_over = TRUE;
+  self->game_over = self->standings->finished;
+  seat_names (self, names);
+  g_free (self->round_end);
+  self->round_end = lw_describe_round_end (self->record, self->standings, self->table, names,
+                                           self->round_number);
+  if (!self->game_over)
+    start_timer (self, ROUND_HOLDS * self->hold_ms, next_deal_cb);
+}
+
+/* Whether the table shows a finished trick: no play of the next yet. */
+static gboolean
+finished_trick_shown (LwTableHost *self)
+{
+  guint n_current = 0;
+
+  lw_table_get_current (self->table, &n_current);
+  return lw_table_get_phase (self->table) == LW_PHASE_PLAY && n_current == 0
+         && lw_table_get_tricks (self->table)->len > 0;
+}
+
+typedef struct
+{
+  LwTable   *table;
+  LwBotLevel level;
+  int        team_of[LW_MAX_SEATS];
+  gboolean   teams;
+  guint64    seed;
+  guint64    version;
+  gint64     started;
+  LwAction   action;
+} BotTask;
+
+static void
+bot_task_free (gpointer data)
+{
+  BotTask *task = data;
+
+  lw_table_free (task->table);
+  g_free (task);
+}
+
+static void
+bot_thread (GTask        *task,
+            gpointer      source,
+            gpointer      task_data,
+            GCancellable *cancellable)
+{
+  BotTask *data = task_data;
+  LwRng rng;
+
+  lw_rng_init (&rng, data->seed);
+  lw_bot_choose (data->table, data->level, data->teams ? data->team_of : NULL, &rng, &data->action);
+  g_task_return_boolean (task, TRUE);
+}
+
+static gboolean
+apply_bot_cb (gpointer user_data)
+{
+  LwTableHost *self = LW_TABLE_HOST (user_data);
+  g_autoptr (GError) error = NULL;
+
+  g_clear_pointer (&self->timer, g_source_unref);
+  if (!self->move_ready)
+    return G_SOURCE_REMOVE;
+  self->move_ready = FALSE;
+  if (!lw_table_apply (self->table, &self->move, &error))
+    {
+      g_warning ("game %" G_GINT64_FORMAT ": the computer's move was refused: %s", self->id, error->message);
+      return G_SOURCE_REMOVE;
+    }
+  if (!save (self, &error))
+    g_warning ("game %" G_GINT64_FORMAT ": the round could not be saved: %s", self->id, error->message);
+  if (lw_table_get_phase (self->table) == LW_PHASE_END)
+    finish_round (self);
+  changed (self);
+  after_change (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+bot_done_cb (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  LwTableHost *self = LW_TABLE_HOST (source);
+  BotTask *data = g_task_get_task_data (G_TASK (result));
+  gint64 waited;
+  guint wait;
+
+  if (g_task_had_error (G_TASK (result)) || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    return;
+  self->choosing = FALSE;
+  g_clear_object (&self->cancellable);
+  /* Something changed meanwhile (the seat given back to a person). */
+  if (data->version != self->version || self->table == NULL)
+    {
+      after_change (self);
+      return;
+    }
+  self->move = data->action;
+  self->move_ready = TRUE;
+  wait = self->pause_ms;
+  /* A finished trick stays until it can be read: the lead waits. */
+  if (self->hold_ms > 0 && finished_trick_shown (self))
+    wait = MAX (wait, self->hold_ms);
+  waited = (g_get_monotonic_time () - data->started) / 1000;
+  start_timer (self, waited < (gint64) wait ? wait - (guint) waited : 0, apply_bot_cb);
+}
+
+static void
+start_bot (LwTableHost *self)
+{
+  g_autoptr (GTask) task = NULL;
+  BotTask *data = g_new0 (BotTask, 1);
+  int turn = lw_table_get_turn (self->table);
+
+  self->choosing = TRUE;
+  data->table = lw_table_copy (self->table);
+  data->level = self->seats.level[turn];
+  data->teams = team_of (self) != NULL;
+  if (data->teams)
+    memcpy (data->team_of, self->record->team_of, sizeof data->team_of);
+  data->seed = lw_table_seats_move_seed (&self->seats, self->round_number, self->table);
+  data->version = self->version;
+  data->started = g_get_monotonic_time ();
+
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  /* The task's callback runs in the host's context. */
+  g_main_context_push_thread_default (self->context);
+  task = g_task_new (self, self->cancellable, bot_done_cb, NULL);
+  g_main_context_pop_thread_default (self->context);
+  g_task_set_task_data (task, data, bot_task_free);
+  g_task_set_return_on_cancel (task, FALSE);
+  g_task_run_in_thread (task, bot_thread);
+}
+
+/* After every change: a computer's move when it is a computer's turn. */
+static void
+after_change (LwTableHost *self)
+{
+  int turn;
+
+  if (self->table == NULL || self->round_over || self->game_over || self->choosing || self->timer != NULL)
+    return;
+  turn = lw_table_get_turn (self->table);
+  if (turn != LW_NO_SEAT && self->kinds[turn] == LW_HOST_SEAT_COMPUTER)
+    start_bot (self);
+}
+
+/* ------------------------------------------------------------------ */
+/* The state                                                            */
+/* ------------------------------------------------------------------ */
+
+static const char *
+card_text (LwCard card)
+{
+  return lw_face_to_string (lw_card_face (card));
+}
+
+static void
+add_play (JsonBuilder  *builder,
+          const LwPlay *play,
+          int           seat,
+          gboolean      lead)
+{
+  LwWildcard wild[LW_MAX_PLAY];
+  char *tags[LW_MAX_PLAY] = { NULL };
+  guint n_wild = lead ? lw_play_wildcards (play, wild) : 0;
+
+  for (guint k = 0; k < n_wild; k++)
+    if (wild[k].index < LW_MAX_PLAY)
+      tags[wild[k].index] = lw_describe_wildcard_tag (&wild[k]);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "seat");
+  json_builder_add_int_value (builder, seat);
+  json_builder_set_member_name (builder, "cards");
+  json_builder_begin_array (builder);
+  for (guint k = 0; k < play->n; k++)
+    json_builder_add_string_value (builder, card_text (play->cards[k]));
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "tags");
+  json_builder_begin_array (builder);
+  for (guint k = 0; k < play->n; k++)
+    {
+      if (tags[k] != NULL)
+        json_builder_add_string_value (builder, tags[k]);
+      else
+        json_builder_add_null_value (builder);
+      g_free (tags[k]);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+}
+
+/* A trick: {"leader", "plays": [...], "winner": seat or null}. */
+static void
+add_trick (JsonBuilder   *builder,
+           guint          n_players,
+           int            leader,
+           const LwPlay  *plays,
+           guint          n_plays,
+           int            winner)
+{
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "leader");
+  json_builder_add_int_value (builder, leader);
+  json_builder_set_member_name (builder, "plays");
+  json_builder_begin_array (builder);
+  for (guint k = 0; k < n_plays; k++)
+    add_play (builder, &plays[k], (int) ((guint) leader + k) % (int) n_players, k == 0);
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "winner");
+  if (winner != LW_NO_SEAT)
+    json_builder_add_int_value (builder, winner);
+  else
+    json_builder_add_null_value (builder);
+  json_builder_end_object (builder);
+}
+
+static void
+add_seat_or_null (JsonBuilder *builder,
+                  const char  *name,
+                  int          seat)
+{
+  json_builder_set_member_name (builder, name);
+  if (seat != LW_NO_SEAT)
+    json_builder_add_int_value (builder, seat);
+  else
+    json_builder_add_null_value (builder);
+}
+
+static void
+add_string_array (JsonBuilder *builder,
+                  const char  *name,
+                  GPtrArray   *strings)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_begin_array (builder);
+  for (guint k = 0; k < strings->len; k++)
+    json_builder_add_string_value (builder, strings->pdata[k]);
+  json_builder_end_array (builder);
+}
+
+/* What @seat may do now and with which of its cards. */
+static void
+add_you (JsonBuilder         *builder,
+         LwTableHost         *self,
+         int                  seat,
+         const LwObservation *obs)
+{
+  g_autoptr (GPtrArray) can = g_ptr_array_new ();
+  g_autoptr (GPtrArray) playable = g_ptr_array_new ();
+  g_autoptr (GPtrArray) must = g_ptr_array_new ();
+  gboolean to_act = !self->round_over && !self->game_over && obs->turn == seat
+                    && self->kinds[seat] != LW_HOST_SEAT_COMPUTER;
+  guint32 playable_mask = 0, must_mask = 0;
+
+  if (to_act && obs->phase == LW_PHASE_BID)
+    {
+      g_ptr_array_add (can, "declare");
+      g_ptr_array_add (can, "decline");
+    }
+  else if (to_act && obs->phase == LW_PHASE_EXCHANGE)
+    {
+      g_ptr_array_add (can, "discard");
+      playable_mask = obs->n_hand >= 32 ? G_MAXUINT32 : (1u << obs->n_hand) - 1;
+    }
+  else if (to_act && obs->phase == LW_PHASE_PLAY)
+    {
+      g_ptr_array_add (can, "play");
+      if (lw_table_get_lead (self->table) == NULL)
+        playable_mask = obs->n_hand >= 32 ? G_MAXUINT32 : (1u << obs->n_hand) - 1;
+      else
+        {
+          g_autoptr (GArray) follows = g_array_new (FALSE, FALSE, sizeof (guint32));
+
+          lw_table_legal_follows (self->table, follows);
+          for (guint k = 0; k < follows->len; k++)
+            playable_mask |= g_array_index (follows, guint32, k);
+          must_mask = lw_table_obligatory (self->table, 0, NULL);
+        }
+    }
+  for (guint i = 0; i < obs->n_hand && i < 32; i++)
+    {
+      if (playable_mask & (1u << i))
+        g_ptr_array_add (playable, (gpointer) card_text (obs->hand[i]));
+      if (must_mask & (1u << i))
+        g_ptr_array_add (must, (gpointer) card_text (obs->hand[i]));
+    }
+
+  json_builder_set_member_name (builder, "you");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "to_act");
+  json_builder_add_boolean_value (builder, to_act);
+  add_string_array (builder, "can", can);
+  add_string_array (builder, "playable", playable);
+  add_string_array (builder, "must", must);
+  json_builder_set_member_name (builder, "discard_count");
+  json_builder_add_int_value (builder, to_act && obs->phase == LW_PHASE_EXCHANGE ? 4 : 0);
+  json_builder_end_object (builder);
+}
+
+static const char *
+phase_text (LwTableHost         *self,
+            const LwObservation *obs)
+{
+  if (self->game_over)
+    return "game-over";
+  if (self->round_over)
+    return "round-over";
+  switch (obs->phase)
+    {
+    case LW_PHASE_BID:
+      return "bid";
+    case LW_PHASE_EXCHANGE:
+      return "exchange";
+    case LW_PHASE_PLAY:
+    case LW_PHASE_END:
+    default:
+      return "play";
+    }
+}
+
+/* The bids announced since the round began, one sentence each. */
+static void
+add_events (JsonBuilder       *builder,
+            LwTableHost       *self,
+            const char *const *names)
+{
+  g_autoptr (GArray) events = g_array_new (FALSE, FALSE, sizeof (LwBidEvent));
+
+  lw_table_bid_events (self->table, events);
+  json_builder_set_member_name (builder, "events");
+  json_builder_begin_array (builder);
+  for (guint k = 0; k < events->len; k++)
+    {
+      g_autofree char *text = lw_describe_bid_event (&g_array_index (events, LwBidEvent, k), names);
+
+      json_builder_add_string_value (builder, text);
+    }
+  json_builder_end_array (builder);
+}
+
+static void
+add_scores (JsonBuilder *builder,
+            LwTableHost *self)
+{
+  json_builder_set_member_name (builder, "scores");
+  json_builder_begin_array (builder);
+  for (guint side = 0; side < self->standings->n_sides; side++)
+    {
+      g_autofree char *name = lw_game_record_side_name (self->record, (int) side);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "side");
+      json_builder_add_string_value (builder, name);
+      json_builder_set_member_name (builder, "score");
+      json_builder_add_int_value (builder, self->standings->scores[side]);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static void
+add_ends (JsonBuilder       *builder,
+          LwTableHost       *self,
+          const char *const *names)
+{
+  json_builder_set_member_name (builder, "round_end");
+  if (self->round_over && self->standings->rounds->len > 0)
+    {
+      g_autofree char *breakdown = lw_describe_round_end (self->record, self->standings, self->table,
+                                                          names, self->round_number);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "breakdown");
+      json_builder_add_string_value (builder, breakdown);
+      json_builder_end_object (builder);
+    }
+  else
+    json_builder_add_null_value (builder);
+
+  json_builder_set_member_name (builder, "game_end");
+  if (self->game_over)
+    {
+      g_autofree char *winner = self->standings->winner != LW_NO_SEAT
+                                ? lw_game_record_side_name (self->record, self->standings->winner)
+                                : g_strdup ("");
+      g_autofree char *board = lw_describe_final_board (self->record, self->standings);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "winner");
+      json_builder_add_string_value (builder, winner);
+      json_builder_set_member_name (builder, "board");
+      json_builder_add_string_value (builder, board);
+      json_builder_end_object (builder);
+    }
+  else
+    json_builder_add_null_value (builder);
+}
+
+static void
+build_state (JsonBuilder *builder,
+             LwTableHost *self,
+             int          seat)
+{
+  LwObservation obs;
+  const char *names[LW_MAX_SEATS];
+  g_autofree char *status = NULL;
+  guint n_players = self->record->n_players;
+  int turn;
+
+  lw_table_observe (self->table, seat, &obs);
+  seat_names (self, names);
+  turn = self->round_over || self->game_over ? LW_NO_SEAT : obs.turn;
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "type");
+  json_builder_add_string_value (builder, "state");
+  json_builder_set_member_name (builder, "version");
+  json_builder_add_int_value (builder, (gint64) self->version);
+  json_builder_set_member_name (builder, "seat");
+  json_builder_add_int_value (builder, seat);
+  json_builder_set_member_name (builder, "n_players");
+  json_builder_add_int_value (builder, n_players);
+  json_builder_set_member_name (builder, "names");
+  json_builder_begin_array (builder);
+  for (guint s = 0; s < n_players; s++)
+    json_builder_add_string_value (builder, names[s]);
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "partners");
+  json_builder_add_boolean_value (builder, team_of (self) != NULL);
+  json_builder_set_member_name (builder, "team_of");
+  if (team_of (self) != NULL)
+    {
+      json_builder_begin_array (builder);
+      for (guint s = 0; s < n_players; s++)
+        json_builder_add_int_value (builder, self->record->team_of[s]);
+      json_builder_end_array (builder);
+    }
+  else
+    json_builder_add_null_value (builder);
+  json_builder_set_member_name (builder, "dealer");
+  json_builder_add_int_value (builder, obs.dealer);
+  add_seat_or_null (builder, "declarer", obs.declarer);
+  add_seat_or_null (builder, "turn", turn);
+  json_builder_set_member_name (builder, "phase");
+  json_builder_add_string_value (builder, phase_text (self, &obs));
+  json_builder_set_member_name (builder, "trump");
+  json_builder_add_string_value (builder, obs.trump == LW_NO_TRUMP ? "NT" : lw_suit_to_string (obs.trump));
+  json_builder_set_member_name (builder, "revealed");
+  json_builder_add_string_value (builder, card_text (obs.revealed));
+
+  json_builder_set_member_name (builder, "hand");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < obs.n_hand; i++)
+    json_builder_add_string_value (builder, card_text (obs.hand[i]));
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "hand_sizes");
+  json_builder_begin_array (builder);
+  for (guint s = 0; s < n_players; s++)
+    json_builder_add_int_value (builder, obs.hand_sizes[s]);
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "taken");
+  json_builder_begin_array (builder);
+  for (guint s = 0; s < n_players; s++)
+    json_builder_add_int_value (builder, obs.taken[s]);
+  json_builder_end_array (builder);
+
+  /* The trick on the table: the plays so far, or the finished trick with
+   * its winner until the next one's first card. */
+  json_builder_set_member_name (builder, "trick");
+  if (obs.n_current > 0)
+    add_trick (builder, n_players, (obs.turn + (int) (n_players - obs.n_current)) % (int) n_players,
+               obs.current, obs.n_current, LW_NO_SEAT);
+  else if (obs.tricks != NULL && obs.tricks->len > 0)
+    {
+      const LwTrick *last = &g_array_index (obs.tricks, LwTrick, obs.tricks->len - 1);
+
+      add_trick (builder, n_players, last->leader, last->plays, last->n_plays, last->winner);
+    }
+  else
+    json_builder_add_null_value (builder);
+  json_builder_set_member_name (builder, "last_trick");
+  if (obs.tricks != NULL && obs.tricks->len > 0)
+    {
+      const LwTrick *last = &g_array_index (obs.tricks, LwTrick, obs.tricks->len - 1);
+
+      add_trick (builder, n_players, last->leader, last->plays, last->n_plays, last->winner);
+    }
+  else
+    json_builder_add_null_value (builder);
+
+  add_you (builder, self, seat, &obs);
+
+  json_builder_set_member_name (builder, "status");
+  if (self->round_over)
+    status = lw_describe_round_end (self->record, self->standings, self->table, names, self->round_number);
+  else
+    status = lw_describe_turn (self->table, names,
+                               turn != LW_NO_SEAT && self->kinds[turn] == LW_HOST_SEAT_COMPUTER,
+                               seat, 0);
+  json_builder_add_string_value (builder, status);
+  add_events (builder, self, names);
+  add_scores (builder, self);
+  add_ends (builder, self, names);
+  json_builder_end_object (builder);
+}
+
+/* ------------------------------------------------------------------ */
+/* Actions                                                              */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+bad_message (GError    **error,
+             const char *what)
+{
+  g_set_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_BAD_MESSAGE,
+               /* TRANSLATORS: a message from a remote player's page that the host cannot read; %s what is wrong */
+               _("The message could not be read: %s."), what);
+  return FALSE;
+}
+
+/* The cards of @cards (card strings) found in @seat's hand, each copy
+ * once. */
+static gboolean
+cards_from_json (LwTableHost  *self,
+                 int           seat,
+                 JsonArray    *cards,
+                 LwCard       *out,
+                 guint        *n_out,
+                 GError      **error)
+{
+  guint n_hand;
+  const LwCard *hand = lw_table_get_hand (self->table, seat, &n_hand);
+  guint32 used = 0;
+  guint n = json_array_get_length (cards);
+
+  if (n == 0 || n > LW_MAX_HAND)
+    return bad_message (error, "\"cards\" holds no card or too many");
+  for (guint k = 0; k < n; k++)
+    {
+      JsonNode *node = json_array_get_element (cards, k);
+      const char *text;
+      gboolean found = FALSE;
+
+      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+        return bad_message (error, "\"cards\" holds something that is not a card");
+      text = json_node_get_string (node);
+      for (guint i = 0; i < n_hand && i < 32 && !found; i++)
+        if (!(used & (1u << i)) && strcmp (card_text (hand[i]), text) == 0)
+          {
+            used |= 1u << i;
+            out[k] = hand[i];
+            found = TRUE;
+          }
+      if (!found)
+        {
+          g_set_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED,
+                       /* TRANSLATORS: a remote player sent a card they do not hold; %s the card as sent */
+                       _("%s is not in your hand."), text);
+          return FALSE;
+        }
+    }
+  *n_out = n;
+  return TRUE;
+}
+
+/* The wildcard meaning @wild as the protocol writes it: "10H", "9". */
+static char *
+wildcard_text (const LwWildcard *wild)
+{
+  return g_strconcat (lw_rank_to_string (wild->rank),
+                      wild->suit != LW_SUIT_NONE ? lw_suit_to_string (wild->suit) : "", NULL);
+}
+
+static gboolean
+same_faces (const LwPlay *play,
+            const LwCard *cards,
+            guint         n)
+{
+  guint8 counts[LW_N_FACES] = { 0 };
+
+  if (play->n != n)
+    return FALSE;
+  for (guint k = 0; k < n; k++)
+    counts[lw_card_face (cards[k])]++;
+  for (guint k = 0; k < n; k++)
+    if (counts[lw_card_face (play->cards[k])]-- == 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* The lead of @cards: the one legal reading, or the one whose wildcards
+ * stand for @as. */
+static gboolean
+choose_lead (LwTableHost   *self,
+             const LwCard  *cards,
+             guint          n,
+             JsonArray     *as,
+             LwPlay        *play,
+             GError       **error)
+{
+  g_autoptr (GArray) leads = g_array_new (FALSE, FALSE, sizeof (LwPlay));
+  g_autoptr (GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
+  guint n_found = 0;
+
+  lw_table_legal_leads (self->table, leads);
+  for (guint k = 0; k < leads->len; k++)
+    {
+      const LwPlay *lead = &g_array_index (leads, LwPlay, k);
+      LwWildcard wild[LW_MAX_PLAY];
+      guint n_wild;
+      gboolean match = TRUE;
+      g_autofree char *text = NULL;
+      gboolean dup = FALSE;
+
+      if (!same_faces (lead, cards, n))
+        continue;
+      n_wild = lw_play_wildcards (lead, wild);
+      if (as != NULL)
+        {
+          match = json_array_get_length (as) == n_wild;
+          for (guint w = 0; w < n_wild && match; w++)
+            {
+              JsonNode *node = json_array_get_element (as, w);
+              g_autofree char *meaning = wildcard_text (&wild[w]);
+
+              match = JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING
+                      && strcmp (json_node_get_string (node), meaning) == 0;
+            }
+        }
+      if (!match)
+        continue;
+      text = lw_play_format (lead);
+      for (guint j = 0; j < seen->len && !dup; j++)
+        dup = strcmp (seen->pdata[j], text) == 0;
+      if (dup)
+        continue;
+      g_ptr_array_add (seen, g_steal_pointer (&text));
+      *play = *lead;
+      n_found++;
+    }
+  if (n_found == 1)
+    return TRUE;
+  if (n_found == 0)
+    g_set_error_literal (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED,
+                         as != NULL
+                         /* TRANSLATORS: a remote player's lead whose wildcards were given a meaning they cannot have */
+                         ? _("The wildcards cannot stand for those cards in this lead.")
+                         /* TRANSLATORS: cards that make no Single, Pair, Set or Run */
+                         : _("These cards make no Single, Pair, Set or Run."));
+  else
+    g_set_error_literal (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED,
+                         /* TRANSLATORS: a wildcard (Big Bear, Little Wolf) in a lead can stand for more than one card */
+                         _("These cards can be led in more than one way."));
+  return FALSE;
+}
+
+/* The play @cards as a lead or a follow; a follow the rules refuse is
+ * said in words (TRICKS §4). */
+static gboolean
+make_play (LwTableHost   *self,
+           int            seat,
+           const LwCard  *cards,
+           guint          n,
+           JsonArray     *as,
+           LwPlay        *play,
+           GError       **error)
+{
+  const LwLead *lead = lw_table_get_lead (self->table);
+  LwRefusal refusal;
+  guint n_hand;
+  const LwCard *hand;
+
+  if (n > LW_MAX_PLAY)
+    return bad_message (error, "\"cards\" holds too many cards for a play");
+  if (lead == NULL)
+    return choose_lead (self, cards, n, as, play, error);
+  hand = lw_table_get_hand (self->table, seat, &n_hand);
+  if (lw_follow_refusal (lead, hand, n_hand, cards, n, &refusal))
+    {
+      g_autofree char *text = lw_describe_refusal (&refusal, hand, n_hand);
+
+      g_set_error_literal (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED, text);
+      return FALSE;
+    }
+  lw_play_set (play, cards, n);
+  return TRUE;
+}
+
+static gboolean
+act (LwTableHost  *self,
+     int           seat,
+     JsonObject   *action,
+     GError      **error)
+{
+  JsonNode *node;
+  const char *id, *what;
+  JsonArray *cards = NULL, *as = NULL;
+  LwAction move = { 0 };
+  g_autoptr (GError) local = NULL;
+  gint64 version;
+  int turn;
+
+  /* The message's shape. */
+  node = json_object_get_member (action, "type");
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING
+      || strcmp (json_node_get_string (node), "action") != 0)
+    return bad_message (error, "\"type\" is not \"action\"");
+  node = json_object_get_member (action, "id");
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return bad_message (error, "\"id\" is missing or not a string");
+  id = json_node_get_string (node);
+  if (*id == '\0' || strlen (id) > MAX_ID_LENGTH || !g_utf8_validate (id, -1, NULL))
+    return bad_message (error, "\"id\" is empty or longer than 64 characters");
+  node = json_object_get_member (action, "version");
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
+    return bad_message (error, "\"version\" is missing or not an integer");
+  version = json_node_get_int (node);
+  node = json_object_get_member (action, "do");
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return bad_message (error, "\"do\" is missing or not a string");
+  what = json_node_get_string (node);
+  if (strcmp (what, "declare") == 0)
+    move.kind = LW_ACTION_DECLARE;
+  else if (strcmp (what, "decline") == 0)
+    move.kind = LW_ACTION_DECLINE;
+  else if (strcmp (what, "discard") == 0)
+    move.kind = LW_ACTION_DISCARD;
+  else if (strcmp (what, "play") == 0)
+    move.kind = LW_ACTION_PLAY;
+  else
+    return bad_message (error, "\"do\" is not declare, decline, discard or play");
+  node = json_object_get_member (action, "cards");
+  if (node != NULL && !JSON_NODE_HOLDS_NULL (node))
+    {
+      if (!JSON_NODE_HOLDS_ARRAY (node))
+        return bad_message (error, "\"cards\" is not an array");
+      cards = json_node_get_array (node);
+    }
+  node = json_object_get_member (action, "as");
+  if (node != NULL && !JSON_NODE_HOLDS_NULL (node))
+    {
+      if (!JSON_NODE_HOLDS_ARRAY (node) || json_array_get_length (json_node_get_array (node)) > LW_MAX_PLAY)
+        return bad_message (error, "\"as\" is not an array of wildcard meanings");
+      as = json_node_get_array (node);
+    }
+  if ((move.kind == LW_ACTION_DISCARD || move.kind == LW_ACTION_PLAY) && cards == NULL)
+    return bad_message (error, "\"cards\" is missing");
+
+  /* Played once: the same id again changes nothing. */
+  if (g_hash_table_contains (self->applied[seat], id))
+    {
+      g_set_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_DUPLICATE,
+                   "action %s of seat %d was already played", id, seat + 1);
+      return FALSE;
+    }
+  if (version < 0 || (guint64) version != self->version)
+    {
+      g_set_error_literal (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_STALE,
+                           /* TRANSLATORS: a remote player acted on a table that has moved on since */
+                           _("The table has moved on since: look again and play once more."));
+      return FALSE;
+    }
+  turn = self->table != NULL && !self->round_over && !self->game_over ? lw_table_get_turn (self->table) : LW_NO_SEAT;
+  if (turn != seat || self->kinds[seat] == LW_HOST_SEAT_COMPUTER)
+    {
+      g_set_error_literal (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_NOT_YOUR_TURN,
+                           /* TRANSLATORS: a remote player acted when it was not their turn */
+                           _("It is not your turn."));
+      return FALSE;
+    }
+
+  move.seat = seat;
+  if (move.kind == LW_ACTION_DISCARD || move.kind == LW_ACTION_PLAY)
+    {
+      LwCard picked[LW_MAX_HAND];
+      guint n = 0;
+
+      if (!cards_from_json (self, seat, cards, picked, &n, error))
+        return FALSE;
+      if (move.kind == LW_ACTION_DISCARD)
+        {
+          if (n != 4)
+            {
+              g_set_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED,
+                           /* TRANSLATORS: the declaring Dealer's discard; %u cards chosen */
+                           _("Choose 4 cards to discard, not %u."), n);
+              return FALSE;
+            }
+          lw_play_set (&move.play, picked, n);
+        }
+      else if (!make_play (self, seat, picked, n, as, &move.play, error))
+        return FALSE;
+    }
+
+  if (!lw_table_apply (self->table, &move, &local))
+    {
+      g_autofree char *text = lw_message_capitalize (local->message);
+
+      g_set_error_literal (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED, text);
+      return FALSE;
+    }
+  g_hash_table_add (self->applied[seat], g_strdup (id));
+  if (!save (self, &local))
+    g_warning ("game %" G_GINT64_FORMAT ": the round could not be saved: %s", self->id, local->message);
+  if (lw_table_get_phase (self->table) == LW_PHASE_END)
+    finish_round (self);
+  return TRUE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Public API                                                           */
+/* ------------------------------------------------------------------ */
+
+static gboolean
+invalid (GError    **error,
+         const char *message)
+{
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT, message);
+  return FALSE;
+}
+
+static gboolean
+load_game (LwTableHost  *self,
+           GError      **error)
+{
+  g_autoptr (LwStoredGame) game = lw_store_load_game (self->store, self->id, error);
+  g_autoptr (LwStandings) standings = NULL;
+
+  if (game == NULL)
+    return FALSE;
+  standings = lw_standings_compute (game->record, error);
+  if (standings == NULL)
+    return FALSE;
+  g_clear_pointer (&self->record, lw_game_record_free);
+  g_clear_pointer (&self->standings, lw_standings_free);
+  self->record = g_steal_pointer (&game->record);
+  self->standings = g_steal_pointer (&standings);
+  return TRUE;
+}
+
+LwTableHost *
+lw_table_host_new (LwStore              *store,
+                   guint                 n_players,
+                   const char *const    *names,
+                   const LwHostSeatKind *kinds,
+                   const LwBotLevel     *levels,
+                   gboolean              partners,
+                   guint64               seed,
+                   const LwHouseRules   *rules,
+                   GError              **error)
+{
+  g_autoptr (LwTableHost) self = NULL;
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (GError) local = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (store), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (n_players < LW_MIN_SEATS || n_players > LW_MAX_SEATS)
+    return invalid (error, "a table has 2 to 8 seats"), NULL;
+  if (names == NULL || kinds == NULL)
+    return invalid (error, "every seat needs a name and a kind"), NULL;
+  if (partners && n_players != 4)
+    return invalid (error, "partners play takes 4 seats"), NULL;
+  for (guint s = 0; s < n_players; s++)
+    {
+      if (names[s] == NULL)
+        return invalid (error, "every seat needs a name"), NULL;
+      if (kinds[s] > LW_HOST_SEAT_LOCAL || (levels != NULL && levels[s] > LW_BOT_HARD))
+        return invalid (error, "a seat's kind or level is out of range"), NULL;
+    }
+
+  record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, n_players, names);
+  if (partners)
+    lw_game_record_set_teams (record, 2, (const int[]) { 0, 1, 0, 1 });
+  if (rules != NULL)
+    {
+      record->run_fill = rules->runs_inside_only ? LW_RUN_FILL_INSIDE_ONLY : LW_RUN_FILL_INSIDE_OR_END;
+      record->over_trump = rules->whole_trick_overtrump ? LW_OVER_TRUMP_WHOLE_TRICK : LW_OVER_TRUMP_WINNING_PLAY;
+    }
+  if (!lw_game_record_validate (record, &local))
+    return invalid (error, local->message), NULL;
+
+  self = g_object_new (LW_TYPE_TABLE_HOST, NULL);
+  self->store = g_object_ref (store);
+  self->context = g_main_context_ref_thread_default ();
+  self->seats.n_players = n_players;
+  self->seats.seed = seed != 0 ? seed : ((guint64) g_random_int () << 32) | g_random_int ();
+  for (guint s = 0; s < n_players; s++)
+    {
+      self->kinds[s] = kinds[s];
+      self->seats.computer[s] = kinds[s] == LW_HOST_SEAT_COMPUTER;
+      self->seats.level[s] = levels != NULL ? levels[s] : LW_BOT_NORMAL;
+    }
+  self->seats_json = lw_table_seats_to_json (&self->seats);
+
+  /* Stored as New Game → virtual table stores a game. */
+  self->id = lw_store_add_game (store, record, error);
+  if (self->id <= 0)
+    return NULL;
+  if (!lw_store_save_table (store, self->id, self->seats_json, 0, NULL, error)
+      || !load_game (self, error)
+      || !new_round (self, error))
+    return NULL;
+  self->version = 1;
+  after_change (self);
+  return g_steal_pointer (&self);
+}
+
+gint64
+lw_table_host_get_game_id (LwTableHost *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_HOST (self), 0);
+
+  return self->id;
+}
+
+guint
+lw_table_host_get_n_players (LwTableHost *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_HOST (self), 0);
+
+  return self->record->n_players;
+}
+
+JsonNode *
+lw_table_host_get_state (LwTableHost *self,
+                         int          seat,
+                         const char  *lang)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  locale_t old;
+
+  g_return_val_if_fail (LW_IS_TABLE_HOST (self), NULL);
+  g_return_val_if_fail (seat >= 0 && (guint) seat < self->record->n_players, NULL);
+
+  old = use_lang (lang);
+  build_state (builder, self, seat);
+  restore_lang (old);
+  return json_builder_get_root (builder);
+}
+
+guint64
+lw_table_host_get_version (LwTableHost *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_HOST (self), 0);
+
+  return self->version;
+}
+
+gboolean
+lw_table_host_act (LwTableHost  *self,
+                   int           seat,
+                   JsonObject   *action,
+                   const char   *lang,
+                   GError      **error)
+{
+  locale_t old;
+  gboolean done;
+
+  g_return_val_if_fail (LW_IS_TABLE_HOST (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (seat < 0 || (guint) seat >= self->record->n_players || action == NULL)
+    {
+      g_set_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_BAD_MESSAGE,
+                   "seat %d: no such seat, or no action", seat + 1);
+      return FALSE;
+    }
+  old = use_lang (lang);
+  done = act (self, seat, action, error);
+  restore_lang (old);
+  if (!done)
+    return FALSE;
+  changed (self);
+  after_change (self);
+  return TRUE;
+}
+
+void
+lw_table_host_set_timing (LwTableHost *self,
+                          guint        pause_ms,
+                          guint        hold_ms)
+{
+  g_return_if_fail (LW_IS_TABLE_HOST (self));
+
+  self->pause_ms = pause_ms;
+  self->hold_ms = hold_ms;
+}
+
+void
+lw_table_host_set_seat_kind (LwTableHost    *self,
+                             int             seat,
+                             LwHostSeatKind  kind,
+                             LwBotLevel      level)
+{
+  g_return_if_fail (LW_IS_TABLE_HOST (self));
+  g_return_if_fail (seat >= 0 && (guint) seat < self->record->n_players);
+  g_return_if_fail (kind <= LW_HOST_SEAT_LOCAL && level <= LW_BOT_HARD);
+
+  if (self->kinds[seat] == kind && (kind != LW_HOST_SEAT_COMPUTER || self->seats.level[seat] == level))
+    return;
+  /* A computer's move chosen or waiting is dropped when the seat goes back to a person. */
+  if (self->kinds[seat] == LW_HOST_SEAT_COMPUTER && kind != LW_HOST_SEAT_COMPUTER && self->table != NULL
+      && lw_table_get_turn (self->table) == seat && !self->round_over)
+    {
+      if (self->cancellable != NULL)
+        g_cancellable_cancel (self->cancellable);
+      g_clear_object (&self->cancellable);
+      self->choosing = FALSE;
+      if (self->move_ready)
+        stop_timer (self);
+      self->move_ready = FALSE;
+    }
+  self->kinds[seat] = kind;
+  self->seats.computer[seat] = kind == LW_HOST_SEAT_COMPUTER;
+  if (kind == LW_HOST_SEAT_COMPUTER)
+    self->seats.level[seat] = level;
+  changed (self);
+  after_change (self);
+}
+
+LwHostSeatKind
+lw_table_host_get_seat_kind (LwTableHost *self,
+                             int          seat)
+{
+  g_return_val_if_fail (LW_IS_TABLE_HOST (self), LW_HOST_SEAT_REMOTE);
+  g_return_val_if_fail (seat >= 0 && (guint) seat < self->record->n_players, LW_HOST_SEAT_REMOTE);
+
+  return self->kinds[seat];
+}
+
+gboolean
+lw_table_host_is_over (LwTableHost *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_HOST (self), FALSE);
+
+  return self->game_over;
+}
+
+const LwTable *
+lw_table_host_get_table (LwTableHost *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_HOST (self), NULL);
+
+  return self->table;
+}
+
+/* ------------------------------------------------------------------ */
+/* GObject                                                              */
+/* ------------------------------------------------------------------ */
+
+static void
+lw_table_host_dispose (GObject *object)
+{
+  LwTableHost *self = LW_TABLE_HOST (object);
+
+  stop_timer (self);
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+
+  G_OBJECT_CLASS (lw_table_host_parent_class)->dispose (object);
+}
+
+static void
+lw_table_host_finalize (GObject *object)
+{
+  LwTableHost *self = LW_TABLE_HOST (object);
+
+  g_clear_object (&self->store);
+  g_clear_pointer (&self->context, g_main_context_unref);
+  g_clear_pointer (&self->record, lw_game_record_free);
+  g_clear_pointer (&self->standings, lw_standings_free);
+  g_clear_pointer (&self->table, lw_table_free);
+  g_clear_pointer (&self->seats_json, g_free);
+  g_clear_pointer (&self->round_end, g_free);
+  for (guint s = 0; s < LW_MAX_SEATS; s++)
+    g_clear_pointer (&self->applied[s], g_hash_table_unref);
+
+  G_OBJECT_CLASS (lw_table_host_parent_class)->finalize (object);
+}
+
+static void
+lw_table_host_class_init (LwTableHostClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = lw_table_host_dispose;
+  object_class->finalize = lw_table_host_finalize;
+
+  /**
+   * LwTableHost::changed:
+   * @self: the table
+   *
+   * Emitted after every change (a play, a bid, a round stored, a deal,
+   * the game over, a seat's kind): every seat's state is to be sent again.
+   */
+  signals[SIGNAL_CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                          0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+lw_table_host_init (LwTableHost *self)
+{
+  for (guint s = 0; s < LW_MAX_SEATS; s++)
+    self->applied[s] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->hold_ms = 1500;
+  self->pause_ms = 600;
+}

@@ -1,0 +1,238 @@
+/* lw-table-host.h — a game at the virtual table whose seats may be played
+ * from other devices: the host holds the game, every action goes through
+ * the engine, and each seat is given only its own view (docs/REMOTE-PLAY.md)
+ *
+ * No network here: the entry server (lw-entry-server.c) carries the
+ * states and actions over WebSockets.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "lw-bot.h"
+#include "lw-play.h"
+#include "lw-store.h"
+
+G_BEGIN_DECLS
+
+/**
+ * LW_TABLE_HOST_ERROR:
+ *
+ * The error domain of lw_table_host_act().
+ */
+#define LW_TABLE_HOST_ERROR (lw_table_host_error_quark ())
+GQuark lw_table_host_error_quark (void);
+
+/**
+ * LwTableHostError:
+ * @LW_TABLE_HOST_ERROR_STALE: the action's "version" is not the table's
+ *   current version (another move came first); protocol reason "stale"
+ * @LW_TABLE_HOST_ERROR_NOT_YOUR_TURN: the seat may not act now (another
+ *   seat's turn, a computer's, the round or the game over); "not-your-turn"
+ * @LW_TABLE_HOST_ERROR_REFUSED: the engine refused the action (the rules
+ *   forbid it); the message says why in the seat's words; "refused"
+ * @LW_TABLE_HOST_ERROR_DUPLICATE: the action's "id" was already applied
+ *   for this seat: nothing changed, answer as if it succeeded
+ * @LW_TABLE_HOST_ERROR_BAD_MESSAGE: the action is not a well-formed
+ *   "action" message (a field missing, of the wrong type, a card that
+ *   is no card); "bad-message"
+ *
+ * Why lw_table_host_act() did not apply an action.
+ */
+typedef enum {
+  LW_TABLE_HOST_ERROR_STALE,
+  LW_TABLE_HOST_ERROR_NOT_YOUR_TURN,
+  LW_TABLE_HOST_ERROR_REFUSED,
+  LW_TABLE_HOST_ERROR_DUPLICATE,
+  LW_TABLE_HOST_ERROR_BAD_MESSAGE,
+} LwTableHostError;
+
+/**
+ * LwHostSeatKind:
+ * @LW_HOST_SEAT_REMOTE: played from another device, through its link
+ * @LW_HOST_SEAT_COMPUTER: a computer player (lw_bot_choose())
+ * @LW_HOST_SEAT_LOCAL: played on the host itself (the app's table)
+ *
+ * Who plays a seat of a hosted table. Remote and local seats both act
+ * through lw_table_host_act(); computer seats move by themselves.
+ */
+typedef enum {
+  LW_HOST_SEAT_REMOTE,
+  LW_HOST_SEAT_COMPUTER,
+  LW_HOST_SEAT_LOCAL,
+} LwHostSeatKind;
+
+#define LW_TYPE_TABLE_HOST (lw_table_host_get_type ())
+G_DECLARE_FINAL_TYPE (LwTableHost, lw_table_host, LW, TABLE_HOST, GObject)
+
+/**
+ * lw_table_host_new:
+ * @store: the store the game is kept in
+ * @n_players: 2–8
+ * @names: (array length=n_players): the players' names, seat order
+ * @kinds: (array length=n_players): who plays each seat
+ * @levels: (array length=n_players) (nullable): each computer seat's
+ *   level (read for %LW_HOST_SEAT_COMPUTER only; %NULL: all normal)
+ * @partners: partners play, seats 0 & 2 against 1 & 3 (4 seats only,
+ *   SCORING R2)
+ * @seed: the deal's seed (0: a random one); the same seed deals the same
+ *   rounds (lw_table_seats_round_seed())
+ * @rules: (nullable): TRICKS T9 and T22's house rules (%NULL: standard)
+ * @error: return location for a #GError
+ *
+ * Starts a new game at a virtual table, stored in @store as New Game →
+ * virtual table stores one (lw_store_add_game() then
+ * lw_store_save_table()), and deals its first round. Computer seats move
+ * on timeouts attached to the thread-default main context at the time of
+ * this call (see lw_table_host_set_timing()).
+ *
+ * Errors: %LW_STORE_ERROR_* from the store; %G_IO_ERROR_INVALID_ARGUMENT
+ * for a bad setup (a count out of range, a name the names rule refuses,
+ * partners with other than 4 seats).
+ *
+ * Returns: (transfer full) (nullable): the table, or %NULL.
+ */
+LwTableHost *lw_table_host_new (LwStore             *store,
+                                guint                n_players,
+                                const char *const   *names,
+                                const LwHostSeatKind *kinds,
+                                const LwBotLevel    *levels,
+                                gboolean             partners,
+                                guint64              seed,
+                                const LwHouseRules  *rules,
+                                GError             **error);
+
+/**
+ * lw_table_host_get_game_id:
+ * @self: a table
+ *
+ * Returns: the game's ID in the store (> 0).
+ */
+gint64 lw_table_host_get_game_id (LwTableHost *self);
+
+/**
+ * lw_table_host_get_n_players:
+ * @self: a table
+ *
+ * Returns: the number of seats, 2–8.
+ */
+guint lw_table_host_get_n_players (LwTableHost *self);
+
+/**
+ * lw_table_host_get_state:
+ * @self: a table
+ * @seat: a seat, 0..n_players-1
+ * @lang: (nullable): "en", "fr" or "de" (%NULL or another: "en"); the
+ *   words follow that language when its locale is installed, else the
+ *   process's
+ *
+ * What @seat may see of the table, as the "state" message of
+ * docs/REMOTE-PLAY.md: built from lw_table_observe() for @seat only, so
+ * that no card of another hand, no Pup but the revealed one and no other
+ * seat's discards are in it.
+ *
+ * Returns: (transfer full): the state, a JSON object.
+ */
+JsonNode *lw_table_host_get_state (LwTableHost *self,
+                                   int          seat,
+                                   const char  *lang);
+
+/**
+ * lw_table_host_get_version:
+ * @self: a table
+ *
+ * Returns: the table's version: 1 at the deal, +1 at every change (an
+ *   action, a round stored, a new deal, the game over, a seat's kind).
+ */
+guint64 lw_table_host_get_version (LwTableHost *self);
+
+/**
+ * lw_table_host_act:
+ * @self: a table
+ * @seat: the seat acting, 0..n_players-1
+ * @action: the "action" message's object: "id" (a string of 1–64
+ *   characters), "version" (an integer), "do" ("declare", "decline",
+ *   "discard" or "play"), "cards" (an array of card strings in the engine's
+ *   notation, for discard and play), "as" (optional: what each wildcard of
+ *   a lead stands for, e.g. "10H")
+ * @lang: (nullable): the language of the error's words, as for
+ *   lw_table_host_get_state()
+ * @error: return location for a #GError
+ *
+ * Applies @seat's action with lw_table_apply(), saves the round
+ * (lw_store_save_table()), stores a finished round with its log and deals
+ * the next (as the app's table does), then emits "changed".
+ *
+ * Errors (%LW_TABLE_HOST_ERROR): _STALE when "version" is not the current
+ * version, _NOT_YOUR_TURN, _REFUSED (the engine's refusal in words, in
+ * @lang), _DUPLICATE when "id" was already applied for @seat (nothing
+ * changes), _BAD_MESSAGE. A store failure is a _REFUSED with the store's
+ * message (the action is not applied then).
+ *
+ * Returns: %TRUE when applied.
+ */
+gboolean lw_table_host_act (LwTableHost  *self,
+                            int           seat,
+                            JsonObject   *action,
+                            const char   *lang,
+                            GError      **error);
+
+/**
+ * lw_table_host_set_timing:
+ * @self: a table
+ * @pause_ms: the pause before a computer seat's move (0 in tests)
+ * @hold_ms: how long a finished trick stays before a computer seat leads
+ *   the next (the app's trick hold, 1500 by default; 0: none)
+ */
+void lw_table_host_set_timing (LwTableHost *self,
+                               guint        pause_ms,
+                               guint        hold_ms);
+
+/**
+ * lw_table_host_set_seat_kind:
+ * @self: a table
+ * @seat: a seat, 0..n_players-1
+ * @kind: who plays it from now on
+ * @level: the computer's level when @kind is %LW_HOST_SEAT_COMPUTER
+ *
+ * Gives a disconnected remote seat to a computer, and back
+ * (%LW_HOST_SEAT_REMOTE). A computer whose turn it is moves at once (after
+ * the pause). Emits "changed".
+ */
+void lw_table_host_set_seat_kind (LwTableHost    *self,
+                                  int             seat,
+                                  LwHostSeatKind  kind,
+                                  LwBotLevel      level);
+
+/**
+ * lw_table_host_get_seat_kind:
+ * @self: a table
+ * @seat: a seat, 0..n_players-1
+ *
+ * Returns: who plays @seat now.
+ */
+LwHostSeatKind lw_table_host_get_seat_kind (LwTableHost *self,
+                                            int          seat);
+
+/**
+ * lw_table_host_is_over:
+ * @self: a table
+ *
+ * Returns: %TRUE once the scoring engine ended the game (SCORING R24).
+ */
+gboolean lw_table_host_is_over (LwTableHost *self);
+
+/**
+ * lw_table_host_get_table:
+ * @self: a table
+ *
+ * For tests (the leak test checks every state against it): the round
+ * being played, every hand in it. Never send it to a seat.
+ *
+ * Returns: (transfer none) (nullable): the round, %NULL once the game is over.
+ */
+const LwTable *lw_table_host_get_table (LwTableHost *self);
+
+G_END_DECLS
