@@ -141,6 +141,7 @@ class FakeTable:
         self.applied = {seat: [] for seat in range(self.n)}
         self.seen_ids = {seat: set() for seat in range(self.n)}
         self.received = []
+        self.as_seen = []
         self.scores = [0, 0]
         self.round_end = None
         self.game_end = None
@@ -224,6 +225,13 @@ class FakeTable:
             if what == "discard" and (self.phase != "exchange" or len(cards) != 4
                                       or not self._holds(seat, cards)):
                 return "refused", "Put away exactly 4 cards of your hand."
+            if what == "play" and len(cards) == 2 and "L" in cards and not self.trick["plays"]:
+                # A lead whose Little Wolf could stand for more than one
+                # card, as the host answers one: the page is to ask.
+                self.as_seen.append(message.get("as"))
+                if message.get("as") is None:
+                    return "refused", "These cards can be led in more than one way."
+                return "refused", "The wildcards cannot stand for those cards in this lead."
             if what == "play":
                 if self.phase != "play" or len(cards) != 1 or cards[0] not in self._playable(seat):
                     return "refused", "You must follow suit."

@@ -46,7 +46,7 @@ HANDS = [
     ["2S", "5S", "9H", "KD", "3C"],
     ["KS", "3H", "7S", "QD", "L"],
     ["4S", "8S", "JH", "2D", "B"],
-    ["6S", "9S", "QH", "5D", "4C"],
+    ["6S", "9S", "QH", "L", "4C"],
 ]
 PUPS = ["7C", "8C", "9C", "10C"]
 
@@ -210,6 +210,33 @@ def main():
         wait_state(dev, lambda s: s["phase"] == "play")
         check(len(table.hands[3]) == 5 and table.applied[3] == ["declare", "discard"],
               f"the four discards went to the host once ({table.applied[3]})")
+
+        # A lead the host reads more than one way: the page asks what the
+        # wildcard stands for and sends it with the play.
+        wait_state(dev, lambda s: s["you"]["to_act"] and "play" in s["you"]["can"])
+        shown = [b.get_attribute("data-card") for b in card_buttons(dev)]
+        wolf, club = shown.index("L"), shown.index("7C")
+        tap_card(dev, club)
+        tap_card(dev, wolf)
+        click(dev, "play-button")
+        WebDriverWait(dev, 10).until(lambda d: d.find_element(By.ID, "as-row").is_displayed())
+        check(table.as_seen == [None] and "more than one way" in dev.find_element(By.ID, "message").text,
+              "an ambiguous lead's refusal is shown in words")
+        label = dev.find_element(By.CSS_SELECTOR, "#as-row .as-line span").text
+        check(label == "Kleiner Wolf als" and dev.find_element(By.ID, "as-hint").text == "Wofür steht der Joker?",
+              f"the page asks what the Little Wolf stands for, in German ({label!r})")
+        shots(dev, "play-wildcard-de")
+        dev.execute_script("""
+          const [rank, suit] = document.querySelectorAll('#as-row select');
+          rank.value = '10'; rank.dispatchEvent(new Event('change'));
+          suit.value = 'C'; suit.dispatchEvent(new Event('change'));""")
+        click(dev, "play-button")
+        WebDriverWait(dev, 10).until(lambda d: len(table.as_seen) == 2)
+        check(table.as_seen[1] == ["10C"], f"the play carries what the wildcard stands for ({table.as_seen})")
+        tap_card(dev, club)
+        tap_card(dev, wolf)
+        check(not dev.find_element(By.ID, "as-row").is_displayed(),
+              "with no wildcard chosen the question goes")
 
         dev.execute_script(WATCH_WINNER)
         ben.execute_script(WATCH_WINNER)
