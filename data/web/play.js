@@ -189,6 +189,11 @@ const TEXT = {
   noTrump: N_('No Trump'),
   /* TRANSLATORS: the remote player's page: a mark beside the player's own seat */
   you: N_('you'),
+  asHint: N_('What Does the Wildcard Stand For?'),
+  /* TRANSLATORS: the remote player's page: "{card}" is a wildcard's name, followed by a rank and a suit to choose */
+  standsFor: N_('{card} as'),
+  /* TRANSLATORS: the remote player's page: a wildcard that stands for a rank of no particular suit */
+  anySuit: N_('any suit'),
   dealer: N_('Dealer'),
   declarer: N_('Declarer'),
 };
@@ -224,7 +229,14 @@ const page = {
   held: null,            // {key, trick, until}: a finished trick kept on screen
   holdTimer: 0,
   showLast: false,
+  askAs: false,          // the host asked what the lead's wildcards stand for
+  asValues: [],          // per wildcard of the chosen cards: {rank, suit}
+  lastSent: null,        // the last action sent
 };
+
+const WILDCARDS = ['B', 'L'];
+const AS_RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+const SUIT_NAMES = { S: N_('Spades'), H: N_('Hearts'), D: N_('Diamonds'), C: N_('Clubs') };
 
 // The trick's winner stays on screen at least this long (the app's trick
 // hold), or until the next card of the next trick.
@@ -319,6 +331,11 @@ function receive(message) {
   case 'refused':
     if (message.id === page.pending)
       page.pending = null;
+    // A lead with wildcards the host cannot read one way: ask for them.
+    if (message.reason === 'refused' && page.lastSent && page.lastSent.id === message.id
+        && page.lastSent.do === 'play' && page.state && page.state.trick.plays.length === 0
+        && page.lastSent.cards.some((c) => WILDCARDS.includes(c)))
+      page.askAs = true;
     showMessage(message.message || message.reason);
     render();
     break;
@@ -327,14 +344,40 @@ function receive(message) {
   }
 }
 
+// The fields the page reads, with their empty values where a state
+// lacks one (the page shows what it has rather than stop).
+function normalise(state) {
+  const n = Number.isInteger(state.n_players) && state.n_players > 0 ? state.n_players : 0;
+  state.names = Array.isArray(state.names) ? state.names : [];
+  state.hand = Array.isArray(state.hand) ? state.hand.filter((c) => typeof c === 'string') : [];
+  state.n_players = n;
+  for (const key of ['hand_sizes', 'taken', 'team_of', 'events', 'scores'])
+    if (!Array.isArray(state[key]))
+      state[key] = [];
+  for (const key of ['trick', 'last_trick'])
+    if (state[key] && !Array.isArray(state[key].plays))
+      state[key] = null;
+  if (!state.trick)
+    state.trick = { leader: null, plays: [], winner: null };
+  if (!state.you || typeof state.you !== 'object')
+    state.you = { to_act: false, can: [], playable: [], must: [] };
+  for (const key of ['can', 'playable', 'must'])
+    if (!Array.isArray(state.you[key]))
+      state.you[key] = [];
+  return state;
+}
+
 function takeState(state) {
+  normalise(state);
   const old = page.state;
   const handChanged = !old || old.hand.join() !== state.hand.join() || old.phase !== state.phase
                       || old.turn !== state.turn;
   page.state = state;
   page.pending = null;
-  if (handChanged)
+  if (handChanged) {
     page.chosen.clear();
+    page.askAs = false;
+  }
   showMessage('');
   $('retake-row').hidden = true;
   setConnection(fill(_(TEXT.playingAs), { name: state.names[state.seat] }));
@@ -383,7 +426,10 @@ function send(what, cards) {
   const message = { type: 'action', id, version: state.version, do: what };
   if (cards)
     message.cards = cards;
+  if (what === 'play' && page.askAs && cards.some((c) => WILDCARDS.includes(c)))
+    message.as = page.asValues.map((v) => v.rank + (v.suit || ''));
   page.pending = id;
+  page.lastSent = message;
   page.socket.send(JSON.stringify(message));
   render();
 }
@@ -531,6 +577,51 @@ function renderHand(state) {
   // copies as it names.
   const must = (you.must || []).slice();
   const hand = $('hand');
+  // The cards are drawn anew only when they change, so that a tap or the
+  // focus is not lost to a redraw for another part of the page.
+  const key = JSON.stringify([page.shown, [...page.chosen], you, lang]);
+  if (hand.dataset.key !== key) {
+    hand.dataset.key = key;
+    drawHand(hand, playing, discarding, playable, must);
+  }
+  renderActions(state, you, playing, discarding);
+  renderAs(playing);
+}
+
+// What each chosen wildcard stands for, asked once the host found the
+// lead could be read more than one way: a rank, and a suit or none.
+function renderAs(playing) {
+  const row = $('as-row');
+  const wild = playing && page.askAs ? chosenCards().filter((c) => WILDCARDS.includes(c)) : [];
+  row.hidden = wild.length === 0;
+  const key = JSON.stringify([wild, lang]);
+  if (row.hidden || row.dataset.key === key)
+    return;
+  row.dataset.key = key;
+  $('as-hint').textContent = t('asHint');
+  page.asValues = wild.map(() => ({ rank: 'A', suit: '' }));
+  const fields = $('as-fields');
+  fields.replaceChildren();
+  wild.forEach((token, i) => {
+    const line = document.createElement('label');
+    line.className = 'as-line';
+    const name = document.createElement('span');
+    name.textContent = fill(t('standsFor'), { card: DEN[token]() });
+    const rank = document.createElement('select');
+    for (const r of AS_RANKS)
+      rank.append(new Option(r, r));
+    const suit = document.createElement('select');
+    suit.append(new Option(t('anySuit'), ''));
+    for (const [letter, msgid] of Object.entries(SUIT_NAMES))
+      suit.append(new Option(SUITS[letter] + ' ' + _(msgid), letter));
+    rank.addEventListener('change', () => { page.asValues[i].rank = rank.value; });
+    suit.addEventListener('change', () => { page.asValues[i].suit = suit.value; });
+    line.append(name, rank, suit);
+    fields.append(line);
+  });
+}
+
+function drawHand(hand, playing, discarding, playable, must) {
   const focused = document.activeElement && document.activeElement.dataset
                   ? document.activeElement.dataset.place : undefined;
   hand.replaceChildren();
@@ -567,7 +658,9 @@ function renderHand(state) {
     if (again)
       again.focus();
   }
+}
 
+function renderActions(state, you, playing, discarding) {
   const busy = !!page.pending;
   $('declare-button').hidden = !can(state, 'declare');
   $('decline-button').hidden = !can(state, 'decline');
@@ -710,6 +803,8 @@ function start() {
     showMessage('');
     connect();
   });
+  // Another link pasted into the same tab: another table or seat.
+  window.addEventListener('hashchange', () => location.reload());
   // A phone that wakes or gets its Wi-Fi back tries at once.
   window.addEventListener('online', () => {
     if (!page.socket && !page.stop)
