@@ -352,6 +352,21 @@ two_more_states (gpointer data)
   return client->n_states >= *before + 2 || client->closed;
 }
 
+/* A two-player table of two remote seats, each with its client and its
+ * first state. */
+static void
+two_clients (Fixture       *f,
+             guint64        seed,
+             LwPlayClient **a,
+             LwPlayClient **b)
+{
+  host_table (f, "RR", FALSE, seed);
+  *a = client_for (f, 0, "en", FALSE);
+  *b = client_for (f, 1, "en", FALSE);
+  g_assert_true (lw_play_run_until (has_state, *a, STEP_MS));
+  g_assert_true (lw_play_run_until (has_state, *b, STEP_MS));
+}
+
 static void
 test_duplicate (Fixture       *f,
                 gconstpointer  data)
@@ -365,11 +380,7 @@ test_duplicate (Fixture       *f,
   guint states;
   gpointer args[2];
 
-  host_table (f, "RR", FALSE, 3);
-  a = client_for (f, 0, "en", FALSE);
-  b = client_for (f, 1, "en", FALSE);
-  g_assert_true (lw_play_run_until (has_state, a, STEP_MS));
-  g_assert_true (lw_play_run_until (has_state, b, STEP_MS));
+  two_clients (f, 3, &a, &b);
   you = json_object_get_object_member (json_node_get_object (a->state), "you");
   to_act = json_object_get_boolean_member (you, "to_act") ? a : b;
   you = json_object_get_object_member (json_node_get_object (to_act->state), "you");
@@ -550,11 +561,7 @@ test_other_seat (Fixture       *f,
   JsonObject *you;
   guint64 version;
 
-  host_table (f, "RR", FALSE, 21);
-  a = client_for (f, 0, "en", FALSE);
-  b = client_for (f, 1, "en", FALSE);
-  g_assert_true (lw_play_run_until (has_state, a, STEP_MS));
-  g_assert_true (lw_play_run_until (has_state, b, STEP_MS));
+  two_clients (f, 21, &a, &b);
   g_assert_cmpint (a->seat, ==, 0);
   g_assert_cmpint (b->seat, ==, 1);
   you = json_object_get_object_member (json_node_get_object (a->state), "you");
