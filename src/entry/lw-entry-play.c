@@ -124,6 +124,18 @@ request_free (gpointer data)
 static gboolean deliver_cb (gpointer data);
 static gboolean handle_request_cb (gpointer data);
 
+/* @func (@data) in @context, the other thread's: an idle callback there,
+ * after those posted before; @notify frees @data once it ran, or with
+ * the context. */
+static void
+invoke_in (GMainContext   *context,
+           GSourceFunc     func,
+           gpointer        data,
+           GDestroyNotify  notify)
+{
+  g_main_context_invoke_full (context, G_PRIORITY_DEFAULT, func, data, notify);
+}
+
 /* In the owner's thread: to the server's thread, if it runs. */
 static void
 post_delivery (LwEntryPlay *self,
@@ -143,17 +155,10 @@ post_delivery (LwEntryPlay *self,
   delivery->close_code = close_code;
   g_mutex_lock (&self->lock);
   if (self->server_context != NULL)
-    {
-      g_autoptr (GSource) source = g_idle_source_new ();
-
-      g_source_set_priority (source, G_PRIORITY_DEFAULT);
-      g_source_set_callback (source, deliver_cb, delivery, delivery_free);
-      g_source_attach (source, self->server_context);
-      delivery = NULL;
-    }
-  g_mutex_unlock (&self->lock);
-  if (delivery != NULL)
+    invoke_in (self->server_context, deliver_cb, delivery, delivery_free);
+  else
     delivery_free (delivery);
+  g_mutex_unlock (&self->lock);
 }
 
 /* In the server's thread: to the owner's. */
@@ -162,7 +167,6 @@ post_request (PlaySocket *socket,
               JsonNode   *action)
 {
   Request *request = g_new0 (Request, 1);
-  g_autoptr (GSource) source = g_idle_source_new ();
 
   request->play = lw_entry_play_ref (socket->play);
   request->game_id = socket->game_id;
@@ -170,9 +174,7 @@ post_request (PlaySocket *socket,
   request->serial = socket->serial;
   memcpy (request->lang, socket->lang, sizeof request->lang);
   request->action = action;
-  g_source_set_priority (source, G_PRIORITY_DEFAULT);
-  g_source_set_callback (source, handle_request_cb, request, request_free);
-  g_source_attach (source, socket->play->owner_context);
+  invoke_in (socket->play->owner_context, handle_request_cb, request, request_free);
 }
 
 /* ------------------------------------------------------------------ */
@@ -635,14 +637,12 @@ tell_owner (PlaySocket *socket,
             gboolean    connected)
 {
   SeatNews *news = g_new0 (SeatNews, 1);
-  g_autoptr (GSource) source = g_idle_source_new ();
 
   news->play = lw_entry_play_ref (socket->play);
   news->game_id = socket->game_id;
   news->seat = (guint) socket->seat;
   news->connected = connected;
-  g_source_set_callback (source, seat_news_cb, news, seat_news_free);
-  g_source_attach (source, socket->play->owner_context);
+  invoke_in (socket->play->owner_context, seat_news_cb, news, seat_news_free);
 }
 
 /* The seat's socket no longer: another took it, or it closed. */

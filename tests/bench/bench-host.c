@@ -251,7 +251,7 @@ main (void)
 
   g_array_sort (delays, compare_doubles);
   printf ("remote play: %u tables × %u socket clients on 127.0.0.1, whole partners games, every action sent twice, "
-          "%u ms to think\n", n_tables, SEATS, run.think_ms);
+          "%u ms to think\n", n_tables, (guint) SEATS, run.think_ms);
   printf ("games over: %s in %.1f s; %u actions sent (×2), %u refused (%u of them stale), "
           "at most %u tries for one move, %u states received\n",
           run.over ? "all" : "NOT ALL", elapsed / 1000, actions, refused, stale, tries_max, states);
