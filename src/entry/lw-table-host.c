@@ -750,6 +750,16 @@ bad_message (GError    **error,
   return FALSE;
 }
 
+/* Whether @text is a card in the engine's notation ("10H", "L"). */
+static gboolean
+is_card_token (const char *text)
+{
+  for (guint face = 0; face < LW_N_FACES; face++)
+    if (strcmp (lw_face_to_string (face), text) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* The cards of @cards (card strings) found in @seat's hand, each copy
  * once. */
 static gboolean
@@ -776,6 +786,8 @@ cards_from_json (LwTableHost  *self,
       if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
         return bad_message (error, "\"cards\" holds something that is not a card");
       text = json_node_get_string (node);
+      if (!is_card_token (text))
+        return bad_message (error, "\"cards\" holds something that is not a card");
       for (guint i = 0; i < n_hand && i < 32 && !found; i++)
         if (!(used & (1u << i)) && strcmp (card_text (hand[i]), text) == 0)
           {

@@ -350,7 +350,8 @@ follow (Game      *game,
             }
           if (pass == 1 && whole && try_play (game, seat, version, picked, n))
             return;
-          g_assert_cmpuint (++tries, <, 20000);
+          tries++;
+          g_assert_cmpuint (tries, <, 20000);
         }
       while (next_combination (index, n, n_playable));
     }
@@ -455,7 +456,8 @@ play_game (Game *game)
         if (game->kinds[s] != LW_HOST_SEAT_COMPUTER)
           acted = client_act (game, (int) s);
       g_main_context_iteration (NULL, !acted);
-      g_assert_cmpuint (++turns, <, MAX_TURNS);
+      turns++;
+      g_assert_cmpuint (turns, <, MAX_TURNS);
       g_assert_cmpfloat (lw_test_ms_since (start), <, MAX_SECONDS * 1000.0);
     }
   g_source_remove (wake);
@@ -699,6 +701,8 @@ test_bad_messages (LwTestDb      *db,
     "{\"type\":\"action\",\"id\":\"b\",\"version\":1,\"do\":\"play\",\"cards\":\"9H\"}",
     "{\"type\":\"action\",\"id\":\"b\",\"version\":1,\"do\":\"discard\",\"cards\":{}}",
     "{\"type\":\"action\",\"id\":\"b\",\"version\":1,\"do\":\"play\",\"cards\":[\"9H\"],\"as\":\"10H\"}",
+    "{\"type\":\"action\",\"id\":\"b\",\"version\":1,\"do\":\"discard\",\"cards\":[\"<b>\",\"2H\",\"3H\",\"4H\"]}",
+    "{\"type\":\"action\",\"id\":\"b\",\"version\":1,\"do\":\"play\",\"cards\":[null]}",
   };
   g_autoptr (LwTableHost) host = two_remote (db->store);
   guint64 version = lw_table_host_get_version (host);
