@@ -256,16 +256,12 @@ finished_trick_shown (LwTableHost *self)
          && lw_table_get_tricks (self->table)->len > 0;
 }
 
+/* What a computer's move is chosen for: the table's version then. */
 typedef struct
 {
-  LwTable   *table;
-  LwBotLevel level;
-  int        team_of[LW_MAX_SEATS];
-  gboolean   teams;
-  guint64    seed;
-  guint64    version;
-  gint64     started;
-  LwAction   action;
+  LwBotJob *job;
+  guint64   version;
+  gint64    started;
 } BotTask;
 
 static void
@@ -273,7 +269,7 @@ bot_task_free (gpointer data)
 {
   BotTask *task = data;
 
-  lw_table_free (task->table);
+  lw_bot_job_free (task->job);
   g_free (task);
 }
 
@@ -283,11 +279,7 @@ bot_thread (GTask        *task,
             gpointer      task_data,
             GCancellable *cancellable)
 {
-  BotTask *data = task_data;
-  LwRng rng;
-
-  lw_rng_init (&rng, data->seed);
-  lw_bot_choose (data->table, data->level, data->teams ? data->team_of : NULL, &rng, &data->action);
+  lw_bot_job_run (((BotTask *) task_data)->job);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -325,7 +317,8 @@ bot_done_cb (GObject      *source,
   gint64 waited;
   guint wait;
 
-  if (g_task_had_error (G_TASK (result)) || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+  if (!g_task_propagate_boolean (G_TASK (result), NULL)
+      || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
     return;
   self->choosing = FALSE;
   g_clear_object (&self->cancellable);
@@ -335,7 +328,7 @@ bot_done_cb (GObject      *source,
       after_change (self);
       return;
     }
-  self->move = data->action;
+  self->move = *lw_bot_job_get_action (data->job);
   self->move_ready = TRUE;
   wait = self->pause_ms;
   /* A finished trick stays until it can be read: the lead waits. */
@@ -353,12 +346,8 @@ start_bot (LwTableHost *self)
   int turn = lw_table_get_turn (self->table);
 
   self->choosing = TRUE;
-  data->table = lw_table_copy (self->table);
-  data->level = self->seats.level[turn];
-  data->teams = team_of (self) != NULL;
-  if (data->teams)
-    memcpy (data->team_of, self->record->team_of, sizeof data->team_of);
-  data->seed = lw_table_seats_move_seed (&self->seats, self->round_number, self->table);
+  data->job = lw_bot_job_new (self->table, self->seats.level[turn], team_of (self),
+                              lw_table_seats_move_seed (&self->seats, self->round_number, self->table));
   data->version = self->version;
   data->started = g_get_monotonic_time ();
 
@@ -814,25 +803,30 @@ wildcard_text (const LwWildcard *wild)
                       wild->suit != LW_SUIT_NONE ? lw_suit_to_string (wild->suit) : "", NULL);
 }
 
+/* Whether the wildcards of @lead stand for @as, one meaning each, in order. */
 static gboolean
-same_faces (const LwPlay *play,
-            const LwCard *cards,
-            guint         n)
+reads_as (const LwPlay *lead,
+          JsonArray    *as)
 {
-  guint8 counts[LW_N_FACES] = { 0 };
+  LwWildcard wild[LW_MAX_PLAY];
+  guint n_wild = lw_play_wildcards (lead, wild);
 
-  if (play->n != n)
+  if (json_array_get_length (as) != n_wild)
     return FALSE;
-  for (guint k = 0; k < n; k++)
-    counts[lw_card_face (cards[k])]++;
-  for (guint k = 0; k < n; k++)
-    if (counts[lw_card_face (play->cards[k])]-- == 0)
-      return FALSE;
+  for (guint w = 0; w < n_wild; w++)
+    {
+      JsonNode *node = json_array_get_element (as, w);
+      g_autofree char *meaning = wildcard_text (&wild[w]);
+
+      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING
+          || strcmp (json_node_get_string (node), meaning) != 0)
+        return FALSE;
+    }
   return TRUE;
 }
 
-/* The lead of @cards: the one legal reading, or the one whose wildcards
- * stand for @as. */
+/* The lead of @cards: its one reading (lw_table_lead_readings()), or the
+ * one whose wildcards stand for @as. */
 static gboolean
 choose_lead (LwTableHost   *self,
              const LwCard  *cards,
@@ -841,51 +835,21 @@ choose_lead (LwTableHost   *self,
              LwPlay        *play,
              GError       **error)
 {
-  g_autoptr (GArray) leads = g_array_new (FALSE, FALSE, sizeof (LwPlay));
-  g_autoptr (GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GArray) readings = g_array_new (FALSE, FALSE, sizeof (LwPlay));
   guint n_found = 0;
 
-  lw_table_legal_leads (self->table, leads);
-  for (guint k = 0; k < leads->len; k++)
-    {
-      const LwPlay *lead = &g_array_index (leads, LwPlay, k);
-      LwWildcard wild[LW_MAX_PLAY];
-      guint n_wild;
-      gboolean match = TRUE;
-      g_autofree char *text = NULL;
-      gboolean dup = FALSE;
-
-      if (!same_faces (lead, cards, n))
-        continue;
-      n_wild = lw_play_wildcards (lead, wild);
-      if (as != NULL)
-        {
-          match = json_array_get_length (as) == n_wild;
-          for (guint w = 0; w < n_wild && match; w++)
-            {
-              JsonNode *node = json_array_get_element (as, w);
-              g_autofree char *meaning = wildcard_text (&wild[w]);
-
-              match = JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING
-                      && strcmp (json_node_get_string (node), meaning) == 0;
-            }
-        }
-      if (!match)
-        continue;
-      text = lw_play_format (lead);
-      for (guint j = 0; j < seen->len && !dup; j++)
-        dup = strcmp (seen->pdata[j], text) == 0;
-      if (dup)
-        continue;
-      g_ptr_array_add (seen, g_steal_pointer (&text));
-      *play = *lead;
-      n_found++;
-    }
+  lw_table_lead_readings (self->table, cards, n, readings);
+  for (guint k = 0; k < readings->len; k++)
+    if (as == NULL || reads_as (&g_array_index (readings, LwPlay, k), as))
+      {
+        *play = g_array_index (readings, LwPlay, k);
+        n_found++;
+      }
   if (n_found == 1)
     return TRUE;
   if (n_found == 0)
     g_set_error_literal (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED,
-                         as != NULL
+                         as != NULL && readings->len > 0
                          /* TRANSLATORS: a remote player's lead whose wildcards were given a meaning they cannot have */
                          ? _("The wildcards cannot stand for those cards in this lead.")
                          /* TRANSLATORS: cards that make no Single, Pair, Set or Run */
@@ -1062,25 +1026,6 @@ invalid (GError    **error,
   return FALSE;
 }
 
-static gboolean
-load_game (LwTableHost  *self,
-           GError      **error)
-{
-  g_autoptr (LwStoredGame) game = lw_store_load_game (self->store, self->id, error);
-  g_autoptr (LwStandings) standings = NULL;
-
-  if (game == NULL)
-    return FALSE;
-  standings = lw_standings_compute (game->record, error);
-  if (standings == NULL)
-    return FALSE;
-  g_clear_pointer (&self->record, lw_game_record_free);
-  g_clear_pointer (&self->standings, lw_standings_free);
-  self->record = g_steal_pointer (&game->record);
-  self->standings = g_steal_pointer (&standings);
-  return TRUE;
-}
-
 LwTableHost *
 lw_table_host_new (LwStore              *store,
                    guint                 n_players,
@@ -1142,7 +1087,7 @@ lw_table_host_new (LwStore              *store,
   if (self->id <= 0)
     return NULL;
   if (!lw_store_save_table (store, self->id, self->seats_json, 0, NULL, error)
-      || !load_game (self, error)
+      || !lw_store_reload_game (store, self->id, &self->record, &self->standings, error)
       || !new_round (self, error))
     return NULL;
   self->version = 1;
@@ -1164,6 +1109,16 @@ lw_table_host_get_n_players (LwTableHost *self)
   g_return_val_if_fail (LW_IS_TABLE_HOST (self), 0);
 
   return self->record->n_players;
+}
+
+const char *
+lw_table_host_get_name (LwTableHost *self,
+                        int          seat)
+{
+  g_return_val_if_fail (LW_IS_TABLE_HOST (self), NULL);
+  g_return_val_if_fail (seat >= 0 && (guint) seat < self->record->n_players, NULL);
+
+  return lw_game_record_current_player (self->record, seat);
 }
 
 JsonNode *

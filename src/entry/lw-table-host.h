@@ -86,7 +86,9 @@ G_DECLARE_FINAL_TYPE (LwTableHost, lw_table_host, LW, TABLE_HOST, GObject)
  * virtual table stores one (lw_store_add_game() then
  * lw_store_save_table()), and deals its first round. Computer seats move
  * on timeouts attached to the thread-default main context at the time of
- * this call (see lw_table_host_set_timing()).
+ * this call (see lw_table_host_set_timing()); the table is used from
+ * that context's thread only, @store too (the entry server's thread with
+ * its own connection, or the app's main thread).
  *
  * Errors: %LW_STORE_ERROR_* from the store; %G_IO_ERROR_INVALID_ARGUMENT
  * for a bad setup (a count out of range, a name the names rule refuses,
@@ -119,6 +121,16 @@ gint64 lw_table_host_get_game_id (LwTableHost *self);
  * Returns: the number of seats, 2–8.
  */
 guint lw_table_host_get_n_players (LwTableHost *self);
+
+/**
+ * lw_table_host_get_name:
+ * @self: a table
+ * @seat: a seat, 0..n_players-1
+ *
+ * Returns: (transfer none): who sits in @seat (the name as stored).
+ */
+const char *lw_table_host_get_name (LwTableHost *self,
+                                    int          seat);
 
 /**
  * lw_table_host_get_state:
@@ -231,7 +243,8 @@ gboolean lw_table_host_is_over (LwTableHost *self);
  * For tests (the leak test checks every state against it): the round
  * being played, every hand in it. Never send it to a seat.
  *
- * Returns: (transfer none) (nullable): the round, %NULL once the game is over.
+ * Returns: (transfer none): the round being played, or the last one
+ *   played (a round's end, the game over).
  */
 const LwTable *lw_table_host_get_table (LwTableHost *self);
 

@@ -317,6 +317,32 @@ lw_store_round_logs_edited (LwStore     *self,
 }
 
 gboolean
+lw_store_reload_game (LwStore        *self,
+                      gint64          id,
+                      LwGameRecord  **record,
+                      LwStandings   **standings,
+                      GError        **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwStandings) now = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (record != NULL && standings != NULL, FALSE);
+
+  game = lw_store_load_game (self, id, error);
+  if (game == NULL)
+    return FALSE;
+  now = lw_standings_compute (game->record, error);
+  if (now == NULL)
+    return FALSE;
+  g_clear_pointer (record, lw_game_record_free);
+  g_clear_pointer (standings, lw_standings_free);
+  *record = g_steal_pointer (&game->record);
+  *standings = g_steal_pointer (&now);
+  return TRUE;
+}
+
+gboolean
 lw_store_finish_virtual_round (LwStore        *self,
                                gint64          id,
                                const LwTable  *table,
@@ -326,8 +352,6 @@ lw_store_finish_virtual_round (LwStore        *self,
                                GError        **error)
 {
   g_autoptr (LwRound) round = lw_round_new ();
-  g_autoptr (LwStoredGame) game = NULL;
-  g_autoptr (LwStandings) now = NULL;
   g_autofree char *log = NULL;
 
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
@@ -339,16 +363,8 @@ lw_store_finish_virtual_round (LwStore        *self,
   /* The round and its log, kept for a replay, in one transaction. */
   if (!lw_store_append_virtual_round (self, id, round, log, NULL, error))
     return FALSE;
-  game = lw_store_load_game (self, id, error);
-  if (game == NULL)
+  if (!lw_store_reload_game (self, id, record, standings, error))
     return FALSE;
-  now = lw_standings_compute (game->record, error);
-  if (now == NULL)
-    return FALSE;
-  g_clear_pointer (record, lw_game_record_free);
-  g_clear_pointer (standings, lw_standings_free);
-  *record = g_steal_pointer (&game->record);
-  *standings = g_steal_pointer (&now);
   /* The game is over (SCORING R23, R24): its table goes; else the seats
    * stay for the next deal. */
   if ((*standings)->finished)

@@ -191,6 +191,29 @@ gboolean lw_store_has_round_log (LwStore *self,
                                  guint    number);
 
 /**
+ * lw_store_reload_game:
+ * @self: a store
+ * @id: a game ID
+ * @record: (inout) (transfer full): replaced by the game as stored (the
+ *   old one freed; %NULL at first)
+ * @standings: (inout) (transfer full): replaced by its standings
+ *   (lw_standings_compute())
+ * @error: return location for a #GError
+ *
+ * Reads a game and its standings again, as the virtual table does after
+ * every stored round. On an error both are left as they were.
+ *
+ * Errors: those of lw_store_load_game() and lw_standings_compute().
+ *
+ * Returns: %TRUE when read.
+ */
+gboolean lw_store_reload_game (LwStore        *self,
+                               gint64          id,
+                               LwGameRecord  **record,
+                               LwStandings   **standings,
+                               GError        **error);
+
+/**
  * lw_store_finish_virtual_round:
  * @self: a store
  * @id: a game played at the virtual table

@@ -101,42 +101,6 @@ discard_action (LwTablePage *self,
 /* @lead with its cards replaced by the selected ones of the same faces
  * (two decks: the copies the person picked). */
 static void
-play_with_cards (const LwPlay *lead,
-                 const LwCard *cards,
-                 guint         n,
-                 LwPlay       *out)
-{
-  gboolean used[LW_MAX_PLAY] = { FALSE };
-
-  *out = *lead;
-  for (guint i = 0; i < lead->n; i++)
-    for (guint j = 0; j < n; j++)
-      if (!used[j] && lw_card_face (cards[j]) == lw_card_face (lead->cards[i]))
-        {
-          out->cards[i] = cards[j];
-          used[j] = TRUE;
-          break;
-        }
-}
-
-static gboolean
-same_faces (const LwPlay *play,
-            const LwCard *cards,
-            guint         n)
-{
-  guint8 a[LW_N_FACES] = { 0 }, b[LW_N_FACES] = { 0 };
-
-  if (play->n != n)
-    return FALSE;
-  for (guint i = 0; i < n; i++)
-    {
-      a[lw_card_face (play->cards[i])]++;
-      b[lw_card_face (cards[i])]++;
-    }
-  return memcmp (a, b, sizeof a) == 0;
-}
-
-static void
 play_cards (LwTablePage  *self,
             const LwPlay *play)
 {
@@ -242,30 +206,10 @@ play_action (LwTablePage *self,
 
   if (lw_table_get_lead (self->table) == NULL)
     {
-      g_autoptr (GArray) leads = g_array_new (FALSE, FALSE, sizeof (LwPlay));
-      g_autoptr (GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
-
-      /* The legal leads of these cards; more than one reading of the
-       * wildcards is asked about, one is played as it is. */
-      lw_table_legal_leads (self->table, leads);
+      /* The readings of these cards as a lead; more than one reading of
+       * the wildcards is asked about, one is played as it is. */
       g_array_set_size (self->choices, 0);
-      for (guint k = 0; k < leads->len; k++)
-        {
-          const LwPlay *lead = &g_array_index (leads, LwPlay, k);
-          g_autofree char *text = NULL;
-          gboolean dup = FALSE;
-
-          if (!same_faces (lead, cards, n))
-            continue;
-          text = lw_play_format (lead);
-          for (guint j = 0; j < seen->len && !dup; j++)
-            dup = strcmp (seen->pdata[j], text) == 0;
-          if (dup)
-            continue;
-          g_ptr_array_add (seen, g_steal_pointer (&text));
-          play_with_cards (lead, cards, n, &play);
-          g_array_append_val (self->choices, play);
-        }
+      lw_table_lead_readings (self->table, cards, n, self->choices);
       if (self->choices->len == 1)
         {
           play = g_array_index (self->choices, LwPlay, 0);

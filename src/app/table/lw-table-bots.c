@@ -10,37 +10,14 @@
 
 #include "lw-table-page-private.h"
 
-typedef struct
-{
-  LwTable   *table;
-  LwBotLevel level;
-  int        team_of[LW_MAX_SEATS];
-  gboolean   teams;
-  guint64    seed;
-} BotTask;
-
-static void
-bot_task_free (gpointer data)
-{
-  BotTask *task = data;
-
-  lw_table_free (task->table);
-  g_free (task);
-}
-
 static void
 bot_thread (GTask        *task,
             gpointer      source,
             gpointer      task_data,
             GCancellable *cancellable)
 {
-  BotTask *data = task_data;
-  LwAction *action = g_new0 (LwAction, 1);
-  LwRng rng;
-
-  lw_rng_init (&rng, data->seed);
-  lw_bot_choose (data->table, data->level, data->teams ? data->team_of : NULL, &rng, action);
-  g_task_return_pointer (task, action, g_free);
+  lw_bot_job_run (task_data);
+  g_task_return_boolean (task, TRUE);
 }
 
 static void
@@ -90,15 +67,15 @@ bot_done_cb (GObject      *source,
 {
   LwTablePage *self = LW_TABLE_PAGE (source);
   guint generation = GPOINTER_TO_UINT (user_data);
-  g_autofree LwAction *action = g_task_propagate_pointer (G_TASK (result), NULL);
+  gboolean chosen = g_task_propagate_boolean (G_TASK (result), NULL);
   gint64 started = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (result), "lw-started"));
   gint64 waited = (g_get_monotonic_time () - started) / 1000;
   guint wait;
 
   /* The table was replaced meanwhile (undo, another game). */
-  if (action == NULL || generation != self->generation || self->table == NULL)
+  if (!chosen || generation != self->generation || self->table == NULL)
     return;
-  self->bot_action = *action;
+  self->bot_action = *lw_bot_job_get_action (g_task_get_task_data (G_TASK (result)));
   wait = computer_pause (self);
   /* A finished trick stays until it can be read, whatever the
    * animations: the computer's lead waits for its hold. */
@@ -122,20 +99,15 @@ void
 lw_table_page_start_bot (LwTablePage *self)
 {
   g_autoptr (GTask) task = NULL;
-  BotTask *data = g_new0 (BotTask, 1);
   int turn = lw_table_get_turn (self->table);
+  LwBotJob *job = lw_bot_job_new (self->table, self->seats.level[turn], lw_table_page_team_of (self),
+                                  lw_table_seats_move_seed (&self->seats, self->round_number, self->table));
 
   self->busy = TRUE;
-  data->table = lw_table_copy (self->table);
-  data->level = self->seats.level[turn];
-  data->teams = lw_table_page_team_of (self) != NULL;
-  if (data->teams)
-    memcpy (data->team_of, self->record->team_of, sizeof data->team_of);
-  data->seed = lw_table_seats_move_seed (&self->seats, self->round_number, self->table);
 
   task = g_task_new (self, NULL, bot_done_cb, GUINT_TO_POINTER (self->generation));
   g_object_set_data (G_OBJECT (task), "lw-started", GSIZE_TO_POINTER ((gsize) g_get_monotonic_time ()));
-  g_task_set_task_data (task, data, bot_task_free);
+  g_task_set_task_data (task, job, (GDestroyNotify) lw_bot_job_free);
   g_task_run_in_thread (task, bot_thread);
 }
 

@@ -88,19 +88,7 @@ gboolean
 lw_table_page_reload_record (LwTablePage  *self,
                              GError      **error)
 {
-  g_autoptr (LwStoredGame) game = lw_store_load_game (self->store, self->id, error);
-  g_autoptr (LwStandings) standings = NULL;
-
-  if (game == NULL)
-    return FALSE;
-  standings = lw_standings_compute (game->record, error);
-  if (standings == NULL)
-    return FALSE;
-  g_clear_pointer (&self->record, lw_game_record_free);
-  g_clear_pointer (&self->standings, lw_standings_free);
-  self->record = g_steal_pointer (&game->record);
-  self->standings = g_steal_pointer (&standings);
-  return TRUE;
+  return lw_store_reload_game (self->store, self->id, &self->record, &self->standings, error);
 }
 
 /* ------------------------------------------------------------------ */

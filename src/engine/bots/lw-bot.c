@@ -301,3 +301,67 @@ lw_bot_duel (LwBotLevel          a,
   lw_wilson_interval (result->wins_a, result->games, 1.96, &result->low, &result->high);
   return TRUE;
 }
+
+/* ------------------------------------------------------------------ */
+/* A move chosen away from the table (a worker thread)                  */
+/* ------------------------------------------------------------------ */
+
+struct _LwBotJob
+{
+  LwTable   *table;
+  LwBotLevel level;
+  int        team_of[LW_MAX_SEATS];
+  gboolean   teams;
+  guint64    seed;
+  gboolean   done;
+  LwAction   action;
+};
+
+LwBotJob *
+lw_bot_job_new (const LwTable *table,
+                LwBotLevel     level,
+                const int     *team_of,
+                guint64        seed)
+{
+  LwBotJob *job;
+
+  g_return_val_if_fail (table != NULL, NULL);
+
+  job = g_new0 (LwBotJob, 1);
+  job->table = lw_table_copy (table);
+  job->level = level;
+  job->teams = team_of != NULL;
+  if (team_of != NULL)
+    memcpy (job->team_of, team_of, lw_table_get_n_players (table) * sizeof *team_of);
+  job->seed = seed;
+  return job;
+}
+
+void
+lw_bot_job_run (LwBotJob *job)
+{
+  LwRng rng;
+
+  g_return_if_fail (job != NULL);
+
+  lw_rng_init (&rng, job->seed);
+  lw_bot_choose (job->table, job->level, job->teams ? job->team_of : NULL, &rng, &job->action);
+  job->done = TRUE;
+}
+
+const LwAction *
+lw_bot_job_get_action (const LwBotJob *job)
+{
+  g_return_val_if_fail (job != NULL && job->done, NULL);
+
+  return &job->action;
+}
+
+void
+lw_bot_job_free (LwBotJob *job)
+{
+  if (job == NULL)
+    return;
+  lw_table_free (job->table);
+  g_free (job);
+}

@@ -328,4 +328,52 @@ void lw_wilson_interval (guint   wins,
                          double *low,
                          double *high);
 
+/**
+ * LwBotJob:
+ *
+ * A computer seat's move to be chosen away from the table, in a worker
+ * thread: the app's table and the remote table run it in a GTask so that
+ * a Hard seat's search does not hold up their main loop.
+ */
+typedef struct _LwBotJob LwBotJob;
+
+/**
+ * lw_bot_job_new:
+ * @table: a table that is not at its end (copied: the job owns its copy)
+ * @level: how the seat to act plays
+ * @team_of: (nullable) (array): the side of each seat (partners), or %NULL
+ * @seed: the choice's seed (lw_table_seats_move_seed(): the same round,
+ *   log and seat always give the same move)
+ *
+ * Returns: (transfer full): the job, for lw_bot_job_run().
+ */
+LwBotJob *lw_bot_job_new (const LwTable *table,
+                          LwBotLevel     level,
+                          const int     *team_of,
+                          guint64        seed);
+
+/**
+ * lw_bot_job_run:
+ * @job: a job
+ *
+ * Chooses the move (lw_bot_choose()); in any one thread at a time.
+ */
+void lw_bot_job_run (LwBotJob *job);
+
+/**
+ * lw_bot_job_get_action:
+ * @job: a job that has run
+ *
+ * Returns: (transfer none): the move chosen, legal for the job's table.
+ */
+const LwAction *lw_bot_job_get_action (const LwBotJob *job);
+
+/**
+ * lw_bot_job_free:
+ * @job: (nullable): a job
+ */
+void lw_bot_job_free (LwBotJob *job);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwBotJob, lw_bot_job_free)
+
 G_END_DECLS

@@ -2,6 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <string.h>
+
 #include "lw-rules.h"
 #include "lw-table-facts.h"
 
@@ -91,4 +93,79 @@ lw_table_obligatory (const LwTable *table,
   if (n_hand < lead->n)
     return 0;
   return lw_follow_obligatory (lead, hand, n_hand, picked, could);
+}
+
+/* Whether @play holds the faces of @cards, as many of each. */
+static gboolean
+same_faces (const LwPlay *play,
+            const LwCard *cards,
+            guint         n)
+{
+  guint8 a[LW_N_FACES] = { 0 }, b[LW_N_FACES] = { 0 };
+
+  if (play->n != n)
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      a[lw_card_face (play->cards[i])]++;
+      b[lw_card_face (cards[i])]++;
+    }
+  return memcmp (a, b, sizeof a) == 0;
+}
+
+/* @lead played with the very cards of @cards (copies of the same faces). */
+static void
+play_with_cards (const LwPlay *lead,
+                 const LwCard *cards,
+                 guint         n,
+                 LwPlay       *out)
+{
+  gboolean used[LW_MAX_PLAY] = { FALSE };
+
+  *out = *lead;
+  for (guint i = 0; i < lead->n; i++)
+    for (guint j = 0; j < n; j++)
+      if (!used[j] && lw_card_face (cards[j]) == lw_card_face (lead->cards[i]))
+        {
+          out->cards[i] = cards[j];
+          used[j] = TRUE;
+          break;
+        }
+}
+
+guint
+lw_table_lead_readings (const LwTable *table,
+                        const LwCard  *cards,
+                        guint          n,
+                        GArray        *out)
+{
+  g_autoptr (GArray) leads = g_array_new (FALSE, FALSE, sizeof (LwPlay));
+  g_autoptr (GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
+  guint before;
+
+  g_return_val_if_fail (table != NULL && cards != NULL && out != NULL, 0);
+
+  before = out->len;
+  if (n == 0 || n > LW_MAX_PLAY)
+    return 0;
+  lw_table_legal_leads (table, leads);
+  for (guint k = 0; k < leads->len; k++)
+    {
+      const LwPlay *lead = &g_array_index (leads, LwPlay, k);
+      g_autofree char *text = NULL;
+      gboolean dup = FALSE;
+      LwPlay play;
+
+      if (!same_faces (lead, cards, n))
+        continue;
+      text = lw_play_format (lead);
+      for (guint j = 0; j < seen->len && !dup; j++)
+        dup = strcmp (seen->pdata[j], text) == 0;
+      if (dup)
+        continue;
+      g_ptr_array_add (seen, g_steal_pointer (&text));
+      play_with_cards (lead, cards, n, &play);
+      g_array_append_val (out, play);
+    }
+  return out->len - before;
 }

@@ -101,4 +101,24 @@ guint32 lw_table_obligatory (const LwTable *table,
                              guint32        picked,
                              guint32       *could);
 
+/**
+ * lw_table_lead_readings:
+ * @table: a table whose next play is a lead
+ * @cards: (array length=n): cards of the Leader's hand
+ * @n: how many, 1..%LW_MAX_PLAY (others give none)
+ * @out: (element-type LwPlay): receives each distinct legal lead of those
+ *   cards (TRICKS §3, T6–T9), with @cards' own copies: one reading per
+ *   meaning of its wildcards (lw_play_format() tells them apart)
+ *
+ * The ways @cards can be led: none when they make no Single, Pair, Set or
+ * Run; more than one when a wildcard can stand for more than one card,
+ * which the player is to choose.
+ *
+ * Returns: how many readings were appended.
+ */
+guint lw_table_lead_readings (const LwTable *table,
+                              const LwCard  *cards,
+                              guint          n,
+                              GArray        *out);
+
 G_END_DECLS
