@@ -1,7 +1,7 @@
 # lw_fake_host.py — a stand-in for the host of a virtual table with remote
 # seats (docs/REMOTE-PLAY.md), for the page's browser tests: it serves
-# the page's files from the build (play.html, play.css, the translated
-# play.js) and speaks the page's WebSocket protocol (hello, welcome,
+# the page's files from the build (play.html, play.css after
+# web-base.css, the translated play.js) and speaks the page's WebSocket protocol (hello, welcome,
 # state, action, refused, the close codes) over 127.0.0.1 with a small
 # scripted game. It is not Little Wolf: any card of the led suit
 # follows, the highest of it wins, so that the tests see every phase of
@@ -101,9 +101,15 @@ class Socket:
         self._frame(1, json.dumps(message).encode("utf-8"))
 
     def close(self, code, reason=""):
+        """Sends a close frame with @code; the connection ends 5 s
+        later, when the client has not closed it by then (at once, unread
+        data could reset it and lose the frame)."""
         self._frame(8, struct.pack("!H", code) + reason.encode("utf-8"))
         with self.lock:
             self.closed = True
+        threading.Timer(5.0, self._shutdown).start()
+
+    def _shutdown(self):
         try:
             self.conn.shutdown(socket.SHUT_RDWR)
         except OSError:

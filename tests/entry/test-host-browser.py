@@ -38,6 +38,7 @@ check = tap.check
 
 web = program("LW_WEB_DIR")
 play_js = program("LW_PLAY_JS")
+play_css = program("LW_PLAY_CSS")
 
 LONG = "Maximiliane-Theodora von Hohenzollern-Sigmaringen"   # 49 characters
 UNBROKEN = "W" * 40
@@ -147,7 +148,7 @@ def shots(driver, name):
 
 
 def main():
-    files = {"/play": os.path.join(web, "play.html"), "/play.css": os.path.join(web, "play.css"),
+    files = {"/play": os.path.join(web, "play.html"), "/play.css": play_css,
              "/play.js": play_js}
     table = lw_fake_host.FakeTable(NAMES, HANDS, PUPS, pause=0.3, hold=0.5)
     server = lw_fake_host.serve(table, files)
