@@ -48,6 +48,11 @@ static const char usage[] =
   "                            table entry from phones without the app: prints\n"
   "                            each table's link, serves until stopped\n"
   "                            (see entry --help)\n"
+  "  host --players N --names A,B,… --seats remote,computer:LEVEL,… [--partners]\n"
+  "       [--seed S] [--address A] [--port P]\n"
+  "                            a virtual table played from other devices:\n"
+  "                            prints each remote seat's link, serves until\n"
+  "                            the game ends (see host --help)\n"
   "\n"
   "Exit status: 0 success, 1 could not be carried out, 2 invalid input.\n";
 
@@ -362,6 +367,7 @@ static const struct {
   { "legal",  lw_cli_cmd_legal },
   { "trick",  lw_cli_cmd_trick },
   { "entry",  lw_cli_cmd_entry },
+  { "host",   lw_cli_cmd_host },
   { "player", lw_cli_cmd_player },
 };
 

@@ -193,6 +193,8 @@ int lw_cli_cmd_legal (LwCliContext *ctx, int argc, char **argv);
 int lw_cli_cmd_trick (LwCliContext *ctx, int argc, char **argv);
 /* Table entry without the app (lw-cli-entry.c): `entry serve …`. */
 int lw_cli_cmd_entry (LwCliContext *ctx, int argc, char **argv);
+/* Remote play without the app (lw-cli-host.c): `host …`. */
+int lw_cli_cmd_host (LwCliContext *ctx, int argc, char **argv);
 
 /* Players as people (lw-cli-player.c): `player list|rename|merge|delete`. */
 int lw_cli_cmd_player (LwCliContext *ctx, int argc, char **argv);

@@ -301,9 +301,9 @@ lw_entry_requests_random_secret (GError **error)
 }
 
 /* Compares in a time that does not depend on where the texts differ. */
-static gboolean
-secret_equal (const char *expected,
-              const char *given)
+gboolean
+lw_entry_requests_secret_equal (const char *expected,
+                                const char *given)
 {
   gsize length = strlen (expected);
   guint8 diff = 0;
@@ -834,7 +834,7 @@ find_table (LwEntryRequests  *self,
 
   g_mutex_lock (&self->shared->lock);
   table = g_hash_table_lookup (self->shared->tables, &game_id);
-  valid = table != NULL && secret != NULL && secret_equal (table->secret, secret);
+  valid = table != NULL && secret != NULL && lw_entry_requests_secret_equal (table->secret, secret);
   if (valid)
     {
       *found = g_new0 (EntryTable, 1);

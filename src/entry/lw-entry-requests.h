@@ -256,4 +256,18 @@ char *lw_entry_requests_error_response (const char *message);
  */
 char *lw_entry_requests_random_secret (GError **error);
 
+/**
+ * lw_entry_requests_secret_equal:
+ * @expected: the secret kept
+ * @given: the secret a client sent
+ *
+ * Compares two secrets in a time that depends only on their lengths,
+ * never on where they differ, so that no client learns a secret digit
+ * by digit from the answers' timing.
+ *
+ * Returns: whether they are the same text.
+ */
+gboolean lw_entry_requests_secret_equal (const char *expected,
+                                         const char *given);
+
 G_END_DECLS

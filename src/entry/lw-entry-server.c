@@ -23,9 +23,16 @@
 
 #include <libsoup/soup.h>
 
+#include "lw-entry-play.h"
 #include "lw-entry-server.h"
 
 #define WEB_PREFIX RESOURCE_PREFIX "/web/"
+
+/* Remote play's WebSocket (docs/REMOTE-PLAY.md). */
+#define PLAY_SOCKET_PATH "/play/socket"
+
+/* Too Many Requests (RFC 6585), which libsoup 3.2 does not name. */
+#define PLAY_STATUS_TOO_MANY 429
 
 /* Connections waiting to be accepted: a phone or two at each of many
  * tables, all at once. */
@@ -70,6 +77,9 @@ struct _LwEntryServer
   guint                n_connections;  /* atomic */
   GMutex               problem_lock;
   char                *problem;
+
+  /* remote play's tables and sockets, shared with the thread */
+  LwEntryPlay         *play;
 };
 
 enum {
@@ -79,6 +89,13 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum {
+  SEAT_CONNECTION,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (LwEntryServer, lw_entry_server, G_TYPE_OBJECT)
 
@@ -97,6 +114,7 @@ typedef struct {
   gsize              body_read; /* of the request being read */
   GSource           *watch;     /* while waiting for a request: see watch_cb() */
   gboolean           closing;   /* answered, not to be kept alive */
+  gboolean           socket;    /* a play socket's: lw-entry-play.c keeps it */
 } Connection;
 
 struct _Serving
@@ -115,6 +133,7 @@ struct _Serving
   GSource             *sweep_source;
   GHashTable          *connections;  /* GSocketAddress* (remote) → Connection* */
   GHashTable          *per_address;  /* char* → GUINT_TO_POINTER (count) */
+  LwEntryPlay         *play;         /* shared with the owner */
 };
 
 static void
@@ -555,6 +574,13 @@ got_headers_cb (SoupServerMessage *msg,
   has_body = encoding == SOUP_ENCODING_CHUNKED || encoding == SOUP_ENCODING_EOF
              || (encoding == SOUP_ENCODING_CONTENT_LENGTH && soup_message_headers_get_content_length (headers) > 0);
 
+  if (g_str_equal (path, PLAY_SOCKET_PATH) && connection != NULL
+      && lw_entry_play_address_full (serving->play, connection->address))
+    {
+      refuse (serving, msg, PLAY_STATUS_TOO_MANY,
+              lw_entry_requests_error_response ("too many play sockets from this address"));
+      return;
+    }
   if (g_str_has_prefix (path, "/api/"))
     {
       char *response = NULL;
@@ -646,8 +672,39 @@ handle_cb (SoupServer        *server,
     serve_resource (msg, "entry.js", "text/javascript; charset=utf-8");
   else if (g_str_equal (path, "/entry.css"))
     serve_resource (msg, "entry.css", "text/css; charset=utf-8");
+  else if (g_str_equal (path, "/play"))
+    serve_resource (msg, "play.html", "text/html; charset=utf-8");
+  else if (g_str_equal (path, "/play.js"))
+    serve_resource (msg, "play.js", "text/javascript; charset=utf-8");
+  else if (g_str_equal (path, "/play.css"))
+    serve_resource (msg, "play.css", "text/css; charset=utf-8");
   else
     soup_server_message_set_status (msg, SOUP_STATUS_NOT_FOUND, NULL);
+}
+
+/* A play socket opened: its connection is kept for as long as it lasts
+ * (lw-entry-play.c closes it), the server's timeouts no longer apply. */
+static void
+websocket_cb (SoupServer              *server,
+              SoupServerMessage       *msg,
+              const char              *path,
+              SoupWebsocketConnection *ws,
+              gpointer                 data)
+{
+  Serving *serving = data;
+  Connection *connection = find_connection (serving, msg);
+
+  if (connection == NULL)
+    {
+      soup_websocket_connection_close (ws, SOUP_WEBSOCKET_CLOSE_SERVER_ERROR, NULL);
+      return;
+    }
+  connection->socket = TRUE;
+  connection->deadline = G_MAXINT64;
+  if (connection->watch != NULL)
+    g_source_destroy (connection->watch);
+  g_clear_pointer (&connection->watch, g_source_unref);
+  lw_entry_play_take_socket (serving->play, ws, G_IO_STREAM (connection->connection), connection->address);
 }
 
 static void
@@ -680,7 +737,7 @@ check_closed_cb (gpointer data)
   ConnectionRef *ref = data;
   Connection *connection = g_hash_table_lookup (ref->serving->connections, ref->remote);
 
-  if (connection == NULL)
+  if (connection == NULL || connection->socket)
     return G_SOURCE_REMOVE;
   if (connection->closing || g_io_stream_is_closed (G_IO_STREAM (connection->connection)))
     {
@@ -706,8 +763,9 @@ request_finished_cb (SoupServer        *server,
   Connection *connection = find_served_connection (serving, msg);
   g_autoptr (GSource) source = NULL;
 
-  /* A refused request's connection is ours: it lingers, then closes. */
-  if (connection == NULL)
+  /* A refused request's connection is ours: it lingers, then closes; a
+   * play socket's is lw-entry-play.c's. */
+  if (connection == NULL || connection->socket)
     return;
   if (!connection->shut)
     connection->deadline = ms_from_now (serving->limits.idle_timeout_ms);
@@ -766,6 +824,7 @@ serving_free (Serving *serving)
   g_clear_pointer (&serving->connections, g_hash_table_unref);
   g_clear_pointer (&serving->per_address, g_hash_table_unref);
   g_clear_object (&serving->entry);
+  g_clear_pointer (&serving->play, lw_entry_play_unref);
   g_clear_pointer (&serving->loop, g_main_loop_unref);
   g_clear_pointer (&serving->context, g_main_context_unref);
   g_free (serving);
@@ -812,6 +871,8 @@ serve_thread (gpointer data)
 
   serving->soup = soup_server_new ("server-header", "LittleWolf ", NULL);
   soup_server_add_handler (serving->soup, NULL, handle_cb, serving, NULL);
+  lw_entry_play_attach (serving->play, serving->context);
+  soup_server_add_websocket_handler (serving->soup, PLAY_SOCKET_PATH, NULL, NULL, websocket_cb, serving, NULL);
   g_signal_connect (serving->soup, "request-started", G_CALLBACK (request_started_cb), serving);
   g_signal_connect (serving->soup, "request-read", G_CALLBACK (request_read_cb), serving);
   g_signal_connect (serving->soup, "request-finished", G_CALLBACK (request_finished_cb), serving);
@@ -857,6 +918,8 @@ lw_entry_server_dispose (GObject *object)
 
   /* Before the weak references go: the thread may still make one. */
   lw_entry_server_stop (self);
+  if (self->play != NULL)
+    lw_entry_play_forget_owner (self->play);
 
   G_OBJECT_CLASS (lw_entry_server_parent_class)->dispose (object);
 }
@@ -867,6 +930,7 @@ lw_entry_server_finalize (GObject *object)
   LwEntryServer *self = LW_ENTRY_SERVER (object);
 
   g_clear_object (&self->entry);
+  g_clear_pointer (&self->play, lw_entry_play_unref);
   g_clear_pointer (&self->context, g_main_context_unref);
   g_free (self->problem);
   g_mutex_clear (&self->problem_lock);
@@ -911,6 +975,29 @@ lw_entry_server_class_init (LwEntryServerClass *klass)
     g_param_spec_enum ("state", NULL, NULL, LW_TYPE_ENTRY_SERVER_STATE, LW_ENTRY_SERVER_STOPPED,
                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * LwEntryServer::seat-connection:
+   * @self: the server
+   * @game_id: a hosted table's game (lw_entry_server_host_table())
+   * @seat: a remote seat
+   * @connected: whether a socket holds the seat now
+   *
+   * A remote seat's socket opened (its hello accepted) or closed;
+   * emitted in the main context that made the server.
+   */
+  signals[SEAT_CONNECTION] =
+    g_signal_new ("seat-connection", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_INT64, G_TYPE_UINT, G_TYPE_BOOLEAN);
+}
+
+static void
+seat_connection_cb (gint64   game_id,
+                    guint    seat,
+                    gboolean connected,
+                    gpointer data)
+{
+  g_signal_emit (data, signals[SEAT_CONNECTION], 0, game_id, seat, connected);
 }
 
 static void
@@ -919,6 +1006,7 @@ lw_entry_server_init (LwEntryServer *self)
   self->limits = LW_ENTRY_SERVER_LIMITS_DEFAULT;
   self->context = g_main_context_ref_thread_default ();
   g_mutex_init (&self->problem_lock);
+  self->play = lw_entry_play_new (self->context, seat_connection_cb, self);
 }
 
 LwEntryServer *
@@ -1020,6 +1108,7 @@ lw_entry_server_start (LwEntryServer  *self,
   serving->connections = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
                                                 (GDestroyNotify) connection_free);
   serving->per_address = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  serving->play = lw_entry_play_ref (self->play);
   self->serving = serving;
 
   g_atomic_int_set (&self->state, LW_ENTRY_SERVER_LISTENING);
@@ -1040,6 +1129,8 @@ lw_entry_server_stop (LwEntryServer *self)
       g_source_set_callback (source, quit_cb, self->serving->loop, NULL);
       g_source_attach (source, self->serving->context);
       g_thread_join (g_steal_pointer (&self->thread));
+      /* The sockets before the connections under them. */
+      lw_entry_play_detach (self->play);
       g_clear_pointer (&self->serving, serving_free);
     }
   self->port = 0;
@@ -1149,4 +1240,84 @@ lw_entry_list_lan_addresses (void)
   g_ptr_array_add (lan, g_strdup ("127.0.0.1"));
   g_ptr_array_add (lan, NULL);
   return (char **) g_ptr_array_free (g_steal_pointer (&lan), FALSE);
+}
+
+gboolean
+lw_entry_server_host_table (LwEntryServer  *self,
+                            LwTableHost    *host,
+                            GError        **error)
+{
+  g_return_val_if_fail (LW_IS_ENTRY_SERVER (self), FALSE);
+  g_return_val_if_fail (LW_IS_TABLE_HOST (host), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return lw_entry_play_add_table (self->play, host, error);
+}
+
+gboolean
+lw_entry_server_close_host_table (LwEntryServer *self,
+                                  gint64         game_id)
+{
+  g_return_val_if_fail (LW_IS_ENTRY_SERVER (self), FALSE);
+
+  return lw_entry_play_remove_table (self->play, game_id);
+}
+
+char *
+lw_entry_server_seat_url (LwEntryServer *self,
+                          const char    *host,
+                          gint64         game_id,
+                          guint          seat)
+{
+  g_autofree char *secret = NULL;
+
+  g_return_val_if_fail (LW_IS_ENTRY_SERVER (self), NULL);
+  g_return_val_if_fail (host != NULL, NULL);
+
+  secret = lw_entry_play_dup_secret (self->play, game_id, seat);
+  if (secret == NULL || self->thread == NULL)
+    {
+      if (secret != NULL)
+        memset (secret, 0, strlen (secret));
+      return NULL;
+    }
+  {
+    char *url = g_strdup_printf ("http://%s:%u/play#t=%" G_GINT64_FORMAT "&s=%s",
+                                 host, self->port, game_id, secret);
+
+    memset (secret, 0, strlen (secret));
+    return url;
+  }
+}
+
+gboolean
+lw_entry_server_new_seat_link (LwEntryServer  *self,
+                               gint64          game_id,
+                               guint           seat,
+                               GError        **error)
+{
+  g_return_val_if_fail (LW_IS_ENTRY_SERVER (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return lw_entry_play_new_secret (self->play, game_id, seat, error);
+}
+
+gboolean
+lw_entry_server_is_seat_connected (LwEntryServer *self,
+                                   gint64         game_id,
+                                   guint          seat)
+{
+  g_return_val_if_fail (LW_IS_ENTRY_SERVER (self), FALSE);
+
+  return lw_entry_play_is_connected (self->play, game_id, seat);
+}
+
+void
+lw_entry_server_set_max_play_sockets (LwEntryServer *self,
+                                      guint          max_per_address)
+{
+  g_return_if_fail (LW_IS_ENTRY_SERVER (self));
+  g_return_if_fail (max_per_address >= 1);
+
+  lw_entry_play_set_max_per_address (self->play, max_per_address);
 }

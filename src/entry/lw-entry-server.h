@@ -9,6 +9,7 @@
 #include <gio/gio.h>
 
 #include "lw-entry-requests.h"
+#include "lw-table-host.h"
 
 G_BEGIN_DECLS
 
@@ -216,5 +217,111 @@ char *lw_entry_server_table_url (LwEntryServer *self,
  *   %NULL-terminated; never empty ("127.0.0.1" at least).
  */
 char **lw_entry_list_lan_addresses (void);
+
+/**
+ * lw_entry_server_host_table:
+ * @self: a server
+ * @host: a virtual table with remote seats (one reference taken)
+ * @error: return location for a #GError
+ *
+ * Serves @host for remote play (docs/REMOTE-PLAY.md): each of its
+ * remote seats gets a secret of 128 bits from the system's cryptographic
+ * random source (lw_entry_requests_random_secret()), the link of
+ * lw_entry_server_seat_url(). A socket at `/play/socket` whose hello names
+ * the table and a seat's secret (compared in constant time) holds that
+ * seat: it receives the seat's state (lw_table_host_get_state()) at once
+ * and after every #LwTableHost::changed, and its actions go to
+ * lw_table_host_act(). A second socket with the same secret takes the seat
+ * over (the first is closed with 4003). The secrets are kept in memory
+ * only, never logged, and forgotten with
+ * lw_entry_server_close_host_table() or the server. Call it in the
+ * thread that made the server, where @host lives; the server may be
+ * stopped or running, and keeps the table across a restart.
+ *
+ * Errors: %G_IO_ERROR_EXISTS when @host's game is served already;
+ * %LW_STORE_ERROR_FAILED when no random bytes can be read.
+ *
+ * Returns: %TRUE when served.
+ */
+gboolean lw_entry_server_host_table (LwEntryServer  *self,
+                                     LwTableHost    *host,
+                                     GError        **error);
+
+/**
+ * lw_entry_server_close_host_table:
+ * @self: a server
+ * @game_id: a hosted table's game
+ *
+ * Forgets the table's secrets (wiped from memory) and closes its seats'
+ * sockets with code 4005.
+ *
+ * Returns: %FALSE when the table was not hosted.
+ */
+gboolean lw_entry_server_close_host_table (LwEntryServer *self,
+                                           gint64         game_id);
+
+/**
+ * lw_entry_server_seat_url:
+ * @self: a running server
+ * @host: the address the devices reach this computer at
+ *   (lw_entry_list_lan_addresses())
+ * @game_id: a hosted table's game
+ * @seat: a seat, 0 to n_players − 1
+ *
+ * Returns: (transfer full) (nullable): the seat's link,
+ *   `http://HOST:PORT/play#t=GAME&s=SECRET` (the secret in the fragment,
+ *   which no browser sends to a server); %NULL when the table is not
+ *   hosted, @seat is not remote or the server is stopped.
+ */
+char *lw_entry_server_seat_url (LwEntryServer *self,
+                                const char    *host,
+                                gint64         game_id,
+                                guint          seat);
+
+/**
+ * lw_entry_server_new_seat_link:
+ * @self: a server
+ * @game_id: a hosted table's game
+ * @seat: a seat of it
+ * @error: return location for a #GError
+ *
+ * New Link: a new secret for @seat; the old one opens nothing from now
+ * on, and the seat's socket, if any, is closed with 4003.
+ *
+ * Errors: %G_IO_ERROR_NOT_FOUND for a table not hosted or a seat not at
+ * it; %LW_STORE_ERROR_FAILED when no random bytes can be read.
+ *
+ * Returns: %TRUE when the seat has its new secret.
+ */
+gboolean lw_entry_server_new_seat_link (LwEntryServer  *self,
+                                        gint64          game_id,
+                                        guint           seat,
+                                        GError        **error);
+
+/**
+ * lw_entry_server_is_seat_connected:
+ * @self: a server
+ * @game_id: a hosted table's game
+ * @seat: a seat of it
+ *
+ * #LwEntryServer::seat-connection tells when it changes.
+ *
+ * Returns: whether a socket holds @seat now.
+ */
+gboolean lw_entry_server_is_seat_connected (LwEntryServer *self,
+                                            gint64         game_id,
+                                            guint          seat);
+
+/**
+ * lw_entry_server_set_max_play_sockets:
+ * @self: a server
+ * @max_per_address: ≥ 1 (default 8)
+ *
+ * The cap on play sockets open at once from one address; one more is
+ * answered 429 before its handshake (a load test from 127.0.0.1 raises
+ * it). Sockets already open stay.
+ */
+void lw_entry_server_set_max_play_sockets (LwEntryServer *self,
+                                           guint          max_per_address);
 
 G_END_DECLS

@@ -67,9 +67,13 @@ def screenshot(driver, folder, name):
     driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
-def phone():
-    """A headless Chromium whose viewport is a phone's (360 × 740 CSS px)."""
+def phone(lang=None):
+    """A headless Chromium whose viewport is a phone's (360 × 740 CSS px);
+    @lang (e.g. "de"): the language it asks pages for (navigator.language)."""
     options = webdriver.ChromeOptions()
+    if lang:
+        options.add_argument(f"--lang={lang}")
+        options.add_experimental_option("prefs", {"intl.accept_languages": lang})
     options.binary_location = chromium
     for arg in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 f"--window-size={PHONE_WIDTH},{PHONE_HEIGHT}", "--no-proxy-server"):

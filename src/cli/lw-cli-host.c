@@ -1,0 +1,254 @@
+/* lw-cli-host.c — `littlewolf-cli host`: a virtual table with remote
+ * seats and computers, without the app (docs/REMOTE-PLAY.md), for
+ * scripts and tests: the same table (lw-table-host.h) and the same server
+ * (lw-entry-server.h) as the app's
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib-unix.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lw-cli.h"
+#include "lw-entry-server.h"
+#include "lw-store.h"
+#include "lw-table-host.h"
+
+static const char usage[] =
+  "Usage: littlewolf-cli host --players N --names A,B,… --seats KIND,KIND,…\n"
+  "         [--partners] [--seed S] [--address A] [--port P] [--database FILE]\n"
+  "         [--pause MS] [--hold MS]\n"
+  "Hosts a new game at a virtual table whose seats are played from other\n"
+  "devices through their links (docs/REMOTE-PLAY.md) or by computers, and\n"
+  "serves until the game ends (exit status 0) or it is stopped (Ctrl+C,\n"
+  "SIGINT or SIGTERM: exit status 1, the rounds played so far stored).\n"
+  "Prints one line per remote seat once it listens:\n"
+  "  seat SEAT NAME: LINK\n"
+  "SEAT counts from 0; LINK holds the seat's secret: whoever has it plays\n"
+  "that seat.\n"
+  "  --players N     2–8 seats\n"
+  "  --names A,B,…   the N players' names, in seat order\n"
+  "  --seats K,K,…   each seat: remote, or computer:LEVEL (random, easy,\n"
+  "                  normal, hard; computer alone is normal)\n"
+  "  --partners      4 players in two sides (seats 0 & 2, 1 & 3)\n"
+  "  --seed S        the deal's seed, ≥ 1 (default: random)\n"
+  "  --address A     the IPv4 address to listen on (default 127.0.0.1, this\n"
+  "                  computer only; 0.0.0.0 for every one)\n"
+  "  --port P        the TCP port, 0 for any free one (default 8642)\n"
+  "  --database FILE the database the game is stored in (as --db)\n"
+  "  --pause MS      milliseconds between computer moves (default 600)\n"
+  "  --hold MS       milliseconds a finished trick stays (default 1500)\n";
+
+/* After the game's end the last states are sent before the server stops. */
+#define LINGER_MS 500
+
+typedef struct {
+  GMainLoop *loop;
+  gboolean   ended;
+  guint      linger;
+} HostRun;
+
+static gboolean
+quit_cb (gpointer data)
+{
+  HostRun *run = data;
+
+  g_main_loop_quit (run->loop);
+  /* Removed with the other sources after the loop. */
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+linger_done_cb (gpointer data)
+{
+  HostRun *run = data;
+
+  run->linger = 0;
+  g_main_loop_quit (run->loop);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+changed_cb (LwTableHost *host,
+            gpointer     data)
+{
+  HostRun *run = data;
+
+  if (!run->ended && lw_table_host_is_over (host))
+    {
+      run->ended = TRUE;
+      run->linger = g_timeout_add (LINGER_MS, linger_done_cb, run);
+    }
+}
+
+/* "remote", "computer" or "computer:LEVEL". */
+static gboolean
+parse_seat (const char     *text,
+            LwHostSeatKind *kind,
+            LwBotLevel     *level)
+{
+  *level = LW_BOT_NORMAL;
+  if (g_str_equal (text, "remote"))
+    {
+      *kind = LW_HOST_SEAT_REMOTE;
+      return TRUE;
+    }
+  *kind = LW_HOST_SEAT_COMPUTER;
+  if (g_str_equal (text, "computer"))
+    return TRUE;
+  return g_str_has_prefix (text, "computer:")
+         && lw_bot_level_from_string (text + strlen ("computer:"), level);
+}
+
+static int
+cmd_host (LwCliContext  *ctx,
+          int            argc,
+          char         **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
+  g_autofree char *names_text = NULL;
+  g_autofree char *seats_text = NULL;
+  g_autofree char *address = NULL;
+  g_autofree char *database = NULL;
+  gboolean partners = FALSE;
+  int players = 0;
+  gint64 seed = 0;
+  int port = LW_ENTRY_SERVER_DEFAULT_PORT;
+  int pause_ms = 600, hold_ms = 1500;
+  GOptionEntry entries[] = {
+    { "players", 0, 0, G_OPTION_ARG_INT, &players, NULL, NULL },
+    { "names", 0, 0, G_OPTION_ARG_STRING, &names_text, NULL, NULL },
+    { "seats", 0, 0, G_OPTION_ARG_STRING, &seats_text, NULL, NULL },
+    { "partners", 0, 0, G_OPTION_ARG_NONE, &partners, NULL, NULL },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, NULL, NULL },
+    { "address", 0, 0, G_OPTION_ARG_STRING, &address, NULL, NULL },
+    { "port", 0, 0, G_OPTION_ARG_INT, &port, NULL, NULL },
+    { "database", 0, 0, G_OPTION_ARG_FILENAME, &database, NULL, NULL },
+    { "pause", 0, 0, G_OPTION_ARG_INT, &pause_ms, NULL, NULL },
+    { "hold", 0, 0, G_OPTION_ARG_INT, &hold_ms, NULL, NULL },
+    { NULL }
+  };
+  g_auto (GStrv) names = NULL;
+  g_auto (GStrv) seats = NULL;
+  LwHostSeatKind kinds[8];
+  LwBotLevel levels[8];
+  LwHouseRules rules = { FALSE, FALSE };
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (LwTableHost) host = NULL;
+  g_autoptr (LwEntryRequests) entry = NULL;
+  g_autoptr (LwEntryServer) server = NULL;
+  g_autoptr (GMainLoop) loop = NULL;
+  g_auto (GStrv) lan = NULL;
+  HostRun run = { NULL, FALSE, 0 };
+  const char *link_host;
+  guint sigint, sigterm;
+  gulong changed;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_set_help_enabled (context, FALSE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return lw_cli_fail (LW_CLI_INVALID, "host: %s", error->message);
+  if (argc > 1)
+    return lw_cli_fail (LW_CLI_INVALID, "host: unexpected argument \"%s\"", argv[1]);
+  if (players < 2 || players > 8)
+    return lw_cli_fail (LW_CLI_INVALID, "host: --players %d: from 2 to 8 players", players);
+  if (names_text == NULL || seats_text == NULL)
+    return lw_cli_fail (LW_CLI_INVALID, "host: give --names and --seats, one for each of the %d seats", players);
+  names = g_strsplit (names_text, ",", -1);
+  seats = g_strsplit (seats_text, ",", -1);
+  if (g_strv_length (names) != (guint) players)
+    return lw_cli_fail (LW_CLI_INVALID, "host: --names: %u names for %d seats",
+                        g_strv_length (names), players);
+  if (g_strv_length (seats) != (guint) players)
+    return lw_cli_fail (LW_CLI_INVALID, "host: --seats: %u seats for %d players",
+                        g_strv_length (seats), players);
+  for (int s = 0; s < players; s++)
+    {
+      g_strstrip (names[s]);
+      if (names[s][0] == '\0')
+        return lw_cli_fail (LW_CLI_INVALID, "host: --names: seat %d has no name", s);
+      if (!parse_seat (g_strstrip (seats[s]), &kinds[s], &levels[s]))
+        return lw_cli_fail (LW_CLI_INVALID, "host: --seats: seat %d: \"%s\" is not remote or "
+                            "computer:LEVEL (random, easy, normal, hard)", s, seats[s]);
+    }
+  if (partners && players != 4)
+    return lw_cli_fail (LW_CLI_INVALID, "host: --partners needs 4 players, not %d", players);
+  if (seed < 0)
+    return lw_cli_fail (LW_CLI_INVALID, "host: --seed %" G_GINT64_FORMAT ": a seed is at least 1", seed);
+  if (port < 0 || port > 65535)
+    return lw_cli_fail (LW_CLI_INVALID, "host: --port %d: not a port (0–65535)", port);
+  if (pause_ms < 0 || pause_ms > 60000 || hold_ms < 0 || hold_ms > 60000)
+    return lw_cli_fail (LW_CLI_INVALID, "host: --pause and --hold are from 0 to 60000 ms");
+  if (database != NULL)
+    ctx->db_path = database;
+
+  /* No transaction held: each round is stored in its own as it ends. */
+  store = lw_cli_open_store (ctx, FALSE, &error);
+  if (store == NULL || !lw_store_check_damage (store, LW_CLI_DAMAGE_CHECK_MS, &error))
+    return lw_cli_fail_error (error);
+  host = lw_table_host_new (store, (guint) players, (const char *const *) names, kinds, levels,
+                            partners, (guint64) seed, &rules, &error);
+  if (host == NULL)
+    return lw_cli_fail (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT)
+                        ? LW_CLI_INVALID : LW_CLI_FAILED, "host: %s", error->message);
+  lw_table_host_set_timing (host, (guint) pause_ms, (guint) hold_ms);
+
+  entry = lw_entry_requests_new (store);
+  server = lw_entry_server_new (entry);
+  if (!lw_entry_server_host_table (server, host, &error))
+    return lw_cli_fail_error (error);
+  if (!lw_entry_server_start (server, address != NULL ? address : "127.0.0.1", (guint) port, &error))
+    return lw_cli_fail (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT)
+                        ? LW_CLI_INVALID : LW_CLI_FAILED,
+                        "host: %s", error->message);
+
+  lan = lw_entry_list_lan_addresses ();
+  link_host = address == NULL ? "127.0.0.1" : g_str_equal (address, "0.0.0.0") ? lan[0] : address;
+  for (int s = 0; s < players; s++)
+    {
+      g_autofree char *url = lw_entry_server_seat_url (server, link_host, lw_table_host_get_game_id (host), (guint) s);
+
+      if (url != NULL)
+        g_print ("seat %d %s: %s\n", s, names[s], url);
+    }
+  fflush (stdout);
+
+  loop = g_main_loop_new (NULL, FALSE);
+  run.loop = loop;
+  changed = g_signal_connect (host, "changed", G_CALLBACK (changed_cb), &run);
+  /* A game of computers only may be over already. */
+  changed_cb (host, &run);
+  sigint = g_unix_signal_add (SIGINT, quit_cb, &run);
+  sigterm = g_unix_signal_add (SIGTERM, quit_cb, &run);
+  g_main_loop_run (loop);
+  g_source_remove (sigint);
+  g_source_remove (sigterm);
+  if (run.linger != 0)
+    g_source_remove (run.linger);
+  g_signal_handler_disconnect (host, changed);
+  lw_entry_server_stop (server);
+  lw_entry_server_close_host_table (server, lw_table_host_get_game_id (host));
+  if (!run.ended)
+    return lw_cli_fail (LW_CLI_FAILED, "host: stopped before the game's end (game %" G_GINT64_FORMAT
+                        ", its finished rounds stored)", lw_table_host_get_game_id (host));
+  return LW_CLI_OK;
+}
+
+int
+lw_cli_cmd_host (LwCliContext  *ctx,
+                 int            argc,
+                 char         **argv)
+{
+  if (lw_cli_wants_help (argc, argv))
+    {
+      fputs (usage, stdout);
+      return LW_CLI_OK;
+    }
+  if (argc < 2)
+    {
+      fputs (usage, stderr);
+      return LW_CLI_INVALID;
+    }
+  return cmd_host (ctx, argc, argv);
+}

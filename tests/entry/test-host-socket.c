@@ -1,0 +1,684 @@
+/* test-host-socket.c — remote play's WebSocket protocol (docs/REMOTE-PLAY.md)
+ * over 127.0.0.1 with libsoup's client, every wait bounded in time:
+ *
+ * - whole games played to their end by scripted clients: 4 players in
+ *   partners with 2 clients and 2 computers, 3 players with 3 clients;
+ * - a client that leaves in the middle of a trick and comes back gets its
+ *   seat and its state again;
+ * - an action sent twice is played once and answered twice;
+ * - a second socket with the same secret takes the seat (4003 to the first);
+ * - a wrong secret (4001), no hello (4002), an over-long message (1009), a
+ *   flood (4004) and the per-address cap (429) are refused and the server
+ *   keeps serving;
+ * - a seat's secret never acts for another seat;
+ * - `littlewolf-cli host` prints the links and exits 0 at the game's end.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include <glib/gstdio.h>
+
+#include "lw-entry-server.h"
+#include "lw-play-client.h"
+#include "lw-store.h"
+#include "lw-table-host.h"
+#include "lw-test-util.h"
+
+/* A whole game by clients and computers with no pauses. */
+#define GAME_MS (240 * 1000)
+#define STEP_MS (20 * 1000)
+
+typedef struct {
+  LwTestDb         db;
+  LwEntryRequests *entry;
+  LwEntryServer   *server;
+  LwTableHost     *host;
+  gint64           game;
+  guint            port;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+
+  lw_test_db_set_up (&f->db, data);
+  f->entry = lw_entry_requests_new (f->db.store);
+  f->server = lw_entry_server_new (f->entry);
+  g_assert_true (lw_entry_server_start (f->server, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  f->port = lw_entry_server_get_port (f->server);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  if (f->host != NULL)
+    lw_entry_server_close_host_table (f->server, f->game);
+  lw_entry_server_stop (f->server);
+  g_clear_object (&f->server);
+  g_clear_object (&f->host);
+  g_clear_object (&f->entry);
+  /* Sources of the closed sockets. */
+  for (int i = 0; i < 100 && g_main_context_iteration (NULL, FALSE); i++)
+    ;
+  lw_test_db_tear_down (&f->db, data);
+}
+
+/* A table of @n seats, @kinds from "R" (remote) and "C" (computer, Easy). */
+static void
+host_table (Fixture    *f,
+            const char *kinds_text,
+            gboolean    partners,
+            guint64     seed)
+{
+  static const char *const all_names[] = { "Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hal" };
+  guint n = (guint) strlen (kinds_text);
+  LwHostSeatKind kinds[8];
+  LwBotLevel levels[8];
+  const char *names[9] = { NULL };
+  LwHouseRules rules = { FALSE, FALSE };
+  g_autoptr (GError) error = NULL;
+
+  for (guint s = 0; s < n; s++)
+    {
+      kinds[s] = kinds_text[s] == 'R' ? LW_HOST_SEAT_REMOTE : LW_HOST_SEAT_COMPUTER;
+      levels[s] = LW_BOT_EASY;
+      names[s] = all_names[s];
+    }
+  f->host = lw_table_host_new (f->db.store, n, names, kinds, levels, partners, seed, &rules, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (f->host);
+  lw_table_host_set_timing (f->host, 0, 0);
+  f->game = lw_table_host_get_game_id (f->host);
+  g_assert_true (lw_entry_server_host_table (f->server, f->host, &error));
+  g_assert_no_error (error);
+}
+
+/* The secret in @seat's link. */
+static char *
+seat_secret (Fixture *f,
+             guint    seat)
+{
+  g_autofree char *url = lw_entry_server_seat_url (f->server, "127.0.0.1", f->game, seat);
+  g_autofree char *prefix = NULL;
+  const char *s;
+
+  g_assert_nonnull (url);
+  prefix = g_strdup_printf ("http://127.0.0.1:%u/play#t=%" G_GINT64_FORMAT "&s=", f->port, f->game);
+  g_assert_true (g_str_has_prefix (url, prefix));
+  s = url + strlen (prefix);
+  g_assert_cmpuint (strlen (s), ==, 32);
+  for (const char *c = s; *c != '\0'; c++)
+    g_assert_true (g_ascii_isxdigit (*c) && !g_ascii_isupper (*c));
+  return g_strdup (s);
+}
+
+static LwPlayClient *
+client_for (Fixture    *f,
+            guint       seat,
+            const char *lang,
+            gboolean    auto_play)
+{
+  g_autofree char *secret = seat_secret (f, seat);
+  LwPlayClient *client = lw_play_client_new (f->port, f->game, secret, lang);
+
+  client->auto_play = auto_play;
+  lw_play_client_connect (client);
+  return client;
+}
+
+static gboolean
+has_state (gpointer data)
+{
+  LwPlayClient *client = data;
+
+  return client->state != NULL || client->closed;
+}
+
+static gboolean
+is_closed (gpointer data)
+{
+  return ((LwPlayClient *) data)->closed;
+}
+
+typedef struct {
+  LwPlayClient **clients;
+  guint          n;
+} Clients;
+
+static gboolean
+all_over (gpointer data)
+{
+  Clients *clients = data;
+
+  for (guint i = 0; i < clients->n; i++)
+    if (!lw_play_client_game_over (clients->clients[i]) || clients->clients[i]->closed)
+      return FALSE;
+  return TRUE;
+}
+
+/* LW_TEST_GAME_MS shortens the wait while a test is written. */
+static guint
+game_ms (void)
+{
+  const char *env = g_getenv ("LW_TEST_GAME_MS");
+
+  return env != NULL ? (guint) g_ascii_strtoull (env, NULL, 10) : GAME_MS;
+}
+
+/* A state's members every seat gets, the seat's own cards only. */
+static void
+assert_state_shape (LwPlayClient *client,
+                    guint         n_players)
+{
+  JsonObject *state = json_node_get_object (client->state);
+  JsonArray *hand = json_object_get_array_member (state, "hand");
+  JsonArray *sizes = json_object_get_array_member (state, "hand_sizes");
+
+  g_assert_cmpstr (json_object_get_string_member (state, "type"), ==, "state");
+  g_assert_cmpint (json_object_get_int_member (state, "seat"), ==, client->seat);
+  g_assert_cmpint (json_object_get_int_member (state, "n_players"), ==, n_players);
+  g_assert_cmpuint (json_array_get_length (sizes), ==, n_players);
+  g_assert_cmpint (json_array_get_int_element (sizes, (guint) client->seat), ==, json_array_get_length (hand));
+}
+
+static void
+play_whole_game (Fixture    *f,
+                 const char *kinds,
+                 gboolean    partners,
+                 guint64     seed)
+{
+  LwPlayClient *clients[8];
+  Clients all = { clients, 0 };
+  guint n = (guint) strlen (kinds);
+  static const char *const langs[] = { "en", "fr", "de" };
+  g_autoptr (GPtrArray) games = NULL;
+
+  host_table (f, kinds, partners, seed);
+  for (guint s = 0; s < n; s++)
+    if (kinds[s] == 'R')
+      {
+        clients[all.n] = client_for (f, s, langs[all.n % 3], TRUE);
+        clients[all.n]->send_twice = all.n == 0;
+        all.n++;
+      }
+  if (!lw_play_run_until (all_over, &all, game_ms ()))
+    for (guint i = 0; i < all.n; i++)
+      {
+        g_autofree char *text = clients[i]->state != NULL ? json_to_string (clients[i]->state, TRUE) : NULL;
+
+        g_test_message ("seat %d, closed %d (%u), last refusal %s, try %u: %s", clients[i]->seat,
+                        clients[i]->closed, clients[i]->close_code, clients[i]->last_reason,
+                        clients[i]->tries, text);
+      }
+  g_assert_true (all_over (&all));
+  g_assert_true (lw_table_host_is_over (f->host));
+
+  for (guint i = 0; i < all.n; i++)
+    {
+      JsonObject *state = json_node_get_object (clients[i]->state);
+      JsonObject *end = json_object_get_object_member (state, "game_end");
+
+      g_assert_cmpint (clients[i]->seat, >=, 0);
+      g_assert_true (kinds[clients[i]->seat] == 'R');
+      assert_state_shape (clients[i], n);
+      g_assert_nonnull (end);
+      g_assert_nonnull (json_object_get_string_member (end, "winner"));
+      g_assert_cmpuint (clients[i]->n_actions, >, 5);
+      /* Refusals only for follows tried and refused by the engine. */
+      g_assert_cmpuint (clients[i]->n_tries_max, <, 400);
+      g_test_message ("seat %d: %u actions, %u states, %u refused, at most %u tries",
+                      clients[i]->seat, clients[i]->n_actions, clients[i]->n_states,
+                      clients[i]->n_refused, clients[i]->n_tries_max);
+    }
+  /* The game is stored with its rounds, as the local table stores it. */
+  g_assert_cmpuint (lw_test_count_games (f->db.store), ==, 1);
+  for (guint i = 0; i < all.n; i++)
+    lw_play_client_free (clients[i]);
+}
+
+static void
+test_partners_game (Fixture       *f,
+                    gconstpointer  data)
+{
+  play_whole_game (f, "RCRC", TRUE, 41);
+}
+
+static void
+test_three_clients (Fixture       *f,
+                    gconstpointer  data)
+{
+  play_whole_game (f, "RRR", FALSE, 7);
+}
+
+/* The client's turn in the play phase, after the trick's first card. */
+static gboolean
+mid_trick (gpointer data)
+{
+  LwPlayClient *client = data;
+  JsonObject *state, *trick;
+  const char *phase;
+
+  if (client->state == NULL || client->closed)
+    return client->closed;
+  state = json_node_get_object (client->state);
+  phase = json_object_get_string_member_with_default (state, "phase", "");
+  trick = json_object_get_object_member (state, "trick");
+  return g_str_equal (phase, "play") && trick != NULL
+         && json_array_get_length (json_object_get_array_member (trick, "plays")) > 0
+         && json_object_get_boolean_member (json_object_get_object_member (state, "you"), "to_act");
+}
+
+static gboolean
+seat_disconnected (gpointer data)
+{
+  Fixture *f = data;
+
+  return !lw_entry_server_is_seat_connected (f->server, f->game, 0);
+}
+
+static gboolean version_moved (gpointer data);
+
+static void
+test_reconnect (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr (LwPlayClient) client = NULL;
+  g_autofree char *hand = NULL;
+  g_autofree char *again = NULL;
+  guint64 version;
+
+  host_table (f, "RCC", FALSE, 12);
+  client = client_for (f, 0, "de", FALSE);
+  g_assert_true (lw_play_run_until (has_state, client, STEP_MS));
+  g_assert_cmpint (client->seat, ==, 0);
+  g_assert_true (lw_entry_server_is_seat_connected (f->server, f->game, 0));
+
+  /* Plays until it must follow in a trick already begun, and waits. */
+  client->pause_if = mid_trick;
+  client->auto_play = TRUE;
+  lw_play_client_act (client);
+  g_assert_true (lw_play_run_until (mid_trick, client, GAME_MS));
+  g_assert_true (mid_trick (client));
+  version = client->version;
+  hand = json_to_string (json_object_get_member (json_node_get_object (client->state), "hand"), FALSE);
+
+  lw_play_client_close (client);
+  g_assert_true (lw_play_run_until (is_closed, client, STEP_MS));
+  g_assert_true (lw_play_run_until (seat_disconnected, f, STEP_MS));
+  /* Nobody plays the seat meanwhile: the game waits for it. */
+  g_assert_cmpuint (lw_table_host_get_version (f->host), ==, version);
+
+  g_clear_pointer (&client->state, json_node_unref);
+  lw_play_client_connect (client);
+  g_assert_true (lw_play_run_until (has_state, client, STEP_MS));
+  g_assert_false (client->closed);
+  g_assert_cmpint (client->seat, ==, 0);
+  g_assert_cmpuint (client->version, ==, version);
+  again = json_to_string (json_object_get_member (json_node_get_object (client->state), "hand"), FALSE);
+  g_assert_cmpstr (again, ==, hand);
+  g_assert_true (mid_trick (client));
+  g_assert_true (lw_entry_server_is_seat_connected (f->server, f->game, 0));
+
+  /* And it plays on from there. */
+  client->pause_if = NULL;
+  lw_play_client_act (client);
+  {
+    gpointer args[2] = { f, &version };
+
+    g_assert_true (lw_play_run_until (version_moved, args, STEP_MS));
+  }
+}
+
+static gboolean
+version_moved (gpointer data)
+{
+  Fixture *f = ((gpointer *) data)[0];
+  guint64 *version = ((gpointer *) data)[1];
+
+  return lw_table_host_get_version (f->host) != *version;
+}
+
+static gboolean
+two_more_states (gpointer data)
+{
+  LwPlayClient *client = ((gpointer *) data)[0];
+  guint *before = ((gpointer *) data)[1];
+
+  return client->n_states >= *before + 2 || client->closed;
+}
+
+/* A two-player table of two remote seats, each with its client and its
+ * first state. */
+static void
+two_clients (Fixture       *f,
+             guint64        seed,
+             LwPlayClient **a,
+             LwPlayClient **b)
+{
+  host_table (f, "RR", FALSE, seed);
+  *a = client_for (f, 0, "en", FALSE);
+  *b = client_for (f, 1, "en", FALSE);
+  g_assert_true (lw_play_run_until (has_state, *a, STEP_MS));
+  g_assert_true (lw_play_run_until (has_state, *b, STEP_MS));
+}
+
+static void
+test_duplicate (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr (LwPlayClient) a = NULL;
+  g_autoptr (LwPlayClient) b = NULL;
+  g_autofree char *action = NULL;
+  JsonObject *you;
+  LwPlayClient *to_act;
+  guint64 version;
+  guint states;
+  gpointer args[2];
+
+  two_clients (f, 3, &a, &b);
+  you = json_object_get_object_member (json_node_get_object (a->state), "you");
+  to_act = json_object_get_boolean_member (you, "to_act") ? a : b;
+  you = json_object_get_object_member (json_node_get_object (to_act->state), "you");
+  g_assert_true (json_object_get_boolean_member (you, "to_act"));
+  g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (you, "can"), 0), ==, "declare");
+
+  version = lw_table_host_get_version (f->host);
+  states = to_act->n_states;
+  action = lw_play_client_action (to_act, "twice", "decline", NULL);
+  lw_play_client_send (to_act, action);
+  lw_play_client_send (to_act, action);
+  args[0] = to_act;
+  args[1] = &states;
+  /* The change pushed, and the second copy answered with the state. */
+  g_assert_true (lw_play_run_until (two_more_states, args, STEP_MS));
+  g_assert_cmpuint (to_act->n_refused, ==, 0);
+  args[0] = f;
+  args[1] = &version;
+  g_assert_true (lw_play_run_until (version_moved, args, STEP_MS));
+  /* Played once: one bid announced, the turn passed on once. */
+  {
+    JsonObject *state = json_node_get_object (to_act->state);
+    JsonArray *events = json_object_get_array_member (state, "events");
+
+    g_assert_cmpuint (json_array_get_length (events), ==, 1);
+    g_assert_false (json_object_get_boolean_member (json_object_get_object_member (state, "you"), "to_act"));
+  }
+}
+
+static void
+test_takeover (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr (LwPlayClient) first = NULL;
+  g_autoptr (LwPlayClient) second = NULL;
+
+  host_table (f, "RC", FALSE, 5);
+  first = client_for (f, 0, "en", FALSE);
+  g_assert_true (lw_play_run_until (has_state, first, STEP_MS));
+  second = client_for (f, 0, "fr", FALSE);
+  g_assert_true (lw_play_run_until (has_state, second, STEP_MS));
+  g_assert_true (lw_play_run_until (is_closed, first, STEP_MS));
+  g_assert_cmpuint (first->close_code, ==, 4003);
+  g_assert_false (second->closed);
+  g_assert_cmpint (second->seat, ==, 0);
+  g_assert_true (lw_entry_server_is_seat_connected (f->server, f->game, 0));
+  /* The seat speaks the new socket's language. */
+  g_assert_cmpuint (second->version, ==, lw_table_host_get_version (f->host));
+}
+
+/* A client with @secret (or seat 0's) that the server must close with
+ * @code; the server serves a good client afterwards. */
+static void
+assert_closed_with (Fixture      *f,
+                    LwPlayClient *client,
+                    gushort       code)
+{
+  g_autoptr (LwPlayClient) good = NULL;
+
+  g_assert_true (lw_play_run_until (is_closed, client, STEP_MS));
+  g_assert_cmpuint (client->close_code, ==, code);
+  g_assert_null (client->state);
+  good = client_for (f, 0, "en", FALSE);
+  g_assert_true (lw_play_run_until (has_state, good, STEP_MS));
+  g_assert_false (good->closed);
+}
+
+static void
+test_hostile (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autofree char *secret = NULL;
+  g_autofree char *wrong = NULL;
+
+  host_table (f, "RC", FALSE, 9);
+  secret = seat_secret (f, 0);
+  wrong = g_strdup (secret);
+  wrong[0] = wrong[0] == 'a' ? 'b' : 'a';
+
+  {
+    g_autoptr (LwPlayClient) client = lw_play_client_new (f->port, f->game, wrong, "en");
+
+    lw_play_client_connect (client);
+    assert_closed_with (f, client, 4001);
+  }
+  {
+    /* The right secret at another table. */
+    g_autoptr (LwPlayClient) client = lw_play_client_new (f->port, f->game + 1, secret, "en");
+
+    lw_play_client_connect (client);
+    assert_closed_with (f, client, 4001);
+  }
+  {
+    g_autoptr (LwPlayClient) client = lw_play_client_new (f->port, f->game, secret, "en");
+
+    client->no_hello = TRUE;
+    lw_play_client_connect (client);
+    assert_closed_with (f, client, 4002);
+  }
+  {
+    g_autoptr (LwPlayClient) client = lw_play_client_new (f->port, f->game, secret, "en");
+    g_autofree char *big = g_strnfill (5000, 'x');
+    g_autofree char *message = g_strdup_printf ("{\"type\":\"action\",\"id\":\"%s\"}", big);
+
+    client->no_hello = TRUE;
+    lw_play_client_connect (client);
+    while (!client->open && !client->closed)
+      g_main_context_iteration (NULL, TRUE);
+    lw_play_client_send (client, message);
+    assert_closed_with (f, client, 1009);
+  }
+  {
+    g_autoptr (LwPlayClient) client = lw_play_client_new (f->port, f->game, secret, "en");
+
+    lw_play_client_connect (client);
+    g_assert_true (lw_play_run_until (has_state, client, STEP_MS));
+    g_clear_pointer (&client->state, json_node_unref);
+    for (int i = 0; i < 40; i++)
+      lw_play_client_send (client, "{\"type\":\"ping\"}");
+    g_assert_true (lw_play_run_until (is_closed, client, STEP_MS));
+    g_assert_cmpuint (client->close_code, ==, 4004);
+    /* It was answered "bad-message" before the flood closed it. */
+    g_assert_cmpstr (client->last_reason, ==, "bad-message");
+  }
+  {
+    g_autoptr (LwPlayClient) client = lw_play_client_new (f->port, f->game, secret, "en");
+
+    client->no_hello = TRUE;
+    lw_play_client_connect (client);
+    while (!client->open && !client->closed)
+      g_main_context_iteration (NULL, TRUE);
+    lw_play_client_send (client, "not json");
+    assert_closed_with (f, client, 4001);
+  }
+}
+
+static gboolean
+connected_or_failed (gpointer data)
+{
+  LwPlayClient **clients = data;
+
+  for (int i = 0; i < 3; i++)
+    if (!clients[i]->open && !clients[i]->failed && !clients[i]->closed)
+      return FALSE;
+  return TRUE;
+}
+
+static void
+test_per_address_cap (Fixture       *f,
+                      gconstpointer  data)
+{
+  LwPlayClient *clients[3];
+  guint failed = 0;
+
+  host_table (f, "RC", FALSE, 9);
+  lw_entry_server_set_max_play_sockets (f->server, 2);
+  for (int i = 0; i < 3; i++)
+    {
+      clients[i] = client_for (f, 0, "en", FALSE);
+      clients[i]->no_hello = TRUE;
+    }
+  g_assert_true (lw_play_run_until (connected_or_failed, clients, STEP_MS));
+  for (int i = 0; i < 3; i++)
+    failed += clients[i]->failed;
+  g_assert_cmpuint (failed, ==, 1);
+  for (int i = 0; i < 3; i++)
+    lw_play_client_free (clients[i]);
+}
+
+static void
+test_other_seat (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr (LwPlayClient) a = NULL;
+  g_autoptr (LwPlayClient) b = NULL;
+  g_autofree char *secret_b = NULL;
+  LwPlayClient *waiting;
+  JsonObject *you;
+  guint64 version;
+
+  two_clients (f, 21, &a, &b);
+  g_assert_cmpint (a->seat, ==, 0);
+  g_assert_cmpint (b->seat, ==, 1);
+  you = json_object_get_object_member (json_node_get_object (a->state), "you");
+  waiting = json_object_get_boolean_member (you, "to_act") ? b : a;
+  version = lw_table_host_get_version (f->host);
+
+  /* The waiting seat's actions, whatever they claim, are its own: refused. */
+  {
+    g_autofree char *action = lw_play_client_action (waiting, "claim", "decline", NULL);
+    g_autofree char *claim = NULL;
+
+    action[strlen (action) - 1] = '\0';
+    claim = g_strdup_printf ("%s,\"seat\":%d}", action, waiting == a ? 1 : 0);
+    lw_play_client_send (waiting, claim);
+  }
+  while (waiting->n_refused == 0 && !waiting->closed)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpstr (waiting->last_reason, ==, "not-your-turn");
+  g_assert_cmpuint (lw_table_host_get_version (f->host), ==, version);
+
+  /* A second hello on an open socket changes nothing. */
+  secret_b = seat_secret (f, 1);
+  {
+    g_autofree char *hello =
+      g_strdup_printf ("{\"type\":\"hello\",\"table\":%" G_GINT64_FORMAT ",\"secret\":\"%s\",\"lang\":\"en\"}",
+                       f->game, secret_b);
+
+    lw_play_client_send (a, hello);
+  }
+  while (a->n_refused == 0 && !a->closed)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpstr (a->last_reason, ==, "bad-message");
+  g_assert_false (b->closed);
+  g_assert_cmpint (json_object_get_int_member (json_node_get_object (a->state), "seat"), ==, 0);
+
+  /* Seat 0's hand never reaches seat 1, and the reverse. */
+  {
+    g_autofree char *text_b = json_to_string (b->state, FALSE);
+
+    {
+      g_autofree char *hand_text = json_to_string (json_object_get_member (json_node_get_object (a->state), "hand"), FALSE);
+
+      g_assert_null (strstr (text_b, hand_text));
+    }
+  }
+}
+
+/* `littlewolf-cli host` with one scripted client and two computers. */
+static void
+test_cli_host (LwTestDb      *db,
+               gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GDataInputStream) out = NULL;
+  g_autofree char *line = NULL;
+  g_autoptr (LwPlayClient) client = NULL;
+  g_autoptr (GMatchInfo) match = NULL;
+  g_autoptr (GRegex) regex = g_regex_new ("^seat 1 Ben: http://127\\.0\\.0\\.1:([0-9]+)/play#t=([0-9]+)&s=([0-9a-f]{32})$",
+                                          0, 0, NULL);
+  g_autofree char *port = NULL;
+  g_autofree char *game = NULL;
+  g_autofree char *secret = NULL;
+
+  process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error,
+                              lw_test_cli_path (), "host", "--players", "3", "--names", "Ann,Ben,Cleo",
+                              "--seats", "computer:easy,remote,computer:random", "--seed", "17",
+                              "--port", "0", "--pause", "0", "--hold", "0",
+                              "--database", db->path, NULL);
+  g_assert_no_error (error);
+  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (process));
+  line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (line);
+  g_assert_true (g_regex_match (regex, line, 0, &match));
+  port = g_match_info_fetch (match, 1);
+  game = g_match_info_fetch (match, 2);
+  secret = g_match_info_fetch (match, 3);
+
+  client = lw_play_client_new ((guint) g_ascii_strtoull (port, NULL, 10),
+                               g_ascii_strtoll (game, NULL, 10), secret, "en");
+  client->auto_play = TRUE;
+  lw_play_client_connect (client);
+  g_assert_true (lw_play_run_until (lw_play_client_game_over, client, GAME_MS));
+  g_assert_true (g_subprocess_wait (process, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 0);
+  g_assert_cmpint (client->seat, ==, 1);
+  /* No other line: one remote seat, one link. */
+  g_clear_pointer (&line, g_free);
+  line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, NULL);
+  g_assert_null (line);
+  {
+    g_autoptr (LwStore) store = lw_store_open (db->path, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (lw_test_count_games (store), ==, 1);
+  }
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("/host-socket/partners-game", test_partners_game);
+  ADD ("/host-socket/three-clients", test_three_clients);
+  ADD ("/host-socket/reconnect", test_reconnect);
+  ADD ("/host-socket/duplicate", test_duplicate);
+  ADD ("/host-socket/takeover", test_takeover);
+  ADD ("/host-socket/hostile", test_hostile);
+  ADD ("/host-socket/per-address-cap", test_per_address_cap);
+  ADD ("/host-socket/other-seat", test_other_seat);
+#undef ADD
+  lw_test_add_db_closed ("/host-socket/cli-host", test_cli_host);
+  return g_test_run ();
+}
