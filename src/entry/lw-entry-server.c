@@ -11,8 +11,6 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <errno.h>
-#include <ifaddrs.h>
-#include <net/if.h>
 #include <netinet/in.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -25,6 +23,7 @@
 
 #include "lw-entry-play.h"
 #include "lw-entry-server.h"
+#include "lw-entry-server-private.h"
 
 #define WEB_PREFIX RESOURCE_PREFIX "/web/"
 
@@ -57,30 +56,6 @@ G_DEFINE_ENUM_TYPE (LwEntryServerState, lw_entry_server_state,
                     G_DEFINE_ENUM_VALUE (LW_ENTRY_SERVER_STOPPED, "stopped"),
                     G_DEFINE_ENUM_VALUE (LW_ENTRY_SERVER_LISTENING, "listening"),
                     G_DEFINE_ENUM_VALUE (LW_ENTRY_SERVER_SATURATED, "saturated"))
-
-typedef struct _Serving Serving;
-
-struct _LwEntryServer
-{
-  GObject parent_instance;
-
-  /* owned */
-  LwEntryRequests     *entry;
-  LwEntryServerLimits  limits;
-  GMainContext        *context;   /* where notify::state is emitted */
-  Serving             *serving;   /* while running; owned by its thread until joined */
-  GThread             *thread;
-  guint                port;
-
-  /* set by the server's thread */
-  int                  state;     /* LwEntryServerState, atomic */
-  guint                n_connections;  /* atomic */
-  GMutex               problem_lock;
-  char                *problem;
-
-  /* remote play's tables and sockets, shared with the thread */
-  LwEntryPlay         *play;
-};
 
 enum {
   PROP_0,
@@ -1206,118 +1181,4 @@ lw_entry_server_table_url (LwEntryServer *self,
     return NULL;
   path = lw_entry_requests_page_path (game_id, secret);
   return g_strdup_printf ("http://%s:%u%s", host, self->port, path);
-}
-
-char **
-lw_entry_list_lan_addresses (void)
-{
-  g_autoptr (GPtrArray) lan = g_ptr_array_new ();
-  struct ifaddrs *list = NULL;
-
-  if (getifaddrs (&list) == 0)
-    {
-      for (struct ifaddrs *ifa = list; ifa != NULL; ifa = ifa->ifa_next)
-        {
-          char text[INET_ADDRSTRLEN];
-          const struct sockaddr_in *in;
-
-          if (ifa->ifa_addr == NULL || ifa->ifa_addr->sa_family != AF_INET
-              || (ifa->ifa_flags & IFF_UP) == 0 || (ifa->ifa_flags & IFF_LOOPBACK) != 0)
-            continue;
-          in = (const struct sockaddr_in *) (const void *) ifa->ifa_addr;
-          {
-            g_autoptr (GInetAddress) inet =
-              g_inet_address_new_from_bytes ((const guint8 *) &in->sin_addr, G_SOCKET_FAMILY_IPV4);
-            g_autofree char *dotted = g_inet_address_to_string (inet);
-
-            g_strlcpy (text, dotted, sizeof text);
-          }
-          if (!g_ptr_array_find_with_equal_func (lan, text, g_str_equal, NULL))
-            g_ptr_array_add (lan, g_strdup (text));
-        }
-      freeifaddrs (list);
-    }
-  g_ptr_array_add (lan, g_strdup ("127.0.0.1"));
-  g_ptr_array_add (lan, NULL);
-  return (char **) g_ptr_array_free (g_steal_pointer (&lan), FALSE);
-}
-
-gboolean
-lw_entry_server_host_table (LwEntryServer  *self,
-                            LwTableHost    *host,
-                            GError        **error)
-{
-  g_return_val_if_fail (LW_IS_ENTRY_SERVER (self), FALSE);
-  g_return_val_if_fail (LW_IS_TABLE_HOST (host), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  return lw_entry_play_add_table (self->play, host, error);
-}
-
-gboolean
-lw_entry_server_close_host_table (LwEntryServer *self,
-                                  gint64         game_id)
-{
-  g_return_val_if_fail (LW_IS_ENTRY_SERVER (self), FALSE);
-
-  return lw_entry_play_remove_table (self->play, game_id);
-}
-
-char *
-lw_entry_server_seat_url (LwEntryServer *self,
-                          const char    *host,
-                          gint64         game_id,
-                          guint          seat)
-{
-  g_autofree char *secret = NULL;
-
-  g_return_val_if_fail (LW_IS_ENTRY_SERVER (self), NULL);
-  g_return_val_if_fail (host != NULL, NULL);
-
-  secret = lw_entry_play_dup_secret (self->play, game_id, seat);
-  if (secret == NULL || self->thread == NULL)
-    {
-      if (secret != NULL)
-        memset (secret, 0, strlen (secret));
-      return NULL;
-    }
-  {
-    char *url = g_strdup_printf ("http://%s:%u/play#t=%" G_GINT64_FORMAT "&s=%s",
-                                 host, self->port, game_id, secret);
-
-    memset (secret, 0, strlen (secret));
-    return url;
-  }
-}
-
-gboolean
-lw_entry_server_new_seat_link (LwEntryServer  *self,
-                               gint64          game_id,
-                               guint           seat,
-                               GError        **error)
-{
-  g_return_val_if_fail (LW_IS_ENTRY_SERVER (self), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  return lw_entry_play_new_secret (self->play, game_id, seat, error);
-}
-
-gboolean
-lw_entry_server_is_seat_connected (LwEntryServer *self,
-                                   gint64         game_id,
-                                   guint          seat)
-{
-  g_return_val_if_fail (LW_IS_ENTRY_SERVER (self), FALSE);
-
-  return lw_entry_play_is_connected (self->play, game_id, seat);
-}
-
-void
-lw_entry_server_set_max_play_sockets (LwEntryServer *self,
-                                      guint          max_per_address)
-{
-  g_return_if_fail (LW_IS_ENTRY_SERVER (self));
-  g_return_if_fail (max_per_address >= 1);
-
-  lw_entry_play_set_max_per_address (self->play, max_per_address);
 }

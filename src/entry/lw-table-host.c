@@ -24,6 +24,7 @@
 #include "lw-store-table.h"
 #include "lw-table-seats.h"
 #include "lw-table-host.h"
+#include "lw-table-host-private.h"
 #include "lw-words.h"
 
 /* The longest action id a seat may choose. */
@@ -31,35 +32,6 @@
 /* The round's end stays this many trick holds before the next deal. */
 #define ROUND_HOLDS 4
 
-struct _LwTableHost
-{
-  GObject parent_instance;
-
-  /* owned */
-  LwStore *store;
-  GMainContext *context;
-  LwGameRecord *record;
-  LwStandings *standings;
-  LwTable *table;            /* the round dealt; kept once it is over, until the next deal */
-  char *seats_json;
-  char *round_end;           /* the round's end in words (the host's language), or NULL */
-  GHashTable *applied[LW_MAX_SEATS];  /* action ids applied, per seat */
-  GSource *timer;            /* a computer's move or the next deal, waiting */
-  GCancellable *cancellable; /* the computer's choice being made */
-
-  LwTableSeats seats;
-  LwHostSeatKind kinds[LW_MAX_SEATS];
-  gint64 id;
-  guint round_number;        /* the game's round the table deals, 1-based */
-  guint64 version;
-  guint pause_ms;
-  guint hold_ms;
-  gboolean round_over;
-  gboolean game_over;
-  gboolean choosing;         /* a computer seat's move is being chosen */
-  gboolean move_ready;       /* move waits for its pause to be played */
-  LwAction move;
-};
 
 G_DEFINE_FINAL_TYPE (LwTableHost, lw_table_host, G_TYPE_OBJECT)
 
@@ -134,14 +106,14 @@ restore_lang (locale_t old)
 /* Helpers                                                              */
 /* ------------------------------------------------------------------ */
 
-static const int *
-team_of (LwTableHost *self)
+const int *
+lw_table_host_team_of (LwTableHost *self)
 {
   return self->record->n_teams > 0 ? self->record->team_of : NULL;
 }
 
-static void
-seat_names (LwTableHost *self,
+void
+lw_table_host_seat_names (LwTableHost *self,
             const char  *names[LW_MAX_SEATS])
 {
   for (guint s = 0; s < LW_MAX_SEATS; s++)
@@ -237,7 +209,7 @@ finish_round (LwTableHost *self)
     }
   self->round_over = TRUE;
   self->game_over = self->standings->finished;
-  seat_names (self, names);
+  lw_table_host_seat_names (self, names);
   g_free (self->round_end);
   self->round_end = lw_describe_round_end (self->record, self->standings, self->table, names,
                                            self->round_number);
@@ -346,7 +318,7 @@ start_bot (LwTableHost *self)
   int turn = lw_table_get_turn (self->table);
 
   self->choosing = TRUE;
-  data->job = lw_bot_job_new (self->table, self->seats.level[turn], team_of (self),
+  data->job = lw_bot_job_new (self->table, self->seats.level[turn], lw_table_host_team_of (self),
                               lw_table_seats_move_seed (&self->seats, self->round_number, self->table));
   data->version = self->version;
   data->started = g_get_monotonic_time ();
@@ -373,367 +345,6 @@ after_change (LwTableHost *self)
   turn = lw_table_get_turn (self->table);
   if (turn != LW_NO_SEAT && self->kinds[turn] == LW_HOST_SEAT_COMPUTER)
     start_bot (self);
-}
-
-/* ------------------------------------------------------------------ */
-/* The state                                                            */
-/* ------------------------------------------------------------------ */
-
-static const char *
-card_text (LwCard card)
-{
-  return lw_face_to_string (lw_card_face (card));
-}
-
-static void
-add_play (JsonBuilder  *builder,
-          const LwPlay *play,
-          int           seat,
-          gboolean      lead)
-{
-  LwWildcard wild[LW_MAX_PLAY];
-  char *tags[LW_MAX_PLAY] = { NULL };
-  guint n_wild = lead ? lw_play_wildcards (play, wild) : 0;
-
-  for (guint k = 0; k < n_wild; k++)
-    if (wild[k].index < LW_MAX_PLAY)
-      tags[wild[k].index] = lw_describe_wildcard_tag (&wild[k]);
-
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "seat");
-  json_builder_add_int_value (builder, seat);
-  json_builder_set_member_name (builder, "cards");
-  json_builder_begin_array (builder);
-  for (guint k = 0; k < play->n; k++)
-    json_builder_add_string_value (builder, card_text (play->cards[k]));
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "tags");
-  json_builder_begin_array (builder);
-  for (guint k = 0; k < play->n; k++)
-    {
-      if (tags[k] != NULL)
-        json_builder_add_string_value (builder, tags[k]);
-      else
-        json_builder_add_null_value (builder);
-      g_free (tags[k]);
-    }
-  json_builder_end_array (builder);
-  json_builder_end_object (builder);
-}
-
-/* A trick: {"leader", "plays": [...], "winner": seat or null}. */
-static void
-add_trick (JsonBuilder   *builder,
-           guint          n_players,
-           int            leader,
-           const LwPlay  *plays,
-           guint          n_plays,
-           int            winner)
-{
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "leader");
-  json_builder_add_int_value (builder, leader);
-  json_builder_set_member_name (builder, "plays");
-  json_builder_begin_array (builder);
-  for (guint k = 0; k < n_plays; k++)
-    add_play (builder, &plays[k], (int) ((guint) leader + k) % (int) n_players, k == 0);
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "winner");
-  if (winner != LW_NO_SEAT)
-    json_builder_add_int_value (builder, winner);
-  else
-    json_builder_add_null_value (builder);
-  json_builder_end_object (builder);
-}
-
-static void
-add_seat_or_null (JsonBuilder *builder,
-                  const char  *name,
-                  int          seat)
-{
-  json_builder_set_member_name (builder, name);
-  if (seat != LW_NO_SEAT)
-    json_builder_add_int_value (builder, seat);
-  else
-    json_builder_add_null_value (builder);
-}
-
-static void
-add_string_array (JsonBuilder *builder,
-                  const char  *name,
-                  GPtrArray   *strings)
-{
-  json_builder_set_member_name (builder, name);
-  json_builder_begin_array (builder);
-  for (guint k = 0; k < strings->len; k++)
-    json_builder_add_string_value (builder, strings->pdata[k]);
-  json_builder_end_array (builder);
-}
-
-/* What @seat may do now and with which of its cards. */
-static void
-add_you (JsonBuilder         *builder,
-         LwTableHost         *self,
-         int                  seat,
-         const LwObservation *obs)
-{
-  g_autoptr (GPtrArray) can = g_ptr_array_new ();
-  g_autoptr (GPtrArray) playable = g_ptr_array_new ();
-  g_autoptr (GPtrArray) must = g_ptr_array_new ();
-  gboolean to_act = !self->round_over && !self->game_over && obs->turn == seat
-                    && self->kinds[seat] != LW_HOST_SEAT_COMPUTER;
-  guint32 playable_mask = 0, must_mask = 0;
-
-  if (to_act && obs->phase == LW_PHASE_BID)
-    {
-      g_ptr_array_add (can, "declare");
-      g_ptr_array_add (can, "decline");
-    }
-  else if (to_act && obs->phase == LW_PHASE_EXCHANGE)
-    {
-      g_ptr_array_add (can, "discard");
-      playable_mask = obs->n_hand >= 32 ? G_MAXUINT32 : (1u << obs->n_hand) - 1;
-    }
-  else if (to_act && obs->phase == LW_PHASE_PLAY)
-    {
-      g_ptr_array_add (can, "play");
-      if (lw_table_get_lead (self->table) == NULL)
-        playable_mask = obs->n_hand >= 32 ? G_MAXUINT32 : (1u << obs->n_hand) - 1;
-      else
-        {
-          g_autoptr (GArray) follows = g_array_new (FALSE, FALSE, sizeof (guint32));
-
-          lw_table_legal_follows (self->table, follows);
-          for (guint k = 0; k < follows->len; k++)
-            playable_mask |= g_array_index (follows, guint32, k);
-          must_mask = lw_table_obligatory (self->table, 0, NULL);
-        }
-    }
-  for (guint i = 0; i < obs->n_hand && i < 32; i++)
-    {
-      if (playable_mask & (1u << i))
-        g_ptr_array_add (playable, (gpointer) card_text (obs->hand[i]));
-      if (must_mask & (1u << i))
-        g_ptr_array_add (must, (gpointer) card_text (obs->hand[i]));
-    }
-
-  json_builder_set_member_name (builder, "you");
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "to_act");
-  json_builder_add_boolean_value (builder, to_act);
-  add_string_array (builder, "can", can);
-  add_string_array (builder, "playable", playable);
-  add_string_array (builder, "must", must);
-  json_builder_set_member_name (builder, "discard_count");
-  json_builder_add_int_value (builder, to_act && obs->phase == LW_PHASE_EXCHANGE ? 4 : 0);
-  json_builder_end_object (builder);
-}
-
-static const char *
-phase_text (LwTableHost         *self,
-            const LwObservation *obs)
-{
-  if (self->game_over)
-    return "game-over";
-  if (self->round_over)
-    return "round-over";
-  switch (obs->phase)
-    {
-    case LW_PHASE_BID:
-      return "bid";
-    case LW_PHASE_EXCHANGE:
-      return "exchange";
-    case LW_PHASE_PLAY:
-    case LW_PHASE_END:
-    default:
-      return "play";
-    }
-}
-
-/* The bids announced since the round began, one sentence each. */
-static void
-add_events (JsonBuilder       *builder,
-            LwTableHost       *self,
-            const char *const *names)
-{
-  g_autoptr (GArray) events = g_array_new (FALSE, FALSE, sizeof (LwBidEvent));
-
-  lw_table_bid_events (self->table, events);
-  json_builder_set_member_name (builder, "events");
-  json_builder_begin_array (builder);
-  for (guint k = 0; k < events->len; k++)
-    {
-      g_autofree char *text = lw_describe_bid_event (&g_array_index (events, LwBidEvent, k), names);
-
-      json_builder_add_string_value (builder, text);
-    }
-  json_builder_end_array (builder);
-}
-
-static void
-add_scores (JsonBuilder *builder,
-            LwTableHost *self)
-{
-  json_builder_set_member_name (builder, "scores");
-  json_builder_begin_array (builder);
-  for (guint side = 0; side < self->standings->n_sides; side++)
-    {
-      g_autofree char *name = lw_game_record_side_name (self->record, (int) side);
-
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "side");
-      json_builder_add_string_value (builder, name);
-      json_builder_set_member_name (builder, "score");
-      json_builder_add_int_value (builder, self->standings->scores[side]);
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-}
-
-static void
-add_ends (JsonBuilder       *builder,
-          LwTableHost       *self,
-          const char *const *names)
-{
-  json_builder_set_member_name (builder, "round_end");
-  if (self->round_over && self->standings->rounds->len > 0)
-    {
-      g_autofree char *breakdown = lw_describe_round_end (self->record, self->standings, self->table,
-                                                          names, self->round_number);
-
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "breakdown");
-      json_builder_add_string_value (builder, breakdown);
-      json_builder_end_object (builder);
-    }
-  else
-    json_builder_add_null_value (builder);
-
-  json_builder_set_member_name (builder, "game_end");
-  if (self->game_over)
-    {
-      g_autofree char *winner = self->standings->winner != LW_NO_SEAT
-                                ? lw_game_record_side_name (self->record, self->standings->winner)
-                                : g_strdup ("");
-      g_autofree char *board = lw_describe_final_board (self->record, self->standings);
-
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "winner");
-      json_builder_add_string_value (builder, winner);
-      json_builder_set_member_name (builder, "board");
-      json_builder_add_string_value (builder, board);
-      json_builder_end_object (builder);
-    }
-  else
-    json_builder_add_null_value (builder);
-}
-
-static void
-build_state (JsonBuilder *builder,
-             LwTableHost *self,
-             int          seat)
-{
-  LwObservation obs;
-  const char *names[LW_MAX_SEATS];
-  g_autofree char *status = NULL;
-  guint n_players = self->record->n_players;
-  int turn;
-
-  lw_table_observe (self->table, seat, &obs);
-  seat_names (self, names);
-  turn = self->round_over || self->game_over ? LW_NO_SEAT : obs.turn;
-
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "type");
-  json_builder_add_string_value (builder, "state");
-  json_builder_set_member_name (builder, "version");
-  json_builder_add_int_value (builder, (gint64) self->version);
-  json_builder_set_member_name (builder, "seat");
-  json_builder_add_int_value (builder, seat);
-  json_builder_set_member_name (builder, "n_players");
-  json_builder_add_int_value (builder, n_players);
-  json_builder_set_member_name (builder, "names");
-  json_builder_begin_array (builder);
-  for (guint s = 0; s < n_players; s++)
-    json_builder_add_string_value (builder, names[s]);
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "partners");
-  json_builder_add_boolean_value (builder, team_of (self) != NULL);
-  json_builder_set_member_name (builder, "team_of");
-  if (team_of (self) != NULL)
-    {
-      json_builder_begin_array (builder);
-      for (guint s = 0; s < n_players; s++)
-        json_builder_add_int_value (builder, self->record->team_of[s]);
-      json_builder_end_array (builder);
-    }
-  else
-    json_builder_add_null_value (builder);
-  json_builder_set_member_name (builder, "dealer");
-  json_builder_add_int_value (builder, obs.dealer);
-  add_seat_or_null (builder, "declarer", obs.declarer);
-  add_seat_or_null (builder, "turn", turn);
-  json_builder_set_member_name (builder, "phase");
-  json_builder_add_string_value (builder, phase_text (self, &obs));
-  json_builder_set_member_name (builder, "trump");
-  json_builder_add_string_value (builder, obs.trump == LW_NO_TRUMP ? "NT" : lw_suit_to_string (obs.trump));
-  json_builder_set_member_name (builder, "revealed");
-  json_builder_add_string_value (builder, card_text (obs.revealed));
-
-  json_builder_set_member_name (builder, "hand");
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < obs.n_hand; i++)
-    json_builder_add_string_value (builder, card_text (obs.hand[i]));
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "hand_sizes");
-  json_builder_begin_array (builder);
-  for (guint s = 0; s < n_players; s++)
-    json_builder_add_int_value (builder, obs.hand_sizes[s]);
-  json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "taken");
-  json_builder_begin_array (builder);
-  for (guint s = 0; s < n_players; s++)
-    json_builder_add_int_value (builder, obs.taken[s]);
-  json_builder_end_array (builder);
-
-  /* The trick on the table: the plays so far, or the finished trick with
-   * its winner until the next one's first card. */
-  json_builder_set_member_name (builder, "trick");
-  if (obs.n_current > 0)
-    add_trick (builder, n_players, (obs.turn + (int) (n_players - obs.n_current)) % (int) n_players,
-               obs.current, obs.n_current, LW_NO_SEAT);
-  else if (obs.tricks != NULL && obs.tricks->len > 0)
-    {
-      const LwTrick *last = &g_array_index (obs.tricks, LwTrick, obs.tricks->len - 1);
-
-      add_trick (builder, n_players, last->leader, last->plays, last->n_plays, last->winner);
-    }
-  else
-    json_builder_add_null_value (builder);
-  json_builder_set_member_name (builder, "last_trick");
-  if (obs.tricks != NULL && obs.tricks->len > 0)
-    {
-      const LwTrick *last = &g_array_index (obs.tricks, LwTrick, obs.tricks->len - 1);
-
-      add_trick (builder, n_players, last->leader, last->plays, last->n_plays, last->winner);
-    }
-  else
-    json_builder_add_null_value (builder);
-
-  add_you (builder, self, seat, &obs);
-
-  json_builder_set_member_name (builder, "status");
-  if (self->round_over)
-    status = lw_describe_round_end (self->record, self->standings, self->table, names, self->round_number);
-  else
-    status = lw_describe_turn (self->table, names,
-                               turn != LW_NO_SEAT && self->kinds[turn] == LW_HOST_SEAT_COMPUTER,
-                               seat, 0);
-  json_builder_add_string_value (builder, status);
-  add_events (builder, self, names);
-  add_scores (builder, self);
-  add_ends (builder, self, names);
-  json_builder_end_object (builder);
 }
 
 /* ------------------------------------------------------------------ */
@@ -789,7 +400,7 @@ cards_from_json (LwTableHost  *self,
       if (!is_card_token (text))
         return bad_message (error, "\"cards\" holds something that is not a card");
       for (guint i = 0; i < n_hand && i < 32 && !found; i++)
-        if (!(used & (1u << i)) && strcmp (card_text (hand[i]), text) == 0)
+        if (!(used & (1u << i)) && strcmp (lw_table_host_card_text (hand[i]), text) == 0)
           {
             used |= 1u << i;
             out[k] = hand[i];
@@ -1145,7 +756,7 @@ lw_table_host_get_state (LwTableHost *self,
   g_return_val_if_fail (seat >= 0 && (guint) seat < self->record->n_players, NULL);
 
   old = use_lang (lang);
-  build_state (builder, self, seat);
+  lw_table_host_build_state (builder, self, seat);
   restore_lang (old);
   return json_builder_get_root (builder);
 }

@@ -1,0 +1,67 @@
+/* lw-table-host-private.h — what the remote table's files share
+ *
+ * For lw-table-host.c (the game, its actions) and lw-table-host-state.c
+ * (each seat's state as JSON) only.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "lw-store-table.h"
+#include "lw-table-seats.h"
+#include "lw-table-host.h"
+
+G_BEGIN_DECLS
+
+struct _LwTableHost
+{
+  GObject parent_instance;
+
+  /* owned */
+  LwStore *store;
+  GMainContext *context;
+  LwGameRecord *record;
+  LwStandings *standings;
+  LwTable *table;            /* the round dealt; kept once it is over, until the next deal */
+  char *seats_json;
+  char *round_end;           /* the round's end in words (the host's language), or NULL */
+  GHashTable *applied[LW_MAX_SEATS];  /* action ids applied, per seat */
+  GSource *timer;            /* a computer's move or the next deal, waiting */
+  GCancellable *cancellable; /* the computer's choice being made */
+
+  LwTableSeats seats;
+  LwHostSeatKind kinds[LW_MAX_SEATS];
+  gint64 id;
+  guint round_number;        /* the game's round the table deals, 1-based */
+  guint64 version;
+  guint pause_ms;
+  guint hold_ms;
+  gboolean round_over;
+  gboolean game_over;
+  gboolean choosing;         /* a computer seat's move is being chosen */
+  gboolean move_ready;       /* move waits for its pause to be played */
+  LwAction move;
+};
+
+/* The team of every seat (lw_game_record's team_of), or NULL without
+ * partners. Borrowed from the game. */
+const int *lw_table_host_team_of (LwTableHost *self);
+
+/* @names[s]: the player in seat s now (substitutes counted), "" past the
+ * last seat; borrowed from the game. */
+void lw_table_host_seat_names (LwTableHost *self,
+                               const char  *names[LW_MAX_SEATS]);
+
+/* A card in the engine's notation ("10H", "L"); static. */
+const char *lw_table_host_card_text (LwCard card);
+
+/* Adds to @builder the state @seat may see now (docs/REMOTE-PLAY.md
+ * "State"), built from lw_table_observe() for @seat only; the words in
+ * the calling thread's language (the caller sets it). */
+void lw_table_host_build_state (JsonBuilder *builder,
+                                LwTableHost *self,
+                                int          seat);
+
+G_END_DECLS
