@@ -344,6 +344,21 @@ parse_trump (const char *text,
   return FALSE;
 }
 
+/* A lead of several cards whose Big Bear or Little Wolf is written without
+ * what it stands for is refused as it stands (TRICKS T6–T8: the Leader
+ * names it); the refusal then says how to write it. Returns "" otherwise. */
+static const char *
+wildcard_hint (const LwPlay *play)
+{
+  if (play->n < 2)
+    return "";
+  for (guint i = 0; i < play->n; i++)
+    if ((lw_card_face (play->cards[i]) == LW_FACE_BEAR || lw_card_face (play->cards[i]) == LW_FACE_WOLF)
+        && play->as_rank[i] < 0)
+      return " (a Big Bear or Little Wolf in a Pair, Set or Run is written with what it stands for: B=5, L=7S)";
+  return "";
+}
+
 /* Reads @text as one play; @used shares copies across all the cards of
  * the command (two-deck duplicates). */
 static gboolean
@@ -491,7 +506,7 @@ lw_cli_cmd_legal (LwCliContext *ctx,
       || !read_play ("--hand", hand_text, LW_MAX_HAND, used, NULL, hand, &n_hand, &error))
     return lw_cli_fail (LW_CLI_INVALID, "legal: %s", error->message);
   if (!lw_lead_classify (&lead_play, trump, &rules, &lead, &error))
-    return lw_cli_fail (LW_CLI_INVALID, "legal: --lead: %s", error->message);
+    return lw_cli_fail (LW_CLI_INVALID, "legal: --lead: %s%s", error->message, wildcard_hint (&lead_play));
   if (!check_table ("legal", n_players, "--hand", n_hand, used, &error))
     return lw_cli_fail (LW_CLI_INVALID, "%s", error->message);
   if (n_hand < lead.n)
@@ -575,7 +590,7 @@ lw_cli_cmd_trick (LwCliContext *ctx,
   if (!read_play ("--lead", lead_text, LW_MAX_PLAY, used, &lead_play, NULL, NULL, &error))
     return lw_cli_fail (LW_CLI_INVALID, "trick: %s", error->message);
   if (!lw_lead_classify (&lead_play, trump, NULL, &lead, &error))
-    return lw_cli_fail (LW_CLI_INVALID, "trick: --lead: %s", error->message);
+    return lw_cli_fail (LW_CLI_INVALID, "trick: --lead: %s%s", error->message, wildcard_hint (&lead_play));
 
   parts = g_strsplit (plays_text, ";", -1);
   for (guint k = 0; parts[k] != NULL; k++)

@@ -123,6 +123,33 @@ test_legal_run_fill (void)
   lw_test_assert_cli_failed (&bad, 2, "legal: --run-fill must be inside_or_end or inside_only");
 }
 
+/* A lead's Big Bear or Little Wolf written without what it stands for is
+ * refused with how to write it (TRICKS T6–T8); written, the lead is read. */
+static void
+test_legal_unwritten_wildcard (void)
+{
+  static const char *const leads[] = { "5S 5H 5D B", "5S L", "5S 6S L" };
+  g_auto (LwTestRun) written = { 0 };
+  g_auto (LwTestRun) single = { 0 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (leads); i++)
+    {
+      g_auto (LwTestRun) run = { 0 };
+
+      lw_test_run_cli (&run, NULL, NULL, "legal", "--trump", "H", "--lead", leads[i],
+                       "--hand", "2C 3C 4C 6C", NULL);
+      lw_test_assert_cli_failed (&run, 2, "written with what it stands for: B=5, L=7S");
+    }
+  lw_test_run_cli (&written, NULL, NULL, "legal", "--trump", "H", "--lead", "5S 5H 5D B=5",
+                   "--hand", "2C 3C 4C 6C", NULL);
+  g_assert_cmpint (written.status, ==, 0);
+  g_assert_cmpstr (written.out, ==, "2C 3C 4C 6C\n");
+  /* A single wildcard names nothing: no hint on another refusal */
+  lw_test_run_cli (&single, NULL, NULL, "legal", "--trump", "H", "--lead", "B",
+                   "--hand", "2C", NULL);
+  g_assert_cmpint (single.status, ==, 0);
+}
+
 /* --over-trump (TRICKS T22, E24): 2H 3H trumps the winning 10S 10D, but
  * not the lead's 9H; by the whole-trick house rule 10S 10D keeps it. */
 static void
@@ -575,6 +602,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/cli/legal", test_legal);
   g_test_add_func ("/cli/trick", test_trick);
   g_test_add_func ("/cli/legal/run-fill", test_legal_run_fill);
+  g_test_add_func ("/cli/legal/unwritten-wildcard", test_legal_unwritten_wildcard);
   g_test_add_func ("/cli/trick/over-trump", test_trick_over_trump);
   g_test_add_func ("/cli/play/house-rules", test_play_house_rules);
   g_test_add_func ("/cli/score/house-rules", test_score_ignores_house_rules);
