@@ -584,6 +584,38 @@ test_main_menu (Fixture       *fixture,
   g_assert_true (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)) == popover);
   gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
   lw_test_drain ();
+
+  /* Every section of the view switcher has it in its header: the same
+   * menu, so Preferences, Restore and the blank sheets are one click away
+   * wherever one is. */
+  {
+    const struct { const char *action; GtkWidget *page; } sections[] = {
+      { "win.show-events", GTK_WIDGET (lw_window_get_events_page (fixture->window)) },
+      { "win.show-players", GTK_WIDGET (lw_window_get_stats_page (fixture->window)) },
+      { "win.show-leaderboard", GTK_WIDGET (lw_window_get_leaderboard_page (fixture->window)) },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (sections); i++)
+      {
+        GtkWidget *other;
+
+        lw_test_activate (fixture->window, sections[i].action);
+        /* the switch's crossfade ends, then the header is where it will stay */
+        for (gint64 end = g_get_monotonic_time () + G_USEC_PER_SEC / 2; g_get_monotonic_time () < end;)
+          g_main_context_iteration (NULL, FALSE);
+        lw_test_drain ();
+        other = find_primary_menu_button (sections[i].page);
+        g_assert_nonnull (other);
+        g_assert_true (other != button);
+        g_assert_true (gtk_widget_is_drawable (other));
+        gtk_menu_button_popup (GTK_MENU_BUTTON (other));
+        lw_test_drain ();
+        g_assert_true (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (other)) == model);
+        g_assert_true (gtk_widget_get_visible (GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (other)))));
+        gtk_menu_button_popdown (GTK_MENU_BUTTON (other));
+        lw_test_drain ();
+      }
+  }
 }
 
 /* After a round the declarer list is a fresh one, "Nobody declared"

@@ -524,3 +524,31 @@ lw_file_chooser_show (GtkFileChooserNative  *chooser,
                          chooser_run_free, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
+
+/* Called at every opening: the menu is loaded once, for the life of the
+ * process, and set once per button. */
+static void
+create_primary_menu (GtkMenuButton *button,
+                     gpointer       user_data)
+{
+  static GMenuModel *menu;
+
+  (void) user_data;
+  if (gtk_menu_button_get_menu_model (button) != NULL)
+    return;
+  if (menu == NULL)
+    {
+      g_autoptr (GtkBuilder) builder = gtk_builder_new_from_resource (RESOURCE_PREFIX "/lw-primary-menu.ui");
+
+      menu = g_object_ref (G_MENU_MODEL (gtk_builder_get_object (builder, "primary_menu")));
+    }
+  gtk_menu_button_set_menu_model (button, menu);
+}
+
+void
+lw_app_attach_primary_menu (GtkMenuButton *button)
+{
+  g_return_if_fail (GTK_IS_MENU_BUTTON (button));
+
+  gtk_menu_button_set_create_popup_func (button, create_primary_menu, NULL, NULL);
+}

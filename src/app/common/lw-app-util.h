@@ -13,6 +13,18 @@
 G_BEGIN_DECLS
 
 /**
+ * lw_app_attach_primary_menu:
+ * @button: a section header's main-menu button (lw-primary-menu.ui's
+ *   menu: New Game, Import, the sections, Print Blank Score Sheet, Back Up,
+ *   Restore, Preferences, Keyboard Shortcuts, About)
+ *
+ * Gives @button the main menu, made when it is first opened (by a click or
+ * F10) and then shared by every section's button: building its items at
+ * start-up took a part of the time to the window's first frame.
+ */
+void lw_app_attach_primary_menu (GtkMenuButton *button);
+
+/**
  * lw_spin_get_int:
  * @spin: an integer spin button
  *

@@ -30,6 +30,7 @@ struct _LwEventsPage
 
   /* template widgets */
   GtkStack *stack;
+  GtkMenuButton *menu_button;
   GtkStack *list_stack;
   GtkListBox *events_list;
   AdwViewSwitcherTitle *switcher_title;

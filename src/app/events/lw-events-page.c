@@ -1011,6 +1011,7 @@ lw_events_page_class_init (LwEventsPageClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-events-page.ui");
   gtk_widget_class_bind_template_child (widget_class, LwEventsPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, LwEventsPage, menu_button);
   gtk_widget_class_bind_template_child (widget_class, LwEventsPage, list_stack);
   gtk_widget_class_bind_template_child (widget_class, LwEventsPage, events_list);
   gtk_widget_class_bind_template_child (widget_class, LwEventsPage, switcher_title);
@@ -1049,6 +1050,7 @@ static void
 lw_events_page_init (LwEventsPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  lw_app_attach_primary_menu (self->menu_button);
   /* The heading always shows, wrapped: in a narrow window the header's
    * title is cut, and the event's whole name is read here. */
 

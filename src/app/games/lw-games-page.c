@@ -298,7 +298,6 @@ struct _LwGamesPage
   GtkBox *body;
   GtkToggleButton *search_button;
   GtkMenuButton *menu_button;
-  GMenuModel *primary_menu;
 
   /* lw-games-body.ui's widgets, NULL until ensure_body() */
   GtkStack *stack;
@@ -1102,24 +1101,9 @@ lw_games_page_class_init (LwGamesPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwGamesPage, body);
   gtk_widget_class_bind_template_child (widget_class, LwGamesPage, search_button);
   gtk_widget_class_bind_template_child (widget_class, LwGamesPage, menu_button);
-  gtk_widget_class_bind_template_child (widget_class, LwGamesPage, primary_menu);
   gtk_widget_class_bind_template_callback (widget_class, search_toggled_cb);
   lw_widget_class_install_actions (widget_class, games_actions, G_N_ELEMENTS (games_actions));
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_f, GDK_CONTROL_MASK, "games.search", NULL);
-}
-
-/* The main menu's popover is made when it is first opened (by a click
- * or F10): building its items took a part of the time to the window's
- * first frame. */
-static void
-create_primary_menu (GtkMenuButton *button,
-                     gpointer       user_data)
-{
-  LwGamesPage *self = user_data;
-
-  /* Called at every opening: the menu is made once. */
-  if (gtk_menu_button_get_menu_model (button) == NULL)
-    gtk_menu_button_set_menu_model (button, self->primary_menu);
 }
 
 /* Builds lw-games-body.ui, the search bar and the list, into the page:
@@ -1191,7 +1175,7 @@ static void
 lw_games_page_init (LwGamesPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  gtk_menu_button_set_create_popup_func (self->menu_button, create_primary_menu, self, NULL);
+  lw_app_attach_primary_menu (self->menu_button);
 
   self->games = g_list_store_new (LW_TYPE_GAME_ITEM);
   self->by_id = g_hash_table_new (g_int64_hash, g_int64_equal);

@@ -18,6 +18,7 @@
 #include <glib/gi18n.h>
 
 #include "lw-leaderboard-page-private.h"
+#include "lw-app-util.h"
 #include "lw-widget-actions.h"
 #include "lw-page-watch.h"
 #include "lw-store-events.h"
@@ -84,6 +85,7 @@ struct _LwLeaderboardPage
 
   /* template widgets */
   AdwWindowTitle *title;
+  GtkMenuButton *menu_button;
   AdwComboRow *ladder_row;
   AdwComboRow *period_row;
   AdwEntryRow *from_row;
@@ -634,6 +636,7 @@ lw_leaderboard_page_class_init (LwLeaderboardPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwLeaderboardPage, to_row);
   gtk_widget_class_bind_template_child (widget_class, LwLeaderboardPage, event_row);
   gtk_widget_class_bind_template_child (widget_class, LwLeaderboardPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, LwLeaderboardPage, menu_button);
   gtk_widget_class_bind_template_child (widget_class, LwLeaderboardPage, empty_status);
   gtk_widget_class_bind_template_child (widget_class, LwLeaderboardPage, rows_list);
 
@@ -646,6 +649,7 @@ static void
 lw_leaderboard_page_init (LwLeaderboardPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  lw_app_attach_primary_menu (self->menu_button);
 
   self->event_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   self->event_names = gtk_string_list_new (NULL);

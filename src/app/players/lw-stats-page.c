@@ -23,6 +23,7 @@ struct _LwStatsPage
 
   /* template widgets */
   AdwWindowTitle *title;
+  GtkMenuButton *menu_button;
   GtkStack *stack;
   GtkListBox *players_list;
   GtkScrolledWindow *player_scroll;
@@ -945,6 +946,7 @@ lw_stats_page_class_init (LwStatsPageClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-stats-page.ui");
   gtk_widget_class_bind_template_child (widget_class, LwStatsPage, title);
   gtk_widget_class_bind_template_child (widget_class, LwStatsPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, LwStatsPage, menu_button);
   gtk_widget_class_bind_template_child (widget_class, LwStatsPage, players_list);
   gtk_widget_class_bind_template_child (widget_class, LwStatsPage, player_scroll);
   gtk_widget_class_bind_template_child (widget_class, LwStatsPage, player_box);
@@ -958,6 +960,7 @@ static void
 lw_stats_page_init (LwStatsPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  lw_app_attach_primary_menu (self->menu_button);
 
   self->values = g_hash_table_new (g_str_hash, g_str_equal);
   self->groups = g_ptr_array_new ();
