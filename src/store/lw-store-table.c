@@ -150,6 +150,12 @@ lw_store_remove_table (LwStore  *self,
         return FALSE;
       }
   }
+  /* A hosted table's links are forgotten with it (lw-store-hosted.c). */
+  if (!lw_store_run1 (self, "DELETE FROM hosted_tables WHERE game = ?1", id, error))
+    {
+      lw_store_rollback (self);
+      return FALSE;
+    }
   return lw_store_commit (self, error);
 }
 
