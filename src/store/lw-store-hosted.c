@@ -195,13 +195,9 @@ gboolean
 lw_store_is_table_hosted (LwStore *self,
                           gint64   id)
 {
-  g_autoptr (LwStoreStmt) stmt = NULL;
-  gboolean has_row = FALSE;
-
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
 
-  stmt = lw_store_query_row (self, "SELECT 1 FROM hosted_tables WHERE game = ?", id, 0, &has_row, NULL);
-  return stmt != NULL && has_row;
+  return lw_store_has_row (self, "SELECT 1 FROM hosted_tables WHERE game = ?", id);
 }
 
 gboolean

@@ -105,36 +105,8 @@ secret_of (LwEntryServer *server,
   return g_strdup (s + 3);
 }
 
-static gboolean
-has_state (gpointer data)
-{
-  LwPlayClient *client = data;
 
-  return client->state != NULL || client->closed;
-}
 
-static gboolean
-is_closed (gpointer data)
-{
-  return ((LwPlayClient *) data)->closed;
-}
-
-/* The client's turn in the play phase, after the trick's first card. */
-static gboolean
-mid_trick (gpointer data)
-{
-  LwPlayClient *client = data;
-  JsonObject *state, *trick;
-
-  if (client->state == NULL || client->closed)
-    return client->closed;
-  state = json_node_get_object (client->state);
-  trick = json_object_get_object_member (state, "trick");
-  return g_str_equal (json_object_get_string_member_with_default (state, "phase", ""), "play")
-         && trick != NULL
-         && json_array_get_length (json_object_get_array_member (trick, "plays")) > 0
-         && json_object_get_boolean_member (json_object_get_object_member (state, "you"), "to_act");
-}
 
 /* A state as text without its version (the only member a restart
  * changes). */
@@ -167,13 +139,13 @@ member_text (JsonNode   *state,
 static void
 play_to_mid_trick (LwPlayClient *client)
 {
-  g_assert_true (lw_play_run_until (has_state, client, STEP_MS));
+  g_assert_true (lw_play_run_until (lw_play_client_has_state, client, STEP_MS));
   g_assert_cmpint (client->seat, ==, 0);
-  client->pause_if = mid_trick;
+  client->pause_if = lw_play_client_mid_trick;
   client->auto_play = TRUE;
   lw_play_client_act (client);
-  g_assert_true (lw_play_run_until (mid_trick, client, GAME_MS));
-  g_assert_true (mid_trick (client));
+  g_assert_true (lw_play_run_until (lw_play_client_mid_trick, client, GAME_MS));
+  g_assert_true (lw_play_client_mid_trick (client));
   client->auto_play = FALSE;
   client->pause_if = NULL;
 }
@@ -252,7 +224,6 @@ test_resume_mid_trick (LwTestDb      *db,
   g_autofree char *again = NULL;
   g_autoptr (LwStore) store = NULL;
   g_autoptr (LwTable) cut = NULL;
-  g_autoptr (JsonNode) old_state = NULL;
   guint64 version;
   guint cut_round;
 
@@ -263,7 +234,6 @@ test_resume_mid_trick (LwTestDb      *db,
   for (int s = 0; s < 3; s++)
     before[s] = host_state_text (host, s);
   client_before = state_text (client->state);
-  old_state = json_node_copy (client->state);
   hand = member_text (client->state, "hand");
   cut = lw_table_copy (lw_table_host_get_table (host));
   {
@@ -276,7 +246,7 @@ test_resume_mid_trick (LwTestDb      *db,
 
   /* The host stops: its server, its table. */
   stop (&server, &host);
-  g_assert_true (lw_play_run_until (is_closed, client, STEP_MS));
+  g_assert_true (lw_play_run_until (lw_play_client_is_closed, client, STEP_MS));
   g_clear_object (&db->store);
 
   /* Hosted again from the file, on the same port. */
@@ -319,7 +289,7 @@ test_resume_mid_trick (LwTestDb      *db,
   /* An action answering the state of before the restart is stale. */
   g_clear_pointer (&client->state, json_node_unref);
   lw_play_client_connect (client);
-  g_assert_true (lw_play_run_until (has_state, client, STEP_MS));
+  g_assert_true (lw_play_run_until (lw_play_client_has_state, client, STEP_MS));
   g_assert_false (client->closed);
   g_assert_cmpint (client->seat, ==, 0);
   again = member_text (client->state, "hand");
@@ -329,7 +299,7 @@ test_resume_mid_trick (LwTestDb      *db,
 
     g_assert_cmpstr (now, ==, client_before);
   }
-  g_assert_true (mid_trick (client));
+  g_assert_true (lw_play_client_mid_trick (client));
   g_assert_cmpuint (client->version, ==, lw_table_host_get_version (host));
 
   /* It plays on to the game's end. */
@@ -689,7 +659,7 @@ test_cli_killed (LwTestDb      *db,
   g_assert_true (lw_play_run_until (process_done, &done, STEP_MS));
   g_assert_true (g_subprocess_get_if_signaled (process));
   g_assert_cmpint (g_subprocess_get_term_sig (process), ==, SIGKILL);
-  g_assert_true (lw_play_run_until (is_closed, client, STEP_MS));
+  g_assert_true (lw_play_run_until (lw_play_client_is_closed, client, STEP_MS));
   {
     g_autoptr (LwStore) store = lw_store_open (db->path, &error);
     g_autoptr (LwStoredTable) table = NULL;
@@ -720,7 +690,7 @@ test_cli_killed (LwTestDb      *db,
   /* The old link: the same view, and it plays on to the end. */
   g_clear_pointer (&client->state, json_node_unref);
   lw_play_client_connect (client);
-  g_assert_true (lw_play_run_until (has_state, client, STEP_MS));
+  g_assert_true (lw_play_run_until (lw_play_client_has_state, client, STEP_MS));
   g_assert_false (client->closed);
   {
     g_autofree char *now = state_text (client->state);
