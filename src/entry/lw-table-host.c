@@ -854,8 +854,7 @@ resume_kinds (LwTableHost          *self,
         self->kinds[s] = self->seats.computer[s] ? LW_HOST_SEAT_COMPUTER : LW_HOST_SEAT_REMOTE;
       if (levels != NULL)
         self->seats.level[s] = levels[s];
-      else if (hosted != NULL && s < hosted->n_seats && self->kinds[s] == LW_HOST_SEAT_COMPUTER
-               && !self->seats.computer[s])
+      else if (hosted != NULL && s < hosted->n_seats && self->kinds[s] == LW_HOST_SEAT_COMPUTER)
         self->seats.level[s] = hosted->seats[s].level;
       self->seats.computer[s] = self->kinds[s] == LW_HOST_SEAT_COMPUTER;
       if (hosted != NULL && s < hosted->n_seats)

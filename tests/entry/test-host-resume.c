@@ -413,6 +413,52 @@ test_round_end_cut (LwTestDb      *db,
   g_assert_cmpuint (stored->round_number, ==, 2);
 }
 
+/* A seat given to a computer is hosted again as a computer of that
+ * level; kinds given to lw_table_host_open() replace the stored ones, a
+ * seat made remote then gets a link and the others keep theirs. */
+static void
+test_seat_kinds (LwTestDb      *db,
+                 gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwTableHost) host = new_host (db->store, "RCR", 44);
+  gint64 game = lw_table_host_get_game_id (host);
+  g_autoptr (LwEntryServer) server = serve (db->store, host, 0);
+  g_autoptr (LwHostedTable) hosted = NULL;
+  g_autofree char *kept = NULL;
+  const LwHostSeatKind all_remote[] = { LW_HOST_SEAT_REMOTE, LW_HOST_SEAT_REMOTE, LW_HOST_SEAT_REMOTE };
+
+  lw_table_host_set_seat_kind (host, 2, LW_HOST_SEAT_COMPUTER, LW_BOT_HARD);
+  kept = g_strdup (lw_table_host_get_link_hash (host, 0));
+  g_assert_nonnull (kept);
+  stop (&server, &host);
+
+  host = lw_table_host_open (db->store, game, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (lw_table_host_get_seat_kind (host, 0), ==, LW_HOST_SEAT_REMOTE);
+  g_assert_cmpint (lw_table_host_get_seat_kind (host, 1), ==, LW_HOST_SEAT_COMPUTER);
+  g_assert_cmpint (lw_table_host_get_seat_kind (host, 2), ==, LW_HOST_SEAT_COMPUTER);
+  hosted = lw_store_load_hosted_table (db->store, game, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (hosted->seats[1].level, ==, LW_BOT_EASY);
+  g_assert_cmpint (hosted->seats[2].level, ==, LW_BOT_HARD);
+  /* Seat 2 keeps its link while a computer plays it. */
+  g_assert_nonnull (hosted->seats[2].link_hash);
+  g_clear_pointer (&hosted, lw_hosted_table_free);
+  g_clear_object (&host);
+
+  host = lw_table_host_open (db->store, game, all_remote, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (lw_table_host_get_seat_kind (host, 1), ==, LW_HOST_SEAT_REMOTE);
+  g_assert_null (lw_table_host_get_link_hash (host, 1));
+  server = serve (db->store, host, 0);
+  g_assert_nonnull (lw_table_host_get_link_hash (host, 1));
+  g_assert_cmpstr (lw_table_host_get_link_hash (host, 0), ==, kept);
+  g_assert_null (lw_entry_server_seat_url (server, "127.0.0.1", game, 0));
+  g_free (secret_of (server, game, 1));
+  stop (&server, &host);
+}
+
 static void
 assert_refused (LwStore    *store,
                 gint64      game,
@@ -738,6 +784,7 @@ main (int   argc,
   lw_test_add_db ("/host-resume/mid-trick", test_resume_mid_trick);
   lw_test_add_db ("/host-resume/old-version-stale", test_old_version_stale);
   lw_test_add_db ("/host-resume/round-end-cut", test_round_end_cut);
+  lw_test_add_db ("/host-resume/seat-kinds", test_seat_kinds);
   lw_test_add_db ("/host-resume/refused", test_refused);
   lw_test_add_db ("/host-resume/links", test_links);
   lw_test_add_db_closed ("/host-resume/cli-killed", test_cli_killed);
