@@ -18,6 +18,8 @@ static const char usage[] =
   "Usage: littlewolf-cli host --players N --names A,B,… --seats KIND,KIND,…\n"
   "         [--partners] [--seed S] [--address A] [--port P] [--database FILE]\n"
   "         [--pause MS] [--hold MS]\n"
+  "       littlewolf-cli host --resume GAME_ID [--new-links] [--address A]\n"
+  "         [--port P] [--database FILE] [--pause MS] [--hold MS]\n"
   "Hosts a new game at a virtual table whose seats are played from other\n"
   "devices through their links (docs/REMOTE-PLAY.md) or by computers, and\n"
   "serves until the game ends (exit status 0) or it is stopped (Ctrl+C,\n"
@@ -26,6 +28,13 @@ static const char usage[] =
   "  seat SEAT NAME: LINK\n"
   "SEAT counts from 0; LINK holds the seat's secret: whoever has it plays\n"
   "that seat.\n"
+  "With --resume, hosts again a game hosted before (stopped, crashed or\n"
+  "killed) or played on one screen, where it stopped. Each remote seat's\n"
+  "link of before opens it again (give the same --address and --port), and\n"
+  "its line says so instead of a link:\n"
+  "  seat SEAT NAME: the link given before (http://ADDRESS:PORT/play#t=GAME_ID)\n"
+  "--new-links gives every remote seat a new link instead (the old ones\n"
+  "open nothing), printed as for a new game.\n"
   "  --players N     2–8 seats\n"
   "  --names A,B,…   the N players' names, in seat order\n"
   "  --seats K,K,…   each seat: remote, or computer:LEVEL (random, easy,\n"
@@ -37,7 +46,11 @@ static const char usage[] =
   "  --port P        the TCP port, 0 for any free one (default 8642)\n"
   "  --database FILE the database the game is stored in (as --db)\n"
   "  --pause MS      milliseconds between computer moves (default 600)\n"
-  "  --hold MS       milliseconds a finished trick stays (default 1500)\n";
+  "  --hold MS       milliseconds a finished trick stays (default 1500)\n"
+  "  --resume GAME_ID  the stored game to host again (not with --players,\n"
+  "                  --names, --seats, --partners or --seed: those are the\n"
+  "                  game's)\n"
+  "  --new-links     with --resume: a new link for every remote seat\n";
 
 /* After the game's end the last states are sent before the server stops. */
 #define LINGER_MS 500
@@ -100,62 +113,52 @@ parse_seat (const char     *text,
          && lw_bot_level_from_string (text + strlen ("computer:"), level);
 }
 
-static int
-cmd_host (LwCliContext  *ctx,
-          int            argc,
-          char         **argv)
+/* One line per remote seat: its link, or, for a link made before the
+ * host restarted (only its hash is known), where the old link leads;
+ * @new_links: every remote seat a New Link first. */
+static gboolean
+print_links (LwEntryServer  *server,
+             LwTableHost    *host,
+             const char     *link_host,
+             gboolean        new_links,
+             GError        **error)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
-  g_autofree char *names_text = NULL;
-  g_autofree char *seats_text = NULL;
-  g_autofree char *address = NULL;
-  g_autofree char *database = NULL;
-  gboolean partners = FALSE;
-  int players = 0;
-  gint64 seed = 0;
-  int port = LW_ENTRY_SERVER_DEFAULT_PORT;
-  int pause_ms = 600, hold_ms = 1500;
-  GOptionEntry entries[] = {
-    { "players", 0, 0, G_OPTION_ARG_INT, &players, NULL, NULL },
-    { "names", 0, 0, G_OPTION_ARG_STRING, &names_text, NULL, NULL },
-    { "seats", 0, 0, G_OPTION_ARG_STRING, &seats_text, NULL, NULL },
-    { "partners", 0, 0, G_OPTION_ARG_NONE, &partners, NULL, NULL },
-    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, NULL, NULL },
-    { "address", 0, 0, G_OPTION_ARG_STRING, &address, NULL, NULL },
-    { "port", 0, 0, G_OPTION_ARG_INT, &port, NULL, NULL },
-    { "database", 0, 0, G_OPTION_ARG_FILENAME, &database, NULL, NULL },
-    { "pause", 0, 0, G_OPTION_ARG_INT, &pause_ms, NULL, NULL },
-    { "hold", 0, 0, G_OPTION_ARG_INT, &hold_ms, NULL, NULL },
-    { NULL }
-  };
-  g_auto (GStrv) names = NULL;
-  g_auto (GStrv) seats = NULL;
-  LwHostSeatKind kinds[8];
-  LwBotLevel levels[8];
-  LwHouseRules rules = { FALSE, FALSE };
-  g_autoptr (LwStore) store = NULL;
-  g_autoptr (LwTableHost) host = NULL;
-  g_autoptr (LwEntryRequests) entry = NULL;
-  g_autoptr (LwEntryServer) server = NULL;
-  g_autoptr (GMainLoop) loop = NULL;
-  g_auto (GStrv) lan = NULL;
-  HostRun run = { NULL, FALSE, 0 };
-  const char *link_host;
-  guint sigint, sigterm;
-  gulong changed;
+  gint64 id = lw_table_host_get_game_id (host);
 
-  g_option_context_add_main_entries (context, entries, NULL);
-  g_option_context_set_help_enabled (context, FALSE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    return lw_cli_fail (LW_CLI_INVALID, "host: %s", error->message);
-  if (argc > 1)
-    return lw_cli_fail (LW_CLI_INVALID, "host: unexpected argument \"%s\"", argv[1]);
-  if (players < 2 || players > 8)
-    return lw_cli_fail (LW_CLI_INVALID, "host: --players %d: from 2 to 8 players", players);
-  if (names_text == NULL || seats_text == NULL)
-    return lw_cli_fail (LW_CLI_INVALID, "host: give --names and --seats, one for each of the %d seats", players);
-  names = g_strsplit (names_text, ",", -1);
+  for (int s = 0; s < (int) lw_table_host_get_n_players (host); s++)
+    {
+      g_autofree char *url = NULL;
+
+      if (lw_table_host_get_seat_kind (host, s) != LW_HOST_SEAT_REMOTE)
+        continue;
+      if (new_links && !lw_entry_server_new_seat_link (server, id, (guint) s, error))
+        return FALSE;
+      url = lw_entry_server_seat_url (server, link_host, id, (guint) s);
+      if (url != NULL)
+        g_print ("seat %d %s: %s\n", s, lw_table_host_get_name (host, s), url);
+      else if (lw_table_host_get_link_hash (host, s) != NULL)
+        g_print ("seat %d %s: the link given before (http://%s:%u/play#t=%" G_GINT64_FORMAT ")\n", s,
+                 lw_table_host_get_name (host, s), link_host, lw_entry_server_get_port (server), id);
+    }
+  fflush (stdout);
+  return TRUE;
+}
+
+/* The new game's setup from --names, --seats, --partners and --seed:
+ * LW_CLI_OK, or the failure's status (its line written). */
+static int
+check_setup (const char      *names_text,
+             const char      *seats_text,
+             int              players,
+             gboolean         partners,
+             gint64           seed,
+             GStrv           *names_out,
+             LwHostSeatKind  *kinds,
+             LwBotLevel      *levels)
+{
+  g_auto (GStrv) names = g_strsplit (names_text, ",", -1);
+  g_auto (GStrv) seats = NULL;
+
   seats = g_strsplit (seats_text, ",", -1);
   if (g_strv_length (names) != (guint) players)
     return lw_cli_fail (LW_CLI_INVALID, "host: --names: %u names for %d seats",
@@ -176,6 +179,82 @@ cmd_host (LwCliContext  *ctx,
     return lw_cli_fail (LW_CLI_INVALID, "host: --partners needs 4 players, not %d", players);
   if (seed < 0)
     return lw_cli_fail (LW_CLI_INVALID, "host: --seed %" G_GINT64_FORMAT ": a seed is at least 1", seed);
+  *names_out = g_steal_pointer (&names);
+  return LW_CLI_OK;
+}
+
+static int
+cmd_host (LwCliContext  *ctx,
+          int            argc,
+          char         **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
+  g_autofree char *names_text = NULL;
+  g_autofree char *seats_text = NULL;
+  g_autofree char *address = NULL;
+  g_autofree char *database = NULL;
+  gboolean partners = FALSE, new_links = FALSE;
+  int players = 0;
+  gint64 seed = 0, resume = 0;
+  int port = LW_ENTRY_SERVER_DEFAULT_PORT;
+  int pause_ms = 600, hold_ms = 1500;
+  GOptionEntry entries[] = {
+    { "players", 0, 0, G_OPTION_ARG_INT, &players, NULL, NULL },
+    { "names", 0, 0, G_OPTION_ARG_STRING, &names_text, NULL, NULL },
+    { "seats", 0, 0, G_OPTION_ARG_STRING, &seats_text, NULL, NULL },
+    { "partners", 0, 0, G_OPTION_ARG_NONE, &partners, NULL, NULL },
+    { "seed", 0, 0, G_OPTION_ARG_INT64, &seed, NULL, NULL },
+    { "address", 0, 0, G_OPTION_ARG_STRING, &address, NULL, NULL },
+    { "port", 0, 0, G_OPTION_ARG_INT, &port, NULL, NULL },
+    { "database", 0, 0, G_OPTION_ARG_FILENAME, &database, NULL, NULL },
+    { "pause", 0, 0, G_OPTION_ARG_INT, &pause_ms, NULL, NULL },
+    { "hold", 0, 0, G_OPTION_ARG_INT, &hold_ms, NULL, NULL },
+    { "resume", 0, 0, G_OPTION_ARG_INT64, &resume, NULL, NULL },
+    { "new-links", 0, 0, G_OPTION_ARG_NONE, &new_links, NULL, NULL },
+    { NULL }
+  };
+  g_auto (GStrv) names = NULL;
+  LwHostSeatKind kinds[8];
+  LwBotLevel levels[8];
+  LwHouseRules rules = { FALSE, FALSE };
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (LwTableHost) host = NULL;
+  g_autoptr (LwEntryRequests) entry = NULL;
+  g_autoptr (LwEntryServer) server = NULL;
+  g_autoptr (GMainLoop) loop = NULL;
+  g_auto (GStrv) lan = NULL;
+  HostRun run = { NULL, FALSE, 0 };
+  const char *link_host;
+  guint sigint, sigterm;
+  gulong changed;
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_set_help_enabled (context, FALSE);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    return lw_cli_fail (LW_CLI_INVALID, "host: %s", error->message);
+  if (argc > 1)
+    return lw_cli_fail (LW_CLI_INVALID, "host: unexpected argument \"%s\"", argv[1]);
+  if (resume < 0)
+    return lw_cli_fail (LW_CLI_INVALID, "host: --resume %" G_GINT64_FORMAT ": a game's ID is at least 1", resume);
+  if (resume > 0 && (players != 0 || names_text != NULL || seats_text != NULL || partners || seed != 0))
+    return lw_cli_fail (LW_CLI_INVALID, "host: --resume hosts a stored game with its own seats, names, "
+                        "sides and seed: give none of --players, --names, --seats, --partners, --seed");
+  if (new_links && resume == 0)
+    return lw_cli_fail (LW_CLI_INVALID, "host: --new-links goes with --resume");
+  if (resume == 0)
+    {
+      int failed;
+
+      if (players < 2 || players > 8)
+        return lw_cli_fail (LW_CLI_INVALID, "host: --players %d: from 2 to 8 players", players);
+      if (names_text == NULL || seats_text == NULL)
+        return lw_cli_fail (LW_CLI_INVALID, "host: give --names and --seats, one for each of the %d seats",
+                            players);
+      failed = check_setup (names_text, seats_text, players, partners, seed, &names, kinds, levels);
+      if (failed != LW_CLI_OK)
+        return failed;
+    }
   if (port < 0 || port > 65535)
     return lw_cli_fail (LW_CLI_INVALID, "host: --port %d: not a port (0–65535)", port);
   if (pause_ms < 0 || pause_ms > 60000 || hold_ms < 0 || hold_ms > 60000)
@@ -187,11 +266,15 @@ cmd_host (LwCliContext  *ctx,
   store = lw_cli_open_store (ctx, FALSE, &error);
   if (store == NULL || !lw_store_check_damage (store, LW_CLI_DAMAGE_CHECK_MS, &error))
     return lw_cli_fail_error (error);
-  host = lw_table_host_new (store, (guint) players, (const char *const *) names, kinds, levels,
-                            partners, (guint64) seed, &rules, &error);
+  if (resume > 0)
+    host = lw_table_host_open (store, resume, NULL, NULL, &error);
+  else
+    host = lw_table_host_new (store, (guint) players, (const char *const *) names, kinds, levels,
+                              partners, (guint64) seed, &rules, &error);
   if (host == NULL)
     return lw_cli_fail (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT)
                         ? LW_CLI_INVALID : LW_CLI_FAILED, "host: %s", error->message);
+  players = (int) lw_table_host_get_n_players (host);
   lw_table_host_set_timing (host, (guint) pause_ms, (guint) hold_ms);
 
   entry = lw_entry_requests_new (store);
@@ -205,14 +288,8 @@ cmd_host (LwCliContext  *ctx,
 
   lan = lw_entry_list_lan_addresses ();
   link_host = address == NULL ? "127.0.0.1" : g_str_equal (address, "0.0.0.0") ? lan[0] : address;
-  for (int s = 0; s < players; s++)
-    {
-      g_autofree char *url = lw_entry_server_seat_url (server, link_host, lw_table_host_get_game_id (host), (guint) s);
-
-      if (url != NULL)
-        g_print ("seat %d %s: %s\n", s, names[s], url);
-    }
-  fflush (stdout);
+  if (!print_links (server, host, link_host, new_links, &error))
+    return lw_cli_fail (LW_CLI_FAILED, "host: %s", error->message);
 
   loop = g_main_loop_new (NULL, FALSE);
   run.loop = loop;

@@ -40,7 +40,8 @@ typedef struct {
   LwTableHost *host;
   gulong       changed_id;
   LwEntryPlay *play;                     /* borrowed: it holds the table */
-  char        *secret[MAX_SEATS];        /* NULL: not a remote seat */
+  char        *secret[MAX_SEATS];        /* NULL: not a remote seat, or its link made before a restart */
+  char        *hash[MAX_SEATS];          /* its SHA-256, what a hello is checked against; NULL: no link */
   gboolean     connected[MAX_SEATS];
   char         lang[MAX_SEATS][3];
 } PlayTable;
@@ -348,7 +349,10 @@ play_table_free (gpointer data)
     g_signal_handler_disconnect (table->host, table->changed_id);
   g_clear_object (&table->host);
   for (guint s = 0; s < MAX_SEATS; s++)
-    wipe (&table->secret[s]);
+    {
+      wipe (&table->secret[s]);
+      wipe (&table->hash[s]);
+    }
   g_free (table);
 }
 
@@ -435,7 +439,10 @@ lw_entry_play_forget_owner (LwEntryPlay *self)
  * @error: return location for a #GError
  *
  * In the owner's thread: a new secret for each remote seat of @host
- * (lw_entry_requests_random_secret()), so that its link opens the seat.
+ * (lw_entry_requests_random_secret()), so that its link opens the seat,
+ * its hash kept by @host in the store (lw_table_host_set_link_hash()); a
+ * seat that has a link already (a table hosted again after a restart)
+ * keeps it: its hash is checked, the secret is unknown here.
  *
  * Errors: %G_IO_ERROR_EXISTS when @host's game is served already;
  * %LW_STORE_ERROR_FAILED when no random bytes can be read.
@@ -464,10 +471,13 @@ lw_entry_play_add_table (LwEntryPlay  *self,
   for (guint s = 0; s < table->n_players; s++)
     {
       memcpy (table->lang[s], "en", 3);
-      if (lw_table_host_get_seat_kind (host, (int) s) != LW_HOST_SEAT_REMOTE)
+      table->hash[s] = g_strdup (lw_table_host_get_link_hash (host, (int) s));
+      if (table->hash[s] != NULL || lw_table_host_get_seat_kind (host, (int) s) != LW_HOST_SEAT_REMOTE)
         continue;
       table->secret[s] = lw_entry_requests_random_secret (error);
-      if (table->secret[s] == NULL)
+      if (table->secret[s] != NULL)
+        table->hash[s] = lw_entry_requests_secret_hash (table->secret[s]);
+      if (table->secret[s] == NULL || !lw_table_host_set_link_hash (host, (int) s, table->hash[s], error))
         {
           play_table_free (table);
           return FALSE;
@@ -542,23 +552,41 @@ lw_entry_play_new_secret (LwEntryPlay  *self,
                           guint         seat,
                           GError      **error)
 {
-  char *secret;
+  char *secret, *hash;
   PlayTable *table;
 
+  table = find_table (self, game_id);
+  if (table == NULL || seat >= table->n_players)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   "game %" G_GINT64_FORMAT ", seat %u: no such seat at a served table", game_id, seat);
+      return FALSE;
+    }
   secret = lw_entry_requests_random_secret (error);
   if (secret == NULL)
     return FALSE;
+  hash = lw_entry_requests_secret_hash (secret);
+  /* Kept for a restart first: a link the store does not know is none. */
+  if (!lw_table_host_set_link_hash (table->host, (int) seat, hash, error))
+    {
+      wipe (&secret);
+      wipe (&hash);
+      return FALSE;
+    }
   g_mutex_lock (&self->lock);
   table = g_hash_table_lookup (self->tables, &game_id);
   if (table != NULL && seat < table->n_players)
     {
       wipe (&table->secret[seat]);
+      wipe (&table->hash[seat]);
       table->secret[seat] = g_steal_pointer (&secret);
+      table->hash[seat] = g_steal_pointer (&hash);
     }
   g_mutex_unlock (&self->lock);
   if (secret != NULL)
     {
       wipe (&secret);
+      wipe (&hash);
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
                    "game %" G_GINT64_FORMAT ", seat %u: no such seat at a served table", game_id, seat);
       return FALSE;
@@ -792,9 +820,9 @@ hello_timeout_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* The seat @secret opens at the table of @game_id, or -1; every seat's
- * secret compared in full (lw_entry_requests_secret_equal()), so that
- * the time taken tells nothing. */
+/* The seat @secret opens at the table of @game_id, or -1; its hash
+ * compared in full with every seat's (lw_entry_requests_secret_equal()),
+ * so that the time taken tells nothing. */
 static int
 seat_of_secret (LwEntryPlay *self,
                 gint64       game_id,
@@ -803,13 +831,14 @@ seat_of_secret (LwEntryPlay *self,
 {
   PlayTable *table;
   int seat = -1;
+  g_autofree char *hash = lw_entry_requests_secret_hash (secret);
 
   g_mutex_lock (&self->lock);
   table = g_hash_table_lookup (self->tables, &game_id);
   if (table != NULL)
     {
       for (guint s = 0; s < table->n_players; s++)
-        if (table->secret[s] != NULL && lw_entry_requests_secret_equal (table->secret[s], secret))
+        if (table->hash[s] != NULL && lw_entry_requests_secret_equal (table->hash[s], hash))
           seat = (int) s;
       if (seat >= 0)
         {

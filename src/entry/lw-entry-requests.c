@@ -315,6 +315,14 @@ lw_entry_requests_secret_equal (const char *expected,
   return diff == 0;
 }
 
+char *
+lw_entry_requests_secret_hash (const char *secret)
+{
+  g_return_val_if_fail (secret != NULL, NULL);
+
+  return g_compute_checksum_for_string (G_CHECKSUM_SHA256, secret, -1);
+}
+
 const char *
 lw_entry_requests_open_table (LwEntryRequests  *self,
                               gint64            game_id,

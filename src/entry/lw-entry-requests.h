@@ -270,4 +270,19 @@ char *lw_entry_requests_random_secret (GError **error);
 gboolean lw_entry_requests_secret_equal (const char *expected,
                                          const char *given);
 
+/**
+ * lw_entry_requests_secret_hash:
+ * @secret: a secret (lw_entry_requests_random_secret()), or whatever a
+ *   client sent as one
+ *
+ * What a hosted table keeps of a remote seat's secret, in memory and in
+ * the store (lw_store_set_seat_link_hash()): its SHA-256, so that the
+ * link opens the seat after the host restarts while the secret itself
+ * never touches the disk. Two hashes are compared with
+ * lw_entry_requests_secret_equal().
+ *
+ * Returns: (transfer full): 64 lowercase hex digits.
+ */
+char *lw_entry_requests_secret_hash (const char *secret);
+
 G_END_DECLS

@@ -234,7 +234,11 @@ char **lw_entry_list_lan_addresses (void);
  * lw_table_host_act(). A second socket with the same secret takes the seat
  * over (the first is closed with 4003). The secrets are kept in memory
  * only, never logged, and forgotten with
- * lw_entry_server_close_host_table() or the server. Call it in the
+ * lw_entry_server_close_host_table() or the server; their SHA-256 is
+ * kept in the store by @host (lw_table_host_set_link_hash()), so that a
+ * seat that has a link already (a table hosted again with
+ * lw_table_host_open()) keeps it and its old link opens it again, the
+ * hello's secret checked against the hash. Call it in the
  * thread that made the server, where @host lives; the server may be
  * stopped or running, and keeps the table across a restart.
  *
@@ -271,7 +275,9 @@ gboolean lw_entry_server_close_host_table (LwEntryServer *self,
  * Returns: (transfer full) (nullable): the seat's link,
  *   `http://HOST:PORT/play#t=GAME&s=SECRET` (the secret in the fragment,
  *   which no browser sends to a server); %NULL when the table is not
- *   hosted, @seat is not remote or the server is stopped.
+ *   hosted, @seat is not remote, its link was made before the host
+ *   restarted (only its hash is known: the old link still opens it; a
+ *   New Link gives one to show) or the server is stopped.
  */
 char *lw_entry_server_seat_url (LwEntryServer *self,
                                 const char    *host,
@@ -285,11 +291,13 @@ char *lw_entry_server_seat_url (LwEntryServer *self,
  * @seat: a seat of it
  * @error: return location for a #GError
  *
- * New Link: a new secret for @seat; the old one opens nothing from now
- * on, and the seat's socket, if any, is closed with 4003.
+ * New Link: a new secret for @seat, its hash kept in the store; the old
+ * one opens nothing from now on, not even after a restart, and the seat's
+ * socket, if any, is closed with 4003.
  *
  * Errors: %G_IO_ERROR_NOT_FOUND for a table not hosted or a seat not at
- * it; %LW_STORE_ERROR_FAILED when no random bytes can be read.
+ * it; %LW_STORE_ERROR_FAILED when no random bytes can be read, or another
+ * %LW_STORE_ERROR when the hash cannot be stored (the old link stays).
  *
  * Returns: %TRUE when the seat has its new secret.
  */

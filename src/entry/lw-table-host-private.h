@@ -30,6 +30,8 @@ struct _LwTableHost
   GHashTable *applied[LW_MAX_SEATS];  /* action ids applied, per seat */
   GSource *timer;            /* a computer's move or the next deal, waiting */
   GCancellable *cancellable; /* the computer's choice being made */
+  char *link_hash[LW_MAX_SEATS];  /* each seat's link's hash, as stored */
+  int hold_fd;               /* the game held (lw-table-host.c's hold_game()), or -1 */
 
   LwTableSeats seats;
   LwHostSeatKind kinds[LW_MAX_SEATS];

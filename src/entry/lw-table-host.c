@@ -15,8 +15,12 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#define _GNU_SOURCE  /* F_OFD_SETLK */
+#include <errno.h>
+#include <fcntl.h>
 #include <locale.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <gio/gio.h>
 #include <glib/gi18n.h>
@@ -148,6 +152,8 @@ start_timer (LwTableHost *self,
   g_source_attach (self->timer, self->context);
 }
 
+/* Saves the round with the version the table has once this change is
+ * made (every save is followed by changed()). */
 static gboolean
 save (LwTableHost  *self,
       GError      **error)
@@ -156,8 +162,104 @@ save (LwTableHost  *self,
 
   if (self->table != NULL && !self->round_over)
     json = lw_table_to_json (self->table);
-  return lw_store_save_table (self->store, self->id, self->seats_json,
-                              json != NULL ? self->round_number : 0, json, error);
+  return lw_store_save_hosted_round (self->store, self->id, self->seats_json,
+                                     json != NULL ? self->round_number : 0, json, self->version + 1, error);
+}
+
+static const char *
+kind_name (LwHostSeatKind kind)
+{
+  switch (kind)
+    {
+    case LW_HOST_SEAT_COMPUTER:
+      return "computer";
+    case LW_HOST_SEAT_LOCAL:
+      return "local";
+    case LW_HOST_SEAT_REMOTE:
+    default:
+      return "remote";
+    }
+}
+
+static LwHostSeatKind
+kind_of_name (const char *name)
+{
+  if (g_strcmp0 (name, "computer") == 0)
+    return LW_HOST_SEAT_COMPUTER;
+  if (g_strcmp0 (name, "local") == 0)
+    return LW_HOST_SEAT_LOCAL;
+  return LW_HOST_SEAT_REMOTE;
+}
+
+/* Who plays each seat, kept with the table (lw_store_host_table()). */
+static gboolean
+store_kinds (LwTableHost  *self,
+             GError      **error)
+{
+  const char *kinds[LW_MAX_SEATS];
+
+  for (guint s = 0; s < self->seats.n_players; s++)
+    kinds[s] = kind_name (self->kinds[s]);
+  return lw_store_host_table (self->store, self->id, self->seats.n_players, kinds, self->seats.level, error);
+}
+
+/* Holds game @id of @store for this table: a lock on byte @id of the
+ * file "DATABASE-hosts" beside the database, taken on an open file
+ * description of its own (F_OFD_SETLK), so that a second table, of this
+ * process or another, is refused, and the kernel lets it go when the
+ * holder's process ends, however it ends (a crash, SIGKILL). A file of
+ * its own and not the database: closing any descriptor of the database
+ * would drop SQLite's own locks on it. */
+static gboolean
+hold_game (LwTableHost  *self,
+           GError      **error)
+{
+  g_autofree char *path = g_strconcat (lw_store_get_path (self->store), "-hosts", NULL);
+  struct flock lock = { 0 };
+  int fd = open (path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   "game %" G_GINT64_FORMAT ": %s cannot be opened to hold the game: %s",
+                   self->id, path, g_strerror (saved));
+      return FALSE;
+    }
+  lock.l_type = F_WRLCK;
+  lock.l_whence = SEEK_SET;
+  lock.l_start = (off_t) self->id;
+  lock.l_len = 1;
+  if (fcntl (fd, F_OFD_SETLK, &lock) != 0)
+    {
+      int saved = errno;
+
+      close (fd);
+      if (saved == EAGAIN || saved == EACCES)
+        {
+          g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, self->id);
+
+          g_set_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_HOSTED,
+                       /* TRANSLATORS: a game of the virtual table is served to other devices already; %s its number */
+                       _("Game %s is hosted already, on this computer."), number);
+        }
+      else
+        g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                     "game %" G_GINT64_FORMAT ": %s: the game cannot be held: %s",
+                     self->id, path, g_strerror (saved));
+      return FALSE;
+    }
+  self->hold_fd = fd;
+  return TRUE;
+}
+
+static void
+release_game (LwTableHost *self)
+{
+  if (self->hold_fd >= 0)
+    close (self->hold_fd);
+  self->hold_fd = -1;
 }
 
 /* ------------------------------------------------------------------ */
@@ -709,13 +811,187 @@ lw_table_host_new (LwStore              *store,
   self->id = lw_store_add_game (store, record, error);
   if (self->id <= 0)
     return NULL;
-  if (!lw_store_save_table (store, self->id, self->seats_json, 0, NULL, error)
+  if (!hold_game (self, error)
+      || !lw_store_save_table (store, self->id, self->seats_json, 0, NULL, error)
+      || !store_kinds (self, error)
       || !lw_store_reload_game (store, self->id, &self->record, &self->standings, error)
       || !new_round (self, error))
     return NULL;
   self->version = 1;
   after_change (self);
   return g_steal_pointer (&self);
+}
+
+static LwTableHost *
+open_failed (GError     **error,
+             int          code,
+             const char  *message)
+{
+  g_set_error_literal (error, LW_TABLE_HOST_ERROR, code, message);
+  return NULL;
+}
+
+/* Who plays each seat of a game hosted again: @kinds and @levels given,
+ * else as last hosted, else the seats' setup (people remote). */
+static gboolean
+resume_kinds (LwTableHost          *self,
+              const LwHostedTable  *hosted,
+              const LwHostSeatKind *kinds,
+              const LwBotLevel     *levels,
+              GError              **error)
+{
+  for (guint s = 0; s < self->seats.n_players; s++)
+    {
+      if (kinds != NULL)
+        {
+          if (kinds[s] > LW_HOST_SEAT_LOCAL || (levels != NULL && levels[s] > LW_BOT_HARD))
+            return invalid (error, "a seat's kind or level is out of range");
+          self->kinds[s] = kinds[s];
+        }
+      else if (hosted != NULL && s < hosted->n_seats)
+        self->kinds[s] = kind_of_name (hosted->seats[s].kind);
+      else
+        self->kinds[s] = self->seats.computer[s] ? LW_HOST_SEAT_COMPUTER : LW_HOST_SEAT_REMOTE;
+      if (levels != NULL)
+        self->seats.level[s] = levels[s];
+      else if (hosted != NULL && s < hosted->n_seats && self->kinds[s] == LW_HOST_SEAT_COMPUTER)
+        self->seats.level[s] = hosted->seats[s].level;
+      self->seats.computer[s] = self->kinds[s] == LW_HOST_SEAT_COMPUTER;
+      if (hosted != NULL && s < hosted->n_seats)
+        self->link_hash[s] = g_strdup (hosted->seats[s].link_hash);
+    }
+  return TRUE;
+}
+
+LwTableHost *
+lw_table_host_open (LwStore              *store,
+                    gint64                game_id,
+                    const LwHostSeatKind *kinds,
+                    const LwBotLevel     *levels,
+                    GError              **error)
+{
+  g_autoptr (LwTableHost) self = NULL;
+  g_autoptr (LwStoredTable) stored = NULL;
+  g_autoptr (LwHostedTable) hosted = NULL;
+  g_autoptr (LwTable) table = NULL;
+  g_autoptr (GError) local = NULL;
+  g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, game_id);
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (store), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  self = g_object_new (LW_TYPE_TABLE_HOST, NULL);
+  self->store = g_object_ref (store);
+  self->context = g_main_context_ref_thread_default ();
+  self->id = game_id;
+  if (!lw_store_reload_game (store, game_id, &self->record, &self->standings, error))
+    return NULL;
+  if (self->standings->finished)
+    return open_failed (error, LW_TABLE_HOST_ERROR_GAME_OVER,
+                        /* TRANSLATORS: hosting a game again for remote play; %s the game's number */
+                        (text = g_strdup_printf (_("Game %s is over: there is nothing left to play."), number)));
+  stored = lw_store_load_table (store, game_id, &local);
+  if (stored == NULL && g_error_matches (local, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND))
+    return open_failed (error, LW_TABLE_HOST_ERROR_NOT_VIRTUAL,
+                        /* TRANSLATORS: hosting a game again for remote play; %s the game's number */
+                        (text = g_strdup_printf (_("Game %s is not played at the virtual table."), number)));
+  if (stored == NULL)
+    return g_propagate_error (error, g_steal_pointer (&local)), NULL;
+  if (!lw_table_seats_from_json (stored->seats, &self->seats, &local)
+      || self->seats.n_players != self->record->n_players)
+    return open_failed (error, LW_TABLE_HOST_ERROR_UNREADABLE,
+                        (text = g_strdup_printf ("game %s: the virtual table's seats cannot be read: %s", number,
+                                                 local != NULL ? local->message
+                                                               : "not as many seats as the game's")));
+  hosted = lw_store_load_hosted_table (store, game_id, &local);
+  if (hosted == NULL && !g_error_matches (local, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND))
+    return g_propagate_error (error, g_steal_pointer (&local)), NULL;
+  g_clear_error (&local);
+  if (!resume_kinds (self, hosted, kinds, levels, error))
+    return NULL;
+  /* The round saved, when it is still the game's next one (as the app's
+   * table reads it: a round saved before the game's rounds were
+   * corrected is dealt again). */
+  if (stored->round != NULL && stored->round_number == self->record->rounds->len + 1)
+    {
+      table = lw_table_from_json (stored->round, -1, &local);
+      if (table == NULL)
+        return open_failed (error, LW_TABLE_HOST_ERROR_UNREADABLE,
+                            (text = g_strdup_printf ("game %s, round %u: the round in progress cannot be read: %s",
+                                                     number, stored->round_number, local->message)));
+      if (lw_table_get_n_players (table) != self->record->n_players
+          || lw_table_get_dealer (table) != self->standings->next_dealer)
+        g_clear_pointer (&table, lw_table_free);
+    }
+  if (!hold_game (self, error))
+    return NULL;
+  self->seats_json = lw_table_seats_to_json (&self->seats);
+  self->version = hosted != NULL ? hosted->version + 1 : 1;
+  if (!store_kinds (self, error))
+    return NULL;
+  if (table != NULL)
+    {
+      self->table = g_steal_pointer (&table);
+      self->round_number = stored->round_number;
+      /* The stop came between the round's last card and its storing. */
+      if (lw_table_get_phase (self->table) == LW_PHASE_END)
+        finish_round (self);
+      else if (!save (self, error))
+        return NULL;
+    }
+  else if (!new_round (self, error))
+    return NULL;
+  after_change (self);
+  return g_steal_pointer (&self);
+}
+
+gboolean
+lw_table_host_close (LwTableHost  *self,
+                     GError      **error)
+{
+  g_return_val_if_fail (LW_IS_TABLE_HOST (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!lw_store_forget_hosted_table (self->store, self->id, error))
+    return FALSE;
+  stop_timer (self);
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->choosing = FALSE;
+  self->move_ready = FALSE;
+  for (guint s = 0; s < LW_MAX_SEATS; s++)
+    g_clear_pointer (&self->link_hash[s], g_free);
+  release_game (self);
+  return TRUE;
+}
+
+const char *
+lw_table_host_get_link_hash (LwTableHost *self,
+                             int          seat)
+{
+  g_return_val_if_fail (LW_IS_TABLE_HOST (self), NULL);
+  g_return_val_if_fail (seat >= 0 && (guint) seat < self->record->n_players, NULL);
+
+  return self->link_hash[seat];
+}
+
+gboolean
+lw_table_host_set_link_hash (LwTableHost  *self,
+                             int           seat,
+                             const char   *link_hash,
+                             GError      **error)
+{
+  g_return_val_if_fail (LW_IS_TABLE_HOST (self), FALSE);
+  g_return_val_if_fail (seat >= 0 && (guint) seat < self->record->n_players, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!lw_store_set_seat_link_hash (self->store, self->id, (guint) seat, link_hash, error))
+    return FALSE;
+  g_free (self->link_hash[seat]);
+  self->link_hash[seat] = g_strdup (link_hash);
+  return TRUE;
 }
 
 gint64
@@ -837,6 +1113,14 @@ lw_table_host_set_seat_kind (LwTableHost    *self,
   self->seats.computer[seat] = kind == LW_HOST_SEAT_COMPUTER;
   if (kind == LW_HOST_SEAT_COMPUTER)
     self->seats.level[seat] = level;
+  {
+    g_autoptr (GError) error = NULL;
+
+    /* Kept for a restart (its version counts too: it is a change). */
+    if (!store_kinds (self, &error) || !save (self, &error))
+      g_warning ("game %" G_GINT64_FORMAT ", seat %d: who plays it could not be stored: %s",
+                 self->id, seat + 1, error->message);
+  }
   changed (self);
   after_change (self);
 }
@@ -880,6 +1164,7 @@ lw_table_host_dispose (GObject *object)
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  release_game (self);
 
   G_OBJECT_CLASS (lw_table_host_parent_class)->dispose (object);
 }
@@ -897,7 +1182,10 @@ lw_table_host_finalize (GObject *object)
   g_clear_pointer (&self->seats_json, g_free);
   g_clear_pointer (&self->round_end, g_free);
   for (guint s = 0; s < LW_MAX_SEATS; s++)
-    g_clear_pointer (&self->applied[s], g_hash_table_unref);
+    {
+      g_clear_pointer (&self->applied[s], g_hash_table_unref);
+      g_clear_pointer (&self->link_hash[s], g_free);
+    }
 
   G_OBJECT_CLASS (lw_table_host_parent_class)->finalize (object);
 }
@@ -928,4 +1216,5 @@ lw_table_host_init (LwTableHost *self)
     self->applied[s] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->hold_ms = 1500;
   self->pause_ms = 600;
+  self->hold_fd = -1;
 }

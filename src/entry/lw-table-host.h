@@ -38,8 +38,16 @@ GQuark lw_table_host_error_quark (void);
  * @LW_TABLE_HOST_ERROR_BAD_MESSAGE: the action is not a well-formed
  *   "action" message (a field missing, of the wrong type, a card that
  *   is no card); "bad-message"
+ * @LW_TABLE_HOST_ERROR_NOT_VIRTUAL: lw_table_host_open(): the game is not
+ *   played at the virtual table (kept on paper, or its table removed)
+ * @LW_TABLE_HOST_ERROR_GAME_OVER: lw_table_host_open(): the game is over
+ * @LW_TABLE_HOST_ERROR_HOSTED: the game is hosted already, by this
+ *   process or another one on this computer
+ * @LW_TABLE_HOST_ERROR_UNREADABLE: lw_table_host_open(): the stored
+ *   table's seats or round cannot be read
  *
- * Why lw_table_host_act() did not apply an action.
+ * Why lw_table_host_act() did not apply an action, or why a table cannot
+ * be hosted.
  */
 typedef enum {
   LW_TABLE_HOST_ERROR_STALE,
@@ -47,6 +55,10 @@ typedef enum {
   LW_TABLE_HOST_ERROR_REFUSED,
   LW_TABLE_HOST_ERROR_DUPLICATE,
   LW_TABLE_HOST_ERROR_BAD_MESSAGE,
+  LW_TABLE_HOST_ERROR_NOT_VIRTUAL,
+  LW_TABLE_HOST_ERROR_GAME_OVER,
+  LW_TABLE_HOST_ERROR_HOSTED,
+  LW_TABLE_HOST_ERROR_UNREADABLE,
 } LwTableHostError;
 
 /**
@@ -90,9 +102,15 @@ G_DECLARE_FINAL_TYPE (LwTableHost, lw_table_host, LW, TABLE_HOST, GObject)
  * that context's thread only, @store too (the entry server's thread with
  * its own connection, or the app's main thread).
  *
+ * The seats' kinds are stored with the table (lw_store_host_table()),
+ * and the table's version with every save, so that lw_table_host_open()
+ * can host it again after the host stops. While the table lives, the game
+ * is held: no other #LwTableHost, in this process or another, may host it.
+ *
  * Errors: %LW_STORE_ERROR_* from the store; %G_IO_ERROR_INVALID_ARGUMENT
  * for a bad setup (a count out of range, a name the names rule refuses,
- * partners with other than 4 seats).
+ * partners with other than 4 seats); %G_IO_ERROR_* when the game cannot
+ * be held (lw_table_host_open()).
  *
  * Returns: (transfer full) (nullable): the table, or %NULL.
  */
@@ -105,6 +123,103 @@ LwTableHost *lw_table_host_new (LwStore             *store,
                                 guint64              seed,
                                 const LwHouseRules  *rules,
                                 GError             **error);
+
+/**
+ * lw_table_host_open:
+ * @store: the store the game is kept in
+ * @game_id: a game played at the virtual table and not over
+ * @kinds: (array) (nullable): who plays each of the game's seats from now
+ *   on; %NULL: as when it was last hosted (a game never hosted, played
+ *   on one screen until now: its people's seats remote, its computers
+ *   computers)
+ * @levels: (array) (nullable): each computer seat's level, read with
+ *   @kinds; %NULL: as stored
+ * @error: return location for a #GError
+ *
+ * Hosts again a game of the virtual table that was hosted before (the
+ * host crashed, was closed or stopped) or played on one screen: its seats,
+ * names, partners, house rules and seed as stored, and the round in
+ * progress exactly where it stopped (the hand, the trick, whose turn); a
+ * computer whose turn it is moves (after the pause). A round played to
+ * its end whose storing the stop cut short is stored now, once; between
+ * rounds the next one is dealt from the game's seed. Each seat keeps its
+ * link: lw_table_host_get_link_hash() gives the hash the entry server
+ * checks the old link's secret against (docs/REMOTE-PLAY.md "When the host
+ * restarts"). The version counts on from above every version the seats
+ * saw before, so that an action answering an old state is stale. The
+ * action ids played before the stop are not kept: that is what makes it
+ * safe. Used as lw_table_host_new()'s table (the thread-default context).
+ *
+ * Errors: %LW_TABLE_HOST_ERROR_NOT_VIRTUAL when the game is not played at
+ * the virtual table; %LW_TABLE_HOST_ERROR_GAME_OVER when it is over
+ * (SCORING R24); %LW_TABLE_HOST_ERROR_HOSTED when another table, in this
+ * process or another, hosts it now; %LW_TABLE_HOST_ERROR_UNREADABLE when
+ * its stored seats or round cannot be read or do not fit the game;
+ * %G_IO_ERROR_INVALID_ARGUMENT for @kinds or @levels out of range;
+ * %LW_STORE_ERROR_NOT_FOUND when there is no such game, or another
+ * %LW_STORE_ERROR.
+ *
+ * Returns: (transfer full) (nullable): the table, or %NULL.
+ */
+LwTableHost *lw_table_host_open (LwStore              *store,
+                                 gint64                game_id,
+                                 const LwHostSeatKind *kinds,
+                                 const LwBotLevel     *levels,
+                                 GError              **error);
+
+/**
+ * lw_table_host_close:
+ * @self: a table
+ * @error: return location for a #GError
+ *
+ * The host closes the table for good: its seats' kinds and links are
+ * forgotten in the store (lw_store_forget_hosted_table(); no link opens a
+ * seat after a restart), the computers stop and the game is no longer
+ * held. The game stays a virtual table's, which the app opens on one
+ * screen (or lw_table_host_open() hosts again with new links). The entry
+ * server's side is lw_entry_server_close_host_table(). The end of the
+ * game forgets the links by itself.
+ *
+ * Errors: %LW_STORE_ERROR from the store (nothing forgotten then).
+ *
+ * Returns: %TRUE when forgotten.
+ */
+gboolean lw_table_host_close (LwTableHost  *self,
+                              GError      **error);
+
+/**
+ * lw_table_host_get_link_hash:
+ * @self: a table
+ * @seat: a seat, 0..n_players-1
+ *
+ * Returns: (transfer none) (nullable): the SHA-256 of @seat's link's
+ *   secret (lw_entry_requests_secret_hash()) as stored, %NULL when the
+ *   seat has no link.
+ */
+const char *lw_table_host_get_link_hash (LwTableHost *self,
+                                         int          seat);
+
+/**
+ * lw_table_host_set_link_hash:
+ * @self: a table
+ * @seat: a seat, 0..n_players-1
+ * @link_hash: (nullable): the SHA-256 of the seat's new secret, 64
+ *   lowercase hex digits; %NULL: no link
+ * @error: return location for a #GError
+ *
+ * Keeps @seat's link (its first, or a New Link) in the store
+ * (lw_store_set_seat_link_hash()), so that it still opens the seat after
+ * the host restarts; only the hash, never the secret.
+ *
+ * Errors: those of lw_store_set_seat_link_hash() (the link is not
+ * changed then).
+ *
+ * Returns: %TRUE when kept.
+ */
+gboolean lw_table_host_set_link_hash (LwTableHost  *self,
+                                      int           seat,
+                                      const char   *link_hash,
+                                      GError      **error);
 
 /**
  * lw_table_host_get_game_id:

@@ -366,6 +366,12 @@ gboolean lw_store_renumber_rows (LwStore     *self,
  * later ones are renumbered. Substitutes (lw-store-seats.c): a seat change
  * from a later round moves with it. The director's round locks
  * (lw-store-locks.c): a lock stays with its round, or goes with it. */
+/* Whether @sql (with ?1 = @id) gives a row; an error reads as %FALSE
+ * (lw-store-table.c). */
+gboolean lw_store_has_row (LwStore     *self,
+                           const char  *sql,
+                           gint64       id);
+
 gboolean lw_store_round_logs_edited (LwStore     *self,
                                      gint64       id,
                                      LwEditKind   kind,

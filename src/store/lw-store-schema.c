@@ -7,7 +7,7 @@
  * that is rolled back on any error, and every read of more than one
  * statement runs in one read transaction, so it sees one state of the file.
  *
- * The schema (version 14, PRAGMA user_version):
+ * The schema (version 15, PRAGMA user_version):
  *
  *   players      a person who sat at a game, by name
  *   games        the setup of a game: ruleset, rules, first dealer, sides
@@ -138,6 +138,16 @@
  *                 Standard rules). A copy, not a reference, so that a set
  *                 renamed or deleted later leaves the event's games as
  *                 they were; an event made before has the rulings
+ *
+ * Version 15 (remote play resumed after the host restarts, lw-store-hosted.c):
+ *   hosted_tables  a virtual table hosted for remote play (docs/REMOTE-PLAY.md):
+ *                 the table's version as the seats last saw it, so that a
+ *                 host started again counts on from above it
+ *   hosted_seats  who plays each of its seats (remote, computer and its
+ *                 level, local) and the SHA-256 of a remote seat's link's
+ *                 secret (never the secret), so that the link still opens
+ *                 the seat after a restart; removed with the table (the
+ *                 game over, or the host closing it for good)
  *
  * Scores, status and winners are never stored as the truth: they are the
  * engine's replay of the stored rounds (lw_standings_compute()); the
@@ -504,6 +514,22 @@ static const char *const migrations[] = {
   "  log   TEXT NOT NULL"
   ");"
   "PRAGMA user_version = 14;",
+
+  /* 14 → 15: a hosted table's seats and the hashes of their links. */
+  "CREATE TABLE hosted_tables ("
+  "  game     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,"
+  "  version  INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0)"
+  ");"
+  "CREATE TABLE hosted_seats ("
+  "  game       INTEGER NOT NULL REFERENCES hosted_tables (game) ON DELETE CASCADE,"
+  "  seat       INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 7),"
+  "  kind       TEXT NOT NULL CHECK (kind IN ('remote', 'computer', 'local')),"
+  "  level      TEXT NOT NULL DEFAULT 'normal' CHECK (level IN ('random', 'easy', 'normal', 'hard')),"
+  "  link_hash  TEXT CHECK (link_hash IS NULL OR (length (link_hash) = 64"
+  "                         AND link_hash NOT GLOB '*[^0-9a-f]*')),"
+  "  PRIMARY KEY (game, seat)"
+  ") WITHOUT ROWID;"
+  "PRAGMA user_version = 15;",
 };
 
 

@@ -116,16 +116,24 @@ lw_store_load_table (LwStore  *self,
 }
 
 gboolean
-lw_store_has_table (LwStore *self,
-                    gint64   id)
+lw_store_has_row (LwStore     *self,
+                  const char  *sql,
+                  gint64       id)
 {
   g_autoptr (LwStoreStmt) stmt = NULL;
   gboolean has_row = FALSE;
 
+  stmt = lw_store_query_row (self, sql, id, 0, &has_row, NULL);
+  return stmt != NULL && has_row;
+}
+
+gboolean
+lw_store_has_table (LwStore *self,
+                    gint64   id)
+{
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
 
-  stmt = lw_store_query_row (self, "SELECT 1 FROM virtual_tables WHERE game = ?", id, 0, &has_row, NULL);
-  return stmt != NULL && has_row;
+  return lw_store_has_row (self, "SELECT 1 FROM virtual_tables WHERE game = ?", id);
 }
 
 gboolean
@@ -150,6 +158,12 @@ lw_store_remove_table (LwStore  *self,
         return FALSE;
       }
   }
+  /* A hosted table's links are forgotten with it (lw-store-hosted.c). */
+  if (!lw_store_run1 (self, "DELETE FROM hosted_tables WHERE game = ?1", id, error))
+    {
+      lw_store_rollback (self);
+      return FALSE;
+    }
   return lw_store_commit (self, error);
 }
 

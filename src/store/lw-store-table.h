@@ -93,7 +93,9 @@ gboolean lw_store_has_table (LwStore *self,
  * @error: return location for a #GError
  *
  * Removes the game's virtual table (the game is over, or is kept on paper
- * from now on); its rounds stay. Nothing happens when it has none.
+ * from now on), and forgets its hosting (lw_store_forget_hosted_table():
+ * its links open nothing from now on), in one transaction; its rounds
+ * stay. Nothing happens when it has none.
  *
  * Returns: %TRUE on success.
  */

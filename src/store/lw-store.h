@@ -382,4 +382,5 @@ G_END_DECLS
 #include "lw-store-locks.h"
 #include "lw-store-event-tables.h"
 #include "lw-store-table.h"
+#include "lw-store-hosted.h"
 #include "lw-store-rule-sets.h"

@@ -518,3 +518,33 @@ lw_play_run_until (gboolean (*done) (gpointer data),
   g_source_destroy (timeout);
   return done (data);
 }
+
+gboolean
+lw_play_client_has_state (gpointer data)
+{
+  LwPlayClient *client = data;
+
+  return client->state != NULL || client->closed;
+}
+
+gboolean
+lw_play_client_is_closed (gpointer data)
+{
+  return ((LwPlayClient *) data)->closed;
+}
+
+gboolean
+lw_play_client_mid_trick (gpointer data)
+{
+  LwPlayClient *client = data;
+  JsonObject *state, *trick;
+
+  if (client->state == NULL || client->closed)
+    return client->closed;
+  state = json_node_get_object (client->state);
+  trick = json_object_get_object_member (state, "trick");
+  return g_str_equal (json_object_get_string_member_with_default (state, "phase", ""), "play")
+         && trick != NULL
+         && json_array_get_length (json_object_get_array_member (trick, "plays")) > 0
+         && json_object_get_boolean_member (json_object_get_object_member (state, "you"), "to_act");
+}

@@ -90,6 +90,13 @@ const char   *lw_play_client_state_string (LwPlayClient *client,
  * LwPlayClient, so that it is also a condition of lw_play_run_until()). */
 gboolean      lw_play_client_game_over (gpointer client);
 
+/* Conditions of lw_play_run_until() (@client an LwPlayClient): a state
+ * came (or the socket closed); the socket closed; the client's turn in the
+ * play phase after the trick's first card (or the socket closed). */
+gboolean      lw_play_client_has_state (gpointer client);
+gboolean      lw_play_client_is_closed (gpointer client);
+gboolean      lw_play_client_mid_trick (gpointer client);
+
 /* Iterates the thread-default main context (or the global default one)
  * until @done (@data) or
  * @timeout_ms have passed. Returns whether @done came true. */

@@ -131,19 +131,7 @@ client_for (Fixture    *f,
   return client;
 }
 
-static gboolean
-has_state (gpointer data)
-{
-  LwPlayClient *client = data;
 
-  return client->state != NULL || client->closed;
-}
-
-static gboolean
-is_closed (gpointer data)
-{
-  return ((LwPlayClient *) data)->closed;
-}
 
 typedef struct {
   LwPlayClient **clients;
@@ -255,23 +243,6 @@ test_three_clients (Fixture       *f,
   play_whole_game (f, "RRR", FALSE, 7);
 }
 
-/* The client's turn in the play phase, after the trick's first card. */
-static gboolean
-mid_trick (gpointer data)
-{
-  LwPlayClient *client = data;
-  JsonObject *state, *trick;
-  const char *phase;
-
-  if (client->state == NULL || client->closed)
-    return client->closed;
-  state = json_node_get_object (client->state);
-  phase = json_object_get_string_member_with_default (state, "phase", "");
-  trick = json_object_get_object_member (state, "trick");
-  return g_str_equal (phase, "play") && trick != NULL
-         && json_array_get_length (json_object_get_array_member (trick, "plays")) > 0
-         && json_object_get_boolean_member (json_object_get_object_member (state, "you"), "to_act");
-}
 
 static gboolean
 seat_disconnected (gpointer data)
@@ -294,34 +265,34 @@ test_reconnect (Fixture       *f,
 
   host_table (f, "RCC", FALSE, 12);
   client = client_for (f, 0, "de", FALSE);
-  g_assert_true (lw_play_run_until (has_state, client, STEP_MS));
+  g_assert_true (lw_play_run_until (lw_play_client_has_state, client, STEP_MS));
   g_assert_cmpint (client->seat, ==, 0);
   g_assert_true (lw_entry_server_is_seat_connected (f->server, f->game, 0));
 
   /* Plays until it must follow in a trick already begun, and waits. */
-  client->pause_if = mid_trick;
+  client->pause_if = lw_play_client_mid_trick;
   client->auto_play = TRUE;
   lw_play_client_act (client);
-  g_assert_true (lw_play_run_until (mid_trick, client, GAME_MS));
-  g_assert_true (mid_trick (client));
+  g_assert_true (lw_play_run_until (lw_play_client_mid_trick, client, GAME_MS));
+  g_assert_true (lw_play_client_mid_trick (client));
   version = client->version;
   hand = json_to_string (json_object_get_member (json_node_get_object (client->state), "hand"), FALSE);
 
   lw_play_client_close (client);
-  g_assert_true (lw_play_run_until (is_closed, client, STEP_MS));
+  g_assert_true (lw_play_run_until (lw_play_client_is_closed, client, STEP_MS));
   g_assert_true (lw_play_run_until (seat_disconnected, f, STEP_MS));
   /* Nobody plays the seat meanwhile: the game waits for it. */
   g_assert_cmpuint (lw_table_host_get_version (f->host), ==, version);
 
   g_clear_pointer (&client->state, json_node_unref);
   lw_play_client_connect (client);
-  g_assert_true (lw_play_run_until (has_state, client, STEP_MS));
+  g_assert_true (lw_play_run_until (lw_play_client_has_state, client, STEP_MS));
   g_assert_false (client->closed);
   g_assert_cmpint (client->seat, ==, 0);
   g_assert_cmpuint (client->version, ==, version);
   again = json_to_string (json_object_get_member (json_node_get_object (client->state), "hand"), FALSE);
   g_assert_cmpstr (again, ==, hand);
-  g_assert_true (mid_trick (client));
+  g_assert_true (lw_play_client_mid_trick (client));
   g_assert_true (lw_entry_server_is_seat_connected (f->server, f->game, 0));
 
   /* And it plays on from there. */
@@ -363,8 +334,8 @@ two_clients (Fixture       *f,
   host_table (f, "RR", FALSE, seed);
   *a = client_for (f, 0, "en", FALSE);
   *b = client_for (f, 1, "en", FALSE);
-  g_assert_true (lw_play_run_until (has_state, *a, STEP_MS));
-  g_assert_true (lw_play_run_until (has_state, *b, STEP_MS));
+  g_assert_true (lw_play_run_until (lw_play_client_has_state, *a, STEP_MS));
+  g_assert_true (lw_play_run_until (lw_play_client_has_state, *b, STEP_MS));
 }
 
 static void
@@ -419,10 +390,10 @@ test_takeover (Fixture       *f,
 
   host_table (f, "RC", FALSE, 5);
   first = client_for (f, 0, "en", FALSE);
-  g_assert_true (lw_play_run_until (has_state, first, STEP_MS));
+  g_assert_true (lw_play_run_until (lw_play_client_has_state, first, STEP_MS));
   second = client_for (f, 0, "fr", FALSE);
-  g_assert_true (lw_play_run_until (has_state, second, STEP_MS));
-  g_assert_true (lw_play_run_until (is_closed, first, STEP_MS));
+  g_assert_true (lw_play_run_until (lw_play_client_has_state, second, STEP_MS));
+  g_assert_true (lw_play_run_until (lw_play_client_is_closed, first, STEP_MS));
   g_assert_cmpuint (first->close_code, ==, 4003);
   g_assert_false (second->closed);
   g_assert_cmpint (second->seat, ==, 0);
@@ -440,11 +411,11 @@ assert_closed_with (Fixture      *f,
 {
   g_autoptr (LwPlayClient) good = NULL;
 
-  g_assert_true (lw_play_run_until (is_closed, client, STEP_MS));
+  g_assert_true (lw_play_run_until (lw_play_client_is_closed, client, STEP_MS));
   g_assert_cmpuint (client->close_code, ==, code);
   g_assert_null (client->state);
   good = client_for (f, 0, "en", FALSE);
-  g_assert_true (lw_play_run_until (has_state, good, STEP_MS));
+  g_assert_true (lw_play_run_until (lw_play_client_has_state, good, STEP_MS));
   g_assert_false (good->closed);
 }
 
@@ -496,11 +467,11 @@ test_hostile (Fixture       *f,
     g_autoptr (LwPlayClient) client = lw_play_client_new (f->port, f->game, secret, "en");
 
     lw_play_client_connect (client);
-    g_assert_true (lw_play_run_until (has_state, client, STEP_MS));
+    g_assert_true (lw_play_run_until (lw_play_client_has_state, client, STEP_MS));
     g_clear_pointer (&client->state, json_node_unref);
     for (int i = 0; i < 40; i++)
       lw_play_client_send (client, "{\"type\":\"ping\"}");
-    g_assert_true (lw_play_run_until (is_closed, client, STEP_MS));
+    g_assert_true (lw_play_run_until (lw_play_client_is_closed, client, STEP_MS));
     g_assert_cmpuint (client->close_code, ==, 4004);
     /* It was answered "bad-message" before the flood closed it. */
     g_assert_cmpstr (client->last_reason, ==, "bad-message");
