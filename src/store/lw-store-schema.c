@@ -7,7 +7,7 @@
  * that is rolled back on any error, and every read of more than one
  * statement runs in one read transaction, so it sees one state of the file.
  *
- * The schema (version 14, PRAGMA user_version):
+ * The schema (version 15, PRAGMA user_version):
  *
  *   players      a person who sat at a game, by name
  *   games        the setup of a game: ruleset, rules, first dealer, sides
@@ -138,6 +138,19 @@
  *                 Standard rules). A copy, not a reference, so that a set
  *                 renamed or deleted later leaves the event's games as
  *                 they were; an event made before has the rulings
+ *
+ * Version 15 (the club server's sync, lw-store-club.c; docs/CLUB-SERVER.md):
+ *   club_state    one row once the database has joined a club server: its
+ *                 conninfo (never a password), this laptop's origin UUID,
+ *                 the club's UUID once synced, the push counter the server
+ *                 acknowledged and the one being pushed, the server's
+ *                 change number pulled up to, the times of the last push
+ *                 and pull (seconds since 1970)
+ *   club_pushed   this laptop's games as the server holds them: UUID and
+ *                 the version pushed (a game whose version differs waits
+ *                 to be pushed; a row without its game waits as a deletion)
+ *   club_games    other laptops' games held here, read-only: UUID, their
+ *                 origin (UUID and name) and the version pulled
  *
  * Scores, status and winners are never stored as the truth: they are the
  * engine's replay of the stored rounds (lw_standings_compute()); the
@@ -504,6 +517,30 @@ static const char *const migrations[] = {
   "  log   TEXT NOT NULL"
   ");"
   "PRAGMA user_version = 14;",
+
+  /* 14 → 15: the club server's sync (lw-store-club.c). */
+  "CREATE TABLE club_state ("
+  "  id            INTEGER PRIMARY KEY CHECK (id = 1),"
+  "  conninfo      TEXT NOT NULL,"
+  "  origin        TEXT NOT NULL,"
+  "  club          TEXT,"
+  "  push_counter  INTEGER NOT NULL DEFAULT 0 CHECK (push_counter >= 0),"
+  "  push_pending  INTEGER NOT NULL DEFAULT 0 CHECK (push_pending >= 0),"
+  "  pull_seq      INTEGER NOT NULL DEFAULT 0 CHECK (pull_seq >= 0),"
+  "  pushed_at     INTEGER NOT NULL DEFAULT 0,"
+  "  pulled_at     INTEGER NOT NULL DEFAULT 0"
+  ");"
+  "CREATE TABLE club_pushed ("
+  "  uuid     TEXT PRIMARY KEY,"
+  "  version  INTEGER NOT NULL"
+  ") WITHOUT ROWID;"
+  "CREATE TABLE club_games ("
+  "  uuid         TEXT PRIMARY KEY,"
+  "  origin       TEXT NOT NULL,"
+  "  origin_name  TEXT NOT NULL,"
+  "  version      INTEGER NOT NULL"
+  ") WITHOUT ROWID;"
+  "PRAGMA user_version = 15;",
 };
 
 

@@ -383,3 +383,4 @@ G_END_DECLS
 #include "lw-store-event-tables.h"
 #include "lw-store-table.h"
 #include "lw-store-rule-sets.h"
+#include "lw-store-club.h"
