@@ -413,22 +413,26 @@ lw_store_club_apply_pulled (LwStore     *self,
 }
 
 gboolean
-lw_store_club_restart (LwStore  *self,
-                       gint64    counter,
-                       GError  **error)
+lw_store_club_restart (LwStore    *self,
+                       gint64      counter,
+                       GPtrArray  *own,
+                       GError    **error)
 {
+  gboolean ok;
+
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
-  g_return_val_if_fail (counter >= 0, FALSE);
+  g_return_val_if_fail (counter >= 0 && own != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   if (!lw_store_begin_write (self, error))
     return FALSE;
-  return lw_store_finish (self,
-                          lw_store_exec (self, "DELETE FROM club_pushed", error)
-                          && lw_store_run1 (self,
-                                            "UPDATE club_state SET push_counter = ?1,"
-                                            " push_pending = ?1, pull_seq = 0",
-                                            counter, error),
-                          error);
+  ok = lw_store_exec (self, "DELETE FROM club_pushed", error)
+       && lw_store_run1 (self,
+                         "UPDATE club_state SET push_counter = ?1, push_pending = ?1, pull_seq = 0",
+                         counter, error);
+  for (guint i = 0; ok && i < own->len; i++)
+    ok = apply_one (self, g_ptr_array_index (own, i), TRUE, error);
+  return lw_store_finish (self, ok, error);
 }
 
 gboolean

@@ -194,20 +194,25 @@ gboolean lw_store_club_apply_pulled (LwStore     *self,
  * lw_store_club_restart:
  * @self: a store that joined a club server
  * @counter: the push counter the server holds for this origin
- * @error: return location for a #GError (%LW_STORE_ERROR)
+ * @own: (element-type LwClubGame*): every game the server holds of this
+ *   laptop's origin (deleted ones with @record %NULL)
+ * @error: return location for a #GError (%LW_STORE_ERROR; the engine's
+ *   for a record that does not replay)
  *
  * A new sync from scratch, for a database restored from a backup (the
- * server acknowledged pushes this database never saw): nothing counts as
- * pushed, everything on the server is pulled again, and the push counter
- * becomes @counter. The server is never rewound: a game of this laptop
- * that the server holds and the database lost comes back with the pull;
- * one the database holds is pushed as it is here.
+ * server acknowledged pushes this database never saw), in one
+ * transaction: nothing counts as pushed, everything on the server is
+ * pulled again, and the push counter becomes @counter. The server is
+ * never rewound: a game of @own that the database lost comes back as this
+ * laptop's own (and counts as pushed); one the database holds is pushed
+ * again as it is here; nothing is deleted on the server.
  *
  * Returns: %TRUE when stored.
  */
-gboolean lw_store_club_restart (LwStore  *self,
-                                gint64    counter,
-                                GError  **error);
+gboolean lw_store_club_restart (LwStore    *self,
+                                gint64      counter,
+                                GPtrArray  *own,
+                                GError    **error);
 
 /**
  * lw_store_club_check_writable:
