@@ -118,6 +118,7 @@ test_security (Fixture       *fixture,
                    ==, PGRES_FATAL_ERROR);
   g_assert_cmpint (try_sql (conn, "TRUNCATE littlewolf.games", NULL), ==, PGRES_FATAL_ERROR);
   g_assert_cmpint (try_sql (conn, "SET row_security = off", NULL), ==, PGRES_COMMAND_OK);
+  g_free (sql);
   sql = g_strdup_printf ("DELETE FROM littlewolf.games WHERE origin = '%s'", a->origin);
   /* With row security off, a query that it would filter is an error. */
   g_assert_cmpint (try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);

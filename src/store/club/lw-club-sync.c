@@ -274,6 +274,7 @@ pull (LwStore           *store,
       g_autoptr (PGresult) rows = NULL;
       g_autoptr (GPtrArray) games = NULL;
       gint64 reached;
+      int n_rows;
 
       if (state == NULL)
         return FALSE;
@@ -281,24 +282,32 @@ pull (LwStore           *store,
       {
         const char *values[] = { since, state->origin };
 
+        /* This laptop's own changes move the number on too (without their
+         * records), so that the next pull does not read them again. */
         rows = lw_club_exec (conn, "reading other laptops' changes",
-                             GAME_COLUMNS " WHERE g.seq > $1 AND g.origin <> $2"
-                             " ORDER BY g.seq LIMIT " G_STRINGIFY (PULL_BATCH),
+                             "SELECT g.uuid, g.origin, o.name, g.version, g.played_at,"
+                             "  CASE WHEN g.origin = $2 THEN NULL ELSE g.record END, g.seq"
+                             " FROM littlewolf.games AS g JOIN littlewolf.origins AS o"
+                             "  ON o.id = g.origin"
+                             " WHERE g.seq > $1 ORDER BY g.seq LIMIT " G_STRINGIFY (PULL_BATCH),
                              2, values, PGRES_TUPLES_OK, error);
       }
       if (rows == NULL)
         return FALSE;
+      n_rows = PQntuples (rows);
       games = read_games (rows);
+      reached = n_rows > 0 ? ((LwClubGame *) g_ptr_array_index (games, games->len - 1))->seq
+                           : state->pull_seq;
+      for (guint i = games->len; i > 0; i--)
+        if (strcmp (((LwClubGame *) g_ptr_array_index (games, i - 1))->origin, state->origin) == 0)
+          g_ptr_array_remove_index (games, i - 1);
       /* An empty batch still notes the time of the pull (once). */
-      if (games->len == 0 && batch > 0)
+      if (n_rows == 0 && batch > 0)
         return TRUE;
-      reached = games->len > 0
-                ? ((LwClubGame *) g_ptr_array_index (games, games->len - 1))->seq
-                : state->pull_seq;
       if (!lw_store_club_apply_pulled (store, games, reached, error))
         return FALSE;
       result->pulled += games->len;
-      if (games->len < PULL_BATCH)
+      if (n_rows < PULL_BATCH)
         return TRUE;
     }
 }
