@@ -185,7 +185,7 @@ cmd_status (LwCliContext *ctx)
   if (lw_cli_store_missing (ctx))
     return LW_CLI_FAILED;
   store = lw_cli_open_store (ctx, FALSE, &error);
-  if (store == NULL || (state = lw_store_club_get_state (store, &error)) == NULL)
+  if (store == NULL || (state = lw_store_club_get_state (store, TRUE, &error)) == NULL)
     return lw_cli_fail_error (error);
   printf ("server: %s\n", state->conninfo);
   printf ("origin: %s\n", state->origin);

@@ -95,8 +95,9 @@ lw_store_club_join (LwStore     *self,
 }
 
 LwClubState *
-lw_store_club_get_state (LwStore  *self,
-                         GError  **error)
+lw_store_club_get_state (LwStore   *self,
+                         gboolean   counts,
+                         GError   **error)
 {
   g_autoptr (LwClubState) state = g_new0 (LwClubState, 1);
   g_autoptr (LwStoreStmt) stmt = NULL;
@@ -109,6 +110,7 @@ lw_store_club_get_state (LwStore  *self,
   if (!lw_store_begin_read (self, error))
     return NULL;
   stmt = lw_store_query_row (self,
+                             counts ?
                              "SELECT conninfo, origin, club, push_counter, push_pending, pull_seq,"
                              "  pushed_at, pulled_at,"
                              "  (SELECT count (*) FROM games AS g WHERE g.uuid NOT IN"
@@ -117,7 +119,9 @@ lw_store_club_get_state (LwStore  *self,
                              "  (SELECT count (*) FROM club_pushed AS p WHERE p.uuid NOT IN"
                              "     (SELECT uuid FROM games)),"
                              "  (SELECT count (*) FROM club_games)"
-                             " FROM club_state",
+                             " FROM club_state"
+                             : "SELECT conninfo, origin, club, push_counter, push_pending, pull_seq,"
+                               "  pushed_at, pulled_at, 0, 0, 0 FROM club_state",
                              0, 0, &has_row, error);
   ok = stmt != NULL;
   if (ok && !has_row)
@@ -390,7 +394,7 @@ lw_store_club_apply_pulled (LwStore     *self,
 
   if (!lw_store_begin_write (self, error))
     return FALSE;
-  state = lw_store_club_get_state (self, error);
+  state = lw_store_club_get_state (self, FALSE, error);
   ok = state != NULL;
   for (guint i = 0; ok && i < games->len; i++)
     {

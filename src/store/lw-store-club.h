@@ -101,14 +101,18 @@ gboolean lw_store_club_join (LwStore     *self,
 /**
  * lw_store_club_get_state:
  * @self: a store
+ * @counts: whether to count what waits and what is held (@waiting,
+ *   @waiting_deletions, @held: one pass over the games); %FALSE leaves
+ *   them 0, for the sync's own reads
  * @error: return location for a #GError (%LW_STORE_ERROR_NOT_FOUND when
  *   the database has joined no club server; another %LW_STORE_ERROR)
  *
  * Returns: (transfer full) (nullable): the sync's state, read in one
  *   transaction.
  */
-LwClubState *lw_store_club_get_state (LwStore  *self,
-                                      GError  **error);
+LwClubState *lw_store_club_get_state (LwStore   *self,
+                                      gboolean   counts,
+                                      GError   **error);
 
 /**
  * lw_store_club_list_outgoing:

@@ -95,7 +95,7 @@ assert_converged (Fixture *fixture)
   on_b = lw_club_local_games (fixture->b->store);
   lw_club_assert_same_games (server_games, on_a, "server and laptop a");
   lw_club_assert_same_games (server_games, on_b, "server and laptop b");
-  state = lw_store_club_get_state (fixture->a->store, &error);
+  state = lw_store_club_get_state (fixture->a->store, TRUE, &error);
   g_assert_no_error (error);
   g_assert_cmpint (state->waiting, ==, 0);
   g_assert_cmpint (state->waiting_deletions, ==, 0);
@@ -208,14 +208,14 @@ test_server_restart (Fixture       *fixture,
 
   /* Nothing listens: refused, in words, and nothing changed here. */
   lw_club_add_random_game (fixture->a->store, fixture->rng);
-  before = lw_store_club_get_state (fixture->a->store, &error);
+  before = lw_store_club_get_state (fixture->a->store, TRUE, &error);
   pg_ctl ("-m fast -w stop");
   g_assert_false (lw_club_sync (fixture->a->store, NULL, &error));
   g_assert_error (error, LW_CLUB_ERROR, LW_CLUB_ERROR_CONNECT);
   g_assert_nonnull (strstr (error->message, "cannot connect"));
   g_clear_error (&error);
   pg_ctl ("-w -t 60 restart");
-  after = lw_store_club_get_state (fixture->a->store, &error);
+  after = lw_store_club_get_state (fixture->a->store, TRUE, &error);
   g_assert_no_error (error);
   g_assert_cmpint (after->waiting, ==, before->waiting);
   g_assert_cmpint (after->push_counter, ==, before->push_counter);

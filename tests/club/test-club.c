@@ -226,7 +226,7 @@ test_interleavings (Fixture       *fixture,
     {
       g_autoptr (GHashTable) local = lw_club_local_games (laptops[l]->store);
       g_autoptr (GError) error = NULL;
-      g_autoptr (LwClubState) state = lw_store_club_get_state (laptops[l]->store, &error);
+      g_autoptr (LwClubState) state = lw_store_club_get_state (laptops[l]->store, TRUE, &error);
 
       g_assert_no_error (error);
       lw_club_assert_same_games (server_games, local, laptops[l]->name);

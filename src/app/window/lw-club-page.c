@@ -24,7 +24,7 @@ club_page_free (ClubPage *club)
 static void
 refresh (ClubPage *club)
 {
-  g_autoptr (LwClubState) state = lw_store_club_get_state (club->store, NULL);
+  g_autoptr (LwClubState) state = lw_store_club_get_state (club->store, TRUE, NULL);
   g_autofree char *subtitle = NULL;
 
   gtk_widget_set_sensitive (club->button, state != NULL);

@@ -179,7 +179,7 @@ push (LwStore           *store,
       LwClubSyncResult  *result,
       GError           **error)
 {
-  g_autoptr (LwClubState) state = lw_store_club_get_state (store, error);
+  g_autoptr (LwClubState) state = lw_store_club_get_state (store, FALSE, error);
   g_autoptr (GPtrArray) outgoing = NULL;
   g_autoptr (GPtrArray) sent = NULL;
   g_autofree char *pending = NULL;
@@ -197,7 +197,7 @@ push (LwStore           *store,
         return FALSE;
       result->restarted = TRUE;
       g_clear_pointer (&state, lw_club_state_free);
-      if ((state = lw_store_club_get_state (store, error)) == NULL)
+      if ((state = lw_store_club_get_state (store, FALSE, error)) == NULL)
         return FALSE;
     }
 
@@ -269,7 +269,7 @@ pull (LwStore           *store,
 {
   for (guint batch = 0; ; batch++)
     {
-      g_autoptr (LwClubState) state = lw_store_club_get_state (store, error);
+      g_autoptr (LwClubState) state = lw_store_club_get_state (store, FALSE, error);
       g_autofree char *since = NULL;
       g_autoptr (PGresult) rows = NULL;
       g_autoptr (GPtrArray) games = NULL;
@@ -329,7 +329,7 @@ lw_club_sync (LwStore           *store,
 
   if (result_out != NULL)
     *result_out = result;
-  state = lw_store_club_get_state (store, error);
+  state = lw_store_club_get_state (store, FALSE, error);
   if (state == NULL)
     return FALSE;
   conn = lw_club_connect (state->conninfo, error);
