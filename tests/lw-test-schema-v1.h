@@ -37,9 +37,15 @@
   "  PRIMARY KEY (round, ordinal)) WITHOUT ROWID;" \
   "PRAGMA user_version = 1;"
 
-/* Drops what schema 15 added (the hosted tables): with the version set
- * back, a test makes a schema-14 database from a current one. */
+/* Drops what schema 16 added (the club server's sync): with the version
+ * set back, a test makes a schema-15 database from a current one. */
+#define LW_TEST_DROP_SCHEMA_16 \
+  "DROP TABLE club_state; DROP TABLE club_pushed; DROP TABLE club_games;"
+
+/* Drops what schemas 16 and 15 added (the hosted tables): with the
+ * version set back, a test makes a schema-14 database from a current one. */
 #define LW_TEST_DROP_SCHEMA_15 \
+  LW_TEST_DROP_SCHEMA_16 \
   "DROP TABLE hosted_seats; DROP TABLE hosted_tables;"
 
 /* Drops what schemas 15 and 14 added (the logs of rounds taken back):

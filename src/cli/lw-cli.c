@@ -54,6 +54,9 @@ static const char usage[] =
   "                            a virtual table played from other devices:\n"
   "                            prints each remote seat's link, serves until\n"
   "                            the game ends (see host --help)\n"
+  "  club init|add-origin|join|sync|status\n"
+  "                            share games with a club's PostgreSQL server\n"
+  "                            (see club --help)\n"
   "\n"
   "Exit status: 0 success, 1 could not be carried out, 2 invalid input.\n";
 
@@ -370,6 +373,7 @@ static const struct {
   { "entry",  lw_cli_cmd_entry },
   { "host",   lw_cli_cmd_host },
   { "player", lw_cli_cmd_player },
+  { "club",   lw_cli_cmd_club },
 };
 
 int

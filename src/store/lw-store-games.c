@@ -834,7 +834,9 @@ lw_store_begin_game_change (LwStore  *self,
 
   if (!lw_store_begin_write (self, error))
     return NULL;
-  game = lw_store_load_game_as_stored (self, id, error);
+  /* A game held from another club laptop is read-only here. */
+  game = lw_store_club_check_writable (self, id, error)
+         ? lw_store_load_game_as_stored (self, id, error) : NULL;
   if (game == NULL)
     lw_store_rollback (self);
   return game;

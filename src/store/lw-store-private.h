@@ -87,7 +87,9 @@ gboolean lw_store_find_game (LwStore        *self,
  * savepoint inside one already open) and loads game @id in it as stored
  * (lw_store_load_game_as_stored(); transfer full). On %NULL (@error set:
  * %LW_STORE_ERROR_NOT_FOUND, %LW_STORE_ERROR_BUSY, …) the transaction is
- * rolled back already; else the caller closes it with lw_store_finish(). */
+ * rolled back already; else the caller closes it with lw_store_finish().
+ * A game held from another club laptop is refused (%LW_STORE_ERROR_INVALID,
+ * lw_store_club_check_writable()). */
 LwStoredGame *lw_store_begin_game_change (LwStore  *self,
                                           gint64    id,
                                           GError  **error);

@@ -149,6 +149,19 @@
  *                 the seat after a restart; removed with the table (the
  *                 game over, or the host closing it for good)
  *
+ * Version 16 (the club server's sync, lw-store-club.c; docs/CLUB-SERVER.md):
+ *   club_state    one row once the database has joined a club server: its
+ *                 conninfo (never a password), this laptop's origin UUID,
+ *                 the club's UUID once synced, the push counter the server
+ *                 acknowledged and the one being pushed, the server's
+ *                 change number pulled up to, the times of the last push
+ *                 and pull (seconds since 1970)
+ *   club_pushed   this laptop's games as the server holds them: UUID and
+ *                 the version pushed (a game whose version differs waits
+ *                 to be pushed; a row without its game waits as a deletion)
+ *   club_games    other laptops' games held here, read-only: UUID, their
+ *                 origin (UUID and name) and the version pulled
+ *
  * Scores, status and winners are never stored as the truth: they are the
  * engine's replay of the stored rounds (lw_standings_compute()); the
  * result cache only keeps the last replay for the version it was made at.
@@ -530,6 +543,30 @@ static const char *const migrations[] = {
   "  PRIMARY KEY (game, seat)"
   ") WITHOUT ROWID;"
   "PRAGMA user_version = 15;",
+
+  /* 15 → 16: the club server's sync (lw-store-club.c). */
+  "CREATE TABLE club_state ("
+  "  id            INTEGER PRIMARY KEY CHECK (id = 1),"
+  "  conninfo      TEXT NOT NULL,"
+  "  origin        TEXT NOT NULL,"
+  "  club          TEXT,"
+  "  push_counter  INTEGER NOT NULL DEFAULT 0 CHECK (push_counter >= 0),"
+  "  push_pending  INTEGER NOT NULL DEFAULT 0 CHECK (push_pending >= 0),"
+  "  pull_seq      INTEGER NOT NULL DEFAULT 0 CHECK (pull_seq >= 0),"
+  "  pushed_at     INTEGER NOT NULL DEFAULT 0,"
+  "  pulled_at     INTEGER NOT NULL DEFAULT 0"
+  ");"
+  "CREATE TABLE club_pushed ("
+  "  uuid     TEXT PRIMARY KEY,"
+  "  version  INTEGER NOT NULL"
+  ") WITHOUT ROWID;"
+  "CREATE TABLE club_games ("
+  "  uuid         TEXT PRIMARY KEY,"
+  "  origin       TEXT NOT NULL,"
+  "  origin_name  TEXT NOT NULL,"
+  "  version      INTEGER NOT NULL"
+  ") WITHOUT ROWID;"
+  "PRAGMA user_version = 16;",
 };
 
 

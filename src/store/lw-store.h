@@ -384,3 +384,4 @@ G_END_DECLS
 #include "lw-store-table.h"
 #include "lw-store-hosted.h"
 #include "lw-store-rule-sets.h"
+#include "lw-store-club.h"

@@ -5,7 +5,9 @@
  *
  * SCREEN: games, new-game, new-game-error, new-game-rules, save-rule-set, partners, game,
  *         game-rule-set, game-rule-set-details, preferences-rule-sets (on the
- *         Rule Sets page: choose it), game-error,
+ *         Rule Sets page: choose it), preferences-club (Preferences → Club
+ *         of a database joined to a club server; LW_DEMO_EMPTY=1: not
+ *         joined), game-error,
  *         game-over, garwolf, import-error, chart, players, player-stats, player-merge,
  *         virtual-new-game, table, table-4, table-bid, table-bid-heard, table-follow,
  *         table-last-trick, curtain, table-partners, table-partners-bid,
@@ -502,12 +504,22 @@ main (int   argc,
       if (g_str_equal (screen, "game-rule-set-details"))
         gtk_widget_activate_action (GTK_WIDGET (lw_window_get_game_page (window)), "game.details", NULL);
     }
-  else if (g_str_equal (screen, "preferences-rule-sets"))
+  else if (g_str_equal (screen, "preferences-rule-sets") || g_str_equal (screen, "preferences-club"))
     {
       /* Preferences → Rule Sets with three saved sets (LW_DEMO_EMPTY=1: none). */
       const char *set_names[] = { "Club nights", "Friday ladder, long games", "Court night" };
+      gboolean club = g_str_equal (screen, "preferences-club");
 
-      for (guint i = 0; i < G_N_ELEMENTS (set_names) && g_getenv ("LW_DEMO_EMPTY") == NULL; i++)
+      if (club && g_getenv ("LW_DEMO_EMPTY") == NULL)
+        {
+          lw_store_club_join (store, "host=club.example.org dbname=club user=lw_origin_8e14c1d01987",
+                              "8e14c1d0-1987-4045-a5de-af7960d234f1", NULL);
+          const char *pair[] = { "Ann", "Ben" };
+          g_autoptr (LwGameRecord) waiting = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, pair);
+
+          lw_store_add_game (store, waiting, NULL);
+        }
+      for (guint i = 0; i < G_N_ELEMENTS (set_names) && g_getenv ("LW_DEMO_EMPTY") == NULL && !club; i++)
         {
           g_autoptr (LwRuleSet) set = lw_rule_set_new_standard (i < 2 ? LW_RULESET_LITTLE_WOLF
                                                                       : LW_RULESET_GARWOLF);
@@ -534,7 +546,8 @@ main (int   argc,
 
             if (ADW_IS_PREFERENCES_WINDOW (shown))
               {
-                adw_preferences_window_set_visible_page_name (ADW_PREFERENCES_WINDOW (shown), "rule-sets");
+                adw_preferences_window_set_visible_page_name (ADW_PREFERENCES_WINDOW (shown),
+                                                              club ? "club" : "rule-sets");
                 if (width > 0)
                   gtk_window_set_default_size (shown, width, height);
               }

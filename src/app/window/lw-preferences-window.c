@@ -10,6 +10,7 @@
 #include "lw-preferences-window-private.h"
 #include "lw-settings.h"
 #include "lw-store.h"
+#include "lw-club-page.h"
 #include "lw-window.h"
 
 struct _LwPreferencesWindow
@@ -374,6 +375,8 @@ lw_preferences_window_new (GtkWindow *parent)
     {
       self->store = g_object_ref (lw_window_get_store (LW_WINDOW (parent)));
       add_rule_sets_page (self);
+      adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self),
+                                  ADW_PREFERENCES_PAGE (lw_club_page_new (self->store)));
     }
 
   gtk_window_present (GTK_WINDOW (self));

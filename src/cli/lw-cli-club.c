@@ -1,0 +1,250 @@
+/* lw-cli-club.c — littlewolf-cli: the club server (docs/CLUB-SERVER.md)
+ *
+ *   club init --conninfo C                the club's schema, created or migrated
+ *   club add-origin NAME --conninfo C     a laptop's origin and login role
+ *   club join --conninfo C --origin UUID  this database becomes that laptop
+ *   club sync                             push, then pull
+ *   club status                           the sync's state
+ *
+ * A password is read from standard input (--password-stdin), never from
+ * the command line.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "lw-cli.h"
+#include "lw-club.h"
+
+static const char club_usage[] =
+  "Usage: littlewolf-cli [--db PATH] club SUBCOMMAND [OPTIONS]\n"
+  "\n"
+  "  club init --conninfo C    create or migrate the club's schema on the\n"
+  "      PostgreSQL database C names (as the club's owner role); prints its version\n"
+  "  club add-origin NAME --conninfo C [--password-stdin]\n"
+  "      add a laptop (as the owner role): prints ORIGIN<TAB>ROLE, its UUID and\n"
+  "      login role; the role's password is read from standard input\n"
+  "  club join --conninfo C --origin UUID [--password-stdin]\n"
+  "      this database syncs as that laptop with the server C names (C holds\n"
+  "      no password; one read from standard input goes to the keyring, else\n"
+  "      to ~/.config/little-wolf/club.pgpass, readable by you only)\n"
+  "  club sync                 send what changed here, take what other laptops\n"
+  "      changed: prints what was done\n"
+  "  club status               the last push and pull, what waits to be sent\n"
+  "\n"
+  "C is a libpq conninfo (\"host=… port=… dbname=… user=… sslmode=…\").\n"
+  "Exit status: 0 success, 1 could not be carried out (the server, the\n"
+  "database), 2 invalid input.\n";
+
+/* The value of option @name at argv[*i] (as "--name V"), moving *i on. */
+static const char *
+take_value (int      argc,
+            char   **argv,
+            int     *i,
+            int     *status)
+{
+  if (*i + 1 >= argc || argv[*i + 1][0] == '\0')
+    {
+      *status = lw_cli_fail (LW_CLI_INVALID, "club: %s needs a value", argv[*i]);
+      return NULL;
+    }
+  *i += 1;
+  return argv[*i];
+}
+
+typedef struct {
+  const char *conninfo;
+  const char *origin;
+  const char *name;
+  gboolean    password_stdin;
+} Options;
+
+static int
+parse (const char  *command,
+       int          argc,
+       char       **argv,
+       Options     *options)
+{
+  int status = LW_CLI_OK;
+
+  for (int i = 2; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--conninfo") == 0)
+        options->conninfo = take_value (argc, argv, &i, &status);
+      else if (strcmp (argv[i], "--origin") == 0)
+        options->origin = take_value (argc, argv, &i, &status);
+      else if (strcmp (argv[i], "--password-stdin") == 0)
+        options->password_stdin = TRUE;
+      else if (argv[i][0] != '-' && options->name == NULL && strcmp (command, "add-origin") == 0)
+        options->name = argv[i];
+      else
+        return lw_cli_fail (LW_CLI_INVALID, "club %s: unexpected argument \"%s\" (see club --help)",
+                            command, argv[i]);
+      if (status != LW_CLI_OK)
+        return status;
+    }
+  return LW_CLI_OK;
+}
+
+/* One line of standard input, without its newline; %NULL with a message
+ * when there is none. */
+static char *
+read_password (void)
+{
+  char line[1024];
+  gsize length;
+
+  if (fgets (line, sizeof line, stdin) == NULL)
+    return NULL;
+  length = strcspn (line, "\r\n");
+  line[length] = '\0';
+  return length > 0 ? g_strdup (line) : NULL;
+}
+
+static int
+fail_club (const GError *error)
+{
+  gboolean invalid = (error->domain == LW_CLUB_ERROR && error->code == LW_CLUB_ERROR_CREDENTIALS)
+                     || (error->domain == LW_STORE_ERROR && error->code == LW_STORE_ERROR_INVALID);
+
+  return invalid ? lw_cli_fail (LW_CLI_INVALID, "%s", error->message) : lw_cli_fail_error (error);
+}
+
+static int
+cmd_init (const Options *options)
+{
+  g_autoptr (GError) error = NULL;
+  int version = 0;
+
+  if (options->conninfo == NULL)
+    return lw_cli_fail (LW_CLI_INVALID, "club init: --conninfo is needed");
+  if (!lw_club_init (options->conninfo, &version, &error))
+    return fail_club (error);
+  printf ("schema version %d\n", version);
+  return LW_CLI_OK;
+}
+
+static int
+cmd_add_origin (const Options *options)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *password = NULL;
+  g_autofree char *origin = NULL;
+  g_autofree char *role = NULL;
+
+  if (options->conninfo == NULL || options->name == NULL)
+    return lw_cli_fail (LW_CLI_INVALID, "club add-origin: a NAME and --conninfo are needed");
+  if (options->password_stdin && (password = read_password ()) == NULL)
+    return lw_cli_fail (LW_CLI_INVALID, "club add-origin: no password on standard input");
+  if (!lw_club_add_origin (options->conninfo, options->name, password, &origin, &role, &error))
+    return fail_club (error);
+  printf ("%s\t%s\n", origin, role);
+  return LW_CLI_OK;
+}
+
+static int
+cmd_join (LwCliContext  *ctx,
+          const Options *options)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) store = NULL;
+  g_autofree char *password = NULL;
+
+  if (options->conninfo == NULL || options->origin == NULL)
+    return lw_cli_fail (LW_CLI_INVALID, "club join: --conninfo and --origin are needed");
+  if (options->password_stdin && (password = read_password ()) == NULL)
+    return lw_cli_fail (LW_CLI_INVALID, "club join: no password on standard input");
+  store = lw_cli_open_store (ctx, TRUE, &error);
+  if (store == NULL)
+    return lw_cli_fail_error (error);
+  if (!lw_store_club_join (store, options->conninfo, options->origin, &error))
+    return fail_club (error);
+  if (password != NULL && !lw_club_save_password (options->conninfo, password, NULL, &error))
+    return fail_club (error);
+  return LW_CLI_OK;
+}
+
+static void
+print_time (const char *label,
+            gint64      seconds)
+{
+  g_autoptr (GDateTime) time = seconds > 0 ? g_date_time_new_from_unix_utc (seconds) : NULL;
+  g_autofree char *text = time != NULL ? g_date_time_format_iso8601 (time) : NULL;
+
+  printf ("%s: %s\n", label, text != NULL ? text : "never");
+}
+
+static int
+cmd_status (LwCliContext *ctx)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (LwClubState) state = NULL;
+
+  if (lw_cli_store_missing (ctx))
+    return LW_CLI_FAILED;
+  store = lw_cli_open_store (ctx, FALSE, &error);
+  if (store == NULL || (state = lw_store_club_get_state (store, TRUE, &error)) == NULL)
+    return lw_cli_fail_error (error);
+  printf ("server: %s\n", state->conninfo);
+  printf ("origin: %s\n", state->origin);
+  printf ("club: %s\n", state->club != NULL ? state->club : "not synced yet");
+  print_time ("last push", state->pushed_at);
+  print_time ("last pull", state->pulled_at);
+  printf ("pushes: %" G_GINT64_FORMAT "\n", state->push_counter);
+  printf ("pulled up to change: %" G_GINT64_FORMAT "\n", state->pull_seq);
+  printf ("waiting: %" G_GINT64_FORMAT " games, %" G_GINT64_FORMAT " deletions\n",
+          state->waiting, state->waiting_deletions);
+  printf ("held from other laptops: %" G_GINT64_FORMAT " games\n", state->held);
+  return LW_CLI_OK;
+}
+
+static int
+cmd_sync (LwCliContext *ctx)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) store = NULL;
+  LwClubSyncResult result;
+
+  if (lw_cli_store_missing (ctx))
+    return LW_CLI_FAILED;
+  /* Each step of the sync commits on its own (lw_club_sync()). */
+  store = lw_cli_open_store (ctx, FALSE, &error);
+  if (store == NULL || !lw_store_check_damage (store, LW_CLI_DAMAGE_CHECK_MS, &error))
+    return lw_cli_fail_error (error);
+  if (!lw_club_sync (store, &result, &error))
+    return fail_club (error);
+  printf ("pushed %u, deleted %u, pulled %u, conflicts %u%s\n", result.pushed, result.deleted,
+          result.pulled, result.conflicts, result.restarted ? ", new sync after a restore" : "");
+  return LW_CLI_OK;
+}
+
+int
+lw_cli_cmd_club (LwCliContext *ctx,
+                 int           argc,
+                 char        **argv)
+{
+  Options options = { NULL, NULL, NULL, FALSE };
+  const char *command = argc >= 2 ? argv[1] : NULL;
+  int status;
+
+  if (command == NULL || strcmp (command, "--help") == 0 || strcmp (command, "-h") == 0)
+    {
+      fputs (club_usage, command != NULL ? stdout : stderr);
+      return command != NULL ? LW_CLI_OK : LW_CLI_INVALID;
+    }
+  if ((status = parse (command, argc, argv, &options)) != LW_CLI_OK)
+    return status;
+  if (strcmp (command, "init") == 0)
+    return cmd_init (&options);
+  if (strcmp (command, "add-origin") == 0)
+    return cmd_add_origin (&options);
+  if (strcmp (command, "join") == 0)
+    return cmd_join (ctx, &options);
+  if (strcmp (command, "sync") == 0)
+    return cmd_sync (ctx);
+  if (strcmp (command, "status") == 0)
+    return cmd_status (ctx);
+  return lw_cli_fail (LW_CLI_INVALID, "club: unknown subcommand \"%s\" (see club --help)", command);
+}

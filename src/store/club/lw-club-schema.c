@@ -1,0 +1,276 @@
+/* lw-club-schema.c — the club server's schema and roles
+ * (docs/CLUB-SERVER.md "Schema")
+ *
+ * Schema `littlewolf`, version 1 (littlewolf.meta 'schema_version'):
+ *   meta      key → value: schema_version, club (the club's UUID)
+ *   origins   one row per laptop: its UUID, name (unique) and login role
+ *   games     one row per game: its UUID, the origin that owns it, the
+ *             owner's version of it, when it was played (seconds since
+ *             1970), its game record JSON (NULL once deleted: the row
+ *             stays so that the deletion reaches every laptop), and seq,
+ *             the change number (littlewolf.changes) given at every write
+ *   pushes    per origin, the number of its last push the server took
+ *
+ * Row-level security is enabled and forced on every table: everybody
+ * reads every row; a laptop's role (a member of `littlewolf_origin`, which
+ * owns nothing) inserts, updates and deletes only the rows of its own
+ * origin (littlewolf.my_origin(): the origin whose role is current_user);
+ * the schema's owner (and its members) may write every row. Pushes take
+ * the advisory lock LW_CLUB_PUSH_LOCK, so that change numbers are
+ * committed in their order and a pull never passes over one.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "lw-club.h"
+
+/* migrations[i] takes the schema from version i to i + 1. */
+static const char *const migrations[] = {
+  /* 0 → 1 */
+  "CREATE TABLE littlewolf.origins ("
+  "  id       uuid PRIMARY KEY,"
+  "  name     text NOT NULL UNIQUE CHECK (length (name) > 0),"
+  "  role     name NOT NULL UNIQUE,"
+  "  created  timestamptz NOT NULL DEFAULT now ()"
+  ");"
+  "CREATE SEQUENCE littlewolf.changes;"
+  "CREATE TABLE littlewolf.games ("
+  "  uuid       uuid PRIMARY KEY,"
+  "  origin     uuid NOT NULL REFERENCES littlewolf.origins (id),"
+  "  version    bigint NOT NULL,"
+  "  played_at  bigint NOT NULL,"
+  "  record     text,"
+  "  seq        bigint NOT NULL DEFAULT nextval ('littlewolf.changes'),"
+  "  pushed     timestamptz NOT NULL DEFAULT now ()"
+  ");"
+  "CREATE INDEX games_seq ON littlewolf.games (seq);"
+  "CREATE INDEX games_origin ON littlewolf.games (origin);"
+  "CREATE TABLE littlewolf.pushes ("
+  "  origin   uuid PRIMARY KEY REFERENCES littlewolf.origins (id),"
+  "  counter  bigint NOT NULL CHECK (counter >= 0),"
+  "  at       timestamptz NOT NULL DEFAULT now ()"
+  ");"
+  "CREATE FUNCTION littlewolf.my_origin () RETURNS uuid LANGUAGE sql STABLE"
+  "  AS $$ SELECT id FROM littlewolf.origins WHERE role = current_user $$;"
+  "CREATE FUNCTION littlewolf.is_owner () RETURNS boolean LANGUAGE sql STABLE"
+  "  AS $$ SELECT pg_has_role (current_user, nspowner, 'MEMBER')"
+  "        FROM pg_namespace WHERE nspname = 'littlewolf' $$;"
+  "DO $$ DECLARE t text; BEGIN"
+  "  FOREACH t IN ARRAY ARRAY['meta', 'origins', 'games', 'pushes'] LOOP"
+  "    EXECUTE format ('ALTER TABLE littlewolf.%I ENABLE ROW LEVEL SECURITY', t);"
+  "    EXECUTE format ('ALTER TABLE littlewolf.%I FORCE ROW LEVEL SECURITY', t);"
+  "    EXECUTE format ('CREATE POLICY read ON littlewolf.%I FOR SELECT USING (true)', t);"
+  "    EXECUTE format ('CREATE POLICY owner ON littlewolf.%I USING (littlewolf.is_owner ())"
+  "                     WITH CHECK (littlewolf.is_owner ())', t);"
+  "  END LOOP;"
+  "  FOREACH t IN ARRAY ARRAY['games', 'pushes'] LOOP"
+  "    EXECUTE format ('CREATE POLICY own_insert ON littlewolf.%I FOR INSERT"
+  "                     WITH CHECK (origin = littlewolf.my_origin ())', t);"
+  "    EXECUTE format ('CREATE POLICY own_update ON littlewolf.%I FOR UPDATE"
+  "                     USING (origin = littlewolf.my_origin ())"
+  "                     WITH CHECK (origin = littlewolf.my_origin ())', t);"
+  "    EXECUTE format ('CREATE POLICY own_delete ON littlewolf.%I FOR DELETE"
+  "                     USING (origin = littlewolf.my_origin ())', t);"
+  "  END LOOP;"
+  "  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'littlewolf_origin') THEN"
+  "    CREATE ROLE littlewolf_origin NOLOGIN;"
+  "  END IF;"
+  "END $$;"
+  "GRANT USAGE ON SCHEMA littlewolf TO littlewolf_origin;"
+  "GRANT SELECT ON littlewolf.meta, littlewolf.origins TO littlewolf_origin;"
+  "GRANT SELECT, INSERT, UPDATE, DELETE ON littlewolf.games, littlewolf.pushes"
+  "  TO littlewolf_origin;"
+  "GRANT USAGE ON SEQUENCE littlewolf.changes TO littlewolf_origin;"
+  "INSERT INTO littlewolf.meta VALUES ('club', gen_random_uuid ()::text);",
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == LW_CLUB_SCHEMA_VERSION);
+
+static gboolean
+run (PGconn      *conn,
+     const char  *what,
+     const char  *sql,
+     GError     **error)
+{
+  g_autoptr (PGresult) result = PQexec (conn, sql);
+  ExecStatusType status = result != NULL ? PQresultStatus (result) : PGRES_FATAL_ERROR;
+
+  if (status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK)
+    return TRUE;
+  return lw_club_fail (conn, result, what, error);
+}
+
+/* The schema version of @conn's database, 0 when it has none; inside a
+ * transaction. */
+static gboolean
+read_version (PGconn   *conn,
+              int      *version,
+              GError  **error)
+{
+  g_autoptr (PGresult) result = NULL;
+
+  *version = 0;
+  result = lw_club_exec (conn, "reading the schema version",
+                         "SELECT (SELECT value FROM littlewolf.meta WHERE key = 'schema_version')"
+                         " FROM pg_namespace WHERE nspname = 'littlewolf'"
+                         "  AND to_regclass ('littlewolf.meta') IS NOT NULL",
+                         0, NULL, PGRES_TUPLES_OK, error);
+  if (result == NULL)
+    return FALSE;
+  if (PQntuples (result) == 1 && !PQgetisnull (result, 0, 0))
+    *version = atoi (PQgetvalue (result, 0, 0));
+  return TRUE;
+}
+
+gboolean
+lw_club_init (const char  *conninfo,
+              int         *version_out,
+              GError     **error)
+{
+  g_autoptr (PGconn) conn = lw_club_connect (conninfo, error);
+  int version = 0;
+  gboolean ok;
+
+  if (conn == NULL)
+    return FALSE;
+  ok = run (conn, "starting the schema's migration",
+            "BEGIN; SELECT pg_advisory_xact_lock (1280790348);"
+            "CREATE SCHEMA IF NOT EXISTS littlewolf;"
+            "CREATE TABLE IF NOT EXISTS littlewolf.meta (key text PRIMARY KEY, value text NOT NULL)",
+            error)
+       && read_version (conn, &version, error);
+  if (ok && version > LW_CLUB_SCHEMA_VERSION)
+    {
+      g_set_error (error, LW_CLUB_ERROR, LW_CLUB_ERROR_SCHEMA,
+                   "club server: its schema is of a newer version of Little Wolf "
+                   "(version %d, this version reads up to %d)", version, LW_CLUB_SCHEMA_VERSION);
+      ok = FALSE;
+    }
+  for (int v = version; ok && v < LW_CLUB_SCHEMA_VERSION; v++)
+    {
+      g_autofree char *what = g_strdup_printf ("migrating the schema to version %d", v + 1);
+      g_autofree char *to = g_strdup_printf ("%d", v + 1);
+      const char *values[] = { to };
+      g_autoptr (PGresult) set = NULL;
+
+      ok = run (conn, what, migrations[v], error)
+           && (set = lw_club_exec (conn, what,
+                                   "INSERT INTO littlewolf.meta VALUES ('schema_version', $1)"
+                                   " ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+                                   1, values, PGRES_COMMAND_OK, error)) != NULL;
+    }
+  ok = ok && run (conn, "committing the schema", "COMMIT", error);
+  if (!ok)
+    {
+      g_autoptr (PGresult) rollback = PQexec (conn, "ROLLBACK");
+      return FALSE;
+    }
+  if (version_out != NULL)
+    *version_out = LW_CLUB_SCHEMA_VERSION;
+  return TRUE;
+}
+
+gboolean
+lw_club_check_schema (PGconn   *conn,
+                      char    **club,
+                      char    **origin,
+                      GError  **error)
+{
+  g_autoptr (PGresult) result = NULL;
+  int version = 0;
+
+  if (!read_version (conn, &version, error))
+    return FALSE;
+  if (version == 0 || version > LW_CLUB_SCHEMA_VERSION)
+    {
+      g_set_error (error, LW_CLUB_ERROR, LW_CLUB_ERROR_SCHEMA,
+                   version == 0
+                   ? "club server: the database %s holds no club schema (littlewolf-cli club init)"
+                   : "club server: the database %s holds a schema of a newer version of Little Wolf",
+                   PQdb (conn));
+      return FALSE;
+    }
+  result = lw_club_exec (conn, "reading the club",
+                         "SELECT (SELECT value FROM littlewolf.meta WHERE key = 'club'),"
+                         " littlewolf.my_origin ()",
+                         0, NULL, PGRES_TUPLES_OK, error);
+  if (result == NULL)
+    return FALSE;
+  *club = g_strdup (PQgetvalue (result, 0, 0));
+  *origin = PQgetisnull (result, 0, 1) ? NULL : g_strdup (PQgetvalue (result, 0, 1));
+  return TRUE;
+}
+
+gboolean
+lw_club_add_origin (const char  *conninfo,
+                    const char  *name,
+                    const char  *password,
+                    char       **origin_out,
+                    char       **role_out,
+                    GError     **error)
+{
+  g_autoptr (PGconn) conn = NULL;
+  g_autofree char *origin = g_uuid_string_random ();
+  g_autofree char *hex = NULL;
+  g_autofree char *role = NULL;
+  g_autofree char *sql = NULL;
+  g_autofree char *club = NULL;
+  g_autofree char *own = NULL;
+  char *quoted_role = NULL;
+  char *quoted_hash = NULL;
+  char *hash = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (name != NULL && *name != '\0', FALSE);
+
+  conn = lw_club_connect (conninfo, error);
+  if (conn == NULL)
+    return FALSE;
+  hex = g_strndup (origin, 8);
+  role = g_strdup_printf ("lw_origin_%s%.4s", hex, origin + 9);
+  quoted_role = PQescapeIdentifier (conn, role, strlen (role));
+  if (password != NULL)
+    {
+      hash = PQencryptPasswordConn (conn, password, role, NULL);
+      quoted_hash = hash != NULL ? PQescapeLiteral (conn, hash, strlen (hash)) : NULL;
+    }
+  if (quoted_role == NULL || (password != NULL && quoted_hash == NULL))
+    {
+      g_set_error (error, LW_CLUB_ERROR, LW_CLUB_ERROR_FAILED, "club server: adding \"%s\": %s",
+                   name, PQerrorMessage (conn));
+      ok = FALSE;
+      goto out;
+    }
+  sql = g_strdup_printf ("CREATE ROLE %s LOGIN IN ROLE littlewolf_origin%s%s",
+                         quoted_role, quoted_hash != NULL ? " PASSWORD " : "",
+                         quoted_hash != NULL ? quoted_hash : "");
+  ok = run (conn, "starting to add an origin", "BEGIN", error)
+       && lw_club_check_schema (conn, &club, &own, error)
+       && run (conn, "creating the origin's role", sql, error);
+  if (ok)
+    {
+      const char *values[] = { origin, name, role };
+      g_autoptr (PGresult) insert =
+        lw_club_exec (conn, "adding the origin",
+                      "INSERT INTO littlewolf.origins (id, name, role) VALUES ($1, $2, $3)",
+                      3, values, PGRES_COMMAND_OK, error);
+
+      ok = insert != NULL && run (conn, "committing the origin", "COMMIT", error);
+    }
+  if (!ok)
+    {
+      g_autoptr (PGresult) rollback = PQexec (conn, "ROLLBACK");
+    }
+  else
+    {
+      *origin_out = g_steal_pointer (&origin);
+      *role_out = g_steal_pointer (&role);
+    }
+
+out:
+  PQfreemem (quoted_role);
+  PQfreemem (quoted_hash);
+  PQfreemem (hash);
+  return ok;
+}

@@ -1,0 +1,351 @@
+/* lw-club-sync.c — one sync with the club server (docs/CLUB-SERVER.md
+ * "Sync"): push, then pull, each step transactional on both sides and
+ * harmless to repeat
+ *
+ * Push: the push's number is noted locally first (push_pending), then
+ * the server takes the games and that number for this origin in one
+ * transaction, then the database records what the server holds. Killed
+ * between the two commits, the next sync sends the same games again (an
+ * upsert of the same version changes nothing but the change number). A
+ * server that took more pushes than the database knows of (pending
+ * included) is talking to a database restored from a backup: a new sync
+ * from scratch (lw_store_club_restart()).
+ *
+ * Pull: the changes of other origins past the change number pulled up
+ * to, in that order, a batch at a time; each batch and the number it
+ * reaches are stored in one local transaction. Pushes hold an advisory
+ * lock while they take change numbers, so numbers are committed in
+ * order and a pull never passes over one still to commit.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "lw-club.h"
+
+/* The advisory lock every push holds ("LWSY"). */
+#define LW_CLUB_PUSH_LOCK "1280791385"
+
+/* Changes pulled per local transaction. */
+#define PULL_BATCH 500
+
+static gboolean
+run (PGconn      *conn,
+     const char  *what,
+     const char  *sql,
+     GError     **error)
+{
+  g_autoptr (PGresult) result = lw_club_exec (conn, what, sql, 0, NULL, PGRES_COMMAND_OK, error);
+
+  return result != NULL;
+}
+
+static void
+rollback (PGconn *conn)
+{
+  if (PQtransactionStatus (conn) != PQTRANS_IDLE)
+    {
+      g_autoptr (PGresult) result = PQexec (conn, "ROLLBACK");
+    }
+}
+
+/* The push counter the server holds for @origin (0: none yet). */
+static gboolean
+read_counter (PGconn      *conn,
+              const char  *origin,
+              gboolean     for_update,
+              gint64      *counter,
+              GError     **error)
+{
+  const char *values[] = { origin };
+  g_autoptr (PGresult) result =
+    lw_club_exec (conn, "reading the push counter",
+                  for_update ? "SELECT counter FROM littlewolf.pushes WHERE origin = $1 FOR UPDATE"
+                             : "SELECT counter FROM littlewolf.pushes WHERE origin = $1",
+                  1, values, PGRES_TUPLES_OK, error);
+
+  if (result == NULL)
+    return FALSE;
+  *counter = PQntuples (result) == 1 ? g_ascii_strtoll (PQgetvalue (result, 0, 0), NULL, 10) : 0;
+  return TRUE;
+}
+
+/* Rows of littlewolf.games (uuid, origin, name, version, played_at,
+ * record, seq) as LwClubGame. */
+static GPtrArray *
+read_games (PGresult *result)
+{
+  GPtrArray *games = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_club_game_free);
+
+  for (int r = 0; r < PQntuples (result); r++)
+    {
+      LwClubGame *game = g_new0 (LwClubGame, 1);
+
+      game->uuid = g_strdup (PQgetvalue (result, r, 0));
+      game->origin = g_strdup (PQgetvalue (result, r, 1));
+      game->origin_name = g_strdup (PQgetvalue (result, r, 2));
+      game->version = g_ascii_strtoll (PQgetvalue (result, r, 3), NULL, 10);
+      game->played_at = g_ascii_strtoll (PQgetvalue (result, r, 4), NULL, 10);
+      game->record = PQgetisnull (result, r, 5) ? NULL : g_strdup (PQgetvalue (result, r, 5));
+      game->seq = g_ascii_strtoll (PQgetvalue (result, r, 6), NULL, 10);
+      g_ptr_array_add (games, game);
+    }
+  return games;
+}
+
+#define GAME_COLUMNS \
+  "SELECT g.uuid, g.origin, o.name, g.version, g.played_at, g.record, g.seq" \
+  " FROM littlewolf.games AS g JOIN littlewolf.origins AS o ON o.id = g.origin"
+
+/* A database restored from a backup: every game of this origin the
+ * server holds, for lw_store_club_restart(). */
+static gboolean
+restart (LwStore      *store,
+         PGconn       *conn,
+         const char   *origin,
+         gint64        counter,
+         GError      **error)
+{
+  const char *values[] = { origin };
+  g_autoptr (PGresult) result =
+    lw_club_exec (conn, "reading this laptop's games for a new sync",
+                  GAME_COLUMNS " WHERE g.origin = $1 ORDER BY g.seq",
+                  1, values, PGRES_TUPLES_OK, error);
+  g_autoptr (GPtrArray) own = NULL;
+
+  if (result == NULL)
+    return FALSE;
+  own = read_games (result);
+  return lw_store_club_restart (store, counter, own, error);
+}
+
+/* Sends @game (a record, or a deletion) in the push's transaction; sets
+ * *@conflict when another origin owns its UUID (nothing sent). */
+static gboolean
+push_one (PGconn            *conn,
+          const char        *origin,
+          const LwClubGame  *game,
+          gboolean          *conflict,
+          GError           **error)
+{
+  g_autofree char *version = g_strdup_printf ("%" G_GINT64_FORMAT, game->version);
+  g_autofree char *played_at = g_strdup_printf ("%" G_GINT64_FORMAT, game->played_at);
+  const char *owner_values[] = { game->uuid };
+  g_autoptr (PGresult) owner =
+    lw_club_exec (conn, "reading a game's owner",
+                  "SELECT origin FROM littlewolf.games WHERE uuid = $1",
+                  1, owner_values, PGRES_TUPLES_OK, error);
+  g_autoptr (PGresult) written = NULL;
+
+  *conflict = FALSE;
+  if (owner == NULL)
+    return FALSE;
+  if (PQntuples (owner) == 1 && strcmp (PQgetvalue (owner, 0, 0), origin) != 0)
+    {
+      *conflict = TRUE;
+      return TRUE;
+    }
+  if (game->record != NULL)
+    {
+      const char *values[] = { game->uuid, origin, version, played_at, game->record };
+
+      written = lw_club_exec (conn, "sending a game",
+                              "INSERT INTO littlewolf.games (uuid, origin, version, played_at, record)"
+                              " VALUES ($1, $2, $3, $4, $5)"
+                              " ON CONFLICT (uuid) DO UPDATE SET version = EXCLUDED.version,"
+                              "  played_at = EXCLUDED.played_at, record = EXCLUDED.record,"
+                              "  seq = nextval ('littlewolf.changes'), pushed = now ()"
+                              " WHERE (littlewolf.games.version, littlewolf.games.record)"
+                              "   IS DISTINCT FROM (EXCLUDED.version, EXCLUDED.record)",
+                              5, values, PGRES_COMMAND_OK, error);
+    }
+  else
+    {
+      const char *values[] = { game->uuid, origin };
+
+      written = lw_club_exec (conn, "sending a deletion",
+                              "UPDATE littlewolf.games SET record = NULL,"
+                              "  seq = nextval ('littlewolf.changes'), pushed = now ()"
+                              " WHERE uuid = $1 AND origin = $2 AND record IS NOT NULL",
+                              2, values, PGRES_COMMAND_OK, error);
+    }
+  return written != NULL;
+}
+
+static gboolean
+push (LwStore           *store,
+      PGconn            *conn,
+      const char        *club,
+      LwClubSyncResult  *result,
+      GError           **error)
+{
+  g_autoptr (LwClubState) state = lw_store_club_get_state (store, FALSE, error);
+  g_autoptr (GPtrArray) outgoing = NULL;
+  g_autoptr (GPtrArray) sent = NULL;
+  g_autofree char *pending = NULL;
+  gint64 counter = 0;
+  gboolean ok;
+
+  if (state == NULL || !read_counter (conn, state->origin, FALSE, &counter, error))
+    return FALSE;
+  /* Pushes this database never saw, or another club's server: a new sync
+   * from scratch. */
+  if (counter > MAX (state->push_counter, state->push_pending)
+      || (state->club != NULL && strcmp (state->club, club) != 0))
+    {
+      if (!restart (store, conn, state->origin, counter, error))
+        return FALSE;
+      result->restarted = TRUE;
+      g_clear_pointer (&state, lw_club_state_free);
+      if ((state = lw_store_club_get_state (store, FALSE, error)) == NULL)
+        return FALSE;
+    }
+
+  outgoing = lw_store_club_list_outgoing (store, error);
+  if (outgoing == NULL)
+    return FALSE;
+  if (outgoing->len == 0)
+    return TRUE;
+  counter = MAX (counter, state->push_counter) + 1;
+  if (!lw_store_club_set_push_pending (store, counter, error))
+    return FALSE;
+
+  pending = g_strdup_printf ("%" G_GINT64_FORMAT, counter);
+  sent = g_ptr_array_new ();
+  ok = run (conn, "starting a push", "BEGIN", error);
+  if (ok)
+    {
+      g_autoptr (PGresult) lock =
+        lw_club_exec (conn, "waiting for other pushes",
+                      "SELECT pg_advisory_xact_lock (" LW_CLUB_PUSH_LOCK ")",
+                      0, NULL, PGRES_TUPLES_OK, error);
+      gint64 held = 0;
+
+      ok = lock != NULL && read_counter (conn, state->origin, TRUE, &held, error);
+    }
+  for (guint i = 0; ok && i < outgoing->len; i++)
+    {
+      LwClubGame *game = g_ptr_array_index (outgoing, i);
+      gboolean conflict = FALSE;
+
+      ok = push_one (conn, state->origin, game, &conflict, error);
+      if (ok && conflict)
+        result->conflicts++;
+      else if (ok)
+        {
+          g_ptr_array_add (sent, game);
+          if (game->record != NULL)
+            result->pushed++;
+          else
+            result->deleted++;
+        }
+    }
+  if (ok)
+    {
+      const char *values[] = { state->origin, pending };
+      g_autoptr (PGresult) written =
+        lw_club_exec (conn, "recording the push",
+                      "INSERT INTO littlewolf.pushes (origin, counter) VALUES ($1, $2)"
+                      " ON CONFLICT (origin) DO UPDATE SET"
+                      "  counter = greatest (littlewolf.pushes.counter, EXCLUDED.counter), at = now ()",
+                      2, values, PGRES_COMMAND_OK, error);
+
+      ok = written != NULL && run (conn, "committing the push", "COMMIT", error);
+    }
+  if (!ok)
+    {
+      rollback (conn);
+      result->pushed = result->deleted = result->conflicts = 0;
+      return FALSE;
+    }
+  return lw_store_club_ack_push (store, counter, club, sent, error);
+}
+
+static gboolean
+pull (LwStore           *store,
+      PGconn            *conn,
+      LwClubSyncResult  *result,
+      GError           **error)
+{
+  for (guint batch = 0; ; batch++)
+    {
+      g_autoptr (LwClubState) state = lw_store_club_get_state (store, FALSE, error);
+      g_autofree char *since = NULL;
+      g_autoptr (PGresult) rows = NULL;
+      g_autoptr (GPtrArray) games = NULL;
+      gint64 reached;
+      int n_rows;
+
+      if (state == NULL)
+        return FALSE;
+      since = g_strdup_printf ("%" G_GINT64_FORMAT, state->pull_seq);
+      {
+        const char *values[] = { since, state->origin };
+
+        /* This laptop's own changes move the number on too (without their
+         * records), so that the next pull does not read them again. */
+        rows = lw_club_exec (conn, "reading other laptops' changes",
+                             "SELECT g.uuid, g.origin, o.name, g.version, g.played_at,"
+                             "  CASE WHEN g.origin = $2 THEN NULL ELSE g.record END, g.seq"
+                             " FROM littlewolf.games AS g JOIN littlewolf.origins AS o"
+                             "  ON o.id = g.origin"
+                             " WHERE g.seq > $1 ORDER BY g.seq LIMIT " G_STRINGIFY (PULL_BATCH),
+                             2, values, PGRES_TUPLES_OK, error);
+      }
+      if (rows == NULL)
+        return FALSE;
+      n_rows = PQntuples (rows);
+      games = read_games (rows);
+      reached = n_rows > 0 ? ((LwClubGame *) g_ptr_array_index (games, games->len - 1))->seq
+                           : state->pull_seq;
+      for (guint i = games->len; i > 0; i--)
+        if (strcmp (((LwClubGame *) g_ptr_array_index (games, i - 1))->origin, state->origin) == 0)
+          g_ptr_array_remove_index (games, i - 1);
+      /* An empty batch still notes the time of the pull (once). */
+      if (n_rows == 0 && batch > 0)
+        return TRUE;
+      if (!lw_store_club_apply_pulled (store, games, reached, error))
+        return FALSE;
+      result->pulled += games->len;
+      if (n_rows < PULL_BATCH)
+        return TRUE;
+    }
+}
+
+gboolean
+lw_club_sync (LwStore           *store,
+              LwClubSyncResult  *result_out,
+              GError           **error)
+{
+  LwClubSyncResult result = { 0, 0, 0, 0, FALSE };
+  g_autoptr (LwClubState) state = NULL;
+  g_autoptr (PGconn) conn = NULL;
+  g_autofree char *club = NULL;
+  g_autofree char *origin = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (store), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (result_out != NULL)
+    *result_out = result;
+  state = lw_store_club_get_state (store, FALSE, error);
+  if (state == NULL)
+    return FALSE;
+  conn = lw_club_connect (state->conninfo, error);
+  if (conn == NULL || !lw_club_check_schema (conn, &club, &origin, error))
+    return FALSE;
+  if (g_strcmp0 (origin, state->origin) != 0)
+    {
+      g_set_error (error, LW_CLUB_ERROR, LW_CLUB_ERROR_ORIGIN,
+                   origin == NULL
+                   ? "club server: the role %s is no laptop of the club (club add-origin)"
+                   : "club server: the role %s is another laptop's than this database's",
+                   PQuser (conn));
+      return FALSE;
+    }
+  ok = push (store, conn, club, &result, error) && pull (store, conn, &result, error);
+  if (result_out != NULL)
+    *result_out = result;
+  return ok;
+}

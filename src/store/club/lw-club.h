@@ -1,0 +1,227 @@
+/* lw-club.h — the club server (docs/CLUB-SERVER.md): a PostgreSQL
+ * database that several laptops sync their games with. Its schema and
+ * roles (lw-club-schema.c), the connection and its credentials
+ * (lw-club-conn.c) and the sync itself (lw-club-sync.c). libpq is used
+ * here only; the local half of the sync is the store's (lw-store-club.h).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <libpq-fe.h>
+
+#include "lw-store.h"
+
+G_BEGIN_DECLS
+
+#define LW_CLUB_ERROR (lw_club_error_quark ())
+
+/**
+ * LwClubError:
+ * @LW_CLUB_ERROR_CONNECT: the server cannot be reached or refused the
+ *   login (libpq's words follow); nothing was changed
+ * @LW_CLUB_ERROR_CREDENTIALS: a password where none may be (a conninfo),
+ *   or the keyring or password file cannot be written
+ * @LW_CLUB_ERROR_SCHEMA: the database holds no club schema (club init),
+ *   or one newer than this version reads
+ * @LW_CLUB_ERROR_ORIGIN: the login role is no origin of the club, or
+ *   another origin than the database joined as
+ * @LW_CLUB_ERROR_REFUSED: the server refused a statement (permission,
+ *   row-level security)
+ * @LW_CLUB_ERROR_FAILED: any other failure of the server (its words)
+ */
+typedef enum {
+  LW_CLUB_ERROR_CONNECT,
+  LW_CLUB_ERROR_CREDENTIALS,
+  LW_CLUB_ERROR_SCHEMA,
+  LW_CLUB_ERROR_ORIGIN,
+  LW_CLUB_ERROR_REFUSED,
+  LW_CLUB_ERROR_FAILED,
+} LwClubError;
+
+GQuark lw_club_error_quark (void);
+
+/* The version of the club schema this program writes (littlewolf.meta's
+ * schema_version): the number of migrations in lw-club-schema.c. */
+#define LW_CLUB_SCHEMA_VERSION 1
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PGconn, PQfinish)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (PGresult, PQclear)
+
+/**
+ * lw_club_connect:
+ * @conninfo: a libpq conninfo (keywords or a URI) without a password
+ * @error: return location for a #GError
+ *
+ * Connects to a club server. The password is never taken from @conninfo:
+ * it comes from the user's keyring (libsecret, when a Secret Service runs
+ * on the session bus), else from the password file of
+ * lw_club_password_file() when it exists, else from libpq's own pgpass
+ * and service files (PGPASSFILE, ~/.pgpass, PGSERVICEFILE). Every libpq
+ * setting of @conninfo is honoured, `sslmode` included; connect_timeout
+ * is 10 s unless given.
+ *
+ * Errors: %LW_CLUB_ERROR_CREDENTIALS for a password in @conninfo,
+ * %LW_CLUB_ERROR_CONNECT when the connection fails ("club server: cannot
+ * connect: " and libpq's message).
+ *
+ * Returns: (transfer full) (nullable): the connection.
+ */
+PGconn *lw_club_connect (const char  *conninfo,
+                         GError     **error);
+
+/**
+ * lw_club_password_file:
+ *
+ * Returns: (transfer full): the password file used when no Secret Service
+ *   runs: `$XDG_CONFIG_HOME/little-wolf/club.pgpass`, pgpass format,
+ *   readable by its user only (0600).
+ */
+char *lw_club_password_file (void);
+
+/**
+ * lw_club_save_password:
+ * @conninfo: the conninfo the password is for (host, port, dbname and
+ *   user name its entry)
+ * @password: the password, not empty
+ * @in_keyring: (out) (optional): set to %TRUE when it went to the
+ *   keyring, %FALSE when to lw_club_password_file()
+ * @error: return location for a #GError (%LW_CLUB_ERROR_CREDENTIALS)
+ *
+ * Keeps a club login's password where lw_club_connect() finds it: the
+ * keyring when a Secret Service runs, else the password file (made
+ * 0600; an entry for the same host, port, database and user replaced).
+ *
+ * Returns: %TRUE when saved.
+ */
+gboolean lw_club_save_password (const char  *conninfo,
+                                const char  *password,
+                                gboolean    *in_keyring,
+                                GError     **error);
+
+/* Sets @error from a failed result (%LW_CLUB_ERROR_REFUSED for a refusal
+ * of permission or row-level security, else %LW_CLUB_ERROR_FAILED),
+ * "club server: @what: " and the server's words; returns %FALSE. */
+gboolean lw_club_fail (PGconn      *conn,
+                       PGresult    *result,
+                       const char  *what,
+                       GError     **error);
+
+/* Runs @sql with @n text parameters @values (%NULL: SQL NULL); returns the
+ * result when it is @expect (PGRES_COMMAND_OK, PGRES_TUPLES_OK), else
+ * %NULL with @error set by lw_club_fail() naming @what. */
+PGresult *lw_club_exec (PGconn             *conn,
+                        const char         *what,
+                        const char         *sql,
+                        int                 n,
+                        const char *const  *values,
+                        ExecStatusType      expect,
+                        GError            **error);
+
+/**
+ * lw_club_init:
+ * @conninfo: a conninfo of the club's owner role (who owns the schema
+ *   `littlewolf`: a role of its own, the database's owner)
+ * @version: (out) (optional): the schema version now
+ * @error: return location for a #GError
+ *
+ * Creates the club schema or migrates it to %LW_CLUB_SCHEMA_VERSION, in
+ * one transaction (docs/CLUB-SERVER.md "Schema"): the tables of origins,
+ * games and pushes, row-level security enabled and forced on each, and
+ * the group role `littlewolf_origin` whose members (the laptops' roles)
+ * may read every row and write their own origin's only.
+ *
+ * Errors: %LW_CLUB_ERROR_CONNECT, %LW_CLUB_ERROR_SCHEMA for a newer
+ * schema, %LW_CLUB_ERROR_REFUSED when the role may not create it,
+ * %LW_CLUB_ERROR_FAILED.
+ *
+ * Returns: %TRUE when the schema is at %LW_CLUB_SCHEMA_VERSION.
+ */
+gboolean lw_club_init (const char  *conninfo,
+                       int         *version,
+                       GError     **error);
+
+/**
+ * lw_club_add_origin:
+ * @conninfo: a conninfo of the club's owner role
+ * @name: the laptop's name, not empty (shown as the owner of its games)
+ * @password: (nullable): the password of the new login role, or %NULL
+ *   for a role that logs in without one (a Unix socket's peer or
+ *   certificate authentication); sent to the server as its SCRAM hash
+ *   only (PQencryptPasswordConn()), never as the text
+ * @origin: (out) (transfer full): the origin's new UUID
+ * @role: (out) (transfer full): its login role, `lw_origin_` and twelve
+ *   hex digits of @origin
+ * @error: return location for a #GError
+ *
+ * Adds a laptop to the club, in one transaction: its origin and a login
+ * role that owns nothing and is a member of `littlewolf_origin`, so that
+ * row-level security lets it write its own origin's rows only.
+ *
+ * Errors: as lw_club_init(); %LW_CLUB_ERROR_FAILED for a name taken.
+ *
+ * Returns: %TRUE when added.
+ */
+gboolean lw_club_add_origin (const char  *conninfo,
+                             const char  *name,
+                             const char  *password,
+                             char       **origin,
+                             char       **role,
+                             GError     **error);
+
+/* Checks @conn's club schema is one this version reads; sets *@club to
+ * the club's UUID (transfer full) and *@origin (nullable, transfer full)
+ * to the origin of the login role, NULL when it is none. */
+gboolean lw_club_check_schema (PGconn   *conn,
+                               char    **club,
+                               char    **origin,
+                               GError  **error);
+
+/**
+ * LwClubSyncResult:
+ * @pushed: own games sent (new or changed)
+ * @deleted: own deletions sent
+ * @pulled: other laptops' changes taken (games and deletions)
+ * @conflicts: own games not sent because another origin's game on the
+ *   server has their UUID (the same record imported on two laptops);
+ *   they keep waiting
+ * @restarted: the database was restored from a backup (the server had
+ *   acknowledged pushes it never saw): a new sync from scratch was made
+ *
+ * What one lw_club_sync() did.
+ */
+typedef struct {
+  guint     pushed;
+  guint     deleted;
+  guint     pulled;
+  guint     conflicts;
+  gboolean  restarted;
+} LwClubSyncResult;
+
+/**
+ * lw_club_sync:
+ * @store: a database that joined a club (lw_store_club_join())
+ * @result: (out caller-allocates) (optional): what was done
+ * @error: return location for a #GError
+ *
+ * One sync (docs/CLUB-SERVER.md "Sync"): pushes what changed here since
+ * the last push the server acknowledged (own games with their records
+ * and versions, deletions), in one server transaction with this origin's
+ * push counter, then acknowledges it locally; pulls what other origins
+ * changed since the last pull, in batches of at most 500 changes, each
+ * stored locally in one transaction with the change number it reaches.
+ * Every step repeats harmlessly: a sync cut anywhere (the program
+ * killed, the server stopped, the network gone) loses and doubles
+ * nothing, and the next one resumes. A database restored from a backup
+ * starts a new sync from scratch (lw_store_club_restart()).
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND when @store joined no club,
+ * %LW_CLUB_ERROR_* from the server, another %LW_STORE_ERROR.
+ *
+ * Returns: %TRUE when both halves completed.
+ */
+gboolean lw_club_sync (LwStore           *store,
+                       LwClubSyncResult  *result,
+                       GError           **error);
+
+G_END_DECLS

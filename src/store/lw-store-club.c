@@ -1,0 +1,462 @@
+/* lw-store-club.c — the local half of the club server's sync
+ * (docs/CLUB-SERVER.md; tables club_state, club_pushed and club_games of
+ * schema 16). SQLite only: src/store/club/ talks to PostgreSQL.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "lw-store-private.h"
+
+void
+lw_club_state_free (LwClubState *state)
+{
+  if (state == NULL)
+    return;
+  g_free (state->conninfo);
+  g_free (state->origin);
+  g_free (state->club);
+  g_free (state);
+}
+
+void
+lw_club_game_free (LwClubGame *game)
+{
+  if (game == NULL)
+    return;
+  g_free (game->uuid);
+  g_free (game->origin);
+  g_free (game->origin_name);
+  g_free (game->record);
+  g_free (game);
+}
+
+static char *
+column_text (LwStoreStmt *stmt,
+             int          column)
+{
+  return g_strdup ((const char *) sqlite3_column_text (stmt, column));
+}
+
+/* Whether @conninfo names a password (as a keyword of either form). */
+static gboolean
+conninfo_has_password (const char *conninfo)
+{
+  g_autofree char *lower = g_ascii_strdown (conninfo, -1);
+
+  return strstr (lower, "password") != NULL;
+}
+
+gboolean
+lw_store_club_join (LwStore     *self,
+                    const char  *conninfo,
+                    const char  *origin,
+                    GError     **error)
+{
+  g_autoptr (LwStoreStmt) stmt = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (conninfo != NULL && origin != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (conninfo_has_password (conninfo))
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                   "club server: the conninfo holds a password; keep it in the keyring "
+                   "or a pgpass file (docs/CLUB-SERVER.md), never in the database");
+      return FALSE;
+    }
+  if (!g_uuid_string_is_valid (origin))
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                   "club server: origin \"%s\" is not a UUID", origin);
+      return FALSE;
+    }
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  stmt = lw_store_stmt (self,
+                        "INSERT INTO club_state (id, conninfo, origin) VALUES (1, ?1, ?2)"
+                        " ON CONFLICT (id) DO UPDATE SET conninfo = ?1,"
+                        "  origin = ?2, club = CASE WHEN origin = ?2 THEN club END,"
+                        "  push_counter = CASE WHEN origin = ?2 THEN push_counter ELSE 0 END,"
+                        "  push_pending = CASE WHEN origin = ?2 THEN push_pending ELSE 0 END,"
+                        "  pull_seq = CASE WHEN origin = ?2 THEN pull_seq ELSE 0 END",
+                        error);
+  ok = stmt != NULL
+       && lw_store_bind_text (self, stmt, 1, conninfo, error)
+       && lw_store_bind_text (self, stmt, 2, origin, error)
+       && lw_store_step_done (self, stmt, error);
+  /* Another origin: nothing of this database is on that one's server. */
+  ok = ok && lw_store_exec (self,
+                            "DELETE FROM club_pushed WHERE (SELECT push_counter FROM club_state) = 0",
+                            error);
+  return lw_store_finish (self, ok, error);
+}
+
+LwClubState *
+lw_store_club_get_state (LwStore   *self,
+                         gboolean   counts,
+                         GError   **error)
+{
+  g_autoptr (LwClubState) state = g_new0 (LwClubState, 1);
+  g_autoptr (LwStoreStmt) stmt = NULL;
+  gboolean has_row = FALSE;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!lw_store_begin_read (self, error))
+    return NULL;
+  stmt = lw_store_query_row (self,
+                             counts ?
+                             "SELECT conninfo, origin, club, push_counter, push_pending, pull_seq,"
+                             "  pushed_at, pulled_at,"
+                             "  (SELECT count (*) FROM games AS g WHERE g.uuid NOT IN"
+                             "     (SELECT uuid FROM club_games) AND NOT EXISTS (SELECT 1 FROM"
+                             "     club_pushed AS p WHERE p.uuid = g.uuid AND p.version = g.version)),"
+                             "  (SELECT count (*) FROM club_pushed AS p WHERE p.uuid NOT IN"
+                             "     (SELECT uuid FROM games)),"
+                             "  (SELECT count (*) FROM club_games)"
+                             " FROM club_state"
+                             : "SELECT conninfo, origin, club, push_counter, push_pending, pull_seq,"
+                               "  pushed_at, pulled_at, 0, 0, 0 FROM club_state",
+                             0, 0, &has_row, error);
+  ok = stmt != NULL;
+  if (ok && !has_row)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND,
+                   "%s: this database has joined no club server (club join)", self->path);
+      ok = FALSE;
+    }
+  if (ok)
+    {
+      state->conninfo = column_text (stmt, 0);
+      state->origin = column_text (stmt, 1);
+      state->club = column_text (stmt, 2);
+      state->push_counter = sqlite3_column_int64 (stmt, 3);
+      state->push_pending = sqlite3_column_int64 (stmt, 4);
+      state->pull_seq = sqlite3_column_int64 (stmt, 5);
+      state->pushed_at = sqlite3_column_int64 (stmt, 6);
+      state->pulled_at = sqlite3_column_int64 (stmt, 7);
+      state->waiting = sqlite3_column_int64 (stmt, 8);
+      state->waiting_deletions = sqlite3_column_int64 (stmt, 9);
+      state->held = sqlite3_column_int64 (stmt, 10);
+    }
+  g_clear_pointer (&stmt, lw_store_stmt_release);
+  if (!lw_store_finish (self, ok, error))
+    return NULL;
+  return g_steal_pointer (&state);
+}
+
+GPtrArray *
+lw_store_club_list_outgoing (LwStore  *self,
+                             GError  **error)
+{
+  g_autoptr (GPtrArray) games = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_club_game_free);
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (LwStoreStmt) stmt = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!lw_store_begin_read (self, error))
+    return NULL;
+  ok = lw_store_read_ids (self,
+                          "SELECT id FROM games AS g WHERE g.uuid NOT IN (SELECT uuid FROM club_games)"
+                          " AND NOT EXISTS (SELECT 1 FROM club_pushed AS p"
+                          "   WHERE p.uuid = g.uuid AND p.version = g.version)"
+                          " ORDER BY id",
+                          0, ids, error);
+  for (guint i = 0; ok && i < ids->len; i++)
+    {
+      gint64 id = g_array_index (ids, gint64, i);
+      g_autoptr (LwStoredGame) stored = lw_store_load_game (self, id, error);
+      LwClubGame *game;
+      gint64 version = 0;
+
+      ok = stored != NULL && lw_store_get_game_version (self, id, &version, error);
+      if (!ok)
+        break;
+      game = g_new0 (LwClubGame, 1);
+      game->uuid = g_strdup (stored->record->id);
+      game->version = version;
+      game->played_at = stored->played_at != 0 ? stored->played_at : stored->created;
+      game->record = lw_game_record_to_json (stored->record);
+      g_ptr_array_add (games, game);
+    }
+  stmt = ok ? lw_store_query (self,
+                              "SELECT uuid, version FROM club_pushed WHERE uuid NOT IN"
+                              " (SELECT uuid FROM games) ORDER BY uuid",
+                              0, 0, error)
+            : NULL;
+  while (lw_store_next_row (self, stmt, &ok, error))
+    {
+      LwClubGame *game = g_new0 (LwClubGame, 1);
+
+      game->uuid = column_text (stmt, 0);
+      game->version = sqlite3_column_int64 (stmt, 1);
+      g_ptr_array_add (games, game);
+    }
+  ok = ok && stmt != NULL;
+  g_clear_pointer (&stmt, lw_store_stmt_release);
+  if (!lw_store_finish (self, ok, error))
+    return NULL;
+  return g_steal_pointer (&games);
+}
+
+gboolean
+lw_store_club_set_push_pending (LwStore  *self,
+                                gint64    pending,
+                                GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (pending >= 1, FALSE);
+
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  return lw_store_finish (self,
+                          lw_store_run1 (self, "UPDATE club_state SET push_pending = ?", pending, error),
+                          error);
+}
+
+gboolean
+lw_store_club_ack_push (LwStore     *self,
+                        gint64       counter,
+                        const char  *club,
+                        GPtrArray   *games,
+                        GError     **error)
+{
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (counter >= 1 && club != NULL && games != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  ok = TRUE;
+  for (guint i = 0; ok && i < games->len; i++)
+    {
+      const LwClubGame *game = g_ptr_array_index (games, i);
+      g_autoptr (LwStoreStmt) stmt =
+        lw_store_stmt (self,
+                       game->record != NULL
+                       ? "INSERT OR REPLACE INTO club_pushed (uuid, version) VALUES (?1, ?2)"
+                       : "DELETE FROM club_pushed WHERE uuid = ?1 AND ?2 = ?2",
+                       error);
+
+      ok = stmt != NULL
+           && lw_store_bind_text (self, stmt, 1, game->uuid, error)
+           && lw_store_bind_int (self, stmt, 2, game->version, error)
+           && lw_store_step_done (self, stmt, error);
+    }
+  if (ok)
+    {
+      g_autoptr (LwStoreStmt) stmt =
+        lw_store_stmt (self,
+                       "UPDATE club_state SET push_counter = ?1, push_pending = ?1, club = ?2,"
+                       " pushed_at = ?3",
+                       error);
+
+      ok = stmt != NULL
+           && lw_store_bind_int (self, stmt, 1, counter, error)
+           && lw_store_bind_text (self, stmt, 2, club, error)
+           && lw_store_bind_int (self, stmt, 3, g_get_real_time () / G_USEC_PER_SEC, error)
+           && lw_store_step_done (self, stmt, error);
+    }
+  return lw_store_finish (self, ok, error);
+}
+
+/* Game @id's rows go, as a pull removes or replaces a game held from
+ * another laptop: no copy is kept in the edit log (the game is the other
+ * laptop's, and the server keeps it). */
+static gboolean
+remove_held_game (LwStore  *self,
+                  gint64    id,
+                  GError  **error)
+{
+  return lw_store_run1 (self, "DELETE FROM edits WHERE game = ?", id, error)
+         && lw_store_run1 (self, "DELETE FROM games WHERE id = ?", id, error);
+}
+
+/* Stores pulled @game (a record, not a deletion) as a new game here. */
+static gboolean
+import_pulled (LwStore           *self,
+               const LwClubGame  *game,
+               GError           **error)
+{
+  g_autoptr (GError) local_error = NULL;
+  g_autoptr (LwGameRecord) record = lw_game_record_from_json (game->record, -1, &local_error);
+  gint64 same = 0;
+
+  if (record != NULL && g_strcmp0 (record->id, game->uuid) == 0
+      && lw_store_import_game (self, record, FALSE, &same, &local_error) > 0)
+    return TRUE;
+  if (local_error == NULL)
+    g_set_error (&local_error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                 same != 0 ? "stored here already" : "its record's id is not its UUID");
+  g_set_error (error, local_error->domain, local_error->code,
+               "club server: game %s: %s", game->uuid, local_error->message);
+  return FALSE;
+}
+
+/* One change of the server, inside lw_store_club_apply_pulled()'s
+ * transaction; @own: the change is of this laptop's own origin. */
+static gboolean
+apply_one (LwStore           *self,
+           const LwClubGame  *game,
+           gboolean           own,
+           GError           **error)
+{
+  gint64 id = 0;
+  gint64 held_version = -1;
+  gboolean has_row = FALSE;
+  g_autoptr (LwStoreStmt) stmt =
+    lw_store_stmt (self,
+                   "SELECT g.id, c.version FROM games AS g LEFT JOIN club_games AS c"
+                   " ON c.uuid = g.uuid WHERE g.uuid = ?",
+                   error);
+
+  if (stmt == NULL
+      || !lw_store_bind_text (self, stmt, 1, game->uuid, error)
+      || !lw_store_step_row (self, stmt, &has_row, error))
+    return FALSE;
+  if (has_row)
+    {
+      id = sqlite3_column_int64 (stmt, 0);
+      if (sqlite3_column_type (stmt, 1) != SQLITE_NULL)
+        held_version = sqlite3_column_int64 (stmt, 1);
+    }
+  g_clear_pointer (&stmt, lw_store_stmt_release);
+
+  if (own)
+    {
+      /* A new sync after a restore: what the server holds of this laptop
+       * and the database lost comes back as its own; what it holds stays. */
+      if (id != 0 || game->record == NULL)
+        return TRUE;
+      if (!import_pulled (self, game, error))
+        return FALSE;
+      stmt = lw_store_stmt (self,
+                            "INSERT OR REPLACE INTO club_pushed (uuid, version)"
+                            " SELECT uuid, version FROM games WHERE uuid = ?",
+                            error);
+      return stmt != NULL
+             && lw_store_bind_text (self, stmt, 1, game->uuid, error)
+             && lw_store_step_done (self, stmt, error);
+    }
+
+  /* A game of this laptop's own with the same UUID (the same record
+   * imported on two laptops) stays as it is: the server names the
+   * conflict. */
+  if (id != 0 && held_version < 0)
+    return TRUE;
+  if (id != 0 && held_version == game->version && game->record != NULL)
+    return TRUE;
+  if (id != 0 && !remove_held_game (self, id, error))
+    return FALSE;
+  if (game->record == NULL)
+    {
+      stmt = lw_store_stmt (self, "DELETE FROM club_games WHERE uuid = ?", error);
+      return stmt != NULL
+             && lw_store_bind_text (self, stmt, 1, game->uuid, error)
+             && lw_store_step_done (self, stmt, error);
+    }
+  if (!import_pulled (self, game, error))
+    return FALSE;
+  stmt = lw_store_stmt (self,
+                        "INSERT OR REPLACE INTO club_games (uuid, origin, origin_name, version)"
+                        " VALUES (?, ?, ?, ?)",
+                        error);
+  return stmt != NULL
+         && lw_store_bind_text (self, stmt, 1, game->uuid, error)
+         && lw_store_bind_text (self, stmt, 2, game->origin, error)
+         && lw_store_bind_text (self, stmt, 3, game->origin_name, error)
+         && lw_store_bind_int (self, stmt, 4, game->version, error)
+         && lw_store_step_done (self, stmt, error);
+}
+
+gboolean
+lw_store_club_apply_pulled (LwStore     *self,
+                            GPtrArray   *games,
+                            gint64       pull_seq,
+                            GError     **error)
+{
+  g_autoptr (LwClubState) state = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (games != NULL && pull_seq >= 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  state = lw_store_club_get_state (self, FALSE, error);
+  ok = state != NULL;
+  for (guint i = 0; ok && i < games->len; i++)
+    {
+      const LwClubGame *game = g_ptr_array_index (games, i);
+
+      ok = apply_one (self, game, g_strcmp0 (game->origin, state->origin) == 0, error);
+    }
+  if (ok)
+    {
+      g_autoptr (LwStoreStmt) stmt =
+        lw_store_stmt (self, "UPDATE club_state SET pull_seq = max (pull_seq, ?1), pulled_at = ?2",
+                       error);
+
+      ok = stmt != NULL
+           && lw_store_bind_int (self, stmt, 1, pull_seq, error)
+           && lw_store_bind_int (self, stmt, 2, g_get_real_time () / G_USEC_PER_SEC, error)
+           && lw_store_step_done (self, stmt, error);
+    }
+  return lw_store_finish (self, ok, error);
+}
+
+gboolean
+lw_store_club_restart (LwStore    *self,
+                       gint64      counter,
+                       GPtrArray  *own,
+                       GError    **error)
+{
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (counter >= 0 && own != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  ok = lw_store_exec (self, "DELETE FROM club_pushed", error)
+       && lw_store_run1 (self,
+                         "UPDATE club_state SET push_counter = ?1, push_pending = ?1, pull_seq = 0",
+                         counter, error);
+  for (guint i = 0; ok && i < own->len; i++)
+    ok = apply_one (self, g_ptr_array_index (own, i), TRUE, error);
+  return lw_store_finish (self, ok, error);
+}
+
+gboolean
+lw_store_club_check_writable (LwStore  *self,
+                              gint64    id,
+                              GError  **error)
+{
+  gboolean has_row = FALSE;
+  g_autoptr (LwStoreStmt) stmt =
+    lw_store_query_row (self,
+                        "SELECT c.origin_name FROM games AS g JOIN club_games AS c"
+                        " ON c.uuid = g.uuid WHERE g.id = ?",
+                        id, 0, &has_row, error);
+
+  if (stmt == NULL)
+    return FALSE;
+  if (!has_row)
+    return TRUE;
+  g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+               "game %" G_GINT64_FORMAT " belongs to club laptop \u201c%s\u201d: it is read-only "
+               "here; correct it on that laptop", id, sqlite3_column_text (stmt, 0));
+  return FALSE;
+}

@@ -1,0 +1,240 @@
+/* lw-store-club.h — the local half of the club server's sync
+ * (docs/CLUB-SERVER.md): which club this database joined, what waits to
+ * be pushed, what was pulled, and other laptops' games held read-only.
+ * SQLite only: the PostgreSQL half is src/store/club/.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "lw-store.h"
+
+G_BEGIN_DECLS
+
+/**
+ * LwClubState:
+ * @conninfo: (transfer full): the club server's libpq conninfo (never a
+ *   password)
+ * @origin: (transfer full): this laptop's origin UUID on the server
+ * @club: (nullable) (transfer full): the server's club UUID, once synced
+ * @push_counter: pushes the server acknowledged, ≥ 0
+ * @push_pending: the push under way (or last tried), ≥ 0
+ * @pull_seq: the server's change number pulled up to, ≥ 0
+ * @pushed_at: the last push, seconds since 1970 (UTC), 0: never
+ * @pulled_at: the last pull, likewise
+ * @waiting: own games whose version differs from the one pushed, or not
+ *   pushed yet
+ * @waiting_deletions: own games deleted here since they were pushed
+ * @held: other laptops' games held here, read-only
+ *
+ * The sync's state as the database keeps it (`club status`).
+ */
+typedef struct {
+  char   *conninfo;
+  char   *origin;
+  char   *club;
+  gint64  push_counter;
+  gint64  push_pending;
+  gint64  pull_seq;
+  gint64  pushed_at;
+  gint64  pulled_at;
+  gint64  waiting;
+  gint64  waiting_deletions;
+  gint64  held;
+} LwClubState;
+
+void lw_club_state_free (LwClubState *state);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwClubState, lw_club_state_free)
+
+/**
+ * LwClubGame:
+ * @uuid: (transfer full): the game's UUID (its record's `id`)
+ * @origin: (nullable) (transfer full): the laptop it belongs to (pulled
+ *   games), %NULL for one of this laptop's
+ * @origin_name: (nullable) (transfer full): that laptop's name
+ * @version: its version (lw_store_get_game_version() on the laptop that
+ *   owns it)
+ * @played_at: when it was played (seconds since 1970), its creation
+ *   time when not given
+ * @record: (nullable) (transfer full): its game record JSON
+ *   (docs/rules/GAME-RECORD.md version 2, compact); %NULL for a deletion
+ * @seq: the server's change number (pulled games), else 0
+ *
+ * One game on its way to or from the club server.
+ */
+typedef struct {
+  char   *uuid;
+  char   *origin;
+  char   *origin_name;
+  gint64  version;
+  gint64  played_at;
+  char   *record;
+  gint64  seq;
+} LwClubGame;
+
+void lw_club_game_free (LwClubGame *game);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwClubGame, lw_club_game_free)
+
+/**
+ * lw_store_club_join:
+ * @self: a store
+ * @conninfo: the club server's libpq conninfo; one that holds a
+ *   `password` is refused (credentials live in the keyring or a pgpass
+ *   file, docs/CLUB-SERVER.md)
+ * @origin: this laptop's origin UUID (`club add-origin` gives it)
+ * @error: return location for a #GError (%LW_STORE_ERROR_INVALID for a
+ *   password in @conninfo or an @origin that is no UUID; another
+ *   %LW_STORE_ERROR)
+ *
+ * Makes this database a laptop of a club server, in one transaction. A
+ * database joined before to another origin or server starts a new sync:
+ * every own game waits to be pushed, every change on the server to be
+ * pulled; games pulled before stay, read-only.
+ *
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_club_join (LwStore     *self,
+                             const char  *conninfo,
+                             const char  *origin,
+                             GError     **error);
+
+/**
+ * lw_store_club_get_state:
+ * @self: a store
+ * @counts: whether to count what waits and what is held (@waiting,
+ *   @waiting_deletions, @held: one pass over the games); %FALSE leaves
+ *   them 0, for the sync's own reads
+ * @error: return location for a #GError (%LW_STORE_ERROR_NOT_FOUND when
+ *   the database has joined no club server; another %LW_STORE_ERROR)
+ *
+ * Returns: (transfer full) (nullable): the sync's state, read in one
+ *   transaction.
+ */
+LwClubState *lw_store_club_get_state (LwStore   *self,
+                                      gboolean   counts,
+                                      GError   **error);
+
+/**
+ * lw_store_club_list_outgoing:
+ * @self: a store that joined a club server
+ * @error: return location for a #GError (%LW_STORE_ERROR)
+ *
+ * What waits to be pushed, read in one transaction: every game of this
+ * laptop (none held from another) whose version is not the one the
+ * server acknowledged, with its whole record (lw_store_load_game()), and
+ * every game pushed and since deleted here (@record %NULL).
+ *
+ * Returns: (transfer full) (element-type LwClubGame*) (nullable): the
+ *   games, %NULL on error.
+ */
+GPtrArray *lw_store_club_list_outgoing (LwStore  *self,
+                                        GError  **error);
+
+/**
+ * lw_store_club_set_push_pending:
+ * @self: a store that joined a club server
+ * @pending: the number of the push about to be sent, ≥ 1
+ * @error: return location for a #GError (%LW_STORE_ERROR)
+ *
+ * Notes, before a push is sent, which push it is: a push that the server
+ * took but whose acknowledgement never reached this database (the laptop
+ * killed in between) is then told apart from a database restored from a
+ * backup (lw_store_club_restart()).
+ *
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_club_set_push_pending (LwStore  *self,
+                                         gint64    pending,
+                                         GError  **error);
+
+/**
+ * lw_store_club_ack_push:
+ * @self: a store that joined a club server
+ * @counter: the push the server committed, ≥ 1
+ * @club: the server's club UUID
+ * @games: (element-type LwClubGame*): what it took (as
+ *   lw_store_club_list_outgoing() gave it)
+ * @error: return location for a #GError (%LW_STORE_ERROR)
+ *
+ * Records, in one transaction, that the server holds @games at their
+ * versions (a deletion: no longer waits) and push @counter. A game
+ * changed since it was listed still waits.
+ *
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_club_ack_push (LwStore     *self,
+                                 gint64       counter,
+                                 const char  *club,
+                                 GPtrArray   *games,
+                                 GError     **error);
+
+/**
+ * lw_store_club_apply_pulled:
+ * @self: a store that joined a club server
+ * @games: (element-type LwClubGame*): changes of the server, in the order
+ *   of their change numbers; a game of this laptop's own origin (a new
+ *   sync, lw_store_club_restart()) is taken back as its own when it is
+ *   missing here
+ * @pull_seq: the change number pulled up to after them
+ * @error: return location for a #GError (%LW_STORE_ERROR; the engine's
+ *   for a record that does not replay, named by its UUID)
+ *
+ * Stores other laptops' games as the server holds them, in one
+ * transaction with the new @pull_seq, so that a pull cut anywhere is
+ * either wholly stored or not at all and the next one takes it again:
+ * a game new here is imported (its UUID kept), one held here at another
+ * version replaced, a deleted one removed. A game of this laptop's own
+ * that has the UUID of another laptop's is left as it is (and named in
+ * the sync's conflicts).
+ *
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_club_apply_pulled (LwStore     *self,
+                                     GPtrArray   *games,
+                                     gint64       pull_seq,
+                                     GError     **error);
+
+/**
+ * lw_store_club_restart:
+ * @self: a store that joined a club server
+ * @counter: the push counter the server holds for this origin
+ * @own: (element-type LwClubGame*): every game the server holds of this
+ *   laptop's origin (deleted ones with @record %NULL)
+ * @error: return location for a #GError (%LW_STORE_ERROR; the engine's
+ *   for a record that does not replay)
+ *
+ * A new sync from scratch, for a database restored from a backup (the
+ * server acknowledged pushes this database never saw), in one
+ * transaction: nothing counts as pushed, everything on the server is
+ * pulled again, and the push counter becomes @counter. The server is
+ * never rewound: a game of @own that the database lost comes back as this
+ * laptop's own (and counts as pushed); one the database holds is pushed
+ * again as it is here; nothing is deleted on the server.
+ *
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_club_restart (LwStore    *self,
+                                gint64      counter,
+                                GPtrArray  *own,
+                                GError    **error);
+
+/**
+ * lw_store_club_check_writable:
+ * @self: a store
+ * @id: a game ID
+ * @error: return location for a #GError
+ *
+ * The ownership rule (docs/CLUB-SERVER.md "Ownership"): a game pulled
+ * from another laptop is read-only here. Inside the transaction of every
+ * change to a game (lw_store_begin_game_change()).
+ *
+ * Errors: %LW_STORE_ERROR_INVALID, "game ID belongs to club laptop
+ * “NAME”: it is read-only here; correct it on that laptop".
+ *
+ * Returns: %TRUE when game @id may be changed here.
+ */
+gboolean lw_store_club_check_writable (LwStore  *self,
+                                       gint64    id,
+                                       GError  **error);
+
+G_END_DECLS

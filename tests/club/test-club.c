@@ -1,0 +1,365 @@
+/* test-club.c — the club server (docs/CLUB-SERVER.md) against a real
+ * PostgreSQL 15 (build-aux/pg-test-cluster; skipped without one): row
+ * level security, three laptops syncing in random orders, the league's
+ * ratings, ownership, a restore from a backup
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "lw-club-fixture.h"
+#include "lw-test-util.h"
+
+typedef struct {
+  char         *dir;
+  LwClubServer *server;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  fixture->dir = lw_test_make_tmp_dir ("lw-test-club-XXXXXX");
+  fixture->server = lw_club_server_new ();
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  lw_test_remove_tree (fixture->dir);
+  g_free (fixture->dir);
+  lw_club_server_free (fixture->server);
+}
+
+/* Runs @sql on @conn; its status, and the rows it changed in *@rows. */
+static ExecStatusType
+try_sql (PGconn     *conn,
+         const char *sql,
+         int        *rows)
+{
+  PGresult *result = PQexec (conn, sql);
+  ExecStatusType status = PQresultStatus (result);
+
+  if (rows != NULL)
+    *rows = status == PGRES_COMMAND_OK ? atoi (PQcmdTuples (result)) : -1;
+  if (status == PGRES_FATAL_ERROR)
+    g_test_message ("refused: %s", PQresultErrorMessage (result));
+  PQclear (result);
+  return status;
+}
+
+static char *
+server_text (LwClubServer *server,
+             const char   *sql)
+{
+  PGconn *conn = lw_club_fixture_connect (server, NULL, NULL);
+  PGresult *result = PQexec (conn, sql);
+  char *text;
+
+  g_assert_cmpint (PQresultStatus (result), ==, PGRES_TUPLES_OK);
+  g_assert_cmpint (PQntuples (result), ==, 1);
+  text = g_strdup (PQgetvalue (result, 0, 0));
+  PQclear (result);
+  PQfinish (conn);
+  return text;
+}
+
+/* Laptop B's own credentials, through plain libpq and hand-written SQL,
+ * cannot change a row of laptop A's: updates and deletes find no row,
+ * inserts and a change of owner are refused, and nothing of A's moved. */
+static void
+test_security (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (20);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *sql = NULL;
+  PGconn *conn;
+  int rows = 0;
+
+  lw_club_add_random_game (a->store, rng);
+  lw_club_add_random_game (b->store, rng);
+  lw_club_laptop_sync (a);
+  lw_club_laptop_sync (b);
+  before = server_text (fixture->server,
+                        "SELECT string_agg (uuid::text || version || record || seq, ',' ORDER BY uuid)"
+                        " FROM littlewolf.games");
+
+  conn = lw_club_fixture_connect (fixture->server, b->role, b->password);
+  sql = g_strdup_printf ("UPDATE littlewolf.games SET record = '{}' WHERE origin = '%s'", a->origin);
+  g_assert_cmpint (try_sql (conn, sql, &rows), ==, PGRES_COMMAND_OK);
+  g_assert_cmpint (rows, ==, 0);
+  g_free (sql);
+  sql = g_strdup_printf ("DELETE FROM littlewolf.games WHERE origin = '%s'", a->origin);
+  g_assert_cmpint (try_sql (conn, sql, &rows), ==, PGRES_COMMAND_OK);
+  g_assert_cmpint (rows, ==, 0);
+  g_free (sql);
+  sql = g_strdup_printf ("UPDATE littlewolf.pushes SET counter = 0 WHERE origin = '%s'", a->origin);
+  g_assert_cmpint (try_sql (conn, sql, &rows), ==, PGRES_COMMAND_OK);
+  g_assert_cmpint (rows, ==, 0);
+  g_free (sql);
+  sql = g_strdup_printf ("INSERT INTO littlewolf.games (uuid, origin, version, played_at, record)"
+                         " VALUES (gen_random_uuid (), '%s', 1, 0, '{}')", a->origin);
+  g_assert_cmpint (try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
+  g_free (sql);
+  /* B's own row may not be given to A. */
+  sql = g_strdup_printf ("UPDATE littlewolf.games SET origin = '%s' WHERE origin = '%s'",
+                         a->origin, b->origin);
+  g_assert_cmpint (try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
+  g_assert_cmpint (try_sql (conn, "UPDATE littlewolf.origins SET name = 'x'", &rows), ==,
+                   PGRES_FATAL_ERROR);
+  g_assert_cmpint (try_sql (conn, "INSERT INTO littlewolf.origins VALUES"
+                                  " (gen_random_uuid (), 'z', 'z')", NULL), ==, PGRES_FATAL_ERROR);
+  g_assert_cmpint (try_sql (conn, "ALTER TABLE littlewolf.games DISABLE ROW LEVEL SECURITY", NULL),
+                   ==, PGRES_FATAL_ERROR);
+  g_assert_cmpint (try_sql (conn, "TRUNCATE littlewolf.games", NULL), ==, PGRES_FATAL_ERROR);
+  g_assert_cmpint (try_sql (conn, "SET row_security = off", NULL), ==, PGRES_COMMAND_OK);
+  g_free (sql);
+  sql = g_strdup_printf ("DELETE FROM littlewolf.games WHERE origin = '%s'", a->origin);
+  /* With row security off, a query that it would filter is an error. */
+  g_assert_cmpint (try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
+  PQfinish (conn);
+
+  after = server_text (fixture->server,
+                       "SELECT string_agg (uuid::text || version || record || seq, ',' ORDER BY uuid)"
+                       " FROM littlewolf.games");
+  g_assert_cmpstr (after, ==, before);
+  g_assert_true (strlen (after) > 100);
+}
+
+/* `littlewolf-cli ratings --json` of the database at @path. */
+static char *
+ratings_of (const char *path)
+{
+  g_auto (LwTestRun) run = { 0 };
+
+  lw_test_run_cli (&run, path, NULL, "ratings", "--json", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  return g_strdup (run.out);
+}
+
+/* Three laptops play, correct and delete games and sync in a random
+ * order (seeded, 60 steps); afterwards, with each synced twice more,
+ * every laptop and the server hold the same games, and the league's
+ * ratings on each laptop are those of one database holding every game. */
+static void
+test_interleavings (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (2026);
+  LwClubLaptop *laptops[3];
+  g_autoptr (GHashTable) server_games = NULL;
+  g_autofree char *one_path = g_build_filename (fixture->dir, "one.sqlite3", NULL);
+  g_autoptr (LwStore) one = NULL;
+  g_autofree char *expected = NULL;
+  guint refused = 0, pushes = 0;
+
+  for (guint l = 0; l < 3; l++)
+    {
+      g_autofree char *name = g_strdup_printf ("laptop%u", l);
+
+      laptops[l] = lw_club_laptop_new (fixture->server, fixture->dir, name);
+    }
+  for (guint step = 0; step < 60; step++)
+    {
+      LwClubLaptop *laptop = laptops[g_rand_int_range (rng, 0, 3)];
+      int roll = g_rand_int_range (rng, 0, 100);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+      g_autoptr (GPtrArray) games = lw_store_list_games (laptop->store, &error);
+      gint64 id;
+
+      g_assert_no_error (error);
+      for (guint i = 0; i < games->len; i++)
+        g_array_append_val (ids, ((LwStoredGame *) g_ptr_array_index (games, i))->id);
+      id = ids->len > 0 ? g_array_index (ids, gint64, g_rand_int_range (rng, 0, (gint32) ids->len)) : 0;
+
+      if (roll < 35 || id == 0)
+        lw_club_add_random_game (laptop->store, rng);
+      else if (roll < 50)
+        {
+          /* A correction: its own games take it, others' refuse it. */
+          gboolean ok = lw_store_remove_last_round (laptop->store, id, &error);
+
+          if (!ok)
+            {
+              g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+              g_assert_nonnull (strstr (error->message, "read-only"));
+              refused++;
+            }
+        }
+      else if (roll < 60)
+        {
+          gboolean ok = lw_store_set_game_details (laptop->store, id,
+                                                   1767225600 + g_rand_int_range (rng, 0, 86400 * 365),
+                                                   "Club", &error);
+
+          g_assert_true (ok || g_error_matches (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID));
+          refused += !ok;
+        }
+      else if (roll < 70)
+        {
+          gboolean ok = lw_store_delete_game (laptop->store, id, &error);
+
+          g_assert_true (ok || g_error_matches (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID));
+          refused += !ok;
+        }
+      else
+        {
+          lw_club_laptop_sync (laptop);
+          pushes++;
+        }
+    }
+  for (guint round = 0; round < 2; round++)
+    for (guint l = 0; l < 3; l++)
+      lw_club_laptop_sync (laptops[l]);
+  g_test_message ("%u corrections of other laptops' games refused, %u syncs", refused, pushes);
+  g_assert_cmpuint (refused, >, 0);
+
+  server_games = lw_club_server_games (fixture->server);
+  g_assert_cmpuint (g_hash_table_size (server_games), >, 10);
+  for (guint l = 0; l < 3; l++)
+    {
+      g_autoptr (GHashTable) local = lw_club_local_games (laptops[l]->store);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LwClubState) state = lw_store_club_get_state (laptops[l]->store, TRUE, &error);
+
+      g_assert_no_error (error);
+      lw_club_assert_same_games (server_games, local, laptops[l]->name);
+      g_assert_cmpint (state->waiting, ==, 0);
+      g_assert_cmpint (state->waiting_deletions, ==, 0);
+      g_assert_true (lw_store_check_damage (laptops[l]->store, 0, &error));
+    }
+
+  /* One database holding every game, each imported with its UUID. */
+  one = lw_store_open (one_path, NULL);
+  {
+    GHashTableIter iter;
+    gpointer key, value;
+
+    g_hash_table_iter_init (&iter, server_games);
+    while (g_hash_table_iter_next (&iter, &key, &value))
+      {
+        g_autoptr (GError) error = NULL;
+        g_autoptr (LwGameRecord) record = lw_game_record_from_json (value, -1, &error);
+        gint64 same = 0;
+
+        g_assert_no_error (error);
+        g_assert_cmpint (lw_store_import_game (one, record, FALSE, &same, &error), >, 0);
+        g_assert_no_error (error);
+      }
+  }
+  expected = ratings_of (one_path);
+  g_assert_nonnull (strstr (expected, "\"rating\""));
+  for (guint l = 0; l < 3; l++)
+    {
+      g_autofree char *ratings = ratings_of (laptops[l]->path);
+
+      g_assert_cmpstr (ratings, ==, expected);
+      lw_club_laptop_free (laptops[l]);
+    }
+}
+
+/* A correction of a game pulled from another laptop is refused in
+ * words; the laptop that owns it corrects it and the change arrives. */
+static void
+test_read_only (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (7);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (GError) error = NULL;
+  gint64 id = lw_club_add_random_game (a->store, rng);
+  g_autoptr (GHashTable) on_a = NULL;
+  g_autoptr (GHashTable) on_b = NULL;
+  g_autofree char *message = NULL;
+  gint64 held;
+
+  lw_club_laptop_sync (a);
+  lw_club_laptop_sync (b);
+  held = lw_test_sql_int_at (b->path, "SELECT id FROM games");
+  g_assert_false (lw_store_remove_last_round (b->store, held, &error));
+  message = g_strdup_printf ("game %" G_GINT64_FORMAT " belongs to club laptop \u201ca\u201d: it is "
+                             "read-only here; correct it on that laptop", held);
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==, message);
+  g_clear_error (&error);
+  g_assert_false (lw_store_delete_game (b->store, held, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+
+  g_assert_true (lw_store_remove_last_round (a->store, id, &error));
+  g_assert_no_error (error);
+  lw_club_laptop_sync (a);
+  lw_club_laptop_sync (b);
+  on_a = lw_club_local_games (a->store);
+  on_b = lw_club_local_games (b->store);
+  lw_club_assert_same_games (on_a, on_b, "a correction");
+
+  g_assert_true (lw_store_delete_game (a->store, id, &error));
+  lw_club_laptop_sync (a);
+  lw_club_laptop_sync (b);
+  g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT count (*) FROM games"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT count (*) FROM club_games"), ==, 0);
+}
+
+/* A laptop restored from a backup starts a new sync: the server is not
+ * rewound (a game stored after the backup comes back), nothing doubles. */
+static void
+test_restore (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (11);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autofree char *backup = g_build_filename (fixture->dir, "a-backup.sqlite3", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GHashTable) server_games = NULL;
+  g_autoptr (GHashTable) local = NULL;
+  LwClubSyncResult result;
+
+  lw_club_add_random_game (a->store, rng);
+  lw_club_laptop_sync (a);
+  g_assert_true (lw_store_backup_to (a->store, backup, &error));
+  g_assert_no_error (error);
+  lw_club_add_random_game (a->store, rng);
+  lw_club_laptop_sync (a);
+  lw_club_add_random_game (a->store, rng);
+  lw_club_laptop_sync (a);
+
+  g_assert_true (lw_store_restore_from (a->store, backup, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (lw_test_count_games (a->store), ==, 1);
+  g_assert_true (lw_club_sync (a->store, &result, &error));
+  g_assert_no_error (error);
+  g_assert_true (result.restarted);
+  g_assert_cmpuint (result.deleted, ==, 0);
+
+  server_games = lw_club_server_games (fixture->server);
+  local = lw_club_local_games (a->store);
+  g_assert_cmpuint (g_hash_table_size (server_games), ==, 3);
+  lw_club_assert_same_games (server_games, local, "after the restore");
+  g_assert_true (lw_club_sync (a->store, &result, &error));
+  g_assert_false (result.restarted);
+  g_assert_cmpuint (result.pushed + result.pulled + result.deleted, ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  if (!lw_club_fixture_init ())
+    return 0;
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add ("/club/security", Fixture, NULL, fixture_set_up, test_security, fixture_tear_down);
+  g_test_add ("/club/interleavings", Fixture, NULL, fixture_set_up, test_interleavings,
+              fixture_tear_down);
+  g_test_add ("/club/read-only", Fixture, NULL, fixture_set_up, test_read_only, fixture_tear_down);
+  g_test_add ("/club/restore", Fixture, NULL, fixture_set_up, test_restore, fixture_tear_down);
+  return g_test_run ();
+}
