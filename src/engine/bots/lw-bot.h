@@ -102,9 +102,9 @@ typedef struct {
  * in proportion, and this bounds a whole game by computer seats (8 Hard
  * seats at the maximum: about 9 minutes, 2 Hard seats: about 12 s). */
 #define LW_BOT_MAX_PLAYOUTS 1000
-#define LW_BOT_DEFAULT_SAMPLES 24
+#define LW_BOT_DEFAULT_SAMPLES 48
 #define LW_BOT_MAX_SAMPLES 400
-#define LW_BOT_DEFAULT_SEARCH_NODES 60000
+#define LW_BOT_DEFAULT_SEARCH_NODES 120000
 #define LW_BOT_EXPERT_SAFETY_MS 5000
 
 /**
