@@ -4,7 +4,8 @@
  * rate, its 95% Wilson interval and the rate of even play, and the time of
  * Expert's decisions (p50, p99, max; targets p50 ≤ 100 ms, p99 ≤ 1 s).
  * LW_EXPERT_GAMES_2P sets the two-player games (default 100),
- * LW_EXPERT_GAMES sets the others (default 30 each).
+ * LW_EXPERT_GAMES sets the others (default 30 each); LW_EXPERT_DUELS
+ * names the duels to play, of 2p, 3p, 4p and mixed (default all four).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -66,11 +67,17 @@ int
 main (void)
 {
   guint games2 = env_games ("LW_EXPERT_GAMES_2P", 100), games = env_games ("LW_EXPERT_GAMES", 30);
+  const char *only = g_getenv ("LW_EXPERT_DUELS");
+  g_auto (GStrv) duels = g_strsplit (only != NULL ? only : "2p,3p,4p,mixed", ",", -1);
   gboolean ok = TRUE;
 
-  ok &= duel ("Expert against Hard, 2 players", 2, FALSE, FALSE, games2);
-  ok &= duel ("Expert against 2 Hard, 3 players", 3, FALSE, FALSE, games);
-  ok &= duel ("Expert + Expert against Hard + Hard, 4 players in partners", 4, TRUE, FALSE, games);
-  ok &= duel ("Expert + Hard against Hard + Hard, 4 players in partners", 4, TRUE, TRUE, games);
+  if (g_strv_contains ((const char *const *) duels, "2p"))
+    ok &= duel ("Expert against Hard, 2 players", 2, FALSE, FALSE, games2);
+  if (g_strv_contains ((const char *const *) duels, "3p"))
+    ok &= duel ("Expert against 2 Hard, 3 players", 3, FALSE, FALSE, games);
+  if (g_strv_contains ((const char *const *) duels, "4p"))
+    ok &= duel ("Expert + Expert against Hard + Hard, 4 players in partners", 4, TRUE, FALSE, games);
+  if (g_strv_contains ((const char *const *) duels, "mixed"))
+    ok &= duel ("Expert + Hard against Hard + Hard, 4 players in partners", 4, TRUE, TRUE, games);
   return ok ? 0 : 1;
 }

@@ -63,6 +63,28 @@ seat_declined (const LwObservation *obs,
   return FALSE;
 }
 
+/* What @seat saw when it spoke, holding @hand (@n cards): for Normal's
+ * bid. */
+static void
+bidding_observation (const LwObservation *obs,
+                     int                  seat,
+                     const LwCard        *hand,
+                     guint                n,
+                     LwObservation       *out)
+{
+  memset (out, 0, sizeof *out);
+  out->seat = seat;
+  out->n_players = obs->n_players;
+  out->dealer = obs->dealer;
+  out->phase = LW_PHASE_BID;
+  out->turn = seat;
+  out->revealed = obs->revealed;
+  out->trump = obs->trump;
+  out->declarer = LW_NO_SEAT;
+  out->n_hand = n;
+  memcpy (out->hand, hand, n);
+}
+
 /* Whether Normal would have declined with the hand @seat was dealt: its
  * cards now (@hand) and those it has played. */
 static gboolean
@@ -72,18 +94,9 @@ would_decline (const LwObservation *obs,
                guint                n_hand)
 {
   LwObservation as_dealt;
-  guint n = 0;
+  guint n = MIN (n_hand, (guint) LW_MAX_HAND);
 
-  memset (&as_dealt, 0, sizeof as_dealt);
-  as_dealt.seat = seat;
-  as_dealt.n_players = obs->n_players;
-  as_dealt.dealer = obs->dealer;
-  as_dealt.phase = LW_PHASE_BID;
-  as_dealt.revealed = obs->revealed;
-  as_dealt.trump = obs->trump;
-  as_dealt.declarer = LW_NO_SEAT;
-  for (guint i = 0; i < n_hand && n < LW_MAX_HAND; i++)
-    as_dealt.hand[n++] = hand[i];
+  bidding_observation (obs, seat, hand, n, &as_dealt);
   if (obs->tricks != NULL)
     for (guint k = 0; k < obs->tricks->len; k++)
       {
@@ -269,15 +282,7 @@ value_bid (const Expert *ex,
         LwObservation bidder;
         if (s == obs->dealer)
           break;                /* the Dealer spoke first */
-        memset (&bidder, 0, sizeof bidder);
-        bidder.seat = s;
-        bidder.n_players = obs->n_players;
-        bidder.dealer = obs->dealer;
-        bidder.phase = LW_PHASE_BID;
-        bidder.revealed = obs->revealed;
-        bidder.trump = obs->trump;
-        bidder.n_hand = size;
-        memcpy (bidder.hand, hands[s], size);
+        bidding_observation (obs, s, hands[s], size, &bidder);
         if (lw_bot_normal_declares (&bidder))
           {
             declarer = s;
