@@ -127,8 +127,8 @@ gboolean lw_bot_level_from_string (const char *name,
  * @action: (out caller-allocates): a legal action for the seat to act,
  *   chosen from what lw_table_observe() shows that seat
  *
- * Hard searches with the default budget (lw_bot_choose_full() takes
- * another).
+ * Hard and Expert search with their default budgets (lw_bot_choose_full()
+ * takes another).
  */
 void lw_bot_choose (const LwTable *table,
                     LwBotLevel     level,
