@@ -202,10 +202,11 @@ normal_discards (const LwCard *hand,
   *mask = 0;
   for (guint k = 0; k < 4; k++)
     {
-      int best = -1;
+      guint best = n;
       for (guint i = 0; i < n; i++)
-        if (!(*mask & (1u << i)) && (best < 0 || value[i] < value[best]))
-          best = (int) i;
+        if (!(*mask & (1u << i)) && (best == n || value[i] < value[best]))
+          best = i;
+      g_assert (best < n);      /* the exchange holds at least 8 cards */
       *mask |= 1u << best;
     }
 }
