@@ -38,7 +38,7 @@ static const char usage[] =
   "  --players N     2–8 seats\n"
   "  --names A,B,…   the N players' names, in seat order\n"
   "  --seats K,K,…   each seat: remote, or computer:LEVEL (random, easy,\n"
-  "                  normal, hard; computer alone is normal)\n"
+  "                  normal, hard, expert; computer alone is normal)\n"
   "  --partners      4 players in two sides (seats 0 & 2, 1 & 3)\n"
   "  --seed S        the deal's seed, ≥ 1 (default: random)\n"
   "  --address A     the IPv4 address to listen on (default 127.0.0.1, this\n"
@@ -173,7 +173,7 @@ check_setup (const char      *names_text,
         return lw_cli_fail (LW_CLI_INVALID, "host: --names: seat %d has no name", s);
       if (!parse_seat (g_strstrip (seats[s]), &kinds[s], &levels[s]))
         return lw_cli_fail (LW_CLI_INVALID, "host: --seats: seat %d: \"%s\" is not remote or "
-                            "computer:LEVEL (random, easy, normal, hard)", s, seats[s]);
+                            "computer:LEVEL (random, easy, normal, hard, expert)", s, seats[s]);
     }
   if (partners && players != 4)
     return lw_cli_fail (LW_CLI_INVALID, "host: --partners needs 4 players, not %d", players);

@@ -188,7 +188,7 @@ lw_cli_cmd_play (LwCliContext *ctx,
   const PlayOption play_options[] = {
     { "--players", &players, "a number", NULL, NULL },
     { "--seed", &seed, "a number", NULL, NULL },
-    { "--bots", &bots, "random, easy, normal or hard", NULL, NULL },
+    { "--bots", &bots, "random, easy, normal, hard or expert", NULL, NULL },
     { "--playouts", &playouts, "a number", NULL, NULL },
     { "--run-fill", &run_fill_text, "inside_or_end or inside_only", NULL, NULL },
     { "--over-trump", &over_trump_text, "winning_play or whole_trick", NULL, NULL },
@@ -197,7 +197,7 @@ lw_cli_cmd_play (LwCliContext *ctx,
 
   if (lw_cli_wants_help (argc, argv))
     {
-      printf ("Usage: littlewolf-cli play --players N [--partners] --seed S --bots random|easy|normal|hard\n"
+      printf ("Usage: littlewolf-cli play --players N [--partners] --seed S --bots random|easy|normal|hard|expert\n"
               "                           [--playouts P] [--run-fill inside_or_end|inside_only]\n"
               "                           [--over-trump winning_play|whole_trick]\n"
               "Plays a whole game with computer seats and prints its game record.\n"
@@ -223,7 +223,7 @@ lw_cli_cmd_play (LwCliContext *ctx,
   if (!g_ascii_string_to_unsigned (seed, 10, 0, G_MAXUINT64, &seed_value, NULL))
     return lw_cli_fail (LW_CLI_INVALID, "play: --seed must be a whole number 0 to 18446744073709551615, not \"%s\"", seed);
   if (!lw_bot_level_from_string (bots, &level))
-    return lw_cli_fail (LW_CLI_INVALID, "play: --bots must be random, easy, normal or hard, not \"%s\"", bots);
+    return lw_cli_fail (LW_CLI_INVALID, "play: --bots must be random, easy, normal, hard or expert, not \"%s\"", bots);
 
   if (!read_playouts ("play", playouts, &options)
       || !read_run_fill ("play", run_fill_text, &run_fill)
@@ -243,7 +243,7 @@ lw_cli_cmd_play (LwCliContext *ctx,
   return LW_CLI_OK;
 }
 
-static const char *const level_names[] = { "random", "easy", "normal", "hard" };
+static const char *const level_names[] = { "random", "easy", "normal", "hard", "expert" };
 
 int
 lw_cli_cmd_duel (LwCliContext *ctx,
@@ -272,7 +272,7 @@ lw_cli_cmd_duel (LwCliContext *ctx,
       printf ("Usage: littlewolf-cli duel --a LEVEL --b LEVEL --games N [--players N] [--partners]\n"
               "                           [--seed S] [--playouts P]\n"
               "Computer seats of level A and level B play N whole games (1 to 1000000).\n"
-              "LEVEL is random, easy, normal or hard. A holds one seat (partners: one\n"
+              "LEVEL is random, easy, normal, hard or expert. A holds one seat (partners: one\n"
               "side), B the others; the seats rotate from game to game and each turn of\n"
               "the rotation is dealt the same cards. --players is 2 to 8 (default 2,\n"
               "partners 4, 6 or 8, default 4), --seed 0 to 18446744073709551615 (default 1),\n"
@@ -289,9 +289,9 @@ lw_cli_cmd_duel (LwCliContext *ctx,
   if (a == NULL || b == NULL || games == NULL)
     return lw_cli_fail (LW_CLI_INVALID, "duel: --a, --b and --games are required (see --help)");
   if (!lw_bot_level_from_string (a, &level_a))
-    return lw_cli_fail (LW_CLI_INVALID, "duel: --a must be random, easy, normal or hard, not \"%s\"", a);
+    return lw_cli_fail (LW_CLI_INVALID, "duel: --a must be random, easy, normal, hard or expert, not \"%s\"", a);
   if (!lw_bot_level_from_string (b, &level_b))
-    return lw_cli_fail (LW_CLI_INVALID, "duel: --b must be random, easy, normal or hard, not \"%s\"", b);
+    return lw_cli_fail (LW_CLI_INVALID, "duel: --b must be random, easy, normal, hard or expert, not \"%s\"", b);
   if (!g_ascii_string_to_unsigned (games, 10, 1, 1000000, &n_games, NULL))
     return lw_cli_fail (LW_CLI_INVALID, "duel: --games must be 1 to 1000000, not \"%s\"", games);
   /* Two players, or four in partners play, unless told. */

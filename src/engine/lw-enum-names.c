@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "lw-enum-names.h"
+#include "lw-bot.h"
+#include "lw-table-seats.h"
 #include "lw-event.h"
 #include "lw-rating.h"
 #include "lw-record.h"
@@ -64,6 +66,14 @@ static const char *const ladder_names[] = {
   [LW_LADDER_TWO] = "2p",
   [LW_LADDER_THREE_FOUR] = "3-4p",
   [LW_LADDER_PARTNERS] = "partners",
+};
+/* docs/BOTS.md, the CLI's levels, the table's `seats` */
+static const char *const bot_level_names[] = {
+  [LW_BOT_RANDOM] = "random",
+  [LW_BOT_EASY] = "easy",
+  [LW_BOT_NORMAL] = "normal",
+  [LW_BOT_HARD] = "hard",
+  [LW_BOT_EXPERT] = "expert",
 };
 static const char *const ruleset_names[] = {
   [LW_RULESET_LITTLE_WOLF] = "little-wolf",
@@ -207,4 +217,26 @@ lw_ruleset_from_string (const char *name,
     return FALSE;
   *ruleset = (LwRuleset) i;
   return TRUE;
+}
+
+gboolean
+lw_bot_level_from_string (const char *name,
+                          LwBotLevel *level)
+{
+  guint value;
+
+  g_return_val_if_fail (level != NULL, FALSE);
+  if (!lw_enum_from_name (bot_level_names, G_N_ELEMENTS (bot_level_names), name, &value))
+    return FALSE;
+  *level = (LwBotLevel) value;
+  return TRUE;
+}
+
+const char *
+lw_bot_level_to_string (LwBotLevel level)
+{
+  /* An unknown level is written as Normal, as it always was. */
+  if ((guint) level >= G_N_ELEMENTS (bot_level_names))
+    return bot_level_names[LW_BOT_NORMAL];
+  return lw_enum_to_name (bot_level_names, G_N_ELEMENTS (bot_level_names), level);
 }

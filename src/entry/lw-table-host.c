@@ -779,7 +779,7 @@ lw_table_host_new (LwStore              *store,
     {
       if (names[s] == NULL)
         return invalid (error, "every seat needs a name"), NULL;
-      if (kinds[s] > LW_HOST_SEAT_LOCAL || (levels != NULL && levels[s] > LW_BOT_HARD))
+      if (kinds[s] > LW_HOST_SEAT_LOCAL || (levels != NULL && levels[s] > LW_BOT_EXPERT))
         return invalid (error, "a seat's kind or level is out of range"), NULL;
     }
 
@@ -844,7 +844,7 @@ resume_kinds (LwTableHost          *self,
     {
       if (kinds != NULL)
         {
-          if (kinds[s] > LW_HOST_SEAT_LOCAL || (levels != NULL && levels[s] > LW_BOT_HARD))
+          if (kinds[s] > LW_HOST_SEAT_LOCAL || (levels != NULL && levels[s] > LW_BOT_EXPERT))
             return invalid (error, "a seat's kind or level is out of range");
           self->kinds[s] = kinds[s];
         }
@@ -1093,7 +1093,7 @@ lw_table_host_set_seat_kind (LwTableHost    *self,
 {
   g_return_if_fail (LW_IS_TABLE_HOST (self));
   g_return_if_fail (seat >= 0 && (guint) seat < self->record->n_players);
-  g_return_if_fail (kind <= LW_HOST_SEAT_LOCAL && level <= LW_BOT_HARD);
+  g_return_if_fail (kind <= LW_HOST_SEAT_LOCAL && level <= LW_BOT_EXPERT);
 
   if (self->kinds[seat] == kind && (kind != LW_HOST_SEAT_COMPUTER || self->seats.level[seat] == level))
     return;

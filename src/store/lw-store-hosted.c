@@ -94,7 +94,7 @@ lw_store_host_table (LwStore            *self,
       return FALSE;
     }
   for (guint s = 0; s < n_seats; s++)
-    if (!is_kind (kinds[s]) || levels[s] > LW_BOT_HARD)
+    if (!is_kind (kinds[s]) || levels[s] > LW_BOT_EXPERT)
       {
         g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
                      "game %" G_GINT64_FORMAT ", seat %u: \"%s\" is not remote, computer or local",

@@ -537,7 +537,7 @@ static const char *const migrations[] = {
   "  game       INTEGER NOT NULL REFERENCES hosted_tables (game) ON DELETE CASCADE,"
   "  seat       INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 7),"
   "  kind       TEXT NOT NULL CHECK (kind IN ('remote', 'computer', 'local')),"
-  "  level      TEXT NOT NULL DEFAULT 'normal' CHECK (level IN ('random', 'easy', 'normal', 'hard')),"
+  "  level      TEXT NOT NULL DEFAULT 'normal' CHECK (level IN ('random', 'easy', 'normal', 'hard', 'expert')),"
   "  link_hash  TEXT CHECK (link_hash IS NULL OR (length (link_hash) = 64"
   "                         AND link_hash NOT GLOB '*[^0-9a-f]*')),"
   "  PRIMARY KEY (game, seat)"

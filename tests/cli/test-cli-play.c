@@ -19,7 +19,7 @@ test_play (void)
   static const char *const setups[][3] = {
     { "2", NULL, "random" }, { "3", NULL, "easy" }, { "4", "--partners", "normal" },
     { "5", NULL, "hard" }, { "6", "--partners", "random" }, { "7", NULL, "normal" },
-    { "8", "--partners", "hard" }, { "8", NULL, "random" },
+    { "8", "--partners", "hard" }, { "8", NULL, "random" }, { "2", NULL, "expert" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (setups); i++)

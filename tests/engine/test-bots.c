@@ -1,18 +1,19 @@
 /* test-bots.c — computer seats: every level makes only legal actions over
  * many seeded rounds, 2–8 players and partners; Hard's sampled deals agree
  * with what its seat has seen; the same seed gives the same choices; a
- * level per seat and duels
+ * level per seat and duels; the levels' names
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
 
 #include "lw-engine.h"
+#include "lw-table-seats.h"
 #include "lw-test-util.h"
 
 typedef LwTestSetup Setup;
 
-static const LwBotOptions small_budget = { 6, 4, 0 };
+static const LwBotOptions small_budget = { 6, 4, 0, 4, 2000 };
 
 static void
 team_setup (const Setup *setup,
@@ -111,7 +112,7 @@ test_legal (gconstpointer data)
       while (lw_table_get_phase (table) != LW_PHASE_END)
         {
           int seat = lw_table_get_turn (table);
-          LwBotLevel level = (LwBotLevel) ((seat + k) % 4);
+          LwBotLevel level = (LwBotLevel) ((seat + k) % 5);
           LwAction action;
           g_autoptr (GError) error = NULL;
 
@@ -142,7 +143,7 @@ static void
 test_deterministic (void)
 {
   for (guint n = 2; n <= 8; n += 3)
-    for (int level = LW_BOT_RANDOM; level <= LW_BOT_HARD; level++)
+    for (int level = LW_BOT_RANDOM; level <= LW_BOT_EXPERT; level++)
       {
         g_autoptr (LwTable) a = lw_table_new (n, 0, 99 + n, NULL);
         g_autoptr (LwTable) b = lw_table_new (n, 0, 99 + n, NULL);
@@ -162,6 +163,26 @@ test_deterministic (void)
           }
         g_assert_true (lw_table_equal (a, b));
       }
+}
+
+/* Each level's name is read back as that level (lw-enum-names.c);
+ * Expert's is "expert"; an unknown name is no level. */
+static void
+test_level_names (void)
+{
+  const char *const names[] = { "random", "easy", "normal", "hard", "expert" };
+  LwBotLevel level = LW_BOT_NORMAL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_assert_true (lw_bot_level_from_string (names[i], &level));
+      g_assert_cmpint (level, ==, (LwBotLevel) i);
+      g_assert_cmpstr (lw_bot_level_to_string (level), ==, names[i]);
+    }
+  g_assert_cmpint (LW_BOT_EXPERT, ==, 4);
+  g_assert_false (lw_bot_level_from_string ("Expert", &level));
+  g_assert_false (lw_bot_level_from_string ("master", &level));
+  g_assert_false (lw_bot_level_from_string (NULL, &level));
 }
 
 /* A copy of the table on another thread chooses as the original does. */
@@ -292,6 +313,7 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   lw_test_add_setups ("/bots/legal", test_legal);
   g_test_add_func ("/bots/deterministic", test_deterministic);
+  g_test_add_func ("/bots/level-names", test_level_names);
   g_test_add_func ("/bots/thread", test_thread);
   g_test_add_func ("/bots/duel", test_duel);
   g_test_add_func ("/bots/easy-sense", test_easy_sense);

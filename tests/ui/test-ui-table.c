@@ -1094,6 +1094,27 @@ test_whole_games (Fixture       *fixture,
   }
 }
 
+/* A seat chosen as Expert in New Game is stored as an Expert seat and
+ * plays a whole two-player game through the table's worker thread. */
+static void
+test_expert_game (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  const gboolean people[] = { TRUE, FALSE };
+  LwTablePage *page = start_game_full (fixture, 2, names, people, 24, LW_BOT_EXPERT, FALSE);
+  LwStore *store = lw_window_get_store (fixture->window);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredTable) stored = lw_store_load_table (store, lw_table_page_get_game_id (page), &error);
+  LwTableSeats seats;
+
+  g_assert_no_error (error);
+  g_assert_true (lw_table_seats_from_json (stored->seats, &seats, &error));
+  g_assert_false (seats.computer[0]);
+  g_assert_true (seats.computer[1]);
+  g_assert_cmpint (seats.level[1], ==, LW_BOT_EXPERT);
+  assert_game_over (fixture, page, play_to_the_end (page));
+}
 
 /* The replay window shown (the newest), or NULL. */
 static LwReplayWindow *
@@ -1970,6 +1991,7 @@ main (int   argc,
   g_test_add ("/ui-table/take-back-keeps-log", Fixture, NULL, fixture_set_up, test_take_back_keeps_log, lw_test_app_tear_down);
   g_test_add ("/ui-table/replay", Fixture, NULL, fixture_set_up, test_replay, lw_test_app_tear_down);
   g_test_add ("/ui-table/whole-games", Fixture, NULL, fixture_set_up, test_whole_games, lw_test_app_tear_down);
+  g_test_add ("/ui-table/expert-game", Fixture, NULL, fixture_set_up, test_expert_game, lw_test_app_tear_down);
   g_test_add ("/ui-table/keyboard-play", Fixture, NULL, fixture_set_up, test_keyboard_play, lw_test_app_tear_down);
   g_test_add ("/ui-table/bid-announced", Fixture, NULL, fixture_set_up, test_bid_announced, lw_test_app_tear_down);
   g_test_add ("/ui-table/words", Fixture, NULL, fixture_set_up, test_words, lw_test_app_tear_down);

@@ -643,6 +643,7 @@ main (int   argc,
       lw_new_game_page_set_n_players (page, 3);
       lw_new_game_page_set_virtual (page, TRUE);
       lw_new_game_page_set_player (page, 0, "Ann");
+      lw_new_game_page_set_seat_player (page, 1, TRUE, LW_BOT_EXPERT);
       lw_new_game_page_set_seat_player (page, 2, TRUE, LW_BOT_HARD);
     }
   else if (g_str_equal (screen, "table") || g_str_equal (screen, "table-4")

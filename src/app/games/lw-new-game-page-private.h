@@ -57,7 +57,7 @@ void lw_new_game_page_set_ruleset (LwNewGamePage *self,
  * @self: the page
  * @seat: 0..7
  * @computer: the computer plays the seat (else a person on this device)
- * @level: the computer's level: Easy, Normal or Hard
+ * @level: the computer's level: Easy, Normal, Hard or Expert
  *
  * On a fresh form seat 1 is a person, the others the computer (Normal).
  * A computer seat left unnamed is called "Computer N".

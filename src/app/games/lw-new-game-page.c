@@ -93,7 +93,7 @@ is_virtual (LwNewGamePage *self)
 }
 
 /* The seat's player at the virtual table: 0 a person, 1–3 a computer
- * playing Easy, Normal, Hard. */
+ * playing Easy, Normal, Hard, Expert. */
 static guint
 get_player_choice (LwNewGamePage *self,
                    guint          seat)
@@ -439,7 +439,8 @@ lw_new_game_page_set_seat_player (LwNewGamePage *self,
   g_return_if_fail (seat < LW_MAX_SEATS);
 
   gtk_drop_down_set_selected (self->player_drops[seat],
-                              !computer ? 0 : level == LW_BOT_EASY ? 1 : level == LW_BOT_HARD ? 3 : 2);
+                              !computer ? 0 : level == LW_BOT_EASY ? 1 : level == LW_BOT_HARD ? 3
+                              : level == LW_BOT_EXPERT ? 4 : 2);
 }
 
 void
@@ -1004,7 +1005,8 @@ start_action (LwNewGamePage *self,
               guint choice = get_player_choice (self, i);
 
               seats.computer[i] = choice > 0;
-              seats.level[i] = choice == 1 ? LW_BOT_EASY : choice == 3 ? LW_BOT_HARD : LW_BOT_NORMAL;
+              seats.level[i] = choice == 1 ? LW_BOT_EASY : choice == 3 ? LW_BOT_HARD
+                              : choice == 4 ? LW_BOT_EXPERT : LW_BOT_NORMAL;
             }
           json = lw_table_seats_to_json (&seats);
           if (!lw_store_save_table (self->store, id, json, 0, NULL, &error))
@@ -1151,7 +1153,7 @@ lw_new_game_page_init (LwNewGamePage *self)
 
       {
         /* TRANSLATORS: who plays a seat at the virtual table: a person on this device, or the computer at a level; keep them short */
-        const char *players[] = { N_("Person"), N_("Easy"), N_("Normal"), N_("Hard"), NULL };
+        const char *players[] = { N_("Person"), N_("Easy"), N_("Normal"), N_("Hard"), N_("Expert"), NULL };
         const char *shown[G_N_ELEMENTS (players)] = { NULL };
         GtkWidget *drop;
         g_autofree char *drop_label = NULL;

@@ -5,19 +5,14 @@
  */
 #include <string.h>
 
-#include "lw-bot.h"
+#include "lw-bot-private.h"
 #include "lw-error.h"
 #include "lw-rules.h"
 #include "lw-score.h"
 
 /* ---- Small helpers ----------------------------------------------------- */
 
-static inline int
-side_of (const int *team_of,
-         int        seat)
-{
-  return team_of != NULL ? team_of[seat] : seat;
-}
+#define side_of lw_bot_side_of
 
 static inline gboolean
 is_wild_face (LwCard c)
@@ -140,8 +135,8 @@ hand_strength (const LwCard *hand,
   return s;
 }
 
-static gboolean
-normal_declares (const LwObservation *obs)
+gboolean
+lw_bot_normal_declares (const LwObservation *obs)
 {
   LwCard hand[LW_MAX_HAND + 1];
   guint n = obs->n_hand;
@@ -185,8 +180,9 @@ choose_bid (const LwObservation *obs,
       break;
     case LW_BOT_NORMAL:
     case LW_BOT_HARD:
+    case LW_BOT_EXPERT:
     default:
-      declare = normal_declares (obs);
+      declare = lw_bot_normal_declares (obs);
       break;
     }
   action->kind = declare ? LW_ACTION_DECLARE : LW_ACTION_DECLINE;
@@ -194,8 +190,8 @@ choose_bid (const LwObservation *obs,
 
 /* Normal's keep value of a card for the exchange: trumps and Den cards
  * first, then high cards, Pairs and long suits; short plain suits go. */
-static int
-keep_value (const LwCard *hand,
+int
+lw_bot_keep_value (const LwCard *hand,
             guint         n,
             guint         i,
             LwSuit        trump)
@@ -243,7 +239,7 @@ choose_discard (const LwObservation *obs,
       for (guint i = 0; i < n; i++)
         value[i] = level == LW_BOT_EASY
                    ? (int) card_cost (obs->hand[i], obs->trump)
-                   : keep_value (obs->hand, n, i, obs->trump);
+                   : lw_bot_keep_value (obs->hand, n, i, obs->trump);
       for (guint i = 0; i < 4; i++)
         {
           guint best = i;
@@ -657,63 +653,76 @@ lw_bot_sample_deal (const LwObservation *obs,
 
 /* ---- Hard: Monte Carlo over sampled deals ------------------------------- */
 
-typedef struct {
-  const LwObservation *obs;
-  const LwHouseRules  *rules;
-  const int           *team_of;
-  LwGameRecord        *record;      /* one round, for the scoring engine */
-} Evaluator;
-
-/* Plays @table to its end with Normal seats; returns the round's score
- * for @seat's side: its points minus the best other side's, plus a small
- * share for cards taken when scores tie. */
-static double
-play_out (Evaluator *ev,
-          LwTable   *table,
-          LwRng     *rng)
+LwGameRecord *
+lw_bot_scoring_record (guint      n_players,
+                       int        dealer,
+                       const int *team_of)
 {
-  const LwObservation *obs = ev->obs;
+  LwGameRecord *record;
+  char *names[LW_MAX_SEATS + 1] = { NULL };
+
+  for (guint s = 0; s < n_players; s++)
+    names[s] = g_strdup_printf ("Seat %u", s + 1);
+  record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, n_players, (const char *const *) names);
+  for (guint s = 0; s < n_players; s++)
+    g_free (names[s]);
+  if (team_of != NULL)
+    lw_game_record_set_teams (record, n_players / 2, team_of);
+  record->first_dealer = dealer;
+  return record;
+}
+
+double
+lw_bot_round_value (const LwTable *finished,
+                    int            seat,
+                    const int     *team_of,
+                    LwGameRecord  *record)
+{
   g_autoptr (LwStandings) standings = NULL;
   LwRound *round;
-  int me = side_of (ev->team_of, obs->seat);
+  int me = side_of (team_of, seat);
+  guint n_players = lw_table_get_n_players (finished);
+  gboolean nobody = lw_table_get_declarer (finished) == LW_NO_SEAT;
   double best_other = -1e9, cards_me = 0, cards_other = 0;
+  const LwRoundResult *r;
 
+  round = lw_round_new ();
+  lw_table_round_facts (finished, team_of, round);
+  g_ptr_array_set_size (record->rounds, 0);
+  g_ptr_array_add (record->rounds, round);
+  standings = lw_standings_compute (record, NULL);
+  g_assert (standings != NULL);
+  r = g_ptr_array_index (standings->rounds, 0);
+  for (guint s = 0; s < standings->n_sides; s++)
+    if ((int) s != me)
+      best_other = MAX (best_other, r->deltas[s]);
+  for (guint s = 0; s < n_players; s++)
+    {
+      if (side_of (team_of, (int) s) == me)
+        cards_me += round->cards[s];
+      else
+        cards_other = MAX (cards_other, round->cards[s]);
+    }
+  return r->deltas[me] - (standings->n_sides > 1 ? best_other : 0)
+         + 0.002 * (nobody ? cards_other - cards_me : cards_me - cards_other);
+}
+
+void
+lw_bot_play_out_normal (LwTable   *table,
+                        const int *team_of,
+                        LwRng     *rng)
+{
   while (lw_table_get_phase (table) != LW_PHASE_END)
     {
       LwAction action;
       g_autoptr (GError) error = NULL;
-      lw_bot_choose_full (table, LW_BOT_NORMAL, ev->team_of, NULL, rng, &action);
+      lw_bot_choose_full (table, LW_BOT_NORMAL, team_of, NULL, rng, &action);
       if (!lw_table_apply (table, &action, &error))
         g_error ("a computer seat chose an illegal action: %s", error->message);
     }
-
-  round = lw_round_new ();
-  lw_table_round_facts (table, ev->team_of, round);
-  g_ptr_array_set_size (ev->record->rounds, 0);
-  g_ptr_array_add (ev->record->rounds, round);
-  standings = lw_standings_compute (ev->record, NULL);
-  g_assert (standings != NULL);
-  {
-    const LwRoundResult *r = g_ptr_array_index (standings->rounds, 0);
-    for (guint s = 0; s < standings->n_sides; s++)
-      if ((int) s != me)
-        best_other = MAX (best_other, r->deltas[s]);
-    for (guint s = 0; s < obs->n_players; s++)
-      {
-        if (side_of (ev->team_of, (int) s) == me)
-          cards_me += round->cards[s];
-        else
-          cards_other = MAX (cards_other, round->cards[s]);
-      }
-    return r->deltas[me] - (standings->n_sides > 1 ? best_other : 0)
-           + 0.002 * (obs->declarer == LW_NO_SEAT ? cards_other - cards_me : cards_me - cards_other);
-  }
 }
 
-typedef struct {
-  LwAction action;
-  double   total;
-} Candidate;
+typedef LwBotCandidate Candidate;
 
 static gboolean
 same_faces (const LwPlay *a,
@@ -737,11 +746,11 @@ same_faces (const LwPlay *a,
   return TRUE;
 }
 
-static void
-add_candidate (GArray       *cands,
-               guint         max,
-               const LwPlay *play,
-               int           seat)
+void
+lw_bot_add_candidate (GArray       *cands,
+                      guint         max,
+                      const LwPlay *play,
+                      int           seat)
 {
   Candidate c = { { LW_ACTION_PLAY, seat, { 0 } }, 0 };
   if (cands->len >= max)
@@ -771,13 +780,13 @@ ranked_desc (gconstpointer a,
 /* The plays Hard compares: Normal's choice first, then by Normal's
  * preferences (for leads: its values and the cheapest Singles; for
  * follows: the cheapest winning plays and the cheapest plays). */
-static void
-hard_candidates (const LwObservation *obs,
-                 const LwHouseRules  *rules,
-                 const int           *team_of,
-                 guint                max,
-                 LwRng               *rng,
-                 GArray              *cands)
+void
+lw_bot_candidates (const LwObservation *obs,
+                   const LwHouseRules  *rules,
+                   const int           *team_of,
+                   guint                max,
+                   LwRng               *rng,
+                   GArray              *cands)
 {
   LwAction normal;
   LwRng copy = *rng;
@@ -786,7 +795,7 @@ hard_candidates (const LwObservation *obs,
     choose_follow (obs, LW_BOT_NORMAL, rules, team_of, &copy, &normal);
   else
     choose_lead (obs, LW_BOT_NORMAL, rules, &copy, &normal);
-  add_candidate (cands, max, &normal.play, obs->seat);
+  lw_bot_add_candidate (cands, max, &normal.play, obs->seat);
 
   if (!obs->has_lead)
     {
@@ -810,16 +819,16 @@ hard_candidates (const LwObservation *obs,
       g_array_sort (ranked, ranked_desc);
       /* Half by value, the rest the lowest Singles. */
       for (guint k = 0; k < ranked->len && cands->len < (max + 1) / 2; k++)
-        add_candidate (cands, max, &g_array_index (leads, LwPlay, g_array_index (ranked, Ranked, k).index),
+        lw_bot_add_candidate (cands, max, &g_array_index (leads, LwPlay, g_array_index (ranked, Ranked, k).index),
                        obs->seat);
       for (guint k = 0; k < leads->len && cands->len < max; k++)
         {
           const LwPlay *p = &g_array_index (leads, LwPlay, k);
           if (p->n == 1)
-            add_candidate (cands, max, p, obs->seat);
+            lw_bot_add_candidate (cands, max, p, obs->seat);
         }
       for (guint k = 0; k < ranked->len && cands->len < max; k++)
-        add_candidate (cands, max, &g_array_index (leads, LwPlay, g_array_index (ranked, Ranked, k).index),
+        lw_bot_add_candidate (cands, max, &g_array_index (leads, LwPlay, g_array_index (ranked, Ranked, k).index),
                        obs->seat);
     }
   else
@@ -846,13 +855,13 @@ hard_candidates (const LwObservation *obs,
           if (r->value < 500 && k > 0 && cands->len >= (max + 1) / 2)
             break;
           mask_to_play (obs, g_array_index (masks, guint32, r->index), &play);
-          add_candidate (cands, max, &play, obs->seat);
+          lw_bot_add_candidate (cands, max, &play, obs->seat);
         }
       for (guint k = ranked->len; k > 0 && cands->len < max; k--)
         {
           LwPlay play;
           mask_to_play (obs, g_array_index (masks, guint32, g_array_index (ranked, Ranked, k - 1).index), &play);
-          add_candidate (cands, max, &play, obs->seat);
+          lw_bot_add_candidate (cands, max, &play, obs->seat);
         }
     }
 }
@@ -868,29 +877,19 @@ choose_hard (const LwTable       *table,
   const LwHouseRules *rules = lw_table_get_rules (table);
   g_autoptr (GArray) cands = g_array_new (FALSE, FALSE, sizeof (Candidate));
   g_autoptr (LwGameRecord) record = NULL;
-  char *names[LW_MAX_SEATS + 1] = { NULL };
-  Evaluator ev = { obs, rules, team_of, NULL };
   guint playouts = options->playouts, max = options->max_candidates, deals, best = 0;
   gint64 deadline = options->time_limit_ms > 0
                     ? g_get_monotonic_time () + (gint64) options->time_limit_ms * 1000 : 0;
   LwCard hands[LW_MAX_SEATS][LW_MAX_HAND];
 
-  hard_candidates (obs, rules, team_of, max, rng, cands);
+  lw_bot_candidates (obs, rules, team_of, max, rng, cands);
   if (cands->len == 1)
     {
       *action = g_array_index (cands, Candidate, 0).action;
       return;
     }
 
-  for (guint s = 0; s < obs->n_players; s++)
-    names[s] = g_strdup_printf ("Seat %u", s + 1);
-  record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, obs->n_players, (const char *const *) names);
-  for (guint s = 0; s < obs->n_players; s++)
-    g_free (names[s]);
-  if (team_of != NULL)
-    lw_game_record_set_teams (record, obs->n_players / 2, team_of);
-  record->first_dealer = obs->dealer;
-  ev.record = record;
+  record = lw_bot_scoring_record (obs->n_players, obs->dealer, team_of);
 
   /* The same deals for every candidate, and the same random numbers for
    * the playouts after it. */
@@ -912,7 +911,8 @@ choose_hard (const LwTable       *table,
           lw_rng_init (&prng, playout_seed);
           if (!lw_table_apply (sim, &c->action, &error))
             g_error ("a computer seat chose an illegal action: %s", error->message);
-          c->total += play_out (&ev, sim, &prng);
+          lw_bot_play_out_normal (sim, team_of, &prng);
+          c->total += lw_bot_round_value (sim, obs->seat, team_of, record);
         }
       if (deadline != 0 && g_get_monotonic_time () >= deadline)
         break;
@@ -934,6 +934,8 @@ options_resolve (const LwBotOptions *in,
   out->playouts = in != NULL && in->playouts > 0 ? MIN (in->playouts, (guint) LW_BOT_MAX_PLAYOUTS) : LW_BOT_DEFAULT_PLAYOUTS;
   out->max_candidates = in != NULL && in->max_candidates > 0 ? CLAMP (in->max_candidates, 2u, 64u) : 10;
   out->time_limit_ms = in != NULL ? in->time_limit_ms : 0;
+  out->samples = in != NULL && in->samples > 0 ? MIN (in->samples, (guint) LW_BOT_MAX_SAMPLES) : LW_BOT_DEFAULT_SAMPLES;
+  out->search_nodes = in != NULL && in->search_nodes > 0 ? in->search_nodes : LW_BOT_DEFAULT_SEARCH_NODES;
 }
 
 void
@@ -956,6 +958,11 @@ lw_bot_choose_full (const LwTable      *table,
   lw_table_observe (table, lw_table_get_turn (table), &obs);
   memset (action, 0, sizeof *action);
   action->seat = obs.seat;
+  if (level == LW_BOT_EXPERT)
+    {
+      lw_bot_choose_expert (table, &obs, team_of, &opts, rng, action);
+      return;
+    }
   switch (obs.phase)
     {
     case LW_PHASE_BID:

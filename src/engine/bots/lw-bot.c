@@ -10,21 +10,6 @@
 #include "lw-rules.h"
 #include "lw-score.h"
 
-gboolean
-lw_bot_level_from_string (const char *name,
-                          LwBotLevel *level)
-{
-  static const char *const names[] = { "random", "easy", "normal", "hard" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    if (name != NULL && strcmp (name, names[i]) == 0)
-      {
-        *level = (LwBotLevel) i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
 /* One round with a level per seat; every seat draws from one generator. */
 static LwTable *
 play_round_seats (guint               n_players,
@@ -47,16 +32,21 @@ play_round_seats (guint               n_players,
       g_autoptr (GError) error = NULL;
       int seat = lw_table_get_turn (table);
       gboolean timed = timing != NULL && lw_table_get_phase (table) == LW_PHASE_PLAY;
-      gint64 start = timed ? g_get_monotonic_time () : 0;
+      gint64 start = timing != NULL ? g_get_monotonic_time () : 0;
 
       lw_bot_choose_full (table, levels[seat], team_of, options, &rng, &action);
-      if (timed)
+      if (timing != NULL)
         {
           gint64 spent = g_get_monotonic_time () - start;
           int slot = slot_of_seat[seat];
-          timing->moves[slot]++;
-          timing->move_usec_total[slot] += spent;
-          timing->move_usec_max[slot] = MAX (timing->move_usec_max[slot], spent);
+          timing->decision_ms[slot][MIN (spent / 1000, (gint64) LW_DUEL_HIST_MS)]++;
+          timing->decision_usec_max[slot] = MAX (timing->decision_usec_max[slot], spent);
+          if (timed)
+            {
+              timing->moves[slot]++;
+              timing->move_usec_total[slot] += spent;
+              timing->move_usec_max[slot] = MAX (timing->move_usec_max[slot], spent);
+            }
         }
       if (!lw_table_apply (table, &action, &error))
         g_error ("a computer seat chose an illegal action: %s", error->message);
@@ -211,6 +201,25 @@ lw_bot_play_game_rules (guint               n_players,
   return play_game (&game, error);
 }
 
+guint
+lw_bot_duel_percentile (const LwDuelResult *result,
+                        guint               slot,
+                        double              p)
+{
+  guint64 total = 0, seen = 0;
+
+  g_return_val_if_fail (result != NULL && slot < 2 && p >= 0 && p <= 1, 0);
+  for (guint k = 0; k <= LW_DUEL_HIST_MS; k++)
+    total += result->decision_ms[slot][k];
+  for (guint k = 0; k <= LW_DUEL_HIST_MS; k++)
+    {
+      seen += result->decision_ms[slot][k];
+      if (seen > 0 && (double) seen >= p * (double) total)
+        return k;
+    }
+  return 0;
+}
+
 void
 lw_wilson_interval (guint   wins,
                     guint   n,
@@ -231,16 +240,18 @@ lw_wilson_interval (guint   wins,
   *high = wins == n ? 1.0 : MIN (1.0, centre + half);
 }
 
-gboolean
-lw_bot_duel (LwBotLevel          a,
-             LwBotLevel          b,
-             guint               n_players,
-             gboolean            partners,
-             guint               games,
-             guint64             seed,
-             const LwBotOptions *options,
-             LwDuelResult       *result,
-             GError            **error)
+/* A duel; in partners play A's side's second seat plays @a_partner. */
+static gboolean
+duel_run (LwBotLevel          a,
+          LwBotLevel          a_partner,
+          LwBotLevel          b,
+          guint               n_players,
+          gboolean            partners,
+          guint               games,
+          guint64             seed,
+          const LwBotOptions *options,
+          LwDuelResult       *result,
+          GError            **error)
 {
   guint rotation;
 
@@ -282,8 +293,9 @@ lw_bot_duel (LwBotLevel          a,
       for (guint s = 0; s < n_players; s++)
         {
           guint side = partners ? s % (n_players / 2) : s;
-          slot_of_seat[s] = side == a_side ? 0 : 1;
-          levels[s] = side == a_side ? a : b;
+          gboolean second = partners && s >= n_players / 2;
+          slot_of_seat[s] = side == a_side && (!second || a_partner == a) ? 0 : 1;
+          levels[s] = side != a_side ? b : second ? a_partner : a;
         }
       record = play_game (&game, error);
       if (record == NULL)
@@ -300,6 +312,34 @@ lw_bot_duel (LwBotLevel          a,
   result->rate_a = (double) result->wins_a / result->games;
   lw_wilson_interval (result->wins_a, result->games, 1.96, &result->low, &result->high);
   return TRUE;
+}
+
+gboolean
+lw_bot_duel (LwBotLevel          a,
+             LwBotLevel          b,
+             guint               n_players,
+             gboolean            partners,
+             guint               games,
+             guint64             seed,
+             const LwBotOptions *options,
+             LwDuelResult       *result,
+             GError            **error)
+{
+  return duel_run (a, a, b, n_players, partners, games, seed, options, result, error);
+}
+
+gboolean
+lw_bot_duel_mixed (LwBotLevel          a,
+                   LwBotLevel          a_partner,
+                   LwBotLevel          b,
+                   guint               n_players,
+                   guint               games,
+                   guint64             seed,
+                   const LwBotOptions *options,
+                   LwDuelResult       *result,
+                   GError            **error)
+{
+  return duel_run (a, a_partner, b, n_players, TRUE, games, seed, options, result, error);
 }
 
 /* ------------------------------------------------------------------ */

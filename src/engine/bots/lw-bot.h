@@ -39,8 +39,22 @@ G_BEGIN_DECLS
  *   scoring engine on the round's facts); Declares and discards as Normal.
  *   Its budget is in #LwBotOptions.
  *
- * Every level is deterministic for a seed (Hard: unless a time limit cuts
- * its search short). Every level decides from lw_table_observe() of its own
+ * @LW_BOT_EXPERT: Perfect-Information Monte Carlo with a search: for every
+ *   decision (Declare or Decline, the four discards, each lead and follow)
+ *   it samples the hidden hands from what its seat has seen, with
+ *   inference (the voids and Poaching ranks of Hard's sampler, and the
+ *   seats that declined, whose hands as dealt must be ones Normal would
+ *   decline with), and values each candidate on each deal: once the hands
+ *   are small, by an alpha-beta search of every lead and follow to the end
+ *   of the round with a transposition table (its side against the others),
+ *   before that by a playout with Normal seats; the value is the round's
+ *   points by the scoring engine (so the Pack counts only the declarer's
+ *   own cards, SCORING), its side's against the best other side's, so that
+ *   a partner's trick is its own. Its budget is #LwBotOptions' samples and
+ *   search nodes.
+ *
+ * Every level is deterministic for a seed (Hard and Expert: unless a time
+ * limit cuts their search short). Every level decides from lw_table_observe() of its own
  * seat only.
  */
 typedef enum {
@@ -48,6 +62,7 @@ typedef enum {
   LW_BOT_EASY,
   LW_BOT_NORMAL,
   LW_BOT_HARD,
+  LW_BOT_EXPERT,
 } LwBotLevel;
 
 /**
@@ -58,16 +73,28 @@ typedef enum {
  *   (more is taken as the maximum)
  * @max_candidates: Hard: the most plays it compares (the others are
  *   dropped by Normal's preferences); 2..64, default 10
- * @time_limit_ms: Hard: stop sampling after this many milliseconds of
- *   wall time, 0 for no limit (the default; a limit makes the choice depend
- *   on the machine's speed)
+ * @time_limit_ms: Hard and Expert: stop sampling after this many
+ *   milliseconds of wall time, 0 for no limit (the default; a limit makes
+ *   the choice depend on the machine's speed). Expert stops at
+ *   %LW_BOT_EXPERT_SAFETY_MS when no limit is set, a safety net that its
+ *   default budget stays far below
+ * @samples: Expert: sampled deals per decision, each valued for every
+ *   candidate; 1..%LW_BOT_MAX_SAMPLES, default %LW_BOT_DEFAULT_SAMPLES
+ * @search_nodes: Expert: the positions its end-of-round searches may visit
+ *   per decision, all deals together; default
+ *   %LW_BOT_DEFAULT_SEARCH_NODES. A deal whose search would go past it is
+ *   valued by a playout instead
  *
- * The search budget of a Hard seat. Zero fields mean the defaults.
+ * The search budget of a Hard or Expert seat, counted in playouts, samples
+ * and positions so that a seed gives the same move on every machine. Zero
+ * fields mean the defaults.
  */
 typedef struct {
   guint playouts;
   guint max_candidates;
   guint time_limit_ms;
+  guint samples;
+  guint search_nodes;
 } LwBotOptions;
 
 #define LW_BOT_DEFAULT_PLAYOUTS 160
@@ -75,10 +102,15 @@ typedef struct {
  * in proportion, and this bounds a whole game by computer seats (8 Hard
  * seats at the maximum: about 9 minutes, 2 Hard seats: about 12 s). */
 #define LW_BOT_MAX_PLAYOUTS 1000
+#define LW_BOT_DEFAULT_SAMPLES 48
+#define LW_BOT_MAX_SAMPLES 400
+#define LW_BOT_DEFAULT_SEARCH_NODES 120000
+#define LW_BOT_EXPERT_SAFETY_MS 5000
 
 /**
  * lw_bot_level_from_string:
- * @name: "random", "easy", "normal" or "hard"
+ * @name: "random", "easy", "normal", "hard" or "expert" (the names of
+ *   lw-enum-names.c)
  * @level: (out): the level
  *
  * Returns: %TRUE when @name is a level.
@@ -95,8 +127,8 @@ gboolean lw_bot_level_from_string (const char *name,
  * @action: (out caller-allocates): a legal action for the seat to act,
  *   chosen from what lw_table_observe() shows that seat
  *
- * Hard searches with the default budget (lw_bot_choose_full() takes
- * another).
+ * Hard and Expert search with their default budgets (lw_bot_choose_full()
+ * takes another).
  */
 void lw_bot_choose (const LwTable *table,
                     LwBotLevel     level,
@@ -252,6 +284,8 @@ LwGameRecord *lw_bot_play_game_rules (guint               n_players,
                                       guint               max_rounds,
                                       GError            **error);
 
+#define LW_DUEL_HIST_MS 5000
+
 /**
  * LwDuelResult:
  * @games: games played
@@ -264,6 +298,10 @@ LwGameRecord *lw_bot_play_game_rules (guint               n_players,
  * @moves: per level (A, B), the leads and follows it chose
  * @move_usec_total: per level (A, B), the wall time of those choices, µs
  * @move_usec_max: per level (A, B), the longest one, µs
+ * @decision_ms: per level (A, B), how many of its decisions (bids and
+ *   discards as well as leads and follows) took k ms, rounded down, at
+ *   index k < %LW_DUEL_HIST_MS; the last index counts the longer ones
+ * @decision_usec_max: per level (A, B), its longest decision, µs
  */
 typedef struct {
   guint  games;
@@ -276,6 +314,8 @@ typedef struct {
   guint  moves[2];
   gint64 move_usec_total[2];
   gint64 move_usec_max[2];
+  guint  decision_ms[2][LW_DUEL_HIST_MS + 1];
+  gint64 decision_usec_max[2];
 } LwDuelResult;
 
 /**
@@ -311,6 +351,50 @@ gboolean lw_bot_duel (LwBotLevel          a,
                       const LwBotOptions *options,
                       LwDuelResult       *result,
                       GError            **error);
+
+/**
+ * lw_bot_duel_mixed:
+ * @a: level A, the first seat of A's side
+ * @a_partner: the level of the other seat of A's side
+ * @b: level B, every seat of the other sides
+ * @n_players: 4, 6 or 8 (partners play)
+ * @games: 1..1000000
+ * @seed: the duel's seed
+ * @options: (nullable): Hard's and Expert's budget
+ * @result: (out caller-allocates): the figures; A's side's wins, and A's
+ *   seat's times in slot 0 (the partner's are counted with B's when its
+ *   level is not A's)
+ * @error: return location for a #GError
+ *
+ * lw_bot_duel() in partners play with a side of two levels (an Expert
+ * partnered with a Hard seat). Errors as lw_bot_duel().
+ *
+ * Returns: %TRUE when every game was played.
+ */
+gboolean lw_bot_duel_mixed (LwBotLevel          a,
+                            LwBotLevel          a_partner,
+                            LwBotLevel          b,
+                            guint               n_players,
+                            guint               games,
+                            guint64             seed,
+                            const LwBotOptions *options,
+                            LwDuelResult       *result,
+                            GError            **error);
+
+/**
+ * lw_bot_duel_percentile:
+ * @result: a duel's figures
+ * @slot: 0 for level A, 1 for level B
+ * @p: the share of decisions, 0..1 (0.5 the median, 0.99 the 99th
+ *   percentile)
+ *
+ * Returns: the time within which a share @p of the level's decisions were
+ *   made, in whole ms (from @result->decision_ms, so rounded down to the
+ *   ms; %LW_DUEL_HIST_MS for longer); 0 when it made none.
+ */
+guint lw_bot_duel_percentile (const LwDuelResult *result,
+                              guint               slot,
+                              double              p);
 
 /**
  * lw_wilson_interval:

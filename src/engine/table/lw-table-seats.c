@@ -59,23 +59,6 @@ lw_table_seats_n_people (const LwTableSeats *seats)
   return n;
 }
 
-const char *
-lw_bot_level_to_string (LwBotLevel level)
-{
-  switch (level)
-    {
-    case LW_BOT_RANDOM:
-      return "random";
-    case LW_BOT_EASY:
-      return "easy";
-    case LW_BOT_HARD:
-      return "hard";
-    case LW_BOT_NORMAL:
-    default:
-      return "normal";
-    }
-}
-
 char *
 lw_table_seats_to_json (const LwTableSeats *seats)
 {

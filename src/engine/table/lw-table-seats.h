@@ -84,8 +84,9 @@ guint lw_table_seats_n_people (const LwTableSeats *seats);
  * lw_bot_level_to_string:
  * @level: a level
  *
- * Returns: (transfer none): "random", "easy", "normal" or "hard", as
- *   lw_bot_level_from_string() reads them.
+ * Returns: (transfer none): "random", "easy", "normal", "hard" or
+ *   "expert" (lw-enum-names.c), as
+ *   lw_bot_level_from_string() reads them; an unknown level is "normal".
  */
 const char *lw_bot_level_to_string (LwBotLevel level);
 
