@@ -286,6 +286,7 @@ function connect() {
     receive(message);
   };
   socket.onclose = (event) => {
+    clearInterval(socket.heartbeat);
     if (socket !== page.socket)
       return;
     page.socket = null;
@@ -309,6 +310,21 @@ function connect() {
   };
 }
 
+// The heartbeat: a {"type":"ping"} every @ms (the welcome's ping_ms,
+// 15 s if it gives none), so that the host hears from the page while
+// nobody plays; a socket silent three times as long is closed by the
+// host (4006) and the page reconnects.
+function startHeartbeat(socket, ms) {
+  if (!socket)
+    return;
+  clearInterval(socket.heartbeat);
+  const every = Number.isInteger(ms) && ms >= 10 ? ms : 15000;
+  socket.heartbeat = setInterval(() => {
+    if (socket.readyState === WebSocket.OPEN)
+      socket.send(JSON.stringify({ type: 'ping' }));
+  }, every);
+}
+
 // Backoff: 0.5 s, 1 s, 2 s … at most 10 s between tries.
 function reconnectLater() {
   setConnection(t('reconnecting'));
@@ -321,6 +337,9 @@ function receive(message) {
   switch (message.type) {
   case 'welcome':
     page.retry = 0;
+    startHeartbeat(page.socket, message.ping_ms);
+    break;
+  case 'pong':
     break;
   case 'state':
     page.retry = 0;

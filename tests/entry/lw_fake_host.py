@@ -153,6 +153,8 @@ class FakeTable:
         self.game_end = None
         self.computer = threading.Thread(target=self._computers, daemon=True)
         self.stopping = False
+        self.ping_ms = 15000     # the heartbeat the welcome asks for
+        self.pings = {}          # seat → pings heard
 
     # ---- what a seat sees
     def state(self, seat):
@@ -345,7 +347,7 @@ class FakeTable:
             old = self.sockets.get(seat)
             self.sockets[seat] = sock
             sock.seat = seat
-            sock.send({"type": "welcome", "seat": seat})
+            sock.send({"type": "welcome", "seat": seat, "ping_ms": self.ping_ms})
             sock.send(self.state(seat))
         if old is not None:
             old.close(4003, "opened elsewhere")
@@ -356,6 +358,10 @@ class FakeTable:
             try:
                 message = json.loads(text)
             except ValueError:
+                continue
+            if isinstance(message, dict) and message.get("type") == "ping":
+                self.pings[seat] = self.pings.get(seat, 0) + 1
+                sock.send({"type": "pong"})
                 continue
             refusal = self.act(seat, message)
             if refusal is None:
