@@ -190,10 +190,6 @@ const TEXT = {
   /* TRANSLATORS: the remote player's page: a mark beside the player's own seat */
   you: N_('you'),
   asHint: N_('What Does the Wildcard Stand For?'),
-  /* TRANSLATORS: the remote player's page: "{card}" is a wildcard's name, followed by a rank and a suit to choose */
-  standsFor: N_('{card} as'),
-  /* TRANSLATORS: the remote player's page: a wildcard that stands for a rank of no particular suit */
-  anySuit: N_('any suit'),
   dealer: N_('Dealer'),
   declarer: N_('Declarer'),
 };
@@ -229,14 +225,12 @@ const page = {
   held: null,            // {key, trick, until}: a finished trick kept on screen
   holdTimer: 0,
   showLast: false,
-  askAs: false,          // the host asked what the lead's wildcards stand for
-  asValues: [],          // per wildcard of the chosen cards: {rank, suit}
+  asking: null,          // the id of the "readings" request not answered yet
+  readings: null,        // {cards, list}: the lead's readings the host gave, to choose from
   lastSent: null,        // the last action sent
 };
 
 const WILDCARDS = ['B', 'L'];
-const AS_RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
-const SUIT_NAMES = { S: N_('Spades'), H: N_('Hearts'), D: N_('Diamonds'), C: N_('Clubs') };
 
 // The trick's winner stays on screen at least this long (the app's trick
 // hold), or until the next card of the next trick.
@@ -347,14 +341,14 @@ function receive(message) {
       return;
     takeState(message);
     break;
+  case 'readings':
+    takeReadings(message);
+    break;
   case 'refused':
     if (message.id === page.pending)
       page.pending = null;
-    // A lead with wildcards the host cannot read one way: ask for them.
-    if (message.reason === 'refused' && page.lastSent && page.lastSent.id === message.id
-        && page.lastSent.do === 'play' && page.state && page.state.trick.plays.length === 0
-        && page.lastSent.cards.some((c) => WILDCARDS.includes(c)))
-      page.askAs = true;
+    if (message.id === page.asking)
+      page.asking = null;
     showMessage(message.message || message.reason);
     render();
     break;
@@ -395,7 +389,7 @@ function takeState(state) {
   page.pending = null;
   if (handChanged) {
     page.chosen.clear();
-    page.askAs = false;
+    page.readings = null;
   }
   showMessage('');
   $('retake-row').hidden = true;
@@ -437,7 +431,7 @@ function holdWinner(old, state) {
     page.holdTimer = setTimeout(render, page.held.until - now + 20);
 }
 
-function send(what, cards) {
+function send(what, cards, as) {
   const state = page.state;
   if (!state || !page.socket || page.socket.readyState !== WebSocket.OPEN || page.pending)
     return;
@@ -445,12 +439,47 @@ function send(what, cards) {
   const message = { type: 'action', id, version: state.version, do: what };
   if (cards)
     message.cards = cards;
-  if (what === 'play' && page.askAs && cards.some((c) => WILDCARDS.includes(c)))
-    message.as = page.asValues.map((v) => v.rank + (v.suit || ''));
+  if (as)
+    message.as = as;
+  page.readings = null;
   page.pending = id;
   page.lastSent = message;
   page.socket.send(JSON.stringify(message));
   render();
+}
+
+// A lead with a Big Bear or a Little Wolf: the host says how the chosen
+// cards can be led (a "readings" request); one reading is played at
+// once, more are offered to choose from.
+function askReadings(cards) {
+  const state = page.state;
+  if (!state || !page.socket || page.socket.readyState !== WebSocket.OPEN || page.pending)
+    return;
+  const id = freshId();
+  page.pending = id;
+  page.asking = id;
+  page.socket.send(JSON.stringify({ type: 'readings', id, cards }));
+  render();
+}
+
+function takeReadings(message) {
+  if (message.id !== page.asking)
+    return;
+  page.asking = null;
+  page.pending = null;
+  const cards = chosenCards();
+  const list = Array.isArray(message.readings) ? message.readings : [];
+  // The choice or the table moved on meanwhile: nothing to answer.
+  if (!page.state || message.version !== page.state.version || cards.join() !== (message.cards || []).join()) {
+    render();
+    return;
+  }
+  if (list.length > 1) {
+    page.readings = { cards, list };
+    render();
+  } else {
+    send('play', cards);
+  }
 }
 
 // ---------------------------------------------------------------- render
@@ -604,39 +633,29 @@ function renderHand(state) {
     drawHand(hand, playing, discarding, playable, must);
   }
   renderActions(state, you, playing, discarding);
-  renderAs(playing);
+  renderReadings(playing);
 }
 
-// What each chosen wildcard stands for, asked once the host found the
-// lead could be read more than one way: a rank, and a suit or none.
-function renderAs(playing) {
+// The lead's readings the host gave: one button each, in its words
+// ("Little Wolf as 7♠"); the one chosen is played with its "as".
+function renderReadings(playing) {
   const row = $('as-row');
-  const wild = playing && page.askAs ? chosenCards().filter((c) => WILDCARDS.includes(c)) : [];
-  row.hidden = wild.length === 0;
-  const key = JSON.stringify([wild, lang]);
+  const readings = playing ? page.readings : null;
+  row.hidden = !readings;
+  const key = JSON.stringify([readings, lang]);
   if (row.hidden || row.dataset.key === key)
     return;
   row.dataset.key = key;
   $('as-hint').textContent = t('asHint');
-  page.asValues = wild.map(() => ({ rank: 'A', suit: '' }));
   const fields = $('as-fields');
   fields.replaceChildren();
-  wild.forEach((token, i) => {
-    const line = document.createElement('label');
-    line.className = 'as-line';
-    const name = document.createElement('span');
-    name.textContent = fill(t('standsFor'), { card: DEN[token]() });
-    const rank = document.createElement('select');
-    for (const r of AS_RANKS)
-      rank.append(new Option(r, r));
-    const suit = document.createElement('select');
-    suit.append(new Option(t('anySuit'), ''));
-    for (const [letter, msgid] of Object.entries(SUIT_NAMES))
-      suit.append(new Option(SUITS[letter] + ' ' + _(msgid), letter));
-    rank.addEventListener('change', () => { page.asValues[i].rank = rank.value; });
-    suit.addEventListener('change', () => { page.asValues[i].suit = suit.value; });
-    line.append(name, rank, suit);
-    fields.append(line);
+  readings.list.forEach((reading) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'reading';
+    b.textContent = reading.words;
+    b.addEventListener('click', () => send('play', readings.cards, reading.as));
+    fields.append(b);
   });
 }
 
@@ -684,7 +703,7 @@ function renderActions(state, you, playing, discarding) {
   $('declare-button').hidden = !can(state, 'declare');
   $('decline-button').hidden = !can(state, 'decline');
   $('discard-button').hidden = !discarding;
-  $('play-button').hidden = !playing;
+  $('play-button').hidden = !playing || !!page.readings;
   const count = you.discard_count || 4;
   $('declare-button').disabled = busy;
   $('decline-button').disabled = busy;
@@ -714,6 +733,7 @@ function choose(place) {
     page.chosen.delete(place);
   else if (!discarding || page.chosen.size < (state.you.discard_count || 4))
     page.chosen.add(place);
+  page.readings = null;
   render();
 }
 
@@ -735,8 +755,16 @@ function chosenCards() {
 }
 
 function playChosen() {
-  if (page.chosen.size > 0)
-    send('play', chosenCards());
+  if (page.chosen.size === 0 || page.readings)
+    return;
+  const cards = chosenCards();
+  // A lead: nothing on the table, or the finished trick still shown.
+  const trick = page.state && page.state.trick;
+  const lead = !trick || trick.plays.length === 0 || (trick.winner !== null && trick.winner !== undefined);
+  if (lead && cards.some((c) => WILDCARDS.includes(c)))
+    askReadings(cards);
+  else
+    send('play', cards);
 }
 
 function discardChosen() {

@@ -297,6 +297,16 @@ handle_request_cb (gpointer data)
 
   action = json_node_get_object (request->action);
   id = json_object_get_string_member_with_default (action, "id", NULL);
+  if (g_strcmp0 (json_object_get_string_member_with_default (action, "type", NULL), "readings") == 0)
+    {
+      g_autoptr (JsonNode) answer = lw_table_host_readings (table->host, request->seat, action,
+                                                            request->lang, &error);
+
+      post_delivery (self, request->game_id, request->seat, request->serial,
+                     answer != NULL ? node_to_text (answer)
+                                    : refusal_text (id, reason_of (error), error->message), 0);
+      return G_SOURCE_REMOVE;
+    }
   if (lw_table_host_act (table->host, request->seat, action, request->lang, &error))
     return G_SOURCE_REMOVE;  /* "changed" pushed the states */
   /* Played once already: answered as if it had just been played. */
@@ -1001,16 +1011,16 @@ message_cb (SoupWebsocketConnection *ws,
       send_text (socket, "{\"type\":\"pong\"}");
       return;
     }
-  if (!g_str_equal (kind, "action"))
+  if (!g_str_equal (kind, "action") && !g_str_equal (kind, "readings"))
     {
       send_refusal (socket, id, g_str_equal (kind, "hello")
-                    ? "the seat is open already" : "the message's type is not \"action\"");
+                    ? "the seat is open already" : "the message's type is not \"action\" or \"readings\"");
       return;
     }
   if (id == NULL || *id == '\0' || strlen (id) > 64)
     {
       send_refusal (socket, id != NULL && strlen (id) <= 64 ? id : NULL,
-                    "an action needs an \"id\" of 1 to 64 characters");
+                    "an action or a readings request needs an \"id\" of 1 to 64 characters");
       return;
     }
   post_request (socket, json_node_copy (root));
