@@ -151,6 +151,7 @@ def main():
     files = {"/play": os.path.join(web, "play.html"), "/play.css": play_css,
              "/play.js": play_js}
     table = lw_fake_host.FakeTable(NAMES, HANDS, PUPS, pause=0.3, hold=0.5)
+    table.ping_ms = 250  # the heartbeat the welcome asks for, short
     server = lw_fake_host.serve(table, files)
     port = server.server_address[1]
     drivers = []
@@ -164,6 +165,8 @@ def main():
         first = wait_state(ben, lambda s: s is not None)
         check(first["seat"] == 1 and first["phase"] == "bid", "Ben's page shows seat 1's state during the bids")
         wait_state(dev, lambda s: s is not None)
+        WebDriverWait(ben, 10).until(lambda d: table.pings.get(1, 0) >= 3)
+        check(table.pings.get(1, 0) >= 3, f"the page pings every ping_ms of the welcome ({table.pings})")
         check(dev.find_element(By.ID, "play-button").get_attribute("textContent") == "Spielen"
               and dev.find_element(By.ID, "hand-title").text == "Ihre Hand",
               "the German browser's labels are German (Spielen, Ihre Hand)")
