@@ -6,40 +6,12 @@
 // words are the host's: the page only shows them. No external resources.
 //
 // The static labels are translated from the app's catalogs: the build
-// puts LW_CATALOGS (language → {msgid: msgstr}) in front of this file
+// puts LW_CATALOGS (language → {msgid: msgstr}) and web-i18n.js (_(),
+// N_(), C_(), fill() and the page's language) in front of this file
 // (build-aux/po-to-json.py).
 //
 // SPDX-License-Identifier: GPL-3.0-or-later
 'use strict';
-
-/* global LW_CATALOGS */
-const catalogs = typeof LW_CATALOGS === 'object' ? LW_CATALOGS : {};
-const lang = (() => {
-  const wanted = (navigator.language || 'en').slice(0, 2).toLowerCase();
-  return Object.prototype.hasOwnProperty.call(catalogs, wanted) ? wanted : 'en';
-})();
-
-// The app's labels carry a mnemonic ("_Declare", "Dernier p_li"): the
-// page has none, so the underscore goes.
-function bare(text) {
-  return text.replace(/_(?=[^_])/, '');
-}
-
-function _(msgid) {
-  const catalog = catalogs[lang];
-  const text = catalog && catalog[msgid] ? catalog[msgid] : msgid;
-  return bare(text);
-}
-
-function C_(context, msgid) {
-  const catalog = catalogs[lang];
-  const key = context + '\u0004' + msgid;
-  return bare(catalog && catalog[key] ? catalog[key] : msgid);
-}
-
-function fill(text, values) {
-  return text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
-}
 
 // Computer players and links may name a seat with any characters: a name
 // shown within a line is isolated, so that a right-to-left name does not
@@ -133,11 +105,6 @@ function band(name) {
 }
 
 // ---------------------------------------------------------------- labels
-
-// Marked for the catalogs with N_(), translated when shown.
-function N_(msgid) {
-  return msgid;
-}
 
 const LABELS = {
   'sort-button': N_('_By Suit'),

@@ -43,66 +43,6 @@ static guint signals[N_SIGNALS];
 static void after_change (LwTableHost *self);
 
 /* ------------------------------------------------------------------ */
-/* The seat's language                                                  */
-/* ------------------------------------------------------------------ */
-
-/* The locale of @lang's messages, made once; (locale_t) 0 when it is not
- * installed (the process's language is spoken then). */
-static locale_t
-lang_locale (const char *lang)
-{
-  static const char *const langs[] = { "fr", "de" };
-  static const char *const names[] = { "fr_FR.UTF-8", "de_DE.UTF-8" };
-  static locale_t made[G_N_ELEMENTS (langs)];
-  static gsize tried[G_N_ELEMENTS (langs)];
-
-  if (lang == NULL)
-    return (locale_t) 0;
-  for (guint k = 0; k < G_N_ELEMENTS (langs); k++)
-    if (strcmp (lang, langs[k]) == 0)
-      {
-        if (g_once_init_enter (&tried[k]))
-          {
-            made[k] = newlocale (LC_MESSAGES_MASK, names[k], (locale_t) 0);
-            g_once_init_leave (&tried[k], 1);
-          }
-        return made[k];
-      }
-  if (strcmp (lang, "en") == 0)
-    {
-      static locale_t english;
-      static gsize english_tried;
-
-      /* English is the source: the C locale's messages are it. */
-      if (g_once_init_enter (&english_tried))
-        {
-          english = newlocale (LC_MESSAGES_MASK, "C.UTF-8", (locale_t) 0);
-          if (english == (locale_t) 0)
-            english = newlocale (LC_MESSAGES_MASK, "C", (locale_t) 0);
-          g_once_init_leave (&english_tried, 1);
-        }
-      return english;
-    }
-  return lang_locale ("en");
-}
-
-/* Speaks @lang on this thread until restore_lang() with what it returns. */
-static locale_t
-use_lang (const char *lang)
-{
-  locale_t locale = lang_locale (lang != NULL ? lang : "en");
-
-  return locale != (locale_t) 0 ? uselocale (locale) : (locale_t) 0;
-}
-
-static void
-restore_lang (locale_t old)
-{
-  if (old != (locale_t) 0)
-    uselocale (old);
-}
-
-/* ------------------------------------------------------------------ */
 /* Helpers                                                              */
 /* ------------------------------------------------------------------ */
 
@@ -755,9 +695,9 @@ lw_table_host_get_state (LwTableHost *self,
   g_return_val_if_fail (LW_IS_TABLE_HOST (self), NULL);
   g_return_val_if_fail (seat >= 0 && (guint) seat < self->record->n_players, NULL);
 
-  old = use_lang (lang);
+  old = lw_words_use_lang (lang);
   lw_table_host_build_state (builder, self, seat);
-  restore_lang (old);
+  lw_words_restore_lang (old);
   return json_builder_get_root (builder);
 }
 
@@ -788,9 +728,9 @@ lw_table_host_act (LwTableHost  *self,
                    "seat %d: no such seat, or no action", seat + 1);
       return FALSE;
     }
-  old = use_lang (lang);
+  old = lw_words_use_lang (lang);
   done = act (self, seat, action, error);
-  restore_lang (old);
+  lw_words_restore_lang (old);
   if (!done)
     return FALSE;
   changed (self);
@@ -890,9 +830,9 @@ lw_table_host_readings (LwTableHost  *self,
                    "seat %d: no such seat, or no request", seat + 1);
       return NULL;
     }
-  old = use_lang (lang);
+  old = lw_words_use_lang (lang);
   answer = readings (self, seat, request, error);
-  restore_lang (old);
+  lw_words_restore_lang (old);
   return answer;
 }
 
