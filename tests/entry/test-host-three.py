@@ -154,10 +154,7 @@ def main():
               f"each page showed its hand in every round (cards shown per round: {sizes})")
         check(not leaks, f"no page ever showed a card that is not its own seat's ({leaks[:5]})")
     finally:
-        if host is not None:
-            host.terminate()
-            host.wait(timeout=10)
-        clean_up(drivers, None, tmp)
+        clean_up(drivers, host, tmp)
     tap.finish()
 
 
