@@ -1100,9 +1100,11 @@ lw_words_lang_of (const char *accept_language)
 {
   const char *p = accept_language;
 
+  if (p == NULL)
+    return "en";
   /* The first tag of the list (the browser's first language) that is
    * spoken; weights are in the order of the list in practice. */
-  while (p != NULL && *p != '\0')
+  while (*p != '\0')
     {
       const char *end;
       char code[3] = { 0 };
