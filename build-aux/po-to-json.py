@@ -1,9 +1,10 @@
 #!/usr/bin/python3
-# build-aux/po-to-json.py OUTPUT SCRIPT PO… — the remote player's page's
-# translations (data/web/play.js): writes OUTPUT as SCRIPT with, in front
-# of it, `const LW_CATALOGS = {"fr": {msgid: msgstr, …}, …};` holding, for
-# each PO file (its language is its name: fr.po → "fr"), the messages
-# SCRIPT marks with _( ), N_( ) or C_( ) and the file translates (not
+# build-aux/po-to-json.py OUTPUT SCRIPT… PO… — a phone page's translations
+# (data/web/play.js, data/web/entry.js): writes OUTPUT as the SCRIPTs one
+# after the other (web-i18n.js, then the page's) with, in front of them,
+# `const LW_CATALOGS = {"fr": {msgid: msgstr, …}, …};` holding, for each
+# PO file (its language is its name: fr.po → "fr"), the messages the
+# SCRIPTs mark with _( ), N_( ) or C_( ) and the file translates (not
 # fuzzy, not empty). A message with a context is keyed as gettext keys it,
 # "context\u0004msgid". Run by meson (data/web/meson.build); Python's
 # standard library only.
@@ -87,10 +88,15 @@ def read_po(path):
 
 def main():
     if len(sys.argv) < 3:
-        sys.exit('usage: po-to-json.py OUTPUT SCRIPT PO…')
-    output, script_path, pos = sys.argv[1], sys.argv[2], sys.argv[3:]
-    with open(script_path, encoding='utf-8') as f:
-        script = f.read()
+        sys.exit('usage: po-to-json.py OUTPUT SCRIPT… PO…')
+    output, paths = sys.argv[1], sys.argv[2:]
+    scripts = [p for p in paths if not p.endswith('.po')]
+    pos = [p for p in paths if p.endswith('.po')]
+    texts = []
+    for path in scripts:
+        with open(path, encoding='utf-8') as f:
+            texts.append(f.read())
+    script = '\n'.join(texts)
     keys = wanted(script)
     catalogs = {}
     for path in pos:
@@ -98,7 +104,8 @@ def main():
         translated = read_po(path)
         catalogs[lang] = {k: translated[k] for k in sorted(keys) if k in translated}
     with open(output, 'w', encoding='utf-8') as out:
-        out.write('// Generated from ' + os.path.basename(script_path) + ' and the translations; do not edit.\n')
+        out.write('// Generated from ' + ', '.join(os.path.basename(p) for p in scripts)
+                  + ' and the translations; do not edit.\n')
         out.write('const LW_CATALOGS = ' + json.dumps(catalogs, ensure_ascii=False, sort_keys=True) + ';\n')
         out.write(script)
 

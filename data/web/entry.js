@@ -3,20 +3,35 @@
 // The engine on the server checks every round; this page only adds the
 // totals as a help while typing. Every few seconds it asks for the game's
 // version and shows what another phone or the director changed, unless
-// something is typed in the form. (Its words are English only.)
+// something is typed in the form. Its words are the app's translations
+// (web-i18n.js in front of it: _(), N_(), fill(), the browser's language),
+// and its requests ask the server for that language (Accept-Language).
 'use strict';
 
 (function () {
+  // Each Den card's key, its name for a count ("2 Worms") and for one.
   const KINDS = [
-    ['worms', 'Worms'],
-    ['gongs', 'Gongs'],
-    ['bears', 'Bears'],
-    ['wolves', 'Wolves'],
+    ['worms', N_('Worms'), N_('Worm')],
+    ['gongs', N_('Gongs'), N_('Gong')],
+    /* TRANSLATORS: table entry's phone page: the Big Bears won, a column of counts */
+    ['bears', N_('Bears'), N_('Bear')],
+    /* TRANSLATORS: table entry's phone page: the Little Wolves won, a column of counts */
+    ['wolves', N_('Wolves'), N_('Wolf')],
   ];
   const PENALTIES = [
-    ['out_of_turn', 'Out of turn'],
-    ['looked_at_discards', 'Looked at discards or Pups'],
+    ['out_of_turn', N_('Out of turn')],
+    ['looked_at_discards', N_('Looked at discards or Pups')],
   ];
+  // The page's fixed labels (entry.html), by element id.
+  const LABELS = {
+    /* TRANSLATORS: table entry's phone page: the line under the title before the table is read */
+    subtitle: N_('Table entry'),
+    /* TRANSLATORS: table entry's phone page: the heading of the scores */
+    'board-title': N_('Board'),
+    'history-title': N_('Rounds'),
+    /* TRANSLATORS: table entry's phone page: a button that leaves the correction of a round */
+    'cancel-button': N_('Cancel correction'),
+  };
 
   const match = /^\/t\/(\d+)$/.exec(location.pathname);
   const table = match ? match[1] : null;
@@ -69,7 +84,7 @@
   }
 
   async function api(method, path, body) {
-    const options = { method, headers: { 'X-Table-Secret': secret }, cache: 'no-store' };
+    const options = { method, headers: { 'X-Table-Secret': secret, 'Accept-Language': lang }, cache: 'no-store' };
     if (body !== undefined) {
       options.headers['Content-Type'] = 'application/json';
       options.body = JSON.stringify(body);
@@ -78,13 +93,14 @@
     try {
       response = await fetch('/api/tables/' + table + path, options);
     } catch (e) {
-      return { status: 0, data: { error: 'The scorekeeper cannot be reached. Is entry still open, and is this phone on the same network?' } };
+      return { status: 0, data: { error: _('The scorekeeper cannot be reached. Is entry still open, and is this phone on the same network?') } };
     }
     let data;
     try {
       data = await response.json();
     } catch (e) {
-      data = { error: 'The scorekeeper answered ' + response.status + '.' };
+      /* TRANSLATORS: table entry's phone page: the server answered with an HTTP status and no message */
+      data = { error: fill(_('The scorekeeper answered {status}.'), { status: response.status }) };
     }
     return { status: response.status, data };
   }
@@ -101,19 +117,24 @@
     state.sides.forEach((side, i) => {
       const name = el('td', { text: side });
       if (state.winner === i)
-        name.append(el('span', { class: 'badge', text: 'Winner' }));
+        name.append(el('span', { class: 'badge', text: _('Winner') }));
       body.append(el('tr', {}, [name, el('td', { class: 'num', text: String(state.scores[i]) })]));
     });
     const dealer = state.players[state.next_dealer];
     const winner = state.winner === null ? '' : state.sides[state.winner];
     $('board-note').textContent = state.finished
-      ? 'The game is over after ' + state.rounds.length + ' rounds'
-        + (state.skunk ? ': ' + winner + ' wins a skunk, worth double.' : '.')
-      : 'Round ' + state.next_round + ' · ' + dealer + ' deals · playing to ' + state.target;
+      ? (state.skunk
+        /* TRANSLATORS: table entry's phone page: {n} rounds, {winner} a side's name */
+        ? fill(_('The game is over after {n} rounds: {winner} wins a skunk, worth double.'), { n: state.rounds.length, winner })
+        : fill(_('The game is over after {n} rounds.'), { n: state.rounds.length }))
+      /* TRANSLATORS: table entry's phone page: the next round, who deals it and the target score */
+      : fill(_('Round {n} · {dealer} deals · playing to {target}'),
+        { n: state.next_round, dealer, target: state.target });
     $('title').textContent = state.label;
     $('subtitle').textContent = state.players.join(', ');
     // The rule set and house rules, as the score sheet's header says them.
-    $('rules').textContent = state.rules ? 'Rules: ' + state.rules : '';
+    /* TRANSLATORS: table entry's phone page: the rule set and house rules of the game */
+    $('rules').textContent = state.rules ? fill(_('Rules: {rules}'), { rules: state.rules }) : '';
     $('rules').hidden = !state.rules;
     $('board-section').hidden = false;
   }
@@ -121,29 +142,35 @@
   function describeRound(round) {
     const facts = round.round || {};
     if (facts.void)
-      return 'Void: the dealer did not discard';
+      return _('Void: the dealer did not discard');
     if (isGarwolf())
-      return 'Court ' + facts.court.join('–') + ' · Garwolves ' + facts.garwolves.join('–');
+      /* TRANSLATORS: table entry's phone page: a Garwolf round's counts per seat, "3–5–2" */
+      return fill(_('Court {court} · Garwolves {garwolves}'),
+        { court: facts.court.join('–'), garwolves: facts.garwolves.join('–') });
     const who = facts.declarer === null || facts.declarer === undefined
-      ? 'Nobody declared' : state.players[facts.declarer] + ' declared';
-    const parts = [who, 'cards ' + facts.cards.join('–')];
+      /* TRANSLATORS: table entry's phone page: {name} is a player */
+      ? _('Nobody declared') : fill(_('{name} declared'), { name: state.players[facts.declarer] });
+    /* TRANSLATORS: table entry's phone page: the cards each seat won, "12–8–6" */
+    const parts = [who, fill(_('cards {counts}'), { counts: facts.cards.join('–') })];
     // The Den cards, gains not pegged and penalties too, so that the
     // round can be checked.
     const unpegged = facts.unpegged || [];
     state.players.forEach((player, seat) => {
       const dens = KINDS.filter(([key]) => facts[key] && facts[key][seat])
-        .map(([key, title]) => facts[key][seat] + '\u00a0' + (facts[key][seat] === 1 ? title.slice(0, -1) : title));
+        .map(([key, title, one]) => facts[key][seat] + '\u00a0' + _(facts[key][seat] === 1 ? one : title));
       if (unpegged.includes(seat))
-        dens.push('not pegged');
+        /* TRANSLATORS: table entry's phone page: a seat's gains this round were not pegged in time */
+        dens.push(_('not pegged'));
       if (dens.length > 0)
         parts.push(player + ': ' + dens.join(', '));
     });
     for (const penalty of facts.penalties || []) {
       const kind = PENALTIES.find(([value]) => value === penalty.kind);
-      parts.push(state.players[penalty.seat] + ': ' + (kind ? kind[1].toLowerCase() : penalty.kind));
+      parts.push(state.players[penalty.seat] + ': ' + (kind ? _(kind[1]).toLowerCase() : penalty.kind));
     }
     if (facts.all_but_last)
-      parts.push('every trick but the last');
+      /* TRANSLATORS: table entry's phone page: the declarer's side won every trick but the last */
+      parts.push(_('every trick but the last'));
     return parts.join(' · ');
   }
 
@@ -153,15 +180,19 @@
     for (let i = state.rounds.length - 1; i >= 0; i--) {
       const round = state.rounds[i];
       const what = el('div', { class: 'what' }, [
-        el('div', { text: 'Round ' + round.number + ': ' + describeRound(round) }),
-        el('div', { class: 'scores', text: 'Board after: ' + round.scores.join(' – ') }),
+        /* TRANSLATORS: table entry's phone page: a round of the history and what happened in it */
+        el('div', { text: fill(_('Round {n}: {what}'), { n: round.number, what: describeRound(round) }) }),
+        /* TRANSLATORS: table entry's phone page: the scores after a round, "12 – 9" */
+        el('div', { class: 'scores', text: fill(_('Board after: {scores}'), { scores: round.scores.join(' – ') }) }),
       ]);
       const item = el('li', {}, [what]);
       if (round.locked) {
-        item.append(el('span', { class: 'lock', text: 'Locked' }));
+        /* TRANSLATORS: table entry's phone page: a round the director locked */
+        item.append(el('span', { class: 'lock', text: _('Locked') }));
       } else {
-        const button = el('button', { type: 'button', class: 'small', text: 'Correct' });
-        button.setAttribute('aria-label', 'Correct round ' + round.number);
+        /* TRANSLATORS: table entry's phone page: a button that opens a round for correction (a verb) */
+        const button = el('button', { type: 'button', class: 'small', text: _('Correct') });
+        button.setAttribute('aria-label', fill(_('Correct round {n}'), { n: round.number }));
         button.addEventListener('click', () => startCorrection(round));
         item.append(button);
       }
@@ -180,15 +211,15 @@
   }
 
   function seatGrid(columns, caption, className) {
-    const head = el('tr', {}, [el('th', { class: 'name', text: caption })]);
+    const head = el('tr', {}, [el('th', { class: 'name', text: _(caption) })]);
     for (const [, title] of columns)
-      head.append(el('th', { class: 'num', text: title }));
+      head.append(el('th', { class: 'num', text: _(title) }));
     const grid = el('table', { class: 'grid' + (className ? ' ' + className : '') }, [el('thead', {}, [head])]);
     const body = el('tbody');
     state.players.forEach((player, seat) => {
       const row = el('tr', {}, [el('td', { class: 'name', text: player })]);
       for (const [key, title] of columns)
-        row.append(el('td', {}, [numberInput(key, seat, title + ', ' + player)]));
+        row.append(el('td', {}, [numberInput(key, seat, _(title) + ', ' + player)]));
       body.append(row);
     });
     grid.append(body);
@@ -209,21 +240,23 @@
     if (isGarwolf() || !$('cards-total'))
       return;
     let sum = 0;
-    state.players.forEach((_, seat) => { sum += readCount('cards', seat); });
+    state.players.forEach((player, seat) => { sum += readCount('cards', seat); });
     const total = $('cards-total');
     const expected = state.total_cards;
-    total.textContent = sum === expected
-      ? 'Total ' + sum + ' of ' + expected + ' ✓'
-      : sum === 0 ? 'Cards to enter: ' + expected
-      : 'Total ' + sum + ' of ' + expected + (sum < expected ? ' — ' + (expected - sum) + ' missing' : ' — ' + (sum - expected) + ' too many');
+    /* TRANSLATORS: table entry's phone page: the cards typed so far against the cards of the round */
+    total.textContent = sum === expected ? fill(_('Total {sum} of {expected} ✓'), { sum, expected })
+      : sum === 0 ? fill(_('Cards to enter: {expected}'), { expected })
+      : sum < expected ? fill(_('Total {sum} of {expected} — {n} missing'), { sum, expected, n: expected - sum })
+      : fill(_('Total {sum} of {expected} — {n} too many'), { sum, expected, n: sum - expected });
     // Nothing typed yet is not an error.
     total.className = 'total' + (sum === expected || sum === 0 ? '' : ' bad');
     for (const [key, title] of KINDS) {
       let n = 0;
-      state.players.forEach((_, seat) => { n += readCount(key, seat); });
+      state.players.forEach((player, seat) => { n += readCount(key, seat); });
       const limit = 2 * state.decks;
       if (n > limit)
-        total.textContent += ' · ' + title + ': ' + n + ' of at most ' + limit;
+        /* TRANSLATORS: table entry's phone page: more Den cards of a kind typed than the decks hold */
+        total.textContent += ' · ' + fill(_('{kind}: {n} of at most {limit}'), { kind: _(title), n, limit });
     }
   }
 
@@ -239,17 +272,17 @@
   }
 
   function addPenalty(seat, kind) {
-    const who = el('select', { 'aria-label': 'Who', class: 'who' });
+    const who = el('select', { 'aria-label': _('Who'), class: 'who' });
     state.players.forEach((player, i) => who.append(el('option', { value: String(i), text: player })));
-    const what = el('select', { 'aria-label': 'Penalty', class: 'what' });
+    const what = el('select', { 'aria-label': _('Penalty'), class: 'what' });
     for (const [value, title] of PENALTIES)
-      what.append(el('option', { value, text: title }));
+      what.append(el('option', { value, text: _(title) }));
     if (seat !== undefined)
       who.value = String(seat);
     if (kind !== undefined)
       what.value = kind;
     const remove = el('button', { type: 'button', class: 'small remove', text: '✕' });
-    remove.setAttribute('aria-label', 'Remove penalty');
+    remove.setAttribute('aria-label', _('Remove penalty'));
     const row = el('div', { class: 'penalty' }, [who, what, remove]);
     remove.addEventListener('click', () => row.remove());
     $('penalties').append(row);
@@ -267,34 +300,36 @@
     const fields = $('round-fields');
     fields.replaceChildren();
     if (isGarwolf()) {
-      fields.append(seatGrid([['court', 'Court'], ['garwolves', 'Garwolves']], 'Won'));
+      /* TRANSLATORS: table entry's phone page: the heading of a Garwolf round's counts */
+      fields.append(seatGrid([['court', N_('Court')], ['garwolves', N_('Garwolves')]], N_('Won')));
     } else {
-      const declarer = el('select', { id: 'declarer' }, [el('option', { value: '', text: 'Nobody declared' })]);
+      const declarer = el('select', { id: 'declarer' }, [el('option', { value: '', text: _('Nobody declared') })]);
       state.players.forEach((player, i) => declarer.append(el('option', { value: String(i), text: player })));
       declarer.addEventListener('change', syncVisibility);
       const allButLast = el('input', { type: 'checkbox', id: 'all-but-last' });
       const played = el('div', { id: 'played' }, [
-        el('label', { htmlFor: 'declarer', text: 'Declarer' }), declarer,
-        el('label', { class: 'check', id: 'all-but-last-row' }, [allButLast, 'Their side won every trick but the last']),
-        el('label', { text: 'Cards won' }),
-        seatGrid([['cards', 'Cards']], 'Player'),
+        el('label', { htmlFor: 'declarer', text: _('Declarer') }), declarer,
+        el('label', { class: 'check', id: 'all-but-last-row' }, [allButLast, _('Their side won every trick but the last')]),
+        el('label', { text: _('Cards won') }),
+        /* TRANSLATORS: table entry's phone page: the heading of the column of cards won */
+        seatGrid([['cards', N_('Cards')]], N_('Player')),
         el('p', { id: 'cards-total', class: 'total', 'aria-live': 'polite' }),
-        el('label', { text: 'Den cards won' }),
-        seatGrid(KINDS, 'Player', 'dens'),
-        el('label', { text: 'Gains not pegged in time' }),
-        el('p', { class: 'dim hint', text: 'A ticked seat’s side forfeits what it gained this round.' }),
+        el('label', { text: _('Den cards won') }),
+        seatGrid(KINDS, N_('Player'), 'dens'),
+        el('label', { text: _('Gains not pegged in time') }),
+        el('p', { class: 'dim hint', text: _('A ticked seat’s side forfeits what it gained this round.') }),
         unpeggedChoices(),
       ]);
       const voidBox = el('input', { type: 'checkbox', id: 'void' });
       voidBox.addEventListener('change', syncVisibility);
       fields.append(
         played,
-        el('label', { class: 'check' }, [voidBox, 'Void: the dealer did not discard']),
-        el('label', { text: 'Penalties' }),
+        el('label', { class: 'check' }, [voidBox, _('Void: the dealer did not discard')]),
+        el('label', { text: _('Penalties') }),
         el('div', { id: 'penalties' }),
         el('div', { class: 'buttons' }, [
           (() => {
-            const add = el('button', { type: 'button', class: 'secondary', id: 'add-penalty', text: 'Add penalty' });
+            const add = el('button', { type: 'button', class: 'secondary', id: 'add-penalty', text: _('Add penalty') });
             add.addEventListener('click', () => addPenalty());
             return add;
           })(),
@@ -309,7 +344,7 @@
     buildForm();
     const counts = isGarwolf() ? ['court', 'garwolves'] : ['cards', ...KINDS.map(([key]) => key)];
     for (const key of counts)
-      state.players.forEach((_, seat) => {
+      state.players.forEach((player, seat) => {
         const value = facts[key] ? facts[key][seat] : 0;
         field(key, seat).value = value ? String(value) : (key === 'cards' || isGarwolf() ? '0' : '');
       });
@@ -317,7 +352,7 @@
       $('void').checked = Boolean(facts.void);
       $('declarer').value = facts.declarer === null || facts.declarer === undefined ? '' : String(facts.declarer);
       $('all-but-last').checked = Boolean(facts.all_but_last);
-      state.players.forEach((_, seat) => {
+      state.players.forEach((player, seat) => {
         field('unpegged', seat).checked = (facts.unpegged || []).includes(seat);
       });
       for (const penalty of facts.penalties || [])
@@ -328,7 +363,7 @@
   }
 
   function readForm() {
-    const counts = (key) => state.players.map((_, seat) => readCount(key, seat));
+    const counts = (key) => state.players.map((player, seat) => readCount(key, seat));
     if (isGarwolf())
       return { court: counts('court'), garwolves: counts('garwolves') };
     const penalties = [...$('penalties').children].map((row) => {
@@ -349,7 +384,7 @@
         if (values.some((n) => n !== 0))
           round[key] = values;
       }
-      const unpegged = state.players.map((_, seat) => seat).filter((seat) => field('unpegged', seat).checked);
+      const unpegged = state.players.map((player, seat) => seat).filter((seat) => field('unpegged', seat).checked);
       if (unpegged.length > 0)
         round.unpegged = unpegged;
     }
@@ -360,8 +395,9 @@
 
   // The new round's title and button, for the round the board says is next.
   function labelNewRound() {
-    $('form-title').textContent = 'Round ' + state.next_round;
-    $('submit-button').textContent = 'Send round ' + state.next_round;
+    /* TRANSLATORS: table entry's phone page: the heading of the form for round {n} */
+    $('form-title').textContent = fill(_('Round {n}'), { n: state.next_round });
+    $('submit-button').textContent = fill(_('Send round {n}'), { n: state.next_round });
     $('cancel-button').hidden = true;
     $('form-section').hidden = state.finished;
   }
@@ -391,8 +427,8 @@
   function startCorrection(round) {
     editing = round.number;
     fillForm(round.round || {});
-    $('form-title').textContent = 'Correct round ' + round.number;
-    $('submit-button').textContent = 'Send correction';
+    $('form-title').textContent = fill(_('Correct round {n}'), { n: round.number });
+    $('submit-button').textContent = _('Send correction');
     $('cancel-button').hidden = false;
     $('form-section').hidden = false;
     showMessage('', '');
@@ -426,18 +462,21 @@
       if (after.rounds.length > before.rounds.length) {
         const first = before.rounds.length + 1;
         const last = after.rounds.length;
-        return (first === last ? 'Round ' + first + ' was' : 'Rounds ' + first + '–' + last + ' were')
-          + ' entered at another phone or in the app.';
+        return first === last
+          ? fill(_('Round {n} was entered at another phone or in the app.'), { n: first })
+          : fill(_('Rounds {first}–{last} were entered at another phone or in the app.'), { first, last });
       }
-      return 'The rounds were changed at another phone or in the app.';
+      return _('The rounds were changed at another phone or in the app.');
     }
     const locked = after.rounds.filter((round) => {
       const was = before.rounds[round.number - 1];
       return round.locked && !(was && was.locked);
     });
     if (locked.length > 0)
-      return 'Round ' + locked.map((round) => round.number).join(', ')
-        + (locked.length > 1 ? ' were' : ' was') + ' locked by the director.';
+      return locked.length > 1
+        /* TRANSLATORS: table entry's phone page: {list} is "2, 3" */
+        ? fill(_('Rounds {list} were locked by the director.'), { list: locked.map((round) => round.number).join(', ') })
+        : fill(_('Round {n} was locked by the director.'), { n: locked[0].number });
     return '';
   }
 
@@ -514,7 +553,7 @@
       const number = corrected || state.next_round;
       show(reply.data);
       startNewRound();
-      showMessage((corrected ? 'Correction of round ' : 'Round ') + number + ' stored.', 'ok');
+      showMessage(fill(corrected ? _('Correction of round {n} stored.') : _('Round {n} stored.'), { n: number }), 'ok');
       return;
     }
     if (reply.status !== 409 && reply.status !== 423) {
@@ -535,9 +574,18 @@
     }
   }
 
+  // The page's fixed words in the reader's language.
+  function translateLabels() {
+    document.documentElement.lang = lang;
+    document.title = _('Little Wolf — table entry');
+    for (const [id, msgid] of Object.entries(LABELS))
+      $(id).textContent = _(msgid);
+  }
+
   async function start() {
+    translateLabels();
     if (!table || !secret || !/^[0-9a-f]{32}$/.test(secret)) {
-      showMessage('This link has no table secret. Scan the table’s code again.', 'error');
+      showMessage(_('This link has no table secret. Scan the table’s code again.'), 'error');
       return;
     }
     $('round-form').addEventListener('submit', submit);

@@ -6,40 +6,12 @@
 // words are the host's: the page only shows them. No external resources.
 //
 // The static labels are translated from the app's catalogs: the build
-// puts LW_CATALOGS (language → {msgid: msgstr}) in front of this file
+// puts LW_CATALOGS (language → {msgid: msgstr}) and web-i18n.js (_(),
+// N_(), C_(), fill() and the page's language) in front of this file
 // (build-aux/po-to-json.py).
 //
 // SPDX-License-Identifier: GPL-3.0-or-later
 'use strict';
-
-/* global LW_CATALOGS */
-const catalogs = typeof LW_CATALOGS === 'object' ? LW_CATALOGS : {};
-const lang = (() => {
-  const wanted = (navigator.language || 'en').slice(0, 2).toLowerCase();
-  return Object.prototype.hasOwnProperty.call(catalogs, wanted) ? wanted : 'en';
-})();
-
-// The app's labels carry a mnemonic ("_Declare", "Dernier p_li"): the
-// page has none, so the underscore goes.
-function bare(text) {
-  return text.replace(/_(?=[^_])/, '');
-}
-
-function _(msgid) {
-  const catalog = catalogs[lang];
-  const text = catalog && catalog[msgid] ? catalog[msgid] : msgid;
-  return bare(text);
-}
-
-function C_(context, msgid) {
-  const catalog = catalogs[lang];
-  const key = context + '\u0004' + msgid;
-  return bare(catalog && catalog[key] ? catalog[key] : msgid);
-}
-
-function fill(text, values) {
-  return text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
-}
 
 // Computer players and links may name a seat with any characters: a name
 // shown within a line is isolated, so that a right-to-left name does not
@@ -134,11 +106,6 @@ function band(name) {
 
 // ---------------------------------------------------------------- labels
 
-// Marked for the catalogs with N_(), translated when shown.
-function N_(msgid) {
-  return msgid;
-}
-
 const LABELS = {
   'sort-button': N_('_By Suit'),
   'declare-button': N_('_Declare'),
@@ -190,10 +157,6 @@ const TEXT = {
   /* TRANSLATORS: the remote player's page: a mark beside the player's own seat */
   you: N_('you'),
   asHint: N_('What Does the Wildcard Stand For?'),
-  /* TRANSLATORS: the remote player's page: "{card}" is a wildcard's name, followed by a rank and a suit to choose */
-  standsFor: N_('{card} as'),
-  /* TRANSLATORS: the remote player's page: a wildcard that stands for a rank of no particular suit */
-  anySuit: N_('any suit'),
   dealer: N_('Dealer'),
   declarer: N_('Declarer'),
 };
@@ -229,14 +192,12 @@ const page = {
   held: null,            // {key, trick, until}: a finished trick kept on screen
   holdTimer: 0,
   showLast: false,
-  askAs: false,          // the host asked what the lead's wildcards stand for
-  asValues: [],          // per wildcard of the chosen cards: {rank, suit}
+  asking: null,          // the id of the "readings" request not answered yet
+  readings: null,        // {cards, list}: the lead's readings the host gave, to choose from
   lastSent: null,        // the last action sent
 };
 
 const WILDCARDS = ['B', 'L'];
-const AS_RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
-const SUIT_NAMES = { S: N_('Spades'), H: N_('Hearts'), D: N_('Diamonds'), C: N_('Clubs') };
 
 // The trick's winner stays on screen at least this long (the app's trick
 // hold), or until the next card of the next trick.
@@ -286,6 +247,7 @@ function connect() {
     receive(message);
   };
   socket.onclose = (event) => {
+    clearInterval(socket.heartbeat);
     if (socket !== page.socket)
       return;
     page.socket = null;
@@ -309,6 +271,21 @@ function connect() {
   };
 }
 
+// The heartbeat: a {"type":"ping"} every @ms (the welcome's ping_ms,
+// 15 s if it gives none), so that the host hears from the page while
+// nobody plays; a socket silent three times as long is closed by the
+// host (4006) and the page reconnects.
+function startHeartbeat(socket, ms) {
+  if (!socket)
+    return;
+  clearInterval(socket.heartbeat);
+  const every = Number.isInteger(ms) && ms >= 10 ? ms : 15000;
+  socket.heartbeat = setInterval(() => {
+    if (socket.readyState === WebSocket.OPEN)
+      socket.send(JSON.stringify({ type: 'ping' }));
+  }, every);
+}
+
 // Backoff: 0.5 s, 1 s, 2 s … at most 10 s between tries.
 function reconnectLater() {
   setConnection(t('reconnecting'));
@@ -321,6 +298,9 @@ function receive(message) {
   switch (message.type) {
   case 'welcome':
     page.retry = 0;
+    startHeartbeat(page.socket, message.ping_ms);
+    break;
+  case 'pong':
     break;
   case 'state':
     page.retry = 0;
@@ -328,14 +308,14 @@ function receive(message) {
       return;
     takeState(message);
     break;
+  case 'readings':
+    takeReadings(message);
+    break;
   case 'refused':
     if (message.id === page.pending)
       page.pending = null;
-    // A lead with wildcards the host cannot read one way: ask for them.
-    if (message.reason === 'refused' && page.lastSent && page.lastSent.id === message.id
-        && page.lastSent.do === 'play' && page.state && page.state.trick.plays.length === 0
-        && page.lastSent.cards.some((c) => WILDCARDS.includes(c)))
-      page.askAs = true;
+    if (message.id === page.asking)
+      page.asking = null;
     showMessage(message.message || message.reason);
     render();
     break;
@@ -376,7 +356,7 @@ function takeState(state) {
   page.pending = null;
   if (handChanged) {
     page.chosen.clear();
-    page.askAs = false;
+    page.readings = null;
   }
   showMessage('');
   $('retake-row').hidden = true;
@@ -418,7 +398,7 @@ function holdWinner(old, state) {
     page.holdTimer = setTimeout(render, page.held.until - now + 20);
 }
 
-function send(what, cards) {
+function send(what, cards, as) {
   const state = page.state;
   if (!state || !page.socket || page.socket.readyState !== WebSocket.OPEN || page.pending)
     return;
@@ -426,12 +406,47 @@ function send(what, cards) {
   const message = { type: 'action', id, version: state.version, do: what };
   if (cards)
     message.cards = cards;
-  if (what === 'play' && page.askAs && cards.some((c) => WILDCARDS.includes(c)))
-    message.as = page.asValues.map((v) => v.rank + (v.suit || ''));
+  if (as)
+    message.as = as;
+  page.readings = null;
   page.pending = id;
   page.lastSent = message;
   page.socket.send(JSON.stringify(message));
   render();
+}
+
+// A lead with a Big Bear or a Little Wolf: the host says how the chosen
+// cards can be led (a "readings" request); one reading is played at
+// once, more are offered to choose from.
+function askReadings(cards) {
+  const state = page.state;
+  if (!state || !page.socket || page.socket.readyState !== WebSocket.OPEN || page.pending)
+    return;
+  const id = freshId();
+  page.pending = id;
+  page.asking = id;
+  page.socket.send(JSON.stringify({ type: 'readings', id, cards }));
+  render();
+}
+
+function takeReadings(message) {
+  if (message.id !== page.asking)
+    return;
+  page.asking = null;
+  page.pending = null;
+  const cards = chosenCards();
+  const list = Array.isArray(message.readings) ? message.readings : [];
+  // The choice or the table moved on meanwhile: nothing to answer.
+  if (!page.state || message.version !== page.state.version || cards.join() !== (message.cards || []).join()) {
+    render();
+    return;
+  }
+  if (list.length > 1) {
+    page.readings = { cards, list };
+    render();
+  } else {
+    send('play', cards);
+  }
 }
 
 // ---------------------------------------------------------------- render
@@ -585,39 +600,29 @@ function renderHand(state) {
     drawHand(hand, playing, discarding, playable, must);
   }
   renderActions(state, you, playing, discarding);
-  renderAs(playing);
+  renderReadings(playing);
 }
 
-// What each chosen wildcard stands for, asked once the host found the
-// lead could be read more than one way: a rank, and a suit or none.
-function renderAs(playing) {
+// The lead's readings the host gave: one button each, in its words
+// ("Little Wolf as 7♠"); the one chosen is played with its "as".
+function renderReadings(playing) {
   const row = $('as-row');
-  const wild = playing && page.askAs ? chosenCards().filter((c) => WILDCARDS.includes(c)) : [];
-  row.hidden = wild.length === 0;
-  const key = JSON.stringify([wild, lang]);
+  const readings = playing ? page.readings : null;
+  row.hidden = !readings;
+  const key = JSON.stringify([readings, lang]);
   if (row.hidden || row.dataset.key === key)
     return;
   row.dataset.key = key;
   $('as-hint').textContent = t('asHint');
-  page.asValues = wild.map(() => ({ rank: 'A', suit: '' }));
   const fields = $('as-fields');
   fields.replaceChildren();
-  wild.forEach((token, i) => {
-    const line = document.createElement('label');
-    line.className = 'as-line';
-    const name = document.createElement('span');
-    name.textContent = fill(t('standsFor'), { card: DEN[token]() });
-    const rank = document.createElement('select');
-    for (const r of AS_RANKS)
-      rank.append(new Option(r, r));
-    const suit = document.createElement('select');
-    suit.append(new Option(t('anySuit'), ''));
-    for (const [letter, msgid] of Object.entries(SUIT_NAMES))
-      suit.append(new Option(SUITS[letter] + ' ' + _(msgid), letter));
-    rank.addEventListener('change', () => { page.asValues[i].rank = rank.value; });
-    suit.addEventListener('change', () => { page.asValues[i].suit = suit.value; });
-    line.append(name, rank, suit);
-    fields.append(line);
+  readings.list.forEach((reading) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'reading';
+    b.textContent = reading.words;
+    b.addEventListener('click', () => send('play', readings.cards, reading.as));
+    fields.append(b);
   });
 }
 
@@ -665,7 +670,7 @@ function renderActions(state, you, playing, discarding) {
   $('declare-button').hidden = !can(state, 'declare');
   $('decline-button').hidden = !can(state, 'decline');
   $('discard-button').hidden = !discarding;
-  $('play-button').hidden = !playing;
+  $('play-button').hidden = !playing || !!page.readings;
   const count = you.discard_count || 4;
   $('declare-button').disabled = busy;
   $('decline-button').disabled = busy;
@@ -695,6 +700,7 @@ function choose(place) {
     page.chosen.delete(place);
   else if (!discarding || page.chosen.size < (state.you.discard_count || 4))
     page.chosen.add(place);
+  page.readings = null;
   render();
 }
 
@@ -716,8 +722,16 @@ function chosenCards() {
 }
 
 function playChosen() {
-  if (page.chosen.size > 0)
-    send('play', chosenCards());
+  if (page.chosen.size === 0 || page.readings)
+    return;
+  const cards = chosenCards();
+  // A lead: nothing on the table, or the finished trick still shown.
+  const trick = page.state && page.state.trick;
+  const lead = !trick || trick.plays.length === 0 || (trick.winner !== null && trick.winner !== undefined);
+  if (lead && cards.some((c) => WILDCARDS.includes(c)))
+    askReadings(cards);
+  else
+    send('play', cards);
 }
 
 function discardChosen() {

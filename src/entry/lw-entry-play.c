@@ -57,6 +57,8 @@ typedef struct {
   int                      seat;     /* -1 until its hello */
   char                     lang[3];
   GSource                 *hello_timeout;
+  GSource                 *silence_check;
+  gint64                   last_heard;   /* monotonic µs of its last message */
   gint64                   window_start;
   guint                    window_count;
 } PlaySocket;
@@ -72,6 +74,8 @@ struct _LwEntryPlay
   GHashTable          *tables;      /* gint64* → PlayTable*, under lock */
   GMainContext        *server_context;  /* under lock; NULL while stopped */
   guint                max_per_address; /* atomic */
+  guint                ping_ms;         /* atomic: the page's heartbeat */
+  guint                silence_ms;      /* atomic: closed after this silence */
 
   /* the server's thread */
   GHashTable          *sockets;     /* guint64* serial → PlaySocket* */
@@ -294,6 +298,16 @@ handle_request_cb (gpointer data)
 
   action = json_node_get_object (request->action);
   id = json_object_get_string_member_with_default (action, "id", NULL);
+  if (g_strcmp0 (json_object_get_string_member_with_default (action, "type", NULL), "readings") == 0)
+    {
+      g_autoptr (JsonNode) answer = lw_table_host_readings (table->host, request->seat, action,
+                                                            request->lang, &error);
+
+      post_delivery (self, request->game_id, request->seat, request->serial,
+                     answer != NULL ? node_to_text (answer)
+                                    : refusal_text (id, reason_of (error), error->message), 0);
+      return G_SOURCE_REMOVE;
+    }
   if (lw_table_host_act (table->host, request->seat, action, request->lang, &error))
     return G_SOURCE_REMOVE;  /* "changed" pushed the states */
   /* Played once already: answered as if it had just been played. */
@@ -380,6 +394,8 @@ lw_entry_play_new (GMainContext        *owner_context,
   g_mutex_init (&self->lock);
   self->tables = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, play_table_free);
   self->max_per_address = LW_ENTRY_PLAY_MAX_PER_ADDRESS;
+  self->ping_ms = LW_ENTRY_PLAY_HEARTBEAT_MS;
+  self->silence_ms = LW_ENTRY_PLAY_SILENCE_MS;
   self->next_serial = 1;
   return self;
 }
@@ -630,6 +646,24 @@ lw_entry_play_set_max_per_address (LwEntryPlay *self,
   g_atomic_int_set (&self->max_per_address, MAX (max, 1));
 }
 
+/**
+ * lw_entry_play_set_heartbeat:
+ * @ping_ms: how often a page sends `{"type":"ping"}`, in ms (≥ 10; told
+ *   to it in the welcome)
+ * @silence_ms: a socket that sends nothing for this long, in ms (≥ 10),
+ *   is closed with %LW_ENTRY_PLAY_CLOSE_SILENT
+ *
+ * The heartbeat of sockets opened from now on (tests shorten it).
+ */
+void
+lw_entry_play_set_heartbeat (LwEntryPlay *self,
+                             guint        ping_ms,
+                             guint        silence_ms)
+{
+  g_atomic_int_set (&self->ping_ms, MAX (ping_ms, 10));
+  g_atomic_int_set (&self->silence_ms, MAX (silence_ms, 10));
+}
+
 /* ------------------------------------------------------------------ */
 /* The server's thread                                                  */
 /* ------------------------------------------------------------------ */
@@ -649,6 +683,9 @@ play_socket_free (gpointer data)
   if (socket->hello_timeout != NULL)
     g_source_destroy (socket->hello_timeout);
   g_clear_pointer (&socket->hello_timeout, g_source_unref);
+  if (socket->silence_check != NULL)
+    g_source_destroy (socket->silence_check);
+  g_clear_pointer (&socket->silence_check, g_source_unref);
   g_signal_handlers_disconnect_by_data (socket->ws, socket);
   if (soup_websocket_connection_get_state (socket->ws) == SOUP_WEBSOCKET_STATE_OPEN)
     soup_websocket_connection_close (socket->ws, SOUP_WEBSOCKET_CLOSE_GOING_AWAY, NULL);
@@ -755,6 +792,8 @@ close_reason (guint code)
       return "too many messages";
     case LW_ENTRY_PLAY_CLOSE_TABLE_CLOSED:
       return "table closed";
+    case LW_ENTRY_PLAY_CLOSE_SILENT:
+      return "nothing heard";
     default:
       return NULL;
     }
@@ -817,6 +856,24 @@ hello_timeout_cb (gpointer data)
 
   g_clear_pointer (&socket->hello_timeout, g_source_unref);
   close_socket (socket, LW_ENTRY_PLAY_CLOSE_TIMEOUT, close_reason (LW_ENTRY_PLAY_CLOSE_TIMEOUT));
+  return G_SOURCE_REMOVE;
+}
+
+/* Every quarter of the silence limit: a socket that has sent nothing
+ * for the whole limit is gone (a phone switched off, a dropped network
+ * that never closed the connection). Its seat is Not connected at once;
+ * libsoup ends the connection once the close frame goes unanswered. */
+static gboolean
+silence_check_cb (gpointer data)
+{
+  PlaySocket *socket = data;
+  gint64 limit = (gint64) g_atomic_int_get (&socket->play->silence_ms) * 1000;
+
+  if (g_get_monotonic_time () - socket->last_heard < limit)
+    return G_SOURCE_CONTINUE;
+  g_clear_pointer (&socket->silence_check, g_source_unref);
+  release_seat (socket);
+  close_socket (socket, LW_ENTRY_PLAY_CLOSE_SILENT, close_reason (LW_ENTRY_PLAY_CLOSE_SILENT));
   return G_SOURCE_REMOVE;
 }
 
@@ -909,7 +966,8 @@ hello (PlaySocket *socket,
     tell_owner (socket, TRUE);
   g_hash_table_insert (self->seats, g_steal_pointer (&key), socket);
 
-  welcome = g_strdup_printf ("{\"type\":\"welcome\",\"table\":%" G_GINT64_FORMAT ",\"seat\":%d}", game_id, seat);
+  welcome = g_strdup_printf ("{\"type\":\"welcome\",\"table\":%" G_GINT64_FORMAT ",\"seat\":%d,\"ping_ms\":%u}",
+                             game_id, seat, (guint) g_atomic_int_get (&self->ping_ms));
   send_text (socket, welcome);
   post_request (socket, NULL);
 }
@@ -931,6 +989,7 @@ message_cb (SoupWebsocketConnection *ws,
   gsize length;
   const char *bytes = g_bytes_get_data (message, &length);
 
+  socket->last_heard = now;
   if (now - socket->window_start >= G_USEC_PER_SEC)
     {
       socket->window_start = now;
@@ -975,16 +1034,22 @@ message_cb (SoupWebsocketConnection *ws,
         close_socket (socket, LW_ENTRY_PLAY_CLOSE_BAD_SECRET, close_reason (LW_ENTRY_PLAY_CLOSE_BAD_SECRET));
       return;
     }
-  if (!g_str_equal (kind, "action"))
+  if (g_str_equal (kind, "ping"))
+    {
+      /* The heartbeat: heard, and answered so the page knows too. */
+      send_text (socket, "{\"type\":\"pong\"}");
+      return;
+    }
+  if (!g_str_equal (kind, "action") && !g_str_equal (kind, "readings"))
     {
       send_refusal (socket, id, g_str_equal (kind, "hello")
-                    ? "the seat is open already" : "the message's type is not \"action\"");
+                    ? "the seat is open already" : "the message's type is not \"action\" or \"readings\"");
       return;
     }
   if (id == NULL || *id == '\0' || strlen (id) > 64)
     {
       send_refusal (socket, id != NULL && strlen (id) <= 64 ? id : NULL,
-                    "an action needs an \"id\" of 1 to 64 characters");
+                    "an action or a readings request needs an \"id\" of 1 to 64 characters");
       return;
     }
   post_request (socket, json_node_copy (root));
@@ -1059,7 +1124,10 @@ lw_entry_play_address_full (LwEntryPlay *self,
  *
  * Waits for its hello (%LW_ENTRY_PLAY_HELLO_MS), then serves its seat.
  * Messages over %LW_ENTRY_PLAY_MAX_MESSAGE bytes close it (1009); the
- * server pings it every %LW_ENTRY_PLAY_PING_S seconds.
+ * server pings it every %LW_ENTRY_PLAY_PING_S seconds (libsoup's pongs
+ * are not seen: libsoup 3.2 has no pong timeout), and a socket that
+ * sends nothing for the silence limit (lw_entry_play_set_heartbeat()) is
+ * closed with %LW_ENTRY_PLAY_CLOSE_SILENT.
  */
 void
 lw_entry_play_take_socket (LwEntryPlay             *self,
@@ -1077,6 +1145,7 @@ lw_entry_play_take_socket (LwEntryPlay             *self,
   socket->serial = self->next_serial++;
   socket->seat = -1;
   socket->window_start = g_get_monotonic_time ();
+  socket->last_heard = socket->window_start;
   g_hash_table_insert (self->sockets, &socket->serial, socket);
   g_hash_table_insert (self->per_address, g_strdup (address), GUINT_TO_POINTER (count + 1));
 
@@ -1092,4 +1161,8 @@ lw_entry_play_take_socket (LwEntryPlay             *self,
   socket->hello_timeout = g_timeout_source_new (LW_ENTRY_PLAY_HELLO_MS);
   g_source_set_callback (socket->hello_timeout, hello_timeout_cb, socket, NULL);
   g_source_attach (socket->hello_timeout, g_main_context_get_thread_default ());
+
+  socket->silence_check = g_timeout_source_new (MAX ((guint) g_atomic_int_get (&self->silence_ms) / 4, 10));
+  g_source_set_callback (socket->silence_check, silence_check_cb, socket, NULL);
+  g_source_attach (socket->silence_check, g_main_context_get_thread_default ());
 }

@@ -55,6 +55,23 @@ G_BEGIN_DECLS
 #define LW_ENTRY_PLAY_PING_S 20
 
 /**
+ * LW_ENTRY_PLAY_HEARTBEAT_MS:
+ *
+ * The default interval, in milliseconds, at which a page sends
+ * `{"type":"ping"}` (given to it in the welcome as `ping_ms`).
+ */
+#define LW_ENTRY_PLAY_HEARTBEAT_MS 15000
+
+/**
+ * LW_ENTRY_PLAY_SILENCE_MS:
+ *
+ * The default time, in milliseconds, after which a socket that has sent
+ * nothing is closed with %LW_ENTRY_PLAY_CLOSE_SILENT and its seat is
+ * Not connected.
+ */
+#define LW_ENTRY_PLAY_SILENCE_MS 45000
+
+/**
  * LwEntryPlayClose:
  * @LW_ENTRY_PLAY_CLOSE_BAD_SECRET: the hello named no open table's seat
  * @LW_ENTRY_PLAY_CLOSE_TIMEOUT: no hello within %LW_ENTRY_PLAY_HELLO_MS
@@ -62,6 +79,8 @@ G_BEGIN_DECLS
  * @LW_ENTRY_PLAY_CLOSE_FLOOD: more than %LW_ENTRY_PLAY_MAX_RATE messages
  *   in a second
  * @LW_ENTRY_PLAY_CLOSE_TABLE_CLOSED: the host closed the table
+ * @LW_ENTRY_PLAY_CLOSE_SILENT: nothing came from the socket for the
+ *   silence limit (%LW_ENTRY_PLAY_SILENCE_MS): its peer is gone
  *
  * The close codes of a play socket (besides WebSocket's own: 1001 when
  * the server stops, 1003 for a binary message, 1009 for a message over
@@ -73,6 +92,7 @@ typedef enum {
   LW_ENTRY_PLAY_CLOSE_ELSEWHERE = 4003,
   LW_ENTRY_PLAY_CLOSE_FLOOD = 4004,
   LW_ENTRY_PLAY_CLOSE_TABLE_CLOSED = 4005,
+  LW_ENTRY_PLAY_CLOSE_SILENT = 4006,
 } LwEntryPlayClose;
 
 typedef struct _LwEntryPlay LwEntryPlay;
@@ -115,6 +135,9 @@ gboolean     lw_entry_play_is_connected (LwEntryPlay *self,
                                          guint        seat);
 void         lw_entry_play_set_max_per_address (LwEntryPlay *self,
                                                 guint        max);
+void         lw_entry_play_set_heartbeat (LwEntryPlay *self,
+                                          guint        ping_ms,
+                                          guint        silence_ms);
 
 /* Around the server's thread: attached by it at its start, detached by
  * the owner once it is joined (every socket then closed and freed). */

@@ -8,6 +8,7 @@
 #include <sys/random.h>
 #include <unistd.h>
 
+#include <glib/gi18n.h>
 #include <json-glib/json-glib.h>
 
 #include "lw-json-text.h"
@@ -413,6 +414,23 @@ fail (char       **response,
       const char  *format,
       ...) G_GNUC_PRINTF (3, 4);
 
+/* @n as text, for a translated message (gettext's formats know no
+ * G_GINT64_FORMAT); a static buffer per thread, one use a message. */
+static const char *
+game_text (gint64 n)
+{
+  static GPrivate key = G_PRIVATE_INIT (g_free);
+  char *buffer = g_private_get (&key);
+
+  if (buffer == NULL)
+    {
+      buffer = g_malloc (24);
+      g_private_set (&key, buffer);
+    }
+  g_snprintf (buffer, 24, "%" G_GINT64_FORMAT, n);
+  return buffer;
+}
+
 static guint
 fail (char       **response,
       guint        status,
@@ -453,15 +471,18 @@ store_failure (char         **response,
                const GError  *error)
 {
   if (g_error_matches (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND))
-    return fail (response, 404, "game %" G_GINT64_FORMAT " is no longer stored (deleted by the director?)",
-                 game_id);
+    return fail (response, 404,
+                 /* TRANSLATORS: table entry's answer to a phone; %s the game's number */
+                 _("game %s is no longer stored (deleted by the director?)"), game_text (game_id));
   g_message ("table entry: game %" G_GINT64_FORMAT ": %s", game_id, error->message);
   if (g_error_matches (error, LW_STORE_ERROR, LW_STORE_ERROR_BUSY))
-    return fail (response, LW_ENTRY_STATUS_BUSY,
-                 "the director's database is busy (another program is writing to it): "
-                 "nothing was stored; try again in a moment");
-  return fail (response, 500, "the director's database failed (its computer logs why): "
-               "nothing more was stored");
+    return fail (response, LW_ENTRY_STATUS_BUSY, "%s",
+                 /* TRANSLATORS: table entry's answer to a phone */
+                 _("the director's database is busy (another program is writing to it): "
+                   "nothing was stored; try again in a moment"));
+  return fail (response, 500, "%s",
+               /* TRANSLATORS: table entry's answer to a phone */
+               _("the director's database failed (its computer logs why): nothing more was stored"));
 }
 
 /* The table's state (docs/TABLE-ENTRY.md): what the page shows. */
@@ -751,12 +772,15 @@ handle_round (LwEntryRequests  *self,
         return fail (response, 400, "key \"number\" is %" G_GINT64_FORMAT ", but the path names round %u",
                      body.number, number);
       if (number < 1 || number > n_rounds)
-        return fail (response, 404, "round %u: the game has %u rounds", number, n_rounds);
+        return fail (response, 404,
+                     /* TRANSLATORS: table entry's answer to a phone: a round that does not exist */
+                     _("round %u: the game has %u rounds"), number, n_rounds);
       if (!lw_store_is_round_locked (self->store, table->game_id, number, &locked, &error))
         return store_failure (response, table->game_id, error);
       if (locked)
-        return fail (response, 423, "round %u is locked by the director: only they can correct it now",
-                     number);
+        return fail (response, 423,
+                     /* TRANSLATORS: table entry's answer to a phone */
+                     _("round %u is locked by the director: only they can correct it now"), number);
     }
   else
     {
@@ -764,14 +788,19 @@ handle_round (LwEntryRequests  *self,
         return fail (response, 400, "key \"number\" is missing");
       if (body.number != (gint64) n_rounds + 1)
         return fail (response, 409,
-                     "round %" G_GINT64_FORMAT " has already been entered at this table; the board "
-                     "now shows %u round%s: check them, then enter round %u",
-                     body.number, n_rounds, n_rounds == 1 ? "" : "s", n_rounds + 1);
+                     /* TRANSLATORS: table entry's answer to a phone: %s a round's number, %u how
+                      * many rounds the board shows, the last %u the round to enter next */
+                     g_dngettext (NULL, "round %s has already been entered at this table; the board "
+                                  "now shows %u round: check it, then enter round %u",
+                                  "round %s has already been entered at this table; the board "
+                                  "now shows %u rounds: check them, then enter round %u", n_rounds),
+                     game_text (body.number), n_rounds, n_rounds + 1);
     }
   if (body.version != version)
-    return fail (response, 409,
-                 "the game changed while this round was entered (another phone or the app); "
-                 "check the board, then send it again");
+    return fail (response, 409, "%s",
+                 /* TRANSLATORS: table entry's answer to a phone */
+                 _("the game changed while this round was entered (another phone or the app); "
+                   "check the board, then send it again"));
 
   round = lw_round_from_json (game->record, body.round, -1, number, &error);
   if (round == NULL)
@@ -781,12 +810,13 @@ handle_round (LwEntryRequests  *self,
   if (!lw_store_store_entered_round (self->store, table->game_id, number, correction, version, round, &error))
     {
       if (g_error_matches (error, LW_STORE_ERROR, LW_STORE_ERROR_CHANGED))
-        return fail (response, 409,
-                     "the game changed while this round was entered (another phone or the app); "
-                     "check the board, then send it again");
+        return fail (response, 409, "%s",
+                     _("the game changed while this round was entered (another phone or the app); "
+                       "check the board, then send it again"));
       if (g_error_matches (error, LW_STORE_ERROR, LW_STORE_ERROR_LOCKED))
-        return fail (response, 423, "round %u is locked by the director: only they can correct it now",
-                     number);
+        return fail (response, 423,
+                     /* TRANSLATORS: table entry's answer to a phone */
+                     _("round %u is locked by the director: only they can correct it now"), number);
       if (is_engine_error (error))
         return fail (response, 422, "%s", error->message);
       return store_failure (response, table->game_id, error);
@@ -851,8 +881,10 @@ find_table (LwEntryRequests  *self,
     }
   g_mutex_unlock (&self->shared->lock);
   if (!valid)
-    return fail (response, 403, "this link is not valid for table %" G_GINT64_FORMAT
-                 " (entry closed, or the table has a new link): scan the table's code again", game_id);
+    return fail (response, 403,
+                 /* TRANSLATORS: table entry's answer to a phone; %s the table's game number */
+                 _("this link is not valid for table %s (entry closed, or the table has a new link): "
+                   "scan the table's code again"), game_text (game_id));
   return 0;
 }
 

@@ -91,3 +91,14 @@ lw_entry_server_set_max_play_sockets (LwEntryServer *self,
 
   lw_entry_play_set_max_per_address (self->play, max_per_address);
 }
+
+void
+lw_entry_server_set_play_heartbeat (LwEntryServer *self,
+                                    guint          ping_ms,
+                                    guint          silence_ms)
+{
+  g_return_if_fail (LW_IS_ENTRY_SERVER (self));
+  g_return_if_fail (ping_ms >= 10 && silence_ms > ping_ms);
+
+  lw_entry_play_set_heartbeat (self->play, ping_ms, silence_ms);
+}

@@ -24,6 +24,7 @@
 #include "lw-entry-play.h"
 #include "lw-entry-server.h"
 #include "lw-entry-server-private.h"
+#include "lw-words.h"
 
 #define WEB_PREFIX RESOURCE_PREFIX "/web/"
 
@@ -559,9 +560,13 @@ got_headers_cb (SoupServerMessage *msg,
   if (g_str_has_prefix (path, "/api/"))
     {
       char *response = NULL;
+      /* The refusal in the page's language (its Accept-Language). */
+      locale_t old = lw_words_use_lang (lw_words_lang_of (soup_message_headers_get_one (headers, "Accept-Language")));
       guint status = lw_entry_requests_check_access (serving->entry, path,
                                                   soup_message_headers_get_one (headers, "X-Table-Secret"),
                                                   &response);
+
+      lw_words_restore_lang (old);
 
       if (status != 0)
         {
@@ -621,9 +626,15 @@ handle_cb (SoupServer        *server,
       const char *bytes = g_bytes_get_data (body, &length);
       guint status;
 
+      locale_t old;
+
+      /* The answer's words (the engine's refusals, a stale or locked
+       * round) in the page's language, its Accept-Language. */
+      old = lw_words_use_lang (lw_words_lang_of (soup_message_headers_get_one (headers, "Accept-Language")));
       status = lw_entry_requests_handle (serving->entry, method, path,
                                       soup_message_headers_get_one (headers, "X-Table-Secret"),
                                       bytes, length, &response);
+      lw_words_restore_lang (old);
       soup_server_message_set_status (msg, status, NULL);
       if (status == LW_ENTRY_STATUS_BUSY)
         {

@@ -332,4 +332,23 @@ gboolean lw_entry_server_is_seat_connected (LwEntryServer *self,
 void lw_entry_server_set_max_play_sockets (LwEntryServer *self,
                                            guint          max_per_address);
 
+/**
+ * lw_entry_server_set_play_heartbeat:
+ * @self: a server
+ * @ping_ms: how often a remote page sends `{"type":"ping"}`, in
+ *   milliseconds, ≥ 10 (default 15000); told to it in the welcome
+ * @silence_ms: a play socket that sends nothing for this long, in
+ *   milliseconds, > @ping_ms (default 45000), is closed with code 4006
+ *   ("nothing heard") and its seat is Not connected at once
+ *   (#LwEntryServer::seat-connection), so that the host can give it to a
+ *   computer
+ *
+ * The application's heartbeat of remote play (libsoup 3.2 has no pong
+ * timeout, so a vanished peer would otherwise hold its seat): it applies
+ * to the sockets opened from now on. Tests shorten it.
+ */
+void lw_entry_server_set_play_heartbeat (LwEntryServer *self,
+                                         guint          ping_ms,
+                                         guint          silence_ms);
+
 G_END_DECLS

@@ -47,66 +47,6 @@ static guint signals[N_SIGNALS];
 static void after_change (LwTableHost *self);
 
 /* ------------------------------------------------------------------ */
-/* The seat's language                                                  */
-/* ------------------------------------------------------------------ */
-
-/* The locale of @lang's messages, made once; (locale_t) 0 when it is not
- * installed (the process's language is spoken then). */
-static locale_t
-lang_locale (const char *lang)
-{
-  static const char *const langs[] = { "fr", "de" };
-  static const char *const names[] = { "fr_FR.UTF-8", "de_DE.UTF-8" };
-  static locale_t made[G_N_ELEMENTS (langs)];
-  static gsize tried[G_N_ELEMENTS (langs)];
-
-  if (lang == NULL)
-    return (locale_t) 0;
-  for (guint k = 0; k < G_N_ELEMENTS (langs); k++)
-    if (strcmp (lang, langs[k]) == 0)
-      {
-        if (g_once_init_enter (&tried[k]))
-          {
-            made[k] = newlocale (LC_MESSAGES_MASK, names[k], (locale_t) 0);
-            g_once_init_leave (&tried[k], 1);
-          }
-        return made[k];
-      }
-  if (strcmp (lang, "en") == 0)
-    {
-      static locale_t english;
-      static gsize english_tried;
-
-      /* English is the source: the C locale's messages are it. */
-      if (g_once_init_enter (&english_tried))
-        {
-          english = newlocale (LC_MESSAGES_MASK, "C.UTF-8", (locale_t) 0);
-          if (english == (locale_t) 0)
-            english = newlocale (LC_MESSAGES_MASK, "C", (locale_t) 0);
-          g_once_init_leave (&english_tried, 1);
-        }
-      return english;
-    }
-  return lang_locale ("en");
-}
-
-/* Speaks @lang on this thread until restore_lang() with what it returns. */
-static locale_t
-use_lang (const char *lang)
-{
-  locale_t locale = lang_locale (lang != NULL ? lang : "en");
-
-  return locale != (locale_t) 0 ? uselocale (locale) : (locale_t) 0;
-}
-
-static void
-restore_lang (locale_t old)
-{
-  if (old != (locale_t) 0)
-    uselocale (old);
-}
-
-/* ------------------------------------------------------------------ */
 /* Helpers                                                              */
 /* ------------------------------------------------------------------ */
 
@@ -1031,9 +971,9 @@ lw_table_host_get_state (LwTableHost *self,
   g_return_val_if_fail (LW_IS_TABLE_HOST (self), NULL);
   g_return_val_if_fail (seat >= 0 && (guint) seat < self->record->n_players, NULL);
 
-  old = use_lang (lang);
+  old = lw_words_use_lang (lang);
   lw_table_host_build_state (builder, self, seat);
-  restore_lang (old);
+  lw_words_restore_lang (old);
   return json_builder_get_root (builder);
 }
 
@@ -1064,14 +1004,112 @@ lw_table_host_act (LwTableHost  *self,
                    "seat %d: no such seat, or no action", seat + 1);
       return FALSE;
     }
-  old = use_lang (lang);
+  old = lw_words_use_lang (lang);
   done = act (self, seat, action, error);
-  restore_lang (old);
+  lw_words_restore_lang (old);
   if (!done)
     return FALSE;
   changed (self);
   after_change (self);
   return TRUE;
+}
+
+static JsonNode *
+readings (LwTableHost  *self,
+          int           seat,
+          JsonObject   *request,
+          GError      **error)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  g_autoptr (GArray) found = g_array_new (FALSE, FALSE, sizeof (LwPlay));
+  LwCard picked[LW_MAX_HAND];
+  guint n = 0;
+  JsonNode *node;
+  const char *id;
+
+  node = json_object_get_member (request, "id");
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return bad_message (error, "\"id\" is missing or not a string"), NULL;
+  id = json_node_get_string (node);
+  if (*id == '\0' || strlen (id) > MAX_ID_LENGTH || !g_utf8_validate (id, -1, NULL))
+    return bad_message (error, "\"id\" is empty or longer than 64 characters"), NULL;
+  node = json_object_get_member (request, "cards");
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+    return bad_message (error, "\"cards\" is missing or not an array"), NULL;
+  if (self->table == NULL || self->round_over || self->game_over
+      || lw_table_get_phase (self->table) != LW_PHASE_PLAY
+      || lw_table_get_turn (self->table) != seat || self->kinds[seat] == LW_HOST_SEAT_COMPUTER)
+    {
+      g_set_error_literal (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_NOT_YOUR_TURN,
+                           /* TRANSLATORS: a remote player acted when it was not their turn */
+                           _("It is not your turn."));
+      return NULL;
+    }
+  if (!cards_from_json (self, seat, json_node_get_array (node), picked, &n, error))
+    return NULL;
+  if (lw_table_get_lead (self->table) == NULL && n <= LW_MAX_PLAY)
+    lw_table_lead_readings (self->table, picked, n, found);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "type");
+  json_builder_add_string_value (builder, "readings");
+  json_builder_set_member_name (builder, "id");
+  json_builder_add_string_value (builder, id);
+  json_builder_set_member_name (builder, "version");
+  json_builder_add_int_value (builder, (gint64) self->version);
+  json_builder_set_member_name (builder, "cards");
+  json_builder_add_value (builder, json_node_copy (node));
+  json_builder_set_member_name (builder, "readings");
+  json_builder_begin_array (builder);
+  for (guint k = 0; k < found->len; k++)
+    {
+      const LwPlay *lead = &g_array_index (found, LwPlay, k);
+      LwWildcard wild[LW_MAX_PLAY];
+      guint n_wild = lw_play_wildcards (lead, wild);
+      g_autofree char *words = lw_describe_wildcards (lead);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "words");
+      json_builder_add_string_value (builder, words != NULL ? words : "");
+      json_builder_set_member_name (builder, "as");
+      json_builder_begin_array (builder);
+      for (guint w = 0; w < n_wild; w++)
+        {
+          g_autofree char *meaning = wildcard_text (&wild[w]);
+
+          json_builder_add_string_value (builder, meaning);
+        }
+      json_builder_end_array (builder);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+JsonNode *
+lw_table_host_readings (LwTableHost  *self,
+                        int           seat,
+                        JsonObject   *request,
+                        const char   *lang,
+                        GError      **error)
+{
+  locale_t old;
+  JsonNode *answer;
+
+  g_return_val_if_fail (LW_IS_TABLE_HOST (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (seat < 0 || (guint) seat >= self->record->n_players || request == NULL)
+    {
+      g_set_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_BAD_MESSAGE,
+                   "seat %d: no such seat, or no request", seat + 1);
+      return NULL;
+    }
+  old = lw_words_use_lang (lang);
+  answer = readings (self, seat, request, error);
+  lw_words_restore_lang (old);
+  return answer;
 }
 
 void

@@ -276,6 +276,36 @@ JsonNode *lw_table_host_get_state (LwTableHost *self,
 guint64 lw_table_host_get_version (LwTableHost *self);
 
 /**
+ * lw_table_host_readings:
+ * @self: a table
+ * @seat: the seat asking, 0..n_players-1
+ * @request: the "readings" message's object: "id" (a string of 1–64
+ *   characters) and "cards" (card strings of @seat's hand, as an action's)
+ * @lang: (nullable): the language of the words, as for
+ *   lw_table_host_get_state()
+ * @error: return location for a #GError
+ *
+ * The ways @seat may lead the chosen cards, from lw_table_lead_readings()
+ * (TRICKS §3, T6–T9: one per meaning of their wildcards), each with its
+ * words as the app's question offers it (lw_describe_wildcards()) and its
+ * "as" for the action: `{"type":"readings","id":…,"version":V,
+ * "cards":[…],"readings":[{"words":"Little Wolf as 7♠","as":["7S"]},…]}`.
+ * The list is empty when the cards make no lead, or when the trick has a
+ * lead already (a follow has no reading to choose); one reading is
+ * played without "as".
+ *
+ * Errors (%LW_TABLE_HOST_ERROR): _NOT_YOUR_TURN when @seat is not to
+ * play, _REFUSED for a card not in @seat's hand, _BAD_MESSAGE.
+ *
+ * Returns: (transfer full): the answer, or %NULL with @error set.
+ */
+JsonNode *lw_table_host_readings (LwTableHost  *self,
+                                  int           seat,
+                                  JsonObject   *request,
+                                  const char   *lang,
+                                  GError      **error);
+
+/**
  * lw_table_host_act:
  * @self: a table
  * @seat: the seat acting, 0..n_players-1

@@ -7,6 +7,7 @@
  */
 
 #include <errno.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -1033,4 +1034,99 @@ lw_describe_round_end (const LwGameRecord *record,
     }
   /* TRANSLATORS: the end of a round; %u its number, %s its scoring */
   return g_strdup_printf (_("Round %u is over. %s"), round_number, summary);
+}
+
+/* ------------------------------------------------------------------ */
+/* The reader's language                                              */
+/* ------------------------------------------------------------------ */
+
+/* The locale of @lang's messages, made once; (locale_t) 0 when it is not
+ * installed (the process's language is spoken then). */
+static locale_t
+lang_locale (const char *lang)
+{
+  static const char *const langs[] = { "fr", "de" };
+  static const char *const names[] = { "fr_FR.UTF-8", "de_DE.UTF-8" };
+  static locale_t made[G_N_ELEMENTS (langs)];
+  static gsize tried[G_N_ELEMENTS (langs)];
+
+  if (lang == NULL)
+    return (locale_t) 0;
+  for (guint k = 0; k < G_N_ELEMENTS (langs); k++)
+    if (strcmp (lang, langs[k]) == 0)
+      {
+        if (g_once_init_enter (&tried[k]))
+          {
+            made[k] = newlocale (LC_MESSAGES_MASK, names[k], (locale_t) 0);
+            g_once_init_leave (&tried[k], 1);
+          }
+        return made[k];
+      }
+  if (strcmp (lang, "en") == 0)
+    {
+      static locale_t english;
+      static gsize english_tried;
+
+      /* English is the source: the C locale's messages are it. */
+      if (g_once_init_enter (&english_tried))
+        {
+          english = newlocale (LC_MESSAGES_MASK, "C.UTF-8", (locale_t) 0);
+          if (english == (locale_t) 0)
+            english = newlocale (LC_MESSAGES_MASK, "C", (locale_t) 0);
+          g_once_init_leave (&english_tried, 1);
+        }
+      return english;
+    }
+  return lang_locale ("en");
+}
+
+locale_t
+lw_words_use_lang (const char *lang)
+{
+  locale_t locale = lang_locale (lang != NULL ? lang : "en");
+
+  return locale != (locale_t) 0 ? uselocale (locale) : (locale_t) 0;
+}
+
+void
+lw_words_restore_lang (locale_t old)
+{
+  if (old != (locale_t) 0)
+    uselocale (old);
+}
+
+const char *
+lw_words_lang_of (const char *accept_language)
+{
+  const char *p = accept_language;
+
+  if (p == NULL)
+    return "en";
+  /* The first tag of the list (the browser's first language) that is
+   * spoken; weights are in the order of the list in practice. */
+  while (*p != '\0')
+    {
+      const char *end;
+      char code[3] = { 0 };
+
+      while (*p == ' ' || *p == ',')
+        p++;
+      end = p;
+      while (*end != '\0' && *end != ',')
+        end++;
+      if (end - p >= 2 && g_ascii_isalpha (p[0]) && g_ascii_isalpha (p[1])
+          && (end - p == 2 || p[2] == '-' || p[2] == '_' || p[2] == ';'))
+        {
+          code[0] = g_ascii_tolower (p[0]);
+          code[1] = g_ascii_tolower (p[1]);
+          if (strcmp (code, "en") == 0)
+            return "en";
+          if (strcmp (code, "fr") == 0)
+            return "fr";
+          if (strcmp (code, "de") == 0)
+            return "de";
+        }
+      p = end;
+    }
+  return "en";
 }

@@ -9,6 +9,8 @@
  */
 #pragma once
 
+#include <locale.h>
+
 #include "lw-engine.h"
 
 G_BEGIN_DECLS
@@ -340,5 +342,38 @@ char *lw_describe_round_end (const LwGameRecord *record,
                              const LwTable      *table,
                              const char *const  *names,
                              guint               round_number);
+
+/**
+ * lw_words_use_lang:
+ * @lang: (nullable): "en", "fr" or "de" (another or %NULL: English)
+ *
+ * Speaks @lang on the calling thread (uselocale() with its locale,
+ * fr_FR.UTF-8 or de_DE.UTF-8, made once per process), so that the words
+ * of this file and every gettext message follow it, until
+ * lw_words_restore_lang() with what this returns. Where the locale is not
+ * installed the process's own language stays.
+ *
+ * Returns: the thread's locale before, for lw_words_restore_lang(), or
+ *   (locale_t) 0 when nothing changed.
+ */
+locale_t lw_words_use_lang (const char *lang);
+
+/**
+ * lw_words_restore_lang:
+ * @old: what lw_words_use_lang() returned
+ *
+ * Speaks the thread's language of before lw_words_use_lang() again.
+ */
+void lw_words_restore_lang (locale_t old);
+
+/**
+ * lw_words_lang_of:
+ * @accept_language: (nullable): an HTTP Accept-Language header
+ *   ("de-DE,de;q=0.9,en;q=0.8")
+ *
+ * Returns: (transfer none): the first of its languages that is spoken
+ *   ("en", "fr" or "de"), "en" when none is.
+ */
+const char *lw_words_lang_of (const char *accept_language);
 
 G_END_DECLS

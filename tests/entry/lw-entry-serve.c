@@ -10,12 +10,18 @@
  * without a game gets one, a table with a result from paper is left out),
  * opens each table for entry and prints one line per table:
  * "GAME URL TABLE" (TABLE numbered from 1), then "ready". Serves on
- * 127.0.0.1 until it gets SIGTERM or SIGINT.
+ * 127.0.0.1 until it gets SIGTERM or SIGINT. With LW_LOCALEDIR set (the
+ * build's po/), its answers speak each page's language (Accept-Language)
+ * from those translations (LOCPATH may name where fr_FR.UTF-8 and
+ * de_DE.UTF-8 are).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <glib-unix.h>
+#include <locale.h>
 #include <stdio.h>
+
+#include <glib-unix.h>
+#include <glib/gi18n.h>
 
 #include "lw-entry-server.h"
 #include "lw-store.h"
@@ -50,6 +56,13 @@ main (int    argc,
   g_autoptr (LwEntryServer) server = NULL;
   g_autoptr (GMainLoop) loop = NULL;
 
+  setlocale (LC_ALL, "");
+  if (g_getenv ("LW_LOCALEDIR") != NULL)
+    {
+      bindtextdomain (GETTEXT_PACKAGE, g_getenv ("LW_LOCALEDIR"));
+      bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+      textdomain (GETTEXT_PACKAGE);
+    }
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, &error) || db == NULL
       || n_players < 2 || n_players > 8 || n_tables < 1 || port < 0 || port > 65535 || event_id < 0)

@@ -147,12 +147,16 @@ class FakeTable:
         self.applied = {seat: [] for seat in range(self.n)}
         self.seen_ids = {seat: set() for seat in range(self.n)}
         self.received = []
-        self.as_seen = []
+        self.as_seen = []        # (cards, "as") of each lead with the Little Wolf
+        self.readings_asked = []  # the cards of each "readings" request
+        self.refuse_wolf = False  # a lead of the Little Wolf alone is refused too
         self.scores = [0, 0]
         self.round_end = None
         self.game_end = None
         self.computer = threading.Thread(target=self._computers, daemon=True)
         self.stopping = False
+        self.ping_ms = 15000     # the heartbeat the welcome asks for
+        self.pings = {}          # seat → pings heard
 
     # ---- what a seat sees
     def state(self, seat):
@@ -231,12 +235,10 @@ class FakeTable:
             if what == "discard" and (self.phase != "exchange" or len(cards) != 4
                                       or not self._holds(seat, cards)):
                 return "refused", "Put away exactly 4 cards of your hand."
-            if what == "play" and len(cards) == 2 and "L" in cards and not self.trick["plays"]:
-                # A lead whose Little Wolf could stand for more than one
-                # card, as the host answers one: the page is to ask.
-                self.as_seen.append(message.get("as"))
-                if message.get("as") is None:
-                    return "refused", "These cards can be led in more than one way."
+            if what == "play" and "L" in cards and not self.trick["plays"] and (len(cards) == 2 or self.refuse_wolf):
+                # A lead with the Little Wolf: what the page sent is kept
+                # and the lead refused, so that the scripted game goes on.
+                self.as_seen.append((list(cards), message.get("as")))
                 return "refused", "The wildcards cannot stand for those cards in this lead."
             if what == "play":
                 if self.phase != "play" or len(cards) != 1 or cards[0] not in self._playable(seat):
@@ -246,6 +248,19 @@ class FakeTable:
             getattr(self, "_" + what)(seat, cards)
             self._changed()
             return None
+
+    # The readings of a lead: two for the Little Wolf with a card, one for
+    # anything else (the words as the host would give them in German).
+    READINGS = {("7C", "L"): [{"words": "Kleiner Wolf als 7♠", "as": ["7S"]},
+                              {"words": "Kleiner Wolf als 8♣", "as": ["8C"]}]}
+
+    def readings(self, seat, message):
+        cards = message.get("cards") or []
+        with self.lock:
+            self.readings_asked.append(list(cards))
+            found = self.READINGS.get(tuple(sorted(cards)), [{"words": "", "as": []}])
+            return {"type": "readings", "id": message.get("id"), "version": self.version,
+                    "cards": cards, "readings": found}
 
     def _holds(self, seat, cards):
         hand = list(self.hands[seat])
@@ -345,7 +360,7 @@ class FakeTable:
             old = self.sockets.get(seat)
             self.sockets[seat] = sock
             sock.seat = seat
-            sock.send({"type": "welcome", "seat": seat})
+            sock.send({"type": "welcome", "seat": seat, "ping_ms": self.ping_ms})
             sock.send(self.state(seat))
         if old is not None:
             old.close(4003, "opened elsewhere")
@@ -356,6 +371,13 @@ class FakeTable:
             try:
                 message = json.loads(text)
             except ValueError:
+                continue
+            if isinstance(message, dict) and message.get("type") == "ping":
+                self.pings[seat] = self.pings.get(seat, 0) + 1
+                sock.send({"type": "pong"})
+                continue
+            if isinstance(message, dict) and message.get("type") == "readings":
+                sock.send(self.readings(seat, message))
                 continue
             refusal = self.act(seat, message)
             if refusal is None:

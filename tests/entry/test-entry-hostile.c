@@ -279,6 +279,10 @@ read_answer (int     fd,
             break;
         }
       n = recv (fd, buffer, sizeof buffer, 0);
+      /* errno 0: the server closed the connection without (all of) an
+       * answer, told from a timeout (EAGAIN) or a reset. */
+      if (n == 0)
+        errno = 0;
       if (n <= 0)
         return FALSE;
       g_string_append_len (text, buffer, n);
@@ -971,7 +975,8 @@ phone_thread (gpointer data)
         {
           phone->other++;
           if (phone->failure == NULL)
-            phone->failure = g_strdup_printf ("round %d: status %u (%s)", i + 1, round.status, g_strerror (errno));
+            phone->failure = g_strdup_printf ("round %d: status %u (%s)", i + 1, round.status,
+                                              errno != 0 ? g_strerror (errno) : "closed without an answer");
         }
       if (!try_request (phone->port, "GET", version, phone->secret, NULL, &poll))
         poll.status = 0;
@@ -979,7 +984,8 @@ phone_thread (gpointer data)
         {
           phone->other++;
           if (phone->failure == NULL)
-            phone->failure = g_strdup_printf ("poll %d: status %u (%s)", i + 1, poll.status, g_strerror (errno));
+            phone->failure = g_strdup_printf ("poll %d: status %u (%s)", i + 1, poll.status,
+                                              errno != 0 ? g_strerror (errno) : "closed without an answer");
         }
     }
   g_atomic_int_set (&phone->done, TRUE);

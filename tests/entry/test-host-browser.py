@@ -151,6 +151,7 @@ def main():
     files = {"/play": os.path.join(web, "play.html"), "/play.css": play_css,
              "/play.js": play_js}
     table = lw_fake_host.FakeTable(NAMES, HANDS, PUPS, pause=0.3, hold=0.5)
+    table.ping_ms = 250  # the heartbeat the welcome asks for, short
     server = lw_fake_host.serve(table, files)
     port = server.server_address[1]
     drivers = []
@@ -164,6 +165,8 @@ def main():
         first = wait_state(ben, lambda s: s is not None)
         check(first["seat"] == 1 and first["phase"] == "bid", "Ben's page shows seat 1's state during the bids")
         wait_state(dev, lambda s: s is not None)
+        WebDriverWait(ben, 10).until(lambda d: table.pings.get(1, 0) >= 3)
+        check(table.pings.get(1, 0) >= 3, f"the page pings every ping_ms of the welcome ({table.pings})")
         check(dev.find_element(By.ID, "play-button").get_attribute("textContent") == "Spielen"
               and dev.find_element(By.ID, "hand-title").text == "Ihre Hand",
               "the German browser's labels are German (Spielen, Ihre Hand)")
@@ -212,8 +215,8 @@ def main():
         check(len(table.hands[3]) == 5 and table.applied[3] == ["declare", "discard"],
               f"the four discards went to the host once ({table.applied[3]})")
 
-        # A lead the host reads more than one way: the page asks what the
-        # wildcard stands for and sends it with the play.
+        # A lead the host reads more than one way: the page asks for its
+        # readings, offers exactly those and sends the chosen one's "as".
         wait_state(dev, lambda s: s["you"]["to_act"] and "play" in s["you"]["can"])
         shown = [b.get_attribute("data-card") for b in card_buttons(dev)]
         wolf, club = shown.index("L"), shown.index("7C")
@@ -221,23 +224,32 @@ def main():
         tap_card(dev, wolf)
         click(dev, "play-button")
         WebDriverWait(dev, 10).until(lambda d: d.find_element(By.ID, "as-row").is_displayed())
-        check(table.as_seen == [None] and "more than one way" in dev.find_element(By.ID, "message").text,
-              "an ambiguous lead's refusal is shown in words")
-        label = dev.find_element(By.CSS_SELECTOR, "#as-row .as-line span").text
-        check(label == "Kleiner Wolf als" and dev.find_element(By.ID, "as-hint").text == "Wofür steht der Joker?",
-              f"the page asks what the Little Wolf stands for, in German ({label!r})")
+        offered = [b.text for b in dev.find_elements(By.CSS_SELECTOR, "#as-fields button")]
+        check(table.readings_asked == [["7C", "L"]] and table.as_seen == [],
+              f"the page asks the host for the readings before it plays ({table.readings_asked}, {table.as_seen})")
+        check(offered == ["Kleiner Wolf als 7♠", "Kleiner Wolf als 8♣"],
+              f"the question offers exactly the host's readings ({offered})")
+        check(dev.find_element(By.ID, "as-hint").text == "Wofür steht der Joker?",
+              "the question is asked in German")
+        check(not dev.find_element(By.ID, "play-button").is_displayed(),
+              "while it asks, the answers are the way to play")
         shots(dev, "play-wildcard-de")
-        dev.execute_script("""
-          const [rank, suit] = document.querySelectorAll('#as-row select');
-          rank.value = '10'; rank.dispatchEvent(new Event('change'));
-          suit.value = 'C'; suit.dispatchEvent(new Event('change'));""")
+        dev.find_elements(By.CSS_SELECTOR, "#as-fields button")[1].click()
+        WebDriverWait(dev, 10).until(lambda d: len(table.as_seen) == 1)
+        check(table.as_seen[0] == (["7C", "L"], ["8C"]),
+              f"the play carries the chosen reading's meaning ({table.as_seen})")
+        WebDriverWait(dev, 10).until(lambda d: not d.find_element(By.ID, "as-row").is_displayed())
+        # One reading: played at once, nothing asked.
+        table.refuse_wolf = True
+        tap_card(dev, club)
+        WebDriverWait(dev, 10).until(lambda d: d.find_element(By.ID, "play-button").is_enabled())
         click(dev, "play-button")
         WebDriverWait(dev, 10).until(lambda d: len(table.as_seen) == 2)
-        check(table.as_seen[1] == ["10C"], f"the play carries what the wildcard stands for ({table.as_seen})")
-        tap_card(dev, club)
+        check(table.readings_asked[-1] == ["L"] and table.as_seen[1] == (["L"], None),
+              f"a lead of one reading is played as it is ({table.readings_asked}, {table.as_seen})")
+        check(not dev.find_element(By.ID, "as-row").is_displayed(), "with one reading nothing is asked")
+        table.refuse_wolf = False
         tap_card(dev, wolf)
-        check(not dev.find_element(By.ID, "as-row").is_displayed(),
-              "with no wildcard chosen the question goes")
 
         dev.execute_script(WATCH_WINNER)
         ben.execute_script(WATCH_WINNER)

@@ -214,10 +214,7 @@ def main():
         check(games.returncode == 0 and LONG in games.stdout,
               f"the game is in the store ({games.stdout.strip()[:120]!r})")
     finally:
-        if host is not None:
-            host.terminate()
-            host.wait(timeout=10)
-        clean_up(drivers, None, tmp)
+        clean_up(drivers, host, tmp)
     tap.finish()
 
 

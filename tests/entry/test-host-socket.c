@@ -11,6 +11,8 @@
  *   flood (4004) and the per-address cap (429) are refused and the server
  *   keeps serving;
  * - a seat's secret never acts for another seat;
+ * - a client that sends nothing for the silence limit is closed (4006) and
+ *   its seat is Not connected, one that pings stays;
  * - `littlewolf-cli host` prints the links and exits 0 at the game's end.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -470,7 +472,7 @@ test_hostile (Fixture       *f,
     g_assert_true (lw_play_run_until (lw_play_client_has_state, client, STEP_MS));
     g_clear_pointer (&client->state, json_node_unref);
     for (int i = 0; i < 40; i++)
-      lw_play_client_send (client, "{\"type\":\"ping\"}");
+      lw_play_client_send (client, "{\"type\":\"chat\"}");
     g_assert_true (lw_play_run_until (lw_play_client_is_closed, client, STEP_MS));
     g_assert_cmpuint (client->close_code, ==, 4004);
     /* It was answered "bad-message" before the flood closed it. */
@@ -634,6 +636,122 @@ test_cli_host (LwTestDb      *db,
   }
 }
 
+typedef struct {
+  guint   ping_ms;    /* from the welcome */
+  guint   n_pongs;
+} Heard;
+
+static void
+heard_cb (LwPlayClient *client,
+          JsonObject   *message,
+          gpointer      data)
+{
+  Heard *heard = data;
+  const char *type = json_object_get_string_member_with_default (message, "type", "");
+
+  if (g_str_equal (type, "welcome"))
+    heard->ping_ms = (guint) json_object_get_int_member_with_default (message, "ping_ms", 0);
+  else if (g_str_equal (type, "pong"))
+    heard->n_pongs++;
+}
+
+static gboolean
+send_ping (gpointer data)
+{
+  lw_play_client_send (data, "{\"type\":\"ping\"}");
+  return G_SOURCE_CONTINUE;
+}
+
+typedef struct {
+  guint    n;
+  guint    seat[8];
+  gboolean connected[8];
+} SeatNewsLog;
+
+static void
+seat_connection_cb (LwEntryServer *server,
+                    gint64         game_id,
+                    guint          seat,
+                    gboolean       connected,
+                    gpointer       data)
+{
+  SeatNewsLog *log = data;
+
+  if (log->n < G_N_ELEMENTS (log->seat))
+    {
+      log->seat[log->n] = seat;
+      log->connected[log->n] = connected;
+    }
+  log->n++;
+}
+
+static gboolean
+silent_gone (gpointer data)
+{
+  Fixture *f = ((gpointer *) data)[0];
+  LwPlayClient *silent = ((gpointer *) data)[1];
+
+  return silent->closed && !lw_entry_server_is_seat_connected (f->server, f->game, 1);
+}
+
+/* The heartbeat: seat 0's client pings every 100 ms, seat 1's sends
+ * nothing after its hello and answers only libsoup's own pings. */
+static void
+test_silent_peer (Fixture       *f,
+                  gconstpointer  data)
+{
+  enum { PING_MS = 100, SILENCE_MS = 800 };
+  g_autoptr (LwPlayClient) pinging = NULL;
+  g_autoptr (LwPlayClient) silent = NULL;
+  Heard heard = { 0, 0 };
+  SeatNewsLog log = { 0 };
+  gpointer args[2];
+  gint64 opened;
+  gint64 waited_ms;
+  guint ping_source;
+
+  lw_entry_server_set_play_heartbeat (f->server, PING_MS, SILENCE_MS);
+  g_signal_connect (f->server, "seat-connection", G_CALLBACK (seat_connection_cb), &log);
+  host_table (f, "RR", FALSE, 4);
+  pinging = client_for (f, 0, "en", FALSE);
+  pinging->func = heard_cb;
+  pinging->func_data = &heard;
+  silent = client_for (f, 1, "en", FALSE);
+  g_assert_true (lw_play_run_until (lw_play_client_has_state, pinging, STEP_MS));
+  g_assert_true (lw_play_run_until (lw_play_client_has_state, silent, STEP_MS));
+  opened = g_get_monotonic_time ();
+  g_assert_cmpuint (heard.ping_ms, ==, PING_MS);
+  g_assert_true (lw_entry_server_is_seat_connected (f->server, f->game, 1));
+  ping_source = g_timeout_add (PING_MS, send_ping, pinging);
+
+  args[0] = f;
+  args[1] = silent;
+  g_assert_true (lw_play_run_until (silent_gone, args, STEP_MS));
+  waited_ms = (g_get_monotonic_time () - opened) / 1000;
+  g_assert_cmpuint (silent->close_code, ==, 4006);
+  /* Not before the limit (its hello was heard before "opened"). */
+  g_assert_cmpint (waited_ms, >=, SILENCE_MS - 200);
+  g_assert_true (lw_play_run_until (lw_play_client_is_closed, silent, STEP_MS));
+
+  /* The seat-connection signal said so: 0 and 1 came, 1 went. */
+  g_assert_cmpuint (log.n, ==, 3);
+  g_assert_cmpuint (log.seat[2], ==, 1);
+  g_assert_false (log.connected[2]);
+
+  /* The pinging client outlives three silence limits. */
+  {
+    gint64 until = g_get_monotonic_time () + 3 * SILENCE_MS * 1000;
+
+    while (g_get_monotonic_time () < until && !pinging->closed)
+      g_main_context_iteration (NULL, TRUE);
+  }
+  g_source_remove (ping_source);
+  g_assert_false (pinging->closed);
+  g_assert_true (lw_entry_server_is_seat_connected (f->server, f->game, 0));
+  g_assert_cmpuint (heard.n_pongs, >=, 3);
+  g_signal_handlers_disconnect_by_data (f->server, &log);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -649,6 +767,7 @@ main (int   argc,
   ADD ("/host-socket/hostile", test_hostile);
   ADD ("/host-socket/per-address-cap", test_per_address_cap);
   ADD ("/host-socket/other-seat", test_other_seat);
+  ADD ("/host-socket/silent-peer", test_silent_peer);
 #undef ADD
   lw_test_add_db_closed ("/host-socket/cli-host", test_cli_host);
   return g_test_run ();

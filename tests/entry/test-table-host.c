@@ -873,19 +873,20 @@ lead_action (const char   *id,
 /* A lead whose wildcard can stand for more than one card: refused without
  * "as" (in words), refused with a meaning it cannot have, played with one
  * of its meanings, which the trick's tag then shows every seat. */
-static void
-test_wildcard_as (LwTestDb      *db,
-                  gconstpointer  data)
+/* A 3-seat game played by the scripted clients until its Leader holds
+ * @cards (@n of them) that can be led more than one way (@readings), or
+ * NULL (bounded). */
+static Game *
+ambiguous_game (LwTestDb *db,
+                LwCard   *cards,
+                guint    *n,
+                GArray   *readings)
 {
   static const LwHostSeatKind kinds[] = { LW_HOST_SEAT_REMOTE, LW_HOST_SEAT_REMOTE, LW_HOST_SEAT_REMOTE };
-  g_autoptr (GArray) readings = g_array_new (FALSE, FALSE, sizeof (LwPlay));
-  LwCard cards[LW_MAX_PLAY];
-  guint n = 0;
   Game *game = NULL;
 
-  /* Seeded games played by the scripted clients until a Leader holds
-   * such cards (bounded). */
-  for (guint64 seed = 1; seed < 400 && n == 0; seed++)
+  *n = 0;
+  for (guint64 seed = 1; seed < 400 && *n == 0; seed++)
     {
       guint steps = 0;
 
@@ -897,16 +898,29 @@ test_wildcard_as (LwTestDb      *db,
           gboolean acted = FALSE;
 
           if (lw_table_get_phase (table) == LW_PHASE_PLAY && lw_table_get_lead (table) == NULL
-              && find_ambiguous_lead (table, cards, &n, readings))
+              && find_ambiguous_lead (table, cards, n, readings))
             break;
           for (guint s = 0; s < 3 && !acted; s++)
             acted = client_act (game, (int) s);
           g_main_context_iteration (NULL, !acted);
         }
     }
-  if (n == 0)
+  if (*n == 0)
+    g_clear_pointer (&game, game_free);
+  return game;
+}
+
+static void
+test_wildcard_as (LwTestDb      *db,
+                  gconstpointer  data)
+{
+  g_autoptr (GArray) readings = g_array_new (FALSE, FALSE, sizeof (LwPlay));
+  LwCard cards[LW_MAX_PLAY];
+  guint n = 0;
+  Game *game = ambiguous_game (db, cards, &n, readings);
+
+  if (game == NULL)
     {
-      g_clear_pointer (&game, game_free);
       g_test_skip ("no Leader held a lead with two readings in these deals");
       return;
     }
@@ -955,6 +969,156 @@ test_wildcard_as (LwTestDb      *db,
     g_assert_cmpstr (json_array_get_string_element (tags, wild[0].index), ==, tag);
   }
   game_free (game);
+}
+
+static JsonObject *
+readings_request (const char   *id,
+                  const LwCard *cards,
+                  guint         n)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  g_string_printf (text, "{\"type\":\"readings\",\"id\":\"%s\",\"cards\":[", id);
+  for (guint k = 0; k < n; k++)
+    g_string_append_printf (text, "%s\"%s\"", k > 0 ? "," : "", lw_face_to_string (lw_card_face (cards[k])));
+  g_string_append (text, "]}");
+  return parse_action (text->str);
+}
+
+/* The "readings" request: the lead's readings as the engine has them
+ * (lw_table_lead_readings()), in the app's words, each with the "as" that
+ * plays it; one reading for a plain card; another seat may not ask. */
+static void
+test_readings (LwTestDb      *db,
+               gconstpointer  data)
+{
+  g_autoptr (GArray) readings = g_array_new (FALSE, FALSE, sizeof (LwPlay));
+  LwCard cards[LW_MAX_PLAY];
+  guint n = 0;
+  Game *game = ambiguous_game (db, cards, &n, readings);
+  LwTableHost *host;
+  int leader;
+
+  if (game == NULL)
+    {
+      g_test_skip ("no Leader held a lead with two readings in these deals");
+      return;
+    }
+  host = game->host;
+  leader = turn_of (host);
+  g_assert_cmpuint (readings->len, >=, 2);
+
+  {
+    g_autoptr (JsonObject) request = readings_request ("r1", cards, n);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (JsonNode) answer = lw_table_host_readings (host, leader, request, "en", &error);
+    g_autoptr (JsonObject) chosen = NULL;
+    JsonObject *object;
+    JsonArray *list;
+    JsonArray *as;
+    g_autoptr (GString) as_text = g_string_new (NULL);
+
+    g_assert_no_error (error);
+    object = json_node_get_object (answer);
+    g_assert_cmpstr (json_object_get_string_member (object, "type"), ==, "readings");
+    g_assert_cmpstr (json_object_get_string_member (object, "id"), ==, "r1");
+    g_assert_cmpint (json_object_get_int_member (object, "version"), ==, lw_table_host_get_version (host));
+    list = json_object_get_array_member (object, "readings");
+    g_assert_cmpuint (json_array_get_length (list), ==, readings->len);
+    for (guint k = 0; k < readings->len; k++)
+      {
+        const LwPlay *reading = &g_array_index (readings, LwPlay, k);
+        JsonObject *item = json_array_get_object_element (list, k);
+        g_autofree char *words = lw_describe_wildcards (reading);
+        LwWildcard wild[LW_MAX_PLAY];
+        guint n_wild = lw_play_wildcards (reading, wild);
+
+        g_assert_nonnull (words);
+        g_assert_cmpstr (json_object_get_string_member (item, "words"), ==, words);
+        g_assert_true (strstr (words, " as ") != NULL);
+        as = json_object_get_array_member (item, "as");
+        g_assert_cmpuint (json_array_get_length (as), ==, n_wild);
+        for (guint w = 0; w < n_wild; w++)
+          {
+            g_autofree char *meaning = g_strconcat (lw_rank_to_string (wild[w].rank),
+                                                    wild[w].suit != LW_SUIT_NONE ? lw_suit_to_string (wild[w].suit) : "",
+                                                    NULL);
+
+            g_assert_cmpstr (json_array_get_string_element (as, w), ==, meaning);
+          }
+        g_test_message ("reading %u: %s", k, words);
+      }
+    /* Two different readings. */
+    g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (list, 0), "words"), !=,
+                     json_object_get_string_member (json_array_get_object_element (list, 1), "words"));
+
+    /* Another seat may not ask; nothing changed. */
+    {
+      g_autoptr (JsonNode) none = lw_table_host_readings (host, (leader + 1) % 3, request, "en", &error);
+
+      g_assert_null (none);
+      g_assert_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_NOT_YOUR_TURN);
+      g_clear_error (&error);
+    }
+
+    /* The second reading's "as", sent back, plays it. */
+    as = json_object_get_array_member (json_array_get_object_element (list, 1), "as");
+    for (guint w = 0; w < json_array_get_length (as); w++)
+      g_string_append_printf (as_text, "%s\"%s\"", w > 0 ? "," : "", json_array_get_string_element (as, w));
+    chosen = lead_action ("r-play", lw_table_host_get_version (host), cards, n, as_text->str);
+    g_assert_true (lw_table_host_act (host, leader, chosen, "en", &error));
+    g_assert_no_error (error);
+  }
+  game_free (game);
+
+  /* One reading: a plain card led alone. */
+  {
+    static const LwHostSeatKind kinds[] = { LW_HOST_SEAT_REMOTE, LW_HOST_SEAT_REMOTE, LW_HOST_SEAT_REMOTE };
+    guint steps = 0;
+
+    game = game_new (db->store, 3, kinds, LW_BOT_RANDOM, FALSE, 5);
+    while (steps++ < 200)
+      {
+        const LwTable *table = lw_table_host_get_table (game->host);
+        gboolean acted = FALSE;
+
+        if (lw_table_get_phase (table) == LW_PHASE_PLAY && lw_table_get_lead (table) == NULL)
+          break;
+        for (guint s = 0; s < 3 && !acted; s++)
+          acted = client_act (game, (int) s);
+        g_main_context_iteration (NULL, !acted);
+      }
+    {
+      const LwTable *table = lw_table_host_get_table (game->host);
+      guint n_hand;
+      int turn = lw_table_get_turn (table);
+      const LwCard *hand = lw_table_get_hand (table, turn, &n_hand);
+      LwCard plain[1];
+      g_autoptr (JsonObject) request = NULL;
+      g_autoptr (JsonNode) answer = NULL;
+      g_autoptr (GError) error = NULL;
+      JsonArray *list;
+      gboolean found = FALSE;
+
+      g_assert_cmpint (lw_table_get_phase (table), ==, LW_PHASE_PLAY);
+      for (guint i = 0; i < n_hand && !found; i++)
+        if (lw_card_face_suit (lw_card_face (hand[i])) != LW_SUIT_NONE)
+          {
+            plain[0] = hand[i];
+            found = TRUE;
+          }
+      g_assert_true (found);
+      request = readings_request ("r2", plain, 1);
+      answer = lw_table_host_readings (game->host, turn, request, "en", &error);
+      g_assert_no_error (error);
+      list = json_object_get_array_member (json_node_get_object (answer), "readings");
+      g_assert_cmpuint (json_array_get_length (list), ==, 1);
+      g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (list, 0), "words"), ==, "");
+      g_assert_cmpuint (json_array_get_length (json_object_get_array_member (json_array_get_object_element (list, 0),
+                                                                             "as")), ==, 0);
+    }
+    game_free (game);
+  }
 }
 
 /* Each seat in its own language at once: German words for one seat, English
@@ -1055,6 +1219,7 @@ main (int    argc,
   lw_test_add_db ("/table-host/refused-cards", test_refused_cards);
   lw_test_add_db ("/table-host/seat-to-computer", test_seat_to_computer);
   lw_test_add_db ("/table-host/wildcard-as", test_wildcard_as);
+  lw_test_add_db ("/table-host/readings", test_readings);
   lw_test_add_db ("/table-host/german", test_german);
   lw_test_add_db ("/table-host/leaks", test_leaks);
   return g_test_run ();

@@ -114,26 +114,6 @@ play_cards (LwTablePage  *self,
     lw_table_page_show_error (self, error->message);
 }
 
-/* "Little Wolf as 7♠, Big Bear as 9" */
-static char *
-describe_reading (const LwPlay *play)
-{
-  g_autoptr (GString) text = g_string_new (NULL);
-
-  for (guint i = 0; i < play->n; i++)
-    if (play->as_rank[i] >= 0)
-      {
-        g_autofree char *card = lw_card_face_name (lw_card_face (play->cards[i]));
-        const char *suit = play->as_suit[i] < LW_SUIT_NONE ? lw_suit_symbol (play->as_suit[i]) : "";
-
-        if (text->len > 0)
-          g_string_append (text, ", ");
-        /* TRANSLATORS: what a wildcard stands for in a lead, "Little Wolf as 7♠" */
-        g_string_append_printf (text, _("%s as %s%s"), card, lw_rank_to_string ((guint) play->as_rank[i]), suit);
-      }
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
 static void
 choice_response_cb (AdwMessageDialog *dialog,
                     const char       *response,
@@ -178,7 +158,7 @@ ask_reading (LwTablePage *self)
   for (guint k = 0; k < self->choices->len; k++)
     {
       g_autofree char *id = g_strdup_printf ("%u", k);
-      g_autofree char *label = describe_reading (&g_array_index (self->choices, LwPlay, k));
+      g_autofree char *label = lw_describe_wildcards (&g_array_index (self->choices, LwPlay, k));
 
       adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), id, label);
     }
