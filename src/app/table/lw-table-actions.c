@@ -412,6 +412,7 @@ static const LwWidgetAction table_actions[] = {
   { "table.undo",         NULL, G_CALLBACK (undo_action) },
   { "table.show-scores",  NULL, G_CALLBACK (show_scores_action) },
   { "table.replay-round", NULL, G_CALLBACK (replay_round_action) },
+  { "table.seats",        NULL, G_CALLBACK (lw_table_page_seats_action) },
 };
 
 void

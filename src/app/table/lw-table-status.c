@@ -55,7 +55,8 @@ lw_table_page_update_controls (LwTablePage *self)
   gtk_widget_set_visible (self->decline_button, !self->round_over && phase == LW_PHASE_BID);
   gtk_widget_set_visible (self->discard_button, !self->round_over && phase == LW_PHASE_EXCHANGE);
   gtk_widget_set_visible (self->play_button, !self->round_over && phase == LW_PHASE_PLAY);
-  gtk_widget_set_visible (self->next_button, self->round_over && !self->game_over);
+  /* A hosted table deals the next round itself. */
+  gtk_widget_set_visible (self->next_button, self->round_over && !self->game_over && self->host == NULL);
   gtk_widget_set_visible (self->over_button, self->game_over);
   gtk_widget_set_visible (self->replay_button, self->round_over);
 
@@ -72,7 +73,8 @@ lw_table_page_update_controls (LwTablePage *self)
                                  && lw_table_view_get_selection (self->view) != 0);
   gtk_widget_action_set_enabled (widget, "table.play",
                                  mine && phase == LW_PHASE_PLAY && lw_table_view_get_selection (self->view) != 0);
-  gtk_widget_action_set_enabled (widget, "table.next-round", self->round_over && !self->game_over);
+  gtk_widget_action_set_enabled (widget, "table.next-round",
+                                 self->round_over && !self->game_over && self->host == NULL);
   gtk_widget_action_set_enabled (widget, "table.hint", mine);
   gtk_widget_action_set_enabled (widget, "table.replay-round", self->round_over);
 
