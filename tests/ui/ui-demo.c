@@ -19,6 +19,9 @@
  *         table-add-round (Add Round while the table plays the round),
  *         table-take-back (a table's round taken back: the toast),
  *         table-pups (the Dealer declared: Undo disabled, its tooltip printed),
+ *         table-hosted, table-hosted-seats (a hosted table: Ann on this
+ *         device, Ben remote, two computers; its Players panel; the link
+ *         of Ben's seat printed on stdout, for a browser to play it),
  *         stored-edit-log (the edit log of game 1 as DB holds it)
  *
  * With LW_DEMO_LONG_NAMES=1 in the environment, the first two players are
@@ -59,6 +62,7 @@
 #include "lw-entry-dialog-private.h"
 #include "lw-store-table.h"
 #include "lw-table-page.h"
+#include "lw-table-page-private.h"
 #include "lw-store-events.h"
 #include "lw-window.h"
 #include "lw-window-private.h"
@@ -1013,6 +1017,41 @@ main (int   argc,
             gtk_window_set_default_size (GTK_WINDOW (dialog), MIN (width, 600), height);
           lw_entry_dialog_set_open (LW_ENTRY_DIALOG (dialog), TRUE);
         }
+    }
+  else if (g_str_equal (screen, "table-hosted") || g_str_equal (screen, "table-hosted-seats"))
+    {
+      const char *players[] = { "Ann", "Ben", "Cleo", "Dev" };
+      LwNewGamePage *form = lw_window_get_new_game_page (window);
+      LwTablePage *page = lw_window_get_table_page (window);
+      GtkWidget *dialog;
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+      lw_new_game_page_set_n_players (form, 4);
+      lw_new_game_page_set_virtual (form, TRUE);
+      for (guint s = 0; s < 4; s++)
+        lw_new_game_page_set_player (form, s, long_names () && s < 2 ? names[s] : players[s]);
+      lw_new_game_page_set_remote_seat (form, 1);
+      lw_new_game_page_set_seat_player (form, 2, TRUE, LW_BOT_NORMAL);
+      lw_new_game_page_set_seat_player (form, 3, TRUE, LW_BOT_NORMAL);
+      lw_new_game_page_set_partners (form, TRUE);
+      lw_new_game_page_set_table_seed (form, 1818);
+      lw_new_game_page_set_host_address (form, "127.0.0.1", g_getenv ("LW_DEMO_PORT") != NULL
+                                         ? (guint) g_ascii_strtoull (g_getenv ("LW_DEMO_PORT"), NULL, 10) : 0);
+      gtk_widget_activate_action (GTK_WIDGET (form), "new-game.start", NULL);
+      dialog = lw_table_page_get_seats_dialog (page);
+      if (dialog == NULL)
+        g_error ("the hosted table did not open: %s", lw_new_game_page_get_error_text (form));
+      {
+        g_autofree char *url = lw_entry_server_seat_url (page->server, "127.0.0.1",
+                                                         lw_table_page_get_game_id (page), 1);
+
+        g_print ("%s\n", url);
+        fflush (stdout);
+      }
+      if (g_str_equal (screen, "table-hosted"))
+        gtk_window_close (GTK_WINDOW (dialog));
+      else if (width > 0)
+        gtk_window_set_default_size (GTK_WINDOW (dialog), MIN (width, 520), height);
     }
   else if (g_str_equal (screen, "restore-confirm"))
     {
