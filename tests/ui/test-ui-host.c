@@ -10,7 +10,8 @@
  * (4001), Play for Them makes a computer move for seat 2 and Give Back
  * hands it back; at the end every round is stored with its log, leaving
  * the table closes the sockets (4005) and the game opens again from the
- * history.
+ * history. With no seat on this device the host only watches; a port in
+ * use is said in words.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -438,6 +439,51 @@ test_hosted_game (Fixture       *fixture,
   link_clear (&renewed);
 }
 
+/* No seat on this device: the host only watches (no hand shown, no move
+ * of its own) while the remote player and the computer play a round. */
+static void
+test_watch_only (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben" };
+  LwNewGamePage *form;
+  LwTablePage *page = lw_window_get_table_page (fixture->window);
+  LwTableView *view = lw_table_page_get_view (page);
+  g_autoptr (LwPlayClient) client = NULL;
+  Link link = { 0 };
+  gint64 end;
+
+  lw_test_activate (fixture->window, "win.new-game");
+  form = lw_window_get_new_game_page (fixture->window);
+  lw_new_game_page_set_n_players (form, 2);
+  lw_new_game_page_set_virtual (form, TRUE);
+  for (guint s = 0; s < 2; s++)
+    lw_new_game_page_set_player (form, s, names[s]);
+  lw_new_game_page_set_remote_seat (form, 0);
+  lw_new_game_page_set_seat_player (form, 1, TRUE, LW_BOT_EASY);
+  lw_new_game_page_set_host_address (form, "127.0.0.1", 0);
+  g_assert_cmpstr (lw_new_game_page_get_error_text (form), ==, "");
+  lw_test_activate (form, "new-game.start");
+  g_assert_true (lw_table_page_is_hosted (page));
+  lw_table_host_set_timing (lw_table_page_get_host (page), 0, 0);
+  parse_link (lw_seats_dialog_get_link (seats_dialog (page), 0), &link);
+  client = connect_client (&link, TRUE);
+
+  end = g_get_monotonic_time () + GAME_TIMEOUT_S * G_USEC_PER_SEC;
+  while (lw_test_stored_rounds (fixture, lw_table_page_get_game_id (page)) < 1)
+    {
+      g_assert_cmpint (g_get_monotonic_time (), <, end);
+      g_assert_cmpint (lw_table_view_get_viewer (view), ==, LW_NO_SEAT);
+      g_assert_false (gtk_widget_is_sensitive (lw_test_find_action_button (GTK_WIDGET (page), "table.play")));
+      g_assert_cmpstr (lw_table_page_get_shown (page), ==, "table");
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+  g_assert_cmpuint (client->n_actions, >, 0);
+  g_assert_cmpstr (lw_table_page_get_status_text (page), !=, "");
+  link_clear (&link);
+}
+
 /* A port in use: said in words on New Game, and no game stored. */
 static void
 test_port_taken (Fixture       *fixture,
@@ -475,6 +521,7 @@ main (int   argc,
 {
   static const LwTestAppCase cases[] = {
     { "/ui-host/hosted-game", test_hosted_game },
+    { "/ui-host/watch-only", test_watch_only },
     { "/ui-host/port-taken", test_port_taken },
   };
 
