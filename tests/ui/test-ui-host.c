@@ -152,28 +152,6 @@ assert_view_is_seat_1 (LwTablePage *page)
     g_error ("the hosted table with one local seat shows %s", lw_table_page_get_shown (page));
 }
 
-/* The selection mask of @cards in @seat's hand. */
-static guint32
-mask_of (const LwTable *table,
-         int            seat,
-         const LwCard  *cards,
-         guint          n)
-{
-  guint n_hand = 0;
-  const LwCard *hand = lw_table_get_hand (table, seat, &n_hand);
-  guint32 mask = 0;
-
-  for (guint c = 0; c < n; c++)
-    for (guint i = 0; i < n_hand; i++)
-      if (hand[i] == cards[c] && !(mask & (1u << i)))
-        {
-          mask |= 1u << i;
-          break;
-        }
-  g_assert_cmpuint ((guint) __builtin_popcount (mask), ==, n);
-  return mask;
-}
-
 /* The wildcard question of the page, answered with its first reading. */
 static void
 answer_reading (void)
@@ -184,6 +162,8 @@ answer_reading (void)
     if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data))
       {
         lw_test_respond (ADW_MESSAGE_DIALOG (l->data), "0");
+        /* As a click does: the answered question goes away. */
+        gtk_window_destroy (GTK_WINDOW (l->data));
         return;
       }
 }
@@ -210,12 +190,12 @@ local_moves (LwTablePage *page)
       lw_test_activate (page, "table.decline");
       break;
     case LW_ACTION_DISCARD:
-      lw_table_view_set_selection (view, mask_of (table, 0, action.play.cards, action.play.n));
+      lw_table_view_set_selection (view, lw_test_hand_mask (table, 0, action.play.cards, action.play.n));
       lw_test_activate (page, "table.discard");
       break;
     case LW_ACTION_PLAY:
     default:
-      lw_table_view_set_selection (view, mask_of (table, 0, action.play.cards, action.play.n));
+      lw_table_view_set_selection (view, lw_test_hand_mask (table, 0, action.play.cards, action.play.n));
       lw_test_activate (page, "table.play");
       answer_reading ();
       break;
@@ -292,6 +272,27 @@ seat_2_moved (gpointer data)
   return FALSE;
 }
 
+/* New Game at the virtual table for @n players named @names, hosting on
+ * 127.0.0.1:@port (0: any free port); the seats' players are the
+ * caller's. */
+static LwNewGamePage *
+host_form (Fixture           *fixture,
+           guint              n,
+           const char *const *names,
+           guint              port)
+{
+  LwNewGamePage *form;
+
+  lw_test_activate (fixture->window, "win.new-game");
+  form = lw_window_get_new_game_page (fixture->window);
+  lw_new_game_page_set_n_players (form, n);
+  lw_new_game_page_set_virtual (form, TRUE);
+  for (guint s = 0; s < n; s++)
+    lw_new_game_page_set_player (form, s, names[s]);
+  lw_new_game_page_set_host_address (form, "127.0.0.1", port);
+  return form;
+}
+
 static void
 test_hosted_game (Fixture       *fixture,
                   gconstpointer  data)
@@ -309,19 +310,13 @@ test_hosted_game (Fixture       *fixture,
   gint64 id;
   SeatMoved moved = { page, 0, 0 };
 
-  lw_test_activate (fixture->window, "win.new-game");
-  form = lw_window_get_new_game_page (fixture->window);
-  lw_new_game_page_set_n_players (form, 4);
-  lw_new_game_page_set_virtual (form, TRUE);
-  for (guint s = 0; s < 4; s++)
-    lw_new_game_page_set_player (form, s, names[s]);
+  form = host_form (fixture, 4, names, 0);
   lw_new_game_page_set_seat_player (form, 0, FALSE, LW_BOT_NORMAL);
   lw_new_game_page_set_remote_seat (form, 1);
   lw_new_game_page_set_seat_player (form, 2, TRUE, LW_BOT_NORMAL);
   lw_new_game_page_set_seat_player (form, 3, TRUE, LW_BOT_EASY);
   lw_new_game_page_set_partners (form, TRUE);
   lw_new_game_page_set_table_seed (form, 1818);
-  lw_new_game_page_set_host_address (form, "127.0.0.1", 0);
   g_assert_cmpstr (lw_new_game_page_get_error_text (form), ==, "");
   lw_test_activate (form, "new-game.start");
 
@@ -453,15 +448,9 @@ test_watch_only (Fixture       *fixture,
   Link link = { 0 };
   gint64 end;
 
-  lw_test_activate (fixture->window, "win.new-game");
-  form = lw_window_get_new_game_page (fixture->window);
-  lw_new_game_page_set_n_players (form, 2);
-  lw_new_game_page_set_virtual (form, TRUE);
-  for (guint s = 0; s < 2; s++)
-    lw_new_game_page_set_player (form, s, names[s]);
+  form = host_form (fixture, 2, names, 0);
   lw_new_game_page_set_remote_seat (form, 0);
   lw_new_game_page_set_seat_player (form, 1, TRUE, LW_BOT_EASY);
-  lw_new_game_page_set_host_address (form, "127.0.0.1", 0);
   g_assert_cmpstr (lw_new_game_page_get_error_text (form), ==, "");
   lw_test_activate (form, "new-game.start");
   g_assert_true (lw_table_page_is_hosted (page));
@@ -498,14 +487,8 @@ test_port_taken (Fixture       *fixture,
 
   port = g_socket_listener_add_any_inet_port (listener, NULL, &error);
   g_assert_no_error (error);
-  lw_test_activate (fixture->window, "win.new-game");
-  form = lw_window_get_new_game_page (fixture->window);
-  lw_new_game_page_set_n_players (form, 2);
-  lw_new_game_page_set_virtual (form, TRUE);
-  for (guint s = 0; s < 2; s++)
-    lw_new_game_page_set_player (form, s, names[s]);
+  form = host_form (fixture, 2, names, port);
   lw_new_game_page_set_remote_seat (form, 1);
-  lw_new_game_page_set_host_address (form, "127.0.0.1", port);
   lw_test_activate (form, "new-game.start");
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "new-game");
   g_assert_true (g_str_has_prefix (lw_new_game_page_get_error_text (form), "Remote play could not be opened: "));

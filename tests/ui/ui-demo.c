@@ -22,6 +22,9 @@
  *         table-hosted, table-hosted-seats (a hosted table: Ann on this
  *         device, Ben remote, two computers; its Players panel; the link
  *         of Ben's seat printed on stdout, for a browser to play it),
+ *         table-hosted-play (the same, Ann's seat played through the
+ *         page's actions as a Normal computer would, until the game's end:
+ *         then "game over, N rounds" is printed and the demo exits 0),
  *         stored-edit-log (the edit log of game 1 as DB holds it)
  *
  * With LW_DEMO_LONG_NAMES=1 in the environment, the first two players are
@@ -34,6 +37,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include <glib/gi18n.h>
 
@@ -415,6 +419,46 @@ scroll_to_end_cb (gpointer data)
 
   gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
   return G_SOURCE_REMOVE;
+}
+
+/* table-hosted-play: Ann's moves made through the table page's actions
+ * (a wildcard's question answered with its first reading), every 50 ms. */
+static gboolean
+play_ann_cb (gpointer data)
+{
+  LwTablePage *page = data;
+  LwTableHost *host = lw_table_page_get_host (page);
+  const LwTable *table = lw_table_page_get_table (page);
+  g_autoptr (GList) toplevels = gtk_window_list_toplevels ();
+  LwTableView *view = lw_table_page_get_view (page);
+  LwAction action;
+  LwRng rng;
+
+  if (host == NULL || lw_table_host_is_over (host))
+    {
+      if (host != NULL)
+        g_print ("game over, %u rounds\n", page->record->rounds->len);
+      fflush (stdout);
+      exit (host != NULL ? 0 : 1);
+    }
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data))
+      {
+        adw_message_dialog_response (ADW_MESSAGE_DIALOG (l->data), "0");
+        gtk_window_destroy (GTK_WINDOW (l->data));
+        return G_SOURCE_CONTINUE;
+      }
+  if (table == NULL || lw_table_page_get_round_over (page) || lw_table_get_turn (table) != 0)
+    return G_SOURCE_CONTINUE;
+  lw_rng_init (&rng, lw_table_get_log (table)->len + 3);
+  lw_bot_choose (table, LW_BOT_NORMAL, NULL, &rng, &action);
+  if (action.kind == LW_ACTION_DISCARD || action.kind == LW_ACTION_PLAY)
+    lw_table_view_set_selection (view, lw_test_hand_mask (table, 0, action.play.cards, action.play.n));
+  gtk_widget_activate_action (GTK_WIDGET (page),
+                              action.kind == LW_ACTION_DECLARE ? "table.declare"
+                              : action.kind == LW_ACTION_DECLINE ? "table.decline"
+                              : action.kind == LW_ACTION_DISCARD ? "table.discard" : "table.play", NULL);
+  return G_SOURCE_CONTINUE;
 }
 
 int
@@ -1018,7 +1062,8 @@ main (int   argc,
           lw_entry_dialog_set_open (LW_ENTRY_DIALOG (dialog), TRUE);
         }
     }
-  else if (g_str_equal (screen, "table-hosted") || g_str_equal (screen, "table-hosted-seats"))
+  else if (g_str_equal (screen, "table-hosted") || g_str_equal (screen, "table-hosted-seats")
+           || g_str_equal (screen, "table-hosted-play"))
     {
       const char *players[] = { "Ann", "Ben", "Cleo", "Dev" };
       LwNewGamePage *form = lw_window_get_new_game_page (window);
@@ -1048,8 +1093,13 @@ main (int   argc,
         g_print ("%s\n", url);
         fflush (stdout);
       }
-      if (g_str_equal (screen, "table-hosted"))
+      if (!g_str_equal (screen, "table-hosted-seats"))
         gtk_window_close (GTK_WINDOW (dialog));
+      if (g_str_equal (screen, "table-hosted-play"))
+        {
+          lw_table_host_set_timing (lw_table_page_get_host (page), 30, 100);
+          g_timeout_add (50, play_ann_cb, page);
+        }
       else if (width > 0)
         gtk_window_set_default_size (GTK_WINDOW (dialog), MIN (width, 520), height);
     }

@@ -187,25 +187,17 @@ make_group (LwSeatsDialog *self,
   g_autofree char *title = g_strdup_printf (_("Seat %u: %s"), group->seat + 1, name);
   g_autofree char *qr_name = g_strdup_printf (_("QR code of the link for %s"), name);
   g_autofree char *copy_name = g_strdup_printf (_("Copy the link for %s"), name);
-  PangoAttrList *attrs = pango_attr_list_new ();
 
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (box), title);
 
   /* The link: any width, broken anywhere, its Copy button always seen. */
-  gtk_label_set_selectable (GTK_LABEL (url), TRUE);
-  gtk_label_set_wrap (GTK_LABEL (url), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (url), PANGO_WRAP_CHAR);
+  lw_qr_code_style_link (GTK_LABEL (url));
   gtk_label_set_xalign (GTK_LABEL (url), 0);
   gtk_label_set_width_chars (GTK_LABEL (url), 12);
   gtk_label_set_max_width_chars (GTK_LABEL (url), 40);
   gtk_widget_set_hexpand (url, TRUE);
   gtk_widget_set_margin_top (url, 8);
   gtk_widget_set_margin_bottom (url, 8);
-  pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
-  gtk_label_set_attributes (GTK_LABEL (url), attrs);
-  pango_attr_list_unref (attrs);
-  gtk_widget_add_css_class (url, "caption");
-  gtk_widget_add_css_class (url, "monospace");
   gtk_accessible_update_property (GTK_ACCESSIBLE (url), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Link"), -1);
   adw_action_row_add_prefix (ADW_ACTION_ROW (link_row), url);
   gtk_widget_set_valign (copy, GTK_ALIGN_CENTER);
