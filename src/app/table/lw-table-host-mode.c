@@ -37,15 +37,6 @@ local_seats (LwTablePage *self,
   return n;
 }
 
-/* The seats' names, for the words of the round's end. */
-static void
-host_seat_names (LwTablePage *self,
-                 const char  *names[LW_MAX_SEATS])
-{
-  for (guint s = 0; s < LW_MAX_SEATS; s++)
-    names[s] = s < lw_table_host_get_n_players (self->host) ? lw_table_page_name_of (self, (int) s) : "";
-}
-
 void
 lw_table_page_host_after_change (LwTablePage *self)
 {
@@ -98,7 +89,7 @@ lw_table_page_host_after_change (LwTablePage *self)
       const char *names[LW_MAX_SEATS];
       g_autofree char *text = NULL;
 
-      host_seat_names (self, names);
+      lw_table_page_seat_names (self, names);
       text = lw_describe_round_end (self->record, self->standings, self->table, names, self->round_number);
       lw_table_page_set_status (self, text, FALSE);
     }

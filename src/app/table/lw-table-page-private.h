@@ -144,6 +144,11 @@ void lw_table_page_update_controls (LwTablePage *self);
  * the round is over: it says how the round ended). */
 void lw_table_page_update_status (LwTablePage *self);
 
+/* @names[s]: who sits in seat s now, "" past the table's last seat (for
+ * the words of the table's facts); borrowed. */
+void lw_table_page_seat_names (LwTablePage *self,
+                               const char  *names[LW_MAX_SEATS]);
+
 /* Hides the table behind the curtain until @seat (0-based) says who they
  * are ("Pass the device to …"). */
 void lw_table_page_show_curtain (LwTablePage *self,

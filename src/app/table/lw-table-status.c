@@ -97,10 +97,9 @@ lw_table_page_update_controls (LwTablePage *self)
     }
 }
 
-/* The seats' names, for the words of the table's facts. */
-static void
-seat_names (LwTablePage *self,
-            const char  *names[LW_MAX_SEATS])
+void
+lw_table_page_seat_names (LwTablePage *self,
+                          const char  *names[LW_MAX_SEATS])
 {
   for (guint s = 0; s < LW_MAX_SEATS; s++)
     names[s] = s < lw_table_get_n_players (self->table) ? lw_table_page_name_of (self, (int) s) : "";
@@ -119,7 +118,7 @@ lw_table_page_update_status (LwTablePage *self)
 
   if (self->table == NULL || self->round_over)
     return;
-  seat_names (self, names);
+  lw_table_page_seat_names (self, names);
   turn = lw_table_get_turn (self->table);
   person = turn != LW_NO_SEAT && !self->seats.computer[turn];
   text = lw_describe_turn (self->table, names, self->busy || !person,
@@ -169,7 +168,7 @@ lw_table_page_finish_round (LwTablePage *self)
   self->round_over = TRUE;
   self->game_over = self->standings->finished;
 
-  seat_names (self, names);
+  lw_table_page_seat_names (self, names);
   text = lw_describe_round_end (self->record, self->standings, self->table, names, self->round_number);
   if (error == NULL)
     lw_table_page_set_status (self, text, FALSE);
