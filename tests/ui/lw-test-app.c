@@ -260,3 +260,24 @@ lw_test_app_main (int                  argc,
     g_test_add (cases[i].path, LwTestApp, NULL, lw_test_app_set_up, cases[i].test, lw_test_app_tear_down);
   return g_test_run ();
 }
+
+guint32
+lw_test_hand_mask (const LwTable *table,
+                   int            seat,
+                   const LwCard  *cards,
+                   guint          n)
+{
+  guint n_hand = 0;
+  const LwCard *hand = lw_table_get_hand (table, seat, &n_hand);
+  guint32 mask = 0;
+
+  for (guint c = 0; c < n; c++)
+    for (guint i = 0; i < n_hand; i++)
+      if (hand[i] == cards[c] && !(mask & (1u << i)))
+        {
+          mask |= 1u << i;
+          break;
+        }
+  g_assert_cmpuint ((guint) __builtin_popcount (mask), ==, n);
+  return mask;
+}

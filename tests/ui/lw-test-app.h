@@ -7,6 +7,7 @@
 
 #include "lw-application.h"
 #include "lw-store.h"
+#include "lw-table.h"
 #include "lw-window.h"
 
 G_BEGIN_DECLS
@@ -118,5 +119,12 @@ gint64 lw_test_add_won_game (LwStore           *store,
                              guint              n,
                              const char *const *names,
                              guint              n_teams);
+
+/* The selection mask of @cards (@n of them) in @seat's hand at @table,
+ * each copy of a card once; asserts that every card is there. */
+guint32 lw_test_hand_mask (const LwTable *table,
+                           int            seat,
+                           const LwCard  *cards,
+                           guint          n);
 
 G_END_DECLS

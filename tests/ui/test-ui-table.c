@@ -122,28 +122,6 @@ start_game (Fixture           *fixture,
   return start_game_full (fixture, n_players, names, people, seed, LW_BOT_NORMAL, FALSE);
 }
 
-/* The selection mask of @cards in @seat's hand. */
-static guint32
-mask_of (const LwTable *table,
-         int            seat,
-         const LwCard  *cards,
-         guint          n)
-{
-  guint n_hand = 0;
-  const LwCard *hand = lw_table_get_hand (table, seat, &n_hand);
-  guint32 mask = 0;
-
-  for (guint c = 0; c < n; c++)
-    for (guint i = 0; i < n_hand; i++)
-      if (hand[i] == cards[c] && !(mask & (1u << i)))
-        {
-          mask |= 1u << i;
-          break;
-        }
-  g_assert_cmpuint ((guint) __builtin_popcount (mask), ==, n);
-  return mask;
-}
-
 /* The person to act makes a legal move through the widgets; also checks
  * that the dimmed cards are exactly those in no legal follow, and tries
  * an illegal follow first when one exists (counted in @refused). */
@@ -218,7 +196,7 @@ person_moves (LwTablePage *page,
         g_autofree char *text = lw_play_format (play);
         g_test_message ("lead %s", text);
       }
-      lw_table_view_set_selection (view, mask_of (table, seat, play->cards, play->n));
+      lw_table_view_set_selection (view, lw_test_hand_mask (table, seat, play->cards, play->n));
       lw_test_activate (page, "table.play");
       g_test_message ("status %s", lw_table_page_get_status_text (page));
       lw_table_get_hand (lw_table_page_get_table (page), seat, &n_after);

@@ -21,6 +21,12 @@
  *         table-add-round (Add Round while the table plays the round),
  *         table-take-back (a table's round taken back: the toast),
  *         table-pups (the Dealer declared: Undo disabled, its tooltip printed),
+ *         table-hosted, table-hosted-seats (a hosted table: Ann on this
+ *         device, Ben remote, two computers; its Players panel; the link
+ *         of Ben's seat printed on stdout, for a browser to play it),
+ *         table-hosted-play (the same, Ann's seat played through the
+ *         page's actions as a Normal computer would, until the game's end:
+ *         then "game over, N rounds" is printed and the demo exits 0),
  *         stored-edit-log (the edit log of game 1 as DB holds it)
  *
  * With LW_DEMO_LONG_NAMES=1 in the environment, the first two players are
@@ -33,6 +39,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include <glib/gi18n.h>
 
@@ -61,6 +68,7 @@
 #include "lw-entry-dialog-private.h"
 #include "lw-store-table.h"
 #include "lw-table-page.h"
+#include "lw-table-page-private.h"
 #include "lw-store-events.h"
 #include "lw-window.h"
 #include "lw-window-private.h"
@@ -413,6 +421,46 @@ scroll_to_end_cb (gpointer data)
 
   gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
   return G_SOURCE_REMOVE;
+}
+
+/* table-hosted-play: Ann's moves made through the table page's actions
+ * (a wildcard's question answered with its first reading), every 50 ms. */
+static gboolean
+play_ann_cb (gpointer data)
+{
+  LwTablePage *page = data;
+  LwTableHost *host = lw_table_page_get_host (page);
+  const LwTable *table = lw_table_page_get_table (page);
+  g_autoptr (GList) toplevels = gtk_window_list_toplevels ();
+  LwTableView *view = lw_table_page_get_view (page);
+  LwAction action;
+  LwRng rng;
+
+  if (host == NULL || lw_table_host_is_over (host))
+    {
+      if (host != NULL)
+        g_print ("game over, %u rounds\n", page->record->rounds->len);
+      fflush (stdout);
+      exit (host != NULL ? 0 : 1);
+    }
+  for (GList *l = toplevels; l != NULL; l = l->next)
+    if (ADW_IS_MESSAGE_DIALOG (l->data) && gtk_widget_get_visible (l->data))
+      {
+        adw_message_dialog_response (ADW_MESSAGE_DIALOG (l->data), "0");
+        gtk_window_destroy (GTK_WINDOW (l->data));
+        return G_SOURCE_CONTINUE;
+      }
+  if (table == NULL || lw_table_page_get_round_over (page) || lw_table_get_turn (table) != 0)
+    return G_SOURCE_CONTINUE;
+  lw_rng_init (&rng, lw_table_get_log (table)->len + 3);
+  lw_bot_choose (table, LW_BOT_NORMAL, NULL, &rng, &action);
+  if (action.kind == LW_ACTION_DISCARD || action.kind == LW_ACTION_PLAY)
+    lw_table_view_set_selection (view, lw_test_hand_mask (table, 0, action.play.cards, action.play.n));
+  gtk_widget_activate_action (GTK_WIDGET (page),
+                              action.kind == LW_ACTION_DECLARE ? "table.declare"
+                              : action.kind == LW_ACTION_DECLINE ? "table.decline"
+                              : action.kind == LW_ACTION_DISCARD ? "table.discard" : "table.play", NULL);
+  return G_SOURCE_CONTINUE;
 }
 
 int
@@ -1027,6 +1075,47 @@ main (int   argc,
             gtk_window_set_default_size (GTK_WINDOW (dialog), MIN (width, 600), height);
           lw_entry_dialog_set_open (LW_ENTRY_DIALOG (dialog), TRUE);
         }
+    }
+  else if (g_str_equal (screen, "table-hosted") || g_str_equal (screen, "table-hosted-seats")
+           || g_str_equal (screen, "table-hosted-play"))
+    {
+      const char *players[] = { "Ann", "Ben", "Cleo", "Dev" };
+      LwNewGamePage *form = lw_window_get_new_game_page (window);
+      LwTablePage *page = lw_window_get_table_page (window);
+      GtkWidget *dialog;
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+      lw_new_game_page_set_n_players (form, 4);
+      lw_new_game_page_set_virtual (form, TRUE);
+      for (guint s = 0; s < 4; s++)
+        lw_new_game_page_set_player (form, s, long_names () && s < 2 ? names[s] : players[s]);
+      lw_new_game_page_set_remote_seat (form, 1);
+      lw_new_game_page_set_seat_player (form, 2, TRUE, LW_BOT_NORMAL);
+      lw_new_game_page_set_seat_player (form, 3, TRUE, LW_BOT_NORMAL);
+      lw_new_game_page_set_partners (form, TRUE);
+      lw_new_game_page_set_table_seed (form, 1818);
+      lw_new_game_page_set_host_address (form, "127.0.0.1", g_getenv ("LW_DEMO_PORT") != NULL
+                                         ? (guint) g_ascii_strtoull (g_getenv ("LW_DEMO_PORT"), NULL, 10) : 0);
+      gtk_widget_activate_action (GTK_WIDGET (form), "new-game.start", NULL);
+      dialog = lw_table_page_get_seats_dialog (page);
+      if (dialog == NULL)
+        g_error ("the hosted table did not open: %s", lw_new_game_page_get_error_text (form));
+      {
+        g_autofree char *url = lw_entry_server_seat_url (page->server, "127.0.0.1",
+                                                         lw_table_page_get_game_id (page), 1);
+
+        g_print ("%s\n", url);
+        fflush (stdout);
+      }
+      if (!g_str_equal (screen, "table-hosted-seats"))
+        gtk_window_close (GTK_WINDOW (dialog));
+      if (g_str_equal (screen, "table-hosted-play"))
+        {
+          lw_table_host_set_timing (lw_table_page_get_host (page), 30, 100);
+          g_timeout_add (50, play_ann_cb, page);
+        }
+      else if (width > 0)
+        gtk_window_set_default_size (GTK_WINDOW (dialog), MIN (width, 520), height);
     }
   else if (g_str_equal (screen, "restore-confirm"))
     {

@@ -160,23 +160,11 @@ make_table_card (LwEntryDialog *self,
   gtk_accessible_update_property (GTK_ACCESSIBLE (qr), GTK_ACCESSIBLE_PROPERTY_LABEL, qr_name, -1);
   gtk_box_append (GTK_BOX (card), qr);
 
-  gtk_label_set_selectable (GTK_LABEL (url), TRUE);
-  gtk_label_set_wrap (GTK_LABEL (url), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (url), PANGO_WRAP_CHAR);
+  lw_qr_code_style_link (GTK_LABEL (url));
   /* Cards narrow enough for two or three side by side on a wide window. */
   gtk_label_set_max_width_chars (GTK_LABEL (url), 30);
   gtk_label_set_max_width_chars (GTK_LABEL (title), 30);
-  {
-    /* A link broken over lines gets no hyphen that is not in it. */
-    PangoAttrList *attrs = pango_attr_list_new ();
-
-    pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
-    gtk_label_set_attributes (GTK_LABEL (url), attrs);
-    pango_attr_list_unref (attrs);
-  }
   gtk_label_set_justify (GTK_LABEL (url), GTK_JUSTIFY_CENTER);
-  gtk_widget_add_css_class (url, "caption");
-  gtk_widget_add_css_class (url, "monospace");
   gtk_box_append (GTK_BOX (card), url);
 
   gtk_widget_set_halign (buttons, GTK_ALIGN_CENTER);

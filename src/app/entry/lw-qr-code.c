@@ -222,3 +222,20 @@ lw_qr_code_get_modules (LwQrCode *self)
 
   return self->modules;
 }
+
+void
+lw_qr_code_style_link (GtkLabel *label)
+{
+  PangoAttrList *attrs = pango_attr_list_new ();
+
+  g_return_if_fail (GTK_IS_LABEL (label));
+
+  gtk_label_set_selectable (label, TRUE);
+  gtk_label_set_wrap (label, TRUE);
+  gtk_label_set_wrap_mode (label, PANGO_WRAP_CHAR);
+  pango_attr_list_insert (attrs, pango_attr_insert_hyphens_new (FALSE));
+  gtk_label_set_attributes (label, attrs);
+  pango_attr_list_unref (attrs);
+  gtk_widget_add_css_class (GTK_WIDGET (label), "caption");
+  gtk_widget_add_css_class (GTK_WIDGET (label), "monospace");
+}

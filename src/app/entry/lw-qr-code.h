@@ -32,4 +32,14 @@ GtkWidget *lw_qr_code_new (void);
 void lw_qr_code_set_text (LwQrCode   *self,
                           const char *text);
 
+/**
+ * lw_qr_code_style_link:
+ * @label: the label that shows a QR code's link
+ *
+ * Makes @label show a link as the windows with QR codes do: selectable,
+ * small monospace type, broken anywhere (never with a hyphen that is not
+ * in it), so that a long link fits a phone's width.
+ */
+void lw_qr_code_style_link (GtkLabel *label);
+
 G_END_DECLS

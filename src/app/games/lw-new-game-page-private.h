@@ -68,6 +68,29 @@ void lw_new_game_page_set_seat_player (LwNewGamePage *self,
                                        LwBotLevel     level);
 
 /**
+ * lw_new_game_page_set_remote_seat:
+ * @self: the page
+ * @seat: 0..7
+ *
+ * At the virtual table: @seat is played from another device, through a
+ * link (the Remote Player choice).
+ */
+void lw_new_game_page_set_remote_seat (LwNewGamePage *self,
+                                       guint          seat);
+
+/**
+ * lw_new_game_page_set_host_address:
+ * @self: the page
+ * @address: (nullable): the IPv4 address a table with remote seats
+ *   listens on and names in its links; %NULL: this computer's first
+ *   network address on port 8642 (the default)
+ * @port: the port with @address, 0 for any free one
+ */
+void lw_new_game_page_set_host_address (LwNewGamePage *self,
+                                        const char    *address,
+                                        guint          port);
+
+/**
  * lw_new_game_page_set_table_seed:
  * @self: the page
  * @seed: the virtual table's seed (the same seed, the same deals), or 0

@@ -6,7 +6,9 @@
 #include <glib/gi18n.h>
 
 #include "lw-app-util.h"
+#include "lw-entry-server.h"
 #include "lw-name-completion.h"
+#include "lw-new-game-start.h"
 #include "lw-new-game-page-private.h"
 #include "lw-widget-actions.h"
 #include "lw-settings.h"
@@ -63,6 +65,8 @@ struct _LwNewGamePage
   GtkDropDown *player_drops[LW_MAX_SEATS];
 
   guint64 seed;             /* the virtual table's seed; 0: a random one */
+  char *host_address;       /* where a table with remote seats listens; NULL: the first network address */
+  guint host_port;
 
   /* the side counts offered in sides_row, in order */
   guint side_choices[2];
@@ -92,8 +96,7 @@ is_virtual (LwNewGamePage *self)
          && gtk_switch_get_active (self->virtual_switch);
 }
 
-/* The seat's player at the virtual table: 0 a person, 1–3 a computer
- * playing Easy, Normal, Hard, Expert. */
+/* The seat's player at the virtual table (LwSeatChoice). */
 static guint
 get_player_choice (LwNewGamePage *self,
                    guint          seat)
@@ -105,7 +108,9 @@ static gboolean
 is_computer (LwNewGamePage *self,
              guint          seat)
 {
-  return is_virtual (self) && get_player_choice (self, seat) > 0;
+  guint choice = get_player_choice (self, seat);
+
+  return is_virtual (self) && choice > LW_SEAT_CHOICE_HERE && choice < LW_SEAT_CHOICE_REMOTE;
 }
 
 static char *
@@ -444,6 +449,28 @@ lw_new_game_page_set_seat_player (LwNewGamePage *self,
 }
 
 void
+lw_new_game_page_set_remote_seat (LwNewGamePage *self,
+                                  guint          seat)
+{
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+  g_return_if_fail (seat < LW_MAX_SEATS);
+
+  gtk_drop_down_set_selected (self->player_drops[seat], LW_SEAT_CHOICE_REMOTE);
+}
+
+void
+lw_new_game_page_set_host_address (LwNewGamePage *self,
+                                   const char    *address,
+                                   guint          port)
+{
+  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
+
+  g_free (self->host_address);
+  self->host_address = g_strdup (address);
+  self->host_port = port;
+}
+
+void
 lw_new_game_page_set_table_seed (LwNewGamePage *self,
                                  guint64        seed)
 {
@@ -653,6 +680,7 @@ reload_rule_sets (LwNewGamePage *self,
   if (error != NULL)
     g_warning ("New Game: the rule sets could not be read: %s", error->message);
   g_clear_pointer (&self->rule_sets, g_ptr_array_unref);
+  g_clear_pointer (&self->host_address, g_free);
   self->rule_sets = sets != NULL ? g_steal_pointer (&sets)
                                  : g_ptr_array_new_with_free_func ((GDestroyNotify) lw_rule_set_free);
 
@@ -984,42 +1012,18 @@ start_action (LwNewGamePage *self,
 {
   g_autoptr (LwGameRecord) record = NULL;
   g_autoptr (GError) error = NULL;
-  gint64 id;
+  LwSeatChoice choices[LW_MAX_SEATS];
 
   record = lw_new_game_page_build_record (self, &error);
-  if (record != NULL)
+  for (guint i = 0; record != NULL && i < record->n_players; i++)
+    choices[i] = (LwSeatChoice) get_player_choice (self, i);
+  if (record != NULL
+      && lw_new_game_start (GTK_WIDGET (self), self->store, record, is_virtual (self) ? choices : NULL,
+                            self->seed, self->host_address, self->host_port, &error) > 0)
     {
-      /* The record holds the rule set's name and the house rules (SCORING
-       * G3, TRICKS T9, T22): stored with the game in one transaction. */
-      id = lw_store_add_game (self->store, record, &error);
-      if (id > 0 && is_virtual (self))
-        {
-          LwTableSeats seats = { 0 };
-          g_autofree char *json = NULL;
-
-          seats.n_players = record->n_players;
-          seats.seed = self->seed != 0 ? self->seed
-                                       : ((guint64) g_random_int () << 32) | g_random_int ();
-          for (guint i = 0; i < record->n_players; i++)
-            {
-              guint choice = get_player_choice (self, i);
-
-              seats.computer[i] = choice > 0;
-              seats.level[i] = choice == 1 ? LW_BOT_EASY : choice == 3 ? LW_BOT_HARD
-                              : choice == 4 ? LW_BOT_EXPERT : LW_BOT_NORMAL;
-            }
-          json = lw_table_seats_to_json (&seats);
-          if (!lw_store_save_table (self->store, id, json, 0, NULL, &error))
-            id = 0;
-        }
-      if (id > 0)
-        {
-          if (lw_settings_get () != NULL)
-            g_settings_set_strv (lw_settings_get (), "last-players",
-                                 (const char *const *) record->players);
-          gtk_widget_activate_action (GTK_WIDGET (self), "win.open-game", "x", id);
-          return;
-        }
+      if (lw_settings_get () != NULL)
+        g_settings_set_strv (lw_settings_get (), "last-players", (const char *const *) record->players);
+      return;
     }
 
   show_error (self, error != NULL ? error->message : _("The game could not be stored."));
@@ -1056,6 +1060,21 @@ lw_new_game_page_class_init (LwNewGamePageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = lw_new_game_page_dispose;
+
+  /**
+   * LwNewGamePage::host-table:
+   * @self: the page
+   * @host: the hosted table just started (a game with remote seats)
+   * @server: the running server that hosts it
+   * @address: the address its links name
+   *
+   * For the window, to open @host at the table (lw_table_page_host()).
+   *
+   * Returns: %TRUE when the table is shown.
+   */
+  g_signal_new ("host-table", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                g_signal_accumulator_true_handled, NULL, NULL, G_TYPE_BOOLEAN, 3,
+                LW_TYPE_TABLE_HOST, LW_TYPE_ENTRY_SERVER, G_TYPE_STRING);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-new-game-page.ui");
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, scroller);
@@ -1153,7 +1172,8 @@ lw_new_game_page_init (LwNewGamePage *self)
 
       {
         /* TRANSLATORS: who plays a seat at the virtual table: a person on this device, or the computer at a level; keep them short */
-        const char *players[] = { N_("Person"), N_("Easy"), N_("Normal"), N_("Hard"), N_("Expert"), NULL };
+        const char *players[] = { N_("This Device"), N_("Easy"), N_("Normal"), N_("Hard"), N_("Expert"),
+                                  N_("Remote Player"), NULL };
         const char *shown[G_N_ELEMENTS (players)] = { NULL };
         GtkWidget *drop;
         g_autofree char *drop_label = NULL;

@@ -122,7 +122,9 @@ choice_response_cb (AdwMessageDialog *dialog,
   LwTablePage *self = LW_TABLE_PAGE (user_data);
   guint64 k;
 
-  if (g_ascii_string_to_unsigned (response, 10, 0, self->choices->len - 1, &k, NULL)
+  /* No readings left: the question was answered already. */
+  if (self->choices->len > 0
+      && g_ascii_string_to_unsigned (response, 10, 0, self->choices->len - 1, &k, NULL)
       && self->table != NULL && lw_table_get_turn (self->table) == self->viewer)
     play_cards (self, &g_array_index (self->choices, LwPlay, k));
   g_array_set_size (self->choices, 0);
@@ -392,6 +394,7 @@ static const LwWidgetAction table_actions[] = {
   { "table.undo",         NULL, G_CALLBACK (undo_action) },
   { "table.show-scores",  NULL, G_CALLBACK (show_scores_action) },
   { "table.replay-round", NULL, G_CALLBACK (replay_round_action) },
+  { "table.seats",        NULL, G_CALLBACK (lw_table_page_seats_action) },
 };
 
 void

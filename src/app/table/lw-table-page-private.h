@@ -8,6 +8,8 @@
  */
 #pragma once
 
+#include "lw-entry-server.h"
+#include "lw-table-host.h"
 #include "lw-table-page.h"
 
 G_BEGIN_DECLS
@@ -33,6 +35,7 @@ struct _LwTablePage
   GtkToggleButton *last_trick_button;
   AdwStatusPage *curtain;
   GtkButton *confirm_button;
+  GtkWidget *seats_button;
 
   /* owned */
   LwStore *store;
@@ -61,6 +64,13 @@ struct _LwTablePage
   gboolean game_over;
   gboolean status_is_error;
   GSimpleActionGroup *view_actions; /* "view.hand-by-suit" */
+
+  /* hosted mode (lw-table-host-mode.c): the table is the host's */
+  LwTableHost *host;
+  LwEntryServer *server;
+  char *link_address;       /* the address the links name */
+  gulong host_changed;
+  GtkWidget *seats_dialog;  /* borrowed, while it is open */
 };
 
 /* Shared by the page's files */
@@ -134,6 +144,11 @@ void lw_table_page_update_controls (LwTablePage *self);
  * the round is over: it says how the round ended). */
 void lw_table_page_update_status (LwTablePage *self);
 
+/* @names[s]: who sits in seat s now, "" past the table's last seat (for
+ * the words of the table's facts); borrowed. */
+void lw_table_page_seat_names (LwTablePage *self,
+                               const char  *names[LW_MAX_SEATS]);
+
 /* Hides the table behind the curtain until @seat (0-based) says who they
  * are ("Pass the device to …"). */
 void lw_table_page_show_curtain (LwTablePage *self,
@@ -157,6 +172,24 @@ void lw_table_page_stop_bot (LwTablePage *self);
 /* Installs the page's actions ("table.*"), their keys and the template's
  * callbacks on the page's class. */
 void lw_table_page_class_init_actions (GtkWidgetClass *widget_class);
+
+/* lw-table-host-mode.c */
+
+/* In hosted mode: the host's table shown after its every change (the
+ * round's end and the next deal are the host's), the curtain only between
+ * two seats played on this device. */
+void lw_table_page_host_after_change (LwTablePage *self);
+
+/* In hosted mode: @action of the local seat whose turn it is, sent to
+ * lw_table_host_act(). Errors: %LW_TABLE_HOST_ERROR, in words. */
+gboolean lw_table_page_host_apply (LwTablePage     *self,
+                                   const LwAction  *action,
+                                   GError         **error);
+
+/* "table.seats": the Players panel (lw-seats-dialog.h) of a hosted
+ * table, opened or brought to the front. */
+void lw_table_page_seats_action (LwTablePage *self,
+                                 GVariant    *parameter);
 
 /* What the UI tests read */
 
@@ -237,6 +270,14 @@ void lw_table_page_set_trick_hold (LwTablePage *self,
  */
 gboolean lw_table_page_step_hold (LwTablePage *self,
                                   guint        msec);
+
+/**
+ * lw_table_page_get_seats_dialog:
+ * @self: the page
+ *
+ * Returns: (transfer none) (nullable): the Seats panel while it is open.
+ */
+GtkWidget *lw_table_page_get_seats_dialog (LwTablePage *self);
 
 /** lw_table_page_is_holding: Returns: %TRUE while a finished trick is held before a computer's lead. */
 gboolean lw_table_page_is_holding (LwTablePage *self);

@@ -118,6 +118,11 @@ lw_table_page_after_change (LwTablePage *self)
 {
   int turn;
 
+  if (self->host != NULL)
+    {
+      lw_table_page_host_after_change (self);
+      return;
+    }
   if (self->table == NULL)
     return;
   if (lw_table_get_phase (self->table) == LW_PHASE_END && !self->round_over)
@@ -156,6 +161,8 @@ lw_table_page_apply_action (LwTablePage     *self,
 {
   g_autoptr (GError) local = NULL;
 
+  if (self->host != NULL)
+    return lw_table_page_host_apply (self, action, error);
   if (!lw_table_apply (self->table, action, error))
     return FALSE;
   if (!lw_table_page_save (self, &local))
@@ -174,8 +181,9 @@ lw_table_page_undo_point (LwTablePage  *self,
 
   if (why != NULL)
     *why = NULL;
+  /* A hosted table's remote moves cannot be taken back. */
   if (self->table == NULL || self->round_over || self->viewer == LW_NO_SEAT
-      || self->curtain_seat != LW_NO_SEAT)
+      || self->curtain_seat != LW_NO_SEAT || self->host != NULL)
     return FALSE;
   log = lw_table_get_log (self->table);
   for (i = log->len; i-- > 0;)
@@ -225,6 +233,7 @@ lw_table_page_load (LwTablePage  *self,
     return FALSE;
 
   lw_table_page_stop_bot (self);
+  lw_table_page_stop_hosting (self);
   self->id = id;
   if (!lw_table_page_reload_record (self, error))
     return FALSE;
@@ -375,6 +384,7 @@ lw_table_page_dispose (GObject *object)
   LwTablePage *self = LW_TABLE_PAGE (object);
 
   lw_table_page_stop_bot (self);
+  lw_table_page_stop_hosting (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), LW_TYPE_TABLE_PAGE);
 
   G_OBJECT_CLASS (lw_table_page_parent_class)->dispose (object);
@@ -425,6 +435,7 @@ lw_table_page_class_init (LwTablePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, last_trick_button);
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, curtain);
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, confirm_button);
+  gtk_widget_class_bind_template_child (widget_class, LwTablePage, seats_button);
   lw_table_page_class_init_actions (widget_class);
 }
 

@@ -8,7 +8,9 @@
 
 #include <adwaita.h>
 
+#include "lw-entry-server.h"
 #include "lw-store.h"
+#include "lw-table-host.h"
 #include "lw-table-seats.h"
 #include "lw-table-view.h"
 
@@ -37,6 +39,53 @@ void lw_table_page_set_store (LwTablePage *self,
 gboolean lw_table_page_load (LwTablePage  *self,
                              gint64        id,
                              GError      **error);
+
+/**
+ * lw_table_page_host:
+ * @self: the page
+ * @host: a hosted table (lw_table_host_new()), served by @server
+ *   (lw_entry_server_host_table()); a reference is taken
+ * @server: the running server the remote seats connect to; a reference
+ *   is taken, and the page stops it when the hosting ends
+ * @link_address: the address the seats' links name (the one the server
+ *   listens on, as other devices reach it)
+ * @error: return location for a #GError
+ *
+ * Hosted mode (docs/REMOTE-PLAY.md "Hosting from the app"): the page shows
+ * @host's table (lw_table_host_get_table()), redrawn at its every
+ * "changed"; the seats played on this device act through
+ * lw_table_host_act(); the computers, the round's end and the next deal
+ * are the host's, and Undo is off (a remote player's move cannot be taken
+ * back). With no seat played here the page only watches: no hand shown.
+ * The Seats panel opens once.
+ *
+ * Errors: the store's, reading the game.
+ *
+ * Returns: %TRUE when shown.
+ */
+gboolean lw_table_page_host (LwTablePage    *self,
+                             LwTableHost    *host,
+                             LwEntryServer  *server,
+                             const char     *link_address,
+                             GError        **error);
+
+/**
+ * lw_table_page_stop_hosting:
+ * @self: the page
+ *
+ * Ends hosted mode, when on: the table is closed on the server
+ * (lw_entry_server_close_host_table(): the secrets forgotten, the seats'
+ * sockets closed), the server stopped and the Seats panel closed. The game
+ * stays stored; it opens from the history like any game at the virtual
+ * table.
+ */
+void lw_table_page_stop_hosting (LwTablePage *self);
+
+/** lw_table_page_is_hosted: Returns: %TRUE while in hosted mode. */
+gboolean lw_table_page_is_hosted (LwTablePage *self);
+
+/** lw_table_page_get_host: Returns: (transfer none) (nullable): the hosted table. */
+LwTableHost *lw_table_page_get_host (LwTablePage *self);
 
 /** lw_table_page_get_view: Returns: (transfer none): the drawing of the table. */
 LwTableView *lw_table_page_get_view (LwTablePage *self);

@@ -55,7 +55,8 @@ lw_table_page_update_controls (LwTablePage *self)
   gtk_widget_set_visible (self->decline_button, !self->round_over && phase == LW_PHASE_BID);
   gtk_widget_set_visible (self->discard_button, !self->round_over && phase == LW_PHASE_EXCHANGE);
   gtk_widget_set_visible (self->play_button, !self->round_over && phase == LW_PHASE_PLAY);
-  gtk_widget_set_visible (self->next_button, self->round_over && !self->game_over);
+  /* A hosted table deals the next round itself. */
+  gtk_widget_set_visible (self->next_button, self->round_over && !self->game_over && self->host == NULL);
   gtk_widget_set_visible (self->over_button, self->game_over);
   gtk_widget_set_visible (self->replay_button, self->round_over);
 
@@ -72,7 +73,8 @@ lw_table_page_update_controls (LwTablePage *self)
                                  && lw_table_view_get_selection (self->view) != 0);
   gtk_widget_action_set_enabled (widget, "table.play",
                                  mine && phase == LW_PHASE_PLAY && lw_table_view_get_selection (self->view) != 0);
-  gtk_widget_action_set_enabled (widget, "table.next-round", self->round_over && !self->game_over);
+  gtk_widget_action_set_enabled (widget, "table.next-round",
+                                 self->round_over && !self->game_over && self->host == NULL);
   gtk_widget_action_set_enabled (widget, "table.hint", mine);
   gtk_widget_action_set_enabled (widget, "table.replay-round", self->round_over);
 
@@ -95,10 +97,9 @@ lw_table_page_update_controls (LwTablePage *self)
     }
 }
 
-/* The seats' names, for the words of the table's facts. */
-static void
-seat_names (LwTablePage *self,
-            const char  *names[LW_MAX_SEATS])
+void
+lw_table_page_seat_names (LwTablePage *self,
+                          const char  *names[LW_MAX_SEATS])
 {
   for (guint s = 0; s < LW_MAX_SEATS; s++)
     names[s] = s < lw_table_get_n_players (self->table) ? lw_table_page_name_of (self, (int) s) : "";
@@ -117,7 +118,7 @@ lw_table_page_update_status (LwTablePage *self)
 
   if (self->table == NULL || self->round_over)
     return;
-  seat_names (self, names);
+  lw_table_page_seat_names (self, names);
   turn = lw_table_get_turn (self->table);
   person = turn != LW_NO_SEAT && !self->seats.computer[turn];
   text = lw_describe_turn (self->table, names, self->busy || !person,
@@ -167,7 +168,7 @@ lw_table_page_finish_round (LwTablePage *self)
   self->round_over = TRUE;
   self->game_over = self->standings->finished;
 
-  seat_names (self, names);
+  lw_table_page_seat_names (self, names);
   text = lw_describe_round_end (self->record, self->standings, self->table, names, self->round_number);
   if (error == NULL)
     lw_table_page_set_status (self, text, FALSE);

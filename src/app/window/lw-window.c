@@ -205,6 +205,12 @@ add_page (LwWindow     *self,
   return widget;
 }
 
+static gboolean host_table_cb (LwNewGamePage *page,
+                               LwTableHost   *host,
+                               LwEntryServer *server,
+                               const char    *link_address,
+                               LwWindow      *self);
+
 static LwNewGamePage *
 ensure_new_game_page (LwWindow *self)
 {
@@ -214,6 +220,7 @@ ensure_new_game_page (LwWindow *self)
 
       self->new_game_page = g_object_new (LW_TYPE_NEW_GAME_PAGE, NULL);
       lw_new_game_page_set_store (self->new_game_page, self->store);
+      g_signal_connect_object (self->new_game_page, "host-table", G_CALLBACK (host_table_cb), self, 0);
       page = adw_leaflet_insert_child_after (self->leaflet, GTK_WIDGET (self->new_game_page),
                                              GTK_WIDGET (self->games_page));
       adw_leaflet_page_set_name (page, "new-game");
@@ -425,6 +432,29 @@ lw_window_open_game (LwWindow  *self,
   adw_leaflet_set_visible_child_name (self->leaflet, "game");
   lw_game_page_focus_form (self->game_page);
 
+  return TRUE;
+}
+
+/* New Game's "host-table": a table with remote seats opens at the table
+ * page in hosted mode; leaving it for the games, another section or New
+ * Game, or closing the window, ends the hosting (leaflet_visible_cb()). */
+static gboolean
+host_table_cb (LwNewGamePage *page,
+               LwTableHost   *host,
+               LwEntryServer *server,
+               const char    *link_address,
+               LwWindow      *self)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!lw_table_page_host (ensure_table_page (self), host, server, link_address, &error))
+    {
+      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Open the Game"), error->message);
+      return FALSE;
+    }
+  note_game_changed (self, lw_table_host_get_game_id (host));
+  adw_leaflet_set_visible_child_name (self->leaflet, "table");
+  gtk_widget_grab_focus (GTK_WIDGET (lw_table_page_get_view (self->table_page)));
   return TRUE;
 }
 
@@ -684,8 +714,13 @@ show_section_action (LwWindow *self,
 static void
 leaflet_visible_cb (LwWindow *self)
 {
-  int index = section_index (lw_window_get_visible_page (self));
+  const char *page = lw_window_get_visible_page (self);
+  int index = section_index (page);
 
+  /* Leaving a hosted table (for the games, another section or New Game)
+   * closes it: its links stop working. */
+  if (self->table_page != NULL && (index >= 0 || g_strcmp0 (page, "new-game") == 0))
+    lw_table_page_stop_hosting (self->table_page);
   if (index >= 0)
     {
       self->syncing_sections = TRUE;

@@ -1,0 +1,129 @@
+/* lw-new-game-start.c — New Game's Start: a game on paper, at the virtual
+ * table, or hosted for remote seats
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+
+#include "lw-entry-server.h"
+#include "lw-new-game-start.h"
+#include "lw-store-table.h"
+#include "lw-table-seats.h"
+
+static void
+seat_of_choice (LwSeatChoice    choice,
+                LwHostSeatKind *kind,
+                LwBotLevel     *level)
+{
+  *kind = choice == LW_SEAT_CHOICE_HERE ? LW_HOST_SEAT_LOCAL
+          : choice == LW_SEAT_CHOICE_REMOTE ? LW_HOST_SEAT_REMOTE : LW_HOST_SEAT_COMPUTER;
+  *level = choice == LW_SEAT_CHOICE_EASY ? LW_BOT_EASY
+           : choice == LW_SEAT_CHOICE_HARD ? LW_BOT_HARD
+           : choice == LW_SEAT_CHOICE_EXPERT ? LW_BOT_EXPERT : LW_BOT_NORMAL;
+}
+
+/* The hosted table: the server first, then the game. */
+static gint64
+start_hosted (GtkWidget            *page,
+              LwStore              *store,
+              const LwGameRecord   *record,
+              const LwHostSeatKind *kinds,
+              const LwBotLevel     *levels,
+              guint64               seed,
+              const char           *address,
+              guint                 port,
+              GError              **error)
+{
+  g_autoptr (GError) local = NULL;
+  g_autoptr (LwEntryRequests) entry = lw_entry_requests_new (store);
+  g_autoptr (LwEntryServer) server = lw_entry_server_new (entry);
+  g_autoptr (LwTableHost) host = NULL;
+  g_auto (GStrv) lan = NULL;
+  LwHouseRules rules = { FALSE, FALSE };
+  gboolean shown = FALSE;
+
+  if (address == NULL)
+    {
+      lan = lw_entry_list_lan_addresses ();
+      address = lan[0];
+      port = LW_ENTRY_SERVER_DEFAULT_PORT;
+    }
+  if (!lw_entry_server_start (server, address, port, &local))
+    {
+      g_set_error (error, local->domain, local->code,
+                   /* TRANSLATORS: %s is the system's reason, e.g. "port 8642: Address already in use" */
+                   _("Remote play could not be opened: %s. Close Table Entry or the program that uses the port, then start again."),
+                   local->message);
+      return 0;
+    }
+
+  rules.runs_inside_only = record->run_fill == LW_RUN_FILL_INSIDE_ONLY;
+  rules.whole_trick_overtrump = record->over_trump == LW_OVER_TRUMP_WHOLE_TRICK;
+  host = lw_table_host_new (store, record->n_players, (const char *const *) record->players, kinds, levels,
+                            record->n_teams == 2 && record->n_players == 4, seed, &rules, error);
+  if (host == NULL || !lw_entry_server_host_table (server, host, error))
+    {
+      lw_entry_server_stop (server);
+      return 0;
+    }
+  g_signal_emit_by_name (page, "host-table", host, server, address, &shown);
+  if (!shown)
+    {
+      lw_entry_server_close_host_table (server, lw_table_host_get_game_id (host));
+      lw_entry_server_stop (server);
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("The hosted table could not be opened."));
+      return 0;
+    }
+  return lw_table_host_get_game_id (host);
+}
+
+gint64
+lw_new_game_start (GtkWidget          *page,
+                   LwStore            *store,
+                   const LwGameRecord *record,
+                   const LwSeatChoice *choices,
+                   guint64             seed,
+                   const char         *address,
+                   guint               port,
+                   GError            **error)
+{
+  LwHostSeatKind kinds[LW_MAX_SEATS];
+  LwBotLevel levels[LW_MAX_SEATS];
+  gboolean remote = FALSE;
+  LwTableSeats seats = { 0 };
+  g_autofree char *json = NULL;
+  gint64 id;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (page), 0);
+  g_return_val_if_fail (LW_IS_STORE (store), 0);
+  g_return_val_if_fail (record != NULL && record->n_players <= LW_MAX_SEATS, 0);
+
+  for (guint i = 0; choices != NULL && i < record->n_players; i++)
+    {
+      seat_of_choice (choices[i], &kinds[i], &levels[i]);
+      remote = remote || kinds[i] == LW_HOST_SEAT_REMOTE;
+    }
+  /* Remote seats: the hosted table stores the game itself. */
+  if (remote)
+    return start_hosted (page, store, record, kinds, levels, seed, address, port, error);
+
+  /* The record holds the rule set's name and the house rules (SCORING
+   * G3, TRICKS T9, T22): stored with the game in one transaction. */
+  id = lw_store_add_game (store, record, error);
+  if (id > 0 && choices != NULL)
+    {
+      seats.n_players = record->n_players;
+      seats.seed = seed != 0 ? seed : ((guint64) g_random_int () << 32) | g_random_int ();
+      for (guint i = 0; i < record->n_players; i++)
+        {
+          seats.computer[i] = kinds[i] == LW_HOST_SEAT_COMPUTER;
+          seats.level[i] = levels[i];
+        }
+      json = lw_table_seats_to_json (&seats);
+      if (!lw_store_save_table (store, id, json, 0, NULL, error))
+        return 0;
+    }
+  if (id > 0)
+    gtk_widget_activate_action (page, "win.open-game", "x", id);
+  return id;
+}
