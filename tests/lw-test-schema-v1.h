@@ -37,9 +37,16 @@
   "  PRIMARY KEY (round, ordinal)) WITHOUT ROWID;" \
   "PRAGMA user_version = 1;"
 
-/* Drops what schema 14 added (the logs of rounds taken back): with the
- * version set back, a test makes a schema-13 database from a current one. */
+/* Drops what schema 15 added (duplicate events' boards): with the version
+ * set back, a test makes a schema-14 database from a current one. */
+#define LW_TEST_DROP_SCHEMA_15 \
+  "DROP TABLE event_board_results; ALTER TABLE events DROP COLUMN boards_per_round;"
+
+/* Drops what schemas 15 and 14 added (the logs of rounds taken back): with
+ * the version set back, a test makes a schema-13 database from a current
+ * one. */
 #define LW_TEST_DROP_SCHEMA_14 \
+  LW_TEST_DROP_SCHEMA_15 \
   "DROP TABLE taken_back_logs;"
 
 /* Drops what schemas 14 and 13 added (the events' rules): with the version

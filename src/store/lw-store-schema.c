@@ -7,7 +7,7 @@
  * that is rolled back on any error, and every read of more than one
  * statement runs in one read transaction, so it sees one state of the file.
  *
- * The schema (version 14, PRAGMA user_version):
+ * The schema (version 15, PRAGMA user_version):
  *
  *   players      a person who sat at a game, by name
  *   games        the setup of a game: ruleset, rules, first dealer, sides
@@ -129,6 +129,19 @@
  *                 names rule, unique per ruleset), the ruleset, start
  *                 score, target, skunk, and the house rules (run_fill and
  *                 over_trump for Little Wolf, king_and_knave for Garwolf)
+ *
+ * Version 15 (lw-store-events.c, lw-store-event-boards.c):
+ *   events.boards_per_round  a duplicate event's boards per event round
+ *                 (DUPLICATE D8), 1–20; 0 for every other event. A
+ *                 duplicate event keeps the format of its seating in
+ *                 events.format (the CHECK of version 4 cannot take a new
+ *                 name without making the table again): 'round-robin' for
+ *                 individuals, 'partners' for partnerships; boards_per_round
+ *                 > 0 is what makes it a duplicate event
+ *   event_board_results  one board played at one table of a duplicate
+ *                 event: the board's number and the round's facts as
+ *                 docs/rules/GAME-RECORD.md writes a round (JSON, seats as
+ *                 at the table); the points are derived (DUPLICATE D4)
  *
  * Version 13 (lw-store-events.c):
  *   events.rule_set, events.start_score, events.target, events.skunk,
@@ -504,6 +517,19 @@ static const char *const migrations[] = {
   "  log   TEXT NOT NULL"
   ");"
   "PRAGMA user_version = 14;",
+
+  /* 14 → 15: duplicate events (DUPLICATE D1–D10): the boards per event
+   * round, and each board's result at a table (its round's facts). */
+  "ALTER TABLE events ADD COLUMN boards_per_round INTEGER NOT NULL DEFAULT 0"
+  "  CHECK (boards_per_round BETWEEN 0 AND 20);"
+  "CREATE TABLE event_board_results ("
+  "  event_table  INTEGER NOT NULL REFERENCES event_tables (id) ON DELETE CASCADE,"
+  "  board        INTEGER NOT NULL CHECK (board >= 1),"
+  "  facts        TEXT NOT NULL,"
+  "  entered_at   INTEGER NOT NULL,"
+  "  PRIMARY KEY (event_table, board)"
+  ") WITHOUT ROWID;"
+  "PRAGMA user_version = 15;",
 };
 
 

@@ -766,38 +766,52 @@ lw_duplicate_standings_to_json (const LwEvent *event,
 }
 
 char *
-lw_duplicate_traveller_to_json (const LwEvent *event,
-                                guint          board,
-                                GArray        *rows)
+lw_duplicate_travellers_to_json (const LwEvent  *event,
+                                 guint           first,
+                                 guint           last,
+                                 GError        **error)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new ();
-  g_autofree char *code = NULL;
-  LwBoard b;
 
-  g_return_val_if_fail (event != NULL && rows != NULL && board >= 1, NULL);
+  g_return_val_if_fail (event != NULL && first >= 1 && last >= first, NULL);
 
-  lw_event_board (event, board, &b);
-  code = lw_board_check_code (&b);
   json_builder_begin_object (builder);
-  lw_json_builder_add_int (builder, "board", board);
-  lw_json_builder_add_int (builder, "round", lw_duplicate_round_of_board (event, board));
-  lw_json_builder_add_int (builder, "dealer", b.dealer);
-  lw_json_builder_add_string (builder, "check_code", code);
-  json_builder_set_member_name (builder, "rows");
+  lw_json_builder_add_string (builder, "event", event->name);
+  json_builder_set_member_name (builder, "travellers");
   json_builder_begin_array (builder);
-  for (guint i = 0; i < rows->len; i++)
+  for (guint board = first; board <= last; board++)
     {
-      const LwTravellerRow *row = &g_array_index (rows, LwTravellerRow, i);
+      g_autoptr (GArray) rows = lw_duplicate_traveller (event, board, error);
+      g_autofree char *code = NULL;
+      LwBoard b;
 
+      if (rows == NULL)
+        return NULL;
+      lw_event_board (event, board, &b);
+      code = lw_board_check_code (&b);
       json_builder_begin_object (builder);
-      lw_json_builder_add_int (builder, "position", row->position);
-      lw_json_builder_add_int (builder, "table", row->table);
-      add_players (builder, event, row->entrants);
-      lw_json_builder_add_int (builder, "delta", row->delta);
-      add_fraction (builder, "net", row->net, 1);
-      lw_json_builder_add_int (builder, "matchpoints", row->matchpoints);
-      lw_json_builder_add_int (builder, "top", row->top);
-      add_fraction (builder, "percentage", row->percentage, 100);
+      lw_json_builder_add_int (builder, "board", board);
+      lw_json_builder_add_int (builder, "round", lw_duplicate_round_of_board (event, board));
+      lw_json_builder_add_int (builder, "dealer", b.dealer);
+      lw_json_builder_add_string (builder, "check_code", code);
+      json_builder_set_member_name (builder, "rows");
+      json_builder_begin_array (builder);
+      for (guint i = 0; i < rows->len; i++)
+        {
+          const LwTravellerRow *row = &g_array_index (rows, LwTravellerRow, i);
+
+          json_builder_begin_object (builder);
+          lw_json_builder_add_int (builder, "position", row->position);
+          lw_json_builder_add_int (builder, "table", row->table);
+          add_players (builder, event, row->entrants);
+          lw_json_builder_add_int (builder, "delta", row->delta);
+          add_fraction (builder, "net", row->net, 1);
+          lw_json_builder_add_int (builder, "matchpoints", row->matchpoints);
+          lw_json_builder_add_int (builder, "top", row->top);
+          add_fraction (builder, "percentage", row->percentage, 100);
+          json_builder_end_object (builder);
+        }
+      json_builder_end_array (builder);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);

@@ -474,18 +474,24 @@ char *lw_duplicate_standings_to_json (const LwEvent *event,
                                       GPtrArray     *standings);
 
 /**
- * lw_duplicate_traveller_to_json:
+ * lw_duplicate_travellers_to_json:
  * @event: a duplicate event
- * @board: the board's number
- * @rows: (element-type LwTravellerRow): lw_duplicate_traveller()
+ * @first: the first board, ≥ 1
+ * @last: the last board, ≥ @first
+ * @error: return location for a #GError
  *
- * Returns: (transfer full): docs/EVENTS.md "Travelling sheets": {"board",
- *   "round", "dealer", "check_code", "rows": [{"position", "table",
- *   "players", "delta", "net", "matchpoints", "top", "percentage"}]}.
+ * Errors: as lw_duplicate_traveller().
+ *
+ * Returns: (transfer full) (nullable): docs/EVENTS.md "Travelling sheets":
+ *   {"event", "travellers": [{"board", "round", "dealer", "check_code",
+ *   "rows": [{"position", "table", "players", "delta", "net",
+ *   "matchpoints", "top", "percentage"}]}]}, one per board @first…@last,
+ *   pretty-printed with a final newline.
  */
-char *lw_duplicate_traveller_to_json (const LwEvent *event,
-                                      guint          board,
-                                      GArray        *rows);
+char *lw_duplicate_travellers_to_json (const LwEvent  *event,
+                                       guint           first,
+                                       guint           last,
+                                       GError        **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwDuplicateStanding, lw_duplicate_standing_free)
 
