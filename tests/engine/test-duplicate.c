@@ -477,6 +477,14 @@ test_refusals (void)
   g_assert_cmpstr (error->message, ==, "round 1 has no table 2 (it has 1)");
   g_clear_error (&error);
   g_assert_cmpuint (event->board_results->len, ==, 1);
+
+  /* Final scores from paper are not a duplicate table's result (D9). */
+  {
+    static const int scores[3] = { 15, 9, 4 };
+
+    g_assert_false (lw_event_set_paper_result (event, 1, 1, scores, 3, &error));
+    g_assert_nonnull (strstr (error->message, "a duplicate table's results are its boards'"));
+  }
 }
 
 /* ------------------------------------------------------------------ */

@@ -53,6 +53,9 @@ lw_events_format_name (LwEventFormat format)
     case LW_EVENT_ELIMINATION:
       /* TRANSLATORS: an event format: the loser of each 2-player game is out */
       return _("Single elimination");
+    case LW_EVENT_DUPLICATE:
+      /* TRANSLATORS: an event format: every table plays the same deals, compared seat by seat */
+      return _("Duplicate");
     default:
       return "";
     }

@@ -40,7 +40,7 @@ lw_event_config_init (LwEventConfig *config,
   config->tiebreaks[2] = LW_TIEBREAK_MARGIN;
   config->tiebreaks[3] = LW_TIEBREAK_SKUNKS;
   config->n_tiebreaks = 4;
-  config->boards_per_round = format == LW_EVENT_DUPLICATE ? 2 : 0;
+  config->boards_per_round = format == LW_EVENT_DUPLICATE ? LW_DUPLICATE_DEFAULT_BOARDS : 0;
 }
 
 const char *const lw_event_tiebreak_names[] = { "buchholz", "head-to-head", "margin", "skunks" };
@@ -799,6 +799,14 @@ lw_event_set_paper_result_full (LwEvent    *event,
   g_return_val_if_fail (event != NULL, FALSE);
   g_return_val_if_fail (scores != NULL || n_scores == 0, FALSE);
 
+  if (event->config.format == LW_EVENT_DUPLICATE)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "round %u, table %u: a duplicate table's results are its boards' "
+                   "(DUPLICATE D9), not final scores or a game", round, table_number);
+      return FALSE;
+    }
+
   table = lw_event_get_table (event, round, table_number, error);
   if (table == NULL)
     return FALSE;
@@ -889,6 +897,14 @@ lw_event_set_game_result (LwEvent             *event,
   g_return_val_if_fail (event != NULL, FALSE);
   g_return_val_if_fail (game_id > 0, FALSE);
   g_return_val_if_fail (record != NULL && standings != NULL, FALSE);
+
+  if (event->config.format == LW_EVENT_DUPLICATE)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "round %u, table %u: a duplicate table's results are its boards' "
+                   "(DUPLICATE D9), not final scores or a game", round, table_number);
+      return FALSE;
+    }
 
   table = lw_event_get_table (event, round, table_number, error);
   if (table == NULL)

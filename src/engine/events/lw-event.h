@@ -160,8 +160,10 @@ typedef struct {
   gboolean      partners;
 } LwEventConfig;
 
-/* The most boards a duplicate table plays in one event round. */
+/* The most boards a duplicate table plays in one event round, and the
+ * default (DUPLICATE D8). */
 #define LW_DUPLICATE_MAX_BOARDS 20
+#define LW_DUPLICATE_DEFAULT_BOARDS 2
 
 /**
  * lw_tiebreaks_from_string:
@@ -548,7 +550,8 @@ LwEventTable *lw_event_get_table (LwEvent  *event,
  * with lw_event_set_paper_result_full() as time called).
  *
  * Errors: %LW_ENGINE_ERROR_INVALID naming the table ("round 1, table 2:
- * 3 scores for 4 seats"), %LW_ENGINE_ERROR_NOT_ENDED ("round 1, table 2:
+ * 3 scores for 4 seats"; a duplicate event's table, whose results are its
+ * boards', DUPLICATE D9), %LW_ENGINE_ERROR_NOT_ENDED ("round 1, table 2:
  * 12–9–4 cannot have ended a game: nobody reached 15 and nobody is at 0").
  * Returns: %TRUE when entered.
  */
