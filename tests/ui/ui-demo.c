@@ -12,7 +12,9 @@
  *         table-wildcard (a computer's lead with a wildcard, its tag),
  *         events, new-event, new-elimination, event-players, event-seating, event-paper,
  *         event-standings, event-duplicate (a duplicate event's standings
- *         after 2 rounds; LW_DEMO_VIEW as for event-bracket), new-duplicate,
+ *         after 2 rounds; LW_DEMO_VIEW as for event-bracket;
+ *         LW_DEMO_BOARDS_PDF=PATH also prints round 2's board sheets to PATH),
+ *         new-duplicate,
  *         event-bracket (LW_DEMO_BRACKET_PDF=PATH also
  *         prints the bracket to PATH; LW_DEMO_VIEW=players|rounds|standings
  *         shows that page of the same event), event-rename, event-delete, partners-seating, leaderboard, replay,
@@ -40,6 +42,7 @@
 #include "lw-application.h"
 #include "lw-application-private.h"
 #include "lw-bracket.h"
+#include "lw-print-boards.h"
 #include "lw-store-event-boards.h"
 #include "lw-events-page.h"
 #include "lw-events-page-private.h"
@@ -948,6 +951,17 @@ main (int   argc,
                     if (entered == NULL)
                       g_error ("board result refused");
                   }
+            }
+          if (g_getenv ("LW_DEMO_BOARDS_PDF") != NULL)
+            {
+              g_autoptr (LwEvent) event = lw_store_load_event (store, id, NULL);
+              g_autoptr (GtkPrintOperation) operation = lw_print_board_sheets_new (event, 2);
+              g_autoptr (GError) pdf_error = NULL;
+
+              gtk_print_operation_set_export_filename (operation, g_getenv ("LW_DEMO_BOARDS_PDF"));
+              if (gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_EXPORT, NULL, &pdf_error)
+                  == GTK_PRINT_OPERATION_RESULT_ERROR)
+                g_error ("board sheets PDF: %s", pdf_error->message);
             }
         }
       else if (g_str_equal (screen, "partners-seating"))
