@@ -31,21 +31,6 @@ board_sheets_free (gpointer data)
   g_free (sheets);
 }
 
-static char *
-cards_text (const LwCard *cards,
-            guint         n)
-{
-  GString *out = g_string_new (NULL);
-
-  for (guint i = 0; i < n; i++)
-    {
-      if (i > 0)
-        g_string_append_c (out, ' ');
-      g_string_append (out, lw_face_to_string (lw_card_face (cards[i])));
-    }
-  return g_string_free (out, FALSE);
-}
-
 /* One slip at @y: @head over @cards, the check line under them, between
  * dashed cut lines. Returns the slip's height. */
 static double
@@ -126,7 +111,7 @@ draw_page_cb (GtkPrintOperation *operation,
 
   for (guint s = 0; s < board->n_seats; s++)
     {
-      g_autofree char *cards = cards_text (board->hands[s], board->n_hand[s]);
+      g_autofree char *cards = lw_cards_format (board->hands[s], board->n_hand[s]);
       g_autofree char *head = NULL;
 
       if (board->partners && (int) s == board->dealer)
@@ -144,7 +129,7 @@ draw_page_cb (GtkPrintOperation *operation,
       y += draw_slip (context, cr, y, width, head, cards, foot) + SLIP_GAP;
     }
   {
-    g_autofree char *pups = cards_text (board->pups, 4);
+    g_autofree char *pups = lw_cards_format (board->pups, 4);
 
     /* TRANSLATORS: a board sheet's slip of the four Pups, the first turned up for trump */
     y += draw_slip (context, cr, y, width, _("Pups, in deal order (the first is turned up)"), pups, foot);

@@ -182,12 +182,9 @@ append_cards (GString      *out,
               const LwCard *cards,
               guint         n)
 {
-  for (guint i = 0; i < n; i++)
-    {
-      if (i > 0)
-        g_string_append_c (out, ' ');
-      g_string_append (out, lw_face_to_string (lw_card_face (cards[i])));
-    }
+  g_autofree char *faces = lw_cards_format (cards, n);
+
+  g_string_append (out, faces);
 }
 
 char *
@@ -729,14 +726,9 @@ lw_duplicate_standings_to_json (const LwEvent *event,
   g_return_val_if_fail (event != NULL && standings != NULL, NULL);
 
   json_builder_begin_object (builder);
-  lw_json_builder_add_string (builder, "event", event->name);
-  lw_json_builder_add_string (builder, "format", lw_event_format_to_string (event->config.format));
-  lw_json_builder_add_int (builder, "table_size", event->config.table_size);
+  lw_event_add_json_head (builder, event);
   lw_json_builder_add_boolean (builder, "partners", event->config.partners);
   lw_json_builder_add_int (builder, "boards_per_round", event->config.boards_per_round);
-  lw_json_builder_add_int (builder, "rounds", lw_event_total_rounds (event));
-  lw_json_builder_add_int (builder, "rounds_paired", event->rounds->len);
-  lw_json_builder_add_boolean (builder, "finished", lw_event_is_finished (event));
   json_builder_set_member_name (builder, "standings");
   json_builder_begin_array (builder);
   for (guint i = 0; i < standings->len; i++)

@@ -463,9 +463,9 @@ GPtrArray *lw_duplicate_compute_standings (const LwEvent  *event,
  * @event: a duplicate event
  * @standings: (element-type LwDuplicateStanding): its standings
  *
- * Returns: (transfer full): docs/EVENTS.md "Duplicate standings": {"event",
- *   "format": "duplicate", "table_size", "partners", "boards_per_round",
- *   "rounds", "rounds_paired", "finished", "standings": [{"rank",
+ * Returns: (transfer full): docs/EVENTS.md "Duplicate events": {"event",
+ *   "format": "duplicate", "table_size", "rounds", "rounds_paired",
+ *   "finished", "partners", "boards_per_round", "standings": [{"rank",
  *   "player", "players", "score": {"numerator", "denominator"},
  *   "percentage": "58.33", "nets": {…, "text"}, "matchpoints", "boards",
  *   "dropped"}]}, pretty-printed with a final newline.

@@ -8,6 +8,8 @@
 
 #include <glib.h>
 
+#include <json-glib/json-glib.h>
+
 #include "lw-event.h"
 
 G_BEGIN_DECLS
@@ -101,6 +103,16 @@ gboolean lw_event_points_equal (double a,
  * lw-event-standings.c). Free with g_free(). */
 LwEventTally *lw_event_tally (const LwEvent *event,
                               gboolean       with_buchholz);
+
+/* lw_event_add_json_head:
+ * @builder: a builder inside the standings' object
+ * @event: the event
+ *
+ * Adds the members every event's standings JSON starts with (docs/EVENTS.md):
+ * "event", "format", "table_size", "rounds", "rounds_paired", "finished"
+ * (lw-event-standings.c). */
+void lw_event_add_json_head (JsonBuilder   *builder,
+                             const LwEvent *event);
 
 /* lw_duplicate_spread_seats:
  * @event: a duplicate event of individuals, its rounds before @round
