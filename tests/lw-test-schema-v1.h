@@ -37,9 +37,15 @@
   "  PRIMARY KEY (round, ordinal)) WITHOUT ROWID;" \
   "PRAGMA user_version = 1;"
 
-/* Drops what schema 16 added (the club server's sync): with the version
- * set back, a test makes a schema-15 database from a current one. */
+/* Drops what schema 17 added (duplicate events' boards): with the version
+ * set back, a test makes a schema-16 database from a current one. */
+#define LW_TEST_DROP_SCHEMA_17 \
+  "DROP TABLE event_board_results; ALTER TABLE events DROP COLUMN boards_per_round;"
+
+/* Drops what schemas 17 and 16 added (the club server's sync): with the
+ * version set back, a test makes a schema-15 database from a current one. */
 #define LW_TEST_DROP_SCHEMA_16 \
+  LW_TEST_DROP_SCHEMA_17 \
   "DROP TABLE club_state; DROP TABLE club_pushed; DROP TABLE club_games;"
 
 /* Drops what schemas 16 and 15 added (the hosted tables): with the

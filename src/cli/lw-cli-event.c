@@ -8,6 +8,9 @@
  *   event seating ID [--round R]                      a round's seating
  *   event result ID [--round R] --table T (--scores "A,B,…" | --game GAME_ID)
  *   event standings ID [--json|--csv]
+ *   event boards ID [--round R] [--json]        (duplicate: lw-cli-duplicate.c)
+ *   event result ID [--round R] --table T --board K (--facts JSON | --facts-file F)
+ *   event travellers ID [--board K] [--json]
  *   event list
  *   event rename ID NAME | event delete ID
  *   ratings [--ladder all|2p|3-4p|partners] [--json] [--from DATE]
@@ -29,9 +32,10 @@
 static const char event_usage[] =
   "Usage: littlewolf-cli [--db PATH] event SUBCOMMAND [ARGS]\n"
   "\n"
-  "  event new --name NAME --format swiss|round-robin|partners|elimination\n"
+  "  event new --name NAME --format swiss|round-robin|partners|elimination|duplicate\n"
   "            --table-size 2|3|4 [--rounds R] [--points WIN,SECOND,OTHER] [--seed S]\n"
   "            [--tiebreaks LIST] [--seeding rating|registration] [--rule-set NAME]\n"
+  "            [--partners] [--boards-per-round B]   (duplicate)\n"
   "      create an event; prints its ID (rounds 0 or missing: the format's default;\n"
   "      points default 3,1,0; partners need --table-size 4, elimination 2;\n"
   "      tie-breaks after event points, in order, from buchholz, head-to-head,\n"
@@ -63,11 +67,22 @@ static const char event_usage[] =
   "      --time-called: a game stopped by the clock, placed by score\n"
   "  event result ID [--round R] --table T --game GAME_ID\n"
   "      the table's result is a stored game (finished, the table's players)\n"
+  "  event result ID [--round R] --table T --board K (--facts JSON | --facts-file FILE|-)\n"
+  "      a duplicate table's result on one of its boards: the round's facts as a\n"
+  "      game record writes one round, seats as at the table (DUPLICATE D9)\n"
+  "  event boards ID [--round R] [--json]\n"
+  "      a duplicate event's board sheets for a round (default the last paired):\n"
+  "      the dealer, every seat's cards, the Pups and the check code (DUPLICATE D3)\n"
+  "  event travellers ID [--board K] [--json]\n"
+  "      a board's travelling sheet (default every board played): one line per\n"
+  "      position and table, POSITION<TAB>TABLE<TAB>PLAYERS<TAB>DELTA<TAB>NET<TAB>\n"
+  "      MATCHPOINTS/TOP<TAB>PERCENT (DUPLICATE D5, D6)\n"
   "  event standings ID [--json|--csv]\n"
   "      RANK<TAB>PLAYER<TAB>POINTS<TAB>BUCHHOLZ<TAB>HEAD_TO_HEAD<TAB>MARGIN<TAB>\n"
   "      SKUNKS<TAB>GAMES<TAB>WINS<TAB>BYES (a dropped player: \" (dropped)\" after\n"
   "      the name, one with a time-called game: \" (time called)\"); --csv and\n"
-  "      --json as docs/EVENTS.md\n"
+  "      --json as docs/EVENTS.md; a duplicate event's (DUPLICATE D7):\n"
+  "      RANK<TAB>PLAYER<TAB>PERCENT<TAB>NETS<TAB>MATCHPOINTS<TAB>BOARDS\n"
   "  event list                one line per event, newest first:\n"
   "      ID<TAB>NAME<TAB>FORMAT<TAB>TABLE_SIZE<TAB>PLAYERS<TAB>ROUNDS_PAIRED/ROUNDS\n"
   "  event rename ID NAME      give the event a new name\n"
@@ -271,6 +286,8 @@ event_new (LwCliContext *ctx,
   const char *tiebreaks_text = NULL;
   const char *seeding_text = NULL;
   const char *rule_set_name = NULL;
+  const char *boards_text = NULL;
+  gboolean partners = FALSE;
   g_autoptr (LwRuleSet) rules = NULL;
   LwEventFormat format;
   LwEventConfig config;
@@ -293,12 +310,19 @@ event_new (LwCliContext *ctx,
     { "--tiebreaks", &tiebreaks_text },
     { "--seeding", &seeding_text },
     { "--rule-set", &rule_set_name },
+    { "--boards-per-round", &boards_text },
   };
 
   for (int i = 1; i < argc; i++)
     {
       const char **target = NULL;
 
+      /* The one option without a value. */
+      if (strcmp (argv[i], "--partners") == 0)
+        {
+          partners = TRUE;
+          continue;
+        }
       for (guint k = 0; k < G_N_ELEMENTS (options) && target == NULL; k++)
         if (strcmp (argv[i], options[k].option) == 0)
           target = options[k].value;
@@ -312,15 +336,26 @@ event_new (LwCliContext *ctx,
     return lw_cli_fail (LW_CLI_INVALID, "event new: --name is needed (see event --help)");
   if (format_text == NULL)
     return lw_cli_fail (LW_CLI_INVALID, "event new: --format is needed "
-                        "(swiss, round-robin, partners or elimination)");
+                        "(swiss, round-robin, partners, elimination or duplicate)");
   if (!lw_event_format_from_string (format_text, &format))
     return lw_cli_fail (LW_CLI_INVALID, "event new: --format \"%s\": swiss, round-robin, "
-                        "partners or elimination", format_text);
+                        "partners, elimination or duplicate", format_text);
   if (size_text == NULL)
     return lw_cli_fail (LW_CLI_INVALID, "event new: --table-size is needed (2, 3 or 4)");
   if (!lw_cli_parse_positive (size_text, 4, &value) || value < 2)
     return lw_cli_fail (LW_CLI_INVALID, "event new: --table-size \"%s\": 2, 3 or 4", size_text);
   lw_event_config_init (&config, format, (guint) value);
+  if ((partners || boards_text != NULL) && format != LW_EVENT_DUPLICATE)
+    return lw_cli_fail (LW_CLI_INVALID, "event new: %s is for --format duplicate",
+                        partners ? "--partners" : "--boards-per-round");
+  config.partners = partners;
+  if (boards_text != NULL)
+    {
+      if (!lw_cli_parse_positive (boards_text, LW_DUPLICATE_MAX_BOARDS, &value))
+        return lw_cli_fail (LW_CLI_INVALID, "event new: --boards-per-round \"%s\": 1 to %d",
+                            boards_text, LW_DUPLICATE_MAX_BOARDS);
+      config.boards_per_round = (guint) value;
+    }
 
   if (rounds_text != NULL)
     {
@@ -542,8 +577,8 @@ event_result (LwCliContext *ctx,
               int           argc,
               char        **argv)
 {
-  gint64 id = 0, round = 0, table = 0, game = 0;
-  const char *id_text = NULL, *scores_text = NULL;
+  gint64 id = 0, round = 0, table = 0, game = 0, board = 0;
+  const char *id_text = NULL, *scores_text = NULL, *facts_text = NULL, *facts_file = NULL;
   gboolean time_called = FALSE, ok;
   int status = LW_CLI_OK;
   g_autoptr (LwStore) store = NULL;
@@ -557,7 +592,9 @@ event_result (LwCliContext *ctx,
       if (strcmp (argv[i], "--time-called") == 0)
         time_called = TRUE;
       else if (strcmp (argv[i], "--round") == 0 || strcmp (argv[i], "--table") == 0
-          || strcmp (argv[i], "--game") == 0 || strcmp (argv[i], "--scores") == 0)
+          || strcmp (argv[i], "--game") == 0 || strcmp (argv[i], "--scores") == 0
+          || strcmp (argv[i], "--board") == 0 || strcmp (argv[i], "--facts") == 0
+          || strcmp (argv[i], "--facts-file") == 0)
         {
           const char *option = argv[i];
 
@@ -565,10 +602,15 @@ event_result (LwCliContext *ctx,
             return status;
           if (strcmp (option, "--scores") == 0)
             scores_text = text;
+          else if (strcmp (option, "--facts") == 0)
+            facts_text = text;
+          else if (strcmp (option, "--facts-file") == 0)
+            facts_file = text;
           else if (!lw_cli_parse_positive (text,
                                            strcmp (option, "--game") == 0 ? G_MAXINT64 : 100000,
                                            strcmp (option, "--round") == 0 ? &round
-                                           : strcmp (option, "--table") == 0 ? &table : &game))
+                                           : strcmp (option, "--table") == 0 ? &table
+                                           : strcmp (option, "--board") == 0 ? &board : &game))
             return lw_cli_fail (LW_CLI_INVALID, "event result: %s \"%s\" is not a positive "
                                 "integer", option, text);
         }
@@ -583,6 +625,27 @@ event_result (LwCliContext *ctx,
     return bad_id ("event result", id_text);
   if (table == 0)
     return lw_cli_fail (LW_CLI_INVALID, "event result: --table is needed");
+  if (board != 0 || facts_text != NULL || facts_file != NULL)
+    {
+      g_autoptr (LwEvent) event = NULL;
+
+      if (board == 0 || (facts_text != NULL) == (facts_file != NULL)
+          || scores_text != NULL || game != 0 || time_called)
+        return lw_cli_fail (LW_CLI_INVALID, "event result: a board's result is --board K with "
+                            "either --facts JSON or --facts-file FILE");
+      store = open_store (ctx, TRUE, TRUE, id, &status);
+      if (store == NULL)
+        return status;
+      event = lw_store_load_event (store, id, &error);
+      if (event == NULL)
+        return lw_cli_fail_error (error);
+      if (round == 0 && event->rounds->len == 0)
+        return lw_cli_fail (LW_CLI_INVALID, "event result: %s has no round paired yet",
+                            event->name);
+      return lw_cli_duplicate_result (store, id, event,
+                                      round != 0 ? (guint) round : event->rounds->len,
+                                      (guint) table, (guint) board, facts_text, facts_file);
+    }
   if ((scores_text != NULL) == (game != 0))
     return lw_cli_fail (LW_CLI_INVALID, "event result: give either --scores or --game");
   if (time_called && scores_text == NULL)
@@ -655,6 +718,8 @@ event_standings (LwCliContext *ctx,
   event = load_event (ctx, "event standings", id_text, &status);
   if (event == NULL)
     return status;
+  if (event->config.format == LW_EVENT_DUPLICATE)
+    return lw_cli_duplicate_standings (event, json, csv);
   standings = lw_event_compute_standings (event);
 
   if (json)
@@ -719,6 +784,50 @@ event_list (LwCliContext *ctx,
     }
   fputs (out->str, stdout);
   return LW_CLI_OK;
+}
+
+/* "event boards ID [--round R] [--json]" and "event travellers ID
+ * [--board K] [--json]" (lw-cli-duplicate.c). */
+static int
+event_duplicate_sheet (LwCliContext *ctx,
+                       int           argc,
+                       char        **argv,
+                       gboolean      boards)
+{
+  const char *command = boards ? "event boards" : "event travellers";
+  const char *option = boards ? "--round" : "--board";
+  const char *id_text = NULL;
+  gboolean json = FALSE;
+  gint64 number = 0;
+  int status = LW_CLI_OK;
+  g_autoptr (LwEvent) event = NULL;
+
+  for (int i = 1; i < argc; i++)
+    {
+      const char *text;
+
+      if (strcmp (argv[i], "--json") == 0)
+        json = TRUE;
+      else if (strcmp (argv[i], option) == 0)
+        {
+          if ((text = option_value (command, argc, argv, &i, &status)) == NULL)
+            return status;
+          if (!lw_cli_parse_positive (text, 100000, &number))
+            return lw_cli_fail (LW_CLI_INVALID, "%s: %s \"%s\" is not a positive integer",
+                                command, option, text);
+        }
+      else if (id_text == NULL)
+        id_text = argv[i];
+      else
+        return lw_cli_fail (LW_CLI_INVALID, "%s: unexpected argument \"%s\"", command, argv[i]);
+    }
+  if (id_text == NULL)
+    return lw_cli_fail (LW_CLI_INVALID, "%s: an event ID is needed (see event --help)", command);
+  event = load_event (ctx, command, id_text, &status);
+  if (event == NULL)
+    return status;
+  return boards ? lw_cli_duplicate_boards (event, (guint) number, json)
+                : lw_cli_duplicate_travellers (event, (guint) number, json);
 }
 
 /* The subcommands that change one event and print nothing. */
@@ -825,6 +934,8 @@ lw_cli_cmd_event (LwCliContext *ctx,
     return event_standings (ctx, argc, argv);
   if (strcmp (sub, "list") == 0)
     return event_list (ctx, argc, argv);
+  if (strcmp (sub, "boards") == 0 || strcmp (sub, "travellers") == 0)
+    return event_duplicate_sheet (ctx, argc, argv, strcmp (sub, "boards") == 0);
   return lw_cli_fail (LW_CLI_INVALID, "event: unknown subcommand \"%s\" (see event --help)", sub);
 }
 

@@ -185,6 +185,31 @@ int lw_cli_cmd_export (LwCliContext *ctx, int argc, char **argv);
 /* Events and ratings (lw-cli-event.c, docs/EVENTS.md): `event SUBCOMMAND
  * …` and `ratings`, with the same argument convention. */
 int lw_cli_cmd_event   (LwCliContext *ctx, int argc, char **argv);
+
+/* lw-cli-duplicate.c: a duplicate event's subcommands, the event loaded
+ * (docs/EVENTS.md "Duplicate events"). Each returns the exit status.
+ * Boards @round's (0: the last paired, else 1) sheets, as text or JSON. */
+int lw_cli_duplicate_boards (const LwEvent *event,
+                             guint          round,
+                             gboolean       json);
+/* Enters one board's result (DUPLICATE D9) from the round's JSON
+ * @facts_text, or read from @facts_file ("-": standard input). */
+int lw_cli_duplicate_result (LwStore       *store,
+                             gint64         id,
+                             const LwEvent *event,
+                             guint          round,
+                             guint          table,
+                             guint          board,
+                             const char    *facts_text,
+                             const char    *facts_file);
+/* Board @board's travelling sheet (0: every board of the paired rounds). */
+int lw_cli_duplicate_travellers (const LwEvent *event,
+                                 guint          board,
+                                 gboolean       json);
+/* The event's standings (DUPLICATE D7); @csv refused. */
+int lw_cli_duplicate_standings (const LwEvent *event,
+                                gboolean       json,
+                                gboolean       csv);
 int lw_cli_cmd_ratings (LwCliContext *ctx, int argc, char **argv);
 /* Virtual-table commands (lw-cli-play.c), called the same way. */
 int lw_cli_cmd_play  (LwCliContext *ctx, int argc, char **argv);

@@ -15,6 +15,7 @@
 #include "lw-garwolf.h"
 #include "lw-event.h"
 #include "lw-event-wall.h"
+#include "lw-duplicate.h"
 #include "lw-rating.h"
 #include "lw-cards.h"
 #include "lw-play.h"

@@ -59,6 +59,7 @@ static const char *const format_names[] = {
   [LW_EVENT_ROUND_ROBIN] = "round-robin",
   [LW_EVENT_PARTNERS] = "partners",
   [LW_EVENT_ELIMINATION] = "elimination",
+  [LW_EVENT_DUPLICATE] = "duplicate",
 };
 static const char *const seeding_names[] = { "registration", "rating" };
 static const char *const ladder_names[] = {

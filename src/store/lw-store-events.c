@@ -267,7 +267,8 @@ lw_store_read_event (LwStore  *self,
     g_autoptr (LwStoreStmt) stmt =
       lw_store_query_row (self,
                           "SELECT name, format, table_size, rounds, points_win, points_second,"
-                          " points_other, seed, tiebreaks, seeding FROM events WHERE id = ?",
+                          " points_other, seed, tiebreaks, seeding, boards_per_round"
+                          " FROM events WHERE id = ?",
                           id, 0, &has_row, error);
     LwEventFormat format;
 
@@ -283,7 +284,17 @@ lw_store_read_event (LwStore  *self,
         lw_store_fail_damaged (self, "event", id, "its format is unknown", error);
         return NULL;
       }
-    lw_event_config_init (&config, format, (guint) sqlite3_column_int (stmt, 2));
+    /* A duplicate event keeps its seating's format (schema 15). */
+    if (sqlite3_column_int (stmt, 10) > 0)
+      {
+        gboolean partners = format == LW_EVENT_PARTNERS;
+
+        lw_event_config_init (&config, LW_EVENT_DUPLICATE, (guint) sqlite3_column_int (stmt, 2));
+        config.partners = partners;
+        config.boards_per_round = (guint) sqlite3_column_int (stmt, 10);
+      }
+    else
+      lw_event_config_init (&config, format, (guint) sqlite3_column_int (stmt, 2));
     config.n_rounds = (guint) sqlite3_column_int (stmt, 3);
     config.points_win = sqlite3_column_int (stmt, 4);
     config.points_second = sqlite3_column_int (stmt, 5);
@@ -310,7 +321,9 @@ lw_store_read_event (LwStore  *self,
 
   if (!load_entrants (self, id, event, error)
       || !load_rounds (self, id, event, error)
-      || !load_tables (self, id, event, linked, error))
+      || !load_tables (self, id, event, linked, error)
+      || (event->config.format == LW_EVENT_DUPLICATE
+          && !lw_store_read_board_results (self, id, event, error)))
     return NULL;
 
   /* A linked table's result is its game's replay. */
@@ -442,6 +455,8 @@ read_summary (LwStoreStmt *stmt,
   if (!lw_event_format_from_string ((const char *) sqlite3_column_text (stmt, 2),
                                     &summary->format))
     summary->format = LW_EVENT_SWISS;
+  if (sqlite3_column_int (stmt, 7) > 0)
+    summary->format = LW_EVENT_DUPLICATE;
   summary->table_size = (guint) sqlite3_column_int (stmt, 3);
   summary->created = sqlite3_column_int64 (stmt, 4);
   summary->n_entrants = (guint) sqlite3_column_int (stmt, 5);
@@ -462,8 +477,8 @@ lw_store_list_events (LwStore  *self,
   list = lw_store_list_rows (self,
                              "SELECT e.id, e.name, e.format, e.table_size, e.created,"
                              " (SELECT count (*) FROM event_players p WHERE p.event = e.id),"
-                             " (SELECT count (*) FROM event_rounds r WHERE r.event = e.id)"
-                             " FROM events e ORDER BY e.created DESC, e.id DESC",
+                             " (SELECT count (*) FROM event_rounds r WHERE r.event = e.id),"
+                             " e.boards_per_round FROM events e ORDER BY e.created DESC, e.id DESC",
                              0, read_summary, (GDestroyNotify) lw_event_summary_free, error);
   if (!lw_store_finish (self, list != NULL, error))
     return NULL;
@@ -521,13 +536,17 @@ lw_store_add_event_with_rules (LwStore              *self,
       lw_store_stmt (self,
                      "INSERT INTO events (name, format, table_size, rounds, points_win,"
                      " points_second, points_other, seed, created, tiebreaks, seeding,"
-                     " rule_set, start_score, target, skunk, run_fill, over_trump)"
-                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
+                     " rule_set, start_score, target, skunk, run_fill, over_trump,"
+                     " boards_per_round)"
+                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", error);
+    /* A duplicate event is stored with its seating's format (schema 15). */
+    LwEventFormat stored_format = config->format != LW_EVENT_DUPLICATE ? config->format
+                                  : config->partners ? LW_EVENT_PARTNERS : LW_EVENT_ROUND_ROBIN;
     g_autofree char *tiebreaks = lw_tiebreaks_to_string (config);
 
     if (stmt == NULL
         || !lw_store_bind_text (self, stmt, 1, name, error)
-        || !lw_store_bind_text (self, stmt, 2, lw_event_format_to_string (config->format), error)
+        || !lw_store_bind_text (self, stmt, 2, lw_event_format_to_string (stored_format), error)
         || !lw_store_bind_int (self, stmt, 3, config->table_size, error)
         || !lw_store_bind_int (self, stmt, 4, config->n_rounds, error)
         || !lw_store_bind_int (self, stmt, 5, config->points_win, error)
@@ -543,6 +562,7 @@ lw_store_add_event_with_rules (LwStore              *self,
         || !lw_store_bind_int (self, stmt, 15, rules->skunk, error)
         || !lw_store_bind_text (self, stmt, 16, lw_run_fill_to_string (rules->run_fill), error)
         || !lw_store_bind_text (self, stmt, 17, lw_over_trump_to_string (rules->over_trump), error)
+        || !lw_store_bind_int (self, stmt, 18, config->boards_per_round, error)
         || !lw_store_step_done (self, stmt, error))
       id = 0;
     else

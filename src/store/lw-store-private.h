@@ -120,6 +120,15 @@ LwEvent *lw_store_read_event (LwStore  *self,
                               gint64    id,
                               GError  **error);
 
+/* Reads the board results of duplicate event @id into @event
+ * (lw_event_add_board_result(): each scored again, its table's result
+ * complete once all its boards are in); inside a transaction
+ * (lw-store-event-boards.c). */
+gboolean lw_store_read_board_results (LwStore  *self,
+                                      gint64    id,
+                                      LwEvent  *event,
+                                      GError  **error);
+
 /* Opens a write transaction and loads event @id in it (transfer full);
  * on %NULL (@error set) the transaction is rolled back already, else it
  * is closed with lw_store_finish(). */

@@ -162,6 +162,19 @@
  *   club_games    other laptops' games held here, read-only: UUID, their
  *                 origin (UUID and name) and the version pulled
  *
+ * Version 17 (lw-store-events.c, lw-store-event-boards.c):
+ *   events.boards_per_round  a duplicate event's boards per event round
+ *                 (DUPLICATE D8), 1–20; 0 for every other event. A
+ *                 duplicate event keeps the format of its seating in
+ *                 events.format (the CHECK of version 4 cannot take a new
+ *                 name without making the table again): 'round-robin' for
+ *                 individuals, 'partners' for partnerships; boards_per_round
+ *                 > 0 is what makes it a duplicate event
+ *   event_board_results  one board played at one table of a duplicate
+ *                 event: the board's number and the round's facts as
+ *                 docs/rules/GAME-RECORD.md writes a round (JSON, seats as
+ *                 at the table); the points are derived (DUPLICATE D4)
+ *
  * Scores, status and winners are never stored as the truth: they are the
  * engine's replay of the stored rounds (lw_standings_compute()); the
  * result cache only keeps the last replay for the version it was made at.
@@ -567,6 +580,19 @@ static const char *const migrations[] = {
   "  version      INTEGER NOT NULL"
   ") WITHOUT ROWID;"
   "PRAGMA user_version = 16;",
+
+  /* 16 → 17: duplicate events (DUPLICATE D1–D10): the boards per event
+   * round, and each board's result at a table (its round's facts). */
+  "ALTER TABLE events ADD COLUMN boards_per_round INTEGER NOT NULL DEFAULT 0"
+  "  CHECK (boards_per_round BETWEEN 0 AND 20);"
+  "CREATE TABLE event_board_results ("
+  "  event_table  INTEGER NOT NULL REFERENCES event_tables (id) ON DELETE CASCADE,"
+  "  board        INTEGER NOT NULL CHECK (board >= 1),"
+  "  facts        TEXT NOT NULL,"
+  "  entered_at   INTEGER NOT NULL,"
+  "  PRIMARY KEY (event_table, board)"
+  ") WITHOUT ROWID;"
+  "PRAGMA user_version = 17;",
 };
 
 

@@ -472,7 +472,7 @@ test_tiebreaks (Fixture       *fixture,
   older = lw_store_add_event (fixture->store, "Older", &config, &error);
   g_assert_no_error (error);
   lw_test_reopen_from_version (&fixture->store, fixture->path, LW_TEST_DROP_SCHEMA_6, 5);
-  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 16);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 17);
   g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 5);
   event = lw_store_load_event (fixture->store, older, &error);
@@ -514,7 +514,7 @@ test_seeding (Fixture       *fixture,
 
   /* An event of schema 9: seeded in registration order, as then. */
   lw_test_reopen_from_version (&fixture->store, fixture->path, LW_TEST_DROP_SCHEMA_10, 9);
-  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 16);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 17);
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 9);
   event = lw_store_load_event (fixture->store, rated, &error);
   g_assert_no_error (error);
@@ -546,7 +546,7 @@ test_migration_from_v3 (Fixture       *fixture,
 
   g_assert_cmpint (lw_store_add_game (fixture->store, record, &error), ==, 1);
   lw_test_reopen_from_version (&fixture->store, fixture->path, LW_TEST_DROP_SCHEMA_4, 3);
-  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 16);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 17);
   g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM games"), ==, 1);
   g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 3);

@@ -13,7 +13,11 @@
  *         table-last-trick, curtain, table-partners, table-partners-bid,
  *         table-wildcard (a computer's lead with a wildcard, its tag),
  *         events, new-event, new-elimination, event-players, event-seating, event-paper,
- *         event-standings, event-bracket (LW_DEMO_BRACKET_PDF=PATH also
+ *         event-standings, event-duplicate (a duplicate event's standings
+ *         after 2 rounds; LW_DEMO_VIEW as for event-bracket;
+ *         LW_DEMO_BOARDS_PDF=PATH also prints round 2's board sheets to PATH),
+ *         new-duplicate,
+ *         event-bracket (LW_DEMO_BRACKET_PDF=PATH also
  *         prints the bracket to PATH; LW_DEMO_VIEW=players|rounds|standings
  *         shows that page of the same event), event-rename, event-delete, partners-seating, leaderboard, replay,
  *         table-entry, table-entry-event, game-locked, edit-ends-game,
@@ -47,6 +51,8 @@
 #include "lw-application.h"
 #include "lw-application-private.h"
 #include "lw-bracket.h"
+#include "lw-print-boards.h"
+#include "lw-store-event-boards.h"
 #include "lw-events-page.h"
 #include "lw-events-page-private.h"
 #include "lw-leaderboard-page.h"
@@ -948,7 +954,7 @@ main (int   argc,
     }
 
   else if (g_str_has_prefix (screen, "event") || g_str_equal (screen, "new-event") ||
-           g_str_equal (screen, "new-elimination") ||
+           g_str_equal (screen, "new-elimination") || g_str_equal (screen, "new-duplicate") ||
            g_str_equal (screen, "partners-seating"))
     {
       LwEventsPage *page = lw_window_get_events_page (window);
@@ -981,6 +987,45 @@ main (int   argc,
                 g_error ("bracket PDF: %s", pdf_error->message);
             }
         }
+      else if (g_str_equal (screen, "event-duplicate"))
+        {
+          /* 12 players at 3-seat tables, 2 rounds of 2 boards entered. */
+          id = add_event (store, "Duplicate Night", LW_EVENT_DUPLICATE, 3, 12);
+          for (guint r = 1; r <= 2; r++)
+            {
+              g_autoptr (LwEvent) event = lw_store_pair_event_round (store, id, NULL);
+
+              for (guint t = 1; t <= 4; t++)
+                for (guint b = 0; b < 2; b++)
+                  {
+                    static const int cards[3][3] = { { 5, 20, 8 }, { 15, 10, 8 }, { 10, 13, 10 } };
+                    guint kind = (t + 2 * b + r) % 3;
+                    g_autoptr (LwRound) facts = lw_round_new ();
+                    g_autoptr (LwEvent) entered = NULL;
+
+                    facts->declarer = kind == 1 ? LW_NO_SEAT : (int) kind;
+                    for (guint s = 0; s < 3; s++)
+                      facts->cards[(s + t) % 3] = cards[kind][s];
+                    if (facts->declarer != LW_NO_SEAT)
+                      facts->declarer = (facts->declarer + (int) t) % 3;
+                    entered = lw_store_add_event_board_result (store, id, r, t, (r - 1) * 2 + b + 1,
+                                                               facts, NULL);
+                    if (entered == NULL)
+                      g_error ("board result refused");
+                  }
+            }
+          if (g_getenv ("LW_DEMO_BOARDS_PDF") != NULL)
+            {
+              g_autoptr (LwEvent) event = lw_store_load_event (store, id, NULL);
+              g_autoptr (GtkPrintOperation) operation = lw_print_board_sheets_new (event, 2);
+              g_autoptr (GError) pdf_error = NULL;
+
+              gtk_print_operation_set_export_filename (operation, g_getenv ("LW_DEMO_BOARDS_PDF"));
+              if (gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_EXPORT, NULL, &pdf_error)
+                  == GTK_PRINT_OPERATION_RESULT_ERROR)
+                g_error ("board sheets PDF: %s", pdf_error->message);
+            }
+        }
       else if (g_str_equal (screen, "partners-seating"))
         {
           id = add_event (store, "Partners Cup", LW_EVENT_PARTNERS, 4, 8);
@@ -991,7 +1036,8 @@ main (int   argc,
         {
           id = add_event (store, "Spring Open at the Fox Inn", LW_EVENT_SWISS, 4, 13);
           if (!g_str_equal (screen, "event-players") && !g_str_equal (screen, "events") &&
-              !g_str_equal (screen, "new-event") && !g_str_equal (screen, "new-elimination"))
+              !g_str_equal (screen, "new-event") && !g_str_equal (screen, "new-elimination") &&
+              !g_str_equal (screen, "new-duplicate"))
             {
               lw_store_pair_event_round (store, id, NULL);
               enter_paper_results (store, id, g_str_equal (screen, "event-standings") ? 4 : 2);
@@ -1002,6 +1048,14 @@ main (int   argc,
       gtk_widget_activate_action (GTK_WIDGET (window), "win.show-events", NULL);
       if (g_str_equal (screen, "new-event"))
         gtk_widget_activate_action (GTK_WIDGET (page), "events.new-event", NULL);
+      else if (g_str_equal (screen, "new-duplicate"))
+        {
+          gtk_widget_activate_action (GTK_WIDGET (page), "events.new-event", NULL);
+          gtk_editable_set_text (GTK_EDITABLE (lw_events_page_get_dialog_field (page, "name")),
+                                 "Duplicate Night");
+          adw_combo_row_set_selected (ADW_COMBO_ROW (lw_events_page_get_dialog_field (page, "format")),
+                                      LW_EVENT_DUPLICATE);
+        }
       else if (g_str_equal (screen, "new-elimination"))
         {
           /* The New Event dialog for a single elimination seeded by rating. */
@@ -1020,9 +1074,9 @@ main (int   argc,
             lw_events_page_set_view (page, "players");
           else if (g_str_equal (screen, "event-standings"))
             lw_events_page_set_view (page, "standings");
-          else if (g_str_equal (screen, "event-bracket"))
+          else if (g_str_equal (screen, "event-bracket") || g_str_equal (screen, "event-duplicate"))
             lw_events_page_set_view (page, g_getenv ("LW_DEMO_VIEW") != NULL ? g_getenv ("LW_DEMO_VIEW")
-                                                                           : "bracket");
+                                     : g_str_equal (screen, "event-duplicate") ? "standings" : "bracket");
           else
             lw_events_page_set_view (page, "rounds");
           if (g_str_equal (screen, "event-paper"))

@@ -82,8 +82,18 @@ format_selected_cb (AdwComboRow *format_row,
     adw_combo_row_set_selected (tables_row, TABLES_PARTNERS);
   else if (format == LW_EVENT_ELIMINATION)
     adw_combo_row_set_selected (tables_row, TABLES_2);
-  else if (tables == TABLES_PARTNERS)
+  else if (tables == TABLES_PARTNERS && format != LW_EVENT_DUPLICATE)
     adw_combo_row_set_selected (tables_row, TABLES_4);
+  /* Boards per round are a duplicate event's (DUPLICATE D8). */
+  gtk_widget_set_visible (gtk_widget_get_ancestor (lw_events_dialog_field (dialog, "boards"),
+                                                   ADW_TYPE_ACTION_ROW),
+                          format == LW_EVENT_DUPLICATE);
+  /* A duplicate event ranks by percentages (DUPLICATE D7): no event points
+   * by place, no tie-breaks to choose. */
+  gtk_widget_set_visible (lw_events_dialog_field (dialog, "tiebreaks"), format != LW_EVENT_DUPLICATE);
+  gtk_widget_set_visible (lw_events_dialog_field (dialog, "points-label"), format != LW_EVENT_DUPLICATE);
+  gtk_widget_set_visible (gtk_widget_get_ancestor (lw_events_dialog_field (dialog, "win"), GTK_TYPE_LIST_BOX),
+                          format != LW_EVENT_DUPLICATE);
   if (format == LW_EVENT_ELIMINATION)
     gtk_spin_button_set_value (GTK_SPIN_BUTTON (rounds), 0);
   /* Seeding by rating is an elimination's option only. */
@@ -100,7 +110,9 @@ tables_selected_cb (AdwComboRow *tables_row,
   AdwMessageDialog *dialog = user_data;
   AdwComboRow *format_row = ADW_COMBO_ROW (lw_events_dialog_field (dialog, "format"));
 
-  if (adw_combo_row_get_selected (tables_row) == TABLES_PARTNERS)
+  /* A duplicate event may have partners tables (fixed partnerships). */
+  if (adw_combo_row_get_selected (tables_row) == TABLES_PARTNERS
+      && adw_combo_row_get_selected (format_row) != LW_EVENT_DUPLICATE)
     adw_combo_row_set_selected (format_row, LW_EVENT_PARTNERS);
   else if (adw_combo_row_get_selected (format_row) == LW_EVENT_PARTNERS)
     adw_combo_row_set_selected (format_row, LW_EVENT_SWISS);
@@ -147,6 +159,11 @@ new_event_response_cb (AdwMessageDialog *dialog,
   config.points_win = lw_spin_get_int (GTK_SPIN_BUTTON (lw_events_dialog_field (dialog, "win")));
   config.points_second = lw_spin_get_int (GTK_SPIN_BUTTON (lw_events_dialog_field (dialog, "second")));
   config.points_other = lw_spin_get_int (GTK_SPIN_BUTTON (lw_events_dialog_field (dialog, "other")));
+  if (format == LW_EVENT_DUPLICATE)
+    {
+      config.partners = tables == TABLES_PARTNERS;
+      config.boards_per_round = (guint) lw_spin_get_int (GTK_SPIN_BUTTON (lw_events_dialog_field (dialog, "boards")));
+    }
   /* The seats are drawn by lot: a seed of its own for each event. */
   config.seed = (guint64) g_random_int_range (1, G_MAXINT32);
   if (format == LW_EVENT_ELIMINATION
@@ -207,14 +224,14 @@ lw_events_new_event_action (LwEventsPage *self,
   GtkStringList *formats = gtk_string_list_new (NULL);
   GtkStringList *sizes = gtk_string_list_new (NULL);
   AdwMessageDialog *dialog;
-  GtkWidget *rounds, *win, *second, *other, *points_label, *tiebreaks, *scrolled;
+  GtkWidget *rounds, *boards, *win, *second, *other, *points_label, *tiebreaks, *scrolled;
   GtkWidget *seeding = adw_combo_row_new ();
   g_autoptr (GtkStringList) seedings = gtk_string_list_new (NULL);
   GtkWidget *rule_set = adw_combo_row_new ();
   g_autoptr (GtkStringList) rule_set_names = gtk_string_list_new (NULL);
   g_autoptr (GPtrArray) rule_sets = NULL;
 
-  for (int f = LW_EVENT_SWISS; f <= LW_EVENT_ELIMINATION; f++)
+  for (int f = LW_EVENT_SWISS; f <= LW_EVENT_DUPLICATE; f++)
     gtk_string_list_append (formats, lw_events_format_name ((LwEventFormat) f));
   for (guint size = 2; size <= 4; size++)
     {
@@ -242,6 +259,10 @@ lw_events_new_event_action (LwEventsPage *self,
   gtk_list_box_append (GTK_LIST_BOX (list), tables);
   /* TRANSLATORS: the rounds of an event; 0 means the format's own number */
   rounds = spin_row (list, C_("event", "Rounds"), _("0: as many as the format needs"), 0, 100, 0);
+  /* TRANSLATORS: a duplicate event's deals played at every table in one round (DUPLICATE D8) */
+  boards = spin_row (list, _("Boards per Round"), _("The same deals at every table"), 1,
+                     LW_DUPLICATE_MAX_BOARDS, LW_DUPLICATE_DEFAULT_BOARDS);
+  gtk_widget_set_visible (gtk_widget_get_ancestor (boards, ADW_TYPE_ACTION_ROW), FALSE);
 
   /* How a single elimination's round 1 is seeded, kept with the event. */
   /* TRANSLATORS: seeds of a single elimination in the order players were entered */
@@ -334,6 +355,7 @@ lw_events_new_event_action (LwEventsPage *self,
   g_object_set_data (G_OBJECT (dialog), "format", format);
   g_object_set_data (G_OBJECT (dialog), "tables", tables);
   g_object_set_data (G_OBJECT (dialog), "rounds", rounds);
+  g_object_set_data (G_OBJECT (dialog), "boards", boards);
   g_object_set_data (G_OBJECT (dialog), "seeding", seeding);
   g_object_set_data (G_OBJECT (dialog), "rule-set", rule_set);
   g_object_set_data_full (G_OBJECT (dialog), "rule-sets", g_steal_pointer (&rule_sets),
@@ -346,6 +368,7 @@ lw_events_new_event_action (LwEventsPage *self,
       g_object_set_data (G_OBJECT (dialog), key, g_object_get_data (G_OBJECT (tiebreaks), key));
     }
   g_object_set_data (G_OBJECT (dialog), "win", win);
+  g_object_set_data (G_OBJECT (dialog), "points-label", points_label);
   g_object_set_data (G_OBJECT (dialog), "second", second);
   g_object_set_data (G_OBJECT (dialog), "other", other);
   g_signal_connect_object (format, "notify::selected", G_CALLBACK (format_selected_cb), dialog, 0);

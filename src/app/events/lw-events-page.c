@@ -18,6 +18,7 @@
 
 #include "lw-app-util.h"
 #include "lw-bracket.h"
+#include "lw-print-boards.h"
 #include "lw-events-page-private.h"
 #include "lw-widget-actions.h"
 #include "lw-print-grid.h"
@@ -53,6 +54,9 @@ lw_events_format_name (LwEventFormat format)
     case LW_EVENT_ELIMINATION:
       /* TRANSLATORS: an event format: the loser of each 2-player game is out */
       return _("Single elimination");
+    case LW_EVENT_DUPLICATE:
+      /* TRANSLATORS: an event format: every table plays the same deals, compared seat by seat */
+      return _("Duplicate");
     default:
       return "";
     }
@@ -314,6 +318,9 @@ fill_bracket (LwEventsPage *self)
                                  elimination && self->event->rounds->len > 0);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "events.pair-by-rating",
                                  elimination && self->event->rounds->len == 0);
+  /* A duplicate event's boards can be printed before round 1 is paired. */
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "events.print-boards",
+                                 self->event->config.format == LW_EVENT_DUPLICATE);
   lw_bracket_view_set_event (self->bracket_view, elimination ? self->event : NULL);
   gtk_label_set_text (self->bracket_label,
                       self->event->rounds->len == 0
@@ -976,6 +983,21 @@ print_bracket_action (LwEventsPage *self,
   lw_print_run (operation, GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))));
 }
 
+/* A duplicate event's board sheets for the round shown (round 1 before
+ * any is paired; DUPLICATE D3). */
+static void
+print_boards_action (LwEventsPage *self,
+                     GVariant     *parameter)
+{
+  GtkPrintOperation *operation = NULL;
+
+  if (self->event != NULL && self->event->config.format == LW_EVENT_DUPLICATE)
+    operation = lw_print_board_sheets_new (self->event, MAX (self->shown_round, 1));
+  if (operation == NULL)
+    return;
+  lw_print_run (operation, GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))));
+}
+
 /* The page's actions, each done by a function of the page. */
 static const LwWidgetAction events_actions[] = {
   { "events.back",            NULL, G_CALLBACK (back_action) },
@@ -993,6 +1015,7 @@ static const LwWidgetAction events_actions[] = {
   { "events.print-standings", NULL, G_CALLBACK (lw_events_print_action) },
   { "events.print-wall",      NULL, G_CALLBACK (lw_events_print_action) },
   { "events.print-bracket",   NULL, G_CALLBACK (print_bracket_action) },
+  { "events.print-boards",    NULL, G_CALLBACK (print_boards_action) },
   { "events.export-csv",      NULL, G_CALLBACK (lw_events_export_action) },
   { "events.export-json",     NULL, G_CALLBACK (lw_events_export_action) },
   { "events.table-entry",     NULL, G_CALLBACK (entry_dialog_action) },

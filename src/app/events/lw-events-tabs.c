@@ -195,6 +195,22 @@ table_status (LwEventsPage       *self,
 {
   const LwEvent *event = self->event;
 
+  if (event->config.format == LW_EVENT_DUPLICATE)
+    {
+      guint first = lw_duplicate_first_board (event, self->shown_round), entered = 0;
+
+      for (guint b = 0; b < event->config.boards_per_round; b++)
+        if (lw_event_find_board_result (event, self->shown_round, table->number, first + b) != NULL)
+          entered++;
+      if (event->config.boards_per_round == 1)
+        /* TRANSLATORS: a duplicate table's board (DUPLICATE D8) and whether its result is in */
+        return g_strdup_printf (entered > 0 ? _("Board %u · entered") : _("Board %u · not entered yet"),
+                                first);
+      /* TRANSLATORS: a duplicate table's boards, e.g. "Boards 3–4 · 1 of 2 entered" */
+      return g_strdup_printf (_("Boards %u–%u · %u of %u entered"), first,
+                              first + event->config.boards_per_round - 1, entered,
+                              event->config.boards_per_round);
+    }
   if (table->has_result)
     {
       int best = 0;
@@ -244,8 +260,11 @@ add_table_group (LwEventsPage       *self,
   g_autofree char *title = NULL;
   g_autofree char *status = table_status (self, table, pending);
   double points[LW_EVENT_MAX_SEATS] = { 0 };
+  /* A duplicate table's results are its boards' (DUPLICATE D9): no final
+   * scores, no game kept at it. */
+  gboolean duplicate = event->config.format == LW_EVENT_DUPLICATE;
 
-  if (table->has_result)
+  if (table->has_result && !duplicate)
     lw_event_table_points (event, table, points);
 
   /* TRANSLATORS: a table of an event's round */
@@ -284,7 +303,7 @@ add_table_group (LwEventsPage       *self,
       else
         /* TRANSLATORS: a seat at an event's table, numbered clockwise from 1 */
         subtitle = g_strdup_printf (_("Seat %u"), s + 1);
-      if ((int) s == table->first_dealer)
+      if ((int) s == table->first_dealer && !duplicate)
         {
           /* TRANSLATORS: the seat that deals the table's first round (SCORING R4) */
           g_autofree char *dealer = g_strdup_printf (_("%s · deals first"), subtitle);
@@ -294,7 +313,7 @@ add_table_group (LwEventsPage       *self,
         }
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), escaped);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-      if (table->has_result)
+      if (table->has_result && !duplicate)
         {
           g_autofree char *value = lw_events_format_points (points[s]);
           g_autofree char *text = NULL;
@@ -324,6 +343,7 @@ add_table_group (LwEventsPage       *self,
   gtk_widget_set_margin_top (buttons, 6);
   gtk_box_append (GTK_BOX (buttons), score_button);
   gtk_box_append (GTK_BOX (buttons), paper_button);
+  gtk_widget_set_visible (buttons, !duplicate);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), buttons);
 
   g_object_set_data (G_OBJECT (group), "lw-list", list);
@@ -549,13 +569,64 @@ lw_events_tiebreak_text (const LwEvent *event)
     : g_strdup (_("Ranked by event points. Tables without a result count for nothing yet."));
 }
 
+/* A duplicate event's standings (DUPLICATE D7): each player's percentage
+ * of the matchpoints, their nets and boards. */
+static void
+fill_duplicate_standings (LwEventsPage *self)
+{
+  g_autoptr (GPtrArray) rows = lw_duplicate_compute_standings (self->event, NULL);
+
+  /* TRANSLATORS: how a duplicate event's standings are ordered (DUPLICATE D7) */
+  adw_preferences_group_set_description (self->standings_group,
+                                         _("By the average board percentage, then the sum of nets, then the boards played"));
+  for (guint i = 0; rows != NULL && i < rows->len; i++)
+    {
+      const LwDuplicateStanding *row = g_ptr_array_index (rows, i);
+      GtkWidget *action_row = adw_action_row_new ();
+      g_autofree char *percentage = lw_fraction_format (row->score, 100);
+      g_autofree char *net_digits = lw_fraction_format (row->nets, 1);
+      /* A true minus sign, as the app writes points. */
+      g_autofree char *nets = net_digits[0] == '-' ? g_strconcat ("−", net_digits + 1, NULL)
+                                                   : g_strdup (net_digits);
+      /* TRANSLATORS: a row of the standings: the rank, the player */
+      g_autofree char *title = g_strdup_printf (_("%u. %s"), row->rank, row->name);
+      g_autofree char *escaped = g_markup_escape_text (title, -1);
+      /* TRANSLATORS: a percentage in a duplicate event's standings, e.g. "58.33 %" */
+      g_autofree char *shown = g_strdup_printf (_("%s %%"), percentage);
+      /* TRANSLATORS: a duplicate event's standing: the sum of nets (e.g. "1.50"), the boards
+       * played and the matchpoints (DUPLICATE D5–D7) */
+      g_autofree char *subtitle = g_strdup_printf (_("Nets %s · %u boards · %u matchpoints"),
+                                                   nets, row->boards, row->matchpoints);
+      GtkWidget *label;
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (action_row), escaped);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (action_row), subtitle);
+      label = lw_events_suffix_label (shown, "title-3");
+      /* TRANSLATORS: the tooltip of a player's percentage in a duplicate event's standings */
+      gtk_widget_set_tooltip_text (label, _("Average board percentage"));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (action_row), label);
+      g_object_set_data (G_OBJECT (action_row), "lw-suffix", label);
+      if (row->dropped)
+        gtk_widget_add_css_class (action_row, "dim-label");
+      gtk_list_box_append (self->standings_list, action_row);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->standings_list), rows != NULL && rows->len > 0);
+}
+
 void
 lw_events_fill_standings (LwEventsPage *self)
 {
   g_clear_pointer (&self->standings, g_array_unref);
-  self->standings = lw_event_compute_standings (self->event);
 
   lw_events_clear_list (self->standings_list);
+  if (self->event->config.format == LW_EVENT_DUPLICATE)
+    {
+      /* The event-point standings stay empty: printing and export read them. */
+      self->standings = g_array_new (FALSE, TRUE, sizeof (LwEventStanding));
+      fill_duplicate_standings (self);
+      return;
+    }
+  self->standings = lw_event_compute_standings (self->event);
   {
     g_autofree char *order = lw_events_tiebreak_text (self->event);
 

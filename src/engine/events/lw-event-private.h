@@ -8,6 +8,8 @@
 
 #include <glib.h>
 
+#include <json-glib/json-glib.h>
+
 #include "lw-event.h"
 
 G_BEGIN_DECLS
@@ -101,5 +103,52 @@ gboolean lw_event_points_equal (double a,
  * lw-event-standings.c). Free with g_free(). */
 LwEventTally *lw_event_tally (const LwEvent *event,
                               gboolean       with_buchholz);
+
+/* lw_event_add_json_head:
+ * @builder: a builder inside the standings' object
+ * @event: the event
+ *
+ * Adds the members every event's standings JSON starts with (docs/EVENTS.md):
+ * "event", "format", "table_size", "rounds", "rounds_paired", "finished"
+ * (lw-event-standings.c). */
+void lw_event_add_json_head (JsonBuilder   *builder,
+                             const LwEvent *event);
+
+/* lw_duplicate_spread_seats:
+ * @event: a duplicate event of individuals, its rounds before @round
+ * @round: the round being paired, its tables grouped
+ *
+ * DUPLICATE D8: seats each table's players so that each player's
+ * positions are spread as evenly as possible over the event (the fewest
+ * times at the same seat; lw-duplicate-seating.c). */
+void lw_duplicate_spread_seats (const LwEvent *event,
+                                LwEventRound  *round);
+
+/* lw_duplicate_pair_partnerships:
+ * @event: a duplicate event of partnerships
+ * @round: the round being paired, empty
+ * @tally: the ranking (lw_duplicate_rank_tally())
+ * @error: return location for a #GError
+ *
+ * DUPLICATE D8 for partnerships: fixed partnerships (entrants 0+1, 2+3, …
+ * in registration order); while all play, the circle method (each meets
+ * every other once, an odd field's sit-out in rotation), else tables of
+ * two partnerships that have met the fewest times, the odd one out
+ * sitting out (fewest sit-outs first, then the lowest ranked); seats 0+2
+ * and 1+3 alternately. A player whose partner is not checked in sits out. */
+gboolean lw_duplicate_pair_partnerships (const LwEvent       *event,
+                                         LwEventRound        *round,
+                                         const LwEventTally  *tally,
+                                         GError             **error);
+
+/* lw_duplicate_rank_tally:
+ * @event: a duplicate event
+ * @tally: lw_event_tally()'s rows, one per entrant
+ *
+ * Puts each entrant's duplicate score (D7) in @tally's points and the sum
+ * of their nets in its Buchholz, so that pairing ranks by them (sit-outs
+ * to the lowest ranked, D8). */
+void lw_duplicate_rank_tally (const LwEvent *event,
+                              LwEventTally  *tally);
 
 G_END_DECLS

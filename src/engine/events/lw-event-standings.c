@@ -370,6 +370,18 @@ lw_event_standings_to_csv (GArray *standings)
   return g_string_free (out, FALSE);
 }
 
+void
+lw_event_add_json_head (JsonBuilder   *builder,
+                        const LwEvent *event)
+{
+  lw_json_builder_add_string (builder, "event", event->name);
+  lw_json_builder_add_string (builder, "format", lw_event_format_to_string (event->config.format));
+  lw_json_builder_add_int (builder, "table_size", event->config.table_size);
+  lw_json_builder_add_int (builder, "rounds", lw_event_total_rounds (event));
+  lw_json_builder_add_int (builder, "rounds_paired", event->rounds->len);
+  lw_json_builder_add_boolean (builder, "finished", lw_event_is_finished (event));
+}
+
 char *
 lw_event_standings_to_json (const LwEvent *event,
                             GArray        *standings)
@@ -379,12 +391,7 @@ lw_event_standings_to_json (const LwEvent *event,
   g_return_val_if_fail (event != NULL && standings != NULL, NULL);
 
   json_builder_begin_object (builder);
-  lw_json_builder_add_string (builder, "event", event->name);
-  lw_json_builder_add_string (builder, "format", lw_event_format_to_string (event->config.format));
-  lw_json_builder_add_int (builder, "table_size", event->config.table_size);
-  lw_json_builder_add_int (builder, "rounds", lw_event_total_rounds (event));
-  lw_json_builder_add_int (builder, "rounds_paired", event->rounds->len);
-  lw_json_builder_add_boolean (builder, "finished", lw_event_is_finished (event));
+  lw_event_add_json_head (builder, event);
   json_builder_set_member_name (builder, "tiebreaks");
   json_builder_begin_array (builder);
   for (guint i = 0; i < event->config.n_tiebreaks; i++)

@@ -40,6 +40,7 @@ lw_event_config_init (LwEventConfig *config,
   config->tiebreaks[2] = LW_TIEBREAK_MARGIN;
   config->tiebreaks[3] = LW_TIEBREAK_SKUNKS;
   config->n_tiebreaks = 4;
+  config->boards_per_round = format == LW_EVENT_DUPLICATE ? LW_DUPLICATE_DEFAULT_BOARDS : 0;
 }
 
 const char *const lw_event_tiebreak_names[] = { "buchholz", "head-to-head", "margin", "skunks" };
@@ -107,7 +108,7 @@ lw_event_config_validate (const LwEventConfig  *config,
 {
   g_return_val_if_fail (config != NULL, FALSE);
 
-  if ((guint) config->format > LW_EVENT_ELIMINATION)
+  if ((guint) config->format > LW_EVENT_DUPLICATE)
     {
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
                    "format %d: not a format", (int) config->format);
@@ -130,6 +131,27 @@ lw_event_config_validate (const LwEventConfig  *config,
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
                    "table size %u: single elimination needs 2-seat tables",
                    config->table_size);
+      return FALSE;
+    }
+  if (config->format == LW_EVENT_DUPLICATE
+      && (config->boards_per_round < 1 || config->boards_per_round > LW_DUPLICATE_MAX_BOARDS))
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "boards per round %u: a duplicate table plays 1 to %d boards a round",
+                   config->boards_per_round, LW_DUPLICATE_MAX_BOARDS);
+      return FALSE;
+    }
+  if (config->format != LW_EVENT_DUPLICATE && (config->boards_per_round != 0 || config->partners))
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "boards per round %u: boards are for duplicate events only",
+                   config->boards_per_round);
+      return FALSE;
+    }
+  if (config->format == LW_EVENT_DUPLICATE && config->partners && config->table_size != 4)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "table size %u: partners play needs 4-seat tables", config->table_size);
       return FALSE;
     }
   if (config->n_rounds > 1000)
@@ -209,6 +231,15 @@ lw_event_round_free (LwEventRound *round)
   g_free (round);
 }
 
+static void
+board_result_free (gpointer data)
+{
+  LwBoardResult *result = data;
+
+  lw_round_free (result->facts);
+  g_free (result);
+}
+
 LwEvent *
 lw_event_new (const char          *name,
               const LwEventConfig *config)
@@ -223,6 +254,7 @@ lw_event_new (const char          *name,
   event->config = *config;
   event->entrants = g_ptr_array_new_with_free_func (entrant_free);
   event->rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_event_round_free);
+  event->board_results = g_ptr_array_new_with_free_func (board_result_free);
   return event;
 }
 
@@ -234,6 +266,7 @@ lw_event_free (LwEvent *event)
   g_free (event->name);
   g_ptr_array_unref (event->entrants);
   g_ptr_array_unref (event->rounds);
+  g_ptr_array_unref (event->board_results);
   g_free (event);
 }
 
@@ -267,9 +300,29 @@ lw_event_find_entrant (const LwEvent *event,
 static gboolean
 field_is_fixed (const LwEvent *event)
 {
+  /* DUPLICATE D8: entries close when round 1 is paired. */
   return (event->config.format == LW_EVENT_ROUND_ROBIN
-          || event->config.format == LW_EVENT_ELIMINATION)
+          || event->config.format == LW_EVENT_ELIMINATION
+          || event->config.format == LW_EVENT_DUPLICATE)
          && event->rounds->len > 0;
+}
+
+/* The format's name in "the field of a … is fixed". */
+static const char *
+field_name (const LwEvent *event)
+{
+  switch (event->config.format)
+    {
+    case LW_EVENT_ELIMINATION:
+      return "single elimination";
+    case LW_EVENT_DUPLICATE:
+      return "duplicate event";
+    case LW_EVENT_SWISS:
+    case LW_EVENT_ROUND_ROBIN:
+    case LW_EVENT_PARTNERS:
+    default:
+      return "round robin";
+    }
 }
 
 int
@@ -300,8 +353,7 @@ lw_event_add_entrant (LwEvent          *event,
     {
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
                    "%s: the field of a %s is fixed once round 1 is paired",
-                   name, event->config.format == LW_EVENT_ELIMINATION
-                         ? "single elimination" : "round robin");
+                   name, field_name (event));
       return -1;
     }
   /* Nobody joins after the last round is paired: no game is left for them. */
@@ -346,8 +398,7 @@ lw_event_set_entrant_status (LwEvent          *event,
     {
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
                    "%s: the field of a %s is fixed once round 1 is paired", entrant->name,
-                   event->config.format == LW_EVENT_ELIMINATION ? "single elimination"
-                                                                : "round robin");
+                   field_name (event));
       return FALSE;
     }
   if (status == LW_ENTRANT_REGISTERED && entrant->status != LW_ENTRANT_REGISTERED)
@@ -526,8 +577,11 @@ lw_event_total_rounds (const LwEvent *event)
   if (n < 2)
     return 1;
 
+  if (event->config.format == LW_EVENT_DUPLICATE && event->config.partners)
+    return MAX (n / 2 + n / 2 % 2, 2) - 1;
   switch (event->config.format)
     {
+    case LW_EVENT_DUPLICATE:
     case LW_EVENT_ROUND_ROBIN:
       if (size == 2)
         return n % 2 == 0 ? n - 1 : n;
@@ -609,7 +663,8 @@ lw_event_get_table (LwEvent  *event,
 gboolean
 lw_event_is_partners (const LwEvent *event)
 {
-  return event->config.format == LW_EVENT_PARTNERS;
+  return event->config.format == LW_EVENT_PARTNERS
+         || (event->config.format == LW_EVENT_DUPLICATE && event->config.partners);
 }
 
 static guint
@@ -744,6 +799,14 @@ lw_event_set_paper_result_full (LwEvent    *event,
   g_return_val_if_fail (event != NULL, FALSE);
   g_return_val_if_fail (scores != NULL || n_scores == 0, FALSE);
 
+  if (event->config.format == LW_EVENT_DUPLICATE)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "round %u, table %u: a duplicate table's results are its boards' "
+                   "(DUPLICATE D9), not final scores or a game", round, table_number);
+      return FALSE;
+    }
+
   table = lw_event_get_table (event, round, table_number, error);
   if (table == NULL)
     return FALSE;
@@ -834,6 +897,14 @@ lw_event_set_game_result (LwEvent             *event,
   g_return_val_if_fail (event != NULL, FALSE);
   g_return_val_if_fail (game_id > 0, FALSE);
   g_return_val_if_fail (record != NULL && standings != NULL, FALSE);
+
+  if (event->config.format == LW_EVENT_DUPLICATE)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "round %u, table %u: a duplicate table's results are its boards' "
+                   "(DUPLICATE D9), not final scores or a game", round, table_number);
+      return FALSE;
+    }
 
   table = lw_event_get_table (event, round, table_number, error);
   if (table == NULL)

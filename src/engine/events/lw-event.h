@@ -41,12 +41,17 @@ G_BEGIN_DECLS
  *   partners as many different players as possible
  * @LW_EVENT_ELIMINATION: single elimination at 2-seat tables, seeded in
  *   registration order, byes to the top seeds
+ * @LW_EVENT_DUPLICATE: duplicate play (DUPLICATE D1–D10, lw-duplicate.h):
+ *   one section of equal tables that all play the same boards each event
+ *   round; individuals (2, 3 or 4 seats) or fixed partnerships
+ *   (@partners of #LwEventConfig, 4 seats)
  */
 typedef enum {
   LW_EVENT_SWISS,
   LW_EVENT_ROUND_ROBIN,
   LW_EVENT_PARTNERS,
   LW_EVENT_ELIMINATION,
+  LW_EVENT_DUPLICATE,
 } LwEventFormat;
 
 /**
@@ -134,6 +139,11 @@ gboolean lw_seeding_from_string (const char *text,
  * @seeding: how round 1 of a single elimination is seeded (default
  *   %LW_SEEDING_REGISTRATION); %LW_SEEDING_RATING only for
  *   %LW_EVENT_ELIMINATION
+ * @boards_per_round: %LW_EVENT_DUPLICATE only: the boards every table
+ *   plays in one event round, 1–%LW_DUPLICATE_MAX_BOARDS (default 2,
+ *   DUPLICATE D8); 0 for the other formats
+ * @partners: %LW_EVENT_DUPLICATE only: fixed partnerships at 4-seat
+ *   tables (seats 0+2 against 1+3); %FALSE for individuals
  */
 typedef struct {
   LwEventFormat format;
@@ -146,7 +156,14 @@ typedef struct {
   LwTiebreak    tiebreaks[LW_N_TIEBREAKS];
   guint         n_tiebreaks;
   LwSeeding     seeding;
+  guint         boards_per_round;
+  gboolean      partners;
 } LwEventConfig;
+
+/* The most boards a duplicate table plays in one event round, and the
+ * default (DUPLICATE D8). */
+#define LW_DUPLICATE_MAX_BOARDS 20
+#define LW_DUPLICATE_DEFAULT_BOARDS 2
 
 /**
  * lw_tiebreaks_from_string:
@@ -226,23 +243,44 @@ typedef struct {
 } LwEventRound;
 
 /**
+ * LwBoardResult:
+ * @round: the event round, 1-based
+ * @table: the table, 1-based
+ * @board: the board's number k, 1-based (DUPLICATE D1)
+ * @facts: (transfer full): the round's facts as entered (DUPLICATE D9;
+ *   docs/rules/GAME-RECORD.md), seats as at the event's table
+ *
+ * One board played at one table of a duplicate event.
+ */
+typedef struct {
+  guint    round;
+  guint    table;
+  guint    board;
+  LwRound *facts;
+} LwBoardResult;
+
+/**
  * LwEvent:
  * @name: (transfer full): the event's name
  * @config: its settings
  * @entrants: (element-type LwEntrant*): in registration order
  * @rounds: (element-type LwEventRound*): the rounds paired, in order
+ * @board_results: (element-type LwBoardResult*): a duplicate event's
+ *   board results in the order entered (lw_event_add_board_result());
+ *   empty for the other formats
  */
 typedef struct {
   char          *name;
   LwEventConfig  config;
   GPtrArray     *entrants;
   GPtrArray     *rounds;
+  GPtrArray     *board_results;
 } LwEvent;
 
 /**
  * lw_event_format_to_string:
- * Returns: (transfer none): "swiss", "round-robin", "partners" or
- *   "elimination".
+ * Returns: (transfer none): "swiss", "round-robin", "partners",
+ *   "elimination" or "duplicate".
  */
 const char *lw_event_format_to_string (LwEventFormat format);
 
@@ -262,7 +300,8 @@ gboolean lw_event_format_from_string (const char    *text,
  * @table_size: 2, 3 or 4
  *
  * Fills @config with the defaults: format rounds (@n_rounds 0), points
- * 3 / 1 / 0, seed 0.
+ * 3 / 1 / 0, seed 0; a duplicate event 2 boards per round (DUPLICATE D8),
+ * individuals.
  */
 void lw_event_config_init (LwEventConfig *config,
                            LwEventFormat  format,
@@ -511,7 +550,8 @@ LwEventTable *lw_event_get_table (LwEvent  *event,
  * with lw_event_set_paper_result_full() as time called).
  *
  * Errors: %LW_ENGINE_ERROR_INVALID naming the table ("round 1, table 2:
- * 3 scores for 4 seats"), %LW_ENGINE_ERROR_NOT_ENDED ("round 1, table 2:
+ * 3 scores for 4 seats"; a duplicate event's table, whose results are its
+ * boards', DUPLICATE D9), %LW_ENGINE_ERROR_NOT_ENDED ("round 1, table 2:
  * 12–9–4 cannot have ended a game: nobody reached 15 and nobody is at 0").
  * Returns: %TRUE when entered.
  */

@@ -544,8 +544,19 @@ pair_by_history (const LwEvent  *event,
   guint n_tables = 0, n_byes = 0;
   g_autofree int *grouped = NULL;
 
-  lw_event_plan_tables (event->config.table_size, lw_event_is_partners (event), players->len,
-                        &sizes, &n_tables, &n_byes);
+  if (event->config.format == LW_EVENT_DUPLICATE)
+    {
+      /* DUPLICATE D8: one section of equal tables; the players left over
+       * sit out. */
+      n_tables = players->len / event->config.table_size;
+      n_byes = players->len % event->config.table_size;
+      sizes = g_new0 (guint, MAX (n_tables, 1));
+      for (guint k = 0; k < n_tables; k++)
+        sizes[k] = event->config.table_size;
+    }
+  else
+    lw_event_plan_tables (event->config.table_size, lw_event_is_partners (event), players->len,
+                          &sizes, &n_tables, &n_byes);
   if (n_tables == 0)
     return too_few (event, round->number, players->len, error);
   take_byes (round, players, n_byes, ctx);
@@ -556,7 +567,8 @@ pair_by_history (const LwEvent  *event,
       group_units ((int *) players->data, players->len, sizes, n_tables,
                    conflict_count, &history->met, grouped);
     }
-  else if (event->config.format == LW_EVENT_ROUND_ROBIN)
+  else if (event->config.format == LW_EVENT_ROUND_ROBIN
+           || event->config.format == LW_EVENT_DUPLICATE)
     {
       /* Several draws; the one whose tables repeat the fewest meetings
        * (weighted by how often they met) wins. */
@@ -854,7 +866,9 @@ pair_round (LwEvent       *event,
   round = lw_event_round_new (number);
   if (event->config.format == LW_EVENT_ELIMINATION)
     ok = pair_elimination (event, round, seed_order, error);
-  else if (event->config.format == LW_EVENT_ROUND_ROBIN && event->config.table_size == 2)
+  else if ((event->config.format == LW_EVENT_ROUND_ROBIN
+            || (event->config.format == LW_EVENT_DUPLICATE && !event->config.partners))
+           && event->config.table_size == 2)
     ok = pair_round_robin_two (event, round, error);
   else
     {
@@ -870,11 +884,18 @@ pair_round (LwEvent       *event,
       ctx.tally = tally;
       ctx.draw = draw;
       ctx.byes = history.byes;
-      ok = pair_by_history (event, round, &history, &ctx, error);
+      if (event->config.format == LW_EVENT_DUPLICATE)
+        lw_duplicate_rank_tally (event, tally);
+      if (event->config.format == LW_EVENT_DUPLICATE && event->config.partners)
+        ok = lw_duplicate_pair_partnerships (event, round, tally, error);
+      else
+        ok = pair_by_history (event, round, &history, &ctx, error);
       history_clear (&history);
     }
   if (!ok)
     return NULL;
+  if (event->config.format == LW_EVENT_DUPLICATE && !event->config.partners)
+    lw_duplicate_spread_seats (event, round);
   /* An elimination round may be walkovers only (a finalist withdrew). */
   if (round->tables->len == 0
       && !(event->config.format == LW_EVENT_ELIMINATION && round->byes->len > 0))

@@ -114,6 +114,15 @@ int lw_table_get_dealer (const LwTable *table) { return table->dealer; }
 LwSuit lw_table_get_trump (const LwTable *table) { return table->trump; }
 LwCard lw_table_get_revealed (const LwTable *table) { return table->pups[0]; }
 int lw_table_get_declarer (const LwTable *table) { return table->declarer; }
+
+void
+lw_table_get_pups (const LwTable *table,
+                   LwCard        *pups)
+{
+  g_return_if_fail (table != NULL && pups != NULL);
+
+  memcpy (pups, table->pups, sizeof table->pups);
+}
 const GArray *lw_table_get_tricks (const LwTable *table) { return table->tricks; }
 const GArray *lw_table_get_log (const LwTable *table) { return table->log; }
 

@@ -116,6 +116,16 @@ LwSuit lw_table_get_trump (const LwTable *table);
 /** lw_table_get_revealed: Returns: the turned Pup (public, §2.3). */
 LwCard lw_table_get_revealed (const LwTable *table);
 
+/**
+ * lw_table_get_pups:
+ * @table: a table
+ * @pups: (out caller-allocates) (array fixed-size=4): the four Pups in deal
+ *   order, the first the one turned up (TRICKS §2.2–§2.3), as dealt
+ *   (a duplicate board's sheet shows them: DUPLICATE D1, D3)
+ */
+void lw_table_get_pups (const LwTable *table,
+                        LwCard        *pups);
+
 /** lw_table_get_declarer: Returns: the Declarer, or %LW_NO_SEAT. */
 int lw_table_get_declarer (const LwTable *table);
 
