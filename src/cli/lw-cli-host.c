@@ -259,6 +259,11 @@ cmd_host (LwCliContext  *ctx,
     return lw_cli_fail (LW_CLI_INVALID, "host: --port %d: not a port (0–65535)", port);
   if (pause_ms < 0 || pause_ms > 60000 || hold_ms < 0 || hold_ms > 60000)
     return lw_cli_fail (LW_CLI_INVALID, "host: --pause and --hold are from 0 to 60000 ms");
+  /* --database is --db given after the command: two different files
+   * named are refused rather than one silently chosen. */
+  if (database != NULL && ctx->db_path != NULL && strcmp (database, ctx->db_path) != 0)
+    return lw_cli_fail (LW_CLI_INVALID, "host: --database %s and --db %s name two databases: give one",
+                        database, ctx->db_path);
   if (database != NULL)
     ctx->db_path = database;
 

@@ -773,6 +773,14 @@ test_cli_refused (LwTestDb      *db,
   lw_test_run_cli (&run, db->path, NULL, "host", "--new-links", "--players", "3", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_nonnull (strstr (run.err, "--new-links goes with --resume"));
+  /* --database is --db after the command: two different files refused,
+   * the store untouched */
+  lw_test_run_clear (&run);
+  lw_test_run_cli (&run, db->path, NULL, "host", "--resume", "3", "--database", "other.sqlite3", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_nonnull (strstr (run.err, "name two databases"));
+  g_assert_false (g_file_test ("other.sqlite3", G_FILE_TEST_EXISTS));
 }
 
 int
