@@ -15,6 +15,9 @@
 
 G_BEGIN_DECLS
 
+/* The longest id a seat may give an action or a request, in bytes. */
+#define LW_TABLE_HOST_MAX_ID 64
+
 struct _LwTableHost
 {
   GObject parent_instance;
@@ -65,5 +68,35 @@ const char *lw_table_host_card_text (LwCard card);
 void lw_table_host_build_state (JsonBuilder *builder,
                                 LwTableHost *self,
                                 int          seat);
+
+/* lw-table-host-plays.c */
+
+/* Sets @error to LW_TABLE_HOST_ERROR_BAD_MESSAGE, "The message could not
+ * be read: @what." Returns: FALSE. */
+gboolean lw_table_host_bad_message (GError    **error,
+                                    const char *what);
+
+/* @out receives the cards of @cards (an array of card strings in the
+ * engine's notation, 1..LW_MAX_HAND: a play or the discards) found in @seat's hand, each copy
+ * once, and @n_out their count. FALSE with LW_TABLE_HOST_ERROR_BAD_MESSAGE
+ * for what is not a card, or _REFUSED for a card the seat does not hold. */
+gboolean lw_table_host_cards_from_json (LwTableHost  *self,
+                                        int           seat,
+                                        JsonArray    *cards,
+                                        LwCard       *out,
+                                        guint        *n_out,
+                                        GError      **error);
+
+/* @play receives the play @cards (@n of them) make as the next lead (its
+ * one reading, or the one whose wildcards stand for @as: TRICKS T6–T9) or
+ * the next follow (TRICKS §4); a play the rules refuse is
+ * LW_TABLE_HOST_ERROR_REFUSED, said in words in the current language. */
+gboolean lw_table_host_make_play (LwTableHost   *self,
+                                  int            seat,
+                                  const LwCard  *cards,
+                                  guint          n,
+                                  JsonArray     *as,
+                                  LwPlay        *play,
+                                  GError       **error);
 
 G_END_DECLS

@@ -31,8 +31,6 @@
 #include "lw-table-host-private.h"
 #include "lw-words.h"
 
-/* The longest action id a seat may choose. */
-#define MAX_ID_LENGTH 64
 /* The round's end stays this many trick holds before the next deal. */
 #define ROUND_HOLDS 4
 
@@ -394,171 +392,6 @@ after_change (LwTableHost *self)
 /* ------------------------------------------------------------------ */
 
 static gboolean
-bad_message (GError    **error,
-             const char *what)
-{
-  g_set_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_BAD_MESSAGE,
-               /* TRANSLATORS: a message from a remote player's page that the host cannot read; %s what is wrong */
-               _("The message could not be read: %s."), what);
-  return FALSE;
-}
-
-/* Whether @text is a card in the engine's notation ("10H", "L"). */
-static gboolean
-is_card_token (const char *text)
-{
-  for (guint face = 0; face < LW_N_FACES; face++)
-    if (strcmp (lw_face_to_string (face), text) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-/* The cards of @cards (card strings) found in @seat's hand, each copy
- * once. */
-static gboolean
-cards_from_json (LwTableHost  *self,
-                 int           seat,
-                 JsonArray    *cards,
-                 LwCard       *out,
-                 guint        *n_out,
-                 GError      **error)
-{
-  guint n_hand;
-  const LwCard *hand = lw_table_get_hand (self->table, seat, &n_hand);
-  guint32 used = 0;
-  guint n = json_array_get_length (cards);
-
-  if (n == 0 || n > LW_MAX_HAND)
-    return bad_message (error, "\"cards\" holds no card or too many");
-  for (guint k = 0; k < n; k++)
-    {
-      JsonNode *node = json_array_get_element (cards, k);
-      const char *text;
-      gboolean found = FALSE;
-
-      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
-        return bad_message (error, "\"cards\" holds something that is not a card");
-      text = json_node_get_string (node);
-      if (!is_card_token (text))
-        return bad_message (error, "\"cards\" holds something that is not a card");
-      for (guint i = 0; i < n_hand && i < 32 && !found; i++)
-        if (!(used & (1u << i)) && strcmp (lw_table_host_card_text (hand[i]), text) == 0)
-          {
-            used |= 1u << i;
-            out[k] = hand[i];
-            found = TRUE;
-          }
-      if (!found)
-        {
-          g_set_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED,
-                       /* TRANSLATORS: a remote player sent a card they do not hold; %s the card as sent */
-                       _("%s is not in your hand."), text);
-          return FALSE;
-        }
-    }
-  *n_out = n;
-  return TRUE;
-}
-
-/* The wildcard meaning @wild as the protocol writes it: "10H", "9". */
-static char *
-wildcard_text (const LwWildcard *wild)
-{
-  return g_strconcat (lw_rank_to_string (wild->rank),
-                      wild->suit != LW_SUIT_NONE ? lw_suit_to_string (wild->suit) : "", NULL);
-}
-
-/* Whether the wildcards of @lead stand for @as, one meaning each, in order. */
-static gboolean
-reads_as (const LwPlay *lead,
-          JsonArray    *as)
-{
-  LwWildcard wild[LW_MAX_PLAY];
-  guint n_wild = lw_play_wildcards (lead, wild);
-
-  if (json_array_get_length (as) != n_wild)
-    return FALSE;
-  for (guint w = 0; w < n_wild; w++)
-    {
-      JsonNode *node = json_array_get_element (as, w);
-      g_autofree char *meaning = wildcard_text (&wild[w]);
-
-      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING
-          || strcmp (json_node_get_string (node), meaning) != 0)
-        return FALSE;
-    }
-  return TRUE;
-}
-
-/* The lead of @cards: its one reading (lw_table_lead_readings()), or the
- * one whose wildcards stand for @as. */
-static gboolean
-choose_lead (LwTableHost   *self,
-             const LwCard  *cards,
-             guint          n,
-             JsonArray     *as,
-             LwPlay        *play,
-             GError       **error)
-{
-  g_autoptr (GArray) readings = g_array_new (FALSE, FALSE, sizeof (LwPlay));
-  guint n_found = 0;
-
-  lw_table_lead_readings (self->table, cards, n, readings);
-  for (guint k = 0; k < readings->len; k++)
-    if (as == NULL || reads_as (&g_array_index (readings, LwPlay, k), as))
-      {
-        *play = g_array_index (readings, LwPlay, k);
-        n_found++;
-      }
-  if (n_found == 1)
-    return TRUE;
-  if (n_found == 0)
-    g_set_error_literal (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED,
-                         as != NULL && readings->len > 0
-                         /* TRANSLATORS: a remote player's lead whose wildcards were given a meaning they cannot have */
-                         ? _("The wildcards cannot stand for those cards in this lead.")
-                         /* TRANSLATORS: cards that make no Single, Pair, Set or Run */
-                         : _("These cards make no Single, Pair, Set or Run."));
-  else
-    g_set_error_literal (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED,
-                         /* TRANSLATORS: a wildcard (Big Bear, Little Wolf) in a lead can stand for more than one card */
-                         _("These cards can be led in more than one way."));
-  return FALSE;
-}
-
-/* The play @cards as a lead or a follow; a follow the rules refuse is
- * said in words (TRICKS §4). */
-static gboolean
-make_play (LwTableHost   *self,
-           int            seat,
-           const LwCard  *cards,
-           guint          n,
-           JsonArray     *as,
-           LwPlay        *play,
-           GError       **error)
-{
-  const LwLead *lead = lw_table_get_lead (self->table);
-  LwRefusal refusal;
-  guint n_hand;
-  const LwCard *hand;
-
-  if (n > LW_MAX_PLAY)
-    return bad_message (error, "\"cards\" holds too many cards for a play");
-  if (lead == NULL)
-    return choose_lead (self, cards, n, as, play, error);
-  hand = lw_table_get_hand (self->table, seat, &n_hand);
-  if (lw_follow_refusal (lead, hand, n_hand, cards, n, &refusal))
-    {
-      g_autofree char *text = lw_describe_refusal (&refusal, hand, n_hand);
-
-      g_set_error_literal (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED, text);
-      return FALSE;
-    }
-  lw_play_set (play, cards, n);
-  return TRUE;
-}
-
-static gboolean
 act (LwTableHost  *self,
      int           seat,
      JsonObject   *action,
@@ -576,20 +409,20 @@ act (LwTableHost  *self,
   node = json_object_get_member (action, "type");
   if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING
       || strcmp (json_node_get_string (node), "action") != 0)
-    return bad_message (error, "\"type\" is not \"action\"");
+    return lw_table_host_bad_message (error, "\"type\" is not \"action\"");
   node = json_object_get_member (action, "id");
   if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
-    return bad_message (error, "\"id\" is missing or not a string");
+    return lw_table_host_bad_message (error, "\"id\" is missing or not a string");
   id = json_node_get_string (node);
-  if (*id == '\0' || strlen (id) > MAX_ID_LENGTH || !g_utf8_validate (id, -1, NULL))
-    return bad_message (error, "\"id\" is empty or longer than 64 characters");
+  if (*id == '\0' || strlen (id) > LW_TABLE_HOST_MAX_ID || !g_utf8_validate (id, -1, NULL))
+    return lw_table_host_bad_message (error, "\"id\" is empty or longer than 64 characters");
   node = json_object_get_member (action, "version");
   if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
-    return bad_message (error, "\"version\" is missing or not an integer");
+    return lw_table_host_bad_message (error, "\"version\" is missing or not an integer");
   version = json_node_get_int (node);
   node = json_object_get_member (action, "do");
   if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
-    return bad_message (error, "\"do\" is missing or not a string");
+    return lw_table_host_bad_message (error, "\"do\" is missing or not a string");
   what = json_node_get_string (node);
   if (strcmp (what, "declare") == 0)
     move.kind = LW_ACTION_DECLARE;
@@ -600,23 +433,23 @@ act (LwTableHost  *self,
   else if (strcmp (what, "play") == 0)
     move.kind = LW_ACTION_PLAY;
   else
-    return bad_message (error, "\"do\" is not declare, decline, discard or play");
+    return lw_table_host_bad_message (error, "\"do\" is not declare, decline, discard or play");
   node = json_object_get_member (action, "cards");
   if (node != NULL && !JSON_NODE_HOLDS_NULL (node))
     {
       if (!JSON_NODE_HOLDS_ARRAY (node))
-        return bad_message (error, "\"cards\" is not an array");
+        return lw_table_host_bad_message (error, "\"cards\" is not an array");
       cards = json_node_get_array (node);
     }
   node = json_object_get_member (action, "as");
   if (node != NULL && !JSON_NODE_HOLDS_NULL (node))
     {
       if (!JSON_NODE_HOLDS_ARRAY (node) || json_array_get_length (json_node_get_array (node)) > LW_MAX_PLAY)
-        return bad_message (error, "\"as\" is not an array of wildcard meanings");
+        return lw_table_host_bad_message (error, "\"as\" is not an array of wildcard meanings");
       as = json_node_get_array (node);
     }
   if ((move.kind == LW_ACTION_DISCARD || move.kind == LW_ACTION_PLAY) && cards == NULL)
-    return bad_message (error, "\"cards\" is missing");
+    return lw_table_host_bad_message (error, "\"cards\" is missing");
 
   /* Played once: the same id again changes nothing. */
   if (g_hash_table_contains (self->applied[seat], id))
@@ -647,7 +480,7 @@ act (LwTableHost  *self,
       LwCard picked[LW_MAX_HAND];
       guint n = 0;
 
-      if (!cards_from_json (self, seat, cards, picked, &n, error))
+      if (!lw_table_host_cards_from_json (self, seat, cards, picked, &n, error))
         return FALSE;
       if (move.kind == LW_ACTION_DISCARD)
         {
@@ -660,7 +493,7 @@ act (LwTableHost  *self,
             }
           lw_play_set (&move.play, picked, n);
         }
-      else if (!make_play (self, seat, picked, n, as, &move.play, error))
+      else if (!lw_table_host_make_play (self, seat, picked, n, as, &move.play, error))
         return FALSE;
     }
 
@@ -1012,104 +845,6 @@ lw_table_host_act (LwTableHost  *self,
   changed (self);
   after_change (self);
   return TRUE;
-}
-
-static JsonNode *
-readings (LwTableHost  *self,
-          int           seat,
-          JsonObject   *request,
-          GError      **error)
-{
-  g_autoptr (JsonBuilder) builder = json_builder_new ();
-  g_autoptr (GArray) found = g_array_new (FALSE, FALSE, sizeof (LwPlay));
-  LwCard picked[LW_MAX_HAND];
-  guint n = 0;
-  JsonNode *node;
-  const char *id;
-
-  node = json_object_get_member (request, "id");
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
-    return bad_message (error, "\"id\" is missing or not a string"), NULL;
-  id = json_node_get_string (node);
-  if (*id == '\0' || strlen (id) > MAX_ID_LENGTH || !g_utf8_validate (id, -1, NULL))
-    return bad_message (error, "\"id\" is empty or longer than 64 characters"), NULL;
-  node = json_object_get_member (request, "cards");
-  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
-    return bad_message (error, "\"cards\" is missing or not an array"), NULL;
-  if (self->table == NULL || self->round_over || self->game_over
-      || lw_table_get_phase (self->table) != LW_PHASE_PLAY
-      || lw_table_get_turn (self->table) != seat || self->kinds[seat] == LW_HOST_SEAT_COMPUTER)
-    {
-      g_set_error_literal (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_NOT_YOUR_TURN,
-                           /* TRANSLATORS: a remote player acted when it was not their turn */
-                           _("It is not your turn."));
-      return NULL;
-    }
-  if (!cards_from_json (self, seat, json_node_get_array (node), picked, &n, error))
-    return NULL;
-  if (lw_table_get_lead (self->table) == NULL && n <= LW_MAX_PLAY)
-    lw_table_lead_readings (self->table, picked, n, found);
-
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "type");
-  json_builder_add_string_value (builder, "readings");
-  json_builder_set_member_name (builder, "id");
-  json_builder_add_string_value (builder, id);
-  json_builder_set_member_name (builder, "version");
-  json_builder_add_int_value (builder, (gint64) self->version);
-  json_builder_set_member_name (builder, "cards");
-  json_builder_add_value (builder, json_node_copy (node));
-  json_builder_set_member_name (builder, "readings");
-  json_builder_begin_array (builder);
-  for (guint k = 0; k < found->len; k++)
-    {
-      const LwPlay *lead = &g_array_index (found, LwPlay, k);
-      LwWildcard wild[LW_MAX_PLAY];
-      guint n_wild = lw_play_wildcards (lead, wild);
-      g_autofree char *words = lw_describe_wildcards (lead);
-
-      json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "words");
-      json_builder_add_string_value (builder, words != NULL ? words : "");
-      json_builder_set_member_name (builder, "as");
-      json_builder_begin_array (builder);
-      for (guint w = 0; w < n_wild; w++)
-        {
-          g_autofree char *meaning = wildcard_text (&wild[w]);
-
-          json_builder_add_string_value (builder, meaning);
-        }
-      json_builder_end_array (builder);
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-  json_builder_end_object (builder);
-  return json_builder_get_root (builder);
-}
-
-JsonNode *
-lw_table_host_readings (LwTableHost  *self,
-                        int           seat,
-                        JsonObject   *request,
-                        const char   *lang,
-                        GError      **error)
-{
-  locale_t old;
-  JsonNode *answer;
-
-  g_return_val_if_fail (LW_IS_TABLE_HOST (self), NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  if (seat < 0 || (guint) seat >= self->record->n_players || request == NULL)
-    {
-      g_set_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_BAD_MESSAGE,
-                   "seat %d: no such seat, or no request", seat + 1);
-      return NULL;
-    }
-  old = lw_words_use_lang (lang);
-  answer = readings (self, seat, request, error);
-  lw_words_restore_lang (old);
-  return answer;
 }
 
 void

@@ -1,0 +1,279 @@
+/* lw-table-host-plays.c — what a seat's messages name, read against its
+ * hand and the rules: the cards it picked, the lead they make (its one
+ * reading, or the one the seat chose: TRICKS T6–T9, lw_table_lead_readings())
+ * or the follow (TRICKS §4), and the readings a seat asks for before it
+ * plays (docs/REMOTE-PLAY.md).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <locale.h>
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "lw-table-host.h"
+#include "lw-table-host-private.h"
+#include "lw-words.h"
+
+gboolean
+lw_table_host_bad_message (GError    **error,
+                           const char *what)
+{
+  g_set_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_BAD_MESSAGE,
+               /* TRANSLATORS: a message from a remote player's page that the host cannot read; %s what is wrong */
+               _("The message could not be read: %s."), what);
+  return FALSE;
+}
+
+/* Whether @text is a card in the engine's notation ("10H", "L"). */
+static gboolean
+is_card_token (const char *text)
+{
+  for (guint face = 0; face < LW_N_FACES; face++)
+    if (strcmp (lw_face_to_string (face), text) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The cards of @cards (card strings) found in @seat's hand, each copy
+ * once. */
+gboolean
+lw_table_host_cards_from_json (LwTableHost  *self,
+                               int           seat,
+                               JsonArray    *cards,
+                               LwCard       *out,
+                               guint        *n_out,
+                               GError      **error)
+{
+  guint n_hand;
+  const LwCard *hand = lw_table_get_hand (self->table, seat, &n_hand);
+  guint32 used = 0;
+  guint n = json_array_get_length (cards);
+
+  if (n == 0 || n > LW_MAX_HAND)
+    return lw_table_host_bad_message (error, "\"cards\" holds no card or too many");
+  for (guint k = 0; k < n; k++)
+    {
+      JsonNode *node = json_array_get_element (cards, k);
+      const char *text;
+      gboolean found = FALSE;
+
+      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+        return lw_table_host_bad_message (error, "\"cards\" holds something that is not a card");
+      text = json_node_get_string (node);
+      if (!is_card_token (text))
+        return lw_table_host_bad_message (error, "\"cards\" holds something that is not a card");
+      for (guint i = 0; i < n_hand && i < 32 && !found; i++)
+        if (!(used & (1u << i)) && strcmp (lw_table_host_card_text (hand[i]), text) == 0)
+          {
+            used |= 1u << i;
+            out[k] = hand[i];
+            found = TRUE;
+          }
+      if (!found)
+        {
+          g_set_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED,
+                       /* TRANSLATORS: a remote player sent a card they do not hold; %s the card as sent */
+                       _("%s is not in your hand."), text);
+          return FALSE;
+        }
+    }
+  *n_out = n;
+  return TRUE;
+}
+
+/* The wildcard meaning @wild as the protocol writes it: "10H", "9". */
+static char *
+wildcard_text (const LwWildcard *wild)
+{
+  return g_strconcat (lw_rank_to_string (wild->rank),
+                      wild->suit != LW_SUIT_NONE ? lw_suit_to_string (wild->suit) : "", NULL);
+}
+
+/* Whether the wildcards of @lead stand for @as, one meaning each, in order. */
+static gboolean
+reads_as (const LwPlay *lead,
+          JsonArray    *as)
+{
+  LwWildcard wild[LW_MAX_PLAY];
+  guint n_wild = lw_play_wildcards (lead, wild);
+
+  if (json_array_get_length (as) != n_wild)
+    return FALSE;
+  for (guint w = 0; w < n_wild; w++)
+    {
+      JsonNode *node = json_array_get_element (as, w);
+      g_autofree char *meaning = wildcard_text (&wild[w]);
+
+      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING
+          || strcmp (json_node_get_string (node), meaning) != 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The lead of @cards: its one reading (lw_table_lead_readings()), or the
+ * one whose wildcards stand for @as. */
+static gboolean
+choose_lead (LwTableHost   *self,
+             const LwCard  *cards,
+             guint          n,
+             JsonArray     *as,
+             LwPlay        *play,
+             GError       **error)
+{
+  g_autoptr (GArray) readings = g_array_new (FALSE, FALSE, sizeof (LwPlay));
+  guint n_found = 0;
+
+  lw_table_lead_readings (self->table, cards, n, readings);
+  for (guint k = 0; k < readings->len; k++)
+    if (as == NULL || reads_as (&g_array_index (readings, LwPlay, k), as))
+      {
+        *play = g_array_index (readings, LwPlay, k);
+        n_found++;
+      }
+  if (n_found == 1)
+    return TRUE;
+  if (n_found == 0)
+    g_set_error_literal (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED,
+                         as != NULL && readings->len > 0
+                         /* TRANSLATORS: a remote player's lead whose wildcards were given a meaning they cannot have */
+                         ? _("The wildcards cannot stand for those cards in this lead.")
+                         /* TRANSLATORS: cards that make no Single, Pair, Set or Run */
+                         : _("These cards make no Single, Pair, Set or Run."));
+  else
+    g_set_error_literal (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED,
+                         /* TRANSLATORS: a wildcard (Big Bear, Little Wolf) in a lead can stand for more than one card */
+                         _("These cards can be led in more than one way."));
+  return FALSE;
+}
+
+/* The play @cards as a lead or a follow; a follow the rules refuse is
+ * said in words (TRICKS §4). */
+gboolean
+lw_table_host_make_play (LwTableHost   *self,
+                         int            seat,
+                         const LwCard  *cards,
+                         guint          n,
+                         JsonArray     *as,
+                         LwPlay        *play,
+                         GError       **error)
+{
+  const LwLead *lead = lw_table_get_lead (self->table);
+  LwRefusal refusal;
+  guint n_hand;
+  const LwCard *hand;
+
+  if (n > LW_MAX_PLAY)
+    return lw_table_host_bad_message (error, "\"cards\" holds too many cards for a play");
+  if (lead == NULL)
+    return choose_lead (self, cards, n, as, play, error);
+  hand = lw_table_get_hand (self->table, seat, &n_hand);
+  if (lw_follow_refusal (lead, hand, n_hand, cards, n, &refusal))
+    {
+      g_autofree char *text = lw_describe_refusal (&refusal, hand, n_hand);
+
+      g_set_error_literal (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED, text);
+      return FALSE;
+    }
+  lw_play_set (play, cards, n);
+  return TRUE;
+}
+
+static JsonNode *
+readings (LwTableHost  *self,
+          int           seat,
+          JsonObject   *request,
+          GError      **error)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  g_autoptr (GArray) found = g_array_new (FALSE, FALSE, sizeof (LwPlay));
+  LwCard picked[LW_MAX_HAND];
+  guint n = 0;
+  JsonNode *node;
+  const char *id;
+
+  node = json_object_get_member (request, "id");
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return lw_table_host_bad_message (error, "\"id\" is missing or not a string"), NULL;
+  id = json_node_get_string (node);
+  if (*id == '\0' || strlen (id) > LW_TABLE_HOST_MAX_ID || !g_utf8_validate (id, -1, NULL))
+    return lw_table_host_bad_message (error, "\"id\" is empty or longer than 64 characters"), NULL;
+  node = json_object_get_member (request, "cards");
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+    return lw_table_host_bad_message (error, "\"cards\" is missing or not an array"), NULL;
+  if (self->table == NULL || self->round_over || self->game_over
+      || lw_table_get_phase (self->table) != LW_PHASE_PLAY
+      || lw_table_get_turn (self->table) != seat || self->kinds[seat] == LW_HOST_SEAT_COMPUTER)
+    {
+      g_set_error_literal (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_NOT_YOUR_TURN,
+                           /* TRANSLATORS: a remote player acted when it was not their turn */
+                           _("It is not your turn."));
+      return NULL;
+    }
+  if (!lw_table_host_cards_from_json (self, seat, json_node_get_array (node), picked, &n, error))
+    return NULL;
+  if (lw_table_get_lead (self->table) == NULL && n <= LW_MAX_PLAY)
+    lw_table_lead_readings (self->table, picked, n, found);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "type");
+  json_builder_add_string_value (builder, "readings");
+  json_builder_set_member_name (builder, "id");
+  json_builder_add_string_value (builder, id);
+  json_builder_set_member_name (builder, "version");
+  json_builder_add_int_value (builder, (gint64) self->version);
+  json_builder_set_member_name (builder, "cards");
+  json_builder_add_value (builder, json_node_copy (node));
+  json_builder_set_member_name (builder, "readings");
+  json_builder_begin_array (builder);
+  for (guint k = 0; k < found->len; k++)
+    {
+      const LwPlay *lead = &g_array_index (found, LwPlay, k);
+      LwWildcard wild[LW_MAX_PLAY];
+      guint n_wild = lw_play_wildcards (lead, wild);
+      g_autofree char *words = lw_describe_wildcards (lead);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "words");
+      json_builder_add_string_value (builder, words != NULL ? words : "");
+      json_builder_set_member_name (builder, "as");
+      json_builder_begin_array (builder);
+      for (guint w = 0; w < n_wild; w++)
+        {
+          g_autofree char *meaning = wildcard_text (&wild[w]);
+
+          json_builder_add_string_value (builder, meaning);
+        }
+      json_builder_end_array (builder);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+JsonNode *
+lw_table_host_readings (LwTableHost  *self,
+                        int           seat,
+                        JsonObject   *request,
+                        const char   *lang,
+                        GError      **error)
+{
+  locale_t old;
+  JsonNode *answer;
+
+  g_return_val_if_fail (LW_IS_TABLE_HOST (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (seat < 0 || (guint) seat >= self->record->n_players || request == NULL)
+    {
+      g_set_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_BAD_MESSAGE,
+                   "seat %d: no such seat, or no request", seat + 1);
+      return NULL;
+    }
+  old = lw_words_use_lang (lang);
+  answer = readings (self, seat, request, error);
+  lw_words_restore_lang (old);
+  return answer;
+}
