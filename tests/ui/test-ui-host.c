@@ -21,6 +21,7 @@
 #include "lw-new-game-page-private.h"
 #include "lw-play-client.h"
 #include "lw-seats-dialog.h"
+#include "lw-store-hosted.h"
 #include "lw-store-table.h"
 #include "lw-table-page.h"
 #include "lw-table-page-private.h"
@@ -473,6 +474,72 @@ test_watch_only (Fixture       *fixture,
   link_clear (&link);
 }
 
+/* A table left (or the app closed) in the middle of the game is hosted
+ * again when the game is opened from the history: the seats as they were,
+ * and the link given before opens the remote seat again, though only its
+ * hash was kept (so the panel shows no link until New Link). */
+static void
+test_reopen (Fixture       *fixture,
+             gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Ben", "Cleo" };
+  LwNewGamePage *form;
+  LwTablePage *page = lw_window_get_table_page (fixture->window);
+  LwSeatsDialog *dialog;
+  g_autoptr (LwPlayClient) first = NULL;
+  g_autoptr (LwPlayClient) again = NULL;
+  g_autoptr (GError) error = NULL;
+  Link link = { 0 };
+  gint64 id;
+
+  form = host_form (fixture, 3, names, 0);
+  lw_new_game_page_set_seat_player (form, 0, FALSE, LW_BOT_NORMAL);
+  lw_new_game_page_set_remote_seat (form, 1);
+  lw_new_game_page_set_seat_player (form, 2, TRUE, LW_BOT_EASY);
+  lw_test_activate (form, "new-game.start");
+  g_assert_true (lw_table_page_is_hosted (page));
+  id = lw_table_page_get_game_id (page);
+  parse_link (lw_seats_dialog_get_link (seats_dialog (page), 1), &link);
+  first = connect_client (&link, FALSE);
+  g_assert_true (lw_play_run_until (client_welcomed, first, 10000));
+  g_assert_cmpint (first->seat, ==, 1);
+
+  /* Left in the middle of round 1: the table closes, its link with it. */
+  lw_test_activate (fixture->window, "win.show-games");
+  g_assert_false (lw_table_page_is_hosted (page));
+  g_assert_true (lw_play_run_until (client_closed, first, 10000));
+  g_assert_true (lw_store_is_table_hosted (lw_window_get_store (fixture->window), id));
+
+  /* Opened again from the history, on the port the link names. */
+  lw_window_set_host_address (fixture->window, "127.0.0.1", link.port);
+  g_assert_true (lw_window_open_game (fixture->window, id, &error));
+  g_assert_no_error (error);
+  g_assert_true (lw_table_page_is_hosted (page));
+  g_assert_cmpint (lw_table_page_get_game_id (page), ==, id);
+  g_assert_cmpint (lw_table_host_get_seat_kind (lw_table_page_get_host (page), 0), ==, LW_HOST_SEAT_LOCAL);
+  g_assert_cmpint (lw_table_host_get_seat_kind (lw_table_page_get_host (page), 1), ==, LW_HOST_SEAT_REMOTE);
+  g_assert_cmpint (lw_table_host_get_seat_kind (lw_table_page_get_host (page), 2), ==, LW_HOST_SEAT_COMPUTER);
+  g_assert_cmpint (lw_table_view_get_viewer (lw_table_page_get_view (page)), ==, 0);
+  dialog = seats_dialog (page);
+  g_assert_null (lw_seats_dialog_get_link (dialog, 1));
+  g_assert_nonnull (lw_seats_dialog_get_button (dialog, 1, "new-link"));
+  g_assert_false (gtk_widget_is_sensitive (lw_seats_dialog_get_button (dialog, 1, "copy")));
+  g_assert_null (lw_seats_dialog_get_button (dialog, 0, "new-link"));
+
+  again = connect_client (&link, FALSE);
+  g_assert_true (lw_play_run_until (client_welcomed, again, 10000));
+  g_assert_cmpint (again->seat, ==, 1);
+  wait_connection (page, "Connected");
+
+  /* New Link: one to show, and the old one opens nothing. */
+  click (lw_seats_dialog_get_button (dialog, 1, "new-link"));
+  g_assert_nonnull (lw_seats_dialog_get_link (dialog, 1));
+  g_assert_true (gtk_widget_is_sensitive (lw_seats_dialog_get_button (dialog, 1, "copy")));
+  g_assert_true (lw_play_run_until (client_closed, again, 10000));
+  lw_test_activate (fixture->window, "win.show-games");
+  link_clear (&link);
+}
+
 /* A port in use: said in words on New Game, and no game stored. */
 static void
 test_port_taken (Fixture       *fixture,
@@ -506,6 +573,7 @@ main (int   argc,
     { "/ui-host/hosted-game", test_hosted_game },
     { "/ui-host/watch-only", test_watch_only },
     { "/ui-host/port-taken", test_port_taken },
+    { "/ui-host/reopen", test_reopen },
   };
 
   return lw_test_app_main (argc, argv, cases, G_N_ELEMENTS (cases));

@@ -22,25 +22,20 @@ seat_of_choice (LwSeatChoice    choice,
            : choice == LW_SEAT_CHOICE_EXPERT ? LW_BOT_EXPERT : LW_BOT_NORMAL;
 }
 
-/* The hosted table: the server first, then the game. */
-static gint64
-start_hosted (GtkWidget            *page,
-              LwStore              *store,
-              const LwGameRecord   *record,
-              const LwHostSeatKind *kinds,
-              const LwBotLevel     *levels,
-              guint64               seed,
-              const char           *address,
-              guint                 port,
-              GError              **error)
+/* The server a hosted table is served on, listening on @address:@port,
+ * or on the computer's first network address at the default port when
+ * @address is %NULL; @link_address receives the address its links name. */
+static LwEntryServer *
+open_server (LwStore     *store,
+             const char  *address,
+             guint        port,
+             char       **link_address,
+             GError     **error)
 {
   g_autoptr (GError) local = NULL;
   g_autoptr (LwEntryRequests) entry = lw_entry_requests_new (store);
   g_autoptr (LwEntryServer) server = lw_entry_server_new (entry);
-  g_autoptr (LwTableHost) host = NULL;
   g_auto (GStrv) lan = NULL;
-  LwHouseRules rules = { FALSE, FALSE };
-  gboolean shown = FALSE;
 
   if (address == NULL)
     {
@@ -54,8 +49,32 @@ start_hosted (GtkWidget            *page,
                    /* TRANSLATORS: %s is the system's reason, e.g. "port 8642: Address already in use" */
                    _("Remote play could not be opened: %s. Close Table Entry or the program that uses the port, then start again."),
                    local->message);
-      return 0;
+      return NULL;
     }
+  *link_address = g_strdup (address);
+  return g_steal_pointer (&server);
+}
+
+/* The hosted table: the server first, then the game. */
+static gint64
+start_hosted (GtkWidget            *page,
+              LwStore              *store,
+              const LwGameRecord   *record,
+              const LwHostSeatKind *kinds,
+              const LwBotLevel     *levels,
+              guint64               seed,
+              const char           *address,
+              guint                 port,
+              GError              **error)
+{
+  g_autofree char *link_address = NULL;
+  g_autoptr (LwEntryServer) server = open_server (store, address, port, &link_address, error);
+  g_autoptr (LwTableHost) host = NULL;
+  LwHouseRules rules = { FALSE, FALSE };
+  gboolean shown = FALSE;
+
+  if (server == NULL)
+    return 0;
 
   rules.runs_inside_only = record->run_fill == LW_RUN_FILL_INSIDE_ONLY;
   rules.whole_trick_overtrump = record->over_trump == LW_OVER_TRUMP_WHOLE_TRICK;
@@ -66,7 +85,7 @@ start_hosted (GtkWidget            *page,
       lw_entry_server_stop (server);
       return 0;
     }
-  g_signal_emit_by_name (page, "host-table", host, server, address, &shown);
+  g_signal_emit_by_name (page, "host-table", host, server, link_address, &shown);
   if (!shown)
     {
       lw_entry_server_close_host_table (server, lw_table_host_get_game_id (host));
@@ -126,4 +145,36 @@ lw_new_game_start (GtkWidget          *page,
   if (id > 0)
     gtk_widget_activate_action (page, "win.open-game", "x", id);
   return id;
+}
+
+LwTableHost *
+lw_new_game_reopen_hosted (LwStore        *store,
+                           gint64          id,
+                           const char     *address,
+                           guint           port,
+                           LwEntryServer **server_out,
+                           char          **link_address,
+                           GError        **error)
+{
+  g_autoptr (LwEntryServer) server = NULL;
+  g_autoptr (LwTableHost) host = NULL;
+  g_autofree char *shown_address = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (store), NULL);
+  g_return_val_if_fail (server_out != NULL && link_address != NULL, NULL);
+
+  host = lw_table_host_open (store, id, NULL, NULL, error);
+  if (host == NULL)
+    return NULL;
+  server = open_server (store, address, port, &shown_address, error);
+  if (server == NULL)
+    return NULL;
+  if (!lw_entry_server_host_table (server, host, error))
+    {
+      lw_entry_server_stop (server);
+      return NULL;
+    }
+  *server_out = g_steal_pointer (&server);
+  *link_address = g_steal_pointer (&shown_address);
+  return g_steal_pointer (&host);
 }

@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "lw-store.h"
+#include "lw-entry-server.h"
 #include "lw-table-host.h"
 
 G_BEGIN_DECLS
@@ -74,5 +75,33 @@ gint64 lw_new_game_start (GtkWidget          *page,
                           const char         *address,
                           guint               port,
                           GError            **error);
+
+/**
+ * lw_new_game_reopen_hosted:
+ * @store: the store game @id is kept in
+ * @id: a game at the virtual table whose table was hosted (lw_store_is_table_hosted())
+ * @address: (nullable): the IPv4 address to listen on; %NULL: the
+ *   computer's first network address at the default port, as New Game
+ * @port: with @address, the TCP port (0: any free one)
+ * @server_out: (out) (transfer full): the server the table is hosted on
+ * @link_address: (out) (transfer full): the address its links name
+ * @error: LW_TABLE_HOST_ERROR_GAME_OVER (then the game opens as any
+ *   other), _HOSTED (another program hosts it now), _NOT_VIRTUAL,
+ *   _UNREADABLE, LW_STORE_ERROR_* from the store, or G_IO_ERROR_* when
+ *   the port is taken (said in words)
+ *
+ * Hosts game @id again where it stopped, after the app was closed or
+ * stopped (lw_table_host_open(), docs/REMOTE-PLAY.md): the seats as last
+ * hosted, the links given before opening their seats again.
+ *
+ * Returns: (transfer full) (nullable): the table, served on @server_out
+ */
+LwTableHost *lw_new_game_reopen_hosted (LwStore        *store,
+                                        gint64          id,
+                                        const char     *address,
+                                        guint           port,
+                                        LwEntryServer **server_out,
+                                        char          **link_address,
+                                        GError        **error);
 
 G_END_DECLS

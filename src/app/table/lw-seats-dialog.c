@@ -80,8 +80,15 @@ update_group (SeatGroup *group)
 
   g_clear_pointer (&group->url, g_free);
   group->url = lw_entry_server_seat_url (self->server, self->link_address, game_id (self), group->seat);
-  gtk_label_set_text (group->url_label, group->url != NULL ? group->url : "");
+  gtk_label_set_text (group->url_label,
+                      group->url != NULL ? group->url
+                      /* TRANSLATORS: a hosted table opened again: its links' secrets are not kept, only their hashes */
+                      : _("The link given before still opens this seat. New Link makes one to show here; the old one then stops working."));
+  gtk_label_set_selectable (group->url_label, group->url != NULL);
   lw_qr_code_set_text (group->qr_code, group->url);
+  gtk_widget_set_visible (GTK_WIDGET (group->qr_code), group->url != NULL);
+  if (group->copy_button != NULL)
+    gtk_widget_set_sensitive (group->copy_button, group->url != NULL);
 
   if (computer)
     /* TRANSLATORS: a remote seat of the hosted table that a computer plays until it is given back */
@@ -315,8 +322,10 @@ lw_seats_dialog_new (GtkWindow     *parent,
       g_autofree char *url = lw_entry_server_seat_url (server, link_address, lw_table_host_get_game_id (host), s);
       SeatGroup *group;
 
-      /* A seat given a link (a computer may play it for now). */
-      if (url == NULL)
+      /* A seat given a link (a computer may play it for now): shown here,
+       * or one given before the table was hosted again, known only by
+       * its hash. */
+      if (url == NULL && lw_table_host_get_link_hash (host, (int) s) == NULL)
         continue;
       group = g_new0 (SeatGroup, 1);
       group->dialog = self;

@@ -44,6 +44,8 @@ struct _LwWindow
   GCancellable *cancellable;
   GtkFileChooserNative *chooser;
   GHashTable *changed_games;  /* gint64* ID → itself: to read again on the start page */
+  char *host_address;         /* a table hosted again listens here (tests), or NULL: New Game's */
+  guint host_port;
 
   AdwViewSwitcherTitle *switcher_titles[4]; /* borrowed: in each section's header */
 
@@ -54,6 +56,13 @@ struct _LwWindow
 };
 
 /* Shared by the page's files */
+
+/* A game hosted again when opened (lw_window_open_game()) listens on
+ * @address:@port (0: any free port) rather than on the computer's first
+ * network address at the default port. For tests. */
+void lw_window_set_host_address (LwWindow   *self,
+                                 const char *address,
+                                 guint       port);
 
 /* win.backup: the database copied to a file chosen (lw-window-files.c). */
 void lw_window_backup_action (LwWindow *self,
@@ -87,6 +96,13 @@ void lw_window_undo_restore_action (LwWindow *self,
                                     GVariant *parameter);
 
 /* Shared by the page's files */
+
+/* A game hosted again when opened (lw_window_open_game()) listens on
+ * @address:@port (0: any free port) rather than on the computer's first
+ * network address at the default port. For tests. */
+void lw_window_set_host_address (LwWindow   *self,
+                                 const char *address,
+                                 guint       port);
 
 /* Marks the window busy (an import under way: win.import disabled) or
  * not, notifying #LwWindow:busy. */

@@ -12,6 +12,8 @@
 #include "lw-games-page.h"
 #include "lw-leaderboard-page.h"
 #include "lw-new-game-page.h"
+#include "lw-new-game-start.h"
+#include "lw-store-hosted.h"
 #include "lw-print.h"
 #include "lw-stats-page.h"
 #include "lw-store-table.h"
@@ -406,12 +408,55 @@ active_changed_cb (LwWindow *self)
     lw_store_watch_check (self->watch);
 }
 
+void
+lw_window_set_host_address (LwWindow   *self,
+                            const char *address,
+                            guint       port)
+{
+  g_return_if_fail (LW_IS_WINDOW (self));
+
+  g_free (self->host_address);
+  self->host_address = g_strdup (address);
+  self->host_port = port;
+}
+
 gboolean
 lw_window_open_game (LwWindow  *self,
                      gint64     id,
                      GError   **error)
 {
   g_return_val_if_fail (LW_IS_WINDOW (self), FALSE);
+
+  /* A table hosted when the app was closed or stopped is hosted again,
+   * its links opening their seats again; once the game is over it opens
+   * as any other. */
+  if (lw_store_is_table_hosted (self->store, id))
+    {
+      g_autoptr (GError) local = NULL;
+      g_autoptr (LwEntryServer) server = NULL;
+      g_autofree char *link_address = NULL;
+      g_autoptr (LwTableHost) host = lw_new_game_reopen_hosted (self->store, id, self->host_address, self->host_port,
+                                                               &server, &link_address, &local);
+
+      if (host != NULL)
+        {
+          if (!lw_table_page_host (ensure_table_page (self), host, server, link_address, error))
+            {
+              lw_entry_server_close_host_table (server, id);
+              lw_entry_server_stop (server);
+              return FALSE;
+            }
+          note_game_changed (self, id);
+          adw_leaflet_set_visible_child_name (self->leaflet, "table");
+          gtk_widget_grab_focus (GTK_WIDGET (lw_table_page_get_view (self->table_page)));
+          return TRUE;
+        }
+      if (!g_error_matches (local, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_GAME_OVER))
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+    }
 
   /* A game at the virtual table opens at the table, where it was left. */
   if (lw_store_has_table (self->store, id))
@@ -874,6 +919,7 @@ lw_window_finalize (GObject *object)
   g_clear_object (&self->sections);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->changed_games, g_hash_table_unref);
+  g_clear_pointer (&self->host_address, g_free);
 
   G_OBJECT_CLASS (lw_window_parent_class)->finalize (object);
 }
