@@ -28,6 +28,8 @@
  *         table-hosted, table-hosted-seats (a hosted table: Ann on this
  *         device, Ben remote, two computers; its Players panel; the link
  *         of Ben's seat printed on stdout, for a browser to play it),
+ *         table-hosted-reopened (the same table left, then opened again
+ *         from the history: its Players panel with the link given before),
  *         table-hosted-play (the same, Ann's seat played through the
  *         page's actions as a Normal computer would, until the game's end:
  *         then "game over, N rounds" is printed and the demo exits 0),
@@ -1131,7 +1133,7 @@ main (int   argc,
         }
     }
   else if (g_str_equal (screen, "table-hosted") || g_str_equal (screen, "table-hosted-seats")
-           || g_str_equal (screen, "table-hosted-play"))
+           || g_str_equal (screen, "table-hosted-play") || g_str_equal (screen, "table-hosted-reopened"))
     {
       const char *players[] = { "Ann", "Ben", "Cleo", "Dev" };
       LwNewGamePage *form = lw_window_get_new_game_page (window);
@@ -1161,7 +1163,21 @@ main (int   argc,
         g_print ("%s\n", url);
         fflush (stdout);
       }
-      if (!g_str_equal (screen, "table-hosted-seats"))
+      if (g_str_equal (screen, "table-hosted-reopened"))
+        {
+          g_autoptr (GError) reopen_error = NULL;
+          gint64 id = lw_table_page_get_game_id (page);
+
+          /* Left, then opened again from the history: hosted again */
+          gtk_widget_activate_action (GTK_WIDGET (window), "win.show-games", NULL);
+          lw_window_set_host_address (window, "127.0.0.1", 0);
+          if (!lw_window_open_game (window, id, &reopen_error))
+            g_error ("the hosted table did not open again: %s", reopen_error->message);
+          dialog = lw_table_page_get_seats_dialog (page);
+          if (dialog == NULL)
+            g_error ("the hosted table opened again without its Players panel");
+        }
+      else if (!g_str_equal (screen, "table-hosted-seats"))
         gtk_window_close (GTK_WINDOW (dialog));
       if (g_str_equal (screen, "table-hosted-play"))
         {

@@ -84,7 +84,14 @@ update_group (SeatGroup *group)
                       group->url != NULL ? group->url
                       /* TRANSLATORS: a hosted table opened again: its links' secrets are not kept, only their hashes */
                       : _("The link given before still opens this seat. New Link makes one to show here; the old one then stops working."));
+  /* A link is broken anywhere, in monospace; the words about the link
+   * given before wrap as words. */
   gtk_label_set_selectable (group->url_label, group->url != NULL);
+  gtk_label_set_wrap_mode (group->url_label, group->url != NULL ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD);
+  if (group->url != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (group->url_label), "monospace");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (group->url_label), "monospace");
   lw_qr_code_set_text (group->qr_code, group->url);
   gtk_widget_set_visible (GTK_WIDGET (group->qr_code), group->url != NULL);
   if (group->copy_button != NULL)
