@@ -2,6 +2,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -9,7 +10,15 @@
 #include "lw-club-fixture.h"
 #include "lw-test-util.h"
 
-static char *config_dir;
+static char *config_dir;  /* the laptops' credentials' folder (XDG_CONFIG_HOME) */
+
+static void
+remove_config_dir (void)
+{
+  if (config_dir != NULL)
+    lw_test_remove_tree (config_dir);
+  g_clear_pointer (&config_dir, g_free);
+}
 
 gboolean
 lw_club_fixture_init (void)
@@ -20,6 +29,7 @@ lw_club_fixture_init (void)
       return FALSE;
     }
   config_dir = lw_test_make_tmp_dir ("lw-club-config-XXXXXX");
+  atexit (remove_config_dir);
   g_setenv ("XDG_CONFIG_HOME", config_dir, TRUE);
   g_unsetenv ("DBUS_SESSION_BUS_ADDRESS");
   g_unsetenv ("PGPASSWORD");

@@ -218,7 +218,7 @@ test_resume_mid_trick (LwTestDb      *db,
   guint port = lw_entry_server_get_port (server);
   g_autofree char *secret = secret_of (server, game, 0);
   g_autoptr (LwPlayClient) client = lw_play_client_new (port, game, secret, "de");
-  g_autofree char *before[3] = { NULL };
+  g_auto (GStrv) before = g_new0 (char *, 4);   /* each seat's state, then NULL */
   g_autofree char *client_before = NULL;
   g_autofree char *hand = NULL;
   g_autofree char *again = NULL;
