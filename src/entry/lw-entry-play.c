@@ -276,6 +276,19 @@ reason_of (const GError *error)
     }
 }
 
+/* @object's member @name if it is a string, else %NULL: a number or an
+ * object where a string is read is refused, never a crash (json-glib's
+ * *_with_default() answers %NULL for a number and asserts for an object). */
+static const char *
+string_member (JsonObject *object,
+               const char *name)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING
+           ? json_node_get_string (node) : NULL;
+}
+
 static gboolean
 handle_request_cb (gpointer data)
 {
@@ -297,8 +310,8 @@ handle_request_cb (gpointer data)
     }
 
   action = json_node_get_object (request->action);
-  id = json_object_get_string_member_with_default (action, "id", NULL);
-  if (g_strcmp0 (json_object_get_string_member_with_default (action, "type", NULL), "readings") == 0)
+  id = string_member (action, "id");
+  if (g_strcmp0 (string_member (action, "type"), "readings") == 0)
     {
       g_autoptr (JsonNode) answer = lw_table_host_readings (table->host, request->seat, action,
                                                             request->lang, &error);
@@ -924,8 +937,8 @@ hello (PlaySocket *socket,
 {
   LwEntryPlay *self = socket->play;
   JsonNode *table_node = json_object_get_member (message, "table");
-  const char *secret = json_object_get_string_member_with_default (message, "secret", NULL);
-  const char *lang = known_lang (json_object_get_string_member_with_default (message, "lang", NULL));
+  const char *secret = string_member (message, "secret");
+  const char *lang = known_lang (string_member (message, "lang"));
   g_autofree char *key = NULL;
   g_autofree char *welcome = NULL;
   PlaySocket *previous;
@@ -1022,8 +1035,10 @@ message_cb (SoupWebsocketConnection *ws,
       return;
     }
   object = json_node_get_object (root);
-  kind = json_object_get_string_member_with_default (object, "type", "");
-  id = json_object_get_string_member_with_default (object, "id", NULL);
+  kind = string_member (object, "type");
+  if (kind == NULL)
+    kind = "";
+  id = string_member (object, "id");
 
   if (socket->seat < 0)
     {

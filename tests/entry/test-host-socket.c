@@ -490,6 +490,74 @@ test_hostile (Fixture       *f,
   }
 }
 
+typedef struct {
+  LwPlayClient *client;
+  guint         n_refused;  /* before the message */
+} RefusalWait;
+
+static gboolean
+refused_once_more (gpointer data)
+{
+  RefusalWait *wait = data;
+
+  return wait->client->closed || wait->client->n_refused > wait->n_refused;
+}
+
+/* Members of the wrong JSON type (a number, an object where a string is
+ * read) are refused in words, the socket kept, before the hello as after
+ * it; none of them crashes the host or trips an assertion. */
+static void
+test_wrong_types (Fixture       *f,
+                  gconstpointer  data)
+{
+  static const char *const messages[] = {
+    "{\"type\":5}",
+    "{\"type\":{}}",
+    "{\"type\":[\"action\"],\"id\":\"a1\"}",
+    "{\"type\":\"action\",\"id\":{}}",
+    "{\"type\":\"readings\",\"id\":[1]}",
+    "{\"type\":\"action\",\"id\":7,\"version\":1,\"do\":\"decline\"}",
+  };
+  g_autofree char *secret = NULL;
+
+  host_table (f, "RC", FALSE, 9);
+  secret = seat_secret (f, 0);
+  {
+    g_autoptr (LwPlayClient) client = lw_play_client_new (f->port, f->game, secret, "en");
+
+    client->no_hello = TRUE;
+    lw_play_client_connect (client);
+    while (!client->open && !client->closed)
+      g_main_context_iteration (NULL, TRUE);
+    lw_play_client_send (client, "{\"type\":5,\"table\":1}");
+    assert_closed_with (f, client, 4001);
+  }
+  {
+    g_autoptr (LwPlayClient) client = lw_play_client_new (f->port, f->game, secret, "en");
+    g_autofree char *hello = g_strdup_printf ("{\"type\":\"hello\",\"table\":%" G_GINT64_FORMAT
+                                              ",\"secret\":\"%s\",\"lang\":{}}", f->game, secret);
+
+    client->no_hello = TRUE;
+    lw_play_client_connect (client);
+    while (!client->open && !client->closed)
+      g_main_context_iteration (NULL, TRUE);
+    /* A language of the wrong type is English. */
+    lw_play_client_send (client, hello);
+    g_assert_true (lw_play_run_until (lw_play_client_has_state, client, STEP_MS));
+    g_assert_false (client->closed);
+    for (gsize i = 0; i < G_N_ELEMENTS (messages); i++)
+      {
+        RefusalWait wait = { client, client->n_refused };
+
+        lw_play_client_send (client, messages[i]);
+        g_assert_true (lw_play_run_until (refused_once_more, &wait, STEP_MS));
+        g_assert_false (client->closed);
+        g_assert_cmpstr (client->last_reason, ==, "bad-message");
+      }
+    g_assert_cmpuint (client->n_refused, ==, G_N_ELEMENTS (messages));
+  }
+}
+
 static gboolean
 connected_or_failed (gpointer data)
 {
@@ -765,6 +833,7 @@ main (int   argc,
   ADD ("/host-socket/duplicate", test_duplicate);
   ADD ("/host-socket/takeover", test_takeover);
   ADD ("/host-socket/hostile", test_hostile);
+  ADD ("/host-socket/wrong-types", test_wrong_types);
   ADD ("/host-socket/per-address-cap", test_per_address_cap);
   ADD ("/host-socket/other-seat", test_other_seat);
   ADD ("/host-socket/silent-peer", test_silent_peer);
