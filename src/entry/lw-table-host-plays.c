@@ -166,6 +166,12 @@ lw_table_host_make_play (LwTableHost   *self,
 
   if (n > LW_MAX_PLAY)
     return lw_table_host_bad_message (error, "\"cards\" holds too many cards for a play");
+  /* While bidding or discarding, lw_table_apply() refuses it in words. */
+  if (lw_table_get_phase (self->table) != LW_PHASE_PLAY)
+    {
+      lw_play_set (play, cards, n);
+      return TRUE;
+    }
   if (lead == NULL)
     return choose_lead (self, cards, n, as, play, error);
   hand = lw_table_get_hand (self->table, seat, &n_hand);

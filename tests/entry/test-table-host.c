@@ -788,6 +788,56 @@ test_refused_cards (LwTestDb      *db,
   g_assert_cmpint (lw_table_get_phase (lw_table_host_get_table (host)), ==, LW_PHASE_EXCHANGE);
 }
 
+/* The seat to act sending a play while bidding, or while the Dealer's
+ * discard is due: refused in words (the table's own), nothing played,
+ * no assertion in the lead's readings. */
+static void
+test_out_of_phase (LwTestDb      *db,
+                   gconstpointer  data)
+{
+  g_autoptr (LwTableHost) host = two_remote (db->store);
+  g_autoptr (GError) error = NULL;
+  int dealer = lw_table_get_dealer (lw_table_host_get_table (host));
+  int seat = turn_of (host);
+
+  for (int step = 0; step < 2; step++)
+    {
+      const LwTable *table = lw_table_host_get_table (host);
+      guint n_hand, n_log = lw_table_get_log (table)->len;
+      const LwCard *hand = lw_table_get_hand (table, seat, &n_hand);
+      guint64 version = lw_table_host_get_version (host);
+      g_autofree char *text = g_strdup_printf ("{\"type\":\"action\",\"id\":\"p%d\",\"version\":%" G_GUINT64_FORMAT
+                                               ",\"do\":\"play\",\"cards\":[\"%s\"]}", step, version,
+                                               lw_face_to_string (lw_card_face (hand[0])));
+      g_autoptr (JsonObject) play = parse_action (text);
+
+      g_assert_false (lw_table_host_act (host, seat, play, "en", &error));
+      g_assert_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED);
+      g_assert_nonnull (strstr (error->message, step == 0 ? "Declare or Decline" : "discard four cards"));
+      g_clear_error (&error);
+      g_assert_cmpuint (lw_table_get_log (table)->len, ==, n_log);
+      g_assert_cmpuint (lw_table_host_get_version (host), ==, version);
+
+      /* Then the Dealer's discard is due. */
+      if (step == 0)
+        {
+          if (seat != dealer)
+            {
+              g_autoptr (JsonObject) decline = bid_action ("d1", version, "decline");
+
+              g_assert_true (lw_table_host_act (host, seat, decline, "en", &error));
+            }
+          {
+            g_autoptr (JsonObject) declare = bid_action ("d2", lw_table_host_get_version (host), "declare");
+
+            g_assert_true (lw_table_host_act (host, dealer, declare, "en", &error));
+          }
+          g_assert_cmpint (lw_table_get_phase (lw_table_host_get_table (host)), ==, LW_PHASE_EXCHANGE);
+          seat = dealer;
+        }
+    }
+}
+
 /* A disconnected seat given to a computer plays on; back to a person, the
  * computer stops. */
 static void
@@ -1217,6 +1267,7 @@ main (int    argc,
   lw_test_add_db ("/table-host/not-your-turn", test_not_your_turn);
   lw_test_add_db ("/table-host/bad-messages", test_bad_messages);
   lw_test_add_db ("/table-host/refused-cards", test_refused_cards);
+  lw_test_add_db ("/table-host/out-of-phase", test_out_of_phase);
   lw_test_add_db ("/table-host/seat-to-computer", test_seat_to_computer);
   lw_test_add_db ("/table-host/wildcard-as", test_wildcard_as);
   lw_test_add_db ("/table-host/readings", test_readings);
