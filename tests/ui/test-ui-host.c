@@ -474,6 +474,46 @@ test_watch_only (Fixture       *fixture,
   link_clear (&link);
 }
 
+/* The first label at or below @widget whose text begins with @prefix, or
+ * NULL. */
+static GtkLabel *
+label_with_prefix (GtkWidget  *widget,
+                   const char *prefix)
+{
+  if (GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), prefix))
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *found = label_with_prefix (child, prefix);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Names a markup parser would read (an ampersand, a tag, a right-to-left
+ * override) are shown as typed in the Players panel's heading. */
+static void
+test_hostile_names (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  const char *names[] = { "Ann & <b>Co</b>", "\u202eBen <i>" };
+  LwNewGamePage *form;
+  LwTablePage *page = lw_window_get_table_page (fixture->window);
+  GtkLabel *title;
+
+  form = host_form (fixture, 2, names, 0);
+  lw_new_game_page_set_remote_seat (form, 0);
+  lw_new_game_page_set_seat_player (form, 1, TRUE, LW_BOT_EASY);
+  lw_test_activate (form, "new-game.start");
+  g_assert_true (lw_table_page_is_hosted (page));
+  title = label_with_prefix (GTK_WIDGET (seats_dialog (page)), "Seat 1:");
+  g_assert_nonnull (title);
+  g_assert_cmpstr (gtk_label_get_text (title), ==, "Seat 1: Ann & <b>Co</b>");
+}
+
 /* A table left (or the app closed) in the middle of the game is hosted
  * again when the game is opened from the history: the seats as they were,
  * and the link given before opens the remote seat again, though only its
@@ -572,6 +612,7 @@ main (int   argc,
   static const LwTestAppCase cases[] = {
     { "/ui-host/hosted-game", test_hosted_game },
     { "/ui-host/watch-only", test_watch_only },
+    { "/ui-host/hostile-names", test_hostile_names },
     { "/ui-host/port-taken", test_port_taken },
     { "/ui-host/reopen", test_reopen },
   };

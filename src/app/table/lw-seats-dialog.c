@@ -201,8 +201,10 @@ make_group (LwSeatsDialog *self,
   g_autofree char *title = g_strdup_printf (_("Seat %u: %s"), group->seat + 1, name);
   g_autofree char *qr_name = g_strdup_printf (_("QR code of the link for %s"), name);
   g_autofree char *copy_name = g_strdup_printf (_("Copy the link for %s"), name);
+  g_autofree char *escaped = g_markup_escape_text (title, -1);
 
-  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (box), title);
+  /* The group's heading is markup: a name is shown as typed ("Ann & Co"). */
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (box), escaped);
 
   /* The link: any width, broken anywhere, its Copy button always seen. */
   lw_qr_code_style_link (GTK_LABEL (url));
