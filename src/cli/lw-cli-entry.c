@@ -77,8 +77,9 @@ cmd_serve (LwCliContext  *ctx,
   g_autofree char *address = NULL;
   gint64 event_id = 0, game_id = 0;
   int port = LW_ENTRY_SERVER_DEFAULT_PORT;
-  int max_connections = 0, max_per_address = 0;
-  double read_timeout = 0, idle_timeout = 0;
+  /* Not given: the server's defaults (0 is refused, as a negative is). */
+  int max_connections = G_MININT, max_per_address = G_MININT;
+  double read_timeout = -G_MAXDOUBLE, idle_timeout = -G_MAXDOUBLE;
   GOptionEntry entries[] = {
     { "event", 0, 0, G_OPTION_ARG_INT64, &event_id, NULL, NULL },
     { "game", 0, 0, G_OPTION_ARG_INT64, &game_id, NULL, NULL },
@@ -109,14 +110,14 @@ cmd_serve (LwCliContext  *ctx,
     return lw_cli_fail (LW_CLI_INVALID, "entry serve: give --event ID or --game ID (a positive ID)");
   if (port < 0 || port > 65535)
     return lw_cli_fail (LW_CLI_INVALID, "entry serve: --port %d: not a port (0–65535)", port);
-  if (max_connections < 0 || max_per_address < 0)
+  if ((max_connections != G_MININT && max_connections < 1) || (max_per_address != G_MININT && max_per_address < 1))
     return lw_cli_fail (LW_CLI_INVALID, "entry serve: the connection caps must be at least 1");
-  if (max_connections > 0)
+  if (max_connections != G_MININT)
     limits.max_connections = (guint) max_connections;
-  if (max_per_address > 0)
+  if (max_per_address != G_MININT)
     limits.max_per_address = (guint) max_per_address;
-  if ((read_timeout != 0 && !seconds_to_ms (read_timeout, &limits.read_timeout_ms))
-      || (idle_timeout != 0 && !seconds_to_ms (idle_timeout, &limits.idle_timeout_ms)))
+  if ((read_timeout != -G_MAXDOUBLE && !seconds_to_ms (read_timeout, &limits.read_timeout_ms))
+      || (idle_timeout != -G_MAXDOUBLE && !seconds_to_ms (idle_timeout, &limits.idle_timeout_ms)))
     return lw_cli_fail (LW_CLI_INVALID, "entry serve: a timeout is from 0.001 to 86400 seconds");
 
   store = lw_cli_open_store (ctx, FALSE, &error);

@@ -818,6 +818,19 @@ test_cli_errors (Fixture       *fixture,
     lw_test_assert_cli_failed (&run, 2, "not an IPv4 address");
   }
   {
+    /* 0 is no cap nor timeout: refused, not taken for the default. */
+    static const char *const zero[] = { "--max-connections", "--max-per-address", "--read-timeout", "--idle-timeout" };
+
+    for (gsize i = 0; i < G_N_ELEMENTS (zero); i++)
+      {
+        g_auto (LwTestRun) run = { 0, };
+
+        lw_test_run_cli (&run, fixture->db, NULL, "entry", "serve", "--game", game, "--port", "0",
+                         zero[i], "0", NULL);
+        lw_test_assert_cli_failed (&run, 2, i < 2 ? "at least 1" : "from 0.001 to 86400 seconds");
+      }
+  }
+  {
     /* The port of a server already running. */
     g_auto (LwTestRun) run = { 0, };
     g_autofree char *port = NULL;
