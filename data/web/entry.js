@@ -441,7 +441,7 @@
   // allows) is isolated (U+2068 … U+2069), so that it cannot turn the
   // words around it in a line ("Ann deals · playing to 15") backwards.
   const BIDI = /[\u0590-\u08ff\u200f\u202a-\u202e\u2066-\u2069\ufb1d-\ufdff\ufe70-\ufefc]|[\ud802\ud803\ud83a\ud83b][\udc00-\udfff]/;
-  const isolate = (name) => BIDI.test(name) ? '\u2068' + name + '\u2069' : name;
+  const isolate = (name) => BIDI.test(name) ? isolateName(name) : name;
 
   function show(newState) {
     newState.players = newState.players.map(isolate);

@@ -14,11 +14,9 @@
 'use strict';
 
 // Computer players and links may name a seat with any characters: a name
-// shown within a line is isolated, so that a right-to-left name does not
-// turn the line around.
-function isolate(name) {
-  return '\u2068' + name + '\u2069';
-}
+// shown within a line is isolated (web-i18n.js), so that a right-to-left
+// name does not turn the line around.
+const isolate = isolateName;
 
 const $ = (id) => document.getElementById(id);
 

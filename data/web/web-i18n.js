@@ -51,3 +51,24 @@ function N_(msgid) {
 function fill(text, values) {
   return text.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
 }
+
+// @name isolated (U+2068 … U+2069) for a line of words, so that its
+// right-to-left letters or bidirectional controls (the names rule allows
+// them beside visible characters) cannot turn the words around it
+// backwards. An isolate the name opens and leaves open is closed, and a
+// U+2069 of the name that closes none of its own is dropped: either would
+// let the name's override out of its isolate, over the rest of the line.
+function isolateName(name) {
+  let depth = 0;
+  let held = '';
+  for (const ch of name) {
+    if (ch === '\u2066' || ch === '\u2067' || ch === '\u2068')
+      depth++;
+    else if (ch === '\u2069' && depth === 0)
+      continue;
+    else if (ch === '\u2069')
+      depth--;
+    held += ch;
+  }
+  return '\u2068' + held + '\u2069'.repeat(depth + 1);
+}

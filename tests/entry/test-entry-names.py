@@ -7,7 +7,11 @@
 # name that starts with U+202E (right-to-left override, a format character
 # the names rule allows beside visible ones): it must not turn the rest of
 # a line around ("Ann deals · playing to 15" read backwards), so every
-# name shown within a line is isolated (U+2068 … U+2069).
+# name shown within a line is isolated (U+2068 … U+2069). A third table's
+# names leave an isolate open (U+2066) or close one they never opened
+# (U+2069), each before an override: the isolation still holds them (an
+# open isolate closed, a stray U+2069 dropped), so every line is balanced
+# and its own words stay outside the names.
 #
 # Skipped (exit 77) without chromium, chromedriver or python3-selenium.
 # With LW_SCREENSHOT_DIR set, the page is saved there as PNGs, light and
@@ -33,6 +37,28 @@ EMAIL = "annabelle.mcallister-fstone@example.org"   # 39 characters
 LONG = "W" * 100
 EVENT = "SpringOpenAtTheFoxInn" * 4 + "SpringOpenAtThe"   # 99 characters
 OVERRIDE = "\u202eRight to left"
+OPEN = "\u2066\u202eOpen"
+STRAY = "\u2069\u202eStray"
+
+
+def isolates_balanced(line):
+    """Whether every U+2069 of @line closes an isolate it opened, and
+    every one it opens is closed."""
+    depth = 0
+    for ch in line:
+        if ch in "\u2066\u2067\u2068":
+            depth += 1
+        elif ch == "\u2069":
+            if depth == 0:
+                return False
+            depth -= 1
+    return depth == 0
+
+
+def outside_isolates(line, words):
+    """Whether @words of @line stand outside every isolate."""
+    at = line.find(words)
+    return at >= 0 and isolates_balanced(line[:at]) and isolates_balanced(line)
 
 
 def run_cli(db, *args):
@@ -51,6 +77,9 @@ def main():
     run_cli(db, "event", "new", "--name", "Bidi", "--format", "swiss", "--table-size", "2")
     run_cli(db, "event", "add", "2", OVERRIDE, "Bo")
     run_cli(db, "event", "pair", "2")
+    run_cli(db, "event", "new", "--name", "Open", "--format", "swiss", "--table-size", "2")
+    run_cli(db, "event", "add", "3", OPEN, STRAY)
+    run_cli(db, "event", "pair", "3")
     server = subprocess.Popen([serve, "--db", db, "--event", "1"], stdout=subprocess.PIPE, text=True)
     driver = None
     try:
@@ -94,6 +123,19 @@ def main():
         if shots:
             set_width(driver, 360)
             screenshot(driver, shots, "entry-override-name-360")
+
+        server.terminate()
+        server.wait(timeout=10)
+        server = subprocess.Popen([serve, "--db", db, "--event", "3"], stdout=subprocess.PIPE, text=True)
+        driver.get(server.stdout.readline().split()[1])
+        wait.until(lambda d: d.find_element(By.ID, "form-section").is_displayed())
+        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board td.num")) == 2)
+        lines = driver.execute_script(
+            "return ['subtitle', 'board-note'].map(id => document.getElementById(id).textContent)")
+        check(all(isolates_balanced(line) for line in lines),
+              f"names that leave an isolate open or close one they never opened are held in theirs ({lines!r})")
+        check(outside_isolates(lines[1], "playing to"),
+              f"the board's note keeps its own words outside those names ({lines[1]!r})")
     finally:
         clean_up([driver] if driver is not None else [], server, tmp)
     tap.finish()
