@@ -284,8 +284,29 @@ lw_isolate_name (const char *name)
    * direction goes first (U+200E left-to-right, U+200F right-to-left). */
   for (const char *p = name; *p != '\0'; p = g_utf8_next_char (p))
     if (affects_direction (g_utf8_get_char (p)))
-      return g_strconcat (text_is_rtl () ? "\u200f" : "\u200e",
-                          "\u2068", name, "\u2069", NULL);
+      {
+        GString *held = g_string_new (text_is_rtl () ? "\u200f\u2068" : "\u200e\u2068");
+        guint depth = 0;
+
+        /* An isolate the name leaves open is closed, and a U+2069 that
+         * closes none of the name's own is dropped: either would let the
+         * name's override out of its isolate, over the rest of the line. */
+        for (const char *q = name; *q != '\0'; q = g_utf8_next_char (q))
+          {
+            gunichar c = g_utf8_get_char (q);
+
+            if (c >= 0x2066 && c <= 0x2068)
+              depth++;
+            else if (c == 0x2069 && depth == 0)
+              continue;
+            else if (c == 0x2069)
+              depth--;
+            g_string_append_unichar (held, c);
+          }
+        for (guint i = 0; i <= depth; i++)
+          g_string_append (held, "\u2069");
+        return g_string_free (held, FALSE);
+      }
   return g_strdup (name);
 }
 

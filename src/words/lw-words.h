@@ -141,6 +141,9 @@ char *lw_format_scores (guint      n,
  * from its first strong character, even inside an isolate), so that it
  * cannot turn the words and numbers around it backwards (Unicode's
  * bidirectional algorithm, UAX #9); any other name is copied as it is.
+ * An isolate the name opens and leaves open is closed inside it, and a
+ * U+2069 of the name that closes none of its own is left out, so that
+ * the name's controls stay inside its isolate.
  *
  * Returns: (transfer full): the name to show.
  */

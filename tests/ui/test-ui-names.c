@@ -173,6 +173,18 @@ test_isolate_name (void)
   g_assert_cmpstr (hebrew, ==, "\u200e\u2068\u05e9\u05e8\u05d4\u2069");
   g_assert_cmpstr (title, ==, "Ann vs \u200e\u2068\u202eDan\u2069 vs \u200e\u2068\u05e9\u05e8\u05d4\u2069");
 
+  /* An isolate the name leaves open is closed, a U+2069 of the name that
+   * closes none of its own is dropped: neither lets its override out. */
+  {
+    g_autofree char *open = lw_isolate_name ("\u2066\u202eOpen");
+    g_autofree char *stray = lw_isolate_name ("\u2069\u202eStray");
+    g_autofree char *nested = lw_isolate_name ("a\u2067b\u2069\u2069c");
+
+    g_assert_cmpstr (open, ==, "\u200e\u2068\u2066\u202eOpen\u2069\u2069");
+    g_assert_cmpstr (stray, ==, "\u200e\u2068\u202eStray\u2069");
+    g_assert_cmpstr (nested, ==, "\u200e\u2068a\u2067b\u2069c\u2069");
+  }
+
   /* A round's facts in the history name the players the same way. */
   round = lw_round_new ();
   round->declarer = 1;
