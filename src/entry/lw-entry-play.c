@@ -19,6 +19,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
+#include <netinet/in.h>
+#include <linux/tcp.h>
 
 #include <json-glib/json-glib.h>
 
@@ -31,6 +33,13 @@
  * connection); one longer than LW_ENTRY_PLAY_MAX_MESSAGE is read, then
  * refused with 1009. */
 #define LW_ENTRY_PLAY_MAX_DROP (64 * 1024)
+
+/* The bytes a socket may send after its last whole message: libsoup 3.2
+ * checks each frame against LW_ENTRY_PLAY_MAX_DROP but keeps every
+ * fragment of a message that never ends, without bound. Checked every
+ * UNFINISHED_CHECK_MS from the kernel's count (TCP_INFO). */
+#define LW_ENTRY_PLAY_MAX_UNFINISHED (2 * LW_ENTRY_PLAY_MAX_DROP)
+#define UNFINISHED_CHECK_MS 100
 
 /* A table, owned by the owner's thread; its secrets, connected and lang
  * under the mutex. */
@@ -58,7 +67,9 @@ typedef struct {
   char                     lang[3];
   GSource                 *hello_timeout;
   GSource                 *silence_check;
+  GSource                 *unfinished_check;
   gint64                   last_heard;   /* monotonic µs of its last message */
+  guint64                  bytes_heard;  /* the kernel's count of bytes received then */
   gint64                   window_start;
   guint                    window_count;
 } PlaySocket;
@@ -699,6 +710,9 @@ play_socket_free (gpointer data)
   if (socket->silence_check != NULL)
     g_source_destroy (socket->silence_check);
   g_clear_pointer (&socket->silence_check, g_source_unref);
+  if (socket->unfinished_check != NULL)
+    g_source_destroy (socket->unfinished_check);
+  g_clear_pointer (&socket->unfinished_check, g_source_unref);
   g_signal_handlers_disconnect_by_data (socket->ws, socket);
   if (soup_websocket_connection_get_state (socket->ws) == SOUP_WEBSOCKET_STATE_OPEN)
     soup_websocket_connection_close (socket->ws, SOUP_WEBSOCKET_CLOSE_GOING_AWAY, NULL);
@@ -890,6 +904,45 @@ silence_check_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* The bytes the kernel has received on @socket's connection so far
+ * (TCP_INFO), or 0 where it cannot say. */
+static guint64
+bytes_received (PlaySocket *socket)
+{
+  struct tcp_info info;
+  socklen_t size = sizeof info;
+  GSocket *native;
+
+  if (!G_IS_SOCKET_CONNECTION (socket->base))
+    return 0;
+  native = g_socket_connection_get_socket (G_SOCKET_CONNECTION (socket->base));
+  memset (&info, 0, sizeof info);
+  if (getsockopt (g_socket_get_fd (native), IPPROTO_TCP, TCP_INFO, &info, &size) != 0)
+    return 0;
+  return info.tcpi_bytes_received;
+}
+
+/* Every UNFINISHED_CHECK_MS: a socket that has sent more than
+ * LW_ENTRY_PLAY_MAX_UNFINISHED bytes since its last whole message is
+ * sending one that never ends (fragments without their last). It is
+ * closed with 1009 and read no more, so that libsoup keeps no more. */
+static gboolean
+unfinished_check_cb (gpointer data)
+{
+  PlaySocket *socket = data;
+  guint64 received = bytes_received (socket);
+
+  if (received <= socket->bytes_heard || received - socket->bytes_heard <= LW_ENTRY_PLAY_MAX_UNFINISHED)
+    return G_SOURCE_CONTINUE;
+  g_clear_pointer (&socket->unfinished_check, g_source_unref);
+  release_seat (socket);
+  close_socket (socket, SOUP_WEBSOCKET_CLOSE_TOO_BIG, "a message is at most 4096 bytes");
+  /* Its descriptor closed now (the stream would refuse: libsoup's read
+   * is pending): that read fails and "closed" frees the socket. */
+  g_socket_close (g_socket_connection_get_socket (G_SOCKET_CONNECTION (socket->base)), NULL);
+  return G_SOURCE_REMOVE;
+}
+
 /* The seat @secret opens at the table of @game_id, or -1; its hash
  * compared in full with every seat's (lw_entry_requests_secret_equal()),
  * so that the time taken tells nothing. */
@@ -1003,6 +1056,7 @@ message_cb (SoupWebsocketConnection *ws,
   const char *bytes = g_bytes_get_data (message, &length);
 
   socket->last_heard = now;
+  socket->bytes_heard = bytes_received (socket);
   if (now - socket->window_start >= G_USEC_PER_SEC)
     {
       socket->window_start = now;
@@ -1180,4 +1234,9 @@ lw_entry_play_take_socket (LwEntryPlay             *self,
   socket->silence_check = g_timeout_source_new (MAX ((guint) g_atomic_int_get (&self->silence_ms) / 4, 10));
   g_source_set_callback (socket->silence_check, silence_check_cb, socket, NULL);
   g_source_attach (socket->silence_check, g_main_context_get_thread_default ());
+
+  socket->bytes_heard = bytes_received (socket);
+  socket->unfinished_check = g_timeout_source_new (UNFINISHED_CHECK_MS);
+  g_source_set_callback (socket->unfinished_check, unfinished_check_cb, socket, NULL);
+  g_source_attach (socket->unfinished_check, g_main_context_get_thread_default ());
 }

@@ -558,6 +558,122 @@ test_wrong_types (Fixture       *f,
   }
 }
 
+/* A raw client of the play socket: the handshake, the hello, then
+ * continuation frames of a text message it never finishes. */
+typedef struct {
+  guint     port;
+  char     *hello;
+  gsize     sent;      /* bytes of fragments the server took */
+  gboolean  closed;    /* the server closed or reset the connection */
+  gboolean  done;
+} Fragmenter;
+
+static gboolean
+send_frame (GOutputStream *out,
+            guint8         first,
+            const char    *payload,
+            gsize          length)
+{
+  guint8 head[14];
+  gsize n = 0;
+  g_autofree guint8 *masked = g_malloc (length);
+
+  head[n++] = first;
+  if (length < 126)
+    head[n++] = 0x80 | (guint8) length;
+  else
+    {
+      head[n++] = 0x80 | 126;
+      head[n++] = (guint8) (length >> 8);
+      head[n++] = (guint8) length;
+    }
+  /* A mask of zeros: the payload as it is. */
+  memset (head + n, 0, 4);
+  n += 4;
+  memcpy (masked, payload, length);
+  return g_output_stream_write_all (out, head, n, NULL, NULL, NULL)
+         && g_output_stream_write_all (out, masked, length, NULL, NULL, NULL);
+}
+
+static gpointer
+fragmenter_run (gpointer data)
+{
+  Fragmenter *f = data;
+  g_autoptr (GSocketClient) client = g_socket_client_new ();
+  g_autoptr (GSocketConnection) connection = NULL;
+  g_autofree char *request = NULL;
+  g_autofree char *chunk = g_strnfill (60000, 'a');
+  GOutputStream *out;
+  GInputStream *in;
+  char answer[512];
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  g_socket_client_set_timeout (client, 5);
+  g_socket_client_set_enable_proxy (client, FALSE);
+  connection = g_socket_client_connect_to_host (client, "127.0.0.1", (guint16) f->port, NULL, NULL);
+  g_assert_nonnull (connection);
+  out = g_io_stream_get_output_stream (G_IO_STREAM (connection));
+  in = g_io_stream_get_input_stream (G_IO_STREAM (connection));
+  request = g_strdup_printf ("GET /play/socket HTTP/1.1\r\nHost: 127.0.0.1:%u\r\nUpgrade: websocket\r\n"
+                             "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                             "Sec-WebSocket-Version: 13\r\n\r\n", f->port);
+  g_assert_true (g_output_stream_write_all (out, request, strlen (request), NULL, NULL, NULL));
+  g_assert_cmpint (g_input_stream_read (in, answer, sizeof answer, NULL, NULL), >, 0);
+  g_assert_true (g_str_has_prefix (answer, "HTTP/1.1 101"));
+  g_assert_true (send_frame (out, 0x81, f->hello, strlen (f->hello)));
+  /* 100 frames of 60,000 bytes, one message never finished: at most some
+   * 130 KiB of it are taken before the server closes. */
+  g_assert_true (send_frame (out, 0x01, "{\"type\":", 8));
+  for (int i = 0; i < 100 && g_get_monotonic_time () < end; i++)
+    {
+      if (!send_frame (out, 0x00, chunk, 60000))
+        {
+          f->closed = TRUE;
+          break;
+        }
+      f->sent += 60000;
+      g_usleep (20 * 1000);
+    }
+  f->done = TRUE;
+  return NULL;
+}
+
+static gboolean
+fragmenter_done (gpointer data)
+{
+  Fragmenter *f = data;
+
+  return f->done;
+}
+
+/* A message in fragments that never ends is refused once it is over
+ * what a message may be, the socket closed: libsoup itself would keep
+ * every fragment, without bound. */
+static void
+test_endless_fragments (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autofree char *secret = NULL;
+  Fragmenter fragmenter = { 0 };
+  GThread *thread;
+  gint64 start = g_get_monotonic_time ();
+
+  host_table (f, "RC", FALSE, 9);
+  secret = seat_secret (f, 0);
+  fragmenter.port = f->port;
+  fragmenter.hello = g_strdup_printf ("{\"type\":\"hello\",\"table\":%" G_GINT64_FORMAT ",\"secret\":\"%s\",\"lang\":\"en\"}",
+                                      f->game, secret);
+  thread = g_thread_new ("fragmenter", fragmenter_run, &fragmenter);
+  g_assert_true (lw_play_run_until (fragmenter_done, &fragmenter, STEP_MS + 10000));
+  g_thread_join (thread);
+  g_test_message ("%" G_GSIZE_FORMAT " bytes of fragments taken in %.1f s", fragmenter.sent,
+                  (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC);
+  g_assert_true (fragmenter.closed);
+  /* The kernel's buffers take some beyond what the server read. */
+  g_assert_cmpuint (fragmenter.sent, <, 60 * 60000);
+  g_free (fragmenter.hello);
+}
+
 static gboolean
 connected_or_failed (gpointer data)
 {
@@ -834,6 +950,7 @@ main (int   argc,
   ADD ("/host-socket/takeover", test_takeover);
   ADD ("/host-socket/hostile", test_hostile);
   ADD ("/host-socket/wrong-types", test_wrong_types);
+  ADD ("/host-socket/endless-fragments", test_endless_fragments);
   ADD ("/host-socket/per-address-cap", test_per_address_cap);
   ADD ("/host-socket/other-seat", test_other_seat);
   ADD ("/host-socket/silent-peer", test_silent_peer);
