@@ -68,6 +68,20 @@ def run_cli(db, *args):
     return result.stdout
 
 
+def event_lines(driver, wait, server, db, event):
+    """@server stopped, event @event served instead and its page opened:
+    the new server and the page's lines that name the players (its
+    subtitle and the board's note)."""
+    server.terminate()
+    server.wait(timeout=10)
+    server = subprocess.Popen([serve, "--db", db, "--event", str(event)], stdout=subprocess.PIPE, text=True)
+    driver.get(server.stdout.readline().split()[1])
+    wait.until(lambda d: d.find_element(By.ID, "form-section").is_displayed())
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board td.num")) == 2)
+    return server, driver.execute_script(
+        "return ['subtitle', 'board-note'].map(id => document.getElementById(id).textContent)")
+
+
 def main():
     tmp = tempfile.mkdtemp(prefix="lw-entry-names-")
     db = os.path.join(tmp, "entry.sqlite3")
@@ -107,14 +121,7 @@ def main():
             if shots:
                 screenshot(driver, shots, f"entry-long-names-{width}")
 
-        server.terminate()
-        server.wait(timeout=10)
-        server = subprocess.Popen([serve, "--db", db, "--event", "2"], stdout=subprocess.PIPE, text=True)
-        driver.get(server.stdout.readline().split()[1])
-        wait.until(lambda d: d.find_element(By.ID, "form-section").is_displayed())
-        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board td.num")) == 2)
-        lines = driver.execute_script(
-            "return ['subtitle', 'board-note'].map(id => document.getElementById(id).textContent)")
+        server, lines = event_lines(driver, wait, server, db, 2)
         check(all("\u2068" + OVERRIDE + "\u2069" in line for line in lines if OVERRIDE in line)
               and OVERRIDE in lines[0],
               f"a name with a right-to-left override is isolated in the lines that name it ({lines!r})")
@@ -124,14 +131,7 @@ def main():
             set_width(driver, 360)
             screenshot(driver, shots, "entry-override-name-360")
 
-        server.terminate()
-        server.wait(timeout=10)
-        server = subprocess.Popen([serve, "--db", db, "--event", "3"], stdout=subprocess.PIPE, text=True)
-        driver.get(server.stdout.readline().split()[1])
-        wait.until(lambda d: d.find_element(By.ID, "form-section").is_displayed())
-        wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board td.num")) == 2)
-        lines = driver.execute_script(
-            "return ['subtitle', 'board-note'].map(id => document.getElementById(id).textContent)")
+        server, lines = event_lines(driver, wait, server, db, 3)
         check(all(isolates_balanced(line) for line in lines),
               f"names that leave an isolate open or close one they never opened are held in theirs ({lines!r})")
         check(outside_isolates(lines[1], "playing to"),
