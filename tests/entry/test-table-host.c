@@ -730,6 +730,30 @@ test_bad_messages (LwTestDb      *db,
   g_assert_cmpuint (lw_table_get_log (lw_table_host_get_table (host))->len, ==, 0);
 }
 
+/* The non-dealer declines, the Dealer declares: the Dealer's discard is
+ * due. */
+static void
+to_exchange (LwTableHost *host)
+{
+  int dealer = lw_table_get_dealer (lw_table_host_get_table (host));
+  int seat = turn_of (host);
+  g_autoptr (GError) error = NULL;
+
+  if (seat != dealer)
+    {
+      g_autoptr (JsonObject) decline = bid_action ("d1", lw_table_host_get_version (host), "decline");
+
+      g_assert_true (lw_table_host_act (host, seat, decline, "en", &error));
+    }
+  {
+    g_autoptr (JsonObject) declare = bid_action ("d2", lw_table_host_get_version (host), "declare");
+
+    g_assert_true (lw_table_host_act (host, dealer, declare, "en", &error));
+  }
+  g_assert_no_error (error);
+  g_assert_cmpint (lw_table_get_phase (lw_table_host_get_table (host)), ==, LW_PHASE_EXCHANGE);
+}
+
 /* Cards that are not the seat's, a discard of 3: refused in words. */
 static void
 test_refused_cards (LwTestDb      *db,
@@ -738,26 +762,15 @@ test_refused_cards (LwTestDb      *db,
   g_autoptr (LwTableHost) host = two_remote (db->store);
   g_autoptr (GError) error = NULL;
   int dealer = lw_table_get_dealer (lw_table_host_get_table (host));
-  int seat = turn_of (host);
   guint n_hand;
   const LwCard *hand;
   g_autofree char *text = NULL;
-  g_autoptr (JsonObject) decline = NULL;
-  g_autoptr (JsonObject) declare = NULL;
   g_autoptr (JsonObject) three_cards = NULL;
   g_autoptr (JsonObject) foreign = NULL;
   const char *missing = NULL;
   gboolean held[LW_N_FACES] = { FALSE };
 
-  /* The non-dealer declines, the Dealer declares: the Dealer's discard. */
-  if (seat != dealer)
-    {
-      decline = bid_action ("d1", lw_table_host_get_version (host), "decline");
-      g_assert_true (lw_table_host_act (host, seat, decline, "en", &error));
-    }
-  declare = bid_action ("d2", lw_table_host_get_version (host), "declare");
-  g_assert_true (lw_table_host_act (host, dealer, declare, "en", &error));
-  g_assert_cmpint (lw_table_get_phase (lw_table_host_get_table (host)), ==, LW_PHASE_EXCHANGE);
+  to_exchange (host);
 
   hand = lw_table_get_hand (lw_table_host_get_table (host), dealer, &n_hand);
   text = g_strdup_printf ("{\"type\":\"action\",\"id\":\"d3\",\"version\":%" G_GUINT64_FORMAT
@@ -821,18 +834,7 @@ test_out_of_phase (LwTestDb      *db,
       /* Then the Dealer's discard is due. */
       if (step == 0)
         {
-          if (seat != dealer)
-            {
-              g_autoptr (JsonObject) decline = bid_action ("d1", version, "decline");
-
-              g_assert_true (lw_table_host_act (host, seat, decline, "en", &error));
-            }
-          {
-            g_autoptr (JsonObject) declare = bid_action ("d2", lw_table_host_get_version (host), "declare");
-
-            g_assert_true (lw_table_host_act (host, dealer, declare, "en", &error));
-          }
-          g_assert_cmpint (lw_table_get_phase (lw_table_host_get_table (host)), ==, LW_PHASE_EXCHANGE);
+          to_exchange (host);
           seat = dealer;
         }
     }
