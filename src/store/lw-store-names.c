@@ -373,7 +373,7 @@ rename_in_array (JsonArray  *array,
   JsonNode *node = json_array_get_element (array, index);
   const char *name;
 
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+  if (!lw_json_node_holds (node, G_TYPE_STRING))
     return FALSE;
   name = g_hash_table_lookup (renamed, json_node_get_string (node));
   if (name == NULL)
