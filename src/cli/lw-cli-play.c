@@ -518,12 +518,9 @@ lw_cli_cmd_legal (LwCliContext *ctx,
   lw_follow_legal (&lead, hand, n_hand, masks);
   for (guint k = 0; k < masks->len; k++)
     {
-      guint32 m = g_array_index (masks, guint32, k);
       LwCard sel[LW_MAX_HAND];
-      guint ns = 0;
-      for (guint i = 0; i < n_hand; i++)
-        if (m & (1u << i))
-          sel[ns++] = hand[i];
+      guint ns = lw_cards_pick (hand, n_hand, g_array_index (masks, guint32, k), sel);
+
       lw_cards_sort (sel, ns);
       g_ptr_array_add (lines, lw_cards_format (sel, ns));
     }
