@@ -210,8 +210,8 @@ cmd_sync (LwCliContext *ctx)
   if (lw_cli_store_missing (ctx))
     return LW_CLI_FAILED;
   /* Each step of the sync commits on its own (lw_club_sync()). */
-  store = lw_cli_open_store (ctx, FALSE, &error);
-  if (store == NULL || !lw_store_check_damage (store, LW_CLI_DAMAGE_CHECK_MS, &error))
+  store = lw_cli_open_store_to_serve (ctx, &error);
+  if (store == NULL)
     return lw_cli_fail_error (error);
   if (!lw_club_sync (store, &result, &error))
     return fail_club (error);

@@ -73,7 +73,6 @@ cmd_serve (LwCliContext  *ctx,
            char         **argv)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
   g_autofree char *address = NULL;
   gint64 event_id = 0, game_id = 0;
   int port = LW_ENTRY_SERVER_DEFAULT_PORT;
@@ -99,13 +98,11 @@ cmd_serve (LwCliContext  *ctx,
   g_auto (GStrv) lan = NULL;
   const char *host;
   guint sigint, sigterm;
+  int status;
 
-  g_option_context_add_main_entries (context, entries, NULL);
-  g_option_context_set_help_enabled (context, FALSE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    return lw_cli_fail (LW_CLI_INVALID, "entry serve: %s", error->message);
-  if (argc > 1)
-    return lw_cli_fail (LW_CLI_INVALID, "entry serve: unexpected argument \"%s\"", argv[1]);
+  status = lw_cli_parse_options ("entry serve", entries, &argc, &argv);
+  if (status != LW_CLI_OK)
+    return status;
   if ((event_id > 0) == (game_id > 0) || event_id < 0 || game_id < 0)
     return lw_cli_fail (LW_CLI_INVALID, "entry serve: give --event ID or --game ID (a positive ID)");
   if (port < 0 || port > 65535)
@@ -120,17 +117,15 @@ cmd_serve (LwCliContext  *ctx,
       || (idle_timeout != -G_MAXDOUBLE && !seconds_to_ms (idle_timeout, &limits.idle_timeout_ms)))
     return lw_cli_fail (LW_CLI_INVALID, "entry serve: a timeout is from 0.001 to 86400 seconds");
 
-  store = lw_cli_open_store (ctx, FALSE, &error);
   /* The phones write to it: a damaged file is not served. */
-  if (store == NULL || !lw_store_check_damage (store, LW_CLI_DAMAGE_CHECK_MS, &error))
+  store = lw_cli_open_store_to_serve (ctx, &error);
+  if (store == NULL)
     return lw_cli_fail_error (error);
   entry = lw_entry_requests_new (store);
   server = lw_entry_server_new (entry);
   lw_entry_server_set_limits (server, &limits);
   if (!lw_entry_server_start (server, address, (guint) port, &error))
-    return lw_cli_fail (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT)
-                        ? LW_CLI_INVALID : LW_CLI_FAILED,
-                        "entry serve: %s", error->message);
+    return lw_cli_fail_listen ("entry serve", error);
 
   lan = lw_entry_list_lan_addresses ();
   host = address != NULL && !g_str_equal (address, "0.0.0.0") ? address : lan[0];

@@ -189,7 +189,6 @@ cmd_host (LwCliContext  *ctx,
           char         **argv)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
   g_autofree char *names_text = NULL;
   g_autofree char *seats_text = NULL;
   g_autofree char *address = NULL;
@@ -228,13 +227,11 @@ cmd_host (LwCliContext  *ctx,
   const char *link_host;
   guint sigint, sigterm;
   gulong changed;
+  int status;
 
-  g_option_context_add_main_entries (context, entries, NULL);
-  g_option_context_set_help_enabled (context, FALSE);
-  if (!g_option_context_parse (context, &argc, &argv, &error))
-    return lw_cli_fail (LW_CLI_INVALID, "host: %s", error->message);
-  if (argc > 1)
-    return lw_cli_fail (LW_CLI_INVALID, "host: unexpected argument \"%s\"", argv[1]);
+  status = lw_cli_parse_options ("host", entries, &argc, &argv);
+  if (status != LW_CLI_OK)
+    return status;
   if (resume < 0)
     return lw_cli_fail (LW_CLI_INVALID, "host: --resume %" G_GINT64_FORMAT ": a game's ID is at least 1", resume);
   if (resume > 0 && (players != 0 || names_text != NULL || seats_text != NULL || partners || seed != 0))
@@ -268,8 +265,8 @@ cmd_host (LwCliContext  *ctx,
     ctx->db_path = database;
 
   /* No transaction held: each round is stored in its own as it ends. */
-  store = lw_cli_open_store (ctx, FALSE, &error);
-  if (store == NULL || !lw_store_check_damage (store, LW_CLI_DAMAGE_CHECK_MS, &error))
+  store = lw_cli_open_store_to_serve (ctx, &error);
+  if (store == NULL)
     return lw_cli_fail_error (error);
   if (resume > 0)
     host = lw_table_host_open (store, resume, NULL, NULL, &error);
@@ -277,8 +274,7 @@ cmd_host (LwCliContext  *ctx,
     host = lw_table_host_new (store, (guint) players, (const char *const *) names, kinds, levels,
                               partners, (guint64) seed, &rules, &error);
   if (host == NULL)
-    return lw_cli_fail (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT)
-                        ? LW_CLI_INVALID : LW_CLI_FAILED, "host: %s", error->message);
+    return lw_cli_fail_listen ("host", error);
   players = (int) lw_table_host_get_n_players (host);
   lw_table_host_set_timing (host, (guint) pause_ms, (guint) hold_ms);
 
@@ -287,9 +283,7 @@ cmd_host (LwCliContext  *ctx,
   if (!lw_entry_server_host_table (server, host, &error))
     return lw_cli_fail_error (error);
   if (!lw_entry_server_start (server, address != NULL ? address : "127.0.0.1", (guint) port, &error))
-    return lw_cli_fail (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT)
-                        ? LW_CLI_INVALID : LW_CLI_FAILED,
-                        "host: %s", error->message);
+    return lw_cli_fail_listen ("host", error);
 
   lan = lw_entry_list_lan_addresses ();
   link_host = address == NULL ? "127.0.0.1" : g_str_equal (address, "0.0.0.0") ? lan[0] : address;

@@ -8,6 +8,7 @@
 
 #include "lw-cli.h"
 #include "lw-engine.h"
+#include "lw-table-seats.h"
 
 /* A game that has not ended after this many rounds is reported (status 1). */
 #define MAX_ROUNDS 10000
@@ -243,8 +244,6 @@ lw_cli_cmd_play (LwCliContext *ctx,
   return LW_CLI_OK;
 }
 
-static const char *const level_names[] = { "random", "easy", "normal", "hard", "expert" };
-
 int
 lw_cli_cmd_duel (LwCliContext *ctx,
                  int           argc,
@@ -311,14 +310,14 @@ lw_cli_cmd_duel (LwCliContext *ctx,
     return lw_cli_fail (LW_CLI_FAILED, "duel: %s", error->message);
 
   printf ("games: %u (%u players%s)\n", result.games, (guint) n_players, partners ? ", partners" : "");
-  printf ("wins: A (%s) %u, B (%s) %u\n", level_names[level_a], result.wins_a,
-          level_names[level_b], result.wins_b);
+  printf ("wins: A (%s) %u, B (%s) %u\n", lw_bot_level_to_string (level_a), result.wins_a,
+          lw_bot_level_to_string (level_b), result.wins_b);
   printf ("A's win rate: %.1f%% (95%% CI %.1f%%–%.1f%%, Wilson); even play: %.1f%%\n",
           100 * result.rate_a, 100 * result.low, 100 * result.high, 100 * result.fair_share);
   for (guint k = 0; k < 2; k++)
     if (result.moves[k] > 0)
       printf ("move time, %s (%s): average %.2f ms, longest %.2f ms over %u moves\n",
-              k == 0 ? "A" : "B", level_names[k == 0 ? level_a : level_b],
+              k == 0 ? "A" : "B", lw_bot_level_to_string (k == 0 ? level_a : level_b),
               result.move_usec_total[k] / 1000.0 / result.moves[k],
               result.move_usec_max[k] / 1000.0, result.moves[k]);
   (void) ctx;
@@ -518,12 +517,9 @@ lw_cli_cmd_legal (LwCliContext *ctx,
   lw_follow_legal (&lead, hand, n_hand, masks);
   for (guint k = 0; k < masks->len; k++)
     {
-      guint32 m = g_array_index (masks, guint32, k);
       LwCard sel[LW_MAX_HAND];
-      guint ns = 0;
-      for (guint i = 0; i < n_hand; i++)
-        if (m & (1u << i))
-          sel[ns++] = hand[i];
+      guint ns = lw_cards_pick (hand, n_hand, g_array_index (masks, guint32, k), sel);
+
       lw_cards_sort (sel, ns);
       g_ptr_array_add (lines, lw_cards_format (sel, ns));
     }

@@ -250,6 +250,46 @@ lw_cli_wants_help (int    argc,
   return FALSE;
 }
 
+int
+lw_cli_parse_options (const char          *command,
+                      const GOptionEntry  *entries,
+                      int                 *argc,
+                      char              ***argv)
+{
+  g_autoptr (GOptionContext) context = g_option_context_new (NULL);
+  g_autoptr (GError) error = NULL;
+
+  g_return_val_if_fail (command != NULL && entries != NULL, LW_CLI_INVALID);
+  g_return_val_if_fail (argc != NULL && argv != NULL, LW_CLI_INVALID);
+
+  g_option_context_add_main_entries (context, entries, NULL);
+  g_option_context_set_help_enabled (context, FALSE);
+  if (!g_option_context_parse (context, argc, argv, &error))
+    return lw_cli_fail (LW_CLI_INVALID, "%s: %s", command, error->message);
+  if (*argc > 1)
+    return lw_cli_fail (LW_CLI_INVALID, "%s: unexpected argument \"%s\"", command, (*argv)[1]);
+  return LW_CLI_OK;
+}
+
+LwStore *
+lw_cli_open_store_to_serve (LwCliContext  *ctx,
+                            GError       **error)
+{
+  g_autoptr (LwStore) store = lw_cli_open_store (ctx, FALSE, error);
+
+  if (store == NULL || !lw_store_check_damage (store, LW_CLI_DAMAGE_CHECK_MS, error))
+    return NULL;
+  return g_steal_pointer (&store);
+}
+
+int
+lw_cli_fail_listen (const char   *command,
+                    const GError *error)
+{
+  return lw_cli_fail (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT)
+                      ? LW_CLI_INVALID : LW_CLI_FAILED, "%s: %s", command, error->message);
+}
+
 static int
 cmd_score (LwCliContext *ctx,
            int           argc,

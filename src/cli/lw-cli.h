@@ -174,6 +174,58 @@ gboolean lw_cli_parse_positive (const char *text,
 gboolean lw_cli_wants_help (int    argc,
                             char **argv);
 
+/**
+ * lw_cli_parse_options:
+ * @command: the command's name as its messages begin ("host", "entry serve")
+ * @entries: the command's options, %NULL-terminated (no --help: the
+ *   commands answer it themselves with lw_cli_wants_help())
+ * @argc: (inout): the arguments, the command's name first; the options
+ *   parsed are taken out
+ * @argv: (inout): the arguments
+ *
+ * Parses a command's options with GOptionContext. An option that does not
+ * parse fails with status 2 ("COMMAND: MESSAGE"), and so does an argument
+ * left over that is not an option ("COMMAND: unexpected argument "…"").
+ *
+ * Returns: %LW_CLI_OK, or the exit status of the failure (already
+ *   reported).
+ */
+int lw_cli_parse_options (const char          *command,
+                          const GOptionEntry  *entries,
+                          int                 *argc,
+                          char              ***argv);
+
+/**
+ * lw_cli_open_store_to_serve:
+ * @ctx: the command line's context
+ * @error: return location for a #GError (lw_cli_open_store()'s errors;
+ *   %LW_STORE_ERROR_DAMAGED for a damaged file)
+ *
+ * Opens the database for a command that serves other devices or a club
+ * and writes in transactions of its own as it goes (`entry serve`, `host`,
+ * `club sync`): no transaction is held in @ctx, and a damaged file
+ * (lw_store_check_damage() within %LW_CLI_DAMAGE_CHECK_MS) is refused.
+ *
+ * Returns: (transfer full) (nullable): the store, %NULL on error.
+ */
+LwStore *lw_cli_open_store_to_serve (LwCliContext  *ctx,
+                                     GError       **error);
+
+/**
+ * lw_cli_fail_listen:
+ * @command: the command's name as its messages begin
+ * @error: the error of a server or table that could not be set up
+ *   (lw_entry_server_start(), lw_table_host_new())
+ *
+ * Reports @error as "COMMAND: MESSAGE": status 2 for a
+ * %G_IO_ERROR_INVALID_ARGUMENT (a bad address, seat or setting given on
+ * the command line), 1 for anything else (the port taken, the database).
+ *
+ * Returns: the exit status.
+ */
+int lw_cli_fail_listen (const char   *command,
+                        const GError *error);
+
 /* Stored-game commands (lw-cli-games.c). Each gets the arguments after the
  * command's name in argv[1..argc-1] (argv[0] is the command name) and
  * returns the exit status. */

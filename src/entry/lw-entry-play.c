@@ -26,6 +26,7 @@
 
 #include "lw-entry-play.h"
 #include "lw-entry-requests.h"
+#include "lw-json-text.h"
 
 #define MAX_SEATS 8
 
@@ -998,8 +999,7 @@ hello (PlaySocket *socket,
   gint64 game_id;
   int seat;
 
-  if (table_node == NULL || !JSON_NODE_HOLDS_VALUE (table_node)
-      || json_node_get_value_type (table_node) != G_TYPE_INT64 || secret == NULL)
+  if (!lw_json_node_holds (table_node, G_TYPE_INT64) || secret == NULL)
     {
       close_socket (socket, LW_ENTRY_PLAY_CLOSE_BAD_SECRET, close_reason (LW_ENTRY_PLAY_CLOSE_BAD_SECRET));
       return;

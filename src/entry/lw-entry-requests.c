@@ -639,12 +639,6 @@ entry_body_clear (EntryBody *body)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (EntryBody, entry_body_clear)
 
-static gboolean
-is_integer (JsonNode *node)
-{
-  return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64;
-}
-
 /* Reads {"number": N, "version": V, "round": {…}}; a message in @message. */
 static gboolean
 parse_body (const char  *data,
@@ -687,7 +681,7 @@ parse_body (const char  *data,
         {
           gboolean is_number = g_str_equal (name, "number");
 
-          if (!is_integer (node) || json_node_get_int (node) < 0)
+          if (!lw_json_node_holds (node, G_TYPE_INT64) || json_node_get_int (node) < 0)
             {
               *message = g_strdup_printf ("key \"%s\" must be an integer ≥ 0", name);
               return FALSE;

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "lw-json-text.h"
 #include "lw-table-host.h"
 #include "lw-table-host-private.h"
 #include "lw-words.h"
@@ -58,7 +59,7 @@ lw_table_host_cards_from_json (LwTableHost  *self,
       const char *text;
       gboolean found = FALSE;
 
-      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+      if (!lw_json_node_holds (node, G_TYPE_STRING))
         return lw_table_host_bad_message (error, "\"cards\" holds something that is not a card");
       text = json_node_get_string (node);
       if (!is_card_token (text))
@@ -105,8 +106,7 @@ reads_as (const LwPlay *lead,
       JsonNode *node = json_array_get_element (as, w);
       g_autofree char *meaning = wildcard_text (&wild[w]);
 
-      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING
-          || strcmp (json_node_get_string (node), meaning) != 0)
+      if (g_strcmp0 (lw_json_node_string (node), meaning) != 0)
         return FALSE;
     }
   return TRUE;
@@ -200,7 +200,7 @@ readings (LwTableHost  *self,
   const char *id;
 
   node = json_object_get_member (request, "id");
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+  if (!lw_json_node_holds (node, G_TYPE_STRING))
     return lw_table_host_bad_message (error, "\"id\" is missing or not a string"), NULL;
   id = json_node_get_string (node);
   if (*id == '\0' || strlen (id) > LW_TABLE_HOST_MAX_ID || !g_utf8_validate (id, -1, NULL))

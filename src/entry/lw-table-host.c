@@ -25,6 +25,7 @@
 #include <gio/gio.h>
 #include <glib/gi18n.h>
 
+#include "lw-json-text.h"
 #include "lw-store-table.h"
 #include "lw-table-seats.h"
 #include "lw-table-host.h"
@@ -407,21 +408,20 @@ act (LwTableHost  *self,
 
   /* The message's shape. */
   node = json_object_get_member (action, "type");
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING
-      || strcmp (json_node_get_string (node), "action") != 0)
+  if (g_strcmp0 (lw_json_node_string (node), "action") != 0)
     return lw_table_host_bad_message (error, "\"type\" is not \"action\"");
   node = json_object_get_member (action, "id");
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+  if (!lw_json_node_holds (node, G_TYPE_STRING))
     return lw_table_host_bad_message (error, "\"id\" is missing or not a string");
   id = json_node_get_string (node);
   if (*id == '\0' || strlen (id) > LW_TABLE_HOST_MAX_ID || !g_utf8_validate (id, -1, NULL))
     return lw_table_host_bad_message (error, "\"id\" is empty or longer than 64 characters");
   node = json_object_get_member (action, "version");
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
+  if (!lw_json_node_holds (node, G_TYPE_INT64))
     return lw_table_host_bad_message (error, "\"version\" is missing or not an integer");
   version = json_node_get_int (node);
   node = json_object_get_member (action, "do");
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+  if (!lw_json_node_holds (node, G_TYPE_STRING))
     return lw_table_host_bad_message (error, "\"do\" is missing or not a string");
   what = json_node_get_string (node);
   if (strcmp (what, "declare") == 0)

@@ -22,6 +22,23 @@
 /* The old text kept in the edit log: at most this many characters. */
 #define LOGGED_CHARS 200
 
+/* The end of both repairs below: @kept (valid UTF-8) in NFC, trimmed of
+ * white space at both ends when @strip, cut to its first @max_chars
+ * characters. NULL when @kept does not normalize. */
+static char *
+normalize_and_cut (const char *kept,
+                   gboolean    strip,
+                   glong       max_chars)
+{
+  g_autofree char *nfc = g_utf8_normalize (kept, -1, G_NORMALIZE_NFC);
+
+  if (nfc == NULL)
+    return NULL;
+  if (strip)
+    g_strstrip (nfc);
+  return g_utf8_substring (nfc, 0, MIN (g_utf8_strlen (nfc, -1), max_chars));
+}
+
 /* @raw made to follow the names rule: made valid UTF-8; a tab, a line
  * break, a line or paragraph separator becomes a space, any other control
  * character is dropped; NFC; trimmed; cut to LW_NAME_MAX_CHARS characters.
@@ -31,7 +48,6 @@ repair_name (const char *raw)
 {
   g_autofree char *valid = g_utf8_make_valid (raw, -1);
   g_autoptr (GString) kept = g_string_new (NULL);
-  g_autofree char *nfc = NULL;
   g_autofree char *cut = NULL;
   const char *end;
 
@@ -49,11 +65,9 @@ repair_name (const char *raw)
       else if (type != G_UNICODE_CONTROL)
         g_string_append_unichar (kept, c);
     }
-  nfc = g_utf8_normalize (kept->str, -1, G_NORMALIZE_NFC);
-  if (nfc == NULL)
+  cut = normalize_and_cut (kept->str, TRUE, LW_NAME_MAX_CHARS);
+  if (cut == NULL)
     return NULL;
-  g_strstrip (nfc);
-  cut = g_utf8_substring (nfc, 0, MIN (g_utf8_strlen (nfc, -1), LW_NAME_MAX_CHARS));
   return lw_name_normalize (cut, "name", NULL);
 }
 
@@ -277,7 +291,6 @@ repair_notes_text (const char *raw)
 {
   g_autofree char *valid = g_utf8_make_valid (raw, -1);
   g_autoptr (GString) kept = g_string_new (NULL);
-  g_autofree char *nfc = NULL;
   g_autofree char *notes = NULL;
 
   for (const char *p = valid; *p != '\0' && kept->len < 4 * LW_NOTES_MAX_CHARS; p = g_utf8_next_char (p))
@@ -287,11 +300,8 @@ repair_notes_text (const char *raw)
       if (c == '\n' || c == '\r' || g_unichar_type (c) != G_UNICODE_CONTROL)
         g_string_append_unichar (kept, c);
     }
-  nfc = g_utf8_normalize (kept->str, -1, G_NORMALIZE_NFC);
-  if (nfc == NULL)
-    return NULL;
-  notes = g_utf8_substring (nfc, 0, MIN (g_utf8_strlen (nfc, -1), LW_NOTES_MAX_CHARS));
-  return *notes != '\0' ? g_steal_pointer (&notes) : NULL;
+  notes = normalize_and_cut (kept->str, FALSE, LW_NOTES_MAX_CHARS);
+  return notes != NULL && *notes != '\0' ? g_steal_pointer (&notes) : NULL;
 }
 
 /* Whether @text is stored as the rule for notes would store it. */
@@ -373,7 +383,7 @@ rename_in_array (JsonArray  *array,
   JsonNode *node = json_array_get_element (array, index);
   const char *name;
 
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+  if (!lw_json_node_holds (node, G_TYPE_STRING))
     return FALSE;
   name = g_hash_table_lookup (renamed, json_node_get_string (node));
   if (name == NULL)

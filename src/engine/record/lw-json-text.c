@@ -356,6 +356,19 @@ lw_json_split_array (const char *data,
   return found && !inside;
 }
 
+gboolean
+lw_json_node_holds (JsonNode *node,
+                    GType     type)
+{
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type;
+}
+
+const char *
+lw_json_node_string (JsonNode *node)
+{
+  return lw_json_node_holds (node, G_TYPE_STRING) ? json_node_get_string (node) : NULL;
+}
+
 char *
 lw_json_builder_to_text (JsonBuilder *builder)
 {

@@ -80,6 +80,32 @@ gboolean lw_json_split_array (const char *data,
                               GArray     *elements);
 
 /**
+ * lw_json_node_holds:
+ * @node: (nullable): a node; %NULL for a member that is not there
+ * @type: the type of value asked for: %G_TYPE_STRING, %G_TYPE_INT64 (json-glib
+ *   reads every number without a fraction or an exponent as one),
+ *   %G_TYPE_BOOLEAN or %G_TYPE_DOUBLE
+ *
+ * The check every reader of JSON input makes before it takes a value
+ * (DESIGN.md: every value is checked for its type after parsing): @node
+ * is there, is a value (not an object, a list or null) and is of @type
+ * exactly, so that 1.0 is no integer and "1" no number.
+ *
+ * Returns: %TRUE when @node holds a value of @type.
+ */
+gboolean lw_json_node_holds (JsonNode *node,
+                             GType     type);
+
+/**
+ * lw_json_node_string:
+ * @node: (nullable): a node; %NULL for a member that is not there
+ *
+ * Returns: (transfer none) (nullable): the string @node holds, %NULL when
+ *   it is not there or holds anything else (lw_json_node_holds()).
+ */
+const char *lw_json_node_string (JsonNode *node);
+
+/**
  * lw_json_builder_to_text:
  * @builder: a builder holding one complete value
  *

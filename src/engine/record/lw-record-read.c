@@ -17,16 +17,6 @@
 /* ------------------------------------------------------------------ */
 /* Reading JSON */
 
-/* The string a node holds, or NULL when it holds anything else. */
-static const char *
-get_string (JsonNode *node)
-{
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-  return json_node_get_string (node);
-}
-
 static gboolean
 only_keys (JsonObject         *object,
            const char         *place,
@@ -54,8 +44,7 @@ read_int (JsonNode    *node,
 {
   gint64 value;
 
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_INT64)
+  if (!lw_json_node_holds (node, G_TYPE_INT64))
     return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "%s: %s must be an integer", place, key);
 
   value = json_node_get_int (node);
@@ -123,7 +112,7 @@ read_bool (JsonNode    *node,
            gboolean    *out,
            GError     **error)
 {
-  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
+  if (!lw_json_node_holds (node, G_TYPE_BOOLEAN))
     return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
                            "%s: %s must be true or false", place, key);
   *out = json_node_get_boolean (node);
@@ -163,7 +152,7 @@ read_penalties (JsonObject    *object,
       if (!read_int (json_object_get_member (penalty, "seat"), where, "seat",
                      0, n_players - 1, &seat, error))
         return FALSE;
-      kind_name = get_string (json_object_get_member (penalty, "kind"));
+      kind_name = lw_json_node_string (json_object_get_member (penalty, "kind"));
       if (!lw_penalty_kind_from_string (kind_name, &kind))
         return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
                                "%s: kind must be \"out_of_turn\" or \"looked_at_discards\"", where);
@@ -267,7 +256,7 @@ read_round (JsonNode           *node,
     {
       g_autoptr (GList) names = json_object_get_members (object);
 
-      if (g_strcmp0 (get_string (member), "dealer_did_not_discard") != 0)
+      if (g_strcmp0 (lw_json_node_string (member), "dealer_did_not_discard") != 0)
         {
           lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
                           "%s: void must be \"dealer_did_not_discard\"", place);
@@ -361,7 +350,7 @@ read_rules (JsonNode      *node,
   /* Version 2: the house rules, each of one ruleset (docs/rules/GAME-RECORD.md). */
   if ((member = json_object_get_member (rules, "rule_set")) != NULL)
     {
-      const char *text = get_string (member);
+      const char *text = lw_json_node_string (member);
       g_autofree char *name = NULL;
 
       if (text == NULL)
@@ -377,7 +366,7 @@ read_rules (JsonNode      *node,
       if (garwolf)
         return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
                                "rules: run_fill is for Little Wolf only");
-      if (!lw_run_fill_from_string (get_string (member), &record->run_fill))
+      if (!lw_run_fill_from_string (lw_json_node_string (member), &record->run_fill))
         return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
                                "rules: run_fill must be \"%s\" or \"%s\"",
                                lw_run_fill_to_string (LW_RUN_FILL_INSIDE_OR_END),
@@ -389,7 +378,7 @@ read_rules (JsonNode      *node,
       if (garwolf)
         return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
                                "rules: over_trump is for Little Wolf only");
-      if (!lw_over_trump_from_string (get_string (member), &record->over_trump))
+      if (!lw_over_trump_from_string (lw_json_node_string (member), &record->over_trump))
         return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
                                "rules: over_trump must be \"%s\" or \"%s\"",
                                lw_over_trump_to_string (LW_OVER_TRUMP_WINNING_PLAY),
@@ -401,7 +390,7 @@ read_rules (JsonNode      *node,
       if (!garwolf)
         return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
                                "rules: king_and_knave is for Garwolf only");
-      if (!JSON_NODE_HOLDS_VALUE (member) || json_node_get_value_type (member) != G_TYPE_BOOLEAN)
+      if (!lw_json_node_holds (member, G_TYPE_BOOLEAN))
         return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
                                "rules: king_and_knave must be true or false");
       record->king_and_knave = json_node_get_boolean (member);
@@ -416,7 +405,7 @@ read_played_at (JsonNode  *node,
                 gint64    *out,
                 GError   **error)
 {
-  const char *text = get_string (node);
+  const char *text = lw_json_node_string (node);
   g_autoptr (GDateTime) time = NULL;
   gsize length = text != NULL ? strlen (text) : 0;
 
@@ -442,7 +431,7 @@ read_optional_string (JsonObject  *object,
   *out = NULL;
   if (member == NULL)
     return TRUE;
-  if ((*out = get_string (member)) == NULL)
+  if ((*out = lw_json_node_string (member)) == NULL)
     return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "%s: %s must be a string", place, key);
   return TRUE;
 }
@@ -535,7 +524,7 @@ read_substitutes (JsonNode      *node,
           || !read_int (json_object_get_member (object, "from_round"), place, "from_round",
                         1, MAX_COUNT, &from_round, error))
         return FALSE;
-      if ((name = get_string (json_object_get_member (object, "name"))) == NULL)
+      if ((name = lw_json_node_string (json_object_get_member (object, "name"))) == NULL)
         return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "%s: name must be a string", place);
       /* Appended as written: lw_game_record_validate() checks the order. */
       g_ptr_array_add (record->substitutes, lw_record_substitute_new (seat, (guint) from_round, name));
@@ -702,7 +691,7 @@ read_record (const char  *data,
     return NULL;
 
   member = json_object_get_member (object, "format");
-  if (g_strcmp0 (get_string (member), FORMAT_NAME) != 0)
+  if (g_strcmp0 (lw_json_node_string (member), FORMAT_NAME) != 0)
     {
       lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "format: expected \"" FORMAT_NAME "\"");
       return NULL;
@@ -712,7 +701,7 @@ read_record (const char  *data,
     return NULL;
 
   if ((member = json_object_get_member (object, "ruleset")) != NULL &&
-      !lw_ruleset_from_string (get_string (member), &ruleset))
+      !lw_ruleset_from_string (lw_json_node_string (member), &ruleset))
     {
       lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
                       "ruleset: expected \"little-wolf\" or \"garwolf\"");
@@ -737,13 +726,13 @@ read_record (const char  *data,
     {
       JsonNode *name = json_array_get_element (players, i);
 
-      if (get_string (name) == NULL)
+      if (lw_json_node_string (name) == NULL)
         {
           lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,
                           "players: the name of seat %u must be a string", i);
           return NULL;
         }
-      g_ptr_array_add (names, (gpointer) get_string (name));
+      g_ptr_array_add (names, (gpointer) lw_json_node_string (name));
     }
   record = lw_game_record_new (ruleset, names->len, (const char *const *) names->pdata);
   if (!lw_record_validate_setup (record, error))
@@ -755,7 +744,7 @@ read_record (const char  *data,
 
   if ((member = json_object_get_member (object, "id")) != NULL)
     {
-      const char *id = get_string (member);
+      const char *id = lw_json_node_string (member);
 
       if (id == NULL || !lw_record_is_lowercase_uuid (id))
         {

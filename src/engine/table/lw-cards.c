@@ -299,6 +299,23 @@ card_order (LwCard c)
   return (lw_card_rank (c) << 10) | ((guint) lw_card_suit (c) << 7) | c;
 }
 
+guint
+lw_cards_pick (const LwCard *hand,
+               guint         n_hand,
+               guint32       mask,
+               LwCard       *picked)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (n_hand <= 32, 0);
+  g_return_val_if_fail (hand != NULL || n_hand == 0, 0);
+
+  for (guint i = 0; i < n_hand; i++)
+    if (mask & (1u << i))
+      picked[n++] = hand[i];
+  return n;
+}
+
 void
 lw_cards_sort (LwCard *cards,
                guint   n)

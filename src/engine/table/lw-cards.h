@@ -300,6 +300,24 @@ char *lw_cards_format (const LwCard *cards,
                        guint         n);
 
 /**
+ * lw_cards_pick:
+ * @hand: (array length=n_hand): a hand
+ * @n_hand: how many cards it holds, at most 32
+ * @mask: a set of the hand's positions, bit i for @hand[i] (as
+ *   lw_follow_legal() and the table's selection give them)
+ * @picked: (out caller-allocates) (array): room for as many cards as
+ *   @mask has bits set below @n_hand
+ *
+ * Copies the cards of @hand that @mask names into @picked, in hand order.
+ *
+ * Returns: how many were copied.
+ */
+guint lw_cards_pick (const LwCard *hand,
+                     guint         n_hand,
+                     guint32       mask,
+                     LwCard       *picked);
+
+/**
  * lw_cards_sort:
  * @cards: (array length=n) (inout): cards
  * @n: how many

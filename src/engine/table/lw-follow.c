@@ -685,13 +685,10 @@ lw_follow_check (const LwLead  *lead,
   could = g_string_new (NULL);
   for (guint k = 0; k < refusal.n_legal && k < G_N_ELEMENTS (refusal.legal); k++)
     {
-      guint32 m = refusal.legal[k];
       LwCard sel[32];
-      guint ns = 0;
+      guint ns = lw_cards_pick (hand, n_hand, refusal.legal[k], sel);
       g_autofree char *text = NULL;
-      for (guint i = 0; i < n_hand; i++)
-        if (m & (1u << i))
-          sel[ns++] = hand[i];
+
       lw_cards_sort (sel, ns);
       text = lw_cards_format (sel, ns);
       g_string_append_printf (could, "%s%s", k > 0 ? " / " : "", text);

@@ -638,24 +638,12 @@ member_int (JsonObject *o,
             GError    **error)
 {
   JsonNode *node = json_object_get_member (o, name);
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node)
-      || json_node_get_value_type (node) != G_TYPE_INT64)
+  if (!lw_json_node_holds (node, G_TYPE_INT64))
     return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "\"%s\" must be an integer", name);
   *value = json_node_get_int (node);
   if (*value < lo || *value > hi)
     return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "\"%s\" is out of range", name);
   return TRUE;
-}
-
-static const char *
-member_string (JsonObject *o,
-               const char *name)
-{
-  JsonNode *node = json_object_get_member (o, name);
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node)
-      || json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-  return json_node_get_string (node);
 }
 
 static gboolean
@@ -666,7 +654,7 @@ member_bool (JsonObject *o,
   JsonNode *node = json_object_get_member (o, name);
   if (node == NULL)
     return TRUE;
-  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
+  if (!lw_json_node_holds (node, G_TYPE_BOOLEAN))
     return FALSE;
   *value = json_node_get_boolean (node);
   return TRUE;
@@ -701,7 +689,7 @@ lw_table_from_json (const char  *data,
       return NULL;
     }
   o = json_node_get_object (root);
-  format = member_string (o, "format");
+  format = lw_json_node_string (json_object_get_member (o, "format"));
   if (format == NULL || strcmp (format, "little-wolf/table") != 0)
     {
       lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "\"format\" must be \"little-wolf/table\"");
@@ -711,7 +699,7 @@ lw_table_from_json (const char  *data,
       || !member_int (o, "players", LW_MIN_SEATS, LW_MAX_SEATS, &players, error)
       || !member_int (o, "dealer", 0, players - 1, &dealer, error))
     return NULL;
-  seed_text = member_string (o, "seed");
+  seed_text = lw_json_node_string (json_object_get_member (o, "seed"));
   if (seed_text == NULL
       || !g_ascii_string_to_unsigned (seed_text, 10, 0, G_MAXUINT64, &seed, NULL))
     {
@@ -756,7 +744,7 @@ lw_table_from_json (const char  *data,
           lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "action %u: %s", k + 1, local->message);
           return NULL;
         }
-      what = member_string (ao, "do");
+      what = lw_json_node_string (json_object_get_member (ao, "do"));
       for (kind = 0; kind < G_N_ELEMENTS (action_names); kind++)
         if (what != NULL && strcmp (what, action_names[kind]) == 0)
           break;
@@ -770,7 +758,7 @@ lw_table_from_json (const char  *data,
       a.seat = (int) seat;
       if (a.kind == LW_ACTION_DISCARD || a.kind == LW_ACTION_PLAY)
         {
-          const char *cards = member_string (ao, "cards");
+          const char *cards = lw_json_node_string (json_object_get_member (ao, "cards"));
           LwCardToken tokens[LW_MAX_PLAY];
           guint n;
           guint8 used[LW_N_FACES] = { 0 };
