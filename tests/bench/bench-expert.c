@@ -107,8 +107,8 @@ duel (const char *name,
     g_error ("%s", error->message);
   p50 = lw_bot_duel_percentile (r, 0, 0.50);
   p99 = lw_bot_duel_percentile (r, 0, 0.99);
-  c50 = lw_bot_duel_cpu_percentile (r, 0, 0.50);
-  c99 = lw_bot_duel_cpu_percentile (r, 0, 0.99);
+  c50 = lw_duel_hist_percentile (r->decision_cpu_ms[0], 0.50);
+  c99 = lw_duel_hist_percentile (r->decision_cpu_ms[0], 0.99);
   printf ("%s, %u games from game %u: %u–%u, Expert's side wins %.1f%% (95%% CI %.1f%%–%.1f%%), even play %.1f%%\n",
           what, r->games, setup.first_game, r->wins_a, r->wins_b, 100 * r->rate_a, 100 * r->low, 100 * r->high,
           100 * r->fair_share);

@@ -311,6 +311,20 @@ deals_holding (const char *name,
   return holding;
 }
 
+/* Of 200 deals, blind and Expert's, how many give seat 2 a card of
+ * @cards in position @name. */
+static void
+deals_compared (const char *name,
+                const char *cards,
+                guint      *blind,
+                guint      *inferred)
+{
+  *blind = deals_holding (name, FALSE, 1, cards, 200);
+  *inferred = deals_holding (name, TRUE, 1, cards, 200);
+  g_test_message ("%s: seat 2 holds one of %s in %u of 200 blind deals, %u of 200 of Expert's",
+                  name, cards, *blind, *inferred);
+}
+
 /* A seat that followed low, last, to the Declarer's winning Single when it
  * had a higher card of the suit is unlikely: the deals Expert samples give
  * it one far less often than blind ones (about 72% of blind deals: four
@@ -318,26 +332,23 @@ deals_holding (const char *name,
 static void
 test_inference_follow_low (void)
 {
-  guint blind = deals_holding ("followed-low-under-the-declarer", FALSE, 1, "10H JH QH KH", 200);
-  guint inferred = deals_holding ("followed-low-under-the-declarer", TRUE, 1, "10H JH QH KH", 200);
+  guint blind, inferred;
 
-  g_test_message ("a heart above 9 in seat 2's hand: %u of 200 blind deals, %u of 200 with the inference",
-                  blind, inferred);
+  deals_compared ("followed-low-under-the-declarer", "10H JH QH KH", &blind, &inferred);
   g_assert_cmpuint (blind, >=, 100);
   g_assert_cmpuint (inferred, <=, 40);
 }
 
 /* An inference no deal meets (the seat that followed low later played the
  * King it held then): every deal is still sampled whole, as blind ones
- * are, and Expert still chooses a legal move (test_position()). */
+ * are (deals_holding() checks them), and Expert still chooses a legal
+ * move (test_position()). */
 static void
 test_inference_inconsistent (void)
 {
-  guint inferred = deals_holding ("followed-low-holding-the-king", TRUE, 1, "10H JH QH", 200);
-  guint blind = deals_holding ("followed-low-holding-the-king", FALSE, 1, "10H JH QH", 200);
+  guint blind, inferred;
 
-  g_test_message ("a heart above 9 besides the King: %u of 200 blind deals, %u of 200 with the inference",
-                  blind, inferred);
+  deals_compared ("followed-low-holding-the-king", "10H JH QH", &blind, &inferred);
   /* Not meetable: the deals are still sampled (the bids still weigh them). */
   g_assert_cmpuint (inferred, >=, 60);
 }

@@ -218,11 +218,13 @@ lw_bot_play_game_rules (guint               n_players,
   return play_game (&game, error);
 }
 
-static guint
-hist_percentile (const guint *hist,
-                 double       p)
+guint
+lw_duel_hist_percentile (const guint *hist,
+                         double       p)
 {
   guint64 total = 0, seen = 0;
+
+  g_return_val_if_fail (hist != NULL && p >= 0 && p <= 1, 0);
 
   for (guint k = 0; k <= LW_DUEL_HIST_MS; k++)
     total += hist[k];
@@ -241,16 +243,7 @@ lw_bot_duel_percentile (const LwDuelResult *result,
                         double              p)
 {
   g_return_val_if_fail (result != NULL && slot < 2 && p >= 0 && p <= 1, 0);
-  return hist_percentile (result->decision_ms[slot], p);
-}
-
-guint
-lw_bot_duel_cpu_percentile (const LwDuelResult *result,
-                            guint               slot,
-                            double              p)
-{
-  g_return_val_if_fail (result != NULL && slot < 2 && p >= 0 && p <= 1, 0);
-  return hist_percentile (result->decision_cpu_ms[slot], p);
+  return lw_duel_hist_percentile (result->decision_ms[slot], p);
 }
 
 void
@@ -352,27 +345,6 @@ lw_bot_duel_play (const LwDuelSetup *setup,
   return TRUE;
 }
 
-/* A duel; in partners play A's side's second seat plays @a_partner. */
-static gboolean
-duel_run (LwBotLevel          a,
-          LwBotLevel          a_partner,
-          LwBotLevel          b,
-          guint               n_players,
-          gboolean            partners,
-          guint               games,
-          guint64             seed,
-          const LwBotOptions *options,
-          LwDuelResult       *result,
-          GError            **error)
-{
-  const LwDuelSetup setup = {
-    .a = a, .a_partner = a_partner, .b = b, .n_players = n_players, .partners = partners,
-    .first_game = 0, .games = games, .seed = seed, .options = options,
-  };
-
-  return lw_bot_duel_play (&setup, result, error);
-}
-
 gboolean
 lw_bot_duel (LwBotLevel          a,
              LwBotLevel          b,
@@ -384,7 +356,12 @@ lw_bot_duel (LwBotLevel          a,
              LwDuelResult       *result,
              GError            **error)
 {
-  return duel_run (a, a, b, n_players, partners, games, seed, options, result, error);
+  const LwDuelSetup setup = {
+    .a = a, .a_partner = a, .b = b, .n_players = n_players, .partners = partners,
+    .games = games, .seed = seed, .options = options,
+  };
+
+  return lw_bot_duel_play (&setup, result, error);
 }
 
 gboolean
@@ -398,7 +375,13 @@ lw_bot_duel_mixed (LwBotLevel          a,
                    LwDuelResult       *result,
                    GError            **error)
 {
-  return duel_run (a, a_partner, b, n_players, TRUE, games, seed, options, result, error);
+  /* In partners play A's side's second seat plays @a_partner. */
+  const LwDuelSetup setup = {
+    .a = a, .a_partner = a_partner, .b = b, .n_players = n_players, .partners = TRUE,
+    .games = games, .seed = seed, .options = options,
+  };
+
+  return lw_bot_duel_play (&setup, result, error);
 }
 
 /* ------------------------------------------------------------------ */

@@ -469,19 +469,16 @@ guint lw_bot_duel_percentile (const LwDuelResult *result,
                               double              p);
 
 /**
- * lw_bot_duel_cpu_percentile:
- * @result: a duel's figures
- * @slot: 0 for level A, 1 for level B
+ * lw_duel_hist_percentile:
+ * @hist: (array fixed-size=5001): a histogram of decision times as
+ *   #LwDuelResult keeps them (@decision_ms or @decision_cpu_ms of a slot)
  * @p: the share of decisions, 0..1
  *
- * lw_bot_duel_percentile() in the choosing thread's CPU time
- * (@result->decision_cpu_ms).
- *
- * Returns: the time, in whole ms; 0 when it made none.
+ * Returns: the time within which a share @p of the decisions counted in
+ *   @hist were made, in whole ms; 0 when it counts none.
  */
-guint lw_bot_duel_cpu_percentile (const LwDuelResult *result,
-                                  guint               slot,
-                                  double              p);
+guint lw_duel_hist_percentile (const guint *hist,
+                               double       p);
 
 /**
  * lw_wilson_interval:
