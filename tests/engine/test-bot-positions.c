@@ -98,7 +98,12 @@ position_table (JsonObject *p,
   obs.phase = LW_PHASE_PLAY;
   obs.turn = obs.seat = (int) json_object_get_int_member (p, "turn");
   obs.declarer = (int) json_object_get_int_member (p, "declarer");
-  parse_cards (json_object_get_string_member (p, "revealed"), used, &revealed, 1);
+  {
+    /* Not counted with the others: a declaring Dealer took it into its
+     * hand, where it is the same card. */
+    guint8 used_revealed[LW_N_FACES] = { 0 };
+    parse_cards (json_object_get_string_member (p, "revealed"), used_revealed, &revealed, 1);
+  }
   obs.revealed = revealed;
   obs.trump = lw_card_is_den (revealed) ? LW_NO_TRUMP : lw_card_suit (revealed);
   arr = json_object_get_array_member (p, "hands");
@@ -139,9 +144,13 @@ position_table (JsonObject *p,
           g_assert_cmpuint (t.n_plays, ==, n_players);
           for (guint i = 0; i < t.n_plays; i++)
             {
-              LwCard cards[LW_MAX_PLAY];
-              guint n = parse_cards (json_array_get_string_element (plays, i), used, cards, LW_MAX_PLAY);
-              lw_play_set (&t.plays[i], cards, n);
+              /* A lead's wildcard is written with what it stands for (L=10H). */
+              const char *text = json_array_get_string_element (plays, i);
+              LwCardToken tokens[LW_MAX_PLAY];
+              guint n = 0;
+              if (!lw_card_tokens_parse (text, tokens, LW_MAX_PLAY, &n, &error)
+                  || !lw_play_from_tokens (&t.plays[i], tokens, n, used, &error))
+                g_error ("bot-positions.json: trick %u: \"%s\": %s", k + 1, text, error->message);
             }
           if (!lw_lead_classify (&t.plays[0], obs.trump, NULL, &lead, &error))
             g_error ("bot-positions.json: trick %u: %s", k + 1, error->message);
@@ -151,6 +160,9 @@ position_table (JsonObject *p,
         }
     }
   obs.tricks = tricks_seen;
+  /* The seat's own discards, when it is the declaring Dealer. */
+  if (json_object_has_member (p, "discards"))
+    obs.n_discards = parse_cards (json_object_get_string_member (p, "discards"), used, obs.discards, 4);
   arr = json_object_get_array_member (p, "taken");
   for (guint s = 0; s < n_players; s++)
     obs.taken[s] = (guint) json_array_get_int_element (arr, s);
