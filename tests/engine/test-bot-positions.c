@@ -3,7 +3,9 @@
  * chosen with each of the file's seeds is the one to make (or not the one
  * to avoid); a level marked "fail" is asserted to get it wrong with every
  * seed (a known weakness: a change is seen either way), "unstable" is
- * only reported. Every level plays at its default budget.
+ * only reported. Every level plays at its default budget. And Expert's
+ * inference from the cards a seat chose, on the positions with finished
+ * tricks: the deals it samples, and that it samples when no deal agrees.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,6 +13,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "lw-bot-private.h"
 #include "lw-engine.h"
 #include "lw-table-seats.h"
 #include "lw-test-util.h"
@@ -55,6 +58,7 @@ faces_of_text (const char *text)
 }
 
 static int team_of[LW_MAX_SEATS];
+static GArray *tricks_seen;     /* the finished tricks of the last position_table() */
 
 /* The position's table: a seeded deal at its bidding, or the hands, the
  * trick in play and the cards taken. */
@@ -94,7 +98,12 @@ position_table (JsonObject *p,
   obs.phase = LW_PHASE_PLAY;
   obs.turn = obs.seat = (int) json_object_get_int_member (p, "turn");
   obs.declarer = (int) json_object_get_int_member (p, "declarer");
-  parse_cards (json_object_get_string_member (p, "revealed"), used, &revealed, 1);
+  {
+    /* Not counted with the others: a declaring Dealer took it into its
+     * hand, where it is the same card. */
+    guint8 used_revealed[LW_N_FACES] = { 0 };
+    parse_cards (json_object_get_string_member (p, "revealed"), used_revealed, &revealed, 1);
+  }
   obs.revealed = revealed;
   obs.trump = lw_card_is_den (revealed) ? LW_NO_TRUMP : lw_card_suit (revealed);
   arr = json_object_get_array_member (p, "hands");
@@ -117,6 +126,43 @@ position_table (JsonObject *p,
       if (!lw_lead_classify (&obs.current[0], obs.trump, NULL, &obs.lead, &error))
         g_error ("bot-positions.json: the lead: %s", error->message);
     }
+  /* The finished tricks, each from its leader, their winner by the
+   * rules: {"leader": seat, "plays": ["9H", "3H"]}. */
+  g_clear_pointer (&tricks_seen, g_array_unref);
+  tricks_seen = g_array_new (FALSE, TRUE, sizeof (LwTrick));
+  if (json_object_has_member (p, "tricks"))
+    {
+      JsonArray *tricks = json_object_get_array_member (p, "tricks");
+      for (guint k = 0; k < json_array_get_length (tricks); k++)
+        {
+          JsonObject *o = json_array_get_object_element (tricks, k);
+          JsonArray *plays = json_object_get_array_member (o, "plays");
+          LwTrick t = { .leader = (int) json_object_get_int_member (o, "leader"),
+                        .n_plays = json_array_get_length (plays) };
+          LwLead lead;
+          g_autoptr (GError) error = NULL;
+          g_assert_cmpuint (t.n_plays, ==, n_players);
+          for (guint i = 0; i < t.n_plays; i++)
+            {
+              /* A lead's wildcard is written with what it stands for (L=10H). */
+              const char *text = json_array_get_string_element (plays, i);
+              LwCardToken tokens[LW_MAX_PLAY];
+              guint n = 0;
+              if (!lw_card_tokens_parse (text, tokens, LW_MAX_PLAY, &n, &error)
+                  || !lw_play_from_tokens (&t.plays[i], tokens, n, used, &error))
+                g_error ("bot-positions.json: trick %u: \"%s\": %s", k + 1, text, error->message);
+            }
+          if (!lw_lead_classify (&t.plays[0], obs.trump, NULL, &lead, &error))
+            g_error ("bot-positions.json: trick %u: %s", k + 1, error->message);
+          t.winner = (t.leader + (int) lw_trick_winner (&lead, t.plays + 1, t.n_plays - 1, NULL))
+                     % (int) n_players;
+          g_array_append_val (tricks_seen, t);
+        }
+    }
+  obs.tricks = tricks_seen;
+  /* The seat's own discards, when it is the declaring Dealer. */
+  if (json_object_has_member (p, "discards"))
+    obs.n_discards = parse_cards (json_object_get_string_member (p, "discards"), used, obs.discards, 4);
   arr = json_object_get_array_member (p, "taken");
   for (guint s = 0; s < n_players; s++)
     obs.taken[s] = (guint) json_array_get_int_element (arr, s);
@@ -209,6 +255,116 @@ test_position (gconstpointer data)
     g_assert_cmpstr (c->verdict, ==, "unstable");
 }
 
+static JsonArray *positions;
+
+static JsonObject *
+position_named (const char *name)
+{
+  for (guint i = 0; i < json_array_get_length (positions); i++)
+    {
+      JsonObject *p = json_array_get_object_element (positions, i);
+      if (g_str_equal (json_object_get_string_member (p, "name"), name))
+        return p;
+    }
+  g_error ("bot-positions.json: no position \"%s\"", name);
+}
+
+/* How many of @n deals sampled for the seat to act give @seat a card of
+ * @cards (faces) after an inference-blind sample (@inference FALSE: Hard's
+ * lw_bot_sample_deal()) or Expert's; each deal checked whole: the seat's
+ * own hand, every hand's size, no card twice and none seen. */
+static guint
+deals_holding (const char *name,
+               gboolean    inference,
+               int         seat,
+               const char *cards,
+               guint       n)
+{
+  gboolean partners = FALSE;
+  g_autoptr (LwTable) table = position_table (position_named (name), &partners);
+  guint8 used[LW_N_FACES] = { 0 };
+  LwCard wanted[LW_MAX_HAND];
+  guint n_wanted = parse_cards (cards, used, wanted, LW_MAX_HAND);
+  LwObservation obs;
+  LwRng rng;
+  guint holding = 0;
+
+  lw_table_observe (table, lw_table_get_turn (table), &obs);
+  lw_rng_init (&rng, 20261202);
+  for (guint d = 0; d < n; d++)
+    {
+      LwCard hands[LW_MAX_SEATS][LW_MAX_HAND];
+      guint8 count[LW_MAX_CARDS] = { 0 };
+      gboolean held = FALSE;
+
+      if (inference)
+        lw_bot_expert_sample_deal (table, &obs, partners ? team_of : NULL, &rng, hands);
+      else
+        lw_bot_sample_deal (&obs, &rng, hands);
+      g_assert_cmpmem (hands[obs.seat], obs.n_hand, obs.hand, obs.n_hand);
+      for (guint s = 0; s < obs.n_players; s++)
+        for (guint i = 0; i < obs.hand_sizes[s]; i++)
+          {
+            count[hands[s][i]]++;
+            for (guint w = 0; w < n_wanted; w++)
+              held |= (int) s == seat && lw_card_face (hands[s][i]) == lw_card_face (wanted[w]);
+          }
+      for (guint k = 0; k < obs.tricks->len; k++)
+        {
+          const LwTrick *t = &g_array_index (obs.tricks, LwTrick, k);
+          for (guint i = 0; i < t->n_plays; i++)
+            for (guint j = 0; j < t->plays[i].n; j++)
+              count[t->plays[i].cards[j]]++;
+        }
+      for (guint c = 0; c < LW_MAX_CARDS; c++)
+        g_assert_cmpuint (count[c], <=, 1);
+      holding += held;
+    }
+  return holding;
+}
+
+/* Of 200 deals, blind and Expert's, how many give seat 2 a card of
+ * @cards in position @name. */
+static void
+deals_compared (const char *name,
+                const char *cards,
+                guint      *blind,
+                guint      *inferred)
+{
+  *blind = deals_holding (name, FALSE, 1, cards, 200);
+  *inferred = deals_holding (name, TRUE, 1, cards, 200);
+  g_test_message ("%s: seat 2 holds one of %s in %u of 200 blind deals, %u of 200 of Expert's",
+                  name, cards, *blind, *inferred);
+}
+
+/* A seat that followed low, last, to the Declarer's winning Single when it
+ * had a higher card of the suit is unlikely: the deals Expert samples give
+ * it one far less often than blind ones (about 72% of blind deals: four
+ * higher hearts unseen among 45 cards, 12 of them its). */
+static void
+test_inference_follow_low (void)
+{
+  guint blind, inferred;
+
+  deals_compared ("followed-low-under-the-declarer", "10H JH QH KH", &blind, &inferred);
+  g_assert_cmpuint (blind, >=, 100);
+  g_assert_cmpuint (inferred, <=, 40);
+}
+
+/* An inference no deal meets (the seat that followed low later played the
+ * King it held then): every deal is still sampled whole, as blind ones
+ * are (deals_holding() checks them), and Expert still chooses a legal
+ * move (test_position()). */
+static void
+test_inference_inconsistent (void)
+{
+  guint blind, inferred;
+
+  deals_compared ("followed-low-holding-the-king", "10H JH QH", &blind, &inferred);
+  /* Not meetable: the deals are still sampled (the bids still weigh them). */
+  g_assert_cmpuint (inferred, >=, 60);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -218,7 +374,6 @@ main (int    argc,
   g_autofree char *path = NULL;
   g_autoptr (GPtrArray) cases = g_ptr_array_new_with_free_func (case_free);
   JsonObject *root;
-  JsonArray *positions;
 
   g_test_init (&argc, &argv, NULL);
   /* Every position is tried, and every failure reported. */
@@ -251,5 +406,7 @@ main (int    argc,
           g_test_add_data_func (test, c, test_position);
         }
     }
+  g_test_add_func ("/bot-inference/follow-low", test_inference_follow_low);
+  g_test_add_func ("/bot-inference/inconsistent", test_inference_inconsistent);
   return g_test_run ();
 }

@@ -12,6 +12,8 @@
  *         virtual-new-game, table, table-4, table-bid, table-bid-heard, table-follow,
  *         table-last-trick, curtain, table-partners, table-partners-bid,
  *         table-wildcard (a computer's lead with a wildcard, its tag),
+ *         table-thinking (Ann has played and the computer seat is still
+ *         to move: the status line while it thinks, its pause held),
  *         events, new-event, new-elimination, event-players, event-seating, event-paper,
  *         event-standings, event-duplicate (a duplicate event's standings
  *         after 2 rounds; LW_DEMO_VIEW as for event-bracket;
@@ -720,6 +722,24 @@ main (int   argc,
         }
       if (g_str_equal (screen, "table-last-trick"))
         gtk_widget_activate_action (GTK_WIDGET (page), "table.hint", NULL);
+    }
+  else if (g_str_equal (screen, "table-thinking"))
+    {
+      const char *short_names[] = { "Ann", "Benedikt Alexander-Smith" };
+      gint64 id = add_table_game (store, 2, long_names () ? names : short_names, 1, 3, FALSE);
+      LwTablePage *page = lw_window_get_table_page (window);
+      LwAction action;
+      LwRng rng;
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
+      /* Ann follows as Normal would; the computer's move is then chosen
+       * and held for an hour, so that the screen shows it thinking. */
+      lw_table_page_set_computer_pause (page, 3600 * 1000);
+      lw_rng_init (&rng, 7);
+      lw_bot_choose (lw_table_page_get_table (page), LW_BOT_NORMAL, NULL, &rng, &action);
+      if (!lw_table_page_apply_action (page, &action, &error))
+        g_error ("%s", error->message);
+      g_clear_error (&error);
     }
   else if (g_str_equal (screen, "table-bid-heard") || g_str_equal (screen, "table-follow"))
     {

@@ -12,9 +12,9 @@
 #include "lw-bot-private.h"
 #include "lw-rules.h"
 
-/* Deals tried per sample until the seats that declined hold hands Normal
- * would decline with; then the last one is kept. */
-#define INFERENCE_TRIES 6
+/* Deals tried per sample until one agrees with the bids and the cards
+ * chosen (sample_play_deal()); else the one that agrees best is kept. */
+#define INFERENCE_TRIES 8
 /* A candidate that takes a trick from a winning partner must beat
  * Normal's choice by this many points a deal on average. */
 #define PARTNER_MARGIN 0.05
@@ -85,6 +85,41 @@ bidding_observation (const LwObservation *obs,
   memcpy (out->hand, hand, n);
 }
 
+/* The cards @seat held when finished trick @first began: its cards now
+ * (@hand, @n_hand of them) and those it has played since, in the finished
+ * tricks from @first on and in the trick in play. Returns how many, at
+ * most %LW_MAX_HAND, in @out. */
+static guint
+hand_since (const LwObservation *obs,
+            int                  seat,
+            const LwCard        *hand,
+            guint                n_hand,
+            guint                first,
+            LwCard              *out)
+{
+  guint n = MIN (n_hand, (guint) LW_MAX_HAND);
+  int n_players = (int) obs->n_players;
+
+  memcpy (out, hand, n);
+  if (obs->tricks != NULL)
+    for (guint k = first; k < obs->tricks->len; k++)
+      {
+        const LwTrick *t = &g_array_index (obs->tricks, LwTrick, k);
+        const LwPlay *p = &t->plays[(seat - t->leader + n_players) % n_players];
+        for (guint i = 0; i < p->n && n < LW_MAX_HAND; i++)
+          out[n++] = p->cards[i];
+      }
+  if (obs->phase == LW_PHASE_PLAY)
+    {
+      int leader = (obs->turn - (int) obs->n_current + n_players) % n_players;
+      guint pos = (guint) ((seat - leader + n_players) % n_players);
+      if (pos < obs->n_current)
+        for (guint i = 0; i < obs->current[pos].n && n < LW_MAX_HAND; i++)
+          out[n++] = obs->current[pos].cards[i];
+    }
+  return n;
+}
+
 /* Whether Normal would have declined with the hand @seat was dealt: its
  * cards now (@hand) and those it has played. */
 static gboolean
@@ -94,25 +129,10 @@ would_decline (const LwObservation *obs,
                guint                n_hand)
 {
   LwObservation as_dealt;
-  guint n = MIN (n_hand, (guint) LW_MAX_HAND);
+  LwCard dealt[LW_MAX_HAND];
+  guint n = hand_since (obs, seat, hand, n_hand, 0, dealt);
 
-  bidding_observation (obs, seat, hand, n, &as_dealt);
-  if (obs->tricks != NULL)
-    for (guint k = 0; k < obs->tricks->len; k++)
-      {
-        const LwTrick *t = &g_array_index (obs->tricks, LwTrick, k);
-        const LwPlay *p = &t->plays[(seat - t->leader + (int) obs->n_players) % (int) obs->n_players];
-        for (guint i = 0; i < p->n && n < LW_MAX_HAND; i++)
-          as_dealt.hand[n++] = p->cards[i];
-      }
-  {
-    int leader = (obs->turn - (int) obs->n_current + (int) obs->n_players) % (int) obs->n_players;
-    guint pos = (guint) ((seat - leader + (int) obs->n_players) % (int) obs->n_players);
-    if (obs->phase == LW_PHASE_PLAY && pos < obs->n_current)
-      for (guint i = 0; i < obs->current[pos].n && n < LW_MAX_HAND; i++)
-        as_dealt.hand[n++] = obs->current[pos].cards[i];
-  }
-  as_dealt.n_hand = n;
+  bidding_observation (obs, seat, dealt, n, &as_dealt);
   return !lw_bot_normal_declares (&as_dealt);
 }
 
@@ -127,18 +147,123 @@ bids_consistent (const LwObservation *obs,
   return TRUE;
 }
 
-/* lw_bot_sample_deal() with the bids' inference. */
+/* ---- Inference from the cards a seat chose ----------------------------- */
+
+/* Whether the hand @hand (@n cards) that @seat held when it played last to
+ * finished trick @t had a legal follow that would have taken the trick. */
+static gboolean
+could_have_won (const Expert  *ex,
+                const LwTrick *t,
+                const LwLead  *lead,
+                const LwCard  *hand,
+                guint          n)
+{
+  g_autoptr (GArray) masks = g_array_new (FALSE, FALSE, sizeof (guint32));
+  guint last = t->n_plays - 1;
+  LwPlay plays[LW_MAX_SEATS];
+
+  if (lw_follow_legal (lead, hand, n, masks) < 2)
+    return FALSE;               /* no choice: the card chosen tells nothing */
+  memcpy (plays, t->plays + 1, sizeof (LwPlay) * last);
+  for (guint k = 0; k < masks->len; k++)
+    {
+      guint32 m = g_array_index (masks, guint32, k);
+      for (guint i = 0; i < n; i++)
+        if (m & (1u << i))
+          lw_play_set (&plays[last - 1], &hand[i], 1);
+      if (lw_trick_winner (lead, plays, last, ex->rules) == last)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* How many of the seats' choices a deal contradicts. A seat that played
+ * last to a Single it was losing to another side, the Declarer's side on
+ * one end of it (the Declarer's side wants the cards, the others want to
+ * keep them from it), and let the trick go when it had a choice, is taken
+ * to have held no legal card that would have won it: a deal that gives it
+ * one counts once per such trick. A weight, not a rule: a seat may keep a
+ * winner back (a Worm's −1, a trump saved for later), so the sampler
+ * prefers deals with fewer of these and never refuses one. */
+static guint
+play_contradictions (const Expert *ex,
+                     LwCard        hands[][LW_MAX_HAND],
+                     const guint  *sizes)
+{
+  const LwObservation *obs = ex->obs;
+  int n_players = (int) obs->n_players;
+  guint found = 0;
+
+  if (obs->tricks == NULL || obs->declarer == LW_NO_SEAT || n_players < 2)
+    return 0;
+  for (guint k = 0; k < obs->tricks->len; k++)
+    {
+      const LwTrick *t = &g_array_index (obs->tricks, LwTrick, k);
+      int last = (t->leader + n_players - 1) % n_players;
+      int before;
+      LwLead lead;
+      LwCard then[LW_MAX_HAND];
+      guint n;
+
+      if (t->plays[0].n != 1 || last == obs->seat || t->winner == last)
+        continue;
+      if (!lw_lead_classify (&t->plays[0], obs->trump, ex->rules, &lead, NULL))
+        continue;
+      before = (t->leader + (int) lw_trick_winner (&lead, t->plays + 1, (guint) n_players - 2, ex->rules))
+               % n_players;
+      if (lw_bot_side_of (ex->team_of, before) == lw_bot_side_of (ex->team_of, last)
+          || (lw_bot_side_of (ex->team_of, before) != lw_bot_side_of (ex->team_of, obs->declarer)
+              && lw_bot_side_of (ex->team_of, last) != lw_bot_side_of (ex->team_of, obs->declarer)))
+        continue;
+      n = hand_since (obs, last, hands[last], sizes[last], k, then);
+      if (could_have_won (ex, t, &lead, then, n))
+        found++;
+    }
+  return found;
+}
+
+/* lw_bot_sample_deal() with the inference: of up to %INFERENCE_TRIES
+ * deals, the first that contradicts nothing, else the first that
+ * contradicts least (the bids count once, as one play does: neither is
+ * sure). Always a deal: an inference that no deal meets only makes every
+ * try count alike. */
 static void
 sample_play_deal (const Expert *ex,
                   LwRng        *rng,
                   LwCard        hands[][LW_MAX_HAND])
 {
+  LwCard best[LW_MAX_SEATS][LW_MAX_HAND];
+  guint best_score = G_MAXUINT;
+
   for (guint k = 0; k < INFERENCE_TRIES; k++)
     {
+      guint score;
       lw_bot_sample_deal (ex->obs, rng, hands);
-      if (bids_consistent (ex->obs, hands, ex->obs->hand_sizes))
+      score = (bids_consistent (ex->obs, hands, ex->obs->hand_sizes) ? 0 : 1)
+              + play_contradictions (ex, hands, ex->obs->hand_sizes);
+      if (score == 0)
         return;
+      if (score < best_score)
+        {
+          best_score = score;
+          memcpy (best, hands, sizeof best);
+        }
     }
+  memcpy (hands, best, sizeof best);
+}
+
+void
+lw_bot_expert_sample_deal (const LwTable       *table,
+                           const LwObservation *obs,
+                           const int           *team_of,
+                           LwRng               *rng,
+                           LwCard               hands[][LW_MAX_HAND])
+{
+  const Expert ex = { .obs = obs, .rules = lw_table_get_rules (table), .team_of = team_of };
+
+  g_return_if_fail (table != NULL && obs != NULL && rng != NULL && hands != NULL);
+  g_return_if_fail (obs->phase == LW_PHASE_PLAY);
+  sample_play_deal (&ex, rng, hands);
 }
 
 /* Before the play: the unseen cards dealt to the other seats (the bids'
@@ -457,7 +582,7 @@ value_deal (const Expert *ex,
             double        *values)
 {
   gboolean solved = TRUE;
-  LwTable *after[64];
+  LwTable *after[64] = { NULL };
   guint n = MIN (cands->len, G_N_ELEMENTS (after));
 
   for (guint k = 0; k < n; k++)

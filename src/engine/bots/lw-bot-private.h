@@ -150,6 +150,29 @@ void lw_bot_choose_expert (const LwTable       *table,
                            LwAction            *action);
 
 /**
+ * lw_bot_expert_sample_deal:
+ * @table: the table (only read: its house rules)
+ * @obs: lw_table_observe() of the seat to act, in %LW_PHASE_PLAY
+ * @team_of: (nullable): sides in partners play
+ * @rng: random numbers
+ * @hands: (out caller-allocates): a hand for every seat, as
+ *   lw_bot_sample_deal() gives them
+ *
+ * One of the deals Expert's leads and follows are valued on:
+ * lw_bot_sample_deal() weighed by the inference from the bids (a seat that
+ * declined holds a hand Normal declines) and from the cards a seat chose
+ * (one that played last to a Single and let it go to another side, the
+ * Declarer's side on one end, held no legal card that would have won it).
+ * The inference only weighs: a deal is always given, the one that
+ * contradicts least of a few.
+ */
+void lw_bot_expert_sample_deal (const LwTable       *table,
+                                const LwObservation *obs,
+                                const int           *team_of,
+                                LwRng               *rng,
+                                LwCard               hands[][LW_MAX_HAND]);
+
+/**
  * LwBotSearch:
  *
  * A trick-by-trick search of a round's end with a transposition table

@@ -4,11 +4,24 @@
  */
 #include <math.h>
 #include <string.h>
+#include <time.h>
 
 #include "lw-bot.h"
 #include "lw-error.h"
 #include "lw-rules.h"
 #include "lw-score.h"
+
+/* The CPU time this thread has used, µs (what a move costs on a loaded
+ * machine, where the wall time also counts the other processes). */
+static gint64
+thread_cpu_usec (void)
+{
+  struct timespec ts;
+
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+    return 0;
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
 
 /* One round with a level per seat; every seat draws from one generator. */
 static LwTable *
@@ -33,14 +46,18 @@ play_round_seats (guint               n_players,
       int seat = lw_table_get_turn (table);
       gboolean timed = timing != NULL && lw_table_get_phase (table) == LW_PHASE_PLAY;
       gint64 start = timing != NULL ? g_get_monotonic_time () : 0;
+      gint64 cpu_start = timing != NULL ? thread_cpu_usec () : 0;
 
       lw_bot_choose_full (table, levels[seat], team_of, options, &rng, &action);
       if (timing != NULL)
         {
           gint64 spent = g_get_monotonic_time () - start;
+          gint64 cpu = thread_cpu_usec () - cpu_start;
           int slot = slot_of_seat[seat];
           timing->decision_ms[slot][MIN (spent / 1000, (gint64) LW_DUEL_HIST_MS)]++;
           timing->decision_usec_max[slot] = MAX (timing->decision_usec_max[slot], spent);
+          timing->decision_cpu_ms[slot][MIN (cpu / 1000, (gint64) LW_DUEL_HIST_MS)]++;
+          timing->decision_cpu_usec_max[slot] = MAX (timing->decision_cpu_usec_max[slot], cpu);
           if (timed)
             {
               timing->moves[slot]++;
@@ -202,22 +219,31 @@ lw_bot_play_game_rules (guint               n_players,
 }
 
 guint
-lw_bot_duel_percentile (const LwDuelResult *result,
-                        guint               slot,
-                        double              p)
+lw_duel_hist_percentile (const guint *hist,
+                         double       p)
 {
   guint64 total = 0, seen = 0;
 
-  g_return_val_if_fail (result != NULL && slot < 2 && p >= 0 && p <= 1, 0);
+  g_return_val_if_fail (hist != NULL && p >= 0 && p <= 1, 0);
+
   for (guint k = 0; k <= LW_DUEL_HIST_MS; k++)
-    total += result->decision_ms[slot][k];
+    total += hist[k];
   for (guint k = 0; k <= LW_DUEL_HIST_MS; k++)
     {
-      seen += result->decision_ms[slot][k];
+      seen += hist[k];
       if (seen > 0 && (double) seen >= p * (double) total)
         return k;
     }
   return 0;
+}
+
+guint
+lw_bot_duel_percentile (const LwDuelResult *result,
+                        guint               slot,
+                        double              p)
+{
+  g_return_val_if_fail (result != NULL && slot < 2 && p >= 0 && p <= 1, 0);
+  return lw_duel_hist_percentile (result->decision_ms[slot], p);
 }
 
 void
@@ -240,27 +266,23 @@ lw_wilson_interval (guint   wins,
   *high = wins == n ? 1.0 : MIN (1.0, centre + half);
 }
 
-/* A duel; in partners play A's side's second seat plays @a_partner. */
-static gboolean
-duel_run (LwBotLevel          a,
-          LwBotLevel          a_partner,
-          LwBotLevel          b,
-          guint               n_players,
-          gboolean            partners,
-          guint               games,
-          guint64             seed,
-          const LwBotOptions *options,
-          LwDuelResult       *result,
-          GError            **error)
+gboolean
+lw_bot_duel_play (const LwDuelSetup *setup,
+                  LwDuelResult      *result,
+                  GError           **error)
 {
-  guint rotation;
+  guint rotation, n_players;
+  gboolean partners;
 
-  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (setup != NULL && result != NULL, FALSE);
   memset (result, 0, sizeof *result);
-  if (games < 1 || games > 1000000)
+  n_players = setup->n_players;
+  partners = setup->partners;
+  if (setup->games < 1 || setup->games > 1000000 || setup->first_game > 1000000)
     {
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                   "games: %u is not 1 to 1000000", games);
+                   "games: %u from game %u is not 1 to 1000000 from 0 to 1000000",
+                   setup->games, setup->first_game);
       return FALSE;
     }
   if (n_players < LW_MIN_SEATS || n_players > LW_MAX_SEATS
@@ -276,16 +298,17 @@ duel_run (LwBotLevel          a,
    * one team; the side rotates from game to game. */
   rotation = partners ? n_players / 2 : n_players;
   result->fair_share = 1.0 / rotation;
-  for (guint g = 0; g < games; g++)
+  for (guint g = setup->first_game; g < setup->first_game + setup->games; g++)
     {
       LwBotLevel levels[LW_MAX_SEATS];
       int slot_of_seat[LW_MAX_SEATS];
       guint a_side = g % rotation;
+      int outcome = 0;
       g_autoptr (LwGameRecord) record = NULL;
       g_autoptr (LwStandings) standings = NULL;
       const GameSetup game = {
-        .n_players = n_players, .partners = partners, .seed = lw_seed_mix (seed, g / rotation),
-        .levels = levels, .options = options,
+        .n_players = n_players, .partners = partners, .seed = lw_seed_mix (setup->seed, g / rotation),
+        .levels = levels, .options = setup->options,
         .run_fill = LW_RUN_FILL_INSIDE_OR_END, .over_trump = LW_OVER_TRUMP_WINNING_PLAY,
         .max_rounds = 10000, .timing = result, .slot_of_seat = slot_of_seat,
       };
@@ -294,8 +317,8 @@ duel_run (LwBotLevel          a,
         {
           guint side = partners ? s % (n_players / 2) : s;
           gboolean second = partners && s >= n_players / 2;
-          slot_of_seat[s] = side == a_side && (!second || a_partner == a) ? 0 : 1;
-          levels[s] = side != a_side ? b : second ? a_partner : a;
+          slot_of_seat[s] = side == a_side && (!second || setup->a_partner == setup->a) ? 0 : 1;
+          levels[s] = side != a_side ? setup->b : second ? setup->a_partner : setup->a;
         }
       record = play_game (&game, error);
       if (record == NULL)
@@ -305,9 +328,17 @@ duel_run (LwBotLevel          a,
         return FALSE;
       result->games++;
       if (standings->winner == (int) a_side)
-        result->wins_a++;
+        {
+          result->wins_a++;
+          outcome = 1;
+        }
       else if (standings->winner != LW_NO_SEAT)
-        result->wins_b++;
+        {
+          result->wins_b++;
+          outcome = -1;
+        }
+      if (setup->on_game != NULL)
+        setup->on_game (g, outcome, result, setup->data);
     }
   result->rate_a = (double) result->wins_a / result->games;
   lw_wilson_interval (result->wins_a, result->games, 1.96, &result->low, &result->high);
@@ -325,7 +356,12 @@ lw_bot_duel (LwBotLevel          a,
              LwDuelResult       *result,
              GError            **error)
 {
-  return duel_run (a, a, b, n_players, partners, games, seed, options, result, error);
+  const LwDuelSetup setup = {
+    .a = a, .a_partner = a, .b = b, .n_players = n_players, .partners = partners,
+    .games = games, .seed = seed, .options = options,
+  };
+
+  return lw_bot_duel_play (&setup, result, error);
 }
 
 gboolean
@@ -339,7 +375,13 @@ lw_bot_duel_mixed (LwBotLevel          a,
                    LwDuelResult       *result,
                    GError            **error)
 {
-  return duel_run (a, a_partner, b, n_players, TRUE, games, seed, options, result, error);
+  /* In partners play A's side's second seat plays @a_partner. */
+  const LwDuelSetup setup = {
+    .a = a, .a_partner = a_partner, .b = b, .n_players = n_players, .partners = TRUE,
+    .games = games, .seed = seed, .options = options,
+  };
+
+  return lw_bot_duel_play (&setup, result, error);
 }
 
 /* ------------------------------------------------------------------ */

@@ -302,6 +302,11 @@ LwGameRecord *lw_bot_play_game_rules (guint               n_players,
  *   discards as well as leads and follows) took k ms, rounded down, at
  *   index k < %LW_DUEL_HIST_MS; the last index counts the longer ones
  * @decision_usec_max: per level (A, B), its longest decision, µs
+ * @decision_cpu_ms: as @decision_ms, in the CPU time of the thread that
+ *   chose (CLOCK_THREAD_CPUTIME_ID): the fair figure on a loaded machine,
+ *   where wall time also counts the other processes
+ * @decision_cpu_usec_max: per level (A, B), its longest decision in CPU
+ *   time, µs
  */
 typedef struct {
   guint  games;
@@ -316,7 +321,74 @@ typedef struct {
   gint64 move_usec_max[2];
   guint  decision_ms[2][LW_DUEL_HIST_MS + 1];
   gint64 decision_usec_max[2];
+  guint  decision_cpu_ms[2][LW_DUEL_HIST_MS + 1];
+  gint64 decision_cpu_usec_max[2];
 } LwDuelResult;
+
+/**
+ * LwDuelGameFunc:
+ * @game: the game's index in the duel (from #LwDuelSetup's @first_game)
+ * @outcome: 1 when A's side won it, -1 when B's did, 0 for neither
+ * @so_far: the duel's figures with this game counted
+ * @data: the setup's @data
+ *
+ * Called after each game of lw_bot_duel_play().
+ */
+typedef void (*LwDuelGameFunc) (guint               game,
+                                int                 outcome,
+                                const LwDuelResult *so_far,
+                                gpointer            data);
+
+/**
+ * LwDuelSetup:
+ * @a: level A, the first seat of A's side
+ * @a_partner: in partners play the other seat of A's side (@a for a side
+ *   of one level)
+ * @b: level B, every seat of the other sides
+ * @n_players: 2–8
+ * @partners: partners play (4, 6 or 8 players)
+ * @first_game: the index of the first game played, 0..1000000: game g is
+ *   the same game whatever the range it is played in, so that ranges
+ *   played apart (shards of one duel) add up to the whole duel exactly
+ * @games: how many, 1..1000000
+ * @seed: the duel's seed
+ * @options: (nullable): Hard's and Expert's budget
+ * @on_game: (nullable): called after each game
+ * @data: for @on_game
+ *
+ * A duel for lw_bot_duel_play().
+ */
+typedef struct {
+  LwBotLevel          a;
+  LwBotLevel          a_partner;
+  LwBotLevel          b;
+  guint               n_players;
+  gboolean            partners;
+  guint               first_game;
+  guint               games;
+  guint64             seed;
+  const LwBotOptions *options;
+  LwDuelGameFunc      on_game;
+  gpointer            data;
+} LwDuelSetup;
+
+/**
+ * lw_bot_duel_play:
+ * @setup: the duel
+ * @result: (out caller-allocates): the figures of the games played
+ * @error: return location for a #GError
+ *
+ * Plays games @setup->first_game to @setup->first_game + @setup->games − 1
+ * of the duel lw_bot_duel() (or lw_bot_duel_mixed()) describes, seat
+ * rotation and seeds as there (game g: A's side is g mod the number of
+ * sides, dealt from lw_seed_mix(@seed, g / sides)). Errors as
+ * lw_bot_duel().
+ *
+ * Returns: %TRUE when every game was played.
+ */
+gboolean lw_bot_duel_play (const LwDuelSetup *setup,
+                           LwDuelResult      *result,
+                           GError           **error);
 
 /**
  * lw_bot_duel:
@@ -395,6 +467,18 @@ gboolean lw_bot_duel_mixed (LwBotLevel          a,
 guint lw_bot_duel_percentile (const LwDuelResult *result,
                               guint               slot,
                               double              p);
+
+/**
+ * lw_duel_hist_percentile:
+ * @hist: (array fixed-size=5001): a histogram of decision times as
+ *   #LwDuelResult keeps them (@decision_ms or @decision_cpu_ms of a slot)
+ * @p: the share of decisions, 0..1
+ *
+ * Returns: the time within which a share @p of the decisions counted in
+ *   @hist were made, in whole ms; 0 when it counts none.
+ */
+guint lw_duel_hist_percentile (const guint *hist,
+                               double       p);
 
 /**
  * lw_wilson_interval:
