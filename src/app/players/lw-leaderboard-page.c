@@ -12,8 +12,6 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <stdio.h>
-#include <string.h>
 
 #include <glib/gi18n.h>
 
@@ -305,31 +303,14 @@ done_cb (GObject      *object,
   fill_rows (self);
 }
 
-/* A day as YYYY-MM-DD, midnight UTC, in seconds since 1970. */
-static gboolean
-parse_day (const char *text,
-           gint64     *time)
-{
-  int year, month, day;
-  char end;
-  g_autoptr (GDateTime) date = NULL;
-
-  if (text == NULL || strlen (text) != 10
-      || sscanf (text, "%4d-%2d-%2d%c", &year, &month, &day, &end) != 3)
-    return FALSE;
-  date = g_date_time_new_utc (year, month, day, 0, 0, 0);
-  if (date == NULL)
-    return FALSE;
-  *time = g_date_time_to_unix (date);
-  return TRUE;
-}
-
+/* A Dates row's day (lw_leaderboard_parse_day()), or 0 when empty; the
+ * row is marked when it holds no day. */
 static gboolean
 read_day (AdwEntryRow *row,
           gint64      *time)
 {
   g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (row))));
-  gboolean ok = *text == '\0' || parse_day (text, time);
+  gboolean ok = *text == '\0' || lw_leaderboard_parse_day (text, time);
 
   if (*text == '\0')
     *time = 0;
