@@ -111,9 +111,7 @@ replay_round_action (GtkWidget  *widget,
                                  self->game->id, g_variant_get_uint32 (parameter), &error);
   if (replay == NULL)
     {
-      g_autofree char *text = lw_message_capitalize (error->message);
-
-      lw_game_page_toast (self, text);
+      lw_game_page_show_error_toast (self, error);
       return;
     }
   gtk_window_present (GTK_WINDOW (replay));

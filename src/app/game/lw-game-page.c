@@ -912,9 +912,7 @@ lw_game_page_take_back_round (LwGamePage *self)
    * it: the toast's Undo brings back both. */
   if (!lw_store_remove_last_round (self->store, self->game->id, &error))
     {
-      g_autofree char *text = lw_message_capitalize (error->message);
-
-      lw_game_page_toast (self, text);
+      lw_game_page_show_error_toast (self, error);
       return;
     }
 
