@@ -370,17 +370,10 @@ compute (LwLeaderboardPage *self,
   if (!read_games && self->games != NULL)
     job->games = g_atomic_rc_box_acquire (self->games);
 
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  self->cancellable = g_cancellable_new ();
   g_clear_object (&self->task);
-
   gtk_stack_set_visible_child_name (self->stack, "loading");
-  self->task = g_task_new (self, self->cancellable, done_cb, NULL);
-  g_task_set_source_tag (self->task, compute);
-  g_task_set_task_data (self->task, job, job_free);
-  g_task_run_in_thread (self->task, leaderboard_thread);
+  self->task = lw_widget_run_worker (GTK_WIDGET (self), &self->cancellable, done_cb, compute,
+                                     job, job_free, leaderboard_thread);
 }
 
 static void
