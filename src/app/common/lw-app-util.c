@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
@@ -528,18 +527,6 @@ chooser_run_response_cb (GtkNativeDialog *dialog,
       gtk_native_dialog_destroy (dialog);
       g_object_unref (dialog);
     }
-}
-
-gboolean
-lw_file_replace_text (GFile       *file,
-                      const char  *text,
-                      GError     **error)
-{
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-  g_return_val_if_fail (text != NULL, FALSE);
-
-  return g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
-                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
 }
 
 void

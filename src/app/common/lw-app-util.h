@@ -340,23 +340,6 @@ typedef void (*LwFileChosenFunc) (gpointer        owner,
                                   GtkFileChooser *chooser);
 
 /**
- * lw_file_replace_text:
- * @file: the file chosen to save to
- * @text: the whole text to write (UTF-8, no NUL inside)
- * @error: return location for a #GError (GIO's, as g_file_replace_contents()
- *   sets it)
- *
- * Writes @text as the whole of @file, replacing what was there (the old
- * file is replaced only once the new one is written), as the app saves an
- * export: a game's score sheet, an event's standings.
- *
- * Returns: whether @file was written
- */
-gboolean lw_file_replace_text (GFile       *file,
-                               const char  *text,
-                               GError     **error);
-
-/**
  * lw_file_chooser_show:
  * @chooser: (transfer full): a chooser of lw_file_chooser_new()
  * @chosen: called with the file when one is chosen (not on Cancel, nor

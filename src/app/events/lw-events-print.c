@@ -4,6 +4,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "lw-app-util.h"
@@ -205,7 +207,8 @@ lw_events_page_export_standings_to (LwEventsPage  *self,
     }
   text = json ? lw_event_standings_to_json (self->event, self->standings)
               : lw_event_standings_to_csv (self->standings);
-  return lw_file_replace_text (file, text, error);
+  return g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
+                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
 }
 
 static void

@@ -5,6 +5,8 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "lw-app-util.h"
@@ -277,7 +279,8 @@ lw_window_export_csv_to (LwWindow  *self,
     return FALSE;
   csv = lw_csv_score_sheet (game->record, standings);
 
-  return lw_file_replace_text (file, csv, error);
+  return g_file_replace_contents (file, csv, strlen (csv), NULL, FALSE,
+                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
 }
 
 static void
