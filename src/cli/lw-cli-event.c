@@ -943,25 +943,6 @@ lw_cli_cmd_event (LwCliContext *ctx,
 /* ratings                                                              */
 /* ------------------------------------------------------------------ */
 
-/* A day as YYYY-MM-DD, midnight UTC, in seconds since 1970. */
-static gboolean
-parse_day (const char *text,
-           gint64     *time)
-{
-  int year, month, day;
-  char end;
-  g_autoptr (GDateTime) date = NULL;
-
-  if (text == NULL || sscanf (text, "%4d-%2d-%2d%c", &year, &month, &day, &end) != 3
-      || strlen (text) != 10)
-    return FALSE;
-  date = g_date_time_new_utc (year, month, day, 0, 0, 0);
-  if (date == NULL)
-    return FALSE;
-  *time = g_date_time_to_unix (date);
-  return TRUE;
-}
-
 int
 lw_cli_cmd_ratings (LwCliContext *ctx,
                     int           argc,
@@ -1009,7 +990,7 @@ lw_cli_cmd_ratings (LwCliContext *ctx,
         }
       else if (strcmp (option, "--from") == 0 || strcmp (option, "--to") == 0)
         {
-          if (!parse_day (arg, strcmp (option, "--from") == 0 ? &options.from : &options.to))
+          if (!lw_leaderboard_parse_day (arg, strcmp (option, "--from") == 0 ? &options.from : &options.to))
             return lw_cli_fail (LW_CLI_INVALID, "ratings: %s \"%s\" is not a day (YYYY-MM-DD)",
                                 option, arg);
         }

@@ -242,6 +242,33 @@ lw_widget_get_window (GtkWidget *widget)
   return GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL;
 }
 
+GTask *
+lw_widget_run_worker (GtkWidget            *widget,
+                      GCancellable        **cancellable,
+                      GAsyncReadyCallback   callback,
+                      gpointer              source_tag,
+                      gpointer              task_data,
+                      GDestroyNotify        task_data_free,
+                      GTaskThreadFunc       thread_func)
+{
+  GTask *task;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+  g_return_val_if_fail (cancellable != NULL, NULL);
+  g_return_val_if_fail (thread_func != NULL, NULL);
+
+  if (*cancellable != NULL)
+    g_cancellable_cancel (*cancellable);
+  g_clear_object (cancellable);
+  *cancellable = g_cancellable_new ();
+
+  task = g_task_new (widget, *cancellable, callback, NULL);
+  g_task_set_source_tag (task, source_tag);
+  g_task_set_task_data (task, task_data, task_data_free);
+  g_task_run_in_thread (task, thread_func);
+  return task;
+}
+
 guint
 lw_widget_count_children (GtkWidget *widget)
 {

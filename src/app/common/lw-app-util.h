@@ -74,6 +74,34 @@ void lw_spin_connect_changed (GtkSpinButton *spin,
 GtkWindow *lw_widget_get_window (GtkWidget *widget);
 
 /**
+ * lw_widget_run_worker:
+ * @widget: the widget the work is for: the task's source object
+ * @cancellable: (inout) (not optional): @widget's slot for its worker's
+ *   cancellable: the one there (nullable) is cancelled and dropped, so that
+ *   an earlier worker's result comes back as %G_IO_ERROR_CANCELLED, and a
+ *   new one is put there (owned by the slot)
+ * @callback: called in the main context with the task's result
+ * @source_tag: the task's source tag (the function that starts the work)
+ * @task_data: (transfer full): what the worker reads
+ * @task_data_free: frees @task_data once the task is done
+ * @thread_func: the work, run in a thread of GLib's pool (with a
+ *   connection of its own if it reads the store)
+ *
+ * Starts a widget's work in a thread, in place of any work of the widget
+ * still running (a page that reads its figures again when the store
+ * changes).
+ *
+ * Returns: (transfer full): the task, started.
+ */
+GTask *lw_widget_run_worker (GtkWidget            *widget,
+                             GCancellable        **cancellable,
+                             GAsyncReadyCallback   callback,
+                             gpointer              source_tag,
+                             gpointer              task_data,
+                             GDestroyNotify        task_data_free,
+                             GTaskThreadFunc       thread_func);
+
+/**
  * lw_widget_count_children:
  * @widget: a widget
  *

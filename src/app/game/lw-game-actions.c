@@ -72,8 +72,7 @@ lock_round_action (GtkWidget  *widget,
   if (!lw_store_set_round_locked (self->store, self->game->id, number, locked, &error)
       || !lw_game_page_refresh (self, TRUE))
     {
-      message = lw_message_capitalize (error->message);
-      lw_game_page_toast (self, message);
+      lw_game_page_show_error_toast (self, error);
       return;
     }
   message = locked

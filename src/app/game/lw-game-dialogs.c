@@ -162,10 +162,11 @@ note_penalty_response_cb (AdwMessageDialog *dialog,
   lw_game_page_round_toast (self, message, 0);
 }
 
-void
-lw_game_page_note_penalty_action (GtkWidget  *widget,
-                                  const char *action_name,
-                                  GVariant   *parameter)
+/* game.note-penalty: a penalty noted during the round. */
+static void
+note_penalty_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
 {
   LwGamePage *self = LW_GAME_PAGE (widget);
   GtkWidget *box, *kind, *note;
@@ -241,10 +242,11 @@ substitute_response_cb (AdwMessageDialog *dialog,
   lw_game_page_round_toast (self, message, 1);
 }
 
-void
-lw_game_page_substitute_action (GtkWidget  *widget,
-                                const char *action_name,
-                                GVariant   *parameter)
+/* game.substitute: another player in a seat from the next round. */
+static void
+substitute_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
 {
   LwGamePage *self = LW_GAME_PAGE (widget);
   g_autoptr (LwNameCompletion) names = lw_name_completion_new ();
@@ -373,10 +375,11 @@ failed:
     lw_game_page_refresh (self, TRUE);
 }
 
-void
-lw_game_page_details_action (GtkWidget  *widget,
-                             const char *action_name,
-                             GVariant   *parameter)
+/* game.details: the game's details dialog. */
+static void
+details_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
 {
   LwGamePage *self = LW_GAME_PAGE (widget);
   g_autofree char *when = NULL;
@@ -512,4 +515,13 @@ lw_game_page_details_action (GtkWidget  *widget,
 
   open_dialog (self, _("Game Details"), NULL, box, "save", _("_Save"), G_CALLBACK (details_response_cb));
   gtk_widget_grab_focus (notes);
+}
+
+/* The actions above, on the page's class (lw-game-page-private.h). */
+void
+lw_game_page_install_dialog_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "game.note-penalty", NULL, note_penalty_action);
+  gtk_widget_class_install_action (widget_class, "game.substitute", NULL, substitute_action);
+  gtk_widget_class_install_action (widget_class, "game.details", NULL, details_action);
 }

@@ -75,10 +75,11 @@ editor_note_saved_cb (LwRoundEditor *editor,
   lw_game_page_toast (self, _("Penalty note saved"));
 }
 
-void
-lw_game_page_edit_round_action (GtkWidget  *widget,
-                                const char *action_name,
-                                GVariant   *parameter)
+/* game.edit-round: the round editor for round @parameter. */
+static void
+edit_round_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
 {
   LwGamePage *self = LW_GAME_PAGE (widget);
   guint number = g_variant_get_uint32 (parameter);
@@ -95,10 +96,10 @@ lw_game_page_edit_round_action (GtkWidget  *widget,
 
 /* "game.replay-round" (u): round N replayed trick by trick, when it was
  * played at the virtual table. */
-void
-lw_game_page_replay_round_action (GtkWidget  *widget,
-                                  const char *action_name,
-                                  GVariant   *parameter)
+static void
+replay_round_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
 {
   LwGamePage *self = LW_GAME_PAGE (widget);
   g_autoptr (GError) error = NULL;
@@ -110,18 +111,18 @@ lw_game_page_replay_round_action (GtkWidget  *widget,
                                  self->game->id, g_variant_get_uint32 (parameter), &error);
   if (replay == NULL)
     {
-      g_autofree char *text = lw_message_capitalize (error->message);
-
-      lw_game_page_toast (self, text);
+      lw_game_page_show_error_toast (self, error);
       return;
     }
   gtk_window_present (GTK_WINDOW (replay));
 }
 
-void
-lw_game_page_undo_edit_action (GtkWidget  *widget,
-                               const char *action_name,
-                               GVariant   *parameter)
+/* game.undo-edit: the round toast's Undo: the changes it names undone, as
+ * long as the game is still at the version they made. */
+static void
+undo_edit_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
 {
   LwGamePage *self = LW_GAME_PAGE (widget);
   g_autoptr (GError) error = NULL;
@@ -173,10 +174,10 @@ lw_game_page_undo_edit_action (GtkWidget  *widget,
  * long ago (lw_store_undo_last_edit()). A round just added is taken back
  * instead (lw_game_page_take_back_round()): into the form, to be corrected
  * and added again, with Undo in the toast. */
-void
-lw_game_page_undo_action (GtkWidget  *widget,
-                          const char *action_name,
-                          GVariant   *parameter)
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
 {
   LwGamePage *self = LW_GAME_PAGE (widget);
   g_autoptr (LwLoggedEdit) entry = NULL;
@@ -213,4 +214,14 @@ lw_game_page_undo_action (GtkWidget  *widget,
   /* TRANSLATORS: a toast after Undo; %s is the change undone, as the edit log names it */
   message = g_strdup_printf (_("Undone: %s"), title);
   lw_game_page_round_toast (self, message, 0);
+}
+
+/* The actions above, on the page's class (lw-game-page-private.h). */
+void
+lw_game_page_install_edit_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "game.edit-round", "u", edit_round_action);
+  gtk_widget_class_install_action (widget_class, "game.undo-edit", NULL, undo_edit_action);
+  gtk_widget_class_install_action (widget_class, "game.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "game.replay-round", "u", replay_round_action);
 }

@@ -54,10 +54,11 @@ export_chosen (gpointer        owner,
                                        NULL, export_saved_cb, g_object_ref (self));
 }
 
-void
-lw_game_page_export_action (GtkWidget  *widget,
-                            const char *action_name,
-                            GVariant   *parameter)
+/* game.export: the score sheet to a CSV file chosen. */
+static void
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
 {
   LwGamePage *self = LW_GAME_PAGE (widget);
   g_autofree char *name = NULL;
@@ -72,10 +73,11 @@ lw_game_page_export_action (GtkWidget  *widget,
                         export_chosen, self, &self->chooser);
 }
 
-void
-lw_game_page_print_action (GtkWidget  *widget,
-                           const char *action_name,
-                           GVariant   *parameter)
+/* game.print: the filled-in score sheet. */
+static void
+print_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
 {
   LwGamePage *self = LW_GAME_PAGE (widget);
 
@@ -86,13 +88,22 @@ lw_game_page_print_action (GtkWidget  *widget,
 
 /* "game.print-blank": a blank score sheet with a column for each of
  * this game's sides (win.print-blank). */
-void
-lw_game_page_print_blank_action (GtkWidget  *widget,
-                                 const char *action_name,
-                                 GVariant   *parameter)
+static void
+print_blank_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
 {
   LwGamePage *self = LW_GAME_PAGE (widget);
 
   if (self->standings != NULL)
     gtk_widget_activate_action (widget, "win.print-blank", "u", self->standings->n_sides);
+}
+
+/* The actions above, on the page's class (lw-game-page-private.h). */
+void
+lw_game_page_install_export_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "game.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "game.print", NULL, print_action);
+  gtk_widget_class_install_action (widget_class, "game.print-blank", NULL, print_blank_action);
 }

@@ -108,53 +108,28 @@ AdwToast *lw_game_page_toast (LwGamePage *self,
  * on @widget_class, the page's class. */
 void lw_game_page_install_actions (GtkWidgetClass *widget_class);
 
-/* game.details: the game's details dialog (lw-game-dialogs.c). */
-void lw_game_page_details_action (GtkWidget  *widget,
-                                  const char *action_name,
-                                  GVariant   *parameter);
+/* lw-game-export.c: installs "game.export" (the score sheet to a CSV file
+ * chosen), "game.print" (the filled-in score sheet) and "game.print-blank"
+ * (a blank score sheet with a column for each of this game's sides) on
+ * @widget_class, the page's class. */
+void lw_game_page_install_export_actions (GtkWidgetClass *widget_class);
 
-/* game.edit-round: the round editor for round @parameter (lw-game-edits.c). */
-void lw_game_page_edit_round_action (GtkWidget  *widget,
-                                     const char *action_name,
-                                     GVariant   *parameter);
+/* lw-game-edits.c: installs "game.edit-round" (u: the round editor for
+ * round N), "game.undo-edit" (the round toast's Undo), "game.undo" (the
+ * game's last change undone, however long ago) and "game.replay-round"
+ * (u: round N replayed trick by trick) on @widget_class, the page's class. */
+void lw_game_page_install_edit_actions (GtkWidgetClass *widget_class);
 
-/* game.export: the score sheet to a CSV file chosen (lw-game-export.c). */
-void lw_game_page_export_action (GtkWidget  *widget,
-                                 const char *action_name,
-                                 GVariant   *parameter);
-
-/* game.note-penalty: a penalty noted during the round (lw-game-dialogs.c). */
-void lw_game_page_note_penalty_action (GtkWidget  *widget,
-                                       const char *action_name,
-                                       GVariant   *parameter);
+/* lw-game-dialogs.c: installs "game.note-penalty" (a penalty noted during
+ * the round), "game.substitute" (another player in a seat from the next
+ * round) and "game.details" (the game's details dialog) on @widget_class,
+ * the page's class. */
+void lw_game_page_install_dialog_actions (GtkWidgetClass *widget_class);
 
 /* A penalty noted now taken back from the round form (lw-game-dialogs.c). */
 void lw_game_page_pending_penalty_removed_cb (LwRoundForm *form,
                                               gint64       pending_id,
                                               LwGamePage  *self);
-
-/* game.print: the filled-in score sheet (lw-game-export.c). */
-void lw_game_page_print_action (GtkWidget  *widget,
-                                const char *action_name,
-                                GVariant   *parameter);
-
-/* "game.print-blank": a blank score sheet with a column for each of
- * this game's sides (win.print-blank). */
-void lw_game_page_print_blank_action (GtkWidget  *widget,
-                                      const char *action_name,
-                                      GVariant   *parameter);
-
-/* "game.replay-round" (u): round N replayed trick by trick, when it was
- * played at the virtual table. */
-void lw_game_page_replay_round_action (GtkWidget  *widget,
-                                       const char *action_name,
-                                       GVariant   *parameter);
-
-/* game.substitute: another player in a seat from the next round
- * (lw-game-dialogs.c). */
-void lw_game_page_substitute_action (GtkWidget  *widget,
-                                     const char *action_name,
-                                     GVariant   *parameter);
 
 /* "Take Back the Last Round" (game.undo-round, and game.undo when the
  * game's last change added its last round): the round goes back into the
@@ -166,19 +141,6 @@ void lw_game_page_take_back_round (LwGamePage *self);
  * round: Ctrl+Z takes that round back. */
 gboolean lw_game_page_last_change_adds_last_round (LwGamePage         *self,
                                                    const LwLoggedEdit *entry);
-
-/* "game.undo": undoes the game's last change, whatever it was and however
- * long ago (lw_store_undo_last_edit()). A round just added comes back
- * into the form, to be corrected and added again. */
-void lw_game_page_undo_action (GtkWidget  *widget,
-                               const char *action_name,
-                               GVariant   *parameter);
-
-/* game.undo-edit: the round toast's Undo: the changes it names undone, as
- * long as the game is still at the version they made (lw-game-edits.c). */
-void lw_game_page_undo_edit_action (GtkWidget  *widget,
-                                    const char *action_name,
-                                    GVariant   *parameter);
 
 /* @@INTERNALS@@ */
 

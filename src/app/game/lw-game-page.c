@@ -912,9 +912,7 @@ lw_game_page_take_back_round (LwGamePage *self)
    * it: the toast's Undo brings back both. */
   if (!lw_store_remove_last_round (self->store, self->game->id, &error))
     {
-      g_autofree char *text = lw_message_capitalize (error->message);
-
-      lw_game_page_toast (self, text);
+      lw_game_page_show_error_toast (self, error);
       return;
     }
 
@@ -1064,18 +1062,11 @@ lw_game_page_class_init (LwGamePageClass *klass)
 
   gtk_widget_class_install_action (widget_class, "game.submit-round", NULL, submit_round_action);
   gtk_widget_class_install_action (widget_class, "game.undo-round", NULL, undo_round_action);
-  gtk_widget_class_install_action (widget_class, "game.export", NULL, lw_game_page_export_action);
-  gtk_widget_class_install_action (widget_class, "game.edit-round", "u", lw_game_page_edit_round_action);
-  gtk_widget_class_install_action (widget_class, "game.undo-edit", NULL, lw_game_page_undo_edit_action);
-  gtk_widget_class_install_action (widget_class, "game.undo", NULL, lw_game_page_undo_action);
-  gtk_widget_class_install_action (widget_class, "game.replay-round", "u", lw_game_page_replay_round_action);
-  gtk_widget_class_install_action (widget_class, "game.note-penalty", NULL, lw_game_page_note_penalty_action);
-  gtk_widget_class_install_action (widget_class, "game.substitute", NULL, lw_game_page_substitute_action);
-  gtk_widget_class_install_action (widget_class, "game.details", NULL, lw_game_page_details_action);
-  gtk_widget_class_install_action (widget_class, "game.print", NULL, lw_game_page_print_action);
-  gtk_widget_class_install_action (widget_class, "game.print-blank", NULL, lw_game_page_print_blank_action);
 
   lw_game_page_install_actions (widget_class);
+  lw_game_page_install_export_actions (widget_class);
+  lw_game_page_install_edit_actions (widget_class);
+  lw_game_page_install_dialog_actions (widget_class);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, GDK_CONTROL_MASK, "game.export", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "game.print", NULL);

@@ -12,8 +12,6 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <stdio.h>
-#include <string.h>
 
 #include <glib/gi18n.h>
 
@@ -305,31 +303,14 @@ done_cb (GObject      *object,
   fill_rows (self);
 }
 
-/* A day as YYYY-MM-DD, midnight UTC, in seconds since 1970. */
-static gboolean
-parse_day (const char *text,
-           gint64     *time)
-{
-  int year, month, day;
-  char end;
-  g_autoptr (GDateTime) date = NULL;
-
-  if (text == NULL || strlen (text) != 10
-      || sscanf (text, "%4d-%2d-%2d%c", &year, &month, &day, &end) != 3)
-    return FALSE;
-  date = g_date_time_new_utc (year, month, day, 0, 0, 0);
-  if (date == NULL)
-    return FALSE;
-  *time = g_date_time_to_unix (date);
-  return TRUE;
-}
-
+/* A Dates row's day (lw_leaderboard_parse_day()), or 0 when empty; the
+ * row is marked when it holds no day. */
 static gboolean
 read_day (AdwEntryRow *row,
           gint64      *time)
 {
   g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (row))));
-  gboolean ok = *text == '\0' || parse_day (text, time);
+  gboolean ok = *text == '\0' || lw_leaderboard_parse_day (text, time);
 
   if (*text == '\0')
     *time = 0;
@@ -389,17 +370,10 @@ compute (LwLeaderboardPage *self,
   if (!read_games && self->games != NULL)
     job->games = g_atomic_rc_box_acquire (self->games);
 
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  self->cancellable = g_cancellable_new ();
   g_clear_object (&self->task);
-
   gtk_stack_set_visible_child_name (self->stack, "loading");
-  self->task = g_task_new (self, self->cancellable, done_cb, NULL);
-  g_task_set_source_tag (self->task, compute);
-  g_task_set_task_data (self->task, job, job_free);
-  g_task_run_in_thread (self->task, leaderboard_thread);
+  self->task = lw_widget_run_worker (GTK_WIDGET (self), &self->cancellable, done_cb, compute,
+                                     job, job_free, leaderboard_thread);
 }
 
 static void

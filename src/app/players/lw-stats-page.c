@@ -497,10 +497,6 @@ lw_stats_page_reload (LwStatsPage *self)
   g_return_if_fail (LW_IS_STATS_PAGE (self));
   g_return_if_fail (self->store != NULL);
 
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  self->cancellable = g_cancellable_new ();
   self->loading = TRUE;
 
   status = ADW_STATUS_PAGE (gtk_stack_get_child_by_name (self->stack, "empty"));
@@ -509,10 +505,8 @@ lw_stats_page_reload (LwStatsPage *self)
   if (self->shown == NULL)
     gtk_stack_set_visible_child_name (self->stack, "loading");
 
-  task = g_task_new (self, self->cancellable, stats_done_cb, NULL);
-  g_task_set_source_tag (task, lw_stats_page_reload);
-  g_task_set_task_data (task, g_strdup (lw_store_get_path (self->store)), g_free);
-  g_task_run_in_thread (task, stats_thread);
+  task = lw_widget_run_worker (GTK_WIDGET (self), &self->cancellable, stats_done_cb, lw_stats_page_reload,
+                               g_strdup (lw_store_get_path (self->store)), g_free, stats_thread);
 }
 
 void

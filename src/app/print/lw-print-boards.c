@@ -58,12 +58,9 @@ draw_slip (GtkPrintContext *context,
   cairo_stroke (cr);
   cairo_restore (cr);
 
-  cairo_move_to (cr, SLIP_PAD, y + SLIP_PAD);
-  pango_cairo_show_layout (cr, head_layout);
-  cairo_move_to (cr, SLIP_PAD, y + SLIP_PAD + h_head + 6);
-  pango_cairo_show_layout (cr, cards_layout);
-  cairo_move_to (cr, SLIP_PAD, y + SLIP_PAD + h_head + 6 + h_cards + 6);
-  pango_cairo_show_layout (cr, foot_layout);
+  lw_print_show_layout (cr, head_layout, SLIP_PAD, y + SLIP_PAD);
+  lw_print_show_layout (cr, cards_layout, SLIP_PAD, y + SLIP_PAD + h_head + 6);
+  lw_print_show_layout (cr, foot_layout, SLIP_PAD, y + SLIP_PAD + h_head + 6 + h_cards + 6);
   return height;
 }
 
@@ -102,11 +99,9 @@ draw_page_cb (GtkPrintOperation *operation,
   double y = 0;
 
   cairo_set_source_rgb (cr, 0, 0, 0);
-  cairo_move_to (cr, 0, y);
-  pango_cairo_show_layout (cr, title_layout);
+  lw_print_show_layout (cr, title_layout, 0, y);
   y += lw_print_layout_height (title_layout) + 4;
-  cairo_move_to (cr, 0, y);
-  pango_cairo_show_layout (cr, dealer_layout);
+  lw_print_show_layout (cr, dealer_layout, 0, y);
   y += lw_print_layout_height (dealer_layout) + SLIP_GAP;
 
   for (guint s = 0; s < board->n_seats; s++)

@@ -77,10 +77,7 @@ row_cells (Table              *table,
 
       height = MAX (height, lw_print_layout_height (layout));
       if (cr != NULL)
-        {
-          cairo_move_to (cr, table->x[c], y + ROW_PAD);
-          pango_cairo_show_layout (cr, layout);
-        }
+        lw_print_show_layout (cr, layout, table->x[c], y + ROW_PAD);
     }
   return height + 2 * ROW_PAD;
 }
@@ -157,14 +154,12 @@ draw_page_cb (GtkPrintOperation *operation,
     {
       g_autoptr (PangoLayout) title = lw_print_make_layout (context, TITLE_FONT, table->title, table->width);
 
-      cairo_move_to (cr, 0, 0);
-      pango_cairo_show_layout (cr, title);
+      lw_print_show_layout (cr, title, 0, 0);
       if (table->subtitle != NULL)
         {
           g_autoptr (PangoLayout) subtitle = lw_print_make_layout (context, BODY_FONT, table->subtitle, table->width);
 
-          cairo_move_to (cr, 0, lw_print_layout_height (title) + 6);
-          pango_cairo_show_layout (cr, subtitle);
+          lw_print_show_layout (cr, subtitle, 0, lw_print_layout_height (title) + 6);
         }
     }
 

@@ -104,11 +104,11 @@ layout_width (PangoLayout *layout)
   return pango_units_to_double (width);
 }
 
-static void
-show_layout (cairo_t     *cr,
-             PangoLayout *layout,
-             double       x,
-             double       y)
+void
+lw_print_show_layout (cairo_t     *cr,
+                      PangoLayout *layout,
+                      double       x,
+                      double       y)
 {
   cairo_move_to (cr, x, y);
   pango_cairo_show_layout (cr, layout);
@@ -249,8 +249,8 @@ draw_block (Sheet           *sheet,
 
         if (cr != NULL)
           {
-            show_layout (cr, title, 0, y);
-            show_layout (cr, details, 0, y + lw_print_layout_height (title) + 4);
+            lw_print_show_layout (cr, title, 0, y);
+            lw_print_show_layout (cr, details, 0, y + lw_print_layout_height (title) + 4);
           }
         height = lw_print_layout_height (title) + 4 + lw_print_layout_height (details) + 12;
       }
@@ -273,14 +273,14 @@ draw_block (Sheet           *sheet,
 
             height = MAX (height, lw_print_layout_height (name));
             if (cr != NULL)
-              show_layout (cr, name, x, y);
+              lw_print_show_layout (cr, name, x, y);
             x += sheet->score_width;
           }
         if (cr != NULL)
           {
-            show_layout (cr, round, 0, y);
-            show_layout (cr, dealer, sheet->round_width, y);
-            show_layout (cr, breakdown, breakdown_x (sheet), y);
+            lw_print_show_layout (cr, round, 0, y);
+            lw_print_show_layout (cr, dealer, sheet->round_width, y);
+            lw_print_show_layout (cr, breakdown, breakdown_x (sheet), y);
             cairo_set_line_width (cr, 0.8);
             cairo_move_to (cr, 0, y + height + ROW_PAD);
             cairo_line_to (cr, sheet->width, y + height + ROW_PAD);
@@ -313,17 +313,17 @@ draw_block (Sheet           *sheet,
 
             if (cr != NULL)
               {
-                show_layout (cr, score_layout, x, y + ROW_PAD);
+                lw_print_show_layout (cr, score_layout, x, y + ROW_PAD);
                 if (result->deltas[side] != 0)
-                  show_layout (cr, delta_layout, x + layout_width (score_layout) + 4, y + ROW_PAD + 1);
+                  lw_print_show_layout (cr, delta_layout, x + layout_width (score_layout) + 4, y + ROW_PAD + 1);
               }
             x += sheet->score_width;
           }
         if (cr != NULL)
           {
-            show_layout (cr, number_layout, 0, y + ROW_PAD);
-            show_layout (cr, dealer_layout, sheet->round_width, y + ROW_PAD);
-            show_layout (cr, breakdown_layout, breakdown_x (sheet), y + ROW_PAD);
+            lw_print_show_layout (cr, number_layout, 0, y + ROW_PAD);
+            lw_print_show_layout (cr, dealer_layout, sheet->round_width, y + ROW_PAD);
+            lw_print_show_layout (cr, breakdown_layout, breakdown_x (sheet), y + ROW_PAD);
             cairo_set_line_width (cr, 0.3);
             cairo_move_to (cr, 0, y + height + 2 * ROW_PAD);
             cairo_line_to (cr, sheet->width, y + height + 2 * ROW_PAD);
@@ -339,7 +339,7 @@ draw_block (Sheet           *sheet,
         g_autoptr (PangoLayout) layout = lw_print_make_layout (context, "Sans Bold 10", text, sheet->width);
 
         if (cr != NULL)
-          show_layout (cr, layout, 0, y + 10);
+          lw_print_show_layout (cr, layout, 0, y + 10);
         height = lw_print_layout_height (layout) + 10 + 12;
       }
       break;
@@ -463,7 +463,7 @@ lw_print_draw_footer (GtkPrintContext *context,
   layout = lw_print_make_layout (context, SMALL_FONT, text, width);
   pango_layout_set_alignment (layout, PANGO_ALIGN_RIGHT);
   pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_START);
-  show_layout (cr, layout, 0, height - lw_print_layout_height (layout));
+  lw_print_show_layout (cr, layout, 0, height - lw_print_layout_height (layout));
 }
 
 static void
@@ -481,9 +481,9 @@ draw_blank (Sheet           *sheet,
   double columns[LW_MAX_SEATS + 4];
   guint n_columns = 0;
 
-  show_layout (cr, title, 0, 0);
+  lw_print_show_layout (cr, title, 0, 0);
   y = lw_print_layout_height (title) + 6;
-  show_layout (cr, fields, 0, y);
+  lw_print_show_layout (cr, fields, 0, y);
   y += lw_print_layout_height (fields) + 14;
 
   columns[n_columns++] = 0;
@@ -500,8 +500,8 @@ draw_blank (Sheet           *sheet,
     /* TRANSLATORS: a column heading of a blank score sheet */
     g_autoptr (PangoLayout) notes = lw_print_make_layout (context, "Sans Bold 8", C_("column", "Notes"), 0);
 
-    show_layout (cr, round, 4, y + 4);
-    show_layout (cr, dealer, sheet->round_width + 4, y + 4);
+    lw_print_show_layout (cr, round, 4, y + 4);
+    lw_print_show_layout (cr, dealer, sheet->round_width + 4, y + 4);
     for (guint side = 0; side < sheet->n_sides; side++)
       {
         g_autofree char *text = NULL;
@@ -510,9 +510,9 @@ draw_blank (Sheet           *sheet,
         /* TRANSLATORS: heads a side's column on a blank score sheet, to write the name below */
         text = g_strdup_printf (_("Side %u:"), side + 1);
         name = lw_print_make_layout (context, SMALL_FONT, text, 0);
-        show_layout (cr, name, columns[2 + side] + 4, y + 4);
+        lw_print_show_layout (cr, name, columns[2 + side] + 4, y + 4);
       }
-    show_layout (cr, notes, columns[n_columns - 1] + 4, y + 4);
+    lw_print_show_layout (cr, notes, columns[n_columns - 1] + 4, y + 4);
   }
 
   top = y;
@@ -529,7 +529,7 @@ draw_blank (Sheet           *sheet,
 
       pango_layout_set_width (layout, pango_units_from_double (sheet->round_width - 8));
       pango_layout_set_alignment (layout, PANGO_ALIGN_RIGHT);
-      show_layout (cr, layout, 4, y + (BLANK_ROW_HEIGHT - lw_print_layout_height (layout)) / 2);
+      lw_print_show_layout (cr, layout, 4, y + (BLANK_ROW_HEIGHT - lw_print_layout_height (layout)) / 2);
       cairo_move_to (cr, 0, y + BLANK_ROW_HEIGHT);
       cairo_line_to (cr, sheet->width, y + BLANK_ROW_HEIGHT);
     }

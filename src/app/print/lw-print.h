@@ -102,6 +102,21 @@ PangoLayout *lw_print_make_layout (GtkPrintContext *context,
 double lw_print_layout_height (PangoLayout *layout);
 
 /**
+ * lw_print_show_layout:
+ * @cr: the page's cairo context
+ * @layout: a layout of lw_print_make_layout()
+ * @x: the left of its first line, in the context's units (points)
+ * @y: the top of its first line, in the same units
+ *
+ * Draws @layout on the page with its top left corner at (@x, @y), in
+ * @cr's source colour (it moves @cr's current point there).
+ */
+void lw_print_show_layout (cairo_t     *cr,
+                           PangoLayout *layout,
+                           double       x,
+                           double       y);
+
+/**
  * lw_print_footer_text:
  * @title: the printout's title
  * @page_nr: the page, from 0

@@ -420,6 +420,18 @@ lw_window_set_host_address (LwWindow   *self,
   self->host_port = port;
 }
 
+/* Shows the table page, which holds game @id (loaded or hosted), with
+ * the keyboard at the table, and notes @id as changed
+ * (note_game_changed()). */
+static void
+show_table_page (LwWindow *self,
+                 gint64    id)
+{
+  note_game_changed (self, id);
+  adw_leaflet_set_visible_child_name (self->leaflet, "table");
+  gtk_widget_grab_focus (GTK_WIDGET (lw_table_page_get_view (self->table_page)));
+}
+
 gboolean
 lw_window_open_game (LwWindow  *self,
                      gint64     id,
@@ -446,9 +458,7 @@ lw_window_open_game (LwWindow  *self,
               lw_entry_server_stop (server);
               return FALSE;
             }
-          note_game_changed (self, id);
-          adw_leaflet_set_visible_child_name (self->leaflet, "table");
-          gtk_widget_grab_focus (GTK_WIDGET (lw_table_page_get_view (self->table_page)));
+          show_table_page (self, id);
           return TRUE;
         }
       if (!g_error_matches (local, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_GAME_OVER))
@@ -463,9 +473,7 @@ lw_window_open_game (LwWindow  *self,
     {
       if (!lw_table_page_load (ensure_table_page (self), id, error))
         return FALSE;
-      note_game_changed (self, id);
-      adw_leaflet_set_visible_child_name (self->leaflet, "table");
-      gtk_widget_grab_focus (GTK_WIDGET (lw_table_page_get_view (self->table_page)));
+      show_table_page (self, id);
       return TRUE;
     }
 
@@ -497,9 +505,7 @@ host_table_cb (LwNewGamePage *page,
       lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Open the Game"), error->message);
       return FALSE;
     }
-  note_game_changed (self, lw_table_host_get_game_id (host));
-  adw_leaflet_set_visible_child_name (self->leaflet, "table");
-  gtk_widget_grab_focus (GTK_WIDGET (lw_table_page_get_view (self->table_page)));
+  show_table_page (self, lw_table_host_get_game_id (host));
   return TRUE;
 }
 

@@ -6,6 +6,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -383,6 +384,26 @@ lw_leaderboard_options_init (LwLeaderboardOptions *options)
   options->ladder = LW_LADDER_ALL;
   options->trend_games = 5;
   lw_rating_model_init (&options->model);
+}
+
+gboolean
+lw_leaderboard_parse_day (const char *text,
+                          gint64     *time)
+{
+  int year, month, day;
+  char end;
+  g_autoptr (GDateTime) date = NULL;
+
+  g_return_val_if_fail (time != NULL, FALSE);
+
+  if (text == NULL || strlen (text) != 10
+      || sscanf (text, "%4d-%2d-%2d%c", &year, &month, &day, &end) != 3)
+    return FALSE;
+  date = g_date_time_new_utc (year, month, day, 0, 0, 0);
+  if (date == NULL)
+    return FALSE;
+  *time = g_date_time_to_unix (date);
+  return TRUE;
 }
 
 int

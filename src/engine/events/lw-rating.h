@@ -423,6 +423,22 @@ typedef struct {
 void lw_leaderboard_options_init (LwLeaderboardOptions *options);
 
 /**
+ * lw_leaderboard_parse_day:
+ * @text: (nullable): a day as YYYY-MM-DD, exactly ten characters, e.g.
+ *   "2026-03-01"
+ * @time: (out): where to put the day's midnight UTC, in seconds since 1970
+ *
+ * Reads a bound of a leaderboard's period (#LwLeaderboardOptions's @from
+ * and @to), as the leaderboard's Dates and `ratings --from/--to` take it.
+ * @time is left alone when @text is not such a day (%NULL, another
+ * length or form, or a date that does not exist, such as 2026-02-30).
+ *
+ * Returns: whether @text is a day
+ */
+gboolean lw_leaderboard_parse_day (const char *text,
+                                   gint64     *time);
+
+/**
  * LwLeaderboardRow:
  * @rank: 1-based, by @rating (equal ratings share a rank)
  * @player: the player's index in the games
