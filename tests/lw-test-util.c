@@ -643,22 +643,67 @@ lw_test_run_cli_argv (LwTestRun         *run,
   g_assert_true (g_subprocess_get_if_exited (process));
 }
 
+/* The arguments of @list up to its NULL, NULL-terminated (the strings
+ * not copied). */
+static GPtrArray *
+args_of_list (va_list list)
+{
+  GPtrArray *args = g_ptr_array_new ();
+  const char *arg;
+
+  while ((arg = va_arg (list, const char *)) != NULL)
+    g_ptr_array_add (args, (gpointer) arg);
+  g_ptr_array_add (args, NULL);
+  return args;
+}
+
 void
 lw_test_run_cli (LwTestRun  *run,
                  const char *db,
                  const char *input,
                  ...)
 {
-  g_autoptr (GPtrArray) args = g_ptr_array_new ();
-  const char *arg;
+  g_autoptr (GPtrArray) args = NULL;
   va_list list;
 
   va_start (list, input);
-  while ((arg = va_arg (list, const char *)) != NULL)
-    g_ptr_array_add (args, (gpointer) arg);
+  args = args_of_list (list);
   va_end (list);
-  g_ptr_array_add (args, NULL);
   lw_test_run_cli_argv (run, db, input, (const char *const *) args->pdata);
+}
+
+void
+lw_test_assert_cli_ok (const LwTestRun *run,
+                       const char      *what)
+{
+  if (run->status != 0)
+    g_error ("littlewolf-cli%s%s: exited %d: %s", what != NULL ? " " : "", what != NULL ? what : "",
+             run->status, run->err);
+  g_assert_cmpstr (run->err, ==, "");
+}
+
+char *
+lw_test_cli_ok_argv (const char        *db,
+                     const char *const *args)
+{
+  g_auto (LwTestRun) run = { 0, };
+
+  lw_test_run_cli_argv (&run, db, NULL, args);
+  lw_test_assert_cli_ok (&run, args[0]);
+  return g_steal_pointer (&run.out);
+}
+
+char *
+lw_test_cli_ok (const char *db,
+                ...)
+{
+  g_autoptr (GPtrArray) args = NULL;
+  va_list list;
+
+  va_start (list, db);
+  args = args_of_list (list);
+  va_end (list);
+  return lw_test_cli_ok_argv (db, (const char *const *) args->pdata);
 }
 
 void

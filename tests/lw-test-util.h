@@ -289,6 +289,22 @@ void lw_test_run_cli (LwTestRun  *run,
                       const char *input,
                       ...) G_GNUC_NULL_TERMINATED;
 
+/* Asserts that @run, of `littlewolf-cli @what` (@what the command, or
+ * NULL), exited 0 and wrote nothing on stderr; a run that exited
+ * otherwise stops the test program with its status and stderr. */
+void lw_test_assert_cli_ok (const LwTestRun *run,
+                            const char      *what);
+
+/* Runs `littlewolf-cli [--db @db] ARGS…` (@args NULL-terminated, nothing
+ * on standard input), asserts lw_test_assert_cli_ok() and returns what it
+ * printed on stdout (transfer full). */
+char *lw_test_cli_ok_argv (const char        *db,
+                           const char *const *args);
+
+/* The same with the arguments listed, NULL last. */
+char *lw_test_cli_ok (const char *db,
+                      ...) G_GNUC_NULL_TERMINATED;
+
 /* docs/rules/CLI.md: the run failed with @status, printed nothing on stdout and one
  * line "littlewolf-cli: …" on stderr, holding @needle if not NULL. */
 void lw_test_assert_cli_failed (const LwTestRun *run,

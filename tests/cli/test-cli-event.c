@@ -34,6 +34,7 @@ run_line (LwTestRun  *run,
   lw_test_run_cli_argv (run, db, NULL, (const char *const *) args);
 }
 
+/* The same, which must succeed (lw_test_assert_cli_ok()): its stdout. */
 static char *
 ok_line (const char *db,
          const char *line)
@@ -41,9 +42,7 @@ ok_line (const char *db,
   g_auto (LwTestRun) run = { 0, };
 
   run_line (&run, db, line);
-  if (run.status != 0)
-    g_error ("littlewolf-cli %s: exited %d: %s", line, run.status, run.err);
-  g_assert_cmpstr (run.err, ==, "");
+  lw_test_assert_cli_ok (&run, line);
   return g_steal_pointer (&run.out);
 }
 
