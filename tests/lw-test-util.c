@@ -562,6 +562,27 @@ lw_test_sql_text (sqlite3    *db,
 }
 
 void
+lw_test_sql_append_rows (sqlite3    *db,
+                         const char *sql,
+                         GString    *out)
+{
+  sqlite3_stmt *stmt = NULL;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      for (int c = 0; c < sqlite3_column_count (stmt); c++)
+        {
+          const char *text = (const char *) sqlite3_column_text (stmt, c);
+
+          g_string_append_printf (out, "%s|", text != NULL ? text : "NULL");
+        }
+      g_string_append_c (out, '\n');
+    }
+  sqlite3_finalize (stmt);
+}
+
+void
 lw_test_sql_exec_at (const char *path,
                      const char *sql)
 {

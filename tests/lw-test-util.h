@@ -247,6 +247,13 @@ gint64 lw_test_sql_int_with (sqlite3    *db,
 char *lw_test_sql_text (sqlite3    *db,
                         const char *sql);
 
+/* Appends every row @sql reads to @out as text, a line a row: each
+ * column's text (NULL for a null) followed by "|". For comparing what a
+ * database holds before and after; asserts that @sql prepares. */
+void lw_test_sql_append_rows (sqlite3    *db,
+                              const char *sql,
+                              GString    *out);
+
 /* The same on a connection opened (read-only for _int) and closed for
  * the one call. */
 void lw_test_sql_exec_at (const char *path,

@@ -33,20 +33,9 @@ dump (const char *path)
   for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
     {
       g_autofree char *sql = g_strdup_printf ("SELECT * FROM %s ORDER BY 1, 2", tables[t]);
-      sqlite3_stmt *stmt = NULL;
 
-      g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
       g_string_append_printf (out, "[%s]\n", tables[t]);
-      while (sqlite3_step (stmt) == SQLITE_ROW)
-        {
-          for (int c = 0; c < sqlite3_column_count (stmt); c++)
-            {
-              const char *text = (const char *) sqlite3_column_text (stmt, c);
-              g_string_append_printf (out, "%s|", text != NULL ? text : "NULL");
-            }
-          g_string_append_c (out, '\n');
-        }
-      sqlite3_finalize (stmt);
+      lw_test_sql_append_rows (db, sql, out);
     }
   sqlite3_close (db);
   return g_string_free (g_steal_pointer (&out), FALSE);

@@ -34,21 +34,7 @@ dump_events (const char *path)
 
   g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
   for (gsize q = 0; q < G_N_ELEMENTS (queries); q++)
-    {
-      sqlite3_stmt *stmt = NULL;
-
-      g_assert_cmpint (sqlite3_prepare_v2 (db, queries[q], -1, &stmt, NULL), ==, SQLITE_OK);
-      while (sqlite3_step (stmt) == SQLITE_ROW)
-        {
-          for (int c = 0; c < sqlite3_column_count (stmt); c++)
-            {
-              const unsigned char *text = sqlite3_column_text (stmt, c);
-              g_string_append_printf (out, "%s|", text != NULL ? (const char *) text : "NULL");
-            }
-          g_string_append_c (out, '\n');
-        }
-      sqlite3_finalize (stmt);
-    }
+    lw_test_sql_append_rows (db, queries[q], out);
   sqlite3_close (db);
   return g_string_free (out, FALSE);
 }
