@@ -424,6 +424,15 @@ lw_test_reopen_from_version (LwStore    **store,
   g_assert_no_error (error);
 }
 
+void
+lw_test_assert_migrated (const char *path,
+                         const char *backup,
+                         int         from)
+{
+  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, LW_TEST_SCHEMA_VERSION);
+  g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, from);
+}
+
 LwRuleSet *
 lw_test_club_nights (void)
 {

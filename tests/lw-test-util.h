@@ -202,6 +202,17 @@ void lw_test_reopen_from_version (LwStore    **store,
                                   const char  *drop_sql,
                                   int          version);
 
+/* The schema version this build writes: LW_STORE_SCHEMA_VERSION, written
+ * out here so that a new version is a change the tests see. */
+#define LW_TEST_SCHEMA_VERSION 17
+
+/* Asserts that the database at @path is of LW_TEST_SCHEMA_VERSION and its
+ * copy kept at @backup (lw_store_migration_backup_path()) of @from: the
+ * open migrated it from @from and kept the old file. */
+void lw_test_assert_migrated (const char *path,
+                              const char *backup,
+                              int         from);
+
 /* A new Little Wolf rule set "Club nights": target 21, Little Wolf
  * fills only inside a Run, the rest Standard rules (not stored). */
 LwRuleSet *lw_test_club_nights (void);

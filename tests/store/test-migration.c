@@ -106,7 +106,7 @@ test_v1_backup (LwTestDb      *db,
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 1);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM rounds WHERE game = 1"), ==, 2);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'edits'"), ==, 0);
-  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 17);
+  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, LW_TEST_SCHEMA_VERSION);
 
   /* Opened again: nothing to migrate, the copy stays as it is. */
   {
@@ -194,8 +194,7 @@ test_v5_to_v6 (LwTestDb      *db,
   lw_store_append_round (store, id, round, &error);
   g_assert_no_error (error);
   lw_test_reopen_from_version (&store, path, LW_TEST_DROP_SCHEMA_6, 5);
-  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 17);
-  g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 5);
+  lw_test_assert_migrated (path, backup, 5);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'round_locks'"), ==, 0);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM rounds"), ==, 1);
 
@@ -234,8 +233,7 @@ test_v11_to_v12 (LwTestDb      *db,
   before = lw_game_record_to_json (game->record);
   g_clear_pointer (&game, lw_stored_game_free);
   lw_test_reopen_from_version (&store, path, LW_TEST_DROP_SCHEMA_12, 11);
-  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 17);
-  g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 11);
+  lw_test_assert_migrated (path, backup, 11);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'rule_sets'"), ==, 0);
   g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM games WHERE rule_set IS NULL"
                                              " AND run_fill = 'inside_or_end' AND over_trump = 'winning_play'"), ==, 1);
@@ -279,8 +277,7 @@ test_v12_to_v13 (LwTestDb      *db,
   g_assert_true (lw_store_add_event_entrant (store, id, "Ann", LW_ENTRANT_CHECKED_IN, &error));
   g_assert_true (lw_store_add_event_entrant (store, id, "Ben", LW_ENTRANT_CHECKED_IN, &error));
   lw_test_reopen_from_version (&store, path, LW_TEST_DROP_SCHEMA_13, 12);
-  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 17);
-  g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 12);
+  lw_test_assert_migrated (path, backup, 12);
   g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM events WHERE rule_set IS NULL"
                                              " AND start_score = 1 AND target = 15 AND skunk = 11"
                                              " AND run_fill = 'inside_or_end'"
@@ -416,8 +413,7 @@ test_v7_names (LwTestDb      *db,
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
   g_test_message ("migrated in %.3f s", (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC);
-  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 17);
-  g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 7);
+  lw_test_assert_migrated (path, backup, 7);
   g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count (*) FROM players"), ==, 8);
 
   /* Every player, those without a game too (lw_store_list_player_names()
@@ -645,7 +641,7 @@ test_foreign_schema (LwTestDb      *db,
 
   /* A new database says it is ours; so does one of version 1 made before
    * the ID, once opened (and migrated). */
-  g_assert_cmpint (lw_test_sql_int_at (claimed, "PRAGMA user_version"), ==, 17);
+  g_assert_cmpint (lw_test_sql_int_at (claimed, "PRAGMA user_version"), ==, LW_TEST_SCHEMA_VERSION);
   {
     g_autofree char *folder = g_path_get_dirname (legacy);
     g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);

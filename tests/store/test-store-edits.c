@@ -696,7 +696,7 @@ test_migration_v1 (LwTestDb      *fixture,
   g_clear_object (&store);
 
   db = lw_test_sql_open (path);
-  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, 17);
+  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, LW_TEST_SCHEMA_VERSION);
   g_assert_cmpint (lw_test_sql_int (db, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN"
                                         " ('pending_penalties', 'seat_changes', 'edits')"), ==, 3);
   g_assert_cmpint (lw_test_sql_int (db, "SELECT count(*) FROM edits"), ==, 2);
@@ -741,7 +741,7 @@ test_king_and_knave (Fixture       *fixture,
   fixture->store = lw_store_open (fixture->path, &error);
   g_assert_no_error (error);
   db = lw_test_sql_open (fixture->path);
-  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, 17);
+  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, LW_TEST_SCHEMA_VERSION);
   g_assert_cmpint (lw_test_sql_int (db, "SELECT count(*) FROM games WHERE king_and_knave = 0"), ==, 2);
   sqlite3_close (db);
   db = lw_test_sql_open (backup);

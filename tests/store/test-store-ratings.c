@@ -666,8 +666,7 @@ test_migration_from_v6 (Fixture       *fixture,
   g_assert_cmpint (cli.status, ==, 0);
   g_assert_cmpstr (cli.err, ==, "");
   g_assert_cmpstr (cli.out, ==, want_text);
-  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 17);
-  g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 6);
+  lw_test_assert_migrated (fixture->path, backup, 6);
   g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count (*) FROM game_result_cache"),
                    ==, n_games);
   g_assert_cmpint (stale_rows (fixture->path), ==, 0);
@@ -679,7 +678,7 @@ test_migration_from_v6 (Fixture       *fixture,
   lw_test_sql_exec_at (fixture->path, LW_TEST_DROP_SCHEMA_7 "PRAGMA user_version = 6;");
   fixture->store = lw_store_open (fixture->path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 17);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, LW_TEST_SCHEMA_VERSION);
   g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count (*) FROM game_result_cache"),
                    ==, 0);
   {
