@@ -737,6 +737,30 @@ lw_test_cli_ok (const char *db,
 }
 
 void
+lw_test_assert_cli_prints_argv (const char        *db,
+                                const char        *expected,
+                                const char *const *args)
+{
+  g_autofree char *out = lw_test_cli_ok_argv (db, args);
+
+  g_assert_cmpstr (out, ==, expected);
+}
+
+void
+lw_test_assert_cli_prints (const char *db,
+                           const char *expected,
+                           ...)
+{
+  g_autoptr (GPtrArray) args = NULL;
+  va_list list;
+
+  va_start (list, expected);
+  args = args_of_list (list);
+  va_end (list);
+  lw_test_assert_cli_prints_argv (db, expected, (const char *const *) args->pdata);
+}
+
+void
 lw_test_assert_cli_failed (const LwTestRun *run,
                            int              status,
                            const char      *needle)

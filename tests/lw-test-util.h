@@ -323,6 +323,17 @@ char *lw_test_cli_ok_argv (const char        *db,
 char *lw_test_cli_ok (const char *db,
                       ...) G_GNUC_NULL_TERMINATED;
 
+/* Runs `littlewolf-cli [--db @db] ARGS…` (@args NULL-terminated) as
+ * lw_test_cli_ok_argv() and asserts that it printed @expected on stdout. */
+void lw_test_assert_cli_prints_argv (const char        *db,
+                                     const char        *expected,
+                                     const char *const *args);
+
+/* The same with the arguments listed, NULL last. */
+void lw_test_assert_cli_prints (const char *db,
+                                const char *expected,
+                                ...) G_GNUC_NULL_TERMINATED;
+
 /* docs/rules/CLI.md: the run failed with @status, printed nothing on stdout and one
  * line "littlewolf-cli: …" on stderr, holding @needle if not NULL. */
 void lw_test_assert_cli_failed (const LwTestRun *run,

@@ -161,9 +161,7 @@ test_cli (LwTestDb      *fixture,
     }
 
   /* A rename is everywhere: the games, the event. */
-  out = lw_test_cli_ok (db, "player", "rename", "Anne", "  Anna Lee ", NULL);
-  g_assert_cmpstr (out, ==, "Anna Lee\t2\t1\n");
-  g_clear_pointer (&out, g_free);
+  lw_test_assert_cli_prints (db, "Anna Lee\t2\t1\n", "player", "rename", "Anne", "  Anna Lee ", NULL);
   out = lw_test_cli_ok (db, "games", NULL);
   g_assert_nonnull (strstr (out, "Anna Lee"));
   g_assert_null (strstr (out, "Anne"));
@@ -192,11 +190,9 @@ test_cli (LwTestDb      *fixture,
     joined = g_strjoinv (",", names);
     g_assert_cmpstr (joined, ==, "Ann,Anna Lee,Ben,Cleo,Dev");
   }
-  out = lw_test_cli_ok (db, "player", "delete", "Annn", NULL);
-  g_assert_cmpstr (out, ==, "");
-  g_clear_pointer (&out, g_free);
-  out = lw_test_cli_ok (db, "player", "list", NULL);
-  g_assert_cmpstr (out, ==, "Ann\t1\t0\nAnna Lee\t2\t1\nBen\t3\t1\nCleo\t2\t1\nDev\t2\t1\n");
+  lw_test_assert_cli_prints (db, "", "player", "delete", "Annn", NULL);
+  lw_test_assert_cli_prints (db, "Ann\t1\t0\nAnna Lee\t2\t1\nBen\t3\t1\nCleo\t2\t1\nDev\t2\t1\n",
+                             "player", "list", NULL);
 }
 
 /* A merge split back: the player, the games and the event as before. */
@@ -207,7 +203,6 @@ test_unmerge (LwTestDb      *fixture,
   const char *db = fixture->path;
   g_autofree char *list = NULL;
   g_autofree char *ratings = NULL;
-  g_autofree char *after = NULL;
   g_autoptr (LwStore) store = NULL;
   g_autoptr (LwPlayerMerge) merge = NULL;
   g_autoptr (GError) error = NULL;
@@ -227,11 +222,8 @@ test_unmerge (LwTestDb      *fixture,
   g_assert_no_error (error);
   g_clear_object (&store);
 
-  after = lw_test_cli_ok (db, "player", "list", NULL);
-  g_assert_cmpstr (after, ==, list);
-  g_clear_pointer (&after, g_free);
-  after = lw_test_cli_ok (db, "ratings", "--json", NULL);
-  g_assert_cmpstr (after, ==, ratings);
+  lw_test_assert_cli_prints (db, list, "player", "list", NULL);
+  lw_test_assert_cli_prints (db, ratings, "ratings", "--json", NULL);
 }
 
 /* A substitution made before a merge, undone after it, seats the player
@@ -245,7 +237,6 @@ test_substitution_undo (LwTestDb      *fixture,
   g_autoptr (LwStore) store = NULL;
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (GError) error = NULL;
-  g_autofree char *list = NULL;
   gint64 id;
 
   fill (db, "Anne");
@@ -265,8 +256,7 @@ test_substitution_undo (LwTestDb      *fixture,
   g_assert_cmpstr (game->record->players[0], ==, "Ann");
   g_clear_object (&store);
 
-  list = lw_test_cli_ok (db, "player", "list", NULL);
-  g_assert_cmpstr (list, ==, "Ann\t4\t1\nBen\t4\t1\nCleo\t2\t1\nDev\t2\t1\n");
+  lw_test_assert_cli_prints (db, "Ann\t4\t1\nBen\t4\t1\nCleo\t2\t1\nDev\t2\t1\n", "player", "list", NULL);
 }
 
 /* docs/rules/CLI.md: a change whose output cannot be written (/dev/full) is not
