@@ -92,15 +92,9 @@ start_game_full (Fixture           *fixture,
   LwNewGamePage *form;
   LwTablePage *page = lw_window_get_table_page (fixture->window);
 
-  lw_test_activate (fixture->window, "win.new-game");
-  form = lw_window_get_new_game_page (fixture->window);
-  lw_new_game_page_set_n_players (form, n_players);
-  lw_new_game_page_set_virtual (form, TRUE);
+  form = lw_test_new_game_form (fixture->window, n_players, names, TRUE);
   for (guint s = 0; s < n_players; s++)
-    {
-      lw_new_game_page_set_player (form, s, names[s]);
-      lw_new_game_page_set_seat_player (form, s, !people[s], level);
-    }
+    lw_new_game_page_set_seat_player (form, s, !people[s], level);
   if (partners)
     lw_new_game_page_set_partners (form, TRUE);
   lw_new_game_page_set_table_seed (form, seed);
@@ -1288,15 +1282,9 @@ test_house_rules (Fixture       *fixture,
   const LwHouseRules *rules;
   gint64 id, set_id;
 
-  lw_test_activate (fixture->window, "win.new-game");
-  form = lw_window_get_new_game_page (fixture->window);
-  lw_new_game_page_set_n_players (form, 2);
-  lw_new_game_page_set_virtual (form, TRUE);
+  form = lw_test_new_game_form (fixture->window, 2, names, TRUE);
   for (guint s = 0; s < 2; s++)
-    {
-      lw_new_game_page_set_player (form, s, names[s]);
-      lw_new_game_page_set_seat_player (form, s, s == 1, LW_BOT_NORMAL);
-    }
+    lw_new_game_page_set_seat_player (form, s, s == 1, LW_BOT_NORMAL);
   lw_new_game_page_set_table_seed (form, 77);
   lw_new_game_page_set_house_rules (form, LW_RUN_FILL_INSIDE_ONLY, LW_OVER_TRUMP_WHOLE_TRICK);
   set_id = lw_new_game_page_save_rule_set (form, "Club nights", &error);
@@ -1337,11 +1325,7 @@ test_house_rules (Fixture       *fixture,
   g_assert_true (rules->whole_trick_overtrump);
 
   /* New Game: Standard rules first, the saved set fills the rows. */
-  lw_test_activate (fixture->window, "win.new-game");
-  form = lw_window_get_new_game_page (fixture->window);
-  lw_new_game_page_set_n_players (form, 2);
-  lw_new_game_page_set_player (form, 0, "Ann");
-  lw_new_game_page_set_player (form, 1, "Ben");
+  form = lw_test_new_game_form (fixture->window, 2, names, FALSE);
   record = lw_new_game_page_build_record (form, &error);
   g_assert_no_error (error);
   g_assert_null (record->rule_set);
