@@ -116,6 +116,19 @@ start_game (Fixture           *fixture,
   return start_game_full (fixture, n_players, names, people, seed, LW_BOT_NORMAL, FALSE);
 }
 
+/* Ann, at this device, against Ben, a computer at Normal: the table of
+ * most tests here, dealt with @seed. */
+static const char *const ann_ben[] = { "Ann", "Ben" };
+
+static LwTablePage *
+start_against_computer (Fixture *fixture,
+                        guint64  seed)
+{
+  static const gboolean people[] = { TRUE, FALSE };
+
+  return start_game (fixture, 2, ann_ben, people, seed);
+}
+
 /* The person to act makes a legal move through the widgets; also checks
  * that the dimmed cards are exactly those in no legal follow, and tries
  * an illegal follow first when one exists (counted in @refused). */
@@ -277,9 +290,7 @@ static void
 test_round_against_computer (Fixture       *fixture,
                              gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  const gboolean people[] = { TRUE, FALSE };
-  LwTablePage *page = start_game (fixture, 2, names, people, 11);
+  LwTablePage *page = start_against_computer (fixture, 11);
   LwStore *store = lw_window_get_store (fixture->window);
   g_autoptr (LwTable) finished = NULL;
   g_autoptr (LwStoredGame) game = NULL;
@@ -404,9 +415,7 @@ static void
 test_save_resume (Fixture       *fixture,
                   gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  const gboolean people[] = { TRUE, FALSE };
-  LwTablePage *page = start_game (fixture, 2, names, people, 23);
+  LwTablePage *page = start_against_computer (fixture, 23);
   g_autoptr (LwTable) before = NULL;
   g_autoptr (GError) error = NULL;
   gint64 id = lw_table_page_get_game_id (page);
@@ -450,9 +459,7 @@ static void
 test_hint_undo (Fixture       *fixture,
                 gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  const gboolean people[] = { TRUE, FALSE };
-  LwTablePage *page = start_game (fixture, 2, names, people, 31);
+  LwTablePage *page = start_against_computer (fixture, 31);
   LwTableView *view = lw_table_page_get_view (page);
   g_autoptr (LwTable) before = NULL;
   guint refused = 0;
@@ -551,9 +558,7 @@ static void
 test_undo_keeps_pups (Fixture       *fixture,
                       gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  const gboolean people[] = { TRUE, FALSE };
-  LwTablePage *page = start_game (fixture, 2, names, people, 31);
+  LwTablePage *page = start_against_computer (fixture, 31);
   const LwTable *table = lw_table_page_get_table (page);
   g_autoptr (GError) error = NULL;
   g_autoptr (LwTable) declared = NULL;
@@ -689,9 +694,7 @@ static void
 test_add_round_while_playing (Fixture       *fixture,
                               gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  const gboolean people[] = { TRUE, FALSE };
-  LwTablePage *page = start_game (fixture, 2, names, people, 31);
+  LwTablePage *page = start_against_computer (fixture, 31);
   LwStore *store = lw_window_get_store (fixture->window);
   gint64 id = lw_table_page_get_game_id (page);
   LwGamePage *game_page;
@@ -788,9 +791,7 @@ static void
 test_take_back_keeps_log (Fixture       *fixture,
                           gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  const gboolean people[] = { TRUE, FALSE };
-  LwTablePage *page = start_game (fixture, 2, names, people, 23);
+  LwTablePage *page = start_against_computer (fixture, 23);
   LwStore *store = lw_window_get_store (fixture->window);
   gint64 id = lw_table_page_get_game_id (page);
   g_autoptr (GError) error = NULL;
@@ -940,9 +941,7 @@ static void
 test_keyboard_play (Fixture       *fixture,
                     gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  const gboolean people[] = { TRUE, FALSE };
-  LwTablePage *page = start_game (fixture, 2, names, people, 11);
+  LwTablePage *page = start_against_computer (fixture, 11);
   LwTableView *view = lw_table_page_get_view (page);
   guint refused = 0, n_hand = 0, n_after = 0, index = G_MAXUINT;
   const LwTable *table;
@@ -1003,9 +1002,7 @@ static void
 test_hint_then_enter (Fixture       *fixture,
                       gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  const gboolean people[] = { TRUE, FALSE };
-  LwTablePage *page = start_game (fixture, 2, names, people, 31);
+  LwTablePage *page = start_against_computer (fixture, 31);
   LwTableView *view = lw_table_page_get_view (page);
   GtkWidget *hint = lw_test_find_action_button (GTK_WIDGET (page), "table.hint");
   guint refused = 0, n_hand = 0, n_after = 0, n_hinted;
@@ -1123,9 +1120,7 @@ static void
 test_replay (Fixture       *fixture,
              gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  const gboolean people[] = { TRUE, FALSE };
-  LwTablePage *page = start_game (fixture, 2, names, people, 23);
+  LwTablePage *page = start_against_computer (fixture, 23);
   LwStore *store = lw_window_get_store (fixture->window);
   g_autoptr (LwTable) finished = NULL;
   g_autoptr (LwTable) at_three = NULL;
@@ -1200,7 +1195,7 @@ test_replay (Fixture       *fixture,
                       lw_table_get_taken (at_three, s));
   {
     const LwTrick *third = &g_array_index (shown, LwTrick, 2);
-    g_autofree char *detail = g_strdup_printf ("%s led · %s took it", names[third->leader], names[third->winner]);
+    g_autofree char *detail = g_strdup_printf ("%s led · %s took it", ann_ben[third->leader], ann_ben[third->winner]);
     g_autofree char *taken = g_strdup_printf ("Taken so far: Ann %u · Ben %u", lw_table_get_taken (at_three, 0),
                                               lw_table_get_taken (at_three, 1));
 
@@ -1649,9 +1644,7 @@ static void
 test_no_pause_without_animations (Fixture       *fixture,
                                   gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  const gboolean people[] = { TRUE, FALSE };
-  LwTablePage *page = start_game (fixture, 2, names, people, 11);
+  LwTablePage *page = start_against_computer (fixture, 11);
   GtkSettings *settings = gtk_widget_get_settings (GTK_WIDGET (page));
   guint log_len;
 
@@ -1673,9 +1666,7 @@ static void
 test_hand_by_suit (Fixture       *fixture,
                    gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  const gboolean people[] = { TRUE, FALSE };
-  LwTablePage *page = start_game (fixture, 2, names, people, 11);
+  LwTablePage *page = start_against_computer (fixture, 11);
   LwTableView *view = lw_table_page_get_view (page);
   g_autoptr (GSettings) settings = g_settings_new ("io.github.littlewolf.LittleWolf");
   guint order[LW_MAX_HAND];
