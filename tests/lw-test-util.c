@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 
 #include "lw-test-util.h"
+#include "lw-store-events.h"
 
 /* ------------------------------------------------------------------ */
 /* The environment                                                      */
@@ -442,6 +443,30 @@ lw_test_club_nights (void)
   club->target = 21;
   club->run_fill = LW_RUN_FILL_INSIDE_ONLY;
   return club;
+}
+
+gint64
+lw_test_add_swiss_event (LwStore           *store,
+                         const char        *name,
+                         guint              table_size,
+                         guint              n_rounds,
+                         const char *const *names)
+{
+  g_autoptr (GError) error = NULL;
+  LwEventConfig config;
+  gint64 id;
+
+  lw_event_config_init (&config, LW_EVENT_SWISS, table_size);
+  config.n_rounds = n_rounds;
+  id = lw_store_add_event (store, name, &config, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+  if (names != NULL)
+    {
+      g_assert_true (lw_store_add_event_entrants (store, id, names, LW_ENTRANT_CHECKED_IN, &error));
+      g_assert_no_error (error);
+    }
+  return id;
 }
 
 GPtrArray *

@@ -217,6 +217,16 @@ void lw_test_assert_migrated (const char *path,
  * fills only inside a Run, the rest Standard rules (not stored). */
 LwRuleSet *lw_test_club_nights (void);
 
+/* Stores a new Swiss event @name at tables of @table_size with @n_rounds
+ * rounds (0: the format's default), @names (NULL-terminated, or NULL for
+ * none) checked in, in order; its id (asserted > 0). Asserts that every
+ * write succeeds. */
+gint64 lw_test_add_swiss_event (LwStore           *store,
+                                const char        *name,
+                                guint              table_size,
+                                guint              n_rounds,
+                                const char *const *names);
+
 /* The edit log of game @id (lw_store_list_edits()), asserted to read. */
 GPtrArray *lw_test_list_edits (LwStore *store,
                                gint64   id);

@@ -508,18 +508,12 @@ test_event_table (Fixture       *fixture,
   g_autoptr (LwEvent) event = NULL;
   g_autoptr (LwEvent) after = NULL;
   g_autoptr (JsonObject) last = NULL;
-  LwEventConfig config;
   const char *names[] = { "Eve", "Finn", NULL };
   const LwEventTable *table;
   gint64 event_id, game_id = 0, found = 0;
   const char *secret;
 
-  lw_event_config_init (&config, LW_EVENT_SWISS, 2);
-  config.n_rounds = 1;
-  event_id = lw_store_add_event (fixture->store, "Club night", &config, &error);
-  g_assert_no_error (error);
-  lw_store_add_event_entrants (fixture->store, event_id, names, LW_ENTRANT_CHECKED_IN, &error);
-  g_assert_no_error (error);
+  event_id = lw_test_add_swiss_event (fixture->store, "Club night", 2, 1, names);
   event = lw_store_pair_event_round (fixture->store, event_id, &error);
   g_assert_no_error (error);
 
@@ -580,7 +574,6 @@ test_event_round_games (Fixture       *fixture,
   g_autoptr (LwEvent) event = NULL;
   g_autoptr (GPtrArray) games = NULL;
   g_autoptr (GPtrArray) again = NULL;
-  LwEventConfig config;
   const char *names[] = { "Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", NULL };
   const int paper[] = { 15, 3, 0 };
   gint64 event_id, before;
@@ -590,12 +583,7 @@ test_event_round_games (Fixture       *fixture,
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   g_clear_error (&error);
 
-  lw_event_config_init (&config, LW_EVENT_SWISS, 4);
-  config.n_rounds = 2;
-  event_id = lw_store_add_event (fixture->store, "Club night", &config, &error);
-  g_assert_no_error (error);
-  lw_store_add_event_entrants (fixture->store, event_id, names, LW_ENTRANT_CHECKED_IN, &error);
-  g_assert_no_error (error);
+  event_id = lw_test_add_swiss_event (fixture->store, "Club night", 4, 2, names);
 
   /* No round paired: no table. */
   games = lw_store_prepare_event_round_games (fixture->store, event_id, &round, &error);

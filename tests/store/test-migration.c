@@ -265,17 +265,13 @@ test_v12_to_v13 (LwTestDb      *db,
   g_autoptr (LwRuleSet) rules = NULL;
   g_autoptr (LwEvent) paired = NULL;
   g_autoptr (LwStoredGame) game = NULL;
-  LwEventConfig config;
+  const char *names[] = { "Ann", "Ben", NULL };
   gint64 id, game_id;
 
   /* A database as version 12 left it: one event of two. */
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
-  lw_event_config_init (&config, LW_EVENT_SWISS, 2);
-  id = lw_store_add_event (store, "Old event", &config, &error);
-  g_assert_no_error (error);
-  g_assert_true (lw_store_add_event_entrant (store, id, "Ann", LW_ENTRANT_CHECKED_IN, &error));
-  g_assert_true (lw_store_add_event_entrant (store, id, "Ben", LW_ENTRANT_CHECKED_IN, &error));
+  id = lw_test_add_swiss_event (store, "Old event", 2, 0, names);
   lw_test_reopen_from_version (&store, path, LW_TEST_DROP_SCHEMA_13, 12);
   lw_test_assert_migrated (path, backup, 12);
   g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM events WHERE rule_set IS NULL"
@@ -367,7 +363,6 @@ test_v7_names (LwTestDb      *db,
   g_autoptr (LwStore) again = NULL;
   g_autoptr (GPtrArray) games = NULL;
   g_auto (GStrv) names = NULL;
-  LwEventConfig config;
   gint64 g1, g2, g3, event;
   gint64 start;
 
@@ -378,9 +373,7 @@ test_v7_names (LwTestDb      *db,
   g2 = add_game (store, "Cleo", "Dev", 1);
   g3 = add_game (store, "Zo\u00eb", "Eve", 0);
   g_assert_cmpint (add_game (store, "Fay", "Gus", 1), ==, 4);
-  lw_event_config_init (&config, LW_EVENT_SWISS, 2);
-  event = lw_store_add_event (store, "Spring", &config, &error);
-  g_assert_no_error (error);
+  event = lw_test_add_swiss_event (store, "Spring", 2, 0, NULL);
   g_assert_true (lw_store_set_game_details (store, g2, 0, "Hall", &error));
   g_assert_true (lw_store_set_game_notes (store, g2, "line one\nline two", &error));
   g_assert_no_error (error);
