@@ -748,17 +748,27 @@ lw_test_cli_ok_argv (const char        *db,
   return g_steal_pointer (&run.out);
 }
 
+/* lw_test_cli_ok_argv() of the arguments of @list up to its NULL. */
+static char *
+cli_ok_list (const char *db,
+             va_list     list)
+{
+  g_autoptr (GPtrArray) args = args_of_list (list);
+
+  return lw_test_cli_ok_argv (db, (const char *const *) args->pdata);
+}
+
 char *
 lw_test_cli_ok (const char *db,
                 ...)
 {
-  g_autoptr (GPtrArray) args = NULL;
   va_list list;
+  char *out;
 
   va_start (list, db);
-  args = args_of_list (list);
+  out = cli_ok_list (db, list);
   va_end (list);
-  return lw_test_cli_ok_argv (db, (const char *const *) args->pdata);
+  return out;
 }
 
 void
@@ -776,13 +786,13 @@ lw_test_assert_cli_prints (const char *db,
                            const char *expected,
                            ...)
 {
-  g_autoptr (GPtrArray) args = NULL;
+  g_autofree char *out = NULL;
   va_list list;
 
   va_start (list, expected);
-  args = args_of_list (list);
+  out = cli_ok_list (db, list);
   va_end (list);
-  lw_test_assert_cli_prints_argv (db, expected, (const char *const *) args->pdata);
+  g_assert_cmpstr (out, ==, expected);
 }
 
 void
