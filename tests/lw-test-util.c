@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 
 #include "lw-test-util.h"
+#include "lw-store-events.h"
 
 /* ------------------------------------------------------------------ */
 /* The environment                                                      */
@@ -424,6 +425,15 @@ lw_test_reopen_from_version (LwStore    **store,
   g_assert_no_error (error);
 }
 
+void
+lw_test_assert_migrated (const char *path,
+                         const char *backup,
+                         int         from)
+{
+  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, LW_TEST_SCHEMA_VERSION);
+  g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, from);
+}
+
 LwRuleSet *
 lw_test_club_nights (void)
 {
@@ -433,6 +443,30 @@ lw_test_club_nights (void)
   club->target = 21;
   club->run_fill = LW_RUN_FILL_INSIDE_ONLY;
   return club;
+}
+
+gint64
+lw_test_add_swiss_event (LwStore           *store,
+                         const char        *name,
+                         guint              table_size,
+                         guint              n_rounds,
+                         const char *const *names)
+{
+  g_autoptr (GError) error = NULL;
+  LwEventConfig config;
+  gint64 id;
+
+  lw_event_config_init (&config, LW_EVENT_SWISS, table_size);
+  config.n_rounds = n_rounds;
+  id = lw_store_add_event (store, name, &config, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+  if (names != NULL)
+    {
+      g_assert_true (lw_store_add_event_entrants (store, id, names, LW_ENTRANT_CHECKED_IN, &error));
+      g_assert_no_error (error);
+    }
+  return id;
 }
 
 GPtrArray *
@@ -562,6 +596,27 @@ lw_test_sql_text (sqlite3    *db,
 }
 
 void
+lw_test_sql_append_rows (sqlite3    *db,
+                         const char *sql,
+                         GString    *out)
+{
+  sqlite3_stmt *stmt = NULL;
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      for (int c = 0; c < sqlite3_column_count (stmt); c++)
+        {
+          const char *text = (const char *) sqlite3_column_text (stmt, c);
+
+          g_string_append_printf (out, "%s|", text != NULL ? text : "NULL");
+        }
+      g_string_append_c (out, '\n');
+    }
+  sqlite3_finalize (stmt);
+}
+
+void
 lw_test_sql_exec_at (const char *path,
                      const char *sql)
 {
@@ -643,22 +698,101 @@ lw_test_run_cli_argv (LwTestRun         *run,
   g_assert_true (g_subprocess_get_if_exited (process));
 }
 
+/* The arguments of @list up to its NULL, NULL-terminated (the strings
+ * not copied). */
+static GPtrArray *
+args_of_list (va_list list)
+{
+  GPtrArray *args = g_ptr_array_new ();
+  const char *arg;
+
+  while ((arg = va_arg (list, const char *)) != NULL)
+    g_ptr_array_add (args, (gpointer) arg);
+  g_ptr_array_add (args, NULL);
+  return args;
+}
+
 void
 lw_test_run_cli (LwTestRun  *run,
                  const char *db,
                  const char *input,
                  ...)
 {
-  g_autoptr (GPtrArray) args = g_ptr_array_new ();
-  const char *arg;
+  g_autoptr (GPtrArray) args = NULL;
   va_list list;
 
   va_start (list, input);
-  while ((arg = va_arg (list, const char *)) != NULL)
-    g_ptr_array_add (args, (gpointer) arg);
+  args = args_of_list (list);
   va_end (list);
-  g_ptr_array_add (args, NULL);
   lw_test_run_cli_argv (run, db, input, (const char *const *) args->pdata);
+}
+
+void
+lw_test_assert_cli_ok (const LwTestRun *run,
+                       const char      *what)
+{
+  if (run->status != 0)
+    g_error ("littlewolf-cli%s%s: exited %d: %s", what != NULL ? " " : "", what != NULL ? what : "",
+             run->status, run->err);
+  g_assert_cmpstr (run->err, ==, "");
+}
+
+char *
+lw_test_cli_ok_argv (const char        *db,
+                     const char *const *args)
+{
+  g_auto (LwTestRun) run = { 0, };
+
+  lw_test_run_cli_argv (&run, db, NULL, args);
+  lw_test_assert_cli_ok (&run, args[0]);
+  return g_steal_pointer (&run.out);
+}
+
+/* lw_test_cli_ok_argv() of the arguments of @list up to its NULL. */
+static char *
+cli_ok_list (const char *db,
+             va_list     list)
+{
+  g_autoptr (GPtrArray) args = args_of_list (list);
+
+  return lw_test_cli_ok_argv (db, (const char *const *) args->pdata);
+}
+
+char *
+lw_test_cli_ok (const char *db,
+                ...)
+{
+  va_list list;
+  char *out;
+
+  va_start (list, db);
+  out = cli_ok_list (db, list);
+  va_end (list);
+  return out;
+}
+
+void
+lw_test_assert_cli_prints_argv (const char        *db,
+                                const char        *expected,
+                                const char *const *args)
+{
+  g_autofree char *out = lw_test_cli_ok_argv (db, args);
+
+  g_assert_cmpstr (out, ==, expected);
+}
+
+void
+lw_test_assert_cli_prints (const char *db,
+                           const char *expected,
+                           ...)
+{
+  g_autofree char *out = NULL;
+  va_list list;
+
+  va_start (list, expected);
+  out = cli_ok_list (db, list);
+  va_end (list);
+  g_assert_cmpstr (out, ==, expected);
 }
 
 void

@@ -202,9 +202,30 @@ void lw_test_reopen_from_version (LwStore    **store,
                                   const char  *drop_sql,
                                   int          version);
 
+/* The schema version this build writes: LW_STORE_SCHEMA_VERSION, written
+ * out here so that a new version is a change the tests see. */
+#define LW_TEST_SCHEMA_VERSION 17
+
+/* Asserts that the database at @path is of LW_TEST_SCHEMA_VERSION and its
+ * copy kept at @backup (lw_store_migration_backup_path()) of @from: the
+ * open migrated it from @from and kept the old file. */
+void lw_test_assert_migrated (const char *path,
+                              const char *backup,
+                              int         from);
+
 /* A new Little Wolf rule set "Club nights": target 21, Little Wolf
  * fills only inside a Run, the rest Standard rules (not stored). */
 LwRuleSet *lw_test_club_nights (void);
+
+/* Stores a new Swiss event @name at tables of @table_size with @n_rounds
+ * rounds (0: the format's default), @names (NULL-terminated, or NULL for
+ * none) checked in, in order; its id (asserted > 0). Asserts that every
+ * write succeeds. */
+gint64 lw_test_add_swiss_event (LwStore           *store,
+                                const char        *name,
+                                guint              table_size,
+                                guint              n_rounds,
+                                const char *const *names);
 
 /* The edit log of game @id (lw_store_list_edits()), asserted to read. */
 GPtrArray *lw_test_list_edits (LwStore *store,
@@ -247,6 +268,13 @@ gint64 lw_test_sql_int_with (sqlite3    *db,
 char *lw_test_sql_text (sqlite3    *db,
                         const char *sql);
 
+/* Appends every row @sql reads to @out as text, a line a row: each
+ * column's text (NULL for a null) followed by "|". For comparing what a
+ * database holds before and after; asserts that @sql prepares. */
+void lw_test_sql_append_rows (sqlite3    *db,
+                              const char *sql,
+                              GString    *out);
+
 /* The same on a connection opened (read-only for _int) and closed for
  * the one call. */
 void lw_test_sql_exec_at (const char *path,
@@ -288,6 +316,33 @@ void lw_test_run_cli (LwTestRun  *run,
                       const char *db,
                       const char *input,
                       ...) G_GNUC_NULL_TERMINATED;
+
+/* Asserts that @run, of `littlewolf-cli @what` (@what the command, or
+ * NULL), exited 0 and wrote nothing on stderr; a run that exited
+ * otherwise stops the test program with its status and stderr. */
+void lw_test_assert_cli_ok (const LwTestRun *run,
+                            const char      *what);
+
+/* Runs `littlewolf-cli [--db @db] ARGS…` (@args NULL-terminated, nothing
+ * on standard input), asserts lw_test_assert_cli_ok() and returns what it
+ * printed on stdout (transfer full). */
+char *lw_test_cli_ok_argv (const char        *db,
+                           const char *const *args);
+
+/* The same with the arguments listed, NULL last. */
+char *lw_test_cli_ok (const char *db,
+                      ...) G_GNUC_NULL_TERMINATED;
+
+/* Runs `littlewolf-cli [--db @db] ARGS…` (@args NULL-terminated) as
+ * lw_test_cli_ok_argv() and asserts that it printed @expected on stdout. */
+void lw_test_assert_cli_prints_argv (const char        *db,
+                                     const char        *expected,
+                                     const char *const *args);
+
+/* The same with the arguments listed, NULL last. */
+void lw_test_assert_cli_prints (const char *db,
+                                const char *expected,
+                                ...) G_GNUC_NULL_TERMINATED;
 
 /* docs/rules/CLI.md: the run failed with @status, printed nothing on stdout and one
  * line "littlewolf-cli: …" on stderr, holding @needle if not NULL. */

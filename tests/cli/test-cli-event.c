@@ -34,6 +34,7 @@ run_line (LwTestRun  *run,
   lw_test_run_cli_argv (run, db, NULL, (const char *const *) args);
 }
 
+/* The same, which must succeed (lw_test_assert_cli_ok()): its stdout. */
 static char *
 ok_line (const char *db,
          const char *line)
@@ -41,10 +42,19 @@ ok_line (const char *db,
   g_auto (LwTestRun) run = { 0, };
 
   run_line (&run, db, line);
-  if (run.status != 0)
-    g_error ("littlewolf-cli %s: exited %d: %s", line, run.status, run.err);
-  g_assert_cmpstr (run.err, ==, "");
+  lw_test_assert_cli_ok (&run, line);
   return g_steal_pointer (&run.out);
+}
+
+/* The same, which must succeed and print @expected on stdout. */
+static void
+assert_prints (const char *db,
+               const char *line,
+               const char *expected)
+{
+  g_auto (GStrv) args = g_strsplit (line, " ", -1);
+
+  lw_test_assert_cli_prints_argv (db, expected, (const char *const *) args);
 }
 
 /* docs/rules/CLI.md: one line on stderr, nothing on stdout. */
@@ -561,9 +571,7 @@ test_time_called (LwTestDb      *fixture,
   assert_fails (db, "event result 1 --table 1 --game 1 --time-called", 2,
                 "--time-called goes with --scores");
 
-  out = ok_line (db, "event result 1 --table 1 --scores 12,9,4 --time-called");
-  g_assert_cmpstr (out, ==, "");
-  g_clear_pointer (&out, g_free);
+  assert_prints (db, "event result 1 --table 1 --scores 12,9,4 --time-called", "");
   /* The winner is seat 0, placed by score: 3 points, one win. */
   out = ok_line (db, "event standings 1");
   expected = g_strdup_printf ("1\t%s (time called)\t3\t", first[3]);
@@ -595,18 +603,14 @@ test_elimination_walkover (LwTestDb      *fixture,
                 "event pair: --seeding \"luck\": expected \"rating\" or \"registration\"");
   /* The bracket of 4: Ann v Dan, Ben v Cleo, the higher seed in seat 0
    * (nobody has a rating yet: registration order). */
-  out = ok_line (db, "event pair 1 --seeding rating");
-  g_assert_cmpstr (out, ==, "1\t1\t0\tAnn\t*\n1\t1\t1\tDan\t\n"
-                            "1\t2\t0\tBen\t*\n1\t2\t1\tCleo\t\n");
-  g_clear_pointer (&out, g_free);
+  assert_prints (db, "event pair 1 --seeding rating", "1\t1\t0\tAnn\t*\n1\t1\t1\tDan\t\n"
+                                                      "1\t2\t0\tBen\t*\n1\t2\t1\tCleo\t\n");
   assert_fails (db, "event pair 1 --seeding rating", 2,
                 "Cup: seeding applies to round 1 of a single elimination");
   g_free (ok_line (db, "event result 1 --table 1 --scores 15,3"));
   g_free (ok_line (db, "event result 1 --table 2 --scores 4,15"));
   g_free (ok_line (db, "event drop 1 Cleo"));
-  out = ok_line (db, "event pair 1");
-  g_assert_cmpstr (out, ==, "2\tbye\t-\tAnn\t\n");
-  g_clear_pointer (&out, g_free);
+  assert_prints (db, "event pair 1", "2\tbye\t-\tAnn\t\n");
   out = ok_line (db, "event standings 1 --json");
   g_assert_nonnull (strstr (out, "\"finished\" : true"));
   g_clear_pointer (&out, g_free);
@@ -636,9 +640,8 @@ test_elimination_walkover (LwTestDb      *fixture,
   g_free (ok_line (db, "event new --name Cup3 --format elimination --table-size 2"
                        " --seeding rating"));
   g_free (ok_line (db, "event add 3 Dan Ben Cleo Ann"));
-  out = ok_line (db, "event pair 3 --seeding registration");
-  g_assert_cmpstr (out, ==, "1\t1\t0\tDan\t*\n1\t1\t1\tAnn\t\n"
-                            "1\t2\t0\tBen\t*\n1\t2\t1\tCleo\t\n");
+  assert_prints (db, "event pair 3 --seeding registration", "1\t1\t0\tDan\t*\n1\t1\t1\tAnn\t\n"
+                                                            "1\t2\t0\tBen\t*\n1\t2\t1\tCleo\t\n");
 }
 
 static void
@@ -649,7 +652,6 @@ test_rename_delete (LwTestDb      *fixture,
   const char *dir = fixture->dir;
   g_autofree char *id = ok_line (db, "event new --name Spring --format swiss --table-size 2");
   g_autofree char *other = ok_line (db, "event new --name Club --format round-robin --table-size 2");
-  g_autofree char *out = NULL;
   g_auto (LwTestRun) run = { 0, };
 
   g_assert_cmpstr (id, ==, "1\n");
@@ -662,10 +664,8 @@ test_rename_delete (LwTestDb      *fixture,
   g_assert_cmpint (run.status, ==, 0);
   g_assert_cmpstr (run.out, ==, "");
   g_assert_cmpstr (run.err, ==, "");
-  out = ok_line (db, "event list");
-  g_assert_cmpstr (out, ==, "2\tClub\tround-robin\t2\t0\t0/1\n"
-                            "1\tAutumn Cup\tswiss\t2\t3\t1/2\n");
-  g_clear_pointer (&out, g_free);
+  assert_prints (db, "event list", "2\tClub\tround-robin\t2\t0\t0/1\n"
+                                   "1\tAutumn Cup\tswiss\t2\t3\t1/2\n");
 
   assert_fails (db, "event rename 9 Winter", 1, "no event with ID 9");
   assert_fails (db, "event rename 1", 2, "an event ID and one new name");
@@ -678,11 +678,8 @@ test_rename_delete (LwTestDb      *fixture,
   assert_fails (db, "event delete 1 2", 2, "one event ID");
 
   /* Deleted: gone from the list, its seating with it; the other stays. */
-  out = ok_line (db, "event delete 1");
-  g_assert_cmpstr (out, ==, "");
-  g_clear_pointer (&out, g_free);
-  out = ok_line (db, "event list");
-  g_assert_cmpstr (out, ==, "2\tClub\tround-robin\t2\t0\t0/1\n");
+  assert_prints (db, "event delete 1", "");
+  assert_prints (db, "event list", "2\tClub\tround-robin\t2\t0\t0/1\n");
   assert_fails (db, "event seating 1", 1, "no event with ID 1");
   assert_fails (db, "event delete 1", 1, "no event with ID 1");
 

@@ -69,14 +69,6 @@ assert_standings_match (const char *actual,
     }
 }
 
-static void
-assert_ok (const LwTestRun *run)
-{
-  if (run->status != 0)
-    g_error ("littlewolf-cli exited %d: %s", run->status, run->err);
-  g_assert_cmpstr (run->err, ==, "");
-}
-
 /* Imports @path and returns the ID it printed. */
 static gint64
 import_file (const char *db,
@@ -87,7 +79,7 @@ import_file (const char *db,
   g_autoptr (GError) error = NULL;
 
   lw_test_run_cli (&run, db, NULL, "import", path, NULL);
-  assert_ok (&run);
+  lw_test_assert_cli_ok (&run, NULL);
   g_assert_true (g_str_has_suffix (run.out, "\n"));
   run.out[strlen (run.out) - 1] = '\0';
   g_ascii_string_to_unsigned (run.out, 10, 1, G_MAXINT64, &id, &error);
@@ -149,7 +141,7 @@ test_import_show_export (Fixture       *fixture,
       id_text = g_strdup_printf ("%" G_GINT64_FORMAT, id);
 
       lw_test_run_cli (&show, fixture->path, NULL, "show", id_text, NULL);
-      assert_ok (&show);
+      lw_test_assert_cli_ok (&show, NULL);
       assert_standings_match (show.out, expected);
 
       /* `show --text` is the score sheet `score --text` prints. */
@@ -158,17 +150,17 @@ test_import_show_export (Fixture       *fixture,
         g_auto (LwTestRun) score_sheet = { 0, };
 
         lw_test_run_cli (&sheet, fixture->path, NULL, "show", "--text", id_text, NULL);
-        assert_ok (&sheet);
+        lw_test_assert_cli_ok (&sheet, NULL);
         lw_test_run_cli (&score_sheet, fixture->path, NULL, "score", "--text", path, NULL);
-        assert_ok (&score_sheet);
+        lw_test_assert_cli_ok (&score_sheet, NULL);
         g_assert_cmpstr (sheet.out, ==, score_sheet.out);
       }
 
       /* What export writes, score reads to the same standings. */
       lw_test_run_cli (&export, fixture->path, NULL, "export", id_text, NULL);
-      assert_ok (&export);
+      lw_test_assert_cli_ok (&export, NULL);
       lw_test_run_cli (&score, fixture->path, export.out, "score", "-", NULL);
-      assert_ok (&score);
+      lw_test_assert_cli_ok (&score, NULL);
       assert_standings_match (score.out, expected);
 
       /* … and it is the record that was imported. */
@@ -204,7 +196,7 @@ test_import_show_export (Fixture       *fixture,
     g_autofree char *case_text = NULL;
 
     lw_test_run_cli (&export, fixture->path, NULL, "export", "1", NULL);
-    assert_ok (&export);
+    lw_test_assert_cli_ok (&export, NULL);
     lw_test_run_cli (&again, fixture->path, export.out, "import", "-", NULL);
     lw_test_assert_cli_failed (&again, 1, "already stored as game 1");
     /* The case itself (no id): the same players and rounds. */
@@ -212,22 +204,22 @@ test_import_show_export (Fixture       *fixture,
     lw_test_run_cli (&same, fixture->path, case_text, "import", "-", NULL);
     lw_test_assert_cli_failed (&same, 1, "already stored as game 1");
     lw_test_run_cli (&games, fixture->path, NULL, "games", NULL);
-    assert_ok (&games);
+    lw_test_assert_cli_ok (&games, NULL);
     {
       g_auto (GStrv) lines = g_strsplit (g_strchomp (games.out), "\n", -1);
       g_assert_cmpuint (g_strv_length (lines), ==, (guint) last_id);
     }
 
     lw_test_run_cli (&import, fixture->path, export.out, "import", "--as-new", "-", NULL);
-    assert_ok (&import);
+    lw_test_assert_cli_ok (&import, NULL);
     g_assert_cmpstr (import.out, ==, next_id);
     g_strchomp (import.out);
     lw_test_run_cli (&show, fixture->path, NULL, "show", import.out, NULL);
-    assert_ok (&show);
+    lw_test_assert_cli_ok (&show, NULL);
     assert_standings_match (show.out, expected);
     /* The new game has a new id. */
     lw_test_run_cli (&export_new, fixture->path, NULL, "export", import.out, NULL);
-    assert_ok (&export_new);
+    lw_test_assert_cli_ok (&export_new, NULL);
     first = lw_game_record_from_json (export.out, -1, &error);
     g_assert_no_error (error);
     copy = lw_game_record_from_json (export_new.out, -1, &error);
@@ -249,7 +241,7 @@ test_games_list (Fixture       *fixture,
   guint n_finished = 0;
 
   lw_test_run_cli (&empty, fixture->path, NULL, "games", NULL);
-  assert_ok (&empty);
+  lw_test_assert_cli_ok (&empty, NULL);
   g_assert_cmpstr (empty.out, ==, "");
 
   for (guint i = 0; i < paths->len; i++)
@@ -259,7 +251,7 @@ test_games_list (Fixture       *fixture,
     }
 
   lw_test_run_cli (&games, fixture->path, NULL, "games", NULL);
-  assert_ok (&games);
+  lw_test_assert_cli_ok (&games, NULL);
   g_assert_true (g_str_has_suffix (games.out, "\n"));
   games.out[strlen (games.out) - 1] = '\0';
   lines = g_strsplit (games.out, "\n", -1);
@@ -326,7 +318,7 @@ test_bad_input (Fixture       *fixture,
   import_file (fixture->path, g_ptr_array_index (good, 0));
   import_file (fixture->path, g_ptr_array_index (good, 1));
   lw_test_run_cli (&before, fixture->path, NULL, "games", NULL);
-  assert_ok (&before);
+  lw_test_assert_cli_ok (&before, NULL);
   g_assert_cmpuint (strlen (before.out), >, 0);
 
   /* import refuses exactly what score refuses, with the same line. */
@@ -410,7 +402,7 @@ test_bad_input (Fixture       *fixture,
     }
 
   lw_test_run_cli (&after, fixture->path, NULL, "games", NULL);
-  assert_ok (&after);
+  lw_test_assert_cli_ok (&after, NULL);
   g_assert_cmpstr (after.out, ==, before.out);
 }
 
@@ -451,7 +443,7 @@ test_unknown_id (Fixture       *fixture,
       lw_test_assert_cli_failed (&two, 2, NULL);
 
       lw_test_run_cli (&known, fixture->path, NULL, commands[c], "1", NULL);
-      assert_ok (&known);
+      lw_test_assert_cli_ok (&known, NULL);
     }
 }
 
@@ -473,7 +465,7 @@ test_no_database (Fixture       *fixture,
   g_auto (LwTestRun) lost_import = { 0, };
 
   lw_test_run_cli (&games, db, NULL, "games", NULL);
-  assert_ok (&games);
+  lw_test_assert_cli_ok (&games, NULL);
   g_assert_cmpstr (games.out, ==, "");
 
   lw_test_run_cli (&show, db, NULL, "show", "1", NULL);
@@ -505,7 +497,7 @@ test_help (Fixture       *fixture,
       g_autofree char *usage = g_strdup_printf ("Usage: littlewolf-cli %s", commands[c]);
 
       lw_test_run_cli (&run, fixture->path, NULL, commands[c], "--help", NULL);
-      assert_ok (&run);
+      lw_test_assert_cli_ok (&run, NULL);
       g_assert_true (g_str_has_prefix (run.out, usage));
     }
   /* Help needs no database. */
@@ -648,10 +640,10 @@ test_unwritable_output_stores_nothing (Fixture       *fixture,
   import_file (fixture->path, game);
   lw_test_run_cli (&event, fixture->path, NULL, "event", "new", "--name", "Club",
                    "--format", "swiss", "--table-size", "2", NULL);
-  assert_ok (&event);
+  lw_test_assert_cli_ok (&event, NULL);
   lw_test_run_cli (&entrants, fixture->path, NULL, "event", "add", "1",
                    "Ann", "Ben", "Cleo", "Dev", NULL);
-  assert_ok (&entrants);
+  lw_test_assert_cli_ok (&entrants, NULL);
 
   for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
     for (Unwritable how = UNWRITABLE_FULL; how <= UNWRITABLE_PIPE; how++)
@@ -675,7 +667,7 @@ test_unwritable_output_stores_nothing (Fixture       *fixture,
     g_auto (LwTestRun) run = { 0, };
 
     lw_test_run_cli (&run, fixture->path, NULL, "import", "--as-new", game, NULL);
-    assert_ok (&run);
+    lw_test_assert_cli_ok (&run, NULL);
     g_assert_cmpstr (run.out, ==, "2\n");
   }
 }

@@ -13,27 +13,6 @@
 #include "lw-store-players.h"
 #include "lw-test-util.h"
 
-static char *
-ok_run (const char *db,
-        ...)
-{
-  g_auto (LwTestRun) run = { 0, };
-  g_autoptr (GPtrArray) args = g_ptr_array_new ();
-  va_list ap;
-  const char *arg;
-
-  va_start (ap, db);
-  while ((arg = va_arg (ap, const char *)) != NULL)
-    g_ptr_array_add (args, (gpointer) arg);
-  va_end (ap);
-  g_ptr_array_add (args, NULL);
-  lw_test_run_cli_argv (&run, db, NULL, (const char *const *) args->pdata);
-  if (run.status != 0)
-    g_error ("littlewolf-cli %s: exited %d: %s", (const char *) args->pdata[0], run.status, run.err);
-  g_assert_cmpstr (run.err, ==, "");
-  return g_steal_pointer (&run.out);
-}
-
 /* Imports the shared case @name with its players renamed to @players,
  * as the record @id (the same game in every database). */
 static void
@@ -83,13 +62,13 @@ fill (const char *db,
   import_as (db, "game-1001-0000.json", "1b0e4a7c-2d3f-4e5a-8b6c-7d8e9f0a1b2c", a);
   import_as (db, "game-1001-0003.json", "2c1f5b8d-3e4a-4f6b-9c7d-8e9f0a1b2c3d", b);
   import_as (db, "game-1001-0005.json", "3d2a6c9e-4f5b-4a7c-8d8e-9f0a1b2c3d4e", c);
-  id = ok_run (db, "event", "new", "--name", "Club", "--format", "swiss", "--table-size", "2",
-               "--rounds", "1", "--seed", "7", NULL);
+  id = lw_test_cli_ok (db, "event", "new", "--name", "Club", "--format", "swiss", "--table-size", "2",
+                       "--rounds", "1", "--seed", "7", NULL);
   g_strchomp (id);
-  g_free (ok_run (db, "event", "add", id, second, "Ben", "Cleo", "Dev", NULL));
-  seating = ok_run (db, "event", "pair", id, NULL);
-  g_free (ok_run (db, "event", "result", id, "--table", "1", "--scores", "30,12", NULL));
-  g_free (ok_run (db, "event", "result", id, "--table", "2", "--scores", "8,30", NULL));
+  g_free (lw_test_cli_ok (db, "event", "add", id, second, "Ben", "Cleo", "Dev", NULL));
+  seating = lw_test_cli_ok (db, "event", "pair", id, NULL);
+  g_free (lw_test_cli_ok (db, "event", "result", id, "--table", "1", "--scores", "30,12", NULL));
+  g_free (lw_test_cli_ok (db, "event", "result", id, "--table", "2", "--scores", "8,30", NULL));
 }
 
 /* Ratings after "Anne" merged into "Ann" are those of the games entered
@@ -112,27 +91,27 @@ test_merge_ratings (void)
   fill (merged, "Anne");
   fill (one, "Ann");
 
-  before = ok_run (merged, "ratings", "--json", NULL);
-  line = ok_run (merged, "player", "merge", "Anne", "Ann", NULL);
+  before = lw_test_cli_ok (merged, "ratings", "--json", NULL);
+  line = lw_test_cli_ok (merged, "player", "merge", "Anne", "Ann", NULL);
   g_assert_cmpstr (line, ==, "Ann\t3\t1\n");
 
-  ratings_merged = ok_run (merged, "ratings", "--json", NULL);
-  ratings_one = ok_run (one, "ratings", "--json", NULL);
+  ratings_merged = lw_test_cli_ok (merged, "ratings", "--json", NULL);
+  ratings_one = lw_test_cli_ok (one, "ratings", "--json", NULL);
   g_assert_cmpstr (ratings_merged, ==, ratings_one);
   g_assert_cmpstr (ratings_merged, !=, before);
-  standings_merged = ok_run (merged, "event", "standings", "1", "--json", NULL);
-  standings_one = ok_run (one, "event", "standings", "1", "--json", NULL);
+  standings_merged = lw_test_cli_ok (merged, "event", "standings", "1", "--json", NULL);
+  standings_one = lw_test_cli_ok (one, "event", "standings", "1", "--json", NULL);
   g_assert_cmpstr (standings_merged, ==, standings_one);
   for (guint g = 1; g <= 3; g++)
     {
       g_autofree char *id = g_strdup_printf ("%u", g);
-      g_autofree char *show_merged = ok_run (merged, "show", id, NULL);
-      g_autofree char *show_one = ok_run (one, "show", id, NULL);
+      g_autofree char *show_merged = lw_test_cli_ok (merged, "show", id, NULL);
+      g_autofree char *show_one = lw_test_cli_ok (one, "show", id, NULL);
 
       g_assert_cmpstr (show_merged, ==, show_one);
     }
-  list_merged = ok_run (merged, "player", "list", NULL);
-  list_one = ok_run (one, "player", "list", NULL);
+  list_merged = lw_test_cli_ok (merged, "player", "list", NULL);
+  list_one = lw_test_cli_ok (one, "player", "list", NULL);
   g_assert_cmpstr (list_merged, ==, "Ann\t3\t1\nBen\t3\t1\nCleo\t2\t1\nDev\t2\t1\n");
   g_assert_cmpstr (list_merged, ==, list_one);
 
@@ -166,7 +145,7 @@ test_cli (LwTestDb      *fixture,
   };
 
   fill (db, "Anne");
-  list = ok_run (db, "player", "list", NULL);
+  list = lw_test_cli_ok (db, "player", "list", NULL);
   g_assert_cmpstr (list, ==, "Ann\t1\t0\nAnne\t2\t1\nBen\t3\t1\nCleo\t2\t1\nDev\t2\t1\n");
 
   for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
@@ -177,28 +156,26 @@ test_cli (LwTestDb      *fixture,
       lw_test_run_cli (&run, db, NULL, "player", refused[i].args[0], refused[i].args[1],
                        refused[i].args[2], NULL);
       lw_test_assert_cli_failed (&run, refused[i].status, refused[i].message);
-      after = ok_run (db, "player", "list", NULL);
+      after = lw_test_cli_ok (db, "player", "list", NULL);
       g_assert_cmpstr (after, ==, list);
     }
 
   /* A rename is everywhere: the games, the event. */
-  out = ok_run (db, "player", "rename", "Anne", "  Anna Lee ", NULL);
-  g_assert_cmpstr (out, ==, "Anna Lee\t2\t1\n");
-  g_clear_pointer (&out, g_free);
-  out = ok_run (db, "games", NULL);
+  lw_test_assert_cli_prints (db, "Anna Lee\t2\t1\n", "player", "rename", "Anne", "  Anna Lee ", NULL);
+  out = lw_test_cli_ok (db, "games", NULL);
   g_assert_nonnull (strstr (out, "Anna Lee"));
   g_assert_null (strstr (out, "Anne"));
   g_clear_pointer (&out, g_free);
-  out = ok_run (db, "event", "standings", "1", NULL);
+  out = lw_test_cli_ok (db, "event", "standings", "1", NULL);
   g_assert_nonnull (strstr (out, "\tAnna Lee\t"));
   g_clear_pointer (&out, g_free);
 
   /* A name typed into an event that is deleted stays in the list, with
    * no games, and can be deleted; it is not offered as a name. */
-  g_free (ok_run (db, "event", "new", "--name", "Gone", "--format", "swiss", "--table-size", "2", NULL));
-  g_free (ok_run (db, "event", "add", "2", "Annn", NULL));
-  g_free (ok_run (db, "event", "delete", "2", NULL));
-  out = ok_run (db, "player", "list", NULL);
+  g_free (lw_test_cli_ok (db, "event", "new", "--name", "Gone", "--format", "swiss", "--table-size", "2", NULL));
+  g_free (lw_test_cli_ok (db, "event", "add", "2", "Annn", NULL));
+  g_free (lw_test_cli_ok (db, "event", "delete", "2", NULL));
+  out = lw_test_cli_ok (db, "player", "list", NULL);
   g_assert_nonnull (strstr (out, "\nAnnn\t0\t0\n"));
   g_clear_pointer (&out, g_free);
   {
@@ -213,11 +190,9 @@ test_cli (LwTestDb      *fixture,
     joined = g_strjoinv (",", names);
     g_assert_cmpstr (joined, ==, "Ann,Anna Lee,Ben,Cleo,Dev");
   }
-  out = ok_run (db, "player", "delete", "Annn", NULL);
-  g_assert_cmpstr (out, ==, "");
-  g_clear_pointer (&out, g_free);
-  out = ok_run (db, "player", "list", NULL);
-  g_assert_cmpstr (out, ==, "Ann\t1\t0\nAnna Lee\t2\t1\nBen\t3\t1\nCleo\t2\t1\nDev\t2\t1\n");
+  lw_test_assert_cli_prints (db, "", "player", "delete", "Annn", NULL);
+  lw_test_assert_cli_prints (db, "Ann\t1\t0\nAnna Lee\t2\t1\nBen\t3\t1\nCleo\t2\t1\nDev\t2\t1\n",
+                             "player", "list", NULL);
 }
 
 /* A merge split back: the player, the games and the event as before. */
@@ -228,15 +203,14 @@ test_unmerge (LwTestDb      *fixture,
   const char *db = fixture->path;
   g_autofree char *list = NULL;
   g_autofree char *ratings = NULL;
-  g_autofree char *after = NULL;
   g_autoptr (LwStore) store = NULL;
   g_autoptr (LwPlayerMerge) merge = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) players = NULL;
 
   fill (db, "Anne");
-  list = ok_run (db, "player", "list", NULL);
-  ratings = ok_run (db, "ratings", "--json", NULL);
+  list = lw_test_cli_ok (db, "player", "list", NULL);
+  ratings = lw_test_cli_ok (db, "ratings", "--json", NULL);
 
   store = lw_store_open (db, &error);
   g_assert_no_error (error);
@@ -248,11 +222,8 @@ test_unmerge (LwTestDb      *fixture,
   g_assert_no_error (error);
   g_clear_object (&store);
 
-  after = ok_run (db, "player", "list", NULL);
-  g_assert_cmpstr (after, ==, list);
-  g_clear_pointer (&after, g_free);
-  after = ok_run (db, "ratings", "--json", NULL);
-  g_assert_cmpstr (after, ==, ratings);
+  lw_test_assert_cli_prints (db, list, "player", "list", NULL);
+  lw_test_assert_cli_prints (db, ratings, "ratings", "--json", NULL);
 }
 
 /* A substitution made before a merge, undone after it, seats the player
@@ -266,7 +237,6 @@ test_substitution_undo (LwTestDb      *fixture,
   g_autoptr (LwStore) store = NULL;
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (GError) error = NULL;
-  g_autofree char *list = NULL;
   gint64 id;
 
   fill (db, "Anne");
@@ -286,8 +256,7 @@ test_substitution_undo (LwTestDb      *fixture,
   g_assert_cmpstr (game->record->players[0], ==, "Ann");
   g_clear_object (&store);
 
-  list = ok_run (db, "player", "list", NULL);
-  g_assert_cmpstr (list, ==, "Ann\t4\t1\nBen\t4\t1\nCleo\t2\t1\nDev\t2\t1\n");
+  lw_test_assert_cli_prints (db, "Ann\t4\t1\nBen\t4\t1\nCleo\t2\t1\nDev\t2\t1\n", "player", "list", NULL);
 }
 
 /* docs/rules/CLI.md: a change whose output cannot be written (/dev/full) is not
@@ -309,7 +278,7 @@ test_output_full (LwTestDb      *fixture,
       return;
     }
   fill (db, "Anne");
-  list = ok_run (db, "player", "list", NULL);
+  list = lw_test_cli_ok (db, "player", "list", NULL);
   for (guint c = 0; c < G_N_ELEMENTS (changes); c++)
     {
       g_autoptr (GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDERR_PIPE);
@@ -328,7 +297,7 @@ test_output_full (LwTestDb      *fixture,
       g_assert_true (g_subprocess_get_if_exited (process));
       g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 1);
       g_assert_true (g_str_has_prefix (err, "littlewolf-cli: "));
-      after = ok_run (db, "player", "list", NULL);
+      after = lw_test_cli_ok (db, "player", "list", NULL);
       g_assert_cmpstr (after, ==, list);
     }
 }

@@ -42,6 +42,11 @@ typedef struct
   char *secret;
   char *other_secret;
   guint stored;
+  /* @game's table's paths (game_path()): its state, its rounds, its
+   * version */
+  char *state_path;
+  char *rounds_path;
+  char *version_path;
 } Fixture;
 
 static void
@@ -51,6 +56,14 @@ round_stored_cb (LwEntryRequests *entry,
                  Fixture         *fixture)
 {
   fixture->stored++;
+}
+
+/* The API path of game @game's table, followed by @rest ("/rounds"). */
+static char *
+game_path (gint64      game,
+           const char *rest)
+{
+  return g_strdup_printf ("/api/tables/%" G_GINT64_FORMAT "%s", game, rest);
 }
 
 static void
@@ -72,6 +85,9 @@ fixture_set_up (Fixture       *fixture,
   g_assert_no_error (error);
   fixture->other_secret = g_strdup (lw_entry_requests_open_table (fixture->entry, fixture->other, NULL, &error));
   g_assert_no_error (error);
+  fixture->state_path = game_path (fixture->game, "");
+  fixture->rounds_path = game_path (fixture->game, "/rounds");
+  fixture->version_path = game_path (fixture->game, "/version");
 }
 
 static void
@@ -84,6 +100,9 @@ fixture_tear_down (Fixture       *fixture,
   g_free (fixture->dir);
   g_free (fixture->secret);
   g_free (fixture->other_secret);
+  g_free (fixture->state_path);
+  g_free (fixture->rounds_path);
+  g_free (fixture->version_path);
 }
 
 /* Sends a request; returns the status, the answer parsed in *@answer. */
@@ -109,13 +128,6 @@ request (Fixture     *fixture,
   if (answer != NULL)
     *answer = json_object_ref (json_node_get_object (json_parser_get_root (parser)));
   return status;
-}
-
-static char *
-game_path (gint64      game,
-           const char *rest)
-{
-  return g_strdup_printf ("/api/tables/%" G_GINT64_FORMAT "%s", game, rest);
 }
 
 static guint
@@ -171,12 +183,11 @@ static void
 test_state (Fixture       *fixture,
             gconstpointer  data)
 {
-  g_autofree char *path = game_path (fixture->game, "");
   g_autoptr (JsonObject) answer = NULL;
 
   g_assert_cmpuint (strlen (fixture->secret), ==, LW_ENTRY_SECRET_LENGTH);
   g_assert_cmpstr (fixture->secret, !=, fixture->other_secret);
-  g_assert_cmpuint (request (fixture, "GET", path, fixture->secret, NULL, &answer), ==, 200);
+  g_assert_cmpuint (request (fixture, "GET", fixture->state_path, fixture->secret, NULL, &answer), ==, 200);
   g_assert_cmpstr (json_object_get_string_member (answer, "label"), ==, "Table 1");
   g_assert_cmpint (json_object_get_int_member (answer, "next_round"), ==, 1);
   g_assert_cmpint (json_object_get_int_member (answer, "total_cards"), ==, 26);
@@ -221,7 +232,6 @@ static void
 test_good_round (Fixture       *fixture,
                  gconstpointer  data)
 {
-  g_autofree char *path = game_path (fixture->game, "/rounds");
   g_autofree char *body = round_body (1, version (fixture),
                                       "{\"declarer\": 0, \"cards\": [20, 6], \"worms\": [0, 1]}");
   g_autoptr (JsonObject) answer = NULL;
@@ -232,7 +242,7 @@ test_good_round (Fixture       *fixture,
   JsonArray *scores;
   gint64 before = version (fixture);
 
-  g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, body, &answer), ==, 201);
+  g_assert_cmpuint (request (fixture, "POST", fixture->rounds_path, fixture->secret, body, &answer), ==, 201);
   g_assert_cmpuint (fixture->stored, ==, 1);
 
   game = lw_store_load_game (fixture->store, fixture->game, &error);
@@ -263,17 +273,16 @@ static void
 test_bad_round (Fixture       *fixture,
                 gconstpointer  data)
 {
-  g_autofree char *path = game_path (fixture->game, "/rounds");
   g_autofree char *body = round_body (1, version (fixture), "{\"declarer\": 0, \"cards\": [20, 5]}");
   g_autofree char *dens = round_body (1, version (fixture),
                                       "{\"declarer\": 0, \"cards\": [20, 6], \"wolves\": [3, 0]}");
   g_autoptr (JsonObject) answer = NULL;
   g_autoptr (JsonObject) answer2 = NULL;
 
-  g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, body, &answer), ==, 422);
+  g_assert_cmpuint (request (fixture, "POST", fixture->rounds_path, fixture->secret, body, &answer), ==, 422);
   g_assert_cmpstr (json_object_get_string_member (answer, "error"), ==,
                    "round 1: cards sum to 25, expected 26 (2 players × 13)");
-  g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, dens, &answer2), ==, 422);
+  g_assert_cmpuint (request (fixture, "POST", fixture->rounds_path, fixture->secret, dens, &answer2), ==, 422);
   g_assert_true (g_str_has_prefix (json_object_get_string_member (answer2, "error"), "round 1: "));
   g_assert_cmpuint (n_rounds (fixture, fixture->game), ==, 0);
   g_assert_cmpuint (fixture->stored, ==, 0);
@@ -283,7 +292,6 @@ static void
 test_stale (Fixture       *fixture,
             gconstpointer  data)
 {
-  g_autofree char *path = game_path (fixture->game, "/rounds");
   g_autofree char *first = round_body (1, version (fixture), "{\"declarer\": 0, \"cards\": [20, 6]}");
   g_autofree char *second = round_body (1, version (fixture), "{\"declarer\": 1, \"cards\": [6, 20]}");
   g_autofree char *old_version = NULL;
@@ -291,15 +299,15 @@ test_stale (Fixture       *fixture,
   g_autoptr (JsonObject) answer2 = NULL;
 
   /* Two phones at one table send round 1 from the same board. */
-  g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, first, NULL), ==, 201);
-  g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, second, &answer), ==, 409);
+  g_assert_cmpuint (request (fixture, "POST", fixture->rounds_path, fixture->secret, first, NULL), ==, 201);
+  g_assert_cmpuint (request (fixture, "POST", fixture->rounds_path, fixture->secret, second, &answer), ==, 409);
   g_assert_nonnull (strstr (json_object_get_string_member (answer, "error"),
                             "round 1 has already been entered"));
   assert_last_declarer (fixture, 1, 0);
 
   /* The right number with an old version: the app changed the game. */
   old_version = round_body (2, version (fixture) - 1, "{\"declarer\": 1, \"cards\": [6, 20]}");
-  g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, old_version, &answer2), ==, 409);
+  g_assert_cmpuint (request (fixture, "POST", fixture->rounds_path, fixture->secret, old_version, &answer2), ==, 409);
   g_assert_nonnull (strstr (json_object_get_string_member (answer2, "error"), "the game changed"));
   g_assert_cmpuint (n_rounds (fixture, fixture->game), ==, 1);
   g_assert_cmpuint (fixture->stored, ==, 1);
@@ -309,7 +317,6 @@ static void
 test_locked (Fixture       *fixture,
              gconstpointer  data)
 {
-  g_autofree char *path = game_path (fixture->game, "/rounds");
   g_autofree char *round1 = game_path (fixture->game, "/rounds/1");
   g_autofree char *first = round_body (1, version (fixture), "{\"declarer\": 0, \"cards\": [20, 6]}");
   g_autofree char *fix = NULL;
@@ -318,7 +325,7 @@ test_locked (Fixture       *fixture,
   g_autoptr (GArray) locks = NULL;
   gboolean locked = FALSE;
 
-  g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, first, NULL), ==, 201);
+  g_assert_cmpuint (request (fixture, "POST", fixture->rounds_path, fixture->secret, first, NULL), ==, 201);
   lw_store_set_round_locked (fixture->store, fixture->game, 1, TRUE, &error);
   g_assert_no_error (error);
   locks = lw_store_list_locked_rounds (fixture->store, fixture->game, &error);
@@ -351,8 +358,6 @@ static void
 test_version (Fixture       *fixture,
               gconstpointer  data)
 {
-  g_autofree char *path = game_path (fixture->game, "/version");
-  g_autofree char *rounds = game_path (fixture->game, "/rounds");
   g_autofree char *round1 = game_path (fixture->game, "/rounds/1");
   g_autofree char *first = round_body (1, version (fixture), "{\"declarer\": 0, \"cards\": [20, 6]}");
   g_autofree char *fix = NULL;
@@ -364,33 +369,33 @@ test_version (Fixture       *fixture,
   g_autoptr (GError) error = NULL;
   JsonArray *locked;
 
-  g_assert_cmpuint (request (fixture, "GET", path, fixture->secret, NULL, &answer), ==, 200);
+  g_assert_cmpuint (request (fixture, "GET", fixture->version_path, fixture->secret, NULL, &answer), ==, 200);
   g_assert_cmpint (json_object_get_int_member (answer, "version"), ==, 0);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (answer, "locked")), ==, 0);
   g_assert_cmpuint (json_object_get_size (answer), ==, 2);
 
-  g_assert_cmpuint (request (fixture, "POST", rounds, fixture->secret, first, NULL), ==, 201);
-  g_assert_cmpuint (request (fixture, "GET", path, fixture->secret, NULL, &after_round), ==, 200);
+  g_assert_cmpuint (request (fixture, "POST", fixture->rounds_path, fixture->secret, first, NULL), ==, 201);
+  g_assert_cmpuint (request (fixture, "GET", fixture->version_path, fixture->secret, NULL, &after_round), ==, 200);
   g_assert_cmpint (json_object_get_int_member (after_round, "version"), ==, 1);
 
   fix = round_body (0, 1, "{\"declarer\": 1, \"cards\": [6, 20]}");
   g_assert_cmpuint (request (fixture, "PUT", round1, fixture->secret, fix, NULL), ==, 200);
-  g_assert_cmpuint (request (fixture, "GET", path, fixture->secret, NULL, &after_fix), ==, 200);
+  g_assert_cmpuint (request (fixture, "GET", fixture->version_path, fixture->secret, NULL, &after_fix), ==, 200);
   g_assert_cmpint (json_object_get_int_member (after_fix, "version"), ==, 2);
 
   /* A lock changes no version, but the page must show it. */
   lw_store_set_round_locked (fixture->store, fixture->game, 1, TRUE, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (request (fixture, "GET", path, fixture->secret, NULL, &after_lock), ==, 200);
+  g_assert_cmpuint (request (fixture, "GET", fixture->version_path, fixture->secret, NULL, &after_lock), ==, 200);
   g_assert_cmpint (json_object_get_int_member (after_lock, "version"), ==, 2);
   locked = json_object_get_array_member (after_lock, "locked");
   g_assert_cmpuint (json_array_get_length (locked), ==, 1);
   g_assert_cmpint (json_array_get_int_element (locked, 0), ==, 1);
 
-  g_assert_cmpuint (request (fixture, "GET", path, fixture->other_secret, NULL, &other), ==, 403);
+  g_assert_cmpuint (request (fixture, "GET", fixture->version_path, fixture->other_secret, NULL, &other), ==, 403);
   g_assert_false (json_object_has_member (other, "version"));
-  g_assert_cmpuint (request (fixture, "GET", path, NULL, NULL, NULL), ==, 403);
-  g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, first, NULL), ==, 405);
+  g_assert_cmpuint (request (fixture, "GET", fixture->version_path, NULL, NULL, NULL), ==, 403);
+  g_assert_cmpuint (request (fixture, "POST", fixture->version_path, fixture->secret, first, NULL), ==, 405);
   {
     g_autofree char *deeper = game_path (fixture->game, "/version/1");
 
@@ -402,22 +407,20 @@ static void
 test_secrets (Fixture       *fixture,
               gconstpointer  data)
 {
-  g_autofree char *state = game_path (fixture->game, "");
-  g_autofree char *path = game_path (fixture->game, "/rounds");
   g_autofree char *body = round_body (1, version (fixture), "{\"declarer\": 0, \"cards\": [20, 6]}");
   g_autofree char *wrong = g_strdup (fixture->secret);
   g_autoptr (JsonObject) answer = NULL;
 
   wrong[0] = wrong[0] == 'a' ? 'b' : 'a';
-  g_assert_cmpuint (request (fixture, "GET", state, NULL, NULL, NULL), ==, 403);
-  g_assert_cmpuint (request (fixture, "GET", state, "", NULL, NULL), ==, 403);
-  g_assert_cmpuint (request (fixture, "GET", state, wrong, NULL, NULL), ==, 403);
-  g_assert_cmpuint (request (fixture, "POST", path, NULL, body, NULL), ==, 403);
-  g_assert_cmpuint (request (fixture, "POST", path, wrong, body, NULL), ==, 403);
+  g_assert_cmpuint (request (fixture, "GET", fixture->state_path, NULL, NULL, NULL), ==, 403);
+  g_assert_cmpuint (request (fixture, "GET", fixture->state_path, "", NULL, NULL), ==, 403);
+  g_assert_cmpuint (request (fixture, "GET", fixture->state_path, wrong, NULL, NULL), ==, 403);
+  g_assert_cmpuint (request (fixture, "POST", fixture->rounds_path, NULL, body, NULL), ==, 403);
+  g_assert_cmpuint (request (fixture, "POST", fixture->rounds_path, wrong, body, NULL), ==, 403);
   /* One table's secret on another table. */
-  g_assert_cmpuint (request (fixture, "GET", state, fixture->other_secret, NULL, &answer), ==, 403);
+  g_assert_cmpuint (request (fixture, "GET", fixture->state_path, fixture->other_secret, NULL, &answer), ==, 403);
   g_assert_nonnull (strstr (json_object_get_string_member (answer, "error"), "not valid for table"));
-  g_assert_cmpuint (request (fixture, "POST", path, fixture->other_secret, body, NULL), ==, 403);
+  g_assert_cmpuint (request (fixture, "POST", fixture->rounds_path, fixture->other_secret, body, NULL), ==, 403);
   /* A table not open, an unknown path. */
   {
     g_autofree char *unknown = game_path (fixture->game + 100, "");
@@ -433,16 +436,16 @@ test_secrets (Fixture       *fixture,
     g_autoptr (JsonObject) wrong_secret = NULL;
     g_autoptr (JsonObject) not_open = NULL;
 
-    g_assert_cmpuint (request (fixture, "GET", state, wrong, NULL, &wrong_secret), ==, 403);
+    g_assert_cmpuint (request (fixture, "GET", fixture->state_path, wrong, NULL, &wrong_secret), ==, 403);
     lw_entry_requests_close_table (fixture->entry, fixture->game);
     g_assert_null (lw_entry_requests_get_secret (fixture->entry, fixture->game));
     /* A table not open answers exactly as a wrong secret does: no one
      * learns which games are open without a link. */
-    g_assert_cmpuint (request (fixture, "GET", state, fixture->secret, NULL, &not_open), ==, 403);
+    g_assert_cmpuint (request (fixture, "GET", fixture->state_path, fixture->secret, NULL, &not_open), ==, 403);
     g_assert_cmpstr (json_object_get_string_member (not_open, "error"), ==,
                      json_object_get_string_member (wrong_secret, "error"));
   }
-  g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, body, NULL), ==, 403);
+  g_assert_cmpuint (request (fixture, "POST", fixture->rounds_path, fixture->secret, body, NULL), ==, 403);
   g_assert_cmpuint (n_rounds (fixture, fixture->game), ==, 0);
   g_assert_nonnull (lw_entry_requests_get_secret (fixture->entry, fixture->other));
   lw_entry_requests_close_all (fixture->entry);
@@ -454,8 +457,6 @@ static void
 test_bad_requests (Fixture       *fixture,
                    gconstpointer  data)
 {
-  g_autofree char *path = game_path (fixture->game, "/rounds");
-  g_autofree char *state = game_path (fixture->game, "");
   g_autofree char *big = g_strnfill (LW_ENTRY_MAX_BODY + 1, ' ');
   struct {
     const char *body;
@@ -475,7 +476,8 @@ test_bad_requests (Fixture       *fixture,
     {
       g_autoptr (JsonObject) answer = NULL;
 
-      g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, cases[i].body, &answer), ==, 400);
+      g_assert_cmpuint (request (fixture, "POST", fixture->rounds_path, fixture->secret, cases[i].body, &answer),
+                        ==, 400);
       if (cases[i].message != NULL)
         g_assert_cmpstr (json_object_get_string_member (answer, "error"), ==, cases[i].message);
     }
@@ -484,17 +486,17 @@ test_bad_requests (Fixture       *fixture,
     g_autofree char *body = round_body (1, version (fixture), "{\"declarer\": 0, \"cards\": [20, 6], \"worm\": [0, 0]}");
     g_autoptr (JsonObject) answer = NULL;
 
-    g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, body, &answer), ==, 422);
+    g_assert_cmpuint (request (fixture, "POST", fixture->rounds_path, fixture->secret, body, &answer), ==, 422);
     g_assert_cmpstr (json_object_get_string_member (answer, "error"), ==, "round 1: key \"worm\" is not allowed");
   }
   {
     g_autofree char *response = NULL;
 
-    g_assert_cmpuint (lw_entry_requests_handle (fixture->entry, "POST", path, fixture->secret,
+    g_assert_cmpuint (lw_entry_requests_handle (fixture->entry, "POST", fixture->rounds_path, fixture->secret,
                                              big, strlen (big), &response), ==, 413);
   }
-  g_assert_cmpuint (request (fixture, "DELETE", state, fixture->secret, NULL, NULL), ==, 405);
-  g_assert_cmpuint (request (fixture, "GET", path, fixture->secret, NULL, NULL), ==, 405);
+  g_assert_cmpuint (request (fixture, "DELETE", fixture->state_path, fixture->secret, NULL, NULL), ==, 405);
+  g_assert_cmpuint (request (fixture, "GET", fixture->rounds_path, fixture->secret, NULL, NULL), ==, 405);
   g_assert_cmpuint (n_rounds (fixture, fixture->game), ==, 0);
 }
 
@@ -508,18 +510,12 @@ test_event_table (Fixture       *fixture,
   g_autoptr (LwEvent) event = NULL;
   g_autoptr (LwEvent) after = NULL;
   g_autoptr (JsonObject) last = NULL;
-  LwEventConfig config;
   const char *names[] = { "Eve", "Finn", NULL };
   const LwEventTable *table;
   gint64 event_id, game_id = 0, found = 0;
   const char *secret;
 
-  lw_event_config_init (&config, LW_EVENT_SWISS, 2);
-  config.n_rounds = 1;
-  event_id = lw_store_add_event (fixture->store, "Club night", &config, &error);
-  g_assert_no_error (error);
-  lw_store_add_event_entrants (fixture->store, event_id, names, LW_ENTRANT_CHECKED_IN, &error);
-  g_assert_no_error (error);
+  event_id = lw_test_add_swiss_event (fixture->store, "Club night", 2, 1, names);
   event = lw_store_pair_event_round (fixture->store, event_id, &error);
   g_assert_no_error (error);
 
@@ -580,7 +576,6 @@ test_event_round_games (Fixture       *fixture,
   g_autoptr (LwEvent) event = NULL;
   g_autoptr (GPtrArray) games = NULL;
   g_autoptr (GPtrArray) again = NULL;
-  LwEventConfig config;
   const char *names[] = { "Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", NULL };
   const int paper[] = { 15, 3, 0 };
   gint64 event_id, before;
@@ -590,12 +585,7 @@ test_event_round_games (Fixture       *fixture,
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   g_clear_error (&error);
 
-  lw_event_config_init (&config, LW_EVENT_SWISS, 4);
-  config.n_rounds = 2;
-  event_id = lw_store_add_event (fixture->store, "Club night", &config, &error);
-  g_assert_no_error (error);
-  lw_store_add_event_entrants (fixture->store, event_id, names, LW_ENTRANT_CHECKED_IN, &error);
-  g_assert_no_error (error);
+  event_id = lw_test_add_swiss_event (fixture->store, "Club night", 4, 2, names);
 
   /* No round paired: no table. */
   games = lw_store_prepare_event_round_games (fixture->store, event_id, &round, &error);
@@ -679,8 +669,6 @@ static void
 test_lock_follows_round (Fixture       *fixture,
                          gconstpointer  data)
 {
-  g_autofree char *path = game_path (fixture->game, "/rounds");
-  g_autofree char *version_path = game_path (fixture->game, "/version");
   g_autofree char *round2 = game_path (fixture->game, "/rounds/2");
   g_autofree char *fix = NULL;
   g_autoptr (JsonObject) answer = NULL;
@@ -697,7 +685,7 @@ test_lock_follows_round (Fixture       *fixture,
     {
       g_autofree char *body = round_body (i + 1, version (fixture), rounds[i]);
 
-      g_assert_cmpuint (request (fixture, "POST", path, fixture->secret, body, NULL), ==, 201);
+      g_assert_cmpuint (request (fixture, "POST", fixture->rounds_path, fixture->secret, body, NULL), ==, 201);
     }
 
   /* The director locks round 3, then deletes round 1 in the app: the
@@ -713,7 +701,7 @@ test_lock_follows_round (Fixture       *fixture,
   g_assert_true (locked);
 
   /* What the page polls says so, and a phone's correction is refused. */
-  g_assert_cmpuint (request (fixture, "GET", version_path, fixture->secret, NULL, &answer), ==, 200);
+  g_assert_cmpuint (request (fixture, "GET", fixture->version_path, fixture->secret, NULL, &answer), ==, 200);
   numbers = json_object_get_array_member (answer, "locked");
   g_assert_cmpuint (json_array_get_length (numbers), ==, 1);
   g_assert_cmpint (json_array_get_int_element (numbers, 0), ==, 2);
@@ -729,14 +717,12 @@ static void
 test_deleted_game (Fixture       *fixture,
                    gconstpointer  data)
 {
-  g_autofree char *state_path = game_path (fixture->game, "");
-  g_autofree char *version_path = game_path (fixture->game, "/version");
   g_autoptr (GError) error = NULL;
 
   g_assert_true (lw_store_delete_game (fixture->store, fixture->game, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (request (fixture, "GET", version_path, fixture->secret, NULL, NULL), ==, 404);
-  g_assert_cmpuint (request (fixture, "GET", state_path, fixture->secret, NULL, NULL), ==, 404);
+  g_assert_cmpuint (request (fixture, "GET", fixture->version_path, fixture->secret, NULL, NULL), ==, 404);
+  g_assert_cmpuint (request (fixture, "GET", fixture->state_path, fixture->secret, NULL, NULL), ==, 404);
 }
 
 static gpointer
@@ -757,7 +743,6 @@ static void
 test_other_program_first (Fixture       *fixture,
                           gconstpointer  data)
 {
-  g_autofree char *path = game_path (fixture->game, "/rounds");
   g_autofree char *db_path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
   g_autofree char *body = round_body (1, version (fixture), "{\"declarer\": 1, \"cards\": [6, 20]}");
   g_autofree char *sql = NULL;
@@ -779,7 +764,7 @@ test_other_program_first (Fixture       *fixture,
   g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
   other[0] = g_thread_new ("other-program", commit_later, db);
 
-  status = request (fixture, "POST", path, fixture->secret, body, NULL);
+  status = request (fixture, "POST", fixture->rounds_path, fixture->secret, body, NULL);
   g_thread_join (other[0]);
   sqlite3_close (db);
 
@@ -796,9 +781,6 @@ static void
 test_busy (Fixture       *fixture,
            gconstpointer  data)
 {
-  g_autofree char *path = game_path (fixture->game, "/rounds");
-  g_autofree char *state = game_path (fixture->game, "");
-  g_autofree char *version_path = game_path (fixture->game, "/version");
   g_autofree char *db_path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
   g_autofree char *body = round_body (1, version (fixture), "{\"declarer\": 1, \"cards\": [6, 20]}");
   g_autofree char *response = NULL;
@@ -818,7 +800,8 @@ test_busy (Fixture       *fixture,
                                  NULL, NULL, NULL), ==, SQLITE_OK);
 
   start = g_get_monotonic_time ();
-  status = lw_entry_requests_handle (serving, "POST", path, fixture->secret, body, strlen (body), &response);
+  status = lw_entry_requests_handle (serving, "POST", fixture->rounds_path, fixture->secret, body, strlen (body),
+                                     &response);
   elapsed = g_get_monotonic_time () - start;
   g_assert_cmpuint (status, ==, LW_ENTRY_STATUS_BUSY);
   g_assert_cmpint (elapsed, <, G_USEC_PER_SEC);
@@ -832,9 +815,10 @@ test_busy (Fixture       *fixture,
 
   /* Reads go on while the other program writes. */
   start = g_get_monotonic_time ();
-  g_assert_cmpuint (lw_entry_requests_handle (serving, "GET", state, fixture->secret, NULL, 0, &response), ==, 200);
+  g_assert_cmpuint (lw_entry_requests_handle (serving, "GET", fixture->state_path, fixture->secret, NULL, 0, &response),
+                    ==, 200);
   g_clear_pointer (&response, g_free);
-  g_assert_cmpuint (lw_entry_requests_handle (serving, "GET", version_path, fixture->secret, NULL, 0, &response),
+  g_assert_cmpuint (lw_entry_requests_handle (serving, "GET", fixture->version_path, fixture->secret, NULL, 0, &response),
                     ==, 200);
   g_clear_pointer (&response, g_free);
   g_assert_cmpint (g_get_monotonic_time () - start, <, 50 * 1000);
@@ -842,8 +826,8 @@ test_busy (Fixture       *fixture,
   g_assert_cmpint (sqlite3_exec (db, "ROLLBACK", NULL, NULL, NULL), ==, SQLITE_OK);
   sqlite3_close (db);
   g_assert_cmpuint (fixture->stored, ==, 0);
-  g_assert_cmpuint (lw_entry_requests_handle (serving, "POST", path, fixture->secret, body, strlen (body), &response),
-                    ==, 201);
+  g_assert_cmpuint (lw_entry_requests_handle (serving, "POST", fixture->rounds_path, fixture->secret, body,
+                                              strlen (body), &response), ==, 201);
   g_assert_cmpuint (n_rounds (fixture, fixture->game), ==, 1);
   /* Told by the table entry that opened the table, in this thread. */
   g_assert_cmpuint (fixture->stored, ==, 1);
@@ -885,13 +869,12 @@ static void
 test_sharing_thread (Fixture       *fixture,
                      gconstpointer  data)
 {
-  g_autofree char *path = game_path (fixture->game, "/rounds");
   g_autofree char *body = round_body (1, version (fixture), "{\"declarer\": 1, \"cards\": [6, 20]}");
   g_autofree char *response = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (LwStore) second = lw_store_open_another (fixture->store, 100, &error);
   g_autoptr (LwEntryRequests) serving = NULL;
-  ThreadRequest request = { NULL, path, fixture->secret, body, 0 };
+  ThreadRequest request = { NULL, fixture->rounds_path, fixture->secret, body, 0 };
   GThread *emitted_in = NULL;
   GThread *thread;
   gint64 deadline;
@@ -911,10 +894,11 @@ test_sharing_thread (Fixture       *fixture,
   g_assert_cmpuint (fixture->stored, ==, 1);
   g_assert_true (emitted_in == g_thread_self ());
 
-  g_assert_cmpuint (lw_entry_requests_check_access (serving, path, fixture->secret, &response), ==, 0);
+  g_assert_cmpuint (lw_entry_requests_check_access (serving, fixture->rounds_path, fixture->secret, &response), ==, 0);
   g_assert_null (response);
   lw_entry_requests_close_table (fixture->entry, fixture->game);
-  g_assert_cmpuint (lw_entry_requests_check_access (serving, path, fixture->secret, &response), ==, 403);
+  g_assert_cmpuint (lw_entry_requests_check_access (serving, fixture->rounds_path, fixture->secret, &response),
+                    ==, 403);
   g_assert_nonnull (strstr (response, "not valid for table"));
   g_clear_pointer (&response, g_free);
   g_assert_cmpuint (lw_entry_requests_check_access (serving, "/api/nothing", fixture->secret, &response), ==, 404);

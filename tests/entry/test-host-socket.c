@@ -340,6 +340,17 @@ two_clients (Fixture       *f,
   g_assert_true (lw_play_run_until (lw_play_client_has_state, *b, STEP_MS));
 }
 
+/* Of the two clients of two_clients(), the one whose seat is to act, as
+ * @a's state says. */
+static LwPlayClient *
+client_to_act (LwPlayClient *a,
+               LwPlayClient *b)
+{
+  JsonObject *you = json_object_get_object_member (json_node_get_object (a->state), "you");
+
+  return json_object_get_boolean_member (you, "to_act") ? a : b;
+}
+
 static void
 test_duplicate (Fixture       *f,
                 gconstpointer  data)
@@ -354,8 +365,7 @@ test_duplicate (Fixture       *f,
   gpointer args[2];
 
   two_clients (f, 3, &a, &b);
-  you = json_object_get_object_member (json_node_get_object (a->state), "you");
-  to_act = json_object_get_boolean_member (you, "to_act") ? a : b;
+  to_act = client_to_act (a, b);
   you = json_object_get_object_member (json_node_get_object (to_act->state), "you");
   g_assert_true (json_object_get_boolean_member (you, "to_act"));
   g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (you, "can"), 0), ==, "declare");
@@ -715,14 +725,12 @@ test_other_seat (Fixture       *f,
   g_autoptr (LwPlayClient) b = NULL;
   g_autofree char *secret_b = NULL;
   LwPlayClient *waiting;
-  JsonObject *you;
   guint64 version;
 
   two_clients (f, 21, &a, &b);
   g_assert_cmpint (a->seat, ==, 0);
   g_assert_cmpint (b->seat, ==, 1);
-  you = json_object_get_object_member (json_node_get_object (a->state), "you");
-  waiting = json_object_get_boolean_member (you, "to_act") ? b : a;
+  waiting = client_to_act (a, b) == a ? b : a;
   version = lw_table_host_get_version (f->host);
 
   /* The waiting seat's actions, whatever they claim, are its own: refused. */

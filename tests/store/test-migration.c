@@ -106,7 +106,7 @@ test_v1_backup (LwTestDb      *db,
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 1);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM rounds WHERE game = 1"), ==, 2);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'edits'"), ==, 0);
-  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 17);
+  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, LW_TEST_SCHEMA_VERSION);
 
   /* Opened again: nothing to migrate, the copy stays as it is. */
   {
@@ -194,8 +194,7 @@ test_v5_to_v6 (LwTestDb      *db,
   lw_store_append_round (store, id, round, &error);
   g_assert_no_error (error);
   lw_test_reopen_from_version (&store, path, LW_TEST_DROP_SCHEMA_6, 5);
-  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 17);
-  g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 5);
+  lw_test_assert_migrated (path, backup, 5);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'round_locks'"), ==, 0);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM rounds"), ==, 1);
 
@@ -234,8 +233,7 @@ test_v11_to_v12 (LwTestDb      *db,
   before = lw_game_record_to_json (game->record);
   g_clear_pointer (&game, lw_stored_game_free);
   lw_test_reopen_from_version (&store, path, LW_TEST_DROP_SCHEMA_12, 11);
-  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 17);
-  g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 11);
+  lw_test_assert_migrated (path, backup, 11);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'rule_sets'"), ==, 0);
   g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM games WHERE rule_set IS NULL"
                                              " AND run_fill = 'inside_or_end' AND over_trump = 'winning_play'"), ==, 1);
@@ -267,20 +265,15 @@ test_v12_to_v13 (LwTestDb      *db,
   g_autoptr (LwRuleSet) rules = NULL;
   g_autoptr (LwEvent) paired = NULL;
   g_autoptr (LwStoredGame) game = NULL;
-  LwEventConfig config;
+  const char *names[] = { "Ann", "Ben", NULL };
   gint64 id, game_id;
 
   /* A database as version 12 left it: one event of two. */
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
-  lw_event_config_init (&config, LW_EVENT_SWISS, 2);
-  id = lw_store_add_event (store, "Old event", &config, &error);
-  g_assert_no_error (error);
-  g_assert_true (lw_store_add_event_entrant (store, id, "Ann", LW_ENTRANT_CHECKED_IN, &error));
-  g_assert_true (lw_store_add_event_entrant (store, id, "Ben", LW_ENTRANT_CHECKED_IN, &error));
+  id = lw_test_add_swiss_event (store, "Old event", 2, 0, names);
   lw_test_reopen_from_version (&store, path, LW_TEST_DROP_SCHEMA_13, 12);
-  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 17);
-  g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 12);
+  lw_test_assert_migrated (path, backup, 12);
   g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM events WHERE rule_set IS NULL"
                                              " AND start_score = 1 AND target = 15 AND skunk = 11"
                                              " AND run_fill = 'inside_or_end'"
@@ -370,7 +363,6 @@ test_v7_names (LwTestDb      *db,
   g_autoptr (LwStore) again = NULL;
   g_autoptr (GPtrArray) games = NULL;
   g_auto (GStrv) names = NULL;
-  LwEventConfig config;
   gint64 g1, g2, g3, event;
   gint64 start;
 
@@ -381,9 +373,7 @@ test_v7_names (LwTestDb      *db,
   g2 = add_game (store, "Cleo", "Dev", 1);
   g3 = add_game (store, "Zo\u00eb", "Eve", 0);
   g_assert_cmpint (add_game (store, "Fay", "Gus", 1), ==, 4);
-  lw_event_config_init (&config, LW_EVENT_SWISS, 2);
-  event = lw_store_add_event (store, "Spring", &config, &error);
-  g_assert_no_error (error);
+  event = lw_test_add_swiss_event (store, "Spring", 2, 0, NULL);
   g_assert_true (lw_store_set_game_details (store, g2, 0, "Hall", &error));
   g_assert_true (lw_store_set_game_notes (store, g2, "line one\nline two", &error));
   g_assert_no_error (error);
@@ -416,8 +406,7 @@ test_v7_names (LwTestDb      *db,
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
   g_test_message ("migrated in %.3f s", (double) (g_get_monotonic_time () - start) / G_USEC_PER_SEC);
-  g_assert_cmpint (lw_test_sql_int_at (path, "PRAGMA user_version"), ==, 17);
-  g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 7);
+  lw_test_assert_migrated (path, backup, 7);
   g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count (*) FROM players"), ==, 8);
 
   /* Every player, those without a game too (lw_store_list_player_names()
@@ -645,7 +634,7 @@ test_foreign_schema (LwTestDb      *db,
 
   /* A new database says it is ours; so does one of version 1 made before
    * the ID, once opened (and migrated). */
-  g_assert_cmpint (lw_test_sql_int_at (claimed, "PRAGMA user_version"), ==, 17);
+  g_assert_cmpint (lw_test_sql_int_at (claimed, "PRAGMA user_version"), ==, LW_TEST_SCHEMA_VERSION);
   {
     g_autofree char *folder = g_path_get_dirname (legacy);
     g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);

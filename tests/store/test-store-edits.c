@@ -33,20 +33,9 @@ dump (const char *path)
   for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
     {
       g_autofree char *sql = g_strdup_printf ("SELECT * FROM %s ORDER BY 1, 2", tables[t]);
-      sqlite3_stmt *stmt = NULL;
 
-      g_assert_cmpint (sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL), ==, SQLITE_OK);
       g_string_append_printf (out, "[%s]\n", tables[t]);
-      while (sqlite3_step (stmt) == SQLITE_ROW)
-        {
-          for (int c = 0; c < sqlite3_column_count (stmt); c++)
-            {
-              const char *text = (const char *) sqlite3_column_text (stmt, c);
-              g_string_append_printf (out, "%s|", text != NULL ? text : "NULL");
-            }
-          g_string_append_c (out, '\n');
-        }
-      sqlite3_finalize (stmt);
+      lw_test_sql_append_rows (db, sql, out);
     }
   sqlite3_close (db);
   return g_string_free (g_steal_pointer (&out), FALSE);
@@ -707,7 +696,7 @@ test_migration_v1 (LwTestDb      *fixture,
   g_clear_object (&store);
 
   db = lw_test_sql_open (path);
-  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, 17);
+  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, LW_TEST_SCHEMA_VERSION);
   g_assert_cmpint (lw_test_sql_int (db, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN"
                                         " ('pending_penalties', 'seat_changes', 'edits')"), ==, 3);
   g_assert_cmpint (lw_test_sql_int (db, "SELECT count(*) FROM edits"), ==, 2);
@@ -752,7 +741,7 @@ test_king_and_knave (Fixture       *fixture,
   fixture->store = lw_store_open (fixture->path, &error);
   g_assert_no_error (error);
   db = lw_test_sql_open (fixture->path);
-  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, 17);
+  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, LW_TEST_SCHEMA_VERSION);
   g_assert_cmpint (lw_test_sql_int (db, "SELECT count(*) FROM games WHERE king_and_knave = 0"), ==, 2);
   sqlite3_close (db);
   db = lw_test_sql_open (backup);

@@ -34,21 +34,7 @@ dump_events (const char *path)
 
   g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
   for (gsize q = 0; q < G_N_ELEMENTS (queries); q++)
-    {
-      sqlite3_stmt *stmt = NULL;
-
-      g_assert_cmpint (sqlite3_prepare_v2 (db, queries[q], -1, &stmt, NULL), ==, SQLITE_OK);
-      while (sqlite3_step (stmt) == SQLITE_ROW)
-        {
-          for (int c = 0; c < sqlite3_column_count (stmt); c++)
-            {
-              const unsigned char *text = sqlite3_column_text (stmt, c);
-              g_string_append_printf (out, "%s|", text != NULL ? (const char *) text : "NULL");
-            }
-          g_string_append_c (out, '\n');
-        }
-      sqlite3_finalize (stmt);
-    }
+    lw_test_sql_append_rows (db, queries[q], out);
   sqlite3_close (db);
   return g_string_free (out, FALSE);
 }
@@ -472,9 +458,8 @@ test_tiebreaks (Fixture       *fixture,
   older = lw_store_add_event (fixture->store, "Older", &config, &error);
   g_assert_no_error (error);
   lw_test_reopen_from_version (&fixture->store, fixture->path, LW_TEST_DROP_SCHEMA_6, 5);
-  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 17);
   g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
-  g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 5);
+  lw_test_assert_migrated (fixture->path, backup, 5);
   event = lw_store_load_event (fixture->store, older, &error);
   g_assert_no_error (error);
   text = lw_tiebreaks_to_string (&event->config);
@@ -514,8 +499,7 @@ test_seeding (Fixture       *fixture,
 
   /* An event of schema 9: seeded in registration order, as then. */
   lw_test_reopen_from_version (&fixture->store, fixture->path, LW_TEST_DROP_SCHEMA_10, 9);
-  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 17);
-  g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 9);
+  lw_test_assert_migrated (fixture->path, backup, 9);
   event = lw_store_load_event (fixture->store, rated, &error);
   g_assert_no_error (error);
   g_assert_cmpint (event->config.seeding, ==, LW_SEEDING_REGISTRATION);
@@ -546,10 +530,9 @@ test_migration_from_v3 (Fixture       *fixture,
 
   g_assert_cmpint (lw_store_add_game (fixture->store, record, &error), ==, 1);
   lw_test_reopen_from_version (&fixture->store, fixture->path, LW_TEST_DROP_SCHEMA_4, 3);
-  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 17);
   g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM games"), ==, 1);
   g_assert_true (g_file_test (backup, G_FILE_TEST_EXISTS));
-  g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 3);
+  lw_test_assert_migrated (fixture->path, backup, 3);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'events'"),
                    ==, 0);
 

@@ -666,8 +666,7 @@ test_migration_from_v6 (Fixture       *fixture,
   g_assert_cmpint (cli.status, ==, 0);
   g_assert_cmpstr (cli.err, ==, "");
   g_assert_cmpstr (cli.out, ==, want_text);
-  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 17);
-  g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, 6);
+  lw_test_assert_migrated (fixture->path, backup, 6);
   g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count (*) FROM game_result_cache"),
                    ==, n_games);
   g_assert_cmpint (stale_rows (fixture->path), ==, 0);
@@ -679,7 +678,7 @@ test_migration_from_v6 (Fixture       *fixture,
   lw_test_sql_exec_at (fixture->path, LW_TEST_DROP_SCHEMA_7 "PRAGMA user_version = 6;");
   fixture->store = lw_store_open (fixture->path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 17);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, LW_TEST_SCHEMA_VERSION);
   g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count (*) FROM game_result_cache"),
                    ==, 0);
   {
@@ -725,16 +724,11 @@ test_event_table_game (Fixture       *fixture,
   g_autoptr (LwRound) pack = NULL;
   g_autoptr (LwRatingGames) games = NULL;
   g_autoptr (GArray) rows = NULL;
-  LwEventConfig config;
+  const char *names[] = { "Ivy", "Lou", NULL };
   gint64 event_id, game_id;
   guint n = 0;
 
-  lw_event_config_init (&config, LW_EVENT_SWISS, 2);
-  config.n_rounds = 1;
-  event_id = lw_store_add_event (fixture->store, "Final", &config, &error);
-  g_assert_no_error (error);
-  g_assert_true (lw_store_add_event_entrant (fixture->store, event_id, "Ivy", LW_ENTRANT_CHECKED_IN, &error));
-  g_assert_true (lw_store_add_event_entrant (fixture->store, event_id, "Lou", LW_ENTRANT_CHECKED_IN, &error));
+  event_id = lw_test_add_swiss_event (fixture->store, "Final", 2, 1, names);
   event = lw_store_pair_event_round (fixture->store, event_id, &error);
   g_assert_no_error (error);
   game_id = lw_store_start_event_table_game (fixture->store, event_id, 1, 1, &error);
@@ -781,17 +775,11 @@ test_paper (Fixture       *fixture,
   g_autoptr (GArray) ids = NULL;
   g_autoptr (GArray) filtered = NULL;
   const char *names[] = { "Ann", "Ben", NULL };
-  LwEventConfig config;
   LwLeaderboardOptions options;
   gint64 event, table;
   const LwLeaderboardRow *ann;
 
-  lw_event_config_init (&config, LW_EVENT_SWISS, 2);
-  event = lw_store_add_event (fixture->store, "Club night", &config, &error);
-  g_assert_no_error (error);
-  g_assert_true (lw_store_add_event_entrants (fixture->store, event, names,
-                                              LW_ENTRANT_CHECKED_IN, &error));
-  g_assert_no_error (error);
+  event = lw_test_add_swiss_event (fixture->store, "Club night", 2, 0, names);
   paired = lw_store_pair_event_round (fixture->store, event, &error);
   g_assert_no_error (error);
 

@@ -111,7 +111,7 @@ test_migration_v4 (Fixture       *fixture,
 
   fixture->store = lw_store_open (fixture->path, &error);
   g_assert_no_error (error);
-  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, 17);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "PRAGMA user_version"), ==, LW_TEST_SCHEMA_VERSION);
   g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count(*) FROM games"), ==, 1);
   g_assert_cmpint (lw_test_sql_int_at (fixture->path,
                                        "SELECT count(*) FROM sqlite_schema WHERE name = 'virtual_tables'"), ==, 1);

@@ -70,7 +70,7 @@ test_open_creates (LwTestDb      *fixture,
   db = lw_test_sql_open (path);
   mode = lw_test_sql_text (db, "PRAGMA journal_mode");
   g_assert_cmpstr (mode, ==, "wal");
-  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, 17);
+  g_assert_cmpint (lw_test_sql_int (db, "PRAGMA user_version"), ==, LW_TEST_SCHEMA_VERSION);
   g_assert_cmpint (lw_test_sql_int (db, "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name IN"
                                         " ('players', 'games', 'game_seats', 'rounds', 'round_seats',"
                                         " 'penalties')"), ==, 6);

@@ -99,6 +99,24 @@ lw_test_activate (gpointer    widget,
   lw_test_drain ();
 }
 
+LwNewGamePage *
+lw_test_new_game_form (LwWindow          *window,
+                       guint              n_players,
+                       const char *const *names,
+                       gboolean           virtual_table)
+{
+  LwNewGamePage *form;
+
+  lw_test_activate (window, "win.new-game");
+  form = lw_window_get_new_game_page (window);
+  lw_new_game_page_set_n_players (form, n_players);
+  if (virtual_table)
+    lw_new_game_page_set_virtual (form, TRUE);
+  for (guint s = 0; s < n_players; s++)
+    lw_new_game_page_set_player (form, s, names[s]);
+  return form;
+}
+
 void
 lw_test_app_open (LwTestApp *fixture)
 {

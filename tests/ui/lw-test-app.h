@@ -7,6 +7,7 @@
 
 #include "lw-application.h"
 #include "lw-store.h"
+#include "lw-new-game-page.h"
 #include "lw-table.h"
 #include "lw-window.h"
 
@@ -54,6 +55,15 @@ void lw_test_respond (AdwMessageDialog *dialog,
  * exists and is enabled, then drains the main context. */
 void lw_test_activate (gpointer    widget,
                        const char *action);
+
+/* Opens New Game (win.new-game) in @window for a game of @n_players,
+ * seat s named @names[s], at this device's virtual table when
+ * @virtual_table; the seats' players and everything else left as the
+ * form has them. (transfer none): the window's page. */
+LwNewGamePage *lw_test_new_game_form (LwWindow          *window,
+                                      guint              n_players,
+                                      const char *const *names,
+                                      gboolean           virtual_table);
 
 /* Runs the main context until @widget is no longer mapped (a page the
  * leaflet slid away from), for 5 seconds at the most; asserts it is. */

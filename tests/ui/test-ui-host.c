@@ -282,14 +282,8 @@ host_form (Fixture           *fixture,
            const char *const *names,
            guint              port)
 {
-  LwNewGamePage *form;
+  LwNewGamePage *form = lw_test_new_game_form (fixture->window, n, names, TRUE);
 
-  lw_test_activate (fixture->window, "win.new-game");
-  form = lw_window_get_new_game_page (fixture->window);
-  lw_new_game_page_set_n_players (form, n);
-  lw_new_game_page_set_virtual (form, TRUE);
-  for (guint s = 0; s < n; s++)
-    lw_new_game_page_set_player (form, s, names[s]);
   lw_new_game_page_set_host_address (form, "127.0.0.1", port);
   return form;
 }

@@ -92,15 +92,9 @@ start_game_full (Fixture           *fixture,
   LwNewGamePage *form;
   LwTablePage *page = lw_window_get_table_page (fixture->window);
 
-  lw_test_activate (fixture->window, "win.new-game");
-  form = lw_window_get_new_game_page (fixture->window);
-  lw_new_game_page_set_n_players (form, n_players);
-  lw_new_game_page_set_virtual (form, TRUE);
+  form = lw_test_new_game_form (fixture->window, n_players, names, TRUE);
   for (guint s = 0; s < n_players; s++)
-    {
-      lw_new_game_page_set_player (form, s, names[s]);
-      lw_new_game_page_set_seat_player (form, s, !people[s], level);
-    }
+    lw_new_game_page_set_seat_player (form, s, !people[s], level);
   if (partners)
     lw_new_game_page_set_partners (form, TRUE);
   lw_new_game_page_set_table_seed (form, seed);
@@ -120,6 +114,19 @@ start_game (Fixture           *fixture,
             guint64            seed)
 {
   return start_game_full (fixture, n_players, names, people, seed, LW_BOT_NORMAL, FALSE);
+}
+
+/* Ann, at this device, against Ben, a computer at Normal: the table of
+ * most tests here, dealt with @seed. */
+static const char *const ann_ben[] = { "Ann", "Ben" };
+
+static LwTablePage *
+start_against_computer (Fixture *fixture,
+                        guint64  seed)
+{
+  static const gboolean people[] = { TRUE, FALSE };
+
+  return start_game (fixture, 2, ann_ben, people, seed);
 }
 
 /* The person to act makes a legal move through the widgets; also checks
@@ -283,9 +290,7 @@ static void
 test_round_against_computer (Fixture       *fixture,
                              gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  const gboolean people[] = { TRUE, FALSE };
-  LwTablePage *page = start_game (fixture, 2, names, people, 11);
+  LwTablePage *page = start_against_computer (fixture, 11);
   LwStore *store = lw_window_get_store (fixture->window);
   g_autoptr (LwTable) finished = NULL;
   g_autoptr (LwStoredGame) game = NULL;
@@ -410,9 +415,7 @@ static void
 test_save_resume (Fixture       *fixture,
                   gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  const gboolean people[] = { TRUE, FALSE };
-  LwTablePage *page = start_game (fixture, 2, names, people, 23);
+  LwTablePage *page = start_against_computer (fixture, 23);
   g_autoptr (LwTable) before = NULL;
   g_autoptr (GError) error = NULL;
   gint64 id = lw_table_page_get_game_id (page);
@@ -456,9 +459,7 @@ static void
 test_hint_undo (Fixture       *fixture,
                 gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  const gboolean people[] = { TRUE, FALSE };
-  LwTablePage *page = start_game (fixture, 2, names, people, 31);
+  LwTablePage *page = start_against_computer (fixture, 31);
   LwTableView *view = lw_table_page_get_view (page);
   g_autoptr (LwTable) before = NULL;
   guint refused = 0;
@@ -557,9 +558,7 @@ static void
 test_undo_keeps_pups (Fixture       *fixture,
                       gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  const gboolean people[] = { TRUE, FALSE };
-  LwTablePage *page = start_game (fixture, 2, names, people, 31);
+  LwTablePage *page = start_against_computer (fixture, 31);
   const LwTable *table = lw_table_page_get_table (page);
   g_autoptr (GError) error = NULL;
   g_autoptr (LwTable) declared = NULL;
@@ -695,9 +694,7 @@ static void
 test_add_round_while_playing (Fixture       *fixture,
                               gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  const gboolean people[] = { TRUE, FALSE };
-  LwTablePage *page = start_game (fixture, 2, names, people, 31);
+  LwTablePage *page = start_against_computer (fixture, 31);
   LwStore *store = lw_window_get_store (fixture->window);
   gint64 id = lw_table_page_get_game_id (page);
   LwGamePage *game_page;
@@ -794,9 +791,7 @@ static void
 test_take_back_keeps_log (Fixture       *fixture,
                           gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  const gboolean people[] = { TRUE, FALSE };
-  LwTablePage *page = start_game (fixture, 2, names, people, 23);
+  LwTablePage *page = start_against_computer (fixture, 23);
   LwStore *store = lw_window_get_store (fixture->window);
   gint64 id = lw_table_page_get_game_id (page);
   g_autoptr (GError) error = NULL;
@@ -946,9 +941,7 @@ static void
 test_keyboard_play (Fixture       *fixture,
                     gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  const gboolean people[] = { TRUE, FALSE };
-  LwTablePage *page = start_game (fixture, 2, names, people, 11);
+  LwTablePage *page = start_against_computer (fixture, 11);
   LwTableView *view = lw_table_page_get_view (page);
   guint refused = 0, n_hand = 0, n_after = 0, index = G_MAXUINT;
   const LwTable *table;
@@ -1009,9 +1002,7 @@ static void
 test_hint_then_enter (Fixture       *fixture,
                       gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  const gboolean people[] = { TRUE, FALSE };
-  LwTablePage *page = start_game (fixture, 2, names, people, 31);
+  LwTablePage *page = start_against_computer (fixture, 31);
   LwTableView *view = lw_table_page_get_view (page);
   GtkWidget *hint = lw_test_find_action_button (GTK_WIDGET (page), "table.hint");
   guint refused = 0, n_hand = 0, n_after = 0, n_hinted;
@@ -1129,9 +1120,7 @@ static void
 test_replay (Fixture       *fixture,
              gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  const gboolean people[] = { TRUE, FALSE };
-  LwTablePage *page = start_game (fixture, 2, names, people, 23);
+  LwTablePage *page = start_against_computer (fixture, 23);
   LwStore *store = lw_window_get_store (fixture->window);
   g_autoptr (LwTable) finished = NULL;
   g_autoptr (LwTable) at_three = NULL;
@@ -1206,7 +1195,7 @@ test_replay (Fixture       *fixture,
                       lw_table_get_taken (at_three, s));
   {
     const LwTrick *third = &g_array_index (shown, LwTrick, 2);
-    g_autofree char *detail = g_strdup_printf ("%s led · %s took it", names[third->leader], names[third->winner]);
+    g_autofree char *detail = g_strdup_printf ("%s led · %s took it", ann_ben[third->leader], ann_ben[third->winner]);
     g_autofree char *taken = g_strdup_printf ("Taken so far: Ann %u · Ben %u", lw_table_get_taken (at_three, 0),
                                               lw_table_get_taken (at_three, 1));
 
@@ -1288,15 +1277,9 @@ test_house_rules (Fixture       *fixture,
   const LwHouseRules *rules;
   gint64 id, set_id;
 
-  lw_test_activate (fixture->window, "win.new-game");
-  form = lw_window_get_new_game_page (fixture->window);
-  lw_new_game_page_set_n_players (form, 2);
-  lw_new_game_page_set_virtual (form, TRUE);
+  form = lw_test_new_game_form (fixture->window, 2, names, TRUE);
   for (guint s = 0; s < 2; s++)
-    {
-      lw_new_game_page_set_player (form, s, names[s]);
-      lw_new_game_page_set_seat_player (form, s, s == 1, LW_BOT_NORMAL);
-    }
+    lw_new_game_page_set_seat_player (form, s, s == 1, LW_BOT_NORMAL);
   lw_new_game_page_set_table_seed (form, 77);
   lw_new_game_page_set_house_rules (form, LW_RUN_FILL_INSIDE_ONLY, LW_OVER_TRUMP_WHOLE_TRICK);
   set_id = lw_new_game_page_save_rule_set (form, "Club nights", &error);
@@ -1337,11 +1320,7 @@ test_house_rules (Fixture       *fixture,
   g_assert_true (rules->whole_trick_overtrump);
 
   /* New Game: Standard rules first, the saved set fills the rows. */
-  lw_test_activate (fixture->window, "win.new-game");
-  form = lw_window_get_new_game_page (fixture->window);
-  lw_new_game_page_set_n_players (form, 2);
-  lw_new_game_page_set_player (form, 0, "Ann");
-  lw_new_game_page_set_player (form, 1, "Ben");
+  form = lw_test_new_game_form (fixture->window, 2, names, FALSE);
   record = lw_new_game_page_build_record (form, &error);
   g_assert_no_error (error);
   g_assert_null (record->rule_set);
@@ -1665,9 +1644,7 @@ static void
 test_no_pause_without_animations (Fixture       *fixture,
                                   gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  const gboolean people[] = { TRUE, FALSE };
-  LwTablePage *page = start_game (fixture, 2, names, people, 11);
+  LwTablePage *page = start_against_computer (fixture, 11);
   GtkSettings *settings = gtk_widget_get_settings (GTK_WIDGET (page));
   guint log_len;
 
@@ -1689,9 +1666,7 @@ static void
 test_hand_by_suit (Fixture       *fixture,
                    gconstpointer  data)
 {
-  const char *names[] = { "Ann", "Ben" };
-  const gboolean people[] = { TRUE, FALSE };
-  LwTablePage *page = start_game (fixture, 2, names, people, 11);
+  LwTablePage *page = start_against_computer (fixture, 11);
   LwTableView *view = lw_table_page_get_view (page);
   g_autoptr (GSettings) settings = g_settings_new ("io.github.littlewolf.LittleWolf");
   guint order[LW_MAX_HAND];

@@ -376,10 +376,7 @@ test_partners_and_garwolf (Fixture       *fixture,
   const char *names[] = { "Ann", "Ben", "Cleo", "Dev" };
   LwRoundForm *form;
 
-  lw_test_activate (fixture->window, "win.new-game");
-  lw_new_game_page_set_n_players (new_game, 4);
-  for (guint i = 0; i < 4; i++)
-    lw_new_game_page_set_player (new_game, i, names[i]);
+  lw_test_new_game_form (fixture->window, 4, names, FALSE);
   lw_test_drain ();
 
   /* Partners play is a choice: off until turned on. */
@@ -657,15 +654,11 @@ test_tab_order (Fixture       *fixture,
 {
   LwGamePage *page = lw_window_get_game_page (fixture->window);
   LwRoundForm *form = lw_game_page_get_round_form (page);
-  LwNewGamePage *new_game = lw_window_get_new_game_page (fixture->window);
+  const char *const names[] = { "Ann", "Ben", "Cleo" };
+  LwNewGamePage *new_game = lw_test_new_game_form (fixture->window, 3, names, FALSE);
   GtkWidget *focus;
   LwSeatRow *row;
 
-  lw_test_activate (fixture->window, "win.new-game");
-  lw_new_game_page_set_n_players (new_game, 3);
-  lw_new_game_page_set_player (new_game, 0, "Ann");
-  lw_new_game_page_set_player (new_game, 1, "Ben");
-  lw_new_game_page_set_player (new_game, 2, "Cleo");
   lw_test_drain ();
   lw_new_game_page_focus (new_game);
   focus = gtk_root_get_focus (GTK_ROOT (fixture->window));
@@ -723,11 +716,7 @@ test_narrow_long_names (Fixture       *fixture,
   g_assert_cmpint (minimum, <=, 360);
 
   /* The new game page with six long names, partners on. */
-  lw_test_activate (fixture->window, "win.new-game");
-  lw_new_game_page_set_n_players (lw_window_get_new_game_page (fixture->window), 6);
-  for (guint i = 0; i < 6; i++)
-    lw_new_game_page_set_player (lw_window_get_new_game_page (fixture->window), i, names[i]);
-  lw_new_game_page_set_partners (lw_window_get_new_game_page (fixture->window), TRUE);
+  lw_new_game_page_set_partners (lw_test_new_game_form (fixture->window, 6, names, FALSE), TRUE);
   lw_test_drain ();
   gtk_widget_measure (GTK_WIDGET (fixture->window), GTK_ORIENTATION_HORIZONTAL, -1, &minimum, NULL, NULL, NULL);
   g_assert_cmpint (minimum, <=, 360);
