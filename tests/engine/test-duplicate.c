@@ -487,6 +487,49 @@ test_refusals (void)
   }
 }
 
+/* D9: the director corrects a board's result by correcting its round:
+ * the new facts are scored and replace the old ones; a board with no
+ * result, or facts that are no round, are refused and nothing changes. */
+static void
+test_correct (void)
+{
+  static const int seats[] = { 0, 1, 2 };
+  static const int pack[3] = { 5, 20, 8 }, even[3] = { 11, 11, 11 }, short_cards[3] = { 5, 20, 7 };
+  g_autoptr (LwEvent) event = new_event (3, 3, FALSE, 2);
+  g_autoptr (LwRound) first = facts (1, pack, 3);
+  g_autoptr (LwRound) corrected = facts (-1, even, 3);
+  g_autoptr (LwRound) bad = facts (1, short_cards, 3);
+  g_autoptr (GArray) rows = NULL;
+  g_autoptr (GError) error = NULL;
+
+  add_round (event, seats, 1);
+  g_assert_false (lw_event_correct_board_result (event, 1, 1, 1, corrected, &error));
+  g_assert_cmpstr (error->message, ==,
+                   "round 1, table 1, board 1: no result is entered yet, so none can be corrected "
+                   "(DUPLICATE D9)");
+  g_clear_error (&error);
+
+  enter (event, 1, 1, first);
+  g_assert_false (lw_event_correct_board_result (event, 1, 1, 1, bad, &error));
+  g_assert_nonnull (strstr (error->message, "round 1, table 1, board 1: round 1: cards"));
+  g_clear_error (&error);
+  g_assert_cmpint (lw_event_find_board_result (event, 1, 1, 1)->facts->declarer, ==, 1);
+
+  g_assert_true (lw_event_correct_board_result (event, 1, 1, 1, corrected, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (event->board_results->len, ==, 1);
+  g_assert_cmpint (lw_event_find_board_result (event, 1, 1, 1)->facts->declarer, ==, -1);
+  /* R16: nobody declared, everyone −1, so every net is 0 (D5). */
+  rows = lw_duplicate_traveller (event, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (rows->len, ==, 3);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      g_assert_cmpint (g_array_index (rows, LwTravellerRow, i).delta, ==, -1);
+      assert_fraction (g_array_index (rows, LwTravellerRow, i).net, 0, 1);
+    }
+}
+
 /* ------------------------------------------------------------------ */
 /* Seating (D8)                                                         */
 /* ------------------------------------------------------------------ */
@@ -647,6 +690,7 @@ main (int   argc,
   g_test_add_func ("/duplicate/void-round", test_void_round);
   g_test_add_func ("/duplicate/partners", test_partners);
   g_test_add_func ("/duplicate/refusals", test_refusals);
+  g_test_add_func ("/duplicate/correct", test_correct);
   g_test_add_func ("/duplicate/seating-individuals", test_seating_individuals);
   g_test_add_func ("/duplicate/seating-partners", test_seating_partners);
   g_test_add_func ("/duplicate/entries-close", test_entries_close);
