@@ -8,6 +8,9 @@
 #include <string.h>
 
 #include "lw-application.h"
+#include "lw-entry-dialog.h"
+#include "lw-entry-dialog-private.h"
+#include "lw-entry-requests.h"
 #include "lw-events-duplicate.h"
 #include "lw-events-page.h"
 #include "lw-events-page-private.h"
@@ -243,7 +246,35 @@ test_print_travellers (Fixture       *fixture,
   g_assert_cmpuint (lw_test_count_pdf_pages (path), ==, 1);
 }
 
+/* Table entry for a duplicate event: one link per table of the round,
+ * each for its boards (no game made), known by lw_entry_board_key(). */
+static void
+test_table_entry (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  LwEventsPage *page = NULL;
+  gint64 id = make_event (fixture, &page);
+  LwEntryDialog *dialog;
+
+  g_assert_cmpint (id, >, 0);
+  lw_test_activate (page, "events.table-entry");
+  dialog = lw_test_find_item (gtk_window_get_toplevels (), LW_TYPE_ENTRY_DIALOG, NULL);
+  g_assert_nonnull (dialog);
+  g_assert_null (lw_entry_dialog_get_error (dialog));
+  g_assert_cmpuint (lw_entry_dialog_get_n_tables (dialog), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    g_assert_cmpint (lw_entry_dialog_get_table_game (dialog, i), ==, lw_entry_board_key (id, 1, i + 1));
+  {
+    g_autoptr (GPtrArray) games = lw_store_list_games (lw_window_get_store (fixture->window), NULL);
+
+    g_assert_cmpuint (games->len, ==, 0);
+  }
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  lw_test_drain ();
+}
+
 static const LwTestAppCase cases[] = {
+  { "/ui-duplicate/table-entry", test_table_entry },
   { "/ui-duplicate/enter-boards", test_enter_boards },
   { "/ui-duplicate/print-travellers", test_print_travellers },
 };
