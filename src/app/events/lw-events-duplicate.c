@@ -179,6 +179,12 @@ lw_board_entry_new (GtkWindow     *parent,
     lw_round_form_set_game (self->form, record, standings);
   if (result != NULL)
     lw_round_form_fill (self->form, result->facts);
+  {
+    /* TRANSLATORS: the heading of a duplicate board's round in the round form (DUPLICATE D9) */
+    g_autofree char *heading = g_strdup_printf (_("Board %u"), board);
+
+    lw_round_form_set_title (self->form, heading);
+  }
   label = self->correcting
             /* TRANSLATORS: a button: store the corrected round of a duplicate board */
             ? g_strdup (_("_Save Correction"))

@@ -64,6 +64,20 @@ signed_text (const char *digits)
   return digits[0] == '-' ? g_strconcat ("−", digits + 1, NULL) : g_strdup (digits);
 }
 
+/* "Board 1 · event round 1", the check code in @code. */
+static char *
+board_title (const LwEvent  *event,
+             guint           board,
+             char          **code)
+{
+  LwBoard deal;
+
+  lw_event_board (event, board, &deal);
+  *code = lw_board_check_code (&deal);
+  /* TRANSLATORS: a travelling sheet's title: the board and its event round (DUPLICATE D6) */
+  return g_strdup_printf (_("Board %u · event round %u"), board, lw_duplicate_round_of_board (event, board));
+}
+
 static char *
 board_heading (const LwEvent *event,
                guint          board)
@@ -86,18 +100,24 @@ add_board (LwTravellerView *self,
   g_autoptr (GError) error = NULL;
   g_autoptr (GArray) rows = lw_duplicate_traveller (event, board, &error);
   g_autofree char *heading = board_heading (event, board);
-  g_autofree char *escaped = g_markup_escape_text (heading, -1);
+  g_autofree char *code = NULL;
+  g_autofree char *title = board_title (event, board, &code);
+  g_autofree char *escaped = g_markup_escape_text (title, -1);
+  /* TRANSLATORS: under a travelling sheet's title: the board's check code (DUPLICATE D3) */
+  g_autofree char *code_text = g_strdup_printf (_("Check code %s"), code);
   GtkWidget *group = adw_preferences_group_new ();
   GtkWidget *list;
 
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), escaped);
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), code_text);
   g_string_append_printf (self->text, "%s\n", heading);
   if (rows == NULL || rows->len == 0)
     {
       g_autofree char *says = rows == NULL ? lw_message_capitalize (error->message)
                                            /* TRANSLATORS: a travelling sheet of a board no table has entered yet */
                                            : g_strdup (_("No table has entered this board yet"));
-      g_autofree char *escaped_says = g_markup_escape_text (says, -1);
+      g_autofree char *both = g_strdup_printf ("%s\n%s", code_text, says);
+      g_autofree char *escaped_says = g_markup_escape_text (both, -1);
 
       adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), escaped_says);
       g_string_append_printf (self->text, "%s\n", says);
@@ -116,12 +136,12 @@ add_board (LwTravellerView *self,
       g_autofree char *players = row_players (event, row);
       g_autofree char *net_digits = lw_fraction_format (row->net, 1);
       g_autofree char *net = signed_text (net_digits);
-      g_autofree char *delta_digits = g_strdup_printf ("%+d", row->delta);
+      g_autofree char *delta_digits = row->delta != 0 ? g_strdup_printf ("%+d", row->delta) : g_strdup ("0");
       g_autofree char *delta = signed_text (delta_digits);
       g_autofree char *percentage = lw_fraction_format (row->percentage, 100);
       /* TRANSLATORS: a travelling sheet's row: the position, the table, the players */
-      g_autofree char *title = g_strdup_printf (_("%s · table %u · %s"), position, row->table, players);
-      g_autofree char *title_escaped = g_markup_escape_text (title, -1);
+      g_autofree char *row_title = g_strdup_printf (_("%s · table %u · %s"), position, row->table, players);
+      g_autofree char *title_escaped = g_markup_escape_text (row_title, -1);
       /* TRANSLATORS: a travelling sheet's row: the position's delta and net on the board,
        * its matchpoints of the top (DUPLICATE D4–D6) */
       g_autofree char *subtitle = g_strdup_printf (_("Delta %s · net %s · %u/%u matchpoints"), delta, net,
@@ -135,7 +155,7 @@ add_board (LwTravellerView *self,
       adw_action_row_set_subtitle (ADW_ACTION_ROW (action_row), subtitle);
       adw_action_row_add_suffix (ADW_ACTION_ROW (action_row), label);
       gtk_list_box_append (GTK_LIST_BOX (list), action_row);
-      g_string_append_printf (self->text, "%s · net %s · %u/%u · %s\n", title, net_digits, row->matchpoints,
+      g_string_append_printf (self->text, "%s · net %s · %u/%u · %s\n", row_title, net_digits, row->matchpoints,
                               row->top, shown);
     }
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), list);
@@ -355,7 +375,7 @@ lw_traveller_print_new (const LwEvent *event)
         {
           const LwTravellerRow *row = &g_array_index (sheet, LwTravellerRow, i);
           g_autofree char *net = lw_fraction_format (row->net, 1);
-          g_autofree char *delta = g_strdup_printf ("%+d", row->delta);
+          g_autofree char *delta = row->delta != 0 ? g_strdup_printf ("%+d", row->delta) : g_strdup ("0");
 
           line = g_new0 (char *, 8);
           line[0] = lw_events_position_name (event, row->position);
