@@ -122,7 +122,7 @@
       /* TRANSLATORS: table entry's phone page at a duplicate event's table: a board and its dealer */
       const name = el('td', { text: fill(_('Board {n} · {dealer} deals'), { n: board.board, dealer }) });
       /* TRANSLATORS: table entry's phone page: a duplicate board whose result is in, or not yet */
-      const done = el('td', { class: 'num', text: board.entered ? _('entered') : _('to enter') });
+      const done = el('td', { class: 'status' + (board.entered ? '' : ' dim'), text: board.entered ? _('entered') : _('to enter') });
       body.append(el('tr', {}, [name, done]));
     }
     $('board-note').textContent = state.finished

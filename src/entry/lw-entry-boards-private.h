@@ -6,9 +6,19 @@
  */
 #pragma once
 
+#include <json-glib/json-glib.h>
+
 #include "lw-store.h"
 
 G_BEGIN_DECLS
+
+/* The JSON object of a request's body, read by @parser (lw-entry-requests.c):
+ * (transfer none) the object, or NULL with the reason in @message (no
+ * body, not JSON, not an object). */
+JsonObject *lw_entry_read_object (JsonParser  *parser,
+                                  const char  *data,
+                                  gsize        length,
+                                  char       **message);
 
 /* Answers one request of an open duplicate table (event @event_id, round
  * @round, table @table, shown as @label); @parts is the path split at

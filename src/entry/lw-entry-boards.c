@@ -182,31 +182,13 @@ parse_board_body (const char  *data,
                   char       **round,
                   char       **message)
 {
-  g_autoptr (GError) error = NULL;
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (GList) members = NULL;
   gboolean has_board = FALSE, has_version = FALSE;
-  JsonObject *object;
-  JsonNode *root;
+  JsonObject *object = lw_entry_read_object (parser, data, length, message);
 
-  if (data == NULL || length == 0)
-    {
-      *message = g_strdup ("the request has no body: send the board's round as JSON");
-      return FALSE;
-    }
-  if (!lw_json_text_check (data, length, &error)
-      || !json_parser_load_from_data (parser, data, (gssize) length, &error))
-    {
-      *message = g_strdup_printf ("the request is not JSON: %s", error->message);
-      return FALSE;
-    }
-  root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-    {
-      *message = g_strdup ("the request must be a JSON object");
-      return FALSE;
-    }
-  object = json_node_get_object (root);
+  if (object == NULL)
+    return FALSE;
   members = json_object_get_members (object);
   for (GList *l = members; l != NULL; l = l->next)
     {

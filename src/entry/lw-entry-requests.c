@@ -714,6 +714,35 @@ is_integer (JsonNode *node)
   return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64;
 }
 
+JsonObject *
+lw_entry_read_object (JsonParser  *parser,
+                      const char  *data,
+                      gsize        length,
+                      char       **message)
+{
+  g_autoptr (GError) error = NULL;
+  JsonNode *root;
+
+  if (data == NULL || length == 0)
+    {
+      *message = g_strdup ("the request has no body: send the round as JSON");
+      return NULL;
+    }
+  if (!lw_json_text_check (data, length, &error)
+      || !json_parser_load_from_data (parser, data, (gssize) length, &error))
+    {
+      *message = g_strdup_printf ("the request is not JSON: %s", error->message);
+      return NULL;
+    }
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    {
+      *message = g_strdup ("the request must be a JSON object");
+      return NULL;
+    }
+  return json_node_get_object (root);
+}
+
 /* Reads {"number": N, "version": V, "round": {…}}; a message in @message. */
 static gboolean
 parse_body (const char  *data,
@@ -721,31 +750,14 @@ parse_body (const char  *data,
             EntryBody   *body,
             char       **message)
 {
-  g_autoptr (GError) error = NULL;
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (JsonGenerator) generator = NULL;
   g_autoptr (GList) members = NULL;
   JsonObject *object;
-  JsonNode *root;
 
-  if (data == NULL || length == 0)
-    {
-      *message = g_strdup ("the request has no body: send the round as JSON");
-      return FALSE;
-    }
-  if (!lw_json_text_check (data, length, &error)
-      || !json_parser_load_from_data (parser, data, (gssize) length, &error))
-    {
-      *message = g_strdup_printf ("the request is not JSON: %s", error->message);
-      return FALSE;
-    }
-  root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-    {
-      *message = g_strdup ("the request must be a JSON object");
-      return FALSE;
-    }
-  object = json_node_get_object (root);
+  object = lw_entry_read_object (parser, data, length, message);
+  if (object == NULL)
+    return FALSE;
   members = json_object_get_members (object);
   for (GList *l = members; l != NULL; l = l->next)
     {
