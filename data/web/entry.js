@@ -33,7 +33,8 @@
     'cancel-button': N_('Cancel correction'),
   };
 
-  const match = /^\/t\/(\d+)$/.exec(location.pathname);
+  // A game's table, or a duplicate event's (eEVENT-ROUND-TABLE, its boards).
+  const match = /^\/t\/(\d+|e\d+-\d+-\d+)$/.exec(location.pathname);
   const table = match ? match[1] : null;
   const secret = location.hash.length > 1 ? location.hash.slice(1) : null;
   const POLL_MS = 4000; // how often the page asks whether the game changed
@@ -111,7 +112,35 @@
 
   // ---- the board ------------------------------------------------------
 
+  // A duplicate event's table (DUPLICATE D9): its boards of the event
+  // round, each entered or not, and the next one with its dealer (D2).
+  function showBoards() {
+    const body = $('board').tBodies[0];
+    body.replaceChildren();
+    for (const board of state.boards) {
+      const dealer = state.players[board.dealer];
+      /* TRANSLATORS: table entry's phone page at a duplicate event's table: a board and its dealer */
+      const name = el('td', { text: fill(_('Board {n} · {dealer} deals'), { n: board.board, dealer }) });
+      /* TRANSLATORS: table entry's phone page: a duplicate board whose result is in, or not yet */
+      const done = el('td', { class: 'status' + (board.entered ? '' : ' dim'), text: board.entered ? _('entered') : _('to enter') });
+      body.append(el('tr', {}, [name, done]));
+    }
+    $('board-note').textContent = state.finished
+      /* TRANSLATORS: table entry's phone page: every board of the event round {n} is entered at this table */
+      ? fill(_('Every board of round {n} is entered. The director pairs the next round.'), { n: state.event_round })
+      /* TRANSLATORS: table entry's phone page: the board to enter next and who deals it (DUPLICATE D2) */
+      : fill(_('Next: board {n} · {dealer} deals'), { n: state.next_board, dealer: state.players[state.next_dealer] });
+    $('title').textContent = state.label;
+    $('subtitle').textContent = state.players.join(', ');
+    $('rules').hidden = true;
+    /* TRANSLATORS: table entry's phone page: the heading of a duplicate table's boards */
+    $('board-title').textContent = _('Boards');
+    $('board-section').hidden = false;
+  }
+
   function showBoard() {
+    if (state.duplicate)
+      return showBoards();
     const body = $('board').tBodies[0];
     body.replaceChildren();
     state.sides.forEach((side, i) => {
@@ -198,7 +227,7 @@
       }
       list.append(item);
     }
-    $('history-section').hidden = state.rounds.length === 0;
+    $('history-section').hidden = state.rounds.length === 0 || Boolean(state.duplicate);
   }
 
   // ---- the round form -------------------------------------------------
@@ -320,6 +349,9 @@
         el('p', { class: 'dim hint', text: _('A ticked seat’s side forfeits what it gained this round.') }),
         unpeggedChoices(),
       ]);
+      // Pegging does not apply to a duplicate board (DUPLICATE D4).
+      if (state.duplicate)
+        [...played.children].slice(-3).forEach((node) => { node.hidden = true; });
       const voidBox = el('input', { type: 'checkbox', id: 'void' });
       voidBox.addEventListener('change', syncVisibility);
       fields.append(
@@ -395,6 +427,15 @@
 
   // The new round's title and button, for the round the board says is next.
   function labelNewRound() {
+    if (state.duplicate) {
+      /* TRANSLATORS: table entry's phone page: the heading of the form for a duplicate board */
+      $('form-title').textContent = fill(_('Board {n}'), { n: state.next_board });
+      /* TRANSLATORS: table entry's phone page: the button that sends a duplicate board's round */
+      $('submit-button').textContent = fill(_('Send board {n}'), { n: state.next_board });
+      $('cancel-button').hidden = true;
+      $('form-section').hidden = state.finished;
+      return;
+    }
     /* TRANSLATORS: table entry's phone page: the heading of the form for round {n} */
     $('form-title').textContent = fill(_('Round {n}'), { n: state.next_round });
     $('submit-button').textContent = fill(_('Send round {n}'), { n: state.next_round });
@@ -445,7 +486,8 @@
 
   function show(newState) {
     newState.players = newState.players.map(isolate);
-    newState.sides = newState.sides.map(isolate);
+    newState.sides = (newState.sides || []).map(isolate);
+    newState.rounds = newState.rounds || [];
     state = newState;
     shown++;
     showBoard();
@@ -458,6 +500,9 @@
 
   // What changed between two states, in words for the message box.
   function describeChange(before, after) {
+    if (after.duplicate && after.version !== before.version)
+      /* TRANSLATORS: table entry's phone page: a duplicate board entered elsewhere */
+      return _('A board was entered at another phone or in the app.');
     if (after.version !== before.version) {
       if (after.rounds.length > before.rounds.length) {
         const first = before.rounds.length + 1;
@@ -543,12 +588,22 @@
     busy = true;
     $('submit-button').disabled = true;
     const round = readForm();
-    const reply = editing
+    const board = state.duplicate ? state.next_board : 0;
+    const reply = board
+      ? await api('POST', '/rounds', { board, version: state.version, round })
+      : editing
       ? await api('PUT', '/rounds/' + editing, { version: state.version, round })
       : await api('POST', '/rounds', { number: state.next_round, version: state.version, round });
     busy = false;
     $('submit-button').disabled = false;
     const corrected = editing;
+    if (board && reply.status === 201) {
+      show(reply.data);
+      startNewRound();
+      /* TRANSLATORS: table entry's phone page: a duplicate board's result was stored */
+      showMessage(fill(_('Board {n} stored.'), { n: board }), 'ok');
+      return;
+    }
     if (reply.status === 200 || reply.status === 201) {
       const number = corrected || state.next_round;
       show(reply.data);

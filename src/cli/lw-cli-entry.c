@@ -67,6 +67,42 @@ print_entry_link (LwEntryServer  *server,
   return TRUE;
 }
 
+/* A duplicate event's tables of its last round, each for its boards
+ * (DUPLICATE D9): GAME is the table's lw_entry_board_key(). %FALSE with
+ * @error unset when @event_id is no duplicate event (its tables are
+ * games). */
+static gboolean
+print_board_links (LwEntryServer  *server,
+                   LwStore        *store,
+                   const char     *host,
+                   gint64          event_id,
+                   gboolean       *done,
+                   GError        **error)
+{
+  g_autoptr (LwEvent) event = lw_store_load_event (store, event_id, NULL);
+  const LwEventRound *round;
+
+  *done = FALSE;
+  if (event == NULL || event->config.format != LW_EVENT_DUPLICATE || event->rounds->len == 0)
+    return TRUE;
+  *done = TRUE;
+  round = g_ptr_array_index (event->rounds, event->rounds->len - 1);
+  for (guint i = 0; i < round->tables->len; i++)
+    {
+      guint number = g_array_index (round->tables, LwEventTable, i).number;
+      gint64 key = lw_entry_board_key (event_id, round->number, number);
+      g_autofree char *label = g_strdup_printf ("Table %u", number);
+      g_autofree char *url = NULL;
+
+      if (lw_entry_requests_open_board_table (lw_entry_server_get_entry (server), event_id, round->number, number,
+                                              label, error) == NULL)
+        return FALSE;
+      url = lw_entry_server_table_url (server, host, key);
+      g_print ("%" G_GINT64_FORMAT "\t%u\t%s\n", key, number, url);
+    }
+  return TRUE;
+}
+
 static int
 cmd_serve (LwCliContext  *ctx,
            int            argc,
@@ -75,6 +111,7 @@ cmd_serve (LwCliContext  *ctx,
   g_autoptr (GError) error = NULL;
   g_autofree char *address = NULL;
   gint64 event_id = 0, game_id = 0;
+  gboolean duplicate = FALSE;
   int port = LW_ENTRY_SERVER_DEFAULT_PORT;
   /* Not given: the server's defaults (0 is refused, as a negative is). */
   int max_connections = G_MININT, max_per_address = G_MININT;
@@ -129,7 +166,9 @@ cmd_serve (LwCliContext  *ctx,
 
   lan = lw_entry_list_lan_addresses ();
   host = address != NULL && !g_str_equal (address, "0.0.0.0") ? address : lan[0];
-  if (event_id > 0)
+  if (event_id > 0 && !print_board_links (server, store, host, event_id, &duplicate, &error))
+    return lw_cli_fail_error (error);
+  if (event_id > 0 && !duplicate)
     {
       g_autoptr (GPtrArray) games = lw_store_prepare_event_round_games (store, event_id, NULL, &error);
 
@@ -146,7 +185,7 @@ cmd_serve (LwCliContext  *ctx,
             return lw_cli_fail_error (error);
         }
     }
-  else if (!print_entry_link (server, host, game_id, 1, &error))
+  else if (event_id == 0 && !print_entry_link (server, host, game_id, 1, &error))
     return lw_cli_fail_error (error);
   fflush (stdout);
 

@@ -14,11 +14,17 @@
 #include "lw-json-text.h"
 #include "lw-store.h"
 #include "lw-entry-requests.h"
+#include "lw-entry-boards-private.h"
 
+/* A table open for entry: a game's, or a duplicate event's table
+ * (@event_id > 0; @game_id is then its lw_entry_board_key()). */
 typedef struct {
   gint64  game_id;
   char   *secret;
   char   *label;
+  gint64  event_id;
+  guint   event_round;
+  guint   event_table;
 } EntryTable;
 
 static void
@@ -359,6 +365,65 @@ lw_entry_requests_open_table (LwEntryRequests  *self,
   return table->secret;
 }
 
+gint64
+lw_entry_board_key (gint64 event_id,
+                    guint  round,
+                    guint  table)
+{
+  g_return_val_if_fail (event_id > 0 && event_id < ((gint64) 1 << 38), 0);
+  g_return_val_if_fail (round >= 1 && round < 4096 && table >= 1 && table < 4096, 0);
+
+  return -((event_id << 24) | ((gint64) round << 12) | (gint64) table);
+}
+
+const char *
+lw_entry_requests_open_board_table (LwEntryRequests  *self,
+                                    gint64            event_id,
+                                    guint             round,
+                                    guint             table,
+                                    const char       *label,
+                                    GError          **error)
+{
+  g_autoptr (LwEvent) event = NULL;
+  const LwEventTable *t;
+  EntryTable *entry;
+
+  g_return_val_if_fail (LW_IS_ENTRY_REQUESTS (self), NULL);
+  g_return_val_if_fail (self->origin == NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  event = lw_store_load_event (self->store, event_id, error);
+  if (event == NULL)
+    return NULL;
+  if (event->config.format != LW_EVENT_DUPLICATE)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "%s is not a duplicate event: its tables are entered as games", event->name);
+      return NULL;
+    }
+  t = lw_event_get_table (event, round, table, error);
+  if (t == NULL || round >= 4096 || table >= 4096)
+    return NULL;
+
+  entry = g_new0 (EntryTable, 1);
+  entry->game_id = lw_entry_board_key (event_id, round, table);
+  entry->event_id = event_id;
+  entry->event_round = round;
+  entry->event_table = table;
+  entry->secret = lw_entry_requests_random_secret (error);
+  if (entry->secret == NULL)
+    {
+      entry_table_free (entry);
+      return NULL;
+    }
+  entry->label = label != NULL && *label != '\0' ? g_strdup (label)
+                 : g_strdup_printf ("%s · table %u", event->name, table);
+  g_mutex_lock (&self->shared->lock);
+  g_hash_table_replace (self->shared->tables, &entry->game_id, entry);
+  g_mutex_unlock (&self->shared->lock);
+  return entry->secret;
+}
+
 void
 lw_entry_requests_close_table (LwEntryRequests *self,
                                gint64           game_id)
@@ -401,6 +466,10 @@ lw_entry_requests_page_path (gint64      game_id,
 {
   g_return_val_if_fail (secret != NULL, NULL);
 
+  /* A duplicate event's table: "/t/eEVENT-ROUND-TABLE". */
+  if (game_id < 0)
+    return g_strdup_printf ("/t/e%" G_GINT64_FORMAT "-%u-%u#%s", (-game_id) >> 24,
+                            (guint) (((-game_id) >> 12) & 0xfff), (guint) ((-game_id) & 0xfff), secret);
   return g_strdup_printf ("/t/%" G_GINT64_FORMAT "#%s", game_id, secret);
 }
 
@@ -639,6 +708,35 @@ entry_body_clear (EntryBody *body)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (EntryBody, entry_body_clear)
 
+JsonObject *
+lw_entry_read_object (JsonParser  *parser,
+                      const char  *data,
+                      gsize        length,
+                      char       **message)
+{
+  g_autoptr (GError) error = NULL;
+  JsonNode *root;
+
+  if (data == NULL || length == 0)
+    {
+      *message = g_strdup ("the request has no body: send the round as JSON");
+      return NULL;
+    }
+  if (!lw_json_text_check (data, length, &error)
+      || !json_parser_load_from_data (parser, data, (gssize) length, &error))
+    {
+      *message = g_strdup_printf ("the request is not JSON: %s", error->message);
+      return NULL;
+    }
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    {
+      *message = g_strdup ("the request must be a JSON object");
+      return NULL;
+    }
+  return json_node_get_object (root);
+}
+
 /* Reads {"number": N, "version": V, "round": {…}}; a message in @message. */
 static gboolean
 parse_body (const char  *data,
@@ -646,31 +744,14 @@ parse_body (const char  *data,
             EntryBody   *body,
             char       **message)
 {
-  g_autoptr (GError) error = NULL;
   g_autoptr (JsonParser) parser = json_parser_new ();
   g_autoptr (JsonGenerator) generator = NULL;
   g_autoptr (GList) members = NULL;
   JsonObject *object;
-  JsonNode *root;
 
-  if (data == NULL || length == 0)
-    {
-      *message = g_strdup ("the request has no body: send the round as JSON");
-      return FALSE;
-    }
-  if (!lw_json_text_check (data, length, &error)
-      || !json_parser_load_from_data (parser, data, (gssize) length, &error))
-    {
-      *message = g_strdup_printf ("the request is not JSON: %s", error->message);
-      return FALSE;
-    }
-  root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-    {
-      *message = g_strdup ("the request must be a JSON object");
-      return FALSE;
-    }
-  object = json_node_get_object (root);
+  object = lw_entry_read_object (parser, data, length, message);
+  if (object == NULL)
+    return FALSE;
   members = json_object_get_members (object);
   for (GList *l = members; l != NULL; l = l->next)
     {
@@ -821,8 +902,27 @@ handle_round (LwEntryRequests  *self,
   return answer_state (self, table, correction ? 200 : 201, response);
 }
 
-/* The path's parts: "", "api", "tables", GAME [, "version" | "rounds"
- * [, N]]; %FALSE for any other path. */
+/* A duplicate event's table in a path, "e5-1-2" (event 5, round 1,
+ * table 2): its lw_entry_board_key(). */
+static gboolean
+parse_board_key (const char *text,
+                 gint64     *key)
+{
+  g_auto (GStrv) numbers = text[0] == 'e' ? g_strsplit (text + 1, "-", 0) : NULL;
+  gint64 event = 0;
+  guint64 round = 0, table = 0;
+
+  if (numbers == NULL || g_strv_length (numbers) != 3
+      || !g_ascii_string_to_signed (numbers[0], 10, 1, ((gint64) 1 << 38) - 1, &event, NULL)
+      || !g_ascii_string_to_unsigned (numbers[1], 10, 1, 4095, &round, NULL)
+      || !g_ascii_string_to_unsigned (numbers[2], 10, 1, 4095, &table, NULL))
+    return FALSE;
+  *key = lw_entry_board_key (event, (guint) round, (guint) table);
+  return TRUE;
+}
+
+/* The path's parts: "", "api", "tables", GAME (or eEVENT-ROUND-TABLE)
+ * [, "version" | "rounds" [, N]]; %FALSE for any other path. */
 static gboolean
 parse_path (const char  *path,
             GStrv       *parts_out,
@@ -834,7 +934,8 @@ parse_path (const char  *path,
 
   if (n_parts < 4 || n_parts > 6 || *parts[0] != '\0' || !g_str_equal (parts[1], "api")
       || !g_str_equal (parts[2], "tables")
-      || !g_ascii_string_to_signed (parts[3], 10, 1, G_MAXINT64, game_id, NULL)
+      || (!g_ascii_string_to_signed (parts[3], 10, 1, G_MAXINT64, game_id, NULL)
+          && !parse_board_key (parts[3], game_id))
       || (n_parts == 5 && !g_str_equal (parts[4], "rounds") && !g_str_equal (parts[4], "version"))
       || (n_parts == 6 && !g_str_equal (parts[4], "rounds"))
       || (n_parts == 6 && !g_ascii_string_to_unsigned (parts[5], 10, 1, G_MAXUINT32, number, NULL)))
@@ -872,13 +973,16 @@ find_table (LwEntryRequests  *self,
       *found = g_new0 (EntryTable, 1);
       (*found)->game_id = game_id;
       (*found)->label = g_strdup (table->label);
+      (*found)->event_id = table->event_id;
+      (*found)->event_round = table->event_round;
+      (*found)->event_table = table->event_table;
     }
   g_mutex_unlock (&self->shared->lock);
   if (!valid)
     return fail (response, 403,
                  /* TRANSLATORS: table entry's answer to a phone; %s the table's game number */
                  _("this link is not valid for table %s (entry closed, or the table has a new link): "
-                   "scan the table's code again"), game_text (game_id));
+                   "scan the table's code again"), game_id > 0 ? game_text (game_id) : (*parts)[3]);
   return 0;
 }
 
@@ -926,6 +1030,10 @@ lw_entry_requests_handle (LwEntryRequests  *self,
   if (status != 0)
     return status;
   n_parts = g_strv_length (parts);
+  if (table->event_id > 0)
+    return lw_entry_boards_handle (self->store, table->event_id, table->event_round, table->event_table,
+                                   table->label, method, path, (const char *const *) parts, body, length,
+                                   response);
 
   if (n_parts == 4)
     {

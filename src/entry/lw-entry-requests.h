@@ -117,6 +117,56 @@ const char *lw_entry_requests_open_table (LwEntryRequests  *self,
                                           GError          **error);
 
 /**
+ * lw_entry_board_key:
+ * @event_id: a duplicate event's ID, 1 … 2³⁸ − 1
+ * @round: an event round, 1 … 4095
+ * @table: one of its tables, 1 … 4095
+ *
+ * What a duplicate event's table is known by where a game's ID names a
+ * table (lw_entry_requests_get_secret(), lw_entry_requests_close_table(),
+ * lw_entry_requests_page_path(), lw_entry_server_table_url()): a negative
+ * number, −(@event_id × 2²⁴ + @round × 2¹² + @table), that no game has. Its
+ * page is `/t/eEVENT-ROUND-TABLE` and its API `/api/tables/eEVENT-ROUND-TABLE`
+ * (docs/TABLE-ENTRY.md "Duplicate events").
+ *
+ * Returns: the key.
+ */
+gint64 lw_entry_board_key (gint64 event_id,
+                           guint  round,
+                           guint  table);
+
+/**
+ * lw_entry_requests_open_board_table:
+ * @self: table entry
+ * @event_id: a duplicate event's ID
+ * @round: an event round, paired
+ * @table: one of its tables
+ * @label: (nullable): what the phone shows as the table's name; %NULL for
+ *   "EVENT · table T"
+ * @error: return location for a #GError
+ *
+ * Opens entry for one table of a duplicate event (DUPLICATE D9): its page
+ * shows the table's boards of the round, the next one to enter with its
+ * dealer, and sends each board's result (lw_store_add_event_board_result()).
+ * Known by lw_entry_board_key() afterwards; a table already open gets a
+ * new secret.
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND for no such event,
+ * %LW_ENGINE_ERROR_INVALID for an event that is not duplicate or a round
+ * or table it does not have, %LW_STORE_ERROR_FAILED when no random bytes
+ * can be read.
+ *
+ * Returns: (transfer none) (nullable): the secret, valid until the table is
+ *   closed; %NULL on error.
+ */
+const char *lw_entry_requests_open_board_table (LwEntryRequests  *self,
+                                                gint64            event_id,
+                                                guint             round,
+                                                guint             table,
+                                                const char       *label,
+                                                GError          **error);
+
+/**
  * lw_entry_requests_close_table:
  * @self: table entry
  * @game_id: a game

@@ -93,3 +93,49 @@ lw_store_add_event_board_result (LwStore        *self,
     return NULL;
   return g_steal_pointer (&event);
 }
+
+LwEvent *
+lw_store_correct_event_board_result (LwStore        *self,
+                                     gint64          id,
+                                     guint           round,
+                                     guint           table,
+                                     guint           board,
+                                     const LwRound  *facts,
+                                     GError        **error)
+{
+  g_autoptr (LwEvent) event = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (facts != NULL, NULL);
+
+  event = lw_store_event_begin_change (self, id, error);
+  if (event == NULL)
+    return NULL;
+  ok = lw_event_correct_board_result (event, round, table, board, facts, error);
+  if (ok)
+    {
+      g_autoptr (LwStoreStmt) stmt = NULL;
+      g_autoptr (LwGameRecord) record =
+        lw_duplicate_board_record (event, round, lw_event_get_table (event, round, table, NULL), board);
+      g_autofree char *text = lw_round_to_json (record, facts);
+
+      stmt = lw_store_stmt (self,
+                            "UPDATE event_board_results SET facts = ?"
+                            " WHERE board = ? AND event_table ="
+                            " (SELECT id FROM event_tables WHERE event = ? AND round = ? AND number = ?)",
+                            error);
+      ok = stmt != NULL
+           && lw_store_bind_text (self, stmt, 1, text, error)
+           && lw_store_bind_int (self, stmt, 2, board, error)
+           && lw_store_bind_int (self, stmt, 3, id, error)
+           && lw_store_bind_int (self, stmt, 4, round, error)
+           && lw_store_bind_int (self, stmt, 5, table, error)
+           && lw_store_step_done (self, stmt, error);
+      if (ok && sqlite3_changes (sqlite3_db_handle (stmt)) != 1)
+        ok = lw_store_fail_damaged (self, "event", id, "a board result is missing", error);
+    }
+  if (!lw_store_finish (self, ok, error))
+    return NULL;
+  return g_steal_pointer (&event);
+}

@@ -19,12 +19,21 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "lw-store.h"
+#include "lw-store-events.h"
 #include "lw-test-util.h"
 
 #define N_PLAYERS 12
 #define N_ROUNDS  4
 #define N_BOARDS  2
 #define N_TABLES  4
+
+static int
+compare_faces (const void *a,
+               const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
 
 static char *
 ok_args (const char        *db,
@@ -332,6 +341,45 @@ test_twelve_players (void)
         digest = g_compute_checksum_for_string (G_CHECKSUM_SHA256, check->str, -1);
         digest[6] = '\0';
         g_assert_cmpstr (json_object_get_string_member (board, "check_code"), ==, digest);
+
+        /* D1: the virtual table dealt from the board (lw_board_new_table())
+         * holds the sheet's hands exactly and turns up its Pups in order. */
+        {
+          g_autoptr (GError) error = NULL;
+          g_autoptr (LwStore) store = lw_store_open (db, &error);
+          g_autoptr (LwEvent) event = NULL;
+          g_autoptr (LwTable) table = NULL;
+          g_autofree char *pups_text = NULL;
+          LwBoard deal;
+          LwCard pups[4];
+
+          g_assert_no_error (error);
+          event = lw_store_load_event (store, g_ascii_strtoll (id, NULL, 10), &error);
+          g_assert_no_error (error);
+          lw_event_board (event, 3 + i, &deal);
+          table = lw_board_new_table (&deal, NULL);
+          for (guint s = 0; s < 3; s++)
+            {
+              guint count = 0;
+              const LwCard *dealt = lw_table_get_hand (table, (int) s, &count);
+              g_autofree char *faces = lw_cards_format (dealt, count);
+              g_auto (GStrv) at_table = g_strsplit (faces, " ", -1);
+              g_auto (GStrv) on_sheet = g_strsplit (json_array_get_string_element (hands, s), " ", -1);
+              g_autofree char *a = NULL;
+              g_autofree char *b = NULL;
+
+              /* The same cards; the sheet sorts them (D3), the table deals. */
+              qsort (at_table, g_strv_length (at_table), sizeof (char *), compare_faces);
+              qsort (on_sheet, g_strv_length (on_sheet), sizeof (char *), compare_faces);
+              a = g_strjoinv (" ", at_table);
+              b = g_strjoinv (" ", on_sheet);
+              g_assert_cmpuint (count, ==, 11);
+              g_assert_cmpstr (a, ==, b);
+            }
+          lw_table_get_pups (table, pups);
+          pups_text = lw_cards_format (pups, 4);
+          g_assert_cmpstr (pups_text, ==, json_object_get_string_member (board, "pups"));
+        }
       }
   }
   lw_test_remove_tree (dir);

@@ -7,9 +7,10 @@
  * Makes one new game of N players (default 4) per table, or with --event
  * takes the tables of the event's current round with their games as the
  * director's window does (lw_store_prepare_event_round_games(): a table
- * without a game gets one, a table with a result from paper is left out),
- * opens each table for entry and prints one line per table:
- * "GAME URL TABLE" (TABLE numbered from 1), then "ready". Serves on
+ * without a game gets one, a table with a result from paper is left out;
+ * a duplicate event's tables take their boards, each known by its
+ * lw_entry_board_key()), opens each table for entry and prints one line
+ * per table: "GAME URL TABLE" (TABLE numbered from 1), then "ready". Serves on
  * 127.0.0.1 until it gets SIGTERM or SIGINT. With LW_LOCALEDIR set (the
  * build's po/), its answers speak each page's language (Accept-Language)
  * from those translations (LOCPATH may name where fr_FR.UTF-8 and
@@ -42,6 +43,7 @@ main (int    argc,
   g_autofree char *db = NULL;
   int port = 0, n_tables = 1, n_players = 4;
   gint64 event_id = 0;
+  g_autoptr (LwEvent) duplicate = NULL;
   GOptionEntry entries[] = {
     { "db", 0, 0, G_OPTION_ARG_FILENAME, &db, "The database", "PATH" },
     { "port", 0, 0, G_OPTION_ARG_INT, &port, "The port (0: any free port)", "N" },
@@ -85,7 +87,29 @@ main (int    argc,
       return 1;
     }
 
-  if (event_id > 0)
+  if (event_id > 0 && (duplicate = lw_store_load_event (store, event_id, NULL)) != NULL
+      && duplicate->config.format == LW_EVENT_DUPLICATE && duplicate->rounds->len > 0)
+    {
+      /* A duplicate event's tables take their boards (DUPLICATE D9). */
+      const LwEventRound *round = g_ptr_array_index (duplicate->rounds, duplicate->rounds->len - 1);
+
+      for (guint i = 0; i < round->tables->len; i++)
+        {
+          guint number = g_array_index (round->tables, LwEventTable, i).number;
+          gint64 key = lw_entry_board_key (event_id, round->number, number);
+          g_autofree char *label = g_strdup_printf ("Table %u", number);
+          g_autofree char *url = NULL;
+
+          if (lw_entry_requests_open_board_table (entry, event_id, round->number, number, label, &error) == NULL)
+            {
+              g_printerr ("lw-entry-serve: %s\n", error->message);
+              return 1;
+            }
+          url = lw_entry_server_table_url (server, "127.0.0.1", key);
+          g_print ("%" G_GINT64_FORMAT " %s %u\n", key, url, number);
+        }
+    }
+  else if (event_id > 0)
     {
       g_autoptr (GPtrArray) games = lw_store_prepare_event_round_games (store, event_id, NULL, &error);
 

@@ -566,6 +566,127 @@ test_event_table (Fixture       *fixture,
   g_assert_cmpint (table->game_id, ==, game_id);
 }
 
+/* A duplicate event's table (DUPLICATE D9): its page knows the table's
+ * boards of the round, the next one and its dealer (D2); each result is
+ * that board's; a second result for a board, a board the table does not
+ * play, `unpegged` (D4) and a correction from the phone are refused in
+ * words, nothing stored. */
+static void
+test_duplicate_boards (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  static const char *names[] = { "Eve", "Finn", "Gus", NULL };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwEvent) event = NULL;
+  g_autoptr (JsonObject) answer = NULL;
+  g_autofree char *api = NULL;
+  g_autofree char *rounds = NULL;
+  g_autofree char *page = NULL;
+  g_autofree char *expected_page = NULL;
+  LwEventConfig config;
+  JsonArray *boards;
+  const char *secret;
+  gint64 event_id;
+
+  lw_event_config_init (&config, LW_EVENT_DUPLICATE, 3);
+  config.seed = 42;
+  config.boards_per_round = 2;
+  config.n_rounds = 1;
+  event_id = lw_store_add_event (fixture->store, "Duplicate night", &config, &error);
+  g_assert_no_error (error);
+  lw_store_add_event_entrants (fixture->store, event_id, names, LW_ENTRANT_CHECKED_IN, &error);
+  g_assert_no_error (error);
+  event = lw_store_pair_event_round (fixture->store, event_id, &error);
+  g_assert_no_error (error);
+
+  g_assert_null (lw_entry_requests_open_board_table (fixture->entry, event_id, 1, 2, NULL, &error));
+  g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+  g_clear_error (&error);
+  secret = lw_entry_requests_open_board_table (fixture->entry, event_id, 1, 1, NULL, &error);
+  g_assert_no_error (error);
+  page = lw_entry_requests_page_path (lw_entry_board_key (event_id, 1, 1), secret);
+  expected_page = g_strdup_printf ("/t/e%" G_GINT64_FORMAT "-1-1#%s", event_id, secret);
+  g_assert_cmpstr (page, ==, expected_page);
+  g_assert_cmpstr (lw_entry_requests_get_secret (fixture->entry, lw_entry_board_key (event_id, 1, 1)), ==, secret);
+  api = g_strdup_printf ("/api/tables/e%" G_GINT64_FORMAT "-1-1", event_id);
+  rounds = g_strconcat (api, "/rounds", NULL);
+
+  g_assert_cmpuint (request (fixture, "GET", api, secret, NULL, &answer), ==, 200);
+  g_assert_true (json_object_get_boolean_member (answer, "duplicate"));
+  g_assert_cmpstr (json_object_get_string_member (answer, "label"), ==, "Duplicate night · table 1");
+  g_assert_cmpint (json_object_get_int_member (answer, "next_board"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (answer, "next_dealer"), ==, 0);
+  g_assert_cmpint (json_object_get_int_member (answer, "total_cards"), ==, 33);
+  boards = json_object_get_array_member (answer, "boards");
+  g_assert_cmpuint (json_array_get_length (boards), ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (boards, 0), "check_code"), ==,
+                   "7c764b");
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (boards, 1), "dealer"), ==, 1);
+  g_clear_pointer (&answer, json_object_unref);
+
+  /* Board 1: Finn declares and takes 20 cards (R10): +1, the others 0. */
+  g_assert_cmpuint (request (fixture, "POST", rounds, secret,
+                             "{\"board\": 1, \"version\": 0, \"round\": {\"declarer\": 1, \"cards\": [5, 20, 8]}}",
+                             &answer), ==, 201);
+  g_assert_cmpint (json_object_get_int_member (answer, "next_board"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (answer, "next_dealer"), ==, 1);
+  boards = json_object_get_array_member (answer, "boards");
+  g_assert_true (json_object_get_boolean_member (json_array_get_object_element (boards, 0), "entered"));
+  g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (json_array_get_object_element (boards, 0),
+                                                                             "deltas"), 1), ==, 1);
+  g_clear_pointer (&answer, json_object_unref);
+
+  /* D9: a second result for board 1, a board the table does not play. */
+  g_assert_cmpuint (request (fixture, "POST", rounds, secret,
+                             "{\"board\": 1, \"version\": 1, \"round\": {\"declarer\": null, \"cards\": [11, 11, 11]}}",
+                             &answer), ==, 409);
+  g_assert_cmpstr (json_object_get_string_member (answer, "error"), ==,
+                   "round 1, table 1, board 1: a result is already entered (DUPLICATE D9); "
+                   "correct that board's round instead");
+  g_clear_pointer (&answer, json_object_unref);
+  g_assert_cmpuint (request (fixture, "POST", rounds, secret,
+                             "{\"board\": 5, \"version\": 1, \"round\": {\"declarer\": null, \"cards\": [11, 11, 11]}}",
+                             &answer), ==, 422);
+  g_assert_cmpstr (json_object_get_string_member (answer, "error"), ==,
+                   "round 1, table 1 did not play board 5: it plays boards 1–2 (DUPLICATE D9)");
+  g_clear_pointer (&answer, json_object_unref);
+  /* A stale version: another phone entered a board meanwhile. */
+  g_assert_cmpuint (request (fixture, "POST", rounds, secret,
+                             "{\"board\": 2, \"version\": 0, \"round\": {\"declarer\": null, \"cards\": [11, 11, 11]}}",
+                             NULL), ==, 409);
+  /* D4: pegging does not apply to a board. */
+  g_assert_cmpuint (request (fixture, "POST", rounds, secret,
+                             "{\"board\": 2, \"version\": 1, \"round\": {\"declarer\": 1, \"cards\": [5, 20, 8], "
+                             "\"unpegged\": [1]}}", &answer), ==, 422);
+  g_assert_nonnull (strstr (json_object_get_string_member (answer, "error"), "pegging does not apply"));
+  g_clear_pointer (&answer, json_object_unref);
+  /* The director corrects a board, not the phone. */
+  {
+    g_autofree char *put = g_strconcat (rounds, "/1", NULL);
+
+    g_assert_cmpuint (request (fixture, "PUT", put, secret, "{}", NULL), ==, 405);
+  }
+  g_assert_cmpuint (request (fixture, "GET", api, fixture->secret, NULL, NULL), ==, 403);
+
+  g_assert_cmpuint (request (fixture, "POST", rounds, secret,
+                             "{\"board\": 2, \"version\": 1, \"round\": {\"declarer\": null, \"cards\": [11, 11, 11]}}",
+                             &answer), ==, 201);
+  g_assert_true (json_object_get_boolean_member (answer, "finished"));
+  g_assert_true (json_object_get_null_member (answer, "next_board"));
+  g_clear_pointer (&answer, json_object_unref);
+  {
+    g_autofree char *version = g_strconcat (api, "/version", NULL);
+
+    g_assert_cmpuint (request (fixture, "GET", version, secret, NULL, &answer), ==, 200);
+    g_assert_cmpint (json_object_get_int_member (answer, "version"), ==, 2);
+  }
+  g_clear_pointer (&event, lw_event_free);
+  event = lw_store_load_event (fixture->store, event_id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (event->board_results->len, ==, 2);
+  g_assert_true (lw_event_get_table (event, 1, 1, NULL)->has_result);
+}
+
 /* The tables of an event's current round with their games, as the
  * director's window opens them: made once, found again. */
 static void
@@ -923,6 +1044,7 @@ main (int    argc,
   ADD ("bad-requests", test_bad_requests);
   ADD ("event-table", test_event_table);
   ADD ("event-round-games", test_event_round_games);
+  ADD ("duplicate-boards", test_duplicate_boards);
   ADD ("lock-follows-round", test_lock_follows_round);
   ADD ("deleted-game", test_deleted_game);
   ADD ("other-program-first", test_other_program_first);

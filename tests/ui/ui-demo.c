@@ -17,7 +17,9 @@
  *         events, new-event, new-elimination, event-players, event-seating, event-paper,
  *         event-standings, event-duplicate (a duplicate event's standings
  *         after 2 rounds; LW_DEMO_VIEW as for event-bracket;
- *         LW_DEMO_BOARDS_PDF=PATH also prints round 2's board sheets to PATH),
+ *         LW_DEMO_BOARDS_PDF=PATH also prints round 2's board sheets to PATH;
+ *         LW_DEMO_OPEN=travellers the travelling sheets, board table 1's
+ *         board 3 in the round form),
  *         new-duplicate,
  *         event-bracket (LW_DEMO_BRACKET_PDF=PATH also
  *         prints the bracket to PATH; LW_DEMO_VIEW=players|rounds|standings
@@ -1101,6 +1103,12 @@ main (int   argc,
                                      : g_str_equal (screen, "event-duplicate") ? "standings" : "bracket");
           else
             lw_events_page_set_view (page, "rounds");
+          /* LW_DEMO_OPEN=travellers: the travelling sheets' window;
+           * board: table 1's board 3 in the round form (a correction). */
+          if (g_str_equal (screen, "event-duplicate") && g_strcmp0 (g_getenv ("LW_DEMO_OPEN"), "travellers") == 0)
+            gtk_widget_activate_action (GTK_WIDGET (page), "events.travellers", NULL);
+          else if (g_str_equal (screen, "event-duplicate") && g_strcmp0 (g_getenv ("LW_DEMO_OPEN"), "board") == 0)
+            gtk_widget_activate_action (GTK_WIDGET (page), "events.enter-board", "(uu)", 1, 3);
           if (g_str_equal (screen, "event-paper"))
             gtk_widget_activate_action (GTK_WIDGET (page), "events.paper-result", "u", 3);
           else if (g_str_equal (screen, "event-rename"))

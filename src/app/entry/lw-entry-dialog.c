@@ -13,7 +13,10 @@
 #include "lw-store-watch.h"
 
 typedef struct {
-  gint64     game_id;
+  gint64     game_id;   /* a duplicate table's: its lw_entry_board_key() */
+  gint64     event_id;  /* a duplicate event's table (DUPLICATE D9), else 0 */
+  guint      round;
+  guint      number;
   char      *title;     /* "Table 3", or the players of a single game */
   char      *subtitle;  /* the players, or NULL */
   char      *url;       /* while open */
@@ -106,6 +109,18 @@ copy_clicked_cb (GtkButton     *button,
     gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), table->url);
 }
 
+/* The table's link made (again): a game's, or a duplicate table's boards. */
+static gboolean
+open_for_entry (LwEntryDialog  *self,
+                DialogTable    *table,
+                GError        **error)
+{
+  if (table->event_id > 0)
+    return lw_entry_requests_open_board_table (self->entry, table->event_id, table->round, table->number,
+                                               table->title, error) != NULL;
+  return lw_entry_requests_open_table (self->entry, table->game_id, table->title, error) != NULL;
+}
+
 /* A new secret: the old link (a phone that should no longer enter) stops
  * working. */
 static void
@@ -115,7 +130,7 @@ renew_clicked_cb (GtkButton     *button,
   DialogTable *table = g_object_get_data (G_OBJECT (button), "table");
   g_autoptr (GError) error = NULL;
 
-  if (lw_entry_requests_open_table (self->entry, table->game_id, table->title, &error) == NULL)
+  if (!open_for_entry (self, table, &error))
     {
       show_error (self, error->message);
       return;
@@ -203,6 +218,7 @@ add_table (LwEntryDialog *self,
 /* Opening and closing                                                  */
 /* ------------------------------------------------------------------ */
 
+
 static void
 update_state (LwEntryDialog *self)
 {
@@ -288,7 +304,7 @@ lw_entry_dialog_set_open (LwEntryDialog *self,
     {
       DialogTable *table = g_ptr_array_index (self->tables, i);
 
-      if (lw_entry_requests_open_table (self->entry, table->game_id, table->title, &error) == NULL)
+      if (!open_for_entry (self, table, &error))
         {
           show_error (self, error->message);
           lw_entry_server_stop (self->server);
@@ -475,6 +491,35 @@ lw_entry_dialog_new (GtkWindow *parent,
   if (event->rounds->len == 0)
     {
       show_error (self, _("No round of the event is paired yet."));
+      return GTK_WIDGET (self);
+    }
+
+  /* A duplicate event's tables enter their boards (DUPLICATE D9): no game. */
+  if (event->config.format == LW_EVENT_DUPLICATE)
+    {
+      const LwEventRound *last = g_ptr_array_index (event->rounds, event->rounds->len - 1);
+      /* TRANSLATORS: the event's name and its current round, e.g. "Club Night, Round 2" */
+      g_autofree char *subtitle = g_strdup_printf (_("%s, Round %u"), event->name, last->number);
+
+      adw_window_title_set_subtitle (self->window_title, subtitle);
+      for (guint i = 0; i < last->tables->len; i++)
+        {
+          const LwEventTable *t = &g_array_index (last->tables, LwEventTable, i);
+          g_autoptr (GPtrArray) names = g_ptr_array_new ();
+          g_autofree char *players = NULL;
+          g_autofree char *title = g_strdup_printf (_("Table %u"), t->number);
+          DialogTable *table;
+
+          for (guint s = 0; s < t->n_seats; s++)
+            g_ptr_array_add (names, ((LwEntrant *) g_ptr_array_index (event->entrants, (guint) t->entrants[s]))->name);
+          g_ptr_array_add (names, NULL);
+          players = g_strjoinv (", ", (GStrv) names->pdata);
+          add_table (self, lw_entry_board_key (event_id, last->number, t->number), title, players);
+          table = g_ptr_array_index (self->tables, self->tables->len - 1);
+          table->event_id = event_id;
+          table->round = last->number;
+          table->number = t->number;
+        }
       return GTK_WIDGET (self);
     }
 

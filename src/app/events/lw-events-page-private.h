@@ -146,6 +146,26 @@ void lw_events_print_action (LwEventsPage *self,
                              GVariant     *parameter,
                              const char   *action_name);
 
+/* A duplicate table's Enter Board K… / Correct Board K… buttons, added
+ * to its @group (lw-events-duplicate.c; DUPLICATE D9). */
+void lw_events_add_board_buttons (LwEventsPage       *self,
+                                  GtkWidget          *group,
+                                  const LwEventTable *table);
+
+/* events.enter-board "(uu)" (table, board): the board's round in the
+ * round form (lw_board_entry_new(); lw-events-duplicate.c). */
+void lw_events_enter_board_action (LwEventsPage *self,
+                                   GVariant     *parameter);
+
+/* events.travellers: the travelling sheets' window (lw_traveller_view_new()). */
+void lw_events_travellers_action (LwEventsPage *self,
+                                  GVariant     *parameter);
+
+/* events.print-travellers: the travelling sheets printed
+ * (lw_traveller_print_new()). */
+void lw_events_print_travellers_action (LwEventsPage *self,
+                                        GVariant     *parameter);
+
 /* Reads the list of events again from the store and shows it. */
 void lw_events_read_list (LwEventsPage *self);
 

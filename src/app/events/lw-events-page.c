@@ -321,6 +321,10 @@ fill_bracket (LwEventsPage *self)
   /* A duplicate event's boards can be printed before round 1 is paired. */
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "events.print-boards",
                                  self->event->config.format == LW_EVENT_DUPLICATE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "events.print-travellers",
+                                 self->event->config.format == LW_EVENT_DUPLICATE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "events.travellers",
+                                 self->event->config.format == LW_EVENT_DUPLICATE);
   lw_bracket_view_set_event (self->bracket_view, elimination ? self->event : NULL);
   gtk_label_set_text (self->bracket_label,
                       self->event->rounds->len == 0
@@ -1016,6 +1020,9 @@ static const LwWidgetAction events_actions[] = {
   { "events.print-wall",      NULL, G_CALLBACK (lw_events_print_action) },
   { "events.print-bracket",   NULL, G_CALLBACK (print_bracket_action) },
   { "events.print-boards",    NULL, G_CALLBACK (print_boards_action) },
+  { "events.print-travellers", NULL, G_CALLBACK (lw_events_print_travellers_action) },
+  { "events.travellers",      NULL, G_CALLBACK (lw_events_travellers_action) },
+  { "events.enter-board",     "(uu)", G_CALLBACK (lw_events_enter_board_action) },
   { "events.export-csv",      NULL, G_CALLBACK (lw_events_export_action) },
   { "events.export-json",     NULL, G_CALLBACK (lw_events_export_action) },
   { "events.table-entry",     NULL, G_CALLBACK (entry_dialog_action) },

@@ -345,6 +345,8 @@ add_table_group (LwEventsPage       *self,
   gtk_box_append (GTK_BOX (buttons), paper_button);
   gtk_widget_set_visible (buttons, !duplicate);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), buttons);
+  if (duplicate)
+    lw_events_add_board_buttons (self, group, table);
 
   g_object_set_data (G_OBJECT (group), "lw-list", list);
   gtk_box_append (self->tables_box, group);

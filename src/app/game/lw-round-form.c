@@ -709,6 +709,19 @@ lw_round_form_set_edit (LwRoundForm        *self,
 }
 
 void
+lw_round_form_set_title (LwRoundForm *self,
+                         const char  *title)
+{
+  g_autofree char *escaped = NULL;
+
+  g_return_if_fail (LW_IS_ROUND_FORM (self));
+  g_return_if_fail (title != NULL);
+
+  escaped = g_markup_escape_text (title, -1);
+  adw_preferences_group_set_title (self->main_group, escaped);
+}
+
+void
 lw_round_form_set_submit (LwRoundForm *self,
                           const char  *label,
                           const char  *tooltip,

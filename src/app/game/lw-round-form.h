@@ -60,6 +60,18 @@ void lw_round_form_set_edit (LwRoundForm        *self,
                              guint               number);
 
 /**
+ * lw_round_form_set_title:
+ * @self: the form
+ * @title: the heading over the declarer, e.g. "Board 3" (a duplicate
+ *   board's round, DUPLICATE D9)
+ *
+ * Replaces the heading lw_round_form_set_game() gave ("Round 4") until
+ * the next lw_round_form_set_game().
+ */
+void lw_round_form_set_title (LwRoundForm *self,
+                              const char  *title);
+
+/**
  * lw_round_form_set_submit:
  * @self: the form
  * @label: the button's label, with a mnemonic

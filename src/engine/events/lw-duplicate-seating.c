@@ -69,6 +69,89 @@ next_permutation (guint *p,
   return TRUE;
 }
 
+/* How far a player whose seats were sat at @counts times (@n_seats of
+ * them) after event round @round of @total is from an even spread that
+ * can still be reached: the sittings over ⌈total / n⌉ in a seat, and the
+ * sittings short of ⌊total / n⌋ beyond what the rounds left can make up
+ * (D8: positions spread as evenly as possible). 0 once @round passes
+ * @total. */
+static guint
+spread_shortfall (const guint *counts,
+                  guint        n_seats,
+                  guint        round,
+                  guint        total)
+{
+  guint high = (total + n_seats - 1) / n_seats, low = total / n_seats, over = 0, need = 0;
+
+  if (round > total)
+    return 0;
+  for (guint s = 0; s < n_seats; s++)
+    {
+      over += counts[s] > high ? counts[s] - high : 0;
+      need += counts[s] < low ? low - counts[s] : 0;
+    }
+  return over + (need > total - round ? need - (total - round) : 0);
+}
+
+guint *
+lw_duplicate_seat_counts (const LwEvent *event,
+                          guint          before_round)
+{
+  g_return_val_if_fail (event != NULL, NULL);
+
+  return seat_counts (event, before_round);
+}
+
+guint64
+lw_duplicate_best_seating (const LwEvent *event,
+                           guint          round,
+                           const guint   *counts,
+                           const int     *players,
+                           guint          n_seats,
+                           guint         *best)
+{
+  guint perm[LW_EVENT_MAX_SEATS];
+  guint64 best_cost = G_MAXUINT64;
+  guint total = lw_event_total_rounds (event);
+  g_autofree guint *mine = g_new0 (guint, (gsize) n_seats * LW_EVENT_MAX_SEATS);
+
+  g_return_val_if_fail (n_seats >= 1 && n_seats <= LW_EVENT_MAX_SEATS, 0);
+
+  for (guint i = 0; i < n_seats; i++)
+    {
+      memcpy (mine + (gsize) i * LW_EVENT_MAX_SEATS, counts + (gsize) players[i] * LW_EVENT_MAX_SEATS,
+              sizeof (guint) * LW_EVENT_MAX_SEATS);
+      perm[i] = best[i] = i;
+    }
+  do
+    {
+      guint64 cost = 0;
+
+      /* perm[i]: the seat of players[i]; a seat sat at c times before
+       * costs c², so that one repeat spreads before another; a seating
+       * after which a player can no longer end evenly spread costs more
+       * than any number of repeats. */
+      for (guint i = 0; i < n_seats; i++)
+        {
+          guint *own = mine + (gsize) i * LW_EVENT_MAX_SEATS;
+          guint64 c = own[perm[i]];
+          guint shortfall;
+
+          own[perm[i]]++;
+          shortfall = spread_shortfall (own, n_seats, round, total);
+          own[perm[i]]--;
+          cost += c * c + (guint64) shortfall * LW_DUPLICATE_UNEVEN_COST;
+        }
+      if (cost < best_cost)
+        {
+          best_cost = cost;
+          memcpy (best, perm, sizeof (guint) * n_seats);
+        }
+    }
+  while (best_cost > 0 && next_permutation (perm, n_seats));
+  return best_cost;
+}
+
 void
 lw_duplicate_spread_seats (const LwEvent *event,
                            LwEventRound  *round)
@@ -82,32 +165,12 @@ lw_duplicate_spread_seats (const LwEvent *event,
     {
       LwEventTable *table = &g_array_index (round->tables, LwEventTable, k);
       int players[LW_EVENT_MAX_SEATS];
-      guint perm[LW_EVENT_MAX_SEATS], best[LW_EVENT_MAX_SEATS];
-      guint64 best_cost = G_MAXUINT64;
+      guint best[LW_EVENT_MAX_SEATS];
 
       /* The players in the order the draw seated them, so that equal
        * costs keep the draw. */
       memcpy (players, table->entrants, sizeof players);
-      for (guint s = 0; s < table->n_seats; s++)
-        perm[s] = best[s] = s;
-      do
-        {
-          guint64 cost = 0;
-
-          /* perm[i]: the seat of players[i]; a seat sat at c times before
-           * costs c², so that one repeat spreads before another. */
-          for (guint i = 0; i < table->n_seats; i++)
-            {
-              guint64 c = counts[(gsize) players[i] * LW_EVENT_MAX_SEATS + perm[i]];
-              cost += c * c;
-            }
-          if (cost < best_cost)
-            {
-              best_cost = cost;
-              memcpy (best, perm, sizeof perm);
-            }
-        }
-      while (best_cost > 0 && next_permutation (perm, table->n_seats));
+      lw_duplicate_best_seating (event, round->number, counts, players, table->n_seats, best);
       for (guint i = 0; i < table->n_seats; i++)
         table->entrants[best[i]] = players[i];
       table->first_dealer = 0;

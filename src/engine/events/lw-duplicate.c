@@ -480,6 +480,46 @@ lw_event_add_board_result (LwEvent        *event,
   return TRUE;
 }
 
+gboolean
+lw_event_correct_board_result (LwEvent        *event,
+                               guint           round,
+                               guint           table,
+                               guint           board,
+                               const LwRound  *facts,
+                               GError        **error)
+{
+  g_autoptr (LwGameRecord) record = NULL;
+  LwBoardResult *result = NULL;
+  int deltas[LW_EVENT_MAX_SEATS];
+
+  g_return_val_if_fail (event != NULL && facts != NULL, FALSE);
+
+  for (guint i = 0; i < event->board_results->len; i++)
+    {
+      LwBoardResult *r = g_ptr_array_index (event->board_results, i);
+
+      if (r->round == round && r->table == table && r->board == board)
+        result = r;
+    }
+  if (result == NULL)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "round %u, table %u, board %u: no result is entered yet, so none can be "
+                   "corrected (DUPLICATE D9)", round, table, board);
+      return FALSE;
+    }
+  record = lw_duplicate_board_record (event, round, lw_event_get_table (event, round, table, NULL),
+                                      board);
+  if (!lw_duplicate_score_board (record, facts, deltas, error))
+    {
+      g_prefix_error (error, "round %u, table %u, ", round, table);
+      return FALSE;
+    }
+  lw_round_free (result->facts);
+  result->facts = lw_round_copy (facts);
+  return TRUE;
+}
+
 /* ------------------------------------------------------------------ */
 /* Travelling sheets (D5, D6)                                           */
 /* ------------------------------------------------------------------ */

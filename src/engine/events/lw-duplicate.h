@@ -345,6 +345,33 @@ gboolean lw_event_add_board_result (LwEvent        *event,
                                     GError        **error);
 
 /**
+ * lw_event_correct_board_result:
+ * @event: a duplicate event
+ * @round: the event round, 1-based
+ * @table: the table, 1-based
+ * @board: the board's number
+ * @facts: the board's round as it should have been entered (copied)
+ * @error: return location for a #GError
+ *
+ * Corrects a board's result as any round is corrected (DUPLICATE D9: the
+ * director corrects that board's round): the new facts are scored first
+ * (lw_duplicate_score_board(), D4) and then replace the ones entered.
+ *
+ * Errors: %LW_ENGINE_ERROR_INVALID: "round 1, table 2, board 3: no result
+ * is entered yet, so none can be corrected (DUPLICATE D9)"; those of
+ * lw_duplicate_score_board(), the round and table named in front. @event
+ * is then unchanged.
+ *
+ * Returns: %TRUE when corrected.
+ */
+gboolean lw_event_correct_board_result (LwEvent        *event,
+                                        guint           round,
+                                        guint           table,
+                                        guint           board,
+                                        const LwRound  *facts,
+                                        GError        **error);
+
+/**
  * lw_event_find_board_result:
  * @event: a duplicate event
  * @round: the event round

@@ -114,6 +114,34 @@ LwEventTally *lw_event_tally (const LwEvent *event,
 void lw_event_add_json_head (JsonBuilder   *builder,
                              const LwEvent *event);
 
+/* A seating after which a player can no longer end evenly spread costs
+ * this much, more than any number of repeated seats. */
+#define LW_DUPLICATE_UNEVEN_COST G_GUINT64_CONSTANT (1000000)
+
+/* lw_duplicate_seat_counts:
+ * Returns: (transfer full): per entrant (× LW_EVENT_MAX_SEATS) and seat,
+ * the times they sat there in the rounds before @before_round. */
+guint *lw_duplicate_seat_counts (const LwEvent *event,
+                                 guint          before_round);
+
+/* lw_duplicate_best_seating:
+ * @counts: lw_duplicate_seat_counts() for @round
+ * @players: (array length=n_seats): a table's players
+ * @best: (out caller-allocates) (array length=n_seats): the seat of each
+ *
+ * DUPLICATE D8: the seating of one table of event round @round that keeps
+ * its players' positions the most evenly spread: a seat sat at c times
+ * before costs c², and a seating after which a player can no longer end
+ * the event (lw_event_total_rounds()) with counts that differ by at most
+ * 1 costs LW_DUPLICATE_UNEVEN_COST more for each sitting beyond reach.
+ * Equal costs keep @players' order. Returns: the seating's cost. */
+guint64 lw_duplicate_best_seating (const LwEvent *event,
+                                   guint          round,
+                                   const guint   *counts,
+                                   const int     *players,
+                                   guint          n_seats,
+                                   guint         *best);
+
 /* lw_duplicate_spread_seats:
  * @event: a duplicate event of individuals, its rounds before @round
  * @round: the round being paired, its tables grouped

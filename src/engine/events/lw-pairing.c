@@ -575,11 +575,18 @@ pair_by_history (const LwEvent  *event,
       gint64 best_cost = G_MAXINT64;
       g_autofree int *attempt = g_new0 (int, MAX (players->len, 1));
       g_autofree int *order = g_new0 (int, MAX (players->len, 1));
+      /* DUPLICATE D8: among the draws that repeat as few meetings, the one
+       * whose tables can spread their players' seats best. */
+      g_autofree guint *seats = event->config.format == LW_EVENT_DUPLICATE
+                                  ? lw_duplicate_seat_counts (event, round->number) : NULL;
 
-      for (guint a = 0; a < ROUND_ROBIN_ATTEMPTS && best_cost > 0; a++)
+      /* A duplicate event's draws also weigh the seats: more of them. */
+      guint attempts = seats != NULL ? 8 * ROUND_ROBIN_ATTEMPTS : ROUND_ROBIN_ATTEMPTS;
+
+      for (guint a = 0; a < attempts && best_cost > 0; a++)
         {
           g_autoptr (GRand) rand = rand_for (event, round->number, 3, a);
-          gint64 cost = 0;
+          gint64 cost = 0, seat_cost = 0;
           guint at = 0;
 
           memcpy (order, players->data, sizeof (int) * players->len);
@@ -595,8 +602,17 @@ pair_by_history (const LwEvent  *event,
                     gint64 met = conflict_count (&history->met, attempt[at + i], attempt[at + j]);
                     cost += met * met;
                   }
+              if (seats != NULL)
+                {
+                  guint best[LW_EVENT_MAX_SEATS];
+
+                  seat_cost += (gint64) lw_duplicate_best_seating (event, round->number, seats, attempt + at,
+                                                                   sizes[k], best);
+                }
               at += sizes[k];
             }
+          /* Meetings first: a seat's cost stays far below one repeat. */
+          cost = cost * ((gint64) 1 << 40) + MIN (seat_cost, ((gint64) 1 << 40) - 1);
           if (cost < best_cost)
             {
               best_cost = cost;

@@ -1,0 +1,287 @@
+/* test-ui-duplicate.c — the app driven in-process: a duplicate event's
+ * boards entered with the round form, corrected, refused in words, and
+ * the travelling sheets updated at once (docs/rules/DUPLICATE.md D4–D6,
+ * D9)
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+
+#include "lw-application.h"
+#include "lw-entry-dialog.h"
+#include "lw-entry-dialog-private.h"
+#include "lw-entry-requests.h"
+#include "lw-events-duplicate.h"
+#include "lw-events-page.h"
+#include "lw-events-page-private.h"
+#include "lw-round-form.h"
+#include "lw-round-form-private.h"
+#include "lw-seat-row.h"
+#include "lw-seat-row-private.h"
+#include "lw-store.h"
+#include "lw-store-events.h"
+#include "lw-window.h"
+#include "lw-window-private.h"
+#include "lw-test-app.h"
+#include "lw-test-util.h"
+
+typedef LwTestApp Fixture;
+
+/* 6 players at 3-seat tables, 2 boards a round, seed 42, round 1 paired
+ * from the page; the page shows it. */
+static gint64
+make_event (Fixture       *fixture,
+            LwEventsPage **page_out)
+{
+  static const char *const names[] = { "Ann", "Ben", "Cleo", "Dev", "Emil", "Fay", NULL };
+  LwStore *store = lw_window_get_store (fixture->window);
+  g_autoptr (GError) error = NULL;
+  LwEventsPage *page;
+  LwEventConfig config;
+  gint64 id;
+
+  lw_event_config_init (&config, LW_EVENT_DUPLICATE, 3);
+  config.seed = 42;
+  config.boards_per_round = 2;
+  config.n_rounds = 2;
+  id = lw_store_add_event (store, "Duplicate Night", &config, &error);
+  g_assert_no_error (error);
+  g_assert_true (lw_store_add_event_entrants (store, id, names, LW_ENTRANT_CHECKED_IN, &error));
+  lw_test_activate (fixture->window, "win.show-events");
+  page = lw_window_get_events_page (fixture->window);
+  g_assert_true (lw_events_page_show_event (page, id, &error));
+  g_assert_no_error (error);
+  lw_test_activate (page, "events.pair");
+  g_assert_cmpuint (lw_events_page_get_shown_round (page), ==, 1);
+  *page_out = page;
+  return id;
+}
+
+/* events.enter-board for @table, @board: the board's window. */
+static LwBoardEntry *
+open_board (LwEventsPage *page,
+            guint         table,
+            guint         board)
+{
+  LwBoardEntry *entry;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "events.enter-board", "(uu)", table, board));
+  lw_test_drain ();
+  entry = lw_test_find_item (gtk_window_get_toplevels (), LW_TYPE_BOARD_ENTRY, NULL);
+  g_assert_nonnull (entry);
+  return entry;
+}
+
+/* The form filled: @declarer (or LW_NO_SEAT), cards won per seat. */
+static void
+fill (LwBoardEntry *entry,
+      int           declarer,
+      const int    *cards)
+{
+  LwRoundForm *form = lw_board_entry_get_form (entry);
+
+  lw_round_form_reset (form);
+  lw_round_form_set_declarer (form, declarer);
+  for (guint s = 0; s < 3; s++)
+    gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, s), LW_SEAT_COUNT_CARDS),
+                               cards[s]);
+  lw_test_drain ();
+}
+
+static LwEvent *
+load (Fixture *fixture,
+      gint64   id)
+{
+  g_autoptr (GError) error = NULL;
+  LwEvent *event = lw_store_load_event (lw_window_get_store (fixture->window), id, &error);
+
+  g_assert_no_error (error);
+  return event;
+}
+
+static const char *
+name_at (const LwEvent *event,
+         guint          table,
+         guint          seat)
+{
+  const LwEventRound *round = g_ptr_array_index (event->rounds, 0);
+  const LwEventTable *t = &g_array_index (round->tables, LwEventTable, table - 1);
+
+  return ((const LwEntrant *) g_ptr_array_index (event->entrants, (guint) t->entrants[seat]))->name;
+}
+
+/* D9: Enter Board 1 at table 1 opens the round form with the table's
+ * players and the board's dealer, stores the result as the board's; the
+ * table's status, the standings and the open travelling sheet show it at
+ * once; a second Enter Board 1 corrects it; `unpegged` is refused in words
+ * (D4) and nothing is stored. D5–D6: the nets and matchpoints as worked
+ * out by hand. */
+static void
+test_enter_boards (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  static const int pack[3] = { 5, 20, 8 }, even[3] = { 11, 11, 11 };
+  LwEventsPage *page = NULL;
+  gint64 id = make_event (fixture, &page);
+  g_autoptr (LwEvent) event = load (fixture, id);
+  g_autoptr (LwEvent) after = NULL;
+  g_autofree char *table_text = NULL;
+  g_autofree char *sheet = NULL;
+  g_autofree char *expected = NULL;
+  LwTravellerView *view;
+  LwBoardEntry *entry;
+  LwRoundForm *form;
+
+  /* Board 1 at table 1: its players in their seats, seat 0 deals (D2). */
+  entry = open_board (page, 1, 1);
+  form = lw_board_entry_get_form (entry);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (entry)), ==, "Board 1");
+  g_assert_cmpstr (lw_round_form_get_submit_label (form), ==, "_Enter Board 1");
+  for (guint s = 0; s < 3; s++)
+    g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (lw_round_form_get_seat_row (form, s))), ==,
+                     name_at (event, 1, s));
+  fill (entry, 1, pack);
+  g_assert_true (lw_round_form_get_valid (form));
+  g_assert_true (lw_board_entry_submit (entry));
+  lw_test_drain ();
+
+  table_text = lw_events_page_get_table_text (page, 1);
+  g_assert_nonnull (strstr (table_text, "Boards 1–2 · 1 of 2 entered"));
+  after = load (fixture, id);
+  g_assert_cmpuint (after->board_results->len, ==, 1);
+  g_assert_cmpint (((LwBoardResult *) g_ptr_array_index (after->board_results, 0))->facts->declarer, ==, 1);
+  g_clear_pointer (&after, lw_event_free);
+
+  /* The travelling sheets, open while table 2 enters board 1. */
+  lw_test_activate (page, "events.travellers");
+  view = lw_test_find_item (gtk_window_get_toplevels (), LW_TYPE_TRAVELLER_VIEW, NULL);
+  g_assert_nonnull (view);
+
+  entry = open_board (page, 2, 1);
+  fill (entry, LW_NO_SEAT, even);
+  g_assert_true (lw_board_entry_submit (entry));
+  lw_test_drain ();
+
+  /* Table 1: deltas 0, +1, 0, nets −1/2, 1, −1/2; table 2: −1 each, nets
+   * 0. Top 2: seat 2 at table 1 beats table 2, seats 1 and 3 lose. */
+  sheet = lw_traveller_view_get_text (view);
+  expected = g_strdup_printf ("Board 1 · event round 1 · check code 7c764b\n"
+                              "Seat 1 · table 1 · %s · net -0.50 · 0/2 · 0.00 %%\n"
+                              "Seat 1 · table 2 · %s · net 0.00 · 2/2 · 100.00 %%\n"
+                              "Seat 2 · table 1 · %s · net 1.00 · 2/2 · 100.00 %%\n"
+                              "Seat 2 · table 2 · %s · net 0.00 · 0/2 · 0.00 %%\n"
+                              "Seat 3 · table 1 · %s · net -0.50 · 0/2 · 0.00 %%\n"
+                              "Seat 3 · table 2 · %s · net 0.00 · 2/2 · 100.00 %%\n"
+                              "Board 2 · event round 1 · check code ",
+                              name_at (event, 1, 0), name_at (event, 2, 0), name_at (event, 1, 1),
+                              name_at (event, 2, 1), name_at (event, 1, 2), name_at (event, 2, 2));
+  g_assert_true (g_str_has_prefix (sheet, expected));
+  g_assert_true (g_str_has_suffix (sheet, "\nNo table has entered this board yet\n"));
+  g_clear_pointer (&sheet, g_free);
+  g_clear_pointer (&expected, g_free);
+
+  /* Enter Board 1 at table 1 again: the form holds the result and
+   * corrects it (D9). */
+  entry = open_board (page, 1, 1);
+  form = lw_board_entry_get_form (entry);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (entry)), ==, "Correct Board 1");
+  g_assert_cmpstr (lw_round_form_get_submit_label (form), ==, "_Save Correction");
+  {
+    g_autoptr (LwRound) shown = lw_round_form_build_round (form);
+
+    g_assert_cmpint (shown->declarer, ==, 1);
+    g_assert_cmpint (shown->cards[1], ==, 20);
+  }
+  fill (entry, LW_NO_SEAT, even);
+  g_assert_true (lw_board_entry_submit (entry));
+  lw_test_drain ();
+  after = load (fixture, id);
+  g_assert_cmpuint (after->board_results->len, ==, 2);
+  g_assert_cmpint (((LwBoardResult *) g_ptr_array_index (after->board_results, 0))->facts->declarer, ==, -1);
+  g_clear_pointer (&after, lw_event_free);
+  /* Every net 0 now: every position 1/2 (D6). */
+  sheet = lw_traveller_view_get_text (view);
+  expected = g_strdup_printf ("Seat 2 · table 1 · %s · net 0.00 · 1/2 · 50.00 %%\n", name_at (event, 1, 1));
+  g_assert_nonnull (strstr (sheet, expected));
+  g_assert_null (strstr (sheet, "100.00"));
+
+  /* Pegging does not apply to a board (D4): said in the form, nothing
+   * stored, the window stays. */
+  entry = open_board (page, 2, 2);
+  form = lw_board_entry_get_form (entry);
+  fill (entry, 1, pack);
+  lw_seat_row_set_unpegged (lw_round_form_get_seat_row (form, 0), TRUE);
+  lw_test_drain ();
+  g_assert_false (lw_board_entry_submit (entry));
+  g_assert_nonnull (strstr (lw_round_form_get_error_text (form), "pegging does not apply"));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (entry)));
+  after = load (fixture, id);
+  g_assert_cmpuint (after->board_results->len, ==, 2);
+  gtk_window_destroy (GTK_WINDOW (entry));
+  gtk_window_destroy (GTK_WINDOW (view));
+  lw_test_drain ();
+}
+
+/* The printed travelling sheets: one PDF page for two boards. */
+static void
+test_print_travellers (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  LwEventsPage *page = NULL;
+  gint64 id = make_event (fixture, &page);
+  g_autoptr (LwEvent) event = load (fixture, id);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = g_build_filename (fixture->dir, "travellers.pdf", NULL);
+  g_autoptr (GtkPrintOperation) operation = lw_traveller_print_new (event);
+  g_autoptr (GtkPageSetup) a4 = gtk_page_setup_new ();
+  g_autoptr (GtkPaperSize) paper = gtk_paper_size_new (GTK_PAPER_NAME_A4);
+
+  g_assert_nonnull (operation);
+  gtk_page_setup_set_paper_size_and_default_margins (a4, paper);
+  gtk_print_operation_set_default_page_setup (operation, a4);
+  gtk_print_operation_set_export_filename (operation, path);
+  g_assert_cmpint (gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_EXPORT, NULL, &error),
+                   ==, GTK_PRINT_OPERATION_RESULT_APPLY);
+  g_assert_no_error (error);
+  g_assert_cmpuint (lw_test_count_pdf_pages (path), ==, 1);
+}
+
+/* Table entry for a duplicate event: one link per table of the round,
+ * each for its boards (no game made), known by lw_entry_board_key(). */
+static void
+test_table_entry (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  LwEventsPage *page = NULL;
+  gint64 id = make_event (fixture, &page);
+  LwEntryDialog *dialog;
+
+  g_assert_cmpint (id, >, 0);
+  lw_test_activate (page, "events.table-entry");
+  dialog = lw_test_find_item (gtk_window_get_toplevels (), LW_TYPE_ENTRY_DIALOG, NULL);
+  g_assert_nonnull (dialog);
+  g_assert_null (lw_entry_dialog_get_error (dialog));
+  g_assert_cmpuint (lw_entry_dialog_get_n_tables (dialog), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    g_assert_cmpint (lw_entry_dialog_get_table_game (dialog, i), ==, lw_entry_board_key (id, 1, i + 1));
+  {
+    g_autoptr (GPtrArray) games = lw_store_list_games (lw_window_get_store (fixture->window), NULL);
+
+    g_assert_cmpuint (games->len, ==, 0);
+  }
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  lw_test_drain ();
+}
+
+static const LwTestAppCase cases[] = {
+  { "/ui-duplicate/table-entry", test_table_entry },
+  { "/ui-duplicate/enter-boards", test_enter_boards },
+  { "/ui-duplicate/print-travellers", test_print_travellers },
+};
+
+int
+main (int   argc,
+      char *argv[])
+{
+  return lw_test_app_main (argc, argv, cases, G_N_ELEMENTS (cases));
+}
