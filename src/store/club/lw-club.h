@@ -99,6 +99,35 @@ gboolean lw_club_save_password (const char  *conninfo,
                                 gboolean    *in_keyring,
                                 GError     **error);
 
+/**
+ * lw_club_join:
+ * @store: the database that becomes a laptop of the club
+ * @conninfo: the club server's conninfo for this laptop's login role,
+ *   without a password
+ * @origin: the laptop's origin UUID (`club add-origin` gives it)
+ * @password: (nullable): the role's password, or %NULL or "" for none to
+ *   keep (a Unix socket's peer authentication, a pgpass file of one's own)
+ * @in_keyring: (out) (optional): %TRUE when the password went to the
+ *   keyring, %FALSE when to lw_club_password_file() or when none was given
+ * @error: return location for a #GError
+ *
+ * `club join` and Preferences → Club → Join: lw_store_club_join(), then
+ * lw_club_save_password() for a password given (never logged, never in
+ * the database).
+ *
+ * Errors: those of lw_store_club_join() (%LW_STORE_ERROR_INVALID for a
+ * password in @conninfo or an origin that is no UUID) and of
+ * lw_club_save_password() (%LW_CLUB_ERROR_CREDENTIALS).
+ *
+ * Returns: %TRUE when joined and the password kept.
+ */
+gboolean lw_club_join (LwStore     *store,
+                       const char  *conninfo,
+                       const char  *origin,
+                       const char  *password,
+                       gboolean    *in_keyring,
+                       GError     **error);
+
 /* Sets @error from a failed result (%LW_CLUB_ERROR_REFUSED for a refusal
  * of permission or row-level security, else %LW_CLUB_ERROR_FAILED),
  * "club server: @what: " and the server's words; returns %FALSE. */
