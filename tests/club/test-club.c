@@ -133,6 +133,71 @@ test_security (Fixture       *fixture,
   g_assert_true (strlen (after) > 100);
 }
 
+/* A server of schema 1 with a laptop's game is migrated to 2 by club
+ * init (twice: the second changes nothing); the game stays; the new
+ * events table has row-level security enabled and forced, and another
+ * laptop's role can neither write nor remove a laptop's event rows. */
+static void
+test_schema (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autoptr (LwClubServer) old = lw_club_server_new_at (1);
+  g_autoptr (GRand) rng = g_rand_new_with_seed (3);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (old, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (old, fixture->dir, "b");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *games_before = NULL;
+  g_autofree char *games_after = NULL;
+  g_autofree char *security = NULL;
+  g_autofree char *version = NULL;
+  g_autofree char *sql = NULL;
+  PGconn *conn;
+  int now = 0, rows = 0;
+
+  lw_club_add_random_game (a->store, rng);
+  lw_club_laptop_sync (a);
+  version = server_text (old, "SELECT value FROM littlewolf.meta WHERE key = 'schema_version'");
+  g_assert_cmpstr (version, ==, "1");
+  games_before = server_text (old, "SELECT string_agg (uuid::text || version || record, ',') FROM littlewolf.games");
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_true (lw_club_init (old->owner, &now, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (now, ==, 2);
+    }
+  g_clear_pointer (&version, g_free);
+  version = server_text (old, "SELECT value FROM littlewolf.meta WHERE key = 'schema_version'");
+  g_assert_cmpstr (version, ==, "2");
+  games_after = server_text (old, "SELECT string_agg (uuid::text || version || record, ',') FROM littlewolf.games");
+  g_assert_cmpstr (games_after, ==, games_before);
+  security = server_text (old, "SELECT relrowsecurity::text || relforcerowsecurity::text FROM pg_class"
+                               " WHERE oid = 'littlewolf.events'::regclass");
+  g_assert_cmpstr (security, ==, "truetrue");
+  lw_club_laptop_sync (b);
+
+  conn = lw_club_fixture_connect (old, a->role, a->password);
+  sql = g_strdup_printf ("INSERT INTO littlewolf.events (uuid, origin, version, facts)"
+                         " VALUES (gen_random_uuid (), '%s', 1, '{}')", a->origin);
+  g_assert_cmpint (try_sql (conn, sql, NULL), ==, PGRES_COMMAND_OK);
+  PQfinish (conn);
+  conn = lw_club_fixture_connect (old, b->role, b->password);
+  g_assert_cmpint (try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
+  g_free (sql);
+  sql = g_strdup_printf ("UPDATE littlewolf.events SET facts = NULL WHERE origin = '%s'", a->origin);
+  g_assert_cmpint (try_sql (conn, sql, &rows), ==, PGRES_COMMAND_OK);
+  g_assert_cmpint (rows, ==, 0);
+  g_free (sql);
+  sql = g_strdup_printf ("DELETE FROM littlewolf.events WHERE origin = '%s'", a->origin);
+  g_assert_cmpint (try_sql (conn, sql, &rows), ==, PGRES_COMMAND_OK);
+  g_assert_cmpint (rows, ==, 0);
+  g_assert_cmpint (try_sql (conn, "ALTER TABLE littlewolf.events NO FORCE ROW LEVEL SECURITY", NULL), ==,
+                   PGRES_FATAL_ERROR);
+  PQfinish (conn);
+  g_clear_pointer (&security, g_free);
+  security = server_text (old, "SELECT count (*) || coalesce (string_agg (facts, ''), '') FROM littlewolf.events");
+  g_assert_cmpstr (security, ==, "1{}");
+}
+
 /* `littlewolf-cli ratings --json` of the database at @path. */
 static char *
 ratings_of (const char *path)
@@ -458,6 +523,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add ("/club/security", Fixture, NULL, fixture_set_up, test_security, fixture_tear_down);
+  g_test_add ("/club/schema", Fixture, NULL, fixture_set_up, test_schema, fixture_tear_down);
   g_test_add ("/club/interleavings", Fixture, NULL, fixture_set_up, test_interleavings,
               fixture_tear_down);
   g_test_add ("/club/league", Fixture, NULL, fixture_set_up, test_league, fixture_tear_down);
