@@ -165,6 +165,9 @@ test_auto_sync (LwTestApp     *fixture,
   g_signal_emit_by_name (button, "clicked");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_titled (GTK_WIDGET (preferences), ADW_TYPE_ENTRY_ROW,
                                                                      "Password"))), ==, "");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (find_titled (GTK_WIDGET (preferences), ADW_TYPE_ACTION_ROW,
+                                                                           "Join"))),
+                   ==, "Joined; the password is in a file only you can read");
   wait_for (synced_since, &waiting, "the first sync after Join");
   g_assert_null (lw_club_auto_get_error (auto_sync));
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "Last sync: "));

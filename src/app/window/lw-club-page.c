@@ -85,7 +85,7 @@ join_clicked_cb (GtkButton *button,
   ClubPage *club = g_object_get_data (G_OBJECT (page), "lw-club");
   g_autofree char *conninfo = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (club->conninfo))));
   g_autofree char *origin = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (club->origin))));
-  const char *password = gtk_editable_get_text (GTK_EDITABLE (club->password));
+  g_autofree char *password = g_strdup (gtk_editable_get_text (GTK_EDITABLE (club->password)));
   g_autoptr (GError) error = NULL;
   gboolean in_keyring = FALSE;
 
