@@ -158,9 +158,7 @@ cmd_join (LwCliContext  *ctx,
   store = lw_cli_open_store (ctx, TRUE, &error);
   if (store == NULL)
     return lw_cli_fail_error (error);
-  if (!lw_store_club_join (store, options->conninfo, options->origin, &error))
-    return fail_club (error);
-  if (password != NULL && !lw_club_save_password (options->conninfo, password, NULL, &error))
+  if (!lw_club_join (store, options->conninfo, options->origin, password, NULL, &error))
     return fail_club (error);
   return LW_CLI_OK;
 }

@@ -53,6 +53,12 @@ owner_name (void)
 LwClubServer *
 lw_club_server_new (void)
 {
+  return lw_club_server_new_at (LW_CLUB_SCHEMA_VERSION);
+}
+
+LwClubServer *
+lw_club_server_new_at (int at)
+{
   static guint count;
   LwClubServer *server = g_new0 (LwClubServer, 1);
   g_autofree char *admin = conninfo_for ("postgres", owner_name ());
@@ -70,9 +76,9 @@ lw_club_server_new (void)
   PQclear (result);
   PQfinish (conn);
   server->owner = conninfo_for (server->dbname, owner_name ());
-  g_assert_true (lw_club_init (server->owner, &version, &error));
+  g_assert_true (lw_club_migrate (server->owner, at, &version, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (version, ==, LW_CLUB_SCHEMA_VERSION);
+  g_assert_cmpint (version, ==, at);
   return server;
 }
 

@@ -25,6 +25,8 @@ typedef struct {
 
 /* A new database with the club schema (lw_club_init()). */
 LwClubServer *lw_club_server_new (void);
+/* The same with the schema at version @at (lw_club_migrate()). */
+LwClubServer *lw_club_server_new_at (int at);
 void          lw_club_server_free (LwClubServer *server);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwClubServer, lw_club_server_free)
 

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "lw-club-fixture.h"
+#include "lw-rating.h"
+#include "lw-store-results.h"
 #include "lw-test-util.h"
 
 typedef struct {
@@ -129,6 +131,71 @@ test_security (Fixture       *fixture,
                        " FROM littlewolf.games");
   g_assert_cmpstr (after, ==, before);
   g_assert_true (strlen (after) > 100);
+}
+
+/* A server of schema 1 with a laptop's game is migrated to 2 by club
+ * init (twice: the second changes nothing); the game stays; the new
+ * events table has row-level security enabled and forced, and another
+ * laptop's role can neither write nor remove a laptop's event rows. */
+static void
+test_schema (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autoptr (LwClubServer) old = lw_club_server_new_at (1);
+  g_autoptr (GRand) rng = g_rand_new_with_seed (3);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (old, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (old, fixture->dir, "b");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *games_before = NULL;
+  g_autofree char *games_after = NULL;
+  g_autofree char *security = NULL;
+  g_autofree char *version = NULL;
+  g_autofree char *sql = NULL;
+  PGconn *conn;
+  int now = 0, rows = 0;
+
+  lw_club_add_random_game (a->store, rng);
+  lw_club_laptop_sync (a);
+  version = server_text (old, "SELECT value FROM littlewolf.meta WHERE key = 'schema_version'");
+  g_assert_cmpstr (version, ==, "1");
+  games_before = server_text (old, "SELECT string_agg (uuid::text || version || record, ',') FROM littlewolf.games");
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_true (lw_club_init (old->owner, &now, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (now, ==, 2);
+    }
+  g_clear_pointer (&version, g_free);
+  version = server_text (old, "SELECT value FROM littlewolf.meta WHERE key = 'schema_version'");
+  g_assert_cmpstr (version, ==, "2");
+  games_after = server_text (old, "SELECT string_agg (uuid::text || version || record, ',') FROM littlewolf.games");
+  g_assert_cmpstr (games_after, ==, games_before);
+  security = server_text (old, "SELECT relrowsecurity::text || relforcerowsecurity::text FROM pg_class"
+                               " WHERE oid = 'littlewolf.events'::regclass");
+  g_assert_cmpstr (security, ==, "truetrue");
+  lw_club_laptop_sync (b);
+
+  conn = lw_club_fixture_connect (old, a->role, a->password);
+  sql = g_strdup_printf ("INSERT INTO littlewolf.events (uuid, origin, version, facts)"
+                         " VALUES (gen_random_uuid (), '%s', 1, '{}')", a->origin);
+  g_assert_cmpint (try_sql (conn, sql, NULL), ==, PGRES_COMMAND_OK);
+  PQfinish (conn);
+  conn = lw_club_fixture_connect (old, b->role, b->password);
+  g_assert_cmpint (try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
+  g_free (sql);
+  sql = g_strdup_printf ("UPDATE littlewolf.events SET facts = NULL WHERE origin = '%s'", a->origin);
+  g_assert_cmpint (try_sql (conn, sql, &rows), ==, PGRES_COMMAND_OK);
+  g_assert_cmpint (rows, ==, 0);
+  g_free (sql);
+  sql = g_strdup_printf ("DELETE FROM littlewolf.events WHERE origin = '%s'", a->origin);
+  g_assert_cmpint (try_sql (conn, sql, &rows), ==, PGRES_COMMAND_OK);
+  g_assert_cmpint (rows, ==, 0);
+  g_assert_cmpint (try_sql (conn, "ALTER TABLE littlewolf.events NO FORCE ROW LEVEL SECURITY", NULL), ==,
+                   PGRES_FATAL_ERROR);
+  PQfinish (conn);
+  g_clear_pointer (&security, g_free);
+  security = server_text (old, "SELECT count (*) || coalesce (string_agg (facts, ''), '') FROM littlewolf.events");
+  g_assert_cmpstr (security, ==, "1{}");
 }
 
 /* `littlewolf-cli ratings --json` of the database at @path. */
@@ -264,6 +331,105 @@ test_interleavings (Fixture       *fixture,
     }
 }
 
+/* The Leaderboard page's rows (lw_store_load_rating_games(),
+ * lw_leaderboard_compute()) of @store on @ladder, as text that keeps
+ * every double's bits ("%a"), so that equal texts are equal figures. */
+static char *
+leaderboard_of (LwStore  *store,
+                LwLadder  ladder)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwRatingGames) games = lw_store_load_rating_games (store, &error);
+  g_autoptr (GArray) rows = NULL;
+  LwLeaderboardOptions options;
+  GString *text = g_string_new (NULL);
+
+  g_assert_no_error (error);
+  lw_leaderboard_options_init (&options);
+  options.ladder = ladder;
+  rows = lw_leaderboard_compute (games, &options);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const LwLeaderboardRow *row = &g_array_index (rows, LwLeaderboardRow, i);
+
+      g_string_append_printf (text, "%u %s %a %a %a %u %u %u %a %u %d\n", row->rank, row->name,
+                              row->rating, row->mu, row->sigma, row->games, row->wins, row->skunks,
+                              row->trend, row->rated, row->provisional);
+    }
+  return g_string_free (text, FALSE);
+}
+
+/* Two laptops play games whose times interleave (two of them, one from
+ * each, at the same second, so that the order falls to their ids) and
+ * sync: the Leaderboard of each, on every ladder, is the one of a single
+ * database holding all those games, bit for bit. */
+static void
+test_league (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (5);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autofree char *one_path = g_build_filename (fixture->dir, "one.sqlite3", NULL);
+  g_autoptr (LwStore) one = lw_store_open (one_path, NULL);
+  g_autoptr (GHashTable) server_games = NULL;
+  g_autoptr (GError) error = NULL;
+  GHashTableIter iter;
+  gpointer key, value;
+  gint64 tie_a = 0, tie_b = 0;
+
+  for (guint i = 0; i < 40; i++)
+    {
+      gint64 id = lw_club_add_random_game (i % 2 == 0 ? a->store : b->store, rng);
+
+      if (i == 10)
+        tie_a = id;
+      else if (i == 11)
+        tie_b = id;
+      if (i % 7 == 6)
+        {
+          lw_club_laptop_sync (a);
+          lw_club_laptop_sync (b);
+        }
+    }
+  g_assert_true (lw_store_set_game_details (a->store, tie_a, 1780000000, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (lw_store_set_game_details (b->store, tie_b, 1780000000, NULL, &error));
+  g_assert_no_error (error);
+  for (guint round = 0; round < 2; round++)
+    {
+      lw_club_laptop_sync (a);
+      lw_club_laptop_sync (b);
+    }
+  g_assert_cmpint (lw_test_count_games (a->store), ==, 40);
+  g_assert_cmpint (lw_test_count_games (b->store), ==, 40);
+
+  server_games = lw_club_server_games (fixture->server);
+  g_assert_cmpuint (g_hash_table_size (server_games), ==, 40);
+  g_hash_table_iter_init (&iter, server_games);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      g_autoptr (LwGameRecord) record = lw_game_record_from_json (value, -1, &error);
+      gint64 same = 0;
+
+      g_assert_no_error (error);
+      g_assert_cmpint (lw_store_import_game (one, record, FALSE, &same, &error), >, 0);
+      g_assert_no_error (error);
+    }
+  for (LwLadder ladder = LW_LADDER_ALL; ladder <= LW_LADDER_PARTNERS; ladder++)
+    {
+      g_autofree char *expected = leaderboard_of (one, ladder);
+      g_autofree char *on_a = leaderboard_of (a->store, ladder);
+      g_autofree char *on_b = leaderboard_of (b->store, ladder);
+
+      g_test_message ("ladder %d:\n%s", ladder, expected);
+      if (ladder == LW_LADDER_ALL)
+        g_assert_cmpuint (strlen (expected), >, 100);
+      g_assert_cmpstr (on_a, ==, expected);
+      g_assert_cmpstr (on_b, ==, expected);
+    }
+}
+
 /* A correction of a game pulled from another laptop is refused in
  * words; the laptop that owns it corrects it and the change arrives. */
 static void
@@ -357,8 +523,10 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add ("/club/security", Fixture, NULL, fixture_set_up, test_security, fixture_tear_down);
+  g_test_add ("/club/schema", Fixture, NULL, fixture_set_up, test_schema, fixture_tear_down);
   g_test_add ("/club/interleavings", Fixture, NULL, fixture_set_up, test_interleavings,
               fixture_tear_down);
+  g_test_add ("/club/league", Fixture, NULL, fixture_set_up, test_league, fixture_tear_down);
   g_test_add ("/club/read-only", Fixture, NULL, fixture_set_up, test_read_only, fixture_tear_down);
   g_test_add ("/club/restore", Fixture, NULL, fixture_set_up, test_restore, fixture_tear_down);
   return g_test_run ();

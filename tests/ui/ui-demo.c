@@ -6,8 +6,9 @@
  * SCREEN: games, new-game, new-game-error, new-game-rules, save-rule-set, partners, game,
  *         game-rule-set, game-rule-set-details, preferences-rule-sets (on the
  *         Rule Sets page: choose it), preferences-club (Preferences → Club
- *         of a database joined to a club server; LW_DEMO_EMPTY=1: not
- *         joined), game-error,
+ *         of a database joined to a club server that cannot be reached:
+ *         the automatic sync's failure and Retry after 2 s; LW_DEMO_EMPTY=1:
+ *         the database as it is, not joined unless it was), game-error,
  *         game-over, garwolf, import-error, chart, players, player-stats, player-merge,
  *         virtual-new-game, table, table-4, table-bid, table-bid-heard, table-follow,
  *         table-last-trick, curtain, table-partners, table-partners-bid,

@@ -376,7 +376,8 @@ lw_preferences_window_new (GtkWindow *parent)
       self->store = g_object_ref (lw_window_get_store (LW_WINDOW (parent)));
       add_rule_sets_page (self);
       adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self),
-                                  ADW_PREFERENCES_PAGE (lw_club_page_new (self->store)));
+                                  ADW_PREFERENCES_PAGE (lw_club_page_new (self->store,
+                                                                          lw_window_get_club_auto (LW_WINDOW (parent)))));
     }
 
   gtk_window_present (GTK_WINDOW (self));

@@ -41,6 +41,7 @@ struct _LwWindow
                                * pages themselves live in the leaflet */
   LwStore *store;
   LwStoreWatch *watch;        /* tells the pages what changed in @store */
+  LwClubAuto *club_auto;      /* syncs @store with its club server */
   GCancellable *cancellable;
   GtkFileChooserNative *chooser;
   GHashTable *changed_games;  /* gint64* ID → itself: to read again on the start page */

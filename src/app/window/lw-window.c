@@ -52,6 +52,14 @@ lw_window_get_store (LwWindow *self)
   return self->store;
 }
 
+LwClubAuto *
+lw_window_get_club_auto (LwWindow *self)
+{
+  g_return_val_if_fail (LW_IS_WINDOW (self), NULL);
+
+  return self->club_auto;
+}
+
 gboolean
 lw_window_get_busy (LwWindow *self)
 {
@@ -394,6 +402,16 @@ watch_all_changed_cb (LwStoreWatch *watch,
                       LwWindow     *self)
 {
   self->reload_games = TRUE;
+}
+
+/* Other laptops' games came from the club server: the Games list, when
+ * shown, shows them at once (other pages read them when next shown). */
+static void
+club_pulled_cb (LwClubAuto *auto_sync,
+                LwWindow   *self)
+{
+  if (g_strcmp0 (lw_window_get_visible_page (self), "games") == 0)
+    lw_window_show_games (self);
 }
 
 /* Other programs' writes are looked for while the window is active, and
@@ -889,6 +907,8 @@ lw_window_constructed (GObject *object)
   g_signal_connect_object (self->watch, "game-changed", G_CALLBACK (watch_game_changed_cb), self, 0);
   g_signal_connect_object (self->watch, "all-changed", G_CALLBACK (watch_all_changed_cb), self, 0);
   g_signal_connect (self, "notify::is-active", G_CALLBACK (active_changed_cb), NULL);
+  self->club_auto = lw_club_auto_new (self->store);
+  g_signal_connect_object (self->club_auto, "pulled", G_CALLBACK (club_pulled_cb), self, 0);
 
   lw_games_page_set_store (self->games_page, self->store);
 
@@ -912,6 +932,7 @@ lw_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->watch, self);
     }
   g_clear_object (&self->watch);
+  g_clear_object (&self->club_auto);
 
   G_OBJECT_CLASS (lw_window_parent_class)->dispose (object);
 }

@@ -6,6 +6,7 @@
 
 #include <adwaita.h>
 
+#include "lw-club-auto.h"
 #include "lw-store.h"
 
 G_BEGIN_DECLS
@@ -27,5 +28,9 @@ LwWindow *lw_window_new (LwApplication *application,
 
 /** Returns: (transfer none): the window's database. */
 LwStore *lw_window_get_store (LwWindow *self);
+
+/** Returns: (transfer none): the automatic sync of the window's database
+ *  with its club server (lw-club-auto.h). */
+LwClubAuto *lw_window_get_club_auto (LwWindow *self);
 
 G_END_DECLS

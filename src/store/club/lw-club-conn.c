@@ -347,3 +347,23 @@ lw_club_exec (PGconn             *conn,
   PQclear (result);
   return NULL;
 }
+
+gboolean
+lw_club_join (LwStore     *store,
+              const char  *conninfo,
+              const char  *origin,
+              const char  *password,
+              gboolean    *in_keyring,
+              GError     **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (store), FALSE);
+  g_return_val_if_fail (conninfo != NULL && origin != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (in_keyring != NULL)
+    *in_keyring = FALSE;
+  if (!lw_store_club_join (store, conninfo, origin, error))
+    return FALSE;
+  return password == NULL || *password == '\0'
+         || lw_club_save_password (conninfo, password, in_keyring, error);
+}

@@ -11,6 +11,13 @@
  *             the change number (littlewolf.changes) given at every write
  *   pushes    per origin, the number of its last push the server took
  *
+ * Version 2 adds:
+ *   events    one row per event: its UUID, the origin that owns it, the
+ *             owner's version of it, its facts as JSON (format, players,
+ *             rounds, tables, results; NULL once deleted) and seq, a
+ *             change number of the same littlewolf.changes as the games',
+ *             so that one pull reads games and events in one order
+ *
  * Row-level security is enabled and forced on every table: everybody
  * reads every row; a laptop's role (a member of `littlewolf_origin`, which
  * owns nothing) inserts, updates and deletes only the rows of its own
@@ -83,6 +90,30 @@ static const char *const migrations[] = {
   "  TO littlewolf_origin;"
   "GRANT USAGE ON SEQUENCE littlewolf.changes TO littlewolf_origin;"
   "INSERT INTO littlewolf.meta VALUES ('club', gen_random_uuid ()::text);",
+
+  /* 1 → 2: events */
+  "CREATE TABLE littlewolf.events ("
+  "  uuid       uuid PRIMARY KEY,"
+  "  origin     uuid NOT NULL REFERENCES littlewolf.origins (id),"
+  "  version    bigint NOT NULL,"
+  "  facts      text,"
+  "  seq        bigint NOT NULL DEFAULT nextval ('littlewolf.changes'),"
+  "  pushed     timestamptz NOT NULL DEFAULT now ()"
+  ");"
+  "CREATE INDEX events_seq ON littlewolf.events (seq);"
+  "CREATE INDEX events_origin ON littlewolf.events (origin);"
+  "ALTER TABLE littlewolf.events ENABLE ROW LEVEL SECURITY;"
+  "ALTER TABLE littlewolf.events FORCE ROW LEVEL SECURITY;"
+  "CREATE POLICY read ON littlewolf.events FOR SELECT USING (true);"
+  "CREATE POLICY owner ON littlewolf.events USING (littlewolf.is_owner ())"
+  "  WITH CHECK (littlewolf.is_owner ());"
+  "CREATE POLICY own_insert ON littlewolf.events FOR INSERT"
+  "  WITH CHECK (origin = littlewolf.my_origin ());"
+  "CREATE POLICY own_update ON littlewolf.events FOR UPDATE"
+  "  USING (origin = littlewolf.my_origin ()) WITH CHECK (origin = littlewolf.my_origin ());"
+  "CREATE POLICY own_delete ON littlewolf.events FOR DELETE"
+  "  USING (origin = littlewolf.my_origin ());"
+  "GRANT SELECT, INSERT, UPDATE, DELETE ON littlewolf.events TO littlewolf_origin;",
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == LW_CLUB_SCHEMA_VERSION);
@@ -128,10 +159,23 @@ lw_club_init (const char  *conninfo,
               int         *version_out,
               GError     **error)
 {
-  g_autoptr (PGconn) conn = lw_club_connect (conninfo, error);
+  return lw_club_migrate (conninfo, LW_CLUB_SCHEMA_VERSION, version_out, error);
+}
+
+gboolean
+lw_club_migrate (const char  *conninfo,
+                 int          target,
+                 int         *version_out,
+                 GError     **error)
+{
+  g_autoptr (PGconn) conn = NULL;
   int version = 0;
   gboolean ok;
 
+  g_return_val_if_fail (conninfo != NULL, FALSE);
+  g_return_val_if_fail (target >= 1 && target <= LW_CLUB_SCHEMA_VERSION, FALSE);
+
+  conn = lw_club_connect (conninfo, error);
   if (conn == NULL)
     return FALSE;
   ok = run (conn, "starting the schema's migration",
@@ -147,7 +191,7 @@ lw_club_init (const char  *conninfo,
                    "(version %d, this version reads up to %d)", version, LW_CLUB_SCHEMA_VERSION);
       ok = FALSE;
     }
-  for (int v = version; ok && v < LW_CLUB_SCHEMA_VERSION; v++)
+  for (int v = version; ok && v < target; v++)
     {
       g_autofree char *what = g_strdup_printf ("migrating the schema to version %d", v + 1);
       g_autofree char *to = g_strdup_printf ("%d", v + 1);
@@ -167,7 +211,7 @@ lw_club_init (const char  *conninfo,
       return FALSE;
     }
   if (version_out != NULL)
-    *version_out = LW_CLUB_SCHEMA_VERSION;
+    *version_out = MAX (version, target);
   return TRUE;
 }
 

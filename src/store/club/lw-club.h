@@ -43,7 +43,7 @@ GQuark lw_club_error_quark (void);
 
 /* The version of the club schema this program writes (littlewolf.meta's
  * schema_version): the number of migrations in lw-club-schema.c. */
-#define LW_CLUB_SCHEMA_VERSION 1
+#define LW_CLUB_SCHEMA_VERSION 2
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PGconn, PQfinish)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PGresult, PQclear)
@@ -99,6 +99,35 @@ gboolean lw_club_save_password (const char  *conninfo,
                                 gboolean    *in_keyring,
                                 GError     **error);
 
+/**
+ * lw_club_join:
+ * @store: the database that becomes a laptop of the club
+ * @conninfo: the club server's conninfo for this laptop's login role,
+ *   without a password
+ * @origin: the laptop's origin UUID (`club add-origin` gives it)
+ * @password: (nullable): the role's password, or %NULL or "" for none to
+ *   keep (a Unix socket's peer authentication, a pgpass file of one's own)
+ * @in_keyring: (out) (optional): %TRUE when the password went to the
+ *   keyring, %FALSE when to lw_club_password_file() or when none was given
+ * @error: return location for a #GError
+ *
+ * `club join` and Preferences → Club → Join: lw_store_club_join(), then
+ * lw_club_save_password() for a password given (never logged, never in
+ * the database).
+ *
+ * Errors: those of lw_store_club_join() (%LW_STORE_ERROR_INVALID for a
+ * password in @conninfo or an origin that is no UUID) and of
+ * lw_club_save_password() (%LW_CLUB_ERROR_CREDENTIALS).
+ *
+ * Returns: %TRUE when joined and the password kept.
+ */
+gboolean lw_club_join (LwStore     *store,
+                       const char  *conninfo,
+                       const char  *origin,
+                       const char  *password,
+                       gboolean    *in_keyring,
+                       GError     **error);
+
 /* Sets @error from a failed result (%LW_CLUB_ERROR_REFUSED for a refusal
  * of permission or row-level security, else %LW_CLUB_ERROR_FAILED),
  * "club server: @what: " and the server's words; returns %FALSE. */
@@ -127,7 +156,8 @@ PGresult *lw_club_exec (PGconn             *conn,
  *
  * Creates the club schema or migrates it to %LW_CLUB_SCHEMA_VERSION, in
  * one transaction (docs/CLUB-SERVER.md "Schema"): the tables of origins,
- * games and pushes, row-level security enabled and forced on each, and
+ * games and pushes (version 1), events (version 2), row-level security
+ * enabled and forced on each, and
  * the group role `littlewolf_origin` whose members (the laptops' roles)
  * may read every row and write their own origin's only.
  *
@@ -140,6 +170,30 @@ PGresult *lw_club_exec (PGconn             *conn,
 gboolean lw_club_init (const char  *conninfo,
                        int         *version,
                        GError     **error);
+
+/**
+ * lw_club_migrate:
+ * @conninfo: a conninfo of the club's owner role
+ * @target: the version to migrate to, 1 to %LW_CLUB_SCHEMA_VERSION
+ * @version: (out) (optional): the schema version now (@target, or the
+ *   version found when it was newer than @target)
+ * @error: return location for a #GError
+ *
+ * lw_club_init() up to version @target only: each migration of
+ * lw-club-schema.c from the version found up to @target, in one
+ * transaction holding the schema's advisory lock, so that two at once
+ * migrate once; a schema at @target or later is left as it is (the tests
+ * make a server of an older version with it).
+ *
+ * Errors: as lw_club_init().
+ *
+ * Returns: %TRUE when the schema is at @target or later (up to
+ *   %LW_CLUB_SCHEMA_VERSION).
+ */
+gboolean lw_club_migrate (const char  *conninfo,
+                          int          target,
+                          int         *version,
+                          GError     **error);
 
 /**
  * lw_club_add_origin:
