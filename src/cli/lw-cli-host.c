@@ -115,7 +115,8 @@ parse_seat (const char     *text,
 
 /* One line per remote seat: its link, or, for a link made before the
  * host restarted (only its hash is known), where the old link leads;
- * @new_links: every remote seat a New Link first. */
+ * @new_links: every remote seat a New Link first. A table with no remote
+ * seat says so in one line, so that a silent host is never a puzzle. */
 static gboolean
 print_links (LwEntryServer  *server,
              LwTableHost    *host,
@@ -124,6 +125,7 @@ print_links (LwEntryServer  *server,
              GError        **error)
 {
   gint64 id = lw_table_host_get_game_id (host);
+  guint remote = 0;
 
   for (int s = 0; s < (int) lw_table_host_get_n_players (host); s++)
     {
@@ -131,6 +133,7 @@ print_links (LwEntryServer  *server,
 
       if (lw_table_host_get_seat_kind (host, s) != LW_HOST_SEAT_REMOTE)
         continue;
+      remote++;
       if (new_links && !lw_entry_server_new_seat_link (server, id, (guint) s, error))
         return FALSE;
       url = lw_entry_server_seat_url (server, link_host, id, (guint) s);
@@ -140,6 +143,8 @@ print_links (LwEntryServer  *server,
         g_print ("seat %d %s: the link given before (http://%s:%u/play#t=%" G_GINT64_FORMAT ")\n", s,
                  lw_table_host_get_name (host, s), link_host, lw_entry_server_get_port (server), id);
     }
+  if (remote == 0)
+    g_print ("game %" G_GINT64_FORMAT ": no remote seat: the computers play it to its end\n", id);
   fflush (stdout);
   return TRUE;
 }

@@ -774,6 +774,44 @@ test_other_seat (Fixture       *f,
   }
 }
 
+/* `littlewolf-cli host` with computers only says so, then plays the game
+ * to its end and stores it. */
+static void
+test_cli_host_computers (LwTestDb      *db,
+                         gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSubprocess) process = NULL;
+  g_autoptr (GDataInputStream) out = NULL;
+  g_autofree char *line = NULL;
+  g_autofree char *rest = NULL;
+
+  process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error,
+                              lw_test_cli_path (), "host", "--players", "2", "--names", "Ann,Ben",
+                              "--seats", "computer:easy,computer:random", "--seed", "5",
+                              "--port", "0", "--pause", "0", "--hold", "0",
+                              "--database", db->path, NULL);
+  g_assert_no_error (error);
+  out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (process));
+  line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (line);
+  g_assert_true (g_regex_match_simple ("^game [0-9]+: no remote seat: the computers play it to its end$",
+                                       line, 0, 0));
+  g_assert_true (g_subprocess_wait (process, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  g_assert_cmpint (g_subprocess_get_exit_status (process), ==, 0);
+  rest = g_data_input_stream_read_line_utf8 (out, NULL, NULL, NULL);
+  g_assert_null (rest);
+  {
+    g_autoptr (LwStore) store = lw_store_open (db->path, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (lw_test_count_games (store), ==, 1);
+  }
+}
+
 /* `littlewolf-cli host` with one scripted client and two computers. */
 static void
 test_cli_host (LwTestDb      *db,
@@ -964,5 +1002,6 @@ main (int   argc,
   ADD ("/host-socket/silent-peer", test_silent_peer);
 #undef ADD
   lw_test_add_db_closed ("/host-socket/cli-host", test_cli_host);
+  lw_test_add_db_closed ("/host-socket/cli-host-computers", test_cli_host_computers);
   return g_test_run ();
 }

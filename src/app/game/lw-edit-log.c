@@ -432,8 +432,10 @@ view_changed_cb (LwEditLog *self)
 
   {
     g_autofree char *text = lw_message_capitalize (error->message);
+    g_autofree char *escaped = g_markup_escape_text (text, -1);
 
-    adw_toast_overlay_add_toast (self->toasts, adw_toast_new (text));
+    /* Toast titles are Pango markup: the error may quote a player's name. */
+    adw_toast_overlay_add_toast (self->toasts, adw_toast_new (escaped));
   }
 }
 

@@ -73,9 +73,12 @@ toast (GtkWidget  *page,
        const char *message)
 {
   GtkRoot *root = gtk_widget_get_root (page);
+  /* Toast titles are Pango markup in libadwaita 1.2: a server's error may
+   * name a role or database with "&" or "<". */
+  g_autofree char *escaped = g_markup_escape_text (message, -1);
 
   if (ADW_IS_PREFERENCES_WINDOW (root))
-    adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (root), adw_toast_new (message));
+    adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (root), adw_toast_new (escaped));
 }
 
 static void
