@@ -1,7 +1,7 @@
 /* lw-entry-server-play.c — the entry server's side of remote play
  *
  * The tables the server hosts, each remote seat's link and whether it is
- * connected; the sockets themselves are lw-entry-play.c's
+ * connected; the sockets themselves are lw-entry-play-socket.c's
  * (docs/REMOTE-PLAY.md).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later

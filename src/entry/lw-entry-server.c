@@ -90,7 +90,7 @@ typedef struct {
   gsize              body_read; /* of the request being read */
   GSource           *watch;     /* while waiting for a request: see watch_cb() */
   gboolean           closing;   /* answered, not to be kept alive */
-  gboolean           socket;    /* a play socket's: lw-entry-play.c keeps it */
+  gboolean           socket;    /* a play socket's: lw-entry-play-socket.c keeps it */
 } Connection;
 
 struct _Serving
@@ -669,7 +669,7 @@ handle_cb (SoupServer        *server,
 }
 
 /* A play socket opened: its connection is kept for as long as it lasts
- * (lw-entry-play.c closes it), the server's timeouts no longer apply. */
+ * (lw-entry-play-socket.c closes it), the server's timeouts no longer apply. */
 static void
 websocket_cb (SoupServer              *server,
               SoupServerMessage       *msg,
@@ -750,7 +750,7 @@ request_finished_cb (SoupServer        *server,
   g_autoptr (GSource) source = NULL;
 
   /* A refused request's connection is ours: it lingers, then closes; a
-   * play socket's is lw-entry-play.c's. */
+   * play socket's is lw-entry-play-socket.c's. */
   if (connection == NULL || connection->socket)
     return;
   if (!connection->shut)

@@ -1,0 +1,119 @@
+/* lw-entry-play-private.h — what remote play's two files share
+ *
+ * For lw-entry-play.c (the owner's thread: the tables, their secrets,
+ * the jobs posted between the threads) and lw-entry-play-socket.c (the
+ * server's thread: the sockets) only.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "lw-entry-play.h"
+
+G_BEGIN_DECLS
+
+#define MAX_SEATS 8
+
+/* A message longer than this is not even read (libsoup drops the
+ * connection); one longer than LW_ENTRY_PLAY_MAX_MESSAGE is read, then
+ * refused with 1009. */
+#define LW_ENTRY_PLAY_MAX_DROP (64 * 1024)
+
+/* The bytes a socket may send after its last whole message: libsoup 3.2
+ * checks each frame against LW_ENTRY_PLAY_MAX_DROP but keeps every
+ * fragment of a message that never ends, without bound. Checked every
+ * UNFINISHED_CHECK_MS from the kernel's count (TCP_INFO). */
+#define LW_ENTRY_PLAY_MAX_UNFINISHED (2 * LW_ENTRY_PLAY_MAX_DROP)
+#define UNFINISHED_CHECK_MS 100
+
+/* A table, owned by the owner's thread; its secrets, connected and lang
+ * under the mutex. */
+typedef struct {
+  gint64       game_id;
+  guint        n_players;
+  LwTableHost *host;
+  gulong       changed_id;
+  LwEntryPlay *play;                     /* borrowed: it holds the table */
+  char        *secret[MAX_SEATS];        /* NULL: not a remote seat, or its link made before a restart */
+  char        *hash[MAX_SEATS];          /* its SHA-256, what a hello is checked against; NULL: no link */
+  gboolean     connected[MAX_SEATS];
+  char         lang[MAX_SEATS][3];
+} PlayTable;
+
+/* A socket, in the server's thread. */
+typedef struct {
+  LwEntryPlay             *play;     /* borrowed: it holds the socket */
+  SoupWebsocketConnection *ws;
+  GIOStream               *base;     /* the server's connection under it */
+  char                    *address;
+  guint64                  serial;
+  gint64                   game_id;
+  int                      seat;     /* -1 until its hello */
+  char                     lang[3];
+  GSource                 *hello_timeout;
+  GSource                 *silence_check;
+  GSource                 *unfinished_check;
+  gint64                   last_heard;   /* monotonic µs of its last message */
+  guint64                  bytes_heard;  /* the kernel's count of bytes received then */
+  gint64                   window_start;
+  guint                    window_count;
+} PlaySocket;
+
+struct _LwEntryPlay
+{
+  gatomicrefcount      ref_count;
+  GMainContext        *owner_context;
+  LwEntryPlaySeatFunc  seat_func;   /* owner's thread; NULL once forgotten */
+  gpointer             seat_data;
+
+  GMutex               lock;
+  GHashTable          *tables;      /* gint64* → PlayTable*, under lock */
+  GMainContext        *server_context;  /* under lock; NULL while stopped */
+  guint                max_per_address; /* atomic */
+  guint                ping_ms;         /* atomic: the page's heartbeat */
+  guint                silence_ms;      /* atomic: closed after this silence */
+
+  /* the server's thread */
+  GHashTable          *sockets;     /* guint64* serial → PlaySocket* */
+  GHashTable          *seats;       /* "game:seat" → PlaySocket* (borrowed) */
+  GHashTable          *per_address; /* char* → count */
+  guint64              next_serial;
+};
+
+/* A text for a socket, or a close, posted by the owner's thread to the
+ * server's (lw-entry-play.c's post_delivery()). */
+typedef struct {
+  LwEntryPlay *play;
+  gint64       game_id;
+  int          seat;     /* -1: every socket of the table */
+  guint64      serial;   /* 0: whichever socket holds the seat */
+  char        *text;     /* to send, or NULL */
+  guint        close_code;  /* 0, or close with it after the text */
+} Delivery;
+
+/* In the server's thread: runs a #Delivery posted by the owner's. */
+gboolean lw_entry_play_deliver_cb (gpointer data);
+
+/* In the server's thread: @socket's seat wants its state (@action
+ * %NULL) or acts (@action, transfer full), posted to the owner's. */
+void lw_entry_play_post_request (PlaySocket *socket,
+                                 JsonNode   *action);
+
+/* In the server's thread: tells the owner's that @socket's seat is
+ * @connected now (the seat function, lw_entry_play_new()). */
+void lw_entry_play_tell_owner (PlaySocket *socket,
+                               gboolean    connected);
+
+/* A refusal `{"type":"refused","id":…,"reason":…,"message":…}` as text
+ * (transfer full); @id nullable. */
+char *lw_entry_play_refusal_text (const char *id,
+                                  const char *reason,
+                                  const char *message);
+
+/* @object's member @name if it is a string, else %NULL (borrowed). */
+const char *lw_entry_play_string_member (JsonObject *object,
+                                         const char *name);
+
+G_END_DECLS
