@@ -653,6 +653,17 @@ test_events (Fixture       *fixture,
   g_assert_cmpstr (corrected_a, !=, on_a);
   g_assert_cmpstr (corrected_b, ==, corrected_a);
   g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT count (*) FROM events"), ==, 1);
+
+  /* A deletes it: it goes from B too; the games stay. */
+  g_assert_true (lw_store_delete_event (a->store, 1, &error));
+  g_assert_no_error (error);
+  g_assert_true (lw_club_sync (a->store, &result, &error));
+  g_assert_cmpuint (result.events_pushed, ==, 1);
+  lw_club_laptop_sync (b);
+  g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT count (*) FROM events"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT count (*) FROM club_events"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM club_events"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT count (*) FROM games"), ==, 1);
 }
 
 int
