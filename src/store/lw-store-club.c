@@ -321,6 +321,7 @@ apply_one (LwStore           *self,
   gint64 held_version = -1;
   gboolean has_row = FALSE;
   g_autoptr (LwStoreStmt) stmt = NULL;
+  g_autoptr (GArray) tables = g_array_new (FALSE, FALSE, sizeof (gint64));
 
   if (game->is_event)
     return lw_store_club_apply_event (self, game, own, error);
@@ -364,7 +365,12 @@ apply_one (LwStore           *self,
     return TRUE;
   if (id != 0 && held_version == game->version && game->record != NULL)
     return TRUE;
-  if (id != 0 && !remove_held_game (self, id, error))
+  /* The tables of events held here whose result the game is stay linked
+   * to its new copy (their events name it by UUID). */
+  if (id != 0
+      && (!lw_store_read_ids (self, "SELECT id FROM event_tables WHERE game = ?", id, tables,
+                              error)
+          || !remove_held_game (self, id, error)))
     return FALSE;
   if (game->record == NULL)
     {
@@ -375,6 +381,12 @@ apply_one (LwStore           *self,
     }
   if (!import_pulled (self, game, error))
     return FALSE;
+  for (guint i = 0; i < tables->len; i++)
+    if (!lw_store_run_text (self,
+                            "UPDATE event_tables SET game = (SELECT id FROM games WHERE uuid = ?1)"
+                            " WHERE id = ?2",
+                            game->uuid, g_array_index (tables, gint64, i), error))
+      return FALSE;
   stmt = lw_store_stmt (self,
                         "INSERT OR REPLACE INTO club_games (uuid, origin, origin_name, version)"
                         " VALUES (?, ?, ?, ?)",

@@ -654,6 +654,26 @@ test_events (Fixture       *fixture,
   g_assert_cmpstr (corrected_b, ==, corrected_a);
   g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT count (*) FROM events"), ==, 1);
 
+  /* A corrects the game that is table 2's result: B's copy of the game is
+   * replaced and stays table 2's result. */
+  {
+    gint64 game_id = lw_test_sql_int_at (a->path, "SELECT game FROM event_tables WHERE number = 2");
+    g_autofree char *game_a = NULL;
+    g_autofree char *game_b = NULL;
+
+    g_assert_true (lw_store_remove_last_round (a->store, game_id, &error));
+    g_assert_no_error (error);
+    lw_club_laptop_sync (a);
+    lw_club_laptop_sync (b);
+    game_a = standings_of (a->path, "1");
+    game_b = standings_of (b->path, "1");
+    g_assert_cmpstr (game_a, !=, corrected_a);
+    g_assert_cmpstr (game_b, ==, game_a);
+    g_assert_cmpint (lw_test_sql_int_at (b->path,
+                                         "SELECT count (*) FROM event_tables WHERE game IS NOT NULL"),
+                     ==, 1);
+  }
+
   /* A deletes it: it goes from B too; the games stay. */
   g_assert_true (lw_store_delete_event (a->store, 1, &error));
   g_assert_no_error (error);
