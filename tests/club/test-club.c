@@ -210,10 +210,86 @@ ratings_of (const char *path)
   return g_strdup (run.out);
 }
 
+/* `littlewolf-cli event standings ID --json` of the database at @path. */
+static char *
+standings_of (const char *path,
+              const char *id)
+{
+  const char *args[] = { "event", "standings", id, "--json", NULL };
+
+  return lw_test_cli_ok_argv (path, args);
+}
+
+/* Makes game @game_id of @store the result of table @table of round 1 of
+ * event 1: a finished two-player game from cases/random with the
+ * table's players in its seats. */
+static void
+add_table_game (LwStore *store,
+                GRand   *rng,
+                guint    table)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwEvent) event = lw_store_load_event (store, 1, &error);
+  g_autoptr (LwGameRecord) record = NULL;
+  LwEventTable *seats;
+  gint64 game_id;
+
+  g_assert_no_error (error);
+  seats = lw_event_get_table (event, 1, table, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (seats->n_seats, ==, 2);
+  for (guint tries = 0; tries < 1000 && record == NULL; tries++)
+    {
+      record = lw_club_random_record (rng);
+      if (record->n_players != 2)
+        g_clear_pointer (&record, lw_game_record_free);
+    }
+  g_assert_nonnull (record);
+  for (guint s = 0; s < 2; s++)
+    {
+      const LwEntrant *entrant = g_ptr_array_index (event->entrants, seats->entrants[s]);
+
+      g_free (record->players[s]);
+      record->players[s] = g_strdup (entrant->name);
+    }
+  game_id = lw_store_add_game (store, record, &error);
+  g_assert_no_error (error);
+  g_assert_true (lw_store_set_event_game_result (store, 1, 1, table, game_id, &error));
+  g_assert_no_error (error);
+}
+
+/* @laptop's event 1: a round-robin of four at 2-seat tables, round 1
+ * paired and its two tables' results games of the laptop's (paper
+ * results would be rating games of the event's own, which the one
+ * database of the ratings' comparison does not hold). */
+static void
+run_event (LwClubLaptop *laptop,
+           GRand        *rng,
+           guint         n)
+{
+  g_autofree char *name = g_strdup_printf ("%s night", laptop->name);
+  g_autofree char *seed = g_strdup_printf ("%u", n + 1);
+  const char *new_args[] = { "event", "new", "--name", name, "--format", "round-robin",
+                             "--table-size", "2", "--seed", seed, NULL };
+  const char *add_args[] = { "event", "add", "1", "Ann", "Ben", "Cat", "Dan", NULL };
+  const char *pair_args[] = { "event", "pair", "1", NULL };
+  g_autofree char *made = lw_test_cli_ok_argv (laptop->path, new_args);
+
+  g_assert_cmpstr (made, ==, "1\n");
+  g_free (lw_test_cli_ok_argv (laptop->path, add_args));
+  g_free (lw_test_cli_ok_argv (laptop->path, pair_args));
+  for (guint table = 1; table <= 2; table++)
+    add_table_game (laptop->store, rng, table);
+}
+
 /* Three laptops play, correct and delete games and sync in a random
  * order (seeded, 60 steps); afterwards, with each synced twice more,
  * every laptop and the server hold the same games, and the league's
- * ratings on each laptop are those of one database holding every game. */
+ * ratings on each laptop are those of one database holding every game.
+ * Each laptop also runs an event (its tables' results games, which the
+ * steps may correct or delete), renames it now and then and is refused
+ * changes to the others'; every laptop shows each event's standings as
+ * its owner does, byte for byte. */
 static void
 test_interleavings (Fixture       *fixture,
                     gconstpointer  data)
@@ -224,16 +300,40 @@ test_interleavings (Fixture       *fixture,
   g_autofree char *one_path = g_build_filename (fixture->dir, "one.sqlite3", NULL);
   g_autoptr (LwStore) one = NULL;
   g_autofree char *expected = NULL;
-  guint refused = 0, pushes = 0;
+  g_autoptr (GRand) event_rng = g_rand_new_with_seed (19);
+  guint refused = 0, pushes = 0, events_refused = 0;
 
   for (guint l = 0; l < 3; l++)
     {
       g_autofree char *name = g_strdup_printf ("laptop%u", l);
 
       laptops[l] = lw_club_laptop_new (fixture->server, fixture->dir, name);
+      run_event (laptops[l], event_rng, l);
     }
   for (guint step = 0; step < 60; step++)
     {
+      /* Now and then a laptop renames its own event (its ID 1 there) and
+       * is refused a change to another's (its own random numbers, so that
+       * the games' steps are as they were). */
+      if (g_rand_int_range (event_rng, 0, 6) == 0)
+        {
+          LwClubLaptop *owner = laptops[g_rand_int_range (event_rng, 0, 3)];
+          g_autofree char *name = g_strdup_printf ("%s night %u", owner->name, step);
+          gint64 held = lw_test_sql_int_at (owner->path,
+                                            "SELECT coalesce (max (event), 0) FROM club_events"
+                                            " WHERE origin IS NOT NULL");
+          g_autoptr (GError) error = NULL;
+
+          g_assert_true (lw_store_rename_event (owner->store, 1, name, &error));
+          g_assert_no_error (error);
+          if (held != 0)
+            {
+              g_assert_false (lw_store_rename_event (owner->store, held, name, &error));
+              g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+              g_assert_nonnull (strstr (error->message, "read-only"));
+              events_refused++;
+            }
+        }
       LwClubLaptop *laptop = laptops[g_rand_int_range (rng, 0, 3)];
       int roll = g_rand_int_range (rng, 0, 100);
       g_autoptr (GError) error = NULL;
@@ -321,6 +421,28 @@ test_interleavings (Fixture       *fixture,
         g_assert_no_error (error);
       }
   }
+  /* Each laptop's event: the same standings, byte for byte, everywhere. */
+  g_test_message ("%u changes of other laptops' events refused", events_refused);
+  g_assert_cmpuint (events_refused, >, 0);
+  for (guint l = 0; l < 3; l++)
+    {
+      g_autofree char *owned = standings_of (laptops[l]->path, "1");
+
+      for (guint m = 0; m < 3; m++)
+        {
+          g_autofree char *sql = g_strdup_printf ("SELECT event FROM club_events WHERE origin = '%s'",
+                                                  laptops[l]->origin);
+          g_autofree char *id = NULL;
+          g_autofree char *held = NULL;
+
+          if (m == l)
+            continue;
+          id = g_strdup_printf ("%" G_GINT64_FORMAT, lw_test_sql_int_at (laptops[m]->path, sql));
+          held = standings_of (laptops[m]->path, id);
+          g_assert_cmpstr (held, ==, owned);
+        }
+    }
+
   expected = ratings_of (one_path);
   g_assert_nonnull (strstr (expected, "\"rating\""));
   for (guint l = 0; l < 3; l++)
@@ -513,54 +635,6 @@ test_restore (Fixture       *fixture,
   g_assert_true (lw_club_sync (a->store, &result, &error));
   g_assert_false (result.restarted);
   g_assert_cmpuint (result.pushed + result.pulled + result.deleted, ==, 0);
-}
-
-/* `littlewolf-cli event standings ID --json` of the database at @path. */
-static char *
-standings_of (const char *path,
-              const char *id)
-{
-  const char *args[] = { "event", "standings", id, "--json", NULL };
-
-  return lw_test_cli_ok_argv (path, args);
-}
-
-/* Makes game @game_id of @store the result of table @table of round 1 of
- * event 1: a finished two-player game from cases/random with the
- * table's players in its seats. */
-static void
-add_table_game (LwStore *store,
-                GRand   *rng,
-                guint    table)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (LwEvent) event = lw_store_load_event (store, 1, &error);
-  g_autoptr (LwGameRecord) record = NULL;
-  LwEventTable *seats;
-  gint64 game_id;
-
-  g_assert_no_error (error);
-  seats = lw_event_get_table (event, 1, table, &error);
-  g_assert_no_error (error);
-  g_assert_cmpuint (seats->n_seats, ==, 2);
-  for (guint tries = 0; tries < 1000 && record == NULL; tries++)
-    {
-      record = lw_club_random_record (rng);
-      if (record->n_players != 2)
-        g_clear_pointer (&record, lw_game_record_free);
-    }
-  g_assert_nonnull (record);
-  for (guint s = 0; s < 2; s++)
-    {
-      const LwEntrant *entrant = g_ptr_array_index (event->entrants, seats->entrants[s]);
-
-      g_free (record->players[s]);
-      record->players[s] = g_strdup (entrant->name);
-    }
-  game_id = lw_store_add_game (store, record, &error);
-  g_assert_no_error (error);
-  g_assert_true (lw_store_set_event_game_result (store, 1, 1, table, game_id, &error));
-  g_assert_no_error (error);
 }
 
 /* Laptop A runs a round-robin (a table's result from paper, another's
