@@ -266,8 +266,10 @@ table_columns (LwStore     *self,
 }
 
 /* Inserts a row of @table: @object's members (but those named in @skip
- * and those whose value is an array) and @n_fixed more columns @fixed
- * with integer values @values (0 for NULL when @null_zero). Sets *@rowid. */
+ * and those whose value is an array: a member that is no column of
+ * @table is refused, naming event @event_uuid) and @n_fixed more columns
+ * @fixed with integer values @values (0 binds NULL for the column
+ * `game`: no game). Sets *@rowid (nullable) to the new row's ID. */
 static gboolean
 insert_row (LwStore            *self,
             const char         *event_uuid,

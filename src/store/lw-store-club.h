@@ -160,8 +160,9 @@ gboolean lw_store_club_set_push_pending (LwStore  *self,
  * @error: return location for a #GError (%LW_STORE_ERROR)
  *
  * Records, in one transaction, that the server holds @games at their
- * versions (a deletion: no longer waits) and push @counter. A game
- * changed since it was listed still waits.
+ * versions (a deletion: no longer waits) and push @counter; events
+ * (@is_event) with the facts sent. A game or event changed since it was
+ * listed still waits.
  *
  * Returns: %TRUE when stored.
  */
@@ -188,7 +189,10 @@ gboolean lw_store_club_ack_push (LwStore     *self,
  * a game new here is imported (its UUID kept), one held here at another
  * version replaced, a deleted one removed. A game of this laptop's own
  * that has the UUID of another laptop's is left as it is (and named in
- * the sync's conflicts).
+ * the sync's conflicts). A replaced game that is the result of a held
+ * event's table stays that table's result. Events (@is_event) the same
+ * way, held read-only (lw_store_club_check_event_writable()); this
+ * laptop's own events are left as they are.
  *
  * Returns: %TRUE when stored.
  */
@@ -212,7 +216,9 @@ gboolean lw_store_club_apply_pulled (LwStore     *self,
  * pulled again, and the push counter becomes @counter. The server is
  * never rewound: a game of @own that the database lost comes back as this
  * laptop's own (and counts as pushed); one the database holds is pushed
- * again as it is here; nothing is deleted on the server.
+ * again as it is here; nothing is deleted on the server. Own events are
+ * pushed again as they are here (an event the backup lost does not come
+ * back; a deletion it does not know of is not sent).
  *
  * Returns: %TRUE when stored.
  */
