@@ -215,6 +215,8 @@ cmd_sync (LwCliContext *ctx)
     return fail_club (error);
   printf ("pushed %u, deleted %u, pulled %u, conflicts %u%s\n", result.pushed, result.deleted,
           result.pulled, result.conflicts, result.restarted ? ", new sync after a restore" : "");
+  if (result.events_pushed > 0 || result.events_pulled > 0)
+    printf ("events pushed %u, pulled %u\n", result.events_pushed, result.events_pulled);
   return LW_CLI_OK;
 }
 

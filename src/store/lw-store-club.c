@@ -241,12 +241,18 @@ lw_store_club_ack_push (LwStore     *self,
   for (guint i = 0; ok && i < games->len; i++)
     {
       const LwClubGame *game = g_ptr_array_index (games, i);
-      g_autoptr (LwStoreStmt) stmt =
-        lw_store_stmt (self,
-                       game->record != NULL
-                       ? "INSERT OR REPLACE INTO club_pushed (uuid, version) VALUES (?1, ?2)"
-                       : "DELETE FROM club_pushed WHERE uuid = ?1 AND ?2 = ?2",
-                       error);
+      g_autoptr (LwStoreStmt) stmt = NULL;
+
+      if (game->is_event)
+        {
+          ok = lw_store_club_ack_event (self, game, error);
+          continue;
+        }
+      stmt = lw_store_stmt (self,
+                            game->record != NULL
+                            ? "INSERT OR REPLACE INTO club_pushed (uuid, version) VALUES (?1, ?2)"
+                            : "DELETE FROM club_pushed WHERE uuid = ?1 AND ?2 = ?2",
+                            error);
 
       ok = stmt != NULL
            && lw_store_bind_text (self, stmt, 1, game->uuid, error)
@@ -314,12 +320,15 @@ apply_one (LwStore           *self,
   gint64 id = 0;
   gint64 held_version = -1;
   gboolean has_row = FALSE;
-  g_autoptr (LwStoreStmt) stmt =
-    lw_store_stmt (self,
-                   "SELECT g.id, c.version FROM games AS g LEFT JOIN club_games AS c"
-                   " ON c.uuid = g.uuid WHERE g.uuid = ?",
-                   error);
+  g_autoptr (LwStoreStmt) stmt = NULL;
+  g_autoptr (GArray) tables = g_array_new (FALSE, FALSE, sizeof (gint64));
 
+  if (game->is_event)
+    return lw_store_club_apply_event (self, game, own, error);
+  stmt = lw_store_stmt (self,
+                        "SELECT g.id, c.version FROM games AS g LEFT JOIN club_games AS c"
+                        " ON c.uuid = g.uuid WHERE g.uuid = ?",
+                        error);
   if (stmt == NULL
       || !lw_store_bind_text (self, stmt, 1, game->uuid, error)
       || !lw_store_step_row (self, stmt, &has_row, error))
@@ -356,7 +365,12 @@ apply_one (LwStore           *self,
     return TRUE;
   if (id != 0 && held_version == game->version && game->record != NULL)
     return TRUE;
-  if (id != 0 && !remove_held_game (self, id, error))
+  /* The tables of events held here whose result the game is stay linked
+   * to its new copy (their events name it by UUID). */
+  if (id != 0
+      && (!lw_store_read_ids (self, "SELECT id FROM event_tables WHERE game = ?", id, tables,
+                              error)
+          || !remove_held_game (self, id, error)))
     return FALSE;
   if (game->record == NULL)
     {
@@ -367,6 +381,12 @@ apply_one (LwStore           *self,
     }
   if (!import_pulled (self, game, error))
     return FALSE;
+  for (guint i = 0; i < tables->len; i++)
+    if (!lw_store_run_text (self,
+                            "UPDATE event_tables SET game = (SELECT id FROM games WHERE uuid = ?1)"
+                            " WHERE id = ?2",
+                            game->uuid, g_array_index (tables, gint64, i), error))
+      return FALSE;
   stmt = lw_store_stmt (self,
                         "INSERT OR REPLACE INTO club_games (uuid, origin, origin_name, version)"
                         " VALUES (?, ?, ?, ?)",
@@ -430,7 +450,12 @@ lw_store_club_restart (LwStore    *self,
 
   if (!lw_store_begin_write (self, error))
     return FALSE;
+  /* Own events are pushed again as they are here; a deletion the backup
+   * does not know of is not sent. */
   ok = lw_store_exec (self, "DELETE FROM club_pushed", error)
+       && lw_store_exec (self,
+                         "DELETE FROM club_events WHERE origin IS NULL AND event IS NULL", error)
+       && lw_store_exec (self, "UPDATE club_events SET facts = NULL WHERE origin IS NULL", error)
        && lw_store_run1 (self,
                          "UPDATE club_state SET push_counter = ?1, push_pending = ?1, pull_seq = 0",
                          counter, error);

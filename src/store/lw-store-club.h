@@ -59,17 +59,20 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwClubState, lw_club_state_free)
  * @record: (nullable) (transfer full): its game record JSON
  *   (docs/rules/GAME-RECORD.md version 2, compact); %NULL for a deletion
  * @seq: the server's change number (pulled games), else 0
+ * @is_event: an event instead of a game (lw-store-club-events.c): @record
+ *   is then its facts document (%NULL for a deletion), @played_at 0
  *
- * One game on its way to or from the club server.
+ * One game (or event) on its way to or from the club server.
  */
 typedef struct {
-  char   *uuid;
-  char   *origin;
-  char   *origin_name;
-  gint64  version;
-  gint64  played_at;
-  char   *record;
-  gint64  seq;
+  char     *uuid;
+  char     *origin;
+  char     *origin_name;
+  gint64    version;
+  gint64    played_at;
+  char     *record;
+  gint64    seq;
+  gboolean  is_event;
 } LwClubGame;
 
 void lw_club_game_free (LwClubGame *game);
@@ -157,8 +160,9 @@ gboolean lw_store_club_set_push_pending (LwStore  *self,
  * @error: return location for a #GError (%LW_STORE_ERROR)
  *
  * Records, in one transaction, that the server holds @games at their
- * versions (a deletion: no longer waits) and push @counter. A game
- * changed since it was listed still waits.
+ * versions (a deletion: no longer waits) and push @counter; events
+ * (@is_event) with the facts sent. A game or event changed since it was
+ * listed still waits.
  *
  * Returns: %TRUE when stored.
  */
@@ -185,7 +189,10 @@ gboolean lw_store_club_ack_push (LwStore     *self,
  * a game new here is imported (its UUID kept), one held here at another
  * version replaced, a deleted one removed. A game of this laptop's own
  * that has the UUID of another laptop's is left as it is (and named in
- * the sync's conflicts).
+ * the sync's conflicts). A replaced game that is the result of a held
+ * event's table stays that table's result. Events (@is_event) the same
+ * way, held read-only (lw_store_club_check_event_writable()); this
+ * laptop's own events are left as they are.
  *
  * Returns: %TRUE when stored.
  */
@@ -209,7 +216,9 @@ gboolean lw_store_club_apply_pulled (LwStore     *self,
  * pulled again, and the push counter becomes @counter. The server is
  * never rewound: a game of @own that the database lost comes back as this
  * laptop's own (and counts as pushed); one the database holds is pushed
- * again as it is here; nothing is deleted on the server.
+ * again as it is here; nothing is deleted on the server. Own events are
+ * pushed again as they are here (an event the backup lost does not come
+ * back; a deletion it does not know of is not sent).
  *
  * Returns: %TRUE when stored.
  */
@@ -236,5 +245,46 @@ gboolean lw_store_club_restart (LwStore    *self,
 gboolean lw_store_club_check_writable (LwStore  *self,
                                        gint64    id,
                                        GError  **error);
+
+/**
+ * lw_store_club_list_outgoing_events:
+ * @self: a store that joined a club server
+ * @error: return location for a #GError (%LW_STORE_ERROR)
+ *
+ * The events that wait to be pushed, in one write transaction: every
+ * event of this laptop's own (none held from another) whose facts (one
+ * JSON document of its rows: format, settings, rule set copy, entrants,
+ * rounds, byes, tables, seats, paper scores, duplicate board results, the
+ * UUIDs of the games that are tables' results) differ from the facts the
+ * server acknowledged, at the version after the acknowledged one; and
+ * every event pushed and since deleted here (@record %NULL). An event
+ * listed the first time is given its UUID here, and keeps it, so that a
+ * push sent again is the same event.
+ *
+ * Returns: (transfer full) (element-type LwClubGame*) (nullable): the
+ *   events (@is_event set), %NULL on error.
+ */
+GPtrArray *lw_store_club_list_outgoing_events (LwStore  *self,
+                                               GError  **error);
+
+/**
+ * lw_store_club_check_event_writable:
+ * @self: a store
+ * @id: an event ID
+ * @error: return location for a #GError
+ *
+ * The ownership rule for events (docs/CLUB-SERVER.md "Ownership"): an
+ * event pulled from another laptop is read-only here. Inside the
+ * transaction of every change to an event (lw_store_event_begin_change()
+ * and the event store's other writes).
+ *
+ * Errors: %LW_STORE_ERROR_INVALID, "event ID belongs to club laptop
+ * “NAME”: it is read-only here; change it on that laptop".
+ *
+ * Returns: %TRUE when event @id may be changed here.
+ */
+gboolean lw_store_club_check_event_writable (LwStore  *self,
+                                             gint64    id,
+                                             GError  **error);
 
 G_END_DECLS

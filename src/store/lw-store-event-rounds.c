@@ -318,7 +318,8 @@ store_game_result (LwStore             *self,
 
   if (!lw_store_begin_write (self, error))
     return FALSE;
-  event = lw_store_read_event (self, id, error);
+  event = lw_store_club_check_event_writable (self, id, error)
+          ? lw_store_read_event (self, id, error) : NULL;
   if (event == NULL)
     return lw_store_finish (self, FALSE, error);
 

@@ -84,7 +84,8 @@ lw_store_start_event_table_game (LwStore  *self,
   g_return_val_if_fail (LW_IS_STORE (self), 0);
   g_return_val_if_fail (error == NULL || *error == NULL, 0);
 
-  if (!find_table_row (self, event_id, round, table, &row_id, &linked, &kept, &paper, error))
+  if (!lw_store_club_check_event_writable (self, event_id, error)
+      || !find_table_row (self, event_id, round, table, &row_id, &linked, &kept, &paper, error))
     return 0;
   if (linked != 0 || kept != 0 || paper)
     {

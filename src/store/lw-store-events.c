@@ -584,7 +584,8 @@ change_event_row (LwStore     *self,
 
   if (!lw_store_begin_write (self, error))
     return FALSE;
-  ok = lw_store_run_text (self, sql, text, id, error);
+  ok = lw_store_club_check_event_writable (self, id, error)
+       && lw_store_run_text (self, sql, text, id, error);
   if (ok && sqlite3_changes (lw_store_get_db (self)) == 0)
     {
       lw_store_set_not_found (error, "event", id);
@@ -633,7 +634,8 @@ lw_store_event_begin_change (LwStore  *self,
 
   if (!lw_store_begin_write (self, error))
     return NULL;
-  event = lw_store_load_event (self, id, error);
+  event = lw_store_club_check_event_writable (self, id, error)
+          ? lw_store_load_event (self, id, error) : NULL;
   if (event == NULL)
     lw_store_rollback (self);
   return event;

@@ -406,4 +406,21 @@ gboolean lw_store_round_locks_edited (LwStore     *self,
 gboolean lw_store_check_rule_set (const LwRuleSet  *set,
                                   GError          **error);
 
+/* Records, inside lw_store_club_ack_push()'s transaction, that the
+ * server holds own @event (is_event) at its version with its facts (a
+ * deletion: no longer waits). lw-store-club-events.c */
+gboolean lw_store_club_ack_event (LwStore           *self,
+                                  const LwClubGame  *event,
+                                  GError           **error);
+
+/* Stores pulled @event (is_event) of another laptop, inside
+ * lw_store_club_apply_pulled()'s transaction: new here, imported from its
+ * facts (players by name, games by UUID) and held read-only; held at
+ * another version, replaced under the same ID; deleted, removed. @own
+ * (this laptop's origin): nothing to do. */
+gboolean lw_store_club_apply_event (LwStore           *self,
+                                    const LwClubGame  *event,
+                                    gboolean           own,
+                                    GError           **error);
+
 G_END_DECLS

@@ -175,6 +175,14 @@
  *                 docs/rules/GAME-RECORD.md writes a round (JSON, seats as
  *                 at the table); the points are derived (DUPLICATE D4)
  *
+ * Version 18 (the club server's events, lw-store-club-events.c):
+ *   club_events   an event's UUID on the club server: this laptop's own
+ *                 (origin NULL; version and facts as the server last
+ *                 acknowledged them, NULL facts: never pushed; event NULL
+ *                 once deleted here, waiting as a deletion) or one held
+ *                 from another laptop, read-only (origin, its name and
+ *                 the version pulled)
+ *
  * Scores, status and winners are never stored as the truth: they are the
  * engine's replay of the stored rounds (lw_standings_compute()); the
  * result cache only keeps the last replay for the version it was made at.
@@ -593,6 +601,18 @@ static const char *const migrations[] = {
   "  PRIMARY KEY (event_table, board)"
   ") WITHOUT ROWID;"
   "PRAGMA user_version = 17;",
+
+  /* 17 → 18: events on the club server (lw-store-club-events.c). */
+  "CREATE TABLE club_events ("
+  "  uuid         TEXT PRIMARY KEY,"
+  "  event        INTEGER UNIQUE REFERENCES events (id) ON DELETE SET NULL,"
+  "  origin       TEXT,"
+  "  origin_name  TEXT,"
+  "  version      INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),"
+  "  facts        TEXT,"
+  "  CHECK ((origin IS NULL) = (origin_name IS NULL))"
+  ");"
+  "PRAGMA user_version = 18;",
 };
 
 

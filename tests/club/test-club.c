@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lw-club-fixture.h"
+#include "lw-event.h"
 #include "lw-rating.h"
 #include "lw-store-results.h"
 #include "lw-test-util.h"
@@ -209,10 +210,86 @@ ratings_of (const char *path)
   return g_strdup (run.out);
 }
 
+/* `littlewolf-cli event standings ID --json` of the database at @path. */
+static char *
+standings_of (const char *path,
+              const char *id)
+{
+  const char *args[] = { "event", "standings", id, "--json", NULL };
+
+  return lw_test_cli_ok_argv (path, args);
+}
+
+/* Makes game @game_id of @store the result of table @table of round 1 of
+ * event 1: a finished two-player game from cases/random with the
+ * table's players in its seats. */
+static void
+add_table_game (LwStore *store,
+                GRand   *rng,
+                guint    table)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwEvent) event = lw_store_load_event (store, 1, &error);
+  g_autoptr (LwGameRecord) record = NULL;
+  LwEventTable *seats;
+  gint64 game_id;
+
+  g_assert_no_error (error);
+  seats = lw_event_get_table (event, 1, table, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (seats->n_seats, ==, 2);
+  for (guint tries = 0; tries < 1000 && record == NULL; tries++)
+    {
+      record = lw_club_random_record (rng);
+      if (record->n_players != 2)
+        g_clear_pointer (&record, lw_game_record_free);
+    }
+  g_assert_nonnull (record);
+  for (guint s = 0; s < 2; s++)
+    {
+      const LwEntrant *entrant = g_ptr_array_index (event->entrants, seats->entrants[s]);
+
+      g_free (record->players[s]);
+      record->players[s] = g_strdup (entrant->name);
+    }
+  game_id = lw_store_add_game (store, record, &error);
+  g_assert_no_error (error);
+  g_assert_true (lw_store_set_event_game_result (store, 1, 1, table, game_id, &error));
+  g_assert_no_error (error);
+}
+
+/* @laptop's event 1: a round-robin of four at 2-seat tables, round 1
+ * paired and its two tables' results games of the laptop's (paper
+ * results would be rating games of the event's own, which the one
+ * database of the ratings' comparison does not hold). */
+static void
+run_event (LwClubLaptop *laptop,
+           GRand        *rng,
+           guint         n)
+{
+  g_autofree char *name = g_strdup_printf ("%s night", laptop->name);
+  g_autofree char *seed = g_strdup_printf ("%u", n + 1);
+  const char *new_args[] = { "event", "new", "--name", name, "--format", "round-robin",
+                             "--table-size", "2", "--seed", seed, NULL };
+  const char *add_args[] = { "event", "add", "1", "Ann", "Ben", "Cat", "Dan", NULL };
+  const char *pair_args[] = { "event", "pair", "1", NULL };
+  g_autofree char *made = lw_test_cli_ok_argv (laptop->path, new_args);
+
+  g_assert_cmpstr (made, ==, "1\n");
+  g_free (lw_test_cli_ok_argv (laptop->path, add_args));
+  g_free (lw_test_cli_ok_argv (laptop->path, pair_args));
+  for (guint table = 1; table <= 2; table++)
+    add_table_game (laptop->store, rng, table);
+}
+
 /* Three laptops play, correct and delete games and sync in a random
  * order (seeded, 60 steps); afterwards, with each synced twice more,
  * every laptop and the server hold the same games, and the league's
- * ratings on each laptop are those of one database holding every game. */
+ * ratings on each laptop are those of one database holding every game.
+ * Each laptop also runs an event (its tables' results games, which the
+ * steps may correct or delete), renames it now and then and is refused
+ * changes to the others'; every laptop shows each event's standings as
+ * its owner does, byte for byte. */
 static void
 test_interleavings (Fixture       *fixture,
                     gconstpointer  data)
@@ -223,16 +300,40 @@ test_interleavings (Fixture       *fixture,
   g_autofree char *one_path = g_build_filename (fixture->dir, "one.sqlite3", NULL);
   g_autoptr (LwStore) one = NULL;
   g_autofree char *expected = NULL;
-  guint refused = 0, pushes = 0;
+  g_autoptr (GRand) event_rng = g_rand_new_with_seed (19);
+  guint refused = 0, pushes = 0, events_refused = 0;
 
   for (guint l = 0; l < 3; l++)
     {
       g_autofree char *name = g_strdup_printf ("laptop%u", l);
 
       laptops[l] = lw_club_laptop_new (fixture->server, fixture->dir, name);
+      run_event (laptops[l], event_rng, l);
     }
   for (guint step = 0; step < 60; step++)
     {
+      /* Now and then a laptop renames its own event (its ID 1 there) and
+       * is refused a change to another's (its own random numbers, so that
+       * the games' steps are as they were). */
+      if (g_rand_int_range (event_rng, 0, 6) == 0)
+        {
+          LwClubLaptop *owner = laptops[g_rand_int_range (event_rng, 0, 3)];
+          g_autofree char *name = g_strdup_printf ("%s night %u", owner->name, step);
+          gint64 held = lw_test_sql_int_at (owner->path,
+                                            "SELECT coalesce (max (event), 0) FROM club_events"
+                                            " WHERE origin IS NOT NULL");
+          g_autoptr (GError) error = NULL;
+
+          g_assert_true (lw_store_rename_event (owner->store, 1, name, &error));
+          g_assert_no_error (error);
+          if (held != 0)
+            {
+              g_assert_false (lw_store_rename_event (owner->store, held, name, &error));
+              g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+              g_assert_nonnull (strstr (error->message, "read-only"));
+              events_refused++;
+            }
+        }
       LwClubLaptop *laptop = laptops[g_rand_int_range (rng, 0, 3)];
       int roll = g_rand_int_range (rng, 0, 100);
       g_autoptr (GError) error = NULL;
@@ -320,6 +421,28 @@ test_interleavings (Fixture       *fixture,
         g_assert_no_error (error);
       }
   }
+  /* Each laptop's event: the same standings, byte for byte, everywhere. */
+  g_test_message ("%u changes of other laptops' events refused", events_refused);
+  g_assert_cmpuint (events_refused, >, 0);
+  for (guint l = 0; l < 3; l++)
+    {
+      g_autofree char *owned = standings_of (laptops[l]->path, "1");
+
+      for (guint m = 0; m < 3; m++)
+        {
+          g_autofree char *sql = g_strdup_printf ("SELECT event FROM club_events WHERE origin = '%s'",
+                                                  laptops[l]->origin);
+          g_autofree char *id = NULL;
+          g_autofree char *held = NULL;
+
+          if (m == l)
+            continue;
+          id = g_strdup_printf ("%" G_GINT64_FORMAT, lw_test_sql_int_at (laptops[m]->path, sql));
+          held = standings_of (laptops[m]->path, id);
+          g_assert_cmpstr (held, ==, owned);
+        }
+    }
+
   expected = ratings_of (one_path);
   g_assert_nonnull (strstr (expected, "\"rating\""));
   for (guint l = 0; l < 3; l++)
@@ -514,6 +637,129 @@ test_restore (Fixture       *fixture,
   g_assert_cmpuint (result.pushed + result.pulled + result.deleted, ==, 0);
 }
 
+/* Laptop A runs a round-robin (a table's result from paper, another's
+ * from a game) and syncs; laptop B pulls it: its standings are A's byte
+ * for byte, a change to it there is refused in words and changes
+ * nothing, and A's correction reaches B with the next sync. */
+static void
+test_events (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (11);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (GError) error = NULL;
+  const char *new_args[] = { "event", "new", "--name", "Club night", "--format", "round-robin",
+                             "--table-size", "2", "--seed", "3", NULL };
+  const char *add_args[] = { "event", "add", "1", "Ann", "Ben", "Cat", "Dan", NULL };
+  const char *pair_args[] = { "event", "pair", "1", NULL };
+  g_autofree char *made = NULL;
+  g_autofree char *on_a = NULL;
+  g_autofree char *on_b = NULL;
+  g_autofree char *corrected_a = NULL;
+  g_autofree char *corrected_b = NULL;
+  g_autofree char *after_refusal = NULL;
+  g_autofree char *facts = NULL;
+  g_auto (LwTestRun) run = { 0 };
+  LwClubSyncResult result;
+  const int paper[] = { 15, 6 };
+  const int refused[] = { 2, 15 };
+  const int corrected[] = { 9, 15 };
+
+  made = lw_test_cli_ok_argv (a->path, new_args);
+  g_assert_cmpstr (made, ==, "1\n");
+  g_free (lw_test_cli_ok_argv (a->path, add_args));
+  g_free (lw_test_cli_ok_argv (a->path, pair_args));
+  g_assert_true (lw_store_set_event_paper_result (a->store, 1, 1, 1, paper, 2, &error));
+  g_assert_no_error (error);
+  add_table_game (a->store, rng, 2);
+
+  g_assert_true (lw_club_sync (a->store, &result, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (result.pushed, ==, 1);
+  g_assert_cmpuint (result.events_pushed, ==, 1);
+  /* Nothing changed: nothing sent again. */
+  g_assert_true (lw_club_sync (a->store, &result, &error));
+  g_assert_cmpuint (result.events_pushed, ==, 0);
+  facts = server_text (fixture->server, "SELECT facts FROM littlewolf.events");
+  g_assert_nonnull (strstr (facts, "\"player_name\":\"Ann\""));
+  g_assert_nonnull (strstr (facts, "\"game_uuid\":\""));
+
+  g_assert_true (lw_club_sync (b->store, &result, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (result.pulled, ==, 1);
+  g_assert_cmpuint (result.events_pulled, ==, 1);
+  on_a = standings_of (a->path, "1");
+  on_b = standings_of (b->path, "1");
+  g_assert_cmpstr (on_b, ==, on_a);
+  g_assert_nonnull (strstr (on_a, "Ann"));
+  /* The table's game is the game pulled, by its UUID. */
+  g_assert_cmpint (lw_test_sql_int_at (b->path,
+                                       "SELECT count (*) FROM event_tables AS t JOIN games AS g"
+                                       " ON g.id = t.game JOIN club_games AS c ON c.uuid = g.uuid"),
+                   ==, 1);
+
+  /* B holds it read-only: refused in words, nothing changed; nor is it
+   * pushed from there. */
+  g_assert_false (lw_store_set_event_paper_result (b->store, 1, 1, 1, refused, 2, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==,
+                   "event 1 belongs to club laptop \u201ca\u201d: it is read-only here; "
+                   "change it on that laptop");
+  g_clear_error (&error);
+  lw_test_run_cli (&run, b->path, NULL, "event", "rename", "1", "Mine now", NULL);
+  g_assert_cmpint (run.status, !=, 0);
+  g_assert_nonnull (strstr (run.err, "belongs to club laptop \u201ca\u201d"));
+  after_refusal = standings_of (b->path, "1");
+  g_assert_cmpstr (after_refusal, ==, on_a);
+  g_assert_true (lw_club_sync (b->store, &result, &error));
+  g_assert_cmpuint (result.events_pushed, ==, 0);
+
+  /* A corrects a result; B shows the correction. */
+  g_assert_true (lw_store_set_event_paper_result (a->store, 1, 1, 1, corrected, 2, &error));
+  g_assert_no_error (error);
+  lw_club_laptop_sync (a);
+  g_assert_true (lw_club_sync (b->store, &result, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (result.events_pulled, ==, 1);
+  corrected_a = standings_of (a->path, "1");
+  corrected_b = standings_of (b->path, "1");
+  g_assert_cmpstr (corrected_a, !=, on_a);
+  g_assert_cmpstr (corrected_b, ==, corrected_a);
+  g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT count (*) FROM events"), ==, 1);
+
+  /* A corrects the game that is table 2's result: B's copy of the game is
+   * replaced and stays table 2's result. */
+  {
+    gint64 game_id = lw_test_sql_int_at (a->path, "SELECT game FROM event_tables WHERE number = 2");
+    g_autofree char *game_a = NULL;
+    g_autofree char *game_b = NULL;
+
+    g_assert_true (lw_store_remove_last_round (a->store, game_id, &error));
+    g_assert_no_error (error);
+    lw_club_laptop_sync (a);
+    lw_club_laptop_sync (b);
+    game_a = standings_of (a->path, "1");
+    game_b = standings_of (b->path, "1");
+    g_assert_cmpstr (game_a, !=, corrected_a);
+    g_assert_cmpstr (game_b, ==, game_a);
+    g_assert_cmpint (lw_test_sql_int_at (b->path,
+                                         "SELECT count (*) FROM event_tables WHERE game IS NOT NULL"),
+                     ==, 1);
+  }
+
+  /* A deletes it: it goes from B too; the games stay. */
+  g_assert_true (lw_store_delete_event (a->store, 1, &error));
+  g_assert_no_error (error);
+  g_assert_true (lw_club_sync (a->store, &result, &error));
+  g_assert_cmpuint (result.events_pushed, ==, 1);
+  lw_club_laptop_sync (b);
+  g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT count (*) FROM events"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT count (*) FROM club_events"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM club_events"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT count (*) FROM games"), ==, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -529,5 +775,6 @@ main (int   argc,
   g_test_add ("/club/league", Fixture, NULL, fixture_set_up, test_league, fixture_tear_down);
   g_test_add ("/club/read-only", Fixture, NULL, fixture_set_up, test_read_only, fixture_tear_down);
   g_test_add ("/club/restore", Fixture, NULL, fixture_set_up, test_restore, fixture_tear_down);
+  g_test_add ("/club/events", Fixture, NULL, fixture_set_up, test_events, fixture_tear_down);
   return g_test_run ();
 }

@@ -645,6 +645,36 @@ test_foreign_schema (LwTestDb      *db,
   g_assert_cmpint (lw_test_sql_int_at (legacy, "PRAGMA application_id"), ==, 0x4C574F4C);
 }
 
+/* Version 17 → 18 (events on the club server): an event stored before
+ * stays as it was, waits for no server until the database joins one, and
+ * is writable here (no club_events row holds it). */
+static void
+test_v17_to_v18 (LwTestDb      *db,
+                 gconstpointer  data)
+{
+  const char *path = db->path;
+  static const char *const names[] = { "Ann", "Ben", NULL };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *backup = lw_store_migration_backup_path (path, 17);
+  g_autoptr (LwStore) store = lw_store_open (path, &error);
+  g_autoptr (LwEvent) event = NULL;
+  gint64 id;
+
+  g_assert_no_error (error);
+  id = lw_test_add_swiss_event (store, "Before", 2, 1, names);
+  lw_test_reopen_from_version (&store, path, LW_TEST_DROP_SCHEMA_18, 17);
+  lw_test_assert_migrated (path, backup, 17);
+  g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'club_events'"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM club_events"), ==, 0);
+  event = lw_store_load_event (store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (event->name, ==, "Before");
+  g_assert_cmpuint (event->entrants->len, ==, 2);
+  g_assert_true (lw_store_rename_event (store, id, "After", &error));
+  g_assert_no_error (error);
+  g_clear_object (&store);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -656,6 +686,7 @@ main (int   argc,
   lw_test_add_db_closed ("/migration/v5-to-v6", test_v5_to_v6);
   lw_test_add_db_closed ("/migration/v11-to-v12", test_v11_to_v12);
   lw_test_add_db_closed ("/migration/v12-to-v13", test_v12_to_v13);
+  lw_test_add_db_closed ("/migration/v17-to-v18", test_v17_to_v18);
   lw_test_add_db_closed ("/migration/v7-names", test_v7_names);
   lw_test_add_db_closed ("/migration/newer", test_newer);
   lw_test_add_db_closed ("/migration/not-a-database", test_not_a_database);

@@ -71,7 +71,8 @@ read_counter (PGconn      *conn,
 }
 
 /* Rows of littlewolf.games (uuid, origin, name, version, played_at,
- * record, seq) as LwClubGame. */
+ * record, seq), or of games and events with an eighth column (whether the
+ * row is an event's), as LwClubGame. */
 static GPtrArray *
 read_games (PGresult *result)
 {
@@ -88,6 +89,7 @@ read_games (PGresult *result)
       game->played_at = g_ascii_strtoll (PQgetvalue (result, r, 4), NULL, 10);
       game->record = PQgetisnull (result, r, 5) ? NULL : g_strdup (PQgetvalue (result, r, 5));
       game->seq = g_ascii_strtoll (PQgetvalue (result, r, 6), NULL, 10);
+      game->is_event = PQnfields (result) > 7 && strcmp (PQgetvalue (result, r, 7), "t") == 0;
       g_ptr_array_add (games, game);
     }
   return games;
@@ -119,8 +121,9 @@ restart (LwStore      *store,
   return lw_store_club_restart (store, counter, own, error);
 }
 
-/* Sends @game (a record, or a deletion) in the push's transaction; sets
- * *@conflict when another origin owns its UUID (nothing sent). */
+/* Sends @game (a record, or a deletion; an event's facts when
+ * is_event) in the push's transaction; sets *@conflict when another
+ * origin owns its UUID (nothing sent). */
 static gboolean
 push_one (PGconn            *conn,
           const char        *origin,
@@ -132,8 +135,9 @@ push_one (PGconn            *conn,
   g_autofree char *played_at = g_strdup_printf ("%" G_GINT64_FORMAT, game->played_at);
   const char *owner_values[] = { game->uuid };
   g_autoptr (PGresult) owner =
-    lw_club_exec (conn, "reading a game's owner",
-                  "SELECT origin FROM littlewolf.games WHERE uuid = $1",
+    lw_club_exec (conn, game->is_event ? "reading an event's owner" : "reading a game's owner",
+                  game->is_event ? "SELECT origin FROM littlewolf.events WHERE uuid = $1"
+                                 : "SELECT origin FROM littlewolf.games WHERE uuid = $1",
                   1, owner_values, PGRES_TUPLES_OK, error);
   g_autoptr (PGresult) written = NULL;
 
@@ -145,7 +149,31 @@ push_one (PGconn            *conn,
       *conflict = TRUE;
       return TRUE;
     }
-  if (game->record != NULL)
+  if (game->is_event && game->record != NULL)
+    {
+      const char *values[] = { game->uuid, origin, version, game->record };
+
+      written = lw_club_exec (conn, "sending an event",
+                              "INSERT INTO littlewolf.events (uuid, origin, version, facts)"
+                              " VALUES ($1, $2, $3, $4)"
+                              " ON CONFLICT (uuid) DO UPDATE SET version = EXCLUDED.version,"
+                              "  facts = EXCLUDED.facts,"
+                              "  seq = nextval ('littlewolf.changes'), pushed = now ()"
+                              " WHERE (littlewolf.events.version, littlewolf.events.facts)"
+                              "   IS DISTINCT FROM (EXCLUDED.version, EXCLUDED.facts)",
+                              4, values, PGRES_COMMAND_OK, error);
+    }
+  else if (game->is_event)
+    {
+      const char *values[] = { game->uuid, origin };
+
+      written = lw_club_exec (conn, "sending an event's deletion",
+                              "UPDATE littlewolf.events SET facts = NULL,"
+                              "  seq = nextval ('littlewolf.changes'), pushed = now ()"
+                              " WHERE uuid = $1 AND origin = $2 AND facts IS NOT NULL",
+                              2, values, PGRES_COMMAND_OK, error);
+    }
+  else if (game->record != NULL)
     {
       const char *values[] = { game->uuid, origin, version, played_at, game->record };
 
@@ -176,6 +204,7 @@ static gboolean
 push (LwStore           *store,
       PGconn            *conn,
       const char        *club,
+      gboolean           events,
       LwClubSyncResult  *result,
       GError           **error)
 {
@@ -204,6 +233,17 @@ push (LwStore           *store,
   outgoing = lw_store_club_list_outgoing (store, error);
   if (outgoing == NULL)
     return FALSE;
+  /* Events after the games, so that an event's games come first in the
+   * server's order of changes and are held wherever it is pulled. */
+  if (events)
+    {
+      g_autoptr (GPtrArray) outgoing_events = lw_store_club_list_outgoing_events (store, error);
+
+      if (outgoing_events == NULL)
+        return FALSE;
+      g_ptr_array_set_free_func (outgoing_events, NULL);
+      g_ptr_array_extend_and_steal (outgoing, g_steal_pointer (&outgoing_events));
+    }
   if (outgoing->len == 0)
     return TRUE;
   counter = MAX (counter, state->push_counter) + 1;
@@ -234,7 +274,9 @@ push (LwStore           *store,
       else if (ok)
         {
           g_ptr_array_add (sent, game);
-          if (game->record != NULL)
+          if (game->is_event)
+            result->events_pushed++;
+          else if (game->record != NULL)
             result->pushed++;
           else
             result->deleted++;
@@ -255,7 +297,7 @@ push (LwStore           *store,
   if (!ok)
     {
       rollback (conn);
-      result->pushed = result->deleted = result->conflicts = 0;
+      result->pushed = result->deleted = result->conflicts = result->events_pushed = 0;
       return FALSE;
     }
   return lw_store_club_ack_push (store, counter, club, sent, error);
@@ -264,6 +306,7 @@ push (LwStore           *store,
 static gboolean
 pull (LwStore           *store,
       PGconn            *conn,
+      gboolean           events,
       LwClubSyncResult  *result,
       GError           **error)
 {
@@ -285,11 +328,24 @@ pull (LwStore           *store,
         /* This laptop's own changes move the number on too (without their
          * records), so that the next pull does not read them again. */
         rows = lw_club_exec (conn, "reading other laptops' changes",
-                             "SELECT g.uuid, g.origin, o.name, g.version, g.played_at,"
-                             "  CASE WHEN g.origin = $2 THEN NULL ELSE g.record END, g.seq"
-                             " FROM littlewolf.games AS g JOIN littlewolf.origins AS o"
-                             "  ON o.id = g.origin"
-                             " WHERE g.seq > $1 ORDER BY g.seq LIMIT " G_STRINGIFY (PULL_BATCH),
+                             events
+                             ? "SELECT * FROM ("
+                               " SELECT g.uuid, g.origin, o.name, g.version, g.played_at,"
+                               "  CASE WHEN g.origin = $2 THEN NULL ELSE g.record END, g.seq,"
+                               "  false AS is_event"
+                               " FROM littlewolf.games AS g JOIN littlewolf.origins AS o"
+                               "  ON o.id = g.origin WHERE g.seq > $1"
+                               " UNION ALL"
+                               " SELECT e.uuid, e.origin, o.name, e.version, 0,"
+                               "  CASE WHEN e.origin = $2 THEN NULL ELSE e.facts END, e.seq, true"
+                               " FROM littlewolf.events AS e JOIN littlewolf.origins AS o"
+                               "  ON o.id = e.origin WHERE e.seq > $1"
+                               ") AS c ORDER BY seq LIMIT " G_STRINGIFY (PULL_BATCH)
+                             : "SELECT g.uuid, g.origin, o.name, g.version, g.played_at,"
+                               "  CASE WHEN g.origin = $2 THEN NULL ELSE g.record END, g.seq"
+                               " FROM littlewolf.games AS g JOIN littlewolf.origins AS o"
+                               "  ON o.id = g.origin"
+                               " WHERE g.seq > $1 ORDER BY g.seq LIMIT " G_STRINGIFY (PULL_BATCH),
                              2, values, PGRES_TUPLES_OK, error);
       }
       if (rows == NULL)
@@ -306,7 +362,11 @@ pull (LwStore           *store,
         return TRUE;
       if (!lw_store_club_apply_pulled (store, games, reached, error))
         return FALSE;
-      result->pulled += games->len;
+      for (guint i = 0; i < games->len; i++)
+        if (((LwClubGame *) g_ptr_array_index (games, i))->is_event)
+          result->events_pulled++;
+        else
+          result->pulled++;
       if (n_rows < PULL_BATCH)
         return TRUE;
     }
@@ -317,7 +377,8 @@ lw_club_sync (LwStore           *store,
               LwClubSyncResult  *result_out,
               GError           **error)
 {
-  LwClubSyncResult result = { 0, 0, 0, 0, FALSE };
+  LwClubSyncResult result = { 0, 0, 0, 0, FALSE, 0, 0 };
+  gboolean events;
   g_autoptr (LwClubState) state = NULL;
   g_autoptr (PGconn) conn = NULL;
   g_autofree char *club = NULL;
@@ -344,7 +405,19 @@ lw_club_sync (LwStore           *store,
                    PQuser (conn));
       return FALSE;
     }
-  ok = push (store, conn, club, &result, error) && pull (store, conn, &result, error);
+  /* A server of schema version 1 has no events: games only. */
+  {
+    g_autoptr (PGresult) found =
+      lw_club_exec (conn, "looking for the events table",
+                    "SELECT to_regclass ('littlewolf.events') IS NOT NULL",
+                    0, NULL, PGRES_TUPLES_OK, error);
+
+    if (found == NULL)
+      return FALSE;
+    events = strcmp (PQgetvalue (found, 0, 0), "t") == 0;
+  }
+  ok = push (store, conn, club, events, &result, error)
+       && pull (store, conn, events, &result, error);
   if (result_out != NULL)
     *result_out = result;
   return ok;

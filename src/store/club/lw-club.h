@@ -241,6 +241,8 @@ gboolean lw_club_check_schema (PGconn   *conn,
  *   they keep waiting
  * @restarted: the database was restored from a backup (the server had
  *   acknowledged pushes it never saw): a new sync from scratch was made
+ * @events_pushed: own events sent (new, changed or deleted)
+ * @events_pulled: other laptops' events taken (new, changed or deleted)
  *
  * What one lw_club_sync() did.
  */
@@ -250,6 +252,8 @@ typedef struct {
   guint     pulled;
   guint     conflicts;
   gboolean  restarted;
+  guint     events_pushed;
+  guint     events_pulled;
 } LwClubSyncResult;
 
 /**
@@ -260,7 +264,8 @@ typedef struct {
  *
  * One sync (docs/CLUB-SERVER.md "Sync"): pushes what changed here since
  * the last push the server acknowledged (own games with their records
- * and versions, deletions), in one server transaction with this origin's
+ * and versions, deletions; own events with their facts, after the games,
+ * on a server of schema version 2), in one server transaction with this origin's
  * push counter, then acknowledges it locally; pulls what other origins
  * changed since the last pull, in batches of at most 500 changes, each
  * stored locally in one transaction with the change number it reaches.
