@@ -150,8 +150,21 @@ lw_table_page_board_finish (LwTablePage *self)
 
       lw_standings_free (self->standings);
       self->standings = after;
-      lw_table_page_seat_names (self, names);
-      words = lw_describe_round_end (self->record, self->standings, self->table, names, 1);
+      /* The round's scoring, after who the nobody-declared rule charges
+       * (SCORING R16); no "Round 1 is over": the board is the round. */
+      words = lw_describe_round (self->record, self->standings,
+                                 g_ptr_array_index (self->standings->rounds, self->standings->rounds->len - 1));
+      if (lw_table_get_declarer (self->table) == LW_NO_SEAT)
+        {
+          g_autofree char *declined = NULL;
+          char *joined;
+
+          lw_table_page_seat_names (self, names);
+          declined = lw_describe_bidding (self->table, names, TRUE);
+          joined = g_strdup_printf ("%s\n%s", declined, words);
+          g_free (words);
+          words = joined;
+        }
       text = self->game_over
                /* TRANSLATORS: the last board of the event round played at the virtual table is stored; %s is how the round went */
                ? g_strdup_printf (_("Board %u is entered; the round’s boards are all done at this table. %s"),
@@ -199,6 +212,7 @@ lw_table_page_board_controls (LwTablePage *self)
   gtk_widget_action_set_enabled (widget, "table.replay-round", FALSE);
   gtk_widget_set_visible (self->replay_button, FALSE);
   gtk_widget_set_visible (self->over_button, FALSE);
+  gtk_widget_set_visible (self->scores_button, FALSE);
   gtk_button_set_label (GTK_BUTTON (self->next_button), _("_Next Board"));
 
   heading = g_strdup_printf (_("Board %u"), boards->board);
@@ -223,6 +237,7 @@ lw_table_page_stop_boards (LwTablePage *self)
   g_clear_pointer (&self->boards, boards_free);
   gtk_button_set_label (GTK_BUTTON (self->next_button), _("_Next Round"));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.show-scores", TRUE);
+  gtk_widget_set_visible (self->scores_button, TRUE);
 }
 
 gboolean

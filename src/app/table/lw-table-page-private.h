@@ -39,6 +39,7 @@ struct _LwTablePage
   AdwStatusPage *curtain;
   GtkButton *confirm_button;
   GtkWidget *seats_button;
+  GtkWidget *scores_button;
 
   /* owned */
   LwStore *store;

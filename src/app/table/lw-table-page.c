@@ -443,6 +443,7 @@ lw_table_page_class_init (LwTablePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, curtain);
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, confirm_button);
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, seats_button);
+  gtk_widget_class_bind_template_child (widget_class, LwTablePage, scores_button);
   lw_table_page_class_init_actions (widget_class);
 }
 
