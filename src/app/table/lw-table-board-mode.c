@@ -54,6 +54,15 @@ next_board (const LwTableBoards *boards)
   return 0;
 }
 
+/* The error for a table with no board left to play. */
+static void
+set_all_entered (GError              **error,
+                 const LwTableBoards  *boards)
+{
+  g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+               "event round %u, table %u: the round's boards are all entered", boards->round, boards->table);
+}
+
 /* Deals board @number at the table: the board's game and its round. */
 static gboolean
 deal_board (LwTablePage  *self,
@@ -188,9 +197,7 @@ lw_table_page_board_next (LwTablePage  *self,
   if (number == 0)
     {
       self->game_over = TRUE;
-      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                   "event round %u, table %u: the round's boards are all entered",
-                   self->boards->round, self->boards->table);
+      set_all_entered (error, self->boards);
       return FALSE;
     }
   return deal_board (self, number, error);
@@ -282,8 +289,7 @@ lw_table_page_play_boards (LwTablePage         *self,
   boards->event = g_steal_pointer (&event);
   if (next_board (boards) == 0)
     {
-      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                   "event round %u, table %u: the round's boards are all entered", round, table);
+      set_all_entered (error, boards);
       boards_free (boards);
       return FALSE;
     }
