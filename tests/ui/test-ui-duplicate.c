@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lw-application.h"
+#include "lw-duplicate.h"
 #include "lw-entry-dialog.h"
 #include "lw-entry-dialog-private.h"
 #include "lw-entry-requests.h"
@@ -19,7 +20,10 @@
 #include "lw-seat-row.h"
 #include "lw-seat-row-private.h"
 #include "lw-store.h"
+#include "lw-store-event-boards.h"
 #include "lw-store-events.h"
+#include "lw-table-page.h"
+#include "lw-table-page-private.h"
 #include "lw-window.h"
 #include "lw-window-private.h"
 #include "lw-test-app.h"
@@ -273,7 +277,194 @@ test_table_entry (Fixture       *fixture,
   lw_test_drain ();
 }
 
+static gboolean
+board_timed_out_cb (gpointer data)
+{
+  g_error ("a board at the virtual table did not end within 120 s");
+  return G_SOURCE_REMOVE;
+}
+
+static int
+compare_cards (gconstpointer a,
+               gconstpointer b)
+{
+  return (int) *(const LwCard *) a - (int) *(const LwCard *) b;
+}
+
+/* The table being played holds board @number of @event exactly (D1):
+ * each seat's hand (as sets: the sheet's order is not the table's), the
+ * Pups in deal order and the dealer (D2). */
+static void
+assert_dealt_board (LwTablePage   *page,
+                    const LwEvent *event,
+                    guint          number)
+{
+  const LwTable *table = lw_table_page_get_table (page);
+  LwCard pups[4];
+  LwBoard board;
+
+  g_assert_nonnull (table);
+  g_assert_cmpuint (lw_table_page_get_board (page), ==, number);
+  lw_event_board (event, number, &board);
+  g_assert_cmpint (lw_table_get_phase (table), ==, LW_PHASE_BID);
+  g_assert_cmpuint (lw_table_get_log (table)->len, ==, 0);
+  g_assert_cmpint (lw_table_get_dealer (table), ==, board.dealer);
+  for (guint s = 0; s < board.n_seats; s++)
+    {
+      guint n = 0;
+      const LwCard *hand = lw_table_get_hand (table, (int) s, &n);
+      g_autofree LwCard *mine = g_memdup2 (hand, n * sizeof (LwCard));
+      g_autofree LwCard *sheet = g_memdup2 (board.hands[s], board.n_hand[s] * sizeof (LwCard));
+
+      g_assert_cmpuint (n, ==, board.n_hand[s]);
+      qsort (mine, n, sizeof (LwCard), compare_cards);
+      qsort (sheet, n, sizeof (LwCard), compare_cards);
+      g_assert_cmpmem (mine, n, sheet, n);
+    }
+  lw_table_get_pups (table, pups);
+  g_assert_cmpmem (pups, sizeof pups, board.pups, sizeof board.pups);
+}
+
+/* Until the board at the table has ended (computers only: nobody waits
+ * for a person). */
+static void
+wait_board_end (LwTablePage *page)
+{
+  guint guard = g_timeout_add_seconds (120, board_timed_out_cb, NULL);
+
+  while (!lw_table_page_get_round_over (page))
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (guard);
+  lw_test_drain ();
+}
+
+/* Play at the Virtual Table: table 2 of round 1 plays its two boards at
+ * the virtual table, every seat a computer. Each board is dealt exactly as
+ * its sheet (D1) with the table's players in their seats; at its end the
+ * round's facts are entered as the board's result (D9) and the Seating
+ * tab shows it; Next Board deals board 2; after it the page says the
+ * round's boards are done. A board entered meanwhile by hand is refused
+ * in words and not stored twice. */
+static void
+test_virtual_table (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  LwEventsPage *page = NULL;
+  gint64 id = make_event (fixture, &page);
+  g_autoptr (LwEvent) event = load (fixture, id);
+  LwTablePage *table_page;
+  LwTableSeats seats = { 0 };
+  g_autofree char *text = NULL;
+  LwEvent *after;
+
+  /* The Seating tab's button, on a table with boards to play. */
+  text = lw_events_page_get_table_text (page, 2);
+  g_assert_nonnull (strstr (text, "0 of 2 entered"));
+  g_clear_pointer (&text, g_free);
+
+  /* The window's action opens the table with every seat on this device. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "win.play-event-boards", "(xuu)", id, 1u, 2u));
+  lw_test_drain ();
+  table_page = lw_window_get_table_page (fixture->window);
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "table");
+  g_assert_cmpint (lw_table_page_get_event_id (table_page), ==, id);
+  assert_dealt_board (table_page, event, 1);
+  g_assert_cmpstr (lw_table_page_get_shown (table_page), ==, "curtain");
+  {
+    g_autofree char *curtain = g_strconcat ("Pass the device to ", name_at (event, 2, 0), NULL);
+
+    g_assert_cmpstr (lw_table_page_get_curtain_title (table_page), ==, curtain);
+  }
+
+  /* The same table, every seat a computer. */
+  lw_table_page_set_computer_pause (table_page, 0);
+  lw_table_page_set_trick_hold (table_page, 0, FALSE);
+  seats.n_players = 3;
+  for (guint s = 0; s < 3; s++)
+    {
+      seats.computer[s] = TRUE;
+      seats.level[s] = LW_BOT_EASY;
+    }
+  {
+    g_autoptr (GError) error = NULL;
+
+    g_assert_true (lw_table_page_play_boards (table_page, id, 1, 2, &seats, &error));
+    g_assert_no_error (error);
+  }
+  assert_dealt_board (table_page, event, 1);
+  for (guint s = 0; s < 3; s++)
+    g_assert_cmpstr (lw_table_page_name_of (table_page, (int) s), ==, name_at (event, 2, s));
+  wait_board_end (table_page);
+  g_assert_nonnull (strstr (lw_table_page_get_status_text (table_page), "Board 1 is entered."));
+  g_assert_false (lw_table_page_get_game_over (table_page));
+  after = load (fixture, id);
+  g_assert_cmpuint (after->board_results->len, ==, 1);
+  {
+    const LwBoardResult *result = lw_event_find_board_result (after, 1, 2, 1);
+
+    g_assert_nonnull (result);
+    g_assert_cmpint (result->facts->declarer, ==, lw_table_get_declarer (lw_table_page_get_table (table_page)));
+  }
+  lw_event_free (after);
+
+  /* Next Board: board 2, the next not entered (looked at before the
+   * computers move). */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (table_page), "table.next-round", NULL));
+  assert_dealt_board (table_page, event, 2);
+  wait_board_end (table_page);
+  g_assert_true (lw_table_page_get_game_over (table_page));
+  g_assert_nonnull (strstr (lw_table_page_get_status_text (table_page),
+                            "Board 2 is entered; the round’s boards are all done at this table."));
+  after = load (fixture, id);
+  g_assert_cmpuint (after->board_results->len, ==, 2);
+  g_assert_nonnull (lw_event_find_board_result (after, 1, 2, 2));
+  lw_event_free (after);
+
+  /* Back goes to the event, whose Seating shows both boards entered. */
+  lw_test_activate (table_page, "win.show-games");
+  g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "events");
+  text = lw_events_page_get_table_text (page, 2);
+  g_assert_nonnull (strstr (text, "2 of 2 entered"));
+  g_clear_pointer (&text, g_free);
+
+  /* All entered: the table has nothing more to play. */
+  {
+    g_autoptr (GError) error = NULL;
+
+    g_assert_false (lw_table_page_play_boards (table_page, id, 1, 2, &seats, &error));
+    g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+    g_assert_nonnull (strstr (error->message, "table 2"));
+  }
+
+  /* D9: table 1's board 1 entered by hand while it is played here: the
+   * board's end is refused in words and nothing more is stored. */
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (LwRound) facts = lw_round_new ();
+    g_autoptr (LwEvent) stored = NULL;
+
+    g_assert_true (lw_table_page_play_boards (table_page, id, 1, 1, &seats, &error));
+    facts->declarer = LW_NO_SEAT;
+    facts->dealer = 0;
+    for (guint s = 0; s < 3; s++)
+      facts->cards[s] = 11;
+    stored = lw_store_add_event_board_result (lw_window_get_store (fixture->window), id, 1, 1, 1, facts, &error);
+    g_assert_no_error (error);
+    wait_board_end (table_page);
+    g_assert_nonnull (strstr (lw_table_page_get_status_text (table_page), "Board 1 was not entered: "));
+    after = load (fixture, id);
+    g_assert_cmpuint (after->board_results->len, ==, 3);
+    g_assert_cmpint (lw_event_find_board_result (after, 1, 1, 1)->facts->declarer, ==, LW_NO_SEAT);
+    lw_event_free (after);
+    /* Next Board goes on to board 2, the one not entered. */
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (table_page), "table.next-round", NULL));
+    assert_dealt_board (table_page, event, 2);
+  }
+
+}
+
 static const LwTestAppCase cases[] = {
+  { "/ui-duplicate/virtual-table", test_virtual_table },
   { "/ui-duplicate/table-entry", test_table_entry },
   { "/ui-duplicate/enter-boards", test_enter_boards },
   { "/ui-duplicate/print-travellers", test_print_travellers },

@@ -21,6 +21,10 @@
  *         LW_DEMO_BOARDS_PDF=PATH also prints round 2's board sheets to PATH;
  *         LW_DEMO_OPEN=travellers the travelling sheets, board table 1's
  *         board 3 in the round form),
+ *         event-duplicate-virtual (the same, table 1's round 2 not
+ *         entered and played at the virtual table: Ann and two computers;
+ *         LW_DEMO_OPEN=seating the Seating page, curtain every seat a
+ *         person, end every seat a computer and board 3 played to its end),
  *         new-duplicate,
  *         event-bracket (LW_DEMO_BRACKET_PDF=PATH also
  *         prints the bracket to PATH; LW_DEMO_VIEW=players|rounds|standings
@@ -1012,7 +1016,7 @@ main (int   argc,
                 g_error ("bracket PDF: %s", pdf_error->message);
             }
         }
-      else if (g_str_equal (screen, "event-duplicate"))
+      else if (g_str_equal (screen, "event-duplicate") || g_str_equal (screen, "event-duplicate-virtual"))
         {
           /* 12 players at 3-seat tables, 2 rounds of 2 boards entered. */
           id = add_event (store, "Duplicate Night", LW_EVENT_DUPLICATE, 3, 12);
@@ -1028,6 +1032,9 @@ main (int   argc,
                     g_autoptr (LwRound) facts = lw_round_new ();
                     g_autoptr (LwEvent) entered = NULL;
 
+                    /* event-duplicate-virtual: table 1's round 2 left to play. */
+                    if (r == 2 && t == 1 && g_str_equal (screen, "event-duplicate-virtual"))
+                      continue;
                     facts->declarer = kind == 1 ? LW_NO_SEAT : (int) kind;
                     for (guint s = 0; s < 3; s++)
                       facts->cards[(s + t) % 3] = cards[kind][s];
@@ -1110,6 +1117,34 @@ main (int   argc,
             gtk_widget_activate_action (GTK_WIDGET (page), "events.travellers", NULL);
           else if (g_str_equal (screen, "event-duplicate") && g_strcmp0 (g_getenv ("LW_DEMO_OPEN"), "board") == 0)
             gtk_widget_activate_action (GTK_WIDGET (page), "events.enter-board", "(uu)", 1, 3);
+          /* event-duplicate-virtual: table 1 plays round 2's boards at the
+           * virtual table, Ann on this device and two computers
+           * (LW_DEMO_OPEN=seating: the Seating page with its button;
+           * curtain: every seat a person, the first curtain). */
+          if (g_str_equal (screen, "event-duplicate-virtual") && g_strcmp0 (g_getenv ("LW_DEMO_OPEN"), "seating") != 0)
+            {
+              LwTablePage *table_page = lw_window_get_table_page (window);
+              LwTableSeats seats = { .n_players = 3, .computer = { FALSE, TRUE, TRUE },
+                                     .level = { LW_BOT_NORMAL, LW_BOT_NORMAL, LW_BOT_NORMAL } };
+
+              gtk_widget_activate_action (GTK_WIDGET (window), "win.play-event-boards", "(xuu)", id, 2u, 1u);
+              /* end: every seat a computer, board 3 played to its end. */
+              if (g_strcmp0 (g_getenv ("LW_DEMO_OPEN"), "end") == 0)
+                {
+                  gint64 until = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+
+                  seats.computer[0] = TRUE;
+                  lw_table_page_set_computer_pause (table_page, 0);
+                  lw_table_page_set_trick_hold (table_page, 0, FALSE);
+                  if (!lw_table_page_play_boards (table_page, id, 2, 1, &seats, NULL))
+                    g_error ("the boards could not be played");
+                  while (!lw_table_page_get_round_over (table_page) && g_get_monotonic_time () < until)
+                    g_main_context_iteration (NULL, TRUE);
+                }
+              else if (g_strcmp0 (g_getenv ("LW_DEMO_OPEN"), "curtain") != 0
+                       && !lw_table_page_play_boards (table_page, id, 2, 1, &seats, NULL))
+                g_error ("the boards could not be played");
+            }
           if (g_str_equal (screen, "event-paper"))
             gtk_widget_activate_action (GTK_WIDGET (page), "events.paper-result", "u", 3);
           else if (g_str_equal (screen, "event-rename"))

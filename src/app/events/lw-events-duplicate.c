@@ -250,6 +250,8 @@ lw_events_add_board_buttons (LwEventsPage       *self,
   const LwEvent *event = self->event;
   guint first = lw_duplicate_first_board (event, self->shown_round);
   GtkWidget *buttons = gtk_flow_box_new ();
+  GtkWidget *play;
+  gboolean all_entered = TRUE;
 
   gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (buttons), GTK_SELECTION_NONE);
   gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (buttons), TRUE);
@@ -271,9 +273,24 @@ lw_events_add_board_buttons (LwEventsPage       *self,
       gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "(uu)", table->number, b);
       if (!entered)
         gtk_widget_add_css_class (button, "suggested-action");
+      all_entered = all_entered && entered;
       gtk_flow_box_append (GTK_FLOW_BOX (buttons), button);
     }
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), buttons);
+
+  /* The boards not yet entered, played at the virtual table: each entered
+   * at its end as Enter Board would. */
+  /* TRANSLATORS: a button on a duplicate table: play the round's boards not yet entered at the virtual table */
+  play = gtk_button_new_with_mnemonic (_("_Play at the Virtual Table"));
+  gtk_widget_set_tooltip_text (play,
+                               /* TRANSLATORS: the tooltip of "Play at the Virtual Table" on a duplicate table */
+                               _("Deal each board not yet entered at the virtual table; its result is entered at its end"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (play), "win.play-event-boards");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (play), "(xuu)", self->event_id, self->shown_round,
+                                    table->number);
+  gtk_widget_set_margin_top (play, 6);
+  gtk_widget_set_visible (play, !all_entered);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), play);
 }
 
 void

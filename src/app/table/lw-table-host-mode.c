@@ -234,6 +234,7 @@ lw_table_page_host (LwTablePage    *self,
 
   lw_table_page_stop_bot (self);
   lw_table_page_stop_hosting (self);
+  lw_table_page_stop_boards (self);
   self->id = lw_table_host_get_game_id (host);
   g_clear_pointer (&self->record, lw_game_record_free);
   g_clear_pointer (&self->standings, lw_standings_free);

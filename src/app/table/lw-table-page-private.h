@@ -14,6 +14,9 @@
 
 G_BEGIN_DECLS
 
+/* Board mode's state (lw-table-board-mode.c). */
+typedef struct _LwTableBoards LwTableBoards;
+
 struct _LwTablePage
 {
   AdwBin parent_instance;
@@ -36,6 +39,7 @@ struct _LwTablePage
   AdwStatusPage *curtain;
   GtkButton *confirm_button;
   GtkWidget *seats_button;
+  GtkWidget *scores_button;
 
   /* owned */
   LwStore *store;
@@ -71,6 +75,9 @@ struct _LwTablePage
   char *link_address;       /* the address the links name */
   gulong host_changed;
   GtkWidget *seats_dialog;  /* borrowed, while it is open */
+
+  /* board mode (lw-table-board-mode.c): a duplicate event's boards */
+  LwTableBoards *boards;
 };
 
 /* Shared by the page's files */
@@ -191,7 +198,30 @@ gboolean lw_table_page_host_apply (LwTablePage     *self,
 void lw_table_page_seats_action (LwTablePage *self,
                                  GVariant    *parameter);
 
+/* lw-table-board-mode.c */
+
+/* In board mode, at the board's end: its round's facts entered as the
+ * board's result (lw_store_add_event_board_result(), DUPLICATE D9; a
+ * refusal is shown in words and nothing is stored), the store's watch
+ * told, and the round's end said. */
+void lw_table_page_board_finish (LwTablePage *self);
+
+/* In board mode, "Next Board": deals the event round's next board not yet
+ * entered at the table. Errors: %LW_ENGINE_ERROR_INVALID once they all
+ * are, or the scoring engine's. */
+gboolean lw_table_page_board_next (LwTablePage  *self,
+                                   GError      **error);
+
+/* In board mode, after lw_table_page_update_controls(): the title (the
+ * board, the event round, the table, the dealer), Next Board, and no
+ * score sheet or replay (no game is stored). */
+void lw_table_page_board_controls (LwTablePage *self);
+
 /* What the UI tests read */
+
+/** lw_table_page_get_board: Returns: the board played in board mode, 0 otherwise. */
+guint lw_table_page_get_board (LwTablePage *self);
+
 
 /**
  * lw_table_page_get_curtain_seat:

@@ -78,6 +78,9 @@ lw_table_page_save (LwTablePage  *self,
 {
   g_autofree char *json = NULL;
 
+  /* A board played for an event is not saved until its end. */
+  if (self->boards != NULL)
+    return TRUE;
   if (self->table != NULL && !self->round_over)
     json = lw_table_to_json (self->table);
   return lw_store_save_table (self->store, self->id, self->seats_json,
@@ -99,6 +102,8 @@ gboolean
 lw_table_page_new_round (LwTablePage  *self,
                          GError      **error)
 {
+  if (self->boards != NULL)
+    return lw_table_page_board_next (self, error);
   lw_table_page_stop_bot (self);
   g_clear_pointer (&self->table, lw_table_free);
   self->round_number = self->record->rounds->len + 1;
@@ -234,6 +239,7 @@ lw_table_page_load (LwTablePage  *self,
 
   lw_table_page_stop_bot (self);
   lw_table_page_stop_hosting (self);
+  lw_table_page_stop_boards (self);
   self->id = id;
   if (!lw_table_page_reload_record (self, error))
     return FALSE;
@@ -385,6 +391,7 @@ lw_table_page_dispose (GObject *object)
 
   lw_table_page_stop_bot (self);
   lw_table_page_stop_hosting (self);
+  lw_table_page_stop_boards (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), LW_TYPE_TABLE_PAGE);
 
   G_OBJECT_CLASS (lw_table_page_parent_class)->dispose (object);
@@ -436,6 +443,7 @@ lw_table_page_class_init (LwTablePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, curtain);
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, confirm_button);
   gtk_widget_class_bind_template_child (widget_class, LwTablePage, seats_button);
+  gtk_widget_class_bind_template_child (widget_class, LwTablePage, scores_button);
   lw_table_page_class_init_actions (widget_class);
 }
 

@@ -87,6 +87,55 @@ gboolean lw_table_page_is_hosted (LwTablePage *self);
 /** lw_table_page_get_host: Returns: (transfer none) (nullable): the hosted table. */
 LwTableHost *lw_table_page_get_host (LwTablePage *self);
 
+/**
+ * lw_table_page_play_boards:
+ * @self: the page
+ * @event_id: a duplicate event's ID
+ * @round: one of its event rounds, paired, 1-based
+ * @table: one of the round's tables, 1-based
+ * @seats: (nullable): who plays each seat (a person on this device or a
+ *   computer level; its seed is not used), as many as the table has;
+ *   %NULL: every seat a person on this device
+ * @error: return location for a #GError
+ *
+ * Board mode (docs/EVENTS.md "Playing a table's boards at the virtual
+ * table"): the page plays the boards of event round @round at table
+ * @table, the first one not yet entered first. Each is dealt from the
+ * board exactly (lw_board_new_table(), DUPLICATE D1) with the table's
+ * players in their seats, partners as the event says, the board's dealer
+ * (D2) and the event's rule set (lw_duplicate_board_record()). Nothing is
+ * saved while a board is played; at its end its round's facts are entered
+ * as the board's result with lw_store_add_event_board_result(), as Enter
+ * Board does (D9: a board already entered is refused, and the page says
+ * so in words), and Next Board deals the next board not yet entered.
+ * After the last the page says the round's boards are done. Opening a
+ * game (lw_table_page_load(), lw_table_page_host()) ends board mode.
+ *
+ * Errors: the store's (%LW_STORE_ERROR_NOT_FOUND for no such event), the
+ *   engine's %LW_ENGINE_ERROR_INVALID for an event that is not duplicate,
+ *   a round or table it does not have, @seats of another size, or a
+ *   round whose boards are all entered at @table.
+ *
+ * Returns: %TRUE when the first board is dealt.
+ */
+gboolean lw_table_page_play_boards (LwTablePage         *self,
+                                    gint64               event_id,
+                                    guint                round,
+                                    guint                table,
+                                    const LwTableSeats  *seats,
+                                    GError             **error);
+
+/**
+ * lw_table_page_stop_boards:
+ * @self: the page
+ *
+ * Ends board mode, when on; the board being played is not entered.
+ */
+void lw_table_page_stop_boards (LwTablePage *self);
+
+/** lw_table_page_get_event_id: Returns: the event whose boards the page plays, 0 when not in board mode. */
+gint64 lw_table_page_get_event_id (LwTablePage *self);
+
 /** lw_table_page_get_view: Returns: (transfer none): the drawing of the table. */
 LwTableView *lw_table_page_get_view (LwTablePage *self);
 

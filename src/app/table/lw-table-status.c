@@ -95,6 +95,8 @@ lw_table_page_update_controls (LwTablePage *self)
       adw_window_title_set_title (self->title, heading);
       adw_window_title_set_subtitle (self->title, subtitle);
     }
+  if (self->boards != NULL)
+    lw_table_page_board_controls (self);
 }
 
 void
@@ -156,6 +158,11 @@ lw_table_page_finish_round (LwTablePage *self)
   g_autofree char *text = NULL;
   LwStandings *before = self->standings;
 
+  if (self->boards != NULL)
+    {
+      lw_table_page_board_finish (self);
+      return;
+    }
   /* The round and its log stored, the game read again, its table kept or
    * removed (lw_store_finish_virtual_round()). */
   if (!lw_store_finish_virtual_round (self->store, self->id, self->table, self->seats_json,

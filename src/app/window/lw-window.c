@@ -678,11 +678,40 @@ static void
 show_games_action (LwWindow *self,
                    GVariant *parameter)
 {
-  /* Back from an event table's game goes to the event. */
-  if (self->game_from_event && g_strcmp0 (lw_window_get_visible_page (self), "game") == 0)
+  const char *visible = lw_window_get_visible_page (self);
+
+  /* Back from an event table's game, or its boards at the virtual table,
+   * goes to the event. */
+  if ((self->game_from_event && g_strcmp0 (visible, "game") == 0)
+      || (g_strcmp0 (visible, "table") == 0 && self->table_page != NULL
+          && lw_table_page_get_event_id (self->table_page) != 0))
     show_events (self);
   else
     lw_window_show_games (self);
+}
+
+/* "win.play-event-boards" (xuu): a duplicate event's table (event, event
+ * round, table) plays its round's boards at the virtual table, each seat
+ * on this device (lw_table_page_play_boards()); Back returns to the event. */
+static void
+play_event_boards_action (LwWindow *self,
+                          GVariant *parameter)
+{
+  g_autoptr (GError) error = NULL;
+  gint64 id = 0;
+  guint round = 0, table = 0;
+
+  g_variant_get (parameter, "(xuu)", &id, &round, &table);
+  if (!lw_table_page_play_boards (ensure_table_page (self), id, round, table, NULL, &error))
+    {
+      g_autofree char *message = lw_message_capitalize (error->message);
+
+      /* TRANSLATORS: an error dialog's title: a duplicate table's boards could not be played at the virtual table */
+      lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Open the Table"), message);
+      return;
+    }
+  adw_leaflet_set_visible_child_name (self->leaflet, "table");
+  gtk_widget_grab_focus (GTK_WIDGET (lw_table_page_get_view (self->table_page)));
 }
 
 static void
@@ -1012,6 +1041,7 @@ static const LwWidgetAction window_actions[] = {
   { "win.print-blank",       "u",  G_CALLBACK (print_blank_action) },
   { "win.show-events",       NULL, G_CALLBACK (show_events_action) },
   { "win.open-event-game",   "x",  G_CALLBACK (open_event_game_action) },
+  { "win.play-event-boards", "(xuu)", G_CALLBACK (play_event_boards_action) },
   { "win.show-leaderboard",  NULL, G_CALLBACK (show_leaderboard_action) },
   { "win.show-section",      "s",  G_CALLBACK (show_section_action) },
 };
