@@ -142,7 +142,7 @@ lw_cli_duplicate_travellers (const LwEvent *event,
     }
 
   if (json)
-    text = lw_duplicate_travellers_to_json (event, first, last, &error);
+    text = lw_duplicate_travellers_to_json (event, first, last, NULL, &error);
   else
     {
       GString *out = g_string_new (NULL);
