@@ -37,9 +37,15 @@
   "  PRIMARY KEY (round, ordinal)) WITHOUT ROWID;" \
   "PRAGMA user_version = 1;"
 
-/* Drops what schema 17 added (duplicate events' boards): with the version
- * set back, a test makes a schema-16 database from a current one. */
+/* Drops what schema 18 added (duplicate boards' pars): with the version
+ * set back, a test makes a schema-17 database from a current one. */
+#define LW_TEST_DROP_SCHEMA_18 \
+  "DROP TABLE event_board_pars;"
+
+/* Drops what schemas 18 and 17 added (duplicate events' boards): with the
+ * version set back, a test makes a schema-16 database from a current one. */
 #define LW_TEST_DROP_SCHEMA_17 \
+  LW_TEST_DROP_SCHEMA_18 \
   "DROP TABLE event_board_results; ALTER TABLE events DROP COLUMN boards_per_round;"
 
 /* Drops what schemas 17 and 16 added (the club server's sync): with the

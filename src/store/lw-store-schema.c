@@ -593,6 +593,18 @@ static const char *const migrations[] = {
   "  PRIMARY KEY (event_table, board)"
   ") WITHOUT ROWID;"
   "PRAGMA user_version = 17;",
+
+  /* 17 → 18: a duplicate board's par (DUPLICATE D10): the board played by
+   * computers of one level, its round's facts; never read by standings. */
+  "CREATE TABLE event_board_pars ("
+  "  event      INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,"
+  "  board      INTEGER NOT NULL CHECK (board >= 1),"
+  "  level      TEXT NOT NULL CHECK (level IN ('random', 'easy', 'normal', 'hard', 'expert')),"
+  "  facts      TEXT NOT NULL,"
+  "  played_at  INTEGER NOT NULL,"
+  "  PRIMARY KEY (event, board)"
+  ") WITHOUT ROWID;"
+  "PRAGMA user_version = 18;",
 };
 
 
