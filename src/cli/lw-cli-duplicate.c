@@ -213,6 +213,7 @@ lw_cli_duplicate_travellers (const LwEvent *event,
         {
           g_autoptr (GArray) rows = lw_duplicate_traveller (event, k, &error);
           g_autofree char *code = NULL;
+          const LwBoardPar *par;
           LwBoard b;
 
           if (rows == NULL)
@@ -243,9 +244,9 @@ lw_cli_duplicate_travellers (const LwEvent *event,
                                       row->delta, net, row->matchpoints, row->top, percentage);
             }
           /* D10: the par beside the sheet, never one of its rows. */
-          if (lw_duplicate_find_par (pars, k) != NULL)
+          par = lw_duplicate_find_par (pars, k);
+          if (par != NULL)
             {
-              const LwBoardPar *par = lw_duplicate_find_par (pars, k);
               g_autofree char *title = level_title (par->level);
               g_autofree char *line = lw_board_par_text (par, title);
 
