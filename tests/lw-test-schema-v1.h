@@ -37,12 +37,18 @@
   "  PRIMARY KEY (round, ordinal)) WITHOUT ROWID;" \
   "PRAGMA user_version = 1;"
 
-/* Drops what schema 18 added (events on the club server): with the
+/* Drops what schema 19 added (duplicate boards' pars): with the version
+ * set back, a test makes a schema-18 database from a current one. */
+#define LW_TEST_DROP_SCHEMA_19 \
+  "DROP TABLE event_board_pars;"
+
+/* Drops what schemas 19 and 18 added (events on the club server): with the
  * version set back, a test makes a schema-17 database from a current one. */
 #define LW_TEST_DROP_SCHEMA_18 \
+  LW_TEST_DROP_SCHEMA_19 \
   "DROP TABLE club_events;"
 
-/* Drops what schemas 18 and 17 added (duplicate events' boards): with the
+/* Drops what schemas 19 to 17 added (duplicate events' boards): with the
  * version set back, a test makes a schema-16 database from a current one. */
 #define LW_TEST_DROP_SCHEMA_17 \
   LW_TEST_DROP_SCHEMA_18 \

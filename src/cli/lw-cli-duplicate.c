@@ -5,6 +5,7 @@
  *   event boards ID [--round R] [--json]
  *   event result ID [--round R] --table T --board K (--facts JSON | --facts-file FILE|-)
  *   event travellers ID [--board K] [--json]
+ *   event par ID [--round R] [--level LEVEL]
  *   event standings ID [--json]          (a duplicate event's)
  *
  * The subcommands' words are read in lw-cli-event.c, which calls these
@@ -19,6 +20,8 @@
 #include "lw-engine.h"
 #include "lw-store.h"
 #include "lw-store-event-boards.h"
+#include "lw-store-event-pars.h"
+#include "lw-table-seats.h"
 
 /* The event round whose boards are shown by default: the last paired,
  * else round 1. */
@@ -123,9 +126,68 @@ lw_cli_duplicate_result (LwStore       *store,
   return lw_cli_status (entered != NULL, error);
 }
 
+/* A level as the sheets show it: "Hard". */
+static char *
+level_title (LwBotLevel level)
+{
+  char *title = g_strdup (lw_bot_level_to_string (level));
+
+  title[0] = g_ascii_toupper (title[0]);
+  return title;
+}
+
+int
+lw_cli_duplicate_par (LwCliContext  *ctx,
+                      gint64         id,
+                      const LwEvent *event,
+                      guint          round,
+                      LwBotLevel     level)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) pars = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_board_par_free);
+  g_autoptr (LwStore) store = NULL;
+  g_autofree char *title = level_title (level);
+  GString *out;
+  guint first;
+
+  if (event->config.format != LW_EVENT_DUPLICATE)
+    return lw_cli_fail (LW_CLI_INVALID, "event par: %s is not a duplicate event", event->name);
+  if (round == 0)
+    round = default_round (event);
+  if (round > lw_event_total_rounds (event))
+    return lw_cli_fail (LW_CLI_INVALID, "event par: --round %u: %s has %u rounds", round,
+                        event->name, lw_event_total_rounds (event));
+  first = lw_duplicate_first_board (event, round);
+  /* The computers play before the database is opened for writing. */
+  for (guint k = first; k < first + event->config.boards_per_round; k++)
+    {
+      LwBoardPar *par = lw_duplicate_play_par (event, k, level, &error);
+
+      if (par == NULL)
+        return lw_cli_fail_error (error);
+      g_ptr_array_add (pars, par);
+    }
+  store = lw_cli_open_store (ctx, TRUE, &error);
+  if (store == NULL || !lw_store_set_event_board_pars (store, id, pars, &error))
+    return lw_cli_fail_error (error);
+
+  out = g_string_new (NULL);
+  for (guint i = 0; i < pars->len; i++)
+    {
+      const LwBoardPar *par = g_ptr_array_index (pars, i);
+      g_autofree char *line = lw_board_par_text (par, title);
+
+      g_string_append_printf (out, "Board %u\t%s\n", par->board, line);
+    }
+  fputs (out->str, stdout);
+  g_string_free (out, TRUE);
+  return LW_CLI_OK;
+}
+
 int
 lw_cli_duplicate_travellers (const LwEvent *event,
                              guint          board,
+                             GPtrArray     *pars,
                              gboolean       json)
 {
   g_autoptr (GError) error = NULL;
@@ -142,7 +204,7 @@ lw_cli_duplicate_travellers (const LwEvent *event,
     }
 
   if (json)
-    text = lw_duplicate_travellers_to_json (event, first, last, &error);
+    text = lw_duplicate_travellers_to_json (event, first, last, pars, &error);
   else
     {
       GString *out = g_string_new (NULL);
@@ -151,6 +213,7 @@ lw_cli_duplicate_travellers (const LwEvent *event,
         {
           g_autoptr (GArray) rows = lw_duplicate_traveller (event, k, &error);
           g_autofree char *code = NULL;
+          const LwBoardPar *par;
           LwBoard b;
 
           if (rows == NULL)
@@ -179,6 +242,15 @@ lw_cli_duplicate_travellers (const LwEvent *event,
                                                                               (guint) row->entrants[0]))->name,
                                       second != NULL ? " & " : "", second != NULL ? second : "",
                                       row->delta, net, row->matchpoints, row->top, percentage);
+            }
+          /* D10: the par beside the sheet, never one of its rows. */
+          par = lw_duplicate_find_par (pars, k);
+          if (par != NULL)
+            {
+              g_autofree char *title = level_title (par->level);
+              g_autofree char *line = lw_board_par_text (par, title);
+
+              g_string_append_printf (out, "%s\n", line);
             }
         }
       text = g_string_free (out, FALSE);

@@ -11,6 +11,7 @@
  *   event boards ID [--round R] [--json]        (duplicate: lw-cli-duplicate.c)
  *   event result ID [--round R] --table T --board K (--facts JSON | --facts-file F)
  *   event travellers ID [--board K] [--json]
+ *   event par ID [--round R] [--level LEVEL]
  *   event list
  *   event rename ID NAME | event delete ID
  *   ratings [--ladder all|2p|3-4p|partners] [--json] [--from DATE]
@@ -28,6 +29,7 @@
 #include "lw-engine.h"
 #include "lw-store.h"
 #include "lw-store-events.h"
+#include "lw-store-event-pars.h"
 
 static const char event_usage[] =
   "Usage: littlewolf-cli [--db PATH] event SUBCOMMAND [ARGS]\n"
@@ -826,8 +828,74 @@ event_duplicate_sheet (LwCliContext *ctx,
   event = load_event (ctx, command, id_text, &status);
   if (event == NULL)
     return status;
-  return boards ? lw_cli_duplicate_boards (event, (guint) number, json)
-                : lw_cli_duplicate_travellers (event, (guint) number, json);
+  if (boards)
+    return lw_cli_duplicate_boards (event, (guint) number, json);
+  else
+    {
+      g_autoptr (LwStore) store = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GPtrArray) pars = NULL;
+      gint64 id = 0;
+
+      /* The boards' pars beside the sheets (DUPLICATE D10). */
+      if (event->config.format == LW_EVENT_DUPLICATE)
+        {
+          lw_cli_parse_positive (id_text, G_MAXINT64, &id);
+          store = open_store (ctx, TRUE, FALSE, id, &status);
+          if (store == NULL)
+            return status;
+          pars = lw_store_load_event_board_pars (store, event, id, &error);
+          if (pars == NULL)
+            return lw_cli_fail_error (error);
+        }
+      return lw_cli_duplicate_travellers (event, (guint) number, pars, json);
+    }
+}
+
+/* "event par ID [--round R] [--level LEVEL]" (lw-cli-duplicate.c). */
+static int
+event_par (LwCliContext *ctx,
+           int           argc,
+           char        **argv)
+{
+  const char *id_text = NULL;
+  gint64 round = 0, id = 0;
+  LwBotLevel level = LW_BOT_HARD;
+  int status = LW_CLI_OK;
+  g_autoptr (LwEvent) event = NULL;
+
+  for (int i = 1; i < argc; i++)
+    {
+      const char *text;
+
+      if (strcmp (argv[i], "--round") == 0)
+        {
+          if ((text = option_value ("event par", argc, argv, &i, &status)) == NULL)
+            return status;
+          if (!lw_cli_parse_positive (text, 100000, &round))
+            return lw_cli_fail (LW_CLI_INVALID, "event par: --round \"%s\" is not a positive "
+                                "integer", text);
+        }
+      else if (strcmp (argv[i], "--level") == 0)
+        {
+          if ((text = option_value ("event par", argc, argv, &i, &status)) == NULL)
+            return status;
+          if (!lw_bot_level_from_string (text, &level))
+            return lw_cli_fail (LW_CLI_INVALID, "event par: --level \"%s\" is not random, easy, "
+                                "normal, hard or expert", text);
+        }
+      else if (id_text == NULL)
+        id_text = argv[i];
+      else
+        return lw_cli_fail (LW_CLI_INVALID, "event par: unexpected argument \"%s\"", argv[i]);
+    }
+  if (id_text == NULL)
+    return lw_cli_fail (LW_CLI_INVALID, "event par: an event ID is needed (see event --help)");
+  event = load_event (ctx, "event par", id_text, &status);
+  if (event == NULL)
+    return status;
+  lw_cli_parse_positive (id_text, G_MAXINT64, &id);
+  return lw_cli_duplicate_par (ctx, id, event, (guint) round, level);
 }
 
 /* The subcommands that change one event and print nothing. */
@@ -936,6 +1004,8 @@ lw_cli_cmd_event (LwCliContext *ctx,
     return event_list (ctx, argc, argv);
   if (strcmp (sub, "boards") == 0 || strcmp (sub, "travellers") == 0)
     return event_duplicate_sheet (ctx, argc, argv, strcmp (sub, "boards") == 0);
+  if (strcmp (sub, "par") == 0)
+    return event_par (ctx, argc, argv);
   return lw_cli_fail (LW_CLI_INVALID, "event: unknown subcommand \"%s\" (see event --help)", sub);
 }
 

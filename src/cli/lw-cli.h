@@ -254,10 +254,21 @@ int lw_cli_duplicate_result (LwStore       *store,
                              guint          board,
                              const char    *facts_text,
                              const char    *facts_file);
-/* Board @board's travelling sheet (0: every board of the paired rounds). */
+/* Board @board's travelling sheet (0: every board of the paired rounds),
+ * each board's par (@pars, element-type LwBoardPar, nullable) beside it
+ * (DUPLICATE D10). */
 int lw_cli_duplicate_travellers (const LwEvent *event,
                                  guint          board,
+                                 GPtrArray     *pars,
                                  gboolean       json);
+/* Plays every board of event round @round by computers of @level and
+ * stores their pars (DUPLICATE D10), replacing earlier ones: @event as
+ * loaded, written through @ctx's store. */
+int lw_cli_duplicate_par (LwCliContext  *ctx,
+                          gint64         id,
+                          const LwEvent *event,
+                          guint          round,
+                          LwBotLevel     level);
 /* The event's standings (DUPLICATE D7); @csv refused. */
 int lw_cli_duplicate_standings (const LwEvent *event,
                                 gboolean       json,

@@ -22,3 +22,4 @@
 #include "lw-table.h"
 #include "lw-table-facts.h"
 #include "lw-bot.h"
+#include "lw-duplicate-par.h"

@@ -183,6 +183,12 @@
  *                 from another laptop, read-only (origin, its name and
  *                 the version pulled)
  *
+ * Version 19 (a duplicate board's par, lw-store-event-pars.c):
+ *   event_board_pars  one board of a duplicate event played by computers
+ *                 of one level (DUPLICATE D10): its level, its round's
+ *                 facts (JSON) and when it was played; never read by the
+ *                 standings
+ *
  * Scores, status and winners are never stored as the truth: they are the
  * engine's replay of the stored rounds (lw_standings_compute()); the
  * result cache only keeps the last replay for the version it was made at.
@@ -613,6 +619,18 @@ static const char *const migrations[] = {
   "  CHECK ((origin IS NULL) = (origin_name IS NULL))"
   ");"
   "PRAGMA user_version = 18;",
+
+  /* 18 → 19: a duplicate board's par (DUPLICATE D10): the board played by
+   * computers of one level, its round's facts; never read by standings. */
+  "CREATE TABLE event_board_pars ("
+  "  event      INTEGER NOT NULL REFERENCES events (id) ON DELETE CASCADE,"
+  "  board      INTEGER NOT NULL CHECK (board >= 1),"
+  "  level      TEXT NOT NULL CHECK (level IN ('random', 'easy', 'normal', 'hard', 'expert')),"
+  "  facts      TEXT NOT NULL,"
+  "  played_at  INTEGER NOT NULL,"
+  "  PRIMARY KEY (event, board)"
+  ") WITHOUT ROWID;"
+  "PRAGMA user_version = 19;",
 };
 
 

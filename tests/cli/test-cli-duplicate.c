@@ -385,6 +385,192 @@ test_twelve_players (void)
   lw_test_remove_tree (dir);
 }
 
+/* The par of D10: `event par` plays round 1's boards by computers and
+ * stores them; `event travellers` shows each beside its board (text and
+ * JSON), as the engine plays it from the stored event; the standings stay
+ * byte-identical (never counted); a second par replaces the first. */
+static void
+test_par (void)
+{
+  g_autofree char *dir = lw_test_make_tmp_dir ("lw-test-cli-duplicate-XXXXXX");
+  g_autofree char *db = g_build_filename (dir, "little-wolf.sqlite3", NULL);
+  g_autofree char *id = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *printed = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (LwEvent) event = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *standings[] = { "event", "standings", NULL, "--json", NULL };
+
+  {
+    const char *args[] = { "event", "new", "--name", "Par night", "--format", "duplicate",
+                           "--table-size", "3", "--rounds", "2", "--boards-per-round", "2",
+                           "--seed", "23", NULL };
+    id = ok_args (db, args);
+    g_strstrip (id);
+    standings[2] = id;
+  }
+  {
+    const char *args[] = { "event", "add", id, "P1", "P2", "P3", "P4", "P5", "P6", NULL };
+    g_free (ok_args (db, args));
+  }
+  {
+    const char *args[] = { "event", "pair", id, NULL };
+    g_free (ok_args (db, args));
+  }
+  for (guint board = 1; board <= 2; board++)
+    for (guint t = 1; t <= 2; t++)
+      {
+        int deltas[3];
+        g_autofree char *facts = facts_json ((board + t) % 3, t % 3, deltas);
+        g_autofree char *table_text = g_strdup_printf ("%u", t);
+        g_autofree char *board_text = g_strdup_printf ("%u", board);
+        const char *args[] = { "event", "result", id, "--table", table_text, "--board",
+                               board_text, "--facts", facts, NULL };
+
+        g_free (ok_args (db, args));
+      }
+
+  before = ok_args (db, standings);
+  {
+    const char *args[] = { "event", "travellers", id, "--board", "1", "--json", NULL };
+    g_autofree char *json = ok_args (db, args);
+    g_autoptr (JsonNode) root = parse_json (json);
+    JsonObject *traveller = json_array_get_object_element (
+      json_object_get_array_member (json_node_get_object (root), "travellers"), 0);
+
+    /* No par yet: null beside the rows. */
+    g_assert_true (json_object_has_member (traveller, "par"));
+    g_assert_true (JSON_NODE_HOLDS_NULL (json_object_get_member (traveller, "par")));
+  }
+
+  {
+    const char *args[] = { "event", "par", id, "--round", "1", NULL };
+    printed = ok_args (db, args);
+  }
+  after = ok_args (db, standings);
+  /* D10: never counted. */
+  g_assert_cmpstr (after, ==, before);
+
+  /* The pars the engine plays from the stored event, at Hard. */
+  store = lw_store_open (db, &error);
+  g_assert_no_error (error);
+  event = lw_store_load_event (store, g_ascii_strtoll (id, NULL, 10), &error);
+  g_assert_no_error (error);
+  g_clear_object (&store);
+  {
+    const char *args[] = { "event", "travellers", id, NULL };
+    const char *json_args[] = { "event", "travellers", id, "--json", NULL };
+    g_autofree char *json = ok_args (db, json_args);
+    g_autoptr (JsonNode) root = parse_json (json);
+    JsonArray *travellers = json_object_get_array_member (json_node_get_object (root), "travellers");
+    GString *expected_print = g_string_new (NULL);
+    g_autofree char *expected_print_text = NULL;
+
+    text = ok_args (db, args);
+    /* Every board of the rounds paired: round 1's. */
+    g_assert_cmpuint (json_array_get_length (travellers), ==, 2);
+    for (guint board = 1; board <= 2; board++)
+      {
+        JsonObject *traveller = json_array_get_object_element (travellers, board - 1);
+        JsonNode *par_node = json_object_get_member (traveller, "par");
+        g_autoptr (LwBoardPar) par = NULL;
+        g_autoptr (GString) line = NULL;
+        JsonArray *rows;
+        gint64 net_sum_num = 0;
+
+        g_assert_cmpint (json_object_get_int_member (traveller, "board"), ==, board);
+        /* The sheet's own rows are the two tables' only (D10). */
+        g_assert_cmpuint (json_array_get_length (json_object_get_array_member (traveller, "rows")),
+                          ==, 6);
+        par = lw_duplicate_play_par (event, board, LW_BOT_HARD, &error);
+        g_assert_no_error (error);
+        g_assert_cmpstr (json_object_get_string_member (json_node_get_object (par_node), "level"),
+                         ==, "hard");
+        rows = json_object_get_array_member (json_node_get_object (par_node), "rows");
+        g_assert_cmpuint (json_array_get_length (rows), ==, 3);
+        line = g_string_new ("Par (Hard):");
+        for (guint p = 0; p < 3; p++)
+          {
+            JsonObject *row = json_array_get_object_element (rows, p);
+            JsonObject *net = json_object_get_object_member (row, "net");
+            g_autofree char *net_text = lw_fraction_format (par->nets[p], 1);
+
+            g_assert_cmpint (json_object_get_int_member (row, "position"), ==, p);
+            g_assert_cmpint (json_object_get_int_member (row, "delta"), ==, par->deltas[p]);
+            g_assert_cmpstr (json_object_get_string_member (net, "text"), ==, net_text);
+            g_assert_cmpint (json_object_get_int_member (net, "denominator"), ==, par->nets[p].den);
+            /* D5: the nets have the denominator 1 or 2 at a 3-seat table. */
+            net_sum_num += json_object_get_int_member (net, "numerator")
+                           * (2 / json_object_get_int_member (net, "denominator"));
+            g_string_append_printf (line, "%s %u: %d (%s)", p > 0 ? "," : "", p, par->deltas[p],
+                                    net_text);
+          }
+        g_assert_cmpint (net_sum_num, ==, 0);
+        /* The text sheet: the par's line after the board's rows. */
+        g_string_append_c (line, '\n');
+        g_assert_nonnull (strstr (text, line->str));
+        g_string_append_printf (expected_print, "Board %u\t%s", board, line->str);
+      }
+    expected_print_text = g_string_free (expected_print, FALSE);
+    g_assert_cmpstr (printed, ==, expected_print_text);
+  }
+  {
+    const char *args[] = { "event", "travellers", id, "--board", "3", "--json", NULL };
+    g_autofree char *json = ok_args (db, args);
+    g_autoptr (JsonNode) root = parse_json (json);
+    JsonObject *traveller = json_array_get_object_element (
+      json_object_get_array_member (json_node_get_object (root), "travellers"), 0);
+
+    /* Round 2's boards were not played by computers. */
+    g_assert_true (JSON_NODE_HOLDS_NULL (json_object_get_member (traveller, "par")));
+  }
+
+  /* The same event, board and level: the same par; another level
+   * replaces it. */
+  {
+    const char *args[] = { "event", "par", id, "--round", "1", NULL };
+    g_autofree char *again = ok_args (db, args);
+
+    g_assert_cmpstr (again, ==, printed);
+  }
+  {
+    const char *args[] = { "event", "par", id, "--round", "1", "--level", "normal", NULL };
+    const char *sheet[] = { "event", "travellers", id, "--board", "2", NULL };
+    g_autofree char *normal = ok_args (db, args);
+    g_autofree char *sheet_text = ok_args (db, sheet);
+
+    g_assert_true (g_str_has_prefix (normal, "Board 1\tPar (Normal): 0: "));
+    g_assert_nonnull (strstr (sheet_text, "\nPar (Normal): 0: "));
+    g_assert_null (strstr (sheet_text, "Par (Hard)"));
+  }
+  g_assert_cmpint (lw_test_sql_int_at (db, "SELECT count(*) FROM event_board_pars"), ==, 2);
+  g_free (after);
+  after = ok_args (db, standings);
+  g_assert_cmpstr (after, ==, before);
+
+  /* Refusals: exit status 2, nothing stored. */
+  {
+    g_auto (LwTestRun) run = { 0, };
+    const char *args[] = { "event", "par", id, "--round", "3", NULL };
+
+    lw_test_run_cli_argv (&run, db, NULL, args);
+    lw_test_assert_cli_failed (&run, 2, "event par: --round 3: Par night has 2 rounds");
+  }
+  {
+    g_auto (LwTestRun) run = { 0, };
+    const char *args[] = { "event", "par", id, "--level", "grand", NULL };
+
+    lw_test_run_cli_argv (&run, db, NULL, args);
+    lw_test_assert_cli_failed (&run, 2, "--level \"grand\" is not random, easy, normal, hard or "
+                                        "expert");
+  }
+  g_assert_cmpint (lw_test_sql_int_at (db, "SELECT count(*) FROM event_board_pars"), ==, 2);
+  lw_test_remove_tree (dir);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -392,5 +578,6 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/cli-duplicate/twelve-players", test_twelve_players);
+  g_test_add_func ("/cli-duplicate/par", test_par);
   return g_test_run ();
 }

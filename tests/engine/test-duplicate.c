@@ -721,6 +721,133 @@ test_entries_close (void)
                    "Late: the field of a duplicate event is fixed once round 1 is paired");
 }
 
+/* ------------------------------------------------------------------ */
+/* Par (D10)                                                            */
+/* ------------------------------------------------------------------ */
+
+/* Checks that @par is a legal finished round of board @board of @event,
+ * scored as any board (D4) with nets that sum to 0 (D5). */
+static void
+assert_par_round (const LwEvent    *event,
+                  guint             board,
+                  const LwBoardPar *par)
+{
+  g_autoptr (LwGameRecord) record = lw_duplicate_par_record (event, board);
+  guint n_seats = event->config.table_size;
+  int deltas[LW_EVENT_MAX_SEATS];
+  int cards = 0, wolves = 0;
+  LwFraction sum = lw_fraction_make (0, 1);
+  LwBoard deal;
+
+  lw_event_board (event, board, &deal);
+  g_assert_cmpuint (par->board, ==, board);
+  g_assert_nonnull (par->facts);
+  g_assert_false (par->facts->is_void);
+  /* The round was dealt from the board: its dealer is D2's. */
+  g_assert_cmpint (par->facts->dealer, ==, deal.dealer);
+  for (guint s = 0; s < n_seats; s++)
+    {
+      g_assert_cmpint (par->facts->cards[s], >=, 0);
+      g_assert_cmpint (par->facts->wolves[s], <=, par->facts->cards[s]);
+      cards += par->facts->cards[s];
+      wolves += par->facts->wolves[s];
+    }
+  /* Every card of the round was won in a trick: a round played out. */
+  g_assert_cmpint (cards, ==, (int) lw_total_cards (n_seats));
+  g_assert_cmpint (wolves, <=, 2);
+  g_assert_cmpuint (record->n_players, ==, n_seats);
+  g_assert_cmpint (record->first_dealer, ==, deal.dealer);
+  g_assert_cmpint (record->details.event_board, ==, (int) board);
+  /* D4: the deltas are the board scoring's on the same facts. */
+  g_assert_true (lw_duplicate_score_board (record, par->facts, deltas, NULL));
+  for (guint p = 0; p < par->n_sides; p++)
+    {
+      g_assert_cmpint (par->deltas[p], ==, deltas[p]);
+      sum = lw_fraction_add (sum, par->nets[p]);
+    }
+  g_assert_cmpint (sum.num, ==, 0);
+}
+
+static char *
+par_facts_json (const LwEvent    *event,
+                const LwBoardPar *par)
+{
+  g_autoptr (LwGameRecord) record = lw_duplicate_par_record (event, par->board);
+
+  return lw_round_to_json (record, par->facts);
+}
+
+static void
+test_par (void)
+{
+  g_autoptr (LwEvent) event = new_event (6, 3, FALSE, 2);
+  g_autoptr (GError) error = NULL;
+
+  for (guint board = 1; board <= 2; board++)
+    {
+      g_autoptr (LwBoardPar) first = lw_duplicate_play_par (event, board, LW_BOT_NORMAL, &error);
+      g_autoptr (LwBoardPar) second = NULL;
+      g_autofree char *a = NULL;
+      g_autofree char *b = NULL;
+
+      g_assert_no_error (error);
+      g_assert_nonnull (first);
+      g_assert_cmpuint (first->n_sides, ==, 3);
+      g_assert_cmpint (first->level, ==, LW_BOT_NORMAL);
+      assert_par_round (event, board, first);
+      /* A fixed seed: the same par every time. */
+      second = lw_duplicate_play_par (event, board, LW_BOT_NORMAL, &error);
+      g_assert_no_error (error);
+      a = par_facts_json (event, first);
+      b = par_facts_json (event, second);
+      g_assert_cmpstr (a, ==, b);
+      g_assert_cmpmem (first->deltas, sizeof first->deltas, second->deltas, sizeof second->deltas);
+    }
+
+  /* Par results are never part of the travelling sheet (D10). */
+  {
+    g_autoptr (GArray) rows = lw_duplicate_traveller (event, 1, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (rows->len, ==, 0);
+  }
+}
+
+static void
+test_par_hard (void)
+{
+  g_autoptr (LwEvent) event = new_event (8, 4, TRUE, 1);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwBoardPar) first = lw_duplicate_play_par (event, 3, LW_BOT_HARD, &error);
+  g_autoptr (LwBoardPar) second = NULL;
+  g_autoptr (LwBoardPar) rescored = NULL;
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *net0 = NULL;
+
+  g_assert_no_error (error);
+  /* Partners: two positions, seats 0+2 and 1+3 (D6). */
+  g_assert_cmpuint (first->n_sides, ==, 2);
+  assert_par_round (event, 3, first);
+  g_assert_cmpint (first->nets[0].num, ==, -first->nets[1].num);
+  second = lw_duplicate_play_par (event, 3, LW_BOT_HARD, &error);
+  g_assert_no_error (error);
+  a = par_facts_json (event, first);
+  b = par_facts_json (event, second);
+  g_assert_cmpstr (a, ==, b);
+
+  /* Scoring the stored facts gives the par back. */
+  rescored = lw_duplicate_score_par (event, 3, LW_BOT_HARD, first->facts, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (first->deltas, sizeof first->deltas, rescored->deltas, sizeof rescored->deltas);
+
+  text = lw_board_par_text (first, "Hard");
+  net0 = lw_fraction_format (first->nets[0], 1);
+  g_assert_true (g_str_has_prefix (text, "Par (Hard): 0: "));
+  g_assert_nonnull (strstr (text, net0));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -740,5 +867,7 @@ main (int   argc,
   g_test_add_func ("/duplicate/seating-spread", test_seating_spread);
   g_test_add_func ("/duplicate/seating-partners", test_seating_partners);
   g_test_add_func ("/duplicate/entries-close", test_entries_close);
+  g_test_add_func ("/duplicate/par", test_par);
+  g_test_add_func ("/duplicate/par-hard", test_par_hard);
   return g_test_run ();
 }

@@ -36,6 +36,7 @@
 #include "lw-store-players.h"
 #include "lw-test-schema-v1.h"
 #include "lw-test-util.h"
+#include "lw-store-event-pars.h"
 
 /* The schema-1 SQL and one game. */
 static const char schema_v1[] =
@@ -675,6 +676,98 @@ test_v17_to_v18 (LwTestDb      *db,
   g_clear_object (&store);
 }
 
+/* Schema 18 → 19 adds the boards' pars (DUPLICATE D10): an event kept
+ * from before has none, and one is then stored, replaced and read back,
+ * each write in one transaction, never in the standings. */
+static void
+test_v18_to_v19 (LwTestDb      *db,
+                 gconstpointer  data)
+{
+  const char *path = db->path;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *backup = lw_store_migration_backup_path (path, 18);
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (LwEvent) event = NULL;
+  g_autoptr (GPtrArray) pars = NULL;
+  g_autoptr (GPtrArray) loaded = NULL;
+  g_autoptr (GPtrArray) wrong = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_board_par_free);
+  g_autoptr (LwBoardPar) hard = NULL;
+  const char *names[] = { "Ann", "Ben", "Cid", NULL };
+  const LwBoardPar *par;
+  LwEventConfig config;
+  gint64 id, swiss;
+
+  store = lw_store_open (path, &error);
+  g_assert_no_error (error);
+  lw_event_config_init (&config, LW_EVENT_DUPLICATE, 3);
+  config.boards_per_round = 2;
+  config.n_rounds = 2;
+  id = lw_store_add_event (store, "Club duplicate", &config, &error);
+  g_assert_no_error (error);
+  g_assert_true (lw_store_add_event_entrants (store, id, names, LW_ENTRANT_CHECKED_IN, &error));
+  swiss = lw_test_add_swiss_event (store, "Swiss", 2, 0, names);
+  lw_test_reopen_from_version (&store, path, LW_TEST_DROP_SCHEMA_19, 18);
+  lw_test_assert_migrated (path, backup, 18);
+  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM event_board_pars"), ==, 0);
+
+  loaded = lw_store_load_event_board_pars (store, NULL, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (loaded->len, ==, 0);
+  g_clear_pointer (&loaded, g_ptr_array_unref);
+
+  /* Board 2 at Normal, then replaced by Hard. */
+  event = lw_store_load_event (store, id, &error);
+  g_assert_no_error (error);
+  pars = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_board_par_free);
+  g_ptr_array_add (pars, lw_duplicate_play_par (event, 2, LW_BOT_NORMAL, &error));
+  g_ptr_array_add (pars, lw_duplicate_play_par (event, 1, LW_BOT_NORMAL, &error));
+  g_assert_no_error (error);
+  g_assert_true (lw_store_set_event_board_pars (store, id, pars, &error));
+  g_assert_no_error (error);
+  g_ptr_array_set_size (pars, 0);
+  hard = lw_duplicate_play_par (event, 2, LW_BOT_HARD, &error);
+  g_assert_no_error (error);
+  g_ptr_array_add (pars, lw_duplicate_score_par (event, 2, LW_BOT_HARD, hard->facts, &error));
+  g_assert_true (lw_store_set_event_board_pars (store, id, pars, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM event_board_pars"), ==, 2);
+
+  loaded = lw_store_load_event_board_pars (store, event, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (loaded->len, ==, 2);
+  par = lw_duplicate_find_par (loaded, 2);
+  g_assert_nonnull (par);
+  g_assert_cmpint (par->level, ==, LW_BOT_HARD);
+  g_assert_cmpmem (par->deltas, sizeof par->deltas, hard->deltas, sizeof hard->deltas);
+  g_assert_cmpint (((const LwBoardPar *) g_ptr_array_index (loaded, 0))->board, ==, 1);
+  g_assert_null (lw_duplicate_find_par (loaded, 3));
+
+  /* A board the event has not, or an event that is not duplicate:
+   * refused, nothing written (the earlier pars stay). */
+  g_ptr_array_add (wrong, lw_duplicate_score_par (event, 2, LW_BOT_EASY, hard->facts, &error));
+  g_ptr_array_add (wrong, lw_duplicate_score_par (event, 5, LW_BOT_EASY, hard->facts, &error));
+  g_assert_no_error (error);
+  g_assert_false (lw_store_set_event_board_pars (store, id, wrong, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==, "board 5: Club duplicate plays boards 1–4 (DUPLICATE D8)");
+  g_clear_error (&error);
+  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM event_board_pars"
+                                             " WHERE board = 2 AND level = 'hard'"), ==, 1);
+  g_assert_false (lw_store_set_event_board_pars (store, swiss, pars, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==, "Swiss is not a duplicate event: its boards have no par");
+  g_clear_error (&error);
+  g_assert_null (lw_store_load_event_board_pars (store, NULL, 999, &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  /* Deleting the event deletes its pars. */
+  g_assert_true (lw_store_delete_event (store, id, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM event_board_pars"), ==, 0);
+  g_clear_object (&store);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -687,6 +780,7 @@ main (int   argc,
   lw_test_add_db_closed ("/migration/v11-to-v12", test_v11_to_v12);
   lw_test_add_db_closed ("/migration/v12-to-v13", test_v12_to_v13);
   lw_test_add_db_closed ("/migration/v17-to-v18", test_v17_to_v18);
+  lw_test_add_db_closed ("/migration/v18-to-v19", test_v18_to_v19);
   lw_test_add_db_closed ("/migration/v7-names", test_v7_names);
   lw_test_add_db_closed ("/migration/newer", test_newer);
   lw_test_add_db_closed ("/migration/not-a-database", test_not_a_database);

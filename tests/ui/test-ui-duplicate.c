@@ -24,6 +24,7 @@
 #include "lw-store-events.h"
 #include "lw-table-page.h"
 #include "lw-table-page-private.h"
+#include "lw-store-event-pars.h"
 #include "lw-window.h"
 #include "lw-window-private.h"
 #include "lw-test-app.h"
@@ -463,11 +464,73 @@ test_virtual_table (Fixture       *fixture,
 
 }
 
+/* Play Par (D10): the computers play round 1's boards on a worker
+ * thread; the pars are stored and an open travelling sheet shows them
+ * beside the boards; the standings are the same. */
+static void
+test_play_par (Fixture       *fixture,
+               gconstpointer  data)
+{
+  LwEventsPage *page = NULL;
+  gint64 id = make_event (fixture, &page);
+  LwStore *store = lw_window_get_store (fixture->window);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwEvent) event = load (fixture, id);
+  g_autoptr (GPtrArray) pars = NULL;
+  g_autoptr (LwBoardPar) expected = NULL;
+  g_autofree char *sheet = NULL;
+  g_autofree char *row = NULL;
+  g_autofree char *net = NULL;
+  LwTravellerView *view;
+  gint64 deadline;
+
+  lw_test_activate (page, "events.travellers");
+  view = lw_test_find_item (gtk_window_get_toplevels (), LW_TYPE_TRAVELLER_VIEW, NULL);
+  g_assert_nonnull (view);
+  sheet = lw_traveller_view_get_text (view);
+  g_assert_null (strstr (sheet, "Par ("));
+  g_clear_pointer (&sheet, g_free);
+
+  lw_test_activate (page, "events.play-par");
+  /* Bounded: the worker's two boards at Hard, on a loaded machine. */
+  deadline = g_get_monotonic_time () + 120 * G_USEC_PER_SEC;
+  do
+    {
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (20000);
+      g_clear_pointer (&pars, g_ptr_array_unref);
+      pars = lw_store_load_event_board_pars (store, NULL, id, &error);
+      g_assert_no_error (error);
+    }
+  while (pars->len < 2 && g_get_monotonic_time () < deadline);
+  lw_test_drain ();
+  g_assert_cmpuint (pars->len, ==, 2);
+  expected = lw_duplicate_play_par (event, 1, LW_BOT_HARD, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (lw_duplicate_find_par (pars, 1)->level, ==, LW_BOT_HARD);
+  g_assert_cmpmem (lw_duplicate_find_par (pars, 1)->deltas, sizeof expected->deltas, expected->deltas,
+                   sizeof expected->deltas);
+
+  /* The sheet shows the par of board 1 beside it (no table entered it). */
+  sheet = lw_traveller_view_get_text (view);
+  net = lw_fraction_format (expected->nets[0], 1);
+  row = g_strdup_printf ("No table has entered this board yet\nPar (Hard)\nSeat 1 · delta %s%d · net %s%s\n",
+                         expected->deltas[0] > 0 ? "+" : expected->deltas[0] < 0 ? "−" : "",
+                         ABS (expected->deltas[0]), net[0] == '-' ? "−" : "", net[0] == '-' ? net + 1 : net);
+  g_assert_nonnull (strstr (sheet, row));
+  g_clear_pointer (&event, lw_event_free);
+  event = load (fixture, id);
+  g_assert_cmpuint (event->board_results->len, ==, 0);
+  gtk_window_destroy (GTK_WINDOW (view));
+  lw_test_drain ();
+}
+
 static const LwTestAppCase cases[] = {
   { "/ui-duplicate/virtual-table", test_virtual_table },
   { "/ui-duplicate/table-entry", test_table_entry },
   { "/ui-duplicate/enter-boards", test_enter_boards },
   { "/ui-duplicate/print-travellers", test_print_travellers },
+  { "/ui-duplicate/play-par", test_play_par },
 };
 
 int

@@ -20,7 +20,8 @@
  *         after 2 rounds; LW_DEMO_VIEW as for event-bracket;
  *         LW_DEMO_BOARDS_PDF=PATH also prints round 2's board sheets to PATH;
  *         LW_DEMO_OPEN=travellers the travelling sheets, board table 1's
- *         board 3 in the round form),
+ *         board 3 in the round form, par: Play Par for round 2, then the
+ *         travelling sheets),
  *         event-duplicate-virtual (the same, table 1's round 2 not
  *         entered and played at the virtual table: Ann and two computers;
  *         LW_DEMO_OPEN=seating the Seating page, curtain every seat a
@@ -1115,6 +1116,13 @@ main (int   argc,
            * board: table 1's board 3 in the round form (a correction). */
           if (g_str_equal (screen, "event-duplicate") && g_strcmp0 (g_getenv ("LW_DEMO_OPEN"), "travellers") == 0)
             gtk_widget_activate_action (GTK_WIDGET (page), "events.travellers", NULL);
+          else if (g_str_equal (screen, "event-duplicate") && g_strcmp0 (g_getenv ("LW_DEMO_OPEN"), "par") == 0)
+            {
+              /* Play Par for the round shown (round 2), then the sheets:
+               * they show the pars once stored. */
+              gtk_widget_activate_action (GTK_WIDGET (page), "events.play-par", NULL);
+              gtk_widget_activate_action (GTK_WIDGET (page), "events.travellers", NULL);
+            }
           else if (g_str_equal (screen, "event-duplicate") && g_strcmp0 (g_getenv ("LW_DEMO_OPEN"), "board") == 0)
             gtk_widget_activate_action (GTK_WIDGET (page), "events.enter-board", "(uu)", 1, 3);
           /* event-duplicate-virtual: table 1 plays round 2's boards at the

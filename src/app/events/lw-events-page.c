@@ -20,6 +20,7 @@
 #include "lw-bracket.h"
 #include "lw-print-boards.h"
 #include "lw-events-page-private.h"
+#include "lw-events-par.h"
 #include "lw-widget-actions.h"
 #include "lw-print-grid.h"
 #include "lw-print.h"
@@ -324,6 +325,8 @@ fill_bracket (LwEventsPage *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "events.print-travellers",
                                  self->event->config.format == LW_EVENT_DUPLICATE);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "events.travellers",
+                                 self->event->config.format == LW_EVENT_DUPLICATE);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "events.play-par",
                                  self->event->config.format == LW_EVENT_DUPLICATE);
   lw_bracket_view_set_event (self->bracket_view, elimination ? self->event : NULL);
   gtk_label_set_text (self->bracket_label,
@@ -1022,6 +1025,7 @@ static const LwWidgetAction events_actions[] = {
   { "events.print-boards",    NULL, G_CALLBACK (print_boards_action) },
   { "events.print-travellers", NULL, G_CALLBACK (lw_events_print_travellers_action) },
   { "events.travellers",      NULL, G_CALLBACK (lw_events_travellers_action) },
+  { "events.play-par",        NULL, G_CALLBACK (lw_events_play_par_action) },
   { "events.enter-board",     "(uu)", G_CALLBACK (lw_events_enter_board_action) },
   { "events.export-csv",      NULL, G_CALLBACK (lw_events_export_action) },
   { "events.export-json",     NULL, G_CALLBACK (lw_events_export_action) },

@@ -9,8 +9,10 @@
 #include "lw-app-util.h"
 #include "lw-events-duplicate.h"
 #include "lw-events-page-private.h"
+#include "lw-events-par.h"
 #include "lw-print-grid.h"
 #include "lw-print.h"
+#include "lw-store-event-pars.h"
 #include "lw-store-events.h"
 #include "lw-store-watch.h"
 
@@ -27,6 +29,7 @@ struct _LwTravellerView
   LwStore *store;
   gint64 event_id;
   LwEvent *event;
+  GPtrArray *pars;           /* LwBoardPar*: the boards' pars (D10) */
   GString *text;             /* what the sheets show, for the tests */
 };
 
@@ -92,10 +95,49 @@ board_heading (const LwEvent *event,
                           lw_duplicate_round_of_board (event, board), code);
 }
 
+/* The par row beside a board's sheet (DUPLICATE D10): dimmed, "Par
+ * (Hard)" over each position's delta and net; never one of its rows. */
+static GtkWidget *
+par_row (LwTravellerView  *self,
+         const LwBoardPar *par)
+{
+  GtkWidget *row = adw_action_row_new ();
+  g_autofree char *level = lw_events_par_level_name (par->level);
+  /* TRANSLATORS: a travelling sheet's row of the board played by computers only at a level,
+   * "Par (Hard)"; it is never counted (DUPLICATE D10) */
+  g_autofree char *title = g_strdup_printf (_("Par (%s)"), level);
+  GString *subtitle = g_string_new (NULL);
+  g_autofree char *subtitle_text = NULL;
+
+  for (guint p = 0; p < par->n_sides; p++)
+    {
+      g_autofree char *position = lw_events_position_name (self->event, (int) p);
+      g_autofree char *net_digits = lw_fraction_format (par->nets[p], 1);
+      g_autofree char *net = signed_text (net_digits);
+      g_autofree char *delta_digits = par->deltas[p] != 0 ? g_strdup_printf ("%+d", par->deltas[p])
+                                                          : g_strdup ("0");
+      g_autofree char *delta = signed_text (delta_digits);
+
+      if (p > 0)
+        g_string_append_c (subtitle, '\n');
+      /* TRANSLATORS: one position of a par row: the position, its delta and its net (DUPLICATE D10) */
+      g_string_append_printf (subtitle, _("%s · delta %s · net %s"), position, delta, net);
+    }
+  subtitle_text = g_string_free (subtitle, FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle_text);
+  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), (int) par->n_sides);
+  gtk_widget_add_css_class (row, "dim-label");
+  gtk_widget_set_name (row, "par-row");
+  g_string_append_printf (self->text, "%s\n%s\n", title, subtitle_text);
+  return row;
+}
+
 static void
 add_board (LwTravellerView *self,
            guint            board)
 {
+  const LwBoardPar *par = lw_duplicate_find_par (self->pars, board);
   const LwEvent *event = self->event;
   g_autoptr (GError) error = NULL;
   g_autoptr (GArray) rows = lw_duplicate_traveller (event, board, &error);
@@ -121,6 +163,14 @@ add_board (LwTravellerView *self,
 
       adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), escaped_says);
       g_string_append_printf (self->text, "%s\n", says);
+      if (par != NULL)
+        {
+          list = gtk_list_box_new ();
+          gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_NONE);
+          gtk_widget_add_css_class (list, "boxed-list");
+          gtk_list_box_append (GTK_LIST_BOX (list), par_row (self, par));
+          adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), list);
+        }
       gtk_box_append (self->boards_box, group);
       return;
     }
@@ -158,6 +208,8 @@ add_board (LwTravellerView *self,
       g_string_append_printf (self->text, "%s · net %s · %u/%u · %s\n", row_title, net_digits, row->matchpoints,
                               row->top, shown);
     }
+  if (par != NULL)
+    gtk_list_box_append (GTK_LIST_BOX (list), par_row (self, par));
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), list);
   gtk_box_append (self->boards_box, group);
 }
@@ -193,6 +245,9 @@ reload (LwTravellerView *self)
     }
   g_clear_pointer (&self->event, lw_event_free);
   self->event = event;
+  /* The pars beside the sheets; none when they cannot be read. */
+  g_clear_pointer (&self->pars, g_ptr_array_unref);
+  self->pars = lw_store_load_event_board_pars (self->store, event, self->event_id, NULL);
   fill (self);
 }
 
@@ -265,6 +320,7 @@ lw_traveller_view_dispose (GObject *object)
 
   g_clear_object (&self->store);
   g_clear_pointer (&self->event, lw_event_free);
+  g_clear_pointer (&self->pars, g_ptr_array_unref);
 
   G_OBJECT_CLASS (lw_traveller_view_parent_class)->dispose (object);
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "lw-duplicate.h"
+#include "lw-duplicate-par.h"
 #include "lw-error.h"
 #include "lw-event-private.h"
 #include "lw-json-text.h"
@@ -303,19 +304,16 @@ lw_duplicate_first_board (const LwEvent *event,
 /* ------------------------------------------------------------------ */
 
 LwGameRecord *
-lw_duplicate_board_record (const LwEvent      *event,
-                           guint               round,
-                           const LwEventTable *table,
-                           guint               board)
+lw_duplicate_seat_record (const LwEvent      *event,
+                          guint               round,
+                          guint               table,
+                          guint               n_seats,
+                          const char *const  *names,
+                          guint               board)
 {
-  const char *names[LW_EVENT_MAX_SEATS];
   LwGameRecord *record;
 
-  g_return_val_if_fail (event != NULL && table != NULL && board >= 1, NULL);
-
-  for (guint s = 0; s < table->n_seats; s++)
-    names[s] = lw_event_entrant_at (event, table->entrants[s])->name;
-  record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, table->n_seats, names);
+  record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, n_seats, names);
   if (lw_event_is_partners (event))
     {
       static const int team_of[4] = { 0, 1, 0, 1 };
@@ -325,12 +323,27 @@ lw_duplicate_board_record (const LwEvent      *event,
   /* D4: R3's start score (the record's default); no game end applies. */
   record->target = LW_BOARD_NO_END;
   record->skunk = LW_BOARD_NO_END;
-  record->first_dealer = lw_board_dealer (table->n_seats, board);
+  record->first_dealer = lw_board_dealer (n_seats, board);
   record->details.event_name = g_strdup (event->name);
   record->details.event_round = (int) round;
-  record->details.event_table = (int) table->number;
+  record->details.event_table = (int) table;
   record->details.event_board = (int) board;
   return record;
+}
+
+LwGameRecord *
+lw_duplicate_board_record (const LwEvent      *event,
+                           guint               round,
+                           const LwEventTable *table,
+                           guint               board)
+{
+  const char *names[LW_EVENT_MAX_SEATS];
+
+  g_return_val_if_fail (event != NULL && table != NULL && board >= 1, NULL);
+
+  for (guint s = 0; s < table->n_seats; s++)
+    names[s] = lw_event_entrant_at (event, table->entrants[s])->name;
+  return lw_duplicate_seat_record (event, round, table->number, table->n_seats, names, board);
 }
 
 gboolean
@@ -728,11 +741,11 @@ lw_duplicate_compute_standings (const LwEvent  *event,
   return g_steal_pointer (&rows);
 }
 
-static void
-add_fraction (JsonBuilder *builder,
-              const char  *name,
-              LwFraction   value,
-              gint64       scale)
+void
+lw_duplicate_add_fraction (JsonBuilder *builder,
+                           const char  *name,
+                           LwFraction   value,
+                           gint64       scale)
 {
   g_autofree char *text = lw_fraction_format (value, scale);
 
@@ -786,7 +799,7 @@ lw_duplicate_standings_to_json (const LwEvent *event,
       lw_json_builder_add_int (builder, "denominator", row->score.den);
       json_builder_end_object (builder);
       lw_json_builder_add_string (builder, "percentage", percentage);
-      add_fraction (builder, "nets", row->nets, 1);
+      lw_duplicate_add_fraction (builder, "nets", row->nets, 1);
       lw_json_builder_add_int (builder, "matchpoints", row->matchpoints);
       lw_json_builder_add_int (builder, "boards", row->boards);
       lw_json_builder_add_boolean (builder, "dropped", row->dropped);
@@ -801,6 +814,7 @@ char *
 lw_duplicate_travellers_to_json (const LwEvent  *event,
                                  guint           first,
                                  guint           last,
+                                 GPtrArray      *pars,
                                  GError        **error)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new ();
@@ -837,13 +851,16 @@ lw_duplicate_travellers_to_json (const LwEvent  *event,
           lw_json_builder_add_int (builder, "table", row->table);
           add_players (builder, event, row->entrants);
           lw_json_builder_add_int (builder, "delta", row->delta);
-          add_fraction (builder, "net", row->net, 1);
+          lw_duplicate_add_fraction (builder, "net", row->net, 1);
           lw_json_builder_add_int (builder, "matchpoints", row->matchpoints);
           lw_json_builder_add_int (builder, "top", row->top);
-          add_fraction (builder, "percentage", row->percentage, 100);
+          lw_duplicate_add_fraction (builder, "percentage", row->percentage, 100);
           json_builder_end_object (builder);
         }
       json_builder_end_array (builder);
+      /* D10: the par beside the sheet, never one of its rows. */
+      json_builder_set_member_name (builder, "par");
+      lw_board_par_add_json (builder, lw_duplicate_find_par (pars, board));
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);

@@ -505,6 +505,8 @@ char *lw_duplicate_standings_to_json (const LwEvent *event,
  * @event: a duplicate event
  * @first: the first board, ≥ 1
  * @last: the last board, ≥ @first
+ * @pars: (nullable) (element-type LwBoardPar): the boards' pars
+ *   (lw-duplicate-par.h), or %NULL for none
  * @error: return location for a #GError
  *
  * Errors: as lw_duplicate_traveller().
@@ -512,12 +514,15 @@ char *lw_duplicate_standings_to_json (const LwEvent *event,
  * Returns: (transfer full) (nullable): docs/EVENTS.md "Travelling sheets":
  *   {"event", "travellers": [{"board", "round", "dealer", "check_code",
  *   "rows": [{"position", "table", "players", "delta", "net",
- *   "matchpoints", "top", "percentage"}]}]}, one per board @first…@last,
+ *   "matchpoints", "top", "percentage"}], "par"}]}, one per board
+ *   @first…@last, "par" the board's par beside its rows
+ *   (lw_board_par_add_json(), null when it has none; DUPLICATE D10),
  *   pretty-printed with a final newline.
  */
 char *lw_duplicate_travellers_to_json (const LwEvent  *event,
                                        guint           first,
                                        guint           last,
+                                       GPtrArray      *pars,
                                        GError        **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwDuplicateStanding, lw_duplicate_standing_free)

@@ -10,6 +10,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "lw-duplicate.h"
 #include "lw-event.h"
 
 G_BEGIN_DECLS
@@ -178,5 +179,37 @@ gboolean lw_duplicate_pair_partnerships (const LwEvent       *event,
  * to the lowest ranked, D8). */
 void lw_duplicate_rank_tally (const LwEvent *event,
                               LwEventTally  *tally);
+
+/* lw_duplicate_seat_record:
+ * @event: a duplicate event
+ * @round: the event round
+ * @table: the table's number (0 for none, a par's computer table)
+ * @n_seats: the seats, the event's table size
+ * @names: (array length=n_seats): the seats' names
+ * @board: the board's number, ≥ 1
+ *
+ * The one-round game a board is scored as (DUPLICATE D4; lw-duplicate.c):
+ * lw_duplicate_board_record() for any seats' names.
+ *
+ * Returns: (transfer full): a record with no rounds. */
+LwGameRecord *lw_duplicate_seat_record (const LwEvent      *event,
+                                        guint               round,
+                                        guint               table,
+                                        guint               n_seats,
+                                        const char *const  *names,
+                                        guint               board);
+
+/* lw_duplicate_add_fraction:
+ * @builder: a builder inside an object
+ * @name: the member's name
+ * @value: a fraction
+ * @scale: 1 for a net, 100 for a percentage (lw_fraction_format())
+ *
+ * Adds the member @name: {"numerator", "denominator", "text"}, as
+ * docs/EVENTS.md shows a duplicate event's fractions (lw-duplicate.c). */
+void lw_duplicate_add_fraction (JsonBuilder *builder,
+                                const char  *name,
+                                LwFraction   value,
+                                gint64       scale);
 
 G_END_DECLS
