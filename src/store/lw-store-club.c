@@ -217,8 +217,18 @@ lw_store_club_set_push_pending (LwStore  *self,
 
   if (!lw_store_begin_write (self, error))
     return FALSE;
+  /* Each own game the server may hold after this push gets its row
+   * before the push (version -1: still waiting), so that a game deleted
+   * here after a push cut between the server's commit and ours still
+   * leaves a row, and its deletion is sent (one the server never took
+   * changes nothing there). */
   return lw_store_finish (self,
-                          lw_store_run1 (self, "UPDATE club_state SET push_pending = ?", pending, error),
+                          lw_store_run1 (self, "UPDATE club_state SET push_pending = ?", pending, error)
+                          && lw_store_exec (self,
+                                            "INSERT OR IGNORE INTO club_pushed (uuid, version)"
+                                            " SELECT uuid, -1 FROM games"
+                                            " WHERE uuid NOT IN (SELECT uuid FROM club_games)",
+                                            error),
                           error);
 }
 

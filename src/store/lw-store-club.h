@@ -142,7 +142,10 @@ GPtrArray *lw_store_club_list_outgoing (LwStore  *self,
  * Notes, before a push is sent, which push it is: a push that the server
  * took but whose acknowledgement never reached this database (the laptop
  * killed in between) is then told apart from a database restored from a
- * backup (lw_store_club_restart()).
+ * backup (lw_store_club_restart()). Every own game without a row in
+ * club_pushed gets one, version -1 (still waiting), in the same
+ * transaction: a game deleted here after such a cut push then still
+ * waits as a deletion instead of staying on the server.
  *
  * Returns: %TRUE when stored.
  */
