@@ -225,6 +225,41 @@ test_enter_boards (Fixture       *fixture,
   gtk_window_destroy (GTK_WINDOW (entry));
   gtk_window_destroy (GTK_WINDOW (view));
   lw_test_drain ();
+
+  /* The export gives the duplicate standings (D7), as the CLI's
+   * event standings --json does: JSON equal to it, CSV a row a player. */
+  {
+    g_autofree char *csv_path = g_build_filename (fixture->dir, "duplicate.csv", NULL);
+    g_autofree char *json_path = g_build_filename (fixture->dir, "duplicate.json", NULL);
+    g_autoptr (GFile) csv = g_file_new_for_path (csv_path);
+    g_autoptr (GFile) json = g_file_new_for_path (json_path);
+    g_autoptr (GPtrArray) standings = lw_duplicate_compute_standings (after, NULL);
+    g_autofree char *expected_json = lw_duplicate_standings_to_json (after, standings);
+    g_autofree char *contents = NULL;
+    g_autoptr (GError) error = NULL;
+    g_auto (GStrv) lines = NULL;
+
+    g_assert_true (lw_events_page_export_standings_to (page, json, TRUE, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_get_contents (json_path, &contents, NULL, &error));
+    g_assert_cmpstr (contents, ==, expected_json);
+    g_clear_pointer (&contents, g_free);
+    g_assert_true (lw_events_page_export_standings_to (page, csv, FALSE, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_get_contents (csv_path, &contents, NULL, &error));
+    lines = g_strsplit (contents, "\r\n", -1);
+    g_assert_cmpstr (lines[0], ==, "rank,player,percentage,nets,matchpoints,boards,dropped");
+    g_assert_cmpuint (g_strv_length (lines), ==, 1 + standings->len + 1);
+    {
+      const LwDuplicateStanding *top = g_ptr_array_index (standings, 0);
+      g_autofree char *percentage = lw_fraction_format (top->score, 100);
+      g_autofree char *nets = lw_fraction_format (top->nets, 1);
+      g_autofree char *row = g_strdup_printf ("%u,%s,%s,%s,%u,%u,false", top->rank, top->name, percentage,
+                                              nets, top->matchpoints, top->boards);
+
+      g_assert_cmpstr (lines[1], ==, row);
+    }
+  }
 }
 
 /* The printed travelling sheets: one PDF page for two boards. */

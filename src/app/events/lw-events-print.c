@@ -9,6 +9,8 @@
 #include <glib/gi18n.h>
 
 #include "lw-app-util.h"
+#include "lw-csv.h"
+#include "lw-duplicate.h"
 #include "lw-events-page-private.h"
 #include "lw-print-grid.h"
 #include "lw-print.h"
@@ -189,6 +191,40 @@ lw_events_print_action (LwEventsPage *self,
   lw_print_run (operation, GTK_WINDOW (gtk_widget_get_root (GTK_WIDGET (self))));
 }
 
+/* A duplicate event's standings (DUPLICATE D7) as the export writes
+ * them: the JSON of `event standings --json`, or CSV with a header and a
+ * row a player (the percentage and nets with two decimals). */
+static char *
+duplicate_standings_text (const LwEvent  *event,
+                          gboolean        json,
+                          GError        **error)
+{
+  g_autoptr (GPtrArray) standings = lw_duplicate_compute_standings (event, error);
+  GString *out;
+
+  if (standings == NULL)
+    return NULL;
+  if (json)
+    return lw_duplicate_standings_to_json (event, standings);
+  out = g_string_new ("rank,player,percentage,nets,matchpoints,boards,dropped\r\n");
+  for (guint i = 0; i < standings->len; i++)
+    {
+      const LwDuplicateStanding *row = g_ptr_array_index (standings, i);
+      g_autofree char *percentage = lw_fraction_format (row->score, 100);
+      g_autofree char *nets = lw_fraction_format (row->nets, 1);
+
+      lw_csv_append_number (out, row->rank);
+      g_string_append_c (out, ',');
+      lw_csv_append_field (out, row->name);
+      g_string_append_printf (out, ",%s,%s,", percentage, nets);
+      lw_csv_append_number (out, row->matchpoints);
+      g_string_append_c (out, ',');
+      lw_csv_append_number (out, row->boards);
+      g_string_append (out, row->dropped ? ",true\r\n" : ",false\r\n");
+    }
+  return g_string_free (out, FALSE);
+}
+
 gboolean
 lw_events_page_export_standings_to (LwEventsPage  *self,
                                     GFile         *file,
@@ -205,8 +241,13 @@ lw_events_page_export_standings_to (LwEventsPage  *self,
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("No event is shown."));
       return FALSE;
     }
-  text = json ? lw_event_standings_to_json (self->event, self->standings)
-              : lw_event_standings_to_csv (self->standings);
+  if (self->event->config.format == LW_EVENT_DUPLICATE)
+    text = duplicate_standings_text (self->event, json, error);
+  else
+    text = json ? lw_event_standings_to_json (self->event, self->standings)
+                : lw_event_standings_to_csv (self->standings);
+  if (text == NULL)
+    return FALSE;
   return g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
                                   G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
 }
