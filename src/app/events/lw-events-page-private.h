@@ -166,6 +166,22 @@ void lw_events_travellers_action (LwEventsPage *self,
 void lw_events_print_travellers_action (LwEventsPage *self,
                                         GVariant     *parameter);
 
+/**
+ * lw_events_play_par_action:
+ * @self: the events page, a duplicate event shown
+ * @parameter: (nullable): unused
+ *
+ * events.play-par: plays every board of the event round shown (round 1
+ * before any is paired) by computers at Hard (lw_duplicate_play_par(),
+ * DUPLICATE D10) on a worker thread (GTask, on a copy of the event), then
+ * stores the pars (lw_store_set_event_board_pars(), replacing earlier
+ * ones) on the main thread and says so in a toast; an open travelling
+ * sheet shows them at once (the store's watch). The action is disabled
+ * while a par is played. A failure is said in a toast and stores nothing.
+ */
+void lw_events_play_par_action (LwEventsPage *self,
+                                GVariant     *parameter);
+
 /* Reads the list of events again from the store and shows it. */
 void lw_events_read_list (LwEventsPage *self);
 

@@ -20,7 +20,6 @@
 #include "lw-bracket.h"
 #include "lw-print-boards.h"
 #include "lw-events-page-private.h"
-#include "lw-events-par.h"
 #include "lw-widget-actions.h"
 #include "lw-print-grid.h"
 #include "lw-print.h"
