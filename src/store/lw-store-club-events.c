@@ -287,7 +287,7 @@ insert_row (LwStore            *self,
   g_autoptr (GString) marks = g_string_new (NULL);
   g_autoptr (GList) members = NULL;
   g_autoptr (GPtrArray) nodes = g_ptr_array_new ();
-  g_autoptr (LwStoreStmt) stmt = NULL;
+  g_autoptr (LwStoreOnceStmt) stmt = NULL;
   g_autofree char *sql = NULL;
   gboolean ok;
   int index = 1;
@@ -320,7 +320,7 @@ insert_row (LwStore            *self,
       g_string_append_printf (marks, "%s?", marks->len > 0 ? ", " : "");
     }
   sql = g_strdup_printf ("INSERT INTO %s (%s) VALUES (%s)", table, names->str, marks->str);
-  stmt = lw_store_stmt (self, sql, error);
+  stmt = lw_store_stmt_once (self, sql, error);
   ok = stmt != NULL;
   for (guint i = 0; ok && i < nodes->len; i++, index++)
     {

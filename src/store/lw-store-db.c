@@ -258,7 +258,24 @@ lw_store_stmt (LwStore     *self,
       lw_store_fail (self, rc, error);
       return NULL;
     }
-  g_hash_table_insert (self->statements, (gpointer) sql, stmt);
+  g_hash_table_insert (self->statements, g_strdup (sql), stmt);
+  return stmt;
+}
+
+LwStoreStmt *
+lw_store_stmt_once (LwStore     *self,
+                    const char  *sql,
+                    GError     **error)
+{
+  sqlite3_stmt *stmt = NULL;
+  int rc = sqlite3_prepare_v2 (self->db, sql, -1, &stmt, NULL);
+
+  if (rc != SQLITE_OK)
+    {
+      sqlite3_finalize (stmt);
+      lw_store_fail (self, rc, error);
+      return NULL;
+    }
   return stmt;
 }
 

@@ -29,7 +29,7 @@ struct _LwStore
   /* owned */
   char       *path;
   sqlite3    *db;
-  GHashTable *statements;  /* SQL text (static) → sqlite3_stmt* */
+  GHashTable *statements;  /* SQL text (owned) → sqlite3_stmt* */
 
   /* How many transactions are open, one inside the other (0: none; 1:
    * BEGIN; more: savepoints inside it). */
@@ -43,14 +43,31 @@ struct _LwStore
  * when it goes out of scope: g_autoptr (LwStoreStmt). */
 typedef sqlite3_stmt LwStoreStmt;
 
-/* The prepared statement for @sql (a string with static storage: it keys
- * the cache); reset and cleared with lw_store_stmt_release() after use. */
+/* The prepared statement for @sql (copied to key the connection's cache,
+ * so @sql may be freed after the call; keep the set of texts small, as
+ * each is kept for the life of the connection); reset and cleared with
+ * lw_store_stmt_release() after use. Returns NULL with @error set
+ * (LW_STORE_ERROR) when SQLite refuses @sql. */
 LwStoreStmt *lw_store_stmt (LwStore     *self,
                             const char  *sql,
                             GError     **error);
 void         lw_store_stmt_release (LwStoreStmt *stmt);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwStoreStmt, lw_store_stmt_release)
+
+/* A statement prepared for one use, outside the cache: for SQL text made
+ * from data (a row's members), whose variety has no bound. Freed with
+ * sqlite3_finalize(): g_autoptr (LwStoreOnceStmt). */
+typedef sqlite3_stmt LwStoreOnceStmt;
+
+/* A new statement for @sql, not cached (transfer full: free it with
+ * sqlite3_finalize()). Returns NULL with @error set (LW_STORE_ERROR)
+ * when SQLite refuses @sql. */
+LwStoreOnceStmt *lw_store_stmt_once (LwStore     *self,
+                                     const char  *sql,
+                                     GError     **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwStoreOnceStmt, sqlite3_finalize)
 
 /* Sets @error from SQLite result @rc, naming the file; returns FALSE. */
 gboolean lw_store_fail (LwStore  *self,

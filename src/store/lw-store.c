@@ -52,7 +52,7 @@ finalize_stmt (gpointer stmt)
 static void
 lw_store_init (LwStore *self)
 {
-  self->statements = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, finalize_stmt);
+  self->statements = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, finalize_stmt);
 }
 
 void

@@ -11,6 +11,7 @@
 #include <sqlite3.h>
 
 #include "lw-store.h"
+#include "lw-store-db.h"
 #include "lw-store-events.h"
 #include "lw-test-util.h"
 
@@ -735,6 +736,55 @@ test_nested_transactions (Fixture       *fixture,
   assert_stored_json (store, kept, record);
 }
 
+/* The statement cache copies its key: SQL text made at run time (as the
+ * club's event import makes it) may be freed after the call, and the
+ * same text made again finds the same statement. Before the cache owned
+ * its keys this read freed memory (AddressSanitizer: heap-use-after-free
+ * in lw_store_stmt(), under the club's event import). */
+static void
+test_statement_cache_copies (Fixture       *fixture,
+                             gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  LwStore *store = fixture->store;
+  char *sql = g_strdup_printf ("SELECT %d + ?1", 40);
+  LwStoreStmt *first = lw_store_stmt (store, sql, &error);
+  LwStoreStmt *again = NULL;
+  g_autoptr (LwStoreOnceStmt) once = NULL;
+  g_autofree char *filler = NULL;
+  gsize size;
+  gint64 value = 0;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (first);
+  /* Free the text the statement was made from, and fill the memory it
+   * held with other text (a block of the same size is the one handed
+   * out next). */
+  size = strlen (sql) + 1;
+  g_free (sql);
+  filler = g_malloc (size);
+  memset (filler, 'x', size - 1);
+  filler[size - 1] = '\0';
+
+  sql = g_strdup_printf ("SELECT %d + ?1", 40);
+  again = lw_store_stmt (store, sql, &error);
+  g_assert_no_error (error);
+  g_assert_true (again == first);
+  g_assert_true (lw_store_query_id (store, sql, 2, 0, &value, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (value, ==, 42);
+
+  /* A one-use statement is a new one each time, outside the cache. */
+  once = lw_store_stmt_once (store, sql, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (once);
+  g_assert_true (once != first);
+  g_free (sql);
+
+  g_assert_null (lw_store_stmt_once (store, "SELEKT 1", &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_FAILED);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -759,6 +809,7 @@ main (int   argc,
   lw_test_add_db_closed ("/store/newer-version", test_newer_version);
   lw_test_add_db_closed ("/store/not-a-database", test_not_a_database);
   lw_test_add_db ("/store/busy", test_busy);
+  lw_test_add_db ("/store/statement-cache-copies", test_statement_cache_copies);
 
   return g_test_run ();
 }
