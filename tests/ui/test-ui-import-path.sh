@@ -23,13 +23,16 @@ import_path () {
   timeout 30 xdotool search --sync --onlyvisible --name "Little Wolf" >/dev/null
   sleep 4
   xdotool key ctrl+o
-  sleep 3
-  [ -z "$2" ] || { xdotool key "$2"; sleep 1; }
-  xdotool type --delay 40 "$1"
+  # Keys go to the chooser once it is shown (on a busy machine it can
+  # take longer than any fixed wait)
+  timeout 30 xdotool search --sync --onlyvisible --name "Import a Game Record" >/dev/null
   sleep 2
+  [ -z "$2" ] || { xdotool key "$2"; sleep 2; }
+  xdotool type --delay 60 "$1"
+  sleep 3
   xdotool key Return
   # The import runs on the main loop: a few seconds on a busy machine
-  for _ in 1 2 3 4 5 6 7 8 9 10; do
+  for _ in $(seq 1 20); do
     [ "$("$cli" --db "$db" games 2>/dev/null | wc -l)" -gt 0 ] && break
     sleep 1
   done
