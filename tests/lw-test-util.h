@@ -97,6 +97,23 @@ char *lw_test_undeclared_record_json (guint    n_rounds,
 /* The parsed JSON @text (a copy of the root). */
 JsonNode *lw_test_parse_json (const char *text);
 
+/* A new event @title of @config (which must validate), with @n_players
+ * players checked in, entrant i named "P" and the number @first + i
+ * written with at least @digits digits (0 for no zeros in front): P00,
+ * P01, … or P1, P2, …. */
+LwEvent *lw_test_new_event (const char          *title,
+                            const LwEventConfig *config,
+                            guint                n_players,
+                            guint                first,
+                            int                  digits);
+
+/* Appends a round to @event whose tables seat the entrants in @seats,
+ * the event's table size a table, one table after another, @n_tables
+ * tables numbered from 1. */
+void lw_test_add_round (LwEvent   *event,
+                        const int *seats,
+                        guint      n_tables);
+
 /* A new event "Test" of @format at tables of @table_size, @n_rounds rounds
  * (0: the format's default), drawn with @seed, with @n_players players
  * checked in, named P00, P01, … (entrant i is P{i}). */

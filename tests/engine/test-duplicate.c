@@ -22,41 +22,12 @@ new_event (guint    n,
            guint    boards)
 {
   LwEventConfig config;
-  LwEvent *event;
 
   lw_event_config_init (&config, LW_EVENT_DUPLICATE, table_size);
   config.partners = partners;
   config.boards_per_round = boards;
   config.seed = 42;
-  g_assert_true (lw_event_config_validate (&config, NULL));
-  event = lw_event_new ("Club duplicate", &config);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *name = g_strdup_printf ("P%u", i + 1);
-      g_assert_cmpint (lw_event_add_entrant (event, name, LW_ENTRANT_CHECKED_IN, NULL), ==, (int) i);
-    }
-  return event;
-}
-
-/* Appends a round whose tables seat the entrants in @seats, @n_seats a
- * table, one table after another. */
-static void
-add_round (LwEvent   *event,
-           const int *seats,
-           guint      n_tables)
-{
-  LwEventRound *round = lw_event_round_new (event->rounds->len + 1);
-
-  for (guint k = 0; k < n_tables; k++)
-    {
-      LwEventTable table = { 0, };
-
-      table.number = k + 1;
-      table.n_seats = event->config.table_size;
-      memcpy (table.entrants, seats + k * table.n_seats, sizeof (int) * table.n_seats);
-      g_array_append_val (round->tables, table);
-    }
-  g_ptr_array_add (event->rounds, round);
+  return lw_test_new_event ("Club duplicate", &config, n, 1, 0);
 }
 
 /* A round's facts: @declarer (or -1), cards won per seat, no Den cards. */
@@ -274,7 +245,7 @@ test_traveller (void)
     { "P5", 8, 0, 1 }, { "P9", 9, 0, 1 },
   };
 
-  add_round (event, seats, 3);
+  lw_test_add_round (event, seats, 3);
   for (guint t = 0; t < 3; t++)
     {
       g_autoptr (LwRound) round = facts (declarers[t], cards[t], 3);
@@ -330,7 +301,7 @@ test_played_once (void)
   g_autoptr (GPtrArray) standings = NULL;
   const LwDuplicateStanding *top;
 
-  add_round (event, seats, 2);
+  lw_test_add_round (event, seats, 2);
   enter (event, 1, 1, a);
   enter (event, 2, 1, b);
   enter (event, 1, 2, b);
@@ -381,7 +352,7 @@ test_void_round (void)
   round->is_void = TRUE;
   lw_round_add_penalty (round, 0, LW_PENALTY_OUT_OF_TURN);
   lw_round_add_penalty (round, 0, LW_PENALTY_OUT_OF_TURN);
-  add_round (event, seats, 1);
+  lw_test_add_round (event, seats, 1);
   enter (event, 1, 1, round);
   rows = lw_duplicate_traveller (event, 1, NULL);
   g_assert_cmpuint (rows->len, ==, 3);
@@ -411,7 +382,7 @@ test_partners (void)
   g_autoptr (GPtrArray) standings = NULL;
   const LwTravellerRow *row;
 
-  add_round (event, seats, 2);
+  lw_test_add_round (event, seats, 2);
   enter (event, 1, 1, a);
   enter (event, 2, 1, b);
   rows = lw_duplicate_traveller (event, 1, NULL);
@@ -449,7 +420,7 @@ test_refusals (void)
   g_autoptr (LwRound) bad = facts (1, short_cards, 3);
   g_autoptr (GError) error = NULL;
 
-  add_round (event, seats, 1);
+  lw_test_add_round (event, seats, 1);
   unpegged->unpegged[1] = TRUE;
   g_assert_false (lw_event_add_board_result (event, 1, 1, 1, unpegged, &error));
   g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
@@ -502,7 +473,7 @@ test_correct (void)
   g_autoptr (GArray) rows = NULL;
   g_autoptr (GError) error = NULL;
 
-  add_round (event, seats, 1);
+  lw_test_add_round (event, seats, 1);
   g_assert_false (lw_event_correct_board_result (event, 1, 1, 1, corrected, &error));
   g_assert_cmpstr (error->message, ==,
                    "round 1, table 1, board 1: no result is entered yet, so none can be corrected "
