@@ -748,6 +748,27 @@ par_facts_json (const LwEvent    *event,
   return lw_round_to_json (record, par->facts);
 }
 
+/* Plays board @board's par at @level again and asserts that it has
+ * @first's facts (a fixed seed: the same par every time); the second par
+ * (transfer full). */
+static LwBoardPar *
+assert_par_again (const LwEvent    *event,
+                  guint             board,
+                  LwBotLevel        level,
+                  const LwBoardPar *first)
+{
+  g_autoptr (GError) error = NULL;
+  LwBoardPar *second = lw_duplicate_play_par (event, board, level, &error);
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+
+  g_assert_no_error (error);
+  a = par_facts_json (event, first);
+  b = par_facts_json (event, second);
+  g_assert_cmpstr (a, ==, b);
+  return second;
+}
+
 static void
 test_par (void)
 {
@@ -758,20 +779,13 @@ test_par (void)
     {
       g_autoptr (LwBoardPar) first = lw_duplicate_play_par (event, board, LW_BOT_NORMAL, &error);
       g_autoptr (LwBoardPar) second = NULL;
-      g_autofree char *a = NULL;
-      g_autofree char *b = NULL;
 
       g_assert_no_error (error);
       g_assert_nonnull (first);
       g_assert_cmpuint (first->n_sides, ==, 3);
       g_assert_cmpint (first->level, ==, LW_BOT_NORMAL);
       assert_par_round (event, board, first);
-      /* A fixed seed: the same par every time. */
-      second = lw_duplicate_play_par (event, board, LW_BOT_NORMAL, &error);
-      g_assert_no_error (error);
-      a = par_facts_json (event, first);
-      b = par_facts_json (event, second);
-      g_assert_cmpstr (a, ==, b);
+      second = assert_par_again (event, board, LW_BOT_NORMAL, first);
       g_assert_cmpmem (first->deltas, sizeof first->deltas, second->deltas, sizeof second->deltas);
     }
 
@@ -792,8 +806,6 @@ test_par_hard (void)
   g_autoptr (LwBoardPar) first = lw_duplicate_play_par (event, 3, LW_BOT_HARD, &error);
   g_autoptr (LwBoardPar) second = NULL;
   g_autoptr (LwBoardPar) rescored = NULL;
-  g_autofree char *a = NULL;
-  g_autofree char *b = NULL;
   g_autofree char *text = NULL;
   g_autofree char *net0 = NULL;
 
@@ -802,11 +814,7 @@ test_par_hard (void)
   g_assert_cmpuint (first->n_sides, ==, 2);
   assert_par_round (event, 3, first);
   g_assert_cmpint (first->nets[0].num, ==, -first->nets[1].num);
-  second = lw_duplicate_play_par (event, 3, LW_BOT_HARD, &error);
-  g_assert_no_error (error);
-  a = par_facts_json (event, first);
-  b = par_facts_json (event, second);
-  g_assert_cmpstr (a, ==, b);
+  second = assert_par_again (event, 3, LW_BOT_HARD, first);
 
   /* Scoring the stored facts gives the par back. */
   rescored = lw_duplicate_score_par (event, 3, LW_BOT_HARD, first->facts, &error);
