@@ -262,6 +262,16 @@ lw_test_add_round (LwEvent   *event,
   g_ptr_array_add (event->rounds, round);
 }
 
+LwEventRound *
+lw_test_pair_next_round (LwEvent *event)
+{
+  g_autoptr (GError) error = NULL;
+  LwEventRound *round = lw_event_pair_next_round (event, &error);
+
+  g_assert_no_error (error);
+  return round;
+}
+
 LwEvent *
 lw_test_make_event (LwEventFormat format,
                     guint         table_size,

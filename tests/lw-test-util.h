@@ -114,6 +114,10 @@ void lw_test_add_round (LwEvent   *event,
                         const int *seats,
                         guint      n_tables);
 
+/* Pairs @event's next round (lw_event_pair_next_round()), asserted to
+ * succeed; the round, owned by @event. */
+LwEventRound *lw_test_pair_next_round (LwEvent *event);
+
 /* A new event "Test" of @format at tables of @table_size, @n_rounds rounds
  * (0: the format's default), drawn with @seed, with @n_players players
  * checked in, named P00, P01, … (entrant i is P{i}). */
