@@ -61,18 +61,17 @@ object_member (JsonObject *object,
   return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
 }
 
-char *
-lw_play_client_action (LwPlayClient *client,
-                       const char   *id,
-                       const char   *what,
-                       const char   *cards)
+JsonObject *
+lw_play_action_new (const char *id,
+                    guint64     version,
+                    const char *what,
+                    const char *cards)
 {
-  g_autoptr (JsonObject) message = json_object_new ();
-  g_autoptr (JsonNode) root = json_node_new (JSON_NODE_OBJECT);
+  JsonObject *message = json_object_new ();
 
   json_object_set_string_member (message, "type", "action");
   json_object_set_string_member (message, "id", id);
-  json_object_set_int_member (message, "version", (gint64) client->version);
+  json_object_set_int_member (message, "version", (gint64) version);
   json_object_set_string_member (message, "do", what);
   if (cards != NULL)
     {
@@ -84,7 +83,18 @@ lw_play_client_action (LwPlayClient *client,
           json_array_add_string_element (array, list[i]);
       json_object_set_array_member (message, "cards", array);
     }
-  json_node_set_object (root, message);
+  return message;
+}
+
+char *
+lw_play_client_action (LwPlayClient *client,
+                       const char   *id,
+                       const char   *what,
+                       const char   *cards)
+{
+  g_autoptr (JsonNode) root = json_node_new (JSON_NODE_OBJECT);
+
+  json_node_take_object (root, lw_play_action_new (id, client->version, what, cards));
   return json_to_string (root, FALSE);
 }
 
