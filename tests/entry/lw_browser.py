@@ -3,8 +3,9 @@
 # test-entry-names.py): the skip when Chromium, chromedriver or
 # python3-selenium is missing, a headless Chromium at phone width,
 # littlewolf-cli run on the test's database, the tables of an event round
-# entered from one phone each at once, TAP lines, the JSON API read and
-# written as another phone would, and the clean-up at a test's end.
+# entered from one phone each at once, an event's final standings
+# checked in order, TAP lines, the JSON API read and written as another
+# phone would, and the clean-up at a test's end.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
 
@@ -149,6 +150,19 @@ def play_at_once(drivers, tables, play_table, shots):
     for thread in threads:
         thread.join()
     return time.monotonic() - begun
+
+
+def check_standings_order(check, standings, expected, rounds):
+    """Checks (with @check, a Tap's) that the event of @standings (its
+    `event standings --json`) is finished after @rounds rounds and ranks
+    the players as @expected does (rows with "player"); the pairs of
+    @expected's rows and the standings' rows, to compare row by row."""
+    check(standings["finished"] and standings["rounds_paired"] == rounds,
+          f"the event is finished after {standings['rounds_paired']} rounds")
+    got = standings["standings"]
+    check([row["player"] for row in got] == [row["player"] for row in expected],
+          "the standings' order: " + ", ".join(row["player"] for row in got))
+    return zip(expected, got)
 
 
 def clean_up(drivers, server, tmp):

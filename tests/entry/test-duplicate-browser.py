@@ -34,7 +34,7 @@ import tempfile
 import time
 from fractions import Fraction
 
-from lw_browser import Tap, clean_up, play_at_once, program, screenshot, state
+from lw_browser import Tap, check_standings_order, clean_up, play_at_once, program, screenshot, state
 from lw_browser import run_cli as run_cli_on
 
 from selenium.webdriver.common.by import By
@@ -270,13 +270,7 @@ def main():
             all_tables += tables
 
         standings = json.loads(run_cli("event", "standings", event, "--json"))
-        expected = expected_standings(all_tables)
-        check(standings["finished"] and standings["rounds_paired"] == ROUNDS,
-              f"the event is finished after {standings['rounds_paired']} rounds")
-        got = standings["standings"]
-        check([row["player"] for row in got] == [row["player"] for row in expected],
-              "the standings' order: " + ", ".join(row["player"] for row in got))
-        for want, row in zip(expected, got):
+        for want, row in check_standings_order(check, standings, expected_standings(all_tables), ROUNDS):
             diffs = []
             score = Fraction(row["score"]["numerator"], row["score"]["denominator"])
             nets = Fraction(row["nets"]["numerator"], row["nets"]["denominator"])
