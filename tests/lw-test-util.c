@@ -410,6 +410,19 @@ lw_test_remove_tree (const char *path)
   g_remove (path);
 }
 
+int
+lw_test_run_in_tmp_dir (char       **dir,
+                        const char  *name_template)
+{
+  int status;
+
+  *dir = lw_test_make_tmp_dir (name_template);
+  status = g_test_run ();
+  lw_test_remove_tree (*dir);
+  g_clear_pointer (dir, g_free);
+  return status;
+}
+
 char *
 lw_test_make_program_dir (void)
 {

@@ -178,6 +178,13 @@ char *lw_test_make_program_dir (void);
 /* Removes @path: a file, or a folder with everything in it. */
 void lw_test_remove_tree (const char *path);
 
+/* Runs the tests added (g_test_run()) with *@dir a new folder named
+ * after @name_template (lw_test_make_tmp_dir()) for them to write in,
+ * then removes the folder and frees *@dir (set to NULL); returns
+ * g_test_run()'s status. */
+int lw_test_run_in_tmp_dir (char       **dir,
+                            const char  *name_template);
+
 /* A fresh temporary folder holding the database file @path (not created
  * until a store or the CLI opens it), and the store open on it. */
 typedef struct {
