@@ -225,6 +225,54 @@ lw_test_parse_json (const char *text)
 }
 
 LwEvent *
+lw_test_new_event (const char          *title,
+                   const LwEventConfig *config,
+                   guint                n_players,
+                   guint                first,
+                   int                  digits)
+{
+  LwEvent *event;
+
+  g_assert_true (lw_event_config_validate (config, NULL));
+  event = lw_event_new (title, config);
+  for (guint i = 0; i < n_players; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("P%0*u", digits, first + i);
+      g_assert_cmpint (lw_event_add_entrant (event, name, LW_ENTRANT_CHECKED_IN, NULL), ==, (int) i);
+    }
+  return event;
+}
+
+void
+lw_test_add_round (LwEvent   *event,
+                   const int *seats,
+                   guint      n_tables)
+{
+  LwEventRound *round = lw_event_round_new (event->rounds->len + 1);
+
+  for (guint k = 0; k < n_tables; k++)
+    {
+      LwEventTable table = { 0, };
+
+      table.number = k + 1;
+      table.n_seats = event->config.table_size;
+      memcpy (table.entrants, seats + k * table.n_seats, sizeof (int) * table.n_seats);
+      g_array_append_val (round->tables, table);
+    }
+  g_ptr_array_add (event->rounds, round);
+}
+
+LwEventRound *
+lw_test_pair_next_round (LwEvent *event)
+{
+  g_autoptr (GError) error = NULL;
+  LwEventRound *round = lw_event_pair_next_round (event, &error);
+
+  g_assert_no_error (error);
+  return round;
+}
+
+LwEvent *
 lw_test_make_event (LwEventFormat format,
                     guint         table_size,
                     guint         n_players,
@@ -232,19 +280,11 @@ lw_test_make_event (LwEventFormat format,
                     guint64       seed)
 {
   LwEventConfig config;
-  LwEvent *event;
 
   lw_event_config_init (&config, format, table_size);
   config.n_rounds = n_rounds;
   config.seed = seed;
-  g_assert_true (lw_event_config_validate (&config, NULL));
-  event = lw_event_new ("Test", &config);
-  for (guint i = 0; i < n_players; i++)
-    {
-      g_autofree char *name = g_strdup_printf ("P%02u", i);
-      g_assert_cmpint (lw_event_add_entrant (event, name, LW_ENTRANT_CHECKED_IN, NULL), ==, (int) i);
-    }
-  return event;
+  return lw_test_new_event ("Test", &config, n_players, 0, 2);
 }
 
 void
@@ -368,6 +408,19 @@ lw_test_remove_tree (const char *path)
         }
     }
   g_remove (path);
+}
+
+int
+lw_test_run_in_tmp_dir (char       **dir,
+                        const char  *name_template)
+{
+  int status;
+
+  *dir = lw_test_make_tmp_dir (name_template);
+  status = g_test_run ();
+  lw_test_remove_tree (*dir);
+  g_clear_pointer (dir, g_free);
+  return status;
 }
 
 char *

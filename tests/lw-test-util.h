@@ -97,6 +97,27 @@ char *lw_test_undeclared_record_json (guint    n_rounds,
 /* The parsed JSON @text (a copy of the root). */
 JsonNode *lw_test_parse_json (const char *text);
 
+/* A new event @title of @config (which must validate), with @n_players
+ * players checked in, entrant i named "P" and the number @first + i
+ * written with at least @digits digits (0 for no zeros in front): P00,
+ * P01, … or P1, P2, …. */
+LwEvent *lw_test_new_event (const char          *title,
+                            const LwEventConfig *config,
+                            guint                n_players,
+                            guint                first,
+                            int                  digits);
+
+/* Appends a round to @event whose tables seat the entrants in @seats,
+ * the event's table size a table, one table after another, @n_tables
+ * tables numbered from 1. */
+void lw_test_add_round (LwEvent   *event,
+                        const int *seats,
+                        guint      n_tables);
+
+/* Pairs @event's next round (lw_event_pair_next_round()), asserted to
+ * succeed; the round, owned by @event. */
+LwEventRound *lw_test_pair_next_round (LwEvent *event);
+
 /* A new event "Test" of @format at tables of @table_size, @n_rounds rounds
  * (0: the format's default), drawn with @seed, with @n_players players
  * checked in, named P00, P01, … (entrant i is P{i}). */
@@ -156,6 +177,13 @@ char *lw_test_make_program_dir (void);
 
 /* Removes @path: a file, or a folder with everything in it. */
 void lw_test_remove_tree (const char *path);
+
+/* Runs the tests added (g_test_run()) with *@dir a new folder named
+ * after @name_template (lw_test_make_tmp_dir()) for them to write in,
+ * then removes the folder and frees *@dir (set to NULL); returns
+ * g_test_run()'s status. */
+int lw_test_run_in_tmp_dir (char       **dir,
+                            const char  *name_template);
 
 /* A fresh temporary folder holding the database file @path (not created
  * until a store or the CLI opens it), and the store open on it. */

@@ -48,6 +48,22 @@ ok_args (const char        *db,
   return g_steal_pointer (&run.out);
 }
 
+/* The event @id (its number as text) as the database @db stores it, on a
+ * store opened and closed for the one read. */
+static LwEvent *
+stored_event (const char *db,
+              const char *id)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) store = lw_store_open (db, &error);
+  LwEvent *event;
+
+  g_assert_no_error (error);
+  event = lw_store_load_event (store, g_ascii_strtoll (id, NULL, 10), &error);
+  g_assert_no_error (error);
+  return event;
+}
+
 static JsonNode *
 parse_json (const char *text)
 {
@@ -345,17 +361,12 @@ test_twelve_players (void)
         /* D1: the virtual table dealt from the board (lw_board_new_table())
          * holds the sheet's hands exactly and turns up its Pups in order. */
         {
-          g_autoptr (GError) error = NULL;
-          g_autoptr (LwStore) store = lw_store_open (db, &error);
-          g_autoptr (LwEvent) event = NULL;
+          g_autoptr (LwEvent) event = stored_event (db, id);
           g_autoptr (LwTable) table = NULL;
           g_autofree char *pups_text = NULL;
           LwBoard deal;
           LwCard pups[4];
 
-          g_assert_no_error (error);
-          event = lw_store_load_event (store, g_ascii_strtoll (id, NULL, 10), &error);
-          g_assert_no_error (error);
           lw_event_board (event, 3 + i, &deal);
           table = lw_board_new_table (&deal, NULL);
           for (guint s = 0; s < 3; s++)
@@ -385,32 +396,19 @@ test_twelve_players (void)
   lw_test_remove_tree (dir);
 }
 
-/* The par of D10: `event par` plays round 1's boards by computers and
- * stores them; `event travellers` shows each beside its board (text and
- * JSON), as the engine plays it from the stored event; the standings stay
- * byte-identical (never counted); a second par replaces the first. */
-static void
-test_par (void)
+/* A duplicate event "Par night" in the database @db: six players at
+ * 3-seat tables, two rounds of two boards, round 1 paired and its boards
+ * entered at both tables; its number (as text). */
+static char *
+make_par_event (const char *db)
 {
-  g_autofree char *dir = lw_test_make_tmp_dir ("lw-test-cli-duplicate-XXXXXX");
-  g_autofree char *db = g_build_filename (dir, "little-wolf.sqlite3", NULL);
-  g_autofree char *id = NULL;
-  g_autofree char *before = NULL;
-  g_autofree char *after = NULL;
-  g_autofree char *printed = NULL;
-  g_autofree char *text = NULL;
-  g_autoptr (LwStore) store = NULL;
-  g_autoptr (LwEvent) event = NULL;
-  g_autoptr (GError) error = NULL;
-  const char *standings[] = { "event", "standings", NULL, "--json", NULL };
+  char *id;
 
   {
     const char *args[] = { "event", "new", "--name", "Par night", "--format", "duplicate",
                            "--table-size", "3", "--rounds", "2", "--boards-per-round", "2",
                            "--seed", "23", NULL };
-    id = ok_args (db, args);
-    g_strstrip (id);
-    standings[2] = id;
+    id = g_strstrip (ok_args (db, args));
   }
   {
     const char *args[] = { "event", "add", id, "P1", "P2", "P3", "P4", "P5", "P6", NULL };
@@ -432,7 +430,28 @@ test_par (void)
 
         g_free (ok_args (db, args));
       }
+  return id;
+}
 
+/* The par of D10: `event par` plays round 1's boards by computers and
+ * stores them; `event travellers` shows each beside its board (text and
+ * JSON), as the engine plays it from the stored event; the standings stay
+ * byte-identical (never counted); a second par replaces the first. */
+static void
+test_par (void)
+{
+  g_autofree char *dir = lw_test_make_tmp_dir ("lw-test-cli-duplicate-XXXXXX");
+  g_autofree char *db = g_build_filename (dir, "little-wolf.sqlite3", NULL);
+  g_autofree char *id = make_par_event (db);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *printed = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr (LwEvent) event = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *standings[] = { "event", "standings", NULL, "--json", NULL };
+
+  standings[2] = id;
   before = ok_args (db, standings);
   {
     const char *args[] = { "event", "travellers", id, "--board", "1", "--json", NULL };
@@ -455,11 +474,7 @@ test_par (void)
   g_assert_cmpstr (after, ==, before);
 
   /* The pars the engine plays from the stored event, at Hard. */
-  store = lw_store_open (db, &error);
-  g_assert_no_error (error);
-  event = lw_store_load_event (store, g_ascii_strtoll (id, NULL, 10), &error);
-  g_assert_no_error (error);
-  g_clear_object (&store);
+  event = stored_event (db, id);
   {
     const char *args[] = { "event", "travellers", id, NULL };
     const char *json_args[] = { "event", "travellers", id, "--json", NULL };

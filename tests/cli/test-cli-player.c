@@ -71,6 +71,39 @@ fill (const char *db,
   g_free (lw_test_cli_ok (db, "event", "result", id, "--table", "2", "--scores", "8,30", NULL));
 }
 
+/* GTestFixtureFunc: lw_test_db_set_up_closed(), then the database filled
+ * (fill()) with "Anne" for the second player. */
+static void
+set_up_filled (LwTestDb      *db,
+               gconstpointer  data)
+{
+  lw_test_db_set_up_closed (db, data);
+  fill (db->path, "Anne");
+}
+
+/* Adds @test at @path, run on a database set_up_filled() fills. */
+static void
+add_filled (const char   *path,
+            LwTestDbFunc  test)
+{
+  g_test_add (path, LwTestDb, NULL, set_up_filled, test, lw_test_db_tear_down);
+}
+
+/* What `littlewolf-cli ARGS…` (@args NULL-terminated) prints on the
+ * database @merged, asserted to be what it prints on @one (transfer
+ * full). */
+static char *
+same_on_both (const char        *merged,
+              const char        *one,
+              const char *const *args)
+{
+  g_autofree char *on_one = lw_test_cli_ok_argv (one, args);
+  char *on_merged = lw_test_cli_ok_argv (merged, args);
+
+  g_assert_cmpstr (on_merged, ==, on_one);
+  return on_merged;
+}
+
 /* Ratings after "Anne" merged into "Ann" are those of the games entered
  * under "Ann" from the start, byte for byte. */
 static void
@@ -81,12 +114,8 @@ test_merge_ratings (void)
   g_autofree char *one = g_build_filename (dir, "one.sqlite3", NULL);
   g_autofree char *before = NULL;
   g_autofree char *line = NULL;
-  g_autofree char *ratings_merged = NULL;
-  g_autofree char *ratings_one = NULL;
-  g_autofree char *list_merged = NULL;
-  g_autofree char *list_one = NULL;
-  g_autofree char *standings_merged = NULL;
-  g_autofree char *standings_one = NULL;
+  g_autofree char *ratings = NULL;
+  g_autofree char *list = NULL;
 
   fill (merged, "Anne");
   fill (one, "Ann");
@@ -95,25 +124,17 @@ test_merge_ratings (void)
   line = lw_test_cli_ok (merged, "player", "merge", "Anne", "Ann", NULL);
   g_assert_cmpstr (line, ==, "Ann\t3\t1\n");
 
-  ratings_merged = lw_test_cli_ok (merged, "ratings", "--json", NULL);
-  ratings_one = lw_test_cli_ok (one, "ratings", "--json", NULL);
-  g_assert_cmpstr (ratings_merged, ==, ratings_one);
-  g_assert_cmpstr (ratings_merged, !=, before);
-  standings_merged = lw_test_cli_ok (merged, "event", "standings", "1", "--json", NULL);
-  standings_one = lw_test_cli_ok (one, "event", "standings", "1", "--json", NULL);
-  g_assert_cmpstr (standings_merged, ==, standings_one);
+  ratings = same_on_both (merged, one, (const char *const[]) { "ratings", "--json", NULL });
+  g_assert_cmpstr (ratings, !=, before);
+  g_free (same_on_both (merged, one, (const char *const[]) { "event", "standings", "1", "--json", NULL }));
   for (guint g = 1; g <= 3; g++)
     {
       g_autofree char *id = g_strdup_printf ("%u", g);
-      g_autofree char *show_merged = lw_test_cli_ok (merged, "show", id, NULL);
-      g_autofree char *show_one = lw_test_cli_ok (one, "show", id, NULL);
 
-      g_assert_cmpstr (show_merged, ==, show_one);
+      g_free (same_on_both (merged, one, (const char *const[]) { "show", id, NULL }));
     }
-  list_merged = lw_test_cli_ok (merged, "player", "list", NULL);
-  list_one = lw_test_cli_ok (one, "player", "list", NULL);
-  g_assert_cmpstr (list_merged, ==, "Ann\t3\t1\nBen\t3\t1\nCleo\t2\t1\nDev\t2\t1\n");
-  g_assert_cmpstr (list_merged, ==, list_one);
+  list = same_on_both (merged, one, (const char *const[]) { "player", "list", NULL });
+  g_assert_cmpstr (list, ==, "Ann\t3\t1\nBen\t3\t1\nCleo\t2\t1\nDev\t2\t1\n");
 
   lw_test_remove_tree (dir);
 }
@@ -125,7 +146,7 @@ test_cli (LwTestDb      *fixture,
           gconstpointer  data)
 {
   const char *db = fixture->path;
-  g_autofree char *list = NULL;
+  g_autofree char *list = lw_test_cli_ok (db, "player", "list", NULL);
   g_autofree char *out = NULL;
   struct {
     const char *args[4];
@@ -144,8 +165,6 @@ test_cli (LwTestDb      *fixture,
     { { "rename", "Ann" }, 2, "the old name and the new one are needed" },
   };
 
-  fill (db, "Anne");
-  list = lw_test_cli_ok (db, "player", "list", NULL);
   g_assert_cmpstr (list, ==, "Ann\t1\t0\nAnne\t2\t1\nBen\t3\t1\nCleo\t2\t1\nDev\t2\t1\n");
 
   for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
@@ -201,16 +220,12 @@ test_unmerge (LwTestDb      *fixture,
               gconstpointer  data)
 {
   const char *db = fixture->path;
-  g_autofree char *list = NULL;
-  g_autofree char *ratings = NULL;
+  g_autofree char *list = lw_test_cli_ok (db, "player", "list", NULL);
+  g_autofree char *ratings = lw_test_cli_ok (db, "ratings", "--json", NULL);
   g_autoptr (LwStore) store = NULL;
   g_autoptr (LwPlayerMerge) merge = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (GPtrArray) players = NULL;
-
-  fill (db, "Anne");
-  list = lw_test_cli_ok (db, "player", "list", NULL);
-  ratings = lw_test_cli_ok (db, "ratings", "--json", NULL);
 
   store = lw_store_open (db, &error);
   g_assert_no_error (error);
@@ -239,7 +254,6 @@ test_substitution_undo (LwTestDb      *fixture,
   g_autoptr (GError) error = NULL;
   gint64 id;
 
-  fill (db, "Anne");
   store = lw_store_open (db, &error);
   g_assert_no_error (error);
   id = lw_store_add_game (store, record, &error);
@@ -277,7 +291,6 @@ test_output_full (LwTestDb      *fixture,
       g_test_skip ("no /dev/full");
       return;
     }
-  fill (db, "Anne");
   list = lw_test_cli_ok (db, "player", "list", NULL);
   for (guint c = 0; c < G_N_ELEMENTS (changes); c++)
     {
@@ -309,9 +322,9 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/cli-player/merge-ratings", test_merge_ratings);
-  lw_test_add_db_closed ("/cli-player/cli", test_cli);
-  lw_test_add_db_closed ("/cli-player/unmerge", test_unmerge);
-  lw_test_add_db_closed ("/cli-player/output-full", test_output_full);
-  lw_test_add_db_closed ("/cli-player/substitution-undo", test_substitution_undo);
+  add_filled ("/cli-player/cli", test_cli);
+  add_filled ("/cli-player/unmerge", test_unmerge);
+  add_filled ("/cli-player/output-full", test_output_full);
+  add_filled ("/cli-player/substitution-undo", test_substitution_undo);
   return g_test_run ();
 }

@@ -22,6 +22,26 @@ without_items (JsonNode *standings)
   return json_to_string (standings, FALSE);
 }
 
+/* The standings @out printed for the case @path are its expected
+ * standings, items aside (cases/README.md). */
+static void
+assert_expected_standings (const char *out,
+                           const char *path)
+{
+  g_autofree char *expected_path = lw_test_expected_path (path);
+  g_autofree char *expected = NULL;
+  g_autoptr (JsonNode) got = lw_test_parse_json (out);
+  g_autoptr (JsonNode) want = NULL;
+  g_autofree char *got_text = NULL;
+  g_autofree char *want_text = NULL;
+
+  g_assert_true (g_file_get_contents (expected_path, &expected, NULL, NULL));
+  want = lw_test_parse_json (expected);
+  got_text = without_items (got);
+  want_text = without_items (want);
+  g_assert_cmpstr (got_text, ==, want_text);
+}
+
 static void
 test_good_case (gconstpointer data)
 {
@@ -29,24 +49,12 @@ test_good_case (gconstpointer data)
   g_auto (LwTestRun) run = { 0 };
   g_auto (LwTestRun) text = { 0 };
   g_auto (LwTestRun) piped = { 0 };
-  g_autofree char *expected_path = lw_test_expected_path (path);
-  g_autofree char *expected = NULL;
   g_autofree char *contents = NULL;
-  g_autofree char *got_text = NULL;
-  g_autofree char *want_text = NULL;
-  g_autoptr (JsonNode) got = NULL;
-  g_autoptr (JsonNode) want = NULL;
 
   lw_test_run_cli (&run, NULL, NULL, "score", path, NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_cmpstr (run.err, ==, "");
-
-  g_assert_true (g_file_get_contents (expected_path, &expected, NULL, NULL));
-  got = lw_test_parse_json (run.out);
-  want = lw_test_parse_json (expected);
-  got_text = without_items (got);
-  want_text = without_items (want);
-  g_assert_cmpstr (got_text, ==, want_text);
+  assert_expected_standings (run.out, path);
 
   /* The same record on standard input. */
   g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));

@@ -274,17 +274,14 @@ main (int   argc,
   int status;
 
   g_test_init (&argc, &argv, NULL);
-  tmp_dir = lw_test_make_tmp_dir ("lw-large-XXXXXX");
-
   g_test_add_func ("/large-input/huge-file", test_huge_file);
   g_test_add_func ("/large-input/100000-rounds", test_many_rounds);
   g_test_add_func ("/large-input/long-names", test_long_names);
   g_test_add_func ("/large-input/huge-name", test_huge_name);
   g_test_add_func ("/large-input/deep-nesting", test_deep_nesting);
-  status = g_test_run ();
+  status = lw_test_run_in_tmp_dir (&tmp_dir, "lw-large-XXXXXX");
 
   if (getrusage (RUSAGE_CHILDREN, &usage) == 0)
     g_print ("# the largest littlewolf-cli run used %ld MiB\n", usage.ru_maxrss / 1024);
-  lw_test_remove_tree (tmp_dir);
   return status;
 }

@@ -350,17 +350,10 @@ int
 main (int   argc,
       char *argv[])
 {
-  int status;
-
   g_test_init (&argc, &argv, NULL);
-  tmp_dir = lw_test_make_tmp_dir ("lw-large-records-XXXXXX");
-
   g_test_add_func ("/large-records/score-peak-memory", test_score_peak_memory);
   g_test_add_func ("/large-records/export-importable", test_export_importable);
   g_test_add_func ("/large-records/size-limit", test_record_size_limit);
   g_test_add_func ("/large-records/bench-score", bench_score);
-  status = g_test_run ();
-
-  lw_test_remove_tree (tmp_dir);
-  return status;
+  return lw_test_run_in_tmp_dir (&tmp_dir, "lw-large-records-XXXXXX");
 }

@@ -86,72 +86,97 @@ assert_items_add_up (const LwStandings *standings)
     }
 }
 
+/* The standings' JSON, items dropped, is the case's expected standings
+ * (cases/README.md), and is written as a whole tree would be. */
 static void
-test_good_case (gconstpointer data)
+assert_expected_standings (const LwStandings *standings,
+                           const char        *path)
 {
-  const char *path = data;
-  g_autofree char *contents = NULL;
-  g_autofree char *expected_path = NULL;
+  g_autofree char *json = lw_standings_to_json (standings);
+  g_autofree char *expected_path = lw_test_expected_path (path);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (JsonNode) got = NULL;
+  g_autoptr (JsonNode) want = parse_file (expected_path);
   g_autofree char *got_text = NULL;
   g_autofree char *want_text = NULL;
-  g_autofree char *json = NULL;
-  g_autofree char *exported = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (LwGameRecord) record = NULL;
-  g_autoptr (LwStandings) standings = NULL;
-  g_autoptr (LwStandings) standings_again = NULL;
-  g_autoptr (JsonNode) got = NULL;
-  g_autoptr (JsonNode) want = NULL;
-  g_autoptr (JsonParser) parser = json_parser_new ();
-  gsize length;
 
-  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
-  standings = lw_standings_read (g_steal_pointer (&contents), (gssize) length, &record, &error);
-  g_assert_no_error (error);
-  assert_items_add_up (standings);
-
-  json = lw_standings_to_json (standings);
   assert_as_whole_tree (json, TRUE);
   json_parser_load_from_data (parser, json, -1, &error);
   g_assert_no_error (error);
   got = json_node_copy (json_parser_get_root (parser));
   drop_items (got);
-
-  expected_path = lw_test_expected_path (path);
-  want = parse_file (expected_path);
   drop_items (want);
 
   got_text = to_text (got);
   want_text = to_text (want);
   g_assert_cmpstr (got_text, ==, want_text);
+}
+
+/* The record written without white space is the text of the whole tree,
+ * its length counted right, and reads back to the record written as
+ * @exported. */
+static void
+assert_compact_round_trip (LwGameRecord *record,
+                           const char   *exported)
+{
+  g_autoptr (GString) compact = g_string_new (NULL);
+  g_autoptr (LwGameRecord) from_compact = NULL;
+  g_autofree char *again_text = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (lw_game_record_write_json (record, FALSE, lw_json_write_to_string, compact, NULL));
+  assert_as_whole_tree (compact->str, FALSE);
+  g_assert_true (strchr (compact->str, '\n') == compact->str + compact->len - 1);
+  g_assert_cmpuint (lw_game_record_json_length (record, FALSE), ==, compact->len);
+  from_compact = lw_game_record_from_json (compact->str, (gssize) compact->len, &error);
+  g_assert_no_error (error);
+  again_text = lw_game_record_to_json (from_compact);
+  g_assert_cmpstr (again_text, ==, exported);
+  g_assert_true (lw_game_record_check_size (record, &error));
+  g_assert_no_error (error);
+}
+
+/* The standings of the case in the file @path (lw_standings_read()), its
+ * record in @record unless NULL; asserts that the file reads. */
+static LwStandings *
+read_case (const char    *path,
+           LwGameRecord **record,
+           GError       **error)
+{
+  g_autofree char *contents = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  return lw_standings_read (g_steal_pointer (&contents), (gssize) length, record, error);
+}
+
+static void
+test_good_case (gconstpointer data)
+{
+  const char *path = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (LwStandings) standings = read_case (path, &record, &error);
+
+  g_assert_no_error (error);
+  assert_items_add_up (standings);
+  assert_expected_standings (standings, path);
 
   /* The record written back out reads to the same standings, indented or
    * without white space, and its length is counted right. */
-  exported = lw_game_record_to_json (record);
-  assert_as_whole_tree (exported, TRUE);
-  g_assert_cmpuint (lw_game_record_json_length (record, TRUE), ==, strlen (exported));
   {
-    g_autoptr (GString) compact = g_string_new (NULL);
-    g_autoptr (LwGameRecord) from_compact = NULL;
-    g_autofree char *again_text = NULL;
-
-    g_assert_true (lw_game_record_write_json (record, FALSE, lw_json_write_to_string, compact, NULL));
-    assert_as_whole_tree (compact->str, FALSE);
-    g_assert_true (strchr (compact->str, '\n') == compact->str + compact->len - 1);
-    g_assert_cmpuint (lw_game_record_json_length (record, FALSE), ==, compact->len);
-    from_compact = lw_game_record_from_json (compact->str, (gssize) compact->len, &error);
-    g_assert_no_error (error);
-    again_text = lw_game_record_to_json (from_compact);
-    g_assert_cmpstr (again_text, ==, exported);
-    g_assert_true (lw_game_record_check_size (record, &error));
-    g_assert_no_error (error);
-  }
-  standings_again = lw_standings_read (g_strdup (exported), -1, NULL, &error);
-  g_assert_no_error (error);
-  g_free (json);
-  json = lw_standings_to_json (standings_again);
-  {
+    g_autofree char *exported = lw_game_record_to_json (record);
+    g_autoptr (LwStandings) standings_again = NULL;
+    g_autofree char *json = NULL;
     g_autofree char *first = lw_standings_to_json (standings);
+
+    assert_as_whole_tree (exported, TRUE);
+    g_assert_cmpuint (lw_game_record_json_length (record, TRUE), ==, strlen (exported));
+    assert_compact_round_trip (record, exported);
+    standings_again = lw_standings_read (g_strdup (exported), -1, NULL, &error);
+    g_assert_no_error (error);
+    json = lw_standings_to_json (standings_again);
     g_assert_cmpstr (json, ==, first);
   }
 }
@@ -173,13 +198,9 @@ static void
 test_bad_case (gconstpointer data)
 {
   const char *path = data;
-  g_autofree char *contents = NULL;
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwStandings) standings = NULL;
-  gsize length;
+  g_autoptr (LwStandings) standings = read_case (path, NULL, &error);
 
-  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
-  standings = lw_standings_read (g_steal_pointer (&contents), (gssize) length, NULL, &error);
   g_assert_null (standings);
   g_assert_nonnull (error);
   g_assert_true (error->domain == LW_ENGINE_ERROR);

@@ -252,6 +252,75 @@ number (const char *field)
   return (int) value;
 }
 
+/* The cell of @row under the column "@what @name" of @header: a seat's
+ * count or mark, "cards Ann". */
+static const char *
+seat_cell (const char *const *header,
+           const char *const *row,
+           const char        *what,
+           const char        *name)
+{
+  g_autofree char *title = g_strconcat (what, " ", name, NULL);
+
+  return row[column (header, title)];
+}
+
+/* @record's table with its rounds only from the sheet's @rows (the
+ * header first); the rounds marked all_but_last and the seats marked
+ * unpegged are added to *@all_but_last and *@unpegged. */
+static LwGameRecord *
+record_from_sheet (const LwGameRecord *record,
+                   GPtrArray          *rows,
+                   guint              *all_but_last,
+                   guint              *unpegged)
+{
+  const char *const *header = g_ptr_array_index (rows, 0);
+  LwGameRecord *again = lw_game_record_copy (record);
+
+  g_ptr_array_set_size (again->rounds, 0);
+  for (guint r = 1; r < rows->len; r++)
+    {
+      const char *const *row = g_ptr_array_index (rows, r);
+      g_autoptr (LwRound) round = lw_round_new ();
+      g_auto (GStrv) penalties = NULL;
+      const char *declarer = row[column (header, "declarer")];
+
+      round->is_void = g_str_equal (row[column (header, "void")], "1");
+      for (guint seat = 0; seat < record->n_players; seat++)
+        {
+          const char *name = record->players[seat];
+
+          if (g_str_equal (declarer, name))
+            round->declarer = (int) seat;
+          round->unpegged[seat] = g_str_equal (seat_cell (header, row, "unpegged", name), "1");
+          *unpegged += round->unpegged[seat];
+          if (round->is_void)
+            continue;
+          round->cards[seat] = number (seat_cell (header, row, "cards", name));
+          round->worms[seat] = number (seat_cell (header, row, "worms", name));
+          round->gongs[seat] = number (seat_cell (header, row, "gongs", name));
+          round->bears[seat] = number (seat_cell (header, row, "bears", name));
+          round->wolves[seat] = number (seat_cell (header, row, "wolves", name));
+        }
+      round->all_but_last = g_str_equal (row[column (header, "all_but_last")], "1");
+      *all_but_last += round->all_but_last;
+      penalties = g_strsplit (row[column (header, "penalties")], "; ", -1);
+      for (guint p = 0; penalties[p] != NULL && penalties[p][0] != '\0'; p++)
+        for (guint seat = 0; seat < record->n_players; seat++)
+          {
+            g_autofree char *out = g_strconcat (record->players[seat], " out_of_turn", NULL);
+            g_autofree char *looked = g_strconcat (record->players[seat], " looked_at_discards", NULL);
+
+            if (g_str_equal (penalties[p], out))
+              lw_round_add_penalty (round, (int) seat, LW_PENALTY_OUT_OF_TURN);
+            else if (g_str_equal (penalties[p], looked))
+              lw_round_add_penalty (round, (int) seat, LW_PENALTY_LOOKED_AT_DISCARDS);
+          }
+      g_ptr_array_add (again->rounds, g_steal_pointer (&round));
+    }
+  return again;
+}
+
 /* Every row of the sheet can be scored again from the sheet alone: the
  * rounds of the shared random games (which use all_but_last, R11, and
  * unpegged, R22) are read back from the CSV columns, replayed through the
@@ -266,8 +335,7 @@ test_recheck (void)
   for (guint i = 0; i < paths->len && games < 40; i++)
     {
       const char *path = g_ptr_array_index (paths, i);
-      g_autofree char *json = NULL;
-      g_autoptr (LwGameRecord) record = NULL;
+      g_autoptr (LwGameRecord) record = lw_test_load_record (path);
       g_autoptr (LwGameRecord) again = NULL;
       g_autoptr (LwStandings) standings = NULL;
       g_autoptr (LwStandings) rescored = NULL;
@@ -275,9 +343,6 @@ test_recheck (void)
       g_autofree char *csv = NULL;
       const char *const *header;
 
-      g_assert_true (g_file_get_contents (path, &json, NULL, &error));
-      record = lw_game_record_from_json (json, -1, &error);
-      g_assert_no_error (error);
       if (record->ruleset != LW_RULESET_LITTLE_WOLF)
         continue;
       standings = lw_standings_compute (record, &error);
@@ -288,54 +353,7 @@ test_recheck (void)
       header = g_ptr_array_index (rows, 0);
 
       /* The same table, its rounds only from the sheet. */
-      again = lw_game_record_copy (record);
-      g_ptr_array_set_size (again->rounds, 0);
-      for (guint r = 1; r < rows->len; r++)
-        {
-          const char *const *row = g_ptr_array_index (rows, r);
-          g_autoptr (LwRound) round = lw_round_new ();
-          g_auto (GStrv) penalties = NULL;
-          const char *declarer = row[column (header, "declarer")];
-
-          round->is_void = g_str_equal (row[column (header, "void")], "1");
-          for (guint seat = 0; seat < record->n_players; seat++)
-            {
-              const char *name = record->players[seat];
-              g_autofree char *cards = g_strconcat ("cards ", name, NULL);
-              g_autofree char *worms = g_strconcat ("worms ", name, NULL);
-              g_autofree char *gongs = g_strconcat ("gongs ", name, NULL);
-              g_autofree char *bears = g_strconcat ("bears ", name, NULL);
-              g_autofree char *wolves = g_strconcat ("wolves ", name, NULL);
-              g_autofree char *pegged = g_strconcat ("unpegged ", name, NULL);
-
-              if (g_str_equal (declarer, name))
-                round->declarer = (int) seat;
-              round->unpegged[seat] = g_str_equal (row[column (header, pegged)], "1");
-              unpegged += round->unpegged[seat];
-              if (round->is_void)
-                continue;
-              round->cards[seat] = number (row[column (header, cards)]);
-              round->worms[seat] = number (row[column (header, worms)]);
-              round->gongs[seat] = number (row[column (header, gongs)]);
-              round->bears[seat] = number (row[column (header, bears)]);
-              round->wolves[seat] = number (row[column (header, wolves)]);
-            }
-          round->all_but_last = g_str_equal (row[column (header, "all_but_last")], "1");
-          all_but_last += round->all_but_last;
-          penalties = g_strsplit (row[column (header, "penalties")], "; ", -1);
-          for (guint p = 0; penalties[p] != NULL && penalties[p][0] != '\0'; p++)
-            for (guint seat = 0; seat < record->n_players; seat++)
-              {
-                g_autofree char *out = g_strconcat (record->players[seat], " out_of_turn", NULL);
-                g_autofree char *looked = g_strconcat (record->players[seat], " looked_at_discards", NULL);
-
-                if (g_str_equal (penalties[p], out))
-                  lw_round_add_penalty (round, (int) seat, LW_PENALTY_OUT_OF_TURN);
-                else if (g_str_equal (penalties[p], looked))
-                  lw_round_add_penalty (round, (int) seat, LW_PENALTY_LOOKED_AT_DISCARDS);
-              }
-          g_ptr_array_add (again->rounds, g_steal_pointer (&round));
-        }
+      again = record_from_sheet (record, rows, &all_but_last, &unpegged);
 
       rescored = lw_standings_compute (again, &error);
       g_assert_no_error (error);

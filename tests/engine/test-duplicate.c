@@ -22,41 +22,12 @@ new_event (guint    n,
            guint    boards)
 {
   LwEventConfig config;
-  LwEvent *event;
 
   lw_event_config_init (&config, LW_EVENT_DUPLICATE, table_size);
   config.partners = partners;
   config.boards_per_round = boards;
   config.seed = 42;
-  g_assert_true (lw_event_config_validate (&config, NULL));
-  event = lw_event_new ("Club duplicate", &config);
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *name = g_strdup_printf ("P%u", i + 1);
-      g_assert_cmpint (lw_event_add_entrant (event, name, LW_ENTRANT_CHECKED_IN, NULL), ==, (int) i);
-    }
-  return event;
-}
-
-/* Appends a round whose tables seat the entrants in @seats, @n_seats a
- * table, one table after another. */
-static void
-add_round (LwEvent   *event,
-           const int *seats,
-           guint      n_tables)
-{
-  LwEventRound *round = lw_event_round_new (event->rounds->len + 1);
-
-  for (guint k = 0; k < n_tables; k++)
-    {
-      LwEventTable table = { 0, };
-
-      table.number = k + 1;
-      table.n_seats = event->config.table_size;
-      memcpy (table.entrants, seats + k * table.n_seats, sizeof (int) * table.n_seats);
-      g_array_append_val (round->tables, table);
-    }
-  g_ptr_array_add (event->rounds, round);
+  return lw_test_new_event ("Club duplicate", &config, n, 1, 0);
 }
 
 /* A round's facts: @declarer (or -1), cards won per seat, no Den cards. */
@@ -274,7 +245,7 @@ test_traveller (void)
     { "P5", 8, 0, 1 }, { "P9", 9, 0, 1 },
   };
 
-  add_round (event, seats, 3);
+  lw_test_add_round (event, seats, 3);
   for (guint t = 0; t < 3; t++)
     {
       g_autoptr (LwRound) round = facts (declarers[t], cards[t], 3);
@@ -330,7 +301,7 @@ test_played_once (void)
   g_autoptr (GPtrArray) standings = NULL;
   const LwDuplicateStanding *top;
 
-  add_round (event, seats, 2);
+  lw_test_add_round (event, seats, 2);
   enter (event, 1, 1, a);
   enter (event, 2, 1, b);
   enter (event, 1, 2, b);
@@ -381,7 +352,7 @@ test_void_round (void)
   round->is_void = TRUE;
   lw_round_add_penalty (round, 0, LW_PENALTY_OUT_OF_TURN);
   lw_round_add_penalty (round, 0, LW_PENALTY_OUT_OF_TURN);
-  add_round (event, seats, 1);
+  lw_test_add_round (event, seats, 1);
   enter (event, 1, 1, round);
   rows = lw_duplicate_traveller (event, 1, NULL);
   g_assert_cmpuint (rows->len, ==, 3);
@@ -411,7 +382,7 @@ test_partners (void)
   g_autoptr (GPtrArray) standings = NULL;
   const LwTravellerRow *row;
 
-  add_round (event, seats, 2);
+  lw_test_add_round (event, seats, 2);
   enter (event, 1, 1, a);
   enter (event, 2, 1, b);
   rows = lw_duplicate_traveller (event, 1, NULL);
@@ -449,7 +420,7 @@ test_refusals (void)
   g_autoptr (LwRound) bad = facts (1, short_cards, 3);
   g_autoptr (GError) error = NULL;
 
-  add_round (event, seats, 1);
+  lw_test_add_round (event, seats, 1);
   unpegged->unpegged[1] = TRUE;
   g_assert_false (lw_event_add_board_result (event, 1, 1, 1, unpegged, &error));
   g_assert_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
@@ -502,7 +473,7 @@ test_correct (void)
   g_autoptr (GArray) rows = NULL;
   g_autoptr (GError) error = NULL;
 
-  add_round (event, seats, 1);
+  lw_test_add_round (event, seats, 1);
   g_assert_false (lw_event_correct_board_result (event, 1, 1, 1, corrected, &error));
   g_assert_cmpstr (error->message, ==,
                    "round 1, table 1, board 1: no result is entered yet, so none can be corrected "
@@ -568,10 +539,8 @@ test_seating_individuals (void)
   event->config.n_rounds = 4;
   for (guint r = 1; r <= 4; r++)
     {
-      g_autoptr (GError) error = NULL;
-      LwEventRound *round = lw_event_pair_next_round (event, &error);
+      LwEventRound *round = lw_test_pair_next_round (event);
 
-      g_assert_no_error (error);
       g_assert_cmpuint (round->tables->len, ==, 4);
       g_assert_cmpuint (round->byes->len, ==, 0);
       for (guint t = 0; t < 4; t++)
@@ -639,10 +608,8 @@ test_seating_spread (void)
         event->config.n_rounds = n_rounds;
         for (guint r = 1; r <= n_rounds; r++)
           {
-            g_autoptr (GError) error = NULL;
-            LwEventRound *round = lw_event_pair_next_round (event, &error);
+            LwEventRound *round = lw_test_pair_next_round (event);
 
-            g_assert_no_error (error);
             for (guint t = 0; t < round->tables->len; t++)
               for (guint s = 0; s < 3; s++)
                 seat_count[g_array_index (round->tables, LwEventTable, t).entrants[s]][s]++;
@@ -676,10 +643,8 @@ test_seating_partners (void)
   g_assert_cmpuint (lw_event_total_rounds (event), ==, 5);
   for (guint r = 1; r <= 5; r++)
     {
-      g_autoptr (GError) error = NULL;
-      LwEventRound *round = lw_event_pair_next_round (event, &error);
+      LwEventRound *round = lw_test_pair_next_round (event);
 
-      g_assert_no_error (error);
       g_assert_cmpuint (round->tables->len, ==, 2);
       g_assert_cmpuint (round->byes->len, ==, 2);
       g_assert_cmpint (g_array_index (round->byes, int, 0) / 2, ==,
@@ -777,6 +742,27 @@ par_facts_json (const LwEvent    *event,
   return lw_round_to_json (record, par->facts);
 }
 
+/* Plays board @board's par at @level again and asserts that it has
+ * @first's facts (a fixed seed: the same par every time); the second par
+ * (transfer full). */
+static LwBoardPar *
+assert_par_again (const LwEvent    *event,
+                  guint             board,
+                  LwBotLevel        level,
+                  const LwBoardPar *first)
+{
+  g_autoptr (GError) error = NULL;
+  LwBoardPar *second = lw_duplicate_play_par (event, board, level, &error);
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+
+  g_assert_no_error (error);
+  a = par_facts_json (event, first);
+  b = par_facts_json (event, second);
+  g_assert_cmpstr (a, ==, b);
+  return second;
+}
+
 static void
 test_par (void)
 {
@@ -787,20 +773,13 @@ test_par (void)
     {
       g_autoptr (LwBoardPar) first = lw_duplicate_play_par (event, board, LW_BOT_NORMAL, &error);
       g_autoptr (LwBoardPar) second = NULL;
-      g_autofree char *a = NULL;
-      g_autofree char *b = NULL;
 
       g_assert_no_error (error);
       g_assert_nonnull (first);
       g_assert_cmpuint (first->n_sides, ==, 3);
       g_assert_cmpint (first->level, ==, LW_BOT_NORMAL);
       assert_par_round (event, board, first);
-      /* A fixed seed: the same par every time. */
-      second = lw_duplicate_play_par (event, board, LW_BOT_NORMAL, &error);
-      g_assert_no_error (error);
-      a = par_facts_json (event, first);
-      b = par_facts_json (event, second);
-      g_assert_cmpstr (a, ==, b);
+      second = assert_par_again (event, board, LW_BOT_NORMAL, first);
       g_assert_cmpmem (first->deltas, sizeof first->deltas, second->deltas, sizeof second->deltas);
     }
 
@@ -821,8 +800,6 @@ test_par_hard (void)
   g_autoptr (LwBoardPar) first = lw_duplicate_play_par (event, 3, LW_BOT_HARD, &error);
   g_autoptr (LwBoardPar) second = NULL;
   g_autoptr (LwBoardPar) rescored = NULL;
-  g_autofree char *a = NULL;
-  g_autofree char *b = NULL;
   g_autofree char *text = NULL;
   g_autofree char *net0 = NULL;
 
@@ -831,11 +808,7 @@ test_par_hard (void)
   g_assert_cmpuint (first->n_sides, ==, 2);
   assert_par_round (event, 3, first);
   g_assert_cmpint (first->nets[0].num, ==, -first->nets[1].num);
-  second = lw_duplicate_play_par (event, 3, LW_BOT_HARD, &error);
-  g_assert_no_error (error);
-  a = par_facts_json (event, first);
-  b = par_facts_json (event, second);
-  g_assert_cmpstr (a, ==, b);
+  second = assert_par_again (event, 3, LW_BOT_HARD, first);
 
   /* Scoring the stored facts gives the par back. */
   rescored = lw_duplicate_score_par (event, 3, LW_BOT_HARD, first->facts, &error);

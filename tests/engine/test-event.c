@@ -105,10 +105,8 @@ count_pairs (const LwEvent *event,
 static LwEventRound *
 pair_ok (LwEvent *event)
 {
-  g_autoptr (GError) error = NULL;
-  LwEventRound *round = lw_event_pair_next_round (event, &error);
+  LwEventRound *round = lw_test_pair_next_round (event);
 
-  g_assert_no_error (error);
   g_assert_nonnull (round);
   assert_seated_once (event, round);
   return round;
@@ -909,27 +907,6 @@ row_of (GArray     *standings,
   return NULL;
 }
 
-/* Sets round @r's tables by hand: @seating lists entrants two by two. */
-static void
-set_round (LwEvent   *event,
-           const int *seating,
-           guint      n_tables)
-{
-  LwEventRound *round = lw_event_round_new (event->rounds->len + 1);
-
-  for (guint t = 0; t < n_tables; t++)
-    {
-      LwEventTable table = { 0, };
-
-      table.number = t + 1;
-      table.n_seats = 2;
-      table.entrants[0] = seating[2 * t];
-      table.entrants[1] = seating[2 * t + 1];
-      g_array_append_val (round->tables, table);
-    }
-  g_ptr_array_add (event->rounds, round);
-}
-
 static void
 test_standings_tie_breaks (void)
 {
@@ -951,13 +928,13 @@ test_standings_tie_breaks (void)
   g_autofree char *json = NULL;
   const LwEventStanding *a, *b, *c, *d;
 
-  set_round (event, (const int[]) { 0, 1, 2, 3 }, 2);
+  lw_test_add_round (event, (const int[]) { 0, 1, 2, 3 }, 2);
   g_assert_true (lw_event_set_paper_result (event, 1, 1, (const int[]) { 15, 9 }, 2, NULL));
   g_assert_true (lw_event_set_paper_result (event, 1, 2, (const int[]) { 15, 0 }, 2, NULL));
-  set_round (event, (const int[]) { 0, 2, 1, 3 }, 2);
+  lw_test_add_round (event, (const int[]) { 0, 2, 1, 3 }, 2);
   g_assert_true (lw_event_set_paper_result (event, 2, 1, (const int[]) { 15, 12 }, 2, NULL));
   g_assert_true (lw_event_set_paper_result (event, 2, 2, (const int[]) { 15, 14 }, 2, NULL));
-  set_round (event, (const int[]) { 1, 2, 3, 0 }, 2);
+  lw_test_add_round (event, (const int[]) { 1, 2, 3, 0 }, 2);
   g_assert_true (lw_event_set_paper_result (event, 3, 1, (const int[]) { 15, 13 }, 2, NULL));
   g_assert_true (lw_event_set_paper_result (event, 3, 2, (const int[]) { 15, 5 }, 2, NULL));
   g_assert_true (lw_event_is_finished (event));

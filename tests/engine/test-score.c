@@ -566,6 +566,20 @@ test_round_validate (void)
   g_assert_nonnull (strstr (error->message, "penalty 1 is seat 3"));
 }
 
+/* @record written out reads back to the same text. */
+static void
+assert_reads_back (const LwGameRecord *record)
+{
+  g_autofree char *json = lw_game_record_to_json (record);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwGameRecord) again = lw_game_record_from_json (json, -1, &error);
+  g_autofree char *json_again = NULL;
+
+  g_assert_no_error (error);
+  json_again = lw_game_record_to_json (again);
+  g_assert_cmpstr (json, ==, json_again);
+}
+
 /* Building a record in code, as the app does, and writing it out. */
 static void
 test_build_and_write (void)
@@ -574,11 +588,8 @@ test_build_and_write (void)
   const int teams[] = { 0, 1, 0, 1 };
   g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 4, names);
   g_autoptr (LwGameRecord) copy = NULL;
-  g_autoptr (LwGameRecord) again = NULL;
   g_autoptr (LwStandings) standings = NULL;
   g_autoptr (GError) error = NULL;
-  g_autofree char *json = NULL;
-  g_autofree char *json_again = NULL;
   g_autofree char *side = NULL;
   g_autofree char *text = NULL;
   LwRound *round = lw_round_new ();
@@ -609,11 +620,7 @@ test_build_and_write (void)
   g_assert_cmpint (standings->next_dealer, ==, 0);
 
   copy = lw_game_record_copy (record);
-  json = lw_game_record_to_json (record);
-  again = lw_game_record_from_json (json, -1, &error);
-  g_assert_no_error (error);
-  json_again = lw_game_record_to_json (again);
-  g_assert_cmpstr (json, ==, json_again);
+  assert_reads_back (record);
   g_assert_cmpuint (copy->rounds->len, ==, 1);
   g_assert_cmpuint (((LwRound *) g_ptr_array_index (copy->rounds, 0))->penalties->len, ==, 1);
 

@@ -61,37 +61,40 @@ object_member (JsonObject *object,
   return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
 }
 
+JsonObject *
+lw_play_action_new (const char *id,
+                    guint64     version,
+                    const char *what,
+                    const char *cards)
+{
+  JsonObject *message = json_object_new ();
+
+  json_object_set_string_member (message, "type", "action");
+  json_object_set_string_member (message, "id", id);
+  json_object_set_int_member (message, "version", (gint64) version);
+  json_object_set_string_member (message, "do", what);
+  if (cards != NULL)
+    {
+      g_auto (GStrv) list = g_strsplit (cards, " ", -1);
+      JsonArray *array = json_array_new ();
+
+      for (guint i = 0; list[i] != NULL; i++)
+        if (list[i][0] != '\0')
+          json_array_add_string_element (array, list[i]);
+      json_object_set_array_member (message, "cards", array);
+    }
+  return message;
+}
+
 char *
 lw_play_client_action (LwPlayClient *client,
                        const char   *id,
                        const char   *what,
                        const char   *cards)
 {
-  g_autoptr (JsonBuilder) builder = json_builder_new ();
-  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (JsonNode) root = json_node_new (JSON_NODE_OBJECT);
 
-  json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "type");
-  json_builder_add_string_value (builder, "action");
-  json_builder_set_member_name (builder, "id");
-  json_builder_add_string_value (builder, id);
-  json_builder_set_member_name (builder, "version");
-  json_builder_add_int_value (builder, (gint64) client->version);
-  json_builder_set_member_name (builder, "do");
-  json_builder_add_string_value (builder, what);
-  if (cards != NULL)
-    {
-      g_auto (GStrv) list = g_strsplit (cards, " ", -1);
-
-      json_builder_set_member_name (builder, "cards");
-      json_builder_begin_array (builder);
-      for (guint i = 0; list[i] != NULL; i++)
-        if (list[i][0] != '\0')
-          json_builder_add_string_value (builder, list[i]);
-      json_builder_end_array (builder);
-    }
-  json_builder_end_object (builder);
-  root = json_builder_get_root (builder);
+  json_node_take_object (root, lw_play_action_new (id, client->version, what, cards));
   return json_to_string (root, FALSE);
 }
 

@@ -71,8 +71,15 @@ LwPlayClient *lw_play_client_new (guint        port,
 void          lw_play_client_connect (LwPlayClient *client);
 void          lw_play_client_send (LwPlayClient *client,
                                    const char   *text);
+/* An action message (docs/REMOTE-PLAY.md) of id @id at the state's
+ * @version: @what "declare" or "decline", or "play" or "discard" with
+ * @cards (faces space-separated, such as "9H 10S"; NULL for none). */
+JsonObject   *lw_play_action_new (const char *id,
+                                  guint64     version,
+                                  const char *what,
+                                  const char *cards);
 /* An action for the current state: "declare", "decline", or "play"/"discard"
- * with @cards (space-separated), id @id. */
+ * with @cards (space-separated), id @id; its text (lw_play_action_new()). */
 char         *lw_play_client_action (LwPlayClient *client,
                                      const char   *id,
                                      const char   *what,

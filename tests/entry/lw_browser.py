@@ -1,7 +1,10 @@
 # lw_browser.py — what the browser tests of table entry share
-# (test-entry-browser.py, test-event-browser.py): the skip when Chromium,
-# chromedriver or python3-selenium is missing, a headless Chromium at
-# phone width, TAP lines, the JSON API read and written as another
+# (test-entry-browser.py, test-event-browser.py, test-duplicate-browser.py,
+# test-entry-names.py): the skip when Chromium, chromedriver or
+# python3-selenium is missing, a headless Chromium at phone width,
+# littlewolf-cli run on the test's database, the tables of an event round
+# entered from one phone each at once, an event's final standings
+# checked in order, TAP lines, the JSON API read and written as another
 # phone would, and the clean-up at a test's end.
 #
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,8 +13,10 @@ import base64
 import json
 import os
 import shutil
+import subprocess
 import sys
 import threading
+import time
 import urllib.error
 import urllib.request
 
@@ -119,6 +124,45 @@ def set_width(driver, width):
     """Gives the phone's viewport another width in CSS px."""
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": width, "height": PHONE_HEIGHT, "deviceScaleFactor": 1, "mobile": True})
+
+
+def run_cli(cli, db, *args):
+    """Runs littlewolf-cli @cli on the database @db with @args (each made
+    a string); its standard output, or RuntimeError with its stderr."""
+    result = subprocess.run([cli, "--db", db] + [str(a) for a in args],
+                            capture_output=True, text=True, timeout=60)
+    if result.returncode != 0:
+        raise RuntimeError(f"littlewolf-cli {' '.join(map(str, args))}: {result.stderr.strip()}")
+    return result.stdout
+
+
+def play_at_once(drivers, tables, play_table, shots):
+    """Runs play_table(driver, table, shots) for each of @tables at the
+    same time, one thread and one browser of @drivers each (phones added
+    to @drivers as needed, kept for the next round); the seconds it took."""
+    while len(drivers) < len(tables):
+        drivers.append(phone())
+    begun = time.monotonic()
+    threads = [threading.Thread(target=play_table, args=(drivers[i], table, shots))
+               for i, table in enumerate(tables)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return time.monotonic() - begun
+
+
+def check_standings_order(check, standings, expected, rounds):
+    """Checks (with @check, a Tap's) that the event of @standings (its
+    `event standings --json`) is finished after @rounds rounds and ranks
+    the players as @expected does (rows with "player"); the pairs of
+    @expected's rows and the standings' rows, to compare row by row."""
+    check(standings["finished"] and standings["rounds_paired"] == rounds,
+          f"the event is finished after {standings['rounds_paired']} rounds")
+    got = standings["standings"]
+    check([row["player"] for row in got] == [row["player"] for row in expected],
+          "the standings' order: " + ", ".join(row["player"] for row in got))
+    return zip(expected, got)
 
 
 def clean_up(drivers, server, tmp):

@@ -31,11 +31,11 @@ import os
 import sqlite3
 import subprocess
 import tempfile
-import threading
 import time
 from fractions import Fraction
 
-from lw_browser import Tap, clean_up, phone, program, screenshot, state
+from lw_browser import Tap, check_standings_order, clean_up, play_at_once, program, screenshot, state
+from lw_browser import run_cli as run_cli_on
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -61,11 +61,7 @@ SHAPES = [
 
 
 def run_cli(*args):
-    result = subprocess.run([cli, "--db", DB] + [str(a) for a in args],
-                            capture_output=True, text=True, timeout=60)
-    if result.returncode != 0:
-        raise RuntimeError(f"littlewolf-cli {' '.join(map(str, args))}: {result.stderr.strip()}")
-    return result.stdout
+    return run_cli_on(cli, DB, *args)
 
 
 def shape_for(round_number, table, board):
@@ -255,16 +251,7 @@ def main():
                       f"boards {first}–{first + 1}")
                 tables.append(Table(round_number, number, seating[number], links[number]))
 
-            while len(drivers) < len(tables):
-                drivers.append(phone())
-            begun = time.monotonic()
-            threads = [threading.Thread(target=play_table, args=(drivers[i], table, shots))
-                       for i, table in enumerate(tables)]
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join()
-            seconds = time.monotonic() - begun
+            seconds = play_at_once(drivers, tables, play_table, shots)
             for table in tables:
                 check(table.error is None and len(table.entered) == BOARDS,
                       f"{table.name()}: {len(table.entered)} boards from the page"
@@ -283,13 +270,7 @@ def main():
             all_tables += tables
 
         standings = json.loads(run_cli("event", "standings", event, "--json"))
-        expected = expected_standings(all_tables)
-        check(standings["finished"] and standings["rounds_paired"] == ROUNDS,
-              f"the event is finished after {standings['rounds_paired']} rounds")
-        got = standings["standings"]
-        check([row["player"] for row in got] == [row["player"] for row in expected],
-              "the standings' order: " + ", ".join(row["player"] for row in got))
-        for want, row in zip(expected, got):
+        for want, row in check_standings_order(check, standings, expected_standings(all_tables), ROUNDS):
             diffs = []
             score = Fraction(row["score"]["numerator"], row["score"]["denominator"])
             nets = Fraction(row["nets"]["numerator"], row["nets"]["denominator"])

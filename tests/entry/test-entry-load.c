@@ -168,11 +168,10 @@ static void
 test_load (LwTestDb      *fixture,
            gconstpointer  data)
 {
-  const char *path = fixture->path;
+  LwStore *store = fixture->store;
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwStore) store = NULL;
-  g_autoptr (LwEntryRequests) entry = NULL;
-  g_autoptr (LwEntryServer) server = NULL;
+  g_autoptr (LwEntryRequests) entry = lw_entry_requests_new (store);
+  g_autoptr (LwEntryServer) server = lw_entry_server_new (entry);
   g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (gint64));
   Worker *workers = g_new0 (Worker, n_tables);
   GThread **threads = g_new0 (GThread *, n_tables);
@@ -181,10 +180,6 @@ test_load (LwTestDb      *fixture,
   gint64 start, elapsed, sum = 0;
   double seconds;
 
-  store = lw_store_open (path, &error);
-  g_assert_no_error (error);
-  entry = lw_entry_requests_new (store);
-  server = lw_entry_server_new (entry);
   /* Every phone of the test comes from 127.0.0.1, each with two sessions
    * that keep their connections alive. */
   {
@@ -276,7 +271,6 @@ test_load (LwTestDb      *fixture,
   lw_entry_server_stop (server);
   g_clear_object (&server);
   g_clear_object (&entry);
-  g_clear_object (&store);
 }
 
 int
@@ -297,6 +291,6 @@ main (int    argc,
   g_option_context_add_main_entries (context, entries, NULL);
   if (!g_option_context_parse (context, &argc, &argv, NULL) || n_tables < 1 || n_rounds < 1)
     return 2;
-  lw_test_add_db_closed ("/entry/load", test_load);
+  lw_test_add_db ("/entry/load", test_load);
   return g_test_run ();
 }

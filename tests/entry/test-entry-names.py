@@ -23,7 +23,7 @@ import os
 import subprocess
 import tempfile
 
-from lw_browser import Tap, clean_up, phone, program, screenshot, set_width
+from lw_browser import Tap, clean_up, phone, program, run_cli, screenshot, set_width
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -61,13 +61,6 @@ def outside_isolates(line, words):
     return at >= 0 and isolates_balanced(line[:at]) and isolates_balanced(line)
 
 
-def run_cli(db, *args):
-    result = subprocess.run([cli, "--db", db] + list(args), capture_output=True, text=True, timeout=60)
-    if result.returncode != 0:
-        raise RuntimeError(f"littlewolf-cli {' '.join(args)}: {result.stderr.strip()}")
-    return result.stdout
-
-
 def event_lines(driver, wait, server, db, event):
     """@server stopped, event @event served instead and its page opened:
     the new server and the page's lines that name the players (its
@@ -85,15 +78,15 @@ def event_lines(driver, wait, server, db, event):
 def main():
     tmp = tempfile.mkdtemp(prefix="lw-entry-names-")
     db = os.path.join(tmp, "entry.sqlite3")
-    run_cli(db, "event", "new", "--name", EVENT, "--format", "swiss", "--table-size", "2")
-    run_cli(db, "event", "add", "1", EMAIL, LONG)
-    run_cli(db, "event", "pair", "1")
-    run_cli(db, "event", "new", "--name", "Bidi", "--format", "swiss", "--table-size", "2")
-    run_cli(db, "event", "add", "2", OVERRIDE, "Bo")
-    run_cli(db, "event", "pair", "2")
-    run_cli(db, "event", "new", "--name", "Open", "--format", "swiss", "--table-size", "2")
-    run_cli(db, "event", "add", "3", OPEN, STRAY)
-    run_cli(db, "event", "pair", "3")
+    run_cli(cli, db, "event", "new", "--name", EVENT, "--format", "swiss", "--table-size", "2")
+    run_cli(cli, db, "event", "add", "1", EMAIL, LONG)
+    run_cli(cli, db, "event", "pair", "1")
+    run_cli(cli, db, "event", "new", "--name", "Bidi", "--format", "swiss", "--table-size", "2")
+    run_cli(cli, db, "event", "add", "2", OVERRIDE, "Bo")
+    run_cli(cli, db, "event", "pair", "2")
+    run_cli(cli, db, "event", "new", "--name", "Open", "--format", "swiss", "--table-size", "2")
+    run_cli(cli, db, "event", "add", "3", OPEN, STRAY)
+    run_cli(cli, db, "event", "pair", "3")
     server = subprocess.Popen([serve, "--db", db, "--event", "1"], stdout=subprocess.PIPE, text=True)
     driver = None
     try:

@@ -31,11 +31,11 @@ import os
 import sqlite3
 import subprocess
 import tempfile
-import threading
 import time
 from fractions import Fraction
 
-from lw_browser import Tap, clean_up, phone, program, screenshot, state
+from lw_browser import Tap, check_standings_order, clean_up, play_at_once, program, screenshot, state
+from lw_browser import run_cli as run_cli_on
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -54,11 +54,7 @@ CARDS = {2: 13, 3: 11, 4: 9}   # SCORING R1: hand size by players
 
 
 def run_cli(*args):
-    result = subprocess.run([cli, "--db", DB] + [str(a) for a in args],
-                            capture_output=True, text=True, timeout=60)
-    if result.returncode != 0:
-        raise RuntimeError(f"littlewolf-cli {' '.join(map(str, args))}: {result.stderr.strip()}")
-    return result.stdout
+    return run_cli_on(cli, DB, *args)
 
 
 # ---------------------------------------------------------------------
@@ -386,16 +382,7 @@ def main():
 
             # The phones: one browser per table, started once, all entering
             # at the same time.
-            while len(drivers) < len(tables):
-                drivers.append(phone())
-            begun = time.monotonic()
-            threads = [threading.Thread(target=play_table, args=(drivers[i], table, shots))
-                       for i, table in enumerate(tables)]
-            for thread in threads:
-                thread.start()
-            for thread in threads:
-                thread.join()
-            seconds = time.monotonic() - begun
+            seconds = play_at_once(drivers, tables, play_table, shots)
 
             for table in tables:
                 kind, winner, other = table.plan
@@ -426,13 +413,7 @@ def main():
 
         # The final standings against EVENTS.md's arithmetic.
         standings = json.loads(run_cli("event", "standings", event, "--json"))
-        expected = expected_standings(all_tables)
-        check(standings["finished"] and standings["rounds_paired"] == ROUNDS,
-              f"the event is finished after {standings['rounds_paired']} rounds")
-        got = standings["standings"]
-        check([row["player"] for row in got] == [row["player"] for row in expected],
-              "the standings' order: " + ", ".join(row["player"] for row in got))
-        for want, row in zip(expected, got):
+        for want, row in check_standings_order(check, standings, expected_standings(all_tables), ROUNDS):
             diffs = []
             for key in ("rank", "player", "head_to_head", "margin", "skunks", "games", "wins", "byes"):
                 if row[key] != want[key]:

@@ -15,6 +15,7 @@
 #include "lw-store.h"
 #include "lw-store-table.h"
 #include "lw-table-host.h"
+#include "lw-play-client.h"
 #include "lw-test-util.h"
 #include "lw-words.h"
 
@@ -583,6 +584,14 @@ parse_action (const char *text)
   return json_object_ref (json_node_get_object (node));
 }
 
+static JsonArray *
+parse_array (const char *text)
+{
+  g_autoptr (JsonNode) node = lw_test_parse_json (text);
+
+  return json_node_dup_array (node);
+}
+
 static int
 turn_of (LwTableHost *host)
 {
@@ -594,10 +603,19 @@ bid_action (const char *id,
             guint64     version,
             const char *what)
 {
-  g_autofree char *text = g_strdup_printf ("{\"type\":\"action\",\"id\":\"%s\",\"version\":%" G_GUINT64_FORMAT
-                                           ",\"do\":\"%s\"}", id, version, what);
+  return lw_play_action_new (id, version, what, NULL);
+}
 
-  return parse_action (text);
+/* The faces of @cards (@n of them), as a JSON array. */
+static JsonArray *
+faces_array (const LwCard *cards,
+             guint         n)
+{
+  JsonArray *faces = json_array_new ();
+
+  for (guint k = 0; k < n; k++)
+    json_array_add_string_element (faces, lw_face_to_string (lw_card_face (cards[k])));
+  return faces;
 }
 
 static LwTableHost *
@@ -731,8 +749,8 @@ test_bad_messages (LwTestDb      *db,
 }
 
 /* The non-dealer declines, the Dealer declares: the Dealer's discard is
- * due. */
-static void
+ * due. Returns the Dealer's seat. */
+static int
 to_exchange (LwTableHost *host)
 {
   int dealer = lw_table_get_dealer (lw_table_host_get_table (host));
@@ -752,6 +770,7 @@ to_exchange (LwTableHost *host)
   }
   g_assert_no_error (error);
   g_assert_cmpint (lw_table_get_phase (lw_table_host_get_table (host)), ==, LW_PHASE_EXCHANGE);
+  return dealer;
 }
 
 /* Cards that are not the seat's, a discard of 3: refused in words. */
@@ -761,23 +780,16 @@ test_refused_cards (LwTestDb      *db,
 {
   g_autoptr (LwTableHost) host = two_remote (db->store);
   g_autoptr (GError) error = NULL;
-  int dealer = lw_table_get_dealer (lw_table_host_get_table (host));
+  int dealer = to_exchange (host);
   guint n_hand;
-  const LwCard *hand;
-  g_autofree char *text = NULL;
-  g_autoptr (JsonObject) three_cards = NULL;
+  const LwCard *hand = lw_table_get_hand (lw_table_host_get_table (host), dealer, &n_hand);
+  g_autoptr (JsonObject) three_cards = lw_play_action_new ("d3", lw_table_host_get_version (host), "discard", NULL);
   g_autoptr (JsonObject) foreign = NULL;
+  JsonArray *four_cards;
   const char *missing = NULL;
   gboolean held[LW_N_FACES] = { FALSE };
 
-  to_exchange (host);
-
-  hand = lw_table_get_hand (lw_table_host_get_table (host), dealer, &n_hand);
-  text = g_strdup_printf ("{\"type\":\"action\",\"id\":\"d3\",\"version\":%" G_GUINT64_FORMAT
-                          ",\"do\":\"discard\",\"cards\":[\"%s\",\"%s\",\"%s\"]}",
-                          lw_table_host_get_version (host), lw_face_to_string (lw_card_face (hand[0])),
-                          lw_face_to_string (lw_card_face (hand[1])), lw_face_to_string (lw_card_face (hand[2])));
-  three_cards = parse_action (text);
+  json_object_set_array_member (three_cards, "cards", faces_array (hand, 3));
   g_assert_false (lw_table_host_act (host, dealer, three_cards, "en", &error));
   g_assert_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED);
   g_assert_cmpstr (error->message, ==, "Choose 4 cards to discard, not 3.");
@@ -788,13 +800,10 @@ test_refused_cards (LwTestDb      *db,
   for (guint f = 0; f < LW_N_FACES && missing == NULL; f++)
     if (!held[f])
       missing = lw_face_to_string (f);
-  g_free (text);
-  text = g_strdup_printf ("{\"type\":\"action\",\"id\":\"d4\",\"version\":%" G_GUINT64_FORMAT
-                          ",\"do\":\"discard\",\"cards\":[\"%s\",\"%s\",\"%s\",\"%s\"]}",
-                          lw_table_host_get_version (host), lw_face_to_string (lw_card_face (hand[0])),
-                          lw_face_to_string (lw_card_face (hand[1])), lw_face_to_string (lw_card_face (hand[2])),
-                          missing);
-  foreign = parse_action (text);
+  foreign = lw_play_action_new ("d4", lw_table_host_get_version (host), "discard", NULL);
+  four_cards = faces_array (hand, 3);
+  json_array_add_string_element (four_cards, missing);
+  json_object_set_array_member (foreign, "cards", four_cards);
   g_assert_false (lw_table_host_act (host, dealer, foreign, "en", &error));
   g_assert_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED);
   g_assert_true (g_str_has_suffix (error->message, " is not in your hand."));
@@ -810,7 +819,6 @@ test_out_of_phase (LwTestDb      *db,
 {
   g_autoptr (LwTableHost) host = two_remote (db->store);
   g_autoptr (GError) error = NULL;
-  int dealer = lw_table_get_dealer (lw_table_host_get_table (host));
   int seat = turn_of (host);
 
   for (int step = 0; step < 2; step++)
@@ -819,10 +827,9 @@ test_out_of_phase (LwTestDb      *db,
       guint n_hand, n_log = lw_table_get_log (table)->len;
       const LwCard *hand = lw_table_get_hand (table, seat, &n_hand);
       guint64 version = lw_table_host_get_version (host);
-      g_autofree char *text = g_strdup_printf ("{\"type\":\"action\",\"id\":\"p%d\",\"version\":%" G_GUINT64_FORMAT
-                                               ",\"do\":\"play\",\"cards\":[\"%s\"]}", step, version,
-                                               lw_face_to_string (lw_card_face (hand[0])));
-      g_autoptr (JsonObject) play = parse_action (text);
+      g_autofree char *id = g_strdup_printf ("p%d", step);
+      g_autoptr (JsonObject) play = lw_play_action_new (id, version, "play",
+                                                        lw_face_to_string (lw_card_face (hand[0])));
 
       g_assert_false (lw_table_host_act (host, seat, play, "en", &error));
       g_assert_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED);
@@ -833,10 +840,7 @@ test_out_of_phase (LwTestDb      *db,
 
       /* Then the Dealer's discard is due. */
       if (step == 0)
-        {
-          to_exchange (host);
-          seat = dealer;
-        }
+        seat = to_exchange (host);
     }
 }
 
@@ -907,19 +911,43 @@ lead_action (const char   *id,
              guint64       version,
              const LwCard *cards,
              guint         n,
-             const char   *as)
+             JsonArray    *as)
 {
-  g_autoptr (GString) text = g_string_new (NULL);
+  JsonObject *action = lw_play_action_new (id, version, "play", NULL);
 
-  g_string_printf (text, "{\"type\":\"action\",\"id\":\"%s\",\"version\":%" G_GUINT64_FORMAT
-                   ",\"do\":\"play\",\"cards\":[", id, version);
-  for (guint k = 0; k < n; k++)
-    g_string_append_printf (text, "%s\"%s\"", k > 0 ? "," : "", lw_face_to_string (lw_card_face (cards[k])));
-  g_string_append (text, "]");
+  json_object_set_array_member (action, "cards", faces_array (cards, n));
   if (as != NULL)
-    g_string_append_printf (text, ",\"as\":[%s]", as);
-  g_string_append (text, "}");
-  return parse_action (text->str);
+    json_object_set_array_member (action, "as", as);
+  return action;
+}
+
+/* What the wildcard @wild stands for, as an "as" names it: "9H", "W". */
+static char *
+wildcard_meaning (const LwWildcard *wild)
+{
+  return g_strconcat (lw_rank_to_string (wild->rank),
+                      wild->suit != LW_SUIT_NONE ? lw_suit_to_string (wild->suit) : "", NULL);
+}
+
+/* The "as" of the @n_wild wildcards @wild: their meanings, in order. */
+static JsonArray *
+wildcard_meanings (const LwWildcard *wild,
+                   guint             n_wild)
+{
+  JsonArray *as = json_array_new ();
+
+  for (guint w = 0; w < n_wild; w++)
+    json_array_add_string_element (as, wildcard_meaning (&wild[w]));
+  return as;
+}
+
+/* @array as compact JSON text. */
+static char *
+array_text (JsonArray *array)
+{
+  g_autoptr (JsonNode) node = json_node_init_array (json_node_alloc (), array);
+
+  return json_to_string (node, FALSE);
 }
 
 /* A lead whose wildcard can stand for more than one card: refused without
@@ -962,29 +990,55 @@ ambiguous_game (LwTestDb *db,
   return game;
 }
 
+/* A game whose Leader holds a lead of more than one reading
+ * (ambiguous_game()). */
+typedef struct {
+  Game   *game;
+  LwCard  cards[LW_MAX_PLAY];
+  guint   n;
+  GArray *readings;   /* of LwPlay */
+} AmbiguousLead;
+
+static void
+ambiguous_lead_clear (AmbiguousLead *lead)
+{
+  g_clear_pointer (&lead->game, game_free);
+  g_clear_pointer (&lead->readings, g_array_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (AmbiguousLead, ambiguous_lead_clear)
+
+/* Finds @lead (ambiguous_game()); FALSE, the test skipped, when none of
+ * the deals holds one. */
+static gboolean
+ambiguous_lead_or_skip (LwTestDb      *db,
+                        AmbiguousLead *lead)
+{
+  lead->readings = g_array_new (FALSE, FALSE, sizeof (LwPlay));
+  lead->game = ambiguous_game (db, lead->cards, &lead->n, lead->readings);
+  if (lead->game == NULL)
+    g_test_skip ("no Leader held a lead with two readings in these deals");
+  return lead->game != NULL;
+}
+
 static void
 test_wildcard_as (LwTestDb      *db,
                   gconstpointer  data)
 {
-  g_autoptr (GArray) readings = g_array_new (FALSE, FALSE, sizeof (LwPlay));
-  LwCard cards[LW_MAX_PLAY];
-  guint n = 0;
-  Game *game = ambiguous_game (db, cards, &n, readings);
+  g_auto (AmbiguousLead) lead = { 0, };
 
-  if (game == NULL)
-    {
-      g_test_skip ("no Leader held a lead with two readings in these deals");
-      return;
-    }
+  if (!ambiguous_lead_or_skip (db, &lead))
+    return;
 
   {
-    LwTableHost *host = game->host;
+    LwTableHost *host = lead.game->host;
     int leader = turn_of (host);
-    const LwPlay *reading = &g_array_index (readings, LwPlay, 1);
+    const LwPlay *reading = &g_array_index (lead.readings, LwPlay, 1);
     LwWildcard wild[LW_MAX_PLAY];
     guint n_wild = lw_play_wildcards (reading, wild);
-    g_autoptr (GString) as = g_string_new (NULL);
-    g_autoptr (JsonObject) bare = lead_action ("w1", lw_table_host_get_version (host), cards, n, NULL);
+    g_autoptr (JsonArray) as = wildcard_meanings (wild, n_wild);
+    g_autofree char *as_text = array_text (as);
+    g_autoptr (JsonObject) bare = lead_action ("w1", lw_table_host_get_version (host), lead.cards, lead.n, NULL);
     g_autoptr (JsonObject) wrong = NULL;
     g_autoptr (JsonObject) chosen = NULL;
     g_autoptr (JsonNode) state = NULL;
@@ -993,22 +1047,20 @@ test_wildcard_as (LwTestDb      *db,
     JsonArray *plays, *tags;
 
     g_assert_cmpuint (n_wild, >, 0);
-    for (guint w = 0; w < n_wild; w++)
-      g_string_append_printf (as, "%s\"%s%s\"", w > 0 ? "," : "", lw_rank_to_string (wild[w].rank),
-                              wild[w].suit != LW_SUIT_NONE ? lw_suit_to_string (wild[w].suit) : "");
-    g_test_message ("leading %u cards as %s", n, as->str);
+    g_test_message ("leading %u cards as %s", lead.n, as_text);
 
     g_assert_false (lw_table_host_act (host, leader, bare, "en", &error));
     g_assert_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED);
     g_assert_cmpstr (error->message, ==, "These cards can be led in more than one way.");
     g_clear_error (&error);
 
-    wrong = lead_action ("w2", lw_table_host_get_version (host), cards, n, "\"W\",\"W\",\"W\"");
+    wrong = lead_action ("w2", lw_table_host_get_version (host), lead.cards, lead.n,
+                         parse_array ("[\"W\",\"W\",\"W\"]"));
     g_assert_false (lw_table_host_act (host, leader, wrong, "en", &error));
     g_assert_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED);
     g_clear_error (&error);
 
-    chosen = lead_action ("w3", lw_table_host_get_version (host), cards, n, as->str);
+    chosen = lead_action ("w3", lw_table_host_get_version (host), lead.cards, lead.n, json_array_ref (as));
     g_assert_true (lw_table_host_act (host, leader, chosen, "en", &error));
     g_assert_no_error (error);
 
@@ -1020,7 +1072,6 @@ test_wildcard_as (LwTestDb      *db,
     tag = lw_describe_wildcard_tag (&wild[0]);
     g_assert_cmpstr (json_array_get_string_element (tags, wild[0].index), ==, tag);
   }
-  game_free (game);
 }
 
 static JsonObject *
@@ -1028,13 +1079,12 @@ readings_request (const char   *id,
                   const LwCard *cards,
                   guint         n)
 {
-  g_autoptr (GString) text = g_string_new (NULL);
+  JsonObject *request = json_object_new ();
 
-  g_string_printf (text, "{\"type\":\"readings\",\"id\":\"%s\",\"cards\":[", id);
-  for (guint k = 0; k < n; k++)
-    g_string_append_printf (text, "%s\"%s\"", k > 0 ? "," : "", lw_face_to_string (lw_card_face (cards[k])));
-  g_string_append (text, "]}");
-  return parse_action (text->str);
+  json_object_set_string_member (request, "type", "readings");
+  json_object_set_string_member (request, "id", id);
+  json_object_set_array_member (request, "cards", faces_array (cards, n));
+  return request;
 }
 
 /* The "readings" request: the lead's readings as the engine has them
@@ -1044,31 +1094,26 @@ static void
 test_readings (LwTestDb      *db,
                gconstpointer  data)
 {
-  g_autoptr (GArray) readings = g_array_new (FALSE, FALSE, sizeof (LwPlay));
-  LwCard cards[LW_MAX_PLAY];
-  guint n = 0;
-  Game *game = ambiguous_game (db, cards, &n, readings);
+  g_auto (AmbiguousLead) lead = { 0, };
+  const GArray *readings;
   LwTableHost *host;
   int leader;
 
-  if (game == NULL)
-    {
-      g_test_skip ("no Leader held a lead with two readings in these deals");
-      return;
-    }
-  host = game->host;
+  if (!ambiguous_lead_or_skip (db, &lead))
+    return;
+  readings = lead.readings;
+  host = lead.game->host;
   leader = turn_of (host);
   g_assert_cmpuint (readings->len, >=, 2);
 
   {
-    g_autoptr (JsonObject) request = readings_request ("r1", cards, n);
+    g_autoptr (JsonObject) request = readings_request ("r1", lead.cards, lead.n);
     g_autoptr (GError) error = NULL;
     g_autoptr (JsonNode) answer = lw_table_host_readings (host, leader, request, "en", &error);
     g_autoptr (JsonObject) chosen = NULL;
     JsonObject *object;
     JsonArray *list;
     JsonArray *as;
-    g_autoptr (GString) as_text = g_string_new (NULL);
 
     g_assert_no_error (error);
     object = json_node_get_object (answer);
@@ -1092,9 +1137,7 @@ test_readings (LwTestDb      *db,
         g_assert_cmpuint (json_array_get_length (as), ==, n_wild);
         for (guint w = 0; w < n_wild; w++)
           {
-            g_autofree char *meaning = g_strconcat (lw_rank_to_string (wild[w].rank),
-                                                    wild[w].suit != LW_SUIT_NONE ? lw_suit_to_string (wild[w].suit) : "",
-                                                    NULL);
+            g_autofree char *meaning = wildcard_meaning (&wild[w]);
 
             g_assert_cmpstr (json_array_get_string_element (as, w), ==, meaning);
           }
@@ -1115,20 +1158,18 @@ test_readings (LwTestDb      *db,
 
     /* The second reading's "as", sent back, plays it. */
     as = json_object_get_array_member (json_array_get_object_element (list, 1), "as");
-    for (guint w = 0; w < json_array_get_length (as); w++)
-      g_string_append_printf (as_text, "%s\"%s\"", w > 0 ? "," : "", json_array_get_string_element (as, w));
-    chosen = lead_action ("r-play", lw_table_host_get_version (host), cards, n, as_text->str);
+    chosen = lead_action ("r-play", lw_table_host_get_version (host), lead.cards, lead.n, json_array_ref (as));
     g_assert_true (lw_table_host_act (host, leader, chosen, "en", &error));
     g_assert_no_error (error);
   }
-  game_free (game);
+  ambiguous_lead_clear (&lead);
 
   /* One reading: a plain card led alone. */
   {
     static const LwHostSeatKind kinds[] = { LW_HOST_SEAT_REMOTE, LW_HOST_SEAT_REMOTE, LW_HOST_SEAT_REMOTE };
     guint steps = 0;
+    Game *game = game_new (db->store, 3, kinds, LW_BOT_RANDOM, FALSE, 5);
 
-    game = game_new (db->store, 3, kinds, LW_BOT_RANDOM, FALSE, 5);
     while (steps++ < 200)
       {
         const LwTable *table = lw_table_host_get_table (game->host);
