@@ -4,7 +4,7 @@
  *   club add-origin NAME --conninfo C     a laptop's origin and login role
  *   club join --conninfo C --origin UUID  this database becomes that laptop
  *   club sync                             push, then pull
- *   club status                           the sync's state
+ *   club status [--json]                  the sync's state, what waits
  *
  * A password is read from standard input (--password-stdin), never from
  * the command line.
@@ -31,7 +31,8 @@ static const char club_usage[] =
   "      to ~/.config/little-wolf/club.pgpass, readable by you only)\n"
   "  club sync                 send what changed here, take what other laptops\n"
   "      changed: prints what was done\n"
-  "  club status               the last push and pull, what waits to be sent\n"
+  "  club status [--json]      the last push and pull, what waits to be sent\n"
+  "      (games and events, and the deletions of each), what is held\n"
   "\n"
   "C is a libpq conninfo (\"host=… port=… dbname=… user=… sslmode=…\").\n"
   "Exit status: 0 success, 1 could not be carried out (the server, the\n"
@@ -58,6 +59,7 @@ typedef struct {
   const char *origin;
   const char *name;
   gboolean    password_stdin;
+  gboolean    json;
 } Options;
 
 static int
@@ -76,6 +78,8 @@ parse (const char  *command,
         options->origin = take_value (argc, argv, &i, &status);
       else if (strcmp (argv[i], "--password-stdin") == 0)
         options->password_stdin = TRUE;
+      else if (strcmp (argv[i], "--json") == 0 && strcmp (command, "status") == 0)
+        options->json = TRUE;
       else if (argv[i][0] != '-' && options->name == NULL && strcmp (command, "add-origin") == 0)
         options->name = argv[i];
       else
@@ -173,8 +177,57 @@ print_time (const char *label,
   printf ("%s: %s\n", label, text != NULL ? text : "never");
 }
 
+/* `club status --json`: one object of the state's members (times as
+ * ISO 8601 in UTC, null: never). */
+static char *
+status_json (const LwClubState *state)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  const struct { const char *name; gint64 seconds; } times[] = {
+    { "last_push", state->pushed_at }, { "last_pull", state->pulled_at },
+  };
+
+  json_builder_begin_object (builder);
+  lw_json_builder_add_string (builder, "server", state->conninfo);
+  lw_json_builder_add_string (builder, "origin", state->origin);
+  json_builder_set_member_name (builder, "club");
+  if (state->club != NULL)
+    json_builder_add_string_value (builder, state->club);
+  else
+    json_builder_add_null_value (builder);
+  for (guint i = 0; i < G_N_ELEMENTS (times); i++)
+    {
+      g_autoptr (GDateTime) time = times[i].seconds > 0
+                                   ? g_date_time_new_from_unix_utc (times[i].seconds) : NULL;
+      g_autofree char *text = time != NULL ? g_date_time_format_iso8601 (time) : NULL;
+
+      json_builder_set_member_name (builder, times[i].name);
+      if (text != NULL)
+        json_builder_add_string_value (builder, text);
+      else
+        json_builder_add_null_value (builder);
+    }
+  lw_json_builder_add_int (builder, "pushes", state->push_counter);
+  lw_json_builder_add_int (builder, "pulled_up_to", state->pull_seq);
+  json_builder_set_member_name (builder, "waiting");
+  json_builder_begin_object (builder);
+  lw_json_builder_add_int (builder, "games", state->waiting);
+  lw_json_builder_add_int (builder, "game_deletions", state->waiting_deletions);
+  lw_json_builder_add_int (builder, "events", state->waiting_events);
+  lw_json_builder_add_int (builder, "event_deletions", state->waiting_event_deletions);
+  json_builder_end_object (builder);
+  json_builder_set_member_name (builder, "held");
+  json_builder_begin_object (builder);
+  lw_json_builder_add_int (builder, "games", state->held);
+  lw_json_builder_add_int (builder, "events", state->held_events);
+  json_builder_end_object (builder);
+  json_builder_end_object (builder);
+  return lw_json_builder_to_text (builder);
+}
+
 static int
-cmd_status (LwCliContext *ctx)
+cmd_status (LwCliContext *ctx,
+            gboolean      json)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (LwStore) store = NULL;
@@ -185,6 +238,13 @@ cmd_status (LwCliContext *ctx)
   store = lw_cli_open_store (ctx, FALSE, &error);
   if (store == NULL || (state = lw_store_club_get_state (store, TRUE, &error)) == NULL)
     return lw_cli_fail_error (error);
+  if (json)
+    {
+      g_autofree char *text = status_json (state);
+
+      fputs (text, stdout);
+      return LW_CLI_OK;
+    }
   printf ("server: %s\n", state->conninfo);
   printf ("origin: %s\n", state->origin);
   printf ("club: %s\n", state->club != NULL ? state->club : "not synced yet");
@@ -194,7 +254,10 @@ cmd_status (LwCliContext *ctx)
   printf ("pulled up to change: %" G_GINT64_FORMAT "\n", state->pull_seq);
   printf ("waiting: %" G_GINT64_FORMAT " games, %" G_GINT64_FORMAT " deletions\n",
           state->waiting, state->waiting_deletions);
-  printf ("held from other laptops: %" G_GINT64_FORMAT " games\n", state->held);
+  printf ("waiting events: %" G_GINT64_FORMAT " events, %" G_GINT64_FORMAT " deletions\n",
+          state->waiting_events, state->waiting_event_deletions);
+  printf ("held from other laptops: %" G_GINT64_FORMAT " games, %" G_GINT64_FORMAT " events\n",
+          state->held, state->held_events);
   return LW_CLI_OK;
 }
 
@@ -225,7 +288,7 @@ lw_cli_cmd_club (LwCliContext *ctx,
                  int           argc,
                  char        **argv)
 {
-  Options options = { NULL, NULL, NULL, FALSE };
+  Options options = { NULL, NULL, NULL, FALSE, FALSE };
   const char *command = argc >= 2 ? argv[1] : NULL;
   int status;
 
@@ -245,6 +308,6 @@ lw_cli_cmd_club (LwCliContext *ctx,
   if (strcmp (command, "sync") == 0)
     return cmd_sync (ctx);
   if (strcmp (command, "status") == 0)
-    return cmd_status (ctx);
+    return cmd_status (ctx, options.json);
   return lw_cli_fail (LW_CLI_INVALID, "club: unknown subcommand \"%s\" (see club --help)", command);
 }

@@ -230,6 +230,48 @@ lw_store_club_list_outgoing_events (LwStore  *self,
 }
 
 gboolean
+lw_store_club_count_events (LwStore  *self,
+                            gint64   *waiting,
+                            gint64   *deletions,
+                            gint64   *held,
+                            GError  **error)
+{
+  g_autoptr (LwStoreStmt) stmt =
+    lw_store_query (self,
+                    "SELECT e.id, c.facts FROM events AS e LEFT JOIN club_events AS c"
+                    " ON c.event = e.id WHERE c.origin IS NULL ORDER BY e.id",
+                    0, 0, error);
+  gboolean ok = stmt != NULL;
+
+  *waiting = *deletions = *held = 0;
+  while (lw_store_next_row (self, stmt, &ok, error))
+    {
+      g_autofree char *facts = event_facts (self, sqlite3_column_int64 (stmt, 0), error);
+
+      if (facts == NULL)
+        {
+          ok = FALSE;
+          break;
+        }
+      if (g_strcmp0 (facts, (const char *) sqlite3_column_text (stmt, 1)) != 0)
+        *waiting += 1;
+    }
+  g_clear_pointer (&stmt, lw_store_stmt_release);
+  if (!ok)
+    return FALSE;
+  stmt = lw_store_query_row (self,
+                             "SELECT (SELECT count (*) FROM club_events WHERE origin IS NULL"
+                             "   AND event IS NULL AND facts IS NOT NULL),"
+                             " (SELECT count (*) FROM club_events WHERE origin IS NOT NULL)",
+                             0, 0, &ok, error);
+  if (stmt == NULL)
+    return FALSE;
+  *deletions = sqlite3_column_int64 (stmt, 0);
+  *held = sqlite3_column_int64 (stmt, 1);
+  return TRUE;
+}
+
+gboolean
 lw_store_club_ack_event (LwStore           *self,
                          const LwClubGame  *event,
                          GError           **error)

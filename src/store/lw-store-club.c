@@ -145,6 +145,10 @@ lw_store_club_get_state (LwStore   *self,
       state->held = sqlite3_column_int64 (stmt, 10);
     }
   g_clear_pointer (&stmt, lw_store_stmt_release);
+  ok = ok && (!counts
+              || lw_store_club_count_events (self, &state->waiting_events,
+                                             &state->waiting_event_deletions,
+                                             &state->held_events, error));
   if (!lw_store_finish (self, ok, error))
     return NULL;
   return g_steal_pointer (&state);

@@ -26,6 +26,11 @@ G_BEGIN_DECLS
  *   pushed yet
  * @waiting_deletions: own games deleted here since they were pushed
  * @held: other laptops' games held here, read-only
+ * @waiting_events: own events whose facts differ from those the server
+ *   acknowledged, or not pushed yet
+ * @waiting_event_deletions: own events deleted here since they were
+ *   pushed
+ * @held_events: other laptops' events held here, read-only
  *
  * The sync's state as the database keeps it (`club status`).
  */
@@ -41,6 +46,9 @@ typedef struct {
   gint64  waiting;
   gint64  waiting_deletions;
   gint64  held;
+  gint64  waiting_events;
+  gint64  waiting_event_deletions;
+  gint64  held_events;
 } LwClubState;
 
 void lw_club_state_free (LwClubState *state);
@@ -105,8 +113,10 @@ gboolean lw_store_club_join (LwStore     *self,
  * lw_store_club_get_state:
  * @self: a store
  * @counts: whether to count what waits and what is held (@waiting,
- *   @waiting_deletions, @held: one pass over the games); %FALSE leaves
- *   them 0, for the sync's own reads
+ *   @waiting_deletions, @held: one pass over the games; @waiting_events,
+ *   @waiting_event_deletions, @held_events: each own event's facts
+ *   compared with those acknowledged, as the push compares them);
+ *   %FALSE leaves them 0, for the sync's own reads
  * @error: return location for a #GError (%LW_STORE_ERROR_NOT_FOUND when
  *   the database has joined no club server; another %LW_STORE_ERROR)
  *

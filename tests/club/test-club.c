@@ -553,6 +553,81 @@ test_league (Fixture       *fixture,
     }
 }
 
+/* `club status --json`'s member @member of object @group, on @path. */
+static gint64
+status_count (const char *path,
+              const char *group,
+              const char *member)
+{
+  const char *args[] = { "club", "status", "--json", NULL };
+  g_autofree char *out = lw_test_cli_ok_argv (path, args);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  JsonObject *root;
+
+  g_assert_true (json_parser_load_from_data (parser, out, -1, &error));
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  return json_object_get_int_member (json_object_get_object_member (root, group), member);
+}
+
+/* `club status` (text and --json) counts what waits to be pushed, games
+ * and events and the deletions of each: a new event waits, then nothing
+ * after a sync; a result entered waits again; a deletion waits as one;
+ * the other laptop holds the event and has nothing waiting. */
+static void
+test_waiting (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (5);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (GError) error = NULL;
+  const char *status_args[] = { "club", "status", NULL };
+  const int paper[] = { 15, 6 };
+  g_autofree char *text = NULL;
+
+  run_event (a, rng, 0);
+  g_assert_cmpint (status_count (a->path, "waiting", "games"), ==, 2);
+  g_assert_cmpint (status_count (a->path, "waiting", "events"), ==, 1);
+  g_assert_cmpint (status_count (a->path, "waiting", "event_deletions"), ==, 0);
+  text = lw_test_cli_ok_argv (a->path, status_args);
+  g_assert_nonnull (strstr (text, "\nwaiting: 2 games, 0 deletions\n"
+                                  "waiting events: 1 events, 0 deletions\n"));
+  g_clear_pointer (&text, g_free);
+
+  lw_club_laptop_sync (a);
+  g_assert_cmpint (status_count (a->path, "waiting", "games"), ==, 0);
+  g_assert_cmpint (status_count (a->path, "waiting", "events"), ==, 0);
+  text = lw_test_cli_ok_argv (a->path, status_args);
+  g_assert_nonnull (strstr (text, "\nwaiting events: 0 events, 0 deletions\n"));
+  g_clear_pointer (&text, g_free);
+
+  /* A result entered: the event waits again, no game does. */
+  g_assert_true (lw_store_set_event_paper_result (a->store, 1, 1, 1, paper, 2, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status_count (a->path, "waiting", "events"), ==, 1);
+  g_assert_cmpint (status_count (a->path, "waiting", "games"), ==, 0);
+  lw_club_laptop_sync (a);
+  g_assert_cmpint (status_count (a->path, "waiting", "events"), ==, 0);
+
+  lw_club_laptop_sync (b);
+  g_assert_cmpint (status_count (b->path, "held", "events"), ==, 1);
+  g_assert_cmpint (status_count (b->path, "held", "games"), ==, 2);
+  g_assert_cmpint (status_count (b->path, "waiting", "events"), ==, 0);
+  g_assert_cmpint (status_count (b->path, "waiting", "games"), ==, 0);
+
+  /* Deleted: it waits as a deletion, then nothing. */
+  g_assert_true (lw_store_delete_event (a->store, 1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status_count (a->path, "waiting", "events"), ==, 0);
+  g_assert_cmpint (status_count (a->path, "waiting", "event_deletions"), ==, 1);
+  text = lw_test_cli_ok_argv (a->path, status_args);
+  g_assert_nonnull (strstr (text, "\nwaiting events: 0 events, 1 deletions\n"));
+  lw_club_laptop_sync (a);
+  g_assert_cmpint (status_count (a->path, "waiting", "event_deletions"), ==, 0);
+}
+
 /* A correction of a game pulled from another laptop is refused in
  * words; the laptop that owns it corrects it and the change arrives. */
 static void
@@ -776,5 +851,6 @@ main (int   argc,
   g_test_add ("/club/read-only", Fixture, NULL, fixture_set_up, test_read_only, fixture_tear_down);
   g_test_add ("/club/restore", Fixture, NULL, fixture_set_up, test_restore, fixture_tear_down);
   g_test_add ("/club/events", Fixture, NULL, fixture_set_up, test_events, fixture_tear_down);
+  g_test_add ("/club/waiting", Fixture, NULL, fixture_set_up, test_waiting, fixture_tear_down);
   return g_test_run ();
 }
