@@ -204,8 +204,8 @@ gboolean lw_store_club_ack_push (LwStore     *self,
  * that has the UUID of another laptop's is left as it is (and named in
  * the sync's conflicts). A replaced game that is the result of a held
  * event's table stays that table's result. Events (@is_event) the same
- * way, held read-only (lw_store_club_check_event_writable()); this
- * laptop's own events are left as they are.
+ * way, held read-only (lw_store_club_check_event_writable()); an event of
+ * this laptop's own is taken back when missing here, as a game is.
  *
  * Returns: %TRUE when stored.
  */
@@ -218,8 +218,9 @@ gboolean lw_store_club_apply_pulled (LwStore     *self,
  * lw_store_club_restart:
  * @self: a store that joined a club server
  * @counter: the push counter the server holds for this origin
- * @own: (element-type LwClubGame*): every game the server holds of this
- *   laptop's origin (deleted ones with @record %NULL)
+ * @own: (element-type LwClubGame*): every game and event the server holds
+ *   of this laptop's origin, in the server's order of changes (deleted
+ *   ones with @record %NULL)
  * @error: return location for a #GError (%LW_STORE_ERROR; the engine's
  *   for a record that does not replay)
  *
@@ -229,9 +230,12 @@ gboolean lw_store_club_apply_pulled (LwStore     *self,
  * pulled again, and the push counter becomes @counter. The server is
  * never rewound: a game of @own that the database lost comes back as this
  * laptop's own (and counts as pushed); one the database holds is pushed
- * again as it is here; nothing is deleted on the server. Own events are
- * pushed again as they are here (an event the backup lost does not come
- * back; a deletion it does not know of is not sent).
+ * again as it is here; nothing is deleted on the server. Events of @own
+ * (@is_event, after their games) the same way: one the backup lost comes
+ * back from its facts as this laptop's own, writable, its tables linked
+ * to its games by UUID (and counts as pushed); one the database holds is
+ * pushed again as it is here, at the version after the server's; a
+ * deletion the backup does not know of is not sent.
  *
  * Returns: %TRUE when stored.
  */

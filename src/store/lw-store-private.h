@@ -429,7 +429,8 @@ gboolean lw_store_club_count_events (LwStore  *self,
  * lw_store_club_apply_pulled()'s transaction: new here, imported from its
  * facts (players by name, games by UUID) and held read-only; held at
  * another version, replaced under the same ID; deleted, removed. @own
- * (this laptop's origin): nothing to do. */
+ * (this laptop's origin, a new sync after a restore): an event the
+ * database lost comes back as its own, one it holds stays as it is. */
 gboolean lw_store_club_apply_event (LwStore           *self,
                                     const LwClubGame  *event,
                                     gboolean           own,

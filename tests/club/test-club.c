@@ -673,17 +673,28 @@ test_read_only (Fixture       *fixture,
 }
 
 /* A laptop restored from a backup starts a new sync: the server is not
- * rewound (a game stored after the backup comes back), nothing doubles. */
+ * rewound (a game stored after the backup comes back, and so does an
+ * event made after it, with its results: tables' games and a paper
+ * result, as the laptop's own and writable), nothing doubles, and the
+ * next sync has nothing to send. */
 static void
 test_restore (Fixture       *fixture,
               gconstpointer  data)
 {
   g_autoptr (GRand) rng = g_rand_new_with_seed (11);
   g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
   g_autofree char *backup = g_build_filename (fixture->dir, "a-backup.sqlite3", NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (GHashTable) server_games = NULL;
   g_autoptr (GHashTable) local = NULL;
+  g_autofree char *standings = NULL;
+  g_autofree char *restored = NULL;
+  g_autofree char *on_b = NULL;
+  g_autofree char *id = NULL;
+  const char *pair_args[] = { "event", "pair", "1", NULL };
+  const int paper[] = { 15, 4 };
+  const int corrected[] = { 15, 8 };
   LwClubSyncResult result;
 
   lw_club_add_random_game (a->store, rng);
@@ -692,12 +703,20 @@ test_restore (Fixture       *fixture,
   g_assert_no_error (error);
   lw_club_add_random_game (a->store, rng);
   lw_club_laptop_sync (a);
+  /* An event after the backup: round 1's tables' results are games,
+   * round 2's first table's a paper result. */
+  run_event (a, rng, 0);
+  g_free (lw_test_cli_ok_argv (a->path, pair_args));
+  g_assert_true (lw_store_set_event_paper_result (a->store, 1, 2, 1, paper, 2, &error));
+  g_assert_no_error (error);
   lw_club_add_random_game (a->store, rng);
   lw_club_laptop_sync (a);
+  standings = standings_of (a->path, "1");
 
   g_assert_true (lw_store_restore_from (a->store, backup, &error));
   g_assert_no_error (error);
   g_assert_cmpint (lw_test_count_games (a->store), ==, 1);
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM events"), ==, 0);
   g_assert_true (lw_club_sync (a->store, &result, &error));
   g_assert_no_error (error);
   g_assert_true (result.restarted);
@@ -705,11 +724,38 @@ test_restore (Fixture       *fixture,
 
   server_games = lw_club_server_games (fixture->server);
   local = lw_club_local_games (a->store);
-  g_assert_cmpuint (g_hash_table_size (server_games), ==, 3);
+  g_assert_cmpuint (g_hash_table_size (server_games), ==, 5);
   lw_club_assert_same_games (server_games, local, "after the restore");
+  /* The event is back as the laptop's own, its results linked to its
+   * games, its standings as before. */
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM events"), ==, 1);
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM club_events"
+                                                " WHERE origin IS NULL AND event IS NOT NULL"), ==, 1);
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM event_tables"
+                                                " WHERE game IS NOT NULL"), ==, 2);
+  id = g_strdup_printf ("%" G_GINT64_FORMAT, lw_test_sql_int_at (a->path, "SELECT id FROM events"));
+  restored = standings_of (a->path, id);
+  g_assert_cmpstr (restored, ==, standings);
   g_assert_true (lw_club_sync (a->store, &result, &error));
+  g_assert_no_error (error);
   g_assert_false (result.restarted);
   g_assert_cmpuint (result.pushed + result.pulled + result.deleted, ==, 0);
+  g_assert_cmpuint (result.events_pushed + result.events_pulled, ==, 0);
+
+  /* Its own: a correction there is taken and reaches another laptop. */
+  g_assert_true (lw_store_set_event_paper_result (a->store, lw_test_sql_int_at (a->path,
+                                                                              "SELECT id FROM events"),
+                                                  2, 1, corrected, 2, &error));
+  g_assert_no_error (error);
+  g_assert_true (lw_club_sync (a->store, &result, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (result.events_pushed, ==, 1);
+  g_clear_pointer (&restored, g_free);
+  restored = standings_of (a->path, id);
+  g_assert_cmpstr (restored, !=, standings);
+  lw_club_laptop_sync (b);
+  on_b = standings_of (b->path, "1");
+  g_assert_cmpstr (on_b, ==, restored);
 }
 
 /* Laptop A runs a round-robin (a table's result from paper, another's

@@ -100,18 +100,32 @@ read_games (PGresult *result)
   " FROM littlewolf.games AS g JOIN littlewolf.origins AS o ON o.id = g.origin"
 
 /* A database restored from a backup: every game of this origin the
- * server holds, for lw_store_club_restart(). */
+ * server holds, and on a server of schema version 2 (@events) every
+ * event, in the order of their change numbers (an event after its
+ * games), for lw_store_club_restart(). */
 static gboolean
 restart (LwStore      *store,
          PGconn       *conn,
          const char   *origin,
          gint64        counter,
+         gboolean      events,
          GError      **error)
 {
   const char *values[] = { origin };
   g_autoptr (PGresult) result =
     lw_club_exec (conn, "reading this laptop's games for a new sync",
-                  GAME_COLUMNS " WHERE g.origin = $1 ORDER BY g.seq",
+                  events
+                  ? "SELECT * FROM ("
+                    " SELECT g.uuid, g.origin, o.name, g.version, g.played_at, g.record, g.seq,"
+                    "  false AS is_event"
+                    " FROM littlewolf.games AS g JOIN littlewolf.origins AS o ON o.id = g.origin"
+                    " WHERE g.origin = $1"
+                    " UNION ALL"
+                    " SELECT e.uuid, e.origin, o.name, e.version, 0, e.facts, e.seq, true"
+                    " FROM littlewolf.events AS e JOIN littlewolf.origins AS o ON o.id = e.origin"
+                    " WHERE e.origin = $1"
+                    ") AS c ORDER BY seq"
+                  : GAME_COLUMNS " WHERE g.origin = $1 ORDER BY g.seq",
                   1, values, PGRES_TUPLES_OK, error);
   g_autoptr (GPtrArray) own = NULL;
 
@@ -222,7 +236,7 @@ push (LwStore           *store,
   if (counter > MAX (state->push_counter, state->push_pending)
       || (state->club != NULL && strcmp (state->club, club) != 0))
     {
-      if (!restart (store, conn, state->origin, counter, error))
+      if (!restart (store, conn, state->origin, counter, events, error))
         return FALSE;
       result->restarted = TRUE;
       g_clear_pointer (&state, lw_club_state_free);
