@@ -304,4 +304,31 @@ gboolean lw_store_club_check_event_writable (LwStore  *self,
                                              gint64    id,
                                              GError  **error);
 
+/**
+ * lw_store_club_find_game:
+ * @self: a store
+ * @id: a game ID, or 0 to find it by @uuid
+ * @uuid: (inout) (transfer full) (nullable): the game's UUID: read when
+ *   @id is 0, else set (the caller frees the old value, %NULL)
+ * @found: (out): game @id (or of @uuid) when it is here, else 0
+ * @origin_name: (out) (transfer full) (optional): the name of the laptop
+ *   it is held from, %NULL for one of this laptop's own
+ * @version: (out) (optional): the version pulled (held) or
+ *   lw_store_get_game_version() (own)
+ * @error: return location for a #GError (%LW_STORE_ERROR_NOT_FOUND for
+ *   an @id that is no game; another %LW_STORE_ERROR)
+ *
+ * One game as the club sees it (a suggestion's game, docs/CLUB-SERVER.md
+ * "Suggestions"), read in one transaction.
+ *
+ * Returns: %TRUE when read (a @uuid not held here too: *@found 0).
+ */
+gboolean lw_store_club_find_game (LwStore      *self,
+                                  gint64        id,
+                                  char        **uuid,
+                                  gint64       *found,
+                                  char        **origin_name,
+                                  gint64       *version,
+                                  GError      **error);
+
 G_END_DECLS

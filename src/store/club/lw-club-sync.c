@@ -386,30 +386,22 @@ pull (LwStore           *store,
     }
 }
 
-gboolean
-lw_club_sync (LwStore           *store,
-              LwClubSyncResult  *result_out,
-              GError           **error)
+PGconn *
+lw_club_connect_laptop (LwStore       *store,
+                        LwClubState  **state_out,
+                        char         **club_out,
+                        GError       **error)
 {
-  LwClubSyncResult result = { 0, 0, 0, 0, FALSE, 0, 0 };
-  gboolean events;
-  g_autoptr (LwClubState) state = NULL;
+  g_autoptr (LwClubState) state = lw_store_club_get_state (store, FALSE, error);
   g_autoptr (PGconn) conn = NULL;
   g_autofree char *club = NULL;
   g_autofree char *origin = NULL;
-  gboolean ok;
 
-  g_return_val_if_fail (LW_IS_STORE (store), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  if (result_out != NULL)
-    *result_out = result;
-  state = lw_store_club_get_state (store, FALSE, error);
   if (state == NULL)
-    return FALSE;
+    return NULL;
   conn = lw_club_connect (state->conninfo, error);
   if (conn == NULL || !lw_club_check_schema (conn, &club, &origin, error))
-    return FALSE;
+    return NULL;
   if (g_strcmp0 (origin, state->origin) != 0)
     {
       g_set_error (error, LW_CLUB_ERROR, LW_CLUB_ERROR_ORIGIN,
@@ -417,8 +409,34 @@ lw_club_sync (LwStore           *store,
                    ? "club server: the role %s is no laptop of the club (club add-origin)"
                    : "club server: the role %s is another laptop's than this database's",
                    PQuser (conn));
-      return FALSE;
+      return NULL;
     }
+  if (state_out != NULL)
+    *state_out = g_steal_pointer (&state);
+  if (club_out != NULL)
+    *club_out = g_steal_pointer (&club);
+  return g_steal_pointer (&conn);
+}
+
+gboolean
+lw_club_sync (LwStore           *store,
+              LwClubSyncResult  *result_out,
+              GError           **error)
+{
+  LwClubSyncResult result = { 0, 0, 0, 0, FALSE, 0, 0 };
+  gboolean events;
+  g_autoptr (PGconn) conn = NULL;
+  g_autofree char *club = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (store), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (result_out != NULL)
+    *result_out = result;
+  conn = lw_club_connect_laptop (store, NULL, &club, error);
+  if (conn == NULL)
+    return FALSE;
   /* A server of schema version 1 has no events: games only. */
   {
     g_autoptr (PGresult) found =
