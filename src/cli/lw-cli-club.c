@@ -185,12 +185,35 @@ cmd_join (LwCliContext  *ctx,
   return LW_CLI_OK;
 }
 
+/* @seconds (since 1970, UTC) as ISO 8601, %NULL for 0: never. */
+static char *
+format_time (gint64 seconds)
+{
+  g_autoptr (GDateTime) time = seconds > 0 ? g_date_time_new_from_unix_utc (seconds) : NULL;
+
+  return time != NULL ? g_date_time_format_iso8601 (time) : NULL;
+}
+
+/* Member @name: format_time() of @seconds, or null. */
+static void
+add_time (JsonBuilder *builder,
+          const char  *name,
+          gint64       seconds)
+{
+  g_autofree char *text = format_time (seconds);
+
+  json_builder_set_member_name (builder, name);
+  if (text != NULL)
+    json_builder_add_string_value (builder, text);
+  else
+    json_builder_add_null_value (builder);
+}
+
 static void
 print_time (const char *label,
             gint64      seconds)
 {
-  g_autoptr (GDateTime) time = seconds > 0 ? g_date_time_new_from_unix_utc (seconds) : NULL;
-  g_autofree char *text = time != NULL ? g_date_time_format_iso8601 (time) : NULL;
+  g_autofree char *text = format_time (seconds);
 
   printf ("%s: %s\n", label, text != NULL ? text : "never");
 }
@@ -201,9 +224,6 @@ static char *
 status_json (const LwClubState *state)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new ();
-  const struct { const char *name; gint64 seconds; } times[] = {
-    { "last_push", state->pushed_at }, { "last_pull", state->pulled_at },
-  };
 
   json_builder_begin_object (builder);
   lw_json_builder_add_string (builder, "server", state->conninfo);
@@ -213,18 +233,8 @@ status_json (const LwClubState *state)
     json_builder_add_string_value (builder, state->club);
   else
     json_builder_add_null_value (builder);
-  for (guint i = 0; i < G_N_ELEMENTS (times); i++)
-    {
-      g_autoptr (GDateTime) time = times[i].seconds > 0
-                                   ? g_date_time_new_from_unix_utc (times[i].seconds) : NULL;
-      g_autofree char *text = time != NULL ? g_date_time_format_iso8601 (time) : NULL;
-
-      json_builder_set_member_name (builder, times[i].name);
-      if (text != NULL)
-        json_builder_add_string_value (builder, text);
-      else
-        json_builder_add_null_value (builder);
-    }
+  add_time (builder, "last_push", state->pushed_at);
+  add_time (builder, "last_pull", state->pulled_at);
   lw_json_builder_add_int (builder, "pushes", state->push_counter);
   lw_json_builder_add_int (builder, "pulled_up_to", state->pull_seq);
   json_builder_set_member_name (builder, "waiting");
@@ -301,6 +311,15 @@ cmd_sync (LwCliContext *ctx)
   return LW_CLI_OK;
 }
 
+/* fail_club() for a suggestion's correction: one the engine refuses is
+ * invalid input (status 2). */
+static int
+fail_correction (const GError *error)
+{
+  return error->domain == LW_ENGINE_ERROR ? lw_cli_fail (LW_CLI_INVALID, "%s", error->message)
+                                          : fail_club (error);
+}
+
 /* `club suggest GAME --replace N --round FILE | --insert N --round FILE
  * | --delete N`. */
 static int
@@ -371,8 +390,7 @@ cmd_suggest (LwCliContext  *ctx,
       edit.round = round;
     }
   if (!lw_club_suggest (store, game, &edit, &id, &error))
-    return error->domain == LW_ENGINE_ERROR ? lw_cli_fail (LW_CLI_INVALID, "%s", error->message)
-                                            : fail_club (error);
+    return fail_correction (error);
   printf ("%" G_GINT64_FORMAT "\n", id);
   return LW_CLI_OK;
 }
@@ -393,8 +411,6 @@ suggestions_json (GPtrArray *suggestions)
   for (guint i = 0; i < suggestions->len; i++)
     {
       const LwClubSuggestion *suggestion = g_ptr_array_index (suggestions, i);
-      g_autoptr (GDateTime) made = g_date_time_new_from_unix_utc (suggestion->made);
-      g_autofree char *made_text = made != NULL ? g_date_time_format_iso8601 (made) : NULL;
       g_autoptr (JsonNode) round = suggestion->round != NULL
                                    ? json_from_string (suggestion->round, NULL) : NULL;
 
@@ -418,7 +434,7 @@ suggestions_json (GPtrArray *suggestions)
         json_builder_add_value (builder, g_steal_pointer (&round));
       else
         json_builder_add_null_value (builder);
-      lw_json_builder_add_string (builder, "made", made_text != NULL ? made_text : "");
+      add_time (builder, "made", suggestion->made);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -487,8 +503,7 @@ cmd_suggestion (LwCliContext  *ctx,
   if (store == NULL)
     return lw_cli_fail_error (error);
   if (!lw_club_decide_suggestion (store, id, accept, &error))
-    return error->domain == LW_ENGINE_ERROR ? lw_cli_fail (LW_CLI_INVALID, "%s", error->message)
-                                            : fail_club (error);
+    return fail_correction (error);
   return LW_CLI_OK;
 }
 

@@ -553,6 +553,20 @@ test_league (Fixture       *fixture,
     }
 }
 
+/* The JSON that `littlewolf-cli` prints with @args on @path, parsed. */
+static JsonNode *
+cli_json (const char        *path,
+          const char *const *args)
+{
+  g_autofree char *out = lw_test_cli_ok_argv (path, args);
+  g_autoptr (GError) error = NULL;
+  JsonNode *node = json_from_string (out, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (node);
+  return node;
+}
+
 /* `club status --json`'s member @member of object @group, on @path. */
 static gint64
 status_count (const char *path,
@@ -560,14 +574,9 @@ status_count (const char *path,
               const char *member)
 {
   const char *args[] = { "club", "status", "--json", NULL };
-  g_autofree char *out = lw_test_cli_ok_argv (path, args);
-  g_autoptr (JsonParser) parser = json_parser_new ();
-  g_autoptr (GError) error = NULL;
-  JsonObject *root;
+  g_autoptr (JsonNode) node = cli_json (path, args);
+  JsonObject *root = json_node_get_object (node);
 
-  g_assert_true (json_parser_load_from_data (parser, out, -1, &error));
-  g_assert_no_error (error);
-  root = json_node_get_object (json_parser_get_root (parser));
   return json_object_get_int_member (json_object_get_object_member (root, group), member);
 }
 
@@ -885,11 +894,9 @@ test_events (Fixture       *fixture,
 static JsonNode *
 suggestions_of (const char *path)
 {
-  g_autofree char *out = lw_test_cli_ok (path, "club", "suggestions", "--json", NULL);
-  g_autoptr (GError) error = NULL;
-  JsonNode *node = json_from_string (out, &error);
+  const char *args[] = { "club", "suggestions", "--json", NULL };
+  JsonNode *node = cli_json (path, args);
 
-  g_assert_no_error (error);
   g_assert_true (JSON_NODE_HOLDS_ARRAY (node));
   return node;
 }
