@@ -4,7 +4,12 @@
  *   club add-origin NAME --conninfo C     a laptop's origin and login role
  *   club join --conninfo C --origin UUID  this database becomes that laptop
  *   club sync                             push, then pull
- *   club status                           the sync's state
+ *   club status [--json]                  the sync's state, what waits
+ *   club suggest GAME --replace N --round FILE | --insert N --round FILE
+ *                     | --delete N          a correction of another
+ *                                           laptop's game sent to it
+ *   club suggestions [--json]             those sent and those received
+ *   club suggestion accept|decline N      the owner's decision
  *
  * A password is read from standard input (--password-stdin), never from
  * the command line.
@@ -31,7 +36,21 @@ static const char club_usage[] =
   "      to ~/.config/little-wolf/club.pgpass, readable by you only)\n"
   "  club sync                 send what changed here, take what other laptops\n"
   "      changed: prints what was done\n"
-  "  club status               the last push and pull, what waits to be sent\n"
+  "  club status [--json]      the last push and pull, what waits to be sent\n"
+  "      (games and events, and the deletions of each), what is held\n"
+  "  club suggest GAME --replace N --round FILE|-\n"
+  "  club suggest GAME --insert N --round FILE|-\n"
+  "  club suggest GAME --delete N\n"
+  "      send a correction of another laptop's game (read-only here) to that\n"
+  "      laptop: round N replaced, a round inserted before round N (N = rounds\n"
+  "      + 1 appends) or round N deleted; FILE holds the round's JSON\n"
+  "      (GAME-RECORD.md, \"-\": standard input); prints the suggestion's number\n"
+  "  club suggestions [--json]  the suggestions sent from here and those\n"
+  "      aimed at this laptop's games: NUMBER, STATE, from and to, the game\n"
+  "      (its ID here), the correction\n"
+  "  club suggestion accept N   apply suggestion N to this laptop's game, as\n"
+  "      its own correction (sent with the next sync)\n"
+  "  club suggestion decline N  decline it\n"
   "\n"
   "C is a libpq conninfo (\"host=… port=… dbname=… user=… sslmode=…\").\n"
   "Exit status: 0 success, 1 could not be carried out (the server, the\n"
@@ -58,6 +77,7 @@ typedef struct {
   const char *origin;
   const char *name;
   gboolean    password_stdin;
+  gboolean    json;
 } Options;
 
 static int
@@ -76,6 +96,8 @@ parse (const char  *command,
         options->origin = take_value (argc, argv, &i, &status);
       else if (strcmp (argv[i], "--password-stdin") == 0)
         options->password_stdin = TRUE;
+      else if (strcmp (argv[i], "--json") == 0 && strcmp (command, "status") == 0)
+        options->json = TRUE;
       else if (argv[i][0] != '-' && options->name == NULL && strcmp (command, "add-origin") == 0)
         options->name = argv[i];
       else
@@ -163,18 +185,77 @@ cmd_join (LwCliContext  *ctx,
   return LW_CLI_OK;
 }
 
+/* @seconds (since 1970, UTC) as ISO 8601, %NULL for 0: never. */
+static char *
+format_time (gint64 seconds)
+{
+  g_autoptr (GDateTime) time = seconds > 0 ? g_date_time_new_from_unix_utc (seconds) : NULL;
+
+  return time != NULL ? g_date_time_format_iso8601 (time) : NULL;
+}
+
+/* Member @name: format_time() of @seconds, or null. */
+static void
+add_time (JsonBuilder *builder,
+          const char  *name,
+          gint64       seconds)
+{
+  g_autofree char *text = format_time (seconds);
+
+  json_builder_set_member_name (builder, name);
+  if (text != NULL)
+    json_builder_add_string_value (builder, text);
+  else
+    json_builder_add_null_value (builder);
+}
+
 static void
 print_time (const char *label,
             gint64      seconds)
 {
-  g_autoptr (GDateTime) time = seconds > 0 ? g_date_time_new_from_unix_utc (seconds) : NULL;
-  g_autofree char *text = time != NULL ? g_date_time_format_iso8601 (time) : NULL;
+  g_autofree char *text = format_time (seconds);
 
   printf ("%s: %s\n", label, text != NULL ? text : "never");
 }
 
+/* `club status --json`: one object of the state's members (times as
+ * ISO 8601 in UTC, null: never). */
+static char *
+status_json (const LwClubState *state)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_object (builder);
+  lw_json_builder_add_string (builder, "server", state->conninfo);
+  lw_json_builder_add_string (builder, "origin", state->origin);
+  json_builder_set_member_name (builder, "club");
+  if (state->club != NULL)
+    json_builder_add_string_value (builder, state->club);
+  else
+    json_builder_add_null_value (builder);
+  add_time (builder, "last_push", state->pushed_at);
+  add_time (builder, "last_pull", state->pulled_at);
+  lw_json_builder_add_int (builder, "pushes", state->push_counter);
+  lw_json_builder_add_int (builder, "pulled_up_to", state->pull_seq);
+  json_builder_set_member_name (builder, "waiting");
+  json_builder_begin_object (builder);
+  lw_json_builder_add_int (builder, "games", state->waiting);
+  lw_json_builder_add_int (builder, "game_deletions", state->waiting_deletions);
+  lw_json_builder_add_int (builder, "events", state->waiting_events);
+  lw_json_builder_add_int (builder, "event_deletions", state->waiting_event_deletions);
+  json_builder_end_object (builder);
+  json_builder_set_member_name (builder, "held");
+  json_builder_begin_object (builder);
+  lw_json_builder_add_int (builder, "games", state->held);
+  lw_json_builder_add_int (builder, "events", state->held_events);
+  json_builder_end_object (builder);
+  json_builder_end_object (builder);
+  return lw_json_builder_to_text (builder);
+}
+
 static int
-cmd_status (LwCliContext *ctx)
+cmd_status (LwCliContext *ctx,
+            gboolean      json)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (LwStore) store = NULL;
@@ -185,6 +266,13 @@ cmd_status (LwCliContext *ctx)
   store = lw_cli_open_store (ctx, FALSE, &error);
   if (store == NULL || (state = lw_store_club_get_state (store, TRUE, &error)) == NULL)
     return lw_cli_fail_error (error);
+  if (json)
+    {
+      g_autofree char *text = status_json (state);
+
+      fputs (text, stdout);
+      return LW_CLI_OK;
+    }
   printf ("server: %s\n", state->conninfo);
   printf ("origin: %s\n", state->origin);
   printf ("club: %s\n", state->club != NULL ? state->club : "not synced yet");
@@ -194,7 +282,10 @@ cmd_status (LwCliContext *ctx)
   printf ("pulled up to change: %" G_GINT64_FORMAT "\n", state->pull_seq);
   printf ("waiting: %" G_GINT64_FORMAT " games, %" G_GINT64_FORMAT " deletions\n",
           state->waiting, state->waiting_deletions);
-  printf ("held from other laptops: %" G_GINT64_FORMAT " games\n", state->held);
+  printf ("waiting events: %" G_GINT64_FORMAT " events, %" G_GINT64_FORMAT " deletions\n",
+          state->waiting_events, state->waiting_event_deletions);
+  printf ("held from other laptops: %" G_GINT64_FORMAT " games, %" G_GINT64_FORMAT " events\n",
+          state->held, state->held_events);
   return LW_CLI_OK;
 }
 
@@ -220,12 +311,208 @@ cmd_sync (LwCliContext *ctx)
   return LW_CLI_OK;
 }
 
+/* fail_club() for a suggestion's correction: one the engine refuses is
+ * invalid input (status 2). */
+static int
+fail_correction (const GError *error)
+{
+  return error->domain == LW_ENGINE_ERROR ? lw_cli_fail (LW_CLI_INVALID, "%s", error->message)
+                                          : fail_club (error);
+}
+
+/* `club suggest GAME --replace N --round FILE | --insert N --round FILE
+ * | --delete N`. */
+static int
+cmd_suggest (LwCliContext  *ctx,
+             int            argc,
+             char         **argv)
+{
+  static const char *const kinds[] = { "--replace", "--insert", "--delete" };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (LwStoredGame) stored = NULL;
+  g_autoptr (LwRound) round = NULL;
+  g_autofree char *text = NULL;
+  const char *round_file = NULL;
+  LwEdit edit = { LW_EDIT_REPLACE, 0, NULL };
+  gboolean has_kind = FALSE;
+  gint64 game = 0;
+  gint64 number = 0;
+  gint64 id = 0;
+  gsize length = 0;
+
+  if (argc < 3 || !lw_cli_parse_positive (argv[2], G_MAXINT64, &game))
+    return lw_cli_fail (LW_CLI_INVALID, "club suggest: a game ID is needed (see club --help)");
+  for (int i = 3; i < argc; i++)
+    {
+      gboolean known = FALSE;
+
+      for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+        if (strcmp (argv[i], kinds[k]) == 0)
+          {
+            if (has_kind || i + 1 >= argc || !lw_cli_parse_positive (argv[i + 1], G_MAXUINT, &number))
+              return lw_cli_fail (LW_CLI_INVALID,
+                                  "club suggest: one of --replace, --insert or --delete, "
+                                  "with a round number");
+            edit.kind = (LwEditKind) k;
+            edit.number = (guint) number;
+            has_kind = known = TRUE;
+            i++;
+          }
+      if (!known && strcmp (argv[i], "--round") == 0 && i + 1 < argc && round_file == NULL)
+        {
+          round_file = argv[++i];
+          known = TRUE;
+        }
+      if (!known)
+        return lw_cli_fail (LW_CLI_INVALID, "club suggest: unexpected argument \"%s\" "
+                                            "(see club --help)", argv[i]);
+    }
+  if (!has_kind)
+    return lw_cli_fail (LW_CLI_INVALID, "club suggest: --replace N, --insert N or --delete N is needed");
+  if ((edit.kind == LW_EDIT_DELETE) != (round_file == NULL))
+    return lw_cli_fail (LW_CLI_INVALID,
+                        edit.kind == LW_EDIT_DELETE
+                        ? "club suggest: --delete takes no --round"
+                        : "club suggest: --replace and --insert need --round FILE (\"-\": standard input)");
+  if (lw_cli_store_missing (ctx))
+    return LW_CLI_FAILED;
+  store = lw_cli_open_store (ctx, FALSE, &error);
+  if (store == NULL || (round_file != NULL && (stored = lw_store_load_game (store, game, &error)) == NULL))
+    return lw_cli_fail_error (error);
+  if (round_file != NULL)
+    {
+      if (!lw_cli_read_input (round_file, &text, &length, &error))
+        return lw_cli_fail_error (error);
+      round = lw_round_from_json (stored->record, text, (gssize) length, edit.number, &error);
+      if (round == NULL)
+        return lw_cli_fail (LW_CLI_INVALID, "%s", error->message);
+      edit.round = round;
+    }
+  if (!lw_club_suggest (store, game, &edit, &id, &error))
+    return fail_correction (error);
+  printf ("%" G_GINT64_FORMAT "\n", id);
+  return LW_CLI_OK;
+}
+
+/* A suggestion's correction in words: "replace round 2". */
+static const char *
+correction_name (LwEditKind kind)
+{
+  return kind == LW_EDIT_REPLACE ? "replace" : kind == LW_EDIT_INSERT ? "insert" : "delete";
+}
+
+static char *
+suggestions_json (GPtrArray *suggestions)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
+
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < suggestions->len; i++)
+    {
+      const LwClubSuggestion *suggestion = g_ptr_array_index (suggestions, i);
+      g_autoptr (JsonNode) round = suggestion->round != NULL
+                                   ? json_from_string (suggestion->round, NULL) : NULL;
+
+      json_builder_begin_object (builder);
+      lw_json_builder_add_int (builder, "number", suggestion->id);
+      lw_json_builder_add_string (builder, "state", suggestion->state);
+      lw_json_builder_add_boolean (builder, "incoming", suggestion->incoming);
+      lw_json_builder_add_string (builder, "from", suggestion->from);
+      lw_json_builder_add_string (builder, "to", suggestion->to);
+      lw_json_builder_add_string (builder, "game_uuid", suggestion->game);
+      json_builder_set_member_name (builder, "game");
+      if (suggestion->local > 0)
+        json_builder_add_int_value (builder, suggestion->local);
+      else
+        json_builder_add_null_value (builder);
+      lw_json_builder_add_int (builder, "version", suggestion->version);
+      lw_json_builder_add_string (builder, "kind", correction_name (suggestion->kind));
+      lw_json_builder_add_int (builder, "round_number", suggestion->number);
+      json_builder_set_member_name (builder, "round");
+      if (round != NULL)
+        json_builder_add_value (builder, g_steal_pointer (&round));
+      else
+        json_builder_add_null_value (builder);
+      add_time (builder, "made", suggestion->made);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  return lw_json_builder_to_text (builder);
+}
+
+static int
+cmd_suggestions (LwCliContext *ctx,
+                 int           argc,
+                 char        **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (GPtrArray) suggestions = NULL;
+  gboolean json = argc == 3 && strcmp (argv[2], "--json") == 0;
+
+  if (argc > 3 || (argc == 3 && !json))
+    return lw_cli_fail (LW_CLI_INVALID, "club suggestions: unexpected argument \"%s\" "
+                                        "(see club --help)", argv[argc - 1]);
+  if (lw_cli_store_missing (ctx))
+    return LW_CLI_FAILED;
+  store = lw_cli_open_store (ctx, FALSE, &error);
+  if (store == NULL || (suggestions = lw_club_list_suggestions (store, &error)) == NULL)
+    return fail_club (error);
+  if (json)
+    {
+      g_autofree char *text = suggestions_json (suggestions);
+
+      fputs (text, stdout);
+      return LW_CLI_OK;
+    }
+  for (guint i = 0; i < suggestions->len; i++)
+    {
+      const LwClubSuggestion *suggestion = g_ptr_array_index (suggestions, i);
+      g_autofree char *game = suggestion->local > 0
+                              ? g_strdup_printf ("game %" G_GINT64_FORMAT, suggestion->local)
+                              : g_strdup_printf ("game %s (not here)", suggestion->game);
+
+      printf ("%" G_GINT64_FORMAT "\t%s\t%s \u201c%s\u201d\t%s\t%s round %u\n", suggestion->id,
+              suggestion->state, suggestion->incoming ? "from" : "to",
+              suggestion->incoming ? suggestion->from : suggestion->to, game,
+              correction_name (suggestion->kind), suggestion->number);
+    }
+  return LW_CLI_OK;
+}
+
+/* `club suggestion accept|decline N`. */
+static int
+cmd_suggestion (LwCliContext  *ctx,
+                int            argc,
+                char         **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) store = NULL;
+  gboolean accept = argc >= 3 && strcmp (argv[2], "accept") == 0;
+  gint64 id = 0;
+
+  if (argc != 4 || (!accept && strcmp (argv[2], "decline") != 0)
+      || !lw_cli_parse_positive (argv[3], G_MAXINT64, &id))
+    return lw_cli_fail (LW_CLI_INVALID, "club suggestion: accept N or decline N (see club --help)");
+  if (lw_cli_store_missing (ctx))
+    return LW_CLI_FAILED;
+  /* The correction commits on its own, inside the server's transaction
+   * (lw_club_decide_suggestion()). */
+  store = lw_cli_open_store_to_serve (ctx, &error);
+  if (store == NULL)
+    return lw_cli_fail_error (error);
+  if (!lw_club_decide_suggestion (store, id, accept, &error))
+    return fail_correction (error);
+  return LW_CLI_OK;
+}
+
 int
 lw_cli_cmd_club (LwCliContext *ctx,
                  int           argc,
                  char        **argv)
 {
-  Options options = { NULL, NULL, NULL, FALSE };
+  Options options = { NULL, NULL, NULL, FALSE, FALSE };
   const char *command = argc >= 2 ? argv[1] : NULL;
   int status;
 
@@ -234,6 +521,12 @@ lw_cli_cmd_club (LwCliContext *ctx,
       fputs (club_usage, command != NULL ? stdout : stderr);
       return command != NULL ? LW_CLI_OK : LW_CLI_INVALID;
     }
+  if (strcmp (command, "suggest") == 0)
+    return cmd_suggest (ctx, argc, argv);
+  if (strcmp (command, "suggestions") == 0)
+    return cmd_suggestions (ctx, argc, argv);
+  if (strcmp (command, "suggestion") == 0)
+    return cmd_suggestion (ctx, argc, argv);
   if ((status = parse (command, argc, argv, &options)) != LW_CLI_OK)
     return status;
   if (strcmp (command, "init") == 0)
@@ -245,6 +538,6 @@ lw_cli_cmd_club (LwCliContext *ctx,
   if (strcmp (command, "sync") == 0)
     return cmd_sync (ctx);
   if (strcmp (command, "status") == 0)
-    return cmd_status (ctx);
+    return cmd_status (ctx, options.json);
   return lw_cli_fail (LW_CLI_INVALID, "club: unknown subcommand \"%s\" (see club --help)", command);
 }

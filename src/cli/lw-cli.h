@@ -287,7 +287,8 @@ int lw_cli_cmd_host (LwCliContext *ctx, int argc, char **argv);
 /* Players as people (lw-cli-player.c): `player list|rename|merge|delete`. */
 int lw_cli_cmd_player (LwCliContext *ctx, int argc, char **argv);
 
-/* The club server (lw-cli-club.c): `club init|add-origin|join|sync|status`. */
+/* The club server (lw-cli-club.c): `club init|add-origin|join|sync|status`,
+ * `club suggest|suggestions|suggestion`. */
 int lw_cli_cmd_club (LwCliContext *ctx, int argc, char **argv);
 
 G_END_DECLS

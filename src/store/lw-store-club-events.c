@@ -230,6 +230,48 @@ lw_store_club_list_outgoing_events (LwStore  *self,
 }
 
 gboolean
+lw_store_club_count_events (LwStore  *self,
+                            gint64   *waiting,
+                            gint64   *deletions,
+                            gint64   *held,
+                            GError  **error)
+{
+  g_autoptr (LwStoreStmt) stmt =
+    lw_store_query (self,
+                    "SELECT e.id, c.facts FROM events AS e LEFT JOIN club_events AS c"
+                    " ON c.event = e.id WHERE c.origin IS NULL ORDER BY e.id",
+                    0, 0, error);
+  gboolean ok = stmt != NULL;
+
+  *waiting = *deletions = *held = 0;
+  while (lw_store_next_row (self, stmt, &ok, error))
+    {
+      g_autofree char *facts = event_facts (self, sqlite3_column_int64 (stmt, 0), error);
+
+      if (facts == NULL)
+        {
+          ok = FALSE;
+          break;
+        }
+      if (g_strcmp0 (facts, (const char *) sqlite3_column_text (stmt, 1)) != 0)
+        *waiting += 1;
+    }
+  g_clear_pointer (&stmt, lw_store_stmt_release);
+  if (!ok)
+    return FALSE;
+  stmt = lw_store_query_row (self,
+                             "SELECT (SELECT count (*) FROM club_events WHERE origin IS NULL"
+                             "   AND event IS NULL AND facts IS NOT NULL),"
+                             " (SELECT count (*) FROM club_events WHERE origin IS NOT NULL)",
+                             0, 0, &ok, error);
+  if (stmt == NULL)
+    return FALSE;
+  *deletions = sqlite3_column_int64 (stmt, 0);
+  *held = sqlite3_column_int64 (stmt, 1);
+  return TRUE;
+}
+
+gboolean
 lw_store_club_ack_event (LwStore           *self,
                          const LwClubGame  *event,
                          GError           **error)
@@ -464,6 +506,44 @@ import_facts (LwStore     *self,
   return ok;
 }
 
+/* Own @event as the server holds it, in a new sync after a restore
+ * (lw_store_club_restart()): one the database holds stays as it is here
+ * (pushed again at the version after the server's); one it lost comes
+ * back as its own, from its facts, and counts as pushed at that version. */
+static gboolean
+restore_own_event (LwStore           *self,
+                   const LwClubGame  *event,
+                   GError           **error)
+{
+  gboolean has_row = FALSE;
+  gint64 stored = 0;
+  g_autoptr (LwStoreStmt) stmt = NULL;
+
+  if (event->record == NULL)
+    return TRUE;
+  stmt = lw_store_stmt (self, "SELECT 1 FROM club_events WHERE uuid = ?", error);
+  if (stmt == NULL
+      || !lw_store_bind_text (self, stmt, 1, event->uuid, error)
+      || !lw_store_step_row (self, stmt, &has_row, error))
+    return FALSE;
+  g_clear_pointer (&stmt, lw_store_stmt_release);
+  stmt = lw_store_stmt (self,
+                        has_row
+                        ? "UPDATE club_events SET version = max (version, ?2)"
+                          " WHERE uuid = ?1 AND origin IS NULL AND ?3 = ?3"
+                        : "INSERT INTO club_events (uuid, event, version, facts) VALUES (?1, ?3, ?2, ?4)",
+                        error);
+  if (stmt == NULL)
+    return FALSE;
+  if (!has_row && !import_facts (self, event->uuid, event->record, 0, &stored, error))
+    return FALSE;
+  return lw_store_bind_text (self, stmt, 1, event->uuid, error)
+         && lw_store_bind_int (self, stmt, 2, event->version, error)
+         && lw_store_bind_int (self, stmt, 3, stored, error)
+         && (has_row || lw_store_bind_text (self, stmt, 4, event->record, error))
+         && lw_store_step_done (self, stmt, error);
+}
+
 gboolean
 lw_store_club_apply_event (LwStore           *self,
                            const LwClubGame  *event,
@@ -479,9 +559,8 @@ lw_store_club_apply_event (LwStore           *self,
     lw_store_stmt (self, "SELECT event, origin IS NULL, version FROM club_events WHERE uuid = ?",
                    error);
 
-  /* This laptop's own events are as it holds them. */
   if (own)
-    return TRUE;
+    return restore_own_event (self, event, error);
   if (stmt == NULL
       || !lw_store_bind_text (self, stmt, 1, event->uuid, error)
       || !lw_store_step_row (self, stmt, &has_row, error))

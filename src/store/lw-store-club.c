@@ -145,6 +145,10 @@ lw_store_club_get_state (LwStore   *self,
       state->held = sqlite3_column_int64 (stmt, 10);
     }
   g_clear_pointer (&stmt, lw_store_stmt_release);
+  ok = ok && (!counts
+              || lw_store_club_count_events (self, &state->waiting_events,
+                                             &state->waiting_event_deletions,
+                                             &state->held_events, error));
   if (!lw_store_finish (self, ok, error))
     return NULL;
   return g_steal_pointer (&state);
@@ -494,4 +498,61 @@ lw_store_club_check_writable (LwStore  *self,
                "game %" G_GINT64_FORMAT " belongs to club laptop \u201c%s\u201d: it is read-only "
                "here; correct it on that laptop", id, sqlite3_column_text (stmt, 0));
   return FALSE;
+}
+
+gboolean
+lw_store_club_find_game (LwStore      *self,
+                         gint64        id,
+                         char        **uuid,
+                         gint64       *found,
+                         char        **origin_name,
+                         gint64       *version,
+                         GError      **error)
+{
+  g_autoptr (LwStoreStmt) stmt = NULL;
+  gboolean has_row = FALSE;
+  gboolean held = FALSE;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (uuid != NULL && found != NULL, FALSE);
+  g_return_val_if_fail (id > 0 || *uuid != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  *found = 0;
+  if (origin_name != NULL)
+    *origin_name = NULL;
+  if (version != NULL)
+    *version = 0;
+  if (!lw_store_begin_read (self, error))
+    return FALSE;
+  stmt = lw_store_stmt (self,
+                        "SELECT g.id, g.uuid, c.origin_name, c.version FROM games AS g"
+                        " LEFT JOIN club_games AS c ON c.uuid = g.uuid"
+                        " WHERE (?1 > 0 AND g.id = ?1) OR (?1 = 0 AND g.uuid = ?2)",
+                        error);
+  ok = stmt != NULL
+       && lw_store_bind_int (self, stmt, 1, id, error)
+       && lw_store_bind_text (self, stmt, 2, id > 0 ? NULL : *uuid, error)
+       && lw_store_step_row (self, stmt, &has_row, error);
+  if (ok && has_row)
+    {
+      *found = sqlite3_column_int64 (stmt, 0);
+      if (id > 0)
+        *uuid = column_text (stmt, 1);
+      held = sqlite3_column_type (stmt, 2) != SQLITE_NULL;
+      if (origin_name != NULL)
+        *origin_name = column_text (stmt, 2);
+      if (version != NULL && held)
+        *version = sqlite3_column_int64 (stmt, 3);
+    }
+  else if (ok && id > 0)
+    {
+      lw_store_set_not_found (error, "game", id);
+      ok = FALSE;
+    }
+  g_clear_pointer (&stmt, lw_store_stmt_release);
+  if (ok && has_row && !held && version != NULL)
+    ok = lw_store_get_game_version (self, *found, version, error);
+  return lw_store_finish (self, ok, error);
 }

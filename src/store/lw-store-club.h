@@ -26,6 +26,11 @@ G_BEGIN_DECLS
  *   pushed yet
  * @waiting_deletions: own games deleted here since they were pushed
  * @held: other laptops' games held here, read-only
+ * @waiting_events: own events whose facts differ from those the server
+ *   acknowledged, or not pushed yet
+ * @waiting_event_deletions: own events deleted here since they were
+ *   pushed
+ * @held_events: other laptops' events held here, read-only
  *
  * The sync's state as the database keeps it (`club status`).
  */
@@ -41,6 +46,9 @@ typedef struct {
   gint64  waiting;
   gint64  waiting_deletions;
   gint64  held;
+  gint64  waiting_events;
+  gint64  waiting_event_deletions;
+  gint64  held_events;
 } LwClubState;
 
 void lw_club_state_free (LwClubState *state);
@@ -105,8 +113,10 @@ gboolean lw_store_club_join (LwStore     *self,
  * lw_store_club_get_state:
  * @self: a store
  * @counts: whether to count what waits and what is held (@waiting,
- *   @waiting_deletions, @held: one pass over the games); %FALSE leaves
- *   them 0, for the sync's own reads
+ *   @waiting_deletions, @held: one pass over the games; @waiting_events,
+ *   @waiting_event_deletions, @held_events: each own event's facts
+ *   compared with those acknowledged, as the push compares them);
+ *   %FALSE leaves them 0, for the sync's own reads
  * @error: return location for a #GError (%LW_STORE_ERROR_NOT_FOUND when
  *   the database has joined no club server; another %LW_STORE_ERROR)
  *
@@ -194,8 +204,8 @@ gboolean lw_store_club_ack_push (LwStore     *self,
  * that has the UUID of another laptop's is left as it is (and named in
  * the sync's conflicts). A replaced game that is the result of a held
  * event's table stays that table's result. Events (@is_event) the same
- * way, held read-only (lw_store_club_check_event_writable()); this
- * laptop's own events are left as they are.
+ * way, held read-only (lw_store_club_check_event_writable()); an event of
+ * this laptop's own is taken back when missing here, as a game is.
  *
  * Returns: %TRUE when stored.
  */
@@ -208,8 +218,9 @@ gboolean lw_store_club_apply_pulled (LwStore     *self,
  * lw_store_club_restart:
  * @self: a store that joined a club server
  * @counter: the push counter the server holds for this origin
- * @own: (element-type LwClubGame*): every game the server holds of this
- *   laptop's origin (deleted ones with @record %NULL)
+ * @own: (element-type LwClubGame*): every game and event the server holds
+ *   of this laptop's origin, in the server's order of changes (deleted
+ *   ones with @record %NULL)
  * @error: return location for a #GError (%LW_STORE_ERROR; the engine's
  *   for a record that does not replay)
  *
@@ -219,9 +230,12 @@ gboolean lw_store_club_apply_pulled (LwStore     *self,
  * pulled again, and the push counter becomes @counter. The server is
  * never rewound: a game of @own that the database lost comes back as this
  * laptop's own (and counts as pushed); one the database holds is pushed
- * again as it is here; nothing is deleted on the server. Own events are
- * pushed again as they are here (an event the backup lost does not come
- * back; a deletion it does not know of is not sent).
+ * again as it is here; nothing is deleted on the server. Events of @own
+ * (@is_event, after their games) the same way: one the backup lost comes
+ * back from its facts as this laptop's own, writable, its tables linked
+ * to its games by UUID (and counts as pushed); one the database holds is
+ * pushed again as it is here, at the version after the server's; a
+ * deletion the backup does not know of is not sent.
  *
  * Returns: %TRUE when stored.
  */
@@ -289,5 +303,32 @@ GPtrArray *lw_store_club_list_outgoing_events (LwStore  *self,
 gboolean lw_store_club_check_event_writable (LwStore  *self,
                                              gint64    id,
                                              GError  **error);
+
+/**
+ * lw_store_club_find_game:
+ * @self: a store
+ * @id: a game ID, or 0 to find it by @uuid
+ * @uuid: (inout) (transfer full) (nullable): the game's UUID: read when
+ *   @id is 0, else set (the caller frees the old value, %NULL)
+ * @found: (out): game @id (or of @uuid) when it is here, else 0
+ * @origin_name: (out) (transfer full) (optional): the name of the laptop
+ *   it is held from, %NULL for one of this laptop's own
+ * @version: (out) (optional): the version pulled (held) or
+ *   lw_store_get_game_version() (own)
+ * @error: return location for a #GError (%LW_STORE_ERROR_NOT_FOUND for
+ *   an @id that is no game; another %LW_STORE_ERROR)
+ *
+ * One game as the club sees it (a suggestion's game, docs/CLUB-SERVER.md
+ * "Suggestions"), read in one transaction.
+ *
+ * Returns: %TRUE when read (a @uuid not held here too: *@found 0).
+ */
+gboolean lw_store_club_find_game (LwStore      *self,
+                                  gint64        id,
+                                  char        **uuid,
+                                  gint64       *found,
+                                  char        **origin_name,
+                                  gint64       *version,
+                                  GError      **error);
 
 G_END_DECLS

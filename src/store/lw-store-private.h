@@ -413,11 +413,24 @@ gboolean lw_store_club_ack_event (LwStore           *self,
                                   const LwClubGame  *event,
                                   GError           **error);
 
+/* Counts, inside lw_store_club_get_state()'s read transaction, the own
+ * events that wait to be pushed (their facts differ from the facts the
+ * server acknowledged, as lw_store_club_list_outgoing_events() compares
+ * them, or were never pushed), the own events deleted here since they
+ * were pushed, and the events held from other laptops.
+ * lw-store-club-events.c */
+gboolean lw_store_club_count_events (LwStore  *self,
+                                     gint64   *waiting,
+                                     gint64   *deletions,
+                                     gint64   *held,
+                                     GError  **error);
+
 /* Stores pulled @event (is_event) of another laptop, inside
  * lw_store_club_apply_pulled()'s transaction: new here, imported from its
  * facts (players by name, games by UUID) and held read-only; held at
  * another version, replaced under the same ID; deleted, removed. @own
- * (this laptop's origin): nothing to do. */
+ * (this laptop's origin, a new sync after a restore): an event the
+ * database lost comes back as its own, one it holds stays as it is. */
 gboolean lw_store_club_apply_event (LwStore           *self,
                                     const LwClubGame  *event,
                                     gboolean           own,

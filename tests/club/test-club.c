@@ -164,11 +164,11 @@ test_schema (Fixture       *fixture,
     {
       g_assert_true (lw_club_init (old->owner, &now, &error));
       g_assert_no_error (error);
-      g_assert_cmpint (now, ==, 2);
+      g_assert_cmpint (now, ==, LW_CLUB_SCHEMA_VERSION);
     }
   g_clear_pointer (&version, g_free);
   version = server_text (old, "SELECT value FROM littlewolf.meta WHERE key = 'schema_version'");
-  g_assert_cmpstr (version, ==, "2");
+  g_assert_cmpstr (version, ==, G_STRINGIFY (LW_CLUB_SCHEMA_VERSION));
   games_after = server_text (old, "SELECT string_agg (uuid::text || version || record, ',') FROM littlewolf.games");
   g_assert_cmpstr (games_after, ==, games_before);
   security = server_text (old, "SELECT relrowsecurity::text || relforcerowsecurity::text FROM pg_class"
@@ -553,6 +553,90 @@ test_league (Fixture       *fixture,
     }
 }
 
+/* The JSON that `littlewolf-cli` prints with @args on @path, parsed. */
+static JsonNode *
+cli_json (const char        *path,
+          const char *const *args)
+{
+  g_autofree char *out = lw_test_cli_ok_argv (path, args);
+  g_autoptr (GError) error = NULL;
+  JsonNode *node = json_from_string (out, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (node);
+  return node;
+}
+
+/* `club status --json`'s member @member of object @group, on @path. */
+static gint64
+status_count (const char *path,
+              const char *group,
+              const char *member)
+{
+  const char *args[] = { "club", "status", "--json", NULL };
+  g_autoptr (JsonNode) node = cli_json (path, args);
+  JsonObject *root = json_node_get_object (node);
+
+  return json_object_get_int_member (json_object_get_object_member (root, group), member);
+}
+
+/* `club status` (text and --json) counts what waits to be pushed, games
+ * and events and the deletions of each: a new event waits, then nothing
+ * after a sync; a result entered waits again; a deletion waits as one;
+ * the other laptop holds the event and has nothing waiting. */
+static void
+test_waiting (Fixture       *fixture,
+              gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (5);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (GError) error = NULL;
+  const char *status_args[] = { "club", "status", NULL };
+  const int paper[] = { 15, 6 };
+  g_autofree char *text = NULL;
+
+  run_event (a, rng, 0);
+  g_assert_cmpint (status_count (a->path, "waiting", "games"), ==, 2);
+  g_assert_cmpint (status_count (a->path, "waiting", "events"), ==, 1);
+  g_assert_cmpint (status_count (a->path, "waiting", "event_deletions"), ==, 0);
+  text = lw_test_cli_ok_argv (a->path, status_args);
+  g_assert_nonnull (strstr (text, "\nwaiting: 2 games, 0 deletions\n"
+                                  "waiting events: 1 events, 0 deletions\n"));
+  g_clear_pointer (&text, g_free);
+
+  lw_club_laptop_sync (a);
+  g_assert_cmpint (status_count (a->path, "waiting", "games"), ==, 0);
+  g_assert_cmpint (status_count (a->path, "waiting", "events"), ==, 0);
+  text = lw_test_cli_ok_argv (a->path, status_args);
+  g_assert_nonnull (strstr (text, "\nwaiting events: 0 events, 0 deletions\n"));
+  g_clear_pointer (&text, g_free);
+
+  /* A result entered: the event waits again, no game does. */
+  g_assert_true (lw_store_set_event_paper_result (a->store, 1, 1, 1, paper, 2, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status_count (a->path, "waiting", "events"), ==, 1);
+  g_assert_cmpint (status_count (a->path, "waiting", "games"), ==, 0);
+  lw_club_laptop_sync (a);
+  g_assert_cmpint (status_count (a->path, "waiting", "events"), ==, 0);
+
+  lw_club_laptop_sync (b);
+  g_assert_cmpint (status_count (b->path, "held", "events"), ==, 1);
+  g_assert_cmpint (status_count (b->path, "held", "games"), ==, 2);
+  g_assert_cmpint (status_count (b->path, "waiting", "events"), ==, 0);
+  g_assert_cmpint (status_count (b->path, "waiting", "games"), ==, 0);
+
+  /* Deleted: it waits as a deletion, then nothing. */
+  g_assert_true (lw_store_delete_event (a->store, 1, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status_count (a->path, "waiting", "events"), ==, 0);
+  g_assert_cmpint (status_count (a->path, "waiting", "event_deletions"), ==, 1);
+  text = lw_test_cli_ok_argv (a->path, status_args);
+  g_assert_nonnull (strstr (text, "\nwaiting events: 0 events, 1 deletions\n"));
+  lw_club_laptop_sync (a);
+  g_assert_cmpint (status_count (a->path, "waiting", "event_deletions"), ==, 0);
+}
+
 /* A correction of a game pulled from another laptop is refused in
  * words; the laptop that owns it corrects it and the change arrives. */
 static void
@@ -598,17 +682,28 @@ test_read_only (Fixture       *fixture,
 }
 
 /* A laptop restored from a backup starts a new sync: the server is not
- * rewound (a game stored after the backup comes back), nothing doubles. */
+ * rewound (a game stored after the backup comes back, and so does an
+ * event made after it, with its results: tables' games and a paper
+ * result, as the laptop's own and writable), nothing doubles, and the
+ * next sync has nothing to send. */
 static void
 test_restore (Fixture       *fixture,
               gconstpointer  data)
 {
   g_autoptr (GRand) rng = g_rand_new_with_seed (11);
   g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
   g_autofree char *backup = g_build_filename (fixture->dir, "a-backup.sqlite3", NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (GHashTable) server_games = NULL;
   g_autoptr (GHashTable) local = NULL;
+  g_autofree char *standings = NULL;
+  g_autofree char *restored = NULL;
+  g_autofree char *on_b = NULL;
+  g_autofree char *id = NULL;
+  const char *pair_args[] = { "event", "pair", "1", NULL };
+  const int paper[] = { 15, 4 };
+  const int corrected[] = { 15, 8 };
   LwClubSyncResult result;
 
   lw_club_add_random_game (a->store, rng);
@@ -617,12 +712,20 @@ test_restore (Fixture       *fixture,
   g_assert_no_error (error);
   lw_club_add_random_game (a->store, rng);
   lw_club_laptop_sync (a);
+  /* An event after the backup: round 1's tables' results are games,
+   * round 2's first table's a paper result. */
+  run_event (a, rng, 0);
+  g_free (lw_test_cli_ok_argv (a->path, pair_args));
+  g_assert_true (lw_store_set_event_paper_result (a->store, 1, 2, 1, paper, 2, &error));
+  g_assert_no_error (error);
   lw_club_add_random_game (a->store, rng);
   lw_club_laptop_sync (a);
+  standings = standings_of (a->path, "1");
 
   g_assert_true (lw_store_restore_from (a->store, backup, &error));
   g_assert_no_error (error);
   g_assert_cmpint (lw_test_count_games (a->store), ==, 1);
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM events"), ==, 0);
   g_assert_true (lw_club_sync (a->store, &result, &error));
   g_assert_no_error (error);
   g_assert_true (result.restarted);
@@ -630,11 +733,38 @@ test_restore (Fixture       *fixture,
 
   server_games = lw_club_server_games (fixture->server);
   local = lw_club_local_games (a->store);
-  g_assert_cmpuint (g_hash_table_size (server_games), ==, 3);
+  g_assert_cmpuint (g_hash_table_size (server_games), ==, 5);
   lw_club_assert_same_games (server_games, local, "after the restore");
+  /* The event is back as the laptop's own, its results linked to its
+   * games, its standings as before. */
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM events"), ==, 1);
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM club_events"
+                                                " WHERE origin IS NULL AND event IS NOT NULL"), ==, 1);
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM event_tables"
+                                                " WHERE game IS NOT NULL"), ==, 2);
+  id = g_strdup_printf ("%" G_GINT64_FORMAT, lw_test_sql_int_at (a->path, "SELECT id FROM events"));
+  restored = standings_of (a->path, id);
+  g_assert_cmpstr (restored, ==, standings);
   g_assert_true (lw_club_sync (a->store, &result, &error));
+  g_assert_no_error (error);
   g_assert_false (result.restarted);
   g_assert_cmpuint (result.pushed + result.pulled + result.deleted, ==, 0);
+  g_assert_cmpuint (result.events_pushed + result.events_pulled, ==, 0);
+
+  /* Its own: a correction there is taken and reaches another laptop. */
+  g_assert_true (lw_store_set_event_paper_result (a->store, lw_test_sql_int_at (a->path,
+                                                                              "SELECT id FROM events"),
+                                                  2, 1, corrected, 2, &error));
+  g_assert_no_error (error);
+  g_assert_true (lw_club_sync (a->store, &result, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (result.events_pushed, ==, 1);
+  g_clear_pointer (&restored, g_free);
+  restored = standings_of (a->path, id);
+  g_assert_cmpstr (restored, !=, standings);
+  lw_club_laptop_sync (b);
+  on_b = standings_of (b->path, "1");
+  g_assert_cmpstr (on_b, ==, restored);
 }
 
 /* Laptop A runs a round-robin (a table's result from paper, another's
@@ -760,6 +890,193 @@ test_events (Fixture       *fixture,
   g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT count (*) FROM games"), ==, 1);
 }
 
+/* `club suggestions --json` of @path, parsed. */
+static JsonNode *
+suggestions_of (const char *path)
+{
+  const char *args[] = { "club", "suggestions", "--json", NULL };
+  JsonNode *node = cli_json (path, args);
+
+  g_assert_true (JSON_NODE_HOLDS_ARRAY (node));
+  return node;
+}
+
+/* The member @member of element @index of the array @node. */
+static const char *
+suggestion_text (JsonNode   *node,
+                 guint       index,
+                 const char *member)
+{
+  JsonArray *array = json_node_get_array (node);
+
+  return json_object_get_string_member (json_array_get_object_element (array, index), member);
+}
+
+/* Laptop B sends corrections of laptop A's game to A as suggestions
+ * (`club suggest`), refused when the engine refuses them or the game is
+ * its own; A lists them, accepts one (its own correction, in its edit
+ * log, reaching B with the sync) and declines the other, which the first
+ * made stale; neither can be decided twice. Laptop C sees neither; and
+ * through libpq directly no role but A's can decide them, nobody can
+ * alter what a suggestion says or remove it, and nobody can send one in
+ * another laptop's name or at a laptop that does not own the game. */
+static void
+test_suggestions (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (13);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (LwClubLaptop) c = lw_club_laptop_new (fixture->server, fixture->dir, "c");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) stored = NULL;
+  g_autoptr (JsonNode) on_a = NULL;
+  g_autoptr (JsonNode) on_b = NULL;
+  g_autoptr (JsonNode) on_c = NULL;
+  g_autoptr (GHashTable) games_a = NULL;
+  g_autoptr (GHashTable) games_b = NULL;
+  g_autoptr (GPtrArray) edits = NULL;
+  g_auto (LwTestRun) run = { 0 };
+  g_autofree char *round_file = g_build_filename (fixture->dir, "round.json", NULL);
+  g_autofree char *round_json = NULL;
+  g_autofree char *held_id = NULL;
+  g_autofree char *own_id = NULL;
+  g_autofree char *last = NULL;
+  g_autofree char *sql = NULL;
+  g_autofree char *line = NULL;
+  gint64 own = lw_club_add_random_game (a->store, rng);
+  guint rounds;
+  PGconn *conn;
+  int rows = 0;
+
+  lw_club_laptop_sync (a);
+  lw_club_laptop_sync (b);
+  lw_club_laptop_sync (c);
+  stored = lw_store_load_game (a->store, own, &error);
+  g_assert_no_error (error);
+  rounds = stored->record->rounds->len;
+  g_assert_cmpuint (rounds, >=, 2);
+  round_json = lw_round_to_json (stored->record, g_ptr_array_index (stored->record->rounds, 0));
+  g_assert_true (g_file_set_contents (round_file, round_json, -1, &error));
+  held_id = g_strdup_printf ("%" G_GINT64_FORMAT, lw_test_sql_int_at (b->path, "SELECT id FROM games"));
+  own_id = g_strdup_printf ("%" G_GINT64_FORMAT, own);
+  last = g_strdup_printf ("%u", rounds);
+
+  /* Refused before anything is sent: a round that is not there, a game
+   * of one's own, a round that is no round. */
+  lw_test_run_cli (&run, b->path, NULL, "club", "suggest", held_id, "--delete", "99", NULL);
+  lw_test_assert_cli_failed (&run, 2, "no such round");
+  lw_test_run_clear (&run);
+  lw_test_run_cli (&run, a->path, NULL, "club", "suggest", own_id, "--delete", "1", NULL);
+  lw_test_assert_cli_failed (&run, 2, "is this laptop's own: correct it here");
+  lw_test_run_clear (&run);
+  lw_test_run_cli (&run, b->path, "{\"cards\": 3}", "club", "suggest", held_id, "--replace", "1",
+                   "--round", "-", NULL);
+  lw_test_assert_cli_failed (&run, 2, "round 1");
+  lw_test_run_clear (&run);
+  {
+    g_autofree char *none = server_text (fixture->server, "SELECT count (*) FROM littlewolf.suggestions");
+
+    g_assert_cmpstr (none, ==, "0");
+  }
+
+  lw_test_assert_cli_prints (b->path, "1\n", "club", "suggest", held_id, "--delete", last, NULL);
+  lw_test_assert_cli_prints (b->path, "2\n", "club", "suggest", held_id, "--replace", "1",
+                             "--round", round_file, NULL);
+
+  on_a = suggestions_of (a->path);
+  g_assert_cmpuint (json_array_get_length (json_node_get_array (on_a)), ==, 2);
+  g_assert_cmpstr (suggestion_text (on_a, 1, "state"), ==, "open");
+  g_assert_cmpstr (suggestion_text (on_a, 1, "from"), ==, "b");
+  g_assert_cmpstr (suggestion_text (on_a, 1, "kind"), ==, "delete");
+  g_assert_true (json_object_get_boolean_member (json_array_get_object_element (json_node_get_array (on_a), 1),
+                                                 "incoming"));
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (json_node_get_array (on_a), 1),
+                                               "game"), ==, own);
+  g_assert_cmpstr (suggestion_text (on_a, 0, "kind"), ==, "replace");
+  on_c = suggestions_of (c->path);
+  g_assert_cmpuint (json_array_get_length (json_node_get_array (on_c)), ==, 0);
+  line = lw_test_cli_ok (a->path, "club", "suggestions", NULL);
+  g_assert_nonnull (strstr (line, "1\topen\tfrom \u201cb\u201d\tgame "));
+  g_assert_nonnull (strstr (line, "\tdelete round "));
+
+  /* Through libpq directly. */
+  conn = lw_club_fixture_connect (fixture->server, c->role, c->password);
+  g_assert_cmpint (try_sql (conn, "UPDATE littlewolf.suggestions SET state = 'accepted',"
+                                  " decided = now ()", &rows), ==, PGRES_COMMAND_OK);
+  g_assert_cmpint (rows, ==, 0);
+  sql = g_strdup_printf ("INSERT INTO littlewolf.suggestions (game, origin, target, version, kind, number)"
+                         " SELECT uuid, '%s', origin, version, 'delete', 1 FROM littlewolf.games",
+                         b->origin);
+  g_assert_cmpint (try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
+  g_free (sql);
+  sql = g_strdup_printf ("INSERT INTO littlewolf.suggestions (game, origin, target, version, kind, number)"
+                         " SELECT uuid, '%s', '%s', version, 'delete', 1 FROM littlewolf.games",
+                         c->origin, b->origin);
+  g_assert_cmpint (try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
+  g_assert_cmpint (try_sql (conn, "DELETE FROM littlewolf.suggestions", NULL), ==, PGRES_FATAL_ERROR);
+  PQfinish (conn);
+  conn = lw_club_fixture_connect (fixture->server, b->role, b->password);
+  g_assert_cmpint (try_sql (conn, "UPDATE littlewolf.suggestions SET state = 'accepted',"
+                                  " decided = now ()", &rows), ==, PGRES_COMMAND_OK);
+  g_assert_cmpint (rows, ==, 0);
+  g_assert_cmpint (try_sql (conn, "UPDATE littlewolf.suggestions SET number = 1", NULL), ==,
+                   PGRES_FATAL_ERROR);
+  g_assert_cmpint (try_sql (conn, "DELETE FROM littlewolf.suggestions", NULL), ==, PGRES_FATAL_ERROR);
+  g_assert_cmpint (try_sql (conn, "ALTER TABLE littlewolf.suggestions NO FORCE ROW LEVEL SECURITY",
+                            NULL), ==, PGRES_FATAL_ERROR);
+  PQfinish (conn);
+  conn = lw_club_fixture_connect (fixture->server, a->role, a->password);
+  g_assert_cmpint (try_sql (conn, "UPDATE littlewolf.suggestions SET kind = 'insert'", NULL), ==,
+                   PGRES_FATAL_ERROR);
+  g_assert_cmpint (try_sql (conn, "UPDATE littlewolf.suggestions SET target = origin", NULL), ==,
+                   PGRES_FATAL_ERROR);
+  g_assert_cmpint (try_sql (conn, "TRUNCATE littlewolf.suggestions", NULL), ==, PGRES_FATAL_ERROR);
+  PQfinish (conn);
+  {
+    g_autofree char *held = server_text (fixture->server,
+                                         "SELECT string_agg (id || kind || number || state, ','"
+                                         " ORDER BY id) FROM littlewolf.suggestions");
+    g_autofree char *expected = g_strdup_printf ("1delete%uopen,2replace1open", rounds);
+
+    g_assert_cmpstr (held, ==, expected);
+  }
+
+  /* A accepts the first: its own correction, in its edit log. */
+  lw_test_assert_cli_prints (a->path, "", "club", "suggestion", "accept", "1", NULL);
+  g_clear_pointer (&stored, lw_stored_game_free);
+  stored = lw_store_load_game (a->store, own, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (stored->record->rounds->len, ==, rounds - 1);
+  edits = lw_store_list_edits (a->store, own, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (((LwLoggedEdit *) g_ptr_array_index (edits, edits->len - 1))->kind, ==,
+                   "delete_round");
+  lw_test_run_cli (&run, a->path, NULL, "club", "suggestion", "accept", "1", NULL);
+  lw_test_assert_cli_failed (&run, 1, "no open suggestion 1");
+  lw_test_run_clear (&run);
+  /* The second was made at the version before: stale, only declined. */
+  lw_test_run_cli (&run, a->path, NULL, "club", "suggestion", "accept", "2", NULL);
+  lw_test_assert_cli_failed (&run, 2, "changed since suggestion 2 was made");
+  lw_test_run_clear (&run);
+  lw_test_run_cli (&run, b->path, NULL, "club", "suggestion", "decline", "2", NULL);
+  lw_test_assert_cli_failed (&run, 1, "no open suggestion 2");
+  lw_test_run_clear (&run);
+  lw_test_assert_cli_prints (a->path, "", "club", "suggestion", "decline", "2", NULL);
+
+  lw_club_laptop_sync (a);
+  lw_club_laptop_sync (b);
+  games_a = lw_club_local_games (a->store);
+  games_b = lw_club_local_games (b->store);
+  lw_club_assert_same_games (games_a, games_b, "the accepted suggestion");
+  on_b = suggestions_of (b->path);
+  g_assert_cmpstr (suggestion_text (on_b, 0, "state"), ==, "declined");
+  g_assert_cmpstr (suggestion_text (on_b, 1, "state"), ==, "accepted");
+  g_assert_cmpstr (suggestion_text (on_b, 1, "to"), ==, "a");
+  g_assert_false (json_object_get_boolean_member (json_array_get_object_element (json_node_get_array (on_b), 1),
+                                                  "incoming"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -776,5 +1093,8 @@ main (int   argc,
   g_test_add ("/club/read-only", Fixture, NULL, fixture_set_up, test_read_only, fixture_tear_down);
   g_test_add ("/club/restore", Fixture, NULL, fixture_set_up, test_restore, fixture_tear_down);
   g_test_add ("/club/events", Fixture, NULL, fixture_set_up, test_events, fixture_tear_down);
+  g_test_add ("/club/waiting", Fixture, NULL, fixture_set_up, test_waiting, fixture_tear_down);
+  g_test_add ("/club/suggestions", Fixture, NULL, fixture_set_up, test_suggestions,
+              fixture_tear_down);
   return g_test_run ();
 }

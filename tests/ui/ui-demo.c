@@ -6,7 +6,8 @@
  * SCREEN: games, new-game, new-game-error, new-game-rules, save-rule-set, partners, game,
  *         game-rule-set, game-rule-set-details, preferences-rule-sets (on the
  *         Rule Sets page: choose it), preferences-club (Preferences → Club
- *         of a database joined to a club server that cannot be reached:
+ *         of a database joined to a club server that cannot be reached,
+ *         a game and an event waiting to be sent:
  *         the automatic sync's failure and Retry after 2 s; LW_DEMO_EMPTY=1:
  *         the database as it is, not joined unless it was), game-error,
  *         game-over, garwolf, import-error, chart, players, player-stats, player-merge,
@@ -584,6 +585,7 @@ main (int   argc,
           g_autoptr (LwGameRecord) waiting = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, pair);
 
           lw_store_add_game (store, waiting, NULL);
+          add_event (store, "Club night", LW_EVENT_ROUND_ROBIN, 2, 4);
         }
       for (guint i = 0; i < G_N_ELEMENTS (set_names) && g_getenv ("LW_DEMO_EMPTY") == NULL && !club; i++)
         {

@@ -195,12 +195,45 @@ lw_club_auto_get_count (LwClubAuto *self)
   return self->count;
 }
 
+/* What waits to be sent, in words: the counts that are not 0 of games,
+ * deleted games, events and deleted events, or "nothing". */
+static char *
+describe_waiting (const LwClubState *state)
+{
+  g_autoptr (GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  guint games = (guint) state->waiting;
+  guint deleted_games = (guint) state->waiting_deletions;
+  guint events = (guint) state->waiting_events;
+  guint deleted_events = (guint) state->waiting_event_deletions;
+
+  if (games > 0)
+    /* TRANSLATORS: Preferences → Club: games new or changed, waiting to be sent */
+    g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u game", "%u games", games), games));
+  if (deleted_games > 0)
+    /* TRANSLATORS: Preferences → Club: games deleted here, the deletion waiting to be sent */
+    g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u deleted game", "%u deleted games",
+                                                       deleted_games), deleted_games));
+  if (events > 0)
+    /* TRANSLATORS: Preferences → Club: events new or changed, waiting to be sent */
+    g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u event", "%u events", events), events));
+  if (deleted_events > 0)
+    /* TRANSLATORS: Preferences → Club: events deleted here, the deletion waiting to be sent */
+    g_ptr_array_add (parts, g_strdup_printf (ngettext ("%u deleted event", "%u deleted events",
+                                                       deleted_events), deleted_events));
+  if (parts->len == 0)
+    /* TRANSLATORS: Preferences → Club: "Waiting to be sent: nothing" */
+    return g_strdup (_("nothing"));
+  g_ptr_array_add (parts, NULL);
+  /* TRANSLATORS: Preferences → Club: the separator between "2 games" and "1 event" */
+  return g_strjoinv (_(", "), (char **) parts->pdata);
+}
+
 char *
 lw_club_auto_describe (LwClubAuto *self)
 {
   g_autoptr (LwClubState) state = NULL;
   g_autofree char *text = NULL;
-  guint waiting;
+  g_autofree char *waiting = NULL;
   gint64 last;
 
   g_return_val_if_fail (LW_IS_CLUB_AUTO (self), NULL);
@@ -209,7 +242,7 @@ lw_club_auto_describe (LwClubAuto *self)
   if (state == NULL)
     /* TRANSLATORS: Preferences → Club when the database has not joined a club server */
     return g_strdup (_("This database is no club laptop: join a club below, or with littlewolf-cli club join"));
-  waiting = (guint) (state->waiting + state->waiting_deletions);
+  waiting = describe_waiting (state);
   last = MAX (state->pushed_at, state->pulled_at);
   if (self->syncing)
     /* TRANSLATORS: Preferences → Club while a sync runs */
@@ -220,12 +253,13 @@ lw_club_auto_describe (LwClubAuto *self)
       g_autoptr (GDateTime) local = g_date_time_to_local (utc);
       g_autofree char *when = g_date_time_format (local, "%Y-%m-%d %H:%M");
 
-      /* TRANSLATORS: Preferences → Club: the time of the last sync, then how many games wait */
-      text = g_strdup_printf (_("Last sync: %s · Waiting to be sent: %u"), when, waiting);
+      /* TRANSLATORS: Preferences → Club: the time of the last sync, then what waits
+       * ("2 games, 1 deleted event", or "nothing") */
+      text = g_strdup_printf (_("Last sync: %s · Waiting to be sent: %s"), when, waiting);
     }
   else
-    /* TRANSLATORS: Preferences → Club: how many games wait to be sent */
-    text = g_strdup_printf (_("Never synced · Waiting to be sent: %u"), waiting);
+    /* TRANSLATORS: Preferences → Club: what waits to be sent ("2 games, 1 event", or "nothing") */
+    text = g_strdup_printf (_("Never synced · Waiting to be sent: %s"), waiting);
   if (self->error != NULL && !self->syncing)
     /* TRANSLATORS: Preferences → Club: the state, then why the last sync failed */
     return g_strdup_printf (_("%s\nThe last sync failed: %s"), text, self->error);

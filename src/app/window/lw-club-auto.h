@@ -90,7 +90,9 @@ guint lw_club_auto_get_count (LwClubAuto *self);
  *
  * Returns: (transfer full): the sync's state for Preferences → Club, in
  *   the user's language: "This database is no club laptop…", "Syncing…",
- *   "Last sync: 2026-12-02 01:10 · Waiting to be sent: 2", "Never synced
+ *   "Last sync: 2026-12-02 01:10 · Waiting to be sent: 2 games, 1 event"
+ *   (the counts of games, deleted games, events and deleted events that
+ *   are not 0, or "nothing"), "Never synced
  *   · …"; the failure of the last sync follows on a line of its own.
  */
 char *lw_club_auto_describe (LwClubAuto *self);

@@ -189,9 +189,9 @@ lw_club_page_new (LwStore    *store,
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), _("Club Server"));
   adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group),
                                          /* TRANSLATORS: below the heading of Preferences → Club */
-                                         _("Games shared with the club's other laptops through its PostgreSQL server, "
-                                           "synced after each change and every few minutes. "
-                                           "Other laptops' games are read-only here."));
+                                         _("Games and events shared with the club's other laptops through its "
+                                           "PostgreSQL server, synced after each change and every few minutes. "
+                                           "Other laptops' games and events are read-only here."));
   club->row = ADW_ACTION_ROW (adw_action_row_new ());
   /* TRANSLATORS: Preferences → Club: the row of the sync's state */
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (club->row), _("Sync"));

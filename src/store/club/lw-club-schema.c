@@ -18,6 +18,15 @@
  *             change number of the same littlewolf.changes as the games',
  *             so that one pull reads games and events in one order
  *
+ * Version 3 adds:
+ *   suggestions  a correction of another laptop's game sent to it: the
+ *             game's UUID, who sent it (origin) and to whom (target, the
+ *             game's owner), the game's version it was made at, the
+ *             correction (kind replace, insert or delete, the round's
+ *             number, its new facts as round JSON), its state (open,
+ *             accepted, declined) and when it was made and decided; read
+ *             only by its sender and its target (migrate_suggestions)
+ *
  * Row-level security is enabled and forced on every table: everybody
  * reads every row; a laptop's role (a member of `littlewolf_origin`, which
  * owns nothing) inserts, updates and deletes only the rows of its own
@@ -31,6 +40,50 @@
 #include <string.h>
 
 #include "lw-club.h"
+
+/* Version 3 (its own step, so that another table's step can be numbered
+ * before or after it): a correction of another laptop's game, sent to
+ * that laptop as a suggestion (lw-club-suggest.c). An origin inserts
+ * suggestions in its own name, open, for a game of another origin's, at
+ * that game's owner (target); it reads those it sent and those aimed at
+ * its own games; only the target changes a suggestion, and then only its
+ * state and when it was decided (column grants), once (open → accepted or
+ * declined); nobody but the owner deletes one. */
+static const char migrate_suggestions[] =
+  "CREATE TABLE littlewolf.suggestions ("
+  "  id        bigserial PRIMARY KEY,"
+  "  game      uuid NOT NULL REFERENCES littlewolf.games (uuid),"
+  "  origin    uuid NOT NULL REFERENCES littlewolf.origins (id),"
+  "  target    uuid NOT NULL REFERENCES littlewolf.origins (id),"
+  "  version   bigint NOT NULL CHECK (version >= 0),"
+  "  kind      text NOT NULL CHECK (kind IN ('replace', 'insert', 'delete')),"
+  "  number    integer NOT NULL CHECK (number >= 1),"
+  "  round     text,"
+  "  state     text NOT NULL DEFAULT 'open' CHECK (state IN ('open', 'accepted', 'declined')),"
+  "  made      timestamptz NOT NULL DEFAULT now (),"
+  "  decided   timestamptz,"
+  "  CHECK ((kind = 'delete') = (round IS NULL)),"
+  "  CHECK (origin <> target),"
+  "  CHECK ((state = 'open') = (decided IS NULL))"
+  ");"
+  "CREATE INDEX suggestions_target ON littlewolf.suggestions (target);"
+  "CREATE INDEX suggestions_origin ON littlewolf.suggestions (origin);"
+  "ALTER TABLE littlewolf.suggestions ENABLE ROW LEVEL SECURITY;"
+  "ALTER TABLE littlewolf.suggestions FORCE ROW LEVEL SECURITY;"
+  "CREATE POLICY owner ON littlewolf.suggestions USING (littlewolf.is_owner ())"
+  "  WITH CHECK (littlewolf.is_owner ());"
+  "CREATE POLICY read ON littlewolf.suggestions FOR SELECT"
+  "  USING (origin = littlewolf.my_origin () OR target = littlewolf.my_origin ());"
+  "CREATE POLICY own_insert ON littlewolf.suggestions FOR INSERT"
+  "  WITH CHECK (origin = littlewolf.my_origin () AND state = 'open'"
+  "    AND target = (SELECT g.origin FROM littlewolf.games AS g WHERE g.uuid = game"
+  "                   AND g.record IS NOT NULL));"
+  "CREATE POLICY target_update ON littlewolf.suggestions FOR UPDATE"
+  "  USING (target = littlewolf.my_origin () AND state = 'open')"
+  "  WITH CHECK (target = littlewolf.my_origin () AND state <> 'open');"
+  "GRANT SELECT, INSERT ON littlewolf.suggestions TO littlewolf_origin;"
+  "GRANT UPDATE (state, decided) ON littlewolf.suggestions TO littlewolf_origin;"
+  "GRANT USAGE ON SEQUENCE littlewolf.suggestions_id_seq TO littlewolf_origin;";
 
 /* migrations[i] takes the schema from version i to i + 1. */
 static const char *const migrations[] = {
@@ -114,6 +167,9 @@ static const char *const migrations[] = {
   "CREATE POLICY own_delete ON littlewolf.events FOR DELETE"
   "  USING (origin = littlewolf.my_origin ());"
   "GRANT SELECT, INSERT, UPDATE, DELETE ON littlewolf.events TO littlewolf_origin;",
+
+  /* 2 → 3: suggestions */
+  migrate_suggestions,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == LW_CLUB_SCHEMA_VERSION);

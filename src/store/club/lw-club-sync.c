@@ -100,18 +100,32 @@ read_games (PGresult *result)
   " FROM littlewolf.games AS g JOIN littlewolf.origins AS o ON o.id = g.origin"
 
 /* A database restored from a backup: every game of this origin the
- * server holds, for lw_store_club_restart(). */
+ * server holds, and on a server of schema version 2 (@events) every
+ * event, in the order of their change numbers (an event after its
+ * games), for lw_store_club_restart(). */
 static gboolean
 restart (LwStore      *store,
          PGconn       *conn,
          const char   *origin,
          gint64        counter,
+         gboolean      events,
          GError      **error)
 {
   const char *values[] = { origin };
   g_autoptr (PGresult) result =
     lw_club_exec (conn, "reading this laptop's games for a new sync",
-                  GAME_COLUMNS " WHERE g.origin = $1 ORDER BY g.seq",
+                  events
+                  ? "SELECT * FROM ("
+                    " SELECT g.uuid, g.origin, o.name, g.version, g.played_at, g.record, g.seq,"
+                    "  false AS is_event"
+                    " FROM littlewolf.games AS g JOIN littlewolf.origins AS o ON o.id = g.origin"
+                    " WHERE g.origin = $1"
+                    " UNION ALL"
+                    " SELECT e.uuid, e.origin, o.name, e.version, 0, e.facts, e.seq, true"
+                    " FROM littlewolf.events AS e JOIN littlewolf.origins AS o ON o.id = e.origin"
+                    " WHERE e.origin = $1"
+                    ") AS c ORDER BY seq"
+                  : GAME_COLUMNS " WHERE g.origin = $1 ORDER BY g.seq",
                   1, values, PGRES_TUPLES_OK, error);
   g_autoptr (GPtrArray) own = NULL;
 
@@ -222,7 +236,7 @@ push (LwStore           *store,
   if (counter > MAX (state->push_counter, state->push_pending)
       || (state->club != NULL && strcmp (state->club, club) != 0))
     {
-      if (!restart (store, conn, state->origin, counter, error))
+      if (!restart (store, conn, state->origin, counter, events, error))
         return FALSE;
       result->restarted = TRUE;
       g_clear_pointer (&state, lw_club_state_free);
@@ -372,30 +386,22 @@ pull (LwStore           *store,
     }
 }
 
-gboolean
-lw_club_sync (LwStore           *store,
-              LwClubSyncResult  *result_out,
-              GError           **error)
+PGconn *
+lw_club_connect_laptop (LwStore       *store,
+                        LwClubState  **state_out,
+                        char         **club_out,
+                        GError       **error)
 {
-  LwClubSyncResult result = { 0, 0, 0, 0, FALSE, 0, 0 };
-  gboolean events;
-  g_autoptr (LwClubState) state = NULL;
+  g_autoptr (LwClubState) state = lw_store_club_get_state (store, FALSE, error);
   g_autoptr (PGconn) conn = NULL;
   g_autofree char *club = NULL;
   g_autofree char *origin = NULL;
-  gboolean ok;
 
-  g_return_val_if_fail (LW_IS_STORE (store), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  if (result_out != NULL)
-    *result_out = result;
-  state = lw_store_club_get_state (store, FALSE, error);
   if (state == NULL)
-    return FALSE;
+    return NULL;
   conn = lw_club_connect (state->conninfo, error);
   if (conn == NULL || !lw_club_check_schema (conn, &club, &origin, error))
-    return FALSE;
+    return NULL;
   if (g_strcmp0 (origin, state->origin) != 0)
     {
       g_set_error (error, LW_CLUB_ERROR, LW_CLUB_ERROR_ORIGIN,
@@ -403,8 +409,34 @@ lw_club_sync (LwStore           *store,
                    ? "club server: the role %s is no laptop of the club (club add-origin)"
                    : "club server: the role %s is another laptop's than this database's",
                    PQuser (conn));
-      return FALSE;
+      return NULL;
     }
+  if (state_out != NULL)
+    *state_out = g_steal_pointer (&state);
+  if (club_out != NULL)
+    *club_out = g_steal_pointer (&club);
+  return g_steal_pointer (&conn);
+}
+
+gboolean
+lw_club_sync (LwStore           *store,
+              LwClubSyncResult  *result_out,
+              GError           **error)
+{
+  LwClubSyncResult result = { 0, 0, 0, 0, FALSE, 0, 0 };
+  gboolean events;
+  g_autoptr (PGconn) conn = NULL;
+  g_autofree char *club = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (store), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (result_out != NULL)
+    *result_out = result;
+  conn = lw_club_connect_laptop (store, NULL, &club, error);
+  if (conn == NULL)
+    return FALSE;
   /* A server of schema version 1 has no events: games only. */
   {
     g_autoptr (PGresult) found =

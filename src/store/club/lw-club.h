@@ -10,6 +10,7 @@
 
 #include <libpq-fe.h>
 
+#include "lw-edit.h"
 #include "lw-store.h"
 
 G_BEGIN_DECLS
@@ -43,7 +44,7 @@ GQuark lw_club_error_quark (void);
 
 /* The version of the club schema this program writes (littlewolf.meta's
  * schema_version): the number of migrations in lw-club-schema.c. */
-#define LW_CLUB_SCHEMA_VERSION 2
+#define LW_CLUB_SCHEMA_VERSION 3
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PGconn, PQfinish)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PGresult, PQclear)
@@ -156,8 +157,8 @@ PGresult *lw_club_exec (PGconn             *conn,
  *
  * Creates the club schema or migrates it to %LW_CLUB_SCHEMA_VERSION, in
  * one transaction (docs/CLUB-SERVER.md "Schema"): the tables of origins,
- * games and pushes (version 1), events (version 2), row-level security
- * enabled and forced on each, and
+ * games and pushes (version 1), events (version 2), suggestions (version
+ * 3), row-level security enabled and forced on each, and
  * the group role `littlewolf_origin` whose members (the laptops' roles)
  * may read every row and write their own origin's only.
  *
@@ -231,6 +232,16 @@ gboolean lw_club_check_schema (PGconn   *conn,
                                char    **origin,
                                GError  **error);
 
+/* Connects as the laptop @store joined as: lw_club_connect() with its
+ * conninfo, lw_club_check_schema(), and the login role checked to be the
+ * database's origin (%LW_CLUB_ERROR_ORIGIN). Sets *@state (optional) to
+ * the sync's state (transfer full) and *@club (optional) to the club's
+ * UUID (transfer full). */
+PGconn *lw_club_connect_laptop (LwStore       *store,
+                                LwClubState  **state,
+                                char         **club,
+                                GError       **error);
+
 /**
  * LwClubSyncResult:
  * @pushed: own games sent (new or changed)
@@ -282,5 +293,122 @@ typedef struct {
 gboolean lw_club_sync (LwStore           *store,
                        LwClubSyncResult  *result,
                        GError           **error);
+
+/**
+ * LwClubSuggestion:
+ * @id: its number on the server, ≥ 1
+ * @game: (transfer full): the game's UUID
+ * @local: the game's ID in this database, 0 when it is not here
+ * @incoming: %TRUE when aimed at one of this laptop's games, %FALSE when
+ *   this laptop sent it
+ * @from: (transfer full): the name of the laptop that sent it
+ * @to: (transfer full): the name of the laptop that owns the game
+ * @version: the game's version it was made at
+ * @kind: the correction: %LW_EDIT_REPLACE, %LW_EDIT_INSERT or
+ *   %LW_EDIT_DELETE
+ * @number: the round it is made at, ≥ 1 (as #LwEdit's @number)
+ * @round: (transfer full) (nullable): the new round as round JSON
+ *   (lw_round_to_json()), %NULL for a deletion
+ * @state: (transfer full): "open", "accepted" or "declined"
+ * @made: when it was sent, seconds since 1970 (UTC)
+ *
+ * A correction of another laptop's game sent to that laptop
+ * (docs/CLUB-SERVER.md "Suggestions").
+ */
+typedef struct {
+  gint64      id;
+  char       *game;
+  gint64      local;
+  gboolean    incoming;
+  char       *from;
+  char       *to;
+  gint64      version;
+  LwEditKind  kind;
+  guint       number;
+  char       *round;
+  char       *state;
+  gint64      made;
+} LwClubSuggestion;
+
+void lw_club_suggestion_free (LwClubSuggestion *suggestion);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwClubSuggestion, lw_club_suggestion_free)
+
+/**
+ * lw_club_suggest:
+ * @store: a database that joined a club
+ * @game: the ID of a game held here from another laptop (read-only here)
+ * @edit: the correction, as lw_store_replace_round(),
+ *   lw_store_insert_round() or lw_store_delete_round() would make it
+ * @id: (out) (optional): the suggestion's number on the server
+ * @error: return location for a #GError
+ *
+ * Sends a correction of another laptop's game to that laptop as a
+ * suggestion (docs/CLUB-SERVER.md "Suggestions"), made at the version of
+ * the game held here. The correction is first checked here as the owner
+ * would apply it (lw_edit_apply() on the game held here): one the engine
+ * refuses is not sent. Nothing changes in @store.
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND for no game @game or no club joined;
+ * %LW_STORE_ERROR_INVALID for a game of this laptop's own ("game 3 is
+ * this laptop's own: correct it here"); the engine's for a correction it
+ * refuses; %LW_CLUB_ERROR_SCHEMA for a server before schema version 3;
+ * %LW_CLUB_ERROR_REFUSED when the server refuses it (the game deleted or
+ * given another owner since the last pull); other %LW_CLUB_ERROR codes.
+ *
+ * Returns: %TRUE when sent.
+ */
+gboolean lw_club_suggest (LwStore       *store,
+                          gint64         game,
+                          const LwEdit  *edit,
+                          gint64        *id,
+                          GError       **error);
+
+/**
+ * lw_club_list_suggestions:
+ * @store: a database that joined a club
+ * @error: return location for a #GError
+ *
+ * The suggestions this laptop sent and those aimed at its own games, as
+ * the server holds them, newest first.
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND when no club is joined,
+ * %LW_CLUB_ERROR_SCHEMA for a server before schema version 3, other
+ * %LW_CLUB_ERROR codes.
+ *
+ * Returns: (transfer full) (element-type LwClubSuggestion*) (nullable):
+ *   the suggestions, %NULL on error.
+ */
+GPtrArray *lw_club_list_suggestions (LwStore  *store,
+                                     GError  **error);
+
+/**
+ * lw_club_decide_suggestion:
+ * @store: a database that joined a club
+ * @id: a suggestion's number, aimed at one of this laptop's games
+ * @accept: %TRUE to accept it, %FALSE to decline it
+ * @error: return location for a #GError
+ *
+ * Accepts or declines an open suggestion, in one server transaction that
+ * holds its row. Accepting applies it here as this laptop's own
+ * correction, through the store function a correction uses
+ * (lw_store_replace_round(), lw_store_insert_round(),
+ * lw_store_delete_round(): one local transaction, in the edit log, sent
+ * with the next sync), only while the game is at the version the
+ * suggestion was made at; then the server notes the decision. Should the
+ * server's commit fail after the local one, the game has moved on and
+ * the suggestion can only be declined: it is never applied twice.
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND for no open suggestion @id aimed at
+ * this laptop; %LW_STORE_ERROR_INVALID when the game is not here or
+ * changed since the suggestion was made ("game 3 changed since
+ * suggestion 2 was made (version 4, now 5): decline it"); the engine's
+ * and the store's for a correction refused; %LW_CLUB_ERROR codes.
+ *
+ * Returns: %TRUE when decided.
+ */
+gboolean lw_club_decide_suggestion (LwStore   *store,
+                                    gint64     id,
+                                    gboolean   accept,
+                                    GError   **error);
 
 G_END_DECLS
