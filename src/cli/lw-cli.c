@@ -54,7 +54,7 @@ static const char usage[] =
   "                            a virtual table played from other devices:\n"
   "                            prints each remote seat's link, serves until\n"
   "                            the game ends (see host --help)\n"
-  "  club init|add-origin|join|sync|status\n"
+  "  club init|add-origin|join|sync|status|add-admin|login|roster\n"
   "                            share games with a club's PostgreSQL server\n"
   "                            (see club --help)\n"
   "\n"
