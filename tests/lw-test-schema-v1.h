@@ -37,9 +37,16 @@
   "  PRIMARY KEY (round, ordinal)) WITHOUT ROWID;" \
   "PRAGMA user_version = 1;"
 
-/* Drops what schema 19 added (duplicate boards' pars): with the version
- * set back, a test makes a schema-18 database from a current one. */
+/* Drops what schema 20 added (the club roster): with the version set
+ * back, a test makes a schema-19 database from a current one. */
+#define LW_TEST_DROP_SCHEMA_20 \
+  "DROP TABLE club_requests; DROP TABLE club_roster;" \
+  "ALTER TABLE club_state DROP COLUMN roster_seq;"
+
+/* Drops what schemas 20 and 19 added (duplicate boards' pars): with the
+ * version set back, a test makes a schema-18 database from a current one. */
 #define LW_TEST_DROP_SCHEMA_19 \
+  LW_TEST_DROP_SCHEMA_20 \
   "DROP TABLE event_board_pars;"
 
 /* Drops what schemas 19 and 18 added (events on the club server): with the

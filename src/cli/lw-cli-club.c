@@ -10,6 +10,13 @@
  *                                           laptop's game sent to it
  *   club suggestions [--json]             those sent and those received
  *   club suggestion accept|decline N      the owner's decision
+ *   club add-admin NAME --conninfo C      a club admin's login role
+ *   club login --conninfo C               keeps a login's password
+ *   club roster [--json] [--conninfo C]   the club's roster
+ *   club roster rename PLAYER NEW-NAME --conninfo C   (an admin's)
+ *   club roster merge PLAYER INTO --conninfo C        (an admin's)
+ *   club roster requests [--json] [--conninfo C]      the laptops' merges
+ *   club roster accept|decline N --conninfo C         (an admin's)
  *
  * A password is read from standard input (--password-stdin), never from
  * the command line.
@@ -51,6 +58,24 @@ static const char club_usage[] =
   "  club suggestion accept N   apply suggestion N to this laptop's game, as\n"
   "      its own correction (sent with the next sync)\n"
   "  club suggestion decline N  decline it\n"
+  "  club add-admin NAME --conninfo C [--password-stdin]\n"
+  "      add a club admin (as the owner role): prints its login role, lw_admin_NAME;\n"
+  "      the role's password is read from standard input\n"
+  "  club login --conninfo C --password-stdin\n"
+  "      keep the password of the login C names (an admin's) where club commands\n"
+  "      find it: the keyring, else ~/.config/little-wolf/club.pgpass\n"
+  "  club roster [--json] [--merged] [--conninfo C]\n"
+  "      the club's players: UUID, name, the laptop that added each (C: any\n"
+  "      login of the club; without it, this database's club server)\n"
+  "  club roster rename PLAYER NEW-NAME --conninfo C\n"
+  "  club roster merge PLAYER INTO --conninfo C\n"
+  "      as a club admin (C names its login): PLAYER is a UUID or a name of one\n"
+  "      entry; every laptop's next sync renames or merges its players\n"
+  "  club roster requests [--json] [--conninfo C]\n"
+  "      the merges laptops sent (player merge on a club laptop): N, laptop,\n"
+  "      the entry that goes, the one that stays, waiting|accepted|declined\n"
+  "  club roster accept N --conninfo C / club roster decline N --conninfo C\n"
+  "      as a club admin: make request N's merge, or refuse it\n"
   "\n"
   "C is a libpq conninfo (\"host=… port=… dbname=… user=… sslmode=…\").\n"
   "Exit status: 0 success, 1 could not be carried out (the server, the\n"
@@ -78,6 +103,10 @@ typedef struct {
   const char *name;
   gboolean    password_stdin;
   gboolean    json;
+  gboolean    merged;
+  /* Words after `club roster` (rename PLAYER NEW-NAME, merge PLAYER INTO). */
+  const char *words[3];
+  guint       n_words;
 } Options;
 
 static int
@@ -96,10 +125,17 @@ parse (const char  *command,
         options->origin = take_value (argc, argv, &i, &status);
       else if (strcmp (argv[i], "--password-stdin") == 0)
         options->password_stdin = TRUE;
-      else if (strcmp (argv[i], "--json") == 0 && strcmp (command, "status") == 0)
+      else if (strcmp (argv[i], "--json") == 0
+               && (strcmp (command, "status") == 0 || strcmp (command, "roster") == 0))
         options->json = TRUE;
-      else if (argv[i][0] != '-' && options->name == NULL && strcmp (command, "add-origin") == 0)
+      else if (strcmp (argv[i], "--merged") == 0 && strcmp (command, "roster") == 0)
+        options->merged = TRUE;
+      else if (argv[i][0] != '-' && options->name == NULL
+               && (strcmp (command, "add-origin") == 0 || strcmp (command, "add-admin") == 0))
         options->name = argv[i];
+      else if (argv[i][0] != '-' && strcmp (command, "roster") == 0
+               && options->n_words < G_N_ELEMENTS (options->words))
+        options->words[options->n_words++] = argv[i];
       else
         return lw_cli_fail (LW_CLI_INVALID, "club %s: unexpected argument \"%s\" (see club --help)",
                             command, argv[i]);
@@ -209,6 +245,236 @@ add_time (JsonBuilder *builder,
     json_builder_add_null_value (builder);
 }
 
+static int
+cmd_add_admin (const Options *options)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *password = NULL;
+  g_autofree char *role = NULL;
+
+  if (options->conninfo == NULL || options->name == NULL)
+    return lw_cli_fail (LW_CLI_INVALID, "club add-admin: a NAME and --conninfo are needed");
+  if (options->password_stdin && (password = read_password ()) == NULL)
+    return lw_cli_fail (LW_CLI_INVALID, "club add-admin: no password on standard input");
+  if (!lw_club_add_admin (options->conninfo, options->name, password, &role, &error))
+    return fail_club (error);
+  printf ("%s\n", role);
+  return LW_CLI_OK;
+}
+
+static int
+cmd_login (const Options *options)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *password = NULL;
+
+  if (options->conninfo == NULL || !options->password_stdin)
+    return lw_cli_fail (LW_CLI_INVALID, "club login: --conninfo and --password-stdin are needed");
+  if ((password = read_password ()) == NULL)
+    return lw_cli_fail (LW_CLI_INVALID, "club login: no password on standard input");
+  if (!lw_club_save_password (options->conninfo, password, NULL, &error))
+    return fail_club (error);
+  return LW_CLI_OK;
+}
+
+/* Sets member @name of the object @builder is building to @value (%NULL:
+ * null). */
+static void
+add_member (JsonBuilder *builder,
+            const char  *name,
+            const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  if (value != NULL)
+    json_builder_add_string_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
+}
+
+/* Prints what @builder built, pretty, and a line's end. */
+static int
+print_built (JsonBuilder *builder)
+{
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autoptr (JsonNode) root = json_builder_get_root (builder);
+  g_autofree char *text = NULL;
+
+  json_generator_set_root (generator, root);
+  json_generator_set_pretty (generator, TRUE);
+  text = json_generator_to_data (generator, NULL);
+  printf ("%s\n", text);
+  return LW_CLI_OK;
+}
+
+static int
+print_roster (GPtrArray *entries,
+              gboolean   json)
+{
+  if (json)
+    {
+      g_autoptr (JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_array (builder);
+      for (guint i = 0; i < entries->len; i++)
+        {
+          const LwClubRosterEntry *entry = g_ptr_array_index (entries, i);
+
+          json_builder_begin_object (builder);
+          add_member (builder, "uuid", entry->uuid);
+          add_member (builder, "name", entry->name);
+          add_member (builder, "laptop", entry->origin_name);
+          add_member (builder, "merged_into", entry->merged_into);
+          json_builder_end_object (builder);
+        }
+      json_builder_end_array (builder);
+      return print_built (builder);
+    }
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const LwClubRosterEntry *entry = g_ptr_array_index (entries, i);
+
+      printf ("%s\t%s\t%s%s%s\n", entry->uuid, entry->name, entry->origin_name,
+              entry->merged_into != NULL ? "\tmerged into " : "",
+              entry->merged_into != NULL ? entry->merged_into : "");
+    }
+  return LW_CLI_OK;
+}
+
+static int
+print_requests (GPtrArray *requests,
+                gboolean   json)
+{
+  if (json)
+    {
+      g_autoptr (JsonBuilder) builder = json_builder_new ();
+
+      json_builder_begin_array (builder);
+      for (guint i = 0; i < requests->len; i++)
+        {
+          const LwClubRequest *request = g_ptr_array_index (requests, i);
+
+          json_builder_begin_object (builder);
+          json_builder_set_member_name (builder, "id");
+          json_builder_add_int_value (builder, request->id);
+          add_member (builder, "laptop", request->laptop);
+          add_member (builder, "player", request->player);
+          add_member (builder, "player_name", request->player_name);
+          add_member (builder, "into", request->into);
+          add_member (builder, "into_name", request->into_name);
+          add_member (builder, "state", request->state);
+          json_builder_end_object (builder);
+        }
+      json_builder_end_array (builder);
+      return print_built (builder);
+    }
+  for (guint i = 0; i < requests->len; i++)
+    {
+      const LwClubRequest *request = g_ptr_array_index (requests, i);
+
+      printf ("%" G_GINT64_FORMAT "\t%s\t%s\t%s\t%s\n", request->id, request->laptop,
+              request->player_name, request->into_name, request->state);
+    }
+  return LW_CLI_OK;
+}
+
+/* The conninfo of --conninfo, else of the database's club server. */
+static const char *
+roster_conninfo (LwCliContext   *ctx,
+                 const Options  *options,
+                 LwClubState   **state,
+                 int            *status)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) store = NULL;
+
+  if (options->conninfo != NULL)
+    return options->conninfo;
+  if (lw_cli_store_missing (ctx))
+    {
+      *status = LW_CLI_FAILED;
+      return NULL;
+    }
+  store = lw_cli_open_store (ctx, FALSE, &error);
+  if (store == NULL || (*state = lw_store_club_get_state (store, FALSE, &error)) == NULL)
+    {
+      *status = lw_cli_fail_error (error);
+      return NULL;
+    }
+  return (*state)->conninfo;
+}
+
+/* A roster command's failure: 2 for a request that cannot be (an
+ * unknown or ambiguous player or request), else as fail_club(). */
+static int
+fail_roster (const GError *error)
+{
+  if (error->domain == LW_CLUB_ERROR
+      && (error->code == LW_CLUB_ERROR_INVALID || error->code == LW_CLUB_ERROR_NOT_FOUND))
+    return lw_cli_fail (LW_CLI_INVALID, "%s", error->message);
+  return fail_club (error);
+}
+
+static int
+cmd_roster (LwCliContext  *ctx,
+            const Options *options)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) entries = NULL;
+  g_autoptr (LwClubState) state = NULL;
+  const char *verb = options->n_words > 0 ? options->words[0] : NULL;
+  const char *conninfo = options->conninfo;
+
+  int status = LW_CLI_OK;
+
+  if (verb != NULL && strcmp (verb, "rename") != 0 && strcmp (verb, "merge") != 0
+      && strcmp (verb, "requests") != 0 && strcmp (verb, "accept") != 0
+      && strcmp (verb, "decline") != 0)
+    return lw_cli_fail (LW_CLI_INVALID, "club roster: unknown subcommand \"%s\" (see club --help)",
+                        verb);
+  if (verb != NULL && (strcmp (verb, "rename") == 0 || strcmp (verb, "merge") == 0))
+    {
+      gboolean ok;
+
+      if (options->n_words != 3 || conninfo == NULL)
+        return lw_cli_fail (LW_CLI_INVALID,
+                            "club roster %s: PLAYER, %s and an admin's --conninfo are needed",
+                            verb, strcmp (verb, "rename") == 0 ? "NEW-NAME" : "INTO");
+      ok = strcmp (verb, "rename") == 0
+           ? lw_club_roster_rename (conninfo, options->words[1], options->words[2], &error)
+           : lw_club_roster_merge (conninfo, options->words[1], options->words[2], &error);
+      return ok ? LW_CLI_OK : fail_roster (error);
+    }
+  if (verb != NULL && (strcmp (verb, "accept") == 0 || strcmp (verb, "decline") == 0))
+    {
+      char *end = NULL;
+      gint64 id = options->n_words == 2 ? g_ascii_strtoll (options->words[1], &end, 10) : 0;
+
+      if (options->n_words != 2 || conninfo == NULL || end == NULL || *end != '\0' || id <= 0)
+        return lw_cli_fail (LW_CLI_INVALID,
+                            "club roster %s: a request's number N and an admin's --conninfo are needed",
+                            verb);
+      if (!lw_club_roster_decide (conninfo, id, strcmp (verb, "accept") == 0, &error))
+        return fail_roster (error);
+      return LW_CLI_OK;
+    }
+  if (options->n_words > 1)
+    return lw_cli_fail (LW_CLI_INVALID, "club roster: unexpected argument \"%s\"",
+                        options->words[1]);
+  conninfo = roster_conninfo (ctx, options, &state, &status);
+  if (conninfo == NULL)
+    return status;
+  if (verb != NULL)
+    {
+      g_autoptr (GPtrArray) requests = lw_club_roster_requests (conninfo, &error);
+
+      return requests != NULL ? print_requests (requests, options->json) : fail_club (error);
+    }
+  entries = lw_club_roster_list (conninfo, options->merged, &error);
+  if (entries == NULL)
+    return fail_club (error);
+  return print_roster (entries, options->json);
+}
+
 static void
 print_time (const char *label,
             gint64      seconds)
@@ -308,6 +574,8 @@ cmd_sync (LwCliContext *ctx)
           result.pulled, result.conflicts, result.restarted ? ", new sync after a restore" : "");
   if (result.events_pushed > 0 || result.events_pulled > 0)
     printf ("events pushed %u, pulled %u\n", result.events_pushed, result.events_pulled);
+  if (result.roster_pushed > 0 || result.roster_pulled > 0)
+    printf ("roster entries pushed %u, pulled %u\n", result.roster_pushed, result.roster_pulled);
   return LW_CLI_OK;
 }
 
@@ -512,7 +780,7 @@ lw_cli_cmd_club (LwCliContext *ctx,
                  int           argc,
                  char        **argv)
 {
-  Options options = { NULL, NULL, NULL, FALSE, FALSE };
+  Options options = { 0 };
   const char *command = argc >= 2 ? argv[1] : NULL;
   int status;
 
@@ -539,5 +807,11 @@ lw_cli_cmd_club (LwCliContext *ctx,
     return cmd_sync (ctx);
   if (strcmp (command, "status") == 0)
     return cmd_status (ctx, options.json);
+  if (strcmp (command, "add-admin") == 0)
+    return cmd_add_admin (&options);
+  if (strcmp (command, "login") == 0)
+    return cmd_login (&options);
+  if (strcmp (command, "roster") == 0)
+    return cmd_roster (ctx, &options);
   return lw_cli_fail (LW_CLI_INVALID, "club: unknown subcommand \"%s\" (see club --help)", command);
 }

@@ -144,7 +144,7 @@ player_two_names (LwCliContext *ctx,
   store = open_for_change (ctx, argv[1], &status);
   if (store == NULL)
     return status;
-  ok = merge ? lw_store_merge_players (store, argv[1], name, NULL, &error)
+  ok = merge ? lw_store_club_merge_players (store, argv[1], name, NULL, NULL, &error)
              : lw_store_rename_player (store, argv[1], name, &error);
   if (!ok)
     return fail_error (error);

@@ -165,6 +165,27 @@ event_facts (LwStore  *self,
   return json_to_string (root, FALSE);
 }
 
+/* The roster UUIDs of event @id's entrants (lw_store_club_players_json()). */
+static char *
+event_players (LwStore  *self,
+               gint64    id,
+               GError  **error)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (LwStoreStmt) stmt =
+    lw_store_query (self,
+                    "SELECT p.name FROM event_players AS ep JOIN players AS p ON p.id = ep.player"
+                    " WHERE ep.event = ? ORDER BY ep.entrant",
+                    id, 0, error);
+  gboolean ok = stmt != NULL;
+
+  while (lw_store_next_row (self, stmt, &ok, error))
+    g_ptr_array_add (names, g_strdup ((const char *) sqlite3_column_text (stmt, 0)));
+  if (!ok)
+    return NULL;
+  return lw_store_club_players_json (self, (const char *const *) names->pdata, names->len, error);
+}
+
 GPtrArray *
 lw_store_club_list_outgoing_events (LwStore  *self,
                                     GError  **error)
@@ -221,6 +242,13 @@ lw_store_club_list_outgoing_events (LwStore  *self,
       event->version = sqlite3_column_int64 (stmt, 2) + 1;
       event->record = g_steal_pointer (&facts);
       g_ptr_array_add (events, event);
+      if (event->record != NULL)
+        {
+          event->players = event_players (self, sqlite3_column_int64 (stmt, 1), error);
+          ok = event->players != NULL;
+          if (!ok)
+            break;
+        }
     }
   ok = ok && stmt != NULL;
   g_clear_pointer (&stmt, lw_store_stmt_release);
@@ -412,13 +440,15 @@ objects_of (JsonObject  *object,
 /* Stores @facts of event @uuid as event @id (0: a new ID); sets *@stored
  * to its ID. Inside a write transaction. */
 static gboolean
-import_facts (LwStore     *self,
-              const char  *uuid,
-              const char  *facts,
-              gint64       id,
-              gint64      *stored,
-              GError     **error)
+import_facts (LwStore           *self,
+              const LwClubGame  *pulled,
+              gint64             id,
+              gint64            *stored,
+              GError           **error)
 {
+  const char *uuid = pulled->uuid;
+  const char *facts = pulled->record;
+  g_autoptr (JsonObject) roster = lw_store_club_parse_players (pulled->players);
   static const char *const skip_player[] = { "player_name", NULL };
   static const char *const skip_table[] = { "game_uuid", NULL };
   static const char *const event_column[] = { "event" };
@@ -459,8 +489,10 @@ import_facts (LwStore     *self,
       const char *name = json_object_get_string_member_with_default (l->data, "player_name", "");
       const char *const fixed[] = { "event", "player" };
       gint64 values[] = { id, 0 };
+      g_autofree char *local = NULL;
 
-      ok = lw_store_player_id (self, name, &values[1], error)
+      ok = lw_store_club_local_name (self, roster, name, pulled->origin_name, &local, error)
+           && lw_store_player_id (self, local, &values[1], error)
            && insert_row (self, uuid, "event_players", l->data, skip_player, fixed, values, 2,
                           NULL, error);
     }
@@ -535,7 +567,7 @@ restore_own_event (LwStore           *self,
                         error);
   if (stmt == NULL)
     return FALSE;
-  if (!has_row && !import_facts (self, event->uuid, event->record, 0, &stored, error))
+  if (!has_row && !import_facts (self, event, 0, &stored, error))
     return FALSE;
   return lw_store_bind_text (self, stmt, 1, event->uuid, error)
          && lw_store_bind_int (self, stmt, 2, event->version, error)
@@ -583,7 +615,7 @@ lw_store_club_apply_event (LwStore           *self,
              && lw_store_bind_text (self, stmt, 1, event->uuid, error)
              && lw_store_step_done (self, stmt, error);
     }
-  if (!import_facts (self, event->uuid, event->record, id, &stored, error))
+  if (!import_facts (self, event, id, &stored, error))
     return FALSE;
   stmt = lw_store_stmt (self,
                         "INSERT OR REPLACE INTO club_events (uuid, event, origin, origin_name, version)"

@@ -28,6 +28,7 @@ lw_club_game_free (LwClubGame *game)
   g_free (game->origin);
   g_free (game->origin_name);
   g_free (game->record);
+  g_free (game->players);
   g_free (game);
 }
 
@@ -81,7 +82,8 @@ lw_store_club_join (LwStore     *self,
                         "  origin = ?2, club = CASE WHEN origin = ?2 THEN club END,"
                         "  push_counter = CASE WHEN origin = ?2 THEN push_counter ELSE 0 END,"
                         "  push_pending = CASE WHEN origin = ?2 THEN push_pending ELSE 0 END,"
-                        "  pull_seq = CASE WHEN origin = ?2 THEN pull_seq ELSE 0 END",
+                        "  pull_seq = CASE WHEN origin = ?2 THEN pull_seq ELSE 0 END,"
+                        "  roster_seq = CASE WHEN origin = ?2 THEN roster_seq ELSE 0 END",
                         error);
   ok = stmt != NULL
        && lw_store_bind_text (self, stmt, 1, conninfo, error)
@@ -90,7 +92,10 @@ lw_store_club_join (LwStore     *self,
   /* Another origin: nothing of this database is on that one's server. */
   ok = ok && lw_store_exec (self,
                             "DELETE FROM club_pushed WHERE (SELECT push_counter FROM club_state) = 0",
-                            error);
+                            error)
+       && lw_store_exec (self,
+                         "DELETE FROM club_roster WHERE (SELECT roster_seq FROM club_state) = 0",
+                         error);
   return lw_store_finish (self, ok, error);
 }
 
@@ -154,6 +159,58 @@ lw_store_club_get_state (LwStore   *self,
   return g_steal_pointer (&state);
 }
 
+/* The roster UUIDs of @record's players and substitutes
+ * (lw_store_club_players_json()). */
+static char *
+record_players (LwStore             *self,
+                const LwGameRecord  *record,
+                GError             **error)
+{
+  g_autoptr (GPtrArray) names = g_ptr_array_new ();
+
+  for (guint i = 0; i < record->n_players; i++)
+    g_ptr_array_add (names, record->players[i]);
+  for (guint i = 0; record->substitutes != NULL && i < record->substitutes->len; i++)
+    g_ptr_array_add (names, ((LwSubstitute *) g_ptr_array_index (record->substitutes, i))->name);
+  return lw_store_club_players_json (self, (const char *const *) names->pdata, names->len, error);
+}
+
+/* Gives @record's players and substitutes their local names: those of
+ * their roster entries' players here (lw_store_club_local_name()). */
+static gboolean
+localize_record (LwStore           *self,
+                 LwGameRecord      *record,
+                 const LwClubGame  *game,
+                 GError           **error)
+{
+  g_autoptr (JsonObject) players = lw_store_club_parse_players (game->players);
+
+  if (players == NULL)
+    return TRUE;
+  for (guint i = 0; i < record->n_players; i++)
+    {
+      char *local = NULL;
+
+      if (!lw_store_club_local_name (self, players, record->players[i], game->origin_name,
+                                     &local, error))
+        return FALSE;
+      g_free (record->players[i]);
+      record->players[i] = local;
+    }
+  for (guint i = 0; record->substitutes != NULL && i < record->substitutes->len; i++)
+    {
+      LwSubstitute *substitute = g_ptr_array_index (record->substitutes, i);
+      char *local = NULL;
+
+      if (!lw_store_club_local_name (self, players, substitute->name, game->origin_name,
+                                     &local, error))
+        return FALSE;
+      g_free (substitute->name);
+      substitute->name = local;
+    }
+  return TRUE;
+}
+
 GPtrArray *
 lw_store_club_list_outgoing (LwStore  *self,
                              GError  **error)
@@ -190,6 +247,8 @@ lw_store_club_list_outgoing (LwStore  *self,
       game->played_at = stored->played_at != 0 ? stored->played_at : stored->created;
       game->record = lw_game_record_to_json (stored->record);
       g_ptr_array_add (games, game);
+      game->players = record_players (self, stored->record, error);
+      ok = game->players != NULL;
     }
   stmt = ok ? lw_store_query (self,
                               "SELECT uuid, version FROM club_pushed WHERE uuid NOT IN"
@@ -313,6 +372,7 @@ import_pulled (LwStore           *self,
   gint64 same = 0;
 
   if (record != NULL && g_strcmp0 (record->id, game->uuid) == 0
+      && localize_record (self, record, game, &local_error)
       && lw_store_import_game (self, record, FALSE, &same, &local_error) > 0)
     return TRUE;
   if (local_error == NULL)
@@ -471,7 +531,8 @@ lw_store_club_restart (LwStore    *self,
                          "DELETE FROM club_events WHERE origin IS NULL AND event IS NULL", error)
        && lw_store_exec (self, "UPDATE club_events SET facts = NULL WHERE origin IS NULL", error)
        && lw_store_run1 (self,
-                         "UPDATE club_state SET push_counter = ?1, push_pending = ?1, pull_seq = 0",
+                         "UPDATE club_state SET push_counter = ?1, push_pending = ?1, pull_seq = 0,"
+                         " roster_seq = 0",
                          counter, error);
   for (guint i = 0; ok && i < own->len; i++)
     ok = apply_one (self, g_ptr_array_index (own, i), TRUE, error);

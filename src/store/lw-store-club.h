@@ -69,6 +69,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwClubState, lw_club_state_free)
  * @seq: the server's change number (pulled games), else 0
  * @is_event: an event instead of a game (lw-store-club-events.c): @record
  *   is then its facts document (%NULL for a deletion), @played_at 0
+ * @players: (nullable) (transfer full): its players by roster UUID, a
+ *   JSON object of the names in @record (as the sending laptop names
+ *   them) to their club roster UUIDs (server schema 3); %NULL when not
+ *   known (a server of an older schema, a change pushed before): the
+ *   names alone then say who played
  *
  * One game (or event) on its way to or from the club server.
  */
@@ -81,6 +86,7 @@ typedef struct {
   char     *record;
   gint64    seq;
   gboolean  is_event;
+  char     *players;
 } LwClubGame;
 
 void lw_club_game_free (LwClubGame *game);
@@ -330,5 +336,208 @@ gboolean lw_store_club_find_game (LwStore      *self,
                                   char        **origin_name,
                                   gint64       *version,
                                   GError      **error);
+
+/**
+ * LwClubRosterEntry:
+ * @uuid: (transfer full): the player's stable ID in the club
+ * @origin: (nullable) (transfer full): the laptop that added the entry
+ *   (pulled entries), %NULL for one this laptop adds
+ * @origin_name: (nullable) (transfer full): that laptop's name
+ * @name: (transfer full): the roster's name of the player
+ * @merged_into: (nullable) (transfer full): the entry this one was merged
+ *   into by the club's admin (the two are one person), %NULL when none
+ * @seq: the server's change number of the entry's last change, 0 when
+ *   not pulled yet
+ * @player: (nullable) (transfer full): the local player it is, by name
+ *   (lw_store_club_list_roster() only), %NULL when none here
+ * @games: the games that local player sat in here (lw_store_club_list_roster()
+ *   only)
+ *
+ * One entry of the club's roster (docs/CLUB-SERVER.md "The roster").
+ */
+typedef struct {
+  char   *uuid;
+  char   *origin;
+  char   *origin_name;
+  char   *name;
+  char   *merged_into;
+  gint64  seq;
+  char   *player;
+  gint64  games;
+} LwClubRosterEntry;
+
+void lw_club_roster_entry_free (LwClubRosterEntry *entry);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwClubRosterEntry, lw_club_roster_entry_free)
+
+/**
+ * lw_store_club_link_players:
+ * @self: a store that joined a club server
+ * @error: return location for a #GError (%LW_STORE_ERROR)
+ *
+ * Before a push, in one write transaction: every local player not yet
+ * linked to a roster entry is linked to one. A name that matches a
+ * roster entry no local player is yet (not merged into another) is that
+ * entry (when two match, the one the server numbered first; the app asks
+ * which instead, lw_store_club_link_player()); any other player is a new
+ * entry with a new UUID, which waits to be sent.
+ *
+ * Returns: (transfer full) (element-type LwClubRosterEntry*) (nullable):
+ *   the entries this laptop added that the server has not acknowledged
+ *   (@uuid, @name), %NULL on error.
+ */
+GPtrArray *lw_store_club_link_players (LwStore  *self,
+                                       GError  **error);
+
+/**
+ * lw_store_club_ack_roster:
+ * @self: a store
+ * @entries: (element-type LwClubRosterEntry*): entries of
+ *   lw_store_club_link_players() the server took
+ * @error: return location for a #GError (%LW_STORE_ERROR)
+ *
+ * Notes, in one transaction, that the server holds @entries: they no
+ * longer wait.
+ *
+ * Returns: %TRUE when noted.
+ */
+gboolean lw_store_club_ack_roster (LwStore    *self,
+                                   GPtrArray  *entries,
+                                   GError    **error);
+
+/**
+ * lw_store_club_apply_roster:
+ * @self: a store
+ * @entries: (element-type LwClubRosterEntry*): roster entries changed on
+ *   the server, in the order of their change numbers
+ * @roster_seq: the change number they reach, ≥ 0
+ * @error: return location for a #GError (%LW_STORE_ERROR, %LW_ENGINE_ERROR)
+ *
+ * Takes the roster's changes, in one transaction with the number they
+ * reach (docs/CLUB-SERVER.md "The roster"): each entry is held as the
+ * server has it; the local player of an entry the admin renamed takes
+ * its new name (with the suffix of lw_store_club_link_player() when that
+ * name is another player's here); the local player of an entry merged
+ * into another is merged into that one's local player
+ * (lw_store_merge_players(), so that the ratings, computed from the
+ * stored games, are those of one player), or becomes that entry's when
+ * it has none here. A merge the local store refuses (the two sat in one
+ * game here) is left undone, the link kept. Harmless to repeat.
+ *
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_club_apply_roster (LwStore    *self,
+                                     GPtrArray  *entries,
+                                     gint64      roster_seq,
+                                     GError    **error);
+
+/**
+ * lw_store_club_get_roster_seq:
+ * @self: a store that joined a club server
+ * @roster_seq: (out): the roster's change number pulled up to
+ * @error: return location for a #GError (%LW_STORE_ERROR)
+ *
+ * Returns: %TRUE when read.
+ */
+gboolean lw_store_club_get_roster_seq (LwStore  *self,
+                                       gint64   *roster_seq,
+                                       GError  **error);
+
+/**
+ * lw_store_club_list_roster:
+ * @self: a store
+ * @error: return location for a #GError (%LW_STORE_ERROR)
+ *
+ * The club's roster as this laptop last pulled it, the entries merged
+ * into others left out, sorted by name (then by change number), each
+ * with its local player and the games that player sat in here. Empty for
+ * a database that joined no club.
+ *
+ * Returns: (transfer full) (element-type LwClubRosterEntry*) (nullable):
+ *   the entries, %NULL on error.
+ */
+GPtrArray *lw_store_club_list_roster (LwStore  *self,
+                                      GError  **error);
+
+/**
+ * lw_store_club_link_player:
+ * @self: a store
+ * @name: a name as typed (the names rule)
+ * @uuid: the roster entry the person chose for it
+ * @local: (out) (transfer full): the local player's name for that entry
+ * @error: return location for a #GError
+ *
+ * The person at the table said which roster entry a typed name is (two
+ * entries share it): in one transaction, the entry's local player when
+ * it has one; else the unlinked local player of that name, or a new one,
+ * linked to it; when @name is another entry's player here, a new player
+ * named "@name (LAPTOP)" after the laptop that added the entry ("Sam Lee
+ * (Front desk)"; "Sam Lee (Front desk 2)" and on when that is taken too).
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND for an @uuid not on the roster;
+ * %LW_ENGINE_ERROR_INVALID for a name the rule refuses; another
+ * %LW_STORE_ERROR.
+ *
+ * Returns: %TRUE when linked.
+ */
+gboolean lw_store_club_link_player (LwStore     *self,
+                                    const char  *name,
+                                    const char  *uuid,
+                                    char       **local,
+                                    GError     **error);
+
+/* lw-store-players.h's, which lw-store.h includes after this header. */
+typedef struct _LwPlayerMerge LwPlayerMerge;
+
+/**
+ * lw_store_club_merge_players:
+ * @self: a store
+ * @from_name: the player who goes
+ * @into_name: the player who stays
+ * @merge: (out) (optional) (transfer full): as lw_store_merge_players()
+ * @requested: (out) (optional): set to %TRUE when a request was queued
+ * @error: return location for a #GError
+ *
+ * `player merge` and the Players page's merge: lw_store_merge_players(),
+ * and, on a club laptop where both players are roster entries, a merge
+ * request for the club's admin queued in the same transaction (sent with
+ * the next push; docs/CLUB-SERVER.md "The roster"). Elsewhere it is
+ * lw_store_merge_players().
+ *
+ * Errors: those of lw_store_merge_players().
+ *
+ * Returns: %TRUE when merged.
+ */
+gboolean lw_store_club_merge_players (LwStore        *self,
+                                      const char     *from_name,
+                                      const char     *into_name,
+                                      LwPlayerMerge **merge,
+                                      gboolean       *requested,
+                                      GError        **error);
+
+/**
+ * lw_store_club_list_requests:
+ * @self: a store
+ * @error: return location for a #GError (%LW_STORE_ERROR)
+ *
+ * Returns: (transfer full) (element-type utf8) (nullable): the merge
+ *   requests not yet sent, two UUIDs each (the entry that goes, the one
+ *   that stays), in the order they were made.
+ */
+GPtrArray *lw_store_club_list_requests (LwStore  *self,
+                                        GError  **error);
+
+/**
+ * lw_store_club_ack_requests:
+ * @self: a store
+ * @requests: (element-type utf8): as lw_store_club_list_requests() gave
+ * @error: return location for a #GError (%LW_STORE_ERROR)
+ *
+ * Notes in one transaction that the server holds @requests.
+ *
+ * Returns: %TRUE when noted.
+ */
+gboolean lw_store_club_ack_requests (LwStore    *self,
+                                     GPtrArray  *requests,
+                                     GError    **error);
 
 G_END_DECLS

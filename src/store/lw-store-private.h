@@ -436,4 +436,28 @@ gboolean lw_store_club_apply_event (LwStore           *self,
                                     gboolean           own,
                                     GError           **error);
 
+/* The roster UUIDs of the local players named @names (@n of them), as a
+ * JSON object name → UUID (players with no roster entry left out), for a
+ * pushed game's or event's @players. lw-store-club-roster.c */
+char *lw_store_club_players_json (LwStore            *self,
+                                  const char *const  *names,
+                                  guint               n,
+                                  GError            **error);
+
+/* Parses @players (LwClubGame's, nullable): a JSON object of names to
+ * UUIDs, or %NULL (none, or not an object). */
+JsonObject *lw_store_club_parse_players (const char *players);
+
+/* The local player's name for @name of a pulled game or event whose
+ * players map @players (nullable: by name alone) gives, inside a write
+ * transaction: the player of its roster entry (after the admin's
+ * merges), else linked to it now (lw_store_club_link_player()'s rule);
+ * @origin_name names the sending laptop for a suffix. */
+gboolean lw_store_club_local_name (LwStore     *self,
+                                   JsonObject  *players,
+                                   const char  *name,
+                                   const char  *origin_name,
+                                   char       **local,
+                                   GError     **error);
+
 G_END_DECLS

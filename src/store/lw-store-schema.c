@@ -189,6 +189,18 @@
  *                 facts (JSON) and when it was played; never read by the
  *                 standings
  *
+ * Version 20 (the club roster, lw-store-club-roster.c):
+ *   club_roster   the club server's roster as this laptop last pulled it:
+ *                 an entry's UUID, name, the entry it was merged into
+ *                 (NULL: none), the laptop that added it and its change
+ *                 number; and the local player it is (UNIQUE: a player is
+ *                 one entry; NULL: no player here), pushed 0 while an
+ *                 entry this laptop added waits to be sent
+ *   club_state.roster_seq  the change number of the roster pulled up to
+ *   club_requests  a merge made on this laptop, sent to the club's admin
+ *                 as a request (the two entries' UUIDs; sent 1 once the
+ *                 server holds it)
+ *
  * Scores, status and winners are never stored as the truth: they are the
  * engine's replay of the stored rounds (lw_standings_compute()); the
  * result cache only keeps the last replay for the version it was made at.
@@ -631,6 +643,30 @@ static const char *const migrations[] = {
   "  PRIMARY KEY (event, board)"
   ") WITHOUT ROWID;"
   "PRAGMA user_version = 19;",
+
+  /* 19 → 20: the club roster (lw-store-club-roster.c): stable player IDs
+   * across laptops, and merges sent to the club's admin as requests. */
+  "CREATE TABLE club_roster ("
+  "  uuid         TEXT PRIMARY KEY,"
+  "  name         TEXT NOT NULL CHECK (length (name) > 0),"
+  "  merged_into  TEXT,"
+  "  origin_name  TEXT,"
+  "  seq          INTEGER NOT NULL DEFAULT 0 CHECK (seq >= 0),"
+  "  player       INTEGER UNIQUE REFERENCES players (id) ON DELETE SET NULL,"
+  "  pushed       INTEGER NOT NULL DEFAULT 1 CHECK (pushed IN (0, 1))"
+  ");"
+  "CREATE INDEX club_roster_name ON club_roster (name);"
+  "ALTER TABLE club_state ADD COLUMN roster_seq INTEGER NOT NULL DEFAULT 0"
+  "  CHECK (roster_seq >= 0);"
+  "CREATE TABLE club_requests ("
+  "  id         INTEGER PRIMARY KEY,"
+  "  from_uuid  TEXT NOT NULL,"
+  "  into_uuid  TEXT NOT NULL CHECK (into_uuid <> from_uuid),"
+  "  made_at    INTEGER NOT NULL,"
+  "  sent       INTEGER NOT NULL DEFAULT 0 CHECK (sent IN (0, 1)),"
+  "  UNIQUE (from_uuid, into_uuid)"
+  ");"
+  "PRAGMA user_version = 20;",
 };
 
 

@@ -8,6 +8,9 @@
 #include <unistd.h>
 
 #include "lw-club-fixture.h"
+#include "lw-rating.h"
+#include "lw-store-private.h"
+#include "lw-store-results.h"
 #include "lw-test-util.h"
 
 static char *config_dir;  /* the laptops' credentials' folder (XDG_CONFIG_HOME) */
@@ -284,4 +287,100 @@ lw_club_laptop_sync (LwClubLaptop *laptop)
 
   g_assert_true (lw_club_sync (laptop->store, NULL, &error));
   g_assert_no_error (error);
+}
+
+/* The Leaderboard page's rows (lw_store_load_rating_games(),
+ * lw_leaderboard_compute()) of @store on @ladder, as text that keeps
+ * every double's bits ("%a"), so that equal texts are equal figures. */
+char *
+lw_club_leaderboard_of (LwStore  *store,
+                        LwLadder  ladder)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwRatingGames) games = lw_store_load_rating_games (store, &error);
+  g_autoptr (GArray) rows = NULL;
+  LwLeaderboardOptions options;
+  GString *text = g_string_new (NULL);
+
+  g_assert_no_error (error);
+  lw_leaderboard_options_init (&options);
+  options.ladder = ladder;
+  rows = lw_leaderboard_compute (games, &options);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const LwLeaderboardRow *row = &g_array_index (rows, LwLeaderboardRow, i);
+
+      g_string_append_printf (text, "%u %s %a %a %a %u %u %u %a %u %d\n", row->rank, row->name,
+                              row->rating, row->mu, row->sigma, row->games, row->wins, row->skunks,
+                              row->trend, row->rated, row->provisional);
+    }
+  return g_string_free (text, FALSE);
+}
+
+char *
+lw_club_roster_links (LwClubLaptop *laptop)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  gint64 players = lw_test_sql_int_at (laptop->path, "SELECT count (*) FROM players");
+  gint64 linked = lw_test_sql_int_at (laptop->path,
+                                      "SELECT count (DISTINCT player) FROM club_roster"
+                                      " WHERE player IS NOT NULL");
+
+  g_assert_cmpint (linked, ==, players);
+  g_assert_cmpint (lw_test_sql_int_at (laptop->path,
+                                       "SELECT count (*) FROM club_roster WHERE pushed = 0"), ==, 0);
+  lw_test_sql_append_rows (lw_store_get_db (laptop->store),
+                           "SELECT p.name, r.uuid FROM club_roster AS r JOIN players AS p"
+                           " ON p.id = r.player ORDER BY p.name",
+                           text);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+ExecStatusType
+lw_club_try_sql (PGconn     *conn,
+                 const char *sql,
+                 int        *rows)
+{
+  PGresult *result = PQexec (conn, sql);
+  ExecStatusType status = PQresultStatus (result);
+
+  if (rows != NULL)
+    *rows = status == PGRES_COMMAND_OK ? atoi (PQcmdTuples (result)) : -1;
+  if (status == PGRES_FATAL_ERROR)
+    g_test_message ("refused: %s", PQresultErrorMessage (result));
+  PQclear (result);
+  return status;
+}
+
+char *
+lw_club_server_text (LwClubServer *server,
+                     const char   *sql)
+{
+  PGconn *conn = lw_club_fixture_connect (server, NULL, NULL);
+  PGresult *result = PQexec (conn, sql);
+  char *text;
+
+  g_assert_cmpint (PQresultStatus (result), ==, PGRES_TUPLES_OK);
+  g_assert_cmpint (PQntuples (result), ==, 1);
+  text = g_strdup (PQgetisnull (result, 0, 0) ? "" : PQgetvalue (result, 0, 0));
+  PQclear (result);
+  PQfinish (conn);
+  return text;
+}
+
+void
+lw_club_test_set_up (LwClubTest    *test,
+                     gconstpointer  data)
+{
+  test->dir = lw_test_make_tmp_dir (data);
+  test->server = lw_club_server_new ();
+}
+
+void
+lw_club_test_tear_down (LwClubTest    *test,
+                        gconstpointer  data)
+{
+  lw_test_remove_tree (test->dir);
+  g_free (test->dir);
+  lw_club_server_free (test->server);
 }

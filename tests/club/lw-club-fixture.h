@@ -8,6 +8,7 @@
 #pragma once
 
 #include "lw-club.h"
+#include "lw-rating.h"
 
 G_BEGIN_DECLS
 
@@ -73,5 +74,40 @@ void lw_club_assert_same_games (GHashTable *a,
 
 /* lw_club_sync() of @laptop, asserted to succeed. */
 void lw_club_laptop_sync (LwClubLaptop *laptop);
+
+/* A test's folder and club server (a GTest fixture). */
+typedef struct {
+  char         *dir;
+  LwClubServer *server;
+} LwClubTest;
+
+/* A new temporary folder (named after @data, a template such as
+ * "lw-test-club-XXXXXX") and a new club server. */
+void lw_club_test_set_up (LwClubTest    *test,
+                          gconstpointer  data);
+void lw_club_test_tear_down (LwClubTest    *test,
+                             gconstpointer  data);
+
+/* Runs @sql on @conn; its status, and the rows it changed in *@rows
+ * (nullable; -1 when it failed); a refusal's words go to the test log. */
+ExecStatusType lw_club_try_sql (PGconn     *conn,
+                                const char *sql,
+                                int        *rows);
+
+/* The first column of the one row @sql reads on @server, as the owner
+ * ("" for NULL); transfer full. */
+char *lw_club_server_text (LwClubServer *server,
+                           const char   *sql);
+
+/* Asserts that every local player of @laptop is linked to one roster
+ * entry (none twice, none missing) and that no entry waits to be sent;
+ * returns the links as text, a line "name uuid" each, sorted by name. */
+char *lw_club_roster_links (LwClubLaptop *laptop);
+
+/* The Leaderboard's rows (lw_store_load_rating_games(),
+ * lw_leaderboard_compute()) of @store on @ladder, as text that keeps
+ * every double's bits ("%a"), so that equal texts are equal figures. */
+char *lw_club_leaderboard_of (LwStore  *store,
+                              LwLadder  ladder);
 
 G_END_DECLS

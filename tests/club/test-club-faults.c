@@ -8,6 +8,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lw-club-fixture.h"
@@ -55,7 +56,17 @@ change_a (Fixture *fixture)
                                   "SELECT coalesce ((SELECT id FROM games ORDER BY random () LIMIT 1), 0)");
   g_autoptr (GError) error = NULL;
 
-  if (roll < 60 || id == 0)
+  if (roll < 5)
+    {
+      /* A game with a new player, who goes on the roster. */
+      g_autoptr (LwGameRecord) record = lw_club_random_record (fixture->rng);
+      gint64 same = 0;
+
+      g_free (record->players[0]);
+      record->players[0] = g_strdup_printf ("New %u", g_rand_int (fixture->rng));
+      g_assert_cmpint (lw_store_import_game (store, record, FALSE, &same, &error), >, 0);
+    }
+  else if (roll < 60 || id == 0)
     lw_club_add_random_game (store, fixture->rng);
   else if (roll < 85)
     g_assert_true (lw_store_set_game_details (store, id, 1767225600 + roll * 3600, "Hall", &error));
@@ -102,6 +113,31 @@ assert_converged (Fixture *fixture)
   g_assert_true (lw_store_check_damage (fixture->a->store, 0, &error));
   g_assert_true (lw_store_check_damage (fixture->b->store, 0, &error));
   g_assert_no_error (error);
+  /* Roster links: each player of A's on the roster once, none doubled on
+   * the server, and B's players the same entries. */
+  {
+    g_autofree char *links_a = lw_club_roster_links (fixture->a);
+    g_autofree char *links_b = lw_club_roster_links (fixture->b);
+    PGconn *conn = lw_club_fixture_connect (fixture->server, NULL, NULL);
+    PGresult *result = PQexec (conn, "SELECT count (*), count (DISTINCT name) FROM littlewolf.roster");
+
+    g_assert_cmpint (PQresultStatus (result), ==, PGRES_TUPLES_OK);
+    g_assert_cmpstr (PQgetvalue (result, 0, 0), ==, PQgetvalue (result, 0, 1));
+    g_assert_cmpint (atoi (PQgetvalue (result, 0, 0)), ==,
+                     lw_test_sql_int_at (fixture->a->path, "SELECT count (*) FROM players"));
+    PQclear (result);
+    PQfinish (conn);
+    {
+      g_auto (GStrv) lines = g_strsplit (links_b, "\n", -1);
+
+      /* B holds every player of A's games it took (not those of games
+       * deleted before it pulled them): each as the same entry. */
+      for (guint i = 0; lines[i] != NULL; i++)
+        if (*lines[i] != '\0')
+          g_assert_nonnull (strstr (links_a, lines[i]));
+      g_assert_cmpuint (g_strv_length (lines), >, 12);
+    }
+  }
   g_test_message ("%u games on the server, laptop a and laptop b", g_hash_table_size (server_games));
 }
 

@@ -13,60 +13,11 @@
 #include "lw-store-results.h"
 #include "lw-test-util.h"
 
-typedef struct {
-  char         *dir;
-  LwClubServer *server;
-} Fixture;
+typedef LwClubTest Fixture;
 
-static void
-fixture_set_up (Fixture       *fixture,
-                gconstpointer  data)
-{
-  fixture->dir = lw_test_make_tmp_dir ("lw-test-club-XXXXXX");
-  fixture->server = lw_club_server_new ();
-}
-
-static void
-fixture_tear_down (Fixture       *fixture,
-                   gconstpointer  data)
-{
-  lw_test_remove_tree (fixture->dir);
-  g_free (fixture->dir);
-  lw_club_server_free (fixture->server);
-}
-
-/* Runs @sql on @conn; its status, and the rows it changed in *@rows. */
-static ExecStatusType
-try_sql (PGconn     *conn,
-         const char *sql,
-         int        *rows)
-{
-  PGresult *result = PQexec (conn, sql);
-  ExecStatusType status = PQresultStatus (result);
-
-  if (rows != NULL)
-    *rows = status == PGRES_COMMAND_OK ? atoi (PQcmdTuples (result)) : -1;
-  if (status == PGRES_FATAL_ERROR)
-    g_test_message ("refused: %s", PQresultErrorMessage (result));
-  PQclear (result);
-  return status;
-}
-
-static char *
-server_text (LwClubServer *server,
-             const char   *sql)
-{
-  PGconn *conn = lw_club_fixture_connect (server, NULL, NULL);
-  PGresult *result = PQexec (conn, sql);
-  char *text;
-
-  g_assert_cmpint (PQresultStatus (result), ==, PGRES_TUPLES_OK);
-  g_assert_cmpint (PQntuples (result), ==, 1);
-  text = g_strdup (PQgetvalue (result, 0, 0));
-  PQclear (result);
-  PQfinish (conn);
-  return text;
-}
+#define ADD_TEST(path, func) \
+  g_test_add (path, Fixture, TEMPLATE, lw_club_test_set_up, func, lw_club_test_tear_down)
+#define TEMPLATE "lw-test-club-XXXXXX"
 
 /* Laptop B's own credentials, through plain libpq and hand-written SQL,
  * cannot change a row of laptop A's: updates and deletes find no row,
@@ -88,54 +39,54 @@ test_security (Fixture       *fixture,
   lw_club_add_random_game (b->store, rng);
   lw_club_laptop_sync (a);
   lw_club_laptop_sync (b);
-  before = server_text (fixture->server,
+  before = lw_club_server_text (fixture->server,
                         "SELECT string_agg (uuid::text || version || record || seq, ',' ORDER BY uuid)"
                         " FROM littlewolf.games");
 
   conn = lw_club_fixture_connect (fixture->server, b->role, b->password);
   sql = g_strdup_printf ("UPDATE littlewolf.games SET record = '{}' WHERE origin = '%s'", a->origin);
-  g_assert_cmpint (try_sql (conn, sql, &rows), ==, PGRES_COMMAND_OK);
+  g_assert_cmpint (lw_club_try_sql (conn, sql, &rows), ==, PGRES_COMMAND_OK);
   g_assert_cmpint (rows, ==, 0);
   g_free (sql);
   sql = g_strdup_printf ("DELETE FROM littlewolf.games WHERE origin = '%s'", a->origin);
-  g_assert_cmpint (try_sql (conn, sql, &rows), ==, PGRES_COMMAND_OK);
+  g_assert_cmpint (lw_club_try_sql (conn, sql, &rows), ==, PGRES_COMMAND_OK);
   g_assert_cmpint (rows, ==, 0);
   g_free (sql);
   sql = g_strdup_printf ("UPDATE littlewolf.pushes SET counter = 0 WHERE origin = '%s'", a->origin);
-  g_assert_cmpint (try_sql (conn, sql, &rows), ==, PGRES_COMMAND_OK);
+  g_assert_cmpint (lw_club_try_sql (conn, sql, &rows), ==, PGRES_COMMAND_OK);
   g_assert_cmpint (rows, ==, 0);
   g_free (sql);
   sql = g_strdup_printf ("INSERT INTO littlewolf.games (uuid, origin, version, played_at, record)"
                          " VALUES (gen_random_uuid (), '%s', 1, 0, '{}')", a->origin);
-  g_assert_cmpint (try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
+  g_assert_cmpint (lw_club_try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
   g_free (sql);
   /* B's own row may not be given to A. */
   sql = g_strdup_printf ("UPDATE littlewolf.games SET origin = '%s' WHERE origin = '%s'",
                          a->origin, b->origin);
-  g_assert_cmpint (try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
-  g_assert_cmpint (try_sql (conn, "UPDATE littlewolf.origins SET name = 'x'", &rows), ==,
+  g_assert_cmpint (lw_club_try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
+  g_assert_cmpint (lw_club_try_sql (conn, "UPDATE littlewolf.origins SET name = 'x'", &rows), ==,
                    PGRES_FATAL_ERROR);
-  g_assert_cmpint (try_sql (conn, "INSERT INTO littlewolf.origins VALUES"
+  g_assert_cmpint (lw_club_try_sql (conn, "INSERT INTO littlewolf.origins VALUES"
                                   " (gen_random_uuid (), 'z', 'z')", NULL), ==, PGRES_FATAL_ERROR);
-  g_assert_cmpint (try_sql (conn, "ALTER TABLE littlewolf.games DISABLE ROW LEVEL SECURITY", NULL),
+  g_assert_cmpint (lw_club_try_sql (conn, "ALTER TABLE littlewolf.games DISABLE ROW LEVEL SECURITY", NULL),
                    ==, PGRES_FATAL_ERROR);
-  g_assert_cmpint (try_sql (conn, "TRUNCATE littlewolf.games", NULL), ==, PGRES_FATAL_ERROR);
-  g_assert_cmpint (try_sql (conn, "SET row_security = off", NULL), ==, PGRES_COMMAND_OK);
+  g_assert_cmpint (lw_club_try_sql (conn, "TRUNCATE littlewolf.games", NULL), ==, PGRES_FATAL_ERROR);
+  g_assert_cmpint (lw_club_try_sql (conn, "SET row_security = off", NULL), ==, PGRES_COMMAND_OK);
   g_free (sql);
   sql = g_strdup_printf ("DELETE FROM littlewolf.games WHERE origin = '%s'", a->origin);
   /* With row security off, a query that it would filter is an error. */
-  g_assert_cmpint (try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
+  g_assert_cmpint (lw_club_try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
   PQfinish (conn);
 
-  after = server_text (fixture->server,
+  after = lw_club_server_text (fixture->server,
                        "SELECT string_agg (uuid::text || version || record || seq, ',' ORDER BY uuid)"
                        " FROM littlewolf.games");
   g_assert_cmpstr (after, ==, before);
   g_assert_true (strlen (after) > 100);
 }
 
-/* A server of schema 1 with a laptop's game is migrated to 2 by club
- * init (twice: the second changes nothing); the game stays; the new
+/* A server of schema 1 with a laptop's game is migrated to 2
+ * (lw_club_migrate(), as club init does; twice: the second changes nothing); the game stays; the new
  * events table has row-level security enabled and forced, and another
  * laptop's role can neither write nor remove a laptop's event rows. */
 static void
@@ -157,21 +108,21 @@ test_schema (Fixture       *fixture,
 
   lw_club_add_random_game (a->store, rng);
   lw_club_laptop_sync (a);
-  version = server_text (old, "SELECT value FROM littlewolf.meta WHERE key = 'schema_version'");
+  version = lw_club_server_text (old, "SELECT value FROM littlewolf.meta WHERE key = 'schema_version'");
   g_assert_cmpstr (version, ==, "1");
-  games_before = server_text (old, "SELECT string_agg (uuid::text || version || record, ',') FROM littlewolf.games");
+  games_before = lw_club_server_text (old, "SELECT string_agg (uuid::text || version || record, ',') FROM littlewolf.games");
   for (guint i = 0; i < 2; i++)
     {
-      g_assert_true (lw_club_init (old->owner, &now, &error));
+      g_assert_true (lw_club_migrate (old->owner, 2, &now, &error));
       g_assert_no_error (error);
-      g_assert_cmpint (now, ==, LW_CLUB_SCHEMA_VERSION);
+      g_assert_cmpint (now, ==, 2);
     }
   g_clear_pointer (&version, g_free);
-  version = server_text (old, "SELECT value FROM littlewolf.meta WHERE key = 'schema_version'");
-  g_assert_cmpstr (version, ==, G_STRINGIFY (LW_CLUB_SCHEMA_VERSION));
-  games_after = server_text (old, "SELECT string_agg (uuid::text || version || record, ',') FROM littlewolf.games");
+  version = lw_club_server_text (old, "SELECT value FROM littlewolf.meta WHERE key = 'schema_version'");
+  g_assert_cmpstr (version, ==, "2");
+  games_after = lw_club_server_text (old, "SELECT string_agg (uuid::text || version || record, ',') FROM littlewolf.games");
   g_assert_cmpstr (games_after, ==, games_before);
-  security = server_text (old, "SELECT relrowsecurity::text || relforcerowsecurity::text FROM pg_class"
+  security = lw_club_server_text (old, "SELECT relrowsecurity::text || relforcerowsecurity::text FROM pg_class"
                                " WHERE oid = 'littlewolf.events'::regclass");
   g_assert_cmpstr (security, ==, "truetrue");
   lw_club_laptop_sync (b);
@@ -179,23 +130,23 @@ test_schema (Fixture       *fixture,
   conn = lw_club_fixture_connect (old, a->role, a->password);
   sql = g_strdup_printf ("INSERT INTO littlewolf.events (uuid, origin, version, facts)"
                          " VALUES (gen_random_uuid (), '%s', 1, '{}')", a->origin);
-  g_assert_cmpint (try_sql (conn, sql, NULL), ==, PGRES_COMMAND_OK);
+  g_assert_cmpint (lw_club_try_sql (conn, sql, NULL), ==, PGRES_COMMAND_OK);
   PQfinish (conn);
   conn = lw_club_fixture_connect (old, b->role, b->password);
-  g_assert_cmpint (try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
+  g_assert_cmpint (lw_club_try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
   g_free (sql);
   sql = g_strdup_printf ("UPDATE littlewolf.events SET facts = NULL WHERE origin = '%s'", a->origin);
-  g_assert_cmpint (try_sql (conn, sql, &rows), ==, PGRES_COMMAND_OK);
+  g_assert_cmpint (lw_club_try_sql (conn, sql, &rows), ==, PGRES_COMMAND_OK);
   g_assert_cmpint (rows, ==, 0);
   g_free (sql);
   sql = g_strdup_printf ("DELETE FROM littlewolf.events WHERE origin = '%s'", a->origin);
-  g_assert_cmpint (try_sql (conn, sql, &rows), ==, PGRES_COMMAND_OK);
+  g_assert_cmpint (lw_club_try_sql (conn, sql, &rows), ==, PGRES_COMMAND_OK);
   g_assert_cmpint (rows, ==, 0);
-  g_assert_cmpint (try_sql (conn, "ALTER TABLE littlewolf.events NO FORCE ROW LEVEL SECURITY", NULL), ==,
+  g_assert_cmpint (lw_club_try_sql (conn, "ALTER TABLE littlewolf.events NO FORCE ROW LEVEL SECURITY", NULL), ==,
                    PGRES_FATAL_ERROR);
   PQfinish (conn);
   g_clear_pointer (&security, g_free);
-  security = server_text (old, "SELECT count (*) || coalesce (string_agg (facts, ''), '') FROM littlewolf.events");
+  security = lw_club_server_text (old, "SELECT count (*) || coalesce (string_agg (facts, ''), '') FROM littlewolf.events");
   g_assert_cmpstr (security, ==, "1{}");
 }
 
@@ -454,34 +405,6 @@ test_interleavings (Fixture       *fixture,
     }
 }
 
-/* The Leaderboard page's rows (lw_store_load_rating_games(),
- * lw_leaderboard_compute()) of @store on @ladder, as text that keeps
- * every double's bits ("%a"), so that equal texts are equal figures. */
-static char *
-leaderboard_of (LwStore  *store,
-                LwLadder  ladder)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (LwRatingGames) games = lw_store_load_rating_games (store, &error);
-  g_autoptr (GArray) rows = NULL;
-  LwLeaderboardOptions options;
-  GString *text = g_string_new (NULL);
-
-  g_assert_no_error (error);
-  lw_leaderboard_options_init (&options);
-  options.ladder = ladder;
-  rows = lw_leaderboard_compute (games, &options);
-  for (guint i = 0; i < rows->len; i++)
-    {
-      const LwLeaderboardRow *row = &g_array_index (rows, LwLeaderboardRow, i);
-
-      g_string_append_printf (text, "%u %s %a %a %a %u %u %u %a %u %d\n", row->rank, row->name,
-                              row->rating, row->mu, row->sigma, row->games, row->wins, row->skunks,
-                              row->trend, row->rated, row->provisional);
-    }
-  return g_string_free (text, FALSE);
-}
-
 /* Two laptops play games whose times interleave (two of them, one from
  * each, at the same second, so that the order falls to their ids) and
  * sync: the Leaderboard of each, on every ladder, is the one of a single
@@ -541,9 +464,9 @@ test_league (Fixture       *fixture,
     }
   for (LwLadder ladder = LW_LADDER_ALL; ladder <= LW_LADDER_PARTNERS; ladder++)
     {
-      g_autofree char *expected = leaderboard_of (one, ladder);
-      g_autofree char *on_a = leaderboard_of (a->store, ladder);
-      g_autofree char *on_b = leaderboard_of (b->store, ladder);
+      g_autofree char *expected = lw_club_leaderboard_of (one, ladder);
+      g_autofree char *on_a = lw_club_leaderboard_of (a->store, ladder);
+      g_autofree char *on_b = lw_club_leaderboard_of (b->store, ladder);
 
       g_test_message ("ladder %d:\n%s", ladder, expected);
       if (ladder == LW_LADDER_ALL)
@@ -811,7 +734,7 @@ test_events (Fixture       *fixture,
   /* Nothing changed: nothing sent again. */
   g_assert_true (lw_club_sync (a->store, &result, &error));
   g_assert_cmpuint (result.events_pushed, ==, 0);
-  facts = server_text (fixture->server, "SELECT facts FROM littlewolf.events");
+  facts = lw_club_server_text (fixture->server, "SELECT facts FROM littlewolf.events");
   g_assert_nonnull (strstr (facts, "\"player_name\":\"Ann\""));
   g_assert_nonnull (strstr (facts, "\"game_uuid\":\""));
 
@@ -975,7 +898,7 @@ test_suggestions (Fixture       *fixture,
   lw_test_assert_cli_failed (&run, 2, "round 1");
   lw_test_run_clear (&run);
   {
-    g_autofree char *none = server_text (fixture->server, "SELECT count (*) FROM littlewolf.suggestions");
+    g_autofree char *none = lw_club_server_text (fixture->server, "SELECT count (*) FROM littlewolf.suggestions");
 
     g_assert_cmpstr (none, ==, "0");
   }
@@ -1002,39 +925,39 @@ test_suggestions (Fixture       *fixture,
 
   /* Through libpq directly. */
   conn = lw_club_fixture_connect (fixture->server, c->role, c->password);
-  g_assert_cmpint (try_sql (conn, "UPDATE littlewolf.suggestions SET state = 'accepted',"
+  g_assert_cmpint (lw_club_try_sql (conn, "UPDATE littlewolf.suggestions SET state = 'accepted',"
                                   " decided = now ()", &rows), ==, PGRES_COMMAND_OK);
   g_assert_cmpint (rows, ==, 0);
   sql = g_strdup_printf ("INSERT INTO littlewolf.suggestions (game, origin, target, version, kind, number)"
                          " SELECT uuid, '%s', origin, version, 'delete', 1 FROM littlewolf.games",
                          b->origin);
-  g_assert_cmpint (try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
+  g_assert_cmpint (lw_club_try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
   g_free (sql);
   sql = g_strdup_printf ("INSERT INTO littlewolf.suggestions (game, origin, target, version, kind, number)"
                          " SELECT uuid, '%s', '%s', version, 'delete', 1 FROM littlewolf.games",
                          c->origin, b->origin);
-  g_assert_cmpint (try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
-  g_assert_cmpint (try_sql (conn, "DELETE FROM littlewolf.suggestions", NULL), ==, PGRES_FATAL_ERROR);
+  g_assert_cmpint (lw_club_try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
+  g_assert_cmpint (lw_club_try_sql (conn, "DELETE FROM littlewolf.suggestions", NULL), ==, PGRES_FATAL_ERROR);
   PQfinish (conn);
   conn = lw_club_fixture_connect (fixture->server, b->role, b->password);
-  g_assert_cmpint (try_sql (conn, "UPDATE littlewolf.suggestions SET state = 'accepted',"
+  g_assert_cmpint (lw_club_try_sql (conn, "UPDATE littlewolf.suggestions SET state = 'accepted',"
                                   " decided = now ()", &rows), ==, PGRES_COMMAND_OK);
   g_assert_cmpint (rows, ==, 0);
-  g_assert_cmpint (try_sql (conn, "UPDATE littlewolf.suggestions SET number = 1", NULL), ==,
+  g_assert_cmpint (lw_club_try_sql (conn, "UPDATE littlewolf.suggestions SET number = 1", NULL), ==,
                    PGRES_FATAL_ERROR);
-  g_assert_cmpint (try_sql (conn, "DELETE FROM littlewolf.suggestions", NULL), ==, PGRES_FATAL_ERROR);
-  g_assert_cmpint (try_sql (conn, "ALTER TABLE littlewolf.suggestions NO FORCE ROW LEVEL SECURITY",
+  g_assert_cmpint (lw_club_try_sql (conn, "DELETE FROM littlewolf.suggestions", NULL), ==, PGRES_FATAL_ERROR);
+  g_assert_cmpint (lw_club_try_sql (conn, "ALTER TABLE littlewolf.suggestions NO FORCE ROW LEVEL SECURITY",
                             NULL), ==, PGRES_FATAL_ERROR);
   PQfinish (conn);
   conn = lw_club_fixture_connect (fixture->server, a->role, a->password);
-  g_assert_cmpint (try_sql (conn, "UPDATE littlewolf.suggestions SET kind = 'insert'", NULL), ==,
+  g_assert_cmpint (lw_club_try_sql (conn, "UPDATE littlewolf.suggestions SET kind = 'insert'", NULL), ==,
                    PGRES_FATAL_ERROR);
-  g_assert_cmpint (try_sql (conn, "UPDATE littlewolf.suggestions SET target = origin", NULL), ==,
+  g_assert_cmpint (lw_club_try_sql (conn, "UPDATE littlewolf.suggestions SET target = origin", NULL), ==,
                    PGRES_FATAL_ERROR);
-  g_assert_cmpint (try_sql (conn, "TRUNCATE littlewolf.suggestions", NULL), ==, PGRES_FATAL_ERROR);
+  g_assert_cmpint (lw_club_try_sql (conn, "TRUNCATE littlewolf.suggestions", NULL), ==, PGRES_FATAL_ERROR);
   PQfinish (conn);
   {
-    g_autofree char *held = server_text (fixture->server,
+    g_autofree char *held = lw_club_server_text (fixture->server,
                                          "SELECT string_agg (id || kind || number || state, ','"
                                          " ORDER BY id) FROM littlewolf.suggestions");
     g_autofree char *expected = g_strdup_printf ("1delete%uopen,2replace1open", rounds);
@@ -1085,16 +1008,14 @@ main (int   argc,
     return 0;
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add ("/club/security", Fixture, NULL, fixture_set_up, test_security, fixture_tear_down);
-  g_test_add ("/club/schema", Fixture, NULL, fixture_set_up, test_schema, fixture_tear_down);
-  g_test_add ("/club/interleavings", Fixture, NULL, fixture_set_up, test_interleavings,
-              fixture_tear_down);
-  g_test_add ("/club/league", Fixture, NULL, fixture_set_up, test_league, fixture_tear_down);
-  g_test_add ("/club/read-only", Fixture, NULL, fixture_set_up, test_read_only, fixture_tear_down);
-  g_test_add ("/club/restore", Fixture, NULL, fixture_set_up, test_restore, fixture_tear_down);
-  g_test_add ("/club/events", Fixture, NULL, fixture_set_up, test_events, fixture_tear_down);
-  g_test_add ("/club/waiting", Fixture, NULL, fixture_set_up, test_waiting, fixture_tear_down);
-  g_test_add ("/club/suggestions", Fixture, NULL, fixture_set_up, test_suggestions,
-              fixture_tear_down);
+  ADD_TEST ("/club/security", test_security);
+  ADD_TEST ("/club/schema", test_schema);
+  ADD_TEST ("/club/interleavings", test_interleavings);
+  ADD_TEST ("/club/league", test_league);
+  ADD_TEST ("/club/read-only", test_read_only);
+  ADD_TEST ("/club/restore", test_restore);
+  ADD_TEST ("/club/events", test_events);
+  ADD_TEST ("/club/waiting", test_waiting);
+  ADD_TEST ("/club/suggestions", test_suggestions);
   return g_test_run ();
 }

@@ -32,6 +32,7 @@
 #include <sqlite3.h>
 
 #include "lw-store.h"
+#include "lw-store-club.h"
 #include "lw-store-events.h"
 #include "lw-store-players.h"
 #include "lw-test-schema-v1.h"
@@ -768,6 +769,62 @@ test_v18_to_v19 (LwTestDb      *db,
   g_clear_object (&store);
 }
 
+/* A club laptop of schema 19 (joined, synced up to a change) migrates to
+ * 20: its sync state and players are kept, no player is on the roster yet
+ * (the next push links them), the roster is pulled from its start, and
+ * the new tables take their rows. */
+static void
+test_v19_to_v20 (LwTestDb      *db,
+                 gconstpointer  data)
+{
+  const char *path = db->path;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *backup = lw_store_migration_backup_path (path, 19);
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (GPtrArray) entries = NULL;
+  g_autoptr (GPtrArray) roster = NULL;
+  const char *names[] = { "Ann", "Ben", "Cid", NULL };
+  gint64 roster_seq = -1;
+
+  store = lw_store_open (path, &error);
+  g_assert_no_error (error);
+  lw_test_add_swiss_event (store, "Swiss", 2, 0, names);
+  g_assert_true (lw_store_club_join (store, "host=db.example.org dbname=club user=lw_origin_1",
+                                     "8e14c1d0-1987-4045-a5de-af7960d234f1", &error));
+  g_assert_no_error (error);
+  lw_test_reopen_from_version (&store, path,
+                               LW_TEST_DROP_SCHEMA_20 "UPDATE club_state SET pull_seq = 42;", 19);
+  lw_test_assert_migrated (path, backup, 19);
+  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM club_roster"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT pull_seq FROM club_state"), ==, 42);
+  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM players"), ==, 3);
+  g_assert_true (lw_store_club_get_roster_seq (store, &roster_seq, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (roster_seq, ==, 0);
+
+  /* The next push links every player to a new entry, once. */
+  entries = lw_store_club_link_players (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (entries->len, ==, 3);
+  g_clear_pointer (&entries, g_ptr_array_unref);
+  entries = lw_store_club_link_players (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (entries->len, ==, 3);
+  g_assert_true (lw_store_club_ack_roster (store, entries, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&entries, g_ptr_array_unref);
+  entries = lw_store_club_link_players (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (entries->len, ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(DISTINCT player) FROM club_roster"), ==, 3);
+  roster = lw_store_club_list_roster (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (roster->len, ==, 3);
+  g_assert_cmpstr (((LwClubRosterEntry *) g_ptr_array_index (roster, 0))->name, ==, "Ann");
+  g_assert_cmpstr (((LwClubRosterEntry *) g_ptr_array_index (roster, 0))->player, ==, "Ann");
+  g_assert_true (g_uuid_string_is_valid (((LwClubRosterEntry *) g_ptr_array_index (roster, 2))->uuid));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -781,6 +838,7 @@ main (int   argc,
   lw_test_add_db_closed ("/migration/v12-to-v13", test_v12_to_v13);
   lw_test_add_db_closed ("/migration/v17-to-v18", test_v17_to_v18);
   lw_test_add_db_closed ("/migration/v18-to-v19", test_v18_to_v19);
+  lw_test_add_db_closed ("/migration/v19-to-v20", test_v19_to_v20);
   lw_test_add_db_closed ("/migration/v7-names", test_v7_names);
   lw_test_add_db_closed ("/migration/newer", test_newer);
   lw_test_add_db_closed ("/migration/not-a-database", test_not_a_database);

@@ -612,7 +612,7 @@ merge (LwStatsPage *self,
   g_autoptr (LwPlayerMerge) done = NULL;
   g_autofree char *text = NULL;
 
-  if (!lw_store_merge_players (self->store, from, into, &done, &error))
+  if (!lw_store_club_merge_players (self->store, from, into, &done, NULL, &error))
     {
       lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Merge the Players"), error->message);
       return;

@@ -367,3 +367,23 @@ lw_club_join (LwStore     *store,
   return password == NULL || *password == '\0'
          || lw_club_save_password (conninfo, password, in_keyring, error);
 }
+
+gboolean
+lw_club_run (PGconn      *conn,
+             const char  *what,
+             const char  *sql,
+             GError     **error)
+{
+  g_autoptr (PGresult) result = lw_club_exec (conn, what, sql, 0, NULL, PGRES_COMMAND_OK, error);
+
+  return result != NULL;
+}
+
+void
+lw_club_rollback (PGconn *conn)
+{
+  if (PQtransactionStatus (conn) != PQTRANS_IDLE)
+    {
+      g_autoptr (PGresult) result = PQexec (conn, "ROLLBACK");
+    }
+}

@@ -26,6 +26,19 @@
  *             number, its new facts as round JSON), its state (open,
  *             accepted, declined) and when it was made and decided; read
  *             only by its sender and its target (migrate_suggestions)
+ * Version 4 adds the club roster:
+ *   roster    one row per player of the club: a UUID (the player's stable
+ *             ID on every laptop), the origin that added it, its name,
+ *             merged_into (the entry it was merged into, NULL: none) and
+ *             seq, a change number of the same littlewolf.changes
+ *   requests  a laptop's own merge, sent to the admin: the origin that
+ *             asks, the two entries, its state (waiting, accepted,
+ *             declined) and when it was made and decided
+ *   games.players, events.players  the game's or event's players by
+ *             roster UUID (a JSON object of names to UUIDs)
+ * and the group role `littlewolf_admin`, whose members (club admins'
+ * login roles) update roster entries and requests; a laptop may only
+ * add entries and requests of its own origin, never change one.
  *
  * Row-level security is enabled and forced on every table: everybody
  * reads every row; a laptop's role (a member of `littlewolf_origin`, which
@@ -170,6 +183,61 @@ static const char *const migrations[] = {
 
   /* 2 → 3: suggestions */
   migrate_suggestions,
+  /* 3 → 4: the club roster, merge requests and the admin role */
+  "CREATE TABLE littlewolf.roster ("
+  "  uuid         uuid PRIMARY KEY,"
+  "  origin       uuid NOT NULL REFERENCES littlewolf.origins (id),"
+  "  name         text NOT NULL CHECK (length (name) > 0),"
+  "  merged_into  uuid REFERENCES littlewolf.roster (uuid) CHECK (merged_into <> uuid),"
+  "  seq          bigint NOT NULL DEFAULT nextval ('littlewolf.changes'),"
+  "  added        timestamptz NOT NULL DEFAULT now ()"
+  ");"
+  "CREATE INDEX roster_seq ON littlewolf.roster (seq);"
+  "CREATE TABLE littlewolf.requests ("
+  "  id           bigserial PRIMARY KEY,"
+  "  origin       uuid NOT NULL REFERENCES littlewolf.origins (id),"
+  "  player       uuid NOT NULL REFERENCES littlewolf.roster (uuid),"
+  "  into_player  uuid NOT NULL REFERENCES littlewolf.roster (uuid) CHECK (into_player <> player),"
+  "  state        text NOT NULL DEFAULT 'waiting'"
+  "               CHECK (state IN ('waiting', 'accepted', 'declined')),"
+  "  made         timestamptz NOT NULL DEFAULT now (),"
+  "  decided      timestamptz,"
+  "  UNIQUE (origin, player, into_player)"
+  ");"
+  "ALTER TABLE littlewolf.games ADD COLUMN players text;"
+  "ALTER TABLE littlewolf.events ADD COLUMN players text;"
+  "DO $$ BEGIN"
+  "  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'littlewolf_admin') THEN"
+  "    CREATE ROLE littlewolf_admin NOLOGIN;"
+  "  END IF;"
+  "END $$;"
+  "CREATE FUNCTION littlewolf.is_admin () RETURNS boolean LANGUAGE sql STABLE"
+  "  AS $$ SELECT pg_has_role (current_user, 'littlewolf_admin', 'MEMBER') $$;"
+  "ALTER TABLE littlewolf.roster ENABLE ROW LEVEL SECURITY;"
+  "ALTER TABLE littlewolf.roster FORCE ROW LEVEL SECURITY;"
+  "ALTER TABLE littlewolf.requests ENABLE ROW LEVEL SECURITY;"
+  "ALTER TABLE littlewolf.requests FORCE ROW LEVEL SECURITY;"
+  "CREATE POLICY read ON littlewolf.roster FOR SELECT USING (true);"
+  "CREATE POLICY owner ON littlewolf.roster USING (littlewolf.is_owner ())"
+  "  WITH CHECK (littlewolf.is_owner ());"
+  "CREATE POLICY own_insert ON littlewolf.roster FOR INSERT"
+  "  WITH CHECK (origin = littlewolf.my_origin () AND merged_into IS NULL);"
+  "CREATE POLICY admin_update ON littlewolf.roster FOR UPDATE"
+  "  USING (littlewolf.is_admin ()) WITH CHECK (littlewolf.is_admin ());"
+  "CREATE POLICY read ON littlewolf.requests FOR SELECT USING (true);"
+  "CREATE POLICY owner ON littlewolf.requests USING (littlewolf.is_owner ())"
+  "  WITH CHECK (littlewolf.is_owner ());"
+  "CREATE POLICY own_insert ON littlewolf.requests FOR INSERT"
+  "  WITH CHECK (origin = littlewolf.my_origin () AND state = 'waiting' AND decided IS NULL);"
+  "CREATE POLICY admin_update ON littlewolf.requests FOR UPDATE"
+  "  USING (littlewolf.is_admin ()) WITH CHECK (littlewolf.is_admin ());"
+  "GRANT SELECT, INSERT ON littlewolf.roster, littlewolf.requests TO littlewolf_origin;"
+  "GRANT USAGE ON SEQUENCE littlewolf.requests_id_seq TO littlewolf_origin;"
+  "GRANT USAGE ON SCHEMA littlewolf TO littlewolf_admin;"
+  "GRANT SELECT ON littlewolf.meta, littlewolf.origins, littlewolf.games, littlewolf.events"
+  "  TO littlewolf_admin;"
+  "GRANT SELECT, UPDATE ON littlewolf.roster, littlewolf.requests TO littlewolf_admin;"
+  "GRANT USAGE ON SEQUENCE littlewolf.changes TO littlewolf_admin;",
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == LW_CLUB_SCHEMA_VERSION);
@@ -302,6 +370,36 @@ lw_club_check_schema (PGconn   *conn,
   return TRUE;
 }
 
+char *
+lw_club_login_role_sql (PGconn      *conn,
+                        const char  *role,
+                        const char  *group,
+                        const char  *password,
+                        GError     **error)
+{
+  char *quoted_role = PQescapeIdentifier (conn, role, strlen (role));
+  char *quoted_hash = NULL;
+  char *hash = NULL;
+  char *sql = NULL;
+
+  if (password != NULL)
+    {
+      hash = PQencryptPasswordConn (conn, password, role, NULL);
+      quoted_hash = hash != NULL ? PQescapeLiteral (conn, hash, strlen (hash)) : NULL;
+    }
+  if (quoted_role == NULL || (password != NULL && quoted_hash == NULL))
+    g_set_error (error, LW_CLUB_ERROR, LW_CLUB_ERROR_FAILED, "club server: adding %s: %s",
+                 role, PQerrorMessage (conn));
+  else
+    sql = g_strdup_printf ("CREATE ROLE %s LOGIN IN ROLE %s%s%s", quoted_role, group,
+                           quoted_hash != NULL ? " PASSWORD " : "",
+                           quoted_hash != NULL ? quoted_hash : "");
+  PQfreemem (quoted_role);
+  PQfreemem (quoted_hash);
+  PQfreemem (hash);
+  return sql;
+}
+
 gboolean
 lw_club_add_origin (const char  *conninfo,
                     const char  *name,
@@ -317,9 +415,6 @@ lw_club_add_origin (const char  *conninfo,
   g_autofree char *sql = NULL;
   g_autofree char *club = NULL;
   g_autofree char *own = NULL;
-  char *quoted_role = NULL;
-  char *quoted_hash = NULL;
-  char *hash = NULL;
   gboolean ok;
 
   g_return_val_if_fail (name != NULL && *name != '\0', FALSE);
@@ -329,22 +424,9 @@ lw_club_add_origin (const char  *conninfo,
     return FALSE;
   hex = g_strndup (origin, 8);
   role = g_strdup_printf ("lw_origin_%s%.4s", hex, origin + 9);
-  quoted_role = PQescapeIdentifier (conn, role, strlen (role));
-  if (password != NULL)
-    {
-      hash = PQencryptPasswordConn (conn, password, role, NULL);
-      quoted_hash = hash != NULL ? PQescapeLiteral (conn, hash, strlen (hash)) : NULL;
-    }
-  if (quoted_role == NULL || (password != NULL && quoted_hash == NULL))
-    {
-      g_set_error (error, LW_CLUB_ERROR, LW_CLUB_ERROR_FAILED, "club server: adding \"%s\": %s",
-                   name, PQerrorMessage (conn));
-      ok = FALSE;
-      goto out;
-    }
-  sql = g_strdup_printf ("CREATE ROLE %s LOGIN IN ROLE littlewolf_origin%s%s",
-                         quoted_role, quoted_hash != NULL ? " PASSWORD " : "",
-                         quoted_hash != NULL ? quoted_hash : "");
+  sql = lw_club_login_role_sql (conn, role, "littlewolf_origin", password, error);
+  if (sql == NULL)
+    return FALSE;
   ok = run (conn, "starting to add an origin", "BEGIN", error)
        && lw_club_check_schema (conn, &club, &own, error)
        && run (conn, "creating the origin's role", sql, error);
@@ -367,10 +449,5 @@ lw_club_add_origin (const char  *conninfo,
       *origin_out = g_steal_pointer (&origin);
       *role_out = g_steal_pointer (&role);
     }
-
-out:
-  PQfreemem (quoted_role);
-  PQfreemem (quoted_hash);
-  PQfreemem (hash);
   return ok;
 }

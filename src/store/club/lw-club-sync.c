@@ -17,37 +17,22 @@
  * lock while they take change numbers, so numbers are committed in
  * order and a pull never passes over one still to commit.
  *
+ * The roster (server schema 3): a push first links every local player to
+ * a roster entry (lw_store_club_link_players()) and sends the entries
+ * this laptop added, in the push's transaction, before the games and
+ * events that name them by UUID; a pull first takes the roster's changes
+ * past the roster's own change number (lw_store_club_apply_roster()),
+ * then the games and events, so that a pulled game finds the admin's
+ * merges and renames already held.
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
 
 #include "lw-club.h"
 
-/* The advisory lock every push holds ("LWSY"). */
-#define LW_CLUB_PUSH_LOCK "1280791385"
-
 /* Changes pulled per local transaction. */
 #define PULL_BATCH 500
-
-static gboolean
-run (PGconn      *conn,
-     const char  *what,
-     const char  *sql,
-     GError     **error)
-{
-  g_autoptr (PGresult) result = lw_club_exec (conn, what, sql, 0, NULL, PGRES_COMMAND_OK, error);
-
-  return result != NULL;
-}
-
-static void
-rollback (PGconn *conn)
-{
-  if (PQtransactionStatus (conn) != PQTRANS_IDLE)
-    {
-      g_autoptr (PGresult) result = PQexec (conn, "ROLLBACK");
-    }
-}
 
 /* The push counter the server holds for @origin (0: none yet). */
 static gboolean
@@ -72,7 +57,8 @@ read_counter (PGconn      *conn,
 
 /* Rows of littlewolf.games (uuid, origin, name, version, played_at,
  * record, seq), or of games and events with an eighth column (whether the
- * row is an event's), as LwClubGame. */
+ * row is an event's) and a ninth (its players by roster UUID), as
+ * LwClubGame. */
 static GPtrArray *
 read_games (PGresult *result)
 {
@@ -90,6 +76,8 @@ read_games (PGresult *result)
       game->record = PQgetisnull (result, r, 5) ? NULL : g_strdup (PQgetvalue (result, r, 5));
       game->seq = g_ascii_strtoll (PQgetvalue (result, r, 6), NULL, 10);
       game->is_event = PQnfields (result) > 7 && strcmp (PQgetvalue (result, r, 7), "t") == 0;
+      game->players = PQnfields (result) > 8 && !PQgetisnull (result, r, 8)
+                      ? g_strdup (PQgetvalue (result, r, 8)) : NULL;
       g_ptr_array_add (games, game);
     }
   return games;
@@ -142,6 +130,7 @@ static gboolean
 push_one (PGconn            *conn,
           const char        *origin,
           const LwClubGame  *game,
+          gboolean           roster,
           gboolean          *conflict,
           GError           **error)
 {
@@ -163,7 +152,22 @@ push_one (PGconn            *conn,
       *conflict = TRUE;
       return TRUE;
     }
-  if (game->is_event && game->record != NULL)
+  if (game->is_event && game->record != NULL && roster)
+    {
+      const char *values[] = { game->uuid, origin, version, game->record, game->players };
+
+      written = lw_club_exec (conn, "sending an event",
+                              "INSERT INTO littlewolf.events (uuid, origin, version, facts, players)"
+                              " VALUES ($1, $2, $3, $4, $5)"
+                              " ON CONFLICT (uuid) DO UPDATE SET version = EXCLUDED.version,"
+                              "  facts = EXCLUDED.facts, players = EXCLUDED.players,"
+                              "  seq = nextval ('littlewolf.changes'), pushed = now ()"
+                              " WHERE (littlewolf.events.version, littlewolf.events.facts,"
+                              "        littlewolf.events.players)"
+                              "   IS DISTINCT FROM (EXCLUDED.version, EXCLUDED.facts, EXCLUDED.players)",
+                              5, values, PGRES_COMMAND_OK, error);
+    }
+  else if (game->is_event && game->record != NULL)
     {
       const char *values[] = { game->uuid, origin, version, game->record };
 
@@ -186,6 +190,23 @@ push_one (PGconn            *conn,
                               "  seq = nextval ('littlewolf.changes'), pushed = now ()"
                               " WHERE uuid = $1 AND origin = $2 AND facts IS NOT NULL",
                               2, values, PGRES_COMMAND_OK, error);
+    }
+  else if (game->record != NULL && roster)
+    {
+      const char *values[] = { game->uuid, origin, version, played_at, game->record, game->players };
+
+      written = lw_club_exec (conn, "sending a game",
+                              "INSERT INTO littlewolf.games"
+                              " (uuid, origin, version, played_at, record, players)"
+                              " VALUES ($1, $2, $3, $4, $5, $6)"
+                              " ON CONFLICT (uuid) DO UPDATE SET version = EXCLUDED.version,"
+                              "  played_at = EXCLUDED.played_at, record = EXCLUDED.record,"
+                              "  players = EXCLUDED.players,"
+                              "  seq = nextval ('littlewolf.changes'), pushed = now ()"
+                              " WHERE (littlewolf.games.version, littlewolf.games.record,"
+                              "        littlewolf.games.players)"
+                              "   IS DISTINCT FROM (EXCLUDED.version, EXCLUDED.record, EXCLUDED.players)",
+                              6, values, PGRES_COMMAND_OK, error);
     }
   else if (game->record != NULL)
     {
@@ -214,15 +235,125 @@ push_one (PGconn            *conn,
   return written != NULL;
 }
 
+/* The roster's changes past the number pulled up to, a batch at a time,
+ * each stored with the number it reaches in one local transaction. */
+static gboolean
+pull_roster (LwStore           *store,
+             PGconn            *conn,
+             LwClubSyncResult  *result,
+             GError           **error)
+{
+  for (;;)
+    {
+      g_autoptr (GPtrArray) entries =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) lw_club_roster_entry_free);
+      g_autoptr (PGresult) rows = NULL;
+      g_autofree char *since = NULL;
+      gint64 roster_seq = 0;
+      gint64 reached;
+      int n_rows;
+
+      if (!lw_store_club_get_roster_seq (store, &roster_seq, error))
+        return FALSE;
+      since = g_strdup_printf ("%" G_GINT64_FORMAT, roster_seq);
+      {
+        const char *values[] = { since };
+
+        rows = lw_club_exec (conn, "reading the roster's changes",
+                             "SELECT r.uuid, r.origin, o.name, r.name, r.merged_into, r.seq"
+                             " FROM littlewolf.roster AS r JOIN littlewolf.origins AS o"
+                             "  ON o.id = r.origin WHERE r.seq > $1"
+                             " ORDER BY r.seq LIMIT " G_STRINGIFY (PULL_BATCH),
+                             1, values, PGRES_TUPLES_OK, error);
+      }
+      if (rows == NULL)
+        return FALSE;
+      n_rows = PQntuples (rows);
+      if (n_rows == 0)
+        return TRUE;
+      for (int r = 0; r < n_rows; r++)
+        {
+          LwClubRosterEntry *entry = g_new0 (LwClubRosterEntry, 1);
+
+          entry->uuid = g_strdup (PQgetvalue (rows, r, 0));
+          entry->origin = g_strdup (PQgetvalue (rows, r, 1));
+          entry->origin_name = g_strdup (PQgetvalue (rows, r, 2));
+          entry->name = g_strdup (PQgetvalue (rows, r, 3));
+          entry->merged_into = PQgetisnull (rows, r, 4) ? NULL : g_strdup (PQgetvalue (rows, r, 4));
+          entry->seq = g_ascii_strtoll (PQgetvalue (rows, r, 5), NULL, 10);
+          g_ptr_array_add (entries, entry);
+        }
+      reached = ((LwClubRosterEntry *) g_ptr_array_index (entries, entries->len - 1))->seq;
+      if (!lw_store_club_apply_roster (store, entries, reached, error))
+        return FALSE;
+      result->roster_pulled += entries->len;
+      if (n_rows < PULL_BATCH)
+        return TRUE;
+    }
+}
+
+/* Sends the roster entries this laptop added (@entries), in the push's
+ * transaction: one the server holds already (a push sent again) changes
+ * nothing. */
+static gboolean
+push_roster (PGconn      *conn,
+             const char  *origin,
+             GPtrArray   *entries,
+             GError     **error)
+{
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const LwClubRosterEntry *entry = g_ptr_array_index (entries, i);
+      const char *values[] = { entry->uuid, origin, entry->name };
+      g_autoptr (PGresult) written =
+        lw_club_exec (conn, "sending a roster entry",
+                      "INSERT INTO littlewolf.roster (uuid, origin, name) VALUES ($1, $2, $3)"
+                      " ON CONFLICT (uuid) DO NOTHING",
+                      3, values, PGRES_COMMAND_OK, error);
+
+      if (written == NULL)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Sends this laptop's merge requests (@requests: two UUIDs each), in the
+ * push's transaction after the roster entries they name; one the server
+ * holds already changes nothing. */
+static gboolean
+push_requests (PGconn      *conn,
+               const char  *origin,
+               GPtrArray   *requests,
+               GError     **error)
+{
+  for (guint i = 0; i + 1 < requests->len; i += 2)
+    {
+      const char *values[] = { origin, g_ptr_array_index (requests, i),
+                               g_ptr_array_index (requests, i + 1) };
+      g_autoptr (PGresult) written =
+        lw_club_exec (conn, "sending a merge request",
+                      "INSERT INTO littlewolf.requests (origin, player, into_player)"
+                      " VALUES ($1, $2, $3) ON CONFLICT (origin, player, into_player) DO NOTHING",
+                      3, values, PGRES_COMMAND_OK, error);
+
+      if (written == NULL)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 static gboolean
 push (LwStore           *store,
       PGconn            *conn,
       const char        *club,
       gboolean           events,
+      gboolean           roster,
       LwClubSyncResult  *result,
       GError           **error)
 {
   g_autoptr (LwClubState) state = lw_store_club_get_state (store, FALSE, error);
+  g_autoptr (GPtrArray) entries = NULL;
+  g_autoptr (GPtrArray) requests = NULL;
   g_autoptr (GPtrArray) outgoing = NULL;
   g_autoptr (GPtrArray) sent = NULL;
   g_autofree char *pending = NULL;
@@ -244,6 +375,19 @@ push (LwStore           *store,
         return FALSE;
     }
 
+  /* Every local player on the roster first, so that the games name
+   * them by UUID; the roster is pulled before, so that a player added
+   * here is the entry of the same name another laptop sent. */
+  if (roster)
+    entries = pull_roster (store, conn, result, error)
+              ? lw_store_club_link_players (store, error) : NULL;
+  else
+    entries = g_ptr_array_new ();
+  if (entries == NULL)
+    return FALSE;
+  requests = roster ? lw_store_club_list_requests (store, error) : g_ptr_array_new ();
+  if (requests == NULL)
+    return FALSE;
   outgoing = lw_store_club_list_outgoing (store, error);
   if (outgoing == NULL)
     return FALSE;
@@ -258,7 +402,7 @@ push (LwStore           *store,
       g_ptr_array_set_free_func (outgoing_events, NULL);
       g_ptr_array_extend_and_steal (outgoing, g_steal_pointer (&outgoing_events));
     }
-  if (outgoing->len == 0)
+  if (outgoing->len == 0 && entries->len == 0 && requests->len == 0)
     return TRUE;
   counter = MAX (counter, state->push_counter) + 1;
   if (!lw_store_club_set_push_pending (store, counter, error))
@@ -266,7 +410,7 @@ push (LwStore           *store,
 
   pending = g_strdup_printf ("%" G_GINT64_FORMAT, counter);
   sent = g_ptr_array_new ();
-  ok = run (conn, "starting a push", "BEGIN", error);
+  ok = lw_club_run (conn, "starting a push", "BEGIN", error);
   if (ok)
     {
       g_autoptr (PGresult) lock =
@@ -275,14 +419,16 @@ push (LwStore           *store,
                       0, NULL, PGRES_TUPLES_OK, error);
       gint64 held = 0;
 
-      ok = lock != NULL && read_counter (conn, state->origin, TRUE, &held, error);
+      ok = lock != NULL && read_counter (conn, state->origin, TRUE, &held, error)
+           && push_roster (conn, state->origin, entries, error)
+           && push_requests (conn, state->origin, requests, error);
     }
   for (guint i = 0; ok && i < outgoing->len; i++)
     {
       LwClubGame *game = g_ptr_array_index (outgoing, i);
       gboolean conflict = FALSE;
 
-      ok = push_one (conn, state->origin, game, &conflict, error);
+      ok = push_one (conn, state->origin, game, roster, &conflict, error);
       if (ok && conflict)
         result->conflicts++;
       else if (ok)
@@ -306,24 +452,30 @@ push (LwStore           *store,
                       "  counter = greatest (littlewolf.pushes.counter, EXCLUDED.counter), at = now ()",
                       2, values, PGRES_COMMAND_OK, error);
 
-      ok = written != NULL && run (conn, "committing the push", "COMMIT", error);
+      ok = written != NULL && lw_club_run (conn, "committing the push", "COMMIT", error);
     }
   if (!ok)
     {
-      rollback (conn);
+      lw_club_rollback (conn);
       result->pushed = result->deleted = result->conflicts = result->events_pushed = 0;
       return FALSE;
     }
-  return lw_store_club_ack_push (store, counter, club, sent, error);
+  result->roster_pushed = entries->len;
+  return lw_store_club_ack_push (store, counter, club, sent, error)
+         && lw_store_club_ack_roster (store, entries, error)
+         && lw_store_club_ack_requests (store, requests, error);
 }
 
 static gboolean
 pull (LwStore           *store,
       PGconn            *conn,
       gboolean           events,
+      gboolean           roster,
       LwClubSyncResult  *result,
       GError           **error)
 {
+  if (roster && !pull_roster (store, conn, result, error))
+    return FALSE;
   for (guint batch = 0; ; batch++)
     {
       g_autoptr (LwClubState) state = lw_store_club_get_state (store, FALSE, error);
@@ -342,7 +494,21 @@ pull (LwStore           *store,
         /* This laptop's own changes move the number on too (without their
          * records), so that the next pull does not read them again. */
         rows = lw_club_exec (conn, "reading other laptops' changes",
-                             events
+                             events && roster
+                             ? "SELECT * FROM ("
+                               " SELECT g.uuid, g.origin, o.name, g.version, g.played_at,"
+                               "  CASE WHEN g.origin = $2 THEN NULL ELSE g.record END, g.seq,"
+                               "  false AS is_event, g.players"
+                               " FROM littlewolf.games AS g JOIN littlewolf.origins AS o"
+                               "  ON o.id = g.origin WHERE g.seq > $1"
+                               " UNION ALL"
+                               " SELECT e.uuid, e.origin, o.name, e.version, 0,"
+                               "  CASE WHEN e.origin = $2 THEN NULL ELSE e.facts END, e.seq, true,"
+                               "  e.players"
+                               " FROM littlewolf.events AS e JOIN littlewolf.origins AS o"
+                               "  ON o.id = e.origin WHERE e.seq > $1"
+                               ") AS c ORDER BY seq LIMIT " G_STRINGIFY (PULL_BATCH)
+                             : events
                              ? "SELECT * FROM ("
                                " SELECT g.uuid, g.origin, o.name, g.version, g.played_at,"
                                "  CASE WHEN g.origin = $2 THEN NULL ELSE g.record END, g.seq,"
@@ -423,8 +589,9 @@ lw_club_sync (LwStore           *store,
               LwClubSyncResult  *result_out,
               GError           **error)
 {
-  LwClubSyncResult result = { 0, 0, 0, 0, FALSE, 0, 0 };
+  LwClubSyncResult result = { 0, 0, 0, 0, FALSE, 0, 0, 0, 0 };
   gboolean events;
+  gboolean roster;
   g_autoptr (PGconn) conn = NULL;
   g_autofree char *club = NULL;
   gboolean ok;
@@ -437,19 +604,22 @@ lw_club_sync (LwStore           *store,
   conn = lw_club_connect_laptop (store, NULL, &club, error);
   if (conn == NULL)
     return FALSE;
-  /* A server of schema version 1 has no events: games only. */
+  /* A server of schema version 1 has no events: games only; one before
+   * version 4 no roster: players by name only. */
   {
     g_autoptr (PGresult) found =
-      lw_club_exec (conn, "looking for the events table",
-                    "SELECT to_regclass ('littlewolf.events') IS NOT NULL",
+      lw_club_exec (conn, "looking for the events and roster tables",
+                    "SELECT to_regclass ('littlewolf.events') IS NOT NULL,"
+                    " to_regclass ('littlewolf.roster') IS NOT NULL",
                     0, NULL, PGRES_TUPLES_OK, error);
 
     if (found == NULL)
       return FALSE;
     events = strcmp (PQgetvalue (found, 0, 0), "t") == 0;
+    roster = strcmp (PQgetvalue (found, 0, 1), "t") == 0;
   }
-  ok = push (store, conn, club, events, &result, error)
-       && pull (store, conn, events, &result, error);
+  ok = push (store, conn, club, events, roster, &result, error)
+       && pull (store, conn, events, roster, &result, error);
   if (result_out != NULL)
     *result_out = result;
   return ok;

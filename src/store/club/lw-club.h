@@ -30,6 +30,9 @@ G_BEGIN_DECLS
  * @LW_CLUB_ERROR_REFUSED: the server refused a statement (permission,
  *   row-level security)
  * @LW_CLUB_ERROR_FAILED: any other failure of the server (its words)
+ * @LW_CLUB_ERROR_INVALID: a request that cannot be carried out as given
+ *   (an admin's name, an entry merged already, a name of two entries)
+ * @LW_CLUB_ERROR_NOT_FOUND: no roster entry of that name or UUID
  */
 typedef enum {
   LW_CLUB_ERROR_CONNECT,
@@ -38,13 +41,19 @@ typedef enum {
   LW_CLUB_ERROR_ORIGIN,
   LW_CLUB_ERROR_REFUSED,
   LW_CLUB_ERROR_FAILED,
+  LW_CLUB_ERROR_INVALID,
+  LW_CLUB_ERROR_NOT_FOUND,
 } LwClubError;
 
 GQuark lw_club_error_quark (void);
 
 /* The version of the club schema this program writes (littlewolf.meta's
  * schema_version): the number of migrations in lw-club-schema.c. */
-#define LW_CLUB_SCHEMA_VERSION 3
+#define LW_CLUB_SCHEMA_VERSION 4
+
+/* The advisory lock every push and every roster change holds ("LWSY"),
+ * so that change numbers are committed in their order. */
+#define LW_CLUB_PUSH_LOCK "1280791385"
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PGconn, PQfinish)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PGresult, PQclear)
@@ -148,6 +157,17 @@ PGresult *lw_club_exec (PGconn             *conn,
                         ExecStatusType      expect,
                         GError            **error);
 
+/* Runs @sql, a statement without parameters or rows (BEGIN, COMMIT);
+ * %FALSE with @error set by lw_club_fail() naming @what. */
+gboolean lw_club_run (PGconn      *conn,
+                      const char  *what,
+                      const char  *sql,
+                      GError     **error);
+
+/* Rolls back @conn's transaction, if one is open; never fails the caller
+ * (the error that led here is the one worth reporting). */
+void lw_club_rollback (PGconn *conn);
+
 /**
  * lw_club_init:
  * @conninfo: a conninfo of the club's owner role (who owns the schema
@@ -158,7 +178,9 @@ PGresult *lw_club_exec (PGconn             *conn,
  * Creates the club schema or migrates it to %LW_CLUB_SCHEMA_VERSION, in
  * one transaction (docs/CLUB-SERVER.md "Schema"): the tables of origins,
  * games and pushes (version 1), events (version 2), suggestions (version
- * 3), row-level security enabled and forced on each, and
+ * 3), the roster and merge requests with the group role
+ * `littlewolf_admin` (version 4), row-level security enabled and forced
+ * on each, and
  * the group role `littlewolf_origin` whose members (the laptops' roles)
  * may read every row and write their own origin's only.
  *
@@ -224,6 +246,16 @@ gboolean lw_club_add_origin (const char  *conninfo,
                              char       **role,
                              GError     **error);
 
+/* The statement that creates login role @role (not yet quoted), a member
+ * of group role @group, with @password's SCRAM hash (PQencryptPasswordConn();
+ * %NULL: no password); %NULL with @error set (%LW_CLUB_ERROR_FAILED) when
+ * libpq cannot make it. For lw_club_add_origin() and lw_club_add_admin(). */
+char *lw_club_login_role_sql (PGconn      *conn,
+                              const char  *role,
+                              const char  *group,
+                              const char  *password,
+                              GError     **error);
+
 /* Checks @conn's club schema is one this version reads; sets *@club to
  * the club's UUID (transfer full) and *@origin (nullable, transfer full)
  * to the origin of the login role, NULL when it is none. */
@@ -254,6 +286,9 @@ PGconn *lw_club_connect_laptop (LwStore       *store,
  *   acknowledged pushes it never saw): a new sync from scratch was made
  * @events_pushed: own events sent (new, changed or deleted)
  * @events_pulled: other laptops' events taken (new, changed or deleted)
+ * @roster_pushed: roster entries this laptop added that were sent
+ * @roster_pulled: roster entries taken (new, renamed or merged, this
+ *   laptop's own included)
  *
  * What one lw_club_sync() did.
  */
@@ -265,6 +300,8 @@ typedef struct {
   gboolean  restarted;
   guint     events_pushed;
   guint     events_pulled;
+  guint     roster_pushed;
+  guint     roster_pulled;
 } LwClubSyncResult;
 
 /**
@@ -410,5 +447,161 @@ gboolean lw_club_decide_suggestion (LwStore   *store,
                                     gint64     id,
                                     gboolean   accept,
                                     GError   **error);
+
+/**
+ * lw_club_add_admin:
+ * @conninfo: a conninfo of the club's owner role
+ * @name: the admin's name: 1 to 40 of a-z, 0-9 and _
+ * @password: (nullable): the new login role's password, sent to the
+ *   server as its SCRAM hash only (PQencryptPasswordConn()); %NULL for a
+ *   role that logs in without one (peer or certificate authentication)
+ * @role: (out) (transfer full): its login role, `lw_admin_` and @name
+ * @error: return location for a #GError
+ *
+ * Adds a club admin (docs/CLUB-SERVER.md "The roster"): a login role that
+ * owns nothing and is a member of `littlewolf_admin`, which may rename
+ * and merge roster entries and decide merge requests, nothing else.
+ *
+ * Errors: %LW_CLUB_ERROR_INVALID for @name; %LW_CLUB_ERROR_SCHEMA for a
+ * server of a schema before 3; as lw_club_add_origin() (a role taken:
+ * %LW_CLUB_ERROR_FAILED).
+ *
+ * Returns: %TRUE when added.
+ */
+gboolean lw_club_add_admin (const char  *conninfo,
+                            const char  *name,
+                            const char  *password,
+                            char       **role,
+                            GError     **error);
+
+/**
+ * lw_club_roster_list:
+ * @conninfo: a conninfo of any role of the club (laptop, admin, owner)
+ * @merged: whether to list the entries merged into others too
+ * @error: return location for a #GError
+ *
+ * The club's roster as the server holds it, sorted by name, then by
+ * change number.
+ *
+ * Errors: %LW_CLUB_ERROR_CONNECT, %LW_CLUB_ERROR_SCHEMA (no roster: a
+ * server before schema 3), %LW_CLUB_ERROR_FAILED.
+ *
+ * Returns: (transfer full) (element-type LwClubRosterEntry*) (nullable):
+ *   the entries (@origin, @origin_name: the laptop that added each).
+ */
+GPtrArray *lw_club_roster_list (const char  *conninfo,
+                                gboolean     merged,
+                                GError     **error);
+
+/**
+ * lw_club_roster_rename:
+ * @conninfo: a conninfo of a club admin's role (lw_club_add_admin())
+ * @player: the entry: its UUID, or the name of exactly one entry not
+ *   merged into another
+ * @new_name: its new name (the names rule)
+ * @error: return location for a #GError
+ *
+ * Renames a roster entry, in one transaction holding the push lock, at a
+ * new change number: every laptop's next sync renames its local player
+ * (lw_store_club_apply_roster()).
+ *
+ * Errors: %LW_ENGINE_ERROR_INVALID for a name the rule refuses;
+ * %LW_CLUB_ERROR_NOT_FOUND, %LW_CLUB_ERROR_INVALID (a name of two
+ * entries); %LW_CLUB_ERROR_REFUSED when the role is no admin; as
+ * lw_club_roster_list().
+ *
+ * Returns: %TRUE when renamed (or the name was already that).
+ */
+gboolean lw_club_roster_rename (const char  *conninfo,
+                                const char  *player,
+                                const char  *new_name,
+                                GError     **error);
+
+/**
+ * lw_club_roster_merge:
+ * @conninfo: a conninfo of a club admin's role
+ * @player: the entry that goes (a UUID, or a name of one entry)
+ * @into: the entry that stays, another one
+ * @error: return location for a #GError
+ *
+ * Two entries that are one person become one: @player's `merged_into` is
+ * set to @into, in one transaction holding the push lock, at a new change
+ * number. Every laptop's next sync merges the two local players
+ * (lw_store_merge_players(); the ratings, computed from the stored
+ * games, are then those of one player), and a pulled game naming
+ * @player is @into's.
+ *
+ * Errors: %LW_CLUB_ERROR_INVALID for one entry twice or an entry merged
+ * already; as lw_club_roster_rename().
+ *
+ * Returns: %TRUE when merged.
+ */
+gboolean lw_club_roster_merge (const char  *conninfo,
+                               const char  *player,
+                               const char  *into,
+                               GError     **error);
+
+/**
+ * LwClubRequest:
+ * @id: its number on the server
+ * @laptop: (transfer full): the name of the laptop that asked
+ * @player: (transfer full): the entry that goes, by UUID
+ * @player_name: (transfer full): its name
+ * @into: (transfer full): the entry that stays
+ * @into_name: (transfer full): its name
+ * @state: (transfer full): "waiting", "accepted" or "declined"
+ *
+ * A laptop's own merge, sent to the club's admin (`club roster requests`).
+ */
+typedef struct {
+  gint64  id;
+  char   *laptop;
+  char   *player;
+  char   *player_name;
+  char   *into;
+  char   *into_name;
+  char   *state;
+} LwClubRequest;
+
+void lw_club_request_free (LwClubRequest *request);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwClubRequest, lw_club_request_free)
+
+/**
+ * lw_club_roster_requests:
+ * @conninfo: a conninfo of any role of the club
+ * @error: return location for a #GError
+ *
+ * Every merge request the laptops sent, in the order they came.
+ *
+ * Errors: as lw_club_roster_list().
+ *
+ * Returns: (transfer full) (element-type LwClubRequest*) (nullable): the
+ *   requests.
+ */
+GPtrArray *lw_club_roster_requests (const char  *conninfo,
+                                    GError     **error);
+
+/**
+ * lw_club_roster_decide:
+ * @conninfo: a conninfo of a club admin's role
+ * @id: the request's number
+ * @accept: %TRUE to merge the two entries (lw_club_roster_merge()),
+ *   %FALSE to refuse
+ * @error: return location for a #GError
+ *
+ * `club roster accept N` / `decline N`, in one transaction holding the
+ * push lock: the request is decided (accepted with the merge made, or
+ * declined) and every laptop's next sync takes the merge.
+ *
+ * Errors: %LW_CLUB_ERROR_NOT_FOUND (no such request), %LW_CLUB_ERROR_INVALID
+ * (decided already, or one of its entries merged since); as
+ * lw_club_roster_merge().
+ *
+ * Returns: %TRUE when decided.
+ */
+gboolean lw_club_roster_decide (const char  *conninfo,
+                                gint64       id,
+                                gboolean     accept,
+                                GError     **error);
 
 G_END_DECLS

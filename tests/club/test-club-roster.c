@@ -1,0 +1,499 @@
+/* test-club-roster.c — the club roster (docs/CLUB-SERVER.md "The
+ * roster") against a real PostgreSQL 15 (build-aux/pg-test-cluster;
+ * skipped without one): stable player IDs across laptops, an admin's
+ * renames and merges reaching every laptop with the ratings of one
+ * player, row-level security on the roster and the requests, the
+ * migration from schema 2
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <string.h>
+#include <unistd.h>
+
+#include "lw-club-fixture.h"
+#include "lw-store-players.h"
+#include "lw-test-util.h"
+
+typedef LwClubTest Fixture;
+
+#define ADD_TEST(path, func) \
+  g_test_add (path, Fixture, TEMPLATE, lw_club_test_set_up, func, lw_club_test_tear_down)
+#define TEMPLATE "lw-test-club-roster-XXXXXX"
+
+/* Players of the seats after the first two. */
+static const char *const fillers[] = { "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea" };
+
+/* Stores a game of @a and @b (and fillers[] in its other seats) on
+ * @store at @played_at; its record as stored (with its id). */
+static LwGameRecord *
+add_game (LwStore    *store,
+          GRand      *rng,
+          const char *a,
+          const char *b,
+          gint64      played_at)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (LwStoredGame) stored = NULL;
+  gint64 id = 0, same = 0;
+
+  /* A record stored already (the same case with the same players) is
+   * drawn again. */
+  for (guint tries = 0; id == 0 && tries < 200; tries++)
+    {
+      g_clear_pointer (&record, lw_game_record_free);
+      record = lw_club_random_record (rng);
+      for (guint s = 0; s < record->n_players; s++)
+        {
+          g_free (record->players[s]);
+          record->players[s] = g_strdup (s == 0 ? a : s == 1 ? b : fillers[s - 2]);
+        }
+      record->details.played_at = played_at;
+      id = lw_store_import_game (store, record, FALSE, &same, &error);
+      g_assert_no_error (error);
+    }
+  g_assert_cmpint (id, >, 0);
+  stored = lw_store_load_game (store, id, &error);
+  g_assert_no_error (error);
+  return lw_game_record_copy (stored->record);
+}
+
+/* The local players of @store, by name, one a line. */
+static char *
+players_of (LwStore *store)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) players = lw_store_list_players (store, &error);
+  GString *text = g_string_new (NULL);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < players->len; i++)
+    g_string_append_printf (text, "%s\n", ((LwStoredPlayer *) g_ptr_array_index (players, i))->name);
+  return g_string_free (text, FALSE);
+}
+
+/* Every local player of @laptop on its roster once (lw_club_roster_links()). */
+static void
+assert_linked_once (LwClubLaptop *laptop)
+{
+  g_autofree char *links = lw_club_roster_links (laptop);
+
+  g_assert_cmpuint (strlen (links), >, 0);
+}
+
+static char *
+admin_conninfo (Fixture    *fixture,
+                const char *role)
+{
+  g_autofree char *owner = g_strdup (fixture->server->owner);
+  char *user = strstr (owner, "user=");
+
+  g_assert_nonnull (user);
+  *user = '\0';
+  return g_strdup_printf ("%suser=%s", owner, role);
+}
+
+/* A new club admin with a password in the password file; its conninfo.
+ * Roles are the cluster's, shared by the tests' databases: a name of its
+ * own each time. */
+static char *
+new_admin (Fixture    *fixture,
+           const char *prefix)
+{
+  static guint count;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *role = NULL;
+  g_autofree char *name = g_strdup_printf ("%s_%d_%u", prefix, (int) getpid (), count++);
+  g_autofree char *expected = g_strdup_printf ("lw_admin_%s", name);
+  g_autofree char *password = g_strdup_printf ("admin pw %u", g_random_int ());
+  char *conninfo;
+
+  g_assert_true (lw_club_add_admin (fixture->server->owner, name, password, &role, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (role, ==, expected);
+  conninfo = admin_conninfo (fixture, role);
+  g_assert_true (lw_club_save_password (conninfo, password, NULL, &error));
+  g_assert_no_error (error);
+  return conninfo;
+}
+
+/* A player typed on two laptops is one roster entry: the second laptop's
+ * own player of that name, added offline, becomes the first one's entry
+ * at its sync; pushed games name their players by roster UUID, and a
+ * third laptop's pull links them to one local player each. */
+static void
+test_ids (Fixture       *fixture,
+          gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (31);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (LwClubLaptop) c = lw_club_laptop_new (fixture->server, fixture->dir, "c");
+  g_autoptr (LwGameRecord) g1 = add_game (a->store, rng, "Ann", "Ben", 1767300000);
+  g_autoptr (LwGameRecord) g2 = add_game (b->store, rng, "Ann", "Cleo", 1767400000);
+  g_autofree char *entries = NULL;
+  g_autofree char *ann = NULL;
+  g_autofree char *sql = NULL;
+  g_autofree char *players = NULL;
+  g_autofree char *on_c = NULL;
+
+  lw_club_laptop_sync (a);
+  lw_club_laptop_sync (b);
+  lw_club_laptop_sync (c);
+  lw_club_laptop_sync (a);
+
+  entries = lw_club_server_text (fixture->server,
+                         "SELECT string_agg (name, ',' ORDER BY name) FROM littlewolf.roster"
+                         " WHERE name IN ('Ann', 'Ben', 'Cleo')");
+  g_assert_cmpstr (entries, ==, "Ann,Ben,Cleo");
+  g_free (entries);
+  entries = lw_club_server_text (fixture->server,
+                         "SELECT count (*) - count (DISTINCT name) FROM littlewolf.roster");
+  g_assert_cmpstr (entries, ==, "0");
+  ann = lw_club_server_text (fixture->server, "SELECT uuid FROM littlewolf.roster WHERE name = 'Ann'");
+  sql = g_strdup_printf ("SELECT string_agg (players, ',') FROM littlewolf.games"
+                         " WHERE players LIKE '%%%s%%'", ann);
+  players = lw_club_server_text (fixture->server, sql);
+  g_assert_nonnull (strstr (players, "\"Ann\""));
+  g_assert_nonnull (strstr (strstr (players, ann) + 1, ann));  /* both games */
+  on_c = players_of (c->store);
+  g_assert_nonnull (strstr (on_c, "Ann\nBen\nCleo\n"));
+  assert_linked_once (a);
+  assert_linked_once (b);
+  assert_linked_once (c);
+  g_assert_cmpint (lw_test_count_games (c->store), ==, 2);
+  g_assert_cmpint (lw_test_sql_int_at (c->path, "SELECT count (*) FROM game_seats AS s"
+                                       " JOIN players AS p ON p.id = s.player WHERE p.name = 'Ann'"),
+                   ==, 2);
+}
+
+/* An admin renames "Ben" and merges "Annie" (laptop B's name for Ann)
+ * into "Ann": after the sync every laptop of three has Benjamin and one
+ * Ann, and the Leaderboard of each, on every ladder, is the one of a
+ * single database where the two were one player from the start, bit for
+ * bit; a laptop's role cannot make the change. */
+static void
+test_rename_merge (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (32);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (LwClubLaptop) c = lw_club_laptop_new (fixture->server, fixture->dir, "c");
+  g_autofree char *admin = new_admin (fixture, "anna");
+  g_autofree char *one_path = g_build_filename (fixture->dir, "one.sqlite3", NULL);
+  g_autoptr (LwStore) one = lw_store_open (one_path, NULL);
+  g_autoptr (GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_game_record_free);
+  g_autoptr (GError) error = NULL;
+  static const char *const others[] = { "Cleo", "Dev", "Eva" };
+
+  for (guint i = 0; i < 18; i++)
+    {
+      LwClubLaptop *on = i % 3 == 0 ? a : i % 3 == 1 ? b : c;
+      const char *first = on == b ? "Annie" : "Ann";
+      const char *second = i % 2 == 0 ? "Ben" : others[i % 3];
+
+      g_ptr_array_add (records, add_game (on->store, rng, first, second,
+                                          1767300000 + (gint64) (i * 7919 % 18) * 3600));
+    }
+  for (guint round = 0; round < 2; round++)
+    {
+      lw_club_laptop_sync (a);
+      lw_club_laptop_sync (b);
+      lw_club_laptop_sync (c);
+    }
+  g_assert_cmpint (lw_test_count_games (a->store), ==, 18);
+
+  /* A laptop's own role may not rename or merge. */
+  g_assert_false (lw_club_roster_rename (a->conninfo, "Ben", "Benjamin", &error));
+  g_assert_error (error, LW_CLUB_ERROR, LW_CLUB_ERROR_REFUSED);
+  g_clear_error (&error);
+
+  g_assert_true (lw_club_roster_rename (admin, "Ben", "Benjamin", &error));
+  g_assert_no_error (error);
+  g_assert_true (lw_club_roster_merge (admin, "Annie", "Ann", &error));
+  g_assert_no_error (error);
+  g_assert_false (lw_club_roster_merge (admin, "Annie", "Ann", &error));
+  g_assert_error (error, LW_CLUB_ERROR, LW_CLUB_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  for (guint round = 0; round < 2; round++)
+    {
+      lw_club_laptop_sync (a);
+      lw_club_laptop_sync (b);
+      lw_club_laptop_sync (c);
+    }
+
+  /* One database where they were one player from the start. */
+  for (guint i = 0; i < records->len; i++)
+    {
+      LwGameRecord *record = g_ptr_array_index (records, i);
+
+      for (guint s = 0; s < record->n_players; s++)
+        if (strcmp (record->players[s], "Annie") == 0 || strcmp (record->players[s], "Ben") == 0)
+          {
+            const char *name = strcmp (record->players[s], "Ben") == 0 ? "Benjamin" : "Ann";
+
+            g_free (record->players[s]);
+            record->players[s] = g_strdup (name);
+          }
+      gint64 same = 0;
+
+      g_assert_cmpint (lw_store_import_game (one, record, FALSE, &same, &error), >, 0);
+      g_assert_no_error (error);
+    }
+  for (LwLadder ladder = LW_LADDER_ALL; ladder <= LW_LADDER_PARTNERS; ladder++)
+    {
+      g_autofree char *expected = lw_club_leaderboard_of (one, ladder);
+      LwClubLaptop *laptops[] = { a, b, c };
+
+      if (ladder == LW_LADDER_ALL)
+        {
+          g_test_message ("%s", expected);
+          g_assert_nonnull (strstr (expected, " Ann "));
+          g_assert_nonnull (strstr (expected, " Benjamin "));
+        }
+      for (guint l = 0; l < G_N_ELEMENTS (laptops); l++)
+        {
+          g_autofree char *on = lw_club_leaderboard_of (laptops[l]->store, ladder);
+
+          g_assert_cmpstr (on, ==, expected);
+        }
+    }
+  for (guint l = 0; l < 3; l++)
+    {
+      LwClubLaptop *laptop = l == 0 ? a : l == 1 ? b : c;
+      g_autofree char *names = players_of (laptop->store);
+
+      g_assert_nonnull (strstr (names, "Ann\nBenjamin\nCleo\nDev\nEva\n"));
+      g_assert_null (strstr (names, "Annie"));
+      assert_linked_once (laptop);
+    }
+}
+
+/* Through libpq directly, a laptop's role cannot add a roster entry or a
+ * request under another origin, nor change or remove any roster row or
+ * another origin's request; an admin changes the roster but no game. */
+static void
+test_security (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (33);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (LwGameRecord) game = add_game (a->store, rng, "Ann", "Ben", 1767300000);
+  g_autofree char *admin = new_admin (fixture, "anna");
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *ann = NULL;
+  g_autofree char *ben = NULL;
+  g_autofree char *sql = NULL;
+  PGconn *conn;
+  int rows = 0;
+
+  lw_club_laptop_sync (a);
+  ann = lw_club_server_text (fixture->server, "SELECT uuid FROM littlewolf.roster WHERE name = 'Ann'");
+  ben = lw_club_server_text (fixture->server, "SELECT uuid FROM littlewolf.roster WHERE name = 'Ben'");
+  conn = lw_club_fixture_connect (fixture->server, a->role, a->password);
+  sql = g_strdup_printf ("INSERT INTO littlewolf.requests (origin, player, into_player)"
+                         " VALUES ('%s', '%s', '%s')", a->origin, ben, ann);
+  g_assert_cmpint (lw_club_try_sql (conn, sql, NULL), ==, PGRES_COMMAND_OK);
+  PQfinish (conn);
+  before = lw_club_server_text (fixture->server,
+                        "SELECT (SELECT string_agg (uuid || name || coalesce (merged_into::text, '')"
+                        "  || seq, ',' ORDER BY uuid) FROM littlewolf.roster) || '/' ||"
+                        " (SELECT string_agg (id || state, ',') FROM littlewolf.requests)");
+
+  conn = lw_club_fixture_connect (fixture->server, b->role, b->password);
+  g_clear_pointer (&sql, g_free);
+  sql = g_strdup_printf ("INSERT INTO littlewolf.roster (uuid, origin, name)"
+                         " VALUES (gen_random_uuid (), '%s', 'Zed')", a->origin);
+  g_assert_cmpint (lw_club_try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
+  g_clear_pointer (&sql, g_free);
+  /* Not even its own entry born merged. */
+  sql = g_strdup_printf ("INSERT INTO littlewolf.roster (uuid, origin, name, merged_into)"
+                         " VALUES (gen_random_uuid (), '%s', 'Zed', '%s')", b->origin, ann);
+  g_assert_cmpint (lw_club_try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
+  g_assert_cmpint (lw_club_try_sql (conn, "UPDATE littlewolf.roster SET name = 'x'", &rows), ==,
+                   PGRES_FATAL_ERROR);
+  g_assert_cmpint (lw_club_try_sql (conn, "DELETE FROM littlewolf.roster", &rows), ==, PGRES_FATAL_ERROR);
+  g_assert_cmpint (lw_club_try_sql (conn, "UPDATE littlewolf.requests SET state = 'accepted'", &rows), ==,
+                   PGRES_FATAL_ERROR);
+  g_assert_cmpint (lw_club_try_sql (conn, "DELETE FROM littlewolf.requests", &rows), ==, PGRES_FATAL_ERROR);
+  g_clear_pointer (&sql, g_free);
+  sql = g_strdup_printf ("INSERT INTO littlewolf.requests (origin, player, into_player)"
+                         " VALUES ('%s', '%s', '%s')", a->origin, ann, ben);
+  g_assert_cmpint (lw_club_try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
+  g_assert_cmpint (lw_club_try_sql (conn, "TRUNCATE littlewolf.roster", NULL), ==, PGRES_FATAL_ERROR);
+  g_assert_cmpint (lw_club_try_sql (conn, "ALTER TABLE littlewolf.roster NO FORCE ROW LEVEL SECURITY", NULL),
+                   ==, PGRES_FATAL_ERROR);
+  PQfinish (conn);
+  after = lw_club_server_text (fixture->server,
+                       "SELECT (SELECT string_agg (uuid || name || coalesce (merged_into::text, '')"
+                       "  || seq, ',' ORDER BY uuid) FROM littlewolf.roster) || '/' ||"
+                       " (SELECT string_agg (id || state, ',') FROM littlewolf.requests)");
+  g_assert_cmpstr (after, ==, before);
+  g_assert_nonnull (strstr (after, "waiting"));
+
+  /* The admin: the roster and the requests, no game. */
+  {
+    g_autoptr (GError) error = NULL;
+    PGconn *admin_conn = lw_club_connect (admin, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (lw_club_try_sql (admin_conn, "UPDATE littlewolf.roster SET name = name", &rows), ==,
+                     PGRES_COMMAND_OK);
+    g_assert_cmpint (rows, >=, 2);
+    g_assert_cmpint (lw_club_try_sql (admin_conn, "UPDATE littlewolf.games SET record = NULL", NULL), ==,
+                     PGRES_FATAL_ERROR);
+    g_assert_cmpint (lw_club_try_sql (admin_conn, "DELETE FROM littlewolf.roster", NULL), ==,
+                     PGRES_FATAL_ERROR);
+    PQfinish (admin_conn);
+  }
+}
+
+/* A laptop's own `player merge` merges there and sends a request; the
+ * admin lists the requests (`club roster requests --json`), accepts one
+ * (every laptop's next sync merges) and declines another (nothing
+ * merged); a laptop's role cannot decide one, and one decided stays. */
+static void
+test_requests (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (35);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (LwGameRecord) g1 = add_game (a->store, rng, "Ann", "Ben", 1767300000);
+  g_autoptr (LwGameRecord) g2 = add_game (a->store, rng, "Anne", "Cleo", 1767400000);
+  g_autoptr (LwGameRecord) g3 = add_game (a->store, rng, "Dev", "Eva", 1767500000);
+  g_autoptr (LwGameRecord) g4 = add_game (b->store, rng, "Anne", "Dev", 1767600000);
+  g_autofree char *admin = new_admin (fixture, "rita");
+  g_autofree char *listed = NULL;
+  g_autofree char *names = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  g_auto (LwTestRun) run = { 0 };
+  const char *merge_anne[] = { "player", "merge", "Anne", "Ann", NULL };
+  const char *merge_eva[] = { "player", "merge", "Eva", "Ben", NULL };
+  const char *requests[] = { "club", "roster", "requests", "--json", "--conninfo", admin, NULL };
+
+  lw_club_laptop_sync (a);
+  lw_club_laptop_sync (b);
+  lw_club_laptop_sync (a);
+  g_free (lw_test_cli_ok_argv (a->path, merge_anne));
+  g_free (lw_test_cli_ok_argv (a->path, merge_eva));
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM club_requests"), ==, 2);
+  lw_club_laptop_sync (a);
+  g_assert_cmpint (lw_test_sql_int_at (a->path,
+                                       "SELECT count (*) FROM club_requests WHERE sent = 0"), ==, 0);
+  listed = lw_test_cli_ok_argv (a->path, requests);
+  g_test_message ("%s", listed);
+  g_assert_nonnull (strstr (listed, "\"player_name\" : \"Anne\""));
+  g_assert_nonnull (strstr (listed, "\"into_name\" : \"Ben\""));
+  g_assert_nonnull (strstr (listed, "\"state\" : \"waiting\""));
+  first = lw_club_server_text (fixture->server,
+                       "SELECT id FROM littlewolf.requests AS q JOIN littlewolf.roster AS r"
+                       " ON r.uuid = q.player WHERE r.name = 'Anne'");
+  second = lw_club_server_text (fixture->server,
+                        "SELECT id FROM littlewolf.requests AS q JOIN littlewolf.roster AS r"
+                        " ON r.uuid = q.player WHERE r.name = 'Eva'");
+
+  /* B still has its Anne (a player of its own game) until the admin
+   * decides. */
+  lw_club_laptop_sync (b);
+  names = players_of (b->store);
+  g_assert_nonnull (strstr (names, "Anne\n"));
+
+  lw_test_run_cli (&run, a->path, NULL, "club", "roster", "accept", first, "--conninfo",
+                   a->conninfo, NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.err, "permission denied"));
+  lw_test_run_clear (&run);
+  lw_test_run_cli (&run, a->path, NULL, "club", "roster", "accept", first, "--conninfo", admin,
+                   NULL);
+  lw_test_assert_cli_ok (&run, "club roster accept");
+  lw_test_run_clear (&run);
+  lw_test_run_cli (&run, a->path, NULL, "club", "roster", "decline", second, "--conninfo", admin,
+                   NULL);
+  lw_test_assert_cli_ok (&run, "club roster decline");
+  lw_test_run_clear (&run);
+  lw_test_run_cli (&run, a->path, NULL, "club", "roster", "accept", second, "--conninfo", admin,
+                   NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "declined already"));
+
+  lw_club_laptop_sync (b);
+  g_clear_pointer (&names, g_free);
+  names = players_of (b->store);
+  g_assert_null (strstr (names, "Anne\n"));
+  g_assert_nonnull (strstr (names, "Eva\n"));
+  g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT count (*) FROM game_seats AS s"
+                                       " JOIN players AS p ON p.id = s.player WHERE p.name = 'Ann'"),
+                   ==, 3);
+  g_clear_pointer (&listed, g_free);
+  listed = lw_test_cli_ok_argv (a->path, requests);
+  g_assert_nonnull (strstr (listed, "\"state\" : \"accepted\""));
+  g_assert_nonnull (strstr (listed, "\"state\" : \"declined\""));
+}
+
+/* A server of schema 2 with a laptop's game is migrated to this version
+ * (through 3's suggestions to 4's roster; twice: the
+ * second changes nothing): the game stays, the roster has row-level
+ * security enabled and forced, and the laptop's next sync puts its
+ * players on the roster and names them in the game by UUID. */
+static void
+test_schema (Fixture       *fixture,
+             gconstpointer  data)
+{
+  g_autoptr (LwClubServer) old = lw_club_server_new_at (2);
+  g_autoptr (GRand) rng = g_rand_new_with_seed (34);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (old, fixture->dir, "a");
+  g_autoptr (LwGameRecord) game = add_game (a->store, rng, "Ann", "Ben", 1767300000);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *games_before = NULL;
+  g_autofree char *games_after = NULL;
+  g_autofree char *security = NULL;
+  g_autofree char *players = NULL;
+  int now = 0;
+
+  lw_club_laptop_sync (a);
+  games_before = lw_club_server_text (old, "SELECT string_agg (uuid::text || version || record, ',')"
+                                   " FROM littlewolf.games");
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_true (lw_club_init (old->owner, &now, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (now, ==, LW_CLUB_SCHEMA_VERSION);
+    }
+  games_after = lw_club_server_text (old, "SELECT string_agg (uuid::text || version || record, ',')"
+                                  " FROM littlewolf.games");
+  g_assert_cmpstr (games_after, ==, games_before);
+  security = lw_club_server_text (old, "SELECT string_agg (relrowsecurity::text || relforcerowsecurity::text,"
+                               " ',') FROM pg_class WHERE oid IN ('littlewolf.roster'::regclass,"
+                               " 'littlewolf.requests'::regclass)");
+  g_assert_cmpstr (security, ==, "truetrue,truetrue");
+  /* The game waits for nothing: its players go on the roster, and it is
+   * sent again once changed. */
+  g_assert_true (lw_store_rename_player (a->store, "Ben", "Benjamin", &error));
+  g_assert_no_error (error);
+  lw_club_laptop_sync (a);
+  g_clear_pointer (&security, g_free);
+  security = lw_club_server_text (old, "SELECT string_agg (name, ',' ORDER BY name) FROM littlewolf.roster");
+  g_assert_nonnull (strstr (security, "Ann,Benjamin"));
+  players = lw_club_server_text (old, "SELECT players FROM littlewolf.games");
+  g_assert_nonnull (strstr (players, "\"Benjamin\""));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  if (!lw_club_fixture_init ())
+    return 0;
+  g_test_init (&argc, &argv, NULL);
+  ADD_TEST ("/club-roster/ids", test_ids);
+  ADD_TEST ("/club-roster/rename-merge", test_rename_merge);
+  ADD_TEST ("/club-roster/security", test_security);
+  ADD_TEST ("/club-roster/requests", test_requests);
+  ADD_TEST ("/club-roster/schema", test_schema);
+  return g_test_run ();
+}
