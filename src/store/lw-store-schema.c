@@ -964,6 +964,72 @@ lw_store_schema_set_wal (LwStore  *self,
 }
 
 
+/* Whether the file already has this version's schema and says it is
+ * ours (PRAGMA application_id): then opening it writes nothing. Read in
+ * a read transaction of its own, which under WAL never waits for a
+ * writer. */
+static gboolean
+schema_is_current (LwStore   *self,
+                   gboolean  *current,
+                   GError   **error)
+{
+  int version = 0;
+  gint64 application_id = 0;
+  gboolean ok;
+
+  *current = FALSE;
+  if (!lw_store_begin_read (self, error))
+    return FALSE;
+  ok = read_user_version (self, &version, error)
+       && lw_store_query_int64 (self, "PRAGMA application_id", &application_id, error);
+  if (!lw_store_finish (self, ok, error))
+    return FALSE;
+  *current = version == LW_STORE_SCHEMA_VERSION && application_id == LW_STORE_APPLICATION_ID;
+  return TRUE;
+}
+
+/* How long each try for the migration's write lock waits before the
+ * schema is read again. */
+#define MIGRATION_TRY_MS 100
+
+/* Opens the migration's write transaction, unless the schema is (or
+ * becomes, while this waits) current: *@current is then %TRUE and no
+ * transaction is open. Several programs opening one database at once
+ * must not queue for its write lock behind each other and behind the
+ * first ones' writes only to find that another has migrated it: the
+ * lock is tried for MIGRATION_TRY_MS at a time and the schema read
+ * again between tries, for LW_STORE_BUSY_TIMEOUT_MS in all, after which
+ * the error is LW_STORE_ERROR_BUSY as for any write. */
+static gboolean
+begin_migration (LwStore   *self,
+                 gboolean  *current,
+                 GError   **error)
+{
+  gint64 deadline = g_get_monotonic_time () + LW_STORE_BUSY_TIMEOUT_MS * (gint64) 1000;
+  gboolean ok;
+
+  for (;;)
+    {
+      g_autoptr (GError) busy = NULL;
+
+      if (!schema_is_current (self, current, error))
+        return FALSE;
+      if (*current)
+        return TRUE;
+      sqlite3_busy_timeout (self->db, MIGRATION_TRY_MS);
+      ok = lw_store_begin_write (self, &busy);
+      sqlite3_busy_timeout (self->db, LW_STORE_BUSY_TIMEOUT_MS);
+      if (ok)
+        return TRUE;
+      if (!g_error_matches (busy, LW_STORE_ERROR, LW_STORE_ERROR_BUSY)
+          || g_get_monotonic_time () >= deadline)
+        {
+          g_propagate_error (error, g_steal_pointer (&busy));
+          return FALSE;
+        }
+    }
+}
+
 gboolean
 lw_store_schema_migrate (LwStore  *self,
                          GError  **error)
@@ -977,9 +1043,12 @@ lw_store_schema_migrate (LwStore  *self,
     {
       int version = 0;
       gint64 data_version = 0;
+      gboolean current = FALSE;
 
-      if (!lw_store_begin_write (self, error))
+      if (!begin_migration (self, &current, error))
         return FALSE;
+      if (current)
+        return TRUE;
 
       /* Read again under the write lock: another program may have migrated
        * the file since lw_store_schema_check_existing(). */

@@ -119,6 +119,12 @@ char *lw_store_default_path (void);
  * `user_version` (it then gets the ID in the transaction that opens it).
  * A file SQLite finds malformed while it is opened is
  * %LW_STORE_ERROR_DAMAGED (lw_store_check_damage() checks the whole file).
+ * A database already of this schema with the ID is opened by reading
+ * only: it opens while another program holds the write lock. One to
+ * create or migrate waits for the write lock at most the busy timeout
+ * (5 s, then %LW_STORE_ERROR_BUSY), reading its schema again every
+ * 100 ms meanwhile, so that when another program opening it at the same
+ * moment has created or migrated it, it opens at once.
  *
  * Errors: %LW_STORE_ERROR_OPEN, %LW_STORE_ERROR_NOT_A_DATABASE,
  * %LW_STORE_ERROR_NEWER_VERSION, %LW_STORE_ERROR_BUSY,

@@ -80,7 +80,9 @@ class Socket:
             self.closed = True
             return None
 
-    def _frame(self, opcode, payload):
+    def _frame(self, opcode, payload, last=False):
+        """Sends one frame, unless the close frame went already; @last:
+        this is the close frame, after which nothing more is sent."""
         head = bytes([0x80 | opcode])
         n = len(payload)
         if n < 126:
@@ -96,6 +98,7 @@ class Socket:
                 self.conn.sendall(head + payload)
             except OSError:
                 self.closed = True
+            self.closed = self.closed or last
 
     def send(self, message):
         self._frame(1, json.dumps(message).encode("utf-8"))
@@ -104,9 +107,13 @@ class Socket:
         """Sends a close frame with @code; the connection ends 5 s
         later, when the client has not closed it by then (at once, unread
         data could reset it and lose the frame)."""
-        self._frame(8, struct.pack("!H", code) + reason.encode("utf-8"))
-        with self.lock:
-            self.closed = True
+        # The frame and the mark that nothing follows it in one hold of
+        # the lock: a pong or a state sent by another thread between the
+        # two went out after the close frame, the browser failed the
+        # connection instead of closing it with @code, and the page, not
+        # told it was opened elsewhere, connected again and took its seat
+        # back from the second tab.
+        self._frame(8, struct.pack("!H", code) + reason.encode("utf-8"), last=True)
         threading.Timer(5.0, self._shutdown).start()
 
     def _shutdown(self):

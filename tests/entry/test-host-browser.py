@@ -51,14 +51,23 @@ HANDS = [
 ]
 PUPS = ["7C", "8C", "9C", "10C"]
 
+# The trick's winner on the page, shown (from the arrival of the state
+# that shows it: the message event's timeStamp, taken before the page
+# handles it, so that a loaded machine running the page late does not
+# shorten the measure) and gone again (when the page takes it away).
 WATCH_WINNER = """
 window.lwWinner = [];
+window.lwArrival = null;
+const socket = page.socket;
+const handle = socket.onmessage;
+socket.onmessage = (event) => { window.lwArrival = event.timeStamp; handle(event); };
 const box = document.getElementById('trick');
 const note = () => {
   const winner = !!box.querySelector('.play.winner');
   const last = window.lwWinner[window.lwWinner.length - 1];
+  const t = winner && window.lwArrival !== null ? window.lwArrival : performance.now();
   if (!last || last.winner !== winner)
-    window.lwWinner.push({t: performance.now(), winner, plays: box.querySelectorAll('.play').length});
+    window.lwWinner.push({t, winner, plays: box.querySelectorAll('.play').length});
 };
 new MutationObserver(note).observe(box, {childList: true, subtree: true});
 note();
@@ -97,9 +106,18 @@ def card_buttons(driver):
     return driver.find_elements(By.CSS_SELECTOR, "#hand .card")
 
 
+def hand_in_place(driver):
+    """Waits until the page no longer holds a finished trick on screen:
+    the trick above the hand then goes, and the hand moves up, which a
+    tap aimed at a card before would miss (10 s at the most; the hold is
+    1.5 s)."""
+    WebDriverWait(driver, 10).until(lambda d: not d.find_elements(By.CSS_SELECTOR, "#trick .play.winner"))
+
+
 def play_one(driver, table, seat, keyboard=False):
     """Plays the first playable card of @seat's page; returns its token."""
     state = wait_state(driver, lambda s: s and s["you"]["to_act"] and "play" in s["you"]["can"])
+    hand_in_place(driver)
     buttons = driver.find_elements(By.CSS_SELECTOR, "#hand .card.playable")
     token = buttons[0].get_attribute("data-card")
     if keyboard:
@@ -280,6 +298,7 @@ def main():
             if seat == 3 and not doubled:
                 doubled = True
                 before = len(table.applied[3])
+                hand_in_place(dev)
                 dev.find_element(By.CSS_SELECTOR, "#hand .card.playable").click()
                 dev.execute_script("const b = document.getElementById('play-button'); b.click(); b.click();")
                 wait_state(dev, lambda s: s["version"] > st["version"])

@@ -562,6 +562,118 @@ test_busy (Fixture       *fixture,
   g_assert_cmpint (id, >, 0);
 }
 
+/* Opening a database whose schema is current takes no write lock: it
+ * opens while another program holds the write lock (with the store's
+ * own 5 s busy timeout, it would fail with "database is locked"), and
+ * reads what is committed. */
+static void
+test_open_while_writing (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autoptr (LwGameRecord) record = lw_test_find_case (1, FALSE);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) second = NULL;
+  sqlite3 *db;
+
+  lw_store_add_game (fixture->store, record, &error);
+  g_assert_no_error (error);
+
+  db = lw_test_sql_open (fixture->path);
+  lw_test_sql_exec (db, "BEGIN IMMEDIATE; DELETE FROM round_seats");
+  second = lw_store_open (fixture->path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (second);
+  g_assert_cmpuint (lw_test_count_games (second), ==, 1);
+  lw_test_sql_exec (db, "ROLLBACK");
+  sqlite3_close (db);
+}
+
+typedef struct {
+  const char *path;
+  LwStore    *store;
+  GError     *error;
+} OpenJob;
+
+static gpointer
+open_in_thread (gpointer data)
+{
+  OpenJob *job = data;
+
+  job->store = lw_store_open (job->path, &job->error);
+  return NULL;
+}
+
+/* Several programs opening one new database at once: the one that waits
+ * for the write lock to migrate it opens as soon as another has migrated
+ * it, although that other goes on holding the write lock (its next
+ * write), instead of waiting the busy timeout for a migration left
+ * nothing to do. */
+static void
+test_open_while_another_migrates (LwTestDb      *fixture,
+                                  gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *reference = g_build_filename (fixture->dir, "reference.sqlite3", NULL);
+  g_autofree char *path = g_build_filename (fixture->dir, "new.sqlite3", NULL);
+  g_autofree char *stamp = NULL;
+  char *attach;
+  g_autoptr (GThread) thread = NULL;
+  g_autoptr (LwGameRecord) record = lw_test_find_case (1, FALSE);
+  OpenJob job = { path, NULL, NULL };
+  sqlite3_stmt *stmt = NULL;
+  sqlite3 *db;
+
+  /* The schema another program writes: this version's, taken from a
+   * database this store made. */
+  g_clear_object (&fixture->store);
+  fixture->store = lw_store_open (reference, &error);
+  g_assert_no_error (error);
+  g_clear_object (&fixture->store);
+
+  /* The other program has made the file (WAL, still empty) and holds its
+   * write lock while it migrates. */
+  db = lw_test_sql_open (path);
+  g_assert_cmpstr ((stamp = lw_test_sql_text (db, "PRAGMA journal_mode = WAL")), ==, "wal");
+  attach = sqlite3_mprintf ("ATTACH %Q AS reference", reference);
+  lw_test_sql_exec (db, attach);
+  sqlite3_free (attach);
+  lw_test_sql_exec (db, "BEGIN IMMEDIATE");
+
+  thread = g_thread_new ("open", open_in_thread, &job);
+  /* Long enough for the thread to be waiting for the write lock most of
+   * the time; the test holds either way. */
+  g_usleep (300 * 1000);
+
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "SELECT sql FROM reference.sqlite_schema"
+                                           " WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'"
+                                           " ORDER BY type <> 'table', type <> 'index', type <> 'view', rowid",
+                                       -1, &stmt, NULL), ==, SQLITE_OK);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    lw_test_sql_exec (db, (const char *) sqlite3_column_text (stmt, 0));
+  sqlite3_finalize (stmt);
+  {
+    g_autofree char *stamps =
+      g_strdup_printf ("PRAGMA main.user_version = %" G_GINT64_FORMAT "; PRAGMA main.application_id = %" G_GINT64_FORMAT,
+                       lw_test_sql_int (db, "PRAGMA reference.user_version"),
+                       lw_test_sql_int (db, "PRAGMA reference.application_id"));
+
+    lw_test_sql_exec (db, stamps);
+  }
+  /* Committed, and at once the other program's next write. */
+  lw_test_sql_exec (db, "COMMIT; BEGIN IMMEDIATE");
+
+  g_thread_join (g_steal_pointer (&thread));
+  g_assert_no_error (job.error);
+  g_assert_nonnull (job.store);
+  g_assert_cmpuint (lw_test_count_games (job.store), ==, 0);
+
+  lw_test_sql_exec (db, "ROLLBACK");
+  sqlite3_close (db);
+  g_assert_cmpint (lw_store_add_game (job.store, record, &error), >, 0);
+  g_assert_no_error (error);
+  g_clear_object (&job.store);
+}
+
 /* docs/rules/GAME-RECORD.md "Names": "Zoë" typed with a precomposed ë and as e +
  * U+0308 is one player, stored once in NFC, whichever way in (a record, an
  * event's entrants, a substitute); a substitute, a place and notes follow
@@ -809,6 +921,8 @@ main (int   argc,
   lw_test_add_db_closed ("/store/newer-version", test_newer_version);
   lw_test_add_db_closed ("/store/not-a-database", test_not_a_database);
   lw_test_add_db ("/store/busy", test_busy);
+  lw_test_add_db ("/store/open-while-writing", test_open_while_writing);
+  lw_test_add_db_closed ("/store/open-while-another-migrates", test_open_while_another_migrates);
   lw_test_add_db ("/store/statement-cache-copies", test_statement_cache_copies);
 
   return g_test_run ();

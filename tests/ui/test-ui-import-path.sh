@@ -14,6 +14,32 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/lw-import-path-XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 echo "1..2"
 
+CHOOSER="Import a Game Record"
+
+# Whether a window named $1 is shown and has the keyboard focus, within
+# $2 seconds (checked every 0.1 s).
+focused_within () {
+  i=0
+  while [ "$i" -lt $(($2 * 10)) ]; do
+    shown=$(xdotool search --onlyvisible --name "$1" 2>/dev/null | head -n 1)
+    [ -n "$shown" ] && [ "$(xdotool getwindowfocus -f 2>/dev/null)" = "$shown" ] && return 0
+    sleep 0.1
+    i=$((i + 1))
+  done
+  return 1
+}
+
+# Whether no window named $1 is shown, within $2 seconds.
+gone_within () {
+  i=0
+  while [ "$i" -lt $(($2 * 10)) ]; do
+    xdotool search --onlyvisible --name "$1" >/dev/null 2>&1 || return 0
+    sleep 0.1
+    i=$((i + 1))
+  done
+  return 1
+}
+
 # One run of the app: Ctrl+O, $2 (keys before the path, or none), the
 # path $1 typed, Enter. Prints how many games are stored then.
 import_path () {
@@ -21,18 +47,24 @@ import_path () {
   "$app" --db "$db" 2>/dev/null &
   pid=$!
   timeout 30 xdotool search --sync --onlyvisible --name "Little Wolf" >/dev/null
-  sleep 4
-  xdotool key ctrl+o
-  # Keys go to the chooser once it is shown (on a busy machine it can
-  # take longer than any fixed wait)
-  timeout 30 xdotool search --sync --onlyvisible --name "Import a Game Record" >/dev/null
+  # Ctrl+O, then the chooser shown with the focus (about 1.5 s on a
+  # loaded machine); should the key have come before the window took
+  # keys, it is sent again after 10 s, 3 times at the most.
+  for _ in 1 2 3; do
+    xdotool key ctrl+o
+    focused_within "$CHOOSER" 10 && break
+  done
+  # The chooser's keys go in order: $2's shortcut shows the location
+  # field before the path is typed into it.
+  [ -z "$2" ] || xdotool key "$2"
+  xdotool type --delay 40 "$1"
+  # (The location field's completion reads the folder meanwhile.)
   sleep 2
-  [ -z "$2" ] || { xdotool key "$2"; sleep 2; }
-  xdotool type --delay 60 "$1"
-  sleep 3
   xdotool key Return
-  # The import runs on the main loop: a few seconds on a busy machine
-  for _ in $(seq 1 20); do
+  # The chooser closes, then the import runs on the main loop: a few
+  # seconds on a busy machine, 30 s at the most.
+  gone_within "$CHOOSER" 30 || true
+  for _ in $(seq 1 30); do
     [ "$("$cli" --db "$db" games 2>/dev/null | wc -l)" -gt 0 ] && break
     sleep 1
   done

@@ -542,6 +542,43 @@ find_primary_menu_button (GtkWidget *widget)
   return NULL;
 }
 
+/* Runs the main context until @done (@data) holds, 20 s at the most (an
+ * animation takes a fraction of a second; a loaded machine draws its
+ * frames late); stops the test naming @what when it does not. */
+static void
+wait_until (gboolean   (*done) (gpointer data),
+            gpointer     data,
+            const char  *what)
+{
+  gint64 end = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+
+  while (!done (data) && g_get_monotonic_time () < end)
+    {
+      g_usleep (5000);
+      lw_test_drain ();
+    }
+  if (!done (data))
+    g_error ("waited 20 s for %s", what);
+  lw_test_drain ();
+}
+
+/* @page is its leaflet's visible child and the leaflet's transition to
+ * it has ended. */
+static gboolean
+leaflet_shows (gpointer page)
+{
+  AdwLeaflet *leaflet = ADW_LEAFLET (gtk_widget_get_ancestor (gtk_widget_get_parent (page), ADW_TYPE_LEAFLET));
+
+  return adw_leaflet_get_visible_child (leaflet) == page && !adw_leaflet_get_child_transition_running (leaflet);
+}
+
+/* The revealer has opened all the way. */
+static gboolean
+revealer_open (gpointer revealer)
+{
+  return gtk_revealer_get_child_revealed (GTK_REVEALER (revealer));
+}
+
 /* The start page's main menu is made when first opened, and then holds
  * every item: New Game and Import, the pages, backup, preferences. */
 static void
@@ -597,10 +634,8 @@ test_main_menu (Fixture       *fixture,
         GtkWidget *other;
 
         lw_test_activate (fixture->window, sections[i].action);
-        /* the switch's crossfade ends, then the header is where it will stay */
-        for (gint64 end = g_get_monotonic_time () + G_USEC_PER_SEC / 2; g_get_monotonic_time () < end;)
-          g_main_context_iteration (NULL, FALSE);
-        lw_test_drain ();
+        /* the switch's transition ends, then the header is where it will stay */
+        wait_until (leaflet_shows, sections[i].page, "the section's page shown, its transition ended");
         other = find_primary_menu_button (sections[i].page);
         g_assert_nonnull (other);
         g_assert_true (other != button);
@@ -675,13 +710,9 @@ test_tab_order (Fixture       *fixture,
 
   /* Expanded, the Den counts follow the seat's count, one Tab each. */
   adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), TRUE);
-  {
-    /* The Den counts can take the focus once the expander has opened. */
-    gint64 until = g_get_monotonic_time () + G_USEC_PER_SEC;
-
-    while (g_get_monotonic_time () < until)
-      g_main_context_iteration (NULL, FALSE);
-  }
+  /* The Den counts can take the focus once the expander has opened. */
+  wait_until (revealer_open, lw_test_find_widget (GTK_WIDGET (row), GTK_TYPE_REVEALER),
+              "the seat's Den counts revealed");
   focus = tab_from (fixture->window, GTK_WIDGET (lw_seat_row_get_spin (row, LW_SEAT_COUNT_CARDS)));
   g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (lw_seat_row_get_spin (row, LW_SEAT_COUNT_WORMS))));
   focus = tab_from (fixture->window, GTK_WIDGET (lw_seat_row_get_spin (row, LW_SEAT_COUNT_WORMS)));
