@@ -90,7 +90,7 @@ lw_events_fill_players (LwEventsPage *self)
   guint checked_in = 0;
   g_autofree char *description = NULL;
 
-  lw_events_clear_list (self->players_list);
+  lw_list_box_remove_all (self->players_list);
   for (guint i = 0; i < event->entrants->len; i++)
     {
       const LwEntrant *entrant = g_ptr_array_index (event->entrants, i);
@@ -620,7 +620,7 @@ lw_events_fill_standings (LwEventsPage *self)
 {
   g_clear_pointer (&self->standings, g_array_unref);
 
-  lw_events_clear_list (self->standings_list);
+  lw_list_box_remove_all (self->standings_list);
   if (self->event->config.format == LW_EVENT_DUPLICATE)
     {
       /* The event-point standings stay empty: printing and export read them. */
