@@ -50,6 +50,19 @@ seconds_to_ms (double  seconds,
   return TRUE;
 }
 
+/* One line of the links printed: GAME, TABLE and the table's entry link
+ * at @host, tab-separated (docs/rules/CLI.md, `entry serve`). */
+static void
+print_link_line (LwEntryServer *server,
+                 const char    *host,
+                 gint64         key,
+                 guint          table)
+{
+  g_autofree char *url = lw_entry_server_table_url (server, host, key);
+
+  g_print ("%" G_GINT64_FORMAT "\t%u\t%s\n", key, table, url);
+}
+
 static gboolean
 print_entry_link (LwEntryServer  *server,
              const char     *host,
@@ -58,12 +71,10 @@ print_entry_link (LwEntryServer  *server,
              GError        **error)
 {
   g_autofree char *label = g_strdup_printf ("Table %u", table);
-  g_autofree char *url = NULL;
 
   if (lw_entry_requests_open_table (lw_entry_server_get_entry (server), game_id, label, error) == NULL)
     return FALSE;
-  url = lw_entry_server_table_url (server, host, game_id);
-  g_print ("%" G_GINT64_FORMAT "\t%u\t%s\n", game_id, table, url);
+  print_link_line (server, host, game_id, table);
   return TRUE;
 }
 
@@ -92,13 +103,11 @@ print_board_links (LwEntryServer  *server,
       guint number = g_array_index (round->tables, LwEventTable, i).number;
       gint64 key = lw_entry_board_key (event_id, round->number, number);
       g_autofree char *label = g_strdup_printf ("Table %u", number);
-      g_autofree char *url = NULL;
 
       if (lw_entry_requests_open_board_table (lw_entry_server_get_entry (server), event_id, round->number, number,
                                               label, error) == NULL)
         return FALSE;
-      url = lw_entry_server_table_url (server, host, key);
-      g_print ("%" G_GINT64_FORMAT "\t%u\t%s\n", key, number, url);
+      print_link_line (server, host, key, number);
     }
   return TRUE;
 }

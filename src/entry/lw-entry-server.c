@@ -211,6 +211,18 @@ forget_connection (Serving    *serving,
   g_hash_table_remove (serving->connections, connection->remote);
 }
 
+/* Closes @connection's stream (its descriptor goes back now, whatever
+ * libsoup does with its own objects later), forgets it and counts the
+ * connections left. */
+static void
+close_connection (Serving    *serving,
+                  Connection *connection)
+{
+  g_io_stream_close (G_IO_STREAM (connection->connection), NULL, NULL);
+  forget_connection (serving, connection);
+  count_connections (serving);
+}
+
 typedef struct {
   Serving        *serving;
   GSocketAddress *remote;
@@ -256,11 +268,7 @@ watch_cb (GSocket      *socket,
     return G_SOURCE_CONTINUE;
   g_clear_pointer (&connection->watch, g_source_unref);
   if (n <= 0)
-    {
-      g_io_stream_close (G_IO_STREAM (connection->connection), NULL, NULL);
-      forget_connection (ref->serving, connection);
-      count_connections (ref->serving);
-    }
+    close_connection (ref->serving, connection);
   return G_SOURCE_REMOVE;
 }
 
@@ -375,9 +383,7 @@ take_connection (Serving *serving,
   if (!soup_server_accept_iostream (serving->soup, G_IO_STREAM (connection->connection), local, remote, &error))
     {
       g_message ("table entry: a connection from %s: %s", connection->address, error->message);
-      g_io_stream_close (G_IO_STREAM (connection->connection), NULL, NULL);
-      forget_connection (serving, connection);
-      count_connections (serving);
+      close_connection (serving, connection);
     }
 }
 
@@ -726,13 +732,9 @@ check_closed_cb (gpointer data)
   if (connection == NULL || connection->socket)
     return G_SOURCE_REMOVE;
   if (connection->closing || g_io_stream_is_closed (G_IO_STREAM (connection->connection)))
-    {
-      /* The answer is written: its descriptor is given back now (libsoup
-       * closes its own stream around it later, or never). */
-      g_io_stream_close (G_IO_STREAM (connection->connection), NULL, NULL);
-      forget_connection (ref->serving, connection);
-      count_connections (ref->serving);
-    }
+    /* The answer is written: its descriptor is given back now (libsoup
+     * closes its own stream around it later, or never). */
+    close_connection (ref->serving, connection);
   else if (!connection->stolen)
     watch_connection (ref->serving, connection);
   return G_SOURCE_REMOVE;

@@ -166,13 +166,8 @@ lw_store_write_king_and_knave (LwStore   *self,
                                gboolean   king_and_knave,
                                GError   **error)
 {
-  g_autoptr (LwStoreStmt) stmt =
-    lw_store_stmt (self, "UPDATE games SET king_and_knave = ? WHERE id = ?", error);
-
-  return stmt != NULL
-         && lw_store_bind_int (self, stmt, 1, king_and_knave ? 1 : 0, error)
-         && lw_store_bind_int (self, stmt, 2, id, error)
-         && lw_store_step_done (self, stmt, error);
+  return lw_store_run2 (self, "UPDATE games SET king_and_knave = ? WHERE id = ?", king_and_knave ? 1 : 0, id,
+                        error);
 }
 
 gboolean

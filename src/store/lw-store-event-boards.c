@@ -46,38 +46,50 @@ lw_store_read_board_results (LwStore  *self,
   return stepped;
 }
 
-LwEvent *
-lw_store_add_event_board_result (LwStore        *self,
-                                 gint64          id,
-                                 guint           round,
-                                 guint           table,
-                                 guint           board,
-                                 const LwRound  *facts,
-                                 GError        **error)
+/* What lw_store_add_event_board_result() and
+ * lw_store_correct_event_board_result() share: the engine takes the
+ * board's result (@correct: its correction) first (DUPLICATE D4, D9),
+ * then the round's facts as lw_round_to_json() writes them go into the
+ * board's row of event_board_results (inserted, or its facts replaced),
+ * in one transaction. The SQL numbers its parameters: ?1 the board, ?2
+ * the facts, ?3 the time entered (the insert's only), ?4 to ?6 the
+ * event, round and table. */
+static LwEvent *
+write_board_result (LwStore        *self,
+                    gint64          id,
+                    guint           round,
+                    guint           table,
+                    guint           board,
+                    const LwRound  *facts,
+                    gboolean        correct,
+                    GError        **error)
 {
   g_autoptr (LwEvent) event = NULL;
-  g_autoptr (LwGameRecord) record = NULL;
-  g_autofree char *text = NULL;
   gboolean ok;
-
-  g_return_val_if_fail (LW_IS_STORE (self), NULL);
-  g_return_val_if_fail (facts != NULL, NULL);
 
   event = lw_store_event_begin_change (self, id, error);
   if (event == NULL)
     return NULL;
-  ok = lw_event_add_board_result (event, round, table, board, facts, error);
+  ok = correct ? lw_event_correct_board_result (event, round, table, board, facts, error)
+       : lw_event_add_board_result (event, round, table, board, facts, error);
   if (ok)
     {
       g_autoptr (LwStoreStmt) stmt = NULL;
+      g_autoptr (LwGameRecord) record =
+        lw_duplicate_board_record (event, round, lw_event_get_table (event, round, table, NULL), board);
+      g_autofree char *text = lw_round_to_json (record, facts);
 
-      record = lw_duplicate_board_record (event, round, lw_event_get_table (event, round, table, NULL),
-                                          board);
-      text = lw_round_to_json (record, facts);
-      stmt = lw_store_stmt (self,
-                            "INSERT INTO event_board_results (event_table, board, facts, entered_at)"
-                            " SELECT id, ?, ?, ? FROM event_tables"
-                            " WHERE event = ? AND round = ? AND number = ?", error);
+      if (correct)
+        stmt = lw_store_stmt (self,
+                              "UPDATE event_board_results SET facts = ?2"
+                              " WHERE board = ?1 AND event_table ="
+                              " (SELECT id FROM event_tables WHERE event = ?4 AND round = ?5 AND number = ?6)",
+                              error);
+      else
+        stmt = lw_store_stmt (self,
+                              "INSERT INTO event_board_results (event_table, board, facts, entered_at)"
+                              " SELECT id, ?1, ?2, ?3 FROM event_tables"
+                              " WHERE event = ?4 AND round = ?5 AND number = ?6", error);
       ok = stmt != NULL
            && lw_store_bind_int (self, stmt, 1, board, error)
            && lw_store_bind_text (self, stmt, 2, text, error)
@@ -87,11 +99,27 @@ lw_store_add_event_board_result (LwStore        *self,
            && lw_store_bind_int (self, stmt, 6, table, error)
            && lw_store_step_done (self, stmt, error);
       if (ok && sqlite3_changes (sqlite3_db_handle (stmt)) != 1)
-        ok = lw_store_fail_damaged (self, "event", id, "a table is missing", error);
+        ok = lw_store_fail_damaged (self, "event", id, correct ? "a board result is missing" : "a table is missing",
+                                    error);
     }
   if (!lw_store_finish (self, ok, error))
     return NULL;
   return g_steal_pointer (&event);
+}
+
+LwEvent *
+lw_store_add_event_board_result (LwStore        *self,
+                                 gint64          id,
+                                 guint           round,
+                                 guint           table,
+                                 guint           board,
+                                 const LwRound  *facts,
+                                 GError        **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (facts != NULL, NULL);
+
+  return write_board_result (self, id, round, table, board, facts, FALSE, error);
 }
 
 LwEvent *
@@ -103,39 +131,8 @@ lw_store_correct_event_board_result (LwStore        *self,
                                      const LwRound  *facts,
                                      GError        **error)
 {
-  g_autoptr (LwEvent) event = NULL;
-  gboolean ok;
-
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
   g_return_val_if_fail (facts != NULL, NULL);
 
-  event = lw_store_event_begin_change (self, id, error);
-  if (event == NULL)
-    return NULL;
-  ok = lw_event_correct_board_result (event, round, table, board, facts, error);
-  if (ok)
-    {
-      g_autoptr (LwStoreStmt) stmt = NULL;
-      g_autoptr (LwGameRecord) record =
-        lw_duplicate_board_record (event, round, lw_event_get_table (event, round, table, NULL), board);
-      g_autofree char *text = lw_round_to_json (record, facts);
-
-      stmt = lw_store_stmt (self,
-                            "UPDATE event_board_results SET facts = ?"
-                            " WHERE board = ? AND event_table ="
-                            " (SELECT id FROM event_tables WHERE event = ? AND round = ? AND number = ?)",
-                            error);
-      ok = stmt != NULL
-           && lw_store_bind_text (self, stmt, 1, text, error)
-           && lw_store_bind_int (self, stmt, 2, board, error)
-           && lw_store_bind_int (self, stmt, 3, id, error)
-           && lw_store_bind_int (self, stmt, 4, round, error)
-           && lw_store_bind_int (self, stmt, 5, table, error)
-           && lw_store_step_done (self, stmt, error);
-      if (ok && sqlite3_changes (sqlite3_db_handle (stmt)) != 1)
-        ok = lw_store_fail_damaged (self, "event", id, "a board result is missing", error);
-    }
-  if (!lw_store_finish (self, ok, error))
-    return NULL;
-  return g_steal_pointer (&event);
+  return write_board_result (self, id, round, table, board, facts, TRUE, error);
 }

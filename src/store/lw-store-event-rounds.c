@@ -14,31 +14,13 @@ insert_round (LwStore             *self,
               const LwEventRound  *round,
               GError             **error)
 {
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "INSERT INTO event_rounds (event, number, paired_at) VALUES (?, ?, ?)",
-                     error);
-
-    if (stmt == NULL
-        || !lw_store_bind_int (self, stmt, 1, id, error)
-        || !lw_store_bind_int (self, stmt, 2, round->number, error)
-        || !lw_store_bind_int (self, stmt, 3, g_get_real_time () / G_USEC_PER_SEC, error)
-        || !lw_store_step_done (self, stmt, error))
-      return FALSE;
-  }
+  if (!lw_store_run3 (self, "INSERT INTO event_rounds (event, number, paired_at) VALUES (?, ?, ?)",
+                      id, round->number, g_get_real_time () / G_USEC_PER_SEC, error))
+    return FALSE;
   for (guint b = 0; b < round->byes->len; b++)
-    {
-      g_autoptr (LwStoreStmt) stmt =
-        lw_store_stmt (self, "INSERT INTO event_byes (event, round, entrant) VALUES (?, ?, ?)",
-                       error);
-
-      if (stmt == NULL
-          || !lw_store_bind_int (self, stmt, 1, id, error)
-          || !lw_store_bind_int (self, stmt, 2, round->number, error)
-          || !lw_store_bind_int (self, stmt, 3, g_array_index (round->byes, int, b), error)
-          || !lw_store_step_done (self, stmt, error))
-        return FALSE;
-    }
+    if (!lw_store_run3 (self, "INSERT INTO event_byes (event, round, entrant) VALUES (?, ?, ?)",
+                        id, round->number, g_array_index (round->byes, int, b), error))
+      return FALSE;
   for (guint t = 0; t < round->tables->len; t++)
     {
       const LwEventTable *table = &g_array_index (round->tables, LwEventTable, t);
@@ -60,18 +42,9 @@ insert_round (LwStore             *self,
         table_id = sqlite3_last_insert_rowid (sqlite3_db_handle (stmt));
       }
       for (guint s = 0; s < table->n_seats; s++)
-        {
-          g_autoptr (LwStoreStmt) stmt =
-            lw_store_stmt (self, "INSERT INTO event_seats (event_table, seat, entrant)"
-                                 " VALUES (?, ?, ?)", error);
-
-          if (stmt == NULL
-              || !lw_store_bind_int (self, stmt, 1, table_id, error)
-              || !lw_store_bind_int (self, stmt, 2, s, error)
-              || !lw_store_bind_int (self, stmt, 3, table->entrants[s], error)
-              || !lw_store_step_done (self, stmt, error))
-            return FALSE;
-        }
+        if (!lw_store_run3 (self, "INSERT INTO event_seats (event_table, seat, entrant) VALUES (?, ?, ?)",
+                            table_id, s, table->entrants[s], error))
+          return FALSE;
     }
   return TRUE;
 }

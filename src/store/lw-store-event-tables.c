@@ -126,19 +126,12 @@ lw_store_start_event_table_game (LwStore  *self,
 
   if (!lw_store_begin_write (self, error))
     goto fail_game;
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "INSERT INTO event_table_games (event_table, game) VALUES (?, ?)", error);
-
-    if (stmt == NULL
-        || !lw_store_bind_int (self, stmt, 1, row_id, error)
-        || !lw_store_bind_int (self, stmt, 2, game_id, error)
-        || !lw_store_step_done (self, stmt, error))
-      {
-        lw_store_rollback (self);
-        goto fail_game;
-      }
-  }
+  if (!lw_store_run2 (self, "INSERT INTO event_table_games (event_table, game) VALUES (?, ?)", row_id, game_id,
+                      error))
+    {
+      lw_store_rollback (self);
+      goto fail_game;
+    }
   if (!lw_store_commit (self, error))
     goto fail_game;
   return game_id;

@@ -35,7 +35,7 @@ lw_store_set_round_locked (LwStore   *self,
                            gboolean   locked,
                            GError   **error)
 {
-  gboolean found = FALSE;
+  gboolean found = FALSE, ok;
   gint64 n_rounds = 0;
 
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
@@ -57,21 +57,12 @@ lw_store_set_round_locked (LwStore   *self,
                    "game %" G_GINT64_FORMAT " has no round %u", id, number);
       return lw_store_finish (self, FALSE, error);
     }
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self,
-                     locked ? "INSERT OR IGNORE INTO round_locks (game, number, locked_at) VALUES (?, ?, ?)"
-                            : "DELETE FROM round_locks WHERE game = ? AND number = ?",
-                     error);
-
-    if (stmt == NULL
-        || !lw_store_bind_int (self, stmt, 1, id, error)
-        || !lw_store_bind_int (self, stmt, 2, number, error)
-        || (locked && !lw_store_bind_int (self, stmt, 3, g_get_real_time () / G_USEC_PER_SEC, error))
-        || !lw_store_step_done (self, stmt, error))
-      return lw_store_finish (self, FALSE, error);
-  }
-  return lw_store_finish (self, TRUE, error);
+  if (locked)
+    ok = lw_store_run3 (self, "INSERT OR IGNORE INTO round_locks (game, number, locked_at) VALUES (?, ?, ?)",
+                        id, number, g_get_real_time () / G_USEC_PER_SEC, error);
+  else
+    ok = lw_store_run2 (self, "DELETE FROM round_locks WHERE game = ? AND number = ?", id, number, error);
+  return lw_store_finish (self, ok, error);
 }
 
 GArray *

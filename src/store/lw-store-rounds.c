@@ -248,15 +248,10 @@ write_edit (LwStore             *self,
     {
       guint later = g_array_index (result->dealers_rewritten, guint, i);
       const LwRound *round = g_ptr_array_index (record->rounds, later - 1);
-      g_autoptr (LwStoreStmt) stmt =
-        lw_store_stmt (self, "UPDATE rounds SET dealer = ? WHERE game = ? AND number = ?", error);
 
       /* A log dealt by another seat no longer gives the round. */
-      if (stmt == NULL
-          || !lw_store_bind_int (self, stmt, 1, round->dealer, error)
-          || !lw_store_bind_int (self, stmt, 2, id, error)
-          || !lw_store_bind_int (self, stmt, 3, later, error)
-          || !lw_store_step_done (self, stmt, error)
+      if (!lw_store_run3 (self, "UPDATE rounds SET dealer = ? WHERE game = ? AND number = ?", round->dealer, id,
+                          later, error)
           || !lw_store_round_logs_edited (self, id, LW_EDIT_REPLACE, later, error))
         return FALSE;
     }

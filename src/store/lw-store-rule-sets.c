@@ -324,14 +324,8 @@ lw_store_delete_rule_set (LwStore  *self,
 
   if (!lw_store_begin_write (self, error))
     return FALSE;
-  {
-    g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "DELETE FROM rule_sets WHERE id = ?", error);
-
-    if (stmt == NULL
-        || !lw_store_bind_int (self, stmt, 1, id, error)
-        || !lw_store_step_done (self, stmt, error))
-      goto failed;
-  }
+  if (!lw_store_run1 (self, "DELETE FROM rule_sets WHERE id = ?", id, error))
+    goto failed;
   if (sqlite3_changes (self->db) == 0)
     {
       set_not_found (error, id);

@@ -146,20 +146,9 @@ lw_store_remove_table (LwStore  *self,
 
   if (!lw_store_begin_write (self, error))
     return FALSE;
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_stmt (self, "DELETE FROM virtual_tables WHERE game = ?", error);
-
-    if (stmt == NULL
-        || !lw_store_bind_int (self, stmt, 1, id, error)
-        || !lw_store_step_done (self, stmt, error))
-      {
-        lw_store_rollback (self);
-        return FALSE;
-      }
-  }
   /* A hosted table's links are forgotten with it (lw-store-hosted.c). */
-  if (!lw_store_run1 (self, "DELETE FROM hosted_tables WHERE game = ?1", id, error))
+  if (!lw_store_run1 (self, "DELETE FROM virtual_tables WHERE game = ?", id, error)
+      || !lw_store_run1 (self, "DELETE FROM hosted_tables WHERE game = ?1", id, error))
     {
       lw_store_rollback (self);
       return FALSE;

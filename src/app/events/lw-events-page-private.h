@@ -84,9 +84,6 @@ void lw_events_changed (LwEventsPage *self,
                         const char   *heading,
                         GError       *error);
 
-/* Removes every row of @list. */
-void lw_events_clear_list (GtkListBox *list);
-
 /* events.delete: asks, then deletes the shown event (lw-events-dialogs.c). */
 void lw_events_delete_event_action (LwEventsPage *self,
                                     GVariant     *parameter);

@@ -108,15 +108,6 @@ lw_events_toast (LwEventsPage *self,
   lw_widget_add_toast (GTK_WIDGET (self), capitalized);
 }
 
-void
-lw_events_clear_list (GtkListBox *list)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
-    gtk_list_box_remove (list, child);
-}
-
 GtkWidget *
 lw_events_suffix_label (const char *text,
                         const char *css)
@@ -170,7 +161,7 @@ event_row_activated_cb (GtkListBox    *list,
 static void
 fill_list (LwEventsPage *self)
 {
-  lw_events_clear_list (self->events_list);
+  lw_list_box_remove_all (self->events_list);
 
   for (guint i = 0; self->summaries != NULL && i < self->summaries->len; i++)
     {

@@ -90,7 +90,7 @@ lw_events_fill_players (LwEventsPage *self)
   guint checked_in = 0;
   g_autofree char *description = NULL;
 
-  lw_events_clear_list (self->players_list);
+  lw_list_box_remove_all (self->players_list);
   for (guint i = 0; i < event->entrants->len; i++)
     {
       const LwEntrant *entrant = g_ptr_array_index (event->entrants, i);
@@ -571,6 +571,32 @@ lw_events_tiebreak_text (const LwEvent *event)
     : g_strdup (_("Ranked by event points. Tables without a result count for nothing yet."));
 }
 
+/* Appends a row of the standings list, of either kind: "RANK. NAME" over
+ * @subtitle (all its lines), @suffix (transfer none: the row takes it;
+ * the row's "lw-suffix") after them, dimmed for a player who dropped. */
+static void
+append_standing_row (LwEventsPage *self,
+                     guint         rank,
+                     const char   *name,
+                     const char   *subtitle,
+                     GtkWidget    *suffix,
+                     gboolean      dropped)
+{
+  GtkWidget *action_row = adw_action_row_new ();
+  /* TRANSLATORS: a row of the standings: the rank, the player */
+  g_autofree char *title = g_strdup_printf (_("%u. %s"), rank, name);
+  g_autofree char *escaped = g_markup_escape_text (title, -1);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (action_row), escaped);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (action_row), subtitle);
+  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (action_row), 0);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (action_row), suffix);
+  g_object_set_data (G_OBJECT (action_row), "lw-suffix", suffix);
+  if (dropped)
+    gtk_widget_add_css_class (action_row, "dim-label");
+  gtk_list_box_append (self->standings_list, action_row);
+}
+
 /* A duplicate event's standings (DUPLICATE D7): each player's percentage
  * of the matchpoints, their nets and boards. */
 static void
@@ -584,33 +610,22 @@ fill_duplicate_standings (LwEventsPage *self)
   for (guint i = 0; rows != NULL && i < rows->len; i++)
     {
       const LwDuplicateStanding *row = g_ptr_array_index (rows, i);
-      GtkWidget *action_row = adw_action_row_new ();
       g_autofree char *percentage = lw_fraction_format (row->score, 100);
       g_autofree char *net_digits = lw_fraction_format (row->nets, 1);
       /* A true minus sign, as the app writes points. */
       g_autofree char *nets = net_digits[0] == '-' ? g_strconcat ("−", net_digits + 1, NULL)
                                                    : g_strdup (net_digits);
-      /* TRANSLATORS: a row of the standings: the rank, the player */
-      g_autofree char *title = g_strdup_printf (_("%u. %s"), row->rank, row->name);
-      g_autofree char *escaped = g_markup_escape_text (title, -1);
       /* TRANSLATORS: a percentage in a duplicate event's standings, e.g. "58.33 %" */
       g_autofree char *shown = g_strdup_printf (_("%s %%"), percentage);
       /* TRANSLATORS: a duplicate event's standing: the sum of nets (e.g. "1.50"), the boards
        * played and the matchpoints (DUPLICATE D5–D7) */
       g_autofree char *subtitle = g_strdup_printf (_("Nets %s · %u boards · %u matchpoints"),
                                                    nets, row->boards, row->matchpoints);
-      GtkWidget *label;
+      GtkWidget *label = lw_events_suffix_label (shown, "title-3");
 
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (action_row), escaped);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (action_row), subtitle);
-      label = lw_events_suffix_label (shown, "title-3");
       /* TRANSLATORS: the tooltip of a player's percentage in a duplicate event's standings */
       gtk_widget_set_tooltip_text (label, _("Average board percentage"));
-      adw_action_row_add_suffix (ADW_ACTION_ROW (action_row), label);
-      g_object_set_data (G_OBJECT (action_row), "lw-suffix", label);
-      if (row->dropped)
-        gtk_widget_add_css_class (action_row, "dim-label");
-      gtk_list_box_append (self->standings_list, action_row);
+      append_standing_row (self, row->rank, row->name, subtitle, label, row->dropped);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->standings_list), rows != NULL && rows->len > 0);
 }
@@ -620,7 +635,7 @@ lw_events_fill_standings (LwEventsPage *self)
 {
   g_clear_pointer (&self->standings, g_array_unref);
 
-  lw_events_clear_list (self->standings_list);
+  lw_list_box_remove_all (self->standings_list);
   if (self->event->config.format == LW_EVENT_DUPLICATE)
     {
       /* The event-point standings stay empty: printing and export read them. */
@@ -637,27 +652,13 @@ lw_events_fill_standings (LwEventsPage *self)
   for (guint i = 0; i < self->standings->len; i++)
     {
       const LwEventStanding *row = &g_array_index (self->standings, LwEventStanding, i);
-      GtkWidget *action_row = adw_action_row_new ();
-      g_autofree char *title = NULL;
-      g_autofree char *escaped = NULL;
       g_autofree char *subtitle = standing_subtitle (self->event, row);
       g_autofree char *points = lw_events_format_points (row->points);
-      GtkWidget *label;
+      GtkWidget *label = lw_events_suffix_label (points, "title-3");
 
-      /* TRANSLATORS: a row of the standings: the rank, the player */
-      title = g_strdup_printf (_("%u. %s"), row->rank, row->name);
-      escaped = g_markup_escape_text (title, -1);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (action_row), escaped);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (action_row), subtitle);
-      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (action_row), 0);
-      label = lw_events_suffix_label (points, "title-3");
       /* TRANSLATORS: the tooltip of a player's event points in the standings */
       gtk_widget_set_tooltip_text (label, _("Event points"));
-      adw_action_row_add_suffix (ADW_ACTION_ROW (action_row), label);
-      g_object_set_data (G_OBJECT (action_row), "lw-suffix", label);
-      if (row->dropped)
-        gtk_widget_add_css_class (action_row, "dim-label");
-      gtk_list_box_append (self->standings_list, action_row);
+      append_standing_row (self, row->rank, row->name, subtitle, label, row->dropped);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->standings_list), self->standings->len > 0);
 }

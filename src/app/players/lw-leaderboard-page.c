@@ -184,10 +184,7 @@ format_trend (double trend)
 static void
 fill_rows (LwLeaderboardPage *self)
 {
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->rows_list))) != NULL)
-    gtk_list_box_remove (self->rows_list, child);
+  lw_list_box_remove_all (self->rows_list);
 
   for (guint i = 0; self->rows != NULL && i < self->rows->len; i++)
     {

@@ -387,10 +387,7 @@ player_menu_button (const LwStoredPlayer *player)
 static void
 fill_list (LwStatsPage *self)
 {
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->players_list))) != NULL)
-    gtk_list_box_remove (self->players_list, child);
+  lw_list_box_remove_all (self->players_list);
 
   /* Every stored player, with and without games; a player with games
    * opens their statistics. */

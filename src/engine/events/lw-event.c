@@ -781,6 +781,26 @@ paper_board_ended (const int *side_scores,
   return skunk;
 }
 
+/* The table of @round a result is entered for as final scores or a game
+ * (lw_event_set_paper_result_full(), lw_event_set_game_result()): %NULL with
+ * @error set for a duplicate event, whose tables' results are their
+ * boards' (DUPLICATE D9), or for no such table. */
+static LwEventTable *
+result_table (LwEvent  *event,
+              guint     round,
+              guint     table_number,
+              GError  **error)
+{
+  if (event->config.format == LW_EVENT_DUPLICATE)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "round %u, table %u: a duplicate table's results are its boards' "
+                   "(DUPLICATE D9), not final scores or a game", round, table_number);
+      return NULL;
+    }
+  return lw_event_get_table (event, round, table_number, error);
+}
+
 gboolean
 lw_event_set_paper_result_full (LwEvent    *event,
                                 guint       round,
@@ -799,15 +819,7 @@ lw_event_set_paper_result_full (LwEvent    *event,
   g_return_val_if_fail (event != NULL, FALSE);
   g_return_val_if_fail (scores != NULL || n_scores == 0, FALSE);
 
-  if (event->config.format == LW_EVENT_DUPLICATE)
-    {
-      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                   "round %u, table %u: a duplicate table's results are its boards' "
-                   "(DUPLICATE D9), not final scores or a game", round, table_number);
-      return FALSE;
-    }
-
-  table = lw_event_get_table (event, round, table_number, error);
+  table = result_table (event, round, table_number, error);
   if (table == NULL)
     return FALSE;
   n_sides = table_sides (event, table);
@@ -898,15 +910,7 @@ lw_event_set_game_result (LwEvent             *event,
   g_return_val_if_fail (game_id > 0, FALSE);
   g_return_val_if_fail (record != NULL && standings != NULL, FALSE);
 
-  if (event->config.format == LW_EVENT_DUPLICATE)
-    {
-      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                   "round %u, table %u: a duplicate table's results are its boards' "
-                   "(DUPLICATE D9), not final scores or a game", round, table_number);
-      return FALSE;
-    }
-
-  table = lw_event_get_table (event, round, table_number, error);
+  table = result_table (event, round, table_number, error);
   if (table == NULL)
     return FALSE;
 
