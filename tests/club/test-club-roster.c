@@ -286,7 +286,10 @@ test_security (Fixture       *fixture,
   g_autofree char *after = NULL;
   g_autofree char *ann = NULL;
   g_autofree char *ben = NULL;
-  g_autofree char *sql = NULL;
+  g_autofree char *own_request = NULL;
+  g_autofree char *other_origin = NULL;
+  g_autofree char *born_merged = NULL;
+  g_autofree char *other_request = NULL;
   PGconn *conn;
   int rows = 0;
 
@@ -294,9 +297,9 @@ test_security (Fixture       *fixture,
   ann = lw_club_server_text (fixture->server, "SELECT uuid FROM littlewolf.roster WHERE name = 'Ann'");
   ben = lw_club_server_text (fixture->server, "SELECT uuid FROM littlewolf.roster WHERE name = 'Ben'");
   conn = lw_club_fixture_connect (fixture->server, a->role, a->password);
-  sql = g_strdup_printf ("INSERT INTO littlewolf.requests (origin, player, into_player)"
+  own_request = g_strdup_printf ("INSERT INTO littlewolf.requests (origin, player, into_player)"
                          " VALUES ('%s', '%s', '%s')", a->origin, ben, ann);
-  g_assert_cmpint (lw_club_try_sql (conn, sql, NULL), ==, PGRES_COMMAND_OK);
+  g_assert_cmpint (lw_club_try_sql (conn, own_request, NULL), ==, PGRES_COMMAND_OK);
   PQfinish (conn);
   before = lw_club_server_text (fixture->server,
                         "SELECT (SELECT string_agg (uuid || name || coalesce (merged_into::text, '')"
@@ -304,25 +307,22 @@ test_security (Fixture       *fixture,
                         " (SELECT string_agg (id || state, ',') FROM littlewolf.requests)");
 
   conn = lw_club_fixture_connect (fixture->server, b->role, b->password);
-  g_clear_pointer (&sql, g_free);
-  sql = g_strdup_printf ("INSERT INTO littlewolf.roster (uuid, origin, name)"
+  other_origin = g_strdup_printf ("INSERT INTO littlewolf.roster (uuid, origin, name)"
                          " VALUES (gen_random_uuid (), '%s', 'Zed')", a->origin);
-  g_assert_cmpint (lw_club_try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
-  g_clear_pointer (&sql, g_free);
+  g_assert_cmpint (lw_club_try_sql (conn, other_origin, NULL), ==, PGRES_FATAL_ERROR);
   /* Not even its own entry born merged. */
-  sql = g_strdup_printf ("INSERT INTO littlewolf.roster (uuid, origin, name, merged_into)"
+  born_merged = g_strdup_printf ("INSERT INTO littlewolf.roster (uuid, origin, name, merged_into)"
                          " VALUES (gen_random_uuid (), '%s', 'Zed', '%s')", b->origin, ann);
-  g_assert_cmpint (lw_club_try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
+  g_assert_cmpint (lw_club_try_sql (conn, born_merged, NULL), ==, PGRES_FATAL_ERROR);
   g_assert_cmpint (lw_club_try_sql (conn, "UPDATE littlewolf.roster SET name = 'x'", &rows), ==,
                    PGRES_FATAL_ERROR);
   g_assert_cmpint (lw_club_try_sql (conn, "DELETE FROM littlewolf.roster", &rows), ==, PGRES_FATAL_ERROR);
   g_assert_cmpint (lw_club_try_sql (conn, "UPDATE littlewolf.requests SET state = 'accepted'", &rows), ==,
                    PGRES_FATAL_ERROR);
   g_assert_cmpint (lw_club_try_sql (conn, "DELETE FROM littlewolf.requests", &rows), ==, PGRES_FATAL_ERROR);
-  g_clear_pointer (&sql, g_free);
-  sql = g_strdup_printf ("INSERT INTO littlewolf.requests (origin, player, into_player)"
+  other_request = g_strdup_printf ("INSERT INTO littlewolf.requests (origin, player, into_player)"
                          " VALUES ('%s', '%s', '%s')", a->origin, ann, ben);
-  g_assert_cmpint (lw_club_try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
+  g_assert_cmpint (lw_club_try_sql (conn, other_request, NULL), ==, PGRES_FATAL_ERROR);
   g_assert_cmpint (lw_club_try_sql (conn, "TRUNCATE littlewolf.roster", NULL), ==, PGRES_FATAL_ERROR);
   g_assert_cmpint (lw_club_try_sql (conn, "ALTER TABLE littlewolf.roster NO FORCE ROW LEVEL SECURITY", NULL),
                    ==, PGRES_FATAL_ERROR);
