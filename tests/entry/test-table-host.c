@@ -937,7 +937,11 @@ wildcard_meanings (const LwWildcard *wild,
   JsonArray *as = json_array_new ();
 
   for (guint w = 0; w < n_wild; w++)
-    json_array_add_string_element (as, wildcard_meaning (&wild[w]));
+    {
+      g_autofree char *meaning = wildcard_meaning (&wild[w]);
+
+      json_array_add_string_element (as, meaning);
+    }
   return as;
 }
 
