@@ -3,15 +3,21 @@
  * build-aux/pg-test-cluster (skipped without one): joining from
  * Preferences → Club, a game stored in the app reaching the server, a
  * game of another laptop's appearing in the Games list, the server gone
- * and back
+ * and back; a refused correction of another laptop's game sent as a
+ * suggestion, listed on its owner's Club page, declined and accepted
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
 
 #include "lw-club-fixture.h"
+#include "lw-club-page.h"
+#include "lw-game-page-private.h"
 #include "lw-games-page.h"
 #include "lw-preferences-window.h"
+#include "lw-round-editor-private.h"
+#include "lw-round-form-private.h"
+#include "lw-seat-row-private.h"
 #include "lw-test-app.h"
 #include "lw-test-util.h"
 #include "lw-window-private.h"
@@ -234,12 +240,242 @@ test_auto_sync (LwTestApp     *fixture,
   lw_test_drain ();
 }
 
+/* The Club page in @widget and below (depth first), or NULL. */
+static GtkWidget *
+find_club_page (GtkWidget *widget)
+{
+  if (g_object_get_data (G_OBJECT (widget), "lw-club") != NULL)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_club_page (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+typedef struct {
+  GtkWidget     *page;
+  LwRoundEditor *editor;   /* a weak pointer */
+  guint          incoming;
+} Suggesting;
+
+static gboolean
+editor_gone (gpointer data)
+{
+  return ((Suggesting *) data)->editor == NULL;
+}
+
+static gboolean
+page_lists (gpointer data)
+{
+  Suggesting *suggesting = data;
+
+  return !lw_club_page_is_busy (suggesting->page)
+         && lw_club_page_get_n_suggestions (suggesting->page, TRUE) == suggesting->incoming;
+}
+
+/* On laptop B, the round editor of A's game: @number corrected (seat 0
+ * makes the Pack with 22 cards to 4 instead of 20 to 6) or deleted
+ * (@delete), refused by the store, then sent from the offer that follows;
+ * the editor closes once the server holds it. */
+static void
+suggest_from_b (LwTestApp    *fixture,
+                LwClubLaptop *b,
+                guint         number,
+                gboolean      delete)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) held = NULL;
+  Suggesting suggesting = { 0 };
+  AdwMessageDialog *offer;
+  LwRoundForm *form;
+
+  held = lw_store_load_game (b->store, lw_test_sql_int_at (b->path, "SELECT id FROM games"), &error);
+  g_assert_no_error (error);
+  suggesting.editor = lw_round_editor_new (GTK_WINDOW (fixture->window), b->store, held, number);
+  g_object_add_weak_pointer (G_OBJECT (suggesting.editor), (gpointer *) &suggesting.editor);
+  lw_test_drain ();
+  form = lw_round_editor_get_form (suggesting.editor);
+  if (delete)
+    lw_test_activate (suggesting.editor, "editor.delete");
+  else
+    {
+      gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), 22);
+      gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_CARDS), 4);
+      lw_test_drain ();
+      lw_test_activate (suggesting.editor, "editor.save");
+    }
+  lw_test_respond (lw_round_editor_get_confirm_dialog (suggesting.editor), "apply");
+  /* Refused: B holds A's game read-only; the offer names its owner. */
+  g_assert_nonnull (suggesting.editor);
+  offer = lw_round_editor_get_confirm_dialog (suggesting.editor);
+  g_assert_nonnull (strstr (lw_round_form_get_error_text (form), "belongs to club laptop “a”"));
+  g_assert_nonnull (offer);
+  g_assert_cmpstr (adw_message_dialog_get_heading (offer), ==, "This Game Belongs to Another Laptop");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (offer), "belongs to club laptop “a”: it is read-only here"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (offer), "can go to “a” as a suggestion"));
+  g_assert_cmpstr (adw_message_dialog_get_response_label (offer, "suggest"), ==, "_Send as Suggestion");
+  lw_test_respond (offer, "suggest");
+  wait_for (editor_gone, &suggesting, "the suggestion sent");
+}
+
+/* Laptop B corrects laptop A's game (the app's): refused, and sent as a
+ * suggestion from the refusal (the server holds it, with its round and
+ * correction); a deletion likewise. A's Club page lists both with what
+ * they change; Decline leaves the game as it was; Accept makes the
+ * correction in A's game (round 1's facts, a new version), which the
+ * game page open on it shows, and the sync sends it to B. */
+static void
+test_suggestions (LwTestApp     *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr (LwClubServer) server = lw_club_server_new ();
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (server, fixture->dir, "b");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwRound) suggested = NULL;
+  g_autofree char *origin = NULL;
+  g_autofree char *role = NULL;
+  g_autofree char *conninfo = NULL;
+  g_autofree char *held = NULL;
+  g_autofree char *round_json = NULL;
+  g_autofree char *expected = NULL;
+  LwStore *store = lw_window_get_store (fixture->window);
+  LwClubAuto *auto_sync = lw_window_get_club_auto (fixture->window);
+  LwGamePage *game_page = lw_window_get_game_page (fixture->window);
+  Waiting waiting = { fixture, server, 0, 0 };
+  Suggesting suggesting = { 0 };
+  const char *pair[] = { "Ann", "Ben" };
+  const char *password = "laptop a's secret";
+  GtkWindow *preferences;
+  GtkWidget *row, *button;
+  const LwRound *first;
+  gint64 id, version = 0, now = 0;
+  guint rounds;
+
+  lw_club_auto_set_delays (auto_sync, 200, 3600);
+  g_assert_true (lw_club_add_origin (server->owner, "a", password, &origin, &role, &error));
+  g_assert_no_error (error);
+  conninfo = g_strdup_printf ("host=%s port=%s dbname=%s user=%s", g_getenv ("LW_TEST_PGHOST"),
+                              g_getenv ("LW_TEST_PGPORT"), server->dbname, role);
+  g_assert_true (lw_club_join (store, conninfo, origin, password, NULL, &error));
+  g_assert_no_error (error);
+  id = lw_test_add_won_game (store, 2, pair, 0);
+  game = lw_store_load_game (store, id, &error);
+  g_assert_no_error (error);
+  rounds = game->record->rounds->len;
+  g_assert_cmpuint (rounds, >=, 2);
+  g_assert_true (lw_store_get_game_version (store, id, &version, &error));
+  waiting.games = 1;
+  waiting.syncs = lw_club_auto_get_count (auto_sync);
+  lw_club_auto_sync_now (auto_sync);
+  wait_for (synced_since, &waiting, "A's first sync");
+  wait_for (server_has_games, &waiting, "A's game on the server");
+  lw_club_laptop_sync (b);
+
+  /* B: round 1 corrected, then the last round deleted; each refused and
+   * sent as a suggestion. */
+  suggest_from_b (fixture, b, 1, FALSE);
+  held = lw_club_server_text (server, "SELECT string_agg (id || ' ' || kind || ' ' || number || ' ' || state"
+                                      " || ' ' || version, ',' ORDER BY id) FROM littlewolf.suggestions");
+  expected = g_strdup_printf ("1 replace 1 open %" G_GINT64_FORMAT, version);
+  g_assert_cmpstr (held, ==, expected);
+  round_json = lw_club_server_text (server, "SELECT round FROM littlewolf.suggestions WHERE id = 1");
+  suggested = lw_round_from_json (game->record, round_json, -1, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (suggested->declarer, ==, 0);
+  g_assert_cmpint (suggested->cards[0], ==, 22);
+  g_assert_cmpint (suggested->cards[1], ==, 4);
+  suggest_from_b (fixture, b, rounds, TRUE);
+  g_free (held);
+  held = lw_club_server_text (server, "SELECT kind || ' ' || number || ' ' || state || ' ' || (round IS NULL)"
+                                      " FROM littlewolf.suggestions WHERE id = 2");
+  g_free (expected);
+  expected = g_strdup_printf ("delete %u open true", rounds);
+  g_assert_cmpstr (held, ==, expected);
+  /* Nothing changed on B: its copy is A's. */
+  g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT count (*) FROM rounds"), ==, rounds);
+  g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT cards FROM round_seats AS s JOIN rounds AS r ON r.id = s.round"
+                                                " WHERE r.number = 1 AND s.seat = 0"), ==, 20);
+
+  /* A: the game open, and the Club page listing both. */
+  g_assert_true (lw_window_open_game (fixture->window, id, &error));
+  g_assert_no_error (error);
+  lw_test_drain ();
+  preferences = open_preferences (fixture);
+  suggesting.page = find_club_page (GTK_WIDGET (preferences));
+  g_assert_nonnull (suggesting.page);
+  suggesting.incoming = 2;
+  wait_for (page_lists, &suggesting, "the two suggestions on A's Club page");
+  g_assert_cmpuint (lw_club_page_get_n_suggestions (suggesting.page, FALSE), ==, 0);
+  row = lw_club_page_get_suggestion_row (suggesting.page, 1);
+  g_assert_nonnull (row);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "Ann vs Ben · Round 1 changed");
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "From “b” · "));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "\nNow: "));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "\nBefore: Ann declared"));
+  row = lw_club_page_get_suggestion_row (suggesting.page, 2);
+  g_free (expected);
+  expected = g_strdup_printf ("Ann vs Ben · Round %u deleted", rounds);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, expected);
+
+  /* Decline the deletion: the game stays as it was. */
+  button = find_titled (row, GTK_TYPE_BUTTON, "_Decline");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  suggesting.incoming = 1;
+  wait_for (page_lists, &suggesting, "the declined suggestion gone from the list");
+  g_assert_null (lw_club_page_get_suggestion_row (suggesting.page, 2));
+  g_assert_true (lw_store_get_game_version (store, id, &now, &error));
+  g_assert_cmpint (now, ==, version);
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, rounds);
+  g_free (held);
+  held = lw_club_server_text (server, "SELECT state FROM littlewolf.suggestions WHERE id = 2");
+  g_assert_cmpstr (held, ==, "declined");
+
+  /* Accept the correction: A's own, in the game and on its page. */
+  button = find_titled (lw_club_page_get_suggestion_row (suggesting.page, 1), GTK_TYPE_BUTTON, "_Accept");
+  g_assert_nonnull (button);
+  waiting.syncs = lw_club_auto_get_count (auto_sync);
+  g_signal_emit_by_name (button, "clicked");
+  suggesting.incoming = 0;
+  wait_for (page_lists, &suggesting, "the accepted suggestion gone from the list");
+  g_clear_pointer (&game, lw_stored_game_free);
+  game = lw_store_load_game (store, id, &error);
+  g_assert_no_error (error);
+  first = g_ptr_array_index (game->record->rounds, 0);
+  g_assert_cmpint (first->declarer, ==, 0);
+  g_assert_cmpint (first->cards[0], ==, 22);
+  g_assert_cmpint (first->cards[1], ==, 4);
+  g_assert_true (lw_store_get_game_version (store, id, &now, &error));
+  g_assert_cmpint (now, >, version);
+  g_assert_cmpint (lw_game_page_get_game_id (game_page), ==, id);
+  g_assert_cmpint (((const LwRound *) g_ptr_array_index (lw_game_page_get_record (game_page)->rounds, 0))->cards[0],
+                   ==, 22);
+  g_free (held);
+  held = lw_club_server_text (server, "SELECT state FROM littlewolf.suggestions WHERE id = 1");
+  g_assert_cmpstr (held, ==, "accepted");
+
+  /* The sync after it sends the correction: B holds it. */
+  wait_for (synced_since, &waiting, "the sync after Accept");
+  lw_club_laptop_sync (b);
+  g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT cards FROM round_seats AS s JOIN rounds AS r ON r.id = s.round"
+                                                 " WHERE r.number = 1 AND s.seat = 0"), ==, 22);
+  gtk_window_destroy (preferences);
+  lw_test_drain ();
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   static const LwTestAppCase cases[] = {
     { "/ui-club/auto-sync", test_auto_sync },
+    { "/ui-club/suggestions", test_suggestions },
   };
 
   if (!lw_club_fixture_init ())

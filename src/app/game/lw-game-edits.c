@@ -55,6 +55,24 @@ editor_edited_cb (LwRoundEditor *editor,
   lw_game_page_round_toast (self, message, 1);
 }
 
+/* The store refused the correction (another club laptop's game) and it
+ * went to that laptop as a suggestion instead. */
+static void
+editor_suggested_cb (LwRoundEditor *editor,
+                     gint64         id,
+                     const char    *owner,
+                     LwGamePage    *self)
+{
+  g_autofree char *name = lw_isolate_name (owner);
+  g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+  /* TRANSLATORS: a toast: a correction of another club laptop's game was sent to it; %1$s the
+   * suggestion's number, %2$s that laptop's name */
+  g_autofree char *message = g_strdup_printf (_("Suggestion %1$s sent to “%2$s”: it waits for that laptop's decision"),
+                                              number, name);
+
+  lw_game_page_toast (self, message);
+}
+
 static void
 editor_destroy_cb (LwRoundEditor *editor,
                    LwGamePage    *self)
@@ -91,6 +109,7 @@ edit_round_action (GtkWidget  *widget,
                                       self->store, self->game, number);
   g_signal_connect_object (self->editor, "edited", G_CALLBACK (editor_edited_cb), self, 0);
   g_signal_connect_object (self->editor, "note-saved", G_CALLBACK (editor_note_saved_cb), self, 0);
+  g_signal_connect_object (self->editor, "suggested", G_CALLBACK (editor_suggested_cb), self, 0);
   g_signal_connect_object (self->editor, "destroy", G_CALLBACK (editor_destroy_cb), self, 0);
 }
 

@@ -9,11 +9,15 @@
 
 G_BEGIN_DECLS
 
-/** Returns: (transfer none) (nullable): the confirmation being asked, if any. */
+/** Returns: (transfer none) (nullable): the confirmation being asked, or
+ *  the offer to send a refused correction as a suggestion, if any. */
 AdwMessageDialog *lw_round_editor_get_confirm_dialog (LwRoundEditor *self);
 
 /** Returns: (transfer none): the round form. */
 LwRoundForm *lw_round_editor_get_form (LwRoundEditor *self);
+
+/** Returns: whether a refused correction is being sent as a suggestion. */
+gboolean lw_round_editor_is_sending (LwRoundEditor *self);
 
 /** Returns: the edit the editor makes: %LW_EDIT_REPLACE or %LW_EDIT_INSERT. */
 LwEditKind lw_round_editor_get_kind (LwRoundEditor *self);

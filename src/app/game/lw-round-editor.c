@@ -9,6 +9,7 @@
 #include <glib/gi18n.h>
 
 #include "lw-app-util.h"
+#include "lw-club-suggestions.h"
 #include "lw-round-editor-private.h"
 
 struct _LwRoundEditor
@@ -31,8 +32,9 @@ struct _LwRoundEditor
   LwRound *pending;         /* the round being confirmed */
   LwEditKind pending_kind;
   gboolean pending_ends;    /* the correction ends the game: later rounds go */
+  gboolean sending;         /* the pending round goes as a suggestion now */
 
-  /* borrowed: the confirmation while shown */
+  /* borrowed: the confirmation (or the offer of a suggestion) while shown */
   AdwMessageDialog *confirm;
 };
 
@@ -41,6 +43,7 @@ G_DEFINE_FINAL_TYPE (LwRoundEditor, lw_round_editor, ADW_TYPE_WINDOW)
 enum {
   EDITED,
   NOTE_SAVED,
+  SUGGESTED,
   N_SIGNALS
 };
 
@@ -58,6 +61,14 @@ lw_round_editor_get_form (LwRoundEditor *self)
   g_return_val_if_fail (LW_IS_ROUND_EDITOR (self), NULL);
 
   return self->form;
+}
+
+gboolean
+lw_round_editor_is_sending (LwRoundEditor *self)
+{
+  g_return_val_if_fail (LW_IS_ROUND_EDITOR (self), FALSE);
+
+  return self->sending;
 }
 
 LwEditKind
@@ -194,6 +205,127 @@ destroy_idle_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* Closes the editor once the signal or dialog response under way is
+ * over, not inside it. */
+static void
+close_soon (LwRoundEditor *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+  g_idle_add_full (G_PRIORITY_DEFAULT, destroy_idle_cb, g_object_ref (self), g_object_unref);
+}
+
+/* Whether the editor is the way it was before the sending started (a
+ * correction of its own or a close waits while a suggestion is sent). */
+static void
+set_sending (LwRoundEditor *self,
+             gboolean       sending)
+{
+  self->sending = sending;
+  gtk_widget_set_sensitive (GTK_WIDGET (self->form), !sending);
+  if (sending)
+    /* TRANSLATORS: the round editor's subtitle while a correction goes to the club server as a suggestion */
+    adw_window_title_set_subtitle (self->window_title, _("Sending the suggestion…"));
+  else
+    show_mode (self);
+}
+
+static void
+suggest_done_cb (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  g_autoptr (LwRoundEditor) self = data;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *owner = NULL;
+  gint64 id = 0;
+  gboolean sent = lw_club_suggest_finish (result, &id, &error);
+
+  /* Closed with its window meanwhile: nobody to tell. */
+  if (self->store == NULL)
+    return;
+  set_sending (self, FALSE);
+  if (!sent)
+    {
+      g_autofree char *why = lw_message_capitalize (error->message);
+      /* TRANSLATORS: the round editor when a suggestion could not be sent; %s is why (the server's words) */
+      g_autofree char *message = g_strdup_printf (_("The suggestion was not sent: %s"), why);
+
+      lw_round_form_show_error (self->form, message);
+      return;
+    }
+  g_clear_pointer (&self->pending, lw_round_free);
+  owner = lw_club_game_owner (self->store, self->game_id);
+  g_signal_emit (self, signals[SUGGESTED], 0, id, owner != NULL ? owner : "");
+  close_soon (self);
+}
+
+/* "Send as Suggestion": the pending correction goes to the game's owner
+ * (lw_club_suggest(), on a worker thread). */
+static void
+offer_response_cb (AdwMessageDialog *dialog,
+                   const char       *response,
+                   LwRoundEditor    *self)
+{
+  LwEdit edit = { self->pending_kind, self->number, self->pending };
+
+  self->confirm = NULL;
+  if (g_strcmp0 (response, "suggest") != 0)
+    {
+      g_clear_pointer (&self->pending, lw_round_free);
+      return;
+    }
+  set_sending (self, TRUE);
+  lw_club_suggest_async (self->store, self->game_id, &edit, NULL, suggest_done_cb, g_object_ref (self));
+}
+
+/* The store refused the correction with @error: when the game is another
+ * club laptop's, offers to send @round (transfer full; NULL for a
+ * deletion) to it as a suggestion (docs/CLUB-SERVER.md "Suggestions").
+ * Returns: %FALSE when there is nothing to offer (@round freed). */
+static gboolean
+offer_suggestion (LwRoundEditor *self,
+                  LwEditKind     kind,
+                  LwRound       *round,
+                  const GError  *error)
+{
+  g_autoptr (LwRound) owned = round;
+  g_autofree char *owner = lw_club_game_owner (self->store, self->game_id);
+  g_autofree char *name = NULL;
+  g_autofree char *why = NULL;
+  g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
+
+  if (owner == NULL || self->confirm != NULL)
+    return FALSE;
+  name = lw_isolate_name (owner);
+  why = lw_message_capitalize (error->message);
+  /* TRANSLATORS: the offer after a correction of another club laptop's game was refused: %1$s why,
+   * %2$s that laptop's name */
+  body = g_strdup_printf (_("%1$s.\n\nThe correction can go to “%2$s” as a suggestion instead: it is made "
+                            "there once that laptop accepts it, and reaches this one with the next sync."),
+                          why, name);
+  dialog = lw_message_dialog_new (GTK_WIDGET (self),
+                                  /* TRANSLATORS: the heading of the offer to send a refused correction as a suggestion */
+                                  _("This Game Belongs to Another Laptop"), body, NULL, "suggest",
+                                  /* TRANSLATORS: a button: send the refused correction to the game's owner */
+                                  _("_Send as Suggestion"));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (offer_response_cb), self, 0);
+  g_clear_pointer (&self->pending, lw_round_free);
+  self->pending = g_steal_pointer (&owned);
+  self->pending_kind = kind;
+  self->pending_ends = FALSE;
+  self->confirm = dialog;
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
+}
+
+/* While a suggestion is sent the editor stays: it tells how it went. */
+static gboolean
+close_request_cb (LwRoundEditor *self)
+{
+  return self->sending;
+}
+
 static void
 confirm_response_cb (AdwMessageDialog *dialog,
                      const char       *response,
@@ -226,15 +358,17 @@ confirm_response_cb (AdwMessageDialog *dialog,
 
   if (!done)
     {
-      /* Nothing changed: the round stays in the form. */
+      /* Nothing changed: the round stays in the form; another laptop's
+       * game is offered a suggestion instead (not a correction that ends
+       * the game early: the owner's store takes none). */
       lw_round_form_show_error (self->form, error->message);
+      if (!self->pending_ends)
+        offer_suggestion (self, kind, g_steal_pointer (&round), error);
       return;
     }
 
   g_signal_emit (self, signals[EDITED], 0, (int) kind, self->number);
-  /* Closed once the dialog's response is over, not inside it. */
-  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
-  g_idle_add_full (G_PRIORITY_DEFAULT, destroy_idle_cb, g_object_ref (self), g_object_unref);
+  close_soon (self);
 }
 
 /* Shows @dialog, which asks before @kind is done with @round (transfer
@@ -490,6 +624,17 @@ lw_round_editor_class_init (LwRoundEditorClass *klass)
   signals[NOTE_SAVED] = g_signal_new ("note-saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                       0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 
+  /**
+   * LwRoundEditor::suggested:
+   * @id: the suggestion's number on the club server
+   * @owner: the name of the laptop that owns the game
+   *
+   * The store refused the correction (another club laptop's game) and it
+   * went to that laptop as a suggestion instead; the editor closes.
+   */
+  signals[SUGGESTED] = g_signal_new ("suggested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                     0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT64, G_TYPE_STRING);
+
   g_type_ensure (LW_TYPE_ROUND_FORM);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-round-editor.ui");
@@ -523,4 +668,5 @@ lw_round_editor_init (LwRoundEditor *self)
                                         gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_KP_Enter, GDK_CONTROL_MASK),
                                                           gtk_named_action_new ("editor.save")));
   gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
+  g_signal_connect (self, "close-request", G_CALLBACK (close_request_cb), NULL);
 }

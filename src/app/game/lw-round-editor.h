@@ -26,8 +26,13 @@ G_DECLARE_FINAL_TYPE (LwRoundEditor, lw_round_editor, LW, ROUND_EDITOR, AdwWindo
  * round or inserting one before it first asks for a confirmation that says
  * which later rounds change (lw_describe_edit()); the store then makes the
  * change (lw_store_replace_round(), lw_store_delete_round(),
- * lw_store_insert_round()) and #LwRoundEditor::edited tells. Escape closes
- * it without a change.
+ * lw_store_insert_round()) and #LwRoundEditor::edited tells. When the
+ * store refuses it because the game belongs to another club laptop
+ * (docs/CLUB-SERVER.md "Ownership and conflicts"), the refusal offers
+ * "Send as Suggestion": the correction goes to that laptop
+ * (lw_club_suggest_async(); the editor waits, a close with it), then
+ * #LwRoundEditor::suggested tells, or the form says why it was not sent.
+ * Escape closes it without a change.
  *
  * Returns: (transfer none): the editor, shown.
  */

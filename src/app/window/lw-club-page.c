@@ -7,12 +7,16 @@
 #include <glib/gi18n.h>
 
 #include "lw-club-page.h"
+#include "lw-club-suggestions.h"
+#include "lw-words.h"
 
 typedef struct {
   LwStore      *store;      /* owned */
   LwClubAuto   *auto_sync;  /* owned */
+  GCancellable *cancellable;  /* owned: the page's server work, cancelled with it */
   gulong        changed_id;
   /* borrowed: the page's */
+  GtkWidget    *page;
   AdwActionRow *row;
   GtkWidget    *button;
   AdwEntryRow  *conninfo;
@@ -20,16 +24,33 @@ typedef struct {
   AdwEntryRow  *password;
   GtkWidget    *join;
   AdwActionRow *join_row;
+  GtkWidget    *incoming;   /* the group of suggestions aimed at this laptop */
+  GtkWidget    *sent;       /* the group of those sent from here */
+  GPtrArray    *rows;       /* owned array, borrowed rows: those of the two groups */
+
+  /* the suggestions' list: read once per sync and after each decision */
+  gboolean      listing;
+  gboolean      list_again;  /* asked for while a reading ran */
+  guint         listed_at;   /* lw_club_auto_get_count() when last asked */
+  guint         deciding;    /* decisions under way */
+  gint64        refused;     /* the suggestion whose decision failed last, or 0 */
+  char         *refusal;     /* why, in words (owned) */
 } ClubPage;
 
 static void
 club_page_free (ClubPage *club)
 {
+  g_cancellable_cancel (club->cancellable);
+  g_clear_object (&club->cancellable);
   g_clear_signal_handler (&club->changed_id, club->auto_sync);
   g_clear_object (&club->auto_sync);
   g_clear_object (&club->store);
+  g_clear_pointer (&club->rows, g_ptr_array_unref);
+  g_free (club->refusal);
   g_free (club);
 }
+
+static void list_suggestions (ClubPage *club);
 
 /* The rows as the database and the sync say now. */
 static void
@@ -51,13 +72,18 @@ refresh (ClubPage *club)
     gtk_widget_add_css_class (club->button, "suggested-action");
   else
     gtk_widget_remove_css_class (club->button, "suggested-action");
+  gtk_widget_set_visible (club->incoming, state != NULL);
+  gtk_widget_set_visible (club->sent, state != NULL);
 }
 
+/* A sync ended (or the page opened): the suggestions read again. */
 static void
 changed_cb (LwClubAuto *auto_sync,
             ClubPage   *club)
 {
   refresh (club);
+  if (!lw_club_auto_is_syncing (auto_sync) && lw_club_auto_get_count (auto_sync) != club->listed_at)
+    list_suggestions (club);
 }
 
 static void
@@ -130,6 +156,244 @@ add_entry (GtkWidget  *group,
   return ADW_ENTRY_ROW (row);
 }
 
+/* ---- suggestions ---------------------------------------------------- */
+
+static void
+decided_cb (GObject      *source,
+            GAsyncResult *result,
+            gpointer      data)
+{
+  g_autoptr (GError) error = NULL;
+  GtkWidget *button = data;   /* owned: a reference */
+  gboolean accept = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "lw-accept"));
+  gint64 id = *(gint64 *) g_object_get_data (G_OBJECT (button), "lw-suggestion");
+  gboolean decided = lw_club_decide_suggestion_finish (result, &error);
+  ClubPage *club;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_object_unref (button);
+      return;
+    }
+  club = g_object_get_data (G_OBJECT (button), "lw-club");
+  g_object_unref (button);
+  club->deciding--;
+  g_clear_pointer (&club->refusal, g_free);
+  club->refused = 0;
+  if (!decided)
+    {
+      g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+      g_autofree char *message = g_strdup_printf (accept
+                                                  /* TRANSLATORS: a toast on Preferences → Club: %1$s a suggestion's number, %2$s why */
+                                                  ? _("Suggestion %1$s not accepted: %2$s")
+                                                  /* TRANSLATORS: a toast on Preferences → Club: %1$s a suggestion's number, %2$s why */
+                                                  : _("Suggestion %1$s not declined: %2$s"),
+                                                  number, error->message);
+
+      club->refused = id;
+      club->refusal = lw_message_capitalize (error->message);
+      toast (club->page, message);
+    }
+  else
+    {
+      g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+      g_autofree char *message = g_strdup_printf (accept
+                                                  /* TRANSLATORS: a toast on Preferences → Club: %s a suggestion's number */
+                                                  ? _("Suggestion %s accepted: the game is corrected")
+                                                  /* TRANSLATORS: a toast on Preferences → Club: %s a suggestion's number */
+                                                  : _("Suggestion %s declined"), number);
+
+      toast (club->page, message);
+      /* The correction made here goes to the other laptops. */
+      if (accept)
+        lw_club_auto_sync_now (club->auto_sync);
+    }
+  list_suggestions (club);
+}
+
+/* Accept or Decline: the decision on a worker thread; both buttons of the
+ * row wait for it. */
+static void
+decide_clicked_cb (GtkButton *button,
+                   ClubPage  *club)
+{
+  gboolean accept = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "lw-accept"));
+  gint64 id = *(gint64 *) g_object_get_data (G_OBJECT (button), "lw-suggestion");
+
+  gtk_widget_set_sensitive (gtk_widget_get_parent (GTK_WIDGET (button)), FALSE);
+  club->deciding++;
+  g_object_set_data (G_OBJECT (button), "lw-club", club);
+  lw_club_decide_suggestion_async (club->store, id, accept, club->cancellable, decided_cb,
+                                   g_object_ref (button));
+}
+
+static GtkWidget *
+decision_button (ClubPage   *club,
+                 gint64      id,
+                 gboolean    accept,
+                 const char *label)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (label);
+  gint64 *number = g_new (gint64, 1);
+
+  *number = id;
+  g_object_set_data_full (G_OBJECT (button), "lw-suggestion", number, g_free);
+  g_object_set_data (G_OBJECT (button), "lw-accept", GINT_TO_POINTER (accept));
+  if (accept)
+    gtk_widget_add_css_class (button, "suggested-action");
+  g_signal_connect (button, "clicked", G_CALLBACK (decide_clicked_cb), club);
+  return button;
+}
+
+static void
+add_row (ClubPage  *club,
+         GtkWidget *group,
+         GtkWidget *row)
+{
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  g_ptr_array_add (club->rows, row);
+}
+
+/* A row saying that a group holds nothing, or why it cannot be read. */
+static void
+add_note (ClubPage   *club,
+          GtkWidget  *group,
+          const char *text)
+{
+  GtkWidget *row = adw_action_row_new ();
+
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), text);
+  gtk_widget_add_css_class (row, "dim-label");
+  add_row (club, group, row);
+}
+
+static void
+add_suggestion (ClubPage                   *club,
+                const LwClubSuggestionItem *item)
+{
+  const LwClubSuggestion *suggestion = item->suggestion;
+  GtkWidget *row = adw_action_row_new ();
+  g_autofree char *subtitle = NULL;
+
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), item->title);
+  subtitle = club->refused == suggestion->id && club->refusal != NULL
+             ? g_strdup_printf ("%s\n%s", item->subtitle, club->refusal) : g_strdup (item->subtitle);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+  g_object_set_data_full (G_OBJECT (row), "lw-id", g_memdup2 (&suggestion->id, sizeof suggestion->id), g_free);
+  if (suggestion->incoming && g_strcmp0 (suggestion->state, "open") == 0)
+    {
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+
+      gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
+      /* TRANSLATORS: Preferences → Club: a button that makes a suggested correction here */
+      gtk_box_append (GTK_BOX (box), decision_button (club, suggestion->id, TRUE, _("_Accept")));
+      /* TRANSLATORS: Preferences → Club: a button that declines a suggested correction */
+      gtk_box_append (GTK_BOX (box), decision_button (club, suggestion->id, FALSE, _("_Decline")));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), box);
+      add_row (club, club->incoming, row);
+    }
+  else
+    add_row (club, club->sent, row);
+}
+
+/* The two groups as @items say (NULL: the reading failed with @error). */
+static void
+show_suggestions (ClubPage     *club,
+                  GPtrArray    *items,
+                  const GError *error)
+{
+  guint incoming = 0, sent = 0;
+
+  for (guint i = 0; i < club->rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (club->rows, i);
+
+      adw_preferences_group_remove (ADW_PREFERENCES_GROUP (gtk_widget_get_ancestor (row, ADW_TYPE_PREFERENCES_GROUP)),
+                                    row);
+    }
+  g_ptr_array_set_size (club->rows, 0);
+  if (items == NULL)
+    {
+      g_autofree char *why = lw_message_capitalize (error->message);
+
+      add_note (club, club->incoming, why);
+      return;
+    }
+  for (guint i = 0; i < items->len; i++)
+    {
+      const LwClubSuggestionItem *item = g_ptr_array_index (items, i);
+      gboolean open_here = item->suggestion->incoming && g_strcmp0 (item->suggestion->state, "open") == 0;
+
+      /* Those decided here are done with: only those sent from here stay,
+       * to show their state. */
+      if (item->suggestion->incoming && !open_here)
+        continue;
+      add_suggestion (club, item);
+      if (open_here)
+        incoming++;
+      else
+        sent++;
+    }
+  if (incoming == 0)
+    /* TRANSLATORS: Preferences → Club, the group of incoming suggestions when it is empty */
+    add_note (club, club->incoming, _("No suggestion waits for a decision"));
+  if (sent == 0)
+    /* TRANSLATORS: Preferences → Club, the group of suggestions sent from here when it is empty */
+    add_note (club, club->sent, _("None sent from this laptop"));
+}
+
+static void
+listed_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) items = lw_club_list_suggestions_finish (result, &error);
+  ClubPage *club = data;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  club->listing = FALSE;
+  show_suggestions (club, items, error);
+  if (club->list_again)
+    {
+      club->list_again = FALSE;
+      list_suggestions (club);
+    }
+}
+
+/* Reads the suggestions from the server on a worker thread, one reading
+ * at a time (one asked for meanwhile follows it). */
+static void
+list_suggestions (ClubPage *club)
+{
+  g_autoptr (LwClubState) state = lw_store_club_get_state (club->store, FALSE, NULL);
+
+  club->listed_at = lw_club_auto_get_count (club->auto_sync);
+  if (state == NULL)
+    return;
+  if (club->listing)
+    {
+      club->list_again = TRUE;
+      return;
+    }
+  club->listing = TRUE;
+  lw_club_list_suggestions_async (club->store, club->cancellable, listed_cb, club);
+}
+
+static GtkWidget *
+suggestions_group (const char *title,
+                   const char *description)
+{
+  GtkWidget *group = adw_preferences_group_new ();
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
+  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
+  return group;
+}
+
 static GtkWidget *
 add_join_group (GtkWidget *page,
                 ClubPage  *club)
@@ -181,6 +445,9 @@ lw_club_page_new (LwStore    *store,
 
   club->store = g_object_ref (store);
   club->auto_sync = auto_sync != NULL ? g_object_ref (auto_sync) : lw_club_auto_new (store);
+  club->cancellable = g_cancellable_new ();
+  club->rows = g_ptr_array_new ();
+  club->page = page;
   /* TRANSLATORS: the Preferences page of the club server */
   adw_preferences_page_set_title (ADW_PREFERENCES_PAGE (page), _("Club"));
   adw_preferences_page_set_icon_name (ADW_PREFERENCES_PAGE (page), "network-server-symbolic");
@@ -201,12 +468,25 @@ lw_club_page_new (LwStore    *store,
   adw_action_row_add_suffix (club->row, club->button);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (club->row));
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
+  club->incoming = suggestions_group (/* TRANSLATORS: the group heading of Preferences → Club: suggestions from other laptops */
+                                      _("Suggestions"),
+                                      /* TRANSLATORS: below the heading "Suggestions" on Preferences → Club */
+                                      _("Corrections that other laptops suggest for this laptop's games. "
+                                        "Accepting one makes it here, as this laptop's own correction."));
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (club->incoming));
+  club->sent = suggestions_group (/* TRANSLATORS: the group heading of Preferences → Club: suggestions sent from here */
+                                  _("Sent Suggestions"),
+                                  /* TRANSLATORS: below the heading "Sent Suggestions" on Preferences → Club */
+                                  _("Corrections of other laptops' games sent from here, and what their "
+                                    "laptops decided."));
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (club->sent));
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page),
                             ADW_PREFERENCES_GROUP (add_join_group (page, club)));
   g_object_set_data_full (G_OBJECT (page), "lw-club", club, (GDestroyNotify) club_page_free);
   g_signal_connect (club->button, "clicked", G_CALLBACK (sync_clicked_cb), club);
   club->changed_id = g_signal_connect (club->auto_sync, "changed", G_CALLBACK (changed_cb), club);
   refresh (club);
+  list_suggestions (club);
   return page;
 }
 
@@ -217,4 +497,52 @@ lw_club_page_get_row (GtkWidget *page)
 
   g_return_val_if_fail (club != NULL, NULL);
   return club->row;
+}
+
+gboolean
+lw_club_page_is_busy (GtkWidget *page)
+{
+  ClubPage *club = g_object_get_data (G_OBJECT (page), "lw-club");
+
+  g_return_val_if_fail (club != NULL, FALSE);
+  return club->listing || club->deciding > 0;
+}
+
+GtkWidget *
+lw_club_page_get_suggestion_row (GtkWidget *page,
+                                 gint64     id)
+{
+  ClubPage *club = g_object_get_data (G_OBJECT (page), "lw-club");
+
+  g_return_val_if_fail (club != NULL, NULL);
+  for (guint i = 0; i < club->rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (club->rows, i);
+      const gint64 *number = g_object_get_data (G_OBJECT (row), "lw-id");
+
+      if (number != NULL && *number == id)
+        return row;
+    }
+  return NULL;
+}
+
+guint
+lw_club_page_get_n_suggestions (GtkWidget *page,
+                                gboolean   incoming)
+{
+  ClubPage *club = g_object_get_data (G_OBJECT (page), "lw-club");
+  GtkWidget *group;
+  guint n = 0;
+
+  g_return_val_if_fail (club != NULL, 0);
+  group = incoming ? club->incoming : club->sent;
+  for (guint i = 0; i < club->rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (club->rows, i);
+
+      if (g_object_get_data (G_OBJECT (row), "lw-id") != NULL
+          && gtk_widget_get_ancestor (row, ADW_TYPE_PREFERENCES_GROUP) == group)
+        n++;
+    }
+  return n;
 }

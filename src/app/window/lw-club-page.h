@@ -23,7 +23,15 @@ G_BEGIN_DECLS
  * date by #LwClubAuto::changed), and Sync Now (Retry after a failure);
  * below it, joining a club: the server's conninfo, this laptop's origin
  * ID and its password (lw_club_join(): to the keyring, else to the
- * password file; the field is emptied), then a sync at once.
+ * password file; the field is emptied), then a sync at once. Between
+ * them, once joined, the suggestions (docs/CLUB-SERVER.md "Suggestions"),
+ * read from the server on a worker thread when the page opens, after
+ * each sync and after each decision (lw_club_list_suggestions_async()):
+ * those aimed at this laptop's games that wait for a decision, each in
+ * words (#LwClubSuggestionItem) with Accept and Decline
+ * (lw_club_decide_suggestion_async(); an accepted one is this laptop's
+ * own correction, which a sync then sends; a refusal is said in a toast
+ * and on its row), and those sent from here with their state.
  *
  * Returns: (transfer floating): the page.
  */
@@ -37,5 +45,35 @@ GtkWidget *lw_club_page_new (LwStore    *store,
  * Returns: (transfer none): the club server's row (for the tests).
  */
 AdwActionRow *lw_club_page_get_row (GtkWidget *page);
+
+/**
+ * lw_club_page_is_busy:
+ * @page: a page of lw_club_page_new()
+ *
+ * Returns: whether the suggestions are being read or decided (tests).
+ */
+gboolean lw_club_page_is_busy (GtkWidget *page);
+
+/**
+ * lw_club_page_get_suggestion_row:
+ * @page: a page of lw_club_page_new()
+ * @id: a suggestion's number on the server
+ *
+ * Returns: (transfer none) (nullable): its row as last read (an incoming
+ *   one's Accept and Decline buttons are in it), %NULL when not shown.
+ */
+GtkWidget *lw_club_page_get_suggestion_row (GtkWidget *page,
+                                            gint64     id);
+
+/**
+ * lw_club_page_get_n_suggestions:
+ * @page: a page of lw_club_page_new()
+ * @incoming: %TRUE for those waiting for this laptop's decision, %FALSE
+ *   for those sent from here
+ *
+ * Returns: how many rows of suggestions the group shows.
+ */
+guint lw_club_page_get_n_suggestions (GtkWidget *page,
+                                      gboolean   incoming);
 
 G_END_DECLS

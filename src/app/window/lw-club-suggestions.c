@@ -1,0 +1,442 @@
+/* lw-club-suggestions.c — suggestions in the app (docs/CLUB-SERVER.md
+ * "Suggestions"): the store's libpq calls on worker threads, each with a
+ * second connection (a connection is used by one thread at a time), and
+ * a suggestion in words for the Club page
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib/gi18n.h>
+
+#include "lw-club-suggestions.h"
+#include "lw-store-watch.h"
+#include "lw-words.h"
+
+char *
+lw_club_game_owner (LwStore *store,
+                    gint64   game)
+{
+  g_autoptr (LwClubState) state = NULL;
+  g_autofree char *uuid = NULL;
+  g_autofree char *owner = NULL;
+  gint64 found = 0;
+
+  g_return_val_if_fail (LW_IS_STORE (store), NULL);
+
+  if (game <= 0 || (state = lw_store_club_get_state (store, FALSE, NULL)) == NULL)
+    return NULL;
+  if (!lw_store_club_find_game (store, game, &uuid, &found, &owner, NULL, NULL) || found == 0)
+    return NULL;
+  return g_steal_pointer (&owner);
+}
+
+/* A second connection for a worker thread; %NULL with @error set. */
+static LwStore *
+open_for_thread (LwStore  *store,
+                 GError  **error)
+{
+  return lw_store_open_another (store, 5000, error);
+}
+
+/* ---- sending ------------------------------------------------------- */
+
+typedef struct {
+  LwStore *store;   /* the thread's own connection */
+  gint64   game;
+  LwEdit   edit;    /* its round @round */
+  LwRound *round;   /* owned, nullable */
+} SuggestData;
+
+static void
+suggest_data_free (SuggestData *data)
+{
+  g_clear_object (&data->store);
+  g_clear_pointer (&data->round, lw_round_free);
+  g_free (data);
+}
+
+static void
+suggest_thread (GTask        *task,
+                gpointer      source,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  SuggestData *data = task_data;
+  GError *error = NULL;
+  gint64 id = 0;
+
+  if (lw_club_suggest (data->store, data->game, &data->edit, &id, &error))
+    g_task_return_int (task, id);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+lw_club_suggest_async (LwStore             *store,
+                       gint64               game,
+                       const LwEdit        *edit,
+                       GCancellable        *cancellable,
+                       GAsyncReadyCallback  callback,
+                       gpointer             user_data)
+{
+  g_autoptr (GTask) task = NULL;
+  g_autoptr (GError) error = NULL;
+  SuggestData *data;
+  LwStore *other;
+
+  g_return_if_fail (LW_IS_STORE (store));
+  g_return_if_fail (game > 0 && edit != NULL);
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, lw_club_suggest_async);
+  other = open_for_thread (store, &error);
+  if (other == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  data = g_new0 (SuggestData, 1);
+  data->store = other;
+  data->game = game;
+  data->edit = *edit;
+  data->round = edit->round != NULL ? lw_round_copy (edit->round) : NULL;
+  data->edit.round = data->round;
+  g_task_set_task_data (task, data, (GDestroyNotify) suggest_data_free);
+  g_task_run_in_thread (task, suggest_thread);
+}
+
+gboolean
+lw_club_suggest_finish (GAsyncResult  *result,
+                        gint64        *id,
+                        GError       **error)
+{
+  gint64 number;
+
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == lw_club_suggest_async, FALSE);
+
+  number = g_task_propagate_int (G_TASK (result), error);
+  if (number <= 0)
+    return FALSE;
+  if (id != NULL)
+    *id = number;
+  return TRUE;
+}
+
+/* ---- in words ------------------------------------------------------ */
+
+void
+lw_club_suggestion_item_free (LwClubSuggestionItem *item)
+{
+  if (item == NULL)
+    return;
+  lw_club_suggestion_free (item->suggestion);
+  g_free (item->title);
+  g_free (item->subtitle);
+  g_free (item);
+}
+
+/* The correction in words: "Round 2 changed", "Hand 3 deleted", "New
+ * round before round 3". */
+static char *
+describe_kind (const LwClubSuggestion *suggestion,
+               gboolean                garwolf)
+{
+  guint n = suggestion->number;
+
+  switch (suggestion->kind)
+    {
+    case LW_EDIT_INSERT:
+      return g_strdup_printf (garwolf
+                              /* TRANSLATORS: a suggestion on Preferences → Club: a Garwolf hand inserted before hand %u */
+                              ? _("New hand before hand %u")
+                              /* TRANSLATORS: a suggestion on Preferences → Club: a round inserted before round %u */
+                              : _("New round before round %u"), n);
+    case LW_EDIT_DELETE:
+      return g_strdup_printf (garwolf
+                              /* TRANSLATORS: a suggestion on Preferences → Club: Garwolf hand %u deleted */
+                              ? _("Hand %u deleted")
+                              /* TRANSLATORS: a suggestion on Preferences → Club: round %u deleted */
+                              : _("Round %u deleted"), n);
+    case LW_EDIT_REPLACE:
+    default:
+      return g_strdup_printf (garwolf
+                              /* TRANSLATORS: a suggestion on Preferences → Club: Garwolf hand %u corrected */
+                              ? _("Hand %u changed")
+                              /* TRANSLATORS: a suggestion on Preferences → Club: round %u corrected */
+                              : _("Round %u changed"), n);
+    }
+}
+
+/* Who sent it (or to whom, and its state), when, and the game's ID. */
+static char *
+describe_origin (const LwClubSuggestion *suggestion)
+{
+  g_autofree char *when = lw_format_time (suggestion->made, TRUE);
+  g_autofree char *name = lw_isolate_name (suggestion->incoming ? suggestion->from : suggestion->to);
+  g_autofree char *who = NULL;
+  const char *state = suggestion->state;
+
+  if (suggestion->incoming)
+    /* TRANSLATORS: a suggestion on Preferences → Club: %s the laptop that sent it */
+    who = g_strdup_printf (_("From “%s”"), name);
+  else if (g_strcmp0 (state, "accepted") == 0)
+    /* TRANSLATORS: a suggestion sent from here, %s the laptop that owns the game */
+    who = g_strdup_printf (_("To “%s”: accepted"), name);
+  else if (g_strcmp0 (state, "declined") == 0)
+    /* TRANSLATORS: a suggestion sent from here, %s the laptop that owns the game */
+    who = g_strdup_printf (_("To “%s”: declined"), name);
+  else
+    /* TRANSLATORS: a suggestion sent from here, %s the laptop that owns the game */
+    who = g_strdup_printf (_("To “%s”: waiting for its decision"), name);
+  if (suggestion->local > 0)
+    {
+      g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, suggestion->local);
+
+      /* TRANSLATORS: a suggestion on Preferences → Club: %1$s who, %2$s when, %3$s the game's number */
+      return g_strdup_printf (_("%1$s · %2$s · Game %3$s"), who, when, number);
+    }
+  /* TRANSLATORS: a suggestion on Preferences → Club: %1$s who, %2$s when */
+  return g_strdup_printf (_("%1$s · %2$s"), who, when);
+}
+
+/* The round's facts and what the correction does to the game, one fact a
+ * line; why it no longer applies when it does not. */
+static char *
+describe_change (const LwStoredGame     *game,
+                 const LwClubSuggestion *suggestion)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_autoptr (LwRound) round = NULL;
+  g_autoptr (LwEditResult) result = NULL;
+  g_autoptr (GError) error = NULL;
+  const LwGameRecord *record = game->record;
+  guint n = suggestion->number;
+  LwEdit edit = { suggestion->kind, n, NULL };
+
+  if (suggestion->round != NULL)
+    round = lw_round_from_json (record, suggestion->round, -1, n, &error);
+  if (suggestion->kind != LW_EDIT_DELETE && round == NULL)
+    {
+      g_autofree char *why = lw_message_capitalize (error != NULL ? error->message : "no round");
+
+      return g_steal_pointer (&why);
+    }
+  edit.round = round;
+  if (round != NULL)
+    {
+      g_autofree char *facts = lw_describe_round_facts (record, round);
+
+      /* TRANSLATORS: a suggestion on Preferences → Club: the suggested round's facts */
+      g_string_append_printf (text, _("Now: %s"), facts);
+    }
+  if (suggestion->kind != LW_EDIT_INSERT && n >= 1 && n <= record->rounds->len)
+    {
+      g_autofree char *facts = lw_describe_round_facts (record, g_ptr_array_index (record->rounds, n - 1));
+
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      /* TRANSLATORS: a suggestion on Preferences → Club: the round's facts as stored here */
+      g_string_append_printf (text, _("Before: %s"), facts);
+    }
+  result = lw_edit_apply (record, &edit, &error);
+  if (text->len > 0)
+    g_string_append_c (text, '\n');
+  if (result != NULL)
+    {
+      g_autofree char *effect = lw_describe_edit (record, &edit, result);
+
+      g_string_append (text, effect);
+    }
+  else
+    {
+      g_autofree char *why = lw_message_capitalize (error->message);
+
+      g_string_append (text, why);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+LwClubSuggestionItem *
+lw_club_suggestion_item_new (LwStore          *store,
+                             LwClubSuggestion *suggestion)
+{
+  LwClubSuggestionItem *item = g_new0 (LwClubSuggestionItem, 1);
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autofree char *kind = NULL;
+  g_autofree char *sides = NULL;
+  g_autofree char *origin = NULL;
+  g_autofree char *change = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (store), NULL);
+  g_return_val_if_fail (suggestion != NULL, NULL);
+
+  item->suggestion = suggestion;
+  if (suggestion->local > 0)
+    game = lw_store_load_game (store, suggestion->local, NULL);
+  kind = describe_kind (suggestion, game != NULL && game->record->ruleset == LW_RULESET_GARWOLF);
+  sides = game != NULL ? lw_sides_title (game->record)
+                       /* TRANSLATORS: a suggestion on Preferences → Club whose game this database does not hold */
+                       : g_strdup (_("Game not held here"));
+  /* TRANSLATORS: a suggestion on Preferences → Club: %1$s the game's sides, %2$s the correction */
+  item->title = g_strdup_printf (_("%1$s · %2$s"), sides, kind);
+  origin = describe_origin (suggestion);
+  change = game != NULL ? describe_change (game, suggestion) : NULL;
+  item->subtitle = change != NULL ? g_strdup_printf ("%s\n%s", origin, change) : g_steal_pointer (&origin);
+  return item;
+}
+
+/* ---- listing ------------------------------------------------------- */
+
+static void
+list_thread (GTask        *task,
+             gpointer      source,
+             gpointer      task_data,
+             GCancellable *cancellable)
+{
+  LwStore *store = task_data;
+  g_autoptr (GPtrArray) suggestions = NULL;
+  g_autoptr (GPtrArray) items = NULL;
+  GError *error = NULL;
+
+  suggestions = lw_club_list_suggestions (store, &error);
+  if (suggestions == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  items = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_club_suggestion_item_free);
+  /* The items take the suggestions over. */
+  g_ptr_array_set_free_func (suggestions, NULL);
+  for (guint i = 0; i < suggestions->len; i++)
+    g_ptr_array_add (items, lw_club_suggestion_item_new (store, g_ptr_array_index (suggestions, i)));
+  g_task_return_pointer (task, g_steal_pointer (&items), (GDestroyNotify) g_ptr_array_unref);
+}
+
+/* A task of @tag whose thread runs on a second connection to @store, or
+ * %NULL when none opens (the task then returned the error). */
+static GTask *
+task_on_another (LwStore             *store,
+                 gpointer             tag,
+                 GCancellable        *cancellable,
+                 GAsyncReadyCallback  callback,
+                 gpointer             user_data)
+{
+  g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  g_autoptr (GError) error = NULL;
+  LwStore *other = open_for_thread (store, &error);
+
+  g_task_set_source_tag (task, tag);
+  if (other == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return NULL;
+    }
+  g_task_set_task_data (task, other, g_object_unref);
+  return g_steal_pointer (&task);
+}
+
+void
+lw_club_list_suggestions_async (LwStore             *store,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data)
+{
+  g_autoptr (GTask) task = NULL;
+
+  g_return_if_fail (LW_IS_STORE (store));
+
+  task = task_on_another (store, lw_club_list_suggestions_async, cancellable, callback, user_data);
+  if (task != NULL)
+    g_task_run_in_thread (task, list_thread);
+}
+
+GPtrArray *
+lw_club_list_suggestions_finish (GAsyncResult  *result,
+                                 GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == lw_club_list_suggestions_async, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* ---- deciding ------------------------------------------------------ */
+
+typedef struct {
+  LwStore             *store;      /* the window's, whose watch is told */
+  gint64               id;
+  gboolean             accept;
+  GAsyncReadyCallback  callback;
+  gpointer             user_data;
+} Decision;
+
+static void
+decide_thread (GTask        *task,
+               gpointer      source,
+               gpointer      task_data,
+               GCancellable *cancellable)
+{
+  LwStore *store = task_data;
+  Decision *decision = g_object_get_data (G_OBJECT (task), "lw-decision");
+  GError *error = NULL;
+
+  if (lw_club_decide_suggestion (store, decision->id, decision->accept, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+/* In the caller's context: the watch reads the change the other
+ * connection made, then the caller's callback. */
+static void
+decided_cb (GObject      *source,
+            GAsyncResult *result,
+            gpointer      data)
+{
+  Decision *decision = data;
+  LwStoreWatch *watch = lw_store_watch_find (decision->store);
+
+  if (watch != NULL)
+    lw_store_watch_check (watch);
+  if (decision->callback != NULL)
+    decision->callback (source, result, decision->user_data);
+  g_object_unref (decision->store);
+  g_free (decision);
+}
+
+void
+lw_club_decide_suggestion_async (LwStore             *store,
+                                 gint64               id,
+                                 gboolean             accept,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_autoptr (GTask) task = NULL;
+  Decision *decision;
+
+  g_return_if_fail (LW_IS_STORE (store));
+  g_return_if_fail (id > 0);
+
+  decision = g_new0 (Decision, 1);
+  decision->store = g_object_ref (store);
+  decision->id = id;
+  decision->accept = accept;
+  decision->callback = callback;
+  decision->user_data = user_data;
+  task = task_on_another (store, lw_club_decide_suggestion_async, cancellable, decided_cb, decision);
+  if (task == NULL)
+    return;
+  g_object_set_data (G_OBJECT (task), "lw-decision", decision);
+  g_task_run_in_thread (task, decide_thread);
+}
+
+gboolean
+lw_club_decide_suggestion_finish (GAsyncResult  *result,
+                                  GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == lw_club_decide_suggestion_async, FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
