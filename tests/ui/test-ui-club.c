@@ -240,6 +240,33 @@ test_auto_sync (LwTestApp     *fixture,
   lw_test_drain ();
 }
 
+/* The app's database joins @server as a new laptop @name (its password
+ * in the password file), and syncs once. */
+static void
+join_app (LwTestApp    *fixture,
+          LwClubServer *server,
+          const char   *name)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *origin = NULL;
+  g_autofree char *role = NULL;
+  g_autofree char *conninfo = NULL;
+  g_autofree char *password = g_strdup_printf ("laptop %s's secret", name);
+  LwClubAuto *auto_sync = lw_window_get_club_auto (fixture->window);
+  Waiting waiting = { fixture, server, 0, lw_club_auto_get_count (auto_sync) };
+
+  lw_club_auto_set_delays (auto_sync, 200, 3600);
+  g_assert_true (lw_club_add_origin (server->owner, name, password, &origin, &role, &error));
+  g_assert_no_error (error);
+  conninfo = g_strdup_printf ("host=%s port=%s dbname=%s user=%s", g_getenv ("LW_TEST_PGHOST"),
+                              g_getenv ("LW_TEST_PGPORT"), server->dbname, role);
+  g_assert_true (lw_club_join (lw_window_get_store (fixture->window), conninfo, origin, password, NULL, &error));
+  g_assert_no_error (error);
+  lw_club_auto_sync_now (auto_sync);
+  wait_for (synced_since, &waiting, "the app's first sync");
+  g_assert_null (lw_club_auto_get_error (auto_sync));
+}
+
 /* The Club page in @widget and below (depth first), or NULL. */
 static GtkWidget *
 find_club_page (GtkWidget *widget)
@@ -338,9 +365,6 @@ test_suggestions (LwTestApp     *fixture,
   g_autoptr (GError) error = NULL;
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (LwRound) suggested = NULL;
-  g_autofree char *origin = NULL;
-  g_autofree char *role = NULL;
-  g_autofree char *conninfo = NULL;
   g_autofree char *held = NULL;
   g_autofree char *round_json = NULL;
   g_autofree char *expected = NULL;
@@ -350,20 +374,13 @@ test_suggestions (LwTestApp     *fixture,
   Waiting waiting = { fixture, server, 0, 0 };
   Suggesting suggesting = { 0 };
   const char *pair[] = { "Ann", "Ben" };
-  const char *password = "laptop a's secret";
   GtkWindow *preferences;
   GtkWidget *row, *button;
   const LwRound *first;
   gint64 id, version = 0, now = 0;
   guint rounds;
 
-  lw_club_auto_set_delays (auto_sync, 200, 3600);
-  g_assert_true (lw_club_add_origin (server->owner, "a", password, &origin, &role, &error));
-  g_assert_no_error (error);
-  conninfo = g_strdup_printf ("host=%s port=%s dbname=%s user=%s", g_getenv ("LW_TEST_PGHOST"),
-                              g_getenv ("LW_TEST_PGPORT"), server->dbname, role);
-  g_assert_true (lw_club_join (store, conninfo, origin, password, NULL, &error));
-  g_assert_no_error (error);
+  join_app (fixture, server, "a");
   id = lw_test_add_won_game (store, 2, pair, 0);
   game = lw_store_load_game (store, id, &error);
   g_assert_no_error (error);
@@ -397,6 +414,8 @@ test_suggestions (LwTestApp     *fixture,
   g_free (expected);
   expected = g_strdup_printf ("delete %u open true", rounds);
   g_assert_cmpstr (held, ==, expected);
+  /* A third, round 2 deleted, made at the same version as the others. */
+  suggest_from_b (fixture, b, 2, TRUE);
   /* Nothing changed on B: its copy is A's. */
   g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT count (*) FROM rounds"), ==, rounds);
   g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT cards FROM round_seats AS s JOIN rounds AS r ON r.id = s.round"
@@ -409,8 +428,8 @@ test_suggestions (LwTestApp     *fixture,
   preferences = open_preferences (fixture);
   suggesting.page = find_club_page (GTK_WIDGET (preferences));
   g_assert_nonnull (suggesting.page);
-  suggesting.incoming = 2;
-  wait_for (page_lists, &suggesting, "the two suggestions on A's Club page");
+  suggesting.incoming = 3;
+  wait_for (page_lists, &suggesting, "the three suggestions on A's Club page");
   g_assert_cmpuint (lw_club_page_get_n_suggestions (suggesting.page, FALSE), ==, 0);
   row = lw_club_page_get_suggestion_row (suggesting.page, 1);
   g_assert_nonnull (row);
@@ -427,7 +446,7 @@ test_suggestions (LwTestApp     *fixture,
   button = find_titled (row, GTK_TYPE_BUTTON, "_Decline");
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
-  suggesting.incoming = 1;
+  suggesting.incoming = 2;
   wait_for (page_lists, &suggesting, "the declined suggestion gone from the list");
   g_assert_null (lw_club_page_get_suggestion_row (suggesting.page, 2));
   g_assert_true (lw_store_get_game_version (store, id, &now, &error));
@@ -442,7 +461,7 @@ test_suggestions (LwTestApp     *fixture,
   g_assert_nonnull (button);
   waiting.syncs = lw_club_auto_get_count (auto_sync);
   g_signal_emit_by_name (button, "clicked");
-  suggesting.incoming = 0;
+  suggesting.incoming = 1;
   wait_for (page_lists, &suggesting, "the accepted suggestion gone from the list");
   g_clear_pointer (&game, lw_stored_game_free);
   game = lw_store_load_game (store, id, &error);
@@ -460,13 +479,98 @@ test_suggestions (LwTestApp     *fixture,
   held = lw_club_server_text (server, "SELECT state FROM littlewolf.suggestions WHERE id = 1");
   g_assert_cmpstr (held, ==, "accepted");
 
-  /* The sync after it sends the correction: B holds it. */
+  /* The third was made at the version before: refused in words, on its
+   * row, the game as it was; then declined. */
+  g_assert_true (lw_store_get_game_version (store, id, &version, &error));
+  button = find_titled (lw_club_page_get_suggestion_row (suggesting.page, 3), GTK_TYPE_BUTTON, "_Accept");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  lw_test_drain ();
+  wait_for (page_lists, &suggesting, "the stale suggestion refused");
+  row = lw_club_page_get_suggestion_row (suggesting.page, 3);
+  g_assert_nonnull (row);
+  g_free (expected);
+  expected = g_strdup_printf ("\nGame %" G_GINT64_FORMAT " changed since suggestion 3 was made (version %"
+                              G_GINT64_FORMAT ", now %" G_GINT64_FORMAT "): decline it", id, version - 1, version);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), expected));
+  g_assert_true (lw_store_get_game_version (store, id, &now, &error));
+  g_assert_cmpint (now, ==, version);
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, rounds);
+  g_signal_emit_by_name (find_titled (row, GTK_TYPE_BUTTON, "_Decline"), "clicked");
+  suggesting.incoming = 0;
+  wait_for (page_lists, &suggesting, "the stale suggestion declined");
+  g_free (held);
+  held = lw_club_server_text (server, "SELECT string_agg (id || state, ',' ORDER BY id) FROM littlewolf.suggestions");
+  g_assert_cmpstr (held, ==, "1accepted,2declined,3declined");
+
+  /* The sync after the Accept sends the correction: B holds it. */
   wait_for (synced_since, &waiting, "the sync after Accept");
   lw_club_laptop_sync (b);
   g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT cards FROM round_seats AS s JOIN rounds AS r ON r.id = s.round"
                                                  " WHERE r.number = 1 AND s.seat = 0"), ==, 22);
   gtk_window_destroy (preferences);
   lw_test_drain ();
+}
+
+static gboolean
+server_has_suggestion (gpointer data)
+{
+  g_autofree char *count = lw_club_server_text (data, "SELECT count (*) FROM littlewolf.suggestions");
+
+  return g_strcmp0 (count, "1") == 0;
+}
+
+/* A round added on laptop B (the app) to A's game in play is refused and
+ * sent as a suggestion from the offer that follows: a round inserted
+ * after the last; nothing stored on B; A accepting it has the round. */
+static void
+test_suggest_round (LwTestApp     *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr (LwClubServer) server = lw_club_server_new ();
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (server, fixture->dir, "a");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autofree char *held = NULL;
+  LwGamePage *page = lw_window_get_game_page (fixture->window);
+  LwRoundForm *form = lw_game_page_get_round_form (page);
+  const char *pair[] = { "Ann", "Ben" };
+  AdwMessageDialog *offer;
+  const LwRound *round;
+  gint64 own = lw_test_add_game (a->store, LW_RULESET_LITTLE_WOLF, 2, pair, 0);
+  gint64 id;
+
+  lw_club_laptop_sync (a);
+  join_app (fixture, server, "b");
+  id = lw_test_sql_int_at (fixture->db_path, "SELECT id FROM games");
+  g_assert_true (lw_window_open_game (fixture->window, id, &error));
+  g_assert_no_error (error);
+  lw_test_drain ();
+  lw_round_form_set_declarer (form, 0);
+  gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), 20);
+  gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_CARDS), 6);
+  lw_test_drain ();
+  lw_test_activate (page, "game.submit-round");
+  offer = lw_game_page_get_dialog (page);
+  g_assert_nonnull (offer);
+  g_assert_cmpstr (adw_message_dialog_get_heading (offer), ==, "This Game Belongs to Another Laptop");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (offer), "can go to “a” as a suggestion"));
+  lw_test_respond (offer, "suggest");
+  wait_for (server_has_suggestion, server, "the round sent as a suggestion");
+  held = lw_club_server_text (server, "SELECT kind || ' ' || number || ' ' || state || ' '"
+                                      " || (round::json ->> 'declarer') || ' ' || (round::json -> 'cards')"
+                                      " FROM littlewolf.suggestions");
+  g_assert_cmpstr (held, ==, "insert 1 open 0 [20,6]");
+  g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, 0);
+
+  g_assert_true (lw_club_decide_suggestion (a->store, 1, TRUE, &error));
+  g_assert_no_error (error);
+  game = lw_store_load_game (a->store, own, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->record->rounds->len, ==, 1);
+  round = g_ptr_array_index (game->record->rounds, 0);
+  g_assert_cmpint (round->declarer, ==, 0);
+  g_assert_cmpint (round->cards[0], ==, 20);
 }
 
 int
@@ -476,6 +580,7 @@ main (int   argc,
   static const LwTestAppCase cases[] = {
     { "/ui-club/auto-sync", test_auto_sync },
     { "/ui-club/suggestions", test_suggestions },
+    { "/ui-club/suggest-round", test_suggest_round },
   };
 
   if (!lw_club_fixture_init ())

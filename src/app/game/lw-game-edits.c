@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "lw-app-util.h"
+#include "lw-club-suggestions.h"
 #include "lw-edit-log.h"
 #include "lw-game-page-private.h"
 #include "lw-replay-window.h"
@@ -63,12 +64,7 @@ editor_suggested_cb (LwRoundEditor *editor,
                      const char    *owner,
                      LwGamePage    *self)
 {
-  g_autofree char *name = lw_isolate_name (owner);
-  g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, id);
-  /* TRANSLATORS: a toast: a correction of another club laptop's game was sent to it; %1$s the
-   * suggestion's number, %2$s that laptop's name */
-  g_autofree char *message = g_strdup_printf (_("Suggestion %1$s sent to “%2$s”: it waits for that laptop's decision"),
-                                              number, name);
+  g_autofree char *message = lw_club_describe_sent (id, owner);
 
   lw_game_page_toast (self, message);
 }

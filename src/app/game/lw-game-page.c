@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "lw-app-util.h"
+#include "lw-club-suggestions.h"
 #include "lw-edit-log.h"
 #include "lw-game-layout.h"
 #include "lw-game-page-private.h"
@@ -843,6 +844,86 @@ submit_round_action (GtkWidget  *widget,
   lw_message_dialog_present (dialog, G_CALLBACK (add_anyway_cb), self, &self->dialog);
 }
 
+typedef struct {
+  LwGamePage *page;    /* owned: a reference */
+  char       *owner;   /* the laptop the round went to */
+} SentRound;
+
+/* The round sent as a suggestion: said in a toast, and the form starts
+ * afresh; else why in the form, the round still in it. */
+static void
+round_suggested_cb (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      data)
+{
+  SentRound *sent = data;
+  LwGamePage *self = sent->page;
+  g_autoptr (GError) error = NULL;
+  gint64 id = 0;
+
+  if (!lw_club_suggest_finish (result, &id, &error))
+    {
+      g_autofree char *why = lw_message_capitalize (error->message);
+      /* TRANSLATORS: the round form when a suggestion could not be sent; %s is why (the server's words) */
+      g_autofree char *message = g_strdup_printf (_("The suggestion was not sent: %s"), why);
+
+      if (self->store != NULL)
+        lw_round_form_show_error (self->round_form, message);
+    }
+  else if (self->store != NULL)
+    {
+      g_autofree char *message = lw_club_describe_sent (id, sent->owner);
+
+      lw_game_page_refresh (self, FALSE);
+      lw_game_page_toast (self, message);
+    }
+  g_object_unref (sent->page);
+  g_free (sent->owner);
+  g_free (sent);
+}
+
+/* "Send as Suggestion" after a round added to another club laptop's game
+ * was refused: the round goes to that laptop, added after the game's
+ * last (lw_club_suggest(): an insertion before rounds + 1). */
+static void
+suggest_round_cb (AdwMessageDialog *dialog,
+                  const char       *response,
+                  gpointer          owner)
+{
+  LwGamePage *self = owner;
+  const LwRound *round = g_object_get_data (G_OBJECT (dialog), "lw-round");
+  SentRound *sent;
+  LwEdit edit = { LW_EDIT_INSERT, 0, round };
+
+  if (self->game == NULL || round == NULL)
+    return;
+  edit.number = self->game->record->rounds->len + 1;
+  sent = g_new0 (SentRound, 1);
+  sent->page = g_object_ref (self);
+  sent->owner = g_strdup (g_object_get_data (G_OBJECT (dialog), "lw-owner"));
+  lw_club_suggest_async (self->store, self->game->id, &edit, NULL, round_suggested_cb, sent);
+}
+
+/* The store refused @round added to game @id with @error: another club
+ * laptop's game is offered a suggestion instead. */
+static void
+offer_round_suggestion (LwGamePage   *self,
+                        gint64        id,
+                        LwRound      *round,
+                        const GError *error)
+{
+  g_autoptr (LwRound) owned = round;
+  g_autofree char *owner = lw_club_game_owner (self->store, id);
+  AdwMessageDialog *dialog;
+
+  if (owner == NULL)
+    return;
+  dialog = lw_club_offer_dialog_new (GTK_WIDGET (self), owner, error);
+  g_object_set_data_full (G_OBJECT (dialog), "lw-round", g_steal_pointer (&owned), (GDestroyNotify) lw_round_free);
+  g_object_set_data_full (G_OBJECT (dialog), "lw-owner", g_steal_pointer (&owner), g_free);
+  lw_message_dialog_present (dialog, G_CALLBACK (suggest_round_cb), self, &self->dialog);
+}
+
 static void
 add_round (LwGamePage *self)
 {
@@ -867,6 +948,7 @@ add_round (LwGamePage *self)
     {
       /* The round stays in the form: nothing typed is lost. */
       lw_round_form_show_error (self->round_form, error->message);
+      offer_round_suggestion (self, id, g_steal_pointer (&round), error);
       return;
     }
 

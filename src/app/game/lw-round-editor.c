@@ -290,25 +290,11 @@ offer_suggestion (LwRoundEditor *self,
 {
   g_autoptr (LwRound) owned = round;
   g_autofree char *owner = lw_club_game_owner (self->store, self->game_id);
-  g_autofree char *name = NULL;
-  g_autofree char *why = NULL;
-  g_autofree char *body = NULL;
   AdwMessageDialog *dialog;
 
   if (owner == NULL || self->confirm != NULL)
     return FALSE;
-  name = lw_isolate_name (owner);
-  why = lw_message_capitalize (error->message);
-  /* TRANSLATORS: the offer after a correction of another club laptop's game was refused: %1$s why,
-   * %2$s that laptop's name */
-  body = g_strdup_printf (_("%1$s.\n\nThe correction can go to “%2$s” as a suggestion instead: it is made "
-                            "there once that laptop accepts it, and reaches this one with the next sync."),
-                          why, name);
-  dialog = lw_message_dialog_new (GTK_WIDGET (self),
-                                  /* TRANSLATORS: the heading of the offer to send a refused correction as a suggestion */
-                                  _("This Game Belongs to Another Laptop"), body, NULL, "suggest",
-                                  /* TRANSLATORS: a button: send the refused correction to the game's owner */
-                                  _("_Send as Suggestion"));
+  dialog = lw_club_offer_dialog_new (GTK_WIDGET (self), owner, error);
   g_signal_connect_object (dialog, "response", G_CALLBACK (offer_response_cb), self, 0);
   g_clear_pointer (&self->pending, lw_round_free);
   self->pending = g_steal_pointer (&owned);

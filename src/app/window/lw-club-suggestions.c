@@ -7,6 +7,7 @@
  */
 #include <glib/gi18n.h>
 
+#include "lw-app-util.h"
 #include "lw-club-suggestions.h"
 #include "lw-store-watch.h"
 #include "lw-words.h"
@@ -27,6 +28,45 @@ lw_club_game_owner (LwStore *store,
   if (!lw_store_club_find_game (store, game, &uuid, &found, &owner, NULL, NULL) || found == 0)
     return NULL;
   return g_steal_pointer (&owner);
+}
+
+AdwMessageDialog *
+lw_club_offer_dialog_new (GtkWidget    *widget,
+                          const char   *owner,
+                          const GError *refusal)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *why = NULL;
+  g_autofree char *body = NULL;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
+  g_return_val_if_fail (owner != NULL && refusal != NULL, NULL);
+
+  name = lw_isolate_name (owner);
+  why = lw_message_capitalize (refusal->message);
+  /* TRANSLATORS: the offer after a correction of another club laptop's game was refused: %1$s why,
+   * %2$s that laptop's name */
+  body = g_strdup_printf (_("%1$s.\n\nThe correction can go to “%2$s” as a suggestion instead: it is made "
+                            "there once that laptop accepts it, and reaches this one with the next sync."),
+                          why, name);
+  return lw_message_dialog_new (widget,
+                                /* TRANSLATORS: the heading of the offer to send a refused correction as a suggestion */
+                                _("This Game Belongs to Another Laptop"), body, NULL, "suggest",
+                                /* TRANSLATORS: a button: send the refused correction to the game's owner */
+                                _("_Send as Suggestion"));
+}
+
+char *
+lw_club_describe_sent (gint64      id,
+                       const char *owner)
+{
+  g_autofree char *name = lw_isolate_name (owner);
+  g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+
+  /* TRANSLATORS: a toast: a correction of another club laptop's game was sent to it; %1$s the
+   * suggestion's number, %2$s that laptop's name */
+  return g_strdup_printf (_("Suggestion %1$s sent to “%2$s”: it waits for that laptop's decision"),
+                          number, name);
 }
 
 /* A second connection for a worker thread; %NULL with @error set. */

@@ -7,7 +7,7 @@
  */
 #pragma once
 
-#include <gio/gio.h>
+#include <adwaita.h>
 
 #include "lw-club.h"
 
@@ -30,6 +30,35 @@ G_BEGIN_DECLS
  */
 char *lw_club_game_owner (LwStore *store,
                           gint64   game);
+
+/**
+ * lw_club_offer_dialog_new:
+ * @widget: a widget of the window the dialog is for
+ * @owner: the name of the laptop that owns the game (lw_club_game_owner())
+ * @refusal: the store's refusal of the correction ("game 3 belongs to
+ *   club laptop “Front desk”: it is read-only here; …")
+ *
+ * The offer that follows a refused correction of another club laptop's
+ * game: the refusal, then that the correction can go to @owner as a
+ * suggestion; Cancel and "Send as Suggestion" (response "suggest"), made
+ * with lw_message_dialog_new(). Not shown yet.
+ *
+ * Returns: (transfer floating): the dialog.
+ */
+AdwMessageDialog *lw_club_offer_dialog_new (GtkWidget    *widget,
+                                            const char   *owner,
+                                            const GError *refusal);
+
+/**
+ * lw_club_describe_sent:
+ * @id: a suggestion's number on the server
+ * @owner: the laptop it went to
+ *
+ * Returns: (transfer full): the toast once it is sent: "Suggestion 7 sent
+ *   to “Front desk”: it waits for that laptop's decision".
+ */
+char *lw_club_describe_sent (gint64      id,
+                             const char *owner);
 
 /**
  * lw_club_suggest_async:
