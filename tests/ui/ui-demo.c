@@ -44,7 +44,11 @@
  *         table-hosted-play (the same, Ann's seat played through the
  *         page's actions as a Normal computer would, until the game's end:
  *         then "game over, N rounds" is printed and the demo exits 0),
- *         stored-edit-log (the edit log of game 1 as DB holds it)
+ *         stored-edit-log (the edit log of game 1 as DB holds it),
+ *         suggest-offer (DB as it is, a club laptop holding another
+ *         laptop's 2-player game 1: round 1 corrected to Ann's Pack, 20
+ *         – 6, refused, and the offer to send it as a suggestion;
+ *         LW_DEMO_SEND=1: sent from it, the toast that says so)
  *
  * With LW_DEMO_LONG_NAMES=1 in the environment, the first two players are
  * named with the longest names the names rule allows: 100 letters without
@@ -399,6 +403,29 @@ add_event (LwStore       *store,
 
 /* LW_DEMO_SUBMIT=SECONDS: the round in the form is added that long after
  * the start, as a click on Add Round does. */
+/* The offer of a suggestion answered "suggest". */
+static void
+send_suggestion (gpointer data)
+{
+  AdwMessageDialog *dialog = lw_round_editor_get_confirm_dialog (LW_ROUND_EDITOR (data));
+
+  if (dialog != NULL)
+    adw_message_dialog_response (dialog, "suggest");
+}
+
+/* The editor's confirmation answered "apply" (suggest-offer: the store
+ * then refuses). */
+static void
+apply_confirm (gpointer data)
+{
+  AdwMessageDialog *dialog = lw_round_editor_get_confirm_dialog (LW_ROUND_EDITOR (data));
+
+  if (dialog != NULL)
+    adw_message_dialog_response (dialog, "apply");
+  if (g_getenv ("LW_DEMO_SEND") != NULL)
+    g_timeout_add_once (1000, send_suggestion, data);
+}
+
 /* The round editor open on @round of a 2-player game, changed to seat 0
  * declaring with 20 cards against @other_cards (not saved). */
 static LwRoundEditor *
@@ -901,6 +928,16 @@ main (int   argc,
         }
     }
 
+  else if (g_str_equal (screen, "suggest-offer"))
+    {
+      LwGamePage *page = lw_window_get_game_page (window);
+      LwRoundEditor *editor;
+
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", (gint64) 1);
+      editor = edit_round (page, 1, 6);
+      gtk_widget_activate_action (GTK_WIDGET (editor), "editor.save", NULL);
+      g_timeout_add_once (1000, apply_confirm, editor);
+    }
   else if (g_str_equal (screen, "edit-ends-game") || g_str_equal (screen, "undo-tooltip"))
     {
       /* Round 11 corrected to Ann's Pack ends the game (a skunk) before
