@@ -284,6 +284,17 @@ find_club_page (GtkWidget *widget)
   return NULL;
 }
 
+/* Seats 0 and 1 of @form won @cards0 and @cards1 cards. */
+static void
+set_cards (LwRoundForm *form,
+           int          cards0,
+           int          cards1)
+{
+  gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), cards0);
+  gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_CARDS), cards1);
+  lw_test_drain ();
+}
+
 typedef struct {
   GtkWidget     *page;
   LwRoundEditor *editor;   /* a weak pointer */
@@ -331,9 +342,7 @@ suggest_from_b (LwTestApp    *fixture,
     lw_test_activate (suggesting.editor, "editor.delete");
   else
     {
-      gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), 22);
-      gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_CARDS), 4);
-      lw_test_drain ();
+      set_cards (form, 22, 4);
       lw_test_activate (suggesting.editor, "editor.save");
     }
   lw_test_respond (lw_round_editor_get_confirm_dialog (suggesting.editor), "apply");
@@ -547,9 +556,7 @@ test_suggest_round (LwTestApp     *fixture,
   g_assert_no_error (error);
   lw_test_drain ();
   lw_round_form_set_declarer (form, 0);
-  gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS), 20);
-  gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_CARDS), 6);
-  lw_test_drain ();
+  set_cards (form, 20, 6);
   lw_test_activate (page, "game.submit-round");
   offer = lw_game_page_get_dialog (page);
   g_assert_nonnull (offer);

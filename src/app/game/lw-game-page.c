@@ -863,9 +863,7 @@ round_suggested_cb (GObject      *source,
 
   if (!lw_club_suggest_finish (result, &id, &error))
     {
-      g_autofree char *why = lw_message_capitalize (error->message);
-      /* TRANSLATORS: the round form when a suggestion could not be sent; %s is why (the server's words) */
-      g_autofree char *message = g_strdup_printf (_("The suggestion was not sent: %s"), why);
+      g_autofree char *message = lw_club_describe_not_sent (error);
 
       if (self->store != NULL)
         lw_round_form_show_error (self->round_form, message);
@@ -913,14 +911,11 @@ offer_round_suggestion (LwGamePage   *self,
                         const GError *error)
 {
   g_autoptr (LwRound) owned = round;
-  g_autofree char *owner = lw_club_game_owner (self->store, id);
-  AdwMessageDialog *dialog;
+  AdwMessageDialog *dialog = lw_club_offer_dialog_new (GTK_WIDGET (self), self->store, id, error);
 
-  if (owner == NULL)
+  if (dialog == NULL)
     return;
-  dialog = lw_club_offer_dialog_new (GTK_WIDGET (self), owner, error);
   g_object_set_data_full (G_OBJECT (dialog), "lw-round", g_steal_pointer (&owned), (GDestroyNotify) lw_round_free);
-  g_object_set_data_full (G_OBJECT (dialog), "lw-owner", g_steal_pointer (&owner), g_free);
   lw_message_dialog_present (dialog, G_CALLBACK (suggest_round_cb), self, &self->dialog);
 }
 

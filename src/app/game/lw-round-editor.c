@@ -246,9 +246,7 @@ suggest_done_cb (GObject      *source,
   set_sending (self, FALSE);
   if (!sent)
     {
-      g_autofree char *why = lw_message_capitalize (error->message);
-      /* TRANSLATORS: the round editor when a suggestion could not be sent; %s is why (the server's words) */
-      g_autofree char *message = g_strdup_printf (_("The suggestion was not sent: %s"), why);
+      g_autofree char *message = lw_club_describe_not_sent (error);
 
       lw_round_form_show_error (self->form, message);
       return;
@@ -289,12 +287,11 @@ offer_suggestion (LwRoundEditor *self,
                   const GError  *error)
 {
   g_autoptr (LwRound) owned = round;
-  g_autofree char *owner = lw_club_game_owner (self->store, self->game_id);
   AdwMessageDialog *dialog;
 
-  if (owner == NULL || self->confirm != NULL)
+  if (self->confirm != NULL
+      || (dialog = lw_club_offer_dialog_new (GTK_WIDGET (self), self->store, self->game_id, error)) == NULL)
     return FALSE;
-  dialog = lw_club_offer_dialog_new (GTK_WIDGET (self), owner, error);
   g_signal_connect_object (dialog, "response", G_CALLBACK (offer_response_cb), self, 0);
   g_clear_pointer (&self->pending, lw_round_free);
   self->pending = g_steal_pointer (&owned);

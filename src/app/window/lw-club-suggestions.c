@@ -32,16 +32,22 @@ lw_club_game_owner (LwStore *store,
 
 AdwMessageDialog *
 lw_club_offer_dialog_new (GtkWidget    *widget,
-                          const char   *owner,
+                          LwStore      *store,
+                          gint64        game,
                           const GError *refusal)
 {
+  g_autofree char *owner = NULL;
   g_autofree char *name = NULL;
   g_autofree char *why = NULL;
   g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
 
   g_return_val_if_fail (GTK_IS_WIDGET (widget), NULL);
-  g_return_val_if_fail (owner != NULL && refusal != NULL, NULL);
+  g_return_val_if_fail (LW_IS_STORE (store) && refusal != NULL, NULL);
 
+  owner = lw_club_game_owner (store, game);
+  if (owner == NULL)
+    return NULL;
   name = lw_isolate_name (owner);
   why = lw_message_capitalize (refusal->message);
   /* TRANSLATORS: the offer after a correction of another club laptop's game was refused: %1$s why,
@@ -49,11 +55,26 @@ lw_club_offer_dialog_new (GtkWidget    *widget,
   body = g_strdup_printf (_("%1$s.\n\nThe correction can go to “%2$s” as a suggestion instead: it is made "
                             "there once that laptop accepts it, and reaches this one with the next sync."),
                           why, name);
-  return lw_message_dialog_new (widget,
-                                /* TRANSLATORS: the heading of the offer to send a refused correction as a suggestion */
-                                _("This Game Belongs to Another Laptop"), body, NULL, "suggest",
-                                /* TRANSLATORS: a button: send the refused correction to the game's owner */
-                                _("_Send as Suggestion"));
+  dialog = lw_message_dialog_new (widget,
+                                  /* TRANSLATORS: the heading of the offer to send a refused correction as a suggestion */
+                                  _("This Game Belongs to Another Laptop"), body, NULL, "suggest",
+                                  /* TRANSLATORS: a button: send the refused correction to the game's owner */
+                                  _("_Send as Suggestion"));
+  g_object_set_data_full (G_OBJECT (dialog), "lw-owner", g_steal_pointer (&owner), g_free);
+  return dialog;
+}
+
+char *
+lw_club_describe_not_sent (const GError *error)
+{
+  g_autofree char *why = NULL;
+
+  g_return_val_if_fail (error != NULL, NULL);
+
+  why = lw_message_capitalize (error->message);
+  /* TRANSLATORS: the form holding a correction when it could not be sent as a suggestion;
+   * %s is why (the server's or the engine's words) */
+  return g_strdup_printf (_("The suggestion was not sent: %s"), why);
 }
 
 char *

@@ -34,20 +34,34 @@ char *lw_club_game_owner (LwStore *store,
 /**
  * lw_club_offer_dialog_new:
  * @widget: a widget of the window the dialog is for
- * @owner: the name of the laptop that owns the game (lw_club_game_owner())
- * @refusal: the store's refusal of the correction ("game 3 belongs to
- *   club laptop “Front desk”: it is read-only here; …")
+ * @store: the window's store
+ * @game: the game whose correction the store refused
+ * @refusal: the store's refusal ("game 3 belongs to club laptop “Front
+ *   desk”: it is read-only here; …")
  *
  * The offer that follows a refused correction of another club laptop's
- * game: the refusal, then that the correction can go to @owner as a
- * suggestion; Cancel and "Send as Suggestion" (response "suggest"), made
- * with lw_message_dialog_new(). Not shown yet.
+ * game (lw_club_game_owner() names the laptop): the refusal, then that
+ * the correction can go to that laptop as a suggestion; Cancel and "Send
+ * as Suggestion" (response "suggest"), made with lw_message_dialog_new().
+ * Not shown yet. The laptop's name is the dialog's data "lw-owner".
  *
- * Returns: (transfer floating): the dialog.
+ * Returns: (transfer floating) (nullable): the dialog, %NULL when the
+ *   correction cannot be suggested (no club, or a game of this laptop's
+ *   own): the refusal then stands alone.
  */
 AdwMessageDialog *lw_club_offer_dialog_new (GtkWidget    *widget,
-                                            const char   *owner,
+                                            LwStore      *store,
+                                            gint64        game,
                                             const GError *refusal);
+
+/**
+ * lw_club_describe_not_sent:
+ * @error: why lw_club_suggest_finish() failed
+ *
+ * Returns: (transfer full): "The suggestion was not sent: " and @error's
+ *   words, capitalised, for the form that holds the correction.
+ */
+char *lw_club_describe_not_sent (const GError *error);
 
 /**
  * lw_club_describe_sent:
