@@ -356,6 +356,15 @@ suggest_from_b (LwTestApp    *fixture,
   g_assert_nonnull (strstr (adw_message_dialog_get_body (offer), "can go to “a” as a suggestion"));
   g_assert_cmpstr (adw_message_dialog_get_response_label (offer, "suggest"), ==, "_Send as Suggestion");
   lw_test_respond (offer, "suggest");
+  /* While it is on its way the editor stays, to tell how it went. */
+  if (suggesting.editor != NULL && lw_round_editor_is_sending (suggesting.editor))
+    {
+      gtk_window_close (GTK_WINDOW (suggesting.editor));
+      g_assert_nonnull (suggesting.editor);
+      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (suggesting.editor)));
+      g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (lw_round_editor_get_form (suggesting.editor))));
+      g_test_message ("the editor stayed, closed while the suggestion was on its way");
+    }
   wait_for (editor_gone, &suggesting, "the suggestion sent");
 }
 

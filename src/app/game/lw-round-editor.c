@@ -222,6 +222,8 @@ set_sending (LwRoundEditor *self,
 {
   self->sending = sending;
   gtk_widget_set_sensitive (GTK_WIDGET (self->form), !sending);
+  gtk_widget_set_sensitive (self->round_buttons, !sending);
+  gtk_widget_set_sensitive (self->notes_group, !sending);
   if (sending)
     /* TRANSLATORS: the round editor's subtitle while a correction goes to the club server as a suggestion */
     adw_window_title_set_subtitle (self->window_title, _("Sending the suggestion…"));
@@ -390,7 +392,7 @@ confirm (LwRoundEditor *self,
   const char *label;
   AdwMessageDialog *dialog;
 
-  if (self->confirm != NULL)
+  if (self->confirm != NULL || self->sending)
     return;
 
   result = lw_edit_apply (self->record, &edit, &error);
@@ -444,7 +446,7 @@ confirm_ending (LwRoundEditor *self,
   guint end = 0, last = self->record->rounds->len;
   AdwMessageDialog *dialog;
 
-  if (self->confirm != NULL || !lw_edit_ends_game_at (self->record, &edit, &end))
+  if (self->confirm != NULL || self->sending || !lw_edit_ends_game_at (self->record, &edit, &end))
     return;
 
   heading = g_strdup_printf (garwolf
