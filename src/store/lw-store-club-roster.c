@@ -687,14 +687,25 @@ lw_store_club_link_seats (LwStore            *self,
 {
   g_autoptr (GStrvBuilder) locals = g_strv_builder_new ();
   gboolean ok = TRUE;
+  gboolean any = FALSE;
 
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
   g_return_val_if_fail (names != NULL || n == 0, NULL);
   g_return_val_if_fail (n <= 64, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
   for (guint i = 0; i < n; i++)
-    g_return_val_if_fail (names[i] != NULL, NULL);
+    {
+      g_return_val_if_fail (names[i] != NULL, NULL);
+      any = any || (uuids != NULL && uuids[i] != NULL);
+    }
 
+  /* No name to link (a laptop of no club): no transaction. */
+  if (!any)
+    {
+      for (guint i = 0; i < n; i++)
+        g_strv_builder_add (locals, names[i]);
+      return g_strv_builder_end (locals);
+    }
   if (!lw_store_begin_write (self, error))
     return NULL;
   for (guint i = 0; ok && i < n; i++)

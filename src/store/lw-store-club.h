@@ -498,7 +498,8 @@ gboolean lw_store_club_link_player (LwStore     *self,
  *
  * lw_store_club_link_player() for every name with an entry, all in one
  * transaction (docs/CLUB-SERVER.md "The roster in the app"): either every
- * name is linked or none is.
+ * name is linked or none is. With no entry at all (a laptop of no club)
+ * it writes nothing and opens no transaction.
  *
  * Errors: those of lw_store_club_link_player(), the message naming the
  * name.

@@ -5,7 +5,8 @@
  *
  * - each name with an entry is that entry's local player: a new player
  *   linked to it, the one it has already, or the second of one name here
- *   "Sam Lee (Front desk)"; a name with none stays as typed;
+ *   "Sam Lee (Front desk)"; a name with none stays as typed, and with no
+ *   entry at all nothing is linked;
  * - an unknown entry is refused, naming the name, and nothing of the
  *   call is linked (one transaction).
  *
@@ -52,11 +53,20 @@ test_link_seats (Fixture       *fixture,
   const char *uuids[] = { SAM_BACK, ZOE, NULL };
   const char *again[] = { "Sam Lee" };
   const char *front[] = { SAM_FRONT };
+  g_auto (GStrv) typed = NULL;
   g_auto (GStrv) locals = NULL;
   g_auto (GStrv) second = NULL;
   g_auto (GStrv) same = NULL;
 
   seed (fixture);
+  /* With no entry the names stay as typed and nobody is linked. */
+  typed = lw_store_club_link_seats (fixture->store, names, NULL, 3, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (typed[0], ==, "Sam Lee");
+  g_assert_cmpstr (typed[2], ==, "Ann");
+  g_assert_null (typed[3]);
+  assert_player (fixture, SAM_BACK, NULL);
+
   locals = lw_store_club_link_seats (fixture->store, names, uuids, 3, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (g_strv_length (locals), ==, 3);
