@@ -28,10 +28,15 @@ LwNameCompletion *lw_name_completion_new (void);
  * lw_name_completion_reload:
  * @self: a completion
  * @store: (nullable): the database; %NULL offers no name
- * @error: return location for a #GError (lw_store_list_player_names()'s)
+ * @error: return location for a #GError (lw_store_list_player_names()'s,
+ *   lw_store_club_list_roster()'s)
  *
  * Reads the names offered: those of lw_store_list_player_names() (the
- * players of stored games and events). On error the names are cleared.
+ * players of stored games and events), then, on a club laptop, the names
+ * of the club's roster that none of those is (lw_store_club_list_roster(),
+ * the entries merged into others left out; a name two entries share is
+ * offered once: lw_roster_choice_run() asks which). On error the names
+ * are cleared.
  *
  * Returns: %TRUE on success.
  */
