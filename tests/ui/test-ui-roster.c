@@ -10,7 +10,8 @@
  *   laptop and games here; choosing the second seats that player ("Sam
  *   Lee (Back room)", linked to its entry); Cancel starts nothing and
  *   links nothing;
- * - an event's Enter Players asks the same and enters the one chosen.
+ * - an event's Enter Players asks the same and enters the one chosen;
+ *   a name of one entry is entered and linked without a question.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -240,13 +241,35 @@ test_ask_cancel (LwTestApp     *fixture,
   g_assert_cmpint (lw_test_sql_int_at (fixture->db_path, "SELECT count (*) FROM players"), ==, 3);
 }
 
+/* Enters @name on the event's Players tab (events.add-player). */
+static void
+enter_player (LwEventsPage *page,
+              const char   *name)
+{
+  gtk_editable_set_text (GTK_EDITABLE (lw_events_page_get_add_entry (page)), name);
+  lw_test_activate (page, "events.add-player");
+}
+
+/* The index of entrant @name of event @id as stored, -1 for none. */
+static int
+entrant_index (LwTestApp  *fixture,
+               gint64      id,
+               const char *name)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwEvent) event = lw_store_load_event (lw_test_app_writer (fixture), id, &error);
+
+  g_assert_no_error (error);
+  return lw_event_find_entrant (event, name);
+}
+
 static void
 test_event_asks (LwTestApp     *fixture,
                  gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwEvent) event = NULL;
   g_autofree char *front = NULL;
+  g_autofree char *zoe = NULL;
   LwEventsPage *page;
   AdwMessageDialog *dialog;
   gint64 id;
@@ -258,31 +281,22 @@ test_event_asks (LwTestApp     *fixture,
   page = lw_window_get_events_page (fixture->window);
   g_assert_true (lw_events_page_show_event (page, id, &error));
   g_assert_no_error (error);
-  gtk_editable_set_text (GTK_EDITABLE (lw_events_page_get_add_entry (page)), "Sam Lee");
-  lw_test_activate (page, "events.add-player");
+  enter_player (page, "Sam Lee");
   dialog = ask_dialog ();
   assert_asks_sam (dialog);
   answer (dialog, 0, "choose");
-
-  event = lw_store_load_event (lw_test_app_writer (fixture), id, &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (lw_event_find_entrant (event, "Sam Lee"), ==, 0);
-  g_assert_cmpint (lw_event_find_entrant (event, "Sam Lee (Back room)"), ==, -1);
+  g_assert_cmpint (entrant_index (fixture, id, "Sam Lee"), ==, 0);
+  g_assert_cmpint (entrant_index (fixture, id, "Sam Lee (Back room)"), ==, -1);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (lw_events_page_get_add_entry (page))), ==, "");
   front = roster_player (fixture, SAM_FRONT);
   g_assert_cmpstr (front, ==, "Sam Lee");
 
   /* Zoë Park, of one entry, is entered and linked without a question. */
-  gtk_editable_set_text (GTK_EDITABLE (lw_events_page_get_add_entry (page)), "Zoë Park");
-  lw_test_activate (page, "events.add-player");
+  enter_player (page, "Zoë Park");
   g_assert_null (ask_dialog ());
-  g_clear_pointer (&event, lw_event_free);
-  event = lw_store_load_event (lw_test_app_writer (fixture), id, &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (lw_event_find_entrant (event, "Zoë Park"), ==, 1);
-  g_clear_pointer (&front, g_free);
-  front = roster_player (fixture, ZOE);
-  g_assert_cmpstr (front, ==, "Zoë Park");
+  g_assert_cmpint (entrant_index (fixture, id, "Zoë Park"), ==, 1);
+  zoe = roster_player (fixture, ZOE);
+  g_assert_cmpstr (zoe, ==, "Zoë Park");
 }
 
 int
