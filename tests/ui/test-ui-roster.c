@@ -3,14 +3,16 @@
  * roster held as a pull gives it (lw_test_seed_roster()):
  *
  * - New Game's seats offer the roster's names after this laptop's
- *   players, each name once;
+ *   players, each name once (a completion that did not ask for them,
+ *   this laptop's players only);
  * - a roster name no player here has starts as a local player linked to
  *   that entry;
  * - a name two entries share asks which: the dialog lists each with its
  *   laptop and games here; choosing the second seats that player ("Sam
  *   Lee (Back room)", linked to its entry); Cancel starts nothing and
  *   links nothing;
- * - an event's Enter Players asks the same and enters the one chosen;
+ * - an event's Enter Players offers the same names, asks the same and
+ *   enters the one chosen;
  *   a name of one entry is entered and linked without a question.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -19,6 +21,7 @@
 
 #include "lw-events-page-private.h"
 #include "lw-game-page-private.h"
+#include "lw-name-completion.h"
 #include "lw-new-game-page-private.h"
 #include "lw-test-app.h"
 #include "lw-test-util.h"
@@ -152,20 +155,14 @@ start_with (LwTestApp  *fixture,
          ? lw_game_page_get_game_id (lw_window_get_game_page (fixture->window)) : 0;
 }
 
-static void
-test_completion (LwTestApp     *fixture,
-                 gconstpointer  data)
+/* The names @entry's completion offers, each followed by "|". */
+static char *
+offered_names (GtkEntry *entry)
 {
-  const char *names[] = { "", "" };
-  LwNewGamePage *page;
-  GtkTreeModel *model;
+  GtkTreeModel *model = gtk_entry_completion_get_model (gtk_entry_get_completion (entry));
+  GString *offered = g_string_new (NULL);
   GtkTreeIter iter;
-  g_autoptr (GString) offered = g_string_new (NULL);
 
-  seed (fixture);
-  page = lw_test_new_game_form (fixture->window, 2, names, FALSE);
-  model = gtk_entry_completion_get_model (
-    gtk_entry_get_completion (GTK_ENTRY (lw_test_find_widget (GTK_WIDGET (page), GTK_TYPE_ENTRY))));
   for (gboolean valid = gtk_tree_model_get_iter_first (model, &iter); valid;
        valid = gtk_tree_model_iter_next (model, &iter))
     {
@@ -174,9 +171,31 @@ test_completion (LwTestApp     *fixture,
       gtk_tree_model_get (model, &iter, 0, &name, -1);
       g_string_append_printf (offered, "%s|", name);
     }
+  return g_string_free (offered, FALSE);
+}
+
+static void
+test_completion (LwTestApp     *fixture,
+                 gconstpointer  data)
+{
+  const char *names[] = { "", "" };
+  g_autoptr (LwNameCompletion) plain = lw_name_completion_new ();
+  g_autoptr (GError) error = NULL;
+  LwNewGamePage *page;
+  g_autofree char *offered = NULL;
+
+  seed (fixture);
+  page = lw_test_new_game_form (fixture->window, 2, names, FALSE);
+  offered = offered_names (GTK_ENTRY (lw_test_find_widget (GTK_WIDGET (page), GTK_TYPE_ENTRY)));
   /* This laptop's players, then the roster's other names, each once. */
-  g_assert_cmpstr (offered->str, ==, "Ann|Ben|Sam Lee|Zoë Park|");
+  g_assert_cmpstr (offered, ==, "Ann|Ben|Sam Lee|Zoë Park|");
   g_assert_cmpuint (lw_new_game_page_get_n_known_players (page), ==, 4);
+
+  /* A completion that did not ask for the roster (a rename's) offers this
+   * laptop's players only. */
+  g_assert_true (lw_name_completion_reload (plain, lw_test_app_writer (fixture), &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (lw_name_completion_get_n_names (plain), ==, 3);
 }
 
 static void
@@ -268,6 +287,7 @@ test_event_asks (LwTestApp     *fixture,
                  gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
+  g_autofree char *offered = NULL;
   g_autofree char *front = NULL;
   g_autofree char *zoe = NULL;
   LwEventsPage *page;
@@ -281,6 +301,8 @@ test_event_asks (LwTestApp     *fixture,
   page = lw_window_get_events_page (fixture->window);
   g_assert_true (lw_events_page_show_event (page, id, &error));
   g_assert_no_error (error);
+  offered = offered_names (lw_events_page_get_add_entry (page));
+  g_assert_cmpstr (offered, ==, "Ann|Ben|Sam Lee|Zoë Park|");
   enter_player (page, "Sam Lee");
   dialog = ask_dialog ();
   assert_asks_sam (dialog);

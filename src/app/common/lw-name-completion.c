@@ -27,6 +27,7 @@ struct _LwNameCompletion
   GtkListStore *names;   /* the name; the name normalised and case-folded */
   char *shown_key;       /* the key of shown[] */
   int shown[MAX_SUGGESTIONS];  /* the rows offered for it, -1 for none */
+  gboolean roster;       /* the club roster's names too */
 };
 
 G_DEFINE_FINAL_TYPE (LwNameCompletion, lw_name_completion, G_TYPE_OBJECT)
@@ -148,7 +149,9 @@ lw_name_completion_reload (LwNameCompletion  *self,
   if (store == NULL)
     return TRUE;
   names = lw_store_list_player_names (store, error);
-  roster = names != NULL ? lw_store_club_list_roster (store, error) : NULL;
+  roster = names == NULL ? NULL
+           : self->roster ? lw_store_club_list_roster (store, error)
+           : g_ptr_array_new ();
   if (roster == NULL)
     return FALSE;
   seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -158,6 +161,15 @@ lw_name_completion_reload (LwNameCompletion  *self,
   for (guint i = 0; i < roster->len; i++)
     add_name (self, seen, ((LwClubRosterEntry *) g_ptr_array_index (roster, i))->name);
   return TRUE;
+}
+
+void
+lw_name_completion_set_roster (LwNameCompletion *self,
+                               gboolean          roster)
+{
+  g_return_if_fail (LW_IS_NAME_COMPLETION (self));
+
+  self->roster = roster;
 }
 
 guint

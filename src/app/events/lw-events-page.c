@@ -1103,6 +1103,7 @@ lw_events_page_init (LwEventsPage *self)
   self->pending = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   self->table_groups = g_ptr_array_new ();
   self->names = lw_name_completion_new ();
+  lw_name_completion_set_roster (self->names, TRUE);
   self->round_names = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (self->round_drop, G_LIST_MODEL (self->round_names));
 

@@ -1119,6 +1119,7 @@ lw_new_game_page_init (LwNewGamePage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->names = lw_name_completion_new ();
+  lw_name_completion_set_roster (self->names, TRUE);
   self->dealer_names = gtk_string_list_new (NULL);
   self->sides_names = gtk_string_list_new (NULL);
   adw_combo_row_set_model (self->dealer_row, G_LIST_MODEL (self->dealer_names));
