@@ -121,12 +121,13 @@ add_name (LwNameCompletion *self,
           GHashTable       *seen,
           const char       *name)
 {
-  char *nfc = g_utf8_normalize (name, -1, G_NORMALIZE_NFC);
+  g_autofree char *nfc = g_utf8_normalize (name, -1, G_NORMALIZE_NFC);
   g_autofree char *normalized = NULL;
   g_autofree char *folded = NULL;
 
-  if (nfc == NULL || !g_hash_table_add (seen, nfc))
+  if (nfc == NULL || g_hash_table_contains (seen, nfc))
     return;
+  g_hash_table_add (seen, g_steal_pointer (&nfc));
   normalized = g_utf8_normalize (name, -1, G_NORMALIZE_ALL);
   folded = g_utf8_casefold (normalized != NULL ? normalized : name, -1);
   gtk_list_store_insert_with_values (self->names, NULL, -1, 0, name, 1, folded, -1);
