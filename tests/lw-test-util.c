@@ -887,3 +887,49 @@ lw_test_read_play (const char *text,
   g_assert_true (lw_play_from_tokens (play, tokens, n, used, &error));
   g_assert_no_error (error);
 }
+
+void
+lw_test_seed_roster (LwStore           *store,
+                     guint              n,
+                     const char *const *uuids,
+                     const char *const *names,
+                     const char *const *laptops)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) entries =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) lw_club_roster_entry_free);
+
+  g_assert_true (lw_store_club_join (store, "host=127.0.0.1 port=1 dbname=club user=lw_origin_test",
+                                     LW_TEST_ROSTER_ORIGIN, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < n; i++)
+    {
+      LwClubRosterEntry *entry = g_new0 (LwClubRosterEntry, 1);
+
+      entry->uuid = g_strdup (uuids[i]);
+      entry->name = g_strdup (names[i]);
+      entry->origin_name = g_strdup (laptops[i]);
+      entry->seq = i + 1;
+      g_ptr_array_add (entries, entry);
+    }
+  g_assert_true (lw_store_club_apply_roster (store, entries, n, &error));
+  g_assert_no_error (error);
+}
+
+char *
+lw_test_roster_player (LwStore    *store,
+                       const char *uuid)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) roster = lw_store_club_list_roster (store, &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < roster->len; i++)
+    {
+      const LwClubRosterEntry *entry = g_ptr_array_index (roster, i);
+
+      if (g_str_equal (entry->uuid, uuid))
+        return g_strdup (entry->player);
+    }
+  g_error ("roster entry %s is not on the roster", uuid);
+}

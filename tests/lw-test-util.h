@@ -272,6 +272,25 @@ gint64 lw_test_add_pair_game (LwStore    *store,
                               const char *first,
                               const char *second);
 
+/* Makes @store a club laptop (lw_store_club_join(): origin
+ * LW_TEST_ROSTER_ORIGIN of a server that refuses every connection,
+ * 127.0.0.1 port 1) holding the @n roster entries a pull gives
+ * (lw_store_club_apply_roster()): entry i has UUID @uuids[i], name
+ * @names[i], the laptop @laptops[i] that added it and change number
+ * i + 1. Asserts that every write succeeds. */
+#define LW_TEST_ROSTER_ORIGIN "8e14c1d0-1987-4045-a5de-af7960d234f1"
+void lw_test_seed_roster (LwStore           *store,
+                          guint              n,
+                          const char *const *uuids,
+                          const char *const *names,
+                          const char *const *laptops);
+
+/* The local player linked to roster entry @uuid
+ * (lw_store_club_list_roster()), %NULL for none; asserts that @uuid is
+ * on the roster, not merged. */
+char *lw_test_roster_player (LwStore    *store,
+                             const char *uuid);
+
 /* ------------------------------------------------------------------ */
 /* SQL on a connection of its own, as another program would have it     */
 /* ------------------------------------------------------------------ */

@@ -678,6 +678,57 @@ lw_store_club_link_player (LwStore     *self,
   return lw_store_finish (self, ok, error);
 }
 
+char **
+lw_store_club_link_seats (LwStore            *self,
+                          const char *const  *names,
+                          const char *const  *uuids,
+                          guint               n,
+                          GError            **error)
+{
+  g_autoptr (GStrvBuilder) locals = g_strv_builder_new ();
+  gboolean ok = TRUE;
+  gboolean any = FALSE;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (names != NULL || n == 0, NULL);
+  g_return_val_if_fail (n <= 64, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+  for (guint i = 0; i < n; i++)
+    {
+      g_return_val_if_fail (names[i] != NULL, NULL);
+      any = any || (uuids != NULL && uuids[i] != NULL);
+    }
+
+  /* No name to link (a laptop of no club): no transaction. */
+  if (!any)
+    {
+      for (guint i = 0; i < n; i++)
+        g_strv_builder_add (locals, names[i]);
+      return g_strv_builder_end (locals);
+    }
+  if (!lw_store_begin_write (self, error))
+    return NULL;
+  for (guint i = 0; ok && i < n; i++)
+    {
+      g_autofree char *local = NULL;
+      g_autoptr (GError) local_error = NULL;
+
+      if (uuids == NULL || uuids[i] == NULL)
+        local = g_strdup (names[i]);
+      else if (!lw_store_club_link_player (self, names[i], uuids[i], &local, &local_error))
+        {
+          g_set_error (error, local_error->domain, local_error->code, "\u201c%s\u201d: %s",
+                       names[i], local_error->message);
+          ok = FALSE;
+        }
+      if (ok)
+        g_strv_builder_add (locals, local);
+    }
+  if (!lw_store_finish (self, ok, error))
+    return NULL;
+  return g_strv_builder_end (locals);
+}
+
 /* The roster entry of local player @name (NULL: none), as text. */
 static gboolean
 entry_of (LwStore     *self,

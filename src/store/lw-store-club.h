@@ -485,6 +485,35 @@ gboolean lw_store_club_link_player (LwStore     *self,
                                     char       **local,
                                     GError     **error);
 
+/**
+ * lw_store_club_link_seats:
+ * @self: a store
+ * @names: (array length=n): names as typed, one per seat (New Game's
+ *   seats, an event's new entrant)
+ * @uuids: (array length=n) (nullable): for each name the roster entry
+ *   it is (the one the person chose, or the one entry of that name), or
+ *   %NULL: the name as typed; %NULL for none at all
+ * @n: how many names, 0–64
+ * @error: return location for a #GError
+ *
+ * lw_store_club_link_player() for every name with an entry, all in one
+ * transaction (docs/CLUB-SERVER.md "The roster in the app"): either every
+ * name is linked or none is. With no entry at all (a laptop of no club)
+ * it writes nothing and opens no transaction.
+ *
+ * Errors: those of lw_store_club_link_player(), the message naming the
+ * name.
+ *
+ * Returns: (transfer full) (nullable): @n local names (%NULL-terminated):
+ *   the linked players', the name as typed where @uuids has none; %NULL
+ *   on error.
+ */
+char **lw_store_club_link_seats (LwStore            *self,
+                                 const char *const  *names,
+                                 const char *const  *uuids,
+                                 guint               n,
+                                 GError            **error);
+
 /* lw-store-players.h's, which lw-store.h includes after this header. */
 typedef struct _LwPlayerMerge LwPlayerMerge;
 

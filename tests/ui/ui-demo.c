@@ -48,7 +48,11 @@
  *         suggest-offer (DB as it is, a club laptop holding another
  *         laptop's 2-player game 1: round 1 corrected to Ann's Pack, 20
  *         – 6, refused, and the offer to send it as a suggestion;
- *         LW_DEMO_SEND=1: sent from it, the toast that says so)
+ *         LW_DEMO_SEND=1: sent from it, the toast that says so),
+ *         new-game-roster (a club laptop's New Game, "Sa" typed in seat 1:
+ *         the names offered, this laptop's and the club roster's),
+ *         roster-ask (its Start with Sam Lee, whom two roster entries
+ *         share: the dialog that asks which)
  *
  * With LW_DEMO_LONG_NAMES=1 in the environment, the first two players are
  * named with the longest names the names rule allows: 100 letters without
@@ -97,6 +101,7 @@
 #include "lw-window-private.h"
 #include "lw-round-editor-private.h"
 #include "lw-test-app.h"
+#include "lw-test-util.h"
 #include "lw-seat-row-private.h"
 
 static void
@@ -507,6 +512,51 @@ play_ann_cb (gpointer data)
                               : action.kind == LW_ACTION_DECLINE ? "table.decline"
                               : action.kind == LW_ACTION_DISCARD ? "table.discard" : "table.play", NULL);
   return G_SOURCE_CONTINUE;
+}
+
+/* new-game-roster, roster-ask: "Sa" typed with the focus in seat 1, or
+ * Sam Lee and Ann started. */
+static gboolean
+roster_demo_cb (gpointer data)
+{
+  LwWindow *window = data;
+  LwNewGamePage *page = lw_window_get_new_game_page (window);
+
+  if (g_object_get_data (G_OBJECT (window), "lw-demo-ask") != NULL)
+    {
+      lw_new_game_page_set_player (page, 0, "Sam Lee");
+      lw_new_game_page_set_player (page, 1, "Ann");
+      gtk_widget_activate_action (GTK_WIDGET (page), "new-game.start", NULL);
+      return G_SOURCE_REMOVE;
+    }
+  lw_new_game_page_focus (page);
+  lw_new_game_page_set_player (page, 0, "Sa");
+  return G_SOURCE_REMOVE;
+}
+
+/* A club laptop whose Ann, Ben and Sasha played here; its roster holds
+ * two Sam Lees (one of whom played here) and players of other laptops. */
+static void
+roster_demo (LwWindow *window,
+             LwStore  *store,
+             gboolean  ask)
+{
+  const char *uuids[] = { "1d2e3f40-5a6b-4c7d-8e9f-a0b1c2d3e4f5", "2e3f4051-6b7c-4d8e-9fa0-b1c2d3e4f506",
+                          "3f405162-7c8d-4e9f-a0b1-c2d3e4f50617", "0b6c1a52-3f0e-4c41-9a49-6f3b8a1f7e01" };
+  const char *names[] = { "Sam Lee", "Sam Lee", "Samira Okonkwo-Delacroix", "Zoë Park" };
+  const char *laptops[] = { "Front desk", "Back room by the bar, upstairs", "Front desk", "Back room by the bar, upstairs" };
+  const char *games[][2] = { { "Ann", "Ben" }, { "Sasha", "Ann" }, { "Sam Lee", "Ben" } };
+  const char *sam[] = { "Sam Lee" };
+  g_auto (GStrv) locals = NULL;
+
+  lw_test_seed_roster (store, G_N_ELEMENTS (uuids), uuids, names, laptops);
+  locals = lw_store_club_link_seats (store, sam, uuids, 1, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (games); i++)
+    lw_test_add_game (store, LW_RULESET_LITTLE_WOLF, 2, games[i], 0);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.new-game", NULL);
+  if (ask)
+    g_object_set_data (G_OBJECT (window), "lw-demo-ask", GINT_TO_POINTER (1));
+  g_timeout_add (1500, roster_demo_cb, window);
 }
 
 int
@@ -1339,6 +1389,8 @@ main (int   argc,
       gtk_window_present (GTK_WINDOW (dialog));
       lw_entry_dialog_set_open (LW_ENTRY_DIALOG (dialog), TRUE);
     }
+  else if (g_str_equal (screen, "new-game-roster") || g_str_equal (screen, "roster-ask"))
+    roster_demo (window, store, g_str_equal (screen, "roster-ask"));
 
   g_application_hold (G_APPLICATION (app));
   while (TRUE)

@@ -27,6 +27,7 @@ struct _LwNameCompletion
   GtkListStore *names;   /* the name; the name normalised and case-folded */
   char *shown_key;       /* the key of shown[] */
   int shown[MAX_SUGGESTIONS];  /* the rows offered for it, -1 for none */
+  gboolean roster;       /* the club roster's names too */
 };
 
 G_DEFINE_FINAL_TYPE (LwNameCompletion, lw_name_completion, G_TYPE_OBJECT)
@@ -114,12 +115,32 @@ lw_name_completion_attach (LwNameCompletion *self,
   g_object_set_data_full (G_OBJECT (entry), "lw-name-completion", g_object_ref (self), g_object_unref);
 }
 
+/* Offers @name, unless @seen (its NFC forms) holds it already. */
+static void
+add_name (LwNameCompletion *self,
+          GHashTable       *seen,
+          const char       *name)
+{
+  g_autofree char *nfc = g_utf8_normalize (name, -1, G_NORMALIZE_NFC);
+  g_autofree char *normalized = NULL;
+  g_autofree char *folded = NULL;
+
+  if (nfc == NULL || g_hash_table_contains (seen, nfc))
+    return;
+  g_hash_table_add (seen, g_steal_pointer (&nfc));
+  normalized = g_utf8_normalize (name, -1, G_NORMALIZE_ALL);
+  folded = g_utf8_casefold (normalized != NULL ? normalized : name, -1);
+  gtk_list_store_insert_with_values (self->names, NULL, -1, 0, name, 1, folded, -1);
+}
+
 gboolean
 lw_name_completion_reload (LwNameCompletion  *self,
                            LwStore           *store,
                            GError           **error)
 {
   g_auto (GStrv) names = NULL;
+  g_autoptr (GPtrArray) roster = NULL;
+  g_autoptr (GHashTable) seen = NULL;
 
   g_return_val_if_fail (LW_IS_NAME_COMPLETION (self), FALSE);
   g_return_val_if_fail (store == NULL || LW_IS_STORE (store), FALSE);
@@ -129,16 +150,27 @@ lw_name_completion_reload (LwNameCompletion  *self,
   if (store == NULL)
     return TRUE;
   names = lw_store_list_player_names (store, error);
-  if (names == NULL)
+  roster = names == NULL ? NULL
+           : self->roster ? lw_store_club_list_roster (store, error)
+           : g_ptr_array_new ();
+  if (roster == NULL)
     return FALSE;
+  seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   for (guint i = 0; names[i] != NULL; i++)
-    {
-      g_autofree char *normalized = g_utf8_normalize (names[i], -1, G_NORMALIZE_ALL);
-      g_autofree char *folded = g_utf8_casefold (normalized != NULL ? normalized : names[i], -1);
-
-      gtk_list_store_insert_with_values (self->names, NULL, -1, 0, names[i], 1, folded, -1);
-    }
+    add_name (self, seen, names[i]);
+  /* Then the club's players no game here has named yet (each once). */
+  for (guint i = 0; i < roster->len; i++)
+    add_name (self, seen, ((LwClubRosterEntry *) g_ptr_array_index (roster, i))->name);
   return TRUE;
+}
+
+void
+lw_name_completion_set_roster (LwNameCompletion *self,
+                               gboolean          roster)
+{
+  g_return_if_fail (LW_IS_NAME_COMPLETION (self));
+
+  self->roster = roster;
 }
 
 guint

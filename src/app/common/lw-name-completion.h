@@ -28,16 +28,36 @@ LwNameCompletion *lw_name_completion_new (void);
  * lw_name_completion_reload:
  * @self: a completion
  * @store: (nullable): the database; %NULL offers no name
- * @error: return location for a #GError (lw_store_list_player_names()'s)
+ * @error: return location for a #GError (lw_store_list_player_names()'s,
+ *   lw_store_club_list_roster()'s)
  *
  * Reads the names offered: those of lw_store_list_player_names() (the
- * players of stored games and events). On error the names are cleared.
+ * players of stored games and events), then, with
+ * lw_name_completion_set_roster() on a club laptop, the names of the
+ * club's roster that none of those is (lw_store_club_list_roster(), the
+ * entries merged into others left out; a name two entries share is
+ * offered once: lw_roster_choice_run() asks which). On error the names
+ * are cleared.
  *
  * Returns: %TRUE on success.
  */
 gboolean lw_name_completion_reload (LwNameCompletion  *self,
                                     LwStore           *store,
                                     GError           **error);
+
+/**
+ * lw_name_completion_set_roster:
+ * @self: a completion
+ * @roster: whether the club roster's names are offered too, from the next
+ *   lw_name_completion_reload() on (off on a new completion)
+ *
+ * For the entries that take a new player of a game or an event (New
+ * Game's seats, an event's Enter Players), whose names are then looked up
+ * on the roster (lw_roster_choice_run()); a rename, where a known name
+ * merges, offers this laptop's players only.
+ */
+void lw_name_completion_set_roster (LwNameCompletion *self,
+                                    gboolean          roster);
 
 /**
  * lw_name_completion_get_n_names:

@@ -27,6 +27,7 @@
 #include "lw-store-events.h"
 #include "lw-entry-dialog.h"
 #include "lw-name-completion.h"
+#include "lw-roster-choice.h"
 #include "lw-page-watch.h"
 
 G_DEFINE_FINAL_TYPE (LwEventsPage, lw_events_page, ADW_TYPE_BIN)
@@ -487,31 +488,52 @@ open_event_action (LwEventsPage *self,
     lw_show_error_dialog (GTK_WIDGET (self), _("Could Not Open the Event"), error->message);
 }
 
+/* The new entrant's club player known (lw_roster_choice_run()): added
+ * under the local name; Cancel adds nobody. */
+static void
+add_player_chosen_cb (const char *const *locals,
+                      const GError      *chosen_error,
+                      gpointer           user_data)
+{
+  LwEventsPage *self = user_data;
+  g_autoptr (GError) error = chosen_error != NULL ? g_error_copy (chosen_error) : NULL;
+  LwEntrantStatus status = gtk_check_button_get_active (self->check_in_check)
+                           ? LW_ENTRANT_CHECKED_IN : LW_ENTRANT_REGISTERED;
+
+  if (locals == NULL && error == NULL)
+    return;
+  if (error == NULL && self->event != NULL
+      && lw_store_add_event_entrant (self->store, self->event_id, locals[0], status, &error))
+    {
+      gtk_editable_set_text (GTK_EDITABLE (self->add_entry), "");
+      lw_events_changed (self, TRUE, NULL, NULL);
+      gtk_widget_grab_focus (GTK_WIDGET (self->add_entry));
+      return;
+    }
+  if (error != NULL)
+    {
+      g_autofree char *text = lw_message_capitalize (error->message);
+
+      lw_events_toast (self, text);
+    }
+  gtk_widget_error_bell (GTK_WIDGET (self));
+}
+
+/* Add: the name typed, the club roster's player of that name (asking
+ * which when two share it). */
 static void
 add_player_action (LwEventsPage *self,
                    GVariant     *parameter)
 {
   g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->add_entry))));
-  g_autoptr (GError) error = NULL;
-  LwEntrantStatus status = gtk_check_button_get_active (self->check_in_check)
-                           ? LW_ENTRANT_CHECKED_IN : LW_ENTRANT_REGISTERED;
+  const char *names[] = { name };
 
   if (self->event == NULL || *name == '\0')
     {
       gtk_widget_error_bell (GTK_WIDGET (self));
       return;
     }
-  if (!lw_store_add_event_entrant (self->store, self->event_id, name, status, &error))
-    {
-      g_autofree char *text = lw_message_capitalize (error->message);
-
-      lw_events_toast (self, text);
-      gtk_widget_error_bell (GTK_WIDGET (self));
-      return;
-    }
-  gtk_editable_set_text (GTK_EDITABLE (self->add_entry), "");
-  lw_events_changed (self, TRUE, NULL, NULL);
-  gtk_widget_grab_focus (GTK_WIDGET (self->add_entry));
+  lw_roster_choice_run (GTK_WIDGET (self), self->store, names, 1, add_player_chosen_cb, self);
 }
 
 static void
@@ -1081,6 +1103,7 @@ lw_events_page_init (LwEventsPage *self)
   self->pending = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   self->table_groups = g_ptr_array_new ();
   self->names = lw_name_completion_new ();
+  lw_name_completion_set_roster (self->names, TRUE);
   self->round_names = gtk_string_list_new (NULL);
   gtk_drop_down_set_model (self->round_drop, G_LIST_MODEL (self->round_names));
 

@@ -10,6 +10,7 @@
 #include "lw-name-completion.h"
 #include "lw-new-game-start.h"
 #include "lw-new-game-page-private.h"
+#include "lw-roster-choice.h"
 #include "lw-widget-actions.h"
 #include "lw-settings.h"
 #include "lw-page-watch.h"
@@ -137,13 +138,10 @@ static char *
 get_shown_name (LwNewGamePage *self,
                 guint          seat)
 {
-  char *name = get_name (self, seat);
+  g_autofree char *name = get_name (self, seat);
 
-  if (*name != '\0')
-    return name;
-
-  g_free (name);
-  return g_strdup (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->seat_rows[seat])));
+  return g_strdup (*name != '\0' ? name
+                   : adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self->seat_rows[seat])));
 }
 
 static gboolean
@@ -607,20 +605,42 @@ update (LwNewGamePage *self)
   self->updating = FALSE;
 }
 
+/* The Rules row: "Standard rules" (the form as a fresh one fills it), then
+ * the saved sets of the ruleset; @select_id the one chosen (0: Standard). */
 static void
-update_cb (LwNewGamePage *self)
+reload_rule_sets (LwNewGamePage *self,
+                  gint64         select_id)
 {
-  update (self);
-}
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) sets = NULL;
+  guint selected = 0;
+  gboolean was_updating = self->updating;
 
-static void
-players_changed_cb (LwNewGamePage *self)
-{
-  update (self);
-}
+  if (self->store != NULL)
+    sets = lw_store_list_rule_sets (self->store, get_ruleset (self), &error);
+  if (error != NULL)
+    g_warning ("New Game: the rule sets could not be read: %s", error->message);
+  g_clear_pointer (&self->rule_sets, g_ptr_array_unref);
+  g_clear_pointer (&self->host_address, g_free);
+  self->rule_sets = sets != NULL ? g_steal_pointer (&sets)
+                                 : g_ptr_array_new_with_free_func ((GDestroyNotify) lw_rule_set_free);
 
-static void reload_rule_sets (LwNewGamePage *self,
-                              gint64         select_id);
+  self->updating = TRUE;
+  gtk_string_list_splice (self->rule_set_names, 0,
+                          g_list_model_get_n_items (G_LIST_MODEL (self->rule_set_names)), NULL);
+  /* TRANSLATORS: the rule set of the rulings, New Game's default */
+  gtk_string_list_append (self->rule_set_names, _("Standard rules"));
+  for (guint i = 0; i < self->rule_sets->len; i++)
+    {
+      const LwRuleSet *set = g_ptr_array_index (self->rule_sets, i);
+
+      gtk_string_list_append (self->rule_set_names, set->name);
+      if (set->id == select_id)
+        selected = i + 1;
+    }
+  adw_combo_row_set_selected (self->rule_set_row, selected);
+  self->updating = was_updating;
+}
 
 /* Standard rules: the rulings, with the target and skunk the preferences
  * give (SCORING R3, R23, R24, G2; TRICKS T9, T22; King and Knave as the
@@ -662,43 +682,6 @@ ruleset_changed_cb (LwNewGamePage *self)
   reload_rule_sets (self, 0);
 
   update (self);
-}
-
-/* The Rules row: "Standard rules" (the form as a fresh one fills it), then
- * the saved sets of the ruleset; @select_id the one chosen (0: Standard). */
-static void
-reload_rule_sets (LwNewGamePage *self,
-                  gint64         select_id)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) sets = NULL;
-  guint selected = 0;
-  gboolean was_updating = self->updating;
-
-  if (self->store != NULL)
-    sets = lw_store_list_rule_sets (self->store, get_ruleset (self), &error);
-  if (error != NULL)
-    g_warning ("New Game: the rule sets could not be read: %s", error->message);
-  g_clear_pointer (&self->rule_sets, g_ptr_array_unref);
-  g_clear_pointer (&self->host_address, g_free);
-  self->rule_sets = sets != NULL ? g_steal_pointer (&sets)
-                                 : g_ptr_array_new_with_free_func ((GDestroyNotify) lw_rule_set_free);
-
-  self->updating = TRUE;
-  gtk_string_list_splice (self->rule_set_names, 0,
-                          g_list_model_get_n_items (G_LIST_MODEL (self->rule_set_names)), NULL);
-  /* TRANSLATORS: the rule set of the rulings, New Game's default */
-  gtk_string_list_append (self->rule_set_names, _("Standard rules"));
-  for (guint i = 0; i < self->rule_sets->len; i++)
-    {
-      const LwRuleSet *set = g_ptr_array_index (self->rule_sets, i);
-
-      gtk_string_list_append (self->rule_set_names, set->name);
-      if (set->id == select_id)
-        selected = i + 1;
-    }
-  adw_combo_row_set_selected (self->rule_set_row, selected);
-  self->updating = was_updating;
 }
 
 /* A rule set chosen in the Rules row fills the rules' rows. */
@@ -898,7 +881,22 @@ lw_new_game_page_get_rule_set_names (LwNewGamePage *self,
   return g_string_free (out, FALSE);
 }
 
-static void show_last_players (LwNewGamePage *self);
+static void
+show_last_players (LwNewGamePage *self)
+{
+  g_auto (GStrv) names = lw_settings_get () != NULL ? g_settings_get_strv (lw_settings_get (), "last-players") : NULL;
+  guint n = names != NULL ? g_strv_length (names) : 0;
+  g_autofree char *joined = NULL;
+  g_autofree char *tooltip = NULL;
+
+  gtk_widget_set_visible (self->last_players_button, n >= LW_MIN_SEATS && n <= LW_MAX_SEATS);
+  if (n == 0)
+    return;
+  joined = g_strjoinv (", ", names);
+  /* TRANSLATORS: the tooltip of New Game's Last Players button; %s are the names */
+  tooltip = g_strdup_printf (_("The seats of the last game: %s"), joined);
+  gtk_widget_set_tooltip_text (self->last_players_button, tooltip);
+}
 
 void
 lw_new_game_page_reset (LwNewGamePage *self)
@@ -989,45 +987,46 @@ last_players_action (LwNewGamePage *self,
     lw_new_game_page_set_player (self, i, names[i]);
 }
 
+/* The seats' club players known (lw_roster_choice_run()): the game
+ * starts with their local names; Cancel starts nothing. */
 static void
-show_last_players (LwNewGamePage *self)
+start_chosen_cb (const char *const *locals,
+                 const GError      *chosen_error,
+                 gpointer           user_data)
 {
-  g_auto (GStrv) names = lw_settings_get () != NULL ? g_settings_get_strv (lw_settings_get (), "last-players") : NULL;
-  guint n = names != NULL ? g_strv_length (names) : 0;
-  g_autofree char *joined = NULL;
-  g_autofree char *tooltip = NULL;
-
-  gtk_widget_set_visible (self->last_players_button, n >= LW_MIN_SEATS && n <= LW_MAX_SEATS);
-  if (n == 0)
-    return;
-  joined = g_strjoinv (", ", names);
-  /* TRANSLATORS: the tooltip of New Game's Last Players button; %s are the names */
-  tooltip = g_strdup_printf (_("The seats of the last game: %s"), joined);
-  gtk_widget_set_tooltip_text (self->last_players_button, tooltip);
-}
-
-static void
-start_action (LwNewGamePage *self,
-              GVariant      *parameter)
-{
-  g_autoptr (LwGameRecord) record = NULL;
-  g_autoptr (GError) error = NULL;
+  LwNewGamePage *self = user_data;
+  g_autoptr (GError) error = chosen_error != NULL ? g_error_copy (chosen_error) : NULL;
+  g_autoptr (LwGameRecord) record = locals != NULL ? lw_new_game_page_build_record (self, &error) : NULL;
   LwSeatChoice choices[LW_MAX_SEATS];
 
-  record = lw_new_game_page_build_record (self, &error);
-  for (guint i = 0; record != NULL && i < record->n_players; i++)
+  for (guint i = 0; i < LW_MAX_SEATS; i++)
     choices[i] = (LwSeatChoice) get_player_choice (self, i);
   if (record != NULL
-      && lw_new_game_start (GTK_WIDGET (self), self->store, record, is_virtual (self) ? choices : NULL,
+      && lw_new_game_start (GTK_WIDGET (self), self->store, record, locals, is_virtual (self) ? choices : NULL,
                             self->seed, self->host_address, self->host_port, &error) > 0)
     {
       if (lw_settings_get () != NULL)
         g_settings_set_strv (lw_settings_get (), "last-players", (const char *const *) record->players);
       return;
     }
-
+  if (error == NULL && locals == NULL)
+    return;
   show_error (self, error != NULL ? error->message : _("The game could not be stored."));
   gtk_widget_error_bell (GTK_WIDGET (self));
+}
+
+static void
+start_action (LwNewGamePage *self,
+              GVariant      *parameter)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwGameRecord) record = lw_new_game_page_build_record (self, &error);
+
+  if (record == NULL)
+    start_chosen_cb (NULL, error, self);
+  else
+    lw_roster_choice_run (GTK_WIDGET (self), self->store, (const char *const *) record->players,
+                          record->n_players, start_chosen_cb, self);
 }
 
 static void
@@ -1106,8 +1105,7 @@ lw_new_game_page_class_init (LwNewGamePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, virtual_group);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, virtual_row);
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, virtual_switch);
-  gtk_widget_class_bind_template_callback (widget_class, update_cb);
-  gtk_widget_class_bind_template_callback (widget_class, players_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, update);
   gtk_widget_class_bind_template_callback (widget_class, ruleset_changed_cb);
 
   lw_widget_class_install_actions (widget_class, new_game_actions, G_N_ELEMENTS (new_game_actions));
@@ -1121,6 +1119,7 @@ lw_new_game_page_init (LwNewGamePage *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->names = lw_name_completion_new ();
+  lw_name_completion_set_roster (self->names, TRUE);
   self->dealer_names = gtk_string_list_new (NULL);
   self->sides_names = gtk_string_list_new (NULL);
   adw_combo_row_set_model (self->dealer_row, G_LIST_MODEL (self->dealer_names));

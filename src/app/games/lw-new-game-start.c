@@ -99,7 +99,8 @@ start_hosted (GtkWidget            *page,
 gint64
 lw_new_game_start (GtkWidget          *page,
                    LwStore            *store,
-                   const LwGameRecord *record,
+                   LwGameRecord       *record,
+                   const char *const  *locals,
                    const LwSeatChoice *choices,
                    guint64             seed,
                    const char         *address,
@@ -117,6 +118,13 @@ lw_new_game_start (GtkWidget          *page,
   g_return_val_if_fail (LW_IS_STORE (store), 0);
   g_return_val_if_fail (record != NULL && record->n_players <= LW_MAX_SEATS, 0);
 
+  for (guint i = 0; locals != NULL && i < record->n_players; i++)
+    {
+      g_free (record->players[i]);
+      record->players[i] = g_strdup (locals[i]);
+    }
+  if (locals != NULL && !lw_game_record_validate (record, error))
+    return 0;
   for (guint i = 0; choices != NULL && i < record->n_players; i++)
     {
       seat_of_choice (choices[i], &kinds[i], &levels[i]);

@@ -41,7 +41,12 @@ typedef enum {
  * @page: the New Game page: it emits "host-table" for a hosted table,
  *   and opens the game with "win.open-game"
  * @store: the store the game is kept in
- * @record: the game as set up, validated
+ * @record: the game as set up, validated; its players are renamed to
+ *   @locals
+ * @locals: (array length=record->n_players) (nullable): each seat's
+ *   local player, as lw_roster_choice_run() found them for the names
+ *   typed ("Sam Lee (Front desk)" for a second Sam Lee of the club);
+ *   %NULL: the names as typed
  * @choices: (array length=record->n_players) (nullable): who plays each
  *   seat at the virtual table; %NULL for a game on paper
  * @seed: the virtual table's seed, 0 for a random one
@@ -51,6 +56,8 @@ typedef enum {
  * @port: the TCP port with @address, 0 for any free one
  * @error: return location for a #GError
  *
+ * The seats take the names of @locals first (checked again with
+ * lw_game_record_validate(): two seats may not end as one player).
  * Without a remote seat: stores the game (lw_store_add_game()), at the
  * virtual table with its seats (lw_store_save_table()), in one
  * transaction each, and opens it. With one: starts a server for remote
@@ -60,7 +67,7 @@ typedef enum {
  * serves it (lw_entry_server_host_table()) and hands it to the window
  * through the page's "host-table" signal.
  *
- * Errors: the store's; the socket's (%G_IO_ERROR_ADDRESS_IN_USE: "port
+ * Errors: lw_game_record_validate()'s; the store's; the socket's (%G_IO_ERROR_ADDRESS_IN_USE: "port
  * 8642: Address already in use") in a sentence saying what to do;
  * lw_table_host_new()'s; %G_IO_ERROR_FAILED when no window took the
  * hosted table.
@@ -69,7 +76,8 @@ typedef enum {
  */
 gint64 lw_new_game_start (GtkWidget          *page,
                           LwStore            *store,
-                          const LwGameRecord *record,
+                          LwGameRecord       *record,
+                          const char *const  *locals,
                           const LwSeatChoice *choices,
                           guint64             seed,
                           const char         *address,
