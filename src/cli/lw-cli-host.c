@@ -321,11 +321,8 @@ lw_cli_cmd_host (LwCliContext  *ctx,
                  int            argc,
                  char         **argv)
 {
-  if (lw_cli_wants_help (argc, argv))
-    {
-      fputs (usage, stdout);
-      return LW_CLI_OK;
-    }
+  if (lw_cli_print_help (argc, argv, usage))
+    return LW_CLI_OK;
   if (argc < 2)
     {
       fputs (usage, stderr);

@@ -251,6 +251,17 @@ lw_cli_wants_help (int    argc,
   return FALSE;
 }
 
+gboolean
+lw_cli_print_help (int          argc,
+                   char       **argv,
+                   const char  *help)
+{
+  if (!lw_cli_wants_help (argc, argv))
+    return FALSE;
+  fputs (help, stdout);
+  return TRUE;
+}
+
 int
 lw_cli_parse_options (const char          *command,
                       const GOptionEntry  *entries,
@@ -303,13 +314,10 @@ cmd_score (LwCliContext *ctx,
   g_autoptr (LwStandings) standings = NULL;
   g_autofree char *out = NULL;
 
-  if (lw_cli_wants_help (argc, argv))
-    {
-      fputs ("Usage: littlewolf-cli score [--text] [FILE|-]\n"
-             "Prints the standings of a game record (standard input when FILE is - or missing).\n",
-             stdout);
-      return LW_CLI_OK;
-    }
+  if (lw_cli_print_help (argc, argv,
+                         "Usage: littlewolf-cli score [--text] [FILE|-]\n"
+                         "Prints the standings of a game record (standard input when FILE is - or missing).\n"))
+    return LW_CLI_OK;
 
   for (int i = 1; i < argc; i++)
     {

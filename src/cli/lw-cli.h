@@ -175,6 +175,22 @@ gboolean lw_cli_wants_help (int    argc,
                             char **argv);
 
 /**
+ * lw_cli_print_help:
+ * @argc: arguments of the command, the command's name first
+ * @argv: the arguments
+ * @help: the command's usage text, ending with a newline
+ *
+ * A command's answer to --help or -h (docs/rules/CLI.md): when
+ * lw_cli_wants_help() finds one, prints @help on standard output, and the
+ * command ends with status 0.
+ *
+ * Returns: %TRUE when @help was printed.
+ */
+gboolean lw_cli_print_help (int          argc,
+                            char       **argv,
+                            const char  *help);
+
+/**
  * lw_cli_parse_options:
  * @command: the command's name as its messages begin ("host", "entry serve")
  * @entries: the command's options, %NULL-terminated (no --help: the
