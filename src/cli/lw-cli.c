@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <glib-unix.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <sys/stat.h>
@@ -292,6 +293,26 @@ lw_cli_open_store_to_serve (LwCliContext  *ctx,
   if (store == NULL || !lw_store_check_damage (store, LW_CLI_DAMAGE_CHECK_MS, error))
     return NULL;
   return g_steal_pointer (&store);
+}
+
+/* SIGINT or SIGTERM: the loop ends; the source stays until
+ * lw_cli_serve_until_stopped() removes it with the other signal's. */
+static gboolean
+quit_cb (gpointer data)
+{
+  g_main_loop_quit (data);
+  return G_SOURCE_CONTINUE;
+}
+
+void
+lw_cli_serve_until_stopped (GMainLoop *loop)
+{
+  guint sigint = g_unix_signal_add (SIGINT, quit_cb, loop);
+  guint sigterm = g_unix_signal_add (SIGTERM, quit_cb, loop);
+
+  g_main_loop_run (loop);
+  g_source_remove (sigint);
+  g_source_remove (sigterm);
 }
 
 int

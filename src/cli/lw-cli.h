@@ -228,6 +228,16 @@ LwStore *lw_cli_open_store_to_serve (LwCliContext  *ctx,
                                      GError       **error);
 
 /**
+ * lw_cli_serve_until_stopped:
+ * @loop: the main loop a serving command runs (`entry serve`, `host`)
+ *
+ * Runs @loop until SIGINT or SIGTERM arrives, or until something else
+ * quits it (the hosted game's end); the two signals' sources are removed
+ * before it returns, so that a later signal ends the program as usual.
+ */
+void lw_cli_serve_until_stopped (GMainLoop *loop);
+
+/**
  * lw_cli_fail_listen:
  * @command: the command's name as its messages begin
  * @error: the error of a server or table that could not be set up
