@@ -238,11 +238,7 @@ add_time (JsonBuilder *builder,
 {
   g_autofree char *text = format_time (seconds);
 
-  json_builder_set_member_name (builder, name);
-  if (text != NULL)
-    json_builder_add_string_value (builder, text);
-  else
-    json_builder_add_null_value (builder);
+  lw_json_builder_add_nullable_string (builder, name, text);
 }
 
 static int
@@ -277,33 +273,43 @@ cmd_login (const Options *options)
   return LW_CLI_OK;
 }
 
-/* Sets member @name of the object @builder is building to @value (%NULL:
- * null). */
-static void
-add_member (JsonBuilder *builder,
-            const char  *name,
-            const char  *value)
-{
-  json_builder_set_member_name (builder, name);
-  if (value != NULL)
-    json_builder_add_string_value (builder, value);
-  else
-    json_builder_add_null_value (builder);
-}
+/* Adds one of a list's items as the members of the object being built. */
+typedef void (*AddMembersFunc) (JsonBuilder   *builder,
+                                gconstpointer  item);
 
-/* Prints what @builder built, pretty, and a line's end. */
+/* Prints @items as a JSON array (lw_json_builder_to_text()'s layout) of
+ * one object each, its members from @add_members: the --json output of
+ * club roster, club roster requests and club suggestions. */
 static int
-print_built (JsonBuilder *builder)
+print_json_list (GPtrArray      *items,
+                 AddMembersFunc  add_members)
 {
-  g_autoptr (JsonGenerator) generator = json_generator_new ();
-  g_autoptr (JsonNode) root = json_builder_get_root (builder);
+  g_autoptr (JsonBuilder) builder = json_builder_new ();
   g_autofree char *text = NULL;
 
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  text = json_generator_to_data (generator, NULL);
-  printf ("%s\n", text);
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < items->len; i++)
+    {
+      json_builder_begin_object (builder);
+      add_members (builder, g_ptr_array_index (items, i));
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+  text = lw_json_builder_to_text (builder);
+  fputs (text, stdout);
   return LW_CLI_OK;
+}
+
+static void
+add_roster_entry (JsonBuilder   *builder,
+                  gconstpointer  item)
+{
+  const LwClubRosterEntry *entry = item;
+
+  lw_json_builder_add_nullable_string (builder, "uuid", entry->uuid);
+  lw_json_builder_add_nullable_string (builder, "name", entry->name);
+  lw_json_builder_add_nullable_string (builder, "laptop", entry->origin_name);
+  lw_json_builder_add_nullable_string (builder, "merged_into", entry->merged_into);
 }
 
 static int
@@ -311,24 +317,7 @@ print_roster (GPtrArray *entries,
               gboolean   json)
 {
   if (json)
-    {
-      g_autoptr (JsonBuilder) builder = json_builder_new ();
-
-      json_builder_begin_array (builder);
-      for (guint i = 0; i < entries->len; i++)
-        {
-          const LwClubRosterEntry *entry = g_ptr_array_index (entries, i);
-
-          json_builder_begin_object (builder);
-          add_member (builder, "uuid", entry->uuid);
-          add_member (builder, "name", entry->name);
-          add_member (builder, "laptop", entry->origin_name);
-          add_member (builder, "merged_into", entry->merged_into);
-          json_builder_end_object (builder);
-        }
-      json_builder_end_array (builder);
-      return print_built (builder);
-    }
+    return print_json_list (entries, add_roster_entry);
   for (guint i = 0; i < entries->len; i++)
     {
       const LwClubRosterEntry *entry = g_ptr_array_index (entries, i);
@@ -340,33 +329,27 @@ print_roster (GPtrArray *entries,
   return LW_CLI_OK;
 }
 
+static void
+add_request (JsonBuilder   *builder,
+             gconstpointer  item)
+{
+  const LwClubRequest *request = item;
+
+  lw_json_builder_add_int (builder, "id", request->id);
+  lw_json_builder_add_nullable_string (builder, "laptop", request->laptop);
+  lw_json_builder_add_nullable_string (builder, "player", request->player);
+  lw_json_builder_add_nullable_string (builder, "player_name", request->player_name);
+  lw_json_builder_add_nullable_string (builder, "into", request->into);
+  lw_json_builder_add_nullable_string (builder, "into_name", request->into_name);
+  lw_json_builder_add_nullable_string (builder, "state", request->state);
+}
+
 static int
 print_requests (GPtrArray *requests,
                 gboolean   json)
 {
   if (json)
-    {
-      g_autoptr (JsonBuilder) builder = json_builder_new ();
-
-      json_builder_begin_array (builder);
-      for (guint i = 0; i < requests->len; i++)
-        {
-          const LwClubRequest *request = g_ptr_array_index (requests, i);
-
-          json_builder_begin_object (builder);
-          json_builder_set_member_name (builder, "id");
-          json_builder_add_int_value (builder, request->id);
-          add_member (builder, "laptop", request->laptop);
-          add_member (builder, "player", request->player);
-          add_member (builder, "player_name", request->player_name);
-          add_member (builder, "into", request->into);
-          add_member (builder, "into_name", request->into_name);
-          add_member (builder, "state", request->state);
-          json_builder_end_object (builder);
-        }
-      json_builder_end_array (builder);
-      return print_built (builder);
-    }
+    return print_json_list (requests, add_request);
   for (guint i = 0; i < requests->len; i++)
     {
       const LwClubRequest *request = g_ptr_array_index (requests, i);
@@ -494,11 +477,7 @@ status_json (const LwClubState *state)
   json_builder_begin_object (builder);
   lw_json_builder_add_string (builder, "server", state->conninfo);
   lw_json_builder_add_string (builder, "origin", state->origin);
-  json_builder_set_member_name (builder, "club");
-  if (state->club != NULL)
-    json_builder_add_string_value (builder, state->club);
-  else
-    json_builder_add_null_value (builder);
+  lw_json_builder_add_nullable_string (builder, "club", state->club);
   add_time (builder, "last_push", state->pushed_at);
   add_time (builder, "last_pull", state->pulled_at);
   lw_json_builder_add_int (builder, "pushes", state->push_counter);
@@ -670,43 +649,34 @@ correction_name (LwEditKind kind)
   return kind == LW_EDIT_REPLACE ? "replace" : kind == LW_EDIT_INSERT ? "insert" : "delete";
 }
 
-static char *
-suggestions_json (GPtrArray *suggestions)
+static void
+add_suggestion (JsonBuilder   *builder,
+                gconstpointer  item)
 {
-  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  const LwClubSuggestion *suggestion = item;
+  g_autoptr (JsonNode) round = suggestion->round != NULL
+                               ? json_from_string (suggestion->round, NULL) : NULL;
 
-  json_builder_begin_array (builder);
-  for (guint i = 0; i < suggestions->len; i++)
-    {
-      const LwClubSuggestion *suggestion = g_ptr_array_index (suggestions, i);
-      g_autoptr (JsonNode) round = suggestion->round != NULL
-                                   ? json_from_string (suggestion->round, NULL) : NULL;
-
-      json_builder_begin_object (builder);
-      lw_json_builder_add_int (builder, "number", suggestion->id);
-      lw_json_builder_add_string (builder, "state", suggestion->state);
-      lw_json_builder_add_boolean (builder, "incoming", suggestion->incoming);
-      lw_json_builder_add_string (builder, "from", suggestion->from);
-      lw_json_builder_add_string (builder, "to", suggestion->to);
-      lw_json_builder_add_string (builder, "game_uuid", suggestion->game);
-      json_builder_set_member_name (builder, "game");
-      if (suggestion->local > 0)
-        json_builder_add_int_value (builder, suggestion->local);
-      else
-        json_builder_add_null_value (builder);
-      lw_json_builder_add_int (builder, "version", suggestion->version);
-      lw_json_builder_add_string (builder, "kind", correction_name (suggestion->kind));
-      lw_json_builder_add_int (builder, "round_number", suggestion->number);
-      json_builder_set_member_name (builder, "round");
-      if (round != NULL)
-        json_builder_add_value (builder, g_steal_pointer (&round));
-      else
-        json_builder_add_null_value (builder);
-      add_time (builder, "made", suggestion->made);
-      json_builder_end_object (builder);
-    }
-  json_builder_end_array (builder);
-  return lw_json_builder_to_text (builder);
+  lw_json_builder_add_int (builder, "number", suggestion->id);
+  lw_json_builder_add_string (builder, "state", suggestion->state);
+  lw_json_builder_add_boolean (builder, "incoming", suggestion->incoming);
+  lw_json_builder_add_string (builder, "from", suggestion->from);
+  lw_json_builder_add_string (builder, "to", suggestion->to);
+  lw_json_builder_add_string (builder, "game_uuid", suggestion->game);
+  json_builder_set_member_name (builder, "game");
+  if (suggestion->local > 0)
+    json_builder_add_int_value (builder, suggestion->local);
+  else
+    json_builder_add_null_value (builder);
+  lw_json_builder_add_int (builder, "version", suggestion->version);
+  lw_json_builder_add_string (builder, "kind", correction_name (suggestion->kind));
+  lw_json_builder_add_int (builder, "round_number", suggestion->number);
+  json_builder_set_member_name (builder, "round");
+  if (round != NULL)
+    json_builder_add_value (builder, g_steal_pointer (&round));
+  else
+    json_builder_add_null_value (builder);
+  add_time (builder, "made", suggestion->made);
 }
 
 static int
@@ -728,12 +698,7 @@ cmd_suggestions (LwCliContext *ctx,
   if (store == NULL || (suggestions = lw_club_list_suggestions (store, &error)) == NULL)
     return fail_club (error);
   if (json)
-    {
-      g_autofree char *text = suggestions_json (suggestions);
-
-      fputs (text, stdout);
-      return LW_CLI_OK;
-    }
+    return print_json_list (suggestions, add_suggestion);
   for (guint i = 0; i < suggestions->len; i++)
     {
       const LwClubSuggestion *suggestion = g_ptr_array_index (suggestions, i);

@@ -4,7 +4,6 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <glib-unix.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -30,14 +29,6 @@ static const char usage[] =
   "  --max-per-address N  connections open at once from one address (default 64)\n"
   "  --read-timeout S     seconds a request may take to arrive (default 10)\n"
   "  --idle-timeout S     seconds a kept-alive connection may wait (default 30)\n";
-
-static gboolean
-quit_cb (gpointer data)
-{
-  g_main_loop_quit (data);
-  /* Removed with the other signal's source after the loop. */
-  return G_SOURCE_CONTINUE;
-}
 
 /* Seconds as milliseconds, ≥ 1 ms and at most a day. */
 static gboolean
@@ -143,7 +134,6 @@ cmd_serve (LwCliContext  *ctx,
   g_autoptr (GMainLoop) loop = NULL;
   g_auto (GStrv) lan = NULL;
   const char *host;
-  guint sigint, sigterm;
   int status;
 
   status = lw_cli_parse_options ("entry serve", entries, &argc, &argv);
@@ -199,11 +189,7 @@ cmd_serve (LwCliContext  *ctx,
   fflush (stdout);
 
   loop = g_main_loop_new (NULL, FALSE);
-  sigint = g_unix_signal_add (SIGINT, quit_cb, loop);
-  sigterm = g_unix_signal_add (SIGTERM, quit_cb, loop);
-  g_main_loop_run (loop);
-  g_source_remove (sigint);
-  g_source_remove (sigterm);
+  lw_cli_serve_until_stopped (loop);
   lw_entry_server_stop (server);
   return LW_CLI_OK;
 }

@@ -1030,11 +1030,8 @@ lw_cli_cmd_ratings (LwCliContext *ctx,
   g_autoptr (GArray) rows = NULL;
   g_autofree char *text = NULL;
 
-  if (lw_cli_wants_help (argc, argv))
-    {
-      fputs (ratings_usage, stdout);
-      return LW_CLI_OK;
-    }
+  if (lw_cli_print_help (argc, argv, ratings_usage))
+    return LW_CLI_OK;
 
   lw_leaderboard_options_init (&options);
   for (int i = 1; i < argc; i++)

@@ -61,11 +61,8 @@ load_stored_game (LwCliContext  *ctx,
   int status;
 
   *game = NULL;
-  if (lw_cli_wants_help (argc, argv))
-    {
-      fputs (usage, stdout);
-      return LW_CLI_OK;
-    }
+  if (lw_cli_print_help (argc, argv, usage))
+    return LW_CLI_OK;
   if ((status = get_id_argument (argv[0], argc, argv, id)) != LW_CLI_OK)
     return status;
   if (!store_exists (ctx))
@@ -152,19 +149,16 @@ lw_cli_cmd_games (LwCliContext  *ctx,
   gint64 first_damaged = 0;
   guint n_damaged = 0;
 
-  if (lw_cli_wants_help (argc, argv))
-    {
-      fputs ("Usage: littlewolf-cli games\n"
-             "Lists the stored games, newest first, one per line:\n"
-             "  ID<TAB>STATUS<TAB>RULESET<TAB>PLAYERS<TAB>SCORES\n"
-             "STATUS is playing or finished; PLAYERS the sides (a team is its players\n"
-             "joined with \" & \") joined with \", \"; SCORES the sides' scores in the\n"
-             "same order, joined with \", \". A game that cannot be read or replayed\n"
-             "(a damaged database) is listed as damaged, its players in seat order and\n"
-             "no scores, with a warning on standard error.\n",
-             stdout);
-      return LW_CLI_OK;
-    }
+  if (lw_cli_print_help (argc, argv,
+                         "Usage: littlewolf-cli games\n"
+                         "Lists the stored games, newest first, one per line:\n"
+                         "  ID<TAB>STATUS<TAB>RULESET<TAB>PLAYERS<TAB>SCORES\n"
+                         "STATUS is playing or finished; PLAYERS the sides (a team is its players\n"
+                         "joined with \" & \") joined with \", \"; SCORES the sides' scores in the\n"
+                         "same order, joined with \", \". A game that cannot be read or replayed\n"
+                         "(a damaged database) is listed as damaged, its players in seat order and\n"
+                         "no scores, with a warning on standard error.\n"))
+    return LW_CLI_OK;
   if (argc > 1)
     return lw_cli_fail (LW_CLI_INVALID, "games: unexpected argument \"%s\"", argv[1]);
   if (!store_exists (ctx))
@@ -271,17 +265,14 @@ lw_cli_cmd_import (LwCliContext  *ctx,
   gboolean as_new = FALSE;
   gint64 id, same = 0;
 
-  if (lw_cli_wants_help (argc, argv))
-    {
-      fputs ("Usage: littlewolf-cli import [--as-new] FILE|-\n"
-             "Stores a game record (standard input for -) and prints the new game's ID.\n"
-             "A bad record is refused with status 2 and nothing is stored. A record\n"
-             "already stored (its id, or for a record without one the same players\n"
-             "and rounds) is refused with status 1 naming the stored game, unless\n"
-             "--as-new makes it a new game with a new id.\n",
-             stdout);
-      return LW_CLI_OK;
-    }
+  if (lw_cli_print_help (argc, argv,
+                         "Usage: littlewolf-cli import [--as-new] FILE|-\n"
+                         "Stores a game record (standard input for -) and prints the new game's ID.\n"
+                         "A bad record is refused with status 2 and nothing is stored. A record\n"
+                         "already stored (its id, or for a record without one the same players\n"
+                         "and rounds) is refused with status 1 naming the stored game, unless\n"
+                         "--as-new makes it a new game with a new id.\n"))
+    return LW_CLI_OK;
   if (argc >= 2 && g_str_equal (argv[1], "--as-new"))
     {
       as_new = TRUE;

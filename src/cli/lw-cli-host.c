@@ -5,7 +5,6 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include <glib-unix.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -60,16 +59,6 @@ typedef struct {
   gboolean   ended;
   guint      linger;
 } HostRun;
-
-static gboolean
-quit_cb (gpointer data)
-{
-  HostRun *run = data;
-
-  g_main_loop_quit (run->loop);
-  /* Removed with the other sources after the loop. */
-  return G_SOURCE_CONTINUE;
-}
 
 static gboolean
 linger_done_cb (gpointer data)
@@ -230,7 +219,6 @@ cmd_host (LwCliContext  *ctx,
   g_auto (GStrv) lan = NULL;
   HostRun run = { NULL, FALSE, 0 };
   const char *link_host;
-  guint sigint, sigterm;
   gulong changed;
   int status;
 
@@ -300,11 +288,7 @@ cmd_host (LwCliContext  *ctx,
   changed = g_signal_connect (host, "changed", G_CALLBACK (changed_cb), &run);
   /* A game of computers only may be over already. */
   changed_cb (host, &run);
-  sigint = g_unix_signal_add (SIGINT, quit_cb, &run);
-  sigterm = g_unix_signal_add (SIGTERM, quit_cb, &run);
-  g_main_loop_run (loop);
-  g_source_remove (sigint);
-  g_source_remove (sigterm);
+  lw_cli_serve_until_stopped (loop);
   if (run.linger != 0)
     g_source_remove (run.linger);
   g_signal_handler_disconnect (host, changed);
@@ -321,11 +305,8 @@ lw_cli_cmd_host (LwCliContext  *ctx,
                  int            argc,
                  char         **argv)
 {
-  if (lw_cli_wants_help (argc, argv))
-    {
-      fputs (usage, stdout);
-      return LW_CLI_OK;
-    }
+  if (lw_cli_print_help (argc, argv, usage))
+    return LW_CLI_OK;
   if (argc < 2)
     {
       fputs (usage, stderr);

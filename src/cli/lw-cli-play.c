@@ -476,22 +476,19 @@ lw_cli_cmd_legal (LwCliContext *ctx,
     { "--run-fill", &run_fill_text, "inside_or_end or inside_only", NULL, NULL },
   };
 
-  if (lw_cli_wants_help (argc, argv))
-    {
-      fputs ("Usage: littlewolf-cli legal --trump S|H|D|C|none --lead \"CARDS\" --hand \"CARDS\"\n"
-             "                            [--players N] [--run-fill inside_or_end|inside_only]\n"
-             "Prints the legal follows of the hand to the lead (TRICKS §4), one per line.\n"
-             "--run-fill inside_only (a house rule, TRICKS T9) refuses a Run lead whose\n"
-             "Little Wolf fills an end (L=7S on 5S 6S); the default is inside_or_end.\n"
-             "Cards as in TRICKS.md: AS 10H QD KC, Den cards W G B L, a leader's wildcard\n"
-             "with what it stands for (B=9, L=7S).\n"
-             "--players N (2 to 8) is the table's size: the hand holds at most the cards\n"
-             "SCORING R1 deals (13, 11 or 9), and the lead and the hand no more copies\n"
-             "of a card than its decks (one deck for 2 to 4 players, two for 5 to 8).\n"
-             "Without it, any table: at most 13 cards, two decks.\n",
-             stdout);
-      return LW_CLI_OK;
-    }
+  if (lw_cli_print_help (argc, argv,
+                         "Usage: littlewolf-cli legal --trump S|H|D|C|none --lead \"CARDS\" --hand \"CARDS\"\n"
+                         "                            [--players N] [--run-fill inside_or_end|inside_only]\n"
+                         "Prints the legal follows of the hand to the lead (TRICKS §4), one per line.\n"
+                         "--run-fill inside_only (a house rule, TRICKS T9) refuses a Run lead whose\n"
+                         "Little Wolf fills an end (L=7S on 5S 6S); the default is inside_or_end.\n"
+                         "Cards as in TRICKS.md: AS 10H QD KC, Den cards W G B L, a leader's wildcard\n"
+                         "with what it stands for (B=9, L=7S).\n"
+                         "--players N (2 to 8) is the table's size: the hand holds at most the cards\n"
+                         "SCORING R1 deals (13, 11 or 9), and the lead and the hand no more copies\n"
+                         "of a card than its decks (one deck for 2 to 4 players, two for 5 to 8).\n"
+                         "Without it, any table: at most 13 cards, two decks.\n"))
+    return LW_CLI_OK;
   if (!read_options ("legal", argc, argv, legal_options, G_N_ELEMENTS (legal_options)))
     return LW_CLI_INVALID;
   if (trump_text == NULL || lead_text == NULL || hand_text == NULL)
@@ -557,23 +554,20 @@ lw_cli_cmd_trick (LwCliContext *ctx,
     { "--over-trump", &over_trump_text, "winning_play or whole_trick", NULL, NULL },
   };
 
-  if (lw_cli_wants_help (argc, argv))
-    {
-      fputs ("Usage: littlewolf-cli trick --trump S|H|D|C|none --lead \"CARDS\" --plays \"CARDS;CARDS;…\"\n"
-             "                            [--players N] [--over-trump winning_play|whole_trick]\n"
-             "Prints the index of the play that wins the trick (TRICKS §5): 0 the lead,\n"
-             "1… the followers in clockwise order.\n"
-             "--over-trump whole_trick (a house rule, TRICKS T22): on a plain lead an\n"
-             "all-trump play must beat every trump already in the trick, not only the\n"
-             "winning play's; the default is winning_play.\n"
-             "--players N (2 to 8) is the table's size, by default one player for the\n"
-             "lead and each play: at most N − 1 plays follow the lead, none larger\n"
-             "than SCORING R1's hand (13, 11 or 9 cards), and the trick no more copies\n"
-             "of a card than the decks in play (one deck for 2 to 4 players, two for\n"
-             "5 to 8; \"KS;KS\" needs --players 5 or more).\n",
-             stdout);
-      return LW_CLI_OK;
-    }
+  if (lw_cli_print_help (argc, argv,
+                         "Usage: littlewolf-cli trick --trump S|H|D|C|none --lead \"CARDS\" --plays \"CARDS;CARDS;…\"\n"
+                         "                            [--players N] [--over-trump winning_play|whole_trick]\n"
+                         "Prints the index of the play that wins the trick (TRICKS §5): 0 the lead,\n"
+                         "1… the followers in clockwise order.\n"
+                         "--over-trump whole_trick (a house rule, TRICKS T22): on a plain lead an\n"
+                         "all-trump play must beat every trump already in the trick, not only the\n"
+                         "winning play's; the default is winning_play.\n"
+                         "--players N (2 to 8) is the table's size, by default one player for the\n"
+                         "lead and each play: at most N − 1 plays follow the lead, none larger\n"
+                         "than SCORING R1's hand (13, 11 or 9 cards), and the trick no more copies\n"
+                         "of a card than the decks in play (one deck for 2 to 4 players, two for\n"
+                         "5 to 8; \"KS;KS\" needs --players 5 or more).\n"))
+    return LW_CLI_OK;
   if (!read_options ("trick", argc, argv, trick_options, G_N_ELEMENTS (trick_options)))
     return LW_CLI_INVALID;
   if (trump_text == NULL || lead_text == NULL || plays_text == NULL)

@@ -179,11 +179,8 @@ lw_cli_cmd_player (LwCliContext *ctx,
 
   if (argc < 2)
     return lw_cli_fail (LW_CLI_INVALID, "player: a subcommand is needed (see player --help)");
-  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 || lw_cli_wants_help (argc, argv))
-    {
-      fputs (player_usage, stdout);
-      return LW_CLI_OK;
-    }
+  if (lw_cli_print_help (argc, argv, player_usage))
+    return LW_CLI_OK;
 
   sub = argv[1];
   argc--;

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <glib-unix.h>
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 #include <sys/stat.h>
@@ -251,6 +252,17 @@ lw_cli_wants_help (int    argc,
   return FALSE;
 }
 
+gboolean
+lw_cli_print_help (int          argc,
+                   char       **argv,
+                   const char  *help)
+{
+  if (!lw_cli_wants_help (argc, argv))
+    return FALSE;
+  fputs (help, stdout);
+  return TRUE;
+}
+
 int
 lw_cli_parse_options (const char          *command,
                       const GOptionEntry  *entries,
@@ -283,6 +295,26 @@ lw_cli_open_store_to_serve (LwCliContext  *ctx,
   return g_steal_pointer (&store);
 }
 
+/* SIGINT or SIGTERM: the loop ends; the source stays until
+ * lw_cli_serve_until_stopped() removes it with the other signal's. */
+static gboolean
+quit_cb (gpointer data)
+{
+  g_main_loop_quit (data);
+  return G_SOURCE_CONTINUE;
+}
+
+void
+lw_cli_serve_until_stopped (GMainLoop *loop)
+{
+  guint sigint = g_unix_signal_add (SIGINT, quit_cb, loop);
+  guint sigterm = g_unix_signal_add (SIGTERM, quit_cb, loop);
+
+  g_main_loop_run (loop);
+  g_source_remove (sigint);
+  g_source_remove (sigterm);
+}
+
 int
 lw_cli_fail_listen (const char   *command,
                     const GError *error)
@@ -303,13 +335,10 @@ cmd_score (LwCliContext *ctx,
   g_autoptr (LwStandings) standings = NULL;
   g_autofree char *out = NULL;
 
-  if (lw_cli_wants_help (argc, argv))
-    {
-      fputs ("Usage: littlewolf-cli score [--text] [FILE|-]\n"
-             "Prints the standings of a game record (standard input when FILE is - or missing).\n",
-             stdout);
-      return LW_CLI_OK;
-    }
+  if (lw_cli_print_help (argc, argv,
+                         "Usage: littlewolf-cli score [--text] [FILE|-]\n"
+                         "Prints the standings of a game record (standard input when FILE is - or missing).\n"))
+    return LW_CLI_OK;
 
   for (int i = 1; i < argc; i++)
     {

@@ -175,6 +175,22 @@ gboolean lw_cli_wants_help (int    argc,
                             char **argv);
 
 /**
+ * lw_cli_print_help:
+ * @argc: arguments of the command, the command's name first
+ * @argv: the arguments
+ * @help: the command's usage text, ending with a newline
+ *
+ * A command's answer to --help or -h (docs/rules/CLI.md): when
+ * lw_cli_wants_help() finds one, prints @help on standard output, and the
+ * command ends with status 0.
+ *
+ * Returns: %TRUE when @help was printed.
+ */
+gboolean lw_cli_print_help (int          argc,
+                            char       **argv,
+                            const char  *help);
+
+/**
  * lw_cli_parse_options:
  * @command: the command's name as its messages begin ("host", "entry serve")
  * @entries: the command's options, %NULL-terminated (no --help: the
@@ -210,6 +226,16 @@ int lw_cli_parse_options (const char          *command,
  */
 LwStore *lw_cli_open_store_to_serve (LwCliContext  *ctx,
                                      GError       **error);
+
+/**
+ * lw_cli_serve_until_stopped:
+ * @loop: the main loop a serving command runs (`entry serve`, `host`)
+ *
+ * Runs @loop until SIGINT or SIGTERM arrives, or until something else
+ * quits it (the hosted game's end); the two signals' sources are removed
+ * before it returns, so that a later signal ends the program as usual.
+ */
+void lw_cli_serve_until_stopped (GMainLoop *loop);
 
 /**
  * lw_cli_fail_listen:

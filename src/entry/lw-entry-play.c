@@ -25,6 +25,7 @@
 
 #include "lw-entry-play.h"
 #include "lw-entry-play-private.h"
+#include "lw-json-text.h"
 #include "lw-entry-requests.h"
 
 /* ------------------------------------------------------------------ */
@@ -146,11 +147,7 @@ lw_entry_play_refusal_text (const char *id,
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "type");
   json_builder_add_string_value (builder, "refused");
-  json_builder_set_member_name (builder, "id");
-  if (id != NULL)
-    json_builder_add_string_value (builder, id);
-  else
-    json_builder_add_null_value (builder);
+  lw_json_builder_add_nullable_string (builder, "id", id);
   json_builder_set_member_name (builder, "reason");
   json_builder_add_string_value (builder, reason);
   json_builder_set_member_name (builder, "message");

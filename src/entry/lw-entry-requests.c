@@ -614,13 +614,7 @@ answer_state (LwEntryRequests  *self,
     const char *names[] = { "rule_set", "rules" };
 
     for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-      {
-        json_builder_set_member_name (builder, names[i]);
-        if (texts[i] != NULL)
-          json_builder_add_string_value (builder, texts[i]);
-        else
-          json_builder_add_null_value (builder);
-      }
+      lw_json_builder_add_nullable_string (builder, names[i], texts[i]);
   }
   lw_json_builder_add_int (builder, "total_cards", lw_total_cards (record->n_players));
   lw_json_builder_add_int (builder, "decks", lw_decks (record->n_players));

@@ -25,6 +25,7 @@
 #include <gio/gio.h>
 #include <glib/gi18n.h>
 
+#include "lw-enum-names.h"
 #include "lw-json-text.h"
 #include "lw-store-table.h"
 #include "lw-table-seats.h"
@@ -105,29 +106,29 @@ save (LwTableHost  *self,
                                      json != NULL ? self->round_number : 0, json, self->version + 1, error);
 }
 
+/* Who plays a seat, as the stored hosted table names it
+ * (lw_store_host_table()), each name at the index of its value. */
+static const char *const kind_names[] = {
+  [LW_HOST_SEAT_REMOTE] = "remote",
+  [LW_HOST_SEAT_COMPUTER] = "computer",
+  [LW_HOST_SEAT_LOCAL] = "local",
+};
+
+/* Any value but a computer or a local seat is written as remote. */
 static const char *
 kind_name (LwHostSeatKind kind)
 {
-  switch (kind)
-    {
-    case LW_HOST_SEAT_COMPUTER:
-      return "computer";
-    case LW_HOST_SEAT_LOCAL:
-      return "local";
-    case LW_HOST_SEAT_REMOTE:
-    default:
-      return "remote";
-    }
+  return kind_names[(guint) kind < G_N_ELEMENTS (kind_names) ? (guint) kind : LW_HOST_SEAT_REMOTE];
 }
 
+/* A name that is none of kind_names reads as a remote seat. */
 static LwHostSeatKind
 kind_of_name (const char *name)
 {
-  if (g_strcmp0 (name, "computer") == 0)
-    return LW_HOST_SEAT_COMPUTER;
-  if (g_strcmp0 (name, "local") == 0)
-    return LW_HOST_SEAT_LOCAL;
-  return LW_HOST_SEAT_REMOTE;
+  guint kind;
+
+  return lw_enum_from_name (kind_names, G_N_ELEMENTS (kind_names), name, &kind)
+         ? (LwHostSeatKind) kind : LW_HOST_SEAT_REMOTE;
 }
 
 /* Who plays each seat, kept with the table (lw_store_host_table()). */

@@ -14,18 +14,6 @@
 /* Deleting a game, and bringing it back                                */
 /* ------------------------------------------------------------------ */
 
-void
-lw_store_add_nullable_string (JsonBuilder *builder,
-                              const char  *key,
-                              const char  *value)
-{
-  json_builder_set_member_name (builder, key);
-  if (value == NULL)
-    json_builder_add_null_value (builder);
-  else
-    json_builder_add_string_value (builder, value);
-}
-
 /* A row of a snapshot's member: an array of its columns, each as the
  * letter of its place in @columns says: 'i' an integer, 's' a text, 'n' a
  * text or null. */
@@ -113,13 +101,13 @@ lw_store_game_snapshot (LwStore             *self,
   }
 
   json_builder_begin_object (builder);
-  lw_store_add_nullable_string (builder, "record", record);
+  lw_json_builder_add_nullable_string (builder, "record", record);
   json_builder_set_member_name (builder, "created");
   json_builder_add_int_value (builder, game->created);
-  lw_store_add_nullable_string (builder, "notes", game->notes);
+  lw_json_builder_add_nullable_string (builder, "notes", game->notes);
   json_builder_set_member_name (builder, "played_at");
   json_builder_add_int_value (builder, game->played_at);
-  lw_store_add_nullable_string (builder, "place", game->place);
+  lw_json_builder_add_nullable_string (builder, "place", game->place);
   json_builder_set_member_name (builder, "king_and_knave");
   json_builder_add_boolean_value (builder, game->king_and_knave);
 

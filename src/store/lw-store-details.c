@@ -20,7 +20,7 @@ lw_store_notes_json (const char *notes)
   g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
 
   json_builder_begin_object (builder);
-  lw_store_add_nullable_string (builder, "notes", notes);
+  lw_json_builder_add_nullable_string (builder, "notes", notes);
   json_builder_end_object (builder);
   return lw_json_builder_to_text (builder);
 }
@@ -37,7 +37,7 @@ lw_store_details_json (gint64      played_at,
     json_builder_add_null_value (builder);
   else
     json_builder_add_int_value (builder, played_at);
-  lw_store_add_nullable_string (builder, "place", place);
+  lw_json_builder_add_nullable_string (builder, "place", place);
   json_builder_end_object (builder);
   return lw_json_builder_to_text (builder);
 }

@@ -7,6 +7,7 @@
  */
 #include <string.h>
 
+#include "lw-enum-names.h"
 #include "lw-store-events.h"
 #include "lw-store-private.h"
 
@@ -28,34 +29,20 @@ event_name (const char  *name,
   return lw_name_normalize (name, "the event's name", error);
 }
 
+/* event_players.status: each entrant status's name at the index of its
+ * value. */
+static const char *const status_names[] = {
+  [LW_ENTRANT_REGISTERED] = "registered",
+  [LW_ENTRANT_CHECKED_IN] = "checked_in",
+  [LW_ENTRANT_DROPPED] = "dropped",
+};
+
+/* Any value but checked in or dropped is written as registered, as it
+ * always was. */
 static const char *
 status_to_string (LwEntrantStatus status)
 {
-  switch (status)
-    {
-    case LW_ENTRANT_CHECKED_IN:
-      return "checked_in";
-    case LW_ENTRANT_DROPPED:
-      return "dropped";
-    case LW_ENTRANT_REGISTERED:
-    default:
-      return "registered";
-    }
-}
-
-static gboolean
-status_from_string (const char      *text,
-                    LwEntrantStatus *status)
-{
-  if (g_strcmp0 (text, "registered") == 0)
-    *status = LW_ENTRANT_REGISTERED;
-  else if (g_strcmp0 (text, "checked_in") == 0)
-    *status = LW_ENTRANT_CHECKED_IN;
-  else if (g_strcmp0 (text, "dropped") == 0)
-    *status = LW_ENTRANT_DROPPED;
-  else
-    return FALSE;
-  return TRUE;
+  return status_names[(guint) status < G_N_ELEMENTS (status_names) ? (guint) status : LW_ENTRANT_REGISTERED];
 }
 
 /* ------------------------------------------------------------------ */
@@ -80,6 +67,7 @@ load_entrants (LwStore  *self,
       LwEntrant *entrant = g_new0 (LwEntrant, 1);
       gint64 index = sqlite3_column_int64 (stmt, 0);
       const char *name = (const char *) sqlite3_column_text (stmt, 1);
+      guint status;
 
       g_ptr_array_add (event->entrants, entrant);
       entrant->name = g_strdup (name != NULL ? name : "");
@@ -87,9 +75,11 @@ load_entrants (LwStore  *self,
       if (index != (gint64) event->entrants->len - 1)
         return lw_store_fail_damaged (self, "event", id,
                                       "its entrants are not numbered 0, 1, …", error);
-      if (!status_from_string ((const char *) sqlite3_column_text (stmt, 2), &entrant->status))
+      if (!lw_enum_from_name (status_names, G_N_ELEMENTS (status_names),
+                              (const char *) sqlite3_column_text (stmt, 2), &status))
         return lw_store_fail_damaged (self, "event", id,
                                       "an entrant's status is unknown", error);
+      entrant->status = (LwEntrantStatus) status;
     }
   return stepped;
 }

@@ -278,10 +278,6 @@ gboolean lw_store_edit_rounds (LwStore       *self,
 
 /* lw-store-delete.c */
 
-void lw_store_add_nullable_string (JsonBuilder *builder,
-                                   const char  *key,
-                                   const char  *value);
-
 /* The copy of a whole game that its "delete_game" entry keeps: the record
  * (current names), creation time, details, substitutes and penalty notes. */
 char *lw_store_game_snapshot (LwStore             *self,

@@ -438,6 +438,18 @@ lw_json_builder_add_int_array (JsonBuilder *builder,
   json_builder_end_array (builder);
 }
 
+void
+lw_json_builder_add_nullable_string (JsonBuilder *builder,
+                                     const char  *name,
+                                     const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  if (value != NULL)
+    json_builder_add_string_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
+}
+
 /* Appends @text to @out indented by @indent more spaces on every line (a
  * JSON text holds no raw line break inside a string, so every line break
  * is the generator's). */

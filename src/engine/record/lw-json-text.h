@@ -272,4 +272,18 @@ void lw_json_builder_add_int_array (JsonBuilder *builder,
                                     const int   *values,
                                     guint        n);
 
+/**
+ * lw_json_builder_add_nullable_string:
+ * @builder: a builder inside an object
+ * @name: the member's name
+ * @value: (nullable): UTF-8 text, or %NULL
+ *
+ * Adds the member @name: the string @value, or null when @value is %NULL
+ * (an optional text of the game record, a table's message or the CLI's
+ * JSON: null, never an empty string, stands for "none").
+ */
+void lw_json_builder_add_nullable_string (JsonBuilder *builder,
+                                          const char  *name,
+                                          const char  *value);
+
 G_END_DECLS

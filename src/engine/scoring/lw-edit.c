@@ -7,19 +7,29 @@
 #include "lw-edit.h"
 #include "lw-error.h"
 
+/* Each kind's name in the edit log and its words in messages ("deleting
+ * round 3: …"), at the index of its value. */
+static const struct {
+  const char *name;
+  const char *verb;
+} kind_words[] = {
+  [LW_EDIT_REPLACE] = { "replace_round", "replacing round" },
+  [LW_EDIT_INSERT] = { "insert_round", "inserting a round before round" },
+  [LW_EDIT_DELETE] = { "delete_round", "deleting round" },
+};
+
+/* @kind's place in kind_words: any value but an insert or a deletion is a
+ * replacement, as it always was. */
+static guint
+kind_index (LwEditKind kind)
+{
+  return (guint) kind < G_N_ELEMENTS (kind_words) ? (guint) kind : LW_EDIT_REPLACE;
+}
+
 const char *
 lw_edit_kind_to_string (LwEditKind kind)
 {
-  switch (kind)
-    {
-    case LW_EDIT_INSERT:
-      return "insert_round";
-    case LW_EDIT_DELETE:
-      return "delete_round";
-    case LW_EDIT_REPLACE:
-    default:
-      return "replace_round";
-    }
+  return kind_words[kind_index (kind)].name;
 }
 
 void
@@ -38,16 +48,7 @@ lw_edit_result_free (LwEditResult *result)
 static const char *
 edit_verb (LwEditKind kind)
 {
-  switch (kind)
-    {
-    case LW_EDIT_INSERT:
-      return "inserting a round before round";
-    case LW_EDIT_DELETE:
-      return "deleting round";
-    case LW_EDIT_REPLACE:
-    default:
-      return "replacing round";
-    }
+  return kind_words[kind_index (kind)].verb;
 }
 
 static gboolean
