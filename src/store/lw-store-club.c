@@ -511,6 +511,27 @@ lw_store_club_apply_pulled (LwStore     *self,
 }
 
 gboolean
+lw_store_club_rewind_pull (LwStore  *self,
+                           gint64    last,
+                           GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (last >= 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  return lw_store_finish (self,
+                          lw_store_run1 (self,
+                                         "UPDATE club_state SET"
+                                         " pull_seq = CASE WHEN pull_seq > ?1 THEN 0 ELSE pull_seq END,"
+                                         " roster_seq = CASE WHEN roster_seq > ?1 THEN 0"
+                                         "  ELSE roster_seq END",
+                                         last, error),
+                          error);
+}
+
+gboolean
 lw_store_club_restart (LwStore    *self,
                        gint64      counter,
                        GPtrArray  *own,

@@ -221,6 +221,25 @@ gboolean lw_store_club_apply_pulled (LwStore     *self,
                                      GError     **error);
 
 /**
+ * lw_store_club_rewind_pull:
+ * @self: a store that joined a club server
+ * @last: the server's last change number (its sequence's), ≥ 0
+ * @error: return location for a #GError (%LW_STORE_ERROR)
+ *
+ * A pull position past @last was taken from a row whose change number
+ * no push gave it (a laptop's role may write that column of its own
+ * rows by hand): every change after it would be passed over. Such a
+ * position, of the games and events or of the roster, goes back to 0 in
+ * one transaction, so that the next pull takes everything again (each
+ * change held already is left as it is); one within @last stays.
+ *
+ * Returns: %TRUE when stored (also when nothing moved).
+ */
+gboolean lw_store_club_rewind_pull (LwStore  *self,
+                                    gint64    last,
+                                    GError  **error);
+
+/**
  * lw_store_club_restart:
  * @self: a store that joined a club server
  * @counter: the push counter the server holds for this origin

@@ -55,6 +55,31 @@ read_counter (PGconn      *conn,
   return TRUE;
 }
 
+/* The server's last change number (0: none given yet), *@last, as text
+ * in *@text for the pulls' queries; a pull position past it goes back
+ * to 0 (lw_store_club_rewind_pull()). A push gives every row a number
+ * of the sequence, but a laptop's role may write a row's number by hand:
+ * one past the sequence would take every pull past the changes after
+ * it, so rows past it are not pulled. */
+static gboolean
+read_last_change (LwStore     *store,
+                  PGconn      *conn,
+                  char       **text,
+                  GError     **error)
+{
+  g_autoptr (PGresult) result =
+    lw_club_exec (conn, "reading the last change number",
+                  "SELECT coalesce (pg_sequence_last_value ('littlewolf.changes'), 0)",
+                  0, NULL, PGRES_TUPLES_OK, error);
+  gint64 last;
+
+  if (result == NULL)
+    return FALSE;
+  last = MAX (g_ascii_strtoll (PQgetvalue (result, 0, 0), NULL, 10), 0);
+  *text = g_strdup_printf ("%" G_GINT64_FORMAT, last);
+  return lw_store_club_rewind_pull (store, last, error);
+}
+
 /* Rows of littlewolf.games (uuid, origin, name, version, played_at,
  * record, seq), or of games and events with an eighth column (whether the
  * row is an event's) and a ninth (its players by roster UUID), as
@@ -243,6 +268,10 @@ pull_roster (LwStore           *store,
              LwClubSyncResult  *result,
              GError           **error)
 {
+  g_autofree char *last = NULL;
+
+  if (!read_last_change (store, conn, &last, error))
+    return FALSE;
   for (;;)
     {
       g_autoptr (GPtrArray) entries =
@@ -257,14 +286,14 @@ pull_roster (LwStore           *store,
         return FALSE;
       since = g_strdup_printf ("%" G_GINT64_FORMAT, roster_seq);
       {
-        const char *values[] = { since };
+        const char *values[] = { since, last };
 
         rows = lw_club_exec (conn, "reading the roster's changes",
                              "SELECT r.uuid, r.origin, o.name, r.name, r.merged_into, r.seq"
                              " FROM littlewolf.roster AS r JOIN littlewolf.origins AS o"
-                             "  ON o.id = r.origin WHERE r.seq > $1"
+                             "  ON o.id = r.origin WHERE r.seq > $1 AND r.seq <= $2"
                              " ORDER BY r.seq LIMIT " G_STRINGIFY (PULL_BATCH),
-                             1, values, PGRES_TUPLES_OK, error);
+                             2, values, PGRES_TUPLES_OK, error);
       }
       if (rows == NULL)
         return FALSE;
@@ -474,7 +503,10 @@ pull (LwStore           *store,
       LwClubSyncResult  *result,
       GError           **error)
 {
-  if (roster && !pull_roster (store, conn, result, error))
+  g_autofree char *last = NULL;
+
+  if ((roster && !pull_roster (store, conn, result, error))
+      || !read_last_change (store, conn, &last, error))
     return FALSE;
   for (guint batch = 0; ; batch++)
     {
@@ -489,7 +521,7 @@ pull (LwStore           *store,
         return FALSE;
       since = g_strdup_printf ("%" G_GINT64_FORMAT, state->pull_seq);
       {
-        const char *values[] = { since, state->origin };
+        const char *values[] = { since, state->origin, last };
 
         /* This laptop's own changes move the number on too (without their
          * records), so that the next pull does not read them again. */
@@ -500,13 +532,13 @@ pull (LwStore           *store,
                                "  CASE WHEN g.origin = $2 THEN NULL ELSE g.record END, g.seq,"
                                "  false AS is_event, g.players"
                                " FROM littlewolf.games AS g JOIN littlewolf.origins AS o"
-                               "  ON o.id = g.origin WHERE g.seq > $1"
+                               "  ON o.id = g.origin WHERE g.seq > $1 AND g.seq <= $3"
                                " UNION ALL"
                                " SELECT e.uuid, e.origin, o.name, e.version, 0,"
                                "  CASE WHEN e.origin = $2 THEN NULL ELSE e.facts END, e.seq, true,"
                                "  e.players"
                                " FROM littlewolf.events AS e JOIN littlewolf.origins AS o"
-                               "  ON o.id = e.origin WHERE e.seq > $1"
+                               "  ON o.id = e.origin WHERE e.seq > $1 AND e.seq <= $3"
                                ") AS c ORDER BY seq LIMIT " G_STRINGIFY (PULL_BATCH)
                              : events
                              ? "SELECT * FROM ("
@@ -514,19 +546,20 @@ pull (LwStore           *store,
                                "  CASE WHEN g.origin = $2 THEN NULL ELSE g.record END, g.seq,"
                                "  false AS is_event"
                                " FROM littlewolf.games AS g JOIN littlewolf.origins AS o"
-                               "  ON o.id = g.origin WHERE g.seq > $1"
+                               "  ON o.id = g.origin WHERE g.seq > $1 AND g.seq <= $3"
                                " UNION ALL"
                                " SELECT e.uuid, e.origin, o.name, e.version, 0,"
                                "  CASE WHEN e.origin = $2 THEN NULL ELSE e.facts END, e.seq, true"
                                " FROM littlewolf.events AS e JOIN littlewolf.origins AS o"
-                               "  ON o.id = e.origin WHERE e.seq > $1"
+                               "  ON o.id = e.origin WHERE e.seq > $1 AND e.seq <= $3"
                                ") AS c ORDER BY seq LIMIT " G_STRINGIFY (PULL_BATCH)
                              : "SELECT g.uuid, g.origin, o.name, g.version, g.played_at,"
                                "  CASE WHEN g.origin = $2 THEN NULL ELSE g.record END, g.seq"
                                " FROM littlewolf.games AS g JOIN littlewolf.origins AS o"
                                "  ON o.id = g.origin"
-                               " WHERE g.seq > $1 ORDER BY g.seq LIMIT " G_STRINGIFY (PULL_BATCH),
-                             2, values, PGRES_TUPLES_OK, error);
+                               " WHERE g.seq > $1 AND g.seq <= $3"
+                               " ORDER BY g.seq LIMIT " G_STRINGIFY (PULL_BATCH),
+                             3, values, PGRES_TUPLES_OK, error);
       }
       if (rows == NULL)
         return FALSE;
