@@ -160,10 +160,15 @@ read_password (void)
   return length > 0 ? g_strdup (line) : NULL;
 }
 
+/* A club command's failure: status 2 for invalid input (a password or
+ * a conninfo libpq cannot read, a request that cannot be as given), else
+ * 1 (CLI.md). */
 static int
 fail_club (const GError *error)
 {
-  gboolean invalid = (error->domain == LW_CLUB_ERROR && error->code == LW_CLUB_ERROR_CREDENTIALS)
+  gboolean invalid = (error->domain == LW_CLUB_ERROR
+                      && (error->code == LW_CLUB_ERROR_CREDENTIALS
+                          || error->code == LW_CLUB_ERROR_INVALID))
                      || (error->domain == LW_STORE_ERROR && error->code == LW_STORE_ERROR_INVALID);
 
   return invalid ? lw_cli_fail (LW_CLI_INVALID, "%s", error->message) : lw_cli_fail_error (error);

@@ -100,6 +100,72 @@ test_seq_past_sequence (Fixture       *fixture,
   lw_club_assert_same_games (server_games, local, "C after its pull jumped");
 }
 
+/* A conninfo in URI form with the password after the user name is
+ * refused by lw_club_join() (club join, the app's Join) like one with a
+ * password keyword: the database keeps no conninfo, so no password, and
+ * `club status` has none to print. The same for a conninfo libpq cannot
+ * read. */
+static void
+test_join_password (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autofree char *path = g_build_filename (fixture->dir, "fresh.sqlite3", NULL);
+  g_autofree char *uri = g_strdup_printf ("postgresql://%s:%s@/%s?host=%s&port=%s", a->role,
+                                          "uri-secret", fixture->server->dbname,
+                                          g_getenv ("LW_TEST_PGHOST"), g_getenv ("LW_TEST_PGPORT"));
+  const char *const bad[] = { uri, "host=x dbname", "postgresql://u:@h/d?x=%zz" };
+  g_autoptr (LwStore) store = lw_store_open (path, NULL);
+
+  g_assert_nonnull (store);
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LwClubState) state = NULL;
+
+      g_assert_false (lw_club_join (store, bad[i], a->origin, NULL, NULL, &error));
+      g_assert_error (error, LW_CLUB_ERROR,
+                      (gint) (i == 0 ? LW_CLUB_ERROR_CREDENTIALS : LW_CLUB_ERROR_INVALID));
+      g_assert_null (strstr (error->message, "uri-secret"));
+      g_clear_error (&error);
+      state = lw_store_club_get_state (store, FALSE, &error);
+      g_assert_null (state);
+      g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+    }
+}
+
+/* Invalid input to the club commands is exit status 2 (CLI.md): a
+ * conninfo libpq cannot read, on club init, join and roster, and an
+ * admin's name that cannot be a role; one line on stderr that names the
+ * problem, nothing on stdout. */
+static void
+test_exit_status (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autofree char *db = g_build_filename (fixture->dir, "cli.sqlite3", NULL);
+  const char *const runs[][6] = {
+    { "club", "init", "--conninfo", "host=x dbname", NULL },
+    { "club", "join", "--conninfo", "host=x dbname", "--origin",
+      "8e14c1d0-1987-4045-a5de-af7960d234f1" },
+    { "club", "roster", "--conninfo", "postgresql://u@h/d?x=%zz", NULL },
+    { "club", "add-admin", "Bad Name!", "--conninfo", fixture->server->owner, NULL },
+  };
+  const char *const words[] = { "bad conninfo", "bad conninfo", "bad conninfo", "an admin's name" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
+    {
+      g_auto (LwTestRun) run = { 0 };
+      const char *args[G_N_ELEMENTS (runs[i]) + 1] = { NULL };
+
+      memcpy (args, runs[i], sizeof runs[i]);
+      lw_test_run_cli_argv (&run, db, NULL, args);
+      g_assert_cmpint (run.status, ==, 2);
+      g_assert_cmpstr (run.out, ==, "");
+      g_assert_nonnull (strstr (run.err, words[i]));
+      g_assert_cmpint (strchr (run.err, '\n') - run.err, ==, (int) strlen (run.err) - 1);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -109,5 +175,7 @@ main (int   argc,
   g_test_init (&argc, &argv, NULL);
 
   ADD_TEST ("/club-hostile/seq-past-sequence", test_seq_past_sequence);
+  ADD_TEST ("/club-hostile/join-password", test_join_password);
+  ADD_TEST ("/club-hostile/exit-status", test_exit_status);
   return g_test_run ();
 }

@@ -31,7 +31,8 @@ G_BEGIN_DECLS
  *   row-level security)
  * @LW_CLUB_ERROR_FAILED: any other failure of the server (its words)
  * @LW_CLUB_ERROR_INVALID: a request that cannot be carried out as given
- *   (an admin's name, an entry merged already, a name of two entries)
+ *   (a conninfo libpq cannot read, an admin's name, an entry merged
+ *   already, a name of two entries)
  * @LW_CLUB_ERROR_NOT_FOUND: no roster entry of that name or UUID
  */
 typedef enum {
@@ -71,9 +72,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (PGresult, PQclear)
  * setting of @conninfo is honoured, `sslmode` included; connect_timeout
  * is 10 s unless given.
  *
- * Errors: %LW_CLUB_ERROR_CREDENTIALS for a password in @conninfo,
- * %LW_CLUB_ERROR_CONNECT when the connection fails ("club server: cannot
- * connect: " and libpq's message).
+ * Errors: %LW_CLUB_ERROR_CREDENTIALS for a password in @conninfo (as a
+ * keyword or in a URI's user part), %LW_CLUB_ERROR_INVALID for a
+ * conninfo libpq cannot read ("club server: bad conninfo: " and libpq's
+ * words), %LW_CLUB_ERROR_CONNECT when the connection fails ("club server:
+ * cannot connect: " and libpq's message).
  *
  * Returns: (transfer full) (nullable): the connection.
  */
@@ -121,13 +124,15 @@ gboolean lw_club_save_password (const char  *conninfo,
  *   keyring, %FALSE when to lw_club_password_file() or when none was given
  * @error: return location for a #GError
  *
- * `club join` and Preferences → Club → Join: lw_store_club_join(), then
- * lw_club_save_password() for a password given (never logged, never in
- * the database).
+ * `club join` and Preferences → Club → Join: @conninfo read as libpq
+ * reads it, then lw_store_club_join(), then lw_club_save_password() for
+ * a password given (never logged, never in the database).
  *
- * Errors: those of lw_store_club_join() (%LW_STORE_ERROR_INVALID for a
- * password in @conninfo or an origin that is no UUID) and of
- * lw_club_save_password() (%LW_CLUB_ERROR_CREDENTIALS).
+ * Errors: %LW_CLUB_ERROR_CREDENTIALS for a password in @conninfo (a
+ * keyword, or a URI's "user:password@"), %LW_CLUB_ERROR_INVALID for a
+ * conninfo libpq cannot read (nothing stored for either); those of
+ * lw_store_club_join() (%LW_STORE_ERROR_INVALID for an origin that is no
+ * UUID) and of lw_club_save_password() (%LW_CLUB_ERROR_CREDENTIALS).
  *
  * Returns: %TRUE when joined and the password kept.
  */
