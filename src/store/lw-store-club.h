@@ -199,8 +199,10 @@ gboolean lw_store_club_ack_push (LwStore     *self,
  *   sync, lw_store_club_restart()) is taken back as its own when it is
  *   missing here
  * @pull_seq: the change number pulled up to after them
- * @error: return location for a #GError (%LW_STORE_ERROR; the engine's
- *   for a record that does not replay, named by its UUID)
+ * @refused: (out) (optional): the number of changes of @games refused
+ * @refusals: (element-type utf8) (nullable): where each refused change's
+ *   message goes (transfer full of each), or %NULL
+ * @error: return location for a #GError (%LW_STORE_ERROR)
  *
  * Stores other laptops' games as the server holds them, in one
  * transaction with the new @pull_seq, so that a pull cut anywhere is
@@ -213,11 +215,21 @@ gboolean lw_store_club_ack_push (LwStore     *self,
  * way, held read-only (lw_store_club_check_event_writable()); an event of
  * this laptop's own is taken back when missing here, as a game is.
  *
+ * A change whose record or facts this store refuses (not JSON, a record
+ * that does not replay, its `id` not its UUID: any laptop's role can
+ * write such a row by hand) is refused alone: nothing of it is stored,
+ * a copy held from before stays as it was, it is counted in *@refused
+ * with its message ("club server: game UUID from laptop “NAME” not
+ * taken: …") in @refusals and removed from @games, and the others and
+ * @pull_seq are stored; the owner's next change of it is pulled as usual.
+ *
  * Returns: %TRUE when stored.
  */
 gboolean lw_store_club_apply_pulled (LwStore     *self,
                                      GPtrArray   *games,
                                      gint64       pull_seq,
+                                     guint       *refused,
+                                     GPtrArray   *refusals,
                                      GError     **error);
 
 /**

@@ -166,6 +166,92 @@ test_exit_status (Fixture       *fixture,
     }
 }
 
+/* Laptop B's role writes four rows no laptop can store: a record that is
+ * not JSON, copies of B's two rows under new UUIDs (their records' `id`
+ * not their UUID), and B's own game (held by C) changed to a record the
+ * engine refuses. C's sync is not stopped by them: A's game still
+ * arrives, each bad row is refused alone (counted, named by its UUID and
+ * laptop), C's copy of B's game stays as it was, and B's next valid
+ * version of it is taken. */
+static void
+test_bad_records (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (32);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (LwClubLaptop) c = lw_club_laptop_new (fixture->server, fixture->dir, "c");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GHashTable) before = NULL;
+  g_autoptr (GHashTable) after = NULL;
+  g_autoptr (GHashTable) server_games = NULL;
+  g_autoptr (GPtrArray) refusals = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (LwStoredGame) stored = NULL;
+  g_auto (LwTestRun) run = { 0 };
+  g_autofree char *sql = NULL;
+  g_autofree char *uuid = NULL;
+  LwClubSyncResult result;
+  gint64 game_b;
+  PGconn *conn;
+
+  game_b = lw_club_add_random_game (b->store, rng);
+  lw_club_laptop_sync (b);
+  lw_club_laptop_sync (c);
+  before = lw_club_local_games (c->store);
+  g_assert_cmpuint (g_hash_table_size (before), ==, 1);
+
+  conn = lw_club_fixture_connect (fixture->server, b->role, b->password);
+  g_assert_cmpint (lw_club_try_sql (conn, "INSERT INTO littlewolf.games"
+                                    " (uuid, origin, version, played_at, record) VALUES"
+                                    " (gen_random_uuid (), littlewolf.my_origin (), 1, 0, 'not json')",
+                                    NULL), ==, PGRES_COMMAND_OK);
+  sql = g_strdup_printf ("INSERT INTO littlewolf.games (uuid, origin, version, played_at, record)"
+                         " SELECT gen_random_uuid (), origin, 1, 0, record FROM littlewolf.games"
+                         " WHERE origin = '%s'", b->origin);
+  g_assert_cmpint (lw_club_try_sql (conn, sql, NULL), ==, PGRES_COMMAND_OK);
+  g_assert_cmpint (lw_club_try_sql (conn, "UPDATE littlewolf.games SET version = version + 1,"
+                                    " record = replace (record, '\"rounds\"', '\"rounds_\"'),"
+                                    " seq = nextval ('littlewolf.changes')"
+                                    " WHERE origin = littlewolf.my_origin () AND version < 100",
+                                    NULL), ==, PGRES_COMMAND_OK);
+  PQfinish (conn);
+  lw_club_add_random_game (a->store, rng);
+  lw_club_laptop_sync (a);
+
+  g_assert_true (lw_club_sync_with_refusals (c->store, &result, refusals, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (result.pulled, ==, 1);
+  g_assert_cmpuint (result.refused, ==, 4);
+  g_assert_cmpuint (refusals->len, ==, 4);
+  for (guint i = 0; i < refusals->len; i++)
+    g_assert_nonnull (strstr (g_ptr_array_index (refusals, i), "from laptop \u201cb\u201d not taken: "));
+  after = lw_club_local_games (c->store);
+  g_assert_cmpuint (g_hash_table_size (after), ==, 2);
+  stored = lw_store_load_game (b->store, game_b, &error);
+  g_assert_no_error (error);
+  uuid = g_strdup (stored->record->id);
+  g_assert_cmpstr (g_hash_table_lookup (after, uuid), ==, g_hash_table_lookup (before, uuid));
+
+  /* The next sync has nothing more to refuse; the command line says the
+   * same in words, exit status 0. */
+  lw_test_run_cli (&run, c->path, NULL, "club", "sync", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "pushed 0, deleted 0, pulled 0, conflicts 0\n");
+
+  /* B's own next version of its game is taken. */
+  g_assert_true (lw_store_set_game_details (b->store, game_b, 1780000000, "The Den", &error));
+  g_assert_no_error (error);
+  lw_club_laptop_sync (b);
+  g_assert_true (lw_club_sync (c->store, &result, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (result.pulled, ==, 1);
+  g_assert_cmpuint (result.refused, ==, 0);
+  g_clear_pointer (&after, g_hash_table_unref);
+  after = lw_club_local_games (c->store);
+  server_games = lw_club_local_games (b->store);
+  g_assert_cmpstr (g_hash_table_lookup (after, uuid), ==, g_hash_table_lookup (server_games, uuid));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -177,5 +263,6 @@ main (int   argc,
   ADD_TEST ("/club-hostile/seq-past-sequence", test_seq_past_sequence);
   ADD_TEST ("/club-hostile/join-password", test_join_password);
   ADD_TEST ("/club-hostile/exit-status", test_exit_status);
+  ADD_TEST ("/club-hostile/bad-records", test_bad_records);
   return g_test_run ();
 }

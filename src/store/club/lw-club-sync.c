@@ -501,6 +501,7 @@ pull (LwStore           *store,
       gboolean           events,
       gboolean           roster,
       LwClubSyncResult  *result,
+      GPtrArray         *refusals,
       GError           **error)
 {
   g_autofree char *last = NULL;
@@ -515,6 +516,7 @@ pull (LwStore           *store,
       g_autoptr (PGresult) rows = NULL;
       g_autoptr (GPtrArray) games = NULL;
       gint64 reached;
+      guint refused = 0;
       int n_rows;
 
       if (state == NULL)
@@ -573,13 +575,15 @@ pull (LwStore           *store,
       /* An empty batch still notes the time of the pull (once). */
       if (n_rows == 0 && batch > 0)
         return TRUE;
-      if (!lw_store_club_apply_pulled (store, games, reached, error))
+      if (!lw_store_club_apply_pulled (store, games, reached, &refused, refusals, error))
         return FALSE;
       for (guint i = 0; i < games->len; i++)
         if (((LwClubGame *) g_ptr_array_index (games, i))->is_event)
           result->events_pulled++;
         else
           result->pulled++;
+      /* Refused changes are counted apart (and left out of @games). */
+      result->refused += refused;
       if (n_rows < PULL_BATCH)
         return TRUE;
     }
@@ -622,7 +626,16 @@ lw_club_sync (LwStore           *store,
               LwClubSyncResult  *result_out,
               GError           **error)
 {
-  LwClubSyncResult result = { 0, 0, 0, 0, FALSE, 0, 0, 0, 0 };
+  return lw_club_sync_with_refusals (store, result_out, NULL, error);
+}
+
+gboolean
+lw_club_sync_with_refusals (LwStore           *store,
+                            LwClubSyncResult  *result_out,
+                            GPtrArray         *refusals,
+                            GError           **error)
+{
+  LwClubSyncResult result = { 0, 0, 0, 0, FALSE, 0, 0, 0, 0, 0 };
   gboolean events;
   gboolean roster;
   g_autoptr (PGconn) conn = NULL;
@@ -652,7 +665,7 @@ lw_club_sync (LwStore           *store,
     roster = strcmp (PQgetvalue (found, 0, 1), "t") == 0;
   }
   ok = push (store, conn, club, events, roster, &result, error)
-       && pull (store, conn, events, roster, &result, error);
+       && pull (store, conn, events, roster, &result, refusals, error);
   if (result_out != NULL)
     *result_out = result;
   return ok;

@@ -294,6 +294,9 @@ PGconn *lw_club_connect_laptop (LwStore       *store,
  * @roster_pushed: roster entries this laptop added that were sent
  * @roster_pulled: roster entries taken (new, renamed or merged, this
  *   laptop's own included)
+ * @refused: other laptops' changes not taken, their records or facts
+ *   refused here (lw_store_club_apply_pulled()); not in @pulled nor
+ *   @events_pulled
  *
  * What one lw_club_sync() did.
  */
@@ -307,6 +310,7 @@ typedef struct {
   guint     events_pulled;
   guint     roster_pushed;
   guint     roster_pulled;
+  guint     refused;
 } LwClubSyncResult;
 
 /**
@@ -330,11 +334,33 @@ typedef struct {
  * Errors: %LW_STORE_ERROR_NOT_FOUND when @store joined no club,
  * %LW_CLUB_ERROR_* from the server, another %LW_STORE_ERROR.
  *
+ * Another laptop's change whose record or facts this database refuses
+ * (lw_store_club_apply_pulled()) is not taken and is counted in
+ * @refused; the others are.
+ *
  * Returns: %TRUE when both halves completed.
  */
 gboolean lw_club_sync (LwStore           *store,
                        LwClubSyncResult  *result,
                        GError           **error);
+
+/**
+ * lw_club_sync_with_refusals:
+ * @store: as lw_club_sync()
+ * @result: (out caller-allocates) (optional): as lw_club_sync()
+ * @refusals: (element-type utf8): where each refused change's message
+ *   goes ("club server: game UUID from laptop “NAME” not taken: …"),
+ *   an array with g_free() as its free function
+ * @error: as lw_club_sync()
+ *
+ * lw_club_sync(), telling why each refused change was refused.
+ *
+ * Returns: %TRUE when both halves completed.
+ */
+gboolean lw_club_sync_with_refusals (LwStore           *store,
+                                     LwClubSyncResult  *result,
+                                     GPtrArray         *refusals,
+                                     GError           **error);
 
 /**
  * LwClubSuggestion:
