@@ -397,6 +397,15 @@ apply_one (LwStore           *self,
   g_autoptr (LwStoreStmt) stmt = NULL;
   g_autoptr (GArray) tables = g_array_new (FALSE, FALSE, sizeof (gint64));
 
+  if (game->too_large)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                   "club server: %s %s: its %s over the limit of a game record (%d MiB)",
+                   game->is_event ? "event" : "game", game->uuid,
+                   game->is_event ? "facts are" : "record is",
+                   LW_GAME_RECORD_MAX_BYTES / (1024 * 1024));
+      return FALSE;
+    }
   if (game->is_event)
     return lw_store_club_apply_event (self, game, own, error);
   stmt = lw_store_stmt (self,
@@ -529,7 +538,8 @@ lw_store_club_apply_pulled (LwStore     *self,
         *refused += 1;
       if (refusals != NULL)
         {
-          g_autofree char *place = g_strdup_printf ("club server: game %s: ", game->uuid);
+          g_autofree char *place = g_strdup_printf ("club server: %s %s: ",
+                                                    game->is_event ? "event" : "game", game->uuid);
           const char *why = g_str_has_prefix (local_error->message, place)
                             ? local_error->message + strlen (place) : local_error->message;
 

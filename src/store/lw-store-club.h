@@ -74,6 +74,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwClubState, lw_club_state_free)
  *   them) to their club roster UUIDs (server schema 3); %NULL when not
  *   known (a server of an older schema, a change pushed before): the
  *   names alone then say who played
+ * @too_large: (pulled games) the server's record and players are over
+ *   %LW_GAME_RECORD_MAX_BYTES together: they were not read (@record and
+ *   @players %NULL), and the change is refused
  *
  * One game (or event) on its way to or from the club server.
  */
@@ -87,6 +90,7 @@ typedef struct {
   gint64    seq;
   gboolean  is_event;
   char     *players;
+  gboolean  too_large;
 } LwClubGame;
 
 void lw_club_game_free (LwClubGame *game);

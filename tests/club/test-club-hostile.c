@@ -252,6 +252,55 @@ test_bad_records (Fixture       *fixture,
   g_assert_cmpstr (g_hash_table_lookup (after, uuid), ==, g_hash_table_lookup (server_games, uuid));
 }
 
+/* Laptop B's role writes huge rows: one record over the limit of a game
+ * record, and four of 40 MiB each (more than one batch's bytes). C's
+ * pull reads no record over the limit (refused without its text read)
+ * and splits the others into batches of bounded bytes; every one is
+ * refused, A's game after them still arrives, and the pull reaches the
+ * last change. */
+static void
+test_huge_rows (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (33);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (LwClubLaptop) c = lw_club_laptop_new (fixture->server, fixture->dir, "c");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) refusals = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (LwClubState) state = NULL;
+  g_autofree char *last = NULL;
+  LwClubSyncResult result;
+  PGconn *conn;
+
+  conn = lw_club_fixture_connect (fixture->server, b->role, b->password);
+  g_assert_cmpint (lw_club_try_sql (conn, "INSERT INTO littlewolf.games"
+                                    " (uuid, origin, version, played_at, record)"
+                                    " SELECT gen_random_uuid (), littlewolf.my_origin (), 1, 0,"
+                                    "  repeat ('x', 65 * 1024 * 1024)", NULL), ==, PGRES_COMMAND_OK);
+  g_assert_cmpint (lw_club_try_sql (conn, "INSERT INTO littlewolf.games"
+                                    " (uuid, origin, version, played_at, record, players)"
+                                    " SELECT gen_random_uuid (), littlewolf.my_origin (), 1, 0,"
+                                    "  '{' || repeat (' ', 40 * 1024 * 1024), '{}'"
+                                    " FROM generate_series (1, 4)", NULL), ==, PGRES_COMMAND_OK);
+  PQfinish (conn);
+  lw_club_add_random_game (a->store, rng);
+  lw_club_laptop_sync (a);
+
+  g_assert_true (lw_club_sync_with_refusals (c->store, &result, refusals, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (result.pulled, ==, 1);
+  g_assert_cmpuint (result.refused, ==, 5);
+  g_assert_cmpuint (refusals->len, ==, 5);
+  g_assert_nonnull (strstr (g_ptr_array_index (refusals, 0),
+                            "not taken: its record is over the limit of a game record (64 MiB)"));
+  g_assert_cmpuint (count_games (c), ==, 1);
+  state = lw_store_club_get_state (c->store, FALSE, &error);
+  g_assert_no_error (error);
+  last = lw_club_server_text (fixture->server, "SELECT max (seq) FROM littlewolf.games");
+  g_assert_cmpint (state->pull_seq, ==, g_ascii_strtoll (last, NULL, 10));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -264,5 +313,6 @@ main (int   argc,
   ADD_TEST ("/club-hostile/join-password", test_join_password);
   ADD_TEST ("/club-hostile/exit-status", test_exit_status);
   ADD_TEST ("/club-hostile/bad-records", test_bad_records);
+  ADD_TEST ("/club-hostile/huge-rows", test_huge_rows);
   return g_test_run ();
 }

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "lw-club.h"
+#include "lw-record.h"
 
 /* Changes pulled per local transaction. */
 #define PULL_BATCH 500
@@ -103,6 +104,7 @@ read_games (PGresult *result)
       game->is_event = PQnfields (result) > 7 && strcmp (PQgetvalue (result, r, 7), "t") == 0;
       game->players = PQnfields (result) > 8 && !PQgetisnull (result, r, 8)
                       ? g_strdup (PQgetvalue (result, r, 8)) : NULL;
+      game->too_large = PQnfields (result) > 9 && strcmp (PQgetvalue (result, r, 9), "t") == 0;
       g_ptr_array_add (games, game);
     }
   return games;
@@ -495,6 +497,39 @@ push (LwStore           *store,
          && lw_store_club_ack_requests (store, requests, error);
 }
 
+/* The pull's rows: a server row's record or facts and players as read,
+ * unless over LW_GAME_RECORD_MAX_BYTES together: then both NULL and
+ * column 9 (too large) true; at most PULL_BATCH rows, and no more than
+ * PULL_BYTES of records past the first row (so a batch holds at most
+ * PULL_BYTES + LW_GAME_RECORD_MAX_BYTES of them, whatever rows a laptop's
+ * role wrote); column 10, the rows past $1 in all, tells whether more
+ * are left. */
+#define PULL_BYTES (128 * 1024 * 1024)
+#define ROW_BYTES \
+  "coalesce (octet_length (body), 0) + coalesce (octet_length (players), 0)"
+#define PULL_QUERY(rows) \
+  "SELECT uuid, origin, name, version, played_at, CASE WHEN big THEN NULL ELSE body END, seq," \
+  " is_event, CASE WHEN big THEN NULL ELSE players END, big, rest FROM (" \
+  "  SELECT *, " ROW_BYTES " > " G_STRINGIFY (LW_GAME_RECORD_MAX_BYTES) " AS big," \
+  "   least (" ROW_BYTES ", " G_STRINGIFY (LW_GAME_RECORD_MAX_BYTES) ") AS size," \
+  "   sum (least (" ROW_BYTES ", " G_STRINGIFY (LW_GAME_RECORD_MAX_BYTES) "))" \
+  "    OVER (ORDER BY seq) AS upto," \
+  "   count (*) OVER () AS rest" \
+  "  FROM (" rows ") AS c) AS d" \
+  " WHERE upto - size < " G_STRINGIFY (PULL_BYTES) \
+  " ORDER BY seq LIMIT " G_STRINGIFY (PULL_BATCH)
+#define GAMES_PART(players) \
+  "SELECT g.uuid, g.origin, o.name, g.version, g.played_at," \
+  " CASE WHEN g.origin = $2 THEN NULL ELSE g.record END AS body, g.seq," \
+  " false AS is_event, " players " AS players" \
+  " FROM littlewolf.games AS g JOIN littlewolf.origins AS o" \
+  "  ON o.id = g.origin WHERE g.seq > $1 AND g.seq <= $3"
+#define EVENTS_PART(players) \
+  "SELECT e.uuid, e.origin, o.name, e.version, 0," \
+  " CASE WHEN e.origin = $2 THEN NULL ELSE e.facts END, e.seq, true, " players \
+  " FROM littlewolf.events AS e JOIN littlewolf.origins AS o" \
+  "  ON o.id = e.origin WHERE e.seq > $1 AND e.seq <= $3"
+
 static gboolean
 pull (LwStore           *store,
       PGconn            *conn,
@@ -528,39 +563,11 @@ pull (LwStore           *store,
         /* This laptop's own changes move the number on too (without their
          * records), so that the next pull does not read them again. */
         rows = lw_club_exec (conn, "reading other laptops' changes",
-                             events && roster
-                             ? "SELECT * FROM ("
-                               " SELECT g.uuid, g.origin, o.name, g.version, g.played_at,"
-                               "  CASE WHEN g.origin = $2 THEN NULL ELSE g.record END, g.seq,"
-                               "  false AS is_event, g.players"
-                               " FROM littlewolf.games AS g JOIN littlewolf.origins AS o"
-                               "  ON o.id = g.origin WHERE g.seq > $1 AND g.seq <= $3"
-                               " UNION ALL"
-                               " SELECT e.uuid, e.origin, o.name, e.version, 0,"
-                               "  CASE WHEN e.origin = $2 THEN NULL ELSE e.facts END, e.seq, true,"
-                               "  e.players"
-                               " FROM littlewolf.events AS e JOIN littlewolf.origins AS o"
-                               "  ON o.id = e.origin WHERE e.seq > $1 AND e.seq <= $3"
-                               ") AS c ORDER BY seq LIMIT " G_STRINGIFY (PULL_BATCH)
-                             : events
-                             ? "SELECT * FROM ("
-                               " SELECT g.uuid, g.origin, o.name, g.version, g.played_at,"
-                               "  CASE WHEN g.origin = $2 THEN NULL ELSE g.record END, g.seq,"
-                               "  false AS is_event"
-                               " FROM littlewolf.games AS g JOIN littlewolf.origins AS o"
-                               "  ON o.id = g.origin WHERE g.seq > $1 AND g.seq <= $3"
-                               " UNION ALL"
-                               " SELECT e.uuid, e.origin, o.name, e.version, 0,"
-                               "  CASE WHEN e.origin = $2 THEN NULL ELSE e.facts END, e.seq, true"
-                               " FROM littlewolf.events AS e JOIN littlewolf.origins AS o"
-                               "  ON o.id = e.origin WHERE e.seq > $1 AND e.seq <= $3"
-                               ") AS c ORDER BY seq LIMIT " G_STRINGIFY (PULL_BATCH)
-                             : "SELECT g.uuid, g.origin, o.name, g.version, g.played_at,"
-                               "  CASE WHEN g.origin = $2 THEN NULL ELSE g.record END, g.seq"
-                               " FROM littlewolf.games AS g JOIN littlewolf.origins AS o"
-                               "  ON o.id = g.origin"
-                               " WHERE g.seq > $1 AND g.seq <= $3"
-                               " ORDER BY g.seq LIMIT " G_STRINGIFY (PULL_BATCH),
+                             events && roster ? PULL_QUERY (GAMES_PART ("g.players")
+                                                            " UNION ALL " EVENTS_PART ("e.players"))
+                             : events ? PULL_QUERY (GAMES_PART ("NULL::text")
+                                                    " UNION ALL " EVENTS_PART ("NULL::text"))
+                             : PULL_QUERY (GAMES_PART ("NULL::text")),
                              3, values, PGRES_TUPLES_OK, error);
       }
       if (rows == NULL)
@@ -584,7 +591,7 @@ pull (LwStore           *store,
           result->pulled++;
       /* Refused changes are counted apart (and left out of @games). */
       result->refused += refused;
-      if (n_rows < PULL_BATCH)
+      if (n_rows == 0 || g_ascii_strtoll (PQgetvalue (rows, 0, 10), NULL, 10) <= n_rows)
         return TRUE;
     }
 }
