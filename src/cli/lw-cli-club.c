@@ -160,10 +160,15 @@ read_password (void)
   return length > 0 ? g_strdup (line) : NULL;
 }
 
+/* A club command's failure: status 2 for invalid input (a password or
+ * a conninfo libpq cannot read, a request that cannot be as given), else
+ * 1 (CLI.md). */
 static int
 fail_club (const GError *error)
 {
-  gboolean invalid = (error->domain == LW_CLUB_ERROR && error->code == LW_CLUB_ERROR_CREDENTIALS)
+  gboolean invalid = (error->domain == LW_CLUB_ERROR
+                      && (error->code == LW_CLUB_ERROR_CREDENTIALS
+                          || error->code == LW_CLUB_ERROR_INVALID))
                      || (error->domain == LW_STORE_ERROR && error->code == LW_STORE_ERROR_INVALID);
 
   return invalid ? lw_cli_fail (LW_CLI_INVALID, "%s", error->message) : lw_cli_fail_error (error);
@@ -539,6 +544,7 @@ cmd_sync (LwCliContext *ctx)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (LwStore) store = NULL;
+  g_autoptr (GPtrArray) refusals = g_ptr_array_new_with_free_func (g_free);
   LwClubSyncResult result;
 
   if (lw_cli_store_missing (ctx))
@@ -547,10 +553,16 @@ cmd_sync (LwCliContext *ctx)
   store = lw_cli_open_store_to_serve (ctx, &error);
   if (store == NULL)
     return lw_cli_fail_error (error);
-  if (!lw_club_sync (store, &result, &error))
+  if (!lw_club_sync_with_refusals (store, &result, refusals, &error))
     return fail_club (error);
   printf ("pushed %u, deleted %u, pulled %u, conflicts %u%s\n", result.pushed, result.deleted,
           result.pulled, result.conflicts, result.restarted ? ", new sync after a restore" : "");
+  /* Another laptop's row this database refuses: the sync goes on, and
+   * each is told on standard error. */
+  if (result.refused > 0)
+    printf ("refused %u\n", result.refused);
+  for (guint i = 0; i < refusals->len; i++)
+    lw_cli_fail (LW_CLI_OK, "%s", (const char *) g_ptr_array_index (refusals, i));
   if (result.events_pushed > 0 || result.events_pulled > 0)
     printf ("events pushed %u, pulled %u\n", result.events_pushed, result.events_pulled);
   if (result.roster_pushed > 0 || result.roster_pulled > 0)

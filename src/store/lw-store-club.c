@@ -397,6 +397,15 @@ apply_one (LwStore           *self,
   g_autoptr (LwStoreStmt) stmt = NULL;
   g_autoptr (GArray) tables = g_array_new (FALSE, FALSE, sizeof (gint64));
 
+  if (game->too_large)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                   "club server: %s %s: its %s over the limit of a game record (%d MiB)",
+                   game->is_event ? "event" : "game", game->uuid,
+                   game->is_event ? "facts are" : "record is",
+                   LW_GAME_RECORD_MAX_BYTES / (1024 * 1024));
+      return FALSE;
+    }
   if (game->is_event)
     return lw_store_club_apply_event (self, game, own, error);
   stmt = lw_store_stmt (self,
@@ -473,10 +482,20 @@ apply_one (LwStore           *self,
          && lw_store_step_done (self, stmt, error);
 }
 
+/* Whether @error is about the change's own data (its record or facts),
+ * not the store's failure (a full disk, a lock). */
+static gboolean
+is_refusal (const GError *error)
+{
+  return error->domain != LW_STORE_ERROR || error->code == LW_STORE_ERROR_INVALID;
+}
+
 gboolean
 lw_store_club_apply_pulled (LwStore     *self,
                             GPtrArray   *games,
                             gint64       pull_seq,
+                            guint       *refused,
+                            GPtrArray   *refusals,
                             GError     **error)
 {
   g_autoptr (LwClubState) state = NULL;
@@ -486,6 +505,8 @@ lw_store_club_apply_pulled (LwStore     *self,
   g_return_val_if_fail (games != NULL && pull_seq >= 0, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  if (refused != NULL)
+    *refused = 0;
   if (!lw_store_begin_write (self, error))
     return FALSE;
   state = lw_store_club_get_state (self, FALSE, error);
@@ -493,8 +514,43 @@ lw_store_club_apply_pulled (LwStore     *self,
   for (guint i = 0; ok && i < games->len; i++)
     {
       const LwClubGame *game = g_ptr_array_index (games, i);
+      g_autoptr (GError) local_error = NULL;
 
-      ok = apply_one (self, game, g_strcmp0 (game->origin, state->origin) == 0, error);
+      /* Each change in a level of its own: a refused one is undone alone. */
+      ok = lw_store_begin_write (self, error);
+      if (!ok)
+        break;
+      if (lw_store_finish (self,
+                           apply_one (self, game, g_strcmp0 (game->origin, state->origin) == 0,
+                                      &local_error),
+                           &local_error))
+        continue;
+      if (local_error == NULL)
+        g_set_error (&local_error, LW_STORE_ERROR, LW_STORE_ERROR_FAILED,
+                     "club server: %s: cannot be stored", game->uuid);
+      if (!is_refusal (local_error))
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          ok = FALSE;
+          break;
+        }
+      if (refused != NULL)
+        *refused += 1;
+      if (refusals != NULL)
+        {
+          g_autofree char *place = g_strdup_printf ("club server: %s %s: ",
+                                                    game->is_event ? "event" : "game", game->uuid);
+          const char *why = g_str_has_prefix (local_error->message, place)
+                            ? local_error->message + strlen (place) : local_error->message;
+
+          g_ptr_array_add (refusals,
+                           g_strdup_printf ("club server: %s %s from laptop \u201c%s\u201d"
+                                            " not taken: %s",
+                                            game->is_event ? "event" : "game", game->uuid,
+                                            game->origin_name != NULL ? game->origin_name : "?",
+                                            why));
+        }
+      g_ptr_array_remove_index (games, i--);
     }
   if (ok)
     {
@@ -508,6 +564,27 @@ lw_store_club_apply_pulled (LwStore     *self,
            && lw_store_step_done (self, stmt, error);
     }
   return lw_store_finish (self, ok, error);
+}
+
+gboolean
+lw_store_club_rewind_pull (LwStore  *self,
+                           gint64    last,
+                           GError  **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (last >= 0, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  return lw_store_finish (self,
+                          lw_store_run1 (self,
+                                         "UPDATE club_state SET"
+                                         " pull_seq = CASE WHEN pull_seq > ?1 THEN 0 ELSE pull_seq END,"
+                                         " roster_seq = CASE WHEN roster_seq > ?1 THEN 0"
+                                         "  ELSE roster_seq END",
+                                         last, error),
+                          error);
 }
 
 gboolean

@@ -74,6 +74,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwClubState, lw_club_state_free)
  *   them) to their club roster UUIDs (server schema 3); %NULL when not
  *   known (a server of an older schema, a change pushed before): the
  *   names alone then say who played
+ * @too_large: (pulled games) the server's record and players are over
+ *   %LW_GAME_RECORD_MAX_BYTES together: they were not read (@record and
+ *   @players %NULL), and the change is refused
  *
  * One game (or event) on its way to or from the club server.
  */
@@ -87,6 +90,7 @@ typedef struct {
   gint64    seq;
   gboolean  is_event;
   char     *players;
+  gboolean  too_large;
 } LwClubGame;
 
 void lw_club_game_free (LwClubGame *game);
@@ -199,8 +203,10 @@ gboolean lw_store_club_ack_push (LwStore     *self,
  *   sync, lw_store_club_restart()) is taken back as its own when it is
  *   missing here
  * @pull_seq: the change number pulled up to after them
- * @error: return location for a #GError (%LW_STORE_ERROR; the engine's
- *   for a record that does not replay, named by its UUID)
+ * @refused: (out) (optional): the number of changes of @games refused
+ * @refusals: (element-type utf8) (nullable): where each refused change's
+ *   message goes (transfer full of each), or %NULL
+ * @error: return location for a #GError (%LW_STORE_ERROR)
  *
  * Stores other laptops' games as the server holds them, in one
  * transaction with the new @pull_seq, so that a pull cut anywhere is
@@ -213,12 +219,41 @@ gboolean lw_store_club_ack_push (LwStore     *self,
  * way, held read-only (lw_store_club_check_event_writable()); an event of
  * this laptop's own is taken back when missing here, as a game is.
  *
+ * A change whose record or facts this store refuses (not JSON, a record
+ * that does not replay, its `id` not its UUID: any laptop's role can
+ * write such a row by hand) is refused alone: nothing of it is stored,
+ * a copy held from before stays as it was, it is counted in *@refused
+ * with its message ("club server: game UUID from laptop “NAME” not
+ * taken: …") in @refusals and removed from @games, and the others and
+ * @pull_seq are stored; the owner's next change of it is pulled as usual.
+ *
  * Returns: %TRUE when stored.
  */
 gboolean lw_store_club_apply_pulled (LwStore     *self,
                                      GPtrArray   *games,
                                      gint64       pull_seq,
+                                     guint       *refused,
+                                     GPtrArray   *refusals,
                                      GError     **error);
+
+/**
+ * lw_store_club_rewind_pull:
+ * @self: a store that joined a club server
+ * @last: the server's last change number (its sequence's), ≥ 0
+ * @error: return location for a #GError (%LW_STORE_ERROR)
+ *
+ * A pull position past @last was taken from a row whose change number
+ * no push gave it (a laptop's role may write that column of its own
+ * rows by hand): every change after it would be passed over. Such a
+ * position, of the games and events or of the roster, goes back to 0 in
+ * one transaction, so that the next pull takes everything again (each
+ * change held already is left as it is); one within @last stays.
+ *
+ * Returns: %TRUE when stored (also when nothing moved).
+ */
+gboolean lw_store_club_rewind_pull (LwStore  *self,
+                                    gint64    last,
+                                    GError  **error);
 
 /**
  * lw_store_club_restart:

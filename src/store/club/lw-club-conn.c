@@ -76,7 +76,7 @@ parse_conninfo (const char         *conninfo,
   *options = PQconninfoParse (conninfo, &message);
   if (*options == NULL)
     {
-      g_set_error (error, LW_CLUB_ERROR, LW_CLUB_ERROR_CONNECT, "club server: bad conninfo: %s",
+      g_set_error (error, LW_CLUB_ERROR, LW_CLUB_ERROR_INVALID, "club server: bad conninfo: %s",
                    message != NULL ? g_strchomp (message) : "out of memory");
       PQfreemem (message);
       return FALSE;
@@ -362,6 +362,19 @@ lw_club_join (LwStore     *store,
 
   if (in_keyring != NULL)
     *in_keyring = FALSE;
+  /* The conninfo as libpq reads it: a password in a URI's user part
+   * ("postgresql://user:secret@host/club") is refused before the
+   * database keeps the conninfo, as one given as a keyword. */
+  {
+    PQconninfoOption *options = NULL;
+    Entry entry = { NULL, NULL, NULL, NULL };
+    gboolean readable = parse_conninfo (conninfo, &options, &entry, error);
+
+    PQconninfoFree (options);
+    entry_clear (&entry);
+    if (!readable)
+      return FALSE;
+  }
   if (!lw_store_club_join (store, conninfo, origin, error))
     return FALSE;
   return password == NULL || *password == '\0'

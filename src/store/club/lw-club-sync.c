@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "lw-club.h"
+#include "lw-record.h"
 
 /* Changes pulled per local transaction. */
 #define PULL_BATCH 500
@@ -55,6 +56,31 @@ read_counter (PGconn      *conn,
   return TRUE;
 }
 
+/* The server's last change number (0: none given yet), *@last, as text
+ * in *@text for the pulls' queries; a pull position past it goes back
+ * to 0 (lw_store_club_rewind_pull()). A push gives every row a number
+ * of the sequence, but a laptop's role may write a row's number by hand:
+ * one past the sequence would take every pull past the changes after
+ * it, so rows past it are not pulled. */
+static gboolean
+read_last_change (LwStore     *store,
+                  PGconn      *conn,
+                  char       **text,
+                  GError     **error)
+{
+  g_autoptr (PGresult) result =
+    lw_club_exec (conn, "reading the last change number",
+                  "SELECT coalesce (pg_sequence_last_value ('littlewolf.changes'), 0)",
+                  0, NULL, PGRES_TUPLES_OK, error);
+  gint64 last;
+
+  if (result == NULL)
+    return FALSE;
+  last = MAX (g_ascii_strtoll (PQgetvalue (result, 0, 0), NULL, 10), 0);
+  *text = g_strdup_printf ("%" G_GINT64_FORMAT, last);
+  return lw_store_club_rewind_pull (store, last, error);
+}
+
 /* Rows of littlewolf.games (uuid, origin, name, version, played_at,
  * record, seq), or of games and events with an eighth column (whether the
  * row is an event's) and a ninth (its players by roster UUID), as
@@ -78,6 +104,7 @@ read_games (PGresult *result)
       game->is_event = PQnfields (result) > 7 && strcmp (PQgetvalue (result, r, 7), "t") == 0;
       game->players = PQnfields (result) > 8 && !PQgetisnull (result, r, 8)
                       ? g_strdup (PQgetvalue (result, r, 8)) : NULL;
+      game->too_large = PQnfields (result) > 9 && strcmp (PQgetvalue (result, r, 9), "t") == 0;
       g_ptr_array_add (games, game);
     }
   return games;
@@ -243,6 +270,10 @@ pull_roster (LwStore           *store,
              LwClubSyncResult  *result,
              GError           **error)
 {
+  g_autofree char *last = NULL;
+
+  if (!read_last_change (store, conn, &last, error))
+    return FALSE;
   for (;;)
     {
       g_autoptr (GPtrArray) entries =
@@ -257,14 +288,14 @@ pull_roster (LwStore           *store,
         return FALSE;
       since = g_strdup_printf ("%" G_GINT64_FORMAT, roster_seq);
       {
-        const char *values[] = { since };
+        const char *values[] = { since, last };
 
         rows = lw_club_exec (conn, "reading the roster's changes",
                              "SELECT r.uuid, r.origin, o.name, r.name, r.merged_into, r.seq"
                              " FROM littlewolf.roster AS r JOIN littlewolf.origins AS o"
-                             "  ON o.id = r.origin WHERE r.seq > $1"
+                             "  ON o.id = r.origin WHERE r.seq > $1 AND r.seq <= $2"
                              " ORDER BY r.seq LIMIT " G_STRINGIFY (PULL_BATCH),
-                             1, values, PGRES_TUPLES_OK, error);
+                             2, values, PGRES_TUPLES_OK, error);
       }
       if (rows == NULL)
         return FALSE;
@@ -466,15 +497,52 @@ push (LwStore           *store,
          && lw_store_club_ack_requests (store, requests, error);
 }
 
+/* The pull's rows: a server row's record or facts and players as read,
+ * unless over LW_GAME_RECORD_MAX_BYTES together: then both NULL and
+ * column 9 (too large) true; at most PULL_BATCH rows, and no more than
+ * PULL_BYTES of records past the first row (so a batch holds at most
+ * PULL_BYTES + LW_GAME_RECORD_MAX_BYTES of them, whatever rows a laptop's
+ * role wrote); column 10, the rows past $1 in all, tells whether more
+ * are left. */
+#define PULL_BYTES (128 * 1024 * 1024)
+#define ROW_BYTES \
+  "coalesce (octet_length (body), 0) + coalesce (octet_length (players), 0)"
+#define PULL_QUERY(rows) \
+  "SELECT uuid, origin, name, version, played_at, CASE WHEN big THEN NULL ELSE body END, seq," \
+  " is_event, CASE WHEN big THEN NULL ELSE players END, big, rest FROM (" \
+  "  SELECT *, " ROW_BYTES " > " G_STRINGIFY (LW_GAME_RECORD_MAX_BYTES) " AS big," \
+  "   least (" ROW_BYTES ", " G_STRINGIFY (LW_GAME_RECORD_MAX_BYTES) ") AS size," \
+  "   sum (least (" ROW_BYTES ", " G_STRINGIFY (LW_GAME_RECORD_MAX_BYTES) "))" \
+  "    OVER (ORDER BY seq) AS upto," \
+  "   count (*) OVER () AS rest" \
+  "  FROM (" rows ") AS c) AS d" \
+  " WHERE upto - size < " G_STRINGIFY (PULL_BYTES) \
+  " ORDER BY seq LIMIT " G_STRINGIFY (PULL_BATCH)
+#define GAMES_PART(players) \
+  "SELECT g.uuid, g.origin, o.name, g.version, g.played_at," \
+  " CASE WHEN g.origin = $2 THEN NULL ELSE g.record END AS body, g.seq," \
+  " false AS is_event, " players " AS players" \
+  " FROM littlewolf.games AS g JOIN littlewolf.origins AS o" \
+  "  ON o.id = g.origin WHERE g.seq > $1 AND g.seq <= $3"
+#define EVENTS_PART(players) \
+  "SELECT e.uuid, e.origin, o.name, e.version, 0," \
+  " CASE WHEN e.origin = $2 THEN NULL ELSE e.facts END, e.seq, true, " players \
+  " FROM littlewolf.events AS e JOIN littlewolf.origins AS o" \
+  "  ON o.id = e.origin WHERE e.seq > $1 AND e.seq <= $3"
+
 static gboolean
 pull (LwStore           *store,
       PGconn            *conn,
       gboolean           events,
       gboolean           roster,
       LwClubSyncResult  *result,
+      GPtrArray         *refusals,
       GError           **error)
 {
-  if (roster && !pull_roster (store, conn, result, error))
+  g_autofree char *last = NULL;
+
+  if ((roster && !pull_roster (store, conn, result, error))
+      || !read_last_change (store, conn, &last, error))
     return FALSE;
   for (guint batch = 0; ; batch++)
     {
@@ -483,50 +551,24 @@ pull (LwStore           *store,
       g_autoptr (PGresult) rows = NULL;
       g_autoptr (GPtrArray) games = NULL;
       gint64 reached;
+      guint refused = 0;
       int n_rows;
 
       if (state == NULL)
         return FALSE;
       since = g_strdup_printf ("%" G_GINT64_FORMAT, state->pull_seq);
       {
-        const char *values[] = { since, state->origin };
+        const char *values[] = { since, state->origin, last };
 
         /* This laptop's own changes move the number on too (without their
          * records), so that the next pull does not read them again. */
         rows = lw_club_exec (conn, "reading other laptops' changes",
-                             events && roster
-                             ? "SELECT * FROM ("
-                               " SELECT g.uuid, g.origin, o.name, g.version, g.played_at,"
-                               "  CASE WHEN g.origin = $2 THEN NULL ELSE g.record END, g.seq,"
-                               "  false AS is_event, g.players"
-                               " FROM littlewolf.games AS g JOIN littlewolf.origins AS o"
-                               "  ON o.id = g.origin WHERE g.seq > $1"
-                               " UNION ALL"
-                               " SELECT e.uuid, e.origin, o.name, e.version, 0,"
-                               "  CASE WHEN e.origin = $2 THEN NULL ELSE e.facts END, e.seq, true,"
-                               "  e.players"
-                               " FROM littlewolf.events AS e JOIN littlewolf.origins AS o"
-                               "  ON o.id = e.origin WHERE e.seq > $1"
-                               ") AS c ORDER BY seq LIMIT " G_STRINGIFY (PULL_BATCH)
-                             : events
-                             ? "SELECT * FROM ("
-                               " SELECT g.uuid, g.origin, o.name, g.version, g.played_at,"
-                               "  CASE WHEN g.origin = $2 THEN NULL ELSE g.record END, g.seq,"
-                               "  false AS is_event"
-                               " FROM littlewolf.games AS g JOIN littlewolf.origins AS o"
-                               "  ON o.id = g.origin WHERE g.seq > $1"
-                               " UNION ALL"
-                               " SELECT e.uuid, e.origin, o.name, e.version, 0,"
-                               "  CASE WHEN e.origin = $2 THEN NULL ELSE e.facts END, e.seq, true"
-                               " FROM littlewolf.events AS e JOIN littlewolf.origins AS o"
-                               "  ON o.id = e.origin WHERE e.seq > $1"
-                               ") AS c ORDER BY seq LIMIT " G_STRINGIFY (PULL_BATCH)
-                             : "SELECT g.uuid, g.origin, o.name, g.version, g.played_at,"
-                               "  CASE WHEN g.origin = $2 THEN NULL ELSE g.record END, g.seq"
-                               " FROM littlewolf.games AS g JOIN littlewolf.origins AS o"
-                               "  ON o.id = g.origin"
-                               " WHERE g.seq > $1 ORDER BY g.seq LIMIT " G_STRINGIFY (PULL_BATCH),
-                             2, values, PGRES_TUPLES_OK, error);
+                             events && roster ? PULL_QUERY (GAMES_PART ("g.players")
+                                                            " UNION ALL " EVENTS_PART ("e.players"))
+                             : events ? PULL_QUERY (GAMES_PART ("NULL::text")
+                                                    " UNION ALL " EVENTS_PART ("NULL::text"))
+                             : PULL_QUERY (GAMES_PART ("NULL::text")),
+                             3, values, PGRES_TUPLES_OK, error);
       }
       if (rows == NULL)
         return FALSE;
@@ -540,14 +582,16 @@ pull (LwStore           *store,
       /* An empty batch still notes the time of the pull (once). */
       if (n_rows == 0 && batch > 0)
         return TRUE;
-      if (!lw_store_club_apply_pulled (store, games, reached, error))
+      if (!lw_store_club_apply_pulled (store, games, reached, &refused, refusals, error))
         return FALSE;
       for (guint i = 0; i < games->len; i++)
         if (((LwClubGame *) g_ptr_array_index (games, i))->is_event)
           result->events_pulled++;
         else
           result->pulled++;
-      if (n_rows < PULL_BATCH)
+      /* Refused changes are counted apart (and left out of @games). */
+      result->refused += refused;
+      if (n_rows == 0 || g_ascii_strtoll (PQgetvalue (rows, 0, 10), NULL, 10) <= n_rows)
         return TRUE;
     }
 }
@@ -589,7 +633,16 @@ lw_club_sync (LwStore           *store,
               LwClubSyncResult  *result_out,
               GError           **error)
 {
-  LwClubSyncResult result = { 0, 0, 0, 0, FALSE, 0, 0, 0, 0 };
+  return lw_club_sync_with_refusals (store, result_out, NULL, error);
+}
+
+gboolean
+lw_club_sync_with_refusals (LwStore           *store,
+                            LwClubSyncResult  *result_out,
+                            GPtrArray         *refusals,
+                            GError           **error)
+{
+  LwClubSyncResult result = { 0, 0, 0, 0, FALSE, 0, 0, 0, 0, 0 };
   gboolean events;
   gboolean roster;
   g_autoptr (PGconn) conn = NULL;
@@ -619,7 +672,7 @@ lw_club_sync (LwStore           *store,
     roster = strcmp (PQgetvalue (found, 0, 1), "t") == 0;
   }
   ok = push (store, conn, club, events, roster, &result, error)
-       && pull (store, conn, events, roster, &result, error);
+       && pull (store, conn, events, roster, &result, refusals, error);
   if (result_out != NULL)
     *result_out = result;
   return ok;

@@ -31,7 +31,8 @@ G_BEGIN_DECLS
  *   row-level security)
  * @LW_CLUB_ERROR_FAILED: any other failure of the server (its words)
  * @LW_CLUB_ERROR_INVALID: a request that cannot be carried out as given
- *   (an admin's name, an entry merged already, a name of two entries)
+ *   (a conninfo libpq cannot read, an admin's name, an entry merged
+ *   already, a name of two entries)
  * @LW_CLUB_ERROR_NOT_FOUND: no roster entry of that name or UUID
  */
 typedef enum {
@@ -71,9 +72,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (PGresult, PQclear)
  * setting of @conninfo is honoured, `sslmode` included; connect_timeout
  * is 10 s unless given.
  *
- * Errors: %LW_CLUB_ERROR_CREDENTIALS for a password in @conninfo,
- * %LW_CLUB_ERROR_CONNECT when the connection fails ("club server: cannot
- * connect: " and libpq's message).
+ * Errors: %LW_CLUB_ERROR_CREDENTIALS for a password in @conninfo (as a
+ * keyword or in a URI's user part), %LW_CLUB_ERROR_INVALID for a
+ * conninfo libpq cannot read ("club server: bad conninfo: " and libpq's
+ * words), %LW_CLUB_ERROR_CONNECT when the connection fails ("club server:
+ * cannot connect: " and libpq's message).
  *
  * Returns: (transfer full) (nullable): the connection.
  */
@@ -121,13 +124,15 @@ gboolean lw_club_save_password (const char  *conninfo,
  *   keyring, %FALSE when to lw_club_password_file() or when none was given
  * @error: return location for a #GError
  *
- * `club join` and Preferences → Club → Join: lw_store_club_join(), then
- * lw_club_save_password() for a password given (never logged, never in
- * the database).
+ * `club join` and Preferences → Club → Join: @conninfo read as libpq
+ * reads it, then lw_store_club_join(), then lw_club_save_password() for
+ * a password given (never logged, never in the database).
  *
- * Errors: those of lw_store_club_join() (%LW_STORE_ERROR_INVALID for a
- * password in @conninfo or an origin that is no UUID) and of
- * lw_club_save_password() (%LW_CLUB_ERROR_CREDENTIALS).
+ * Errors: %LW_CLUB_ERROR_CREDENTIALS for a password in @conninfo (a
+ * keyword, or a URI's "user:password@"), %LW_CLUB_ERROR_INVALID for a
+ * conninfo libpq cannot read (nothing stored for either); those of
+ * lw_store_club_join() (%LW_STORE_ERROR_INVALID for an origin that is no
+ * UUID) and of lw_club_save_password() (%LW_CLUB_ERROR_CREDENTIALS).
  *
  * Returns: %TRUE when joined and the password kept.
  */
@@ -289,6 +294,9 @@ PGconn *lw_club_connect_laptop (LwStore       *store,
  * @roster_pushed: roster entries this laptop added that were sent
  * @roster_pulled: roster entries taken (new, renamed or merged, this
  *   laptop's own included)
+ * @refused: other laptops' changes not taken, their records or facts
+ *   refused here (lw_store_club_apply_pulled()); not in @pulled nor
+ *   @events_pulled
  *
  * What one lw_club_sync() did.
  */
@@ -302,6 +310,7 @@ typedef struct {
   guint     events_pulled;
   guint     roster_pushed;
   guint     roster_pulled;
+  guint     refused;
 } LwClubSyncResult;
 
 /**
@@ -325,11 +334,33 @@ typedef struct {
  * Errors: %LW_STORE_ERROR_NOT_FOUND when @store joined no club,
  * %LW_CLUB_ERROR_* from the server, another %LW_STORE_ERROR.
  *
+ * Another laptop's change whose record or facts this database refuses
+ * (lw_store_club_apply_pulled()) is not taken and is counted in
+ * @refused; the others are.
+ *
  * Returns: %TRUE when both halves completed.
  */
 gboolean lw_club_sync (LwStore           *store,
                        LwClubSyncResult  *result,
                        GError           **error);
+
+/**
+ * lw_club_sync_with_refusals:
+ * @store: as lw_club_sync()
+ * @result: (out caller-allocates) (optional): as lw_club_sync()
+ * @refusals: (element-type utf8): where each refused change's message
+ *   goes ("club server: game UUID from laptop “NAME” not taken: …"),
+ *   an array with g_free() as its free function
+ * @error: as lw_club_sync()
+ *
+ * lw_club_sync(), telling why each refused change was refused.
+ *
+ * Returns: %TRUE when both halves completed.
+ */
+gboolean lw_club_sync_with_refusals (LwStore           *store,
+                                     LwClubSyncResult  *result,
+                                     GPtrArray         *refusals,
+                                     GError           **error);
 
 /**
  * LwClubSuggestion:
