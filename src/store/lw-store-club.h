@@ -500,7 +500,9 @@ typedef struct _LwPlayerMerge LwPlayerMerge;
  * `player merge` and the Players page's merge: lw_store_merge_players(),
  * and, on a club laptop where both players are roster entries, a merge
  * request for the club's admin queued in the same transaction (sent with
- * the next push; docs/CLUB-SERVER.md "The roster"). Elsewhere it is
+ * the next push; docs/CLUB-SERVER.md "The roster"; a request withdrawn
+ * before is sent again). @merge also keeps the two roster entries, for
+ * lw_store_club_unmerge_players(). Elsewhere it is
  * lw_store_merge_players().
  *
  * Errors: those of lw_store_merge_players().
@@ -513,6 +515,37 @@ gboolean lw_store_club_merge_players (LwStore        *self,
                                       LwPlayerMerge **merge,
                                       gboolean       *requested,
                                       GError        **error);
+
+/**
+ * lw_store_club_unmerge_players:
+ * @self: a store
+ * @merge: what lw_store_club_merge_players() (or lw_store_merge_players())
+ *   returned
+ * @withdrawn: (out) (optional): set to %TRUE when the merge's request
+ *   was withdrawn
+ * @error: return location for a #GError
+ *
+ * The undo of a merge on a club laptop (the Players page's Undo), in one
+ * transaction: lw_store_unmerge_players(); the player back is linked to
+ * its roster entry again; and the merge request queued with the merge is
+ * withdrawn (docs/CLUB-SERVER.md "The roster"): one not sent yet is
+ * dropped, nothing reaches the server; one the server holds is queued as
+ * a withdrawal, which the next push sends (the request's state on the
+ * server becomes `withdrawn`, unless the admin decided it already: then
+ * the admin's decision stands, and an accepted merge comes back with
+ * the roster's next pull). Elsewhere it is lw_store_unmerge_players().
+ *
+ * Errors: %LW_STORE_ERROR_CHANGED when the club's admin merged the two
+ * on the roster already (the merge is the club's then, "“Anne” can no
+ * longer be split from “Ann”: the club's admin merged the two on the
+ * club's roster"), and those of lw_store_unmerge_players().
+ *
+ * Returns: %TRUE when undone.
+ */
+gboolean lw_store_club_unmerge_players (LwStore        *self,
+                                        LwPlayerMerge  *merge,
+                                        gboolean       *withdrawn,
+                                        GError        **error);
 
 /**
  * lw_store_club_list_requests:
@@ -532,12 +565,44 @@ GPtrArray *lw_store_club_list_requests (LwStore  *self,
  * @requests: (element-type utf8): as lw_store_club_list_requests() gave
  * @error: return location for a #GError (%LW_STORE_ERROR)
  *
- * Notes in one transaction that the server holds @requests.
+ * Notes in one transaction that the server holds @requests. One whose
+ * merge was undone meanwhile (dropped here as never sent) is queued as
+ * a withdrawal instead (lw_store_club_list_withdrawals()).
  *
  * Returns: %TRUE when noted.
  */
 gboolean lw_store_club_ack_requests (LwStore    *self,
                                      GPtrArray  *requests,
                                      GError    **error);
+
+/**
+ * lw_store_club_list_withdrawals:
+ * @self: a store
+ * @error: return location for a #GError (%LW_STORE_ERROR)
+ *
+ * Returns: (transfer full) (element-type utf8) (nullable): the merge
+ *   requests the server holds whose merge was undone here
+ *   (lw_store_club_unmerge_players()), to be withdrawn with the next
+ *   push: two UUIDs each, as lw_store_club_list_requests() gives them.
+ */
+GPtrArray *lw_store_club_list_withdrawals (LwStore  *self,
+                                           GError  **error);
+
+/**
+ * lw_store_club_ack_withdrawals:
+ * @self: a store
+ * @withdrawals: (element-type utf8): as lw_store_club_list_withdrawals()
+ *   gave
+ * @error: return location for a #GError (%LW_STORE_ERROR)
+ *
+ * Notes in one transaction that the server took @withdrawals: the
+ * requests are gone here (one merged again since waits to be sent as a
+ * request again).
+ *
+ * Returns: %TRUE when noted.
+ */
+gboolean lw_store_club_ack_withdrawals (LwStore    *self,
+                                        GPtrArray  *withdrawals,
+                                        GError    **error);
 
 G_END_DECLS

@@ -460,4 +460,20 @@ gboolean lw_store_club_local_name (LwStore     *self,
                                    char       **local,
                                    GError     **error);
 
+/* A club laptop's merge (lw_store_club_merge_players()) keeps with its
+ * LwPlayerMerge the roster entries of the two players (nullable: none),
+ * so that its undo (lw_store_club_unmerge_players()) links the player
+ * again and withdraws the request; lw-store-players.c holds them. */
+void lw_player_merge_set_entries (LwPlayerMerge *merge,
+                                  const char    *from_entry,
+                                  const char    *into_entry);
+/* The entries kept (nullable, transfer none), the merged player's ID and
+ * the two names. */
+void lw_player_merge_get_entries (const LwPlayerMerge  *merge,
+                                  const char          **from_entry,
+                                  const char          **into_entry,
+                                  gint64               *from_id,
+                                  const char          **from_name,
+                                  const char          **into_name);
+
 G_END_DECLS
