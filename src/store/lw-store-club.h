@@ -209,7 +209,10 @@ gboolean lw_store_club_ack_push (LwStore     *self,
  * version replaced, a deleted one removed. A game of this laptop's own
  * that has the UUID of another laptop's is left as it is (and named in
  * the sync's conflicts). A replaced game that is the result of a held
- * event's table stays that table's result. Events (@is_event) the same
+ * event's table stays that table's result, and a table of a held event
+ * whose game was not held when the event came (the game's change comes
+ * later in the server's order) gets it when it comes, in the batch's
+ * transaction, as the owner's table has it. Events (@is_event) the same
  * way, held read-only (lw_store_club_check_event_writable()); an event of
  * this laptop's own is taken back when missing here, as a game is.
  *
@@ -239,7 +242,8 @@ gboolean lw_store_club_apply_pulled (LwStore     *self,
  * again as it is here; nothing is deleted on the server. Events of @own
  * (@is_event, after their games) the same way: one the backup lost comes
  * back from its facts as this laptop's own, writable, its tables linked
- * to its games by UUID (and counts as pushed); one the database holds is
+ * to its games by UUID, those of @own that come after it included (and
+ * counts as pushed); one the database holds is
  * pushed again as it is here, at the version after the server's; a
  * deletion the backup does not know of is not sent.
  *

@@ -425,6 +425,16 @@ gboolean lw_store_club_count_events (LwStore  *self,
                                      gint64   *held,
                                      GError  **error);
 
+/* Inside the transaction of a pull's batch (lw_store_club_apply_pulled())
+ * or a new sync (lw_store_club_restart(), @restored: this laptop's own
+ * events taken back from the server's facts too): every table of a held
+ * event that has no game here, whose owner's facts (club_events.facts)
+ * name its result's game by a UUID held here now, gets that game as its
+ * result, as on the owner's laptop. */
+gboolean lw_store_club_link_held_tables (LwStore   *self,
+                                         gboolean   restored,
+                                         GError   **error);
+
 /* Stores pulled @event (is_event) of another laptop, inside
  * lw_store_club_apply_pulled()'s transaction: new here, imported from its
  * facts (players by name, games by UUID) and held read-only; held at

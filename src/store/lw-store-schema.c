@@ -181,7 +181,9 @@
  *                 acknowledged them, NULL facts: never pushed; event NULL
  *                 once deleted here, waiting as a deletion) or one held
  *                 from another laptop, read-only (origin, its name and
- *                 the version pulled)
+ *                 the version pulled; facts: as pulled, so that a table's
+ *                 game that arrives after its event links then; NULL for
+ *                 one pulled before the program kept them)
  *
  * Version 19 (a duplicate board's par, lw-store-event-pars.c):
  *   event_board_pars  one board of a duplicate event played by computers

@@ -813,6 +813,113 @@ test_events (Fixture       *fixture,
   g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT count (*) FROM games"), ==, 1);
 }
 
+/* An event's table whose game is not held when the event arrives: laptop
+ * A corrects the game that is table 2's result after pushing the event,
+ * so the game's change comes after the event in the server's order; a
+ * new laptop C pulls the event first, and the game, once it arrives in
+ * the same pull, is table 2's result there as on A: C's standings are
+ * A's byte for byte, in one pull and in pulls cut between the event and
+ * the game. Then A deletes that game: A's table has no result, and so
+ * have B's and C's after the sync, their standings A's again. */
+static void
+test_held_table (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (12);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (GError) error = NULL;
+  const char *new_args[] = { "event", "new", "--name", "Club night", "--format", "round-robin",
+                             "--table-size", "2", "--seed", "3", NULL };
+  const char *add_args[] = { "event", "add", "1", "Ann", "Ben", "Cat", "Dan", NULL };
+  const char *pair_args[] = { "event", "pair", "1", NULL };
+  const int paper[] = { 15, 6 };
+  g_autofree char *made = NULL;
+  g_autofree char *on_a = NULL;
+  g_autofree char *on_b = NULL;
+  g_autofree char *on_c = NULL;
+  g_autofree char *deleted_a = NULL;
+  g_autofree char *facts = NULL;
+  g_autofree char *later = NULL;
+  gint64 game_id;
+
+  made = lw_test_cli_ok_argv (a->path, new_args);
+  g_assert_cmpstr (made, ==, "1\n");
+  g_free (lw_test_cli_ok_argv (a->path, add_args));
+  g_free (lw_test_cli_ok_argv (a->path, pair_args));
+  g_assert_true (lw_store_set_event_paper_result (a->store, 1, 1, 1, paper, 2, &error));
+  g_assert_no_error (error);
+  add_table_game (a->store, rng, 2);
+  lw_club_laptop_sync (a);
+  lw_club_laptop_sync (b);
+  game_id = lw_test_sql_int_at (a->path, "SELECT game FROM event_tables WHERE number = 2");
+  g_assert_true (lw_store_set_game_notes (a->store, game_id, "Ann dealt the last round", &error));
+  g_assert_no_error (error);
+  lw_club_laptop_sync (a);
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM club_events"), ==, 1);
+  /* The game's change is after the event's in the server's order. */
+  later = lw_club_server_text (fixture->server,
+                               "SELECT (SELECT max (seq) FROM littlewolf.games)"
+                               " > (SELECT max (seq) FROM littlewolf.events)");
+  g_assert_cmpstr (later, ==, "t");
+  on_a = standings_of (a->path, "1");
+  g_assert_nonnull (strstr (on_a, "Ann"));
+
+  /* A new laptop pulls the event before the game. */
+  {
+    g_autoptr (LwClubLaptop) c = lw_club_laptop_new (fixture->server, fixture->dir, "c");
+
+    lw_club_laptop_sync (c);
+    on_c = standings_of (c->path, "1");
+    g_assert_cmpstr (on_c, ==, on_a);
+    g_assert_cmpint (lw_test_sql_int_at (c->path, "SELECT count (*) FROM event_tables AS t"
+                                         " JOIN games AS g ON g.id = t.game"
+                                         " JOIN club_games AS h ON h.uuid = g.uuid"), ==, 1);
+  }
+  /* The same with the pull cut between the event and the game: the
+   * event's batch stored, the game's taken by the next sync. */
+  {
+    g_autoptr (LwClubLaptop) d = lw_club_laptop_new (fixture->server, fixture->dir, "d");
+    g_autoptr (GPtrArray) first = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_club_game_free);
+    LwClubGame *event = g_new0 (LwClubGame, 1);
+    g_autofree char *on_d = NULL;
+    g_autofree char *event_seq = lw_club_server_text (fixture->server,
+                                                      "SELECT seq FROM littlewolf.events");
+    g_autofree char *version = lw_club_server_text (fixture->server,
+                                                    "SELECT version FROM littlewolf.events");
+
+    /* As the pull reads it (lw-club-sync.c), alone in its batch. */
+    event->uuid = lw_club_server_text (fixture->server, "SELECT uuid FROM littlewolf.events");
+    event->origin = g_strdup (a->origin);
+    event->origin_name = g_strdup (a->name);
+    event->version = g_ascii_strtoll (version, NULL, 10);
+    event->record = lw_club_server_text (fixture->server, "SELECT facts FROM littlewolf.events");
+    event->players = lw_club_server_text (fixture->server, "SELECT players FROM littlewolf.events");
+    event->seq = g_ascii_strtoll (event_seq, NULL, 10);
+    event->is_event = TRUE;
+    g_ptr_array_add (first, event);
+    g_assert_true (lw_store_club_apply_pulled (d->store, first, event->seq, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (lw_test_sql_int_at (d->path, "SELECT count (*) FROM event_tables"
+                                         " WHERE game IS NOT NULL"), ==, 0);
+    lw_club_laptop_sync (d);
+    on_d = standings_of (d->path, "1");
+    g_assert_cmpstr (on_d, ==, on_a);
+  }
+
+  /* A deletes the game: no result at table 2 on A, nor on B and C. */
+  g_assert_true (lw_store_delete_game (a->store, game_id, &error));
+  g_assert_no_error (error);
+  deleted_a = standings_of (a->path, "1");
+  g_assert_cmpstr (deleted_a, !=, on_a);
+  lw_club_laptop_sync (a);
+  facts = lw_club_server_text (fixture->server, "SELECT facts FROM littlewolf.events");
+  g_assert_null (strstr (facts, "\"game_uuid\":\""));
+  lw_club_laptop_sync (b);
+  on_b = standings_of (b->path, "1");
+  g_assert_cmpstr (on_b, ==, deleted_a);
+}
+
 /* `club suggestions --json` of @path, parsed. */
 static JsonNode *
 suggestions_of (const char *path)
@@ -1015,6 +1122,7 @@ main (int   argc,
   ADD_TEST ("/club/read-only", test_read_only);
   ADD_TEST ("/club/restore", test_restore);
   ADD_TEST ("/club/events", test_events);
+  ADD_TEST ("/club/held-table", test_held_table);
   ADD_TEST ("/club/waiting", test_waiting);
   ADD_TEST ("/club/suggestions", test_suggestions);
   return g_test_run ();
