@@ -124,6 +124,46 @@ final_entry (LwStore     *self,
   return TRUE;
 }
 
+/* The entry @uuid is here: after the admin's merges (final_entry()) and,
+ * when that entry has no local player, after this laptop's own merges
+ * (a request not withdrawn: the player merged away here), so that
+ * another laptop's game of a player merged here is that of the player it
+ * was merged into, as the games held already are. */
+static gboolean
+local_entry (LwStore     *self,
+             const char  *uuid,
+             char       **target,
+             GError     **error)
+{
+  g_autofree char *at = NULL;
+
+  if (!final_entry (self, uuid, &at, error))
+    return FALSE;
+  for (int i = 0; i < MAX_MERGES; i++)
+    {
+      g_autofree char *into = NULL;
+      g_autofree char *next = NULL;
+      gboolean found = FALSE;
+
+      if (!read_texts (self,
+                       "SELECT q.into_uuid, NULL, 0 FROM club_requests AS q JOIN club_roster AS r"
+                       " ON r.uuid = q.from_uuid WHERE q.from_uuid = ? AND q.withdrawn = 0"
+                       " AND r.player IS NULL ORDER BY q.id DESC LIMIT 1",
+                       at, &found, &into, NULL, NULL, error))
+        return FALSE;
+      if (!found || into == NULL)
+        break;
+      if (!final_entry (self, into, &next, error))
+        return FALSE;
+      if (strcmp (next, at) == 0)
+        break;
+      g_free (at);
+      at = g_steal_pointer (&next);
+    }
+  *target = g_steal_pointer (&at);
+  return TRUE;
+}
+
 /* Whether local player @id is some entry's. */
 static gboolean
 is_linked (LwStore  *self,
@@ -243,7 +283,7 @@ resolve (LwStore     *self,
       || !lw_store_step_done (self, mirror, error))
     return FALSE;
   g_clear_pointer (&mirror, lw_store_stmt_release);
-  if (!final_entry (self, uuid, &target, error)
+  if (!local_entry (self, uuid, &target, error)
       || !read_texts (self,
                       "SELECT p.name, r.name, 0 FROM club_roster AS r"
                       " LEFT JOIN players AS p ON p.id = r.player WHERE r.uuid = ?",

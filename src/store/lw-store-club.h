@@ -505,7 +505,9 @@ typedef struct _LwPlayerMerge LwPlayerMerge;
  * and, on a club laptop where both players are roster entries, a merge
  * request for the club's admin queued in the same transaction (sent with
  * the next push; docs/CLUB-SERVER.md "The roster"; a request withdrawn
- * before is sent again). @merge also keeps the two roster entries, for
+ * before is sent again). While the request stands, other laptops' games
+ * pulled here that name @from_name's roster entry are @into_name's, as
+ * the games held already are. @merge also keeps the two roster entries, for
  * lw_store_club_unmerge_players(). Elsewhere it is
  * lw_store_merge_players().
  *

@@ -461,7 +461,9 @@ JsonObject *lw_store_club_parse_players (const char *players);
 /* The local player's name for @name of a pulled game or event whose
  * players map @players (nullable: by name alone) gives, inside a write
  * transaction: the player of its roster entry (after the admin's
- * merges), else linked to it now (lw_store_club_link_player()'s rule);
+ * merges, and this laptop's own merges of the entry's player: its
+ * requests not withdrawn), else linked to it now
+ * (lw_store_club_link_player()'s rule);
  * @origin_name names the sending laptop for a suffix. */
 gboolean lw_store_club_local_name (LwStore     *self,
                                    JsonObject  *players,

@@ -617,6 +617,65 @@ test_withdraw (Fixture       *fixture,
                    ==, 2);
 }
 
+/* A laptop's own rename and merge (`player rename`, `player merge`)
+ * change its copies of other laptops' games, and they stay so when those
+ * games change and are pulled again, or new ones come: the renamed
+ * player keeps the name given here, the merged player's games are those
+ * of the one it was merged into (no second "Anne" comes back), until
+ * the admin decides otherwise. */
+static void
+test_local_changes (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (37);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (LwGameRecord) g1 = add_game (a->store, rng, "Ann", "Cleo", 1767300000);
+  g_autoptr (LwGameRecord) g2 = add_game (b->store, rng, "Anne", "Ben", 1767400000);
+  g_autoptr (LwGameRecord) g3 = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *names = NULL;
+  const char *merge_anne[] = { "player", "merge", "Anne", "Ann", NULL };
+  const char *rename_ben[] = { "player", "rename", "Ben", "Benny", NULL };
+  gint64 held;
+
+  lw_club_laptop_sync (a);
+  lw_club_laptop_sync (b);
+  lw_club_laptop_sync (a);
+  g_free (lw_test_cli_ok_argv (a->path, merge_anne));
+  g_free (lw_test_cli_ok_argv (a->path, rename_ben));
+  names = players_of (a->store);
+  g_assert_null (strstr (names, "Anne\n"));
+  g_assert_nonnull (strstr (names, "Benny\n"));
+  lw_club_laptop_sync (a);
+
+  /* B's game changes, and B plays another with Anne and Ben. */
+  held = lw_test_sql_int_at (b->path, "SELECT id FROM games");
+  g_assert_true (lw_store_set_game_notes (b->store, held, "Anne dealt first", &error));
+  g_assert_no_error (error);
+  g3 = add_game (b->store, rng, "Ben", "Anne", 1767500000);
+  lw_club_laptop_sync (b);
+  lw_club_laptop_sync (a);
+  g_clear_pointer (&names, g_free);
+  names = players_of (a->store);
+  g_test_message ("%s", names);
+  g_assert_null (strstr (names, "Anne\n"));
+  g_assert_null (strstr (names, "Ben\n"));
+  g_assert_nonnull (strstr (names, "Benny\n"));
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM game_seats AS s"
+                                       " JOIN players AS p ON p.id = s.player WHERE p.name = 'Ann'"),
+                   ==, 3);
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM game_seats AS s"
+                                       " JOIN players AS p ON p.id = s.player WHERE p.name = 'Benny'"),
+                   ==, 2);
+  assert_linked_once (a);
+  /* B is as it was: the merge waits for the admin. */
+  g_clear_pointer (&names, g_free);
+  names = players_of (b->store);
+  g_assert_nonnull (strstr (names, "Anne\n"));
+  g_assert_nonnull (strstr (names, "Ben\n"));
+}
+
 /* A server of schema 2 with a laptop's game is migrated to this version
  * (through 3's suggestions to 4's roster; twice: the
  * second changes nothing): the game stays, the roster has row-level
@@ -677,6 +736,7 @@ main (int    argc,
   ADD_TEST ("/club-roster/security", test_security);
   ADD_TEST ("/club-roster/requests", test_requests);
   ADD_TEST ("/club-roster/withdraw", test_withdraw);
+  ADD_TEST ("/club-roster/local-changes", test_local_changes);
   ADD_TEST ("/club-roster/schema", test_schema);
   return g_test_run ();
 }
