@@ -72,6 +72,17 @@ players_of (LwStore *store)
   return g_string_free (text, FALSE);
 }
 
+/* The seats of @laptop's games that player @name sits in. */
+static gint64
+seats_of (LwClubLaptop *laptop,
+          const char   *name)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT count (*) FROM game_seats AS s JOIN players AS p"
+                                          " ON p.id = s.player WHERE p.name = '%s'", name);
+
+  return lw_test_sql_int_at (laptop->path, sql);
+}
+
 /* Every local player of @laptop on its roster once (lw_club_roster_links()). */
 static void
 assert_linked_once (LwClubLaptop *laptop)
@@ -162,9 +173,7 @@ test_ids (Fixture       *fixture,
   assert_linked_once (b);
   assert_linked_once (c);
   g_assert_cmpint (lw_test_count_games (c->store), ==, 2);
-  g_assert_cmpint (lw_test_sql_int_at (c->path, "SELECT count (*) FROM game_seats AS s"
-                                       " JOIN players AS p ON p.id = s.player WHERE p.name = 'Ann'"),
-                   ==, 2);
+  g_assert_cmpint (seats_of (c, "Ann"), ==, 2);
 }
 
 /* An admin renames "Ben" and merges "Annie" (laptop B's name for Ann)
@@ -429,9 +438,7 @@ test_requests (Fixture       *fixture,
   names = players_of (b->store);
   g_assert_null (strstr (names, "Anne\n"));
   g_assert_nonnull (strstr (names, "Eva\n"));
-  g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT count (*) FROM game_seats AS s"
-                                       " JOIN players AS p ON p.id = s.player WHERE p.name = 'Ann'"),
-                   ==, 3);
+  g_assert_cmpint (seats_of (b, "Ann"), ==, 3);
   g_clear_pointer (&listed, g_free);
   listed = lw_test_cli_ok_argv (a->path, requests);
   g_assert_nonnull (strstr (listed, "\"state\" : \"accepted\""));
@@ -612,9 +619,7 @@ test_withdraw (Fixture       *fixture,
   g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM club_requests"), ==, 0);
   g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM players WHERE name = 'Anne'"),
                    ==, 0);
-  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM game_seats AS s"
-                                       " JOIN players AS p ON p.id = s.player WHERE p.name = 'Ann'"),
-                   ==, 2);
+  g_assert_cmpint (seats_of (a, "Ann"), ==, 2);
 }
 
 /* A laptop's own rename and merge (`player rename`, `player merge`)
@@ -662,12 +667,8 @@ test_local_changes (Fixture       *fixture,
   g_assert_null (strstr (names, "Anne\n"));
   g_assert_null (strstr (names, "Ben\n"));
   g_assert_nonnull (strstr (names, "Benny\n"));
-  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM game_seats AS s"
-                                       " JOIN players AS p ON p.id = s.player WHERE p.name = 'Ann'"),
-                   ==, 3);
-  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM game_seats AS s"
-                                       " JOIN players AS p ON p.id = s.player WHERE p.name = 'Benny'"),
-                   ==, 2);
+  g_assert_cmpint (seats_of (a, "Ann"), ==, 3);
+  g_assert_cmpint (seats_of (a, "Benny"), ==, 2);
   assert_linked_once (a);
   /* B is as it was: the merge waits for the admin. */
   g_clear_pointer (&names, g_free);

@@ -209,6 +209,39 @@ add_table_game (LwStore *store,
   g_assert_no_error (error);
 }
 
+/* Makes event 1 on @laptop, a round-robin @name of Ann, Ben, Cat and Dan
+ * at tables of two (pairing seed @seed), its first round paired. */
+static void
+pair_round_robin (LwClubLaptop *laptop,
+                  const char   *name,
+                  const char   *seed)
+{
+  const char *new_args[] = { "event", "new", "--name", name, "--format", "round-robin",
+                             "--table-size", "2", "--seed", seed, NULL };
+  const char *add_args[] = { "event", "add", "1", "Ann", "Ben", "Cat", "Dan", NULL };
+  const char *pair_args[] = { "event", "pair", "1", NULL };
+  g_autofree char *made = lw_test_cli_ok_argv (laptop->path, new_args);
+
+  g_assert_cmpstr (made, ==, "1\n");
+  g_free (lw_test_cli_ok_argv (laptop->path, add_args));
+  g_free (lw_test_cli_ok_argv (laptop->path, pair_args));
+}
+
+/* Runs "Club night" on @laptop (pair_round_robin(), seed 3): table 1's
+ * result from paper (15 to 6), table 2's a game (add_table_game()). */
+static void
+run_club_night (LwClubLaptop *laptop,
+                GRand        *rng)
+{
+  g_autoptr (GError) error = NULL;
+  const int paper[] = { 15, 6 };
+
+  pair_round_robin (laptop, "Club night", "3");
+  g_assert_true (lw_store_set_event_paper_result (laptop->store, 1, 1, 1, paper, 2, &error));
+  g_assert_no_error (error);
+  add_table_game (laptop->store, rng, 2);
+}
+
 /* @laptop's event 1: a round-robin of four at 2-seat tables, round 1
  * paired and its two tables' results games of the laptop's (paper
  * results would be rating games of the event's own, which the one
@@ -220,15 +253,8 @@ run_event (LwClubLaptop *laptop,
 {
   g_autofree char *name = g_strdup_printf ("%s night", laptop->name);
   g_autofree char *seed = g_strdup_printf ("%u", n + 1);
-  const char *new_args[] = { "event", "new", "--name", name, "--format", "round-robin",
-                             "--table-size", "2", "--seed", seed, NULL };
-  const char *add_args[] = { "event", "add", "1", "Ann", "Ben", "Cat", "Dan", NULL };
-  const char *pair_args[] = { "event", "pair", "1", NULL };
-  g_autofree char *made = lw_test_cli_ok_argv (laptop->path, new_args);
 
-  g_assert_cmpstr (made, ==, "1\n");
-  g_free (lw_test_cli_ok_argv (laptop->path, add_args));
-  g_free (lw_test_cli_ok_argv (laptop->path, pair_args));
+  pair_round_robin (laptop, name, seed);
   for (guint table = 1; table <= 2; table++)
     add_table_game (laptop->store, rng, table);
 }
@@ -702,11 +728,6 @@ test_events (Fixture       *fixture,
   g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
   g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
   g_autoptr (GError) error = NULL;
-  const char *new_args[] = { "event", "new", "--name", "Club night", "--format", "round-robin",
-                             "--table-size", "2", "--seed", "3", NULL };
-  const char *add_args[] = { "event", "add", "1", "Ann", "Ben", "Cat", "Dan", NULL };
-  const char *pair_args[] = { "event", "pair", "1", NULL };
-  g_autofree char *made = NULL;
   g_autofree char *on_a = NULL;
   g_autofree char *on_b = NULL;
   g_autofree char *corrected_a = NULL;
@@ -715,17 +736,10 @@ test_events (Fixture       *fixture,
   g_autofree char *facts = NULL;
   g_auto (LwTestRun) run = { 0 };
   LwClubSyncResult result;
-  const int paper[] = { 15, 6 };
   const int refused[] = { 2, 15 };
   const int corrected[] = { 9, 15 };
 
-  made = lw_test_cli_ok_argv (a->path, new_args);
-  g_assert_cmpstr (made, ==, "1\n");
-  g_free (lw_test_cli_ok_argv (a->path, add_args));
-  g_free (lw_test_cli_ok_argv (a->path, pair_args));
-  g_assert_true (lw_store_set_event_paper_result (a->store, 1, 1, 1, paper, 2, &error));
-  g_assert_no_error (error);
-  add_table_game (a->store, rng, 2);
+  run_club_night (a, rng);
 
   g_assert_true (lw_club_sync (a->store, &result, &error));
   g_assert_no_error (error);
@@ -829,12 +843,6 @@ test_held_table (Fixture       *fixture,
   g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
   g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
   g_autoptr (GError) error = NULL;
-  const char *new_args[] = { "event", "new", "--name", "Club night", "--format", "round-robin",
-                             "--table-size", "2", "--seed", "3", NULL };
-  const char *add_args[] = { "event", "add", "1", "Ann", "Ben", "Cat", "Dan", NULL };
-  const char *pair_args[] = { "event", "pair", "1", NULL };
-  const int paper[] = { 15, 6 };
-  g_autofree char *made = NULL;
   g_autofree char *on_a = NULL;
   g_autofree char *on_b = NULL;
   g_autofree char *on_c = NULL;
@@ -843,13 +851,7 @@ test_held_table (Fixture       *fixture,
   g_autofree char *later = NULL;
   gint64 game_id;
 
-  made = lw_test_cli_ok_argv (a->path, new_args);
-  g_assert_cmpstr (made, ==, "1\n");
-  g_free (lw_test_cli_ok_argv (a->path, add_args));
-  g_free (lw_test_cli_ok_argv (a->path, pair_args));
-  g_assert_true (lw_store_set_event_paper_result (a->store, 1, 1, 1, paper, 2, &error));
-  g_assert_no_error (error);
-  add_table_game (a->store, rng, 2);
+  run_club_night (a, rng);
   lw_club_laptop_sync (a);
   lw_club_laptop_sync (b);
   game_id = lw_test_sql_int_at (a->path, "SELECT game FROM event_tables WHERE number = 2");

@@ -769,6 +769,17 @@ test_v18_to_v19 (LwTestDb      *db,
   g_clear_object (&store);
 }
 
+/* Makes @store a club laptop (of a server never reached). */
+static void
+join_club (LwStore *store)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (lw_store_club_join (store, "host=db.example.org dbname=club user=lw_origin_1",
+                                     "8e14c1d0-1987-4045-a5de-af7960d234f1", &error));
+  g_assert_no_error (error);
+}
+
 /* A club laptop of schema 19 (joined, synced up to a change) migrates to
  * 20: its sync state and players are kept, no player is on the roster yet
  * (the next push links them), the roster is pulled from its start, and
@@ -789,9 +800,7 @@ test_v19_to_v20 (LwTestDb      *db,
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
   lw_test_add_swiss_event (store, "Swiss", 2, 0, names);
-  g_assert_true (lw_store_club_join (store, "host=db.example.org dbname=club user=lw_origin_1",
-                                     "8e14c1d0-1987-4045-a5de-af7960d234f1", &error));
-  g_assert_no_error (error);
+  join_club (store);
   lw_test_reopen_from_version (&store, path,
                                LW_TEST_DROP_SCHEMA_20 "UPDATE club_state SET pull_seq = 42;", 19);
   lw_test_assert_migrated (path, backup, 19);
@@ -840,9 +849,7 @@ test_v20_to_v21 (LwTestDb      *db,
 
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
-  g_assert_true (lw_store_club_join (store, "host=db.example.org dbname=club user=lw_origin_1",
-                                     "8e14c1d0-1987-4045-a5de-af7960d234f1", &error));
-  g_assert_no_error (error);
+  join_club (store);
   lw_test_reopen_from_version (&store, path,
                                LW_TEST_DROP_SCHEMA_21
                                "INSERT INTO club_requests (from_uuid, into_uuid, made_at, sent)"
