@@ -669,6 +669,14 @@ test_restore (Fixture       *fixture,
   g_assert_no_error (error);
   lw_club_add_random_game (a->store, rng);
   lw_club_laptop_sync (a);
+  /* A table's game changed after the event: later in the server's order,
+   * taken back after the event, which still links it. */
+  g_assert_true (lw_store_set_game_notes (a->store,
+                                          lw_test_sql_int_at (a->path, "SELECT game FROM event_tables"
+                                                                       " WHERE round = 1 AND number = 1"),
+                                          "Ben dealt first", &error));
+  g_assert_no_error (error);
+  lw_club_laptop_sync (a);
   standings = standings_of (a->path, "1");
 
   g_assert_true (lw_store_restore_from (a->store, backup, &error));
