@@ -622,6 +622,43 @@ test_withdraw (Fixture       *fixture,
   g_assert_cmpint (seats_of (a, "Ann"), ==, 2);
 }
 
+/* A server of schema 4 takes no withdrawal: the undo's withdrawal waits
+ * on the laptop, the request waits on the server, and the first sync
+ * after `club init` migrated it to 5 withdraws it. */
+static void
+test_withdraw_schema4 (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autoptr (LwClubServer) old = lw_club_server_new_at (4);
+  g_autoptr (GRand) rng = g_rand_new_with_seed (38);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (old, fixture->dir, "a");
+  g_autoptr (LwGameRecord) g1 = add_game (a->store, rng, "Ann", "Ben", 1767300000);
+  g_autoptr (LwGameRecord) g2 = add_game (a->store, rng, "Anne", "Cleo", 1767400000);
+  g_autoptr (LwPlayerMerge) merge = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *requests = NULL;
+  int now = 0;
+
+  lw_club_laptop_sync (a);
+  merge = merge_queued (a, "Anne", "Ann");
+  lw_club_laptop_sync (a);
+  undo_merge (a, merge, TRUE);
+  lw_club_laptop_sync (a);
+  requests = server_requests (old);
+  g_assert_cmpstr (requests, ==, "Anne>Ann waiting");
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM club_requests"
+                                       " WHERE withdrawn = 1"), ==, 1);
+
+  g_assert_true (lw_club_init (old->owner, &now, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (now, ==, 5);
+  lw_club_laptop_sync (a);
+  g_clear_pointer (&requests, g_free);
+  requests = server_requests (old);
+  g_assert_cmpstr (requests, ==, "Anne>Ann withdrawn");
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM club_requests"), ==, 0);
+}
+
 /* A laptop's own rename and merge (`player rename`, `player merge`)
  * change its copies of other laptops' games, and they stay so when those
  * games change and are pulled again, or new ones come: the renamed
@@ -737,6 +774,7 @@ main (int    argc,
   ADD_TEST ("/club-roster/security", test_security);
   ADD_TEST ("/club-roster/requests", test_requests);
   ADD_TEST ("/club-roster/withdraw", test_withdraw);
+  ADD_TEST ("/club-roster/withdraw-schema4", test_withdraw_schema4);
   ADD_TEST ("/club-roster/local-changes", test_local_changes);
   ADD_TEST ("/club-roster/schema", test_schema);
   return g_test_run ();
