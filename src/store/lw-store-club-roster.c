@@ -822,7 +822,7 @@ lw_store_club_unmerge_players (LwStore        *self,
     {
       g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_CHANGED,
                    "\u201c%s\u201d can no longer be split from \u201c%s\u201d: the club's admin"
-                   " merged the two on the club's roster", from_name, into_name);
+                   " merged \u201c%s\u201d on the club's roster", from_name, into_name, from_name);
       ok = FALSE;
     }
   ok = ok && lw_store_unmerge_players (self, merge, error);

@@ -543,7 +543,7 @@ gboolean lw_store_club_merge_players (LwStore        *self,
  *
  * Errors: %LW_STORE_ERROR_CHANGED when the club's admin merged the two
  * on the roster already (the merge is the club's then, "“Anne” can no
- * longer be split from “Ann”: the club's admin merged the two on the
+ * longer be split from “Ann”: the club's admin merged “Anne” on the
  * club's roster"), and those of lw_store_unmerge_players().
  *
  * Returns: %TRUE when undone.

@@ -494,7 +494,8 @@ undo_merge (LwClubLaptop  *laptop,
  * nothing reaches the server; undone after it, the next sync marks it
  * withdrawn there (the admin lists it so and can no longer accept it);
  * the merge made again sends it again. The player undone is its roster
- * entry again. Through libpq, another laptop's role changes none of A's
+ * entry again. A request the admin decided stays decided; once the
+ * laptop holds the admin's merge, its undo is refused. Through libpq, another laptop's role changes none of A's
  * requests, and A's role can only withdraw its own waiting ones. */
 static void
 test_withdraw (Fixture       *fixture,
@@ -620,6 +621,31 @@ test_withdraw (Fixture       *fixture,
   g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM players WHERE name = 'Anne'"),
                    ==, 0);
   g_assert_cmpint (seats_of (a, "Ann"), ==, 2);
+  g_clear_pointer (&merge, lw_player_merge_free);
+
+  /* Once this laptop holds the admin's merge, the undo is refused. */
+  merge = merge_queued (a, "Cleo", "Ben");
+  lw_club_laptop_sync (a);
+  g_clear_pointer (&id, g_free);
+  id = lw_club_server_text (fixture->server,
+                            "SELECT q.id FROM littlewolf.requests AS q JOIN littlewolf.roster AS r"
+                            " ON r.uuid = q.player WHERE r.name = 'Cleo'");
+  lw_test_run_cli (&run, a->path, NULL, "club", "roster", "accept", id, "--conninfo", admin, NULL);
+  lw_test_assert_cli_ok (&run, "club roster accept");
+  lw_test_run_clear (&run);
+  lw_club_laptop_sync (a);
+  {
+    g_autoptr (GError) error = NULL;
+    gboolean withdrawn = TRUE;
+
+    g_assert_false (lw_store_club_unmerge_players (a->store, merge, &withdrawn, &error));
+    g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_CHANGED);
+    g_assert_cmpstr (error->message, ==, "\u201cCleo\u201d can no longer be split from \u201cBen\u201d:"
+                     " the club's admin merged \u201cCleo\u201d on the club's roster");
+    g_assert_false (withdrawn);
+  }
+  g_assert_cmpint (seats_of (a, "Cleo"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM club_requests"), ==, 1);
 }
 
 /* A server of schema 4 takes no withdrawal: the undo's withdrawal waits
