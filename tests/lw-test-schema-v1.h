@@ -37,9 +37,15 @@
   "  PRIMARY KEY (round, ordinal)) WITHOUT ROWID;" \
   "PRAGMA user_version = 1;"
 
-/* Drops what schema 20 added (the club roster): with the version set
- * back, a test makes a schema-19 database from a current one. */
+/* Drops what schema 21 added (a merge request's withdrawal): with the
+ * version set back, a test makes a schema-20 database from a current one. */
+#define LW_TEST_DROP_SCHEMA_21 \
+  "ALTER TABLE club_requests DROP COLUMN withdrawn;"
+
+/* Drops what schemas 21 and 20 added (the club roster): with the version
+ * set back, a test makes a schema-19 database from a current one. */
 #define LW_TEST_DROP_SCHEMA_20 \
+  LW_TEST_DROP_SCHEMA_21 \
   "DROP TABLE club_requests; DROP TABLE club_roster;" \
   "ALTER TABLE club_state DROP COLUMN roster_seq;"
 

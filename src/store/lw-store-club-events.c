@@ -16,7 +16,14 @@
  *                    columns but event_table ] } ] }
  *
  * Standings, points and tie-breaks are not in it: they are derived from
- * these rows and the games, as on the laptop that owns the event. The
+ * these rows and the games, as on the laptop that owns the event (scores
+ * are never stored as the truth). A table whose game is not held when
+ * its event arrives (a change of the game after the event's comes later
+ * in the server's order) gets it once it arrives: a held event's facts
+ * stay in club_events.facts, and every pull's batch links such tables
+ * (lw_store_club_link_held_tables()). A game the owner deleted leaves
+ * its table without a result there (event_tables.game is set to NULL),
+ * and so its facts name no game: no result on every laptop. The
  * columns are read and written by name, so that a column added to one of
  * these tables travels without a change here; a name that is no column
  * of the table is refused.
@@ -617,9 +624,12 @@ lw_store_club_apply_event (LwStore           *self,
     }
   if (!import_facts (self, event, id, &stored, error))
     return FALSE;
+  /* The facts are kept, so that a table's game that comes after its event
+   * links to it then (lw_store_club_link_held_tables()). */
   stmt = lw_store_stmt (self,
-                        "INSERT OR REPLACE INTO club_events (uuid, event, origin, origin_name, version)"
-                        " VALUES (?, ?, ?, ?, ?)",
+                        "INSERT OR REPLACE INTO club_events"
+                        " (uuid, event, origin, origin_name, version, facts)"
+                        " VALUES (?, ?, ?, ?, ?, ?)",
                         error);
   return stmt != NULL
          && lw_store_bind_text (self, stmt, 1, event->uuid, error)
@@ -627,7 +637,28 @@ lw_store_club_apply_event (LwStore           *self,
          && lw_store_bind_text (self, stmt, 3, event->origin, error)
          && lw_store_bind_text (self, stmt, 4, event->origin_name, error)
          && lw_store_bind_int (self, stmt, 5, event->version, error)
+         && lw_store_bind_text (self, stmt, 6, event->record, error)
          && lw_store_step_done (self, stmt, error);
+}
+
+gboolean
+lw_store_club_link_held_tables (LwStore   *self,
+                                gboolean   restored,
+                                GError   **error)
+{
+  /* A table that has no game here, whose owner's facts name a game by a
+   * UUID held here now, gets it: the owner's table has it. */
+  return lw_store_run1 (self,
+                        "UPDATE event_tables SET game = g.id"
+                        " FROM club_events AS c, json_each (c.facts, '$.tables') AS j, games AS g"
+                        " WHERE c.event = event_tables.event AND c.facts IS NOT NULL"
+                        "  AND (c.origin IS NOT NULL OR ?1 = 1)"
+                        "  AND event_tables.game IS NULL AND event_tables.paper = 0"
+                        "  AND json_type (j.value, '$.game_uuid') = 'text'"
+                        "  AND event_tables.round = json_extract (j.value, '$.round')"
+                        "  AND event_tables.number = json_extract (j.value, '$.number')"
+                        "  AND g.uuid = json_extract (j.value, '$.game_uuid')",
+                        restored ? 1 : 0, error);
 }
 
 gboolean

@@ -1,5 +1,6 @@
 /* lw-store-club-roster.c — the local half of the club's roster
- * (docs/CLUB-SERVER.md "The roster"; table club_roster of schema 20)
+ * (docs/CLUB-SERVER.md "The roster"; tables club_roster and
+ * club_requests of schema 20, club_requests.withdrawn of schema 21)
  *
  * Every local player of a club laptop is linked to one roster entry, a
  * UUID the whole club shares (club_roster.player); a player added here
@@ -115,6 +116,46 @@ final_entry (LwStore     *self,
                        at, &found, &next, NULL, NULL, error))
         return FALSE;
       if (!found || next == NULL)
+        break;
+      g_free (at);
+      at = g_steal_pointer (&next);
+    }
+  *target = g_steal_pointer (&at);
+  return TRUE;
+}
+
+/* The entry @uuid is here: after the admin's merges (final_entry()) and,
+ * when that entry has no local player, after this laptop's own merges
+ * (a request not withdrawn: the player merged away here), so that
+ * another laptop's game of a player merged here is that of the player it
+ * was merged into, as the games held already are. */
+static gboolean
+local_entry (LwStore     *self,
+             const char  *uuid,
+             char       **target,
+             GError     **error)
+{
+  g_autofree char *at = NULL;
+
+  if (!final_entry (self, uuid, &at, error))
+    return FALSE;
+  for (int i = 0; i < MAX_MERGES; i++)
+    {
+      g_autofree char *into = NULL;
+      g_autofree char *next = NULL;
+      gboolean found = FALSE;
+
+      if (!read_texts (self,
+                       "SELECT q.into_uuid, NULL, 0 FROM club_requests AS q JOIN club_roster AS r"
+                       " ON r.uuid = q.from_uuid WHERE q.from_uuid = ? AND q.withdrawn = 0"
+                       " AND r.player IS NULL ORDER BY q.id DESC LIMIT 1",
+                       at, &found, &into, NULL, NULL, error))
+        return FALSE;
+      if (!found || into == NULL)
+        break;
+      if (!final_entry (self, into, &next, error))
+        return FALSE;
+      if (strcmp (next, at) == 0)
         break;
       g_free (at);
       at = g_steal_pointer (&next);
@@ -242,7 +283,7 @@ resolve (LwStore     *self,
       || !lw_store_step_done (self, mirror, error))
     return FALSE;
   g_clear_pointer (&mirror, lw_store_stmt_release);
-  if (!final_entry (self, uuid, &target, error)
+  if (!local_entry (self, uuid, &target, error)
       || !read_texts (self,
                       "SELECT p.name, r.name, 0 FROM club_roster AS r"
                       " LEFT JOIN players AS p ON p.id = r.player WHERE r.uuid = ?",
@@ -757,6 +798,7 @@ lw_store_club_merge_players (LwStore        *self,
 {
   g_autofree char *from = NULL;
   g_autofree char *into = NULL;
+  g_autoptr (LwPlayerMerge) done = NULL;
   gboolean ok;
 
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
@@ -769,13 +811,19 @@ lw_store_club_merge_players (LwStore        *self,
     return FALSE;
   ok = entry_of (self, from_name, &from, error)
        && entry_of (self, into_name, &into, error)
-       && lw_store_merge_players (self, from_name, into_name, merge, error);
+       && lw_store_merge_players (self, from_name, into_name, &done, error);
+  if (ok)
+    lw_player_merge_set_entries (done, from, into);
+  /* A request withdrawn here whose withdrawal waits, or went, is wanted
+   * again: sent again as a request (the server's withdrawn one waits
+   * again; one still waiting there stays as it is). */
   if (ok && from != NULL && into != NULL && strcmp (from, into) != 0)
     {
       g_autoptr (LwStoreStmt) stmt =
         lw_store_stmt (self,
-                       "INSERT OR IGNORE INTO club_requests (from_uuid, into_uuid, made_at)"
-                       " VALUES (?1, ?2, ?3)",
+                       "INSERT INTO club_requests (from_uuid, into_uuid, made_at) VALUES (?1, ?2, ?3)"
+                       " ON CONFLICT (from_uuid, into_uuid) DO UPDATE SET sent = 0, withdrawn = 0,"
+                       "  made_at = excluded.made_at WHERE withdrawn = 1",
                        error);
 
       ok = stmt != NULL
@@ -786,12 +834,98 @@ lw_store_club_merge_players (LwStore        *self,
       if (ok && requested != NULL)
         *requested = TRUE;
     }
+  if (!lw_store_finish (self, ok, error))
+    return FALSE;
+  if (merge != NULL)
+    *merge = g_steal_pointer (&done);
+  return TRUE;
+}
+
+gboolean
+lw_store_club_unmerge_players (LwStore        *self,
+                               LwPlayerMerge  *merge,
+                               gboolean       *withdrawn,
+                               GError        **error)
+{
+  const char *from = NULL;
+  const char *into = NULL;
+  const char *from_name = NULL;
+  const char *into_name = NULL;
+  g_autofree char *merged_into = NULL;
+  gint64 from_id = 0;
+  gint64 sent = -1;
+  gboolean found = FALSE;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (merge != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (withdrawn != NULL)
+    *withdrawn = FALSE;
+  lw_player_merge_get_entries (merge, &from, &into, &from_id, &from_name, &into_name);
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  ok = from == NULL
+       || read_texts (self, "SELECT merged_into, NULL, 0 FROM club_roster WHERE uuid = ?",
+                      from, &found, &merged_into, NULL, NULL, error);
+  if (ok && merged_into != NULL)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_CHANGED,
+                   "\u201c%s\u201d can no longer be split from \u201c%s\u201d: the club's admin"
+                   " merged \u201c%s\u201d on the club's roster", from_name, into_name, from_name);
+      ok = FALSE;
+    }
+  ok = ok && lw_store_unmerge_players (self, merge, error);
+  /* The player back is its roster entry's again (the merge's removal of
+   * the player unlinked it). */
+  if (ok && from != NULL)
+    ok = lw_store_run_text (self,
+                            "UPDATE club_roster SET player = ?2 WHERE uuid = ?1 AND player IS NULL"
+                            " AND NOT EXISTS (SELECT 1 FROM club_roster WHERE player = ?2)",
+                            from, from_id, error);
+  if (ok && from != NULL && into != NULL)
+    {
+      g_autoptr (LwStoreStmt) stmt =
+        lw_store_stmt (self,
+                       "SELECT sent FROM club_requests WHERE from_uuid = ?1 AND into_uuid = ?2"
+                       " AND withdrawn = 0",
+                       error);
+
+      ok = stmt != NULL
+           && lw_store_bind_text (self, stmt, 1, from, error)
+           && lw_store_bind_text (self, stmt, 2, into, error)
+           && lw_store_step_row (self, stmt, &found, error);
+      if (ok && found)
+        sent = sqlite3_column_int64 (stmt, 0);
+    }
+  /* Never sent: dropped; sent: withdrawn with the next push. */
+  if (ok && sent >= 0)
+    {
+      g_autoptr (LwStoreStmt) stmt =
+        lw_store_stmt (self,
+                       sent == 0
+                       ? "DELETE FROM club_requests WHERE from_uuid = ?1 AND into_uuid = ?2"
+                       : "UPDATE club_requests SET withdrawn = 1 WHERE from_uuid = ?1 AND into_uuid = ?2",
+                       error);
+
+      ok = stmt != NULL
+           && lw_store_bind_text (self, stmt, 1, from, error)
+           && lw_store_bind_text (self, stmt, 2, into, error)
+           && lw_store_step_done (self, stmt, error);
+      if (ok && withdrawn != NULL)
+        *withdrawn = TRUE;
+    }
   return lw_store_finish (self, ok, error);
 }
 
-GPtrArray *
-lw_store_club_list_requests (LwStore  *self,
-                             GError  **error)
+/* The two UUIDs of each request whose (sent, withdrawn) are @sent and
+ * @withdrawn, in the order they were made. */
+static GPtrArray *
+list_requests (LwStore   *self,
+               gint64     sent,
+               gint64     withdrawn,
+               GError   **error)
 {
   g_autoptr (GPtrArray) requests = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (LwStoreStmt) stmt = NULL;
@@ -802,9 +936,9 @@ lw_store_club_list_requests (LwStore  *self,
   if (!lw_store_begin_read (self, error))
     return NULL;
   stmt = lw_store_query (self,
-                         "SELECT from_uuid, into_uuid FROM club_requests WHERE sent = 0 AND ? = ?"
-                         " ORDER BY id",
-                         0, 0, error);
+                         "SELECT from_uuid, into_uuid FROM club_requests WHERE sent = ?1"
+                         " AND withdrawn = ?2 ORDER BY id",
+                         sent, withdrawn, error);
   while (lw_store_next_row (self, stmt, &ok, error))
     {
       g_ptr_array_add (requests, column_text (stmt, 0));
@@ -817,10 +951,29 @@ lw_store_club_list_requests (LwStore  *self,
   return g_steal_pointer (&requests);
 }
 
-gboolean
-lw_store_club_ack_requests (LwStore    *self,
-                            GPtrArray  *requests,
-                            GError    **error)
+GPtrArray *
+lw_store_club_list_requests (LwStore  *self,
+                             GError  **error)
+{
+  return list_requests (self, 0, 0, error);
+}
+
+GPtrArray *
+lw_store_club_list_withdrawals (LwStore  *self,
+                                GError  **error)
+{
+  return list_requests (self, 1, 1, error);
+}
+
+/* Runs @sql (?1, ?2: a request's two UUIDs, ?3 the time) for each
+ * request of @requests, and @missing when @sql changed no row (nullable),
+ * in one transaction. */
+static gboolean
+ack_each (LwStore     *self,
+          GPtrArray   *requests,
+          const char  *sql,
+          const char  *missing,
+          GError     **error)
 {
   gboolean ok = TRUE;
 
@@ -832,15 +985,44 @@ lw_store_club_ack_requests (LwStore    *self,
   if (!lw_store_begin_write (self, error))
     return FALSE;
   for (guint i = 0; ok && i < requests->len; i += 2)
-    {
-      g_autoptr (LwStoreStmt) stmt =
-        lw_store_stmt (self, "UPDATE club_requests SET sent = 1 WHERE from_uuid = ?1 AND into_uuid = ?2",
-                       error);
+    for (guint step = 0; ok && step < 2; step++)
+      {
+        g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, step == 0 ? sql : missing, error);
 
-      ok = stmt != NULL
-           && lw_store_bind_text (self, stmt, 1, g_ptr_array_index (requests, i), error)
-           && lw_store_bind_text (self, stmt, 2, g_ptr_array_index (requests, i + 1), error)
-           && lw_store_step_done (self, stmt, error);
-    }
+        ok = stmt != NULL
+             && lw_store_bind_text (self, stmt, 1, g_ptr_array_index (requests, i), error)
+             && lw_store_bind_text (self, stmt, 2, g_ptr_array_index (requests, i + 1), error)
+             && lw_store_bind_int (self, stmt, 3, g_get_real_time () / G_USEC_PER_SEC, error)
+             && lw_store_step_done (self, stmt, error);
+        if (missing == NULL || sqlite3_changes (lw_store_get_db (self)) != 0)
+          break;
+      }
   return lw_store_finish (self, ok, error);
+}
+
+gboolean
+lw_store_club_ack_requests (LwStore    *self,
+                            GPtrArray  *requests,
+                            GError    **error)
+{
+  /* A request undone while it was on its way (the row dropped): the
+   * server holds it now, so it is withdrawn with the next push. */
+  return ack_each (self, requests,
+                   "UPDATE club_requests SET sent = 1 WHERE from_uuid = ?1 AND into_uuid = ?2"
+                   " AND ?3 = ?3",
+                   "INSERT INTO club_requests (from_uuid, into_uuid, made_at, sent, withdrawn)"
+                   " VALUES (?1, ?2, ?3, 1, 1)",
+                   error);
+}
+
+gboolean
+lw_store_club_ack_withdrawals (LwStore    *self,
+                               GPtrArray  *withdrawals,
+                               GError    **error)
+{
+  /* One merged again meanwhile (withdrawn 0) stays, to be sent again. */
+  return ack_each (self, withdrawals,
+                   "DELETE FROM club_requests WHERE from_uuid = ?1 AND into_uuid = ?2"
+                   " AND withdrawn = 1 AND ?3 = ?3",
+                   NULL, error);
 }

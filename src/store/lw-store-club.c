@@ -552,6 +552,7 @@ lw_store_club_apply_pulled (LwStore     *self,
         }
       g_ptr_array_remove_index (games, i--);
     }
+  ok = ok && lw_store_club_link_held_tables (self, FALSE, error);
   if (ok)
     {
       g_autoptr (LwStoreStmt) stmt =
@@ -613,6 +614,9 @@ lw_store_club_restart (LwStore    *self,
                          counter, error);
   for (guint i = 0; ok && i < own->len; i++)
     ok = apply_one (self, g_ptr_array_index (own, i), TRUE, error);
+  /* The own events taken back (their facts kept as acknowledged) link the
+   * games that came after them. */
+  ok = ok && lw_store_club_link_held_tables (self, TRUE, error);
   return lw_store_finish (self, ok, error);
 }
 

@@ -215,7 +215,10 @@ gboolean lw_store_club_ack_push (LwStore     *self,
  * version replaced, a deleted one removed. A game of this laptop's own
  * that has the UUID of another laptop's is left as it is (and named in
  * the sync's conflicts). A replaced game that is the result of a held
- * event's table stays that table's result. Events (@is_event) the same
+ * event's table stays that table's result, and a table of a held event
+ * whose game was not held when the event came (the game's change comes
+ * later in the server's order) gets it when it comes, in the batch's
+ * transaction, as the owner's table has it. Events (@is_event) the same
  * way, held read-only (lw_store_club_check_event_writable()); an event of
  * this laptop's own is taken back when missing here, as a game is.
  *
@@ -274,7 +277,8 @@ gboolean lw_store_club_rewind_pull (LwStore  *self,
  * again as it is here; nothing is deleted on the server. Events of @own
  * (@is_event, after their games) the same way: one the backup lost comes
  * back from its facts as this laptop's own, writable, its tables linked
- * to its games by UUID (and counts as pushed); one the database holds is
+ * to its games by UUID, those of @own that come after it included (and
+ * counts as pushed); one the database holds is
  * pushed again as it is here, at the version after the server's; a
  * deletion the backup does not know of is not sent.
  *
@@ -564,7 +568,11 @@ typedef struct _LwPlayerMerge LwPlayerMerge;
  * `player merge` and the Players page's merge: lw_store_merge_players(),
  * and, on a club laptop where both players are roster entries, a merge
  * request for the club's admin queued in the same transaction (sent with
- * the next push; docs/CLUB-SERVER.md "The roster"). Elsewhere it is
+ * the next push; docs/CLUB-SERVER.md "The roster"; a request withdrawn
+ * before is sent again). While the request stands, other laptops' games
+ * pulled here that name @from_name's roster entry are @into_name's, as
+ * the games held already are. @merge also keeps the two roster entries, for
+ * lw_store_club_unmerge_players(). Elsewhere it is
  * lw_store_merge_players().
  *
  * Errors: those of lw_store_merge_players().
@@ -577,6 +585,37 @@ gboolean lw_store_club_merge_players (LwStore        *self,
                                       LwPlayerMerge **merge,
                                       gboolean       *requested,
                                       GError        **error);
+
+/**
+ * lw_store_club_unmerge_players:
+ * @self: a store
+ * @merge: what lw_store_club_merge_players() (or lw_store_merge_players())
+ *   returned
+ * @withdrawn: (out) (optional): set to %TRUE when the merge's request
+ *   was withdrawn
+ * @error: return location for a #GError
+ *
+ * The undo of a merge on a club laptop (the Players page's Undo), in one
+ * transaction: lw_store_unmerge_players(); the player back is linked to
+ * its roster entry again; and the merge request queued with the merge is
+ * withdrawn (docs/CLUB-SERVER.md "The roster"): one not sent yet is
+ * dropped, nothing reaches the server; one the server holds is queued as
+ * a withdrawal, which the next push sends (the request's state on the
+ * server becomes `withdrawn`, unless the admin decided it already: then
+ * the admin's decision stands, and an accepted merge comes back with
+ * the roster's next pull). Elsewhere it is lw_store_unmerge_players().
+ *
+ * Errors: %LW_STORE_ERROR_CHANGED when the club's admin merged the two
+ * on the roster already (the merge is the club's then, "“Anne” can no
+ * longer be split from “Ann”: the club's admin merged “Anne” on the
+ * club's roster"), and those of lw_store_unmerge_players().
+ *
+ * Returns: %TRUE when undone.
+ */
+gboolean lw_store_club_unmerge_players (LwStore        *self,
+                                        LwPlayerMerge  *merge,
+                                        gboolean       *withdrawn,
+                                        GError        **error);
 
 /**
  * lw_store_club_list_requests:
@@ -596,12 +635,44 @@ GPtrArray *lw_store_club_list_requests (LwStore  *self,
  * @requests: (element-type utf8): as lw_store_club_list_requests() gave
  * @error: return location for a #GError (%LW_STORE_ERROR)
  *
- * Notes in one transaction that the server holds @requests.
+ * Notes in one transaction that the server holds @requests. One whose
+ * merge was undone meanwhile (dropped here as never sent) is queued as
+ * a withdrawal instead (lw_store_club_list_withdrawals()).
  *
  * Returns: %TRUE when noted.
  */
 gboolean lw_store_club_ack_requests (LwStore    *self,
                                      GPtrArray  *requests,
                                      GError    **error);
+
+/**
+ * lw_store_club_list_withdrawals:
+ * @self: a store
+ * @error: return location for a #GError (%LW_STORE_ERROR)
+ *
+ * Returns: (transfer full) (element-type utf8) (nullable): the merge
+ *   requests the server holds whose merge was undone here
+ *   (lw_store_club_unmerge_players()), to be withdrawn with the next
+ *   push: two UUIDs each, as lw_store_club_list_requests() gives them.
+ */
+GPtrArray *lw_store_club_list_withdrawals (LwStore  *self,
+                                           GError  **error);
+
+/**
+ * lw_store_club_ack_withdrawals:
+ * @self: a store
+ * @withdrawals: (element-type utf8): as lw_store_club_list_withdrawals()
+ *   gave
+ * @error: return location for a #GError (%LW_STORE_ERROR)
+ *
+ * Notes in one transaction that the server took @withdrawals: the
+ * requests are gone here (one merged again since waits to be sent as a
+ * request again).
+ *
+ * Returns: %TRUE when noted.
+ */
+gboolean lw_store_club_ack_withdrawals (LwStore    *self,
+                                        GPtrArray  *withdrawals,
+                                        GError    **error);
 
 G_END_DECLS

@@ -271,6 +271,8 @@ struct _LwPlayerMerge {
                        * substitutions … */
   GPtrArray *texts;   /* … and their old and new texts before the merge,
                        * two for each */
+  char   *from_entry; /* a club laptop's: the two players' roster entries */
+  char   *into_entry; /* (NULL: none), lw_player_merge_set_entries() */
 };
 
 void
@@ -284,7 +286,35 @@ lw_player_merge_free (LwPlayerMerge *merge)
   g_clear_pointer (&merge->games, g_array_unref);
   g_clear_pointer (&merge->snapshots, g_array_unref);
   g_clear_pointer (&merge->texts, g_ptr_array_unref);
+  g_free (merge->from_entry);
+  g_free (merge->into_entry);
   g_free (merge);
+}
+
+void
+lw_player_merge_set_entries (LwPlayerMerge *merge,
+                             const char    *from_entry,
+                             const char    *into_entry)
+{
+  g_free (merge->from_entry);
+  g_free (merge->into_entry);
+  merge->from_entry = g_strdup (from_entry);
+  merge->into_entry = g_strdup (into_entry);
+}
+
+void
+lw_player_merge_get_entries (const LwPlayerMerge  *merge,
+                             const char          **from_entry,
+                             const char          **into_entry,
+                             gint64               *from_id,
+                             const char          **from_name,
+                             const char          **into_name)
+{
+  *from_entry = merge->from_entry;
+  *into_entry = merge->into_entry;
+  *from_id = merge->from_id;
+  *from_name = merge->from_name;
+  *into_name = merge->into_name;
 }
 
 /* Where read_moved() puts the rows it reads, and as what. */

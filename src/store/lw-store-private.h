@@ -421,6 +421,16 @@ gboolean lw_store_club_count_events (LwStore  *self,
                                      gint64   *held,
                                      GError  **error);
 
+/* Inside the transaction of a pull's batch (lw_store_club_apply_pulled())
+ * or a new sync (lw_store_club_restart(), @restored: this laptop's own
+ * events taken back from the server's facts too): every table of a held
+ * event that has no game here, whose owner's facts (club_events.facts)
+ * name its result's game by a UUID held here now, gets that game as its
+ * result, as on the owner's laptop. */
+gboolean lw_store_club_link_held_tables (LwStore   *self,
+                                         gboolean   restored,
+                                         GError   **error);
+
 /* Stores pulled @event (is_event) of another laptop, inside
  * lw_store_club_apply_pulled()'s transaction: new here, imported from its
  * facts (players by name, games by UUID) and held read-only; held at
@@ -447,7 +457,9 @@ JsonObject *lw_store_club_parse_players (const char *players);
 /* The local player's name for @name of a pulled game or event whose
  * players map @players (nullable: by name alone) gives, inside a write
  * transaction: the player of its roster entry (after the admin's
- * merges), else linked to it now (lw_store_club_link_player()'s rule);
+ * merges, and this laptop's own merges of the entry's player: its
+ * requests not withdrawn), else linked to it now
+ * (lw_store_club_link_player()'s rule);
  * @origin_name names the sending laptop for a suffix. */
 gboolean lw_store_club_local_name (LwStore     *self,
                                    JsonObject  *players,
@@ -455,5 +467,21 @@ gboolean lw_store_club_local_name (LwStore     *self,
                                    const char  *origin_name,
                                    char       **local,
                                    GError     **error);
+
+/* A club laptop's merge (lw_store_club_merge_players()) keeps with its
+ * LwPlayerMerge the roster entries of the two players (nullable: none),
+ * so that its undo (lw_store_club_unmerge_players()) links the player
+ * again and withdraws the request; lw-store-players.c holds them. */
+void lw_player_merge_set_entries (LwPlayerMerge *merge,
+                                  const char    *from_entry,
+                                  const char    *into_entry);
+/* The entries kept (nullable, transfer none), the merged player's ID and
+ * the two names. */
+void lw_player_merge_get_entries (const LwPlayerMerge  *merge,
+                                  const char          **from_entry,
+                                  const char          **into_entry,
+                                  gint64               *from_id,
+                                  const char          **from_name,
+                                  const char          **into_name);
 
 G_END_DECLS

@@ -181,7 +181,9 @@
  *                 acknowledged them, NULL facts: never pushed; event NULL
  *                 once deleted here, waiting as a deletion) or one held
  *                 from another laptop, read-only (origin, its name and
- *                 the version pulled)
+ *                 the version pulled; facts: as pulled, so that a table's
+ *                 game that arrives after its event links then; NULL for
+ *                 one pulled before the program kept them)
  *
  * Version 19 (a duplicate board's par, lw-store-event-pars.c):
  *   event_board_pars  one board of a duplicate event played by computers
@@ -200,6 +202,12 @@
  *   club_requests  a merge made on this laptop, sent to the club's admin
  *                 as a request (the two entries' UUIDs; sent 1 once the
  *                 server holds it)
+ *
+ * Version 21 (a merge's undo withdraws its request, lw-store-club-roster.c):
+ *   club_requests.withdrawn  1 once the merge of a request the server
+ *                 holds (sent 1) was undone here: the withdrawal waits to
+ *                 be sent, and the row goes once the server took it (an
+ *                 undone request never sent is deleted at once)
  *
  * Scores, status and winners are never stored as the truth: they are the
  * engine's replay of the stored rounds (lw_standings_compute()); the
@@ -667,6 +675,11 @@ static const char *const migrations[] = {
   "  UNIQUE (from_uuid, into_uuid)"
   ");"
   "PRAGMA user_version = 20;",
+
+  /* 20 → 21: the undo of a merge withdraws the request sent with it. */
+  "ALTER TABLE club_requests ADD COLUMN withdrawn INTEGER NOT NULL DEFAULT 0"
+  "  CHECK (withdrawn IN (0, 1));"
+  "PRAGMA user_version = 21;",
 };
 
 

@@ -72,6 +72,17 @@ players_of (LwStore *store)
   return g_string_free (text, FALSE);
 }
 
+/* The seats of @laptop's games that player @name sits in. */
+static gint64
+seats_of (LwClubLaptop *laptop,
+          const char   *name)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT count (*) FROM game_seats AS s JOIN players AS p"
+                                          " ON p.id = s.player WHERE p.name = '%s'", name);
+
+  return lw_test_sql_int_at (laptop->path, sql);
+}
+
 /* Every local player of @laptop on its roster once (lw_club_roster_links()). */
 static void
 assert_linked_once (LwClubLaptop *laptop)
@@ -162,9 +173,7 @@ test_ids (Fixture       *fixture,
   assert_linked_once (b);
   assert_linked_once (c);
   g_assert_cmpint (lw_test_count_games (c->store), ==, 2);
-  g_assert_cmpint (lw_test_sql_int_at (c->path, "SELECT count (*) FROM game_seats AS s"
-                                       " JOIN players AS p ON p.id = s.player WHERE p.name = 'Ann'"),
-                   ==, 2);
+  g_assert_cmpint (seats_of (c, "Ann"), ==, 2);
 }
 
 /* An admin renames "Ben" and merges "Annie" (laptop B's name for Ann)
@@ -317,8 +326,11 @@ test_security (Fixture       *fixture,
   g_assert_cmpint (lw_club_try_sql (conn, "UPDATE littlewolf.roster SET name = 'x'", &rows), ==,
                    PGRES_FATAL_ERROR);
   g_assert_cmpint (lw_club_try_sql (conn, "DELETE FROM littlewolf.roster", &rows), ==, PGRES_FATAL_ERROR);
+  /* Its own requests' state is a laptop's to withdraw (schema 5): an
+   * update of another's finds no row. */
   g_assert_cmpint (lw_club_try_sql (conn, "UPDATE littlewolf.requests SET state = 'accepted'", &rows), ==,
-                   PGRES_FATAL_ERROR);
+                   PGRES_COMMAND_OK);
+  g_assert_cmpint (rows, ==, 0);
   g_assert_cmpint (lw_club_try_sql (conn, "DELETE FROM littlewolf.requests", &rows), ==, PGRES_FATAL_ERROR);
   other_request = g_strdup_printf ("INSERT INTO littlewolf.requests (origin, player, into_player)"
                          " VALUES ('%s', '%s', '%s')", a->origin, ann, ben);
@@ -426,13 +438,306 @@ test_requests (Fixture       *fixture,
   names = players_of (b->store);
   g_assert_null (strstr (names, "Anne\n"));
   g_assert_nonnull (strstr (names, "Eva\n"));
-  g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT count (*) FROM game_seats AS s"
-                                       " JOIN players AS p ON p.id = s.player WHERE p.name = 'Ann'"),
-                   ==, 3);
+  g_assert_cmpint (seats_of (b, "Ann"), ==, 3);
   g_clear_pointer (&listed, g_free);
   listed = lw_test_cli_ok_argv (a->path, requests);
   g_assert_nonnull (strstr (listed, "\"state\" : \"accepted\""));
   g_assert_nonnull (strstr (listed, "\"state\" : \"declined\""));
+}
+
+/* The state of every merge request on @server, "Anne>Ann waiting" a
+ * line, in the order they came ("" for none). */
+static char *
+server_requests (LwClubServer *server)
+{
+  return lw_club_server_text (server,
+                              "SELECT coalesce (string_agg (p.name || '>' || i.name || ' ' || q.state,"
+                              "  E'\\n' ORDER BY q.id), '') FROM littlewolf.requests AS q"
+                              " JOIN littlewolf.roster AS p ON p.uuid = q.player"
+                              " JOIN littlewolf.roster AS i ON i.uuid = q.into_player");
+}
+
+/* Merges @from into @into on @laptop as the Players page does; the merge
+ * for its undo, with a request queued. */
+static LwPlayerMerge *
+merge_queued (LwClubLaptop *laptop,
+              const char   *from,
+              const char   *into)
+{
+  g_autoptr (GError) error = NULL;
+  LwPlayerMerge *merge = NULL;
+  gboolean requested = FALSE;
+
+  g_assert_true (lw_store_club_merge_players (laptop->store, from, into, &merge, &requested, &error));
+  g_assert_no_error (error);
+  g_assert_true (requested);
+  g_assert_nonnull (merge);
+  return merge;
+}
+
+/* The undo of @merge on @laptop (the Players page's Undo); whether a
+ * request was withdrawn is asserted to be @withdrawn. */
+static void
+undo_merge (LwClubLaptop  *laptop,
+            LwPlayerMerge *merge,
+            gboolean       withdrawn)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean done = !withdrawn;
+
+  g_assert_true (lw_store_club_unmerge_players (laptop->store, merge, &done, &error));
+  g_assert_no_error (error);
+  g_assert_true (done == withdrawn);
+}
+
+/* The undo of a merge withdraws its request: undone before a sync,
+ * nothing reaches the server; undone after it, the next sync marks it
+ * withdrawn there (the admin lists it so and can no longer accept it);
+ * the merge made again sends it again. The player undone is its roster
+ * entry again. A request the admin decided stays decided; once the
+ * laptop holds the admin's merge, its undo is refused. Through libpq, another laptop's role changes none of A's
+ * requests, and A's role can only withdraw its own waiting ones. */
+static void
+test_withdraw (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (36);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (LwGameRecord) g1 = add_game (a->store, rng, "Ann", "Ben", 1767300000);
+  g_autoptr (LwGameRecord) g2 = add_game (a->store, rng, "Anne", "Cleo", 1767400000);
+  g_autoptr (LwGameRecord) g3 = add_game (b->store, rng, "Dev", "Eva", 1767500000);
+  g_autoptr (LwPlayerMerge) merge = NULL;
+  g_autofree char *admin = new_admin (fixture, "wanda");
+  g_autofree char *links_before = NULL;
+  g_autofree char *links = NULL;
+  g_autofree char *requests = NULL;
+  g_autofree char *listed = NULL;
+  g_autofree char *id = NULL;
+  g_autofree char *sql = NULL;
+  g_auto (LwTestRun) run = { 0 };
+  const char *list[] = { "club", "roster", "requests", "--json", "--conninfo", admin, NULL };
+  PGconn *conn;
+  int rows = -1;
+
+  lw_club_laptop_sync (a);
+  lw_club_laptop_sync (b);
+  lw_club_laptop_sync (a);
+  links_before = lw_club_roster_links (a);
+  g_assert_nonnull (strstr (links_before, "Anne"));
+
+  /* Undone before a sync: nothing reaches the server. */
+  merge = merge_queued (a, "Anne", "Ann");
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM club_requests"), ==, 1);
+  undo_merge (a, merge, TRUE);
+  g_clear_pointer (&merge, lw_player_merge_free);
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM club_requests"), ==, 0);
+  links = lw_club_roster_links (a);
+  g_assert_cmpstr (links, ==, links_before);
+  lw_club_laptop_sync (a);
+  requests = server_requests (fixture->server);
+  g_assert_cmpstr (requests, ==, "");
+  g_clear_pointer (&links, g_free);
+  links = lw_club_roster_links (a);
+  g_assert_cmpstr (links, ==, links_before);
+
+  /* Undone after a sync: withdrawn with the next one. */
+  merge = merge_queued (a, "Anne", "Ann");
+  lw_club_laptop_sync (a);
+  g_clear_pointer (&requests, g_free);
+  requests = server_requests (fixture->server);
+  g_assert_cmpstr (requests, ==, "Anne>Ann waiting");
+  undo_merge (a, merge, TRUE);
+  g_clear_pointer (&merge, lw_player_merge_free);
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM club_requests"
+                                       " WHERE sent = 1 AND withdrawn = 1"), ==, 1);
+  g_clear_pointer (&requests, g_free);
+  requests = server_requests (fixture->server);
+  g_assert_cmpstr (requests, ==, "Anne>Ann waiting");
+  lw_club_laptop_sync (a);
+  g_clear_pointer (&requests, g_free);
+  requests = server_requests (fixture->server);
+  g_assert_cmpstr (requests, ==, "Anne>Ann withdrawn");
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM club_requests"), ==, 0);
+  g_clear_pointer (&links, g_free);
+  links = lw_club_roster_links (a);
+  g_assert_cmpstr (links, ==, links_before);
+  listed = lw_test_cli_ok_argv (a->path, list);
+  g_assert_nonnull (strstr (listed, "\"state\" : \"withdrawn\""));
+  g_assert_null (strstr (listed, "\"state\" : \"waiting\""));
+  id = lw_club_server_text (fixture->server, "SELECT id FROM littlewolf.requests");
+  lw_test_run_cli (&run, a->path, NULL, "club", "roster", "accept", id, "--conninfo", admin, NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "withdrawn already"));
+  lw_test_run_clear (&run);
+  /* B still has its own players, and A's Anne is no one else. */
+  lw_club_laptop_sync (b);
+  g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT count (*) FROM players"
+                                       " WHERE name IN ('Ann', 'Anne')"), ==, 2);
+
+  /* Merged again: the request waits again, the one row. */
+  merge = merge_queued (a, "Anne", "Ann");
+  lw_club_laptop_sync (a);
+  g_clear_pointer (&requests, g_free);
+  requests = server_requests (fixture->server);
+  g_assert_cmpstr (requests, ==, "Anne>Ann waiting");
+
+  /* Through libpq: B's role changes none of A's requests; A's role
+   * neither decides its own nor changes anything but a waiting one's
+   * state to withdrawn. */
+  conn = lw_club_fixture_connect (fixture->server, b->role, b->password);
+  g_assert_cmpint (lw_club_try_sql (conn, "UPDATE littlewolf.requests SET state = 'withdrawn',"
+                                    " decided = now ()", &rows), ==, PGRES_COMMAND_OK);
+  g_assert_cmpint (rows, ==, 0);
+  g_assert_cmpint (lw_club_try_sql (conn, "DELETE FROM littlewolf.requests", NULL), ==,
+                   PGRES_FATAL_ERROR);
+  g_assert_cmpint (lw_club_try_sql (conn, "UPDATE littlewolf.requests SET origin = littlewolf.my_origin ()",
+                                    NULL), ==, PGRES_FATAL_ERROR);
+  PQfinish (conn);
+  conn = lw_club_fixture_connect (fixture->server, a->role, a->password);
+  g_assert_cmpint (lw_club_try_sql (conn, "UPDATE littlewolf.requests SET state = 'accepted',"
+                                    " decided = now ()", NULL), ==, PGRES_FATAL_ERROR);
+  g_assert_cmpint (lw_club_try_sql (conn, "UPDATE littlewolf.requests SET state = 'withdrawn'",
+                                    NULL), ==, PGRES_FATAL_ERROR);
+  sql = g_strdup_printf ("UPDATE littlewolf.requests SET into_player = player WHERE origin = '%s'",
+                         a->origin);
+  g_assert_cmpint (lw_club_try_sql (conn, sql, NULL), ==, PGRES_FATAL_ERROR);
+  PQfinish (conn);
+  g_clear_pointer (&requests, g_free);
+  requests = server_requests (fixture->server);
+  g_assert_cmpstr (requests, ==, "Anne>Ann waiting");
+
+  /* Decided, a request stays as the admin decided it: the undo's
+   * withdrawal changes nothing, and the accepted merge comes back. */
+  lw_test_run_cli (&run, a->path, NULL, "club", "roster", "accept", id, "--conninfo", admin, NULL);
+  lw_test_assert_cli_ok (&run, "club roster accept");
+  lw_test_run_clear (&run);
+  undo_merge (a, merge, TRUE);
+  lw_club_laptop_sync (a);
+  g_clear_pointer (&requests, g_free);
+  requests = server_requests (fixture->server);
+  g_assert_cmpstr (requests, ==, "Anne>Ann accepted");
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM club_requests"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM players WHERE name = 'Anne'"),
+                   ==, 0);
+  g_assert_cmpint (seats_of (a, "Ann"), ==, 2);
+  g_clear_pointer (&merge, lw_player_merge_free);
+
+  /* Once this laptop holds the admin's merge, the undo is refused. */
+  merge = merge_queued (a, "Cleo", "Ben");
+  lw_club_laptop_sync (a);
+  g_clear_pointer (&id, g_free);
+  id = lw_club_server_text (fixture->server,
+                            "SELECT q.id FROM littlewolf.requests AS q JOIN littlewolf.roster AS r"
+                            " ON r.uuid = q.player WHERE r.name = 'Cleo'");
+  lw_test_run_cli (&run, a->path, NULL, "club", "roster", "accept", id, "--conninfo", admin, NULL);
+  lw_test_assert_cli_ok (&run, "club roster accept");
+  lw_test_run_clear (&run);
+  lw_club_laptop_sync (a);
+  {
+    g_autoptr (GError) error = NULL;
+    gboolean withdrawn = TRUE;
+
+    g_assert_false (lw_store_club_unmerge_players (a->store, merge, &withdrawn, &error));
+    g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_CHANGED);
+    g_assert_cmpstr (error->message, ==, "\u201cCleo\u201d can no longer be split from \u201cBen\u201d:"
+                     " the club's admin merged \u201cCleo\u201d on the club's roster");
+    g_assert_false (withdrawn);
+  }
+  g_assert_cmpint (seats_of (a, "Cleo"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM club_requests"), ==, 1);
+}
+
+/* A server of schema 4 takes no withdrawal: the undo's withdrawal waits
+ * on the laptop, the request waits on the server, and the first sync
+ * after `club init` migrated it to 5 withdraws it. */
+static void
+test_withdraw_schema4 (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autoptr (LwClubServer) old = lw_club_server_new_at (4);
+  g_autoptr (GRand) rng = g_rand_new_with_seed (38);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (old, fixture->dir, "a");
+  g_autoptr (LwGameRecord) g1 = add_game (a->store, rng, "Ann", "Ben", 1767300000);
+  g_autoptr (LwGameRecord) g2 = add_game (a->store, rng, "Anne", "Cleo", 1767400000);
+  g_autoptr (LwPlayerMerge) merge = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *requests = NULL;
+  int now = 0;
+
+  lw_club_laptop_sync (a);
+  merge = merge_queued (a, "Anne", "Ann");
+  lw_club_laptop_sync (a);
+  undo_merge (a, merge, TRUE);
+  lw_club_laptop_sync (a);
+  requests = server_requests (old);
+  g_assert_cmpstr (requests, ==, "Anne>Ann waiting");
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM club_requests"
+                                       " WHERE withdrawn = 1"), ==, 1);
+
+  g_assert_true (lw_club_init (old->owner, &now, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (now, ==, 5);
+  lw_club_laptop_sync (a);
+  g_clear_pointer (&requests, g_free);
+  requests = server_requests (old);
+  g_assert_cmpstr (requests, ==, "Anne>Ann withdrawn");
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM club_requests"), ==, 0);
+}
+
+/* A laptop's own rename and merge (`player rename`, `player merge`)
+ * change its copies of other laptops' games, and they stay so when those
+ * games change and are pulled again, or new ones come: the renamed
+ * player keeps the name given here, the merged player's games are those
+ * of the one it was merged into (no second "Anne" comes back), until
+ * the admin decides otherwise. */
+static void
+test_local_changes (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (37);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (LwGameRecord) g1 = add_game (a->store, rng, "Ann", "Cleo", 1767300000);
+  g_autoptr (LwGameRecord) g2 = add_game (b->store, rng, "Anne", "Ben", 1767400000);
+  g_autoptr (LwGameRecord) g3 = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *names = NULL;
+  const char *merge_anne[] = { "player", "merge", "Anne", "Ann", NULL };
+  const char *rename_ben[] = { "player", "rename", "Ben", "Benny", NULL };
+  gint64 held;
+
+  lw_club_laptop_sync (a);
+  lw_club_laptop_sync (b);
+  lw_club_laptop_sync (a);
+  g_free (lw_test_cli_ok_argv (a->path, merge_anne));
+  g_free (lw_test_cli_ok_argv (a->path, rename_ben));
+  names = players_of (a->store);
+  g_assert_null (strstr (names, "Anne\n"));
+  g_assert_nonnull (strstr (names, "Benny\n"));
+  lw_club_laptop_sync (a);
+
+  /* B's game changes, and B plays another with Anne and Ben. */
+  held = lw_test_sql_int_at (b->path, "SELECT id FROM games");
+  g_assert_true (lw_store_set_game_notes (b->store, held, "Anne dealt first", &error));
+  g_assert_no_error (error);
+  g3 = add_game (b->store, rng, "Ben", "Anne", 1767500000);
+  lw_club_laptop_sync (b);
+  lw_club_laptop_sync (a);
+  g_clear_pointer (&names, g_free);
+  names = players_of (a->store);
+  g_test_message ("%s", names);
+  g_assert_null (strstr (names, "Anne\n"));
+  g_assert_null (strstr (names, "Ben\n"));
+  g_assert_nonnull (strstr (names, "Benny\n"));
+  g_assert_cmpint (seats_of (a, "Ann"), ==, 3);
+  g_assert_cmpint (seats_of (a, "Benny"), ==, 2);
+  assert_linked_once (a);
+  /* B is as it was: the merge waits for the admin. */
+  g_clear_pointer (&names, g_free);
+  names = players_of (b->store);
+  g_assert_nonnull (strstr (names, "Anne\n"));
+  g_assert_nonnull (strstr (names, "Ben\n"));
 }
 
 /* A server of schema 2 with a laptop's game is migrated to this version
@@ -494,6 +799,9 @@ main (int    argc,
   ADD_TEST ("/club-roster/rename-merge", test_rename_merge);
   ADD_TEST ("/club-roster/security", test_security);
   ADD_TEST ("/club-roster/requests", test_requests);
+  ADD_TEST ("/club-roster/withdraw", test_withdraw);
+  ADD_TEST ("/club-roster/withdraw-schema4", test_withdraw_schema4);
+  ADD_TEST ("/club-roster/local-changes", test_local_changes);
   ADD_TEST ("/club-roster/schema", test_schema);
   return g_test_run ();
 }

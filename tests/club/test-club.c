@@ -209,6 +209,39 @@ add_table_game (LwStore *store,
   g_assert_no_error (error);
 }
 
+/* Makes event 1 on @laptop, a round-robin @name of Ann, Ben, Cat and Dan
+ * at tables of two (pairing seed @seed), its first round paired. */
+static void
+pair_round_robin (LwClubLaptop *laptop,
+                  const char   *name,
+                  const char   *seed)
+{
+  const char *new_args[] = { "event", "new", "--name", name, "--format", "round-robin",
+                             "--table-size", "2", "--seed", seed, NULL };
+  const char *add_args[] = { "event", "add", "1", "Ann", "Ben", "Cat", "Dan", NULL };
+  const char *pair_args[] = { "event", "pair", "1", NULL };
+  g_autofree char *made = lw_test_cli_ok_argv (laptop->path, new_args);
+
+  g_assert_cmpstr (made, ==, "1\n");
+  g_free (lw_test_cli_ok_argv (laptop->path, add_args));
+  g_free (lw_test_cli_ok_argv (laptop->path, pair_args));
+}
+
+/* Runs "Club night" on @laptop (pair_round_robin(), seed 3): table 1's
+ * result from paper (15 to 6), table 2's a game (add_table_game()). */
+static void
+run_club_night (LwClubLaptop *laptop,
+                GRand        *rng)
+{
+  g_autoptr (GError) error = NULL;
+  const int paper[] = { 15, 6 };
+
+  pair_round_robin (laptop, "Club night", "3");
+  g_assert_true (lw_store_set_event_paper_result (laptop->store, 1, 1, 1, paper, 2, &error));
+  g_assert_no_error (error);
+  add_table_game (laptop->store, rng, 2);
+}
+
 /* @laptop's event 1: a round-robin of four at 2-seat tables, round 1
  * paired and its two tables' results games of the laptop's (paper
  * results would be rating games of the event's own, which the one
@@ -220,15 +253,8 @@ run_event (LwClubLaptop *laptop,
 {
   g_autofree char *name = g_strdup_printf ("%s night", laptop->name);
   g_autofree char *seed = g_strdup_printf ("%u", n + 1);
-  const char *new_args[] = { "event", "new", "--name", name, "--format", "round-robin",
-                             "--table-size", "2", "--seed", seed, NULL };
-  const char *add_args[] = { "event", "add", "1", "Ann", "Ben", "Cat", "Dan", NULL };
-  const char *pair_args[] = { "event", "pair", "1", NULL };
-  g_autofree char *made = lw_test_cli_ok_argv (laptop->path, new_args);
 
-  g_assert_cmpstr (made, ==, "1\n");
-  g_free (lw_test_cli_ok_argv (laptop->path, add_args));
-  g_free (lw_test_cli_ok_argv (laptop->path, pair_args));
+  pair_round_robin (laptop, name, seed);
   for (guint table = 1; table <= 2; table++)
     add_table_game (laptop->store, rng, table);
 }
@@ -643,6 +669,14 @@ test_restore (Fixture       *fixture,
   g_assert_no_error (error);
   lw_club_add_random_game (a->store, rng);
   lw_club_laptop_sync (a);
+  /* A table's game changed after the event: later in the server's order,
+   * taken back after the event, which still links it. */
+  g_assert_true (lw_store_set_game_notes (a->store,
+                                          lw_test_sql_int_at (a->path, "SELECT game FROM event_tables"
+                                                                       " WHERE round = 1 AND number = 1"),
+                                          "Ben dealt first", &error));
+  g_assert_no_error (error);
+  lw_club_laptop_sync (a);
   standings = standings_of (a->path, "1");
 
   g_assert_true (lw_store_restore_from (a->store, backup, &error));
@@ -702,11 +736,6 @@ test_events (Fixture       *fixture,
   g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
   g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
   g_autoptr (GError) error = NULL;
-  const char *new_args[] = { "event", "new", "--name", "Club night", "--format", "round-robin",
-                             "--table-size", "2", "--seed", "3", NULL };
-  const char *add_args[] = { "event", "add", "1", "Ann", "Ben", "Cat", "Dan", NULL };
-  const char *pair_args[] = { "event", "pair", "1", NULL };
-  g_autofree char *made = NULL;
   g_autofree char *on_a = NULL;
   g_autofree char *on_b = NULL;
   g_autofree char *corrected_a = NULL;
@@ -715,17 +744,10 @@ test_events (Fixture       *fixture,
   g_autofree char *facts = NULL;
   g_auto (LwTestRun) run = { 0 };
   LwClubSyncResult result;
-  const int paper[] = { 15, 6 };
   const int refused[] = { 2, 15 };
   const int corrected[] = { 9, 15 };
 
-  made = lw_test_cli_ok_argv (a->path, new_args);
-  g_assert_cmpstr (made, ==, "1\n");
-  g_free (lw_test_cli_ok_argv (a->path, add_args));
-  g_free (lw_test_cli_ok_argv (a->path, pair_args));
-  g_assert_true (lw_store_set_event_paper_result (a->store, 1, 1, 1, paper, 2, &error));
-  g_assert_no_error (error);
-  add_table_game (a->store, rng, 2);
+  run_club_night (a, rng);
 
   g_assert_true (lw_club_sync (a->store, &result, &error));
   g_assert_no_error (error);
@@ -811,6 +833,101 @@ test_events (Fixture       *fixture,
   g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT count (*) FROM club_events"), ==, 0);
   g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM club_events"), ==, 0);
   g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT count (*) FROM games"), ==, 1);
+}
+
+/* An event's table whose game is not held when the event arrives: laptop
+ * A corrects the game that is table 2's result after pushing the event,
+ * so the game's change comes after the event in the server's order; a
+ * new laptop C pulls the event first, and the game, once it arrives in
+ * the same pull, is table 2's result there as on A: C's standings are
+ * A's byte for byte, in one pull and in pulls cut between the event and
+ * the game. Then A deletes that game: A's table has no result, and so
+ * have B's and C's after the sync, their standings A's again. */
+static void
+test_held_table (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (12);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *on_a = NULL;
+  g_autofree char *on_b = NULL;
+  g_autofree char *on_c = NULL;
+  g_autofree char *deleted_a = NULL;
+  g_autofree char *facts = NULL;
+  g_autofree char *later = NULL;
+  gint64 game_id;
+
+  run_club_night (a, rng);
+  lw_club_laptop_sync (a);
+  lw_club_laptop_sync (b);
+  game_id = lw_test_sql_int_at (a->path, "SELECT game FROM event_tables WHERE number = 2");
+  g_assert_true (lw_store_set_game_notes (a->store, game_id, "Ann dealt the last round", &error));
+  g_assert_no_error (error);
+  lw_club_laptop_sync (a);
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM club_events"), ==, 1);
+  /* The game's change is after the event's in the server's order. */
+  later = lw_club_server_text (fixture->server,
+                               "SELECT (SELECT max (seq) FROM littlewolf.games)"
+                               " > (SELECT max (seq) FROM littlewolf.events)");
+  g_assert_cmpstr (later, ==, "t");
+  on_a = standings_of (a->path, "1");
+  g_assert_nonnull (strstr (on_a, "Ann"));
+
+  /* A new laptop pulls the event before the game. */
+  {
+    g_autoptr (LwClubLaptop) c = lw_club_laptop_new (fixture->server, fixture->dir, "c");
+
+    lw_club_laptop_sync (c);
+    on_c = standings_of (c->path, "1");
+    g_assert_cmpstr (on_c, ==, on_a);
+    g_assert_cmpint (lw_test_sql_int_at (c->path, "SELECT count (*) FROM event_tables AS t"
+                                         " JOIN games AS g ON g.id = t.game"
+                                         " JOIN club_games AS h ON h.uuid = g.uuid"), ==, 1);
+  }
+  /* The same with the pull cut between the event and the game: the
+   * event's batch stored, the game's taken by the next sync. */
+  {
+    g_autoptr (LwClubLaptop) d = lw_club_laptop_new (fixture->server, fixture->dir, "d");
+    g_autoptr (GPtrArray) first = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_club_game_free);
+    LwClubGame *event = g_new0 (LwClubGame, 1);
+    g_autofree char *on_d = NULL;
+    g_autofree char *event_seq = lw_club_server_text (fixture->server,
+                                                      "SELECT seq FROM littlewolf.events");
+    g_autofree char *version = lw_club_server_text (fixture->server,
+                                                    "SELECT version FROM littlewolf.events");
+
+    /* As the pull reads it (lw-club-sync.c), alone in its batch. */
+    event->uuid = lw_club_server_text (fixture->server, "SELECT uuid FROM littlewolf.events");
+    event->origin = g_strdup (a->origin);
+    event->origin_name = g_strdup (a->name);
+    event->version = g_ascii_strtoll (version, NULL, 10);
+    event->record = lw_club_server_text (fixture->server, "SELECT facts FROM littlewolf.events");
+    event->players = lw_club_server_text (fixture->server, "SELECT players FROM littlewolf.events");
+    event->seq = g_ascii_strtoll (event_seq, NULL, 10);
+    event->is_event = TRUE;
+    g_ptr_array_add (first, event);
+    g_assert_true (lw_store_club_apply_pulled (d->store, first, event->seq, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (lw_test_sql_int_at (d->path, "SELECT count (*) FROM event_tables"
+                                         " WHERE game IS NOT NULL"), ==, 0);
+    lw_club_laptop_sync (d);
+    on_d = standings_of (d->path, "1");
+    g_assert_cmpstr (on_d, ==, on_a);
+  }
+
+  /* A deletes the game: no result at table 2 on A, nor on B and C. */
+  g_assert_true (lw_store_delete_game (a->store, game_id, &error));
+  g_assert_no_error (error);
+  deleted_a = standings_of (a->path, "1");
+  g_assert_cmpstr (deleted_a, !=, on_a);
+  lw_club_laptop_sync (a);
+  facts = lw_club_server_text (fixture->server, "SELECT facts FROM littlewolf.events");
+  g_assert_null (strstr (facts, "\"game_uuid\":\""));
+  lw_club_laptop_sync (b);
+  on_b = standings_of (b->path, "1");
+  g_assert_cmpstr (on_b, ==, deleted_a);
 }
 
 /* `club suggestions --json` of @path, parsed. */
@@ -1015,6 +1132,7 @@ main (int   argc,
   ADD_TEST ("/club/read-only", test_read_only);
   ADD_TEST ("/club/restore", test_restore);
   ADD_TEST ("/club/events", test_events);
+  ADD_TEST ("/club/held-table", test_held_table);
   ADD_TEST ("/club/waiting", test_waiting);
   ADD_TEST ("/club/suggestions", test_suggestions);
   return g_test_run ();

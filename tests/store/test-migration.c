@@ -769,6 +769,17 @@ test_v18_to_v19 (LwTestDb      *db,
   g_clear_object (&store);
 }
 
+/* Makes @store a club laptop (of a server never reached). */
+static void
+join_club (LwStore *store)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (lw_store_club_join (store, "host=db.example.org dbname=club user=lw_origin_1",
+                                     "8e14c1d0-1987-4045-a5de-af7960d234f1", &error));
+  g_assert_no_error (error);
+}
+
 /* A club laptop of schema 19 (joined, synced up to a change) migrates to
  * 20: its sync state and players are kept, no player is on the roster yet
  * (the next push links them), the roster is pulled from its start, and
@@ -789,9 +800,7 @@ test_v19_to_v20 (LwTestDb      *db,
   store = lw_store_open (path, &error);
   g_assert_no_error (error);
   lw_test_add_swiss_event (store, "Swiss", 2, 0, names);
-  g_assert_true (lw_store_club_join (store, "host=db.example.org dbname=club user=lw_origin_1",
-                                     "8e14c1d0-1987-4045-a5de-af7960d234f1", &error));
-  g_assert_no_error (error);
+  join_club (store);
   lw_test_reopen_from_version (&store, path,
                                LW_TEST_DROP_SCHEMA_20 "UPDATE club_state SET pull_seq = 42;", 19);
   lw_test_assert_migrated (path, backup, 19);
@@ -825,6 +834,42 @@ test_v19_to_v20 (LwTestDb      *db,
   g_assert_true (g_uuid_string_is_valid (((LwClubRosterEntry *) g_ptr_array_index (roster, 2))->uuid));
 }
 
+/* Version 20 → 21: a merge request kept as it was, not withdrawn; its
+ * withdrawal (the merge's undo) then waits to be sent. */
+static void
+test_v20_to_v21 (LwTestDb      *db,
+                 gconstpointer  data)
+{
+  const char *path = db->path;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *backup = lw_store_migration_backup_path (path, 20);
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (GPtrArray) requests = NULL;
+  g_autoptr (GPtrArray) withdrawals = NULL;
+
+  store = lw_store_open (path, &error);
+  g_assert_no_error (error);
+  join_club (store);
+  lw_test_reopen_from_version (&store, path,
+                               LW_TEST_DROP_SCHEMA_21
+                               "INSERT INTO club_requests (from_uuid, into_uuid, made_at, sent)"
+                               " VALUES ('0e45644e-9490-4892-a92c-e50d4e821d71',"
+                               "  'e789c3c4-4a3d-4485-b9a1-dfdb03199115', 1767300000, 1),"
+                               " ('9b9c917e-46e3-45e7-9f27-a5a837a167b9',"
+                               "  'e789c3c4-4a3d-4485-b9a1-dfdb03199115', 1767300001, 0);",
+                               20);
+  lw_test_assert_migrated (path, backup, 20);
+  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count (*) FROM club_requests WHERE withdrawn = 0"),
+                   ==, 2);
+  requests = lw_store_club_list_requests (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (requests->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (requests, 0), ==, "9b9c917e-46e3-45e7-9f27-a5a837a167b9");
+  withdrawals = lw_store_club_list_withdrawals (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (withdrawals->len, ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -839,6 +884,7 @@ main (int   argc,
   lw_test_add_db_closed ("/migration/v17-to-v18", test_v17_to_v18);
   lw_test_add_db_closed ("/migration/v18-to-v19", test_v18_to_v19);
   lw_test_add_db_closed ("/migration/v19-to-v20", test_v19_to_v20);
+  lw_test_add_db_closed ("/migration/v20-to-v21", test_v20_to_v21);
   lw_test_add_db_closed ("/migration/v7-names", test_v7_names);
   lw_test_add_db_closed ("/migration/newer", test_newer);
   lw_test_add_db_closed ("/migration/not-a-database", test_not_a_database);

@@ -16,6 +16,7 @@
 #include "lw-stats-page-private.h"
 #include "lw-store-events.h"
 #include "lw-test-app.h"
+#include "lw-test-util.h"
 #include "lw-window-private.h"
 
 typedef LwTestApp Fixture;
@@ -309,9 +310,61 @@ test_players_list (Fixture       *fixture,
   g_assert_cmpstr (text, ==, "Ann · 2 games · 0 won | Ben · 1 game · 0 won | Cleo Diaz · 1 game · 0 won");
 }
 
+/* On a club laptop, the page's merge of two roster entries queues a
+ * merge request for the club's admin, and its Undo withdraws it (never
+ * sent: dropped) and links the player back to its entry. */
+static void
+test_club_undo (Fixture       *fixture,
+                gconstpointer  data)
+{
+  const char *one[] = { "Ann", "Ben" };
+  const char *two[] = { "Anne", "Cleo" };
+  LwStore *writer = lw_test_app_writer (fixture);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) entries = NULL;
+  g_autofree char *text = NULL;
+  LwStatsPage *page;
+
+  lw_test_add_game (writer, LW_RULESET_LITTLE_WOLF, 2, one, 0);
+  lw_test_add_game (writer, LW_RULESET_LITTLE_WOLF, 2, two, 0);
+  /* A server that is never reached: each automatic sync fails at once. */
+  g_assert_true (lw_store_club_join (writer, "host=/nonexistent port=1 dbname=club user=lw_origin_1",
+                                     "8e14c1d0-1987-4045-a5de-af7960d234f1", &error));
+  g_assert_no_error (error);
+  entries = lw_store_club_link_players (writer, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (entries->len, ==, 4);
+  g_assert_true (lw_store_club_ack_roster (writer, entries, &error));
+  g_assert_no_error (error);
+
+  page = show_players (fixture);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "stats.merge-player", "s", "Anne"));
+  lw_test_drain ();
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (lw_stats_page_get_dialog_field (page)), 0);
+  respond (page, "merge");
+  text = list_text (page);
+  g_assert_true (g_str_has_prefix (text, "Ann · 2 games · 0 won | Ben"));
+  g_clear_pointer (&text, g_free);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->db_path, "SELECT count (*) FROM club_requests"), ==, 1);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->db_path,
+                                       "SELECT count (*) FROM club_roster WHERE player IS NULL"), ==, 1);
+
+  g_assert_true (lw_stats_page_undo_merge (page, &error));
+  g_assert_no_error (error);
+  lw_stats_page_wait (page);
+  lw_test_drain ();
+  text = list_text (page);
+  g_assert_cmpstr (text, ==, "Ann · 1 game · 0 won | Anne · 1 game · 0 won | Ben · 1 game · 0 won"
+                             " | Cleo · 1 game · 0 won");
+  g_assert_cmpint (lw_test_sql_int_at (fixture->db_path, "SELECT count (*) FROM club_requests"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->db_path,
+                                       "SELECT count (*) FROM club_roster WHERE player IS NULL"), ==, 0);
+}
+
 static const LwTestAppCase cases[] = {
   { "/ui-players/event-box", test_event_box },
   { "/ui-players/players-list", test_players_list },
+  { "/ui-players/club-undo", test_club_undo },
 };
 
 int

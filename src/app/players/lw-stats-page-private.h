@@ -84,10 +84,11 @@ gboolean lw_stats_page_show_player (LwStatsPage *self,
  * @error: return location for a #GError
  *
  * Splits back the last merge made from the page's list (the toast's
- * Undo): lw_store_unmerge_players().
+ * Undo): lw_store_club_unmerge_players(), which on a club laptop also
+ * withdraws the merge request queued with the merge.
  *
  * Errors: %LW_STORE_ERROR_NOTHING_TO_UNDO when there is none, or those of
- * lw_store_unmerge_players().
+ * lw_store_club_unmerge_players().
  * Returns: %TRUE when undone.
  */
 gboolean lw_stats_page_undo_merge (LwStatsPage  *self,

@@ -801,7 +801,7 @@ lw_stats_page_undo_merge (LwStatsPage  *self,
       return FALSE;
     }
   merge_done = g_steal_pointer (&self->last_merge);
-  if (!lw_store_unmerge_players (self->store, merge_done, error))
+  if (!lw_store_club_unmerge_players (self->store, merge_done, NULL, error))
     return FALSE;
   lw_stats_page_reload (self);
   return TRUE;

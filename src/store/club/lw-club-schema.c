@@ -40,6 +40,11 @@
  * login roles) update roster entries and requests; a laptop may only
  * add entries and requests of its own origin, never change one.
  *
+ * Version 5: a laptop withdraws its own waiting request (its merge undone
+ * there): requests.state may be 'withdrawn', and the origin's own
+ * waiting or withdrawn requests may pass from one to the other (a merge
+ * made again sends it again), nothing else (migrate_withdrawals).
+ *
  * Row-level security is enabled and forced on every table: everybody
  * reads every row; a laptop's role (a member of `littlewolf_origin`, which
  * owns nothing) inserts, updates and deletes only the rows of its own
@@ -97,6 +102,22 @@ static const char migrate_suggestions[] =
   "GRANT SELECT, INSERT ON littlewolf.suggestions TO littlewolf_origin;"
   "GRANT UPDATE (state, decided) ON littlewolf.suggestions TO littlewolf_origin;"
   "GRANT USAGE ON SEQUENCE littlewolf.suggestions_id_seq TO littlewolf_origin;";
+
+/* Version 5: a merge undone on the laptop that asked for it withdraws
+ * its request. The origin may change only its own requests, only from
+ * waiting to withdrawn (the undo) or back (the merge made again), only
+ * their state and times (column grants); a decided request is nobody's
+ * but the admin's. */
+static const char migrate_withdrawals[] =
+  "ALTER TABLE littlewolf.requests DROP CONSTRAINT requests_state_check;"
+  "ALTER TABLE littlewolf.requests ADD CONSTRAINT requests_state_check"
+  "  CHECK (state IN ('waiting', 'accepted', 'declined', 'withdrawn'));"
+  "CREATE POLICY own_withdraw ON littlewolf.requests FOR UPDATE"
+  "  USING (origin = littlewolf.my_origin () AND state IN ('waiting', 'withdrawn'))"
+  "  WITH CHECK (origin = littlewolf.my_origin ()"
+  "    AND ((state = 'withdrawn' AND decided IS NOT NULL)"
+  "         OR (state = 'waiting' AND decided IS NULL)));"
+  "GRANT UPDATE (state, made, decided) ON littlewolf.requests TO littlewolf_origin;";
 
 /* migrations[i] takes the schema from version i to i + 1. */
 static const char *const migrations[] = {
@@ -238,6 +259,8 @@ static const char *const migrations[] = {
   "  TO littlewolf_admin;"
   "GRANT SELECT, UPDATE ON littlewolf.roster, littlewolf.requests TO littlewolf_admin;"
   "GRANT USAGE ON SEQUENCE littlewolf.changes TO littlewolf_admin;",
+  /* 4 → 5: a laptop withdraws its own waiting merge request */
+  migrate_withdrawals,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == LW_CLUB_SCHEMA_VERSION);

@@ -350,11 +350,17 @@ push_roster (PGconn      *conn,
 
 /* Sends this laptop's merge requests (@requests: two UUIDs each), in the
  * push's transaction after the roster entries they name; one the server
- * holds already changes nothing. */
+ * holds already changes nothing, but one this laptop withdrew waits
+ * again (@withdrawals: a server of schema 5). Then the withdrawals
+ * (@withdrawn: two UUIDs each, a server of schema 5 only): each request
+ * of this origin still waiting becomes withdrawn; one decided already
+ * stays as the admin decided. */
 static gboolean
 push_requests (PGconn      *conn,
                const char  *origin,
                GPtrArray   *requests,
+               gboolean     withdrawals,
+               GPtrArray   *withdrawn,
                GError     **error)
 {
   for (guint i = 0; i + 1 < requests->len; i += 2)
@@ -363,8 +369,27 @@ push_requests (PGconn      *conn,
                                g_ptr_array_index (requests, i + 1) };
       g_autoptr (PGresult) written =
         lw_club_exec (conn, "sending a merge request",
-                      "INSERT INTO littlewolf.requests (origin, player, into_player)"
-                      " VALUES ($1, $2, $3) ON CONFLICT (origin, player, into_player) DO NOTHING",
+                      withdrawals
+                      ? "INSERT INTO littlewolf.requests (origin, player, into_player)"
+                        " VALUES ($1, $2, $3) ON CONFLICT (origin, player, into_player) DO UPDATE"
+                        " SET state = 'waiting', made = now (), decided = NULL"
+                        " WHERE littlewolf.requests.state = 'withdrawn'"
+                      : "INSERT INTO littlewolf.requests (origin, player, into_player)"
+                        " VALUES ($1, $2, $3) ON CONFLICT (origin, player, into_player) DO NOTHING",
+                      3, values, PGRES_COMMAND_OK, error);
+
+      if (written == NULL)
+        return FALSE;
+    }
+  for (guint i = 0; i + 1 < withdrawn->len; i += 2)
+    {
+      const char *values[] = { origin, g_ptr_array_index (withdrawn, i),
+                               g_ptr_array_index (withdrawn, i + 1) };
+      g_autoptr (PGresult) written =
+        lw_club_exec (conn, "withdrawing a merge request",
+                      "UPDATE littlewolf.requests SET state = 'withdrawn', decided = now ()"
+                      " WHERE origin = $1 AND player = $2 AND into_player = $3"
+                      "  AND state = 'waiting'",
                       3, values, PGRES_COMMAND_OK, error);
 
       if (written == NULL)
@@ -379,12 +404,14 @@ push (LwStore           *store,
       const char        *club,
       gboolean           events,
       gboolean           roster,
+      gboolean           withdrawals,
       LwClubSyncResult  *result,
       GError           **error)
 {
   g_autoptr (LwClubState) state = lw_store_club_get_state (store, FALSE, error);
   g_autoptr (GPtrArray) entries = NULL;
   g_autoptr (GPtrArray) requests = NULL;
+  g_autoptr (GPtrArray) withdrawn = NULL;
   g_autoptr (GPtrArray) outgoing = NULL;
   g_autoptr (GPtrArray) sent = NULL;
   g_autofree char *pending = NULL;
@@ -419,6 +446,10 @@ push (LwStore           *store,
   requests = roster ? lw_store_club_list_requests (store, error) : g_ptr_array_new ();
   if (requests == NULL)
     return FALSE;
+  /* A server before schema 5 takes no withdrawal: they wait. */
+  withdrawn = withdrawals ? lw_store_club_list_withdrawals (store, error) : g_ptr_array_new ();
+  if (withdrawn == NULL)
+    return FALSE;
   outgoing = lw_store_club_list_outgoing (store, error);
   if (outgoing == NULL)
     return FALSE;
@@ -433,7 +464,7 @@ push (LwStore           *store,
       g_ptr_array_set_free_func (outgoing_events, NULL);
       g_ptr_array_extend_and_steal (outgoing, g_steal_pointer (&outgoing_events));
     }
-  if (outgoing->len == 0 && entries->len == 0 && requests->len == 0)
+  if (outgoing->len == 0 && entries->len == 0 && requests->len == 0 && withdrawn->len == 0)
     return TRUE;
   counter = MAX (counter, state->push_counter) + 1;
   if (!lw_store_club_set_push_pending (store, counter, error))
@@ -452,7 +483,7 @@ push (LwStore           *store,
 
       ok = lock != NULL && read_counter (conn, state->origin, TRUE, &held, error)
            && push_roster (conn, state->origin, entries, error)
-           && push_requests (conn, state->origin, requests, error);
+           && push_requests (conn, state->origin, requests, withdrawals, withdrawn, error);
     }
   for (guint i = 0; ok && i < outgoing->len; i++)
     {
@@ -494,7 +525,8 @@ push (LwStore           *store,
   result->roster_pushed = entries->len;
   return lw_store_club_ack_push (store, counter, club, sent, error)
          && lw_store_club_ack_roster (store, entries, error)
-         && lw_store_club_ack_requests (store, requests, error);
+         && lw_store_club_ack_requests (store, requests, error)
+         && lw_store_club_ack_withdrawals (store, withdrawn, error);
 }
 
 /* The pull's rows: a server row's record or facts and players as read,
@@ -645,6 +677,7 @@ lw_club_sync_with_refusals (LwStore           *store,
   LwClubSyncResult result = { 0, 0, 0, 0, FALSE, 0, 0, 0, 0, 0 };
   gboolean events;
   gboolean roster;
+  gboolean withdrawals;
   g_autoptr (PGconn) conn = NULL;
   g_autofree char *club = NULL;
   gboolean ok;
@@ -658,20 +691,24 @@ lw_club_sync_with_refusals (LwStore           *store,
   if (conn == NULL)
     return FALSE;
   /* A server of schema version 1 has no events: games only; one before
-   * version 4 no roster: players by name only. */
+   * version 4 no roster: players by name only; one before version 5
+   * takes no withdrawal of a merge request. */
   {
     g_autoptr (PGresult) found =
       lw_club_exec (conn, "looking for the events and roster tables",
                     "SELECT to_regclass ('littlewolf.events') IS NOT NULL,"
-                    " to_regclass ('littlewolf.roster') IS NOT NULL",
+                    " to_regclass ('littlewolf.roster') IS NOT NULL,"
+                    " (SELECT value::integer >= 5 FROM littlewolf.meta"
+                    "   WHERE key = 'schema_version') IS TRUE",
                     0, NULL, PGRES_TUPLES_OK, error);
 
     if (found == NULL)
       return FALSE;
     events = strcmp (PQgetvalue (found, 0, 0), "t") == 0;
     roster = strcmp (PQgetvalue (found, 0, 1), "t") == 0;
+    withdrawals = roster && strcmp (PQgetvalue (found, 0, 2), "t") == 0;
   }
-  ok = push (store, conn, club, events, roster, &result, error)
+  ok = push (store, conn, club, events, roster, withdrawals, &result, error)
        && pull (store, conn, events, roster, &result, refusals, error);
   if (result_out != NULL)
     *result_out = result;

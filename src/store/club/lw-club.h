@@ -50,7 +50,7 @@ GQuark lw_club_error_quark (void);
 
 /* The version of the club schema this program writes (littlewolf.meta's
  * schema_version): the number of migrations in lw-club-schema.c. */
-#define LW_CLUB_SCHEMA_VERSION 4
+#define LW_CLUB_SCHEMA_VERSION 5
 
 /* The advisory lock every push and every roster change holds ("LWSY"),
  * so that change numbers are committed in their order. */
@@ -184,7 +184,8 @@ void lw_club_rollback (PGconn *conn);
  * one transaction (docs/CLUB-SERVER.md "Schema"): the tables of origins,
  * games and pushes (version 1), events (version 2), suggestions (version
  * 3), the roster and merge requests with the group role
- * `littlewolf_admin` (version 4), row-level security enabled and forced
+ * `littlewolf_admin` (version 4), a laptop's withdrawal of its own
+ * waiting request (version 5), row-level security enabled and forced
  * on each, and
  * the group role `littlewolf_origin` whose members (the laptops' roles)
  * may read every row and write their own origin's only.
@@ -580,7 +581,8 @@ gboolean lw_club_roster_merge (const char  *conninfo,
  * @player_name: (transfer full): its name
  * @into: (transfer full): the entry that stays
  * @into_name: (transfer full): its name
- * @state: (transfer full): "waiting", "accepted" or "declined"
+ * @state: (transfer full): "waiting", "accepted", "declined" or
+ *   "withdrawn" (the laptop undid its merge, server schema 5)
  *
  * A laptop's own merge, sent to the club's admin (`club roster requests`).
  */
@@ -625,7 +627,7 @@ GPtrArray *lw_club_roster_requests (const char  *conninfo,
  * declined) and every laptop's next sync takes the merge.
  *
  * Errors: %LW_CLUB_ERROR_NOT_FOUND (no such request), %LW_CLUB_ERROR_INVALID
- * (decided already, or one of its entries merged since); as
+ * (decided or withdrawn already, or one of its entries merged since); as
  * lw_club_roster_merge().
  *
  * Returns: %TRUE when decided.
