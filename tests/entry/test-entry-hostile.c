@@ -50,8 +50,7 @@
 /* ------------------------------------------------------------------ */
 
 typedef struct {
-  char        *dir;
-  char        *db;
+  LwTestDb     db;      /* its folder and the database file; no store */
   gint64       game;
   GSubprocess *server;
   GDataInputStream *out;  /* its standard output, open while it runs */
@@ -91,7 +90,7 @@ start_server (Fixture    *fixture,
   game = g_strdup_printf ("%" G_GINT64_FORMAT, fixture->game);
   g_ptr_array_add (argv, g_strdup (lw_test_cli_path ()));
   g_ptr_array_add (argv, g_strdup ("--db"));
-  g_ptr_array_add (argv, g_strdup (fixture->db));
+  g_ptr_array_add (argv, g_strdup (fixture->db.path));
   g_ptr_array_add (argv, g_strdup ("entry"));
   g_ptr_array_add (argv, g_strdup ("serve"));
   g_ptr_array_add (argv, g_strdup ("--game"));
@@ -139,9 +138,8 @@ fixture_set_up (Fixture       *fixture,
   g_autoptr (LwStore) store = NULL;
   g_autoptr (LwGameRecord) record = lw_test_pair_record ("Ann", "Ben");
 
-  fixture->dir = lw_test_make_program_dir ();
-  fixture->db = g_build_filename (fixture->dir, "little-wolf.sqlite3", NULL);
-  store = lw_store_open (fixture->db, &error);
+  lw_test_db_set_up_closed (&fixture->db, data);
+  store = lw_store_open (fixture->db.path, &error);
   g_assert_no_error (error);
   fixture->game = lw_store_add_game (store, record, &error);
   g_assert_no_error (error);
@@ -164,9 +162,7 @@ fixture_tear_down (Fixture       *fixture,
       g_clear_object (&fixture->server);
       g_clear_object (&fixture->out);
     }
-  lw_test_remove_tree (fixture->dir);
-  g_free (fixture->dir);
-  g_free (fixture->db);
+  lw_test_db_tear_down (&fixture->db, data);
   g_free (fixture->secret);
 }
 
@@ -735,7 +731,7 @@ test_locked_database (Fixture       *fixture,
   g_autofree char *rounds = g_strdup_printf ("/api/tables/%" G_GINT64_FORMAT "/rounds", fixture->game);
   g_autofree char *path = version_path (fixture);
   const char *body = "{\"number\": 1, \"version\": 0, \"round\": {\"declarer\": 0, \"cards\": [20, 6]}}";
-  sqlite3 *db = lw_test_sql_open (fixture->db);
+  sqlite3 *db = lw_test_sql_open (fixture->db.path);
   gint64 start;
   double seconds;
 
@@ -789,32 +785,32 @@ test_cli_errors (Fixture       *fixture,
   {
     g_auto (LwTestRun) run = { 0, };
 
-    lw_test_run_cli (&run, fixture->db, NULL, "entry", "serve", NULL);
+    lw_test_run_cli (&run, fixture->db.path, NULL, "entry", "serve", NULL);
     lw_test_assert_cli_failed (&run, 2, "--event ID or --game ID");
   }
   {
     g_auto (LwTestRun) run = { 0, };
 
-    lw_test_run_cli (&run, fixture->db, NULL, "entry", "serve", "--game", game, "--event", "1", NULL);
+    lw_test_run_cli (&run, fixture->db.path, NULL, "entry", "serve", "--game", game, "--event", "1", NULL);
     lw_test_assert_cli_failed (&run, 2, "--event ID or --game ID");
   }
   {
     g_auto (LwTestRun) run = { 0, };
 
-    lw_test_run_cli (&run, fixture->db, NULL, "entry", "serve", "--game", "999", "--port", "0", NULL);
+    lw_test_run_cli (&run, fixture->db.path, NULL, "entry", "serve", "--game", "999", "--port", "0", NULL);
     lw_test_assert_cli_failed (&run, 1, "999");
   }
   {
     g_auto (LwTestRun) run = { 0, };
 
-    lw_test_run_cli (&run, fixture->db, NULL, "entry", "serve", "--game", game, "--read-timeout", "0.0001",
+    lw_test_run_cli (&run, fixture->db.path, NULL, "entry", "serve", "--game", game, "--read-timeout", "0.0001",
                      NULL);
     lw_test_assert_cli_failed (&run, 2, "timeout");
   }
   {
     g_auto (LwTestRun) run = { 0, };
 
-    lw_test_run_cli (&run, fixture->db, NULL, "entry", "serve", "--game", game, "--address", "::1", NULL);
+    lw_test_run_cli (&run, fixture->db.path, NULL, "entry", "serve", "--game", game, "--address", "::1", NULL);
     lw_test_assert_cli_failed (&run, 2, "not an IPv4 address");
   }
   {
@@ -825,7 +821,7 @@ test_cli_errors (Fixture       *fixture,
       {
         g_auto (LwTestRun) run = { 0, };
 
-        lw_test_run_cli (&run, fixture->db, NULL, "entry", "serve", "--game", game, "--port", "0",
+        lw_test_run_cli (&run, fixture->db.path, NULL, "entry", "serve", "--game", game, "--port", "0",
                          zero[i], "0", NULL);
         lw_test_assert_cli_failed (&run, 2, i < 2 ? "at least 1" : "from 0.001 to 86400 seconds");
       }
@@ -837,7 +833,7 @@ test_cli_errors (Fixture       *fixture,
 
     start_server (fixture, 1024, NULL);
     port = g_strdup_printf ("%u", fixture->port);
-    lw_test_run_cli (&run, fixture->db, NULL, "entry", "serve", "--game", game, "--address", "127.0.0.1",
+    lw_test_run_cli (&run, fixture->db.path, NULL, "entry", "serve", "--game", game, "--address", "127.0.0.1",
                      "--port", port, NULL);
     lw_test_assert_cli_failed (&run, 1, "in use");
   }
@@ -873,7 +869,7 @@ test_saturated_state (Fixture       *fixture,
                       gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwStore) store = lw_store_open (fixture->db, &error);
+  g_autoptr (LwStore) store = lw_store_open (fixture->db.path, &error);
   g_autoptr (LwEntryRequests) entry = NULL;
   g_autoptr (LwEntryServer) server = NULL;
   LwEntryServerLimits limits = LW_ENTRY_SERVER_LIMITS_DEFAULT;
@@ -1030,10 +1026,10 @@ test_main_loop_stall (Fixture       *fixture,
                       gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwStore) store = lw_store_open (fixture->db, &error);
+  g_autoptr (LwStore) store = lw_store_open (fixture->db.path, &error);
   g_autoptr (LwEntryRequests) entry = NULL;
   g_autoptr (LwEntryServer) server = NULL;
-  sqlite3 *db = lw_test_sql_open (fixture->db);
+  sqlite3 *db = lw_test_sql_open (fixture->db.path);
   Phone phones[4];
   GThread *threads[4];
   Ticks ticks = { 0, 0 };
