@@ -487,6 +487,17 @@ lw_test_assert_migrated (const char *path,
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, from);
 }
 
+void
+lw_test_migrate_from (LwTestDb   *db,
+                      const char *drop_sql,
+                      int         from)
+{
+  g_autofree char *backup = lw_store_migration_backup_path (db->path, from);
+
+  lw_test_reopen_from_version (&db->store, db->path, drop_sql, from);
+  lw_test_assert_migrated (db->path, backup, from);
+}
+
 LwRuleSet *
 lw_test_club_nights (void)
 {

@@ -241,6 +241,13 @@ void lw_test_assert_migrated (const char *path,
                               const char *backup,
                               int         from);
 
+/* Takes @db's database back to version @from (lw_test_reopen_from_version()
+ * with @drop_sql, @db->store opened again: migrated) and asserts the
+ * migration and its copy PATH.vFROM.bak (lw_test_assert_migrated()). */
+void lw_test_migrate_from (LwTestDb   *db,
+                           const char *drop_sql,
+                           int         from);
+
 /* A new Little Wolf rule set "Club nights": target 21, Little Wolf
  * fills only inside a Run, the rest Standard rules (not stored). */
 LwRuleSet *lw_test_club_nights (void);

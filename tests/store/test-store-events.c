@@ -474,7 +474,6 @@ test_seeding (Fixture       *fixture,
               gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *backup = lw_store_migration_backup_path (fixture->path, 9);
   g_autoptr (LwEvent) event = NULL;
   LwEventConfig config;
   gint64 rated, older;
@@ -498,8 +497,7 @@ test_seeding (Fixture       *fixture,
   g_clear_error (&error);
 
   /* An event of schema 9: seeded in registration order, as then. */
-  lw_test_reopen_from_version (&fixture->store, fixture->path, LW_TEST_DROP_SCHEMA_10, 9);
-  lw_test_assert_migrated (fixture->path, backup, 9);
+  lw_test_migrate_from (fixture, LW_TEST_DROP_SCHEMA_10, 9);
   event = lw_store_load_event (fixture->store, rated, &error);
   g_assert_no_error (error);
   g_assert_cmpint (event->config.seeding, ==, LW_SEEDING_REGISTRATION);
