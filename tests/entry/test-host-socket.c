@@ -431,6 +431,21 @@ assert_closed_with (Fixture      *f,
   g_assert_false (good->closed);
 }
 
+/* A client of the seat of @secret that opens its socket and says nothing
+ * (no hello), returned once the socket is open (or closed). */
+static LwPlayClient *
+silent_client (Fixture    *f,
+               const char *secret)
+{
+  LwPlayClient *client = lw_play_client_new (f->port, f->game, secret, "en");
+
+  client->no_hello = TRUE;
+  lw_play_client_connect (client);
+  while (!client->open && !client->closed)
+    g_main_context_iteration (NULL, TRUE);
+  return client;
+}
+
 static void
 test_hostile (Fixture       *f,
               gconstpointer  data)
@@ -464,14 +479,10 @@ test_hostile (Fixture       *f,
     assert_closed_with (f, client, 4002);
   }
   {
-    g_autoptr (LwPlayClient) client = lw_play_client_new (f->port, f->game, secret, "en");
+    g_autoptr (LwPlayClient) client = silent_client (f, secret);
     g_autofree char *big = g_strnfill (5000, 'x');
     g_autofree char *message = g_strdup_printf ("{\"type\":\"action\",\"id\":\"%s\"}", big);
 
-    client->no_hello = TRUE;
-    lw_play_client_connect (client);
-    while (!client->open && !client->closed)
-      g_main_context_iteration (NULL, TRUE);
     lw_play_client_send (client, message);
     assert_closed_with (f, client, 1009);
   }
@@ -489,12 +500,8 @@ test_hostile (Fixture       *f,
     g_assert_cmpstr (client->last_reason, ==, "bad-message");
   }
   {
-    g_autoptr (LwPlayClient) client = lw_play_client_new (f->port, f->game, secret, "en");
+    g_autoptr (LwPlayClient) client = silent_client (f, secret);
 
-    client->no_hello = TRUE;
-    lw_play_client_connect (client);
-    while (!client->open && !client->closed)
-      g_main_context_iteration (NULL, TRUE);
     lw_play_client_send (client, "not json");
     assert_closed_with (f, client, 4001);
   }
@@ -533,24 +540,16 @@ test_wrong_types (Fixture       *f,
   host_table (f, "RC", FALSE, 9);
   secret = seat_secret (f, 0);
   {
-    g_autoptr (LwPlayClient) client = lw_play_client_new (f->port, f->game, secret, "en");
+    g_autoptr (LwPlayClient) client = silent_client (f, secret);
 
-    client->no_hello = TRUE;
-    lw_play_client_connect (client);
-    while (!client->open && !client->closed)
-      g_main_context_iteration (NULL, TRUE);
     lw_play_client_send (client, "{\"type\":5,\"table\":1}");
     assert_closed_with (f, client, 4001);
   }
   {
-    g_autoptr (LwPlayClient) client = lw_play_client_new (f->port, f->game, secret, "en");
+    g_autoptr (LwPlayClient) client = silent_client (f, secret);
     g_autofree char *hello = g_strdup_printf ("{\"type\":\"hello\",\"table\":%" G_GINT64_FORMAT
                                               ",\"secret\":\"%s\",\"lang\":{}}", f->game, secret);
 
-    client->no_hello = TRUE;
-    lw_play_client_connect (client);
-    while (!client->open && !client->closed)
-      g_main_context_iteration (NULL, TRUE);
     /* A language of the wrong type is English. */
     lw_play_client_send (client, hello);
     g_assert_true (lw_play_run_until (lw_play_client_has_state, client, STEP_MS));
