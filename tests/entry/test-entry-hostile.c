@@ -57,6 +57,11 @@ typedef struct {
   GPid         pid;
   guint        port;
   char        *secret;
+  /* in_process_set_up() only: table entry served in this process, as
+   * the director's window serves it (the game's table open, its secret
+   * in @secret), and its server, not started */
+  LwEntryRequests *entry;
+  LwEntryServer   *local_server;
 } Fixture;
 
 static rlim_t child_nofile;
@@ -130,25 +135,52 @@ start_server (Fixture    *fixture,
   g_assert_cmpuint (strlen (fixture->secret), ==, LW_ENTRY_SECRET_LENGTH);
 }
 
-static void
-fixture_set_up (Fixture       *fixture,
-                gconstpointer  data)
+/* The fixture's folder and database, with one game (@game); returns the
+ * store that stored it, open (transfer full). */
+static LwStore *
+add_fixture_game (Fixture       *fixture,
+                  gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwStore) store = NULL;
   g_autoptr (LwGameRecord) record = lw_test_pair_record ("Ann", "Ben");
+  LwStore *store;
 
   lw_test_db_set_up_closed (&fixture->db, data);
   store = lw_store_open (fixture->db.path, &error);
   g_assert_no_error (error);
   fixture->game = lw_store_add_game (store, record, &error);
   g_assert_no_error (error);
+  return store;
+}
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_object_unref (add_fixture_game (fixture, data));
+}
+
+/* The fixture's game, and table entry in this process on the store that
+ * stored it: the requests with the game's table open and their server. */
+static void
+in_process_set_up (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) store = add_fixture_game (fixture, data);
+
+  fixture->entry = lw_entry_requests_new (store);
+  fixture->secret = g_strdup (lw_entry_requests_open_table (fixture->entry, fixture->game, NULL, &error));
+  g_assert_no_error (error);
+  fixture->local_server = lw_entry_server_new (fixture->entry);
 }
 
 static void
 fixture_tear_down (Fixture       *fixture,
                    gconstpointer  data)
 {
+  g_clear_object (&fixture->local_server);
+  g_clear_object (&fixture->entry);
   if (fixture->server != NULL)
     {
       g_autoptr (GError) error = NULL;
@@ -869,9 +901,7 @@ test_saturated_state (Fixture       *fixture,
                       gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwStore) store = lw_store_open (fixture->db.path, &error);
-  g_autoptr (LwEntryRequests) entry = NULL;
-  g_autoptr (LwEntryServer) server = NULL;
+  LwEntryServer *server = fixture->local_server;
   LwEntryServerLimits limits = LW_ENTRY_SERVER_LIMITS_DEFAULT;
   struct rlimit saved, lowered;
   g_autofree char *problem = NULL;
@@ -879,10 +909,7 @@ test_saturated_state (Fixture       *fixture,
   guint notified = 0;
   int probe;
 
-  g_assert_no_error (error);
-  entry = lw_entry_requests_new (store);
-  g_assert_nonnull (lw_entry_requests_open_table (entry, fixture->game, NULL, &error));
-  server = lw_entry_server_new (entry);
+  g_assert_nonnull (fixture->secret);
   limits.max_connections = limits.max_per_address = 5000;
   lw_entry_server_set_limits (server, &limits);
   g_signal_connect (server, "notify::state", G_CALLBACK (count_notify_cb), &notified);
@@ -1026,9 +1053,7 @@ test_main_loop_stall (Fixture       *fixture,
                       gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwStore) store = lw_store_open (fixture->db.path, &error);
-  g_autoptr (LwEntryRequests) entry = NULL;
-  g_autoptr (LwEntryServer) server = NULL;
+  LwEntryServer *server = fixture->local_server;
   sqlite3 *db = lw_test_sql_open (fixture->db.path);
   Phone phones[4];
   GThread *threads[4];
@@ -1036,13 +1061,7 @@ test_main_loop_stall (Fixture       *fixture,
   gint64 deadline;
   guint tick_id;
   gboolean all_done = FALSE;
-  const char *secret;
 
-  g_assert_no_error (error);
-  entry = lw_entry_requests_new (store);
-  secret = lw_entry_requests_open_table (entry, fixture->game, NULL, &error);
-  g_assert_no_error (error);
-  server = lw_entry_server_new (entry);
   g_assert_true (lw_entry_server_start (server, "127.0.0.1", 0, &error));
   g_assert_no_error (error);
   lw_test_sql_exec (db, "BEGIN EXCLUSIVE; INSERT INTO players (name) VALUES ('Import')");
@@ -1051,7 +1070,7 @@ test_main_loop_stall (Fixture       *fixture,
   tick_id = g_timeout_add (5, tick_cb, &ticks);
   for (gsize i = 0; i < G_N_ELEMENTS (phones); i++)
     {
-      phones[i] = (Phone) { lw_entry_server_get_port (server), secret, fixture->game, 0, 0, NULL, FALSE };
+      phones[i] = (Phone) { lw_entry_server_get_port (server), fixture->secret, fixture->game, 0, 0, NULL, FALSE };
       threads[i] = g_thread_new ("phone", phone_thread, &phones[i]);
     }
   deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
@@ -1103,9 +1122,11 @@ main (int    argc,
   ADD ("caps", test_caps);
   ADD ("locked-database", test_locked_database);
   ADD ("cli-errors", test_cli_errors);
-  ADD ("saturated-state", test_saturated_state);
-  ADD ("main-loop-stall", test_main_loop_stall);
 #undef ADD
+  g_test_add ("/entry-hostile/saturated-state", Fixture, NULL, in_process_set_up, test_saturated_state,
+              fixture_tear_down);
+  g_test_add ("/entry-hostile/main-loop-stall", Fixture, NULL, in_process_set_up, test_main_loop_stall,
+              fixture_tear_down);
 
   return g_test_run ();
 }
