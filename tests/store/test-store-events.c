@@ -428,8 +428,6 @@ test_rename_delete (Fixture       *fixture,
   g_assert_cmpuint (lw_rating_games_get_n_games (games_after), ==, 1);
 }
 
-/* A schema-3 database (a current one without the event tables) is copied
- * to PATH.v3.bak and migrated with its games. */
 /* Schema 6: an event's tie-breaks are stored as chosen; an event of a
  * schema-5 file (no such column) reads with the default order. */
 static void
@@ -516,6 +514,8 @@ test_seeding (Fixture       *fixture,
   g_assert_nonnull (strstr (error->message, "its seeding is unknown"));
 }
 
+/* A schema-3 database (a current one without the event tables) is copied
+ * to PATH.v3.bak and migrated with its games. */
 static void
 test_migration_from_v3 (Fixture       *fixture,
                         gconstpointer  data)
