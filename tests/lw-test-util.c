@@ -898,3 +898,29 @@ lw_test_read_play (const char *text,
   g_assert_true (lw_play_from_tokens (play, tokens, n, used, &error));
   g_assert_no_error (error);
 }
+
+GSubprocess *
+lw_test_spawn_cli_host (const char         *path,
+                        const char *const  *options,
+                        GDataInputStream  **out)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  GSubprocess *process;
+
+  g_ptr_array_add (argv, (gpointer) lw_test_cli_path ());
+  g_ptr_array_add (argv, (gpointer) "host");
+  for (guint k = 0; options[k] != NULL; k++)
+    g_ptr_array_add (argv, (gpointer) options[k]);
+  g_ptr_array_add (argv, (gpointer) "--pause");
+  g_ptr_array_add (argv, (gpointer) "0");
+  g_ptr_array_add (argv, (gpointer) "--hold");
+  g_ptr_array_add (argv, (gpointer) "0");
+  g_ptr_array_add (argv, (gpointer) "--database");
+  g_ptr_array_add (argv, (gpointer) path);
+  g_ptr_array_add (argv, NULL);
+  process = g_subprocess_newv ((const char *const *) argv->pdata, G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error);
+  g_assert_no_error (error);
+  *out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (process));
+  return process;
+}

@@ -385,4 +385,12 @@ void lw_test_assert_cli_failed (const LwTestRun *run,
                                 int              status,
                                 const char      *needle);
 
+/* `littlewolf-cli host` @options (NULL-terminated) on the database at
+ * @path, with no pauses ("--pause 0 --hold 0"): the running process, and
+ * in *@out its standard output to read lines from (transfer full both).
+ * Asserts that it starts. */
+GSubprocess *lw_test_spawn_cli_host (const char         *path,
+                                     const char *const  *options,
+                                     GDataInputStream  **out);
+
 G_END_DECLS

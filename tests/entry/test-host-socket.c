@@ -778,41 +778,21 @@ test_other_seat (Fixture       *f,
   }
 }
 
-/* `littlewolf-cli host` on @db with no pauses on a free port: the
- * process, and in @out its standard output to read lines from. */
-static GSubprocess *
-spawn_cli_host (LwTestDb          *db,
-                const char        *players,
-                const char        *names,
-                const char        *seats,
-                const char        *seed,
-                GDataInputStream **out)
-{
-  g_autoptr (GError) error = NULL;
-  GSubprocess *process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error,
-                                           lw_test_cli_path (), "host", "--players", players,
-                                           "--names", names, "--seats", seats, "--seed", seed,
-                                           "--port", "0", "--pause", "0", "--hold", "0",
-                                           "--database", db->path, NULL);
-
-  g_assert_no_error (error);
-  *out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (process));
-  return process;
-}
-
 /* `littlewolf-cli host` with computers only says so, then plays the game
  * to its end and stores it. */
 static void
 test_cli_host_computers (LwTestDb      *db,
                          gconstpointer  data)
 {
+  static const char *const options[] = { "--players", "2", "--names", "Ann,Ben", "--seats",
+                                         "computer:easy,computer:random", "--seed", "5", "--port", "0", NULL };
   g_autoptr (GError) error = NULL;
   g_autoptr (GSubprocess) process = NULL;
   g_autoptr (GDataInputStream) out = NULL;
   g_autofree char *line = NULL;
   g_autofree char *rest = NULL;
 
-  process = spawn_cli_host (db, "2", "Ann,Ben", "computer:easy,computer:random", "5", &out);
+  process = lw_test_spawn_cli_host (db->path, options, &out);
   line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (line);
@@ -837,6 +817,9 @@ static void
 test_cli_host (LwTestDb      *db,
                gconstpointer  data)
 {
+  static const char *const options[] = { "--players", "3", "--names", "Ann,Ben,Cleo", "--seats",
+                                         "computer:easy,remote,computer:random", "--seed", "17", "--port", "0",
+                                         NULL };
   g_autoptr (GError) error = NULL;
   g_autoptr (GSubprocess) process = NULL;
   g_autoptr (GDataInputStream) out = NULL;
@@ -849,7 +832,7 @@ test_cli_host (LwTestDb      *db,
   g_autofree char *game = NULL;
   g_autofree char *secret = NULL;
 
-  process = spawn_cli_host (db, "3", "Ann,Ben,Cleo", "computer:easy,remote,computer:random", "17", &out);
+  process = lw_test_spawn_cli_host (db->path, options, &out);
   line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (line);
