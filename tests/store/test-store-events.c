@@ -204,7 +204,7 @@ test_game_result (Fixture       *fixture,
   g_assert_cmpstr (record->players[0], ==, "Lou");
   game = lw_store_add_game (fixture->store, record, &error);
   g_assert_no_error (error);
-  other = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, (const char *const[]) { "Lou", "Ivy" });
+  other = lw_test_pair_record ("Lou", "Ivy");
   unfinished = lw_store_add_game (fixture->store, other, &error);
   g_assert_no_error (error);
 
@@ -521,8 +521,7 @@ test_migration_from_v3 (Fixture       *fixture,
                         gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwGameRecord) record =
-    lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, (const char *const[]) { "Ann", "Ben" });
+  g_autoptr (LwGameRecord) record = lw_test_pair_record ("Ann", "Ben");
   g_autofree char *backup = lw_store_migration_backup_path (fixture->path, 3);
   g_autoptr (LwEvent) event = NULL;
 
