@@ -487,6 +487,17 @@ lw_test_assert_migrated (const char *path,
   g_assert_cmpint (lw_test_sql_int_at (backup, "PRAGMA user_version"), ==, from);
 }
 
+void
+lw_test_migrate_from (LwTestDb   *db,
+                      const char *drop_sql,
+                      int         from)
+{
+  g_autofree char *backup = lw_store_migration_backup_path (db->path, from);
+
+  lw_test_reopen_from_version (&db->store, db->path, drop_sql, from);
+  lw_test_assert_migrated (db->path, backup, from);
+}
+
 LwRuleSet *
 lw_test_club_nights (void)
 {
@@ -932,4 +943,30 @@ lw_test_roster_player (LwStore    *store,
         return g_strdup (entry->player);
     }
   g_error ("roster entry %s is not on the roster", uuid);
+}
+
+GSubprocess *
+lw_test_spawn_cli_host (const char         *path,
+                        const char *const  *options,
+                        GDataInputStream  **out)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  GSubprocess *process;
+
+  g_ptr_array_add (argv, (gpointer) lw_test_cli_path ());
+  g_ptr_array_add (argv, (gpointer) "host");
+  for (guint k = 0; options[k] != NULL; k++)
+    g_ptr_array_add (argv, (gpointer) options[k]);
+  g_ptr_array_add (argv, (gpointer) "--pause");
+  g_ptr_array_add (argv, (gpointer) "0");
+  g_ptr_array_add (argv, (gpointer) "--hold");
+  g_ptr_array_add (argv, (gpointer) "0");
+  g_ptr_array_add (argv, (gpointer) "--database");
+  g_ptr_array_add (argv, (gpointer) path);
+  g_ptr_array_add (argv, NULL);
+  process = g_subprocess_newv ((const char *const *) argv->pdata, G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error);
+  g_assert_no_error (error);
+  *out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (process));
+  return process;
 }

@@ -241,6 +241,13 @@ void lw_test_assert_migrated (const char *path,
                               const char *backup,
                               int         from);
 
+/* Takes @db's database back to version @from (lw_test_reopen_from_version()
+ * with @drop_sql, @db->store opened again: migrated) and asserts the
+ * migration and its copy PATH.vFROM.bak (lw_test_assert_migrated()). */
+void lw_test_migrate_from (LwTestDb   *db,
+                           const char *drop_sql,
+                           int         from);
+
 /* A new Little Wolf rule set "Club nights": target 21, Little Wolf
  * fills only inside a Run, the rest Standard rules (not stored). */
 LwRuleSet *lw_test_club_nights (void);
@@ -396,5 +403,13 @@ void lw_test_assert_cli_prints (const char *db,
 void lw_test_assert_cli_failed (const LwTestRun *run,
                                 int              status,
                                 const char      *needle);
+
+/* `littlewolf-cli host` @options (NULL-terminated) on the database at
+ * @path, with no pauses ("--pause 0 --hold 0"): the running process, and
+ * in *@out its standard output to read lines from (transfer full both).
+ * Asserts that it starts. */
+GSubprocess *lw_test_spawn_cli_host (const char         *path,
+                                     const char *const  *options,
+                                     GDataInputStream  **out);
 
 G_END_DECLS

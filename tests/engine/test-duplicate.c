@@ -65,6 +65,19 @@ enter (LwEvent       *event,
   g_assert_no_error (error);
 }
 
+/* A round of two tables seated from @seats, board 1 entered at both:
+ * @a at table 1, @b at table 2. */
+static void
+enter_first_board (LwEvent       *event,
+                   const int     *seats,
+                   const LwRound *a,
+                   const LwRound *b)
+{
+  lw_test_add_round (event, seats, 2);
+  enter (event, 1, 1, a);
+  enter (event, 2, 1, b);
+}
+
 /* ------------------------------------------------------------------ */
 /* Fractions                                                            */
 /* ------------------------------------------------------------------ */
@@ -301,9 +314,7 @@ test_played_once (void)
   g_autoptr (GPtrArray) standings = NULL;
   const LwDuplicateStanding *top;
 
-  lw_test_add_round (event, seats, 2);
-  enter (event, 1, 1, a);
-  enter (event, 2, 1, b);
+  enter_first_board (event, seats, a, b);
   enter (event, 1, 2, b);
   g_assert_true (g_array_index (((LwEventRound *) g_ptr_array_index (event->rounds, 0))->tables,
                                 LwEventTable, 0).has_result);
@@ -382,9 +393,7 @@ test_partners (void)
   g_autoptr (GPtrArray) standings = NULL;
   const LwTravellerRow *row;
 
-  lw_test_add_round (event, seats, 2);
-  enter (event, 1, 1, a);
-  enter (event, 2, 1, b);
+  enter_first_board (event, seats, a, b);
   rows = lw_duplicate_traveller (event, 1, NULL);
   g_assert_cmpuint (rows->len, ==, 4);
   row = &g_array_index (rows, LwTravellerRow, 0);

@@ -50,14 +50,18 @@
 /* ------------------------------------------------------------------ */
 
 typedef struct {
-  char        *dir;
-  char        *db;
+  LwTestDb     db;      /* its folder and the database file; no store */
   gint64       game;
   GSubprocess *server;
   GDataInputStream *out;  /* its standard output, open while it runs */
   GPid         pid;
   guint        port;
   char        *secret;
+  /* in_process_set_up() only: table entry served in this process, as
+   * the director's window serves it (the game's table open, its secret
+   * in @secret), and its server, not started */
+  LwEntryRequests *entry;
+  LwEntryServer   *local_server;
 } Fixture;
 
 static rlim_t child_nofile;
@@ -91,7 +95,7 @@ start_server (Fixture    *fixture,
   game = g_strdup_printf ("%" G_GINT64_FORMAT, fixture->game);
   g_ptr_array_add (argv, g_strdup (lw_test_cli_path ()));
   g_ptr_array_add (argv, g_strdup ("--db"));
-  g_ptr_array_add (argv, g_strdup (fixture->db));
+  g_ptr_array_add (argv, g_strdup (fixture->db.path));
   g_ptr_array_add (argv, g_strdup ("entry"));
   g_ptr_array_add (argv, g_strdup ("serve"));
   g_ptr_array_add (argv, g_strdup ("--game"));
@@ -131,26 +135,52 @@ start_server (Fixture    *fixture,
   g_assert_cmpuint (strlen (fixture->secret), ==, LW_ENTRY_SECRET_LENGTH);
 }
 
+/* The fixture's folder and database, with one game (@game); returns the
+ * store that stored it, open (transfer full). */
+static LwStore *
+add_fixture_game (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwGameRecord) record = lw_test_pair_record ("Ann", "Ben");
+  LwStore *store;
+
+  lw_test_db_set_up_closed (&fixture->db, data);
+  store = lw_store_open (fixture->db.path, &error);
+  g_assert_no_error (error);
+  fixture->game = lw_store_add_game (store, record, &error);
+  g_assert_no_error (error);
+  return store;
+}
+
 static void
 fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
-  g_autoptr (GError) error = NULL;
-  g_autoptr (LwStore) store = NULL;
-  g_autoptr (LwGameRecord) record = lw_test_pair_record ("Ann", "Ben");
+  g_object_unref (add_fixture_game (fixture, data));
+}
 
-  fixture->dir = lw_test_make_program_dir ();
-  fixture->db = g_build_filename (fixture->dir, "little-wolf.sqlite3", NULL);
-  store = lw_store_open (fixture->db, &error);
+/* The fixture's game, and table entry in this process on the store that
+ * stored it: the requests with the game's table open and their server. */
+static void
+in_process_set_up (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) store = add_fixture_game (fixture, data);
+
+  fixture->entry = lw_entry_requests_new (store);
+  fixture->secret = g_strdup (lw_entry_requests_open_table (fixture->entry, fixture->game, NULL, &error));
   g_assert_no_error (error);
-  fixture->game = lw_store_add_game (store, record, &error);
-  g_assert_no_error (error);
+  fixture->local_server = lw_entry_server_new (fixture->entry);
 }
 
 static void
 fixture_tear_down (Fixture       *fixture,
                    gconstpointer  data)
 {
+  g_clear_object (&fixture->local_server);
+  g_clear_object (&fixture->entry);
   if (fixture->server != NULL)
     {
       g_autoptr (GError) error = NULL;
@@ -164,9 +194,7 @@ fixture_tear_down (Fixture       *fixture,
       g_clear_object (&fixture->server);
       g_clear_object (&fixture->out);
     }
-  lw_test_remove_tree (fixture->dir);
-  g_free (fixture->dir);
-  g_free (fixture->db);
+  lw_test_db_tear_down (&fixture->db, data);
   g_free (fixture->secret);
 }
 
@@ -735,7 +763,7 @@ test_locked_database (Fixture       *fixture,
   g_autofree char *rounds = g_strdup_printf ("/api/tables/%" G_GINT64_FORMAT "/rounds", fixture->game);
   g_autofree char *path = version_path (fixture);
   const char *body = "{\"number\": 1, \"version\": 0, \"round\": {\"declarer\": 0, \"cards\": [20, 6]}}";
-  sqlite3 *db = lw_test_sql_open (fixture->db);
+  sqlite3 *db = lw_test_sql_open (fixture->db.path);
   gint64 start;
   double seconds;
 
@@ -789,32 +817,32 @@ test_cli_errors (Fixture       *fixture,
   {
     g_auto (LwTestRun) run = { 0, };
 
-    lw_test_run_cli (&run, fixture->db, NULL, "entry", "serve", NULL);
+    lw_test_run_cli (&run, fixture->db.path, NULL, "entry", "serve", NULL);
     lw_test_assert_cli_failed (&run, 2, "--event ID or --game ID");
   }
   {
     g_auto (LwTestRun) run = { 0, };
 
-    lw_test_run_cli (&run, fixture->db, NULL, "entry", "serve", "--game", game, "--event", "1", NULL);
+    lw_test_run_cli (&run, fixture->db.path, NULL, "entry", "serve", "--game", game, "--event", "1", NULL);
     lw_test_assert_cli_failed (&run, 2, "--event ID or --game ID");
   }
   {
     g_auto (LwTestRun) run = { 0, };
 
-    lw_test_run_cli (&run, fixture->db, NULL, "entry", "serve", "--game", "999", "--port", "0", NULL);
+    lw_test_run_cli (&run, fixture->db.path, NULL, "entry", "serve", "--game", "999", "--port", "0", NULL);
     lw_test_assert_cli_failed (&run, 1, "999");
   }
   {
     g_auto (LwTestRun) run = { 0, };
 
-    lw_test_run_cli (&run, fixture->db, NULL, "entry", "serve", "--game", game, "--read-timeout", "0.0001",
+    lw_test_run_cli (&run, fixture->db.path, NULL, "entry", "serve", "--game", game, "--read-timeout", "0.0001",
                      NULL);
     lw_test_assert_cli_failed (&run, 2, "timeout");
   }
   {
     g_auto (LwTestRun) run = { 0, };
 
-    lw_test_run_cli (&run, fixture->db, NULL, "entry", "serve", "--game", game, "--address", "::1", NULL);
+    lw_test_run_cli (&run, fixture->db.path, NULL, "entry", "serve", "--game", game, "--address", "::1", NULL);
     lw_test_assert_cli_failed (&run, 2, "not an IPv4 address");
   }
   {
@@ -825,7 +853,7 @@ test_cli_errors (Fixture       *fixture,
       {
         g_auto (LwTestRun) run = { 0, };
 
-        lw_test_run_cli (&run, fixture->db, NULL, "entry", "serve", "--game", game, "--port", "0",
+        lw_test_run_cli (&run, fixture->db.path, NULL, "entry", "serve", "--game", game, "--port", "0",
                          zero[i], "0", NULL);
         lw_test_assert_cli_failed (&run, 2, i < 2 ? "at least 1" : "from 0.001 to 86400 seconds");
       }
@@ -837,7 +865,7 @@ test_cli_errors (Fixture       *fixture,
 
     start_server (fixture, 1024, NULL);
     port = g_strdup_printf ("%u", fixture->port);
-    lw_test_run_cli (&run, fixture->db, NULL, "entry", "serve", "--game", game, "--address", "127.0.0.1",
+    lw_test_run_cli (&run, fixture->db.path, NULL, "entry", "serve", "--game", game, "--address", "127.0.0.1",
                      "--port", port, NULL);
     lw_test_assert_cli_failed (&run, 1, "in use");
   }
@@ -873,9 +901,7 @@ test_saturated_state (Fixture       *fixture,
                       gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwStore) store = lw_store_open (fixture->db, &error);
-  g_autoptr (LwEntryRequests) entry = NULL;
-  g_autoptr (LwEntryServer) server = NULL;
+  LwEntryServer *server = fixture->local_server;
   LwEntryServerLimits limits = LW_ENTRY_SERVER_LIMITS_DEFAULT;
   struct rlimit saved, lowered;
   g_autofree char *problem = NULL;
@@ -883,10 +909,7 @@ test_saturated_state (Fixture       *fixture,
   guint notified = 0;
   int probe;
 
-  g_assert_no_error (error);
-  entry = lw_entry_requests_new (store);
-  g_assert_nonnull (lw_entry_requests_open_table (entry, fixture->game, NULL, &error));
-  server = lw_entry_server_new (entry);
+  g_assert_nonnull (fixture->secret);
   limits.max_connections = limits.max_per_address = 5000;
   lw_entry_server_set_limits (server, &limits);
   g_signal_connect (server, "notify::state", G_CALLBACK (count_notify_cb), &notified);
@@ -1030,23 +1053,15 @@ test_main_loop_stall (Fixture       *fixture,
                       gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwStore) store = lw_store_open (fixture->db, &error);
-  g_autoptr (LwEntryRequests) entry = NULL;
-  g_autoptr (LwEntryServer) server = NULL;
-  sqlite3 *db = lw_test_sql_open (fixture->db);
+  LwEntryServer *server = fixture->local_server;
+  sqlite3 *db = lw_test_sql_open (fixture->db.path);
   Phone phones[4];
   GThread *threads[4];
   Ticks ticks = { 0, 0 };
   gint64 deadline;
   guint tick_id;
   gboolean all_done = FALSE;
-  const char *secret;
 
-  g_assert_no_error (error);
-  entry = lw_entry_requests_new (store);
-  secret = lw_entry_requests_open_table (entry, fixture->game, NULL, &error);
-  g_assert_no_error (error);
-  server = lw_entry_server_new (entry);
   g_assert_true (lw_entry_server_start (server, "127.0.0.1", 0, &error));
   g_assert_no_error (error);
   lw_test_sql_exec (db, "BEGIN EXCLUSIVE; INSERT INTO players (name) VALUES ('Import')");
@@ -1055,7 +1070,7 @@ test_main_loop_stall (Fixture       *fixture,
   tick_id = g_timeout_add (5, tick_cb, &ticks);
   for (gsize i = 0; i < G_N_ELEMENTS (phones); i++)
     {
-      phones[i] = (Phone) { lw_entry_server_get_port (server), secret, fixture->game, 0, 0, NULL, FALSE };
+      phones[i] = (Phone) { lw_entry_server_get_port (server), fixture->secret, fixture->game, 0, 0, NULL, FALSE };
       threads[i] = g_thread_new ("phone", phone_thread, &phones[i]);
     }
   deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
@@ -1107,9 +1122,11 @@ main (int    argc,
   ADD ("caps", test_caps);
   ADD ("locked-database", test_locked_database);
   ADD ("cli-errors", test_cli_errors);
-  ADD ("saturated-state", test_saturated_state);
-  ADD ("main-loop-stall", test_main_loop_stall);
 #undef ADD
+  g_test_add ("/entry-hostile/saturated-state", Fixture, NULL, in_process_set_up, test_saturated_state,
+              fixture_tear_down);
+  g_test_add ("/entry-hostile/main-loop-stall", Fixture, NULL, in_process_set_up, test_main_loop_stall,
+              fixture_tear_down);
 
   return g_test_run ();
 }

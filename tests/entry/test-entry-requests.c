@@ -34,8 +34,7 @@
 
 typedef struct
 {
-  char *dir;
-  LwStore *store;
+  LwTestDb db;  /* its folder, the database file and the store */
   LwEntryRequests *entry;
   gint64 game;
   gint64 other;
@@ -71,15 +70,11 @@ fixture_set_up (Fixture       *fixture,
                 gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *path = NULL;
 
-  fixture->dir = lw_test_make_program_dir ();
-  path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
-  fixture->store = lw_store_open (path, &error);
-  g_assert_no_error (error);
-  fixture->game = lw_test_add_pair_game (fixture->store, "Ann", "Ben");
-  fixture->other = lw_test_add_pair_game (fixture->store, "Cleo", "Dev");
-  fixture->entry = lw_entry_requests_new (fixture->store);
+  lw_test_db_set_up (&fixture->db, data);
+  fixture->game = lw_test_add_pair_game (fixture->db.store, "Ann", "Ben");
+  fixture->other = lw_test_add_pair_game (fixture->db.store, "Cleo", "Dev");
+  fixture->entry = lw_entry_requests_new (fixture->db.store);
   g_signal_connect (fixture->entry, "round-stored", G_CALLBACK (round_stored_cb), fixture);
   fixture->secret = g_strdup (lw_entry_requests_open_table (fixture->entry, fixture->game, "Table 1", &error));
   g_assert_no_error (error);
@@ -95,9 +90,7 @@ fixture_tear_down (Fixture       *fixture,
                    gconstpointer  data)
 {
   g_clear_object (&fixture->entry);
-  g_clear_object (&fixture->store);
-  lw_test_remove_tree (fixture->dir);
-  g_free (fixture->dir);
+  lw_test_db_tear_down (&fixture->db, data);
   g_free (fixture->secret);
   g_free (fixture->other_secret);
   g_free (fixture->state_path);
@@ -135,7 +128,7 @@ n_rounds (Fixture *fixture,
           gint64   game)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwStoredGame) stored = lw_store_load_game (fixture->store, game, &error);
+  g_autoptr (LwStoredGame) stored = lw_store_load_game (fixture->db.store, game, &error);
 
   g_assert_no_error (error);
   return stored->record->rounds->len;
@@ -147,7 +140,7 @@ version (Fixture *fixture)
   g_autoptr (GError) error = NULL;
   gint64 v = -1;
 
-  lw_store_get_game_version (fixture->store, fixture->game, &v, &error);
+  lw_store_get_game_version (fixture->db.store, fixture->game, &v, &error);
   g_assert_no_error (error);
   return v;
 }
@@ -171,7 +164,7 @@ assert_last_declarer (Fixture *fixture,
                       int      declarer)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, fixture->game, &error);
+  g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->db.store, fixture->game, &error);
 
   g_assert_no_error (error);
   g_assert_cmpuint (game->record->rounds->len, ==, n_rounds);
@@ -217,7 +210,7 @@ test_state_rule_set (Fixture       *fixture,
 
   record->rule_set = g_strdup ("Club nights");
   record->run_fill = LW_RUN_FILL_INSIDE_ONLY;
-  id = lw_store_add_game (fixture->store, record, &error);
+  id = lw_store_add_game (fixture->db.store, record, &error);
   g_assert_no_error (error);
   secret = g_strdup (lw_entry_requests_open_table (fixture->entry, id, "Table 3", &error));
   g_assert_no_error (error);
@@ -245,7 +238,7 @@ test_good_round (Fixture       *fixture,
   g_assert_cmpuint (request (fixture, "POST", fixture->rounds_path, fixture->secret, body, &answer), ==, 201);
   g_assert_cmpuint (fixture->stored, ==, 1);
 
-  game = lw_store_load_game (fixture->store, fixture->game, &error);
+  game = lw_store_load_game (fixture->db.store, fixture->game, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (game->record->rounds->len, ==, 1);
   round = g_ptr_array_index (game->record->rounds, 0);
@@ -254,7 +247,7 @@ test_good_round (Fixture       *fixture,
   g_assert_cmpint (round->worms[1], ==, 1);
 
   /* Logged like a round entered in the app. */
-  edits = lw_test_list_edits (fixture->store, fixture->game);
+  edits = lw_test_list_edits (fixture->db.store, fixture->game);
   g_assert_cmpuint (edits->len, ==, 1);
   g_assert_cmpstr (((LwLoggedEdit *) g_ptr_array_index (edits, 0))->kind, ==, "append_round");
 
@@ -326,9 +319,9 @@ test_locked (Fixture       *fixture,
   gboolean locked = FALSE;
 
   g_assert_cmpuint (request (fixture, "POST", fixture->rounds_path, fixture->secret, first, NULL), ==, 201);
-  lw_store_set_round_locked (fixture->store, fixture->game, 1, TRUE, &error);
+  lw_store_set_round_locked (fixture->db.store, fixture->game, 1, TRUE, &error);
   g_assert_no_error (error);
-  locks = lw_store_list_locked_rounds (fixture->store, fixture->game, &error);
+  locks = lw_store_list_locked_rounds (fixture->db.store, fixture->game, &error);
   g_assert_cmpuint (locks->len, ==, 1);
   g_assert_cmpuint (g_array_index (locks, guint, 0), ==, 1);
 
@@ -338,14 +331,14 @@ test_locked (Fixture       *fixture,
                    "round 1 is locked by the director: only they can correct it now");
 
   /* A round that does not exist cannot be locked. */
-  g_assert_false (lw_store_set_round_locked (fixture->store, fixture->game, 2, TRUE, &error));
+  g_assert_false (lw_store_set_round_locked (fixture->db.store, fixture->game, 2, TRUE, &error));
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   g_clear_error (&error);
 
   /* Unlocked, the phone corrects it. */
-  lw_store_set_round_locked (fixture->store, fixture->game, 1, FALSE, &error);
+  lw_store_set_round_locked (fixture->db.store, fixture->game, 1, FALSE, &error);
   g_assert_no_error (error);
-  lw_store_is_round_locked (fixture->store, fixture->game, 1, &locked, &error);
+  lw_store_is_round_locked (fixture->db.store, fixture->game, 1, &locked, &error);
   g_assert_false (locked);
   g_assert_cmpuint (request (fixture, "PUT", round1, fixture->secret, fix, NULL), ==, 200);
   assert_last_declarer (fixture, 1, 1);
@@ -384,7 +377,7 @@ test_version (Fixture       *fixture,
   g_assert_cmpint (json_object_get_int_member (after_fix, "version"), ==, 2);
 
   /* A lock changes no version, but the page must show it. */
-  lw_store_set_round_locked (fixture->store, fixture->game, 1, TRUE, &error);
+  lw_store_set_round_locked (fixture->db.store, fixture->game, 1, TRUE, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (request (fixture, "GET", fixture->version_path, fixture->secret, NULL, &after_lock), ==, 200);
   g_assert_cmpint (json_object_get_int_member (after_lock, "version"), ==, 2);
@@ -515,19 +508,19 @@ test_event_table (Fixture       *fixture,
   gint64 event_id, game_id = 0, found = 0;
   const char *secret;
 
-  event_id = lw_test_add_swiss_event (fixture->store, "Club night", 2, 1, names);
-  event = lw_store_pair_event_round (fixture->store, event_id, &error);
+  event_id = lw_test_add_swiss_event (fixture->db.store, "Club night", 2, 1, names);
+  event = lw_store_pair_event_round (fixture->db.store, event_id, &error);
   g_assert_no_error (error);
 
-  lw_store_get_event_table_game (fixture->store, event_id, 1, 1, &found, &error);
+  lw_store_get_event_table_game (fixture->db.store, event_id, 1, 1, &found, &error);
   g_assert_no_error (error);
   g_assert_cmpint (found, ==, 0);
-  game_id = lw_store_start_event_table_game (fixture->store, event_id, 1, 1, &error);
+  game_id = lw_store_start_event_table_game (fixture->db.store, event_id, 1, 1, &error);
   g_assert_no_error (error);
   g_assert_cmpint (game_id, >, 0);
-  lw_store_get_event_table_game (fixture->store, event_id, 1, 1, &found, &error);
+  lw_store_get_event_table_game (fixture->db.store, event_id, 1, 1, &found, &error);
   g_assert_cmpint (found, ==, game_id);
-  g_assert_cmpint (lw_store_start_event_table_game (fixture->store, event_id, 1, 1, &error), ==, 0);
+  g_assert_cmpint (lw_store_start_event_table_game (fixture->db.store, event_id, 1, 1, &error), ==, 0);
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
   g_clear_error (&error);
 
@@ -539,14 +532,14 @@ test_event_table (Fixture       *fixture,
   for (guint n = 1; n <= 40; n++)
     {
       g_autofree char *path = game_path (game_id, "/rounds");
-      g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->store, game_id, &error);
+      g_autoptr (LwStoredGame) game = lw_store_load_game (fixture->db.store, game_id, &error);
       g_autoptr (LwStandings) standings = lw_standings_compute (game->record, &error);
       g_autofree char *body = NULL;
       gint64 v = 0;
 
       if (standings->finished)
         break;
-      lw_store_get_game_version (fixture->store, game_id, &v, &error);
+      lw_store_get_game_version (fixture->db.store, game_id, &v, &error);
       body = round_body (n, v, n == 1 ? "{\"declarer\": 0, \"cards\": [26, 0], "
                                         "\"penalties\": [{\"seat\": 1, \"kind\": \"out_of_turn\"}]}"
                                       : "{\"declarer\": 0, \"cards\": [26, 0]}");
@@ -557,7 +550,7 @@ test_event_table (Fixture       *fixture,
   g_assert_cmpint (json_object_get_int_member (last, "winner"), ==, 0);
   g_assert_true (json_object_get_boolean_member (last, "skunk"));
   g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (last, "scores"), 1), ==, 0);
-  after = lw_store_load_event (fixture->store, event_id, &error);
+  after = lw_store_load_event (fixture->db.store, event_id, &error);
   g_assert_no_error (error);
   table = lw_event_get_table (after, 1, 1, &error);
   g_assert_no_error (error);
@@ -592,11 +585,11 @@ test_duplicate_boards (Fixture       *fixture,
   config.seed = 42;
   config.boards_per_round = 2;
   config.n_rounds = 1;
-  event_id = lw_store_add_event (fixture->store, "Duplicate night", &config, &error);
+  event_id = lw_store_add_event (fixture->db.store, "Duplicate night", &config, &error);
   g_assert_no_error (error);
-  lw_store_add_event_entrants (fixture->store, event_id, names, LW_ENTRANT_CHECKED_IN, &error);
+  lw_store_add_event_entrants (fixture->db.store, event_id, names, LW_ENTRANT_CHECKED_IN, &error);
   g_assert_no_error (error);
-  event = lw_store_pair_event_round (fixture->store, event_id, &error);
+  event = lw_store_pair_event_round (fixture->db.store, event_id, &error);
   g_assert_no_error (error);
 
   g_assert_null (lw_entry_requests_open_board_table (fixture->entry, event_id, 1, 2, NULL, &error));
@@ -681,7 +674,7 @@ test_duplicate_boards (Fixture       *fixture,
     g_assert_cmpint (json_object_get_int_member (answer, "version"), ==, 2);
   }
   g_clear_pointer (&event, lw_event_free);
-  event = lw_store_load_event (fixture->store, event_id, &error);
+  event = lw_store_load_event (fixture->db.store, event_id, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (event->board_results->len, ==, 2);
   g_assert_true (lw_event_get_table (event, 1, 1, NULL)->has_result);
@@ -702,14 +695,14 @@ test_event_round_games (Fixture       *fixture,
   gint64 event_id, before;
   guint round = 99;
 
-  g_assert_null (lw_store_prepare_event_round_games (fixture->store, 4242, &round, &error));
+  g_assert_null (lw_store_prepare_event_round_games (fixture->db.store, 4242, &round, &error));
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   g_clear_error (&error);
 
-  event_id = lw_test_add_swiss_event (fixture->store, "Club night", 4, 2, names);
+  event_id = lw_test_add_swiss_event (fixture->db.store, "Club night", 4, 2, names);
 
   /* No round paired: no table. */
-  games = lw_store_prepare_event_round_games (fixture->store, event_id, &round, &error);
+  games = lw_store_prepare_event_round_games (fixture->db.store, event_id, &round, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (games->len, ==, 0);
   g_assert_cmpuint (round, ==, 0);
@@ -717,19 +710,19 @@ test_event_round_games (Fixture       *fixture,
 
   /* 7 players at 4 seats: a table of 4 and one of 3, each with its game
    * of the table's players in seat order. */
-  event = lw_store_pair_event_round (fixture->store, event_id, &error);
+  event = lw_store_pair_event_round (fixture->db.store, event_id, &error);
   g_assert_no_error (error);
-  before = lw_test_count_games (fixture->store);
-  games = lw_store_prepare_event_round_games (fixture->store, event_id, &round, &error);
+  before = lw_test_count_games (fixture->db.store);
+  games = lw_store_prepare_event_round_games (fixture->db.store, event_id, &round, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (round, ==, 1);
   g_assert_cmpuint (games->len, ==, 2);
-  g_assert_cmpint (lw_test_count_games (fixture->store), ==, before + 2);
+  g_assert_cmpint (lw_test_count_games (fixture->db.store), ==, before + 2);
   for (guint t = 0; t < 2; t++)
     {
       const LwEventRoundGame *game = g_ptr_array_index (games, t);
       const LwEventTable *table = lw_event_get_table (event, 1, t + 1, &error);
-      g_autoptr (LwStoredGame) stored = lw_store_load_game (fixture->store, game->game_id, &error);
+      g_autoptr (LwStoredGame) stored = lw_store_load_game (fixture->db.store, game->game_id, &error);
       gint64 kept = 0;
 
       g_assert_no_error (error);
@@ -744,18 +737,18 @@ test_event_round_games (Fixture       *fixture,
           g_assert_cmpstr (game->players[s], ==, entrant->name);
           g_assert_cmpstr (stored->record->players[s], ==, entrant->name);
         }
-      lw_store_get_event_table_game (fixture->store, event_id, 1, t + 1, &kept, &error);
+      lw_store_get_event_table_game (fixture->db.store, event_id, 1, t + 1, &kept, &error);
       g_assert_cmpint (kept, ==, game->game_id);
     }
 
   /* Asked again (the window opened twice): the same games, no new one. */
-  again = lw_store_prepare_event_round_games (fixture->store, event_id, NULL, &error);
+  again = lw_store_prepare_event_round_games (fixture->db.store, event_id, NULL, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (again->len, ==, 2);
   for (guint t = 0; t < 2; t++)
     g_assert_cmpint (((LwEventRoundGame *) g_ptr_array_index (again, t))->game_id, ==,
                      ((LwEventRoundGame *) g_ptr_array_index (games, t))->game_id);
-  g_assert_cmpint (lw_test_count_games (fixture->store), ==, before + 2);
+  g_assert_cmpint (lw_test_count_games (fixture->db.store), ==, before + 2);
   g_clear_pointer (&again, g_ptr_array_unref);
   g_clear_pointer (&games, g_ptr_array_unref);
 
@@ -765,22 +758,22 @@ test_event_round_games (Fixture       *fixture,
     {
       const int four[] = { 15, 3, 1, 0 };
 
-      lw_store_set_event_paper_result (fixture->store, event_id, 1, t, t == 1 ? four : paper,
+      lw_store_set_event_paper_result (fixture->db.store, event_id, 1, t, t == 1 ? four : paper,
                                        t == 1 ? 4 : 3, &error);
       g_assert_no_error (error);
     }
   g_clear_pointer (&event, lw_event_free);
-  event = lw_store_pair_event_round (fixture->store, event_id, &error);
+  event = lw_store_pair_event_round (fixture->db.store, event_id, &error);
   g_assert_no_error (error);
-  lw_store_set_event_paper_result (fixture->store, event_id, 2, 2, paper, 3, &error);
+  lw_store_set_event_paper_result (fixture->db.store, event_id, 2, 2, paper, 3, &error);
   g_assert_no_error (error);
-  before = lw_test_count_games (fixture->store);
-  games = lw_store_prepare_event_round_games (fixture->store, event_id, &round, &error);
+  before = lw_test_count_games (fixture->db.store);
+  games = lw_store_prepare_event_round_games (fixture->db.store, event_id, &round, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (round, ==, 2);
   g_assert_cmpuint (games->len, ==, 1);
   g_assert_cmpuint (((LwEventRoundGame *) g_ptr_array_index (games, 0))->table, ==, 1);
-  g_assert_cmpint (lw_test_count_games (fixture->store), ==, before + 1);
+  g_assert_cmpint (lw_test_count_games (fixture->db.store), ==, before + 1);
 }
 
 /* A lock belongs to the round the director locked: when a round before it
@@ -811,13 +804,13 @@ test_lock_follows_round (Fixture       *fixture,
 
   /* The director locks round 3, then deletes round 1 in the app: the
    * locked round is round 2 now. */
-  g_assert_true (lw_store_set_round_locked (fixture->store, fixture->game, 3, TRUE, &error));
+  g_assert_true (lw_store_set_round_locked (fixture->db.store, fixture->game, 3, TRUE, &error));
   g_assert_no_error (error);
-  g_assert_true (lw_store_delete_round (fixture->store, fixture->game, 1, &error));
+  g_assert_true (lw_store_delete_round (fixture->db.store, fixture->game, 1, &error));
   g_assert_no_error (error);
   assert_last_declarer (fixture, 2, LW_NO_SEAT);
 
-  g_assert_true (lw_store_is_round_locked (fixture->store, fixture->game, 2, &locked, &error));
+  g_assert_true (lw_store_is_round_locked (fixture->db.store, fixture->game, 2, &locked, &error));
   g_assert_no_error (error);
   g_assert_true (locked);
 
@@ -840,7 +833,7 @@ test_deleted_game (Fixture       *fixture,
 {
   g_autoptr (GError) error = NULL;
 
-  g_assert_true (lw_store_delete_game (fixture->store, fixture->game, &error));
+  g_assert_true (lw_store_delete_game (fixture->db.store, fixture->game, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (request (fixture, "GET", fixture->version_path, fixture->secret, NULL, NULL), ==, 404);
   g_assert_cmpuint (request (fixture, "GET", fixture->state_path, fixture->secret, NULL, NULL), ==, 404);
@@ -864,7 +857,6 @@ static void
 test_other_program_first (Fixture       *fixture,
                           gconstpointer  data)
 {
-  g_autofree char *db_path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
   g_autofree char *body = round_body (1, version (fixture), "{\"declarer\": 1, \"cards\": [6, 20]}");
   g_autofree char *sql = NULL;
   GThread *other[1];
@@ -872,7 +864,7 @@ test_other_program_first (Fixture       *fixture,
   guint status;
 
   /* The other program has written round 1 and is committing it. */
-  g_assert_cmpint (sqlite3_open (db_path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_open (fixture->db.path, &db), ==, SQLITE_OK);
   sqlite3_busy_timeout (db, 5000);
   sql = g_strdup_printf ("BEGIN IMMEDIATE;"
                          "INSERT INTO rounds (game, number, declarer) VALUES (%" G_GINT64_FORMAT ", 1, 0);"
@@ -902,11 +894,10 @@ static void
 test_busy (Fixture       *fixture,
            gconstpointer  data)
 {
-  g_autofree char *db_path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
   g_autofree char *body = round_body (1, version (fixture), "{\"declarer\": 1, \"cards\": [6, 20]}");
   g_autofree char *response = NULL;
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwStore) second = lw_store_open_another (fixture->store, 100, &error);
+  g_autoptr (LwStore) second = lw_store_open_another (fixture->db.store, 100, &error);
   g_autoptr (LwEntryRequests) serving = NULL;
   g_autoptr (JsonParser) parser = json_parser_new ();
   const char *message;
@@ -916,7 +907,7 @@ test_busy (Fixture       *fixture,
 
   g_assert_no_error (error);
   serving = lw_entry_requests_new_sharing (fixture->entry, second);
-  g_assert_cmpint (sqlite3_open (db_path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_open (fixture->db.path, &db), ==, SQLITE_OK);
   g_assert_cmpint (sqlite3_exec (db, "BEGIN EXCLUSIVE; INSERT INTO players (name) VALUES ('Lock')",
                                  NULL, NULL, NULL), ==, SQLITE_OK);
 
@@ -993,7 +984,7 @@ test_sharing_thread (Fixture       *fixture,
   g_autofree char *body = round_body (1, version (fixture), "{\"declarer\": 1, \"cards\": [6, 20]}");
   g_autofree char *response = NULL;
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwStore) second = lw_store_open_another (fixture->store, 100, &error);
+  g_autoptr (LwStore) second = lw_store_open_another (fixture->db.store, 100, &error);
   g_autoptr (LwEntryRequests) serving = NULL;
   ThreadRequest request = { NULL, fixture->rounds_path, fixture->secret, body, 0 };
   GThread *emitted_in = NULL;

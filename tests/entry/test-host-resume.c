@@ -618,32 +618,6 @@ test_links (LwTestDb      *db,
 /* littlewolf-cli host, killed                                          */
 /* ------------------------------------------------------------------ */
 
-static GSubprocess *
-spawn_host (const char        *path,
-            const char *const *options,
-            GDataInputStream **out)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  GSubprocess *process;
-
-  g_ptr_array_add (argv, (gpointer) lw_test_cli_path ());
-  g_ptr_array_add (argv, (gpointer) "host");
-  for (guint k = 0; options[k] != NULL; k++)
-    g_ptr_array_add (argv, (gpointer) options[k]);
-  g_ptr_array_add (argv, (gpointer) "--pause");
-  g_ptr_array_add (argv, (gpointer) "0");
-  g_ptr_array_add (argv, (gpointer) "--hold");
-  g_ptr_array_add (argv, (gpointer) "0");
-  g_ptr_array_add (argv, (gpointer) "--database");
-  g_ptr_array_add (argv, (gpointer) path);
-  g_ptr_array_add (argv, NULL);
-  process = g_subprocess_newv ((const char *const *) argv->pdata, G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error);
-  g_assert_no_error (error);
-  *out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (process));
-  return process;
-}
-
 static gboolean
 process_done (gpointer data)
 {
@@ -684,7 +658,7 @@ test_cli_killed (LwTestDb      *db,
   gint64 game;
   gboolean done = FALSE;
 
-  process = spawn_host (db->path, new_game, &out);
+  process = lw_test_spawn_cli_host (db->path, new_game, &out);
   line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (line);
@@ -725,7 +699,7 @@ test_cli_killed (LwTestDb      *db,
 
     g_clear_object (&process);
     g_clear_object (&out);
-    process = spawn_host (db->path, resume, &out);
+    process = lw_test_spawn_cli_host (db->path, resume, &out);
   }
   g_clear_pointer (&line, g_free);
   line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);

@@ -431,6 +431,21 @@ assert_closed_with (Fixture      *f,
   g_assert_false (good->closed);
 }
 
+/* A client of the seat of @secret that opens its socket and says nothing
+ * (no hello), returned once the socket is open (or closed). */
+static LwPlayClient *
+silent_client (Fixture    *f,
+               const char *secret)
+{
+  LwPlayClient *client = lw_play_client_new (f->port, f->game, secret, "en");
+
+  client->no_hello = TRUE;
+  lw_play_client_connect (client);
+  while (!client->open && !client->closed)
+    g_main_context_iteration (NULL, TRUE);
+  return client;
+}
+
 static void
 test_hostile (Fixture       *f,
               gconstpointer  data)
@@ -464,14 +479,10 @@ test_hostile (Fixture       *f,
     assert_closed_with (f, client, 4002);
   }
   {
-    g_autoptr (LwPlayClient) client = lw_play_client_new (f->port, f->game, secret, "en");
+    g_autoptr (LwPlayClient) client = silent_client (f, secret);
     g_autofree char *big = g_strnfill (5000, 'x');
     g_autofree char *message = g_strdup_printf ("{\"type\":\"action\",\"id\":\"%s\"}", big);
 
-    client->no_hello = TRUE;
-    lw_play_client_connect (client);
-    while (!client->open && !client->closed)
-      g_main_context_iteration (NULL, TRUE);
     lw_play_client_send (client, message);
     assert_closed_with (f, client, 1009);
   }
@@ -489,12 +500,8 @@ test_hostile (Fixture       *f,
     g_assert_cmpstr (client->last_reason, ==, "bad-message");
   }
   {
-    g_autoptr (LwPlayClient) client = lw_play_client_new (f->port, f->game, secret, "en");
+    g_autoptr (LwPlayClient) client = silent_client (f, secret);
 
-    client->no_hello = TRUE;
-    lw_play_client_connect (client);
-    while (!client->open && !client->closed)
-      g_main_context_iteration (NULL, TRUE);
     lw_play_client_send (client, "not json");
     assert_closed_with (f, client, 4001);
   }
@@ -533,24 +540,16 @@ test_wrong_types (Fixture       *f,
   host_table (f, "RC", FALSE, 9);
   secret = seat_secret (f, 0);
   {
-    g_autoptr (LwPlayClient) client = lw_play_client_new (f->port, f->game, secret, "en");
+    g_autoptr (LwPlayClient) client = silent_client (f, secret);
 
-    client->no_hello = TRUE;
-    lw_play_client_connect (client);
-    while (!client->open && !client->closed)
-      g_main_context_iteration (NULL, TRUE);
     lw_play_client_send (client, "{\"type\":5,\"table\":1}");
     assert_closed_with (f, client, 4001);
   }
   {
-    g_autoptr (LwPlayClient) client = lw_play_client_new (f->port, f->game, secret, "en");
+    g_autoptr (LwPlayClient) client = silent_client (f, secret);
     g_autofree char *hello = g_strdup_printf ("{\"type\":\"hello\",\"table\":%" G_GINT64_FORMAT
                                               ",\"secret\":\"%s\",\"lang\":{}}", f->game, secret);
 
-    client->no_hello = TRUE;
-    lw_play_client_connect (client);
-    while (!client->open && !client->closed)
-      g_main_context_iteration (NULL, TRUE);
     /* A language of the wrong type is English. */
     lw_play_client_send (client, hello);
     g_assert_true (lw_play_run_until (lw_play_client_has_state, client, STEP_MS));
@@ -779,41 +778,21 @@ test_other_seat (Fixture       *f,
   }
 }
 
-/* `littlewolf-cli host` on @db with no pauses on a free port: the
- * process, and in @out its standard output to read lines from. */
-static GSubprocess *
-spawn_cli_host (LwTestDb          *db,
-                const char        *players,
-                const char        *names,
-                const char        *seats,
-                const char        *seed,
-                GDataInputStream **out)
-{
-  g_autoptr (GError) error = NULL;
-  GSubprocess *process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error,
-                                           lw_test_cli_path (), "host", "--players", players,
-                                           "--names", names, "--seats", seats, "--seed", seed,
-                                           "--port", "0", "--pause", "0", "--hold", "0",
-                                           "--database", db->path, NULL);
-
-  g_assert_no_error (error);
-  *out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (process));
-  return process;
-}
-
 /* `littlewolf-cli host` with computers only says so, then plays the game
  * to its end and stores it. */
 static void
 test_cli_host_computers (LwTestDb      *db,
                          gconstpointer  data)
 {
+  static const char *const options[] = { "--players", "2", "--names", "Ann,Ben", "--seats",
+                                         "computer:easy,computer:random", "--seed", "5", "--port", "0", NULL };
   g_autoptr (GError) error = NULL;
   g_autoptr (GSubprocess) process = NULL;
   g_autoptr (GDataInputStream) out = NULL;
   g_autofree char *line = NULL;
   g_autofree char *rest = NULL;
 
-  process = spawn_cli_host (db, "2", "Ann,Ben", "computer:easy,computer:random", "5", &out);
+  process = lw_test_spawn_cli_host (db->path, options, &out);
   line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (line);
@@ -838,6 +817,9 @@ static void
 test_cli_host (LwTestDb      *db,
                gconstpointer  data)
 {
+  static const char *const options[] = { "--players", "3", "--names", "Ann,Ben,Cleo", "--seats",
+                                         "computer:easy,remote,computer:random", "--seed", "17", "--port", "0",
+                                         NULL };
   g_autoptr (GError) error = NULL;
   g_autoptr (GSubprocess) process = NULL;
   g_autoptr (GDataInputStream) out = NULL;
@@ -850,7 +832,7 @@ test_cli_host (LwTestDb      *db,
   g_autofree char *game = NULL;
   g_autofree char *secret = NULL;
 
-  process = spawn_cli_host (db, "3", "Ann,Ben,Cleo", "computer:easy,remote,computer:random", "17", &out);
+  process = lw_test_spawn_cli_host (db->path, options, &out);
   line = g_data_input_stream_read_line_utf8 (out, NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_nonnull (line);

@@ -631,75 +631,101 @@ two_remote (LwStore *store)
   return host;
 }
 
+/* A table of two remote seats on a fresh database (two_remote()), with
+ * the host's version and the seat to act as it starts. */
+typedef struct {
+  LwTestDb     db;
+  LwTableHost *host;
+  guint64      version;
+  int          turn;
+} TwoRemote;
+
 static void
-test_stale (LwTestDb      *db,
+two_remote_set_up (TwoRemote     *f,
+                   gconstpointer  data)
+{
+  lw_test_db_set_up (&f->db, data);
+  f->host = two_remote (f->db.store);
+  f->version = lw_table_host_get_version (f->host);
+  f->turn = turn_of (f->host);
+}
+
+static void
+two_remote_tear_down (TwoRemote     *f,
+                      gconstpointer  data)
+{
+  g_clear_object (&f->host);
+  lw_test_db_tear_down (&f->db, data);
+}
+
+static void
+add_two_remote (const char *path,
+                void (*test) (TwoRemote *, gconstpointer))
+{
+  g_test_add (path, TwoRemote, NULL, two_remote_set_up, test, two_remote_tear_down);
+}
+
+static void
+test_stale (TwoRemote     *f,
             gconstpointer  data)
 {
-  g_autoptr (LwTableHost) host = two_remote (db->store);
-  guint64 version = lw_table_host_get_version (host);
-  int turn = turn_of (host);
-  g_autoptr (JsonObject) old = bid_action ("x1", version - 1, "decline");
-  g_autoptr (JsonObject) now = bid_action ("x2", version, "decline");
-  g_autoptr (JsonObject) late = bid_action ("x3", version, "decline");
+  g_autoptr (JsonObject) old = bid_action ("x1", f->version - 1, "decline");
+  g_autoptr (JsonObject) now = bid_action ("x2", f->version, "decline");
+  g_autoptr (JsonObject) late = bid_action ("x3", f->version, "decline");
   g_autoptr (GError) error = NULL;
 
-  g_assert_false (lw_table_host_act (host, turn, old, "en", &error));
+  g_assert_false (lw_table_host_act (f->host, f->turn, old, "en", &error));
   g_assert_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_STALE);
   g_assert_nonnull (strstr (error->message, "moved on"));
   g_clear_error (&error);
-  g_assert_cmpuint (lw_table_host_get_version (host), ==, version);
-  g_assert_cmpuint (lw_table_get_log (lw_table_host_get_table (host))->len, ==, 0);
+  g_assert_cmpuint (lw_table_host_get_version (f->host), ==, f->version);
+  g_assert_cmpuint (lw_table_get_log (lw_table_host_get_table (f->host))->len, ==, 0);
 
-  g_assert_true (lw_table_host_act (host, turn, now, "en", &error));
+  g_assert_true (lw_table_host_act (f->host, f->turn, now, "en", &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (lw_table_host_get_version (host), ==, version + 1);
+  g_assert_cmpuint (lw_table_host_get_version (f->host), ==, f->version + 1);
   /* The next seat answering the old version: another move came first. */
-  g_assert_false (lw_table_host_act (host, turn_of (host), late, "en", &error));
+  g_assert_false (lw_table_host_act (f->host, turn_of (f->host), late, "en", &error));
   g_assert_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_STALE);
 }
 
 static void
-test_duplicate (LwTestDb      *db,
+test_duplicate (TwoRemote     *f,
                 gconstpointer  data)
 {
-  g_autoptr (LwTableHost) host = two_remote (db->store);
-  guint64 version = lw_table_host_get_version (host);
-  int turn = turn_of (host);
-  g_autoptr (JsonObject) action = bid_action ("tap", version, "decline");
-  g_autoptr (JsonObject) again = bid_action ("tap", version + 1, "decline");
+  g_autoptr (JsonObject) action = bid_action ("tap", f->version, "decline");
+  g_autoptr (JsonObject) again = bid_action ("tap", f->version + 1, "decline");
   g_autoptr (GError) error = NULL;
 
-  g_assert_true (lw_table_host_act (host, turn, action, "en", &error));
-  g_assert_cmpuint (lw_table_get_log (lw_table_host_get_table (host))->len, ==, 1);
+  g_assert_true (lw_table_host_act (f->host, f->turn, action, "en", &error));
+  g_assert_cmpuint (lw_table_get_log (lw_table_host_get_table (f->host))->len, ==, 1);
   /* The same tap again, from a second tab: played once. */
-  g_assert_false (lw_table_host_act (host, turn, action, "en", &error));
+  g_assert_false (lw_table_host_act (f->host, f->turn, action, "en", &error));
   g_assert_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_DUPLICATE);
   g_clear_error (&error);
-  g_assert_false (lw_table_host_act (host, turn, again, "en", &error));
+  g_assert_false (lw_table_host_act (f->host, f->turn, again, "en", &error));
   g_assert_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_DUPLICATE);
-  g_assert_cmpuint (lw_table_get_log (lw_table_host_get_table (host))->len, ==, 1);
-  g_assert_cmpuint (lw_table_host_get_version (host), ==, version + 1);
+  g_assert_cmpuint (lw_table_get_log (lw_table_host_get_table (f->host))->len, ==, 1);
+  g_assert_cmpuint (lw_table_host_get_version (f->host), ==, f->version + 1);
 }
 
 static void
-test_not_your_turn (LwTestDb      *db,
+test_not_your_turn (TwoRemote     *f,
                     gconstpointer  data)
 {
-  g_autoptr (LwTableHost) host = two_remote (db->store);
-  guint64 version = lw_table_host_get_version (host);
-  int other = 1 - turn_of (host);
-  g_autoptr (JsonObject) action = bid_action ("n1", version, "declare");
+  int other = 1 - f->turn;
+  g_autoptr (JsonObject) action = bid_action ("n1", f->version, "declare");
   g_autoptr (GError) error = NULL;
 
-  g_assert_false (lw_table_host_act (host, other, action, "en", &error));
+  g_assert_false (lw_table_host_act (f->host, other, action, "en", &error));
   g_assert_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_NOT_YOUR_TURN);
   g_assert_cmpstr (error->message, ==, "It is not your turn.");
-  g_assert_cmpuint (lw_table_get_log (lw_table_host_get_table (host))->len, ==, 0);
-  g_assert_cmpuint (lw_table_host_get_version (host), ==, version);
+  g_assert_cmpuint (lw_table_get_log (lw_table_host_get_table (f->host))->len, ==, 0);
+  g_assert_cmpuint (lw_table_host_get_version (f->host), ==, f->version);
 }
 
 static void
-test_bad_messages (LwTestDb      *db,
+test_bad_messages (TwoRemote     *f,
                    gconstpointer  data)
 {
   static const char *const bad[] = {
@@ -722,9 +748,6 @@ test_bad_messages (LwTestDb      *db,
     "{\"type\":\"action\",\"id\":\"b\",\"version\":1,\"do\":\"discard\",\"cards\":[\"<b>\",\"2H\",\"3H\",\"4H\"]}",
     "{\"type\":\"action\",\"id\":\"b\",\"version\":1,\"do\":\"play\",\"cards\":[null]}",
   };
-  g_autoptr (LwTableHost) host = two_remote (db->store);
-  guint64 version = lw_table_host_get_version (host);
-  int turn = turn_of (host);
 
   for (guint k = 0; k < G_N_ELEMENTS (bad); k++)
     {
@@ -732,20 +755,20 @@ test_bad_messages (LwTestDb      *db,
       g_autoptr (GError) error = NULL;
 
       g_test_message ("%s", bad[k]);
-      g_assert_false (lw_table_host_act (host, turn, action, "en", &error));
+      g_assert_false (lw_table_host_act (f->host, f->turn, action, "en", &error));
       g_assert_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_BAD_MESSAGE);
       g_assert_true (g_str_has_prefix (error->message, "The message could not be read: "));
     }
   /* No such seat. */
   {
-    g_autoptr (JsonObject) action = bid_action ("s", version, "decline");
+    g_autoptr (JsonObject) action = bid_action ("s", f->version, "decline");
     g_autoptr (GError) error = NULL;
 
-    g_assert_false (lw_table_host_act (host, 5, action, "en", &error));
+    g_assert_false (lw_table_host_act (f->host, 5, action, "en", &error));
     g_assert_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_BAD_MESSAGE);
   }
-  g_assert_cmpuint (lw_table_host_get_version (host), ==, version);
-  g_assert_cmpuint (lw_table_get_log (lw_table_host_get_table (host))->len, ==, 0);
+  g_assert_cmpuint (lw_table_host_get_version (f->host), ==, f->version);
+  g_assert_cmpuint (lw_table_get_log (lw_table_host_get_table (f->host))->len, ==, 0);
 }
 
 /* The non-dealer declines, the Dealer declares: the Dealer's discard is
@@ -775,101 +798,97 @@ to_exchange (LwTableHost *host)
 
 /* Cards that are not the seat's, a discard of 3: refused in words. */
 static void
-test_refused_cards (LwTestDb      *db,
+test_refused_cards (TwoRemote     *f,
                     gconstpointer  data)
 {
-  g_autoptr (LwTableHost) host = two_remote (db->store);
   g_autoptr (GError) error = NULL;
-  int dealer = to_exchange (host);
+  int dealer = to_exchange (f->host);
   guint n_hand;
-  const LwCard *hand = lw_table_get_hand (lw_table_host_get_table (host), dealer, &n_hand);
-  g_autoptr (JsonObject) three_cards = lw_play_action_new ("d3", lw_table_host_get_version (host), "discard", NULL);
+  const LwCard *hand = lw_table_get_hand (lw_table_host_get_table (f->host), dealer, &n_hand);
+  g_autoptr (JsonObject) three_cards = lw_play_action_new ("d3", lw_table_host_get_version (f->host), "discard", NULL);
   g_autoptr (JsonObject) foreign = NULL;
   JsonArray *four_cards;
   const char *missing = NULL;
   gboolean held[LW_N_FACES] = { FALSE };
 
   json_object_set_array_member (three_cards, "cards", faces_array (hand, 3));
-  g_assert_false (lw_table_host_act (host, dealer, three_cards, "en", &error));
+  g_assert_false (lw_table_host_act (f->host, dealer, three_cards, "en", &error));
   g_assert_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED);
   g_assert_cmpstr (error->message, ==, "Choose 4 cards to discard, not 3.");
   g_clear_error (&error);
 
   for (guint i = 0; i < n_hand; i++)
     held[lw_card_face (hand[i])] = TRUE;
-  for (guint f = 0; f < LW_N_FACES && missing == NULL; f++)
-    if (!held[f])
-      missing = lw_face_to_string (f);
-  foreign = lw_play_action_new ("d4", lw_table_host_get_version (host), "discard", NULL);
+  for (guint face = 0; face < LW_N_FACES && missing == NULL; face++)
+    if (!held[face])
+      missing = lw_face_to_string (face);
+  foreign = lw_play_action_new ("d4", lw_table_host_get_version (f->host), "discard", NULL);
   four_cards = faces_array (hand, 3);
   json_array_add_string_element (four_cards, missing);
   json_object_set_array_member (foreign, "cards", four_cards);
-  g_assert_false (lw_table_host_act (host, dealer, foreign, "en", &error));
+  g_assert_false (lw_table_host_act (f->host, dealer, foreign, "en", &error));
   g_assert_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED);
   g_assert_true (g_str_has_suffix (error->message, " is not in your hand."));
-  g_assert_cmpint (lw_table_get_phase (lw_table_host_get_table (host)), ==, LW_PHASE_EXCHANGE);
+  g_assert_cmpint (lw_table_get_phase (lw_table_host_get_table (f->host)), ==, LW_PHASE_EXCHANGE);
 }
 
 /* The seat to act sending a play while bidding, or while the Dealer's
  * discard is due: refused in words (the table's own), nothing played,
  * no assertion in the lead's readings. */
 static void
-test_out_of_phase (LwTestDb      *db,
+test_out_of_phase (TwoRemote     *f,
                    gconstpointer  data)
 {
-  g_autoptr (LwTableHost) host = two_remote (db->store);
   g_autoptr (GError) error = NULL;
-  int seat = turn_of (host);
+  int seat = turn_of (f->host);
 
   for (int step = 0; step < 2; step++)
     {
-      const LwTable *table = lw_table_host_get_table (host);
+      const LwTable *table = lw_table_host_get_table (f->host);
       guint n_hand, n_log = lw_table_get_log (table)->len;
       const LwCard *hand = lw_table_get_hand (table, seat, &n_hand);
-      guint64 version = lw_table_host_get_version (host);
+      guint64 version = lw_table_host_get_version (f->host);
       g_autofree char *id = g_strdup_printf ("p%d", step);
       g_autoptr (JsonObject) play = lw_play_action_new (id, version, "play",
                                                         lw_face_to_string (lw_card_face (hand[0])));
 
-      g_assert_false (lw_table_host_act (host, seat, play, "en", &error));
+      g_assert_false (lw_table_host_act (f->host, seat, play, "en", &error));
       g_assert_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_REFUSED);
       g_assert_nonnull (strstr (error->message, step == 0 ? "Declare or Decline" : "discard four cards"));
       g_clear_error (&error);
       g_assert_cmpuint (lw_table_get_log (table)->len, ==, n_log);
-      g_assert_cmpuint (lw_table_host_get_version (host), ==, version);
+      g_assert_cmpuint (lw_table_host_get_version (f->host), ==, version);
 
       /* Then the Dealer's discard is due. */
       if (step == 0)
-        seat = to_exchange (host);
+        seat = to_exchange (f->host);
     }
 }
 
 /* A disconnected seat given to a computer plays on; back to a person, the
  * computer stops. */
 static void
-test_seat_to_computer (LwTestDb      *db,
+test_seat_to_computer (TwoRemote     *f,
                        gconstpointer  data)
 {
-  g_autoptr (LwTableHost) host = two_remote (db->store);
-  int turn = turn_of (host);
   gint64 start = g_get_monotonic_time ();
 
-  lw_table_host_set_seat_kind (host, turn, LW_HOST_SEAT_COMPUTER, LW_BOT_RANDOM);
-  g_assert_cmpint (lw_table_host_get_seat_kind (host, turn), ==, LW_HOST_SEAT_COMPUTER);
-  while (lw_table_get_log (lw_table_host_get_table (host))->len == 0)
+  lw_table_host_set_seat_kind (f->host, f->turn, LW_HOST_SEAT_COMPUTER, LW_BOT_RANDOM);
+  g_assert_cmpint (lw_table_host_get_seat_kind (f->host, f->turn), ==, LW_HOST_SEAT_COMPUTER);
+  while (lw_table_get_log (lw_table_host_get_table (f->host))->len == 0)
     {
       g_main_context_iteration (NULL, FALSE);
       g_assert_cmpfloat (lw_test_ms_since (start), <, 30000);
       g_usleep (1000);
     }
   /* The computer moved for that seat. */
-  g_assert_cmpint (g_array_index (lw_table_get_log (lw_table_host_get_table (host)), LwAction, 0).seat, ==, turn);
+  g_assert_cmpint (g_array_index (lw_table_get_log (lw_table_host_get_table (f->host)), LwAction, 0).seat, ==, f->turn);
 
   /* Back to its person: nobody moves for it. */
-  lw_table_host_set_seat_kind (host, turn_of (host), LW_HOST_SEAT_REMOTE, LW_BOT_RANDOM);
+  lw_table_host_set_seat_kind (f->host, turn_of (f->host), LW_HOST_SEAT_REMOTE, LW_BOT_RANDOM);
   for (guint k = 0; k < 20; k++)
     g_main_context_iteration (NULL, FALSE);
-  g_assert_cmpuint (lw_table_get_log (lw_table_host_get_table (host))->len, ==, 1);
+  g_assert_cmpuint (lw_table_get_log (lw_table_host_get_table (f->host))->len, ==, 1);
 }
 
 /* Some cards of the Leader's hand that can be led in more than one way
@@ -1309,13 +1328,13 @@ main (int    argc,
   g_test_add ("/table-host/whole-game/3", LwTestDb, &three, lw_test_db_set_up, test_whole_game, lw_test_db_tear_down);
   g_test_add ("/table-host/whole-game/4-partners", LwTestDb, &four, lw_test_db_set_up, test_whole_game,
               lw_test_db_tear_down);
-  lw_test_add_db ("/table-host/stale", test_stale);
-  lw_test_add_db ("/table-host/duplicate", test_duplicate);
-  lw_test_add_db ("/table-host/not-your-turn", test_not_your_turn);
-  lw_test_add_db ("/table-host/bad-messages", test_bad_messages);
-  lw_test_add_db ("/table-host/refused-cards", test_refused_cards);
-  lw_test_add_db ("/table-host/out-of-phase", test_out_of_phase);
-  lw_test_add_db ("/table-host/seat-to-computer", test_seat_to_computer);
+  add_two_remote ("/table-host/stale", test_stale);
+  add_two_remote ("/table-host/duplicate", test_duplicate);
+  add_two_remote ("/table-host/not-your-turn", test_not_your_turn);
+  add_two_remote ("/table-host/bad-messages", test_bad_messages);
+  add_two_remote ("/table-host/refused-cards", test_refused_cards);
+  add_two_remote ("/table-host/out-of-phase", test_out_of_phase);
+  add_two_remote ("/table-host/seat-to-computer", test_seat_to_computer);
   lw_test_add_db ("/table-host/wildcard-as", test_wildcard_as);
   lw_test_add_db ("/table-host/readings", test_readings);
   lw_test_add_db ("/table-host/german", test_german);

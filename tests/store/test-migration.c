@@ -177,47 +177,40 @@ static void
 test_v5_to_v6 (LwTestDb      *db,
                gconstpointer  data)
 {
-  const char *path = db->path;
   g_autoptr (GError) error = NULL;
-  g_autofree char *backup = lw_store_migration_backup_path (path, 5);
-  g_autoptr (LwStore) store = NULL;
+  g_autofree char *backup = lw_store_migration_backup_path (db->path, 5);
   g_autoptr (GArray) locks = NULL;
   g_autoptr (LwGameRecord) record = lw_test_pair_record ("Ann", "Ben");
   g_autoptr (LwRound) round = lw_round_new ();
   gint64 id;
 
   /* A database as version 5 left it: one game of one round. */
-  store = lw_store_open (path, &error);
-  g_assert_no_error (error);
-  id = lw_store_add_game (store, record, &error);
+  id = lw_store_add_game (db->store, record, &error);
   round->declarer = 0;
   round->cards[0] = 20;
   round->cards[1] = 6;
-  lw_store_append_round (store, id, round, &error);
+  lw_store_append_round (db->store, id, round, &error);
   g_assert_no_error (error);
-  lw_test_reopen_from_version (&store, path, LW_TEST_DROP_SCHEMA_6, 5);
-  lw_test_assert_migrated (path, backup, 5);
+  lw_test_migrate_from (db, LW_TEST_DROP_SCHEMA_6, 5);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'round_locks'"), ==, 0);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM rounds"), ==, 1);
 
   /* The migrated game keeps its round, which can now be locked. */
-  lw_store_set_round_locked (store, id, 1, TRUE, &error);
+  lw_store_set_round_locked (db->store, id, 1, TRUE, &error);
   g_assert_no_error (error);
-  locks = lw_store_list_locked_rounds (store, id, &error);
+  locks = lw_store_list_locked_rounds (db->store, id, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (locks->len, ==, 1);
-  g_clear_object (&store);
-  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM round_locks WHERE game = 1 AND number = 1"), ==, 1);
+  g_clear_object (&db->store);
+  g_assert_cmpint (lw_test_sql_int_at (db->path, "SELECT count(*) FROM round_locks WHERE game = 1 AND number = 1"), ==, 1);
 }
 
 static void
 test_v11_to_v12 (LwTestDb      *db,
                  gconstpointer  data)
 {
-  const char *path = db->path;
   g_autoptr (GError) error = NULL;
-  g_autofree char *backup = lw_store_migration_backup_path (path, 11);
-  g_autoptr (LwStore) store = NULL;
+  g_autofree char *backup = lw_store_migration_backup_path (db->path, 11);
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (LwRuleSet) set = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
   g_autoptr (LwGameRecord) record = lw_test_pair_record ("Ann", "Ben");
@@ -226,22 +219,19 @@ test_v11_to_v12 (LwTestDb      *db,
   gint64 id;
 
   /* A database as version 11 left it: one game. */
-  store = lw_store_open (path, &error);
+  id = lw_store_add_game (db->store, record, &error);
   g_assert_no_error (error);
-  id = lw_store_add_game (store, record, &error);
-  g_assert_no_error (error);
-  game = lw_store_load_game (store, id, &error);
+  game = lw_store_load_game (db->store, id, &error);
   g_assert_no_error (error);
   before = lw_game_record_to_json (game->record);
   g_clear_pointer (&game, lw_stored_game_free);
-  lw_test_reopen_from_version (&store, path, LW_TEST_DROP_SCHEMA_12, 11);
-  lw_test_assert_migrated (path, backup, 11);
+  lw_test_migrate_from (db, LW_TEST_DROP_SCHEMA_12, 11);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'rule_sets'"), ==, 0);
-  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM games WHERE rule_set IS NULL"
+  g_assert_cmpint (lw_test_sql_int_at (db->path, "SELECT count(*) FROM games WHERE rule_set IS NULL"
                                              " AND run_fill = 'inside_or_end' AND over_trump = 'winning_play'"), ==, 1);
 
   /* The game reads as the rulings and exports as it did. */
-  game = lw_store_load_game (store, id, &error);
+  game = lw_store_load_game (db->store, id, &error);
   g_assert_no_error (error);
   g_assert_null (game->record->rule_set);
   g_assert_cmpint (game->record->run_fill, ==, LW_RUN_FILL_INSIDE_OR_END);
@@ -251,19 +241,15 @@ test_v11_to_v12 (LwTestDb      *db,
 
   set->name = g_strdup ("Long game");
   set->target = 31;
-  g_assert_cmpint (lw_store_create_rule_set (store, set, &error), >, 0);
+  g_assert_cmpint (lw_store_create_rule_set (db->store, set, &error), >, 0);
   g_assert_no_error (error);
-  g_clear_object (&store);
 }
 
 static void
 test_v12_to_v13 (LwTestDb      *db,
                  gconstpointer  data)
 {
-  const char *path = db->path;
   g_autoptr (GError) error = NULL;
-  g_autofree char *backup = lw_store_migration_backup_path (path, 12);
-  g_autoptr (LwStore) store = NULL;
   g_autoptr (LwRuleSet) rules = NULL;
   g_autoptr (LwEvent) paired = NULL;
   g_autoptr (LwStoredGame) game = NULL;
@@ -271,31 +257,27 @@ test_v12_to_v13 (LwTestDb      *db,
   gint64 id, game_id;
 
   /* A database as version 12 left it: one event of two. */
-  store = lw_store_open (path, &error);
-  g_assert_no_error (error);
-  id = lw_test_add_swiss_event (store, "Old event", 2, 0, names);
-  lw_test_reopen_from_version (&store, path, LW_TEST_DROP_SCHEMA_13, 12);
-  lw_test_assert_migrated (path, backup, 12);
-  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM events WHERE rule_set IS NULL"
+  id = lw_test_add_swiss_event (db->store, "Old event", 2, 0, names);
+  lw_test_migrate_from (db, LW_TEST_DROP_SCHEMA_13, 12);
+  g_assert_cmpint (lw_test_sql_int_at (db->path, "SELECT count(*) FROM events WHERE rule_set IS NULL"
                                              " AND start_score = 1 AND target = 15 AND skunk = 11"
                                              " AND run_fill = 'inside_or_end'"
                                              " AND over_trump = 'winning_play'"), ==, 1);
-  rules = lw_store_get_event_rule_set (store, id, &error);
+  rules = lw_store_get_event_rule_set (db->store, id, &error);
   g_assert_no_error (error);
   g_assert_null (rules->name);
   g_assert_cmpint (rules->target, ==, 15);
 
-  paired = lw_store_pair_event_round (store, id, &error);
+  paired = lw_store_pair_event_round (db->store, id, &error);
   g_assert_no_error (error);
-  game_id = lw_store_start_event_table_game (store, id, 1, 1, &error);
+  game_id = lw_store_start_event_table_game (db->store, id, 1, 1, &error);
   g_assert_no_error (error);
-  game = lw_store_load_game (store, game_id, &error);
+  game = lw_store_load_game (db->store, game_id, &error);
   g_assert_no_error (error);
   g_assert_null (game->record->rule_set);
   g_assert_cmpint (game->record->start_score, ==, 1);
   g_assert_cmpint (game->record->target, ==, 15);
   g_assert_cmpint (game->record->run_fill, ==, LW_RUN_FILL_INSIDE_OR_END);
-  g_clear_object (&store);
 }
 
 static gint64
@@ -654,27 +636,22 @@ static void
 test_v17_to_v18 (LwTestDb      *db,
                  gconstpointer  data)
 {
-  const char *path = db->path;
   static const char *const names[] = { "Ann", "Ben", NULL };
   g_autoptr (GError) error = NULL;
-  g_autofree char *backup = lw_store_migration_backup_path (path, 17);
-  g_autoptr (LwStore) store = lw_store_open (path, &error);
+  g_autofree char *backup = lw_store_migration_backup_path (db->path, 17);
   g_autoptr (LwEvent) event = NULL;
   gint64 id;
 
-  g_assert_no_error (error);
-  id = lw_test_add_swiss_event (store, "Before", 2, 1, names);
-  lw_test_reopen_from_version (&store, path, LW_TEST_DROP_SCHEMA_18, 17);
-  lw_test_assert_migrated (path, backup, 17);
+  id = lw_test_add_swiss_event (db->store, "Before", 2, 1, names);
+  lw_test_migrate_from (db, LW_TEST_DROP_SCHEMA_18, 17);
   g_assert_cmpint (lw_test_sql_int_at (backup, "SELECT count(*) FROM sqlite_schema WHERE name = 'club_events'"), ==, 0);
-  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM club_events"), ==, 0);
-  event = lw_store_load_event (store, id, &error);
+  g_assert_cmpint (lw_test_sql_int_at (db->path, "SELECT count(*) FROM club_events"), ==, 0);
+  event = lw_store_load_event (db->store, id, &error);
   g_assert_no_error (error);
   g_assert_cmpstr (event->name, ==, "Before");
   g_assert_cmpuint (event->entrants->len, ==, 2);
-  g_assert_true (lw_store_rename_event (store, id, "After", &error));
+  g_assert_true (lw_store_rename_event (db->store, id, "After", &error));
   g_assert_no_error (error);
-  g_clear_object (&store);
 }
 
 /* Schema 18 → 19 adds the boards' pars (DUPLICATE D10): an event kept
@@ -684,10 +661,7 @@ static void
 test_v18_to_v19 (LwTestDb      *db,
                  gconstpointer  data)
 {
-  const char *path = db->path;
   g_autoptr (GError) error = NULL;
-  g_autofree char *backup = lw_store_migration_backup_path (path, 18);
-  g_autoptr (LwStore) store = NULL;
   g_autoptr (LwEvent) event = NULL;
   g_autoptr (GPtrArray) pars = NULL;
   g_autoptr (GPtrArray) loaded = NULL;
@@ -698,42 +672,39 @@ test_v18_to_v19 (LwTestDb      *db,
   LwEventConfig config;
   gint64 id, swiss;
 
-  store = lw_store_open (path, &error);
-  g_assert_no_error (error);
   lw_event_config_init (&config, LW_EVENT_DUPLICATE, 3);
   config.boards_per_round = 2;
   config.n_rounds = 2;
-  id = lw_store_add_event (store, "Club duplicate", &config, &error);
+  id = lw_store_add_event (db->store, "Club duplicate", &config, &error);
   g_assert_no_error (error);
-  g_assert_true (lw_store_add_event_entrants (store, id, names, LW_ENTRANT_CHECKED_IN, &error));
-  swiss = lw_test_add_swiss_event (store, "Swiss", 2, 0, names);
-  lw_test_reopen_from_version (&store, path, LW_TEST_DROP_SCHEMA_19, 18);
-  lw_test_assert_migrated (path, backup, 18);
-  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM event_board_pars"), ==, 0);
+  g_assert_true (lw_store_add_event_entrants (db->store, id, names, LW_ENTRANT_CHECKED_IN, &error));
+  swiss = lw_test_add_swiss_event (db->store, "Swiss", 2, 0, names);
+  lw_test_migrate_from (db, LW_TEST_DROP_SCHEMA_19, 18);
+  g_assert_cmpint (lw_test_sql_int_at (db->path, "SELECT count(*) FROM event_board_pars"), ==, 0);
 
-  loaded = lw_store_load_event_board_pars (store, NULL, id, &error);
+  loaded = lw_store_load_event_board_pars (db->store, NULL, id, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (loaded->len, ==, 0);
   g_clear_pointer (&loaded, g_ptr_array_unref);
 
   /* Board 2 at Normal, then replaced by Hard. */
-  event = lw_store_load_event (store, id, &error);
+  event = lw_store_load_event (db->store, id, &error);
   g_assert_no_error (error);
   pars = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_board_par_free);
   g_ptr_array_add (pars, lw_duplicate_play_par (event, 2, LW_BOT_NORMAL, &error));
   g_ptr_array_add (pars, lw_duplicate_play_par (event, 1, LW_BOT_NORMAL, &error));
   g_assert_no_error (error);
-  g_assert_true (lw_store_set_event_board_pars (store, id, pars, &error));
+  g_assert_true (lw_store_set_event_board_pars (db->store, id, pars, &error));
   g_assert_no_error (error);
   g_ptr_array_set_size (pars, 0);
   hard = lw_duplicate_play_par (event, 2, LW_BOT_HARD, &error);
   g_assert_no_error (error);
   g_ptr_array_add (pars, lw_duplicate_score_par (event, 2, LW_BOT_HARD, hard->facts, &error));
-  g_assert_true (lw_store_set_event_board_pars (store, id, pars, &error));
+  g_assert_true (lw_store_set_event_board_pars (db->store, id, pars, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM event_board_pars"), ==, 2);
+  g_assert_cmpint (lw_test_sql_int_at (db->path, "SELECT count(*) FROM event_board_pars"), ==, 2);
 
-  loaded = lw_store_load_event_board_pars (store, event, id, &error);
+  loaded = lw_store_load_event_board_pars (db->store, event, id, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (loaded->len, ==, 2);
   par = lw_duplicate_find_par (loaded, 2);
@@ -748,25 +719,24 @@ test_v18_to_v19 (LwTestDb      *db,
   g_ptr_array_add (wrong, lw_duplicate_score_par (event, 2, LW_BOT_EASY, hard->facts, &error));
   g_ptr_array_add (wrong, lw_duplicate_score_par (event, 5, LW_BOT_EASY, hard->facts, &error));
   g_assert_no_error (error);
-  g_assert_false (lw_store_set_event_board_pars (store, id, wrong, &error));
+  g_assert_false (lw_store_set_event_board_pars (db->store, id, wrong, &error));
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
   g_assert_cmpstr (error->message, ==, "board 5: Club duplicate plays boards 1–4 (DUPLICATE D8)");
   g_clear_error (&error);
-  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM event_board_pars"
+  g_assert_cmpint (lw_test_sql_int_at (db->path, "SELECT count(*) FROM event_board_pars"
                                              " WHERE board = 2 AND level = 'hard'"), ==, 1);
-  g_assert_false (lw_store_set_event_board_pars (store, swiss, pars, &error));
+  g_assert_false (lw_store_set_event_board_pars (db->store, swiss, pars, &error));
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID);
   g_assert_cmpstr (error->message, ==, "Swiss is not a duplicate event: its boards have no par");
   g_clear_error (&error);
-  g_assert_null (lw_store_load_event_board_pars (store, NULL, 999, &error));
+  g_assert_null (lw_store_load_event_board_pars (db->store, NULL, 999, &error));
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   g_clear_error (&error);
 
   /* Deleting the event deletes its pars. */
-  g_assert_true (lw_store_delete_event (store, id, &error));
+  g_assert_true (lw_store_delete_event (db->store, id, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM event_board_pars"), ==, 0);
-  g_clear_object (&store);
+  g_assert_cmpint (lw_test_sql_int_at (db->path, "SELECT count(*) FROM event_board_pars"), ==, 0);
 }
 
 /* Makes @store a club laptop (of a server never reached). */
@@ -788,45 +758,38 @@ static void
 test_v19_to_v20 (LwTestDb      *db,
                  gconstpointer  data)
 {
-  const char *path = db->path;
   g_autoptr (GError) error = NULL;
-  g_autofree char *backup = lw_store_migration_backup_path (path, 19);
-  g_autoptr (LwStore) store = NULL;
   g_autoptr (GPtrArray) entries = NULL;
   g_autoptr (GPtrArray) roster = NULL;
   const char *names[] = { "Ann", "Ben", "Cid", NULL };
   gint64 roster_seq = -1;
 
-  store = lw_store_open (path, &error);
-  g_assert_no_error (error);
-  lw_test_add_swiss_event (store, "Swiss", 2, 0, names);
-  join_club (store);
-  lw_test_reopen_from_version (&store, path,
-                               LW_TEST_DROP_SCHEMA_20 "UPDATE club_state SET pull_seq = 42;", 19);
-  lw_test_assert_migrated (path, backup, 19);
-  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM club_roster"), ==, 0);
-  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT pull_seq FROM club_state"), ==, 42);
-  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(*) FROM players"), ==, 3);
-  g_assert_true (lw_store_club_get_roster_seq (store, &roster_seq, &error));
+  lw_test_add_swiss_event (db->store, "Swiss", 2, 0, names);
+  join_club (db->store);
+  lw_test_migrate_from (db, LW_TEST_DROP_SCHEMA_20 "UPDATE club_state SET pull_seq = 42;", 19);
+  g_assert_cmpint (lw_test_sql_int_at (db->path, "SELECT count(*) FROM club_roster"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (db->path, "SELECT pull_seq FROM club_state"), ==, 42);
+  g_assert_cmpint (lw_test_sql_int_at (db->path, "SELECT count(*) FROM players"), ==, 3);
+  g_assert_true (lw_store_club_get_roster_seq (db->store, &roster_seq, &error));
   g_assert_no_error (error);
   g_assert_cmpint (roster_seq, ==, 0);
 
   /* The next push links every player to a new entry, once. */
-  entries = lw_store_club_link_players (store, &error);
+  entries = lw_store_club_link_players (db->store, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (entries->len, ==, 3);
   g_clear_pointer (&entries, g_ptr_array_unref);
-  entries = lw_store_club_link_players (store, &error);
+  entries = lw_store_club_link_players (db->store, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (entries->len, ==, 3);
-  g_assert_true (lw_store_club_ack_roster (store, entries, &error));
+  g_assert_true (lw_store_club_ack_roster (db->store, entries, &error));
   g_assert_no_error (error);
   g_clear_pointer (&entries, g_ptr_array_unref);
-  entries = lw_store_club_link_players (store, &error);
+  entries = lw_store_club_link_players (db->store, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (entries->len, ==, 0);
-  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count(DISTINCT player) FROM club_roster"), ==, 3);
-  roster = lw_store_club_list_roster (store, &error);
+  g_assert_cmpint (lw_test_sql_int_at (db->path, "SELECT count(DISTINCT player) FROM club_roster"), ==, 3);
+  roster = lw_store_club_list_roster (db->store, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (roster->len, ==, 3);
   g_assert_cmpstr (((LwClubRosterEntry *) g_ptr_array_index (roster, 0))->name, ==, "Ann");
@@ -840,32 +803,26 @@ static void
 test_v20_to_v21 (LwTestDb      *db,
                  gconstpointer  data)
 {
-  const char *path = db->path;
   g_autoptr (GError) error = NULL;
-  g_autofree char *backup = lw_store_migration_backup_path (path, 20);
-  g_autoptr (LwStore) store = NULL;
   g_autoptr (GPtrArray) requests = NULL;
   g_autoptr (GPtrArray) withdrawals = NULL;
 
-  store = lw_store_open (path, &error);
-  g_assert_no_error (error);
-  join_club (store);
-  lw_test_reopen_from_version (&store, path,
-                               LW_TEST_DROP_SCHEMA_21
-                               "INSERT INTO club_requests (from_uuid, into_uuid, made_at, sent)"
-                               " VALUES ('0e45644e-9490-4892-a92c-e50d4e821d71',"
-                               "  'e789c3c4-4a3d-4485-b9a1-dfdb03199115', 1767300000, 1),"
-                               " ('9b9c917e-46e3-45e7-9f27-a5a837a167b9',"
-                               "  'e789c3c4-4a3d-4485-b9a1-dfdb03199115', 1767300001, 0);",
-                               20);
-  lw_test_assert_migrated (path, backup, 20);
-  g_assert_cmpint (lw_test_sql_int_at (path, "SELECT count (*) FROM club_requests WHERE withdrawn = 0"),
+  join_club (db->store);
+  lw_test_migrate_from (db,
+                        LW_TEST_DROP_SCHEMA_21
+                        "INSERT INTO club_requests (from_uuid, into_uuid, made_at, sent)"
+                        " VALUES ('0e45644e-9490-4892-a92c-e50d4e821d71',"
+                        "  'e789c3c4-4a3d-4485-b9a1-dfdb03199115', 1767300000, 1),"
+                        " ('9b9c917e-46e3-45e7-9f27-a5a837a167b9',"
+                        "  'e789c3c4-4a3d-4485-b9a1-dfdb03199115', 1767300001, 0);",
+                        20);
+  g_assert_cmpint (lw_test_sql_int_at (db->path, "SELECT count (*) FROM club_requests WHERE withdrawn = 0"),
                    ==, 2);
-  requests = lw_store_club_list_requests (store, &error);
+  requests = lw_store_club_list_requests (db->store, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (requests->len, ==, 2);
   g_assert_cmpstr (g_ptr_array_index (requests, 0), ==, "9b9c917e-46e3-45e7-9f27-a5a837a167b9");
-  withdrawals = lw_store_club_list_withdrawals (store, &error);
+  withdrawals = lw_store_club_list_withdrawals (db->store, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (withdrawals->len, ==, 0);
 }
@@ -878,13 +835,13 @@ main (int   argc,
 
   lw_test_add_db_closed ("/migration/v1-backup", test_v1_backup);
   lw_test_add_db_closed ("/migration/backups-kept", test_backups_kept);
-  lw_test_add_db_closed ("/migration/v5-to-v6", test_v5_to_v6);
-  lw_test_add_db_closed ("/migration/v11-to-v12", test_v11_to_v12);
-  lw_test_add_db_closed ("/migration/v12-to-v13", test_v12_to_v13);
-  lw_test_add_db_closed ("/migration/v17-to-v18", test_v17_to_v18);
-  lw_test_add_db_closed ("/migration/v18-to-v19", test_v18_to_v19);
-  lw_test_add_db_closed ("/migration/v19-to-v20", test_v19_to_v20);
-  lw_test_add_db_closed ("/migration/v20-to-v21", test_v20_to_v21);
+  lw_test_add_db ("/migration/v5-to-v6", test_v5_to_v6);
+  lw_test_add_db ("/migration/v11-to-v12", test_v11_to_v12);
+  lw_test_add_db ("/migration/v12-to-v13", test_v12_to_v13);
+  lw_test_add_db ("/migration/v17-to-v18", test_v17_to_v18);
+  lw_test_add_db ("/migration/v18-to-v19", test_v18_to_v19);
+  lw_test_add_db ("/migration/v19-to-v20", test_v19_to_v20);
+  lw_test_add_db ("/migration/v20-to-v21", test_v20_to_v21);
   lw_test_add_db_closed ("/migration/v7-names", test_v7_names);
   lw_test_add_db_closed ("/migration/newer", test_newer);
   lw_test_add_db_closed ("/migration/not-a-database", test_not_a_database);

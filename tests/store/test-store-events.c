@@ -204,7 +204,7 @@ test_game_result (Fixture       *fixture,
   g_assert_cmpstr (record->players[0], ==, "Lou");
   game = lw_store_add_game (fixture->store, record, &error);
   g_assert_no_error (error);
-  other = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, (const char *const[]) { "Lou", "Ivy" });
+  other = lw_test_pair_record ("Lou", "Ivy");
   unfinished = lw_store_add_game (fixture->store, other, &error);
   g_assert_no_error (error);
 
@@ -428,8 +428,6 @@ test_rename_delete (Fixture       *fixture,
   g_assert_cmpuint (lw_rating_games_get_n_games (games_after), ==, 1);
 }
 
-/* A schema-3 database (a current one without the event tables) is copied
- * to PATH.v3.bak and migrated with its games. */
 /* Schema 6: an event's tie-breaks are stored as chosen; an event of a
  * schema-5 file (no such column) reads with the default order. */
 static void
@@ -474,7 +472,6 @@ test_seeding (Fixture       *fixture,
               gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *backup = lw_store_migration_backup_path (fixture->path, 9);
   g_autoptr (LwEvent) event = NULL;
   LwEventConfig config;
   gint64 rated, older;
@@ -498,8 +495,7 @@ test_seeding (Fixture       *fixture,
   g_clear_error (&error);
 
   /* An event of schema 9: seeded in registration order, as then. */
-  lw_test_reopen_from_version (&fixture->store, fixture->path, LW_TEST_DROP_SCHEMA_10, 9);
-  lw_test_assert_migrated (fixture->path, backup, 9);
+  lw_test_migrate_from (fixture, LW_TEST_DROP_SCHEMA_10, 9);
   event = lw_store_load_event (fixture->store, rated, &error);
   g_assert_no_error (error);
   g_assert_cmpint (event->config.seeding, ==, LW_SEEDING_REGISTRATION);
@@ -518,13 +514,14 @@ test_seeding (Fixture       *fixture,
   g_assert_nonnull (strstr (error->message, "its seeding is unknown"));
 }
 
+/* A schema-3 database (a current one without the event tables) is copied
+ * to PATH.v3.bak and migrated with its games. */
 static void
 test_migration_from_v3 (Fixture       *fixture,
                         gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwGameRecord) record =
-    lw_game_record_new (LW_RULESET_LITTLE_WOLF, 2, (const char *const[]) { "Ann", "Ben" });
+  g_autoptr (LwGameRecord) record = lw_test_pair_record ("Ann", "Ben");
   g_autofree char *backup = lw_store_migration_backup_path (fixture->path, 3);
   g_autoptr (LwEvent) event = NULL;
 

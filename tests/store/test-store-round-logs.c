@@ -125,12 +125,13 @@ test_append (Fixture       *fixture,
   g_assert_cmpuint (count_logs (fixture), ==, 2);
 }
 
-/* Two rounds of game @id from the table, with their logs. */
-static void
-add_two_rounds (Fixture *fixture,
-                gint64   id)
+/* A new game of Ann and Ben with two rounds from the table, with their
+ * logs; its id. */
+static gint64
+game_with_two_rounds (Fixture *fixture)
 {
   g_autoptr (GError) error = NULL;
+  gint64 id = lw_test_add_pair_game (fixture->store, "Ann", "Ben");
 
   for (guint k = 0; k < 2; k++)
     {
@@ -142,6 +143,7 @@ add_two_rounds (Fixture *fixture,
     }
   g_assert_true (lw_store_has_round_log (fixture->store, id, 1));
   g_assert_true (lw_store_has_round_log (fixture->store, id, 2));
+  return id;
 }
 
 /* Taken back, undone, deleted, corrected: the log goes with the round's
@@ -152,9 +154,7 @@ test_dropped (Fixture       *fixture,
               gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  gint64 id = lw_test_add_pair_game (fixture->store, "Ann", "Ben");
-
-  add_two_rounds (fixture, id);
+  gint64 id = game_with_two_rounds (fixture);
 
   /* Take back the last round. */
   g_assert_true (lw_store_remove_last_round (fixture->store, id, &error));
@@ -190,9 +190,8 @@ test_dropped (Fixture       *fixture,
   /* Deleting round 1 of 2: its log goes, and round 2 (now 1, dealt by
    * another seat in the new rotation) keeps no log under either number. */
   {
-    gint64 other = lw_test_add_pair_game (fixture->store, "Ann", "Ben");
+    gint64 other = game_with_two_rounds (fixture);
 
-    add_two_rounds (fixture, other);
     g_assert_true (lw_store_delete_round (fixture->store, other, 1, &error));
     g_assert_no_error (error);
     g_assert_false (lw_store_has_round_log (fixture->store, other, 2));
@@ -214,9 +213,8 @@ test_take_back_undo (Fixture       *fixture,
   g_autoptr (GError) error = NULL;
   g_autofree char *log = NULL;
   g_autofree char *back = NULL;
-  gint64 id = lw_test_add_pair_game (fixture->store, "Ann", "Ben");
+  gint64 id = game_with_two_rounds (fixture);
 
-  add_two_rounds (fixture, id);
   log = lw_store_load_round_log (fixture->store, id, 2, &error);
   g_assert_no_error (error);
 
@@ -251,11 +249,9 @@ test_delete_game (Fixture       *fixture,
                   gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  gint64 id = lw_test_add_pair_game (fixture->store, "Ann", "Ben");
-  gint64 kept = lw_test_add_pair_game (fixture->store, "Ann", "Ben");
+  gint64 id = game_with_two_rounds (fixture);
+  gint64 kept = game_with_two_rounds (fixture);
 
-  add_two_rounds (fixture, id);
-  add_two_rounds (fixture, kept);
   g_assert_cmpuint (count_logs (fixture), ==, 4);
   g_assert_true (lw_store_delete_game (fixture->store, id, &error));
   g_assert_no_error (error);

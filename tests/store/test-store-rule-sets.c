@@ -233,15 +233,28 @@ test_garwolf_keeps_king_and_knave (Fixture       *fixture,
                    ==, 1);
 }
 
+/* lw_test_club_nights() named @name. */
 static LwRuleSet *
 little_wolf_set (const char *name)
 {
-  LwRuleSet *set = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
+  LwRuleSet *set = lw_test_club_nights ();
 
+  g_free (set->name);
   set->name = g_strdup (name);
-  set->target = 21;
-  set->run_fill = LW_RUN_FILL_INSIDE_ONLY;
   return set;
+}
+
+/* "Club nights" (lw_test_club_nights()) with every other option away from
+ * Standard too: start 0, skunk 7, over-trumping by the whole trick. */
+static LwRuleSet *
+club_nights_all_options (void)
+{
+  LwRuleSet *club = lw_test_club_nights ();
+
+  club->start_score = 0;
+  club->skunk = 7;
+  club->over_trump = LW_OVER_TRUMP_WHOLE_TRICK;
+  return club;
 }
 
 static void
@@ -413,7 +426,7 @@ test_event_rule_set (Fixture       *fixture,
                      gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwRuleSet) club = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
+  g_autoptr (LwRuleSet) club = club_nights_all_options ();
   g_autoptr (LwRuleSet) found = NULL;
   g_autoptr (LwRuleSet) copy = NULL;
   g_autoptr (LwRuleSet) garwolf = lw_rule_set_new_standard (LW_RULESET_GARWOLF);
@@ -421,12 +434,6 @@ test_event_rule_set (Fixture       *fixture,
   g_autoptr (LwStoredGame) standard_game = NULL;
   gint64 set_id, id, plain, refused;
 
-  club->name = g_strdup ("Club nights");
-  club->start_score = 0;
-  club->target = 21;
-  club->skunk = 7;
-  club->run_fill = LW_RUN_FILL_INSIDE_ONLY;
-  club->over_trump = LW_OVER_TRUMP_WHOLE_TRICK;
   set_id = lw_store_create_rule_set (fixture->store, club, &error);
   g_assert_no_error (error);
 
@@ -501,7 +508,7 @@ test_set_game_rules (Fixture       *fixture,
                      gconstpointer  data)
 {
   g_autoptr (LwGameRecord) record = little_wolf_record ();
-  g_autoptr (LwRuleSet) club = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
+  g_autoptr (LwRuleSet) club = club_nights_all_options ();
   g_autoptr (LwRuleSet) court = lw_rule_set_new_standard (LW_RULESET_GARWOLF);
   g_autoptr (LwRuleSet) standard = lw_rule_set_new_standard (LW_RULESET_LITTLE_WOLF);
   g_autoptr (LwStoredGame) game = NULL;
@@ -513,12 +520,6 @@ test_set_game_rules (Fixture       *fixture,
   round = g_ptr_array_steal_index (record->rounds, 0);
   id = lw_store_add_game (fixture->store, record, &error);
   g_assert_no_error (error);
-  club->name = g_strdup ("Club nights");
-  club->target = 21;
-  club->skunk = 7;
-  club->start_score = 0;
-  club->run_fill = LW_RUN_FILL_INSIDE_ONLY;
-  club->over_trump = LW_OVER_TRUMP_WHOLE_TRICK;
   g_assert_true (lw_store_set_game_rules (fixture->store, id, club, &error));
   g_assert_no_error (error);
   game = lw_store_load_game (fixture->store, id, &error);
