@@ -908,7 +908,7 @@ test_held_table (Fixture       *fixture,
     event->seq = g_ascii_strtoll (event_seq, NULL, 10);
     event->is_event = TRUE;
     g_ptr_array_add (first, event);
-    g_assert_true (lw_store_club_apply_pulled (d->store, first, event->seq, &error));
+    g_assert_true (lw_store_club_apply_pulled (d->store, first, event->seq, NULL, NULL, &error));
     g_assert_no_error (error);
     g_assert_cmpint (lw_test_sql_int_at (d->path, "SELECT count (*) FROM event_tables"
                                          " WHERE game IS NOT NULL"), ==, 0);
