@@ -770,6 +770,25 @@ lw_store_club_link_seats (LwStore            *self,
   return g_strv_builder_end (locals);
 }
 
+/* Runs @sql, with ?1 and ?2 a merge request's two UUIDs @from and @into,
+ * and with @now, ?3 the time now (seconds since 1970). */
+static gboolean
+run_on_request (LwStore     *self,
+                const char  *sql,
+                const char  *from,
+                const char  *into,
+                gboolean     now,
+                GError     **error)
+{
+  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, sql, error);
+
+  return stmt != NULL
+         && lw_store_bind_text (self, stmt, 1, from, error)
+         && lw_store_bind_text (self, stmt, 2, into, error)
+         && (!now || lw_store_bind_int (self, stmt, 3, g_get_real_time () / G_USEC_PER_SEC, error))
+         && lw_store_step_done (self, stmt, error);
+}
+
 /* The roster entry of local player @name (NULL: none), as text. */
 static gboolean
 entry_of (LwStore     *self,
@@ -819,18 +838,11 @@ lw_store_club_merge_players (LwStore        *self,
    * again; one still waiting there stays as it is). */
   if (ok && from != NULL && into != NULL && strcmp (from, into) != 0)
     {
-      g_autoptr (LwStoreStmt) stmt =
-        lw_store_stmt (self,
-                       "INSERT INTO club_requests (from_uuid, into_uuid, made_at) VALUES (?1, ?2, ?3)"
-                       " ON CONFLICT (from_uuid, into_uuid) DO UPDATE SET sent = 0, withdrawn = 0,"
-                       "  made_at = excluded.made_at WHERE withdrawn = 1",
-                       error);
-
-      ok = stmt != NULL
-           && lw_store_bind_text (self, stmt, 1, from, error)
-           && lw_store_bind_text (self, stmt, 2, into, error)
-           && lw_store_bind_int (self, stmt, 3, g_get_real_time () / G_USEC_PER_SEC, error)
-           && lw_store_step_done (self, stmt, error);
+      ok = run_on_request (self,
+                           "INSERT INTO club_requests (from_uuid, into_uuid, made_at) VALUES (?1, ?2, ?3)"
+                           " ON CONFLICT (from_uuid, into_uuid) DO UPDATE SET sent = 0, withdrawn = 0,"
+                           "  made_at = excluded.made_at WHERE withdrawn = 1",
+                           from, into, TRUE, error);
       if (ok && requested != NULL)
         *requested = TRUE;
     }
@@ -902,17 +914,11 @@ lw_store_club_unmerge_players (LwStore        *self,
   /* Never sent: dropped; sent: withdrawn with the next push. */
   if (ok && sent >= 0)
     {
-      g_autoptr (LwStoreStmt) stmt =
-        lw_store_stmt (self,
-                       sent == 0
-                       ? "DELETE FROM club_requests WHERE from_uuid = ?1 AND into_uuid = ?2"
-                       : "UPDATE club_requests SET withdrawn = 1 WHERE from_uuid = ?1 AND into_uuid = ?2",
-                       error);
-
-      ok = stmt != NULL
-           && lw_store_bind_text (self, stmt, 1, from, error)
-           && lw_store_bind_text (self, stmt, 2, into, error)
-           && lw_store_step_done (self, stmt, error);
+      ok = run_on_request (self,
+                           sent == 0
+                           ? "DELETE FROM club_requests WHERE from_uuid = ?1 AND into_uuid = ?2"
+                           : "UPDATE club_requests SET withdrawn = 1 WHERE from_uuid = ?1 AND into_uuid = ?2",
+                           from, into, FALSE, error);
       if (ok && withdrawn != NULL)
         *withdrawn = TRUE;
     }
@@ -965,14 +971,16 @@ lw_store_club_list_withdrawals (LwStore  *self,
   return list_requests (self, 1, 1, error);
 }
 
-/* Runs @sql (?1, ?2: a request's two UUIDs, ?3 the time) for each
- * request of @requests, and @missing when @sql changed no row (nullable),
- * in one transaction. */
+/* Runs @sql (run_on_request()) for each request of @requests, two UUIDs
+ * each, in one transaction. With @keep_missing, a request whose row
+ * @sql did not find (undone while it was on its way: its row dropped)
+ * is kept as sent and withdrawn: the server holds it now, so it is
+ * withdrawn with the next push. */
 static gboolean
 ack_each (LwStore     *self,
           GPtrArray   *requests,
           const char  *sql,
-          const char  *missing,
+          gboolean     keep_missing,
           GError     **error)
 {
   gboolean ok = TRUE;
@@ -985,18 +993,17 @@ ack_each (LwStore     *self,
   if (!lw_store_begin_write (self, error))
     return FALSE;
   for (guint i = 0; ok && i < requests->len; i += 2)
-    for (guint step = 0; ok && step < 2; step++)
-      {
-        g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, step == 0 ? sql : missing, error);
+    {
+      const char *from = g_ptr_array_index (requests, i);
+      const char *into = g_ptr_array_index (requests, i + 1);
 
-        ok = stmt != NULL
-             && lw_store_bind_text (self, stmt, 1, g_ptr_array_index (requests, i), error)
-             && lw_store_bind_text (self, stmt, 2, g_ptr_array_index (requests, i + 1), error)
-             && lw_store_bind_int (self, stmt, 3, g_get_real_time () / G_USEC_PER_SEC, error)
-             && lw_store_step_done (self, stmt, error);
-        if (missing == NULL || sqlite3_changes (lw_store_get_db (self)) != 0)
-          break;
-      }
+      ok = run_on_request (self, sql, from, into, FALSE, error);
+      if (ok && keep_missing && sqlite3_changes (lw_store_get_db (self)) == 0)
+        ok = run_on_request (self,
+                             "INSERT INTO club_requests (from_uuid, into_uuid, made_at, sent, withdrawn)"
+                             " VALUES (?1, ?2, ?3, 1, 1)",
+                             from, into, TRUE, error);
+    }
   return lw_store_finish (self, ok, error);
 }
 
@@ -1005,14 +1012,9 @@ lw_store_club_ack_requests (LwStore    *self,
                             GPtrArray  *requests,
                             GError    **error)
 {
-  /* A request undone while it was on its way (the row dropped): the
-   * server holds it now, so it is withdrawn with the next push. */
   return ack_each (self, requests,
-                   "UPDATE club_requests SET sent = 1 WHERE from_uuid = ?1 AND into_uuid = ?2"
-                   " AND ?3 = ?3",
-                   "INSERT INTO club_requests (from_uuid, into_uuid, made_at, sent, withdrawn)"
-                   " VALUES (?1, ?2, ?3, 1, 1)",
-                   error);
+                   "UPDATE club_requests SET sent = 1 WHERE from_uuid = ?1 AND into_uuid = ?2",
+                   TRUE, error);
 }
 
 gboolean
@@ -1023,6 +1025,6 @@ lw_store_club_ack_withdrawals (LwStore    *self,
   /* One merged again meanwhile (withdrawn 0) stays, to be sent again. */
   return ack_each (self, withdrawals,
                    "DELETE FROM club_requests WHERE from_uuid = ?1 AND into_uuid = ?2"
-                   " AND withdrawn = 1 AND ?3 = ?3",
-                   NULL, error);
+                   " AND withdrawn = 1",
+                   FALSE, error);
 }

@@ -8,7 +8,10 @@
  *   "Sam Lee (Front desk)"; a name with none stays as typed, and with no
  *   entry at all nothing is linked;
  * - an unknown entry is refused, naming the name, and nothing of the
- *   call is linked (one transaction).
+ *   call is linked (one transaction);
+ * - a merge request the server took while its merge was undone here (the
+ *   row dropped) is kept as sent and withdrawn, to be withdrawn on the
+ *   server with the next push (lw_store_club_ack_requests()).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -110,6 +113,47 @@ test_link_seats_refused (Fixture       *fixture,
   g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count (*) FROM players"), ==, 0);
 }
 
+/* Two requests are on their way to the server; the merge of the second
+ * is undone meanwhile (an unsent request's row is dropped). Once the
+ * server holds both, the first is sent and the second waits to be
+ * withdrawn; after the withdrawal is acknowledged, it is gone. */
+static void
+test_ack_undone_request (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) requests = NULL;
+  g_autoptr (GPtrArray) withdrawals = NULL;
+
+  lw_test_sql_exec_at (fixture->path,
+                       "INSERT INTO club_requests (from_uuid, into_uuid, made_at)"
+                       " VALUES ('" SAM_BACK "', '" SAM_FRONT "', 1767300000),"
+                       " ('" UMA "', '" ZOE "', 1767300001)");
+  requests = lw_store_club_list_requests (fixture->store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (requests->len, ==, 4);
+  lw_test_sql_exec_at (fixture->path, "DELETE FROM club_requests WHERE from_uuid = '" UMA "'");
+
+  g_assert_true (lw_store_club_ack_requests (fixture->store, requests, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count (*) FROM club_requests"
+                                       " WHERE from_uuid = '" SAM_BACK "' AND sent = 1 AND withdrawn = 0"),
+                   ==, 1);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count (*) FROM club_requests"
+                                       " WHERE from_uuid = '" UMA "' AND into_uuid = '" ZOE "'"
+                                       " AND sent = 1 AND withdrawn = 1"),
+                   ==, 1);
+  withdrawals = lw_store_club_list_withdrawals (fixture->store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (withdrawals->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (withdrawals, 0), ==, UMA);
+  g_assert_cmpstr (g_ptr_array_index (withdrawals, 1), ==, ZOE);
+
+  g_assert_true (lw_store_club_ack_withdrawals (fixture->store, withdrawals, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (lw_test_sql_int_at (fixture->path, "SELECT count (*) FROM club_requests"), ==, 1);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -117,5 +161,6 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
   lw_test_add_db ("/store-roster/link-seats", test_link_seats);
   lw_test_add_db ("/store-roster/link-seats-refused", test_link_seats_refused);
+  lw_test_add_db ("/store-roster/ack-undone-request", test_ack_undone_request);
   return g_test_run ();
 }
