@@ -90,18 +90,32 @@ lw_club_describe_sent (gint64      id,
                           number, name);
 }
 
-/* A second connection for a worker thread; %NULL with @error set. */
-static LwStore *
-open_for_thread (LwStore  *store,
-                 GError  **error)
+/* A task of @tag whose thread runs on a second connection to @store, or
+ * %NULL when none opens (the task then returned the error). */
+static GTask *
+task_on_another (LwStore             *store,
+                 gpointer             tag,
+                 GCancellable        *cancellable,
+                 GAsyncReadyCallback  callback,
+                 gpointer             user_data)
 {
-  return lw_store_open_another (store, 5000, error);
+  g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
+  g_autoptr (GError) error = NULL;
+  LwStore *other = lw_store_open_another (store, 5000, &error);
+
+  g_task_set_source_tag (task, tag);
+  if (other == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return NULL;
+    }
+  g_task_set_task_data (task, other, g_object_unref);
+  return g_steal_pointer (&task);
 }
 
 /* ---- sending ------------------------------------------------------- */
 
 typedef struct {
-  LwStore *store;   /* the thread's own connection */
   gint64   game;
   LwEdit   edit;    /* its round @round */
   LwRound *round;   /* owned, nullable */
@@ -110,7 +124,6 @@ typedef struct {
 static void
 suggest_data_free (SuggestData *data)
 {
-  g_clear_object (&data->store);
   g_clear_pointer (&data->round, lw_round_free);
   g_free (data);
 }
@@ -121,11 +134,12 @@ suggest_thread (GTask        *task,
                 gpointer      task_data,
                 GCancellable *cancellable)
 {
-  SuggestData *data = task_data;
+  LwStore *store = task_data;
+  SuggestData *data = g_object_get_data (G_OBJECT (task), "lw-suggestion");
   GError *error = NULL;
   gint64 id = 0;
 
-  if (lw_club_suggest (data->store, data->game, &data->edit, &id, &error))
+  if (lw_club_suggest (store, data->game, &data->edit, &id, &error))
     g_task_return_int (task, id);
   else
     g_task_return_error (task, error);
@@ -140,28 +154,20 @@ lw_club_suggest_async (LwStore             *store,
                        gpointer             user_data)
 {
   g_autoptr (GTask) task = NULL;
-  g_autoptr (GError) error = NULL;
   SuggestData *data;
-  LwStore *other;
 
   g_return_if_fail (LW_IS_STORE (store));
   g_return_if_fail (game > 0 && edit != NULL);
 
-  task = g_task_new (NULL, cancellable, callback, user_data);
-  g_task_set_source_tag (task, lw_club_suggest_async);
-  other = open_for_thread (store, &error);
-  if (other == NULL)
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return;
-    }
+  task = task_on_another (store, lw_club_suggest_async, cancellable, callback, user_data);
+  if (task == NULL)
+    return;
   data = g_new0 (SuggestData, 1);
-  data->store = other;
   data->game = game;
   data->edit = *edit;
   data->round = edit->round != NULL ? lw_round_copy (edit->round) : NULL;
   data->edit.round = data->round;
-  g_task_set_task_data (task, data, (GDestroyNotify) suggest_data_free);
+  g_object_set_data_full (G_OBJECT (task), "lw-suggestion", data, (GDestroyNotify) suggest_data_free);
   g_task_run_in_thread (task, suggest_thread);
 }
 
@@ -371,29 +377,6 @@ list_thread (GTask        *task,
   for (guint i = 0; i < suggestions->len; i++)
     g_ptr_array_add (items, lw_club_suggestion_item_new (store, g_ptr_array_index (suggestions, i)));
   g_task_return_pointer (task, g_steal_pointer (&items), (GDestroyNotify) g_ptr_array_unref);
-}
-
-/* A task of @tag whose thread runs on a second connection to @store, or
- * %NULL when none opens (the task then returned the error). */
-static GTask *
-task_on_another (LwStore             *store,
-                 gpointer             tag,
-                 GCancellable        *cancellable,
-                 GAsyncReadyCallback  callback,
-                 gpointer             user_data)
-{
-  g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
-  g_autoptr (GError) error = NULL;
-  LwStore *other = open_for_thread (store, &error);
-
-  g_task_set_source_tag (task, tag);
-  if (other == NULL)
-    {
-      g_task_return_error (task, g_steal_pointer (&error));
-      return NULL;
-    }
-  g_task_set_task_data (task, other, g_object_unref);
-  return g_steal_pointer (&task);
 }
 
 void
