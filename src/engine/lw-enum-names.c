@@ -85,152 +85,50 @@ static const char *const ruleset_names[] = {
 /* Each enum's pair of functions over its table                         */
 /* ------------------------------------------------------------------ */
 
-const char *
-lw_run_fill_to_string (LwRunFill run_fill)
-{
-  return lw_enum_to_name (run_fill_names, G_N_ELEMENTS (run_fill_names), run_fill);
-}
+/* Defines prefix##_to_string (Type value), the name at value's index. */
+#define DEFINE_TO_STRING(prefix, Type, names)                                  \
+  const char *                                                                 \
+  prefix##_to_string (Type value)                                              \
+  {                                                                            \
+    return lw_enum_to_name (names, G_N_ELEMENTS (names), value);               \
+  }
 
-gboolean
-lw_run_fill_from_string (const char *name,
-                         LwRunFill  *run_fill)
-{
-  guint i;
+/* Defines prefix##_from_string (name, Type *value): TRUE and *value set
+ * where name is in the table, FALSE and *value untouched where not. */
+#define DEFINE_FROM_STRING(prefix, Type, names)                                \
+  gboolean                                                                     \
+  prefix##_from_string (const char *name,                                      \
+                        Type       *value)                                     \
+  {                                                                            \
+    guint i;                                                                   \
+                                                                               \
+    g_return_val_if_fail (value != NULL, FALSE);                               \
+    if (!lw_enum_from_name (names, G_N_ELEMENTS (names), name, &i))            \
+      return FALSE;                                                            \
+    *value = (Type) i;                                                         \
+    return TRUE;                                                               \
+  }
 
-  if (!lw_enum_from_name (run_fill_names, G_N_ELEMENTS (run_fill_names), name, &i))
-    return FALSE;
-  *run_fill = (LwRunFill) i;
-  return TRUE;
-}
-
-const char *
-lw_over_trump_to_string (LwOverTrump over_trump)
-{
-  return lw_enum_to_name (over_trump_names, G_N_ELEMENTS (over_trump_names), over_trump);
-}
-
-gboolean
-lw_over_trump_from_string (const char  *name,
-                           LwOverTrump *over_trump)
-{
-  guint i;
-
-  if (!lw_enum_from_name (over_trump_names, G_N_ELEMENTS (over_trump_names), name, &i))
-    return FALSE;
-  *over_trump = (LwOverTrump) i;
-  return TRUE;
-}
-
-const char *
-lw_penalty_kind_to_string (LwPenaltyKind kind)
-{
-  return lw_enum_to_name (penalty_kind_names, G_N_ELEMENTS (penalty_kind_names), kind);
-}
-
-gboolean
-lw_penalty_kind_from_string (const char    *name,
-                             LwPenaltyKind *kind)
-{
-  guint i;
-
-  if (!lw_enum_from_name (penalty_kind_names, G_N_ELEMENTS (penalty_kind_names), name, &i))
-    return FALSE;
-  *kind = (LwPenaltyKind) i;
-  return TRUE;
-}
-
-const char *
-lw_event_format_to_string (LwEventFormat format)
-{
-  return lw_enum_to_name (format_names, G_N_ELEMENTS (format_names), format);
-}
-
-gboolean
-lw_event_format_from_string (const char    *text,
-                             LwEventFormat *format)
-{
-  guint i;
-
-  g_return_val_if_fail (format != NULL, FALSE);
-
-  if (!lw_enum_from_name (format_names, G_N_ELEMENTS (format_names), text, &i))
-    return FALSE;
-  *format = (LwEventFormat) i;
-  return TRUE;
-}
-
-const char *
-lw_seeding_to_string (LwSeeding seeding)
-{
-  return lw_enum_to_name (seeding_names, G_N_ELEMENTS (seeding_names), seeding);
-}
-
-gboolean
-lw_seeding_from_string (const char *text,
-                        LwSeeding  *seeding)
-{
-  guint i;
-
-  g_return_val_if_fail (seeding != NULL, FALSE);
-
-  if (!lw_enum_from_name (seeding_names, G_N_ELEMENTS (seeding_names), text, &i))
-    return FALSE;
-  *seeding = (LwSeeding) i;
-  return TRUE;
-}
-
-const char *
-lw_ladder_to_string (LwLadder ladder)
-{
-  return lw_enum_to_name (ladder_names, G_N_ELEMENTS (ladder_names), ladder);
-}
-
-gboolean
-lw_ladder_from_string (const char *text,
-                       LwLadder   *ladder)
-{
-  guint i;
-
-  g_return_val_if_fail (ladder != NULL, FALSE);
-
-  if (!lw_enum_from_name (ladder_names, G_N_ELEMENTS (ladder_names), text, &i))
-    return FALSE;
-  *ladder = (LwLadder) i;
-  return TRUE;
-}
+DEFINE_TO_STRING (lw_run_fill, LwRunFill, run_fill_names)
+DEFINE_FROM_STRING (lw_run_fill, LwRunFill, run_fill_names)
+DEFINE_TO_STRING (lw_over_trump, LwOverTrump, over_trump_names)
+DEFINE_FROM_STRING (lw_over_trump, LwOverTrump, over_trump_names)
+DEFINE_TO_STRING (lw_penalty_kind, LwPenaltyKind, penalty_kind_names)
+DEFINE_FROM_STRING (lw_penalty_kind, LwPenaltyKind, penalty_kind_names)
+DEFINE_TO_STRING (lw_event_format, LwEventFormat, format_names)
+DEFINE_FROM_STRING (lw_event_format, LwEventFormat, format_names)
+DEFINE_TO_STRING (lw_seeding, LwSeeding, seeding_names)
+DEFINE_FROM_STRING (lw_seeding, LwSeeding, seeding_names)
+DEFINE_TO_STRING (lw_ladder, LwLadder, ladder_names)
+DEFINE_FROM_STRING (lw_ladder, LwLadder, ladder_names)
+DEFINE_FROM_STRING (lw_ruleset, LwRuleset, ruleset_names)
+DEFINE_FROM_STRING (lw_bot_level, LwBotLevel, bot_level_names)
 
 /* Any value but Garwolf writes "little-wolf" (the default ruleset). */
 const char *
 lw_ruleset_to_string (LwRuleset ruleset)
 {
   return ruleset_names[ruleset == LW_RULESET_GARWOLF ? LW_RULESET_GARWOLF : LW_RULESET_LITTLE_WOLF];
-}
-
-gboolean
-lw_ruleset_from_string (const char *name,
-                        LwRuleset  *ruleset)
-{
-  guint i;
-
-  g_return_val_if_fail (ruleset != NULL, FALSE);
-
-  if (!lw_enum_from_name (ruleset_names, G_N_ELEMENTS (ruleset_names), name, &i))
-    return FALSE;
-  *ruleset = (LwRuleset) i;
-  return TRUE;
-}
-
-gboolean
-lw_bot_level_from_string (const char *name,
-                          LwBotLevel *level)
-{
-  guint value;
-
-  g_return_val_if_fail (level != NULL, FALSE);
-  if (!lw_enum_from_name (bot_level_names, G_N_ELEMENTS (bot_level_names), name, &value))
-    return FALSE;
-  *level = (LwBotLevel) value;
-  return TRUE;
 }
 
 const char *
