@@ -281,17 +281,29 @@ cmd_login (const Options *options)
 /* Adds one of a list's items as the members of the object being built. */
 typedef void (*AddMembersFunc) (JsonBuilder   *builder,
                                 gconstpointer  item);
+/* Prints one of a list's items as a line of text, tab-separated. */
+typedef void (*PrintLineFunc) (gconstpointer item);
 
-/* Prints @items as a JSON array (lw_json_builder_to_text()'s layout) of
- * one object each, its members from @add_members: the --json output of
- * club roster, club roster requests and club suggestions. */
+/* Prints @items, with --json as a JSON array (lw_json_builder_to_text()'s
+ * layout) of one object each, its members from @add_members, else a line
+ * each from @print_line: the output of club roster, club roster requests
+ * and club suggestions. */
 static int
-print_json_list (GPtrArray      *items,
-                 AddMembersFunc  add_members)
+print_list (GPtrArray      *items,
+            gboolean        json,
+            AddMembersFunc  add_members,
+            PrintLineFunc   print_line)
 {
-  g_autoptr (JsonBuilder) builder = json_builder_new ();
+  g_autoptr (JsonBuilder) builder = NULL;
   g_autofree char *text = NULL;
 
+  if (!json)
+    {
+      for (guint i = 0; i < items->len; i++)
+        print_line (g_ptr_array_index (items, i));
+      return LW_CLI_OK;
+    }
+  builder = json_builder_new ();
   json_builder_begin_array (builder);
   for (guint i = 0; i < items->len; i++)
     {
@@ -317,21 +329,14 @@ add_roster_entry (JsonBuilder   *builder,
   lw_json_builder_add_nullable_string (builder, "merged_into", entry->merged_into);
 }
 
-static int
-print_roster (GPtrArray *entries,
-              gboolean   json)
+static void
+print_roster_entry (gconstpointer item)
 {
-  if (json)
-    return print_json_list (entries, add_roster_entry);
-  for (guint i = 0; i < entries->len; i++)
-    {
-      const LwClubRosterEntry *entry = g_ptr_array_index (entries, i);
+  const LwClubRosterEntry *entry = item;
 
-      printf ("%s\t%s\t%s%s%s\n", entry->uuid, entry->name, entry->origin_name,
-              entry->merged_into != NULL ? "\tmerged into " : "",
-              entry->merged_into != NULL ? entry->merged_into : "");
-    }
-  return LW_CLI_OK;
+  printf ("%s\t%s\t%s%s%s\n", entry->uuid, entry->name, entry->origin_name,
+          entry->merged_into != NULL ? "\tmerged into " : "",
+          entry->merged_into != NULL ? entry->merged_into : "");
 }
 
 static void
@@ -349,20 +354,13 @@ add_request (JsonBuilder   *builder,
   lw_json_builder_add_nullable_string (builder, "state", request->state);
 }
 
-static int
-print_requests (GPtrArray *requests,
-                gboolean   json)
+static void
+print_request (gconstpointer item)
 {
-  if (json)
-    return print_json_list (requests, add_request);
-  for (guint i = 0; i < requests->len; i++)
-    {
-      const LwClubRequest *request = g_ptr_array_index (requests, i);
+  const LwClubRequest *request = item;
 
-      printf ("%" G_GINT64_FORMAT "\t%s\t%s\t%s\t%s\n", request->id, request->laptop,
-              request->player_name, request->into_name, request->state);
-    }
-  return LW_CLI_OK;
+  printf ("%" G_GINT64_FORMAT "\t%s\t%s\t%s\t%s\n", request->id, request->laptop,
+          request->player_name, request->into_name, request->state);
 }
 
 /* The conninfo of --conninfo, else of the database's club server. */
@@ -455,12 +453,12 @@ cmd_roster (LwCliContext  *ctx,
     {
       g_autoptr (GPtrArray) requests = lw_club_roster_requests (conninfo, &error);
 
-      return requests != NULL ? print_requests (requests, options->json) : fail_club (error);
+      return requests != NULL ? print_list (requests, options->json, add_request, print_request) : fail_club (error);
     }
   entries = lw_club_roster_list (conninfo, options->merged, &error);
   if (entries == NULL)
     return fail_club (error);
-  return print_roster (entries, options->json);
+  return print_list (entries, options->json, add_roster_entry, print_roster_entry);
 }
 
 static void
@@ -691,6 +689,20 @@ add_suggestion (JsonBuilder   *builder,
   add_time (builder, "made", suggestion->made);
 }
 
+static void
+print_suggestion (gconstpointer item)
+{
+  const LwClubSuggestion *suggestion = item;
+  g_autofree char *game = suggestion->local > 0
+                          ? g_strdup_printf ("game %" G_GINT64_FORMAT, suggestion->local)
+                          : g_strdup_printf ("game %s (not here)", suggestion->game);
+
+  printf ("%" G_GINT64_FORMAT "\t%s\t%s \u201c%s\u201d\t%s\t%s round %u\n", suggestion->id,
+          suggestion->state, suggestion->incoming ? "from" : "to",
+          suggestion->incoming ? suggestion->from : suggestion->to, game,
+          correction_name (suggestion->kind), suggestion->number);
+}
+
 static int
 cmd_suggestions (LwCliContext *ctx,
                  int           argc,
@@ -709,21 +721,7 @@ cmd_suggestions (LwCliContext *ctx,
   store = lw_cli_open_store (ctx, FALSE, &error);
   if (store == NULL || (suggestions = lw_club_list_suggestions (store, &error)) == NULL)
     return fail_club (error);
-  if (json)
-    return print_json_list (suggestions, add_suggestion);
-  for (guint i = 0; i < suggestions->len; i++)
-    {
-      const LwClubSuggestion *suggestion = g_ptr_array_index (suggestions, i);
-      g_autofree char *game = suggestion->local > 0
-                              ? g_strdup_printf ("game %" G_GINT64_FORMAT, suggestion->local)
-                              : g_strdup_printf ("game %s (not here)", suggestion->game);
-
-      printf ("%" G_GINT64_FORMAT "\t%s\t%s \u201c%s\u201d\t%s\t%s round %u\n", suggestion->id,
-              suggestion->state, suggestion->incoming ? "from" : "to",
-              suggestion->incoming ? suggestion->from : suggestion->to, game,
-              correction_name (suggestion->kind), suggestion->number);
-    }
-  return LW_CLI_OK;
+  return print_list (suggestions, json, add_suggestion, print_suggestion);
 }
 
 /* `club suggestion accept|decline N`. */
