@@ -788,6 +788,82 @@ test_schema (Fixture       *fixture,
   g_assert_nonnull (strstr (players, "\"Benjamin\""));
 }
 
+/* `club roster` (with --merged, as text and --json) and `club roster
+ * requests` as text: one line a roster entry (its UUID, name and laptop,
+ * and the entry it was merged into), one line a request (its number,
+ * laptop, player, the player it merges into and its state). */
+static void
+test_listings (Fixture       *fixture,
+               gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (41);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwGameRecord) g1 = add_game (a->store, rng, "Ann", "Ben", 1767300000);
+  g_autoptr (LwGameRecord) g2 = add_game (a->store, rng, "Anne", "Ben", 1767400000);
+  g_autofree char *admin = new_admin (fixture, "lena");
+  g_autofree char *laptop = NULL;
+  g_autofree char *ann = NULL;
+  g_autofree char *anne = NULL;
+  g_autofree char *ben = NULL;
+  g_autofree char *request = NULL;
+  g_autofree char *listed = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *n_entries = NULL;
+  g_auto (GStrv) lines = NULL;
+  const char *roster[] = { "club", "roster", "--merged", "--conninfo", admin, NULL };
+  const char *roster_json[] = { "club", "roster", "--merged", "--json", "--conninfo", admin, NULL };
+  const char *requests[] = { "club", "roster", "requests", "--conninfo", admin, NULL };
+  const char *merge[] = { "player", "merge", "Anne", "Ann", NULL };
+  const char *accept[] = { "club", "roster", "accept", NULL, "--conninfo", admin, NULL };
+
+  lw_club_laptop_sync (a);
+  g_free (lw_test_cli_ok_argv (a->path, merge));
+  lw_club_laptop_sync (a);
+  laptop = lw_club_server_text (fixture->server, "SELECT name FROM littlewolf.origins");
+  ann = lw_club_server_text (fixture->server, "SELECT uuid FROM littlewolf.roster WHERE name = 'Ann'");
+  anne = lw_club_server_text (fixture->server, "SELECT uuid FROM littlewolf.roster WHERE name = 'Anne'");
+  ben = lw_club_server_text (fixture->server, "SELECT uuid FROM littlewolf.roster WHERE name = 'Ben'");
+  request = lw_club_server_text (fixture->server, "SELECT id FROM littlewolf.requests");
+
+  listed = lw_test_cli_ok_argv (a->path, requests);
+  g_test_message ("%s", listed);
+  expected = g_strdup_printf ("%s\t%s\tAnne\tAnn\twaiting\n", request, laptop);
+  g_assert_cmpstr (listed, ==, expected);
+
+  accept[3] = request;
+  g_free (lw_test_cli_ok_argv (a->path, accept));
+  g_clear_pointer (&listed, g_free);
+  g_clear_pointer (&expected, g_free);
+  listed = lw_test_cli_ok_argv (a->path, roster);
+  g_test_message ("%s", listed);
+  /* By name: Ann, Anne and Ben, then the games' other players. */
+  expected = g_strdup_printf ("%s\tAnn\t%s\n%s\tAnne\t%s\tmerged into %s\n%s\tBen\t%s\n",
+                              ann, laptop, anne, laptop, ann, ben, laptop);
+  g_assert_true (g_str_has_prefix (listed, expected));
+  n_entries = lw_club_server_text (fixture->server, "SELECT count (*) FROM littlewolf.roster");
+  lines = g_strsplit (listed, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, g_ascii_strtoull (n_entries, NULL, 10) + 1);
+  g_assert_cmpstr (lines[g_strv_length (lines) - 1], ==, "");
+
+  g_clear_pointer (&listed, g_free);
+  listed = lw_test_cli_ok_argv (a->path, roster_json);
+  {
+    g_autoptr (JsonNode) node = lw_test_parse_json (listed);
+    JsonArray *entries = json_node_get_array (node);
+    JsonObject *first = json_array_get_object_element (entries, 0);
+    JsonObject *second = json_array_get_object_element (entries, 1);
+
+    g_assert_cmpuint (json_array_get_length (entries), ==, g_strv_length (lines) - 1);
+    g_assert_cmpstr (json_object_get_string_member (first, "uuid"), ==, ann);
+    g_assert_cmpstr (json_object_get_string_member (first, "name"), ==, "Ann");
+    g_assert_cmpstr (json_object_get_string_member (first, "laptop"), ==, laptop);
+    g_assert_true (json_object_get_null_member (first, "merged_into"));
+    g_assert_cmpstr (json_object_get_string_member (second, "uuid"), ==, anne);
+    g_assert_cmpstr (json_object_get_string_member (second, "name"), ==, "Anne");
+    g_assert_cmpstr (json_object_get_string_member (second, "merged_into"), ==, ann);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -798,6 +874,7 @@ main (int    argc,
   ADD_TEST ("/club-roster/ids", test_ids);
   ADD_TEST ("/club-roster/rename-merge", test_rename_merge);
   ADD_TEST ("/club-roster/security", test_security);
+  ADD_TEST ("/club-roster/listings", test_listings);
   ADD_TEST ("/club-roster/requests", test_requests);
   ADD_TEST ("/club-roster/withdraw", test_withdraw);
   ADD_TEST ("/club-roster/withdraw-schema4", test_withdraw_schema4);
