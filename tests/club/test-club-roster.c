@@ -807,7 +807,8 @@ test_listings (Fixture       *fixture,
   g_autofree char *ben = NULL;
   g_autofree char *request = NULL;
   g_autofree char *listed = NULL;
-  g_autofree char *expected = NULL;
+  g_autofree char *waiting = NULL;
+  g_autofree char *first_lines = NULL;
   g_autofree char *n_entries = NULL;
   g_auto (GStrv) lines = NULL;
   const char *roster[] = { "club", "roster", "--merged", "--conninfo", admin, NULL };
@@ -827,19 +828,18 @@ test_listings (Fixture       *fixture,
 
   listed = lw_test_cli_ok_argv (a->path, requests);
   g_test_message ("%s", listed);
-  expected = g_strdup_printf ("%s\t%s\tAnne\tAnn\twaiting\n", request, laptop);
-  g_assert_cmpstr (listed, ==, expected);
+  waiting = g_strdup_printf ("%s\t%s\tAnne\tAnn\twaiting\n", request, laptop);
+  g_assert_cmpstr (listed, ==, waiting);
 
   accept[3] = request;
   g_free (lw_test_cli_ok_argv (a->path, accept));
   g_clear_pointer (&listed, g_free);
-  g_clear_pointer (&expected, g_free);
   listed = lw_test_cli_ok_argv (a->path, roster);
   g_test_message ("%s", listed);
   /* By name: Ann, Anne and Ben, then the games' other players. */
-  expected = g_strdup_printf ("%s\tAnn\t%s\n%s\tAnne\t%s\tmerged into %s\n%s\tBen\t%s\n",
-                              ann, laptop, anne, laptop, ann, ben, laptop);
-  g_assert_true (g_str_has_prefix (listed, expected));
+  first_lines = g_strdup_printf ("%s\tAnn\t%s\n%s\tAnne\t%s\tmerged into %s\n%s\tBen\t%s\n",
+                                 ann, laptop, anne, laptop, ann, ben, laptop);
+  g_assert_true (g_str_has_prefix (listed, first_lines));
   n_entries = lw_club_server_text (fixture->server, "SELECT count (*) FROM littlewolf.roster");
   lines = g_strsplit (listed, "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), ==, g_ascii_strtoull (n_entries, NULL, 10) + 1);
