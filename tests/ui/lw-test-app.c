@@ -146,6 +146,11 @@ void
 lw_test_app_set_up (LwTestApp     *fixture,
                     gconstpointer  data)
 {
+  /* Animations off, as the test knobs have them: a toast shown or
+   * dismissed, a move of the table, are then done at once rather than on
+   * the frame clock, which a loaded machine can starve. A test of an
+   * animation turns them on itself. */
+  g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
   fixture->dir = lw_test_make_program_dir ();
   fixture->db_path = g_build_filename (fixture->dir, "test.sqlite3", NULL);
   lw_test_app_open (fixture);

@@ -76,7 +76,8 @@ void lw_test_app_open (LwTestApp *fixture);
 /* Destroys the window and drops the application, as quitting does. */
 void lw_test_app_close (LwTestApp *fixture);
 
-/* GTestFixtureFunc for g_test_add (…, LwTestApp, …): a new folder named
+/* GTestFixtureFunc for g_test_add (…, LwTestApp, …): animations off
+ * (gtk-enable-animations), a new folder named
  * after the test program, @db_path test.sqlite3 in it, the app open and
  * the main context drained. */
 void lw_test_app_set_up (LwTestApp     *fixture,
