@@ -104,6 +104,17 @@ admin_conninfo (Fixture    *fixture,
   return g_strdup_printf ("%suser=%s", owner, role);
 }
 
+/* The UUID of the roster entry named @name on the server (the owner's
+ * view: merged entries too). */
+static char *
+roster_uuid (Fixture    *fixture,
+             const char *name)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT uuid FROM littlewolf.roster WHERE name = '%s'", name);
+
+  return lw_club_server_text (fixture->server, sql);
+}
+
 /* A new club admin with a password in the password file; its conninfo.
  * Roles are the cluster's, shared by the tests' databases: a name of its
  * own each time. */
@@ -161,7 +172,7 @@ test_ids (Fixture       *fixture,
   entries = lw_club_server_text (fixture->server,
                          "SELECT count (*) - count (DISTINCT name) FROM littlewolf.roster");
   g_assert_cmpstr (entries, ==, "0");
-  ann = lw_club_server_text (fixture->server, "SELECT uuid FROM littlewolf.roster WHERE name = 'Ann'");
+  ann = roster_uuid (fixture, "Ann");
   sql = g_strdup_printf ("SELECT string_agg (players, ',') FROM littlewolf.games"
                          " WHERE players LIKE '%%%s%%'", ann);
   players = lw_club_server_text (fixture->server, sql);
@@ -303,8 +314,8 @@ test_security (Fixture       *fixture,
   int rows = 0;
 
   lw_club_laptop_sync (a);
-  ann = lw_club_server_text (fixture->server, "SELECT uuid FROM littlewolf.roster WHERE name = 'Ann'");
-  ben = lw_club_server_text (fixture->server, "SELECT uuid FROM littlewolf.roster WHERE name = 'Ben'");
+  ann = roster_uuid (fixture, "Ann");
+  ben = roster_uuid (fixture, "Ben");
   conn = lw_club_fixture_connect (fixture->server, a->role, a->password);
   own_request = g_strdup_printf ("INSERT INTO littlewolf.requests (origin, player, into_player)"
                          " VALUES ('%s', '%s', '%s')", a->origin, ben, ann);
@@ -821,9 +832,9 @@ test_listings (Fixture       *fixture,
   g_free (lw_test_cli_ok_argv (a->path, merge));
   lw_club_laptop_sync (a);
   laptop = lw_club_server_text (fixture->server, "SELECT name FROM littlewolf.origins");
-  ann = lw_club_server_text (fixture->server, "SELECT uuid FROM littlewolf.roster WHERE name = 'Ann'");
-  anne = lw_club_server_text (fixture->server, "SELECT uuid FROM littlewolf.roster WHERE name = 'Anne'");
-  ben = lw_club_server_text (fixture->server, "SELECT uuid FROM littlewolf.roster WHERE name = 'Ben'");
+  ann = roster_uuid (fixture, "Ann");
+  anne = roster_uuid (fixture, "Anne");
+  ben = roster_uuid (fixture, "Ben");
   request = lw_club_server_text (fixture->server, "SELECT id FROM littlewolf.requests");
 
   listed = lw_test_cli_ok_argv (a->path, requests);

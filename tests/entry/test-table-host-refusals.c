@@ -24,8 +24,8 @@ parse_action (const char *text)
   return json_object_ref (json_node_get_object (node));
 }
 
-/* A table of two remote seats on a fresh database (lw_test_two_remote()), with
- * the host's version and the seat to act as it starts. */
+/* A table of two remote seats on a fresh database (lw_test_two_remote()),
+ * with the host's version and the seat to act as it starts. */
 typedef struct {
   LwTestDb     db;
   LwTableHost *host;

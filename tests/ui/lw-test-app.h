@@ -77,9 +77,9 @@ void lw_test_app_open (LwTestApp *fixture);
 void lw_test_app_close (LwTestApp *fixture);
 
 /* GTestFixtureFunc for g_test_add (…, LwTestApp, …): animations off
- * (gtk-enable-animations), a new folder named
- * after the test program, @db_path test.sqlite3 in it, the app open and
- * the main context drained. */
+ * (gtk-enable-animations), a new folder named after the test program,
+ * @db_path test.sqlite3 in it, the app open and the main context
+ * drained. */
 void lw_test_app_set_up (LwTestApp     *fixture,
                          gconstpointer  data);
 

@@ -1676,7 +1676,6 @@ test_no_pause_without_animations (Fixture       *fixture,
   log_len += person_moves_until_computer (page);
   wait_idle (page);
   g_assert_cmpuint (lw_table_get_log (lw_table_page_get_table (page))->len, >, log_len);
-  g_object_set (settings, "gtk-enable-animations", TRUE, NULL);
 }
 
 /* By Suit: the hand shown grouped by suit, by rank within each, the
