@@ -284,9 +284,11 @@ void
 lw_club_laptop_sync (LwClubLaptop *laptop)
 {
   g_autoptr (GError) error = NULL;
+  gboolean synced = lw_club_sync (laptop->store, NULL, &error);
 
-  g_assert_true (lw_club_sync (laptop->store, NULL, &error));
+  /* The error first: it says why. */
   g_assert_no_error (error);
+  g_assert_true (synced);
 }
 
 /* The Leaderboard page's rows (lw_store_load_rating_games(),
