@@ -6,7 +6,9 @@
  * accepts its connections itself, handing them to libsoup with
  * soup_server_accept_iostream(): libsoup 3.2 has no limit on connections
  * and no timeout, so the caps, the timeouts and the body's cap are kept
- * here, on connections this file tracks and closes itself.
+ * here, on connections this file tracks and closes itself. A play socket's connection is taken from libsoup
+ * once its headers are read and served by lw-entry-ws.c, not libsoup's
+ * WebSocket (see there why).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -24,6 +26,7 @@
 #include "lw-entry-play.h"
 #include "lw-entry-server.h"
 #include "lw-entry-server-private.h"
+#include "lw-entry-ws.h"
 #include "lw-words.h"
 
 #define WEB_PREFIX RESOURCE_PREFIX "/web/"
@@ -535,6 +538,49 @@ got_chunk_cb (SoupServerMessage *msg,
     refuse_too_large (serving, msg);
 }
 
+/* A request to the play socket: its handshake checked and answered
+ * here, its connection taken from libsoup at once (lw-entry-ws.c reads
+ * and writes it, with its bounds: libsoup 3.2's own WebSocket has none
+ * against a flood) and given to lw-entry-play-socket.c for as long as
+ * it lasts; the server's timeouts no longer apply. At the address's cap
+ * of play sockets, the request is answered 429. Only the path itself: `/play/socket/x` is
+ * no play socket (404). */
+static void
+open_play_socket (Serving           *serving,
+                  SoupServerMessage *msg,
+                  Connection        *connection)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *response = lw_entry_ws_handshake (msg, &error);
+  g_autoptr (GIOStream) stream = NULL;
+
+  if (response == NULL)
+    {
+      refuse (serving, msg, SOUP_STATUS_BAD_REQUEST, lw_entry_requests_error_response (error->message));
+      return;
+    }
+  if (lw_entry_play_address_full (serving->play, connection->address))
+    {
+      refuse (serving, msg, PLAY_STATUS_TOO_MANY,
+              lw_entry_requests_error_response ("too many play sockets from this address"));
+      return;
+    }
+  stream = soup_server_message_steal_connection (msg);
+  connection->stolen = TRUE;
+  connection->socket = TRUE;
+  connection->deadline = G_MAXINT64;
+  if (connection->watch != NULL)
+    g_source_destroy (connection->watch);
+  g_clear_pointer (&connection->watch, g_source_unref);
+  if (stream == NULL)
+    {
+      close_connection (serving, connection);
+      return;
+    }
+  lw_entry_play_take_socket (serving->play, stream, response, G_IO_STREAM (connection->connection),
+                             connection->address);
+}
+
 /* Before any body is read: the path, then the secret, then the body's
  * announced size. */
 static void
@@ -556,11 +602,9 @@ got_headers_cb (SoupServerMessage *msg,
   has_body = encoding == SOUP_ENCODING_CHUNKED || encoding == SOUP_ENCODING_EOF
              || (encoding == SOUP_ENCODING_CONTENT_LENGTH && soup_message_headers_get_content_length (headers) > 0);
 
-  if (g_str_equal (path, PLAY_SOCKET_PATH) && connection != NULL
-      && lw_entry_play_address_full (serving->play, connection->address))
+  if (g_str_equal (path, PLAY_SOCKET_PATH) && connection != NULL)
     {
-      refuse (serving, msg, PLAY_STATUS_TOO_MANY,
-              lw_entry_requests_error_response ("too many play sockets from this address"));
+      open_play_socket (serving, msg, connection);
       return;
     }
   if (g_str_has_prefix (path, "/api/"))
@@ -672,31 +716,6 @@ handle_cb (SoupServer        *server,
     serve_resource (msg, "play.css", "text/css; charset=utf-8");
   else
     soup_server_message_set_status (msg, SOUP_STATUS_NOT_FOUND, NULL);
-}
-
-/* A play socket opened: its connection is kept for as long as it lasts
- * (lw-entry-play-socket.c closes it), the server's timeouts no longer apply. */
-static void
-websocket_cb (SoupServer              *server,
-              SoupServerMessage       *msg,
-              const char              *path,
-              SoupWebsocketConnection *ws,
-              gpointer                 data)
-{
-  Serving *serving = data;
-  Connection *connection = find_connection (serving, msg);
-
-  if (connection == NULL)
-    {
-      soup_websocket_connection_close (ws, SOUP_WEBSOCKET_CLOSE_SERVER_ERROR, NULL);
-      return;
-    }
-  connection->socket = TRUE;
-  connection->deadline = G_MAXINT64;
-  if (connection->watch != NULL)
-    g_source_destroy (connection->watch);
-  g_clear_pointer (&connection->watch, g_source_unref);
-  lw_entry_play_take_socket (serving->play, ws, G_IO_STREAM (connection->connection), connection->address);
 }
 
 static void
@@ -860,7 +879,6 @@ serve_thread (gpointer data)
   serving->soup = soup_server_new ("server-header", "LittleWolf ", NULL);
   soup_server_add_handler (serving->soup, NULL, handle_cb, serving, NULL);
   lw_entry_play_attach (serving->play, serving->context);
-  soup_server_add_websocket_handler (serving->soup, PLAY_SOCKET_PATH, NULL, NULL, websocket_cb, serving, NULL);
   g_signal_connect (serving->soup, "request-started", G_CALLBACK (request_started_cb), serving);
   g_signal_connect (serving->soup, "request-read", G_CALLBACK (request_read_cb), serving);
   g_signal_connect (serving->soup, "request-finished", G_CALLBACK (request_finished_cb), serving);

@@ -644,6 +644,8 @@ fragmenter_run (gpointer data)
       g_usleep (20 * 1000);
     }
   f->done = TRUE;
+  /* The test's main loop may be waiting with nothing else to wake it. */
+  g_main_context_wakeup (NULL);
   return NULL;
 }
 
