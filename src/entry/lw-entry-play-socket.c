@@ -464,6 +464,42 @@ lw_entry_play_address_full (LwEntryPlay *self,
 }
 
 /**
+ * lw_entry_play_evict_seatless:
+ * @address: (nullable): a client's IP address, or %NULL for any
+ *
+ * Makes room for a socket that may bring a seat's link: the oldest
+ * socket from @address (or from anywhere) that has not opened a seat is
+ * closed and counted off at once. A socket that holds a seat is never
+ * evicted.
+ *
+ * Returns: the connection under the socket evicted (borrowed: valid
+ *   until the caller returns to the main loop, closed), or %NULL when
+ *   every such socket holds a seat
+ */
+GIOStream *
+lw_entry_play_evict_seatless (LwEntryPlay *self,
+                              const char  *address)
+{
+  PlaySocket *oldest = NULL;
+  GHashTableIter iter;
+  PlaySocket *socket;
+  GIOStream *base;
+
+  g_hash_table_iter_init (&iter, self->sockets);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &socket))
+    if (socket->seat < 0 && (address == NULL || g_str_equal (socket->address, address))
+        && (oldest == NULL || socket->serial < oldest->serial))
+      oldest = socket;
+  if (oldest == NULL)
+    return NULL;
+  g_debug ("remote play: a socket from %s without a seat evicted", oldest->address);
+  base = oldest->base;
+  /* The caller's connection keeps it for as long as it needs it. */
+  forget_socket (oldest);
+  return base;
+}
+
+/**
  * lw_entry_play_take_socket:
  * @stream: the connection of a request to `/play/socket`, taken from
  *   libsoup after its headers (a reference taken)

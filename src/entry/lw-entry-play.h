@@ -150,6 +150,8 @@ void         lw_entry_play_detach (LwEntryPlay *self);
 /* In the server's thread. */
 gboolean     lw_entry_play_address_full (LwEntryPlay *self,
                                          const char  *address);
+GIOStream   *lw_entry_play_evict_seatless (LwEntryPlay *self,
+                                           const char  *address);
 void         lw_entry_play_take_socket  (LwEntryPlay *self,
                                          GIOStream   *stream,
                                          const char  *response,

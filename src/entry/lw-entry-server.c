@@ -6,7 +6,9 @@
  * accepts its connections itself, handing them to libsoup with
  * soup_server_accept_iostream(): libsoup 3.2 has no limit on connections
  * and no timeout, so the caps, the timeouts and the body's cap are kept
- * here, on connections this file tracks and closes itself. A play socket's connection is taken from libsoup
+ * here, on connections this file tracks and closes itself. At a full cap
+ * the oldest connection that has carried no table's secret makes room
+ * (evict_linkless()). A play socket's connection is taken from libsoup
  * once its headers are read and served by lw-entry-ws.c, not libsoup's
  * WebSocket (see there why).
  *
@@ -94,6 +96,8 @@ typedef struct {
   GSource           *watch;     /* while waiting for a request: see watch_cb() */
   gboolean           closing;   /* answered, not to be kept alive */
   gboolean           socket;    /* a play socket's: lw-entry-play-socket.c keeps it */
+  gboolean           linked;    /* has carried a request with a table's secret */
+  gint64             accepted;  /* monotonic µs */
 } Connection;
 
 struct _Serving
@@ -348,6 +352,69 @@ retry_accept_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* Forgets the connection under @base, a play socket's just closed. */
+static void
+forget_stream (Serving   *serving,
+               GIOStream *base)
+{
+  GHashTableIter iter;
+  Connection *connection;
+
+  g_hash_table_iter_init (&iter, serving->connections);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &connection))
+    if (G_IO_STREAM (connection->connection) == base)
+      {
+        forget_connection (serving, connection);
+        count_connections (serving);
+        return;
+      }
+}
+
+/* Room at a full cap for a connection that may bring a link: the oldest
+ * connection from @address (%NULL: from anywhere) that has never carried
+ * a table's secret and waits for its next request is closed, or else the
+ * oldest play socket of that address without a seat. A connection in
+ * the middle of a request is left to its read timeout.
+ *
+ * Returns: whether one was closed */
+static gboolean
+evict_linkless (Serving    *serving,
+                const char *address)
+{
+  Connection *oldest = NULL;
+  GHashTableIter iter;
+  Connection *connection;
+  GIOStream *base;
+
+  /* Those closed already (a play socket's, a refused request's) first. */
+  g_hash_table_iter_init (&iter, serving->connections);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &connection))
+    if ((address == NULL || g_str_equal (connection->address, address))
+        && g_io_stream_is_closed (G_IO_STREAM (connection->connection)))
+      {
+        forget_connection (serving, connection);
+        count_connections (serving);
+        return TRUE;
+      }
+  g_hash_table_iter_init (&iter, serving->connections);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &connection))
+    if (!connection->socket && !connection->stolen && !connection->linked && connection->watch != NULL
+        && (address == NULL || g_str_equal (connection->address, address))
+        && (oldest == NULL || connection->accepted < oldest->accepted))
+      oldest = connection;
+  if (oldest != NULL)
+    {
+      g_debug ("table entry: an idle connection from %s without a link evicted", oldest->address);
+      close_connection (serving, oldest);
+      return TRUE;
+    }
+  base = lw_entry_play_evict_seatless (serving->play, address);
+  if (base == NULL)
+    return FALSE;
+  forget_stream (serving, base);
+  return TRUE;
+}
+
 static void
 take_connection (Serving *serving,
                  GSocket *socket)
@@ -362,6 +429,13 @@ take_connection (Serving *serving,
   if (G_IS_INET_SOCKET_ADDRESS (remote))
     address = g_inet_address_to_string (g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (remote)));
   count = address != NULL ? GPOINTER_TO_UINT (g_hash_table_lookup (serving->per_address, address)) : 0;
+  /* At a full cap, the oldest linkless connection makes room, so that
+   * idle connections never keep out a phone with its link. */
+  if (address != NULL && count >= serving->limits.max_per_address && evict_linkless (serving, address))
+    count = GPOINTER_TO_UINT (g_hash_table_lookup (serving->per_address, address));
+  if (address != NULL && g_hash_table_size (serving->connections) >= serving->limits.max_connections
+      && evict_linkless (serving, NULL))
+    count = GPOINTER_TO_UINT (g_hash_table_lookup (serving->per_address, address));
   if (address == NULL || local == NULL
       || g_hash_table_size (serving->connections) >= serving->limits.max_connections
       || count >= serving->limits.max_per_address)
@@ -374,6 +448,7 @@ take_connection (Serving *serving,
     }
 
   connection = g_new0 (Connection, 1);
+  connection->accepted = g_get_monotonic_time ();
   connection->connection = g_socket_connection_factory_create_connection (socket);
   connection->remote = g_object_ref (remote);
   connection->address = g_steal_pointer (&address);
@@ -543,7 +618,8 @@ got_chunk_cb (SoupServerMessage *msg,
  * and writes it, with its bounds: libsoup 3.2's own WebSocket has none
  * against a flood) and given to lw-entry-play-socket.c for as long as
  * it lasts; the server's timeouts no longer apply. At the address's cap
- * of play sockets, the request is answered 429. Only the path itself: `/play/socket/x` is
+ * of play sockets, its oldest socket without a seat makes room, or the
+ * request is answered 429. Only the path itself: `/play/socket/x` is
  * no play socket (404). */
 static void
 open_play_socket (Serving           *serving,
@@ -561,9 +637,15 @@ open_play_socket (Serving           *serving,
     }
   if (lw_entry_play_address_full (serving->play, connection->address))
     {
-      refuse (serving, msg, PLAY_STATUS_TOO_MANY,
-              lw_entry_requests_error_response ("too many play sockets from this address"));
-      return;
+      GIOStream *evicted = lw_entry_play_evict_seatless (serving->play, connection->address);
+
+      if (evicted == NULL)
+        {
+          refuse (serving, msg, PLAY_STATUS_TOO_MANY,
+                  lw_entry_requests_error_response ("too many play sockets from this address"));
+          return;
+        }
+      forget_stream (serving, evicted);
     }
   stream = soup_server_message_steal_connection (msg);
   connection->stolen = TRUE;
@@ -623,6 +705,8 @@ got_headers_cb (SoupServerMessage *msg,
           refuse (serving, msg, status, response);
           return;
         }
+      if (connection != NULL)
+        connection->linked = TRUE;
     }
   else if (has_body)
     {

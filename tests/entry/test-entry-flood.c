@@ -10,6 +10,10 @@
  *   server's peak memory stays within a few MiB of what it was;
  * - a message in fragments that never ends, and frames compressed
  *   (permessage-deflate offered, RSV1 set): closed, memory bounded;
+ * - idle connections without a link at every cap (9 addresses × 64,
+ *   8 play sockets from the phone's own address): the phone with its
+ *   link is served and gets its seat back every time; `/play/socket/x`
+ *   is no play socket.
  *
  * The flood lasts LW_TEST_FLOOD_S seconds (default 30), after a window
  * of 5 s without it. Memory figures mean nothing under AddressSanitizer:
@@ -22,6 +26,7 @@
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -817,6 +822,104 @@ test_memory (Fixture       *f,
   }
 }
 
+/* ------------------------------------------------------------------ */
+/* The caps                                                             */
+/* ------------------------------------------------------------------ */
+
+/* One request with the table's link on a new connection from @from:
+ * its status, 0 when none came. */
+static guint
+linked_request (Fixture    *f,
+                const char *from)
+{
+  g_autofree char *request =
+    g_strdup_printf ("GET /api/tables/%" G_GINT64_FORMAT "/version HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     "Connection: close\r\nX-Table-Secret: %s\r\n\r\n", f->entry_game, f->entry_secret);
+  int fd = connect_from (from, f->port, 2000);
+  guint status = fd >= 0 && send_text (fd, request) ? read_answer (fd, NULL) : 0;
+
+  if (fd >= 0)
+    close (fd);
+  return status;
+}
+
+/* 9 addresses × 64 idle connections without a link (more than the 512
+ * of the server's cap), and 8 play sockets without a hello from the
+ * phone's own address (its cap of play sockets): the phone's requests
+ * with the table's link are all served, its seat's link opens the seat
+ * every time, and `/play/socket/x` is no play socket. */
+static void
+test_caps (Fixture       *f,
+           gconstpointer  data)
+{
+  g_autoptr (GArray) idle = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autofree char *secret = NULL;
+  struct rlimit limit;
+  guint served = 0, opened = 0;
+
+  /* Some 1,200 descriptors in this process, both ends of each. */
+  g_assert_cmpint (getrlimit (RLIMIT_NOFILE, &limit), ==, 0);
+  limit.rlim_cur = MIN (limit.rlim_max, 4096);
+  g_assert_cmpint (setrlimit (RLIMIT_NOFILE, &limit), ==, 0);
+  if (limit.rlim_cur < 2048)
+    {
+      g_test_skip ("fewer than 2048 descriptors");
+      return;
+    }
+
+  host_table (f);
+  secret = seat_secret (f, 0);
+  for (guint a = 0; a < 9; a++)
+    {
+      g_autofree char *from = g_strdup_printf ("127.0.0.%u", 11 + a);
+
+      for (guint i = 0; i < 64; i++)
+        {
+          int fd = connect_from (from, f->port, 2000);
+
+          g_assert_cmpint (fd, >=, 0);
+          g_array_append_val (idle, fd);
+        }
+    }
+  for (guint i = 0; i < 8; i++)
+    {
+      int fd = connect_from (HONEST_FROM, f->port, 2000);
+      g_autofree char *request = upgrade_request (f->port, "/play/socket", NULL);
+
+      g_assert_cmpint (fd, >=, 0);
+      g_assert_true (send_text (fd, request));
+      g_array_append_val (idle, fd);
+    }
+  g_usleep (300 * 1000);
+
+  for (guint i = 0; i < 20; i++)
+    served += linked_request (f, HONEST_FROM) == 200;
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autoptr (LwPlayClient) client = lw_play_client_new (f->port, f->game, secret, "en");
+
+      lw_play_client_connect (client);
+      opened += lw_play_run_until (lw_play_client_has_state, client, STEP_MS) && !client->closed;
+    }
+  g_test_message ("with %u idle connections without a link: %u of 20 requests served, the seat opened %u of 3 times",
+                  idle->len, served, opened);
+  g_assert_cmpuint (served, ==, 20);
+  g_assert_cmpuint (opened, ==, 3);
+
+  /* Another path is no play socket. */
+  {
+    g_autofree char *request = upgrade_request (f->port, "/play/socket/x", NULL);
+    int fd = connect_from (HONEST_FROM, f->port, 2000);
+
+    g_assert_cmpint (fd, >=, 0);
+    g_assert_true (send_text (fd, request));
+    g_assert_cmpuint (read_answer (fd, NULL), ==, 404);
+    close (fd);
+  }
+  for (guint i = 0; i < idle->len; i++)
+    close (g_array_index (idle, int, i));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -826,5 +929,6 @@ main (int   argc,
   g_test_add ("/entry-flood/host", Fixture, NULL, fixture_set_up, test_host, fixture_tear_down);
   g_test_add ("/entry-flood/entry", Fixture, NULL, fixture_set_up, test_entry, fixture_tear_down);
   g_test_add ("/entry-flood/memory", Fixture, NULL, fixture_set_up, test_memory, fixture_tear_down);
+  g_test_add ("/entry-flood/caps", Fixture, NULL, fixture_set_up, test_caps, fixture_tear_down);
   return g_test_run ();
 }

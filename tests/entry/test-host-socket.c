@@ -8,8 +8,9 @@
  * - an action sent twice is played once and answered twice;
  * - a second socket with the same secret takes the seat (4003 to the first);
  * - a wrong secret (4001), no hello (4002), an over-long message (1009), a
- *   flood (4004) and the per-address cap (429) are refused and the server
- *   keeps serving;
+ *   flood (4004) and the per-address cap (the oldest socket without a seat
+ *   makes room; past sockets that hold seats, 429) are refused and the
+ *   server keeps serving;
  * - a seat's secret never acts for another seat;
  * - a client that sends nothing for the silence limit is closed (4006) and
  *   its seat is Not connected, one that pings stays;
@@ -691,36 +692,56 @@ test_endless_fragments (Fixture       *f,
 }
 
 static gboolean
-connected_or_failed (gpointer data)
+open_or_failed (gpointer data)
 {
-  LwPlayClient **clients = data;
+  LwPlayClient *client = data;
 
-  for (int i = 0; i < 3; i++)
-    if (!clients[i]->open && !clients[i]->failed && !clients[i]->closed)
-      return FALSE;
-  return TRUE;
+  return client->open || client->failed || client->closed;
 }
 
+/* The per-address cap of play sockets (2 here): at the cap, the oldest
+ * socket without a seat is closed to make room for the next, which may
+ * bring a link; a socket that holds a seat is never evicted, and past
+ * two of them the next is refused (429). */
 static void
 test_per_address_cap (Fixture       *f,
                       gconstpointer  data)
 {
-  LwPlayClient *clients[3];
-  guint failed = 0;
+  LwPlayClient *idle[2];
+  g_autoptr (LwPlayClient) third = NULL;
 
-  host_table (f, "RC", FALSE, 9);
+  host_table (f, "RR", FALSE, 9);
   lw_entry_server_set_max_play_sockets (f->server, 2);
-  for (int i = 0; i < 3; i++)
+  for (guint i = 0; i < 2; i++)
     {
-      clients[i] = client_for (f, 0, "en", FALSE);
-      clients[i]->no_hello = TRUE;
+      idle[i] = client_for (f, i, "en", FALSE);
+      idle[i]->no_hello = TRUE;
+      g_assert_true (lw_play_run_until (open_or_failed, idle[i], STEP_MS));
+      g_assert_true (idle[i]->open);
     }
-  g_assert_true (lw_play_run_until (connected_or_failed, clients, STEP_MS));
-  for (int i = 0; i < 3; i++)
-    failed += clients[i]->failed;
-  g_assert_cmpuint (failed, ==, 1);
-  for (int i = 0; i < 3; i++)
-    lw_play_client_free (clients[i]);
+  /* Each link's holder evicts the oldest socket without a seat. */
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr (LwPlayClient) holder = client_for (f, i, "en", FALSE);
+
+      g_assert_true (lw_play_run_until (lw_play_client_has_state, holder, STEP_MS));
+      g_assert_false (holder->closed);
+      g_assert_true (lw_play_run_until (lw_play_client_is_closed, idle[i], STEP_MS));
+      if (i == 0)
+        g_assert_false (idle[1]->closed);
+      lw_play_client_free (idle[i]);
+      idle[i] = g_steal_pointer (&holder);
+    }
+  /* Both sockets hold seats: a third is refused. */
+  third = client_for (f, 0, "en", FALSE);
+  third->no_hello = TRUE;
+  g_assert_true (lw_play_run_until (open_or_failed, third, STEP_MS));
+  g_assert_true (third->failed);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_false (idle[i]->closed);
+      lw_play_client_free (idle[i]);
+    }
 }
 
 static void
