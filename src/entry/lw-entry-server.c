@@ -16,6 +16,7 @@
  */
 #include <errno.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -445,6 +446,14 @@ take_connection (Serving *serving,
                address != NULL ? address : "?", g_hash_table_size (serving->connections), count);
       g_socket_close (socket, NULL);
       return;
+    }
+
+  /* An answer goes out at once, not held back by Nagle's algorithm
+   * for the ACK of the last (some 40 ms on a kept-alive connection). */
+  if (!g_socket_set_option (socket, IPPROTO_TCP, TCP_NODELAY, 1, &error))
+    {
+      g_debug ("table entry: TCP_NODELAY for %s: %s", address, error->message);
+      g_clear_error (&error);
     }
 
   connection = g_new0 (Connection, 1);

@@ -13,7 +13,9 @@
  * - idle connections without a link at every cap (9 addresses × 64,
  *   8 play sockets from the phone's own address): the phone with its
  *   link is served and gets its seat back every time; `/play/socket/x`
- *   is no play socket.
+ *   is no play socket;
+ * - 20 requests on one kept-alive connection answer as fast as on new
+ *   ones (TCP_NODELAY).
  *
  * The flood lasts LW_TEST_FLOOD_S seconds (default 30), after a window
  * of 5 s without it. Memory figures mean nothing under AddressSanitizer:
@@ -920,6 +922,39 @@ test_caps (Fixture       *f,
     close (g_array_index (idle, int, i));
 }
 
+/* ------------------------------------------------------------------ */
+/* A kept-alive connection                                              */
+/* ------------------------------------------------------------------ */
+
+/* 20 requests one after another on one kept-alive connection: each
+ * answered as soon as on a new one (the answer's parts not held back
+ * for an ACK: TCP_NODELAY), median under 10 ms. */
+static void
+test_keep_alive (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autofree char *request =
+    g_strdup_printf ("GET /api/tables/%" G_GINT64_FORMAT "/version HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                     "X-Table-Secret: %s\r\n\r\n", f->entry_game, f->entry_secret);
+  int fd = connect_from (HONEST_FROM, f->port, 2000);
+  double ms[20];
+  double median;
+
+  g_assert_cmpint (fd, >=, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (ms); i++)
+    {
+      gint64 start = g_get_monotonic_time ();
+
+      g_assert_true (send_text (fd, request));
+      g_assert_cmpuint (read_answer (fd, NULL), ==, 200);
+      ms[i] = lw_test_ms_since (start);
+    }
+  close (fd);
+  median = lw_test_sort_median (ms, G_N_ELEMENTS (ms));
+  g_test_message ("20 requests on one kept-alive connection: median %.2f ms, first %.2f ms", median, ms[0]);
+  g_assert_cmpfloat (median, <, 10);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -930,5 +965,6 @@ main (int   argc,
   g_test_add ("/entry-flood/entry", Fixture, NULL, fixture_set_up, test_entry, fixture_tear_down);
   g_test_add ("/entry-flood/memory", Fixture, NULL, fixture_set_up, test_memory, fixture_tear_down);
   g_test_add ("/entry-flood/caps", Fixture, NULL, fixture_set_up, test_caps, fixture_tear_down);
+  g_test_add ("/entry-flood/keep-alive", Fixture, NULL, fixture_set_up, test_keep_alive, fixture_tear_down);
   return g_test_run ();
 }
