@@ -39,6 +39,7 @@
 
 /* Too Many Requests (RFC 6585), which libsoup 3.2 does not name. */
 #define PLAY_STATUS_TOO_MANY 429
+#define PLAY_PHRASE_TOO_MANY "Too Many Requests"
 
 /* Connections waiting to be accepted: a phone or two at each of many
  * tables, all at once. */
@@ -578,7 +579,8 @@ refuse (Serving           *serving,
       return;
     }
 
-  g_string_append_printf (text, "HTTP/1.1 %u %s\r\n", status, soup_status_get_phrase (status));
+  g_string_append_printf (text, "HTTP/1.1 %u %s\r\n", status,
+                          status == PLAY_STATUS_TOO_MANY ? PLAY_PHRASE_TOO_MANY : soup_status_get_phrase (status));
   for (gsize i = 0; i < G_N_ELEMENTS (common_headers); i++)
     g_string_append_printf (text, "%s: %s\r\n", common_headers[i][0], common_headers[i][1]);
   g_string_append_printf (text, "Content-Type: application/json; charset=utf-8\r\n"

@@ -737,6 +737,26 @@ test_per_address_cap (Fixture       *f,
   third->no_hello = TRUE;
   g_assert_true (lw_play_run_until (open_or_failed, third, STEP_MS));
   g_assert_true (third->failed);
+  {
+    /* Its status line says so. */
+    g_autoptr (GSocketClient) client = g_socket_client_new ();
+    g_autoptr (GSocketConnection) connection = NULL;
+    g_autofree char *request = NULL;
+    char answer[256] = { 0 };
+
+    g_socket_client_set_timeout (client, 5);
+    g_socket_client_set_enable_proxy (client, FALSE);
+    connection = g_socket_client_connect_to_host (client, "127.0.0.1", (guint16) f->port, NULL, NULL);
+    g_assert_nonnull (connection);
+    request = g_strdup_printf ("GET /play/socket HTTP/1.1\r\nHost: 127.0.0.1:%u\r\nUpgrade: websocket\r\n"
+                               "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                               "Sec-WebSocket-Version: 13\r\n\r\n", f->port);
+    g_assert_true (g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)),
+                                              request, strlen (request), NULL, NULL, NULL));
+    g_assert_cmpint (g_input_stream_read (g_io_stream_get_input_stream (G_IO_STREAM (connection)),
+                                          answer, sizeof answer - 1, NULL, NULL), >, 0);
+    g_assert_true (g_str_has_prefix (answer, "HTTP/1.1 429 Too Many Requests\r\n"));
+  }
   for (guint i = 0; i < 2; i++)
     {
       g_assert_false (idle[i]->closed);
