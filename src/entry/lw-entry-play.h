@@ -85,8 +85,9 @@ G_BEGIN_DECLS
  *   silence limit (%LW_ENTRY_PLAY_SILENCE_MS): its peer is gone
  *
  * The close codes of a play socket (besides WebSocket's own: 1001 when
- * the server stops, 1003 for a binary message, 1009 for a message over
- * %LW_ENTRY_PLAY_MAX_MESSAGE bytes).
+ * the server stops, 1002 for a frame against the protocol, 1003 for a
+ * binary message, 1007 for a text that is not UTF-8, 1009 for a message
+ * over %LW_ENTRY_PLAY_MAX_MESSAGE bytes).
  */
 typedef enum {
   LW_ENTRY_PLAY_CLOSE_BAD_SECRET = 4001,

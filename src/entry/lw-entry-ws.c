@@ -49,6 +49,7 @@ typedef enum {
 } WsState;
 
 struct _LwEntryWs {
+  GMainContext         *context;    /* the thread's that made it: its sources */
   GIOStream            *stream;
   GPollableInputStream *input;
   GPollableOutputStream *output;
@@ -86,7 +87,7 @@ attach (GSource     *source,
         LwEntryWs   *ws)
 {
   g_source_set_callback (source, func, ws, NULL);
-  g_source_attach (source, g_main_context_get_thread_default ());
+  g_source_attach (source, ws->context);
   return source;
 }
 
@@ -126,7 +127,11 @@ end_soon (LwEntryWs *ws)
   if (ws->state == WS_CLOSED || ws->end_source != NULL)
     return;
   destroy_source (&ws->input_source);
-  ws->end_source = attach (g_idle_source_new (), end_cb, ws);
+  ws->end_source = g_idle_source_new ();
+  /* Not after every other socket's input: an idle one would wait for
+   * the end of a flood. */
+  g_source_set_priority (ws->end_source, G_PRIORITY_DEFAULT);
+  attach (ws->end_source, end_cb, ws);
 }
 
 static gboolean output_cb (GObject  *stream,
@@ -259,7 +264,7 @@ protocol_error (LwEntryWs  *ws,
   lw_entry_ws_close (ws, SOUP_WEBSOCKET_CLOSE_PROTOCOL_ERROR, reason);
 }
 
-/* One whole frame at @frame (its payload unmasked), told and acted on. */
+/* One whole frame (@payload unmasked), told and acted on. */
 static void
 take_frame (LwEntryWs *ws,
             guint8     opcode,
@@ -297,6 +302,12 @@ take_frame (LwEntryWs *ws,
     ws->message_op = opcode;
   if (!fin)
     return;
+  if (ws->message_op == OP_TEXT
+      && !g_utf8_validate_len ((const char *) ws->message->data, ws->message->len, NULL))
+    {
+      lw_entry_ws_close (ws, SOUP_WEBSOCKET_CLOSE_BAD_DATA, "a text is UTF-8");
+      return;
+    }
   /* A NUL after it, for the reader of a text. */
   g_byte_array_append (ws->message, (const guint8 *) "", 1);
   if (ws->funcs.message != NULL)
@@ -306,8 +317,8 @@ take_frame (LwEntryWs *ws,
   ws->message_op = -1;
 }
 
-/* The whole frames in @ws->in, each taken; what is left of the last
- * waits for the next read. Returns FALSE when the connection is to end. */
+/* The whole frames in @ws->in, each checked before its payload is read,
+ * then taken; what is left of the last waits for the next read. */
 static void
 take_frames (LwEntryWs *ws)
 {
@@ -516,10 +527,12 @@ lw_entry_ws_new (GIOStream            *stream,
                  const LwEntryWsFuncs *funcs,
                  gpointer              data)
 {
-  LwEntryWs *ws = g_new0 (LwEntryWs, 1);
+  LwEntryWs *ws;
 
   g_return_val_if_fail (max_message >= 1 && ping_s >= 1, NULL);
 
+  ws = g_new0 (LwEntryWs, 1);
+  ws->context = g_main_context_ref_thread_default ();
   ws->stream = g_object_ref (stream);
   ws->input = G_POLLABLE_INPUT_STREAM (g_io_stream_get_input_stream (stream));
   ws->output = G_POLLABLE_OUTPUT_STREAM (g_io_stream_get_output_stream (stream));
@@ -585,5 +598,6 @@ lw_entry_ws_free (LwEntryWs *ws)
   g_byte_array_unref (ws->in);
   g_byte_array_unref (ws->message);
   g_byte_array_unref (ws->out);
+  g_main_context_unref (ws->context);
   g_free (ws);
 }

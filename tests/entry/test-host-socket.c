@@ -11,6 +11,8 @@
  *   flood (4004) and the per-address cap (the oldest socket without a seat
  *   makes room; past sockets that hold seats, 429) are refused and the
  *   server keeps serving;
+ * - frames against the protocol (1002) and a text not in UTF-8 (1007)
+ *   close the socket;
  * - a seat's secret never acts for another seat;
  * - a client that sends nothing for the silence limit is closed (4006) and
  *   its seat is Not connected, one that pings stays;
@@ -691,6 +693,91 @@ test_endless_fragments (Fixture       *f,
   /* cppcheck-suppress memleak */
 }
 
+/* The close code of the server's first frame on @connection, once the
+ * 101 is read; 0 when none came. */
+static guint
+raw_close_code (GSocketConnection *connection)
+{
+  GInputStream *in = g_io_stream_get_input_stream (G_IO_STREAM (connection));
+  guint8 bytes[4096];
+  gsize got = 0;
+  const guint8 *frame = NULL;
+
+  while (got < sizeof bytes)
+    {
+      gssize n = g_input_stream_read (in, bytes + got, sizeof bytes - got, NULL, NULL);
+      const char *end;
+
+      if (n <= 0)
+        break;
+      got += (gsize) n;
+      end = g_strstr_len ((const char *) bytes, (gssize) got, "\r\n\r\n");
+      if (end != NULL && (gsize) ((const guint8 *) end + 4 - bytes) + 4 <= got)
+        {
+          frame = (const guint8 *) end + 4;
+          break;
+        }
+    }
+  if (frame == NULL || frame[0] != 0x88 || (frame[1] & 0x7f) < 2)
+    return 0;
+  return ((guint) frame[2] << 8) | frame[3];
+}
+
+/* Frames against the protocol, or a text that is not UTF-8, close the
+ * socket with the code that names the problem, and nothing of them is
+ * read as a message. */
+static void
+test_protocol_errors (Fixture       *f,
+                      gconstpointer  data)
+{
+  static const struct {
+    guint8      first;
+    gboolean    masked;
+    const char *payload;
+    guint       code;
+  } cases[] = {
+    { 0x81, TRUE, "{\"type\":\"hello\",\"x\":\"\xff\xfe\"}", 1007 },  /* not UTF-8 */
+    { 0x81, FALSE, "{\"type\":\"ping\"}", 1002 },                      /* unmasked */
+    { 0xC1, TRUE, "{\"type\":\"ping\"}", 1002 },                       /* compressed */
+    { 0x80, TRUE, "{}", 1002 },                                        /* a continuation of nothing */
+    { 0x83, TRUE, "{}", 1002 },                                        /* an unknown opcode */
+    { 0x09, TRUE, "", 1002 },                                          /* a ping in fragments */
+  };
+
+  host_table (f, "RC", FALSE, 9);
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GSocketClient) client = g_socket_client_new ();
+      g_autoptr (GSocketConnection) connection = NULL;
+      g_autofree char *request = NULL;
+      GOutputStream *out;
+      gsize length = strlen (cases[i].payload);
+      guint8 head[6] = { cases[i].first, (guint8) length, 0, 0, 0, 0 };
+
+      g_socket_client_set_timeout (client, 5);
+      g_socket_client_set_enable_proxy (client, FALSE);
+      connection = g_socket_client_connect_to_host (client, "127.0.0.1", (guint16) f->port, NULL, NULL);
+      g_assert_nonnull (connection);
+      out = g_io_stream_get_output_stream (G_IO_STREAM (connection));
+      request = g_strdup_printf ("GET /play/socket HTTP/1.1\r\nHost: 127.0.0.1:%u\r\nUpgrade: websocket\r\n"
+                                 "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                                 "Sec-WebSocket-Version: 13\r\n\r\n", f->port);
+      g_assert_true (g_output_stream_write_all (out, request, strlen (request), NULL, NULL, NULL));
+      if (cases[i].masked)
+        head[1] |= 0x80;
+      /* A mask of zeros: the payload as it is. */
+      g_assert_true (g_output_stream_write_all (out, head, cases[i].masked ? 6 : 2, NULL, NULL, NULL));
+      g_assert_true (g_output_stream_write_all (out, cases[i].payload, length, NULL, NULL, NULL));
+      g_assert_cmpuint (raw_close_code (connection), ==, cases[i].code);
+    }
+  /* The server serves on. */
+  {
+    g_autoptr (LwPlayClient) client = client_for (f, 0, "en", FALSE);
+
+    g_assert_true (lw_play_run_until (lw_play_client_has_state, client, STEP_MS));
+  }
+}
+
 static gboolean
 open_or_failed (gpointer data)
 {
@@ -1038,6 +1125,7 @@ main (int   argc,
   ADD ("/host-socket/wrong-types", test_wrong_types);
   ADD ("/host-socket/endless-fragments", test_endless_fragments);
   ADD ("/host-socket/per-address-cap", test_per_address_cap);
+  ADD ("/host-socket/protocol-errors", test_protocol_errors);
   ADD ("/host-socket/other-seat", test_other_seat);
   ADD ("/host-socket/silent-peer", test_silent_peer);
 #undef ADD
