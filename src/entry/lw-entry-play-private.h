@@ -16,17 +16,7 @@ G_BEGIN_DECLS
 
 #define MAX_SEATS 8
 
-/* A message longer than this is not even read (libsoup drops the
- * connection); one longer than LW_ENTRY_PLAY_MAX_MESSAGE is read, then
- * refused with 1009. */
-#define LW_ENTRY_PLAY_MAX_DROP (64 * 1024)
-
-/* The bytes a socket may send after its last whole message: libsoup 3.2
- * checks each frame against LW_ENTRY_PLAY_MAX_DROP but keeps every
- * fragment of a message that never ends, without bound. Checked every
- * UNFINISHED_CHECK_MS from the kernel's count (TCP_INFO). */
-#define LW_ENTRY_PLAY_MAX_UNFINISHED (2 * LW_ENTRY_PLAY_MAX_DROP)
-#define UNFINISHED_CHECK_MS 100
+#include "lw-entry-ws.h"
 
 /* A table, owned by the owner's thread; its secrets, connected and lang
  * under the mutex. */
@@ -45,7 +35,7 @@ typedef struct {
 /* A socket, in the server's thread. */
 typedef struct {
   LwEntryPlay             *play;     /* borrowed: it holds the socket */
-  SoupWebsocketConnection *ws;
+  LwEntryWs               *ws;
   GIOStream               *base;     /* the server's connection under it */
   char                    *address;
   guint64                  serial;
@@ -54,11 +44,9 @@ typedef struct {
   char                     lang[3];
   GSource                 *hello_timeout;
   GSource                 *silence_check;
-  GSource                 *unfinished_check;
   gint64                   last_heard;   /* monotonic µs of its last message */
-  guint64                  bytes_heard;  /* the kernel's count of bytes received then */
-  gint64                   window_start;
-  guint                    window_count;
+  gint64                   window_start; /* the rate's window: its first frame's time */
+  guint                    window_count; /* frames read in it */
 } PlaySocket;
 
 struct _LwEntryPlay

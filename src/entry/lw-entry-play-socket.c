@@ -4,19 +4,19 @@
  * Each socket at /play/socket: its hello (the seat its secret opens),
  * its messages (checked, then posted to the owner's thread as requests:
  * lw-entry-play.c), the texts delivered to it from there, its heartbeat
- * and silence, the unfinished message it may be sending, its closing.
+ * and silence, its rate of frames, its closing; its frames are read and
+ * written by lw-entry-ws.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
-#include <netinet/in.h>
-#include <linux/tcp.h>
 
 #include <json-glib/json-glib.h>
 
 #include "lw-entry-play.h"
 #include "lw-entry-play-private.h"
 #include "lw-entry-requests.h"
+#include "lw-entry-ws.h"
 #include "lw-json-text.h"
 
 static char *
@@ -37,13 +37,8 @@ play_socket_free (gpointer data)
   if (socket->silence_check != NULL)
     g_source_destroy (socket->silence_check);
   g_clear_pointer (&socket->silence_check, g_source_unref);
-  if (socket->unfinished_check != NULL)
-    g_source_destroy (socket->unfinished_check);
-  g_clear_pointer (&socket->unfinished_check, g_source_unref);
-  g_signal_handlers_disconnect_by_data (socket->ws, socket);
-  if (soup_websocket_connection_get_state (socket->ws) == SOUP_WEBSOCKET_STATE_OPEN)
-    soup_websocket_connection_close (socket->ws, SOUP_WEBSOCKET_CLOSE_GOING_AWAY, NULL);
-  g_object_unref (socket->ws);
+  /* 1001 if still open; nothing told back. */
+  lw_entry_ws_free (socket->ws);
   /* The descriptor goes back now, whatever libsoup still holds. */
   g_io_stream_close (socket->base, NULL, NULL);
   g_object_unref (socket->base);
@@ -75,11 +70,10 @@ release_seat (PlaySocket *socket)
   socket->seat = -1;
 }
 
+/* Gone: its seat released, its count off its address's, freed. */
 static void
-closed_cb (SoupWebsocketConnection *ws,
-           gpointer                 data)
+forget_socket (PlaySocket *socket)
 {
-  PlaySocket *socket = data;
   LwEntryPlay *self = socket->play;
   guint count = GPOINTER_TO_UINT (g_hash_table_lookup (self->per_address, socket->address));
 
@@ -92,20 +86,25 @@ closed_cb (SoupWebsocketConnection *ws,
 }
 
 static void
+closed_cb (LwEntryWs *ws,
+           gpointer   data)
+{
+  forget_socket (data);
+}
+
+static void
 close_socket (PlaySocket *socket,
               guint       code,
               const char *reason)
 {
-  if (soup_websocket_connection_get_state (socket->ws) == SOUP_WEBSOCKET_STATE_OPEN)
-    soup_websocket_connection_close (socket->ws, (gushort) code, reason);
+  lw_entry_ws_close (socket->ws, (gushort) code, reason);
 }
 
 static void
 send_text (PlaySocket *socket,
            const char *text)
 {
-  if (soup_websocket_connection_get_state (socket->ws) == SOUP_WEBSOCKET_STATE_OPEN)
-    soup_websocket_connection_send_text (socket->ws, text);
+  lw_entry_ws_send_text (socket->ws, text);
 }
 
 static void
@@ -218,45 +217,6 @@ silence_check_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* The bytes the kernel has received on @socket's connection so far
- * (TCP_INFO), or 0 where it cannot say. */
-static guint64
-bytes_received (PlaySocket *socket)
-{
-  struct tcp_info info;
-  socklen_t size = sizeof info;
-  GSocket *native;
-
-  if (!G_IS_SOCKET_CONNECTION (socket->base))
-    return 0;
-  native = g_socket_connection_get_socket (G_SOCKET_CONNECTION (socket->base));
-  memset (&info, 0, sizeof info);
-  if (getsockopt (g_socket_get_fd (native), IPPROTO_TCP, TCP_INFO, &info, &size) != 0)
-    return 0;
-  return info.tcpi_bytes_received;
-}
-
-/* Every UNFINISHED_CHECK_MS: a socket that has sent more than
- * LW_ENTRY_PLAY_MAX_UNFINISHED bytes since its last whole message is
- * sending one that never ends (fragments without their last). It is
- * closed with 1009 and read no more, so that libsoup keeps no more. */
-static gboolean
-unfinished_check_cb (gpointer data)
-{
-  PlaySocket *socket = data;
-  guint64 received = bytes_received (socket);
-
-  if (received <= socket->bytes_heard || received - socket->bytes_heard <= LW_ENTRY_PLAY_MAX_UNFINISHED)
-    return G_SOURCE_CONTINUE;
-  g_clear_pointer (&socket->unfinished_check, g_source_unref);
-  release_seat (socket);
-  close_socket (socket, SOUP_WEBSOCKET_CLOSE_TOO_BIG, "a message is at most 4096 bytes");
-  /* Its descriptor closed now (the stream would refuse: libsoup's read
-   * is pending): that read fails and "closed" frees the socket. */
-  g_socket_close (g_socket_connection_get_socket (G_SOCKET_CONNECTION (socket->base)), NULL);
-  return G_SOURCE_REMOVE;
-}
-
 /* The seat @secret opens at the table of @game_id, or -1; its hash
  * compared in full with every seat's (lw_entry_requests_secret_equal()),
  * so that the time taken tells nothing. */
@@ -351,25 +311,17 @@ hello (PlaySocket *socket,
   lw_entry_play_post_request (socket, NULL);
 }
 
+/* Every frame the socket reads (a message's, a continuation, a ping, a
+ * pong, a close), before the hello as after it, counts against
+ * LW_ENTRY_PLAY_MAX_RATE in windows of one second from the window's
+ * first frame: one more closes it with LW_ENTRY_PLAY_CLOSE_FLOOD. */
 static void
-message_cb (SoupWebsocketConnection *ws,
-            gint                     type,
-            GBytes                  *message,
-            gpointer                 data)
+frame_cb (LwEntryWs *ws,
+          gpointer   data)
 {
   PlaySocket *socket = data;
-  g_autoptr (JsonParser) parser = NULL;
-  g_autoptr (GError) error = NULL;
   gint64 now = g_get_monotonic_time ();
-  JsonNode *root;
-  JsonObject *object;
-  const char *kind;
-  const char *id;
-  gsize length;
-  const char *bytes = g_bytes_get_data (message, &length);
 
-  socket->last_heard = now;
-  socket->bytes_heard = bytes_received (socket);
   if (now - socket->window_start >= G_USEC_PER_SEC)
     {
       socket->window_start = now;
@@ -377,15 +329,28 @@ message_cb (SoupWebsocketConnection *ws,
     }
   if (++socket->window_count > LW_ENTRY_PLAY_MAX_RATE)
     {
+      release_seat (socket);
       close_socket (socket, LW_ENTRY_PLAY_CLOSE_FLOOD, close_reason (LW_ENTRY_PLAY_CLOSE_FLOOD));
-      return;
     }
-  if (length > LW_ENTRY_PLAY_MAX_MESSAGE)
-    {
-      close_socket (socket, SOUP_WEBSOCKET_CLOSE_TOO_BIG, "a message is at most 4096 bytes");
-      return;
-    }
-  if (type != SOUP_WEBSOCKET_DATA_TEXT)
+}
+
+static void
+message_cb (LwEntryWs  *ws,
+            const char *bytes,
+            gsize       length,
+            gboolean    binary,
+            gpointer    data)
+{
+  PlaySocket *socket = data;
+  g_autoptr (JsonParser) parser = NULL;
+  g_autoptr (GError) error = NULL;
+  JsonNode *root;
+  JsonObject *object;
+  const char *kind;
+  const char *id;
+
+  socket->last_heard = g_get_monotonic_time ();
+  if (binary)
     {
       close_socket (socket, SOUP_WEBSOCKET_CLOSE_UNSUPPORTED_DATA, "text messages only");
       return;
@@ -499,29 +464,70 @@ lw_entry_play_address_full (LwEntryPlay *self,
 }
 
 /**
+ * lw_entry_play_evict_seatless:
+ * @address: (nullable): a client's IP address, or %NULL for any
+ *
+ * Makes room for a socket that may bring a seat's link: the oldest
+ * socket from @address (or from anywhere) that has not opened a seat is
+ * closed and counted off at once. A socket that holds a seat is never
+ * evicted.
+ *
+ * Returns: the connection under the socket evicted (borrowed: valid
+ *   until the caller returns to the main loop, closed), or %NULL when
+ *   every such socket holds a seat
+ */
+GIOStream *
+lw_entry_play_evict_seatless (LwEntryPlay *self,
+                              const char  *address)
+{
+  PlaySocket *oldest = NULL;
+  GHashTableIter iter;
+  PlaySocket *socket;
+  GIOStream *base;
+
+  g_hash_table_iter_init (&iter, self->sockets);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &socket))
+    if (socket->seat < 0 && (address == NULL || g_str_equal (socket->address, address))
+        && (oldest == NULL || socket->serial < oldest->serial))
+      oldest = socket;
+  if (oldest == NULL)
+    return NULL;
+  g_debug ("remote play: a socket from %s without a seat evicted", oldest->address);
+  base = oldest->base;
+  /* The caller's connection keeps it for as long as it needs it. */
+  forget_socket (oldest);
+  return base;
+}
+
+/**
  * lw_entry_play_take_socket:
- * @ws: a socket at `/play/socket` just opened (a reference taken)
- * @base: the server's connection under it, closed with it
+ * @stream: the connection of a request to `/play/socket`, taken from
+ *   libsoup after its headers (a reference taken)
+ * @response: the handshake's answer (lw_entry_ws_handshake())
+ * @base: the server's connection under @stream, closed with it
  * @address: the client's IP address
  *
- * Waits for its hello (%LW_ENTRY_PLAY_HELLO_MS), then serves its seat.
- * Messages over %LW_ENTRY_PLAY_MAX_MESSAGE bytes close it (1009); the
- * server pings it every %LW_ENTRY_PLAY_PING_S seconds (libsoup's pongs
- * are not seen: libsoup 3.2 has no pong timeout), and a socket that
- * sends nothing for the silence limit (lw_entry_play_set_heartbeat()) is
- * closed with %LW_ENTRY_PLAY_CLOSE_SILENT.
+ * Opens the socket (lw-entry-ws.c) and waits for its hello
+ * (%LW_ENTRY_PLAY_HELLO_MS), then serves its seat. A message over
+ * %LW_ENTRY_PLAY_MAX_MESSAGE bytes, its frames together, closes it
+ * (1009) before it is read; every frame counts against
+ * %LW_ENTRY_PLAY_MAX_RATE (frame_cb()); the server pings it every
+ * %LW_ENTRY_PLAY_PING_S seconds, and a socket that sends no message for
+ * the silence limit (lw_entry_play_set_heartbeat()) is closed with
+ * %LW_ENTRY_PLAY_CLOSE_SILENT.
  */
 void
-lw_entry_play_take_socket (LwEntryPlay             *self,
-                           SoupWebsocketConnection *ws,
-                           GIOStream               *base,
-                           const char              *address)
+lw_entry_play_take_socket (LwEntryPlay *self,
+                           GIOStream   *stream,
+                           const char  *response,
+                           GIOStream   *base,
+                           const char  *address)
 {
+  static const LwEntryWsFuncs funcs = { frame_cb, message_cb, closed_cb };
   PlaySocket *socket = g_new0 (PlaySocket, 1);
   guint count = GPOINTER_TO_UINT (g_hash_table_lookup (self->per_address, address));
 
   socket->play = self;
-  socket->ws = g_object_ref (ws);
   socket->base = g_object_ref (base);
   socket->address = g_strdup (address);
   socket->serial = self->next_serial++;
@@ -531,14 +537,8 @@ lw_entry_play_take_socket (LwEntryPlay             *self,
   g_hash_table_insert (self->sockets, &socket->serial, socket);
   g_hash_table_insert (self->per_address, g_strdup (address), GUINT_TO_POINTER (count + 1));
 
-  g_object_set (ws,
-                /* libsoup drops a longer one without a close frame: up
-                 * to this, message_cb() closes it in words. */
-                "max-incoming-payload-size", (guint64) LW_ENTRY_PLAY_MAX_DROP,
-                "keepalive-interval", (guint) LW_ENTRY_PLAY_PING_S,
-                NULL);
-  g_signal_connect (ws, "message", G_CALLBACK (message_cb), socket);
-  g_signal_connect (ws, "closed", G_CALLBACK (closed_cb), socket);
+  socket->ws = lw_entry_ws_new (stream, response, LW_ENTRY_PLAY_MAX_MESSAGE, LW_ENTRY_PLAY_PING_S,
+                                &funcs, socket);
 
   socket->hello_timeout = g_timeout_source_new (LW_ENTRY_PLAY_HELLO_MS);
   g_source_set_callback (socket->hello_timeout, hello_timeout_cb, socket, NULL);
@@ -547,9 +547,4 @@ lw_entry_play_take_socket (LwEntryPlay             *self,
   socket->silence_check = g_timeout_source_new (MAX ((guint) g_atomic_int_get (&self->silence_ms) / 4, 10));
   g_source_set_callback (socket->silence_check, silence_check_cb, socket, NULL);
   g_source_attach (socket->silence_check, g_main_context_get_thread_default ());
-
-  socket->bytes_heard = bytes_received (socket);
-  socket->unfinished_check = g_timeout_source_new (UNFINISHED_CHECK_MS);
-  g_source_set_callback (socket->unfinished_check, unfinished_check_cb, socket, NULL);
-  g_source_attach (socket->unfinished_check, g_main_context_get_thread_default ());
 }

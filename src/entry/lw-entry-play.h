@@ -20,16 +20,18 @@ G_BEGIN_DECLS
 /**
  * LW_ENTRY_PLAY_MAX_MESSAGE:
  *
- * The longest message a seat may send, in bytes; a longer one closes its
- * socket with code 1009.
+ * The longest message a seat may send, in bytes, its frames together; a
+ * longer one closes its socket with code 1009 before its bytes are read.
  */
 #define LW_ENTRY_PLAY_MAX_MESSAGE 4096
 
 /**
  * LW_ENTRY_PLAY_MAX_RATE:
  *
- * The most messages a socket may send in one second; one more closes it
- * with %LW_ENTRY_PLAY_CLOSE_FLOOD.
+ * The most frames a socket may send in one window of a second (from the
+ * window's first frame): a message's, a continuation, a ping, a pong or
+ * a close, before the hello as after it; one more closes it with
+ * %LW_ENTRY_PLAY_CLOSE_FLOOD.
  */
 #define LW_ENTRY_PLAY_MAX_RATE 20
 
@@ -76,15 +78,16 @@ G_BEGIN_DECLS
  * @LW_ENTRY_PLAY_CLOSE_BAD_SECRET: the hello named no open table's seat
  * @LW_ENTRY_PLAY_CLOSE_TIMEOUT: no hello within %LW_ENTRY_PLAY_HELLO_MS
  * @LW_ENTRY_PLAY_CLOSE_ELSEWHERE: the seat was opened by another socket
- * @LW_ENTRY_PLAY_CLOSE_FLOOD: more than %LW_ENTRY_PLAY_MAX_RATE messages
+ * @LW_ENTRY_PLAY_CLOSE_FLOOD: more than %LW_ENTRY_PLAY_MAX_RATE frames
  *   in a second
  * @LW_ENTRY_PLAY_CLOSE_TABLE_CLOSED: the host closed the table
  * @LW_ENTRY_PLAY_CLOSE_SILENT: nothing came from the socket for the
  *   silence limit (%LW_ENTRY_PLAY_SILENCE_MS): its peer is gone
  *
  * The close codes of a play socket (besides WebSocket's own: 1001 when
- * the server stops, 1003 for a binary message, 1009 for a message over
- * %LW_ENTRY_PLAY_MAX_MESSAGE bytes).
+ * the server stops, 1002 for a frame against the protocol, 1003 for a
+ * binary message, 1007 for a text that is not UTF-8, 1009 for a message
+ * over %LW_ENTRY_PLAY_MAX_MESSAGE bytes).
  */
 typedef enum {
   LW_ENTRY_PLAY_CLOSE_BAD_SECRET = 4001,
@@ -148,10 +151,13 @@ void         lw_entry_play_detach (LwEntryPlay *self);
 /* In the server's thread. */
 gboolean     lw_entry_play_address_full (LwEntryPlay *self,
                                          const char  *address);
-void         lw_entry_play_take_socket  (LwEntryPlay             *self,
-                                         SoupWebsocketConnection *ws,
-                                         GIOStream               *base,
-                                         const char              *address);
+GIOStream   *lw_entry_play_evict_seatless (LwEntryPlay *self,
+                                           const char  *address);
+void         lw_entry_play_take_socket  (LwEntryPlay *self,
+                                         GIOStream   *stream,
+                                         const char  *response,
+                                         GIOStream   *base,
+                                         const char  *address);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwEntryPlay, lw_entry_play_unref)
 

@@ -6,12 +6,17 @@
  * accepts its connections itself, handing them to libsoup with
  * soup_server_accept_iostream(): libsoup 3.2 has no limit on connections
  * and no timeout, so the caps, the timeouts and the body's cap are kept
- * here, on connections this file tracks and closes itself.
+ * here, on connections this file tracks and closes itself. At a full cap
+ * the oldest connection that has carried no table's secret makes room
+ * (evict_linkless()). A play socket's connection is taken from libsoup
+ * once its headers are read and served by lw-entry-ws.c, not libsoup's
+ * WebSocket (see there why).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <errno.h>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -24,6 +29,7 @@
 #include "lw-entry-play.h"
 #include "lw-entry-server.h"
 #include "lw-entry-server-private.h"
+#include "lw-entry-ws.h"
 #include "lw-words.h"
 
 #define WEB_PREFIX RESOURCE_PREFIX "/web/"
@@ -33,6 +39,7 @@
 
 /* Too Many Requests (RFC 6585), which libsoup 3.2 does not name. */
 #define PLAY_STATUS_TOO_MANY 429
+#define PLAY_PHRASE_TOO_MANY "Too Many Requests"
 
 /* Connections waiting to be accepted: a phone or two at each of many
  * tables, all at once. */
@@ -91,6 +98,8 @@ typedef struct {
   GSource           *watch;     /* while waiting for a request: see watch_cb() */
   gboolean           closing;   /* answered, not to be kept alive */
   gboolean           socket;    /* a play socket's: lw-entry-play-socket.c keeps it */
+  gboolean           linked;    /* has carried a request with a table's secret */
+  gint64             accepted;  /* monotonic µs */
 } Connection;
 
 struct _Serving
@@ -345,6 +354,69 @@ retry_accept_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* Forgets the connection under @base, a play socket's just closed. */
+static void
+forget_stream (Serving   *serving,
+               GIOStream *base)
+{
+  GHashTableIter iter;
+  Connection *connection;
+
+  g_hash_table_iter_init (&iter, serving->connections);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &connection))
+    if (G_IO_STREAM (connection->connection) == base)
+      {
+        forget_connection (serving, connection);
+        count_connections (serving);
+        return;
+      }
+}
+
+/* Room at a full cap for a connection that may bring a link: the oldest
+ * connection from @address (%NULL: from anywhere) that has never carried
+ * a table's secret and waits for its next request is closed, or else the
+ * oldest play socket of that address without a seat. A connection in
+ * the middle of a request is left to its read timeout.
+ *
+ * Returns: whether one was closed */
+static gboolean
+evict_linkless (Serving    *serving,
+                const char *address)
+{
+  Connection *oldest = NULL;
+  GHashTableIter iter;
+  Connection *connection;
+  GIOStream *base;
+
+  /* Those closed already (a play socket's, a refused request's) first. */
+  g_hash_table_iter_init (&iter, serving->connections);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &connection))
+    if ((address == NULL || g_str_equal (connection->address, address))
+        && g_io_stream_is_closed (G_IO_STREAM (connection->connection)))
+      {
+        forget_connection (serving, connection);
+        count_connections (serving);
+        return TRUE;
+      }
+  g_hash_table_iter_init (&iter, serving->connections);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &connection))
+    if (!connection->socket && !connection->stolen && !connection->linked && connection->watch != NULL
+        && (address == NULL || g_str_equal (connection->address, address))
+        && (oldest == NULL || connection->accepted < oldest->accepted))
+      oldest = connection;
+  if (oldest != NULL)
+    {
+      g_debug ("table entry: an idle connection from %s without a link evicted", oldest->address);
+      close_connection (serving, oldest);
+      return TRUE;
+    }
+  base = lw_entry_play_evict_seatless (serving->play, address);
+  if (base == NULL)
+    return FALSE;
+  forget_stream (serving, base);
+  return TRUE;
+}
+
 static void
 take_connection (Serving *serving,
                  GSocket *socket)
@@ -359,6 +431,13 @@ take_connection (Serving *serving,
   if (G_IS_INET_SOCKET_ADDRESS (remote))
     address = g_inet_address_to_string (g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (remote)));
   count = address != NULL ? GPOINTER_TO_UINT (g_hash_table_lookup (serving->per_address, address)) : 0;
+  /* At a full cap, the oldest linkless connection makes room, so that
+   * idle connections never keep out a phone with its link. */
+  if (address != NULL && count >= serving->limits.max_per_address && evict_linkless (serving, address))
+    count = GPOINTER_TO_UINT (g_hash_table_lookup (serving->per_address, address));
+  if (address != NULL && g_hash_table_size (serving->connections) >= serving->limits.max_connections
+      && evict_linkless (serving, NULL))
+    count = GPOINTER_TO_UINT (g_hash_table_lookup (serving->per_address, address));
   if (address == NULL || local == NULL
       || g_hash_table_size (serving->connections) >= serving->limits.max_connections
       || count >= serving->limits.max_per_address)
@@ -370,7 +449,16 @@ take_connection (Serving *serving,
       return;
     }
 
+  /* An answer goes out at once, not held back by Nagle's algorithm
+   * for the ACK of the last (some 40 ms on a kept-alive connection). */
+  if (!g_socket_set_option (socket, IPPROTO_TCP, TCP_NODELAY, 1, &error))
+    {
+      g_debug ("table entry: TCP_NODELAY for %s: %s", address, error->message);
+      g_clear_error (&error);
+    }
+
   connection = g_new0 (Connection, 1);
+  connection->accepted = g_get_monotonic_time ();
   connection->connection = g_socket_connection_factory_create_connection (socket);
   connection->remote = g_object_ref (remote);
   connection->address = g_steal_pointer (&address);
@@ -491,7 +579,8 @@ refuse (Serving           *serving,
       return;
     }
 
-  g_string_append_printf (text, "HTTP/1.1 %u %s\r\n", status, soup_status_get_phrase (status));
+  g_string_append_printf (text, "HTTP/1.1 %u %s\r\n", status,
+                          status == PLAY_STATUS_TOO_MANY ? PLAY_PHRASE_TOO_MANY : soup_status_get_phrase (status));
   for (gsize i = 0; i < G_N_ELEMENTS (common_headers); i++)
     g_string_append_printf (text, "%s: %s\r\n", common_headers[i][0], common_headers[i][1]);
   g_string_append_printf (text, "Content-Type: application/json; charset=utf-8\r\n"
@@ -535,6 +624,56 @@ got_chunk_cb (SoupServerMessage *msg,
     refuse_too_large (serving, msg);
 }
 
+/* A request to the play socket: its handshake checked and answered
+ * here, its connection taken from libsoup at once (lw-entry-ws.c reads
+ * and writes it, with its bounds: libsoup 3.2's own WebSocket has none
+ * against a flood) and given to lw-entry-play-socket.c for as long as
+ * it lasts; the server's timeouts no longer apply. At the address's cap
+ * of play sockets, its oldest socket without a seat makes room, or the
+ * request is answered 429. Only the path itself: `/play/socket/x` is
+ * no play socket (404). */
+static void
+open_play_socket (Serving           *serving,
+                  SoupServerMessage *msg,
+                  Connection        *connection)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *response = lw_entry_ws_handshake (msg, &error);
+  g_autoptr (GIOStream) stream = NULL;
+
+  if (response == NULL)
+    {
+      refuse (serving, msg, SOUP_STATUS_BAD_REQUEST, lw_entry_requests_error_response (error->message));
+      return;
+    }
+  if (lw_entry_play_address_full (serving->play, connection->address))
+    {
+      GIOStream *evicted = lw_entry_play_evict_seatless (serving->play, connection->address);
+
+      if (evicted == NULL)
+        {
+          refuse (serving, msg, PLAY_STATUS_TOO_MANY,
+                  lw_entry_requests_error_response ("too many play sockets from this address"));
+          return;
+        }
+      forget_stream (serving, evicted);
+    }
+  stream = soup_server_message_steal_connection (msg);
+  connection->stolen = TRUE;
+  connection->socket = TRUE;
+  connection->deadline = G_MAXINT64;
+  if (connection->watch != NULL)
+    g_source_destroy (connection->watch);
+  g_clear_pointer (&connection->watch, g_source_unref);
+  if (stream == NULL)
+    {
+      close_connection (serving, connection);
+      return;
+    }
+  lw_entry_play_take_socket (serving->play, stream, response, G_IO_STREAM (connection->connection),
+                             connection->address);
+}
+
 /* Before any body is read: the path, then the secret, then the body's
  * announced size. */
 static void
@@ -556,11 +695,9 @@ got_headers_cb (SoupServerMessage *msg,
   has_body = encoding == SOUP_ENCODING_CHUNKED || encoding == SOUP_ENCODING_EOF
              || (encoding == SOUP_ENCODING_CONTENT_LENGTH && soup_message_headers_get_content_length (headers) > 0);
 
-  if (g_str_equal (path, PLAY_SOCKET_PATH) && connection != NULL
-      && lw_entry_play_address_full (serving->play, connection->address))
+  if (g_str_equal (path, PLAY_SOCKET_PATH) && connection != NULL)
     {
-      refuse (serving, msg, PLAY_STATUS_TOO_MANY,
-              lw_entry_requests_error_response ("too many play sockets from this address"));
+      open_play_socket (serving, msg, connection);
       return;
     }
   if (g_str_has_prefix (path, "/api/"))
@@ -579,6 +716,8 @@ got_headers_cb (SoupServerMessage *msg,
           refuse (serving, msg, status, response);
           return;
         }
+      if (connection != NULL)
+        connection->linked = TRUE;
     }
   else if (has_body)
     {
@@ -672,31 +811,6 @@ handle_cb (SoupServer        *server,
     serve_resource (msg, "play.css", "text/css; charset=utf-8");
   else
     soup_server_message_set_status (msg, SOUP_STATUS_NOT_FOUND, NULL);
-}
-
-/* A play socket opened: its connection is kept for as long as it lasts
- * (lw-entry-play-socket.c closes it), the server's timeouts no longer apply. */
-static void
-websocket_cb (SoupServer              *server,
-              SoupServerMessage       *msg,
-              const char              *path,
-              SoupWebsocketConnection *ws,
-              gpointer                 data)
-{
-  Serving *serving = data;
-  Connection *connection = find_connection (serving, msg);
-
-  if (connection == NULL)
-    {
-      soup_websocket_connection_close (ws, SOUP_WEBSOCKET_CLOSE_SERVER_ERROR, NULL);
-      return;
-    }
-  connection->socket = TRUE;
-  connection->deadline = G_MAXINT64;
-  if (connection->watch != NULL)
-    g_source_destroy (connection->watch);
-  g_clear_pointer (&connection->watch, g_source_unref);
-  lw_entry_play_take_socket (serving->play, ws, G_IO_STREAM (connection->connection), connection->address);
 }
 
 static void
@@ -860,7 +974,6 @@ serve_thread (gpointer data)
   serving->soup = soup_server_new ("server-header", "LittleWolf ", NULL);
   soup_server_add_handler (serving->soup, NULL, handle_cb, serving, NULL);
   lw_entry_play_attach (serving->play, serving->context);
-  soup_server_add_websocket_handler (serving->soup, PLAY_SOCKET_PATH, NULL, NULL, websocket_cb, serving, NULL);
   g_signal_connect (serving->soup, "request-started", G_CALLBACK (request_started_cb), serving);
   g_signal_connect (serving->soup, "request-read", G_CALLBACK (request_read_cb), serving);
   g_signal_connect (serving->soup, "request-finished", G_CALLBACK (request_finished_cb), serving);

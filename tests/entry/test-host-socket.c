@@ -8,8 +8,11 @@
  * - an action sent twice is played once and answered twice;
  * - a second socket with the same secret takes the seat (4003 to the first);
  * - a wrong secret (4001), no hello (4002), an over-long message (1009), a
- *   flood (4004) and the per-address cap (429) are refused and the server
- *   keeps serving;
+ *   flood (4004) and the per-address cap (the oldest socket without a seat
+ *   makes room; past sockets that hold seats, 429) are refused and the
+ *   server keeps serving;
+ * - frames against the protocol (1002) and a text not in UTF-8 (1007)
+ *   close the socket;
  * - a seat's secret never acts for another seat;
  * - a client that sends nothing for the silence limit is closed (4006) and
  *   its seat is Not connected, one that pings stays;
@@ -644,6 +647,8 @@ fragmenter_run (gpointer data)
       g_usleep (20 * 1000);
     }
   f->done = TRUE;
+  /* The test's main loop may be waiting with nothing else to wake it. */
+  g_main_context_wakeup (NULL);
   return NULL;
 }
 
@@ -688,37 +693,162 @@ test_endless_fragments (Fixture       *f,
   /* cppcheck-suppress memleak */
 }
 
-static gboolean
-connected_or_failed (gpointer data)
+/* The close code of the server's first frame on @connection, once the
+ * 101 is read; 0 when none came. */
+static guint
+raw_close_code (GSocketConnection *connection)
 {
-  LwPlayClient **clients = data;
+  GInputStream *in = g_io_stream_get_input_stream (G_IO_STREAM (connection));
+  guint8 bytes[4096];
+  gsize got = 0;
+  const guint8 *frame = NULL;
 
-  for (int i = 0; i < 3; i++)
-    if (!clients[i]->open && !clients[i]->failed && !clients[i]->closed)
-      return FALSE;
-  return TRUE;
+  while (got < sizeof bytes)
+    {
+      gssize n = g_input_stream_read (in, bytes + got, sizeof bytes - got, NULL, NULL);
+      const char *end;
+
+      if (n <= 0)
+        break;
+      got += (gsize) n;
+      end = g_strstr_len ((const char *) bytes, (gssize) got, "\r\n\r\n");
+      if (end != NULL && (gsize) ((const guint8 *) end + 4 - bytes) + 4 <= got)
+        {
+          frame = (const guint8 *) end + 4;
+          break;
+        }
+    }
+  if (frame == NULL || frame[0] != 0x88 || (frame[1] & 0x7f) < 2)
+    return 0;
+  return ((guint) frame[2] << 8) | frame[3];
 }
 
+/* Frames against the protocol, or a text that is not UTF-8, close the
+ * socket with the code that names the problem, and nothing of them is
+ * read as a message. */
+static void
+test_protocol_errors (Fixture       *f,
+                      gconstpointer  data)
+{
+  static const struct {
+    guint8      first;
+    gboolean    masked;
+    const char *payload;
+    guint       code;
+  } cases[] = {
+    { 0x81, TRUE, "{\"type\":\"hello\",\"x\":\"\xff\xfe\"}", 1007 },  /* not UTF-8 */
+    { 0x81, FALSE, "{\"type\":\"ping\"}", 1002 },                      /* unmasked */
+    { 0xC1, TRUE, "{\"type\":\"ping\"}", 1002 },                       /* compressed */
+    { 0x80, TRUE, "{}", 1002 },                                        /* a continuation of nothing */
+    { 0x83, TRUE, "{}", 1002 },                                        /* an unknown opcode */
+    { 0x09, TRUE, "", 1002 },                                          /* a ping in fragments */
+  };
+
+  host_table (f, "RC", FALSE, 9);
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GSocketClient) client = g_socket_client_new ();
+      g_autoptr (GSocketConnection) connection = NULL;
+      g_autofree char *request = NULL;
+      GOutputStream *out;
+      gsize length = strlen (cases[i].payload);
+      guint8 head[6] = { cases[i].first, (guint8) length, 0, 0, 0, 0 };
+
+      g_socket_client_set_timeout (client, 5);
+      g_socket_client_set_enable_proxy (client, FALSE);
+      connection = g_socket_client_connect_to_host (client, "127.0.0.1", (guint16) f->port, NULL, NULL);
+      g_assert_nonnull (connection);
+      out = g_io_stream_get_output_stream (G_IO_STREAM (connection));
+      request = g_strdup_printf ("GET /play/socket HTTP/1.1\r\nHost: 127.0.0.1:%u\r\nUpgrade: websocket\r\n"
+                                 "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                                 "Sec-WebSocket-Version: 13\r\n\r\n", f->port);
+      g_assert_true (g_output_stream_write_all (out, request, strlen (request), NULL, NULL, NULL));
+      if (cases[i].masked)
+        head[1] |= 0x80;
+      /* A mask of zeros: the payload as it is. */
+      g_assert_true (g_output_stream_write_all (out, head, cases[i].masked ? 6 : 2, NULL, NULL, NULL));
+      g_assert_true (g_output_stream_write_all (out, cases[i].payload, length, NULL, NULL, NULL));
+      g_assert_cmpuint (raw_close_code (connection), ==, cases[i].code);
+    }
+  /* The server serves on. */
+  {
+    g_autoptr (LwPlayClient) client = client_for (f, 0, "en", FALSE);
+
+    g_assert_true (lw_play_run_until (lw_play_client_has_state, client, STEP_MS));
+  }
+}
+
+static gboolean
+open_or_failed (gpointer data)
+{
+  LwPlayClient *client = data;
+
+  return client->open || client->failed || client->closed;
+}
+
+/* The per-address cap of play sockets (2 here): at the cap, the oldest
+ * socket without a seat is closed to make room for the next, which may
+ * bring a link; a socket that holds a seat is never evicted, and past
+ * two of them the next is refused (429). */
 static void
 test_per_address_cap (Fixture       *f,
                       gconstpointer  data)
 {
-  LwPlayClient *clients[3];
-  guint failed = 0;
+  LwPlayClient *idle[2];
+  g_autoptr (LwPlayClient) third = NULL;
 
-  host_table (f, "RC", FALSE, 9);
+  host_table (f, "RR", FALSE, 9);
   lw_entry_server_set_max_play_sockets (f->server, 2);
-  for (int i = 0; i < 3; i++)
+  for (guint i = 0; i < 2; i++)
     {
-      clients[i] = client_for (f, 0, "en", FALSE);
-      clients[i]->no_hello = TRUE;
+      idle[i] = client_for (f, i, "en", FALSE);
+      idle[i]->no_hello = TRUE;
+      g_assert_true (lw_play_run_until (open_or_failed, idle[i], STEP_MS));
+      g_assert_true (idle[i]->open);
     }
-  g_assert_true (lw_play_run_until (connected_or_failed, clients, STEP_MS));
-  for (int i = 0; i < 3; i++)
-    failed += clients[i]->failed;
-  g_assert_cmpuint (failed, ==, 1);
-  for (int i = 0; i < 3; i++)
-    lw_play_client_free (clients[i]);
+  /* Each link's holder evicts the oldest socket without a seat. */
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autoptr (LwPlayClient) holder = client_for (f, i, "en", FALSE);
+
+      g_assert_true (lw_play_run_until (lw_play_client_has_state, holder, STEP_MS));
+      g_assert_false (holder->closed);
+      g_assert_true (lw_play_run_until (lw_play_client_is_closed, idle[i], STEP_MS));
+      if (i == 0)
+        g_assert_false (idle[1]->closed);
+      lw_play_client_free (idle[i]);
+      idle[i] = g_steal_pointer (&holder);
+    }
+  /* Both sockets hold seats: a third is refused. */
+  third = client_for (f, 0, "en", FALSE);
+  third->no_hello = TRUE;
+  g_assert_true (lw_play_run_until (open_or_failed, third, STEP_MS));
+  g_assert_true (third->failed);
+  {
+    /* Its status line says so. */
+    g_autoptr (GSocketClient) client = g_socket_client_new ();
+    g_autoptr (GSocketConnection) connection = NULL;
+    g_autofree char *request = NULL;
+    char answer[256] = { 0 };
+
+    g_socket_client_set_timeout (client, 5);
+    g_socket_client_set_enable_proxy (client, FALSE);
+    connection = g_socket_client_connect_to_host (client, "127.0.0.1", (guint16) f->port, NULL, NULL);
+    g_assert_nonnull (connection);
+    request = g_strdup_printf ("GET /play/socket HTTP/1.1\r\nHost: 127.0.0.1:%u\r\nUpgrade: websocket\r\n"
+                               "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                               "Sec-WebSocket-Version: 13\r\n\r\n", f->port);
+    g_assert_true (g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)),
+                                              request, strlen (request), NULL, NULL, NULL));
+    g_assert_cmpint (g_input_stream_read (g_io_stream_get_input_stream (G_IO_STREAM (connection)),
+                                          answer, sizeof answer - 1, NULL, NULL), >, 0);
+    g_assert_true (g_str_has_prefix (answer, "HTTP/1.1 429 Too Many Requests\r\n"));
+  }
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_false (idle[i]->closed);
+      lw_play_client_free (idle[i]);
+    }
 }
 
 static void
@@ -995,6 +1125,7 @@ main (int   argc,
   ADD ("/host-socket/wrong-types", test_wrong_types);
   ADD ("/host-socket/endless-fragments", test_endless_fragments);
   ADD ("/host-socket/per-address-cap", test_per_address_cap);
+  ADD ("/host-socket/protocol-errors", test_protocol_errors);
   ADD ("/host-socket/other-seat", test_other_seat);
   ADD ("/host-socket/silent-peer", test_silent_peer);
 #undef ADD
