@@ -61,7 +61,7 @@ static const char usage[] =
   "                            prints each remote seat's link, serves until\n"
   "                            the game ends (see host --help)\n"
   "  club init|add-origin|join|sync|status|suggest|suggestions|suggestion|\n"
-  "       add-admin|login|roster\n"
+  "       add-admin|login|roster|conflicts|resolve\n"
   "                            share games with a club's PostgreSQL server\n"
   "                            (see club --help)\n"
   "\n"

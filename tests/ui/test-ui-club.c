@@ -4,7 +4,9 @@
  * Preferences → Club, a game stored in the app reaching the server, a
  * game of another laptop's appearing in the Games list, the server gone
  * and back; a refused correction of another laptop's game sent as a
- * suggestion, listed on its owner's Club page, declined and accepted
+ * suggestion, listed on its owner's Club page, declined and accepted; a
+ * game entered on two laptops listed on the Club page of the one that
+ * shared it second, and kept there as a game of its own
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -21,6 +23,7 @@
 #include "lw-test-app.h"
 #include "lw-test-util.h"
 #include "lw-window-private.h"
+#include "lw-words.h"
 
 /* How long a sync may take to come, at the most (a loaded machine). */
 #define WAIT_US (60 * G_USEC_PER_SEC)
@@ -589,6 +592,89 @@ test_suggest_round (LwTestApp     *fixture,
   g_assert_cmpint (round->cards[0], ==, 20);
 }
 
+typedef struct {
+  GtkWidget *page;
+  guint      conflicts;
+} Conflicting;
+
+static gboolean
+page_lists_conflicts (gpointer data)
+{
+  Conflicting *conflicting = data;
+
+  return !lw_club_page_is_busy (conflicting->page)
+         && lw_club_page_get_n_conflicts (conflicting->page) == conflicting->conflicts;
+}
+
+/* The same record stored on laptop B and in the app (A), B sharing it
+ * first: A's Club page lists A's copy under "Same Game on Two Laptops"
+ * in words; Keep Mine makes it a game of its own (a new id, shared with
+ * the next sync) with B's held beside it, and the group goes. */
+static void
+test_conflict (LwTestApp     *fixture,
+               gconstpointer  data)
+{
+  g_autoptr (LwClubServer) server = lw_club_server_new ();
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (server, fixture->dir, "b");
+  g_autoptr (GRand) rng = g_rand_new_with_seed (3);
+  g_autoptr (LwGameRecord) record = lw_club_random_record (rng);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *uuid = NULL;
+  LwStore *store = lw_window_get_store (fixture->window);
+  LwClubAuto *auto_sync = lw_window_get_club_auto (fixture->window);
+  Waiting waiting = { fixture, server, 0, 0 };
+  Conflicting conflicting = { 0 };
+  GtkWindow *preferences;
+  GtkWidget *row, *button;
+  gint64 same = 0, mine;
+
+  g_free (record->id);
+  record->id = g_strdup ("0d9e8f7a-6b5c-4d3e-8f1a-2b3c4d5e6f70");
+  g_assert_cmpint (lw_store_import_game (b->store, record, FALSE, &same, &error), >, 0);
+  g_assert_no_error (error);
+  lw_club_laptop_sync (b);
+  mine = lw_store_import_game (store, record, FALSE, &same, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (mine, ==, 1);
+  join_app (fixture, server, "a");
+  title = lw_sides_title (record);
+
+  preferences = open_preferences (fixture);
+  conflicting.page = find_club_page (GTK_WIDGET (preferences));
+  conflicting.conflicts = 1;
+  wait_for (page_lists_conflicts, &conflicting, "A's copy on its Club page");
+  row = lw_club_page_get_conflict_row (conflicting.page, mine);
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_visible (gtk_widget_get_ancestor (row, ADW_TYPE_PREFERENCES_GROUP)));
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, title);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)),
+                            "“b” shared the same game first, so this copy is not shared"));
+  g_assert_nonnull (find_titled (row, GTK_TYPE_BUTTON, "_Use Theirs"));
+  button = find_titled (row, GTK_TYPE_BUTTON, "_Keep Mine");
+  g_assert_nonnull (button);
+
+  waiting.syncs = lw_club_auto_get_count (auto_sync);
+  waiting.games = 2;
+  g_signal_emit_by_name (button, "clicked");
+  conflicting.conflicts = 0;
+  wait_for (page_lists_conflicts, &conflicting, "the conflict gone from A's Club page");
+  {
+    sqlite3 *sql = lw_test_sql_open (fixture->db_path);
+
+    uuid = lw_test_sql_text (sql, "SELECT uuid FROM games WHERE id = 1");
+    g_assert_cmpint (lw_test_sql_int (sql, "SELECT count (*) FROM games"), ==, 2);
+    g_assert_cmpint (lw_test_sql_int (sql, "SELECT count (*) FROM club_games"
+                                           " WHERE uuid = '0d9e8f7a-6b5c-4d3e-8f1a-2b3c4d5e6f70'"), ==, 1);
+    sqlite3_close (sql);
+  }
+  g_assert_cmpstr (uuid, !=, "0d9e8f7a-6b5c-4d3e-8f1a-2b3c4d5e6f70");
+  /* Kept as A's own, it reaches the server with the sync Keep Mine asked for. */
+  wait_for (server_has_games, &waiting, "A's copy on the server as a game of its own");
+  gtk_window_destroy (preferences);
+  lw_test_drain ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -597,6 +683,7 @@ main (int   argc,
     { "/ui-club/auto-sync", test_auto_sync },
     { "/ui-club/suggestions", test_suggestions },
     { "/ui-club/suggest-round", test_suggest_round },
+    { "/ui-club/conflict", test_conflict },
   };
 
   if (!lw_club_fixture_init ())
