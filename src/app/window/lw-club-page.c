@@ -7,6 +7,7 @@
  */
 #include <glib/gi18n.h>
 
+#include "lw-club-admin-window.h"
 #include "lw-club-page.h"
 #include "lw-club-resolve.h"
 #include "lw-club-suggestions.h"
@@ -26,6 +27,7 @@ typedef struct {
   AdwEntryRow  *password;
   GtkWidget    *join;
   AdwActionRow *join_row;
+  GtkWidget    *admin_row;   /* Club Admin: Open… */
   GtkWidget    *incoming;   /* the group of suggestions aimed at this laptop */
   GtkWidget    *sent;       /* the group of those sent from here */
   GPtrArray    *rows;       /* owned array, borrowed rows: those of the two groups */
@@ -83,6 +85,7 @@ refresh (ClubPage *club)
     gtk_widget_add_css_class (club->button, "suggested-action");
   else
     gtk_widget_remove_css_class (club->button, "suggested-action");
+  gtk_widget_set_visible (club->admin_row, state != NULL);
   gtk_widget_set_visible (club->incoming, state != NULL);
   gtk_widget_set_visible (club->sent, state != NULL);
 }
@@ -106,6 +109,19 @@ sync_clicked_cb (GtkButton *button,
 {
   lw_club_auto_sync_now (club->auto_sync);
   refresh (club);
+}
+
+/* Club Admin's Open…: the admin's window, for the roster and the
+ * laptops' merge requests. */
+static void
+admin_clicked_cb (GtkButton *button,
+                  ClubPage  *club)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (button));
+  LwClubAdminWindow *window = lw_club_admin_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                        club->store);
+
+  gtk_window_present (GTK_WINDOW (window));
 }
 
 static void
@@ -644,6 +660,24 @@ lw_club_page_new (LwStore    *store,
   gtk_widget_set_valign (club->button, GTK_ALIGN_CENTER);
   adw_action_row_add_suffix (club->row, club->button);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (club->row));
+  {
+    GtkWidget *open;
+
+    club->admin_row = adw_action_row_new ();
+    /* TRANSLATORS: Preferences → Club: the row that opens the club admin's window */
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (club->admin_row), _("Club Admin"));
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (club->admin_row),
+                                 /* TRANSLATORS: Preferences → Club: below “Club Admin” */
+                                 _("Rename and merge the roster's players, decide the laptops' merge "
+                                   "requests: with an admin's login"));
+    /* TRANSLATORS: Preferences → Club: the button that opens the club admin's window */
+    open = gtk_button_new_with_mnemonic (_("_Open…"));
+    gtk_widget_set_valign (open, GTK_ALIGN_CENTER);
+    g_signal_connect (open, "clicked", G_CALLBACK (admin_clicked_cb), club);
+    adw_action_row_add_suffix (ADW_ACTION_ROW (club->admin_row), open);
+    adw_action_row_set_activatable_widget (ADW_ACTION_ROW (club->admin_row), open);
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), club->admin_row);
+  }
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
   club->conflicts = suggestions_group (/* TRANSLATORS: the group heading of Preferences → Club: games entered on this laptop and on another */
                                        _("Same Game on Two Laptops"),
