@@ -2,6 +2,8 @@
  *
  *   club init --conninfo C                the club's schema, created or migrated
  *   club add-origin NAME --conninfo C     a laptop's origin and login role
+ *   club remove-origin NAME --conninfo C  a laptop revoked
+ *   club origin-password NAME --conninfo C   a laptop's new password
  *   club join --conninfo C --origin UUID  this database becomes that laptop
  *   club sync                             push, then pull
  *   club status [--json]                  the sync's state, what waits
@@ -39,6 +41,11 @@ static const char club_usage[] =
   "  club add-origin NAME --conninfo C [--password-stdin]\n"
   "      add a laptop (as the owner role): prints ORIGIN<TAB>ROLE, its UUID and\n"
   "      login role; the role's password is read from standard input\n"
+  "  club remove-origin NAME --conninfo C\n"
+  "      revoke a laptop (as the owner role): its role can no longer log in and\n"
+  "      its sessions end; its games stay and keep counting\n"
+  "  club origin-password NAME --conninfo C --password-stdin\n"
+  "      give a laptop's role a new password, read from standard input\n"
   "  club join --conninfo C --origin UUID [--password-stdin]\n"
   "      this database syncs as that laptop with the server C names (C holds\n"
   "      no password; one read from standard input goes to the keyring, else\n"
@@ -144,7 +151,9 @@ parse (const char  *command,
       else if (strcmp (argv[i], "--merged") == 0 && strcmp (command, "roster") == 0)
         options->merged = TRUE;
       else if (argv[i][0] != '-' && options->name == NULL
-               && (strcmp (command, "add-origin") == 0 || strcmp (command, "add-admin") == 0))
+               && (strcmp (command, "add-origin") == 0 || strcmp (command, "add-admin") == 0
+                   || strcmp (command, "remove-origin") == 0
+                   || strcmp (command, "origin-password") == 0))
         options->name = argv[i];
       else if (argv[i][0] != '-' && strcmp (command, "roster") == 0
                && options->n_words < G_N_ELEMENTS (options->words))
@@ -219,6 +228,29 @@ cmd_add_origin (const Options *options)
   return LW_CLI_OK;
 }
 
+/* `club remove-origin NAME --conninfo C` and `club origin-password NAME
+ * --conninfo C` (the new password on standard input, as add-origin). */
+static int
+cmd_change_origin (const char    *command,
+                   const Options *options)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *password = NULL;
+  gboolean ok;
+
+  if (options->conninfo == NULL || options->name == NULL)
+    return lw_cli_fail (LW_CLI_INVALID, "club %s: a NAME and --conninfo are needed", command);
+  if (strcmp (command, "remove-origin") == 0)
+    ok = lw_club_remove_origin (options->conninfo, options->name, &error);
+  else if ((password = read_password ()) == NULL)
+    return lw_cli_fail (LW_CLI_INVALID, "club origin-password: no password on standard input");
+  else
+    ok = lw_club_set_origin_password (options->conninfo, options->name, password, &error);
+  if (!ok && error->domain == LW_CLUB_ERROR && error->code == LW_CLUB_ERROR_NOT_FOUND)
+    return lw_cli_fail (LW_CLI_INVALID, "%s", error->message);
+  return ok ? LW_CLI_OK : fail_club (error);
+}
+
 static int
 cmd_join (LwCliContext  *ctx,
           const Options *options)
@@ -236,6 +268,13 @@ cmd_join (LwCliContext  *ctx,
     return lw_cli_fail_error (error);
   if (!lw_club_join (store, options->conninfo, options->origin, password, NULL, &error))
     return fail_club (error);
+  /* Joined all the same: the warning on standard error. */
+  {
+    g_autofree char *warning = lw_club_tls_warning (options->conninfo);
+
+    if (warning != NULL)
+      lw_cli_fail (LW_CLI_OK, "%s", warning);
+  }
   return LW_CLI_OK;
 }
 
@@ -572,6 +611,10 @@ cmd_sync (LwCliContext *ctx)
    * each is told on standard error. */
   if (result.refused > 0)
     printf ("refused %u\n", result.refused);
+  /* Own games the server holds later versions of (a database restored
+   * from an older backup): each is named on standard error. */
+  if (result.taken_back > 0)
+    printf ("taken back from the server %u\n", result.taken_back);
   for (guint i = 0; i < refusals->len; i++)
     lw_cli_fail (LW_CLI_OK, "%s", (const char *) g_ptr_array_index (refusals, i));
   if (result.events_pushed > 0 || result.events_pulled > 0)
@@ -881,5 +924,7 @@ lw_cli_cmd_club (LwCliContext *ctx,
     return cmd_login (&options);
   if (strcmp (command, "roster") == 0)
     return cmd_roster (ctx, &options);
+  if (strcmp (command, "remove-origin") == 0 || strcmp (command, "origin-password") == 0)
+    return cmd_change_origin (command, &options);
   return lw_cli_fail (LW_CLI_INVALID, "club: unknown subcommand \"%s\" (see club --help)", command);
 }

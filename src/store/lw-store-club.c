@@ -635,6 +635,67 @@ lw_store_club_restart (LwStore    *self,
   return lw_store_finish (self, ok, error);
 }
 
+/* One game of lw_store_club_take_back(), inside its transaction. */
+static gboolean
+take_back_one (LwStore           *self,
+               const LwClubGame  *game,
+               GError           **error)
+{
+  g_autoptr (GArray) tables = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "SELECT id FROM games WHERE uuid = ?", error);
+  gboolean has_row = FALSE;
+  gint64 id = 0;
+
+  if (stmt == NULL
+      || !lw_store_bind_text (self, stmt, 1, game->uuid, error)
+      || !lw_store_step_row (self, stmt, &has_row, error))
+    return FALSE;
+  if (has_row)
+    id = sqlite3_column_int64 (stmt, 0);
+  g_clear_pointer (&stmt, lw_store_stmt_release);
+  if (id != 0
+      && (!lw_store_read_ids (self, "SELECT id FROM event_tables WHERE game = ?", id, tables, error)
+          || !remove_held_game (self, id, error)))
+    return FALSE;
+  if (game->record == NULL)
+    return lw_store_run_text (self, "DELETE FROM club_pushed WHERE uuid = ?1 AND ?2 = ?2",
+                              game->uuid, 0, error);
+  if (!import_pulled (self, game, error))
+    return FALSE;
+  for (guint i = 0; i < tables->len; i++)
+    if (!lw_store_run_text (self,
+                            "UPDATE event_tables SET game = (SELECT id FROM games WHERE uuid = ?1)"
+                            " WHERE id = ?2",
+                            game->uuid, g_array_index (tables, gint64, i), error))
+      return FALSE;
+  /* The server's version, so that the game counts as pushed and its next
+   * change here is a later version than the server's. */
+  return lw_store_run_text (self, "UPDATE games SET version = ?2 WHERE uuid = ?1",
+                            game->uuid, game->version, error)
+         && lw_store_run_text (self,
+                               "INSERT OR REPLACE INTO club_pushed (uuid, version) VALUES (?1, ?2)",
+                               game->uuid, game->version, error);
+}
+
+gboolean
+lw_store_club_take_back (LwStore    *self,
+                         GPtrArray  *games,
+                         GError    **error)
+{
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (games != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  for (guint i = 0; ok && i < games->len; i++)
+    ok = take_back_one (self, g_ptr_array_index (games, i), error);
+  return lw_store_finish (self, ok, error);
+}
+
 gboolean
 lw_store_club_check_writable (LwStore  *self,
                               gint64    id,

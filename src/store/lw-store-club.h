@@ -290,6 +290,29 @@ gboolean lw_store_club_restart (LwStore    *self,
                                 GError    **error);
 
 /**
+ * lw_store_club_take_back:
+ * @self: a store that joined a club server
+ * @games: (element-type LwClubGame*): own games the server refused as
+ *   older than its copy, each the server's copy (its record, or %NULL:
+ *   the server holds it deleted), not events
+ * @error: return location for a #GError (%LW_STORE_ERROR; the engine's
+ *   for a record that does not replay)
+ *
+ * The server's copies of this laptop's own games come back, in one
+ * transaction, for a database restored from an older backup whose push
+ * the server refused (it never moves backwards): each game held here is
+ * replaced by the server's record at the server's version, still this
+ * laptop's own and counted as pushed (the tables of events whose result
+ * it is stay linked to it); a game the server holds deleted is deleted
+ * here, no longer waiting.
+ *
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_club_take_back (LwStore    *self,
+                                  GPtrArray  *games,
+                                  GError    **error);
+
+/**
  * lw_store_club_check_writable:
  * @self: a store
  * @id: a game ID

@@ -377,6 +377,14 @@ lw_club_test_set_up (LwClubTest    *test,
 }
 
 void
+lw_club_test_set_up_schema5 (LwClubTest    *test,
+                             gconstpointer  data)
+{
+  test->dir = lw_test_make_tmp_dir (data);
+  test->server = lw_club_server_new_at (5);
+}
+
+void
 lw_club_test_tear_down (LwClubTest    *test,
                         gconstpointer  data)
 {

@@ -85,6 +85,12 @@ typedef struct {
  * "lw-test-club-XXXXXX") and a new club server. */
 void lw_club_test_set_up (LwClubTest    *test,
                           gconstpointer  data);
+/* The same with a server of schema 5, the last one whose laptops wrote
+ * rows by hand (row-level security limited them): the tests of its
+ * policies and of the pull's defences against such rows (a server not
+ * migrated yet) run there. */
+void lw_club_test_set_up_schema5 (LwClubTest    *test,
+                                  gconstpointer  data);
 void lw_club_test_tear_down (LwClubTest    *test,
                              gconstpointer  data);
 

@@ -112,6 +112,42 @@ parse_conninfo (const char         *conninfo,
 }
 
 char *
+lw_club_tls_warning (const char *conninfo)
+{
+  PQconninfoOption *options = PQconninfoParse (conninfo, NULL);
+  const char *host = g_getenv ("PGHOST");
+  const char *hostaddr = g_getenv ("PGHOSTADDR");
+  const char *mode = g_getenv ("PGSSLMODE");
+  char *warning = NULL;
+
+  if (options == NULL)
+    return NULL;
+  for (PQconninfoOption *o = options; o->keyword != NULL; o++)
+    if (o->val != NULL && *o->val != '\0')
+      {
+        if (strcmp (o->keyword, "host") == 0)
+          host = o->val;
+        else if (strcmp (o->keyword, "hostaddr") == 0)
+          hostaddr = o->val;
+        else if (strcmp (o->keyword, "sslmode") == 0)
+          mode = o->val;
+      }
+  /* No host, or a folder (or an abstract socket): a Unix socket. */
+  if (((hostaddr != NULL && *hostaddr != '\0')
+       || (host != NULL && *host != '\0' && *host != '/' && *host != '@'))
+      && g_strcmp0 (mode, "verify-full") != 0)
+    warning = g_strdup_printf ("club server: the connection to %s is not sslmode=verify-full"
+                               " (sslmode=%s): its certificate is not checked, and a machine"
+                               " between the laptop and the server could read or change the"
+                               " sync; add sslmode=verify-full and sslrootcert"
+                               " (docs/CLUB-SERVER.md \"TLS\")",
+                               hostaddr != NULL && *hostaddr != '\0' ? hostaddr : host,
+                               mode != NULL ? mode : "prefer");
+  PQconninfoFree (options);
+  return warning;
+}
+
+char *
 lw_club_password_file (void)
 {
   return g_build_filename (g_get_user_config_dir (), "little-wolf", "club.pgpass", NULL);
@@ -194,6 +230,22 @@ lw_club_connect (const char  *conninfo,
     }
   entry_clear (&entry);
   PQsetNoticeProcessor (conn, ignore_notice, NULL);
+  /* Every statement waits a bounded time: a lock another laptop holds
+   * (by hand, or a push left open) makes this one give up in words. */
+  {
+    g_autoptr (PGresult) set =
+      PQexec (conn, "SET lock_timeout = " G_STRINGIFY (LW_CLUB_LOCK_TIMEOUT_MS) ";"
+                    " SET statement_timeout = " G_STRINGIFY (LW_CLUB_STATEMENT_TIMEOUT_MS) ";"
+                    " SET idle_in_transaction_session_timeout = "
+                    G_STRINGIFY (LW_CLUB_IDLE_TIMEOUT_MS));
+
+    if (set == NULL || PQresultStatus (set) != PGRES_COMMAND_OK)
+      {
+        lw_club_fail (conn, set, "setting the bounded waits", error);
+        PQfinish (conn);
+        return NULL;
+      }
+  }
   return conn;
 }
 
@@ -326,6 +378,18 @@ lw_club_fail (PGconn      *conn,
                      : PQstatus (conn) != CONNECTION_OK ? LW_CLUB_ERROR_CONNECT
                      : LW_CLUB_ERROR_FAILED;
 
+  /* 55P03 lock_not_available (lock_timeout), 57014 query_canceled
+   * (statement_timeout): another session held what this one needed. */
+  if (g_strcmp0 (state, "55P03") == 0 || g_strcmp0 (state, "57014") == 0)
+    {
+      g_set_error (error, LW_CLUB_ERROR, LW_CLUB_ERROR_BUSY,
+                   "club server: %s: gave up after %d s: %s (another laptop's sync, or a"
+                   " session holding the club's rows; try again later)", what,
+                   (g_strcmp0 (state, "55P03") == 0 ? LW_CLUB_LOCK_TIMEOUT_MS
+                                                    : LW_CLUB_STATEMENT_TIMEOUT_MS) / 1000,
+                   g_strstrip (message));
+      return FALSE;
+    }
   g_set_error (error, LW_CLUB_ERROR, code, "club server: %s: %s", what, g_strstrip (message));
   return FALSE;
 }

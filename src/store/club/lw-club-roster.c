@@ -63,6 +63,7 @@ lw_club_add_admin (const char  *conninfo,
   g_autofree char *sql = NULL;
   g_autofree char *club = NULL;
   g_autofree char *own = NULL;
+  g_autofree char *group = NULL;
   gboolean ok;
 
   g_return_val_if_fail (conninfo != NULL && name != NULL && role_out != NULL, FALSE);
@@ -77,12 +78,11 @@ lw_club_add_admin (const char  *conninfo,
   if (conn == NULL)
     return FALSE;
   role = g_strdup_printf ("lw_admin_%s", name);
-  sql = lw_club_login_role_sql (conn, role, "littlewolf_admin", password, error);
-  if (sql == NULL)
-    return FALSE;
   ok = lw_club_run (conn, "starting to add an admin", "BEGIN", error)
        && lw_club_check_schema (conn, &club, &own, error)
        && has_roster (conn, error)
+       && lw_club_group_role (conn, club, "admin", &group, error)
+       && (sql = lw_club_login_role_sql (conn, role, group, password, error)) != NULL
        && lw_club_run (conn, "creating the admin's role", sql, error)
        && lw_club_run (conn, "committing the admin", "COMMIT", error);
   if (!ok)
@@ -222,18 +222,50 @@ admin_update (PGconn             *conn,
   return TRUE;
 }
 
+/* Whether @conn's server takes the admin's writes through its functions
+ * (schema 6), which hold the writer row themselves. */
 static gboolean
-begin_locked (PGconn  *conn,
-              GError **error)
+begin_locked (PGconn    *conn,
+              gboolean  *definer,
+              GError   **error)
 {
   g_autoptr (PGresult) lock = NULL;
+  int schema = 0;
 
-  if (!lw_club_run (conn, "starting a roster change", "BEGIN", error))
+  if (!lw_club_read_version (conn, &schema, error)
+      || !lw_club_run (conn, "starting a roster change", "BEGIN", error))
     return FALSE;
+  *definer = schema >= LW_CLUB_SCHEMA_DEFINER;
+  if (*definer)
+    return TRUE;
   lock = lw_club_exec (conn, "waiting for the laptops' pushes",
                        "SELECT pg_advisory_xact_lock (" LW_CLUB_PUSH_LOCK ")",
                        0, NULL, PGRES_TUPLES_OK, error);
   return lock != NULL;
+}
+
+/* Calls one of the admin's functions of schema 6 (@sql, a SELECT of a
+ * boolean): %FALSE with %LW_CLUB_ERROR_INVALID naming @what when it made
+ * no change (@why), else as lw_club_exec(). */
+static gboolean
+admin_call (PGconn             *conn,
+            const char         *what,
+            const char         *sql,
+            int                 n,
+            const char *const  *values,
+            const char         *why,
+            GError            **error)
+{
+  g_autoptr (PGresult) done = lw_club_exec (conn, what, sql, n, values, PGRES_TUPLES_OK, error);
+
+  if (done == NULL)
+    return FALSE;
+  if (strcmp (PQgetvalue (done, 0, 0), "t") != 0)
+    {
+      g_set_error (error, LW_CLUB_ERROR, LW_CLUB_ERROR_INVALID, "club roster: %s: %s", what, why);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 gboolean
@@ -245,6 +277,7 @@ lw_club_roster_rename (const char  *conninfo,
   g_autoptr (PGconn) conn = NULL;
   g_autoptr (LwClubRosterEntry) entry = NULL;
   g_autofree char *name = NULL;
+  gboolean definer = FALSE;
   gboolean ok;
 
   g_return_val_if_fail (conninfo != NULL && player != NULL && new_name != NULL, FALSE);
@@ -255,15 +288,18 @@ lw_club_roster_rename (const char  *conninfo,
   conn = connect_roster (conninfo, error);
   if (conn == NULL)
     return FALSE;
-  ok = begin_locked (conn, error) && (entry = find_entry (conn, player, error)) != NULL;
+  ok = begin_locked (conn, &definer, error) && (entry = find_entry (conn, player, error)) != NULL;
   if (ok && strcmp (entry->name, name) != 0)
     {
       const char *values[] = { entry->uuid, name };
 
-      ok = admin_update (conn, "renaming a roster entry",
-                         "UPDATE littlewolf.roster SET name = $2,"
-                         "  seq = nextval ('littlewolf.changes') WHERE uuid = $1",
-                         2, values, error);
+      ok = definer
+           ? admin_call (conn, "renaming a roster entry", "SELECT littlewolf.rename_entry ($1, $2)",
+                         2, values, "the entry is gone", error)
+           : admin_update (conn, "renaming a roster entry",
+                           "UPDATE littlewolf.roster SET name = $2,"
+                           "  seq = nextval ('littlewolf.changes') WHERE uuid = $1",
+                           2, values, error);
     }
   ok = ok && lw_club_run (conn, "committing the rename", "COMMIT", error);
   if (!ok)
@@ -275,6 +311,7 @@ lw_club_roster_rename (const char  *conninfo,
  * two entries not merged. */
 static gboolean
 merge_entries (PGconn                   *conn,
+               gboolean                  definer,
                const LwClubRosterEntry  *from,
                const LwClubRosterEntry  *to,
                GError                  **error)
@@ -290,6 +327,9 @@ merge_entries (PGconn                   *conn,
                      " already", from->name, to->name);
       return FALSE;
     }
+  if (definer)
+    return admin_call (conn, "merging roster entries", "SELECT littlewolf.merge_entry ($1, $2)",
+                       2, values, "one of the two was merged into another entry meanwhile", error);
   return admin_update (conn, "merging roster entries",
                        "UPDATE littlewolf.roster SET merged_into = $2,"
                        "  seq = nextval ('littlewolf.changes') WHERE uuid = $1",
@@ -305,6 +345,7 @@ lw_club_roster_merge (const char  *conninfo,
   g_autoptr (PGconn) conn = NULL;
   g_autoptr (LwClubRosterEntry) from = NULL;
   g_autoptr (LwClubRosterEntry) to = NULL;
+  gboolean definer = FALSE;
   gboolean ok;
 
   g_return_val_if_fail (conninfo != NULL && player != NULL && into != NULL, FALSE);
@@ -312,10 +353,10 @@ lw_club_roster_merge (const char  *conninfo,
   conn = connect_roster (conninfo, error);
   if (conn == NULL)
     return FALSE;
-  ok = begin_locked (conn, error)
+  ok = begin_locked (conn, &definer, error)
        && (from = find_entry (conn, player, error)) != NULL
        && (to = find_entry (conn, into, error)) != NULL
-       && merge_entries (conn, from, to, error);
+       && merge_entries (conn, definer, from, to, error);
   ok = ok && lw_club_run (conn, "committing the merge", "COMMIT", error);
   if (!ok)
     lw_club_rollback (conn);
@@ -394,6 +435,7 @@ lw_club_roster_decide (const char  *conninfo,
   g_autoptr (LwClubRosterEntry) to = NULL;
   g_autofree char *id_text = g_strdup_printf ("%" G_GINT64_FORMAT, id);
   const char *values[] = { id_text, accept ? "accepted" : "declined" };
+  gboolean definer = FALSE;
   gboolean ok;
 
   g_return_val_if_fail (conninfo != NULL, FALSE);
@@ -401,9 +443,12 @@ lw_club_roster_decide (const char  *conninfo,
   conn = connect_roster (conninfo, error);
   if (conn == NULL)
     return FALSE;
-  ok = begin_locked (conn, error)
+  /* Schema 6: littlewolf.decide_request() decides it only while it
+   * waits (an admin may not lock rows itself). */
+  ok = begin_locked (conn, &definer, error)
        && (rows = lw_club_exec (conn, "reading the merge request",
-                                REQUEST_COLUMNS " WHERE q.id = $1 FOR UPDATE OF q",
+                                definer ? REQUEST_COLUMNS " WHERE q.id = $1"
+                                        : REQUEST_COLUMNS " WHERE q.id = $1 FOR UPDATE OF q",
                                 1, values, PGRES_TUPLES_OK, error)) != NULL;
   if (ok && PQntuples (rows) == 0)
     {
@@ -423,12 +468,16 @@ lw_club_roster_decide (const char  *conninfo,
   if (ok && accept)
     ok = (from = find_entry (conn, request->player, error)) != NULL
          && (to = find_entry (conn, request->into, error)) != NULL
-         && merge_entries (conn, from, to, error);
+         && merge_entries (conn, definer, from, to, error);
   ok = ok
-       && admin_update (conn, "deciding the merge request",
-                        "UPDATE littlewolf.requests SET state = $2, decided = now ()"
-                        " WHERE id = $1",
-                        2, values, error)
+       && (definer
+           ? admin_call (conn, "deciding the merge request",
+                         "SELECT littlewolf.decide_request ($1, $2)",
+                         2, values, "it was decided or withdrawn meanwhile", error)
+           : admin_update (conn, "deciding the merge request",
+                           "UPDATE littlewolf.requests SET state = $2, decided = now ()"
+                           " WHERE id = $1",
+                           2, values, error))
        && lw_club_run (conn, "committing the decision", "COMMIT", error);
   if (!ok)
     lw_club_rollback (conn);

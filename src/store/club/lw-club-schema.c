@@ -45,6 +45,17 @@
  * waiting or withdrawn requests may pass from one to the other (a merge
  * made again sends it again), nothing else (migrate_withdrawals).
  *
+ * Version 6: laptops and admins write through SECURITY DEFINER functions
+ * only (push_game, push_event, add_roster_entry, add_request,
+ * withdraw_request, record_push, suggest, decide_suggestion; the admin's
+ * rename_entry, merge_entry, decide_request), with their search path
+ * pinned: the origin is the calling login's, change numbers come from
+ * the sequence under the row of littlewolf.writer, versions are never
+ * negative nor older than the server's, names, records and open
+ * suggestions are bounded; the group roles are the club's own, named
+ * from its UUID (littlewolf.club_role()), and reach no other club's
+ * database (migrate_definer).
+ *
  * Row-level security is enabled and forced on every table: everybody
  * reads every row; a laptop's role (a member of `littlewolf_origin`, which
  * owns nothing) inserts, updates and deletes only the rows of its own
@@ -58,6 +69,8 @@
 #include <string.h>
 
 #include "lw-club.h"
+#include "lw-names.h"
+#include "lw-record.h"
 
 /* Version 3 (its own step, so that another table's step can be numbered
  * before or after it): a correction of another laptop's game, sent to
@@ -118,6 +131,287 @@ static const char migrate_withdrawals[] =
   "    AND ((state = 'withdrawn' AND decided IS NOT NULL)"
   "         OR (state = 'waiting' AND decided IS NULL)));"
   "GRANT UPDATE (state, made, decided) ON littlewolf.requests TO littlewolf_origin;";
+
+/* Version 6: laptops and admins write only through functions. The group
+ * roles become the club's own (lw_CLUB_origin, lw_CLUB_admin, CLUB the
+ * club's UUID without its dashes: littlewolf.club_role()), so that one
+ * club's roles neither read nor write another club's database of the
+ * same cluster; the cluster's littlewolf_origin and littlewolf_admin lose
+ * every privilege here, the club's origins move to its own group, each
+ * login limited to LW_CLUB_CONNECTION_LIMIT connections, and the members
+ * of littlewolf_admin become the club's admins. The groups keep SELECT
+ * (row-level security as before) and lose every other table privilege:
+ * they write through SECURITY DEFINER functions with a pinned search
+ * path, which take the origin from the calling login (session_user), set
+ * change numbers from the sequence under the one row of
+ * littlewolf.writer (held until the transaction ends, so that change
+ * numbers are committed in their order), and refuse negative versions,
+ * over-long names, records past the limit of a game record and too many
+ * open suggestions. A push of a game or event at a version older than
+ * the server's, or of one the server holds deleted, is not applied:
+ * 'older' tells the laptop to take the server's copy back. */
+#define LW_CLUB_DEFINER "SECURITY DEFINER SET search_path = pg_catalog, pg_temp"
+static const char migrate_definer[] =
+  "CREATE TABLE littlewolf.writer (id boolean PRIMARY KEY DEFAULT true CHECK (id));"
+  "INSERT INTO littlewolf.writer VALUES (true);"
+  "CREATE FUNCTION littlewolf.club_role (kind text) RETURNS name LANGUAGE sql STABLE"
+  "  SET search_path = pg_catalog, pg_temp"
+  "  AS $$ SELECT ('lw_' || replace (value, '-', '') || '_' || kind)::name"
+  "        FROM littlewolf.meta WHERE key = 'club' $$;"
+  "CREATE OR REPLACE FUNCTION littlewolf.is_admin () RETURNS boolean LANGUAGE sql STABLE"
+  "  SET search_path = pg_catalog, pg_temp"
+  "  AS $$ SELECT pg_has_role (session_user, littlewolf.club_role ('admin'), 'MEMBER') $$;"
+  /* The calling laptop's origin; an error for any other role. */
+  "CREATE FUNCTION littlewolf.caller_origin () RETURNS uuid LANGUAGE plpgsql STABLE " LW_CLUB_DEFINER
+  "  AS $$ DECLARE o uuid; BEGIN"
+  "    SELECT id INTO o FROM littlewolf.origins WHERE role = session_user;"
+  "    IF o IS NULL THEN RAISE EXCEPTION 'the role % is no laptop of this club', session_user"
+  "      USING ERRCODE = 'insufficient_privilege'; END IF;"
+  "    RETURN o; END $$;"
+  /* Taken by every write that gives a change number, until its
+   * transaction ends. */
+  "CREATE FUNCTION littlewolf.take_writer () RETURNS void LANGUAGE plpgsql " LW_CLUB_DEFINER
+  "  AS $$ BEGIN PERFORM 1 FROM littlewolf.writer FOR UPDATE; END $$;"
+  "CREATE FUNCTION littlewolf.check_admin () RETURNS void LANGUAGE plpgsql " LW_CLUB_DEFINER
+  "  AS $$ BEGIN"
+  "    IF NOT pg_has_role (session_user, littlewolf.club_role ('admin'), 'MEMBER')"
+  "       AND NOT pg_has_role (session_user, (SELECT nspowner FROM pg_namespace"
+  "                                           WHERE nspname = 'littlewolf'), 'MEMBER') THEN"
+  "      RAISE EXCEPTION 'the role % is no club admin (club add-admin)', session_user"
+  "        USING ERRCODE = 'insufficient_privilege';"
+  "    END IF; END $$;"
+  "CREATE FUNCTION littlewolf.check_body (what text, body text, players text) RETURNS void"
+  "  LANGUAGE plpgsql " LW_CLUB_DEFINER
+  "  AS $$ BEGIN"
+  "    IF coalesce (octet_length (body), 0) + coalesce (octet_length (players), 0)"
+  "       > " G_STRINGIFY (LW_GAME_RECORD_MAX_BYTES) " THEN"
+  "      RAISE EXCEPTION '% is over the limit of a game record (% MiB)', what,"
+  "        " G_STRINGIFY (LW_GAME_RECORD_MAX_BYTES) " / 1048576"
+  "        USING ERRCODE = 'program_limit_exceeded';"
+  "    END IF; END $$;"
+  "CREATE FUNCTION littlewolf.check_version (what text, version bigint) RETURNS void"
+  "  LANGUAGE plpgsql " LW_CLUB_DEFINER
+  "  AS $$ BEGIN"
+  "    IF version IS NULL OR version < 0 THEN"
+  "      RAISE EXCEPTION '%: a version is 0 or more, not %', what, version"
+  "        USING ERRCODE = 'check_violation';"
+  "    END IF; END $$;"
+  /* The push's start: the writer row, and the origin's push counter. */
+  "CREATE FUNCTION littlewolf.begin_push () RETURNS bigint LANGUAGE plpgsql " LW_CLUB_DEFINER
+  "  AS $$ DECLARE me uuid := littlewolf.caller_origin (); BEGIN"
+  "    PERFORM littlewolf.take_writer ();"
+  "    RETURN coalesce ((SELECT counter FROM littlewolf.pushes WHERE origin = me), 0); END $$;"
+  "CREATE FUNCTION littlewolf.record_push (p_counter bigint) RETURNS void LANGUAGE plpgsql "
+  LW_CLUB_DEFINER
+  "  AS $$ DECLARE me uuid := littlewolf.caller_origin (); BEGIN"
+  "    PERFORM littlewolf.check_version ('the push counter', p_counter);"
+  "    INSERT INTO littlewolf.pushes (origin, counter) VALUES (me, p_counter)"
+  "     ON CONFLICT (origin) DO UPDATE SET"
+  "      counter = greatest (littlewolf.pushes.counter, EXCLUDED.counter), at = now (); END $$;"
+  /* A game's record (p_record not NULL) or deletion: 'taken', 'same'
+   * (the server holds it so already), 'conflict' (another origin's
+   * UUID) or 'older' (the server holds a later version, or the game
+   * deleted). */
+  "CREATE FUNCTION littlewolf.push_game (p_uuid uuid, p_version bigint, p_played_at bigint,"
+  "    p_record text, p_players text) RETURNS text LANGUAGE plpgsql " LW_CLUB_DEFINER
+  "  AS $$ DECLARE me uuid := littlewolf.caller_origin (); held record; BEGIN"
+  "    PERFORM littlewolf.check_version ('game ' || p_uuid, p_version);"
+  "    PERFORM littlewolf.check_body ('the record of game ' || p_uuid, p_record, p_players);"
+  "    PERFORM littlewolf.take_writer ();"
+  "    SELECT origin, version, record IS NULL AS gone INTO held"
+  "     FROM littlewolf.games WHERE uuid = p_uuid;"
+  "    IF NOT FOUND THEN"
+  "      IF p_record IS NULL THEN RETURN 'same'; END IF;"
+  "      INSERT INTO littlewolf.games (uuid, origin, version, played_at, record, players)"
+  "       VALUES (p_uuid, me, p_version, p_played_at, p_record, p_players);"
+  "      RETURN 'taken';"
+  "    END IF;"
+  "    IF held.origin <> me THEN RETURN 'conflict'; END IF;"
+  "    IF p_record IS NULL THEN"
+  "      IF held.gone THEN RETURN 'same'; END IF;"
+  "      IF p_version < held.version THEN RETURN 'older'; END IF;"
+  "      UPDATE littlewolf.games SET record = NULL, version = p_version,"
+  "        seq = nextval ('littlewolf.changes'), pushed = now () WHERE uuid = p_uuid;"
+  "      RETURN 'taken';"
+  "    END IF;"
+  "    IF p_version < held.version OR (held.gone AND p_version <= held.version) THEN"
+  "      RETURN 'older';"
+  "    END IF;"
+  "    UPDATE littlewolf.games SET version = p_version, played_at = p_played_at,"
+  "      record = p_record, players = p_players,"
+  "      seq = nextval ('littlewolf.changes'), pushed = now ()"
+  "     WHERE uuid = p_uuid AND (version, record, players)"
+  "       IS DISTINCT FROM (p_version, p_record, p_players);"
+  "    RETURN CASE WHEN FOUND THEN 'taken' ELSE 'same' END; END $$;"
+  /* An event's facts or deletion, as push_game(). */
+  "CREATE FUNCTION littlewolf.push_event (p_uuid uuid, p_version bigint, p_facts text,"
+  "    p_players text) RETURNS text LANGUAGE plpgsql " LW_CLUB_DEFINER
+  "  AS $$ DECLARE me uuid := littlewolf.caller_origin (); held record; BEGIN"
+  "    PERFORM littlewolf.check_version ('event ' || p_uuid, p_version);"
+  "    PERFORM littlewolf.check_body ('the facts of event ' || p_uuid, p_facts, p_players);"
+  "    PERFORM littlewolf.take_writer ();"
+  "    SELECT origin, version, facts IS NULL AS gone INTO held"
+  "     FROM littlewolf.events WHERE uuid = p_uuid;"
+  "    IF NOT FOUND THEN"
+  "      IF p_facts IS NULL THEN RETURN 'same'; END IF;"
+  "      INSERT INTO littlewolf.events (uuid, origin, version, facts, players)"
+  "       VALUES (p_uuid, me, p_version, p_facts, p_players);"
+  "      RETURN 'taken';"
+  "    END IF;"
+  "    IF held.origin <> me THEN RETURN 'conflict'; END IF;"
+  "    IF p_facts IS NULL THEN"
+  "      IF held.gone THEN RETURN 'same'; END IF;"
+  "      UPDATE littlewolf.events SET facts = NULL,"
+  "        seq = nextval ('littlewolf.changes'), pushed = now () WHERE uuid = p_uuid;"
+  "      RETURN 'taken';"
+  "    END IF;"
+  "    IF p_version < held.version OR (held.gone AND p_version <= held.version) THEN"
+  "      RETURN 'older';"
+  "    END IF;"
+  "    UPDATE littlewolf.events SET version = p_version, facts = p_facts, players = p_players,"
+  "      seq = nextval ('littlewolf.changes'), pushed = now ()"
+  "     WHERE uuid = p_uuid AND (version, facts, players)"
+  "       IS DISTINCT FROM (p_version, p_facts, p_players);"
+  "    RETURN CASE WHEN FOUND THEN 'taken' ELSE 'same' END; END $$;"
+  /* A roster entry this laptop added; one held already changes nothing. */
+  "CREATE FUNCTION littlewolf.add_roster_entry (p_uuid uuid, p_name text) RETURNS void"
+  "  LANGUAGE plpgsql " LW_CLUB_DEFINER
+  "  AS $$ DECLARE me uuid := littlewolf.caller_origin (); BEGIN"
+  "    IF p_name IS NULL OR char_length (p_name) NOT BETWEEN 1 AND " G_STRINGIFY (LW_NAME_MAX_CHARS)
+  "       OR p_name ~ '[[:cntrl:]]' THEN"
+  "      RAISE EXCEPTION 'roster entry %: a name is 1 to % characters, no control characters',"
+  "        p_uuid, " G_STRINGIFY (LW_NAME_MAX_CHARS) " USING ERRCODE = 'check_violation';"
+  "    END IF;"
+  "    PERFORM littlewolf.take_writer ();"
+  "    INSERT INTO littlewolf.roster (uuid, origin, name) VALUES (p_uuid, me, p_name)"
+  "     ON CONFLICT (uuid) DO NOTHING; END $$;"
+  /* This laptop's merge request; one it withdrew waits again. */
+  "CREATE FUNCTION littlewolf.add_request (p_player uuid, p_into uuid) RETURNS void"
+  "  LANGUAGE plpgsql " LW_CLUB_DEFINER
+  "  AS $$ DECLARE me uuid := littlewolf.caller_origin (); BEGIN"
+  "    INSERT INTO littlewolf.requests (origin, player, into_player) VALUES (me, p_player, p_into)"
+  "     ON CONFLICT (origin, player, into_player) DO UPDATE"
+  "      SET state = 'waiting', made = now (), decided = NULL"
+  "      WHERE littlewolf.requests.state = 'withdrawn'; END $$;"
+  "CREATE FUNCTION littlewolf.withdraw_request (p_player uuid, p_into uuid) RETURNS void"
+  "  LANGUAGE plpgsql " LW_CLUB_DEFINER
+  "  AS $$ DECLARE me uuid := littlewolf.caller_origin (); BEGIN"
+  "    UPDATE littlewolf.requests SET state = 'withdrawn', decided = now ()"
+  "     WHERE origin = me AND player = p_player AND into_player = p_into"
+  "      AND state = 'waiting'; END $$;"
+  /* A suggestion at the owner of a game held on the server (not
+   * deleted, not the sender's): its number, NULL when there is no such
+   * game. At most LW_CLUB_OPEN_PER_GAME open per sender and game, and
+   * LW_CLUB_OPEN_PER_SENDER in all. */
+  "CREATE FUNCTION littlewolf.suggest (p_game uuid, p_version bigint, p_kind text,"
+  "    p_number integer, p_round text) RETURNS bigint LANGUAGE plpgsql " LW_CLUB_DEFINER
+  "  AS $$ DECLARE me uuid := littlewolf.caller_origin (); owner uuid; made bigint; BEGIN"
+  "    PERFORM littlewolf.check_version ('a suggestion of game ' || p_game, p_version);"
+  "    PERFORM littlewolf.check_body ('the round of a suggestion', p_round, NULL);"
+  "    PERFORM 1 FROM littlewolf.origins WHERE id = me FOR UPDATE;"
+  "    SELECT origin INTO owner FROM littlewolf.games WHERE uuid = p_game AND record IS NOT NULL;"
+  "    IF owner IS NULL OR owner = me THEN RETURN NULL; END IF;"
+  "    IF (SELECT count (*) FROM littlewolf.suggestions WHERE origin = me AND game = p_game"
+  "        AND state = 'open') >= " G_STRINGIFY (LW_CLUB_OPEN_PER_GAME) " THEN"
+  "      RAISE EXCEPTION 'game %: this laptop has % suggestions open there already', p_game,"
+  "        " G_STRINGIFY (LW_CLUB_OPEN_PER_GAME) " USING ERRCODE = 'program_limit_exceeded';"
+  "    END IF;"
+  "    IF (SELECT count (*) FROM littlewolf.suggestions WHERE origin = me AND state = 'open')"
+  "       >= " G_STRINGIFY (LW_CLUB_OPEN_PER_SENDER) " THEN"
+  "      RAISE EXCEPTION 'this laptop has % suggestions open already',"
+  "        " G_STRINGIFY (LW_CLUB_OPEN_PER_SENDER) " USING ERRCODE = 'program_limit_exceeded';"
+  "    END IF;"
+  "    INSERT INTO littlewolf.suggestions (game, origin, target, version, kind, number, round)"
+  "     VALUES (p_game, me, owner, p_version, p_kind, p_number, p_round) RETURNING id INTO made;"
+  "    RETURN made; END $$;"
+  /* The owner's decision of an open suggestion aimed at it: whether it
+   * was open (its row then held until the transaction ends). */
+  "CREATE FUNCTION littlewolf.decide_suggestion (p_id bigint, p_state text) RETURNS boolean"
+  "  LANGUAGE plpgsql " LW_CLUB_DEFINER
+  "  AS $$ DECLARE me uuid := littlewolf.caller_origin (); BEGIN"
+  "    UPDATE littlewolf.suggestions SET state = p_state, decided = now ()"
+  "     WHERE id = p_id AND target = me AND state = 'open';"
+  "    RETURN FOUND; END $$;"
+  /* The admin's: a rename, a merge (both entries not merged) and a
+   * request's decision (while it waits); whether it was made. */
+  "CREATE FUNCTION littlewolf.rename_entry (p_uuid uuid, p_name text) RETURNS boolean"
+  "  LANGUAGE plpgsql " LW_CLUB_DEFINER
+  "  AS $$ BEGIN"
+  "    PERFORM littlewolf.check_admin ();"
+  "    IF p_name IS NULL OR char_length (p_name) NOT BETWEEN 1 AND " G_STRINGIFY (LW_NAME_MAX_CHARS)
+  "       OR p_name ~ '[[:cntrl:]]' THEN"
+  "      RAISE EXCEPTION 'roster entry %: a name is 1 to % characters, no control characters',"
+  "        p_uuid, " G_STRINGIFY (LW_NAME_MAX_CHARS) " USING ERRCODE = 'check_violation';"
+  "    END IF;"
+  "    PERFORM littlewolf.take_writer ();"
+  "    UPDATE littlewolf.roster SET name = p_name, seq = nextval ('littlewolf.changes')"
+  "     WHERE uuid = p_uuid;"
+  "    RETURN FOUND; END $$;"
+  "CREATE FUNCTION littlewolf.merge_entry (p_uuid uuid, p_into uuid) RETURNS boolean"
+  "  LANGUAGE plpgsql " LW_CLUB_DEFINER
+  "  AS $$ BEGIN"
+  "    PERFORM littlewolf.check_admin ();"
+  "    PERFORM littlewolf.take_writer ();"
+  "    UPDATE littlewolf.roster SET merged_into = p_into, seq = nextval ('littlewolf.changes')"
+  "     WHERE uuid = p_uuid AND p_uuid <> p_into AND merged_into IS NULL"
+  "      AND EXISTS (SELECT 1 FROM littlewolf.roster AS i"
+  "                  WHERE i.uuid = p_into AND i.merged_into IS NULL);"
+  "    RETURN FOUND; END $$;"
+  "CREATE FUNCTION littlewolf.decide_request (p_id bigint, p_state text) RETURNS boolean"
+  "  LANGUAGE plpgsql " LW_CLUB_DEFINER
+  "  AS $$ BEGIN"
+  "    PERFORM littlewolf.check_admin ();"
+  "    PERFORM littlewolf.take_writer ();"
+  "    UPDATE littlewolf.requests SET state = p_state, decided = now ()"
+  "     WHERE id = p_id AND state = 'waiting';"
+  "    RETURN FOUND; END $$;"
+  /* The club's groups, its origins and admins moved to them; the
+   * cluster's groups lose every privilege here. */
+  "DO $$ DECLARE"
+  "  og name := littlewolf.club_role ('origin');"
+  "  ag name := littlewolf.club_role ('admin');"
+  "  r record;"
+  "BEGIN"
+  "  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = og) THEN"
+  "    EXECUTE format ('CREATE ROLE %I NOLOGIN', og);"
+  "  END IF;"
+  "  IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = ag) THEN"
+  "    EXECUTE format ('CREATE ROLE %I NOLOGIN', ag);"
+  "  END IF;"
+  "  FOR r IN SELECT role FROM littlewolf.origins"
+  "           WHERE role IN (SELECT rolname FROM pg_roles) LOOP"
+  "    EXECUTE format ('GRANT %I TO %I', og, r.role);"
+  "    EXECUTE format ('REVOKE littlewolf_origin FROM %I', r.role);"
+  "    EXECUTE format ('ALTER ROLE %I CONNECTION LIMIT " G_STRINGIFY (LW_CLUB_CONNECTION_LIMIT) "',"
+  "                    r.role);"
+  "  END LOOP;"
+  "  FOR r IN SELECT m.rolname FROM pg_auth_members AS a"
+  "           JOIN pg_roles AS g ON g.oid = a.roleid JOIN pg_roles AS m ON m.oid = a.member"
+  "           WHERE g.rolname = 'littlewolf_admin' LOOP"
+  "    EXECUTE format ('GRANT %I TO %I', ag, r.rolname);"
+  "  END LOOP;"
+  "  REVOKE ALL ON ALL TABLES IN SCHEMA littlewolf FROM littlewolf_origin, littlewolf_admin, PUBLIC;"
+  "  REVOKE ALL ON ALL SEQUENCES IN SCHEMA littlewolf FROM littlewolf_origin, littlewolf_admin, PUBLIC;"
+  "  REVOKE ALL ON SCHEMA littlewolf FROM littlewolf_origin, littlewolf_admin, PUBLIC;"
+  "  REVOKE ALL ON ALL FUNCTIONS IN SCHEMA littlewolf FROM littlewolf_origin, littlewolf_admin, PUBLIC;"
+  "  EXECUTE format ('REVOKE CONNECT, TEMPORARY ON DATABASE %I FROM PUBLIC', current_database ());"
+  "  EXECUTE format ('GRANT CONNECT ON DATABASE %I TO %I, %I', current_database (), og, ag);"
+  "  EXECUTE format ('GRANT USAGE ON SCHEMA littlewolf TO %I, %I', og, ag);"
+  "  EXECUTE format ('GRANT SELECT ON littlewolf.meta, littlewolf.origins, littlewolf.games,"
+  "    littlewolf.pushes, littlewolf.events, littlewolf.suggestions, littlewolf.roster,"
+  "    littlewolf.requests TO %I, %I', og, ag);"
+  "  EXECUTE format ('GRANT SELECT ON SEQUENCE littlewolf.changes TO %I, %I', og, ag);"
+  "  EXECUTE format ('GRANT EXECUTE ON FUNCTION littlewolf.my_origin (), littlewolf.is_owner (),"
+  "    littlewolf.is_admin (), littlewolf.club_role (text) TO %I, %I', og, ag);"
+  "  EXECUTE format ('GRANT EXECUTE ON FUNCTION littlewolf.begin_push (),"
+  "    littlewolf.record_push (bigint), littlewolf.push_game (uuid, bigint, bigint, text, text),"
+  "    littlewolf.push_event (uuid, bigint, text, text), littlewolf.add_roster_entry (uuid, text),"
+  "    littlewolf.add_request (uuid, uuid), littlewolf.withdraw_request (uuid, uuid),"
+  "    littlewolf.suggest (uuid, bigint, text, integer, text),"
+  "    littlewolf.decide_suggestion (bigint, text) TO %I', og);"
+  "  EXECUTE format ('GRANT EXECUTE ON FUNCTION littlewolf.rename_entry (uuid, text),"
+  "    littlewolf.merge_entry (uuid, uuid), littlewolf.decide_request (bigint, text) TO %I', ag);"
+  "END $$;";
 
 /* migrations[i] takes the schema from version i to i + 1. */
 static const char *const migrations[] = {
@@ -261,6 +555,8 @@ static const char *const migrations[] = {
   "GRANT USAGE ON SEQUENCE littlewolf.changes TO littlewolf_admin;",
   /* 4 → 5: a laptop withdraws its own waiting merge request */
   migrate_withdrawals,
+  /* 5 → 6: writes through functions only, the club's own group roles */
+  migrate_definer,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == LW_CLUB_SCHEMA_VERSION);
@@ -299,6 +595,14 @@ read_version (PGconn   *conn,
   if (PQntuples (result) == 1 && !PQgetisnull (result, 0, 0))
     *version = atoi (PQgetvalue (result, 0, 0));
   return TRUE;
+}
+
+gboolean
+lw_club_read_version (PGconn   *conn,
+                      int      *version,
+                      GError  **error)
+{
+  return read_version (conn, version, error);
 }
 
 gboolean
@@ -421,56 +725,4 @@ lw_club_login_role_sql (PGconn      *conn,
   PQfreemem (quoted_hash);
   PQfreemem (hash);
   return sql;
-}
-
-gboolean
-lw_club_add_origin (const char  *conninfo,
-                    const char  *name,
-                    const char  *password,
-                    char       **origin_out,
-                    char       **role_out,
-                    GError     **error)
-{
-  g_autoptr (PGconn) conn = NULL;
-  g_autofree char *origin = g_uuid_string_random ();
-  g_autofree char *hex = NULL;
-  g_autofree char *role = NULL;
-  g_autofree char *sql = NULL;
-  g_autofree char *club = NULL;
-  g_autofree char *own = NULL;
-  gboolean ok;
-
-  g_return_val_if_fail (name != NULL && *name != '\0', FALSE);
-
-  conn = lw_club_connect (conninfo, error);
-  if (conn == NULL)
-    return FALSE;
-  hex = g_strndup (origin, 8);
-  role = g_strdup_printf ("lw_origin_%s%.4s", hex, origin + 9);
-  sql = lw_club_login_role_sql (conn, role, "littlewolf_origin", password, error);
-  if (sql == NULL)
-    return FALSE;
-  ok = run (conn, "starting to add an origin", "BEGIN", error)
-       && lw_club_check_schema (conn, &club, &own, error)
-       && run (conn, "creating the origin's role", sql, error);
-  if (ok)
-    {
-      const char *values[] = { origin, name, role };
-      g_autoptr (PGresult) insert =
-        lw_club_exec (conn, "adding the origin",
-                      "INSERT INTO littlewolf.origins (id, name, role) VALUES ($1, $2, $3)",
-                      3, values, PGRES_COMMAND_OK, error);
-
-      ok = insert != NULL && run (conn, "committing the origin", "COMMIT", error);
-    }
-  if (!ok)
-    {
-      g_autoptr (PGresult) rollback = PQexec (conn, "ROLLBACK");
-    }
-  else
-    {
-      *origin_out = g_steal_pointer (&origin);
-      *role_out = g_steal_pointer (&role);
-    }
-  return ok;
 }

@@ -75,6 +75,7 @@ lw_club_suggest (LwStore       *store,
   g_autofree char *number = NULL;
   gint64 found = 0;
   gint64 held_version = 0;
+  int schema = 0;
 
   g_return_val_if_fail (LW_IS_STORE (store), FALSE);
   g_return_val_if_fail (game > 0 && edit != NULL && edit->kind <= LW_EDIT_DELETE, FALSE);
@@ -107,14 +108,21 @@ lw_club_suggest (LwStore       *store,
     return FALSE;
   version = g_strdup_printf ("%" G_GINT64_FORMAT, held_version);
   number = g_strdup_printf ("%u", edit->number);
+  if (!lw_club_read_version (conn, &schema, error))
+    return FALSE;
   {
     const char *values[] = { uuid, version, kind_names[edit->kind], number, round };
 
+    /* Schema 6: through littlewolf.suggest(), which bounds the open
+     * suggestions of a sender (NULL: no such game to suggest on). */
     inserted = lw_club_exec (conn, "sending a suggestion",
-                             "INSERT INTO littlewolf.suggestions"
-                             " (game, origin, target, version, kind, number, round)"
-                             " SELECT $1, littlewolf.my_origin (), g.origin, $2, $3, $4, $5"
-                             " FROM littlewolf.games AS g WHERE g.uuid = $1 RETURNING id",
+                             schema >= LW_CLUB_SCHEMA_DEFINER
+                             ? "SELECT id FROM littlewolf.suggest ($1, $2, $3, $4, $5) AS id"
+                               " WHERE id IS NOT NULL"
+                             : "INSERT INTO littlewolf.suggestions"
+                               " (game, origin, target, version, kind, number, round)"
+                               " SELECT $1, littlewolf.my_origin (), g.origin, $2, $3, $4, $5"
+                               " FROM littlewolf.games AS g WHERE g.uuid = $1 RETURNING id",
                              5, values, PGRES_TUPLES_OK, error);
   }
   if (inserted == NULL)
@@ -256,6 +264,8 @@ lw_club_decide_suggestion (LwStore   *store,
   g_autoptr (LwClubSuggestion) suggestion = NULL;
   g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, id);
   const char *values[] = { number, accept ? "accepted" : "declined" };
+  gboolean definer;
+  int schema = 0;
   gboolean ok;
 
   g_return_val_if_fail (LW_IS_STORE (store), FALSE);
@@ -265,14 +275,35 @@ lw_club_decide_suggestion (LwStore   *store,
   conn = connect_for_suggestions (store, NULL, error);
   if (conn == NULL)
     return FALSE;
+  if (!lw_club_read_version (conn, &schema, error))
+    return FALSE;
+  definer = schema >= LW_CLUB_SCHEMA_DEFINER;
   held = lw_club_exec (conn, "starting a decision", "BEGIN", 0, NULL, PGRES_COMMAND_OK, error);
   if (held == NULL)
     return FALSE;
   g_clear_pointer (&held, PQclear);
-  held = lw_club_exec (conn, "reading the suggestion",
-                       SUGGESTION_COLUMNS " WHERE s.id = $1 AND s.state = 'open'"
-                       " AND s.target = littlewolf.my_origin () FOR UPDATE OF s",
-                       1, values, PGRES_TUPLES_OK, error);
+  /* Schema 6: littlewolf.decide_suggestion() decides it first and holds
+   * its row until the commit (a laptop may not lock rows itself). */
+  if (definer)
+    {
+      decided = lw_club_exec (conn, "noting the decision",
+                              "SELECT littlewolf.decide_suggestion ($1, $2)",
+                              2, values, PGRES_TUPLES_OK, error);
+      if (decided == NULL)
+        {
+          lw_club_rollback (conn);
+          return FALSE;
+        }
+    }
+  if (decided == NULL || strcmp (PQgetvalue (decided, 0, 0), "t") == 0)
+    held = lw_club_exec (conn, "reading the suggestion",
+                         definer
+                         ? SUGGESTION_COLUMNS " WHERE s.id = $1 AND s.target = littlewolf.my_origin ()"
+                         : SUGGESTION_COLUMNS " WHERE s.id = $1 AND s.state = 'open'"
+                           " AND s.target = littlewolf.my_origin () FOR UPDATE OF s",
+                         1, values, PGRES_TUPLES_OK, error);
+  else
+    held = PQmakeEmptyPGresult (conn, PGRES_TUPLES_OK);
   ok = held != NULL;
   if (ok && PQntuples (held) != 1)
     {
@@ -283,10 +314,12 @@ lw_club_decide_suggestion (LwStore   *store,
     }
   ok = ok && (suggestion = read_suggestion (store, held, 0, error)) != NULL;
   ok = ok && (!accept || apply_suggestion (store, suggestion, error));
-  ok = ok && (decided = lw_club_exec (conn, "noting the decision",
-                                      "UPDATE littlewolf.suggestions SET state = $2, decided = now ()"
-                                      " WHERE id = $1",
-                                      2, values, PGRES_COMMAND_OK, error)) != NULL;
+  g_clear_pointer (&decided, PQclear);
+  ok = ok && (definer
+              || (decided = lw_club_exec (conn, "noting the decision",
+                                          "UPDATE littlewolf.suggestions SET state = $2,"
+                                          " decided = now () WHERE id = $1",
+                                          2, values, PGRES_COMMAND_OK, error)) != NULL);
   g_clear_pointer (&decided, PQclear);
   ok = ok && (decided = lw_club_exec (conn, "committing the decision", "COMMIT", 0, NULL,
                                       PGRES_COMMAND_OK, error)) != NULL;

@@ -150,6 +150,63 @@ restart (LwStore      *store,
   return lw_store_club_restart (store, counter, own, error);
 }
 
+/* push_one() on a server of schema 6: through littlewolf.push_game() or
+ * push_event(), which take the origin from the login and the change
+ * number from the sequence. *@older is set when the server holds a later
+ * version of it, or holds it deleted (a database restored from an older
+ * backup): nothing was sent, and *@held is the server's copy (a row of
+ * GAME_COLUMNS' columns, as read_games() reads it). */
+static gboolean
+push_one_definer (PGconn            *conn,
+                  const LwClubGame  *game,
+                  gboolean          *conflict,
+                  gboolean          *older,
+                  LwClubGame       **held,
+                  GError           **error)
+{
+  g_autofree char *version = g_strdup_printf ("%" G_GINT64_FORMAT, game->version);
+  g_autofree char *played_at = g_strdup_printf ("%" G_GINT64_FORMAT, game->played_at);
+  const char *game_values[] = { game->uuid, version, played_at, game->record, game->players };
+  const char *event_values[] = { game->uuid, version, game->record, game->players };
+  g_autoptr (PGresult) written =
+    game->is_event
+    ? lw_club_exec (conn, game->record != NULL ? "sending an event" : "sending an event's deletion",
+                    "SELECT littlewolf.push_event ($1, $2, $3, $4)",
+                    4, event_values, PGRES_TUPLES_OK, error)
+    : lw_club_exec (conn, game->record != NULL ? "sending a game" : "sending a deletion",
+                    "SELECT littlewolf.push_game ($1, $2, $3, $4, $5)",
+                    5, game_values, PGRES_TUPLES_OK, error);
+  const char *said;
+  const char *uuid_values[] = { game->uuid };
+  g_autoptr (PGresult) copy = NULL;
+  g_autoptr (GPtrArray) copies = NULL;
+
+  *conflict = *older = FALSE;
+  if (written == NULL)
+    return FALSE;
+  said = PQgetvalue (written, 0, 0);
+  *conflict = strcmp (said, "conflict") == 0;
+  *older = strcmp (said, "older") == 0;
+  if (!*older)
+    return TRUE;
+  copy = lw_club_exec (conn, game->is_event ? "reading the server's copy of an event"
+                                            : "reading the server's copy of a game",
+                       game->is_event
+                       ? "SELECT e.uuid, e.origin, o.name, e.version, 0, e.facts, e.seq, true,"
+                         " e.players FROM littlewolf.events AS e JOIN littlewolf.origins AS o"
+                         " ON o.id = e.origin WHERE e.uuid = $1"
+                       : "SELECT g.uuid, g.origin, o.name, g.version, g.played_at, g.record, g.seq,"
+                         " false, g.players FROM littlewolf.games AS g JOIN littlewolf.origins AS o"
+                         " ON o.id = g.origin WHERE g.uuid = $1",
+                       1, uuid_values, PGRES_TUPLES_OK, error);
+  if (copy == NULL)
+    return FALSE;
+  copies = read_games (copy);
+  if (copies->len == 1)
+    *held = g_ptr_array_steal_index (copies, 0);
+  return TRUE;
+}
+
 /* Sends @game (a record, or a deletion; an event's facts when
  * is_event) in the push's transaction; sets *@conflict when another
  * origin owns its UUID (nothing sent). */
@@ -329,6 +386,7 @@ pull_roster (LwStore           *store,
 static gboolean
 push_roster (PGconn      *conn,
              const char  *origin,
+             gboolean     definer,
              GPtrArray   *entries,
              GError     **error)
 {
@@ -336,11 +394,15 @@ push_roster (PGconn      *conn,
     {
       const LwClubRosterEntry *entry = g_ptr_array_index (entries, i);
       const char *values[] = { entry->uuid, origin, entry->name };
+      const char *definer_values[] = { entry->uuid, entry->name };
       g_autoptr (PGresult) written =
-        lw_club_exec (conn, "sending a roster entry",
-                      "INSERT INTO littlewolf.roster (uuid, origin, name) VALUES ($1, $2, $3)"
-                      " ON CONFLICT (uuid) DO NOTHING",
-                      3, values, PGRES_COMMAND_OK, error);
+        definer
+        ? lw_club_exec (conn, "sending a roster entry", "SELECT littlewolf.add_roster_entry ($1, $2)",
+                        2, definer_values, PGRES_TUPLES_OK, error)
+        : lw_club_exec (conn, "sending a roster entry",
+                        "INSERT INTO littlewolf.roster (uuid, origin, name) VALUES ($1, $2, $3)"
+                        " ON CONFLICT (uuid) DO NOTHING",
+                        3, values, PGRES_COMMAND_OK, error);
 
       if (written == NULL)
         return FALSE;
@@ -360,6 +422,7 @@ push_requests (PGconn      *conn,
                const char  *origin,
                GPtrArray   *requests,
                gboolean     withdrawals,
+               gboolean     definer,
                GPtrArray   *withdrawn,
                GError     **error)
 {
@@ -368,7 +431,10 @@ push_requests (PGconn      *conn,
       const char *values[] = { origin, g_ptr_array_index (requests, i),
                                g_ptr_array_index (requests, i + 1) };
       g_autoptr (PGresult) written =
-        lw_club_exec (conn, "sending a merge request",
+        definer
+        ? lw_club_exec (conn, "sending a merge request", "SELECT littlewolf.add_request ($1, $2)",
+                        2, values + 1, PGRES_TUPLES_OK, error)
+        : lw_club_exec (conn, "sending a merge request",
                       withdrawals
                       ? "INSERT INTO littlewolf.requests (origin, player, into_player)"
                         " VALUES ($1, $2, $3) ON CONFLICT (origin, player, into_player) DO UPDATE"
@@ -386,11 +452,15 @@ push_requests (PGconn      *conn,
       const char *values[] = { origin, g_ptr_array_index (withdrawn, i),
                                g_ptr_array_index (withdrawn, i + 1) };
       g_autoptr (PGresult) written =
-        lw_club_exec (conn, "withdrawing a merge request",
-                      "UPDATE littlewolf.requests SET state = 'withdrawn', decided = now ()"
-                      " WHERE origin = $1 AND player = $2 AND into_player = $3"
-                      "  AND state = 'waiting'",
-                      3, values, PGRES_COMMAND_OK, error);
+        definer
+        ? lw_club_exec (conn, "withdrawing a merge request",
+                        "SELECT littlewolf.withdraw_request ($1, $2)",
+                        2, values + 1, PGRES_TUPLES_OK, error)
+        : lw_club_exec (conn, "withdrawing a merge request",
+                        "UPDATE littlewolf.requests SET state = 'withdrawn', decided = now ()"
+                        " WHERE origin = $1 AND player = $2 AND into_player = $3"
+                        "  AND state = 'waiting'",
+                        3, values, PGRES_COMMAND_OK, error);
 
       if (written == NULL)
         return FALSE;
@@ -405,10 +475,14 @@ push (LwStore           *store,
       gboolean           events,
       gboolean           roster,
       gboolean           withdrawals,
+      gboolean           definer,
       LwClubSyncResult  *result,
+      GPtrArray         *refusals,
       GError           **error)
 {
   g_autoptr (LwClubState) state = lw_store_club_get_state (store, FALSE, error);
+  g_autoptr (GPtrArray) taken_back =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) lw_club_game_free);
   g_autoptr (GPtrArray) entries = NULL;
   g_autoptr (GPtrArray) requests = NULL;
   g_autoptr (GPtrArray) withdrawn = NULL;
@@ -475,24 +549,62 @@ push (LwStore           *store,
   ok = lw_club_run (conn, "starting a push", "BEGIN", error);
   if (ok)
     {
+      /* Schema 6: littlewolf.begin_push() holds the writer row instead. */
       g_autoptr (PGresult) lock =
         lw_club_exec (conn, "waiting for other pushes",
-                      "SELECT pg_advisory_xact_lock (" LW_CLUB_PUSH_LOCK ")",
+                      definer ? "SELECT littlewolf.begin_push ()"
+                              : "SELECT pg_advisory_xact_lock (" LW_CLUB_PUSH_LOCK ")",
                       0, NULL, PGRES_TUPLES_OK, error);
       gint64 held = 0;
 
-      ok = lock != NULL && read_counter (conn, state->origin, TRUE, &held, error)
-           && push_roster (conn, state->origin, entries, error)
-           && push_requests (conn, state->origin, requests, withdrawals, withdrawn, error);
+      ok = lock != NULL && (definer || read_counter (conn, state->origin, TRUE, &held, error))
+           && push_roster (conn, state->origin, definer, entries, error)
+           && push_requests (conn, state->origin, requests, withdrawals, definer, withdrawn, error);
     }
   for (guint i = 0; ok && i < outgoing->len; i++)
     {
       LwClubGame *game = g_ptr_array_index (outgoing, i);
+      LwClubGame *copy = NULL;
       gboolean conflict = FALSE;
+      gboolean older = FALSE;
 
-      ok = push_one (conn, state->origin, game, roster, &conflict, error);
+      ok = definer ? push_one_definer (conn, game, &conflict, &older, &copy, error)
+                   : push_one (conn, state->origin, game, roster, &conflict, error);
       if (ok && conflict)
         result->conflicts++;
+      else if (ok && older)
+        {
+          /* The server holds a later version (a database restored from
+           * an older backup): its copy comes back here, after the push. */
+          if (copy != NULL && game->is_event)
+            {
+              if (refusals != NULL)
+                g_ptr_array_add (refusals,
+                                 g_strdup_printf ("club server: event %s not sent: the server holds"
+                                                  " version %" G_GINT64_FORMAT "%s, newer than"
+                                                  " version %" G_GINT64_FORMAT " here (this"
+                                                  " database is older)", game->uuid, copy->version,
+                                                  copy->record == NULL ? " deleted" : "",
+                                                  game->version));
+              lw_club_game_free (copy);
+            }
+          else if (copy != NULL)
+            {
+              if (refusals != NULL)
+                g_ptr_array_add (refusals,
+                                 copy->record == NULL
+                                 ? g_strdup_printf ("club server: game %s not sent: the server holds"
+                                                    " it deleted (this database is older):"
+                                                    " deleted here too", game->uuid)
+                                 : g_strdup_printf ("club server: game %s not sent: the server holds"
+                                                    " version %" G_GINT64_FORMAT ", newer than"
+                                                    " version %" G_GINT64_FORMAT " here (this"
+                                                    " database is older): the server's taken"
+                                                    " back", game->uuid, copy->version,
+                                                    game->version));
+              g_ptr_array_add (taken_back, copy);
+            }
+        }
       else if (ok)
         {
           g_ptr_array_add (sent, game);
@@ -508,11 +620,15 @@ push (LwStore           *store,
     {
       const char *values[] = { state->origin, pending };
       g_autoptr (PGresult) written =
-        lw_club_exec (conn, "recording the push",
-                      "INSERT INTO littlewolf.pushes (origin, counter) VALUES ($1, $2)"
-                      " ON CONFLICT (origin) DO UPDATE SET"
-                      "  counter = greatest (littlewolf.pushes.counter, EXCLUDED.counter), at = now ()",
-                      2, values, PGRES_COMMAND_OK, error);
+        definer
+        ? lw_club_exec (conn, "recording the push", "SELECT littlewolf.record_push ($1)",
+                        1, values + 1, PGRES_TUPLES_OK, error)
+        : lw_club_exec (conn, "recording the push",
+                        "INSERT INTO littlewolf.pushes (origin, counter) VALUES ($1, $2)"
+                        " ON CONFLICT (origin) DO UPDATE SET"
+                        "  counter = greatest (littlewolf.pushes.counter, EXCLUDED.counter),"
+                        "  at = now ()",
+                        2, values, PGRES_COMMAND_OK, error);
 
       ok = written != NULL && lw_club_run (conn, "committing the push", "COMMIT", error);
     }
@@ -523,10 +639,12 @@ push (LwStore           *store,
       return FALSE;
     }
   result->roster_pushed = entries->len;
+  result->taken_back = taken_back->len;
   return lw_store_club_ack_push (store, counter, club, sent, error)
          && lw_store_club_ack_roster (store, entries, error)
          && lw_store_club_ack_requests (store, requests, error)
-         && lw_store_club_ack_withdrawals (store, withdrawn, error);
+         && lw_store_club_ack_withdrawals (store, withdrawn, error)
+         && (taken_back->len == 0 || lw_store_club_take_back (store, taken_back, error));
 }
 
 /* The pull's rows: a server row's record or facts and players as read,
@@ -674,10 +792,11 @@ lw_club_sync_with_refusals (LwStore           *store,
                             GPtrArray         *refusals,
                             GError           **error)
 {
-  LwClubSyncResult result = { 0, 0, 0, 0, FALSE, 0, 0, 0, 0, 0 };
+  LwClubSyncResult result = { 0, 0, 0, 0, FALSE, 0, 0, 0, 0, 0, 0 };
   gboolean events;
   gboolean roster;
   gboolean withdrawals;
+  gboolean definer;
   g_autoptr (PGconn) conn = NULL;
   g_autofree char *club = NULL;
   gboolean ok;
@@ -699,7 +818,9 @@ lw_club_sync_with_refusals (LwStore           *store,
                     "SELECT to_regclass ('littlewolf.events') IS NOT NULL,"
                     " to_regclass ('littlewolf.roster') IS NOT NULL,"
                     " (SELECT value::integer >= 5 FROM littlewolf.meta"
-                    "   WHERE key = 'schema_version') IS TRUE",
+                    "   WHERE key = 'schema_version') IS TRUE,"
+                    " (SELECT value::integer >= " G_STRINGIFY (LW_CLUB_SCHEMA_DEFINER)
+                    "   FROM littlewolf.meta WHERE key = 'schema_version') IS TRUE",
                     0, NULL, PGRES_TUPLES_OK, error);
 
     if (found == NULL)
@@ -707,8 +828,9 @@ lw_club_sync_with_refusals (LwStore           *store,
     events = strcmp (PQgetvalue (found, 0, 0), "t") == 0;
     roster = strcmp (PQgetvalue (found, 0, 1), "t") == 0;
     withdrawals = roster && strcmp (PQgetvalue (found, 0, 2), "t") == 0;
+    definer = strcmp (PQgetvalue (found, 0, 3), "t") == 0;
   }
-  ok = push (store, conn, club, events, roster, withdrawals, &result, error)
+  ok = push (store, conn, club, events, roster, withdrawals, definer, &result, refusals, error)
        && pull (store, conn, events, roster, &result, refusals, error);
   if (result_out != NULL)
     *result_out = result;

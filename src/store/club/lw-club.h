@@ -34,6 +34,9 @@ G_BEGIN_DECLS
  *   (a conninfo libpq cannot read, an admin's name, an entry merged
  *   already, a name of two entries)
  * @LW_CLUB_ERROR_NOT_FOUND: no roster entry of that name or UUID
+ * @LW_CLUB_ERROR_BUSY: a statement gave up after its bounded wait
+ *   (%LW_CLUB_LOCK_TIMEOUT_MS for a lock another session held,
+ *   %LW_CLUB_STATEMENT_TIMEOUT_MS in all); nothing was changed by it
  */
 typedef enum {
   LW_CLUB_ERROR_CONNECT,
@@ -44,17 +47,39 @@ typedef enum {
   LW_CLUB_ERROR_FAILED,
   LW_CLUB_ERROR_INVALID,
   LW_CLUB_ERROR_NOT_FOUND,
+  LW_CLUB_ERROR_BUSY,
 } LwClubError;
 
 GQuark lw_club_error_quark (void);
 
 /* The version of the club schema this program writes (littlewolf.meta's
  * schema_version): the number of migrations in lw-club-schema.c. */
-#define LW_CLUB_SCHEMA_VERSION 5
+#define LW_CLUB_SCHEMA_VERSION 6
 
 /* The advisory lock every push and every roster change holds ("LWSY"),
- * so that change numbers are committed in their order. */
+ * so that change numbers are committed in their order, on a server
+ * before schema 6 (from 6 on the server's functions hold the row of
+ * littlewolf.writer instead, which no role takes by hand). */
 #define LW_CLUB_PUSH_LOCK "1280791385"
+
+/* The server schema from which laptops and admins write through the
+ * schema's functions only (lw-club-schema.c, migrate_definer). */
+#define LW_CLUB_SCHEMA_DEFINER 6
+
+/* Connections one laptop's role may hold at once (CONNECTION LIMIT). */
+#define LW_CLUB_CONNECTION_LIMIT 4
+
+/* Open suggestions one laptop may have sent on one game, and in all. */
+#define LW_CLUB_OPEN_PER_GAME 20
+#define LW_CLUB_OPEN_PER_SENDER 200
+
+/* The bounded waits of every club connection (lw_club_connect()), in
+ * milliseconds: for a lock another session holds (a push of another
+ * laptop's, a row it holds), for one statement, and for a transaction
+ * of ours left idle. */
+#define LW_CLUB_LOCK_TIMEOUT_MS 5000
+#define LW_CLUB_STATEMENT_TIMEOUT_MS 120000
+#define LW_CLUB_IDLE_TIMEOUT_MS 120000
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PGconn, PQfinish)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (PGresult, PQclear)
@@ -82,6 +107,22 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (PGresult, PQclear)
  */
 PGconn *lw_club_connect (const char  *conninfo,
                          GError     **error);
+
+/**
+ * lw_club_tls_warning:
+ * @conninfo: a libpq conninfo
+ *
+ * Whether a laptop's connection to the server can be read or changed on
+ * its way: a connection over TCP (a host name or address; PGHOST and
+ * PGHOSTADDR where the conninfo has none) whose `sslmode` (or
+ * PGSSLMODE) is not `verify-full`. A Unix socket (no host, or a folder)
+ * needs no warning.
+ *
+ * Returns: (transfer full) (nullable): the warning in words, naming the
+ *   host and the sslmode and what to add; %NULL when none is due (or
+ *   @conninfo cannot be read: lw_club_join() says so).
+ */
+char *lw_club_tls_warning (const char *conninfo);
 
 /**
  * lw_club_password_file:
@@ -188,7 +229,10 @@ void lw_club_rollback (PGconn *conn);
  * waiting request (version 5), row-level security enabled and forced
  * on each, and
  * the group role `littlewolf_origin` whose members (the laptops' roles)
- * may read every row and write their own origin's only.
+ * may read every row and write their own origin's only; version 6: the
+ * club's own group roles (lw_club_group_role()), which read the tables
+ * and write through the schema's functions only (docs/CLUB-SERVER.md
+ * "The schema").
  *
  * Errors: %LW_CLUB_ERROR_CONNECT, %LW_CLUB_ERROR_SCHEMA for a newer
  * schema, %LW_CLUB_ERROR_REFUSED when the role may not create it,
@@ -238,8 +282,11 @@ gboolean lw_club_migrate (const char  *conninfo,
  * @error: return location for a #GError
  *
  * Adds a laptop to the club, in one transaction: its origin and a login
- * role that owns nothing and is a member of `littlewolf_origin`, so that
- * row-level security lets it write its own origin's rows only.
+ * role that owns nothing, limited to %LW_CLUB_CONNECTION_LIMIT
+ * connections, and a member of the club's group of origins
+ * (lw_club_group_role(): from schema 6 the club's own, which writes
+ * through the schema's functions only, its own origin's rows; before it
+ * `littlewolf_origin`, limited by row-level security).
  *
  * Errors: as lw_club_init(); %LW_CLUB_ERROR_FAILED for a name taken.
  *
@@ -252,6 +299,105 @@ gboolean lw_club_add_origin (const char  *conninfo,
                              char       **role,
                              GError     **error);
 
+/**
+ * lw_club_group_role:
+ * @conn: a connection to the club's database, inside a transaction
+ * @club: the club's UUID (lw_club_check_schema())
+ * @kind: "origin" (the laptops) or "admin"
+ * @group: (out) (transfer full): the group role: from schema 6 the
+ *   club's own, `lw_` and @club's 32 hex digits and `_` @kind (as
+ *   littlewolf.club_role() names it), before it the cluster's
+ *   `littlewolf_` @kind
+ * @error: return location for a #GError (as lw_club_read_version())
+ *
+ * Returns: %TRUE when named.
+ */
+gboolean lw_club_group_role (PGconn      *conn,
+                             const char  *club,
+                             const char  *kind,
+                             char       **group,
+                             GError     **error);
+
+/**
+ * LwClubOrigin:
+ * @id: (transfer full): the origin's UUID
+ * @name: (transfer full): the laptop's name
+ * @last_push: when the server took its last push, seconds since 1970
+ *   (UTC), 0 never
+ * @revoked: %TRUE when its role may no longer log in
+ *   (lw_club_remove_origin())
+ *
+ * A laptop of the club (`club origins`, the app's admin screen).
+ */
+typedef struct {
+  char     *id;
+  char     *name;
+  gint64    last_push;
+  gboolean  revoked;
+} LwClubOrigin;
+
+void lw_club_origin_free (LwClubOrigin *origin);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwClubOrigin, lw_club_origin_free)
+
+/**
+ * lw_club_list_origins:
+ * @conninfo: a conninfo of any role of the club
+ * @error: return location for a #GError
+ *
+ * The club's laptops, sorted by name (docs/CLUB-SERVER.md "Laptops").
+ *
+ * Errors: %LW_CLUB_ERROR_CONNECT, %LW_CLUB_ERROR_SCHEMA,
+ * %LW_CLUB_ERROR_FAILED.
+ *
+ * Returns: (transfer full) (element-type LwClubOrigin*) (nullable): the
+ *   laptops, %NULL on error.
+ */
+GPtrArray *lw_club_list_origins (const char  *conninfo,
+                                 GError     **error);
+
+/**
+ * lw_club_remove_origin:
+ * @conninfo: a conninfo of the club's owner role
+ * @name: the laptop's name (as lw_club_add_origin() was given it)
+ * @error: return location for a #GError
+ *
+ * Revokes a laptop (`club remove-origin`): its login role can no longer
+ * log in (NOLOGIN, committed first) and its open sessions are ended
+ * (pg_terminate_backend(): the owner role needs `pg_signal_backend`
+ * unless it is a superuser). Its origin, games, events and roster entries
+ * stay on the server and keep counting; lw_club_set_origin_password()
+ * does not let it in again.
+ *
+ * Errors: %LW_CLUB_ERROR_NOT_FOUND for no laptop @name;
+ * %LW_CLUB_ERROR_REFUSED when the role may not alter the laptop's role
+ * or end its sessions; as lw_club_init().
+ *
+ * Returns: %TRUE when revoked.
+ */
+gboolean lw_club_remove_origin (const char  *conninfo,
+                                const char  *name,
+                                GError     **error);
+
+/**
+ * lw_club_set_origin_password:
+ * @conninfo: a conninfo of the club's owner role
+ * @name: the laptop's name
+ * @password: the new password, not empty; sent to the server as its
+ *   SCRAM hash only (PQencryptPasswordConn()), never as the text
+ * @error: return location for a #GError
+ *
+ * Gives a laptop's login role a new password (`club origin-password`),
+ * in one transaction; its sessions open already stay open.
+ *
+ * Errors: as lw_club_remove_origin().
+ *
+ * Returns: %TRUE when changed.
+ */
+gboolean lw_club_set_origin_password (const char  *conninfo,
+                                      const char  *name,
+                                      const char  *password,
+                                      GError     **error);
+
 /* The statement that creates login role @role (not yet quoted), a member
  * of group role @group, with @password's SCRAM hash (PQencryptPasswordConn();
  * %NULL: no password); %NULL with @error set (%LW_CLUB_ERROR_FAILED) when
@@ -261,6 +407,12 @@ char *lw_club_login_role_sql (PGconn      *conn,
                               const char  *group,
                               const char  *password,
                               GError     **error);
+
+/* Sets *@version to the schema version of @conn's database (0: none);
+ * %FALSE with @error set (as lw_club_exec()) when it cannot be read. */
+gboolean lw_club_read_version (PGconn   *conn,
+                               int      *version,
+                               GError  **error);
 
 /* Checks @conn's club schema is one this version reads; sets *@club to
  * the club's UUID (transfer full) and *@origin (nullable, transfer full)
@@ -298,6 +450,10 @@ PGconn *lw_club_connect_laptop (LwStore       *store,
  * @refused: other laptops' changes not taken, their records or facts
  *   refused here (lw_store_club_apply_pulled()); not in @pulled nor
  *   @events_pulled
+ * @taken_back: own games and events not sent because the server holds a
+ *   later version of them, or holds them deleted (a database restored
+ *   from an older backup, server schema 6): the server's copy of each
+ *   game was taken back here (lw_store_club_take_back()); not in @pushed
  *
  * What one lw_club_sync() did.
  */
@@ -312,6 +468,7 @@ typedef struct {
   guint     roster_pushed;
   guint     roster_pulled;
   guint     refused;
+  guint     taken_back;
 } LwClubSyncResult;
 
 /**
@@ -350,8 +507,11 @@ gboolean lw_club_sync (LwStore           *store,
  * @store: as lw_club_sync()
  * @result: (out caller-allocates) (optional): as lw_club_sync()
  * @refusals: (element-type utf8): where each refused change's message
- *   goes ("club server: game UUID from laptop “NAME” not taken: …"),
- *   an array with g_free() as its free function
+ *   goes ("club server: game UUID from laptop “NAME” not taken: …"), and
+ *   each own change the server did not take because it holds a later
+ *   version ("club server: game UUID not sent: the server holds version
+ *   3, newer than version 2 here …"), an array with g_free() as its free
+ *   function
  * @error: as lw_club_sync()
  *
  * lw_club_sync(), telling why each refused change was refused.
