@@ -19,6 +19,8 @@
  *   club roster merge PLAYER INTO --conninfo C        (an admin's)
  *   club roster requests [--json] [--conninfo C]      the laptops' merges
  *   club roster accept|decline N --conninfo C         (an admin's)
+ *   club conflicts [--json]               own games another laptop's id holds
+ *   club resolve GAME --keep-mine|--take-theirs   one conflict ended
  *
  * A password is read from standard input (--password-stdin), never from
  * the command line.
@@ -83,6 +85,17 @@ static const char club_usage[] =
   "      the entry that goes, the one that stays, waiting|accepted|declined\n"
   "  club roster accept N --conninfo C / club roster decline N --conninfo C\n"
   "      as a club admin: make request N's merge, or refuse it\n"
+  "  club conflicts [--json]   this laptop's games whose id another laptop sent\n"
+  "      first (the same record imported on both): they wait, never sent.\n"
+  "      GAME<TAB>UUID<TAB>OWNER (the laptop that owns the id), \"deleted\"\n"
+  "      after it when the owner deleted its game\n"
+  "  club resolve GAME --keep-mine\n"
+  "      game GAME stays this laptop's as a new game (a new id, sent with the\n"
+  "      next sync); the other laptop's is held here beside it\n"
+  "  club resolve GAME --take-theirs\n"
+  "      game GAME is replaced by the other laptop's (its edit log with it),\n"
+  "      held here read-only as other laptops' games are\n"
+  "      Either prints the other laptop's game's ID here (0: deleted there)\n"
   "\n"
   "C is a libpq conninfo (\"host=… port=… dbname=… user=… sslmode=…\").\n"
   "Exit status: 0 success, 1 could not be carried out (the server, the\n"
@@ -793,6 +806,82 @@ cmd_suggestion (LwCliContext  *ctx,
   return LW_CLI_OK;
 }
 
+static void
+add_conflict (JsonBuilder   *builder,
+              gconstpointer  item)
+{
+  const LwClubConflict *conflict = item;
+
+  lw_json_builder_add_int (builder, "game", conflict->game);
+  json_builder_set_member_name (builder, "uuid");
+  json_builder_add_string_value (builder, conflict->uuid);
+  json_builder_set_member_name (builder, "owner");
+  json_builder_add_string_value (builder, conflict->owner);
+  lw_json_builder_add_int (builder, "version", conflict->version);
+  json_builder_set_member_name (builder, "deleted");
+  json_builder_add_boolean_value (builder, conflict->deleted);
+}
+
+static void
+print_conflict (gconstpointer item)
+{
+  const LwClubConflict *conflict = item;
+
+  printf ("%" G_GINT64_FORMAT "\t%s\t%s%s\n", conflict->game, conflict->uuid, conflict->owner,
+          conflict->deleted ? "\tdeleted" : "");
+}
+
+/* `club conflicts [--json]`. */
+static int
+cmd_conflicts (LwCliContext *ctx,
+               int           argc,
+               char        **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) store = NULL;
+  g_autoptr (GPtrArray) conflicts = NULL;
+  gboolean json = argc == 3 && strcmp (argv[2], "--json") == 0;
+
+  if (argc > 3 || (argc == 3 && !json))
+    return lw_cli_fail (LW_CLI_INVALID, "club conflicts: unexpected argument \"%s\" "
+                                        "(see club --help)", argv[argc - 1]);
+  if (lw_cli_store_missing (ctx))
+    return LW_CLI_FAILED;
+  store = lw_cli_open_store (ctx, FALSE, &error);
+  if (store == NULL || (conflicts = lw_club_list_conflicts (store, &error)) == NULL)
+    return fail_club (error);
+  return print_list (conflicts, json, add_conflict, print_conflict);
+}
+
+/* `club resolve GAME --keep-mine|--take-theirs`. */
+static int
+cmd_resolve (LwCliContext  *ctx,
+             int            argc,
+             char         **argv)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) store = NULL;
+  const char *how = argc == 4 ? argv[3] : "";
+  gboolean keep_mine = strcmp (how, "--keep-mine") == 0;
+  gint64 game = 0;
+  gint64 theirs = 0;
+
+  if (argc != 4 || !lw_cli_parse_positive (argv[2], G_MAXINT64, &game)
+      || (!keep_mine && strcmp (how, "--take-theirs") != 0))
+    return lw_cli_fail (LW_CLI_INVALID, "club resolve: GAME --keep-mine or GAME --take-theirs "
+                                        "(see club --help)");
+  if (lw_cli_store_missing (ctx))
+    return LW_CLI_FAILED;
+  /* The local change commits on its own (lw_club_resolve_conflict()). */
+  store = lw_cli_open_store_to_serve (ctx, &error);
+  if (store == NULL)
+    return lw_cli_fail_error (error);
+  if (!lw_club_resolve_conflict (store, game, keep_mine, &theirs, &error))
+    return fail_club (error);
+  printf ("%" G_GINT64_FORMAT "\n", theirs);
+  return LW_CLI_OK;
+}
+
 int
 lw_cli_cmd_club (LwCliContext *ctx,
                  int           argc,
@@ -813,6 +902,10 @@ lw_cli_cmd_club (LwCliContext *ctx,
     return cmd_suggestions (ctx, argc, argv);
   if (strcmp (command, "suggestion") == 0)
     return cmd_suggestion (ctx, argc, argv);
+  if (strcmp (command, "conflicts") == 0)
+    return cmd_conflicts (ctx, argc, argv);
+  if (strcmp (command, "resolve") == 0)
+    return cmd_resolve (ctx, argc, argv);
   if ((status = parse (command, argc, argv, &options)) != LW_CLI_OK)
     return status;
   if (strcmp (command, "init") == 0)

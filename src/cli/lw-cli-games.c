@@ -137,6 +137,25 @@ append_game_line (GString            *out,
 }
 
 int
+lw_cli_print_game_line (LwStore *store,
+                        gint64   id)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = lw_store_load_game (store, id, &error);
+  g_autoptr (LwStandings) standings = NULL;
+  g_autoptr (GString) out = g_string_new (NULL);
+
+  if (game == NULL)
+    return lw_cli_fail_error (error);
+  standings = lw_standings_compute (game->record, &error);
+  if (standings == NULL)
+    return fail_stored (id, error);
+  append_game_line (out, game, standings);
+  fputs (out->str, stdout);
+  return LW_CLI_OK;
+}
+
+int
 lw_cli_cmd_games (LwCliContext  *ctx,
                   int            argc,
                   char         **argv)

@@ -28,6 +28,11 @@ static const char usage[] =
   "  import [--as-new] FILE|-  store a game record; prints its ID (--as-new:\n"
   "                            a copy of a game already stored)\n"
   "  export ID                 the game record of a stored game\n"
+  "  game delete ID            delete a stored game (see game --help)\n"
+  "  round replace|insert|delete ID N [--round FILE|-]\n"
+  "                            correct a stored game: round N replaced, a round\n"
+  "                            inserted before round N, round N deleted\n"
+  "                            (see round --help)\n"
   "  event SUBCOMMAND ...      run an event: new, add, checkin, drop, pair,\n"
   "                            seating, result, standings, wall, list, rename,\n"
   "                            delete\n"
@@ -56,7 +61,7 @@ static const char usage[] =
   "                            prints each remote seat's link, serves until\n"
   "                            the game ends (see host --help)\n"
   "  club init|add-origin|join|sync|status|suggest|suggestions|suggestion|\n"
-  "       add-admin|login|roster\n"
+  "       add-admin|login|roster|conflicts|resolve\n"
   "                            share games with a club's PostgreSQL server\n"
   "                            (see club --help)\n"
   "\n"
@@ -434,6 +439,8 @@ static const struct {
   { "show",   lw_cli_cmd_show },
   { "import", lw_cli_cmd_import },
   { "export", lw_cli_cmd_export },
+  { "game",   lw_cli_cmd_game },
+  { "round",  lw_cli_cmd_round },
   { "event",  lw_cli_cmd_event },
   { "ratings", lw_cli_cmd_ratings },
   { "play",   lw_cli_cmd_play },

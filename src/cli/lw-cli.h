@@ -260,6 +260,25 @@ int lw_cli_cmd_show   (LwCliContext *ctx, int argc, char **argv);
 int lw_cli_cmd_import (LwCliContext *ctx, int argc, char **argv);
 int lw_cli_cmd_export (LwCliContext *ctx, int argc, char **argv);
 
+/**
+ * lw_cli_print_game_line:
+ * @store: an open store (in the command's transaction or not)
+ * @id: a stored game's ID
+ *
+ * Prints game @id's line as `games` prints it
+ * (ID<TAB>STATUS<TAB>RULESET<TAB>PLAYERS<TAB>SCORES, docs/rules/CLI.md).
+ *
+ * Returns: the exit status (a game that cannot be loaded or replayed is
+ * reported: status 1).
+ */
+int lw_cli_print_game_line (LwStore *store,
+                            gint64   id);
+
+/* A stored game corrected as the app corrects it (lw-cli-edits.c):
+ * `game delete ID` and `round replace|insert|delete ID N [--round FILE]`. */
+int lw_cli_cmd_game  (LwCliContext *ctx, int argc, char **argv);
+int lw_cli_cmd_round (LwCliContext *ctx, int argc, char **argv);
+
 /* Events and ratings (lw-cli-event.c, docs/EVENTS.md): `event SUBCOMMAND
  * …` and `ratings`, with the same argument convention. */
 int lw_cli_cmd_event   (LwCliContext *ctx, int argc, char **argv);

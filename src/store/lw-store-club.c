@@ -383,6 +383,53 @@ import_pulled (LwStore           *self,
   return FALSE;
 }
 
+/* Game @id here (0: none) becomes pulled @game (a record, or a deletion),
+ * held from @game's origin: as a pull replaces a held game, and as
+ * lw_store_club_resolve_conflict() replaces this laptop's copy. Inside a
+ * write transaction. */
+static gboolean
+replace_with_pulled (LwStore           *self,
+                     gint64             id,
+                     const LwClubGame  *game,
+                     GError           **error)
+{
+  g_autoptr (LwStoreStmt) stmt = NULL;
+  g_autoptr (GArray) tables = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  /* The tables of events held here whose result the game is stay linked
+   * to its new copy (their events name it by UUID). */
+  if (id != 0
+      && (!lw_store_read_ids (self, "SELECT id FROM event_tables WHERE game = ?", id, tables,
+                              error)
+          || !remove_held_game (self, id, error)))
+    return FALSE;
+  if (game->record == NULL)
+    {
+      stmt = lw_store_stmt (self, "DELETE FROM club_games WHERE uuid = ?", error);
+      return stmt != NULL
+             && lw_store_bind_text (self, stmt, 1, game->uuid, error)
+             && lw_store_step_done (self, stmt, error);
+    }
+  if (!import_pulled (self, game, error))
+    return FALSE;
+  for (guint i = 0; i < tables->len; i++)
+    if (!lw_store_run_text (self,
+                            "UPDATE event_tables SET game = (SELECT id FROM games WHERE uuid = ?1)"
+                            " WHERE id = ?2",
+                            game->uuid, g_array_index (tables, gint64, i), error))
+      return FALSE;
+  stmt = lw_store_stmt (self,
+                        "INSERT OR REPLACE INTO club_games (uuid, origin, origin_name, version)"
+                        " VALUES (?, ?, ?, ?)",
+                        error);
+  return stmt != NULL
+         && lw_store_bind_text (self, stmt, 1, game->uuid, error)
+         && lw_store_bind_text (self, stmt, 2, game->origin, error)
+         && lw_store_bind_text (self, stmt, 3, game->origin_name, error)
+         && lw_store_bind_int (self, stmt, 4, game->version, error)
+         && lw_store_step_done (self, stmt, error);
+}
+
 /* One change of the server, inside lw_store_club_apply_pulled()'s
  * transaction; @own: the change is of this laptop's own origin. */
 static gboolean
@@ -395,7 +442,6 @@ apply_one (LwStore           *self,
   gint64 held_version = -1;
   gboolean has_row = FALSE;
   g_autoptr (LwStoreStmt) stmt = NULL;
-  g_autoptr (GArray) tables = g_array_new (FALSE, FALSE, sizeof (gint64));
 
   if (game->too_large)
     {
@@ -443,43 +489,12 @@ apply_one (LwStore           *self,
 
   /* A game of this laptop's own with the same UUID (the same record
    * imported on two laptops) stays as it is: the server names the
-   * conflict. */
+   * conflict, and lw_store_club_resolve_conflict() ends it. */
   if (id != 0 && held_version < 0)
     return TRUE;
   if (id != 0 && held_version == game->version && game->record != NULL)
     return TRUE;
-  /* The tables of events held here whose result the game is stay linked
-   * to its new copy (their events name it by UUID). */
-  if (id != 0
-      && (!lw_store_read_ids (self, "SELECT id FROM event_tables WHERE game = ?", id, tables,
-                              error)
-          || !remove_held_game (self, id, error)))
-    return FALSE;
-  if (game->record == NULL)
-    {
-      stmt = lw_store_stmt (self, "DELETE FROM club_games WHERE uuid = ?", error);
-      return stmt != NULL
-             && lw_store_bind_text (self, stmt, 1, game->uuid, error)
-             && lw_store_step_done (self, stmt, error);
-    }
-  if (!import_pulled (self, game, error))
-    return FALSE;
-  for (guint i = 0; i < tables->len; i++)
-    if (!lw_store_run_text (self,
-                            "UPDATE event_tables SET game = (SELECT id FROM games WHERE uuid = ?1)"
-                            " WHERE id = ?2",
-                            game->uuid, g_array_index (tables, gint64, i), error))
-      return FALSE;
-  stmt = lw_store_stmt (self,
-                        "INSERT OR REPLACE INTO club_games (uuid, origin, origin_name, version)"
-                        " VALUES (?, ?, ?, ?)",
-                        error);
-  return stmt != NULL
-         && lw_store_bind_text (self, stmt, 1, game->uuid, error)
-         && lw_store_bind_text (self, stmt, 2, game->origin, error)
-         && lw_store_bind_text (self, stmt, 3, game->origin_name, error)
-         && lw_store_bind_int (self, stmt, 4, game->version, error)
-         && lw_store_step_done (self, stmt, error);
+  return replace_with_pulled (self, id, game, error);
 }
 
 /* Whether @error is about the change's own data (its record or facts),
@@ -757,5 +772,129 @@ lw_store_club_find_game (LwStore      *self,
   g_clear_pointer (&stmt, lw_store_stmt_release);
   if (ok && has_row && !held && version != NULL)
     ok = lw_store_get_game_version (self, *found, version, error);
+  return lw_store_finish (self, ok, error);
+}
+
+GPtrArray *
+lw_store_club_list_own_uuids (LwStore  *self,
+                              GError  **error)
+{
+  g_autoptr (GPtrArray) uuids = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (LwStoreStmt) stmt = NULL;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!lw_store_begin_read (self, error))
+    return NULL;
+  stmt = lw_store_query (self,
+                         "SELECT uuid FROM games WHERE uuid NOT IN (SELECT uuid FROM club_games)"
+                         " ORDER BY id",
+                         0, 0, error);
+  while (lw_store_next_row (self, stmt, &ok, error))
+    g_ptr_array_add (uuids, column_text (stmt, 0));
+  ok = ok && stmt != NULL;
+  g_clear_pointer (&stmt, lw_store_stmt_release);
+  if (!lw_store_finish (self, ok, error))
+    return NULL;
+  return g_steal_pointer (&uuids);
+}
+
+/* The push's row of @uuid goes: the UUID is no longer sent from here (no
+ * deletion of it either). */
+static gboolean
+forget_pushed (LwStore     *self,
+               const char  *uuid,
+               GError     **error)
+{
+  g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "DELETE FROM club_pushed WHERE uuid = ?", error);
+
+  return stmt != NULL
+         && lw_store_bind_text (self, stmt, 1, uuid, error)
+         && lw_store_step_done (self, stmt, error);
+}
+
+gboolean
+lw_store_club_resolve_conflict (LwStore           *self,
+                                gint64             id,
+                                const LwClubGame  *theirs,
+                                gboolean           keep_mine,
+                                gint64            *theirs_id,
+                                GError           **error)
+{
+  g_autoptr (LwStoreStmt) stmt = NULL;
+  g_autoptr (LwClubState) state = NULL;
+  g_autofree char *uuid = NULL;
+  g_autofree char *held_from = NULL;
+  gboolean has_row = FALSE;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (id > 0 && theirs != NULL && theirs->uuid != NULL, FALSE);
+  g_return_val_if_fail (!theirs->is_event && !theirs->too_large, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (theirs_id != NULL)
+    *theirs_id = 0;
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  state = lw_store_club_get_state (self, FALSE, error);
+  stmt = state != NULL
+         ? lw_store_query_row (self,
+                               "SELECT g.uuid, c.origin_name FROM games AS g"
+                               " LEFT JOIN club_games AS c ON c.uuid = g.uuid WHERE g.id = ?",
+                               id, 0, &has_row, error)
+         : NULL;
+  ok = stmt != NULL;
+  if (ok && has_row)
+    {
+      uuid = column_text (stmt, 0);
+      held_from = column_text (stmt, 1);
+    }
+  g_clear_pointer (&stmt, lw_store_stmt_release);
+  if (ok && !has_row)
+    {
+      lw_store_set_not_found (error, "game", id);
+      ok = FALSE;
+    }
+  else if (ok && (held_from != NULL || g_strcmp0 (uuid, theirs->uuid) != 0
+                  || state->origin == NULL || g_strcmp0 (theirs->origin, state->origin) == 0))
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                   "game %" G_GINT64_FORMAT " is in no conflict: %s", id,
+                   held_from != NULL ? "it is another club laptop's, held here read-only"
+                   : state->origin == NULL ? "this database syncs with no club server"
+                   : "no other club laptop has sent a game with its id");
+      ok = FALSE;
+    }
+
+  if (ok && keep_mine)
+    {
+      /* Mine becomes a new game of this laptop (a new UUID, sent with the
+       * next sync); the id it shared goes to theirs, held here as every
+       * other laptop's game is. */
+      g_autofree char *fresh = g_uuid_string_random ();
+
+      ok = lw_store_run_text (self, "UPDATE games SET uuid = ?1 WHERE id = ?2", fresh, id, error)
+           && forget_pushed (self, uuid, error)
+           && replace_with_pulled (self, 0, theirs, error);
+    }
+  else if (ok)
+    {
+      /* Mine goes, with its edit log, as a held game replaced by a pull. */
+      ok = forget_pushed (self, uuid, error)
+           && replace_with_pulled (self, id, theirs, error);
+    }
+  if (ok && theirs_id != NULL && theirs->record != NULL)
+    {
+      stmt = lw_store_stmt (self, "SELECT id FROM games WHERE uuid = ?", error);
+      ok = stmt != NULL
+           && lw_store_bind_text (self, stmt, 1, theirs->uuid, error)
+           && lw_store_step_row (self, stmt, &has_row, error);
+      if (ok && has_row)
+        *theirs_id = sqlite3_column_int64 (stmt, 0);
+      g_clear_pointer (&stmt, lw_store_stmt_release);
+    }
   return lw_store_finish (self, ok, error);
 }

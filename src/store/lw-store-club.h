@@ -400,6 +400,59 @@ gboolean lw_store_club_find_game (LwStore      *self,
                                   GError      **error);
 
 /**
+ * lw_store_club_list_own_uuids:
+ * @self: a store
+ * @error: return location for a #GError
+ *
+ * The UUIDs of this laptop's own games (those not held from another club
+ * laptop), in the order they were stored: what a conflict can be
+ * (docs/CLUB-SERVER.md "Ownership and conflicts").
+ *
+ * Errors: %LW_STORE_ERROR.
+ *
+ * Returns: (transfer full) (element-type utf8) (nullable): the UUIDs,
+ *   %NULL on error.
+ */
+GPtrArray *lw_store_club_list_own_uuids (LwStore  *self,
+                                         GError  **error);
+
+/**
+ * lw_store_club_resolve_conflict:
+ * @self: a store joined to a club server
+ * @id: one of this laptop's own games, whose id (UUID) another club
+ *   laptop pushed first (the same record imported on both)
+ * @theirs: the server's game of that UUID, owned by @theirs->origin (a
+ *   record, or a deletion: @record %NULL), as read from the server
+ * @keep_mine: %TRUE: game @id stays this laptop's with a new UUID (sent as
+ *   a new game with the next sync); %FALSE: game @id is replaced by
+ *   @theirs, its edit log with it
+ * @theirs_id: (out) (optional): the local ID of @theirs, held here
+ *   read-only as every other laptop's game is; 0 when it is deleted there
+ * @error: return location for a #GError
+ *
+ * Ends a conflict (docs/CLUB-SERVER.md "Ownership and conflicts") in one
+ * transaction: with @keep_mine, game @id gets a new UUID and @theirs is
+ * stored beside it, held; without, game @id goes and @theirs takes its
+ * place (a finished game kept as an event table's result stays that
+ * table's result, as when a pull replaces a held game). Either way the
+ * old UUID is no longer sent from here. On any error nothing changes.
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND (no game @id),
+ * %LW_STORE_ERROR_INVALID ("game 12 is in no conflict: …": a held game,
+ * another UUID, @theirs of this laptop's own origin, a database joined to
+ * no club server; @theirs's record refused: "club server: game UUID: …"),
+ * the engine's errors for a record it refuses, another %LW_STORE_ERROR.
+ *
+ * Returns: %TRUE when resolved.
+ */
+gboolean lw_store_club_resolve_conflict (LwStore           *self,
+                                         gint64             id,
+                                         const LwClubGame  *theirs,
+                                         gboolean           keep_mine,
+                                         gint64            *theirs_id,
+                                         GError           **error);
+
+/**
  * LwClubRosterEntry:
  * @uuid: (transfer full): the player's stable ID in the club
  * @origin: (nullable) (transfer full): the laptop that added the entry

@@ -4,12 +4,17 @@
  * Preferences → Club, a game stored in the app reaching the server, a
  * game of another laptop's appearing in the Games list, the server gone
  * and back; a refused correction of another laptop's game sent as a
- * suggestion, listed on its owner's Club page, declined and accepted
+ * suggestion, listed on its owner's Club page, declined and accepted; a
+ * game entered on two laptops listed on the Club page of the one that
+ * shared it second, and kept there as a game of its own; the club admin's
+ * window: a roster entry renamed (and a name refused in words), a merge
+ * request declined
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
 
+#include "lw-club-admin-window-private.h"
 #include "lw-club-fixture.h"
 #include "lw-club-page.h"
 #include "lw-game-page-private.h"
@@ -21,6 +26,7 @@
 #include "lw-test-app.h"
 #include "lw-test-util.h"
 #include "lw-window-private.h"
+#include "lw-words.h"
 
 /* How long a sync may take to come, at the most (a loaded machine). */
 #define WAIT_US (60 * G_USEC_PER_SEC)
@@ -589,6 +595,266 @@ test_suggest_round (LwTestApp     *fixture,
   g_assert_cmpint (round->cards[0], ==, 20);
 }
 
+typedef struct {
+  GtkWidget *page;
+  guint      conflicts;
+} Conflicting;
+
+static gboolean
+page_lists_conflicts (gpointer data)
+{
+  Conflicting *conflicting = data;
+
+  return !lw_club_page_is_busy (conflicting->page)
+         && lw_club_page_get_n_conflicts (conflicting->page) == conflicting->conflicts;
+}
+
+/* The same record stored on laptop B and in the app (A), B sharing it
+ * first: A's Club page lists A's copy under "Same Game on Two Laptops"
+ * in words; Keep Mine makes it a game of its own (a new id, shared with
+ * the next sync) with B's held beside it, and the group goes. */
+static void
+test_conflict (LwTestApp     *fixture,
+               gconstpointer  data)
+{
+  g_autoptr (LwClubServer) server = lw_club_server_new ();
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (server, fixture->dir, "b");
+  g_autoptr (GRand) rng = g_rand_new_with_seed (3);
+  g_autoptr (LwGameRecord) record = lw_club_random_record (rng);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *uuid = NULL;
+  LwStore *store = lw_window_get_store (fixture->window);
+  LwClubAuto *auto_sync = lw_window_get_club_auto (fixture->window);
+  Waiting waiting = { fixture, server, 0, 0 };
+  Conflicting conflicting = { 0 };
+  GtkWindow *preferences;
+  GtkWidget *row, *button;
+  gint64 same = 0, mine;
+
+  g_free (record->id);
+  record->id = g_strdup ("0d9e8f7a-6b5c-4d3e-8f1a-2b3c4d5e6f70");
+  g_assert_cmpint (lw_store_import_game (b->store, record, FALSE, &same, &error), >, 0);
+  g_assert_no_error (error);
+  lw_club_laptop_sync (b);
+  mine = lw_store_import_game (store, record, FALSE, &same, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (mine, ==, 1);
+  join_app (fixture, server, "a");
+  title = lw_sides_title (record);
+
+  preferences = open_preferences (fixture);
+  conflicting.page = find_club_page (GTK_WIDGET (preferences));
+  conflicting.conflicts = 1;
+  wait_for (page_lists_conflicts, &conflicting, "A's copy on its Club page");
+  row = lw_club_page_get_conflict_row (conflicting.page, mine);
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_visible (gtk_widget_get_ancestor (row, ADW_TYPE_PREFERENCES_GROUP)));
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, title);
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)),
+                            "“b” shared the same game first, so this copy is not shared"));
+  g_assert_nonnull (find_titled (row, GTK_TYPE_BUTTON, "_Use Theirs"));
+  button = find_titled (row, GTK_TYPE_BUTTON, "_Keep Mine");
+  g_assert_nonnull (button);
+
+  waiting.syncs = lw_club_auto_get_count (auto_sync);
+  waiting.games = 2;
+  g_signal_emit_by_name (button, "clicked");
+  conflicting.conflicts = 0;
+  wait_for (page_lists_conflicts, &conflicting, "the conflict gone from A's Club page");
+  {
+    sqlite3 *sql = lw_test_sql_open (fixture->db_path);
+
+    uuid = lw_test_sql_text (sql, "SELECT uuid FROM games WHERE id = 1");
+    g_assert_cmpint (lw_test_sql_int (sql, "SELECT count (*) FROM games"), ==, 2);
+    g_assert_cmpint (lw_test_sql_int (sql, "SELECT count (*) FROM club_games"
+                                           " WHERE uuid = '0d9e8f7a-6b5c-4d3e-8f1a-2b3c4d5e6f70'"), ==, 1);
+    sqlite3_close (sql);
+  }
+  g_assert_cmpstr (uuid, !=, "0d9e8f7a-6b5c-4d3e-8f1a-2b3c4d5e6f70");
+  /* Kept as A's own, it reaches the server with the sync Keep Mine asked for. */
+  wait_for (server_has_games, &waiting, "A's copy on the server as a game of its own");
+  gtk_window_destroy (preferences);
+  lw_test_drain ();
+}
+
+/* The admin's window open from the Club page, or NULL. */
+static LwClubAdminWindow *
+find_admin_window (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (LW_IS_CLUB_ADMIN_WINDOW (window))
+        return LW_CLUB_ADMIN_WINDOW (window);
+    }
+  return NULL;
+}
+
+static gboolean
+admin_idle (gpointer data)
+{
+  return !lw_club_admin_window_is_busy (data) && lw_club_admin_window_get_n_players (data) > 0;
+}
+
+/* A club admin's login (its password in the password file). */
+static char *
+new_admin (LwClubServer *server)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *role = NULL;
+  g_autofree char *owner = g_strdup (server->owner);
+  g_autofree char *name = g_strdup_printf ("ui_%d", (int) getpid ());
+  char *user = strstr (owner, "user=");
+  char *conninfo;
+
+  g_assert_true (lw_club_add_admin (server->owner, name, "the admin's secret", &role, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (user);
+  *user = '\0';
+  conninfo = g_strdup_printf ("%suser=%s", owner, role);
+  g_assert_true (lw_club_save_password (conninfo, "the admin's secret", NULL, &error));
+  g_assert_no_error (error);
+  return conninfo;
+}
+
+/* Laptop B's players on the roster and one merge request of B's; the
+ * app's Club page opens the admin's window, which lists both with the
+ * admin's login: a rename reaches the server, an empty name is refused in
+ * the names rule's words and changes nothing, and Decline declines the
+ * request. */
+static void
+test_admin (LwTestApp     *fixture,
+            gconstpointer  data)
+{
+  g_autoptr (LwClubServer) server = lw_club_server_new ();
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (server, fixture->dir, "b");
+  g_autoptr (GRand) rng = g_rand_new_with_seed (9);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwGameRecord) record = lw_club_random_record (rng);
+  g_autoptr (LwPlayerMerge) merge = NULL;
+  g_autofree char *conninfo = new_admin (server);
+  g_autofree char *uuid = NULL;
+  g_autofree char *sql = NULL;
+  g_autofree char *held = NULL;
+  g_autofree char *expected = NULL;
+  LwClubAdminWindow *admin;
+  AdwMessageDialog *dialog;
+  GtkWindow *preferences;
+  GtkWidget *page, *open, *row, *button;
+  gboolean requested = FALSE;
+  gint64 same = 0;
+
+  /* B: a game of four players, and two of them merged there (a request). */
+  g_autoptr (LwGameRecord) other = lw_club_random_record (rng);
+  const char *into = NULL;
+
+  g_assert_cmpint (lw_store_import_game (b->store, record, TRUE, &same, &error), >, 0);
+  g_assert_no_error (error);
+  /* A second game whose first player plays in no other game: the one B
+   * merges into a player of the first game, who is not in the second. */
+  g_free (other->players[0]);
+  other->players[0] = g_strdup ("Quentin Solo");
+  for (guint i = 0; i < record->n_players && into == NULL; i++)
+    {
+      gboolean in_other = FALSE;
+
+      for (guint j = 0; j < other->n_players; j++)
+        in_other = in_other || g_str_equal (record->players[i], other->players[j]);
+      if (!in_other)
+        into = record->players[i];
+    }
+  g_assert_nonnull (into);
+  g_assert_cmpint (lw_store_import_game (b->store, other, TRUE, &same, &error), >, 0);
+  g_assert_no_error (error);
+  /* Its players on the roster first: a merge of two entries is a request. */
+  lw_club_laptop_sync (b);
+  g_assert_true (lw_store_club_merge_players (b->store, "Quentin Solo", into, &merge, &requested, &error));
+  g_assert_no_error (error);
+  g_assert_true (requested);
+  lw_club_laptop_sync (b);
+  join_app (fixture, server, "a");
+
+  preferences = open_preferences (fixture);
+  page = find_club_page (GTK_WIDGET (preferences));
+  open = find_titled (page, GTK_TYPE_BUTTON, "_Open…");
+  g_assert_nonnull (open);
+  g_signal_emit_by_name (open, "clicked");
+  lw_test_drain ();
+  admin = find_admin_window ();
+  g_assert_nonnull (admin);
+  /* The laptop's own login reads the lists too; the admin's is given. */
+  lw_club_admin_window_set_conninfo (admin, conninfo);
+  wait_for (admin_idle, admin, "the roster in the admin's window");
+  held = lw_club_server_text (server, "SELECT count (*) FROM littlewolf.roster WHERE merged_into IS NULL");
+  g_assert_cmpuint (lw_club_admin_window_get_n_players (admin), ==, g_ascii_strtoull (held, NULL, 10));
+  g_assert_cmpuint (lw_club_admin_window_get_n_players (admin), >=, 4);
+  g_assert_cmpuint (lw_club_admin_window_get_n_requests (admin), ==, 1);
+  row = lw_club_admin_window_get_request_row (admin, 1);
+  g_assert_nonnull (row);
+  expected = g_strdup_printf ("“Quentin Solo” into “%s”", into);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, expected);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "From “b” · waiting for your decision");
+
+  /* Rename the third player. */
+  sql = g_strdup_printf ("SELECT uuid FROM littlewolf.roster WHERE name = '%s'", record->players[2]);
+  uuid = lw_club_server_text (server, sql);
+  row = lw_club_admin_window_get_player_row (admin, uuid);
+  g_assert_nonnull (row);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, record->players[2]);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "Added by “b”");
+  gtk_widget_activate_action (GTK_WIDGET (admin), "admin.rename", "s", uuid);
+  dialog = lw_club_admin_window_get_dialog (admin);
+  g_assert_nonnull (dialog);
+  gtk_editable_set_text (GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog)), "Zora Renamed");
+  lw_test_respond (dialog, "rename");
+  lw_test_drain ();
+  wait_for (admin_idle, admin, "the rename");
+  g_free (held);
+  g_free (sql);
+  sql = g_strdup_printf ("SELECT name FROM littlewolf.roster WHERE uuid = '%s'", uuid);
+  held = lw_club_server_text (server, sql);
+  g_assert_cmpstr (held, ==, "Zora Renamed");
+  row = lw_club_admin_window_get_player_row (admin, uuid);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "Zora Renamed");
+
+  /* An empty name: the names rule's words on the status row, nothing
+   * changed. */
+  gtk_widget_activate_action (GTK_WIDGET (admin), "admin.rename", "s", uuid);
+  dialog = lw_club_admin_window_get_dialog (admin);
+  gtk_editable_set_text (GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog)), "  ");
+  lw_test_respond (dialog, "rename");
+  lw_test_drain ();
+  wait_for (admin_idle, admin, "the empty name refused");
+  g_assert_true (g_str_has_suffix (adw_action_row_get_subtitle (lw_club_admin_window_get_status_row (admin)),
+                                   " merge request"));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (lw_club_admin_window_get_status_row (admin)),
+                            "is empty\n"));
+  g_free (held);
+  held = lw_club_server_text (server, sql);
+  g_assert_cmpstr (held, ==, "Zora Renamed");
+
+  /* Decline the request. */
+  button = find_titled (lw_club_admin_window_get_request_row (admin, 1), GTK_TYPE_BUTTON, "_Decline");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  lw_test_drain ();
+  wait_for (admin_idle, admin, "the request declined");
+  g_free (held);
+  held = lw_club_server_text (server, "SELECT state FROM littlewolf.requests WHERE id = 1");
+  g_assert_cmpstr (held, ==, "declined");
+  row = lw_club_admin_window_get_request_row (admin, 1);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "From “b” · declined");
+  g_assert_null (find_titled (row, GTK_TYPE_BUTTON, "_Decline"));
+
+  gtk_window_destroy (GTK_WINDOW (admin));
+  gtk_window_destroy (preferences);
+  lw_test_drain ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -597,6 +863,8 @@ main (int   argc,
     { "/ui-club/auto-sync", test_auto_sync },
     { "/ui-club/suggestions", test_suggestions },
     { "/ui-club/suggest-round", test_suggest_round },
+    { "/ui-club/conflict", test_conflict },
+    { "/ui-club/admin", test_admin },
   };
 
   if (!lw_club_fixture_init ())

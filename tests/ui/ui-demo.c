@@ -52,7 +52,12 @@
  *         new-game-roster (a club laptop's New Game, "Sa" typed in seat 1:
  *         the names offered, this laptop's and the club roster's),
  *         roster-ask (its Start with Sam Lee, whom two roster entries
- *         share: the dialog that asks which)
+ *         share: the dialog that asks which),
+ *         club-admin (DB as it is, a club laptop: Preferences → Club and
+ *         the club admin's window over it, read with LW_DEMO_CONNINFO, an
+ *         admin's login, else the laptop's; LW_DEMO_OPEN=rename or merge:
+ *         the Rename or Merge dialog of roster entry LW_DEMO_PLAYER once
+ *         read)
  *
  * With LW_DEMO_LONG_NAMES=1 in the environment, the first two players are
  * named with the longest names the names rule allows: 100 letters without
@@ -72,6 +77,7 @@
 #include "lw-application.h"
 #include "lw-application-private.h"
 #include "lw-bracket.h"
+#include "lw-club-admin-window-private.h"
 #include "lw-print-boards.h"
 #include "lw-store-event-boards.h"
 #include "lw-events-page.h"
@@ -557,6 +563,55 @@ roster_demo (LwWindow *window,
   if (ask)
     g_object_set_data (G_OBJECT (window), "lw-demo-ask", GINT_TO_POINTER (1));
   g_timeout_add (1500, roster_demo_cb, window);
+}
+
+/* club-admin, once the lists are read: LW_DEMO_OPEN's dialog for the
+ * player LW_DEMO_PLAYER (a roster UUID). */
+static gboolean
+club_admin_open_cb (gpointer data)
+{
+  LwClubAdminWindow *admin = data;
+  const char *open = g_getenv ("LW_DEMO_OPEN");
+  const char *uuid = g_getenv ("LW_DEMO_PLAYER");
+
+  if (lw_club_admin_window_is_busy (admin))
+    return G_SOURCE_CONTINUE;
+  if (open != NULL && *open != '\0' && uuid != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (admin), g_str_equal (open, "merge") ? "admin.merge" : "admin.rename",
+                                "s", uuid);
+  return G_SOURCE_REMOVE;
+}
+
+/* club-admin: Preferences → Club, and the admin's window over it. */
+static void
+club_admin_demo (LwApplication *app,
+                 LwStore       *store,
+                 int            width,
+                 int            height)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  const char *conninfo = g_getenv ("LW_DEMO_CONNINFO");
+  GtkWindow *preferences = NULL;
+  LwClubAdminWindow *admin;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr (GtkWindow) shown = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_PREFERENCES_WINDOW (shown))
+        {
+          adw_preferences_window_set_visible_page_name (ADW_PREFERENCES_WINDOW (shown), "club");
+          preferences = shown;
+        }
+    }
+  admin = lw_club_admin_window_new (preferences, store);
+  if (width > 0)
+    gtk_window_set_default_size (GTK_WINDOW (admin), width, height);
+  if (conninfo != NULL)
+    lw_club_admin_window_set_conninfo (admin, conninfo);
+  gtk_window_present (GTK_WINDOW (admin));
+  g_timeout_add (200, club_admin_open_cb, admin);
 }
 
 int
@@ -1391,6 +1446,8 @@ main (int   argc,
     }
   else if (g_str_equal (screen, "new-game-roster") || g_str_equal (screen, "roster-ask"))
     roster_demo (window, store, g_str_equal (screen, "roster-ask"));
+  else if (g_str_equal (screen, "club-admin"))
+    club_admin_demo (app, store, width, height);
 
   g_application_hold (G_APPLICATION (app));
   while (TRUE)

@@ -1,12 +1,15 @@
 /* lw-club-page.c — Preferences → Club (docs/CLUB-SERVER.md "In the app"):
- * the automatic sync's state with Sync Now (Retry after a failure), and
- * joining a club server
+ * the automatic sync's state with Sync Now (Retry after a failure), the
+ * suggestions, the games waiting in a conflict (Keep Mine, Use Theirs),
+ * and joining a club server
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>
 
+#include "lw-club-admin-window.h"
 #include "lw-club-page.h"
+#include "lw-club-resolve.h"
 #include "lw-club-suggestions.h"
 #include "lw-words.h"
 
@@ -24,6 +27,7 @@ typedef struct {
   AdwEntryRow  *password;
   GtkWidget    *join;
   AdwActionRow *join_row;
+  GtkWidget    *admin_row;   /* Club Admin: Open… */
   GtkWidget    *incoming;   /* the group of suggestions aimed at this laptop */
   GtkWidget    *sent;       /* the group of those sent from here */
   GPtrArray    *rows;       /* owned array, borrowed rows: those of the two groups */
@@ -35,6 +39,13 @@ typedef struct {
   guint         deciding;    /* decisions under way */
   gint64        refused;     /* the suggestion whose decision failed last, or 0 */
   char         *refusal;     /* why, in words (owned) */
+
+  /* the games waiting in a conflict: read with the suggestions */
+  GtkWidget    *conflicts;          /* the group, shown while it has any */
+  GPtrArray    *conflict_rows;      /* owned array, borrowed rows */
+  gboolean      listing_conflicts;
+  gboolean      list_conflicts_again;
+  guint         resolving;          /* resolutions under way */
 } ClubPage;
 
 static void
@@ -46,11 +57,13 @@ club_page_free (ClubPage *club)
   g_clear_object (&club->auto_sync);
   g_clear_object (&club->store);
   g_clear_pointer (&club->rows, g_ptr_array_unref);
+  g_clear_pointer (&club->conflict_rows, g_ptr_array_unref);
   g_free (club->refusal);
   g_free (club);
 }
 
 static void list_suggestions (ClubPage *club);
+static void list_conflicts (ClubPage *club);
 
 /* The rows as the database and the sync say now. */
 static void
@@ -72,6 +85,7 @@ refresh (ClubPage *club)
     gtk_widget_add_css_class (club->button, "suggested-action");
   else
     gtk_widget_remove_css_class (club->button, "suggested-action");
+  gtk_widget_set_visible (club->admin_row, state != NULL);
   gtk_widget_set_visible (club->incoming, state != NULL);
   gtk_widget_set_visible (club->sent, state != NULL);
 }
@@ -83,7 +97,10 @@ changed_cb (LwClubAuto *auto_sync,
 {
   refresh (club);
   if (!lw_club_auto_is_syncing (auto_sync) && lw_club_auto_get_count (auto_sync) != club->listed_at)
-    list_suggestions (club);
+    {
+      list_suggestions (club);
+      list_conflicts (club);
+    }
 }
 
 static void
@@ -92,6 +109,19 @@ sync_clicked_cb (GtkButton *button,
 {
   lw_club_auto_sync_now (club->auto_sync);
   refresh (club);
+}
+
+/* Club Admin's Open…: the admin's window, for the roster and the
+ * laptops' merge requests. */
+static void
+admin_clicked_cb (GtkButton *button,
+                  ClubPage  *club)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (button));
+  LwClubAdminWindow *window = lw_club_admin_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                        club->store);
+
+  gtk_window_present (GTK_WINDOW (window));
 }
 
 static void
@@ -394,6 +424,168 @@ suggestions_group (const char *title,
   return group;
 }
 
+/* ---- games waiting in a conflict ------------------------------------ */
+
+static void
+resolved_cb (GObject      *source,
+             GAsyncResult *result,
+             gpointer      data)
+{
+  g_autoptr (GError) error = NULL;
+  GtkWidget *button = data;   /* owned: a reference */
+  gboolean keep_mine = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "lw-keep-mine"));
+  const char *owner = g_object_get_data (G_OBJECT (button), "lw-owner");
+  gboolean resolved = lw_club_resolve_conflict_finish (result, &error);
+  g_autofree char *message = NULL;
+  ClubPage *club;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_object_unref (button);
+      return;
+    }
+  club = g_object_get_data (G_OBJECT (button), "lw-club");
+  club->resolving--;
+  if (!resolved)
+    {
+      g_autofree char *why = lw_message_capitalize (error->message);
+
+      /* TRANSLATORS: a toast on Preferences → Club: %s why a game in a conflict was left as it was */
+      message = g_strdup_printf (_("Nothing changed: %s"), why);
+      gtk_widget_set_sensitive (gtk_widget_get_parent (button), TRUE);
+    }
+  else if (keep_mine)
+    {
+      /* TRANSLATORS: a toast on Preferences → Club after Keep Mine: %s the other laptop's name */
+      message = g_strdup_printf (_("This copy is now a game of its own, shared at the next sync; "
+                                   "“%s”'s is shown beside it"), owner);
+      /* Mine goes to the other laptops as a new game. */
+      lw_club_auto_sync_now (club->auto_sync);
+    }
+  else
+    /* TRANSLATORS: a toast on Preferences → Club after Use Theirs: %s the other laptop's name */
+    message = g_strdup_printf (_("This copy is replaced by “%s”'s game"), owner);
+  g_object_unref (button);
+  toast (club->page, message);
+  list_conflicts (club);
+}
+
+/* Keep Mine or Use Theirs: the resolution on a worker thread; both
+ * buttons of the row wait for it. */
+static void
+resolve_clicked_cb (GtkButton *button,
+                    ClubPage  *club)
+{
+  gboolean keep_mine = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "lw-keep-mine"));
+  gint64 game = *(gint64 *) g_object_get_data (G_OBJECT (button), "lw-game");
+
+  gtk_widget_set_sensitive (gtk_widget_get_parent (GTK_WIDGET (button)), FALSE);
+  club->resolving++;
+  g_object_set_data (G_OBJECT (button), "lw-club", club);
+  lw_club_resolve_conflict_async (club->store, game, keep_mine, club->cancellable, resolved_cb,
+                                  g_object_ref (button));
+}
+
+static GtkWidget *
+resolve_button (ClubPage                 *club,
+                const LwClubConflictItem *item,
+                gboolean                  keep_mine,
+                const char               *label,
+                const char               *tooltip)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (label);
+
+  g_object_set_data_full (G_OBJECT (button), "lw-game",
+                          g_memdup2 (&item->conflict->game, sizeof item->conflict->game), g_free);
+  g_object_set_data_full (G_OBJECT (button), "lw-owner", g_strdup (item->owner), g_free);
+  g_object_set_data (G_OBJECT (button), "lw-keep-mine", GINT_TO_POINTER (keep_mine));
+  gtk_widget_set_tooltip_text (button, tooltip);
+  g_signal_connect (button, "clicked", G_CALLBACK (resolve_clicked_cb), club);
+  return button;
+}
+
+static void
+add_conflict (ClubPage                 *club,
+              const LwClubConflictItem *item)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  g_autofree char *keep = g_strdup_printf (/* TRANSLATORS: Preferences → Club, the tooltip of Keep Mine: %s the other laptop's name */
+                                           _("Keep this copy as a game of its own: it is shared at the next "
+                                             "sync, and “%s”'s is shown beside it"), item->owner);
+  g_autofree char *take = g_strdup_printf (/* TRANSLATORS: Preferences → Club, the tooltip of Use Theirs: %s the other laptop's name */
+                                           _("Replace this copy with “%s”'s game, read-only here like every "
+                                             "other laptop's"), item->owner);
+
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), item->title);
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (row), item->subtitle);
+  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 4);
+  g_object_set_data_full (G_OBJECT (row), "lw-game",
+                          g_memdup2 (&item->conflict->game, sizeof item->conflict->game), g_free);
+  gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
+  /* TRANSLATORS: Preferences → Club: keep this laptop's copy of a game another laptop shared first */
+  gtk_box_append (GTK_BOX (box), resolve_button (club, item, TRUE, _("_Keep Mine"), keep));
+  /* TRANSLATORS: Preferences → Club: use the other laptop's game instead of this laptop's copy */
+  gtk_box_append (GTK_BOX (box), resolve_button (club, item, FALSE, _("_Use Theirs"), take));
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), box);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (club->conflicts), row);
+  g_ptr_array_add (club->conflict_rows, row);
+}
+
+/* The group as @items say; hidden when there is none, or when they
+ * cannot be read (the sync's row says why the server cannot be reached). */
+static void
+show_conflicts (ClubPage  *club,
+                GPtrArray *items)
+{
+  for (guint i = 0; i < club->conflict_rows->len; i++)
+    adw_preferences_group_remove (ADW_PREFERENCES_GROUP (club->conflicts),
+                                  g_ptr_array_index (club->conflict_rows, i));
+  g_ptr_array_set_size (club->conflict_rows, 0);
+  for (guint i = 0; items != NULL && i < items->len; i++)
+    add_conflict (club, g_ptr_array_index (items, i));
+  gtk_widget_set_visible (club->conflicts, club->conflict_rows->len > 0);
+}
+
+static void
+conflicts_listed_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) items = lw_club_list_conflicts_finish (result, &error);
+  ClubPage *club = data;
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  club->listing_conflicts = FALSE;
+  show_conflicts (club, items);
+  if (club->list_conflicts_again)
+    {
+      club->list_conflicts_again = FALSE;
+      list_conflicts (club);
+    }
+}
+
+/* Asks the server on a worker thread which games here wait in a
+ * conflict, one reading at a time. */
+static void
+list_conflicts (ClubPage *club)
+{
+  g_autoptr (LwClubState) state = lw_store_club_get_state (club->store, FALSE, NULL);
+
+  if (state == NULL)
+    return;
+  if (club->listing_conflicts)
+    {
+      club->list_conflicts_again = TRUE;
+      return;
+    }
+  club->listing_conflicts = TRUE;
+  lw_club_list_conflicts_async (club->store, club->cancellable, conflicts_listed_cb, club);
+}
+
 static GtkWidget *
 add_join_group (GtkWidget *page,
                 ClubPage  *club)
@@ -447,6 +639,7 @@ lw_club_page_new (LwStore    *store,
   club->auto_sync = auto_sync != NULL ? g_object_ref (auto_sync) : lw_club_auto_new (store);
   club->cancellable = g_cancellable_new ();
   club->rows = g_ptr_array_new ();
+  club->conflict_rows = g_ptr_array_new ();
   club->page = page;
   /* TRANSLATORS: the Preferences page of the club server */
   adw_preferences_page_set_title (ADW_PREFERENCES_PAGE (page), _("Club"));
@@ -467,7 +660,33 @@ lw_club_page_new (LwStore    *store,
   gtk_widget_set_valign (club->button, GTK_ALIGN_CENTER);
   adw_action_row_add_suffix (club->row, club->button);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), GTK_WIDGET (club->row));
+  {
+    GtkWidget *open;
+
+    club->admin_row = adw_action_row_new ();
+    /* TRANSLATORS: Preferences → Club: the row that opens the club admin's window */
+    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (club->admin_row), _("Club Admin"));
+    adw_action_row_set_subtitle (ADW_ACTION_ROW (club->admin_row),
+                                 /* TRANSLATORS: Preferences → Club: below “Club Admin” */
+                                 _("Rename and merge the roster's players, decide the laptops' merge "
+                                   "requests: with an admin's login"));
+    /* TRANSLATORS: Preferences → Club: the button that opens the club admin's window */
+    open = gtk_button_new_with_mnemonic (_("_Open…"));
+    gtk_widget_set_valign (open, GTK_ALIGN_CENTER);
+    g_signal_connect (open, "clicked", G_CALLBACK (admin_clicked_cb), club);
+    adw_action_row_add_suffix (ADW_ACTION_ROW (club->admin_row), open);
+    adw_action_row_set_activatable_widget (ADW_ACTION_ROW (club->admin_row), open);
+    adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), club->admin_row);
+  }
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (group));
+  club->conflicts = suggestions_group (/* TRANSLATORS: the group heading of Preferences → Club: games entered on this laptop and on another */
+                                       _("Same Game on Two Laptops"),
+                                       /* TRANSLATORS: below the heading "Same Game on Two Laptops" on Preferences → Club */
+                                       _("These games were also entered on another laptop, which shared them "
+                                         "first, so the copies here are not shared. Keep a copy as a game of "
+                                         "its own, or use the other laptop's instead."));
+  gtk_widget_set_visible (club->conflicts, FALSE);
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (club->conflicts));
   club->incoming = suggestions_group (/* TRANSLATORS: the group heading of Preferences → Club: suggestions from other laptops */
                                       _("Suggestions"),
                                       /* TRANSLATORS: below the heading "Suggestions" on Preferences → Club */
@@ -487,6 +706,7 @@ lw_club_page_new (LwStore    *store,
   club->changed_id = g_signal_connect (club->auto_sync, "changed", G_CALLBACK (changed_cb), club);
   refresh (club);
   list_suggestions (club);
+  list_conflicts (club);
   return page;
 }
 
@@ -505,7 +725,7 @@ lw_club_page_is_busy (GtkWidget *page)
   ClubPage *club = g_object_get_data (G_OBJECT (page), "lw-club");
 
   g_return_val_if_fail (club != NULL, FALSE);
-  return club->listing || club->deciding > 0;
+  return club->listing || club->deciding > 0 || club->listing_conflicts || club->resolving > 0;
 }
 
 GtkWidget *
@@ -545,4 +765,31 @@ lw_club_page_get_n_suggestions (GtkWidget *page,
         n++;
     }
   return n;
+}
+
+GtkWidget *
+lw_club_page_get_conflict_row (GtkWidget *page,
+                               gint64     game)
+{
+  ClubPage *club = g_object_get_data (G_OBJECT (page), "lw-club");
+
+  g_return_val_if_fail (club != NULL, NULL);
+  for (guint i = 0; i < club->conflict_rows->len; i++)
+    {
+      GtkWidget *row = g_ptr_array_index (club->conflict_rows, i);
+      const gint64 *id = g_object_get_data (G_OBJECT (row), "lw-game");
+
+      if (id != NULL && *id == game)
+        return row;
+    }
+  return NULL;
+}
+
+guint
+lw_club_page_get_n_conflicts (GtkWidget *page)
+{
+  ClubPage *club = g_object_get_data (G_OBJECT (page), "lw-club");
+
+  g_return_val_if_fail (club != NULL, 0);
+  return club->conflict_rows->len;
 }

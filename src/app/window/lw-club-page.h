@@ -50,7 +50,8 @@ AdwActionRow *lw_club_page_get_row (GtkWidget *page);
  * lw_club_page_is_busy:
  * @page: a page of lw_club_page_new()
  *
- * Returns: whether the suggestions are being read or decided (tests).
+ * Returns: whether the suggestions or the conflicts are being read,
+ *   decided or resolved (tests).
  */
 gboolean lw_club_page_is_busy (GtkWidget *page);
 
@@ -75,5 +76,24 @@ GtkWidget *lw_club_page_get_suggestion_row (GtkWidget *page,
  */
 guint lw_club_page_get_n_suggestions (GtkWidget *page,
                                       gboolean   incoming);
+
+/**
+ * lw_club_page_get_conflict_row:
+ * @page: a page of lw_club_page_new()
+ * @game: the local ID of a game waiting in a conflict
+ *
+ * Returns: (transfer none) (nullable): its row as last read (its Keep
+ *   Mine and Use Theirs buttons are in it), %NULL when not shown.
+ */
+GtkWidget *lw_club_page_get_conflict_row (GtkWidget *page,
+                                          gint64     game);
+
+/**
+ * lw_club_page_get_n_conflicts:
+ * @page: a page of lw_club_page_new()
+ *
+ * Returns: how many games the group of conflicts shows (0: it is hidden).
+ */
+guint lw_club_page_get_n_conflicts (GtkWidget *page);
 
 G_END_DECLS

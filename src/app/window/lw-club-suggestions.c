@@ -90,14 +90,12 @@ lw_club_describe_sent (gint64      id,
                           number, name);
 }
 
-/* A task of @tag whose thread runs on a second connection to @store, or
- * %NULL when none opens (the task then returned the error). */
-static GTask *
-task_on_another (LwStore             *store,
-                 gpointer             tag,
-                 GCancellable        *cancellable,
-                 GAsyncReadyCallback  callback,
-                 gpointer             user_data)
+GTask *
+lw_club_task_on_another (LwStore             *store,
+                         gpointer             tag,
+                         GCancellable        *cancellable,
+                         GAsyncReadyCallback  callback,
+                         gpointer             user_data)
 {
   g_autoptr (GTask) task = g_task_new (NULL, cancellable, callback, user_data);
   g_autoptr (GError) error = NULL;
@@ -159,7 +157,7 @@ lw_club_suggest_async (LwStore             *store,
   g_return_if_fail (LW_IS_STORE (store));
   g_return_if_fail (game > 0 && edit != NULL);
 
-  task = task_on_another (store, lw_club_suggest_async, cancellable, callback, user_data);
+  task = lw_club_task_on_another (store, lw_club_suggest_async, cancellable, callback, user_data);
   if (task == NULL)
     return;
   data = g_new0 (SuggestData, 1);
@@ -389,7 +387,7 @@ lw_club_list_suggestions_async (LwStore             *store,
 
   g_return_if_fail (LW_IS_STORE (store));
 
-  task = task_on_another (store, lw_club_list_suggestions_async, cancellable, callback, user_data);
+  task = lw_club_task_on_another (store, lw_club_list_suggestions_async, cancellable, callback, user_data);
   if (task != NULL)
     g_task_run_in_thread (task, list_thread);
 }
@@ -468,7 +466,7 @@ lw_club_decide_suggestion_async (LwStore             *store,
   decision->accept = accept;
   decision->callback = callback;
   decision->user_data = user_data;
-  task = task_on_another (store, lw_club_decide_suggestion_async, cancellable, decided_cb, decision);
+  task = lw_club_task_on_another (store, lw_club_decide_suggestion_async, cancellable, decided_cb, decision);
   if (task == NULL)
     return;
   g_object_set_data (G_OBJECT (task), "lw-decision", decision);

@@ -14,6 +14,29 @@
 G_BEGIN_DECLS
 
 /**
+ * lw_club_task_on_another:
+ * @store: the window's store
+ * @tag: the task's source tag (the _async function)
+ * @cancellable: (nullable): cancels the wait for the result
+ * @callback: called in the caller's thread-default main context
+ * @user_data: for @callback
+ *
+ * A task for a worker thread whose task data is a second connection to
+ * @store (lw_store_open_another(), waiting up to 5 s for the database):
+ * the club's libpq calls run there, and the window's connection is never
+ * used by two threads. Used by the Club page's suggestions and conflicts.
+ *
+ * Returns: (transfer full) (nullable): the task, not run yet; %NULL when
+ *   no second connection opens (the task then returned the error, to
+ *   @callback).
+ */
+GTask *lw_club_task_on_another (LwStore             *store,
+                                gpointer             tag,
+                                GCancellable        *cancellable,
+                                GAsyncReadyCallback  callback,
+                                gpointer             user_data);
+
+/**
  * lw_club_game_owner:
  * @store: a store
  * @game: a game ID

@@ -797,4 +797,77 @@ gboolean lw_club_roster_decide (const char  *conninfo,
                                 gboolean     accept,
                                 GError     **error);
 
+/**
+ * LwClubConflict:
+ * @game: the local ID of this laptop's own game
+ * @uuid: (transfer full): its id (UUID), which another laptop pushed first
+ * @owner: (transfer full): the name of the laptop that owns that id on
+ *   the server
+ * @version: the version of the owner's game on the server
+ * @deleted: the owner has deleted its game (the id stays the owner's)
+ *
+ * One record imported on two laptops (docs/CLUB-SERVER.md "Ownership and
+ * conflicts"): this laptop's copy waits, never sent.
+ */
+typedef struct {
+  gint64    game;
+  char     *uuid;
+  char     *owner;
+  gint64    version;
+  gboolean  deleted;
+} LwClubConflict;
+
+void lw_club_conflict_free (LwClubConflict *conflict);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwClubConflict, lw_club_conflict_free)
+
+/**
+ * lw_club_list_conflicts:
+ * @store: a store joined to a club server
+ * @error: return location for a #GError
+ *
+ * Asks the server which of this laptop's own games (by UUID) another
+ * laptop owns there: those games wait, never sent, until resolved
+ * (lw_club_resolve_conflict()). The UUIDs are sent 1,000 at a time, and
+ * at most that many rows are read per batch. Blocks on the network: call
+ * it from a worker thread in the app.
+ *
+ * Errors: %LW_CLUB_ERROR (the server: connection, schema, credentials),
+ * %LW_STORE_ERROR.
+ *
+ * Returns: (transfer full) (element-type LwClubConflict) (nullable): the
+ *   conflicts, by UUID; %NULL on error.
+ */
+GPtrArray *lw_club_list_conflicts (LwStore  *store,
+                                   GError  **error);
+
+/**
+ * lw_club_resolve_conflict:
+ * @store: a store joined to a club server
+ * @game: the local ID of this laptop's own game in a conflict
+ * @keep_mine: %TRUE: game @game stays this laptop's, a new game with a
+ *   new UUID (sent with the next sync), and the other laptop's game is
+ *   held here beside it; %FALSE: game @game is replaced by the other
+ *   laptop's, held here read-only as every other laptop's game is
+ * @theirs_id: (out) (optional): the local ID of the other laptop's game
+ *   once held here (0 when it has deleted it)
+ * @error: return location for a #GError
+ *
+ * Reads the other laptop's game from the server (refused without being
+ * read when over %LW_GAME_RECORD_MAX_BYTES), then ends the conflict in one
+ * local transaction (lw_store_club_resolve_conflict()); the server is not
+ * written to. Blocks on the network.
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND (no game @game),
+ * %LW_STORE_ERROR_INVALID ("game 12 is in no conflict: …"; a record
+ * refused), %LW_CLUB_ERROR (the server), the engine's errors for a record
+ * it refuses.
+ *
+ * Returns: %TRUE when resolved.
+ */
+gboolean lw_club_resolve_conflict (LwStore   *store,
+                                   gint64     game,
+                                   gboolean   keep_mine,
+                                   gint64    *theirs_id,
+                                   GError   **error);
+
 G_END_DECLS
