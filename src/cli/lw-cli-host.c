@@ -261,6 +261,14 @@ cmd_host (LwCliContext  *ctx,
   store = lw_cli_open_store_to_serve (ctx, &error);
   if (store == NULL)
     return lw_cli_fail_error (error);
+
+  /* Listening first: a busy port or an address that is not this
+   * computer's stores no game and touches no stored one. */
+  entry = lw_entry_requests_new (store);
+  server = lw_entry_server_new (entry);
+  if (!lw_entry_server_start (server, address != NULL ? address : "127.0.0.1", (guint) port, &error))
+    return lw_cli_fail_listen ("host", error);
+
   if (resume > 0)
     host = lw_table_host_open (store, resume, NULL, NULL, &error);
   else
@@ -270,13 +278,8 @@ cmd_host (LwCliContext  *ctx,
     return lw_cli_fail_listen ("host", error);
   players = (int) lw_table_host_get_n_players (host);
   lw_table_host_set_timing (host, (guint) pause_ms, (guint) hold_ms);
-
-  entry = lw_entry_requests_new (store);
-  server = lw_entry_server_new (entry);
   if (!lw_entry_server_host_table (server, host, &error))
     return lw_cli_fail_error (error);
-  if (!lw_entry_server_start (server, address != NULL ? address : "127.0.0.1", (guint) port, &error))
-    return lw_cli_fail_listen ("host", error);
 
   lan = lw_entry_list_lan_addresses ();
   link_host = address == NULL ? "127.0.0.1" : g_str_equal (address, "0.0.0.0") ? lan[0] : address;
