@@ -119,18 +119,20 @@ print_links (LwEntryServer  *server,
   for (int s = 0; s < (int) lw_table_host_get_n_players (host); s++)
     {
       g_autofree char *url = NULL;
+      g_autofree char *name = NULL;
 
       if (lw_table_host_get_seat_kind (host, s) != LW_HOST_SEAT_REMOTE)
         continue;
+      name = lw_cli_escape_text (lw_table_host_get_name (host, s));
       remote++;
       if (new_links && !lw_entry_server_new_seat_link (server, id, (guint) s, error))
         return FALSE;
       url = lw_entry_server_seat_url (server, link_host, id, (guint) s);
       if (url != NULL)
-        g_print ("seat %d %s: %s\n", s, lw_table_host_get_name (host, s), url);
+        g_print ("seat %d %s: %s\n", s, name, url);
       else if (lw_table_host_get_link_hash (host, s) != NULL)
         g_print ("seat %d %s: the link given before (http://%s:%u/play#t=%" G_GINT64_FORMAT ")\n", s,
-                 lw_table_host_get_name (host, s), link_host, lw_entry_server_get_port (server), id);
+                 name, link_host, lw_entry_server_get_port (server), id);
     }
   if (remote == 0)
     g_print ("game %" G_GINT64_FORMAT ": no remote seat: the computers play it to its end\n", id);
