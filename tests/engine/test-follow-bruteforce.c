@@ -466,7 +466,7 @@ check_obligatory (const Position *pos, guint32 picked, guint *n_owed_copy)
 {
   g_autoptr (GArray) legal = g_array_new (FALSE, FALSE, sizeof (guint32));
   guint held[LW_N_FACES], in_picked[LW_N_FACES], in_follow[LW_N_FACES];
-  guint fewest[LW_N_FACES], most[LW_N_FACES];
+  guint fewest[LW_N_FACES] = { 0 }, most[LW_N_FACES] = { 0 };
   guint got_must[LW_N_FACES], got_could[LW_N_FACES];
   guint32 must, could = 0;
   gboolean any = FALSE;
