@@ -37,9 +37,16 @@
   "  PRIMARY KEY (round, ordinal)) WITHOUT ROWID;" \
   "PRAGMA user_version = 1;"
 
-/* Drops what schema 21 added (a merge request's withdrawal): with the
- * version set back, a test makes a schema-20 database from a current one. */
+/* Drops what schema 22 added: nothing (its migration renamed names): with
+ * the version set back, a test makes a schema-21 database from a current
+ * one. */
+#define LW_TEST_DROP_SCHEMA_22 ""
+
+/* Drops what schemas 22 and 21 added (a merge request's withdrawal): with
+ * the version set back, a test makes a schema-20 database from a current
+ * one. */
 #define LW_TEST_DROP_SCHEMA_21 \
+  LW_TEST_DROP_SCHEMA_22 \
   "ALTER TABLE club_requests DROP COLUMN withdrawn;"
 
 /* Drops what schemas 21 and 20 added (the club roster): with the version

@@ -385,10 +385,13 @@ static void
 print_roster_entry (gconstpointer item)
 {
   const LwClubRosterEntry *entry = item;
+  g_autofree char *uuid = lw_cli_escape_text (entry->uuid);
+  g_autofree char *name = lw_cli_escape_text (entry->name);
+  g_autofree char *laptop = lw_cli_escape_text (entry->origin_name);
+  g_autofree char *into = lw_cli_escape_text (entry->merged_into);
 
-  printf ("%s\t%s\t%s%s%s\n", entry->uuid, entry->name, entry->origin_name,
-          entry->merged_into != NULL ? "\tmerged into " : "",
-          entry->merged_into != NULL ? entry->merged_into : "");
+  printf ("%s\t%s\t%s%s%s\n", uuid, name, laptop,
+          into != NULL ? "\tmerged into " : "", into != NULL ? into : "");
 }
 
 static void
@@ -410,9 +413,11 @@ static void
 print_request (gconstpointer item)
 {
   const LwClubRequest *request = item;
+  g_autofree char *laptop = lw_cli_escape_text (request->laptop);
+  g_autofree char *player = lw_cli_escape_text (request->player_name);
+  g_autofree char *into = lw_cli_escape_text (request->into_name);
 
-  printf ("%" G_GINT64_FORMAT "\t%s\t%s\t%s\t%s\n", request->id, request->laptop,
-          request->player_name, request->into_name, request->state);
+  printf ("%" G_GINT64_FORMAT "\t%s\t%s\t%s\t%s\n", request->id, laptop, player, into, request->state);
 }
 
 /* The conninfo of --conninfo, else of the database's club server. */
@@ -752,10 +757,11 @@ print_suggestion (gconstpointer item)
   g_autofree char *game = suggestion->local > 0
                           ? g_strdup_printf ("game %" G_GINT64_FORMAT, suggestion->local)
                           : g_strdup_printf ("game %s (not here)", suggestion->game);
+  g_autofree char *shown_game = lw_cli_escape_text (game);
+  g_autofree char *laptop = lw_cli_escape_text (suggestion->incoming ? suggestion->from : suggestion->to);
 
   printf ("%" G_GINT64_FORMAT "\t%s\t%s \u201c%s\u201d\t%s\t%s round %u\n", suggestion->id,
-          suggestion->state, suggestion->incoming ? "from" : "to",
-          suggestion->incoming ? suggestion->from : suggestion->to, game,
+          suggestion->state, suggestion->incoming ? "from" : "to", laptop, shown_game,
           correction_name (suggestion->kind), suggestion->number);
 }
 

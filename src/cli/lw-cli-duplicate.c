@@ -81,7 +81,10 @@ lw_cli_duplicate_boards (const LwEvent *event,
         }
       text = g_string_free (out, FALSE);
     }
-  fputs (text, stdout);
+  if (json)
+    fputs (text, stdout);
+  else
+    lw_cli_print_text (text);
   return LW_CLI_OK;
 }
 
@@ -179,7 +182,7 @@ lw_cli_duplicate_par (LwCliContext  *ctx,
 
       g_string_append_printf (out, "Board %u\t%s\n", par->board, line);
     }
-  fputs (out->str, stdout);
+  lw_cli_print_text (out->str);
   g_string_free (out, TRUE);
   return LW_CLI_OK;
 }
@@ -257,7 +260,10 @@ lw_cli_duplicate_travellers (const LwEvent *event,
     }
   if (text == NULL)
     return lw_cli_fail_error (error);
-  fputs (text, stdout);
+  if (json)
+    fputs (text, stdout);
+  else
+    lw_cli_print_text (text);
   return LW_CLI_OK;
 }
 
@@ -294,6 +300,9 @@ lw_cli_duplicate_standings (const LwEvent *event,
         }
       text = g_string_free (out, FALSE);
     }
-  fputs (text, stdout);
+  if (json)
+    fputs (text, stdout);
+  else
+    lw_cli_print_text (text);
   return LW_CLI_OK;
 }

@@ -517,7 +517,7 @@ event_pair (LwCliContext *ctx,
   if (event == NULL)
     return lw_cli_fail_error (error);
   append_seating (out, event, g_ptr_array_index (event->rounds, event->rounds->len - 1));
-  fputs (out->str, stdout);
+  lw_cli_print_text (out->str);
   return LW_CLI_OK;
 }
 
@@ -570,7 +570,7 @@ event_round_list (LwCliContext *ctx,
     }
   else
     append_seating (out, event, g_ptr_array_index (event->rounds, round - 1));
-  fputs (out->str, stdout);
+  lw_cli_print_text (out->str);
   return LW_CLI_OK;
 }
 
@@ -748,7 +748,10 @@ event_standings (LwCliContext *ctx,
         }
       text = g_string_free (out, FALSE);
     }
-  fputs (text, stdout);
+  if (json)
+    fputs (text, stdout);
+  else
+    lw_cli_print_text (text);
   return LW_CLI_OK;
 }
 
@@ -784,7 +787,7 @@ event_list (LwCliContext *ctx,
                               summary->n_entrants, summary->rounds_paired,
                               lw_event_total_rounds (event));
     }
-  fputs (out->str, stdout);
+  lw_cli_print_text (out->str);
   return LW_CLI_OK;
 }
 
@@ -1104,6 +1107,9 @@ lw_cli_cmd_ratings (LwCliContext *ctx,
 
   rows = lw_leaderboard_compute (games, &options);
   text = json ? lw_leaderboard_to_json (rows, &options) : lw_leaderboard_to_text (rows);
-  fputs (text, stdout);
+  if (json)
+    fputs (text, stdout);
+  else
+    lw_cli_print_text (text);
   return LW_CLI_OK;
 }

@@ -215,7 +215,7 @@ lw_cli_cmd_games (LwCliContext  *ctx,
       g_clear_error (&error);
     }
 
-  fputs (out->str, stdout);
+  lw_cli_print_text (out->str);
   if (n_damaged > 0)
     {
       /* Whether the file itself is damaged, or only a game's rows. */
@@ -268,7 +268,10 @@ lw_cli_cmd_show (LwCliContext  *ctx,
     return fail_stored (id, error);
 
   out = text ? lw_standings_to_text (game->record, standings) : lw_standings_to_json (standings);
-  fputs (out, stdout);
+  if (text)
+    lw_cli_print_text (out);
+  else
+    fputs (out, stdout);
   return LW_CLI_OK;
 }
 

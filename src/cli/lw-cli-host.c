@@ -119,18 +119,20 @@ print_links (LwEntryServer  *server,
   for (int s = 0; s < (int) lw_table_host_get_n_players (host); s++)
     {
       g_autofree char *url = NULL;
+      g_autofree char *name = NULL;
 
       if (lw_table_host_get_seat_kind (host, s) != LW_HOST_SEAT_REMOTE)
         continue;
+      name = lw_cli_escape_text (lw_table_host_get_name (host, s));
       remote++;
       if (new_links && !lw_entry_server_new_seat_link (server, id, (guint) s, error))
         return FALSE;
       url = lw_entry_server_seat_url (server, link_host, id, (guint) s);
       if (url != NULL)
-        g_print ("seat %d %s: %s\n", s, lw_table_host_get_name (host, s), url);
+        g_print ("seat %d %s: %s\n", s, name, url);
       else if (lw_table_host_get_link_hash (host, s) != NULL)
         g_print ("seat %d %s: the link given before (http://%s:%u/play#t=%" G_GINT64_FORMAT ")\n", s,
-                 lw_table_host_get_name (host, s), link_host, lw_entry_server_get_port (server), id);
+                 name, link_host, lw_entry_server_get_port (server), id);
     }
   if (remote == 0)
     g_print ("game %" G_GINT64_FORMAT ": no remote seat: the computers play it to its end\n", id);
@@ -261,6 +263,14 @@ cmd_host (LwCliContext  *ctx,
   store = lw_cli_open_store_to_serve (ctx, &error);
   if (store == NULL)
     return lw_cli_fail_error (error);
+
+  /* Listening first: a busy port or an address that is not this
+   * computer's stores no game and touches no stored one. */
+  entry = lw_entry_requests_new (store);
+  server = lw_entry_server_new (entry);
+  if (!lw_entry_server_start (server, address != NULL ? address : "127.0.0.1", (guint) port, &error))
+    return lw_cli_fail_listen ("host", error);
+
   if (resume > 0)
     host = lw_table_host_open (store, resume, NULL, NULL, &error);
   else
@@ -270,13 +280,8 @@ cmd_host (LwCliContext  *ctx,
     return lw_cli_fail_listen ("host", error);
   players = (int) lw_table_host_get_n_players (host);
   lw_table_host_set_timing (host, (guint) pause_ms, (guint) hold_ms);
-
-  entry = lw_entry_requests_new (store);
-  server = lw_entry_server_new (entry);
   if (!lw_entry_server_host_table (server, host, &error))
     return lw_cli_fail_error (error);
-  if (!lw_entry_server_start (server, address != NULL ? address : "127.0.0.1", (guint) port, &error))
-    return lw_cli_fail_listen ("host", error);
 
   lan = lw_entry_list_lan_addresses ();
   link_host = address == NULL ? "127.0.0.1" : g_str_equal (address, "0.0.0.0") ? lan[0] : address;

@@ -76,7 +76,7 @@ print_players (LwStore    *store,
       if (name == NULL || g_str_equal (player->name, name))
         append_line (out, player);
     }
-  fputs (out->str, stdout);
+  lw_cli_print_text (out->str);
   return LW_CLI_OK;
 }
 

@@ -67,6 +67,31 @@ static const char usage[] =
   "\n"
   "Exit status: 0 success, 1 could not be carried out, 2 invalid input.\n";
 
+/* @text with its control characters escaped (lw_cli_escape_text()), LF,
+ * CR LF (a CSV's line end) and tab kept when @keep_layout. */
+static char *
+escape_controls (const char *text,
+                 gboolean    keep_layout)
+{
+  g_autofree char *valid = g_utf8_make_valid (text, -1);
+  GString *out = g_string_sized_new (strlen (valid));
+
+  for (const char *p = valid; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (keep_layout && (c == '\n' || c == '\t' || (c == '\r' && p[1] == '\n')))
+        g_string_append_c (out, (char) c);
+      else if (c < 0x20 || c == 0x7f)
+        g_string_append_printf (out, "\\x%02x", c);
+      else if (c >= 0x80 && c <= 0x9f)
+        g_string_append_printf (out, "\\u%04x", c);
+      else
+        g_string_append_len (out, p, g_utf8_next_char (p) - p);
+    }
+  return g_string_free (out, FALSE);
+}
+
 int
 lw_cli_fail (int         status,
              const char *format,
@@ -80,11 +105,11 @@ lw_cli_fail (int         status,
   raw = g_strdup_vprintf (format, args);
   va_end (args);
 
-  /* Valid UTF-8 whatever the input held (a parser may quote bad bytes). */
-  message = g_utf8_make_valid (raw, -1);
-
-  /* One line, whatever the message holds. */
-  g_strdelimit (message, "\r\n", ' ');
+  /* One line, whatever the message holds, valid UTF-8 (a parser may
+   * quote bad bytes) and no other control character than a tab (a name
+   * quoted cannot drive the terminal). */
+  g_strdelimit (raw, "\r\n", ' ');
+  message = escape_controls (raw, TRUE);
   fflush (stdout);
   fprintf (stderr, "littlewolf-cli: %s\n", message);
   return status;
@@ -320,6 +345,22 @@ lw_cli_serve_until_stopped (GMainLoop *loop)
   g_source_remove (sigterm);
 }
 
+char *
+lw_cli_escape_text (const char *text)
+{
+  return text != NULL ? escape_controls (text, FALSE) : NULL;
+}
+
+void
+lw_cli_print_text (const char *text)
+{
+  g_autofree char *escaped = NULL;
+
+  g_return_if_fail (text != NULL);
+  escaped = escape_controls (text, TRUE);
+  fputs (escaped, stdout);
+}
+
 int
 lw_cli_fail_listen (const char   *command,
                     const GError *error)
@@ -364,7 +405,7 @@ cmd_score (LwCliContext *ctx,
   if (text)
     {
       out = lw_standings_to_text (record, standings);
-      fputs (out, stdout);
+      lw_cli_print_text (out);
       return LW_CLI_OK;
     }
   g_clear_pointer (&record, lw_game_record_free);

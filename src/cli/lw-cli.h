@@ -238,6 +238,32 @@ LwStore *lw_cli_open_store_to_serve (LwCliContext  *ctx,
 void lw_cli_serve_until_stopped (GMainLoop *loop);
 
 /**
+ * lw_cli_escape_text:
+ * @text: (nullable): a text that came from outside (a player's, an
+ *   event's, a rule set's or a laptop's name, a game's notes…), any bytes
+ *
+ * @text as one field of a text output: made valid UTF-8, and every
+ * control character written out so that it cannot drive a terminal: C0
+ * (tab and line break included) and DEL as `\xHH` (ESC is `\x1b`), C1
+ * (U+0080–U+009F) as `\u00HH`. Every text (non-JSON) output of a field
+ * from outside goes through it; JSON escapes them itself.
+ *
+ * Returns: (transfer full) (nullable): the escaped text; %NULL for %NULL.
+ */
+char *lw_cli_escape_text (const char *text);
+
+/**
+ * lw_cli_print_text:
+ * @text: a text output of whole lines holding texts from outside (a score
+ *   sheet, a list built line by line)
+ *
+ * Writes @text on standard output as lw_cli_escape_text() escapes it, but
+ * its line breaks (LF, and CR LF as a CSV ends its lines) and tabs kept:
+ * the layout is the program's.
+ */
+void lw_cli_print_text (const char *text);
+
+/**
  * lw_cli_fail_listen:
  * @command: the command's name as its messages begin
  * @error: the error of a server or table that could not be set up

@@ -209,6 +209,13 @@
  *                 be sent, and the row goes once the server took it (an
  *                 undone request never sent is deleted at once)
  *
+ * Version 22 (the names rule's invisible characters; lw-store-names.c):
+ *   no table changes: a name made only of invisible characters that the
+ *                 rule took before (a Hangul filler U+3164, a variation
+ *                 selector: the default-ignorable code points that are not
+ *                 format characters) is renamed as version 8 renamed the
+ *                 names that broke the rule then, each rename logged
+ *
  * Scores, status and winners are never stored as the truth: they are the
  * engine's replay of the stored rounds (lw_standings_compute()); the
  * result cache only keeps the last replay for the version it was made at.
@@ -680,6 +687,10 @@ static const char *const migrations[] = {
   "ALTER TABLE club_requests ADD COLUMN withdrawn INTEGER NOT NULL DEFAULT 0"
   "  CHECK (withdrawn IN (0, 1));"
   "PRAGMA user_version = 21;",
+
+  /* 21 → 22: names made only of invisible characters, which the names
+   * rule now refuses, renamed by lw_store_migrate_names() as in 7 → 8. */
+  "PRAGMA user_version = 22;",
 };
 
 
@@ -717,6 +728,7 @@ fill_game_uuids (LwStore  *self,
 static gboolean (*const migration_steps[]) (LwStore *, GError **) = {
   [7] = lw_store_migrate_names,
   [8] = fill_game_uuids,
+  [21] = lw_store_migrate_names,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == LW_STORE_SCHEMA_VERSION);

@@ -824,6 +824,59 @@ test_parallel_imports (Fixture       *fixture,
     }
 }
 
+/* @text holds no terminal control: no ESC, no C1 CSI (U+009B). */
+static void
+assert_no_control (const char *text)
+{
+  g_assert_null (strchr (text, '\x1b'));
+  g_assert_null (strstr (text, "\xc2\x9b"));
+}
+
+/* Names that came from outside (here written into the file by hand, as a
+ * laptop's role or an old program could) cannot drive the terminal: the
+ * text outputs escape ESC as \x1b and U+009B as \u009b (docs/rules/CLI.md). */
+static void
+test_control_names (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr (GPtrArray) paths = lw_test_case_paths ("random", "game-");
+  g_auto (LwTestRun) games = { 0, };
+  g_auto (LwTestRun) show = { 0, };
+  g_auto (LwTestRun) show_text = { 0, };
+  g_autofree char *players = NULL;
+  g_auto (GStrv) lines = NULL;
+
+  g_assert_cmpint (import_file (fixture->path, g_ptr_array_index (paths, 0)), ==, 1);
+  lw_test_sql_exec_at (fixture->path,
+                       "UPDATE players SET name = 'A' || char (27) || '[2JB' WHERE id = 1;"
+                       "UPDATE players SET name = 'C' || char (155) || '2JD' WHERE id = 2;");
+
+  /* games: the game cannot be read, and is listed with its names as stored. */
+  lw_test_run_cli (&games, fixture->path, NULL, "games", NULL);
+  g_assert_cmpint (games.status, ==, 0);
+  assert_no_control (games.out);
+  assert_no_control (games.err);
+  lines = g_strsplit (games.out, "\t", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 5);
+  g_assert_cmpstr (lines[1], ==, "damaged");
+  g_assert_true (g_str_has_prefix (lines[3], "A\\x1b[2JB, C\\u009b2JD, "));
+
+  /* show refuses it, and says why without the names' controls. */
+  lw_test_run_cli (&show, fixture->path, NULL, "show", "1", NULL);
+  lw_test_run_cli (&show_text, fixture->path, NULL, "show", "--text", "1", NULL);
+  g_assert_cmpint (show.status, ==, 1);
+  g_assert_cmpint (show_text.status, ==, 1);
+  g_assert_cmpstr (show_text.out, ==, "");
+  assert_no_control (show.err);
+  assert_no_control (show_text.err);
+
+  /* player list: one line per player, the names escaped. */
+  players = lw_test_cli_ok (fixture->path, "player", "list", NULL);
+  assert_no_control (players);
+  g_assert_nonnull (strstr (players, "A\\x1b[2JB\t1\t0\n"));
+  g_assert_nonnull (strstr (players, "C\\u009b2JD\t1\t0\n"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -844,6 +897,7 @@ main (int   argc,
   lw_test_add_db_closed ("/cli-games/unwritable-output-stores-nothing", test_unwritable_output_stores_nothing);
   lw_test_add_db_closed ("/cli-games/damaged-database", test_damaged_database);
   lw_test_add_db_closed ("/cli-games/parallel-imports", test_parallel_imports);
+  lw_test_add_db_closed ("/cli-games/control-names", test_control_names);
 
   return g_test_run ();
 }

@@ -882,6 +882,44 @@ test_listings (Fixture       *fixture,
   }
 }
 
+/* club roster as text: a roster name and a laptop name written with a
+ * terminal's escape code on the server (as the owner, or a role writing
+ * SQL by hand) are listed with it escaped, \x1b (docs/rules/CLI.md). */
+static void
+test_listings_controls (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (43);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwGameRecord) g1 = add_game (a->store, rng, "Ann", "Ben", 1767300000);
+  g_autofree char *admin = new_admin (fixture, "lena");
+  g_autofree char *ann = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *laptop = NULL;
+  g_autofree char *listed = NULL;
+  g_autofree char *line = NULL;
+  const char *roster[] = { "club", "roster", "--conninfo", admin, NULL };
+
+  lw_club_laptop_sync (a);
+  ann = roster_uuid (fixture, "Ann");
+  name = lw_club_server_text (fixture->server,
+                              "UPDATE littlewolf.roster SET name = 'A' || chr (27) || '[2JB'"
+                              " WHERE name = 'Ann' RETURNING name");
+  g_assert_cmpstr (name, ==, "A\x1b[2JB");
+  laptop = lw_club_server_text (fixture->server,
+                                "UPDATE littlewolf.origins SET name = name || chr (27) || ']0;x' || chr (7)"
+                                " RETURNING name");
+  g_assert_nonnull (strchr (laptop, '\x1b'));
+
+  listed = lw_test_cli_ok_argv (a->path, roster);
+  g_test_message ("%s", listed);
+  g_assert_null (strchr (listed, '\x1b'));
+  g_assert_null (strchr (listed, '\a'));
+  *strchr (laptop, '\x1b') = '\0';
+  line = g_strdup_printf ("%s\tA\\x1b[2JB\t%s\\x1b]0;x\\x07\n", ann, laptop);
+  g_assert_nonnull (strstr (listed, line));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -893,6 +931,7 @@ main (int    argc,
   ADD_TEST ("/club-roster/rename-merge", test_rename_merge);
   ADD_TEST5 ("/club-roster/security", test_security);
   ADD_TEST ("/club-roster/listings", test_listings);
+  ADD_TEST ("/club-roster/listings-controls", test_listings_controls);
   ADD_TEST ("/club-roster/requests", test_requests);
   ADD_TEST ("/club-roster/withdraw", test_withdraw);
   ADD_TEST ("/club-roster/withdraw-schema4", test_withdraw_schema4);

@@ -1,7 +1,8 @@
 /* test-follow-bruteforce.c — the engine's legal follows against a
  * reference that tries every N-card subset of the hand on the literal,
  * ordered pattern lists of TRICKS §4 (the Set lists of §4.3 for N = 3..5,
- * the generic key for N ≥ 6), over many random hands, one and two decks
+ * the generic key for N ≥ 6), over many random hands, one and two decks;
+ * and the obligatory cards, face by face, against those legal follows
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -354,19 +355,27 @@ cmp_u32 (gconstpointer a, gconstpointer b)
 
 static guint n_by_type[4];
 
-static void
-compare_one (LwRng *rng, guint decks, gboolean clumpy)
+typedef struct {
+  LwLead lead;
+  LwPlay play;
+  LwCard hand[13];
+  guint  n_hand;
+} Position;
+
+/* A random position: a lead from the leader's 13 cards (often a
+ * combination) and the follower's hand from the cards left. %FALSE when
+ * too few cards are left for a follow. */
+static gboolean
+random_position (LwRng    *rng,
+                 guint     decks,
+                 gboolean  clumpy,
+                 Position *pos)
 {
   LwCard deck[LW_MAX_CARDS], pool[LW_MAX_CARDS];
   guint n_deck = lw_deck_shuffled (decks, lw_rng_next (rng), deck), n_pool = 0;
   LwSuit trump = (LwSuit) lw_rng_below (rng, 5);
   g_autoptr (GArray) leads = g_array_new (FALSE, FALSE, sizeof (LwPlay));
-  g_autoptr (GArray) got = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_autoptr (GArray) want = g_array_new (FALSE, FALSE, sizeof (guint32));
-  LwLead lead;
-  LwPlay play;
-  LwCard hand[13];
-  guint n_hand, first_rank = 1 + lw_rng_below (rng, 9);
+  guint first_rank = 1 + lw_rng_below (rng, 9);
 
   /* A clumpy deal keeps four ranks and the Den cards, so that groups,
    * Runs and trumps are common. */
@@ -375,36 +384,46 @@ compare_one (LwRng *rng, guint decks, gboolean clumpy)
         || (lw_card_rank (deck[i]) >= first_rank && lw_card_rank (deck[i]) < first_rank + 4))
       pool[n_pool++] = deck[i];
 
-  /* The leader's 13 cards, then a lead of them, often a combination. */
   lw_leads_enumerate (pool, MIN (13, n_pool), trump, NULL, leads);
   {
     guint pick = lw_rng_below (rng, leads->len);
     if (lw_rng_below (rng, 5) != 0)
       for (guint tries = 0; tries < 20 && g_array_index (leads, LwPlay, pick).n == 1; tries++)
         pick = lw_rng_below (rng, leads->len);
-    play = g_array_index (leads, LwPlay, pick);
+    pos->play = g_array_index (leads, LwPlay, pick);
   }
-  g_assert_true (lw_lead_classify (&play, trump, NULL, &lead, NULL));
-  n_by_type[lead.type]++;
+  g_assert_true (lw_lead_classify (&pos->play, trump, NULL, &pos->lead, NULL));
 
-  /* The follower's hand from the cards left. */
-  n_hand = lead.n + lw_rng_below (rng, 14 - lead.n);
-  if (n_hand > n_pool - 13)
-    n_hand = n_pool - 13;
-  if (n_hand < lead.n)
+  pos->n_hand = pos->lead.n + lw_rng_below (rng, 14 - pos->lead.n);
+  if (pos->n_hand > n_pool - 13)
+    pos->n_hand = n_pool - 13;
+  if (pos->n_hand < pos->lead.n)
+    return FALSE;
+  memcpy (pos->hand, pool + 13, pos->n_hand);
+  return TRUE;
+}
+
+static void
+compare_one (LwRng *rng, guint decks, gboolean clumpy)
+{
+  g_autoptr (GArray) got = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_autoptr (GArray) want = g_array_new (FALSE, FALSE, sizeof (guint32));
+  Position pos;
+
+  if (!random_position (rng, decks, clumpy, &pos))
     return;
-  memcpy (hand, pool + 13, n_hand);
+  n_by_type[pos.lead.type]++;
 
-  lw_follow_legal (&lead, hand, n_hand, got);
-  reference_legal (&lead, hand, n_hand, want);
+  lw_follow_legal (&pos.lead, pos.hand, pos.n_hand, got);
+  reference_legal (&pos.lead, pos.hand, pos.n_hand, want);
   g_array_sort (got, cmp_u32);
   g_array_sort (want, cmp_u32);
   if (got->len != want->len || memcmp (got->data, want->data, got->len * sizeof (guint32)) != 0)
     {
-      g_autofree char *l = lw_play_format (&play);
-      g_autofree char *h = lw_cards_format (hand, n_hand);
+      g_autofree char *l = lw_play_format (&pos.play);
+      g_autofree char *h = lw_cards_format (pos.hand, pos.n_hand);
       g_error ("trump %s, lead %s, hand %s: the engine has %u legal follows, the reference %u",
-               lw_suit_to_string (trump), l, h, got->len, want->len);
+               lw_suit_to_string (pos.lead.trump), l, h, got->len, want->len);
     }
 }
 
@@ -425,11 +444,120 @@ test_compare (gconstpointer data)
   g_assert_cmpuint (n_by_type[LW_LEAD_RUN], >, trials / 20);
 }
 
+/* ---- The obligatory cards ------------------------------------------- */
+
+/* How many cards of each face @mask holds of @hand. */
+static void
+count_faces (const LwCard *hand, guint n_hand, guint32 mask, guint counts[LW_N_FACES])
+{
+  memset (counts, 0, LW_N_FACES * sizeof counts[0]);
+  for (guint i = 0; i < n_hand; i++)
+    if (mask & (1u << i))
+      counts[lw_card_face (hand[i])]++;
+}
+
+/* lw_follow_obligatory() of one position and picks against every legal
+ * follow of the reference: for each face, the fewest copies beyond the
+ * picked ones that a legal follow holding the picks (as many of each face)
+ * holds; a face is possible when some such follow holds more copies than
+ * are picked. With no such follow, every legal follow counts. */
+static void
+check_obligatory (const Position *pos, guint32 picked, guint *n_owed_copy)
+{
+  g_autoptr (GArray) legal = g_array_new (FALSE, FALSE, sizeof (guint32));
+  guint held[LW_N_FACES], in_picked[LW_N_FACES], in_follow[LW_N_FACES];
+  guint fewest[LW_N_FACES] = { 0 }, most[LW_N_FACES] = { 0 };
+  guint got_must[LW_N_FACES], got_could[LW_N_FACES];
+  guint32 must, could = 0;
+  gboolean any = FALSE;
+
+  reference_legal (&pos->lead, pos->hand, pos->n_hand, legal);
+  g_assert_cmpuint (legal->len, >, 0);
+  count_faces (pos->hand, pos->n_hand, (1u << pos->n_hand) - 1, held);
+  count_faces (pos->hand, pos->n_hand, picked, in_picked);
+  for (int pass = 0; pass < 2 && !any; pass++)
+    {
+      for (guint f = 0; f < LW_N_FACES; f++)
+        fewest[f] = G_MAXUINT, most[f] = 0;
+      for (guint k = 0; k < legal->len; k++)
+        {
+          gboolean holds = TRUE;
+
+          count_faces (pos->hand, pos->n_hand, g_array_index (legal, guint32, k), in_follow);
+          for (guint f = 0; f < LW_N_FACES; f++)
+            holds = holds && in_follow[f] >= in_picked[f];
+          if (pass == 0 && !holds)
+            continue;
+          any = TRUE;
+          for (guint f = 0; f < LW_N_FACES; f++)
+            {
+              fewest[f] = MIN (fewest[f], in_follow[f]);
+              most[f] = MAX (most[f], in_follow[f]);
+            }
+        }
+    }
+
+  must = lw_follow_obligatory (&pos->lead, pos->hand, pos->n_hand, picked, &could);
+  g_assert_cmpuint (must & picked, ==, 0);
+  g_assert_cmpuint (could & picked, ==, 0);
+  count_faces (pos->hand, pos->n_hand, must, got_must);
+  count_faces (pos->hand, pos->n_hand, could, got_could);
+  for (guint f = 0; f < LW_N_FACES; f++)
+    {
+      guint owed = fewest[f] > in_picked[f] ? fewest[f] - in_picked[f] : 0;
+      guint possible = most[f] > in_picked[f] ? held[f] - in_picked[f] : 0;
+
+      if (got_must[f] != owed || got_could[f] != possible)
+        {
+          g_autofree char *l = lw_play_format (&pos->play);
+          g_autofree char *h = lw_cards_format (pos->hand, pos->n_hand);
+          g_error ("trump %s, lead %s, hand %s, picked 0x%x: face %s: %u obligatory and %u possible, "
+                   "the reference %u and %u", lw_suit_to_string (pos->lead.trump), l, h, picked,
+                   lw_face_to_string (f), got_must[f], got_could[f], owed, possible);
+        }
+      if (owed > 0 && owed < held[f] - in_picked[f])
+        (*n_owed_copy)++;
+    }
+}
+
+/* Random positions, each with no pick, a random pick of some legal
+ * follow's cards and a random pick of any cards of the hand. */
+static void
+test_obligatory (gconstpointer data)
+{
+  guint decks = GPOINTER_TO_UINT (data);
+  guint trials = g_test_slow () ? 50000 : 3000;
+  guint n_owed_copy = 0;
+  LwRng rng;
+
+  lw_rng_init (&rng, 0x0B11 + decks);
+  for (guint k = 0; k < trials; k++)
+    {
+      g_autoptr (GArray) legal = g_array_new (FALSE, FALSE, sizeof (guint32));
+      Position pos;
+      guint32 m;
+
+      if (!random_position (&rng, decks, k % 2 == 1, &pos))
+        continue;
+      check_obligatory (&pos, 0, &n_owed_copy);
+      lw_follow_legal (&pos.lead, pos.hand, pos.n_hand, legal);
+      m = g_array_index (legal, guint32, lw_rng_below (&rng, legal->len));
+      check_obligatory (&pos, m & (guint32) lw_rng_next (&rng), &n_owed_copy);
+      check_obligatory (&pos, (guint32) lw_rng_next (&rng) & ((1u << pos.n_hand) - 1), &n_owed_copy);
+    }
+  g_test_message ("%u decks: %u faces owed in fewer copies than held", decks, n_owed_copy);
+  /* Two decks: a face owed once while two copies are held is common. */
+  if (decks == 2)
+    g_assert_cmpuint (n_owed_copy, >, trials / 100);
+}
+
 int
 main (int argc, char *argv[])
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_data_func ("/follow/bruteforce/one-deck", GUINT_TO_POINTER (1), test_compare);
   g_test_add_data_func ("/follow/bruteforce/two-decks", GUINT_TO_POINTER (2), test_compare);
+  g_test_add_data_func ("/follow/bruteforce/obligatory-one-deck", GUINT_TO_POINTER (1), test_obligatory);
+  g_test_add_data_func ("/follow/bruteforce/obligatory-two-decks", GUINT_TO_POINTER (2), test_obligatory);
   return g_test_run ();
 }

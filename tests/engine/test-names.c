@@ -29,6 +29,27 @@ static const struct {
   { "Ann\u2029", NULL, "place holds a line or paragraph separator (U+2029)" },
   { "\u200b", NULL, "place is only spaces or invisible characters" },
   { "\u200b \u2060\ufeff", NULL, "place is only spaces or invisible characters" },
+  /* Unicode's default-ignorable code points, whatever their category:
+   * the Hangul fillers (Lo), variation selectors (Mn), Cf */
+  { "\u3164", NULL, "place is only spaces or invisible characters" },
+  { " \u3164 ", NULL, "place is only spaces or invisible characters" },
+  { "\u115f\u1160", NULL, "place is only spaces or invisible characters" },
+  { "\uffa0", NULL, "place is only spaces or invisible characters" },
+  { "\u200c\u200e\u200f", NULL, "place is only spaces or invisible characters" },
+  { "\u2061\u2062\u2063\u2064", NULL, "place is only spaces or invisible characters" },
+  { "\u180e", NULL, "place is only spaces or invisible characters" },
+  { "\ufe0f\ufe00", NULL, "place is only spaces or invisible characters" },
+  { "\U000e0100", NULL, "place is only spaces or invisible characters" },
+  { "\u034f\u00ad\u061c", NULL, "place is only spaces or invisible characters" },
+  { "\u17b4\u17b5\u180b", NULL, "place is only spaces or invisible characters" },
+  { "\u202e\u2066\u2069", NULL, "place is only spaces or invisible characters" },
+  { "\U000e0041\U000e007f", NULL, "place is only spaces or invisible characters" },
+  { "\U0001d173\U0001bca0", NULL, "place is only spaces or invisible characters" },
+  { "\u2800", NULL, "place is only spaces or invisible characters" },  /* a blank Braille cell */
+  /* Beside a visible character they are kept as typed */
+  { "Ann\u3164", "Ann\u3164", NULL },
+  { "\u2764\ufe0f", "\u2764\ufe0f", NULL },
+  { "\u1100\u1161", "\uac00", NULL },            /* Hangul jamo composed by NFC */
   { "\xff" "Ann", NULL, "place is not valid UTF-8" },
 };
 

@@ -91,6 +91,14 @@ static const ObligatoryCase obligatory_cases[] = {
   { "E36", "H", "G G B=G", "W W 5H KH L 3S", "", "W W", "5H KH W W L" },
   /* E46: no trump: the Run of the lead's rank (T11) */
   { "E46", "H", "5H 6H L=7H", "9S 10S JS 5C 6C 7C", "", "5C 6C 7C", "5C 6C 7C" },
+  /* Two decks: either 3S follows suit, so one 3S is owed, not both */
+  { "two-decks-single", "H", "7S", "3S 3S 7D L", "", "3S", "3S 3S" },
+  /* Two decks: a trump for the Den Single led, either Worm */
+  { "two-decks-den", "H", "G", "W W 2S", "", "W", "W W" },
+  /* Two decks: the Run of the lead's top card with either 7D */
+  { "two-decks-run", "H", "5C 6C 7C", "5D 6D 7D 7D 2S", "", "5D 6D 7D", "5D 6D 7D 7D" },
+  /* ... with a 7D picked: the 7D owed is there */
+  { "two-decks-run-picked", "H", "5C 6C 7C", "5D 6D 7D 7D 2S", "7D", "5D 6D", "5D 6D" },
 };
 
 static void
@@ -129,6 +137,7 @@ static const RefusalCase refusal_cases[] = {
   { "count", "H", "7S", "3S QS 7D L", "3S QS", LW_REFUSAL_COUNT, NULL },
   { "not-in-hand", "H", "7S", "3S QS 7D L", "KS", LW_REFUSAL_NOT_IN_HAND, NULL },
   { "follow-suit", "H", "7S", "3S QS 7D L", "7D", LW_REFUSAL_FOLLOW_SUIT, "" },
+  { "follow-suit-two-decks", "H", "7S", "3S 3S 7D L", "7D", LW_REFUSAL_FOLLOW_SUIT, "3S" },
   { "poach", "H", "7S", "2H 7D 7H KC", "KC", LW_REFUSAL_POACH, "" },
   { "den-same-rank", "H", "G", "G L 5H 2S", "5H", LW_REFUSAL_DEN_SAME_RANK, "G" },
   { "trump", "H", "G", "W 5H 2S", "2S", LW_REFUSAL_TRUMP, "" },

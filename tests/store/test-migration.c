@@ -15,7 +15,8 @@
  *   terminal's escape code, 7,000,000 characters, only a zero-width space,
  *   NFD, a line break in an event's name, a control character in a place
  *   and in notes) has them renamed, each rename in the games' edit logs,
- *   and every game exports and imports again;
+ *   and every game exports and imports again; so are, from schema 21,
+ *   names made only of invisible characters (Hangul fillers);
  * - a database of a newer version is refused with a clear message, by the
  *   store and by littlewolf-cli, and left byte for byte as it was;
  * - a file that is not a database, an empty-looking SQLite file of another
@@ -827,6 +828,46 @@ test_v20_to_v21 (LwTestDb      *db,
   g_assert_cmpuint (withdrawals->len, ==, 0);
 }
 
+/* Version 21 → 22: names made only of invisible characters that the
+ * names rule took before (Hangul fillers, a variation selector) are
+ * renamed, each rename in the games' logs, and their games read again;
+ * a visible name with a Hangul filler in it stays. */
+static void
+test_v21_to_v22 (LwTestDb      *db,
+                 gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  gint64 g1 = add_game (db->store, "Ann", "Ben", 1);
+  gint64 g2 = add_game (db->store, "Cleo", "Dev", 0);
+
+  lw_test_migrate_from (db,
+                        LW_TEST_DROP_SCHEMA_22
+                        "UPDATE players SET name = char (12644) WHERE name = 'Ann';"
+                        "UPDATE players SET name = char (4447, 4448) WHERE name = 'Ben';"
+                        "UPDATE players SET name = 'Cleo' || char (12644) WHERE name = 'Cleo';"
+                        "UPDATE players SET name = ' ' || char (65039) WHERE name = 'Dev';",
+                        21);
+  for (gint64 id = g1; id <= g2; id++)
+    {
+      g_autoptr (LwStoredGame) game = lw_store_load_game (db->store, id, &error);
+      g_autofree char *renames = renames_of (db->store, id);
+
+      g_assert_no_error (error);
+      if (id == g1)
+        {
+          g_assert_cmpstr (game->record->players[0], ==, "Player 1");
+          g_assert_cmpstr (game->record->players[1], ==, "Player 2");
+          g_assert_cmpstr (renames, ==, "player:\u3164|0→Player 1;player:\u115f\u1160|0→Player 2;");
+        }
+      else
+        {
+          g_assert_cmpstr (game->record->players[0], ==, "Cleo\u3164");
+          g_assert_cmpstr (game->record->players[1], ==, "Player 4");
+          g_assert_cmpstr (renames, ==, "player: \ufe0f|0→Player 4;");
+        }
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -842,6 +883,7 @@ main (int   argc,
   lw_test_add_db ("/migration/v18-to-v19", test_v18_to_v19);
   lw_test_add_db ("/migration/v19-to-v20", test_v19_to_v20);
   lw_test_add_db ("/migration/v20-to-v21", test_v20_to_v21);
+  lw_test_add_db ("/migration/v21-to-v22", test_v21_to_v22);
   lw_test_add_db_closed ("/migration/v7-names", test_v7_names);
   lw_test_add_db_closed ("/migration/newer", test_newer);
   lw_test_add_db_closed ("/migration/not-a-database", test_not_a_database);

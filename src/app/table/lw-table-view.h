@@ -135,8 +135,9 @@ gboolean lw_table_view_card_is_dimmed (LwTableView *self,
  *   hand in the order of lw_table_get_hand() (lw_table_obligatory()); 0
  *   for none
  *
- * Marks those cards with a bar above them (TRICKS §4: the cards in every
- * legal follow). Selected cards are not marked.
+ * Marks those cards with a bar above them (TRICKS §4: the cards every
+ * legal follow holds; of two copies of a face, as many as are owed).
+ * Selected cards are not marked.
  */
 void lw_table_view_set_obligatory (LwTableView *self,
                                    guint32      mask);

@@ -21,6 +21,34 @@ is_space (gunichar c)
   return g_unichar_type (c) == G_UNICODE_SPACE_SEPARATOR;
 }
 
+/* Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt,
+ * Unicode 15), which renders as nothing whatever its category: the Hangul
+ * fillers are letters (Lo), the variation selectors marks (Mn); and
+ * U+2800, a blank Braille cell, which renders as a space. */
+static const struct {
+  gunichar first, last;
+} invisible_ranges[] = {
+  { 0x00AD, 0x00AD }, { 0x034F, 0x034F }, { 0x061C, 0x061C }, { 0x115F, 0x1160 },
+  { 0x17B4, 0x17B5 }, { 0x180B, 0x180F }, { 0x200B, 0x200F }, { 0x202A, 0x202E },
+  { 0x2060, 0x206F }, { 0x2800, 0x2800 }, { 0x3164, 0x3164 }, { 0xFE00, 0xFE0F },
+  { 0xFEFF, 0xFEFF }, { 0xFFA0, 0xFFA0 }, { 0xFFF0, 0xFFF8 }, { 0x1BCA0, 0x1BCA3 },
+  { 0x1D173, 0x1D17A }, { 0xE0000, 0xE0FFF },
+};
+
+/* Whether @c shows nothing: a space (Zs), a format character (Cf) or a
+ * default-ignorable code point. */
+static gboolean
+is_invisible (gunichar     c,
+              GUnicodeType type)
+{
+  if (type == G_UNICODE_SPACE_SEPARATOR || type == G_UNICODE_FORMAT)
+    return TRUE;
+  for (guint k = 0; k < G_N_ELEMENTS (invisible_ranges) && c >= invisible_ranges[k].first; k++)
+    if (c <= invisible_ranges[k].last)
+      return TRUE;
+  return FALSE;
+}
+
 /* Words for control character @c in a message. */
 static char *
 describe_control (gunichar c)
@@ -128,7 +156,7 @@ lw_name_normalize (const char  *text,
                        "%s holds a line or paragraph separator (U+%04X)", place, c);
           return NULL;
         }
-      if (type != G_UNICODE_SPACE_SEPARATOR && type != G_UNICODE_FORMAT)
+      if (!visible && !is_invisible (c, type))
         visible = TRUE;
     }
 

@@ -29,8 +29,11 @@ G_BEGIN_DECLS
  * %LW_NAME_MAX_CHARS characters, counted as Unicode code points of the NFC
  * form; it must hold no control character (Cc: a tab, a line break, a
  * terminal's escape code), no line or paragraph separator (Zl, Zp: U+2028,
- * U+2029), and must not be made only of spaces and format characters (Zs,
- * Cf: e.g. a zero-width space). A text of more than 4,096 bytes once
+ * U+2029), and must not be made only of spaces, format characters (Zs,
+ * Cf: e.g. a zero-width space) and other code points that show nothing
+ * (Unicode's Default_Ignorable_Code_Point: the Hangul fillers U+115F,
+ * U+1160, U+3164, U+FFA0, the variation selectors…; and U+2800, a blank
+ * Braille cell). A text of more than 4,096 bytes once
  * trimmed is refused as too long before it is normalised, so a very long
  * text costs one pass over its bytes and no copy.
  *

@@ -546,32 +546,90 @@ lw_refusal_kind_describe (LwRefusalKind kind)
   return refusal_text[kind];
 }
 
-/* The cards in every (@must) and in some (@could) mask of @legal that
- * holds all of @picked; when none does, of every mask. */
+/* How many cards of each face @mask holds of @hand; only the faces of
+ * @hand are written. */
 static void
-fold_masks (const GArray *legal,
+count_faces (const LwCard *hand,
+             guint         n_hand,
+             guint32       mask,
+             guint8        counts[LW_N_FACES])
+{
+  for (guint i = 0; i < n_hand; i++)
+    counts[lw_card_face (hand[i])] = 0;
+  for (guint i = 0; i < n_hand; i++)
+    if (mask & (1u << i))
+      counts[lw_card_face (hand[i])]++;
+}
+
+/* The obligatory (@must) and possible (@could) cards of @hand given its
+ * legal follows @legal (masks over @hand) and the cards @picked, face by
+ * face, since two copies of a face (two decks) are the same card to the
+ * rules: a follow holds the picks when it holds as many copies of each
+ * face as are picked, and among the follows that do (every follow when
+ * none does), a face is owed the fewest copies any of them holds beyond
+ * the picked ones, and possible when one holds more copies than are
+ * picked. @must marks as many copies of each face as are owed, the first
+ * ones not picked in @hand's order; @could every copy not picked of a
+ * possible face. */
+static void
+fold_faces (const LwCard *hand,
+            guint         n_hand,
+            const GArray *legal,
             guint32       picked,
             guint32      *must,
             guint32      *could)
 {
+  guint8 in_picked[LW_N_FACES], in_follow[LW_N_FACES];
+  guint8 fewest[LW_N_FACES], most[LW_N_FACES];
   gboolean any = FALSE;
 
+  count_faces (hand, n_hand, picked, in_picked);
   for (int pass = 0; pass < 2 && !any; pass++)
     {
-      *must = ~(guint32) 0;
-      *could = 0;
+      for (guint i = 0; i < n_hand; i++)
+        {
+          fewest[lw_card_face (hand[i])] = G_MAXUINT8;
+          most[lw_card_face (hand[i])] = 0;
+        }
       for (guint k = 0; k < legal->len; k++)
         {
-          guint32 m = g_array_index (legal, guint32, k);
-          if (pass == 0 && (m & picked) != picked)
+          gboolean holds = TRUE;
+
+          count_faces (hand, n_hand, g_array_index (legal, guint32, k), in_follow);
+          for (guint i = 0; i < n_hand && holds; i++)
+            holds = in_follow[lw_card_face (hand[i])] >= in_picked[lw_card_face (hand[i])];
+          if (pass == 0 && !holds)
             continue;
-          *must &= m;
-          *could |= m;
           any = TRUE;
+          for (guint i = 0; i < n_hand; i++)
+            {
+              guint f = lw_card_face (hand[i]);
+
+              fewest[f] = MIN (fewest[f], in_follow[f]);
+              most[f] = MAX (most[f], in_follow[f]);
+            }
         }
     }
+
+  *must = *could = 0;
   if (!any)
-    *must = 0;
+    return;
+  /* fewest[] becomes the copies owed beyond the picked ones, counted
+   * down as they are marked. */
+  for (guint i = 0; i < n_hand; i++)
+    {
+      guint f = lw_card_face (hand[i]);
+
+      if (picked & (1u << i))
+        continue;
+      if (fewest[f] > in_picked[f])
+        {
+          *must |= 1u << i;
+          fewest[f]--;
+        }
+      if (most[f] > in_picked[f])
+        *could |= 1u << i;
+    }
 }
 
 guint32
@@ -588,10 +646,10 @@ lw_follow_obligatory (const LwLead *lead,
   g_return_val_if_fail (n_hand <= 31 && lead->n >= 1 && lead->n <= n_hand, 0);
 
   lw_follow_legal (lead, hand, n_hand, legal);
-  fold_masks (legal, picked, &must, &some);
+  fold_faces (hand, n_hand, legal, picked, &must, &some);
   if (could != NULL)
-    *could = some & ~picked;
-  return must & ~picked;
+    *could = some;
+  return must;
 }
 
 gboolean
@@ -642,7 +700,7 @@ lw_follow_refusal (const LwLead  *lead,
   legal = g_array_new (FALSE, FALSE, sizeof (guint32));
   best_follows (&ctx, n_hand, legal, 0);
   refusal->kind = obligation (&ctx, lead, best);
-  fold_masks (legal, 0, &refusal->must, &refusal->could);
+  fold_faces (hand, n_hand, legal, 0, &refusal->must, &refusal->could);
   refusal->played = mask;
   refusal->n_legal = legal->len;
   for (guint k = 0; k < legal->len && k < G_N_ELEMENTS (refusal->legal); k++)

@@ -323,8 +323,10 @@ typedef enum {
  *   %LW_NO_CARD
  * @played: the play, a bit mask over the hand (0 for %LW_REFUSAL_COUNT and
  *   %LW_REFUSAL_NOT_IN_HAND)
- * @must: the cards of the hand in every legal follow (bit mask)
- * @could: the cards of the hand in some legal follow (bit mask)
+ * @must: the cards of the hand every legal follow holds, face by face
+ *   (bit mask; as lw_follow_obligatory() marks them)
+ * @could: the cards of the hand in some legal follow, every copy of a
+ *   face (bit mask)
  * @n_legal: how many legal follows the hand has
  * @legal: the first of them (up to 4), bit masks over the hand
  *
@@ -380,15 +382,23 @@ const char *lw_refusal_kind_describe (LwRefusalKind kind);
  *   ≤ @n_hand
  * @n_hand: how many
  * @picked: the cards picked so far, a bit mask over @hand (0 for none)
- * @could: (out) (optional): the cards not picked that are in some legal
- *   follow holding every picked card
+ * @could: (out) (optional): the cards not picked of each face that some
+ *   legal follow holding the picks holds more copies of than are picked
+ *   (every copy not picked of such a face)
  *
- * The obligatory cards of a follow (TRICKS §4): the cards of @hand, not
- * picked, that are in every legal follow (lw_follow_legal()) holding all
- * of @picked. When no legal follow holds all of @picked, the picks are
- * ignored and every legal follow counts.
+ * The obligatory cards of a follow (TRICKS §4), face by face: two copies
+ * of a face (two decks, or a Den card's two copies) are the same card to
+ * the rules, so a legal follow (lw_follow_legal()) holds the picks when it
+ * holds as many copies of each face as @picked does, and a face is
+ * obligatory in the fewest copies beyond the picked ones that any legal
+ * follow holding the picks holds (with 3S 3S in the hand and either one
+ * following suit, one 3S is obligatory). When no legal follow holds the
+ * picks, the picks are ignored and every legal follow counts (picked
+ * copies still count towards a face's copies).
  *
- * Returns: the obligatory cards, a bit mask over @hand.
+ * Returns: the obligatory cards not picked, a bit mask over @hand: as many
+ *   copies of each face as are obligatory, the first ones not picked in
+ *   @hand's order (where a UI marks cards).
  */
 guint32 lw_follow_obligatory (const LwLead *lead,
                               const LwCard *hand,

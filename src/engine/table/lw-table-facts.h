@@ -94,8 +94,9 @@ guint lw_play_wildcards (const LwPlay *play,
  *
  * lw_follow_obligatory() for the seat to play.
  *
- * Returns: the obligatory cards not yet picked, a bit mask over the hand;
- *   0 when the next play is not a follow.
+ * Returns: the obligatory cards not yet picked, a bit mask over the hand
+ *   (as many copies of each face as are obligatory); 0 when the next play
+ *   is not a follow.
  */
 guint32 lw_table_obligatory (const LwTable *table,
                              guint32        picked,
