@@ -664,8 +664,11 @@ add_suggestion (JsonBuilder   *builder,
                 gconstpointer  item)
 {
   const LwClubSuggestion *suggestion = item;
-  g_autoptr (JsonNode) round = suggestion->round != NULL
-                               ? json_from_string (suggestion->round, NULL) : NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonNode *parsed = suggestion->round != NULL
+                     ? lw_json_parse_checked (parser, suggestion->round, -1, "the round", NULL)
+                     : NULL;
+  g_autoptr (JsonNode) round = parsed != NULL ? json_node_copy (parsed) : NULL;
 
   lw_json_builder_add_int (builder, "number", suggestion->id);
   lw_json_builder_add_string (builder, "state", suggestion->state);

@@ -301,21 +301,28 @@ resolve (LwStore     *self,
                           entry_origin != NULL ? entry_origin : origin_name, local, error);
 }
 
-JsonObject *
-lw_store_club_parse_players (const char *players)
+gboolean
+lw_store_club_parse_players (const char   *players,
+                             JsonObject  **parsed,
+                             GError      **error)
 {
   g_autoptr (JsonParser) parser = NULL;
+  g_autoptr (GError) local_error = NULL;
   JsonNode *root;
 
+  *parsed = NULL;
   if (players == NULL)
-    return NULL;
+    return TRUE;
   parser = json_parser_new ();
-  if (!json_parser_load_from_data (parser, players, -1, NULL))
-    return NULL;
-  root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-    return NULL;
-  return json_object_ref (json_node_get_object (root));
+  root = lw_json_parse_checked (parser, players, -1, "the players map", &local_error);
+  if (root == NULL)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID, "%s", local_error->message);
+      return FALSE;
+    }
+  if (JSON_NODE_HOLDS_OBJECT (root))
+    *parsed = json_object_ref (json_node_get_object (root));
+  return TRUE;
 }
 
 gboolean

@@ -183,8 +183,10 @@ localize_record (LwStore           *self,
                  const LwClubGame  *game,
                  GError           **error)
 {
-  g_autoptr (JsonObject) players = lw_store_club_parse_players (game->players);
+  g_autoptr (JsonObject) players = NULL;
 
+  if (!lw_store_club_parse_players (game->players, &players, error))
+    return FALSE;
   if (players == NULL)
     return TRUE;
   for (guint i = 0; i < record->n_players; i++)

@@ -450,9 +450,13 @@ char *lw_store_club_players_json (LwStore            *self,
                                   guint               n,
                                   GError            **error);
 
-/* Parses @players (LwClubGame's, nullable): a JSON object of names to
- * UUIDs, or %NULL (none, or not an object). */
-JsonObject *lw_store_club_parse_players (const char *players);
+/* Parses @players (LwClubGame's, nullable) into *@parsed: a JSON object
+ * of names to UUIDs, or %NULL (none, or not an object). Text that
+ * lw_json_parse_checked() refuses (another laptop's role wrote it) is
+ * refused: %LW_STORE_ERROR_INVALID naming the place. */
+gboolean lw_store_club_parse_players (const char   *players,
+                                      JsonObject  **parsed,
+                                      GError      **error);
 
 /* The local player's name for @name of a pulled game or event whose
  * players map @players (nullable: by name alone) gives, inside a write
