@@ -8,6 +8,9 @@
 
 #include "lw-store-private.h"
 
+/* The latest time a pulled game is given (9999-12-31 23:59:59 UTC). */
+#define MAX_TIME G_GINT64_CONSTANT (253402300799)
+
 void
 lw_club_state_free (LwClubState *state)
 {
@@ -372,11 +375,19 @@ import_pulled (LwStore           *self,
   g_autoptr (GError) local_error = NULL;
   g_autoptr (LwGameRecord) record = lw_game_record_from_json (game->record, -1, &local_error);
   gint64 same = 0;
+  gint64 id = 0;
 
+  /* The game keeps its owner's time (its played time, else when it was
+   * made there: what push sends as played_at), not the pull's, so that
+   * the Games list and the ratings' order are the owner's; a time a
+   * laptop's role wrote out of range (before 1970, past 9999) is not
+   * taken. */
   if (record != NULL && g_strcmp0 (record->id, game->uuid) == 0
       && localize_record (self, record, game, &local_error)
-      && lw_store_import_game (self, record, FALSE, &same, &local_error) > 0)
-    return TRUE;
+      && (id = lw_store_import_game (self, record, FALSE, &same, &local_error)) > 0)
+    return game->played_at <= 0 || game->played_at > MAX_TIME
+           || lw_store_run2 (self, "UPDATE games SET created = ?1 WHERE id = ?2",
+                             game->played_at, id, error);
   if (local_error == NULL)
     g_set_error (&local_error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
                  same != 0 ? "stored here already" : "its record's id is not its UUID");

@@ -10,6 +10,7 @@
 #include "lw-club-fixture.h"
 #include "lw-event.h"
 #include "lw-rating.h"
+#include "lw-store-private.h"
 #include "lw-store-results.h"
 #include "lw-test-util.h"
 
@@ -1117,6 +1118,98 @@ test_suggestions (Fixture       *fixture,
                                                   "incoming"));
 }
 
+/* `littlewolf-cli ratings --json` of the database at @path. */
+static char *
+ratings_json (const char *path)
+{
+  g_auto (LwTestRun) run = { 0 };
+
+  lw_test_run_cli (&run, path, NULL, "ratings", "--json", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  return g_strdup (run.out);
+}
+
+/* Each game's UUID and the time the Games list shows for it (its played
+ * time, else its creation time), a line each, by UUID. */
+static char *
+game_times (LwStore *store)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  lw_test_sql_append_rows (lw_store_get_db (store),
+                           "SELECT uuid, CASE WHEN coalesce (played_at, 0) > 0 THEN played_at"
+                           " ELSE created END FROM games ORDER BY uuid",
+                           text);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* Games made as New Game makes them (no played time of their own: their
+ * time is when they were made), four on each of three laptops at known
+ * times that interleave, synced: every laptop shows each game at its
+ * owner's time, not the time it was pulled, so that the ratings (whose
+ * order is the games' times) are the same on all three and the same as
+ * one database that holds every game at its time. */
+static void
+test_owner_time (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (41);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (LwClubLaptop) c = lw_club_laptop_new (fixture->server, fixture->dir, "c");
+  LwClubLaptop *laptops[] = { a, b, c };
+  g_autofree char *one_path = g_build_filename (fixture->dir, "one.sqlite3", NULL);
+  g_autoptr (LwStore) one = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *one_ratings = NULL;
+  g_autofree char *one_times = NULL;
+
+  one = lw_store_open (one_path, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < 12; i++)
+    {
+      LwClubLaptop *owner = laptops[i % 3];
+      g_autoptr (LwGameRecord) record = lw_club_random_record (rng);
+      /* Older games last: an order of times the pulls do not follow. */
+      gint64 made = 1767225600 + (gint64) (12 - i) * 86400 + (gint64) (i % 3) * 3600;
+      gint64 same = 0;
+      gint64 id;
+
+      record->details.played_at = 0;
+      id = lw_store_import_game (owner->store, record, FALSE, &same, &error);
+      g_assert_no_error (error);
+      g_assert_true (lw_store_run2 (owner->store, "UPDATE games SET created = ?1 WHERE id = ?2",
+                                    made, id, &error));
+      g_assert_no_error (error);
+      {
+        g_autoptr (LwStoredGame) stored = lw_store_load_game (owner->store, id, &error);
+        gint64 one_id;
+
+        g_assert_no_error (error);
+        one_id = lw_store_import_game (one, stored->record, FALSE, &same, &error);
+        g_assert_no_error (error);
+        g_assert_true (lw_store_run2 (one, "UPDATE games SET created = ?1 WHERE id = ?2",
+                                      made, one_id, &error));
+        g_assert_no_error (error);
+      }
+    }
+  for (guint round = 0; round < 2; round++)
+    for (guint l = 0; l < G_N_ELEMENTS (laptops); l++)
+      lw_club_laptop_sync (laptops[l]);
+
+  one_ratings = ratings_json (one_path);
+  one_times = game_times (one);
+  g_assert_nonnull (strstr (one_ratings, "\"rating\""));
+  for (guint l = 0; l < G_N_ELEMENTS (laptops); l++)
+    {
+      g_autofree char *ratings = ratings_json (laptops[l]->path);
+      g_autofree char *times = game_times (laptops[l]->store);
+
+      g_assert_cmpstr (times, ==, one_times);
+      g_assert_cmpstr (ratings, ==, one_ratings);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1129,6 +1222,7 @@ main (int   argc,
   ADD_TEST ("/club/schema", test_schema);
   ADD_TEST ("/club/interleavings", test_interleavings);
   ADD_TEST ("/club/league", test_league);
+  ADD_TEST ("/club/owner-time", test_owner_time);
   ADD_TEST ("/club/read-only", test_read_only);
   ADD_TEST ("/club/restore", test_restore);
   ADD_TEST ("/club/events", test_events);
