@@ -443,9 +443,12 @@ lw_store_club_link_players (LwStore  *self,
    * player is that one. Once sent, an entry is held as pulled (pushed 1)
    * after the roster's next pull, so none of these is on the server. */
   ok = adopt_sent_entries (self, error);
+  /* A computer seat's player is no person of the club: never on the
+   * roster. */
   ok = ok && lw_store_read_ids (self,
                           "SELECT id FROM players WHERE id NOT IN"
-                          " (SELECT player FROM club_roster WHERE player IS NOT NULL) ORDER BY id",
+                          " (SELECT player FROM club_roster WHERE player IS NOT NULL)"
+                          " AND NOT " LW_STORE_IS_COMPUTER ("id") " ORDER BY id",
                           0, ids, error);
   for (guint i = 0; ok && i < ids->len; i++)
     {

@@ -875,6 +875,57 @@ test_listings (Fixture       *fixture,
   }
 }
 
+/* A virtual table's game of four seats, two of them computer seats
+ * ("Computer 3" and "Computer 4"): the ratings list its two people only
+ * (the game rated between them), and the roster pushed has the people and
+ * no computer. */
+static void
+test_computer_seats (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  static const char *const names[] = { "Ann", "Ben", "Computer 3", "Computer 4" };
+  g_autoptr (GRand) rng = g_rand_new_with_seed (51);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (LwTestRun) run = { 0 };
+  g_autofree char *roster = NULL;
+  gint64 same = 0;
+  gint64 id;
+
+  while (record == NULL || record->n_players != 4)
+    {
+      g_clear_pointer (&record, lw_game_record_free);
+      record = lw_club_random_record (rng);
+    }
+  for (guint s = 0; s < 4; s++)
+    {
+      g_free (record->players[s]);
+      record->players[s] = g_strdup (names[s]);
+    }
+  id = lw_store_import_game (a->store, record, FALSE, &same, &error);
+  g_assert_no_error (error);
+  g_assert_true (lw_store_save_table (a->store, id,
+                                      "{\"format\": \"little-wolf/seats\", \"seed\": \"7\","
+                                      " \"seats\": [{\"player\": \"person\"},"
+                                      " {\"player\": \"person\"},"
+                                      " {\"player\": \"computer\", \"level\": \"easy\"},"
+                                      " {\"player\": \"computer\", \"level\": \"expert\"}]}",
+                                      0, NULL, &error));
+  g_assert_no_error (error);
+
+  lw_test_run_cli (&run, a->path, NULL, "ratings", "--json", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "\"Ann\""));
+  g_assert_nonnull (strstr (run.out, "\"Ben\""));
+  g_assert_null (strstr (run.out, "Computer"));
+
+  lw_club_laptop_sync (a);
+  roster = lw_club_server_text (fixture->server,
+                                "SELECT string_agg (name, ',' ORDER BY name) FROM littlewolf.roster");
+  g_assert_cmpstr (roster, ==, "Ann,Ben");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -891,5 +942,6 @@ main (int    argc,
   ADD_TEST ("/club-roster/withdraw-schema4", test_withdraw_schema4);
   ADD_TEST ("/club-roster/local-changes", test_local_changes);
   ADD_TEST ("/club-roster/schema", test_schema);
+  ADD_TEST ("/club-roster/computer-seats", test_computer_seats);
   return g_test_run ();
 }
