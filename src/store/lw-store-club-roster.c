@@ -596,8 +596,11 @@ apply_entry (LwStore                  *self,
     }
   if (strcmp (into_player, player) == 0)
     return TRUE;
+  /* Merged, the player here takes the entry's own name where a laptop's
+   * name told two entries of one name apart ("Ben (b)" becomes "Ben",
+   * free once the other "Ben" is merged away). */
   if (lw_store_merge_players (self, player, into_player, NULL, &local_error))
-    return TRUE;
+    return rename_local (self, into_player, into_name, into_origin, error);
   /* The two sat at one table here: the merge stays undone, the link kept. */
   if (g_error_matches (local_error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID))
     {

@@ -12,6 +12,7 @@
 
 #include "lw-club-fixture.h"
 #include "lw-store-players.h"
+#include "lw-store-private.h"
 #include "lw-test-util.h"
 
 typedef LwClubTest Fixture;
@@ -111,6 +112,19 @@ roster_uuid (Fixture    *fixture,
              const char *name)
 {
   g_autofree char *sql = g_strdup_printf ("SELECT uuid FROM littlewolf.roster WHERE name = '%s'", name);
+
+  return lw_club_server_text (fixture->server, sql);
+}
+
+/* The UUID (transfer full) of the roster entry named @name that laptop
+ * @origin sent. */
+static char *
+roster_uuid_of (Fixture    *fixture,
+                const char *name,
+                const char *origin)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT uuid FROM littlewolf.roster"
+                                          " WHERE name = '%s' AND origin = '%s'", name, origin);
 
   return lw_club_server_text (fixture->server, sql);
 }
@@ -926,6 +940,83 @@ test_computer_seats (Fixture       *fixture,
   g_assert_cmpstr (roster, ==, "Ann,Ben");
 }
 
+/* The names of @laptop's players, a line each, sorted. */
+static char *
+player_names (LwClubLaptop *laptop)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  lw_test_sql_append_rows (lw_store_get_db (laptop->store),
+                           "SELECT name FROM players ORDER BY name", text);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* Two entries of one name (the admin renamed "Benny" of laptop B to
+ * "Ben", the name of laptop A's entry): laptop A shows B's as "Ben (b)".
+ * Once the admin merges A's entry into B's, both laptops show the one
+ * player "Ben", with no laptop's name (A showed "Ben (b)" before). */
+static void
+test_merge_one_name (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (52);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autofree char *admin = new_admin (fixture, "benadmin");
+  g_autoptr (GError) error = NULL;
+  const char *first[] = { "Ben", "Cleo" };
+  const char *second[] = { "Benny", "Dev" };
+  LwClubLaptop *laptops[] = { a, b };
+  const char **names[] = { first, second };
+
+  for (guint l = 0; l < 2; l++)
+    {
+      g_autoptr (LwGameRecord) record = NULL;
+      gint64 same = 0;
+
+      while (record == NULL || record->n_players != 2)
+        {
+          g_clear_pointer (&record, lw_game_record_free);
+          record = lw_club_random_record (rng);
+        }
+      for (guint s = 0; s < 2; s++)
+        {
+          g_free (record->players[s]);
+          record->players[s] = g_strdup (names[l][s]);
+        }
+      lw_store_import_game (laptops[l]->store, record, FALSE, &same, &error);
+      g_assert_no_error (error);
+      lw_club_laptop_sync (laptops[l]);
+    }
+  g_assert_true (lw_club_roster_rename (admin, "Benny", "Ben", &error));
+  g_assert_no_error (error);
+  for (guint round = 0; round < 2; round++)
+    for (guint l = 0; l < 2; l++)
+      lw_club_laptop_sync (laptops[l]);
+  {
+    g_autofree char *names_a = player_names (a);
+
+    g_assert_cmpstr (names_a, ==, "Ben|\nBen (b)|\nCleo|\nDev|\n");
+  }
+
+  {
+    g_autofree char *from_b = roster_uuid_of (fixture, "Ben", b->origin);
+    g_autofree char *from_a = roster_uuid_of (fixture, "Ben", a->origin);
+
+    g_assert_true (lw_club_roster_merge (admin, from_a, from_b, &error));
+    g_assert_no_error (error);
+  }
+  for (guint round = 0; round < 2; round++)
+    for (guint l = 0; l < 2; l++)
+      lw_club_laptop_sync (laptops[l]);
+  for (guint l = 0; l < 2; l++)
+    {
+      g_autofree char *shown = player_names (laptops[l]);
+
+      g_assert_cmpstr (shown, ==, "Ben|\nCleo|\nDev|\n");
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -943,5 +1034,6 @@ main (int    argc,
   ADD_TEST ("/club-roster/local-changes", test_local_changes);
   ADD_TEST ("/club-roster/schema", test_schema);
   ADD_TEST ("/club-roster/computer-seats", test_computer_seats);
+  ADD_TEST ("/club-roster/merge-one-name", test_merge_one_name);
   return g_test_run ();
 }
