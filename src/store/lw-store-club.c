@@ -187,11 +187,13 @@ localize_record (LwStore           *self,
                  GError           **error)
 {
   g_autoptr (JsonObject) players = NULL;
+  g_autoptr (LwGameRecord) given = NULL;
 
   if (!lw_store_club_parse_players (game->players, &players, error))
     return FALSE;
   if (players == NULL)
     return TRUE;
+  given = lw_game_record_copy (record);
   for (guint i = 0; i < record->n_players; i++)
     {
       char *local = NULL;
@@ -213,6 +215,29 @@ localize_record (LwStore           *self,
       g_free (substitute->name);
       substitute->name = local;
     }
+  /* Two seats whose entries were merged into one (the admin's merge of
+   * two who sat at this table, written by hand): the game keeps the
+   * names its laptop gave, so that it is taken rather than refused at
+   * every pull. */
+  for (guint i = 0; i < record->n_players; i++)
+    for (guint j = 0; j < i; j++)
+      if (lw_names_equal (record->players[i], record->players[j]))
+        {
+          for (guint k = 0; k < record->n_players; k++)
+            {
+              g_free (record->players[k]);
+              record->players[k] = g_strdup (given->players[k]);
+            }
+          for (guint k = 0; record->substitutes != NULL && k < record->substitutes->len; k++)
+            {
+              LwSubstitute *substitute = g_ptr_array_index (record->substitutes, k);
+
+              g_free (substitute->name);
+              substitute->name = g_strdup (((LwSubstitute *) g_ptr_array_index (given->substitutes,
+                                                                                 k))->name);
+            }
+          return TRUE;
+        }
   return TRUE;
 }
 

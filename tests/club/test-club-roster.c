@@ -1017,6 +1017,123 @@ test_merge_one_name (Fixture       *fixture,
     }
 }
 
+/* The admin's merge of two entries who sat at one table (Ann and Ben of
+ * one game of laptop A) is refused in words naming the game, and the
+ * roster stays as it was; the merge of two who never did (Ann and Cleo
+ * of laptop B's game) is made. */
+static void
+test_merge_shared_table (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (53);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autofree char *admin = new_admin (fixture, "sharer");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *game = NULL;
+  g_autofree char *merged = NULL;
+  const char *first[] = { "Ann", "Ben" };
+  const char *second[] = { "Cleo", "Dev" };
+  LwClubLaptop *laptops[] = { a, b };
+  const char **names[] = { first, second };
+
+  for (guint l = 0; l < 2; l++)
+    {
+      g_autoptr (LwGameRecord) record = NULL;
+      gint64 same = 0;
+
+      while (record == NULL || record->n_players != 2)
+        {
+          g_clear_pointer (&record, lw_game_record_free);
+          record = lw_club_random_record (rng);
+        }
+      for (guint s = 0; s < 2; s++)
+        {
+          g_free (record->players[s]);
+          record->players[s] = g_strdup (names[l][s]);
+        }
+      lw_store_import_game (laptops[l]->store, record, FALSE, &same, &error);
+      g_assert_no_error (error);
+      lw_club_laptop_sync (laptops[l]);
+    }
+  {
+    g_autofree char *sql = g_strdup_printf ("SELECT uuid FROM littlewolf.games WHERE origin = '%s'",
+                                            a->origin);
+
+    game = lw_club_server_text (fixture->server, sql);
+  }
+
+  g_assert_false (lw_club_roster_merge (admin, "Ann", "Ben", &error));
+  g_assert_error (error, LW_CLUB_ERROR, LW_CLUB_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "sat at one table"));
+  g_assert_nonnull (strstr (error->message, game));
+  g_clear_error (&error);
+  merged = lw_club_server_text (fixture->server,
+                                "SELECT count (*) FROM littlewolf.roster WHERE merged_into IS NOT NULL");
+  g_assert_cmpstr (merged, ==, "0");
+
+  g_assert_true (lw_club_roster_merge (admin, "Cleo", "Ann", &error));
+  g_assert_no_error (error);
+}
+
+/* A merge of two who sat at one table written by hand (the owner's SQL,
+ * past lw_club_roster_merge()'s refusal): laptop B, which holds A's game
+ * of the two, still takes A's next version of it (under the names A gave)
+ * instead of refusing it at every pull. */
+static void
+test_merge_by_hand (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (54);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) refusals = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GHashTable) on_a = NULL;
+  g_autoptr (GHashTable) on_b = NULL;
+  g_autofree char *ann = NULL;
+  g_autofree char *ben = NULL;
+  g_autofree char *sql = NULL;
+  LwClubSyncResult result;
+  gint64 same = 0;
+  gint64 id;
+  PGconn *conn;
+
+  while (record == NULL || record->n_players != 2)
+    {
+      g_clear_pointer (&record, lw_game_record_free);
+      record = lw_club_random_record (rng);
+    }
+  g_free (record->players[0]);
+  record->players[0] = g_strdup ("Ann");
+  g_free (record->players[1]);
+  record->players[1] = g_strdup ("Ben");
+  id = lw_store_import_game (a->store, record, FALSE, &same, &error);
+  g_assert_no_error (error);
+  lw_club_laptop_sync (a);
+  lw_club_laptop_sync (b);
+
+  ann = roster_uuid (fixture, "Ann");
+  ben = roster_uuid (fixture, "Ben");
+  sql = g_strdup_printf ("UPDATE littlewolf.roster SET merged_into = '%s',"
+                         " seq = nextval ('littlewolf.changes') WHERE uuid = '%s'", ben, ann);
+  conn = lw_club_fixture_connect (fixture->server, NULL, NULL);
+  g_assert_cmpint (lw_club_try_sql (conn, sql, NULL), ==, PGRES_COMMAND_OK);
+  PQfinish (conn);
+
+  g_assert_true (lw_store_set_game_details (a->store, id, 1780000000, "The Den", &error));
+  g_assert_no_error (error);
+  lw_club_laptop_sync (a);
+  g_assert_true (lw_club_sync_with_refusals (b->store, &result, refusals, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (result.refused, ==, 0);
+  g_assert_cmpuint (result.pulled, ==, 1);
+  on_a = lw_club_local_games (a->store);
+  on_b = lw_club_local_games (b->store);
+  lw_club_assert_same_games (on_a, on_b, "B after a merge by hand");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1035,5 +1152,7 @@ main (int    argc,
   ADD_TEST ("/club-roster/schema", test_schema);
   ADD_TEST ("/club-roster/computer-seats", test_computer_seats);
   ADD_TEST ("/club-roster/merge-one-name", test_merge_one_name);
+  ADD_TEST ("/club-roster/merge-shared-table", test_merge_shared_table);
+  ADD_TEST ("/club-roster/merge-by-hand", test_merge_by_hand);
   return g_test_run ();
 }
