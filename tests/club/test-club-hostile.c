@@ -350,6 +350,37 @@ test_nested_json (Fixture       *fixture,
   g_assert_cmpuint (count_games (c), ==, 1);
 }
 
+/* Laptop B's role writes roster entries of its own whose names break the
+ * names rule: one of 8 MiB, one with a line break. C's pull refuses both
+ * (the long one is not even read: the server sends NULL) and takes B's
+ * valid entry beside them. */
+static void
+test_roster_names (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (LwClubLaptop) c = lw_club_laptop_new (fixture->server, fixture->dir, "c");
+  g_autoptr (GError) error = NULL;
+  LwClubSyncResult result;
+  PGconn *conn;
+
+  conn = lw_club_fixture_connect (fixture->server, b->role, b->password);
+  g_assert_cmpint (lw_club_try_sql (conn, "INSERT INTO littlewolf.roster (uuid, origin, name) VALUES"
+                                    " (gen_random_uuid (), littlewolf.my_origin (),"
+                                    "  repeat ('x', 8 * 1024 * 1024)),"
+                                    " (gen_random_uuid (), littlewolf.my_origin (), E'Bad\\nName'),"
+                                    " (gen_random_uuid (), littlewolf.my_origin (), 'Zed')", NULL),
+                   ==, PGRES_COMMAND_OK);
+  PQfinish (conn);
+
+  g_assert_true (lw_club_sync (c->store, &result, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (result.refused, ==, 2);
+  g_assert_cmpint (lw_test_sql_int_at (c->path, "SELECT count (*) FROM club_roster"), ==, 1);
+  g_assert_cmpint (lw_test_sql_int_at (c->path, "SELECT count (*) FROM club_roster"
+                                                " WHERE name = 'Zed'"), ==, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -364,5 +395,6 @@ main (int   argc,
   ADD_TEST ("/club-hostile/bad-records", test_bad_records);
   ADD_TEST ("/club-hostile/huge-rows", test_huge_rows);
   ADD_TEST ("/club-hostile/nested-json", test_nested_json);
+  ADD_TEST ("/club-hostile/roster-names", test_roster_names);
   return g_test_run ();
 }
