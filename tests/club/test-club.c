@@ -1210,6 +1210,66 @@ test_owner_time (Fixture       *fixture,
     }
 }
 
+/* Suggestions are listed a page at a time: five sent from B to A's game,
+ * read by lw_club_list_suggestions() two at a time (newest first, "more"
+ * until the last page) and by `club suggestions --limit 2 --offset 4`;
+ * a limit over the page's most reads that most. */
+static void
+test_suggestion_pages (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (42);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *held_id = NULL;
+  g_auto (LwTestRun) run = { 0 };
+  gint64 expected = 5;
+
+  lw_club_add_random_game (a->store, rng);
+  lw_club_laptop_sync (a);
+  lw_club_laptop_sync (b);
+  held_id = g_strdup_printf ("%" G_GINT64_FORMAT, lw_test_sql_int_at (b->path, "SELECT id FROM games"));
+  for (guint i = 1; i <= 5; i++)
+    {
+      g_autofree char *number = g_strdup_printf ("%u\n", i);
+
+      lw_test_assert_cli_prints (b->path, number, "club", "suggest", held_id, "--delete", "1", NULL);
+    }
+  for (guint offset = 0; offset < 6; offset += 2)
+    {
+      gboolean more = TRUE;
+      g_autoptr (GPtrArray) page = lw_club_list_suggestions (a->store, offset, 2, &more, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (page->len, ==, MIN (2, 5 - offset));
+      g_assert_true (more == (offset + 2 < 5));
+      for (guint i = 0; i < page->len; i++)
+        g_assert_cmpint (((LwClubSuggestion *) g_ptr_array_index (page, i))->id, ==, expected--);
+    }
+  {
+    gboolean more = TRUE;
+    g_autoptr (GPtrArray) all = lw_club_list_suggestions (a->store, 0, G_MAXUINT, &more, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (all->len, ==, 5);
+    g_assert_false (more);
+  }
+  lw_test_run_cli (&run, a->path, NULL, "club", "suggestions", "--limit", "2", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_str_has_prefix (run.out, "5\t"));
+  g_assert_nonnull (strstr (run.err, "more are left: --offset 2"));
+  lw_test_run_clear (&run);
+  lw_test_run_cli (&run, a->path, NULL, "club", "suggestions", "--limit", "2", "--offset", "4", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_str_has_prefix (run.out, "1\t"));
+  g_assert_null (strchr (strchr (run.out, '\n') + 1, '\n'));
+  g_assert_cmpstr (run.err, ==, "");
+  lw_test_run_clear (&run);
+  lw_test_run_cli (&run, a->path, NULL, "club", "suggestions", "--limit", "0", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1229,5 +1289,6 @@ main (int   argc,
   ADD_TEST ("/club/held-table", test_held_table);
   ADD_TEST ("/club/waiting", test_waiting);
   ADD_TEST ("/club/suggestions", test_suggestions);
+  ADD_TEST ("/club/suggestion-pages", test_suggestion_pages);
   return g_test_run ();
 }
