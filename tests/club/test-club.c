@@ -1244,8 +1244,8 @@ test_suggestion_pages (Fixture       *fixture,
       g_assert_no_error (error);
       g_assert_cmpuint (page->len, ==, MIN (2, 5 - offset));
       g_assert_true (more == (offset + 2 < 5));
-      for (guint i = 0; i < page->len; i++)
-        g_assert_cmpint (((LwClubSuggestion *) g_ptr_array_index (page, i))->id, ==, expected--);
+      for (guint i = 0; i < page->len; i++, expected--)
+        g_assert_cmpint (((LwClubSuggestion *) g_ptr_array_index (page, i))->id, ==, expected);
     }
   {
     gboolean more = TRUE;

@@ -261,11 +261,12 @@ people_only (const LwRatingGames *games,
   out->n_subs = 0;
   for (guint s = 0; s < n_sides; s++)
     new_side[s] = -1;
+  for (guint seat = 0; seat < LW_MAX_SEATS; seat++)
+    new_seat[seat] = G_MAXUINT;
   for (guint seat = 0; seat < game->n_players; seat++)
     {
       guint side = game->n_teams > 0 ? (guint) game->side_of[seat] : seat;
 
-      new_seat[seat] = G_MAXUINT;
       if (is_computer (games, game->players[seat]))
         continue;
       if (new_side[side] < 0)
