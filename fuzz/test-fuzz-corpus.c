@@ -1,14 +1,18 @@
 /* test-fuzz-corpus.c — every saved fuzzing input (fuzz/corpus: seeds and
  * what the fuzzer kept; fuzz/crashes: inputs that once crashed) through
- * the game-record reader and the engine's replay
+ * the game-record reader and the engine's replay, and those of the club
+ * pull's target (fuzz/pull/corpus, fuzz/pull/crashes) through the pull's
+ * readers
  *
- * Arguments: the folders to read. A missing crashes/ folder is no error
- * (there may be no crash to keep); a missing or empty corpus is.
+ * Arguments: the folders to read; a folder inside one named "pull" is
+ * the pull's. A missing crashes/ folder is no error (there may be no
+ * crash to keep); a missing or empty first folder is.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib.h>
 
+#include "fuzz-pull-apply.h"
 #include "fuzz-replay.h"
 
 static void
@@ -22,6 +26,29 @@ replay_file (gconstpointer data)
   g_file_get_contents (path, &contents, &length, &error);
   g_assert_no_error (error);
   lw_fuzz_replay ((const guint8 *) contents, length);
+}
+
+static void
+apply_pulled_file (gconstpointer data)
+{
+  const char *path = data;
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  g_autoptr (GError) error = NULL;
+
+  g_file_get_contents (path, &contents, &length, &error);
+  g_assert_no_error (error);
+  lw_fuzz_pull_apply ((const guint8 *) contents, length);
+}
+
+/* Whether @dir is inside a folder named "pull". */
+static gboolean
+is_pull (const char *dir)
+{
+  g_autofree char *parent = g_path_get_dirname (dir);
+  g_autofree char *name = g_path_get_basename (parent);
+
+  return g_str_equal (name, "pull");
 }
 
 static int
@@ -74,9 +101,11 @@ main (int   argc,
       g_autofree char *dir = g_path_get_dirname (path);
       g_autofree char *dir_name = g_path_get_basename (dir);
       g_autofree char *base = g_path_get_basename (path);
-      g_autofree char *test_path = g_strdup_printf ("/fuzz/%s/%s", dir_name, base);
+      gboolean pull = is_pull (dir);
+      g_autofree char *test_path = g_strdup_printf ("/fuzz/%s%s/%s", pull ? "pull-" : "",
+                                                    dir_name, base);
 
-      g_test_add_data_func (test_path, path, replay_file);
+      g_test_add_data_func (test_path, path, pull ? apply_pulled_file : replay_file);
     }
   return g_test_run ();
 }

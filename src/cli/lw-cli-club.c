@@ -10,7 +10,8 @@
  *   club suggest GAME --replace N --round FILE | --insert N --round FILE
  *                     | --delete N          a correction of another
  *                                           laptop's game sent to it
- *   club suggestions [--json]             those sent and those received
+ *   club suggestions [--json] [--limit N] [--offset N]
+ *                                         those sent and those received
  *   club suggestion accept|decline N      the owner's decision
  *   club add-admin NAME --conninfo C      a club admin's login role
  *   club login --conninfo C               keeps a login's password
@@ -61,9 +62,10 @@ static const char club_usage[] =
   "      laptop: round N replaced, a round inserted before round N (N = rounds\n"
   "      + 1 appends) or round N deleted; FILE holds the round's JSON\n"
   "      (GAME-RECORD.md, \"-\": standard input); prints the suggestion's number\n"
-  "  club suggestions [--json]  the suggestions sent from here and those\n"
-  "      aimed at this laptop's games: NUMBER, STATE, from and to, the game\n"
-  "      (its ID here), the correction\n"
+  "  club suggestions [--json] [--limit N] [--offset N]  the suggestions\n"
+  "      sent from here and those aimed at this laptop's games, newest first,\n"
+  "      N at a time (100; at most 500) from the --offset newest passed over:\n"
+  "      NUMBER, STATE, from and to, the game (its ID here), the correction\n"
   "  club suggestion accept N   apply suggestion N to this laptop's game, as\n"
   "      its own correction (sent with the next sync)\n"
   "  club suggestion decline N  decline it\n"
@@ -725,8 +727,11 @@ add_suggestion (JsonBuilder   *builder,
                 gconstpointer  item)
 {
   const LwClubSuggestion *suggestion = item;
-  g_autoptr (JsonNode) round = suggestion->round != NULL
-                               ? json_from_string (suggestion->round, NULL) : NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  JsonNode *parsed = suggestion->round != NULL
+                     ? lw_json_parse_checked (parser, suggestion->round, -1, "the round", NULL)
+                     : NULL;
+  g_autoptr (JsonNode) round = parsed != NULL ? json_node_copy (parsed) : NULL;
 
   lw_json_builder_add_int (builder, "number", suggestion->id);
   lw_json_builder_add_string (builder, "state", suggestion->state);
@@ -765,6 +770,9 @@ print_suggestion (gconstpointer item)
           correction_name (suggestion->kind), suggestion->number);
 }
 
+/* Suggestions listed at once without --limit. */
+#define SUGGESTIONS_PAGE 100
+
 static int
 cmd_suggestions (LwCliContext *ctx,
                  int           argc,
@@ -773,17 +781,43 @@ cmd_suggestions (LwCliContext *ctx,
   g_autoptr (GError) error = NULL;
   g_autoptr (LwStore) store = NULL;
   g_autoptr (GPtrArray) suggestions = NULL;
-  gboolean json = argc == 3 && strcmp (argv[2], "--json") == 0;
+  gboolean json = FALSE;
+  gboolean more = FALSE;
+  guint64 offset = 0, limit = SUGGESTIONS_PAGE;
+  int status;
 
-  if (argc > 3 || (argc == 3 && !json))
-    return lw_cli_fail (LW_CLI_INVALID, "club suggestions: unexpected argument \"%s\" "
-                                        "(see club --help)", argv[argc - 1]);
+  for (int i = 2; i < argc; i++)
+    {
+      gboolean is_limit = strcmp (argv[i], "--limit") == 0;
+
+      if (strcmp (argv[i], "--json") == 0)
+        json = TRUE;
+      else if ((is_limit || strcmp (argv[i], "--offset") == 0) && i + 1 < argc)
+        {
+          if (!g_ascii_string_to_unsigned (argv[++i], 10, is_limit ? 1 : 0,
+                                           is_limit ? LW_CLUB_SUGGESTIONS_MAX_PAGE : G_MAXUINT,
+                                           is_limit ? &limit : &offset, NULL))
+            return lw_cli_fail (LW_CLI_INVALID, "club suggestions: %s \"%s\": a number%s",
+                                argv[i - 1], argv[i],
+                                is_limit ? " from 1 to " G_STRINGIFY (LW_CLUB_SUGGESTIONS_MAX_PAGE)
+                                         : " from 0");
+        }
+      else
+        return lw_cli_fail (LW_CLI_INVALID, "club suggestions: unexpected argument \"%s\" "
+                                            "(see club --help)", argv[i]);
+    }
   if (lw_cli_store_missing (ctx))
     return LW_CLI_FAILED;
   store = lw_cli_open_store (ctx, FALSE, &error);
-  if (store == NULL || (suggestions = lw_club_list_suggestions (store, &error)) == NULL)
+  if (store == NULL
+      || (suggestions = lw_club_list_suggestions (store, (guint) offset, (guint) limit, &more,
+                                                  &error)) == NULL)
     return fail_club (error);
-  return print_list (suggestions, json, add_suggestion, print_suggestion);
+  status = print_list (suggestions, json, add_suggestion, print_suggestion);
+  if (more)
+    fprintf (stderr, "littlewolf-cli: club suggestions: more are left: --offset %" G_GUINT64_FORMAT
+             " lists the next ones\n", offset + limit);
+  return status;
 }
 
 /* `club suggestion accept|decline N`. */

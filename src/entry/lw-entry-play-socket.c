@@ -357,8 +357,8 @@ message_cb (LwEntryWs  *ws,
     }
 
   parser = json_parser_new ();
-  if (length == 0 || !json_parser_load_from_data (parser, bytes, (gssize) length, &error)
-      || (root = json_parser_get_root (parser)) == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+  root = lw_json_parse_checked (parser, bytes, (gssize) length, "a message", &error);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     {
       if (socket->seat < 0)
         close_socket (socket, LW_ENTRY_PLAY_CLOSE_BAD_SECRET, close_reason (LW_ENTRY_PLAY_CLOSE_BAD_SECRET));

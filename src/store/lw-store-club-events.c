@@ -365,6 +365,7 @@ insert_row (LwStore            *self,
   g_autoptr (GList) members = NULL;
   g_autoptr (GPtrArray) nodes = g_ptr_array_new ();
   g_autoptr (LwStoreOnceStmt) stmt = NULL;
+  g_autoptr (GError) local_error = NULL;
   g_autofree char *sql = NULL;
   gboolean ok;
   int index = 1;
@@ -418,7 +419,18 @@ insert_row (LwStore            *self,
     ok = values[i] != 0 || strcmp (fixed[i], "game") != 0
          ? lw_store_bind_int (self, stmt, index, values[i], error)
          : lw_store_bind_null (self, stmt, index, error);
-  ok = ok && lw_store_step_done (self, stmt, error);
+  if (ok && !lw_store_step_done (self, stmt, &local_error))
+    {
+      /* A row the schema refuses (a column missing, a value out of its
+       * range) is the facts' fault, refused alone: not the store's. */
+      if ((sqlite3_errcode (lw_store_get_db (self)) & 0xff) == SQLITE_CONSTRAINT)
+        g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                     "club server: event %s: its facts break a rule of %s here: %s",
+                     event_uuid, table, local_error->message);
+      else
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      ok = FALSE;
+    }
   if (ok && rowid != NULL)
     *rowid = sqlite3_last_insert_rowid (lw_store_get_db (self));
   return ok;
@@ -455,7 +467,7 @@ import_facts (LwStore           *self,
 {
   const char *uuid = pulled->uuid;
   const char *facts = pulled->record;
-  g_autoptr (JsonObject) roster = lw_store_club_parse_players (pulled->players);
+  g_autoptr (JsonObject) roster = NULL;
   static const char *const skip_player[] = { "player_name", NULL };
   static const char *const skip_table[] = { "game_uuid", NULL };
   static const char *const event_column[] = { "event" };
@@ -468,12 +480,19 @@ import_facts (LwStore           *self,
   g_autoptr (GList) tables = NULL;
   JsonObject *root = NULL;
   JsonObject *event = NULL;
+  JsonNode *parsed;
   gboolean ok;
 
-  if (json_parser_load_from_data (parser, facts, -1, &local_error)
-      && JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+  if (!lw_store_club_parse_players (pulled->players, &roster, &local_error))
     {
-      root = json_node_get_object (json_parser_get_root (parser));
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                   "club server: event %s: %s", uuid, local_error->message);
+      return FALSE;
+    }
+  parsed = lw_json_parse_checked (parser, facts, -1, "its facts", &local_error);
+  if (parsed != NULL && JSON_NODE_HOLDS_OBJECT (parsed))
+    {
+      root = json_node_get_object (parsed);
       JsonNode *node = json_object_get_member (root, "event");
 
       if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))

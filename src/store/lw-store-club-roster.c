@@ -301,21 +301,28 @@ resolve (LwStore     *self,
                           entry_origin != NULL ? entry_origin : origin_name, local, error);
 }
 
-JsonObject *
-lw_store_club_parse_players (const char *players)
+gboolean
+lw_store_club_parse_players (const char   *players,
+                             JsonObject  **parsed,
+                             GError      **error)
 {
   g_autoptr (JsonParser) parser = NULL;
+  g_autoptr (GError) local_error = NULL;
   JsonNode *root;
 
+  *parsed = NULL;
   if (players == NULL)
-    return NULL;
+    return TRUE;
   parser = json_parser_new ();
-  if (!json_parser_load_from_data (parser, players, -1, NULL))
-    return NULL;
-  root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-    return NULL;
-  return json_object_ref (json_node_get_object (root));
+  root = lw_json_parse_checked (parser, players, -1, "the players map", &local_error);
+  if (root == NULL)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID, "%s", local_error->message);
+      return FALSE;
+    }
+  if (JSON_NODE_HOLDS_OBJECT (root))
+    *parsed = json_object_ref (json_node_get_object (root));
+  return TRUE;
 }
 
 gboolean
@@ -436,9 +443,12 @@ lw_store_club_link_players (LwStore  *self,
    * player is that one. Once sent, an entry is held as pulled (pushed 1)
    * after the roster's next pull, so none of these is on the server. */
   ok = adopt_sent_entries (self, error);
+  /* A computer seat's player is no person of the club: never on the
+   * roster. */
   ok = ok && lw_store_read_ids (self,
                           "SELECT id FROM players WHERE id NOT IN"
-                          " (SELECT player FROM club_roster WHERE player IS NOT NULL) ORDER BY id",
+                          " (SELECT player FROM club_roster WHERE player IS NOT NULL)"
+                          " AND NOT " LW_STORE_IS_COMPUTER ("id") " ORDER BY id",
                           0, ids, error);
   for (guint i = 0; ok && i < ids->len; i++)
     {
@@ -586,8 +596,11 @@ apply_entry (LwStore                  *self,
     }
   if (strcmp (into_player, player) == 0)
     return TRUE;
+  /* Merged, the player here takes the entry's own name where a laptop's
+   * name told two entries of one name apart ("Ben (b)" becomes "Ben",
+   * free once the other "Ben" is merged away). */
   if (lw_store_merge_players (self, player, into_player, NULL, &local_error))
-    return TRUE;
+    return rename_local (self, into_player, into_name, into_origin, error);
   /* The two sat at one table here: the merge stays undone, the link kept. */
   if (g_error_matches (local_error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID))
     {

@@ -8,6 +8,9 @@
 
 #include "lw-store-private.h"
 
+/* The latest time a pulled game is given (9999-12-31 23:59:59 UTC). */
+#define MAX_TIME G_GINT64_CONSTANT (253402300799)
+
 void
 lw_club_state_free (LwClubState *state)
 {
@@ -183,10 +186,14 @@ localize_record (LwStore           *self,
                  const LwClubGame  *game,
                  GError           **error)
 {
-  g_autoptr (JsonObject) players = lw_store_club_parse_players (game->players);
+  g_autoptr (JsonObject) players = NULL;
+  g_autoptr (LwGameRecord) given = NULL;
 
+  if (!lw_store_club_parse_players (game->players, &players, error))
+    return FALSE;
   if (players == NULL)
     return TRUE;
+  given = lw_game_record_copy (record);
   for (guint i = 0; i < record->n_players; i++)
     {
       char *local = NULL;
@@ -208,6 +215,29 @@ localize_record (LwStore           *self,
       g_free (substitute->name);
       substitute->name = local;
     }
+  /* Two seats whose entries were merged into one (the admin's merge of
+   * two who sat at this table, written by hand): the game keeps the
+   * names its laptop gave, so that it is taken rather than refused at
+   * every pull. */
+  for (guint i = 0; i < record->n_players; i++)
+    for (guint j = 0; j < i; j++)
+      if (lw_names_equal (record->players[i], record->players[j]))
+        {
+          for (guint k = 0; k < record->n_players; k++)
+            {
+              g_free (record->players[k]);
+              record->players[k] = g_strdup (given->players[k]);
+            }
+          for (guint k = 0; record->substitutes != NULL && k < record->substitutes->len; k++)
+            {
+              LwSubstitute *substitute = g_ptr_array_index (record->substitutes, k);
+
+              g_free (substitute->name);
+              substitute->name = g_strdup (((LwSubstitute *) g_ptr_array_index (given->substitutes,
+                                                                                 k))->name);
+            }
+          return TRUE;
+        }
   return TRUE;
 }
 
@@ -370,11 +400,19 @@ import_pulled (LwStore           *self,
   g_autoptr (GError) local_error = NULL;
   g_autoptr (LwGameRecord) record = lw_game_record_from_json (game->record, -1, &local_error);
   gint64 same = 0;
+  gint64 id = 0;
 
+  /* The game keeps its owner's time (its played time, else when it was
+   * made there: what push sends as played_at), not the pull's, so that
+   * the Games list and the ratings' order are the owner's; a time a
+   * laptop's role wrote out of range (before 1970, past 9999) is not
+   * taken. */
   if (record != NULL && g_strcmp0 (record->id, game->uuid) == 0
       && localize_record (self, record, game, &local_error)
-      && lw_store_import_game (self, record, FALSE, &same, &local_error) > 0)
-    return TRUE;
+      && (id = lw_store_import_game (self, record, FALSE, &same, &local_error)) > 0)
+    return game->played_at <= 0 || game->played_at > MAX_TIME
+           || lw_store_run2 (self, "UPDATE games SET created = ?1 WHERE id = ?2",
+                             game->played_at, id, error);
   if (local_error == NULL)
     g_set_error (&local_error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
                  same != 0 ? "stored here already" : "its record's id is not its UUID");

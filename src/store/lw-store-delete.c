@@ -181,7 +181,7 @@ lw_store_restore_snapshot (LwStore     *self,
   const char *notes = NULL, *place = NULL;
 
   if (snapshot == NULL
-      || !json_parser_load_from_data (parser, snapshot, -1, NULL)
+      || lw_json_parse_checked (parser, snapshot, -1, "a deleted game", NULL) == NULL
       || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     return lw_store_damaged_log (self, id, error);
   object = json_node_get_object (json_parser_get_root (parser));

@@ -429,13 +429,13 @@ repair_snapshot (const char *snapshot,
 
   g_assert (g_str_equal (columns[1].what, "place") && g_str_equal (columns[2].what, "notes"));
 
-  if (snapshot == NULL || !json_parser_load_from_data (parser, snapshot, -1, NULL)
+  if (snapshot == NULL || lw_json_parse_checked (parser, snapshot, -1, "a deleted game", NULL) == NULL
       || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     return NULL;
   object = json_node_get_object (json_parser_get_root (parser));
 
   text = json_object_get_string_member_with_default (object, "record", NULL);
-  if (text != NULL && json_parser_load_from_data (record_parser, text, -1, NULL)
+  if (text != NULL && lw_json_parse_checked (record_parser, text, -1, "a deleted game's record", NULL) != NULL
       && JSON_NODE_HOLDS_OBJECT (json_parser_get_root (record_parser)))
     {
       gboolean renamed_player = FALSE;

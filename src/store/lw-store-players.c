@@ -107,7 +107,7 @@ rename_substitution_side (const char *json,
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonObject *object;
 
-  if (json == NULL || !json_parser_load_from_data (parser, json, -1, NULL)
+  if (json == NULL || lw_json_parse_checked (parser, json, -1, "an edit's JSON", NULL) == NULL
       || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     return NULL;
   object = json_node_get_object (json_parser_get_root (parser));

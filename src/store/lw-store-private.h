@@ -450,9 +450,24 @@ char *lw_store_club_players_json (LwStore            *self,
                                   guint               n,
                                   GError            **error);
 
-/* Parses @players (LwClubGame's, nullable): a JSON object of names to
- * UUIDs, or %NULL (none, or not an object). */
-JsonObject *lw_store_club_parse_players (const char *players);
+/* SQL: whether the player whose ID is the SQL expression @player sat at a
+ * computer seat of a virtual table here (its seats, virtual_tables.seats:
+ * lw_table_seats_from_json()'s format). Such a player ("Computer 2") is
+ * no person: not rated (lw_store_load_rating_games()), never on the club
+ * roster (lw_store_club_link_players()). */
+#define LW_STORE_IS_COMPUTER(player) \
+  "EXISTS (SELECT 1 FROM game_seats AS computer_seat JOIN virtual_tables AS computer_table" \
+  "  ON computer_table.game = computer_seat.game WHERE computer_seat.player = " player \
+  "  AND json_valid (computer_table.seats) AND json_extract (computer_table.seats," \
+  "   '$.seats[' || computer_seat.seat || '].player') = 'computer')"
+
+/* Parses @players (LwClubGame's, nullable) into *@parsed: a JSON object
+ * of names to UUIDs, or %NULL (none, or not an object). Text that
+ * lw_json_parse_checked() refuses (another laptop's role wrote it) is
+ * refused: %LW_STORE_ERROR_INVALID naming the place. */
+gboolean lw_store_club_parse_players (const char   *players,
+                                      JsonObject  **parsed,
+                                      GError      **error);
 
 /* The local player's name for @name of a pulled game or event whose
  * players map @players (nullable: by name alone) gives, inside a write

@@ -496,6 +496,16 @@ write_back (LwStore   *self,
              error->message);
 }
 
+/* A computer seat's player, left out of the ratings. */
+static gboolean
+mark_computer (LwStoreStmt  *stmt,
+               gpointer      data,
+               GError      **error)
+{
+  lw_rating_games_set_computer (data, (const char *) sqlite3_column_text (stmt, 0));
+  return TRUE;
+}
+
 /* What lw_store_load_rating_games() makes of each game's row. */
 typedef struct {
   LwRatingGames *games;
@@ -568,6 +578,9 @@ lw_store_load_rating_games (LwStore  *self,
     goto failed;
   changes = read_seat_changes (self, error);
   if (changes == NULL)
+    goto failed;
+  if (!lw_store_visit_rows (self, "SELECT name FROM players WHERE " LW_STORE_IS_COMPUTER ("id"),
+                            0, mark_computer, games, error))
     goto failed;
 
   {

@@ -39,7 +39,7 @@ parse_seat_json (LwStore      *self,
   JsonObject *object;
 
   if (json == NULL
-      || !json_parser_load_from_data (parser, json, -1, NULL)
+      || lw_json_parse_checked (parser, json, -1, "an edit's JSON", NULL) == NULL
       || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     return lw_store_damaged_log (self, id, error);
   object = json_node_get_object (json_parser_get_root (parser));
@@ -172,7 +172,7 @@ undo_details (LwStore             *self,
   if (game == NULL)
     return FALSE;
   if (entry->old_json == NULL
-      || !json_parser_load_from_data (parser, entry->old_json, -1, NULL)
+      || lw_json_parse_checked (parser, entry->old_json, -1, "an edit's JSON", NULL) == NULL
       || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     return lw_store_damaged_log (self, id, error);
   object = json_node_get_object (json_parser_get_root (parser));

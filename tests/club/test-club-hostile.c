@@ -744,6 +744,86 @@ test_huge_rows (Fixture       *fixture,
   g_assert_cmpint (state->pull_seq, ==, g_ascii_strtoll (last, NULL, 10));
 }
 
+/* Laptop B's role writes 400 KB of nested lists where a laptop reads
+ * JSON: its own game's players map, an event's facts, and an event's
+ * players map. C's sync refuses the three in words, where json-glib's
+ * parser overflowed the stack; A's game after them still arrives. */
+static void
+test_nested_json (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (34);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (LwClubLaptop) c = lw_club_laptop_new (fixture->server, fixture->dir, "c");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) refusals = g_ptr_array_new_with_free_func (g_free);
+  LwClubSyncResult result;
+  PGconn *conn;
+
+  lw_club_add_random_game (b->store, rng);
+  lw_club_laptop_sync (b);
+  conn = lw_club_fixture_connect (fixture->server, b->role, b->password);
+  g_assert_cmpint (lw_club_try_sql (conn, "UPDATE littlewolf.games SET version = version + 1,"
+                                    " players = repeat ('[', 400 * 1024),"
+                                    " seq = nextval ('littlewolf.changes')"
+                                    " WHERE origin = littlewolf.my_origin ()", NULL),
+                   ==, PGRES_COMMAND_OK);
+  g_assert_cmpint (lw_club_try_sql (conn, "INSERT INTO littlewolf.events"
+                                    " (uuid, origin, version, facts, players) VALUES"
+                                    " (gen_random_uuid (), littlewolf.my_origin (), 1,"
+                                    "  repeat ('[', 400 * 1024), '{}'),"
+                                    " (gen_random_uuid (), littlewolf.my_origin (), 1,"
+                                    "  '{\"facts\": 1}', repeat ('[', 400 * 1024))", NULL),
+                   ==, PGRES_COMMAND_OK);
+  PQfinish (conn);
+  lw_club_add_random_game (a->store, rng);
+  lw_club_laptop_sync (a);
+
+  g_assert_true (lw_club_sync_with_refusals (c->store, &result, refusals, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (result.pulled, ==, 1);
+  g_assert_cmpuint (result.refused, ==, 3);
+  g_assert_cmpuint (refusals->len, ==, 3);
+  for (guint i = 0; i < refusals->len; i++)
+    {
+      g_test_message ("%s", (const char *) g_ptr_array_index (refusals, i));
+      g_assert_nonnull (strstr (g_ptr_array_index (refusals, i), "nested more than 32 deep"));
+    }
+  g_assert_cmpuint (count_games (c), ==, 1);
+}
+
+/* Laptop B's role writes roster entries of its own whose names break the
+ * names rule: one of 8 MiB, one with a line break. C's pull refuses both
+ * (the long one is not even read: the server sends NULL) and takes B's
+ * valid entry beside them. */
+static void
+test_roster_names (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (LwClubLaptop) c = lw_club_laptop_new (fixture->server, fixture->dir, "c");
+  g_autoptr (GError) error = NULL;
+  LwClubSyncResult result;
+  PGconn *conn;
+
+  conn = lw_club_fixture_connect (fixture->server, b->role, b->password);
+  g_assert_cmpint (lw_club_try_sql (conn, "INSERT INTO littlewolf.roster (uuid, origin, name) VALUES"
+                                    " (gen_random_uuid (), littlewolf.my_origin (),"
+                                    "  repeat ('x', 8 * 1024 * 1024)),"
+                                    " (gen_random_uuid (), littlewolf.my_origin (), E'Bad\\nName'),"
+                                    " (gen_random_uuid (), littlewolf.my_origin (), 'Zed')", NULL),
+                   ==, PGRES_COMMAND_OK);
+  PQfinish (conn);
+
+  g_assert_true (lw_club_sync (c->store, &result, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (result.refused, ==, 2);
+  g_assert_cmpint (lw_test_sql_int_at (c->path, "SELECT count (*) FROM club_roster"), ==, 1);
+  g_assert_cmpint (lw_test_sql_int_at (c->path, "SELECT count (*) FROM club_roster"
+                                                " WHERE name = 'Zed'"), ==, 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -765,5 +845,7 @@ main (int   argc,
   ADD_TEST ("/club-hostile/exit-status", test_exit_status);
   ADD_TEST5 ("/club-hostile/bad-records", test_bad_records);
   ADD_TEST5 ("/club-hostile/huge-rows", test_huge_rows);
+  ADD_TEST5 ("/club-hostile/nested-json", test_nested_json);
+  ADD_TEST5 ("/club-hostile/roster-names", test_roster_names);
   return g_test_run ();
 }

@@ -12,6 +12,7 @@
 
 #include "lw-club-fixture.h"
 #include "lw-store-players.h"
+#include "lw-store-private.h"
 #include "lw-test-util.h"
 
 typedef LwClubTest Fixture;
@@ -116,6 +117,19 @@ roster_uuid (Fixture    *fixture,
              const char *name)
 {
   g_autofree char *sql = g_strdup_printf ("SELECT uuid FROM littlewolf.roster WHERE name = '%s'", name);
+
+  return lw_club_server_text (fixture->server, sql);
+}
+
+/* The UUID (transfer full) of the roster entry named @name that laptop
+ * @origin sent. */
+static char *
+roster_uuid_of (Fixture    *fixture,
+                const char *name,
+                const char *origin)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT uuid FROM littlewolf.roster"
+                                          " WHERE name = '%s' AND origin = '%s'", name, origin);
 
   return lw_club_server_text (fixture->server, sql);
 }
@@ -920,6 +934,251 @@ test_listings_controls (Fixture       *fixture,
   g_assert_nonnull (strstr (listed, line));
 }
 
+/* A virtual table's game of four seats, two of them computer seats
+ * ("Computer 3" and "Computer 4"): the ratings list its two people only
+ * (the game rated between them), and the roster pushed has the people and
+ * no computer. */
+static void
+test_computer_seats (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  static const char *const names[] = { "Ann", "Ben", "Computer 3", "Computer 4" };
+  g_autoptr (GRand) rng = g_rand_new_with_seed (51);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (GError) error = NULL;
+  g_auto (LwTestRun) run = { 0 };
+  g_autofree char *roster = NULL;
+  gint64 same = 0;
+  gint64 id;
+
+  while (record == NULL || record->n_players != 4)
+    {
+      g_clear_pointer (&record, lw_game_record_free);
+      record = lw_club_random_record (rng);
+    }
+  for (guint s = 0; s < 4; s++)
+    {
+      g_free (record->players[s]);
+      record->players[s] = g_strdup (names[s]);
+    }
+  id = lw_store_import_game (a->store, record, FALSE, &same, &error);
+  g_assert_no_error (error);
+  g_assert_true (lw_store_save_table (a->store, id,
+                                      "{\"format\": \"little-wolf/seats\", \"seed\": \"7\","
+                                      " \"seats\": [{\"player\": \"person\"},"
+                                      " {\"player\": \"person\"},"
+                                      " {\"player\": \"computer\", \"level\": \"easy\"},"
+                                      " {\"player\": \"computer\", \"level\": \"expert\"}]}",
+                                      0, NULL, &error));
+  g_assert_no_error (error);
+
+  lw_test_run_cli (&run, a->path, NULL, "ratings", "--json", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "\"Ann\""));
+  g_assert_nonnull (strstr (run.out, "\"Ben\""));
+  g_assert_null (strstr (run.out, "Computer"));
+
+  lw_club_laptop_sync (a);
+  roster = lw_club_server_text (fixture->server,
+                                "SELECT string_agg (name, ',' ORDER BY name) FROM littlewolf.roster");
+  g_assert_cmpstr (roster, ==, "Ann,Ben");
+}
+
+/* The names of @laptop's players, a line each, sorted. */
+static char *
+player_names (LwClubLaptop *laptop)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  lw_test_sql_append_rows (lw_store_get_db (laptop->store),
+                           "SELECT name FROM players ORDER BY name", text);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* Two entries of one name (the admin renamed "Benny" of laptop B to
+ * "Ben", the name of laptop A's entry): laptop A shows B's as "Ben (b)".
+ * Once the admin merges A's entry into B's, both laptops show the one
+ * player "Ben", with no laptop's name (A showed "Ben (b)" before). */
+static void
+test_merge_one_name (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (52);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autofree char *admin = new_admin (fixture, "benadmin");
+  g_autoptr (GError) error = NULL;
+  const char *first[] = { "Ben", "Cleo" };
+  const char *second[] = { "Benny", "Dev" };
+  LwClubLaptop *laptops[] = { a, b };
+  const char **names[] = { first, second };
+
+  for (guint l = 0; l < 2; l++)
+    {
+      g_autoptr (LwGameRecord) record = NULL;
+      gint64 same = 0;
+
+      while (record == NULL || record->n_players != 2)
+        {
+          g_clear_pointer (&record, lw_game_record_free);
+          record = lw_club_random_record (rng);
+        }
+      for (guint s = 0; s < 2; s++)
+        {
+          g_free (record->players[s]);
+          record->players[s] = g_strdup (names[l][s]);
+        }
+      lw_store_import_game (laptops[l]->store, record, FALSE, &same, &error);
+      g_assert_no_error (error);
+      lw_club_laptop_sync (laptops[l]);
+    }
+  g_assert_true (lw_club_roster_rename (admin, "Benny", "Ben", &error));
+  g_assert_no_error (error);
+  for (guint round = 0; round < 2; round++)
+    for (guint l = 0; l < 2; l++)
+      lw_club_laptop_sync (laptops[l]);
+  {
+    g_autofree char *names_a = player_names (a);
+
+    g_assert_cmpstr (names_a, ==, "Ben|\nBen (b)|\nCleo|\nDev|\n");
+  }
+
+  {
+    g_autofree char *from_b = roster_uuid_of (fixture, "Ben", b->origin);
+    g_autofree char *from_a = roster_uuid_of (fixture, "Ben", a->origin);
+
+    g_assert_true (lw_club_roster_merge (admin, from_a, from_b, &error));
+    g_assert_no_error (error);
+  }
+  for (guint round = 0; round < 2; round++)
+    for (guint l = 0; l < 2; l++)
+      lw_club_laptop_sync (laptops[l]);
+  for (guint l = 0; l < 2; l++)
+    {
+      g_autofree char *shown = player_names (laptops[l]);
+
+      g_assert_cmpstr (shown, ==, "Ben|\nCleo|\nDev|\n");
+    }
+}
+
+/* The admin's merge of two entries who sat at one table (Ann and Ben of
+ * one game of laptop A) is refused in words naming the game, and the
+ * roster stays as it was; the merge of two who never did (Ann and Cleo
+ * of laptop B's game) is made. */
+static void
+test_merge_shared_table (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (53);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autofree char *admin = new_admin (fixture, "sharer");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *game = NULL;
+  g_autofree char *merged = NULL;
+  const char *first[] = { "Ann", "Ben" };
+  const char *second[] = { "Cleo", "Dev" };
+  LwClubLaptop *laptops[] = { a, b };
+  const char **names[] = { first, second };
+
+  for (guint l = 0; l < 2; l++)
+    {
+      g_autoptr (LwGameRecord) record = NULL;
+      gint64 same = 0;
+
+      while (record == NULL || record->n_players != 2)
+        {
+          g_clear_pointer (&record, lw_game_record_free);
+          record = lw_club_random_record (rng);
+        }
+      for (guint s = 0; s < 2; s++)
+        {
+          g_free (record->players[s]);
+          record->players[s] = g_strdup (names[l][s]);
+        }
+      lw_store_import_game (laptops[l]->store, record, FALSE, &same, &error);
+      g_assert_no_error (error);
+      lw_club_laptop_sync (laptops[l]);
+    }
+  {
+    g_autofree char *sql = g_strdup_printf ("SELECT uuid FROM littlewolf.games WHERE origin = '%s'",
+                                            a->origin);
+
+    game = lw_club_server_text (fixture->server, sql);
+  }
+
+  g_assert_false (lw_club_roster_merge (admin, "Ann", "Ben", &error));
+  g_assert_error (error, LW_CLUB_ERROR, LW_CLUB_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "sat at one table"));
+  g_assert_nonnull (strstr (error->message, game));
+  g_clear_error (&error);
+  merged = lw_club_server_text (fixture->server,
+                                "SELECT count (*) FROM littlewolf.roster WHERE merged_into IS NOT NULL");
+  g_assert_cmpstr (merged, ==, "0");
+
+  g_assert_true (lw_club_roster_merge (admin, "Cleo", "Ann", &error));
+  g_assert_no_error (error);
+}
+
+/* A merge of two who sat at one table written by hand (the owner's SQL,
+ * past lw_club_roster_merge()'s refusal): laptop B, which holds A's game
+ * of the two, still takes A's next version of it (under the names A gave)
+ * instead of refusing it at every pull. */
+static void
+test_merge_by_hand (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (54);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) refusals = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GHashTable) on_a = NULL;
+  g_autoptr (GHashTable) on_b = NULL;
+  g_autofree char *ann = NULL;
+  g_autofree char *ben = NULL;
+  g_autofree char *sql = NULL;
+  LwClubSyncResult result;
+  gint64 same = 0;
+  gint64 id;
+  PGconn *conn;
+
+  while (record == NULL || record->n_players != 2)
+    {
+      g_clear_pointer (&record, lw_game_record_free);
+      record = lw_club_random_record (rng);
+    }
+  g_free (record->players[0]);
+  record->players[0] = g_strdup ("Ann");
+  g_free (record->players[1]);
+  record->players[1] = g_strdup ("Ben");
+  id = lw_store_import_game (a->store, record, FALSE, &same, &error);
+  g_assert_no_error (error);
+  lw_club_laptop_sync (a);
+  lw_club_laptop_sync (b);
+
+  ann = roster_uuid (fixture, "Ann");
+  ben = roster_uuid (fixture, "Ben");
+  sql = g_strdup_printf ("UPDATE littlewolf.roster SET merged_into = '%s',"
+                         " seq = nextval ('littlewolf.changes') WHERE uuid = '%s'", ben, ann);
+  conn = lw_club_fixture_connect (fixture->server, NULL, NULL);
+  g_assert_cmpint (lw_club_try_sql (conn, sql, NULL), ==, PGRES_COMMAND_OK);
+  PQfinish (conn);
+
+  g_assert_true (lw_store_set_game_details (a->store, id, 1780000000, "The Den", &error));
+  g_assert_no_error (error);
+  lw_club_laptop_sync (a);
+  g_assert_true (lw_club_sync_with_refusals (b->store, &result, refusals, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (result.refused, ==, 0);
+  g_assert_cmpuint (result.pulled, ==, 1);
+  on_a = lw_club_local_games (a->store);
+  on_b = lw_club_local_games (b->store);
+  lw_club_assert_same_games (on_a, on_b, "B after a merge by hand");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -937,5 +1196,9 @@ main (int    argc,
   ADD_TEST ("/club-roster/withdraw-schema4", test_withdraw_schema4);
   ADD_TEST ("/club-roster/local-changes", test_local_changes);
   ADD_TEST ("/club-roster/schema", test_schema);
+  ADD_TEST ("/club-roster/computer-seats", test_computer_seats);
+  ADD_TEST ("/club-roster/merge-one-name", test_merge_one_name);
+  ADD_TEST ("/club-roster/merge-shared-table", test_merge_shared_table);
+  ADD_TEST ("/club-roster/merge-by-hand", test_merge_by_hand);
   return g_test_run ();
 }

@@ -10,6 +10,7 @@
 #include "lw-club-fixture.h"
 #include "lw-event.h"
 #include "lw-rating.h"
+#include "lw-store-private.h"
 #include "lw-store-results.h"
 #include "lw-test-util.h"
 
@@ -1125,6 +1126,158 @@ test_suggestions (Fixture       *fixture,
                                                   "incoming"));
 }
 
+/* `littlewolf-cli ratings --json` of the database at @path. */
+static char *
+ratings_json (const char *path)
+{
+  g_auto (LwTestRun) run = { 0 };
+
+  lw_test_run_cli (&run, path, NULL, "ratings", "--json", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  return g_strdup (run.out);
+}
+
+/* Each game's UUID and the time the Games list shows for it (its played
+ * time, else its creation time), a line each, by UUID. */
+static char *
+game_times (LwStore *store)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  lw_test_sql_append_rows (lw_store_get_db (store),
+                           "SELECT uuid, CASE WHEN coalesce (played_at, 0) > 0 THEN played_at"
+                           " ELSE created END FROM games ORDER BY uuid",
+                           text);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* Games made as New Game makes them (no played time of their own: their
+ * time is when they were made), four on each of three laptops at known
+ * times that interleave, synced: every laptop shows each game at its
+ * owner's time, not the time it was pulled, so that the ratings (whose
+ * order is the games' times) are the same on all three and the same as
+ * one database that holds every game at its time. */
+static void
+test_owner_time (Fixture       *fixture,
+                 gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (41);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (LwClubLaptop) c = lw_club_laptop_new (fixture->server, fixture->dir, "c");
+  LwClubLaptop *laptops[] = { a, b, c };
+  g_autofree char *one_path = g_build_filename (fixture->dir, "one.sqlite3", NULL);
+  g_autoptr (LwStore) one = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *one_ratings = NULL;
+  g_autofree char *one_times = NULL;
+
+  one = lw_store_open (one_path, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < 12; i++)
+    {
+      LwClubLaptop *owner = laptops[i % 3];
+      g_autoptr (LwGameRecord) record = lw_club_random_record (rng);
+      /* Older games last: an order of times the pulls do not follow. */
+      gint64 made = 1767225600 + (gint64) (12 - i) * 86400 + (gint64) (i % 3) * 3600;
+      gint64 same = 0;
+      gint64 id;
+
+      record->details.played_at = 0;
+      id = lw_store_import_game (owner->store, record, FALSE, &same, &error);
+      g_assert_no_error (error);
+      g_assert_true (lw_store_run2 (owner->store, "UPDATE games SET created = ?1 WHERE id = ?2",
+                                    made, id, &error));
+      g_assert_no_error (error);
+      {
+        g_autoptr (LwStoredGame) stored = lw_store_load_game (owner->store, id, &error);
+        gint64 one_id;
+
+        g_assert_no_error (error);
+        one_id = lw_store_import_game (one, stored->record, FALSE, &same, &error);
+        g_assert_no_error (error);
+        g_assert_true (lw_store_run2 (one, "UPDATE games SET created = ?1 WHERE id = ?2",
+                                      made, one_id, &error));
+        g_assert_no_error (error);
+      }
+    }
+  for (guint round = 0; round < 2; round++)
+    for (guint l = 0; l < G_N_ELEMENTS (laptops); l++)
+      lw_club_laptop_sync (laptops[l]);
+
+  one_ratings = ratings_json (one_path);
+  one_times = game_times (one);
+  g_assert_nonnull (strstr (one_ratings, "\"rating\""));
+  for (guint l = 0; l < G_N_ELEMENTS (laptops); l++)
+    {
+      g_autofree char *ratings = ratings_json (laptops[l]->path);
+      g_autofree char *times = game_times (laptops[l]->store);
+
+      g_assert_cmpstr (times, ==, one_times);
+      g_assert_cmpstr (ratings, ==, one_ratings);
+    }
+}
+
+/* Suggestions are listed a page at a time: five sent from B to A's game,
+ * read by lw_club_list_suggestions() two at a time (newest first, "more"
+ * until the last page) and by `club suggestions --limit 2 --offset 4`;
+ * a limit over the page's most reads that most. */
+static void
+test_suggestion_pages (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (42);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (GError) error = NULL;
+  g_autofree char *held_id = NULL;
+  g_auto (LwTestRun) run = { 0 };
+  gint64 expected = 5;
+
+  lw_club_add_random_game (a->store, rng);
+  lw_club_laptop_sync (a);
+  lw_club_laptop_sync (b);
+  held_id = g_strdup_printf ("%" G_GINT64_FORMAT, lw_test_sql_int_at (b->path, "SELECT id FROM games"));
+  for (guint i = 1; i <= 5; i++)
+    {
+      g_autofree char *number = g_strdup_printf ("%u\n", i);
+
+      lw_test_assert_cli_prints (b->path, number, "club", "suggest", held_id, "--delete", "1", NULL);
+    }
+  for (guint offset = 0; offset < 6; offset += 2)
+    {
+      gboolean more = TRUE;
+      g_autoptr (GPtrArray) page = lw_club_list_suggestions (a->store, offset, 2, &more, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (page->len, ==, MIN (2, 5 - offset));
+      g_assert_true (more == (offset + 2 < 5));
+      for (guint i = 0; i < page->len; i++, expected--)
+        g_assert_cmpint (((LwClubSuggestion *) g_ptr_array_index (page, i))->id, ==, expected);
+    }
+  {
+    gboolean more = TRUE;
+    g_autoptr (GPtrArray) all = lw_club_list_suggestions (a->store, 0, G_MAXUINT, &more, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (all->len, ==, 5);
+    g_assert_false (more);
+  }
+  lw_test_run_cli (&run, a->path, NULL, "club", "suggestions", "--limit", "2", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_str_has_prefix (run.out, "5\t"));
+  g_assert_nonnull (strstr (run.err, "more are left: --offset 2"));
+  lw_test_run_clear (&run);
+  lw_test_run_cli (&run, a->path, NULL, "club", "suggestions", "--limit", "2", "--offset", "4", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_str_has_prefix (run.out, "1\t"));
+  g_assert_null (strchr (strchr (run.out, '\n') + 1, '\n'));
+  g_assert_cmpstr (run.err, ==, "");
+  lw_test_run_clear (&run);
+  lw_test_run_cli (&run, a->path, NULL, "club", "suggestions", "--limit", "0", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1137,11 +1290,13 @@ main (int   argc,
   ADD_TEST ("/club/schema", test_schema);
   ADD_TEST ("/club/interleavings", test_interleavings);
   ADD_TEST ("/club/league", test_league);
+  ADD_TEST ("/club/owner-time", test_owner_time);
   ADD_TEST ("/club/read-only", test_read_only);
   ADD_TEST ("/club/restore", test_restore);
   ADD_TEST ("/club/events", test_events);
   ADD_TEST ("/club/held-table", test_held_table);
   ADD_TEST ("/club/waiting", test_waiting);
   ADD_TEST ("/club/suggestions", test_suggestions);
+  ADD_TEST ("/club/suggestion-pages", test_suggestion_pages);
   return g_test_run ();
 }

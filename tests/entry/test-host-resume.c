@@ -530,6 +530,39 @@ test_refused (LwTestDb      *db,
   assert_refused (db->store, broken, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_UNREADABLE, "round in progress");
 }
 
+/* A database whose hosted table's seats, then round, is 400 KB of nested
+ * lists (a file written by hand): `host --resume` refuses it in words,
+ * exit status 1, where json-glib's parser overflowed the stack. */
+static void
+test_nested (LwTestDb      *db,
+             gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwTableHost) host = new_host (db->store, "RC", 9);
+  gint64 game = lw_table_host_get_game_id (host);
+  g_autoptr (LwStoredTable) table = lw_store_load_table (db->store, game, &error);
+  g_autofree char *nested = g_strnfill (400 * 1024, '[');
+  g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, game);
+
+  g_assert_no_error (error);
+  g_clear_object (&host);
+  for (guint which = 0; which < 2; which++)
+    {
+      g_auto (LwTestRun) run = { 0 };
+
+      g_assert_true (lw_store_save_table (db->store, game, which == 0 ? nested : table->seats,
+                                          table->round_number,
+                                          which == 0 ? table->round : nested, &error));
+      g_assert_no_error (error);
+      lw_test_run_cli (&run, db->path, NULL, "host", "--resume", id, "--port", "0", NULL);
+      g_assert_cmpint (run.status, ==, 1);
+      g_assert_cmpstr (run.out, ==, "");
+      g_assert_nonnull (strstr (run.err, "nested more than 32 deep"));
+      assert_refused (db->store, game, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_UNREADABLE,
+                      "nested more than 32 deep");
+    }
+}
+
 /* Only the hashes are stored; New Link replaces one; closing the table
  * for good forgets them and a table hosted again then gets new links. */
 static void
@@ -769,6 +802,7 @@ main (int   argc,
   lw_test_add_db ("/host-resume/seat-kinds", test_seat_kinds);
   lw_test_add_db ("/host-resume/refused", test_refused);
   lw_test_add_db ("/host-resume/links", test_links);
+  lw_test_add_db ("/host-resume/nested", test_nested);
   lw_test_add_db_closed ("/host-resume/cli-killed", test_cli_killed);
   lw_test_add_db_closed ("/host-resume/cli-refused", test_cli_refused);
   return g_test_run ();

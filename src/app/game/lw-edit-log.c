@@ -7,6 +7,7 @@
 
 #include "lw-app-util.h"
 #include "lw-edit-log-private.h"
+#include "lw-json-text.h"
 
 struct _LwEditLog
 {
@@ -40,7 +41,7 @@ parse_object (const char *json)
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonNode *root;
 
-  if (json == NULL || !json_parser_load_from_data (parser, json, -1, NULL))
+  if (json == NULL || lw_json_parse_checked (parser, json, -1, "an edit's JSON", NULL) == NULL)
     return NULL;
 
   root = json_parser_get_root (parser);

@@ -36,6 +36,7 @@ typedef struct {
   gboolean      listing;
   gboolean      list_again;  /* asked for while a reading ran */
   guint         listed_at;   /* lw_club_auto_get_count() when last asked */
+  guint         offset;      /* the page shown: the newest passed over */
   guint         deciding;    /* decisions under way */
   gint64        refused;     /* the suggestion whose decision failed last, or 0 */
   char         *refusal;     /* why, in words (owned) */
@@ -328,10 +329,61 @@ add_suggestion (ClubPage                   *club,
     add_row (club, club->sent, row);
 }
 
-/* The two groups as @items say (NULL: the reading failed with @error). */
+static void
+page_clicked_cb (GtkButton *button,
+                 ClubPage  *club)
+{
+  gboolean older = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "lw-older"));
+
+  if (older)
+    club->offset += LW_CLUB_SUGGESTIONS_PAGE;
+  else
+    club->offset -= MIN (club->offset, LW_CLUB_SUGGESTIONS_PAGE);
+  list_suggestions (club);
+}
+
+static GtkWidget *
+page_button (ClubPage   *club,
+             gboolean    older,
+             const char *label)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (label);
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  g_object_set_data (G_OBJECT (button), "lw-older", GINT_TO_POINTER (older));
+  g_signal_connect (button, "clicked", G_CALLBACK (page_clicked_cb), club);
+  return button;
+}
+
+/* The row under the suggestions when they are more than a page: which
+ * ones are shown, and buttons to the newer and older pages. */
+static void
+add_page_row (ClubPage *club,
+              guint     shown,
+              gboolean  more)
+{
+  GtkWidget *row = adw_action_row_new ();
+  g_autofree char *title =
+    /* TRANSLATORS: Preferences → Club: which suggestions are listed, by their place from the newest */
+    g_strdup_printf (_("Suggestions %u to %u, newest first"), club->offset + 1,
+                     club->offset + shown);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  if (club->offset > 0)
+    /* TRANSLATORS: Preferences → Club: a button that lists the newer suggestions */
+    adw_action_row_add_suffix (ADW_ACTION_ROW (row), page_button (club, FALSE, _("_Newer")));
+  if (more)
+    /* TRANSLATORS: Preferences → Club: a button that lists more suggestions, older ones */
+    adw_action_row_add_suffix (ADW_ACTION_ROW (row), page_button (club, TRUE, _("_More")));
+  add_row (club, club->sent, row);
+}
+
+/* The two groups as @items say (NULL: the reading failed with @error);
+ * @more: older ones are left past this page. */
 static void
 show_suggestions (ClubPage     *club,
                   GPtrArray    *items,
+                  gboolean      more,
                   const GError *error)
 {
   guint incoming = 0, sent = 0;
@@ -372,6 +424,8 @@ show_suggestions (ClubPage     *club,
   if (sent == 0)
     /* TRANSLATORS: Preferences → Club, the group of suggestions sent from here when it is empty */
     add_note (club, club->sent, _("None sent from this laptop"));
+  if (more || club->offset > 0)
+    add_page_row (club, items->len, more);
 }
 
 static void
@@ -380,13 +434,14 @@ listed_cb (GObject      *source,
            gpointer      data)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) items = lw_club_list_suggestions_finish (result, &error);
+  gboolean more = FALSE;
+  g_autoptr (GPtrArray) items = lw_club_list_suggestions_finish (result, &more, &error);
   ClubPage *club = data;
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   club->listing = FALSE;
-  show_suggestions (club, items, error);
+  show_suggestions (club, items, more, error);
   if (club->list_again)
     {
       club->list_again = FALSE;
@@ -410,7 +465,7 @@ list_suggestions (ClubPage *club)
       return;
     }
   club->listing = TRUE;
-  lw_club_list_suggestions_async (club->store, club->cancellable, listed_cb, club);
+  lw_club_list_suggestions_async (club->store, club->offset, club->cancellable, listed_cb, club);
 }
 
 static GtkWidget *

@@ -362,8 +362,12 @@ list_thread (GTask        *task,
   g_autoptr (GPtrArray) suggestions = NULL;
   g_autoptr (GPtrArray) items = NULL;
   GError *error = NULL;
+  guint offset = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (task), "lw-offset"));
+  gboolean more = FALSE;
 
-  suggestions = lw_club_list_suggestions (store, &error);
+  suggestions = lw_club_list_suggestions (store, offset, LW_CLUB_SUGGESTIONS_PAGE, &more, &error);
+  /* Read by the finish, once the thread is done. */
+  g_object_set_data (G_OBJECT (task), "lw-more", GINT_TO_POINTER (more));
   if (suggestions == NULL)
     {
       g_task_return_error (task, error);
@@ -379,6 +383,7 @@ list_thread (GTask        *task,
 
 void
 lw_club_list_suggestions_async (LwStore             *store,
+                                guint                offset,
                                 GCancellable        *cancellable,
                                 GAsyncReadyCallback  callback,
                                 gpointer             user_data)
@@ -388,17 +393,22 @@ lw_club_list_suggestions_async (LwStore             *store,
   g_return_if_fail (LW_IS_STORE (store));
 
   task = lw_club_task_on_another (store, lw_club_list_suggestions_async, cancellable, callback, user_data);
-  if (task != NULL)
-    g_task_run_in_thread (task, list_thread);
+  if (task == NULL)
+    return;
+  g_object_set_data (G_OBJECT (task), "lw-offset", GUINT_TO_POINTER (offset));
+  g_task_run_in_thread (task, list_thread);
 }
 
 GPtrArray *
 lw_club_list_suggestions_finish (GAsyncResult  *result,
+                                 gboolean      *more,
                                  GError       **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
   g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == lw_club_list_suggestions_async, NULL);
 
+  if (more != NULL)
+    *more = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (result), "lw-more"));
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 

@@ -170,17 +170,24 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwClubSuggestionItem, lw_club_suggestion_item_fre
 LwClubSuggestionItem *lw_club_suggestion_item_new (LwStore          *store,
                                                    LwClubSuggestion *suggestion);
 
+/* The suggestions the Club page lists at once. */
+#define LW_CLUB_SUGGESTIONS_PAGE 100
+
 /**
  * lw_club_list_suggestions_async:
  * @store: the window's store (a club laptop)
+ * @offset: how many of the newest suggestions to pass over: the page
+ *   starts there
  * @cancellable: (nullable): cancels the wait for the result
  * @callback: called in the caller's thread-default main context
  * @user_data: for @callback
  *
- * lw_club_list_suggestions() and lw_club_suggestion_item_new() for each,
- * on a worker thread with a connection of its own.
+ * lw_club_list_suggestions() of one page (%LW_CLUB_SUGGESTIONS_PAGE
+ * from @offset) and lw_club_suggestion_item_new() for each, on a worker
+ * thread with a connection of its own.
  */
 void lw_club_list_suggestions_async (LwStore             *store,
+                                     guint                offset,
                                      GCancellable        *cancellable,
                                      GAsyncReadyCallback  callback,
                                      gpointer             user_data);
@@ -188,14 +195,17 @@ void lw_club_list_suggestions_async (LwStore             *store,
 /**
  * lw_club_list_suggestions_finish:
  * @result: the result given to the callback
+ * @more: (out) (optional): set to whether older suggestions are left
+ *   past the page
  * @error: return location for a #GError: lw_club_list_suggestions()'s,
  *   %LW_STORE_ERROR_OPEN, %G_IO_ERROR_CANCELLED
  *
  * Returns: (transfer full) (element-type LwClubSuggestionItem*)
- *   (nullable): the suggestions sent from here and those aimed at this
- *   laptop's games, newest first; %NULL on error.
+ *   (nullable): the page of the suggestions sent from here and those
+ *   aimed at this laptop's games, newest first; %NULL on error.
  */
 GPtrArray *lw_club_list_suggestions_finish (GAsyncResult  *result,
+                                            gboolean      *more,
                                             GError       **error);
 
 /**

@@ -177,6 +177,7 @@ struct _LwRatingGames
   GHashTable   *index;   /* name (borrowed from names) → index + 1 */
   GArray       *games;   /* LwRatedGame */
   GStringChunk *keys;    /* each game's key (LwRatedGame.key points here) */
+  GHashTable   *computers;  /* the indexes (+ 1) of computer seats' players */
 };
 
 LwRatingGames *
@@ -188,6 +189,7 @@ lw_rating_games_new (void)
   games->index = g_hash_table_new (g_str_hash, g_str_equal);
   games->games = g_array_new (FALSE, FALSE, sizeof (LwRatedGame));
   games->keys = g_string_chunk_new (1024);
+  games->computers = g_hash_table_new (NULL, NULL);
   return games;
 }
 
@@ -200,6 +202,7 @@ lw_rating_games_free (LwRatingGames *games)
   g_ptr_array_unref (games->names);
   g_array_unref (games->games);
   g_string_chunk_free (games->keys);
+  g_hash_table_unref (games->computers);
   g_free (games);
 }
 
@@ -219,6 +222,73 @@ lw_rating_games_intern (LwRatingGames *games,
   g_ptr_array_add (games->names, copy);
   g_hash_table_insert (games->index, copy, GUINT_TO_POINTER (games->names->len));
   return games->names->len - 1;
+}
+
+void
+lw_rating_games_set_computer (LwRatingGames *games,
+                              const char    *name)
+{
+  g_return_if_fail (games != NULL && name != NULL);
+
+  g_hash_table_add (games->computers,
+                    GUINT_TO_POINTER (lw_rating_games_intern (games, name) + 1));
+}
+
+static gboolean
+is_computer (const LwRatingGames *games,
+             guint                player)
+{
+  return g_hash_table_contains (games->computers, GUINT_TO_POINTER (player + 1));
+}
+
+/* @game as rated among its people: *@out holds its seats whose player is
+ * no computer seat's (lw_rating_games_set_computer()), their sides
+ * numbered again in seat order with their scores, and their earlier
+ * players who are people. %FALSE when fewer than two sides keep a person:
+ * there is nothing to rate. */
+static gboolean
+people_only (const LwRatingGames *games,
+             const LwRatedGame   *game,
+             LwRatedGame         *out)
+{
+  guint n_sides = game->n_teams > 0 ? game->n_teams : game->n_players;
+  int new_side[LW_MAX_SEATS];
+  guint new_seat[LW_MAX_SEATS];
+  guint kept_sides = 0;
+
+  *out = *game;
+  out->n_players = 0;
+  out->n_subs = 0;
+  for (guint s = 0; s < n_sides; s++)
+    new_side[s] = -1;
+  for (guint seat = 0; seat < LW_MAX_SEATS; seat++)
+    new_seat[seat] = G_MAXUINT;
+  for (guint seat = 0; seat < game->n_players; seat++)
+    {
+      guint side = game->n_teams > 0 ? (guint) game->side_of[seat] : seat;
+
+      if (is_computer (games, game->players[seat]))
+        continue;
+      if (new_side[side] < 0)
+        {
+          new_side[side] = (int) kept_sides;
+          out->scores[kept_sides++] = game->scores[side];
+        }
+      new_seat[seat] = out->n_players;
+      out->players[out->n_players] = game->players[seat];
+      out->side_of[out->n_players] = game->n_teams > 0 ? new_side[side] : (int) out->n_players;
+      out->n_players++;
+    }
+  for (guint j = 0; j < game->n_subs; j++)
+    if (new_seat[game->subs[j].seat] != G_MAXUINT && !is_computer (games, game->subs[j].player))
+      {
+        out->subs[out->n_subs] = game->subs[j];
+        out->subs[out->n_subs].seat = new_seat[game->subs[j].seat];
+        out->n_subs++;
+      }
+  if (game->n_teams > 0)
+    out->n_teams = kept_sides;
+  return kept_sides >= 2;
 }
 
 void
@@ -512,7 +582,8 @@ lw_leaderboard_compute (const LwRatingGames        *games,
   for (guint k = 0; k < n_games; k++)
     {
       const LwRatedGame *game = &all[order[k]];
-      guint n_sides = game->n_teams > 0 ? game->n_teams : game->n_players;
+      LwRatedGame people;
+      guint n_sides;
       guint sizes[LW_MAX_SEATS] = { 0, }, ranks[LW_MAX_SEATS] = { 0, };
       guint offset[LW_MAX_SEATS], who[LW_RATING_MAX_PLAYERS], seat_of[LW_RATING_MAX_PLAYERS];
       double weights[LW_RATING_MAX_PLAYERS];
@@ -526,6 +597,15 @@ lw_leaderboard_compute (const LwRatingGames        *games,
         continue;
       if (options->to != 0 && game->time >= options->to)
         break;
+      /* Computer seats are no players: the game is rated among its
+       * people (the ladder stays the game's as played). */
+      if (g_hash_table_size (games->computers) > 0)
+        {
+          if (!people_only (games, game, &people))
+            continue;
+          game = &people;
+        }
+      n_sides = game->n_teams > 0 ? game->n_teams : game->n_players;
       counted = game->time >= options->from
                 && (only == NULL
                     || bsearch (&game->id, only, options->n_only_games, sizeof (gint64),

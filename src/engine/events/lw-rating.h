@@ -257,6 +257,21 @@ guint lw_rating_games_intern (LwRatingGames *games,
                               const char    *name);
 
 /**
+ * lw_rating_games_set_computer:
+ * @games: a set of games
+ * @name: a player's name: one who sat at a computer seat of a virtual
+ *   table ("Computer 2", one name for every level)
+ *
+ * Marks @name as a computer seat, which is no player: it is left out of
+ * every game's rating by lw_leaderboard_compute() (the game rated among
+ * its people alone, their sides numbered again; unrated when fewer than
+ * two sides keep a person), so that it is never on the leaderboard and
+ * its games move the people's ratings as a game among them would.
+ */
+void lw_rating_games_set_computer (LwRatingGames *games,
+                                   const char    *name);
+
+/**
  * lw_rating_games_add:
  * @games: a set of games
  * @game: a finished game (copied); its players from

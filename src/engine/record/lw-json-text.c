@@ -10,6 +10,7 @@
 
 #include "lw-error.h"
 #include "lw-json-text.h"
+#include "lw-record.h"
 
 /* Integers of more digits than this may not fit a gint64. */
 #define MAX_INTEGER_DIGITS 18
@@ -18,11 +19,13 @@ typedef struct {
   const char *p;
   const char *end;
   guint       line;
+  const char *what;   /* what the text is, for the messages */
 } Scanner;
 
-/* The start of every message of a text that is not JSON, before the line
- * number (%LW_ENGINE_ERROR_PARSE, through lw_engine_fail()). */
-#define NOT_JSON "the game record is not JSON: line %u: "
+/* The start of every message of a text that is not JSON, before what it
+ * is and the line number (%LW_ENGINE_ERROR_PARSE, through
+ * lw_engine_fail()). */
+#define NOT_JSON "%s is not JSON: line %u: "
 
 /* Skips a string that starts at the quote s->p[0]; the parser reports an
  * unterminated one. */
@@ -40,7 +43,7 @@ skip_string (Scanner  *s,
         {
           if (s->p[1] == 'u' && s->end - s->p >= 6 && strncmp (s->p + 2, "0000", 4) == 0)
             return lw_engine_fail (error, LW_ENGINE_ERROR_PARSE,
-                                   NOT_JSON "a string holds the character \\u0000", s->line);
+                                   NOT_JSON "a string holds the character \\u0000", s->what, s->line);
           s->p++;
           if (*s->p == '\n')
             s->line++;
@@ -143,19 +146,21 @@ check_number (Scanner  *s,
   s->p = end;
   if (!ok)
     return lw_engine_fail (error, LW_ENGINE_ERROR_PARSE, NOT_JSON "%.*s is not a JSON number",
-                           s->line, (int) MIN (end - start, 40), start);
+                           s->what, s->line, (int) MIN (end - start, 40), start);
   if (integer && int_digits > MAX_INTEGER_DIGITS)
     return lw_engine_fail (error, LW_ENGINE_ERROR_PARSE, NOT_JSON "the number %.*s is too large",
-                           s->line, (int) MIN (end - start, 40), start);
+                           s->what, s->line, (int) MIN (end - start, 40), start);
   return TRUE;
 }
 
-gboolean
-lw_json_text_check (const char  *data,
-                    gsize        length,
-                    GError     **error)
+/* lw_json_text_check() of a text that is @what. */
+static gboolean
+check_text (const char  *data,
+            gsize        length,
+            const char  *what,
+            GError     **error)
 {
-  Scanner s = { data, data + length, 1 };
+  Scanner s = { data, data + length, 1, what };
   guint depth = 0;
   gboolean root_done = FALSE;
 
@@ -184,7 +189,7 @@ lw_json_text_check (const char  *data,
 
       if (root_done)
         return lw_engine_fail (error, LW_ENGINE_ERROR_PARSE,
-                               NOT_JSON "more text after the end of the game record", s.line);
+                               NOT_JSON "more text after the end of %s", what, s.line, what);
 
       if (c == '"' || c == '\'')
         {
@@ -201,7 +206,7 @@ lw_json_text_check (const char  *data,
           if (++depth > LW_JSON_MAX_DEPTH)
             return lw_engine_fail (error, LW_ENGINE_ERROR_PARSE,
                                    NOT_JSON "lists and objects nested more than %d deep",
-                                   s.line, LW_JSON_MAX_DEPTH);
+                                   what, s.line, LW_JSON_MAX_DEPTH);
           s.p++;
         }
       else if (c == ']' || c == '}')
@@ -220,6 +225,59 @@ lw_json_text_check (const char  *data,
         s.p++;
     }
   return TRUE;
+}
+
+gboolean
+lw_json_text_check (const char  *data,
+                    gsize        length,
+                    GError     **error)
+{
+  return check_text (data, length, "the game record", error);
+}
+
+JsonNode *
+lw_json_parse_checked (JsonParser  *parser,
+                       const char  *data,
+                       gssize       length,
+                       const char  *what,
+                       GError     **error)
+{
+  g_autoptr (GError) parse_error = NULL;
+  JsonNode *root;
+  gsize size;
+
+  g_return_val_if_fail (JSON_IS_PARSER (parser), NULL);
+  g_return_val_if_fail (what != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (data == NULL)
+    {
+      lw_engine_fail (error, LW_ENGINE_ERROR_PARSE, "%s is missing", what);
+      return NULL;
+    }
+  /* Counting stops past the limit: a text over it is never walked whole. */
+  size = length >= 0 ? (gsize) length : strnlen (data, LW_GAME_RECORD_MAX_BYTES + 1);
+  if (size > LW_GAME_RECORD_MAX_BYTES)
+    {
+      lw_engine_fail (error, LW_ENGINE_ERROR_PARSE, "%s is over the limit of %d MiB", what,
+                      LW_GAME_RECORD_MAX_BYTES / (1024 * 1024));
+      return NULL;
+    }
+  if (!g_utf8_validate_len (data, size, NULL))
+    {
+      lw_engine_fail (error, LW_ENGINE_ERROR_PARSE, "%s is not valid UTF-8", what);
+      return NULL;
+    }
+  if (!check_text (data, size, what, error))
+    return NULL;
+  if (size == 0 || !json_parser_load_from_data (parser, data, (gssize) size, &parse_error)
+      || (root = json_parser_get_root (parser)) == NULL)
+    {
+      lw_engine_fail (error, LW_ENGINE_ERROR_PARSE, "%s is not JSON: %s", what,
+                      parse_error != NULL ? parse_error->message : "empty");
+      return NULL;
+    }
+  return root;
 }
 
 /* Skips white space and comments from s->p. */
@@ -244,7 +302,7 @@ holds_value (const char *data,
              gsize       start,
              gsize       end)
 {
-  Scanner s = { data + start, data + end, 1 };
+  Scanner s = { data + start, data + end, 1, NULL };
 
   skip_blank (&s);
   return s.p < s.end;
@@ -257,7 +315,7 @@ lw_json_split_array (const char *data,
                      LwJsonSpan *array,
                      GArray     *elements)
 {
-  Scanner s = { data, data + length, 1 };
+  Scanner s = { data, data + length, 1, NULL };
   g_autoptr (GArray) current = g_array_new (FALSE, FALSE, sizeof (LwJsonSpan));
   gsize member_length = strlen (member);
   gsize element_start = 0;

@@ -40,6 +40,34 @@ gboolean lw_json_text_check (const char  *data,
                              GError     **error);
 
 /**
+ * lw_json_parse_checked:
+ * @parser: the parser to load @data into; it owns the root returned
+ * @data: (nullable): the text, from outside this program (the club
+ *   server, a database file, the network): anything at all
+ * @length: its length in bytes, or -1 when nul-terminated
+ * @what: what the text is, for the messages ("the seats of a hosted
+ *   table", "event facts")
+ * @error: return location for a #GError
+ *
+ * The one way JSON from outside is parsed: the checks a game record gets
+ * before json-glib sees it, so that no such text can crash or exhaust the
+ * program. The text is refused when it is missing, longer than
+ * %LW_GAME_RECORD_MAX_BYTES (the most that is read of any JSON text; a
+ * nul-terminated text is not counted past it), not UTF-8, refused by
+ * lw_json_text_check() (lists nested more than %LW_JSON_MAX_DEPTH deep,
+ * which would overflow json-glib's stack, and the rest) or not JSON.
+ *
+ * Errors: %LW_ENGINE_ERROR_PARSE, the message starting with @what.
+ *
+ * Returns: (transfer none) (nullable): @parser's root, %NULL when refused.
+ */
+JsonNode *lw_json_parse_checked (JsonParser  *parser,
+                                 const char  *data,
+                                 gssize       length,
+                                 const char  *what,
+                                 GError     **error);
+
+/**
  * LwJsonSpan:
  * @start: offset of the first byte
  * @end: offset just past the last byte

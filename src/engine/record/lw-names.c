@@ -10,7 +10,6 @@
 /* No name of at most LW_NAME_MAX_CHARS characters in NFC takes more bytes
  * than this in any form (4 bytes a code point, and well over the few code
  * points one NFC character decomposes into). */
-#define MAX_NAME_BYTES 4096
 
 /* The same margin for notes. */
 #define MAX_NOTES_BYTES (LW_NOTES_MAX_CHARS * 16)
@@ -121,7 +120,7 @@ lw_name_normalize (const char  *text,
       return NULL;
     }
 
-  if (end - start > MAX_NAME_BYTES)
+  if (end - start > LW_NAME_MAX_BYTES)
     {
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
                    "%s is %ld characters; at most %d", place,

@@ -10,6 +10,9 @@ G_BEGIN_DECLS
 
 /* The longest name, in characters (Unicode code points of its NFC form). */
 #define LW_NAME_MAX_CHARS 100
+/* The most bytes of a name, once trimmed, that lw_name_normalize() reads
+ * further: a longer text is refused as too long without a copy. */
+#define LW_NAME_MAX_BYTES 4096
 
 /* The longest notes, in characters (code points of their NFC form). */
 #define LW_NOTES_MAX_CHARS 10000

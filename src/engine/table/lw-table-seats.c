@@ -8,6 +8,7 @@
 #include <json-glib/json-glib.h>
 
 #include "lw-error.h"
+#include "lw-json-text.h"
 #include "lw-table-seats.h"
 
 guint64
@@ -119,11 +120,9 @@ lw_table_seats_from_json (const char    *data,
   g_return_val_if_fail (seats != NULL, FALSE);
 
   memset (seats, 0, sizeof *seats);
-  if (!json_parser_load_from_data (parser, data, -1, &local)
-      || (root = json_parser_get_root (parser)) == NULL)
+  if ((root = lw_json_parse_checked (parser, data, -1, "the seats", &local)) == NULL)
     {
-      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE, "seats: %s",
-                   local != NULL ? local->message : "empty");
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE, "seats: %s", local->message);
       return FALSE;
     }
   if (!JSON_NODE_HOLDS_OBJECT (root))

@@ -677,13 +677,13 @@ lw_table_from_json (const char  *data,
   LwHouseRules rules = { FALSE, FALSE };
   JsonNode *house;
 
-  if (!json_parser_load_from_data (parser, data, length, &local))
+  root = lw_json_parse_checked (parser, data, length, "the saved round", &local);
+  if (root == NULL)
     {
-      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE, "not JSON: %s", local->message);
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_PARSE, "%s", local->message);
       return NULL;
     }
-  root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+  if (!JSON_NODE_HOLDS_OBJECT (root))
     {
       lw_engine_fail (error, LW_ENGINE_ERROR_INVALID, "a saved round is a JSON object");
       return NULL;

@@ -327,6 +327,43 @@ merge_entries (PGconn                   *conn,
                      " already", from->name, to->name);
       return FALSE;
     }
+  /* Two who sat at one table are two people: a merge would leave a game
+   * with one player twice, which every laptop would refuse. Every entry
+   * merged into either one counts as it; a players map is searched as
+   * text, since a laptop's role may have written one that is no JSON. */
+  {
+    g_autoptr (PGresult) shared =
+      lw_club_exec (conn, "looking for a table the two shared",
+                    "WITH RECURSIVE a (u) AS (SELECT $1::text UNION"
+                    "   SELECT r.uuid::text FROM littlewolf.roster AS r JOIN a"
+                    "   ON r.merged_into::text = a.u),"
+                    " b (u) AS (SELECT $2::text UNION"
+                    "   SELECT r.uuid::text FROM littlewolf.roster AS r JOIN b"
+                    "   ON r.merged_into::text = b.u)"
+                    " SELECT c.kind, c.uuid, o.name FROM ("
+                    "  SELECT 'game' AS kind, uuid::text, origin, players FROM littlewolf.games"
+                    "   WHERE record IS NOT NULL"
+                    "  UNION ALL SELECT 'event', uuid::text, origin, players FROM littlewolf.events"
+                    "   WHERE facts IS NOT NULL) AS c"
+                    " JOIN littlewolf.origins AS o ON o.id = c.origin"
+                    " WHERE c.players IS NOT NULL"
+                    "  AND EXISTS (SELECT 1 FROM a WHERE strpos (c.players, a.u) > 0)"
+                    "  AND EXISTS (SELECT 1 FROM b WHERE strpos (c.players, b.u) > 0)"
+                    " ORDER BY c.kind DESC, c.uuid LIMIT 1",
+                    2, values, PGRES_TUPLES_OK, error);
+
+    if (shared == NULL)
+      return FALSE;
+    if (PQntuples (shared) > 0)
+      {
+        g_set_error (error, LW_CLUB_ERROR, LW_CLUB_ERROR_INVALID,
+                     "club roster: \u201c%s\u201d and \u201c%s\u201d sat at one table, so they are"
+                     " two people: %s %s of laptop \u201c%s\u201d names both",
+                     from->name, to->name, PQgetvalue (shared, 0, 0), PQgetvalue (shared, 0, 1),
+                     PQgetvalue (shared, 0, 2));
+        return FALSE;
+      }
+  }
   if (definer)
     return admin_call (conn, "merging roster entries", "SELECT littlewolf.merge_entry ($1, $2)",
                        2, values, "one of the two was merged into another entry meanwhile", error);

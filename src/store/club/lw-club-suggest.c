@@ -140,7 +140,9 @@ lw_club_suggest (LwStore       *store,
 
 #define SUGGESTION_COLUMNS \
   "SELECT s.id, s.game, s.target = littlewolf.my_origin (), f.name, t.name, s.version," \
-  " s.kind, s.number, s.round, s.state, extract (epoch FROM s.made)::bigint" \
+  " s.kind, s.number, CASE WHEN octet_length (s.round) <= " \
+  G_STRINGIFY (LW_GAME_RECORD_MAX_BYTES) " THEN s.round END, s.state," \
+  " extract (epoch FROM s.made)::bigint" \
   " FROM littlewolf.suggestions AS s" \
   " JOIN littlewolf.origins AS f ON f.id = s.origin" \
   " JOIN littlewolf.origins AS t ON t.id = s.target"
@@ -176,28 +178,47 @@ read_suggestion (LwStore   *store,
 }
 
 GPtrArray *
-lw_club_list_suggestions (LwStore  *store,
-                          GError  **error)
+lw_club_list_suggestions (LwStore   *store,
+                          guint      offset,
+                          guint      limit,
+                          gboolean  *more,
+                          GError   **error)
 {
   g_autoptr (PGconn) conn = NULL;
   g_autoptr (PGresult) result = NULL;
   g_autoptr (GPtrArray) suggestions = NULL;
+  g_autofree char *offset_text = NULL;
+  g_autofree char *limit_text = NULL;
+  int n_rows;
 
   g_return_val_if_fail (LW_IS_STORE (store), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  if (more != NULL)
+    *more = FALSE;
+  limit = CLAMP (limit, 1, LW_CLUB_SUGGESTIONS_MAX_PAGE);
   conn = connect_for_suggestions (store, NULL, error);
   if (conn == NULL)
     return NULL;
+  offset_text = g_strdup_printf ("%u", offset);
+  /* One more than the page: whether more are left. */
+  limit_text = g_strdup_printf ("%u", limit + 1);
   /* Row-level security shows this laptop's own only: those it sent and
    * those aimed at it. */
-  result = lw_club_exec (conn, "reading the suggestions",
-                         SUGGESTION_COLUMNS " ORDER BY s.id DESC",
-                         0, NULL, PGRES_TUPLES_OK, error);
+  {
+    const char *values[] = { offset_text, limit_text };
+
+    result = lw_club_exec (conn, "reading the suggestions",
+                           SUGGESTION_COLUMNS " ORDER BY s.id DESC OFFSET $1 LIMIT $2",
+                           2, values, PGRES_TUPLES_OK, error);
+  }
   if (result == NULL)
     return NULL;
+  n_rows = MIN (PQntuples (result), (int) limit);
+  if (more != NULL)
+    *more = PQntuples (result) > (int) limit;
   suggestions = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_club_suggestion_free);
-  for (int r = 0; r < PQntuples (result); r++)
+  for (int r = 0; r < n_rows; r++)
     {
       LwClubSuggestion *suggestion = read_suggestion (store, result, r, error);
 

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "lw-club.h"
+#include "lw-names.h"
 #include "lw-record.h"
 
 /* Changes pulled per local transaction. */
@@ -338,7 +339,7 @@ pull_roster (LwStore           *store,
       g_autoptr (PGresult) rows = NULL;
       g_autofree char *since = NULL;
       gint64 roster_seq = 0;
-      gint64 reached;
+      gint64 reached = 0;
       int n_rows;
 
       if (!lw_store_club_get_roster_seq (store, &roster_seq, error))
@@ -348,7 +349,9 @@ pull_roster (LwStore           *store,
         const char *values[] = { since, last };
 
         rows = lw_club_exec (conn, "reading the roster's changes",
-                             "SELECT r.uuid, r.origin, o.name, r.name, r.merged_into, r.seq"
+                             "SELECT r.uuid, r.origin, o.name,"
+                             " CASE WHEN octet_length (r.name) <= " G_STRINGIFY (LW_NAME_MAX_BYTES)
+                             "  THEN r.name END, r.merged_into, r.seq"
                              " FROM littlewolf.roster AS r JOIN littlewolf.origins AS o"
                              "  ON o.id = r.origin WHERE r.seq > $1 AND r.seq <= $2"
                              " ORDER BY r.seq LIMIT " G_STRINGIFY (PULL_BATCH),
@@ -361,17 +364,28 @@ pull_roster (LwStore           *store,
         return TRUE;
       for (int r = 0; r < n_rows; r++)
         {
-          LwClubRosterEntry *entry = g_new0 (LwClubRosterEntry, 1);
+          LwClubRosterEntry *entry;
+          g_autofree char *name = NULL;
 
+          /* A name the names rule refuses (one over its bytes is not even
+           * read: a laptop's role may write any text) is no entry here. */
+          reached = g_ascii_strtoll (PQgetvalue (rows, r, 5), NULL, 10);
+          name = PQgetisnull (rows, r, 3) ? NULL
+                 : lw_name_normalize (PQgetvalue (rows, r, 3), "a roster name", NULL);
+          if (name == NULL || g_strcmp0 (name, PQgetvalue (rows, r, 3)) != 0)
+            {
+              result->refused++;
+              continue;
+            }
+          entry = g_new0 (LwClubRosterEntry, 1);
           entry->uuid = g_strdup (PQgetvalue (rows, r, 0));
           entry->origin = g_strdup (PQgetvalue (rows, r, 1));
           entry->origin_name = g_strdup (PQgetvalue (rows, r, 2));
-          entry->name = g_strdup (PQgetvalue (rows, r, 3));
+          entry->name = g_steal_pointer (&name);
           entry->merged_into = PQgetisnull (rows, r, 4) ? NULL : g_strdup (PQgetvalue (rows, r, 4));
-          entry->seq = g_ascii_strtoll (PQgetvalue (rows, r, 5), NULL, 10);
+          entry->seq = reached;
           g_ptr_array_add (entries, entry);
         }
-      reached = ((LwClubRosterEntry *) g_ptr_array_index (entries, entries->len - 1))->seq;
       if (!lw_store_club_apply_roster (store, entries, reached, error))
         return FALSE;
       result->roster_pulled += entries->len;

@@ -592,13 +592,24 @@ gboolean lw_club_suggest (LwStore       *store,
                           gint64        *id,
                           GError       **error);
 
+/* The most suggestions lw_club_list_suggestions() reads at once. */
+#define LW_CLUB_SUGGESTIONS_MAX_PAGE 500
+
 /**
  * lw_club_list_suggestions:
  * @store: a database that joined a club
+ * @offset: how many of the newest to pass over (0: from the newest)
+ * @limit: how many to read, 1 to %LW_CLUB_SUGGESTIONS_MAX_PAGE (more is
+ *   read as that many)
+ * @more: (out) (optional): set to whether older suggestions are left
+ *   past this page
  * @error: return location for a #GError
  *
- * The suggestions this laptop sent and those aimed at its own games, as
- * the server holds them, newest first.
+ * A page of the suggestions this laptop sent and those aimed at its own
+ * games, as the server holds them, newest first: however many another
+ * laptop's role wrote, a page holds at most @limit of them, and a
+ * suggestion's round over %LW_GAME_RECORD_MAX_BYTES is not read (its
+ * round is then %NULL).
  *
  * Errors: %LW_STORE_ERROR_NOT_FOUND when no club is joined,
  * %LW_CLUB_ERROR_SCHEMA for a server before schema version 3, other
@@ -607,8 +618,11 @@ gboolean lw_club_suggest (LwStore       *store,
  * Returns: (transfer full) (element-type LwClubSuggestion*) (nullable):
  *   the suggestions, %NULL on error.
  */
-GPtrArray *lw_club_list_suggestions (LwStore  *store,
-                                     GError  **error);
+GPtrArray *lw_club_list_suggestions (LwStore   *store,
+                                     guint      offset,
+                                     guint      limit,
+                                     gboolean  *more,
+                                     GError   **error);
 
 /**
  * lw_club_decide_suggestion:
