@@ -62,25 +62,6 @@ fail_edit (const GError *error)
   return lw_cli_fail_error (error);
 }
 
-/* Reads the positive integer @text, a @what of `COMMAND`, into *@value
- * (at most @max). Returns LW_CLI_OK, or the status of the failure (already
- * reported). */
-static int
-parse_number (const char *command,
-              const char *what,
-              const char *text,
-              gint64      max,
-              gint64     *value)
-{
-  if (text == NULL)
-    return lw_cli_fail (LW_CLI_INVALID, "%s: a %s is needed (see %s --help)", command, what,
-                        command);
-  if (!lw_cli_parse_positive (text, max, value))
-    return lw_cli_fail (LW_CLI_INVALID, "%s: a %s is a positive integer, not \"%s\"", command,
-                        what, text);
-  return LW_CLI_OK;
-}
-
 /* Opens the database for the correction of game @id: a missing one has
  * no game. */
 static LwStore *
@@ -118,8 +99,8 @@ lw_cli_cmd_game (LwCliContext  *ctx,
     return lw_cli_fail (LW_CLI_INVALID, "game: %s%s%s (see game --help)",
                         argc < 2 ? "a subcommand is needed" : "unknown subcommand \"",
                         argc < 2 ? "" : argv[1], argc < 2 ? "" : "\"");
-  if ((status = parse_number ("game delete", "game ID", argc > 2 ? argv[2] : NULL,
-                              G_MAXINT64, &id)) != LW_CLI_OK)
+  if ((status = lw_cli_parse_number ("game delete", "game ID", argc > 2 ? argv[2] : NULL,
+                                     G_MAXINT64, &id)) != LW_CLI_OK)
     return status;
   if (argc > 3)
     return lw_cli_fail (LW_CLI_INVALID, "game delete: unexpected argument \"%s\"", argv[3]);
@@ -202,8 +183,9 @@ lw_cli_cmd_round (LwCliContext  *ctx,
         return lw_cli_fail (LW_CLI_INVALID, "%s: unexpected argument \"%s\" (see round --help)",
                             command, argv[i]);
     }
-  if ((status = parse_number (command, "game ID", positional[0], G_MAXINT64, &id)) != LW_CLI_OK
-      || (status = parse_number (command, "round number", positional[1], G_MAXUINT, &number)) != LW_CLI_OK)
+  if ((status = lw_cli_parse_number (command, "game ID", positional[0], G_MAXINT64, &id)) != LW_CLI_OK
+      || (status = lw_cli_parse_number (command, "round number", positional[1], G_MAXUINT,
+                                        &number)) != LW_CLI_OK)
     return status;
   if ((kind == LW_EDIT_DELETE) != (file == NULL))
     return lw_cli_fail (LW_CLI_INVALID, kind == LW_EDIT_DELETE

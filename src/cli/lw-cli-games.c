@@ -34,15 +34,9 @@ get_id_argument (const char  *command,
                  char       **argv,
                  gint64      *id)
 {
-  if (argc < 2)
-    return lw_cli_fail (LW_CLI_INVALID, "%s: a game ID is needed (see %s --help)",
-                        command, command);
   if (argc > 2)
     return lw_cli_fail (LW_CLI_INVALID, "%s: unexpected argument \"%s\"", command, argv[2]);
-  if (!lw_cli_parse_positive (argv[1], G_MAXINT64, id))
-    return lw_cli_fail (LW_CLI_INVALID, "%s: a game ID is a positive integer, not \"%s\"",
-                        command, argv[1]);
-  return LW_CLI_OK;
+  return lw_cli_parse_number (command, "game ID", argc > 1 ? argv[1] : NULL, G_MAXINT64, id);
 }
 
 /* The common part of `show ID` and `export ID`: usage, the ID, the stored

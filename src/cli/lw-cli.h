@@ -165,6 +165,28 @@ gboolean lw_cli_parse_positive (const char *text,
                                 gint64     *value);
 
 /**
+ * lw_cli_parse_number:
+ * @command: the command's words ("show", "round insert")
+ * @what: what the number is ("game ID", "round number")
+ * @text: (nullable): the argument, %NULL when it is missing
+ * @max: the largest value taken, ≥ 1
+ * @value: (out): set to the number when it is one
+ *
+ * Reads the positive integer @text (lw_cli_parse_positive()), a @what of
+ * `COMMAND`: a missing one is "COMMAND: a WHAT is needed (see COMMAND
+ * --help)", another "COMMAND: a WHAT is a positive integer, not "TEXT"",
+ * both invalid input (status 2).
+ *
+ * Returns: %LW_CLI_OK with *@value set, or the failure's exit status
+ *   (already reported).
+ */
+int lw_cli_parse_number (const char *command,
+                         const char *what,
+                         const char *text,
+                         gint64      max,
+                         gint64     *value);
+
+/**
  * lw_cli_wants_help:
  * @argc: arguments of the command, the command's name first
  * @argv: the arguments
