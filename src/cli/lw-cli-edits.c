@@ -62,27 +62,6 @@ fail_edit (const GError *error)
   return lw_cli_fail_error (error);
 }
 
-/* Opens the database for the correction of game @id: a missing one has
- * no game. */
-static LwStore *
-open_for_edit (LwCliContext  *ctx,
-               gint64         id,
-               int           *status)
-{
-  g_autoptr (GError) error = NULL;
-  LwStore *store;
-
-  if (lw_cli_store_missing (ctx))
-    {
-      *status = lw_cli_fail (LW_CLI_FAILED, "no game with ID %" G_GINT64_FORMAT " (no database yet)", id);
-      return NULL;
-    }
-  store = lw_cli_open_store (ctx, TRUE, &error);
-  if (store == NULL)
-    *status = lw_cli_fail_error (error);
-  return store;
-}
-
 int
 lw_cli_cmd_game (LwCliContext  *ctx,
                  int            argc,
@@ -105,7 +84,7 @@ lw_cli_cmd_game (LwCliContext  *ctx,
   if (argc > 3)
     return lw_cli_fail (LW_CLI_INVALID, "game delete: unexpected argument \"%s\"", argv[3]);
 
-  store = open_for_edit (ctx, id, &status);
+  store = lw_cli_open_game_store (ctx, id, TRUE, &status);
   if (store == NULL)
     return status;
   if (!lw_store_delete_game (store, id, &error))
@@ -193,7 +172,7 @@ lw_cli_cmd_round (LwCliContext  *ctx,
                                         : "%s: needs --round FILE (\"-\": standard input)",
                         command);
 
-  store = open_for_edit (ctx, id, &status);
+  store = lw_cli_open_game_store (ctx, id, TRUE, &status);
   if (store == NULL)
     return status;
   if (file != NULL && (round = read_round (store, id, (guint) number, file, &status)) == NULL)

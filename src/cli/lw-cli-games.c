@@ -39,6 +39,26 @@ get_id_argument (const char  *command,
   return lw_cli_parse_number (command, "game ID", argc > 1 ? argv[1] : NULL, G_MAXINT64, id);
 }
 
+LwStore *
+lw_cli_open_game_store (LwCliContext  *ctx,
+                        gint64         id,
+                        gboolean       for_writing,
+                        int           *status)
+{
+  g_autoptr (GError) error = NULL;
+  LwStore *store;
+
+  if (!store_exists (ctx))
+    {
+      *status = lw_cli_fail (LW_CLI_FAILED, "no game with ID %" G_GINT64_FORMAT " (no database yet)", id);
+      return NULL;
+    }
+  store = lw_cli_open_store (ctx, for_writing, &error);
+  if (store == NULL)
+    *status = lw_cli_fail_error (error);
+  return store;
+}
+
 /* The common part of `show ID` and `export ID`: usage, the ID, the stored
  * game. Returns LW_CLI_OK with *@game set, or the exit status (the failure
  * already reported; `--help` printed with status 0 and *@game NULL). */
@@ -59,12 +79,9 @@ load_stored_game (LwCliContext  *ctx,
     return LW_CLI_OK;
   if ((status = get_id_argument (argv[0], argc, argv, id)) != LW_CLI_OK)
     return status;
-  if (!store_exists (ctx))
-    return lw_cli_fail (LW_CLI_FAILED, "no game with ID %" G_GINT64_FORMAT " (no database yet)", *id);
-
-  store = lw_cli_open_store (ctx, FALSE, &error);
+  store = lw_cli_open_game_store (ctx, *id, FALSE, &status);
   if (store == NULL)
-    return lw_cli_fail_error (error);
+    return status;
 
   *game = lw_store_load_game (store, *id, &error);
   if (*game == NULL)

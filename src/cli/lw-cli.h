@@ -322,6 +322,25 @@ int lw_cli_cmd_export (LwCliContext *ctx, int argc, char **argv);
 int lw_cli_print_game_line (LwStore *store,
                             gint64   id);
 
+/**
+ * lw_cli_open_game_store:
+ * @ctx: the command line's context
+ * @id: the stored game the command is for
+ * @for_writing: as lw_cli_open_store()
+ * @status: (out): the exit status when the database does not open
+ *
+ * Opens the database for a command on game @id (lw_cli_open_store()): a
+ * missing one has no game, "no game with ID N (no database yet)" (status
+ * 1), and is not made.
+ *
+ * Returns: (transfer full) (nullable): the store, or %NULL with the
+ *   failure reported and its exit status in *@status.
+ */
+LwStore *lw_cli_open_game_store (LwCliContext  *ctx,
+                                 gint64         id,
+                                 gboolean       for_writing,
+                                 int           *status);
+
 /* A stored game corrected as the app corrects it (lw-cli-edits.c):
  * `game delete ID` and `round replace|insert|delete ID N [--round FILE]`. */
 int lw_cli_cmd_game  (LwCliContext *ctx, int argc, char **argv);
