@@ -62,46 +62,6 @@ fail_edit (const GError *error)
   return lw_cli_fail_error (error);
 }
 
-/* Reads the positive integer @text, a @what of `COMMAND`, into *@value
- * (at most @max). Returns LW_CLI_OK, or the status of the failure (already
- * reported). */
-static int
-parse_number (const char *command,
-              const char *what,
-              const char *text,
-              gint64      max,
-              gint64     *value)
-{
-  if (text == NULL)
-    return lw_cli_fail (LW_CLI_INVALID, "%s: a %s is needed (see %s --help)", command, what,
-                        command);
-  if (!lw_cli_parse_positive (text, max, value))
-    return lw_cli_fail (LW_CLI_INVALID, "%s: a %s is a positive integer, not \"%s\"", command,
-                        what, text);
-  return LW_CLI_OK;
-}
-
-/* Opens the database for the correction of game @id: a missing one has
- * no game. */
-static LwStore *
-open_for_edit (LwCliContext  *ctx,
-               gint64         id,
-               int           *status)
-{
-  g_autoptr (GError) error = NULL;
-  LwStore *store;
-
-  if (lw_cli_store_missing (ctx))
-    {
-      *status = lw_cli_fail (LW_CLI_FAILED, "no game with ID %" G_GINT64_FORMAT " (no database yet)", id);
-      return NULL;
-    }
-  store = lw_cli_open_store (ctx, TRUE, &error);
-  if (store == NULL)
-    *status = lw_cli_fail_error (error);
-  return store;
-}
-
 int
 lw_cli_cmd_game (LwCliContext  *ctx,
                  int            argc,
@@ -118,13 +78,13 @@ lw_cli_cmd_game (LwCliContext  *ctx,
     return lw_cli_fail (LW_CLI_INVALID, "game: %s%s%s (see game --help)",
                         argc < 2 ? "a subcommand is needed" : "unknown subcommand \"",
                         argc < 2 ? "" : argv[1], argc < 2 ? "" : "\"");
-  if ((status = parse_number ("game delete", "game ID", argc > 2 ? argv[2] : NULL,
-                              G_MAXINT64, &id)) != LW_CLI_OK)
+  if ((status = lw_cli_parse_number ("game delete", "game ID", argc > 2 ? argv[2] : NULL,
+                                     G_MAXINT64, &id)) != LW_CLI_OK)
     return status;
   if (argc > 3)
     return lw_cli_fail (LW_CLI_INVALID, "game delete: unexpected argument \"%s\"", argv[3]);
 
-  store = open_for_edit (ctx, id, &status);
+  store = lw_cli_open_game_store (ctx, id, TRUE, &status);
   if (store == NULL)
     return status;
   if (!lw_store_delete_game (store, id, &error))
@@ -202,8 +162,9 @@ lw_cli_cmd_round (LwCliContext  *ctx,
         return lw_cli_fail (LW_CLI_INVALID, "%s: unexpected argument \"%s\" (see round --help)",
                             command, argv[i]);
     }
-  if ((status = parse_number (command, "game ID", positional[0], G_MAXINT64, &id)) != LW_CLI_OK
-      || (status = parse_number (command, "round number", positional[1], G_MAXUINT, &number)) != LW_CLI_OK)
+  if ((status = lw_cli_parse_number (command, "game ID", positional[0], G_MAXINT64, &id)) != LW_CLI_OK
+      || (status = lw_cli_parse_number (command, "round number", positional[1], G_MAXUINT,
+                                        &number)) != LW_CLI_OK)
     return status;
   if ((kind == LW_EDIT_DELETE) != (file == NULL))
     return lw_cli_fail (LW_CLI_INVALID, kind == LW_EDIT_DELETE
@@ -211,7 +172,7 @@ lw_cli_cmd_round (LwCliContext  *ctx,
                                         : "%s: needs --round FILE (\"-\": standard input)",
                         command);
 
-  store = open_for_edit (ctx, id, &status);
+  store = lw_cli_open_game_store (ctx, id, TRUE, &status);
   if (store == NULL)
     return status;
   if (file != NULL && (round = read_round (store, id, (guint) number, file, &status)) == NULL)

@@ -34,15 +34,29 @@ get_id_argument (const char  *command,
                  char       **argv,
                  gint64      *id)
 {
-  if (argc < 2)
-    return lw_cli_fail (LW_CLI_INVALID, "%s: a game ID is needed (see %s --help)",
-                        command, command);
   if (argc > 2)
     return lw_cli_fail (LW_CLI_INVALID, "%s: unexpected argument \"%s\"", command, argv[2]);
-  if (!lw_cli_parse_positive (argv[1], G_MAXINT64, id))
-    return lw_cli_fail (LW_CLI_INVALID, "%s: a game ID is a positive integer, not \"%s\"",
-                        command, argv[1]);
-  return LW_CLI_OK;
+  return lw_cli_parse_number (command, "game ID", argc > 1 ? argv[1] : NULL, G_MAXINT64, id);
+}
+
+LwStore *
+lw_cli_open_game_store (LwCliContext  *ctx,
+                        gint64         id,
+                        gboolean       for_writing,
+                        int           *status)
+{
+  g_autoptr (GError) error = NULL;
+  LwStore *store;
+
+  if (!store_exists (ctx))
+    {
+      *status = lw_cli_fail (LW_CLI_FAILED, "no game with ID %" G_GINT64_FORMAT " (no database yet)", id);
+      return NULL;
+    }
+  store = lw_cli_open_store (ctx, for_writing, &error);
+  if (store == NULL)
+    *status = lw_cli_fail_error (error);
+  return store;
 }
 
 /* The common part of `show ID` and `export ID`: usage, the ID, the stored
@@ -65,12 +79,9 @@ load_stored_game (LwCliContext  *ctx,
     return LW_CLI_OK;
   if ((status = get_id_argument (argv[0], argc, argv, id)) != LW_CLI_OK)
     return status;
-  if (!store_exists (ctx))
-    return lw_cli_fail (LW_CLI_FAILED, "no game with ID %" G_GINT64_FORMAT " (no database yet)", *id);
-
-  store = lw_cli_open_store (ctx, FALSE, &error);
+  store = lw_cli_open_game_store (ctx, *id, FALSE, &status);
   if (store == NULL)
-    return lw_cli_fail_error (error);
+    return status;
 
   *game = lw_store_load_game (store, *id, &error);
   if (*game == NULL)

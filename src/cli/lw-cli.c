@@ -272,6 +272,22 @@ lw_cli_parse_positive (const char *text,
   return TRUE;
 }
 
+int
+lw_cli_parse_number (const char *command,
+                     const char *what,
+                     const char *text,
+                     gint64      max,
+                     gint64     *value)
+{
+  if (text == NULL)
+    return lw_cli_fail (LW_CLI_INVALID, "%s: a %s is needed (see %s --help)", command, what,
+                        command);
+  if (!lw_cli_parse_positive (text, max, value))
+    return lw_cli_fail (LW_CLI_INVALID, "%s: a %s is a positive integer, not \"%s\"", command,
+                        what, text);
+  return LW_CLI_OK;
+}
+
 gboolean
 lw_cli_wants_help (int    argc,
                    char **argv)

@@ -165,6 +165,28 @@ gboolean lw_cli_parse_positive (const char *text,
                                 gint64     *value);
 
 /**
+ * lw_cli_parse_number:
+ * @command: the command's words ("show", "round insert")
+ * @what: what the number is ("game ID", "round number")
+ * @text: (nullable): the argument, %NULL when it is missing
+ * @max: the largest value taken, ≥ 1
+ * @value: (out): set to the number when it is one
+ *
+ * Reads the positive integer @text (lw_cli_parse_positive()), a @what of
+ * `COMMAND`: a missing one is "COMMAND: a WHAT is needed (see COMMAND
+ * --help)", another "COMMAND: a WHAT is a positive integer, not "TEXT"",
+ * both invalid input (status 2).
+ *
+ * Returns: %LW_CLI_OK with *@value set, or the failure's exit status
+ *   (already reported).
+ */
+int lw_cli_parse_number (const char *command,
+                         const char *what,
+                         const char *text,
+                         gint64      max,
+                         gint64     *value);
+
+/**
  * lw_cli_wants_help:
  * @argc: arguments of the command, the command's name first
  * @argv: the arguments
@@ -299,6 +321,25 @@ int lw_cli_cmd_export (LwCliContext *ctx, int argc, char **argv);
  */
 int lw_cli_print_game_line (LwStore *store,
                             gint64   id);
+
+/**
+ * lw_cli_open_game_store:
+ * @ctx: the command line's context
+ * @id: the stored game the command is for
+ * @for_writing: as lw_cli_open_store()
+ * @status: (out): the exit status when the database does not open
+ *
+ * Opens the database for a command on game @id (lw_cli_open_store()): a
+ * missing one has no game, "no game with ID N (no database yet)" (status
+ * 1), and is not made.
+ *
+ * Returns: (transfer full) (nullable): the store, or %NULL with the
+ *   failure reported and its exit status in *@status.
+ */
+LwStore *lw_cli_open_game_store (LwCliContext  *ctx,
+                                 gint64         id,
+                                 gboolean       for_writing,
+                                 int           *status);
 
 /* A stored game corrected as the app corrects it (lw-cli-edits.c):
  * `game delete ID` and `round replace|insert|delete ID N [--round FILE]`. */

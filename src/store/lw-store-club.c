@@ -379,16 +379,21 @@ lw_store_club_ack_push (LwStore     *self,
   return lw_store_finish (self, ok, error);
 }
 
-/* Game @id's rows go, as a pull removes or replaces a game held from
- * another laptop: no copy is kept in the edit log (the game is the other
- * laptop's, and the server keeps it). */
+/* Game @id's rows go (0: none), as a pull removes or replaces a game held
+ * from another laptop: no copy is kept in the edit log (the game is the
+ * other laptop's, and the server keeps it). The tables of events held
+ * here whose result it is are added to @tables, to stay linked to its new
+ * copy (import_relinked()). */
 static gboolean
 remove_held_game (LwStore  *self,
                   gint64    id,
+                  GArray   *tables,
                   GError  **error)
 {
-  return lw_store_run1 (self, "DELETE FROM edits WHERE game = ?", id, error)
-         && lw_store_run1 (self, "DELETE FROM games WHERE id = ?", id, error);
+  return id == 0
+         || (lw_store_read_ids (self, "SELECT id FROM event_tables WHERE game = ?", id, tables, error)
+             && lw_store_run1 (self, "DELETE FROM edits WHERE game = ?", id, error)
+             && lw_store_run1 (self, "DELETE FROM games WHERE id = ?", id, error));
 }
 
 /* Stores pulled @game (a record, not a deletion) as a new game here. */
@@ -421,6 +426,26 @@ import_pulled (LwStore           *self,
   return FALSE;
 }
 
+/* Stores pulled @game (a record) as import_pulled() does, and links the
+ * event tables of @tables (remove_held_game()) to it: their events name
+ * it by UUID. */
+static gboolean
+import_relinked (LwStore           *self,
+                 const LwClubGame  *game,
+                 GArray            *tables,
+                 GError           **error)
+{
+  if (!import_pulled (self, game, error))
+    return FALSE;
+  for (guint i = 0; i < tables->len; i++)
+    if (!lw_store_run_text (self,
+                            "UPDATE event_tables SET game = (SELECT id FROM games WHERE uuid = ?1)"
+                            " WHERE id = ?2",
+                            game->uuid, g_array_index (tables, gint64, i), error))
+      return FALSE;
+  return TRUE;
+}
+
 /* Game @id here (0: none) becomes pulled @game (a record, or a deletion),
  * held from @game's origin: as a pull replaces a held game, and as
  * lw_store_club_resolve_conflict() replaces this laptop's copy. Inside a
@@ -436,10 +461,7 @@ replace_with_pulled (LwStore           *self,
 
   /* The tables of events held here whose result the game is stay linked
    * to its new copy (their events name it by UUID). */
-  if (id != 0
-      && (!lw_store_read_ids (self, "SELECT id FROM event_tables WHERE game = ?", id, tables,
-                              error)
-          || !remove_held_game (self, id, error)))
+  if (!remove_held_game (self, id, tables, error))
     return FALSE;
   if (game->record == NULL)
     {
@@ -448,14 +470,8 @@ replace_with_pulled (LwStore           *self,
              && lw_store_bind_text (self, stmt, 1, game->uuid, error)
              && lw_store_step_done (self, stmt, error);
     }
-  if (!import_pulled (self, game, error))
+  if (!import_relinked (self, game, tables, error))
     return FALSE;
-  for (guint i = 0; i < tables->len; i++)
-    if (!lw_store_run_text (self,
-                            "UPDATE event_tables SET game = (SELECT id FROM games WHERE uuid = ?1)"
-                            " WHERE id = ?2",
-                            game->uuid, g_array_index (tables, gint64, i), error))
-      return FALSE;
   stmt = lw_store_stmt (self,
                         "INSERT OR REPLACE INTO club_games (uuid, origin, origin_name, version)"
                         " VALUES (?, ?, ?, ?)",
@@ -692,21 +708,13 @@ take_back_one (LwStore           *self,
   if (has_row)
     id = sqlite3_column_int64 (stmt, 0);
   g_clear_pointer (&stmt, lw_store_stmt_release);
-  if (id != 0
-      && (!lw_store_read_ids (self, "SELECT id FROM event_tables WHERE game = ?", id, tables, error)
-          || !remove_held_game (self, id, error)))
+  if (!remove_held_game (self, id, tables, error))
     return FALSE;
   if (game->record == NULL)
     return lw_store_run_text (self, "DELETE FROM club_pushed WHERE uuid = ?1 AND ?2 = ?2",
                               game->uuid, 0, error);
-  if (!import_pulled (self, game, error))
+  if (!import_relinked (self, game, tables, error))
     return FALSE;
-  for (guint i = 0; i < tables->len; i++)
-    if (!lw_store_run_text (self,
-                            "UPDATE event_tables SET game = (SELECT id FROM games WHERE uuid = ?1)"
-                            " WHERE id = ?2",
-                            game->uuid, g_array_index (tables, gint64, i), error))
-      return FALSE;
   /* The server's version, so that the game counts as pushed and its next
    * change here is a later version than the server's. */
   return lw_store_run_text (self, "UPDATE games SET version = ?2 WHERE uuid = ?1",

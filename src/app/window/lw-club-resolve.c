@@ -9,7 +9,6 @@
 
 #include "lw-club-resolve.h"
 #include "lw-club-suggestions.h"
-#include "lw-store-watch.h"
 #include "lw-words.h"
 
 void
@@ -104,45 +103,18 @@ lw_club_list_conflicts_finish (GAsyncResult  *result,
 /* ---- resolving ----------------------------------------------------- */
 
 typedef struct {
-  LwStore             *store;      /* the window's, whose watch is told */
-  gint64               game;
-  gboolean             keep_mine;
-  GAsyncReadyCallback  callback;
-  gpointer             user_data;
+  gint64   game;
+  gboolean keep_mine;
 } Resolution;
 
-static void
-resolve_thread (GTask        *task,
-                gpointer      source,
-                gpointer      task_data,
-                GCancellable *cancellable)
+static gboolean
+resolve (LwStore        *other,
+         gconstpointer   data,
+         GError        **error)
 {
-  LwStore *store = task_data;
-  Resolution *resolution = g_object_get_data (G_OBJECT (task), "lw-resolution");
-  GError *error = NULL;
+  const Resolution *resolution = data;
 
-  if (lw_club_resolve_conflict (store, resolution->game, resolution->keep_mine, NULL, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
-}
-
-/* In the caller's context: the watch reads the change the other
- * connection made, then the caller's callback. */
-static void
-resolved_cb (GObject      *source,
-             GAsyncResult *result,
-             gpointer      data)
-{
-  Resolution *resolution = data;
-  LwStoreWatch *watch = lw_store_watch_find (resolution->store);
-
-  if (watch != NULL)
-    lw_store_watch_check (watch);
-  if (resolution->callback != NULL)
-    resolution->callback (source, result, resolution->user_data);
-  g_object_unref (resolution->store);
-  g_free (resolution);
+  return lw_club_resolve_conflict (other, resolution->game, resolution->keep_mine, NULL, error);
 }
 
 void
@@ -153,24 +125,13 @@ lw_club_resolve_conflict_async (LwStore             *store,
                                 GAsyncReadyCallback  callback,
                                 gpointer             user_data)
 {
-  g_autoptr (GTask) task = NULL;
-  Resolution *resolution;
+  Resolution resolution = { game, keep_mine };
 
   g_return_if_fail (LW_IS_STORE (store));
   g_return_if_fail (game > 0);
 
-  resolution = g_new0 (Resolution, 1);
-  resolution->store = g_object_ref (store);
-  resolution->game = game;
-  resolution->keep_mine = keep_mine;
-  resolution->callback = callback;
-  resolution->user_data = user_data;
-  task = lw_club_task_on_another (store, lw_club_resolve_conflict_async, cancellable, resolved_cb,
-                                  resolution);
-  if (task == NULL)
-    return;
-  g_object_set_data (G_OBJECT (task), "lw-resolution", resolution);
-  g_task_run_in_thread (task, resolve_thread);
+  lw_club_run_on_another (store, lw_club_resolve_conflict_async, resolve, &resolution, sizeof resolution,
+                          cancellable, callback, user_data);
 }
 
 gboolean

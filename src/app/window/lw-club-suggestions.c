@@ -111,6 +111,75 @@ lw_club_task_on_another (LwStore             *store,
   return g_steal_pointer (&task);
 }
 
+typedef struct {
+  LwStore             *store;      /* the window's, whose watch is told */
+  LwClubWrite          func;
+  gpointer             data;       /* owned, for @func */
+  GAsyncReadyCallback  callback;
+  gpointer             user_data;
+} Run;
+
+static void
+run_thread (GTask        *task,
+            gpointer      source,
+            gpointer      task_data,
+            GCancellable *cancellable)
+{
+  LwStore *store = task_data;
+  Run *run = g_object_get_data (G_OBJECT (task), "lw-run");
+  GError *error = NULL;
+
+  if (run->func (store, run->data, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+/* In the caller's context: the watch reads the change the other
+ * connection made, then the caller's callback. */
+static void
+ran_cb (GObject      *source,
+        GAsyncResult *result,
+        gpointer      data)
+{
+  Run *run = data;
+  LwStoreWatch *watch = lw_store_watch_find (run->store);
+
+  if (watch != NULL)
+    lw_store_watch_check (watch);
+  if (run->callback != NULL)
+    run->callback (source, result, run->user_data);
+  g_object_unref (run->store);
+  g_free (run->data);
+  g_free (run);
+}
+
+void
+lw_club_run_on_another (LwStore             *store,
+                        gpointer             tag,
+                        LwClubWrite          func,
+                        gconstpointer        data,
+                        gsize                size,
+                        GCancellable        *cancellable,
+                        GAsyncReadyCallback  callback,
+                        gpointer             user_data)
+{
+  g_autoptr (GTask) task = NULL;
+  Run *run;
+
+  run = g_new0 (Run, 1);
+  run->store = g_object_ref (store);
+  run->func = func;
+  run->data = g_memdup2 (data, size);
+  run->callback = callback;
+  run->user_data = user_data;
+  task = lw_club_task_on_another (store, tag, cancellable, ran_cb, run);
+  if (task == NULL)
+    return;
+  g_object_set_data (G_OBJECT (task), "lw-run", run);
+  g_task_run_in_thread (task, run_thread);
+}
+
 /* ---- sending ------------------------------------------------------- */
 
 typedef struct {
@@ -415,45 +484,18 @@ lw_club_list_suggestions_finish (GAsyncResult  *result,
 /* ---- deciding ------------------------------------------------------ */
 
 typedef struct {
-  LwStore             *store;      /* the window's, whose watch is told */
-  gint64               id;
-  gboolean             accept;
-  GAsyncReadyCallback  callback;
-  gpointer             user_data;
+  gint64   id;
+  gboolean accept;
 } Decision;
 
-static void
-decide_thread (GTask        *task,
-               gpointer      source,
-               gpointer      task_data,
-               GCancellable *cancellable)
+static gboolean
+decide (LwStore        *other,
+        gconstpointer   data,
+        GError        **error)
 {
-  LwStore *store = task_data;
-  Decision *decision = g_object_get_data (G_OBJECT (task), "lw-decision");
-  GError *error = NULL;
+  const Decision *decision = data;
 
-  if (lw_club_decide_suggestion (store, decision->id, decision->accept, &error))
-    g_task_return_boolean (task, TRUE);
-  else
-    g_task_return_error (task, error);
-}
-
-/* In the caller's context: the watch reads the change the other
- * connection made, then the caller's callback. */
-static void
-decided_cb (GObject      *source,
-            GAsyncResult *result,
-            gpointer      data)
-{
-  Decision *decision = data;
-  LwStoreWatch *watch = lw_store_watch_find (decision->store);
-
-  if (watch != NULL)
-    lw_store_watch_check (watch);
-  if (decision->callback != NULL)
-    decision->callback (source, result, decision->user_data);
-  g_object_unref (decision->store);
-  g_free (decision);
+  return lw_club_decide_suggestion (other, decision->id, decision->accept, error);
 }
 
 void
@@ -464,23 +506,13 @@ lw_club_decide_suggestion_async (LwStore             *store,
                                  GAsyncReadyCallback  callback,
                                  gpointer             user_data)
 {
-  g_autoptr (GTask) task = NULL;
-  Decision *decision;
+  Decision decision = { id, accept };
 
   g_return_if_fail (LW_IS_STORE (store));
   g_return_if_fail (id > 0);
 
-  decision = g_new0 (Decision, 1);
-  decision->store = g_object_ref (store);
-  decision->id = id;
-  decision->accept = accept;
-  decision->callback = callback;
-  decision->user_data = user_data;
-  task = lw_club_task_on_another (store, lw_club_decide_suggestion_async, cancellable, decided_cb, decision);
-  if (task == NULL)
-    return;
-  g_object_set_data (G_OBJECT (task), "lw-decision", decision);
-  g_task_run_in_thread (task, decide_thread);
+  lw_club_run_on_another (store, lw_club_decide_suggestion_async, decide, &decision, sizeof decision,
+                          cancellable, callback, user_data);
 }
 
 gboolean

@@ -37,6 +37,48 @@ GTask *lw_club_task_on_another (LwStore             *store,
                                 gpointer             user_data);
 
 /**
+ * LwClubWrite:
+ * @other: the second connection (lw_club_task_on_another())
+ * @data: the copy of what lw_club_run_on_another() was given
+ * @error: return location for a #GError
+ *
+ * A change on the club server, on a worker thread.
+ *
+ * Returns: %TRUE when made.
+ */
+typedef gboolean (*LwClubWrite) (LwStore        *other,
+                                 gconstpointer   data,
+                                 GError        **error);
+
+/**
+ * lw_club_run_on_another:
+ * @store: the window's store
+ * @tag: the task's source tag (the _async function)
+ * @func: the change, run on a worker thread with a second connection
+ *   (lw_club_task_on_another())
+ * @data: for @func, copied (@size bytes)
+ * @size: the size of @data
+ * @cancellable: (nullable): cancels the wait for the result
+ * @callback: (nullable): called in the caller's thread-default main
+ *   context
+ * @user_data: for @callback
+ *
+ * @func on a worker thread with a connection of its own; then, in the
+ * caller's context, the store's watch reads the change the other
+ * connection made (lw_store_watch_check()), then @callback, whose result
+ * holds @func's %TRUE or its error (g_task_propagate_boolean()). Used by
+ * a suggestion's decision and a conflict's resolution.
+ */
+void lw_club_run_on_another (LwStore             *store,
+                             gpointer             tag,
+                             LwClubWrite          func,
+                             gconstpointer        data,
+                             gsize                size,
+                             GCancellable        *cancellable,
+                             GAsyncReadyCallback  callback,
+                             gpointer             user_data);
+
+/**
  * lw_club_game_owner:
  * @store: a store
  * @game: a game ID
