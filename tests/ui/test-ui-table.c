@@ -221,17 +221,33 @@ person_moves (LwTablePage *page,
       for (guint i = 0; i < n_hand; i++)
         g_assert_cmpint (lw_table_view_card_is_dimmed (view, i), ==, !(any & (1u << i)));
 
-      /* The cards in every legal follow are marked, and named in the
-       * status ("You must play 9♦, 9♥."). */
+      /* The cards every legal follow holds are marked, face by face (of
+       * two copies of a face, as many as every follow holds), and named
+       * in the status ("You must play 9♦, 9♥."). */
       {
-        guint32 must = ~(guint32) 0;
+        guint32 must = lw_table_view_get_obligatory (view);
         const LwCard *hand = lw_table_get_hand (table, seat, &n_hand);
+        guint owed[256], marked[256];
         g_autofree char *cards = NULL;
         g_autofree char *words = NULL;
 
+        for (guint i = 0; i < n_hand; i++)
+          owed[lw_card_face (hand[i])] = G_MAXUINT, marked[lw_card_face (hand[i])] = 0;
         for (guint k = 0; k < masks->len; k++)
-          must &= g_array_index (masks, guint32, k);
-        g_assert_cmpuint (lw_table_view_get_obligatory (view), ==, must);
+          for (guint i = 0; i < n_hand; i++)
+            {
+              guint face = lw_card_face (hand[i]), held = 0;
+
+              for (guint j = 0; j < n_hand; j++)
+                held += lw_card_face (hand[j]) == face && (g_array_index (masks, guint32, k) & (1u << j));
+              owed[face] = MIN (owed[face], held);
+            }
+        for (guint i = 0; i < n_hand; i++)
+          if (must & (1u << i))
+            marked[lw_card_face (hand[i])]++;
+        for (guint i = 0; i < n_hand; i++)
+          g_assert_cmpuint (marked[lw_card_face (hand[i])], ==, owed[lw_card_face (hand[i])]);
+        g_assert_cmpuint (must & ~any, ==, 0);
         cards = lw_describe_cards (hand, n_hand, must);
         words = g_strdup_printf ("You must play %s.", cards);
         g_assert_cmpint (strstr (lw_table_page_get_status_text (page), words) != NULL, ==, must != 0);
