@@ -211,11 +211,15 @@ static const char migrate_definer[] =
   /* A game's record (p_record not NULL) or deletion: 'taken', 'same'
    * (the server holds it so already), 'conflict' (another origin's
    * UUID) or 'older' (the server holds a later version, or the game
-   * deleted). */
+   * deleted). A deletion's version is NULL where the laptop does not know
+   * which version the server took (a push cut before its end): it
+   * deletes whatever the server holds. */
   "CREATE FUNCTION littlewolf.push_game (p_uuid uuid, p_version bigint, p_played_at bigint,"
   "    p_record text, p_players text) RETURNS text LANGUAGE plpgsql " LW_CLUB_DEFINER
   "  AS $$ DECLARE me uuid := littlewolf.caller_origin (); held record; BEGIN"
-  "    PERFORM littlewolf.check_version ('game ' || p_uuid, p_version);"
+  "    IF p_record IS NOT NULL OR p_version IS NOT NULL THEN"
+  "      PERFORM littlewolf.check_version ('game ' || p_uuid, p_version);"
+  "    END IF;"
   "    PERFORM littlewolf.check_body ('the record of game ' || p_uuid, p_record, p_players);"
   "    PERFORM littlewolf.take_writer ();"
   "    SELECT origin, version, record IS NULL AS gone INTO held"
@@ -230,7 +234,7 @@ static const char migrate_definer[] =
   "    IF p_record IS NULL THEN"
   "      IF held.gone THEN RETURN 'same'; END IF;"
   "      IF p_version < held.version THEN RETURN 'older'; END IF;"
-  "      UPDATE littlewolf.games SET record = NULL, version = p_version,"
+  "      UPDATE littlewolf.games SET record = NULL, version = coalesce (p_version, held.version),"
   "        seq = nextval ('littlewolf.changes'), pushed = now () WHERE uuid = p_uuid;"
   "      RETURN 'taken';"
   "    END IF;"

@@ -167,7 +167,11 @@ push_one_definer (PGconn            *conn,
 {
   g_autofree char *version = g_strdup_printf ("%" G_GINT64_FORMAT, game->version);
   g_autofree char *played_at = g_strdup_printf ("%" G_GINT64_FORMAT, game->played_at);
-  const char *game_values[] = { game->uuid, version, played_at, game->record, game->players };
+  /* A deletion of a game whose push was cut before its end (version -1:
+   * the server's version unknown here) deletes whatever it holds. */
+  const char *game_values[] = { game->uuid,
+                                game->record == NULL && game->version < 0 ? NULL : version,
+                                played_at, game->record, game->players };
   const char *event_values[] = { game->uuid, version, game->record, game->players };
   g_autoptr (PGresult) written =
     game->is_event
