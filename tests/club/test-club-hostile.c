@@ -388,6 +388,79 @@ test_origins (Fixture       *fixture,
   g_assert_nonnull (strstr (unknown.err, "no laptop \u201cnobody\u201d"));
 }
 
+/* Each laptop's last sync is on the server (schema 7, littlewolf.syncs):
+ * a sync with nothing to send records it as one that pushed does, and
+ * never counts as a push; a laptop that never synced has none; a server
+ * of schema 6 migrated to 7 takes each laptop's last push as its last
+ * sync. */
+static void
+test_last_sync (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (40);
+  g_autoptr (LwClubServer) old = lw_club_server_new_at (6);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (LwClubLaptop) c = lw_club_laptop_new (fixture->server, fixture->dir, "c");
+  g_autoptr (LwClubLaptop) d = lw_club_laptop_new (old, fixture->dir, "d");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) origins = NULL;
+  g_autofree char *pushed = NULL;
+  g_autofree char *synced = NULL;
+  LwClubOrigin *origin;
+  int version = 0;
+
+  /* a syncs with nothing to send; b sends a game. */
+  lw_club_laptop_sync (a);
+  lw_club_add_random_game (b->store, rng);
+  lw_club_laptop_sync (b);
+  origins = lw_club_list_origins (fixture->server->owner, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (origins->len, ==, 3);
+  origin = g_ptr_array_index (origins, 0);
+  g_assert_cmpstr (origin->name, ==, "a");
+  g_assert_cmpint (origin->last_push, ==, 0);
+  g_assert_cmpint (origin->last_sync, >, 1700000000);
+  origin = g_ptr_array_index (origins, 1);
+  g_assert_cmpint (origin->last_push, >, 1700000000);
+  g_assert_cmpint (origin->last_sync, >=, origin->last_push);
+  origin = g_ptr_array_index (origins, 2);
+  g_assert_cmpstr (origin->name, ==, "c");
+  g_assert_cmpint (origin->last_sync, ==, 0);
+  /* The sync's time is the server's, and no push was counted. */
+  synced = lw_club_server_text (fixture->server,
+                                "SELECT count (*) FROM littlewolf.syncs AS s"
+                                " JOIN littlewolf.origins AS o ON o.id = s.origin"
+                                " WHERE o.name IN ('a', 'b') AND s.at <= now ()");
+  g_assert_cmpstr (synced, ==, "2");
+  pushed = lw_club_server_text (fixture->server,
+                                "SELECT count (*) FROM littlewolf.pushes AS p"
+                                " JOIN littlewolf.origins AS o ON o.id = p.origin WHERE o.name = 'a'");
+  g_assert_cmpstr (pushed, ==, "0");
+
+  /* Schema 6: d pushes; the migration to 7 keeps that as its last sync,
+   * and d's next sync records a later one. */
+  lw_club_add_random_game (d->store, rng);
+  lw_club_laptop_sync (d);
+  g_assert_true (lw_club_init (old->owner, &version, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (version, ==, LW_CLUB_SCHEMA_VERSION);
+  g_clear_pointer (&origins, g_ptr_array_unref);
+  origins = lw_club_list_origins (old->owner, &error);
+  g_assert_no_error (error);
+  origin = g_ptr_array_index (origins, 0);
+  g_assert_cmpint (origin->last_push, >, 1700000000);
+  g_assert_cmpint (origin->last_sync, ==, origin->last_push);
+  g_free (synced);
+  synced = lw_club_server_text (old, "SELECT count (*) FROM littlewolf.syncs");
+  g_assert_cmpstr (synced, ==, "1");
+  lw_club_laptop_sync (d);
+  g_free (synced);
+  synced = lw_club_server_text (old, "SELECT (SELECT at FROM littlewolf.syncs)"
+                                     " > (SELECT at FROM littlewolf.pushes)");
+  g_assert_cmpstr (synced, ==, "t");
+}
+
 /* What a laptop writes is bounded in the server's functions: a roster
  * name longer than the names rule's, a record over the limit of a game
  * record, more than LW_CLUB_OPEN_PER_GAME open suggestions on one game. */
@@ -837,6 +910,7 @@ main (int   argc,
   ADD_TEST ("/club-hostile/bounded-wait", test_bounded_wait);
   ADD_TEST ("/club-hostile/two-clubs", test_two_clubs);
   ADD_TEST ("/club-hostile/origins", test_origins);
+  ADD_TEST ("/club-hostile/last-sync", test_last_sync);
   ADD_TEST ("/club-hostile/write-bounds", test_write_bounds);
   ADD_TEST ("/club-hostile/join-tls", test_join_tls);
   /* A server of schema 5, not migrated yet: rows written by hand. */

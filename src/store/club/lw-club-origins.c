@@ -70,6 +70,11 @@ lw_club_add_origin (const char  *conninfo,
 
   g_return_val_if_fail (name != NULL && *name != '\0', FALSE);
 
+  if (password != NULL && !lw_club_check_password (password, error))
+    {
+      g_prefix_error (error, "club server: adding an origin: ");
+      return FALSE;
+    }
   conn = lw_club_connect (conninfo, error);
   if (conn == NULL)
     return FALSE;
@@ -195,6 +200,38 @@ lw_club_remove_origin (const char  *conninfo,
 }
 
 gboolean
+lw_club_check_password (const char  *password,
+                        GError     **error)
+{
+  g_return_val_if_fail (password != NULL, FALSE);
+
+  if (*password == '\0')
+    {
+      g_set_error (error, LW_CLUB_ERROR, LW_CLUB_ERROR_INVALID, "the new password is empty");
+      return FALSE;
+    }
+  if (strlen (password) > LW_CLUB_PASSWORD_MAX_BYTES)
+    {
+      g_set_error (error, LW_CLUB_ERROR, LW_CLUB_ERROR_INVALID,
+                   "the new password is over %d bytes", LW_CLUB_PASSWORD_MAX_BYTES);
+      return FALSE;
+    }
+  if (!g_utf8_validate (password, -1, NULL))
+    {
+      g_set_error (error, LW_CLUB_ERROR, LW_CLUB_ERROR_INVALID, "the new password is not UTF-8 text");
+      return FALSE;
+    }
+  for (const char *p = password; *p != '\0'; p = g_utf8_next_char (p))
+    if (g_unichar_iscntrl (g_utf8_get_char (p)))
+      {
+        g_set_error (error, LW_CLUB_ERROR, LW_CLUB_ERROR_INVALID,
+                     "the new password holds a control character");
+        return FALSE;
+      }
+  return TRUE;
+}
+
+gboolean
 lw_club_set_origin_password (const char  *conninfo,
                              const char  *name,
                              const char  *password,
@@ -209,8 +246,13 @@ lw_club_set_origin_password (const char  *conninfo,
   gboolean ok;
 
   g_return_val_if_fail (conninfo != NULL && name != NULL, FALSE);
-  g_return_val_if_fail (password != NULL && *password != '\0', FALSE);
+  g_return_val_if_fail (password != NULL, FALSE);
 
+  if (!lw_club_check_password (password, error))
+    {
+      g_prefix_error (error, "club server: %s: ", what);
+      return FALSE;
+    }
   conn = begin_on_origin (conninfo, what, name, &role, error);
   if (conn == NULL)
     return FALSE;
@@ -242,19 +284,32 @@ lw_club_list_origins (const char  *conninfo,
   g_autofree char *club = NULL;
   g_autofree char *own = NULL;
   GPtrArray *origins;
+  int version = 0;
 
   g_return_val_if_fail (conninfo != NULL, NULL);
 
   conn = lw_club_connect (conninfo, error);
-  if (conn == NULL || !lw_club_check_schema (conn, &club, &own, error))
+  if (conn == NULL || !lw_club_check_schema (conn, &club, &own, error)
+      || !lw_club_read_version (conn, &version, error))
     return NULL;
+  /* Before schema 7 the server kept no sync but a push. */
   rows = lw_club_exec (conn, "reading the laptops",
-                       "SELECT o.id, o.name, coalesce (extract (epoch FROM p.at)::bigint, 0),"
-                       " NOT coalesce (r.rolcanlogin, false)"
-                       " FROM littlewolf.origins AS o"
-                       " LEFT JOIN littlewolf.pushes AS p ON p.origin = o.id"
-                       " LEFT JOIN pg_roles AS r ON r.rolname = o.role"
-                       " ORDER BY o.name",
+                       version >= LW_CLUB_SCHEMA_SYNCS
+                       ? "SELECT o.id, o.name, coalesce (extract (epoch FROM p.at)::bigint, 0),"
+                         " NOT coalesce (r.rolcanlogin, false),"
+                         " coalesce (extract (epoch FROM greatest (p.at, s.at))::bigint, 0)"
+                         " FROM littlewolf.origins AS o"
+                         " LEFT JOIN littlewolf.pushes AS p ON p.origin = o.id"
+                         " LEFT JOIN littlewolf.syncs AS s ON s.origin = o.id"
+                         " LEFT JOIN pg_roles AS r ON r.rolname = o.role"
+                         " ORDER BY o.name"
+                       : "SELECT o.id, o.name, coalesce (extract (epoch FROM p.at)::bigint, 0),"
+                         " NOT coalesce (r.rolcanlogin, false),"
+                         " coalesce (extract (epoch FROM p.at)::bigint, 0)"
+                         " FROM littlewolf.origins AS o"
+                         " LEFT JOIN littlewolf.pushes AS p ON p.origin = o.id"
+                         " LEFT JOIN pg_roles AS r ON r.rolname = o.role"
+                         " ORDER BY o.name",
                        0, NULL, PGRES_TUPLES_OK, error);
   if (rows == NULL)
     return NULL;
@@ -267,6 +322,7 @@ lw_club_list_origins (const char  *conninfo,
       origin->name = g_strdup (PQgetvalue (rows, r, 1));
       origin->last_push = g_ascii_strtoll (PQgetvalue (rows, r, 2), NULL, 10);
       origin->revoked = strcmp (PQgetvalue (rows, r, 3), "t") == 0;
+      origin->last_sync = g_ascii_strtoll (PQgetvalue (rows, r, 4), NULL, 10);
       g_ptr_array_add (origins, origin);
     }
   return origins;

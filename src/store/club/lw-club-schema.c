@@ -56,6 +56,10 @@
  * from its UUID (littlewolf.club_role()), and reach no other club's
  * database (migrate_definer).
  *
+ * Version 7 adds:
+ *   syncs     per origin, when its last sync ended (pushed or not),
+ *             written by littlewolf.record_sync() only (migrate_syncs)
+ *
  * Row-level security is enabled and forced on every table: everybody
  * reads every row; a laptop's role (a member of `littlewolf_origin`, which
  * owns nothing) inserts, updates and deletes only the rows of its own
@@ -417,6 +421,35 @@ static const char migrate_definer[] =
   "    littlewolf.merge_entry (uuid, uuid), littlewolf.decide_request (bigint, text) TO %I', ag);"
   "END $$;";
 
+/* Version 7: each laptop's last sync, for the admin's list of laptops. A
+ * sync that sends nothing writes nothing else, so the pushes' times
+ * alone miss it: littlewolf.record_sync() ends every sync, as its
+ * caller's origin (no argument to forge), and the club's laptops may
+ * run it; everybody of the club reads the table. A laptop's last push
+ * is its last sync until it syncs again. */
+static const char migrate_syncs[] =
+  "CREATE TABLE littlewolf.syncs ("
+  "  origin  uuid PRIMARY KEY REFERENCES littlewolf.origins (id),"
+  "  at      timestamptz NOT NULL DEFAULT now ()"
+  ");"
+  "ALTER TABLE littlewolf.syncs ENABLE ROW LEVEL SECURITY;"
+  "ALTER TABLE littlewolf.syncs FORCE ROW LEVEL SECURITY;"
+  "CREATE POLICY read ON littlewolf.syncs FOR SELECT USING (true);"
+  "CREATE POLICY owner ON littlewolf.syncs USING (littlewolf.is_owner ())"
+  "  WITH CHECK (littlewolf.is_owner ());"
+  "INSERT INTO littlewolf.syncs (origin, at) SELECT origin, at FROM littlewolf.pushes;"
+  "CREATE FUNCTION littlewolf.record_sync () RETURNS void LANGUAGE plpgsql " LW_CLUB_DEFINER
+  "  AS $$ DECLARE me uuid := littlewolf.caller_origin (); BEGIN"
+  "    INSERT INTO littlewolf.syncs (origin) VALUES (me)"
+  "     ON CONFLICT (origin) DO UPDATE SET at = now (); END $$;"
+  "REVOKE ALL ON FUNCTION littlewolf.record_sync () FROM PUBLIC;"
+  "DO $$ BEGIN"
+  "  EXECUTE format ('GRANT SELECT ON littlewolf.syncs TO %I, %I',"
+  "                  littlewolf.club_role ('origin'), littlewolf.club_role ('admin'));"
+  "  EXECUTE format ('GRANT EXECUTE ON FUNCTION littlewolf.record_sync () TO %I',"
+  "                  littlewolf.club_role ('origin'));"
+  "END $$;";
+
 /* migrations[i] takes the schema from version i to i + 1. */
 static const char *const migrations[] = {
   /* 0 → 1 */
@@ -561,6 +594,8 @@ static const char *const migrations[] = {
   migrate_withdrawals,
   /* 5 → 6: writes through functions only, the club's own group roles */
   migrate_definer,
+  /* 6 → 7: each laptop's last sync */
+  migrate_syncs,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == LW_CLUB_SCHEMA_VERSION);

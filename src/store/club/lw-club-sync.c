@@ -815,6 +815,7 @@ lw_club_sync_with_refusals (LwStore           *store,
   gboolean roster;
   gboolean withdrawals;
   gboolean definer;
+  gboolean syncs;
   g_autoptr (PGconn) conn = NULL;
   g_autofree char *club = NULL;
   gboolean ok;
@@ -838,6 +839,8 @@ lw_club_sync_with_refusals (LwStore           *store,
                     " (SELECT value::integer >= 5 FROM littlewolf.meta"
                     "   WHERE key = 'schema_version') IS TRUE,"
                     " (SELECT value::integer >= " G_STRINGIFY (LW_CLUB_SCHEMA_DEFINER)
+                    "   FROM littlewolf.meta WHERE key = 'schema_version') IS TRUE,"
+                    " (SELECT value::integer >= " G_STRINGIFY (LW_CLUB_SCHEMA_SYNCS)
                     "   FROM littlewolf.meta WHERE key = 'schema_version') IS TRUE",
                     0, NULL, PGRES_TUPLES_OK, error);
 
@@ -847,9 +850,19 @@ lw_club_sync_with_refusals (LwStore           *store,
     roster = strcmp (PQgetvalue (found, 0, 1), "t") == 0;
     withdrawals = roster && strcmp (PQgetvalue (found, 0, 2), "t") == 0;
     definer = strcmp (PQgetvalue (found, 0, 3), "t") == 0;
+    syncs = strcmp (PQgetvalue (found, 0, 4), "t") == 0;
   }
   ok = push (store, conn, club, events, roster, withdrawals, definer, &result, refusals, error)
        && pull (store, conn, events, roster, &result, refusals, error);
+  /* The sync's end, for the admin's list of laptops (schema 7). */
+  if (ok && syncs)
+    {
+      g_autoptr (PGresult) recorded =
+        lw_club_exec (conn, "recording the sync", "SELECT littlewolf.record_sync ()",
+                      0, NULL, PGRES_TUPLES_OK, error);
+
+      ok = recorded != NULL;
+    }
   if (result_out != NULL)
     *result_out = result;
   return ok;

@@ -54,7 +54,7 @@ GQuark lw_club_error_quark (void);
 
 /* The version of the club schema this program writes (littlewolf.meta's
  * schema_version): the number of migrations in lw-club-schema.c. */
-#define LW_CLUB_SCHEMA_VERSION 6
+#define LW_CLUB_SCHEMA_VERSION 7
 
 /* The advisory lock every push and every roster change holds ("LWSY"),
  * so that change numbers are committed in their order, on a server
@@ -65,6 +65,10 @@ GQuark lw_club_error_quark (void);
 /* The server schema from which laptops and admins write through the
  * schema's functions only (lw-club-schema.c, migrate_definer). */
 #define LW_CLUB_SCHEMA_DEFINER 6
+
+/* The server schema from which each laptop's last sync is kept
+ * (littlewolf.syncs, lw-club-schema.c migrate_syncs). */
+#define LW_CLUB_SCHEMA_SYNCS 7
 
 /* Connections one laptop's role may hold at once (CONNECTION LIMIT). */
 #define LW_CLUB_CONNECTION_LIMIT 4
@@ -232,7 +236,8 @@ void lw_club_rollback (PGconn *conn);
  * may read every row and write their own origin's only; version 6: the
  * club's own group roles (lw_club_group_role()), which read the tables
  * and write through the schema's functions only (docs/CLUB-SERVER.md
- * "The schema").
+ * "The schema"); version 7: each laptop's last sync (littlewolf.syncs,
+ * written by littlewolf.record_sync() at the end of every sync).
  *
  * Errors: %LW_CLUB_ERROR_CONNECT, %LW_CLUB_ERROR_SCHEMA for a newer
  * schema, %LW_CLUB_ERROR_REFUSED when the role may not create it,
@@ -288,7 +293,9 @@ gboolean lw_club_migrate (const char  *conninfo,
  * through the schema's functions only, its own origin's rows; before it
  * `littlewolf_origin`, limited by row-level security).
  *
- * Errors: as lw_club_init(); %LW_CLUB_ERROR_FAILED for a name taken.
+ * Errors: as lw_club_init(); %LW_CLUB_ERROR_FAILED for a name taken;
+ * %LW_CLUB_ERROR_INVALID for a @password lw_club_check_password()
+ * refuses (nothing sent).
  *
  * Returns: %TRUE when added.
  */
@@ -324,6 +331,9 @@ gboolean lw_club_group_role (PGconn      *conn,
  * @name: (transfer full): the laptop's name
  * @last_push: when the server took its last push, seconds since 1970
  *   (UTC), 0 never
+ * @last_sync: when it last synced (a push or not: the end of its last
+ *   sync the server recorded, schema 7), seconds since 1970 (UTC), 0
+ *   never; on a server before schema 7, @last_push
  * @revoked: %TRUE when its role may no longer log in
  *   (lw_club_remove_origin())
  *
@@ -333,6 +343,7 @@ typedef struct {
   char     *id;
   char     *name;
   gint64    last_push;
+  gint64    last_sync;
   gboolean  revoked;
 } LwClubOrigin;
 
@@ -353,6 +364,28 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwClubOrigin, lw_club_origin_free)
  *   laptops, %NULL on error.
  */
 GPtrArray *lw_club_list_origins (const char  *conninfo,
+                                 GError     **error);
+
+/* The longest password of a login role the club's commands take, in
+ * bytes (a line of `--password-stdin`, the admin's Change Password). */
+#define LW_CLUB_PASSWORD_MAX_BYTES 1000
+
+/**
+ * lw_club_check_password:
+ * @password: a new password of a laptop's or admin's login role
+ * @error: return location for a #GError
+ *
+ * The rule of a new password, as `club add-origin`, `club
+ * origin-password` and the admin's Change Password read it: not empty,
+ * at most %LW_CLUB_PASSWORD_MAX_BYTES bytes of UTF-8, no control
+ * character (a line of standard input holds none). The message names the
+ * problem, never the password.
+ *
+ * Errors: %LW_CLUB_ERROR_INVALID.
+ *
+ * Returns: %TRUE when @password may be set.
+ */
+gboolean lw_club_check_password (const char  *password,
                                  GError     **error);
 
 /**
@@ -389,7 +422,8 @@ gboolean lw_club_remove_origin (const char  *conninfo,
  * Gives a laptop's login role a new password (`club origin-password`),
  * in one transaction; its sessions open already stay open.
  *
- * Errors: as lw_club_remove_origin().
+ * Errors: as lw_club_remove_origin(); %LW_CLUB_ERROR_INVALID for a
+ * password lw_club_check_password() refuses (nothing sent).
  *
  * Returns: %TRUE when changed.
  */
