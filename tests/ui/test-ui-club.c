@@ -707,7 +707,9 @@ new_admin (LwClubServer *server)
   g_autoptr (GError) error = NULL;
   g_autofree char *role = NULL;
   g_autofree char *owner = g_strdup (server->owner);
-  g_autofree char *name = g_strdup_printf ("ui_%d", (int) getpid ());
+  static guint count;
+  /* Roles are the cluster's: one name per admin of the program. */
+  g_autofree char *name = g_strdup_printf ("ui_%d_%u", (int) getpid (), count++);
   char *user = strstr (owner, "user=");
   char *conninfo;
 
@@ -830,7 +832,7 @@ test_admin (LwTestApp     *fixture,
   lw_test_drain ();
   wait_for (admin_idle, admin, "the empty name refused");
   g_assert_true (g_str_has_suffix (adw_action_row_get_subtitle (lw_club_admin_window_get_status_row (admin)),
-                                   " merge request"));
+                                   " merge request · 2 laptops"));
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (lw_club_admin_window_get_status_row (admin)),
                             "is empty\n"));
   g_free (held);
@@ -855,6 +857,321 @@ test_admin (LwTestApp     *fixture,
   lw_test_drain ();
 }
 
+/* The admin's window opened on the app's window with @conninfo, its
+ * lists read. */
+static LwClubAdminWindow *
+open_admin (LwTestApp  *fixture,
+            const char *conninfo)
+{
+  LwClubAdminWindow *admin = lw_club_admin_window_new (GTK_WINDOW (fixture->window),
+                                                       lw_window_get_store (fixture->window));
+
+  gtk_window_present (GTK_WINDOW (admin));
+  lw_club_admin_window_set_conninfo (admin, conninfo);
+  wait_for (admin_idle, admin, "the lists in the admin's window");
+  return admin;
+}
+
+/* The laptop @name as lw_club_list_origins() reads it; transfer full. */
+static LwClubOrigin *
+read_origin (LwClubServer *server,
+             const char   *name)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) origins = lw_club_list_origins (server->owner, &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < origins->len; i++)
+    {
+      LwClubOrigin *origin = g_ptr_array_index (origins, i);
+
+      if (g_str_equal (origin->name, name))
+        return g_ptr_array_steal_index (origins, i);
+    }
+  g_assert_not_reached ();
+}
+
+static gboolean
+logs_in (LwClubServer *server,
+         const char   *role,
+         const char   *password)
+{
+  g_autofree char *conninfo = g_strdup_printf ("host=%s port=%s dbname=%s user=%s password='%s'",
+                                               g_getenv ("LW_TEST_PGHOST"), g_getenv ("LW_TEST_PGPORT"),
+                                               server->dbname, role, password);
+  PGconn *conn = PQconnectdb (conninfo);
+  gboolean ok = PQstatus (conn) == CONNECTION_OK;
+
+  PQfinish (conn);
+  return ok;
+}
+
+/* The password dialog's two entries set to @first and @second; whether
+ * Change is enabled, and the words under the entries in *@why. */
+static gboolean
+type_passwords (AdwMessageDialog *dialog,
+                const char       *first,
+                const char       *second,
+                const char      **why)
+{
+  GtkWidget *box = adw_message_dialog_get_extra_child (dialog);
+  GtkWidget *one = gtk_widget_get_first_child (box);
+  GtkWidget *two = gtk_widget_get_next_sibling (one);
+
+  gtk_editable_set_text (GTK_EDITABLE (one), first);
+  gtk_editable_set_text (GTK_EDITABLE (two), second);
+  lw_test_drain ();
+  *why = gtk_label_get_text (GTK_LABEL (gtk_widget_get_next_sibling (two)));
+  return adw_message_dialog_get_response_enabled (dialog, "password");
+}
+
+/* The Laptops section with the owner's login: three laptops, two synced
+ * (one sent a game, one nothing) with their last sync as the server
+ * keeps it, one never; Revoke… names the laptop and says its games stay,
+ * and its login then fails; Change Password… takes the same password
+ * twice, as the CLI's rule has it, and the new one logs in, the old one
+ * no longer. With an admin's login the server refuses, in words. */
+static void
+test_laptops (LwTestApp     *fixture,
+              gconstpointer  data)
+{
+  g_autoptr (LwClubServer) server = lw_club_server_new ();
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (server, fixture->dir, "Front desk");
+  g_autoptr (LwClubLaptop) c = lw_club_laptop_new (server, fixture->dir, "Bar");
+  g_autoptr (LwClubLaptop) d = lw_club_laptop_new (server, fixture->dir, "Cellar");
+  g_autoptr (GRand) rng = g_rand_new_with_seed (11);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwClubOrigin) origin = NULL;
+  g_autofree char *admin_login = new_admin (server);
+  g_autofree char *expected = NULL;
+  g_autofree char *when = NULL;
+  g_autofree char *games = NULL;
+  LwClubAdminWindow *admin;
+  AdwMessageDialog *dialog;
+  GtkWidget *row;
+  const char *why = NULL;
+
+  lw_club_add_random_game (b->store, rng);
+  lw_club_laptop_sync (b);
+  lw_club_laptop_sync (c);
+  admin = open_admin (fixture, server->owner);
+  g_assert_cmpuint (lw_club_admin_window_get_n_laptops (admin), ==, 3);
+  g_assert_true (g_str_has_suffix (adw_action_row_get_subtitle (lw_club_admin_window_get_status_row (admin)),
+                                   " · 3 laptops"));
+  origin = read_origin (server, "Front desk");
+  g_assert_cmpint (origin->last_sync, >, 1700000000);
+  when = lw_format_time (origin->last_sync, TRUE);
+  expected = g_strdup_printf ("Last sync: %s", when);
+  row = lw_club_admin_window_get_laptop_row (admin, "Front desk");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "Front desk");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, expected);
+  g_clear_pointer (&origin, lw_club_origin_free);
+  g_free (when);
+  g_free (expected);
+  origin = read_origin (server, "Bar");
+  g_assert_cmpint (origin->last_push, ==, 0);
+  g_assert_cmpint (origin->last_sync, >, 1700000000);
+  when = lw_format_time (origin->last_sync, TRUE);
+  expected = g_strdup_printf ("Last sync: %s", when);
+  row = lw_club_admin_window_get_laptop_row (admin, "Bar");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, expected);
+  row = lw_club_admin_window_get_laptop_row (admin, "Cellar");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "Last sync: never");
+  /* Each laptop not revoked has its menu (Change Password…, Revoke…). */
+  g_assert_nonnull (find_titled (row, GTK_TYPE_MENU_BUTTON, NULL));
+
+  /* Revoke Bar: the dialog names it and says its games stay. */
+  gtk_widget_activate_action (GTK_WIDGET (admin), "admin.revoke", "s", "Bar");
+  dialog = lw_club_admin_window_get_dialog (admin);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Revoke “Bar”?");
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "Its games, events and players stay"));
+  g_assert_true (logs_in (server, c->role, c->password));
+  lw_test_respond (dialog, "revoke");
+  wait_for (admin_idle, admin, "the revocation");
+  g_assert_false (logs_in (server, c->role, c->password));
+  g_assert_false (lw_club_sync (c->store, NULL, &error));
+  g_assert_error (error, LW_CLUB_ERROR, LW_CLUB_ERROR_CONNECT);
+  g_clear_error (&error);
+  row = lw_club_admin_window_get_laptop_row (admin, "Bar");
+  g_assert_true (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)),
+                                   "Revoked: it can no longer log in · Last sync: "));
+  g_assert_null (find_titled (row, GTK_TYPE_MENU_BUTTON, NULL));
+  /* Its games stay on the server. */
+  games = lw_club_server_text (server, "SELECT count (*) FROM littlewolf.games WHERE record IS NOT NULL");
+  g_assert_cmpstr (games, ==, "1");
+  g_assert_true (logs_in (server, b->role, b->password));
+
+  /* A new password for Front desk: Change only with the same valid
+   * password twice. */
+  gtk_widget_activate_action (GTK_WIDGET (admin), "admin.password", "s", "Front desk");
+  dialog = lw_club_admin_window_get_dialog (admin);
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "New Password for “Front desk”");
+  g_assert_false (adw_message_dialog_get_response_enabled (dialog, "password"));
+  g_assert_false (type_passwords (dialog, "a fresh secret", "a fresh secreT", &why));
+  g_assert_cmpstr (why, ==, "The two passwords differ");
+  g_assert_false (type_passwords (dialog, "tab\there", "tab\there", &why));
+  g_assert_cmpstr (why, ==, "The new password holds a control character");
+  g_assert_true (type_passwords (dialog, "a fresh secret", "a fresh secret", &why));
+  g_assert_cmpstr (why, ==, "");
+  lw_test_respond (dialog, "password");
+  wait_for (admin_idle, admin, "the new password");
+  g_assert_true (logs_in (server, b->role, "a fresh secret"));
+  g_assert_false (logs_in (server, b->role, b->password));
+  g_assert_null (strstr (adw_action_row_get_subtitle (lw_club_admin_window_get_status_row (admin)),
+                         "a fresh secret"));
+  gtk_window_destroy (GTK_WINDOW (admin));
+  lw_test_drain ();
+
+  /* An admin's login lists the laptops but may not revoke one. */
+  admin = open_admin (fixture, admin_login);
+  g_assert_cmpuint (lw_club_admin_window_get_n_laptops (admin), ==, 3);
+  gtk_widget_activate_action (GTK_WIDGET (admin), "admin.revoke", "s", "Cellar");
+  lw_test_respond (lw_club_admin_window_get_dialog (admin), "revoke");
+  wait_for (admin_idle, admin, "the refused revocation");
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (lw_club_admin_window_get_status_row (admin)),
+                            "Club server: revoking a laptop: "));
+  g_assert_true (logs_in (server, d->role, d->password));
+  row = lw_club_admin_window_get_laptop_row (admin, "Cellar");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "Last sync: never");
+  gtk_window_destroy (GTK_WINDOW (admin));
+  lw_test_drain ();
+}
+
+/* The index of @name in the merge dialog's drop down. */
+static guint
+choice_of (AdwMessageDialog *dialog,
+           const char       *name)
+{
+  GListModel *names = gtk_drop_down_get_model (GTK_DROP_DOWN (adw_message_dialog_get_extra_child (dialog)));
+
+  for (guint i = 0; i < g_list_model_get_n_items (names); i++)
+    if (g_str_equal (gtk_string_list_get_string (GTK_STRING_LIST (names), i), name))
+      return i;
+  g_assert_not_reached ();
+}
+
+/* Merges @player into @into through the roster's Merge… dialog. */
+static void
+merge_in_window (LwClubAdminWindow *admin,
+                 LwClubServer      *server,
+                 const char        *player,
+                 const char        *into)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT uuid FROM littlewolf.roster WHERE name = '%s'", player);
+  g_autofree char *uuid = lw_club_server_text (server, sql);
+  AdwMessageDialog *dialog;
+
+  g_assert_nonnull (lw_club_admin_window_get_player_row (admin, uuid));
+  gtk_widget_activate_action (GTK_WIDGET (admin), "admin.merge", "s", uuid);
+  dialog = lw_club_admin_window_get_dialog (admin);
+  g_assert_nonnull (dialog);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (adw_message_dialog_get_extra_child (dialog)),
+                              choice_of (dialog, into));
+  lw_test_respond (dialog, "merge");
+  wait_for (admin_idle, admin, "the merge");
+}
+
+/* The name of the entry @player was merged into on the server, "" when
+ * none. */
+static char *
+merged_into (LwClubServer *server,
+             const char   *player)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT coalesce ((SELECT i.name FROM littlewolf.roster AS p"
+                                          " JOIN littlewolf.roster AS i ON i.uuid = p.merged_into"
+                                          " WHERE p.name = '%s'), '')", player);
+
+  return lw_club_server_text (server, sql);
+}
+
+/* Through the admin's window: a laptop's merge request accepted (the two
+ * merged on the server), the roster's Merge… of two who never sat at one
+ * table, and one of two who did, refused with the game named in words
+ * and nothing changed. */
+static void
+test_admin_merge (LwTestApp     *fixture,
+                  gconstpointer  data)
+{
+  static const char *const first[] = { "Ann Arbor", "Ben Bow", "Cid Cole", "Dot Dale", "Eli Ems",
+                                       "Flo Fox", "Guy Gray", "Hans Hill" };
+  static const char *const second[] = { "Eve Elm", "Fay Fern", "Gus Gale", "Hal Hope", "Ivy Isle",
+                                        "Jo Jay", "Kit Kay", "Lu Lee" };
+  g_autoptr (LwClubServer) server = lw_club_server_new ();
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (server, fixture->dir, "b");
+  g_autoptr (GRand) rng = g_rand_new_with_seed (12);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwGameRecord) one = lw_club_random_record (rng);
+  g_autoptr (LwGameRecord) two = lw_club_random_record (rng);
+  g_autoptr (LwPlayerMerge) merge = NULL;
+  g_autofree char *conninfo = new_admin (server);
+  g_autofree char *held = NULL;
+  LwClubAdminWindow *admin;
+  GtkWidget *button;
+  const char *status;
+  gboolean requested = FALSE;
+  gint64 same = 0;
+
+  g_assert_cmpuint (one->n_players, <=, G_N_ELEMENTS (first));
+  g_assert_cmpuint (two->n_players, <=, G_N_ELEMENTS (second));
+  for (guint i = 0; i < one->n_players; i++)
+    {
+      g_free (one->players[i]);
+      one->players[i] = g_strdup (first[i]);
+    }
+  for (guint i = 0; i < two->n_players; i++)
+    {
+      g_free (two->players[i]);
+      two->players[i] = g_strdup (second[i]);
+    }
+  g_assert_cmpint (lw_store_import_game (b->store, one, TRUE, &same, &error), >, 0);
+  g_assert_no_error (error);
+  g_assert_cmpint (lw_store_import_game (b->store, two, TRUE, &same, &error), >, 0);
+  g_assert_no_error (error);
+  lw_club_laptop_sync (b);
+  g_assert_true (lw_store_club_merge_players (b->store, "Eve Elm", "Ann Arbor", &merge, &requested, &error));
+  g_assert_no_error (error);
+  g_assert_true (requested);
+  lw_club_laptop_sync (b);
+
+  admin = open_admin (fixture, conninfo);
+  g_assert_cmpuint (lw_club_admin_window_get_n_requests (admin), ==, 1);
+  /* Accept the request. */
+  button = find_titled (lw_club_admin_window_get_request_row (admin, 1), GTK_TYPE_BUTTON, "_Accept");
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  lw_test_drain ();
+  wait_for (admin_idle, admin, "the request accepted");
+  held = lw_club_server_text (server, "SELECT state FROM littlewolf.requests WHERE id = 1");
+  g_assert_cmpstr (held, ==, "accepted");
+  g_free (held);
+  held = merged_into (server, "Eve Elm");
+  g_assert_cmpstr (held, ==, "Ann Arbor");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (lw_club_admin_window_get_request_row (admin, 1))),
+                   ==, "From “b” · accepted");
+
+  /* Fay and Ben never sat at one table: merged. */
+  merge_in_window (admin, server, "Fay Fern", "Ben Bow");
+  g_free (held);
+  held = merged_into (server, "Fay Fern");
+  g_assert_cmpstr (held, ==, "Ben Bow");
+  status = adw_action_row_get_subtitle (lw_club_admin_window_get_status_row (admin));
+  g_assert_null (strchr (status, '\n'));
+
+  /* Cid and Dot did: refused in words, nothing merged. */
+  merge_in_window (admin, server, "Cid Cole", "Dot Dale");
+  status = adw_action_row_get_subtitle (lw_club_admin_window_get_status_row (admin));
+  g_assert_nonnull (strstr (status, "“Cid Cole” and “Dot Dale” sat at one table, so they are two people"));
+  g_assert_nonnull (strstr (status, "of laptop “b” names both\n"));
+  g_free (held);
+  held = merged_into (server, "Cid Cole");
+  g_assert_cmpstr (held, ==, "");
+  gtk_window_destroy (GTK_WINDOW (admin));
+  lw_test_drain ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -865,6 +1182,8 @@ main (int   argc,
     { "/ui-club/suggest-round", test_suggest_round },
     { "/ui-club/conflict", test_conflict },
     { "/ui-club/admin", test_admin },
+    { "/ui-club/laptops", test_laptops },
+    { "/ui-club/admin-merge", test_admin_merge },
   };
 
   if (!lw_club_fixture_init ())

@@ -23,6 +23,13 @@ GtkWidget *lw_club_admin_window_get_player_row (LwClubAdminWindow *self,
 GtkWidget *lw_club_admin_window_get_request_row (LwClubAdminWindow *self,
                                                  gint64             id);
 
+/* The row of the laptop named @name; NULL when not shown. */
+GtkWidget *lw_club_admin_window_get_laptop_row (LwClubAdminWindow *self,
+                                                const char        *name);
+
+/* How many laptops the list shows. */
+guint lw_club_admin_window_get_n_laptops (LwClubAdminWindow *self);
+
 /* How many players and requests the lists show. */
 guint lw_club_admin_window_get_n_players (LwClubAdminWindow *self);
 guint lw_club_admin_window_get_n_requests (LwClubAdminWindow *self);
@@ -30,8 +37,9 @@ guint lw_club_admin_window_get_n_requests (LwClubAdminWindow *self);
 /* The status row (what was read, or why it could not be). */
 AdwActionRow *lw_club_admin_window_get_status_row (LwClubAdminWindow *self);
 
-/* The rename or merge dialog open, or NULL; its entry (rename) or drop
- * down (merge) is the dialog's extra child. */
+/* The rename, merge, revoke or password dialog open, or NULL; its entry
+ * (rename), drop down (merge) or box of two password entries and the
+ * rule's words (password) is the dialog's extra child. */
 AdwMessageDialog *lw_club_admin_window_get_dialog (LwClubAdminWindow *self);
 
 G_END_DECLS

@@ -1,10 +1,13 @@
 /* lw-club-admin-window.c — the club admin's window (docs/CLUB-SERVER.md
- * "The roster"), reached from Preferences → Club: the roster's players
- * (Rename…, Merge…) and the laptops' merge requests (Accept, Decline),
- * every call to the server on a worker thread
+ * "The roster", "Laptops"), reached from Preferences → Club: the roster's
+ * players (Rename…, Merge…), the laptops' merge requests (Accept,
+ * Decline) and the club's laptops (their last sync; Change Password…,
+ * Revoke…: the owner's), every call to the server on a worker thread
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "lw-app-util.h"
@@ -21,8 +24,10 @@ struct _LwClubAdminWindow
   char              *conninfo;     /* the login the lists are read with */
   GCancellable      *cancellable;  /* the window's server work, cancelled with it */
   GPtrArray         *roster;       /* element-type LwClubRosterEntry: as last read */
+  GPtrArray         *origins;      /* element-type LwClubOrigin: as last read */
   GPtrArray         *player_rows;  /* borrowed rows, each with its "lw-uuid" */
   GPtrArray         *request_rows; /* borrowed rows, each with its "lw-id" */
+  GPtrArray         *laptop_rows;  /* borrowed rows, each with its "lw-name" */
   guint              busy;         /* jobs under way */
   AdwMessageDialog  *dialog;       /* the rename or merge dialog open */
 
@@ -33,6 +38,7 @@ struct _LwClubAdminWindow
   GtkSpinner        *spinner;
   AdwPreferencesGroup *roster_group;
   AdwPreferencesGroup *requests_group;
+  AdwPreferencesGroup *laptops_group;
 };
 
 G_DEFINE_FINAL_TYPE (LwClubAdminWindow, lw_club_admin_window, ADW_TYPE_WINDOW)
@@ -44,6 +50,8 @@ typedef enum {
   JOB_RENAME,
   JOB_MERGE,
   JOB_DECIDE,
+  JOB_REVOKE,
+  JOB_PASSWORD,
 } JobKind;
 
 /* One call to the server, then the lists read again with the same login;
@@ -51,13 +59,15 @@ typedef enum {
 typedef struct {
   JobKind    kind;
   char      *conninfo;
-  char      *player;     /* the entry renamed or merged (UUID) */
+  char      *player;     /* the entry renamed or merged (UUID), the laptop's name */
   char      *other;      /* its new name, or the entry it is merged into */
+  char      *password;   /* a laptop's new password, wiped when freed */
   gint64     request;
   gboolean   accept;
   GError    *refusal;    /* the change's failure (the lists may still be read) */
   GPtrArray *roster;     /* element-type LwClubRosterEntry */
   GPtrArray *requests;   /* element-type LwClubRequest */
+  GPtrArray *origins;    /* element-type LwClubOrigin */
 } Job;
 
 static void
@@ -66,9 +76,13 @@ job_free (Job *job)
   g_free (job->conninfo);
   g_free (job->player);
   g_free (job->other);
+  if (job->password != NULL)
+    memset (job->password, 0, strlen (job->password));
+  g_free (job->password);
   g_clear_error (&job->refusal);
   g_clear_pointer (&job->roster, g_ptr_array_unref);
   g_clear_pointer (&job->requests, g_ptr_array_unref);
+  g_clear_pointer (&job->origins, g_ptr_array_unref);
   g_free (job);
 }
 
@@ -92,6 +106,12 @@ job_thread (GTask        *task,
     case JOB_DECIDE:
       lw_club_roster_decide (job->conninfo, job->request, job->accept, &job->refusal);
       break;
+    case JOB_REVOKE:
+      lw_club_remove_origin (job->conninfo, job->player, &job->refusal);
+      break;
+    case JOB_PASSWORD:
+      lw_club_set_origin_password (job->conninfo, job->player, job->password, &job->refusal);
+      break;
     case JOB_READ:
     default:
       break;
@@ -99,6 +119,8 @@ job_thread (GTask        *task,
   job->roster = lw_club_roster_list (job->conninfo, FALSE, &error);
   if (job->roster != NULL)
     job->requests = lw_club_roster_requests (job->conninfo, &error);
+  if (job->requests != NULL)
+    job->origins = lw_club_list_origins (job->conninfo, &error);
   if (error != NULL)
     g_task_return_error (task, error);
   else
@@ -182,13 +204,12 @@ row_button (const char *label,
   return button;
 }
 
-/* The row's buttons, one above the other so that a narrow window keeps
- * the name readable. */
+/* The row's buttons, side by side: a row stays one line high. */
 static GtkWidget *
 button_box (GtkWidget *first,
             GtkWidget *second)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
 
   gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
   gtk_box_append (GTK_BOX (box), first);
@@ -294,6 +315,77 @@ show_roster (LwClubAdminWindow *self,
     }
 }
 
+/* A laptop's last sync, in words. */
+static char *
+describe_last_sync (const LwClubOrigin *origin)
+{
+  g_autofree char *when = NULL;
+
+  if (origin->last_sync <= 0)
+    /* TRANSLATORS: Club Admin: a laptop that has never synced */
+    return g_strdup (_("Last sync: never"));
+  when = lw_format_time (origin->last_sync, TRUE);
+  /* TRANSLATORS: Club Admin: %s a laptop's last sync, as "2026-12-07 14:05" */
+  return g_strdup_printf (_("Last sync: %s"), when);
+}
+
+static void
+show_laptops (LwClubAdminWindow *self,
+              GPtrArray         *origins)
+{
+  clear_rows (self->laptops_group, self->laptop_rows);
+  for (guint i = 0; i < origins->len; i++)
+    {
+      const LwClubOrigin *origin = g_ptr_array_index (origins, i);
+      g_autofree char *last = describe_last_sync (origin);
+      g_autofree char *subtitle = origin->revoked
+                                  /* TRANSLATORS: Club Admin: a revoked laptop: %s its last sync */
+                                  ? g_strdup_printf (_("Revoked: it can no longer log in · %s"), last)
+                                  : g_strdup (last);
+      GtkWidget *row = new_row (origin->name, subtitle);
+
+      g_object_set_data_full (G_OBJECT (row), "lw-name", g_strdup (origin->name), g_free);
+      if (origin->revoked)
+        gtk_widget_add_css_class (row, "dim-label");
+      else
+        {
+          g_autoptr (GMenu) menu = g_menu_new ();
+          g_autoptr (GMenuItem) password = NULL;
+          g_autoptr (GMenuItem) revoke = NULL;
+          GtkWidget *button = gtk_menu_button_new ();
+
+          /* TRANSLATORS: Club Admin: a laptop's menu item: give its login a new password */
+          password = g_menu_item_new (_("Change _Password…"), NULL);
+          g_menu_item_set_action_and_target_value (password, "admin.password",
+                                                   g_variant_new_string (origin->name));
+          g_menu_append_item (menu, password);
+          /* TRANSLATORS: Club Admin: a laptop's menu item: its login can no longer log in */
+          revoke = g_menu_item_new (_("_Revoke…"), NULL);
+          g_menu_item_set_action_and_target_value (revoke, "admin.revoke",
+                                                   g_variant_new_string (origin->name));
+          g_menu_append_item (menu, revoke);
+          gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), G_MENU_MODEL (menu));
+          gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "view-more-symbolic");
+          gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+          gtk_widget_add_css_class (button, "flat");
+          gtk_widget_set_tooltip_text (button,
+                                       /* TRANSLATORS: Club Admin: the tooltip of a laptop's menu button */
+                                       _("Change Password or Revoke"));
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+        }
+      adw_preferences_group_add (self->laptops_group, row);
+      g_ptr_array_add (self->laptop_rows, row);
+    }
+  if (origins->len == 0)
+    {
+      /* TRANSLATORS: Club Admin: the club has no laptop yet */
+      GtkWidget *row = note_row (_("No laptop yet: the owner adds them with littlewolf-cli club add-origin"));
+
+      adw_preferences_group_add (self->laptops_group, row);
+      g_ptr_array_add (self->laptop_rows, row);
+    }
+}
+
 /* What a change did, in a toast. */
 static char *
 describe_done (const Job *job)
@@ -312,6 +404,13 @@ describe_done (const Job *job)
                        ? _("Request accepted: every laptop merges the two players at its next sync")
                        /* TRANSLATORS: a toast in Club Admin after a merge request was declined */
                        : _("Request declined"));
+    case JOB_REVOKE:
+      /* TRANSLATORS: a toast in Club Admin after a laptop was revoked: %s its name */
+      return g_strdup_printf (_("“%s” revoked: it can no longer log in; its games stay"), job->player);
+    case JOB_PASSWORD:
+      /* TRANSLATORS: a toast in Club Admin after a laptop's new password: %s its name */
+      return g_strdup_printf (_("“%s” has a new password: give it on that laptop (Preferences → Club)"),
+                              job->player);
     case JOB_READ:
     default:
       return NULL;
@@ -330,6 +429,7 @@ job_done_cb (GObject      *source,
   g_autofree char *status = NULL;
   g_autofree char *players = NULL;
   g_autofree char *requests = NULL;
+  g_autofree char *laptops = NULL;
   g_autofree char *refusal = NULL;
 
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
@@ -361,13 +461,19 @@ job_done_cb (GObject      *source,
   self->roster = g_steal_pointer (&job->roster);
   show_roster (self, self->roster);
   show_requests (self, job->requests);
+  g_clear_pointer (&self->origins, g_ptr_array_unref);
+  self->origins = g_steal_pointer (&job->origins);
+  show_laptops (self, self->origins);
   players = g_strdup_printf (/* TRANSLATORS: Club Admin: what was read from the server */
                              ngettext ("%u player on the roster", "%u players on the roster", self->roster->len),
                              self->roster->len);
   requests = g_strdup_printf (/* TRANSLATORS: Club Admin: what was read from the server */
                               ngettext ("%u merge request", "%u merge requests", job->requests->len),
                               job->requests->len);
-  status = g_strdup_printf ("%s · %s", players, requests);
+  laptops = g_strdup_printf (/* TRANSLATORS: Club Admin: what was read from the server */
+                             ngettext ("%u laptop", "%u laptops", self->origins->len),
+                             self->origins->len);
+  status = g_strdup_printf ("%s · %s · %s", players, requests, laptops);
   if (refusal != NULL)
     {
       g_autofree char *both = g_strdup_printf ("%s\n%s", refusal, status);
@@ -521,12 +627,179 @@ merge_action (LwClubAdminWindow *self,
   lw_message_dialog_present (dialog, G_CALLBACK (merge_accepted_cb), self, &self->dialog);
 }
 
+/* The laptop @name as last read, or NULL. */
+static const LwClubOrigin *
+find_origin (LwClubAdminWindow *self,
+             const char        *name)
+{
+  for (guint i = 0; self->origins != NULL && i < self->origins->len; i++)
+    {
+      const LwClubOrigin *origin = g_ptr_array_index (self->origins, i);
+
+      if (g_strcmp0 (origin->name, name) == 0)
+        return origin;
+    }
+  return NULL;
+}
+
+static void
+revoke_accepted_cb (AdwMessageDialog  *dialog,
+                    const char        *response,
+                    LwClubAdminWindow *self)
+{
+  Job *job = g_new0 (Job, 1);
+
+  job->kind = JOB_REVOKE;
+  job->player = g_strdup (g_object_get_data (G_OBJECT (dialog), "lw-name"));
+  run_job (self, job);
+}
+
+static void
+revoke_action (LwClubAdminWindow *self,
+               GVariant          *parameter)
+{
+  const LwClubOrigin *origin = find_origin (self, g_variant_get_string (parameter, NULL));
+  g_autofree char *name = NULL;
+  g_autofree char *heading = NULL;
+  g_autofree char *body = NULL;
+  AdwMessageDialog *dialog;
+
+  if (origin == NULL)
+    return;
+  name = lw_isolate_name (origin->name);
+  /* TRANSLATORS: Club Admin: the heading of the revoke dialog: %s the laptop's name */
+  heading = g_strdup_printf (_("Revoke “%s”?"), name);
+  /* TRANSLATORS: Club Admin: the text of the revoke dialog: %s the laptop's name */
+  body = g_strdup_printf (_("“%1$s” can no longer log in to the club server, and its open sessions end. "
+                            "Its games, events and players stay on the server and on every laptop. "
+                            "A revoked laptop cannot be let in again: add it anew instead."), name);
+  dialog = lw_message_dialog_new (GTK_WIDGET (self), heading, body, NULL, "revoke",
+                                  /* TRANSLATORS: Club Admin: the button of the revoke dialog */
+                                  _("_Revoke"));
+  lw_message_dialog_set_destructive (dialog);
+  g_object_set_data_full (G_OBJECT (dialog), "lw-name", g_strdup (origin->name), g_free);
+  lw_message_dialog_present (dialog, G_CALLBACK (revoke_accepted_cb), self, &self->dialog);
+}
+
+/* The password dialog's two entries: Change only when both hold the same
+ * password the rule takes, and the rule's words below them otherwise. */
+static void
+password_changed_cb (GtkEditable      *editable,
+                     AdwMessageDialog *dialog)
+{
+  GtkWidget *box = adw_message_dialog_get_extra_child (dialog);
+  GtkWidget *first = gtk_widget_get_first_child (box);
+  GtkWidget *second = gtk_widget_get_next_sibling (first);
+  GtkLabel *why = GTK_LABEL (gtk_widget_get_next_sibling (second));
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (first));
+  const char *again = gtk_editable_get_text (GTK_EDITABLE (second));
+  g_autoptr (GError) error = NULL;
+  gboolean valid = lw_club_check_password (text, &error);
+  gboolean same = g_str_equal (text, again);
+
+  if (*text == '\0')
+    gtk_label_set_text (why, "");
+  else if (!valid)
+    {
+      g_autofree char *words = lw_message_capitalize (error->message);
+
+      gtk_label_set_text (why, words);
+    }
+  else if (!same)
+    /* TRANSLATORS: Club Admin: the password dialog, when its two entries differ */
+    gtk_label_set_text (why, *again == '\0' ? _("Type it again below") : _("The two passwords differ"));
+  else
+    gtk_label_set_text (why, "");
+  adw_message_dialog_set_response_enabled (dialog, "password", valid && same);
+}
+
+static void
+password_accepted_cb (AdwMessageDialog  *dialog,
+                      const char        *response,
+                      LwClubAdminWindow *self)
+{
+  GtkWidget *box = adw_message_dialog_get_extra_child (dialog);
+  GtkWidget *first = gtk_widget_get_first_child (box);
+  GtkWidget *second = gtk_widget_get_next_sibling (first);
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (first));
+  Job *job;
+
+  if (!lw_club_check_password (text, NULL)
+      || !g_str_equal (text, gtk_editable_get_text (GTK_EDITABLE (second))))
+    return;
+  job = g_new0 (Job, 1);
+  job->kind = JOB_PASSWORD;
+  job->player = g_strdup (g_object_get_data (G_OBJECT (dialog), "lw-name"));
+  job->password = g_strdup (text);
+  /* The entries keep no copy once the dialog is gone. */
+  gtk_editable_set_text (GTK_EDITABLE (first), "");
+  gtk_editable_set_text (GTK_EDITABLE (second), "");
+  run_job (self, job);
+}
+
+static void
+password_action (LwClubAdminWindow *self,
+                 GVariant          *parameter)
+{
+  const LwClubOrigin *origin = find_origin (self, g_variant_get_string (parameter, NULL));
+  g_autofree char *name = NULL;
+  g_autofree char *heading = NULL;
+  GtkWidget *box, *first, *second, *why;
+  AdwMessageDialog *dialog;
+
+  if (origin == NULL)
+    return;
+  name = lw_isolate_name (origin->name);
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  /* Hidden entries (GtkEntry: a GtkPasswordEntry outlives its window's
+   * keyboard under GTK 4.8 when the dialog goes with its parent). */
+  first = gtk_entry_new ();
+  second = gtk_entry_new ();
+  for (GtkWidget *entry = first; entry != NULL; entry = entry == first ? second : NULL)
+    {
+      gtk_entry_set_visibility (GTK_ENTRY (entry), FALSE);
+      gtk_entry_set_input_purpose (GTK_ENTRY (entry), GTK_INPUT_PURPOSE_PASSWORD);
+    }
+  gtk_entry_set_placeholder_text (GTK_ENTRY (first),
+                                  /* TRANSLATORS: Club Admin: the password dialog's first entry */
+                                  _("New password"));
+  gtk_entry_set_placeholder_text (GTK_ENTRY (second),
+                                  /* TRANSLATORS: Club Admin: the password dialog's second entry */
+                                  _("The same again"));
+  gtk_entry_set_activates_default (GTK_ENTRY (second), TRUE);
+  why = gtk_label_new ("");
+  gtk_label_set_wrap (GTK_LABEL (why), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (why), 0);
+  gtk_widget_add_css_class (why, "error");
+  gtk_box_append (GTK_BOX (box), first);
+  gtk_box_append (GTK_BOX (box), second);
+  gtk_box_append (GTK_BOX (box), why);
+  /* TRANSLATORS: Club Admin: the heading of the password dialog: %s the laptop's name */
+  heading = g_strdup_printf (_("New Password for “%s”"), name);
+  dialog = lw_message_dialog_new (GTK_WIDGET (self), heading,
+                                  /* TRANSLATORS: Club Admin: the text of the password dialog */
+                                  _("Only its SCRAM hash goes to the server. Its sessions open now "
+                                    "stay open; on the laptop, give the new password in Preferences → "
+                                    "Club (or littlewolf-cli club login)."),
+                                  box, "password",
+                                  /* TRANSLATORS: Club Admin: the button of the password dialog */
+                                  _("_Change"));
+  adw_message_dialog_set_response_enabled (dialog, "password", FALSE);
+  g_signal_connect_object (first, "changed", G_CALLBACK (password_changed_cb), dialog, 0);
+  g_signal_connect_object (second, "changed", G_CALLBACK (password_changed_cb), dialog, 0);
+  g_object_set_data_full (G_OBJECT (dialog), "lw-name", g_strdup (origin->name), g_free);
+  lw_message_dialog_present (dialog, G_CALLBACK (password_accepted_cb), self, &self->dialog);
+  gtk_widget_grab_focus (first);
+}
+
 static const LwWidgetAction actions[] = {
   { "admin.refresh", NULL, G_CALLBACK (refresh_action) },
   { "admin.rename", "s", G_CALLBACK (rename_action) },
   { "admin.merge", "s", G_CALLBACK (merge_action) },
   { "admin.accept", "x", G_CALLBACK (decide_action) },
   { "admin.decline", "x", G_CALLBACK (decide_action) },
+  { "admin.revoke", "s", G_CALLBACK (revoke_action) },
+  { "admin.password", "s", G_CALLBACK (password_action) },
 };
 
 /* The login field's Apply: the lists read with it. */
@@ -564,6 +837,8 @@ lw_club_admin_window_finalize (GObject *object)
   g_clear_pointer (&self->roster, g_ptr_array_unref);
   g_clear_pointer (&self->player_rows, g_ptr_array_unref);
   g_clear_pointer (&self->request_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->laptop_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->origins, g_ptr_array_unref);
   g_free (self->conninfo);
 
   G_OBJECT_CLASS (lw_club_admin_window_parent_class)->finalize (object);
@@ -585,6 +860,7 @@ lw_club_admin_window_class_init (LwClubAdminWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwClubAdminWindow, spinner);
   gtk_widget_class_bind_template_child (widget_class, LwClubAdminWindow, roster_group);
   gtk_widget_class_bind_template_child (widget_class, LwClubAdminWindow, requests_group);
+  gtk_widget_class_bind_template_child (widget_class, LwClubAdminWindow, laptops_group);
   lw_widget_class_install_actions (widget_class, actions, G_N_ELEMENTS (actions));
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
@@ -596,6 +872,7 @@ lw_club_admin_window_init (LwClubAdminWindow *self)
   self->cancellable = g_cancellable_new ();
   self->player_rows = g_ptr_array_new ();
   self->request_rows = g_ptr_array_new ();
+  self->laptop_rows = g_ptr_array_new ();
   g_signal_connect (self->conninfo_row, "apply", G_CALLBACK (conninfo_applied_cb), self);
 }
 
@@ -698,6 +975,21 @@ lw_club_admin_window_get_n_players (LwClubAdminWindow *self)
 {
   g_return_val_if_fail (LW_IS_CLUB_ADMIN_WINDOW (self), 0);
   return count_rows (self->player_rows, "lw-uuid");
+}
+
+GtkWidget *
+lw_club_admin_window_get_laptop_row (LwClubAdminWindow *self,
+                                     const char        *name)
+{
+  g_return_val_if_fail (LW_IS_CLUB_ADMIN_WINDOW (self), NULL);
+  return find_row (self->laptop_rows, "lw-name", name, TRUE);
+}
+
+guint
+lw_club_admin_window_get_n_laptops (LwClubAdminWindow *self)
+{
+  g_return_val_if_fail (LW_IS_CLUB_ADMIN_WINDOW (self), 0);
+  return count_rows (self->laptop_rows, "lw-name");
 }
 
 guint
