@@ -580,9 +580,17 @@ cmd_status (LwCliContext *ctx,
       fputs (text, stdout);
       return LW_CLI_OK;
     }
-  printf ("server: %s\n", state->conninfo);
-  printf ("origin: %s\n", state->origin);
-  printf ("club: %s\n", state->club != NULL ? state->club : "not synced yet");
+  /* The conninfo is the user's, the club's UUID the server's: escaped,
+   * so that neither drives the terminal nor forges a line. */
+  {
+    g_autofree char *server = lw_cli_escape_text (state->conninfo);
+    g_autofree char *origin = lw_cli_escape_text (state->origin);
+    g_autofree char *club = lw_cli_escape_text (state->club);
+
+    printf ("server: %s\n", server);
+    printf ("origin: %s\n", origin);
+    printf ("club: %s\n", club != NULL ? club : "not synced yet");
+  }
   print_time ("last push", state->pushed_at);
   print_time ("last pull", state->pulled_at);
   printf ("pushes: %" G_GINT64_FORMAT "\n", state->push_counter);

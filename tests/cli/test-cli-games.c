@@ -877,6 +877,31 @@ test_control_names (Fixture       *fixture,
   g_assert_nonnull (strstr (players, "C\\u009b2JD\t1\t0\n"));
 }
 
+/* `club status` prints the club state's texts (the conninfo given at
+ * join, the origin, the club's UUID the server sent) with their control
+ * characters escaped: a line break cannot forge a line of its own. */
+static void
+test_club_status_control (Fixture       *fixture,
+                          gconstpointer  data)
+{
+  g_autoptr (GPtrArray) paths = lw_test_case_paths ("random", "game-");
+  g_autofree char *status = NULL;
+  g_auto (GStrv) lines = NULL;
+
+  g_assert_cmpint (import_file (fixture->path, g_ptr_array_index (paths, 0)), ==, 1);
+  lw_test_sql_exec_at (fixture->path,
+                       "INSERT INTO club_state (id, conninfo, origin, club) VALUES"
+                       " (1, 'host=x' || char (27) || '[2J', 'o' || char (155) || '2J',"
+                       "  'c' || char (10) || 'last push: forged')");
+  status = lw_test_cli_ok (fixture->path, "club", "status", NULL);
+  assert_no_control (status);
+  lines = g_strsplit (status, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "server: host=x\\x1b[2J");
+  g_assert_cmpstr (lines[1], ==, "origin: o\\u009b2J");
+  g_assert_cmpstr (lines[2], ==, "club: c\\x0alast push: forged");
+  g_assert_cmpstr (lines[3], ==, "last push: never");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -898,6 +923,7 @@ main (int   argc,
   lw_test_add_db_closed ("/cli-games/damaged-database", test_damaged_database);
   lw_test_add_db_closed ("/cli-games/parallel-imports", test_parallel_imports);
   lw_test_add_db_closed ("/cli-games/control-names", test_control_names);
+  lw_test_add_db_closed ("/cli-games/club-status-control", test_club_status_control);
 
   return g_test_run ();
 }
