@@ -8,7 +8,10 @@
  * game entered on two laptops listed on the Club page of the one that
  * shared it second, and kept there as a game of its own; the club admin's
  * window: a roster entry renamed (and a name refused in words), a merge
- * request declined
+ * request declined and one accepted, a merge made there and one of two
+ * who sat at one table refused, the laptops listed with their last sync,
+ * one revoked and one given a new password; the Club page's suggestions
+ * a page at a time (Newer, More)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -1172,6 +1175,96 @@ test_admin_merge (LwTestApp     *fixture,
   lw_test_drain ();
 }
 
+/* The row of the Club page that says which suggestions are shown, with
+ * its Newer and More, or NULL. */
+static GtkWidget *
+find_page_row (GtkWidget  *page,
+               const char *title)
+{
+  return find_titled (page, ADW_TYPE_ACTION_ROW, title);
+}
+
+/* 105 suggestions from B to A's game: the Club page lists the newest 100
+ * (suggestion 105 down to 6) with More and no Newer; More lists the last
+ * five (5 down to 1) with Newer and no More; Newer lists the first page
+ * again. */
+static void
+test_suggestion_pages (LwTestApp     *fixture,
+                       gconstpointer  data)
+{
+  g_autoptr (LwClubServer) server = lw_club_server_new ();
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (server, fixture->dir, "b");
+  g_autoptr (PGconn) owner = NULL;
+  g_auto (LwTestRun) run = { 0 };
+  g_autofree char *held_id = NULL;
+  g_autofree char *count = NULL;
+  LwStore *store = lw_window_get_store (fixture->window);
+  LwClubAuto *auto_sync = lw_window_get_club_auto (fixture->window);
+  Waiting waiting = { fixture, server, 1, 0 };
+  Suggesting suggesting = { 0 };
+  const char *pair[] = { "Ann", "Ben" };
+  GtkWindow *preferences;
+  GtkWidget *row, *button;
+
+  join_app (fixture, server, "a");
+  lw_test_add_won_game (store, 2, pair, 0);
+  waiting.syncs = lw_club_auto_get_count (auto_sync);
+  lw_club_auto_sync_now (auto_sync);
+  wait_for (synced_since, &waiting, "A's sync");
+  wait_for (server_has_games, &waiting, "A's game on the server");
+  lw_club_laptop_sync (b);
+  held_id = g_strdup_printf ("%" G_GINT64_FORMAT, lw_test_sql_int_at (b->path, "SELECT id FROM games"));
+  lw_test_run_cli (&run, b->path, NULL, "club", "suggest", held_id, "--delete", "1", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  /* 104 more, written by the owner a second apart (the server's
+   * functions take at most 20 open per sender and game). */
+  owner = lw_club_fixture_connect (server, NULL, NULL);
+  g_assert_cmpint (lw_club_try_sql (owner, "INSERT INTO littlewolf.suggestions"
+                                           " (game, origin, target, version, kind, number, made)"
+                                           " SELECT game, origin, target, version, kind, number,"
+                                           "  made + n * interval '1 second'"
+                                           " FROM littlewolf.suggestions, generate_series (1, 104) AS n",
+                                    NULL), ==, PGRES_COMMAND_OK);
+  count = lw_club_server_text (server, "SELECT count (*) FROM littlewolf.suggestions");
+  g_assert_cmpstr (count, ==, "105");
+
+  preferences = open_preferences (fixture);
+  suggesting.page = find_club_page (GTK_WIDGET (preferences));
+  g_assert_nonnull (suggesting.page);
+  suggesting.incoming = 100;
+  wait_for (page_lists, &suggesting, "the first page of suggestions");
+  g_assert_nonnull (lw_club_page_get_suggestion_row (suggesting.page, 105));
+  g_assert_nonnull (lw_club_page_get_suggestion_row (suggesting.page, 6));
+  g_assert_null (lw_club_page_get_suggestion_row (suggesting.page, 5));
+  row = find_page_row (suggesting.page, "Suggestions 1 to 100, newest first");
+  g_assert_nonnull (row);
+  g_assert_null (find_titled (row, GTK_TYPE_BUTTON, "_Newer"));
+  button = find_titled (row, GTK_TYPE_BUTTON, "_More");
+  g_assert_nonnull (button);
+
+  g_signal_emit_by_name (button, "clicked");
+  suggesting.incoming = 5;
+  wait_for (page_lists, &suggesting, "the second page of suggestions");
+  g_assert_nonnull (lw_club_page_get_suggestion_row (suggesting.page, 5));
+  g_assert_nonnull (lw_club_page_get_suggestion_row (suggesting.page, 1));
+  g_assert_null (lw_club_page_get_suggestion_row (suggesting.page, 6));
+  g_assert_null (find_page_row (suggesting.page, "Suggestions 1 to 100, newest first"));
+  row = find_page_row (suggesting.page, "Suggestions 101 to 105, newest first");
+  g_assert_nonnull (row);
+  g_assert_null (find_titled (row, GTK_TYPE_BUTTON, "_More"));
+  button = find_titled (row, GTK_TYPE_BUTTON, "_Newer");
+  g_assert_nonnull (button);
+
+  g_signal_emit_by_name (button, "clicked");
+  suggesting.incoming = 100;
+  wait_for (page_lists, &suggesting, "the first page again");
+  g_assert_nonnull (lw_club_page_get_suggestion_row (suggesting.page, 105));
+  g_assert_null (lw_club_page_get_suggestion_row (suggesting.page, 5));
+  g_assert_nonnull (find_page_row (suggesting.page, "Suggestions 1 to 100, newest first"));
+  gtk_window_destroy (preferences);
+  lw_test_drain ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1184,6 +1277,7 @@ main (int   argc,
     { "/ui-club/admin", test_admin },
     { "/ui-club/laptops", test_laptops },
     { "/ui-club/admin-merge", test_admin_merge },
+    { "/ui-club/suggestion-pages", test_suggestion_pages },
   };
 
   if (!lw_club_fixture_init ())
