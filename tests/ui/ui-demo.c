@@ -57,7 +57,9 @@
  *         the club admin's window over it, read with LW_DEMO_CONNINFO, an
  *         admin's login, else the laptop's; LW_DEMO_OPEN=rename or merge:
  *         the Rename or Merge dialog of roster entry LW_DEMO_PLAYER once
- *         read)
+ *         read; revoke or password: the Revoke or Change Password dialog
+ *         of the laptop named LW_DEMO_PLAYER; laptops: the page scrolled
+ *         to its end, the Laptops)
  *
  * With LW_DEMO_LONG_NAMES=1 in the environment, the first two players are
  * named with the longest names the names rule allows: 100 letters without
@@ -565,6 +567,23 @@ roster_demo (LwWindow *window,
   g_timeout_add (1500, roster_demo_cb, window);
 }
 
+/* The first scrolled window in @widget and below (depth first), or NULL. */
+static GtkWidget *
+find_scrolled (GtkWidget *widget)
+{
+  if (GTK_IS_SCROLLED_WINDOW (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_scrolled (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* club-admin, once the lists are read: LW_DEMO_OPEN's dialog for the
  * player LW_DEMO_PLAYER (a roster UUID). */
 static gboolean
@@ -576,7 +595,24 @@ club_admin_open_cb (gpointer data)
 
   if (lw_club_admin_window_is_busy (admin))
     return G_SOURCE_CONTINUE;
-  if (open != NULL && *open != '\0' && uuid != NULL)
+  if (g_strcmp0 (open, "laptops") == 0)
+    {
+      /* The page scrolled to its end, where the laptops are. */
+      GtkWidget *scrolled = find_scrolled (GTK_WIDGET (admin));
+
+      if (scrolled != NULL)
+        {
+          GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+
+          if (gtk_adjustment_get_upper (adjustment) <= gtk_adjustment_get_page_size (adjustment))
+            return G_SOURCE_CONTINUE;
+          gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+        }
+    }
+  else if (open != NULL && (g_str_equal (open, "revoke") || g_str_equal (open, "password")) && uuid != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (admin), g_str_equal (open, "revoke") ? "admin.revoke" : "admin.password",
+                                "s", uuid);
+  else if (open != NULL && *open != '\0' && uuid != NULL)
     gtk_widget_activate_action (GTK_WIDGET (admin), g_str_equal (open, "merge") ? "admin.merge" : "admin.rename",
                                 "s", uuid);
   return G_SOURCE_REMOVE;

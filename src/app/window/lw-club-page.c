@@ -724,7 +724,7 @@ lw_club_page_new (LwStore    *store,
     adw_action_row_set_subtitle (ADW_ACTION_ROW (club->admin_row),
                                  /* TRANSLATORS: Preferences → Club: below “Club Admin” */
                                  _("Rename and merge the roster's players, decide the laptops' merge "
-                                   "requests: with an admin's login"));
+                                   "requests, see when each laptop last synced: with an admin's login"));
     /* TRANSLATORS: Preferences → Club: the button that opens the club admin's window */
     open = gtk_button_new_with_mnemonic (_("_Open…"));
     gtk_widget_set_valign (open, GTK_ALIGN_CENTER);
