@@ -902,6 +902,29 @@ test_club_status_control (Fixture       *fixture,
   g_assert_cmpstr (lines[3], ==, "last push: never");
 }
 
+/* `club origin-password` takes a password by lw_club_check_password()'s
+ * rule before it connects: one holding a control character or over
+ * 1,000 bytes is status 2, in words that never hold it. */
+static void
+test_club_password_rule (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_auto (LwTestRun) tab = { 0 };
+  g_auto (LwTestRun) huge = { 0 };
+  g_autofree char *long_line = g_strnfill (1001, 'p');
+  g_autofree char *input = g_strconcat (long_line, "\n", NULL);
+
+  lw_test_run_cli (&tab, NULL, "se\tcret\n", "club", "origin-password", "Bar",
+                   "--conninfo", "host=/nonexistent dbname=club", "--password-stdin", NULL);
+  g_assert_cmpint (tab.status, ==, 2);
+  g_assert_nonnull (strstr (tab.err, "the new password holds a control character"));
+  g_assert_null (strstr (tab.err, "cret"));
+  lw_test_run_cli (&huge, NULL, input, "club", "origin-password", "Bar",
+                   "--conninfo", "host=/nonexistent dbname=club", "--password-stdin", NULL);
+  g_assert_cmpint (huge.status, ==, 2);
+  g_assert_nonnull (strstr (huge.err, "the new password is over 1000 bytes"));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -924,6 +947,7 @@ main (int   argc,
   lw_test_add_db_closed ("/cli-games/parallel-imports", test_parallel_imports);
   lw_test_add_db_closed ("/cli-games/control-names", test_control_names);
   lw_test_add_db_closed ("/cli-games/club-status-control", test_club_status_control);
+  lw_test_add_db_closed ("/cli-games/club-password-rule", test_club_password_rule);
 
   return g_test_run ();
 }
