@@ -2,6 +2,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <locale.h>
+
 #include "lw-app-util.h"
 #include "lw-test-app.h"
 #include "lw-test-util.h"
@@ -131,14 +133,59 @@ lw_test_app_open (LwTestApp *fixture)
   g_assert_true (LW_IS_WINDOW (fixture->window));
 }
 
+/* Ends g_application_run() before it registers or opens anything:
+ * ::handle-local-options returning an exit status of 0. */
+static int
+end_at_once (GApplication *app,
+             GVariantDict *options,
+             gpointer      user_data)
+{
+  return 0;
+}
+
 void
 lw_test_app_close (LwTestApp *fixture)
 {
+  gpointer app = fixture->app;
+  gint64 end;
+
   if (fixture->window != NULL)
     gtk_window_destroy (GTK_WINDOW (fixture->window));
   fixture->window = NULL;
   lw_test_drain ();
+  if (app == NULL)
+    return;
+
+  /* The application ends as g_application_run() ends it, with nothing to
+   * run first (end_at_once()): ::shutdown, in which GtkApplication drops
+   * the reference its action muxer holds on the application (its "app"
+   * actions), then its objects unexported from the session bus. Without
+   * it the application lives on, exported, and the next test's
+   * g_application_register() fails there ("An object is already exported
+   * for the interface org.gtk.Application"). */
+  g_object_add_weak_pointer (G_OBJECT (app), &app);
+  g_signal_connect (app, "handle-local-options", G_CALLBACK (end_at_once), NULL);
+  g_assert_cmpint (g_application_run (G_APPLICATION (app), 0, NULL), ==, 0);
   g_clear_object (&fixture->app);
+
+  /* The icon theme's reading (lw_application_startup()) holds the
+   * application until its task is told done in the main context: 5 s
+   * at the most. */
+  end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  while (app != NULL && g_get_monotonic_time () < end)
+    {
+      if (!g_main_context_iteration (NULL, FALSE))
+        g_usleep (1000);
+    }
+  if (app != NULL)
+    {
+      GObject *object = app;
+      guint refs = object->ref_count;
+
+      g_object_remove_weak_pointer (object, &app);
+      g_test_message ("the application was not finalized: %u references left", refs);
+      g_assert_cmpuint (refs, ==, 0);
+    }
   lw_test_drain ();
 }
 
@@ -269,19 +316,74 @@ lw_test_add_won_game (LwStore           *store,
   return id;
 }
 
+/* The private session bus of lw_test_app_init(), taken down by
+ * lw_test_app_run(). */
+static GTestDBus *test_bus;
+
+void
+lw_test_app_init (int    *argc,
+                  char ***argv)
+{
+  g_autofree char *daemon = g_find_program_in_path ("dbus-daemon");
+
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
+
+  /* A session bus of the program's own (as the desktop's may hold
+   * another Little Wolf), when dbus-daemon is there. GTestDBus unsets
+   * DISPLAY and XDG_RUNTIME_DIR with the desktop's bus address: the X
+   * server is put back. */
+  if (test_bus == NULL && daemon != NULL)
+    {
+      g_autofree char *display = g_strdup (g_getenv ("DISPLAY"));
+      g_autofree char *runtime_dir = g_strdup (g_getenv ("XDG_RUNTIME_DIR"));
+
+      test_bus = g_test_dbus_new (G_TEST_DBUS_NONE);
+      g_test_dbus_up (test_bus);
+      if (display != NULL)
+        g_setenv ("DISPLAY", display, TRUE);
+      if (runtime_dir != NULL)
+        g_setenv ("XDG_RUNTIME_DIR", runtime_dir, TRUE);
+    }
+
+  gtk_test_init (argc, argv, NULL);
+  /* gtk_test_init() switches to en_US.UTF-8 wherever that locale is
+   * installed, whatever LC_ALL says: the tests expect C.UTF-8's numbers
+   * ("7000000") and sorting. */
+  if (setlocale (LC_ALL, "C.UTF-8") == NULL)
+    g_error ("lw_test_app_init: the C.UTF-8 locale is missing");
+}
+
+int
+lw_test_app_run (void)
+{
+  int status = g_test_run ();
+
+  /* The bus stopped without g_test_dbus_down(), which would wait 30 s
+   * for the process's connection to it to be freed (GTK keeps it for the
+   * life of the process), nor unreferenced (the same wait); the
+   * connection no longer exits the process when it is closed. */
+  if (test_bus != NULL)
+    {
+      g_autoptr (GDBusConnection) bus = g_bus_get_sync (G_BUS_TYPE_SESSION, NULL, NULL);
+
+      if (bus != NULL)
+        g_dbus_connection_set_exit_on_close (bus, FALSE);
+      g_test_dbus_stop (test_bus);
+    }
+  return status;
+}
+
 int
 lw_test_app_main (int                  argc,
                   char               **argv,
                   const LwTestAppCase *cases,
                   guint                n_cases)
 {
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  g_setenv ("LC_ALL", "C.UTF-8", TRUE);
-  gtk_test_init (&argc, &argv, NULL);
-
+  lw_test_app_init (&argc, &argv);
   for (guint i = 0; i < n_cases; i++)
     g_test_add (cases[i].path, LwTestApp, NULL, lw_test_app_set_up, cases[i].test, lw_test_app_tear_down);
-  return g_test_run ();
+  return lw_test_app_run ();
 }
 
 guint32

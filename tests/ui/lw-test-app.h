@@ -73,7 +73,9 @@ void lw_test_wait_unmapped (gpointer widget);
  * caller drains the main context once it has set up what it needs. */
 void lw_test_app_open (LwTestApp *fixture);
 
-/* Destroys the window and drops the application, as quitting does. */
+/* Destroys the window and drops the application, as quitting does
+ * (::shutdown, then the last reference); asserts that the application
+ * is finalized (within 5 s: a thread of its start-up may hold it). */
 void lw_test_app_close (LwTestApp *fixture);
 
 /* GTestFixtureFunc for g_test_add (…, LwTestApp, …): animations off
@@ -92,9 +94,21 @@ typedef struct
                 gconstpointer  data);
 } LwTestAppCase;
 
-/* The main() of a UI test program: the memory settings backend and the
- * C.UTF-8 locale, gtk_test_init(), each of the @n_cases @cases added on
- * the fixture; returns g_test_run()'s status. */
+/* What every UI test program does first, in place of gtk_test_init():
+ * the memory settings backend, a private session bus (GTestDBus, when
+ * dbus-daemon is installed), gtk_test_init(), then the C.UTF-8 locale
+ * (gtk_test_init() sets en_US.UTF-8 where it is installed). Aborts when
+ * C.UTF-8 is missing. Its end is lw_test_app_run(). */
+void lw_test_app_init (int    *argc,
+                       char ***argv);
+
+/* g_test_run(), then the private bus of lw_test_app_init() taken down;
+ * returns g_test_run()'s status. */
+int lw_test_app_run (void);
+
+/* The main() of a UI test program: lw_test_app_init(), each of the
+ * @n_cases @cases added on the fixture, lw_test_app_run(); returns
+ * g_test_run()'s status. */
 int lw_test_app_main (int                  argc,
                       char               **argv,
                       const LwTestAppCase *cases,

@@ -9,6 +9,7 @@
 #include <glib/gstdio.h>
 
 #include "lw-app-util.h"
+#include "lw-test-app.h"
 
 typedef struct
 {
@@ -264,7 +265,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  gtk_test_init (&argc, &argv, NULL);
+  lw_test_app_init (&argc, &argv);
   adw_init ();
 
   g_test_add ("/ui-dialogs/accept-only", Fixture, NULL, fixture_set_up, test_accept_only, fixture_tear_down);
@@ -274,5 +275,5 @@ main (int   argc,
   g_test_add ("/ui-dialogs/error-dialog", Fixture, NULL, fixture_set_up, test_error_dialog, fixture_tear_down);
   g_test_add ("/ui-dialogs/file-chosen", Fixture, NULL, fixture_set_up, test_file_chosen, fixture_tear_down);
 
-  return g_test_run ();
+  return lw_test_app_run ();
 }

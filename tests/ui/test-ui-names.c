@@ -271,7 +271,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  gtk_test_init (&argc, &argv, NULL);
+  lw_test_app_init (&argc, &argv);
 
   g_test_add_func ("/ui-names/edit-log-rename", test_edit_log_rename);
   g_test_add_func ("/ui-names/isolate-name", test_isolate_name);
@@ -280,5 +280,5 @@ main (int   argc,
   g_test_add ("/ui-names/long-names", Fixture, NULL,
               lw_test_app_set_up, test_long_names, lw_test_app_tear_down);
 
-  return g_test_run ();
+  return lw_test_app_run ();
 }

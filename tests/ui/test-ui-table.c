@@ -1965,7 +1965,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  gtk_test_init (&argc, &argv, NULL);
+  lw_test_app_init (&argc, &argv);
 
   g_test_add ("/ui-table/round-against-computer", Fixture, NULL, fixture_set_up, test_round_against_computer, lw_test_app_tear_down);
   g_test_add ("/ui-table/hot-seat-curtain", Fixture, NULL, fixture_set_up, test_hot_seat_curtain, lw_test_app_tear_down);
@@ -1991,5 +1991,5 @@ main (int   argc,
   g_test_add ("/ui-table/wildcard-tags", Fixture, NULL, fixture_set_up, test_wildcard_tags, lw_test_app_tear_down);
   g_test_add ("/ui-table/scores-title-narrow", Fixture, NULL, fixture_set_up, test_scores_title_narrow, lw_test_app_tear_down);
 
-  return g_test_run ();
+  return lw_test_app_run ();
 }
