@@ -797,14 +797,33 @@ table_round_in_progress (LwGamePage *self,
   return TRUE;
 }
 
-static void add_round (LwGamePage *self);
+static void add_round (LwGamePage *self,
+                       LwRound    *round);
+
+/* Checked again: the form may have changed while the dialog was open. */
+static gboolean
+check_form (LwGamePage  *self,
+            LwRound    **round)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (lw_round_form_check (self->round_form, round, &error))
+    return TRUE;
+  lw_round_form_show_error (self->round_form, error->message);
+  g_clear_pointer (round, lw_round_free);
+  return FALSE;
+}
 
 static void
 add_anyway_cb (AdwMessageDialog *dialog,
                const char       *response,
                gpointer          owner)
 {
-  add_round (LW_GAME_PAGE (owner));
+  LwGamePage *self = LW_GAME_PAGE (owner);
+  LwRound *round = NULL;
+
+  if (self->game != NULL && !self->standings->finished && check_form (self, &round))
+    add_round (self, round);
 }
 
 static void
@@ -813,7 +832,7 @@ submit_round_action (GtkWidget  *widget,
                      GVariant   *parameter)
 {
   LwGamePage *self = LW_GAME_PAGE (widget);
-  g_autoptr (GError) error = NULL;
+  g_autoptr (LwRound) round = NULL;
   g_autofree char *body = NULL;
   AdwMessageDialog *dialog;
   guint number = 0;
@@ -821,14 +840,13 @@ submit_round_action (GtkWidget  *widget,
   if (self->game == NULL || self->standings->finished)
     return;
 
-  if (!lw_round_form_check (self->round_form, &error))
-    {
-      lw_round_form_show_error (self->round_form, error->message);
-      return;
-    }
+  /* The round is built and checked once, here; the store checks it once
+   * more under its write lock. */
+  if (!check_form (self, &round))
+    return;
   if (!table_round_in_progress (self, &number))
     {
-      add_round (self);
+      add_round (self, g_steal_pointer (&round));
       return;
     }
 
@@ -919,34 +937,29 @@ offer_round_suggestion (LwGamePage   *self,
   lw_message_dialog_present (dialog, G_CALLBACK (suggest_round_cb), self, &self->dialog);
 }
 
+/* Adds @round (transfer full), checked by the form, to the game shown. */
 static void
-add_round (LwGamePage *self)
+add_round (LwGamePage *self,
+           LwRound    *round)
 {
-  g_autoptr (LwRound) round = NULL;
+  g_autoptr (LwRound) owned = round;
+  g_autoptr (LwStoredGame) stored = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *message = NULL;
   gint64 id;
 
-  if (self->game == NULL || self->standings->finished)
-    return;
-
-  /* Checked again: the form may have changed while the dialog was open. */
-  if (!lw_round_form_check (self->round_form, &error))
-    {
-      lw_round_form_show_error (self->round_form, error->message);
-      return;
-    }
-
-  round = lw_round_form_build_round (self->round_form);
   id = self->game->id;
-  if (!lw_store_append_round (self->store, id, round, &error))
+  if (!lw_store_append_round_read_back (self->store, id, owned, &stored, &error))
     {
       /* The round stays in the form: nothing typed is lost. */
       lw_round_form_show_error (self->round_form, error->message);
-      offer_round_suggestion (self, id, g_steal_pointer (&round), error);
+      offer_round_suggestion (self, id, g_steal_pointer (&owned), error);
       return;
     }
 
+  /* The view shows the game as the store holds it after the write, not
+   * read from the file again. */
+  lw_game_view_take_game (self->view, g_steal_pointer (&stored));
   lw_game_page_refresh (self, FALSE);
 
   show_last_round (self);
