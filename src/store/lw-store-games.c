@@ -552,6 +552,15 @@ load_rounds (LwStore       *self,
 }
 
 /* Loads game @id; inside a (read or write) transaction. */
+/* Games read since the program started (lw-store-private.h). */
+static gint game_read_count;
+
+guint
+lw_store_get_game_read_count (void)
+{
+  return (guint) g_atomic_int_get (&game_read_count);
+}
+
 static LwStoredGame *
 read_game (LwStore  *self,
            gint64    id,
@@ -567,6 +576,7 @@ read_game (LwStore  *self,
   gboolean ok = FALSE;
 
   game->id = id;
+  g_atomic_int_inc (&game_read_count);
 
   {
     gboolean has_row = FALSE;

@@ -20,6 +20,13 @@ G_BEGIN_DECLS
  * run SQL from inside a hook); (transfer none). */
 sqlite3 *lw_store_get_db (LwStore *self);
 
+/* How many times a game's rounds have been read from SQLite (each
+ * lw_store_load_game(), lw_store_load_game_as_stored() and game listed)
+ * in this process, by every thread and connection: for tests, which take
+ * the count before and after an operation to count the readings of a
+ * game it costs (as lw_score_get_replay_count() counts replays). */
+guint lw_store_get_game_read_count (void);
+
 /* The player's ID, added to the players table when new; inside a write
  * transaction. */
 gboolean lw_store_player_id (LwStore     *self,

@@ -458,12 +458,16 @@ take_pending_penalties (LwStore        *self,
                game_id, 0, error);
 }
 
-gboolean
-lw_store_append_round_numbered (LwStore        *self,
-                                gint64          id,
-                                const LwRound  *round,
-                                guint          *number,
-                                GError        **error)
+/* lw_store_append_round_numbered(), and lw_store_append_round_read_back()
+ * when @read_back is not %NULL: the game after the write, with its
+ * history attached inside the same transaction. */
+static gboolean
+append_round (LwStore        *self,
+              gint64          id,
+              const LwRound  *round,
+              guint          *number,
+              LwStoredGame  **read_back,
+              GError        **error)
 {
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (LwStandings) standings = NULL;
@@ -494,12 +498,28 @@ lw_store_append_round_numbered (LwStore        *self,
                         && take_pending_penalties (self, id, round_id, round, error)
                         && lw_store_log_edit (self, id, "append_round", game->record->rounds->len,
                                               NULL, json, error)
-                        && lw_store_rounds_changed (self, id, game->record, standings, error),
+                        && lw_store_rounds_changed (self, id, game->record, standings, error)
+                        /* The seats' history and the details, as
+                         * lw_store_load_game() reads them: the rounds are
+                         * those just replayed and written. */
+                        && (read_back == NULL || lw_store_attach_history (self, game, error)),
                         error))
     return FALSE;
   if (number != NULL)
     *number = game->record->rounds->len;
+  if (read_back != NULL)
+    *read_back = g_steal_pointer (&game);
   return TRUE;
+}
+
+gboolean
+lw_store_append_round_numbered (LwStore        *self,
+                                gint64          id,
+                                const LwRound  *round,
+                                guint          *number,
+                                GError        **error)
+{
+  return append_round (self, id, round, number, NULL, error);
 }
 
 gboolean
@@ -508,7 +528,19 @@ lw_store_append_round (LwStore        *self,
                        const LwRound  *round,
                        GError        **error)
 {
-  return lw_store_append_round_numbered (self, id, round, NULL, error);
+  return append_round (self, id, round, NULL, NULL, error);
+}
+
+gboolean
+lw_store_append_round_read_back (LwStore        *self,
+                                 gint64          id,
+                                 const LwRound  *round,
+                                 LwStoredGame  **game,
+                                 GError        **error)
+{
+  g_return_val_if_fail (game != NULL && *game == NULL, FALSE);
+
+  return append_round (self, id, round, NULL, game, error);
 }
 
 gboolean

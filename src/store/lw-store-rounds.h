@@ -39,6 +39,31 @@ gboolean lw_store_append_round (LwStore        *self,
                                 GError        **error);
 
 /**
+ * lw_store_append_round_read_back:
+ * @self: a store
+ * @id: a game ID
+ * @round: the round's facts as entered
+ * @game: (out) (transfer full): the game after the write, as
+ *   lw_store_load_game() would read it (its record with the round added,
+ *   the seats' history, the details), taken from the write's own
+ *   transaction instead of read from the file again; untouched on error
+ * @error: return location for a #GError
+ *
+ * lw_store_append_round(), for a caller that shows the game next: the
+ * game is read once, under the write lock, replayed once with @round and
+ * handed out as stored.
+ *
+ * Errors: those of lw_store_append_round().
+ *
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_append_round_read_back (LwStore        *self,
+                                          gint64          id,
+                                          const LwRound  *round,
+                                          LwStoredGame  **game,
+                                          GError        **error);
+
+/**
  * lw_store_remove_last_round:
  * @self: a store
  * @id: a game ID

@@ -140,13 +140,42 @@ name_before_change (LwStoreStmt  *stmt,
   return TRUE;
 }
 
+/* Per round of game @id (@n_rounds of them), the names in its seats,
+ * walked back from @current (the names seated now) through the game's
+ * seat changes; inside a read transaction. */
+static gboolean
+walk_back_seats (LwStore            *self,
+                 gint64              id,
+                 guint               n_rounds,
+                 guint               n_seats,
+                 const char *const  *current,
+                 GPtrArray          *rounds,
+                 GError            **error)
+{
+  RoundPlayers players = { rounds, n_seats };
+
+  /* Walk back from the current names: before each change's first round,
+   * the seat had the change's old player. */
+  for (guint r = 0; r < n_rounds; r++)
+    {
+      char **names = g_new0 (char *, players.n + 1);
+
+      for (guint s = 0; s < players.n; s++)
+        names[s] = g_strdup (current[s]);
+      g_ptr_array_add (rounds, names);
+    }
+  return lw_store_visit_rows (self, "SELECT c.seat, c.from_round, o.name FROM seat_changes AS c"
+                                    " JOIN players AS o ON o.id = c.old_player"
+                                    " WHERE c.game = ? ORDER BY c.from_round DESC, c.id DESC",
+                              id, name_before_change, &players, error);
+}
+
 GPtrArray *
 lw_store_list_round_players (LwStore  *self,
                              gint64    id,
                              GError  **error)
 {
   g_autoptr (GPtrArray) rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  g_autoptr (GPtrArray) changes = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (LwStoredGame) game = NULL;
   gboolean ok = FALSE;
 
@@ -157,25 +186,36 @@ lw_store_list_round_players (LwStore  *self,
     return NULL;
   game = lw_store_load_game_as_stored (self, id, error);
   if (game != NULL)
-    {
-      RoundPlayers players = { rounds, game->record->n_players };
+    ok = walk_back_seats (self, id, game->record->rounds->len, game->record->n_players,
+                          (const char *const *) game->record->players, rounds, error);
 
-      /* Walk back from the current names: before each change's first
-       * round, the seat had the change's old player. */
-      for (guint r = 0; r < game->record->rounds->len; r++)
-        {
-          char **names = g_new0 (char *, players.n + 1);
+  if (!lw_store_finish (self, ok, error))
+    return NULL;
+  return g_steal_pointer (&rounds);
+}
 
-          for (guint s = 0; s < players.n; s++)
-            names[s] = g_strdup (game->record->players[s]);
-          g_ptr_array_add (rounds, names);
-        }
-      ok = lw_store_visit_rows (self, "SELECT c.seat, c.from_round, o.name FROM seat_changes AS c"
-                                      " JOIN players AS o ON o.id = c.old_player"
-                                      " WHERE c.game = ? ORDER BY c.from_round DESC, c.id DESC",
-                                id, name_before_change, &players, error);
-    }
+GPtrArray *
+lw_store_list_round_players_of (LwStore             *self,
+                                const LwStoredGame  *game,
+                                GError             **error)
+{
+  g_autoptr (GPtrArray) rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  const char *current[LW_MAX_SEATS + 1] = { NULL, };
+  gboolean ok;
 
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (game != NULL && game->record != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  /* Those seated now, as the game's row stores them: the record's last
+   * player in each seat. */
+  for (guint s = 0; s < game->record->n_players && s < LW_MAX_SEATS; s++)
+    current[s] = lw_game_record_current_player (game->record, (int) s);
+
+  if (!lw_store_begin_read (self, error))
+    return NULL;
+  ok = walk_back_seats (self, game->id, game->record->rounds->len, game->record->n_players,
+                        current, rounds, error);
   if (!lw_store_finish (self, ok, error))
     return NULL;
   return g_steal_pointer (&rounds);

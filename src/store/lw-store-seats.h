@@ -53,4 +53,24 @@ GPtrArray *lw_store_list_round_players (LwStore  *self,
                                         gint64    id,
                                         GError  **error);
 
+/**
+ * lw_store_list_round_players_of:
+ * @self: a store
+ * @game: a game as lw_store_load_game() reads it (with its seats'
+ *   history), e.g. handed out by lw_store_append_round_read_back()
+ * @error: return location for a #GError
+ *
+ * lw_store_list_round_players() for a game already read: only its seat
+ * changes are read, not the game again.
+ *
+ * Errors: an %LW_STORE_ERROR of the file.
+ *
+ * Returns: (transfer full) (element-type GStrv) (nullable): per round of
+ *   @game's record (in order), the names of the players who sat in each
+ *   seat.
+ */
+GPtrArray *lw_store_list_round_players_of (LwStore             *self,
+                                           const LwStoredGame  *game,
+                                           GError             **error);
+
 G_END_DECLS

@@ -10,6 +10,7 @@
 #include <sqlite3.h>
 
 #include "lw-store.h"
+#include "lw-store-private.h"
 #include "lw-test-schema-v1.h"
 #include "lw-test-util.h"
 
@@ -288,6 +289,75 @@ test_append_logged (Fixture       *fixture,
   g_assert_true (lw_store_undo_last_edit (fixture->store, id, &error));
   g_assert_no_error (error);
   assert_n_rounds (fixture->store, id, 1);
+}
+
+/* An appended round read back: the game handed out is the one
+ * lw_store_load_game() reads afterwards (rounds, substitutes, details),
+ * read from the file once; who sat where per round is the same from it
+ * as from the game's ID, without reading the game again. */
+static void
+test_append_read_back (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  gint64 id = add (fixture, HEAD2 "'rounds':[]}");
+  g_autoptr (LwGameRecord) record = lw_test_record_from (HEAD2 "'rounds':[]}");
+  g_autoptr (LwRound) round = lw_test_round_from (record, "{'declarer':0,'cards':[20,6]}");
+  g_autoptr (LwRound) other = lw_test_round_from (record, "{'declarer':1,'cards':[10,16]}");
+  g_autoptr (LwStoredGame) handed = NULL;
+  g_autoptr (LwStoredGame) loaded = NULL;
+  g_autoptr (GPtrArray) by_id = NULL;
+  g_autoptr (GPtrArray) of_game = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *handed_json = NULL;
+  g_autofree char *loaded_json = NULL;
+  guint reads;
+
+  g_assert_true (lw_store_append_round (fixture->store, id, round, &error));
+  g_assert_true (lw_store_substitute_player (fixture->store, id, 1, "Cleo", 2, &error));
+  g_assert_true (lw_store_set_game_details (fixture->store, id, 1700000000, "Kraków", &error));
+  g_assert_no_error (error);
+
+  reads = lw_store_get_game_read_count ();
+  g_assert_true (lw_store_append_round_read_back (fixture->store, id, other, &handed, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (lw_store_get_game_read_count () - reads, ==, 1);
+
+  loaded = lw_store_load_game (fixture->store, id, &error);
+  g_assert_no_error (error);
+  handed_json = lw_game_record_to_json (handed->record);
+  loaded_json = lw_game_record_to_json (loaded->record);
+  g_assert_cmpstr (handed_json, ==, loaded_json);
+  g_assert_cmpuint (handed->record->rounds->len, ==, 2);
+  g_assert_cmpstr (lw_game_record_player_at (handed->record, 1, 2), ==, "Cleo");
+  g_assert_cmpstr (handed->place, ==, "Kraków");
+  g_assert_cmpint (handed->id, ==, id);
+
+  reads = lw_store_get_game_read_count ();
+  of_game = lw_store_list_round_players_of (fixture->store, handed, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (lw_store_get_game_read_count (), ==, reads);
+  by_id = lw_store_list_round_players (fixture->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (of_game->len, ==, 2);
+  g_assert_cmpuint (by_id->len, ==, 2);
+  for (guint r = 0; r < 2; r++)
+    for (guint seat = 0; seat < 2; seat++)
+      g_assert_cmpstr (((char **) g_ptr_array_index (of_game, r))[seat], ==,
+                       ((char **) g_ptr_array_index (by_id, r))[seat]);
+  g_assert_cmpstr (((char **) g_ptr_array_index (of_game, 0))[1], ==, "Ben");
+  g_assert_cmpstr (((char **) g_ptr_array_index (of_game, 1))[1], ==, "Cleo");
+
+  /* Refused: nothing handed out, nothing stored. */
+  {
+    g_autoptr (LwRound) bad = lw_round_copy (round);
+    g_autoptr (LwStoredGame) none = NULL;
+
+    bad->cards[1] = 5;
+    g_assert_false (lw_store_append_round_read_back (fixture->store, id, bad, &none, &error));
+    lw_test_assert_error_clear (&error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+    g_assert_null (none);
+    assert_n_rounds (fixture->store, id, 2);
+  }
 }
 
 /* Deleting a game is undone with its ID, details, substitutes and notes. */
@@ -1242,6 +1312,7 @@ main (int   argc,
   lw_test_add_db ("/store-edits/edit-rounds", test_edit_rounds);
   lw_test_add_db ("/store-edits/refused-unchanged", test_refused_unchanged);
   lw_test_add_db ("/store-edits/append-logged", test_append_logged);
+  lw_test_add_db ("/store-edits/append-read-back", test_append_read_back);
   lw_test_add_db ("/store-edits/delete-and-restore", test_delete_and_restore);
   lw_test_add_db ("/store-edits/pending-penalties", test_pending_penalties);
   lw_test_add_db ("/store-edits/substitute", test_substitute);

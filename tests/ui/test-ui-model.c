@@ -116,6 +116,62 @@ test_one_replay_per_round (Fixture       *fixture,
     }
 }
 
+/* One Add Round press reads the game from SQLite once (the store, under
+ * its write lock, hands the game it stored to the view) and checks the
+ * round twice: once in the form, once in the store (its replay). */
+static void
+test_add_round_reads_once (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  LwGamePage *page = lw_window_get_game_page (fixture->window);
+  LwStore *store = lw_window_get_store (fixture->window);
+  LwRoundForm *form = lw_game_page_get_round_form (page);
+  static const int rounds[][2] = { { 10, 16 }, { 16, 10 }, { 14, 12 } };
+
+  lw_test_start_two_player_game (fixture);
+
+  for (guint i = 0; i < G_N_ELEMENTS (rounds); i++)
+    {
+      guint reads, checks, replays;
+
+      lw_round_form_reset (form);
+      lw_round_form_set_declarer (form, LW_NO_SEAT);
+      gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 0), LW_SEAT_COUNT_CARDS),
+                                 rounds[i][0]);
+      gtk_spin_button_set_value (lw_seat_row_get_spin (lw_round_form_get_seat_row (form, 1), LW_SEAT_COUNT_CARDS),
+                                 rounds[i][1]);
+      lw_test_drain ();
+
+      reads = lw_store_get_game_read_count ();
+      checks = lw_round_form_get_check_count ();
+      replays = lw_score_get_replay_count ();
+      lw_test_activate (page, "game.submit-round");
+      lw_test_drain ();
+      reads = lw_store_get_game_read_count () - reads;
+      checks = lw_round_form_get_check_count () - checks;
+      replays = lw_score_get_replay_count () - replays;
+
+      g_test_message ("round %u: %u reading(s) of the game, %u check(s) in the form, %u replay(s)",
+                      i + 1, reads, checks, replays);
+      g_assert_cmpuint (reads, ==, 1);
+      g_assert_cmpuint (replays, ==, 1);
+      g_assert_cmpuint (checks + replays, <=, 2);
+
+      /* Added, and shown as stored. */
+      g_assert_cmpuint (lw_game_page_get_n_history_rows (page), ==, i + 1);
+      {
+        g_autoptr (LwStoredGame) game = lw_store_load_game (store, lw_game_page_get_game_id (page), NULL);
+        g_autoptr (LwStandings) replayed = lw_standings_compute (game->record, NULL);
+        g_autofree char *want = lw_standings_to_json (replayed);
+        g_autofree char *shown = lw_standings_to_json (lw_game_page_get_standings (page));
+
+        g_assert_cmpuint (game->record->rounds->len, ==, i + 1);
+        g_assert_cmpint (((LwRound *) g_ptr_array_index (game->record->rounds, i))->cards[0], ==, rounds[i][0]);
+        g_assert_cmpstr (shown, ==, want);
+      }
+    }
+}
+
 /* Another program changes the game's notes: the watch's data_version
  * check tells the view, and the page shows them. */
 static void
@@ -335,6 +391,7 @@ test_reload_keeps_scroll (Fixture       *fixture,
 
 static const LwTestAppCase cases[] = {
   { "/ui-model/one-replay-per-round", test_one_replay_per_round },
+  { "/ui-model/add-round-reads-once", test_add_round_reads_once },
   { "/ui-model/other-program", test_other_program },
   { "/ui-model/shown-pages-listen", test_shown_pages_listen },
   { "/ui-model/hidden-pages-reload-once", test_hidden_pages_reload_once },

@@ -4,6 +4,8 @@
  *   ui-demo SCREEN DB [WIDTHxHEIGHT]
  *
  * SCREEN: games, new-game, new-game-error, new-game-rules, save-rule-set, partners, game,
+ *         game-history (40 rounds, LW_DEMO_ROUNDS, scrolled to the history
+ *         with LW_DEMO_SCROLL=1),
  *         game-rule-set, game-rule-set-details, preferences-rule-sets (on the
  *         Rule Sets page: choose it), preferences-club (Preferences → Club
  *         of a database joined to a club server that cannot be reached,
@@ -459,6 +461,21 @@ edit_round (LwGamePage *page,
   return editor;
 }
 
+/* game-history: the page scrolled to its history (the page's scroller at
+ * the history's top), once laid out. */
+static gboolean
+scroll_to_history (gpointer page)
+{
+  GtkScrolledWindow *scroller = lw_game_page_get_scroller (page);
+  GtkWidget *row = lw_game_page_get_history_row (page, 0);
+  graphene_point_t at = GRAPHENE_POINT_INIT (0, 0);
+  graphene_point_t in_view;
+
+  if (row != NULL && gtk_widget_compute_point (row, gtk_scrolled_window_get_child (scroller), &at, &in_view))
+    gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (scroller), in_view.y - 120);
+  return G_SOURCE_REMOVE;
+}
+
 static gboolean
 submit_round (gpointer page)
 {
@@ -839,6 +856,26 @@ main (int   argc,
       adw_expander_row_set_expanded (ADW_EXPANDER_ROW (lw_round_form_get_seat_row (form, 1)), TRUE);
       if (g_getenv ("LW_DEMO_SUBMIT") != NULL)
         g_timeout_add_seconds ((guint) atoi (g_getenv ("LW_DEMO_SUBMIT")), submit_round, lw_window_get_game_page (window));
+    }
+  else if (g_str_equal (screen, "game-history"))
+    {
+      /* A game of 40 rounds (LW_DEMO_ROUNDS), some declared, the page
+       * scrolled to its history (LW_DEMO_SCROLL=1) */
+      const int plain[] = { 13, 13 }, won[] = { 20, 6 }, lost[] = { 8, 18 }, w[] = { 1, 1 };
+      const char *rounds_text = g_getenv ("LW_DEMO_ROUNDS");
+      guint n = rounds_text != NULL ? (guint) atoi (rounds_text) : 40;
+      gint64 id = lw_test_add_game (store, LW_RULESET_LITTLE_WOLF, 2, names, 0);
+
+      for (guint i = 0; i < n; i++)
+        if (i % 7 == 3)
+          append (store, id, 0, 2, won, w);
+        else if (i % 7 == 5)
+          append (store, id, 1, 2, lost, NULL);
+        else
+          append (store, id, LW_NO_SEAT, 2, plain, NULL);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.open-game", "x", id);
+      if (g_getenv ("LW_DEMO_SCROLL") != NULL)
+        g_timeout_add (1500, scroll_to_history, lw_window_get_game_page (window));
     }
   else if (g_str_equal (screen, "game-4"))
     {

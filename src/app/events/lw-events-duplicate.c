@@ -64,12 +64,11 @@ lw_board_entry_submit (LwBoardEntry *self)
 
   g_return_val_if_fail (LW_IS_BOARD_ENTRY (self), FALSE);
 
-  if (!lw_round_form_check (self->form, &error))
+  if (!lw_round_form_check (self->form, &round, &error))
     {
       lw_round_form_show_error (self->form, error != NULL ? error->message : NULL);
       return FALSE;
     }
-  round = lw_round_form_build_round (self->form);
   event = self->correcting
             ? lw_store_correct_event_board_result (self->store, self->event_id, self->round, self->table,
                                                    self->board, round, &error)

@@ -53,6 +53,18 @@ height_for (GtkWidget *child,
   return minimum;
 }
 
+/* The history scrolls its rounds in place once they are taller than its
+ * box (its natural height): it is given that height, never squeezed to
+ * its minimum; the page scrolls instead. */
+static int
+history_height (GtkWidget *history,
+                int        width,
+                int       *natural)
+{
+  height_for (history, width, natural);
+  return *natural;
+}
+
 static void
 lw_game_layout_measure (GtkWidget      *widget,
                         GtkOrientation  orientation,
@@ -93,7 +105,7 @@ lw_game_layout_measure (GtkWidget      *widget,
       int nat_board, nat_form, nat_history;
       int min_board = height_for (board, column, &nat_board);
       int min_form = height_for (form, column, &nat_form);
-      int min_history = height_for (history, column, &nat_history);
+      int min_history = history_height (history, column, &nat_history);
 
       *minimum = MAX (min_board + SPACING + min_history, min_form);
       *natural = MAX (nat_board + SPACING + nat_history, nat_form);
@@ -104,7 +116,7 @@ lw_game_layout_measure (GtkWidget      *widget,
       int nat_board, nat_form, nat_history;
       int min_board = height_for (board, column, &nat_board);
       int min_form = height_for (form, column, &nat_form);
-      int min_history = height_for (history, column, &nat_history);
+      int min_history = history_height (history, column, &nat_history);
       int gaps = SPACING * ((gtk_widget_should_layout (form) ? 1 : 0) +
                             (gtk_widget_should_layout (history) ? 1 : 0));
 
@@ -150,7 +162,7 @@ lw_game_layout_size_allocate (GtkWidget *widget,
       int board_height = height_for (board, column, &nat);
 
       place (board, left, 0, column, board_height);
-      place (history, left, board_height + SPACING, column, height_for (history, column, &nat));
+      place (history, left, board_height + SPACING, column, history_height (history, column, &nat));
       place (form, right, 0, column, height_for (form, column, &nat));
     }
   else
@@ -166,7 +178,8 @@ lw_game_layout_size_allocate (GtkWidget *widget,
 
           if (!gtk_widget_should_layout (children[i]))
             continue;
-          child_height = height_for (children[i], column, &nat);
+          child_height = children[i] == history ? history_height (history, column, &nat)
+                                                : height_for (children[i], column, &nat);
           place (children[i], x, y, column, child_height);
           y += child_height + SPACING;
         }

@@ -38,12 +38,19 @@ struct _LwGamePage
   GtkLabel *last_round_label;
   LwRoundForm *round_form;
   AdwPreferencesGroup *history_group;
-  GtkListBox *history_list;
+  GtkScrolledWindow *history_scroller;
+  GtkListView *history_list;
 
   /* owned */
   LwStore *store;
   LwGameView *view;           /* the game shown, read once per change */
   GtkFileChooserNative *chooser;
+  /* the history's model: one item per round, newest first (the item at
+   * position P is round n − P); its rows are made for the rounds in view
+   * only and given their round by fill_history_row() */
+  GtkStringList *history_model;
+  GHashTable *history_items;  /* the GtkListItems bound now (a set) */
+  char *history_text;         /* lw_game_page_get_history_text()'s last */
 
   /* borrowed from @view: its last reading, %NULL before the first */
   const LwStoredGame *game;
@@ -176,8 +183,12 @@ gint64 lw_game_page_get_game_id (LwGamePage *self);
  * @self: the page
  * @index: a row of the history, 0 for the newest round
  *
- * Returns: (transfer none) (nullable): the row; activating it (Enter, a
- *   click) opens its round in the round editor.
+ * The history's rows are made only for the rounds in view: the page's
+ * main loop is run (at most a second) until the row is made.
+ *
+ * Returns: (transfer none) (nullable): the row, %NULL when it is not in
+ *   view; activating it (Enter, a click) opens its round in the round
+ *   editor.
  */
 GtkWidget *lw_game_page_get_history_row (LwGamePage *self,
                                          guint       index);
@@ -198,7 +209,7 @@ const char *lw_game_page_get_last_round_text (LwGamePage *self);
 /** Returns: (transfer none): the title above the last round's breakdown, "" when hidden. */
 const char *lw_game_page_get_last_round_title (LwGamePage *self);
 
-/** Returns: the rows in the round history. */
+/** Returns: the rounds in the round history (its model's items). */
 guint lw_game_page_get_n_history_rows (LwGamePage *self);
 
 /** Returns: (transfer none) (nullable): the shown game's record. */

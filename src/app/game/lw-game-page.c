@@ -223,43 +223,61 @@ lw_game_page_get_last_round_text (LwGamePage *self)
 guint
 lw_game_page_get_n_history_rows (LwGamePage *self)
 {
-  guint n = 0;
+  g_return_val_if_fail (LW_IS_GAME_PAGE (self), 0);
 
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->history_list));
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    n++;
-
-  return n;
+  return g_list_model_get_n_items (G_LIST_MODEL (self->history_model));
 }
+
+static char *history_subtitle (LwGamePage          *self,
+                               const LwRoundResult *result);
 
 const char *
 lw_game_page_get_history_text (LwGamePage *self,
                                guint       index)
 {
-  GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->history_list));
+  guint n;
 
   g_return_val_if_fail (LW_IS_GAME_PAGE (self), NULL);
 
-  for (; child != NULL && index > 0; index--)
-    child = gtk_widget_get_next_sibling (child);
+  n = lw_game_page_get_n_history_rows (self);
+  if (self->standings == NULL || index >= n || n != self->standings->rounds->len)
+    return NULL;
 
-  return ADW_IS_ACTION_ROW (child) ? adw_action_row_get_subtitle (ADW_ACTION_ROW (child)) : NULL;
+  g_free (self->history_text);
+  self->history_text = history_subtitle (self, g_ptr_array_index (self->standings->rounds, n - 1 - index));
+  return self->history_text;
+}
+
+/* The row bound now to history position @index, or NULL. */
+static GtkWidget *
+find_history_row (LwGamePage *self,
+                  guint       index)
+{
+  GHashTableIter iter;
+  gpointer item;
+
+  g_hash_table_iter_init (&iter, self->history_items);
+  while (g_hash_table_iter_next (&iter, &item, NULL))
+    if (gtk_list_item_get_position (item) == index)
+      return gtk_list_item_get_child (item);
+  return NULL;
 }
 
 GtkWidget *
 lw_game_page_get_history_row (LwGamePage *self,
                               guint       index)
 {
-  GtkWidget *child;
+  GtkWidget *row;
+  gint64 end;
 
   g_return_val_if_fail (LW_IS_GAME_PAGE (self), NULL);
 
-  child = gtk_widget_get_first_child (GTK_WIDGET (self->history_list));
-  for (; child != NULL && index > 0; index--)
-    child = gtk_widget_get_next_sibling (child);
-
-  return child;
+  if (index >= lw_game_page_get_n_history_rows (self))
+    return NULL;
+  end = g_get_monotonic_time () + G_USEC_PER_SEC;
+  while ((row = find_history_row (self, index)) == NULL && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  return row;
 }
 
 const char *
@@ -280,34 +298,16 @@ lw_game_page_focus_form (LwGamePage *self)
     lw_round_form_focus (self->round_form);
 }
 
-/* Sets a history row's texts to @result's. Setting a text to what it
- * already is costs nothing, so a reload after a change lays out only the
- * rows whose round changed. */
-static void
-fill_history_row (LwGamePage          *self,
-                  GtkWidget           *row,
+/* A round's line in the history below its title: its facts, its
+ * breakdown and the penalties noted as they happened. */
+static char *
+history_subtitle (LwGamePage          *self,
                   const LwRoundResult *result)
 {
   const LwGameRecord *record = self->game->record;
-  g_autofree char *title = NULL;
-  g_autofree char *shown_dealer = NULL;
   g_autofree char *breakdown = lw_describe_round (record, self->standings, result);
   g_autofree char *facts = NULL;
-  g_autofree char *subtitle = NULL;
-  g_autofree char *scores = lw_format_scores (self->standings->n_sides, result->scores);
-  GtkLabel *label = g_object_get_data (G_OBJECT (row), "scores-label");
-  const char *dealer = result->dealer >= 0 && result->dealer < (int) record->n_players
-                         ? lw_game_record_player_at (record, result->dealer, result->number) : "?";
   g_autoptr (GString) noted = g_string_new (NULL);
-
-  /* Who sat there then: a substitute's seat names its earlier player. */
-  if (self->round_players != NULL && result->number >= 1 && result->number <= self->round_players->len)
-    {
-      char **names = g_ptr_array_index (self->round_players, result->number - 1);
-
-      if (result->dealer >= 0 && (guint) result->dealer < g_strv_length (names))
-        dealer = names[result->dealer];
-    }
 
   /* Penalties noted as they happened: their time and note. */
   for (guint i = 0; self->penalties != NULL && i < self->penalties->len; i++)
@@ -334,6 +334,77 @@ fill_history_row (LwGamePage          *self,
                                 *when != '\0' ? when : "?", who, lw_penalty_kind_describe (penalty->kind));
     }
 
+  if (result->number >= 1 && result->number <= record->rounds->len)
+    facts = lw_describe_round_facts (record, g_ptr_array_index (record->rounds, result->number - 1));
+  return facts != NULL ? g_strdup_printf ("%s\n%s%s", facts, breakdown, noted->str)
+                       : g_strdup_printf ("%s%s", breakdown, noted->str);
+}
+
+/* The history's rows are made by the hundred and given their round again
+ * and again as the list scrolls: their tooltips are answered when asked
+ * (GTK 4.8's gtk_widget_set_tooltip_text() asks the display where the
+ * pointer is, a round trip to it, each time a shown widget's text is set).
+ * The text is also the widget's accessible description, as a tooltip's is. */
+static gboolean
+history_tooltip_cb (GtkWidget  *widget,
+                    int         x,
+                    int         y,
+                    gboolean    keyboard,
+                    GtkTooltip *tooltip,
+                    gpointer    data)
+{
+  const char *text = g_object_get_data (G_OBJECT (widget), "lw-tooltip");
+
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+static void
+set_history_tooltip (GtkWidget  *widget,
+                     const char *text)
+{
+  const char *shown = g_object_get_data (G_OBJECT (widget), "lw-tooltip");
+
+  if (g_strcmp0 (shown, text) == 0)
+    return;
+  if (shown == NULL)
+    {
+      g_signal_connect (widget, "query-tooltip", G_CALLBACK (history_tooltip_cb), NULL);
+      gtk_widget_set_has_tooltip (widget, TRUE);
+    }
+  g_object_set_data_full (G_OBJECT (widget), "lw-tooltip", g_strdup (text), g_free);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
+/* Sets a history row's texts and buttons to @result's. Setting a text to
+ * what it already is costs nothing, so a reload after a change lays out
+ * only the rows whose round changed. */
+static void
+fill_history_row (LwGamePage          *self,
+                  GtkWidget           *row,
+                  const LwRoundResult *result)
+{
+  const LwGameRecord *record = self->game->record;
+  g_autofree char *title = NULL;
+  g_autofree char *shown_dealer = NULL;
+  g_autofree char *subtitle = history_subtitle (self, result);
+  g_autofree char *scores = lw_format_scores (self->standings->n_sides, result->scores);
+  GtkLabel *label = g_object_get_data (G_OBJECT (row), "scores-label");
+  GtkWidget *replay = g_object_get_data (G_OBJECT (row), "replay-button");
+  const char *dealer = result->dealer >= 0 && result->dealer < (int) record->n_players
+                         ? lw_game_record_player_at (record, result->dealer, result->number) : "?";
+
+  /* Who sat there then: a substitute's seat names its earlier player. */
+  if (self->round_players != NULL && result->number >= 1 && result->number <= self->round_players->len)
+    {
+      char **names = g_ptr_array_index (self->round_players, result->number - 1);
+
+      if (result->dealer >= 0 && (guint) result->dealer < g_strv_length (names))
+        dealer = names[result->dealer];
+    }
+
   shown_dealer = lw_isolate_name (dealer);
   if (result->is_void)
     /* TRANSLATORS: a void round in the history (R21); %s is its dealer */
@@ -345,15 +416,12 @@ fill_history_row (LwGamePage          *self,
     /* TRANSLATORS: a round in the history; %s is its dealer */
     title = g_strdup_printf (_("Round %u · %s dealt"), result->number, shown_dealer);
 
+  g_object_set_data (G_OBJECT (row), "round-number", GUINT_TO_POINTER (result->number));
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  if (result->number >= 1 && result->number <= record->rounds->len)
-    facts = lw_describe_round_facts (record, g_ptr_array_index (record->rounds, result->number - 1));
-  subtitle = facts != NULL ? g_strdup_printf ("%s\n%s%s", facts, breakdown, noted->str)
-                           : g_strdup_printf ("%s%s", breakdown, noted->str);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   gtk_label_set_text (label, scores);
-  gtk_widget_set_visible (g_object_get_data (G_OBJECT (row), "replay-button"),
-                          lw_store_has_round_log (self->store, self->game->id, result->number));
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (replay), g_variant_new_uint32 (result->number));
+  gtk_widget_set_visible (replay, lw_store_has_round_log (self->store, self->game->id, result->number));
   {
     GtkWidget *lock = g_object_get_data (G_OBJECT (row), "lock-button");
     gboolean locked = lw_game_page_is_round_locked (self, result->number);
@@ -365,19 +433,50 @@ fill_history_row (LwGamePage          *self,
         : g_strdup_printf (_("Lock round %u against corrections from phones"), result->number);
 
     gtk_button_set_icon_name (GTK_BUTTON (lock), locked ? "changes-prevent-symbolic" : "changes-allow-symbolic");
-    gtk_widget_set_tooltip_text (lock, lock_text);
+    set_history_tooltip (lock, lock_text);
     gtk_accessible_update_property (GTK_ACCESSIBLE (lock), GTK_ACCESSIBLE_PROPERTY_LABEL, lock_text, -1);
     gtk_actionable_set_action_target_value (GTK_ACTIONABLE (lock), g_variant_new_uint32 (result->number));
     gtk_widget_set_opacity (lock, locked ? 1.0 : 0.55);
   }
-  gtk_widget_set_tooltip_text (row, record->ruleset == LW_RULESET_GARWOLF
-                                      ? _("Correct, Delete or Insert a Hand Before It")
-                                      : _("Correct, Delete or Insert a Round Before It"));
+  set_history_tooltip (row, record->ruleset == LW_RULESET_GARWOLF
+                              ? _("Correct, Delete or Insert a Hand Before It")
+                              : _("Correct, Delete or Insert a Round Before It"));
 }
 
-/* A history row for round @number; fill_history_row() gives it its texts. */
+/* Opens round @number in the round editor (game.edit-round). */
+static void
+edit_history_round (LwGamePage *self,
+                    guint       number)
+{
+  if (number >= 1)
+    gtk_widget_activate_action (GTK_WIDGET (self), "game.edit-round", "u", number);
+}
+
+/* A row's own activation (its "activate" signal: a keybinding, or a
+ * caller's). */
+static void
+history_row_activate_cb (GtkWidget  *row,
+                         LwGamePage *self)
+{
+  edit_history_round (self, GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "round-number")));
+}
+
+/* A click on a row, or Enter on it: position P is round n − P. */
+static void
+history_activate_cb (GtkListView *list,
+                     guint        position,
+                     LwGamePage  *self)
+{
+  guint n = lw_game_page_get_n_history_rows (self);
+
+  if (position < n)
+    edit_history_round (self, n - position);
+}
+
+/* A history row, reused for round after round as the list scrolls;
+ * fill_history_row() gives it its round's texts. */
 static GtkWidget *
-make_history_row (guint number)
+make_history_row (LwGamePage *self)
 {
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *label;
@@ -390,7 +489,7 @@ make_history_row (guint number)
   label = gtk_label_new (NULL);
   gtk_widget_add_css_class (label, "numeric");
   gtk_widget_add_css_class (label, "history-scores");
-  gtk_widget_set_tooltip_text (label, _("The board after this round"));
+  set_history_tooltip (label, _("The board after this round"));
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
 
   /* A round played at the virtual table can be replayed trick by trick;
@@ -398,10 +497,11 @@ make_history_row (guint number)
   replay = gtk_button_new_from_icon_name ("media-playback-start-symbolic");
   gtk_widget_set_valign (replay, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (replay, "flat");
-  gtk_widget_set_tooltip_text (replay, _("Replay Round"));
+  set_history_tooltip (replay, _("Replay Round"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (replay), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Replay Round"), -1);
+  /* Round 0 until bound: the action takes a round (u). */
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (replay), g_variant_new_uint32 (0));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (replay), "game.replay-round");
-  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (replay), g_variant_new_uint32 (number));
   gtk_widget_set_visible (replay, FALSE);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), replay);
   /* Locked against corrections from phones (table entry), or not. */
@@ -409,8 +509,8 @@ make_history_row (guint number)
   gtk_widget_set_valign (lock, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (lock, "flat");
   gtk_widget_add_css_class (lock, "circular");
+  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (lock), g_variant_new_uint32 (0));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (lock), "game.lock-round");
-  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (lock), g_variant_new_uint32 (number));
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), lock);
   g_object_set_data (G_OBJECT (row), "lock-button", lock);
 
@@ -418,12 +518,73 @@ make_history_row (guint number)
   g_object_set_data (G_OBJECT (row), "scores-label", label);
   g_object_set_data (G_OBJECT (row), "replay-button", replay);
 
-  /* Enter or a click opens the round to correct it. */
+  /* A click or Enter reaches the list's item (history_activate_cb()),
+   * which holds the focus: the row is no second stop for Tab. */
   gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (row), "game.edit-round");
-  gtk_actionable_set_action_target_value (GTK_ACTIONABLE (row), g_variant_new_uint32 (number));
+  gtk_widget_set_focusable (row, FALSE);
+  g_signal_connect (row, "activate", G_CALLBACK (history_row_activate_cb), self);
 
   return row;
+}
+
+static void
+history_setup_cb (GtkSignalListItemFactory *factory,
+                  GtkListItem              *item,
+                  LwGamePage               *self)
+{
+  gtk_list_item_set_child (item, make_history_row (self));
+}
+
+/* The row at position P shows round n − P of the game shown. */
+static void
+history_bind_cb (GtkSignalListItemFactory *factory,
+                 GtkListItem              *item,
+                 LwGamePage               *self)
+{
+  guint n = lw_game_page_get_n_history_rows (self);
+  guint position = gtk_list_item_get_position (item);
+
+  g_hash_table_add (self->history_items, item);
+  if (self->standings != NULL && position < n && n == self->standings->rounds->len)
+    fill_history_row (self, gtk_list_item_get_child (item),
+                      g_ptr_array_index (self->standings->rounds, n - 1 - position));
+}
+
+static void
+history_unbind_cb (GtkSignalListItemFactory *factory,
+                   GtkListItem              *item,
+                   LwGamePage               *self)
+{
+  g_hash_table_remove (self->history_items, item);
+}
+
+/* The history follows the standings: rounds taken away lose their items
+ * at the top, new rounds get new items there, and the rows in view are
+ * given their round's texts again (only changed texts are laid out anew;
+ * rows scrolled into view later are filled then). */
+static void
+show_history (LwGamePage *self)
+{
+  guint n_rounds = self->standings->rounds->len;
+  guint n_items = lw_game_page_get_n_history_rows (self);
+  GHashTableIter iter;
+  gpointer item;
+
+  if (n_items > n_rounds)
+    gtk_string_list_splice (self->history_model, 0, n_items - n_rounds, NULL);
+  else if (n_items < n_rounds)
+    {
+      g_autofree const char **added = g_new (const char *, n_rounds - n_items + 1);
+
+      for (guint i = 0; i < n_rounds - n_items; i++)
+        added[i] = "";
+      added[n_rounds - n_items] = NULL;
+      gtk_string_list_splice (self->history_model, 0, 0, added);
+    }
+
+  g_hash_table_iter_init (&iter, self->history_items);
+  while (g_hash_table_iter_next (&iter, &item, NULL))
+    history_bind_cb (NULL, item, self);
 }
 
 /* The penalties noted during the round being played, in the form. */
@@ -534,7 +695,6 @@ show_game (LwGamePage *self,
   const LwStandings *standings = self->standings;
   g_autofree char *title = lw_sides_title (record);
   g_autofree char *subtitle = NULL;
-  GtkWidget *child;
   guint n_rounds = standings->rounds->len;
 
   g_autofree char *short_title = NULL;
@@ -612,25 +772,7 @@ show_game (LwGamePage *self,
     gtk_widget_action_set_enabled (GTK_WIDGET (self), "game.back-to-table", at_table);
   }
 
-  /* The rows, newest first, are kept: rounds taken away lose their rows at
-   * the top, new rounds get new rows there, and every row is given its
-   * round's texts again (only changed texts are laid out anew). */
-  {
-    guint n_rows = 0;
-
-    for (child = gtk_widget_get_first_child (GTK_WIDGET (self->history_list));
-         child != NULL; child = gtk_widget_get_next_sibling (child))
-      n_rows++;
-    for (; n_rows > n_rounds; n_rows--)
-      gtk_list_box_remove (self->history_list,
-                           GTK_WIDGET (gtk_list_box_get_row_at_index (self->history_list, 0)));
-    for (; n_rows < n_rounds; n_rows++)
-      gtk_list_box_prepend (self->history_list, make_history_row (n_rows + 1));
-    for (guint i = 0; i < n_rounds; i++)
-      fill_history_row (self,
-                        GTK_WIDGET (gtk_list_box_get_row_at_index (self->history_list, (int) (n_rounds - 1 - i))),
-                        g_ptr_array_index (standings->rounds, i));
-  }
+  show_history (self);
   gtk_widget_set_visible (GTK_WIDGET (self->history_group), n_rounds > 0);
 }
 
@@ -797,14 +939,33 @@ table_round_in_progress (LwGamePage *self,
   return TRUE;
 }
 
-static void add_round (LwGamePage *self);
+static void add_round (LwGamePage *self,
+                       LwRound    *round);
+
+/* Checked again: the form may have changed while the dialog was open. */
+static gboolean
+check_form (LwGamePage  *self,
+            LwRound    **round)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (lw_round_form_check (self->round_form, round, &error))
+    return TRUE;
+  lw_round_form_show_error (self->round_form, error->message);
+  g_clear_pointer (round, lw_round_free);
+  return FALSE;
+}
 
 static void
 add_anyway_cb (AdwMessageDialog *dialog,
                const char       *response,
                gpointer          owner)
 {
-  add_round (LW_GAME_PAGE (owner));
+  LwGamePage *self = LW_GAME_PAGE (owner);
+  LwRound *round = NULL;
+
+  if (self->game != NULL && !self->standings->finished && check_form (self, &round))
+    add_round (self, round);
 }
 
 static void
@@ -813,7 +974,7 @@ submit_round_action (GtkWidget  *widget,
                      GVariant   *parameter)
 {
   LwGamePage *self = LW_GAME_PAGE (widget);
-  g_autoptr (GError) error = NULL;
+  g_autoptr (LwRound) round = NULL;
   g_autofree char *body = NULL;
   AdwMessageDialog *dialog;
   guint number = 0;
@@ -821,14 +982,13 @@ submit_round_action (GtkWidget  *widget,
   if (self->game == NULL || self->standings->finished)
     return;
 
-  if (!lw_round_form_check (self->round_form, &error))
-    {
-      lw_round_form_show_error (self->round_form, error->message);
-      return;
-    }
+  /* The round is built and checked once, here; the store checks it once
+   * more under its write lock. */
+  if (!check_form (self, &round))
+    return;
   if (!table_round_in_progress (self, &number))
     {
-      add_round (self);
+      add_round (self, g_steal_pointer (&round));
       return;
     }
 
@@ -919,34 +1079,29 @@ offer_round_suggestion (LwGamePage   *self,
   lw_message_dialog_present (dialog, G_CALLBACK (suggest_round_cb), self, &self->dialog);
 }
 
+/* Adds @round (transfer full), checked by the form, to the game shown. */
 static void
-add_round (LwGamePage *self)
+add_round (LwGamePage *self,
+           LwRound    *round)
 {
-  g_autoptr (LwRound) round = NULL;
+  g_autoptr (LwRound) owned = round;
+  g_autoptr (LwStoredGame) stored = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *message = NULL;
   gint64 id;
 
-  if (self->game == NULL || self->standings->finished)
-    return;
-
-  /* Checked again: the form may have changed while the dialog was open. */
-  if (!lw_round_form_check (self->round_form, &error))
-    {
-      lw_round_form_show_error (self->round_form, error->message);
-      return;
-    }
-
-  round = lw_round_form_build_round (self->round_form);
   id = self->game->id;
-  if (!lw_store_append_round (self->store, id, round, &error))
+  if (!lw_store_append_round_read_back (self->store, id, owned, &stored, &error))
     {
       /* The round stays in the form: nothing typed is lost. */
       lw_round_form_show_error (self->round_form, error->message);
-      offer_round_suggestion (self, id, g_steal_pointer (&round), error);
+      offer_round_suggestion (self, id, g_steal_pointer (&owned), error);
       return;
     }
 
+  /* The view shows the game as the store holds it after the write, not
+   * read from the file again. */
+  lw_game_view_take_game (self->view, g_steal_pointer (&stored));
   lw_game_page_refresh (self, FALSE);
 
   show_last_round (self);
@@ -1090,6 +1245,9 @@ lw_game_page_dispose (GObject *object)
   g_clear_object (&self->chooser);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), LW_TYPE_GAME_PAGE);
+  g_clear_object (&self->history_model);
+  g_clear_pointer (&self->history_items, g_hash_table_unref);
+  g_clear_pointer (&self->history_text, g_free);
   g_clear_object (&self->store);
   self->game = NULL;
   self->standings = NULL;
@@ -1135,6 +1293,7 @@ lw_game_page_class_init (LwGamePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, last_round_label);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, round_form);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, history_group);
+  gtk_widget_class_bind_template_child (widget_class, LwGamePage, history_scroller);
   gtk_widget_class_bind_template_child (widget_class, LwGamePage, history_list);
 
   gtk_widget_class_install_action (widget_class, "game.submit-round", NULL, submit_round_action);
@@ -1165,6 +1324,24 @@ lw_game_page_init (LwGamePage *self)
   GtkEventController *shortcuts;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* The history: rows made for the rounds in view only. */
+  {
+    GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+    GtkNoSelection *selection;
+
+    self->history_model = gtk_string_list_new (NULL);
+    self->history_items = g_hash_table_new (NULL, NULL);
+    g_signal_connect (factory, "setup", G_CALLBACK (history_setup_cb), self);
+    g_signal_connect (factory, "bind", G_CALLBACK (history_bind_cb), self);
+    g_signal_connect (factory, "unbind", G_CALLBACK (history_unbind_cb), self);
+    gtk_list_view_set_factory (self->history_list, factory);
+    g_object_unref (factory);
+    selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->history_model)));
+    gtk_list_view_set_model (self->history_list, GTK_SELECTION_MODEL (selection));
+    g_object_unref (selection);
+    g_signal_connect (self->history_list, "activate", G_CALLBACK (history_activate_cb), self);
+  }
 
   /* Ctrl+Z and Ctrl+Enter mean the game's rounds wherever the focus is:
    * caught before a count's text sees them (its own undo, for one). */

@@ -18,6 +18,7 @@ struct _LwGameView
   GPtrArray    *penalties;      /* LwStoredPenalty* */
   GArray       *locks;          /* guint round numbers */
   LwLoggedEdit *last_edit;
+  LwStoredGame *handed;         /* lw_game_view_take_game()'s, until read */
 
   gint64   id;
   gboolean stale;        /* a change of this batch may touch the game */
@@ -65,7 +66,12 @@ lw_game_view_load (LwGameView  *self,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   store = lw_store_watch_get_store (self->watch);
-  game = lw_store_load_game (store, id, error);
+  /* The game as its writer stored it, handed over: not read again. */
+  if (self->handed != NULL && self->handed->id == id)
+    game = g_steal_pointer (&self->handed);
+  else
+    game = lw_store_load_game (store, id, error);
+  g_clear_pointer (&self->handed, lw_stored_game_free);
   if (game == NULL)
     return FALSE;
 
@@ -79,7 +85,7 @@ lw_game_view_load (LwGameView  *self,
   if (standings == NULL)
     return FALSE;
 
-  round_players = lw_store_list_round_players (store, id, error);
+  round_players = lw_store_list_round_players_of (store, game, error);
   if (round_players == NULL)
     return FALSE;
   penalties = lw_store_list_penalties (store, id, error);
@@ -131,7 +137,11 @@ done_cb (LwStoreWatch *watch,
   g_autoptr (GError) error = NULL;
 
   if (!self->stale)
-    return;
+    {
+      /* A game handed over is of this batch's change only. */
+      g_clear_pointer (&self->handed, lw_stored_game_free);
+      return;
+    }
   self->stale = FALSE;
 
   if (!lw_game_view_load (self, self->id, &error))
@@ -143,6 +153,16 @@ done_cb (LwStoreWatch *watch,
       return;
     }
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
+void
+lw_game_view_take_game (LwGameView   *self,
+                        LwStoredGame *game)
+{
+  g_return_if_fail (LW_IS_GAME_VIEW (self));
+
+  g_clear_pointer (&self->handed, lw_stored_game_free);
+  self->handed = game;
 }
 
 gint64
@@ -254,6 +274,7 @@ lw_game_view_finalize (GObject *object)
   LwGameView *self = LW_GAME_VIEW (object);
 
   clear_reading (self);
+  g_clear_pointer (&self->handed, lw_stored_game_free);
 
   G_OBJECT_CLASS (lw_game_view_parent_class)->finalize (object);
 }

@@ -52,6 +52,21 @@ gboolean lw_game_view_load (LwGameView  *self,
                             gint64       id,
                             GError     **error);
 
+/**
+ * lw_game_view_take_game:
+ * @self: a view
+ * @game: (transfer full) (nullable): the game as its writer just stored
+ *   it, read inside the write's transaction (lw_store_append_round_read_back())
+ *
+ * The next reading of @game's ID (lw_game_view_load(), or the watch's
+ * #LwStoreWatch::done after the write) takes @game instead of reading it
+ * from the file again; a batch of changes that does not touch the view's
+ * game drops it. The writer tells its change at once afterwards
+ * (lw_store_watch_flush()).
+ */
+void lw_game_view_take_game (LwGameView   *self,
+                             LwStoredGame *game);
+
 /** Returns: the game's ID, 0 before the first lw_game_view_load(). */
 gint64 lw_game_view_get_id (LwGameView *self);
 
@@ -65,7 +80,7 @@ const LwStandings *lw_game_view_get_standings (LwGameView *self);
  * lw_game_view_get_round_players:
  *
  * Returns: (transfer none) (nullable) (element-type GStrv): per round, who
- *   sat in each seat (lw_store_list_round_players()).
+ *   sat in each seat (lw_store_list_round_players_of()).
  */
 GPtrArray *lw_game_view_get_round_players (LwGameView *self);
 

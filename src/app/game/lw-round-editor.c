@@ -483,11 +483,12 @@ save_action (GtkWidget  *widget,
 {
   LwRoundEditor *self = LW_ROUND_EDITOR (widget);
   g_autoptr (GError) error = NULL;
+  g_autoptr (LwRound) checked = NULL;
   LwRound *round;
 
   gboolean ends = FALSE;
 
-  if (!lw_round_form_check (self->form, &error))
+  if (!lw_round_form_check (self->form, &checked, &error))
     {
       lw_round_form_show_error (self->form, error->message);
       ends = self->kind == LW_EDIT_REPLACE
@@ -496,7 +497,7 @@ save_action (GtkWidget  *widget,
         return;
     }
 
-  round = lw_round_form_build_round (self->form);
+  round = g_steal_pointer (&checked);
   /* The written dealer check stays with the corrected round. */
   if (self->kind == LW_EDIT_REPLACE)
     round->dealer = ((LwRound *) g_ptr_array_index (self->record->rounds, self->number - 1))->dealer;

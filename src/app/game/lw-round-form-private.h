@@ -9,6 +9,19 @@
 
 G_BEGIN_DECLS
 
+/**
+ * lw_round_form_get_check_count:
+ *
+ * How many times a round form has asked the engine for its verdict on
+ * its round (lw_round_validate() with the round scored, or
+ * lw_edit_apply() for a correction) in this process: for tests, which
+ * take the count before and after an operation to count the checks it
+ * costs (as lw_score_get_replay_count() counts replays).
+ *
+ * Returns: the count since the program started.
+ */
+guint lw_round_form_get_check_count (void);
+
 /** Adds a penalty row for @seat and @kind, after those there. */
 void lw_round_form_add_penalty (LwRoundForm   *self,
                                 int            seat,

@@ -48,6 +48,11 @@ struct _LwRoundForm
   LwSeatRow *seat_rows[LW_MAX_SEATS];
   guint n_seat_rows;
 
+  /* owned: the round of the last update() and the engine's verdict on it
+   * (%NULL when valid, or when not asked: the counts do not add up yet) */
+  LwRound *checked;
+  GError *check_error;
+
   guint valid : 1;
   guint filling : 1;
   guint tried : 1;
@@ -224,6 +229,16 @@ update_totals (LwRoundForm   *self,
   return complete;
 }
 
+/* The engine's checks of a form's round since the program started
+ * (lw-round-form-private.h). */
+static gint check_count;
+
+guint
+lw_round_form_get_check_count (void)
+{
+  return (guint) g_atomic_int_get (&check_count);
+}
+
 /* The engine's verdict on the round, and the round's result when valid. */
 static gboolean
 check_round (LwRoundForm    *self,
@@ -234,6 +249,8 @@ check_round (LwRoundForm    *self,
   g_autoptr (LwGameRecord) with_round = NULL;
   g_autoptr (LwStandings) standings = NULL;
   const LwRoundResult *result;
+
+  g_atomic_int_inc (&check_count);
 
   if (self->edit_number > 0)
     {
@@ -284,27 +301,30 @@ check_round (LwRoundForm    *self,
 
 gboolean
 lw_round_form_check (LwRoundForm  *self,
+                     LwRound     **round,
                      GError      **error)
 {
-  g_autoptr (LwRound) round = NULL;
-  g_autoptr (GError) local_error = NULL;
-
   g_return_val_if_fail (LW_IS_ROUND_FORM (self), FALSE);
 
+  if (round != NULL)
+    *round = NULL;
   if (self->record == NULL)
     {
       g_set_error_literal (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID, _("No game is open."));
       return FALSE;
     }
 
+  /* Tried: update() asks the engine even while the counts do not add up,
+   * and shows its words. */
   self->tried = TRUE;
   update (self);
 
-  round = lw_round_form_build_round (self);
-  if (!check_round (self, round, NULL, &local_error))
+  if (round != NULL && self->checked != NULL)
+    *round = lw_round_copy (self->checked);
+  if (self->check_error != NULL)
     {
       gtk_widget_error_bell (GTK_WIDGET (self));
-      g_propagate_error (error, g_steal_pointer (&local_error));
+      g_propagate_error (error, g_error_copy (self->check_error));
       return FALSE;
     }
 
@@ -368,7 +388,13 @@ update (LwRoundForm *self)
                           gtk_widget_get_first_child (GTK_WIDGET (self->penalties_list)) != NULL);
 
   sums_right = update_totals (self, round);
-  valid = check_round (self, round, &preview, &error);
+  /* Counts that do not add up are refused by the engine (SCORING R1, R5;
+   * Garwolf G1): until the round is tried it is not asked, so that the
+   * counts typed one by one cost no copy of the game each. */
+  if (sums_right || self->tried)
+    valid = check_round (self, round, &preview, &error);
+  else
+    valid = FALSE;
 
   /* While the cards are still being counted the totals line says enough;
    * the engine's message shows once they add up, or on an attempt to add
@@ -378,6 +404,10 @@ update (LwRoundForm *self)
   gtk_widget_set_visible (GTK_WIDGET (self->preview_label), preview != NULL);
 
   set_valid (self, valid);
+  g_clear_pointer (&self->checked, lw_round_free);
+  g_clear_error (&self->check_error);
+  self->checked = g_steal_pointer (&round);
+  self->check_error = g_steal_pointer (&error);
 }
 
 static void
@@ -849,6 +879,8 @@ lw_round_form_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), LW_TYPE_ROUND_FORM);
   g_clear_pointer (&self->record, lw_game_record_free);
   g_clear_pointer (&self->standings, lw_standings_free);
+  g_clear_pointer (&self->checked, lw_round_free);
+  g_clear_error (&self->check_error);
 
   G_OBJECT_CLASS (lw_round_form_parent_class)->dispose (object);
 }

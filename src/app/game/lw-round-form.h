@@ -123,14 +123,23 @@ LwRound *lw_round_form_build_round (LwRoundForm *self);
 /**
  * lw_round_form_check:
  * @self: the form
+ * @round: (out) (optional) (transfer full): the round as entered, the one
+ *   checked (set whether or not it passed); %NULL when not wanted
  * @error: return location for a #GError
  *
- * Checks the round as entered with the engine (lw_round_validate() and a
- * replay of the game with it) and shows the result in the form.
+ * Checks the round as entered with the engine once (lw_round_validate()
+ * and the round scored from where the game stands, or lw_edit_apply() for
+ * a correction), shows the result in the form and hands out the round
+ * checked, so that the caller neither builds nor checks it again.
+ *
+ * Errors: the engine's (%LW_ENGINE_ERROR_INVALID, %LW_ENGINE_ERROR_GAME_OVER…),
+ * or %LW_ENGINE_ERROR_INVALID "No game is open." before
+ * lw_round_form_set_game().
  *
  * Returns: %TRUE when the round can be added.
  */
 gboolean lw_round_form_check (LwRoundForm  *self,
+                              LwRound     **round,
                               GError      **error);
 
 /**
