@@ -37,10 +37,15 @@
   "  PRIMARY KEY (round, ordinal)) WITHOUT ROWID;" \
   "PRAGMA user_version = 1;"
 
-/* Drops what schema 22 added: nothing (its migration renamed names): with
- * the version set back, a test makes a schema-21 database from a current
- * one. */
-#define LW_TEST_DROP_SCHEMA_22 ""
+/* Drops what schema 23 added (the computer seats of games from the club
+ * server): with the version set back, a test makes a schema-22 database
+ * from a current one. */
+#define LW_TEST_DROP_SCHEMA_23 "DROP TABLE club_computer_seats;"
+
+/* Drops what schemas 23 and 22 added (22: nothing, its migration renamed
+ * names): with the version set back, a test makes a schema-21 database
+ * from a current one. */
+#define LW_TEST_DROP_SCHEMA_22 LW_TEST_DROP_SCHEMA_23
 
 /* Drops what schemas 22 and 21 added (a merge request's withdrawal): with
  * the version set back, a test makes a schema-20 database from a current

@@ -564,41 +564,110 @@ import_facts (LwStore           *self,
   return ok;
 }
 
-/* Own @event as the server holds it, in a new sync after a restore
- * (lw_store_club_restart()): one the database holds stays as it is here
- * (pushed again at the version after the server's); one it lost comes
- * back as its own, from its facts, and counts as pushed at that version. */
-static gboolean
-restore_own_event (LwStore           *self,
-                   const LwClubGame  *event,
-                   GError           **error)
+gboolean
+lw_store_club_take_back_event (LwStore           *self,
+                               const LwClubGame  *event,
+                               GError           **error)
 {
   gboolean has_row = FALSE;
+  gint64 id = 0;
   gint64 stored = 0;
-  g_autoptr (LwStoreStmt) stmt = NULL;
+  g_autoptr (LwStoreStmt) stmt =
+    lw_store_stmt (self, "SELECT event FROM club_events WHERE uuid = ? AND origin IS NULL", error);
 
-  if (event->record == NULL)
-    return TRUE;
-  stmt = lw_store_stmt (self, "SELECT 1 FROM club_events WHERE uuid = ?", error);
   if (stmt == NULL
       || !lw_store_bind_text (self, stmt, 1, event->uuid, error)
       || !lw_store_step_row (self, stmt, &has_row, error))
     return FALSE;
+  if (has_row)
+    id = sqlite3_column_int64 (stmt, 0);
   g_clear_pointer (&stmt, lw_store_stmt_release);
+  /* Its tables, seats and results go with it (ON DELETE CASCADE); the
+   * server's copy keeps its ID here. */
+  if (id != 0 && !lw_store_run1 (self, "DELETE FROM events WHERE id = ?", id, error))
+    return FALSE;
+  if (event->record == NULL)
+    return lw_store_run_text (self, "DELETE FROM club_events WHERE uuid = ?1 AND ?2 = ?2",
+                              event->uuid, 0, error);
+  if (!import_facts (self, event, id, &stored, error))
+    return FALSE;
+  /* At the server's version, with its facts as the ones acknowledged: the
+   * event counts as pushed, and its next change here is the version after
+   * the server's. */
   stmt = lw_store_stmt (self,
-                        has_row
-                        ? "UPDATE club_events SET version = max (version, ?2)"
-                          " WHERE uuid = ?1 AND origin IS NULL AND ?3 = ?3"
-                        : "INSERT INTO club_events (uuid, event, version, facts) VALUES (?1, ?3, ?2, ?4)",
+                        "INSERT OR REPLACE INTO club_events (uuid, event, version, facts)"
+                        " VALUES (?1, ?2, ?3, ?4)",
                         error);
-  if (stmt == NULL)
+  return stmt != NULL
+         && lw_store_bind_text (self, stmt, 1, event->uuid, error)
+         && lw_store_bind_int (self, stmt, 2, stored, error)
+         && lw_store_bind_int (self, stmt, 3, event->version, error)
+         && lw_store_bind_text (self, stmt, 4, event->record, error)
+         && lw_store_step_done (self, stmt, error);
+}
+
+/* Own @event as the server holds it, in a new sync after a restore
+ * (lw_store_club_restart()). One the backup lost comes back as its own,
+ * from its facts, and counts as pushed at that version. One the database
+ * holds at the server's version counts as pushed with the server's facts
+ * (a change made here after them is sent at the next version). One the
+ * server holds at a later version, or deleted, is older here: the
+ * server's copy is taken back (lw_store_club_take_back_event()) and
+ * *@taken_back set to the version acknowledged here before (else -1);
+ * the server is never rewound. */
+static gboolean
+restore_own_event (LwStore           *self,
+                   const LwClubGame  *event,
+                   gint64            *taken_back,
+                   GError           **error)
+{
+  gboolean has_row = FALSE;
+  gboolean held = FALSE;
+  gint64 version = 0;
+  gint64 stored = 0;
+  g_autoptr (LwStoreStmt) stmt = NULL;
+
+  *taken_back = -1;
+  stmt = lw_store_stmt (self, "SELECT version, event IS NOT NULL FROM club_events"
+                              " WHERE uuid = ? AND origin IS NULL", error);
+  if (stmt == NULL
+      || !lw_store_bind_text (self, stmt, 1, event->uuid, error)
+      || !lw_store_step_row (self, stmt, &has_row, error))
     return FALSE;
-  if (!has_row && !import_facts (self, event, 0, &stored, error))
+  if (has_row)
+    {
+      version = sqlite3_column_int64 (stmt, 0);
+      held = sqlite3_column_int64 (stmt, 1) != 0;
+    }
+  g_clear_pointer (&stmt, lw_store_stmt_release);
+  if (held && (event->record == NULL || event->version > version))
+    {
+      *taken_back = version;
+      return lw_store_club_take_back_event (self, event, error);
+    }
+  if (event->record == NULL)
+    return TRUE;
+  if (has_row && event->version < version)
+    return TRUE;
+  if (has_row)
+    {
+      stmt = lw_store_stmt (self, "UPDATE club_events SET facts = ?2 WHERE uuid = ?1 AND origin IS NULL",
+                            error);
+      return stmt != NULL
+             && lw_store_bind_text (self, stmt, 1, event->uuid, error)
+             && lw_store_bind_text (self, stmt, 2, event->record, error)
+             && lw_store_step_done (self, stmt, error);
+    }
+  if (!import_facts (self, event, 0, &stored, error))
     return FALSE;
-  return lw_store_bind_text (self, stmt, 1, event->uuid, error)
-         && lw_store_bind_int (self, stmt, 2, event->version, error)
-         && lw_store_bind_int (self, stmt, 3, stored, error)
-         && (has_row || lw_store_bind_text (self, stmt, 4, event->record, error))
+  stmt = lw_store_stmt (self,
+                        "INSERT INTO club_events (uuid, event, version, facts) VALUES (?1, ?2, ?3, ?4)",
+                        error);
+  return stmt != NULL
+         && lw_store_bind_text (self, stmt, 1, event->uuid, error)
+         && lw_store_bind_int (self, stmt, 2, stored, error)
+         && lw_store_bind_int (self, stmt, 3, event->version, error)
+         && lw_store_bind_text (self, stmt, 4, event->record, error)
          && lw_store_step_done (self, stmt, error);
 }
 
@@ -606,6 +675,7 @@ gboolean
 lw_store_club_apply_event (LwStore           *self,
                            const LwClubGame  *event,
                            gboolean           own,
+                           gint64            *taken_back,
                            GError           **error)
 {
   gint64 id = 0;
@@ -618,7 +688,7 @@ lw_store_club_apply_event (LwStore           *self,
                    error);
 
   if (own)
-    return restore_own_event (self, event, error);
+    return restore_own_event (self, event, taken_back, error);
   if (stmt == NULL
       || !lw_store_bind_text (self, stmt, 1, event->uuid, error)
       || !lw_store_step_row (self, stmt, &has_row, error))

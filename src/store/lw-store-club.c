@@ -1,12 +1,17 @@
 /* lw-store-club.c — the local half of the club server's sync
  * (docs/CLUB-SERVER.md; tables club_state, club_pushed and club_games of
- * schema 16). SQLite only: src/store/club/ talks to PostgreSQL.
+ * schema 16, club_computer_seats of schema 23: the computer seats of a
+ * game taken from the server). SQLite only: src/store/club/ talks to
+ * PostgreSQL.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
 
+#include "lw-bot.h"
+#include "lw-json-text.h"
 #include "lw-store-private.h"
+#include "lw-table-seats.h"
 
 /* The latest time a pulled game is given (9999-12-31 23:59:59 UTC). */
 #define MAX_TIME G_GINT64_CONSTANT (253402300799)
@@ -32,6 +37,7 @@ lw_club_game_free (LwClubGame *game)
   g_free (game->origin_name);
   g_free (game->record);
   g_free (game->players);
+  g_free (game->computers);
   g_free (game);
 }
 
@@ -241,6 +247,83 @@ localize_record (LwStore           *self,
   return TRUE;
 }
 
+/* Game @id's computer seats as LwClubGame's @computers (NULL: none). */
+static gboolean
+computer_seats (LwStore   *self,
+                gint64     id,
+                char     **computers,
+                GError   **error)
+{
+  gboolean has_row = FALSE;
+  g_autoptr (LwStoreStmt) stmt =
+    lw_store_query_row (self, "SELECT " LW_STORE_COMPUTER_SEATS ("?1"), id, 0, &has_row, error);
+
+  if (stmt == NULL)
+    return FALSE;
+  *computers = has_row ? column_text (stmt, 0) : NULL;
+  return TRUE;
+}
+
+/* Stores pulled @game's computer seats (its @computers) as those of game
+ * @id here (club_computer_seats), inside a write transaction; a list
+ * that is not one (another laptop's role may have written it) is
+ * refused, naming the game. */
+static gboolean
+store_computer_seats (LwStore           *self,
+                      const LwClubGame  *game,
+                      gint64             id,
+                      guint              n_seats,
+                      GError           **error)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) local_error = NULL;
+  JsonNode *root;
+  JsonArray *seats;
+
+  if (game->computers == NULL)
+    return TRUE;
+  root = lw_json_parse_checked (parser, game->computers, -1, "its computer seats", &local_error);
+  seats = root != NULL && JSON_NODE_HOLDS_ARRAY (root) ? json_node_get_array (root) : NULL;
+  if (seats == NULL || json_array_get_length (seats) > n_seats)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                   "club server: game %s: %s", game->uuid,
+                   local_error != NULL ? local_error->message
+                   : "its computer seats are no list of at most one per seat");
+      return FALSE;
+    }
+  for (guint i = 0; i < json_array_get_length (seats); i++)
+    {
+      JsonNode *node = json_array_get_element (seats, i);
+      JsonObject *seat = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+      JsonNode *number = seat != NULL ? json_object_get_member (seat, "seat") : NULL;
+      JsonNode *level = seat != NULL ? json_object_get_member (seat, "level") : NULL;
+      LwBotLevel parsed = LW_BOT_NORMAL;
+      gint64 n = -1;
+      g_autoptr (LwStoreStmt) stmt = NULL;
+
+      if (number != NULL && lw_json_node_holds (number, G_TYPE_INT64))
+        n = json_node_get_int (number);
+      if (n < 0 || n >= n_seats || level == NULL || !lw_json_node_holds (level, G_TYPE_STRING)
+          || !lw_bot_level_from_string (json_node_get_string (level), &parsed))
+        {
+          g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
+                       "club server: game %s: computer seat %u is no seat of its %u with a level",
+                       game->uuid, i + 1, n_seats);
+          return FALSE;
+        }
+      stmt = lw_store_stmt (self, "INSERT OR REPLACE INTO club_computer_seats (game, seat, level)"
+                                  " VALUES (?1, ?2, ?3)", error);
+      if (stmt == NULL
+          || !lw_store_bind_int (self, stmt, 1, id, error)
+          || !lw_store_bind_int (self, stmt, 2, n, error)
+          || !lw_store_bind_text (self, stmt, 3, lw_bot_level_to_string (parsed), error)
+          || !lw_store_step_done (self, stmt, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 GPtrArray *
 lw_store_club_list_outgoing (LwStore  *self,
                              GError  **error)
@@ -278,7 +361,7 @@ lw_store_club_list_outgoing (LwStore  *self,
       game->record = lw_game_record_to_json (stored->record);
       g_ptr_array_add (games, game);
       game->players = record_players (self, stored->record, error);
-      ok = game->players != NULL;
+      ok = game->players != NULL && computer_seats (self, id, &game->computers, error);
     }
   stmt = ok ? lw_store_query (self,
                               "SELECT uuid, version FROM club_pushed WHERE uuid NOT IN"
@@ -415,9 +498,10 @@ import_pulled (LwStore           *self,
   if (record != NULL && g_strcmp0 (record->id, game->uuid) == 0
       && localize_record (self, record, game, &local_error)
       && (id = lw_store_import_game (self, record, FALSE, &same, &local_error)) > 0)
-    return game->played_at <= 0 || game->played_at > MAX_TIME
-           || lw_store_run2 (self, "UPDATE games SET created = ?1 WHERE id = ?2",
-                             game->played_at, id, error);
+    return store_computer_seats (self, game, id, record->n_players, error)
+           && (game->played_at <= 0 || game->played_at > MAX_TIME
+               || lw_store_run2 (self, "UPDATE games SET created = ?1 WHERE id = ?2",
+                                 game->played_at, id, error));
   if (local_error == NULL)
     g_set_error (&local_error, LW_STORE_ERROR, LW_STORE_ERROR_INVALID,
                  same != 0 ? "stored here already" : "its record's id is not its UUID");
@@ -485,13 +569,18 @@ replace_with_pulled (LwStore           *self,
 }
 
 /* One change of the server, inside lw_store_club_apply_pulled()'s
- * transaction; @own: the change is of this laptop's own origin. */
+ * transaction; @own: the change is of this laptop's own origin (then
+ * *@taken_back, nullable, is set to the version acknowledged here when the
+ * change was an own event older here, taken back; else -1:
+ * lw_store_club_apply_event()). */
 static gboolean
 apply_one (LwStore           *self,
            const LwClubGame  *game,
            gboolean           own,
+           gint64            *taken_back,
            GError           **error)
 {
+  gint64 event_taken_back = -1;
   gint64 id = 0;
   gint64 held_version = -1;
   gboolean has_row = FALSE;
@@ -506,8 +595,11 @@ apply_one (LwStore           *self,
                    LW_GAME_RECORD_MAX_BYTES / (1024 * 1024));
       return FALSE;
     }
+  if (taken_back != NULL)
+    *taken_back = -1;
   if (game->is_event)
-    return lw_store_club_apply_event (self, game, own, error);
+    return lw_store_club_apply_event (self, game, own,
+                                      taken_back != NULL ? taken_back : &event_taken_back, error);
   stmt = lw_store_stmt (self,
                         "SELECT g.id, c.version FROM games AS g LEFT JOIN club_games AS c"
                         " ON c.uuid = g.uuid WHERE g.uuid = ?",
@@ -590,7 +682,7 @@ lw_store_club_apply_pulled (LwStore     *self,
       if (!ok)
         break;
       if (lw_store_finish (self,
-                           apply_one (self, game, g_strcmp0 (game->origin, state->origin) == 0,
+                           apply_one (self, game, g_strcmp0 (game->origin, state->origin) == 0, NULL,
                                       &local_error),
                            &local_error))
         continue;
@@ -661,6 +753,8 @@ gboolean
 lw_store_club_restart (LwStore    *self,
                        gint64      counter,
                        GPtrArray  *own,
+                       GPtrArray  *taken_back,
+                       GArray     *versions,
                        GError    **error)
 {
   gboolean ok;
@@ -682,7 +776,15 @@ lw_store_club_restart (LwStore    *self,
                          " roster_seq = 0",
                          counter, error);
   for (guint i = 0; ok && i < own->len; i++)
-    ok = apply_one (self, g_ptr_array_index (own, i), TRUE, error);
+    {
+      gint64 back = -1;
+
+      ok = apply_one (self, g_ptr_array_index (own, i), TRUE, &back, error);
+      if (ok && back >= 0 && taken_back != NULL)
+        g_ptr_array_add (taken_back, g_ptr_array_index (own, i));
+      if (ok && back >= 0 && versions != NULL)
+        g_array_append_val (versions, back);
+    }
   /* The own events taken back (their facts kept as acknowledged) link the
    * games that came after them. */
   ok = ok && lw_store_club_link_held_tables (self, TRUE, error);
@@ -738,7 +840,12 @@ lw_store_club_take_back (LwStore    *self,
   if (!lw_store_begin_write (self, error))
     return FALSE;
   for (guint i = 0; ok && i < games->len; i++)
-    ok = take_back_one (self, g_ptr_array_index (games, i), error);
+    {
+      const LwClubGame *game = g_ptr_array_index (games, i);
+
+      ok = game->is_event ? lw_store_club_take_back_event (self, game, error)
+                          : take_back_one (self, game, error);
+    }
   return lw_store_finish (self, ok, error);
 }
 

@@ -77,6 +77,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwClubState, lw_club_state_free)
  * @too_large: (pulled games) the server's record and players are over
  *   %LW_GAME_RECORD_MAX_BYTES together: they were not read (@record and
  *   @players %NULL), and the change is refused
+ * @computers: (nullable) (transfer full): a game's computer seats on the
+ *   laptop that hosted it (server schema 7), a JSON array of
+ *   {"seat": 0…7, "level": "random", "easy", "normal", "hard" or
+ *   "expert"}; %NULL when a person played every seat, or not known (a
+ *   server of an older schema)
  *
  * One game (or event) on its way to or from the club server.
  */
@@ -91,6 +96,7 @@ typedef struct {
   gboolean  is_event;
   char     *players;
   gboolean  too_large;
+  char     *computers;
 } LwClubGame;
 
 void lw_club_game_free (LwClubGame *game);
@@ -265,6 +271,10 @@ gboolean lw_store_club_rewind_pull (LwStore  *self,
  * @own: (element-type LwClubGame*): every game and event the server holds
  *   of this laptop's origin, in the server's order of changes (deleted
  *   ones with @record %NULL)
+ * @taken_back: (element-type LwClubGame*) (nullable): the events of @own
+ *   taken back are added to it (borrowed from @own)
+ * @versions: (element-type gint64) (nullable): for each of them, the
+ *   version acknowledged here before
  * @error: return location for a #GError (%LW_STORE_ERROR; the engine's
  *   for a record that does not replay)
  *
@@ -274,12 +284,16 @@ gboolean lw_store_club_rewind_pull (LwStore  *self,
  * pulled again, and the push counter becomes @counter. The server is
  * never rewound: a game of @own that the database lost comes back as this
  * laptop's own (and counts as pushed); one the database holds is pushed
- * again as it is here; nothing is deleted on the server. Events of @own
- * (@is_event, after their games) the same way: one the backup lost comes
- * back from its facts as this laptop's own, writable, its tables linked
- * to its games by UUID, those of @own that come after it included (and
- * counts as pushed); one the database holds is
- * pushed again as it is here, at the version after the server's; a
+ * again as it is here (the server refuses one older than its copy, which
+ * then comes back: lw_store_club_take_back()); nothing is deleted on the
+ * server. Events of @own (@is_event, after their games) the same way:
+ * one the backup lost comes back from its facts as this laptop's own,
+ * writable, its tables linked to its games by UUID, those of @own that
+ * come after it included (and counts as pushed); one the database holds
+ * at the server's version counts as pushed (a change made here since is
+ * sent at the next version); one the server holds at a later version or
+ * deleted is older here and taken back at once (the server's facts, or
+ * deleted here too: lw_store_club_take_back()), added to @taken_back; a
  * deletion the backup does not know of is not sent.
  *
  * Returns: %TRUE when stored.
@@ -287,14 +301,16 @@ gboolean lw_store_club_rewind_pull (LwStore  *self,
 gboolean lw_store_club_restart (LwStore    *self,
                                 gint64      counter,
                                 GPtrArray  *own,
+                                GPtrArray  *taken_back,
+                                GArray     *versions,
                                 GError    **error);
 
 /**
  * lw_store_club_take_back:
  * @self: a store that joined a club server
- * @games: (element-type LwClubGame*): own games the server refused as
- *   older than its copy, each the server's copy (its record, or %NULL:
- *   the server holds it deleted), not events
+ * @games: (element-type LwClubGame*): own games and events the server
+ *   refused as older than its copy, each the server's copy (its record or
+ *   facts, or %NULL: the server holds it deleted)
  * @error: return location for a #GError (%LW_STORE_ERROR; the engine's
  *   for a record that does not replay)
  *
@@ -304,7 +320,9 @@ gboolean lw_store_club_restart (LwStore    *self,
  * replaced by the server's record at the server's version, still this
  * laptop's own and counted as pushed (the tables of events whose result
  * it is stay linked to it); a game the server holds deleted is deleted
- * here, no longer waiting.
+ * here, no longer waiting. An event (@is_event) the same way: replaced by
+ * the server's facts under its ID here, still this laptop's own, or
+ * deleted here (lw-store-club-events.c).
  *
  * Returns: %TRUE when stored.
  */

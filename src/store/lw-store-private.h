@@ -443,11 +443,26 @@ gboolean lw_store_club_link_held_tables (LwStore   *self,
  * facts (players by name, games by UUID) and held read-only; held at
  * another version, replaced under the same ID; deleted, removed. @own
  * (this laptop's origin, a new sync after a restore): an event the
- * database lost comes back as its own, one it holds stays as it is. */
+ * database lost comes back as its own; one it holds at the server's
+ * version stays as it is; one the server holds at a later version or
+ * deleted is taken back (lw_store_club_take_back_event()), and
+ * *@taken_back (not %NULL when @own) is set to the version acknowledged
+ * here before; else -1. */
 gboolean lw_store_club_apply_event (LwStore           *self,
                                     const LwClubGame  *event,
                                     gboolean           own,
+                                    gint64            *taken_back,
                                     GError           **error);
+
+/* This laptop's own @event (is_event) becomes the server's copy, inside a
+ * write transaction, for a database older than the server (restored from
+ * a backup): held here, it is replaced by @event's facts under the same
+ * ID, still this laptop's own and writable, counted as pushed at
+ * @event's version; @record %NULL (the server holds it deleted): deleted
+ * here, nothing waiting. lw-store-club-events.c */
+gboolean lw_store_club_take_back_event (LwStore           *self,
+                                        const LwClubGame  *event,
+                                        GError           **error);
 
 /* The roster UUIDs of the local players named @names (@n of them), as a
  * JSON object name → UUID (players with no roster entry left out), for a
@@ -459,14 +474,35 @@ char *lw_store_club_players_json (LwStore            *self,
 
 /* SQL: whether the player whose ID is the SQL expression @player sat at a
  * computer seat of a virtual table here (its seats, virtual_tables.seats:
- * lw_table_seats_from_json()'s format). Such a player ("Computer 2") is
- * no person: not rated (lw_store_load_rating_games()), never on the club
- * roster (lw_store_club_link_players()). */
+ * lw_table_seats_from_json()'s format) or of a game taken from the club
+ * server that a computer played where it was hosted (club_computer_seats,
+ * schema 23). Such a player ("Computer 2") is no person: not rated
+ * (lw_store_load_rating_games()), never on the club roster
+ * (lw_store_club_link_players()). */
 #define LW_STORE_IS_COMPUTER(player) \
-  "EXISTS (SELECT 1 FROM game_seats AS computer_seat JOIN virtual_tables AS computer_table" \
+  "(EXISTS (SELECT 1 FROM game_seats AS computer_seat JOIN virtual_tables AS computer_table" \
   "  ON computer_table.game = computer_seat.game WHERE computer_seat.player = " player \
   "  AND json_valid (computer_table.seats) AND json_extract (computer_table.seats," \
-  "   '$.seats[' || computer_seat.seat || '].player') = 'computer')"
+  "   '$.seats[' || computer_seat.seat || '].player') = 'computer')" \
+  " OR EXISTS (SELECT 1 FROM game_seats AS held_seat JOIN club_computer_seats AS held_computer" \
+  "  ON held_computer.game = held_seat.game AND held_computer.seat = held_seat.seat" \
+  "  WHERE held_seat.player = " player "))"
+
+/* SQL: the computer seats of the game whose ID is the SQL expression
+ * @game, as the club server's games.computers holds them (schema 7): a
+ * JSON array of {"seat": 0…7, "level": a LwBotLevel's name}, by seat, or
+ * NULL when a person played every seat. From the virtual table's seats of
+ * a game played here, else from club_computer_seats (a game taken back
+ * from the server). */
+#define LW_STORE_COMPUTER_SEATS(game) \
+  "(SELECT json_group_array (json_object ('seat', seat, 'level', level)) FROM (" \
+  "  SELECT CAST (s.key AS INTEGER) AS seat," \
+  "   coalesce (json_extract (s.value, '$.level'), 'normal') AS level" \
+  "  FROM virtual_tables AS t, json_each (t.seats, '$.seats') AS s" \
+  "  WHERE t.game = " game " AND json_valid (t.seats)" \
+  "   AND json_extract (s.value, '$.player') = 'computer'" \
+  "  UNION SELECT seat, level FROM club_computer_seats WHERE game = " game \
+  "  ORDER BY seat) HAVING count (*) > 0)"
 
 /* Parses @players (LwClubGame's, nullable) into *@parsed: a JSON object
  * of names to UUIDs, or %NULL (none, or not an object). Text that

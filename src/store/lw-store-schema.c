@@ -216,6 +216,15 @@
  *                 format characters) is renamed as version 8 renamed the
  *                 names that broke the rule then, each rename logged
  *
+ * Version 23 (computer seats of games from the club server,
+ * lw-store-club.c):
+ *   club_computer_seats  a seat of a game taken from the club server
+ *                 (another laptop's, or this laptop's own taken back) that
+ *                 a computer played on the laptop that hosted it, and its
+ *                 level: its player is no person (LW_STORE_IS_COMPUTER),
+ *                 as the virtual table's own seats say for a game played
+ *                 here
+ *
  * Scores, status and winners are never stored as the truth: they are the
  * engine's replay of the stored rounds (lw_standings_compute()); the
  * result cache only keeps the last replay for the version it was made at.
@@ -691,6 +700,15 @@ static const char *const migrations[] = {
   /* 21 → 22: names made only of invisible characters, which the names
    * rule now refuses, renamed by lw_store_migrate_names() as in 7 → 8. */
   "PRAGMA user_version = 22;",
+
+  /* 22 → 23: the computer seats of games taken from the club server. */
+  "CREATE TABLE club_computer_seats ("
+  "  game   INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,"
+  "  seat   INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 7),"
+  "  level  TEXT NOT NULL CHECK (level IN ('random', 'easy', 'normal', 'hard', 'expert')),"
+  "  PRIMARY KEY (game, seat)"
+  ") WITHOUT ROWID;"
+  "PRAGMA user_version = 23;",
 };
 
 

@@ -10,6 +10,7 @@
 #include "lw-club-fixture.h"
 #include "lw-names.h"
 #include "lw-store-db.h"
+#include "lw-store-private.h"
 #include "lw-test-util.h"
 
 typedef LwClubTest Fixture;
@@ -81,7 +82,7 @@ test_no_table_writes (Fixture       *fixture,
     "SELECT 1 FROM littlewolf.games FOR UPDATE",
     "SELECT 1 FROM littlewolf.writer",
     "SELECT littlewolf.take_writer ()",
-    "SELECT littlewolf.push_game (gen_random_uuid (), -1, 0, '{}', NULL)",
+    "SELECT littlewolf.push_game (gen_random_uuid (), -1, 0, '{}', NULL, NULL)",
     "SELECT littlewolf.rename_entry (uuid, 'Renamed') FROM littlewolf.roster",
     "SELECT littlewolf.merge_entry (uuid, uuid) FROM littlewolf.roster",
   };
@@ -98,7 +99,7 @@ test_no_table_writes (Fixture       *fixture,
   for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
     assert_refused (conn, refused[i]);
   g_assert_cmpint (lw_club_try_sql (conn, "SELECT littlewolf.push_game (gen_random_uuid (), 1, 0,"
-                                    " 'not json', NULL) FROM generate_series (1, 600)", NULL),
+                                    " 'not json', NULL, NULL) FROM generate_series (1, 600)", NULL),
                    ==, PGRES_TUPLES_OK);
   PQfinish (conn);
   sql = g_strdup_printf ("SELECT count (DISTINCT seq) || ' ' || count (*)"
@@ -210,6 +211,156 @@ test_restore_older (Fixture       *fixture,
   lw_club_laptop_sync (b);
   on_b = lw_club_local_games (b->store);
   lw_club_assert_same_games (server_games, on_b, "B");
+}
+
+/* The version and facts the server holds of event @uuid, as text. */
+static char *
+server_event (LwClubServer *server,
+              const char   *uuid)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT version || ' ' || coalesce (md5 (facts), 'deleted')"
+                                          " FROM littlewolf.events WHERE uuid = '%s'", uuid);
+
+  return lw_club_server_text (server, sql);
+}
+
+/* The UUID @store gave its own event @id on the club server. */
+static char *
+event_uuid (LwStore *store,
+            gint64   id)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT uuid FROM club_events WHERE event = %" G_GINT64_FORMAT,
+                                          id);
+  char *uuid = lw_test_sql_text (lw_store_get_db (store), sql);
+
+  g_assert_true (g_uuid_string_is_valid (uuid));
+  return uuid;
+}
+
+/* Events as games (restore-older): A's event 1 is at version 1 in the
+ * backup and at version 3 on the server (renamed twice after it), its
+ * event 2 was deleted after the backup. The restored database's `club
+ * sync` sends neither: the server keeps both as they were, A gets event 1
+ * back at version 3 (its name, its own and writable) and loses event 2
+ * again, the command names both and counts them taken back, and the next
+ * sync has nothing to do. A database behind the server without a new sync
+ * (its acknowledged version written back by hand) has its push refused
+ * and the server's copy taken back the same way. A's next change is
+ * taken and reaches B. */
+static void
+test_restore_older_events (Fixture       *fixture,
+                           gconstpointer  data)
+{
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autofree char *backup = g_build_filename (fixture->dir, "a-backup.sqlite3", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *uuid1 = NULL;
+  g_autofree char *uuid2 = NULL;
+  g_autofree char *copy1 = NULL;
+  g_autofree char *copy2 = NULL;
+  g_autofree char *after1 = NULL;
+  g_autofree char *after2 = NULL;
+  g_autofree char *name = NULL;
+  g_autoptr (GPtrArray) refusals = g_ptr_array_new_with_free_func (g_free);
+  g_auto (LwTestRun) run = { 0 };
+  LwClubSyncResult result;
+
+  for (guint e = 1; e <= 2; e++)
+    {
+      const char *new_args[] = { "event", "new", "--name", e == 1 ? "Night" : "Second",
+                                 "--format", "round-robin", "--table-size", "2", NULL };
+      const char *add_args[] = { "event", "add", e == 1 ? "1" : "2", "Ann", "Ben", "Cat", "Dan", NULL };
+
+      g_free (lw_test_cli_ok_argv (a->path, new_args));
+      g_free (lw_test_cli_ok_argv (a->path, add_args));
+    }
+  g_assert_true (lw_club_sync (a->store, &result, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (result.events_pushed, ==, 2);
+  uuid1 = event_uuid (a->store, 1);
+  uuid2 = event_uuid (a->store, 2);
+  g_assert_true (lw_store_backup_to (a->store, backup, &error));
+  g_assert_no_error (error);
+  g_assert_true (lw_store_rename_event (a->store, 1, "Night v2", &error));
+  g_assert_no_error (error);
+  lw_club_laptop_sync (a);
+  g_assert_true (lw_store_rename_event (a->store, 1, "Night v3", &error));
+  g_assert_no_error (error);
+  g_assert_true (lw_store_delete_event (a->store, 2, &error));
+  g_assert_no_error (error);
+  lw_club_laptop_sync (a);
+  copy1 = server_event (fixture->server, uuid1);
+  copy2 = server_event (fixture->server, uuid2);
+  g_assert_true (g_str_has_prefix (copy1, "3 "));
+  g_assert_true (g_str_has_suffix (copy2, " deleted"));
+
+  g_assert_true (lw_store_restore_from (a->store, backup, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM events"), ==, 2);
+  lw_test_run_cli (&run, a->path, NULL, "club", "sync", NULL);
+  g_test_message ("club sync: %s%s", run.out, run.err);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "taken back from the server 2\n"));
+  g_assert_nonnull (strstr (run.err, uuid1));
+  g_assert_nonnull (strstr (run.err, uuid2));
+  g_assert_nonnull (strstr (run.err, "newer than version"));
+  g_assert_nonnull (strstr (run.err, "deleted here too"));
+
+  after1 = server_event (fixture->server, uuid1);
+  after2 = server_event (fixture->server, uuid2);
+  g_assert_cmpstr (after1, ==, copy1);
+  g_assert_cmpstr (after2, ==, copy2);
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM events"), ==, 1);
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM club_events"), ==, 1);
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT version FROM club_events"), ==, 3);
+  name = lw_club_server_text (fixture->server, "SELECT count (*) FROM littlewolf.events"
+                                               " WHERE facts LIKE '%\"Night v3\"%'");
+  g_assert_cmpstr (name, ==, "1");
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT count (*) FROM events WHERE name = 'Night v3'"),
+                   ==, 1);
+
+  g_assert_true (lw_club_sync (a->store, &result, &error));
+  g_assert_no_error (error);
+  g_assert_false (result.restarted);
+  g_assert_cmpuint (result.events_pushed + result.events_pulled + result.taken_back, ==, 0);
+  g_assert_cmpuint (result.pushed + result.deleted, ==, 0);
+
+  /* Behind the server without a new sync (the version acknowledged here
+   * written back by hand): the push is refused as older, in words, and
+   * the server's copy taken back the same way; then nothing waits. */
+  lw_test_sql_exec_at (a->path, "UPDATE club_events SET version = 1, facts = NULL");
+  g_assert_true (lw_club_sync_with_refusals (a->store, &result, refusals, &error));
+  g_assert_no_error (error);
+  g_assert_false (result.restarted);
+  g_assert_cmpuint (result.taken_back, ==, 1);
+  g_assert_cmpuint (result.events_pushed, ==, 0);
+  g_assert_cmpuint (refusals->len, ==, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (refusals, 0), uuid1));
+  g_assert_nonnull (strstr (g_ptr_array_index (refusals, 0),
+                            "the server holds version 3, newer than version 1 here"));
+  g_clear_pointer (&after1, g_free);
+  after1 = server_event (fixture->server, uuid1);
+  g_assert_cmpstr (after1, ==, copy1);
+  g_assert_cmpint (lw_test_sql_int_at (a->path, "SELECT version FROM club_events"), ==, 3);
+  g_assert_true (lw_club_sync (a->store, &result, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (result.events_pushed + result.taken_back, ==, 0);
+
+  /* Its own still: a change there is a later version, taken. */
+  g_assert_true (lw_store_rename_event (a->store, lw_test_sql_int_at (a->path, "SELECT id FROM events"),
+                                        "Night v4", &error));
+  g_assert_no_error (error);
+  g_assert_true (lw_club_sync (a->store, &result, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (result.events_pushed, ==, 1);
+  g_clear_pointer (&after1, g_free);
+  after1 = server_event (fixture->server, uuid1);
+  g_assert_true (g_str_has_prefix (after1, "4 "));
+  lw_club_laptop_sync (b);
+  g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT count (*) FROM events WHERE name = 'Night v4'"),
+                   ==, 1);
+  g_assert_cmpint (lw_test_sql_int_at (b->path, "SELECT count (*) FROM events"), ==, 1);
 }
 
 /* Bounded waits: one connection of laptop A holds the writer row (its
@@ -491,7 +642,7 @@ test_write_bounds (Fixture       *fixture,
   assert_refused (conn, sql);
   assert_refused (conn, "SELECT littlewolf.add_roster_entry (gen_random_uuid (), '')");
   assert_refused (conn, "SELECT littlewolf.push_game (gen_random_uuid (), 1, 0,"
-                        " repeat ('x', 64 * 1024 * 1024 + 1), NULL)");
+                        " repeat ('x', 64 * 1024 * 1024 + 1), NULL, NULL)");
   assert_refused (conn, "SELECT littlewolf.push_event (gen_random_uuid (), 1,"
                         " repeat ('x', 64 * 1024 * 1024), '{}')");
   g_free (sql);
@@ -907,6 +1058,7 @@ main (int   argc,
 
   ADD_TEST ("/club-hostile/no-table-writes", test_no_table_writes);
   ADD_TEST ("/club-hostile/restore-older", test_restore_older);
+  ADD_TEST ("/club-hostile/restore-older-events", test_restore_older_events);
   ADD_TEST ("/club-hostile/bounded-wait", test_bounded_wait);
   ADD_TEST ("/club-hostile/two-clubs", test_two_clubs);
   ADD_TEST ("/club-hostile/origins", test_origins);

@@ -1218,6 +1218,189 @@ test_owner_time (Fixture       *fixture,
     }
 }
 
+/* Stores @record in @store (its UUID kept); its ID. */
+static gint64
+import_record (LwStore            *store,
+               const LwGameRecord *record)
+{
+  g_autoptr (GError) error = NULL;
+  gint64 same = 0;
+  gint64 id = lw_store_import_game (store, record, FALSE, &same, &error);
+
+  g_assert_no_error (error);
+  return id;
+}
+
+/* Computer seats travel with their game: laptop A hosts a virtual table
+ * of four, seats 3 and 4 computers ("Computer 3" at easy, "Computer 4"
+ * at expert); B and C play games of people. After the syncs, `ratings
+ * --json` is the same on all three and the same as one database holding
+ * every game (the hosted one with its table's seats): no computer in
+ * it; B and C hold which seats were computers and at what level; no
+ * laptop's roster, nor the server's, has a computer's player. */
+static void
+test_computer_seats (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  static const char seats[] =
+    "{\"format\": \"little-wolf/seats\", \"seed\": \"7\","
+    " \"seats\": [{\"player\": \"person\"}, {\"player\": \"person\"},"
+    " {\"player\": \"computer\", \"level\": \"easy\"},"
+    " {\"player\": \"computer\", \"level\": \"expert\"}]}";
+  g_autoptr (GRand) rng = g_rand_new_with_seed (43);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (fixture->server, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (fixture->server, fixture->dir, "b");
+  g_autoptr (LwClubLaptop) c = lw_club_laptop_new (fixture->server, fixture->dir, "c");
+  LwClubLaptop *laptops[] = { a, b, c };
+  g_autofree char *one_path = g_build_filename (fixture->dir, "one.sqlite3", NULL);
+  g_autoptr (LwStore) one = NULL;
+  g_autoptr (LwGameRecord) hosted = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *one_ratings = NULL;
+  g_autofree char *roster = NULL;
+  g_autofree char *computers = NULL;
+  gint64 id;
+
+  one = lw_store_open (one_path, &error);
+  g_assert_no_error (error);
+  while (hosted == NULL || hosted->n_players != 4)
+    {
+      g_clear_pointer (&hosted, lw_game_record_free);
+      hosted = lw_club_random_record (rng);
+    }
+  g_free (hosted->players[2]);
+  hosted->players[2] = g_strdup ("Computer 3");
+  g_free (hosted->players[3]);
+  hosted->players[3] = g_strdup ("Computer 4");
+  id = import_record (a->store, hosted);
+  g_assert_true (lw_store_save_table (a->store, id, seats, 0, NULL, &error));
+  g_assert_no_error (error);
+  {
+    g_autoptr (LwStoredGame) stored = lw_store_load_game (a->store, id, &error);
+
+    g_assert_no_error (error);
+    id = import_record (one, stored->record);
+    g_assert_true (lw_store_save_table (one, id, seats, 0, NULL, &error));
+    g_assert_no_error (error);
+  }
+  for (guint i = 0; i < 6; i++)
+    {
+      LwClubLaptop *owner = laptops[1 + i % 2];
+      gint64 game = lw_club_add_random_game (owner->store, rng);
+      g_autoptr (LwStoredGame) stored = lw_store_load_game (owner->store, game, &error);
+
+      g_assert_no_error (error);
+      import_record (one, stored->record);
+    }
+  for (guint round = 0; round < 2; round++)
+    for (guint l = 0; l < G_N_ELEMENTS (laptops); l++)
+      lw_club_laptop_sync (laptops[l]);
+
+  computers = lw_club_server_text (fixture->server, "SELECT computers FROM littlewolf.games"
+                                                    " WHERE computers IS NOT NULL");
+  g_assert_cmpstr (computers, ==, "[{\"seat\":2,\"level\":\"easy\"},{\"seat\":3,\"level\":\"expert\"}]");
+  one_ratings = ratings_json (one_path);
+  g_assert_nonnull (strstr (one_ratings, "\"rating\""));
+  g_assert_null (strstr (one_ratings, "Computer"));
+  for (guint l = 0; l < G_N_ELEMENTS (laptops); l++)
+    {
+      g_autofree char *ratings = ratings_json (laptops[l]->path);
+
+      g_test_message ("laptop %s", laptops[l]->name);
+      g_assert_cmpstr (ratings, ==, one_ratings);
+      g_assert_cmpint (lw_test_sql_int_at (laptops[l]->path, "SELECT count (*) FROM club_roster"
+                                                             " WHERE name LIKE 'Computer%'"), ==, 0);
+      g_assert_cmpint (lw_test_sql_int_at (laptops[l]->path, "SELECT count (*) FROM players"
+                                                             " WHERE name LIKE 'Computer%'"), ==, 2);
+    }
+  for (guint l = 1; l < G_N_ELEMENTS (laptops); l++)
+    {
+      g_autofree char *held = lw_test_sql_text (lw_store_get_db (laptops[l]->store),
+                                                "SELECT group_concat (seat || ' ' || level, ',')"
+                                                " FROM club_computer_seats");
+
+      g_assert_cmpstr (held, ==, "2 easy,3 expert");
+    }
+  roster = lw_club_server_text (fixture->server, "SELECT count (*) FROM littlewolf.roster"
+                                                 " WHERE name LIKE 'Computer%'");
+  g_assert_cmpstr (roster, ==, "0");
+}
+
+/* Schema 6 → 7 (club init's migration, twice: the second changes
+ * nothing): a laptop keeps syncing with a server of schema 6, its game
+ * of computer seats pushed without them (B rates "Computer 3" there);
+ * once migrated, the game's next change brings them, and B's ratings are
+ * A's. The five-argument push_game() is gone, and computer seats over
+ * their bound are refused. */
+static void
+test_schema_computers (Fixture       *fixture,
+                       gconstpointer  data)
+{
+  static const char seats[] =
+    "{\"format\": \"little-wolf/seats\", \"seed\": \"7\","
+    " \"seats\": [{\"player\": \"person\"}, {\"player\": \"computer\", \"level\": \"hard\"}]}";
+  g_autoptr (LwClubServer) old = lw_club_server_new_at (6);
+  g_autoptr (GRand) rng = g_rand_new_with_seed (44);
+  g_autoptr (LwClubLaptop) a = lw_club_laptop_new (old, fixture->dir, "a");
+  g_autoptr (LwClubLaptop) b = lw_club_laptop_new (old, fixture->dir, "b");
+  g_autoptr (LwGameRecord) hosted = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *version = NULL;
+  g_autofree char *on_a = NULL;
+  g_autofree char *on_b = NULL;
+  g_autofree char *computers = NULL;
+  PGconn *conn;
+  gint64 id;
+  int now = 0;
+
+  while (hosted == NULL || hosted->n_players != 2)
+    {
+      g_clear_pointer (&hosted, lw_game_record_free);
+      hosted = lw_club_random_record (rng);
+    }
+  g_free (hosted->players[1]);
+  hosted->players[1] = g_strdup ("Computer 2");
+  id = import_record (a->store, hosted);
+  g_assert_true (lw_store_save_table (a->store, id, seats, 0, NULL, &error));
+  g_assert_no_error (error);
+  lw_club_add_random_game (b->store, rng);
+  lw_club_laptop_sync (a);
+  lw_club_laptop_sync (b);
+  lw_club_laptop_sync (a);
+  on_a = ratings_json (a->path);
+  on_b = ratings_json (b->path);
+  g_assert_null (strstr (on_a, "Computer 2"));
+  g_assert_nonnull (strstr (on_b, "Computer 2"));
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_true (lw_club_migrate (old->owner, LW_CLUB_SCHEMA_VERSION, &now, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (now, ==, LW_CLUB_SCHEMA_VERSION);
+    }
+  version = lw_club_server_text (old, "SELECT value FROM littlewolf.meta WHERE key = 'schema_version'");
+  g_assert_cmpstr (version, ==, "8");
+  g_assert_true (lw_store_set_game_notes (a->store, id, "Computer 2 played hard", &error));
+  g_assert_no_error (error);
+  lw_club_laptop_sync (a);
+  computers = lw_club_server_text (old, "SELECT computers FROM littlewolf.games WHERE computers IS NOT NULL");
+  g_assert_cmpstr (computers, ==, "[{\"seat\":1,\"level\":\"hard\"}]");
+  lw_club_laptop_sync (b);
+  g_clear_pointer (&on_a, g_free);
+  g_clear_pointer (&on_b, g_free);
+  on_a = ratings_json (a->path);
+  on_b = ratings_json (b->path);
+  g_assert_cmpstr (on_b, ==, on_a);
+  g_assert_null (strstr (on_b, "Computer 2"));
+
+  conn = lw_club_fixture_connect (old, b->role, b->password);
+  g_assert_cmpint (lw_club_try_sql (conn, "SELECT littlewolf.push_game (gen_random_uuid (), 1, 0,"
+                                    " '{}', NULL)", NULL), ==, PGRES_FATAL_ERROR);
+  g_assert_cmpint (lw_club_try_sql (conn, "SELECT littlewolf.push_game (gen_random_uuid (), 1, 0,"
+                                    " '{}', NULL, repeat ('x', 2000))", NULL), ==, PGRES_FATAL_ERROR);
+  PQfinish (conn);
+}
+
 /* Suggestions are listed a page at a time: five sent from B to A's game,
  * read by lw_club_list_suggestions() two at a time (newest first, "more"
  * until the last page) and by `club suggestions --limit 2 --offset 4`;
@@ -1291,6 +1474,8 @@ main (int   argc,
   ADD_TEST ("/club/interleavings", test_interleavings);
   ADD_TEST ("/club/league", test_league);
   ADD_TEST ("/club/owner-time", test_owner_time);
+  ADD_TEST ("/club/computer-seats", test_computer_seats);
+  ADD_TEST ("/club/schema-computers", test_schema_computers);
   ADD_TEST ("/club/read-only", test_read_only);
   ADD_TEST ("/club/restore", test_restore);
   ADD_TEST ("/club/events", test_events);

@@ -828,6 +828,24 @@ test_v20_to_v21 (LwTestDb      *db,
   g_assert_cmpuint (withdrawals->len, ==, 0);
 }
 
+/* Version 22 → 23: the computer seats of games from the club server, a
+ * new table, empty; the games and their players stay. */
+static void
+test_v22_to_v23 (LwTestDb      *db,
+                 gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  gint64 game = add_game (db->store, "Ann", "Ben", 1);
+  g_autoptr (LwStoredGame) stored = NULL;
+
+  lw_test_migrate_from (db, LW_TEST_DROP_SCHEMA_23, 22);
+  g_assert_cmpint (lw_test_sql_int_at (db->path, "SELECT count (*) FROM club_computer_seats"), ==, 0);
+  stored = lw_store_load_game (db->store, game, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (stored->record->players[0], ==, "Ann");
+  g_assert_cmpstr (stored->record->players[1], ==, "Ben");
+}
+
 /* Version 21 → 22: names made only of invisible characters that the
  * names rule took before (Hangul fillers, a variation selector) are
  * renamed, each rename in the games' logs, and their games read again;
@@ -884,6 +902,7 @@ main (int   argc,
   lw_test_add_db ("/migration/v19-to-v20", test_v19_to_v20);
   lw_test_add_db ("/migration/v20-to-v21", test_v20_to_v21);
   lw_test_add_db ("/migration/v21-to-v22", test_v21_to_v22);
+  lw_test_add_db ("/migration/v22-to-v23", test_v22_to_v23);
   lw_test_add_db_closed ("/migration/v7-names", test_v7_names);
   lw_test_add_db_closed ("/migration/newer", test_newer);
   lw_test_add_db_closed ("/migration/not-a-database", test_not_a_database);

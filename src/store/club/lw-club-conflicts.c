@@ -116,28 +116,36 @@ read_theirs (PGconn      *conn,
   const char *values[] = { uuid, origin };
   g_autoptr (PGresult) found =
     lw_club_exec (conn, "looking for the server's players column",
-                  "SELECT to_regclass ('littlewolf.roster') IS NOT NULL", 0, NULL,
-                  PGRES_TUPLES_OK, error);
+                  "SELECT to_regclass ('littlewolf.roster') IS NOT NULL,"
+                  " EXISTS (SELECT 1 FROM pg_attribute WHERE attname = 'computers'"
+                  "  AND attrelid = to_regclass ('littlewolf.games') AND NOT attisdropped)",
+                  0, NULL, PGRES_TUPLES_OK, error);
   g_autoptr (PGresult) rows = NULL;
   g_autoptr (LwClubGame) game = NULL;
   gboolean roster;
+  gboolean computers;
 
   if (found == NULL)
     return NULL;
   roster = strcmp (PQgetvalue (found, 0, 0), "t") == 0;
+  computers = strcmp (PQgetvalue (found, 0, 1), "t") == 0;
 #define ROW_BYTES(players) \
   "coalesce (octet_length (g.record), 0) + coalesce (octet_length (" players "), 0)"
-#define THEIRS(players) \
+#define THEIRS(players, computers) \
   "SELECT g.origin, o.name, g.version, g.played_at," \
   " " ROW_BYTES (players) " > " G_STRINGIFY (LW_GAME_RECORD_MAX_BYTES) " AS big," \
   " CASE WHEN " ROW_BYTES (players) " > " G_STRINGIFY (LW_GAME_RECORD_MAX_BYTES) \
   "  THEN NULL ELSE g.record END," \
   " CASE WHEN " ROW_BYTES (players) " > " G_STRINGIFY (LW_GAME_RECORD_MAX_BYTES) \
-  "  THEN NULL ELSE " players " END" \
+  "  THEN NULL ELSE " players " END, " computers \
   " FROM littlewolf.games AS g JOIN littlewolf.origins AS o ON o.id = g.origin" \
   " WHERE g.uuid = $1::uuid AND g.origin <> $2"
   rows = lw_club_exec (conn, "reading the other laptop's game",
-                       roster ? THEIRS ("g.players") : THEIRS ("NULL::text"),
+                       computers ? THEIRS ("g.players", "CASE WHEN octet_length (g.computers) <= "
+                                                        G_STRINGIFY (LW_CLUB_COMPUTERS_MAX_BYTES)
+                                                        " THEN g.computers END")
+                       : roster ? THEIRS ("g.players", "NULL::text")
+                       : THEIRS ("NULL::text", "NULL::text"),
                        2, values, PGRES_TUPLES_OK, error);
 #undef THEIRS
 #undef ROW_BYTES
@@ -165,6 +173,7 @@ read_theirs (PGconn      *conn,
   game->played_at = g_ascii_strtoll (PQgetvalue (rows, 0, 3), NULL, 10);
   game->record = PQgetisnull (rows, 0, 5) ? NULL : g_strdup (PQgetvalue (rows, 0, 5));
   game->players = PQgetisnull (rows, 0, 6) ? NULL : g_strdup (PQgetvalue (rows, 0, 6));
+  game->computers = PQgetisnull (rows, 0, 7) ? NULL : g_strdup (PQgetvalue (rows, 0, 7));
   return g_steal_pointer (&game);
 }
 

@@ -60,6 +60,13 @@
  *   syncs     per origin, when its last sync ended (pushed or not),
  *             written by littlewolf.record_sync() only (migrate_syncs)
  *
+ * Version 8: a game's computer seats travel with it (games.computers:
+ * which seats a computer played on the laptop that hosted it, and at
+ * what level, a JSON array bounded by push_game()), so that every
+ * laptop leaves them out of its ratings and roster; an event's deletion
+ * is refused as older, as a game's is, when the server holds a later
+ * version, and takes the deletion's version (migrate_computers).
+ *
  * Row-level security is enabled and forced on every table: everybody
  * reads every row; a laptop's role (a member of `littlewolf_origin`, which
  * owns nothing) inserts, updates and deletes only the rows of its own
@@ -450,6 +457,94 @@ static const char migrate_syncs[] =
   "                  littlewolf.club_role ('origin'));"
   "END $$;";
 
+/* Version 8: push_game() takes the game's computer seats (NULL: none),
+ * at most LW_CLUB_COMPUTERS_MAX_BYTES, kept with its record and cleared
+ * with it; push_event() refuses an event's deletion at a version older
+ * than the server's ('older': the laptop takes the server's copy back)
+ * and keeps the deletion's version, so that a restored copy older than
+ * the deletion is refused too. The five-argument push_game() goes, and
+ * the new one is the club's laptops' only (not PUBLIC's). */
+static const char migrate_computers[] =
+  "ALTER TABLE littlewolf.games ADD COLUMN computers text;"
+  "DROP FUNCTION littlewolf.push_game (uuid, bigint, bigint, text, text);"
+  "CREATE FUNCTION littlewolf.push_game (p_uuid uuid, p_version bigint, p_played_at bigint,"
+  "    p_record text, p_players text, p_computers text) RETURNS text LANGUAGE plpgsql "
+  LW_CLUB_DEFINER
+  "  AS $$ DECLARE me uuid := littlewolf.caller_origin (); held record;"
+  "    v_computers text := CASE WHEN p_record IS NOT NULL THEN p_computers END; BEGIN"
+  "    IF p_record IS NOT NULL OR p_version IS NOT NULL THEN"
+  "      PERFORM littlewolf.check_version ('game ' || p_uuid, p_version);"
+  "    END IF;"
+  "    PERFORM littlewolf.check_body ('the record of game ' || p_uuid, p_record, p_players);"
+  "    IF octet_length (v_computers) > " G_STRINGIFY (LW_CLUB_COMPUTERS_MAX_BYTES) " THEN"
+  "      RAISE EXCEPTION 'the computer seats of game % are over % bytes', p_uuid,"
+  "        " G_STRINGIFY (LW_CLUB_COMPUTERS_MAX_BYTES) " USING ERRCODE = 'program_limit_exceeded';"
+  "    END IF;"
+  "    PERFORM littlewolf.take_writer ();"
+  "    SELECT origin, version, record IS NULL AS gone INTO held"
+  "     FROM littlewolf.games WHERE uuid = p_uuid;"
+  "    IF NOT FOUND THEN"
+  "      IF p_record IS NULL THEN RETURN 'same'; END IF;"
+  "      INSERT INTO littlewolf.games (uuid, origin, version, played_at, record, players, computers)"
+  "       VALUES (p_uuid, me, p_version, p_played_at, p_record, p_players, v_computers);"
+  "      RETURN 'taken';"
+  "    END IF;"
+  "    IF held.origin <> me THEN RETURN 'conflict'; END IF;"
+  "    IF p_record IS NULL THEN"
+  "      IF held.gone THEN RETURN 'same'; END IF;"
+  "      IF p_version < held.version THEN RETURN 'older'; END IF;"
+  "      UPDATE littlewolf.games SET record = NULL, computers = NULL,"
+  "        version = coalesce (p_version, held.version),"
+  "        seq = nextval ('littlewolf.changes'), pushed = now () WHERE uuid = p_uuid;"
+  "      RETURN 'taken';"
+  "    END IF;"
+  "    IF p_version < held.version OR (held.gone AND p_version <= held.version) THEN"
+  "      RETURN 'older';"
+  "    END IF;"
+  "    UPDATE littlewolf.games SET version = p_version, played_at = p_played_at,"
+  "      record = p_record, players = p_players, computers = v_computers,"
+  "      seq = nextval ('littlewolf.changes'), pushed = now ()"
+  "     WHERE uuid = p_uuid AND (version, record, players, computers)"
+  "       IS DISTINCT FROM (p_version, p_record, p_players, v_computers);"
+  "    RETURN CASE WHEN FOUND THEN 'taken' ELSE 'same' END; END $$;"
+  "CREATE OR REPLACE FUNCTION littlewolf.push_event (p_uuid uuid, p_version bigint, p_facts text,"
+  "    p_players text) RETURNS text LANGUAGE plpgsql " LW_CLUB_DEFINER
+  "  AS $$ DECLARE me uuid := littlewolf.caller_origin (); held record; BEGIN"
+  "    PERFORM littlewolf.check_version ('event ' || p_uuid, p_version);"
+  "    PERFORM littlewolf.check_body ('the facts of event ' || p_uuid, p_facts, p_players);"
+  "    PERFORM littlewolf.take_writer ();"
+  "    SELECT origin, version, facts IS NULL AS gone INTO held"
+  "     FROM littlewolf.events WHERE uuid = p_uuid;"
+  "    IF NOT FOUND THEN"
+  "      IF p_facts IS NULL THEN RETURN 'same'; END IF;"
+  "      INSERT INTO littlewolf.events (uuid, origin, version, facts, players)"
+  "       VALUES (p_uuid, me, p_version, p_facts, p_players);"
+  "      RETURN 'taken';"
+  "    END IF;"
+  "    IF held.origin <> me THEN RETURN 'conflict'; END IF;"
+  "    IF p_facts IS NULL THEN"
+  "      IF held.gone THEN RETURN 'same'; END IF;"
+  "      IF p_version < held.version THEN RETURN 'older'; END IF;"
+  "      UPDATE littlewolf.events SET facts = NULL, version = p_version,"
+  "        seq = nextval ('littlewolf.changes'), pushed = now () WHERE uuid = p_uuid;"
+  "      RETURN 'taken';"
+  "    END IF;"
+  "    IF p_version < held.version OR (held.gone AND p_version <= held.version) THEN"
+  "      RETURN 'older';"
+  "    END IF;"
+  "    UPDATE littlewolf.events SET version = p_version, facts = p_facts, players = p_players,"
+  "      seq = nextval ('littlewolf.changes'), pushed = now ()"
+  "     WHERE uuid = p_uuid AND (version, facts, players)"
+  "       IS DISTINCT FROM (p_version, p_facts, p_players);"
+  "    RETURN CASE WHEN FOUND THEN 'taken' ELSE 'same' END; END $$;"
+  "REVOKE ALL ON FUNCTION littlewolf.push_game (uuid, bigint, bigint, text, text, text),"
+  "  littlewolf.push_event (uuid, bigint, text, text) FROM PUBLIC;"
+  "DO $$ BEGIN"
+  "  EXECUTE format ('GRANT EXECUTE ON FUNCTION"
+  "    littlewolf.push_game (uuid, bigint, bigint, text, text, text) TO %I',"
+  "    littlewolf.club_role ('origin'));"
+  "END $$;";
+
 /* migrations[i] takes the schema from version i to i + 1. */
 static const char *const migrations[] = {
   /* 0 → 1 */
@@ -596,6 +691,8 @@ static const char *const migrations[] = {
   migrate_definer,
   /* 6 → 7: each laptop's last sync */
   migrate_syncs,
+  /* 7 → 8: a game's computer seats; an event's deletion as a game's */
+  migrate_computers,
 };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == LW_CLUB_SCHEMA_VERSION);

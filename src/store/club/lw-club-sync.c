@@ -84,12 +84,14 @@ read_last_change (LwStore     *store,
 
 /* Rows of littlewolf.games (uuid, origin, name, version, played_at,
  * record, seq), or of games and events with an eighth column (whether the
- * row is an event's) and a ninth (its players by roster UUID), as
+ * row is an event's) and a ninth (its players by roster UUID), and a
+ * column named computers where the server has it (schema 8), as
  * LwClubGame. */
 static GPtrArray *
 read_games (PGresult *result)
 {
   GPtrArray *games = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_club_game_free);
+  int computers = PQfnumber (result, "computers");
 
   for (int r = 0; r < PQntuples (result); r++)
     {
@@ -106,6 +108,8 @@ read_games (PGresult *result)
       game->players = PQnfields (result) > 8 && !PQgetisnull (result, r, 8)
                       ? g_strdup (PQgetvalue (result, r, 8)) : NULL;
       game->too_large = PQnfields (result) > 9 && strcmp (PQgetvalue (result, r, 9), "t") == 0;
+      game->computers = computers >= 0 && !PQgetisnull (result, r, computers)
+                        ? g_strdup (PQgetvalue (result, r, computers)) : NULL;
       g_ptr_array_add (games, game);
     }
   return games;
@@ -115,22 +119,71 @@ read_games (PGresult *result)
   "SELECT g.uuid, g.origin, o.name, g.version, g.played_at, g.record, g.seq" \
   " FROM littlewolf.games AS g JOIN littlewolf.origins AS o ON o.id = g.origin"
 
+/* The words of a refusal of own @game (or event), at @version here (for
+ * an event, the version acknowledged here), because the server holds
+ * @copy, a later version or a deletion: its copy is taken back. */
+static char *
+taken_back_words (const LwClubGame *game,
+                  gint64            version,
+                  const LwClubGame *copy)
+{
+  const char *what = game->is_event ? "event" : "game";
+
+  if (copy->record == NULL)
+    return g_strdup_printf ("club server: %s %s not sent: the server holds it deleted (this"
+                            " database is older): deleted here too", what, game->uuid);
+  return g_strdup_printf ("club server: %s %s not sent: the server holds version %" G_GINT64_FORMAT
+                          ", newer than version %" G_GINT64_FORMAT " here (this database is"
+                          " older): the server's taken back", what, game->uuid, copy->version,
+                          version);
+}
+
 /* A database restored from a backup: every game of this origin the
  * server holds, and on a server of schema version 2 (@events) every
  * event, in the order of their change numbers (an event after its
- * games), for lw_store_club_restart(). */
+ * games), with their players on a server of schema 4 (@roster), for
+ * lw_store_club_restart(). The own events older here than the server's
+ * copy, taken back by it, are moved to @taken_back, and the words of each
+ * added to @refusals (nullable). */
 static gboolean
 restart (LwStore      *store,
          PGconn       *conn,
          const char   *origin,
          gint64        counter,
          gboolean      events,
+         gboolean      roster,
+         gboolean      computers,
+         GPtrArray    *taken_back,
+         GPtrArray    *refusals,
          GError      **error)
 {
   const char *values[] = { origin };
   g_autoptr (PGresult) result =
     lw_club_exec (conn, "reading this laptop's games for a new sync",
-                  events
+                  events && roster && computers
+                  ? "SELECT * FROM ("
+                    " SELECT g.uuid, g.origin, o.name, g.version, g.played_at, g.record, g.seq,"
+                    "  false AS is_event, g.players, g.computers"
+                    " FROM littlewolf.games AS g JOIN littlewolf.origins AS o ON o.id = g.origin"
+                    " WHERE g.origin = $1"
+                    " UNION ALL"
+                    " SELECT e.uuid, e.origin, o.name, e.version, 0, e.facts, e.seq, true, e.players,"
+                    "  NULL"
+                    " FROM littlewolf.events AS e JOIN littlewolf.origins AS o ON o.id = e.origin"
+                    " WHERE e.origin = $1"
+                    ") AS c ORDER BY seq"
+                  : events && roster
+                  ? "SELECT * FROM ("
+                    " SELECT g.uuid, g.origin, o.name, g.version, g.played_at, g.record, g.seq,"
+                    "  false AS is_event, g.players"
+                    " FROM littlewolf.games AS g JOIN littlewolf.origins AS o ON o.id = g.origin"
+                    " WHERE g.origin = $1"
+                    " UNION ALL"
+                    " SELECT e.uuid, e.origin, o.name, e.version, 0, e.facts, e.seq, true, e.players"
+                    " FROM littlewolf.events AS e JOIN littlewolf.origins AS o ON o.id = e.origin"
+                    " WHERE e.origin = $1"
+                    ") AS c ORDER BY seq"
+                  : events
                   ? "SELECT * FROM ("
                     " SELECT g.uuid, g.origin, o.name, g.version, g.played_at, g.record, g.seq,"
                     "  false AS is_event"
@@ -144,11 +197,26 @@ restart (LwStore      *store,
                   : GAME_COLUMNS " WHERE g.origin = $1 ORDER BY g.seq",
                   1, values, PGRES_TUPLES_OK, error);
   g_autoptr (GPtrArray) own = NULL;
+  g_autoptr (GPtrArray) back = g_ptr_array_new ();
+  g_autoptr (GArray) versions = g_array_new (FALSE, FALSE, sizeof (gint64));
 
   if (result == NULL)
     return FALSE;
   own = read_games (result);
-  return lw_store_club_restart (store, counter, own, error);
+  if (!lw_store_club_restart (store, counter, own, back, versions, error))
+    return FALSE;
+  for (guint i = 0; i < back->len; i++)
+    {
+      guint index = 0;
+
+      if (refusals != NULL)
+        g_ptr_array_add (refusals, taken_back_words (g_ptr_array_index (back, i),
+                                                     g_array_index (versions, gint64, i),
+                                                     g_ptr_array_index (back, i)));
+      if (g_ptr_array_find (own, g_ptr_array_index (back, i), &index))
+        g_ptr_array_add (taken_back, g_ptr_array_steal_index (own, index));
+    }
+  return TRUE;
 }
 
 /* push_one() on a server of schema 6: through littlewolf.push_game() or
@@ -160,6 +228,7 @@ restart (LwStore      *store,
 static gboolean
 push_one_definer (PGconn            *conn,
                   const LwClubGame  *game,
+                  gboolean           computers,
                   gboolean          *conflict,
                   gboolean          *older,
                   LwClubGame       **held,
@@ -171,13 +240,17 @@ push_one_definer (PGconn            *conn,
    * the server's version unknown here) deletes whatever it holds. */
   const char *game_values[] = { game->uuid,
                                 game->record == NULL && game->version < 0 ? NULL : version,
-                                played_at, game->record, game->players };
+                                played_at, game->record, game->players, game->computers };
   const char *event_values[] = { game->uuid, version, game->record, game->players };
   g_autoptr (PGresult) written =
     game->is_event
     ? lw_club_exec (conn, game->record != NULL ? "sending an event" : "sending an event's deletion",
                     "SELECT littlewolf.push_event ($1, $2, $3, $4)",
                     4, event_values, PGRES_TUPLES_OK, error)
+    : computers
+    ? lw_club_exec (conn, game->record != NULL ? "sending a game" : "sending a deletion",
+                    "SELECT littlewolf.push_game ($1, $2, $3, $4, $5, $6)",
+                    6, game_values, PGRES_TUPLES_OK, error)
     : lw_club_exec (conn, game->record != NULL ? "sending a game" : "sending a deletion",
                     "SELECT littlewolf.push_game ($1, $2, $3, $4, $5)",
                     5, game_values, PGRES_TUPLES_OK, error);
@@ -200,6 +273,10 @@ push_one_definer (PGconn            *conn,
                        ? "SELECT e.uuid, e.origin, o.name, e.version, 0, e.facts, e.seq, true,"
                          " e.players FROM littlewolf.events AS e JOIN littlewolf.origins AS o"
                          " ON o.id = e.origin WHERE e.uuid = $1"
+                       : computers
+                       ? "SELECT g.uuid, g.origin, o.name, g.version, g.played_at, g.record, g.seq,"
+                         " false, g.players, g.computers FROM littlewolf.games AS g"
+                         " JOIN littlewolf.origins AS o ON o.id = g.origin WHERE g.uuid = $1"
                        : "SELECT g.uuid, g.origin, o.name, g.version, g.played_at, g.record, g.seq,"
                          " false, g.players FROM littlewolf.games AS g JOIN littlewolf.origins AS o"
                          " ON o.id = g.origin WHERE g.uuid = $1",
@@ -494,6 +571,7 @@ push (LwStore           *store,
       gboolean           roster,
       gboolean           withdrawals,
       gboolean           definer,
+      gboolean           computers,
       LwClubSyncResult  *result,
       GPtrArray         *refusals,
       GError           **error)
@@ -508,6 +586,7 @@ push (LwStore           *store,
   g_autoptr (GPtrArray) sent = NULL;
   g_autofree char *pending = NULL;
   gint64 counter = 0;
+  guint restored_back = 0;
   gboolean ok;
 
   if (state == NULL || !read_counter (conn, state->origin, FALSE, &counter, error))
@@ -517,9 +596,15 @@ push (LwStore           *store,
   if (counter > MAX (state->push_counter, state->push_pending)
       || (state->club != NULL && strcmp (state->club, club) != 0))
     {
-      if (!restart (store, conn, state->origin, counter, events, error))
+      g_autoptr (GPtrArray) back =
+        g_ptr_array_new_with_free_func ((GDestroyNotify) lw_club_game_free);
+
+      /* Own events older here than on the server are taken back at once. */
+      if (!restart (store, conn, state->origin, counter, events, roster, computers, back, refusals,
+                    error))
         return FALSE;
       result->restarted = TRUE;
+      restored_back = back->len;
       g_clear_pointer (&state, lw_club_state_free);
       if ((state = lw_store_club_get_state (store, FALSE, error)) == NULL)
         return FALSE;
@@ -556,6 +641,7 @@ push (LwStore           *store,
       g_ptr_array_set_free_func (outgoing_events, NULL);
       g_ptr_array_extend_and_steal (outgoing, g_steal_pointer (&outgoing_events));
     }
+  result->taken_back = restored_back;
   if (outgoing->len == 0 && entries->len == 0 && requests->len == 0 && withdrawn->len == 0)
     return TRUE;
   counter = MAX (counter, state->push_counter) + 1;
@@ -586,42 +672,21 @@ push (LwStore           *store,
       gboolean conflict = FALSE;
       gboolean older = FALSE;
 
-      ok = definer ? push_one_definer (conn, game, &conflict, &older, &copy, error)
+      ok = definer ? push_one_definer (conn, game, computers, &conflict, &older, &copy, error)
                    : push_one (conn, state->origin, game, roster, &conflict, error);
       if (ok && conflict)
         result->conflicts++;
       else if (ok && older)
         {
           /* The server holds a later version (a database restored from
-           * an older backup): its copy comes back here, after the push. */
-          if (copy != NULL && game->is_event)
-            {
-              if (refusals != NULL)
-                g_ptr_array_add (refusals,
-                                 g_strdup_printf ("club server: event %s not sent: the server holds"
-                                                  " version %" G_GINT64_FORMAT "%s, newer than"
-                                                  " version %" G_GINT64_FORMAT " here (this"
-                                                  " database is older)", game->uuid, copy->version,
-                                                  copy->record == NULL ? " deleted" : "",
-                                                  game->version));
-              lw_club_game_free (copy);
-            }
-          else if (copy != NULL)
-            {
-              if (refusals != NULL)
-                g_ptr_array_add (refusals,
-                                 copy->record == NULL
-                                 ? g_strdup_printf ("club server: game %s not sent: the server holds"
-                                                    " it deleted (this database is older):"
-                                                    " deleted here too", game->uuid)
-                                 : g_strdup_printf ("club server: game %s not sent: the server holds"
-                                                    " version %" G_GINT64_FORMAT ", newer than"
-                                                    " version %" G_GINT64_FORMAT " here (this"
-                                                    " database is older): the server's taken"
-                                                    " back", game->uuid, copy->version,
-                                                    game->version));
-              g_ptr_array_add (taken_back, copy);
-            }
+           * an older backup): its copy comes back here, after the push.
+           * An event is sent at the version after the one acknowledged. */
+          if (copy != NULL && refusals != NULL)
+            g_ptr_array_add (refusals,
+                             taken_back_words (game, game->is_event ? game->version - 1
+                                                                    : game->version, copy));
+          if (copy != NULL)
+            g_ptr_array_add (taken_back, copy);
         }
       else if (ok)
         {
@@ -657,7 +722,7 @@ push (LwStore           *store,
       return FALSE;
     }
   result->roster_pushed = entries->len;
-  result->taken_back = taken_back->len;
+  result->taken_back = restored_back + taken_back->len;
   return lw_store_club_ack_push (store, counter, club, sent, error)
          && lw_store_club_ack_roster (store, entries, error)
          && lw_store_club_ack_requests (store, requests, error)
@@ -671,13 +736,14 @@ push (LwStore           *store,
  * PULL_BYTES of records past the first row (so a batch holds at most
  * PULL_BYTES + LW_GAME_RECORD_MAX_BYTES of them, whatever rows a laptop's
  * role wrote); column 10, the rows past $1 in all, tells whether more
- * are left. */
+ * are left; column 11, a game's computer seats (schema 8; NULL when over
+ * LW_CLUB_COMPUTERS_MAX_BYTES, which push_game() refuses). */
 #define PULL_BYTES (128 * 1024 * 1024)
 #define ROW_BYTES \
   "coalesce (octet_length (body), 0) + coalesce (octet_length (players), 0)"
 #define PULL_QUERY(rows) \
   "SELECT uuid, origin, name, version, played_at, CASE WHEN big THEN NULL ELSE body END, seq," \
-  " is_event, CASE WHEN big THEN NULL ELSE players END, big, rest FROM (" \
+  " is_event, CASE WHEN big THEN NULL ELSE players END, big, rest, computers FROM (" \
   "  SELECT *, " ROW_BYTES " > " G_STRINGIFY (LW_GAME_RECORD_MAX_BYTES) " AS big," \
   "   least (" ROW_BYTES ", " G_STRINGIFY (LW_GAME_RECORD_MAX_BYTES) ") AS size," \
   "   sum (least (" ROW_BYTES ", " G_STRINGIFY (LW_GAME_RECORD_MAX_BYTES) "))" \
@@ -686,15 +752,18 @@ push (LwStore           *store,
   "  FROM (" rows ") AS c) AS d" \
   " WHERE upto - size < " G_STRINGIFY (PULL_BYTES) \
   " ORDER BY seq LIMIT " G_STRINGIFY (PULL_BATCH)
-#define GAMES_PART(players) \
+#define GAMES_PART(players, computers) \
   "SELECT g.uuid, g.origin, o.name, g.version, g.played_at," \
   " CASE WHEN g.origin = $2 THEN NULL ELSE g.record END AS body, g.seq," \
-  " false AS is_event, " players " AS players" \
+  " false AS is_event, " players " AS players, " computers " AS computers" \
   " FROM littlewolf.games AS g JOIN littlewolf.origins AS o" \
   "  ON o.id = g.origin WHERE g.seq > $1 AND g.seq <= $3"
+#define COMPUTERS_COLUMN \
+  "CASE WHEN octet_length (g.computers) <= " G_STRINGIFY (LW_CLUB_COMPUTERS_MAX_BYTES) \
+  " THEN g.computers END"
 #define EVENTS_PART(players) \
   "SELECT e.uuid, e.origin, o.name, e.version, 0," \
-  " CASE WHEN e.origin = $2 THEN NULL ELSE e.facts END, e.seq, true, " players \
+  " CASE WHEN e.origin = $2 THEN NULL ELSE e.facts END, e.seq, true, " players ", NULL::text" \
   " FROM littlewolf.events AS e JOIN littlewolf.origins AS o" \
   "  ON o.id = e.origin WHERE e.seq > $1 AND e.seq <= $3"
 
@@ -703,6 +772,7 @@ pull (LwStore           *store,
       PGconn            *conn,
       gboolean           events,
       gboolean           roster,
+      gboolean           computers,
       LwClubSyncResult  *result,
       GPtrArray         *refusals,
       GError           **error)
@@ -731,11 +801,13 @@ pull (LwStore           *store,
         /* This laptop's own changes move the number on too (without their
          * records), so that the next pull does not read them again. */
         rows = lw_club_exec (conn, "reading other laptops' changes",
-                             events && roster ? PULL_QUERY (GAMES_PART ("g.players")
-                                                            " UNION ALL " EVENTS_PART ("e.players"))
-                             : events ? PULL_QUERY (GAMES_PART ("NULL::text")
+                             computers ? PULL_QUERY (GAMES_PART ("g.players", COMPUTERS_COLUMN)
+                                                     " UNION ALL " EVENTS_PART ("e.players"))
+                             : events && roster ? PULL_QUERY (GAMES_PART ("g.players", "NULL::text")
+                                                              " UNION ALL " EVENTS_PART ("e.players"))
+                             : events ? PULL_QUERY (GAMES_PART ("NULL::text", "NULL::text")
                                                     " UNION ALL " EVENTS_PART ("NULL::text"))
-                             : PULL_QUERY (GAMES_PART ("NULL::text")),
+                             : PULL_QUERY (GAMES_PART ("NULL::text", "NULL::text")),
                              3, values, PGRES_TUPLES_OK, error);
       }
       if (rows == NULL)
@@ -816,6 +888,7 @@ lw_club_sync_with_refusals (LwStore           *store,
   gboolean withdrawals;
   gboolean definer;
   gboolean syncs;
+  gboolean computers;
   g_autoptr (PGconn) conn = NULL;
   g_autofree char *club = NULL;
   gboolean ok;
@@ -830,7 +903,8 @@ lw_club_sync_with_refusals (LwStore           *store,
     return FALSE;
   /* A server of schema version 1 has no events: games only; one before
    * version 4 no roster: players by name only; one before version 5
-   * takes no withdrawal of a merge request. */
+   * takes no withdrawal of a merge request; one before version 7 no
+   * computer seats (a game's travel without them). */
   {
     g_autoptr (PGresult) found =
       lw_club_exec (conn, "looking for the events and roster tables",
@@ -841,6 +915,8 @@ lw_club_sync_with_refusals (LwStore           *store,
                     " (SELECT value::integer >= " G_STRINGIFY (LW_CLUB_SCHEMA_DEFINER)
                     "   FROM littlewolf.meta WHERE key = 'schema_version') IS TRUE,"
                     " (SELECT value::integer >= " G_STRINGIFY (LW_CLUB_SCHEMA_SYNCS)
+                    "   FROM littlewolf.meta WHERE key = 'schema_version') IS TRUE,"
+                    " (SELECT value::integer >= " G_STRINGIFY (LW_CLUB_SCHEMA_COMPUTERS)
                     "   FROM littlewolf.meta WHERE key = 'schema_version') IS TRUE",
                     0, NULL, PGRES_TUPLES_OK, error);
 
@@ -851,9 +927,11 @@ lw_club_sync_with_refusals (LwStore           *store,
     withdrawals = roster && strcmp (PQgetvalue (found, 0, 2), "t") == 0;
     definer = strcmp (PQgetvalue (found, 0, 3), "t") == 0;
     syncs = strcmp (PQgetvalue (found, 0, 4), "t") == 0;
+    computers = strcmp (PQgetvalue (found, 0, 5), "t") == 0;
   }
-  ok = push (store, conn, club, events, roster, withdrawals, definer, &result, refusals, error)
-       && pull (store, conn, events, roster, &result, refusals, error);
+  ok = push (store, conn, club, events, roster, withdrawals, definer, computers, &result, refusals,
+             error)
+       && pull (store, conn, events, roster, computers, &result, refusals, error);
   /* The sync's end, for the admin's list of laptops (schema 7). */
   if (ok && syncs)
     {

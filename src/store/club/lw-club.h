@@ -54,7 +54,7 @@ GQuark lw_club_error_quark (void);
 
 /* The version of the club schema this program writes (littlewolf.meta's
  * schema_version): the number of migrations in lw-club-schema.c. */
-#define LW_CLUB_SCHEMA_VERSION 7
+#define LW_CLUB_SCHEMA_VERSION 8
 
 /* The advisory lock every push and every roster change holds ("LWSY"),
  * so that change numbers are committed in their order, on a server
@@ -69,6 +69,12 @@ GQuark lw_club_error_quark (void);
 /* The server schema from which each laptop's last sync is kept
  * (littlewolf.syncs, lw-club-schema.c migrate_syncs). */
 #define LW_CLUB_SCHEMA_SYNCS 7
+
+/* The server schema from which a game's computer seats travel with it
+ * (games.computers, lw-club-schema.c, migrate_computers), and their
+ * bound there: 8 seats' worth of {"seat": 7, "level": "expert"} and more. */
+#define LW_CLUB_SCHEMA_COMPUTERS 8
+#define LW_CLUB_COMPUTERS_MAX_BYTES 1024
 
 /* Connections one laptop's role may hold at once (CONNECTION LIMIT). */
 #define LW_CLUB_CONNECTION_LIMIT 4
