@@ -652,7 +652,8 @@ lw_store_club_rewind_pull (LwStore  *self,
                                          "UPDATE club_state SET"
                                          " pull_seq = CASE WHEN pull_seq > ?1 THEN 0 ELSE pull_seq END,"
                                          " roster_seq = CASE WHEN roster_seq > ?1 THEN 0"
-                                         "  ELSE roster_seq END",
+                                         "  ELSE roster_seq END"
+                                         " WHERE pull_seq > ?1 OR roster_seq > ?1",
                                          last, error),
                           error);
 }
