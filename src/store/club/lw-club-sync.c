@@ -559,7 +559,7 @@ push (LwStore           *store,
   if (outgoing->len == 0 && entries->len == 0 && requests->len == 0 && withdrawn->len == 0)
     return TRUE;
   counter = MAX (counter, state->push_counter) + 1;
-  if (!lw_store_club_set_push_pending (store, counter, error))
+  if (!lw_store_club_set_push_pending (store, counter, outgoing, error))
     return FALSE;
 
   pending = g_strdup_printf ("%" G_GINT64_FORMAT, counter);
