@@ -185,11 +185,13 @@ record_players (LwStore             *self,
 }
 
 /* Gives @record's players and substitutes their local names: those of
- * their roster entries' players here (lw_store_club_local_name()). */
+ * their roster entries' players here (lw_store_club_local_name());
+ * *@renamed is set when a name may have changed. */
 static gboolean
 localize_record (LwStore           *self,
                  LwGameRecord      *record,
                  const LwClubGame  *game,
+                 gboolean          *renamed,
                  GError           **error)
 {
   g_autoptr (JsonObject) players = NULL;
@@ -207,6 +209,7 @@ localize_record (LwStore           *self,
       if (!lw_store_club_local_name (self, players, record->players[i], game->origin_name,
                                      &local, error))
         return FALSE;
+      *renamed |= strcmp (local, record->players[i]) != 0;
       g_free (record->players[i]);
       record->players[i] = local;
     }
@@ -218,6 +221,7 @@ localize_record (LwStore           *self,
       if (!lw_store_club_local_name (self, players, substitute->name, game->origin_name,
                                      &local, error))
         return FALSE;
+      *renamed |= strcmp (local, substitute->name) != 0;
       g_free (substitute->name);
       substitute->name = local;
     }
@@ -384,12 +388,15 @@ lw_store_club_list_outgoing (LwStore  *self,
 }
 
 gboolean
-lw_store_club_set_push_pending (LwStore  *self,
-                                gint64    pending,
-                                GError  **error)
+lw_store_club_set_push_pending (LwStore    *self,
+                                gint64      pending,
+                                GPtrArray  *games,
+                                GError    **error)
 {
+  gboolean ok;
+
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
-  g_return_val_if_fail (pending >= 1, FALSE);
+  g_return_val_if_fail (pending >= 1 && games != NULL, FALSE);
 
   if (!lw_store_begin_write (self, error))
     return FALSE;
@@ -398,14 +405,19 @@ lw_store_club_set_push_pending (LwStore  *self,
    * here after a push cut between the server's commit and ours still
    * leaves a row, and its deletion is sent (one the server never took
    * changes nothing there). */
-  return lw_store_finish (self,
-                          lw_store_run1 (self, "UPDATE club_state SET push_pending = ?", pending, error)
-                          && lw_store_exec (self,
-                                            "INSERT OR IGNORE INTO club_pushed (uuid, version)"
-                                            " SELECT uuid, -1 FROM games"
-                                            " WHERE uuid NOT IN (SELECT uuid FROM club_games)",
-                                            error),
-                          error);
+  ok = lw_store_run1 (self, "UPDATE club_state SET push_pending = ?", pending, error);
+  for (guint i = 0; ok && i < games->len; i++)
+    {
+      const LwClubGame *game = g_ptr_array_index (games, i);
+
+      if (!game->is_event && game->record != NULL)
+        ok = lw_store_run_text (self,
+                                "INSERT OR IGNORE INTO club_pushed (uuid, version)"
+                                " SELECT uuid, -1 FROM games WHERE uuid = ?1 AND ?2 = ?2"
+                                "  AND uuid NOT IN (SELECT uuid FROM club_games)",
+                                game->uuid, 0, error);
+    }
+  return lw_store_finish (self, ok, error);
 }
 
 gboolean
@@ -462,6 +474,131 @@ lw_store_club_ack_push (LwStore     *self,
   return lw_store_finish (self, ok, error);
 }
 
+/* A pull's records are read and hashed (lw_game_record_from_json(),
+ * lw_game_record_body_hash(): the engine's part of storing a pulled game,
+ * about half of its time) on a worker thread, while the store's thread
+ * stores the games before them: at most PREPARE_AHEAD bytes of records
+ * ahead of the next game to store (always that one), so that a batch's
+ * records take little more memory read than as text. The worker touches
+ * the engine only, never the database. */
+#define PREPARE_AHEAD (4 * 1024 * 1024)
+
+typedef struct {
+  LwGameRecord *record;  /* NULL: not read (error says why), or nothing to read */
+  char         *hash;    /* lw_game_record_body_hash() of record as read, or NULL */
+  GError       *error;
+  gsize         size;    /* bytes of its record's text */
+} Prepared;
+
+typedef struct {
+  GMutex     lock;
+  GCond      cond;
+  GPtrArray *games;     /* the pull's games, in order (a copy of the pointers) */
+  Prepared  *prepared;  /* one per game */
+  guint      done;      /* games prepared */
+  guint      taken;     /* games taken by the store's thread */
+  gsize      ahead;     /* bytes of the records prepared and not taken */
+  gboolean   stop;
+  GThread   *thread;
+} Preparer;
+
+static void
+prepared_clear (Prepared *prepared)
+{
+  g_clear_pointer (&prepared->record, lw_game_record_free);
+  g_clear_pointer (&prepared->hash, g_free);
+  g_clear_error (&prepared->error);
+}
+
+static gpointer
+prepare_games (gpointer data)
+{
+  Preparer *self = data;
+
+  for (guint i = 0; i < self->games->len; i++)
+    {
+      const LwClubGame *game = g_ptr_array_index (self->games, i);
+      Prepared prepared = { NULL, NULL, NULL, 0 };
+      gboolean stop;
+
+      g_mutex_lock (&self->lock);
+      while (!self->stop && i > self->taken && self->ahead >= PREPARE_AHEAD)
+        g_cond_wait (&self->cond, &self->lock);
+      stop = self->stop;
+      g_mutex_unlock (&self->lock);
+      if (stop)
+        break;
+      if (!game->is_event && !game->too_large && game->record != NULL)
+        {
+          prepared.size = strlen (game->record);
+          prepared.record = lw_game_record_from_json (game->record, -1, &prepared.error);
+          if (prepared.record != NULL && prepared.record->rounds->len > 0)
+            prepared.hash = lw_game_record_body_hash (prepared.record);
+        }
+      g_mutex_lock (&self->lock);
+      self->prepared[i] = prepared;
+      self->ahead += prepared.size;
+      self->done = i + 1;
+      g_cond_broadcast (&self->cond);
+      g_mutex_unlock (&self->lock);
+    }
+  return NULL;
+}
+
+/* Starts reading @games' records ahead (@games is not changed meanwhile:
+ * a copy of its pointers is read; each game stays alive until taken). */
+static Preparer *
+preparer_start (GPtrArray *games)
+{
+  Preparer *self = g_new0 (Preparer, 1);
+
+  g_mutex_init (&self->lock);
+  g_cond_init (&self->cond);
+  self->games = g_ptr_array_copy (games, NULL, NULL);
+  g_ptr_array_set_free_func (self->games, NULL);  /* the copy frees no game */
+  self->prepared = g_new0 (Prepared, games->len);
+  self->thread = g_thread_new ("lw-club-pull", prepare_games, self);
+  return self;
+}
+
+/* Game @i's preparation, moved into *@prepared (to clear), once the
+ * worker has made it; in order, once each. */
+static void
+preparer_take (Preparer  *self,
+               guint      i,
+               Prepared  *prepared)
+{
+  g_return_if_fail (i == self->taken && i < self->games->len);
+
+  g_mutex_lock (&self->lock);
+  while (self->done <= i)
+    g_cond_wait (&self->cond, &self->lock);
+  *prepared = self->prepared[i];
+  memset (&self->prepared[i], 0, sizeof self->prepared[i]);
+  self->ahead -= prepared->size;
+  self->taken = i + 1;
+  g_cond_broadcast (&self->cond);
+  g_mutex_unlock (&self->lock);
+}
+
+/* Stops the worker and frees what it prepared and was not taken. */
+static void
+preparer_free (Preparer *self)
+{
+  g_mutex_lock (&self->lock);
+  self->stop = TRUE;
+  g_cond_broadcast (&self->cond);
+  g_mutex_unlock (&self->lock);
+  g_thread_join (self->thread);
+  for (guint i = self->taken; i < self->done; i++)
+    prepared_clear (&self->prepared[i]);
+  g_free (self->prepared);
+  g_ptr_array_unref (self->games);
+  g_mutex_clear (&self->lock);
+  g_cond_clear (&self->cond);
+  g_free (self);
+}
+
 /* Game @id's rows go (0: none), as a pull removes or replaces a game held
  * from another laptop: no copy is kept in the edit log (the game is the
  * other laptop's, and the server keeps it). The tables of events held
@@ -479,16 +616,29 @@ remove_held_game (LwStore  *self,
              && lw_store_run1 (self, "DELETE FROM games WHERE id = ?", id, error));
 }
 
-/* Stores pulled @game (a record, not a deletion) as a new game here. */
+/* Stores pulled @game (a record, not a deletion) as a new game here;
+ * @prepared (nullable): its record read ahead (prepare_games()), taken. */
 static gboolean
 import_pulled (LwStore           *self,
                const LwClubGame  *game,
+               Prepared          *prepared,
                GError           **error)
 {
   g_autoptr (GError) local_error = NULL;
-  g_autoptr (LwGameRecord) record = lw_game_record_from_json (game->record, -1, &local_error);
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autofree char *hash = NULL;
+  gboolean renamed = FALSE;
   gint64 same = 0;
   gint64 id = 0;
+
+  if (prepared != NULL && (prepared->record != NULL || prepared->error != NULL))
+    {
+      record = g_steal_pointer (&prepared->record);
+      hash = g_steal_pointer (&prepared->hash);
+      local_error = g_steal_pointer (&prepared->error);
+    }
+  else
+    record = lw_game_record_from_json (game->record, -1, &local_error);
 
   /* The game keeps its owner's time (its played time, else when it was
    * made there: what push sends as played_at), not the pull's, so that
@@ -496,8 +646,9 @@ import_pulled (LwStore           *self,
    * laptop's role wrote out of range (before 1970, past 9999) is not
    * taken. */
   if (record != NULL && g_strcmp0 (record->id, game->uuid) == 0
-      && localize_record (self, record, game, &local_error)
-      && (id = lw_store_import_game (self, record, FALSE, &same, &local_error)) > 0)
+      && localize_record (self, record, game, &renamed, &local_error)
+      && (id = lw_store_import_hashed (self, record, renamed ? NULL : hash, &same,
+                                       &local_error)) > 0)
     return store_computer_seats (self, game, id, record->n_players, error)
            && (game->played_at <= 0 || game->played_at > MAX_TIME
                || lw_store_run2 (self, "UPDATE games SET created = ?1 WHERE id = ?2",
@@ -517,9 +668,10 @@ static gboolean
 import_relinked (LwStore           *self,
                  const LwClubGame  *game,
                  GArray            *tables,
+                 Prepared          *prepared,
                  GError           **error)
 {
-  if (!import_pulled (self, game, error))
+  if (!import_pulled (self, game, prepared, error))
     return FALSE;
   for (guint i = 0; i < tables->len; i++)
     if (!lw_store_run_text (self,
@@ -538,6 +690,7 @@ static gboolean
 replace_with_pulled (LwStore           *self,
                      gint64             id,
                      const LwClubGame  *game,
+                     Prepared          *prepared,
                      GError           **error)
 {
   g_autoptr (LwStoreStmt) stmt = NULL;
@@ -554,7 +707,7 @@ replace_with_pulled (LwStore           *self,
              && lw_store_bind_text (self, stmt, 1, game->uuid, error)
              && lw_store_step_done (self, stmt, error);
     }
-  if (!import_relinked (self, game, tables, error))
+  if (!import_relinked (self, game, tables, prepared, error))
     return FALSE;
   stmt = lw_store_stmt (self,
                         "INSERT OR REPLACE INTO club_games (uuid, origin, origin_name, version)"
@@ -572,12 +725,14 @@ replace_with_pulled (LwStore           *self,
  * transaction; @own: the change is of this laptop's own origin (then
  * *@taken_back, nullable, is set to the version acknowledged here when the
  * change was an own event older here, taken back; else -1:
- * lw_store_club_apply_event()). */
+ * lw_store_club_apply_event()); @prepared (nullable): its record read
+ * ahead. */
 static gboolean
 apply_one (LwStore           *self,
            const LwClubGame  *game,
            gboolean           own,
            gint64            *taken_back,
+           Prepared          *prepared,
            GError           **error)
 {
   gint64 event_taken_back = -1;
@@ -622,7 +777,7 @@ apply_one (LwStore           *self,
        * and the database lost comes back as its own; what it holds stays. */
       if (id != 0 || game->record == NULL)
         return TRUE;
-      if (!import_pulled (self, game, error))
+      if (!import_pulled (self, game, prepared, error))
         return FALSE;
       stmt = lw_store_stmt (self,
                             "INSERT OR REPLACE INTO club_pushed (uuid, version)"
@@ -640,7 +795,7 @@ apply_one (LwStore           *self,
     return TRUE;
   if (id != 0 && held_version == game->version && game->record != NULL)
     return TRUE;
-  return replace_with_pulled (self, id, game, error);
+  return replace_with_pulled (self, id, game, prepared, error);
 }
 
 /* Whether @error is about the change's own data (its record or facts),
@@ -660,6 +815,8 @@ lw_store_club_apply_pulled (LwStore     *self,
                             GError     **error)
 {
   g_autoptr (LwClubState) state = NULL;
+  Preparer *preparer = NULL;
+  guint next = 0;
   gboolean ok;
 
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
@@ -672,19 +829,29 @@ lw_store_club_apply_pulled (LwStore     *self,
     return FALSE;
   state = lw_store_club_get_state (self, FALSE, error);
   ok = state != NULL;
+  /* One change is read here; more are read ahead on a worker thread. */
+  if (ok && games->len > 1)
+    preparer = preparer_start (games);
   for (guint i = 0; ok && i < games->len; i++)
     {
       const LwClubGame *game = g_ptr_array_index (games, i);
       g_autoptr (GError) local_error = NULL;
+      Prepared prepared = { NULL, NULL, NULL, 0 };
+      gboolean applied;
 
+      if (preparer != NULL)
+        preparer_take (preparer, next++, &prepared);
       /* Each change in a level of its own: a refused one is undone alone. */
       ok = lw_store_begin_write (self, error);
       if (!ok)
-        break;
-      if (lw_store_finish (self,
-                           apply_one (self, game, g_strcmp0 (game->origin, state->origin) == 0, NULL,
-                                      &local_error),
-                           &local_error))
+        {
+          prepared_clear (&prepared);
+          break;
+        }
+      applied = apply_one (self, game, g_strcmp0 (game->origin, state->origin) == 0, NULL,
+                           preparer != NULL ? &prepared : NULL, &local_error);
+      prepared_clear (&prepared);
+      if (lw_store_finish (self, applied, &local_error))
         continue;
       if (local_error == NULL)
         g_set_error (&local_error, LW_STORE_ERROR, LW_STORE_ERROR_FAILED,
@@ -713,6 +880,7 @@ lw_store_club_apply_pulled (LwStore     *self,
         }
       g_ptr_array_remove_index (games, i--);
     }
+  g_clear_pointer (&preparer, preparer_free);
   ok = ok && lw_store_club_link_held_tables (self, FALSE, error);
   if (ok)
     {
@@ -744,7 +912,8 @@ lw_store_club_rewind_pull (LwStore  *self,
                                          "UPDATE club_state SET"
                                          " pull_seq = CASE WHEN pull_seq > ?1 THEN 0 ELSE pull_seq END,"
                                          " roster_seq = CASE WHEN roster_seq > ?1 THEN 0"
-                                         "  ELSE roster_seq END",
+                                         "  ELSE roster_seq END"
+                                         " WHERE pull_seq > ?1 OR roster_seq > ?1",
                                          last, error),
                           error);
 }
@@ -779,7 +948,7 @@ lw_store_club_restart (LwStore    *self,
     {
       gint64 back = -1;
 
-      ok = apply_one (self, g_ptr_array_index (own, i), TRUE, &back, error);
+      ok = apply_one (self, g_ptr_array_index (own, i), TRUE, &back, NULL, error);
       if (ok && back >= 0 && taken_back != NULL)
         g_ptr_array_add (taken_back, g_ptr_array_index (own, i));
       if (ok && back >= 0 && versions != NULL)
@@ -815,7 +984,7 @@ take_back_one (LwStore           *self,
   if (game->record == NULL)
     return lw_store_run_text (self, "DELETE FROM club_pushed WHERE uuid = ?1 AND ?2 = ?2",
                               game->uuid, 0, error);
-  if (!import_relinked (self, game, tables, error))
+  if (!import_relinked (self, game, tables, NULL, error))
     return FALSE;
   /* The server's version, so that the game counts as pushed and its next
    * change here is a later version than the server's. */
@@ -1031,13 +1200,13 @@ lw_store_club_resolve_conflict (LwStore           *self,
 
       ok = lw_store_run_text (self, "UPDATE games SET uuid = ?1 WHERE id = ?2", fresh, id, error)
            && forget_pushed (self, uuid, error)
-           && replace_with_pulled (self, 0, theirs, error);
+           && replace_with_pulled (self, 0, theirs, NULL, error);
     }
   else if (ok)
     {
       /* Mine goes, with its edit log, as a held game replaced by a pull. */
       ok = forget_pushed (self, uuid, error)
-           && replace_with_pulled (self, id, theirs, error);
+           && replace_with_pulled (self, id, theirs, NULL, error);
     }
   if (ok && theirs_id != NULL && theirs->record != NULL)
     {

@@ -163,21 +163,26 @@ GPtrArray *lw_store_club_list_outgoing (LwStore  *self,
  * lw_store_club_set_push_pending:
  * @self: a store that joined a club server
  * @pending: the number of the push about to be sent, ≥ 1
+ * @games: (element-type LwClubGame*): what the push sends
+ *   (lw_store_club_list_outgoing(), events too)
  * @error: return location for a #GError (%LW_STORE_ERROR)
  *
  * Notes, before a push is sent, which push it is: a push that the server
  * took but whose acknowledgement never reached this database (the laptop
  * killed in between) is then told apart from a database restored from a
- * backup (lw_store_club_restart()). Every own game without a row in
- * club_pushed gets one, version -1 (still waiting), in the same
- * transaction: a game deleted here after such a cut push then still
- * waits as a deletion instead of staying on the server.
+ * backup (lw_store_club_restart()). Every game of @games sent with its
+ * record and without a row in club_pushed gets one, version -1 (still
+ * waiting), in the same transaction: a game deleted here after such a
+ * cut push then still waits as a deletion instead of staying on the
+ * server. (Every other own game has its row already: one without a row
+ * is always outgoing; only @games is read, not every game here.)
  *
  * Returns: %TRUE when stored.
  */
-gboolean lw_store_club_set_push_pending (LwStore  *self,
-                                         gint64    pending,
-                                         GError  **error);
+gboolean lw_store_club_set_push_pending (LwStore    *self,
+                                         gint64      pending,
+                                         GPtrArray  *games,
+                                         GError    **error);
 
 /**
  * lw_store_club_ack_push:

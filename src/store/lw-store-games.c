@@ -272,6 +272,7 @@ static gboolean
 set_record_extras (LwStore             *self,
                    gint64               id,
                    const LwGameRecord  *record,
+                   const char          *body_hash,
                    GError             **error)
 {
   const LwGameDetails *details = &record->details;
@@ -300,9 +301,10 @@ set_record_extras (LwStore             *self,
     }
   if (record->rounds->len > 0)
     {
-      g_autofree char *hash = lw_game_record_body_hash (record);
+      g_autofree char *hash = body_hash == NULL ? lw_game_record_body_hash (record) : NULL;
 
-      if (!lw_store_run_text (self, "UPDATE games SET body_hash = ?1 WHERE id = ?2", hash, id, error))
+      if (!lw_store_run_text (self, "UPDATE games SET body_hash = ?1 WHERE id = ?2",
+                              body_hash != NULL ? body_hash : hash, id, error))
         return FALSE;
     }
   return TRUE;
@@ -336,11 +338,14 @@ find_same_game (LwStore             *self,
 /* Checks @record (the engine's verdict first: a record it refuses is
  * never stored, nor one that export could not write within the limit
  * import reads) and stores it with its extras in one write transaction;
- * with @check_same, a record already stored is not (*@same names it). */
+ * with @check_same, a record already stored is not (*@same names it).
+ * @body_hash: lw_game_record_body_hash() of @record, made already (NULL:
+ * made here). */
 static gint64
 store_record (LwStore             *self,
               const LwGameRecord  *record,
               gboolean             check_same,
+              const char          *body_hash,
               gint64              *same,
               GError             **error)
 {
@@ -365,7 +370,7 @@ store_record (LwStore             *self,
       return 0;
     }
   id = lw_store_insert_game (self, record, 0, 0, standings, error);
-  ok = id > 0 && set_record_extras (self, id, record, error);
+  ok = id > 0 && set_record_extras (self, id, record, body_hash, error);
   return lw_store_finish (self, ok, error) ? id : 0;
 }
 
@@ -380,7 +385,7 @@ lw_store_add_game (LwStore             *self,
   g_return_val_if_fail (record != NULL, 0);
   g_return_val_if_fail (error == NULL || *error == NULL, 0);
 
-  return store_record (self, record, FALSE, &same, error);
+  return store_record (self, record, FALSE, NULL, &same, error);
 }
 
 gint64
@@ -403,7 +408,21 @@ lw_store_import_game (LwStore             *self,
       g_clear_pointer (&copy->id, g_free);
       record = copy;
     }
-  return store_record (self, record, !as_new, same, error);
+  return store_record (self, record, !as_new, NULL, same, error);
+}
+
+gint64
+lw_store_import_hashed (LwStore             *self,
+                        const LwGameRecord  *record,
+                        const char          *body_hash,
+                        gint64              *same,
+                        GError             **error)
+{
+  g_return_val_if_fail (LW_IS_STORE (self), 0);
+  g_return_val_if_fail (record != NULL && record->id != NULL && same != NULL, 0);
+  g_return_val_if_fail (error == NULL || *error == NULL, 0);
+
+  return store_record (self, record, TRUE, body_hash, same, error);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1086,7 +1105,7 @@ lw_store_add_games (LwStore    *self,
       gint64 id = lw_store_insert_game (self, g_ptr_array_index (records, i), 0, 0,
                                         g_ptr_array_index (all_standings, i), error);
 
-      ok = id > 0 && set_record_extras (self, id, g_ptr_array_index (records, i), error);
+      ok = id > 0 && set_record_extras (self, id, g_ptr_array_index (records, i), NULL, error);
       if (ok)
         g_array_append_val (ids, id);
     }

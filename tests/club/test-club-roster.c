@@ -255,6 +255,42 @@ test_rename_merge (Fixture       *fixture,
   g_assert_false (lw_club_roster_merge (admin, "Annie", "Ann", &error));
   g_assert_error (error, LW_CLUB_ERROR, LW_CLUB_ERROR_NOT_FOUND);
   g_clear_error (&error);
+  /* A laptop joining before the others sync pulls the 18 games in one
+   * batch (their records read ahead on a worker thread), the server's
+   * records still naming Ben and Annie: each is stored under the names of
+   * the roster, and its body hash (what an import without an id is
+   * checked against) is that of the game as stored, not of the record as
+   * pulled. */
+  {
+    g_autoptr (LwClubLaptop) d = lw_club_laptop_new (fixture->server, fixture->dir, "d");
+    g_autoptr (GPtrArray) games = NULL;
+    g_autofree char *names = NULL;
+    sqlite3 *db;
+    guint renamed = 0;
+
+    lw_club_laptop_sync (d);
+    names = players_of (d->store);
+    g_assert_nonnull (strstr (names, "Ann\nBenjamin\nCleo\nDev\nEva\n"));
+    g_assert_null (strstr (names, "Annie"));
+    games = lw_store_list_games (d->store, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (games->len, ==, 18);
+    db = lw_test_sql_open (d->path);
+    for (guint i = 0; i < games->len; i++)
+      {
+        const LwStoredGame *game = g_ptr_array_index (games, i);
+        g_autofree char *hash = lw_game_record_body_hash (game->record);
+        g_autofree char *sql = g_strdup_printf ("SELECT body_hash FROM games WHERE id = %"
+                                                G_GINT64_FORMAT, game->id);
+        g_autofree char *stored = lw_test_sql_text (db, sql);
+
+        g_assert_cmpstr (stored, ==, hash);
+        for (guint s = 0; s < game->record->n_players; s++)
+          renamed += strcmp (game->record->players[s], "Benjamin") == 0;
+      }
+    sqlite3_close (db);
+    g_assert_cmpuint (renamed, >, 0);
+  }
   for (guint round = 0; round < 2; round++)
     {
       lw_club_laptop_sync (a);

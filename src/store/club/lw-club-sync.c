@@ -645,7 +645,7 @@ push (LwStore           *store,
   if (outgoing->len == 0 && entries->len == 0 && requests->len == 0 && withdrawn->len == 0)
     return TRUE;
   counter = MAX (counter, state->push_counter) + 1;
-  if (!lw_store_club_set_push_pending (store, counter, error))
+  if (!lw_store_club_set_push_pending (store, counter, outgoing, error))
     return FALSE;
 
   pending = g_strdup_printf ("%" G_GINT64_FORMAT, counter);
@@ -735,9 +735,13 @@ push (LwStore           *store,
  * column 9 (too large) true; at most PULL_BATCH rows, and no more than
  * PULL_BYTES of records past the first row (so a batch holds at most
  * PULL_BYTES + LW_GAME_RECORD_MAX_BYTES of them, whatever rows a laptop's
- * role wrote); column 10, the rows past $1 in all, tells whether more
- * are left; column 11, a game's computer seats (schema 8; NULL when over
- * LW_CLUB_COMPUTERS_MAX_BYTES, which push_game() refuses). */
+ * role wrote); column 10, the rows past $1 (counted up to PULL_BATCH + 1
+ * of each table), tells whether more are left; column 11, a game's
+ * computer seats (schema 8; NULL when over LW_CLUB_COMPUTERS_MAX_BYTES,
+ * which push_game() refuses). Each table gives only its first
+ * PULL_BATCH + 1 rows past $1 by the index on seq, so that a batch reads
+ * and sorts at most that many of each, not every change left (which made
+ * a first pull's batches quadratic in its changes). */
 #define PULL_BYTES (128 * 1024 * 1024)
 #define ROW_BYTES \
   "coalesce (octet_length (body), 0) + coalesce (octet_length (players), 0)"
@@ -753,19 +757,21 @@ push (LwStore           *store,
   " WHERE upto - size < " G_STRINGIFY (PULL_BYTES) \
   " ORDER BY seq LIMIT " G_STRINGIFY (PULL_BATCH)
 #define GAMES_PART(players, computers) \
-  "SELECT g.uuid, g.origin, o.name, g.version, g.played_at," \
+  "(SELECT g.uuid, g.origin, o.name, g.version, g.played_at," \
   " CASE WHEN g.origin = $2 THEN NULL ELSE g.record END AS body, g.seq," \
   " false AS is_event, " players " AS players, " computers " AS computers" \
   " FROM littlewolf.games AS g JOIN littlewolf.origins AS o" \
-  "  ON o.id = g.origin WHERE g.seq > $1 AND g.seq <= $3"
+  "  ON o.id = g.origin WHERE g.seq > $1 AND g.seq <= $3" \
+  " ORDER BY g.seq LIMIT " G_STRINGIFY (PULL_BATCH) " + 1)"
 #define COMPUTERS_COLUMN \
   "CASE WHEN octet_length (g.computers) <= " G_STRINGIFY (LW_CLUB_COMPUTERS_MAX_BYTES) \
   " THEN g.computers END"
 #define EVENTS_PART(players) \
-  "SELECT e.uuid, e.origin, o.name, e.version, 0," \
+  "(SELECT e.uuid, e.origin, o.name, e.version, 0," \
   " CASE WHEN e.origin = $2 THEN NULL ELSE e.facts END, e.seq, true, " players ", NULL::text" \
   " FROM littlewolf.events AS e JOIN littlewolf.origins AS o" \
-  "  ON o.id = e.origin WHERE e.seq > $1 AND e.seq <= $3"
+  "  ON o.id = e.origin WHERE e.seq > $1 AND e.seq <= $3" \
+  " ORDER BY e.seq LIMIT " G_STRINGIFY (PULL_BATCH) " + 1)"
 
 static gboolean
 pull (LwStore           *store,
