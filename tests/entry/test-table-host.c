@@ -979,6 +979,30 @@ test_german (LwTestDb      *db,
   lw_test_remove_tree (dir);
 }
 
+/* The Dealer's bid, in each seat's state: "you dealt" is said to the
+ * Dealer alone; the other seat reads who dealt and what they choose. */
+static void
+test_dealer_words (LwTestDb      *db,
+                   gconstpointer  data)
+{
+  g_autoptr (LwTableHost) host = lw_test_two_remote (db->store);
+  int dealer = lw_test_host_turn (host);
+  const char *name = lw_table_host_get_name (host, dealer);
+  g_autoptr (JsonNode) mine = lw_table_host_get_state (host, dealer, "en");
+  g_autoptr (JsonNode) theirs = lw_table_host_get_state (host, 1 - dealer, "en");
+  const char *to_dealer = json_object_get_string_member (json_node_get_object (mine), "status");
+  const char *to_other = json_object_get_string_member (json_node_get_object (theirs), "status");
+  g_autofree char *you = g_strdup_printf ("%s, you dealt: Declare to take the Pups", name);
+  g_autofree char *they = g_strdup_printf ("%s dealt and chooses: Declare to take the Pups", name);
+
+  g_test_message ("to the Dealer: %s", to_dealer);
+  g_test_message ("to the other seat: %s", to_other);
+  g_assert_cmpint (lw_table_get_dealer (lw_table_host_get_table (host)), ==, dealer);
+  g_assert_nonnull (strstr (to_dealer, you));
+  g_assert_null (strstr (to_other, "you dealt"));
+  g_assert_nonnull (strstr (to_other, they));
+}
+
 /* The leak test: ≥ 20 whole games (2–5 seats, seeded), every state given
  * to every seat checked against the true table. */
 static void
@@ -1027,6 +1051,7 @@ main (int    argc,
   lw_test_add_db ("/table-host/wildcard-as", test_wildcard_as);
   lw_test_add_db ("/table-host/readings", test_readings);
   lw_test_add_db ("/table-host/german", test_german);
+  lw_test_add_db ("/table-host/dealer-words", test_dealer_words);
   lw_test_add_db ("/table-host/leaks", test_leaks);
   return g_test_run ();
 }
