@@ -43,6 +43,7 @@ struct _LwTableSession
   guint pause_ms;
   guint hold_ms;
   gboolean hosted;
+  gboolean fresh;            /* made by lw_table_session_new(): no round dealt before */
   gboolean started;
   gboolean stopped;
   gboolean round_over;
@@ -351,6 +352,7 @@ lw_table_session_new (LwStore            *store,
   if (!lw_game_record_validate (record, error))
     return NULL;
   self = session_new (store);
+  self->fresh = TRUE;
   self->seats = *seats;
   if (self->seats.seed == 0)
     self->seats.seed = ((guint64) g_random_int () << 32) | g_random_int ();
@@ -423,7 +425,7 @@ lw_table_session_set_hosted (LwTableSession *self,
                              guint64         version)
 {
   g_return_if_fail (LW_IS_TABLE_SESSION (self));
-  g_return_if_fail (!self->started && version >= 1);
+  g_return_if_fail (!self->started);
 
   self->hosted = TRUE;
   self->version = version;
@@ -449,6 +451,9 @@ lw_table_session_start (LwTableSession  *self,
     }
   else if (!self->game_over && !new_round (self, error))
     return FALSE;
+  /* A new hosted table's first deal is saved as its version 1. */
+  if (self->hosted && self->fresh)
+    self->version++;
   self->started = TRUE;
   after_change (self);
   return TRUE;
@@ -501,8 +506,6 @@ lw_table_session_set_seat (LwTableSession *self,
   g_return_if_fail (seat >= 0 && (guint) seat < self->seats.n_players);
   g_return_if_fail (level <= LW_BOT_EXPERT);
 
-  if (self->seats.computer[seat] == computer && (!computer || self->seats.level[seat] == level))
-    return;
   /* A computer's move chosen or waiting is dropped when the seat goes back to a person. */
   if (self->seats.computer[seat] && !computer && lw_table_session_get_turn (self) == seat)
     drop_computer_move (self);

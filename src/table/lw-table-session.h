@@ -71,12 +71,13 @@ LwTableSession *lw_table_session_open (LwStore  *store,
 /**
  * lw_table_session_set_hosted:
  * @self: a session not started
- * @version: the version of the table once started (≥ 1)
+ * @version: the version the table counts on from (0 for a new table,
+ *   whose first deal is saved as version 1 and counts as it)
  *
  * Saves the round from now on as a hosted table's
- * (lw_store_save_hosted_round()), with the session's version: every change
- * counts one more, so that a remote seat's answer to an old state is
- * known to be stale.
+ * (lw_store_save_hosted_round()), each save with the version the table
+ * has once the change is made: every change counts one more, so that a
+ * remote seat's answer to an old state is known to be stale.
  */
 void lw_table_session_set_hosted (LwTableSession *self,
                                   guint64         version);
@@ -130,10 +131,10 @@ gboolean lw_table_session_apply (LwTableSession  *self,
  * @computer: the seat is played by the computer from now on
  * @level: its level (read when @computer)
  *
- * Gives a seat to a computer or back to a person: a computer's move
- * chosen or waiting for that seat is dropped when it goes back to a
- * person. Once started, the round is saved and #LwTableSession::changed
- * emitted (when something changed).
+ * Gives a seat to a computer or back to a person (or a new level): a
+ * computer's move chosen or waiting for that seat is dropped when it goes
+ * back to a person. Once started, it is a change: the round is saved and
+ * #LwTableSession::changed emitted.
  */
 void lw_table_session_set_seat (LwTableSession *self,
                                 int             seat,
