@@ -34,6 +34,12 @@ struct _LwTableHost
   gint64 id;
 };
 
+/* The session's game, standings and round, for the files that read them
+ * (borrowed). */
+#define HOST_RECORD(self) lw_table_session_get_record ((self)->session)
+#define HOST_STANDINGS(self) lw_table_session_get_standings ((self)->session)
+#define HOST_TABLE(self) lw_table_session_get_table ((self)->session)
+
 /* The team of every seat (lw_game_record's team_of), or NULL without
  * partners. Borrowed from the game. */
 const int *lw_table_host_team_of (LwTableHost *self);

@@ -115,7 +115,7 @@ add_you (JsonBuilder         *builder,
   g_autoptr (GPtrArray) can = g_ptr_array_new ();
   g_autoptr (GPtrArray) playable = g_ptr_array_new ();
   g_autoptr (GPtrArray) must = g_ptr_array_new ();
-  gboolean to_act = !lw_table_session_is_round_over (self->session) && !lw_table_session_is_over (self->session) && obs->turn == seat
+  gboolean to_act = lw_table_session_get_turn (self->session) != LW_NO_SEAT && obs->turn == seat
                     && self->kinds[seat] != LW_HOST_SEAT_COMPUTER;
   guint32 playable_mask = 0, must_mask = 0;
 
@@ -132,16 +132,16 @@ add_you (JsonBuilder         *builder,
   else if (to_act && obs->phase == LW_PHASE_PLAY)
     {
       g_ptr_array_add (can, "play");
-      if (lw_table_get_lead (lw_table_session_get_table (self->session)) == NULL)
+      if (lw_table_get_lead (HOST_TABLE (self)) == NULL)
         playable_mask = obs->n_hand >= 32 ? G_MAXUINT32 : (1u << obs->n_hand) - 1;
       else
         {
           g_autoptr (GArray) follows = g_array_new (FALSE, FALSE, sizeof (guint32));
 
-          lw_table_legal_follows (lw_table_session_get_table (self->session), follows);
+          lw_table_legal_follows (HOST_TABLE (self), follows);
           for (guint k = 0; k < follows->len; k++)
             playable_mask |= g_array_index (follows, guint32, k);
-          must_mask = lw_table_obligatory (lw_table_session_get_table (self->session), 0, NULL);
+          must_mask = lw_table_obligatory (HOST_TABLE (self), 0, NULL);
         }
     }
   for (guint i = 0; i < obs->n_hand && i < 32; i++)
@@ -193,7 +193,7 @@ add_events (JsonBuilder       *builder,
 {
   g_autoptr (GArray) events = g_array_new (FALSE, FALSE, sizeof (LwBidEvent));
 
-  lw_table_bid_events (lw_table_session_get_table (self->session), events);
+  lw_table_bid_events (HOST_TABLE (self), events);
   json_builder_set_member_name (builder, "events");
   json_builder_begin_array (builder);
   for (guint k = 0; k < events->len; k++)
@@ -211,15 +211,15 @@ add_scores (JsonBuilder *builder,
 {
   json_builder_set_member_name (builder, "scores");
   json_builder_begin_array (builder);
-  for (guint side = 0; side < lw_table_session_get_standings (self->session)->n_sides; side++)
+  for (guint side = 0; side < HOST_STANDINGS (self)->n_sides; side++)
     {
-      g_autofree char *name = lw_game_record_side_name (lw_table_session_get_record (self->session), (int) side);
+      g_autofree char *name = lw_game_record_side_name (HOST_RECORD (self), (int) side);
 
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "side");
       json_builder_add_string_value (builder, name);
       json_builder_set_member_name (builder, "score");
-      json_builder_add_int_value (builder, lw_table_session_get_standings (self->session)->scores[side]);
+      json_builder_add_int_value (builder, HOST_STANDINGS (self)->scores[side]);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -231,9 +231,9 @@ add_ends (JsonBuilder       *builder,
           const char *const *names)
 {
   json_builder_set_member_name (builder, "round_end");
-  if (lw_table_session_is_round_over (self->session) && lw_table_session_get_standings (self->session)->rounds->len > 0)
+  if (lw_table_session_is_round_over (self->session) && HOST_STANDINGS (self)->rounds->len > 0)
     {
-      g_autofree char *breakdown = lw_describe_round_end (lw_table_session_get_record (self->session), lw_table_session_get_standings (self->session), lw_table_session_get_table (self->session),
+      g_autofree char *breakdown = lw_describe_round_end (HOST_RECORD (self), HOST_STANDINGS (self), HOST_TABLE (self),
                                                           names, lw_table_session_get_round_number (self->session));
 
       json_builder_begin_object (builder);
@@ -247,10 +247,10 @@ add_ends (JsonBuilder       *builder,
   json_builder_set_member_name (builder, "game_end");
   if (lw_table_session_is_over (self->session))
     {
-      g_autofree char *winner = lw_table_session_get_standings (self->session)->winner != LW_NO_SEAT
-                                ? lw_game_record_side_name (lw_table_session_get_record (self->session), lw_table_session_get_standings (self->session)->winner)
+      g_autofree char *winner = HOST_STANDINGS (self)->winner != LW_NO_SEAT
+                                ? lw_game_record_side_name (HOST_RECORD (self), HOST_STANDINGS (self)->winner)
                                 : g_strdup ("");
-      g_autofree char *board = lw_describe_final_board (lw_table_session_get_record (self->session), lw_table_session_get_standings (self->session));
+      g_autofree char *board = lw_describe_final_board (HOST_RECORD (self), HOST_STANDINGS (self));
 
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "winner");
@@ -271,12 +271,12 @@ lw_table_host_build_state (JsonBuilder *builder,
   LwObservation obs;
   const char *names[LW_MAX_SEATS];
   g_autofree char *status = NULL;
-  guint n_players = lw_table_session_get_record (self->session)->n_players;
+  guint n_players = HOST_RECORD (self)->n_players;
   int turn;
 
-  lw_table_observe (lw_table_session_get_table (self->session), seat, &obs);
+  lw_table_observe (HOST_TABLE (self), seat, &obs);
   lw_table_host_seat_names (self, names);
-  turn = lw_table_session_is_round_over (self->session) || lw_table_session_is_over (self->session) ? LW_NO_SEAT : obs.turn;
+  turn = lw_table_session_get_turn (self->session) != LW_NO_SEAT ? obs.turn : LW_NO_SEAT;
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "type");
@@ -299,7 +299,7 @@ lw_table_host_build_state (JsonBuilder *builder,
     {
       json_builder_begin_array (builder);
       for (guint s = 0; s < n_players; s++)
-        json_builder_add_int_value (builder, lw_table_session_get_record (self->session)->team_of[s]);
+        json_builder_add_int_value (builder, HOST_RECORD (self)->team_of[s]);
       json_builder_end_array (builder);
     }
   else
@@ -359,9 +359,10 @@ lw_table_host_build_state (JsonBuilder *builder,
 
   json_builder_set_member_name (builder, "status");
   if (lw_table_session_is_round_over (self->session))
-    status = lw_describe_round_end (lw_table_session_get_record (self->session), lw_table_session_get_standings (self->session), lw_table_session_get_table (self->session), names, lw_table_session_get_round_number (self->session));
+    status = lw_describe_round_end (HOST_RECORD (self), HOST_STANDINGS (self), HOST_TABLE (self), names,
+                                    lw_table_session_get_round_number (self->session));
   else
-    status = lw_describe_turn (lw_table_session_get_table (self->session), names,
+    status = lw_describe_turn (HOST_TABLE (self), names,
                                turn != LW_NO_SEAT && self->kinds[turn] == LW_HOST_SEAT_COMPUTER,
                                seat, 0);
   json_builder_add_string_value (builder, status);

@@ -511,7 +511,7 @@ lw_table_host_get_link_hash (LwTableHost *self,
                              int          seat)
 {
   g_return_val_if_fail (LW_IS_TABLE_HOST (self), NULL);
-  g_return_val_if_fail (seat >= 0 && (guint) seat < lw_table_session_get_record (self->session)->n_players, NULL);
+  g_return_val_if_fail (seat >= 0 && (guint) seat < lw_table_host_get_n_players (self), NULL);
 
   return self->link_hash[seat];
 }
@@ -523,7 +523,7 @@ lw_table_host_set_link_hash (LwTableHost  *self,
                              GError      **error)
 {
   g_return_val_if_fail (LW_IS_TABLE_HOST (self), FALSE);
-  g_return_val_if_fail (seat >= 0 && (guint) seat < lw_table_session_get_record (self->session)->n_players, FALSE);
+  g_return_val_if_fail (seat >= 0 && (guint) seat < lw_table_host_get_n_players (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   if (!lw_store_set_seat_link_hash (self->store, self->id, (guint) seat, link_hash, error))
@@ -554,7 +554,7 @@ lw_table_host_get_name (LwTableHost *self,
                         int          seat)
 {
   g_return_val_if_fail (LW_IS_TABLE_HOST (self), NULL);
-  g_return_val_if_fail (seat >= 0 && (guint) seat < lw_table_session_get_record (self->session)->n_players, NULL);
+  g_return_val_if_fail (seat >= 0 && (guint) seat < lw_table_host_get_n_players (self), NULL);
 
   return lw_game_record_current_player (lw_table_session_get_record (self->session), seat);
 }
@@ -568,7 +568,7 @@ lw_table_host_get_state (LwTableHost *self,
   locale_t old;
 
   g_return_val_if_fail (LW_IS_TABLE_HOST (self), NULL);
-  g_return_val_if_fail (seat >= 0 && (guint) seat < lw_table_session_get_record (self->session)->n_players, NULL);
+  g_return_val_if_fail (seat >= 0 && (guint) seat < lw_table_host_get_n_players (self), NULL);
 
   old = lw_words_use_lang (lang);
   lw_table_host_build_state (builder, self, seat);
@@ -597,7 +597,7 @@ lw_table_host_act (LwTableHost  *self,
   g_return_val_if_fail (LW_IS_TABLE_HOST (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (seat < 0 || (guint) seat >= lw_table_session_get_record (self->session)->n_players || action == NULL)
+  if (seat < 0 || (guint) seat >= lw_table_host_get_n_players (self) || action == NULL)
     {
       g_set_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_BAD_MESSAGE,
                    "seat %d: no such seat, or no action", seat + 1);
@@ -626,7 +626,7 @@ lw_table_host_set_seat_kind (LwTableHost    *self,
                              LwBotLevel      level)
 {
   g_return_if_fail (LW_IS_TABLE_HOST (self));
-  g_return_if_fail (seat >= 0 && (guint) seat < lw_table_session_get_record (self->session)->n_players);
+  g_return_if_fail (seat >= 0 && (guint) seat < lw_table_host_get_n_players (self));
   g_return_if_fail (kind <= LW_HOST_SEAT_LOCAL && level <= LW_BOT_EXPERT);
 
   if (self->kinds[seat] == kind
@@ -653,7 +653,7 @@ lw_table_host_get_seat_kind (LwTableHost *self,
                              int          seat)
 {
   g_return_val_if_fail (LW_IS_TABLE_HOST (self), LW_HOST_SEAT_REMOTE);
-  g_return_val_if_fail (seat >= 0 && (guint) seat < lw_table_session_get_record (self->session)->n_players, LW_HOST_SEAT_REMOTE);
+  g_return_val_if_fail (seat >= 0 && (guint) seat < lw_table_host_get_n_players (self), LW_HOST_SEAT_REMOTE);
 
   return self->kinds[seat];
 }
