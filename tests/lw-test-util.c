@@ -884,6 +884,62 @@ lw_test_trump_of (const char *t)
   return (LwSuit) (strchr ("SHDC", t[0]) - "SHDC");
 }
 
+/* Cards from @text, ids given out from @used (one table's). */
+static guint
+read_cards (const char *text,
+            guint8     *used,
+            LwCard     *cards)
+{
+  LwCardToken tokens[LW_MAX_HAND];
+  g_autoptr (GError) error = NULL;
+  guint n = 0;
+
+  g_assert_true (lw_card_tokens_parse (text, tokens, LW_MAX_HAND, &n, &error));
+  g_assert_true (lw_card_tokens_to_cards (tokens, n, used, cards, &error));
+  g_assert_no_error (error);
+  return n;
+}
+
+LwTable *
+lw_test_whole_trick_position (const LwHouseRules *rules)
+{
+  static const char *const hands[4] = { "KD QC", "AD 2C", "QD 5D", "JS JC 4S 4C" };
+  static const char *const current[3] = { "9H 9S", "10S 10D", "2H 3H" };
+  guint8 used[LW_N_FACES] = { 0 }, used_revealed[LW_N_FACES] = { 0 };
+  LwCard cards[LW_MAX_SEATS][LW_MAX_HAND];
+  g_autoptr (GArray) tricks = g_array_new (FALSE, TRUE, sizeof (LwTrick));
+  LwObservation obs;
+
+  memset (&obs, 0, sizeof obs);
+  obs.n_players = 4;
+  obs.dealer = 3;
+  obs.declarer = 0;
+  obs.phase = LW_PHASE_PLAY;
+  obs.turn = obs.seat = 3;
+  /* The turned-up Pup, counted apart: it went back among the cards. */
+  read_cards ("7H", used_revealed, &obs.revealed);
+  obs.trump = lw_card_suit (obs.revealed);
+  for (guint s = 0; s < 4; s++)
+    obs.hand_sizes[s] = read_cards (hands[s], used, cards[s]);
+  obs.n_hand = obs.hand_sizes[3];
+  memcpy (obs.hand, cards[3], obs.n_hand);
+  obs.n_current = 3;
+  for (guint k = 0; k < 3; k++)
+    {
+      LwCard play[LW_MAX_PLAY];
+      guint n = read_cards (current[k], used, play);
+
+      lw_play_set (&obs.current[k], play, n);
+    }
+  obs.has_lead = TRUE;
+  g_assert_true (lw_lead_classify (&obs.current[0], obs.trump, NULL, &obs.lead, NULL));
+  obs.tricks = tricks;
+  /* Nine cards each played before this trick (13 dealt). */
+  obs.taken[0] = 12;
+  obs.taken[1] = obs.taken[2] = obs.taken[3] = 8;
+  return lw_table_new_from_observation (&obs, (const LwCard (*)[LW_MAX_HAND]) cards, rules);
+}
+
 void
 lw_test_read_play (const char *text,
                    guint8     *used,

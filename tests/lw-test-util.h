@@ -28,6 +28,14 @@ const char *lw_test_program (const char *variable);
 /* The trump of TRICKS §7's notation: "S", "H", "D", "C" or "NT". */
 LwSuit lw_test_trump_of (const char *t);
 
+/* TRICKS E24 at a four-seat table, hearts trump, seat 0 the Declarer and
+ * seat 3 to play the trick's last follow: seat 0 led 9H 9S, seat 1
+ * followed 10S 10D, seat 2 2H 3H; seat 3 holds JS JC 4S 4C. Under the
+ * rulings seat 2 is winning; under T22's whole-trick house rule seat 1
+ * (2H 3H do not outrank the lead's 9H). @rules: the round's (nullable).
+ * Returns: (transfer full): the table. */
+LwTable *lw_test_whole_trick_position (const LwHouseRules *rules);
+
 /* Reads @text ("9S 9C B=9") into @play, the copies counted in @used
  * (lw_play_from_tokens()); asserts it reads. */
 void lw_test_read_play (const char *text,

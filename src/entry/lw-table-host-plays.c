@@ -47,7 +47,7 @@ lw_table_host_cards_from_json (LwTableHost  *self,
                                GError      **error)
 {
   guint n_hand;
-  const LwCard *hand = lw_table_get_hand (self->table, seat, &n_hand);
+  const LwCard *hand = lw_table_get_hand (HOST_TABLE (self), seat, &n_hand);
   guint32 used = 0;
   guint n = json_array_get_length (cards);
 
@@ -125,7 +125,7 @@ choose_lead (LwTableHost   *self,
   g_autoptr (GArray) readings = g_array_new (FALSE, FALSE, sizeof (LwPlay));
   guint n_found = 0;
 
-  lw_table_lead_readings (self->table, cards, n, readings);
+  lw_table_lead_readings (HOST_TABLE (self), cards, n, readings);
   for (guint k = 0; k < readings->len; k++)
     if (as == NULL || reads_as (&g_array_index (readings, LwPlay, k), as))
       {
@@ -159,7 +159,7 @@ lw_table_host_make_play (LwTableHost   *self,
                          LwPlay        *play,
                          GError       **error)
 {
-  const LwLead *lead = lw_table_get_lead (self->table);
+  const LwLead *lead = lw_table_get_lead (HOST_TABLE (self));
   LwRefusal refusal;
   guint n_hand;
   const LwCard *hand;
@@ -167,14 +167,14 @@ lw_table_host_make_play (LwTableHost   *self,
   if (n > LW_MAX_PLAY)
     return lw_table_host_bad_message (error, "\"cards\" holds too many cards for a play");
   /* While bidding or discarding, lw_table_apply() refuses it in words. */
-  if (lw_table_get_phase (self->table) != LW_PHASE_PLAY)
+  if (lw_table_get_phase (HOST_TABLE (self)) != LW_PHASE_PLAY)
     {
       lw_play_set (play, cards, n);
       return TRUE;
     }
   if (lead == NULL)
     return choose_lead (self, cards, n, as, play, error);
-  hand = lw_table_get_hand (self->table, seat, &n_hand);
+  hand = lw_table_get_hand (HOST_TABLE (self), seat, &n_hand);
   if (lw_follow_refusal (lead, hand, n_hand, cards, n, &refusal))
     {
       g_autofree char *text = lw_describe_refusal (&refusal, hand, n_hand);
@@ -208,9 +208,9 @@ readings (LwTableHost  *self,
   node = json_object_get_member (request, "cards");
   if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
     return lw_table_host_bad_message (error, "\"cards\" is missing or not an array"), NULL;
-  if (self->table == NULL || self->round_over || self->game_over
-      || lw_table_get_phase (self->table) != LW_PHASE_PLAY
-      || lw_table_get_turn (self->table) != seat || self->kinds[seat] == LW_HOST_SEAT_COMPUTER)
+  if (lw_table_session_get_turn (self->session) == LW_NO_SEAT
+      || lw_table_get_phase (HOST_TABLE (self)) != LW_PHASE_PLAY
+      || lw_table_get_turn (HOST_TABLE (self)) != seat || self->kinds[seat] == LW_HOST_SEAT_COMPUTER)
     {
       g_set_error_literal (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_NOT_YOUR_TURN,
                            /* TRANSLATORS: a remote player acted when it was not their turn */
@@ -219,8 +219,8 @@ readings (LwTableHost  *self,
     }
   if (!lw_table_host_cards_from_json (self, seat, json_node_get_array (node), picked, &n, error))
     return NULL;
-  if (lw_table_get_lead (self->table) == NULL && n <= LW_MAX_PLAY)
-    lw_table_lead_readings (self->table, picked, n, found);
+  if (lw_table_get_lead (HOST_TABLE (self)) == NULL && n <= LW_MAX_PLAY)
+    lw_table_lead_readings (HOST_TABLE (self), picked, n, found);
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "type");
@@ -228,7 +228,7 @@ readings (LwTableHost  *self,
   json_builder_set_member_name (builder, "id");
   json_builder_add_string_value (builder, id);
   json_builder_set_member_name (builder, "version");
-  json_builder_add_int_value (builder, (gint64) self->version);
+  json_builder_add_int_value (builder, (gint64) lw_table_session_get_version (self->session));
   json_builder_set_member_name (builder, "cards");
   json_builder_add_value (builder, json_node_copy (node));
   json_builder_set_member_name (builder, "readings");
@@ -272,7 +272,7 @@ lw_table_host_readings (LwTableHost  *self,
   g_return_val_if_fail (LW_IS_TABLE_HOST (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (seat < 0 || (guint) seat >= self->record->n_players || request == NULL)
+  if (seat < 0 || (guint) seat >= HOST_RECORD (self)->n_players || request == NULL)
     {
       g_set_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_BAD_MESSAGE,
                    "seat %d: no such seat, or no request", seat + 1);

@@ -11,6 +11,7 @@
 
 #include "lw-store-table.h"
 #include "lw-table-seats.h"
+#include "lw-table-session.h"
 #include "lw-table-host.h"
 
 G_BEGIN_DECLS
@@ -24,31 +25,20 @@ struct _LwTableHost
 
   /* owned */
   LwStore *store;
-  GMainContext *context;
-  LwGameRecord *record;
-  LwStandings *standings;
-  LwTable *table;            /* the round dealt; kept once it is over, until the next deal */
-  char *seats_json;
-  char *round_end;           /* the round's end in words (the host's language), or NULL */
+  LwTableSession *session;   /* the game's loop: its record, round, computers, saves */
   GHashTable *applied[LW_MAX_SEATS];  /* action ids applied, per seat */
-  GSource *timer;            /* a computer's move or the next deal, waiting */
-  GCancellable *cancellable; /* the computer's choice being made */
   char *link_hash[LW_MAX_SEATS];  /* each seat's link's hash, as stored */
   int hold_fd;               /* the game held (lw-table-host.c's hold_game()), or -1 */
 
-  LwTableSeats seats;
   LwHostSeatKind kinds[LW_MAX_SEATS];
   gint64 id;
-  guint round_number;        /* the game's round the table deals, 1-based */
-  guint64 version;
-  guint pause_ms;
-  guint hold_ms;
-  gboolean round_over;
-  gboolean game_over;
-  gboolean choosing;         /* a computer seat's move is being chosen */
-  gboolean move_ready;       /* move waits for its pause to be played */
-  LwAction move;
 };
+
+/* The session's game, standings and round, for the files that read them
+ * (borrowed). */
+#define HOST_RECORD(self) lw_table_session_get_record ((self)->session)
+#define HOST_STANDINGS(self) lw_table_session_get_standings ((self)->session)
+#define HOST_TABLE(self) lw_table_session_get_table ((self)->session)
 
 /* The team of every seat (lw_game_record's team_of), or NULL without
  * partners. Borrowed from the game. */

@@ -115,7 +115,7 @@ add_you (JsonBuilder         *builder,
   g_autoptr (GPtrArray) can = g_ptr_array_new ();
   g_autoptr (GPtrArray) playable = g_ptr_array_new ();
   g_autoptr (GPtrArray) must = g_ptr_array_new ();
-  gboolean to_act = !self->round_over && !self->game_over && obs->turn == seat
+  gboolean to_act = lw_table_session_get_turn (self->session) != LW_NO_SEAT && obs->turn == seat
                     && self->kinds[seat] != LW_HOST_SEAT_COMPUTER;
   guint32 playable_mask = 0, must_mask = 0;
 
@@ -132,16 +132,16 @@ add_you (JsonBuilder         *builder,
   else if (to_act && obs->phase == LW_PHASE_PLAY)
     {
       g_ptr_array_add (can, "play");
-      if (lw_table_get_lead (self->table) == NULL)
+      if (lw_table_get_lead (HOST_TABLE (self)) == NULL)
         playable_mask = obs->n_hand >= 32 ? G_MAXUINT32 : (1u << obs->n_hand) - 1;
       else
         {
           g_autoptr (GArray) follows = g_array_new (FALSE, FALSE, sizeof (guint32));
 
-          lw_table_legal_follows (self->table, follows);
+          lw_table_legal_follows (HOST_TABLE (self), follows);
           for (guint k = 0; k < follows->len; k++)
             playable_mask |= g_array_index (follows, guint32, k);
-          must_mask = lw_table_obligatory (self->table, 0, NULL);
+          must_mask = lw_table_obligatory (HOST_TABLE (self), 0, NULL);
         }
     }
   for (guint i = 0; i < obs->n_hand && i < 32; i++)
@@ -168,9 +168,9 @@ static const char *
 phase_text (LwTableHost         *self,
             const LwObservation *obs)
 {
-  if (self->game_over)
+  if (lw_table_session_is_over (self->session))
     return "game-over";
-  if (self->round_over)
+  if (lw_table_session_is_round_over (self->session))
     return "round-over";
   switch (obs->phase)
     {
@@ -193,7 +193,7 @@ add_events (JsonBuilder       *builder,
 {
   g_autoptr (GArray) events = g_array_new (FALSE, FALSE, sizeof (LwBidEvent));
 
-  lw_table_bid_events (self->table, events);
+  lw_table_bid_events (HOST_TABLE (self), events);
   json_builder_set_member_name (builder, "events");
   json_builder_begin_array (builder);
   for (guint k = 0; k < events->len; k++)
@@ -211,15 +211,15 @@ add_scores (JsonBuilder *builder,
 {
   json_builder_set_member_name (builder, "scores");
   json_builder_begin_array (builder);
-  for (guint side = 0; side < self->standings->n_sides; side++)
+  for (guint side = 0; side < HOST_STANDINGS (self)->n_sides; side++)
     {
-      g_autofree char *name = lw_game_record_side_name (self->record, (int) side);
+      g_autofree char *name = lw_game_record_side_name (HOST_RECORD (self), (int) side);
 
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "side");
       json_builder_add_string_value (builder, name);
       json_builder_set_member_name (builder, "score");
-      json_builder_add_int_value (builder, self->standings->scores[side]);
+      json_builder_add_int_value (builder, HOST_STANDINGS (self)->scores[side]);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -231,10 +231,10 @@ add_ends (JsonBuilder       *builder,
           const char *const *names)
 {
   json_builder_set_member_name (builder, "round_end");
-  if (self->round_over && self->standings->rounds->len > 0)
+  if (lw_table_session_is_round_over (self->session) && HOST_STANDINGS (self)->rounds->len > 0)
     {
-      g_autofree char *breakdown = lw_describe_round_end (self->record, self->standings, self->table,
-                                                          names, self->round_number);
+      g_autofree char *breakdown = lw_describe_round_end (HOST_RECORD (self), HOST_STANDINGS (self), HOST_TABLE (self),
+                                                          names, lw_table_session_get_round_number (self->session));
 
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "breakdown");
@@ -245,12 +245,12 @@ add_ends (JsonBuilder       *builder,
     json_builder_add_null_value (builder);
 
   json_builder_set_member_name (builder, "game_end");
-  if (self->game_over)
+  if (lw_table_session_is_over (self->session))
     {
-      g_autofree char *winner = self->standings->winner != LW_NO_SEAT
-                                ? lw_game_record_side_name (self->record, self->standings->winner)
+      g_autofree char *winner = HOST_STANDINGS (self)->winner != LW_NO_SEAT
+                                ? lw_game_record_side_name (HOST_RECORD (self), HOST_STANDINGS (self)->winner)
                                 : g_strdup ("");
-      g_autofree char *board = lw_describe_final_board (self->record, self->standings);
+      g_autofree char *board = lw_describe_final_board (HOST_RECORD (self), HOST_STANDINGS (self));
 
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "winner");
@@ -271,18 +271,18 @@ lw_table_host_build_state (JsonBuilder *builder,
   LwObservation obs;
   const char *names[LW_MAX_SEATS];
   g_autofree char *status = NULL;
-  guint n_players = self->record->n_players;
+  guint n_players = HOST_RECORD (self)->n_players;
   int turn;
 
-  lw_table_observe (self->table, seat, &obs);
+  lw_table_observe (HOST_TABLE (self), seat, &obs);
   lw_table_host_seat_names (self, names);
-  turn = self->round_over || self->game_over ? LW_NO_SEAT : obs.turn;
+  turn = lw_table_session_get_turn (self->session) != LW_NO_SEAT ? obs.turn : LW_NO_SEAT;
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "type");
   json_builder_add_string_value (builder, "state");
   json_builder_set_member_name (builder, "version");
-  json_builder_add_int_value (builder, (gint64) self->version);
+  json_builder_add_int_value (builder, (gint64) lw_table_session_get_version (self->session));
   json_builder_set_member_name (builder, "seat");
   json_builder_add_int_value (builder, seat);
   json_builder_set_member_name (builder, "n_players");
@@ -299,7 +299,7 @@ lw_table_host_build_state (JsonBuilder *builder,
     {
       json_builder_begin_array (builder);
       for (guint s = 0; s < n_players; s++)
-        json_builder_add_int_value (builder, self->record->team_of[s]);
+        json_builder_add_int_value (builder, HOST_RECORD (self)->team_of[s]);
       json_builder_end_array (builder);
     }
   else
@@ -358,10 +358,11 @@ lw_table_host_build_state (JsonBuilder *builder,
   add_you (builder, self, seat, &obs);
 
   json_builder_set_member_name (builder, "status");
-  if (self->round_over)
-    status = lw_describe_round_end (self->record, self->standings, self->table, names, self->round_number);
+  if (lw_table_session_is_round_over (self->session))
+    status = lw_describe_round_end (HOST_RECORD (self), HOST_STANDINGS (self), HOST_TABLE (self), names,
+                                    lw_table_session_get_round_number (self->session));
   else
-    status = lw_describe_turn (self->table, names,
+    status = lw_describe_turn (HOST_TABLE (self), names,
                                turn != LW_NO_SEAT && self->kinds[turn] == LW_HOST_SEAT_COMPUTER,
                                seat, 0);
   json_builder_add_string_value (builder, status);

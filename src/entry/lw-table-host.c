@@ -1,16 +1,12 @@
 /* lw-table-host.c — a game at the virtual table played from other devices
  *
- * The host owns the round (an LwTable); every action goes through
- * lw_table_apply() and the round is saved at once (lw_store_save_table()),
- * as the app's table does. The game's loop is the app's: the deal from
- * lw_table_seats_deal(), the end of a round through
- * lw_store_finish_virtual_round() (the round and its log stored, the game
- * read again, the next dealer and the end of the game from the scoring
- * engine). Computer seats choose in a worker thread (GTask) on a copy of
- * the table, their moves shown after a pause, a finished trick held
- * before a computer leads the next.
- *
- * Each seat's state is built from lw_table_observe() for that seat; the
+ * The game's loop is an LwTableSession (src/table/): the deal, every
+ * action through the engine, the round saved with the table's version,
+ * its end stored, computer seats on a worker thread and the trick held.
+ * The host is its transport: it reads a seat's "action" message, refuses
+ * what is stale, not the seat's turn or played already, keeps who plays
+ * each seat and its link, holds the game against a second host, and
+ * builds each seat's state from lw_table_observe() for that seat; the
  * words come from lw-words.c in the seat's language (uselocale()).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -33,9 +29,6 @@
 #include "lw-table-host-private.h"
 #include "lw-words.h"
 
-/* The round's end stays this many trick holds before the next deal. */
-#define ROUND_HOLDS 4
-
 
 G_DEFINE_FINAL_TYPE (LwTableHost, lw_table_host, G_TYPE_OBJECT)
 
@@ -44,8 +37,6 @@ G_DEFINE_QUARK (lw-table-host-error-quark, lw_table_host_error)
 enum { SIGNAL_CHANGED, N_SIGNALS };
 static guint signals[N_SIGNALS];
 
-static void after_change (LwTableHost *self);
-
 /* ------------------------------------------------------------------ */
 /* Helpers                                                              */
 /* ------------------------------------------------------------------ */
@@ -53,57 +44,26 @@ static void after_change (LwTableHost *self);
 const int *
 lw_table_host_team_of (LwTableHost *self)
 {
-  return self->record->n_teams > 0 ? self->record->team_of : NULL;
+  return lw_table_session_get_team_of (self->session);
 }
 
 void
 lw_table_host_seat_names (LwTableHost *self,
-            const char  *names[LW_MAX_SEATS])
+                          const char  *names[LW_MAX_SEATS])
 {
+  const LwGameRecord *record = lw_table_session_get_record (self->session);
+
   for (guint s = 0; s < LW_MAX_SEATS; s++)
-    names[s] = s < self->record->n_players ? lw_game_record_current_player (self->record, (int) s) : "";
+    names[s] = s < record->n_players ? lw_game_record_current_player (record, (int) s) : "";
 }
 
+/* Every change of the session is one of the table's: its states are
+ * sent again. */
 static void
-changed (LwTableHost *self)
+session_changed (LwTableSession *session,
+                 LwTableHost    *self)
 {
-  self->version++;
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
-}
-
-static void
-stop_timer (LwTableHost *self)
-{
-  if (self->timer != NULL)
-    {
-      g_source_destroy (self->timer);
-      g_clear_pointer (&self->timer, g_source_unref);
-    }
-}
-
-static void
-start_timer (LwTableHost *self,
-             guint        msec,
-             GSourceFunc  func)
-{
-  stop_timer (self);
-  self->timer = g_timeout_source_new (msec);
-  g_source_set_callback (self->timer, func, self, NULL);
-  g_source_attach (self->timer, self->context);
-}
-
-/* Saves the round with the version the table has once this change is
- * made (every save is followed by changed()). */
-static gboolean
-save (LwTableHost  *self,
-      GError      **error)
-{
-  g_autofree char *json = NULL;
-
-  if (self->table != NULL && !self->round_over)
-    json = lw_table_to_json (self->table);
-  return lw_store_save_hosted_round (self->store, self->id, self->seats_json,
-                                     json != NULL ? self->round_number : 0, json, self->version + 1, error);
 }
 
 /* Who plays a seat, as the stored hosted table names it
@@ -138,9 +98,11 @@ store_kinds (LwTableHost  *self,
 {
   const char *kinds[LW_MAX_SEATS];
 
-  for (guint s = 0; s < self->seats.n_players; s++)
+  const LwTableSeats *seats = lw_table_session_get_seats (self->session);
+
+  for (guint s = 0; s < seats->n_players; s++)
     kinds[s] = kind_name (self->kinds[s]);
-  return lw_store_host_table (self->store, self->id, self->seats.n_players, kinds, self->seats.level, error);
+  return lw_store_host_table (self->store, self->id, seats->n_players, kinds, seats->level, error);
 }
 
 /* Holds game @id of @store for this table: a lock on byte @id of the
@@ -200,193 +162,6 @@ release_game (LwTableHost *self)
   if (self->hold_fd >= 0)
     close (self->hold_fd);
   self->hold_fd = -1;
-}
-
-/* ------------------------------------------------------------------ */
-/* The game's loop                                                      */
-/* ------------------------------------------------------------------ */
-
-static gboolean
-new_round (LwTableHost  *self,
-           GError      **error)
-{
-  g_clear_pointer (&self->table, lw_table_free);
-  g_clear_pointer (&self->round_end, g_free);
-  self->round_number = self->record->rounds->len + 1;
-  self->table = lw_table_seats_deal (&self->seats, self->record, self->standings);
-  self->round_over = FALSE;
-  return save (self, error);
-}
-
-static gboolean
-next_deal_cb (gpointer user_data)
-{
-  LwTableHost *self = LW_TABLE_HOST (user_data);
-  g_autoptr (GError) error = NULL;
-
-  g_clear_pointer (&self->timer, g_source_unref);
-  if (!new_round (self, &error))
-    g_warning ("game %" G_GINT64_FORMAT ", round %u: the deal could not be saved: %s",
-               self->id, self->round_number, error->message);
-  changed (self);
-  after_change (self);
-  return G_SOURCE_REMOVE;
-}
-
-/* The round played to its end: stored with its log, the next deal after
- * the round's end has been shown, or the game over. */
-static void
-finish_round (LwTableHost *self)
-{
-  g_autoptr (GError) error = NULL;
-  LwStandings *before = self->standings;
-  const char *names[LW_MAX_SEATS];
-
-  if (!lw_store_finish_virtual_round (self->store, self->id, self->table, self->seats_json,
-                                      &self->record, &self->standings, &error))
-    {
-      g_warning ("game %" G_GINT64_FORMAT ", round %u: %s", self->id, self->round_number, error->message);
-      if (self->standings == before)
-        return;
-    }
-  self->round_over = TRUE;
-  self->game_over = self->standings->finished;
-  lw_table_host_seat_names (self, names);
-  g_free (self->round_end);
-  self->round_end = lw_describe_round_end (self->record, self->standings, self->table, names,
-                                           self->round_number);
-  if (!self->game_over)
-    start_timer (self, ROUND_HOLDS * self->hold_ms, next_deal_cb);
-}
-
-/* Whether the table shows a finished trick: no play of the next yet. */
-static gboolean
-finished_trick_shown (LwTableHost *self)
-{
-  guint n_current = 0;
-
-  lw_table_get_current (self->table, &n_current);
-  return lw_table_get_phase (self->table) == LW_PHASE_PLAY && n_current == 0
-         && lw_table_get_tricks (self->table)->len > 0;
-}
-
-/* What a computer's move is chosen for: the table's version then. */
-typedef struct
-{
-  LwBotJob *job;
-  guint64   version;
-  gint64    started;
-} BotTask;
-
-static void
-bot_task_free (gpointer data)
-{
-  BotTask *task = data;
-
-  lw_bot_job_free (task->job);
-  g_free (task);
-}
-
-static void
-bot_thread (GTask        *task,
-            gpointer      source,
-            gpointer      task_data,
-            GCancellable *cancellable)
-{
-  lw_bot_job_run (((BotTask *) task_data)->job);
-  g_task_return_boolean (task, TRUE);
-}
-
-static gboolean
-apply_bot_cb (gpointer user_data)
-{
-  LwTableHost *self = LW_TABLE_HOST (user_data);
-  g_autoptr (GError) error = NULL;
-
-  g_clear_pointer (&self->timer, g_source_unref);
-  if (!self->move_ready)
-    return G_SOURCE_REMOVE;
-  self->move_ready = FALSE;
-  if (!lw_table_apply (self->table, &self->move, &error))
-    {
-      g_warning ("game %" G_GINT64_FORMAT ": the computer's move was refused: %s", self->id, error->message);
-      return G_SOURCE_REMOVE;
-    }
-  if (!save (self, &error))
-    g_warning ("game %" G_GINT64_FORMAT ": the round could not be saved: %s", self->id, error->message);
-  if (lw_table_get_phase (self->table) == LW_PHASE_END)
-    finish_round (self);
-  changed (self);
-  after_change (self);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-bot_done_cb (GObject      *source,
-             GAsyncResult *result,
-             gpointer      user_data)
-{
-  LwTableHost *self = LW_TABLE_HOST (source);
-  BotTask *data = g_task_get_task_data (G_TASK (result));
-  gint64 waited;
-  guint wait;
-
-  if (!g_task_propagate_boolean (G_TASK (result), NULL)
-      || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
-    return;
-  self->choosing = FALSE;
-  g_clear_object (&self->cancellable);
-  /* Something changed meanwhile (the seat given back to a person). */
-  if (data->version != self->version || self->table == NULL)
-    {
-      after_change (self);
-      return;
-    }
-  self->move = *lw_bot_job_get_action (data->job);
-  self->move_ready = TRUE;
-  wait = self->pause_ms;
-  /* A finished trick stays until it can be read: the lead waits. */
-  if (self->hold_ms > 0 && finished_trick_shown (self))
-    wait = MAX (wait, self->hold_ms);
-  waited = (g_get_monotonic_time () - data->started) / 1000;
-  start_timer (self, waited < (gint64) wait ? wait - (guint) waited : 0, apply_bot_cb);
-}
-
-static void
-start_bot (LwTableHost *self)
-{
-  g_autoptr (GTask) task = NULL;
-  BotTask *data = g_new0 (BotTask, 1);
-  int turn = lw_table_get_turn (self->table);
-
-  self->choosing = TRUE;
-  data->job = lw_bot_job_new (self->table, self->seats.level[turn], lw_table_host_team_of (self),
-                              lw_table_seats_move_seed (&self->seats, self->round_number, self->table));
-  data->version = self->version;
-  data->started = g_get_monotonic_time ();
-
-  g_clear_object (&self->cancellable);
-  self->cancellable = g_cancellable_new ();
-  /* The task's callback runs in the host's context. */
-  g_main_context_push_thread_default (self->context);
-  task = g_task_new (self, self->cancellable, bot_done_cb, NULL);
-  g_main_context_pop_thread_default (self->context);
-  g_task_set_task_data (task, data, bot_task_free);
-  g_task_set_return_on_cancel (task, FALSE);
-  g_task_run_in_thread (task, bot_thread);
-}
-
-/* After every change: a computer's move when it is a computer's turn. */
-static void
-after_change (LwTableHost *self)
-{
-  int turn;
-
-  if (self->table == NULL || self->round_over || self->game_over || self->choosing || self->timer != NULL)
-    return;
-  turn = lw_table_get_turn (self->table);
-  if (turn != LW_NO_SEAT && self->kinds[turn] == LW_HOST_SEAT_COMPUTER)
-    start_bot (self);
 }
 
 /* ------------------------------------------------------------------ */
@@ -459,14 +234,14 @@ act (LwTableHost  *self,
                    "action %s of seat %d was already played", id, seat + 1);
       return FALSE;
     }
-  if (version < 0 || (guint64) version != self->version)
+  if (version < 0 || (guint64) version != lw_table_session_get_version (self->session))
     {
       g_set_error_literal (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_STALE,
                            /* TRANSLATORS: a remote player acted on a table that has moved on since */
                            _("The table has moved on since: look again and play once more."));
       return FALSE;
     }
-  turn = self->table != NULL && !self->round_over && !self->game_over ? lw_table_get_turn (self->table) : LW_NO_SEAT;
+  turn = lw_table_session_get_turn (self->session);
   if (turn != seat || self->kinds[seat] == LW_HOST_SEAT_COMPUTER)
     {
       g_set_error_literal (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_NOT_YOUR_TURN,
@@ -498,7 +273,7 @@ act (LwTableHost  *self,
         return FALSE;
     }
 
-  if (!lw_table_apply (self->table, &move, &local))
+  if (!lw_table_session_apply (self->session, &move, &local))
     {
       g_autofree char *text = lw_message_capitalize (local->message);
 
@@ -506,10 +281,6 @@ act (LwTableHost  *self,
       return FALSE;
     }
   g_hash_table_add (self->applied[seat], g_strdup (id));
-  if (!save (self, &local))
-    g_warning ("game %" G_GINT64_FORMAT ": the round could not be saved: %s", self->id, local->message);
-  if (lw_table_get_phase (self->table) == LW_PHASE_END)
-    finish_round (self);
   return TRUE;
 }
 
@@ -525,6 +296,63 @@ invalid (GError    **error,
   return FALSE;
 }
 
+/* A host for @session, its seats played as @kinds say. */
+static LwTableHost *
+host_new (LwStore        *store,
+          LwTableSession *session)
+{
+  LwTableHost *self = g_object_new (LW_TYPE_TABLE_HOST, NULL);
+
+  self->store = g_object_ref (store);
+  self->session = g_object_ref (session);
+  self->id = lw_table_session_get_game_id (session);
+  g_signal_connect (session, "changed", G_CALLBACK (session_changed), self);
+  return self;
+}
+
+LwTableHost *
+lw_table_host_new_for_game (LwStore              *store,
+                            const LwGameRecord   *record,
+                            const LwHostSeatKind *kinds,
+                            const LwBotLevel     *levels,
+                            guint64               seed,
+                            GError              **error)
+{
+  g_autoptr (LwTableHost) self = NULL;
+  g_autoptr (LwTableSession) session = NULL;
+  LwTableSeats seats = { 0 };
+
+  g_return_val_if_fail (LW_IS_STORE (store), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (record == NULL || record->n_players < LW_MIN_SEATS || record->n_players > LW_MAX_SEATS)
+    return invalid (error, "a table has 2 to 8 seats"), NULL;
+  if (kinds == NULL)
+    return invalid (error, "every seat needs a name and a kind"), NULL;
+  seats.n_players = record->n_players;
+  seats.seed = seed;
+  for (guint s = 0; s < record->n_players; s++)
+    {
+      if (kinds[s] > LW_HOST_SEAT_LOCAL || (levels != NULL && levels[s] > LW_BOT_EXPERT))
+        return invalid (error, "a seat's kind or level is out of range"), NULL;
+      seats.computer[s] = kinds[s] == LW_HOST_SEAT_COMPUTER;
+      seats.level[s] = levels != NULL ? levels[s] : LW_BOT_NORMAL;
+    }
+
+  /* Stored as New Game → virtual table stores a game. */
+  session = lw_table_session_new (store, record, &seats, error);
+  if (session == NULL)
+    return NULL;
+  self = host_new (store, session);
+  memcpy (self->kinds, kinds, sizeof (LwHostSeatKind) * record->n_players);
+  lw_table_session_set_hosted (session, 0);
+  if (!hold_game (self, error)
+      || !store_kinds (self, error)
+      || !lw_table_session_start (session, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
 LwTableHost *
 lw_table_host_new (LwStore              *store,
                    guint                 n_players,
@@ -536,7 +364,6 @@ lw_table_host_new (LwStore              *store,
                    const LwHouseRules   *rules,
                    GError              **error)
 {
-  g_autoptr (LwTableHost) self = NULL;
   g_autoptr (LwGameRecord) record = NULL;
   g_autoptr (GError) local = NULL;
 
@@ -550,12 +377,8 @@ lw_table_host_new (LwStore              *store,
   if (partners && n_players != 4)
     return invalid (error, "partners play takes 4 seats"), NULL;
   for (guint s = 0; s < n_players; s++)
-    {
-      if (names[s] == NULL)
-        return invalid (error, "every seat needs a name"), NULL;
-      if (kinds[s] > LW_HOST_SEAT_LOCAL || (levels != NULL && levels[s] > LW_BOT_EXPERT))
-        return invalid (error, "a seat's kind or level is out of range"), NULL;
-    }
+    if (names[s] == NULL)
+      return invalid (error, "every seat needs a name"), NULL;
 
   record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, n_players, names);
   if (partners)
@@ -567,33 +390,7 @@ lw_table_host_new (LwStore              *store,
     }
   if (!lw_game_record_validate (record, &local))
     return invalid (error, local->message), NULL;
-
-  self = g_object_new (LW_TYPE_TABLE_HOST, NULL);
-  self->store = g_object_ref (store);
-  self->context = g_main_context_ref_thread_default ();
-  self->seats.n_players = n_players;
-  self->seats.seed = seed != 0 ? seed : ((guint64) g_random_int () << 32) | g_random_int ();
-  for (guint s = 0; s < n_players; s++)
-    {
-      self->kinds[s] = kinds[s];
-      self->seats.computer[s] = kinds[s] == LW_HOST_SEAT_COMPUTER;
-      self->seats.level[s] = levels != NULL ? levels[s] : LW_BOT_NORMAL;
-    }
-  self->seats_json = lw_table_seats_to_json (&self->seats);
-
-  /* Stored as New Game → virtual table stores a game. */
-  self->id = lw_store_add_game (store, record, error);
-  if (self->id <= 0)
-    return NULL;
-  if (!hold_game (self, error)
-      || !lw_store_save_table (store, self->id, self->seats_json, 0, NULL, error)
-      || !store_kinds (self, error)
-      || !lw_store_reload_game (store, self->id, &self->record, &self->standings, error)
-      || !new_round (self, error))
-    return NULL;
-  self->version = 1;
-  after_change (self);
-  return g_steal_pointer (&self);
+  return lw_table_host_new_for_game (store, record, kinds, levels, seed, error);
 }
 
 static LwTableHost *
@@ -614,8 +411,12 @@ resume_kinds (LwTableHost          *self,
               const LwBotLevel     *levels,
               GError              **error)
 {
-  for (guint s = 0; s < self->seats.n_players; s++)
+  const LwTableSeats *seats = lw_table_session_get_seats (self->session);
+
+  for (guint s = 0; s < seats->n_players; s++)
     {
+      LwBotLevel level = seats->level[s];
+
       if (kinds != NULL)
         {
           if (kinds[s] > LW_HOST_SEAT_LOCAL || (levels != NULL && levels[s] > LW_BOT_EXPERT))
@@ -625,12 +426,14 @@ resume_kinds (LwTableHost          *self,
       else if (hosted != NULL && s < hosted->n_seats)
         self->kinds[s] = kind_of_name (hosted->seats[s].kind);
       else
-        self->kinds[s] = self->seats.computer[s] ? LW_HOST_SEAT_COMPUTER : LW_HOST_SEAT_REMOTE;
+        self->kinds[s] = seats->computer[s] ? LW_HOST_SEAT_COMPUTER : LW_HOST_SEAT_REMOTE;
       if (levels != NULL)
-        self->seats.level[s] = levels[s];
+        level = levels[s];
       else if (hosted != NULL && s < hosted->n_seats && self->kinds[s] == LW_HOST_SEAT_COMPUTER)
-        self->seats.level[s] = hosted->seats[s].level;
-      self->seats.computer[s] = self->kinds[s] == LW_HOST_SEAT_COMPUTER;
+        level = hosted->seats[s].level;
+      /* Not started yet: only noted. */
+      lw_table_session_set_seat (self->session, (int) s, self->kinds[s] == LW_HOST_SEAT_COMPUTER,
+                                 level <= LW_BOT_EXPERT ? level : LW_BOT_NORMAL);
       if (hosted != NULL && s < hosted->n_seats)
         self->link_hash[s] = g_strdup (hosted->seats[s].link_hash);
     }
@@ -645,9 +448,10 @@ lw_table_host_open (LwStore              *store,
                     GError              **error)
 {
   g_autoptr (LwTableHost) self = NULL;
-  g_autoptr (LwStoredTable) stored = NULL;
+  g_autoptr (LwTableSession) session = NULL;
   g_autoptr (LwHostedTable) hosted = NULL;
-  g_autoptr (LwTable) table = NULL;
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (LwStandings) standings = NULL;
   g_autoptr (GError) local = NULL;
   g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, game_id);
   g_autofree char *text = NULL;
@@ -655,68 +459,34 @@ lw_table_host_open (LwStore              *store,
   g_return_val_if_fail (LW_IS_STORE (store), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  self = g_object_new (LW_TYPE_TABLE_HOST, NULL);
-  self->store = g_object_ref (store);
-  self->context = g_main_context_ref_thread_default ();
-  self->id = game_id;
-  if (!lw_store_reload_game (store, game_id, &self->record, &self->standings, error))
+  if (!lw_store_reload_game (store, game_id, &record, &standings, error))
     return NULL;
-  if (self->standings->finished)
+  if (standings->finished)
     return open_failed (error, LW_TABLE_HOST_ERROR_GAME_OVER,
                         /* TRANSLATORS: hosting a game again for remote play; %s the game's number */
                         (text = g_strdup_printf (_("Game %s is over: there is nothing left to play."), number)));
-  stored = lw_store_load_table (store, game_id, &local);
-  if (stored == NULL && g_error_matches (local, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND))
+  session = lw_table_session_open (store, game_id, &local);
+  if (session == NULL && g_error_matches (local, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND))
     return open_failed (error, LW_TABLE_HOST_ERROR_NOT_VIRTUAL,
                         /* TRANSLATORS: hosting a game again for remote play; %s the game's number */
                         (text = g_strdup_printf (_("Game %s is not played at the virtual table."), number)));
-  if (stored == NULL)
+  if (session == NULL && g_error_matches (local, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID))
+    return open_failed (error, LW_TABLE_HOST_ERROR_UNREADABLE, local->message);
+  if (session == NULL)
     return g_propagate_error (error, g_steal_pointer (&local)), NULL;
-  if (!lw_table_seats_from_json (stored->seats, &self->seats, &local)
-      || self->seats.n_players != self->record->n_players)
-    return open_failed (error, LW_TABLE_HOST_ERROR_UNREADABLE,
-                        (text = g_strdup_printf ("game %s: the virtual table's seats cannot be read: %s", number,
-                                                 local != NULL ? local->message
-                                                               : "not as many seats as the game's")));
   hosted = lw_store_load_hosted_table (store, game_id, &local);
   if (hosted == NULL && !g_error_matches (local, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND))
     return g_propagate_error (error, g_steal_pointer (&local)), NULL;
   g_clear_error (&local);
+  self = host_new (store, session);
   if (!resume_kinds (self, hosted, kinds, levels, error))
     return NULL;
-  /* The round saved, when it is still the game's next one (as the app's
-   * table reads it: a round saved before the game's rounds were
-   * corrected is dealt again). */
-  if (stored->round != NULL && stored->round_number == self->record->rounds->len + 1)
-    {
-      table = lw_table_from_json (stored->round, -1, &local);
-      if (table == NULL)
-        return open_failed (error, LW_TABLE_HOST_ERROR_UNREADABLE,
-                            (text = g_strdup_printf ("game %s, round %u: the round in progress cannot be read: %s",
-                                                     number, stored->round_number, local->message)));
-      if (lw_table_get_n_players (table) != self->record->n_players
-          || lw_table_get_dealer (table) != self->standings->next_dealer)
-        g_clear_pointer (&table, lw_table_free);
-    }
   if (!hold_game (self, error))
     return NULL;
-  self->seats_json = lw_table_seats_to_json (&self->seats);
-  self->version = hosted != NULL ? hosted->version + 1 : 1;
-  if (!store_kinds (self, error))
+  lw_table_session_set_hosted (session, hosted != NULL ? hosted->version + 1 : 1);
+  if (!store_kinds (self, error)
+      || !lw_table_session_start (session, error))
     return NULL;
-  if (table != NULL)
-    {
-      self->table = g_steal_pointer (&table);
-      self->round_number = stored->round_number;
-      /* The stop came between the round's last card and its storing. */
-      if (lw_table_get_phase (self->table) == LW_PHASE_END)
-        finish_round (self);
-      else if (!save (self, error))
-        return NULL;
-    }
-  else if (!new_round (self, error))
-    return NULL;
-  after_change (self);
   return g_steal_pointer (&self);
 }
 
@@ -729,12 +499,7 @@ lw_table_host_close (LwTableHost  *self,
 
   if (!lw_store_forget_hosted_table (self->store, self->id, error))
     return FALSE;
-  stop_timer (self);
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
-  self->choosing = FALSE;
-  self->move_ready = FALSE;
+  lw_table_session_stop (self->session);
   for (guint s = 0; s < LW_MAX_SEATS; s++)
     g_clear_pointer (&self->link_hash[s], g_free);
   release_game (self);
@@ -746,7 +511,7 @@ lw_table_host_get_link_hash (LwTableHost *self,
                              int          seat)
 {
   g_return_val_if_fail (LW_IS_TABLE_HOST (self), NULL);
-  g_return_val_if_fail (seat >= 0 && (guint) seat < self->record->n_players, NULL);
+  g_return_val_if_fail (seat >= 0 && (guint) seat < lw_table_host_get_n_players (self), NULL);
 
   return self->link_hash[seat];
 }
@@ -758,7 +523,7 @@ lw_table_host_set_link_hash (LwTableHost  *self,
                              GError      **error)
 {
   g_return_val_if_fail (LW_IS_TABLE_HOST (self), FALSE);
-  g_return_val_if_fail (seat >= 0 && (guint) seat < self->record->n_players, FALSE);
+  g_return_val_if_fail (seat >= 0 && (guint) seat < lw_table_host_get_n_players (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   if (!lw_store_set_seat_link_hash (self->store, self->id, (guint) seat, link_hash, error))
@@ -781,7 +546,7 @@ lw_table_host_get_n_players (LwTableHost *self)
 {
   g_return_val_if_fail (LW_IS_TABLE_HOST (self), 0);
 
-  return self->record->n_players;
+  return lw_table_session_get_record (self->session)->n_players;
 }
 
 const char *
@@ -789,9 +554,9 @@ lw_table_host_get_name (LwTableHost *self,
                         int          seat)
 {
   g_return_val_if_fail (LW_IS_TABLE_HOST (self), NULL);
-  g_return_val_if_fail (seat >= 0 && (guint) seat < self->record->n_players, NULL);
+  g_return_val_if_fail (seat >= 0 && (guint) seat < lw_table_host_get_n_players (self), NULL);
 
-  return lw_game_record_current_player (self->record, seat);
+  return lw_game_record_current_player (lw_table_session_get_record (self->session), seat);
 }
 
 JsonNode *
@@ -803,7 +568,7 @@ lw_table_host_get_state (LwTableHost *self,
   locale_t old;
 
   g_return_val_if_fail (LW_IS_TABLE_HOST (self), NULL);
-  g_return_val_if_fail (seat >= 0 && (guint) seat < self->record->n_players, NULL);
+  g_return_val_if_fail (seat >= 0 && (guint) seat < lw_table_host_get_n_players (self), NULL);
 
   old = lw_words_use_lang (lang);
   lw_table_host_build_state (builder, self, seat);
@@ -816,7 +581,7 @@ lw_table_host_get_version (LwTableHost *self)
 {
   g_return_val_if_fail (LW_IS_TABLE_HOST (self), 0);
 
-  return self->version;
+  return lw_table_session_get_version (self->session);
 }
 
 gboolean
@@ -832,7 +597,7 @@ lw_table_host_act (LwTableHost  *self,
   g_return_val_if_fail (LW_IS_TABLE_HOST (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (seat < 0 || (guint) seat >= self->record->n_players || action == NULL)
+  if (seat < 0 || (guint) seat >= lw_table_host_get_n_players (self) || action == NULL)
     {
       g_set_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_BAD_MESSAGE,
                    "seat %d: no such seat, or no action", seat + 1);
@@ -841,11 +606,7 @@ lw_table_host_act (LwTableHost  *self,
   old = lw_words_use_lang (lang);
   done = act (self, seat, action, error);
   lw_words_restore_lang (old);
-  if (!done)
-    return FALSE;
-  changed (self);
-  after_change (self);
-  return TRUE;
+  return done;
 }
 
 void
@@ -855,8 +616,7 @@ lw_table_host_set_timing (LwTableHost *self,
 {
   g_return_if_fail (LW_IS_TABLE_HOST (self));
 
-  self->pause_ms = pause_ms;
-  self->hold_ms = hold_ms;
+  lw_table_session_set_timing (self->session, pause_ms, hold_ms);
 }
 
 void
@@ -866,37 +626,26 @@ lw_table_host_set_seat_kind (LwTableHost    *self,
                              LwBotLevel      level)
 {
   g_return_if_fail (LW_IS_TABLE_HOST (self));
-  g_return_if_fail (seat >= 0 && (guint) seat < self->record->n_players);
+  g_return_if_fail (seat >= 0 && (guint) seat < lw_table_host_get_n_players (self));
   g_return_if_fail (kind <= LW_HOST_SEAT_LOCAL && level <= LW_BOT_EXPERT);
 
-  if (self->kinds[seat] == kind && (kind != LW_HOST_SEAT_COMPUTER || self->seats.level[seat] == level))
+  if (self->kinds[seat] == kind
+      && (kind != LW_HOST_SEAT_COMPUTER || lw_table_session_get_seats (self->session)->level[seat] == level))
     return;
-  /* A computer's move chosen or waiting is dropped when the seat goes back to a person. */
-  if (self->kinds[seat] == LW_HOST_SEAT_COMPUTER && kind != LW_HOST_SEAT_COMPUTER && self->table != NULL
-      && lw_table_get_turn (self->table) == seat && !self->round_over)
-    {
-      if (self->cancellable != NULL)
-        g_cancellable_cancel (self->cancellable);
-      g_clear_object (&self->cancellable);
-      self->choosing = FALSE;
-      if (self->move_ready)
-        stop_timer (self);
-      self->move_ready = FALSE;
-    }
   self->kinds[seat] = kind;
-  self->seats.computer[seat] = kind == LW_HOST_SEAT_COMPUTER;
-  if (kind == LW_HOST_SEAT_COMPUTER)
-    self->seats.level[seat] = level;
+  /* A computer's move chosen or waiting is dropped when the seat goes
+   * back to a person; the change counts in the version. */
+  lw_table_session_set_seat (self->session, seat, kind == LW_HOST_SEAT_COMPUTER,
+                             kind == LW_HOST_SEAT_COMPUTER ? level
+                                                           : lw_table_session_get_seats (self->session)->level[seat]);
   {
     g_autoptr (GError) error = NULL;
 
-    /* Kept for a restart (its version counts too: it is a change). */
-    if (!store_kinds (self, &error) || !save (self, &error))
+    /* Kept for a restart. */
+    if (!store_kinds (self, &error))
       g_warning ("game %" G_GINT64_FORMAT ", seat %d: who plays it could not be stored: %s",
                  self->id, seat + 1, error->message);
   }
-  changed (self);
-  after_change (self);
 }
 
 LwHostSeatKind
@@ -904,7 +653,7 @@ lw_table_host_get_seat_kind (LwTableHost *self,
                              int          seat)
 {
   g_return_val_if_fail (LW_IS_TABLE_HOST (self), LW_HOST_SEAT_REMOTE);
-  g_return_val_if_fail (seat >= 0 && (guint) seat < self->record->n_players, LW_HOST_SEAT_REMOTE);
+  g_return_val_if_fail (seat >= 0 && (guint) seat < lw_table_host_get_n_players (self), LW_HOST_SEAT_REMOTE);
 
   return self->kinds[seat];
 }
@@ -914,7 +663,7 @@ lw_table_host_is_over (LwTableHost *self)
 {
   g_return_val_if_fail (LW_IS_TABLE_HOST (self), FALSE);
 
-  return self->game_over;
+  return lw_table_session_is_over (self->session);
 }
 
 const LwTable *
@@ -922,7 +671,7 @@ lw_table_host_get_table (LwTableHost *self)
 {
   g_return_val_if_fail (LW_IS_TABLE_HOST (self), NULL);
 
-  return self->table;
+  return lw_table_session_get_table (self->session);
 }
 
 /* ------------------------------------------------------------------ */
@@ -934,10 +683,12 @@ lw_table_host_dispose (GObject *object)
 {
   LwTableHost *self = LW_TABLE_HOST (object);
 
-  stop_timer (self);
-  if (self->cancellable != NULL)
-    g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->cancellable);
+  if (self->session != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->session, self);
+      lw_table_session_stop (self->session);
+    }
+  g_clear_object (&self->session);
   release_game (self);
 
   G_OBJECT_CLASS (lw_table_host_parent_class)->dispose (object);
@@ -949,12 +700,6 @@ lw_table_host_finalize (GObject *object)
   LwTableHost *self = LW_TABLE_HOST (object);
 
   g_clear_object (&self->store);
-  g_clear_pointer (&self->context, g_main_context_unref);
-  g_clear_pointer (&self->record, lw_game_record_free);
-  g_clear_pointer (&self->standings, lw_standings_free);
-  g_clear_pointer (&self->table, lw_table_free);
-  g_clear_pointer (&self->seats_json, g_free);
-  g_clear_pointer (&self->round_end, g_free);
   for (guint s = 0; s < LW_MAX_SEATS; s++)
     {
       g_clear_pointer (&self->applied[s], g_hash_table_unref);
@@ -988,7 +733,5 @@ lw_table_host_init (LwTableHost *self)
 {
   for (guint s = 0; s < LW_MAX_SEATS; s++)
     self->applied[s] = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  self->hold_ms = 1500;
-  self->pause_ms = 600;
   self->hold_fd = -1;
 }

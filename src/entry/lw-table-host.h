@@ -80,6 +80,34 @@ typedef enum {
 G_DECLARE_FINAL_TYPE (LwTableHost, lw_table_host, LW, TABLE_HOST, GObject)
 
 /**
+ * lw_table_host_new_for_game:
+ * @store: the store the game is kept in
+ * @record: the game as New Game made it, no rounds yet: its players,
+ *   sides, first dealer (SCORING R4), target (R24) and house rules
+ *   (TRICKS T9, T22) are the hosted game's
+ * @kinds: (array): who plays each of @record's seats
+ * @levels: (array) (nullable): each computer seat's level (%NULL: all
+ *   normal)
+ * @seed: the deal's seed (0: a random one)
+ * @error: return location for a #GError
+ *
+ * lw_table_host_new() for a game New Game set up: the game's loop is an
+ * #LwTableSession made from @record (lw_table_session_new()), so the first
+ * deal is the first dealer's and the game ends at its own target.
+ *
+ * Errors: as lw_table_host_new(); %LW_ENGINE_ERROR_* for a record the
+ * engine refuses.
+ *
+ * Returns: (transfer full) (nullable): the table, or %NULL.
+ */
+LwTableHost *lw_table_host_new_for_game (LwStore              *store,
+                                         const LwGameRecord   *record,
+                                         const LwHostSeatKind *kinds,
+                                         const LwBotLevel     *levels,
+                                         guint64               seed,
+                                         GError              **error);
+
+/**
  * lw_table_host_new:
  * @store: the store the game is kept in
  * @n_players: 2–8

@@ -943,9 +943,13 @@ lw_describe_turn (const LwTable     *table,
                               ? g_strdup (_("No Trump"))
                               : g_strdup_printf ("%s %s", lw_suit_symbol (trump), lw_suit_name (trump));
 
-      if (turn == lw_table_get_dealer (table))
-        /* TRANSLATORS: the Dealer's choice; %s the player, then the trump ("♥ Hearts" or "No Trump") */
+      if (turn == lw_table_get_dealer (table) && turn == viewer)
+        /* TRANSLATORS: the Dealer's choice, said to the Dealer; %s the player, then the trump ("♥ Hearts" or "No Trump") */
         text = g_strdup_printf (_("%s, you dealt: Declare to take the Pups, play %s and lead, or Decline."),
+                                names[turn], suit);
+      else if (turn == lw_table_get_dealer (table))
+        /* TRANSLATORS: the Dealer's choice, said to the other players; %s the Dealer, then the trump ("♥ Hearts" or "No Trump") */
+        text = g_strdup_printf (_("%s dealt and chooses: Declare to take the Pups, play %s and lead, or Decline."),
                                 names[turn], suit);
       else
         /* TRANSLATORS: %s the player, then the trump ("♥ Hearts" or "No Trump") */

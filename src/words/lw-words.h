@@ -300,8 +300,9 @@ char *lw_describe_bidding (const LwTable     *table,
  * @names: (array): the seats' names
  * @thinking: the seat to act is a computer (it "is thinking…")
  * @viewer: the seat the words are for: the cards it must play are named
- *   when it is to follow (TRICKS §4); %LW_NO_SEAT for none. No other
- *   seat's cards are ever named.
+ *   when it is to follow (TRICKS §4), and a Dealer to bid is told "you
+ *   dealt" only when it is the viewer (another seat reads "Ann dealt and
+ *   chooses"); %LW_NO_SEAT for none. No other seat's cards are ever named.
  * @n_selected: the cards the viewer selected, for the Dealer's discard
  *
  * The line under the table: the bidding so far, whose turn and what to

@@ -307,6 +307,44 @@ test_easy_sense (void)
     }
 }
 
+/* TRICKS T22's house rule (E24; lw_test_whole_trick_position()): seat 3
+ * holds JS JC, which would take the trick from its partner (seat 1,
+ * winning under the house rule), and 4S 4C. Normal (Hard's and Expert's
+ * first candidate) leaves the trick to the partner and plays 4S 4C; under
+ * the rulings too (2H 3H winning, nothing of seat 3's beats them). */
+static void
+test_whole_trick_partner (void)
+{
+  static const int team_of[LW_MAX_SEATS] = { 0, 1, 0, 1 };
+  static const LwHouseRules whole = { .whole_trick_overtrump = TRUE };
+
+  for (guint r = 0; r < 2; r++)
+    {
+      const LwHouseRules *rules = r == 0 ? &whole : NULL;
+      g_autoptr (LwTable) t = lw_test_whole_trick_position (rules);
+
+      /* The position as described: who is winning under each rule. */
+      g_assert_cmpint (lw_table_get_winning_seat (t), ==, r == 0 ? 1 : 2);
+      for (guint64 seed = 1; seed <= 4; seed++)
+        {
+          LwRng rng;
+          LwAction a;
+          LwCard sorted[LW_MAX_PLAY];
+          g_autofree char *played = NULL;
+
+          lw_rng_init (&rng, seed);
+          lw_bot_choose (t, LW_BOT_NORMAL, team_of, &rng, &a);
+          g_assert_cmpint (a.kind, ==, LW_ACTION_PLAY);
+          memcpy (sorted, a.play.cards, a.play.n);
+          lw_cards_sort (sorted, a.play.n);
+          played = lw_cards_format (sorted, a.play.n);
+          g_test_message ("%s, seed %" G_GUINT64_FORMAT ": %s", r == 0 ? "whole trick" : "rulings", seed, played);
+          /* Not the Jacks: the partner keeps the trick. */
+          g_assert_cmpstr (played, ==, "4S 4C");
+        }
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -317,5 +355,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/bots/thread", test_thread);
   g_test_add_func ("/bots/duel", test_duel);
   g_test_add_func ("/bots/easy-sense", test_easy_sense);
+  g_test_add_func ("/bots/whole-trick-partner", test_whole_trick_partner);
   return g_test_run ();
 }

@@ -979,6 +979,63 @@ test_german (LwTestDb      *db,
   lw_test_remove_tree (dir);
 }
 
+/* The Dealer's bid, in each seat's state: "you dealt" is said to the
+ * Dealer alone; the other seat reads who dealt and what they choose. */
+static void
+test_dealer_words (LwTestDb      *db,
+                   gconstpointer  data)
+{
+  g_autoptr (LwTableHost) host = lw_test_two_remote (db->store);
+  int dealer = lw_test_host_turn (host);
+  const char *name = lw_table_host_get_name (host, dealer);
+  g_autoptr (JsonNode) mine = lw_table_host_get_state (host, dealer, "en");
+  g_autoptr (JsonNode) theirs = lw_table_host_get_state (host, 1 - dealer, "en");
+  const char *to_dealer = json_object_get_string_member (json_node_get_object (mine), "status");
+  const char *to_other = json_object_get_string_member (json_node_get_object (theirs), "status");
+  g_autofree char *you = g_strdup_printf ("%s, you dealt: Declare to take the Pups", name);
+  g_autofree char *they = g_strdup_printf ("%s dealt and chooses: Declare to take the Pups", name);
+
+  g_test_message ("to the Dealer: %s", to_dealer);
+  g_test_message ("to the other seat: %s", to_other);
+  g_assert_cmpint (lw_table_get_dealer (lw_table_host_get_table (host)), ==, dealer);
+  g_assert_nonnull (strstr (to_dealer, you));
+  g_assert_null (strstr (to_other, "you dealt"));
+  g_assert_nonnull (strstr (to_other, they));
+}
+
+/* A hosted game set up by New Game: the record's first dealer deals round
+ * 1, by its house rules, and the game stored keeps its target. */
+static void
+test_game_record (LwTestDb      *db,
+                  gconstpointer  data)
+{
+  static const char *const names[] = { "Ann", "Ben", "Cleo" };
+  static const LwHostSeatKind kinds[] = { LW_HOST_SEAT_REMOTE, LW_HOST_SEAT_REMOTE, LW_HOST_SEAT_REMOTE };
+  g_autoptr (LwGameRecord) record = lw_game_record_new (LW_RULESET_LITTLE_WOLF, 3, names);
+  g_autoptr (LwGameRecord) stored = NULL;
+  g_autoptr (LwStandings) standings = NULL;
+  g_autoptr (LwTableHost) host = NULL;
+  g_autoptr (GError) error = NULL;
+  const LwTable *table;
+
+  record->first_dealer = 2;
+  record->target = 7;
+  record->over_trump = LW_OVER_TRUMP_WHOLE_TRICK;
+  host = lw_table_host_new_for_game (db->store, record, kinds, NULL, 41, &error);
+  g_assert_no_error (error);
+  lw_table_host_set_timing (host, 0, 0);
+  table = lw_table_host_get_table (host);
+  g_assert_cmpint (lw_table_get_dealer (table), ==, 2);
+  g_assert_cmpint (lw_test_host_turn (host), ==, 2);
+  g_assert_true (lw_table_get_rules (table)->whole_trick_overtrump);
+  g_assert_false (lw_table_get_rules (table)->runs_inside_only);
+  g_assert_cmpuint (lw_table_host_get_version (host), ==, 1);
+  g_assert_true (lw_store_reload_game (db->store, lw_table_host_get_game_id (host), &stored, &standings, &error));
+  g_assert_cmpint (stored->target, ==, 7);
+  g_assert_cmpint (stored->first_dealer, ==, 2);
+  g_assert_cmpint (stored->over_trump, ==, LW_OVER_TRUMP_WHOLE_TRICK);
+}
+
 /* The leak test: ≥ 20 whole games (2–5 seats, seeded), every state given
  * to every seat checked against the true table. */
 static void
@@ -1027,6 +1084,8 @@ main (int    argc,
   lw_test_add_db ("/table-host/wildcard-as", test_wildcard_as);
   lw_test_add_db ("/table-host/readings", test_readings);
   lw_test_add_db ("/table-host/german", test_german);
+  lw_test_add_db ("/table-host/dealer-words", test_dealer_words);
+  lw_test_add_db ("/table-host/game-record", test_game_record);
   lw_test_add_db ("/table-host/leaks", test_leaks);
   return g_test_run ();
 }

@@ -1961,6 +1961,37 @@ test_wildcard_tags (Fixture       *fixture,
   g_assert_cmpuint (plain, >, 0);
 }
 
+/* TRICKS T22's house rule on the table (lw_test_whole_trick_position():
+ * seat 1 winning under it, seat 2 under the rulings): the words above the
+ * trick name the seat winning under the round's rules, and its name alone
+ * is in bold; the same position under the rulings names seat 2. */
+static void
+test_whole_trick_winning (void)
+{
+  static const char *const names[] = { "Ann", "Ben", "Cleo", "Dan" };
+  static const LwHouseRules whole = { .whole_trick_overtrump = TRUE };
+
+  for (guint r = 0; r < 2; r++)
+    {
+      g_autoptr (LwTable) table = lw_test_whole_trick_position (r == 0 ? &whole : NULL);
+      LwTableView *view = LW_TABLE_VIEW (g_object_ref_sink (lw_table_view_new ()));
+      int winner = r == 0 ? 1 : 2;
+      g_autofree char *want = g_strdup_printf ("%s, winning", names[winner]);
+      g_autofree char *title = NULL;
+      LwTrickLabel labels[LW_MAX_SEATS];
+      guint n;
+
+      lw_table_view_set_table (view, table, 3, names, NULL, TRUE);
+      title = lw_table_view_get_trick_title (view);
+      g_assert_cmpstr (title, ==, want);
+      n = lw_table_view_measure_trick (view, 1280, 640, labels);
+      g_assert_cmpuint (n, ==, 3);
+      for (guint k = 0; k < n; k++)
+        g_assert_cmpint (labels[k].winning, ==, labels[k].seat == winner);
+      g_object_unref (view);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1989,6 +2020,7 @@ main (int   argc,
   g_test_add ("/ui-table/house-rules", Fixture, NULL, fixture_set_up, test_house_rules, lw_test_app_tear_down);
   g_test_add ("/ui-table/partners-names", Fixture, NULL, fixture_set_up, test_partners_names, lw_test_app_tear_down);
   g_test_add ("/ui-table/wildcard-tags", Fixture, NULL, fixture_set_up, test_wildcard_tags, lw_test_app_tear_down);
+  g_test_add_func ("/ui-table/whole-trick-winning", test_whole_trick_winning);
   g_test_add ("/ui-table/scores-title-narrow", Fixture, NULL, fixture_set_up, test_scores_title_narrow, lw_test_app_tear_down);
 
   return lw_test_app_run ();

@@ -70,16 +70,13 @@ start_hosted (GtkWidget            *page,
   g_autofree char *link_address = NULL;
   g_autoptr (LwEntryServer) server = open_server (store, address, port, &link_address, error);
   g_autoptr (LwTableHost) host = NULL;
-  LwHouseRules rules = { FALSE, FALSE };
   gboolean shown = FALSE;
 
   if (server == NULL)
     return 0;
 
-  rules.runs_inside_only = record->run_fill == LW_RUN_FILL_INSIDE_ONLY;
-  rules.whole_trick_overtrump = record->over_trump == LW_OVER_TRUMP_WHOLE_TRICK;
-  host = lw_table_host_new (store, record->n_players, (const char *const *) record->players, kinds, levels,
-                            record->n_teams == 2 && record->n_players == 4, seed, &rules, error);
+  /* The game as New Game set it up: first dealer, target, rule set. */
+  host = lw_table_host_new_for_game (store, record, kinds, levels, seed, error);
   if (host == NULL || !lw_entry_server_host_table (server, host, error))
     {
       lw_entry_server_stop (server);

@@ -27,6 +27,7 @@ typedef struct
   int             lines;       /* its lines (wrapped at label.size.width) */
   gboolean        ellipsized;  /* cut short ("Ann to…") */
   char            wild[96];    /* the tags on its wildcards, "as 10♣", comma-separated; "" for none */
+  gboolean        winning;     /* the play winning (or that won) the trick: its name in bold */
 } LwTrickLabel;
 
 /**
@@ -47,6 +48,15 @@ guint lw_table_view_measure_trick (LwTableView  *self,
                                    int           width,
                                    int           height,
                                    LwTrickLabel *labels);
+
+/**
+ * lw_table_view_get_trick_title:
+ * @self: the view
+ *
+ * Returns: (transfer full) (nullable): the words above the trick shown
+ *   ("Ben, winning", "Ben wins the trick"), %NULL when there are none.
+ */
+char *lw_table_view_get_trick_title (LwTableView *self);
 
 /* What a name or count of the table is: a seat box's name, its counts
  * ("4 in hand · took 0"), a line of the score board. */

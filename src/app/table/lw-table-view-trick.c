@@ -33,22 +33,6 @@ seat_point (LwTableView *self,
   *y = r->y + r->h / 2;
 }
 
-static int
-winning_so_far (const LwTable *table,
-                int            leader,
-                const LwPlay  *plays,
-                guint          n_plays)
-{
-  const LwLead *lead = lw_table_get_lead (table);
-
-  if (lead == NULL || n_plays == 0)
-    return LW_NO_SEAT;
-  if (n_plays == 1)
-    return leader;
-  return (leader + (int) lw_trick_winner (lead, plays + 1, n_plays - 1, NULL))
-         % (int) lw_table_get_n_players (table);
-}
-
 gboolean
 lw_table_view_shown_trick (LwTableView    *self,
                            const LwTable  *table,
@@ -69,7 +53,8 @@ lw_table_view_shown_trick (LwTableView    *self,
       out->leader = ((turn - (int) n_current) % n + n) % n;
       out->n_plays = n_current;
       out->plays = current;
-      out->winner = winning_so_far (table, out->leader, current, n_current);
+      /* Under the round's house rules (TRICKS T22). */
+      out->winner = lw_table_get_winning_seat (table);
       return TRUE;
     }
   if (tricks->len > 0)
@@ -428,6 +413,7 @@ lw_table_view_measure_trick (LwTableView  *self,
         .text_width = logical.width,
         .lines = pango_layout_get_line_count (layout),
         .ellipsized = pango_layout_is_ellipsized (layout),
+        .winning = trick.winner == seat,
       };
       g_object_unref (layout);
       {
@@ -445,5 +431,17 @@ lw_table_view_measure_trick (LwTableView  *self,
       }
     }
   return trick.n_plays;
+}
+
+char *
+lw_table_view_get_trick_title (LwTableView *self)
+{
+  ShownTrick trick;
+
+  g_return_val_if_fail (LW_IS_TABLE_VIEW (self), NULL);
+
+  if (self->table == NULL || !lw_table_view_shown_trick (self, self->table, self->show_last, &trick))
+    return NULL;
+  return lw_table_view_trick_title (self, &trick);
 }
 

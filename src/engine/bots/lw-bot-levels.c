@@ -69,11 +69,13 @@ mask_to_play (const LwObservation *obs,
   lw_play_set (play, cards, n);
 }
 
-/* The seat whose play is winning the current trick (§5). */
+/* The seat whose play is winning the current trick under the round's
+ * @rules (§5; TRICKS T22's house rule changes who it is). */
 static int
-winning_seat (const LwObservation *obs)
+winning_seat (const LwObservation *obs,
+              const LwHouseRules  *rules)
 {
-  guint w = lw_trick_winner (&obs->lead, obs->current + 1, obs->n_current - 1, NULL);
+  guint w = lw_trick_winner (&obs->lead, obs->current + 1, obs->n_current - 1, rules);
   int leader = (obs->seat - (int) obs->n_current + (int) obs->n_players) % (int) obs->n_players;
   return (leader + (int) w) % (int) obs->n_players;
 }
@@ -392,7 +394,7 @@ normal_follow_pick (const LwObservation *obs,
                     const int           *team_of,
                     const GArray        *masks)
 {
-  int winner = winning_seat (obs);
+  int winner = winning_seat (obs, rules);
   gboolean partner_winning = winner != obs->seat
                              && side_of (team_of, winner) == side_of (team_of, obs->seat);
   gboolean avoid = obs->declarer == LW_NO_SEAT;

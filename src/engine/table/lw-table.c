@@ -275,16 +275,28 @@ note_voids (LwTable      *t,
     t->voids[seat] |= lead->suit == t->trump ? LW_VOID_TRUMPS : (1u << lead->suit);
 }
 
+int
+lw_table_get_winning_seat (const LwTable *table)
+{
+  guint w;
+
+  g_return_val_if_fail (table != NULL, LW_NO_SEAT);
+
+  if (table->phase != LW_PHASE_PLAY || !table->has_lead || table->n_current == 0)
+    return LW_NO_SEAT;
+  w = lw_trick_winner (&table->lead, table->current + 1, table->n_current - 1, &table->rules);
+  return (table->trick_leader + (int) w) % (int) table->n_players;
+}
+
 static void
 finish_trick (LwTable *t)
 {
   LwTrick trick = { 0 };
-  guint w = lw_trick_winner (&t->lead, t->current + 1, t->n_current - 1, &t->rules);
 
   trick.leader = t->trick_leader;
   trick.n_plays = t->n_current;
   memcpy (trick.plays, t->current, sizeof (LwPlay) * t->n_current);
-  trick.winner = (t->trick_leader + (int) w) % (int) t->n_players;
+  trick.winner = lw_table_get_winning_seat (t);
   g_array_append_val (t->tricks, trick);
   t->taken[trick.winner] += t->lead.n * t->n_players;
 

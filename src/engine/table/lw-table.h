@@ -138,6 +138,22 @@ int lw_table_get_declarer (const LwTable *table);
 const LwHouseRules *lw_table_get_rules (const LwTable *table);
 
 /**
+ * lw_table_get_winning_seat:
+ * @table: a table
+ *
+ * Who is winning the trick under way so far: the lead, or the play that
+ * beats it and every play before (TRICKS §5), under the round's house
+ * rules (lw_table_get_rules(): with T22's whole-trick over-trumping an
+ * all-trump play must outrank every trump in the trick, not only the
+ * winning play's). The same judgement closes the trick when its last
+ * play is made.
+ *
+ * Returns: the seat, or %LW_NO_SEAT when no trick is under way (no lead
+ *   yet, or outside the play).
+ */
+int lw_table_get_winning_seat (const LwTable *table);
+
+/**
  * lw_table_get_hand:
  * @table: a table
  * @seat: a seat

@@ -1,0 +1,231 @@
+/* lw-table-session.h — one virtual table's loop, without a screen or a
+ * network: the game's set-up from its record, the deal, an action checked
+ * by the engine, computer seats choosing on a worker thread, the finished
+ * trick held before a computer leads, the round saved after each action,
+ * the round's end stored and the next deal; a "changed" signal for the
+ * views and transports above it (the remote table's LwTableHost).
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#pragma once
+
+#include "lw-bot.h"
+#include "lw-store.h"
+#include "lw-table-seats.h"
+
+G_BEGIN_DECLS
+
+#define LW_TYPE_TABLE_SESSION (lw_table_session_get_type ())
+G_DECLARE_FINAL_TYPE (LwTableSession, lw_table_session, LW, TABLE_SESSION, GObject)
+
+/**
+ * lw_table_session_new:
+ * @store: the store the game is kept in
+ * @record: the game as New Game made it: its players, sides, first
+ *   dealer, target and house rules (TRICKS T9, T22) are the game's; it
+ *   must have no rounds
+ * @seats: who plays each seat (computer seats and their levels) and the
+ *   deals' seed (0: a random one); @seats->n_players must be
+ *   @record->n_players
+ * @error: return location for a #GError
+ *
+ * Stores a new game played at the virtual table (lw_store_add_game(),
+ * then lw_store_save_table() with no round) and reads it back. Nothing is
+ * dealt until lw_table_session_start(). Timers and the computers' results
+ * are attached to the thread-default main context of this call; the
+ * session and @store are used from that thread only.
+ *
+ * Errors: %G_IO_ERROR_INVALID_ARGUMENT for seats that do not fit the
+ * record, or a record with rounds; %LW_ENGINE_ERROR_* for a record the
+ * engine refuses; %LW_STORE_ERROR_* from the store.
+ *
+ * Returns: (transfer full) (nullable): the session, or %NULL.
+ */
+LwTableSession *lw_table_session_new (LwStore            *store,
+                                      const LwGameRecord *record,
+                                      const LwTableSeats *seats,
+                                      GError            **error);
+
+/**
+ * lw_table_session_open:
+ * @store: the store the game is kept in
+ * @game_id: a game played at the virtual table
+ * @error: return location for a #GError
+ *
+ * Opens a stored game of the virtual table: the game and its standings,
+ * its seats (lw_table_seats_from_json()) and the round in progress when it
+ * is still the game's next one (a round saved before the game's rounds
+ * were corrected, or dealt by another dealer, is dealt again). Nothing
+ * moves until lw_table_session_start().
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND when the game or its table is not
+ * stored; %LW_ENGINE_ERROR_* when its seats or round cannot be read (the
+ * message names the game and round); other %LW_STORE_ERROR_*.
+ *
+ * Returns: (transfer full) (nullable): the session, or %NULL.
+ */
+LwTableSession *lw_table_session_open (LwStore  *store,
+                                       gint64    game_id,
+                                       GError  **error);
+
+/**
+ * lw_table_session_set_hosted:
+ * @self: a session not started
+ * @version: the version the table counts on from (0 for a new table,
+ *   whose first deal is saved as version 1 and counts as it)
+ *
+ * Saves the round from now on as a hosted table's
+ * (lw_store_save_hosted_round()), each save with the version the table
+ * has once the change is made: every change counts one more, so that a
+ * remote seat's answer to an old state is known to be stale.
+ */
+void lw_table_session_set_hosted (LwTableSession *self,
+                                  guint64         version);
+
+/**
+ * lw_table_session_start:
+ * @self: a session
+ * @error: return location for a #GError
+ *
+ * Starts the loop: the round opened goes on where it stopped (one played
+ * to its end whose storing was cut short is stored now, once), else the
+ * game's next round is dealt (lw_table_seats_deal(): the dealer by the
+ * scoring engine, SCORING R4, R20) and saved; a computer to act starts
+ * choosing. Called once.
+ *
+ * Errors: %LW_STORE_ERROR_* when the deal cannot be saved.
+ *
+ * Returns: %TRUE when started.
+ */
+gboolean lw_table_session_start (LwTableSession  *self,
+                                 GError         **error);
+
+/**
+ * lw_table_session_apply:
+ * @self: a started session
+ * @action: a person's action for the seat to act (@action->seat)
+ *
+ * @error: return location for a #GError
+ *
+ * Applies @action through the engine (lw_table_apply()), saves the round,
+ * stores it when it is over (lw_store_finish_virtual_round(): the next
+ * deal after the round's end has been shown, or the game over), emits
+ * #LwTableSession::changed and lets a computer to act choose.
+ *
+ * Errors: %G_IO_ERROR_PERMISSION_DENIED when no person may act now (the
+ * round or the game over, the seat a computer's, or not @action->seat's
+ * turn); %LW_ENGINE_ERROR_* when the rules refuse the action (nothing
+ * changed). A save that fails afterwards is logged, not returned: the
+ * action stands.
+ *
+ * Returns: %TRUE when applied.
+ */
+gboolean lw_table_session_apply (LwTableSession  *self,
+                                 const LwAction  *action,
+                                 GError         **error);
+
+/**
+ * lw_table_session_set_seat:
+ * @self: a session
+ * @seat: a seat, 0…n−1
+ * @computer: the seat is played by the computer from now on
+ * @level: its level (read when @computer)
+ *
+ * Gives a seat to a computer or back to a person (or a new level): a
+ * computer's move chosen or waiting for that seat is dropped when it goes
+ * back to a person. Once started, it is a change: the round is saved and
+ * #LwTableSession::changed emitted.
+ */
+void lw_table_session_set_seat (LwTableSession *self,
+                                int             seat,
+                                gboolean        computer,
+                                LwBotLevel      level);
+
+/**
+ * lw_table_session_set_timing:
+ * @self: a session
+ * @pause_ms: how long a computer's move waits before it is played, ms
+ * @hold_ms: how long a finished trick stays before a computer leads the
+ *   next, ms; the round's end stays four holds before the next deal
+ */
+void lw_table_session_set_timing (LwTableSession *self,
+                                  guint           pause_ms,
+                                  guint           hold_ms);
+
+/**
+ * lw_table_session_stop:
+ * @self: a session
+ *
+ * Stops the loop for good: a computer's choice under way is cancelled,
+ * a move or deal waiting is dropped. The stored game is untouched.
+ */
+void lw_table_session_stop (LwTableSession *self);
+
+/** lw_table_session_get_game_id: Returns: the game's ID in the store. */
+gint64 lw_table_session_get_game_id (LwTableSession *self);
+
+/** lw_table_session_get_record: Returns: (transfer none): the game as stored, its rounds so far. */
+const LwGameRecord *lw_table_session_get_record (LwTableSession *self);
+
+/** lw_table_session_get_standings: Returns: (transfer none): the game's standings. */
+const LwStandings *lw_table_session_get_standings (LwTableSession *self);
+
+/**
+ * lw_table_session_get_table:
+ * @self: a session
+ *
+ * Returns: (transfer none) (nullable): the round dealt (kept once it is
+ *   over, until the next deal), %NULL before the start.
+ */
+const LwTable *lw_table_session_get_table (LwTableSession *self);
+
+/** lw_table_session_get_seats: Returns: (transfer none): the seats: who is a computer, their levels, the seed. */
+const LwTableSeats *lw_table_session_get_seats (LwTableSession *self);
+
+/** lw_table_session_get_team_of: Returns: (transfer none) (nullable): each seat's side in partners play, else %NULL. */
+const int *lw_table_session_get_team_of (LwTableSession *self);
+
+/** lw_table_session_get_round_number: Returns: the game's round the table deals, 1-based. */
+guint lw_table_session_get_round_number (LwTableSession *self);
+
+/** lw_table_session_get_version: Returns: the number of changes so far (from the version given lw_table_session_set_hosted()). */
+guint64 lw_table_session_get_version (LwTableSession *self);
+
+/** lw_table_session_is_round_over: Returns: whether the round dealt is over and stored. */
+gboolean lw_table_session_is_round_over (LwTableSession *self);
+
+/** lw_table_session_is_over: Returns: whether the game is over (SCORING R23, R24). */
+gboolean lw_table_session_is_over (LwTableSession *self);
+
+/** lw_table_session_is_choosing: Returns: whether a computer's move is being chosen or waits for its pause. */
+gboolean lw_table_session_is_choosing (LwTableSession *self);
+
+/**
+ * lw_table_session_get_turn:
+ * @self: a session
+ *
+ * Returns: the seat to act now, or %LW_NO_SEAT (none dealt, the round or
+ *   the game over).
+ */
+int lw_table_session_get_turn (LwTableSession *self);
+
+/**
+ * lw_table_session_get_winning_seat:
+ * @self: a session
+ *
+ * Returns: the seat winning the trick under way under the game's house
+ *   rules (lw_table_get_winning_seat(), TRICKS §5, T22), or %LW_NO_SEAT.
+ */
+int lw_table_session_get_winning_seat (LwTableSession *self);
+
+/**
+ * lw_table_session_get_obligatory:
+ * @self: a session
+ *
+ * Returns: the cards of the hand of the seat to follow that every legal
+ *   follow holds (lw_table_obligatory(), TRICKS §4), as a mask of
+ *   lw_table_get_hand() positions; 0 when no follow is due.
+ */
+guint32 lw_table_session_get_obligatory (LwTableSession *self);
+
+G_END_DECLS
