@@ -1,6 +1,6 @@
 /* lw-cli-entry.c — `littlewolf-cli entry serve`: table entry without the
  * app (docs/TABLE-ENTRY.md), for a director's computer with no screen and
- * for tests: the same server as the app's window (lw-entry-server.h)
+ * for tests: the same server as the app's window (lw-web-server.h)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "lw-cli.h"
-#include "lw-entry-server.h"
+#include "lw-web-server.h"
 #include "lw-store.h"
 
 static const char usage[] =
@@ -44,18 +44,18 @@ seconds_to_ms (double  seconds,
 /* One line of the links printed: GAME, TABLE and the table's entry link
  * at @host, tab-separated (docs/rules/CLI.md, `entry serve`). */
 static void
-print_link_line (LwEntryServer *server,
+print_link_line (LwWebServer *server,
                  const char    *host,
                  gint64         key,
                  guint          table)
 {
-  g_autofree char *url = lw_entry_server_table_url (server, host, key);
+  g_autofree char *url = lw_web_server_table_url (server, host, key);
 
   g_print ("%" G_GINT64_FORMAT "\t%u\t%s\n", key, table, url);
 }
 
 static gboolean
-print_entry_link (LwEntryServer  *server,
+print_entry_link (LwWebServer  *server,
              const char     *host,
              gint64          game_id,
              guint           table,
@@ -63,7 +63,7 @@ print_entry_link (LwEntryServer  *server,
 {
   g_autofree char *label = g_strdup_printf ("Table %u", table);
 
-  if (lw_entry_requests_open_table (lw_entry_server_get_entry (server), game_id, label, error) == NULL)
+  if (lw_entry_requests_open_table (lw_web_server_get_entry (server), game_id, label, error) == NULL)
     return FALSE;
   print_link_line (server, host, game_id, table);
   return TRUE;
@@ -74,7 +74,7 @@ print_entry_link (LwEntryServer  *server,
  * @error unset when @event_id is no duplicate event (its tables are
  * games). */
 static gboolean
-print_board_links (LwEntryServer  *server,
+print_board_links (LwWebServer  *server,
                    LwStore        *store,
                    const char     *host,
                    gint64          event_id,
@@ -95,7 +95,7 @@ print_board_links (LwEntryServer  *server,
       gint64 key = lw_entry_board_key (event_id, round->number, number);
       g_autofree char *label = g_strdup_printf ("Table %u", number);
 
-      if (lw_entry_requests_open_board_table (lw_entry_server_get_entry (server), event_id, round->number, number,
+      if (lw_entry_requests_open_board_table (lw_web_server_get_entry (server), event_id, round->number, number,
                                               label, error) == NULL)
         return FALSE;
       print_link_line (server, host, key, number);
@@ -112,7 +112,7 @@ cmd_serve (LwCliContext  *ctx,
   g_autofree char *address = NULL;
   gint64 event_id = 0, game_id = 0;
   gboolean duplicate = FALSE;
-  int port = LW_ENTRY_SERVER_DEFAULT_PORT;
+  int port = LW_WEB_SERVER_DEFAULT_PORT;
   /* Not given: the server's defaults (0 is refused, as a negative is). */
   int max_connections = G_MININT, max_per_address = G_MININT;
   double read_timeout = -G_MAXDOUBLE, idle_timeout = -G_MAXDOUBLE;
@@ -127,10 +127,10 @@ cmd_serve (LwCliContext  *ctx,
     { "idle-timeout", 0, 0, G_OPTION_ARG_DOUBLE, &idle_timeout, NULL, NULL },
     { NULL }
   };
-  LwEntryServerLimits limits = LW_ENTRY_SERVER_LIMITS_DEFAULT;
+  LwWebServerLimits limits = LW_WEB_SERVER_LIMITS_DEFAULT;
   g_autoptr (LwStore) store = NULL;
   g_autoptr (LwEntryRequests) entry = NULL;
-  g_autoptr (LwEntryServer) server = NULL;
+  g_autoptr (LwWebServer) server = NULL;
   g_autoptr (GMainLoop) loop = NULL;
   g_auto (GStrv) lan = NULL;
   const char *host;
@@ -158,9 +158,9 @@ cmd_serve (LwCliContext  *ctx,
   if (store == NULL)
     return lw_cli_fail_error (error);
   entry = lw_entry_requests_new (store);
-  server = lw_entry_server_new (entry);
-  lw_entry_server_set_limits (server, &limits);
-  if (!lw_entry_server_start (server, address, (guint) port, &error))
+  server = lw_web_server_new (entry);
+  lw_web_server_set_limits (server, &limits);
+  if (!lw_web_server_start (server, address, (guint) port, &error))
     return lw_cli_fail_listen ("entry serve", error);
 
   lan = lw_entry_list_lan_addresses ();
@@ -190,7 +190,7 @@ cmd_serve (LwCliContext  *ctx,
 
   loop = g_main_loop_new (NULL, FALSE);
   lw_cli_serve_until_stopped (loop);
-  lw_entry_server_stop (server);
+  lw_web_server_stop (server);
   return LW_CLI_OK;
 }
 

@@ -1,7 +1,7 @@
 /* lw-cli-host.c — `littlewolf-cli host`: a virtual table with remote
  * seats and computers, without the app (docs/REMOTE-PLAY.md), for
  * scripts and tests: the same table (lw-table-host.h) and the same server
- * (lw-entry-server.h) as the app's
+ * (lw-web-server.h) as the app's
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "lw-cli.h"
-#include "lw-entry-server.h"
+#include "lw-web-server.h"
 #include "lw-store.h"
 #include "lw-table-host.h"
 
@@ -107,7 +107,7 @@ parse_seat (const char     *text,
  * @new_links: every remote seat a New Link first. A table with no remote
  * seat says so in one line, so that a silent host is never a puzzle. */
 static gboolean
-print_links (LwEntryServer  *server,
+print_links (LwWebServer  *server,
              LwTableHost    *host,
              const char     *link_host,
              gboolean        new_links,
@@ -125,14 +125,14 @@ print_links (LwEntryServer  *server,
         continue;
       name = lw_cli_escape_text (lw_table_host_get_name (host, s));
       remote++;
-      if (new_links && !lw_entry_server_new_seat_link (server, id, (guint) s, error))
+      if (new_links && !lw_web_server_new_seat_link (server, id, (guint) s, error))
         return FALSE;
-      url = lw_entry_server_seat_url (server, link_host, id, (guint) s);
+      url = lw_web_server_seat_url (server, link_host, id, (guint) s);
       if (url != NULL)
         g_print ("seat %d %s: %s\n", s, name, url);
       else if (lw_table_host_get_link_hash (host, s) != NULL)
         g_print ("seat %d %s: the link given before (http://%s:%u/play#t=%" G_GINT64_FORMAT ")\n", s,
-                 name, link_host, lw_entry_server_get_port (server), id);
+                 name, link_host, lw_web_server_get_port (server), id);
     }
   if (remote == 0)
     g_print ("game %" G_GINT64_FORMAT ": no remote seat: the computers play it to its end\n", id);
@@ -192,7 +192,7 @@ cmd_host (LwCliContext  *ctx,
   gboolean partners = FALSE, new_links = FALSE;
   int players = 0;
   gint64 seed = 0, resume = 0;
-  int port = LW_ENTRY_SERVER_DEFAULT_PORT;
+  int port = LW_WEB_SERVER_DEFAULT_PORT;
   int pause_ms = 600, hold_ms = 1500;
   GOptionEntry entries[] = {
     { "players", 0, 0, G_OPTION_ARG_INT, &players, NULL, NULL },
@@ -216,7 +216,7 @@ cmd_host (LwCliContext  *ctx,
   g_autoptr (LwStore) store = NULL;
   g_autoptr (LwTableHost) host = NULL;
   g_autoptr (LwEntryRequests) entry = NULL;
-  g_autoptr (LwEntryServer) server = NULL;
+  g_autoptr (LwWebServer) server = NULL;
   g_autoptr (GMainLoop) loop = NULL;
   g_auto (GStrv) lan = NULL;
   HostRun run = { NULL, FALSE, 0 };
@@ -267,8 +267,8 @@ cmd_host (LwCliContext  *ctx,
   /* Listening first: a busy port or an address that is not this
    * computer's stores no game and touches no stored one. */
   entry = lw_entry_requests_new (store);
-  server = lw_entry_server_new (entry);
-  if (!lw_entry_server_start (server, address != NULL ? address : "127.0.0.1", (guint) port, &error))
+  server = lw_web_server_new (entry);
+  if (!lw_web_server_start (server, address != NULL ? address : "127.0.0.1", (guint) port, &error))
     return lw_cli_fail_listen ("host", error);
 
   if (resume > 0)
@@ -280,7 +280,7 @@ cmd_host (LwCliContext  *ctx,
     return lw_cli_fail_listen ("host", error);
   players = (int) lw_table_host_get_n_players (host);
   lw_table_host_set_timing (host, (guint) pause_ms, (guint) hold_ms);
-  if (!lw_entry_server_host_table (server, host, &error))
+  if (!lw_web_server_host_table (server, host, &error))
     return lw_cli_fail_error (error);
 
   lan = lw_entry_list_lan_addresses ();
@@ -297,8 +297,8 @@ cmd_host (LwCliContext  *ctx,
   if (run.linger != 0)
     g_source_remove (run.linger);
   g_signal_handler_disconnect (host, changed);
-  lw_entry_server_stop (server);
-  lw_entry_server_close_host_table (server, lw_table_host_get_game_id (host));
+  lw_web_server_stop (server);
+  lw_web_server_close_host_table (server, lw_table_host_get_game_id (host));
   if (!run.ended)
     return lw_cli_fail (LW_CLI_FAILED, "host: stopped before the game's end (game %" G_GINT64_FORMAT
                         ", its finished rounds stored)", lw_table_host_get_game_id (host));

@@ -289,7 +289,7 @@ void lw_cli_print_text (const char *text);
  * lw_cli_fail_listen:
  * @command: the command's name as its messages begin
  * @error: the error of a server or table that could not be set up
- *   (lw_entry_server_start(), lw_table_host_new())
+ *   (lw_web_server_start(), lw_table_host_new())
  *
  * Reports @error as "COMMAND: MESSAGE": status 2 for a
  * %G_IO_ERROR_INVALID_ARGUMENT (a bad address, seat or setting given on

@@ -14,7 +14,7 @@
  * held here is named after the laptop that added it, "Sam Lee (Front
  * desk)", as players.name is unique.
  *
- * SQLite only: src/store/club/ talks to PostgreSQL.
+ * SQLite only: src/club/ talks to PostgreSQL.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

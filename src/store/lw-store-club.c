@@ -1,7 +1,7 @@
 /* lw-store-club.c — the local half of the club server's sync
  * (docs/CLUB-SERVER.md; tables club_state, club_pushed and club_games of
  * schema 16, club_computer_seats of schema 23: the computer seats of a
- * game taken from the server). SQLite only: src/store/club/ talks to
+ * game taken from the server). SQLite only: src/club/ talks to
  * PostgreSQL.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later

@@ -1,7 +1,7 @@
 /* lw-store-club.h — the local half of the club server's sync
  * (docs/CLUB-SERVER.md): which club this database joined, what waits to
  * be pushed, what was pulled, and other laptops' games held read-only.
- * SQLite only: the PostgreSQL half is src/store/club/.
+ * SQLite only: the PostgreSQL half is src/club/.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

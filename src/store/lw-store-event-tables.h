@@ -121,7 +121,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwEventRoundGame, lw_event_round_game_free)
  * scorekeeper game, started with lw_store_start_event_table_game() (so
  * that asking again makes no second game). A table whose result came
  * from paper is left out. The director's window and the test server
- * (tests/entry/lw-entry-serve.c) both open an event's tables with this.
+ * (tests/web/lw-entry-serve.c) both open an event's tables with this.
  *
  * Each game is started in its own transaction: after an error the games
  * started before it stay kept for their tables and are found again.

@@ -33,7 +33,7 @@ G_DECLARE_FINAL_TYPE (LwStoreWatch, lw_store_watch, LW, STORE_WATCH, GObject)
  * in the thread-default main context of the caller of this function (never
  * from inside SQLite), or at once from lw_store_watch_flush().
  *
- * Writes by another connection or program (the phone entry server's
+ * Writes by another connection or program (the web server's
  * connection, the CLI, another computer on a shared file) are found by
  * lw_store_watch_check() (`PRAGMA data_version`), which emits
  * #LwStoreWatch::all-changed and #LwStoreWatch::done.

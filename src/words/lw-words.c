@@ -1,7 +1,7 @@
 /* lw-words.c — the words for what the engine derives: scores, rounds and
  * their facts, edits, times, names (isolated for mixed directions),
  * penalties, cards, bids, refusals; declared in lw-words.h. GLib only:
- * the app, the entry server and the remote table share them
+ * the app, the web server and the remote table share them
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -1,5 +1,5 @@
 /* lw-words.h — the words for what the engine derives, shared by the app,
- * the entry server and the remote table: scores, rounds and their facts,
+ * the web server and the remote table: scores, rounds and their facts,
  * edits, times, names (isolated for mixed directions), penalties, cards,
  * bids, refusals and wildcards. GLib only (no GTK): the words follow the
  * calling thread's locale (gettext), so that a server may speak each

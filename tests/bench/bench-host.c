@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lw-entry-server.h"
+#include "lw-web-server.h"
 #include "lw-play-client.h"
 #include "lw-store.h"
 #include "lw-table-host.h"
@@ -168,13 +168,13 @@ main (void)
                                         LW_HOST_SEAT_REMOTE, LW_HOST_SEAT_REMOTE };
   const LwBotLevel levels[SEATS] = { LW_BOT_EASY, LW_BOT_EASY, LW_BOT_EASY, LW_BOT_EASY };
   LwHouseRules rules = { FALSE, FALSE };
-  LwEntryServerLimits limits = LW_ENTRY_SERVER_LIMITS_DEFAULT;
+  LwWebServerLimits limits = LW_WEB_SERVER_LIMITS_DEFAULT;
   g_autoptr (GError) error = NULL;
   g_autofree char *dir = lw_test_make_tmp_dir ("bench-host-XXXXXX");
   g_autofree char *path = g_build_filename (dir, "little-wolf.sqlite3", NULL);
   g_autoptr (LwStore) store = lw_store_open (path, &error);
   g_autoptr (LwEntryRequests) entry = NULL;
-  g_autoptr (LwEntryServer) server = NULL;
+  g_autoptr (LwWebServer) server = NULL;
   g_autoptr (GArray) delays = g_array_new (FALSE, FALSE, sizeof (double));
   const char *env = g_getenv ("LW_BENCH_TABLES");
   const char *think = g_getenv ("LW_BENCH_THINK_MS");
@@ -190,11 +190,11 @@ main (void)
   g_assert_no_error (error);
   run.think_ms = think != NULL ? (guint) CLAMP (atoi (think), 0, 10000) : 0;
   entry = lw_entry_requests_new (store);
-  server = lw_entry_server_new (entry);
+  server = lw_web_server_new (entry);
   limits.max_per_address = n_tables * SEATS * 2;
-  lw_entry_server_set_limits (server, &limits);
-  lw_entry_server_set_max_play_sockets (server, n_tables * SEATS);
-  if (!lw_entry_server_start (server, "127.0.0.1", 0, &error))
+  lw_web_server_set_limits (server, &limits);
+  lw_web_server_set_max_play_sockets (server, n_tables * SEATS);
+  if (!lw_web_server_start (server, "127.0.0.1", 0, &error))
     g_error ("%s", error->message);
 
   for (guint t = 0; t < n_tables; t++)
@@ -205,16 +205,16 @@ main (void)
       table->host = lw_table_host_new (store, SEATS, names, kinds, levels, TRUE, 1000 + t, &rules, &error);
       g_assert_no_error (error);
       lw_table_host_set_timing (table->host, 0, 0);
-      g_assert_true (lw_entry_server_host_table (server, table->host, &error));
+      g_assert_true (lw_web_server_host_table (server, table->host, &error));
       table->game = lw_table_host_get_game_id (table->host);
       table->pending = g_array_new (FALSE, FALSE, sizeof (Pending));
     }
-  run.port = lw_entry_server_get_port (server);
+  run.port = lw_web_server_get_port (server);
   run.secrets = g_new0 (char *, n_tables * SEATS + 1);
   for (guint t = 0; t < n_tables; t++)
     for (guint s = 0; s < SEATS; s++)
       {
-        g_autofree char *url = lw_entry_server_seat_url (server, "127.0.0.1", tables[t].game, s);
+        g_autofree char *url = lw_web_server_seat_url (server, "127.0.0.1", tables[t].game, s);
 
         run.secrets[t * SEATS + s] = g_strdup (strstr (url, "&s=") + 3);
       }
@@ -267,10 +267,10 @@ main (void)
       for (guint s = 0; s < SEATS; s++)
         lw_play_client_free (tables[t].clients[s]);
       g_array_unref (tables[t].pending);
-      lw_entry_server_close_host_table (server, lw_table_host_get_game_id (tables[t].host));
+      lw_web_server_close_host_table (server, lw_table_host_get_game_id (tables[t].host));
       g_object_unref (tables[t].host);
     }
-  lw_entry_server_stop (server);
+  lw_web_server_stop (server);
   g_free (tables);
   g_strfreev (run.secrets);
   g_clear_object (&store);

@@ -117,9 +117,9 @@ open_entry (LwGamePage *page,
 
   /* Off until switched on. */
   g_assert_false (gtk_switch_get_active (lw_entry_dialog_get_switch (dialog)));
-  g_assert_false (lw_entry_server_is_running (lw_entry_dialog_get_server (dialog)));
+  g_assert_false (lw_web_server_is_running (lw_entry_dialog_get_server (dialog)));
   g_assert_cmpint (gtk_spin_button_get_value_as_int (lw_entry_dialog_get_port_spin (dialog)), ==,
-                   LW_ENTRY_SERVER_DEFAULT_PORT);
+                   LW_WEB_SERVER_DEFAULT_PORT);
   g_assert_null (lw_entry_dialog_get_table_url (dialog, 0));
 
   /* This computer only, on a free port. */
@@ -172,8 +172,8 @@ test_game (Fixture       *fixture,
 
   dialog = open_entry (page, port);
   g_assert_null (lw_entry_dialog_get_error (dialog));
-  g_assert_true (lw_entry_server_is_running (lw_entry_dialog_get_server (dialog)));
-  g_assert_cmpuint (lw_entry_server_get_port (lw_entry_dialog_get_server (dialog)), ==, port);
+  g_assert_true (lw_web_server_is_running (lw_entry_dialog_get_server (dialog)));
+  g_assert_cmpuint (lw_web_server_get_port (lw_entry_dialog_get_server (dialog)), ==, port);
   g_assert_false (port_is_free (port));
 
   /* The link: this computer, the port, the game, a 128-bit secret. */
@@ -237,7 +237,7 @@ test_port_in_use (Fixture       *fixture,
   g_assert_true (lw_window_open_game (fixture->window, id, &error));
   dialog = open_entry (lw_window_get_game_page (fixture->window), port);
   g_assert_false (gtk_switch_get_active (lw_entry_dialog_get_switch (dialog)));
-  g_assert_false (lw_entry_server_is_running (lw_entry_dialog_get_server (dialog)));
+  g_assert_false (lw_web_server_is_running (lw_entry_dialog_get_server (dialog)));
   g_assert_nonnull (strstr (lw_entry_dialog_get_error (dialog), "Choose another port"));
   g_assert_null (lw_entry_dialog_get_table_url (dialog, 0));
   gtk_window_close (GTK_WINDOW (dialog));

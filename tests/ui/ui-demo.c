@@ -1446,7 +1446,7 @@ main (int   argc,
       if (dialog == NULL)
         g_error ("the hosted table did not open: %s", lw_new_game_page_get_error_text (form));
       {
-        g_autofree char *url = lw_entry_server_seat_url (page->server, "127.0.0.1",
+        g_autofree char *url = lw_web_server_seat_url (page->server, "127.0.0.1",
                                                          lw_table_page_get_game_id (page), 1);
 
         g_print ("%s\n", url);

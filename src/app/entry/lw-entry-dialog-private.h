@@ -20,7 +20,7 @@ guint lw_entry_dialog_get_n_tables (LwEntryDialog *self);
 GtkSpinButton *lw_entry_dialog_get_port_spin (LwEntryDialog *self);
 
 /** Returns: (transfer none): the server (running while entry is open). */
-LwEntryServer *lw_entry_dialog_get_server (LwEntryDialog *self);
+LwWebServer *lw_entry_dialog_get_server (LwEntryDialog *self);
 
 /** Returns: (transfer none): the switch, the port and the address rows, for tests. */
 GtkSwitch *lw_entry_dialog_get_switch (LwEntryDialog *self);

@@ -52,7 +52,7 @@ struct _LwEntryDialog
   /* owned */
   LwStore *store;
   LwEntryRequests *entry;
-  LwEntryServer *server;
+  LwWebServer *server;
   GPtrArray *tables;        /* DialogTable* */
   GtkStringList *addresses;
   gboolean updating;        /* the switch is set from code */
@@ -94,7 +94,7 @@ show_table_link (LwEntryDialog *self,
                  DialogTable   *table)
 {
   g_clear_pointer (&table->url, g_free);
-  table->url = lw_entry_server_table_url (self->server, chosen_address (self), table->game_id);
+  table->url = lw_web_server_table_url (self->server, chosen_address (self), table->game_id);
   gtk_label_set_text (table->url_label, table->url != NULL ? table->url : "");
   lw_qr_code_set_text (table->qr_code, table->url);
 }
@@ -222,7 +222,7 @@ add_table (LwEntryDialog *self,
 static void
 update_state (LwEntryDialog *self)
 {
-  gboolean open = lw_entry_server_is_running (self->server);
+  gboolean open = lw_web_server_is_running (self->server);
 
   self->updating = TRUE;
   gtk_switch_set_active (self->open_switch, open);
@@ -232,31 +232,31 @@ update_state (LwEntryDialog *self)
   gtk_widget_set_visible (self->tables_box, open && self->tables->len > 0);
 
   /* What the server does now, told by its thread (notify::state). */
-  switch (lw_entry_server_get_state (self->server))
+  switch (lw_web_server_get_state (self->server))
     {
-    case LW_ENTRY_SERVER_LISTENING:
+    case LW_WEB_SERVER_LISTENING:
       {
         g_autofree char *subtitle =
           /* TRANSLATORS: %s is an address such as 192.168.1.20, %u its port */
-          g_strdup_printf (_("Open at %s:%u"), chosen_address (self), lw_entry_server_get_port (self->server));
+          g_strdup_printf (_("Open at %s:%u"), chosen_address (self), lw_web_server_get_port (self->server));
 
         adw_action_row_set_subtitle (self->open_row, subtitle);
       }
       break;
-    case LW_ENTRY_SERVER_SATURATED:
+    case LW_WEB_SERVER_SATURATED:
       {
-        g_autofree char *problem = lw_entry_server_get_problem (self->server);
+        g_autofree char *problem = lw_web_server_get_problem (self->server);
         g_autofree char *subtitle =
           /* TRANSLATORS: %s is an address such as 192.168.1.20, %u its port, the last
            * %s the system's reason, e.g. "Too many open files" */
           g_strdup_printf (_("Open at %s:%u, but no new phone can connect now: %s. Trying again…"),
-                           chosen_address (self), lw_entry_server_get_port (self->server),
+                           chosen_address (self), lw_web_server_get_port (self->server),
                            problem != NULL ? problem : "");
 
         adw_action_row_set_subtitle (self->open_row, subtitle);
       }
       break;
-    case LW_ENTRY_SERVER_STOPPED:
+    case LW_WEB_SERVER_STOPPED:
     default:
       adw_action_row_set_subtitle (self->open_row, _("Off"));
       break;
@@ -274,7 +274,7 @@ lw_entry_dialog_set_open (LwEntryDialog *self,
   show_error (self, NULL);
   if (!open)
     {
-      lw_entry_server_stop (self->server);
+      lw_web_server_stop (self->server);
       lw_entry_requests_close_all (self->entry);
       for (guint i = 0; i < self->tables->len; i++)
         show_table_link (self, g_ptr_array_index (self->tables, i));
@@ -289,7 +289,7 @@ lw_entry_dialog_set_open (LwEntryDialog *self,
       return FALSE;
     }
 
-  if (!lw_entry_server_start (self->server, chosen_address (self),
+  if (!lw_web_server_start (self->server, chosen_address (self),
                               (guint) gtk_spin_button_get_value_as_int (self->port_spin), &error))
     {
       g_autofree char *message =
@@ -307,7 +307,7 @@ lw_entry_dialog_set_open (LwEntryDialog *self,
       if (!open_for_entry (self, table, &error))
         {
           show_error (self, error->message);
-          lw_entry_server_stop (self->server);
+          lw_web_server_stop (self->server);
           lw_entry_requests_close_all (self->entry);
           update_state (self);
           return FALSE;
@@ -327,7 +327,7 @@ switch_active_cb (GtkSwitch     *toggle,
 
   /* The switch set back from code notifies after the handler: the state
    * it shows is the server's already. */
-  if (!self->updating && active != lw_entry_server_is_running (self->server))
+  if (!self->updating && active != lw_web_server_is_running (self->server))
     lw_entry_dialog_set_open (self, active);
 }
 
@@ -359,7 +359,7 @@ lw_entry_dialog_dispose (GObject *object)
   if (self->server != NULL)
     {
       g_signal_handlers_disconnect_by_func (self->server, update_state, self);
-      lw_entry_server_stop (self->server);
+      lw_web_server_stop (self->server);
     }
   if (self->entry != NULL)
     {
@@ -422,7 +422,7 @@ lw_entry_dialog_init (LwEntryDialog *self)
   self->addresses = gtk_string_list_new ((const char *const *) addresses);
   adw_combo_row_set_model (self->address_row, G_LIST_MODEL (self->addresses));
   adw_combo_row_set_selected (self->address_row, 0);
-  gtk_spin_button_set_value (self->port_spin, LW_ENTRY_SERVER_DEFAULT_PORT);
+  gtk_spin_button_set_value (self->port_spin, LW_WEB_SERVER_DEFAULT_PORT);
   g_signal_connect (self->open_switch, "notify::active", G_CALLBACK (switch_active_cb), self);
 }
 
@@ -435,7 +435,7 @@ dialog_new (GtkWindow *parent,
 
   self->store = g_object_ref (store);
   self->entry = lw_entry_requests_new (store);
-  self->server = lw_entry_server_new (self->entry);
+  self->server = lw_web_server_new (self->entry);
   g_signal_connect (self->entry, "round-stored", G_CALLBACK (round_stored_cb), self);
   g_signal_connect_swapped (self->server, "notify::state", G_CALLBACK (update_state), self);
   return self;
@@ -550,7 +550,7 @@ lw_entry_dialog_new (GtkWindow *parent,
   return GTK_WIDGET (self);
 }
 
-LwEntryServer *
+LwWebServer *
 lw_entry_dialog_get_server (LwEntryDialog *self)
 {
   g_return_val_if_fail (LW_IS_ENTRY_DIALOG (self), NULL);

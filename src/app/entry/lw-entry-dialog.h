@@ -7,7 +7,7 @@
 
 #include <adwaita.h>
 
-#include "lw-entry-server.h"
+#include "lw-web-server.h"
 #include "lw-qr-code.h"
 #include "lw-store.h"
 

@@ -6,7 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "lw-app-util.h"
-#include "lw-entry-server.h"
+#include "lw-web-server.h"
 #include "lw-name-completion.h"
 #include "lw-new-game-start.h"
 #include "lw-new-game-page-private.h"
@@ -1073,7 +1073,7 @@ lw_new_game_page_class_init (LwNewGamePageClass *klass)
    */
   g_signal_new ("host-table", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                 g_signal_accumulator_true_handled, NULL, NULL, G_TYPE_BOOLEAN, 3,
-                LW_TYPE_TABLE_HOST, LW_TYPE_ENTRY_SERVER, G_TYPE_STRING);
+                LW_TYPE_TABLE_HOST, LW_TYPE_WEB_SERVER, G_TYPE_STRING);
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/lw-new-game-page.ui");
   gtk_widget_class_bind_template_child (widget_class, LwNewGamePage, scroller);

@@ -5,7 +5,7 @@
  */
 #include <glib/gi18n.h>
 
-#include "lw-entry-server.h"
+#include "lw-web-server.h"
 #include "lw-new-game-start.h"
 #include "lw-store-table.h"
 #include "lw-table-seats.h"
@@ -25,7 +25,7 @@ seat_of_choice (LwSeatChoice    choice,
 /* The server a hosted table is served on, listening on @address:@port,
  * or on the computer's first network address at the default port when
  * @address is %NULL; @link_address receives the address its links name. */
-static LwEntryServer *
+static LwWebServer *
 open_server (LwStore     *store,
              const char  *address,
              guint        port,
@@ -34,16 +34,16 @@ open_server (LwStore     *store,
 {
   g_autoptr (GError) local = NULL;
   g_autoptr (LwEntryRequests) entry = lw_entry_requests_new (store);
-  g_autoptr (LwEntryServer) server = lw_entry_server_new (entry);
+  g_autoptr (LwWebServer) server = lw_web_server_new (entry);
   g_auto (GStrv) lan = NULL;
 
   if (address == NULL)
     {
       lan = lw_entry_list_lan_addresses ();
       address = lan[0];
-      port = LW_ENTRY_SERVER_DEFAULT_PORT;
+      port = LW_WEB_SERVER_DEFAULT_PORT;
     }
-  if (!lw_entry_server_start (server, address, port, &local))
+  if (!lw_web_server_start (server, address, port, &local))
     {
       g_set_error (error, local->domain, local->code,
                    /* TRANSLATORS: %s is the system's reason, e.g. "port 8642: Address already in use" */
@@ -68,7 +68,7 @@ start_hosted (GtkWidget            *page,
               GError              **error)
 {
   g_autofree char *link_address = NULL;
-  g_autoptr (LwEntryServer) server = open_server (store, address, port, &link_address, error);
+  g_autoptr (LwWebServer) server = open_server (store, address, port, &link_address, error);
   g_autoptr (LwTableHost) host = NULL;
   gboolean shown = FALSE;
 
@@ -77,16 +77,16 @@ start_hosted (GtkWidget            *page,
 
   /* The game as New Game set it up: first dealer, target, rule set. */
   host = lw_table_host_new_for_game (store, record, kinds, levels, seed, error);
-  if (host == NULL || !lw_entry_server_host_table (server, host, error))
+  if (host == NULL || !lw_web_server_host_table (server, host, error))
     {
-      lw_entry_server_stop (server);
+      lw_web_server_stop (server);
       return 0;
     }
   g_signal_emit_by_name (page, "host-table", host, server, link_address, &shown);
   if (!shown)
     {
-      lw_entry_server_close_host_table (server, lw_table_host_get_game_id (host));
-      lw_entry_server_stop (server);
+      lw_web_server_close_host_table (server, lw_table_host_get_game_id (host));
+      lw_web_server_stop (server);
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("The hosted table could not be opened."));
       return 0;
     }
@@ -157,11 +157,11 @@ lw_new_game_reopen_hosted (LwStore        *store,
                            gint64          id,
                            const char     *address,
                            guint           port,
-                           LwEntryServer **server_out,
+                           LwWebServer **server_out,
                            char          **link_address,
                            GError        **error)
 {
-  g_autoptr (LwEntryServer) server = NULL;
+  g_autoptr (LwWebServer) server = NULL;
   g_autoptr (LwTableHost) host = NULL;
   g_autofree char *shown_address = NULL;
 
@@ -174,9 +174,9 @@ lw_new_game_reopen_hosted (LwStore        *store,
   server = open_server (store, address, port, &shown_address, error);
   if (server == NULL)
     return NULL;
-  if (!lw_entry_server_host_table (server, host, error))
+  if (!lw_web_server_host_table (server, host, error))
     {
-      lw_entry_server_stop (server);
+      lw_web_server_stop (server);
       return NULL;
     }
   *server_out = g_steal_pointer (&server);

@@ -9,7 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "lw-store.h"
-#include "lw-entry-server.h"
+#include "lw-web-server.h"
 #include "lw-table-host.h"
 
 G_BEGIN_DECLS
@@ -64,7 +64,7 @@ typedef enum {
  * play first (a port in use stores no game), then the hosted table
  * (lw_table_host_new(): the game stored, its first round dealt; its
  * players, partners and house rules TRICKS T9 and T22 are @record's),
- * serves it (lw_entry_server_host_table()) and hands it to the window
+ * serves it (lw_web_server_host_table()) and hands it to the window
  * through the page's "host-table" signal.
  *
  * Errors: lw_game_record_validate()'s; the store's; the socket's (%G_IO_ERROR_ADDRESS_IN_USE: "port
@@ -108,7 +108,7 @@ LwTableHost *lw_new_game_reopen_hosted (LwStore        *store,
                                         gint64          id,
                                         const char     *address,
                                         guint           port,
-                                        LwEntryServer **server_out,
+                                        LwWebServer **server_out,
                                         char          **link_address,
                                         GError        **error);
 

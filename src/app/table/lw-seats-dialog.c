@@ -36,7 +36,7 @@ struct _LwSeatsDialog
 
   /* owned */
   LwTableHost *host;
-  LwEntryServer *server;
+  LwWebServer *server;
   char *link_address;
   SeatGroup *groups[LW_MAX_SEATS];
   gulong host_changed;
@@ -75,11 +75,11 @@ update_group (SeatGroup *group)
 {
   LwSeatsDialog *self = group->dialog;
   gboolean computer = lw_table_host_get_seat_kind (self->host, (int) group->seat) == LW_HOST_SEAT_COMPUTER;
-  gboolean connected = lw_entry_server_is_seat_connected (self->server, game_id (self), group->seat);
+  gboolean connected = lw_web_server_is_seat_connected (self->server, game_id (self), group->seat);
   const char *connection;
 
   g_clear_pointer (&group->url, g_free);
-  group->url = lw_entry_server_seat_url (self->server, self->link_address, game_id (self), group->seat);
+  group->url = lw_web_server_seat_url (self->server, self->link_address, game_id (self), group->seat);
   gtk_label_set_text (group->url_label,
                       group->url != NULL ? group->url
                       /* TRANSLATORS: a hosted table opened again: its links' secrets are not kept, only their hashes */
@@ -126,7 +126,7 @@ update_all (LwSeatsDialog *self)
 }
 
 static void
-seat_connection_cb (LwEntryServer *server,
+seat_connection_cb (LwWebServer *server,
                     gint64         game,
                     guint          seat,
                     gboolean       connected,
@@ -154,7 +154,7 @@ new_link_clicked_cb (GtkButton *button,
   g_autoptr (GError) error = NULL;
 
   show_error (self, NULL);
-  if (!lw_entry_server_new_seat_link (self->server, game_id (self), group->seat, &error))
+  if (!lw_web_server_new_seat_link (self->server, game_id (self), group->seat, &error))
     show_error (self, error->message);
   update_group (group);
 }
@@ -310,7 +310,7 @@ lw_seats_dialog_init (LwSeatsDialog *self)
 GtkWidget *
 lw_seats_dialog_new (GtkWindow     *parent,
                      LwTableHost   *host,
-                     LwEntryServer *server,
+                     LwWebServer *server,
                      const char    *link_address)
 {
   LwSeatsDialog *self;
@@ -318,7 +318,7 @@ lw_seats_dialog_new (GtkWindow     *parent,
 
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
   g_return_val_if_fail (LW_IS_TABLE_HOST (host), NULL);
-  g_return_val_if_fail (LW_IS_ENTRY_SERVER (server), NULL);
+  g_return_val_if_fail (LW_IS_WEB_SERVER (server), NULL);
   g_return_val_if_fail (link_address != NULL, NULL);
 
   self = g_object_new (LW_TYPE_SEATS_DIALOG, "transient-for", parent, NULL);
@@ -328,7 +328,7 @@ lw_seats_dialog_new (GtkWindow     *parent,
 
   for (guint s = 0; s < lw_table_host_get_n_players (host) && s < LW_MAX_SEATS; s++)
     {
-      g_autofree char *url = lw_entry_server_seat_url (server, link_address, lw_table_host_get_game_id (host), s);
+      g_autofree char *url = lw_web_server_seat_url (server, link_address, lw_table_host_get_game_id (host), s);
       SeatGroup *group;
 
       /* A seat given a link (a computer may play it for now): shown here,

@@ -9,7 +9,7 @@
 
 #include <adwaita.h>
 
-#include "lw-entry-server.h"
+#include "lw-web-server.h"
 #include "lw-table-host.h"
 
 G_BEGIN_DECLS
@@ -21,15 +21,15 @@ G_DECLARE_FINAL_TYPE (LwSeatsDialog, lw_seats_dialog, LW, SEATS_DIALOG, AdwWindo
  * lw_seats_dialog_new:
  * @parent: (nullable): the window of the hosted table
  * @host: the hosted table (a reference is taken)
- * @server: the server that hosts it (lw_entry_server_host_table()); a
+ * @server: the server that hosts it (lw_web_server_host_table()); a
  *   reference is taken
  * @link_address: the address the links name
  *
  * One group per seat played from another device (every seat once given
  * a link, including one a computer plays for now): its player's name, the
  * link (selectable, with Copy) and its QR code, Connected or Not connected
- * (live from #LwEntryServer::seat-connection), New Link (the old link stops
- * working: lw_entry_server_new_seat_link()), and while the seat is not
+ * (live from #LwWebServer::seat-connection), New Link (the old link stops
+ * working: lw_web_server_new_seat_link()), and while the seat is not
  * connected Play for Them (a computer of the chosen level plays it:
  * lw_table_host_set_seat_kind()), then Give Back.
  *
@@ -37,7 +37,7 @@ G_DECLARE_FINAL_TYPE (LwSeatsDialog, lw_seats_dialog, LW, SEATS_DIALOG, AdwWindo
  */
 GtkWidget *lw_seats_dialog_new (GtkWindow     *parent,
                                 LwTableHost   *host,
-                                LwEntryServer *server,
+                                LwWebServer *server,
                                 const char    *link_address);
 
 /* What the UI tests read and press */

@@ -211,8 +211,8 @@ lw_table_page_stop_hosting (LwTablePage *self)
     return;
   close_seats_dialog (self);
   g_clear_signal_handler (&self->host_changed, self->host);
-  lw_entry_server_close_host_table (self->server, lw_table_host_get_game_id (self->host));
-  lw_entry_server_stop (self->server);
+  lw_web_server_close_host_table (self->server, lw_table_host_get_game_id (self->host));
+  lw_web_server_stop (self->server);
   g_clear_object (&self->server);
   g_clear_object (&self->host);
   g_clear_pointer (&self->link_address, g_free);
@@ -223,13 +223,13 @@ lw_table_page_stop_hosting (LwTablePage *self)
 gboolean
 lw_table_page_host (LwTablePage    *self,
                     LwTableHost    *host,
-                    LwEntryServer  *server,
+                    LwWebServer  *server,
                     const char     *link_address,
                     GError        **error)
 {
   g_return_val_if_fail (LW_IS_TABLE_PAGE (self), FALSE);
   g_return_val_if_fail (LW_IS_TABLE_HOST (host), FALSE);
-  g_return_val_if_fail (LW_IS_ENTRY_SERVER (server), FALSE);
+  g_return_val_if_fail (LW_IS_WEB_SERVER (server), FALSE);
   g_return_val_if_fail (link_address != NULL, FALSE);
 
   lw_table_page_stop_bot (self);

@@ -8,7 +8,7 @@
  */
 #pragma once
 
-#include "lw-entry-server.h"
+#include "lw-web-server.h"
 #include "lw-table-host.h"
 #include "lw-table-page.h"
 
@@ -71,7 +71,7 @@ struct _LwTablePage
 
   /* hosted mode (lw-table-host-mode.c): the table is the host's */
   LwTableHost *host;
-  LwEntryServer *server;
+  LwWebServer *server;
   char *link_address;       /* the address the links name */
   gulong host_changed;
   GtkWidget *seats_dialog;  /* borrowed, while it is open */

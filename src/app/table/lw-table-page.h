@@ -8,7 +8,7 @@
 
 #include <adwaita.h>
 
-#include "lw-entry-server.h"
+#include "lw-web-server.h"
 #include "lw-store.h"
 #include "lw-table-host.h"
 #include "lw-table-seats.h"
@@ -44,7 +44,7 @@ gboolean lw_table_page_load (LwTablePage  *self,
  * lw_table_page_host:
  * @self: the page
  * @host: a hosted table (lw_table_host_new()), served by @server
- *   (lw_entry_server_host_table()); a reference is taken
+ *   (lw_web_server_host_table()); a reference is taken
  * @server: the running server the remote seats connect to; a reference
  *   is taken, and the page stops it when the hosting ends
  * @link_address: the address the seats' links name (the one the server
@@ -65,7 +65,7 @@ gboolean lw_table_page_load (LwTablePage  *self,
  */
 gboolean lw_table_page_host (LwTablePage    *self,
                              LwTableHost    *host,
-                             LwEntryServer  *server,
+                             LwWebServer  *server,
                              const char     *link_address,
                              GError        **error);
 
@@ -74,7 +74,7 @@ gboolean lw_table_page_host (LwTablePage    *self,
  * @self: the page
  *
  * Ends hosted mode, when on: the table is closed on the server
- * (lw_entry_server_close_host_table(): the secrets forgotten, the seats'
+ * (lw_web_server_close_host_table(): the secrets forgotten, the seats'
  * sockets closed), the server stopped and the Seats panel closed. The game
  * stays stored; it opens from the history like any game at the virtual
  * table.

@@ -217,7 +217,7 @@ add_page (LwWindow     *self,
 
 static gboolean host_table_cb (LwNewGamePage *page,
                                LwTableHost   *host,
-                               LwEntryServer *server,
+                               LwWebServer *server,
                                const char    *link_address,
                                LwWindow      *self);
 
@@ -463,7 +463,7 @@ lw_window_open_game (LwWindow  *self,
   if (lw_store_is_table_hosted (self->store, id))
     {
       g_autoptr (GError) local = NULL;
-      g_autoptr (LwEntryServer) server = NULL;
+      g_autoptr (LwWebServer) server = NULL;
       g_autofree char *link_address = NULL;
       g_autoptr (LwTableHost) host = lw_new_game_reopen_hosted (self->store, id, self->host_address, self->host_port,
                                                                &server, &link_address, &local);
@@ -472,8 +472,8 @@ lw_window_open_game (LwWindow  *self,
         {
           if (!lw_table_page_host (ensure_table_page (self), host, server, link_address, error))
             {
-              lw_entry_server_close_host_table (server, id);
-              lw_entry_server_stop (server);
+              lw_web_server_close_host_table (server, id);
+              lw_web_server_stop (server);
               return FALSE;
             }
           show_table_page (self, id);
@@ -512,7 +512,7 @@ lw_window_open_game (LwWindow  *self,
 static gboolean
 host_table_cb (LwNewGamePage *page,
                LwTableHost   *host,
-               LwEntryServer *server,
+               LwWebServer *server,
                const char    *link_address,
                LwWindow      *self)
 {

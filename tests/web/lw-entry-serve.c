@@ -24,7 +24,7 @@
 #include <glib-unix.h>
 #include <glib/gi18n.h>
 
-#include "lw-entry-server.h"
+#include "lw-web-server.h"
 #include "lw-store.h"
 
 static gboolean
@@ -55,7 +55,7 @@ main (int    argc,
   static const char *const names[] = { "Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hal" };
   g_autoptr (LwStore) store = NULL;
   g_autoptr (LwEntryRequests) entry = NULL;
-  g_autoptr (LwEntryServer) server = NULL;
+  g_autoptr (LwWebServer) server = NULL;
   g_autoptr (GMainLoop) loop = NULL;
 
   setlocale (LC_ALL, "");
@@ -80,8 +80,8 @@ main (int    argc,
       return 1;
     }
   entry = lw_entry_requests_new (store);
-  server = lw_entry_server_new (entry);
-  if (!lw_entry_server_start (server, "127.0.0.1", (guint) port, &error))
+  server = lw_web_server_new (entry);
+  if (!lw_web_server_start (server, "127.0.0.1", (guint) port, &error))
     {
       g_printerr ("lw-entry-serve: %s\n", error->message);
       return 1;
@@ -105,7 +105,7 @@ main (int    argc,
               g_printerr ("lw-entry-serve: %s\n", error->message);
               return 1;
             }
-          url = lw_entry_server_table_url (server, "127.0.0.1", key);
+          url = lw_web_server_table_url (server, "127.0.0.1", key);
           g_print ("%" G_GINT64_FORMAT " %s %u\n", key, url, number);
         }
     }
@@ -129,7 +129,7 @@ main (int    argc,
               g_printerr ("lw-entry-serve: %s\n", error->message);
               return 1;
             }
-          url = lw_entry_server_table_url (server, "127.0.0.1", game->game_id);
+          url = lw_web_server_table_url (server, "127.0.0.1", game->game_id);
           g_print ("%" G_GINT64_FORMAT " %s %u\n", game->game_id, url, game->table);
         }
     }
@@ -146,7 +146,7 @@ main (int    argc,
             g_printerr ("lw-entry-serve: %s\n", error->message);
             return 1;
           }
-        url = lw_entry_server_table_url (server, "127.0.0.1", id);
+        url = lw_web_server_table_url (server, "127.0.0.1", id);
         g_print ("%" G_GINT64_FORMAT " %s %d\n", id, url, t + 1);
       }
   g_print ("ready\n");
@@ -156,6 +156,6 @@ main (int    argc,
   g_unix_signal_add (SIGTERM, quit_cb, loop);
   g_unix_signal_add (SIGINT, quit_cb, loop);
   g_main_loop_run (loop);
-  lw_entry_server_stop (server);
+  lw_web_server_stop (server);
   return 0;
 }

@@ -1,4 +1,4 @@
-/* lw-entry-server.h — the HTTP server of table entry: libsoup in a
+/* lw-web-server.h — the HTTP server of table entry: libsoup in a
  * thread of its own, with its own database connection, serving the phone
  * page and handing the API's requests to lw_entry_requests_handle()
  *
@@ -14,14 +14,14 @@
 G_BEGIN_DECLS
 
 /**
- * LW_ENTRY_SERVER_DEFAULT_PORT:
+ * LW_WEB_SERVER_DEFAULT_PORT:
  *
  * The port offered when the director has not chosen one.
  */
-#define LW_ENTRY_SERVER_DEFAULT_PORT 8642
+#define LW_WEB_SERVER_DEFAULT_PORT 8642
 
 /**
- * LwEntryServerLimits:
+ * LwWebServerLimits:
  * @max_connections: connections open at once, all clients together; one
  *   more is closed as soon as it is accepted (default 512)
  * @max_per_address: connections open at once from one IP address
@@ -42,69 +42,69 @@ typedef struct {
   guint max_per_address;
   guint read_timeout_ms;
   guint idle_timeout_ms;
-} LwEntryServerLimits;
+} LwWebServerLimits;
 
 /**
- * LW_ENTRY_SERVER_LIMITS_DEFAULT:
+ * LW_WEB_SERVER_LIMITS_DEFAULT:
  *
  * The limits a new server has: 512 connections, 64 per address, 10 s to
  * read a request, 30 s idle.
  */
-#define LW_ENTRY_SERVER_LIMITS_DEFAULT ((LwEntryServerLimits) { 512, 64, 10000, 30000 })
+#define LW_WEB_SERVER_LIMITS_DEFAULT ((LwWebServerLimits) { 512, 64, 10000, 30000 })
 
 /**
- * LwEntryServerState:
- * @LW_ENTRY_SERVER_STOPPED: not listening
- * @LW_ENTRY_SERVER_LISTENING: listening and accepting connections
- * @LW_ENTRY_SERVER_SATURATED: listening, but new connections cannot be
+ * LwWebServerState:
+ * @LW_WEB_SERVER_STOPPED: not listening
+ * @LW_WEB_SERVER_LISTENING: listening and accepting connections
+ * @LW_WEB_SERVER_SATURATED: listening, but new connections cannot be
  *   accepted at the moment (the process is out of file descriptors, see
- *   lw_entry_server_get_problem()); accepting is tried again every
+ *   lw_web_server_get_problem()); accepting is tried again every
  *   100 ms, and resumes by itself once descriptors are free
  *
  * What the server is doing, for the director's window to show.
  */
 typedef enum {
-  LW_ENTRY_SERVER_STOPPED,
-  LW_ENTRY_SERVER_LISTENING,
-  LW_ENTRY_SERVER_SATURATED,
-} LwEntryServerState;
+  LW_WEB_SERVER_STOPPED,
+  LW_WEB_SERVER_LISTENING,
+  LW_WEB_SERVER_SATURATED,
+} LwWebServerState;
 
-#define LW_TYPE_ENTRY_SERVER_STATE (lw_entry_server_state_get_type ())
-GType lw_entry_server_state_get_type (void);
+#define LW_TYPE_WEB_SERVER_STATE (lw_web_server_state_get_type ())
+GType lw_web_server_state_get_type (void);
 
-#define LW_TYPE_ENTRY_SERVER (lw_entry_server_get_type ())
-G_DECLARE_FINAL_TYPE (LwEntryServer, lw_entry_server, LW, ENTRY_SERVER, GObject)
+#define LW_TYPE_WEB_SERVER (lw_web_server_get_type ())
+G_DECLARE_FINAL_TYPE (LwWebServer, lw_web_server, LW, WEB_SERVER, GObject)
 
 /**
- * lw_entry_server_new:
+ * lw_web_server_new:
  * @entry: the tables open for entry
  *
- * A server that is not listening yet (lw_entry_server_start()).
+ * A server that is not listening yet (lw_web_server_start()).
  *
  * Returns: (transfer full): the server.
  */
-LwEntryServer *lw_entry_server_new (LwEntryRequests *entry);
+LwWebServer *lw_web_server_new (LwEntryRequests *entry);
 
 /**
- * lw_entry_server_get_entry:
+ * lw_web_server_get_entry:
  *
  * Returns: (transfer none): the tables open for entry.
  */
-LwEntryRequests *lw_entry_server_get_entry (LwEntryServer *self);
+LwEntryRequests *lw_web_server_get_entry (LwWebServer *self);
 
 /**
- * lw_entry_server_set_limits:
+ * lw_web_server_set_limits:
  * @self: a server
  * @limits: the limits (each count and time ≥ 1)
  *
- * Sets the limits the next lw_entry_server_start() uses (a load test
+ * Sets the limits the next lw_web_server_start() uses (a load test
  * from 127.0.0.1 raises @max_per_address; a test shortens the timeouts).
  */
-void lw_entry_server_set_limits (LwEntryServer             *self,
-                                 const LwEntryServerLimits *limits);
+void lw_web_server_set_limits (LwWebServer             *self,
+                                 const LwWebServerLimits *limits);
 
 /**
- * lw_entry_server_start:
+ * lw_web_server_start:
  * @self: a server
  * @address: (nullable): an IPv4 address of this computer to listen on
  *   (e.g. "192.168.1.20", or "127.0.0.1" for this computer only); %NULL
@@ -136,64 +136,64 @@ void lw_entry_server_set_limits (LwEntryServer             *self,
  *
  * Returns: %TRUE when listening.
  */
-gboolean lw_entry_server_start (LwEntryServer  *self,
+gboolean lw_web_server_start (LwWebServer  *self,
                                 const char     *address,
                                 guint           port,
                                 GError        **error);
 
 /**
- * lw_entry_server_stop:
+ * lw_web_server_stop:
  * @self: a server
  *
  * Stops listening and closes every connection (the server's thread ends
  * once the request it is answering, if any, is answered): the port is
  * free again.
  */
-void lw_entry_server_stop (LwEntryServer *self);
+void lw_web_server_stop (LwWebServer *self);
 
 /**
- * lw_entry_server_get_state:
+ * lw_web_server_get_state:
  *
  * The server's state; #GObject::notify for "state" tells when it changes.
  *
  * Returns: the state.
  */
-LwEntryServerState lw_entry_server_get_state (LwEntryServer *self);
+LwWebServerState lw_web_server_get_state (LwWebServer *self);
 
 /**
- * lw_entry_server_get_problem:
+ * lw_web_server_get_problem:
  *
  * Returns: (transfer full) (nullable): why the server is
- *   %LW_ENTRY_SERVER_SATURATED (the system's message, e.g. "Too many
+ *   %LW_WEB_SERVER_SATURATED (the system's message, e.g. "Too many
  *   open files"); %NULL in another state.
  */
-char *lw_entry_server_get_problem (LwEntryServer *self);
+char *lw_web_server_get_problem (LwWebServer *self);
 
 /**
- * lw_entry_server_get_n_connections:
+ * lw_web_server_get_n_connections:
  *
  * Returns: the connections open now (those closed by the client are
  *   counted off within a fraction of the shorter timeout).
  */
-guint lw_entry_server_get_n_connections (LwEntryServer *self);
+guint lw_web_server_get_n_connections (LwWebServer *self);
 
 /**
- * lw_entry_server_is_running:
+ * lw_web_server_is_running:
  *
- * Returns: whether the server listens (%LW_ENTRY_SERVER_LISTENING or
- *   %LW_ENTRY_SERVER_SATURATED).
+ * Returns: whether the server listens (%LW_WEB_SERVER_LISTENING or
+ *   %LW_WEB_SERVER_SATURATED).
  */
-gboolean lw_entry_server_is_running (LwEntryServer *self);
+gboolean lw_web_server_is_running (LwWebServer *self);
 
 /**
- * lw_entry_server_get_port:
+ * lw_web_server_get_port:
  *
  * Returns: the port listened on, 0 when stopped.
  */
-guint lw_entry_server_get_port (LwEntryServer *self);
+guint lw_web_server_get_port (LwWebServer *self);
 
 /**
- * lw_entry_server_table_url:
+ * lw_web_server_table_url:
  * @self: a running server
  * @host: the address the phones reach this computer at
  *   (lw_entry_list_lan_addresses())
@@ -203,7 +203,7 @@ guint lw_entry_server_get_port (LwEntryServer *self);
  *   `http://HOST:PORT/t/GAME#SECRET`; %NULL when the table is not open or
  *   the server is stopped.
  */
-char *lw_entry_server_table_url (LwEntryServer *self,
+char *lw_web_server_table_url (LwWebServer *self,
                                  const char    *host,
                                  gint64         game_id);
 
@@ -219,7 +219,7 @@ char *lw_entry_server_table_url (LwEntryServer *self,
 char **lw_entry_list_lan_addresses (void);
 
 /**
- * lw_entry_server_host_table:
+ * lw_web_server_host_table:
  * @self: a server
  * @host: a virtual table with remote seats (one reference taken)
  * @error: return location for a #GError
@@ -227,14 +227,14 @@ char **lw_entry_list_lan_addresses (void);
  * Serves @host for remote play (docs/REMOTE-PLAY.md): each of its
  * remote seats gets a secret of 128 bits from the system's cryptographic
  * random source (lw_entry_requests_random_secret()), the link of
- * lw_entry_server_seat_url(). A socket at `/play/socket` whose hello names
+ * lw_web_server_seat_url(). A socket at `/play/socket` whose hello names
  * the table and a seat's secret (compared in constant time) holds that
  * seat: it receives the seat's state (lw_table_host_get_state()) at once
  * and after every #LwTableHost::changed, and its actions go to
  * lw_table_host_act(). A second socket with the same secret takes the seat
  * over (the first is closed with 4003). The secrets are kept in memory
  * only, never logged, and forgotten with
- * lw_entry_server_close_host_table() or the server; their SHA-256 is
+ * lw_web_server_close_host_table() or the server; their SHA-256 is
  * kept in the store by @host (lw_table_host_set_link_hash()), so that a
  * seat that has a link already (a table hosted again with
  * lw_table_host_open()) keeps it and its old link opens it again, the
@@ -247,12 +247,12 @@ char **lw_entry_list_lan_addresses (void);
  *
  * Returns: %TRUE when served.
  */
-gboolean lw_entry_server_host_table (LwEntryServer  *self,
+gboolean lw_web_server_host_table (LwWebServer  *self,
                                      LwTableHost    *host,
                                      GError        **error);
 
 /**
- * lw_entry_server_close_host_table:
+ * lw_web_server_close_host_table:
  * @self: a server
  * @game_id: a hosted table's game
  *
@@ -261,11 +261,11 @@ gboolean lw_entry_server_host_table (LwEntryServer  *self,
  *
  * Returns: %FALSE when the table was not hosted.
  */
-gboolean lw_entry_server_close_host_table (LwEntryServer *self,
+gboolean lw_web_server_close_host_table (LwWebServer *self,
                                            gint64         game_id);
 
 /**
- * lw_entry_server_seat_url:
+ * lw_web_server_seat_url:
  * @self: a running server
  * @host: the address the devices reach this computer at
  *   (lw_entry_list_lan_addresses())
@@ -279,13 +279,13 @@ gboolean lw_entry_server_close_host_table (LwEntryServer *self,
  *   restarted (only its hash is known: the old link still opens it; a
  *   New Link gives one to show) or the server is stopped.
  */
-char *lw_entry_server_seat_url (LwEntryServer *self,
+char *lw_web_server_seat_url (LwWebServer *self,
                                 const char    *host,
                                 gint64         game_id,
                                 guint          seat);
 
 /**
- * lw_entry_server_new_seat_link:
+ * lw_web_server_new_seat_link:
  * @self: a server
  * @game_id: a hosted table's game
  * @seat: a seat of it
@@ -301,27 +301,27 @@ char *lw_entry_server_seat_url (LwEntryServer *self,
  *
  * Returns: %TRUE when the seat has its new secret.
  */
-gboolean lw_entry_server_new_seat_link (LwEntryServer  *self,
+gboolean lw_web_server_new_seat_link (LwWebServer  *self,
                                         gint64          game_id,
                                         guint           seat,
                                         GError        **error);
 
 /**
- * lw_entry_server_is_seat_connected:
+ * lw_web_server_is_seat_connected:
  * @self: a server
  * @game_id: a hosted table's game
  * @seat: a seat of it
  *
- * #LwEntryServer::seat-connection tells when it changes.
+ * #LwWebServer::seat-connection tells when it changes.
  *
  * Returns: whether a socket holds @seat now.
  */
-gboolean lw_entry_server_is_seat_connected (LwEntryServer *self,
+gboolean lw_web_server_is_seat_connected (LwWebServer *self,
                                             gint64         game_id,
                                             guint          seat);
 
 /**
- * lw_entry_server_set_max_play_sockets:
+ * lw_web_server_set_max_play_sockets:
  * @self: a server
  * @max_per_address: ≥ 1 (default 8)
  *
@@ -329,25 +329,25 @@ gboolean lw_entry_server_is_seat_connected (LwEntryServer *self,
  * answered 429 before its handshake (a load test from 127.0.0.1 raises
  * it). Sockets already open stay.
  */
-void lw_entry_server_set_max_play_sockets (LwEntryServer *self,
+void lw_web_server_set_max_play_sockets (LwWebServer *self,
                                            guint          max_per_address);
 
 /**
- * lw_entry_server_set_play_heartbeat:
+ * lw_web_server_set_play_heartbeat:
  * @self: a server
  * @ping_ms: how often a remote page sends `{"type":"ping"}`, in
  *   milliseconds, ≥ 10 (default 15000); told to it in the welcome
  * @silence_ms: a play socket that sends nothing for this long, in
  *   milliseconds, > @ping_ms (default 45000), is closed with code 4006
  *   ("nothing heard") and its seat is Not connected at once
- *   (#LwEntryServer::seat-connection), so that the host can give it to a
+ *   (#LwWebServer::seat-connection), so that the host can give it to a
  *   computer
  *
  * The application's heartbeat of remote play (libsoup 3.2 has no pong
  * timeout, so a vanished peer would otherwise hold its seat): it applies
  * to the sockets opened from now on. Tests shorten it.
  */
-void lw_entry_server_set_play_heartbeat (LwEntryServer *self,
+void lw_web_server_set_play_heartbeat (LwWebServer *self,
                                          guint          ping_ms,
                                          guint          silence_ms);
 

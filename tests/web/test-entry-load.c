@@ -20,7 +20,7 @@
 #include <json-glib/json-glib.h>
 #include <libsoup/soup.h>
 
-#include "lw-entry-server.h"
+#include "lw-web-server.h"
 #include "lw-store.h"
 #include "lw-test-util.h"
 
@@ -171,7 +171,7 @@ test_load (LwTestDb      *fixture,
   LwStore *store = fixture->store;
   g_autoptr (GError) error = NULL;
   g_autoptr (LwEntryRequests) entry = lw_entry_requests_new (store);
-  g_autoptr (LwEntryServer) server = lw_entry_server_new (entry);
+  g_autoptr (LwWebServer) server = lw_web_server_new (entry);
   g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (gint64));
   Worker *workers = g_new0 (Worker, n_tables);
   GThread **threads = g_new0 (GThread *, n_tables);
@@ -183,14 +183,14 @@ test_load (LwTestDb      *fixture,
   /* Every phone of the test comes from 127.0.0.1, each with two sessions
    * that keep their connections alive. */
   {
-    LwEntryServerLimits limits = LW_ENTRY_SERVER_LIMITS_DEFAULT;
+    LwWebServerLimits limits = LW_WEB_SERVER_LIMITS_DEFAULT;
 
     limits.max_per_address = limits.max_connections;
-    lw_entry_server_set_limits (server, &limits);
+    lw_web_server_set_limits (server, &limits);
   }
-  lw_entry_server_start (server, "127.0.0.1", 0, &error);
+  lw_web_server_start (server, "127.0.0.1", 0, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (lw_entry_server_get_port (server), >, 0);
+  g_assert_cmpuint (lw_web_server_get_port (server), >, 0);
 
   for (int t = 0; t < n_tables; t++)
     {
@@ -203,7 +203,7 @@ test_load (LwTestDb      *fixture,
       g_assert_no_error (error);
       workers[t].secret = g_strdup (lw_entry_requests_open_table (entry, workers[t].game, NULL, &error));
       g_assert_no_error (error);
-      workers[t].port = lw_entry_server_get_port (server);
+      workers[t].port = lw_web_server_get_port (server);
       workers[t].latencies = g_array_new (FALSE, FALSE, sizeof (gint64));
     }
 
@@ -268,7 +268,7 @@ test_load (LwTestDb      *fixture,
   g_free (workers);
   g_free (threads);
   g_clear_pointer (&loop, g_main_loop_unref);
-  lw_entry_server_stop (server);
+  lw_web_server_stop (server);
   g_clear_object (&server);
   g_clear_object (&entry);
 }

@@ -1,4 +1,4 @@
-/* lw-entry-addresses.c — the addresses phones can reach this computer at
+/* lw-web-addresses.c — the addresses phones can reach this computer at
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,7 +9,7 @@
 
 #include <gio/gio.h>
 
-#include "lw-entry-server.h"
+#include "lw-web-server.h"
 
 char **
 lw_entry_list_lan_addresses (void)

@@ -41,7 +41,7 @@
 #include <json-glib/json-glib.h>
 #include <sqlite3.h>
 
-#include "lw-entry-server.h"
+#include "lw-web-server.h"
 #include "lw-store.h"
 #include "lw-test-util.h"
 
@@ -61,7 +61,7 @@ typedef struct {
    * the director's window serves it (the game's table open, its secret
    * in @secret), and its server, not started */
   LwEntryRequests *entry;
-  LwEntryServer   *local_server;
+  LwWebServer   *local_server;
 } Fixture;
 
 static rlim_t child_nofile;
@@ -172,7 +172,7 @@ in_process_set_up (Fixture       *fixture,
   fixture->entry = lw_entry_requests_new (store);
   fixture->secret = g_strdup (lw_entry_requests_open_table (fixture->entry, fixture->game, NULL, &error));
   g_assert_no_error (error);
-  fixture->local_server = lw_entry_server_new (fixture->entry);
+  fixture->local_server = lw_web_server_new (fixture->entry);
 }
 
 static void
@@ -886,13 +886,13 @@ test_cli_errors (Fixture       *fixture,
 /* ------------------------------------------------------------------ */
 
 static void
-wait_for_state (LwEntryServer      *server,
-                LwEntryServerState  state,
+wait_for_state (LwWebServer      *server,
+                LwWebServerState  state,
                 double              limit)
 {
   gint64 deadline = g_get_monotonic_time () + (gint64) (limit * G_USEC_PER_SEC);
 
-  while (lw_entry_server_get_state (server) != state && g_get_monotonic_time () < deadline)
+  while (lw_web_server_get_state (server) != state && g_get_monotonic_time () < deadline)
     g_main_context_iteration (NULL, FALSE) || (g_usleep (10 * 1000), TRUE);
 }
 
@@ -911,8 +911,8 @@ test_saturated_state (Fixture       *fixture,
                       gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  LwEntryServer *server = fixture->local_server;
-  LwEntryServerLimits limits = LW_ENTRY_SERVER_LIMITS_DEFAULT;
+  LwWebServer *server = fixture->local_server;
+  LwWebServerLimits limits = LW_WEB_SERVER_LIMITS_DEFAULT;
   struct rlimit saved, lowered;
   g_autofree char *problem = NULL;
   GArray *fds = g_array_new (FALSE, FALSE, sizeof (int));
@@ -921,11 +921,11 @@ test_saturated_state (Fixture       *fixture,
 
   g_assert_nonnull (fixture->secret);
   limits.max_connections = limits.max_per_address = 5000;
-  lw_entry_server_set_limits (server, &limits);
+  lw_web_server_set_limits (server, &limits);
   g_signal_connect (server, "notify::state", G_CALLBACK (count_notify_cb), &notified);
-  g_assert_true (lw_entry_server_start (server, "127.0.0.1", 0, &error));
+  g_assert_true (lw_web_server_start (server, "127.0.0.1", 0, &error));
   g_assert_no_error (error);
-  g_assert_cmpint (lw_entry_server_get_state (server), ==, LW_ENTRY_SERVER_LISTENING);
+  g_assert_cmpint (lw_web_server_get_state (server), ==, LW_WEB_SERVER_LISTENING);
 
   /* 64 descriptors more than now: the clients take them, then the
    * server has none to accept with. */
@@ -938,7 +938,7 @@ test_saturated_state (Fixture       *fixture,
   g_assert_cmpint (setrlimit (RLIMIT_NOFILE, &lowered), ==, 0);
   for (int i = 0; i < 200; i++)
     {
-      int fd = connect_to (lw_entry_server_get_port (server), TRUE);
+      int fd = connect_to (lw_web_server_get_port (server), TRUE);
 
       if (fd < 0)
         break;
@@ -954,12 +954,12 @@ test_saturated_state (Fixture       *fixture,
         g_array_set_size (fds, fds->len - 1);
       }
     for (int i = 0; i < 4; i++)
-      if ((last = connect_to (lw_entry_server_get_port (server), TRUE)) >= 0)
+      if ((last = connect_to (lw_web_server_get_port (server), TRUE)) >= 0)
         g_array_append_val (fds, last);
   }
-  wait_for_state (server, LW_ENTRY_SERVER_SATURATED, 5);
-  g_assert_cmpint (lw_entry_server_get_state (server), ==, LW_ENTRY_SERVER_SATURATED);
-  problem = lw_entry_server_get_problem (server);
+  wait_for_state (server, LW_WEB_SERVER_SATURATED, 5);
+  g_assert_cmpint (lw_web_server_get_state (server), ==, LW_WEB_SERVER_SATURATED);
+  problem = lw_web_server_get_problem (server);
   g_test_message ("saturated: %s (%u clients)", problem, fds->len);
   g_assert_nonnull (problem);
   g_assert_nonnull (strstr (problem, "files"));
@@ -970,13 +970,13 @@ test_saturated_state (Fixture       *fixture,
   g_assert_cmpint (setrlimit (RLIMIT_NOFILE, &saved), ==, 0);
   {
     /* A new client is accepted: listening again. */
-    int fd = connect_to (lw_entry_server_get_port (server), FALSE);
+    int fd = connect_to (lw_web_server_get_port (server), FALSE);
 
     g_assert_cmpint (fd, >=, 0);
-    wait_for_state (server, LW_ENTRY_SERVER_LISTENING, 5);
+    wait_for_state (server, LW_WEB_SERVER_LISTENING, 5);
     close (fd);
   }
-  g_assert_cmpint (lw_entry_server_get_state (server), ==, LW_ENTRY_SERVER_LISTENING);
+  g_assert_cmpint (lw_web_server_get_state (server), ==, LW_WEB_SERVER_LISTENING);
   /* Told in this thread: started, saturated, listening again. */
   {
     gint64 deadline = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
@@ -985,8 +985,8 @@ test_saturated_state (Fixture       *fixture,
       g_main_context_iteration (NULL, FALSE) || (g_usleep (10 * 1000), TRUE);
   }
   g_assert_cmpuint (notified, ==, 3);
-  lw_entry_server_stop (server);
-  g_assert_cmpint (lw_entry_server_get_state (server), ==, LW_ENTRY_SERVER_STOPPED);
+  lw_web_server_stop (server);
+  g_assert_cmpint (lw_web_server_get_state (server), ==, LW_WEB_SERVER_STOPPED);
 }
 
 typedef struct {
@@ -1063,7 +1063,7 @@ test_main_loop_stall (Fixture       *fixture,
                       gconstpointer  data)
 {
   g_autoptr (GError) error = NULL;
-  LwEntryServer *server = fixture->local_server;
+  LwWebServer *server = fixture->local_server;
   sqlite3 *db = lw_test_sql_open (fixture->db.path);
   Phone phones[4];
   GThread *threads[4];
@@ -1072,7 +1072,7 @@ test_main_loop_stall (Fixture       *fixture,
   guint tick_id;
   gboolean all_done = FALSE;
 
-  g_assert_true (lw_entry_server_start (server, "127.0.0.1", 0, &error));
+  g_assert_true (lw_web_server_start (server, "127.0.0.1", 0, &error));
   g_assert_no_error (error);
   lw_test_sql_exec (db, "BEGIN EXCLUSIVE; INSERT INTO players (name) VALUES ('Import')");
 
@@ -1080,7 +1080,7 @@ test_main_loop_stall (Fixture       *fixture,
   tick_id = g_timeout_add (5, tick_cb, &ticks);
   for (gsize i = 0; i < G_N_ELEMENTS (phones); i++)
     {
-      phones[i] = (Phone) { lw_entry_server_get_port (server), fixture->secret, fixture->game, 0, 0, NULL, FALSE };
+      phones[i] = (Phone) { lw_web_server_get_port (server), fixture->secret, fixture->game, 0, 0, NULL, FALSE };
       threads[i] = g_thread_new ("phone", phone_thread, &phones[i]);
     }
   deadline = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;

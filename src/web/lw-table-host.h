@@ -2,7 +2,7 @@
  * from other devices: the host holds the game, every action goes through
  * the engine, and each seat is given only its own view (docs/REMOTE-PLAY.md)
  *
- * No network here: the entry server (lw-entry-server.c) carries the
+ * No network here: the web server (lw-web-server.c) carries the
  * states and actions over WebSockets.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -127,7 +127,7 @@ LwTableHost *lw_table_host_new_for_game (LwStore              *store,
  * lw_store_save_table()), and deals its first round. Computer seats move
  * on timeouts attached to the thread-default main context at the time of
  * this call (see lw_table_host_set_timing()); the table is used from
- * that context's thread only, @store too (the entry server's thread with
+ * that context's thread only, @store too (the web server's thread with
  * its own connection, or the app's main thread).
  *
  * The seats' kinds are stored with the table (lw_store_host_table()),
@@ -171,7 +171,7 @@ LwTableHost *lw_table_host_new (LwStore             *store,
  * computer whose turn it is moves (after the pause). A round played to
  * its end whose storing the stop cut short is stored now, once; between
  * rounds the next one is dealt from the game's seed. Each seat keeps its
- * link: lw_table_host_get_link_hash() gives the hash the entry server
+ * link: lw_table_host_get_link_hash() gives the hash the web server
  * checks the old link's secret against (docs/REMOTE-PLAY.md "When the host
  * restarts"). The version counts on from above every version the seats
  * saw before, so that an action answering an old state is stale. The
@@ -205,7 +205,7 @@ LwTableHost *lw_table_host_open (LwStore              *store,
  * seat after a restart), the computers stop and the game is no longer
  * held. The game stays a virtual table's, which the app opens on one
  * screen (or lw_table_host_open() hosts again with new links). The entry
- * server's side is lw_entry_server_close_host_table(). The end of the
+ * server's side is lw_web_server_close_host_table(). The end of the
  * game forgets the links by itself.
  *
  * Errors: %LW_STORE_ERROR from the store (nothing forgotten then).

@@ -24,7 +24,7 @@
 
 #include <glib/gstdio.h>
 
-#include "lw-entry-server.h"
+#include "lw-web-server.h"
 #include "lw-play-client.h"
 #include "lw-store.h"
 #include "lw-table-host.h"
@@ -37,7 +37,7 @@
 typedef struct {
   LwTestDb         db;
   LwEntryRequests *entry;
-  LwEntryServer   *server;
+  LwWebServer   *server;
   LwTableHost     *host;
   gint64           game;
   guint            port;
@@ -51,10 +51,10 @@ fixture_set_up (Fixture       *f,
 
   lw_test_db_set_up (&f->db, data);
   f->entry = lw_entry_requests_new (f->db.store);
-  f->server = lw_entry_server_new (f->entry);
-  g_assert_true (lw_entry_server_start (f->server, "127.0.0.1", 0, &error));
+  f->server = lw_web_server_new (f->entry);
+  g_assert_true (lw_web_server_start (f->server, "127.0.0.1", 0, &error));
   g_assert_no_error (error);
-  f->port = lw_entry_server_get_port (f->server);
+  f->port = lw_web_server_get_port (f->server);
 }
 
 static void
@@ -62,8 +62,8 @@ fixture_tear_down (Fixture       *f,
                    gconstpointer  data)
 {
   if (f->host != NULL)
-    lw_entry_server_close_host_table (f->server, f->game);
-  lw_entry_server_stop (f->server);
+    lw_web_server_close_host_table (f->server, f->game);
+  lw_web_server_stop (f->server);
   g_clear_object (&f->server);
   g_clear_object (&f->host);
   g_clear_object (&f->entry);
@@ -99,7 +99,7 @@ host_table (Fixture    *f,
   g_assert_nonnull (f->host);
   lw_table_host_set_timing (f->host, 0, 0);
   f->game = lw_table_host_get_game_id (f->host);
-  g_assert_true (lw_entry_server_host_table (f->server, f->host, &error));
+  g_assert_true (lw_web_server_host_table (f->server, f->host, &error));
   g_assert_no_error (error);
 }
 
@@ -108,7 +108,7 @@ static char *
 seat_secret (Fixture *f,
              guint    seat)
 {
-  g_autofree char *url = lw_entry_server_seat_url (f->server, "127.0.0.1", f->game, seat);
+  g_autofree char *url = lw_web_server_seat_url (f->server, "127.0.0.1", f->game, seat);
   g_autofree char *prefix = NULL;
   const char *s;
 
@@ -254,7 +254,7 @@ seat_disconnected (gpointer data)
 {
   Fixture *f = data;
 
-  return !lw_entry_server_is_seat_connected (f->server, f->game, 0);
+  return !lw_web_server_is_seat_connected (f->server, f->game, 0);
 }
 
 static gboolean version_moved (gpointer data);
@@ -272,7 +272,7 @@ test_reconnect (Fixture       *f,
   client = client_for (f, 0, "de", FALSE);
   g_assert_true (lw_play_run_until (lw_play_client_has_state, client, STEP_MS));
   g_assert_cmpint (client->seat, ==, 0);
-  g_assert_true (lw_entry_server_is_seat_connected (f->server, f->game, 0));
+  g_assert_true (lw_web_server_is_seat_connected (f->server, f->game, 0));
 
   /* Plays until it must follow in a trick already begun, and waits. */
   client->pause_if = lw_play_client_mid_trick;
@@ -298,7 +298,7 @@ test_reconnect (Fixture       *f,
   again = json_to_string (json_object_get_member (json_node_get_object (client->state), "hand"), FALSE);
   g_assert_cmpstr (again, ==, hand);
   g_assert_true (lw_play_client_mid_trick (client));
-  g_assert_true (lw_entry_server_is_seat_connected (f->server, f->game, 0));
+  g_assert_true (lw_web_server_is_seat_connected (f->server, f->game, 0));
 
   /* And it plays on from there. */
   client->pause_if = NULL;
@@ -412,7 +412,7 @@ test_takeover (Fixture       *f,
   g_assert_cmpuint (first->close_code, ==, 4003);
   g_assert_false (second->closed);
   g_assert_cmpint (second->seat, ==, 0);
-  g_assert_true (lw_entry_server_is_seat_connected (f->server, f->game, 0));
+  g_assert_true (lw_web_server_is_seat_connected (f->server, f->game, 0));
   /* The seat speaks the new socket's language. */
   g_assert_cmpuint (second->version, ==, lw_table_host_get_version (f->host));
 }
@@ -798,7 +798,7 @@ test_per_address_cap (Fixture       *f,
   g_autoptr (LwPlayClient) third = NULL;
 
   host_table (f, "RR", FALSE, 9);
-  lw_entry_server_set_max_play_sockets (f->server, 2);
+  lw_web_server_set_max_play_sockets (f->server, 2);
   for (guint i = 0; i < 2; i++)
     {
       idle[i] = client_for (f, i, "en", FALSE);
@@ -1026,7 +1026,7 @@ typedef struct {
 } SeatNewsLog;
 
 static void
-seat_connection_cb (LwEntryServer *server,
+seat_connection_cb (LwWebServer *server,
                     gint64         game_id,
                     guint          seat,
                     gboolean       connected,
@@ -1048,7 +1048,7 @@ silent_gone (gpointer data)
   Fixture *f = ((gpointer *) data)[0];
   LwPlayClient *silent = ((gpointer *) data)[1];
 
-  return silent->closed && !lw_entry_server_is_seat_connected (f->server, f->game, 1);
+  return silent->closed && !lw_web_server_is_seat_connected (f->server, f->game, 1);
 }
 
 /* The heartbeat: seat 0's client pings every 100 ms, seat 1's sends
@@ -1067,7 +1067,7 @@ test_silent_peer (Fixture       *f,
   gint64 waited_ms;
   guint ping_source;
 
-  lw_entry_server_set_play_heartbeat (f->server, PING_MS, SILENCE_MS);
+  lw_web_server_set_play_heartbeat (f->server, PING_MS, SILENCE_MS);
   g_signal_connect (f->server, "seat-connection", G_CALLBACK (seat_connection_cb), &log);
   host_table (f, "RR", FALSE, 4);
   pinging = client_for (f, 0, "en", FALSE);
@@ -1078,7 +1078,7 @@ test_silent_peer (Fixture       *f,
   g_assert_true (lw_play_run_until (lw_play_client_has_state, silent, STEP_MS));
   opened = g_get_monotonic_time ();
   g_assert_cmpuint (heard.ping_ms, ==, PING_MS);
-  g_assert_true (lw_entry_server_is_seat_connected (f->server, f->game, 1));
+  g_assert_true (lw_web_server_is_seat_connected (f->server, f->game, 1));
   ping_source = g_timeout_add (PING_MS, send_ping, pinging);
 
   args[0] = f;
@@ -1104,7 +1104,7 @@ test_silent_peer (Fixture       *f,
   }
   g_source_remove (ping_source);
   g_assert_false (pinging->closed);
-  g_assert_true (lw_entry_server_is_seat_connected (f->server, f->game, 0));
+  g_assert_true (lw_web_server_is_seat_connected (f->server, f->game, 0));
   g_assert_cmpuint (heard.n_pongs, >=, 3);
   g_signal_handlers_disconnect_by_data (f->server, &log);
 }

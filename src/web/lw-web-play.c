@@ -1,8 +1,8 @@
-/* lw-entry-play.c — remote play's tables, the owner's thread (docs/REMOTE-PLAY.md)
+/* lw-web-play.c — remote play's tables, the owner's thread (docs/REMOTE-PLAY.md)
  *
  * The owner's thread holds the tables (each an #LwTableHost with one
  * secret per remote seat); the server's thread holds the sockets
- * (lw-entry-play-socket.c). They talk by small jobs posted to each
+ * (lw-web-play-socket.c). They talk by small jobs posted to each
  * other's main context:
  *
  *   server → owner: a seat wants its state (after its hello), or acts;
@@ -23,8 +23,8 @@
 
 #include <json-glib/json-glib.h>
 
-#include "lw-entry-play.h"
-#include "lw-entry-play-private.h"
+#include "lw-web-play.h"
+#include "lw-web-play-private.h"
 #include "lw-json-text.h"
 #include "lw-entry-requests.h"
 
@@ -33,7 +33,7 @@
 /* ------------------------------------------------------------------ */
 
 typedef struct {
-  LwEntryPlay *play;
+  LwWebPlay *play;
   gint64       game_id;
   int          seat;
   guint64      serial;
@@ -46,7 +46,7 @@ delivery_free (gpointer data)
 {
   Delivery *delivery = data;
 
-  lw_entry_play_unref (delivery->play);
+  lw_web_play_unref (delivery->play);
   g_free (delivery->text);
   g_free (delivery);
 }
@@ -56,7 +56,7 @@ request_free (gpointer data)
 {
   Request *request = data;
 
-  lw_entry_play_unref (request->play);
+  lw_web_play_unref (request->play);
   g_clear_pointer (&request->action, json_node_unref);
   g_free (request);
 }
@@ -77,7 +77,7 @@ invoke_in (GMainContext   *context,
 
 /* In the owner's thread: to the server's thread, if it runs. */
 static void
-post_delivery (LwEntryPlay *self,
+post_delivery (LwWebPlay *self,
                gint64       game_id,
                int          seat,
                guint64      serial,
@@ -86,7 +86,7 @@ post_delivery (LwEntryPlay *self,
 {
   Delivery *delivery = g_new0 (Delivery, 1);
 
-  delivery->play = lw_entry_play_ref (self);
+  delivery->play = lw_web_play_ref (self);
   delivery->game_id = game_id;
   delivery->seat = seat;
   delivery->serial = serial;
@@ -94,7 +94,7 @@ post_delivery (LwEntryPlay *self,
   delivery->close_code = close_code;
   g_mutex_lock (&self->lock);
   if (self->server_context != NULL)
-    invoke_in (self->server_context, lw_entry_play_deliver_cb, delivery, delivery_free);
+    invoke_in (self->server_context, lw_web_play_deliver_cb, delivery, delivery_free);
   else
     delivery_free (delivery);
   g_mutex_unlock (&self->lock);
@@ -102,12 +102,12 @@ post_delivery (LwEntryPlay *self,
 
 /* In the server's thread: to the owner's. */
 void
-lw_entry_play_post_request (PlaySocket *socket,
+lw_web_play_post_request (PlaySocket *socket,
                             JsonNode   *action)
 {
   Request *request = g_new0 (Request, 1);
 
-  request->play = lw_entry_play_ref (socket->play);
+  request->play = lw_web_play_ref (socket->play);
   request->game_id = socket->game_id;
   request->seat = socket->seat;
   request->serial = socket->serial;
@@ -137,7 +137,7 @@ state_text (PlayTable  *table,
 }
 
 char *
-lw_entry_play_refusal_text (const char *id,
+lw_web_play_refusal_text (const char *id,
                             const char *reason,
                             const char *message)
 {
@@ -163,7 +163,7 @@ host_changed_cb (LwTableHost *host,
                  gpointer     data)
 {
   PlayTable *table = data;
-  LwEntryPlay *self = table->play;
+  LwWebPlay *self = table->play;
   gboolean connected[MAX_SEATS];
   char lang[MAX_SEATS][3];
 
@@ -177,7 +177,7 @@ host_changed_cb (LwTableHost *host,
 }
 
 static PlayTable *
-find_table (LwEntryPlay *self,
+find_table (LwWebPlay *self,
             gint64       game_id)
 {
   PlayTable *table;
@@ -210,7 +210,7 @@ reason_of (const GError *error)
  * object where a string is read is refused, never a crash (json-glib's
  * *_with_default() answers %NULL for a number and asserts for an object). */
 const char *
-lw_entry_play_string_member (JsonObject *object,
+lw_web_play_string_member (JsonObject *object,
                              const char *name)
 {
   JsonNode *node = json_object_get_member (object, name);
@@ -223,7 +223,7 @@ static gboolean
 handle_request_cb (gpointer data)
 {
   Request *request = data;
-  LwEntryPlay *self = request->play;
+  LwWebPlay *self = request->play;
   PlayTable *table = find_table (self, request->game_id);
   g_autoptr (GError) error = NULL;
   JsonObject *action;
@@ -240,15 +240,15 @@ handle_request_cb (gpointer data)
     }
 
   action = json_node_get_object (request->action);
-  id = lw_entry_play_string_member (action, "id");
-  if (g_strcmp0 (lw_entry_play_string_member (action, "type"), "readings") == 0)
+  id = lw_web_play_string_member (action, "id");
+  if (g_strcmp0 (lw_web_play_string_member (action, "type"), "readings") == 0)
     {
       g_autoptr (JsonNode) answer = lw_table_host_readings (table->host, request->seat, action,
                                                             request->lang, &error);
 
       post_delivery (self, request->game_id, request->seat, request->serial,
                      answer != NULL ? node_to_text (answer)
-                                    : lw_entry_play_refusal_text (id, reason_of (error), error->message), 0);
+                                    : lw_web_play_refusal_text (id, reason_of (error), error->message), 0);
       return G_SOURCE_REMOVE;
     }
   if (lw_table_host_act (table->host, request->seat, action, request->lang, &error))
@@ -259,12 +259,12 @@ handle_request_cb (gpointer data)
                    state_text (table, request->seat, request->lang), 0);
   else
     post_delivery (self, request->game_id, request->seat, request->serial,
-                   lw_entry_play_refusal_text (id, reason_of (error), error->message), 0);
+                   lw_web_play_refusal_text (id, reason_of (error), error->message), 0);
   return G_SOURCE_REMOVE;
 }
 
 typedef struct {
-  LwEntryPlay *play;
+  LwWebPlay *play;
   gint64       game_id;
   guint        seat;
   gboolean     connected;
@@ -285,19 +285,19 @@ seat_news_free (gpointer data)
 {
   SeatNews *news = data;
 
-  lw_entry_play_unref (news->play);
+  lw_web_play_unref (news->play);
   g_free (news);
 }
 
 /* In the server's thread: to the owner's, that @socket's seat is
  * @connected now or no longer. */
 void
-lw_entry_play_tell_owner (PlaySocket *socket,
+lw_web_play_tell_owner (PlaySocket *socket,
                           gboolean    connected)
 {
   SeatNews *news = g_new0 (SeatNews, 1);
 
-  news->play = lw_entry_play_ref (socket->play);
+  news->play = lw_web_play_ref (socket->play);
   news->game_id = socket->game_id;
   news->seat = (guint) socket->seat;
   news->connected = connected;
@@ -329,21 +329,21 @@ play_table_free (gpointer data)
 }
 
 /**
- * lw_entry_play_new:
+ * lw_web_play_new:
  * @owner_context: the main context of the thread the tables live in
  * @seat_func: (nullable): told when a seat's socket comes or goes
  * @data: for @seat_func
  *
- * In the owner's thread. No tables yet (lw_entry_play_add_table()).
+ * In the owner's thread. No tables yet (lw_web_play_add_table()).
  *
  * Returns: (transfer full): a reference.
  */
-LwEntryPlay *
-lw_entry_play_new (GMainContext        *owner_context,
-                   LwEntryPlaySeatFunc  seat_func,
+LwWebPlay *
+lw_web_play_new (GMainContext        *owner_context,
+                   LwWebPlaySeatFunc  seat_func,
                    gpointer             data)
 {
-  LwEntryPlay *self = g_new0 (LwEntryPlay, 1);
+  LwWebPlay *self = g_new0 (LwWebPlay, 1);
 
   g_atomic_ref_count_init (&self->ref_count);
   self->owner_context = g_main_context_ref (owner_context);
@@ -351,34 +351,34 @@ lw_entry_play_new (GMainContext        *owner_context,
   self->seat_data = data;
   g_mutex_init (&self->lock);
   self->tables = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, play_table_free);
-  self->max_per_address = LW_ENTRY_PLAY_MAX_PER_ADDRESS;
-  self->ping_ms = LW_ENTRY_PLAY_HEARTBEAT_MS;
-  self->silence_ms = LW_ENTRY_PLAY_SILENCE_MS;
+  self->max_per_address = LW_WEB_PLAY_MAX_PER_ADDRESS;
+  self->ping_ms = LW_WEB_PLAY_HEARTBEAT_MS;
+  self->silence_ms = LW_WEB_PLAY_SILENCE_MS;
   self->next_serial = 1;
   return self;
 }
 
 /**
- * lw_entry_play_ref:
+ * lw_web_play_ref:
  *
  * Returns: (transfer full): @self, one more reference (any thread).
  */
-LwEntryPlay *
-lw_entry_play_ref (LwEntryPlay *self)
+LwWebPlay *
+lw_web_play_ref (LwWebPlay *self)
 {
   g_atomic_ref_count_inc (&self->ref_count);
   return self;
 }
 
 /**
- * lw_entry_play_unref:
+ * lw_web_play_unref:
  *
  * Drops a reference (any thread); the last one frees the tables (their
  * hosts' last references must then be dropped in the owner's thread:
- * lw_entry_play_forget_owner() removes them there first).
+ * lw_web_play_forget_owner() removes them there first).
  */
 void
-lw_entry_play_unref (LwEntryPlay *self)
+lw_web_play_unref (LwWebPlay *self)
 {
   if (!g_atomic_ref_count_dec (&self->ref_count))
     return;
@@ -390,13 +390,13 @@ lw_entry_play_unref (LwEntryPlay *self)
 }
 
 /**
- * lw_entry_play_forget_owner:
+ * lw_web_play_forget_owner:
  *
  * In the owner's thread, when the server goes: every table removed, the
  * seat function never called again.
  */
 void
-lw_entry_play_forget_owner (LwEntryPlay *self)
+lw_web_play_forget_owner (LwWebPlay *self)
 {
   g_autoptr (GHashTable) tables = NULL;
 
@@ -408,7 +408,7 @@ lw_entry_play_forget_owner (LwEntryPlay *self)
 }
 
 /**
- * lw_entry_play_add_table:
+ * lw_web_play_add_table:
  * @host: the table (one reference taken)
  * @error: return location for a #GError
  *
@@ -424,7 +424,7 @@ lw_entry_play_forget_owner (LwEntryPlay *self)
  * Returns: %TRUE when added.
  */
 gboolean
-lw_entry_play_add_table (LwEntryPlay  *self,
+lw_web_play_add_table (LwWebPlay  *self,
                          LwTableHost  *host,
                          GError      **error)
 {
@@ -465,16 +465,16 @@ lw_entry_play_add_table (LwEntryPlay  *self,
 }
 
 /**
- * lw_entry_play_remove_table:
+ * lw_web_play_remove_table:
  * @game_id: a served table's game
  *
  * In the owner's thread: the secrets forgotten (wiped), the seats'
- * sockets closed with %LW_ENTRY_PLAY_CLOSE_TABLE_CLOSED.
+ * sockets closed with %LW_WEB_PLAY_CLOSE_TABLE_CLOSED.
  *
  * Returns: %FALSE when the table was not served.
  */
 gboolean
-lw_entry_play_remove_table (LwEntryPlay *self,
+lw_web_play_remove_table (LwWebPlay *self,
                             gint64       game_id)
 {
   gboolean removed;
@@ -483,18 +483,18 @@ lw_entry_play_remove_table (LwEntryPlay *self,
   removed = g_hash_table_remove (self->tables, &game_id);
   g_mutex_unlock (&self->lock);
   if (removed)
-    post_delivery (self, game_id, -1, 0, NULL, LW_ENTRY_PLAY_CLOSE_TABLE_CLOSED);
+    post_delivery (self, game_id, -1, 0, NULL, LW_WEB_PLAY_CLOSE_TABLE_CLOSED);
   return removed;
 }
 
 /**
- * lw_entry_play_dup_secret:
+ * lw_web_play_dup_secret:
  *
  * Returns: (transfer full) (nullable): the secret of @seat at the
  *   table of @game_id; %NULL when it is not served or @seat not remote.
  */
 char *
-lw_entry_play_dup_secret (LwEntryPlay *self,
+lw_web_play_dup_secret (LwWebPlay *self,
                           gint64       game_id,
                           guint        seat)
 {
@@ -510,18 +510,18 @@ lw_entry_play_dup_secret (LwEntryPlay *self,
 }
 
 /**
- * lw_entry_play_new_secret:
+ * lw_web_play_new_secret:
  *
  * In the owner's thread: a New Link for @seat. The old secret opens
  * nothing from now on and the seat's socket, if any, is closed with
- * %LW_ENTRY_PLAY_CLOSE_ELSEWHERE. @seat need not have been remote
+ * %LW_WEB_PLAY_CLOSE_ELSEWHERE. @seat need not have been remote
  * (lw_table_host_set_seat_kind() may have made it so).
  *
  * Errors: %G_IO_ERROR_NOT_FOUND for a table not served or a seat not at
  * it; %LW_STORE_ERROR_FAILED when no random bytes can be read.
  */
 gboolean
-lw_entry_play_new_secret (LwEntryPlay  *self,
+lw_web_play_new_secret (LwWebPlay  *self,
                           gint64        game_id,
                           guint         seat,
                           GError      **error)
@@ -565,17 +565,17 @@ lw_entry_play_new_secret (LwEntryPlay  *self,
                    "game %" G_GINT64_FORMAT ", seat %u: no such seat at a served table", game_id, seat);
       return FALSE;
     }
-  post_delivery (self, game_id, (int) seat, 0, NULL, LW_ENTRY_PLAY_CLOSE_ELSEWHERE);
+  post_delivery (self, game_id, (int) seat, 0, NULL, LW_WEB_PLAY_CLOSE_ELSEWHERE);
   return TRUE;
 }
 
 /**
- * lw_entry_play_is_connected:
+ * lw_web_play_is_connected:
  *
  * Returns: whether a socket holds @seat of the table of @game_id.
  */
 gboolean
-lw_entry_play_is_connected (LwEntryPlay *self,
+lw_web_play_is_connected (LwWebPlay *self,
                             gint64       game_id,
                             guint        seat)
 {
@@ -591,30 +591,30 @@ lw_entry_play_is_connected (LwEntryPlay *self,
 }
 
 /**
- * lw_entry_play_set_max_per_address:
+ * lw_web_play_set_max_per_address:
  * @max: ≥ 1
  *
  * The cap on play sockets from one address (a load test raises it);
  * sockets already open stay.
  */
 void
-lw_entry_play_set_max_per_address (LwEntryPlay *self,
+lw_web_play_set_max_per_address (LwWebPlay *self,
                                    guint        max)
 {
   g_atomic_int_set (&self->max_per_address, MAX (max, 1));
 }
 
 /**
- * lw_entry_play_set_heartbeat:
+ * lw_web_play_set_heartbeat:
  * @ping_ms: how often a page sends `{"type":"ping"}`, in ms (≥ 10; told
  *   to it in the welcome)
  * @silence_ms: a socket that sends nothing for this long, in ms (≥ 10),
- *   is closed with %LW_ENTRY_PLAY_CLOSE_SILENT
+ *   is closed with %LW_WEB_PLAY_CLOSE_SILENT
  *
  * The heartbeat of sockets opened from now on (tests shorten it).
  */
 void
-lw_entry_play_set_heartbeat (LwEntryPlay *self,
+lw_web_play_set_heartbeat (LwWebPlay *self,
                              guint        ping_ms,
                              guint        silence_ms)
 {

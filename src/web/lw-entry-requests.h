@@ -2,7 +2,7 @@
  * requests of the JSON API (docs/TABLE-ENTRY.md), parsed, authorized,
  * validated by the engine and applied to the store
  *
- * No HTTP here: the server (lw-entry-server.h) hands each request's
+ * No HTTP here: the server (lw-web-server.h) hands each request's
  * method, path, secret and body to lw_entry_requests_handle() and sends back
  * the status and JSON it returns, so that the handlers are tested without
  * a network.
@@ -124,7 +124,7 @@ const char *lw_entry_requests_open_table (LwEntryRequests  *self,
  *
  * What a duplicate event's table is known by where a game's ID names a
  * table (lw_entry_requests_get_secret(), lw_entry_requests_close_table(),
- * lw_entry_requests_page_path(), lw_entry_server_table_url()): a negative
+ * lw_entry_requests_page_path(), lw_web_server_table_url()): a negative
  * number, −(@event_id × 2²⁴ + @round × 2¹² + @table), that no game has. Its
  * page is `/t/eEVENT-ROUND-TABLE` and its API `/api/tables/eEVENT-ROUND-TABLE`
  * (docs/TABLE-ENTRY.md "Duplicate events").

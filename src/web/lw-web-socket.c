@@ -1,4 +1,4 @@
-/* lw-entry-ws.c — a server's WebSocket on a connection taken from libsoup
+/* lw-web-socket.c — a server's WebSocket on a connection taken from libsoup
  *
  * libsoup 3.2's own WebSocket cannot be bounded against a peer that
  * floods it: its read loop reads for as long as bytes arrive, never
@@ -11,14 +11,14 @@
  * source runs in between), each frame is told to the owner to count, a
  * message is refused with 1009 as soon as its frames together announce
  * more than its limit (before they are read), no extension is offered,
- * and a peer that leaves more than LW_ENTRY_WS_MAX_OUTPUT bytes unread
+ * and a peer that leaves more than LW_WEB_SOCKET_MAX_OUTPUT bytes unread
  * is cut.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
 
-#include "lw-entry-ws.h"
+#include "lw-web-socket.h"
 
 /* Bytes read in one turn of the main loop. */
 #define READ_TURN 4096
@@ -48,12 +48,12 @@ typedef enum {
   WS_CLOSED,
 } WsState;
 
-struct _LwEntryWs {
+struct _LwWebSocket {
   GMainContext         *context;    /* the thread's that made it: its sources */
   GIOStream            *stream;
   GPollableInputStream *input;
   GPollableOutputStream *output;
-  LwEntryWsFuncs        funcs;
+  LwWebSocketFuncs        funcs;
   gpointer              data;
   gsize                 max_message;
   WsState               state;
@@ -84,7 +84,7 @@ destroy_source (GSource **source)
 static GSource *
 attach (GSource     *source,
         GSourceFunc  func,
-        LwEntryWs   *ws)
+        LwWebSocket   *ws)
 {
   g_source_set_callback (source, func, ws, NULL);
   g_source_attach (source, ws->context);
@@ -94,7 +94,7 @@ attach (GSource     *source,
 /* The end of the connection: every source gone, the stream closed, and
  * closed() told, last (it may free @ws). */
 static void
-finish (LwEntryWs *ws)
+finish (LwWebSocket *ws)
 {
   if (ws->state == WS_CLOSED)
     return;
@@ -112,7 +112,7 @@ finish (LwEntryWs *ws)
 static gboolean
 end_cb (gpointer data)
 {
-  LwEntryWs *ws = data;
+  LwWebSocket *ws = data;
 
   g_clear_pointer (&ws->end_source, g_source_unref);
   finish (ws);
@@ -122,7 +122,7 @@ end_cb (gpointer data)
 /* Ends the connection at the next iteration of the main loop, never
  * from the caller's own call. */
 static void
-end_soon (LwEntryWs *ws)
+end_soon (LwWebSocket *ws)
 {
   if (ws->state == WS_CLOSED || ws->end_source != NULL)
     return;
@@ -139,7 +139,7 @@ static gboolean output_cb (GObject  *stream,
 
 /* Writes what it can without blocking; the rest when the peer reads. */
 static void
-flush (LwEntryWs *ws)
+flush (LwWebSocket *ws)
 {
   while (ws->out->len > 0)
     {
@@ -169,7 +169,7 @@ static gboolean
 output_cb (GObject  *stream,
            gpointer  data)
 {
-  LwEntryWs *ws = data;
+  LwWebSocket *ws = data;
 
   g_clear_pointer (&ws->output_source, g_source_unref);
   flush (ws);
@@ -179,7 +179,7 @@ output_cb (GObject  *stream,
 /* Queues a frame of @opcode (final, unmasked) and writes it; a peer
  * that leaves too much unread is cut instead. */
 static void
-send_frame (LwEntryWs  *ws,
+send_frame (LwWebSocket  *ws,
             guint8      opcode,
             const void *payload,
             gsize       length)
@@ -189,7 +189,7 @@ send_frame (LwEntryWs  *ws,
 
   if (ws->state == WS_CLOSED || ws->end_source != NULL)
     return;
-  if (ws->out->len + length + sizeof head > LW_ENTRY_WS_MAX_OUTPUT)
+  if (ws->out->len + length + sizeof head > LW_WEB_SOCKET_MAX_OUTPUT)
     {
       g_debug ("a WebSocket's peer left %u bytes unread: cut", ws->out->len);
       end_soon (ws);
@@ -219,7 +219,7 @@ send_frame (LwEntryWs  *ws,
 static gboolean
 close_wait_cb (gpointer data)
 {
-  LwEntryWs *ws = data;
+  LwWebSocket *ws = data;
 
   g_clear_pointer (&ws->close_source, g_source_unref);
   finish (ws);
@@ -227,16 +227,16 @@ close_wait_cb (gpointer data)
 }
 
 /**
- * lw_entry_ws_close:
+ * lw_web_socket_close:
  * @code: the close code (RFC 6455 §7.4, or 4000–4999 the application's)
  * @reason: (nullable): its words, cut at 123 bytes
  *
  * Sends the close frame; nothing more is delivered. The connection ends
  * when the peer answers with its own, or after
- * %LW_ENTRY_WS_CLOSE_WAIT_MS. Does nothing once closing.
+ * %LW_WEB_SOCKET_CLOSE_WAIT_MS. Does nothing once closing.
  */
 void
-lw_entry_ws_close (LwEntryWs  *ws,
+lw_web_socket_close (LwWebSocket  *ws,
                    gushort     code,
                    const char *reason)
 {
@@ -253,20 +253,20 @@ lw_entry_ws_close (LwEntryWs  *ws,
   send_frame (ws, OP_CLOSE, payload, length + 2);
   destroy_source (&ws->ping_source);
   if (ws->close_source == NULL && ws->state != WS_CLOSED)
-    ws->close_source = attach (g_timeout_source_new (LW_ENTRY_WS_CLOSE_WAIT_MS), close_wait_cb, ws);
+    ws->close_source = attach (g_timeout_source_new (LW_WEB_SOCKET_CLOSE_WAIT_MS), close_wait_cb, ws);
 }
 
 /* A frame the peer broke the protocol with: closed with 1002. */
 static void
-protocol_error (LwEntryWs  *ws,
+protocol_error (LwWebSocket  *ws,
                 const char *reason)
 {
-  lw_entry_ws_close (ws, SOUP_WEBSOCKET_CLOSE_PROTOCOL_ERROR, reason);
+  lw_web_socket_close (ws, SOUP_WEBSOCKET_CLOSE_PROTOCOL_ERROR, reason);
 }
 
 /* One whole frame (@payload unmasked), told and acted on. */
 static void
-take_frame (LwEntryWs *ws,
+take_frame (LwWebSocket *ws,
             guint8     opcode,
             gboolean   fin,
             guint8    *payload,
@@ -305,7 +305,7 @@ take_frame (LwEntryWs *ws,
   if (ws->message_op == OP_TEXT
       && !g_utf8_validate_len ((const char *) ws->message->data, ws->message->len, NULL))
     {
-      lw_entry_ws_close (ws, SOUP_WEBSOCKET_CLOSE_BAD_DATA, "a text is UTF-8");
+      lw_web_socket_close (ws, SOUP_WEBSOCKET_CLOSE_BAD_DATA, "a text is UTF-8");
       return;
     }
   /* A NUL after it, for the reader of a text. */
@@ -320,7 +320,7 @@ take_frame (LwEntryWs *ws,
 /* The whole frames in @ws->in, each checked before its payload is read,
  * then taken; what is left of the last waits for the next read. */
 static void
-take_frames (LwEntryWs *ws)
+take_frames (LwWebSocket *ws)
 {
   gsize done = 0;
 
@@ -383,7 +383,7 @@ take_frames (LwEntryWs *ws)
                                                          ws->max_message);
 
               /* Refused before its bytes are read. */
-              lw_entry_ws_close (ws, SOUP_WEBSOCKET_CLOSE_TOO_BIG, reason);
+              lw_web_socket_close (ws, SOUP_WEBSOCKET_CLOSE_TOO_BIG, reason);
               break;
             }
         }
@@ -412,7 +412,7 @@ static gboolean
 input_cb (GObject  *stream,
           gpointer  data)
 {
-  LwEntryWs *ws = data;
+  LwWebSocket *ws = data;
   g_autoptr (GError) error = NULL;
   guint before = ws->in->len;
   gssize n;
@@ -442,14 +442,14 @@ input_cb (GObject  *stream,
 static gboolean
 ping_cb (gpointer data)
 {
-  LwEntryWs *ws = data;
+  LwWebSocket *ws = data;
 
   send_frame (ws, OP_PING, NULL, 0);
   return G_SOURCE_CONTINUE;
 }
 
 /**
- * lw_entry_ws_handshake:
+ * lw_web_socket_handshake:
  * @msg: a request whose headers are read
  * @error: %G_IO_ERROR_INVALID_DATA when it is not a WebSocket's opening
  *   handshake (RFC 6455 §4.2.1): its method, Upgrade, Connection,
@@ -459,7 +459,7 @@ ping_cb (gpointer data)
  *   Protocols" with its Sec-WebSocket-Accept and no extension, or %NULL
  */
 char *
-lw_entry_ws_handshake (SoupServerMessage  *msg,
+lw_web_socket_handshake (SoupServerMessage  *msg,
                        GError            **error)
 {
   SoupMessageHeaders *headers = soup_server_message_get_request_headers (msg);
@@ -504,11 +504,11 @@ lw_entry_ws_handshake (SoupServerMessage  *msg,
 }
 
 /**
- * lw_entry_ws_new:
+ * lw_web_socket_new:
  * @stream: the connection, taken from libsoup after the request's
  *   headers (its input and output pollable; a reference taken, closed
  *   with the socket)
- * @response: the handshake's answer (lw_entry_ws_handshake()), written first
+ * @response: the handshake's answer (lw_web_socket_handshake()), written first
  * @max_message: the most bytes a message may hold, its frames together
  *   (≥ 1); more closes the socket with 1009 before they are read
  * @ping_s: seconds between the server's pings (≥ 1)
@@ -517,21 +517,21 @@ lw_entry_ws_handshake (SoupServerMessage  *msg,
  *
  * Serves a WebSocket on @stream in the thread-default main context.
  *
- * Returns: (transfer full): the socket, freed by lw_entry_ws_free()
+ * Returns: (transfer full): the socket, freed by lw_web_socket_free()
  */
-LwEntryWs *
-lw_entry_ws_new (GIOStream            *stream,
+LwWebSocket *
+lw_web_socket_new (GIOStream            *stream,
                  const char           *response,
                  gsize                 max_message,
                  guint                 ping_s,
-                 const LwEntryWsFuncs *funcs,
+                 const LwWebSocketFuncs *funcs,
                  gpointer              data)
 {
-  LwEntryWs *ws;
+  LwWebSocket *ws;
 
   g_return_val_if_fail (max_message >= 1 && ping_s >= 1, NULL);
 
-  ws = g_new0 (LwEntryWs, 1);
+  ws = g_new0 (LwWebSocket, 1);
   ws->context = g_main_context_ref_thread_default ();
   ws->stream = g_object_ref (stream);
   ws->input = G_POLLABLE_INPUT_STREAM (g_io_stream_get_input_stream (stream));
@@ -552,46 +552,46 @@ lw_entry_ws_new (GIOStream            *stream,
 }
 
 /**
- * lw_entry_ws_is_open:
+ * lw_web_socket_is_open:
  *
  * Returns: whether messages are still sent and delivered (no close frame
  *   sent or received yet)
  */
 gboolean
-lw_entry_ws_is_open (LwEntryWs *ws)
+lw_web_socket_is_open (LwWebSocket *ws)
 {
   return ws->state == WS_OPEN && ws->end_source == NULL;
 }
 
 /**
- * lw_entry_ws_send_text:
+ * lw_web_socket_send_text:
  * @text: a UTF-8 text, sent as one frame
  *
  * Queues @text if the socket is open; a peer that has left more than
- * %LW_ENTRY_WS_MAX_OUTPUT bytes unread is cut instead.
+ * %LW_WEB_SOCKET_MAX_OUTPUT bytes unread is cut instead.
  */
 void
-lw_entry_ws_send_text (LwEntryWs  *ws,
+lw_web_socket_send_text (LwWebSocket  *ws,
                        const char *text)
 {
-  if (lw_entry_ws_is_open (ws))
+  if (lw_web_socket_is_open (ws))
     send_frame (ws, OP_TEXT, text, strlen (text));
 }
 
 /**
- * lw_entry_ws_free:
+ * lw_web_socket_free:
  *
  * Frees @ws: a socket still open is sent 1001 (Going Away) if that can
  * be written at once, and its stream closed; nothing is told.
  */
 void
-lw_entry_ws_free (LwEntryWs *ws)
+lw_web_socket_free (LwWebSocket *ws)
 {
   if (ws == NULL)
     return;
   ws->funcs.closed = NULL;
   if (ws->state == WS_OPEN)
-    lw_entry_ws_close (ws, SOUP_WEBSOCKET_CLOSE_GOING_AWAY, NULL);
+    lw_web_socket_close (ws, SOUP_WEBSOCKET_CLOSE_GOING_AWAY, NULL);
   ws->funcs.closed = NULL;
   finish (ws);
   g_object_unref (ws->stream);

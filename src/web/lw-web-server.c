@@ -1,4 +1,4 @@
-/* lw-entry-server.c — libsoup's server around lw_entry_requests_handle()
+/* lw-web-server.c — libsoup's server around lw_entry_requests_handle()
  *
  * The page's files come from GResource, and every API request goes, as
  * method, path, secret and body, to the table entry. The server runs in a
@@ -9,7 +9,7 @@
  * here, on connections this file tracks and closes itself. At a full cap
  * the oldest connection that has carried no table's secret makes room
  * (evict_linkless()). A play socket's connection is taken from libsoup
- * once its headers are read and served by lw-entry-ws.c, not libsoup's
+ * once its headers are read and served by lw-web-socket.c, not libsoup's
  * WebSocket (see there why).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -26,10 +26,10 @@
 
 #include <libsoup/soup.h>
 
-#include "lw-entry-play.h"
-#include "lw-entry-server.h"
-#include "lw-entry-server-private.h"
-#include "lw-entry-ws.h"
+#include "lw-web-play.h"
+#include "lw-web-server.h"
+#include "lw-web-server-private.h"
+#include "lw-web-socket.h"
 #include "lw-words.h"
 
 #define WEB_PREFIX RESOURCE_PREFIX "/web/"
@@ -60,10 +60,10 @@
  * also answers requests under a flood. */
 #define ACCEPT_BATCH 64
 
-G_DEFINE_ENUM_TYPE (LwEntryServerState, lw_entry_server_state,
-                    G_DEFINE_ENUM_VALUE (LW_ENTRY_SERVER_STOPPED, "stopped"),
-                    G_DEFINE_ENUM_VALUE (LW_ENTRY_SERVER_LISTENING, "listening"),
-                    G_DEFINE_ENUM_VALUE (LW_ENTRY_SERVER_SATURATED, "saturated"))
+G_DEFINE_ENUM_TYPE (LwWebServerState, lw_web_server_state,
+                    G_DEFINE_ENUM_VALUE (LW_WEB_SERVER_STOPPED, "stopped"),
+                    G_DEFINE_ENUM_VALUE (LW_WEB_SERVER_LISTENING, "listening"),
+                    G_DEFINE_ENUM_VALUE (LW_WEB_SERVER_SATURATED, "saturated"))
 
 enum {
   PROP_0,
@@ -80,7 +80,7 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-G_DEFINE_FINAL_TYPE (LwEntryServer, lw_entry_server, G_TYPE_OBJECT)
+G_DEFINE_FINAL_TYPE (LwWebServer, lw_web_server, G_TYPE_OBJECT)
 
 /* ------------------------------------------------------------------ */
 /* The server's thread                                                  */
@@ -97,15 +97,15 @@ typedef struct {
   gsize              body_read; /* of the request being read */
   GSource           *watch;     /* while waiting for a request: see watch_cb() */
   gboolean           closing;   /* answered, not to be kept alive */
-  gboolean           socket;    /* a play socket's: lw-entry-play-socket.c keeps it */
+  gboolean           socket;    /* a play socket's: lw-web-play-socket.c keeps it */
   gboolean           linked;    /* has carried a request with a table's secret */
   gint64             accepted;  /* monotonic µs */
 } Connection;
 
 struct _Serving
 {
-  LwEntryServer       *owner;     /* borrowed: joins the thread before it goes */
-  LwEntryServerLimits  limits;
+  LwWebServer       *owner;     /* borrowed: joins the thread before it goes */
+  LwWebServerLimits  limits;
   GMainContext        *context;
   GMainLoop           *loop;
   LwEntryRequests     *entry;     /* shares the owner's tables */
@@ -118,7 +118,7 @@ struct _Serving
   GSource             *sweep_source;
   GHashTable          *connections;  /* GSocketAddress* (remote) → Connection* */
   GHashTable          *per_address;  /* char* → GUINT_TO_POINTER (count) */
-  LwEntryPlay         *play;         /* shared with the owner */
+  LwWebPlay         *play;         /* shared with the owner */
 };
 
 static void
@@ -142,7 +142,7 @@ ms_from_now (guint ms)
 static gboolean
 notify_state_cb (gpointer data)
 {
-  g_autoptr (LwEntryServer) self = g_weak_ref_get (data);
+  g_autoptr (LwWebServer) self = g_weak_ref_get (data);
 
   if (self != NULL)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
@@ -160,10 +160,10 @@ weak_ref_free (gpointer data)
  * owner stops, and so joins, this thread in its dispose: it is alive.) */
 static void
 set_state (Serving            *serving,
-           LwEntryServerState  state,
+           LwWebServerState  state,
            const char         *problem)
 {
-  LwEntryServer *self = serving->owner;
+  LwWebServer *self = serving->owner;
   g_autoptr (GSource) source = NULL;
   GWeakRef *ref;
 
@@ -410,7 +410,7 @@ evict_linkless (Serving    *serving,
       close_connection (serving, oldest);
       return TRUE;
     }
-  base = lw_entry_play_evict_seatless (serving->play, address);
+  base = lw_web_play_evict_seatless (serving->play, address);
   if (base == NULL)
     return FALSE;
   forget_stream (serving, base);
@@ -489,7 +489,7 @@ accept_cb (GSocket      *listener,
 
       if (socket != NULL)
         {
-          set_state (serving, LW_ENTRY_SERVER_LISTENING, NULL);
+          set_state (serving, LW_WEB_SERVER_LISTENING, NULL);
           take_connection (serving, socket);
           continue;
         }
@@ -498,7 +498,7 @@ accept_cb (GSocket      *listener,
 
       /* Out of descriptors (or another failure of accept()): the socket
        * is watched again in a moment, never dropped. */
-      set_state (serving, LW_ENTRY_SERVER_SATURATED,
+      set_state (serving, LW_WEB_SERVER_SATURATED,
                  g_error_matches (error, G_IO_ERROR, G_IO_ERROR_TOO_MANY_OPEN_FILES)
                  ? g_strerror (EMFILE) : error->message);
       g_clear_pointer (&serving->accept_source, g_source_unref);
@@ -625,9 +625,9 @@ got_chunk_cb (SoupServerMessage *msg,
 }
 
 /* A request to the play socket: its handshake checked and answered
- * here, its connection taken from libsoup at once (lw-entry-ws.c reads
+ * here, its connection taken from libsoup at once (lw-web-socket.c reads
  * and writes it, with its bounds: libsoup 3.2's own WebSocket has none
- * against a flood) and given to lw-entry-play-socket.c for as long as
+ * against a flood) and given to lw-web-play-socket.c for as long as
  * it lasts; the server's timeouts no longer apply. At the address's cap
  * of play sockets, its oldest socket without a seat makes room, or the
  * request is answered 429. Only the path itself: `/play/socket/x` is
@@ -638,7 +638,7 @@ open_play_socket (Serving           *serving,
                   Connection        *connection)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *response = lw_entry_ws_handshake (msg, &error);
+  g_autofree char *response = lw_web_socket_handshake (msg, &error);
   g_autoptr (GIOStream) stream = NULL;
 
   if (response == NULL)
@@ -646,9 +646,9 @@ open_play_socket (Serving           *serving,
       refuse (serving, msg, SOUP_STATUS_BAD_REQUEST, lw_entry_requests_error_response (error->message));
       return;
     }
-  if (lw_entry_play_address_full (serving->play, connection->address))
+  if (lw_web_play_address_full (serving->play, connection->address))
     {
-      GIOStream *evicted = lw_entry_play_evict_seatless (serving->play, connection->address);
+      GIOStream *evicted = lw_web_play_evict_seatless (serving->play, connection->address);
 
       if (evicted == NULL)
         {
@@ -670,7 +670,7 @@ open_play_socket (Serving           *serving,
       close_connection (serving, connection);
       return;
     }
-  lw_entry_play_take_socket (serving->play, stream, response, G_IO_STREAM (connection->connection),
+  lw_web_play_take_socket (serving->play, stream, response, G_IO_STREAM (connection->connection),
                              connection->address);
 }
 
@@ -866,7 +866,7 @@ request_finished_cb (SoupServer        *server,
   g_autoptr (GSource) source = NULL;
 
   /* A refused request's connection is ours: it lingers, then closes; a
-   * play socket's is lw-entry-play-socket.c's. */
+   * play socket's is lw-web-play-socket.c's. */
   if (connection == NULL || connection->socket)
     return;
   if (!connection->shut)
@@ -926,7 +926,7 @@ serving_free (Serving *serving)
   g_clear_pointer (&serving->connections, g_hash_table_unref);
   g_clear_pointer (&serving->per_address, g_hash_table_unref);
   g_clear_object (&serving->entry);
-  g_clear_pointer (&serving->play, lw_entry_play_unref);
+  g_clear_pointer (&serving->play, lw_web_play_unref);
   g_clear_pointer (&serving->loop, g_main_loop_unref);
   g_clear_pointer (&serving->context, g_main_context_unref);
   g_free (serving);
@@ -973,7 +973,7 @@ serve_thread (gpointer data)
 
   serving->soup = soup_server_new ("server-header", "LittleWolf ", NULL);
   soup_server_add_handler (serving->soup, NULL, handle_cb, serving, NULL);
-  lw_entry_play_attach (serving->play, serving->context);
+  lw_web_play_attach (serving->play, serving->context);
   g_signal_connect (serving->soup, "request-started", G_CALLBACK (request_started_cb), serving);
   g_signal_connect (serving->soup, "request-read", G_CALLBACK (request_read_cb), serving);
   g_signal_connect (serving->soup, "request-finished", G_CALLBACK (request_finished_cb), serving);
@@ -1013,44 +1013,44 @@ quit_cb (gpointer data)
 /* ------------------------------------------------------------------ */
 
 static void
-lw_entry_server_dispose (GObject *object)
+lw_web_server_dispose (GObject *object)
 {
-  LwEntryServer *self = LW_ENTRY_SERVER (object);
+  LwWebServer *self = LW_WEB_SERVER (object);
 
   /* Before the weak references go: the thread may still make one. */
-  lw_entry_server_stop (self);
+  lw_web_server_stop (self);
   if (self->play != NULL)
-    lw_entry_play_forget_owner (self->play);
+    lw_web_play_forget_owner (self->play);
 
-  G_OBJECT_CLASS (lw_entry_server_parent_class)->dispose (object);
+  G_OBJECT_CLASS (lw_web_server_parent_class)->dispose (object);
 }
 
 static void
-lw_entry_server_finalize (GObject *object)
+lw_web_server_finalize (GObject *object)
 {
-  LwEntryServer *self = LW_ENTRY_SERVER (object);
+  LwWebServer *self = LW_WEB_SERVER (object);
 
   g_clear_object (&self->entry);
-  g_clear_pointer (&self->play, lw_entry_play_unref);
+  g_clear_pointer (&self->play, lw_web_play_unref);
   g_clear_pointer (&self->context, g_main_context_unref);
   g_free (self->problem);
   g_mutex_clear (&self->problem_lock);
 
-  G_OBJECT_CLASS (lw_entry_server_parent_class)->finalize (object);
+  G_OBJECT_CLASS (lw_web_server_parent_class)->finalize (object);
 }
 
 static void
-lw_entry_server_get_property (GObject    *object,
+lw_web_server_get_property (GObject    *object,
                               guint       prop_id,
                               GValue     *value,
                               GParamSpec *pspec)
 {
-  LwEntryServer *self = LW_ENTRY_SERVER (object);
+  LwWebServer *self = LW_WEB_SERVER (object);
 
   switch (prop_id)
     {
     case PROP_STATE:
-      g_value_set_enum (value, lw_entry_server_get_state (self));
+      g_value_set_enum (value, lw_web_server_get_state (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -1058,29 +1058,29 @@ lw_entry_server_get_property (GObject    *object,
 }
 
 static void
-lw_entry_server_class_init (LwEntryServerClass *klass)
+lw_web_server_class_init (LwWebServerClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->dispose = lw_entry_server_dispose;
-  object_class->finalize = lw_entry_server_finalize;
-  object_class->get_property = lw_entry_server_get_property;
+  object_class->dispose = lw_web_server_dispose;
+  object_class->finalize = lw_web_server_finalize;
+  object_class->get_property = lw_web_server_get_property;
 
   /**
-   * LwEntryServer:state:
+   * LwWebServer:state:
    *
-   * What the server is doing (#LwEntryServerState); notified in the
+   * What the server is doing (#LwWebServerState); notified in the
    * main context that made the server.
    */
   properties[PROP_STATE] =
-    g_param_spec_enum ("state", NULL, NULL, LW_TYPE_ENTRY_SERVER_STATE, LW_ENTRY_SERVER_STOPPED,
+    g_param_spec_enum ("state", NULL, NULL, LW_TYPE_WEB_SERVER_STATE, LW_WEB_SERVER_STOPPED,
                        G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
-   * LwEntryServer::seat-connection:
+   * LwWebServer::seat-connection:
    * @self: the server
-   * @game_id: a hosted table's game (lw_entry_server_host_table())
+   * @game_id: a hosted table's game (lw_web_server_host_table())
    * @seat: a remote seat
    * @connected: whether a socket holds the seat now
    *
@@ -1102,39 +1102,39 @@ seat_connection_cb (gint64   game_id,
 }
 
 static void
-lw_entry_server_init (LwEntryServer *self)
+lw_web_server_init (LwWebServer *self)
 {
-  self->limits = LW_ENTRY_SERVER_LIMITS_DEFAULT;
+  self->limits = LW_WEB_SERVER_LIMITS_DEFAULT;
   self->context = g_main_context_ref_thread_default ();
   g_mutex_init (&self->problem_lock);
-  self->play = lw_entry_play_new (self->context, seat_connection_cb, self);
+  self->play = lw_web_play_new (self->context, seat_connection_cb, self);
 }
 
-LwEntryServer *
-lw_entry_server_new (LwEntryRequests *entry)
+LwWebServer *
+lw_web_server_new (LwEntryRequests *entry)
 {
-  LwEntryServer *self;
+  LwWebServer *self;
 
   g_return_val_if_fail (LW_IS_ENTRY_REQUESTS (entry), NULL);
 
-  self = g_object_new (LW_TYPE_ENTRY_SERVER, NULL);
+  self = g_object_new (LW_TYPE_WEB_SERVER, NULL);
   self->entry = g_object_ref (entry);
   return self;
 }
 
 LwEntryRequests *
-lw_entry_server_get_entry (LwEntryServer *self)
+lw_web_server_get_entry (LwWebServer *self)
 {
-  g_return_val_if_fail (LW_IS_ENTRY_SERVER (self), NULL);
+  g_return_val_if_fail (LW_IS_WEB_SERVER (self), NULL);
 
   return self->entry;
 }
 
 void
-lw_entry_server_set_limits (LwEntryServer             *self,
-                            const LwEntryServerLimits *limits)
+lw_web_server_set_limits (LwWebServer             *self,
+                            const LwWebServerLimits *limits)
 {
-  g_return_if_fail (LW_IS_ENTRY_SERVER (self));
+  g_return_if_fail (LW_IS_WEB_SERVER (self));
   g_return_if_fail (limits != NULL);
   g_return_if_fail (limits->max_connections >= 1 && limits->max_per_address >= 1);
   g_return_if_fail (limits->read_timeout_ms >= 1 && limits->idle_timeout_ms >= 1);
@@ -1143,7 +1143,7 @@ lw_entry_server_set_limits (LwEntryServer             *self,
 }
 
 gboolean
-lw_entry_server_start (LwEntryServer  *self,
+lw_web_server_start (LwWebServer  *self,
                        const char     *address,
                        guint           port,
                        GError        **error)
@@ -1156,11 +1156,11 @@ lw_entry_server_start (LwEntryServer  *self,
   g_autoptr (LwStore) store = NULL;
   Serving *serving;
 
-  g_return_val_if_fail (LW_IS_ENTRY_SERVER (self), FALSE);
+  g_return_val_if_fail (LW_IS_WEB_SERVER (self), FALSE);
   g_return_val_if_fail (port <= 65535, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  lw_entry_server_stop (self);
+  lw_web_server_stop (self);
 
   if (address == NULL)
     inet = g_inet_address_new_any (G_SOCKET_FAMILY_IPV4);
@@ -1209,19 +1209,19 @@ lw_entry_server_start (LwEntryServer  *self,
   serving->connections = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
                                                 (GDestroyNotify) connection_free);
   serving->per_address = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  serving->play = lw_entry_play_ref (self->play);
+  serving->play = lw_web_play_ref (self->play);
   self->serving = serving;
 
-  g_atomic_int_set (&self->state, LW_ENTRY_SERVER_LISTENING);
-  self->thread = g_thread_new ("lw-entry-server", serve_thread, serving);
+  g_atomic_int_set (&self->state, LW_WEB_SERVER_LISTENING);
+  self->thread = g_thread_new ("lw-web-server", serve_thread, serving);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STATE]);
   return TRUE;
 }
 
 void
-lw_entry_server_stop (LwEntryServer *self)
+lw_web_server_stop (LwWebServer *self)
 {
-  g_return_if_fail (LW_IS_ENTRY_SERVER (self));
+  g_return_if_fail (LW_IS_WEB_SERVER (self));
 
   if (self->thread != NULL)
     {
@@ -1231,14 +1231,14 @@ lw_entry_server_stop (LwEntryServer *self)
       g_source_attach (source, self->serving->context);
       g_thread_join (g_steal_pointer (&self->thread));
       /* The sockets before the connections under them. */
-      lw_entry_play_detach (self->play);
+      lw_web_play_detach (self->play);
       g_clear_pointer (&self->serving, serving_free);
     }
   self->port = 0;
   g_atomic_int_set (&self->n_connections, 0);
-  if (g_atomic_int_get (&self->state) != LW_ENTRY_SERVER_STOPPED)
+  if (g_atomic_int_get (&self->state) != LW_WEB_SERVER_STOPPED)
     {
-      g_atomic_int_set (&self->state, LW_ENTRY_SERVER_STOPPED);
+      g_atomic_int_set (&self->state, LW_WEB_SERVER_STOPPED);
       g_mutex_lock (&self->problem_lock);
       g_clear_pointer (&self->problem, g_free);
       g_mutex_unlock (&self->problem_lock);
@@ -1246,20 +1246,20 @@ lw_entry_server_stop (LwEntryServer *self)
     }
 }
 
-LwEntryServerState
-lw_entry_server_get_state (LwEntryServer *self)
+LwWebServerState
+lw_web_server_get_state (LwWebServer *self)
 {
-  g_return_val_if_fail (LW_IS_ENTRY_SERVER (self), LW_ENTRY_SERVER_STOPPED);
+  g_return_val_if_fail (LW_IS_WEB_SERVER (self), LW_WEB_SERVER_STOPPED);
 
-  return (LwEntryServerState) g_atomic_int_get (&self->state);
+  return (LwWebServerState) g_atomic_int_get (&self->state);
 }
 
 char *
-lw_entry_server_get_problem (LwEntryServer *self)
+lw_web_server_get_problem (LwWebServer *self)
 {
   char *problem;
 
-  g_return_val_if_fail (LW_IS_ENTRY_SERVER (self), NULL);
+  g_return_val_if_fail (LW_IS_WEB_SERVER (self), NULL);
 
   g_mutex_lock (&self->problem_lock);
   problem = g_strdup (self->problem);
@@ -1268,38 +1268,38 @@ lw_entry_server_get_problem (LwEntryServer *self)
 }
 
 guint
-lw_entry_server_get_n_connections (LwEntryServer *self)
+lw_web_server_get_n_connections (LwWebServer *self)
 {
-  g_return_val_if_fail (LW_IS_ENTRY_SERVER (self), 0);
+  g_return_val_if_fail (LW_IS_WEB_SERVER (self), 0);
 
   return (guint) g_atomic_int_get (&self->n_connections);
 }
 
 gboolean
-lw_entry_server_is_running (LwEntryServer *self)
+lw_web_server_is_running (LwWebServer *self)
 {
-  g_return_val_if_fail (LW_IS_ENTRY_SERVER (self), FALSE);
+  g_return_val_if_fail (LW_IS_WEB_SERVER (self), FALSE);
 
   return self->thread != NULL;
 }
 
 guint
-lw_entry_server_get_port (LwEntryServer *self)
+lw_web_server_get_port (LwWebServer *self)
 {
-  g_return_val_if_fail (LW_IS_ENTRY_SERVER (self), 0);
+  g_return_val_if_fail (LW_IS_WEB_SERVER (self), 0);
 
   return self->port;
 }
 
 char *
-lw_entry_server_table_url (LwEntryServer *self,
+lw_web_server_table_url (LwWebServer *self,
                            const char    *host,
                            gint64         game_id)
 {
   const char *secret;
   g_autofree char *path = NULL;
 
-  g_return_val_if_fail (LW_IS_ENTRY_SERVER (self), NULL);
+  g_return_val_if_fail (LW_IS_WEB_SERVER (self), NULL);
   g_return_val_if_fail (host != NULL, NULL);
 
   secret = lw_entry_requests_get_secret (self->entry, game_id);

@@ -13,7 +13,7 @@
 # 360 and 1280 px no horizontal scroll and every name under the trick
 # whole.
 #
-# The host is tests/entry/lw_fake_host.py, which speaks the page's
+# The host is tests/web/lw_fake_host.py, which speaks the page's
 # protocol with a scripted game (not the rules): the page's own
 # behaviour is what is checked here.
 #

@@ -1,11 +1,11 @@
-/* lw-entry-play-socket.c — remote play's sockets, the server's thread
+/* lw-web-play-socket.c — remote play's sockets, the server's thread
  * (docs/REMOTE-PLAY.md)
  *
  * Each socket at /play/socket: its hello (the seat its secret opens),
  * its messages (checked, then posted to the owner's thread as requests:
- * lw-entry-play.c), the texts delivered to it from there, its heartbeat
+ * lw-web-play.c), the texts delivered to it from there, its heartbeat
  * and silence, its rate of frames, its closing; its frames are read and
- * written by lw-entry-ws.c.
+ * written by lw-web-socket.c.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,10 +13,10 @@
 
 #include <json-glib/json-glib.h>
 
-#include "lw-entry-play.h"
-#include "lw-entry-play-private.h"
+#include "lw-web-play.h"
+#include "lw-web-play-private.h"
 #include "lw-entry-requests.h"
-#include "lw-entry-ws.h"
+#include "lw-web-socket.h"
 #include "lw-json-text.h"
 
 static char *
@@ -38,7 +38,7 @@ play_socket_free (gpointer data)
     g_source_destroy (socket->silence_check);
   g_clear_pointer (&socket->silence_check, g_source_unref);
   /* 1001 if still open; nothing told back. */
-  lw_entry_ws_free (socket->ws);
+  lw_web_socket_free (socket->ws);
   /* The descriptor goes back now, whatever libsoup still holds. */
   g_io_stream_close (socket->base, NULL, NULL);
   g_object_unref (socket->base);
@@ -50,7 +50,7 @@ play_socket_free (gpointer data)
 static void
 release_seat (PlaySocket *socket)
 {
-  LwEntryPlay *self = socket->play;
+  LwWebPlay *self = socket->play;
   g_autofree char *key = NULL;
   PlayTable *table;
 
@@ -65,7 +65,7 @@ release_seat (PlaySocket *socket)
       if (table != NULL)
         table->connected[socket->seat] = FALSE;
       g_mutex_unlock (&self->lock);
-      lw_entry_play_tell_owner (socket, FALSE);
+      lw_web_play_tell_owner (socket, FALSE);
     }
   socket->seat = -1;
 }
@@ -74,7 +74,7 @@ release_seat (PlaySocket *socket)
 static void
 forget_socket (PlaySocket *socket)
 {
-  LwEntryPlay *self = socket->play;
+  LwWebPlay *self = socket->play;
   guint count = GPOINTER_TO_UINT (g_hash_table_lookup (self->per_address, socket->address));
 
   release_seat (socket);
@@ -86,7 +86,7 @@ forget_socket (PlaySocket *socket)
 }
 
 static void
-closed_cb (LwEntryWs *ws,
+closed_cb (LwWebSocket *ws,
            gpointer   data)
 {
   forget_socket (data);
@@ -97,14 +97,14 @@ close_socket (PlaySocket *socket,
               guint       code,
               const char *reason)
 {
-  lw_entry_ws_close (socket->ws, (gushort) code, reason);
+  lw_web_socket_close (socket->ws, (gushort) code, reason);
 }
 
 static void
 send_text (PlaySocket *socket,
            const char *text)
 {
-  lw_entry_ws_send_text (socket->ws, text);
+  lw_web_socket_send_text (socket->ws, text);
 }
 
 static void
@@ -112,7 +112,7 @@ send_refusal (PlaySocket *socket,
               const char *id,
               const char *message)
 {
-  g_autofree char *text = lw_entry_play_refusal_text (id, "bad-message", message);
+  g_autofree char *text = lw_web_play_refusal_text (id, "bad-message", message);
 
   send_text (socket, text);
 }
@@ -122,17 +122,17 @@ close_reason (guint code)
 {
   switch (code)
     {
-    case LW_ENTRY_PLAY_CLOSE_BAD_SECRET:
+    case LW_WEB_PLAY_CLOSE_BAD_SECRET:
       return "bad secret";
-    case LW_ENTRY_PLAY_CLOSE_TIMEOUT:
+    case LW_WEB_PLAY_CLOSE_TIMEOUT:
       return "no hello";
-    case LW_ENTRY_PLAY_CLOSE_ELSEWHERE:
+    case LW_WEB_PLAY_CLOSE_ELSEWHERE:
       return "opened elsewhere";
-    case LW_ENTRY_PLAY_CLOSE_FLOOD:
+    case LW_WEB_PLAY_CLOSE_FLOOD:
       return "too many messages";
-    case LW_ENTRY_PLAY_CLOSE_TABLE_CLOSED:
+    case LW_WEB_PLAY_CLOSE_TABLE_CLOSED:
       return "table closed";
-    case LW_ENTRY_PLAY_CLOSE_SILENT:
+    case LW_WEB_PLAY_CLOSE_SILENT:
       return "nothing heard";
     default:
       return NULL;
@@ -154,10 +154,10 @@ deliver_to (PlaySocket *socket,
 }
 
 gboolean
-lw_entry_play_deliver_cb (gpointer data)
+lw_web_play_deliver_cb (gpointer data)
 {
   Delivery *delivery = data;
-  LwEntryPlay *self = delivery->play;
+  LwWebPlay *self = delivery->play;
   PlaySocket *socket;
 
   if (self->sockets == NULL)
@@ -195,7 +195,7 @@ hello_timeout_cb (gpointer data)
   PlaySocket *socket = data;
 
   g_clear_pointer (&socket->hello_timeout, g_source_unref);
-  close_socket (socket, LW_ENTRY_PLAY_CLOSE_TIMEOUT, close_reason (LW_ENTRY_PLAY_CLOSE_TIMEOUT));
+  close_socket (socket, LW_WEB_PLAY_CLOSE_TIMEOUT, close_reason (LW_WEB_PLAY_CLOSE_TIMEOUT));
   return G_SOURCE_REMOVE;
 }
 
@@ -213,7 +213,7 @@ silence_check_cb (gpointer data)
     return G_SOURCE_CONTINUE;
   g_clear_pointer (&socket->silence_check, g_source_unref);
   release_seat (socket);
-  close_socket (socket, LW_ENTRY_PLAY_CLOSE_SILENT, close_reason (LW_ENTRY_PLAY_CLOSE_SILENT));
+  close_socket (socket, LW_WEB_PLAY_CLOSE_SILENT, close_reason (LW_WEB_PLAY_CLOSE_SILENT));
   return G_SOURCE_REMOVE;
 }
 
@@ -221,7 +221,7 @@ silence_check_cb (gpointer data)
  * compared in full with every seat's (lw_entry_requests_secret_equal()),
  * so that the time taken tells nothing. */
 static int
-seat_of_secret (LwEntryPlay *self,
+seat_of_secret (LwWebPlay *self,
                 gint64       game_id,
                 const char  *secret,
                 const char  *lang)
@@ -262,10 +262,10 @@ static void
 hello (PlaySocket *socket,
        JsonObject *message)
 {
-  LwEntryPlay *self = socket->play;
+  LwWebPlay *self = socket->play;
   JsonNode *table_node = json_object_get_member (message, "table");
-  const char *secret = lw_entry_play_string_member (message, "secret");
-  const char *lang = known_lang (lw_entry_play_string_member (message, "lang"));
+  const char *secret = lw_web_play_string_member (message, "secret");
+  const char *lang = known_lang (lw_web_play_string_member (message, "lang"));
   g_autofree char *key = NULL;
   g_autofree char *welcome = NULL;
   PlaySocket *previous;
@@ -274,14 +274,14 @@ hello (PlaySocket *socket,
 
   if (!lw_json_node_holds (table_node, G_TYPE_INT64) || secret == NULL)
     {
-      close_socket (socket, LW_ENTRY_PLAY_CLOSE_BAD_SECRET, close_reason (LW_ENTRY_PLAY_CLOSE_BAD_SECRET));
+      close_socket (socket, LW_WEB_PLAY_CLOSE_BAD_SECRET, close_reason (LW_WEB_PLAY_CLOSE_BAD_SECRET));
       return;
     }
   game_id = json_node_get_int (table_node);
   seat = seat_of_secret (self, game_id, secret, lang);
   if (seat < 0)
     {
-      close_socket (socket, LW_ENTRY_PLAY_CLOSE_BAD_SECRET, close_reason (LW_ENTRY_PLAY_CLOSE_BAD_SECRET));
+      close_socket (socket, LW_WEB_PLAY_CLOSE_BAD_SECRET, close_reason (LW_WEB_PLAY_CLOSE_BAD_SECRET));
       return;
     }
 
@@ -299,24 +299,24 @@ hello (PlaySocket *socket,
       /* The seat stays connected: only its socket changes. */
       g_hash_table_remove (self->seats, key);
       previous->seat = -1;
-      close_socket (previous, LW_ENTRY_PLAY_CLOSE_ELSEWHERE, close_reason (LW_ENTRY_PLAY_CLOSE_ELSEWHERE));
+      close_socket (previous, LW_WEB_PLAY_CLOSE_ELSEWHERE, close_reason (LW_WEB_PLAY_CLOSE_ELSEWHERE));
     }
   else
-    lw_entry_play_tell_owner (socket, TRUE);
+    lw_web_play_tell_owner (socket, TRUE);
   g_hash_table_insert (self->seats, g_steal_pointer (&key), socket);
 
   welcome = g_strdup_printf ("{\"type\":\"welcome\",\"table\":%" G_GINT64_FORMAT ",\"seat\":%d,\"ping_ms\":%u}",
                              game_id, seat, (guint) g_atomic_int_get (&self->ping_ms));
   send_text (socket, welcome);
-  lw_entry_play_post_request (socket, NULL);
+  lw_web_play_post_request (socket, NULL);
 }
 
 /* Every frame the socket reads (a message's, a continuation, a ping, a
  * pong, a close), before the hello as after it, counts against
- * LW_ENTRY_PLAY_MAX_RATE in windows of one second from the window's
- * first frame: one more closes it with LW_ENTRY_PLAY_CLOSE_FLOOD. */
+ * LW_WEB_PLAY_MAX_RATE in windows of one second from the window's
+ * first frame: one more closes it with LW_WEB_PLAY_CLOSE_FLOOD. */
 static void
-frame_cb (LwEntryWs *ws,
+frame_cb (LwWebSocket *ws,
           gpointer   data)
 {
   PlaySocket *socket = data;
@@ -327,15 +327,15 @@ frame_cb (LwEntryWs *ws,
       socket->window_start = now;
       socket->window_count = 0;
     }
-  if (++socket->window_count > LW_ENTRY_PLAY_MAX_RATE)
+  if (++socket->window_count > LW_WEB_PLAY_MAX_RATE)
     {
       release_seat (socket);
-      close_socket (socket, LW_ENTRY_PLAY_CLOSE_FLOOD, close_reason (LW_ENTRY_PLAY_CLOSE_FLOOD));
+      close_socket (socket, LW_WEB_PLAY_CLOSE_FLOOD, close_reason (LW_WEB_PLAY_CLOSE_FLOOD));
     }
 }
 
 static void
-message_cb (LwEntryWs  *ws,
+message_cb (LwWebSocket  *ws,
             const char *bytes,
             gsize       length,
             gboolean    binary,
@@ -361,16 +361,16 @@ message_cb (LwEntryWs  *ws,
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     {
       if (socket->seat < 0)
-        close_socket (socket, LW_ENTRY_PLAY_CLOSE_BAD_SECRET, close_reason (LW_ENTRY_PLAY_CLOSE_BAD_SECRET));
+        close_socket (socket, LW_WEB_PLAY_CLOSE_BAD_SECRET, close_reason (LW_WEB_PLAY_CLOSE_BAD_SECRET));
       else
         send_refusal (socket, NULL, "the message is not a JSON object");
       return;
     }
   object = json_node_get_object (root);
-  kind = lw_entry_play_string_member (object, "type");
+  kind = lw_web_play_string_member (object, "type");
   if (kind == NULL)
     kind = "";
-  id = lw_entry_play_string_member (object, "id");
+  id = lw_web_play_string_member (object, "id");
 
   if (socket->seat < 0)
     {
@@ -378,7 +378,7 @@ message_cb (LwEntryWs  *ws,
       if (g_str_equal (kind, "hello"))
         hello (socket, object);
       else
-        close_socket (socket, LW_ENTRY_PLAY_CLOSE_BAD_SECRET, close_reason (LW_ENTRY_PLAY_CLOSE_BAD_SECRET));
+        close_socket (socket, LW_WEB_PLAY_CLOSE_BAD_SECRET, close_reason (LW_WEB_PLAY_CLOSE_BAD_SECRET));
       return;
     }
   if (g_str_equal (kind, "ping"))
@@ -399,17 +399,17 @@ message_cb (LwEntryWs  *ws,
                     "an action or a readings request needs an \"id\" of 1 to 64 characters");
       return;
     }
-  lw_entry_play_post_request (socket, json_node_copy (root));
+  lw_web_play_post_request (socket, json_node_copy (root));
 }
 
 /**
- * lw_entry_play_attach:
+ * lw_web_play_attach:
  * @server_context: the server thread's main context
  *
  * At the start of the server's thread: jobs for sockets go there.
  */
 void
-lw_entry_play_attach (LwEntryPlay  *self,
+lw_web_play_attach (LwWebPlay  *self,
                       GMainContext *server_context)
 {
   g_mutex_lock (&self->lock);
@@ -422,13 +422,13 @@ lw_entry_play_attach (LwEntryPlay  *self,
 }
 
 /**
- * lw_entry_play_detach:
+ * lw_web_play_detach:
  *
  * Once the server's thread is joined: every socket closed and freed,
  * every seat disconnected.
  */
 void
-lw_entry_play_detach (LwEntryPlay *self)
+lw_web_play_detach (LwWebPlay *self)
 {
   GHashTableIter iter;
   PlayTable *table;
@@ -449,13 +449,13 @@ lw_entry_play_detach (LwEntryPlay *self)
 }
 
 /**
- * lw_entry_play_address_full:
+ * lw_web_play_address_full:
  * @address: a client's IP address
  *
  * Returns: whether @address holds as many play sockets as it may.
  */
 gboolean
-lw_entry_play_address_full (LwEntryPlay *self,
+lw_web_play_address_full (LwWebPlay *self,
                             const char  *address)
 {
   guint count = GPOINTER_TO_UINT (g_hash_table_lookup (self->per_address, address));
@@ -464,7 +464,7 @@ lw_entry_play_address_full (LwEntryPlay *self,
 }
 
 /**
- * lw_entry_play_evict_seatless:
+ * lw_web_play_evict_seatless:
  * @address: (nullable): a client's IP address, or %NULL for any
  *
  * Makes room for a socket that may bring a seat's link: the oldest
@@ -477,7 +477,7 @@ lw_entry_play_address_full (LwEntryPlay *self,
  *   every such socket holds a seat
  */
 GIOStream *
-lw_entry_play_evict_seatless (LwEntryPlay *self,
+lw_web_play_evict_seatless (LwWebPlay *self,
                               const char  *address)
 {
   PlaySocket *oldest = NULL;
@@ -500,30 +500,30 @@ lw_entry_play_evict_seatless (LwEntryPlay *self,
 }
 
 /**
- * lw_entry_play_take_socket:
+ * lw_web_play_take_socket:
  * @stream: the connection of a request to `/play/socket`, taken from
  *   libsoup after its headers (a reference taken)
- * @response: the handshake's answer (lw_entry_ws_handshake())
+ * @response: the handshake's answer (lw_web_socket_handshake())
  * @base: the server's connection under @stream, closed with it
  * @address: the client's IP address
  *
- * Opens the socket (lw-entry-ws.c) and waits for its hello
- * (%LW_ENTRY_PLAY_HELLO_MS), then serves its seat. A message over
- * %LW_ENTRY_PLAY_MAX_MESSAGE bytes, its frames together, closes it
+ * Opens the socket (lw-web-socket.c) and waits for its hello
+ * (%LW_WEB_PLAY_HELLO_MS), then serves its seat. A message over
+ * %LW_WEB_PLAY_MAX_MESSAGE bytes, its frames together, closes it
  * (1009) before it is read; every frame counts against
- * %LW_ENTRY_PLAY_MAX_RATE (frame_cb()); the server pings it every
- * %LW_ENTRY_PLAY_PING_S seconds, and a socket that sends no message for
- * the silence limit (lw_entry_play_set_heartbeat()) is closed with
- * %LW_ENTRY_PLAY_CLOSE_SILENT.
+ * %LW_WEB_PLAY_MAX_RATE (frame_cb()); the server pings it every
+ * %LW_WEB_PLAY_PING_S seconds, and a socket that sends no message for
+ * the silence limit (lw_web_play_set_heartbeat()) is closed with
+ * %LW_WEB_PLAY_CLOSE_SILENT.
  */
 void
-lw_entry_play_take_socket (LwEntryPlay *self,
+lw_web_play_take_socket (LwWebPlay *self,
                            GIOStream   *stream,
                            const char  *response,
                            GIOStream   *base,
                            const char  *address)
 {
-  static const LwEntryWsFuncs funcs = { frame_cb, message_cb, closed_cb };
+  static const LwWebSocketFuncs funcs = { frame_cb, message_cb, closed_cb };
   PlaySocket *socket = g_new0 (PlaySocket, 1);
   guint count = GPOINTER_TO_UINT (g_hash_table_lookup (self->per_address, address));
 
@@ -537,10 +537,10 @@ lw_entry_play_take_socket (LwEntryPlay *self,
   g_hash_table_insert (self->sockets, &socket->serial, socket);
   g_hash_table_insert (self->per_address, g_strdup (address), GUINT_TO_POINTER (count + 1));
 
-  socket->ws = lw_entry_ws_new (stream, response, LW_ENTRY_PLAY_MAX_MESSAGE, LW_ENTRY_PLAY_PING_S,
+  socket->ws = lw_web_socket_new (stream, response, LW_WEB_PLAY_MAX_MESSAGE, LW_WEB_PLAY_PING_S,
                                 &funcs, socket);
 
-  socket->hello_timeout = g_timeout_source_new (LW_ENTRY_PLAY_HELLO_MS);
+  socket->hello_timeout = g_timeout_source_new (LW_WEB_PLAY_HELLO_MS);
   g_source_set_callback (socket->hello_timeout, hello_timeout_cb, socket, NULL);
   g_source_attach (socket->hello_timeout, g_main_context_get_thread_default ());
 

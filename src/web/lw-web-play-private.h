@@ -1,7 +1,7 @@
-/* lw-entry-play-private.h — what remote play's two files share
+/* lw-web-play-private.h — what remote play's two files share
  *
- * For lw-entry-play.c (the owner's thread: the tables, their secrets,
- * the jobs posted between the threads) and lw-entry-play-socket.c (the
+ * For lw-web-play.c (the owner's thread: the tables, their secrets,
+ * the jobs posted between the threads) and lw-web-play-socket.c (the
  * server's thread: the sockets) only.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -10,13 +10,13 @@
 
 #include <json-glib/json-glib.h>
 
-#include "lw-entry-play.h"
+#include "lw-web-play.h"
 
 G_BEGIN_DECLS
 
 #define MAX_SEATS 8
 
-#include "lw-entry-ws.h"
+#include "lw-web-socket.h"
 
 /* A table, owned by the owner's thread; its secrets, connected and lang
  * under the mutex. */
@@ -25,7 +25,7 @@ typedef struct {
   guint        n_players;
   LwTableHost *host;
   gulong       changed_id;
-  LwEntryPlay *play;                     /* borrowed: it holds the table */
+  LwWebPlay *play;                     /* borrowed: it holds the table */
   char        *secret[MAX_SEATS];        /* NULL: not a remote seat, or its link made before a restart */
   char        *hash[MAX_SEATS];          /* its SHA-256, what a hello is checked against; NULL: no link */
   gboolean     connected[MAX_SEATS];
@@ -34,8 +34,8 @@ typedef struct {
 
 /* A socket, in the server's thread. */
 typedef struct {
-  LwEntryPlay             *play;     /* borrowed: it holds the socket */
-  LwEntryWs               *ws;
+  LwWebPlay             *play;     /* borrowed: it holds the socket */
+  LwWebSocket               *ws;
   GIOStream               *base;     /* the server's connection under it */
   char                    *address;
   guint64                  serial;
@@ -49,11 +49,11 @@ typedef struct {
   guint                    window_count; /* frames read in it */
 } PlaySocket;
 
-struct _LwEntryPlay
+struct _LwWebPlay
 {
   gatomicrefcount      ref_count;
   GMainContext        *owner_context;
-  LwEntryPlaySeatFunc  seat_func;   /* owner's thread; NULL once forgotten */
+  LwWebPlaySeatFunc  seat_func;   /* owner's thread; NULL once forgotten */
   gpointer             seat_data;
 
   GMutex               lock;
@@ -71,9 +71,9 @@ struct _LwEntryPlay
 };
 
 /* A text for a socket, or a close, posted by the owner's thread to the
- * server's (lw-entry-play.c's post_delivery()). */
+ * server's (lw-web-play.c's post_delivery()). */
 typedef struct {
-  LwEntryPlay *play;
+  LwWebPlay *play;
   gint64       game_id;
   int          seat;     /* -1: every socket of the table */
   guint64      serial;   /* 0: whichever socket holds the seat */
@@ -82,26 +82,26 @@ typedef struct {
 } Delivery;
 
 /* In the server's thread: runs a #Delivery posted by the owner's. */
-gboolean lw_entry_play_deliver_cb (gpointer data);
+gboolean lw_web_play_deliver_cb (gpointer data);
 
 /* In the server's thread: @socket's seat wants its state (@action
  * %NULL) or acts (@action, transfer full), posted to the owner's. */
-void lw_entry_play_post_request (PlaySocket *socket,
+void lw_web_play_post_request (PlaySocket *socket,
                                  JsonNode   *action);
 
 /* In the server's thread: tells the owner's that @socket's seat is
- * @connected now (the seat function, lw_entry_play_new()). */
-void lw_entry_play_tell_owner (PlaySocket *socket,
+ * @connected now (the seat function, lw_web_play_new()). */
+void lw_web_play_tell_owner (PlaySocket *socket,
                                gboolean    connected);
 
 /* A refusal `{"type":"refused","id":…,"reason":…,"message":…}` as text
  * (transfer full); @id nullable. */
-char *lw_entry_play_refusal_text (const char *id,
+char *lw_web_play_refusal_text (const char *id,
                                   const char *reason,
                                   const char *message);
 
 /* @object's member @name if it is a string, else %NULL (borrowed). */
-const char *lw_entry_play_string_member (JsonObject *object,
+const char *lw_web_play_string_member (JsonObject *object,
                                          const char *name);
 
 G_END_DECLS

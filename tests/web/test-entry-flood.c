@@ -34,7 +34,7 @@
 
 #include <arpa/inet.h>
 
-#include "lw-entry-server.h"
+#include "lw-web-server.h"
 #include "lw-play-client.h"
 #include "lw-store.h"
 #include "lw-table-host.h"
@@ -50,7 +50,7 @@
 typedef struct {
   LwTestDb         db;
   LwEntryRequests *entry;
-  LwEntryServer   *server;
+  LwWebServer   *server;
   LwTableHost     *host;
   gint64           game;      /* the hosted table's */
   gint64           entry_game;
@@ -80,10 +80,10 @@ fixture_set_up (Fixture       *f,
   f->entry = lw_entry_requests_new (f->db.store);
   f->entry_secret = g_strdup (lw_entry_requests_open_table (f->entry, f->entry_game, NULL, &error));
   g_assert_no_error (error);
-  f->server = lw_entry_server_new (f->entry);
-  g_assert_true (lw_entry_server_start (f->server, "127.0.0.1", 0, &error));
+  f->server = lw_web_server_new (f->entry);
+  g_assert_true (lw_web_server_start (f->server, "127.0.0.1", 0, &error));
   g_assert_no_error (error);
-  f->port = lw_entry_server_get_port (f->server);
+  f->port = lw_web_server_get_port (f->server);
 }
 
 static void
@@ -91,8 +91,8 @@ fixture_tear_down (Fixture       *f,
                    gconstpointer  data)
 {
   if (f->host != NULL)
-    lw_entry_server_close_host_table (f->server, f->game);
-  lw_entry_server_stop (f->server);
+    lw_web_server_close_host_table (f->server, f->game);
+  lw_web_server_stop (f->server);
   g_clear_object (&f->server);
   g_clear_object (&f->host);
   g_clear_object (&f->entry);
@@ -116,7 +116,7 @@ host_table (Fixture *f)
   g_assert_no_error (error);
   lw_table_host_set_timing (f->host, 0, 0);
   f->game = lw_table_host_get_game_id (f->host);
-  g_assert_true (lw_entry_server_host_table (f->server, f->host, &error));
+  g_assert_true (lw_web_server_host_table (f->server, f->host, &error));
   g_assert_no_error (error);
 }
 
@@ -124,7 +124,7 @@ static char *
 seat_secret (Fixture *f,
              guint    seat)
 {
-  g_autofree char *url = lw_entry_server_seat_url (f->server, "127.0.0.1", f->game, seat);
+  g_autofree char *url = lw_web_server_seat_url (f->server, "127.0.0.1", f->game, seat);
   const char *s = url != NULL ? strstr (url, "&s=") : NULL;
 
   g_assert_nonnull (s);

@@ -24,7 +24,7 @@
 #include <glib/gstdio.h>
 
 #include "lw-entry-requests.h"
-#include "lw-entry-server.h"
+#include "lw-web-server.h"
 #include "lw-play-client.h"
 #include "lw-store.h"
 #include "lw-table-host.h"
@@ -63,28 +63,28 @@ new_host (LwStore    *store,
   return host;
 }
 
-static LwEntryServer *
+static LwWebServer *
 serve (LwStore     *store,
        LwTableHost *host,
        guint        port)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (LwEntryRequests) entry = lw_entry_requests_new (store);
-  LwEntryServer *server = lw_entry_server_new (entry);
+  LwWebServer *server = lw_web_server_new (entry);
 
-  g_assert_true (lw_entry_server_host_table (server, host, &error));
+  g_assert_true (lw_web_server_host_table (server, host, &error));
   g_assert_no_error (error);
-  g_assert_true (lw_entry_server_start (server, "127.0.0.1", port, &error));
+  g_assert_true (lw_web_server_start (server, "127.0.0.1", port, &error));
   g_assert_no_error (error);
   return server;
 }
 
 static void
-stop (LwEntryServer **server,
+stop (LwWebServer **server,
       LwTableHost   **host)
 {
-  lw_entry_server_close_host_table (*server, lw_table_host_get_game_id (*host));
-  lw_entry_server_stop (*server);
+  lw_web_server_close_host_table (*server, lw_table_host_get_game_id (*host));
+  lw_web_server_stop (*server);
   g_clear_object (server);
   g_clear_object (host);
   for (int i = 0; i < 100 && g_main_context_iteration (NULL, FALSE); i++)
@@ -92,11 +92,11 @@ stop (LwEntryServer **server,
 }
 
 static char *
-secret_of (LwEntryServer *server,
+secret_of (LwWebServer *server,
            gint64         game,
            guint          seat)
 {
-  g_autofree char *url = lw_entry_server_seat_url (server, "127.0.0.1", game, seat);
+  g_autofree char *url = lw_web_server_seat_url (server, "127.0.0.1", game, seat);
   const char *s;
 
   g_assert_nonnull (url);
@@ -214,8 +214,8 @@ test_resume_mid_trick (LwTestDb      *db,
   g_autoptr (GError) error = NULL;
   g_autoptr (LwTableHost) host = new_host (db->store, "RCC", 12);
   gint64 game = lw_table_host_get_game_id (host);
-  g_autoptr (LwEntryServer) server = serve (db->store, host, 0);
-  guint port = lw_entry_server_get_port (server);
+  g_autoptr (LwWebServer) server = serve (db->store, host, 0);
+  guint port = lw_web_server_get_port (server);
   g_autofree char *secret = secret_of (server, game, 0);
   g_autoptr (LwPlayClient) client = lw_play_client_new (port, game, secret, "de");
   g_auto (GStrv) before = g_new0 (char *, 4);   /* each seat's state, then NULL */
@@ -281,10 +281,10 @@ test_resume_mid_trick (LwTestDb      *db,
   }
 
   server = serve (store, host, port);
-  g_assert_cmpuint (lw_entry_server_get_port (server), ==, port);
+  g_assert_cmpuint (lw_web_server_get_port (server), ==, port);
   /* The link made before the restart: no secret known to show, its hash
    * opens the seat. */
-  g_assert_null (lw_entry_server_seat_url (server, "127.0.0.1", game, 0));
+  g_assert_null (lw_web_server_seat_url (server, "127.0.0.1", game, 0));
 
   /* An action answering the state of before the restart is stale. */
   g_clear_pointer (&client->state, json_node_unref);
@@ -423,7 +423,7 @@ test_seat_kinds (LwTestDb      *db,
   g_autoptr (GError) error = NULL;
   g_autoptr (LwTableHost) host = new_host (db->store, "RCR", 44);
   gint64 game = lw_table_host_get_game_id (host);
-  g_autoptr (LwEntryServer) server = serve (db->store, host, 0);
+  g_autoptr (LwWebServer) server = serve (db->store, host, 0);
   g_autoptr (LwHostedTable) hosted = NULL;
   g_autofree char *kept = NULL;
   const LwHostSeatKind all_remote[] = { LW_HOST_SEAT_REMOTE, LW_HOST_SEAT_REMOTE, LW_HOST_SEAT_REMOTE };
@@ -454,7 +454,7 @@ test_seat_kinds (LwTestDb      *db,
   server = serve (db->store, host, 0);
   g_assert_nonnull (lw_table_host_get_link_hash (host, 1));
   g_assert_cmpstr (lw_table_host_get_link_hash (host, 0), ==, kept);
-  g_assert_null (lw_entry_server_seat_url (server, "127.0.0.1", game, 0));
+  g_assert_null (lw_web_server_seat_url (server, "127.0.0.1", game, 0));
   g_free (secret_of (server, game, 1));
   stop (&server, &host);
 }
@@ -572,7 +572,7 @@ test_links (LwTestDb      *db,
   g_autoptr (GError) error = NULL;
   g_autoptr (LwTableHost) host = new_host (db->store, "RCR", 21);
   gint64 game = lw_table_host_get_game_id (host);
-  g_autoptr (LwEntryServer) server = serve (db->store, host, 0);
+  g_autoptr (LwWebServer) server = serve (db->store, host, 0);
   g_autofree char *first = secret_of (server, game, 0);
   g_autofree char *other = secret_of (server, game, 2);
   g_autofree char *renewed = NULL;
@@ -596,7 +596,7 @@ test_links (LwTestDb      *db,
   g_clear_pointer (&hosted, lw_hosted_table_free);
 
   /* New Link: the old hash goes. */
-  g_assert_true (lw_entry_server_new_seat_link (server, game, 0, &error));
+  g_assert_true (lw_web_server_new_seat_link (server, game, 0, &error));
   g_assert_no_error (error);
   renewed = secret_of (server, game, 0);
   g_assert_cmpstr (renewed, !=, first);
