@@ -22,6 +22,7 @@
 #include "lw-club-page.h"
 #include "lw-game-page-private.h"
 #include "lw-games-page.h"
+#include "lw-games-page-private.h"
 #include "lw-preferences-window.h"
 #include "lw-round-editor-private.h"
 #include "lw-round-form-private.h"

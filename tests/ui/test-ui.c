@@ -19,6 +19,7 @@
 #include "lw-game-page.h"
 #include "lw-game-page-private.h"
 #include "lw-games-page.h"
+#include "lw-games-page-private.h"
 #include "lw-new-game-page.h"
 #include "lw-new-game-page-private.h"
 #include "lw-penalty-row.h"
