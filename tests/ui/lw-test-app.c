@@ -61,12 +61,13 @@ strip_mnemonic (const char *text)
   return g_string_free (out, FALSE);
 }
 
-/* Whether @widget shows @name as its "label" or "title". */
+/* Whether @widget shows @name as its "label", its "title" or its
+ * tooltip (an icon button's words). */
 static gboolean
 shows_text (GtkWidget  *widget,
             const char *name)
 {
-  static const char *const properties[] = { "label", "title" };
+  static const char *const properties[] = { "label", "title", "tooltip-text" };
 
   if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), name) == 0)
     return TRUE;

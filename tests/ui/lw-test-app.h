@@ -57,9 +57,10 @@ GtkWidget *lw_test_find_widget (GtkWidget *widget,
  *   named: "suggestion-3");
  * - the text it shows, which stands for its accessible label (GTK 4.8
  *   has no getter of an accessible's label): its "label" (a label's text
- *   with or without its markup, a button's, a check button's) or its
+ *   with or without its markup, a button's, a check button's), its
  *   "title" (a preferences row's or group's), with or without its
- *   mnemonic underscores ("_Accept" or "Accept").
+ *   mnemonic underscores ("_Accept" or "Accept"), or else its tooltip
+ *   (an icon button's "Copy Link").
  *
  * Returns: (transfer none) (nullable): the widget, %NULL when none.
  */
