@@ -35,13 +35,6 @@ lw_test_wait_unmapped (gpointer widget)
   g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (widget)));
 }
 
-GtkWidget *
-lw_test_find_widget (GtkWidget *widget,
-                     GType      type)
-{
-  return lw_find_widget (widget, type);
-}
-
 /* @text without its mnemonic underscores ("_Save" is "Save", "__" is "_"). */
 static char *
 strip_mnemonic (const char *text)

@@ -34,11 +34,6 @@ guint lw_test_stored_rounds (LwTestApp *fixture,
 GtkWidget *lw_test_find_action_button (GtkWidget  *widget,
                                        const char *action);
 
-/* The first widget of @type inside @widget (itself included), depth
- * first, or NULL. */
-GtkWidget *lw_test_find_widget (GtkWidget *widget,
-                                GType      type);
-
 /**
  * lw_test_find:
  * @root: a widget (a window, a page, a row)
