@@ -106,6 +106,7 @@
 #include "lw-store-table.h"
 #include "lw-table-page.h"
 #include "lw-table-page-private.h"
+#include "lw-table-view-private.h"
 #include "lw-store-events.h"
 #include "lw-window.h"
 #include "lw-window-private.h"

@@ -8,6 +8,7 @@
 
 #include "lw-app-util.h"
 #include "lw-events-duplicate.h"
+#include "lw-events-duplicate-private.h"
 #include "lw-events-page-private.h"
 #include "lw-print.h"
 #include "lw-store-event-boards.h"
@@ -38,14 +39,6 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
-
-LwRoundForm *
-lw_board_entry_get_form (LwBoardEntry *self)
-{
-  g_return_val_if_fail (LW_IS_BOARD_ENTRY (self), NULL);
-
-  return self->form;
-}
 
 static gboolean
 destroy_idle_cb (gpointer user_data)

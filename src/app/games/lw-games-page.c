@@ -17,6 +17,7 @@
 
 #include "lw-app-util.h"
 #include "lw-games-page.h"
+#include "lw-games-page-private.h"
 #include "lw-widget-actions.h"
 
 /* ------------------------------------------------------------------ */

@@ -415,15 +415,6 @@ lw_new_game_page_set_ruleset (LwNewGamePage *self,
 }
 
 void
-lw_new_game_page_set_king_and_knave (LwNewGamePage *self,
-                                     gboolean       king_and_knave)
-{
-  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
-
-  gtk_switch_set_active (self->king_and_knave_switch, king_and_knave);
-}
-
-void
 lw_new_game_page_set_virtual (LwNewGamePage *self,
                               gboolean       virtual_table)
 {
