@@ -652,9 +652,14 @@ lw_table_session_apply (LwTableSession  *self,
   turn = lw_table_session_get_turn (self);
   if (!self->started || self->stopped || turn == LW_NO_SEAT || turn != action->seat || self->seats.computer[turn])
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
-                   "game %" G_GINT64_FORMAT ", round %u: seat %d may not act now", self->id,
-                   self->round_number, action->seat + 1);
+      if (self->on_board)
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                     "event round %u, table %u, board %u: seat %d may not act now", self->event_round,
+                     self->event_table, self->board, action->seat + 1);
+      else
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                     "game %" G_GINT64_FORMAT ", round %u: seat %d may not act now", self->id,
+                     self->round_number, action->seat + 1);
       return FALSE;
     }
   if (!lw_table_apply (self->table, action, error))

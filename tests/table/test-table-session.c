@@ -487,6 +487,67 @@ test_board_refused (LwTestDb      *db,
   g_clear_error (&error);
 }
 
+/* A board's seats all people's (no seats given): the board's round
+ * dealt, a person's action checked (out of turn refused, naming the
+ * board) and applied as at board mode's table, nothing saved while the
+ * board is played. */
+static void
+test_board_person (LwTestDb      *db,
+                   gconstpointer  data)
+{
+  gint64 id = add_duplicate_event (db->store, &solo3);
+  g_autoptr (LwEvent) event = lw_store_load_event (db->store, id, NULL);
+  g_autoptr (LwTableSession) session = NULL;
+  g_autoptr (LwGameRecord) record = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *expected = NULL;
+  LwAction action = { .kind = LW_ACTION_DECLINE };
+  LwHouseRules rules;
+  LwTable *table;
+  LwBoard board;
+  guint changes = 0;
+  int turn;
+
+  session = lw_table_session_new_board (db->store, id, 1, 1, 2, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (lw_table_session_get_seats (session)->n_players, ==, 3);
+  for (guint s = 0; s < 3; s++)
+    g_assert_false (lw_table_session_get_seats (session)->computer[s]);
+  g_signal_connect (session, "changed", G_CALLBACK (count_change), &changes);
+  g_assert_true (lw_table_session_start (session, &error));
+  g_assert_no_error (error);
+  g_assert_false (lw_table_session_is_choosing (session));
+  turn = lw_table_session_get_turn (session);
+  g_assert_cmpint (lw_table_get_dealer (lw_table_session_get_table (session)), ==, 1);   /* board 2: seat 1 (D2) */
+
+  action.seat = (turn + 1) % 3;
+  g_assert_false (lw_table_session_apply (session, &action, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED);
+  g_assert_nonnull (strstr (error->message, "board 2"));
+  g_clear_error (&error);
+  action.seat = turn;
+  g_assert_true (lw_table_session_apply (session, &action, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (changes, ==, 1);
+
+  /* As board mode's table: the board dealt, the same decline applied. */
+  lw_event_board (event, 2, &board);
+  record = lw_duplicate_board_record (event, 1, lw_event_get_table (event, 1, 1, NULL), 2);
+  lw_game_record_house_rules (record, &rules);
+  table = lw_board_new_table (&board, &rules);
+  g_assert_true (lw_table_apply (table, &action, &error));
+  expected = lw_table_to_json (table);
+  lw_table_free (table);
+  json = lw_table_to_json (lw_table_session_get_table (session));
+  g_assert_cmpstr (json, ==, expected);
+
+  /* Nothing saved, no game stored. */
+  g_assert_cmpint (lw_test_sql_int_at (db->path, "SELECT count(*) FROM virtual_tables"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (db->path, "SELECT count(*) FROM games"), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (db->path, "SELECT count(*) FROM event_board_results"), ==, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -500,5 +561,6 @@ main (int    argc,
   g_test_add ("/table-session/board/4-partners", LwTestDb, &partners4, lw_test_db_set_up, test_board,
               lw_test_db_tear_down);
   lw_test_add_db ("/table-session/board-refused", test_board_refused);
+  lw_test_add_db ("/table-session/board-person", test_board_person);
   return g_test_run ();
 }
