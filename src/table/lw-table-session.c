@@ -43,6 +43,7 @@ struct _LwTableSession
   guint pause_ms;
   guint hold_ms;
   gboolean hosted;
+  gboolean deal_on_request;  /* the next round waits for lw_table_session_next_round() */
   gboolean fresh;            /* made by lw_table_session_new(): no round dealt before */
   gboolean started;
   gboolean stopped;
@@ -50,6 +51,9 @@ struct _LwTableSession
   gboolean game_over;
   gboolean choosing;         /* a computer seat's move is being chosen */
   gboolean move_ready;       /* the move waits for its pause to be played */
+  gboolean hold_stepped;     /* the hold counts lw_table_session_step_hold() only */
+  gboolean holding;          /* a computer's lead waits for the finished trick's hold */
+  guint held_ms;             /* of the hold, stepped so far */
   LwAction move;
 };
 
@@ -99,6 +103,7 @@ drop_computer_move (LwTableSession *self)
   if (self->move_ready)
     stop_timer (self);
   self->move_ready = FALSE;
+  self->holding = FALSE;
 }
 
 /* Saves the round; a hosted table's with the version it has once this
@@ -175,7 +180,7 @@ finish_round (LwTableSession *self)
     }
   self->round_over = TRUE;
   self->game_over = self->standings->finished;
-  if (!self->game_over)
+  if (!self->game_over && !self->deal_on_request)
     start_timer (self, ROUND_HOLDS * self->hold_ms, next_deal_cb);
 }
 
@@ -236,6 +241,7 @@ apply_bot_cb (gpointer user_data)
   if (!self->move_ready)
     return G_SOURCE_REMOVE;
   self->move_ready = FALSE;
+  self->holding = FALSE;
   if (!lw_table_apply (self->table, &self->move, &error))
     {
       g_warning ("game %" G_GINT64_FORMAT ": the computer's move was refused: %s", self->id, error->message);
@@ -273,7 +279,15 @@ bot_done_cb (GObject      *source,
   wait = self->pause_ms;
   /* A finished trick stays until it can be read: the lead waits. */
   if (self->hold_ms > 0 && finished_trick_shown (self))
-    wait = MAX (wait, self->hold_ms);
+    {
+      if (self->hold_stepped)
+        {
+          self->holding = TRUE;
+          self->held_ms = 0;
+          return;
+        }
+      wait = MAX (wait, self->hold_ms);
+    }
   waited = (g_get_monotonic_time () - data->started) / 1000;
   start_timer (self, waited < (gint64) wait ? wait - (guint) waited : 0, apply_bot_cb);
 }
@@ -309,7 +323,7 @@ after_change (LwTableSession *self)
   int turn;
 
   if (self->stopped || self->table == NULL || self->round_over || self->game_over || self->choosing
-      || self->timer != NULL)
+      || self->move_ready || self->timer != NULL)
     return;
   turn = lw_table_get_turn (self->table);
   if (turn != LW_NO_SEAT && self->seats.computer[turn])
@@ -533,6 +547,67 @@ lw_table_session_set_timing (LwTableSession *self,
 }
 
 void
+lw_table_session_set_deal_on_request (LwTableSession *self,
+                                      gboolean        on_request)
+{
+  g_return_if_fail (LW_IS_TABLE_SESSION (self));
+
+  self->deal_on_request = on_request;
+}
+
+gboolean
+lw_table_session_next_round (LwTableSession  *self,
+                             GError         **error)
+{
+  g_return_val_if_fail (LW_IS_TABLE_SESSION (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!self->started || self->stopped || !self->round_over || self->game_over)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                   "game %" G_GINT64_FORMAT ", round %u: no next round to deal now", self->id, self->round_number);
+      return FALSE;
+    }
+  stop_timer (self);
+  if (!new_round (self, error))
+    return FALSE;
+  changed (self);
+  after_change (self);
+  return TRUE;
+}
+
+void
+lw_table_session_set_hold_stepped (LwTableSession *self,
+                                   gboolean        stepped)
+{
+  g_return_if_fail (LW_IS_TABLE_SESSION (self));
+
+  self->hold_stepped = stepped;
+}
+
+gboolean
+lw_table_session_step_hold (LwTableSession *self,
+                            guint           msec)
+{
+  g_return_val_if_fail (LW_IS_TABLE_SESSION (self), FALSE);
+
+  if (!self->holding)
+    return FALSE;
+  self->held_ms += msec;
+  if (self->held_ms < self->hold_ms)
+    return TRUE;
+  apply_bot_cb (self);
+  return FALSE;
+}
+
+gboolean
+lw_table_session_is_holding (LwTableSession *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_SESSION (self), FALSE);
+  return self->holding;
+}
+
+void
 lw_table_session_stop (LwTableSession *self)
 {
   g_return_if_fail (LW_IS_TABLE_SESSION (self));
@@ -627,12 +702,13 @@ lw_table_session_get_winning_seat (LwTableSession *self)
 }
 
 guint32
-lw_table_session_get_obligatory (LwTableSession *self)
+lw_table_session_get_obligatory (LwTableSession *self,
+                                 guint32         picked)
 {
   g_return_val_if_fail (LW_IS_TABLE_SESSION (self), 0);
   if (lw_table_session_get_turn (self) == LW_NO_SEAT || lw_table_get_lead (self->table) == NULL)
     return 0;
-  return lw_table_obligatory (self->table, 0, NULL);
+  return lw_table_obligatory (self->table, picked, NULL);
 }
 
 /* ------------------------------------------------------------------ */

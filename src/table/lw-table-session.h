@@ -153,6 +153,63 @@ void lw_table_session_set_timing (LwTableSession *self,
                                   guint           hold_ms);
 
 /**
+ * lw_table_session_set_deal_on_request:
+ * @self: a session
+ * @on_request: the next round is dealt by lw_table_session_next_round()
+ *   only (a person's Next Round), not on its own after the round's end
+ */
+void lw_table_session_set_deal_on_request (LwTableSession *self,
+                                           gboolean        on_request);
+
+/**
+ * lw_table_session_next_round:
+ * @self: a started session whose round is over (not the game)
+ * @error: return location for a #GError
+ *
+ * Deals the game's next round now (the dealer by the scoring engine,
+ * SCORING R4, R20), saves it and emits #LwTableSession::changed.
+ *
+ * Errors: %G_IO_ERROR_PERMISSION_DENIED when the round is not over or
+ * the game is; %LW_STORE_ERROR_* when the deal cannot be saved.
+ *
+ * Returns: %TRUE when dealt.
+ */
+gboolean lw_table_session_next_round (LwTableSession  *self,
+                                      GError         **error);
+
+/**
+ * lw_table_session_set_hold_stepped:
+ * @self: a session
+ * @stepped: count the finished trick's hold only by
+ *   lw_table_session_step_hold(), not by the clock (tests: the hold seen
+ *   from both sides of its end without waiting for it)
+ *
+ * With @stepped, a computer's lead chosen while a finished trick is shown
+ * waits (lw_table_session_is_holding()) until lw_table_session_step_hold()
+ * has counted the hold of lw_table_session_set_timing(); the computer's
+ * other moves keep their pause.
+ */
+void lw_table_session_set_hold_stepped (LwTableSession *self,
+                                        gboolean        stepped);
+
+/**
+ * lw_table_session_step_hold:
+ * @self: a session with a stepped hold (lw_table_session_set_hold_stepped())
+ * @msec: time passed, milliseconds
+ *
+ * Counts @msec of the finished trick's hold; once the hold is over, the
+ * computer's lead is played (saved, #LwTableSession::changed emitted).
+ *
+ * Returns: %TRUE while the finished trick is still held, %FALSE once the
+ *   lead is played or when nothing is held.
+ */
+gboolean lw_table_session_step_hold (LwTableSession *self,
+                                     guint           msec);
+
+/** lw_table_session_is_holding: Returns: whether a computer's lead waits for the finished trick's stepped hold. */
+gboolean lw_table_session_is_holding (LwTableSession *self);
+
+/**
  * lw_table_session_stop:
  * @self: a session
  *
@@ -221,11 +278,15 @@ int lw_table_session_get_winning_seat (LwTableSession *self);
 /**
  * lw_table_session_get_obligatory:
  * @self: a session
+ * @picked: the cards of the seat to follow picked so far, a mask of
+ *   lw_table_get_hand() positions (0: none)
  *
  * Returns: the cards of the hand of the seat to follow that every legal
- *   follow holds (lw_table_obligatory(), TRICKS §4), as a mask of
- *   lw_table_get_hand() positions; 0 when no follow is due.
+ *   follow holds and are not among @picked (lw_table_obligatory(),
+ *   TRICKS §4), as a mask of lw_table_get_hand() positions; 0 when no
+ *   follow is due.
  */
-guint32 lw_table_session_get_obligatory (LwTableSession *self);
+guint32 lw_table_session_get_obligatory (LwTableSession *self,
+                                         guint32         picked);
 
 G_END_DECLS

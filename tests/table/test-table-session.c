@@ -2,7 +2,8 @@
  * network (LwTableSession): a game set up from its record (first dealer,
  * target, house rules) played to its end by computer seats, every round
  * stored; a person's action checked, saved and counted; a session opened
- * again where it stopped; the facts the views show.
+ * again where it stopped; the facts the views show; the finished trick's
+ * hold counted in steps.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -189,6 +190,95 @@ test_seat_handover (LwTestDb      *db,
   g_assert_false (lw_table_session_get_seats (session)->computer[1]);
 }
 
+/* Until no computer seat is choosing (or its lead waits for a stepped
+ * hold). */
+static void
+run_until_idle (LwTableSession *session)
+{
+  guint turns = 0;
+
+  while (lw_table_session_is_choosing (session) && !lw_table_session_is_holding (session))
+    {
+      g_main_context_iteration (NULL, TRUE);
+      g_assert_cmpuint (++turns, <, MAX_TURNS);
+    }
+}
+
+/* The person in @seat makes the move the Random level would. */
+static LwAction
+person_move (LwTableSession *session,
+             int             seat)
+{
+  g_autoptr (GError) error = NULL;
+  const LwTable *table = lw_table_session_get_table (session);
+  LwAction action;
+  LwRng rng;
+
+  lw_rng_init (&rng, lw_table_get_log (table)->len + 17);
+  lw_bot_choose (table, LW_BOT_RANDOM, lw_table_session_get_team_of (session), &rng, &action);
+  g_assert_cmpint (action.seat, ==, seat);
+  g_assert_true (lw_table_session_apply (session, &action, &error));
+  g_assert_no_error (error);
+  return action;
+}
+
+/* A session of two: Ann (seat 0) a person, Ben a computer at Random. */
+static LwTableSession *
+person_against_computer (LwTestDb *db,
+                         guint64   seed)
+{
+  g_autoptr (LwGameRecord) record = record_new (2);
+  LwTableSeats seats = { .n_players = 2, .seed = seed, .computer = { FALSE, TRUE } };
+  g_autoptr (GError) error = NULL;
+  LwTableSession *session;
+
+  seats.level[1] = LW_BOT_RANDOM;
+  session = lw_table_session_new (db->store, record, &seats, &error);
+  g_assert_no_error (error);
+  lw_table_session_set_timing (session, 0, 0);
+  lw_table_session_set_deal_on_request (session, TRUE);
+  g_assert_true (lw_table_session_start (session, &error));
+  run_until_idle (session);
+  return session;
+}
+
+/* The finished trick's hold counted in steps: the computer's lead waits
+ * until the steps make the hold, then is played once. */
+static void
+test_stepped_hold (LwTestDb      *db,
+                   gconstpointer  data)
+{
+  g_autoptr (LwTableSession) session = person_against_computer (db, 21);
+  guint moves = 0, log_len;
+
+  lw_table_session_set_timing (session, 0, 1500);
+  lw_table_session_set_hold_stepped (session, TRUE);
+  g_assert_false (lw_table_session_step_hold (session, 1500));
+  while (!lw_table_session_is_holding (session))
+    {
+      g_assert_false (lw_table_session_is_round_over (session));
+      g_assert_cmpint (lw_table_session_get_turn (session), ==, 0);
+      person_move (session, 0);
+      run_until_idle (session);
+      g_assert_cmpuint (++moves, <, 40);
+    }
+  /* Held: the trick finished, none of the next played, Ben's turn. */
+  g_assert_cmpint (lw_table_session_get_turn (session), ==, 1);
+  g_assert_true (lw_table_session_is_choosing (session));
+  log_len = lw_table_get_log (lw_table_session_get_table (session))->len;
+  g_assert_true (lw_table_session_step_hold (session, 1000));
+  g_assert_true (lw_table_session_step_hold (session, 499));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_true (lw_table_session_is_holding (session));
+  g_assert_cmpuint (lw_table_get_log (lw_table_session_get_table (session))->len, ==, log_len);
+  g_assert_false (lw_table_session_step_hold (session, 1));
+  g_assert_false (lw_table_session_is_holding (session));
+  g_assert_cmpuint (lw_table_get_log (lw_table_session_get_table (session))->len, ==, log_len + 1);
+  g_assert_cmpint (lw_table_session_get_turn (session), ==, 0);
+  g_assert_false (lw_table_session_step_hold (session, 1500));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -198,5 +288,6 @@ main (int    argc,
   lw_test_add_db ("/table-session/whole-game", test_whole_game);
   lw_test_add_db ("/table-session/person-action", test_person_action);
   lw_test_add_db ("/table-session/seat-handover", test_seat_handover);
+  lw_test_add_db ("/table-session/stepped-hold", test_stepped_hold);
   return g_test_run ();
 }
