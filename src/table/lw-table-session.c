@@ -546,6 +546,93 @@ lw_table_session_set_timing (LwTableSession *self,
   self->hold_ms = hold_ms;
 }
 
+LwTableUndo
+lw_table_session_undo_point (LwTableSession *self,
+                             int             seat,
+                             guint          *n_actions,
+                             int            *led_by)
+{
+  const GArray *log;
+  guint i, n_plays = 0, n_players;
+
+  g_return_val_if_fail (LW_IS_TABLE_SESSION (self), LW_TABLE_UNDO_NOTHING);
+
+  if (!self->started || self->stopped || self->table == NULL || self->round_over || self->game_over
+      || seat < 0 || (guint) seat >= self->seats.n_players)
+    return LW_TABLE_UNDO_NOTHING;
+  log = lw_table_get_log (self->table);
+  for (i = log->len; i-- > 0;)
+    if (!self->seats.computer[g_array_index (log, LwAction, i).seat])
+      break;
+  /* Nothing of a person's yet, or another person acted since. */
+  if (i == G_MAXUINT || g_array_index (log, LwAction, i).seat != seat)
+    return LW_TABLE_UNDO_NOTHING;
+  /* A trick is one play by every seat: its lead is every n-th play. */
+  n_players = lw_table_get_n_players (self->table);
+  for (guint j = 0; j < log->len; j++)
+    {
+      const LwAction *action = &g_array_index (log, LwAction, j);
+
+      if (action->kind != LW_ACTION_PLAY)
+        continue;
+      if (j > i && n_plays % n_players == 0)
+        {
+          if (led_by != NULL)
+            *led_by = action->seat;
+          return LW_TABLE_UNDO_LED;
+        }
+      n_plays++;
+    }
+  if (!lw_table_check_undo (self->table, seat, i, NULL))
+    return LW_TABLE_UNDO_PUPS_SEEN;
+  if (n_actions != NULL)
+    *n_actions = i;
+  return LW_TABLE_UNDO_ALLOWED;
+}
+
+gboolean
+lw_table_session_undo (LwTableSession  *self,
+                       int              seat,
+                       GError         **error)
+{
+  LwTable *earlier;
+  guint n_actions = 0;
+  int led_by = LW_NO_SEAT;
+
+  g_return_val_if_fail (LW_IS_TABLE_SESSION (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  switch (lw_table_session_undo_point (self, seat, &n_actions, &led_by))
+    {
+    case LW_TABLE_UNDO_ALLOWED:
+      break;
+    case LW_TABLE_UNDO_PUPS_SEEN:
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                   "seat %d has seen the Pups: the undo cannot take that back (SCORING R19)", seat + 1);
+      return FALSE;
+    case LW_TABLE_UNDO_LED:
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                   "seat %d has led the next trick: that cannot be taken back", led_by + 1);
+      return FALSE;
+    case LW_TABLE_UNDO_NOTHING:
+    default:
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                   "seat %d has nothing to take back", seat + 1);
+      return FALSE;
+    }
+  earlier = lw_table_replay_prefix (self->table, n_actions, error);
+  if (earlier == NULL)
+    return FALSE;
+  drop_computer_move (self);
+  stop_timer (self);
+  lw_table_free (self->table);
+  self->table = earlier;
+  save_or_warn (self);
+  changed (self);
+  after_change (self);
+  return TRUE;
+}
+
 void
 lw_table_session_set_deal_on_request (LwTableSession *self,
                                       gboolean        on_request)

@@ -153,6 +153,70 @@ void lw_table_session_set_timing (LwTableSession *self,
                                   guint           hold_ms);
 
 /**
+ * LwTableUndo:
+ * @LW_TABLE_UNDO_ALLOWED: the undo may be made
+ * @LW_TABLE_UNDO_NOTHING: nothing to take back: no round under way, no
+ *   action of the seat's yet, or another person has acted since
+ * @LW_TABLE_UNDO_PUPS_SEEN: the seat has seen the Pups since (SCORING R19)
+ * @LW_TABLE_UNDO_LED: a computer seat has led a trick since
+ *
+ * Whether a person's last action may be taken back
+ * (lw_table_session_undo_point()).
+ */
+typedef enum
+{
+  LW_TABLE_UNDO_ALLOWED,
+  LW_TABLE_UNDO_NOTHING,
+  LW_TABLE_UNDO_PUPS_SEEN,
+  LW_TABLE_UNDO_LED,
+} LwTableUndo;
+
+/**
+ * lw_table_session_undo_point:
+ * @self: a session
+ * @seat: the person asking, 0…n−1
+ * @n_actions: (out) (optional): with %LW_TABLE_UNDO_ALLOWED, the length
+ *   of the round's log the undo goes back to
+ * @led_by: (out) (optional): with %LW_TABLE_UNDO_LED, the computer seat
+ *   that led
+ *
+ * How far an undo may go now. The undo takes back @seat's last action
+ * together with the computer seats' answers after it within the same
+ * trick, when no other person has acted since. It is refused once a
+ * computer seat has led a trick after that action: the person has seen
+ * the lead, and taking it back would let them play again knowing it. It
+ * never goes back past the Pups @seat has seen (lw_table_check_undo(),
+ * SCORING R19).
+ *
+ * Returns: %LW_TABLE_UNDO_ALLOWED, or why not.
+ */
+LwTableUndo lw_table_session_undo_point (LwTableSession *self,
+                                         int             seat,
+                                         guint          *n_actions,
+                                         int            *led_by);
+
+/**
+ * lw_table_session_undo:
+ * @self: a started session
+ * @seat: the person asking
+ * @error: return location for a #GError
+ *
+ * Takes back @seat's last action and the computers' answers after it
+ * (lw_table_session_undo_point()): the round replayed to the point before
+ * it (lw_table_replay_prefix()), a computer's move chosen or waiting
+ * dropped, the round saved and #LwTableSession::changed emitted.
+ *
+ * Errors: %G_IO_ERROR_PERMISSION_DENIED when lw_table_session_undo_point()
+ * refuses (the message says why, in English); %LW_ENGINE_ERROR_* from the
+ * replay.
+ *
+ * Returns: %TRUE when taken back.
+ */
+gboolean lw_table_session_undo (LwTableSession  *self,
+                                int              seat,
+                                GError         **error);
+
+/**
  * lw_table_session_set_deal_on_request:
  * @self: a session
  * @on_request: the next round is dealt by lw_table_session_next_round()

@@ -3,7 +3,7 @@
  * target, house rules) played to its end by computer seats, every round
  * stored; a person's action checked, saved and counted; a session opened
  * again where it stopped; the facts the views show; the finished trick's
- * hold counted in steps.
+ * hold counted in steps; Undo, refused once a computer has led since.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -279,6 +279,95 @@ test_stepped_hold (LwTestDb      *db,
   g_assert_false (lw_table_session_step_hold (session, 1500));
 }
 
+/* Undo at every move of Ann's for some rounds: it takes back her action
+ * with Ben's answers in the same trick (the table as it was before it),
+ * but is refused once Ben has led a trick after it (she has seen the
+ * lead), and never goes back past the Pups she has seen (SCORING R19). */
+static void
+test_undo (LwTestDb      *db,
+           gconstpointer  data)
+{
+  g_autoptr (LwTableSession) session = person_against_computer (db, 9);
+  guint n_allowed = 0, n_answered = 0, n_led = 0, n_pups = 0;
+
+  for (guint round = 0; round < 6 && !lw_table_session_is_over (session); round++)
+    {
+      while (!lw_table_session_is_round_over (session))
+        {
+          g_autoptr (LwTable) before = lw_table_copy (lw_table_session_get_table (session));
+          g_autoptr (GError) error = NULL;
+          const LwTable *after;
+          guint n_current = 0, n_back = 0;
+          gboolean led;
+          LwTableUndo want;
+          int led_by = LW_NO_SEAT;
+          LwAction action;
+
+          g_assert_cmpint (lw_table_session_get_turn (session), ==, 0);
+          action = person_move (session, 0);
+          run_until_idle (session);
+          if (lw_table_session_is_round_over (session))
+            {
+              g_assert_cmpint (lw_table_session_undo_point (session, 0, NULL, NULL), ==, LW_TABLE_UNDO_NOTHING);
+              break;
+            }
+          after = lw_table_session_get_table (session);
+          /* Ben has led since: a trick of the play begun after Ann's. */
+          lw_table_get_current (after, &n_current);
+          led = n_current > 0 && (lw_table_get_tricks (after)->len > lw_table_get_tricks (before)->len
+                                  || lw_table_get_phase (before) != LW_PHASE_PLAY);
+          want = led ? LW_TABLE_UNDO_LED
+                 : lw_table_check_undo (after, 0, lw_table_get_log (before)->len, NULL) ? LW_TABLE_UNDO_ALLOWED
+                 : LW_TABLE_UNDO_PUPS_SEEN;
+          /* Ben is never asked: it is a person's undo. */
+          g_assert_cmpint (lw_table_session_undo_point (session, 1, NULL, NULL), ==, LW_TABLE_UNDO_NOTHING);
+          g_assert_cmpint (lw_table_session_undo_point (session, 0, &n_back, &led_by), ==, want);
+          if (want == LW_TABLE_UNDO_ALLOWED)
+            {
+              g_autoptr (LwTable) kept = NULL;
+
+              g_assert_cmpuint (n_back, ==, lw_table_get_log (before)->len);
+              n_allowed++;
+              if (lw_table_get_log (after)->len > n_back + 1)
+                n_answered++;
+              kept = lw_table_copy (after);
+              g_assert_true (lw_table_session_undo (session, 0, &error));
+              g_assert_no_error (error);
+              g_assert_true (lw_table_equal (lw_table_session_get_table (session), before));
+              g_assert_cmpint (lw_table_session_get_turn (session), ==, 0);
+              /* The same action again: the same answers. */
+              g_assert_true (lw_table_session_apply (session, &action, &error));
+              g_assert_no_error (error);
+              run_until_idle (session);
+              g_assert_true (lw_table_equal (lw_table_session_get_table (session), kept));
+              continue;
+            }
+          if (want == LW_TABLE_UNDO_LED)
+            {
+              g_assert_cmpint (led_by, ==, 1);
+              n_led++;
+            }
+          else
+            n_pups++;
+          g_assert_false (lw_table_session_undo (session, 0, &error));
+          g_assert_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED);
+          g_assert_true (lw_table_equal (lw_table_session_get_table (session), after));
+        }
+      if (!lw_table_session_is_over (session))
+        {
+          g_autoptr (GError) error = NULL;
+
+          g_assert_true (lw_table_session_next_round (session, &error));
+          g_assert_no_error (error);
+          run_until_idle (session);
+        }
+    }
+  g_test_message ("%u undos (%u with Ben's answers), %u refused after Ben's lead, %u after the Pups",
+                  n_allowed, n_answered, n_led, n_pups);
+  g_assert_cmpuint (n_answered, >, 0);
+  g_assert_cmpuint (n_led, >, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -289,5 +378,6 @@ main (int    argc,
   lw_test_add_db ("/table-session/person-action", test_person_action);
   lw_test_add_db ("/table-session/seat-handover", test_seat_handover);
   lw_test_add_db ("/table-session/stepped-hold", test_stepped_hold);
+  lw_test_add_db ("/table-session/undo", test_undo);
   return g_test_run ();
 }
