@@ -11,6 +11,8 @@
  * entered as the board's result (lw_store_add_event_board_result(), as
  * Enter Board does; D9 refuses a board already entered, and the page says
  * so), and Next Board deals the round's next board not yet entered.
+ * Until LwTableSession plays boards, a board has this loop of its own
+ * (its computer seats in lw-table-bots.c), not the session's.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -25,19 +27,13 @@
 #include "lw-store-watch.h"
 #include "lw-table-page-private.h"
 
-struct _LwTableBoards
-{
-  gint64 event_id;
-  guint round;               /* the event round, 1-based */
-  guint table;               /* the table, 1-based */
-  guint board;               /* the board at the table */
-  LwEvent *event;            /* as last read or stored */
-};
-
 static void
 boards_free (LwTableBoards *boards)
 {
   g_clear_pointer (&boards->event, lw_event_free);
+  g_clear_pointer (&boards->record, lw_game_record_free);
+  g_clear_pointer (&boards->standings, lw_standings_free);
+  g_clear_pointer (&boards->dealt, lw_table_free);
   g_free (boards);
 }
 
@@ -83,35 +79,38 @@ deal_board (LwTablePage  *self,
   if (standings == NULL)
     return FALSE;
 
-  lw_table_page_stop_bot (self);
-  g_clear_pointer (&self->record, lw_game_record_free);
-  g_clear_pointer (&self->standings, lw_standings_free);
-  self->record = g_steal_pointer (&record);
-  self->standings = standings;
+  lw_table_page_board_stop_bot (self);
+  g_clear_pointer (&boards->record, lw_game_record_free);
+  g_clear_pointer (&boards->standings, lw_standings_free);
+  boards->record = g_steal_pointer (&record);
+  boards->standings = standings;
 
   lw_event_board (boards->event, number, &board);
-  lw_game_record_house_rules (self->record, &rules);
-  g_clear_pointer (&self->table, lw_table_free);
-  self->table = lw_board_new_table (&board, &rules);
-  self->seats.seed = board.seed;
+  lw_game_record_house_rules (boards->record, &rules);
+  g_clear_pointer (&boards->dealt, lw_table_free);
+  boards->dealt = lw_board_new_table (&board, &rules);
+  boards->seats.seed = board.seed;
   boards->board = number;
-  self->round_number = 1;
-  self->round_over = FALSE;
-  self->game_over = FALSE;
+  boards->round_over = FALSE;
+  boards->game_over = FALSE;
   self->curtain_seat = LW_NO_SEAT;
   /* Hot-seat: every board starts behind the curtain; one person always
    * sees their own hand. */
   self->viewer = LW_NO_SEAT;
-  if (lw_table_seats_n_people (&self->seats) == 1)
-    for (guint s = 0; s < self->seats.n_players; s++)
-      if (!self->seats.computer[s])
+  if (lw_table_seats_n_people (&boards->seats) == 1)
+    for (guint s = 0; s < boards->seats.n_players; s++)
+      if (!boards->seats.computer[s])
         self->viewer = (int) s;
   lw_table_page_set_status (self, NULL, FALSE);
   return TRUE;
 }
 
-void
-lw_table_page_board_finish (LwTablePage *self)
+/* At the board's end: its round's facts entered as the board's result
+ * (lw_store_add_event_board_result(), DUPLICATE D9; a refusal is shown in
+ * words and nothing is stored), the store's watch told, and the round's
+ * end said. */
+static void
+board_finish (LwTablePage *self)
 {
   LwTableBoards *boards = self->boards;
   g_autoptr (GError) error = NULL;
@@ -121,10 +120,10 @@ lw_table_page_board_finish (LwTablePage *self)
   LwStandings *after;
   const char *names[LW_MAX_SEATS];
 
-  lw_table_round_facts (self->table, lw_table_page_team_of (self), facts);
+  lw_table_round_facts (boards->dealt, lw_table_page_team_of (self), facts);
   event = lw_store_add_event_board_result (self->store, boards->event_id, boards->round, boards->table,
                                            boards->board, facts, &error);
-  self->round_over = TRUE;
+  boards->round_over = TRUE;
   if (event == NULL)
     {
       g_autoptr (LwEvent) reread = lw_store_load_event (self->store, boards->event_id, NULL);
@@ -136,7 +135,7 @@ lw_table_page_board_finish (LwTablePage *self)
           lw_event_free (boards->event);
           boards->event = g_steal_pointer (&reread);
         }
-      self->game_over = next_board (boards) == 0;
+      boards->game_over = next_board (boards) == 0;
       lw_table_page_show_error (self, text);
       return;
     }
@@ -148,33 +147,33 @@ lw_table_page_board_finish (LwTablePage *self)
     if (watch != NULL)
       lw_store_watch_flush (watch);
   }
-  self->game_over = next_board (boards) == 0;
+  boards->game_over = next_board (boards) == 0;
 
   /* The board's round, scored as its one-round game (D4). */
-  g_ptr_array_add (self->record->rounds, lw_round_copy (facts));
-  after = lw_standings_compute (self->record, NULL);
+  g_ptr_array_add (boards->record->rounds, lw_round_copy (facts));
+  after = lw_standings_compute (boards->record, NULL);
   if (after != NULL)
     {
       g_autofree char *words = NULL;
 
-      lw_standings_free (self->standings);
-      self->standings = after;
+      lw_standings_free (boards->standings);
+      boards->standings = after;
       /* The round's scoring, after who the nobody-declared rule charges
        * (SCORING R16); no "Round 1 is over": the board is the round. */
-      words = lw_describe_round (self->record, self->standings,
-                                 g_ptr_array_index (self->standings->rounds, self->standings->rounds->len - 1));
-      if (lw_table_get_declarer (self->table) == LW_NO_SEAT)
+      words = lw_describe_round (boards->record, boards->standings,
+                                 g_ptr_array_index (boards->standings->rounds, boards->standings->rounds->len - 1));
+      if (lw_table_get_declarer (boards->dealt) == LW_NO_SEAT)
         {
           g_autofree char *declined = NULL;
           char *joined;
 
           lw_table_page_seat_names (self, names);
-          declined = lw_describe_bidding (self->table, names, TRUE);
+          declined = lw_describe_bidding (boards->dealt, names, TRUE);
           joined = g_strdup_printf ("%s\n%s", declined, words);
           g_free (words);
           words = joined;
         }
-      text = self->game_over
+      text = boards->game_over
                /* TRANSLATORS: the last board of the event round played at the virtual table is stored; %s is how the round went */
                ? g_strdup_printf (_("Board %u is entered; the round’s boards are all done at this table. %s"),
                                   boards->board, words)
@@ -182,10 +181,79 @@ lw_table_page_board_finish (LwTablePage *self)
                : g_strdup_printf (_("Board %u is entered. %s"), boards->board, words);
     }
   else
-    text = g_strdup_printf (self->game_over
+    text = g_strdup_printf (boards->game_over
                               ? _("Board %u is entered; the round’s boards are all done at this table. %s")
                               : _("Board %u is entered. %s"), boards->board, "");
   lw_table_page_set_status (self, g_strchomp (text), FALSE);
+}
+
+void
+lw_table_page_board_after_change (LwTablePage *self)
+{
+  LwTableBoards *boards = self->boards;
+  int turn;
+
+  if (boards->dealt == NULL)
+    return;
+  if (lw_table_get_phase (boards->dealt) == LW_PHASE_END && !boards->round_over)
+    board_finish (self);
+  turn = lw_table_get_turn (boards->dealt);
+  if (!boards->round_over && turn != LW_NO_SEAT && boards->seats.computer[turn] && !boards->busy)
+    lw_table_page_board_start_bot (self);
+}
+
+gboolean
+lw_table_page_board_apply (LwTablePage     *self,
+                           const LwAction  *action,
+                           GError         **error)
+{
+  /* Nothing is saved while a board is played. */
+  if (!lw_table_apply (self->boards->dealt, action, error))
+    return FALSE;
+  lw_table_page_after_change (self);
+  return TRUE;
+}
+
+const LwTable *
+lw_table_page_board_table (LwTablePage *self)
+{
+  return self->boards->dealt;
+}
+
+const LwGameRecord *
+lw_table_page_board_record (LwTablePage *self)
+{
+  return self->boards->record;
+}
+
+const LwStandings *
+lw_table_page_board_standings (LwTablePage *self)
+{
+  return self->boards->standings;
+}
+
+const LwTableSeats *
+lw_table_page_board_seats (LwTablePage *self)
+{
+  return &self->boards->seats;
+}
+
+gboolean
+lw_table_page_board_round_over (LwTablePage *self)
+{
+  return self->boards->round_over;
+}
+
+gboolean
+lw_table_page_board_game_over (LwTablePage *self)
+{
+  return self->boards->game_over;
+}
+
+gboolean
+lw_table_page_board_busy (LwTablePage *self)
+{
+  return self->boards->busy;
 }
 
 gboolean
@@ -196,7 +264,7 @@ lw_table_page_board_next (LwTablePage  *self,
 
   if (number == 0)
     {
-      self->game_over = TRUE;
+      self->boards->game_over = TRUE;
       set_all_entered (error, self->boards);
       return FALSE;
     }
@@ -241,6 +309,7 @@ lw_table_page_stop_boards (LwTablePage *self)
 
   if (self->boards == NULL)
     return;
+  lw_table_page_board_stop_bot (self);
   g_clear_pointer (&self->boards, boards_free);
   gtk_button_set_label (GTK_BUTTON (self->next_button), _("_Next Round"));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.show-scores", TRUE);
@@ -294,20 +363,16 @@ lw_table_page_play_boards (LwTablePage         *self,
       return FALSE;
     }
 
-  lw_table_page_stop_bot (self);
   lw_table_page_stop_hosting (self);
   lw_table_page_stop_boards (self);
+  lw_table_page_drop_session (self);
   self->boards = boards;
-  self->id = 0;
-  g_clear_pointer (&self->seats_json, g_free);
+  lw_table_page_board_stop_bot (self);
   if (seats != NULL)
-    self->seats = *seats;
+    boards->seats = *seats;
   else
-    {
-      /* Every seat played on this device. */
-      memset (&self->seats, 0, sizeof self->seats);
-      self->seats.n_players = t->n_seats;
-    }
+    /* Every seat played on this device. */
+    boards->seats.n_players = t->n_seats;
   lw_table_view_set_table (self->view, NULL, LW_NO_SEAT, NULL, NULL, FALSE);
   if (!deal_board (self, next_board (boards), error))
     {
@@ -324,6 +389,14 @@ lw_table_page_get_event_id (LwTablePage *self)
   g_return_val_if_fail (LW_IS_TABLE_PAGE (self), 0);
 
   return self->boards != NULL ? self->boards->event_id : 0;
+}
+
+gboolean
+lw_table_page_is_playing_boards (LwTablePage *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_PAGE (self), FALSE);
+
+  return self->boards != NULL;
 }
 
 guint

@@ -1,8 +1,10 @@
-/* lw-table-bots.c — the virtual table's computer seats: each move is
- * chosen in a worker thread (GTask) on a copy of the table and shown
- * after a short pause (none when animations are off); a lead waits until
- * the finished trick before it has been held long enough to read; a move
- * chosen for a table since replaced (undo, another game) is dropped
+/* lw-table-bots.c — board mode's computer seats (lw-table-board-mode.c):
+ * each move is chosen in a worker thread (GTask) on a copy of the board's
+ * table and shown after a short pause (none when animations are off); a
+ * lead waits until the finished trick before it has been held long enough
+ * to read; a move chosen for a table since replaced (another board) is
+ * dropped. A game's table has no such loop in the app: its computer seats
+ * are its LwTableSession's.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -25,10 +27,9 @@ apply_bot_move (LwTablePage *self)
 {
   g_autoptr (GError) error = NULL;
 
-  self->bot_timeout = 0;
-  self->busy = FALSE;
-  self->holding = FALSE;
-  if (!lw_table_page_apply_action (self, &self->bot_action, &error))
+  self->boards->bot_timeout = 0;
+  self->boards->busy = FALSE;
+  if (!lw_table_page_apply_action (self, &self->boards->bot_action, &error))
     lw_table_page_show_error (self, error->message);
 }
 
@@ -51,13 +52,12 @@ computer_pause (LwTablePage *self)
 
 /* Whether the table shows a finished trick: no play of the next yet. */
 static gboolean
-finished_trick_shown (LwTablePage *self)
+finished_trick_shown (const LwTable *table)
 {
   guint n_current = 0;
 
-  lw_table_get_current (self->table, &n_current);
-  return lw_table_get_phase (self->table) == LW_PHASE_PLAY && n_current == 0
-         && lw_table_get_tricks (self->table)->len > 0;
+  lw_table_get_current (table, &n_current);
+  return lw_table_get_phase (table) == LW_PHASE_PLAY && n_current == 0 && lw_table_get_tricks (table)->len > 0;
 }
 
 static void
@@ -66,92 +66,58 @@ bot_done_cb (GObject      *source,
              gpointer      user_data)
 {
   LwTablePage *self = LW_TABLE_PAGE (source);
+  LwTableBoards *boards = self->boards;
   guint generation = GPOINTER_TO_UINT (user_data);
   gboolean chosen = g_task_propagate_boolean (G_TASK (result), NULL);
   gint64 started = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (result), "lw-started"));
   gint64 waited = (g_get_monotonic_time () - started) / 1000;
   guint wait;
 
-  /* The table was replaced meanwhile (undo, another game). */
-  if (!chosen || generation != self->generation || self->table == NULL)
+  /* The board was replaced meanwhile, or board mode ended. */
+  if (!chosen || boards == NULL || generation != boards->generation || boards->dealt == NULL)
     return;
-  self->bot_action = *lw_bot_job_get_action (g_task_get_task_data (G_TASK (result)));
+  boards->bot_action = *lw_bot_job_get_action (g_task_get_task_data (G_TASK (result)));
   wait = computer_pause (self);
   /* A finished trick stays until it can be read, whatever the
    * animations: the computer's lead waits for its hold. */
-  if (self->hold_ms > 0 && finished_trick_shown (self))
-    {
-      if (self->hold_stepped)
-        {
-          self->holding = TRUE;
-          self->held_ms = 0;
-          return;
-        }
-      wait = MAX (wait, self->hold_ms);
-    }
+  if (self->hold_ms > 0 && finished_trick_shown (boards->dealt))
+    wait = MAX (wait, self->hold_ms);
   if (waited < (gint64) wait)
-    self->bot_timeout = g_timeout_add_once (wait - (guint) waited, bot_timeout_cb, self);
+    boards->bot_timeout = g_timeout_add_once (wait - (guint) waited, bot_timeout_cb, self);
   else
     apply_bot_move (self);
 }
 
 void
-lw_table_page_start_bot (LwTablePage *self)
+lw_table_page_board_start_bot (LwTablePage *self)
 {
+  LwTableBoards *boards = self->boards;
   g_autoptr (GTask) task = NULL;
-  int turn = lw_table_get_turn (self->table);
-  LwBotJob *job = lw_bot_job_new (self->table, self->seats.level[turn], lw_table_page_team_of (self),
-                                  lw_table_seats_move_seed (&self->seats, self->round_number, self->table));
+  int turn = lw_table_get_turn (boards->dealt);
+  LwBotJob *job = lw_bot_job_new (boards->dealt, boards->seats.level[turn], lw_table_page_team_of (self),
+                                  lw_table_seats_move_seed (&boards->seats, 1, boards->dealt));
 
-  self->busy = TRUE;
+  boards->busy = TRUE;
 
-  task = g_task_new (self, NULL, bot_done_cb, GUINT_TO_POINTER (self->generation));
+  task = g_task_new (self, NULL, bot_done_cb, GUINT_TO_POINTER (boards->generation));
   g_object_set_data (G_OBJECT (task), "lw-started", GSIZE_TO_POINTER ((gsize) g_get_monotonic_time ()));
   g_task_set_task_data (task, job, (GDestroyNotify) lw_bot_job_free);
   g_task_run_in_thread (task, bot_thread);
 }
 
 void
-lw_table_page_stop_bot (LwTablePage *self)
+lw_table_page_board_stop_bot (LwTablePage *self)
 {
-  self->generation++;
-  self->busy = FALSE;
-  self->holding = FALSE;
-  if (self->bot_timeout != 0)
-    g_source_remove (self->bot_timeout);
-  self->bot_timeout = 0;
-}
+  static guint generations;
+  LwTableBoards *boards = self->boards;
 
-void
-lw_table_page_set_trick_hold (LwTablePage *self,
-                              guint        msec,
-                              gboolean     stepped)
-{
-  g_return_if_fail (LW_IS_TABLE_PAGE (self));
-
-  self->hold_ms = msec;
-  self->hold_stepped = stepped;
-}
-
-gboolean
-lw_table_page_step_hold (LwTablePage *self,
-                         guint        msec)
-{
-  g_return_val_if_fail (LW_IS_TABLE_PAGE (self), FALSE);
-
-  if (!self->holding)
-    return FALSE;
-  self->held_ms += msec;
-  if (self->held_ms < self->hold_ms)
-    return TRUE;
-  apply_bot_move (self);
-  return FALSE;
-}
-
-gboolean
-lw_table_page_is_holding (LwTablePage *self)
-{
-  g_return_val_if_fail (LW_IS_TABLE_PAGE (self), FALSE);
-
-  return self->holding;
+  if (boards == NULL)
+    return;
+  /* Never a number an earlier board mode gave: a move chosen for it is
+   * dropped. */
+  boards->generation = ++generations;
+  boards->busy = FALSE;
+  if (boards->bot_timeout != 0)
+    g_source_remove (boards->bot_timeout);
+  boards->bot_timeout = 0;
 }
