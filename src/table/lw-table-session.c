@@ -6,7 +6,10 @@
  * The deal comes from lw_table_seats_deal(), the end of a round goes
  * through lw_store_finish_virtual_round() (the round and its log stored,
  * the game read again, the next dealer and the end of the game from the
- * scoring engine). Computer seats choose in a worker thread (GTask) on a
+ * scoring engine). A duplicate board (lw_table_session_new_board()) is
+ * dealt from the board, saved nowhere while it is played, and its end is
+ * the board's result (lw_store_add_event_board_result()), as the app's
+ * board mode enters it; no next deal follows. Computer seats choose in a worker thread (GTask) on a
  * copy of the table, their moves played after a pause, a finished trick
  * held before a computer leads the next.
  *
@@ -14,8 +17,11 @@
  */
 #include <gio/gio.h>
 
+#include "lw-store-event-boards.h"
+#include "lw-store-events.h"
 #include "lw-store-hosted.h"
 #include "lw-store-table.h"
+#include "lw-store-watch.h"
 #include "lw-table-facts.h"
 #include "lw-table-session.h"
 
@@ -35,6 +41,8 @@ struct _LwTableSession
   char *seats_json;
   GSource *timer;            /* a computer's move or the next deal, waiting */
   GCancellable *cancellable; /* the computer's choice being made */
+  LwEvent *event;            /* a board's event, as last read or stored; NULL for a game */
+  GError *board_error;       /* why the board's result was refused, or NULL */
 
   LwTableSeats seats;
   gint64 id;
@@ -44,6 +52,11 @@ struct _LwTableSession
   guint hold_ms;
   gboolean hosted;
   gboolean deal_on_request;  /* the next round waits for lw_table_session_next_round() */
+  gboolean on_board;         /* plays one duplicate board (lw_table_session_new_board()) */
+  gint64 event_id;
+  guint event_round;         /* the board's event round, table and number, 1-based */
+  guint event_table;
+  guint board;
   gboolean fresh;            /* made by lw_table_session_new(): no round dealt before */
   gboolean started;
   gboolean stopped;
@@ -114,6 +127,9 @@ save (LwTableSession  *self,
 {
   g_autofree char *json = NULL;
 
+  /* A board is saved nowhere until its end, its result (as board mode). */
+  if (self->on_board)
+    return TRUE;
   if (self->table != NULL && !self->round_over)
     json = lw_table_to_json (self->table);
   if (self->hosted)
@@ -163,6 +179,52 @@ next_deal_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* A board played to its end: its round's facts entered as the board's
+ * result (DUPLICATE D9; refused for a board entered meanwhile, the event
+ * read again), the round scored as the board's one-round game (D4); the
+ * session is over, the next board being the caller's. */
+static void
+finish_board (LwTableSession *self)
+{
+  g_autoptr (LwRound) facts = lw_round_new ();
+  g_autoptr (LwEvent) event = NULL;
+  LwStandings *after;
+
+  lw_table_round_facts (self->table, lw_table_session_get_team_of (self), facts);
+  g_clear_error (&self->board_error);
+  event = lw_store_add_event_board_result (self->store, self->event_id, self->event_round, self->event_table,
+                                           self->board, facts, &self->board_error);
+  self->round_over = TRUE;
+  self->game_over = TRUE;
+  if (event == NULL)
+    {
+      g_debug ("event %" G_GINT64_FORMAT ", round %u, table %u: board %u was not entered: %s", self->event_id,
+               self->event_round, self->event_table, self->board, self->board_error->message);
+      event = lw_store_load_event (self->store, self->event_id, NULL);
+      if (event != NULL)
+        {
+          lw_event_free (self->event);
+          self->event = g_steal_pointer (&event);
+        }
+      return;
+    }
+  lw_event_free (self->event);
+  self->event = g_steal_pointer (&event);
+  {
+    LwStoreWatch *watch = lw_store_watch_find (self->store);
+
+    if (watch != NULL)
+      lw_store_watch_flush (watch);
+  }
+  g_ptr_array_add (self->record->rounds, lw_round_copy (facts));
+  after = lw_standings_compute (self->record, NULL);
+  if (after != NULL)
+    {
+      lw_standings_free (self->standings);
+      self->standings = after;
+    }
+}
+
 /* The round played to its end: stored with its log, the next deal after
  * the round's end has been shown, or the game over. */
 static void
@@ -171,6 +233,11 @@ finish_round (LwTableSession *self)
   g_autoptr (GError) error = NULL;
   LwStandings *before = self->standings;
 
+  if (self->on_board)
+    {
+      finish_board (self);
+      return;
+    }
   if (!lw_store_finish_virtual_round (self->store, self->id, self->table, self->seats_json,
                                       &self->record, &self->standings, &error))
     {
@@ -434,12 +501,114 @@ lw_table_session_open (LwStore  *store,
   return g_steal_pointer (&self);
 }
 
+/* The first board of @round not yet entered at @table, 0 once they all are. */
+static guint
+first_open_board (const LwEvent *event,
+                  guint          round,
+                  guint          table)
+{
+  guint first = lw_duplicate_first_board (event, round);
+
+  for (guint k = first; k < first + event->config.boards_per_round; k++)
+    if (lw_event_find_board_result (event, round, table, k) == NULL)
+      return k;
+  return 0;
+}
+
+LwTableSession *
+lw_table_session_new_board (LwStore             *store,
+                            gint64               event_id,
+                            guint                round,
+                            guint                table,
+                            guint                board,
+                            const LwTableSeats  *seats,
+                            GError             **error)
+{
+  g_autoptr (LwTableSession) self = NULL;
+  g_autoptr (LwEvent) event = NULL;
+  const LwEventTable *t;
+  LwHouseRules rules;
+  LwBoard dealt;
+  guint first;
+
+  g_return_val_if_fail (LW_IS_STORE (store), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  event = lw_store_load_event (store, event_id, error);
+  if (event == NULL)
+    return NULL;
+  if (event->config.format != LW_EVENT_DUPLICATE)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "event %" G_GINT64_FORMAT ": not a duplicate event: it has no boards", event_id);
+      return NULL;
+    }
+  t = lw_event_get_table (event, round, table, error);
+  if (t == NULL)
+    return NULL;
+  if (seats != NULL && seats->n_players != t->n_seats)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "event round %u, table %u: it has %u seats, the virtual table %u", round, table,
+                   t->n_seats, seats->n_players);
+      return NULL;
+    }
+  first = lw_duplicate_first_board (event, round);
+  if (board == 0)
+    board = first_open_board (event, round, table);
+  if (board == 0)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "event round %u, table %u: the round's boards are all entered", round, table);
+      return NULL;
+    }
+  if (board < first || board >= first + event->config.boards_per_round)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "event round %u, table %u: board %u is not one of the round's boards (%u to %u)", round,
+                   table, board, first, first + event->config.boards_per_round - 1);
+      return NULL;
+    }
+  if (lw_event_find_board_result (event, round, table, board) != NULL)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "event round %u, table %u: board %u is entered already (DUPLICATE D9)", round, table, board);
+      return NULL;
+    }
+
+  self = session_new (store);
+  self->on_board = TRUE;
+  self->event_id = event_id;
+  self->event_round = round;
+  self->event_table = table;
+  self->board = board;
+  self->record = lw_duplicate_board_record (event, round, t, board);
+  self->standings = lw_standings_compute (self->record, error);
+  if (self->standings == NULL)
+    return NULL;
+  if (seats != NULL)
+    self->seats = *seats;
+  else
+    self->seats.n_players = t->n_seats;   /* every seat a person's */
+  /* Dealt from the board exactly (D1), its dealer the board's (D2); the
+   * computers' moves seeded by the board, as board mode seeds them. */
+  lw_event_board (event, board, &dealt);
+  lw_game_record_house_rules (self->record, &rules);
+  self->table = lw_board_new_table (&dealt, &rules);
+  self->seats.seed = dealt.seed;
+  self->round_number = 1;
+  self->seats_json = lw_table_seats_to_json (&self->seats);
+  self->event = g_steal_pointer (&event);
+  return g_steal_pointer (&self);
+}
+
 void
 lw_table_session_set_hosted (LwTableSession *self,
                              guint64         version)
 {
   g_return_if_fail (LW_IS_TABLE_SESSION (self));
   g_return_if_fail (!self->started);
+  g_return_if_fail (!self->on_board);
 
   self->hosted = TRUE;
   self->version = version;
@@ -798,6 +967,27 @@ lw_table_session_get_obligatory (LwTableSession *self,
   return lw_table_obligatory (self->table, picked, NULL);
 }
 
+guint
+lw_table_session_get_board (LwTableSession *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_SESSION (self), 0);
+  return self->board;
+}
+
+const LwEvent *
+lw_table_session_get_event (LwTableSession *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_SESSION (self), NULL);
+  return self->event;
+}
+
+const GError *
+lw_table_session_get_board_error (LwTableSession *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_SESSION (self), NULL);
+  return self->board_error;
+}
+
 /* ------------------------------------------------------------------ */
 /* GObject                                                              */
 /* ------------------------------------------------------------------ */
@@ -824,6 +1014,8 @@ lw_table_session_finalize (GObject *object)
   g_clear_pointer (&self->standings, lw_standings_free);
   g_clear_pointer (&self->table, lw_table_free);
   g_clear_pointer (&self->seats_json, g_free);
+  g_clear_pointer (&self->event, lw_event_free);
+  g_clear_error (&self->board_error);
 
   G_OBJECT_CLASS (lw_table_session_parent_class)->finalize (object);
 }

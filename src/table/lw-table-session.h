@@ -2,8 +2,10 @@
  * network: the game's set-up from its record, the deal, an action checked
  * by the engine, computer seats choosing on a worker thread, the finished
  * trick held before a computer leads, the round saved after each action,
- * the round's end stored and the next deal; a "changed" signal for the
- * views and transports above it (the remote table's LwTableHost).
+ * the round's end stored and the next deal; or one duplicate board played
+ * and entered as its result (lw_table_session_new_board()); a "changed"
+ * signal for the views and transports above it (the remote table's
+ * LwTableHost, the app's table page).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -67,6 +69,57 @@ LwTableSession *lw_table_session_new (LwStore            *store,
 LwTableSession *lw_table_session_open (LwStore  *store,
                                        gint64    game_id,
                                        GError  **error);
+
+/**
+ * lw_table_session_new_board:
+ * @store: the store the duplicate event is kept in
+ * @event_id: a duplicate event's ID
+ * @round: the event round, 1-based, paired
+ * @table: one of its tables, 1-based
+ * @board: the board to play, one of the event round's
+ *   (lw_duplicate_first_board() and the boards_per_round after it) not yet
+ *   entered at @table; 0 for the first of them not yet entered
+ * @seats: (nullable): who plays each seat (computer seats and their
+ *   levels; the seed is not read: the computers' moves are seeded by the
+ *   board's seed); @seats->n_players must be the table's seats; %NULL:
+ *   every seat a person's
+ * @error: return location for a #GError
+ *
+ * A session that plays one board of a duplicate event at one table, as the
+ * app's board mode does: the round is dealt from the board exactly
+ * (lw_board_new_table(), DUPLICATE D1), the board's dealer deals (D2), the
+ * game is the board's one-round game (lw_duplicate_board_record(): the
+ * table's players in their seats, partners as the event says, the event's
+ * rule set, D4). No game is stored and nothing is saved while the board
+ * is played (lw_table_session_get_game_id() is 0). When the round is over,
+ * its facts (lw_table_round_facts()) are entered as the board's result by
+ * lw_store_add_event_board_result() (D9: one row of event_board_results),
+ * the store's watch, if any, is flushed, the round is added to the record
+ * and the standings scored again (D4), and the session is over
+ * (lw_table_session_is_over()): it deals no next board, which is the
+ * caller's choice (a new session). A result the store refuses (a board
+ * entered meanwhile, D9) leaves nothing stored: the session is over all
+ * the same, lw_table_session_get_board_error() says why and the event is
+ * read again. Use lw_table_session_start() and the rest as for a game;
+ * lw_table_session_set_hosted() does not apply. The thread rules are
+ * lw_table_session_new()'s.
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND for no such event (or another
+ * %LW_STORE_ERROR_*); %LW_ENGINE_ERROR_INVALID for an event that is not
+ * duplicate, a round not paired or a table it lacks, a board not of the
+ * round, a board entered already at the table (D9), or every board of the
+ * round entered when @board is 0; %G_IO_ERROR_INVALID_ARGUMENT for @seats
+ * not as many as the table's.
+ *
+ * Returns: (transfer full) (nullable): the session, or %NULL.
+ */
+LwTableSession *lw_table_session_new_board (LwStore             *store,
+                                            gint64               event_id,
+                                            guint                round,
+                                            guint                table,
+                                            guint                board,
+                                            const LwTableSeats  *seats,
+                                            GError             **error);
 
 /**
  * lw_table_session_set_hosted:
@@ -352,5 +405,29 @@ int lw_table_session_get_winning_seat (LwTableSession *self);
  */
 guint32 lw_table_session_get_obligatory (LwTableSession *self,
                                          guint32         picked);
+
+/** lw_table_session_get_board: Returns: the duplicate board played (lw_table_session_new_board()), 0 for a game. */
+guint lw_table_session_get_board (LwTableSession *self);
+
+/**
+ * lw_table_session_get_event:
+ * @self: a session
+ *
+ * Returns: (transfer none) (nullable): the board's duplicate event as last
+ *   read or stored (with the board's result once entered), %NULL for a
+ *   game.
+ */
+const LwEvent *lw_table_session_get_event (LwTableSession *self);
+
+/**
+ * lw_table_session_get_board_error:
+ * @self: a session
+ *
+ * Returns: (transfer none) (nullable): why the board's result was not
+ *   entered at its end (lw_store_add_event_board_result()'s error, such as
+ *   %LW_ENGINE_ERROR_INVALID for a board entered meanwhile, DUPLICATE D9),
+ *   %NULL when it was or is still to come.
+ */
+const GError *lw_table_session_get_board_error (LwTableSession *self);
 
 G_END_DECLS
