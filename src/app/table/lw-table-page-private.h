@@ -1,9 +1,8 @@
 /* lw-table-page-private.h — the virtual table page's insides, shared by its
  * files (lw-table-page.c the page, a view of its LwTableSession;
  * lw-table-status.c what it shows; lw-table-actions.c its actions;
- * lw-table-host-mode.c a hosted table; lw-table-board-mode.c with
- * lw-table-bots.c a duplicate event's boards), and what the UI tests read
- * of it.
+ * lw-table-host-mode.c a hosted table; lw-table-board-mode.c a duplicate
+ * event's boards), and what the UI tests read of it.
  * Included by those files and the tests only, never by the app's other files.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -18,27 +17,14 @@
 G_BEGIN_DECLS
 
 /* Board mode's state (lw-table-board-mode.c): a duplicate event's boards
- * at one table, each played with a loop of its own (nothing is stored
- * while a board is played; its computer seats in lw-table-bots.c) until
- * LwTableSession plays boards. */
+ * at one table, each played by a session of its own
+ * (lw_table_session_new_board()). */
 typedef struct
 {
   gint64 event_id;
   guint round;               /* the event round, 1-based */
   guint table;               /* the table, 1-based */
-  guint board;               /* the board at the table */
-  LwEvent *event;            /* as last read or stored */
-
-  LwGameRecord *record;      /* the board's one-round game */
-  LwStandings *standings;
-  LwTable *dealt;            /* the board's round */
-  LwTableSeats seats;
-  gboolean round_over;
-  gboolean game_over;        /* the event round's boards all entered */
-  gboolean busy;             /* a computer seat is choosing or about to move */
-  guint generation;          /* bumped whenever the round is replaced */
-  guint bot_timeout;
-  LwAction bot_action;
+  LwTableSeats seats;        /* who plays each seat */
 } LwTableBoards;
 
 struct _LwTablePage
@@ -92,8 +78,7 @@ struct _LwTablePage
   LwTableBoards *boards;
 };
 
-/* Shared by the page's files: what the page shows, read from the session
- * (or board mode's board) */
+/* Shared by the page's files: what the page shows, read from the session */
 
 /* Returns: (transfer none) (nullable): the game shown, its rounds so far. */
 const LwGameRecord *lw_table_page_get_record (LwTablePage *self);
@@ -138,6 +123,14 @@ void lw_table_page_set_status (LwTablePage *self,
 void lw_table_page_show_error (LwTablePage *self,
                                const char  *message);
 
+/* Shows @session (transfer full), not started, in place of the one
+ * shown: its "changed" listened to, its timing given, the next round on
+ * request, started; the hand shown the one person's when one person
+ * plays. Errors: lw_table_session_start()'s (the session dropped). */
+gboolean lw_table_page_show_session (LwTablePage     *self,
+                                     LwTableSession  *session,
+                                     GError         **error);
+
 /* Ends the session shown, when there is one (the page's own is stopped;
  * the host's goes on with the host). */
 void lw_table_page_drop_session (LwTablePage *self);
@@ -147,7 +140,7 @@ void lw_table_page_drop_session (LwTablePage *self);
 void lw_table_page_after_change (LwTablePage *self);
 
 /* Applies @action (lw_table_session_apply(), the host's
- * lw_table_host_act() in hosted mode, board mode's own) and shows the
+ * lw_table_host_act() in hosted mode) and shows the
  * change. Errors: the engine's for an action the rules forbid (nothing
  * changes). */
 gboolean lw_table_page_apply_action (LwTablePage     *self,
@@ -156,7 +149,7 @@ gboolean lw_table_page_apply_action (LwTablePage     *self,
 
 /* Whether the viewer may take back their last play now
  * (lw_table_session_undo_point(), while no curtain is down, never in
- * hosted or board mode); @why (nullable) is set to the reason in words
+ * hosted mode); @why (nullable) is set to the reason in words
  * when there is one worth telling (transfer full). */
 gboolean lw_table_page_can_undo (LwTablePage  *self,
                                  char        **why);
@@ -211,24 +204,13 @@ void lw_table_page_seats_action (LwTablePage *self,
 
 /* lw-table-board-mode.c */
 
-/* In board mode, after every change: the board's end entered, or a
- * computer's move started. */
-void lw_table_page_board_after_change (LwTablePage *self);
+/* In board mode, at the board's end (entered by the session, DUPLICATE
+ * D9): the board's round said, or why it was not entered. */
+void lw_table_page_board_end (LwTablePage *self);
 
-/* In board mode: @action applied to the board's table. */
-gboolean lw_table_page_board_apply (LwTablePage     *self,
-                                    const LwAction  *action,
-                                    GError         **error);
-
-/* Board mode's board: the table, game, standings, seats and state (the
- * page's getters read them in board mode). */
-const LwTable *lw_table_page_board_table (LwTablePage *self);
-const LwGameRecord *lw_table_page_board_record (LwTablePage *self);
-const LwStandings *lw_table_page_board_standings (LwTablePage *self);
-const LwTableSeats *lw_table_page_board_seats (LwTablePage *self);
-gboolean lw_table_page_board_round_over (LwTablePage *self);
-gboolean lw_table_page_board_game_over (LwTablePage *self);
-gboolean lw_table_page_board_busy (LwTablePage *self);
+/* In board mode: whether every board of the event round is entered at
+ * the table. */
+gboolean lw_table_page_board_all_done (LwTablePage *self);
 
 /* In board mode, "Next Board": deals the event round's next board not yet
  * entered at the table. Errors: %LW_ENGINE_ERROR_INVALID once they all
@@ -240,14 +222,6 @@ gboolean lw_table_page_board_next (LwTablePage  *self,
  * board, the event round, the table, the dealer), Next Board, and no
  * score sheet or replay (no game is stored). */
 void lw_table_page_board_controls (LwTablePage *self);
-
-/* lw-table-bots.c: board mode's computer seats */
-
-/* Starts choosing the move of the computer seat whose turn it is. */
-void lw_table_page_board_start_bot (LwTablePage *self);
-
-/* Forgets a move being chosen or about to be shown. */
-void lw_table_page_board_stop_bot (LwTablePage *self);
 
 /* Ends board mode, when on; the board being played is not entered. */
 void lw_table_page_stop_boards (LwTablePage *self);
@@ -289,7 +263,7 @@ const char *lw_table_page_get_shown (LwTablePage *self);
 /** lw_table_page_get_status_text: Returns: (transfer none): the line under the table. */
 const char *lw_table_page_get_status_text (LwTablePage *self);
 
-/** lw_table_page_get_session: Returns: (transfer none) (nullable): the session shown (the host's in hosted mode), %NULL in board mode. */
+/** lw_table_page_get_session: Returns: (transfer none) (nullable): the session shown (the host's in hosted mode, the board's in board mode). */
 LwTableSession *lw_table_page_get_session (LwTablePage *self);
 
 /** lw_table_page_get_host: Returns: (transfer none) (nullable): the hosted table. */

@@ -10,8 +10,9 @@
  * lw_table_session_next_round(). What stays in the page is the view's: the
  * curtain that hides the table between two people's turns, the question
  * of a lead's readings, the line under the table. A hosted table shows the
- * host's session the same way (lw-table-host-mode.c); board mode plays a
- * duplicate event's boards with a loop of its own (lw-table-board-mode.c).
+ * host's session the same way (lw-table-host-mode.c), and board mode a
+ * duplicate board's session (lw_table_session_new_board(),
+ * lw-table-board-mode.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -35,40 +36,30 @@ lw_table_page_get_table (LwTablePage *self)
 {
   g_return_val_if_fail (LW_IS_TABLE_PAGE (self), NULL);
 
-  if (self->boards != NULL)
-    return lw_table_page_board_table (self);
   return self->session != NULL ? lw_table_session_get_table (self->session) : NULL;
 }
 
 const LwGameRecord *
 lw_table_page_get_record (LwTablePage *self)
 {
-  if (self->boards != NULL)
-    return lw_table_page_board_record (self);
   return self->session != NULL ? lw_table_session_get_record (self->session) : NULL;
 }
 
 const LwStandings *
 lw_table_page_get_standings (LwTablePage *self)
 {
-  if (self->boards != NULL)
-    return lw_table_page_board_standings (self);
   return self->session != NULL ? lw_table_session_get_standings (self->session) : NULL;
 }
 
 guint
 lw_table_page_get_round_number (LwTablePage *self)
 {
-  if (self->boards != NULL)
-    return 1;
   return self->session != NULL ? lw_table_session_get_round_number (self->session) : 0;
 }
 
 static const LwTableSeats *
 page_seats (LwTablePage *self)
 {
-  if (self->boards != NULL)
-    return lw_table_page_board_seats (self);
   return self->session != NULL ? lw_table_session_get_seats (self->session) : NULL;
 }
 
@@ -92,10 +83,6 @@ lw_table_page_n_people (LwTablePage *self)
 int
 lw_table_page_get_winning_seat (LwTablePage *self)
 {
-  const LwTable *table = lw_table_page_get_table (self);
-
-  if (self->boards != NULL)
-    return table != NULL && !lw_table_page_board_round_over (self) ? lw_table_get_winning_seat (table) : LW_NO_SEAT;
   return self->session != NULL ? lw_table_session_get_winning_seat (self->session) : LW_NO_SEAT;
 }
 
@@ -103,10 +90,6 @@ guint32
 lw_table_page_get_obligatory (LwTablePage *self,
                               guint32      picked)
 {
-  const LwTable *table = lw_table_page_get_table (self);
-
-  if (self->boards != NULL)
-    return table != NULL && lw_table_get_lead (table) != NULL ? lw_table_obligatory (table, picked, NULL) : 0;
   return self->session != NULL ? lw_table_session_get_obligatory (self->session, picked) : 0;
 }
 
@@ -216,6 +199,11 @@ say_round_end (LwTablePage *self)
   if (self->shown_over || !lw_table_page_get_round_over (self))
     return;
   self->shown_over = TRUE;
+  if (self->boards != NULL)
+    {
+      lw_table_page_board_end (self);
+      return;
+    }
   lw_table_page_seat_names (self, names);
   text = lw_describe_round_end (lw_table_page_get_record (self), lw_table_page_get_standings (self),
                                 lw_table_page_get_table (self), names, lw_table_page_get_round_number (self));
@@ -227,19 +215,13 @@ say_round_end (LwTablePage *self)
 void
 lw_table_page_after_change (LwTablePage *self)
 {
-  const LwTable *table;
+  const LwTable *table = lw_table_page_get_table (self);
   int turn;
 
-  if (self->boards != NULL)
-    lw_table_page_board_after_change (self);
-  table = lw_table_page_get_table (self);
   if (table == NULL)
     return;
-  if (self->boards == NULL)
-    {
-      note_deal (self);
-      say_round_end (self);
-    }
+  note_deal (self);
+  say_round_end (self);
 
   turn = lw_table_page_get_round_over (self) ? LW_NO_SEAT : lw_table_get_turn (table);
   self->curtain_seat = LW_NO_SEAT;
@@ -268,8 +250,6 @@ lw_table_page_apply_action (LwTablePage     *self,
 {
   if (self->host != NULL)
     return lw_table_page_host_apply (self, action, error);
-  if (self->boards != NULL)
-    return lw_table_page_board_apply (self, action, error);
   /* "changed" shows the change. */
   return self->session != NULL && lw_table_session_apply (self->session, action, error);
 }
@@ -282,9 +262,8 @@ lw_table_page_can_undo (LwTablePage  *self,
 
   if (why != NULL)
     *why = NULL;
-  /* A hosted table's remote moves cannot be taken back; a board is
-   * played without undo. */
-  if (self->session == NULL || self->host != NULL || self->boards != NULL || self->viewer == LW_NO_SEAT
+  /* A hosted table's remote moves cannot be taken back. */
+  if (self->session == NULL || self->host != NULL || self->viewer == LW_NO_SEAT
       || self->curtain_seat != LW_NO_SEAT)
     return FALSE;
   switch (lw_table_session_undo_point (self->session, self->viewer, NULL, &led_by))
@@ -322,29 +301,18 @@ lw_table_page_set_store (LwTablePage *self,
 }
 
 gboolean
-lw_table_page_load (LwTablePage  *self,
-                    gint64        id,
-                    GError      **error)
+lw_table_page_show_session (LwTablePage     *self,
+                            LwTableSession  *session,
+                            GError         **error)
 {
-  g_autoptr (LwTableSession) session = NULL;
+  g_autoptr (LwTableSession) shown = session;
 
-  g_return_val_if_fail (LW_IS_TABLE_PAGE (self), FALSE);
-  g_return_val_if_fail (self->store != NULL, FALSE);
-
-  session = lw_table_session_open (self->store, id, error);
-  if (session == NULL)
-    return FALSE;
-
-  lw_table_page_stop_hosting (self);
-  lw_table_page_stop_boards (self);
   lw_table_page_drop_session (self);
-  self->session = g_steal_pointer (&session);
+  self->session = g_steal_pointer (&shown);
   lw_table_session_set_deal_on_request (self->session, TRUE);
   apply_timing (self);
   self->viewer = LW_NO_SEAT;
   self->curtain_seat = LW_NO_SEAT;
-  self->shown_round = 0;
-  self->shown_over = FALSE;
   lw_table_view_set_table (self->view, NULL, LW_NO_SEAT, NULL, NULL, FALSE);
   lw_table_page_set_status (self, NULL, FALSE);
   self->session_changed = g_signal_connect_swapped (self->session, "changed", G_CALLBACK (session_changed_cb), self);
@@ -365,12 +333,30 @@ lw_table_page_load (LwTablePage  *self,
   return TRUE;
 }
 
+gboolean
+lw_table_page_load (LwTablePage  *self,
+                    gint64        id,
+                    GError      **error)
+{
+  LwTableSession *session;
+
+  g_return_val_if_fail (LW_IS_TABLE_PAGE (self), FALSE);
+  g_return_val_if_fail (self->store != NULL, FALSE);
+
+  session = lw_table_session_open (self->store, id, error);
+  if (session == NULL)
+    return FALSE;
+  lw_table_page_stop_hosting (self);
+  lw_table_page_stop_boards (self);
+  return lw_table_page_show_session (self, session, error);
+}
+
 gint64
 lw_table_page_get_game_id (LwTablePage *self)
 {
   g_return_val_if_fail (LW_IS_TABLE_PAGE (self), 0);
 
-  return self->session != NULL && self->boards == NULL ? lw_table_session_get_game_id (self->session) : 0;
+  return self->session != NULL ? lw_table_session_get_game_id (self->session) : 0;
 }
 
 LwTableSession *
@@ -434,8 +420,6 @@ lw_table_page_is_busy (LwTablePage *self)
 {
   g_return_val_if_fail (LW_IS_TABLE_PAGE (self), FALSE);
 
-  if (self->boards != NULL)
-    return lw_table_page_board_busy (self);
   return self->session != NULL && lw_table_session_is_choosing (self->session);
 }
 
@@ -444,7 +428,7 @@ lw_table_page_is_holding (LwTablePage *self)
 {
   g_return_val_if_fail (LW_IS_TABLE_PAGE (self), FALSE);
 
-  return self->session != NULL && self->boards == NULL && lw_table_session_is_holding (self->session);
+  return self->session != NULL && lw_table_session_is_holding (self->session);
 }
 
 void
@@ -475,7 +459,7 @@ lw_table_page_step_hold (LwTablePage *self,
 {
   g_return_val_if_fail (LW_IS_TABLE_PAGE (self), FALSE);
 
-  return self->session != NULL && self->boards == NULL && lw_table_session_step_hold (self->session, msec);
+  return self->session != NULL && lw_table_session_step_hold (self->session, msec);
 }
 
 void
@@ -483,9 +467,7 @@ lw_table_page_stop_bot (LwTablePage *self)
 {
   g_return_if_fail (LW_IS_TABLE_PAGE (self));
 
-  if (self->boards != NULL)
-    lw_table_page_board_stop_bot (self);
-  else if (self->session != NULL && self->host == NULL)
+  if (self->session != NULL && self->host == NULL)
     lw_table_session_stop (self->session);
 }
 
@@ -494,8 +476,6 @@ lw_table_page_get_round_over (LwTablePage *self)
 {
   g_return_val_if_fail (LW_IS_TABLE_PAGE (self), FALSE);
 
-  if (self->boards != NULL)
-    return lw_table_page_board_round_over (self);
   return self->session != NULL && lw_table_session_is_round_over (self->session);
 }
 
@@ -505,7 +485,7 @@ lw_table_page_get_game_over (LwTablePage *self)
   g_return_val_if_fail (LW_IS_TABLE_PAGE (self), FALSE);
 
   if (self->boards != NULL)
-    return lw_table_page_board_game_over (self);
+    return lw_table_page_board_all_done (self);
   return self->session != NULL && lw_table_session_is_over (self->session);
 }
 

@@ -98,7 +98,8 @@ void lw_table_page_stop_hosting (LwTablePage *self);
  *
  * Board mode (docs/EVENTS.md "Playing a table's boards at the virtual
  * table"): the page plays the boards of event round @round at table
- * @table, the first one not yet entered first. Each is dealt from the
+ * @table, the first one not yet entered first, each in a session of its
+ * own (lw_table_session_new_board()). Each is dealt from the
  * board exactly (lw_board_new_table(), DUPLICATE D1) with the table's
  * players in their seats, partners as the event says, the board's dealer
  * (D2) and the event's rule set (lw_duplicate_board_record()). Nothing is
@@ -109,10 +110,11 @@ void lw_table_page_stop_hosting (LwTablePage *self);
  * After the last the page says the round's boards are done. Opening a
  * game (lw_table_page_load(), lw_table_page_host()) ends board mode.
  *
- * Errors: the store's (%LW_STORE_ERROR_NOT_FOUND for no such event), the
- *   engine's %LW_ENGINE_ERROR_INVALID for an event that is not duplicate,
- *   a round or table it does not have, @seats of another size, or a
- *   round whose boards are all entered at @table.
+ * Errors: lw_table_session_new_board()'s: the store's
+ *   (%LW_STORE_ERROR_NOT_FOUND for no such event), the engine's
+ *   %LW_ENGINE_ERROR_INVALID for an event that is not duplicate, a round
+ *   or table it does not have, or a round whose boards are all entered at
+ *   @table; %G_IO_ERROR_INVALID_ARGUMENT for @seats of another size.
  *
  * Returns: %TRUE when the first board is dealt.
  */
