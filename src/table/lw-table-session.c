@@ -51,6 +51,7 @@ struct _LwTableSession
   guint pause_ms;
   guint hold_ms;
   gboolean hosted;
+  gboolean deal_on_request;  /* the next round waits for lw_table_session_next_round() */
   gboolean on_board;         /* plays one duplicate board (lw_table_session_new_board()) */
   gint64 event_id;
   guint event_round;         /* the board's event round, table and number, 1-based */
@@ -63,6 +64,9 @@ struct _LwTableSession
   gboolean game_over;
   gboolean choosing;         /* a computer seat's move is being chosen */
   gboolean move_ready;       /* the move waits for its pause to be played */
+  gboolean hold_stepped;     /* the hold counts lw_table_session_step_hold() only */
+  gboolean holding;          /* a computer's lead waits for the finished trick's hold */
+  guint held_ms;             /* of the hold, stepped so far */
   LwAction move;
 };
 
@@ -112,6 +116,7 @@ drop_computer_move (LwTableSession *self)
   if (self->move_ready)
     stop_timer (self);
   self->move_ready = FALSE;
+  self->holding = FALSE;
 }
 
 /* Saves the round; a hosted table's with the version it has once this
@@ -242,7 +247,7 @@ finish_round (LwTableSession *self)
     }
   self->round_over = TRUE;
   self->game_over = self->standings->finished;
-  if (!self->game_over)
+  if (!self->game_over && !self->deal_on_request)
     start_timer (self, ROUND_HOLDS * self->hold_ms, next_deal_cb);
 }
 
@@ -303,6 +308,7 @@ apply_bot_cb (gpointer user_data)
   if (!self->move_ready)
     return G_SOURCE_REMOVE;
   self->move_ready = FALSE;
+  self->holding = FALSE;
   if (!lw_table_apply (self->table, &self->move, &error))
     {
       g_warning ("game %" G_GINT64_FORMAT ": the computer's move was refused: %s", self->id, error->message);
@@ -340,7 +346,15 @@ bot_done_cb (GObject      *source,
   wait = self->pause_ms;
   /* A finished trick stays until it can be read: the lead waits. */
   if (self->hold_ms > 0 && finished_trick_shown (self))
-    wait = MAX (wait, self->hold_ms);
+    {
+      if (self->hold_stepped)
+        {
+          self->holding = TRUE;
+          self->held_ms = 0;
+          return;
+        }
+      wait = MAX (wait, self->hold_ms);
+    }
   waited = (g_get_monotonic_time () - data->started) / 1000;
   start_timer (self, waited < (gint64) wait ? wait - (guint) waited : 0, apply_bot_cb);
 }
@@ -376,7 +390,7 @@ after_change (LwTableSession *self)
   int turn;
 
   if (self->stopped || self->table == NULL || self->round_over || self->game_over || self->choosing
-      || self->timer != NULL)
+      || self->move_ready || self->timer != NULL)
     return;
   turn = lw_table_get_turn (self->table);
   if (turn != LW_NO_SEAT && self->seats.computer[turn])
@@ -706,6 +720,154 @@ lw_table_session_set_timing (LwTableSession *self,
   self->hold_ms = hold_ms;
 }
 
+LwTableUndo
+lw_table_session_undo_point (LwTableSession *self,
+                             int             seat,
+                             guint          *n_actions,
+                             int            *led_by)
+{
+  const GArray *log;
+  guint i, n_plays = 0, n_players;
+
+  g_return_val_if_fail (LW_IS_TABLE_SESSION (self), LW_TABLE_UNDO_NOTHING);
+
+  if (!self->started || self->stopped || self->table == NULL || self->round_over || self->game_over
+      || seat < 0 || (guint) seat >= self->seats.n_players)
+    return LW_TABLE_UNDO_NOTHING;
+  log = lw_table_get_log (self->table);
+  for (i = log->len; i-- > 0;)
+    if (!self->seats.computer[g_array_index (log, LwAction, i).seat])
+      break;
+  /* Nothing of a person's yet, or another person acted since. */
+  if (i == G_MAXUINT || g_array_index (log, LwAction, i).seat != seat)
+    return LW_TABLE_UNDO_NOTHING;
+  /* A trick is one play by every seat: its lead is every n-th play. */
+  n_players = lw_table_get_n_players (self->table);
+  for (guint j = 0; j < log->len; j++)
+    {
+      const LwAction *action = &g_array_index (log, LwAction, j);
+
+      if (action->kind != LW_ACTION_PLAY)
+        continue;
+      if (j > i && n_plays % n_players == 0)
+        {
+          if (led_by != NULL)
+            *led_by = action->seat;
+          return LW_TABLE_UNDO_LED;
+        }
+      n_plays++;
+    }
+  if (!lw_table_check_undo (self->table, seat, i, NULL))
+    return LW_TABLE_UNDO_PUPS_SEEN;
+  if (n_actions != NULL)
+    *n_actions = i;
+  return LW_TABLE_UNDO_ALLOWED;
+}
+
+gboolean
+lw_table_session_undo (LwTableSession  *self,
+                       int              seat,
+                       GError         **error)
+{
+  LwTable *earlier;
+  guint n_actions = 0;
+  int led_by = LW_NO_SEAT;
+
+  g_return_val_if_fail (LW_IS_TABLE_SESSION (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  switch (lw_table_session_undo_point (self, seat, &n_actions, &led_by))
+    {
+    case LW_TABLE_UNDO_ALLOWED:
+      break;
+    case LW_TABLE_UNDO_PUPS_SEEN:
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                   "seat %d has seen the Pups: the undo cannot take that back (SCORING R19)", seat + 1);
+      return FALSE;
+    case LW_TABLE_UNDO_LED:
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                   "seat %d has led the next trick: that cannot be taken back", led_by + 1);
+      return FALSE;
+    case LW_TABLE_UNDO_NOTHING:
+    default:
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                   "seat %d has nothing to take back", seat + 1);
+      return FALSE;
+    }
+  earlier = lw_table_replay_prefix (self->table, n_actions, error);
+  if (earlier == NULL)
+    return FALSE;
+  drop_computer_move (self);
+  stop_timer (self);
+  lw_table_free (self->table);
+  self->table = earlier;
+  save_or_warn (self);
+  changed (self);
+  after_change (self);
+  return TRUE;
+}
+
+void
+lw_table_session_set_deal_on_request (LwTableSession *self,
+                                      gboolean        on_request)
+{
+  g_return_if_fail (LW_IS_TABLE_SESSION (self));
+
+  self->deal_on_request = on_request;
+}
+
+gboolean
+lw_table_session_next_round (LwTableSession  *self,
+                             GError         **error)
+{
+  g_return_val_if_fail (LW_IS_TABLE_SESSION (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!self->started || self->stopped || !self->round_over || self->game_over)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                   "game %" G_GINT64_FORMAT ", round %u: no next round to deal now", self->id, self->round_number);
+      return FALSE;
+    }
+  stop_timer (self);
+  if (!new_round (self, error))
+    return FALSE;
+  changed (self);
+  after_change (self);
+  return TRUE;
+}
+
+void
+lw_table_session_set_hold_stepped (LwTableSession *self,
+                                   gboolean        stepped)
+{
+  g_return_if_fail (LW_IS_TABLE_SESSION (self));
+
+  self->hold_stepped = stepped;
+}
+
+gboolean
+lw_table_session_step_hold (LwTableSession *self,
+                            guint           msec)
+{
+  g_return_val_if_fail (LW_IS_TABLE_SESSION (self), FALSE);
+
+  if (!self->holding)
+    return FALSE;
+  self->held_ms += msec;
+  if (self->held_ms < self->hold_ms)
+    return TRUE;
+  apply_bot_cb (self);
+  return FALSE;
+}
+
+gboolean
+lw_table_session_is_holding (LwTableSession *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_SESSION (self), FALSE);
+  return self->holding;
+}
+
 void
 lw_table_session_stop (LwTableSession *self)
 {
@@ -801,12 +963,13 @@ lw_table_session_get_winning_seat (LwTableSession *self)
 }
 
 guint32
-lw_table_session_get_obligatory (LwTableSession *self)
+lw_table_session_get_obligatory (LwTableSession *self,
+                                 guint32         picked)
 {
   g_return_val_if_fail (LW_IS_TABLE_SESSION (self), 0);
   if (lw_table_session_get_turn (self) == LW_NO_SEAT || lw_table_get_lead (self->table) == NULL)
     return 0;
-  return lw_table_obligatory (self->table, 0, NULL);
+  return lw_table_obligatory (self->table, picked, NULL);
 }
 
 guint

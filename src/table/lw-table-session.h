@@ -206,6 +206,127 @@ void lw_table_session_set_timing (LwTableSession *self,
                                   guint           hold_ms);
 
 /**
+ * LwTableUndo:
+ * @LW_TABLE_UNDO_ALLOWED: the undo may be made
+ * @LW_TABLE_UNDO_NOTHING: nothing to take back: no round under way, no
+ *   action of the seat's yet, or another person has acted since
+ * @LW_TABLE_UNDO_PUPS_SEEN: the seat has seen the Pups since (SCORING R19)
+ * @LW_TABLE_UNDO_LED: a computer seat has led a trick since
+ *
+ * Whether a person's last action may be taken back
+ * (lw_table_session_undo_point()).
+ */
+typedef enum
+{
+  LW_TABLE_UNDO_ALLOWED,
+  LW_TABLE_UNDO_NOTHING,
+  LW_TABLE_UNDO_PUPS_SEEN,
+  LW_TABLE_UNDO_LED,
+} LwTableUndo;
+
+/**
+ * lw_table_session_undo_point:
+ * @self: a session
+ * @seat: the person asking, 0…n−1
+ * @n_actions: (out) (optional): with %LW_TABLE_UNDO_ALLOWED, the length
+ *   of the round's log the undo goes back to
+ * @led_by: (out) (optional): with %LW_TABLE_UNDO_LED, the computer seat
+ *   that led
+ *
+ * How far an undo may go now. The undo takes back @seat's last action
+ * together with the computer seats' answers after it within the same
+ * trick, when no other person has acted since. It is refused once a
+ * computer seat has led a trick after that action: the person has seen
+ * the lead, and taking it back would let them play again knowing it. It
+ * never goes back past the Pups @seat has seen (lw_table_check_undo(),
+ * SCORING R19).
+ *
+ * Returns: %LW_TABLE_UNDO_ALLOWED, or why not.
+ */
+LwTableUndo lw_table_session_undo_point (LwTableSession *self,
+                                         int             seat,
+                                         guint          *n_actions,
+                                         int            *led_by);
+
+/**
+ * lw_table_session_undo:
+ * @self: a started session
+ * @seat: the person asking
+ * @error: return location for a #GError
+ *
+ * Takes back @seat's last action and the computers' answers after it
+ * (lw_table_session_undo_point()): the round replayed to the point before
+ * it (lw_table_replay_prefix()), a computer's move chosen or waiting
+ * dropped, the round saved and #LwTableSession::changed emitted.
+ *
+ * Errors: %G_IO_ERROR_PERMISSION_DENIED when lw_table_session_undo_point()
+ * refuses (the message says why, in English); %LW_ENGINE_ERROR_* from the
+ * replay.
+ *
+ * Returns: %TRUE when taken back.
+ */
+gboolean lw_table_session_undo (LwTableSession  *self,
+                                int              seat,
+                                GError         **error);
+
+/**
+ * lw_table_session_set_deal_on_request:
+ * @self: a session
+ * @on_request: the next round is dealt by lw_table_session_next_round()
+ *   only (a person's Next Round), not on its own after the round's end
+ */
+void lw_table_session_set_deal_on_request (LwTableSession *self,
+                                           gboolean        on_request);
+
+/**
+ * lw_table_session_next_round:
+ * @self: a started session whose round is over (not the game)
+ * @error: return location for a #GError
+ *
+ * Deals the game's next round now (the dealer by the scoring engine,
+ * SCORING R4, R20), saves it and emits #LwTableSession::changed.
+ *
+ * Errors: %G_IO_ERROR_PERMISSION_DENIED when the round is not over or
+ * the game is; %LW_STORE_ERROR_* when the deal cannot be saved.
+ *
+ * Returns: %TRUE when dealt.
+ */
+gboolean lw_table_session_next_round (LwTableSession  *self,
+                                      GError         **error);
+
+/**
+ * lw_table_session_set_hold_stepped:
+ * @self: a session
+ * @stepped: count the finished trick's hold only by
+ *   lw_table_session_step_hold(), not by the clock (tests: the hold seen
+ *   from both sides of its end without waiting for it)
+ *
+ * With @stepped, a computer's lead chosen while a finished trick is shown
+ * waits (lw_table_session_is_holding()) until lw_table_session_step_hold()
+ * has counted the hold of lw_table_session_set_timing(); the computer's
+ * other moves keep their pause.
+ */
+void lw_table_session_set_hold_stepped (LwTableSession *self,
+                                        gboolean        stepped);
+
+/**
+ * lw_table_session_step_hold:
+ * @self: a session with a stepped hold (lw_table_session_set_hold_stepped())
+ * @msec: time passed, milliseconds
+ *
+ * Counts @msec of the finished trick's hold; once the hold is over, the
+ * computer's lead is played (saved, #LwTableSession::changed emitted).
+ *
+ * Returns: %TRUE while the finished trick is still held, %FALSE once the
+ *   lead is played or when nothing is held.
+ */
+gboolean lw_table_session_step_hold (LwTableSession *self,
+                                     guint           msec);
+
+/** lw_table_session_is_holding: Returns: whether a computer's lead waits for the finished trick's stepped hold. */
+gboolean lw_table_session_is_holding (LwTableSession *self);
+
+/**
  * lw_table_session_stop:
  * @self: a session
  *
@@ -274,12 +395,16 @@ int lw_table_session_get_winning_seat (LwTableSession *self);
 /**
  * lw_table_session_get_obligatory:
  * @self: a session
+ * @picked: the cards of the seat to follow picked so far, a mask of
+ *   lw_table_get_hand() positions (0: none)
  *
  * Returns: the cards of the hand of the seat to follow that every legal
- *   follow holds (lw_table_obligatory(), TRICKS §4), as a mask of
- *   lw_table_get_hand() positions; 0 when no follow is due.
+ *   follow holds and are not among @picked (lw_table_obligatory(),
+ *   TRICKS §4), as a mask of lw_table_get_hand() positions; 0 when no
+ *   follow is due.
  */
-guint32 lw_table_session_get_obligatory (LwTableSession *self);
+guint32 lw_table_session_get_obligatory (LwTableSession *self,
+                                         guint32         picked);
 
 /** lw_table_session_get_board: Returns: the duplicate board played (lw_table_session_new_board()), 0 for a game. */
 guint lw_table_session_get_board (LwTableSession *self);

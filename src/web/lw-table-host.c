@@ -664,6 +664,14 @@ lw_table_host_get_table (LwTableHost *self)
   return lw_table_session_get_table (self->session);
 }
 
+LwTableSession *
+lw_table_host_get_session (LwTableHost *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_HOST (self), NULL);
+
+  return self->session;
+}
+
 /* ------------------------------------------------------------------ */
 /* GObject                                                              */
 /* ------------------------------------------------------------------ */

@@ -9,6 +9,8 @@
  */
 #pragma once
 
+#include "lw-table-session.h"
+
 #include <json-glib/json-glib.h>
 
 #include "lw-bot.h"
@@ -523,5 +525,18 @@ gboolean lw_table_host_is_over (LwTableHost *self);
  *   played (a round's end, the game over).
  */
 const LwTable *lw_table_host_get_table (LwTableHost *self);
+
+/**
+ * lw_table_host_get_session:
+ * @self: a table
+ *
+ * The game's loop the host is a transport over, for a view of it on the
+ * hosting device (the app's table page): its table, facts and "changed".
+ * A view acts through lw_table_host_act(), never on the session, so that
+ * the host keeps who plays each seat and the version.
+ *
+ * Returns: (transfer none): the session.
+ */
+LwTableSession *lw_table_host_get_session (LwTableHost *self);
 
 G_END_DECLS

@@ -134,6 +134,8 @@ struct _LwTableView
   gboolean interactive;
   guint32 selection;
   guint32 obligatory;      /* cards the viewer must play, marked */
+  int winning_seat;        /* given by lw_table_view_set_winning_seat() for the table shown */
+  gboolean winning_given;
   guint cursor;
   gboolean show_last;
   char *last_title;        /* above the last trick; NULL: "Last trick" */

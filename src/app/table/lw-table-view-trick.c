@@ -53,8 +53,10 @@ lw_table_view_shown_trick (LwTableView    *self,
       out->leader = ((turn - (int) n_current) % n + n) % n;
       out->n_plays = n_current;
       out->plays = current;
-      /* Under the round's house rules (TRICKS T22). */
-      out->winner = lw_table_get_winning_seat (table);
+      /* Under the round's house rules (TRICKS T22): the game's loop's
+       * reading when given (lw_table_view_set_winning_seat()). */
+      out->winner = table == self->table && self->winning_given ? self->winning_seat
+                                                                : lw_table_get_winning_seat (table);
       return TRUE;
     }
   if (tricks->len > 0)

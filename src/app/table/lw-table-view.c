@@ -488,6 +488,9 @@ lw_table_view_set_table (LwTableView       *self,
 
   g_return_if_fail (LW_IS_TABLE_VIEW (self));
 
+  /* A new table: who is winning it is given again, or the engine's. */
+  self->winning_given = FALSE;
+
   same_viewer = self->viewer == viewer && self->table != NULL;
   if (self->table != NULL && viewer >= 0)
     lw_table_get_hand (self->table, viewer, &old_hand);
@@ -925,6 +928,17 @@ lw_table_view_set_obligatory (LwTableView *self,
   if (self->obligatory == mask)
     return;
   self->obligatory = mask;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+lw_table_view_set_winning_seat (LwTableView *self,
+                                int          seat)
+{
+  g_return_if_fail (LW_IS_TABLE_VIEW (self));
+
+  self->winning_seat = seat;
+  self->winning_given = TRUE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -96,6 +96,20 @@ void lw_table_view_set_obligatory (LwTableView *self,
                                    guint32      mask);
 
 /**
+ * lw_table_view_set_winning_seat:
+ * @self: the view
+ * @seat: the seat winning the trick under way of the table last given
+ *   lw_table_view_set_table(), or %LW_NO_SEAT
+ *
+ * Who is winning the trick, as the game's loop reads it
+ * (lw_table_session_get_winning_seat()): the "X, winning" words above the
+ * trick and the name in bold. Until it is given for the table shown (a
+ * replay's), the view asks the engine (lw_table_get_winning_seat()).
+ */
+void lw_table_view_set_winning_seat (LwTableView *self,
+                                     int          seat);
+
+/**
  * lw_table_view_set_show_last_trick:
  * @self: the view
  * @show: show the last finished trick in place of the current one
