@@ -1694,6 +1694,17 @@ test_trick_hold_names (Fixture       *fixture,
         }
     }
 
+  /* In a phone's window of 360 × 740 the view gets some 490 px: the
+   * hand gives up height so that the trick's cards stay readable (they
+   * were slivers 30 px tall under the seats and the scores). */
+  n = lw_table_view_measure_trick (view, 360, 490, labels);
+  g_assert_cmpuint (n, ==, 4);
+  for (guint k = 0; k < n; k++)
+    {
+      g_test_message ("360 × 490: %s's cards %.0f px tall", names[labels[k].seat], labels[k].card.size.height);
+      g_assert_cmpfloat (labels[k].card.size.height, >=, 44);
+    }
+
   /* The hold counts the time given, not the clock. */
   log_len = lw_table_get_log (lw_table_page_get_table (page))->len;
   g_assert_true (lw_table_page_step_hold (page, 1000));
