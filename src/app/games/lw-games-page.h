@@ -91,9 +91,6 @@ void lw_games_page_search (LwGamesPage *self,
 /** Returns: the rows in the list as filtered. */
 guint lw_games_page_get_n_shown (LwGamesPage *self);
 
-/** Returns: (transfer none): the list's model (filtered), of the list view. */
-GListModel *lw_games_page_get_model (LwGamesPage *self);
-
 /** Returns: the ID of the game at @position of the filtered list, 0 when none. */
 gint64 lw_games_page_get_game_id (LwGamesPage *self,
                                   guint        position);

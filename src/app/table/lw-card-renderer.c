@@ -466,14 +466,6 @@ lw_card_renderer_get_texture (LwCardRenderer *self,
   return texture;
 }
 
-guint
-lw_card_renderer_get_n_cached (LwCardRenderer *self)
-{
-  g_return_val_if_fail (LW_IS_CARD_RENDERER (self), 0);
-
-  return g_hash_table_size (self->textures);
-}
-
 static void
 lw_card_renderer_finalize (GObject *object)
 {

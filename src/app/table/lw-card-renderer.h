@@ -63,7 +63,4 @@ GdkTexture *lw_card_renderer_get_texture (LwCardRenderer *self,
                                           int             scale,
                                           gboolean        dark);
 
-/** lw_card_renderer_get_n_cached: Returns: how many textures are kept. */
-guint lw_card_renderer_get_n_cached (LwCardRenderer *self);
-
 G_END_DECLS

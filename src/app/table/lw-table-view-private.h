@@ -13,6 +13,7 @@
 
 #include <pango/pangocairo.h>
 
+#include "lw-card-renderer.h"
 #include "lw-table-view.h"
 
 G_BEGIN_DECLS

@@ -407,14 +407,6 @@ lw_table_view_skip_animation (LwTableView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-gboolean
-lw_table_view_is_animating (LwTableView *self)
-{
-  g_return_val_if_fail (LW_IS_TABLE_VIEW (self), FALSE);
-
-  return self->anim != ANIM_NONE;
-}
-
 static gboolean
 tick_cb (GtkWidget     *widget,
          GdkFrameClock *clock,
@@ -683,14 +675,6 @@ lw_table_view_get_show_last_trick (LwTableView *self)
   return self->show_last;
 }
 
-LwCardRenderer *
-lw_table_view_get_renderer (LwTableView *self)
-{
-  g_return_val_if_fail (LW_IS_TABLE_VIEW (self), NULL);
-
-  return self->renderer;
-}
-
 /* ------------------------------------------------------------------ */
 /* Input                                                                */
 /* ------------------------------------------------------------------ */
@@ -908,12 +892,6 @@ lw_table_view_init (LwTableView *self)
   g_signal_connect_swapped (focus, "enter", G_CALLBACK (focus_changed_cb), self);
   g_signal_connect_swapped (focus, "leave", G_CALLBACK (focus_changed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), focus);
-}
-
-GtkWidget *
-lw_table_view_new (void)
-{
-  return g_object_new (LW_TYPE_TABLE_VIEW, NULL);
 }
 
 void

@@ -8,16 +8,12 @@
 
 #include <gtk/gtk.h>
 
-#include "lw-card-renderer.h"
 #include "lw-engine.h"
 
 G_BEGIN_DECLS
 
 #define LW_TYPE_TABLE_VIEW (lw_table_view_get_type ())
 G_DECLARE_FINAL_TYPE (LwTableView, lw_table_view, LW, TABLE_VIEW, GtkWidget)
-
-/** lw_table_view_new: Returns: (transfer floating): an empty table. */
-GtkWidget *lw_table_view_new (void);
 
 /**
  * lw_table_view_set_table:
@@ -165,18 +161,7 @@ void lw_table_view_set_last_trick_title (LwTableView *self,
 /** lw_table_view_get_show_last_trick: Returns: whether the last trick is shown. */
 gboolean lw_table_view_get_show_last_trick (LwTableView *self);
 
-/** lw_table_view_is_animating: Returns: %TRUE while a card or trick moves. */
-gboolean lw_table_view_is_animating (LwTableView *self);
-
 /** lw_table_view_skip_animation: Ends the animation under way at once. */
 void lw_table_view_skip_animation (LwTableView *self);
-
-/**
- * lw_table_view_get_renderer:
- * @self: the view
- *
- * Returns: (transfer none): the card renderer, with its cache.
- */
-LwCardRenderer *lw_table_view_get_renderer (LwTableView *self);
 
 G_END_DECLS

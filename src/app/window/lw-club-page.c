@@ -765,15 +765,6 @@ lw_club_page_new (LwStore    *store,
   return page;
 }
 
-AdwActionRow *
-lw_club_page_get_row (GtkWidget *page)
-{
-  ClubPage *club = g_object_get_data (G_OBJECT (page), "lw-club");
-
-  g_return_val_if_fail (club != NULL, NULL);
-  return club->row;
-}
-
 gboolean
 lw_club_page_is_busy (GtkWidget *page)
 {

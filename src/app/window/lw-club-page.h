@@ -39,14 +39,6 @@ GtkWidget *lw_club_page_new (LwStore    *store,
                              LwClubAuto *auto_sync);
 
 /**
- * lw_club_page_get_row:
- * @page: a page of lw_club_page_new()
- *
- * Returns: (transfer none): the club server's row (for the tests).
- */
-AdwActionRow *lw_club_page_get_row (GtkWidget *page);
-
-/**
  * lw_club_page_is_busy:
  * @page: a page of lw_club_page_new()
  *
