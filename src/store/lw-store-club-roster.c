@@ -20,6 +20,7 @@
  */
 #include <string.h>
 
+#include "lw-json-text.h"
 #include "lw-store-private.h"
 #include "lw-store-players.h"
 
@@ -334,9 +335,7 @@ lw_store_club_local_name (LwStore     *self,
                           GError     **error)
 {
   JsonNode *node = players != NULL ? json_object_get_member (players, name) : NULL;
-  const char *uuid = node != NULL && JSON_NODE_HOLDS_VALUE (node)
-                     && json_node_get_value_type (node) == G_TYPE_STRING
-                     ? json_node_get_string (node) : NULL;
+  const char *uuid = lw_json_node_string (node);
 
   if (uuid == NULL || !g_uuid_string_is_valid (uuid))
     {
