@@ -11,6 +11,7 @@
 #include <json-glib/json-glib.h>
 
 #include "lw-error.h"
+#include "lw-garwolf.h"
 #include "lw-json-text.h"
 #include "lw-names.h"
 #include "lw-score.h"
@@ -655,7 +656,7 @@ score_little_wolf_round (Replay        *replay,
     }
 }
 
-/* G1: each Court card won is worth 1, each Garwolf 3. */
+/* G1: each seat's Court cards and Garwolves won (lw_garwolf_points_won()). */
 static void
 score_garwolf_round (Replay        *replay,
                      const LwRound *round,
@@ -663,9 +664,12 @@ score_garwolf_round (Replay        *replay,
 {
   for (guint seat = 0; seat < replay->record->n_players; seat++)
     {
-      add_item (result, (int) seat, round->court[seat], LW_REASON_COURT);
-      add_item (result, (int) seat, 3 * round->garwolves[seat], LW_REASON_GARWOLVES);
-      replay->scores[seat] += round->court[seat] + 3 * round->garwolves[seat];
+      int court, garwolves;
+      int points = lw_garwolf_points_won (round, seat, &court, &garwolves);
+
+      add_item (result, (int) seat, court, LW_REASON_COURT);
+      add_item (result, (int) seat, garwolves, LW_REASON_GARWOLVES);
+      replay->scores[seat] += points;
     }
 }
 
