@@ -297,14 +297,14 @@ draw_hand (LwTableView  *self,
           lw_table_view_rounded_rect (cr, &ring, 6);
           if (selected)
             {
-              lw_table_view_set_hex (cr, HIGHLIGHT, 1);
+              lw_card_renderer_set_hex (cr, HIGHLIGHT, 1);
               cairo_set_line_width (cr, 3);
               cairo_stroke_preserve (cr);
             }
           if (focus && i == self->cursor)
             {
               double dash[] = { 4, 3 };
-              lw_table_view_set_hex (cr, selected ? 0x241f31 : 0xffffff, 1);
+              lw_card_renderer_set_hex (cr, selected ? 0x241f31 : 0xffffff, 1);
               cairo_set_dash (cr, dash, 2, 0);
               cairo_set_line_width (cr, 2);
               cairo_stroke (cr);
