@@ -32,14 +32,6 @@ static const char player_usage[] =
   "Exit status: 0 success, 1 could not be carried out (no such player, the\n"
   "database), 2 invalid input (a name the names rule refuses, a refused merge).\n";
 
-static gboolean
-store_exists (LwCliContext *ctx)
-{
-  g_autofree char *path = ctx->db_path != NULL ? g_strdup (ctx->db_path) : lw_store_default_path ();
-
-  return g_file_test (path, G_FILE_TEST_EXISTS);
-}
-
 /* Appends the list line of @player to @out. */
 static void
 append_line (GString              *out,
@@ -81,7 +73,7 @@ player_list (LwCliContext *ctx,
 
   if (argc > 1)
     return lw_cli_fail (LW_CLI_INVALID, "player list: unexpected argument \"%s\"", argv[1]);
-  if (!store_exists (ctx))
+  if (lw_cli_store_missing (ctx))
     return LW_CLI_OK;
   store = lw_cli_open_store (ctx, FALSE, &error);
   if (store == NULL)
@@ -98,7 +90,7 @@ open_for_change (LwCliContext  *ctx,
   g_autoptr (GError) error = NULL;
   LwStore *store;
 
-  if (!store_exists (ctx))
+  if (lw_cli_store_missing (ctx))
     {
       *status = lw_cli_fail (LW_CLI_FAILED, "no player named “%s” (no database yet)", name);
       return NULL;
