@@ -210,17 +210,15 @@ reason_of (const GError *error)
     }
 }
 
-/* @object's member @name if it is a string, else %NULL: a number or an
- * object where a string is read is refused, never a crash (json-glib's
- * *_with_default() answers %NULL for a number and asserts for an object). */
+/* @object's member @name if it is a string, else %NULL (the engine's
+ * lw_json_node_string()): a number or an object where a string is read is
+ * refused, never a crash (json-glib's *_with_default() answers %NULL for a
+ * number and asserts for an object). */
 const char *
 lw_web_play_string_member (JsonObject *object,
                              const char *name)
 {
-  JsonNode *node = json_object_get_member (object, name);
-
-  return node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING
-           ? json_node_get_string (node) : NULL;
+  return lw_json_node_string (json_object_get_member (object, name));
 }
 
 static gboolean

@@ -28,7 +28,6 @@ struct _LwWebServer
 
   /* set by the server's thread */
   int                  state;     /* LwWebServerState, atomic */
-  guint                n_connections;  /* atomic */
   GMutex               problem_lock;
   char                *problem;
 

@@ -2050,7 +2050,7 @@ test_whole_trick_winning (void)
   for (guint r = 0; r < 2; r++)
     {
       g_autoptr (LwTable) table = lw_test_whole_trick_position (r == 0 ? &whole : NULL);
-      LwTableView *view = LW_TABLE_VIEW (g_object_ref_sink (lw_table_view_new ()));
+      LwTableView *view = g_object_ref_sink (g_object_new (LW_TYPE_TABLE_VIEW, NULL));
       int winner = r == 0 ? 1 : 2;
       g_autofree char *want = g_strdup_printf ("%s, winning", names[winner]);
       g_autofree char *title = NULL;

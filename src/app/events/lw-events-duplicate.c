@@ -40,13 +40,6 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static gboolean
-destroy_idle_cb (gpointer user_data)
-{
-  gtk_window_destroy (GTK_WINDOW (user_data));
-  return G_SOURCE_REMOVE;
-}
-
 gboolean
 lw_board_entry_submit (LwBoardEntry *self)
 {
@@ -79,8 +72,7 @@ lw_board_entry_submit (LwBoardEntry *self)
   if (watch != NULL)
     lw_store_watch_flush (watch);
   g_signal_emit (self, signals[STORED], 0, self->board);
-  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
-  g_idle_add_full (G_PRIORITY_DEFAULT, destroy_idle_cb, g_object_ref (self), g_object_unref);
+  lw_window_close_soon (GTK_WINDOW (self));
   return TRUE;
 }
 

@@ -728,14 +728,6 @@ lw_games_page_get_n_shown (LwGamesPage *self)
   return g_list_model_get_n_items (G_LIST_MODEL (self->filtered));
 }
 
-GListModel *
-lw_games_page_get_model (LwGamesPage *self)
-{
-  g_return_val_if_fail (LW_IS_GAMES_PAGE (self), NULL);
-
-  return G_LIST_MODEL (self->filtered);
-}
-
 gint64
 lw_games_page_get_game_id (LwGamesPage *self,
                            guint        position)

@@ -48,7 +48,4 @@ gboolean lw_games_page_refresh_game (LwGamesPage  *self,
                                      gint64        id,
                                      GError      **error);
 
-/** Returns: (transfer none): the list's model (filtered), of the list view. */
-GListModel *lw_games_page_get_model (LwGamesPage *self);
-
 G_END_DECLS

@@ -663,8 +663,9 @@ ruleset_changed_cb (LwNewGamePage *self)
 
   if (get_ruleset (self) == LW_RULESET_GARWOLF)
     /* SCORING G1 */
-    gtk_adjustment_configure (players, CLAMP (gtk_adjustment_get_value (players), 3, 4),
-                              3, 4, 1, 1, 0);
+    gtk_adjustment_configure (players,
+                              CLAMP (gtk_adjustment_get_value (players), LW_GARWOLF_MIN_SEATS, LW_GARWOLF_MAX_SEATS),
+                              LW_GARWOLF_MIN_SEATS, LW_GARWOLF_MAX_SEATS, 1, 1, 0);
   else
     /* SCORING R1 */
     gtk_adjustment_configure (players, gtk_adjustment_get_value (players),

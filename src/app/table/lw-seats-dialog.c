@@ -8,6 +8,7 @@
  */
 #include <glib/gi18n.h>
 
+#include "lw-app-util.h"
 #include "lw-qr-code.h"
 #include "lw-seats-dialog.h"
 #include "lw-seats-dialog-private.h"
@@ -60,8 +61,7 @@ static void
 show_error (LwSeatsDialog *self,
             const char    *message)
 {
-  gtk_label_set_text (self->error_label, message != NULL ? message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->error_label), message != NULL);
+  lw_label_set_shown_text (self->error_label, message);
 }
 
 static gint64

@@ -14,6 +14,7 @@
 
 #include <pango/pangocairo.h>
 
+#include "lw-card-renderer.h"
 #include "lw-table-view.h"
 
 G_BEGIN_DECLS
@@ -230,11 +231,6 @@ void lw_table_view_compute_layout (LwTableView *self,
 
 /* Whether the dark style is in use. */
 gboolean lw_table_view_is_dark (void);
-
-/* Sets @cr's source to the colour @rgb (0xrrggbb) at @alpha (0…1). */
-void lw_table_view_set_hex (cairo_t *cr,
-                            guint32  rgb,
-                            double   alpha);
 
 /* The colour of @seat's side's chip and Partner badge (0xrrggbb). */
 guint32 lw_table_view_side_colour (LwTableView *self,

@@ -297,14 +297,14 @@ draw_hand (LwTableView  *self,
           lw_table_view_rounded_rect (cr, &ring, 6);
           if (selected)
             {
-              lw_table_view_set_hex (cr, HIGHLIGHT, 1);
+              lw_card_renderer_set_hex (cr, HIGHLIGHT, 1);
               cairo_set_line_width (cr, 3);
               cairo_stroke_preserve (cr);
             }
           if (focus && i == self->cursor)
             {
               double dash[] = { 4, 3 };
-              lw_table_view_set_hex (cr, selected ? 0x241f31 : 0xffffff, 1);
+              lw_card_renderer_set_hex (cr, selected ? 0x241f31 : 0xffffff, 1);
               cairo_set_dash (cr, dash, 2, 0);
               cairo_set_line_width (cr, 2);
               cairo_stroke (cr);
@@ -405,14 +405,6 @@ lw_table_view_skip_animation (LwTableView *self)
   self->anim = ANIM_NONE;
   self->anim_progress = 1;
   gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-gboolean
-lw_table_view_is_animating (LwTableView *self)
-{
-  g_return_val_if_fail (LW_IS_TABLE_VIEW (self), FALSE);
-
-  return self->anim != ANIM_NONE;
 }
 
 static gboolean
@@ -686,14 +678,6 @@ lw_table_view_get_show_last_trick (LwTableView *self)
   return self->show_last;
 }
 
-LwCardRenderer *
-lw_table_view_get_renderer (LwTableView *self)
-{
-  g_return_val_if_fail (LW_IS_TABLE_VIEW (self), NULL);
-
-  return self->renderer;
-}
-
 /* ------------------------------------------------------------------ */
 /* Input                                                                */
 /* ------------------------------------------------------------------ */
@@ -911,12 +895,6 @@ lw_table_view_init (LwTableView *self)
   g_signal_connect_swapped (focus, "enter", G_CALLBACK (focus_changed_cb), self);
   g_signal_connect_swapped (focus, "leave", G_CALLBACK (focus_changed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), focus);
-}
-
-GtkWidget *
-lw_table_view_new (void)
-{
-  return g_object_new (LW_TYPE_TABLE_VIEW, NULL);
 }
 
 void

@@ -8,7 +8,6 @@
 
 #include <gtk/gtk.h>
 
-#include "lw-card-renderer.h"
 #include "lw-engine.h"
 
 G_BEGIN_DECLS
@@ -126,18 +125,7 @@ void lw_table_view_set_show_last_trick (LwTableView *self,
 void lw_table_view_set_last_trick_title (LwTableView *self,
                                          const char  *title);
 
-/** lw_table_view_is_animating: Returns: %TRUE while a card or trick moves. */
-gboolean lw_table_view_is_animating (LwTableView *self);
-
 /** lw_table_view_skip_animation: Ends the animation under way at once. */
 void lw_table_view_skip_animation (LwTableView *self);
-
-/**
- * lw_table_view_get_renderer:
- * @self: the view
- *
- * Returns: (transfer none): the card renderer, with its cache.
- */
-LwCardRenderer *lw_table_view_get_renderer (LwTableView *self);
 
 G_END_DECLS
