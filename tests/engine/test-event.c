@@ -231,7 +231,7 @@ test_pairing_large_field (gconstpointer data)
           g_string_append_printf (text, " %u", table->number);
           for (guint s = 0; s < table->n_seats; s++)
             g_string_append_printf (text, "%c%d", s == 0 ? '(' : ',', table->entrants[s]);
-          g_string_append_printf (text, ";%u)", table->first_dealer);
+          g_string_append_printf (text, ";%d)", table->first_dealer);
         }
       g_string_append (text, " byes");
       for (guint b = 0; b < round->byes->len; b++)
