@@ -1254,6 +1254,71 @@ lw_web_server_get_problem (LwWebServer *self)
   return problem;
 }
 
+/* A question to the server's thread, and its answer. */
+typedef struct {
+  Serving *serving;
+  int      level;
+  int      optname;
+  GArray  *values;   /* int */
+  GMutex   lock;
+  GCond    answered;
+  gboolean done;
+} OptionsQuery;
+
+static gboolean
+read_options_cb (gpointer data)
+{
+  OptionsQuery *query = data;
+  GHashTableIter iter;
+  Connection *connection;
+
+  g_hash_table_iter_init (&iter, query->serving->connections);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &connection))
+    if (!g_io_stream_is_closed (G_IO_STREAM (connection->connection)))
+      {
+        GSocket *socket = g_socket_connection_get_socket (connection->connection);
+        int value = -1;
+
+        if (!g_socket_get_option (socket, query->level, query->optname, &value, NULL))
+          value = -1;
+        g_array_append_val (query->values, value);
+      }
+  g_mutex_lock (&query->lock);
+  query->done = TRUE;
+  g_cond_signal (&query->answered);
+  g_mutex_unlock (&query->lock);
+  return G_SOURCE_REMOVE;
+}
+
+GArray *
+lw_web_server_get_socket_options (LwWebServer *self,
+                                  int          level,
+                                  int          optname)
+{
+  OptionsQuery query = { NULL, level, optname, NULL, };
+  g_autoptr (GSource) source = NULL;
+
+  g_return_val_if_fail (LW_IS_WEB_SERVER (self), NULL);
+
+  query.values = g_array_new (FALSE, FALSE, sizeof (int));
+  if (self->thread == NULL)
+    return query.values;
+  query.serving = self->serving;
+  g_mutex_init (&query.lock);
+  g_cond_init (&query.answered);
+  /* Always in the server's thread, never in this one. */
+  source = g_idle_source_new ();
+  g_source_set_callback (source, read_options_cb, &query, NULL);
+  g_source_attach (source, self->serving->context);
+  g_mutex_lock (&query.lock);
+  while (!query.done)
+    g_cond_wait (&query.answered, &query.lock);
+  g_mutex_unlock (&query.lock);
+  g_mutex_clear (&query.lock);
+  g_cond_clear (&query.answered);
+  return query.values;
+}
+
 gboolean
 lw_web_server_is_running (LwWebServer *self)
 {
