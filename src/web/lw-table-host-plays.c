@@ -390,3 +390,56 @@ lw_table_host_readings_message (LwTableHost               *self,
   lw_words_restore_lang (old);
   return answer;
 }
+
+gboolean
+lw_table_host_act_local (LwTableHost     *self,
+                         const LwAction  *action,
+                         GError         **error)
+{
+  static const char *const what[] = {
+    [LW_ACTION_DECLARE] = "declare", [LW_ACTION_DECLINE] = "decline",
+    [LW_ACTION_DISCARD] = "discard", [LW_ACTION_PLAY] = "play",
+  };
+  static guint next_id;
+  g_autoptr (JsonObject) message = json_object_new ();
+  g_autofree char *id = NULL;
+
+  g_return_val_if_fail (LW_IS_TABLE_HOST (self), FALSE);
+  g_return_val_if_fail (action != NULL && (guint) action->kind < G_N_ELEMENTS (what), FALSE);
+
+  id = g_strdup_printf ("local-%u", g_atomic_int_add (&next_id, 1) + 1);
+  json_object_set_string_member (message, "type", "action");
+  json_object_set_string_member (message, "id", id);
+  json_object_set_int_member (message, "version", (gint64) lw_table_host_get_version (self));
+  json_object_set_string_member (message, "do", what[action->kind]);
+  if (action->kind == LW_ACTION_DISCARD || action->kind == LW_ACTION_PLAY)
+    {
+      JsonArray *cards = json_array_new ();
+
+      for (guint i = 0; i < action->play.n; i++)
+        json_array_add_string_element (cards, lw_face_to_string (lw_card_face (action->play.cards[i])));
+      json_object_set_array_member (message, "cards", cards);
+    }
+  /* A lead's wildcards: the meaning chosen (the host asks for it when
+   * the cards read more than one way). */
+  if (action->kind == LW_ACTION_PLAY
+      && lw_table_get_lead (lw_table_session_get_table (lw_table_host_get_session (self))) == NULL)
+    {
+      LwWildcard wild[LW_MAX_PLAY];
+      guint n_wild = lw_play_wildcards (&action->play, wild);
+
+      if (n_wild > 0)
+        {
+          JsonArray *as = json_array_new ();
+
+          for (guint w = 0; w < n_wild; w++)
+            {
+              g_autofree char *meaning = wildcard_text (&wild[w]);
+
+              json_array_add_string_element (as, meaning);
+            }
+          json_object_set_array_member (message, "as", as);
+        }
+    }
+  return lw_table_host_act (self, action->seat, message, NULL, error);
+}

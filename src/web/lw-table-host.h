@@ -447,6 +447,27 @@ gboolean lw_table_host_act (LwTableHost  *self,
                             GError      **error);
 
 /**
+ * lw_table_host_act_local:
+ * @self: a table
+ * @action: the action of a person at this machine, for @action->seat
+ * @error: return location for a #GError
+ *
+ * lw_table_host_act() for a seat played at the machine that hosts the
+ * table (the app's own seat): @action written as the protocol's action
+ * message (docs/REMOTE-PLAY.md "Actions": the cards as faces, a lead's
+ * wildcards with the meaning @action gives them, the table's version)
+ * under an id of its own, so that a local seat's action passes the same
+ * checks as a remote one's.
+ *
+ * Errors: as lw_table_host_act().
+ *
+ * Returns: %TRUE when applied.
+ */
+gboolean lw_table_host_act_local (LwTableHost     *self,
+                                  const LwAction  *action,
+                                  GError         **error);
+
+/**
  * lw_table_host_act_message:
  * @self: a table
  * @seat: the seat acting, 0..n_players-1

@@ -60,61 +60,13 @@ lw_table_page_host_viewer (LwTablePage *self)
     lw_table_page_show_curtain (self, turn);
 }
 
-/* A wildcard's meaning as the protocol writes it: "10H", "9". */
-static char *
-wildcard_text (const LwWildcard *wild)
-{
-  return g_strconcat (lw_rank_to_string (wild->rank),
-                      wild->suit != LW_SUIT_NONE ? lw_suit_to_string (wild->suit) : "", NULL);
-}
-
 gboolean
 lw_table_page_host_apply (LwTablePage     *self,
                           const LwAction  *action,
                           GError         **error)
 {
-  static guint next_id;
-  g_autoptr (JsonObject) message = json_object_new ();
-  g_autofree char *id = g_strdup_printf ("app-%u", ++next_id);
-  const char *what[] = { [LW_ACTION_DECLARE] = "declare", [LW_ACTION_DECLINE] = "decline",
-                         [LW_ACTION_DISCARD] = "discard", [LW_ACTION_PLAY] = "play" };
-
-  g_return_val_if_fail ((guint) action->kind < G_N_ELEMENTS (what), FALSE);
-
-  json_object_set_string_member (message, "type", "action");
-  json_object_set_string_member (message, "id", id);
-  json_object_set_int_member (message, "version", (gint64) lw_table_host_get_version (self->host));
-  json_object_set_string_member (message, "do", what[action->kind]);
-  if (action->kind == LW_ACTION_DISCARD || action->kind == LW_ACTION_PLAY)
-    {
-      JsonArray *cards = json_array_new ();
-
-      for (guint i = 0; i < action->play.n; i++)
-        json_array_add_string_element (cards, lw_face_to_string (lw_card_face (action->play.cards[i])));
-      json_object_set_array_member (message, "cards", cards);
-    }
-  /* A lead's wildcards: the meaning chosen (the host asks for it when
-   * the cards read more than one way). */
-  if (action->kind == LW_ACTION_PLAY && lw_table_get_lead (lw_table_page_get_table (self)) == NULL)
-    {
-      LwWildcard wild[LW_MAX_PLAY];
-      guint n_wild = lw_play_wildcards (&action->play, wild);
-
-      if (n_wild > 0)
-        {
-          JsonArray *as = json_array_new ();
-
-          for (guint w = 0; w < n_wild; w++)
-            {
-              g_autofree char *meaning = wildcard_text (&wild[w]);
-
-              json_array_add_string_element (as, meaning);
-            }
-          json_object_set_array_member (message, "as", as);
-        }
-    }
   /* "changed" redraws the page. */
-  return lw_table_host_act (self->host, action->seat, message, NULL, error);
+  return lw_table_host_act_local (self->host, action, error);
 }
 
 /* ------------------------------------------------------------------ */
