@@ -206,7 +206,8 @@ run_until_idle (LwTableSession *session)
   while (lw_table_session_is_choosing (session) && !lw_table_session_is_holding (session))
     {
       g_main_context_iteration (NULL, TRUE);
-      g_assert_cmpuint (++turns, <, MAX_TURNS);
+      turns++;
+      g_assert_cmpuint (turns, <, MAX_TURNS);
     }
 }
 
@@ -266,7 +267,8 @@ test_stepped_hold (LwTestDb      *db,
       g_assert_cmpint (lw_table_session_get_turn (session), ==, 0);
       person_move (session, 0);
       run_until_idle (session);
-      g_assert_cmpuint (++moves, <, 40);
+      moves++;
+      g_assert_cmpuint (moves, <, 40);
     }
   /* Held: the trick finished, none of the next played, Ben's turn. */
   g_assert_cmpint (lw_table_session_get_turn (session), ==, 1);

@@ -668,7 +668,9 @@ test_undo_after_lead (Fixture       *fixture,
       guint n_current = 0;
       gboolean ben_led;
 
-      g_assert_cmpuint (++moves, <, 300);
+      moves++;
+
+      g_assert_cmpuint (moves, <, 300);
       person_moves (page, &refused);
       wait_idle (page);
       if (lw_table_page_get_round_over (page))
