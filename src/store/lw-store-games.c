@@ -1113,3 +1113,17 @@ lw_store_add_games (LwStore    *self,
     return NULL;
   return g_steal_pointer (&ids);
 }
+
+GArray *
+lw_store_list_game_ids (LwStore  *self,
+                        GError  **error)
+{
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!lw_store_read_ids (self, "SELECT id FROM games ORDER BY id", 0, ids, error))
+    return NULL;
+  return g_steal_pointer (&ids);
+}

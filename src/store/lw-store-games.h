@@ -216,4 +216,22 @@ GArray *lw_store_add_games (LwStore     *self,
                             GPtrArray   *records,
                             GError     **error);
 
+/**
+ * lw_store_list_game_ids:
+ * @self: a store
+ * @error: return location for a #GError
+ *
+ * Every stored game's ID, in ID order (the order in which the games were
+ * stored), without reading the games: for a caller that reads them one at
+ * a time (`littlewolf-cli export --all`), inside its own read transaction
+ * when the list and the games must agree.
+ *
+ * Errors: a %LW_STORE_ERROR.
+ *
+ * Returns: (transfer full) (element-type gint64) (nullable): the IDs,
+ *   %NULL on error.
+ */
+GArray *lw_store_list_game_ids (LwStore  *self,
+                                GError  **error);
+
 G_END_DECLS
