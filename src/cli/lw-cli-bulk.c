@@ -6,9 +6,11 @@
  *   export --all                   every game as JSON Lines, in ID order
  *
  * A bulk import opens the database once (its damage check once), reads
- * one record at a time and stores the records in transactions of
- * LW_CLI_IMPORT_BATCH; each record is stored whole or not at all (a
- * savepoint of its own inside the batch). The new IDs of a batch are
+ * one record at a time on a thread of its own (read and hashed while the
+ * previous ones are written, at most LW_CLI_IMPORT_AHEAD ahead) and
+ * stores the records in transactions of LW_CLI_IMPORT_BATCH; each record
+ * is stored whole or not at all (a savepoint of its own inside the
+ * batch). The new IDs of a batch are
  * printed and flushed before it commits, as a single import prints its ID
  * before its commit. A refused record is one line on stderr naming its
  * place; the last line on stderr counts what was imported and refused.
@@ -206,6 +208,325 @@ detect_form (Source   *source,
 }
 
 /* ------------------------------------------------------------------ */
+/* Reading the records (a thread of its own)                           */
+/* ------------------------------------------------------------------ */
+
+/* What the reading thread hands the storing one, in the input's order. */
+typedef enum {
+  ITEM_RECORD,   /* a record read, its body hashed */
+  ITEM_REFUSED,  /* a record that does not read */
+  ITEM_STOP,     /* the input cannot be read on */
+  ITEM_END,      /* nothing more */
+} ItemKind;
+
+typedef struct {
+  ItemKind      kind;
+  char         *place;    /* as messages name it */
+  char         *shown;    /* as the output's line names it */
+  LwGameRecord *record;
+  char         *hash;     /* lw_game_record_body_hash() (not with --as-new) */
+  char         *message;  /* why refused or stopped */
+} Item;
+
+static void
+item_free (Item *item)
+{
+  g_free (item->place);
+  g_free (item->shown);
+  g_clear_pointer (&item->record, lw_game_record_free);
+  g_free (item->hash);
+  g_free (item->message);
+  g_free (item);
+}
+
+/* Records in flight between the two threads at most: the reading runs
+ * ahead of the writes by no more than this, whatever the input's size. */
+#define LW_CLI_IMPORT_AHEAD 64
+
+/* The reading thread's input and its two queues: @items to the storing
+ * thread, @room the tokens of the places free in between. */
+typedef struct {
+  InputForm    form;
+  const char  *name;
+  Source      *source;
+  gboolean     as_new;
+  GAsyncQueue *items;
+  GAsyncQueue *room;
+  gint         cancelled;  /* atomic: the storing thread stopped */
+} Reader;
+
+/* Hands @item over (taken), waiting for room; FALSE once the import
+ * stopped (the item is dropped). */
+static gboolean
+hand (Reader *reader,
+      Item   *item)
+{
+  if (g_atomic_int_get (&reader->cancelled))
+    {
+      item_free (item);
+      return FALSE;
+    }
+  g_async_queue_pop (reader->room);
+  g_async_queue_push (reader->items, item);
+  return !g_atomic_int_get (&reader->cancelled);
+}
+
+static gboolean
+hand_message (Reader     *reader,
+              ItemKind    kind,
+              const char *place,
+              const char *message)
+{
+  Item *item = g_new0 (Item, 1);
+
+  item->kind = kind;
+  item->place = g_strdup (place);
+  item->message = g_strdup (message);
+  return hand (reader, item);
+}
+
+/* The record @text of @length bytes found at @place, read (and its body
+ * hashed for the store) on this thread. */
+static gboolean
+hand_record (Reader     *reader,
+             const char *place,
+             const char *shown,
+             const char *text,
+             gsize       length)
+{
+  g_autoptr (GError) error = NULL;
+  Item *item;
+  LwGameRecord *record = lw_game_record_from_json (text, (gssize) length, &error);
+
+  if (record == NULL)
+    return hand_message (reader, ITEM_REFUSED, place, error->message);
+  item = g_new0 (Item, 1);
+  item->kind = ITEM_RECORD;
+  item->place = g_strdup (place);
+  item->shown = g_strdup (shown);
+  item->record = record;
+  /* A record imported as new gets a new id: the store hashes its copy. */
+  if (!reader->as_new)
+    item->hash = lw_game_record_body_hash (record);
+  return hand (reader, item);
+}
+
+static gboolean
+hand_too_large (Reader     *reader,
+                const char *place)
+{
+  g_autofree char *reason =
+    g_strdup_printf ("too large for a game record (the limit is %d MiB)",
+                     LW_CLI_MAX_INPUT_SIZE / (1024 * 1024));
+
+  return hand_message (reader, ITEM_REFUSED, place, reason);
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* Every *.json of folder @name, in the byte order of their names. */
+static void
+read_directory (Reader *reader)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  GDir *dir = g_dir_open (reader->name, 0, &error);
+  const char *entry;
+
+  if (dir == NULL)
+    {
+      hand_message (reader, ITEM_STOP, NULL, error->message);
+      return;
+    }
+  while ((entry = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (entry, ".json"))
+      g_ptr_array_add (files, g_strdup (entry));
+  g_dir_close (dir);
+  g_ptr_array_sort (files, compare_names);
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      g_autofree char *path = g_build_filename (reader->name, g_ptr_array_index (files, i), NULL);
+      g_autofree char *contents = NULL;
+      gsize length = 0;
+      gboolean more;
+
+      /* The message of a file that cannot be read names it. */
+      if (!lw_cli_read_input (path, &contents, &length, &error))
+        {
+          more = hand_message (reader, ITEM_REFUSED, NULL, error->message);
+          g_clear_error (&error);
+        }
+      else
+        more = hand_record (reader, path, path, contents, length);
+      if (!more)
+        return;
+    }
+}
+
+/* A line at a time; a blank line is no record. */
+static void
+read_lines (Reader *reader)
+{
+  Source *source = reader->source;
+  g_autoptr (GString) line = g_string_sized_new (4096);
+  guint64 number = 0;
+
+  for (;;)
+    {
+      gboolean too_long = FALSE, blank = TRUE, more = TRUE;
+      int c;
+
+      g_string_truncate (line, 0);
+      while ((c = source_next (source)) != EOF && c != '\n')
+        {
+          if (line->len >= LW_CLI_MAX_INPUT_SIZE)
+            too_long = TRUE;
+          else
+            g_string_append_c (line, (char) c);
+          if (!is_space (c))
+            blank = FALSE;
+        }
+      if ((c == EOF && line->len == 0) || ferror (source->stream))
+        break;
+      number++;
+      if (!blank)
+        {
+          g_autofree char *place = g_strdup_printf ("%s, line %" G_GUINT64_FORMAT, source->shown, number);
+          g_autofree char *shown = g_strdup_printf ("line %" G_GUINT64_FORMAT, number);
+
+          more = too_long ? hand_too_large (reader, place)
+                          : hand_record (reader, place, shown, line->str, line->len);
+        }
+      if (!more || c == EOF)
+        break;
+    }
+  if (ferror (source->stream))
+    {
+      g_autofree char *message = g_strdup_printf ("cannot read %s", source->shown);
+
+      hand_message (reader, ITEM_STOP, NULL, message);
+    }
+}
+
+/* The array's elements one at a time: each one's text is found by its
+ * brackets and read as a record. */
+static void
+read_array (Reader *reader)
+{
+  Source *source = reader->source;
+  g_autoptr (GString) text = g_string_sized_new (4096);
+  const char *problem = NULL;
+  guint64 index = 0;
+  int c = source_skip_space (source);
+
+  g_assert (c == '[');
+  c = source_skip_space (source);
+  while (problem == NULL && c != ']')
+    {
+      g_autofree char *place = g_strdup_printf ("%s, index %" G_GUINT64_FORMAT, source->shown, index);
+      g_autofree char *shown = g_strdup_printf ("index %" G_GUINT64_FORMAT, index);
+      Scan scan = { 0, FALSE, FALSE };
+      gboolean too_long = FALSE, whole = FALSE;
+
+      if (c == EOF)
+        {
+          problem = "the array ends before its ]";
+          break;
+        }
+      if (c == ',')
+        {
+          problem = "a record is missing before a comma";
+          break;
+        }
+
+      /* The element: a value whose brackets close, or a scalar up to
+       * the next comma, bracket or space. */
+      g_string_truncate (text, 0);
+      while (c != EOF)
+        {
+          if (!scan.in_string && scan.depth == 0 && (c == ',' || c == ']' || is_space (c)))
+            {
+              source->back = c;
+              break;
+            }
+          if (text->len >= LW_CLI_MAX_INPUT_SIZE)
+            too_long = TRUE;
+          else
+            g_string_append_c (text, (char) c);
+          if (scan_byte (&scan, c))
+            {
+              whole = TRUE;
+              break;
+            }
+          c = source_next (source);
+        }
+      if (c == EOF && !whole && (scan.depth > 0 || scan.in_string))
+        {
+          problem = "the array ends inside a record";
+          break;
+        }
+
+      if (!(too_long ? hand_too_large (reader, place)
+                     : hand_record (reader, place, shown, text->str, text->len)))
+        return;
+
+      index++;
+      c = source_skip_space (source);
+      if (c == ',')
+        {
+          c = source_skip_space (source);
+          if (c == ']')
+            problem = "a comma before the array's ]";
+        }
+      else if (c != ']')
+        problem = c == EOF ? "the array ends before its ]" : "a comma or ] is missing after a record";
+    }
+
+  if (problem == NULL && source_skip_space (source) != EOF)
+    problem = "something follows the array's ]";
+  if (ferror (source->stream))
+    {
+      g_autofree char *message = g_strdup_printf ("cannot read %s", source->shown);
+
+      hand_message (reader, ITEM_STOP, NULL, message);
+    }
+  else if (problem != NULL)
+    {
+      g_autofree char *place = g_strdup_printf ("%s, index %" G_GUINT64_FORMAT, source->shown, index);
+
+      /* What follows a broken array cannot be told apart: nothing more
+       * is read from it. */
+      hand_message (reader, ITEM_REFUSED, place, problem);
+    }
+}
+
+static gpointer
+reader_main (gpointer data)
+{
+  Reader *reader = data;
+  Item *end = g_new0 (Item, 1);
+
+  if (reader->form == INPUT_DIRECTORY)
+    read_directory (reader);
+  else if (reader->form == INPUT_LINES)
+    read_lines (reader);
+  else
+    read_array (reader);
+
+  /* The end always goes over, without waiting for room (the storing
+   * thread waits for it). */
+  end->kind = ITEM_END;
+  g_async_queue_push (reader->items, end);
+  return NULL;
+}
+
+/* ------------------------------------------------------------------ */
 /* Storing the records                                                  */
 /* ------------------------------------------------------------------ */
 
@@ -222,25 +543,18 @@ typedef struct {
   gboolean      stopped;     /* could not go on (status 1) */
 } Bulk;
 
-static void
-bulk_clear (Bulk *bulk)
-{
-  if (bulk->in_batch)
-    lw_store_rollback_transaction (bulk->store);
-  g_clear_object (&bulk->store);
-  if (bulk->out != NULL)
-    g_string_free (bulk->out, TRUE);
-  bulk->out = NULL;
-}
-
-/* A record that is not stored: one line naming its @place. */
+/* A record that is not stored: one line naming its @place (NULL: the
+ * reason names it). */
 static void
 refuse (Bulk       *bulk,
         const char *place,
         const char *reason)
 {
   bulk->refused++;
-  lw_cli_fail (LW_CLI_OK, "import: %s: %s", place, reason);
+  if (place != NULL)
+    lw_cli_fail (LW_CLI_OK, "import: %s: %s", place, reason);
+  else
+    lw_cli_fail (LW_CLI_OK, "import: %s", reason);
 }
 
 /* The import cannot go on (the database, the input, the output): what
@@ -304,26 +618,13 @@ commit_batch (Bulk *bulk)
   return TRUE;
 }
 
-/* Stores the record @text of @length bytes found at @place; @shown_place
- * is how the output's line names it. Returns FALSE when the import
- * stops. */
+/* Stores the record of @item. Returns FALSE when the import stops. */
 static gboolean
-import_text (Bulk       *bulk,
-             const char *place,
-             const char *shown_place,
-             const char *text,
-             gsize       length)
+store_item (Bulk *bulk,
+            Item *item)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwGameRecord) record = NULL;
   gint64 id, same = 0;
-
-  record = lw_game_record_from_json (text, (gssize) length, &error);
-  if (record == NULL)
-    {
-      refuse (bulk, place, error->message);
-      return TRUE;
-    }
 
   /* The database is opened, and its damage checked, once: before the
    * first record that reads (a folder of bad records makes none). */
@@ -340,24 +641,27 @@ import_text (Bulk       *bulk,
       bulk->in_batch = TRUE;
     }
 
-  /* A savepoint of its own (lw_store_import_game()): a record is stored
-   * whole or not at all, the batch's others stay. */
-  id = lw_store_import_game (bulk->store, record, bulk->as_new, &same, &error);
+  /* A savepoint of its own: a record is stored whole or not at all, the
+   * batch's others stay. */
+  if (bulk->as_new)
+    id = lw_store_import_game (bulk->store, item->record, TRUE, &same, &error);
+  else
+    id = lw_store_import_hashed (bulk->store, item->record, item->hash, &same, &error);
   bulk->batch_size++;
   if (same > 0)
     {
       g_autofree char *reason =
         g_strdup_printf ("this game is already stored as game %" G_GINT64_FORMAT
                          "; not stored (--as-new imports it as a new game)", same);
-      refuse (bulk, place, reason);
+      refuse (bulk, item->place, reason);
     }
   else if (id <= 0 && error->domain == LW_ENGINE_ERROR)
-    refuse (bulk, place, error->message);
+    refuse (bulk, item->place, error->message);
   else if (id <= 0)
-    return stop (bulk, "%s: %s", place, error->message);
+    return stop (bulk, "%s: %s", item->place, error->message);
   else
     {
-      g_autofree char *escaped = lw_cli_escape_text (shown_place);
+      g_autofree char *escaped = lw_cli_escape_text (item->shown);
 
       g_string_append_printf (bulk->out, "%" G_GINT64_FORMAT "\t%s\n", id, escaped);
       bulk->pending++;
@@ -367,211 +671,45 @@ import_text (Bulk       *bulk,
   return TRUE;
 }
 
-/* ------------------------------------------------------------------ */
-/* The three forms                                                      */
-/* ------------------------------------------------------------------ */
-
-static int
-compare_names (gconstpointer a,
-               gconstpointer b)
-{
-  return strcmp (*(const char *const *) a, *(const char *const *) b);
-}
-
-/* Every *.json of folder @name, in the byte order of their names. */
-static void
-import_directory (Bulk       *bulk,
-                  const char *name)
-{
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
-  GDir *dir = g_dir_open (name, 0, &error);
-  const char *entry;
-
-  if (dir == NULL)
-    {
-      stop (bulk, "%s", error->message);
-      return;
-    }
-  while ((entry = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (entry, ".json"))
-      g_ptr_array_add (files, g_strdup (entry));
-  g_dir_close (dir);
-  g_ptr_array_sort (files, compare_names);
-
-  for (guint i = 0; i < files->len; i++)
-    {
-      g_autofree char *path = g_build_filename (name, g_ptr_array_index (files, i), NULL);
-      g_autofree char *contents = NULL;
-      gsize length = 0;
-
-      /* The message of a file that cannot be read names it. */
-      if (!lw_cli_read_input (path, &contents, &length, &error))
-        {
-          bulk->refused++;
-          lw_cli_fail (LW_CLI_OK, "import: %s", error->message);
-          g_clear_error (&error);
-          continue;
-        }
-      if (!import_text (bulk, path, path, contents, length))
-        return;
-    }
-}
-
-/* A line at a time; a blank line is no record. */
-static void
-import_lines (Bulk   *bulk,
-              Source *source)
-{
-  g_autoptr (GString) line = g_string_sized_new (4096);
-  guint64 number = 0;
-
-  for (;;)
-    {
-      gboolean too_long = FALSE, blank = TRUE;
-      int c;
-
-      g_string_truncate (line, 0);
-      while ((c = source_next (source)) != EOF && c != '\n')
-        {
-          if (line->len >= LW_CLI_MAX_INPUT_SIZE)
-            too_long = TRUE;
-          else
-            g_string_append_c (line, (char) c);
-          if (!is_space (c))
-            blank = FALSE;
-        }
-      if (c == EOF && line->len == 0)
-        break;
-      number++;
-      if (ferror (source->stream))
-        break;
-      if (blank)
-        continue;
-
-      {
-        g_autofree char *place = g_strdup_printf ("%s, line %" G_GUINT64_FORMAT, source->shown, number);
-        g_autofree char *shown = g_strdup_printf ("line %" G_GUINT64_FORMAT, number);
-
-        if (too_long)
-          {
-            g_autofree char *reason =
-              g_strdup_printf ("too large for a game record (the limit is %d MiB)",
-                               LW_CLI_MAX_INPUT_SIZE / (1024 * 1024));
-            refuse (bulk, place, reason);
-          }
-        else if (!import_text (bulk, place, shown, line->str, line->len))
-          return;
-      }
-      if (c == EOF)
-        break;
-    }
-  if (ferror (source->stream))
-    stop (bulk, "cannot read %s", source->shown);
-}
-
-/* The array's elements one at a time: each one's text is found by its
- * brackets and read as a record. */
-static void
-import_array (Bulk   *bulk,
-              Source *source)
-{
-  g_autoptr (GString) text = g_string_sized_new (4096);
-  const char *problem = NULL;
-  guint64 index = 0;
-  int c = source_skip_space (source);
-
-  g_assert (c == '[');
-  c = source_skip_space (source);
-  while (problem == NULL && c != ']')
-    {
-      g_autofree char *place = g_strdup_printf ("%s, index %" G_GUINT64_FORMAT, source->shown, index);
-      g_autofree char *shown = g_strdup_printf ("index %" G_GUINT64_FORMAT, index);
-      Scan scan = { 0, FALSE, FALSE };
-      gboolean too_long = FALSE, whole = FALSE;
-
-      if (c == EOF)
-        {
-          problem = "the array ends before its ]";
-          break;
-        }
-      if (c == ',')
-        {
-          problem = "a record is missing before a comma";
-          break;
-        }
-
-      /* The element: a value whose brackets close, or a scalar up to
-       * the next comma, bracket or space. */
-      g_string_truncate (text, 0);
-      while (c != EOF)
-        {
-          if (!scan.in_string && scan.depth == 0 && (c == ',' || c == ']' || is_space (c)))
-            {
-              source->back = c;
-              break;
-            }
-          if (text->len >= LW_CLI_MAX_INPUT_SIZE)
-            too_long = TRUE;
-          else
-            g_string_append_c (text, (char) c);
-          if (scan_byte (&scan, c))
-            {
-              whole = TRUE;
-              break;
-            }
-          c = source_next (source);
-        }
-      if (c == EOF && !whole && (scan.depth > 0 || scan.in_string))
-        {
-          problem = "the array ends inside a record";
-          break;
-        }
-
-      if (too_long)
-        {
-          g_autofree char *reason =
-            g_strdup_printf ("too large for a game record (the limit is %d MiB)",
-                             LW_CLI_MAX_INPUT_SIZE / (1024 * 1024));
-          refuse (bulk, place, reason);
-        }
-      else if (!import_text (bulk, place, shown, text->str, text->len))
-        return;
-
-      index++;
-      c = source_skip_space (source);
-      if (c == ',')
-        {
-          c = source_skip_space (source);
-          if (c == ']')
-            problem = "a comma before the array's ]";
-        }
-      else if (c != ']')
-        problem = c == EOF ? "the array ends before its ]" : "a comma or ] is missing after a record";
-    }
-
-  if (problem == NULL && source_skip_space (source) != EOF)
-    problem = "something follows the array's ]";
-  if (ferror (source->stream))
-    {
-      stop (bulk, "cannot read %s", source->shown);
-      return;
-    }
-  if (problem != NULL)
-    {
-      g_autofree char *place = g_strdup_printf ("%s, index %" G_GUINT64_FORMAT, source->shown, index);
-
-      /* What follows a broken array cannot be told apart: nothing more
-       * is read from it. */
-      refuse (bulk, place, problem);
-    }
-}
-
-/* The end of a bulk import: the last batch committed, the count on
+/* The records as the reading thread hands them over, stored on this one
+ * while it reads the next; the last batch committed, the count on
  * stderr, the status (docs/rules/CLI.md). */
 static int
-finish_bulk (Bulk *bulk)
+import_many (Bulk   *bulk,
+             Reader *reader)
 {
+  GThread *thread;
+  gboolean ended = FALSE;
+
+  reader->items = g_async_queue_new ();
+  reader->room = g_async_queue_new ();
+  for (guint i = 0; i < LW_CLI_IMPORT_AHEAD; i++)
+    g_async_queue_push (reader->room, GINT_TO_POINTER (1));
+  thread = g_thread_new ("import-read", reader_main, reader);
+
+  while (!ended)
+    {
+      Item *item = g_async_queue_pop (reader->items);
+
+      g_async_queue_push (reader->room, GINT_TO_POINTER (1));
+      if (item->kind == ITEM_END)
+        ended = TRUE;
+      else if (bulk->stopped)
+        ;  /* what was read ahead is dropped */
+      else if (item->kind == ITEM_REFUSED)
+        refuse (bulk, item->place, item->message);
+      else if (item->kind == ITEM_STOP)
+        stop (bulk, "%s", item->message);
+      else
+        store_item (bulk, item);
+      if (bulk->stopped)
+        g_atomic_int_set (&reader->cancelled, 1);
+      item_free (item);
+    }
+  g_thread_join (thread);
+  g_async_queue_unref (reader->items);
+  g_async_queue_unref (reader->room);
+
   if (!bulk->stopped)
     commit_batch (bulk);
   if (bulk->stopped)
@@ -588,6 +726,7 @@ lw_cli_import_input (LwCliContext *ctx,
 {
   Source source = { NULL, FALSE, NULL, 0, EOF, NULL };
   Bulk bulk = { ctx, as_new, NULL, FALSE, 0, 0, NULL, 0, 0, FALSE };
+  Reader reader = { INPUT_RECORD, name, &source, as_new, NULL, NULL, 0 };
   gboolean from_stdin = strcmp (name, "-") == 0;
   gboolean seekable = FALSE;
   InputForm form;
@@ -633,15 +772,13 @@ lw_cli_import_input (LwCliContext *ctx,
     }
 
   bulk.out = g_string_new (NULL);
-  if (form == INPUT_DIRECTORY)
-    import_directory (&bulk, name);
-  else if (form == INPUT_LINES)
-    import_lines (&bulk, &source);
-  else
-    import_array (&bulk, &source);
+  reader.form = form;
+  status = import_many (&bulk, &reader);
   source_close (&source);
-  status = finish_bulk (&bulk);
-  bulk_clear (&bulk);
+  if (bulk.in_batch)
+    lw_store_rollback_transaction (bulk.store);
+  g_clear_object (&bulk.store);
+  g_string_free (bulk.out, TRUE);
   return status;
 }
 
