@@ -2,8 +2,10 @@
  *
  *   games          one line per stored game, newest first
  *   show ID        the standings JSON of a stored game
- *   import [--as-new] FILE|-  store a game record, print its ID
- *   export ID      the game record JSON of a stored game
+ *   import [--as-new] FILE|-  store a game record, print its ID (many
+ *                  records at once: lw-cli-bulk.c)
+ *   export ID      the game record JSON of a stored game (--all:
+ *                  lw-cli-bulk.c)
  *
  * Output is built whole before anything is printed, so a failure leaves
  * stdout empty.
@@ -278,39 +280,24 @@ lw_cli_cmd_show (LwCliContext  *ctx,
 }
 
 int
-lw_cli_cmd_import (LwCliContext  *ctx,
-                   int            argc,
-                   char         **argv)
+lw_cli_import_record (LwCliContext *ctx,
+                      const char   *name,
+                      gboolean      as_new,
+                      GString      *start,
+                      FILE         *stream)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (LwStore) store = NULL;
   g_autoptr (LwGameRecord) record = NULL;
   g_autoptr (LwStandings) standings = NULL;
-  gboolean as_new = FALSE;
   gint64 id, same = 0;
-
-  if (lw_cli_print_help (argc, argv,
-                         "Usage: littlewolf-cli import [--as-new] FILE|-\n"
-                         "Stores a game record (standard input for -) and prints the new game's ID.\n"
-                         "A bad record is refused with status 2 and nothing is stored. A record\n"
-                         "already stored (its id, or for a record without one the same players\n"
-                         "and rounds) is refused with status 1 naming the stored game, unless\n"
-                         "--as-new makes it a new game with a new id.\n"))
-    return LW_CLI_OK;
-  if (argc >= 2 && g_str_equal (argv[1], "--as-new"))
-    {
-      as_new = TRUE;
-      argc--;
-      argv++;
-    }
-  if (argc < 2)
-    return lw_cli_fail (LW_CLI_INVALID, "import: a file is needed, or - for standard input");
-  if (argc > 2)
-    return lw_cli_fail (LW_CLI_INVALID, "import: unexpected argument \"%s\"", argv[2]);
 
   /* The record is checked (and replayed) before the database is opened:
    * a bad record leaves no trace, not even a new database file. */
-  standings = lw_cli_read_record (argv[1], &record, &error);
+  if (stream != NULL)
+    standings = lw_cli_read_record_rest (name, start, stream, &record, &error);
+  else
+    standings = lw_cli_read_record (name, &record, &error);
   if (standings == NULL)
     return lw_cli_fail_error (error);
   /* Only the verdict was needed: the store replays the record again. */
@@ -327,12 +314,54 @@ lw_cli_cmd_import (LwCliContext  *ctx,
     return lw_cli_fail (LW_CLI_FAILED,
                         "import: %s: this game is already stored as game %" G_GINT64_FORMAT
                         "; nothing stored (--as-new imports it as a new game)",
-                        g_str_equal (argv[1], "-") ? "standard input" : argv[1], same);
+                        g_str_equal (name, "-") ? "standard input" : name, same);
   if (id <= 0)
     return lw_cli_fail_error (error);
 
   printf ("%" G_GINT64_FORMAT "\n", id);
   return LW_CLI_OK;
+}
+
+int
+lw_cli_cmd_import (LwCliContext  *ctx,
+                   int            argc,
+                   char         **argv)
+{
+  gboolean as_new = FALSE;
+
+  if (lw_cli_print_help (argc, argv,
+                         "Usage: littlewolf-cli import [--as-new] FILE|DIR|-\n"
+                         "Stores a game record (standard input for -) and prints the new game's ID.\n"
+                         "A bad record is refused with status 2 and nothing is stored. A record\n"
+                         "already stored (its id, or for a record without one the same players\n"
+                         "and rounds) is refused with status 1 naming the stored game, unless\n"
+                         "--as-new makes it a new game with a new id.\n"
+                         "\n"
+                         "Many records at once: a folder DIR (every *.json in it, by name),\n"
+                         "JSON Lines (one record per line: what export --all writes) or a JSON\n"
+                         "array of records, from FILE or standard input. Each record is stored whole or\n"
+                         "not at all, in transactions of 500; for each one stored a line\n"
+                         "  ID<TAB>PLACE\n"
+                         "(PLACE the file, \"line N\" or \"index N\" from 0), printed before its\n"
+                         "transaction commits. A record refused (a bad record, one already\n"
+                         "stored) is a line on standard error naming its place and the reason;\n"
+                         "the last line there says how many were imported and refused. Status 0\n"
+                         "when none was refused, 2 when some were (the others are stored), 1 when\n"
+                         "the import stopped (the database, reading the input, writing the\n"
+                         "output): what was printed before then is stored.\n"))
+    return LW_CLI_OK;
+  if (argc >= 2 && g_str_equal (argv[1], "--as-new"))
+    {
+      as_new = TRUE;
+      argc--;
+      argv++;
+    }
+  if (argc < 2)
+    return lw_cli_fail (LW_CLI_INVALID, "import: a file is needed, or - for standard input");
+  if (argc > 2)
+    return lw_cli_fail (LW_CLI_INVALID, "import: unexpected argument \"%s\"", argv[2]);
+
+  return lw_cli_import_input (ctx, argv[1], as_new);
 }
 
 int
@@ -345,11 +374,17 @@ lw_cli_cmd_export (LwCliContext  *ctx,
   gint64 id = 0;
   int status;
 
+  if (argc == 2 && g_str_equal (argv[1], "--all"))
+    return lw_cli_export_all (ctx);
   status = load_stored_game (ctx, argc, argv,
                              "Usage: littlewolf-cli export ID\n"
+                             "       littlewolf-cli export --all\n"
                              "Prints the game record JSON of stored game ID, as `score` and `import` read it:\n"
                              "indented, or on one line without white space when indented it would pass\n"
-                             "the 64 MiB that `import` reads.\n",
+                             "the 64 MiB that `import` reads.\n"
+                             "With --all, every stored game in ID order as JSON Lines: one record per\n"
+                             "line, without white space, which `import` reads back. A game that cannot\n"
+                             "be read is a line on standard error and the others are written (status 1).\n",
                              &id, &game);
   if (game == NULL)
     return status;

@@ -27,7 +27,11 @@ static const char usage[] =
   "  show [--text] ID          the standings of a stored game\n"
   "  import [--as-new] FILE|-  store a game record; prints its ID (--as-new:\n"
   "                            a copy of a game already stored)\n"
+  "  import [--as-new] DIR|FILE|-\n"
+  "                            many records: every *.json of a folder, JSON\n"
+  "                            Lines or a JSON array (see import --help)\n"
   "  export ID                 the game record of a stored game\n"
+  "  export --all              every stored game, one record per line\n"
   "  game delete ID            delete a stored game (see game --help)\n"
   "  round replace|insert|delete ID N [--round FILE|-]\n"
   "                            correct a stored game: round N replaced, a round\n"
@@ -147,18 +151,23 @@ too_large (const char  *name,
   return FALSE;
 }
 
-/* Reads @stream to its end, but no more than LW_CLI_MAX_INPUT_SIZE bytes. */
+/* Reads @stream to its end after the bytes @start already read from it
+ * (taken; NULL: none), but no more than LW_CLI_MAX_INPUT_SIZE bytes in
+ * all. */
 static gboolean
 read_stream (FILE        *stream,
              const char  *name,
+             GString     *start,
              char       **contents,
              gsize       *length,
              GError     **error)
 {
-  g_autoptr (GString) buffer = g_string_new (NULL);
+  g_autoptr (GString) buffer = start != NULL ? start : g_string_new (NULL);
   char chunk[65536];
   size_t n;
 
+  if (buffer->len > LW_CLI_MAX_INPUT_SIZE)
+    return too_large (name, error);
   while ((n = fread (chunk, 1, sizeof chunk, stream)) > 0)
     {
       if (buffer->len + n > LW_CLI_MAX_INPUT_SIZE)
@@ -186,7 +195,7 @@ lw_cli_read_input (const char  *name,
   gboolean ok;
 
   if (name == NULL || strcmp (name, "-") == 0)
-    return read_stream (stdin, "standard input", contents, length, error);
+    return read_stream (stdin, "standard input", NULL, contents, length, error);
 
   /* A file's size is checked before anything of it is read. */
   if (g_stat (name, &info) == 0 && S_ISREG (info.st_mode))
@@ -200,7 +209,7 @@ lw_cli_read_input (const char  *name,
   stream = g_fopen (name, "rb");
   if (stream == NULL)
     return g_file_get_contents (name, contents, length, error);
-  ok = read_stream (stream, name, contents, length, error);
+  ok = read_stream (stream, name, NULL, contents, length, error);
   fclose (stream);
   return ok;
 }
@@ -260,6 +269,22 @@ lw_cli_read_record (const char     *name,
     return NULL;
   /* lw_standings_read() frees the text before it replays. */
   return lw_standings_read (g_steal_pointer (&contents), (gssize) length, record, error);
+}
+
+LwStandings *
+lw_cli_read_record_rest (const char     *name,
+                         GString        *start,
+                         FILE           *stream,
+                         LwGameRecord  **record,
+                         GError        **error)
+{
+  const char *shown = name == NULL || strcmp (name, "-") == 0 ? "standard input" : name;
+  char *contents = NULL;
+  gsize length = 0;
+
+  if (!read_stream (stream, shown, start, &contents, &length, error))
+    return NULL;
+  return lw_standings_read (contents, (gssize) length, record, error);
 }
 
 gboolean

@@ -4,6 +4,8 @@
  */
 #pragma once
 
+#include <stdio.h>
+
 #include <glib.h>
 
 #include "lw-store.h"
@@ -164,6 +166,26 @@ LwStandings *lw_cli_read_record (const char     *name,
                                  GError        **error);
 
 /**
+ * lw_cli_read_record_rest:
+ * @name: the input as given: a file path, or "-" (or %NULL) for standard
+ *   input (the messages name it)
+ * @start: (transfer full) (nullable): the bytes of @stream read already
+ * @stream: the input, open, read from after @start
+ * @record: (out) (transfer full): as lw_cli_read_record()
+ * @error: return location for a #GError (as lw_cli_read_record())
+ *
+ * lw_cli_read_record() for an input whose first bytes were read already
+ * (to find its form: `import`), with the same limit and messages.
+ *
+ * Returns: (transfer full) (nullable): the record's standings, or %NULL.
+ */
+LwStandings *lw_cli_read_record_rest (const char     *name,
+                                      GString        *start,
+                                      FILE           *stream,
+                                      LwGameRecord  **record,
+                                      GError        **error);
+
+/**
  * lw_cli_parse_positive:
  * @text: (nullable): an argument
  * @max: the largest value taken, ≥ 1
@@ -255,7 +277,7 @@ int lw_cli_parse_options (const char          *command,
  *
  * Opens the database for a command that serves other devices or a club
  * and writes in transactions of its own as it goes (`entry serve`, `host`,
- * `club sync`): no transaction is held in @ctx, and a damaged file
+ * `club sync`, a bulk `import`): no transaction is held in @ctx, and a damaged file
  * (lw_store_check_damage() within %LW_CLI_DAMAGE_CHECK_MS) is refused.
  *
  * Returns: (transfer full) (nullable): the store, %NULL on error.
@@ -321,6 +343,66 @@ int lw_cli_cmd_games  (LwCliContext *ctx, int argc, char **argv);
 int lw_cli_cmd_show   (LwCliContext *ctx, int argc, char **argv);
 int lw_cli_cmd_import (LwCliContext *ctx, int argc, char **argv);
 int lw_cli_cmd_export (LwCliContext *ctx, int argc, char **argv);
+
+/**
+ * lw_cli_import_record:
+ * @ctx: the command line's context
+ * @name: the input: a file path, or "-" for standard input
+ * @as_new: `--as-new`: a record already stored becomes a new game
+ * @start: (transfer full) (nullable): the bytes of @stream read already
+ * @stream: (nullable): the input, open, when its first bytes were read
+ *   (@start); %NULL: @name is read from its start
+ *
+ * The import of one record (docs/rules/CLI.md `import`): the record read
+ * and replayed before the database opens, stored in the command's
+ * transaction, its ID printed.
+ *
+ * Returns: the exit status (a failure already reported).
+ */
+int lw_cli_import_record (LwCliContext *ctx,
+                          const char   *name,
+                          gboolean      as_new,
+                          GString      *start,
+                          FILE         *stream);
+
+/**
+ * lw_cli_import_input:
+ * @ctx: the command line's context
+ * @name: `import`'s argument: a folder, a file, or "-" for standard input
+ * @as_new: `--as-new` for every record
+ *
+ * `import` of whatever @name holds (lw-cli-bulk.c): a folder (every
+ * `*.json` in it, sorted by name), JSON Lines (a first line that is a
+ * whole JSON object with another record after it), a JSON array (`[`
+ * first), or else one record (lw_cli_import_record(), the messages as
+ * ever). Many records are read one at a time and stored in transactions
+ * of 500 on a store opened once (its damage checked once); each record
+ * whole or not at all. Each stored record prints `ID<TAB>PLACE` before
+ * its transaction commits; a refused one is a line on stderr naming its
+ * place (the file; "FILE, line N"; "FILE, index I") and the reason; the
+ * last line on stderr counts them.
+ *
+ * Returns: the exit status: 0, 2 when some record was refused (the others
+ *   stored), 1 when the import stopped (what was printed is stored).
+ */
+int lw_cli_import_input (LwCliContext *ctx,
+                         const char   *name,
+                         gboolean      as_new);
+
+/**
+ * lw_cli_export_all:
+ * @ctx: the command line's context
+ *
+ * `export --all` (lw-cli-bulk.c): every stored game in ID order, one
+ * record per line without white space (JSON Lines, which `import`
+ * reads back), written one game at a time in one read transaction. A
+ * game that cannot be read is a line on stderr, the others are written
+ * and the status is 1; output that cannot be written stops it (status 1).
+ * No database: nothing (status 0).
+ *
+ * Returns: the exit status.
+ */
+int lw_cli_export_all (LwCliContext *ctx);
 
 /**
  * lw_cli_print_game_line:

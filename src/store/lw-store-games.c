@@ -315,10 +315,13 @@ set_record_extras (LwStore             *self,
 static gboolean
 find_same_game (LwStore             *self,
                 const LwGameRecord  *record,
+                const char          *body_hash,
                 gint64              *id,
                 GError             **error)
 {
-  g_autofree char *hash = record->id == NULL ? lw_game_record_body_hash (record) : NULL;
+  g_autofree char *made = record->id == NULL && body_hash == NULL
+                          ? lw_game_record_body_hash (record) : NULL;
+  const char *hash = body_hash != NULL ? body_hash : made;
   g_autoptr (LwStoreStmt) stmt =
     lw_store_stmt (self, record->id != NULL
                     ? "SELECT id FROM games WHERE uuid = ?"
@@ -350,12 +353,17 @@ store_record (LwStore             *self,
               GError             **error)
 {
   g_autoptr (LwStandings) standings = NULL;
+  g_autofree char *hash = NULL;
   gboolean ok;
   gint64 id;
 
   *same = 0;
   if (!lw_game_record_check_size (record, error))
     return 0;
+  /* A record without an id is found by the hash of its body, which is
+   * also kept with it: made once for both. */
+  if (check_same && record->id == NULL && body_hash == NULL)
+    body_hash = hash = lw_game_record_body_hash (record);
   standings = lw_standings_compute (record, error);
   if (standings == NULL)
     return 0;
@@ -364,7 +372,7 @@ store_record (LwStore             *self,
    * record at once store it once. */
   if (!lw_store_begin_write (self, error))
     return 0;
-  if ((check_same && !find_same_game (self, record, same, error)) || *same > 0)
+  if ((check_same && !find_same_game (self, record, body_hash, same, error)) || *same > 0)
     {
       lw_store_finish (self, FALSE, error);
       return 0;
@@ -419,7 +427,7 @@ lw_store_import_hashed (LwStore             *self,
                         GError             **error)
 {
   g_return_val_if_fail (LW_IS_STORE (self), 0);
-  g_return_val_if_fail (record != NULL && record->id != NULL && same != NULL, 0);
+  g_return_val_if_fail (record != NULL && same != NULL, 0);
   g_return_val_if_fail (error == NULL || *error == NULL, 0);
 
   return store_record (self, record, TRUE, body_hash, same, error);
@@ -1110,6 +1118,20 @@ lw_store_add_games (LwStore    *self,
         g_array_append_val (ids, id);
     }
   if (!lw_store_finish (self, ok, error))
+    return NULL;
+  return g_steal_pointer (&ids);
+}
+
+GArray *
+lw_store_list_game_ids (LwStore  *self,
+                        GError  **error)
+{
+  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!lw_store_read_ids (self, "SELECT id FROM games ORDER BY id", 0, ids, error))
     return NULL;
   return g_steal_pointer (&ids);
 }

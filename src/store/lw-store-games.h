@@ -58,6 +58,30 @@ gint64 lw_store_import_game (LwStore             *self,
                              GError             **error);
 
 /**
+ * lw_store_import_hashed:
+ * @self: a store
+ * @record: a game record to import (not as new)
+ * @body_hash: (nullable): lw_game_record_body_hash() of @record, made
+ *   before, on another thread (a club pull's records, a bulk import's,
+ *   are read and hashed ahead while the previous one is written); %NULL:
+ *   made here
+ * @same: (out): the stored game @record duplicates, or 0
+ * @error: return location for a #GError
+ *
+ * lw_store_import_game() of @record with @as_new %FALSE, its body's hash
+ * given.
+ *
+ * Errors: as lw_store_import_game().
+ *
+ * Returns: the new game's ID (> 0), or 0 (a duplicate, or an error).
+ */
+gint64 lw_store_import_hashed (LwStore             *self,
+                               const LwGameRecord  *record,
+                               const char          *body_hash,
+                               gint64              *same,
+                               GError             **error);
+
+/**
  * lw_store_load_game:
  * @self: a store
  * @id: a game ID
@@ -215,5 +239,23 @@ gboolean lw_store_restore_game (LwStore  *self,
 GArray *lw_store_add_games (LwStore     *self,
                             GPtrArray   *records,
                             GError     **error);
+
+/**
+ * lw_store_list_game_ids:
+ * @self: a store
+ * @error: return location for a #GError
+ *
+ * Every stored game's ID, in ID order (the order in which the games were
+ * stored), without reading the games: for a caller that reads them one at
+ * a time (`littlewolf-cli export --all`), inside its own read transaction
+ * when the list and the games must agree.
+ *
+ * Errors: a %LW_STORE_ERROR.
+ *
+ * Returns: (transfer full) (element-type gint64) (nullable): the IDs,
+ *   %NULL on error.
+ */
+GArray *lw_store_list_game_ids (LwStore  *self,
+                                GError  **error);
 
 G_END_DECLS

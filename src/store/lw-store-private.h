@@ -227,15 +227,6 @@ gint64 lw_store_insert_game (LwStore             *self,
                              const LwStandings   *standings,
                              GError             **error);
 
-/* lw_store_import_game() of @record (it has an `id`; not as new) whose
- * lw_game_record_body_hash() is @body_hash (NULL: made here), made before
- * on another thread (a pull's records are read and hashed ahead while
- * the previous one is written). */
-gint64 lw_store_import_hashed (LwStore             *self,
-                               const LwGameRecord  *record,
-                               const char          *body_hash,
-                               gint64              *same,
-                               GError             **error);
 
 
 /* lw-store-rounds.c */

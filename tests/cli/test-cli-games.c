@@ -767,6 +767,43 @@ test_damaged_database (Fixture       *fixture,
   g_assert_true (g_bytes_equal (before, after));
 }
 
+/* A bulk import checks the damage once, before its first write: into a
+ * damaged database it stores nothing, exits 1 with the same message, and
+ * leaves the file byte for byte as it was. */
+static void
+test_damaged_database_bulk (Fixture       *fixture,
+                            gconstpointer  data)
+{
+  g_autoptr (GPtrArray) cases = lw_test_case_paths ("random", "game-");
+  g_autoptr (GString) lines = g_string_new (NULL);
+  g_autoptr (GBytes) before = NULL;
+  g_autoptr (GBytes) after = NULL;
+  g_auto (LwTestRun) import = { 0, };
+  g_auto (GStrv) err_lines = NULL;
+
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *text = lw_test_read_file (g_ptr_array_index (cases, i));
+      g_autoptr (JsonNode) node = lw_test_parse_json (text);
+      g_autofree char *line = json_to_string (node, FALSE);
+
+      g_string_append_printf (lines, "%s\n", line);
+    }
+  make_damaged_database (fixture->path, 400);
+  before = lw_test_file_bytes (fixture->path);
+
+  lw_test_run_cli (&import, fixture->path, lines->str, "import", "-", NULL);
+  g_assert_cmpint (import.status, ==, 1);
+  g_assert_cmpstr (import.out, ==, "");
+  err_lines = g_strsplit (import.err, "\n", -1);
+  g_assert_cmpuint (g_strv_length (err_lines), ==, 3);
+  g_assert_true (g_str_has_prefix (err_lines[0], "littlewolf-cli: import: the database "));
+  g_assert_nonnull (strstr (err_lines[0], "is damaged: restore a backup"));
+  g_assert_cmpstr (err_lines[1], ==, "littlewolf-cli: import: stopped: 0 imported, 0 refused");
+  after = lw_test_file_bytes (fixture->path);
+  g_assert_true (g_bytes_equal (before, after));
+}
+
 /* Programs that start at once on the same new database all store their
  * game: none of them takes the half-created file for another program's
  * database or gives up on a lock. */
@@ -944,6 +981,7 @@ main (int   argc,
   lw_test_add_db_closed ("/cli-games/bad-database", test_bad_database);
   lw_test_add_db_closed ("/cli-games/unwritable-output-stores-nothing", test_unwritable_output_stores_nothing);
   lw_test_add_db_closed ("/cli-games/damaged-database", test_damaged_database);
+  lw_test_add_db_closed ("/cli-games/damaged-database-bulk", test_damaged_database_bulk);
   lw_test_add_db_closed ("/cli-games/parallel-imports", test_parallel_imports);
   lw_test_add_db_closed ("/cli-games/control-names", test_control_names);
   lw_test_add_db_closed ("/cli-games/club-status-control", test_club_status_control);
