@@ -3,7 +3,8 @@
  *
  * Replaying every stored game takes a while with many games, so a worker
  * thread with its own connection to the database reads and scores them
- * and runs lw_stats_compute(); the page shows a spinner meanwhile.
+ * and runs lw_stats_compute() (lw_store_compute_player_stats()); the page
+ * shows a spinner meanwhile.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,6 +16,7 @@
 #include "lw-stats.h"
 #include "lw-stats-page-private.h"
 #include "lw-store-players.h"
+#include "lw-store-stats.h"
 #include "lw-widget-actions.h"
 
 struct _LwStatsPage
@@ -49,22 +51,6 @@ G_DEFINE_FINAL_TYPE (LwStatsPage, lw_stats_page, ADW_TYPE_BIN)
 /* The worker                                                           */
 /* ------------------------------------------------------------------ */
 
-typedef struct {
-  LwStoredGame *game;
-  LwStandings *standings;
-  GPtrArray *round_players;
-} LoadedGame;
-
-static void
-loaded_game_clear (gpointer data)
-{
-  LoadedGame *loaded = data;
-
-  g_clear_pointer (&loaded->game, lw_stored_game_free);
-  g_clear_pointer (&loaded->standings, lw_standings_free);
-  g_clear_pointer (&loaded->round_players, g_ptr_array_unref);
-}
-
 static void
 stats_thread (GTask        *task,
               gpointer      source_object,
@@ -73,55 +59,20 @@ stats_thread (GTask        *task,
 {
   const char *path = task_data;
   g_autoptr (LwStore) store = NULL;
-  g_autoptr (GPtrArray) games = NULL;
-  g_autoptr (GArray) loaded = g_array_new (FALSE, TRUE, sizeof (LoadedGame));
-  g_autoptr (GArray) input = g_array_new (FALSE, TRUE, sizeof (LwStatsGame));
+  GPtrArray *stats = NULL;
   g_autoptr (GError) error = NULL;
-
-  g_array_set_clear_func (loaded, loaded_game_clear);
 
   /* A connection of its own: SQLite connections are not shared across
    * threads. */
   store = lw_store_open (path, &error);
   if (store != NULL)
-    games = lw_store_list_games (store, &error);
-  if (games == NULL)
+    stats = lw_store_compute_player_stats (store, LW_STATS_PAGE_MIN_PARTNER_GAMES, cancellable, &error);
+  if (stats == NULL)
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
-
-  for (guint i = 0; i < games->len; i++)
-    {
-      LwStoredGame *game = g_ptr_array_index (games, i);
-      LoadedGame one = { 0 };
-
-      if (g_task_return_error_if_cancelled (task))
-        return;
-
-      /* A game that no longer replays (it cannot be scored) counts for
-       * nobody. */
-      one.standings = lw_standings_compute (game->record, NULL);
-      if (one.standings == NULL)
-        continue;
-      one.round_players = lw_store_list_round_players (store, game->id, NULL);
-      one.game = game;
-      g_ptr_array_index (games, i) = NULL;
-      g_array_append_val (loaded, one);
-    }
-
-  for (guint i = 0; i < loaded->len; i++)
-    {
-      LoadedGame *one = &g_array_index (loaded, LoadedGame, i);
-      LwStatsGame game = { one->game->record, one->standings, one->round_players };
-
-      g_array_append_val (input, game);
-    }
-
-  g_task_return_pointer (task,
-                         lw_stats_compute ((const LwStatsGame *) (gpointer) input->data, input->len,
-                                           LW_STATS_PAGE_MIN_PARTNER_GAMES),
-                         (GDestroyNotify) g_ptr_array_unref);
+  g_task_return_pointer (task, stats, (GDestroyNotify) g_ptr_array_unref);
 }
 
 /* ------------------------------------------------------------------ */
