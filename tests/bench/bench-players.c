@@ -9,7 +9,11 @@
  * Run with `meson test --benchmark` (never part of the plain test run).
  * LW_BENCH_GAMES sets the number of games (default 10000); LW_BENCH_SEED
  * the random seed (default 1); LW_BENCH_KEEP=PATH keeps the database
- * there; LW_BENCH_DB=PATH measures an existing database (not changed).
+ * there; LW_BENCH_DB=PATH measures an existing database (not changed);
+ * LW_BENCH_OLD=1 measures the statistics as the page computed them before
+ * they were kept game by game (lw_store_compute_player_stats_by_game()).
+ * Then, on the database made, what an update costs after no change, a
+ * change of one game and a rename.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,7 +24,9 @@
 #include <gio/gio.h>
 
 #include "lw-store.h"
+#include "lw-store-details.h"
 #include "lw-store-games.h"
+#include "lw-store-players.h"
 #include "lw-store-stats.h"
 #include "lw-test-util.h"
 
@@ -197,37 +203,77 @@ peak_mb (void)
   return usage.ru_maxrss / 1024.0;  /* KiB on Linux */
 }
 
-/* The measuring process: the statistics over the database at @path. */
+/* Times lw_store_update_player_stats() on @cache after a change; prints
+ * its CPU time and the games it read. */
+static void
+time_update (LwStore            *store,
+             LwPlayerStatsCache *cache,
+             const char         *what)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) stats = NULL;
+  double cpu = cpu_seconds ();
+
+  lw_store_update_player_stats (store, cache, NULL, &error);
+  g_assert_no_error (error);
+  stats = lw_player_stats_cache_compute (cache, MIN_PARTNER_GAMES);
+  g_print ("  after %s: %.1f ms CPU, %u games read\n", what, (cpu_seconds () - cpu) * 1000,
+           lw_player_stats_cache_get_games_read (cache));
+}
+
+/* The measuring process: the statistics over the database at @path (as
+ * the page computed them up to now with LW_BENCH_OLD=1), then, unless
+ * @read_only, what a change costs. */
 static int
-measure (const char *path)
+measure (const char *path,
+         gboolean    read_only)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (LwStore) store = lw_store_open (path, &error);
+  g_autoptr (LwPlayerStatsCache) cache = lw_player_stats_cache_new ();
   g_autoptr (GPtrArray) stats = NULL;
-  double cpu, peak, wall;
+  g_autoptr (GPtrArray) summaries = NULL;
+  gboolean old = g_strcmp0 (g_getenv ("LW_BENCH_OLD"), "1") == 0;
+  double cpu, before, after, wall;
   gint64 start;
-  guint n_games = 0;
 
   g_assert_no_error (error);
-  {
-    g_autoptr (GPtrArray) summaries = lw_store_list_game_summaries (store, &error);
-
-    g_assert_no_error (error);
-    n_games = summaries->len;
-  }
-  peak = peak_mb ();
+  before = peak_mb ();
   cpu = cpu_seconds ();
   start = g_get_monotonic_time ();
-  stats = lw_store_compute_player_stats (store, MIN_PARTNER_GAMES, NULL, &error);
+  if (old)
+    stats = lw_store_compute_player_stats_by_game (store, MIN_PARTNER_GAMES, &error);
+  else if (lw_store_update_player_stats (store, cache, NULL, &error))
+    stats = lw_player_stats_cache_compute (cache, MIN_PARTNER_GAMES);
   g_assert_no_error (error);
   wall = lw_test_ms_since (start) / 1000.0;
   cpu = cpu_seconds () - cpu;
-  g_print ("statistics of %u players over %u games: %.2f s CPU (%.2f s wall), peak %.1f MB,"
+  after = peak_mb ();
+
+  summaries = lw_store_list_game_summaries (store, &error);
+  g_assert_no_error (error);
+  g_print ("statistics of %u players over %u games%s: %.2f s CPU (%.2f s wall), peak %.1f MB,"
            " %.1f MB over the %.1f MB before (target < %.2f s CPU, < %.0f MB extra): %s\n",
-           stats->len, n_games, cpu, wall, peak_mb (), peak_mb () - peak, peak,
-           n_games * TARGET_CPU_S_PER_GAME, TARGET_EXTRA_MB,
-           cpu < MAX (n_games * TARGET_CPU_S_PER_GAME, 0.01) && peak_mb () - peak < TARGET_EXTRA_MB
+           stats->len, summaries->len, old ? " (as computed before, LW_BENCH_OLD)" : "",
+           cpu, wall, after, after - before, before,
+           summaries->len * TARGET_CPU_S_PER_GAME, TARGET_EXTRA_MB,
+           cpu < MAX (summaries->len * TARGET_CPU_S_PER_GAME, 0.01) && after - before < TARGET_EXTRA_MB
            ? "met" : "MISSED");
+
+  if (!old && !read_only && summaries->len > 0)
+    {
+      const LwGameSummary *summary = g_ptr_array_index (summaries, summaries->len / 2);
+
+      time_update (store, cache, "no change");
+      g_assert_true (lw_store_set_game_notes (store, summary->id, "Played at the club", &error));
+      g_assert_no_error (error);
+      time_update (store, cache, "one game's notes changed");
+      g_assert_true (lw_store_rename_player (store, "Ann", "Ann Two", &error));
+      g_assert_no_error (error);
+      time_update (store, cache, "a rename (every game of Ann's)");
+      g_assert_true (lw_store_rename_player (store, "Ann Two", "Ann", &error));
+      g_assert_no_error (error);
+    }
   return 0;
 }
 
@@ -245,11 +291,11 @@ main (int   argc,
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
   g_autofree char *self_path = NULL;
-  const char *child_argv[4];
+  const char *child_argv[5];
   int status = 0;
 
-  if (argc == 3 && g_str_equal (argv[1], "--measure"))
-    return measure (argv[2]);
+  if (argc == 4 && g_str_equal (argv[1], "--measure"))
+    return measure (argv[2], g_str_equal (argv[3], "read-only"));
 
   if (existing != NULL && *existing != '\0')
     path = g_strdup (existing);
@@ -305,7 +351,8 @@ main (int   argc,
   child_argv[0] = self_path != NULL ? self_path : argv[0];
   child_argv[1] = "--measure";
   child_argv[2] = path;
-  child_argv[3] = NULL;
+  child_argv[3] = existing != NULL && *existing != '\0' ? "read-only" : "change";
+  child_argv[4] = NULL;
   g_spawn_sync (NULL, (char **) child_argv, NULL, G_SPAWN_CHILD_INHERITS_STDIN, NULL, NULL,
                 NULL, NULL, &status, &error);
   g_assert_no_error (error);
