@@ -24,6 +24,7 @@
 typedef struct {
   gint64 id;
   gint64 version;
+  gint64 created;       /* with the ID, tells a game from one a restore put there */
   LwStatsShare *share;  /* NULL: the game does not replay */
 } GameEntry;
 
@@ -158,9 +159,9 @@ enum { Q_GAMES, Q_SEATS, Q_ROUNDS, Q_PENALTIES, Q_CHANGES, N_QUERIES };
 /* Each query over every game, then over one (?1). */
 static const char *const queries[N_QUERIES][2] = {
   { "SELECT id, version, ruleset, start_score, target, skunk, first_dealer, n_teams,"
-    " rule_set, run_fill, over_trump, king_and_knave FROM games ORDER BY id",
+    " rule_set, run_fill, over_trump, king_and_knave, created FROM games ORDER BY id",
     "SELECT id, version, ruleset, start_score, target, skunk, first_dealer, n_teams,"
-    " rule_set, run_fill, over_trump, king_and_knave FROM games WHERE id = ?1" },
+    " rule_set, run_fill, over_trump, king_and_knave, created FROM games WHERE id = ?1" },
   { "SELECT game, seat, player, team FROM game_seats ORDER BY game, seat",
     "SELECT game, seat, player, team FROM game_seats WHERE game = ?1 ORDER BY game, seat" },
   { "SELECT r.game, r.number, r.is_void, r.declarer, r.all_but_last, r.dealer, s.seat, s.cards,"
@@ -377,6 +378,7 @@ static void
 replace_share (LwPlayerStatsCache *self,
                gint64              id,
                gint64              version,
+               gint64              created,
                const LwGameRecord *record,
                GPtrArray          *round_players)
 {
@@ -400,6 +402,7 @@ replace_share (LwPlayerStatsCache *self,
       g_hash_table_insert (self->games, &entry->id, entry);
     }
   entry->version = version;
+  entry->created = created;
 
   {
     /* A game that no longer replays (it cannot be scored) counts for
@@ -437,6 +440,7 @@ read_games (LwStore             *self,
     {
       gint64 id = sqlite3_column_int64 (games->stmt, 0);
       gint64 version = sqlite3_column_int64 (games->stmt, 1);
+      gint64 created = sqlite3_column_int64 (games->stmt, 12);
       gboolean want = wanted == NULL || g_hash_table_contains (wanted, &id);
       g_autoptr (LwGameRecord) record = NULL;
       g_autoptr (GPtrArray) round_players = NULL;
@@ -449,7 +453,7 @@ read_games (LwStore             *self,
         {
           if (want)
             {
-              replace_share (cache, id, version, record, round_players);
+              replace_share (cache, id, version, created, record, round_players);
               cache->games_read++;
             }
           ok = cursor_next (self, games, error);
@@ -510,7 +514,7 @@ update (LwStore             *self,
 
   /* The games new or changed since the last update, and those gone. */
   {
-    g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "SELECT id, version FROM games", error);
+    g_autoptr (LwStoreStmt) stmt = lw_store_stmt (self, "SELECT id, version, created FROM games", error);
 
     ok = stmt != NULL;
     while (lw_store_next_row (self, stmt, &ok, error))
@@ -519,7 +523,8 @@ update (LwStore             *self,
         GameEntry *entry = g_hash_table_lookup (cache->games, &id);
 
         g_hash_table_add (present, g_memdup2 (&id, sizeof id));
-        if (entry == NULL || entry->version != sqlite3_column_int64 (stmt, 1))
+        if (entry == NULL || entry->version != sqlite3_column_int64 (stmt, 1)
+            || entry->created != sqlite3_column_int64 (stmt, 2))
           g_hash_table_add (stale, g_memdup2 (&id, sizeof id));
       }
     if (!ok)
@@ -541,7 +546,7 @@ update (LwStore             *self,
             }
     }
   for (guint i = 0; i < gone->len; i++)
-    replace_share (cache, g_array_index (gone, gint64, i), 0, NULL, NULL);
+    replace_share (cache, g_array_index (gone, gint64, i), 0, 0, NULL, NULL);
 
   cache->games_read = 0;
   if (g_hash_table_size (stale) > g_hash_table_size (present) / READ_ALL_FRACTION)

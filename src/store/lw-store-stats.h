@@ -37,7 +37,8 @@ LwPlayerStatsCache *lw_player_stats_cache_new (void);
  *
  * Brings @cache up to @self's games in one read transaction, reading only
  * what changed since its last update: the games added, those whose
- * `version` grew (every change to a game's rounds or seats is an edit
+ * `version` (or creation time: a restore may put another game under an
+ * ID) changed (every change to a game's rounds or seats is an edit
  * that makes it grow, lw-store-schema.c), the games deleted (their share
  * taken out), and the games of a player renamed, merged or deleted
  * (their names are what the statistics count by). The games read, all of

@@ -3,8 +3,9 @@
  *
  * Replaying every stored game takes a while with many games, so a worker
  * thread with its own connection to the database reads and scores them
- * and runs lw_stats_compute() (lw_store_compute_player_stats()); the page
- * shows a spinner meanwhile.
+ * (lw_store_update_player_stats()); the page shows a spinner meanwhile.
+ * The page's cache keeps each game's share of the figures, so a reload
+ * after a change reads only the games that changed.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -33,6 +34,7 @@ struct _LwStatsPage
 
   /* owned */
   LwStore *store;
+  LwPlayerStatsCache *cache;    /* every game's share of the statistics, of @store's file */
   GCancellable *cancellable;
   GPtrArray *stats;             /* LwPlayerStats*, sorted by name */
   GHashTable *values;           /* key → GtkLabel (borrowed) of the player shown */
@@ -51,28 +53,40 @@ G_DEFINE_FINAL_TYPE (LwStatsPage, lw_stats_page, ADW_TYPE_BIN)
 /* The worker                                                           */
 /* ------------------------------------------------------------------ */
 
+typedef struct {
+  char *path;
+  LwPlayerStatsCache *cache;
+} StatsWork;
+
+static void
+stats_work_free (StatsWork *work)
+{
+  g_free (work->path);
+  g_clear_object (&work->cache);
+  g_free (work);
+}
+
 static void
 stats_thread (GTask        *task,
               gpointer      source_object,
               gpointer      task_data,
               GCancellable *cancellable)
 {
-  const char *path = task_data;
+  StatsWork *work = task_data;
   g_autoptr (LwStore) store = NULL;
-  GPtrArray *stats = NULL;
   g_autoptr (GError) error = NULL;
 
   /* A connection of its own: SQLite connections are not shared across
-   * threads. */
-  store = lw_store_open (path, &error);
-  if (store != NULL)
-    stats = lw_store_compute_player_stats (store, LW_STATS_PAGE_MIN_PARTNER_GAMES, cancellable, &error);
-  if (stats == NULL)
+   * threads. The cache reads only the games that changed since the last
+   * reload (one update at a time: a reload waits for the one before). */
+  store = lw_store_open (work->path, &error);
+  if (store == NULL || !lw_store_update_player_stats (store, work->cache, cancellable, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
-  g_task_return_pointer (task, stats, (GDestroyNotify) g_ptr_array_unref);
+  g_task_return_pointer (task, lw_player_stats_cache_compute (work->cache, LW_STATS_PAGE_MIN_PARTNER_GAMES),
+                         (GDestroyNotify) g_ptr_array_unref);
 }
 
 /* ------------------------------------------------------------------ */
@@ -441,6 +455,7 @@ lw_stats_page_reload (LwStatsPage *self)
 {
   g_autoptr (GTask) task = NULL;
   AdwStatusPage *status;
+  StatsWork *work;
 
   g_return_if_fail (LW_IS_STATS_PAGE (self));
   g_return_if_fail (self->store != NULL);
@@ -453,8 +468,11 @@ lw_stats_page_reload (LwStatsPage *self)
   if (self->shown == NULL)
     gtk_stack_set_visible_child_name (self->stack, "loading");
 
+  work = g_new0 (StatsWork, 1);
+  work->path = g_strdup (lw_store_get_path (self->store));
+  work->cache = g_object_ref (self->cache);
   task = lw_widget_run_worker (GTK_WIDGET (self), &self->cancellable, stats_done_cb, lw_stats_page_reload,
-                               g_strdup (lw_store_get_path (self->store)), g_free, stats_thread);
+                               work, (GDestroyNotify) stats_work_free, stats_thread);
 }
 
 void
@@ -462,6 +480,13 @@ lw_stats_page_set_store (LwStatsPage *self,
                          LwStore     *store)
 {
   g_return_if_fail (LW_IS_STATS_PAGE (self));
+
+  /* Another store: its games are read anew. */
+  if (store != self->store)
+    {
+      g_clear_object (&self->cache);
+      self->cache = lw_player_stats_cache_new ();
+    }
 
   /* The games counted and their players: read again when they change,
    * the player shown kept. */
@@ -858,6 +883,7 @@ lw_stats_page_finalize (GObject *object)
 
   g_clear_object (&self->store);
   g_clear_object (&self->cancellable);
+  g_clear_object (&self->cache);
   g_clear_pointer (&self->stats, g_ptr_array_unref);
   g_clear_pointer (&self->values, g_hash_table_unref);
   g_clear_pointer (&self->groups, g_ptr_array_unref);
@@ -906,5 +932,6 @@ lw_stats_page_init (LwStatsPage *self)
 
   self->values = g_hash_table_new (g_str_hash, g_str_equal);
   self->groups = g_ptr_array_new ();
+  self->cache = lw_player_stats_cache_new ();
   g_signal_connect (self->players_list, "row-activated", G_CALLBACK (row_activated_cb), self);
 }
