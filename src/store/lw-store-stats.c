@@ -5,8 +5,8 @@
  * a few hundred bytes) and their sum (#LwStatsTally). An update reads the
  * games' IDs and versions and the players' names, then only the games
  * that are new, changed or name a renamed player: each game's rows come
- * from five queries over all the games to read (or over one game), walked
- * side by side in game ID order, so a game is never loaded on its own
+ * from five queries over all the games to read (every game, or those
+ * named in a JSON array), walked side by side in game ID order, so a game is never loaded on its own
  * with one query per round. The records built live one game at a time.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -18,8 +18,8 @@
 #include "lw-store-stats.h"
 
 /* Beyond this share of the games to read, one pass over every game's rows
- * costs less than a few queries for each. */
-#define READ_ALL_FRACTION 16
+ * costs less than finding theirs through the indexes. */
+#define READ_ALL_FRACTION 2
 
 typedef struct {
   gint64 id;
@@ -95,12 +95,12 @@ static gboolean
 cursor_open (LwStore     *self,
              Cursor      *cursor,
              const char  *sql,
-             gint64       only,
+             const char  *only,
              GError     **error)
 {
   cursor->stmt = lw_store_stmt (self, sql, error);
   if (cursor->stmt == NULL
-      || (only != 0 && !lw_store_bind_int (self, cursor->stmt, 1, only, error)))
+      || (only != NULL && !lw_store_bind_text (self, cursor->stmt, 1, only, error)))
     return FALSE;
   return lw_store_step_row (self, cursor->stmt, &cursor->has_row, error);
 }
@@ -156,29 +156,33 @@ column_seat (LwStoreStmt *stmt,
 
 enum { Q_GAMES, Q_SEATS, Q_ROUNDS, Q_PENALTIES, Q_CHANGES, N_QUERIES };
 
-/* Each query over every game, then over one (?1). */
+/* Each query over every game, then over those of ?1, a JSON array of
+ * their IDs (json_each(): the rows of those games only, through the
+ * indexes on the game). */
 static const char *const queries[N_QUERIES][2] = {
   { "SELECT id, version, ruleset, start_score, target, skunk, first_dealer, n_teams,"
     " rule_set, run_fill, over_trump, king_and_knave, created FROM games ORDER BY id",
     "SELECT id, version, ruleset, start_score, target, skunk, first_dealer, n_teams,"
-    " rule_set, run_fill, over_trump, king_and_knave, created FROM games WHERE id = ?1" },
+    " rule_set, run_fill, over_trump, king_and_knave, created FROM games WHERE id IN (SELECT value FROM json_each (?1)) ORDER BY id" },
   { "SELECT game, seat, player, team FROM game_seats ORDER BY game, seat",
-    "SELECT game, seat, player, team FROM game_seats WHERE game = ?1 ORDER BY game, seat" },
+    "SELECT game, seat, player, team FROM game_seats WHERE game IN (SELECT value FROM json_each (?1)) ORDER BY game, seat" },
   { "SELECT r.game, r.number, r.is_void, r.declarer, r.all_but_last, r.dealer, s.seat, s.cards,"
     " s.worms, s.gongs, s.bears, s.wolves, s.court, s.garwolves, s.unpegged"
     " FROM rounds AS r LEFT JOIN round_seats AS s ON s.round = r.id"
     " ORDER BY r.game, r.number, s.seat",
     "SELECT r.game, r.number, r.is_void, r.declarer, r.all_but_last, r.dealer, s.seat, s.cards,"
     " s.worms, s.gongs, s.bears, s.wolves, s.court, s.garwolves, s.unpegged"
-    " FROM rounds AS r LEFT JOIN round_seats AS s ON s.round = r.id WHERE r.game = ?1"
+    " FROM rounds AS r LEFT JOIN round_seats AS s ON s.round = r.id WHERE r.game IN (SELECT value FROM json_each (?1))"
     " ORDER BY r.game, r.number, s.seat" },
-  { "SELECT r.game, r.number, p.seat, p.kind FROM rounds AS r JOIN penalties AS p ON p.round = r.id"
+  /* Few rounds have penalties: those rows sorted, not every round's
+   * looked up (CROSS JOIN keeps penalties the outer loop). */
+  { "SELECT r.game, r.number, p.seat, p.kind FROM penalties AS p CROSS JOIN rounds AS r ON r.id = p.round"
     " ORDER BY r.game, r.number, p.ordinal",
     "SELECT r.game, r.number, p.seat, p.kind FROM rounds AS r JOIN penalties AS p ON p.round = r.id"
-    " WHERE r.game = ?1 ORDER BY r.game, r.number, p.ordinal" },
+    " WHERE r.game IN (SELECT value FROM json_each (?1)) ORDER BY r.game, r.number, p.ordinal" },
   { "SELECT game, seat, from_round, old_player FROM seat_changes"
     " ORDER BY game, from_round DESC, id DESC",
-    "SELECT game, seat, from_round, old_player FROM seat_changes WHERE game = ?1"
+    "SELECT game, seat, from_round, old_player FROM seat_changes WHERE game IN (SELECT value FROM json_each (?1))"
     " ORDER BY game, from_round DESC, id DESC" },
 };
 
@@ -424,7 +428,7 @@ read_games (LwStore             *self,
             LwPlayerStatsCache  *cache,
             GHashTable          *players,
             GHashTable          *wanted,
-            gint64               only,
+            const char          *only,
             GCancellable        *cancellable,
             GError             **error)
 {
@@ -434,7 +438,7 @@ read_games (LwStore             *self,
   guint n = 0;
 
   for (guint q = 0; q < N_QUERIES && ok; q++)
-    ok = cursor_open (self, &reader.cursors[q], queries[q][only != 0], only, error);
+    ok = cursor_open (self, &reader.cursors[q], queries[q][only != NULL], only, error);
 
   while (ok && games->has_row)
     {
@@ -494,6 +498,7 @@ update (LwStore             *self,
   g_autoptr (GHashTable) stale = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   g_autoptr (GHashTable) present = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   g_autoptr (GPtrArray) gone_names = g_ptr_array_new ();
+  g_autoptr (GPtrArray) renamed = g_ptr_array_new ();  /* old name, new name, … */
   g_autoptr (GArray) gone = g_array_new (FALSE, FALSE, sizeof (gint64));
   GHashTableIter iter;
   gpointer key, value;
@@ -503,13 +508,45 @@ update (LwStore             *self,
   if (players == NULL)
     return FALSE;
 
-  /* Names that are no longer a player's: their games count anew. */
+  /* Names that are no longer a player's: their games count anew; a
+   * player renamed to a name nobody had keeps their counts under it. */
   if (cache->players != NULL)
     {
+      g_autoptr (GHashTable) old_names = g_hash_table_new (g_direct_hash, g_direct_equal);
+      g_autoptr (GHashTable) new_names = g_hash_table_new (g_direct_hash, g_direct_equal);
+
+      g_hash_table_iter_init (&iter, cache->players);
+      while (g_hash_table_iter_next (&iter, NULL, &value))
+        g_hash_table_add (old_names, value);
+      g_hash_table_iter_init (&iter, players);
+      while (g_hash_table_iter_next (&iter, NULL, &value))
+        g_hash_table_add (new_names, value);
+
       g_hash_table_iter_init (&iter, cache->players);
       while (g_hash_table_iter_next (&iter, &key, &value))
-        if (g_hash_table_lookup (players, key) != value)
-          g_ptr_array_add (gone_names, value);
+        {
+          const char *now = g_hash_table_lookup (players, key);
+
+          if (now == value)
+            continue;
+          if (now != NULL && !g_hash_table_contains (old_names, now)
+              && !g_hash_table_contains (new_names, value))
+            g_ptr_array_add (renamed, value), g_ptr_array_add (renamed, (gpointer) now);
+          else
+            g_ptr_array_add (gone_names, value);
+        }
+    }
+  for (guint i = 0; i < renamed->len; i += 2)
+    {
+      const char *old_name = g_ptr_array_index (renamed, i);
+      const char *new_name = g_ptr_array_index (renamed, i + 1);
+      GameEntry *entry;
+
+      lw_stats_tally_rename (cache->tally, old_name, new_name);
+      g_hash_table_iter_init (&iter, cache->games);
+      while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &entry))
+        if (entry->share != NULL)
+          lw_stats_share_rename (entry->share, old_name, new_name);
     }
 
   /* The games new or changed since the last update, and those gone. */
@@ -550,12 +587,16 @@ update (LwStore             *self,
 
   cache->games_read = 0;
   if (g_hash_table_size (stale) > g_hash_table_size (present) / READ_ALL_FRACTION)
-    ok = read_games (self, cache, players, stale, 0, cancellable, error);
-  else
+    ok = read_games (self, cache, players, stale, NULL, cancellable, error);
+  else if (g_hash_table_size (stale) > 0)
     {
+      g_autoptr (GString) json = g_string_new ("[");
+
       g_hash_table_iter_init (&iter, stale);
-      while (ok && g_hash_table_iter_next (&iter, &key, NULL))
-        ok = read_games (self, cache, players, NULL, *(gint64 *) key, cancellable, error);
+      while (g_hash_table_iter_next (&iter, &key, NULL))
+        g_string_append_printf (json, "%s%" G_GINT64_FORMAT, json->len > 1 ? "," : "", *(gint64 *) key);
+      g_string_append_c (json, ']');
+      ok = read_games (self, cache, players, NULL, json->str, cancellable, error);
     }
 
   /* The names are known once every game naming an old one is read again. */

@@ -589,6 +589,18 @@ lw_stats_share_has_player (const LwStatsShare *share,
   return FALSE;
 }
 
+void
+lw_stats_share_rename (LwStatsShare *share,
+                       const char   *old_name,
+                       const char   *new_name)
+{
+  g_return_if_fail (share != NULL && old_name != NULL && new_name != NULL);
+
+  for (guint i = 0; i < share->n_players; i++)
+    if (share->names[i] == old_name)
+      share->names[i] = new_name;
+}
+
 /* A player in a tally: the counts (name borrowed: interned) and the
  * partners (interned name → PartnerCount*). */
 typedef struct {
@@ -709,6 +721,38 @@ lw_stats_tally_remove (LwStatsTally       *tally,
 {
   g_return_if_fail (tally != NULL && share != NULL);
   tally_apply (tally, share, -1);
+}
+
+void
+lw_stats_tally_rename (LwStatsTally *tally,
+                       const char   *old_name,
+                       const char   *new_name)
+{
+  TallyPlayer *player;
+  GHashTableIter iter;
+  gpointer value;
+
+  g_return_if_fail (tally != NULL && old_name != NULL && new_name != NULL);
+
+  /* Nothing when renamed already. */
+  if (!g_hash_table_contains (tally->players, old_name))
+    return;
+  g_return_if_fail (!g_hash_table_contains (tally->players, new_name));
+  g_hash_table_steal_extended (tally->players, old_name, NULL, (gpointer *) &player);
+  player->stats.name = (char *) new_name;
+  g_hash_table_insert (tally->players, player->stats.name, player);
+
+  /* Those who played with them as partner. */
+  g_hash_table_iter_init (&iter, tally->players);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      TallyPlayer *other = value;
+      gpointer count;
+
+      if (other->partners != NULL
+          && g_hash_table_steal_extended (other->partners, old_name, NULL, &count))
+        g_hash_table_insert (other->partners, (gpointer) new_name, count);
+    }
 }
 
 GPtrArray *

@@ -235,6 +235,18 @@ gboolean lw_stats_share_has_player (const LwStatsShare *share,
                                     const char         *name);
 
 /**
+ * lw_stats_share_rename:
+ * @share: a share
+ * @old_name: an interned name
+ * @new_name: an interned name that does not play in the share's game
+ *
+ * Names @old_name's counts @new_name: a player renamed, the game the same.
+ */
+void lw_stats_share_rename (LwStatsShare *share,
+                            const char   *old_name,
+                            const char   *new_name);
+
+/**
  * LwStatsTally:
  *
  * The sum of many games' shares: lw_stats_tally_compute() gives what
@@ -271,6 +283,19 @@ void lw_stats_tally_add (LwStatsTally       *tally,
  */
 void lw_stats_tally_remove (LwStatsTally       *tally,
                             const LwStatsShare *share);
+
+/**
+ * lw_stats_tally_rename:
+ * @tally: a tally
+ * @old_name: an interned name
+ * @new_name: an interned name no game of @tally counts for
+ *
+ * Names @old_name's counts, and the games others played with them as
+ * partner, @new_name (lw_stats_share_rename() on every share added).
+ */
+void lw_stats_tally_rename (LwStatsTally *tally,
+                            const char   *old_name,
+                            const char   *new_name);
 
 /**
  * lw_stats_tally_compute:
