@@ -934,9 +934,11 @@ lw_test_whole_trick_position (const LwHouseRules *rules)
   obs.has_lead = TRUE;
   g_assert_true (lw_lead_classify (&obs.current[0], obs.trump, NULL, &obs.lead, NULL));
   obs.tricks = tricks;
-  /* Nine cards each played before this trick (13 dealt). */
-  obs.taken[0] = 12;
-  obs.taken[1] = obs.taken[2] = obs.taken[3] = 8;
+  /* Five cards each played before this trick (9 dealt to four seats,
+   * SCORING R1): 20 taken, so that the round played out from here is one
+   * the scoring engine accepts (Hard's and Expert's playouts score it). */
+  obs.taken[0] = 8;
+  obs.taken[1] = obs.taken[2] = obs.taken[3] = 4;
   return lw_table_new_from_observation (&obs, (const LwCard (*)[LW_MAX_HAND]) cards, rules);
 }
 

@@ -51,17 +51,6 @@ static const char round_usage[] =
   "database), 2 invalid input (a bad argument, a round the engine refuses,\n"
   "another club laptop's game).\n";
 
-/* A correction refused for what it is (the engine's refusal, another club
- * laptop's game: LW_STORE_ERROR_INVALID) is invalid input (status 2);
- * anything else could not be carried out (status 1). */
-static int
-fail_edit (const GError *error)
-{
-  if (error->domain == LW_STORE_ERROR && error->code == LW_STORE_ERROR_INVALID)
-    return lw_cli_fail (LW_CLI_INVALID, "%s", error->message);
-  return lw_cli_fail_error (error);
-}
-
 int
 lw_cli_cmd_game (LwCliContext  *ctx,
                  int            argc,
@@ -88,7 +77,7 @@ lw_cli_cmd_game (LwCliContext  *ctx,
   if (store == NULL)
     return status;
   if (!lw_store_delete_game (store, id, &error))
-    return fail_edit (error);
+    return lw_cli_fail_refused (error);
   return LW_CLI_OK;
 }
 
@@ -193,6 +182,6 @@ lw_cli_cmd_round (LwCliContext  *ctx,
       break;
     }
   if (!done)
-    return fail_edit (error);
+    return lw_cli_fail_refused (error);
   return lw_cli_print_game_line (store, id);
 }

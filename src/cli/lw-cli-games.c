@@ -17,15 +17,6 @@
 #include "lw-engine.h"
 #include "lw-store.h"
 
-/* Whether the database of the command line (or the default one) exists.
- * The commands that only read (games, show, export) leave a missing one
- * missing: there is nothing to list, show or export. */
-static gboolean
-store_exists (LwCliContext *ctx)
-{
-  return !lw_cli_store_missing (ctx);
-}
-
 /* The one argument of `show ID` and `export ID`. Returns LW_CLI_OK with
  * *@id set, or the failure's exit status (already reported). */
 static int
@@ -48,7 +39,7 @@ lw_cli_open_game_store (LwCliContext  *ctx,
   g_autoptr (GError) error = NULL;
   LwStore *store;
 
-  if (!store_exists (ctx))
+  if (lw_cli_store_missing (ctx))
     {
       *status = lw_cli_fail (LW_CLI_FAILED, "no game with ID %" G_GINT64_FORMAT " (no database yet)", id);
       return NULL;
@@ -191,7 +182,7 @@ lw_cli_cmd_games (LwCliContext  *ctx,
     return LW_CLI_OK;
   if (argc > 1)
     return lw_cli_fail (LW_CLI_INVALID, "games: unexpected argument \"%s\"", argv[1]);
-  if (!store_exists (ctx))
+  if (lw_cli_store_missing (ctx))
     return LW_CLI_OK;
 
   store = lw_cli_open_store (ctx, FALSE, &error);

@@ -32,23 +32,6 @@ static const char player_usage[] =
   "Exit status: 0 success, 1 could not be carried out (no such player, the\n"
   "database), 2 invalid input (a name the names rule refuses, a refused merge).\n";
 
-/* A store error that refuses the arguments is invalid input (status 2). */
-static int
-fail_error (const GError *error)
-{
-  if (error->domain == LW_STORE_ERROR && error->code == LW_STORE_ERROR_INVALID)
-    return lw_cli_fail (LW_CLI_INVALID, "%s", error->message);
-  return lw_cli_fail_error (error);
-}
-
-static gboolean
-store_exists (LwCliContext *ctx)
-{
-  g_autofree char *path = ctx->db_path != NULL ? g_strdup (ctx->db_path) : lw_store_default_path ();
-
-  return g_file_test (path, G_FILE_TEST_EXISTS);
-}
-
 /* Appends the list line of @player to @out. */
 static void
 append_line (GString              *out,
@@ -90,7 +73,7 @@ player_list (LwCliContext *ctx,
 
   if (argc > 1)
     return lw_cli_fail (LW_CLI_INVALID, "player list: unexpected argument \"%s\"", argv[1]);
-  if (!store_exists (ctx))
+  if (lw_cli_store_missing (ctx))
     return LW_CLI_OK;
   store = lw_cli_open_store (ctx, FALSE, &error);
   if (store == NULL)
@@ -107,7 +90,7 @@ open_for_change (LwCliContext  *ctx,
   g_autoptr (GError) error = NULL;
   LwStore *store;
 
-  if (!store_exists (ctx))
+  if (lw_cli_store_missing (ctx))
     {
       *status = lw_cli_fail (LW_CLI_FAILED, "no player named “%s” (no database yet)", name);
       return NULL;
@@ -147,7 +130,7 @@ player_two_names (LwCliContext *ctx,
   ok = merge ? lw_store_club_merge_players (store, argv[1], name, NULL, NULL, &error)
              : lw_store_rename_player (store, argv[1], name, &error);
   if (!ok)
-    return fail_error (error);
+    return lw_cli_fail_refused (error);
   return print_players (store, name);
 }
 
@@ -166,7 +149,7 @@ player_delete (LwCliContext *ctx,
   if (store == NULL)
     return status;
   if (!lw_store_delete_player (store, argv[1], &error))
-    return fail_error (error);
+    return lw_cli_fail_refused (error);
   return LW_CLI_OK;
 }
 

@@ -123,6 +123,14 @@ lw_cli_fail_error (const GError *error)
 }
 
 int
+lw_cli_fail_refused (const GError *error)
+{
+  if (error->domain == LW_STORE_ERROR && error->code == LW_STORE_ERROR_INVALID)
+    return lw_cli_fail (LW_CLI_INVALID, "%s", error->message);
+  return lw_cli_fail_error (error);
+}
+
+int
 lw_cli_status (gboolean      ok,
                const GError *error)
 {

@@ -56,6 +56,20 @@ int lw_cli_fail (int         status,
 int lw_cli_fail_error (const GError *error);
 
 /**
+ * lw_cli_fail_refused:
+ * @error: the error to report
+ *
+ * lw_cli_fail_error() for a command whose request the store may refuse
+ * for what it is (%LW_STORE_ERROR_INVALID: a correction the engine
+ * refuses, another club laptop's game, a name the names rule refuses, a
+ * refused merge): that is invalid input (status 2) too; any other store
+ * error could not be carried out (status 1).
+ *
+ * Returns: the exit status.
+ */
+int lw_cli_fail_refused (const GError *error);
+
+/**
  * lw_cli_status:
  * @ok: whether the command's work succeeded
  * @error: (nullable): the error it set when it did not

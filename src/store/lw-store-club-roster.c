@@ -20,6 +20,7 @@
  */
 #include <string.h>
 
+#include "lw-json-text.h"
 #include "lw-store-private.h"
 #include "lw-store-players.h"
 
@@ -41,13 +42,6 @@ lw_club_roster_entry_free (LwClubRosterEntry *entry)
   g_free (entry->merged_into);
   g_free (entry->player);
   g_free (entry);
-}
-
-static char *
-column_text (LwStoreStmt *stmt,
-             int          column)
-{
-  return g_strdup ((const char *) sqlite3_column_text (stmt, column));
 }
 
 /* Links entry @uuid to local player @id (0: to none). */
@@ -89,9 +83,9 @@ read_texts (LwStore     *self,
   if (*found)
     {
       if (first != NULL)
-        *first = column_text (stmt, 0);
+        *first = lw_store_column_dup_text (stmt, 0);
       if (second != NULL)
-        *second = column_text (stmt, 1);
+        *second = lw_store_column_dup_text (stmt, 1);
       if (third != NULL)
         *third = sqlite3_column_int64 (stmt, 2);
     }
@@ -250,7 +244,7 @@ link_new_player (LwStore     *self,
 
     if (stmt == NULL)
       return FALSE;
-    *local = column_text (stmt, 0);
+    *local = lw_store_column_dup_text (stmt, 0);
   }
   return TRUE;
 }
@@ -334,9 +328,7 @@ lw_store_club_local_name (LwStore     *self,
                           GError     **error)
 {
   JsonNode *node = players != NULL ? json_object_get_member (players, name) : NULL;
-  const char *uuid = node != NULL && JSON_NODE_HOLDS_VALUE (node)
-                     && json_node_get_value_type (node) == G_TYPE_STRING
-                     ? json_node_get_string (node) : NULL;
+  const char *uuid = lw_json_node_string (node);
 
   if (uuid == NULL || !g_uuid_string_is_valid (uuid))
     {
@@ -401,8 +393,8 @@ adopt_sent_entries (LwStore  *self,
     {
       gint64 player = sqlite3_column_int64 (stmt, 2);
 
-      g_ptr_array_add (pairs, column_text (stmt, 0));
-      g_ptr_array_add (pairs, column_text (stmt, 1));
+      g_ptr_array_add (pairs, lw_store_column_dup_text (stmt, 0));
+      g_ptr_array_add (pairs, lw_store_column_dup_text (stmt, 1));
       g_array_append_val (players, player);
     }
   g_clear_pointer (&stmt, lw_store_stmt_release);
@@ -469,8 +461,8 @@ lw_store_club_link_players (LwStore  *self,
           break;
         }
       new_entry = sqlite3_column_type (match, 0) == SQLITE_NULL;
-      uuid = new_entry ? g_uuid_string_random () : column_text (match, 0);
-      name = column_text (match, 1);
+      uuid = new_entry ? g_uuid_string_random () : lw_store_column_dup_text (match, 0);
+      name = lw_store_column_dup_text (match, 1);
       g_clear_pointer (&match, lw_store_stmt_release);
       if (new_entry)
         {
@@ -497,8 +489,8 @@ lw_store_club_link_players (LwStore  *self,
     {
       LwClubRosterEntry *entry = g_new0 (LwClubRosterEntry, 1);
 
-      entry->uuid = column_text (stmt, 0);
-      entry->name = column_text (stmt, 1);
+      entry->uuid = lw_store_column_dup_text (stmt, 0);
+      entry->name = lw_store_column_dup_text (stmt, 1);
       g_ptr_array_add (entries, entry);
     }
   ok = ok && stmt != NULL;
@@ -688,11 +680,11 @@ lw_store_club_list_roster (LwStore  *self,
     {
       LwClubRosterEntry *entry = g_new0 (LwClubRosterEntry, 1);
 
-      entry->uuid = column_text (stmt, 0);
-      entry->origin_name = column_text (stmt, 1);
-      entry->name = column_text (stmt, 2);
+      entry->uuid = lw_store_column_dup_text (stmt, 0);
+      entry->origin_name = lw_store_column_dup_text (stmt, 1);
+      entry->name = lw_store_column_dup_text (stmt, 2);
       entry->seq = sqlite3_column_int64 (stmt, 3);
-      entry->player = column_text (stmt, 4);
+      entry->player = lw_store_column_dup_text (stmt, 4);
       entry->games = sqlite3_column_int64 (stmt, 5);
       g_ptr_array_add (entries, entry);
     }
@@ -960,8 +952,8 @@ list_requests (LwStore   *self,
                          sent, withdrawn, error);
   while (lw_store_next_row (self, stmt, &ok, error))
     {
-      g_ptr_array_add (requests, column_text (stmt, 0));
-      g_ptr_array_add (requests, column_text (stmt, 1));
+      g_ptr_array_add (requests, lw_store_column_dup_text (stmt, 0));
+      g_ptr_array_add (requests, lw_store_column_dup_text (stmt, 1));
     }
   ok = ok && stmt != NULL;
   g_clear_pointer (&stmt, lw_store_stmt_release);

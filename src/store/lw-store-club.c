@@ -41,13 +41,6 @@ lw_club_game_free (LwClubGame *game)
   g_free (game);
 }
 
-static char *
-column_text (LwStoreStmt *stmt,
-             int          column)
-{
-  return g_strdup ((const char *) sqlite3_column_text (stmt, column));
-}
-
 /* Whether @conninfo names a password (as a keyword of either form). */
 static gboolean
 conninfo_has_password (const char *conninfo)
@@ -146,9 +139,9 @@ lw_store_club_get_state (LwStore   *self,
     }
   if (ok)
     {
-      state->conninfo = column_text (stmt, 0);
-      state->origin = column_text (stmt, 1);
-      state->club = column_text (stmt, 2);
+      state->conninfo = lw_store_column_dup_text (stmt, 0);
+      state->origin = lw_store_column_dup_text (stmt, 1);
+      state->club = lw_store_column_dup_text (stmt, 2);
       state->push_counter = sqlite3_column_int64 (stmt, 3);
       state->push_pending = sqlite3_column_int64 (stmt, 4);
       state->pull_seq = sqlite3_column_int64 (stmt, 5);
@@ -264,7 +257,7 @@ computer_seats (LwStore   *self,
 
   if (stmt == NULL)
     return FALSE;
-  *computers = has_row ? column_text (stmt, 0) : NULL;
+  *computers = has_row ? lw_store_column_dup_text (stmt, 0) : NULL;
   return TRUE;
 }
 
@@ -376,7 +369,7 @@ lw_store_club_list_outgoing (LwStore  *self,
     {
       LwClubGame *game = g_new0 (LwClubGame, 1);
 
-      game->uuid = column_text (stmt, 0);
+      game->uuid = lw_store_column_dup_text (stmt, 0);
       game->version = sqlite3_column_int64 (stmt, 1);
       g_ptr_array_add (games, game);
     }
@@ -1079,10 +1072,10 @@ lw_store_club_find_game (LwStore      *self,
     {
       *found = sqlite3_column_int64 (stmt, 0);
       if (id > 0)
-        *uuid = column_text (stmt, 1);
+        *uuid = lw_store_column_dup_text (stmt, 1);
       held = sqlite3_column_type (stmt, 2) != SQLITE_NULL;
       if (origin_name != NULL)
-        *origin_name = column_text (stmt, 2);
+        *origin_name = lw_store_column_dup_text (stmt, 2);
       if (version != NULL && held)
         *version = sqlite3_column_int64 (stmt, 3);
     }
@@ -1115,7 +1108,7 @@ lw_store_club_list_own_uuids (LwStore  *self,
                          " ORDER BY id",
                          0, 0, error);
   while (lw_store_next_row (self, stmt, &ok, error))
-    g_ptr_array_add (uuids, column_text (stmt, 0));
+    g_ptr_array_add (uuids, lw_store_column_dup_text (stmt, 0));
   ok = ok && stmt != NULL;
   g_clear_pointer (&stmt, lw_store_stmt_release);
   if (!lw_store_finish (self, ok, error))
@@ -1171,8 +1164,8 @@ lw_store_club_resolve_conflict (LwStore           *self,
   ok = stmt != NULL;
   if (ok && has_row)
     {
-      uuid = column_text (stmt, 0);
-      held_from = column_text (stmt, 1);
+      uuid = lw_store_column_dup_text (stmt, 0);
+      held_from = lw_store_column_dup_text (stmt, 1);
     }
   g_clear_pointer (&stmt, lw_store_stmt_release);
   if (ok && !has_row)

@@ -302,6 +302,13 @@ lw_store_bind_seat_or_null (LwStore   *self,
   return rc == SQLITE_OK || lw_store_fail (self, rc, error);
 }
 
+char *
+lw_store_column_dup_text (LwStoreStmt *stmt,
+                          int          column)
+{
+  return g_strdup ((const char *) sqlite3_column_text (stmt, column));
+}
+
 gboolean
 lw_store_bind_text (LwStore       *self,
                     LwStoreStmt   *stmt,

@@ -146,6 +146,11 @@ gboolean lw_store_bind_seat_or_null (LwStore   *self,
                                      int        seat,
                                      GError   **error);
 
+/* A copy of the text in @column of the row @stmt stands on (transfer
+ * full), %NULL for NULL. */
+char *lw_store_column_dup_text (LwStoreStmt *stmt,
+                                int          column);
+
 /* Runs SQL text that has no values in it (transaction control, the
  * constant migrations). */
 gboolean lw_store_exec (LwStore     *self,

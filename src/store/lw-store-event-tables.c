@@ -141,35 +141,6 @@ fail_game:
   return 0;
 }
 
-gboolean
-lw_store_find_event_table_of_game (LwStore  *self,
-                                   gint64    game_id,
-                                   gint64   *event_id,
-                                   guint    *round,
-                                   guint    *table,
-                                   GError  **error)
-{
-  g_autoptr (LwStoreStmt) stmt = NULL;
-  gboolean has_row = FALSE;
-
-  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  stmt = lw_store_query_row (self,
-                             "SELECT t.event, t.round, t.number FROM event_tables t"
-                             " LEFT JOIN event_table_games k ON k.event_table = t.id"
-                             " WHERE t.game = ?1 OR k.game = ?1 LIMIT 1", game_id, 0, &has_row, error);
-  if (stmt == NULL || !has_row)
-    return FALSE;
-  if (event_id != NULL)
-    *event_id = sqlite3_column_int64 (stmt, 0);
-  if (round != NULL)
-    *round = (guint) sqlite3_column_int64 (stmt, 1);
-  if (table != NULL)
-    *table = (guint) sqlite3_column_int64 (stmt, 2);
-  return TRUE;
-}
-
 void
 lw_event_round_game_free (LwEventRoundGame *game)
 {

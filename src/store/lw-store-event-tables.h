@@ -63,27 +63,6 @@ gint64 lw_store_start_event_table_game (LwStore  *self,
                                         GError  **error);
 
 /**
- * lw_store_find_event_table_of_game:
- * @self: a store
- * @game_id: a game ID
- * @event_id: (out) (optional): the event
- * @round: (out) (optional): the round
- * @table: (out) (optional): the table
- * @error: return location for a #GError
- *
- * Finds the event table a game is kept for or linked to.
- *
- * Returns: %TRUE when found; %FALSE with @error unset when the game
- *   belongs to no table, %FALSE with @error set on failure.
- */
-gboolean lw_store_find_event_table_of_game (LwStore  *self,
-                                            gint64    game_id,
-                                            gint64   *event_id,
-                                            guint    *round,
-                                            guint    *table,
-                                            GError  **error);
-
-/**
  * LwEventRoundGame:
  * @table: the table's number in its round, 1-based
  * @game_id: the table's game (> 0)

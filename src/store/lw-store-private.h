@@ -145,18 +145,14 @@ LwEvent *lw_store_event_begin_change (LwStore  *self,
 
 /* The result cache (lw-store-results.c), inside a write transaction,
  * after the change to game @id is logged: its row is written with the
- * game's version as it is then. _cache_result() takes the record as now
- * stored and its @standings (nullable: replayed here; a record that does
- * not replay gets a row saying so); _cache_result_of() reads the game
- * back (nothing for a game that is not there). */
+ * game's version as it is then, from the record as now stored and its
+ * @standings (nullable: replayed here; a record that does not replay gets
+ * a row saying so). */
 gboolean lw_store_cache_result (LwStore             *self,
                                 gint64               id,
                                 const LwGameRecord  *record,
                                 const LwStandings   *standings,
                                 GError             **error);
-gboolean lw_store_cache_result_of (LwStore  *self,
-                                   gint64    id,
-                                   GError  **error);
 
 /* The rule "a finished game becomes its event table's result", in one
  * place (lw-store-event-rounds.c): called by every change to the rounds of game

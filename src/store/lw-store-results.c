@@ -217,18 +217,6 @@ lw_store_cache_result (LwStore             *self,
   return row != NULL && write_row (self, row, FALSE, error);
 }
 
-gboolean
-lw_store_cache_result_of (LwStore  *self,
-                          gint64    id,
-                          GError  **error)
-{
-  g_autoptr (LwStoredGame) game = NULL;
-
-  /* A game that is not there has no row (ON DELETE CASCADE). */
-  return lw_store_find_game (self, id, &game, error)
-         && (game == NULL || lw_store_cache_result (self, id, game->record, NULL, error));
-}
-
 /* ------------------------------------------------------------------ */
 /* The games the ratings read                                           */
 /* ------------------------------------------------------------------ */

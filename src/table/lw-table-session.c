@@ -6,7 +6,10 @@
  * The deal comes from lw_table_seats_deal(), the end of a round goes
  * through lw_store_finish_virtual_round() (the round and its log stored,
  * the game read again, the next dealer and the end of the game from the
- * scoring engine). Computer seats choose in a worker thread (GTask) on a
+ * scoring engine). A duplicate board (lw_table_session_new_board()) is
+ * dealt from the board, saved nowhere while it is played, and its end is
+ * the board's result (lw_store_add_event_board_result()), as the app's
+ * board mode enters it; no next deal follows. Computer seats choose in a worker thread (GTask) on a
  * copy of the table, their moves played after a pause, a finished trick
  * held before a computer leads the next.
  *
@@ -14,8 +17,11 @@
  */
 #include <gio/gio.h>
 
+#include "lw-store-event-boards.h"
+#include "lw-store-events.h"
 #include "lw-store-hosted.h"
 #include "lw-store-table.h"
+#include "lw-store-watch.h"
 #include "lw-table-facts.h"
 #include "lw-table-session.h"
 
@@ -35,6 +41,8 @@ struct _LwTableSession
   char *seats_json;
   GSource *timer;            /* a computer's move or the next deal, waiting */
   GCancellable *cancellable; /* the computer's choice being made */
+  LwEvent *event;            /* a board's event, as last read or stored; NULL for a game */
+  GError *board_error;       /* why the board's result was refused, or NULL */
 
   LwTableSeats seats;
   gint64 id;
@@ -43,6 +51,12 @@ struct _LwTableSession
   guint pause_ms;
   guint hold_ms;
   gboolean hosted;
+  gboolean deal_on_request;  /* the next round waits for lw_table_session_next_round() */
+  gboolean on_board;         /* plays one duplicate board (lw_table_session_new_board()) */
+  gint64 event_id;
+  guint event_round;         /* the board's event round, table and number, 1-based */
+  guint event_table;
+  guint board;
   gboolean fresh;            /* made by lw_table_session_new(): no round dealt before */
   gboolean started;
   gboolean stopped;
@@ -50,6 +64,9 @@ struct _LwTableSession
   gboolean game_over;
   gboolean choosing;         /* a computer seat's move is being chosen */
   gboolean move_ready;       /* the move waits for its pause to be played */
+  gboolean hold_stepped;     /* the hold counts lw_table_session_step_hold() only */
+  gboolean holding;          /* a computer's lead waits for the finished trick's hold */
+  guint held_ms;             /* of the hold, stepped so far */
   LwAction move;
 };
 
@@ -99,6 +116,7 @@ drop_computer_move (LwTableSession *self)
   if (self->move_ready)
     stop_timer (self);
   self->move_ready = FALSE;
+  self->holding = FALSE;
 }
 
 /* Saves the round; a hosted table's with the version it has once this
@@ -109,6 +127,9 @@ save (LwTableSession  *self,
 {
   g_autofree char *json = NULL;
 
+  /* A board is saved nowhere until its end, its result (as board mode). */
+  if (self->on_board)
+    return TRUE;
   if (self->table != NULL && !self->round_over)
     json = lw_table_to_json (self->table);
   if (self->hosted)
@@ -158,6 +179,52 @@ next_deal_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* A board played to its end: its round's facts entered as the board's
+ * result (DUPLICATE D9; refused for a board entered meanwhile, the event
+ * read again), the round scored as the board's one-round game (D4); the
+ * session is over, the next board being the caller's. */
+static void
+finish_board (LwTableSession *self)
+{
+  g_autoptr (LwRound) facts = lw_round_new ();
+  g_autoptr (LwEvent) event = NULL;
+  LwStandings *after;
+
+  lw_table_round_facts (self->table, lw_table_session_get_team_of (self), facts);
+  g_clear_error (&self->board_error);
+  event = lw_store_add_event_board_result (self->store, self->event_id, self->event_round, self->event_table,
+                                           self->board, facts, &self->board_error);
+  self->round_over = TRUE;
+  self->game_over = TRUE;
+  if (event == NULL)
+    {
+      g_debug ("event %" G_GINT64_FORMAT ", round %u, table %u: board %u was not entered: %s", self->event_id,
+               self->event_round, self->event_table, self->board, self->board_error->message);
+      event = lw_store_load_event (self->store, self->event_id, NULL);
+      if (event != NULL)
+        {
+          lw_event_free (self->event);
+          self->event = g_steal_pointer (&event);
+        }
+      return;
+    }
+  lw_event_free (self->event);
+  self->event = g_steal_pointer (&event);
+  {
+    LwStoreWatch *watch = lw_store_watch_find (self->store);
+
+    if (watch != NULL)
+      lw_store_watch_flush (watch);
+  }
+  g_ptr_array_add (self->record->rounds, lw_round_copy (facts));
+  after = lw_standings_compute (self->record, NULL);
+  if (after != NULL)
+    {
+      lw_standings_free (self->standings);
+      self->standings = after;
+    }
+}
+
 /* The round played to its end: stored with its log, the next deal after
  * the round's end has been shown, or the game over. */
 static void
@@ -166,6 +233,11 @@ finish_round (LwTableSession *self)
   g_autoptr (GError) error = NULL;
   LwStandings *before = self->standings;
 
+  if (self->on_board)
+    {
+      finish_board (self);
+      return;
+    }
   if (!lw_store_finish_virtual_round (self->store, self->id, self->table, self->seats_json,
                                       &self->record, &self->standings, &error))
     {
@@ -175,7 +247,7 @@ finish_round (LwTableSession *self)
     }
   self->round_over = TRUE;
   self->game_over = self->standings->finished;
-  if (!self->game_over)
+  if (!self->game_over && !self->deal_on_request)
     start_timer (self, ROUND_HOLDS * self->hold_ms, next_deal_cb);
 }
 
@@ -236,6 +308,7 @@ apply_bot_cb (gpointer user_data)
   if (!self->move_ready)
     return G_SOURCE_REMOVE;
   self->move_ready = FALSE;
+  self->holding = FALSE;
   if (!lw_table_apply (self->table, &self->move, &error))
     {
       g_warning ("game %" G_GINT64_FORMAT ": the computer's move was refused: %s", self->id, error->message);
@@ -273,7 +346,15 @@ bot_done_cb (GObject      *source,
   wait = self->pause_ms;
   /* A finished trick stays until it can be read: the lead waits. */
   if (self->hold_ms > 0 && finished_trick_shown (self))
-    wait = MAX (wait, self->hold_ms);
+    {
+      if (self->hold_stepped)
+        {
+          self->holding = TRUE;
+          self->held_ms = 0;
+          return;
+        }
+      wait = MAX (wait, self->hold_ms);
+    }
   waited = (g_get_monotonic_time () - data->started) / 1000;
   start_timer (self, waited < (gint64) wait ? wait - (guint) waited : 0, apply_bot_cb);
 }
@@ -309,7 +390,7 @@ after_change (LwTableSession *self)
   int turn;
 
   if (self->stopped || self->table == NULL || self->round_over || self->game_over || self->choosing
-      || self->timer != NULL)
+      || self->move_ready || self->timer != NULL)
     return;
   turn = lw_table_get_turn (self->table);
   if (turn != LW_NO_SEAT && self->seats.computer[turn])
@@ -420,12 +501,114 @@ lw_table_session_open (LwStore  *store,
   return g_steal_pointer (&self);
 }
 
+/* The first board of @round not yet entered at @table, 0 once they all are. */
+static guint
+first_open_board (const LwEvent *event,
+                  guint          round,
+                  guint          table)
+{
+  guint first = lw_duplicate_first_board (event, round);
+
+  for (guint k = first; k < first + event->config.boards_per_round; k++)
+    if (lw_event_find_board_result (event, round, table, k) == NULL)
+      return k;
+  return 0;
+}
+
+LwTableSession *
+lw_table_session_new_board (LwStore             *store,
+                            gint64               event_id,
+                            guint                round,
+                            guint                table,
+                            guint                board,
+                            const LwTableSeats  *seats,
+                            GError             **error)
+{
+  g_autoptr (LwTableSession) self = NULL;
+  g_autoptr (LwEvent) event = NULL;
+  const LwEventTable *t;
+  LwHouseRules rules;
+  LwBoard dealt;
+  guint first;
+
+  g_return_val_if_fail (LW_IS_STORE (store), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  event = lw_store_load_event (store, event_id, error);
+  if (event == NULL)
+    return NULL;
+  if (event->config.format != LW_EVENT_DUPLICATE)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "event %" G_GINT64_FORMAT ": not a duplicate event: it has no boards", event_id);
+      return NULL;
+    }
+  t = lw_event_get_table (event, round, table, error);
+  if (t == NULL)
+    return NULL;
+  if (seats != NULL && seats->n_players != t->n_seats)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                   "event round %u, table %u: it has %u seats, the virtual table %u", round, table,
+                   t->n_seats, seats->n_players);
+      return NULL;
+    }
+  first = lw_duplicate_first_board (event, round);
+  if (board == 0)
+    board = first_open_board (event, round, table);
+  if (board == 0)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "event round %u, table %u: the round's boards are all entered", round, table);
+      return NULL;
+    }
+  if (board < first || board >= first + event->config.boards_per_round)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "event round %u, table %u: board %u is not one of the round's boards (%u to %u)", round,
+                   table, board, first, first + event->config.boards_per_round - 1);
+      return NULL;
+    }
+  if (lw_event_find_board_result (event, round, table, board) != NULL)
+    {
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "event round %u, table %u: board %u is entered already (DUPLICATE D9)", round, table, board);
+      return NULL;
+    }
+
+  self = session_new (store);
+  self->on_board = TRUE;
+  self->event_id = event_id;
+  self->event_round = round;
+  self->event_table = table;
+  self->board = board;
+  self->record = lw_duplicate_board_record (event, round, t, board);
+  self->standings = lw_standings_compute (self->record, error);
+  if (self->standings == NULL)
+    return NULL;
+  if (seats != NULL)
+    self->seats = *seats;
+  else
+    self->seats.n_players = t->n_seats;   /* every seat a person's */
+  /* Dealt from the board exactly (D1), its dealer the board's (D2); the
+   * computers' moves seeded by the board, as board mode seeds them. */
+  lw_event_board (event, board, &dealt);
+  lw_game_record_house_rules (self->record, &rules);
+  self->table = lw_board_new_table (&dealt, &rules);
+  self->seats.seed = dealt.seed;
+  self->round_number = 1;
+  self->seats_json = lw_table_seats_to_json (&self->seats);
+  self->event = g_steal_pointer (&event);
+  return g_steal_pointer (&self);
+}
+
 void
 lw_table_session_set_hosted (LwTableSession *self,
                              guint64         version)
 {
   g_return_if_fail (LW_IS_TABLE_SESSION (self));
   g_return_if_fail (!self->started);
+  g_return_if_fail (!self->on_board);
 
   self->hosted = TRUE;
   self->version = version;
@@ -483,9 +666,14 @@ lw_table_session_apply (LwTableSession  *self,
   turn = lw_table_session_get_turn (self);
   if (!self->started || self->stopped || turn == LW_NO_SEAT || turn != action->seat || self->seats.computer[turn])
     {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
-                   "game %" G_GINT64_FORMAT ", round %u: seat %d may not act now", self->id,
-                   self->round_number, action->seat + 1);
+      if (self->on_board)
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                     "event round %u, table %u, board %u: seat %d may not act now", self->event_round,
+                     self->event_table, self->board, action->seat + 1);
+      else
+        g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                     "game %" G_GINT64_FORMAT ", round %u: seat %d may not act now", self->id,
+                     self->round_number, action->seat + 1);
       return FALSE;
     }
   if (!lw_table_apply (self->table, action, error))
@@ -530,6 +718,154 @@ lw_table_session_set_timing (LwTableSession *self,
 
   self->pause_ms = pause_ms;
   self->hold_ms = hold_ms;
+}
+
+LwTableUndo
+lw_table_session_undo_point (LwTableSession *self,
+                             int             seat,
+                             guint          *n_actions,
+                             int            *led_by)
+{
+  const GArray *log;
+  guint i, n_plays = 0, n_players;
+
+  g_return_val_if_fail (LW_IS_TABLE_SESSION (self), LW_TABLE_UNDO_NOTHING);
+
+  if (!self->started || self->stopped || self->table == NULL || self->round_over || self->game_over
+      || seat < 0 || (guint) seat >= self->seats.n_players)
+    return LW_TABLE_UNDO_NOTHING;
+  log = lw_table_get_log (self->table);
+  for (i = log->len; i-- > 0;)
+    if (!self->seats.computer[g_array_index (log, LwAction, i).seat])
+      break;
+  /* Nothing of a person's yet, or another person acted since. */
+  if (i == G_MAXUINT || g_array_index (log, LwAction, i).seat != seat)
+    return LW_TABLE_UNDO_NOTHING;
+  /* A trick is one play by every seat: its lead is every n-th play. */
+  n_players = lw_table_get_n_players (self->table);
+  for (guint j = 0; j < log->len; j++)
+    {
+      const LwAction *action = &g_array_index (log, LwAction, j);
+
+      if (action->kind != LW_ACTION_PLAY)
+        continue;
+      if (j > i && n_plays % n_players == 0)
+        {
+          if (led_by != NULL)
+            *led_by = action->seat;
+          return LW_TABLE_UNDO_LED;
+        }
+      n_plays++;
+    }
+  if (!lw_table_check_undo (self->table, seat, i, NULL))
+    return LW_TABLE_UNDO_PUPS_SEEN;
+  if (n_actions != NULL)
+    *n_actions = i;
+  return LW_TABLE_UNDO_ALLOWED;
+}
+
+gboolean
+lw_table_session_undo (LwTableSession  *self,
+                       int              seat,
+                       GError         **error)
+{
+  LwTable *earlier;
+  guint n_actions = 0;
+  int led_by = LW_NO_SEAT;
+
+  g_return_val_if_fail (LW_IS_TABLE_SESSION (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  switch (lw_table_session_undo_point (self, seat, &n_actions, &led_by))
+    {
+    case LW_TABLE_UNDO_ALLOWED:
+      break;
+    case LW_TABLE_UNDO_PUPS_SEEN:
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                   "seat %d has seen the Pups: the undo cannot take that back (SCORING R19)", seat + 1);
+      return FALSE;
+    case LW_TABLE_UNDO_LED:
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                   "seat %d has led the next trick: that cannot be taken back", led_by + 1);
+      return FALSE;
+    case LW_TABLE_UNDO_NOTHING:
+    default:
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                   "seat %d has nothing to take back", seat + 1);
+      return FALSE;
+    }
+  earlier = lw_table_replay_prefix (self->table, n_actions, error);
+  if (earlier == NULL)
+    return FALSE;
+  drop_computer_move (self);
+  stop_timer (self);
+  lw_table_free (self->table);
+  self->table = earlier;
+  save_or_warn (self);
+  changed (self);
+  after_change (self);
+  return TRUE;
+}
+
+void
+lw_table_session_set_deal_on_request (LwTableSession *self,
+                                      gboolean        on_request)
+{
+  g_return_if_fail (LW_IS_TABLE_SESSION (self));
+
+  self->deal_on_request = on_request;
+}
+
+gboolean
+lw_table_session_next_round (LwTableSession  *self,
+                             GError         **error)
+{
+  g_return_val_if_fail (LW_IS_TABLE_SESSION (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!self->started || self->stopped || !self->round_over || self->game_over)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED,
+                   "game %" G_GINT64_FORMAT ", round %u: no next round to deal now", self->id, self->round_number);
+      return FALSE;
+    }
+  stop_timer (self);
+  if (!new_round (self, error))
+    return FALSE;
+  changed (self);
+  after_change (self);
+  return TRUE;
+}
+
+void
+lw_table_session_set_hold_stepped (LwTableSession *self,
+                                   gboolean        stepped)
+{
+  g_return_if_fail (LW_IS_TABLE_SESSION (self));
+
+  self->hold_stepped = stepped;
+}
+
+gboolean
+lw_table_session_step_hold (LwTableSession *self,
+                            guint           msec)
+{
+  g_return_val_if_fail (LW_IS_TABLE_SESSION (self), FALSE);
+
+  if (!self->holding)
+    return FALSE;
+  self->held_ms += msec;
+  if (self->held_ms < self->hold_ms)
+    return TRUE;
+  apply_bot_cb (self);
+  return FALSE;
+}
+
+gboolean
+lw_table_session_is_holding (LwTableSession *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_SESSION (self), FALSE);
+  return self->holding;
 }
 
 void
@@ -627,12 +963,34 @@ lw_table_session_get_winning_seat (LwTableSession *self)
 }
 
 guint32
-lw_table_session_get_obligatory (LwTableSession *self)
+lw_table_session_get_obligatory (LwTableSession *self,
+                                 guint32         picked)
 {
   g_return_val_if_fail (LW_IS_TABLE_SESSION (self), 0);
   if (lw_table_session_get_turn (self) == LW_NO_SEAT || lw_table_get_lead (self->table) == NULL)
     return 0;
-  return lw_table_obligatory (self->table, 0, NULL);
+  return lw_table_obligatory (self->table, picked, NULL);
+}
+
+guint
+lw_table_session_get_board (LwTableSession *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_SESSION (self), 0);
+  return self->board;
+}
+
+const LwEvent *
+lw_table_session_get_event (LwTableSession *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_SESSION (self), NULL);
+  return self->event;
+}
+
+const GError *
+lw_table_session_get_board_error (LwTableSession *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_SESSION (self), NULL);
+  return self->board_error;
 }
 
 /* ------------------------------------------------------------------ */
@@ -661,6 +1019,8 @@ lw_table_session_finalize (GObject *object)
   g_clear_pointer (&self->standings, lw_standings_free);
   g_clear_pointer (&self->table, lw_table_free);
   g_clear_pointer (&self->seats_json, g_free);
+  g_clear_pointer (&self->event, lw_event_free);
+  g_clear_error (&self->board_error);
 
   G_OBJECT_CLASS (lw_table_session_parent_class)->finalize (object);
 }

@@ -2,8 +2,10 @@
  * network: the game's set-up from its record, the deal, an action checked
  * by the engine, computer seats choosing on a worker thread, the finished
  * trick held before a computer leads, the round saved after each action,
- * the round's end stored and the next deal; a "changed" signal for the
- * views and transports above it (the remote table's LwTableHost).
+ * the round's end stored and the next deal; or one duplicate board played
+ * and entered as its result (lw_table_session_new_board()); a "changed"
+ * signal for the views and transports above it (the remote table's
+ * LwTableHost, the app's table page).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -67,6 +69,57 @@ LwTableSession *lw_table_session_new (LwStore            *store,
 LwTableSession *lw_table_session_open (LwStore  *store,
                                        gint64    game_id,
                                        GError  **error);
+
+/**
+ * lw_table_session_new_board:
+ * @store: the store the duplicate event is kept in
+ * @event_id: a duplicate event's ID
+ * @round: the event round, 1-based, paired
+ * @table: one of its tables, 1-based
+ * @board: the board to play, one of the event round's
+ *   (lw_duplicate_first_board() and the boards_per_round after it) not yet
+ *   entered at @table; 0 for the first of them not yet entered
+ * @seats: (nullable): who plays each seat (computer seats and their
+ *   levels; the seed is not read: the computers' moves are seeded by the
+ *   board's seed); @seats->n_players must be the table's seats; %NULL:
+ *   every seat a person's
+ * @error: return location for a #GError
+ *
+ * A session that plays one board of a duplicate event at one table, as the
+ * app's board mode does: the round is dealt from the board exactly
+ * (lw_board_new_table(), DUPLICATE D1), the board's dealer deals (D2), the
+ * game is the board's one-round game (lw_duplicate_board_record(): the
+ * table's players in their seats, partners as the event says, the event's
+ * rule set, D4). No game is stored and nothing is saved while the board
+ * is played (lw_table_session_get_game_id() is 0). When the round is over,
+ * its facts (lw_table_round_facts()) are entered as the board's result by
+ * lw_store_add_event_board_result() (D9: one row of event_board_results),
+ * the store's watch, if any, is flushed, the round is added to the record
+ * and the standings scored again (D4), and the session is over
+ * (lw_table_session_is_over()): it deals no next board, which is the
+ * caller's choice (a new session). A result the store refuses (a board
+ * entered meanwhile, D9) leaves nothing stored: the session is over all
+ * the same, lw_table_session_get_board_error() says why and the event is
+ * read again. Use lw_table_session_start() and the rest as for a game;
+ * lw_table_session_set_hosted() does not apply. The thread rules are
+ * lw_table_session_new()'s.
+ *
+ * Errors: %LW_STORE_ERROR_NOT_FOUND for no such event (or another
+ * %LW_STORE_ERROR_*); %LW_ENGINE_ERROR_INVALID for an event that is not
+ * duplicate, a round not paired or a table it lacks, a board not of the
+ * round, a board entered already at the table (D9), or every board of the
+ * round entered when @board is 0; %G_IO_ERROR_INVALID_ARGUMENT for @seats
+ * not as many as the table's.
+ *
+ * Returns: (transfer full) (nullable): the session, or %NULL.
+ */
+LwTableSession *lw_table_session_new_board (LwStore             *store,
+                                            gint64               event_id,
+                                            guint                round,
+                                            guint                table,
+                                            guint                board,
+                                            const LwTableSeats  *seats,
+                                            GError             **error);
 
 /**
  * lw_table_session_set_hosted:
@@ -153,6 +206,127 @@ void lw_table_session_set_timing (LwTableSession *self,
                                   guint           hold_ms);
 
 /**
+ * LwTableUndo:
+ * @LW_TABLE_UNDO_ALLOWED: the undo may be made
+ * @LW_TABLE_UNDO_NOTHING: nothing to take back: no round under way, no
+ *   action of the seat's yet, or another person has acted since
+ * @LW_TABLE_UNDO_PUPS_SEEN: the seat has seen the Pups since (SCORING R19)
+ * @LW_TABLE_UNDO_LED: a computer seat has led a trick since
+ *
+ * Whether a person's last action may be taken back
+ * (lw_table_session_undo_point()).
+ */
+typedef enum
+{
+  LW_TABLE_UNDO_ALLOWED,
+  LW_TABLE_UNDO_NOTHING,
+  LW_TABLE_UNDO_PUPS_SEEN,
+  LW_TABLE_UNDO_LED,
+} LwTableUndo;
+
+/**
+ * lw_table_session_undo_point:
+ * @self: a session
+ * @seat: the person asking, 0…n−1
+ * @n_actions: (out) (optional): with %LW_TABLE_UNDO_ALLOWED, the length
+ *   of the round's log the undo goes back to
+ * @led_by: (out) (optional): with %LW_TABLE_UNDO_LED, the computer seat
+ *   that led
+ *
+ * How far an undo may go now. The undo takes back @seat's last action
+ * together with the computer seats' answers after it within the same
+ * trick, when no other person has acted since. It is refused once a
+ * computer seat has led a trick after that action: the person has seen
+ * the lead, and taking it back would let them play again knowing it. It
+ * never goes back past the Pups @seat has seen (lw_table_check_undo(),
+ * SCORING R19).
+ *
+ * Returns: %LW_TABLE_UNDO_ALLOWED, or why not.
+ */
+LwTableUndo lw_table_session_undo_point (LwTableSession *self,
+                                         int             seat,
+                                         guint          *n_actions,
+                                         int            *led_by);
+
+/**
+ * lw_table_session_undo:
+ * @self: a started session
+ * @seat: the person asking
+ * @error: return location for a #GError
+ *
+ * Takes back @seat's last action and the computers' answers after it
+ * (lw_table_session_undo_point()): the round replayed to the point before
+ * it (lw_table_replay_prefix()), a computer's move chosen or waiting
+ * dropped, the round saved and #LwTableSession::changed emitted.
+ *
+ * Errors: %G_IO_ERROR_PERMISSION_DENIED when lw_table_session_undo_point()
+ * refuses (the message says why, in English); %LW_ENGINE_ERROR_* from the
+ * replay.
+ *
+ * Returns: %TRUE when taken back.
+ */
+gboolean lw_table_session_undo (LwTableSession  *self,
+                                int              seat,
+                                GError         **error);
+
+/**
+ * lw_table_session_set_deal_on_request:
+ * @self: a session
+ * @on_request: the next round is dealt by lw_table_session_next_round()
+ *   only (a person's Next Round), not on its own after the round's end
+ */
+void lw_table_session_set_deal_on_request (LwTableSession *self,
+                                           gboolean        on_request);
+
+/**
+ * lw_table_session_next_round:
+ * @self: a started session whose round is over (not the game)
+ * @error: return location for a #GError
+ *
+ * Deals the game's next round now (the dealer by the scoring engine,
+ * SCORING R4, R20), saves it and emits #LwTableSession::changed.
+ *
+ * Errors: %G_IO_ERROR_PERMISSION_DENIED when the round is not over or
+ * the game is; %LW_STORE_ERROR_* when the deal cannot be saved.
+ *
+ * Returns: %TRUE when dealt.
+ */
+gboolean lw_table_session_next_round (LwTableSession  *self,
+                                      GError         **error);
+
+/**
+ * lw_table_session_set_hold_stepped:
+ * @self: a session
+ * @stepped: count the finished trick's hold only by
+ *   lw_table_session_step_hold(), not by the clock (tests: the hold seen
+ *   from both sides of its end without waiting for it)
+ *
+ * With @stepped, a computer's lead chosen while a finished trick is shown
+ * waits (lw_table_session_is_holding()) until lw_table_session_step_hold()
+ * has counted the hold of lw_table_session_set_timing(); the computer's
+ * other moves keep their pause.
+ */
+void lw_table_session_set_hold_stepped (LwTableSession *self,
+                                        gboolean        stepped);
+
+/**
+ * lw_table_session_step_hold:
+ * @self: a session with a stepped hold (lw_table_session_set_hold_stepped())
+ * @msec: time passed, milliseconds
+ *
+ * Counts @msec of the finished trick's hold; once the hold is over, the
+ * computer's lead is played (saved, #LwTableSession::changed emitted).
+ *
+ * Returns: %TRUE while the finished trick is still held, %FALSE once the
+ *   lead is played or when nothing is held.
+ */
+gboolean lw_table_session_step_hold (LwTableSession *self,
+                                     guint           msec);
+
+/** lw_table_session_is_holding: Returns: whether a computer's lead waits for the finished trick's stepped hold. */
+gboolean lw_table_session_is_holding (LwTableSession *self);
+
+/**
  * lw_table_session_stop:
  * @self: a session
  *
@@ -221,11 +395,39 @@ int lw_table_session_get_winning_seat (LwTableSession *self);
 /**
  * lw_table_session_get_obligatory:
  * @self: a session
+ * @picked: the cards of the seat to follow picked so far, a mask of
+ *   lw_table_get_hand() positions (0: none)
  *
  * Returns: the cards of the hand of the seat to follow that every legal
- *   follow holds (lw_table_obligatory(), TRICKS §4), as a mask of
- *   lw_table_get_hand() positions; 0 when no follow is due.
+ *   follow holds and are not among @picked (lw_table_obligatory(),
+ *   TRICKS §4), as a mask of lw_table_get_hand() positions; 0 when no
+ *   follow is due.
  */
-guint32 lw_table_session_get_obligatory (LwTableSession *self);
+guint32 lw_table_session_get_obligatory (LwTableSession *self,
+                                         guint32         picked);
+
+/** lw_table_session_get_board: Returns: the duplicate board played (lw_table_session_new_board()), 0 for a game. */
+guint lw_table_session_get_board (LwTableSession *self);
+
+/**
+ * lw_table_session_get_event:
+ * @self: a session
+ *
+ * Returns: (transfer none) (nullable): the board's duplicate event as last
+ *   read or stored (with the board's result once entered), %NULL for a
+ *   game.
+ */
+const LwEvent *lw_table_session_get_event (LwTableSession *self);
+
+/**
+ * lw_table_session_get_board_error:
+ * @self: a session
+ *
+ * Returns: (transfer none) (nullable): why the board's result was not
+ *   entered at its end (lw_store_add_event_board_result()'s error, such as
+ *   %LW_ENGINE_ERROR_INVALID for a board entered meanwhile, DUPLICATE D9),
+ *   %NULL when it was or is still to come.
+ */
+const GError *lw_table_session_get_board_error (LwTableSession *self);
 
 G_END_DECLS

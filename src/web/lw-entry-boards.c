@@ -197,8 +197,7 @@ parse_board_body (const char  *data,
 
       if (g_str_equal (name, "board") || g_str_equal (name, "version"))
         {
-          if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64
-              || json_node_get_int (node) < 0)
+          if (!lw_json_node_holds (node, G_TYPE_INT64) || json_node_get_int (node) < 0)
             {
               *message = g_strdup_printf ("key \"%s\" must be an integer ≥ 0", name);
               return FALSE;

@@ -1,5 +1,6 @@
-/* lw-table-host-plays.c — what a seat's messages name, read against its
- * hand and the rules: the cards it picked, the lead they make (its one
+/* lw-table-host-plays.c — a seat's message's shape, checked once
+ * (lw_table_host_read_message(), in whichever thread reads it first), and
+ * what its messages name, read against its hand and the rules: the cards it picked, the lead they make (its one
  * reading, or the one the seat chose: TRICKS T6–T9, lw_table_lead_readings())
  * or the follow (TRICKS §4), and the readings a seat asks for before it
  * plays (docs/REMOTE-PLAY.md).
@@ -24,6 +25,88 @@ lw_table_host_bad_message (GError    **error,
                /* TRANSLATORS: a message from a remote player's page that the host cannot read; %s what is wrong */
                _("The message could not be read: %s."), what);
   return FALSE;
+}
+
+/* The "id" a seat gives an action or a request: 1–64 bytes of UTF-8. */
+static gboolean
+read_id (JsonObject  *message,
+         const char **id,
+         GError     **error)
+{
+  JsonNode *node = json_object_get_member (message, "id");
+
+  if (!lw_json_node_holds (node, G_TYPE_STRING))
+    return lw_table_host_bad_message (error, "\"id\" is missing or not a string");
+  *id = json_node_get_string (node);
+  if (**id == '\0' || strlen (*id) > LW_TABLE_HOST_MAX_ID || !g_utf8_validate (*id, -1, NULL))
+    return lw_table_host_bad_message (error, "\"id\" is empty or longer than 64 characters");
+  return TRUE;
+}
+
+gboolean
+lw_table_host_read_message (JsonObject          *message,
+                            LwTableHostMessage  *out,
+                            GError             **error)
+{
+  JsonNode *node;
+  const char *type, *what;
+
+  g_return_val_if_fail (message != NULL && out != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  memset (out, 0, sizeof *out);
+  type = lw_json_node_string (json_object_get_member (message, "type"));
+  if (g_strcmp0 (type, "readings") == 0)
+    out->readings = TRUE;
+  else if (g_strcmp0 (type, "action") != 0)
+    return lw_table_host_bad_message (error, "\"type\" is not \"action\" or \"readings\"");
+  if (!read_id (message, &out->id, error))
+    return FALSE;
+
+  if (out->readings)
+    {
+      node = json_object_get_member (message, "cards");
+      if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+        return lw_table_host_bad_message (error, "\"cards\" is missing or not an array");
+      out->cards = json_node_get_array (node);
+      return TRUE;
+    }
+
+  node = json_object_get_member (message, "version");
+  if (!lw_json_node_holds (node, G_TYPE_INT64))
+    return lw_table_host_bad_message (error, "\"version\" is missing or not an integer");
+  out->version = json_node_get_int (node);
+  node = json_object_get_member (message, "do");
+  if (!lw_json_node_holds (node, G_TYPE_STRING))
+    return lw_table_host_bad_message (error, "\"do\" is missing or not a string");
+  what = json_node_get_string (node);
+  if (strcmp (what, "declare") == 0)
+    out->kind = LW_ACTION_DECLARE;
+  else if (strcmp (what, "decline") == 0)
+    out->kind = LW_ACTION_DECLINE;
+  else if (strcmp (what, "discard") == 0)
+    out->kind = LW_ACTION_DISCARD;
+  else if (strcmp (what, "play") == 0)
+    out->kind = LW_ACTION_PLAY;
+  else
+    return lw_table_host_bad_message (error, "\"do\" is not declare, decline, discard or play");
+  node = json_object_get_member (message, "cards");
+  if (node != NULL && !JSON_NODE_HOLDS_NULL (node))
+    {
+      if (!JSON_NODE_HOLDS_ARRAY (node))
+        return lw_table_host_bad_message (error, "\"cards\" is not an array");
+      out->cards = json_node_get_array (node);
+    }
+  node = json_object_get_member (message, "as");
+  if (node != NULL && !JSON_NODE_HOLDS_NULL (node))
+    {
+      if (!JSON_NODE_HOLDS_ARRAY (node) || json_array_get_length (json_node_get_array (node)) > LW_MAX_PLAY)
+        return lw_table_host_bad_message (error, "\"as\" is not an array of wildcard meanings");
+      out->as = json_node_get_array (node);
+    }
+  if ((out->kind == LW_ACTION_DISCARD || out->kind == LW_ACTION_PLAY) && out->cards == NULL)
+    return lw_table_host_bad_message (error, "\"cards\" is missing");
+  return TRUE;
 }
 
 /* Whether @text is a card in the engine's notation ("10H", "L"). */
@@ -187,27 +270,18 @@ lw_table_host_make_play (LwTableHost   *self,
 }
 
 static JsonNode *
-readings (LwTableHost  *self,
-          int           seat,
-          JsonObject   *request,
-          GError      **error)
+readings (LwTableHost               *self,
+          int                        seat,
+          const LwTableHostMessage  *request,
+          GError                   **error)
 {
   g_autoptr (JsonBuilder) builder = json_builder_new ();
   g_autoptr (GArray) found = g_array_new (FALSE, FALSE, sizeof (LwPlay));
   LwCard picked[LW_MAX_HAND];
   guint n = 0;
-  JsonNode *node;
-  const char *id;
 
-  node = json_object_get_member (request, "id");
-  if (!lw_json_node_holds (node, G_TYPE_STRING))
-    return lw_table_host_bad_message (error, "\"id\" is missing or not a string"), NULL;
-  id = json_node_get_string (node);
-  if (*id == '\0' || strlen (id) > LW_TABLE_HOST_MAX_ID || !g_utf8_validate (id, -1, NULL))
-    return lw_table_host_bad_message (error, "\"id\" is empty or longer than 64 characters"), NULL;
-  node = json_object_get_member (request, "cards");
-  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
-    return lw_table_host_bad_message (error, "\"cards\" is missing or not an array"), NULL;
+  if (!request->readings)
+    return lw_table_host_bad_message (error, "\"type\" is not \"readings\""), NULL;
   if (lw_table_session_get_turn (self->session) == LW_NO_SEAT
       || lw_table_get_phase (HOST_TABLE (self)) != LW_PHASE_PLAY
       || lw_table_get_turn (HOST_TABLE (self)) != seat || self->kinds[seat] == LW_HOST_SEAT_COMPUTER)
@@ -217,7 +291,7 @@ readings (LwTableHost  *self,
                            _("It is not your turn."));
       return NULL;
     }
-  if (!lw_table_host_cards_from_json (self, seat, json_node_get_array (node), picked, &n, error))
+  if (!lw_table_host_cards_from_json (self, seat, request->cards, picked, &n, error))
     return NULL;
   if (lw_table_get_lead (HOST_TABLE (self)) == NULL && n <= LW_MAX_PLAY)
     lw_table_lead_readings (HOST_TABLE (self), picked, n, found);
@@ -226,11 +300,11 @@ readings (LwTableHost  *self,
   json_builder_set_member_name (builder, "type");
   json_builder_add_string_value (builder, "readings");
   json_builder_set_member_name (builder, "id");
-  json_builder_add_string_value (builder, id);
+  json_builder_add_string_value (builder, request->id);
   json_builder_set_member_name (builder, "version");
   json_builder_add_int_value (builder, (gint64) lw_table_session_get_version (self->session));
   json_builder_set_member_name (builder, "cards");
-  json_builder_add_value (builder, json_node_copy (node));
+  json_builder_add_value (builder, json_node_init_array (json_node_alloc (), request->cards));
   json_builder_set_member_name (builder, "readings");
   json_builder_begin_array (builder);
   for (guint k = 0; k < found->len; k++)
@@ -259,6 +333,20 @@ readings (LwTableHost  *self,
   return json_builder_get_root (builder);
 }
 
+/* Whether @seat is one of the table's, for an answer to @seat. */
+static gboolean
+check_seat (LwTableHost  *self,
+            int           seat,
+            gconstpointer request,
+            GError      **error)
+{
+  if (seat >= 0 && (guint) seat < HOST_RECORD (self)->n_players && request != NULL)
+    return TRUE;
+  g_set_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_BAD_MESSAGE,
+               "seat %d: no such seat, or no request", seat + 1);
+  return FALSE;
+}
+
 JsonNode *
 lw_table_host_readings (LwTableHost  *self,
                         int           seat,
@@ -266,20 +354,92 @@ lw_table_host_readings (LwTableHost  *self,
                         const char   *lang,
                         GError      **error)
 {
+  LwTableHostMessage message;
+  locale_t old;
+  JsonNode *answer = NULL;
+
+  g_return_val_if_fail (LW_IS_TABLE_HOST (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!check_seat (self, seat, request, error))
+    return NULL;
+  old = lw_words_use_lang (lang);
+  if (lw_table_host_read_message (request, &message, error))
+    answer = readings (self, seat, &message, error);
+  lw_words_restore_lang (old);
+  return answer;
+}
+
+JsonNode *
+lw_table_host_readings_message (LwTableHost               *self,
+                                int                        seat,
+                                const LwTableHostMessage  *request,
+                                const char                *lang,
+                                GError                   **error)
+{
   locale_t old;
   JsonNode *answer;
 
   g_return_val_if_fail (LW_IS_TABLE_HOST (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (seat < 0 || (guint) seat >= HOST_RECORD (self)->n_players || request == NULL)
-    {
-      g_set_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_BAD_MESSAGE,
-                   "seat %d: no such seat, or no request", seat + 1);
-      return NULL;
-    }
+  if (!check_seat (self, seat, request, error))
+    return NULL;
   old = lw_words_use_lang (lang);
   answer = readings (self, seat, request, error);
   lw_words_restore_lang (old);
   return answer;
+}
+
+gboolean
+lw_table_host_act_local (LwTableHost     *self,
+                         const LwAction  *action,
+                         GError         **error)
+{
+  static const char *const what[] = {
+    [LW_ACTION_DECLARE] = "declare", [LW_ACTION_DECLINE] = "decline",
+    [LW_ACTION_DISCARD] = "discard", [LW_ACTION_PLAY] = "play",
+  };
+  static guint next_id;
+  g_autoptr (JsonObject) message = json_object_new ();
+  g_autofree char *id = NULL;
+
+  g_return_val_if_fail (LW_IS_TABLE_HOST (self), FALSE);
+  g_return_val_if_fail (action != NULL && (guint) action->kind < G_N_ELEMENTS (what), FALSE);
+
+  id = g_strdup_printf ("local-%u", g_atomic_int_add (&next_id, 1) + 1);
+  json_object_set_string_member (message, "type", "action");
+  json_object_set_string_member (message, "id", id);
+  json_object_set_int_member (message, "version", (gint64) lw_table_host_get_version (self));
+  json_object_set_string_member (message, "do", what[action->kind]);
+  if (action->kind == LW_ACTION_DISCARD || action->kind == LW_ACTION_PLAY)
+    {
+      JsonArray *cards = json_array_new ();
+
+      for (guint i = 0; i < action->play.n; i++)
+        json_array_add_string_element (cards, lw_face_to_string (lw_card_face (action->play.cards[i])));
+      json_object_set_array_member (message, "cards", cards);
+    }
+  /* A lead's wildcards: the meaning chosen (the host asks for it when
+   * the cards read more than one way). */
+  if (action->kind == LW_ACTION_PLAY
+      && lw_table_get_lead (lw_table_session_get_table (lw_table_host_get_session (self))) == NULL)
+    {
+      LwWildcard wild[LW_MAX_PLAY];
+      guint n_wild = lw_play_wildcards (&action->play, wild);
+
+      if (n_wild > 0)
+        {
+          JsonArray *as = json_array_new ();
+
+          for (guint w = 0; w < n_wild; w++)
+            {
+              g_autofree char *meaning = wildcard_text (&wild[w]);
+
+              json_array_add_string_element (as, meaning);
+            }
+          json_object_set_array_member (message, "as", as);
+        }
+    }
+  return lw_table_host_act (self, action->seat, message, NULL, error);
 }

@@ -169,63 +169,21 @@ release_game (LwTableHost *self)
 /* ------------------------------------------------------------------ */
 
 static gboolean
-act (LwTableHost  *self,
-     int           seat,
-     JsonObject   *action,
-     GError      **error)
+act (LwTableHost               *self,
+     int                        seat,
+     const LwTableHostMessage  *action,
+     GError                   **error)
 {
-  JsonNode *node;
-  const char *id, *what;
-  JsonArray *cards = NULL, *as = NULL;
   LwAction move = { 0 };
   g_autoptr (GError) local = NULL;
-  gint64 version;
+  const char *id = action->id;
   int turn;
 
-  /* The message's shape. */
-  node = json_object_get_member (action, "type");
-  if (g_strcmp0 (lw_json_node_string (node), "action") != 0)
+  /* Its shape was checked (lw_table_host_read_message()): a readings
+   * request is not an action. */
+  if (action->readings)
     return lw_table_host_bad_message (error, "\"type\" is not \"action\"");
-  node = json_object_get_member (action, "id");
-  if (!lw_json_node_holds (node, G_TYPE_STRING))
-    return lw_table_host_bad_message (error, "\"id\" is missing or not a string");
-  id = json_node_get_string (node);
-  if (*id == '\0' || strlen (id) > LW_TABLE_HOST_MAX_ID || !g_utf8_validate (id, -1, NULL))
-    return lw_table_host_bad_message (error, "\"id\" is empty or longer than 64 characters");
-  node = json_object_get_member (action, "version");
-  if (!lw_json_node_holds (node, G_TYPE_INT64))
-    return lw_table_host_bad_message (error, "\"version\" is missing or not an integer");
-  version = json_node_get_int (node);
-  node = json_object_get_member (action, "do");
-  if (!lw_json_node_holds (node, G_TYPE_STRING))
-    return lw_table_host_bad_message (error, "\"do\" is missing or not a string");
-  what = json_node_get_string (node);
-  if (strcmp (what, "declare") == 0)
-    move.kind = LW_ACTION_DECLARE;
-  else if (strcmp (what, "decline") == 0)
-    move.kind = LW_ACTION_DECLINE;
-  else if (strcmp (what, "discard") == 0)
-    move.kind = LW_ACTION_DISCARD;
-  else if (strcmp (what, "play") == 0)
-    move.kind = LW_ACTION_PLAY;
-  else
-    return lw_table_host_bad_message (error, "\"do\" is not declare, decline, discard or play");
-  node = json_object_get_member (action, "cards");
-  if (node != NULL && !JSON_NODE_HOLDS_NULL (node))
-    {
-      if (!JSON_NODE_HOLDS_ARRAY (node))
-        return lw_table_host_bad_message (error, "\"cards\" is not an array");
-      cards = json_node_get_array (node);
-    }
-  node = json_object_get_member (action, "as");
-  if (node != NULL && !JSON_NODE_HOLDS_NULL (node))
-    {
-      if (!JSON_NODE_HOLDS_ARRAY (node) || json_array_get_length (json_node_get_array (node)) > LW_MAX_PLAY)
-        return lw_table_host_bad_message (error, "\"as\" is not an array of wildcard meanings");
-      as = json_node_get_array (node);
-    }
-  if ((move.kind == LW_ACTION_DISCARD || move.kind == LW_ACTION_PLAY) && cards == NULL)
-    return lw_table_host_bad_message (error, "\"cards\" is missing");
+  move.kind = action->kind;
 
   /* Played once: the same id again changes nothing. */
   if (g_hash_table_contains (self->applied[seat], id))
@@ -234,7 +192,7 @@ act (LwTableHost  *self,
                    "action %s of seat %d was already played", id, seat + 1);
       return FALSE;
     }
-  if (version < 0 || (guint64) version != lw_table_session_get_version (self->session))
+  if (action->version < 0 || (guint64) action->version != lw_table_session_get_version (self->session))
     {
       g_set_error_literal (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_STALE,
                            /* TRANSLATORS: a remote player acted on a table that has moved on since */
@@ -256,7 +214,7 @@ act (LwTableHost  *self,
       LwCard picked[LW_MAX_HAND];
       guint n = 0;
 
-      if (!lw_table_host_cards_from_json (self, seat, cards, picked, &n, error))
+      if (!lw_table_host_cards_from_json (self, seat, action->cards, picked, &n, error))
         return FALSE;
       if (move.kind == LW_ACTION_DISCARD)
         {
@@ -269,7 +227,7 @@ act (LwTableHost  *self,
             }
           lw_play_set (&move.play, picked, n);
         }
-      else if (!lw_table_host_make_play (self, seat, picked, n, as, &move.play, error))
+      else if (!lw_table_host_make_play (self, seat, picked, n, action->as, &move.play, error))
         return FALSE;
     }
 
@@ -584,6 +542,20 @@ lw_table_host_get_version (LwTableHost *self)
   return lw_table_session_get_version (self->session);
 }
 
+/* Whether @seat is one of the table's and there is an action. */
+static gboolean
+check_seat (LwTableHost  *self,
+            int           seat,
+            gconstpointer action,
+            GError      **error)
+{
+  if (seat >= 0 && (guint) seat < lw_table_host_get_n_players (self) && action != NULL)
+    return TRUE;
+  g_set_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_BAD_MESSAGE,
+               "seat %d: no such seat, or no action", seat + 1);
+  return FALSE;
+}
+
 gboolean
 lw_table_host_act (LwTableHost  *self,
                    int           seat,
@@ -591,18 +563,36 @@ lw_table_host_act (LwTableHost  *self,
                    const char   *lang,
                    GError      **error)
 {
+  LwTableHostMessage message;
   locale_t old;
   gboolean done;
 
   g_return_val_if_fail (LW_IS_TABLE_HOST (self), FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (seat < 0 || (guint) seat >= lw_table_host_get_n_players (self) || action == NULL)
-    {
-      g_set_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_BAD_MESSAGE,
-                   "seat %d: no such seat, or no action", seat + 1);
-      return FALSE;
-    }
+  if (!check_seat (self, seat, action, error))
+    return FALSE;
+  old = lw_words_use_lang (lang);
+  done = lw_table_host_read_message (action, &message, error) && act (self, seat, &message, error);
+  lw_words_restore_lang (old);
+  return done;
+}
+
+gboolean
+lw_table_host_act_message (LwTableHost               *self,
+                           int                        seat,
+                           const LwTableHostMessage  *action,
+                           const char                *lang,
+                           GError                   **error)
+{
+  locale_t old;
+  gboolean done;
+
+  g_return_val_if_fail (LW_IS_TABLE_HOST (self), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!check_seat (self, seat, action, error))
+    return FALSE;
   old = lw_words_use_lang (lang);
   done = act (self, seat, action, error);
   lw_words_restore_lang (old);
@@ -672,6 +662,14 @@ lw_table_host_get_table (LwTableHost *self)
   g_return_val_if_fail (LW_IS_TABLE_HOST (self), NULL);
 
   return lw_table_session_get_table (self->session);
+}
+
+LwTableSession *
+lw_table_host_get_session (LwTableHost *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_HOST (self), NULL);
+
+  return self->session;
 }
 
 /* ------------------------------------------------------------------ */

@@ -9,6 +9,8 @@
  */
 #pragma once
 
+#include "lw-table-session.h"
+
 #include <json-glib/json-glib.h>
 
 #include "lw-bot.h"
@@ -304,6 +306,60 @@ JsonNode *lw_table_host_get_state (LwTableHost *self,
 guint64 lw_table_host_get_version (LwTableHost *self);
 
 /**
+ * LwTableHostMessage:
+ * @readings: the message asks for a lead's readings (`"type":"readings"`);
+ *   else it is an action (`"type":"action"`)
+ * @id: its "id", 1–64 bytes of UTF-8 (borrowed from the message)
+ * @version: an action's "version"
+ * @kind: an action's "do"
+ * @cards: (nullable): its "cards" (borrowed): always there for readings, a
+ *   discard and a play; %NULL when a declare or a decline has none
+ * @as: (nullable): an action's "as", at most %LW_MAX_PLAY meanings
+ *   (borrowed); not read yet
+ *
+ * What a seat's message says once its shape is checked
+ * (lw_table_host_read_message()); its pointers are the message's, valid
+ * while it is.
+ */
+typedef struct {
+  gboolean      readings;
+  const char   *id;
+  gint64        version;
+  LwActionKind  kind;
+  JsonArray    *cards;
+  JsonArray    *as;
+} LwTableHostMessage;
+
+/**
+ * lw_table_host_read_message:
+ * @message: a seat's message as parsed, after its hello: an "action" or
+ *   a "readings" request (docs/REMOTE-PLAY.md "Actions", "A lead's
+ *   readings")
+ * @out: (out caller-allocates): what it says, borrowed from @message
+ * @error: return location for a #GError
+ *
+ * The one check of a seat's message's shape, in the protocol's order:
+ * "type" ("action" or "readings"), "id" (a string of 1–64 bytes of
+ * UTF-8), then for a readings request "cards" (an array), for an action
+ * "version" (an integer), "do" ("declare", "decline", "discard" or
+ * "play"), "cards" (an array when present; required for a discard and a
+ * play) and "as" (an array of at most %LW_MAX_PLAY when present). What is
+ * in the arrays is read against the seat's hand later. It reads no
+ * table: the web server's thread checks a socket's message with it and
+ * passes what it read to the table's owner (lw_table_host_act_message());
+ * lw_table_host_act() and lw_table_host_readings() check with it too. The
+ * words are in the calling thread's language (lw_words_use_lang()).
+ *
+ * Errors: %LW_TABLE_HOST_ERROR_BAD_MESSAGE, "The message could not be
+ * read: …" naming the member.
+ *
+ * Returns: %TRUE when the message has the shape.
+ */
+gboolean lw_table_host_read_message (JsonObject          *message,
+                                     LwTableHostMessage  *out,
+                                     GError             **error);
+
+/**
  * lw_table_host_readings:
  * @self: a table
  * @seat: the seat asking, 0..n_players-1
@@ -323,7 +379,9 @@ guint64 lw_table_host_get_version (LwTableHost *self);
  * played without "as".
  *
  * Errors (%LW_TABLE_HOST_ERROR): _NOT_YOUR_TURN when @seat is not to
- * play, _REFUSED for a card not in @seat's hand, _BAD_MESSAGE.
+ * play, _REFUSED for a card not in @seat's hand, _BAD_MESSAGE (the shape:
+ * lw_table_host_read_message(); an action instead of a readings request;
+ * a card string that is no card).
  *
  * Returns: (transfer full): the answer, or %NULL with @error set.
  */
@@ -332,6 +390,28 @@ JsonNode *lw_table_host_readings (LwTableHost  *self,
                                   JsonObject   *request,
                                   const char   *lang,
                                   GError      **error);
+
+/**
+ * lw_table_host_readings_message:
+ * @self: a table
+ * @seat: the seat asking, 0..n_players-1
+ * @request: a readings request whose shape lw_table_host_read_message()
+ *   checked
+ * @lang: (nullable): the language of the words
+ * @error: return location for a #GError
+ *
+ * lw_table_host_readings() for a request checked already: its shape is
+ * not checked again.
+ *
+ * Errors: as lw_table_host_readings().
+ *
+ * Returns: (transfer full): the answer, or %NULL with @error set.
+ */
+JsonNode *lw_table_host_readings_message (LwTableHost               *self,
+                                          int                        seat,
+                                          const LwTableHostMessage  *request,
+                                          const char                *lang,
+                                          GError                   **error);
 
 /**
  * lw_table_host_act:
@@ -353,8 +433,10 @@ JsonNode *lw_table_host_readings (LwTableHost  *self,
  * Errors (%LW_TABLE_HOST_ERROR): _STALE when "version" is not the current
  * version, _NOT_YOUR_TURN, _REFUSED (the engine's refusal in words, in
  * @lang), _DUPLICATE when "id" was already applied for @seat (nothing
- * changes), _BAD_MESSAGE. A store failure is a _REFUSED with the store's
- * message (the action is not applied then).
+ * changes), _BAD_MESSAGE (the shape: lw_table_host_read_message(); a
+ * readings request instead of an action; a card string that is no card).
+ * A store failure is a _REFUSED with the store's message (the action is
+ * not applied then).
  *
  * Returns: %TRUE when applied.
  */
@@ -363,6 +445,50 @@ gboolean lw_table_host_act (LwTableHost  *self,
                             JsonObject   *action,
                             const char   *lang,
                             GError      **error);
+
+/**
+ * lw_table_host_act_local:
+ * @self: a table
+ * @action: the action of a person at this machine, for @action->seat
+ * @error: return location for a #GError
+ *
+ * lw_table_host_act() for a seat played at the machine that hosts the
+ * table (the app's own seat): @action written as the protocol's action
+ * message (docs/REMOTE-PLAY.md "Actions": the cards as faces, a lead's
+ * wildcards with the meaning @action gives them, the table's version)
+ * under an id of its own, so that a local seat's action passes the same
+ * checks as a remote one's.
+ *
+ * Errors: as lw_table_host_act().
+ *
+ * Returns: %TRUE when applied.
+ */
+gboolean lw_table_host_act_local (LwTableHost     *self,
+                                  const LwAction  *action,
+                                  GError         **error);
+
+/**
+ * lw_table_host_act_message:
+ * @self: a table
+ * @seat: the seat acting, 0..n_players-1
+ * @action: an action whose shape lw_table_host_read_message() checked
+ * @lang: (nullable): the language of the error's words
+ * @error: return location for a #GError
+ *
+ * lw_table_host_act() for an action checked already (the web server's
+ * thread checks a socket's message before the owner's thread applies
+ * it): its shape is not checked again; the id, the version, the turn,
+ * the cards and the rules are.
+ *
+ * Errors: as lw_table_host_act().
+ *
+ * Returns: %TRUE when applied.
+ */
+gboolean lw_table_host_act_message (LwTableHost               *self,
+                                    int                        seat,
+                                    const LwTableHostMessage  *action,
+                                    const char                *lang,
+                                    GError                   **error);
 
 /**
  * lw_table_host_set_timing:
@@ -420,5 +546,18 @@ gboolean lw_table_host_is_over (LwTableHost *self);
  *   played (a round's end, the game over).
  */
 const LwTable *lw_table_host_get_table (LwTableHost *self);
+
+/**
+ * lw_table_host_get_session:
+ * @self: a table
+ *
+ * The game's loop the host is a transport over, for a view of it on the
+ * hosting device (the app's table page): its table, facts and "changed".
+ * A view acts through lw_table_host_act(), never on the session, so that
+ * the host keeps who plays each seat and the version.
+ *
+ * Returns: (transfer none): the session.
+ */
+LwTableSession *lw_table_host_get_session (LwTableHost *self);
 
 G_END_DECLS

@@ -84,10 +84,13 @@ typedef struct {
 /* In the server's thread: runs a #Delivery posted by the owner's. */
 gboolean lw_web_play_deliver_cb (gpointer data);
 
-/* In the server's thread: @socket's seat wants its state (@action
- * %NULL) or acts (@action, transfer full), posted to the owner's. */
-void lw_web_play_post_request (PlaySocket *socket,
-                                 JsonNode   *action);
+/* In the server's thread: @socket's seat wants its state (@action and
+ * @message %NULL) or acts or asks for readings (@action, transfer full,
+ * whose shape lw_table_host_read_message() checked into @message, which
+ * borrows from it), posted to the owner's. */
+void lw_web_play_post_request (PlaySocket               *socket,
+                               JsonNode                 *action,
+                               const LwTableHostMessage *message);
 
 /* In the server's thread: tells the owner's that @socket's seat is
  * @connected now (the seat function, lw_web_play_new()). */

@@ -2,8 +2,9 @@
  * (docs/REMOTE-PLAY.md)
  *
  * Each socket at /play/socket: its hello (the seat its secret opens),
- * its messages (checked, then posted to the owner's thread as requests:
- * lw-web-play.c), the texts delivered to it from there, its heartbeat
+ * its messages (their shape checked here, once, by
+ * lw_table_host_read_message(), then posted with what it read to the
+ * owner's thread as requests: lw-web-play.c), the texts delivered to it from there, its heartbeat
  * and silence, its rate of frames, its closing; its frames are read and
  * written by lw-web-socket.c.
  *
@@ -18,6 +19,7 @@
 #include "lw-entry-requests.h"
 #include "lw-web-socket.h"
 #include "lw-json-text.h"
+#include "lw-words.h"
 
 static char *
 seat_key (gint64 game_id,
@@ -308,7 +310,7 @@ hello (PlaySocket *socket,
   welcome = g_strdup_printf ("{\"type\":\"welcome\",\"table\":%" G_GINT64_FORMAT ",\"seat\":%d,\"ping_ms\":%u}",
                              game_id, seat, (guint) g_atomic_int_get (&self->ping_ms));
   send_text (socket, welcome);
-  lw_web_play_post_request (socket, NULL);
+  lw_web_play_post_request (socket, NULL, NULL);
 }
 
 /* Every frame the socket reads (a message's, a continuation, a ping, a
@@ -387,19 +389,28 @@ message_cb (LwWebSocket  *ws,
       send_text (socket, "{\"type\":\"pong\"}");
       return;
     }
-  if (!g_str_equal (kind, "action") && !g_str_equal (kind, "readings"))
+  if (g_str_equal (kind, "hello"))
     {
-      send_refusal (socket, id, g_str_equal (kind, "hello")
-                    ? "the seat is open already" : "the message's type is not \"action\" or \"readings\"");
+      send_refusal (socket, id, "the seat is open already");
       return;
     }
-  if (id == NULL || *id == '\0' || strlen (id) > 64)
-    {
-      send_refusal (socket, id != NULL && strlen (id) <= 64 ? id : NULL,
-                    "an action or a readings request needs an \"id\" of 1 to 64 characters");
-      return;
-    }
-  lw_web_play_post_request (socket, json_node_copy (root));
+  /* An action or a readings request: its shape checked here, once, in
+   * the seat's language; the owner's thread acts on what was read. */
+  {
+    JsonNode *copy = json_node_copy (root);
+    LwTableHostMessage message;
+    locale_t old = lw_words_use_lang (socket->lang);
+    gboolean read = lw_table_host_read_message (json_node_get_object (copy), &message, &error);
+
+    lw_words_restore_lang (old);
+    if (!read)
+      {
+        send_refusal (socket, id != NULL && strlen (id) <= 64 ? id : NULL, error->message);
+        json_node_unref (copy);
+        return;
+      }
+    lw_web_play_post_request (socket, copy, &message);
+  }
 }
 
 /**

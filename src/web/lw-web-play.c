@@ -39,6 +39,7 @@ typedef struct {
   guint64      serial;
   char         lang[3];
   JsonNode    *action;   /* NULL: the seat wants its state */
+  LwTableHostMessage message;  /* what @action says, its shape checked; borrows from it */
 } Request;
 
 static void
@@ -102,8 +103,9 @@ post_delivery (LwWebPlay *self,
 
 /* In the server's thread: to the owner's. */
 void
-lw_web_play_post_request (PlaySocket *socket,
-                            JsonNode   *action)
+lw_web_play_post_request (PlaySocket               *socket,
+                          JsonNode                 *action,
+                          const LwTableHostMessage *message)
 {
   Request *request = g_new0 (Request, 1);
 
@@ -113,6 +115,8 @@ lw_web_play_post_request (PlaySocket *socket,
   request->serial = socket->serial;
   memcpy (request->lang, socket->lang, sizeof request->lang);
   request->action = action;
+  if (message != NULL)
+    request->message = *message;
   invoke_in (socket->play->owner_context, handle_request_cb, request, request_free);
 }
 
@@ -206,17 +210,15 @@ reason_of (const GError *error)
     }
 }
 
-/* @object's member @name if it is a string, else %NULL: a number or an
- * object where a string is read is refused, never a crash (json-glib's
- * *_with_default() answers %NULL for a number and asserts for an object). */
+/* @object's member @name if it is a string, else %NULL (the engine's
+ * lw_json_node_string()): a number or an object where a string is read is
+ * refused, never a crash (json-glib's *_with_default() answers %NULL for a
+ * number and asserts for an object). */
 const char *
 lw_web_play_string_member (JsonObject *object,
                              const char *name)
 {
-  JsonNode *node = json_object_get_member (object, name);
-
-  return node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING
-           ? json_node_get_string (node) : NULL;
+  return lw_json_node_string (json_object_get_member (object, name));
 }
 
 static gboolean
@@ -226,7 +228,7 @@ handle_request_cb (gpointer data)
   LwWebPlay *self = request->play;
   PlayTable *table = find_table (self, request->game_id);
   g_autoptr (GError) error = NULL;
-  JsonObject *action;
+  const LwTableHostMessage *message;
   const char *id;
 
   /* Closed meanwhile: its sockets are being closed. */
@@ -239,19 +241,20 @@ handle_request_cb (gpointer data)
       return G_SOURCE_REMOVE;
     }
 
-  action = json_node_get_object (request->action);
-  id = lw_web_play_string_member (action, "id");
-  if (g_strcmp0 (lw_web_play_string_member (action, "type"), "readings") == 0)
+  /* Its shape was checked in the server's thread (lw_table_host_read_message()). */
+  message = &request->message;
+  id = message->id;
+  if (message->readings)
     {
-      g_autoptr (JsonNode) answer = lw_table_host_readings (table->host, request->seat, action,
-                                                            request->lang, &error);
+      g_autoptr (JsonNode) answer = lw_table_host_readings_message (table->host, request->seat, message,
+                                                                    request->lang, &error);
 
       post_delivery (self, request->game_id, request->seat, request->serial,
                      answer != NULL ? node_to_text (answer)
                                     : lw_web_play_refusal_text (id, reason_of (error), error->message), 0);
       return G_SOURCE_REMOVE;
     }
-  if (lw_table_host_act (table->host, request->seat, action, request->lang, &error))
+  if (lw_table_host_act_message (table->host, request->seat, message, request->lang, &error))
     return G_SOURCE_REMOVE;  /* "changed" pushed the states */
   /* Played once already: answered as if it had just been played. */
   if (g_error_matches (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_DUPLICATE))

@@ -28,12 +28,31 @@ struct _LwWebServer
 
   /* set by the server's thread */
   int                  state;     /* LwWebServerState, atomic */
-  guint                n_connections;  /* atomic */
   GMutex               problem_lock;
   char                *problem;
 
   /* remote play's tables and sockets, shared with the thread */
   LwWebPlay         *play;
 };
+
+/**
+ * lw_web_server_get_socket_options:
+ * @self: a running server (lw_web_server_start())
+ * @level: the option's level, as for g_socket_get_option() (`IPPROTO_TCP`)
+ * @optname: the option (`TCP_NODELAY`)
+ *
+ * Reads @optname back with g_socket_get_option() from the socket of
+ * every connection the server holds open (table entry's requests and
+ * remote play's WebSockets alike), in the server's thread, and waits for
+ * the answer; for the tests of what take_connection() sets on each
+ * accepted socket. Call it from the thread that started the server.
+ *
+ * Returns: (transfer full) (element-type int): the option's value per
+ *   open connection, in no particular order; -1 where it could not be
+ *   read. Empty when the server is not running.
+ */
+GArray *lw_web_server_get_socket_options (LwWebServer *self,
+                                          int          level,
+                                          int          optname);
 
 G_END_DECLS

@@ -183,12 +183,6 @@ set_state (Serving            *serving,
   g_source_attach (source, self->context);
 }
 
-static void
-count_connections (Serving *serving)
-{
-  g_atomic_int_set (&serving->owner->n_connections, g_hash_table_size (serving->connections));
-}
-
 static Connection *
 find_connection (Serving           *serving,
                  SoupServerMessage *msg)
@@ -229,7 +223,6 @@ close_connection (Serving    *serving,
 {
   g_io_stream_close (G_IO_STREAM (connection->connection), NULL, NULL);
   forget_connection (serving, connection);
-  count_connections (serving);
 }
 
 typedef struct {
@@ -328,7 +321,6 @@ sweep_cb (gpointer data)
     }
   for (guint i = 0; i < closed->len; i++)
     forget_connection (serving, g_ptr_array_index (closed, i));
-  count_connections (serving);
   return G_SOURCE_CONTINUE;
 }
 
@@ -367,7 +359,6 @@ forget_stream (Serving   *serving,
     if (G_IO_STREAM (connection->connection) == base)
       {
         forget_connection (serving, connection);
-        count_connections (serving);
         return;
       }
 }
@@ -395,7 +386,6 @@ evict_linkless (Serving    *serving,
         && g_io_stream_is_closed (G_IO_STREAM (connection->connection)))
       {
         forget_connection (serving, connection);
-        count_connections (serving);
         return TRUE;
       }
   g_hash_table_iter_init (&iter, serving->connections);
@@ -465,7 +455,6 @@ take_connection (Serving *serving,
   connection->deadline = ms_from_now (serving->limits.read_timeout_ms);
   g_hash_table_insert (serving->connections, connection->remote, connection);
   g_hash_table_insert (serving->per_address, g_strdup (connection->address), GUINT_TO_POINTER (count + 1));
-  count_connections (serving);
 
   watch_connection (serving, connection);
   if (!soup_server_accept_iostream (serving->soup, G_IO_STREAM (connection->connection), local, remote, &error))
@@ -996,7 +985,6 @@ serve_thread (gpointer data)
 
   g_main_loop_run (serving->loop);
 
-  count_connections (serving);
   g_main_context_pop_thread_default (serving->context);
   return NULL;
 }
@@ -1235,7 +1223,6 @@ lw_web_server_stop (LwWebServer *self)
       g_clear_pointer (&self->serving, serving_free);
     }
   self->port = 0;
-  g_atomic_int_set (&self->n_connections, 0);
   if (g_atomic_int_get (&self->state) != LW_WEB_SERVER_STOPPED)
     {
       g_atomic_int_set (&self->state, LW_WEB_SERVER_STOPPED);
@@ -1267,12 +1254,69 @@ lw_web_server_get_problem (LwWebServer *self)
   return problem;
 }
 
-guint
-lw_web_server_get_n_connections (LwWebServer *self)
-{
-  g_return_val_if_fail (LW_IS_WEB_SERVER (self), 0);
+/* A question to the server's thread, and its answer. */
+typedef struct {
+  Serving *serving;
+  int      level;
+  int      optname;
+  GArray  *values;   /* int */
+  GMutex   lock;
+  GCond    answered;
+  gboolean done;
+} OptionsQuery;
 
-  return (guint) g_atomic_int_get (&self->n_connections);
+static gboolean
+read_options_cb (gpointer data)
+{
+  OptionsQuery *query = data;
+  GHashTableIter iter;
+  Connection *connection;
+
+  g_hash_table_iter_init (&iter, query->serving->connections);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &connection))
+    if (!g_io_stream_is_closed (G_IO_STREAM (connection->connection)))
+      {
+        GSocket *socket = g_socket_connection_get_socket (connection->connection);
+        int value = -1;
+
+        if (!g_socket_get_option (socket, query->level, query->optname, &value, NULL))
+          value = -1;
+        g_array_append_val (query->values, value);
+      }
+  g_mutex_lock (&query->lock);
+  query->done = TRUE;
+  g_cond_signal (&query->answered);
+  g_mutex_unlock (&query->lock);
+  return G_SOURCE_REMOVE;
+}
+
+GArray *
+lw_web_server_get_socket_options (LwWebServer *self,
+                                  int          level,
+                                  int          optname)
+{
+  OptionsQuery query = { NULL, level, optname, NULL, };
+  g_autoptr (GSource) source = NULL;
+
+  g_return_val_if_fail (LW_IS_WEB_SERVER (self), NULL);
+
+  query.values = g_array_new (FALSE, FALSE, sizeof (int));
+  if (self->thread == NULL)
+    return query.values;
+  query.serving = self->serving;
+  g_mutex_init (&query.lock);
+  g_cond_init (&query.answered);
+  /* Always in the server's thread, never in this one. */
+  source = g_idle_source_new ();
+  g_source_set_callback (source, read_options_cb, &query, NULL);
+  g_source_attach (source, self->serving->context);
+  g_mutex_lock (&query.lock);
+  while (!query.done)
+    g_cond_wait (&query.answered, &query.lock);
+  g_mutex_unlock (&query.lock);
+  g_mutex_clear (&query.lock);
+  g_cond_clear (&query.answered);
+  return query.values;
 }
 
 gboolean

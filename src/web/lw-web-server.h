@@ -170,14 +170,6 @@ LwWebServerState lw_web_server_get_state (LwWebServer *self);
 char *lw_web_server_get_problem (LwWebServer *self);
 
 /**
- * lw_web_server_get_n_connections:
- *
- * Returns: the connections open now (those closed by the client are
- *   counted off within a fraction of the shorter timeout).
- */
-guint lw_web_server_get_n_connections (LwWebServer *self);
-
-/**
  * lw_web_server_is_running:
  *
  * Returns: whether the server listens (%LW_WEB_SERVER_LISTENING or

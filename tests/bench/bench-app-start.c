@@ -30,6 +30,7 @@
 #include "lw-application-private.h"
 #include "lw-game-page.h"
 #include "lw-games-page.h"
+#include "lw-games-page-private.h"
 #include "lw-window.h"
 #include "lw-window-private.h"
 #include "lw-test-util.h"

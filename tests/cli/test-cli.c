@@ -253,6 +253,7 @@ test_db_unreachable (void)
     (const char *const[]) { "event", "list", NULL },
     (const char *const[]) { "event", "standings", "1", NULL },
     (const char *const[]) { "ratings", NULL },
+    (const char *const[]) { "player", "list", NULL },
   };
   g_auto (LwTestRun) nothing = { 0 };
 

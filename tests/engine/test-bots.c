@@ -345,6 +345,84 @@ test_whole_trick_partner (void)
     }
 }
 
+/* A computer seat's play at TRICKS E24 (lw_test_whole_trick_position())
+ * under @rules (nullable), its cards sorted and written as the CLI does. */
+static char *
+whole_trick_play (const LwHouseRules *rules,
+                  LwBotLevel          level,
+                  guint64             seed)
+{
+  static const int team_of[LW_MAX_SEATS] = { 0, 1, 0, 1 };
+  g_autoptr (LwTable) t = lw_test_whole_trick_position (rules);
+  LwCard sorted[LW_MAX_PLAY];
+  LwRng rng;
+  LwAction a;
+  char *played;
+
+  lw_rng_init (&rng, seed);
+  lw_bot_choose (t, level, team_of, &rng, &a);
+  g_assert_cmpint (a.kind, ==, LW_ACTION_PLAY);
+  memcpy (sorted, a.play.cards, a.play.n);
+  lw_cards_sort (sorted, a.play.n);
+  played = lw_cards_format (sorted, a.play.n);
+  g_test_message ("%s, %s, seed %" G_GUINT64_FORMAT ": %s", lw_bot_level_to_string (level),
+                  rules != NULL ? "whole trick" : "rulings", seed, played);
+  return played;
+}
+
+/* Hard at E24 judges the trick by the round's rules (its candidates and
+ * the deals it plays out are the table's, lw_table_get_rules()). Under
+ * T22's whole-trick house rule seat 3's JS JC take the trick from its
+ * partner, and there is a cause: seat 3 then leads 4S 4C, a Pair, for
+ * the last trick; Hard finds it and plays the Jacks. Under the rulings
+ * nothing of seat 3's wins (seat 2's 2H 3H) and it keeps the Jacks: a
+ * Hard that played the deals out under the default rules would play
+ * 4S 4C at every seed. */
+static void
+test_whole_trick_partner_hard (void)
+{
+  static const LwHouseRules whole = { .whole_trick_overtrump = TRUE };
+  static const guint64 seeds[] = { 1, 2, 4 };
+
+  for (guint k = 0; k < G_N_ELEMENTS (seeds); k++)
+    {
+      g_autofree char *house = whole_trick_play (&whole, LW_BOT_HARD, seeds[k]);
+      g_autofree char *rulings = whole_trick_play (NULL, LW_BOT_HARD, seeds[k]);
+
+      g_assert_cmpstr (house, ==, "JS JC");
+      g_assert_cmpstr (rulings, ==, "4S 4C");
+    }
+}
+
+/* Expert at E24 sees its partner (seat 1) winning under the round's rules
+ * (lw-bot-expert.c's overtakes_partner(), with the table's rules as the
+ * candidates and the deals it compares): taking a partner's trick needs a
+ * cause larger than its margin, and at seeds 1, 3 and 4 it leaves the
+ * trick to the partner with 4S 4C; at seed 2 its deals find the cause
+ * (the Jacks win, then the 4S 4C Pair led for the last trick) above the
+ * margin and it takes the trick. An Expert that judged the partner by the
+ * default rules would see seat 2 winning, give the Jacks no margin to
+ * clear and play JS JC at every seed; one that played its deals out under
+ * the default rules would never see the Jacks win and play 4S 4C at seed
+ * 2. Under the rulings it plays 4S 4C (nothing of seat 3's wins). */
+static void
+test_whole_trick_partner_expert (void)
+{
+  static const LwHouseRules whole = { .whole_trick_overtrump = TRUE };
+  static const struct { guint64 seed; const char *house; } cases[] = {
+    { 1, "4S 4C" }, { 2, "JS JC" }, { 3, "4S 4C" }, { 4, "4S 4C" },
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_autofree char *house = whole_trick_play (&whole, LW_BOT_EXPERT, cases[k].seed);
+      g_autofree char *rulings = whole_trick_play (NULL, LW_BOT_EXPERT, cases[k].seed);
+
+      g_assert_cmpstr (house, ==, cases[k].house);
+      g_assert_cmpstr (rulings, ==, "4S 4C");
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -356,5 +434,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/bots/duel", test_duel);
   g_test_add_func ("/bots/easy-sense", test_easy_sense);
   g_test_add_func ("/bots/whole-trick-partner", test_whole_trick_partner);
+  g_test_add_func ("/bots/whole-trick-partner/hard", test_whole_trick_partner_hard);
+  g_test_add_func ("/bots/whole-trick-partner/expert", test_whole_trick_partner_expert);
   return g_test_run ();
 }

@@ -170,6 +170,81 @@ test_plan_tables (void)
 }
 
 /* ------------------------------------------------------------------ */
+/* Large fields                                                         */
+/* ------------------------------------------------------------------ */
+
+/* The pairing's history of who met whom and who partnered whom, at a
+ * size where it must stay small: each case pairs its rounds (random
+ * results in between) and its tables and byes, round by round, hash to
+ * the SHA-256 the pairing gave when it kept an n × n matrix of counts. */
+typedef struct {
+  LwEventFormat format;
+  guint         table_size;
+  guint         n_players;
+  guint         n_rounds;
+  guint64       seed;
+  const char   *sha256;
+} LargeField;
+
+static const LargeField large_fields[] = {
+  { LW_EVENT_SWISS, 2, 2000, 5, 2026,
+    "829c8cea8189ed985aa6d439a545cab9b19eced45b923491f7d70aa8caf60688" },
+  { LW_EVENT_SWISS, 4, 2002, 5, 2027,
+    "5fc016acb2d007b2a674c908e82f0140418f1765411e03c3dd791b10b56a0c5b" },
+  { LW_EVENT_SWISS, 3, 301, 8, 2028,
+    "e2269258dfe6b40c01521880232cff2aa94f09bf10b4c6c200adb4cc91dc1dd8" },
+  { LW_EVENT_ROUND_ROBIN, 4, 61, 6, 2029,
+    "94dd5f2af0b38dbe216f1b01c6613f189cede9fc6a70c488647786b299bff4d4" },
+  { LW_EVENT_PARTNERS, 4, 64, 5, 2030,
+    "f8558d08d5036889261edde1aa9a8c798fecb1e6f9e9d7f2eb0987bd77e53032" },
+  { LW_EVENT_PARTNERS, 4, 66, 5, 2031,
+    "6e86f8893a0e19efd3f1b8ed839e89934d816874227da002beea9b0179820f11" },
+  /* Small fields over many rounds: repeats the search cannot avoid, the
+   * greedy grouping and the swaps that lower them. */
+  { LW_EVENT_SWISS, 4, 14, 10, 2032,
+    "8139d6b0999117b0e14c620aa774457d1aa9cd65f0c4b6889bb0fdb2e5dbfe21" },
+  { LW_EVENT_ROUND_ROBIN, 4, 13, 12, 2033,
+    "deea37b7631305e7594770eabc09ce7890cf9d44c72fa8383932c8fdd29adf86" },
+  { LW_EVENT_PARTNERS, 4, 10, 9, 2034,
+    "e9582bfb2b46dd556b8d7f1ea4e4dd9f218324078c8e5b6311dfd14cb5855b4b" },
+};
+
+static void
+test_pairing_large_field (gconstpointer data)
+{
+  const LargeField *field = data;
+  g_autoptr (LwEvent) event = lw_test_make_event (field->format, field->table_size, field->n_players,
+                                                  field->n_rounds, field->seed);
+  g_autoptr (GRand) rand = g_rand_new_with_seed ((guint32) field->seed);
+  g_autoptr (GChecksum) checksum = g_checksum_new (G_CHECKSUM_SHA256);
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint r = 0; r < field->n_rounds; r++)
+    {
+      LwEventRound *round = pair_ok (event);
+
+      g_string_append_printf (text, "round %u:", round->number);
+      for (guint t = 0; t < round->tables->len; t++)
+        {
+          const LwEventTable *table = &g_array_index (round->tables, LwEventTable, t);
+
+          g_string_append_printf (text, " %u", table->number);
+          for (guint s = 0; s < table->n_seats; s++)
+            g_string_append_printf (text, "%c%d", s == 0 ? '(' : ',', table->entrants[s]);
+          g_string_append_printf (text, ";%d)", table->first_dealer);
+        }
+      g_string_append (text, " byes");
+      for (guint b = 0; b < round->byes->len; b++)
+        g_string_append_printf (text, " %d", g_array_index (round->byes, int, b));
+      g_string_append_c (text, '\n');
+      enter_random_results (event, round, rand);
+    }
+  g_checksum_update (checksum, (const guchar *) text->str, (gssize) text->len);
+  g_test_message ("%s", g_checksum_get_string (checksum));
+  g_assert_cmpstr (g_checksum_get_string (checksum), ==, field->sha256);
+}
+
+/* ------------------------------------------------------------------ */
 /* Swiss                                                                */
 /* ------------------------------------------------------------------ */
 
@@ -1043,6 +1118,15 @@ main (int   argc,
   g_test_add_func ("/event/points", test_event_points);
   g_test_add_func ("/event/config-errors", test_config_errors);
   g_test_add_func ("/event/standings/tie-breaks", test_standings_tie_breaks);
+  for (guint i = 0; i < G_N_ELEMENTS (large_fields); i++)
+    {
+      const LargeField *field = &large_fields[i];
+      g_autofree char *path = g_strdup_printf ("/event/pairing/large-field/%s-%u-seats-%u-players",
+                                               lw_event_format_to_string (field->format),
+                                               field->table_size, field->n_players);
+
+      g_test_add_data_func (path, field, test_pairing_large_field);
+    }
 
   return g_test_run ();
 }

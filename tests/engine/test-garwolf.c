@@ -1,5 +1,5 @@
-/* test-garwolf.c — the King and Knave house rule (SCORING G3,
- * lw-garwolf.h)
+/* test-garwolf.c — a hand's points won (SCORING G1) and the King and
+ * Knave house rule (G3, lw-garwolf.h)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -133,6 +133,30 @@ test_out_of_range (void)
     }
 }
 
+/* G1: a Court card is worth 1 and a Garwolf 3, per seat, the two parts
+ * told apart as the replay's items are; the replay scores a hand so. */
+static void
+test_points_won (void)
+{
+  g_autoptr (LwGameRecord) record = lw_test_record_from (
+    FMT "'players':['Ann','Ben','Cleo','Dan'],'rounds':[{'court':[5,0,7,0],'garwolves':[0,2,1,1]}]}");
+  g_autoptr (LwStandings) standings = lw_standings_compute (record, NULL);
+  const LwRound *round = g_ptr_array_index (record->rounds, 0);
+  static const int court[] = { 5, 0, 7, 0 }, garwolves[] = { 0, 6, 3, 3 }, points[] = { 5, 6, 10, 3 };
+
+  g_assert_nonnull (standings);
+  for (guint seat = 0; seat < 4; seat++)
+    {
+      int c = -1, g = -1;
+
+      g_assert_cmpint (lw_garwolf_points_won (round, seat, &c, &g), ==, points[seat]);
+      g_assert_cmpint (c, ==, court[seat]);
+      g_assert_cmpint (g, ==, garwolves[seat]);
+      g_assert_cmpint (lw_garwolf_points_won (round, seat, NULL, NULL), ==, points[seat]);
+      g_assert_cmpint (standings->scores[seat], ==, points[seat]);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -141,6 +165,7 @@ main (int    argc,
 
   lw_test_add_named_rows ("/garwolf/king-and-knave", cases, G_N_ELEMENTS (cases), sizeof cases[0], test_case);
   g_test_add_func ("/garwolf/king-and-knave/out-of-range", test_out_of_range);
+  g_test_add_func ("/garwolf/points-won", test_points_won);
 
   return g_test_run ();
 }

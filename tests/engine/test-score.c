@@ -779,6 +779,33 @@ test_hand_sizes (void)
     }
 }
 
+/* R9 and R8 as the engine states them once (lw_round_pack_made(),
+ * lw_round_den_sets()): two players, T = 26: 14 cards make the Pack, 13
+ * (half) do not, and nobody declaring makes none; two decks (five
+ * players) can give a seat two complete sets of Den cards. */
+static void
+test_pack_made_den_sets (void)
+{
+  g_autoptr (LwGameRecord) two = lw_test_record_from (
+    HEAD2 "'rounds':[{'declarer':0,'cards':[14,12],'worms':[2,0],'gongs':[2,0],'bears':[2,0],'wolves':[1,1]},"
+    "{'declarer':1,'cards':[13,13]},{'declarer':null,'cards':[20,6]}]}");
+  g_autoptr (LwGameRecord) five = lw_test_record_from (
+    HEAD5 "'rounds':[{'declarer':0,'cards':[33,8,8,8,8],'worms':[4,0,0,0,0],'gongs':[4,0,0,0,0],"
+    "'bears':[4,0,0,0,0],'wolves':[3,1,0,0,0]},"
+    "{'declarer':0,'cards':[33,8,8,8,8],'worms':[4,0,0,0,0],'gongs':[4,0,0,0,0],'bears':[4,0,0,0,0],'wolves':[4,0,0,0,0]}]}");
+  static const gboolean made[] = { TRUE, FALSE, FALSE };
+
+  for (guint i = 0; i < G_N_ELEMENTS (made); i++)
+    g_assert_cmpint (lw_round_pack_made (two, g_ptr_array_index (two->rounds, i)), ==, made[i]);
+  /* Seat 0 of the first round holds one Little Wolf only: no set. */
+  g_assert_cmpint (lw_round_den_sets (g_ptr_array_index (two->rounds, 0), 0), ==, 0);
+  g_assert_cmpint (lw_round_den_sets (g_ptr_array_index (two->rounds, 1), 0), ==, 0);
+  g_assert_true (lw_round_pack_made (five, g_ptr_array_index (five->rounds, 0)));
+  g_assert_cmpint (lw_round_den_sets (g_ptr_array_index (five->rounds, 0), 0), ==, 1);
+  g_assert_cmpint (lw_round_den_sets (g_ptr_array_index (five->rounds, 1), 0), ==, 2);
+  g_assert_cmpint (lw_round_den_sets (g_ptr_array_index (five->rounds, 1), 1), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -809,6 +836,7 @@ main (int   argc,
   g_test_add_func ("/score/text-rules", test_text_rules);
   g_test_add_func ("/score/needed", test_needed);
   g_test_add_func ("/score/needed-skunk", test_needed_skunk);
+  g_test_add_func ("/score/pack-made-den-sets", test_pack_made_den_sets);
 
   return g_test_run ();
 }

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <locale.h>
+#include <string.h>
 
 #include "lw-app-util.h"
 #include "lw-test-app.h"
@@ -34,11 +35,101 @@ lw_test_wait_unmapped (gpointer widget)
   g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (widget)));
 }
 
-GtkWidget *
-lw_test_find_widget (GtkWidget *widget,
-                     GType      type)
+/* @text without its mnemonic underscores ("_Save" is "Save", "__" is "_"). */
+static char *
+strip_mnemonic (const char *text)
 {
-  return lw_find_widget (widget, type);
+  GString *out = g_string_sized_new (strlen (text));
+
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '_')
+        {
+          if (p[1] != '_')
+            continue;
+          p++;
+        }
+      g_string_append_c (out, *p);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Whether @widget shows @name as its "label", its "title" or its
+ * tooltip (an icon button's words). */
+static gboolean
+shows_text (GtkWidget  *widget,
+            const char *name)
+{
+  static const char *const properties[] = { "label", "title", "tooltip-text" };
+
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), name) == 0)
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (properties); i++)
+    {
+      GParamSpec *pspec = g_object_class_find_property (G_OBJECT_GET_CLASS (widget), properties[i]);
+      g_autofree char *text = NULL;
+      g_autofree char *plain = NULL;
+
+      if (pspec == NULL || pspec->value_type != G_TYPE_STRING || !(pspec->flags & G_PARAM_READABLE))
+        continue;
+      g_object_get (widget, properties[i], &text, NULL);
+      if (text == NULL)
+        continue;
+      plain = strip_mnemonic (text);
+      if (g_str_equal (text, name) || g_str_equal (plain, name))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The widget inside @widget (a template child of its class or a parent
+ * class) bound as @name, or NULL. */
+static GtkWidget *
+template_child (GtkWidget  *widget,
+                const char *name)
+{
+  for (GType type = G_OBJECT_TYPE (widget); type != GTK_TYPE_WIDGET; type = g_type_parent (type))
+    {
+      GObject *child = gtk_widget_get_template_child (widget, type, name);
+
+      if (child != NULL && GTK_IS_WIDGET (child))
+        return GTK_WIDGET (child);
+    }
+  return NULL;
+}
+
+GtkWidget *
+lw_test_find (gpointer    root,
+              GType       type,
+              const char *name)
+{
+  GtkWidget *widget = root;
+
+  g_return_val_if_fail (GTK_IS_WIDGET (root), NULL);
+
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type)
+      && (name == NULL
+          || g_strcmp0 (gtk_buildable_get_buildable_id (GTK_BUILDABLE (widget)), name) == 0))
+    return widget;
+  if (name != NULL)
+    {
+      GtkWidget *child = template_child (widget, name);
+
+      if (child != NULL && G_TYPE_CHECK_INSTANCE_TYPE (child, type))
+        return child;
+      if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type)
+          && (g_str_equal (gtk_widget_get_name (widget), name) || shows_text (widget, name)))
+        return widget;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = lw_test_find (child, type, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
 }
 
 gpointer

@@ -34,10 +34,34 @@ guint lw_test_stored_rounds (LwTestApp *fixture,
 GtkWidget *lw_test_find_action_button (GtkWidget  *widget,
                                        const char *action);
 
-/* The first widget of @type inside @widget (itself included), depth
- * first, or NULL. */
-GtkWidget *lw_test_find_widget (GtkWidget *widget,
-                                GType      type);
+/**
+ * lw_test_find:
+ * @root: a widget (a window, a page, a row)
+ * @type: what the widget found must be (%GTK_TYPE_WIDGET for any)
+ * @name: (nullable): how it is named; %NULL for any
+ *
+ * The tests' one way to a widget of the app: the first widget inside
+ * @root (@root itself included, depth first) that is a @type named @name,
+ * by (in this order, at each widget):
+ *
+ * - its ID in a .ui file (gtk_buildable_get_buildable_id()), which is a
+ *   template child's name ("king_and_knave_switch");
+ * - a template child of that name bound by the widget's class or one of
+ *   its parent classes (gtk_widget_get_template_child() with that class);
+ * - its widget name (gtk_widget_set_name(), as rows made in code are
+ *   named: "suggestion-3");
+ * - the text it shows, which stands for its accessible label (GTK 4.8
+ *   has no getter of an accessible's label): its "label" (a label's text
+ *   with or without its markup, a button's, a check button's), its
+ *   "title" (a preferences row's or group's), with or without its
+ *   mnemonic underscores ("_Accept" or "Accept"), or else its tooltip
+ *   (an icon button's "Copy Link").
+ *
+ * Returns: (transfer none) (nullable): the widget, %NULL when none.
+ */
+GtkWidget *lw_test_find (gpointer    root,
+                         GType       type,
+                         const char *name);
 
 /* The first item of @model that is a @type and not @except, or NULL;
  * (transfer none): kept by whoever keeps the model's items (the list of

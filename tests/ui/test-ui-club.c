@@ -19,9 +19,12 @@
 
 #include "lw-club-admin-window-private.h"
 #include "lw-club-fixture.h"
+#include "lw-club-auto-private.h"
 #include "lw-club-page.h"
+#include "lw-club-page-private.h"
 #include "lw-game-page-private.h"
 #include "lw-games-page.h"
+#include "lw-games-page-private.h"
 #include "lw-preferences-window.h"
 #include "lw-round-editor-private.h"
 #include "lw-round-form-private.h"
@@ -52,31 +55,26 @@ wait_for (gboolean     (*done) (gpointer data),
     g_error ("waited %d s for %s", (int) (WAIT_US / G_USEC_PER_SEC), what);
 }
 
-/* The first widget below @widget (depth first) that is a @type whose
- * title (a preferences row's) or label (a button's) is @text. */
+/* The Club page's row of suggestion @id (its number on the server),
+ * found by its name, or NULL when not shown. */
 static GtkWidget *
-find_titled (GtkWidget  *widget,
-             GType       type,
-             const char *text)
+suggestion_row (GtkWidget *page,
+                gint64     id)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    {
-      const char *title = ADW_IS_PREFERENCES_ROW (widget)
-                          ? adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget))
-                          : GTK_IS_BUTTON (widget) ? gtk_button_get_label (GTK_BUTTON (widget)) : NULL;
+  g_autofree char *name = g_strdup_printf ("suggestion-%" G_GINT64_FORMAT, id);
 
-      if (g_strcmp0 (title, text) == 0)
-        return widget;
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_titled (child, type, text);
+  return lw_test_find (page, ADW_TYPE_ACTION_ROW, name);
+}
 
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+/* The Club page's row of the game @game (its local ID) waiting in a
+ * conflict, found by its name, or NULL when not shown. */
+static GtkWidget *
+conflict_row (GtkWidget *page,
+              gint64     game)
+{
+  g_autofree char *name = g_strdup_printf ("conflict-%" G_GINT64_FORMAT, game);
+
+  return lw_test_find (page, ADW_TYPE_ACTION_ROW, name);
 }
 
 static GtkWindow *
@@ -165,22 +163,22 @@ test_auto_sync (LwTestApp     *fixture,
                               g_getenv ("LW_TEST_PGPORT"), server->dbname, role);
 
   preferences = open_preferences (fixture);
-  row = find_titled (GTK_WIDGET (preferences), ADW_TYPE_ACTION_ROW, "Sync");
+  row = lw_test_find (GTK_WIDGET (preferences), ADW_TYPE_ACTION_ROW, "Sync");
   g_assert_nonnull (row);
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "no club laptop"));
-  gtk_editable_set_text (GTK_EDITABLE (find_titled (GTK_WIDGET (preferences), ADW_TYPE_ENTRY_ROW,
+  gtk_editable_set_text (GTK_EDITABLE (lw_test_find (GTK_WIDGET (preferences), ADW_TYPE_ENTRY_ROW,
                                                     "Server (host=… dbname=… user=…)")), conninfo);
-  gtk_editable_set_text (GTK_EDITABLE (find_titled (GTK_WIDGET (preferences), ADW_TYPE_ENTRY_ROW,
+  gtk_editable_set_text (GTK_EDITABLE (lw_test_find (GTK_WIDGET (preferences), ADW_TYPE_ENTRY_ROW,
                                                     "This Laptop's ID")), origin);
-  gtk_editable_set_text (GTK_EDITABLE (find_titled (GTK_WIDGET (preferences), ADW_TYPE_ENTRY_ROW,
+  gtk_editable_set_text (GTK_EDITABLE (lw_test_find (GTK_WIDGET (preferences), ADW_TYPE_ENTRY_ROW,
                                                     "Password")), password);
-  button = find_titled (GTK_WIDGET (preferences), GTK_TYPE_BUTTON, "_Join");
+  button = lw_test_find (GTK_WIDGET (preferences), GTK_TYPE_BUTTON, "_Join");
   g_assert_nonnull (button);
   waiting.syncs = lw_club_auto_get_count (auto_sync);
   g_signal_emit_by_name (button, "clicked");
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_titled (GTK_WIDGET (preferences), ADW_TYPE_ENTRY_ROW,
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (lw_test_find (GTK_WIDGET (preferences), ADW_TYPE_ENTRY_ROW,
                                                                      "Password"))), ==, "");
-  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (find_titled (GTK_WIDGET (preferences), ADW_TYPE_ACTION_ROW,
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (lw_test_find (GTK_WIDGET (preferences), ADW_TYPE_ACTION_ROW,
                                                                            "Join"))),
                    ==, "Joined; the password is in a file only you can read");
   wait_for (synced_since, &waiting, "the first sync after Join");
@@ -229,7 +227,7 @@ test_auto_sync (LwTestApp     *fixture,
   g_assert_nonnull (lw_club_auto_get_error (auto_sync));
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "\nThe last sync failed: club server "));
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ": cannot connect: "));
-  button = find_titled (GTK_WIDGET (preferences), GTK_TYPE_BUTTON, "_Retry");
+  button = lw_test_find (GTK_WIDGET (preferences), GTK_TYPE_BUTTON, "_Retry");
   g_assert_nonnull (button);
   {
     const char *pair[] = { "Cleo", "Dan" };
@@ -244,7 +242,7 @@ test_auto_sync (LwTestApp     *fixture,
   g_assert_null (lw_club_auto_get_error (auto_sync));
   waiting.games = 3;
   wait_for (server_has_games, &waiting, "the game stored offline on the server");
-  g_assert_nonnull (find_titled (GTK_WIDGET (preferences), GTK_TYPE_BUTTON, "Sync _Now"));
+  g_assert_nonnull (lw_test_find (GTK_WIDGET (preferences), GTK_TYPE_BUTTON, "Sync _Now"));
   gtk_window_destroy (preferences);
   lw_test_drain ();
 }
@@ -458,24 +456,24 @@ test_suggestions (LwTestApp     *fixture,
   suggesting.incoming = 3;
   wait_for (page_lists, &suggesting, "the three suggestions on A's Club page");
   g_assert_cmpuint (lw_club_page_get_n_suggestions (suggesting.page, FALSE), ==, 0);
-  row = lw_club_page_get_suggestion_row (suggesting.page, 1);
+  row = suggestion_row (suggesting.page, 1);
   g_assert_nonnull (row);
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "Ann vs Ben · Round 1 changed");
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "From “b” · "));
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "\nNow: "));
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "\nBefore: Ann declared"));
-  row = lw_club_page_get_suggestion_row (suggesting.page, 2);
+  row = suggestion_row (suggesting.page, 2);
   g_free (expected);
   expected = g_strdup_printf ("Ann vs Ben · Round %u deleted", rounds);
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, expected);
 
   /* Decline the deletion: the game stays as it was. */
-  button = find_titled (row, GTK_TYPE_BUTTON, "_Decline");
+  button = lw_test_find (row, GTK_TYPE_BUTTON, "_Decline");
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
   suggesting.incoming = 2;
   wait_for (page_lists, &suggesting, "the declined suggestion gone from the list");
-  g_assert_null (lw_club_page_get_suggestion_row (suggesting.page, 2));
+  g_assert_null (suggestion_row (suggesting.page, 2));
   g_assert_true (lw_store_get_game_version (store, id, &now, &error));
   g_assert_cmpint (now, ==, version);
   g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, rounds);
@@ -484,7 +482,7 @@ test_suggestions (LwTestApp     *fixture,
   g_assert_cmpstr (held, ==, "declined");
 
   /* Accept the correction: A's own, in the game and on its page. */
-  button = find_titled (lw_club_page_get_suggestion_row (suggesting.page, 1), GTK_TYPE_BUTTON, "_Accept");
+  button = lw_test_find (suggestion_row (suggesting.page, 1), GTK_TYPE_BUTTON, "_Accept");
   g_assert_nonnull (button);
   waiting.syncs = lw_club_auto_get_count (auto_sync);
   g_signal_emit_by_name (button, "clicked");
@@ -509,12 +507,12 @@ test_suggestions (LwTestApp     *fixture,
   /* The third was made at the version before: refused in words, on its
    * row, the game as it was; then declined. */
   g_assert_true (lw_store_get_game_version (store, id, &version, &error));
-  button = find_titled (lw_club_page_get_suggestion_row (suggesting.page, 3), GTK_TYPE_BUTTON, "_Accept");
+  button = lw_test_find (suggestion_row (suggesting.page, 3), GTK_TYPE_BUTTON, "_Accept");
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
   lw_test_drain ();
   wait_for (page_lists, &suggesting, "the stale suggestion refused");
-  row = lw_club_page_get_suggestion_row (suggesting.page, 3);
+  row = suggestion_row (suggesting.page, 3);
   g_assert_nonnull (row);
   g_free (expected);
   expected = g_strdup_printf ("\nGame %" G_GINT64_FORMAT " changed since suggestion 3 was made (version %"
@@ -523,7 +521,7 @@ test_suggestions (LwTestApp     *fixture,
   g_assert_true (lw_store_get_game_version (store, id, &now, &error));
   g_assert_cmpint (now, ==, version);
   g_assert_cmpuint (lw_test_stored_rounds (fixture, id), ==, rounds);
-  g_signal_emit_by_name (find_titled (row, GTK_TYPE_BUTTON, "_Decline"), "clicked");
+  g_signal_emit_by_name (lw_test_find (row, GTK_TYPE_BUTTON, "_Decline"), "clicked");
   suggesting.incoming = 0;
   wait_for (page_lists, &suggesting, "the stale suggestion declined");
   g_free (held);
@@ -650,14 +648,14 @@ test_conflict (LwTestApp     *fixture,
   conflicting.page = find_club_page (GTK_WIDGET (preferences));
   conflicting.conflicts = 1;
   wait_for (page_lists_conflicts, &conflicting, "A's copy on its Club page");
-  row = lw_club_page_get_conflict_row (conflicting.page, mine);
+  row = conflict_row (conflicting.page, mine);
   g_assert_nonnull (row);
   g_assert_true (gtk_widget_get_visible (gtk_widget_get_ancestor (row, ADW_TYPE_PREFERENCES_GROUP)));
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, title);
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)),
                             "“b” shared the same game first, so this copy is not shared"));
-  g_assert_nonnull (find_titled (row, GTK_TYPE_BUTTON, "_Use Theirs"));
-  button = find_titled (row, GTK_TYPE_BUTTON, "_Keep Mine");
+  g_assert_nonnull (lw_test_find (row, GTK_TYPE_BUTTON, "_Use Theirs"));
+  button = lw_test_find (row, GTK_TYPE_BUTTON, "_Keep Mine");
   g_assert_nonnull (button);
 
   waiting.syncs = lw_club_auto_get_count (auto_sync);
@@ -785,7 +783,7 @@ test_admin (LwTestApp     *fixture,
 
   preferences = open_preferences (fixture);
   page = find_club_page (GTK_WIDGET (preferences));
-  open = find_titled (page, GTK_TYPE_BUTTON, "_Open…");
+  open = lw_test_find (page, GTK_TYPE_BUTTON, "_Open…");
   g_assert_nonnull (open);
   g_signal_emit_by_name (open, "clicked");
   lw_test_drain ();
@@ -843,7 +841,7 @@ test_admin (LwTestApp     *fixture,
   g_assert_cmpstr (held, ==, "Zora Renamed");
 
   /* Decline the request. */
-  button = find_titled (lw_club_admin_window_get_request_row (admin, 1), GTK_TYPE_BUTTON, "_Decline");
+  button = lw_test_find (lw_club_admin_window_get_request_row (admin, 1), GTK_TYPE_BUTTON, "_Decline");
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
   lw_test_drain ();
@@ -853,7 +851,7 @@ test_admin (LwTestApp     *fixture,
   g_assert_cmpstr (held, ==, "declined");
   row = lw_club_admin_window_get_request_row (admin, 1);
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "From “b” · declined");
-  g_assert_null (find_titled (row, GTK_TYPE_BUTTON, "_Decline"));
+  g_assert_null (lw_test_find (row, GTK_TYPE_BUTTON, "_Decline"));
 
   gtk_window_destroy (GTK_WINDOW (admin));
   gtk_window_destroy (preferences);
@@ -983,7 +981,7 @@ test_laptops (LwTestApp     *fixture,
   row = lw_club_admin_window_get_laptop_row (admin, "Cellar");
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "Last sync: never");
   /* Each laptop not revoked has its menu (Change Password…, Revoke…). */
-  g_assert_nonnull (find_titled (row, GTK_TYPE_MENU_BUTTON, NULL));
+  g_assert_nonnull (lw_test_find (row, GTK_TYPE_MENU_BUTTON, NULL));
 
   /* Revoke Bar: the dialog names it and says its games stay. */
   gtk_widget_activate_action (GTK_WIDGET (admin), "admin.revoke", "s", "Bar");
@@ -1001,7 +999,7 @@ test_laptops (LwTestApp     *fixture,
   row = lw_club_admin_window_get_laptop_row (admin, "Bar");
   g_assert_true (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)),
                                    "Revoked: it can no longer log in · Last sync: "));
-  g_assert_null (find_titled (row, GTK_TYPE_MENU_BUTTON, NULL));
+  g_assert_null (lw_test_find (row, GTK_TYPE_MENU_BUTTON, NULL));
   /* Its games stay on the server. */
   games = lw_club_server_text (server, "SELECT count (*) FROM littlewolf.games WHERE record IS NOT NULL");
   g_assert_cmpstr (games, ==, "1");
@@ -1146,7 +1144,7 @@ test_admin_merge (LwTestApp     *fixture,
   admin = open_admin (fixture, conninfo);
   g_assert_cmpuint (lw_club_admin_window_get_n_requests (admin), ==, 1);
   /* Accept the request. */
-  button = find_titled (lw_club_admin_window_get_request_row (admin, 1), GTK_TYPE_BUTTON, "_Accept");
+  button = lw_test_find (lw_club_admin_window_get_request_row (admin, 1), GTK_TYPE_BUTTON, "_Accept");
   g_assert_nonnull (button);
   g_signal_emit_by_name (button, "clicked");
   lw_test_drain ();
@@ -1185,7 +1183,7 @@ static GtkWidget *
 find_page_row (GtkWidget  *page,
                const char *title)
 {
-  return find_titled (page, ADW_TYPE_ACTION_ROW, title);
+  return lw_test_find (page, ADW_TYPE_ACTION_ROW, title);
 }
 
 /* 105 suggestions from B to A's game: the Club page lists the newest 100
@@ -1237,33 +1235,33 @@ test_suggestion_pages (LwTestApp     *fixture,
   g_assert_nonnull (suggesting.page);
   suggesting.incoming = 100;
   wait_for (page_lists, &suggesting, "the first page of suggestions");
-  g_assert_nonnull (lw_club_page_get_suggestion_row (suggesting.page, 105));
-  g_assert_nonnull (lw_club_page_get_suggestion_row (suggesting.page, 6));
-  g_assert_null (lw_club_page_get_suggestion_row (suggesting.page, 5));
+  g_assert_nonnull (suggestion_row (suggesting.page, 105));
+  g_assert_nonnull (suggestion_row (suggesting.page, 6));
+  g_assert_null (suggestion_row (suggesting.page, 5));
   row = find_page_row (suggesting.page, "Suggestions 1 to 100, newest first");
   g_assert_nonnull (row);
-  g_assert_null (find_titled (row, GTK_TYPE_BUTTON, "_Newer"));
-  button = find_titled (row, GTK_TYPE_BUTTON, "_More");
+  g_assert_null (lw_test_find (row, GTK_TYPE_BUTTON, "_Newer"));
+  button = lw_test_find (row, GTK_TYPE_BUTTON, "_More");
   g_assert_nonnull (button);
 
   g_signal_emit_by_name (button, "clicked");
   suggesting.incoming = 5;
   wait_for (page_lists, &suggesting, "the second page of suggestions");
-  g_assert_nonnull (lw_club_page_get_suggestion_row (suggesting.page, 5));
-  g_assert_nonnull (lw_club_page_get_suggestion_row (suggesting.page, 1));
-  g_assert_null (lw_club_page_get_suggestion_row (suggesting.page, 6));
+  g_assert_nonnull (suggestion_row (suggesting.page, 5));
+  g_assert_nonnull (suggestion_row (suggesting.page, 1));
+  g_assert_null (suggestion_row (suggesting.page, 6));
   g_assert_null (find_page_row (suggesting.page, "Suggestions 1 to 100, newest first"));
   row = find_page_row (suggesting.page, "Suggestions 101 to 105, newest first");
   g_assert_nonnull (row);
-  g_assert_null (find_titled (row, GTK_TYPE_BUTTON, "_More"));
-  button = find_titled (row, GTK_TYPE_BUTTON, "_Newer");
+  g_assert_null (lw_test_find (row, GTK_TYPE_BUTTON, "_More"));
+  button = lw_test_find (row, GTK_TYPE_BUTTON, "_Newer");
   g_assert_nonnull (button);
 
   g_signal_emit_by_name (button, "clicked");
   suggesting.incoming = 100;
   wait_for (page_lists, &suggesting, "the first page again");
-  g_assert_nonnull (lw_club_page_get_suggestion_row (suggesting.page, 105));
-  g_assert_null (lw_club_page_get_suggestion_row (suggesting.page, 5));
+  g_assert_nonnull (suggestion_row (suggesting.page, 105));
+  g_assert_null (suggestion_row (suggesting.page, 5));
   g_assert_nonnull (find_page_row (suggesting.page, "Suggestions 1 to 100, newest first"));
   gtk_window_destroy (preferences);
   lw_test_drain ();

@@ -15,6 +15,7 @@
 #include "lw-game-page.h"
 #include "lw-game-page-private.h"
 #include "lw-games-page.h"
+#include "lw-games-page-private.h"
 #include "lw-print.h"
 #include "lw-print-private.h"
 #include "lw-new-game-page.h"
@@ -599,7 +600,7 @@ test_king_and_knave (Fixture       *fixture,
   lw_new_game_page_set_player (new_game, 0, "Ann");
   lw_new_game_page_set_player (new_game, 1, "Ben");
   lw_new_game_page_set_player (new_game, 2, "Cleo");
-  lw_new_game_page_set_king_and_knave (new_game, TRUE);
+  gtk_switch_set_active (GTK_SWITCH (lw_test_find (new_game, GTK_TYPE_SWITCH, "king_and_knave_switch")), TRUE);
   lw_test_drain ();
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (new_game), "new-game.start", NULL));
   lw_test_drain ();

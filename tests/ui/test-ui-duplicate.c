@@ -13,6 +13,7 @@
 #include "lw-entry-dialog-private.h"
 #include "lw-entry-requests.h"
 #include "lw-events-duplicate.h"
+#include "lw-events-duplicate-private.h"
 #include "lw-events-page.h"
 #include "lw-events-page-private.h"
 #include "lw-round-form.h"
@@ -83,7 +84,7 @@ fill (LwBoardEntry *entry,
       int           declarer,
       const int    *cards)
 {
-  LwRoundForm *form = lw_board_entry_get_form (entry);
+  LwRoundForm *form = LW_ROUND_FORM (lw_test_find (entry, LW_TYPE_ROUND_FORM, NULL));
 
   lw_round_form_reset (form);
   lw_round_form_set_declarer (form, declarer);
@@ -139,7 +140,7 @@ test_enter_boards (Fixture       *fixture,
 
   /* Board 1 at table 1: its players in their seats, seat 0 deals (D2). */
   entry = open_board (page, 1, 1);
-  form = lw_board_entry_get_form (entry);
+  form = LW_ROUND_FORM (lw_test_find (entry, LW_TYPE_ROUND_FORM, NULL));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (entry)), ==, "Board 1");
   g_assert_cmpstr (lw_round_form_get_submit_label (form), ==, "_Enter Board 1");
   for (guint s = 0; s < 3; s++)
@@ -188,7 +189,7 @@ test_enter_boards (Fixture       *fixture,
   /* Enter Board 1 at table 1 again: the form holds the result and
    * corrects it (D9). */
   entry = open_board (page, 1, 1);
-  form = lw_board_entry_get_form (entry);
+  form = LW_ROUND_FORM (lw_test_find (entry, LW_TYPE_ROUND_FORM, NULL));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (entry)), ==, "Correct Board 1");
   g_assert_cmpstr (lw_round_form_get_submit_label (form), ==, "_Save Correction");
   {
@@ -213,7 +214,7 @@ test_enter_boards (Fixture       *fixture,
   /* Pegging does not apply to a board (D4): said in the form, nothing
    * stored, the window stays. */
   entry = open_board (page, 2, 2);
-  form = lw_board_entry_get_form (entry);
+  form = LW_ROUND_FORM (lw_test_find (entry, LW_TYPE_ROUND_FORM, NULL));
   fill (entry, 1, pack);
   lw_seat_row_set_unpegged (lw_round_form_get_seat_row (form, 0), TRUE);
   lw_test_drain ();

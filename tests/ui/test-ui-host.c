@@ -21,6 +21,7 @@
 #include "lw-new-game-page-private.h"
 #include "lw-play-client.h"
 #include "lw-seats-dialog.h"
+#include "lw-seats-dialog-private.h"
 #include "lw-store-hosted.h"
 #include "lw-store-table.h"
 #include "lw-table-page.h"
@@ -92,6 +93,42 @@ seats_dialog (LwTablePage *page)
   return LW_SEATS_DIALOG (dialog);
 }
 
+/* The Players panel's widget of remote seat @seat (0-based) that is a
+ * @type named @name (lw_test_find()), in the seat's group, found by its
+ * name ("seat-1"); NULL for a seat that is not remote. */
+static GtkWidget *
+seat_widget (LwSeatsDialog *dialog,
+             guint          seat,
+             GType          type,
+             const char    *name)
+{
+  g_autofree char *group_name = g_strdup_printf ("seat-%u", seat);
+  GtkWidget *group = lw_test_find (dialog, ADW_TYPE_PREFERENCES_GROUP, group_name);
+
+  return group != NULL ? lw_test_find (group, type, name) : NULL;
+}
+
+/* The remote seat's connection as shown ("Connected", "Not connected",
+ * "A computer plays for them"), NULL for a seat that is not remote. */
+static const char *
+seat_connection (LwSeatsDialog *dialog,
+                 guint          seat)
+{
+  GtkWidget *row = seat_widget (dialog, seat, ADW_TYPE_ACTION_ROW, "Connection");
+
+  return row != NULL ? adw_action_row_get_subtitle (ADW_ACTION_ROW (row)) : NULL;
+}
+
+/* The button of the remote seat's group labelled @label ("_New Link",
+ * "Copy Link"), NULL for a seat that is not remote. */
+static GtkWidget *
+seat_button (LwSeatsDialog *dialog,
+             guint          seat,
+             const char    *label)
+{
+  return seat_widget (dialog, seat, GTK_TYPE_BUTTON, label);
+}
+
 typedef struct {
   LwSeatsDialog *dialog;
   const char    *want;
@@ -102,7 +139,7 @@ connection_is (gpointer data)
 {
   ConnectionWait *wait = data;
 
-  return g_strcmp0 (lw_seats_dialog_get_connection (wait->dialog, 1), wait->want) == 0;
+  return g_strcmp0 (seat_connection (wait->dialog, 1), wait->want) == 0;
 }
 
 static void
@@ -334,16 +371,16 @@ test_hosted_game (Fixture       *fixture,
   g_assert_null (lw_seats_dialog_get_link (dialog, 2));
   parse_link (lw_seats_dialog_get_link (dialog, 1), &link);
   g_assert_cmpint (link.table, ==, id);
-  g_assert_cmpstr (lw_seats_dialog_get_connection (dialog, 1), ==, "Not connected");
-  g_assert_true (gtk_widget_is_visible (lw_seats_dialog_get_button (dialog, 1, "play-for")));
-  g_assert_false (gtk_widget_is_visible (lw_seats_dialog_get_button (dialog, 1, "give-back")));
+  g_assert_cmpstr (seat_connection (dialog, 1), ==, "Not connected");
+  g_assert_true (gtk_widget_is_visible (seat_button (dialog, 1, "_Play for Them")));
+  g_assert_false (gtk_widget_is_visible (seat_button (dialog, 1, "_Give Back")));
 
   /* The remote player connects and plays seat 2 by itself. */
   client = connect_client (&link, TRUE);
   wait_connection (page, "Connected");
   g_assert_true (lw_play_run_until (client_welcomed, client, 10000));
   g_assert_cmpint (client->seat, ==, 1);
-  g_assert_false (gtk_widget_is_visible (lw_seats_dialog_get_button (dialog, 1, "play-for")));
+  g_assert_false (gtk_widget_is_visible (seat_button (dialog, 1, "_Play for Them")));
 
   /* The first round played to its end. */
   play_until (page, a_round_stored, fixture, &n_local);
@@ -354,32 +391,32 @@ test_hosted_game (Fixture       *fixture,
   /* The remote player leaves: Not connected. */
   lw_play_client_close (client);
   wait_connection (page, "Not connected");
-  g_assert_true (gtk_widget_is_visible (lw_seats_dialog_get_button (dialog, 1, "play-for")));
+  g_assert_true (gtk_widget_is_visible (seat_button (dialog, 1, "_Play for Them")));
 
   /* New Link: the old secret opens nothing (4001). */
-  click (lw_seats_dialog_get_button (dialog, 1, "new-link"));
+  click (seat_button (dialog, 1, "_New Link"));
   lw_test_drain ();
   parse_link (lw_seats_dialog_get_link (dialog, 1), &renewed);
   g_assert_cmpstr (renewed.secret, !=, link.secret);
   old = connect_client (&link, FALSE);
   g_assert_true (lw_play_run_until (client_closed, old, 10000));
   g_assert_cmpuint (old->close_code, ==, 4001);
-  g_assert_cmpstr (lw_seats_dialog_get_connection (dialog, 1), ==, "Not connected");
+  g_assert_cmpstr (seat_connection (dialog, 1), ==, "Not connected");
 
   /* Play for Them: a computer moves for seat 2. */
   moved.from = lw_table_get_log (lw_table_page_get_table (page))->len;
   if (lw_table_page_get_round_over (page))
     moved.from = 0;
-  click (lw_seats_dialog_get_button (dialog, 1, "play-for"));
+  click (seat_button (dialog, 1, "_Play for Them"));
   lw_test_drain ();
   g_assert_cmpint (lw_table_host_get_seat_kind (host, 1), ==, LW_HOST_SEAT_COMPUTER);
-  g_assert_cmpstr (lw_seats_dialog_get_connection (dialog, 1), ==, "A computer plays for them");
-  g_assert_true (gtk_widget_is_visible (lw_seats_dialog_get_button (dialog, 1, "give-back")));
+  g_assert_cmpstr (seat_connection (dialog, 1), ==, "A computer plays for them");
+  g_assert_true (gtk_widget_is_visible (seat_button (dialog, 1, "_Give Back")));
   play_until (page, seat_2_moved, &moved, &n_local);
   g_assert_true (seat_2_moved (&moved) || lw_table_host_is_over (host));
 
   /* Give Back, and the new link plays on to the game's end. */
-  click (lw_seats_dialog_get_button (dialog, 1, "give-back"));
+  click (seat_button (dialog, 1, "_Give Back"));
   lw_test_drain ();
   g_assert_cmpint (lw_table_host_get_seat_kind (host, 1), ==, LW_HOST_SEAT_REMOTE);
   late = lw_play_client_new (renewed.port, renewed.table, renewed.secret, "en");
@@ -556,9 +593,9 @@ test_reopen (Fixture       *fixture,
   g_assert_cmpint (lw_table_view_get_viewer (lw_table_page_get_view (page)), ==, 0);
   dialog = seats_dialog (page);
   g_assert_null (lw_seats_dialog_get_link (dialog, 1));
-  g_assert_nonnull (lw_seats_dialog_get_button (dialog, 1, "new-link"));
-  g_assert_false (gtk_widget_is_sensitive (lw_seats_dialog_get_button (dialog, 1, "copy")));
-  g_assert_null (lw_seats_dialog_get_button (dialog, 0, "new-link"));
+  g_assert_nonnull (seat_button (dialog, 1, "_New Link"));
+  g_assert_false (gtk_widget_is_sensitive (seat_button (dialog, 1, "Copy Link")));
+  g_assert_null (seat_button (dialog, 0, "_New Link"));
 
   again = connect_client (&link, FALSE);
   g_assert_true (lw_play_run_until (client_welcomed, again, 10000));
@@ -566,9 +603,9 @@ test_reopen (Fixture       *fixture,
   wait_connection (page, "Connected");
 
   /* New Link: one to show, and the old one opens nothing. */
-  click (lw_seats_dialog_get_button (dialog, 1, "new-link"));
+  click (seat_button (dialog, 1, "_New Link"));
   g_assert_nonnull (lw_seats_dialog_get_link (dialog, 1));
-  g_assert_true (gtk_widget_is_sensitive (lw_seats_dialog_get_button (dialog, 1, "copy")));
+  g_assert_true (gtk_widget_is_sensitive (seat_button (dialog, 1, "Copy Link")));
   g_assert_true (lw_play_run_until (client_closed, again, 10000));
   lw_test_activate (fixture->window, "win.show-games");
   link_clear (&link);

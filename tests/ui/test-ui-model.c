@@ -31,6 +31,7 @@
 #include "lw-leaderboard-page.h"
 #include "lw-leaderboard-page-private.h"
 #include "lw-page-watch.h"
+#include "lw-page-watch-private.h"
 #include "lw-stats-page.h"
 #include "lw-stats-page-private.h"
 #include "lw-store-events.h"

@@ -68,7 +68,7 @@ test_sections (Fixture       *fixture,
 {
   static const char *const names[] = { "games", "events", "players", "leaderboard" };
   GtkWidget *window = GTK_WIDGET (fixture->window);
-  AdwViewSwitcherBar *bar = ADW_VIEW_SWITCHER_BAR (lw_test_find_widget (window, ADW_TYPE_VIEW_SWITCHER_BAR));
+  AdwViewSwitcherBar *bar = ADW_VIEW_SWITCHER_BAR (lw_test_find (window, ADW_TYPE_VIEW_SWITCHER_BAR, NULL));
   AdwViewStack *stack;
   GtkWidget *title;
 
@@ -80,7 +80,7 @@ test_sections (Fixture       *fixture,
   g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "games");
 
   /* The start page's header holds the switcher. */
-  title = lw_test_find_widget (GTK_WIDGET (lw_window_get_games_page (fixture->window)), ADW_TYPE_VIEW_SWITCHER_TITLE);
+  title = lw_test_find (GTK_WIDGET (lw_window_get_games_page (fixture->window)), ADW_TYPE_VIEW_SWITCHER_TITLE, NULL);
   g_assert_nonnull (title);
   g_assert_true (adw_view_switcher_title_get_stack (ADW_VIEW_SWITCHER_TITLE (title)) == stack);
 
@@ -88,7 +88,7 @@ test_sections (Fixture       *fixture,
   g_assert_cmpstr (lw_window_get_visible_page (fixture->window), ==, "events");
   g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "events");
   /* Each section's page has the switcher too. */
-  title = lw_test_find_widget (GTK_WIDGET (lw_window_get_events_page (fixture->window)), ADW_TYPE_VIEW_SWITCHER_TITLE);
+  title = lw_test_find (GTK_WIDGET (lw_window_get_events_page (fixture->window)), ADW_TYPE_VIEW_SWITCHER_TITLE, NULL);
   g_assert_nonnull (title);
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
@@ -136,7 +136,7 @@ test_new_event_height (Fixture       *fixture,
 
   gtk_widget_measure (GTK_WIDGET (dialog), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &width, NULL, NULL);
   gtk_widget_measure (GTK_WIDGET (dialog), GTK_ORIENTATION_VERTICAL, width, NULL, &natural, NULL, NULL);
-  scrolled = lw_test_find_widget (GTK_WIDGET (dialog), GTK_TYPE_SCROLLED_WINDOW);
+  scrolled = lw_test_find (GTK_WIDGET (dialog), GTK_TYPE_SCROLLED_WINDOW, NULL);
   g_assert_nonnull (scrolled);
   gtk_widget_measure (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled)),
                       GTK_ORIENTATION_VERTICAL, width, NULL, &content, NULL, NULL);

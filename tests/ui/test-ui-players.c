@@ -161,7 +161,7 @@ test_event_box (Fixture       *fixture,
          child = gtk_widget_get_next_sibling (child))
       if (GTK_IS_POPOVER (child))
         {
-          GtkWidget *view = lw_test_find_widget (child, GTK_TYPE_TREE_VIEW);
+          GtkWidget *view = lw_test_find (child, GTK_TYPE_TREE_VIEW, NULL);
 
           g_assert_cmpint (gtk_popover_get_position (GTK_POPOVER (child)), ==, GTK_POS_TOP);
           g_assert_nonnull (view);

@@ -101,8 +101,8 @@ answer (AdwMessageDialog *dialog,
         const char       *response)
 {
   if (index >= 0)
-    gtk_check_button_set_active (GTK_CHECK_BUTTON (lw_test_find_widget (GTK_WIDGET (ask_row (dialog, index)),
-                                                                        GTK_TYPE_CHECK_BUTTON)),
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (lw_test_find (GTK_WIDGET (ask_row (dialog, index)),
+                                                                 GTK_TYPE_CHECK_BUTTON, NULL)),
                                  TRUE);
   g_assert_true (adw_message_dialog_get_response_enabled (dialog, "choose") == (index >= 0));
   lw_test_respond (dialog, response);
@@ -186,7 +186,7 @@ test_completion (LwTestApp     *fixture,
 
   seed (fixture);
   page = lw_test_new_game_form (fixture->window, 2, names, FALSE);
-  offered = offered_names (GTK_ENTRY (lw_test_find_widget (GTK_WIDGET (page), GTK_TYPE_ENTRY)));
+  offered = offered_names (GTK_ENTRY (lw_test_find (GTK_WIDGET (page), GTK_TYPE_ENTRY, NULL)));
   /* This laptop's players, then the roster's other names, each once. */
   g_assert_cmpstr (offered, ==, "Ann|Ben|Sam Lee|Zoë Park|");
   g_assert_cmpuint (lw_new_game_page_get_n_known_players (page), ==, 4);

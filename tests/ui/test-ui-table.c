@@ -650,6 +650,73 @@ test_undo_keeps_pups (Fixture       *fixture,
   g_assert_false (gtk_widget_get_sensitive (page->undo_button));
 }
 
+/* Undo Last Play never lets Ann see Ben's next lead and play again
+ * knowing it: after a play of hers that Ben answers within the trick, it
+ * takes both back; once Ben has won the trick and led the next, Undo is
+ * off, its tooltip says why, and Ctrl+Z changes nothing. */
+static void
+test_undo_after_lead (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  LwTablePage *page = start_against_computer (fixture, 31);
+  guint refused = 0, answered = 0, led = 0, moves = 0;
+
+  while (!lw_table_page_get_game_over (page) && (answered == 0 || led == 0))
+    {
+      g_autoptr (LwTable) before = lw_table_copy (lw_table_page_get_table (page));
+      g_autoptr (LwTable) after = NULL;
+      guint n_current = 0;
+      gboolean ben_led;
+
+      moves++;
+
+      g_assert_cmpuint (moves, <, 300);
+      person_moves (page, &refused);
+      wait_idle (page);
+      if (lw_table_page_get_round_over (page))
+        {
+          if (!lw_table_page_get_game_over (page))
+            lw_test_activate (page, "table.next-round");
+          wait_idle (page);
+          continue;
+        }
+      after = lw_table_copy (lw_table_page_get_table (page));
+      g_assert_cmpint (lw_table_get_turn (after), ==, 0);
+      lw_table_get_current (after, &n_current);
+      ben_led = n_current > 0 && (lw_table_get_tricks (after)->len > lw_table_get_tricks (before)->len
+                                  || lw_table_get_phase (before) != LW_PHASE_PLAY);
+      if (ben_led)
+        {
+          /* Ann sees Ben's lead: her play stands. */
+          g_assert_false (gtk_widget_get_sensitive (page->undo_button));
+          g_assert_cmpstr (gtk_widget_get_tooltip_text (page->undo_button), ==,
+                           "Ben has led the next trick: that can’t be taken back.");
+          gtk_widget_activate_action (GTK_WIDGET (page), "table.undo", NULL);
+          wait_idle (page);
+          g_assert_true (lw_table_equal (lw_table_page_get_table (page), after));
+          led++;
+        }
+      else if (lw_table_get_phase (before) == LW_PHASE_PLAY
+               && lw_table_get_log (after)->len > lw_table_get_log (before)->len + 1)
+        {
+          /* Ben followed within the trick: both taken back, and played
+           * again the same. */
+          g_assert_true (gtk_widget_get_sensitive (page->undo_button));
+          lw_test_activate (page, "table.undo");
+          wait_idle (page);
+          g_assert_true (lw_table_equal (lw_table_page_get_table (page), before));
+          g_assert_cmpstr (lw_table_page_get_status_text (page), ==, "Your last play was taken back.");
+          person_moves (page, &refused);
+          wait_idle (page);
+          g_assert_true (lw_table_equal (lw_table_page_get_table (page), after));
+          answered++;
+        }
+    }
+  g_test_message ("%u moves: %u undos of a play Ben answered, %u refused after his lead", moves, answered, led);
+  g_assert_cmpuint (answered, >, 0);
+  g_assert_cmpuint (led, >, 0);
+}
+
 /* Hot-seat play: a person may take back their own last play while the
  * table is still theirs (no curtain down), never past the Pups; once the
  * curtain is down for the next person, and for that person, no undo. */
@@ -1629,6 +1696,17 @@ test_trick_hold_names (Fixture       *fixture,
         }
     }
 
+  /* In a phone's window of 360 × 740 the view gets some 490 px: the
+   * hand gives up height so that the trick's cards stay readable (they
+   * were slivers 30 px tall under the seats and the scores). */
+  n = lw_table_view_measure_trick (view, 360, 490, labels);
+  g_assert_cmpuint (n, ==, 4);
+  for (guint k = 0; k < n; k++)
+    {
+      g_test_message ("360 × 490: %s's cards %.0f px tall", names[labels[k].seat], labels[k].card.size.height);
+      g_assert_cmpfloat (labels[k].card.size.height, >=, 44);
+    }
+
   /* The hold counts the time given, not the clock. */
   log_len = lw_table_get_log (lw_table_page_get_table (page))->len;
   g_assert_true (lw_table_page_step_hold (page, 1000));
@@ -1974,7 +2052,7 @@ test_whole_trick_winning (void)
   for (guint r = 0; r < 2; r++)
     {
       g_autoptr (LwTable) table = lw_test_whole_trick_position (r == 0 ? &whole : NULL);
-      LwTableView *view = LW_TABLE_VIEW (g_object_ref_sink (lw_table_view_new ()));
+      LwTableView *view = g_object_ref_sink (g_object_new (LW_TYPE_TABLE_VIEW, NULL));
       int winner = r == 0 ? 1 : 2;
       g_autofree char *want = g_strdup_printf ("%s, winning", names[winner]);
       g_autofree char *title = NULL;
@@ -2004,6 +2082,7 @@ main (int   argc,
   g_test_add ("/ui-table/hint-undo", Fixture, NULL, fixture_set_up, test_hint_undo, lw_test_app_tear_down);
   g_test_add ("/ui-table/hint-then-enter", Fixture, NULL, fixture_set_up, test_hint_then_enter, lw_test_app_tear_down);
   g_test_add ("/ui-table/hot-seat-undo", Fixture, NULL, fixture_set_up, test_hot_seat_undo, lw_test_app_tear_down);
+  g_test_add ("/ui-table/undo-after-lead", Fixture, NULL, fixture_set_up, test_undo_after_lead, lw_test_app_tear_down);
   g_test_add ("/ui-table/undo-keeps-pups", Fixture, NULL, fixture_set_up, test_undo_keeps_pups, lw_test_app_tear_down);
   g_test_add ("/ui-table/add-round-while-playing", Fixture, NULL, fixture_set_up, test_add_round_while_playing, lw_test_app_tear_down);
   g_test_add ("/ui-table/take-back-keeps-log", Fixture, NULL, fixture_set_up, test_take_back_keeps_log, lw_test_app_tear_down);

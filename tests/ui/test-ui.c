@@ -19,6 +19,7 @@
 #include "lw-game-page.h"
 #include "lw-game-page-private.h"
 #include "lw-games-page.h"
+#include "lw-games-page-private.h"
 #include "lw-new-game-page.h"
 #include "lw-new-game-page-private.h"
 #include "lw-penalty-row.h"
@@ -711,7 +712,7 @@ test_tab_order (Fixture       *fixture,
   /* Expanded, the Den counts follow the seat's count, one Tab each. */
   adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), TRUE);
   /* The Den counts can take the focus once the expander has opened. */
-  wait_until (revealer_open, lw_test_find_widget (GTK_WIDGET (row), GTK_TYPE_REVEALER),
+  wait_until (revealer_open, lw_test_find (GTK_WIDGET (row), GTK_TYPE_REVEALER, NULL),
               "the seat's Den counts revealed");
   focus = tab_from (fixture->window, GTK_WIDGET (lw_seat_row_get_spin (row, LW_SEAT_COUNT_CARDS)));
   g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (lw_seat_row_get_spin (row, LW_SEAT_COUNT_WORMS))));

@@ -106,6 +106,7 @@
 #include "lw-store-table.h"
 #include "lw-table-page.h"
 #include "lw-table-page-private.h"
+#include "lw-table-view-private.h"
 #include "lw-store-events.h"
 #include "lw-window.h"
 #include "lw-window-private.h"
@@ -515,7 +516,7 @@ play_ann_cb (gpointer data)
   if (host == NULL || lw_table_host_is_over (host))
     {
       if (host != NULL)
-        g_print ("game over, %u rounds\n", page->record->rounds->len);
+        g_print ("game over, %u rounds\n", lw_table_page_get_record (page)->rounds->len);
       fflush (stdout);
       exit (host != NULL ? 0 : 1);
     }

@@ -9,7 +9,13 @@
  * (409), and each game holds exactly its rounds, in order, none lost and
  * none doubled. The figures (requests per second, latencies) are printed.
  *
- *   test-entry-load [--tables N] [--rounds N]     (default 20 × 100)
+ * With --floor (the benchmark bench-entry-load), the same phones then send
+ * the same requests to a bare libsoup server in a thread of its own that
+ * answers each at once, the floor; table entry's requests per second
+ * must be at least half the floor's (issue 35), or a line starting
+ * "MISSED" says by how much it fell short and the program fails.
+ *
+ *   test-entry-load [--tables N] [--rounds N] [--floor]   (default 20 × 100)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -26,6 +32,7 @@
 
 static int n_tables = 20;
 static int n_rounds = 100;
+static gboolean floor_too;
 static int remaining;
 static GMainLoop *loop;
 
@@ -40,6 +47,7 @@ worker_done_cb (gpointer data)
 
 typedef struct {
   guint   port;
+  gboolean floor;   /* the bare server's: every POST answered 201 */
   gint64  game;
   char   *secret;
   /* results */
@@ -137,7 +145,7 @@ worker_thread (gpointer data)
 
       /* The second phone sends the same round from the same board. */
       status = send_json (second, worker, "POST", rounds_path, body, NULL);
-      if (status == 409)
+      if (status == 409 || (worker->floor && status == 201))
         worker->conflicts++;
       else
         {
@@ -164,6 +172,155 @@ compare_gint64 (gconstpointer a,
   return (x > y) - (x < y);
 }
 
+/* The floor: a bare libsoup server that answers every request at once,
+ * in a thread of its own as table entry's server is. */
+typedef struct {
+  GMainContext *context;
+  GMainLoop    *loop;
+  GThread      *thread;
+  guint         port;
+  GMutex        lock;
+  GCond         listening;
+} Floor;
+
+static void
+floor_handle_cb (SoupServer        *soup,
+                 SoupServerMessage *msg,
+                 const char        *path,
+                 GHashTable        *query,
+                 gpointer           data)
+{
+  static const char body[] = "{\"version\": 1}";
+  gboolean post = g_str_equal (soup_server_message_get_method (msg), "POST");
+
+  soup_server_message_set_status (msg, post ? 201 : 200, NULL);
+  soup_server_message_set_response (msg, "application/json", SOUP_MEMORY_STATIC, body, strlen (body));
+}
+
+static gpointer
+floor_thread (gpointer data)
+{
+  Floor *floor = data;
+  g_autoptr (SoupServer) soup = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GSList) uris = NULL;
+
+  g_main_context_push_thread_default (floor->context);
+  soup = soup_server_new (NULL, NULL);
+  soup_server_add_handler (soup, NULL, floor_handle_cb, NULL, NULL);
+  if (!soup_server_listen_local (soup, 0, SOUP_SERVER_LISTEN_IPV4_ONLY, &error))
+    g_error ("the floor's server: %s", error->message);
+  uris = soup_server_get_uris (soup);
+  g_mutex_lock (&floor->lock);
+  floor->port = g_uri_get_port (uris->data);
+  g_cond_signal (&floor->listening);
+  g_mutex_unlock (&floor->lock);
+  g_slist_free_full (g_steal_pointer (&uris), (GDestroyNotify) g_uri_unref);
+  g_main_loop_run (floor->loop);
+  soup_server_disconnect (soup);
+  g_main_context_pop_thread_default (floor->context);
+  return NULL;
+}
+
+static gboolean
+floor_quit_cb (gpointer data)
+{
+  g_main_loop_quit (data);
+  return G_SOURCE_REMOVE;
+}
+
+/* Sends every table's rounds from its two phones, one thread per table,
+ * (@workers, n_tables of them, each with its server's port); returns the
+ * µs it took, every request's latency added to @all, sorted. */
+static gint64
+run_phones (Worker *workers,
+            GArray *all)
+{
+  GThread **threads = g_new0 (GThread *, n_tables);
+  gint64 start, elapsed;
+
+  loop = g_main_loop_new (NULL, FALSE);
+  start = g_get_monotonic_time ();
+  for (int t = 0; t < n_tables; t++)
+    threads[t] = g_thread_new ("phone", worker_thread, &workers[t]);
+  /* The server answers in this thread's main loop while the phones wait;
+   * each phone says when it is done. */
+  remaining = n_tables;
+  g_main_loop_run (loop);
+  for (int t = 0; t < n_tables; t++)
+    g_thread_join (threads[t]);
+  elapsed = g_get_monotonic_time () - start;
+  for (int t = 0; t < n_tables; t++)
+    g_array_append_vals (all, workers[t].latencies->data, workers[t].latencies->len);
+  g_array_sort (all, compare_gint64);
+  g_clear_pointer (&loop, g_main_loop_unref);
+  g_free (threads);
+  return elapsed;
+}
+
+/* The same phones' requests against the floor; returns its requests per
+ * second. */
+static double
+measure_floor (void)
+{
+  Floor floor = { 0, };
+  g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (gint64));
+  Worker *workers = g_new0 (Worker, n_tables);
+  guint other = 0;
+  gint64 elapsed;
+  double seconds;
+
+  floor.context = g_main_context_new ();
+  floor.loop = g_main_loop_new (floor.context, FALSE);
+  g_mutex_init (&floor.lock);
+  g_cond_init (&floor.listening);
+  floor.thread = g_thread_new ("floor", floor_thread, &floor);
+  g_mutex_lock (&floor.lock);
+  while (floor.port == 0)
+    g_cond_wait (&floor.listening, &floor.lock);
+  g_mutex_unlock (&floor.lock);
+
+  for (int t = 0; t < n_tables; t++)
+    {
+      workers[t].port = floor.port;
+      workers[t].floor = TRUE;
+      workers[t].game = t + 1;
+      workers[t].secret = g_strdup ("floor");
+      workers[t].latencies = g_array_new (FALSE, FALSE, sizeof (gint64));
+    }
+  elapsed = run_phones (workers, all);
+  for (int t = 0; t < n_tables; t++)
+    {
+      other += workers[t].other;
+      g_free (workers[t].secret);
+      g_free (workers[t].first_failure);
+      g_array_unref (workers[t].latencies);
+    }
+  g_free (workers);
+
+  {
+    g_autoptr (GSource) source = g_idle_source_new ();
+
+    g_source_set_callback (source, floor_quit_cb, floor.loop, NULL);
+    g_source_attach (source, floor.context);
+    g_thread_join (floor.thread);
+  }
+  g_main_loop_unref (floor.loop);
+  g_main_context_unref (floor.context);
+  g_mutex_clear (&floor.lock);
+  g_cond_clear (&floor.listening);
+
+  seconds = (double) elapsed / G_USEC_PER_SEC;
+  g_print ("# the floor, a bare libsoup server answering at once: %u requests in %.2f s (%.0f requests/s)\n",
+           all->len, seconds, all->len / seconds);
+  g_print ("# its latency: median %.2f ms, 99th percentile %.2f ms, max %.2f ms\n",
+           g_array_index (all, gint64, all->len / 2) / 1000.0,
+           g_array_index (all, gint64, (all->len * 99) / 100) / 1000.0,
+           g_array_index (all, gint64, all->len - 1) / 1000.0);
+  g_assert_cmpuint (other, ==, 0);
+  return all->len / seconds;
+}
+
 static void
 test_load (LwTestDb      *fixture,
            gconstpointer  data)
@@ -174,10 +331,9 @@ test_load (LwTestDb      *fixture,
   g_autoptr (LwWebServer) server = lw_web_server_new (entry);
   g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (gint64));
   Worker *workers = g_new0 (Worker, n_tables);
-  GThread **threads = g_new0 (GThread *, n_tables);
   const char *names[] = { "Ann", "Ben" };
   guint created = 0, conflicts = 0, other = 0;
-  gint64 start, elapsed, sum = 0;
+  gint64 elapsed, sum = 0;
   double seconds;
 
   /* Every phone of the test comes from 127.0.0.1, each with two sessions
@@ -207,17 +363,7 @@ test_load (LwTestDb      *fixture,
       workers[t].latencies = g_array_new (FALSE, FALSE, sizeof (gint64));
     }
 
-  loop = g_main_loop_new (NULL, FALSE);
-  start = g_get_monotonic_time ();
-  for (int t = 0; t < n_tables; t++)
-    threads[t] = g_thread_new ("phone", worker_thread, &workers[t]);
-  /* The server answers in this thread's main loop while the phones wait;
-   * each phone says when it is done. */
-  remaining = n_tables;
-  g_main_loop_run (loop);
-  for (int t = 0; t < n_tables; t++)
-    g_thread_join (threads[t]);
-  elapsed = g_get_monotonic_time () - start;
+  elapsed = run_phones (workers, all);
 
   for (int t = 0; t < n_tables; t++)
     {
@@ -229,7 +375,6 @@ test_load (LwTestDb      *fixture,
       created += workers[t].created;
       conflicts += workers[t].conflicts;
       other += workers[t].other;
-      g_array_append_vals (all, workers[t].latencies->data, workers[t].latencies->len);
 
       /* Exactly the rounds sent, in order: none lost, none doubled. */
       g_assert_cmpuint (game->record->rounds->len, ==, (guint) n_rounds);
@@ -242,7 +387,6 @@ test_load (LwTestDb      *fixture,
         }
     }
 
-  g_array_sort (all, compare_gint64);
   for (guint i = 0; i < all->len; i++)
     sum += g_array_index (all, gint64, i);
   seconds = (double) elapsed / G_USEC_PER_SEC;
@@ -266,11 +410,23 @@ test_load (LwTestDb      *fixture,
       g_array_unref (workers[t].latencies);
     }
   g_free (workers);
-  g_free (threads);
-  g_clear_pointer (&loop, g_main_loop_unref);
   lw_web_server_stop (server);
   g_clear_object (&server);
   g_clear_object (&entry);
+
+  if (floor_too)
+    {
+      double floor_rate = measure_floor ();
+      double rate = all->len / seconds;
+
+      g_print ("# table entry at %.2f× the floor's requests per second (target at least 0.5×)\n",
+               rate / floor_rate);
+      if (rate < 0.5 * floor_rate)
+        {
+          g_print ("MISSED: table entry served %.0f requests/s, under half the floor's %.0f\n", rate, floor_rate);
+          g_test_fail ();
+        }
+    }
 }
 
 int
@@ -280,6 +436,7 @@ main (int    argc,
   GOptionEntry entries[] = {
     { "tables", 0, 0, G_OPTION_ARG_INT, &n_tables, "Tables", "N" },
     { "rounds", 0, 0, G_OPTION_ARG_INT, &n_rounds, "Rounds per table", "N" },
+    { "floor", 0, 0, G_OPTION_ARG_NONE, &floor_too, "The same requests to a bare libsoup server, the floor", NULL },
     { NULL }
   };
   g_autoptr (GOptionContext) context = g_option_context_new (NULL);

@@ -1,8 +1,9 @@
 /* test-table-host-refusals.c — the remote table's refusals
  * (docs/REMOTE-PLAY.md) without a network, on a table of two remote
  * seats: stale, duplicate, out-of-turn, unreadable and out-of-phase
- * actions, cards that are not the seat's; and a seat given to a computer
- * and back.
+ * actions, cards that are not the seat's; a message's shape read once
+ * (lw_table_host_read_message()) and acted on as read; and a seat given
+ * to a computer and back.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -284,6 +285,98 @@ test_seat_to_computer (TwoRemote     *f,
   g_assert_cmpuint (lw_table_get_log (lw_table_host_get_table (f->host))->len, ==, 1);
 }
 
+/* The one check of a message's shape (lw_table_host_read_message(), what
+ * the web server's thread runs before the owner's acts): messages as bad
+ * as test_bad_messages()'s, and readings requests without cards or a good
+ * id, are refused by it in the same words; good ones are read into their
+ * fields, borrowed from the message; what it read is acted on as
+ * lw_table_host_act() acts, and a readings request is no action (nor the
+ * reverse). */
+static void
+test_read_message (TwoRemote     *f,
+                   gconstpointer  data)
+{
+  static const char *const bad[] = {
+    "{}",
+    "{\"type\":\"hello\",\"id\":\"b\",\"version\":1,\"do\":\"decline\"}",
+    "{\"type\":\"action\",\"id\":7,\"version\":1,\"do\":\"decline\"}",
+    "{\"type\":\"action\",\"id\":\"\",\"version\":1,\"do\":\"decline\"}",
+    "{\"type\":\"action\",\"id\":\"b\",\"version\":1.5,\"do\":\"decline\"}",
+    "{\"type\":\"action\",\"id\":\"b\",\"version\":1,\"do\":\"dance\"}",
+    "{\"type\":\"action\",\"id\":\"b\",\"version\":1,\"do\":\"play\"}",
+    "{\"type\":\"action\",\"id\":\"b\",\"version\":1,\"do\":\"play\",\"cards\":[\"9H\"],\"as\":\"10H\"}",
+    "{\"type\":\"readings\",\"id\":\"r\"}",
+    "{\"type\":\"readings\",\"id\":[1],\"cards\":[]}",
+  };
+  LwTableHostMessage message;
+
+  for (guint k = 0; k < G_N_ELEMENTS (bad); k++)
+    {
+      g_autoptr (JsonObject) object = parse_action (bad[k]);
+      g_autoptr (GError) error = NULL;
+
+      g_test_message ("%s", bad[k]);
+      g_assert_false (lw_table_host_read_message (object, &message, &error));
+      g_assert_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_BAD_MESSAGE);
+      g_assert_true (g_str_has_prefix (error->message, "The message could not be read: "));
+    }
+
+  /* An action: every field read, borrowed from the message. */
+  {
+    g_autoptr (JsonObject) object =
+      parse_action ("{\"type\":\"action\",\"id\":\"p1\",\"version\":7,\"do\":\"play\","
+                    "\"cards\":[\"7C\",\"L\"],\"as\":[\"8C\"]}");
+    g_autoptr (GError) error = NULL;
+
+    g_assert_true (lw_table_host_read_message (object, &message, &error));
+    g_assert_no_error (error);
+    g_assert_false (message.readings);
+    g_assert_cmpstr (message.id, ==, "p1");
+    g_assert_true (message.id == json_object_get_string_member (object, "id"));
+    g_assert_cmpint (message.version, ==, 7);
+    g_assert_cmpint (message.kind, ==, LW_ACTION_PLAY);
+    g_assert_true (message.cards == json_object_get_array_member (object, "cards"));
+    g_assert_cmpuint (json_array_get_length (message.cards), ==, 2);
+    g_assert_cmpuint (json_array_get_length (message.as), ==, 1);
+  }
+  /* A readings request. */
+  {
+    g_autoptr (JsonObject) object = parse_action ("{\"type\":\"readings\",\"id\":\"r1\",\"cards\":[\"7C\"]}");
+    g_autoptr (GError) error = NULL;
+
+    g_assert_true (lw_table_host_read_message (object, &message, &error));
+    g_assert_true (message.readings);
+    g_assert_cmpstr (message.id, ==, "r1");
+    g_assert_cmpuint (json_array_get_length (message.cards), ==, 1);
+    g_assert_null (message.as);
+
+    /* Not an action. */
+    g_assert_false (lw_table_host_act_message (f->host, f->turn, &message, "en", &error));
+    g_assert_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_BAD_MESSAGE);
+  }
+  /* A decline read once, then acted on as read; an action is no readings
+   * request. */
+  {
+    g_autoptr (JsonObject) object = lw_test_bid_action ("d1", f->version, "decline");
+    g_autoptr (GError) error = NULL;
+
+    g_assert_true (lw_table_host_read_message (object, &message, &error));
+    g_assert_null (message.cards);
+    g_assert_cmpint (message.kind, ==, LW_ACTION_DECLINE);
+    g_assert_null (lw_table_host_readings_message (f->host, f->turn, &message, "en", &error));
+    g_assert_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_BAD_MESSAGE);
+    g_clear_error (&error);
+    g_assert_cmpuint (lw_table_host_get_version (f->host), ==, f->version);
+    g_assert_true (lw_table_host_act_message (f->host, f->turn, &message, "en", &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (lw_table_host_get_version (f->host), ==, f->version + 1);
+    g_assert_cmpint (lw_test_host_turn (f->host), !=, f->turn);
+    /* The same id again: played once. */
+    g_assert_false (lw_table_host_act_message (f->host, f->turn, &message, "en", &error));
+    g_assert_error (error, LW_TABLE_HOST_ERROR, LW_TABLE_HOST_ERROR_DUPLICATE);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -294,6 +387,7 @@ main (int    argc,
   add_two_remote ("/table-host/duplicate", test_duplicate);
   add_two_remote ("/table-host/not-your-turn", test_not_your_turn);
   add_two_remote ("/table-host/bad-messages", test_bad_messages);
+  add_two_remote ("/table-host/read-message", test_read_message);
   add_two_remote ("/table-host/refused-cards", test_refused_cards);
   add_two_remote ("/table-host/out-of-phase", test_out_of_phase);
   add_two_remote ("/table-host/seat-to-computer", test_seat_to_computer);

@@ -308,6 +308,16 @@ lw_label_get_shown_text (GtkLabel *label)
 }
 
 void
+lw_label_set_shown_text (GtkLabel   *label,
+                         const char *text)
+{
+  g_return_if_fail (GTK_IS_LABEL (label));
+
+  gtk_label_set_text (label, text != NULL ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (label), text != NULL && *text != '\0');
+}
+
+void
 lw_list_box_remove_all (GtkListBox *list)
 {
   GtkWidget *child;
@@ -417,6 +427,22 @@ lw_message_dialog_present (AdwMessageDialog  *dialog,
   signal = g_strconcat ("response::", accept_id, NULL);
   g_signal_connect_object (dialog, signal, accepted, owner, 0);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static gboolean
+destroy_idle_cb (gpointer user_data)
+{
+  gtk_window_destroy (GTK_WINDOW (user_data));
+  return G_SOURCE_REMOVE;
+}
+
+void
+lw_window_close_soon (GtkWindow *window)
+{
+  g_return_if_fail (GTK_IS_WINDOW (window));
+
+  gtk_widget_set_visible (GTK_WIDGET (window), FALSE);
+  g_idle_add_full (G_PRIORITY_DEFAULT, destroy_idle_cb, g_object_ref (window), g_object_unref);
 }
 
 void

@@ -132,6 +132,18 @@ GtkWidget *lw_widget_get_nth_child (GtkWidget *widget,
 const char *lw_label_get_shown_text (GtkLabel *label);
 
 /**
+ * lw_label_set_shown_text:
+ * @label: a label that is shown only while it has something to say (an
+ *   error, a status, a warning)
+ * @text: (nullable): what it says; %NULL or "" hides it
+ *
+ * Sets @label's text and shows it, or empties and hides it
+ * (lw_label_get_shown_text() reads it back).
+ */
+void lw_label_set_shown_text (GtkLabel   *label,
+                              const char *text);
+
+/**
  * lw_list_box_remove_all:
  * @list: a list box
  *
@@ -288,6 +300,16 @@ void lw_window_fit_parent (GtkWindow *window,
                            GtkWindow *parent,
                            int        width,
                            int        height);
+
+/**
+ * lw_window_close_soon:
+ * @window: a window of its own (the round editor, Enter Board)
+ *
+ * Hides @window at once and destroys it from an idle, once the signal
+ * or dialog response under way is over, not inside it. @window is kept
+ * alive until then.
+ */
+void lw_window_close_soon (GtkWindow *window);
 
 /**
  * lw_file_chooser_new:

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "lw-page-watch.h"
+#include "lw-page-watch-private.h"
 #include "lw-store-watch.h"
 
 #define PAGE_WATCH_KEY "lw-page-watch"

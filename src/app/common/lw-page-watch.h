@@ -52,14 +52,4 @@ void lw_page_watch_set_store (GtkWidget         *page,
                               LwPageWatchFlags   what,
                               GCallback          reload);
 
-/**
- * lw_page_watch_get_reloads:
- * @page: a page given to lw_page_watch_set_store()
- *
- * For the UI tests: the reloads that the store's changes caused.
- *
- * Returns: how many times the watch reloaded @page (0 for none).
- */
-guint lw_page_watch_get_reloads (GtkWidget *page);
-
 G_END_DECLS

@@ -7,6 +7,7 @@
  */
 #include <glib/gi18n.h>
 
+#include "lw-app-util.h"
 #include "lw-store.h"
 #include "lw-store-events.h"
 #include "lw-entry-dialog-private.h"
@@ -71,8 +72,7 @@ static void
 show_error (LwEntryDialog *self,
             const char    *message)
 {
-  gtk_label_set_text (self->error_label, message != NULL ? message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->error_label), message != NULL);
+  lw_label_set_shown_text (self->error_label, message);
 }
 
 static const char *

@@ -8,6 +8,7 @@
 
 #include "lw-app-util.h"
 #include "lw-events-duplicate.h"
+#include "lw-events-duplicate-private.h"
 #include "lw-events-page-private.h"
 #include "lw-print.h"
 #include "lw-store-event-boards.h"
@@ -38,21 +39,6 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
-
-LwRoundForm *
-lw_board_entry_get_form (LwBoardEntry *self)
-{
-  g_return_val_if_fail (LW_IS_BOARD_ENTRY (self), NULL);
-
-  return self->form;
-}
-
-static gboolean
-destroy_idle_cb (gpointer user_data)
-{
-  gtk_window_destroy (GTK_WINDOW (user_data));
-  return G_SOURCE_REMOVE;
-}
 
 gboolean
 lw_board_entry_submit (LwBoardEntry *self)
@@ -86,8 +72,7 @@ lw_board_entry_submit (LwBoardEntry *self)
   if (watch != NULL)
     lw_store_watch_flush (watch);
   g_signal_emit (self, signals[STORED], 0, self->board);
-  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
-  g_idle_add_full (G_PRIORITY_DEFAULT, destroy_idle_cb, g_object_ref (self), g_object_unref);
+  lw_window_close_soon (GTK_WINDOW (self));
   return TRUE;
 }
 

@@ -51,21 +51,6 @@ LwBoardEntry *lw_board_entry_new (GtkWindow     *parent,
                                   guint          table,
                                   guint          board);
 
-/** For the tests: the window's round form. Returns: (transfer none). */
-LwRoundForm *lw_board_entry_get_form (LwBoardEntry *self);
-
-/**
- * lw_board_entry_submit:
- * @self: the window
- *
- * What the form's button does (for the tests): checks the round, stores
- * it as the board's result or its correction, or says why not in the
- * form.
- *
- * Returns: %TRUE when stored.
- */
-gboolean lw_board_entry_submit (LwBoardEntry *self);
-
 #define LW_TYPE_TRAVELLER_VIEW (lw_traveller_view_get_type ())
 G_DECLARE_FINAL_TYPE (LwTravellerView, lw_traveller_view, LW, TRAVELLER_VIEW, AdwWindow)
 
@@ -88,18 +73,6 @@ G_DECLARE_FINAL_TYPE (LwTravellerView, lw_traveller_view, LW, TRAVELLER_VIEW, Ad
 LwTravellerView *lw_traveller_view_new (GtkWindow *parent,
                                         LwStore   *store,
                                         gint64     event_id);
-
-/**
- * lw_traveller_view_get_text:
- * @self: the window
- *
- * For the tests: what the sheets show, one line per board heading and per
- * row ("Board 1 · event round 1 · check code 7c764b", "Seat 1 · table 2 ·
- * Ann · net 1.00 · 4/4 · 100.00 %").
- *
- * Returns: (transfer full): the text.
- */
-char *lw_traveller_view_get_text (LwTravellerView *self);
 
 /**
  * lw_traveller_print_new:

@@ -8,6 +8,7 @@
 
 #include "lw-app-util.h"
 #include "lw-events-duplicate.h"
+#include "lw-events-duplicate-private.h"
 #include "lw-events-page-private.h"
 #include "lw-events-par.h"
 #include "lw-print-grid.h"

@@ -55,10 +55,7 @@ static const char *
 string_member (JsonObject *object,
                const char *name)
 {
-  JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
-
-  return node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING
-           ? json_node_get_string (node) : NULL;
+  return lw_json_node_string (object != NULL ? json_object_get_member (object, name) : NULL);
 }
 
 static gint64
@@ -67,8 +64,7 @@ int_member (JsonObject *object,
 {
   JsonNode *node = object != NULL ? json_object_get_member (object, name) : NULL;
 
-  return node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64
-           ? json_node_get_int (node) : 0;
+  return lw_json_node_holds (node, G_TYPE_INT64) ? json_node_get_int (node) : 0;
 }
 
 /* A round's facts in words, from the log's JSON. */

@@ -10,7 +10,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
-#include "lw-game-layout-private.h"
+#include "lw-game-layout.h"
 
 /* Widest a single column grows, and the narrowest two columns take. */
 #define COLUMN_MAX 720
@@ -218,11 +218,4 @@ lw_game_layout_class_init (LwGameLayoutClass *klass)
 static void
 lw_game_layout_init (LwGameLayout *self)
 {
-}
-
-gboolean
-lw_game_layout_get_wide (LwGameLayout *self)
-{
-  g_return_val_if_fail (LW_IS_GAME_LAYOUT (self), FALSE);
-  return self->wide;
 }

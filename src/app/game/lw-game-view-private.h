@@ -17,7 +17,4 @@ G_BEGIN_DECLS
  */
 guint lw_game_view_get_load_count (LwGameView *self);
 
-/** Returns: (transfer none) (nullable): the game's record. */
-const LwGameRecord *lw_game_view_get_record (LwGameView *self);
-
 G_END_DECLS

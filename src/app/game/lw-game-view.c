@@ -181,14 +181,6 @@ lw_game_view_get_game (LwGameView *self)
   return self->game;
 }
 
-const LwGameRecord *
-lw_game_view_get_record (LwGameView *self)
-{
-  g_return_val_if_fail (LW_IS_GAME_VIEW (self), NULL);
-
-  return self->game != NULL ? self->game->record : NULL;
-}
-
 const LwStandings *
 lw_game_view_get_standings (LwGameView *self)
 {

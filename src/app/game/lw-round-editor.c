@@ -198,20 +198,12 @@ lw_round_editor_get_note_row (LwRoundEditor *self,
   return NULL;
 }
 
-static gboolean
-destroy_idle_cb (gpointer user_data)
-{
-  gtk_window_destroy (GTK_WINDOW (user_data));
-  return G_SOURCE_REMOVE;
-}
-
 /* Closes the editor once the signal or dialog response under way is
  * over, not inside it. */
 static void
 close_soon (LwRoundEditor *self)
 {
-  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
-  g_idle_add_full (G_PRIORITY_DEFAULT, destroy_idle_cb, g_object_ref (self), g_object_unref);
+  lw_window_close_soon (GTK_WINDOW (self));
 }
 
 /* Whether the editor is the way it was before the sending started (a

@@ -76,4 +76,12 @@ void lw_round_form_set_declarer (LwRoundForm *self,
 void lw_round_form_set_void (LwRoundForm *self,
                              gboolean     is_void);
 
+/**
+ * lw_round_form_build_round:
+ * @self: the form
+ *
+ * Returns: (transfer full): the round as entered so far (not checked).
+ */
+LwRound *lw_round_form_build_round (LwRoundForm *self);
+
 G_END_DECLS

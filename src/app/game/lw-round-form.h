@@ -113,14 +113,6 @@ void lw_round_form_fill (LwRoundForm   *self,
                          const LwRound *round);
 
 /**
- * lw_round_form_build_round:
- * @self: the form
- *
- * Returns: (transfer full): the round as entered so far (not checked).
- */
-LwRound *lw_round_form_build_round (LwRoundForm *self);
-
-/**
  * lw_round_form_check:
  * @self: the form
  * @round: (out) (optional) (transfer full): the round as entered, the one

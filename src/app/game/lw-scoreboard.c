@@ -44,14 +44,6 @@ G_DEFINE_FINAL_TYPE (LwScoreboard, lw_scoreboard, ADW_TYPE_BIN)
  * bonus or two. */
 #define SKUNK_WARNING_POINTS 4
 
-static void
-set_label (GtkLabel   *label,
-           const char *text)
-{
-  gtk_label_set_text (label, text != NULL ? text : "");
-  gtk_widget_set_visible (GTK_WIDGET (label), text != NULL && *text != '\0');
-}
-
 /* R20, R20a: the seats passed over on the way from the last dealer to the
  * next one forfeited that deal. */
 static char *
@@ -304,9 +296,9 @@ lw_scoreboard_update (LwScoreboard            *self,
 
   if (standings->finished)
     {
-      set_label (self->hand_label, NULL);
-      set_label (self->deal_label, NULL);
-      set_label (self->warning_label, NULL);
+      lw_label_set_shown_text (self->hand_label, NULL);
+      lw_label_set_shown_text (self->deal_label, NULL);
+      lw_label_set_shown_text (self->warning_label, NULL);
     }
   else
     {
@@ -314,9 +306,9 @@ lw_scoreboard_update (LwScoreboard            *self,
       g_autofree char *owed = describe_owed (record, standings);
       g_autofree char *danger = describe_skunk_danger (record, standings);
 
-      set_label (self->hand_label, hand);
-      set_label (self->deal_label, owed);
-      set_label (self->warning_label, danger);
+      lw_label_set_shown_text (self->hand_label, hand);
+      lw_label_set_shown_text (self->deal_label, owed);
+      lw_label_set_shown_text (self->warning_label, danger);
     }
 
   for (guint i = 0; i < standings->n_sides; i++)

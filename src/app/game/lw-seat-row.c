@@ -226,8 +226,8 @@ lw_seat_row_configure (LwSeatRow  *self,
   set_range (self->gongs_spin, dens);
   set_range (self->bears_spin, dens);
   set_range (self->wolves_spin, dens);
-  set_range (self->court_spin, 12);
-  set_range (self->garwolves_spin, (int) n_players);
+  set_range (self->court_spin, LW_GARWOLF_COURT_CARDS);
+  set_range (self->garwolves_spin, (int) lw_garwolves (n_players));
 
   gtk_widget_set_visible (GTK_WIDGET (self->cards_spin), !garwolf);
   gtk_widget_set_visible (self->court_box, garwolf);

@@ -17,6 +17,7 @@
 
 #include "lw-app-util.h"
 #include "lw-games-page.h"
+#include "lw-games-page-private.h"
 #include "lw-widget-actions.h"
 
 /* ------------------------------------------------------------------ */
@@ -725,14 +726,6 @@ lw_games_page_get_n_shown (LwGamesPage *self)
   g_return_val_if_fail (LW_IS_GAMES_PAGE (self), 0);
 
   return g_list_model_get_n_items (G_LIST_MODEL (self->filtered));
-}
-
-GListModel *
-lw_games_page_get_model (LwGamesPage *self)
-{
-  g_return_val_if_fail (LW_IS_GAMES_PAGE (self), NULL);
-
-  return G_LIST_MODEL (self->filtered);
 }
 
 gint64

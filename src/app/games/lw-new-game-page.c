@@ -415,15 +415,6 @@ lw_new_game_page_set_ruleset (LwNewGamePage *self,
 }
 
 void
-lw_new_game_page_set_king_and_knave (LwNewGamePage *self,
-                                     gboolean       king_and_knave)
-{
-  g_return_if_fail (LW_IS_NEW_GAME_PAGE (self));
-
-  gtk_switch_set_active (self->king_and_knave_switch, king_and_knave);
-}
-
-void
 lw_new_game_page_set_virtual (LwNewGamePage *self,
                               gboolean       virtual_table)
 {
@@ -672,8 +663,9 @@ ruleset_changed_cb (LwNewGamePage *self)
 
   if (get_ruleset (self) == LW_RULESET_GARWOLF)
     /* SCORING G1 */
-    gtk_adjustment_configure (players, CLAMP (gtk_adjustment_get_value (players), 3, 4),
-                              3, 4, 1, 1, 0);
+    gtk_adjustment_configure (players,
+                              CLAMP (gtk_adjustment_get_value (players), LW_GARWOLF_MIN_SEATS, LW_GARWOLF_MAX_SEATS),
+                              LW_GARWOLF_MIN_SEATS, LW_GARWOLF_MAX_SEATS, 1, 1, 0);
   else
     /* SCORING R1 */
     gtk_adjustment_configure (players, gtk_adjustment_get_value (players),

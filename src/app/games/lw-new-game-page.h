@@ -30,17 +30,4 @@ void lw_new_game_page_reset (LwNewGamePage *self);
 /** Puts the keyboard focus on the first player's name. */
 void lw_new_game_page_focus (LwNewGamePage *self);
 
-/**
- * lw_new_game_page_set_king_and_knave:
- * @self: the page
- * @king_and_knave: play Garwolf with the King and Knave house rule
- *   (SCORING G3)
- *
- * Sets the switch (off on a fresh form). The rule is stored with a Garwolf
- * game when it is started (lw_store_set_game_king_and_knave()); the switch
- * is shown, and counts, for Garwolf only.
- */
-void lw_new_game_page_set_king_and_knave (LwNewGamePage *self,
-                                          gboolean       king_and_knave);
-
 G_END_DECLS

@@ -9,6 +9,7 @@
 #include "lw-new-game-start.h"
 #include "lw-store-table.h"
 #include "lw-table-seats.h"
+#include "lw-table-session.h"
 
 static void
 seat_of_choice (LwSeatChoice    choice,
@@ -108,7 +109,6 @@ lw_new_game_start (GtkWidget          *page,
   LwBotLevel levels[LW_MAX_SEATS];
   gboolean remote = FALSE;
   LwTableSeats seats = { 0 };
-  g_autofree char *json = NULL;
   gint64 id;
 
   g_return_val_if_fail (GTK_IS_WIDGET (page), 0);
@@ -133,19 +133,23 @@ lw_new_game_start (GtkWidget          *page,
 
   /* The record holds the rule set's name and the house rules (SCORING
    * G3, TRICKS T9, T22): stored with the game in one transaction. */
-  id = lw_store_add_game (store, record, error);
-  if (id > 0 && choices != NULL)
+  if (choices == NULL)
+    id = lw_store_add_game (store, record, error);
+  else
     {
+      g_autoptr (LwTableSession) session = NULL;
+
+      /* At the virtual table: the session stores the game and its seats
+       * (the deal waits for the table page, which opens it). */
       seats.n_players = record->n_players;
-      seats.seed = seed != 0 ? seed : ((guint64) g_random_int () << 32) | g_random_int ();
+      seats.seed = seed;
       for (guint i = 0; i < record->n_players; i++)
         {
           seats.computer[i] = kinds[i] == LW_HOST_SEAT_COMPUTER;
           seats.level[i] = levels[i];
         }
-      json = lw_table_seats_to_json (&seats);
-      if (!lw_store_save_table (store, id, json, 0, NULL, error))
-        return 0;
+      session = lw_table_session_new (store, record, &seats, error);
+      id = session != NULL ? lw_table_session_get_game_id (session) : 0;
     }
   if (id > 0)
     gtk_widget_activate_action (page, "win.open-game", "x", id);

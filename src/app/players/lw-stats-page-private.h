@@ -29,9 +29,6 @@ AdwMessageDialog *lw_stats_page_get_dialog (LwStatsPage *self);
  */
 GtkWidget *lw_stats_page_get_dialog_field (LwStatsPage *self);
 
-/** Returns: whether the worker is still computing. */
-gboolean lw_stats_page_get_loading (LwStatsPage *self);
-
 /** Returns: the players listed. */
 guint lw_stats_page_get_n_players (LwStatsPage *self);
 

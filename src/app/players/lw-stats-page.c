@@ -494,14 +494,6 @@ lw_stats_page_set_store (LwStatsPage *self,
                            G_CALLBACK (lw_stats_page_reload));
 }
 
-gboolean
-lw_stats_page_get_loading (LwStatsPage *self)
-{
-  g_return_val_if_fail (LW_IS_STATS_PAGE (self), FALSE);
-
-  return self->loading;
-}
-
 void
 lw_stats_page_wait (LwStatsPage *self)
 {

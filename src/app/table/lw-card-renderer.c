@@ -27,10 +27,10 @@ G_DEFINE_FINAL_TYPE (LwCardRenderer, lw_card_renderer, G_TYPE_OBJECT)
 /* Drawing                                                              */
 /* ------------------------------------------------------------------ */
 
-static void
-set_hex (cairo_t    *cr,
-         guint32     rgb,
-         double      alpha)
+void
+lw_card_renderer_set_hex (cairo_t *cr,
+                          guint32  rgb,
+                          double   alpha)
 {
   cairo_set_source_rgba (cr, ((rgb >> 16) & 0xff) / 255.0, ((rgb >> 8) & 0xff) / 255.0,
                          (rgb & 0xff) / 255.0, alpha);
@@ -128,7 +128,7 @@ draw_worm (cairo_t *cr,
   cairo_save (cr);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_width (cr, s * 0.16);
-  set_hex (cr, 0x26a269, 1);
+  lw_card_renderer_set_hex (cr, 0x26a269, 1);
   cairo_move_to (cr, cx - s * 0.55, cy + s * 0.1);
   for (int i = 1; i <= 40; i++)
     {
@@ -136,10 +136,10 @@ draw_worm (cairo_t *cr,
       cairo_line_to (cr, cx - s * 0.55 + t * s * 0.95, cy + s * 0.1 - sin (t * G_PI * 2.2) * s * 0.22);
     }
   cairo_stroke (cr);
-  set_hex (cr, 0x1a7048, 1);
+  lw_card_renderer_set_hex (cr, 0x1a7048, 1);
   cairo_arc (cr, cx + s * 0.43, cy + s * 0.1 - sin (G_PI * 2.2) * s * 0.22, s * 0.13, 0, 2 * G_PI);
   cairo_fill (cr);
-  set_hex (cr, 0xffffff, 1);
+  lw_card_renderer_set_hex (cr, 0xffffff, 1);
   cairo_arc (cr, cx + s * 0.46, cy + s * 0.05 - sin (G_PI * 2.2) * s * 0.22, s * 0.035, 0, 2 * G_PI);
   cairo_fill (cr);
   cairo_restore (cr);
@@ -154,7 +154,7 @@ draw_gong (cairo_t *cr,
 {
   cairo_save (cr);
   /* The frame: two posts and a bar. */
-  set_hex (cr, 0x63452c, 1);
+  lw_card_renderer_set_hex (cr, 0x63452c, 1);
   cairo_set_line_width (cr, s * 0.07);
   cairo_move_to (cr, cx - s * 0.5, cy + s * 0.55);
   cairo_line_to (cr, cx - s * 0.5, cy - s * 0.55);
@@ -166,10 +166,10 @@ draw_gong (cairo_t *cr,
   cairo_line_to (cr, cx, cy - s * 0.35);
   cairo_stroke (cr);
   /* The disc with its rings and boss. */
-  set_hex (cr, 0xe5a50a, 1);
+  lw_card_renderer_set_hex (cr, 0xe5a50a, 1);
   cairo_arc (cr, cx, cy + s * 0.03, s * 0.38, 0, 2 * G_PI);
   cairo_fill (cr);
-  set_hex (cr, 0x9c6e03, 1);
+  lw_card_renderer_set_hex (cr, 0x9c6e03, 1);
   cairo_set_line_width (cr, s * 0.035);
   cairo_arc (cr, cx, cy + s * 0.03, s * 0.3, 0, 2 * G_PI);
   cairo_stroke (cr);
@@ -186,7 +186,7 @@ draw_bear (cairo_t *cr,
            gboolean dark)
 {
   cairo_save (cr);
-  set_hex (cr, 0x865e3c, 1);
+  lw_card_renderer_set_hex (cr, 0x865e3c, 1);
   cairo_arc (cr, cx - s * 0.3, cy - s * 0.3, s * 0.15, 0, 2 * G_PI);
   cairo_fill (cr);
   cairo_arc (cr, cx + s * 0.3, cy - s * 0.3, s * 0.15, 0, 2 * G_PI);
@@ -194,7 +194,7 @@ draw_bear (cairo_t *cr,
   cairo_arc (cr, cx, cy, s * 0.4, 0, 2 * G_PI);
   cairo_fill (cr);
   /* Inner ears, snout, nose and eyes. */
-  set_hex (cr, 0xcdab8f, 1);
+  lw_card_renderer_set_hex (cr, 0xcdab8f, 1);
   cairo_arc (cr, cx - s * 0.3, cy - s * 0.3, s * 0.07, 0, 2 * G_PI);
   cairo_fill (cr);
   cairo_arc (cr, cx + s * 0.3, cy - s * 0.3, s * 0.07, 0, 2 * G_PI);
@@ -205,7 +205,7 @@ draw_bear (cairo_t *cr,
   cairo_arc (cr, 0, 0, s * 0.18, 0, 2 * G_PI);
   cairo_restore (cr);
   cairo_fill (cr);
-  set_hex (cr, 0x241f31, 1);
+  lw_card_renderer_set_hex (cr, 0x241f31, 1);
   cairo_arc (cr, cx, cy + s * 0.07, s * 0.065, 0, 2 * G_PI);
   cairo_fill (cr);
   cairo_arc (cr, cx - s * 0.15, cy - s * 0.1, s * 0.045, 0, 2 * G_PI);
@@ -224,7 +224,7 @@ draw_wolf (cairo_t *cr,
 {
   cairo_save (cr);
   /* A wolf's head: tall pointed ears, wide cheeks, a narrow muzzle. */
-  set_hex (cr, 0x1c71d8, 1);
+  lw_card_renderer_set_hex (cr, 0x1c71d8, 1);
   cairo_move_to (cr, cx - s * 0.42, cy - s * 0.5);
   cairo_line_to (cr, cx - s * 0.16, cy - s * 0.22);
   cairo_line_to (cr, cx + s * 0.16, cy - s * 0.22);
@@ -239,13 +239,13 @@ draw_wolf (cairo_t *cr,
   cairo_close_path (cr);
   cairo_fill (cr);
   /* A pale muzzle, eyes and nose. */
-  set_hex (cr, 0x99c1f1, 1);
+  lw_card_renderer_set_hex (cr, 0x99c1f1, 1);
   cairo_move_to (cr, cx - s * 0.16, cy + s * 0.05);
   cairo_line_to (cr, cx + s * 0.16, cy + s * 0.05);
   cairo_line_to (cr, cx, cy + s * 0.44);
   cairo_close_path (cr);
   cairo_fill (cr);
-  set_hex (cr, 0xf6d32d, 1);
+  lw_card_renderer_set_hex (cr, 0xf6d32d, 1);
   cairo_move_to (cr, cx - s * 0.3, cy - s * 0.05);
   cairo_line_to (cr, cx - s * 0.12, cy - s * 0.02);
   cairo_line_to (cr, cx - s * 0.27, cy + s * 0.05);
@@ -255,7 +255,7 @@ draw_wolf (cairo_t *cr,
   cairo_line_to (cr, cx + s * 0.27, cy + s * 0.05);
   cairo_close_path (cr);
   cairo_fill (cr);
-  set_hex (cr, 0x241f31, 1);
+  lw_card_renderer_set_hex (cr, 0x241f31, 1);
   cairo_arc (cr, cx, cy + s * 0.4, s * 0.06, 0, 2 * G_PI);
   cairo_fill (cr);
   cairo_restore (cr);
@@ -270,18 +270,18 @@ draw_back (cairo_t *cr,
   double inset = MAX (w * 0.07, 2);
 
   rounded_rect (cr, 0.5, 0.5, w - 1, h - 1, r);
-  set_hex (cr, 0xffffff, 1);
+  lw_card_renderer_set_hex (cr, 0xffffff, 1);
   cairo_fill_preserve (cr);
-  set_hex (cr, 0x3d3846, 0.6);
+  lw_card_renderer_set_hex (cr, 0x3d3846, 0.6);
   cairo_set_line_width (cr, 1);
   cairo_stroke (cr);
 
   rounded_rect (cr, inset, inset, w - 2 * inset, h - 2 * inset, r * 0.6);
-  set_hex (cr, 0x1a5fb4, 1);
+  lw_card_renderer_set_hex (cr, 0x1a5fb4, 1);
   cairo_fill_preserve (cr);
   cairo_save (cr);
   cairo_clip (cr);
-  set_hex (cr, 0x62a0ea, 0.55);
+  lw_card_renderer_set_hex (cr, 0x62a0ea, 0.55);
   cairo_set_line_width (cr, MAX (w * 0.025, 1));
   for (double d = -h; d < w + h; d += MAX (w * 0.12, 4))
     {
@@ -293,7 +293,7 @@ draw_back (cairo_t *cr,
   cairo_stroke (cr);
   cairo_restore (cr);
   /* A small diamond in the middle. */
-  set_hex (cr, 0xffffff, 0.9);
+  lw_card_renderer_set_hex (cr, 0xffffff, 0.9);
   cairo_move_to (cr, w / 2, h / 2 - h * 0.1);
   cairo_line_to (cr, w / 2 + w * 0.1, h / 2);
   cairo_line_to (cr, w / 2, h / 2 + h * 0.1);
@@ -323,9 +323,9 @@ lw_card_renderer_draw (cairo_t  *cr,
     }
 
   rounded_rect (cr, 0.5, 0.5, width - 1, height - 1, r);
-  set_hex (cr, paper, 1);
+  lw_card_renderer_set_hex (cr, paper, 1);
   cairo_fill_preserve (cr);
-  set_hex (cr, 0x3d3846, 0.55);
+  lw_card_renderer_set_hex (cr, 0x3d3846, 0.55);
   cairo_set_line_width (cr, 1);
   cairo_stroke (cr);
 
@@ -340,10 +340,10 @@ lw_card_renderer_draw (cairo_t  *cr,
       double s = MIN (width * 0.62, height * 0.42);
 
       rounded_rect (cr, inset, height * 0.2, width - 2 * inset, height * 0.62, r * 0.6);
-      set_hex (cr, tint[k], 1);
+      lw_card_renderer_set_hex (cr, tint[k], 1);
       cairo_fill (cr);
 
-      set_hex (cr, ink[k], 1);
+      lw_card_renderer_set_hex (cr, ink[k], 1);
       draw_corner (cr, letter[k], "", width, height);
 
       switch (face)
@@ -364,7 +364,7 @@ lw_card_renderer_draw (cairo_t  *cr,
 
       g_autofree char *name = lw_card_face_short (face);
 
-      set_hex (cr, ink[k], 1);
+      lw_card_renderer_set_hex (cr, ink[k], 1);
       draw_text (cr, name, width / 2, height * 0.9, MAX (height * 0.085, 6), TRUE);
     }
   else
@@ -374,7 +374,7 @@ lw_card_renderer_draw (cairo_t  *cr,
       gboolean red = suit == LW_SUIT_HEARTS || suit == LW_SUIT_DIAMONDS;
       guint32 ink = red ? 0xc01c28 : 0x241f31;
 
-      set_hex (cr, ink, 1);
+      lw_card_renderer_set_hex (cr, ink, 1);
       draw_corner (cr, lw_rank_to_string (rank), lw_suit_symbol (suit), width, height);
 
       /* The opposite corner, upside down. */
@@ -390,9 +390,9 @@ lw_card_renderer_draw (cairo_t  *cr,
           double px = width * 0.27, py = height * 0.2;
 
           rounded_rect (cr, px, py, width - 2 * px + width * 0.02, height - 2 * py, r * 0.5);
-          set_hex (cr, red ? 0xfbe3e5 : 0xe8e6ec, 1);
+          lw_card_renderer_set_hex (cr, red ? 0xfbe3e5 : 0xe8e6ec, 1);
           cairo_fill_preserve (cr);
-          set_hex (cr, ink, 1);
+          lw_card_renderer_set_hex (cr, ink, 1);
           cairo_set_line_width (cr, MAX (width * 0.02, 1));
           cairo_stroke (cr);
           draw_text (cr, lw_rank_to_string (rank), width * 0.51, height * 0.42, height * 0.24, TRUE);
@@ -464,14 +464,6 @@ lw_card_renderer_get_texture (LwCardRenderer *self,
 
   g_hash_table_insert (self->textures, g_memdup2 (&key, sizeof key), texture);
   return texture;
-}
-
-guint
-lw_card_renderer_get_n_cached (LwCardRenderer *self)
-{
-  g_return_val_if_fail (LW_IS_CARD_RENDERER (self), 0);
-
-  return g_hash_table_size (self->textures);
 }
 
 static void

@@ -36,6 +36,19 @@ void lw_card_renderer_draw (cairo_t  *cr,
                             double    height,
                             gboolean  dark);
 
+/**
+ * lw_card_renderer_set_hex:
+ * @cr: a cairo context
+ * @rgb: a colour, 0xrrggbb
+ * @alpha: its opacity, 0…1
+ *
+ * Sets @cr's source to @rgb at @alpha: the colours the cards and the
+ * table view (lw-table-view-paint.c) are drawn in.
+ */
+void lw_card_renderer_set_hex (cairo_t *cr,
+                               guint32  rgb,
+                               double   alpha);
+
 #define LW_TYPE_CARD_RENDERER (lw_card_renderer_get_type ())
 G_DECLARE_FINAL_TYPE (LwCardRenderer, lw_card_renderer, LW, CARD_RENDERER, GObject)
 
@@ -62,8 +75,5 @@ GdkTexture *lw_card_renderer_get_texture (LwCardRenderer *self,
                                           int             height,
                                           int             scale,
                                           gboolean        dark);
-
-/** lw_card_renderer_get_n_cached: Returns: how many textures are kept. */
-guint lw_card_renderer_get_n_cached (LwCardRenderer *self);
 
 G_END_DECLS

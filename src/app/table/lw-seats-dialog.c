@@ -8,8 +8,10 @@
  */
 #include <glib/gi18n.h>
 
+#include "lw-app-util.h"
 #include "lw-qr-code.h"
 #include "lw-seats-dialog.h"
+#include "lw-seats-dialog-private.h"
 
 typedef struct {
   LwSeatsDialog *dialog;    /* borrowed */
@@ -59,8 +61,7 @@ static void
 show_error (LwSeatsDialog *self,
             const char    *message)
 {
-  gtk_label_set_text (self->error_label, message != NULL ? message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->error_label), message != NULL);
+  lw_label_set_shown_text (self->error_label, message);
 }
 
 static gint64
@@ -202,9 +203,12 @@ make_group (LwSeatsDialog *self,
   g_autofree char *qr_name = g_strdup_printf (_("QR code of the link for %s"), name);
   g_autofree char *copy_name = g_strdup_printf (_("Copy the link for %s"), name);
   g_autofree char *escaped = g_markup_escape_text (title, -1);
+  g_autofree char *widget_name = g_strdup_printf ("seat-%u", group->seat);
 
   /* The group's heading is markup: a name is shown as typed ("Ann & Co"). */
   adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (box), escaped);
+  /* Named for the tests, which find it by its name (lw_test_find()). */
+  gtk_widget_set_name (box, widget_name);
 
   /* The link: any width, broken anywhere, its Copy button always seen. */
   lw_qr_code_style_link (GTK_LABEL (url));
@@ -353,17 +357,6 @@ lw_seats_dialog_new (GtkWindow     *parent,
 }
 
 const char *
-lw_seats_dialog_get_connection (LwSeatsDialog *self,
-                                guint          seat)
-{
-  g_return_val_if_fail (LW_IS_SEATS_DIALOG (self), NULL);
-
-  if (seat >= LW_MAX_SEATS || self->groups[seat] == NULL)
-    return NULL;
-  return adw_action_row_get_subtitle (self->groups[seat]->connection_row);
-}
-
-const char *
 lw_seats_dialog_get_link (LwSeatsDialog *self,
                           guint          seat)
 {
@@ -374,25 +367,3 @@ lw_seats_dialog_get_link (LwSeatsDialog *self,
   return self->groups[seat]->url;
 }
 
-GtkWidget *
-lw_seats_dialog_get_button (LwSeatsDialog *self,
-                            guint          seat,
-                            const char    *which)
-{
-  SeatGroup *group;
-
-  g_return_val_if_fail (LW_IS_SEATS_DIALOG (self), NULL);
-
-  if (seat >= LW_MAX_SEATS || self->groups[seat] == NULL)
-    return NULL;
-  group = self->groups[seat];
-  if (g_str_equal (which, "copy"))
-    return group->copy_button;
-  if (g_str_equal (which, "new-link"))
-    return group->new_link_button;
-  if (g_str_equal (which, "play-for"))
-    return group->play_for_button;
-  if (g_str_equal (which, "give-back"))
-    return group->give_back_button;
-  return NULL;
-}

@@ -40,41 +40,4 @@ GtkWidget *lw_seats_dialog_new (GtkWindow     *parent,
                                 LwWebServer *server,
                                 const char    *link_address);
 
-/* What the UI tests read and press */
-
-/**
- * lw_seats_dialog_get_connection:
- * @self: the panel
- * @seat: a remote seat, 0-based
- *
- * Returns: (transfer none) (nullable): the seat's connection as shown
- *   ("Connected", "Not connected", "A computer plays for them"), %NULL for
- *   a seat that is not remote.
- */
-const char *lw_seats_dialog_get_connection (LwSeatsDialog *self,
-                                            guint          seat);
-
-/**
- * lw_seats_dialog_get_link:
- * @self: the panel
- * @seat: a remote seat, 0-based
- *
- * Returns: (transfer none) (nullable): the link shown, %NULL for a seat
- *   that is not remote.
- */
-const char *lw_seats_dialog_get_link (LwSeatsDialog *self,
-                                      guint          seat);
-
-/**
- * lw_seats_dialog_get_button:
- * @self: the panel
- * @seat: a remote seat, 0-based
- * @which: "copy", "new-link", "play-for" or "give-back"
- *
- * Returns: (transfer none) (nullable): that button of the seat's group.
- */
-GtkWidget *lw_seats_dialog_get_button (LwSeatsDialog *self,
-                                       guint          seat,
-                                       const char    *which);
-
 G_END_DECLS

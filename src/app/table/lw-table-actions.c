@@ -41,7 +41,7 @@ bid (LwTablePage  *self,
   g_autoptr (GError) error = NULL;
 
   action.kind = kind;
-  action.seat = lw_table_get_turn (self->table);
+  action.seat = lw_table_get_turn (lw_table_page_get_table (self));
   if (!lw_table_page_apply_action (self, &action, &error))
     lw_table_page_show_error (self, error->message);
 }
@@ -66,7 +66,7 @@ selected_cards (LwTablePage *self,
                 LwCard      *cards)
 {
   guint n = 0, n_sel = 0;
-  const LwCard *hand = lw_table_get_hand (self->table, self->viewer, &n);
+  const LwCard *hand = lw_table_get_hand (lw_table_page_get_table (self), self->viewer, &n);
   guint32 mask = lw_table_view_get_selection (self->view);
 
   for (guint i = 0; i < n; i++)
@@ -92,7 +92,7 @@ discard_action (LwTablePage *self,
       return;
     }
   action.kind = LW_ACTION_DISCARD;
-  action.seat = lw_table_get_turn (self->table);
+  action.seat = lw_table_get_turn (lw_table_page_get_table (self));
   lw_play_set (&action.play, cards, n);
   if (!lw_table_page_apply_action (self, &action, &error))
     lw_table_page_show_error (self, error->message);
@@ -108,7 +108,7 @@ play_cards (LwTablePage  *self,
   g_autoptr (GError) error = NULL;
 
   action.kind = LW_ACTION_PLAY;
-  action.seat = lw_table_get_turn (self->table);
+  action.seat = lw_table_get_turn (lw_table_page_get_table (self));
   action.play = *play;
   if (!lw_table_page_apply_action (self, &action, &error))
     lw_table_page_show_error (self, error->message);
@@ -125,7 +125,7 @@ choice_response_cb (AdwMessageDialog *dialog,
   /* No readings left: the question was answered already. */
   if (self->choices->len > 0
       && g_ascii_string_to_unsigned (response, 10, 0, self->choices->len - 1, &k, NULL)
-      && self->table != NULL && lw_table_get_turn (self->table) == self->viewer)
+      && lw_table_page_get_table (self) != NULL && lw_table_get_turn (lw_table_page_get_table (self)) == self->viewer)
     play_cards (self, &g_array_index (self->choices, LwPlay, k));
   g_array_set_size (self->choices, 0);
 }
@@ -186,12 +186,12 @@ play_action (LwTablePage *self,
   if (n > LW_MAX_PLAY)
     n = LW_MAX_PLAY;
 
-  if (lw_table_get_lead (self->table) == NULL)
+  if (lw_table_get_lead (lw_table_page_get_table (self)) == NULL)
     {
       /* The readings of these cards as a lead; more than one reading of
        * the wildcards is asked about, one is played as it is. */
       g_array_set_size (self->choices, 0);
-      lw_table_lead_readings (self->table, cards, n, self->choices);
+      lw_table_lead_readings (lw_table_page_get_table (self), cards, n, self->choices);
       if (self->choices->len == 1)
         {
           play = g_array_index (self->choices, LwPlay, 0);
@@ -208,13 +208,13 @@ play_action (LwTablePage *self,
 
   /* A follow the rules refuse is said in words (TRICKS §4); cards that
    * make no lead: the engine says why. */
-  if (lw_table_get_lead (self->table) != NULL)
+  if (lw_table_get_lead (lw_table_page_get_table (self)) != NULL)
     {
       LwRefusal refusal;
       guint n_hand;
-      const LwCard *hand = lw_table_get_hand (self->table, lw_table_get_turn (self->table), &n_hand);
+      const LwCard *hand = lw_table_get_hand (lw_table_page_get_table (self), lw_table_get_turn (lw_table_page_get_table (self)), &n_hand);
 
-      if (lw_follow_refusal (lw_table_get_lead (self->table), hand, n_hand, cards, n, &refusal))
+      if (lw_follow_refusal (lw_table_get_lead (lw_table_page_get_table (self)), hand, n_hand, cards, n, &refusal))
         {
           g_autofree char *text = lw_describe_refusal (&refusal, hand, n_hand);
 
@@ -231,8 +231,14 @@ next_round_action (LwTablePage *self,
                    GVariant    *parameter)
 {
   g_autoptr (GError) error = NULL;
+  gboolean dealt;
 
-  if (!lw_table_page_new_round (self, &error))
+  /* The session deals and says so ("changed"); a board is board mode's. */
+  if (self->boards != NULL)
+    dealt = lw_table_page_board_next (self, &error);
+  else
+    dealt = self->session != NULL && lw_table_session_next_round (self->session, &error);
+  if (!dealt && error != NULL)
     lw_table_page_show_error (self, error->message);
   lw_table_page_after_change (self);
 }
@@ -257,11 +263,12 @@ hint_action (LwTablePage *self,
   g_autofree char *text = NULL;
   guint n = 0;
   const LwCard *hand;
+  const LwTable *table = lw_table_page_get_table (self);
 
-  if (self->table == NULL || lw_table_get_turn (self->table) != self->viewer)
+  if (table == NULL || lw_table_get_turn (table) != self->viewer)
     return;
-  lw_rng_init (&rng, lw_table_get_log (self->table)->len);
-  lw_bot_choose (self->table, LW_BOT_NORMAL, lw_table_page_team_of (self), &rng, &action);
+  lw_rng_init (&rng, lw_table_get_log (table)->len);
+  lw_bot_choose (table, LW_BOT_NORMAL, lw_table_page_team_of (self), &rng, &action);
 
   if (action.kind == LW_ACTION_DECLARE)
     /* TRANSLATORS: the hint during the bidding */
@@ -274,7 +281,7 @@ hint_action (LwTablePage *self,
       guint32 mask = 0;
       gboolean taken[LW_MAX_HAND] = { FALSE };
 
-      hand = lw_table_get_hand (self->table, self->viewer, &n);
+      hand = lw_table_get_hand (lw_table_page_get_table (self), self->viewer, &n);
       for (guint c = 0; c < action.play.n; c++)
         for (guint i = 0; i < n; i++)
           if (!taken[i] && hand[i] == action.play.cards[c])
@@ -299,30 +306,21 @@ undo_action (LwTablePage *self,
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *why = NULL;
-  LwTable *earlier;
-  guint n_actions;
 
-  if (!lw_table_page_undo_point (self, &n_actions, &why))
+  if (!lw_table_page_can_undo (self, &why))
     {
       if (why != NULL)
         lw_table_page_show_error (self, why);
       return;
     }
-
-  earlier = lw_table_replay_prefix (self->table, n_actions, &error);
-  if (earlier == NULL)
-    {
-      lw_table_page_show_error (self, error->message);
-      return;
-    }
-  lw_table_page_stop_bot (self);
-  lw_table_free (self->table);
-  self->table = earlier;
-  if (!lw_table_page_save (self, &error))
-    lw_table_page_show_error (self, error->message);
   /* The view starts afresh: no animation of a step backwards. */
   lw_table_view_set_table (self->view, NULL, LW_NO_SEAT, NULL, NULL, FALSE);
-  lw_table_page_after_change (self);
+  if (!lw_table_session_undo (self->session, self->viewer, &error))
+    {
+      lw_table_page_show_error (self, error->message);
+      lw_table_page_after_change (self);
+      return;
+    }
   /* TRANSLATORS: after an undo */
   lw_table_page_set_status (self, _("Your last play was taken back."), FALSE);
 }
@@ -336,10 +334,10 @@ replay_round_action (LwTablePage *self,
   g_autoptr (GError) error = NULL;
   LwReplayWindow *replay;
 
-  if (!self->round_over)
+  if (!lw_table_page_get_round_over (self))
     return;
   replay = lw_replay_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, self->store,
-                                 self->id, self->round_number, &error);
+                                 lw_table_page_get_game_id (self), lw_table_page_get_round_number (self), &error);
   if (replay == NULL)
     {
       lw_table_page_show_error (self, error->message);
@@ -352,27 +350,31 @@ static void
 show_scores_action (LwTablePage *self,
                     GVariant    *parameter)
 {
-  gtk_widget_activate_action (GTK_WIDGET (self), "win.open-scores", "x", self->id);
+  gtk_widget_activate_action (GTK_WIDGET (self), "win.open-scores", "x", lw_table_page_get_game_id (self));
 }
 
 static void
 view_activate_play_cb (LwTablePage *self)
 {
-  if (self->table == NULL)
+  const LwTable *table = lw_table_page_get_table (self);
+
+  if (table == NULL)
     return;
-  if (lw_table_get_phase (self->table) == LW_PHASE_EXCHANGE)
+  if (lw_table_get_phase (table) == LW_PHASE_EXCHANGE)
     gtk_widget_activate_action (GTK_WIDGET (self), "table.discard", NULL);
-  else if (lw_table_get_phase (self->table) == LW_PHASE_PLAY)
+  else if (lw_table_get_phase (table) == LW_PHASE_PLAY)
     gtk_widget_activate_action (GTK_WIDGET (self), "table.play", NULL);
 }
 
 static void
 view_selection_changed_cb (LwTablePage *self)
 {
-  if (self->table == NULL)
+  const LwTable *table = lw_table_page_get_table (self);
+
+  if (table == NULL)
     return;
   lw_table_page_update_controls (self);
-  if (!self->status_is_error && lw_table_get_phase (self->table) == LW_PHASE_EXCHANGE)
+  if (!self->status_is_error && lw_table_get_phase (table) == LW_PHASE_EXCHANGE)
     lw_table_page_update_status (self);
 }
 

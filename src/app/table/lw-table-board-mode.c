@@ -3,14 +3,15 @@
  * at the virtual table")
  *
  * Board mode: the page plays the boards of one event round at one table,
- * each dealt from the board exactly (lw_board_new_table(), DUPLICATE D1)
- * with the board's one-round game (lw_duplicate_board_record(): the
- * table's players in their seats, partners as the event says, the
- * board's dealer, the event's rule set). No game is stored and nothing is
- * saved while a board is played; at the board's end its round's facts are
- * entered as the board's result (lw_store_add_event_board_result(), as
- * Enter Board does; D9 refuses a board already entered, and the page says
- * so), and Next Board deals the round's next board not yet entered.
+ * each in a session of its own (lw_table_session_new_board(): dealt from
+ * the board exactly, DUPLICATE D1, with the board's one-round game, the
+ * table's players in their seats, partners as the event says, the board's
+ * dealer, the event's rule set), shown as any game's session. No game is
+ * stored and nothing is saved while a board is played; at the board's end
+ * the session enters its round's facts as the board's result
+ * (lw_store_add_event_board_result(), as Enter Board does; D9 refuses a
+ * board already entered, and the page says so), and Next Board opens the
+ * session of the round's next board not yet entered.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,171 +21,89 @@
 
 #include "lw-app-util.h"
 #include "lw-duplicate.h"
-#include "lw-store-event-boards.h"
-#include "lw-store-events.h"
-#include "lw-store-watch.h"
 #include "lw-table-page-private.h"
 
-struct _LwTableBoards
-{
-  gint64 event_id;
-  guint round;               /* the event round, 1-based */
-  guint table;               /* the table, 1-based */
-  guint board;               /* the board at the table */
-  LwEvent *event;            /* as last read or stored */
-};
-
-static void
-boards_free (LwTableBoards *boards)
-{
-  g_clear_pointer (&boards->event, lw_event_free);
-  g_free (boards);
-}
-
-/* The first board of the event round not yet entered at the table, 0
- * once they all are. */
+/* The first board of the event round not yet entered at the table as
+ * @event says, 0 once they all are. */
 static guint
-next_board (const LwTableBoards *boards)
+next_board (const LwTableBoards *boards,
+            const LwEvent       *event)
 {
-  guint first = lw_duplicate_first_board (boards->event, boards->round);
+  guint first = lw_duplicate_first_board (event, boards->round);
 
-  for (guint k = first; k < first + boards->event->config.boards_per_round; k++)
-    if (lw_event_find_board_result (boards->event, boards->round, boards->table, k) == NULL)
+  for (guint k = first; k < first + event->config.boards_per_round; k++)
+    if (lw_event_find_board_result (event, boards->round, boards->table, k) == NULL)
       return k;
   return 0;
 }
 
-/* The error for a table with no board left to play. */
-static void
-set_all_entered (GError              **error,
-                 const LwTableBoards  *boards)
-{
-  g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-               "event round %u, table %u: the round's boards are all entered", boards->round, boards->table);
-}
-
-/* Deals board @number at the table: the board's game and its round. */
+/* The board's session: the next board not yet entered at the table. */
 static gboolean
 deal_board (LwTablePage  *self,
-            guint         number,
             GError      **error)
 {
   LwTableBoards *boards = self->boards;
-  const LwEventTable *table = lw_event_get_table (boards->event, boards->round, boards->table, error);
-  g_autoptr (LwGameRecord) record = NULL;
-  LwStandings *standings;
-  LwHouseRules rules;
-  LwBoard board;
+  LwTableSession *session = lw_table_session_new_board (self->store, boards->event_id, boards->round,
+                                                        boards->table, 0, &boards->seats, error);
 
-  if (table == NULL)
-    return FALSE;
-  record = lw_duplicate_board_record (boards->event, boards->round, table, number);
-  standings = lw_standings_compute (record, error);
-  if (standings == NULL)
-    return FALSE;
-
-  lw_table_page_stop_bot (self);
-  g_clear_pointer (&self->record, lw_game_record_free);
-  g_clear_pointer (&self->standings, lw_standings_free);
-  self->record = g_steal_pointer (&record);
-  self->standings = standings;
-
-  lw_event_board (boards->event, number, &board);
-  lw_game_record_house_rules (self->record, &rules);
-  g_clear_pointer (&self->table, lw_table_free);
-  self->table = lw_board_new_table (&board, &rules);
-  self->seats.seed = board.seed;
-  boards->board = number;
-  self->round_number = 1;
-  self->round_over = FALSE;
-  self->game_over = FALSE;
-  self->curtain_seat = LW_NO_SEAT;
   /* Hot-seat: every board starts behind the curtain; one person always
-   * sees their own hand. */
-  self->viewer = LW_NO_SEAT;
-  if (lw_table_seats_n_people (&self->seats) == 1)
-    for (guint s = 0; s < self->seats.n_players; s++)
-      if (!self->seats.computer[s])
-        self->viewer = (int) s;
-  lw_table_page_set_status (self, NULL, FALSE);
-  return TRUE;
+   * sees their own hand (lw_table_page_show_session()). */
+  return session != NULL && lw_table_page_show_session (self, session, error);
+}
+
+gboolean
+lw_table_page_board_all_done (LwTablePage *self)
+{
+  const LwEvent *event = self->session != NULL ? lw_table_session_get_event (self->session) : NULL;
+
+  return event != NULL && lw_table_page_get_round_over (self) && next_board (self->boards, event) == 0;
 }
 
 void
-lw_table_page_board_finish (LwTablePage *self)
+lw_table_page_board_end (LwTablePage *self)
 {
-  LwTableBoards *boards = self->boards;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (LwRound) facts = lw_round_new ();
-  g_autoptr (LwEvent) event = NULL;
+  const GError *refused = lw_table_session_get_board_error (self->session);
+  const LwGameRecord *record = lw_table_page_get_record (self);
+  const LwStandings *standings = lw_table_page_get_standings (self);
+  const LwTable *table = lw_table_page_get_table (self);
+  guint board = lw_table_session_get_board (self->session);
+  gboolean done = lw_table_page_board_all_done (self);
   g_autofree char *text = NULL;
-  LwStandings *after;
+  g_autofree char *words = NULL;
   const char *names[LW_MAX_SEATS];
 
-  lw_table_round_facts (self->table, lw_table_page_team_of (self), facts);
-  event = lw_store_add_event_board_result (self->store, boards->event_id, boards->round, boards->table,
-                                           boards->board, facts, &error);
-  self->round_over = TRUE;
-  if (event == NULL)
+  if (refused != NULL)
     {
-      g_autoptr (LwEvent) reread = lw_store_load_event (self->store, boards->event_id, NULL);
-
       /* TRANSLATORS: a board played at the virtual table that the store refused; %s says why (DUPLICATE D9) */
-      text = g_strdup_printf (_("Board %u was not entered: %s"), boards->board, error->message);
-      if (reread != NULL)
-        {
-          lw_event_free (boards->event);
-          boards->event = g_steal_pointer (&reread);
-        }
-      self->game_over = next_board (boards) == 0;
+      text = g_strdup_printf (_("Board %u was not entered: %s"), board, refused->message);
       lw_table_page_show_error (self, text);
       return;
     }
-  lw_event_free (boards->event);
-  boards->event = g_steal_pointer (&event);
-  {
-    LwStoreWatch *watch = lw_store_watch_find (self->store);
-
-    if (watch != NULL)
-      lw_store_watch_flush (watch);
-  }
-  self->game_over = next_board (boards) == 0;
-
-  /* The board's round, scored as its one-round game (D4). */
-  g_ptr_array_add (self->record->rounds, lw_round_copy (facts));
-  after = lw_standings_compute (self->record, NULL);
-  if (after != NULL)
+  /* The board's round, scored as its one-round game (D4), after who the
+   * nobody-declared rule charges (SCORING R16); no "Round 1 is over": the
+   * board is the round. */
+  if (standings->rounds->len == record->rounds->len && standings->rounds->len > 0)
     {
-      g_autofree char *words = NULL;
-
-      lw_standings_free (self->standings);
-      self->standings = after;
-      /* The round's scoring, after who the nobody-declared rule charges
-       * (SCORING R16); no "Round 1 is over": the board is the round. */
-      words = lw_describe_round (self->record, self->standings,
-                                 g_ptr_array_index (self->standings->rounds, self->standings->rounds->len - 1));
-      if (lw_table_get_declarer (self->table) == LW_NO_SEAT)
+      words = lw_describe_round (record, standings,
+                                 g_ptr_array_index (standings->rounds, standings->rounds->len - 1));
+      if (lw_table_get_declarer (table) == LW_NO_SEAT)
         {
           g_autofree char *declined = NULL;
           char *joined;
 
           lw_table_page_seat_names (self, names);
-          declined = lw_describe_bidding (self->table, names, TRUE);
+          declined = lw_describe_bidding (table, names, TRUE);
           joined = g_strdup_printf ("%s\n%s", declined, words);
           g_free (words);
           words = joined;
         }
-      text = self->game_over
-               /* TRANSLATORS: the last board of the event round played at the virtual table is stored; %s is how the round went */
-               ? g_strdup_printf (_("Board %u is entered; the round’s boards are all done at this table. %s"),
-                                  boards->board, words)
-               /* TRANSLATORS: a board played at the virtual table is stored as its result; %s is how the round went */
-               : g_strdup_printf (_("Board %u is entered. %s"), boards->board, words);
     }
-  else
-    text = g_strdup_printf (self->game_over
-                              ? _("Board %u is entered; the round’s boards are all done at this table. %s")
-                              : _("Board %u is entered. %s"), boards->board, "");
+  text = done
+           /* TRANSLATORS: the last board of the event round played at the virtual table is stored; %s is how the round went */
+           ? g_strdup_printf (_("Board %u is entered; the round’s boards are all done at this table. %s"), board,
+                              words != NULL ? words : "")
+           /* TRANSLATORS: a board played at the virtual table is stored as its result; %s is how the round went */
+           : g_strdup_printf (_("Board %u is entered. %s"), board, words != NULL ? words : "");
   lw_table_page_set_status (self, g_strchomp (text), FALSE);
 }
 
@@ -192,15 +111,16 @@ gboolean
 lw_table_page_board_next (LwTablePage  *self,
                           GError      **error)
 {
-  guint number = next_board (self->boards);
+  const LwEvent *event = self->session != NULL ? lw_table_session_get_event (self->session) : NULL;
 
-  if (number == 0)
+  if (event != NULL && next_board (self->boards, event) == 0)
     {
-      self->game_over = TRUE;
-      set_all_entered (error, self->boards);
+      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
+                   "event round %u, table %u: the round's boards are all entered", self->boards->round,
+                   self->boards->table);
       return FALSE;
     }
-  return deal_board (self, number, error);
+  return deal_board (self, error);
 }
 
 void
@@ -208,11 +128,15 @@ lw_table_page_board_controls (LwTablePage *self)
 {
   LwTableBoards *boards = self->boards;
   GtkWidget *widget = GTK_WIDGET (self);
-  const LwEventTable *table = lw_event_get_table (boards->event, boards->round, boards->table, NULL);
+  const LwEvent *event = self->session != NULL ? lw_table_session_get_event (self->session) : NULL;
+  /* Read only: lw_event_get_table() takes the event as it finds it. */
+  const LwEventTable *table = event != NULL ? lw_event_get_table ((LwEvent *) event, boards->round, boards->table, NULL)
+                                            : NULL;
+  guint board = lw_table_page_get_board (self);
   g_autofree char *heading = NULL;
   g_autofree char *subtitle = NULL;
 
-  if (boards->board == 0)
+  if (board == 0)
     return;
   /* No game is stored: no score sheet, no replay of its rounds. */
   gtk_widget_action_set_enabled (widget, "table.show-scores", FALSE);
@@ -222,10 +146,10 @@ lw_table_page_board_controls (LwTablePage *self)
   gtk_widget_set_visible (self->scores_button, FALSE);
   gtk_button_set_label (GTK_BUTTON (self->next_button), _("_Next Board"));
 
-  heading = g_strdup_printf (_("Board %u"), boards->board);
+  heading = g_strdup_printf (_("Board %u"), board);
   if (table != NULL)
     subtitle = g_strdup_printf (_("Round %u · table %u · %s deals"), boards->round, boards->table,
-                                lw_table_page_name_of (self, lw_board_dealer (table->n_seats, boards->board)));
+                                lw_table_page_name_of (self, lw_board_dealer (table->n_seats, board)));
   adw_window_title_set_title (self->title, heading);
   adw_window_title_set_subtitle (self->title, subtitle != NULL ? subtitle : "");
 }
@@ -241,7 +165,7 @@ lw_table_page_stop_boards (LwTablePage *self)
 
   if (self->boards == NULL)
     return;
-  g_clear_pointer (&self->boards, boards_free);
+  g_clear_pointer (&self->boards, g_free);
   gtk_button_set_label (GTK_BUTTON (self->next_button), _("_Next Round"));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "table.show-scores", TRUE);
   gtk_widget_set_visible (self->scores_button, TRUE);
@@ -255,66 +179,31 @@ lw_table_page_play_boards (LwTablePage         *self,
                            const LwTableSeats  *seats,
                            GError             **error)
 {
-  g_autoptr (LwEvent) event = NULL;
-  const LwEventTable *t;
+  g_autoptr (LwTableSession) session = NULL;
   LwTableBoards *boards;
 
   g_return_val_if_fail (LW_IS_TABLE_PAGE (self), FALSE);
   g_return_val_if_fail (self->store != NULL, FALSE);
 
-  event = lw_store_load_event (self->store, event_id, error);
-  if (event == NULL)
+  /* The first board not yet entered (the event, round, table and seats
+   * checked). */
+  session = lw_table_session_new_board (self->store, event_id, round, table, 0, seats, error);
+  if (session == NULL)
     return FALSE;
-  if (event->config.format != LW_EVENT_DUPLICATE)
-    {
-      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                   "event %" G_GINT64_FORMAT ": not a duplicate event: it has no boards", event_id);
-      return FALSE;
-    }
-  t = lw_event_get_table (event, round, table, error);
-  if (t == NULL)
-    return FALSE;
-  if (seats != NULL && seats->n_players != t->n_seats)
-    {
-      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                   "event round %u, table %u: it has %u seats, the virtual table %u",
-                   round, table, t->n_seats, seats->n_players);
-      return FALSE;
-    }
 
+  lw_table_page_stop_hosting (self);
+  lw_table_page_stop_boards (self);
   boards = g_new0 (LwTableBoards, 1);
   boards->event_id = event_id;
   boards->round = round;
   boards->table = table;
-  boards->event = g_steal_pointer (&event);
-  if (next_board (boards) == 0)
-    {
-      set_all_entered (error, boards);
-      boards_free (boards);
-      return FALSE;
-    }
-
-  lw_table_page_stop_bot (self);
-  lw_table_page_stop_hosting (self);
-  lw_table_page_stop_boards (self);
+  boards->seats = *lw_table_session_get_seats (session);
   self->boards = boards;
-  self->id = 0;
-  g_clear_pointer (&self->seats_json, g_free);
-  if (seats != NULL)
-    self->seats = *seats;
-  else
-    {
-      /* Every seat played on this device. */
-      memset (&self->seats, 0, sizeof self->seats);
-      self->seats.n_players = t->n_seats;
-    }
-  lw_table_view_set_table (self->view, NULL, LW_NO_SEAT, NULL, NULL, FALSE);
-  if (!deal_board (self, next_board (boards), error))
+  if (!lw_table_page_show_session (self, g_steal_pointer (&session), error))
     {
       lw_table_page_stop_boards (self);
       return FALSE;
     }
-  lw_table_page_after_change (self);
   return TRUE;
 }
 
@@ -326,10 +215,18 @@ lw_table_page_get_event_id (LwTablePage *self)
   return self->boards != NULL ? self->boards->event_id : 0;
 }
 
+gboolean
+lw_table_page_is_playing_boards (LwTablePage *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_PAGE (self), FALSE);
+
+  return self->boards != NULL;
+}
+
 guint
 lw_table_page_get_board (LwTablePage *self)
 {
   g_return_val_if_fail (LW_IS_TABLE_PAGE (self), 0);
 
-  return self->boards != NULL ? self->boards->board : 0;
+  return self->boards != NULL && self->session != NULL ? lw_table_session_get_board (self->session) : 0;
 }

@@ -1,7 +1,8 @@
 /* lw-table-page-private.h — the virtual table page's insides, shared by its
- * files (lw-table-page.c the page, its loading and saving; lw-table-status.c
- * what it shows and the end of a round; lw-table-bots.c the computer seats;
- * lw-table-actions.c its actions), and what the UI tests read of it.
+ * files (lw-table-page.c the page, a view of its LwTableSession;
+ * lw-table-status.c what it shows; lw-table-actions.c its actions;
+ * lw-table-host-mode.c a hosted table; lw-table-board-mode.c a duplicate
+ * event's boards), and what the UI tests read of it.
  * Included by those files and the tests only, never by the app's other files.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -11,11 +12,20 @@
 #include "lw-web-server.h"
 #include "lw-table-host.h"
 #include "lw-table-page.h"
+#include "lw-table-session.h"
 
 G_BEGIN_DECLS
 
-/* Board mode's state (lw-table-board-mode.c). */
-typedef struct _LwTableBoards LwTableBoards;
+/* Board mode's state (lw-table-board-mode.c): a duplicate event's boards
+ * at one table, each played by a session of its own
+ * (lw_table_session_new_board()). */
+typedef struct
+{
+  gint64 event_id;
+  guint round;               /* the event round, 1-based */
+  guint table;               /* the table, 1-based */
+  LwTableSeats seats;        /* who plays each seat */
+} LwTableBoards;
 
 struct _LwTablePage
 {
@@ -43,44 +53,57 @@ struct _LwTablePage
 
   /* owned */
   LwStore *store;
-  LwGameRecord *record;
-  LwStandings *standings;
-  LwTable *table;
-  char *seats_json;
+  LwTableSession *session;  /* the game's loop shown: the page's own, or the host's */
+  gulong session_changed;
   char *status;
   GArray *choices;          /* LwPlay: readings of a lead waiting for an answer */
 
-  LwTableSeats seats;
-  gint64 id;
-  guint round_number;       /* the game's round the table deals, 1-based */
   int viewer;               /* the person whose hand is shown */
   int curtain_seat;         /* waiting for this person, or LW_NO_SEAT */
-  guint generation;         /* bumped whenever the table is replaced */
-  guint pause_ms;
-  guint hold_ms;            /* a finished trick stays this long before a computer leads */
-  gboolean hold_stepped;    /* the hold counts lw_table_page_step_hold() only (tests) */
-  gboolean holding;         /* a computer's lead waits for the finished trick's hold */
-  guint held_ms;            /* stepped so far */
-  guint bot_timeout;
-  LwAction bot_action;
-  gboolean busy;
-  gboolean round_over;
-  gboolean game_over;
+  guint shown_round;        /* the session's round last shown (a new deal: the curtain first) */
+  gboolean shown_over;      /* the round's end shown (said once) */
+  guint pause_ms;           /* the sessions' timing (lw_table_session_set_timing()) */
+  guint hold_ms;
+  gboolean hold_stepped;
   gboolean status_is_error;
   GSimpleActionGroup *view_actions; /* "view.hand-by-suit" */
 
-  /* hosted mode (lw-table-host-mode.c): the table is the host's */
+  /* hosted mode (lw-table-host-mode.c): the session is the host's */
   LwTableHost *host;
   LwWebServer *server;
   char *link_address;       /* the address the links name */
-  gulong host_changed;
   GtkWidget *seats_dialog;  /* borrowed, while it is open */
 
   /* board mode (lw-table-board-mode.c): a duplicate event's boards */
   LwTableBoards *boards;
 };
 
-/* Shared by the page's files */
+/* Shared by the page's files: what the page shows, read from the session */
+
+/* Returns: (transfer none) (nullable): the game shown, its rounds so far. */
+const LwGameRecord *lw_table_page_get_record (LwTablePage *self);
+
+/* Returns: (transfer none) (nullable): its standings. */
+const LwStandings *lw_table_page_get_standings (LwTablePage *self);
+
+/* Returns: the game's round the table deals, 1-based. */
+guint lw_table_page_get_round_number (LwTablePage *self);
+
+/* Returns: whether @seat is played by the computer. */
+gboolean lw_table_page_is_computer (LwTablePage *self,
+                                    int          seat);
+
+/* Returns: how many seats people play. */
+guint lw_table_page_n_people (LwTablePage *self);
+
+/* Returns: the seat winning the trick under way under the game's rules
+ * (lw_table_session_get_winning_seat()), or %LW_NO_SEAT. */
+int lw_table_page_get_winning_seat (LwTablePage *self);
+
+/* Returns: the cards of the hand to follow every legal follow holds, not
+ * among @picked (lw_table_session_get_obligatory()). */
+guint32 lw_table_page_get_obligatory (LwTablePage *self,
+                                      guint32      picked);
 
 /* Returns: (transfer none) (nullable): the game's team of each seat, %NULL
  * in a game without teams. */
@@ -100,42 +123,36 @@ void lw_table_page_set_status (LwTablePage *self,
 void lw_table_page_show_error (LwTablePage *self,
                                const char  *message);
 
-/* Saves the seats and the round in progress (none once it is over)
- * with lw_store_save_table(). Errors: the store's. */
-gboolean lw_table_page_save (LwTablePage  *self,
-                             GError      **error);
+/* Shows @session (transfer full), not started, in place of the one
+ * shown: its "changed" listened to, its timing given, the next round on
+ * request, started; the hand shown the one person's when one person
+ * plays. Errors: lw_table_session_start()'s (the session dropped). */
+gboolean lw_table_page_show_session (LwTablePage     *self,
+                                     LwTableSession  *session,
+                                     GError         **error);
 
-/* Reads the game's record and standings again from the store.
- * Errors: the store's or the scoring engine's; the page keeps the old
- * ones then. */
-gboolean lw_table_page_reload_record (LwTablePage  *self,
-                                      GError      **error);
+/* Ends the session shown, when there is one (the page's own is stopped;
+ * the host's goes on with the host). */
+void lw_table_page_drop_session (LwTablePage *self);
 
-/* Deals the game's next round (its dealer by the scoring engine's
- * rotation) and saves it. Errors: the store's. */
-gboolean lw_table_page_new_round (LwTablePage  *self,
-                                  GError      **error);
-
-/* After every change of the table: the round's end, a computer's move,
- * the curtain or the person's turn, then the view, status and buttons. */
+/* After every change of the table: the round's end said, the curtain or
+ * the person's turn, then the view, status and buttons. */
 void lw_table_page_after_change (LwTablePage *self);
 
-/* Applies @action with lw_table_apply(), saves and shows the change.
- * Errors: the engine's for an action the rules forbid (nothing changes);
- * a failed save is shown, not returned. */
+/* Applies @action (lw_table_session_apply(), the host's
+ * lw_table_host_act() in hosted mode) and shows the
+ * change. Errors: the engine's for an action the rules forbid (nothing
+ * changes). */
 gboolean lw_table_page_apply_action (LwTablePage     *self,
                                      const LwAction  *action,
                                      GError         **error);
 
-/* How far an undo may go now: the viewer's own last action, with the
- * computer seats' answers after it, while no curtain is down and no other
- * person has acted since (lw_table_check_undo(): never back past the Pups
- * the viewer has seen, SCORING R19). Sets @n_actions to the log length to
- * go back to and returns %TRUE, or returns %FALSE and sets @why (nullable)
- * to the reason in words when there is one worth telling (transfer full). */
-gboolean lw_table_page_undo_point (LwTablePage  *self,
-                                   guint        *n_actions,
-                                   char        **why);
+/* Whether the viewer may take back their last play now
+ * (lw_table_session_undo_point(), while no curtain is down, never in
+ * hosted mode); @why (nullable) is set to the reason in words
+ * when there is one worth telling (transfer full). */
+gboolean lw_table_page_can_undo (LwTablePage  *self,
+                                 char        **why);
 
 /* lw-table-status.c */
 
@@ -161,19 +178,6 @@ void lw_table_page_seat_names (LwTablePage *self,
 void lw_table_page_show_curtain (LwTablePage *self,
                                  int          seat);
 
-/* Stores the finished round with its log (lw_store_append_virtual_round()),
- * ends the game when the scoring engine says so (SCORING: the end of the
- * game) and says how the round or the game ended. Errors are shown. */
-void lw_table_page_finish_round (LwTablePage *self);
-
-/* lw-table-bots.c */
-
-/* Starts choosing the move of the computer seat whose turn it is. */
-void lw_table_page_start_bot (LwTablePage *self);
-
-/* Forgets a move being chosen or about to be shown. */
-void lw_table_page_stop_bot (LwTablePage *self);
-
 /* lw-table-actions.c */
 
 /* Installs the page's actions ("table.*"), their keys and the template's
@@ -182,10 +186,10 @@ void lw_table_page_class_init_actions (GtkWidgetClass *widget_class);
 
 /* lw-table-host-mode.c */
 
-/* In hosted mode: the host's table shown after its every change (the
- * round's end and the next deal are the host's), the curtain only between
- * two seats played on this device. */
-void lw_table_page_host_after_change (LwTablePage *self);
+/* In hosted mode, after every change: whose hand is shown (the one seat
+ * played on this device, none when none is) and the curtain, only between
+ * two seats played here. */
+void lw_table_page_host_viewer (LwTablePage *self);
 
 /* In hosted mode: @action of the local seat whose turn it is, sent to
  * lw_table_host_act(). Errors: %LW_TABLE_HOST_ERROR, in words. */
@@ -200,11 +204,13 @@ void lw_table_page_seats_action (LwTablePage *self,
 
 /* lw-table-board-mode.c */
 
-/* In board mode, at the board's end: its round's facts entered as the
- * board's result (lw_store_add_event_board_result(), DUPLICATE D9; a
- * refusal is shown in words and nothing is stored), the store's watch
- * told, and the round's end said. */
-void lw_table_page_board_finish (LwTablePage *self);
+/* In board mode, at the board's end (entered by the session, DUPLICATE
+ * D9): the board's round said, or why it was not entered. */
+void lw_table_page_board_end (LwTablePage *self);
+
+/* In board mode: whether every board of the event round is entered at
+ * the table. */
+gboolean lw_table_page_board_all_done (LwTablePage *self);
 
 /* In board mode, "Next Board": deals the event round's next board not yet
  * entered at the table. Errors: %LW_ENGINE_ERROR_INVALID once they all
@@ -217,7 +223,14 @@ gboolean lw_table_page_board_next (LwTablePage  *self,
  * score sheet or replay (no game is stored). */
 void lw_table_page_board_controls (LwTablePage *self);
 
+/* Ends board mode, when on; the board being played is not entered. */
+void lw_table_page_stop_boards (LwTablePage *self);
+
 /* What the UI tests read */
+
+/** lw_table_page_is_hosted: Returns: %TRUE while in hosted mode. */
+gboolean lw_table_page_is_hosted (LwTablePage *self);
+
 
 /** lw_table_page_get_board: Returns: the board played in board mode, 0 otherwise. */
 guint lw_table_page_get_board (LwTablePage *self);
@@ -250,6 +263,22 @@ const char *lw_table_page_get_shown (LwTablePage *self);
 /** lw_table_page_get_status_text: Returns: (transfer none): the line under the table. */
 const char *lw_table_page_get_status_text (LwTablePage *self);
 
+/** lw_table_page_get_session: Returns: (transfer none) (nullable): the session shown (the host's in hosted mode, the board's in board mode). */
+LwTableSession *lw_table_page_get_session (LwTablePage *self);
+
+/** lw_table_page_get_host: Returns: (transfer none) (nullable): the hosted table. */
+LwTableHost *lw_table_page_get_host (LwTablePage *self);
+
+/** lw_table_page_get_event_id: Returns: the event whose boards the page plays, 0 when not in board mode. */
+gint64 lw_table_page_get_event_id (LwTablePage *self);
+
+/** lw_table_page_get_view: Returns: (transfer none): the drawing of the table. */
+LwTableView *lw_table_page_get_view (LwTablePage *self);
+
+/* Forgets a computer's move being chosen or about to be shown (the
+ * session stopped; tests, at their end). */
+void lw_table_page_stop_bot (LwTablePage *self);
+
 /**
  * lw_table_page_get_table:
  * @self: the page
@@ -270,7 +299,8 @@ gboolean lw_table_page_is_busy (LwTablePage *self);
  * lw_table_page_set_computer_pause:
  * @self: the page
  * @msec: how long a computer seat's move is shown coming (600 by default;
- *   0 for tests)
+ *   0 for tests; none when animations are off), given to the session
+ *   shown now and to those opened later
  */
 void lw_table_page_set_computer_pause (LwTablePage *self,
                                        guint        msec);
@@ -279,9 +309,11 @@ void lw_table_page_set_computer_pause (LwTablePage *self,
  * lw_table_page_set_trick_hold:
  * @self: the page
  * @msec: how long a finished trick stays on the table before a computer
- *   seat leads the next (1500 by default; 0: no hold)
+ *   seat leads the next (1500 by default; 0: no hold), given to the
+ *   session shown now and to those opened later
+ *   (lw_table_session_set_timing())
  * @stepped: count only the time given by lw_table_page_step_hold()
- *   instead of the clock (tests)
+ *   instead of the clock (tests; lw_table_session_set_hold_stepped())
  */
 void lw_table_page_set_trick_hold (LwTablePage *self,
                                    guint        msec,
@@ -292,9 +324,9 @@ void lw_table_page_set_trick_hold (LwTablePage *self,
  * @self: the page
  * @msec: time passed, milliseconds
  *
- * With a stepped hold (lw_table_page_set_trick_hold()): counts @msec of
- * the finished trick's hold; once the hold is over the computer's lead
- * is played.
+ * With a stepped hold (lw_table_page_set_trick_hold()): the session's
+ * lw_table_session_step_hold(), which counts @msec of the finished
+ * trick's hold and plays the computer's lead once the hold is over.
  *
  * Returns: %TRUE while the finished trick is still held.
  */

@@ -1,18 +1,18 @@
 /* lw-table-page.c — a game played at the virtual table
  *
- * The page owns the round being played (an LwTable). Every action goes
- * through lw_table_apply() and the round's log is saved at once
- * (lw_store_save_table()), so the game can be closed at any point and
- * resumed. A finished round's facts go to the game like any round entered
- * by hand, with its log kept for a replay (lw_store_append_virtual_round());
- * the next deal's dealer and the end of the game come from the scoring
- * engine.
- *
- * Computer seats choose in a worker thread (GTask) on a copy of the table;
- * the move is shown after a short pause (none when animations are off),
- * and a finished trick stays on the table for DEFAULT_TRICK_HOLD_MS before
- * a computer leads the next. Between two people's turns a
- * curtain hides the table until the next player says who they are.
+ * The page is a view of the game's loop, an LwTableSession (src/table/):
+ * the session deals, applies an action through the engine, moves the
+ * computer seats, holds a finished trick, saves after each action and
+ * stores the round's end; the page listens to its "changed" and shows its
+ * table, its facts (the seat winning the trick, the cards a follow must
+ * hold) and the buttons the moment allows. A person's action goes to
+ * lw_table_session_apply(), Undo to lw_table_session_undo(), Next Round to
+ * lw_table_session_next_round(). What stays in the page is the view's: the
+ * curtain that hides the table between two people's turns, the question
+ * of a lead's readings, the line under the table. A hosted table shows the
+ * host's session the same way (lw-table-host-mode.c), and board mode a
+ * duplicate board's session (lw_table_session_new_board(),
+ * lw-table-board-mode.c).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -20,7 +20,6 @@
 
 #include "lw-app-util.h"
 #include "lw-settings.h"
-#include "lw-store-table.h"
 #include "lw-table-page-private.h"
 
 #define DEFAULT_PAUSE_MS 600
@@ -29,22 +28,88 @@
 G_DEFINE_FINAL_TYPE (LwTablePage, lw_table_page, ADW_TYPE_BIN)
 
 /* ------------------------------------------------------------------ */
-/* Helpers                                                              */
+/* What the page shows                                                  */
 /* ------------------------------------------------------------------ */
+
+const LwTable *
+lw_table_page_get_table (LwTablePage *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_PAGE (self), NULL);
+
+  return self->session != NULL ? lw_table_session_get_table (self->session) : NULL;
+}
+
+const LwGameRecord *
+lw_table_page_get_record (LwTablePage *self)
+{
+  return self->session != NULL ? lw_table_session_get_record (self->session) : NULL;
+}
+
+const LwStandings *
+lw_table_page_get_standings (LwTablePage *self)
+{
+  return self->session != NULL ? lw_table_session_get_standings (self->session) : NULL;
+}
+
+guint
+lw_table_page_get_round_number (LwTablePage *self)
+{
+  return self->session != NULL ? lw_table_session_get_round_number (self->session) : 0;
+}
+
+static const LwTableSeats *
+page_seats (LwTablePage *self)
+{
+  return self->session != NULL ? lw_table_session_get_seats (self->session) : NULL;
+}
+
+gboolean
+lw_table_page_is_computer (LwTablePage *self,
+                           int          seat)
+{
+  const LwTableSeats *seats = page_seats (self);
+
+  return seats != NULL && seat >= 0 && (guint) seat < seats->n_players && seats->computer[seat];
+}
+
+guint
+lw_table_page_n_people (LwTablePage *self)
+{
+  const LwTableSeats *seats = page_seats (self);
+
+  return seats != NULL ? lw_table_seats_n_people (seats) : 0;
+}
+
+int
+lw_table_page_get_winning_seat (LwTablePage *self)
+{
+  return self->session != NULL ? lw_table_session_get_winning_seat (self->session) : LW_NO_SEAT;
+}
+
+guint32
+lw_table_page_get_obligatory (LwTablePage *self,
+                              guint32      picked)
+{
+  return self->session != NULL ? lw_table_session_get_obligatory (self->session, picked) : 0;
+}
 
 const int *
 lw_table_page_team_of (LwTablePage *self)
 {
-  return self->record != NULL && self->record->n_teams > 0 ? self->record->team_of : NULL;
+  const LwGameRecord *record = lw_table_page_get_record (self);
+
+  return record != NULL && record->n_teams > 0 ? record->team_of : NULL;
 }
 
 const char *
 lw_table_page_name_of (LwTablePage *self,
                        int          seat)
 {
-  if (self->record == NULL || seat < 0 || (guint) seat >= self->record->n_players)
+  const LwGameRecord *record = lw_table_page_get_record (self);
+
+  if (record == NULL || seat < 0 || (guint) seat >= record->n_players)
     return "";
-  return lw_game_record_current_player (self->record, seat);
+  return lw_game_record_current_player (record, seat);
 }
 
 void
@@ -72,83 +137,102 @@ lw_table_page_show_error (LwTablePage *self,
   gtk_widget_error_bell (GTK_WIDGET (self));
 }
 
-gboolean
-lw_table_page_save (LwTablePage  *self,
-                    GError      **error)
-{
-  g_autofree char *json = NULL;
-
-  /* A board played for an event is not saved until its end. */
-  if (self->boards != NULL)
-    return TRUE;
-  if (self->table != NULL && !self->round_over)
-    json = lw_table_to_json (self->table);
-  return lw_store_save_table (self->store, self->id, self->seats_json,
-                              json != NULL ? self->round_number : 0, json, error);
-}
-
-gboolean
-lw_table_page_reload_record (LwTablePage  *self,
-                             GError      **error)
-{
-  return lw_store_reload_game (self->store, self->id, &self->record, &self->standings, error);
-}
-
 /* ------------------------------------------------------------------ */
-/* The round                                                            */
+/* The session                                                          */
 /* ------------------------------------------------------------------ */
 
-gboolean
-lw_table_page_new_round (LwTablePage  *self,
-                         GError      **error)
+/* The sessions' timing: a computer's pause (none when animations are off,
+ * gtk-enable-animations) and the finished trick's hold. */
+static void
+apply_timing (LwTablePage *self)
 {
-  if (self->boards != NULL)
-    return lw_table_page_board_next (self, error);
-  lw_table_page_stop_bot (self);
-  g_clear_pointer (&self->table, lw_table_free);
-  self->round_number = self->record->rounds->len + 1;
-  self->table = lw_table_seats_deal (&self->seats, self->record, self->standings);
-  self->round_over = FALSE;
-  self->game_over = FALSE;
-  /* Hot-seat: every new deal starts behind the curtain. */
-  if (lw_table_seats_n_people (&self->seats) > 1)
+  gboolean animations = TRUE;
+
+  if (self->session == NULL || self->host != NULL)
+    return;
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-enable-animations", &animations, NULL);
+  lw_table_session_set_timing (self->session, animations ? self->pause_ms : 0, self->hold_ms);
+  lw_table_session_set_hold_stepped (self->session, self->hold_stepped);
+}
+
+static void
+session_changed_cb (LwTablePage *self)
+{
+  lw_table_page_after_change (self);
+}
+
+void
+lw_table_page_drop_session (LwTablePage *self)
+{
+  if (self->session == NULL)
+    return;
+  g_clear_signal_handler (&self->session_changed, self->host != NULL ? (gpointer) self->host
+                                                                     : (gpointer) self->session);
+  if (self->host == NULL)
+    lw_table_session_stop (self->session);
+  g_clear_object (&self->session);
+}
+
+/* A new deal since the page last showed the table: hot-seat play starts
+ * it behind the curtain; a round over is said once. */
+static void
+note_deal (LwTablePage *self)
+{
+  guint round = lw_table_page_get_round_number (self);
+
+  if (round == self->shown_round)
+    return;
+  self->shown_round = round;
+  self->shown_over = FALSE;
+  /* A hosted table's viewer is the seat played here (lw_table_page_host_viewer()). */
+  if (lw_table_page_n_people (self) > 1 && self->host == NULL)
     self->viewer = LW_NO_SEAT;
-  return lw_table_page_save (self, error);
 }
 
-/* After every change: the round's end, a computer's move, the curtain or
- * the person's turn. */
+/* How the round ended, once, when the session has stored it. */
+static void
+say_round_end (LwTablePage *self)
+{
+  const char *names[LW_MAX_SEATS];
+  g_autofree char *text = NULL;
+
+  if (self->shown_over || !lw_table_page_get_round_over (self))
+    return;
+  self->shown_over = TRUE;
+  if (self->boards != NULL)
+    {
+      lw_table_page_board_end (self);
+      return;
+    }
+  lw_table_page_seat_names (self, names);
+  text = lw_describe_round_end (lw_table_page_get_record (self), lw_table_page_get_standings (self),
+                                lw_table_page_get_table (self), names, lw_table_page_get_round_number (self));
+  lw_table_page_set_status (self, text, FALSE);
+}
+
+/* After every change: the round's end said, the curtain or the person's
+ * turn. */
 void
 lw_table_page_after_change (LwTablePage *self)
 {
+  const LwTable *table = lw_table_page_get_table (self);
   int turn;
 
-  if (self->host != NULL)
-    {
-      lw_table_page_host_after_change (self);
-      return;
-    }
-  if (self->table == NULL)
+  if (table == NULL)
     return;
-  if (lw_table_get_phase (self->table) == LW_PHASE_END && !self->round_over)
-    lw_table_page_finish_round (self);
+  note_deal (self);
+  say_round_end (self);
 
-  turn = lw_table_get_turn (self->table);
+  turn = lw_table_page_get_round_over (self) ? LW_NO_SEAT : lw_table_get_turn (table);
   self->curtain_seat = LW_NO_SEAT;
-  if (!self->round_over && turn != LW_NO_SEAT)
+  if (self->host != NULL)
+    lw_table_page_host_viewer (self);
+  else if (turn != LW_NO_SEAT && !lw_table_page_is_computer (self, turn) && turn != self->viewer)
     {
-      if (self->seats.computer[turn])
-        {
-          if (!self->busy)
-            lw_table_page_start_bot (self);
-        }
-      else if (turn != self->viewer)
-        {
-          if (lw_table_seats_n_people (&self->seats) > 1)
-            lw_table_page_show_curtain (self, turn);
-          else
-            self->viewer = turn;
-        }
+      if (lw_table_page_n_people (self) > 1)
+        lw_table_page_show_curtain (self, turn);
+      else
+        self->viewer = turn;
     }
   if (self->curtain_seat == LW_NO_SEAT)
     gtk_stack_set_visible_child_name (self->stack, "table");
@@ -164,48 +248,43 @@ lw_table_page_apply_action (LwTablePage     *self,
                             const LwAction  *action,
                             GError         **error)
 {
-  g_autoptr (GError) local = NULL;
-
   if (self->host != NULL)
     return lw_table_page_host_apply (self, action, error);
-  if (!lw_table_apply (self->table, action, error))
-    return FALSE;
-  if (!lw_table_page_save (self, &local))
-    lw_table_page_show_error (self, local->message);
-  lw_table_page_after_change (self);
-  return TRUE;
+  /* "changed" shows the change. */
+  return self->session != NULL && lw_table_session_apply (self->session, action, error);
 }
 
 gboolean
-lw_table_page_undo_point (LwTablePage  *self,
-                          guint        *n_actions,
-                          char        **why)
+lw_table_page_can_undo (LwTablePage  *self,
+                        char        **why)
 {
-  const GArray *log;
-  guint i;
+  int led_by = LW_NO_SEAT;
 
   if (why != NULL)
     *why = NULL;
   /* A hosted table's remote moves cannot be taken back. */
-  if (self->table == NULL || self->round_over || self->viewer == LW_NO_SEAT
-      || self->curtain_seat != LW_NO_SEAT || self->host != NULL)
+  if (self->session == NULL || self->host != NULL || self->viewer == LW_NO_SEAT
+      || self->curtain_seat != LW_NO_SEAT)
     return FALSE;
-  log = lw_table_get_log (self->table);
-  for (i = log->len; i-- > 0;)
-    if (!self->seats.computer[g_array_index (log, LwAction, i).seat])
-      break;
-  /* Nothing of a person's yet, or another person's turn came between. */
-  if (i == G_MAXUINT || g_array_index (log, LwAction, i).seat != self->viewer)
-    return FALSE;
-  if (!lw_table_check_undo (self->table, self->viewer, i, NULL))
+  switch (lw_table_session_undo_point (self->session, self->viewer, NULL, &led_by))
     {
+    case LW_TABLE_UNDO_ALLOWED:
+      return TRUE;
+    case LW_TABLE_UNDO_PUPS_SEEN:
       if (why != NULL)
         /* TRANSLATORS: Undo at the virtual table is refused after the Dealer declared and took the Pups (face-down cards) into their hand */
         *why = g_strdup (_("You have seen the Pups, so your Declare cannot be taken back: looking at face-down cards is a penalty."));
       return FALSE;
+    case LW_TABLE_UNDO_LED:
+      if (why != NULL)
+        /* TRANSLATORS: Undo at the virtual table is refused once a computer player led the next trick after the person's play; %s is its name */
+        *why = g_strdup_printf (_("%s has led the next trick: that can’t be taken back."),
+                                lw_table_page_name_of (self, led_by));
+      return FALSE;
+    case LW_TABLE_UNDO_NOTHING:
+    default:
+      return FALSE;
     }
-  *n_actions = i;
-  return TRUE;
 }
 
 /* ------------------------------------------------------------------ */
@@ -222,73 +301,54 @@ lw_table_page_set_store (LwTablePage *self,
 }
 
 gboolean
+lw_table_page_show_session (LwTablePage     *self,
+                            LwTableSession  *session,
+                            GError         **error)
+{
+  g_autoptr (LwTableSession) shown = session;
+
+  lw_table_page_drop_session (self);
+  self->session = g_steal_pointer (&shown);
+  lw_table_session_set_deal_on_request (self->session, TRUE);
+  apply_timing (self);
+  self->viewer = LW_NO_SEAT;
+  self->curtain_seat = LW_NO_SEAT;
+  lw_table_view_set_table (self->view, NULL, LW_NO_SEAT, NULL, NULL, FALSE);
+  lw_table_page_set_status (self, NULL, FALSE);
+  self->session_changed = g_signal_connect_swapped (self->session, "changed", G_CALLBACK (session_changed_cb), self);
+  if (!lw_table_session_start (self->session, error))
+    {
+      lw_table_page_drop_session (self);
+      return FALSE;
+    }
+
+  /* One person: their hand is always the one shown. */
+  if (lw_table_page_n_people (self) == 1)
+    for (guint s = 0; s < lw_table_session_get_seats (self->session)->n_players; s++)
+      if (!lw_table_page_is_computer (self, (int) s))
+        self->viewer = (int) s;
+  self->shown_round = lw_table_page_get_round_number (self);
+  self->shown_over = lw_table_page_get_round_over (self);
+  lw_table_page_after_change (self);
+  return TRUE;
+}
+
+gboolean
 lw_table_page_load (LwTablePage  *self,
                     gint64        id,
                     GError      **error)
 {
-  g_autoptr (LwStoredTable) stored = NULL;
-  g_autoptr (LwTable) table = NULL;
-  LwTableSeats seats;
+  LwTableSession *session;
 
   g_return_val_if_fail (LW_IS_TABLE_PAGE (self), FALSE);
   g_return_val_if_fail (self->store != NULL, FALSE);
 
-  stored = lw_store_load_table (self->store, id, error);
-  if (stored == NULL || !lw_table_seats_from_json (stored->seats, &seats, error))
+  session = lw_table_session_open (self->store, id, error);
+  if (session == NULL)
     return FALSE;
-
-  lw_table_page_stop_bot (self);
   lw_table_page_stop_hosting (self);
   lw_table_page_stop_boards (self);
-  self->id = id;
-  if (!lw_table_page_reload_record (self, error))
-    return FALSE;
-  if (seats.n_players != self->record->n_players)
-    {
-      g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID,
-                   "the virtual table has %u seats, the game %u", seats.n_players, self->record->n_players);
-      return FALSE;
-    }
-  self->seats = seats;
-  g_free (self->seats_json);
-  self->seats_json = g_strdup (stored->seats);
-  self->viewer = LW_NO_SEAT;
-  self->curtain_seat = LW_NO_SEAT;
-  self->round_over = FALSE;
-  self->game_over = self->standings->finished;
-  lw_table_view_set_table (self->view, NULL, LW_NO_SEAT, NULL, NULL, FALSE);
-
-  /* The saved round, when it is still the game's next one. */
-  if (stored->round != NULL && stored->round_number == self->record->rounds->len + 1)
-    {
-      table = lw_table_from_json (stored->round, -1, error);
-      if (table == NULL)
-        return FALSE;
-      if (lw_table_get_n_players (table) != self->record->n_players
-          || lw_table_get_dealer (table) != self->standings->next_dealer)
-        g_clear_pointer (&table, lw_table_free);
-    }
-
-  g_clear_pointer (&self->table, lw_table_free);
-  if (table != NULL)
-    {
-      self->table = g_steal_pointer (&table);
-      self->round_number = stored->round_number;
-    }
-  else if (self->game_over)
-    return TRUE;
-  else if (!lw_table_page_new_round (self, error))
-    return FALSE;
-
-  /* One person: their hand is always the one shown. */
-  if (lw_table_seats_n_people (&self->seats) == 1)
-    for (guint s = 0; s < self->seats.n_players; s++)
-      if (!self->seats.computer[s])
-        self->viewer = (int) s;
-
-  lw_table_page_set_status (self, NULL, FALSE);
-  lw_table_page_after_change (self);
-  return TRUE;
+  return lw_table_page_show_session (self, session, error);
 }
 
 gint64
@@ -296,15 +356,15 @@ lw_table_page_get_game_id (LwTablePage *self)
 {
   g_return_val_if_fail (LW_IS_TABLE_PAGE (self), 0);
 
-  return self->id;
+  return self->session != NULL ? lw_table_session_get_game_id (self->session) : 0;
 }
 
-const LwTable *
-lw_table_page_get_table (LwTablePage *self)
+LwTableSession *
+lw_table_page_get_session (LwTablePage *self)
 {
   g_return_val_if_fail (LW_IS_TABLE_PAGE (self), NULL);
 
-  return self->table;
+  return self->session;
 }
 
 LwTableView *
@@ -313,6 +373,14 @@ lw_table_page_get_view (LwTablePage *self)
   g_return_val_if_fail (LW_IS_TABLE_PAGE (self), NULL);
 
   return self->view;
+}
+
+void
+lw_table_page_focus_table (LwTablePage *self)
+{
+  g_return_if_fail (LW_IS_TABLE_PAGE (self));
+
+  gtk_widget_grab_focus (GTK_WIDGET (self->view));
 }
 
 int
@@ -352,7 +420,15 @@ lw_table_page_is_busy (LwTablePage *self)
 {
   g_return_val_if_fail (LW_IS_TABLE_PAGE (self), FALSE);
 
-  return self->busy;
+  return self->session != NULL && lw_table_session_is_choosing (self->session);
+}
+
+gboolean
+lw_table_page_is_holding (LwTablePage *self)
+{
+  g_return_val_if_fail (LW_IS_TABLE_PAGE (self), FALSE);
+
+  return self->session != NULL && lw_table_session_is_holding (self->session);
 }
 
 void
@@ -362,6 +438,37 @@ lw_table_page_set_computer_pause (LwTablePage *self,
   g_return_if_fail (LW_IS_TABLE_PAGE (self));
 
   self->pause_ms = msec;
+  apply_timing (self);
+}
+
+void
+lw_table_page_set_trick_hold (LwTablePage *self,
+                              guint        msec,
+                              gboolean     stepped)
+{
+  g_return_if_fail (LW_IS_TABLE_PAGE (self));
+
+  self->hold_ms = msec;
+  self->hold_stepped = stepped;
+  apply_timing (self);
+}
+
+gboolean
+lw_table_page_step_hold (LwTablePage *self,
+                         guint        msec)
+{
+  g_return_val_if_fail (LW_IS_TABLE_PAGE (self), FALSE);
+
+  return self->session != NULL && lw_table_session_step_hold (self->session, msec);
+}
+
+void
+lw_table_page_stop_bot (LwTablePage *self)
+{
+  g_return_if_fail (LW_IS_TABLE_PAGE (self));
+
+  if (self->session != NULL && self->host == NULL)
+    lw_table_session_stop (self->session);
 }
 
 gboolean
@@ -369,7 +476,7 @@ lw_table_page_get_round_over (LwTablePage *self)
 {
   g_return_val_if_fail (LW_IS_TABLE_PAGE (self), FALSE);
 
-  return self->round_over;
+  return self->session != NULL && lw_table_session_is_round_over (self->session);
 }
 
 gboolean
@@ -377,7 +484,9 @@ lw_table_page_get_game_over (LwTablePage *self)
 {
   g_return_val_if_fail (LW_IS_TABLE_PAGE (self), FALSE);
 
-  return self->game_over;
+  if (self->boards != NULL)
+    return lw_table_page_board_all_done (self);
+  return self->session != NULL && lw_table_session_is_over (self->session);
 }
 
 /* ------------------------------------------------------------------ */
@@ -389,9 +498,9 @@ lw_table_page_dispose (GObject *object)
 {
   LwTablePage *self = LW_TABLE_PAGE (object);
 
-  lw_table_page_stop_bot (self);
   lw_table_page_stop_hosting (self);
   lw_table_page_stop_boards (self);
+  lw_table_page_drop_session (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), LW_TYPE_TABLE_PAGE);
 
   G_OBJECT_CLASS (lw_table_page_parent_class)->dispose (object);
@@ -403,10 +512,6 @@ lw_table_page_finalize (GObject *object)
   LwTablePage *self = LW_TABLE_PAGE (object);
 
   g_clear_object (&self->store);
-  g_clear_pointer (&self->record, lw_game_record_free);
-  g_clear_pointer (&self->standings, lw_standings_free);
-  g_clear_pointer (&self->table, lw_table_free);
-  g_clear_pointer (&self->seats_json, g_free);
   g_clear_pointer (&self->status, g_free);
   g_clear_pointer (&self->choices, g_array_unref);
   g_clear_object (&self->view_actions);
@@ -498,4 +603,6 @@ lw_table_page_init (LwTablePage *self)
   self->curtain_seat = LW_NO_SEAT;
   self->pause_ms = DEFAULT_PAUSE_MS;
   self->hold_ms = DEFAULT_TRICK_HOLD_MS;
+  g_signal_connect_object (gtk_widget_get_settings (GTK_WIDGET (self)), "notify::gtk-enable-animations",
+                           G_CALLBACK (apply_timing), self, G_CONNECT_SWAPPED);
 }

@@ -1,6 +1,7 @@
-/* lw-table-page.h — a game played at the virtual table: the table, the
- * step buttons (Declare, Decline, Discard, Play, Next Round), the curtain
- * between two people's turns, computer seats, hint, undo, saving
+/* lw-table-page.h — a game played at the virtual table, a view of its
+ * loop (LwTableSession): the table, the step buttons (Declare, Decline,
+ * Discard, Play, Next Round), the curtain between two people's turns,
+ * hint, undo; a hosted table; a duplicate event's boards
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -28,11 +29,14 @@ void lw_table_page_set_store (LwTablePage *self,
  * @id: a game with a virtual table (lw_store_load_table())
  * @error: return location for a #GError
  *
- * Opens the game at its table: the round in progress as saved, or a new
- * deal when none is (the game's next round, its dealer by the scoring
- * engine's rotation). Computer seats start moving on their own.
+ * Opens the game at its table with lw_table_session_open() and starts
+ * the session: the round in progress as saved, or a new deal when none
+ * is (the game's next round, its dealer by the scoring engine's
+ * rotation). Computer seats start moving on their own; the next round is
+ * dealt when the person asks (Next Round).
  *
- * Errors: the store's, or the engine's for a damaged save.
+ * Errors: those of lw_table_session_open() and lw_table_session_start()
+ * (the store's, or the engine's for a damaged save).
  *
  * Returns: %TRUE when opened.
  */
@@ -81,12 +85,6 @@ gboolean lw_table_page_host (LwTablePage    *self,
  */
 void lw_table_page_stop_hosting (LwTablePage *self);
 
-/** lw_table_page_is_hosted: Returns: %TRUE while in hosted mode. */
-gboolean lw_table_page_is_hosted (LwTablePage *self);
-
-/** lw_table_page_get_host: Returns: (transfer none) (nullable): the hosted table. */
-LwTableHost *lw_table_page_get_host (LwTablePage *self);
-
 /**
  * lw_table_page_play_boards:
  * @self: the page
@@ -100,7 +98,8 @@ LwTableHost *lw_table_page_get_host (LwTablePage *self);
  *
  * Board mode (docs/EVENTS.md "Playing a table's boards at the virtual
  * table"): the page plays the boards of event round @round at table
- * @table, the first one not yet entered first. Each is dealt from the
+ * @table, the first one not yet entered first, each in a session of its
+ * own (lw_table_session_new_board()). Each is dealt from the
  * board exactly (lw_board_new_table(), DUPLICATE D1) with the table's
  * players in their seats, partners as the event says, the board's dealer
  * (D2) and the event's rule set (lw_duplicate_board_record()). Nothing is
@@ -111,10 +110,11 @@ LwTableHost *lw_table_page_get_host (LwTablePage *self);
  * After the last the page says the round's boards are done. Opening a
  * game (lw_table_page_load(), lw_table_page_host()) ends board mode.
  *
- * Errors: the store's (%LW_STORE_ERROR_NOT_FOUND for no such event), the
- *   engine's %LW_ENGINE_ERROR_INVALID for an event that is not duplicate,
- *   a round or table it does not have, @seats of another size, or a
- *   round whose boards are all entered at @table.
+ * Errors: lw_table_session_new_board()'s: the store's
+ *   (%LW_STORE_ERROR_NOT_FOUND for no such event), the engine's
+ *   %LW_ENGINE_ERROR_INVALID for an event that is not duplicate, a round
+ *   or table it does not have, or a round whose boards are all entered at
+ *   @table; %G_IO_ERROR_INVALID_ARGUMENT for @seats of another size.
  *
  * Returns: %TRUE when the first board is dealt.
  */
@@ -125,18 +125,15 @@ gboolean lw_table_page_play_boards (LwTablePage         *self,
                                     const LwTableSeats  *seats,
                                     GError             **error);
 
+/** lw_table_page_is_playing_boards: Returns: %TRUE in board mode (lw_table_page_play_boards()). */
+gboolean lw_table_page_is_playing_boards (LwTablePage *self);
+
 /**
- * lw_table_page_stop_boards:
+ * lw_table_page_focus_table:
  * @self: the page
  *
- * Ends board mode, when on; the board being played is not entered.
+ * Gives the keyboard to the table (the hand's cards, Enter plays).
  */
-void lw_table_page_stop_boards (LwTablePage *self);
-
-/** lw_table_page_get_event_id: Returns: the event whose boards the page plays, 0 when not in board mode. */
-gint64 lw_table_page_get_event_id (LwTablePage *self);
-
-/** lw_table_page_get_view: Returns: (transfer none): the drawing of the table. */
-LwTableView *lw_table_page_get_view (LwTablePage *self);
+void lw_table_page_focus_table (LwTablePage *self);
 
 G_END_DECLS

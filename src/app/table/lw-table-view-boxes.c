@@ -275,11 +275,11 @@ lw_table_view_draw_seat_box (LwTableView  *self,
 
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (r->x, r->y, r->w, r->h));
   lw_table_view_rounded_rect (cr, r, 8);
-  lw_table_view_set_hex (cr, 0x000000, to_play ? 0.28 : 0.16);
+  lw_card_renderer_set_hex (cr, 0x000000, to_play ? 0.28 : 0.16);
   cairo_fill_preserve (cr);
   if (to_play)
     {
-      lw_table_view_set_hex (cr, HIGHLIGHT, 1);
+      lw_card_renderer_set_hex (cr, HIGHLIGHT, 1);
       cairo_set_line_width (cr, 2);
       cairo_stroke (cr);
     }
@@ -294,7 +294,7 @@ lw_table_view_draw_seat_box (LwTableView  *self,
 
     pango_layout_iter_free (iter);
     lw_table_view_draw_side_chip (self, cr, seat, cx, ny + first_h - 9, 10);
-    lw_table_view_set_hex (cr, to_play ? HIGHLIGHT : TEXT_ON_FELT, 1);
+    lw_card_renderer_set_hex (cr, to_play ? HIGHLIGHT : TEXT_ON_FELT, 1);
     cairo_move_to (cr, nx, ny);
     pango_cairo_show_layout (cr, layout);
     g_object_unref (layout);
@@ -303,7 +303,7 @@ lw_table_view_draw_seat_box (LwTableView  *self,
   {
     PangoLayout *layout = lw_table_view_wrapped_layout (widget, line, 0.8, FALSE, (int) r->w - 12, COUNTS_LINES, TRUE);
 
-    lw_table_view_set_hex (cr, TEXT_ON_FELT, 1);
+    lw_card_renderer_set_hex (cr, TEXT_ON_FELT, 1);
     cairo_move_to (cr, r->x + 6, r->y + 26 + l->mh + shift);
     pango_cairo_show_layout (cr, layout);
     g_object_unref (layout);
@@ -424,7 +424,7 @@ lw_table_view_draw_board (LwTableView  *self,
           break;
         }
       lw_table_view_draw_side_chip (self, cr, s, r->x + 4, y + (sh - 10) / 2, 10);
-      lw_table_view_set_hex (cr, TEXT_ON_FELT, 1);
+      lw_card_renderer_set_hex (cr, TEXT_ON_FELT, 1);
       cairo_move_to (cr, r->x + tx, y);
       pango_cairo_show_layout (cr, who);
       g_object_unref (who);

@@ -99,8 +99,36 @@ lw_table_view_compute_layout (LwTableView *self,
   }
   mid_h = 0;
   if (narrow)
-    /* The score board's heading and every line (wrapped) fit beside the Pups. */
-    mid_h = MAX (l->mh + 34, lw_table_view_board_height (self, width - narrow_info_w (width) - pad) + 8);
+    {
+      double avail, fit;
+
+      /* The score board's heading and every line (wrapped) fit beside the Pups. */
+      mid_h = MAX (l->mh + 34, lw_table_view_board_height (self, width - narrow_info_w (width) - pad) + 8);
+
+      /* At a phone's size the hand gives up height until the trick keeps
+       * a row of cards at their full size under its words (its cards
+       * are 0.8 of the hand's, with 46 px of words and gaps; the hand is
+       * 26 px of words over its rows): else the trick's cards shrank to
+       * slivers. */
+      avail = height - top_h - mid_h - 8;
+      fit = floor ((avail - 26 - 46) / ((rows == 2 ? 1.66 : 1.16) + 0.8));
+      if (fit < l->ch && fit >= 60)
+        {
+          l->ch = fit;
+          l->cw = round (l->ch * 0.7);
+          per_row = MAX (n_hand, 1);
+          rows = 1;
+          spacing = n_hand > 1 ? (width - 2 * pad - l->cw) / (n_hand - 1) : 0;
+          if (n_hand > 1 && spacing < l->cw * 0.42)
+            {
+              rows = 2;
+              per_row = (n_hand + 1) / 2;
+              spacing = per_row > 1 ? (width - 2 * pad - l->cw) / (per_row - 1) : 0;
+            }
+          spacing = MIN (spacing, l->cw * 0.62);
+          hand_h = l->ch * (rows == 2 ? 1.5 : 1) + l->ch * 0.16 + 26;
+        }
+    }
 
   /* The other seats, clockwise from the viewer's left, in a row on top. */
   if (n > 1)

@@ -23,15 +23,6 @@ lw_table_view_is_dark (void)
   return adw_style_manager_get_dark (adw_style_manager_get_default ());
 }
 
-void
-lw_table_view_set_hex (cairo_t *cr,
-                       guint32  rgb,
-                       double   alpha)
-{
-  cairo_set_source_rgba (cr, ((rgb >> 16) & 0xff) / 255.0, ((rgb >> 8) & 0xff) / 255.0,
-                         (rgb & 0xff) / 255.0, alpha);
-}
-
 /* The chip of each side in partners play: light blue, orange, pink, light
  * purple, readable on both felts and told apart by their place too. */
 static const guint32 side_colors[] = { 0x99c1f1, 0xffa348, 0xf66151, 0xdc8add };
@@ -129,7 +120,7 @@ lw_table_view_draw_text (GtkWidget  *widget,
   int w, h;
 
   pango_layout_get_pixel_size (layout, &w, &h);
-  lw_table_view_set_hex (cr, color, 1);
+  lw_card_renderer_set_hex (cr, color, 1);
   cairo_move_to (cr, align == ALIGN_CENTER ? x + (max_width - w) / 2 : x, y);
   pango_cairo_show_layout (cr, layout);
   g_object_unref (layout);
@@ -153,9 +144,9 @@ lw_table_view_draw_badge (GtkWidget  *widget,
   cairo_arc (cr, x + h / 2.0, y + h / 2.0, h / 2.0, G_PI / 2, 3 * G_PI / 2);
   cairo_arc (cr, x + w + h / 2.0, y + h / 2.0, h / 2.0, -G_PI / 2, G_PI / 2);
   cairo_close_path (cr);
-  lw_table_view_set_hex (cr, fill, 1);
+  lw_card_renderer_set_hex (cr, fill, 1);
   cairo_fill (cr);
-  lw_table_view_set_hex (cr, ink, 1);
+  lw_card_renderer_set_hex (cr, ink, 1);
   cairo_move_to (cr, x + h / 2.0, y);
   pango_cairo_show_layout (cr, layout);
   g_object_unref (layout);
@@ -174,9 +165,9 @@ lw_table_view_draw_side_chip (LwTableView *self,
     return 0;
   cairo_new_sub_path (cr);
   cairo_arc (cr, x + d / 2, y + d / 2, d / 2, 0, 2 * G_PI);
-  lw_table_view_set_hex (cr, lw_table_view_side_colour (self, seat), 1);
+  lw_card_renderer_set_hex (cr, lw_table_view_side_colour (self, seat), 1);
   cairo_fill_preserve (cr);
-  lw_table_view_set_hex (cr, 0x000000, 0.4);
+  lw_card_renderer_set_hex (cr, 0x000000, 0.4);
   cairo_set_line_width (cr, 1);
   cairo_stroke (cr);
   return d + 5;

@@ -4,8 +4,9 @@
  * they draw with; lw-table-view-boxes.c the seat boxes, the Pups and the
  * score board; lw-table-view-trick.c the trick), and what the UI tests
  * measure of it: where the trick's plays, the seat boxes' names and the
- * score board's lines are laid out. Included by those files and the tests
- * only.
+ * score board's lines are laid out, with what only the tests read and do
+ * (the viewer, the hand's order, the cursor, a card toggled). Included by
+ * those files and the tests only.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -13,6 +14,7 @@
 
 #include <pango/pangocairo.h>
 
+#include "lw-card-renderer.h"
 #include "lw-table-view.h"
 
 G_BEGIN_DECLS
@@ -133,6 +135,8 @@ struct _LwTableView
   gboolean interactive;
   guint32 selection;
   guint32 obligatory;      /* cards the viewer must play, marked */
+  int winning_seat;        /* given by lw_table_view_set_winning_seat() for the table shown */
+  gboolean winning_given;
   guint cursor;
   gboolean show_last;
   char *last_title;        /* above the last trick; NULL: "Last trick" */
@@ -227,11 +231,6 @@ void lw_table_view_compute_layout (LwTableView *self,
 
 /* Whether the dark style is in use. */
 gboolean lw_table_view_is_dark (void);
-
-/* Sets @cr's source to the colour @rgb (0xrrggbb) at @alpha (0…1). */
-void lw_table_view_set_hex (cairo_t *cr,
-                            guint32  rgb,
-                            double   alpha);
 
 /* The colour of @seat's side's chip and Partner badge (0xrrggbb). */
 guint32 lw_table_view_side_colour (LwTableView *self,
@@ -366,5 +365,60 @@ void lw_table_view_draw_trick (LwTableView  *self,
  * (transfer full) (nullable). */
 char *lw_table_view_trick_title (LwTableView      *self,
                                   const ShownTrick *trick);
+
+/* What only the UI tests and ui-demo call */
+
+/** lw_table_view_new: Returns: (transfer floating): an empty table. */
+GtkWidget *lw_table_view_new (void);
+
+/** lw_table_view_get_sort_by_suit: Returns: whether the hand is shown by suit. */
+gboolean lw_table_view_get_sort_by_suit (LwTableView *self);
+
+/**
+ * lw_table_view_get_hand_order:
+ * @self: the view
+ * @order: (out caller-allocates) (array fixed-size=17): @order[p] is the
+ *   index in lw_table_get_hand() of the card shown p-th from the left
+ *
+ * Returns: the number of cards in the viewer's hand.
+ */
+guint lw_table_view_get_hand_order (LwTableView *self,
+                                    guint       *order);
+
+/** lw_table_view_get_viewer: Returns: the seat shown at the bottom. */
+int lw_table_view_get_viewer (LwTableView *self);
+
+/**
+ * lw_table_view_toggle_card:
+ * @self: the view
+ * @index: a card of the viewer's hand
+ *
+ * What a click or Space does on a card: selects or unselects it. While
+ * leading, a card that cannot join the cards selected into any legal lead
+ * starts a new selection.
+ */
+void lw_table_view_toggle_card (LwTableView *self,
+                                guint        index);
+
+/** lw_table_view_get_cursor: Returns: the card the keyboard is on. */
+guint lw_table_view_get_cursor (LwTableView *self);
+
+/**
+ * lw_table_view_card_is_dimmed:
+ * @self: the view
+ * @index: a card of the viewer's hand
+ *
+ * Returns: %TRUE when the card is shown dimmed: it is not part of any
+ *   legal follow (lw_table_legal_follows()), or, while leading, cannot join
+ *   the selected cards in any legal lead.
+ */
+gboolean lw_table_view_card_is_dimmed (LwTableView *self,
+                                       guint        index);
+
+/** lw_table_view_get_obligatory: Returns: the cards marked as obligatory. */
+guint32 lw_table_view_get_obligatory (LwTableView *self);
+
+/** lw_table_view_get_show_last_trick: Returns: whether the last trick is shown. */
+gboolean lw_table_view_get_show_last_trick (LwTableView *self);
 
 G_END_DECLS

@@ -53,8 +53,10 @@ lw_table_view_shown_trick (LwTableView    *self,
       out->leader = ((turn - (int) n_current) % n + n) % n;
       out->n_plays = n_current;
       out->plays = current;
-      /* Under the round's house rules (TRICKS T22). */
-      out->winner = lw_table_get_winning_seat (table);
+      /* Under the round's house rules (TRICKS T22): the game's loop's
+       * reading when given (lw_table_view_set_winning_seat()). */
+      out->winner = table == self->table && self->winning_given ? self->winning_seat
+                                                                : lw_table_get_winning_seat (table);
       return TRUE;
     }
   if (tricks->len > 0)
@@ -368,11 +370,11 @@ lw_table_view_draw_trick (LwTableView  *self,
             {
               Rect ring = { r->x - 3, r->y - 3, r->w + 6, th + 6 };
               lw_table_view_rounded_rect (cr, &ring, 6);
-              lw_table_view_set_hex (cr, HIGHLIGHT, 1);
+              lw_card_renderer_set_hex (cr, HIGHLIGHT, 1);
               cairo_set_line_width (cr, 3);
               cairo_stroke (cr);
             }
-          lw_table_view_set_hex (cr, winning ? HIGHLIGHT : TEXT_ON_FELT, 1);
+          lw_card_renderer_set_hex (cr, winning ? HIGHLIGHT : TEXT_ON_FELT, 1);
           cairo_move_to (cr, lr->x, lr->y);
           pango_cairo_show_layout (cr, layout);
           g_object_unref (layout);

@@ -297,14 +297,14 @@ draw_hand (LwTableView  *self,
           lw_table_view_rounded_rect (cr, &ring, 6);
           if (selected)
             {
-              lw_table_view_set_hex (cr, HIGHLIGHT, 1);
+              lw_card_renderer_set_hex (cr, HIGHLIGHT, 1);
               cairo_set_line_width (cr, 3);
               cairo_stroke_preserve (cr);
             }
           if (focus && i == self->cursor)
             {
               double dash[] = { 4, 3 };
-              lw_table_view_set_hex (cr, selected ? 0x241f31 : 0xffffff, 1);
+              lw_card_renderer_set_hex (cr, selected ? 0x241f31 : 0xffffff, 1);
               cairo_set_dash (cr, dash, 2, 0);
               cairo_set_line_width (cr, 2);
               cairo_stroke (cr);
@@ -407,14 +407,6 @@ lw_table_view_skip_animation (LwTableView *self)
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-gboolean
-lw_table_view_is_animating (LwTableView *self)
-{
-  g_return_val_if_fail (LW_IS_TABLE_VIEW (self), FALSE);
-
-  return self->anim != ANIM_NONE;
-}
-
 static gboolean
 tick_cb (GtkWidget     *widget,
          GdkFrameClock *clock,
@@ -487,6 +479,9 @@ lw_table_view_set_table (LwTableView       *self,
   AnimKind kind = ANIM_NONE;
 
   g_return_if_fail (LW_IS_TABLE_VIEW (self));
+
+  /* A new table: who is winning it is given again, or the engine's. */
+  self->winning_given = FALSE;
 
   same_viewer = self->viewer == viewer && self->table != NULL;
   if (self->table != NULL && viewer >= 0)
@@ -681,14 +676,6 @@ lw_table_view_get_show_last_trick (LwTableView *self)
   g_return_val_if_fail (LW_IS_TABLE_VIEW (self), FALSE);
 
   return self->show_last;
-}
-
-LwCardRenderer *
-lw_table_view_get_renderer (LwTableView *self)
-{
-  g_return_val_if_fail (LW_IS_TABLE_VIEW (self), NULL);
-
-  return self->renderer;
 }
 
 /* ------------------------------------------------------------------ */
@@ -910,12 +897,6 @@ lw_table_view_init (LwTableView *self)
   gtk_widget_add_controller (GTK_WIDGET (self), focus);
 }
 
-GtkWidget *
-lw_table_view_new (void)
-{
-  return g_object_new (LW_TYPE_TABLE_VIEW, NULL);
-}
-
 void
 lw_table_view_set_obligatory (LwTableView *self,
                               guint32      mask)
@@ -925,6 +906,17 @@ lw_table_view_set_obligatory (LwTableView *self,
   if (self->obligatory == mask)
     return;
   self->obligatory = mask;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+lw_table_view_set_winning_seat (LwTableView *self,
+                                int          seat)
+{
+  g_return_if_fail (LW_IS_TABLE_VIEW (self));
+
+  self->winning_seat = seat;
+  self->winning_given = TRUE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -8,16 +8,12 @@
 
 #include <gtk/gtk.h>
 
-#include "lw-card-renderer.h"
 #include "lw-engine.h"
 
 G_BEGIN_DECLS
 
 #define LW_TYPE_TABLE_VIEW (lw_table_view_get_type ())
 G_DECLARE_FINAL_TYPE (LwTableView, lw_table_view, LW, TABLE_VIEW, GtkWidget)
-
-/** lw_table_view_new: Returns: (transfer floating): an empty table. */
-GtkWidget *lw_table_view_new (void);
 
 /**
  * lw_table_view_set_table:
@@ -67,23 +63,6 @@ void lw_table_view_set_sides (LwTableView *self,
 void lw_table_view_set_sort_by_suit (LwTableView *self,
                                      gboolean     by_suit);
 
-/** lw_table_view_get_sort_by_suit: Returns: whether the hand is shown by suit. */
-gboolean lw_table_view_get_sort_by_suit (LwTableView *self);
-
-/**
- * lw_table_view_get_hand_order:
- * @self: the view
- * @order: (out caller-allocates) (array fixed-size=17): @order[p] is the
- *   index in lw_table_get_hand() of the card shown p-th from the left
- *
- * Returns: the number of cards in the viewer's hand.
- */
-guint lw_table_view_get_hand_order (LwTableView *self,
-                                    guint       *order);
-
-/** lw_table_view_get_viewer: Returns: the seat shown at the bottom. */
-int lw_table_view_get_viewer (LwTableView *self);
-
 /**
  * lw_table_view_get_selection:
  * @self: the view
@@ -102,33 +81,6 @@ void lw_table_view_set_selection (LwTableView *self,
                                   guint32      mask);
 
 /**
- * lw_table_view_toggle_card:
- * @self: the view
- * @index: a card of the viewer's hand
- *
- * What a click or Space does on a card: selects or unselects it. While
- * leading, a card that cannot join the cards selected into any legal lead
- * starts a new selection.
- */
-void lw_table_view_toggle_card (LwTableView *self,
-                                guint        index);
-
-/** lw_table_view_get_cursor: Returns: the card the keyboard is on. */
-guint lw_table_view_get_cursor (LwTableView *self);
-
-/**
- * lw_table_view_card_is_dimmed:
- * @self: the view
- * @index: a card of the viewer's hand
- *
- * Returns: %TRUE when the card is shown dimmed: it is not part of any
- *   legal follow (lw_table_legal_follows()), or, while leading, cannot join
- *   the selected cards in any legal lead.
- */
-gboolean lw_table_view_card_is_dimmed (LwTableView *self,
-                                       guint        index);
-
-/**
  * lw_table_view_set_obligatory:
  * @self: the view
  * @mask: the viewer's cards that must be played, a bit mask over their
@@ -142,8 +94,19 @@ gboolean lw_table_view_card_is_dimmed (LwTableView *self,
 void lw_table_view_set_obligatory (LwTableView *self,
                                    guint32      mask);
 
-/** lw_table_view_get_obligatory: Returns: the cards marked as obligatory. */
-guint32 lw_table_view_get_obligatory (LwTableView *self);
+/**
+ * lw_table_view_set_winning_seat:
+ * @self: the view
+ * @seat: the seat winning the trick under way of the table last given
+ *   lw_table_view_set_table(), or %LW_NO_SEAT
+ *
+ * Who is winning the trick, as the game's loop reads it
+ * (lw_table_session_get_winning_seat()): the "X, winning" words above the
+ * trick and the name in bold. Until it is given for the table shown (a
+ * replay's), the view asks the engine (lw_table_get_winning_seat()).
+ */
+void lw_table_view_set_winning_seat (LwTableView *self,
+                                     int          seat);
 
 /**
  * lw_table_view_set_show_last_trick:
@@ -162,21 +125,7 @@ void lw_table_view_set_show_last_trick (LwTableView *self,
 void lw_table_view_set_last_trick_title (LwTableView *self,
                                          const char  *title);
 
-/** lw_table_view_get_show_last_trick: Returns: whether the last trick is shown. */
-gboolean lw_table_view_get_show_last_trick (LwTableView *self);
-
-/** lw_table_view_is_animating: Returns: %TRUE while a card or trick moves. */
-gboolean lw_table_view_is_animating (LwTableView *self);
-
 /** lw_table_view_skip_animation: Ends the animation under way at once. */
 void lw_table_view_skip_animation (LwTableView *self);
-
-/**
- * lw_table_view_get_renderer:
- * @self: the view
- *
- * Returns: (transfer none): the card renderer, with its cache.
- */
-LwCardRenderer *lw_table_view_get_renderer (LwTableView *self);
 
 G_END_DECLS

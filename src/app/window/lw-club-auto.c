@@ -11,6 +11,7 @@
 #include <glib/gi18n.h>
 
 #include "lw-club-auto.h"
+#include "lw-club-auto-private.h"
 #include "lw-store-watch.h"
 
 struct _LwClubAuto

@@ -44,18 +44,6 @@ G_DECLARE_FINAL_TYPE (LwClubAuto, lw_club_auto, LW, CLUB_AUTO, GObject)
 LwClubAuto *lw_club_auto_new (LwStore *store);
 
 /**
- * lw_club_auto_set_delays:
- * @self: the object
- * @delay_ms: the wait after a change, at least 1 ms
- * @interval_s: the time between two syncs, at least 1 s
- *
- * Changes the two waits (tests; the defaults otherwise).
- */
-void lw_club_auto_set_delays (LwClubAuto *self,
-                              guint       delay_ms,
-                              guint       interval_s);
-
-/**
  * lw_club_auto_sync_now:
  * @self: the object
  *

@@ -9,6 +9,7 @@
 
 #include "lw-club-admin-window.h"
 #include "lw-club-page.h"
+#include "lw-club-page-private.h"
 #include "lw-club-resolve.h"
 #include "lw-club-suggestions.h"
 #include "lw-words.h"
@@ -306,13 +307,16 @@ add_suggestion (ClubPage                   *club,
   const LwClubSuggestion *suggestion = item->suggestion;
   GtkWidget *row = adw_action_row_new ();
   g_autofree char *subtitle = NULL;
+  g_autofree char *name = NULL;
 
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), item->title);
   subtitle = club->refused == suggestion->id && club->refusal != NULL
              ? g_strdup_printf ("%s\n%s", item->subtitle, club->refusal) : g_strdup (item->subtitle);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  g_object_set_data_full (G_OBJECT (row), "lw-id", g_memdup2 (&suggestion->id, sizeof suggestion->id), g_free);
+  /* Named for the tests, which find it by its name (lw_test_find()). */
+  name = g_strdup_printf ("suggestion-%" G_GINT64_FORMAT, suggestion->id);
+  gtk_widget_set_name (row, name);
   if (suggestion->incoming && g_strcmp0 (suggestion->state, "open") == 0)
     {
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
@@ -565,6 +569,7 @@ add_conflict (ClubPage                 *club,
 {
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  g_autofree char *name = NULL;
   g_autofree char *keep = g_strdup_printf (/* TRANSLATORS: Preferences → Club, the tooltip of Keep Mine: %s the other laptop's name */
                                            _("Keep this copy as a game of its own: it is shared at the next "
                                              "sync, and “%s”'s is shown beside it"), item->owner);
@@ -576,8 +581,9 @@ add_conflict (ClubPage                 *club,
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), item->title);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), item->subtitle);
   adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 4);
-  g_object_set_data_full (G_OBJECT (row), "lw-game",
-                          g_memdup2 (&item->conflict->game, sizeof item->conflict->game), g_free);
+  /* Named for the tests, which find it by its name (lw_test_find()). */
+  name = g_strdup_printf ("conflict-%" G_GINT64_FORMAT, item->conflict->game);
+  gtk_widget_set_name (row, name);
   gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
   /* TRANSLATORS: Preferences → Club: keep this laptop's copy of a game another laptop shared first */
   gtk_box_append (GTK_BOX (box), resolve_button (club, item, TRUE, _("_Keep Mine"), keep));
@@ -765,15 +771,6 @@ lw_club_page_new (LwStore    *store,
   return page;
 }
 
-AdwActionRow *
-lw_club_page_get_row (GtkWidget *page)
-{
-  ClubPage *club = g_object_get_data (G_OBJECT (page), "lw-club");
-
-  g_return_val_if_fail (club != NULL, NULL);
-  return club->row;
-}
-
 gboolean
 lw_club_page_is_busy (GtkWidget *page)
 {
@@ -781,24 +778,6 @@ lw_club_page_is_busy (GtkWidget *page)
 
   g_return_val_if_fail (club != NULL, FALSE);
   return club->listing || club->deciding > 0 || club->listing_conflicts || club->resolving > 0;
-}
-
-GtkWidget *
-lw_club_page_get_suggestion_row (GtkWidget *page,
-                                 gint64     id)
-{
-  ClubPage *club = g_object_get_data (G_OBJECT (page), "lw-club");
-
-  g_return_val_if_fail (club != NULL, NULL);
-  for (guint i = 0; i < club->rows->len; i++)
-    {
-      GtkWidget *row = g_ptr_array_index (club->rows, i);
-      const gint64 *number = g_object_get_data (G_OBJECT (row), "lw-id");
-
-      if (number != NULL && *number == id)
-        return row;
-    }
-  return NULL;
 }
 
 guint
@@ -815,29 +794,11 @@ lw_club_page_get_n_suggestions (GtkWidget *page,
     {
       GtkWidget *row = g_ptr_array_index (club->rows, i);
 
-      if (g_object_get_data (G_OBJECT (row), "lw-id") != NULL
+      if (g_str_has_prefix (gtk_widget_get_name (row), "suggestion-")
           && gtk_widget_get_ancestor (row, ADW_TYPE_PREFERENCES_GROUP) == group)
         n++;
     }
   return n;
-}
-
-GtkWidget *
-lw_club_page_get_conflict_row (GtkWidget *page,
-                               gint64     game)
-{
-  ClubPage *club = g_object_get_data (G_OBJECT (page), "lw-club");
-
-  g_return_val_if_fail (club != NULL, NULL);
-  for (guint i = 0; i < club->conflict_rows->len; i++)
-    {
-      GtkWidget *row = g_ptr_array_index (club->conflict_rows, i);
-      const gint64 *id = g_object_get_data (G_OBJECT (row), "lw-game");
-
-      if (id != NULL && *id == game)
-        return row;
-    }
-  return NULL;
 }
 
 guint

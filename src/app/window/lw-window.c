@@ -447,7 +447,7 @@ show_table_page (LwWindow *self,
 {
   note_game_changed (self, id);
   adw_leaflet_set_visible_child_name (self->leaflet, "table");
-  gtk_widget_grab_focus (GTK_WIDGET (lw_table_page_get_view (self->table_page)));
+  lw_table_page_focus_table (self->table_page);
 }
 
 gboolean
@@ -684,7 +684,7 @@ show_games_action (LwWindow *self,
    * goes to the event. */
   if ((self->game_from_event && g_strcmp0 (visible, "game") == 0)
       || (g_strcmp0 (visible, "table") == 0 && self->table_page != NULL
-          && lw_table_page_get_event_id (self->table_page) != 0))
+          && lw_table_page_is_playing_boards (self->table_page)))
     show_events (self);
   else
     lw_window_show_games (self);
@@ -711,7 +711,7 @@ play_event_boards_action (LwWindow *self,
       return;
     }
   adw_leaflet_set_visible_child_name (self->leaflet, "table");
-  gtk_widget_grab_focus (GTK_WIDGET (lw_table_page_get_view (self->table_page)));
+  lw_table_page_focus_table (self->table_page);
 }
 
 static void

@@ -364,26 +364,6 @@ lw_bot_duel (LwBotLevel          a,
   return lw_bot_duel_play (&setup, result, error);
 }
 
-gboolean
-lw_bot_duel_mixed (LwBotLevel          a,
-                   LwBotLevel          a_partner,
-                   LwBotLevel          b,
-                   guint               n_players,
-                   guint               games,
-                   guint64             seed,
-                   const LwBotOptions *options,
-                   LwDuelResult       *result,
-                   GError            **error)
-{
-  /* In partners play A's side's second seat plays @a_partner. */
-  const LwDuelSetup setup = {
-    .a = a, .a_partner = a_partner, .b = b, .n_players = n_players, .partners = TRUE,
-    .games = games, .seed = seed, .options = options,
-  };
-
-  return lw_bot_duel_play (&setup, result, error);
-}
-
 /* ------------------------------------------------------------------ */
 /* A move chosen away from the table (a worker thread)                  */
 /* ------------------------------------------------------------------ */

@@ -379,10 +379,10 @@ typedef struct {
  * @error: return location for a #GError
  *
  * Plays games @setup->first_game to @setup->first_game + @setup->games − 1
- * of the duel lw_bot_duel() (or lw_bot_duel_mixed()) describes, seat
- * rotation and seeds as there (game g: A's side is g mod the number of
- * sides, dealt from lw_seed_mix(@seed, g / sides)). Errors as
- * lw_bot_duel().
+ * of the duel lw_bot_duel() describes (or, with @setup->a_partner, one
+ * whose A side has two levels), seat rotation and seeds as there (game g:
+ * A's side is g mod the number of sides, dealt from lw_seed_mix(@seed,
+ * g / sides)). Errors as lw_bot_duel().
  *
  * Returns: %TRUE when every game was played.
  */
@@ -423,35 +423,6 @@ gboolean lw_bot_duel (LwBotLevel          a,
                       const LwBotOptions *options,
                       LwDuelResult       *result,
                       GError            **error);
-
-/**
- * lw_bot_duel_mixed:
- * @a: level A, the first seat of A's side
- * @a_partner: the level of the other seat of A's side
- * @b: level B, every seat of the other sides
- * @n_players: 4, 6 or 8 (partners play)
- * @games: 1..1000000
- * @seed: the duel's seed
- * @options: (nullable): Hard's and Expert's budget
- * @result: (out caller-allocates): the figures; A's side's wins, and A's
- *   seat's times in slot 0 (the partner's are counted with B's when its
- *   level is not A's)
- * @error: return location for a #GError
- *
- * lw_bot_duel() in partners play with a side of two levels (an Expert
- * partnered with a Hard seat). Errors as lw_bot_duel().
- *
- * Returns: %TRUE when every game was played.
- */
-gboolean lw_bot_duel_mixed (LwBotLevel          a,
-                            LwBotLevel          a_partner,
-                            LwBotLevel          b,
-                            guint               n_players,
-                            guint               games,
-                            guint64             seed,
-                            const LwBotOptions *options,
-                            LwDuelResult       *result,
-                            GError            **error);
 
 /**
  * lw_bot_duel_percentile:

@@ -20,11 +20,24 @@
 /* Pairing: history                                                     */
 /* ------------------------------------------------------------------ */
 
-/* Times each two entrants a, b were seated so: cell a × n + b of n × n. */
+/* Times each two entrants were seated so, kept for the pairs that were
+ * only: a hash table with open addressing (linear probing) from a pair
+ * to its count, so that it grows with the meetings that happened, not
+ * with the square of the field (an n × n matrix of bytes each, met and
+ * partnered, was 200 MB at 10,000 players, 90-96 MiB of it touched).
+ * A pair's key is its lower entrant in the high 32 bits and its higher
+ * in the low ones; the count stops at 255, as a byte's did. */
 typedef struct {
-  guint   n;
-  guint8 *cells;
+  guint64 *keys;     /* COUNTS_FREE where no pair is */
+  guint8  *values;
+  gsize    size;     /* slots: 0 or a power of two */
+  gsize    used;
 } Counts;
+
+#define COUNTS_FREE G_MAXUINT64
+
+/* Slots at first; the table doubles when more than half are used. */
+#define COUNTS_MIN_SIZE 64
 
 typedef struct {
   Counts  met;        /* at one table on different sides */
@@ -32,19 +45,98 @@ typedef struct {
   guint  *byes;       /* per entrant */
 } History;
 
-static void
-history_clear (History *h)
+static guint64
+counts_key (int a,
+            int b)
 {
-  g_free (h->met.cells);
-  g_free (h->partnered.cells);
-  g_free (h->byes);
+  guint32 low = (guint32) MIN (a, b), high = (guint32) MAX (a, b);
+
+  return ((guint64) low << 32) | high;
+}
+
+/* Where @key is, or the free slot where it would go. */
+static gsize
+counts_slot (const Counts *counts,
+             guint64       key)
+{
+  gsize mask = counts->size - 1;
+  /* Fibonacci hashing: the product's high bits mix both entrants. */
+  gsize slot = (gsize) ((key * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 32) & mask;
+
+  while (counts->keys[slot] != key && counts->keys[slot] != COUNTS_FREE)
+    slot = (slot + 1) & mask;
+  return slot;
 }
 
 static void
-bump (guint8 *cell)
+counts_clear (Counts *counts)
 {
-  if (*cell < G_MAXUINT8)
-    (*cell)++;
+  g_clear_pointer (&counts->keys, g_free);
+  g_clear_pointer (&counts->values, g_free);
+  counts->size = counts->used = 0;
+}
+
+static void
+counts_grow (Counts *counts)
+{
+  Counts bigger = { NULL, NULL, MAX (counts->size * 2, COUNTS_MIN_SIZE), counts->used };
+
+  bigger.keys = g_new (guint64, bigger.size);
+  memset (bigger.keys, 0xff, sizeof (guint64) * bigger.size);
+  bigger.values = g_new0 (guint8, bigger.size);
+  for (gsize i = 0; i < counts->size; i++)
+    if (counts->keys[i] != COUNTS_FREE)
+      {
+        gsize slot = counts_slot (&bigger, counts->keys[i]);
+
+        bigger.keys[slot] = counts->keys[i];
+        bigger.values[slot] = counts->values[i];
+      }
+  counts_clear (counts);
+  *counts = bigger;
+}
+
+/* The times @a and @b were seated so (in either order). */
+static guint
+counts_get (const Counts *counts,
+            int           a,
+            int           b)
+{
+  gsize slot;
+
+  if (counts->used == 0)
+    return 0;
+  slot = counts_slot (counts, counts_key (a, b));
+  return counts->keys[slot] == COUNTS_FREE ? 0 : counts->values[slot];
+}
+
+/* One more time @a and @b were seated so, up to 255. */
+static void
+counts_bump (Counts *counts,
+             int     a,
+             int     b)
+{
+  guint64 key = counts_key (a, b);
+  gsize slot;
+
+  if ((counts->used + 1) * 2 > counts->size)
+    counts_grow (counts);
+  slot = counts_slot (counts, key);
+  if (counts->keys[slot] == COUNTS_FREE)
+    {
+      counts->keys[slot] = key;
+      counts->used++;
+    }
+  if (counts->values[slot] < G_MAXUINT8)
+    counts->values[slot]++;
+}
+
+static void
+history_clear (History *h)
+{
+  counts_clear (&h->met);
+  counts_clear (&h->partnered);
+  g_free (h->byes);
 }
 
 static void
@@ -53,9 +145,6 @@ history_init (History       *h,
 {
   guint n = event->entrants->len;
 
-  h->met.n = h->partnered.n = n;
-  h->met.cells = g_new0 (guint8, (gsize) MAX (n, 1) * MAX (n, 1));
-  h->partnered.cells = g_new0 (guint8, (gsize) MAX (n, 1) * MAX (n, 1));
   h->byes = g_new0 (guint, MAX (n, 1));
 
   for (guint r = 0; r < event->rounds->len; r++)
@@ -68,17 +157,21 @@ history_init (History       *h,
         {
           const LwEventTable *table = &g_array_index (round->tables, LwEventTable, k);
 
+          /* Each two seats once, the lower entrant first: a pair's count
+           * is the times they sat at one table. (An entrant in two seats,
+           * which no pairing makes, counts twice with itself, as an
+           * n × n matrix's cell of both orders of the seats did.) */
           for (guint s = 0; s < table->n_seats; s++)
             for (guint o = 0; o < table->n_seats; o++)
               {
-                gsize cell = (gsize) table->entrants[s] * n + (gsize) table->entrants[o];
+                int a = table->entrants[s], b = table->entrants[o];
 
-                if (s == o)
+                if (s == o || a > b)
                   continue;
                 if (lw_event_side_of_seat (event, s) == lw_event_side_of_seat (event, o))
-                  bump (&h->partnered.cells[cell]);
+                  counts_bump (&h->partnered, a, b);
                 else
-                  bump (&h->met.cells[cell]);
+                  counts_bump (&h->met, a, b);
               }
         }
     }
@@ -252,8 +345,7 @@ conflict_count (gconstpointer data,
                 int           a,
                 int           b)
 {
-  const Counts *counts = data;
-  return counts->cells[(gsize) a * counts->n + (gsize) b];
+  return counts_get (data, a, b);
 }
 
 /* Partnerships as units: unit u is players pairs[2u], pairs[2u + 1]. */

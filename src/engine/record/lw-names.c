@@ -68,6 +68,19 @@ describe_control (gunichar c)
     }
 }
 
+/* Most names are printable ASCII without spaces around them: already
+ * their normal form (lw_name_normalize() gives them back as they are),
+ * and checked in one pass. */
+static gboolean
+is_plain_name (const char *text)
+{
+  const char *p;
+
+  for (p = text; *p >= 0x20 && *p <= 0x7e; p++)
+    ;
+  return *p == '\0' && p > text && text[0] != ' ' && p[-1] != ' ' && p - text <= LW_NAME_MAX_CHARS;
+}
+
 char *
 lw_name_normalize (const char  *text,
                    const char  *place,
@@ -86,11 +99,7 @@ lw_name_normalize (const char  *text,
       g_set_error (error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID, "%s is empty", place);
       return NULL;
     }
-  /* Most names are printable ASCII without spaces around them: already
-   * their NFC form, and checked in one pass. */
-  for (p = text; *p >= 0x20 && *p <= 0x7e; p++)
-    ;
-  if (*p == '\0' && text[0] != ' ' && p[-1] != ' ' && p - text <= LW_NAME_MAX_CHARS)
+  if (is_plain_name (text))
     return g_strdup (text);
 
   end = text + strlen (text);
@@ -187,6 +196,9 @@ lw_names_equal (const char *a,
     return a == b;
   if (strcmp (a, b) == 0)
     return TRUE;
+  /* Two names that are their own normal form differ as they are. */
+  if (is_plain_name (a) && is_plain_name (b))
+    return FALSE;
 
   na = lw_name_normalize (a, "name", NULL);
   nb = lw_name_normalize (b, "name", NULL);

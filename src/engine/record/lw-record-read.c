@@ -6,6 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Records of this many bytes or more are read a round at a time. */
+#define SPLIT_ABOVE (256 * 1024)
+
 #include <json-glib/json-glib.h>
 
 #include "lw-error.h"
@@ -94,12 +97,26 @@ read_per_seat (JsonObject         *object,
                            place, key, json_array_get_length (array), n_players);
   for (guint i = 0; i < n_players; i++)
     {
-      /* The seat as in JSON, with who sits there (docs/rules/CLI.md). */
-      g_autofree char *what = players != NULL && players[i] != NULL
-                              ? g_strdup_printf ("%s of seat %u (%s)", key, i, players[i])
-                              : g_strdup_printf ("%s of seat %u", key, i);
+      JsonNode *node = json_array_get_element (array, i);
+      g_autofree char *what = NULL;
 
-      if (!read_int (json_array_get_element (array, i), place, what, 0, MAX_COUNT, &out[i], error))
+      /* A good count is read without naming its seat: the name is
+       * formatted for an error only. */
+      if (lw_json_node_holds (node, G_TYPE_INT64))
+        {
+          gint64 value = json_node_get_int (node);
+
+          if (value >= 0 && value <= MAX_COUNT)
+            {
+              out[i] = (int) value;
+              continue;
+            }
+        }
+      /* The seat as in JSON, with who sits there (docs/rules/CLI.md). */
+      what = players != NULL && players[i] != NULL
+             ? g_strdup_printf ("%s of seat %u (%s)", key, i, players[i])
+             : g_strdup_printf ("%s of seat %u", key, i);
+      if (!read_int (node, place, what, 0, MAX_COUNT, &out[i], error))
         return FALSE;
     }
   return TRUE;
@@ -836,8 +853,8 @@ lw_game_record_from_json (const char  *data,
                           gssize       length,
                           GError     **error)
 {
-  LwGameRecord *record;
-  gboolean not_split = FALSE;
+  LwGameRecord *record = NULL;
+  gboolean not_split;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -852,10 +869,14 @@ lw_game_record_from_json (const char  *data,
   if (!lw_json_text_check (data, (gsize) length, error))
     return NULL;
 
-  /* The rounds one at a time; the text whole when they cannot be cut out
-   * plainly, or one of them is not JSON (json-glib then names its line). */
-  record = read_record (data, (gsize) length, TRUE, &not_split, error);
-  if (record == NULL && not_split)
+  /* A large record's rounds one at a time, so that it never exists whole
+   * as a JSON tree; the text whole when it is small (one parse is faster
+   * than one per round), when the rounds cannot be cut out plainly, or
+   * when one of them is not JSON (json-glib then names its line). */
+  not_split = (gsize) length < SPLIT_ABOVE;
+  if (!not_split)
+    record = read_record (data, (gsize) length, TRUE, &not_split, error);
+  if (not_split)
     record = read_record (data, (gsize) length, FALSE, &not_split, error);
   return record;
 }

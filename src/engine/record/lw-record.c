@@ -538,8 +538,8 @@ gboolean
 lw_record_validate_setup (const LwGameRecord  *record,
                           GError             **error)
 {
-  guint min_players = record->ruleset == LW_RULESET_GARWOLF ? 3 : LW_MIN_SEATS;
-  guint max_players = record->ruleset == LW_RULESET_GARWOLF ? 4 : LW_MAX_SEATS;
+  guint min_players = record->ruleset == LW_RULESET_GARWOLF ? LW_GARWOLF_MIN_SEATS : LW_MIN_SEATS;
+  guint max_players = record->ruleset == LW_RULESET_GARWOLF ? LW_GARWOLF_MAX_SEATS : LW_MAX_SEATS;
 
   if (record->n_players < min_players || record->n_players > max_players)
     return lw_engine_fail (error, LW_ENGINE_ERROR_INVALID,

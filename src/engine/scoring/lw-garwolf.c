@@ -1,4 +1,5 @@
-/* lw-garwolf.c — Garwolf's King and Knave house rule (SCORING G3)
+/* lw-garwolf.c — Garwolf's points won in a hand (SCORING G1) and its King
+ * and Knave house rule (G3)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -8,12 +9,27 @@
 
 #include "lw-garwolf.h"
 
-/* G1: a Court card won is worth 1, a Garwolf 3. */
-static int
-points_won (const LwRound *round,
-            guint          seat)
+/* G1: a Garwolf won is worth 3 (a Court card 1). */
+#define GARWOLF_POINTS 3
+
+int
+lw_garwolf_points_won (const LwRound *round,
+                       guint          seat,
+                       int           *court_points,
+                       int           *garwolf_points)
 {
-  return round->court[seat] + 3 * round->garwolves[seat];
+  int court, garwolves;
+
+  g_return_val_if_fail (round != NULL, 0);
+  g_return_val_if_fail (seat < LW_MAX_SEATS, 0);
+
+  court = round->court[seat];
+  garwolves = GARWOLF_POINTS * round->garwolves[seat];
+  if (court_points != NULL)
+    *court_points = court;
+  if (garwolf_points != NULL)
+    *garwolf_points = garwolves;
+  return court + garwolves;
 }
 
 gboolean
@@ -41,8 +57,8 @@ lw_garwolf_king_and_knave (const LwGameRecord *record,
   previous = g_ptr_array_index (record->rounds, hand - 2);
   for (guint seat = 0; seat < record->n_players; seat++)
     {
-      most = MAX (most, points_won (previous, seat));
-      fewest = MIN (fewest, points_won (previous, seat));
+      most = MAX (most, lw_garwolf_points_won (previous, seat, NULL, NULL));
+      fewest = MIN (fewest, lw_garwolf_points_won (previous, seat, NULL, NULL));
     }
 
   if (most == fewest)
@@ -53,7 +69,7 @@ lw_garwolf_king_and_knave (const LwGameRecord *record,
 
   for (guint seat = 0; seat < record->n_players; seat++)
     {
-      int points = points_won (previous, seat);
+      int points = lw_garwolf_points_won (previous, seat, NULL, NULL);
 
       if (points == most)
         out->kings[out->n_kings++] = (int) seat;

@@ -1,5 +1,5 @@
-/* lw-garwolf.h — Garwolf's King and Knave house rule (SCORING G3,
- * `king_and_knave`)
+/* lw-garwolf.h — Garwolf's points won in a hand (SCORING G1) and its King
+ * and Knave house rule (G3, `king_and_knave`)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,6 +11,25 @@
 #include "lw-score.h"
 
 G_BEGIN_DECLS
+
+/**
+ * lw_garwolf_points_won:
+ * @round: a Garwolf hand, its counts checked (lw_round_validate())
+ * @seat: a seat of the hand's game, 0..players − 1
+ * @court_points: (out) (optional): the points of the seat's Court cards
+ * @garwolf_points: (out) (optional): the points of the seat's Garwolves
+ *
+ * What @seat won in the hand @round (SCORING G1): each Court card won
+ * (J, Q, K) is worth 1, each Garwolf 3. The replay scores a hand with it
+ * (lw_standings_compute()) and the King and Knave house rule compares
+ * the seats' points with it (lw_garwolf_king_and_knave()).
+ *
+ * Returns: the seat's points in the hand, @court_points + @garwolf_points.
+ */
+int lw_garwolf_points_won (const LwRound *round,
+                           guint          seat,
+                           int           *court_points,
+                           int           *garwolf_points);
 
 /**
  * LwKingAndKnave:
@@ -28,8 +47,8 @@ G_BEGIN_DECLS
  *   player(s) who won the fewest points in the hand before
  *
  * Who exchanges cards before one Garwolf hand under the King and Knave
- * house rule (SCORING G3). Points won in a hand are its Court cards plus
- * three per Garwolf (G1).
+ * house rule (SCORING G3). Points won in a hand are lw_garwolf_points_won()
+ * (G1).
  */
 typedef struct {
   guint    hand;
@@ -50,7 +69,7 @@ typedef struct {
  *
  * Finds the King(s) and Knave(s) before @hand (SCORING G3, house rule
  * `king_and_knave`): none before hand 1, where nobody passes; from hand 2
- * on, the player(s) with the most points won (Court + 3 × Garwolves, G1)
+ * on, the player(s) with the most points won (lw_garwolf_points_won(), G1)
  * in hand @hand − 1 are Kings and those with the fewest are Knaves. Ties
  * give several Kings or Knaves; when everyone tied there is no exchange.
  *

@@ -34,7 +34,7 @@ lw_total_cards (guint n_players)
 guint
 lw_garwolves (guint n_players)
 {
-  return n_players >= 3 && n_players <= 4 ? n_players : 0;
+  return n_players >= LW_GARWOLF_MIN_SEATS && n_players <= LW_GARWOLF_MAX_SEATS ? n_players : 0;
 }
 
 LwPassing

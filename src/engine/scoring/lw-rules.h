@@ -57,6 +57,12 @@ guint lw_total_cards (guint n_players);
 /** Court cards (J, Q, K of four suits) taken in every Garwolf hand (SCORING G1). */
 #define LW_GARWOLF_COURT_CARDS 12
 
+/** The fewest players of Garwolf (SCORING G1). */
+#define LW_GARWOLF_MIN_SEATS 3
+
+/** The most players of Garwolf (SCORING G1). */
+#define LW_GARWOLF_MAX_SEATS 4
+
 /**
  * lw_garwolves:
  * @n_players: Garwolf players, 3–4

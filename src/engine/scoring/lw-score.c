@@ -11,6 +11,7 @@
 #include <json-glib/json-glib.h>
 
 #include "lw-error.h"
+#include "lw-garwolf.h"
 #include "lw-json-text.h"
 #include "lw-names.h"
 #include "lw-score.h"
@@ -457,6 +458,28 @@ apply_penalties (Replay        *replay,
     }
 }
 
+gboolean
+lw_round_pack_made (const LwGameRecord *record,
+                    const LwRound      *round)
+{
+  g_return_val_if_fail (record != NULL, FALSE);
+  g_return_val_if_fail (round != NULL, FALSE);
+
+  return round->declarer != LW_NO_SEAT
+         && 2 * round->cards[round->declarer] > (int) lw_total_cards (record->n_players);
+}
+
+int
+lw_round_den_sets (const LwRound *round,
+                   guint          seat)
+{
+  g_return_val_if_fail (round != NULL, 0);
+  g_return_val_if_fail (seat < LW_MAX_SEATS, 0);
+
+  return MIN (MIN (round->worms[seat] / 2, round->gongs[seat] / 2),
+              MIN (round->bears[seat] / 2, round->wolves[seat] / 2));
+}
+
 /* R6–R8: a player's Den bonuses, split into what is lost and what is won. */
 static void
 den_items (const LwRound *round,
@@ -468,12 +491,10 @@ den_items (const LwRound *round,
   int worm_pairs = round->worms[seat] / 2;
   int gong_pairs = round->gongs[seat] / 2;
   int cancelled = MIN (worm_pairs, gong_pairs);  /* R7 */
-  int sets = MIN (MIN (worm_pairs, gong_pairs),
-                  MIN (round->bears[seat] / 2, round->wolves[seat] / 2));  /* R8 */
 
   *worm_points = -(worm_pairs - cancelled);
   *gong_points = gong_pairs - cancelled;
-  *all_dens_points = 2 * sets;
+  *all_dens_points = 2 * lw_round_den_sets (round, (guint) seat);  /* R8 */
 }
 
 /* The end-of-round items of every side, before R18 and R22. */
@@ -491,8 +512,7 @@ end_of_round_items (Replay        *replay,
   int side_cards[LW_MAX_SEATS] = { 0 };
   int declarer_side = round->declarer == LW_NO_SEAT
                       ? LW_NO_SEAT : lw_game_record_side_of (record, round->declarer);
-  gboolean pack_made = round->declarer != LW_NO_SEAT &&
-                       2 * round->cards[round->declarer] > total;  /* R9 */
+  gboolean pack_made = lw_round_pack_made (record, round);  /* R9 */
   int void_bonus = 0;
 
 #define ITEM(s, p, r) G_STMT_START { \
@@ -655,7 +675,7 @@ score_little_wolf_round (Replay        *replay,
     }
 }
 
-/* G1: each Court card won is worth 1, each Garwolf 3. */
+/* G1: each seat's Court cards and Garwolves won (lw_garwolf_points_won()). */
 static void
 score_garwolf_round (Replay        *replay,
                      const LwRound *round,
@@ -663,9 +683,12 @@ score_garwolf_round (Replay        *replay,
 {
   for (guint seat = 0; seat < replay->record->n_players; seat++)
     {
-      add_item (result, (int) seat, round->court[seat], LW_REASON_COURT);
-      add_item (result, (int) seat, 3 * round->garwolves[seat], LW_REASON_GARWOLVES);
-      replay->scores[seat] += round->court[seat] + 3 * round->garwolves[seat];
+      int court, garwolves;
+      int points = lw_garwolf_points_won (round, seat, &court, &garwolves);
+
+      add_item (result, (int) seat, court, LW_REASON_COURT);
+      add_item (result, (int) seat, garwolves, LW_REASON_GARWOLVES);
+      replay->scores[seat] += points;
     }
 }
 

@@ -285,6 +285,35 @@ char *lw_standings_to_text (const LwGameRecord *record,
                             const LwStandings  *standings);
 
 /**
+ * lw_round_pack_made:
+ * @record: a Little Wolf game record
+ * @round: one of its rounds
+ *
+ * Whether someone declared in @round and made the Pack: the declarer won
+ * more than half of the cards in tricks, T (SCORING R9). The replay scores
+ * the round by it and the statistics count the Packs made with it.
+ *
+ * Returns: %TRUE when the declarer made the Pack; %FALSE when nobody
+ *   declared or the declarer did not.
+ */
+gboolean lw_round_pack_made (const LwGameRecord *record,
+                             const LwRound      *round);
+
+/**
+ * lw_round_den_sets:
+ * @round: a Little Wolf round
+ * @seat: a seat of its game
+ *
+ * The complete sets of Den cards @seat won in @round: a pair of each of
+ * Worms, Gongs, Big Bears and Little Wolves is one set (SCORING R8; two
+ * decks can give two).
+ *
+ * Returns: the number of sets, 0 or more.
+ */
+int lw_round_den_sets (const LwRound *round,
+                       guint          seat);
+
+/**
  * lw_reason_to_string:
  * @reason: a reason
  *

@@ -216,7 +216,7 @@ count_rounds (Counter           *counter,
               stats->not_dealt++;
               stats->declared_as_other += declared ? 1 : 0;
             }
-          if (declared && 2 * round->cards[seat] > total)  /* R9 */
+          if (declared && lw_round_pack_made (record, round))  /* R9 */
             stats->packs_made++;
           if (side_cards[lw_game_record_side_of (record, (int) seat)] == total)
             stats->sweeps++;
@@ -224,8 +224,7 @@ count_rounds (Counter           *counter,
             stats->nobody_declared++;
           stats->worm_pairs += (guint) worm_pairs;
           stats->gong_pairs += (guint) gong_pairs;
-          if (MIN (MIN (worm_pairs, gong_pairs),
-                   MIN (round->bears[seat] / 2, round->wolves[seat] / 2)) > 0)  /* R8 */
+          if (lw_round_den_sets (round, seat) > 0)  /* R8 */
             stats->all_den_rounds++;
         }
     }
