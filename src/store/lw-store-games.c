@@ -435,7 +435,7 @@ read_game (LwStore  *self,
            gint64    id,
            GError  **error)
 {
-  return lw_store_read_one_game (self, id, 0, error);
+  return lw_store_read_one_game (self, id, 0, NULL, error);
 }
 
 gboolean

@@ -58,7 +58,7 @@ gint64 lw_game_reader_get_created (LwGameReader *reader);
  * players, no substitutes; counted by lw_store_get_game_read_count()),
  * and *@round_players_out (nullable; transfer full; NULL when no seat
  * changed or without %LW_GAME_READER_ROUND_PLAYERS) each round's players
- * (arrays of LW_MAX_SEATS + 1 interned names); else both NULL and the
+ * (as lw_store_round_players_new() makes them); else both NULL and the
  * game's rows passed over. FALSE with @error set: an SQLite error, or
  * %LW_STORE_ERROR_DAMAGED ("unknown ruleset", "its seats are not
  * numbered 0, 1, 2…", "a seat has no side", "its seats do not match its
@@ -72,13 +72,31 @@ gboolean lw_game_reader_read (LwGameReader  *reader,
                               GError       **error);
 
 /* Game @id through a reader over it alone (a constant number of
- * statements, whatever its rounds); inside a transaction.
+ * statements, whatever its rounds); inside a transaction; *@round_players_out
+ * (nullable) as lw_game_reader_read() gives it.
  * %LW_STORE_ERROR_NOT_FOUND when there is no such game, else as
  * lw_game_reader_read(). */
 LwStoredGame *lw_store_read_one_game (LwStore            *self,
                                       gint64              id,
                                       LwGameReaderFlags   flags,
+                                      GPtrArray         **round_players_out,
                                       GError            **error);
+
+/* lw-store-seats.c: each of @n_rounds rounds' players, @current's
+ * @n_seats names (a GPtrArray, transfer full, of NULL-terminated string
+ * arrays, one a round), as lw_store_list_round_players() gives them. */
+GPtrArray *lw_store_round_players_new (guint              n_rounds,
+                                       guint              n_seats,
+                                       const char *const *current);
+
+/* One seat change, walked back from the latest: the rounds of @rounds
+ * before @from_round had @old_name in @seat (one of @n_seats; others
+ * passed over). */
+void lw_store_name_before_change (GPtrArray  *rounds,
+                                  guint       n_seats,
+                                  int         seat,
+                                  gint64      from_round,
+                                  const char *old_name);
 
 /* The player's ID, added to the players table when new; inside a write
  * transaction. */

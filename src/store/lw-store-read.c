@@ -200,6 +200,7 @@ read_one (LwGameReader  *reader,
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (GPtrArray) round_players = NULL;
   LwGameRecord *record = NULL;
+  g_autofree char *names_held[LW_MAX_SEATS] = { NULL, };
   const char *names[LW_MAX_SEATS + 1] = { NULL, };
   int team_of[LW_MAX_SEATS] = { 0, };
   gint64 n_teams = sqlite3_column_int64 (game_row, 7);
@@ -215,14 +216,14 @@ read_one (LwGameReader  *reader,
         return damaged (reader, id, "unknown ruleset", error);
     }
 
-  /* The seats (the names interned: the round players' outlive the rows). */
+  /* The seats. */
   for (; cursor_at (self, seats, id, &ok, error); ok = cursor_next (self, seats, error))
     {
       if (!wanted)
         continue;
       if (n_players >= LW_MAX_SEATS || sqlite3_column_int64 (seats->stmt, 1) != n_players)
         return damaged (reader, id, "its seats are not numbered 0, 1, 2…", error);
-      names[n_players] = g_intern_string ((const char *) sqlite3_column_text (seats->stmt, 2));
+      names[n_players] = names_held[n_players] = g_strdup ((const char *) sqlite3_column_text (seats->stmt, 2));
       if (n_teams > 0)
         {
           gint64 team = sqlite3_column_int64 (seats->stmt, 3);
@@ -331,25 +332,18 @@ read_one (LwGameReader  *reader,
     return FALSE;
 
   /* The seat changes, latest first: before each change's first round the
-   * seat had its old player (lw_store_list_round_players()). */
+   * seat had its old player (as lw_store_list_round_players_of() walks
+   * them). */
   if (changes->stmt != NULL)
     for (; cursor_at (self, changes, id, &ok, error); ok = cursor_next (self, changes, error))
       {
-        int seat = sqlite3_column_int (changes->stmt, 1);
-        gint64 from_round = sqlite3_column_int64 (changes->stmt, 2);
-        const char *old_name;
-
-        if (!wanted || seat < 0 || seat >= (int) n_players)
+        if (!wanted)
           continue;
-        old_name = g_intern_string ((const char *) sqlite3_column_text (changes->stmt, 3));
         if (round_players == NULL)
-          {
-            round_players = g_ptr_array_new_full (record->rounds->len, g_free);
-            for (guint r = 0; r < record->rounds->len; r++)
-              g_ptr_array_add (round_players, g_memdup2 (names, sizeof names));
-          }
-        for (guint r = 0; (gint64) r + 1 < from_round && r < round_players->len; r++)
-          ((const char **) g_ptr_array_index (round_players, r))[seat] = old_name;
+          round_players = lw_store_round_players_new (record->rounds->len, n_players, names);
+        lw_store_name_before_change (round_players, n_players, sqlite3_column_int (changes->stmt, 1),
+                                     sqlite3_column_int64 (changes->stmt, 2),
+                                     (const char *) sqlite3_column_text (changes->stmt, 3));
       }
   if (!ok)
     return FALSE;
@@ -386,6 +380,7 @@ LwStoredGame *
 lw_store_read_one_game (LwStore            *self,
                         gint64              id,
                         LwGameReaderFlags   flags,
+                        GPtrArray         **round_players_out,
                         GError            **error)
 {
   g_autofree char *only = g_strdup_printf ("[%" G_GINT64_FORMAT "]", id);
@@ -400,7 +395,7 @@ lw_store_read_one_game (LwStore            *self,
       lw_store_set_not_found (error, "game", id);
       return NULL;
     }
-  if (!lw_game_reader_read (reader, TRUE, &game, NULL, error))
+  if (!lw_game_reader_read (reader, TRUE, &game, round_players_out, error))
     return NULL;
   return game;
 }
