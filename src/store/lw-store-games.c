@@ -624,13 +624,26 @@ lw_store_begin_game_change (LwStore  *self,
   return game;
 }
 
+/* Newest first: by creation time, then ID. */
+static int
+compare_newest_first (gconstpointer a,
+                      gconstpointer b)
+{
+  const LwStoredGame *game_a = *(LwStoredGame *const *) a;
+  const LwStoredGame *game_b = *(LwStoredGame *const *) b;
+
+  if (game_a->created != game_b->created)
+    return game_a->created < game_b->created ? 1 : -1;
+  return game_a->id < game_b->id ? 1 : game_a->id > game_b->id ? -1 : 0;
+}
+
 GPtrArray *
 lw_store_list_games (LwStore  *self,
                      GError  **error)
 {
   g_autoptr (GPtrArray) games =
     g_ptr_array_new_with_free_func ((GDestroyNotify) lw_stored_game_free);
-  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (LwGameReader) reader = NULL;
   gboolean ok;
 
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
@@ -638,20 +651,24 @@ lw_store_list_games (LwStore  *self,
 
   if (!lw_store_begin_read (self, error))
     return NULL;
-  ok = lw_store_read_ids (self, "SELECT id FROM games ORDER BY created DESC, id DESC", 0, ids, error);
-
-  for (guint i = 0; ok && i < ids->len; i++)
+  /* Every game's rows through the store's reader, then each one's
+   * history. */
+  reader = lw_game_reader_open (self, NULL, 0, error);
+  ok = reader != NULL;
+  while (ok && lw_game_reader_has_game (reader))
     {
-      LwStoredGame *game = read_game (self, g_array_index (ids, gint64, i), error);
+      LwStoredGame *game = NULL;
 
-      if (game != NULL && !lw_store_attach_history (self, game, error))
-        g_clear_pointer (&game, lw_stored_game_free);
-      ok = game != NULL;
+      ok = lw_game_reader_read (reader, TRUE, &game, NULL, error);
       if (ok)
         g_ptr_array_add (games, game);
     }
+  g_clear_pointer (&reader, lw_game_reader_free);
+  for (guint i = 0; ok && i < games->len; i++)
+    ok = lw_store_attach_history (self, g_ptr_array_index (games, i), error);
   if (!lw_store_finish (self, ok, error))
     return NULL;
+  g_ptr_array_sort (games, compare_newest_first);
   return g_steal_pointer (&games);
 }
 
