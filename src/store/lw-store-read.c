@@ -200,7 +200,7 @@ read_one (LwGameReader  *reader,
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (GPtrArray) round_players = NULL;
   LwGameRecord *record = NULL;
-  g_autofree char *names_held[LW_MAX_SEATS] = { NULL, };
+  g_auto (GStrv) names_held = g_new0 (char *, LW_MAX_SEATS + 1);
   const char *names[LW_MAX_SEATS + 1] = { NULL, };
   int team_of[LW_MAX_SEATS] = { 0, };
   gint64 n_teams = sqlite3_column_int64 (game_row, 7);
