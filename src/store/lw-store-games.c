@@ -437,260 +437,13 @@ lw_store_import_hashed (LwStore             *self,
 /* Reading                                                              */
 /* ------------------------------------------------------------------ */
 
-/* Reads seat @column of the current row into *@seat: %LW_NO_SEAT for
- * NULL, else a seat of the game's table. */
-static gboolean
-column_seat (LwStoreStmt  *stmt,
-             int      column,
-             guint    n_players,
-             int     *seat)
-{
-  gint64 value;
-
-  if (sqlite3_column_type (stmt, column) == SQLITE_NULL)
-    {
-      *seat = LW_NO_SEAT;
-      return TRUE;
-    }
-  value = sqlite3_column_int64 (stmt, column);
-  if (value < 0 || value >= n_players)
-    return FALSE;
-  *seat = (int) value;
-  return TRUE;
-}
-
-static gboolean
-load_round_seats (LwStore       *self,
-                  gint64         game_id,
-                  gint64         round_id,
-                  guint          n_players,
-                  LwRound       *round,
-                  GError       **error)
-{
-  g_autoptr (LwStoreStmt) stmt =
-    lw_store_query (self,
-               "SELECT seat, cards, worms, gongs, bears, wolves, court, garwolves, unpegged"
-               " FROM round_seats WHERE round = ? ORDER BY seat", round_id, 0, error);
-  gboolean ok = TRUE;
-
-  while (lw_store_next_row (self, stmt, &ok, error))
-    {
-      int seat;
-
-      if (!column_seat (stmt, 0, n_players, &seat) || seat == LW_NO_SEAT)
-        return lw_store_fail_damaged (self, "game", game_id,
-                                      "a round names a seat out of range", error);
-
-      round->cards[seat] = sqlite3_column_int (stmt, 1);
-      round->worms[seat] = sqlite3_column_int (stmt, 2);
-      round->gongs[seat] = sqlite3_column_int (stmt, 3);
-      round->bears[seat] = sqlite3_column_int (stmt, 4);
-      round->wolves[seat] = sqlite3_column_int (stmt, 5);
-      round->court[seat] = sqlite3_column_int (stmt, 6);
-      round->garwolves[seat] = sqlite3_column_int (stmt, 7);
-      round->unpegged[seat] = sqlite3_column_int (stmt, 8) != 0;
-    }
-  return ok;
-}
-
-static gboolean
-load_penalties (LwStore  *self,
-                gint64    game_id,
-                gint64    round_id,
-                guint     n_players,
-                LwRound  *round,
-                GError  **error)
-{
-  g_autoptr (LwStoreStmt) stmt =
-    lw_store_query (self, "SELECT seat, kind FROM penalties WHERE round = ? ORDER BY ordinal",
-                    round_id, 0, error);
-  gboolean ok = TRUE;
-
-  while (lw_store_next_row (self, stmt, &ok, error))
-    {
-      int seat;
-      LwPenaltyKind kind;
-
-      if (!column_seat (stmt, 0, n_players, &seat) || seat == LW_NO_SEAT)
-        return lw_store_fail_damaged (self, "game", game_id,
-                                      "a penalty names a seat out of range", error);
-      if (!lw_penalty_kind_from_string ((const char *) sqlite3_column_text (stmt, 1), &kind))
-        return lw_store_fail_damaged (self, "game", game_id, "a penalty of an unknown kind", error);
-      lw_round_add_penalty (round, seat, kind);
-    }
-  return ok;
-}
-
-static gboolean
-load_rounds (LwStore       *self,
-             gint64         game_id,
-             LwGameRecord  *record,
-             GError       **error)
-{
-  g_autoptr (GPtrArray) rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_round_free);
-  g_autoptr (GArray) round_ids = g_array_new (FALSE, FALSE, sizeof (gint64));
-
-  /* First the rounds themselves, then their seats and penalties (one
-   * statement at a time keeps each cached statement's use simple). */
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_query (self,
-                 "SELECT id, number, is_void, declarer, all_but_last, dealer"
-                 " FROM rounds WHERE game = ? ORDER BY number", game_id, 0, error);
-    gboolean ok = TRUE;
-
-    while (lw_store_next_row (self, stmt, &ok, error))
-      {
-        g_autoptr (LwRound) round = NULL;
-        gint64 round_id;
-
-        if (sqlite3_column_int64 (stmt, 1) != (gint64) rounds->len + 1)
-          return lw_store_fail_damaged (self, "game", game_id,
-                                        "its rounds are not numbered 1, 2, 3…", error);
-
-        round = lw_round_new ();
-        round_id = sqlite3_column_int64 (stmt, 0);
-        round->is_void = sqlite3_column_int (stmt, 2) != 0;
-        round->all_but_last = sqlite3_column_int (stmt, 4) != 0;
-        if (!column_seat (stmt, 3, record->n_players, &round->declarer)
-            || !column_seat (stmt, 5, record->n_players, &round->dealer))
-          return lw_store_fail_damaged (self, "game", game_id,
-                                        "a round names a seat out of range", error);
-
-        g_array_append_val (round_ids, round_id);
-        g_ptr_array_add (rounds, g_steal_pointer (&round));
-      }
-    if (!ok)
-      return FALSE;
-  }
-
-  for (guint i = 0; i < rounds->len; i++)
-    {
-      LwRound *round = g_ptr_array_index (rounds, i);
-      gint64 round_id = g_array_index (round_ids, gint64, i);
-
-      if (!load_round_seats (self, game_id, round_id, record->n_players, round, error)
-          || !load_penalties (self, game_id, round_id, record->n_players, round, error))
-        return FALSE;
-    }
-
-  g_ptr_array_extend_and_steal (record->rounds, g_steal_pointer (&rounds));
-  return TRUE;
-}
-
-/* Loads game @id; inside a (read or write) transaction. */
-/* Games read since the program started (lw-store-private.h). */
-static gint game_read_count;
-
-guint
-lw_store_get_game_read_count (void)
-{
-  return (guint) g_atomic_int_get (&game_read_count);
-}
-
+/* Loads game @id as stored; inside a (read or write) transaction. */
 static LwStoredGame *
 read_game (LwStore  *self,
            gint64    id,
            GError  **error)
 {
-  g_autoptr (LwStoredGame) game = g_new0 (LwStoredGame, 1);
-  LwRuleset ruleset;
-  int start_score, target, skunk;
-  gint64 first_dealer, n_teams;
-  char *names[LW_MAX_SEATS] = { NULL, };
-  int team_of[LW_MAX_SEATS] = { 0, };
-  guint n_players = 0;
-  gboolean ok = FALSE;
-
-  game->id = id;
-  g_atomic_int_inc (&game_read_count);
-
-  {
-    gboolean has_row = FALSE;
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_query_row (self,
-                          "SELECT ruleset, start_score, target, skunk, first_dealer, n_teams, created,"
-                          " notes, played_at, place, king_and_knave FROM games WHERE id = ?",
-                          id, 0, &has_row, error);
-
-    if (stmt == NULL)
-      return NULL;
-    if (!has_row)
-      {
-        lw_store_set_not_found (error, "game", id);
-        return NULL;
-      }
-    if (!lw_ruleset_from_string ((const char *) sqlite3_column_text (stmt, 0), &ruleset))
-      {
-        lw_store_fail_damaged (self, "game", id, "unknown ruleset", error);
-        return NULL;
-      }
-    start_score = sqlite3_column_int (stmt, 1);
-    target = sqlite3_column_int (stmt, 2);
-    skunk = sqlite3_column_int (stmt, 3);
-    first_dealer = sqlite3_column_int64 (stmt, 4);
-    n_teams = sqlite3_column_int64 (stmt, 5);
-    game->created = sqlite3_column_int64 (stmt, 6);
-    game->notes = g_strdup ((const char *) sqlite3_column_text (stmt, 7));
-    game->played_at = sqlite3_column_int64 (stmt, 8);
-    game->place = g_strdup ((const char *) sqlite3_column_text (stmt, 9));
-    game->king_and_knave = sqlite3_column_int64 (stmt, 10) != 0;
-  }
-
-  {
-    g_autoptr (LwStoreStmt) stmt =
-      lw_store_query (self,
-                 "SELECT s.seat, p.name, s.team FROM game_seats AS s"
-                 " JOIN players AS p ON p.id = s.player"
-                 " WHERE s.game = ? ORDER BY s.seat", id, 0, error);
-
-    ok = TRUE;
-    while (lw_store_next_row (self, stmt, &ok, error))
-      {
-        if (n_players >= LW_MAX_SEATS || sqlite3_column_int64 (stmt, 0) != n_players)
-          {
-            ok = lw_store_fail_damaged (self, "game", id,
-                                        "its seats are not numbered 0, 1, 2…", error);
-            break;
-          }
-        names[n_players] = g_strdup ((const char *) sqlite3_column_text (stmt, 1));
-        if (n_teams > 0)
-          {
-            gint64 team = sqlite3_column_int64 (stmt, 2);
-
-            if (sqlite3_column_type (stmt, 2) == SQLITE_NULL || team < 0 || team >= n_teams)
-              {
-                ok = lw_store_fail_damaged (self, "game", id, "a seat has no side", error);
-                n_players++;
-                break;
-              }
-            team_of[n_players] = (int) team;
-          }
-        n_players++;
-      }
-  }
-
-  if (ok && (n_players == 0 || first_dealer < 0 || first_dealer >= n_players))
-    ok = lw_store_fail_damaged (self, "game", id, "its seats do not match its setup", error);
-
-  if (ok)
-    {
-      game->record = lw_game_record_new (ruleset, n_players, (const char *const *) names);
-      game->record->start_score = start_score;
-      game->record->target = target;
-      game->record->skunk = skunk;
-      game->record->first_dealer = (int) first_dealer;
-      if (n_teams > 0)
-        lw_game_record_set_teams (game->record, (guint) n_teams, team_of);
-    }
-
-  for (guint i = 0; i < n_players; i++)
-    g_free (names[i]);
-
-  if (!ok || !load_rounds (self, id, game->record, error))
-    return NULL;
-
-  return g_steal_pointer (&game);
+  return lw_store_read_one_game (self, id, 0, NULL, error);
 }
 
 gboolean
@@ -879,13 +632,26 @@ lw_store_begin_game_change (LwStore  *self,
   return game;
 }
 
+/* Newest first: by creation time, then ID. */
+static int
+compare_newest_first (gconstpointer a,
+                      gconstpointer b)
+{
+  const LwStoredGame *game_a = *(LwStoredGame *const *) a;
+  const LwStoredGame *game_b = *(LwStoredGame *const *) b;
+
+  if (game_a->created != game_b->created)
+    return game_a->created < game_b->created ? 1 : -1;
+  return game_a->id < game_b->id ? 1 : game_a->id > game_b->id ? -1 : 0;
+}
+
 GPtrArray *
 lw_store_list_games (LwStore  *self,
                      GError  **error)
 {
   g_autoptr (GPtrArray) games =
     g_ptr_array_new_with_free_func ((GDestroyNotify) lw_stored_game_free);
-  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (LwGameReader) reader = NULL;
   gboolean ok;
 
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
@@ -893,20 +659,24 @@ lw_store_list_games (LwStore  *self,
 
   if (!lw_store_begin_read (self, error))
     return NULL;
-  ok = lw_store_read_ids (self, "SELECT id FROM games ORDER BY created DESC, id DESC", 0, ids, error);
-
-  for (guint i = 0; ok && i < ids->len; i++)
+  /* Every game's rows through the store's reader, then each one's
+   * history. */
+  reader = lw_game_reader_open (self, NULL, 0, error);
+  ok = reader != NULL;
+  while (ok && lw_game_reader_has_game (reader))
     {
-      LwStoredGame *game = read_game (self, g_array_index (ids, gint64, i), error);
+      LwStoredGame *game = NULL;
 
-      if (game != NULL && !lw_store_attach_history (self, game, error))
-        g_clear_pointer (&game, lw_stored_game_free);
-      ok = game != NULL;
+      ok = lw_game_reader_read (reader, TRUE, &game, NULL, error);
       if (ok)
         g_ptr_array_add (games, game);
     }
+  g_clear_pointer (&reader, lw_game_reader_free);
+  for (guint i = 0; ok && i < games->len; i++)
+    ok = lw_store_attach_history (self, g_ptr_array_index (games, i), error);
   if (!lw_store_finish (self, ok, error))
     return NULL;
+  g_ptr_array_sort (games, compare_newest_first);
   return g_steal_pointer (&games);
 }
 

@@ -27,6 +27,77 @@ sqlite3 *lw_store_get_db (LwStore *self);
  * game it costs (as lw_score_get_replay_count() counts replays). */
 guint lw_store_get_game_read_count (void);
 
+/* lw-store-read.c: the store's one reader of games' rows. */
+typedef struct _LwGameReader LwGameReader;
+
+typedef enum {
+  LW_GAME_READER_RULES         = 1 << 0,  /* the house rules, as lw_store_read_game_rules() */
+  LW_GAME_READER_ROUND_PLAYERS = 1 << 1,  /* each round's players, from the seat changes */
+} LwGameReaderFlags;
+
+/* Opens a reader over every game (@only NULL) or over those whose IDs
+ * the JSON array @only lists, in ID order: four queries (five with
+ * %LW_GAME_READER_ROUND_PLAYERS) walked side by side, however many games
+ * and rounds; inside a transaction, the reader freed before it ends.
+ * NULL with @error set on an SQLite error. */
+LwGameReader *lw_game_reader_open (LwStore            *self,
+                                   const char         *only,
+                                   LwGameReaderFlags   flags,
+                                   GError            **error);
+void lw_game_reader_free (LwGameReader *reader);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwGameReader, lw_game_reader_free)
+
+/* Whether the reader is at a game; its ID, version and creation time. */
+gboolean lw_game_reader_has_game (LwGameReader *reader);
+gint64 lw_game_reader_get_id (LwGameReader *reader);
+gint64 lw_game_reader_get_version (LwGameReader *reader);
+gint64 lw_game_reader_get_created (LwGameReader *reader);
+
+/* Reads the game the reader is at and moves to the next: when @wanted,
+ * *@game_out (transfer full) is the game as stored (its seats' current
+ * players, no substitutes; counted by lw_store_get_game_read_count()),
+ * and *@round_players_out (nullable; transfer full; NULL when no seat
+ * changed or without %LW_GAME_READER_ROUND_PLAYERS) each round's players
+ * (as lw_store_round_players_new() makes them); else both NULL and the
+ * game's rows passed over. FALSE with @error set: an SQLite error, or
+ * %LW_STORE_ERROR_DAMAGED ("unknown ruleset", "its seats are not
+ * numbered 0, 1, 2…", "a seat has no side", "its seats do not match its
+ * setup", "unknown house rules", "its rounds are not numbered 1, 2, 3…",
+ * "a round names a seat out of range", "a penalty names a seat out of
+ * range", "a penalty of an unknown kind"). */
+gboolean lw_game_reader_read (LwGameReader  *reader,
+                              gboolean       wanted,
+                              LwStoredGame **game_out,
+                              GPtrArray    **round_players_out,
+                              GError       **error);
+
+/* Game @id through a reader over it alone (a constant number of
+ * statements, whatever its rounds); inside a transaction; *@round_players_out
+ * (nullable) as lw_game_reader_read() gives it.
+ * %LW_STORE_ERROR_NOT_FOUND when there is no such game, else as
+ * lw_game_reader_read(). */
+LwStoredGame *lw_store_read_one_game (LwStore            *self,
+                                      gint64              id,
+                                      LwGameReaderFlags   flags,
+                                      GPtrArray         **round_players_out,
+                                      GError            **error);
+
+/* lw-store-seats.c: each of @n_rounds rounds' players, @current's
+ * @n_seats names (a GPtrArray, transfer full, of NULL-terminated string
+ * arrays, one a round), as lw_store_list_round_players() gives them. */
+GPtrArray *lw_store_round_players_new (guint              n_rounds,
+                                       guint              n_seats,
+                                       const char *const *current);
+
+/* One seat change, walked back from the latest: the rounds of @rounds
+ * before @from_round had @old_name in @seat (one of @n_seats; others
+ * passed over). */
+void lw_store_name_before_change (GPtrArray  *rounds,
+                                  guint       n_seats,
+                                  int         seat,
+                                  gint64      from_round,
+                                  const char *old_name);
+
 /* The player's ID, added to the players table when new; inside a write
  * transaction. */
 gboolean lw_store_player_id (LwStore     *self,

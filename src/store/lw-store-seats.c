@@ -109,34 +109,59 @@ failed:
   return lw_store_finish (self, FALSE, error);
 }
 
-/* The names of each round's seats (lw_store_list_round_players()), walked
- * back through a game's seat changes. */
+GPtrArray *
+lw_store_round_players_new (guint              n_rounds,
+                            guint              n_seats,
+                            const char *const *current)
+{
+  GPtrArray *rounds = g_ptr_array_new_full (n_rounds, (GDestroyNotify) g_strfreev);
+
+  for (guint r = 0; r < n_rounds; r++)
+    {
+      char **names = g_new0 (char *, n_seats + 1);
+
+      for (guint s = 0; s < n_seats; s++)
+        names[s] = g_strdup (current[s]);
+      g_ptr_array_add (rounds, names);
+    }
+  return rounds;
+}
+
+void
+lw_store_name_before_change (GPtrArray  *rounds,
+                             guint       n_seats,
+                             int         seat,
+                             gint64      from_round,
+                             const char *old_name)
+{
+  if (seat < 0 || seat >= (int) n_seats)
+    return;
+  for (guint r = 0; (gint64) r + 1 < from_round && r < rounds->len; r++)
+    {
+      char **names = g_ptr_array_index (rounds, r);
+
+      g_free (names[seat]);
+      names[seat] = g_strdup (old_name);
+    }
+}
+
+/* One seat change (seat, from_round, old name) of a game of @data's
+ * rounds. */
 typedef struct {
   GPtrArray *rounds;  /* of char **, one a round */
   guint      n;       /* seats */
 } RoundPlayers;
 
-/* One seat change (seat, from_round, old name): the rounds before it had
- * its old player in the seat. */
 static gboolean
 name_before_change (LwStoreStmt  *stmt,
                     gpointer      data,
                     GError      **error)
 {
   RoundPlayers *players = data;
-  int seat = sqlite3_column_int (stmt, 0);
-  guint from_round = (guint) sqlite3_column_int (stmt, 1);
-  const char *name = (const char *) sqlite3_column_text (stmt, 2);
 
-  if (seat < 0 || seat >= (int) players->n)
-    return TRUE;
-  for (guint r = 0; r + 1 < from_round && r < players->rounds->len; r++)
-    {
-      char **names = g_ptr_array_index (players->rounds, r);
-
-      g_free (names[seat]);
-      names[seat] = g_strdup (name);
-    }
+  lw_store_name_before_change (players->rounds, players->n, sqlite3_column_int (stmt, 0),
+                               sqlite3_column_int64 (stmt, 1),
+                               (const char *) sqlite3_column_text (stmt, 2));
   return TRUE;
 }
 
@@ -149,21 +174,12 @@ walk_back_seats (LwStore            *self,
                  guint               n_rounds,
                  guint               n_seats,
                  const char *const  *current,
-                 GPtrArray          *rounds,
+                 GPtrArray         **rounds,
                  GError            **error)
 {
-  RoundPlayers players = { rounds, n_seats };
+  RoundPlayers players = { lw_store_round_players_new (n_rounds, n_seats, current), n_seats };
 
-  /* Walk back from the current names: before each change's first round,
-   * the seat had the change's old player. */
-  for (guint r = 0; r < n_rounds; r++)
-    {
-      char **names = g_new0 (char *, players.n + 1);
-
-      for (guint s = 0; s < players.n; s++)
-        names[s] = g_strdup (current[s]);
-      g_ptr_array_add (rounds, names);
-    }
+  *rounds = players.rounds;
   return lw_store_visit_rows (self, "SELECT c.seat, c.from_round, o.name FROM seat_changes AS c"
                                     " JOIN players AS o ON o.id = c.old_player"
                                     " WHERE c.game = ? ORDER BY c.from_round DESC, c.id DESC",
@@ -175,22 +191,21 @@ lw_store_list_round_players (LwStore  *self,
                              gint64    id,
                              GError  **error)
 {
-  g_autoptr (GPtrArray) rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autoptr (GPtrArray) rounds = NULL;
   g_autoptr (LwStoredGame) game = NULL;
-  gboolean ok = FALSE;
 
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  /* The store's reader walks the seat changes with the game's rows. */
   if (!lw_store_begin_read (self, error))
     return NULL;
-  game = lw_store_load_game_as_stored (self, id, error);
-  if (game != NULL)
-    ok = walk_back_seats (self, id, game->record->rounds->len, game->record->n_players,
-                          (const char *const *) game->record->players, rounds, error);
-
-  if (!lw_store_finish (self, ok, error))
+  game = lw_store_read_one_game (self, id, LW_GAME_READER_ROUND_PLAYERS, &rounds, error);
+  if (!lw_store_finish (self, game != NULL, error))
     return NULL;
+  if (rounds == NULL)
+    rounds = lw_store_round_players_new (game->record->rounds->len, game->record->n_players,
+                                         (const char *const *) game->record->players);
   return g_steal_pointer (&rounds);
 }
 
@@ -199,7 +214,7 @@ lw_store_list_round_players_of (LwStore             *self,
                                 const LwStoredGame  *game,
                                 GError             **error)
 {
-  g_autoptr (GPtrArray) rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autoptr (GPtrArray) rounds = NULL;
   const char *current[LW_MAX_SEATS + 1] = { NULL, };
   gboolean ok;
 
@@ -215,7 +230,7 @@ lw_store_list_round_players_of (LwStore             *self,
   if (!lw_store_begin_read (self, error))
     return NULL;
   ok = walk_back_seats (self, game->id, game->record->rounds->len, game->record->n_players,
-                        current, rounds, error);
+                        current, &rounds, error);
   if (!lw_store_finish (self, ok, error))
     return NULL;
   return g_steal_pointer (&rounds);

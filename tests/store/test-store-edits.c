@@ -1303,6 +1303,78 @@ test_restore_safety_copy (Fixture       *fixture,
   assert_unchanged (fixture->path, before);
 }
 
+/* ------------------------------------------------------------------ */
+/* Reading a game: statements                                           */
+/* ------------------------------------------------------------------ */
+
+static int
+count_statement (unsigned  type,
+                 void     *data,
+                 void     *stmt,
+                 void     *sql)
+{
+  (*(guint *) data)++;
+  return 0;
+}
+
+/* A game of @n_rounds rounds, each with its seats, every third with a
+ * penalty. */
+static gint64
+add_rounds (Fixture *fixture,
+            guint    n_rounds)
+{
+  g_autoptr (GString) text = g_string_new (HEAD2 "'rounds':[");
+
+  for (guint r = 0; r < n_rounds; r++)
+    g_string_append_printf (text, "%s{'declarer':null,'cards':[13,13]%s}", r > 0 ? "," : "",
+                            r % 3 == 0 ? ",'penalties':[{'seat':1,'kind':'out_of_turn'}]" : "");
+  g_string_append (text, "]}");
+  return add (fixture, text->str);
+}
+
+/* The statements lw_store_load_game() (@with_history) or
+ * lw_store_load_game_as_stored() runs to read game @id. */
+static guint
+statements_to_load (Fixture  *fixture,
+                    gint64    id,
+                    gboolean  with_history,
+                    guint     n_rounds)
+{
+  sqlite3 *db = lw_store_get_db (fixture->store);
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (GError) error = NULL;
+  guint count = 0;
+
+  sqlite3_trace_v2 (db, SQLITE_TRACE_STMT, count_statement, &count);
+  game = with_history ? lw_store_load_game (fixture->store, id, &error)
+                      : lw_store_load_game_as_stored (fixture->store, id, &error);
+  sqlite3_trace_v2 (db, 0, NULL, NULL);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->record->rounds->len, ==, n_rounds);
+  g_assert_cmpuint (((LwRound *) g_ptr_array_index (game->record->rounds, 0))->penalties->len, ==, 1);
+  return count;
+}
+
+/* Issue 35: a game is read in the same few statements whatever its
+ * rounds (lw-store-read.c), not two and two per round. */
+static void
+test_read_statements (Fixture       *fixture,
+                      gconstpointer  data)
+{
+  gint64 short_game = add_rounds (fixture, 2);
+  gint64 long_game = add_rounds (fixture, 60);
+  guint short_stored = statements_to_load (fixture, short_game, FALSE, 2);
+  guint long_stored = statements_to_load (fixture, long_game, FALSE, 60);
+  guint short_loaded = statements_to_load (fixture, short_game, TRUE, 2);
+  guint long_loaded = statements_to_load (fixture, long_game, TRUE, 60);
+
+  g_test_message ("as stored: %u statements; with its history: %u", short_stored, short_loaded);
+  g_assert_cmpuint (long_stored, ==, short_stored);
+  g_assert_cmpuint (long_loaded, ==, short_loaded);
+  /* BEGIN, the games, seats, rounds and penalties queries, COMMIT. */
+  g_assert_cmpuint (short_stored, <=, 6);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1327,6 +1399,7 @@ main (int   argc,
   lw_test_add_db ("/store-edits/revert-others", test_revert_others);
   lw_test_add_db ("/store-edits/fix-ending-game", test_fix_ending_game);
   lw_test_add_db ("/store-edits/restore-safety-copy", test_restore_safety_copy);
+  lw_test_add_db ("/store-edits/read-statements", test_read_statements);
 
 
   return g_test_run ();

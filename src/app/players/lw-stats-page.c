@@ -3,7 +3,9 @@
  *
  * Replaying every stored game takes a while with many games, so a worker
  * thread with its own connection to the database reads and scores them
- * and runs lw_stats_compute(); the page shows a spinner meanwhile.
+ * (lw_store_update_player_stats()); the page shows a spinner meanwhile.
+ * The page's cache keeps each game's share of the figures, so a reload
+ * after a change reads only the games that changed.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -15,6 +17,7 @@
 #include "lw-stats.h"
 #include "lw-stats-page-private.h"
 #include "lw-store-players.h"
+#include "lw-store-stats.h"
 #include "lw-widget-actions.h"
 
 struct _LwStatsPage
@@ -31,6 +34,7 @@ struct _LwStatsPage
 
   /* owned */
   LwStore *store;
+  LwPlayerStatsCache *cache;    /* every game's share of the statistics, of @store's file */
   GCancellable *cancellable;
   GPtrArray *stats;             /* LwPlayerStats*, sorted by name */
   GHashTable *values;           /* key → GtkLabel (borrowed) of the player shown */
@@ -50,19 +54,16 @@ G_DEFINE_FINAL_TYPE (LwStatsPage, lw_stats_page, ADW_TYPE_BIN)
 /* ------------------------------------------------------------------ */
 
 typedef struct {
-  LwStoredGame *game;
-  LwStandings *standings;
-  GPtrArray *round_players;
-} LoadedGame;
+  char *path;
+  LwPlayerStatsCache *cache;
+} StatsWork;
 
 static void
-loaded_game_clear (gpointer data)
+stats_work_free (StatsWork *work)
 {
-  LoadedGame *loaded = data;
-
-  g_clear_pointer (&loaded->game, lw_stored_game_free);
-  g_clear_pointer (&loaded->standings, lw_standings_free);
-  g_clear_pointer (&loaded->round_players, g_ptr_array_unref);
+  g_free (work->path);
+  g_clear_object (&work->cache);
+  g_free (work);
 }
 
 static void
@@ -71,56 +72,20 @@ stats_thread (GTask        *task,
               gpointer      task_data,
               GCancellable *cancellable)
 {
-  const char *path = task_data;
+  StatsWork *work = task_data;
   g_autoptr (LwStore) store = NULL;
-  g_autoptr (GPtrArray) games = NULL;
-  g_autoptr (GArray) loaded = g_array_new (FALSE, TRUE, sizeof (LoadedGame));
-  g_autoptr (GArray) input = g_array_new (FALSE, TRUE, sizeof (LwStatsGame));
   g_autoptr (GError) error = NULL;
 
-  g_array_set_clear_func (loaded, loaded_game_clear);
-
   /* A connection of its own: SQLite connections are not shared across
-   * threads. */
-  store = lw_store_open (path, &error);
-  if (store != NULL)
-    games = lw_store_list_games (store, &error);
-  if (games == NULL)
+   * threads. The cache reads only the games that changed since the last
+   * reload (one update at a time: a reload waits for the one before). */
+  store = lw_store_open (work->path, &error);
+  if (store == NULL || !lw_store_update_player_stats (store, work->cache, cancellable, &error))
     {
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
-
-  for (guint i = 0; i < games->len; i++)
-    {
-      LwStoredGame *game = g_ptr_array_index (games, i);
-      LoadedGame one = { 0 };
-
-      if (g_task_return_error_if_cancelled (task))
-        return;
-
-      /* A game that no longer replays (it cannot be scored) counts for
-       * nobody. */
-      one.standings = lw_standings_compute (game->record, NULL);
-      if (one.standings == NULL)
-        continue;
-      one.round_players = lw_store_list_round_players (store, game->id, NULL);
-      one.game = game;
-      g_ptr_array_index (games, i) = NULL;
-      g_array_append_val (loaded, one);
-    }
-
-  for (guint i = 0; i < loaded->len; i++)
-    {
-      LoadedGame *one = &g_array_index (loaded, LoadedGame, i);
-      LwStatsGame game = { one->game->record, one->standings, one->round_players };
-
-      g_array_append_val (input, game);
-    }
-
-  g_task_return_pointer (task,
-                         lw_stats_compute ((const LwStatsGame *) (gpointer) input->data, input->len,
-                                           LW_STATS_PAGE_MIN_PARTNER_GAMES),
+  g_task_return_pointer (task, lw_player_stats_cache_compute (work->cache, LW_STATS_PAGE_MIN_PARTNER_GAMES),
                          (GDestroyNotify) g_ptr_array_unref);
 }
 
@@ -490,6 +455,7 @@ lw_stats_page_reload (LwStatsPage *self)
 {
   g_autoptr (GTask) task = NULL;
   AdwStatusPage *status;
+  StatsWork *work;
 
   g_return_if_fail (LW_IS_STATS_PAGE (self));
   g_return_if_fail (self->store != NULL);
@@ -502,8 +468,11 @@ lw_stats_page_reload (LwStatsPage *self)
   if (self->shown == NULL)
     gtk_stack_set_visible_child_name (self->stack, "loading");
 
+  work = g_new0 (StatsWork, 1);
+  work->path = g_strdup (lw_store_get_path (self->store));
+  work->cache = g_object_ref (self->cache);
   task = lw_widget_run_worker (GTK_WIDGET (self), &self->cancellable, stats_done_cb, lw_stats_page_reload,
-                               g_strdup (lw_store_get_path (self->store)), g_free, stats_thread);
+                               work, (GDestroyNotify) stats_work_free, stats_thread);
 }
 
 void
@@ -511,6 +480,13 @@ lw_stats_page_set_store (LwStatsPage *self,
                          LwStore     *store)
 {
   g_return_if_fail (LW_IS_STATS_PAGE (self));
+
+  /* Another store: its games are read anew. */
+  if (store != self->store)
+    {
+      g_clear_object (&self->cache);
+      self->cache = lw_player_stats_cache_new ();
+    }
 
   /* The games counted and their players: read again when they change,
    * the player shown kept. */
@@ -899,6 +875,7 @@ lw_stats_page_finalize (GObject *object)
 
   g_clear_object (&self->store);
   g_clear_object (&self->cancellable);
+  g_clear_object (&self->cache);
   g_clear_pointer (&self->stats, g_ptr_array_unref);
   g_clear_pointer (&self->values, g_hash_table_unref);
   g_clear_pointer (&self->groups, g_ptr_array_unref);
@@ -947,5 +924,6 @@ lw_stats_page_init (LwStatsPage *self)
 
   self->values = g_hash_table_new (g_str_hash, g_str_equal);
   self->groups = g_ptr_array_new ();
+  self->cache = lw_player_stats_cache_new ();
   g_signal_connect (self->players_list, "row-activated", G_CALLBACK (row_activated_cb), self);
 }

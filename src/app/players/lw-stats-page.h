@@ -24,9 +24,10 @@ void lw_stats_page_set_store (LwStatsPage *self,
  * lw_stats_page_reload:
  * @self: the page
  *
- * Reads every stored game again and computes the statistics
- * (lw_stats_compute()) in a worker thread with its own connection; the
- * list of players is shown once they are known. A player being shown
+ * Reads the stored games that changed since the last reload (every game
+ * the first time) and computes the statistics (lw_stats_compute()'s, kept
+ * game by game: lw_store_update_player_stats()) in a worker thread with
+ * its own connection; the list of players is shown once they are known. A player being shown
  * stays shown, with the new figures, when still known.
  */
 void lw_stats_page_reload (LwStatsPage *self);

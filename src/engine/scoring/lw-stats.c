@@ -251,12 +251,13 @@ compare_names (const void *a,
   return strcmp (*(const char *const *) a, *(const char *const *) b);
 }
 
+/* The best and worst partner of @stats among @table's (partner name →
+ * PartnerCount*). */
 static void
-choose_partners (Counter       *counter,
-                 LwPlayerStats *stats,
-                 guint          min_games)
+choose_partners_in (GHashTable    *table,
+                    LwPlayerStats *stats,
+                    guint          min_games)
 {
-  GHashTable *table = g_hash_table_lookup (counter->partners, stats->name);
   g_autofree const char **names = NULL;
   const PartnerCount *best = NULL, *worst = NULL;
   const char *best_name = NULL, *worst_name = NULL;
@@ -299,6 +300,14 @@ choose_partners (Counter       *counter,
       stats->worst_partner_games = worst->games;
       stats->worst_partner_wins = worst->wins;
     }
+}
+
+static void
+choose_partners (Counter       *counter,
+                 LwPlayerStats *stats,
+                 guint          min_games)
+{
+  choose_partners_in (g_hash_table_lookup (counter->partners, stats->name), stats, min_games);
 }
 
 static int
@@ -400,4 +409,374 @@ lw_player_stats_skunk_double_wins (const LwPlayerStats *stats)
   g_return_val_if_fail (stats != NULL, 0);
   /* A skunk is worth double (R23): its second win. */
   return stats->wins + stats->skunks_won;
+}
+
+/* ------------------------------------------------------------------ */
+/* One game's share, and the tally of many                              */
+/* ------------------------------------------------------------------ */
+
+/* The counts of #LwPlayerStats kept in a share, margin_total aside. */
+static const gsize count_offsets[] = {
+  G_STRUCT_OFFSET (LwPlayerStats, games),
+  G_STRUCT_OFFSET (LwPlayerStats, finished),
+  G_STRUCT_OFFSET (LwPlayerStats, wins),
+  G_STRUCT_OFFSET (LwPlayerStats, skunks_won),
+  G_STRUCT_OFFSET (LwPlayerStats, skunks_suffered),
+  G_STRUCT_OFFSET (LwPlayerStats, rounds),
+  G_STRUCT_OFFSET (LwPlayerStats, dealt),
+  G_STRUCT_OFFSET (LwPlayerStats, declared_as_dealer),
+  G_STRUCT_OFFSET (LwPlayerStats, not_dealt),
+  G_STRUCT_OFFSET (LwPlayerStats, declared_as_other),
+  G_STRUCT_OFFSET (LwPlayerStats, packs_made),
+  G_STRUCT_OFFSET (LwPlayerStats, sweeps),
+  G_STRUCT_OFFSET (LwPlayerStats, nobody_declared),
+  G_STRUCT_OFFSET (LwPlayerStats, worm_pairs),
+  G_STRUCT_OFFSET (LwPlayerStats, gong_pairs),
+  G_STRUCT_OFFSET (LwPlayerStats, all_den_rounds),
+  G_STRUCT_OFFSET (LwPlayerStats, penalties),
+};
+#define N_COUNTS G_N_ELEMENTS (count_offsets)
+#define MARGIN_BIT (1u << N_COUNTS)
+#define COUNT(stats, i) G_STRUCT_MEMBER (guint, (stats), count_offsets[i])
+
+/* A share: its players' interned names, then its bytes: for each player
+ * (in the order of @names) a varint mask of its non-zero counts (bit i:
+ * count_offsets[i]; MARGIN_BIT: margin_total) and each of those counts as
+ * a varint (margin_total zigzagged); then @n_pairs partner counts, each
+ * the varints player index, partner index, games, wins. */
+struct _LwStatsShare
+{
+  guint n_players;
+  guint n_pairs;
+  const char *names[];
+};
+
+static void
+put_varint (GByteArray *bytes,
+            guint64     value)
+{
+  do
+    {
+      guint8 byte = value & 0x7f;
+
+      value >>= 7;
+      if (value != 0)
+        byte |= 0x80;
+      g_byte_array_append (bytes, &byte, 1);
+    }
+  while (value != 0);
+}
+
+static guint64
+get_varint (const guint8 **at)
+{
+  guint64 value = 0;
+  guint shift = 0;
+  guint8 byte;
+
+  do
+    {
+      byte = *(*at)++;
+      value |= (guint64) (byte & 0x7f) << shift;
+      shift += 7;
+    }
+  while (byte & 0x80);
+  return value;
+}
+
+static guint
+name_index (const char *const *names,
+            guint              n_names,
+            const char        *name)
+{
+  for (guint i = 0; i < n_names; i++)
+    if (names[i] == name)
+      return i;
+  g_assert_not_reached ();
+}
+
+LwStatsShare *
+lw_stats_share_new (const LwStatsGame *game)
+{
+  Counter counter;
+  g_autoptr (GByteArray) bytes = g_byte_array_new ();
+  g_autofree const char **names = NULL;
+  LwStatsShare *share;
+  GHashTableIter iter;
+  gpointer key, value;
+  guint n_players, n_pairs = 0, i = 0;
+
+  g_return_val_if_fail (game != NULL && game->record != NULL && game->standings != NULL, NULL);
+  g_return_val_if_fail (game->standings->rounds->len == game->record->rounds->len, NULL);
+
+  counter.players = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
+                                           (GDestroyNotify) lw_player_stats_free);
+  counter.partners = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                            (GDestroyNotify) g_hash_table_unref);
+  count_game (&counter, game);
+  count_rounds (&counter, game);
+
+  n_players = g_hash_table_size (counter.players);
+  names = g_new0 (const char *, MAX (n_players, 1));
+  g_hash_table_iter_init (&iter, counter.players);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      const LwPlayerStats *stats = value;
+      guint64 mask = 0;
+
+      names[i++] = g_intern_string (stats->name);
+      for (guint c = 0; c < N_COUNTS; c++)
+        if (COUNT (stats, c) != 0)
+          mask |= 1u << c;
+      if (stats->margin_total != 0)
+        mask |= MARGIN_BIT;
+      put_varint (bytes, mask);
+      for (guint c = 0; c < N_COUNTS; c++)
+        if (COUNT (stats, c) != 0)
+          put_varint (bytes, COUNT (stats, c));
+      if (stats->margin_total != 0)
+        put_varint (bytes, stats->margin_total >= 0 ? 2 * (guint64) stats->margin_total
+                                                    : 2 * (guint64) -(gint64) stats->margin_total - 1);
+    }
+
+  g_hash_table_iter_init (&iter, counter.partners);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      guint a = name_index (names, n_players, g_intern_string (key));
+      GHashTableIter others;
+      gpointer other, count;
+
+      g_hash_table_iter_init (&others, value);
+      while (g_hash_table_iter_next (&others, &other, &count))
+        {
+          const PartnerCount *partner_count = count;
+
+          put_varint (bytes, a);
+          put_varint (bytes, name_index (names, n_players, g_intern_string (other)));
+          put_varint (bytes, partner_count->games);
+          put_varint (bytes, partner_count->wins);
+          n_pairs++;
+        }
+    }
+
+  share = g_malloc (sizeof *share + n_players * sizeof (const char *) + bytes->len);
+  share->n_players = n_players;
+  share->n_pairs = n_pairs;
+  memcpy (share->names, names, n_players * sizeof (const char *));
+  memcpy (share->names + n_players, bytes->data, bytes->len);
+
+  g_hash_table_unref (counter.players);
+  g_hash_table_unref (counter.partners);
+  return share;
+}
+
+void
+lw_stats_share_free (LwStatsShare *share)
+{
+  g_free (share);
+}
+
+gboolean
+lw_stats_share_has_player (const LwStatsShare *share,
+                           const char         *name)
+{
+  g_return_val_if_fail (share != NULL && name != NULL, FALSE);
+
+  for (guint i = 0; i < share->n_players; i++)
+    if (share->names[i] == name)
+      return TRUE;
+  return FALSE;
+}
+
+void
+lw_stats_share_rename (LwStatsShare *share,
+                       const char   *old_name,
+                       const char   *new_name)
+{
+  g_return_if_fail (share != NULL && old_name != NULL && new_name != NULL);
+
+  for (guint i = 0; i < share->n_players; i++)
+    if (share->names[i] == old_name)
+      share->names[i] = new_name;
+}
+
+/* A player in a tally: the counts (name borrowed: interned) and the
+ * partners (interned name → PartnerCount*). */
+typedef struct {
+  LwPlayerStats stats;
+  GHashTable *partners;
+} TallyPlayer;
+
+struct _LwStatsTally
+{
+  GHashTable *players;  /* interned name → TallyPlayer* */
+};
+
+static void
+tally_player_free (TallyPlayer *player)
+{
+  g_clear_pointer (&player->partners, g_hash_table_unref);
+  g_free (player);
+}
+
+LwStatsTally *
+lw_stats_tally_new (void)
+{
+  LwStatsTally *tally = g_new0 (LwStatsTally, 1);
+
+  tally->players = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL,
+                                          (GDestroyNotify) tally_player_free);
+  return tally;
+}
+
+void
+lw_stats_tally_free (LwStatsTally *tally)
+{
+  if (tally == NULL)
+    return;
+  g_hash_table_unref (tally->players);
+  g_free (tally);
+}
+
+/* Adds @share to @tally (@sign 1) or takes it out (-1): unsigned counts
+ * wrap back to what they were. */
+static void
+tally_apply (LwStatsTally       *tally,
+             const LwStatsShare *share,
+             int                 sign)
+{
+  const guint8 *at = (const guint8 *) (share->names + share->n_players);
+  TallyPlayer *players[LW_MAX_SEATS * 8];
+  g_autofree TallyPlayer **many = NULL;
+  TallyPlayer **player_of = players;
+
+  if (share->n_players > G_N_ELEMENTS (players))
+    player_of = many = g_new (TallyPlayer *, share->n_players);
+
+  for (guint i = 0; i < share->n_players; i++)
+    {
+      TallyPlayer *player = g_hash_table_lookup (tally->players, share->names[i]);
+      guint64 mask = get_varint (&at);
+
+      if (player == NULL)
+        {
+          player = g_new0 (TallyPlayer, 1);
+          player->stats.name = (char *) share->names[i];
+          g_hash_table_insert (tally->players, player->stats.name, player);
+        }
+      player_of[i] = player;
+      for (guint c = 0; c < N_COUNTS; c++)
+        if (mask & (1u << c))
+          COUNT (&player->stats, c) += (guint) sign * (guint) get_varint (&at);
+      if (mask & MARGIN_BIT)
+        {
+          guint64 zigzag = get_varint (&at);
+          int margin = (zigzag & 1) ? -(int) (zigzag >> 1) - 1 : (int) (zigzag >> 1);
+
+          player->stats.margin_total += sign * margin;
+        }
+    }
+
+  for (guint p = 0; p < share->n_pairs; p++)
+    {
+      TallyPlayer *player = player_of[get_varint (&at)];
+      const char *other = share->names[get_varint (&at)];
+      guint games = (guint) get_varint (&at);
+      guint wins = (guint) get_varint (&at);
+      PartnerCount *count;
+
+      if (player->partners == NULL)
+        player->partners = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+      count = g_hash_table_lookup (player->partners, other);
+      if (count == NULL)
+        {
+          count = g_new0 (PartnerCount, 1);
+          g_hash_table_insert (player->partners, (gpointer) other, count);
+        }
+      count->games += (guint) sign * games;
+      count->wins += (guint) sign * wins;
+      if (count->games == 0)
+        g_hash_table_remove (player->partners, other);
+    }
+
+  /* A player counted for no game is no longer counted. */
+  if (sign < 0)
+    for (guint i = 0; i < share->n_players; i++)
+      if (player_of[i]->stats.games == 0)
+        g_hash_table_remove (tally->players, share->names[i]);
+}
+
+void
+lw_stats_tally_add (LwStatsTally       *tally,
+                    const LwStatsShare *share)
+{
+  g_return_if_fail (tally != NULL && share != NULL);
+  tally_apply (tally, share, 1);
+}
+
+void
+lw_stats_tally_remove (LwStatsTally       *tally,
+                       const LwStatsShare *share)
+{
+  g_return_if_fail (tally != NULL && share != NULL);
+  tally_apply (tally, share, -1);
+}
+
+void
+lw_stats_tally_rename (LwStatsTally *tally,
+                       const char   *old_name,
+                       const char   *new_name)
+{
+  TallyPlayer *player;
+  GHashTableIter iter;
+  gpointer value;
+
+  g_return_if_fail (tally != NULL && old_name != NULL && new_name != NULL);
+
+  /* Nothing when renamed already. */
+  if (!g_hash_table_contains (tally->players, old_name))
+    return;
+  g_return_if_fail (!g_hash_table_contains (tally->players, new_name));
+  g_hash_table_steal_extended (tally->players, old_name, NULL, (gpointer *) &player);
+  player->stats.name = (char *) new_name;
+  g_hash_table_insert (tally->players, player->stats.name, player);
+
+  /* Those who played with them as partner. */
+  g_hash_table_iter_init (&iter, tally->players);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      TallyPlayer *other = value;
+      gpointer count;
+
+      if (other->partners != NULL
+          && g_hash_table_steal_extended (other->partners, old_name, NULL, &count))
+        g_hash_table_insert (other->partners, (gpointer) new_name, count);
+    }
+}
+
+GPtrArray *
+lw_stats_tally_compute (const LwStatsTally *tally,
+                        guint               min_partner_games)
+{
+  GPtrArray *result = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_player_stats_free);
+  GHashTableIter iter;
+  gpointer value;
+
+  g_return_val_if_fail (tally != NULL, result);
+
+  g_hash_table_iter_init (&iter, tally->players);
+  while (g_hash_table_iter_next (&iter, NULL, &value))
+    {
+      const TallyPlayer *player = value;
+      LwPlayerStats *stats = g_new (LwPlayerStats, 1);
+
+      *stats = player->stats;
+      stats->name = g_strdup (player->stats.name);
+      stats->best_partner = stats->worst_partner = NULL;
+      if (player->partners != NULL)
+        choose_partners_in (player->partners, stats, MAX (min_partner_games, 1));
+      g_ptr_array_add (result, stats);
+    }
+  g_ptr_array_sort (result, compare_stats);
+  return result;
 }

@@ -195,4 +195,121 @@ guint lw_player_stats_skunk_double_wins (const LwPlayerStats *stats);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwPlayerStats, lw_player_stats_free)
 
+/**
+ * LwStatsShare:
+ *
+ * One game's share of every statistic of #LwPlayerStats, for each of its
+ * players: what lw_stats_compute() counts for that game alone, partners'
+ * games together included, kept small (a few hundred bytes for a game of
+ * four) so that many games' shares can be kept and a changed game's share
+ * taken out of an #LwStatsTally again. Players' names are interned
+ * (g_intern_string()).
+ */
+typedef struct _LwStatsShare LwStatsShare;
+
+/**
+ * lw_stats_share_new:
+ * @game: a game, as given to lw_stats_compute()
+ *
+ * Counts @game as lw_stats_compute() counts each of its games.
+ *
+ * Returns: (transfer full): @game's share.
+ */
+LwStatsShare *lw_stats_share_new (const LwStatsGame *game);
+
+/**
+ * lw_stats_share_free:
+ * @share: (nullable): a share
+ */
+void lw_stats_share_free (LwStatsShare *share);
+
+/**
+ * lw_stats_share_has_player:
+ * @share: a share
+ * @name: (not nullable): an interned name (g_intern_string())
+ *
+ * Returns: whether @name played in the share's game (a game counts for
+ *   them).
+ */
+gboolean lw_stats_share_has_player (const LwStatsShare *share,
+                                    const char         *name);
+
+/**
+ * lw_stats_share_rename:
+ * @share: a share
+ * @old_name: an interned name
+ * @new_name: an interned name that does not play in the share's game
+ *
+ * Names @old_name's counts @new_name: a player renamed, the game the same.
+ */
+void lw_stats_share_rename (LwStatsShare *share,
+                            const char   *old_name,
+                            const char   *new_name);
+
+/**
+ * LwStatsTally:
+ *
+ * The sum of many games' shares: lw_stats_tally_compute() gives what
+ * lw_stats_compute() gives over those games, exactly.
+ */
+typedef struct _LwStatsTally LwStatsTally;
+
+/** Returns: (transfer full): an empty tally. */
+LwStatsTally *lw_stats_tally_new (void);
+
+/**
+ * lw_stats_tally_free:
+ * @tally: (nullable): a tally
+ */
+void lw_stats_tally_free (LwStatsTally *tally);
+
+/**
+ * lw_stats_tally_add:
+ * @tally: a tally
+ * @share: a game's share
+ *
+ * Counts @share's game in @tally.
+ */
+void lw_stats_tally_add (LwStatsTally       *tally,
+                         const LwStatsShare *share);
+
+/**
+ * lw_stats_tally_remove:
+ * @tally: a tally
+ * @share: a share added before with lw_stats_tally_add()
+ *
+ * Takes @share's game out of @tally again: a player who played none of
+ * the games left is no longer counted.
+ */
+void lw_stats_tally_remove (LwStatsTally       *tally,
+                            const LwStatsShare *share);
+
+/**
+ * lw_stats_tally_rename:
+ * @tally: a tally
+ * @old_name: an interned name
+ * @new_name: an interned name no game of @tally counts for
+ *
+ * Names @old_name's counts, and the games others played with them as
+ * partner, @new_name (lw_stats_share_rename() on every share added).
+ */
+void lw_stats_tally_rename (LwStatsTally *tally,
+                            const char   *old_name,
+                            const char   *new_name);
+
+/**
+ * lw_stats_tally_compute:
+ * @tally: a tally
+ * @min_partner_games: as for lw_stats_compute(), ≥ 1
+ *
+ * Returns: (transfer full) (element-type LwPlayerStats*): what
+ *   lw_stats_compute() gives over the games counted in @tally: one entry
+ *   per player, sorted by name (byte order). Never %NULL.
+ */
+GPtrArray *lw_stats_tally_compute (const LwStatsTally *tally,
+                                   guint               min_partner_games);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwStatsShare, lw_stats_share_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwStatsTally, lw_stats_tally_free)
+
 G_END_DECLS
