@@ -29,6 +29,7 @@
 #include "lw-store-games.h"
 #include "lw-store-players.h"
 #include "lw-store-stats.h"
+#include "lw-bench-games.h"
 #include "lw-test-util.h"
 
 /* The page's fewest games together for a best or worst partner
@@ -36,154 +37,6 @@
 #define MIN_PARTNER_GAMES 2
 #define TARGET_CPU_S_PER_GAME (1.0 / 100000.0)
 #define TARGET_EXTRA_MB 50.0
-
-static const char *const names[] = {
-  "Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jade",
-  "Kai", "Lena", "Milo", "Nora", "Otto", "Pia", "Quin", "Rosa", "Sven", "Tess",
-  "Uma", "Vik", "Wren", "Xavi", "Yara", "Zoë", "Abe", "Bea", "Cyd", "Dora",
-};
-
-/* Gives @count cards to random seats, at most @room[seat] each (when
- * @room is not NULL); returns how many found a seat. */
-static void
-deal_out (GRand *rng,
-          int    count,
-          guint  n,
-          int   *into,
-          int   *room)
-{
-  for (int c = 0; c < count; c++)
-    {
-      guint seat = (guint) g_rand_int_range (rng, 0, (gint32) n);
-
-      if (room != NULL)
-        {
-          guint tries = 0;
-
-          while (room[seat] <= 0 && tries++ < n)
-            seat = (seat + 1) % n;
-          if (room[seat] <= 0)
-            return;
-          room[seat]--;
-        }
-      into[seat]++;
-    }
-}
-
-/* A random round with valid facts (SCORING R1, R5–R8, R19, R21; G1). */
-static LwRound *
-random_round (const LwGameRecord *record,
-              GRand              *rng)
-{
-  LwRound *round = lw_round_new ();
-  guint n = record->n_players;
-
-  if (record->ruleset == LW_RULESET_GARWOLF)
-    {
-      deal_out (rng, LW_GARWOLF_COURT_CARDS, n, round->court, NULL);
-      deal_out (rng, (int) lw_garwolves (n), n, round->garwolves, NULL);
-      return round;
-    }
-
-  if (g_rand_int_range (rng, 0, 100) < 3)
-    lw_round_add_penalty (round, g_rand_int_range (rng, 0, (gint32) n),
-                          g_rand_boolean (rng) ? LW_PENALTY_OUT_OF_TURN
-                                               : LW_PENALTY_LOOKED_AT_DISCARDS);
-  if (g_rand_int_range (rng, 0, 100) < 2)
-    {
-      round->is_void = TRUE;
-      return round;
-    }
-
-  {
-    int total = (int) lw_total_cards (n);
-    int strong = g_rand_int_range (rng, 0, (gint32) n);
-    int share = g_rand_int_range (rng, total / 4, total + 1);
-    int room[LW_MAX_SEATS];
-    int roll = g_rand_int_range (rng, 0, 100);
-
-    round->cards[strong] = share;
-    deal_out (rng, total - share, n, round->cards, NULL);
-
-    if (roll < 60)
-      round->declarer = strong;
-    else if (roll < 70)
-      round->declarer = g_rand_int_range (rng, 0, (gint32) n);
-
-    memcpy (room, round->cards, sizeof room);
-    deal_out (rng, 2 * (int) lw_decks (n), n, round->worms, room);
-    deal_out (rng, 2 * (int) lw_decks (n), n, round->gongs, room);
-    deal_out (rng, 2 * (int) lw_decks (n), n, round->bears, room);
-    deal_out (rng, 2 * (int) lw_decks (n), n, round->wolves, room);
-  }
-  return round;
-}
-
-static LwGameRecord *
-random_setup (GRand *rng)
-{
-  const char *seated[LW_MAX_SEATS];
-  gboolean garwolf = g_rand_int_range (rng, 0, 100) < 15;
-  guint n = garwolf ? (guint) g_rand_int_range (rng, 3, 5) : (guint) g_rand_int_range (rng, 2, 9);
-  guint first = (guint) g_rand_int_range (rng, 0, G_N_ELEMENTS (names));
-  LwGameRecord *record;
-
-  /* n different names from the pool. */
-  for (guint i = 0; i < n; i++)
-    seated[i] = names[(first + i * 7) % G_N_ELEMENTS (names)];
-
-  record = lw_game_record_new (garwolf ? LW_RULESET_GARWOLF : LW_RULESET_LITTLE_WOLF, n, seated);
-  record->first_dealer = g_rand_int_range (rng, 0, (gint32) n);
-  if (!garwolf && n % 2 == 0 && n >= 4 && g_rand_int_range (rng, 0, 100) < 40)
-    {
-      int team_of[LW_MAX_SEATS];
-      guint n_teams = n == 6 && g_rand_boolean (rng) ? 3 : 2;
-
-      for (guint seat = 0; seat < n; seat++)
-        team_of[seat] = (int) (seat % n_teams);
-      lw_game_record_set_teams (record, n_teams, team_of);
-    }
-  return record;
-}
-
-/* Plays random rounds until the game ends (or @max_rounds), or, when
- * @keep_going, exactly @max_rounds rounds that do not end it. */
-static LwGameRecord *
-random_game (GRand    *rng,
-             guint     max_rounds,
-             gboolean  keep_going)
-{
-  LwGameRecord *record = random_setup (rng);
-
-  /* A long game is Little Wolf: Garwolf reaches 100 in far fewer hands. */
-  while (keep_going && record->ruleset != LW_RULESET_LITTLE_WOLF)
-    {
-      lw_game_record_free (record);
-      record = random_setup (rng);
-    }
-
-  while (record->rounds->len < max_rounds)
-    {
-      g_autoptr (LwStandings) standings = NULL;
-      guint tries = 0;
-
-      for (;;)
-        {
-          g_ptr_array_add (record->rounds, random_round (record, rng));
-          standings = lw_standings_compute (record, NULL);
-          if (standings != NULL && !(keep_going && standings->finished))
-            break;
-          g_clear_pointer (&standings, lw_standings_free);
-          g_ptr_array_set_size (record->rounds, record->rounds->len - 1);
-          if (++tries > 1000)
-            g_error ("cannot find a round that keeps the game going");
-        }
-      if (standings->finished)
-        break;
-    }
-  return record;
-}
-
 
 static double
 cpu_seconds (void)
@@ -330,18 +183,18 @@ main (int   argc,
 
       for (guint i = 0; i < MAX (n_games, 1u); i++)
         {
-          LwGameRecord *record = random_game (rng, 200, FALSE);
+          LwGameRecord *record = lw_bench_random_game (rng, 200, FALSE);
 
           /* One game in ten has a substitute from a later round. */
           if (record->rounds->len > 1 && g_rand_int_range (rng, 0, 10) == 0)
             {
               guint first = 0;
 
-              while (first < G_N_ELEMENTS (names) && !g_str_equal (names[first], record->players[0]))
+              while (first < LW_BENCH_N_NAMES && !g_str_equal (lw_bench_names[first], record->players[0]))
                 first++;
               lw_game_record_add_substitute (record, g_rand_int_range (rng, 0, (gint32) record->n_players),
                                              (guint) g_rand_int_range (rng, 2, (gint32) record->rounds->len + 1),
-                                             names[(first + record->n_players * 7) % G_N_ELEMENTS (names)]);
+                                             lw_bench_names[(first + record->n_players * 7) % LW_BENCH_N_NAMES]);
               n_substitutes++;
             }
           total_rounds += record->rounds->len;
