@@ -231,10 +231,8 @@ void lw_table_page_stop_boards (LwTablePage *self);
 /** lw_table_page_is_hosted: Returns: %TRUE while in hosted mode. */
 gboolean lw_table_page_is_hosted (LwTablePage *self);
 
-
 /** lw_table_page_get_board: Returns: the board played in board mode, 0 otherwise. */
 guint lw_table_page_get_board (LwTablePage *self);
-
 
 /**
  * lw_table_page_get_curtain_seat:
@@ -262,9 +260,6 @@ const char *lw_table_page_get_shown (LwTablePage *self);
 
 /** lw_table_page_get_status_text: Returns: (transfer none): the line under the table. */
 const char *lw_table_page_get_status_text (LwTablePage *self);
-
-/** lw_table_page_get_session: Returns: (transfer none) (nullable): the session shown (the host's in hosted mode, the board's in board mode). */
-LwTableSession *lw_table_page_get_session (LwTablePage *self);
 
 /** lw_table_page_get_host: Returns: (transfer none) (nullable): the hosted table. */
 LwTableHost *lw_table_page_get_host (LwTablePage *self);

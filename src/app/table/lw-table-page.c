@@ -359,14 +359,6 @@ lw_table_page_get_game_id (LwTablePage *self)
   return self->session != NULL ? lw_table_session_get_game_id (self->session) : 0;
 }
 
-LwTableSession *
-lw_table_page_get_session (LwTablePage *self)
-{
-  g_return_val_if_fail (LW_IS_TABLE_PAGE (self), NULL);
-
-  return self->session;
-}
-
 LwTableView *
 lw_table_page_get_view (LwTablePage *self)
 {
