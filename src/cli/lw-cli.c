@@ -556,7 +556,11 @@ main (int   argc,
   signal (SIGPIPE, SIG_IGN);
   reserve_standard_streams ();
 
-  setlocale (LC_ALL, "");
+  /* A locale named in the environment but not installed would leave
+   * "C", whose ASCII cannot carry the non-ASCII names given as options:
+   * C.UTF-8 (always in glibc) keeps them. */
+  if (setlocale (LC_ALL, "") == NULL)
+    setlocale (LC_ALL, "C.UTF-8");
   bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);

@@ -280,6 +280,24 @@ test_db_unreachable (void)
   g_rmdir (dir);
 }
 
+/* A locale the system lacks (LANG set by hand to one not installed) falls
+ * back to C.UTF-8 rather than to "C": non-ASCII names given as options
+ * still reach the command, which then says what is wrong with the rest. */
+static void
+test_missing_locale (void)
+{
+  g_auto (LwTestRun) run = { 0 };
+  g_autofree char *saved = g_strdup (g_getenv ("LC_ALL"));
+
+  g_setenv ("LC_ALL", "xx_XX.UTF-8", TRUE);
+  lw_test_run_cli (&run, NULL, NULL, "host", "--players", "9", "--names", "Zoë,Åsa", NULL);
+  if (saved != NULL)
+    g_setenv ("LC_ALL", saved, TRUE);
+  else
+    g_unsetenv ("LC_ALL");
+  lw_test_assert_cli_failed (&run, 2, "host: --players 9: from 2 to 8 players");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -291,6 +309,7 @@ main (int   argc,
   g_test_add_func ("/cli/text-breakdowns", test_text_breakdowns);
   g_test_add_func ("/cli/text-rules", test_text_rules);
   g_test_add_func ("/cli/usage", test_usage);
+  g_test_add_func ("/cli/missing-locale", test_missing_locale);
   g_test_add_func ("/cli/sheet-columns", test_sheet_columns);
   g_test_add_func ("/cli/output-not-written", test_output_not_written);
   g_test_add_func ("/cli/db-unreachable", test_db_unreachable);
