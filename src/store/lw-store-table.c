@@ -51,7 +51,9 @@ lw_store_save_table (LwStore     *self,
       return FALSE;
     }
 
-  if (!lw_store_begin_write (self, error))
+  /* A round in progress, saved after every play: lost to a power cut at
+   * worst, never to a crash of the program. */
+  if (!lw_store_begin_write_unsynced (self, error))
     return FALSE;
   if (!game_exists (self, id, &found, error))
     return lw_store_finish (self, FALSE, error);

@@ -44,7 +44,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwStoredTable, lw_stored_table_free)
  * @error: return location for a #GError
  *
  * Stores (or replaces) the game's virtual table, in one transaction. Not
- * logged in the edit log: a round in progress changes no score.
+ * logged in the edit log: a round in progress changes no score. Saved
+ * after every play, it is committed without waiting for the disk
+ * (lw_store_begin_write_unsynced()): a crash of the program loses none of
+ * it, a power cut at worst the plays since the last write that waited
+ * (the last round stored, lw_store_finish_virtual_round()).
  *
  * Errors: %LW_STORE_ERROR_NOT_FOUND when there is no such game,
  * %LW_STORE_ERROR_INVALID for a @round without a @round_number, or
