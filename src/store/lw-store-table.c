@@ -357,6 +357,8 @@ lw_store_finish_virtual_round (LwStore        *self,
                                GError        **error)
 {
   g_autoptr (LwRound) round = lw_round_new ();
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwStandings) now = NULL;
   g_autofree char *log = NULL;
 
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
@@ -365,11 +367,25 @@ lw_store_finish_virtual_round (LwStore        *self,
 
   lw_table_round_facts (table, (*record)->n_teams > 0 ? (*record)->team_of : NULL, round);
   log = lw_table_to_json (table);
-  /* The round and its log, kept for a replay, in one transaction. */
-  if (!lw_store_append_virtual_round (self, id, round, log, NULL, error))
+  /* The round and its log, kept for a replay, in one transaction, and the
+   * game as that transaction leaves it (not read again). */
+  if (!check_log (id, log, error) || !lw_store_begin_write (self, error))
     return FALSE;
-  if (!lw_store_reload_game (self, id, record, standings, error))
+  if (!lw_store_finish (self,
+                        lw_store_append_round_read_back (self, id, round, &game, error)
+                        && insert_log (self, id, game->record->rounds->len, log, error),
+                        error))
     return FALSE;
+  /* Only the new round scored, unless another program has changed the
+   * game since @record was read. */
+  now = lw_game_record_extends (game->record, *record) ? lw_standings_extend (*standings, game->record, error)
+                                                        : lw_standings_compute (game->record, error);
+  if (now == NULL)
+    return FALSE;
+  g_clear_pointer (record, lw_game_record_free);
+  g_clear_pointer (standings, lw_standings_free);
+  *record = g_steal_pointer (&game->record);
+  *standings = g_steal_pointer (&now);
   /* The game is over (SCORING R23, R24): its table goes; else the seats
    * stay for the next deal. */
   if ((*standings)->finished)
