@@ -963,6 +963,7 @@ test_held_game (Fixture       *fixture,
   g_autoptr (LwRound) round = lw_round_new ();
   g_autofree char *sql = NULL;
   gint64 v;
+  guint status;
   sqlite3 *db = NULL;
 
   g_assert_no_error (error);
@@ -975,19 +976,22 @@ test_held_game (Fixture       *fixture,
       g_autoptr (JsonObject) state = NULL;
       guint replays;
 
-      g_assert_cmpuint (request_to (serving, "GET", fixture->state_path, fixture->secret, NULL, &state), ==, 200);
+      status = request_to (serving, "GET", fixture->state_path, fixture->secret, NULL, &state);
+      g_assert_cmpuint (status, ==, 200);
       v = json_object_get_int_member (state, "version");
       body = round_body (n, v, n % 2 ? "{\"declarer\": 1, \"cards\": [6, 20]}"
                                      : "{\"declarer\": 0, \"cards\": [20, 6]}");
       g_clear_pointer (&state, json_object_unref);
       replays = lw_score_get_replay_count ();
-      g_assert_cmpuint (request_to (serving, "POST", fixture->rounds_path, fixture->secret, body, &state), ==, 201);
+      status = request_to (serving, "POST", fixture->rounds_path, fixture->secret, body, &state);
+      g_assert_cmpuint (status, ==, 201);
       if (n > 1)
         g_assert_cmpuint (lw_score_get_replay_count (), ==, replays);
       assert_state_is_stored (fixture, state);
       /* The second phone's copy: refused, stored once. */
       g_clear_pointer (&state, json_object_unref);
-      g_assert_cmpuint (request_to (serving, "POST", fixture->rounds_path, fixture->secret, body, &state), ==, 409);
+      status = request_to (serving, "POST", fixture->rounds_path, fixture->secret, body, &state);
+      g_assert_cmpuint (status, ==, 409);
       g_assert_cmpuint (n_rounds (fixture, fixture->game), ==, n);
     }
 
@@ -997,7 +1001,8 @@ test_held_game (Fixture       *fixture,
     g_autoptr (JsonObject) state = NULL;
     g_autofree char *body = NULL;
 
-    g_assert_cmpuint (request_to (serving, "GET", fixture->state_path, fixture->secret, NULL, &state), ==, 200);
+    status = request_to (serving, "GET", fixture->state_path, fixture->secret, NULL, &state);
+    g_assert_cmpuint (status, ==, 200);
     v = json_object_get_int_member (state, "version");
     round->declarer = 1;
     round->cards[0] = 6;
@@ -1006,10 +1011,12 @@ test_held_game (Fixture       *fixture,
     g_assert_no_error (error);
     body = round_body (5, v, "{\"declarer\": 0, \"cards\": [20, 6]}");
     g_clear_pointer (&state, json_object_unref);
-    g_assert_cmpuint (request_to (serving, "POST", fixture->rounds_path, fixture->secret, body, &state), ==, 409);
+    status = request_to (serving, "POST", fixture->rounds_path, fixture->secret, body, &state);
+    g_assert_cmpuint (status, ==, 409);
     g_assert_cmpuint (n_rounds (fixture, fixture->game), ==, 5);
     g_clear_pointer (&state, json_object_unref);
-    g_assert_cmpuint (request_to (serving, "GET", fixture->state_path, fixture->secret, NULL, &state), ==, 200);
+    status = request_to (serving, "GET", fixture->state_path, fixture->secret, NULL, &state);
+    g_assert_cmpuint (status, ==, 200);
     assert_state_is_stored (fixture, state);
   }
 
@@ -1023,7 +1030,8 @@ test_held_game (Fixture       *fixture,
   {
     g_autoptr (JsonObject) state = NULL;
 
-    g_assert_cmpuint (request_to (serving, "GET", fixture->state_path, fixture->secret, NULL, &state), ==, 200);
+    status = request_to (serving, "GET", fixture->state_path, fixture->secret, NULL, &state);
+    g_assert_cmpuint (status, ==, 200);
     g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (state, "players"), 0), ==, "Zed");
     assert_state_is_stored (fixture, state);
   }
