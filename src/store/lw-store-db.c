@@ -420,6 +420,39 @@ lw_store_begin_write (LwStore  *self,
   return begin_level (self, "BEGIN IMMEDIATE", error);
 }
 
+/* The connection's PRAGMA synchronous again once the unsynced
+ * transaction is closed (lw_store_begin_write_unsynced()). */
+static void
+restore_synchronous (LwStore *self)
+{
+  g_autofree char *sql = NULL;
+
+  if (!self->unsynced || self->depth > 0)
+    return;
+  self->unsynced = FALSE;
+  sql = g_strdup_printf ("PRAGMA synchronous = %" G_GINT64_FORMAT, self->synchronous);
+  sqlite3_exec (self->db, sql, NULL, NULL, NULL);
+}
+
+gboolean
+lw_store_begin_write_unsynced (LwStore  *self,
+                               GError  **error)
+{
+  gboolean outermost = self->depth == 0 || sqlite3_get_autocommit (self->db);
+
+  if (outermost && !self->unsynced)
+    {
+      if (!lw_store_query_int64 (self, "PRAGMA synchronous", &self->synchronous, error)
+          || !lw_store_exec (self, "PRAGMA synchronous = NORMAL", error))
+        return FALSE;
+      self->unsynced = TRUE;
+    }
+  if (lw_store_begin_write (self, error))
+    return TRUE;
+  restore_synchronous (self);
+  return FALSE;
+}
+
 gboolean
 lw_store_begin_read (LwStore  *self,
                      GError  **error)
@@ -441,11 +474,13 @@ lw_store_rollback (LwStore *self)
   if (sqlite3_get_autocommit (self->db))
     {
       self->depth = 0;
+      restore_synchronous (self);
       return;
     }
   if (self->depth == 0)
     {
       sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+      restore_synchronous (self);
       return;
     }
   sql = g_strdup_printf ("ROLLBACK TO lw_%u; RELEASE lw_%u", self->depth, self->depth);
@@ -467,6 +502,7 @@ lw_store_commit (LwStore  *self,
   if (lw_store_exec (self, sql != NULL ? sql : "COMMIT", error))
     {
       self->depth--;
+      restore_synchronous (self);
       return TRUE;
     }
   lw_store_rollback (self);

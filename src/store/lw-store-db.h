@@ -36,6 +36,11 @@ struct _LwStore
   guint       depth;
   /* The file was found damaged: nothing more is written to it. */
   gboolean    damaged;
+  /* The open transaction commits without waiting for the disk
+   * (lw_store_begin_write_unsynced()); PRAGMA synchronous to set again
+   * once it is closed. */
+  gboolean    unsynced;
+  gint64      synchronous;
 };
 
 /* The store's one statement type: a prepared statement lent by the
@@ -105,6 +110,16 @@ gboolean lw_store_step_row (LwStore       *self,
 /* BEGIN IMMEDIATE / BEGIN; COMMIT (rolled back when it fails); ROLLBACK
  * of the open transaction, if any. */
 gboolean lw_store_begin_write (LwStore *self, GError **error);
+
+/* lw_store_begin_write() for a write that may be lost to a power cut, not
+ * to a crash of the program: when it is the outermost transaction, its
+ * COMMIT does not wait for the disk (PRAGMA synchronous = NORMAL, the
+ * file being in WAL mode: never damaged, only the latest such commits
+ * lost, up to the last one that waited, whose sync writes them all);
+ * the connection's setting comes back once it is closed. Inside another
+ * transaction, that one's commit decides. For a virtual table's round in
+ * progress, saved after every play. */
+gboolean lw_store_begin_write_unsynced (LwStore *self, GError **error);
 gboolean lw_store_begin_read (LwStore *self, GError **error);
 gboolean lw_store_commit (LwStore *self, GError **error);
 void     lw_store_rollback (LwStore *self);

@@ -200,6 +200,13 @@ lw_store_is_table_hosted (LwStore *self,
   return lw_store_has_row (self, "SELECT 1 FROM hosted_tables WHERE game = ?", id);
 }
 
+/* The version a hosted table keeps is a ceiling this far above the
+ * table's: only a save that passes it writes the next one and waits for
+ * the disk, the others do not (lw_store_begin_write_unsynced()); a power
+ * cut that loses the latest saves cannot take the ceiling below a version
+ * a seat has seen. */
+#define HOSTED_VERSION_STEP 1024
+
 gboolean
 lw_store_save_hosted_round (LwStore     *self,
                             gint64       id,
@@ -209,17 +216,32 @@ lw_store_save_hosted_round (LwStore     *self,
                             guint64      version,
                             GError     **error)
 {
+  gint64 wanted = (gint64) MIN (version, (guint64) (G_MAXINT64 - HOSTED_VERSION_STEP));
+  gboolean found = FALSE;
+  gboolean synced;
+
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (seats != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!lw_store_begin_write (self, error))
+  /* The ceiling only grows (MAX below): once read at or above @version,
+   * it stays so. */
+  {
+    g_autoptr (LwStoreStmt) stmt = lw_store_query_row (self, "SELECT version FROM hosted_tables WHERE game = ?",
+                                                       id, 0, &found, error);
+
+    if (stmt == NULL)
+      return FALSE;
+    synced = found && sqlite3_column_int64 (stmt, 0) < wanted;
+  }
+  if (!(synced ? lw_store_begin_write (self, error) : lw_store_begin_write_unsynced (self, error)))
     return FALSE;
   /* lw_store_save_table()'s transaction nests in this one. */
   return lw_store_finish (self,
                           lw_store_save_table (self, id, seats, round_number, round, error)
-                          && lw_store_run2 (self, "UPDATE hosted_tables SET version = MAX (version, ?2) WHERE game = ?1",
-                                            id, (gint64) MIN (version, (guint64) G_MAXINT64), error),
+                          && (!synced
+                              || lw_store_run2 (self, "UPDATE hosted_tables SET version = MAX (version, ?2)"
+                                                " WHERE game = ?1", id, wanted + HOSTED_VERSION_STEP, error)),
                           error);
 }
 

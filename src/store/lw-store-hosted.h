@@ -30,7 +30,8 @@ typedef struct {
 /**
  * LwHostedTable:
  * @game: the game's ID
- * @version: the table's version when it was last saved (0: never)
+ * @version: at or above every version the table had when saved (a ceiling,
+ *   lw_store_save_hosted_round()), 0: never saved
  * @n_seats: how many of @seats are read, 0–8 (a seat missing from the
  *   store reads as "local")
  * @seats: per seat
@@ -114,7 +115,11 @@ gboolean lw_store_is_table_hosted (LwStore *self,
  * lw_store_save_table() and the hosted table's @version in one
  * transaction: a host started again counts on from above every version
  * a seat has seen, so that no action answering a state of before the
- * restart is taken as answering a new one.
+ * restart is taken as answering a new one. The version kept is a
+ * ceiling, 1024 above the table's when @version passes it: that save
+ * waits for the disk, the others, like lw_store_save_table()'s, do not,
+ * and a power cut that loses them leaves the ceiling at or above every version
+ * a seat has seen.
  *
  * Errors: those of lw_store_save_table().
  *

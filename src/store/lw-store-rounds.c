@@ -458,6 +458,49 @@ take_pending_penalties (LwStore        *self,
                game_id, 0, error);
 }
 
+/* Appends @round to @record, the game @id as stored, inside the write
+ * that lw_store_begin_game_change() or append_round_known() began: the
+ * record replayed with it (@before %NULL: every round) or only the new
+ * round scored from @before, the standings of the rounds before
+ * (lw_standings_extend()); then its rows, the pending penalties' notes,
+ * the edit log and the result cache written. The write stays open for the
+ * caller to finish. On success the record holds the round and *@after
+ * its standings; on error the record is as it was. */
+static gboolean
+write_appended (LwStore             *self,
+                gint64               id,
+                LwGameRecord        *record,
+                const LwStandings   *before,
+                const LwRound       *round,
+                LwStandings        **after,
+                GError             **error)
+{
+  g_autoptr (LwStandings) standings = NULL;
+  g_autofree char *json = NULL;
+  gint64 round_id = 0;
+
+  g_ptr_array_add (record->rounds, lw_round_copy (round));
+  if (!lw_game_record_check_size (record, error))
+    goto undo;
+  standings = before != NULL ? lw_standings_extend (before, record, error)
+                             : lw_standings_compute (record, error);
+  if (standings == NULL)
+    goto undo;
+
+  json = lw_round_to_json (record, round);
+  if (!lw_store_write_round (self, id, record, record->rounds->len, round, &round_id, error)
+      || !take_pending_penalties (self, id, round_id, round, error)
+      || !lw_store_log_edit (self, id, "append_round", record->rounds->len, NULL, json, error)
+      || !lw_store_rounds_changed (self, id, record, standings, error))
+    goto undo;
+  *after = g_steal_pointer (&standings);
+  return TRUE;
+
+undo:
+  g_ptr_array_set_size (record->rounds, record->rounds->len - 1);
+  return FALSE;
+}
+
 /* lw_store_append_round_numbered(), and lw_store_append_round_read_back()
  * when @read_back is not %NULL: the game after the write, with its
  * history attached inside the same transaction. */
@@ -471,8 +514,6 @@ append_round (LwStore        *self,
 {
   g_autoptr (LwStoredGame) game = NULL;
   g_autoptr (LwStandings) standings = NULL;
-  g_autofree char *json = NULL;
-  gint64 round_id = 0;
 
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (round != NULL, FALSE);
@@ -484,21 +525,8 @@ append_round (LwStore        *self,
   if (game == NULL)
     return FALSE;
 
-  g_ptr_array_add (game->record->rounds, lw_round_copy (round));
-  if (!lw_game_record_check_size (game->record, error))
-    return lw_store_finish (self, FALSE, error);
-  standings = lw_standings_compute (game->record, error);
-  if (standings == NULL)
-    return lw_store_finish (self, FALSE, error);
-
-  json = lw_round_to_json (game->record, round);
   if (!lw_store_finish (self,
-                        lw_store_write_round (self, id, game->record, game->record->rounds->len,
-                                              round, &round_id, error)
-                        && take_pending_penalties (self, id, round_id, round, error)
-                        && lw_store_log_edit (self, id, "append_round", game->record->rounds->len,
-                                              NULL, json, error)
-                        && lw_store_rounds_changed (self, id, game->record, standings, error)
+                        write_appended (self, id, game->record, NULL, round, &standings, error)
                         /* The seats' history and the details, as
                          * lw_store_load_game() reads them: the rounds are
                          * those just replayed and written. */
@@ -509,6 +537,62 @@ append_round (LwStore        *self,
     *number = game->record->rounds->len;
   if (read_back != NULL)
     *read_back = g_steal_pointer (&game);
+  return TRUE;
+}
+
+gboolean
+lw_store_append_round_known (LwStore        *self,
+                             gint64          id,
+                             gint64         *version,
+                             LwGameRecord   *record,
+                             LwStandings   **standings,
+                             const LwRound  *round,
+                             GError        **error)
+{
+  g_autoptr (LwStandings) after = NULL;
+  gint64 now = 0;
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (version != NULL && record != NULL, FALSE);
+  g_return_val_if_fail (standings != NULL && *standings != NULL, FALSE);
+  g_return_val_if_fail ((*standings)->rounds->len == record->rounds->len, FALSE);
+  g_return_val_if_fail (round != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* The version is checked under the write lock: the record held is the
+   * game as stored only while no one has changed the game since. */
+  if (!lw_store_begin_write (self, error))
+    return FALSE;
+  if (!lw_store_get_game_version (self, id, &now, error))
+    return lw_store_finish (self, FALSE, error);
+  if (now != *version)
+    {
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_CHANGED,
+                   "game %" G_GINT64_FORMAT " changed: it is at version %" G_GINT64_FORMAT
+                   ", not %" G_GINT64_FORMAT, id, now, *version);
+      return lw_store_finish (self, FALSE, error);
+    }
+  /* A game held from another club laptop is read-only here. */
+  if (!lw_store_club_check_writable (self, id, error))
+    return lw_store_finish (self, FALSE, error);
+  ok = write_appended (self, id, record, *standings, round, &after, error);
+  /* The version the edit log's triggers have just given the game. */
+  if (ok && !lw_store_get_game_version (self, id, &now, error))
+    {
+      g_ptr_array_set_size (record->rounds, record->rounds->len - 1);
+      ok = FALSE;
+    }
+  if (!lw_store_finish (self, ok, error))
+    {
+      /* A failed commit has rolled the round back: so does the record. */
+      if (ok)
+        g_ptr_array_set_size (record->rounds, record->rounds->len - 1);
+      return FALSE;
+    }
+  *version = now;
+  lw_standings_free (*standings);
+  *standings = g_steal_pointer (&after);
   return TRUE;
 }
 

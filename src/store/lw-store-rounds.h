@@ -64,6 +64,45 @@ gboolean lw_store_append_round_read_back (LwStore        *self,
                                           GError        **error);
 
 /**
+ * lw_store_append_round_known:
+ * @self: a store
+ * @id: a game ID
+ * @version: (inout): the game's version (lw_store_get_game_version()) at
+ *   which @record and @standings were read; on success, the version the
+ *   write gave it
+ * @record: the game as stored at *@version (lw_store_load_game_as_stored()
+ *   with lw_store_read_game_rules()), kept by the caller between writes;
+ *   on success a copy of @round is appended to it, else it is untouched
+ * @standings: (inout) (transfer full): @record's standings, every round
+ *   scored; on success replaced by the standings with @round
+ * @round: the round's facts as entered
+ * @error: return location for a #GError
+ *
+ * lw_store_append_round() for a caller that keeps a game in memory between
+ * writes (table entry's server): in one write transaction the game's
+ * version is checked against *@version, and only @round is scored
+ * (lw_store_append_round()'s rulings through lw_standings_extend(),
+ * SCORING R1–R25) instead of the game read and replayed again; the rows,
+ * the edit log, the pending penalties and the result cache are written as
+ * lw_store_append_round() writes them. A version tells every change logged
+ * to the game, not a player renamed: a caller that keeps a game reads it
+ * again once another connection has written (lw_store_get_data_version()).
+ *
+ * Errors: %LW_STORE_ERROR_CHANGED when the game is no longer at *@version
+ * (read it again), %LW_STORE_ERROR_NOT_FOUND, or those of
+ * lw_store_append_round().
+ *
+ * Returns: %TRUE when stored.
+ */
+gboolean lw_store_append_round_known (LwStore        *self,
+                                      gint64          id,
+                                      gint64         *version,
+                                      LwGameRecord   *record,
+                                      LwStandings   **standings,
+                                      const LwRound  *round,
+                                      GError        **error);
+
+/**
  * lw_store_remove_last_round:
  * @self: a store
  * @id: a game ID

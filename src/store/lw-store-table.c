@@ -51,7 +51,9 @@ lw_store_save_table (LwStore     *self,
       return FALSE;
     }
 
-  if (!lw_store_begin_write (self, error))
+  /* A round in progress, saved after every play: lost to a power cut at
+   * worst, never to a crash of the program. */
+  if (!lw_store_begin_write_unsynced (self, error))
     return FALSE;
   if (!game_exists (self, id, &found, error))
     return lw_store_finish (self, FALSE, error);
@@ -204,6 +206,33 @@ insert_log (LwStore     *self,
          && lw_store_step_done (self, stmt, error);
 }
 
+/* lw_store_append_virtual_round(), and the game after the write in
+ * *@read_back (lw_store_append_round_read_back()) when that is not %NULL. */
+static gboolean
+append_virtual_round (LwStore        *self,
+                      gint64          id,
+                      const LwRound  *round,
+                      const char     *log_json,
+                      guint          *number,
+                      LwStoredGame  **read_back,
+                      GError        **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+
+  if (!check_log (id, log_json, error) || !lw_store_begin_write (self, error))
+    return FALSE;
+  if (!lw_store_finish (self,
+                        lw_store_append_round_read_back (self, id, round, &game, error)
+                        && insert_log (self, id, game->record->rounds->len, log_json, error),
+                        error))
+    return FALSE;
+  if (number != NULL)
+    *number = game->record->rounds->len;
+  if (read_back != NULL)
+    *read_back = g_steal_pointer (&game);
+  return TRUE;
+}
+
 gboolean
 lw_store_append_virtual_round (LwStore        *self,
                                gint64          id,
@@ -212,23 +241,12 @@ lw_store_append_virtual_round (LwStore        *self,
                                guint          *number,
                                GError        **error)
 {
-  guint appended = 0;
-
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
   g_return_val_if_fail (round != NULL, FALSE);
   g_return_val_if_fail (log_json != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!check_log (id, log_json, error) || !lw_store_begin_write (self, error))
-    return FALSE;
-  if (!lw_store_finish (self,
-                        lw_store_append_round_numbered (self, id, round, &appended, error)
-                        && insert_log (self, id, appended, log_json, error),
-                        error))
-    return FALSE;
-  if (number != NULL)
-    *number = appended;
-  return TRUE;
+  return append_virtual_round (self, id, round, log_json, number, NULL, error);
 }
 
 gboolean
@@ -355,6 +373,8 @@ lw_store_finish_virtual_round (LwStore        *self,
                                GError        **error)
 {
   g_autoptr (LwRound) round = lw_round_new ();
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwStandings) now = NULL;
   g_autofree char *log = NULL;
 
   g_return_val_if_fail (LW_IS_STORE (self), FALSE);
@@ -363,11 +383,20 @@ lw_store_finish_virtual_round (LwStore        *self,
 
   lw_table_round_facts (table, (*record)->n_teams > 0 ? (*record)->team_of : NULL, round);
   log = lw_table_to_json (table);
-  /* The round and its log, kept for a replay, in one transaction. */
-  if (!lw_store_append_virtual_round (self, id, round, log, NULL, error))
+  /* The round and its log, kept for a replay, in one transaction, and the
+   * game as that transaction leaves it (not read again). */
+  if (!append_virtual_round (self, id, round, log, NULL, &game, error))
     return FALSE;
-  if (!lw_store_reload_game (self, id, record, standings, error))
+  /* Only the new round scored, unless another program has changed the
+   * game since @record was read. */
+  now = lw_game_record_extends (game->record, *record) ? lw_standings_extend (*standings, game->record, error)
+                                                        : lw_standings_compute (game->record, error);
+  if (now == NULL)
     return FALSE;
+  g_clear_pointer (record, lw_game_record_free);
+  g_clear_pointer (standings, lw_standings_free);
+  *record = g_steal_pointer (&game->record);
+  *standings = g_steal_pointer (&now);
   /* The game is over (SCORING R23, R24): its table goes; else the seats
    * stay for the next deal. */
   if ((*standings)->finished)

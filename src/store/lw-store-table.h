@@ -44,7 +44,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (LwStoredTable, lw_stored_table_free)
  * @error: return location for a #GError
  *
  * Stores (or replaces) the game's virtual table, in one transaction. Not
- * logged in the edit log: a round in progress changes no score.
+ * logged in the edit log: a round in progress changes no score. Saved
+ * after every play, it is committed without waiting for the disk
+ * (lw_store_begin_write_unsynced()): a crash of the program loses none of
+ * it, a power cut at worst the plays since the last write that waited
+ * (the last round stored, lw_store_finish_virtual_round()).
  *
  * Errors: %LW_STORE_ERROR_NOT_FOUND when there is no such game,
  * %LW_STORE_ERROR_INVALID for a @round without a @round_number, or
@@ -229,8 +233,11 @@ gboolean lw_store_reload_game (LwStore        *self,
  *
  * The end of a round at the virtual table, for the app's table and the
  * remote table alike: the round's facts (lw_table_round_facts()) and its
- * log stored (lw_store_append_virtual_round(), one transaction), the game
- * and its standings read again, then the table kept for the next deal
+ * log stored (as lw_store_append_virtual_round(), one transaction), the
+ * game taken as that transaction leaves it (lw_store_append_round_read_back(),
+ * not read again) and only the new round scored (lw_standings_extend();
+ * every round when another program has changed the game since @record),
+ * then the table kept for the next deal
  * (lw_store_save_table() without a round) or removed when the scoring
  * engine ended the game (SCORING R23, R24).
  *

@@ -91,9 +91,39 @@ struct _LwEntryRequests
   LwEntryRequests *origin;   /* the requests whose tables these are, or NULL */
   GMainContext    *context;  /* where #LwEntryRequests::round-stored is emitted */
   GThread         *thread;   /* the thread that made the object (borrowed) */
+  GHashTable      *held;     /* gint64* game ID → HeldGame*, read and written
+                              * by the thread that handles the requests */
+  gint64           data_version;  /* the connection's when @held was last checked */
+  gboolean         own_connection;  /* @store is this object's alone (new_sharing()) */
 };
 
 G_DEFINE_FINAL_TYPE (LwEntryRequests, lw_entry_requests, G_TYPE_OBJECT)
+
+/* A table's game as this object's connection last read or wrote it, so
+ * that a request costs what it changes rather than a read and a replay of
+ * the whole game: the record as stored with its house rules, its
+ * standings, the version they are of, and each round's part of the
+ * table's state as JSON text (made once per round). Good while the game is
+ * at @version and no other connection has written to the file
+ * (a player renamed changes no version): held_game_read() checks both. */
+typedef struct {
+  gint64        game_id;
+  gint64        version;
+  LwGameRecord *record;
+  LwStandings  *standings;
+  GPtrArray    *heads;   /* char*, a round's result members up to "locked": */
+  GPtrArray    *tails;   /* char*, its "round" member and the closing brace */
+} HeldGame;
+
+static void
+held_game_free (HeldGame *held)
+{
+  lw_game_record_free (held->record);
+  lw_standings_free (held->standings);
+  g_ptr_array_unref (held->heads);
+  g_ptr_array_unref (held->tails);
+  g_free (held);
+}
 
 enum {
   SIGNAL_ROUND_STORED,
@@ -110,6 +140,7 @@ lw_entry_requests_finalize (GObject *object)
   g_clear_pointer (&self->shared, entry_tables_unref);
   g_clear_object (&self->origin);
   g_clear_pointer (&self->context, g_main_context_unref);
+  g_clear_pointer (&self->held, g_hash_table_unref);
   g_clear_object (&self->store);
 
   G_OBJECT_CLASS (lw_entry_requests_parent_class)->finalize (object);
@@ -140,6 +171,8 @@ lw_entry_requests_init (LwEntryRequests *self)
 {
   self->context = g_main_context_ref_thread_default ();
   self->thread = g_thread_self ();
+  self->held = g_hash_table_new_full (g_int64_hash, g_int64_equal, NULL, (GDestroyNotify) held_game_free);
+  self->data_version = -1;
 }
 
 LwEntryRequests *
@@ -168,6 +201,7 @@ lw_entry_requests_new_sharing (LwEntryRequests *origin,
   self->store = g_object_ref (store);
   self->origin = g_object_ref (origin->origin != NULL ? origin->origin : origin);
   self->shared = entry_tables_ref (origin->shared);
+  self->own_connection = TRUE;
   return self;
 }
 
@@ -554,7 +588,102 @@ store_failure (char         **response,
                _("the director's database failed (its computer logs why): nothing more was stored"));
 }
 
-/* The table's state (docs/TABLE-ENTRY.md): what the page shows. */
+/* A failure to read a held game: the store's (store_failure()), or the
+ * engine's for a game stored that does not replay. */
+static guint
+held_failure (char         **response,
+              gint64         game_id,
+              const GError  *error)
+{
+  if (error->domain == LW_ENGINE_ERROR)
+    return fail (response, 500, "game %" G_GINT64_FORMAT ": %s", game_id, error->message);
+  return store_failure (response, game_id, error);
+}
+
+/* Round @index of @held as the table's state shows it (answer_state()):
+ * its result and facts as compact JSON, in two texts that its "locked"
+ * member goes between. Made once per round held. */
+static void
+held_game_add_round (HeldGame *held,
+                     guint     index)
+{
+  g_autoptr (JsonBuilder) builder = json_builder_new_immutable ();
+  g_autoptr (JsonGenerator) generator = json_generator_new ();
+  g_autoptr (JsonNode) root = NULL;
+  g_autofree char *result = NULL;
+  g_autofree char *facts = lw_round_to_json (held->record, g_ptr_array_index (held->record->rounds, index));
+
+  json_builder_begin_object (builder);
+  lw_round_result_add_members (builder, held->standings, index);
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  json_generator_set_root (generator, root);
+  result = json_generator_to_data (generator, NULL);
+  /* "{…}" without its closing brace (it has members: "number" is one). */
+  result[strlen (result) - 1] = '\0';
+  g_ptr_array_add (held->heads, g_strconcat (result, ",\"locked\":", NULL));
+  g_ptr_array_add (held->tails, g_strconcat (",\"round\":", g_strchomp (facts), "}", NULL));
+}
+
+/* The game of @game_id as held, checked against the file inside the
+ * transaction the caller has open: kept when the game is at the version
+ * held and no other connection has written since the last check (and the
+ * connection is this object's own), else
+ * read and replayed again (and every other game held dropped when another
+ * connection wrote). %NULL with @error set when the game cannot be read
+ * (the store's errors, or the engine's for a game that does not replay).
+ * Borrowed: good until the next call. */
+static HeldGame *
+held_game_read (LwEntryRequests  *self,
+                gint64            game_id,
+                GError          **error)
+{
+  g_autoptr (LwStoredGame) game = NULL;
+  g_autoptr (LwStandings) standings = NULL;
+  HeldGame *held;
+  gint64 data_version = 0, version = 0;
+
+  if (!lw_store_get_data_version (self->store, &data_version, error))
+    return NULL;
+  /* On a connection shared with other writers (the app's), a player
+   * renamed there changes neither the game's version nor the connection's
+   * data_version: such an object reads the game for every request. */
+  if (data_version != self->data_version || !self->own_connection)
+    {
+      g_hash_table_remove_all (self->held);
+      self->data_version = data_version;
+    }
+  if (!lw_store_get_game_version (self->store, game_id, &version, error))
+    {
+      g_hash_table_remove (self->held, &game_id);
+      return NULL;
+    }
+  held = g_hash_table_lookup (self->held, &game_id);
+  if (held != NULL && held->version == version)
+    return held;
+
+  g_hash_table_remove (self->held, &game_id);
+  game = lw_store_load_game_as_stored (self->store, game_id, error);
+  if (game == NULL || !lw_store_read_game_rules (self->store, game_id, game->record, error))
+    return NULL;
+  standings = lw_standings_compute (game->record, error);
+  if (standings == NULL)
+    return NULL;
+  held = g_new0 (HeldGame, 1);
+  held->game_id = game_id;
+  held->version = version;
+  held->record = g_steal_pointer (&game->record);
+  held->standings = g_steal_pointer (&standings);
+  held->heads = g_ptr_array_new_with_free_func (g_free);
+  held->tails = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < held->record->rounds->len; i++)
+    held_game_add_round (held, i);
+  g_hash_table_insert (self->held, &held->game_id, held);
+  return held;
+}
+
+/* The table's state (docs/TABLE-ENTRY.md): what the page shows, from the
+ * game held (held_game_read()); its rounds' parts made once each. */
 static guint
 answer_state (LwEntryRequests  *self,
               EntryTable       *table,
@@ -562,37 +691,33 @@ answer_state (LwEntryRequests  *self,
               char            **response)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwStoredGame) game = NULL;
-  g_autoptr (LwStandings) standings = NULL;
   g_autoptr (GArray) locks = NULL;
   g_autoptr (JsonBuilder) builder = json_builder_new ();
+  g_autofree char *head = NULL;
   const LwGameRecord *record;
-  gint64 version = 0;
+  const LwStandings *standings;
+  HeldGame *held;
+  GString *text;
 
   /* The board, its version and the locks as of one moment. */
   if (!lw_store_begin_read_transaction (self->store, &error))
     return store_failure (response, table->game_id, error);
-  game = lw_store_load_game_as_stored (self->store, table->game_id, &error);
-  if (game == NULL
-      || !lw_store_read_game_rules (self->store, table->game_id, game->record, &error)
-      || !lw_store_get_game_version (self->store, table->game_id, &version, &error)
-      || (locks = lw_store_list_locked_rounds (self->store, table->game_id, &error)) == NULL)
+  held = held_game_read (self, table->game_id, &error);
+  if (held == NULL || (locks = lw_store_list_locked_rounds (self->store, table->game_id, &error)) == NULL)
     {
       lw_store_rollback_transaction (self->store);
-      return store_failure (response, table->game_id, error);
+      return held_failure (response, table->game_id, error);
     }
   if (!lw_store_commit_transaction (self->store, &error))
     return store_failure (response, table->game_id, error);
-  record = game->record;
-  standings = lw_standings_compute (record, &error);
-  if (standings == NULL)
-    return fail (response, 500, "game %" G_GINT64_FORMAT ": %s", table->game_id, error->message);
+  record = held->record;
+  standings = held->standings;
 
   json_builder_begin_object (builder);
   lw_json_builder_add_int (builder, "table", table->game_id);
   lw_json_builder_add_string (builder, "label", table->label);
   lw_json_builder_add_string (builder, "ruleset", lw_ruleset_to_string (record->ruleset));
-  lw_json_builder_add_int (builder, "version", version);
+  lw_json_builder_add_int (builder, "version", held->version);
   json_builder_set_member_name (builder, "players");
   json_builder_begin_array (builder);
   for (guint i = 0; i < record->n_players; i++)
@@ -621,32 +746,29 @@ answer_state (LwEntryRequests  *self,
   lw_json_builder_add_int (builder, "next_round", record->rounds->len + 1);
   lw_json_builder_add_int (builder, "next_dealer", standings->next_dealer);
   lw_standings_add_outcome (builder, standings);
+  json_builder_end_object (builder);
+  head = lw_json_builder_to_text (builder);
 
-  json_builder_set_member_name (builder, "rounds");
-  json_builder_begin_array (builder);
+  /* The rounds, each from its parts held, go in before the object's
+   * closing brace. */
+  text = g_string_sized_new (strlen (head) + 32 + record->rounds->len * 160);
+  g_string_append_len (text, head, strrchr (head, '}') - head);
+  g_string_append (text, ",\n  \"rounds\" : [");
   for (guint i = 0; i < record->rounds->len; i++)
     {
-      g_autofree char *facts = lw_round_to_json (record, g_ptr_array_index (record->rounds, i));
-      g_autoptr (JsonParser) parser = json_parser_new ();
       gboolean locked = FALSE;
 
       for (guint j = 0; j < locks->len; j++)
         locked = locked || g_array_index (locks, guint, j) == i + 1;
-
-      json_builder_begin_object (builder);
-      lw_round_result_add_members (builder, standings, i);
-      lw_json_builder_add_boolean (builder, "locked", locked);
-      if (json_parser_load_from_data (parser, facts, -1, NULL))
-        {
-          json_builder_set_member_name (builder, "round");
-          json_builder_add_value (builder, json_node_copy (json_parser_get_root (parser)));
-        }
-      json_builder_end_object (builder);
+      if (i > 0)
+        g_string_append_c (text, ',');
+      g_string_append (text, g_ptr_array_index (held->heads, i));
+      g_string_append (text, locked ? "true" : "false");
+      g_string_append (text, g_ptr_array_index (held->tails, i));
     }
-  json_builder_end_array (builder);
-  json_builder_end_object (builder);
+  g_string_append (text, "]\n}\n");
 
-  *response = lw_json_builder_to_text (builder);
+  *response = g_string_free (text, FALSE);
   return status;
 }
 
@@ -806,6 +928,105 @@ is_engine_error (const GError *error)
   return error->domain == LW_ENGINE_ERROR;
 }
 
+/* The checks of a round entered and its write, inside the write
+ * transaction handle_round() holds: round @number corrected, or the
+ * game's next round appended (onto the game held, only the new round
+ * scored: lw_store_append_round_known()). 0 when stored, else the
+ * answer's status with @response set. */
+static guint
+store_round (LwEntryRequests  *self,
+             EntryTable       *table,
+             guint            *number,
+             gboolean          correction,
+             const EntryBody  *body,
+             char            **response)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwRound) round = NULL;
+  HeldGame *held;
+  guint n_rounds;
+  gboolean stored;
+
+  held = held_game_read (self, table->game_id, &error);
+  if (held == NULL)
+    return held_failure (response, table->game_id, error);
+  n_rounds = held->record->rounds->len;
+
+  if (correction)
+    {
+      gboolean locked = FALSE;
+
+      if (body->has_number && body->number != *number)
+        return fail (response, 400, "key \"number\" is %" G_GINT64_FORMAT ", but the path names round %u",
+                     body->number, *number);
+      if (*number < 1 || *number > n_rounds)
+        return fail (response, 404,
+                     /* TRANSLATORS: table entry's answer to a phone: a round that does not exist */
+                     _("round %u: the game has %u rounds"), *number, n_rounds);
+      if (!lw_store_is_round_locked (self->store, table->game_id, *number, &locked, &error))
+        return store_failure (response, table->game_id, error);
+      if (locked)
+        return fail (response, 423,
+                     /* TRANSLATORS: table entry's answer to a phone */
+                     _("round %u is locked by the director: only they can correct it now"), *number);
+    }
+  else
+    {
+      *number = n_rounds + 1;
+      if (!body->has_number)
+        return fail (response, 400, "key \"number\" is missing");
+      if (body->number != (gint64) n_rounds + 1)
+        return fail (response, 409,
+                     /* TRANSLATORS: table entry's answer to a phone: %s a round's number, %u how
+                      * many rounds the board shows, the last %u the round to enter next */
+                     g_dngettext (NULL, "round %s has already been entered at this table; the board "
+                                  "now shows %u round: check it, then enter round %u",
+                                  "round %s has already been entered at this table; the board "
+                                  "now shows %u rounds: check them, then enter round %u", n_rounds),
+                     game_text (body->number), n_rounds, n_rounds + 1);
+    }
+  if (body->version != held->version)
+    return fail (response, 409, "%s",
+                 /* TRANSLATORS: table entry's answer to a phone */
+                 _("the game changed while this round was entered (another phone or the app); "
+                   "check the board, then send it again"));
+
+  round = lw_round_from_json (held->record, body->round, -1, *number, &error);
+  if (round == NULL)
+    return fail (response, 422, "%s", error->message);
+  if (correction)
+    stored = lw_store_store_entered_round (self->store, table->game_id, *number, TRUE, held->version, round,
+                                           &error);
+  else
+    {
+      stored = lw_store_append_round_known (self->store, table->game_id, &held->version, held->record,
+                                            &held->standings, round, &error);
+      if (stored)
+        held_game_add_round (held, n_rounds);
+    }
+  if (stored)
+    return 0;
+
+  /* A refusal leaves the game held as it was; another failure drops it. */
+  if (!is_engine_error (error) && !g_error_matches (error, LW_STORE_ERROR, LW_STORE_ERROR_LOCKED))
+    g_hash_table_remove (self->held, &table->game_id);
+  if (g_error_matches (error, LW_STORE_ERROR, LW_STORE_ERROR_CHANGED))
+    return fail (response, 409, "%s",
+                 _("the game changed while this round was entered (another phone or the app); "
+                   "check the board, then send it again"));
+  if (g_error_matches (error, LW_STORE_ERROR, LW_STORE_ERROR_LOCKED))
+    return fail (response, 423,
+                 /* TRANSLATORS: table entry's answer to a phone */
+                 _("round %u is locked by the director: only they can correct it now"), *number);
+  if (is_engine_error (error))
+    return fail (response, 422, "%s", error->message);
+  return store_failure (response, table->game_id, error);
+}
+
+/* A round entered: POST appends the game's next round (@number is then
+ * the game's), PUT corrects round @number. The body is read first, then
+ * the checks and the write hold one write lock: another program's change
+ * between them would otherwise be written over or doubled. */
 static guint
 handle_round (LwEntryRequests  *self,
               EntryTable       *table,
@@ -817,77 +1038,26 @@ handle_round (LwEntryRequests  *self,
 {
   g_auto (EntryBody) body = { 0, };
   g_autoptr (GError) error = NULL;
-  g_autoptr (LwStoredGame) game = NULL;
-  g_autoptr (LwRound) round = NULL;
   g_autofree char *message = NULL;
-  gint64 version = 0;
-  guint n_rounds;
+  guint status;
 
   if (length > LW_ENTRY_MAX_BODY)
     return fail (response, 413, "the request is larger than %d bytes", LW_ENTRY_MAX_BODY);
   if (!parse_body (data, length, &body, &message))
     return fail (response, 400, "%s", message);
 
-  game = lw_store_load_game (self->store, table->game_id, &error);
-  if (game == NULL || !lw_store_get_game_version (self->store, table->game_id, &version, &error))
+  if (!lw_store_begin_transaction (self->store, &error))
     return store_failure (response, table->game_id, error);
-  n_rounds = game->record->rounds->len;
-
-  if (correction)
+  status = store_round (self, table, &number, correction, &body, response);
+  if (status != 0)
     {
-      gboolean locked = FALSE;
-
-      if (body.has_number && body.number != number)
-        return fail (response, 400, "key \"number\" is %" G_GINT64_FORMAT ", but the path names round %u",
-                     body.number, number);
-      if (number < 1 || number > n_rounds)
-        return fail (response, 404,
-                     /* TRANSLATORS: table entry's answer to a phone: a round that does not exist */
-                     _("round %u: the game has %u rounds"), number, n_rounds);
-      if (!lw_store_is_round_locked (self->store, table->game_id, number, &locked, &error))
-        return store_failure (response, table->game_id, error);
-      if (locked)
-        return fail (response, 423,
-                     /* TRANSLATORS: table entry's answer to a phone */
-                     _("round %u is locked by the director: only they can correct it now"), number);
+      lw_store_rollback_transaction (self->store);
+      return status;
     }
-  else
+  if (!lw_store_commit_transaction (self->store, &error))
     {
-      if (!body.has_number)
-        return fail (response, 400, "key \"number\" is missing");
-      if (body.number != (gint64) n_rounds + 1)
-        return fail (response, 409,
-                     /* TRANSLATORS: table entry's answer to a phone: %s a round's number, %u how
-                      * many rounds the board shows, the last %u the round to enter next */
-                     g_dngettext (NULL, "round %s has already been entered at this table; the board "
-                                  "now shows %u round: check it, then enter round %u",
-                                  "round %s has already been entered at this table; the board "
-                                  "now shows %u rounds: check them, then enter round %u", n_rounds),
-                     game_text (body.number), n_rounds, n_rounds + 1);
-    }
-  if (body.version != version)
-    return fail (response, 409, "%s",
-                 /* TRANSLATORS: table entry's answer to a phone */
-                 _("the game changed while this round was entered (another phone or the app); "
-                   "check the board, then send it again"));
-
-  round = lw_round_from_json (game->record, body.round, -1, number, &error);
-  if (round == NULL)
-    return fail (response, 422, "%s", error->message);
-  /* Checked again with the write: another program may have changed the
-   * game since it was read. */
-  if (!lw_store_store_entered_round (self->store, table->game_id, number, correction, version, round, &error))
-    {
-      if (g_error_matches (error, LW_STORE_ERROR, LW_STORE_ERROR_CHANGED))
-        return fail (response, 409, "%s",
-                     _("the game changed while this round was entered (another phone or the app); "
-                       "check the board, then send it again"));
-      if (g_error_matches (error, LW_STORE_ERROR, LW_STORE_ERROR_LOCKED))
-        return fail (response, 423,
-                     /* TRANSLATORS: table entry's answer to a phone */
-                     _("round %u is locked by the director: only they can correct it now"), number);
-      if (is_engine_error (error))
-        return fail (response, 422, "%s", error->message);
+      /* Rolled back: the round held is not stored. */
+      g_hash_table_remove (self->held, &table->game_id);
       return store_failure (response, table->game_id, error);
     }
 
@@ -1045,12 +1215,7 @@ lw_entry_requests_handle (LwEntryRequests  *self,
     {
       if (!g_str_equal (method, "POST"))
         return fail (response, 405, "%s %s: use POST", method, path);
-      {
-        g_autoptr (LwStoredGame) game = lw_store_load_game (self->store, table->game_id, NULL);
-        guint next = game != NULL ? game->record->rounds->len + 1 : 1;
-
-        return handle_round (self, table, next, FALSE, body, length, response);
-      }
+      return handle_round (self, table, 0, FALSE, body, length, response);
     }
   if (!g_str_equal (method, "PUT"))
     return fail (response, 405, "%s %s: use PUT", method, path);

@@ -1,7 +1,9 @@
 /* test-store-table.c — games at the virtual table in the database
  * (schema 5): the seat setup and the round in progress saved, replaced,
  * read back and removed; removed with the game; a schema-4 database
- * copied and migrated; the seat setup's JSON; replaying part of a log
+ * copied and migrated; the seat setup's JSON; replaying part of a log;
+ * the round in progress saved without waiting for the disk, and a hosted
+ * table's version kept as a ceiling
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -11,6 +13,8 @@
 #include <sqlite3.h>
 
 #include "lw-store.h"
+#include "lw-store-hosted.h"
+#include "lw-store-private.h"
 #include "lw-store-table.h"
 #include "lw-table-seats.h"
 #include "lw-test-schema-v1.h"
@@ -186,6 +190,97 @@ test_replay_prefix (void)
   g_assert_false (lw_table_equal (cut, table));
 }
 
+/* SQLite's statements, as run, collected while tracing (sqlite3_trace_v2()). */
+static int
+collect_statement (unsigned  type,
+                   void     *data,
+                   void     *stmt,
+                   void     *sql)
+{
+  g_ptr_array_add (data, sqlite3_expanded_sql (stmt));
+  return 0;
+}
+
+/* How many of the statements traced in @sql start with @prefix. */
+static guint
+count_prefix (GPtrArray  *sql,
+              const char *prefix)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < sql->len; i++)
+    n += g_str_has_prefix (sql->pdata[i], prefix);
+  return n;
+}
+
+/* The round in progress is committed without waiting for the disk
+ * (PRAGMA synchronous = NORMAL), the connection's setting back after it
+ * and after a failure; inside another transaction, that one decides. A
+ * hosted table's version is kept as a ceiling 1024 above the table's:
+ * only a save that passes it writes it, and waits for the disk. */
+static void
+test_unsynced_saves (Fixture       *fixture,
+                     gconstpointer  data)
+{
+  static const char *const kinds[] = { "remote", "remote" };
+  const LwBotLevel levels[] = { LW_BOT_EASY, LW_BOT_EASY };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) sql = g_ptr_array_new_with_free_func (sqlite3_free);
+  sqlite3 *db = lw_store_get_db (fixture->store);
+  gint64 id = lw_test_add_pair_game (fixture->store, "Ann", "Ben");
+  gint64 synchronous = 0, now = 0;
+  const guint64 versions[] = { 1, 2, 1025, 1026, 1027 };
+  const gint64 ceilings[] = { 1025, 1025, 1025, 2050, 2050 };
+  const guint waits[] = { 1, 0, 0, 1, 0 };
+
+  g_assert_true (lw_store_query_int64 (fixture->store, "PRAGMA synchronous", &synchronous, &error));
+  g_assert_cmpint (synchronous, ==, 2);  /* FULL: every other write waits for the disk */
+
+  sqlite3_trace_v2 (db, SQLITE_TRACE_STMT, collect_statement, sql);
+  g_assert_true (lw_store_save_table (fixture->store, id, "{}", 1, "{}", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_prefix (sql, "PRAGMA synchronous = NORMAL"), ==, 1);
+  g_assert_cmpuint (count_prefix (sql, "COMMIT"), ==, 1);
+  g_assert_true (lw_store_query_int64 (fixture->store, "PRAGMA synchronous", &now, &error));
+  g_assert_cmpint (now, ==, synchronous);
+
+  /* A failure (no such game) sets it back too. */
+  g_assert_false (lw_store_save_table (fixture->store, id + 100, "{}", 1, "{}", &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_true (lw_store_query_int64 (fixture->store, "PRAGMA synchronous", &now, &error));
+  g_assert_cmpint (now, ==, synchronous);
+
+  /* Inside another transaction: no change of its own. */
+  g_ptr_array_set_size (sql, 0);
+  g_assert_true (lw_store_begin_transaction (fixture->store, &error));
+  g_assert_true (lw_store_save_table (fixture->store, id, "{}", 1, "{}", &error));
+  g_assert_true (lw_store_commit_transaction (fixture->store, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_prefix (sql, "PRAGMA synchronous"), ==, 0);
+
+  g_assert_true (lw_store_host_table (fixture->store, id, 2, kinds, levels, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (versions); i++)
+    {
+      g_autoptr (LwHostedTable) hosted = NULL;
+
+      g_ptr_array_set_size (sql, 0);
+      g_assert_true (lw_store_save_hosted_round (fixture->store, id, "{}", 1, "{}", versions[i], &error));
+      g_assert_no_error (error);
+      hosted = lw_store_load_hosted_table (fixture->store, id, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (hosted->version, ==, (guint64) ceilings[i]);
+      g_assert_cmpuint (hosted->version, >=, versions[i]);
+      /* The save that writes the ceiling waits for the disk; the others do not. */
+      g_assert_cmpuint (count_prefix (sql, "PRAGMA synchronous = NORMAL"), ==, 1 - waits[i]);
+      g_assert_cmpuint (count_prefix (sql, "UPDATE hosted_tables"), ==, waits[i]);
+    }
+  sqlite3_trace_v2 (db, 0, NULL, NULL);
+  g_assert_true (lw_store_query_int64 (fixture->store, "PRAGMA synchronous", &now, &error));
+  g_assert_cmpint (now, ==, synchronous);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -195,6 +290,7 @@ main (int   argc,
   lw_test_add_db ("/store-table/save-load", test_save_load);
   lw_test_add_db ("/store-table/delete-game", test_delete_game);
   lw_test_add_db ("/store-table/migration-v4", test_migration_v4);
+  lw_test_add_db ("/store-table/unsynced-saves", test_unsynced_saves);
   g_test_add_func ("/store-table/seats-json", test_seats_json);
   g_test_add_func ("/store-table/replay-prefix", test_replay_prefix);
 

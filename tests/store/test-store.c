@@ -13,6 +13,7 @@
 #include "lw-store.h"
 #include "lw-store-db.h"
 #include "lw-store-events.h"
+#include "lw-score-private.h"
 #include "lw-test-util.h"
 
 /* ------------------------------------------------------------------ */
@@ -318,6 +319,119 @@ test_append_round (Fixture       *fixture,
   g_assert_false (lw_store_append_round (fixture->store, id + 1000, extra, &error));
   g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
   g_assert_cmpuint (lw_test_count_games (fixture->store), ==, 1);
+}
+
+/* The standings' JSON, to compare two standings. */
+static char *
+standings_text (const LwStandings *standings)
+{
+  return lw_standings_to_json (standings);
+}
+
+/* lw_store_append_round_known(): the game kept in memory between writes;
+ * each round scored alone (no replay), the version followed; a round the
+ * engine refuses and a stale version leave the file and the memory as
+ * they were. */
+static void
+test_append_round_known (Fixture       *fixture,
+                         gconstpointer  data)
+{
+  g_autoptr (LwGameRecord) full = lw_test_find_case (2, TRUE);
+  g_autoptr (LwGameRecord) partial = lw_game_record_copy (full);
+  g_autoptr (LwStoredGame) held = NULL;
+  g_autoptr (LwStandings) standings = NULL;
+  g_autoptr (LwRound) empty = lw_round_new ();
+  g_autoptr (LwRound) extra = NULL;
+  g_autoptr (LwStore) other = NULL;
+  g_autoptr (GError) error = NULL;
+  gint64 id, version = 0, stored = 0;
+
+  g_ptr_array_set_size (partial->rounds, 0);
+  id = lw_store_add_game (fixture->store, partial, &error);
+  g_assert_no_error (error);
+  held = lw_store_load_game_as_stored (fixture->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_true (lw_store_read_game_rules (fixture->store, id, held->record, &error));
+  g_assert_true (lw_store_get_game_version (fixture->store, id, &version, &error));
+  standings = lw_standings_compute (held->record, &error);
+  g_assert_no_error (error);
+
+  for (guint i = 0; i < full->rounds->len; i++)
+    {
+      const LwRound *round = g_ptr_array_index (full->rounds, i);
+      LwStandings *before = standings;
+      g_autoptr (LwStandings) replayed = NULL;
+      g_autofree char *expected = NULL;
+      g_autofree char *got = NULL;
+      guint replays;
+
+      /* Refused: the file, the record, the standings and the version stay. */
+      g_assert_false (lw_store_append_round_known (fixture->store, id, &version, held->record, &standings,
+                                                   empty, &error));
+      lw_test_assert_error_clear (&error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_INVALID);
+      g_assert_cmpuint (held->record->rounds->len, ==, i);
+      g_assert_true (standings == before);
+      g_assert_true (lw_store_get_game_version (fixture->store, id, &stored, &error));
+      g_assert_cmpint (stored, ==, version);
+
+      replays = lw_score_get_replay_count ();
+      g_assert_true (lw_store_append_round_known (fixture->store, id, &version, held->record, &standings,
+                                                  round, &error));
+      g_assert_no_error (error);
+      /* Only the new round scored: no replay of the game. */
+      g_assert_cmpuint (lw_score_get_replay_count (), ==, replays);
+      g_assert_cmpuint (held->record->rounds->len, ==, i + 1);
+      g_assert_true (lw_store_get_game_version (fixture->store, id, &stored, &error));
+      g_assert_cmpint (stored, ==, version);
+      g_ptr_array_add (partial->rounds, lw_round_copy (round));
+      assert_stored_json (fixture->store, id, partial);
+      /* The same standings as the whole game replayed. */
+      replayed = lw_standings_compute (partial, &error);
+      g_assert_no_error (error);
+      expected = standings_text (replayed);
+      got = standings_text (standings);
+      g_assert_cmpstr (got, ==, expected);
+    }
+  assert_stored_json (fixture->store, id, full);
+
+  /* The game is over: one round more is refused, nothing changes. */
+  extra = lw_round_copy (g_ptr_array_index (full->rounds, full->rounds->len - 1));
+  extra->dealer = LW_NO_SEAT;
+  g_assert_false (lw_store_append_round_known (fixture->store, id, &version, held->record, &standings, extra,
+                                               &error));
+  lw_test_assert_error_clear (&error, LW_ENGINE_ERROR, LW_ENGINE_ERROR_GAME_OVER);
+  assert_stored_json (fixture->store, id, full);
+
+  /* Another connection (another program) changes the game: the version
+   * held is stale, and the round is refused with nothing written. */
+  g_ptr_array_set_size (held->record->rounds, 0);
+  g_clear_pointer (&standings, lw_standings_free);
+  standings = lw_standings_compute (held->record, &error);
+  g_assert_no_error (error);
+  id = lw_store_add_game (fixture->store, held->record, &error);
+  g_assert_no_error (error);
+  g_assert_true (lw_store_get_game_version (fixture->store, id, &version, &error));
+  other = lw_store_open_another (fixture->store, 1000, &error);
+  g_assert_no_error (error);
+  g_assert_true (lw_store_append_round (other, id, g_ptr_array_index (full->rounds, 0), &error));
+  g_assert_no_error (error);
+  stored = version;
+  g_assert_false (lw_store_append_round_known (fixture->store, id, &version, held->record, &standings,
+                                               g_ptr_array_index (full->rounds, 0), &error));
+  lw_test_assert_error_clear (&error, LW_STORE_ERROR, LW_STORE_ERROR_CHANGED);
+  g_assert_cmpint (version, ==, stored);
+  g_assert_cmpuint (held->record->rounds->len, ==, 0);
+  {
+    g_autoptr (LwStoredGame) now = lw_store_load_game (fixture->store, id, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (now->record->rounds->len, ==, 1);
+  }
+
+  /* A game no longer stored. */
+  g_assert_false (lw_store_append_round_known (fixture->store, id + 1000, &version, held->record, &standings,
+                                               g_ptr_array_index (full->rounds, 0), &error));
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND);
 }
 
 static void
@@ -912,6 +1026,7 @@ main (int   argc,
   lw_test_add_db ("/store/cases-round-trip", test_cases_round_trip);
   lw_test_add_db ("/store/bad-record-refused", test_bad_record_refused);
   lw_test_add_db ("/store/append-round", test_append_round);
+  lw_test_add_db ("/store/append-round-known", test_append_round_known);
   lw_test_add_db ("/store/remove-last-round", test_remove_last_round);
   lw_test_add_db ("/store/data-version", test_data_version);
   lw_test_add_db ("/store/delete-game", test_delete_game);

@@ -1,7 +1,8 @@
 /* test-table-session.c — the virtual table's loop without a screen or a
  * network (LwTableSession): a game set up from its record (first dealer,
  * target, house rules) played to its end by computer seats, every round
- * stored; a person's action checked, saved and counted; a session opened
+ * stored (and the game replayed once per round, by the store's check);
+ * a person's action checked, saved and counted; a session opened
  * again where it stopped; the facts the views show; the finished trick's
  * hold counted in steps; Undo, refused once a computer has led since; a
  * duplicate board played to its end and entered as its result, as the
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "lw-engine.h"
+#include "lw-score-private.h"
 #include "lw-store-event-boards.h"
 #include "lw-store-event-rounds.h"
 #include "lw-store-events.h"
@@ -57,7 +59,7 @@ test_whole_game (LwTestDb      *db,
   g_autoptr (LwGameRecord) stored = NULL;
   g_autoptr (LwStandings) standings = NULL;
   g_autoptr (GError) error = NULL;
-  guint changes = 0, turns = 0;
+  guint changes = 0, turns = 0, replays;
   const LwTable *table;
 
   for (guint s = 0; s < 3; s++)
@@ -79,10 +81,15 @@ test_whole_game (LwTestDb      *db,
   g_assert_cmpuint (lw_table_session_get_round_number (session), ==, 1);
   g_assert_cmpint (lw_table_session_get_record (session)->target, ==, 4);
 
+  replays = lw_score_get_replay_count ();
   while (!lw_table_session_is_over (session) && turns++ < MAX_TURNS)
     g_main_context_iteration (NULL, TRUE);
+  replays = lw_score_get_replay_count () - replays;
   g_assert_true (lw_table_session_is_over (session));
   g_assert_cmpuint (changes, ==, lw_table_session_get_version (session));
+  /* A round's end replays the game once, where the store checks the
+   * round; the session's standings only score the new round. */
+  g_assert_cmpuint (replays, ==, lw_table_session_get_record (session)->rounds->len);
   g_test_message ("%u rounds, %u changes", lw_table_session_get_record (session)->rounds->len, changes);
 
   /* Every round stored, as the session holds them; the game over. */
@@ -94,6 +101,12 @@ test_whole_game (LwTestDb      *db,
   g_assert_cmpuint (stored->rounds->len, >, 0);
   g_assert_cmpint (((LwRound *) g_ptr_array_index (stored->rounds, 0))->dealer, ==, 2);
   g_assert_true (lw_table_session_get_standings (session)->finished);
+  {
+    g_autofree char *held = lw_standings_to_json (lw_table_session_get_standings (session));
+    g_autofree char *replayed = lw_standings_to_json (standings);
+
+    g_assert_cmpstr (held, ==, replayed);
+  }
   g_assert_false (lw_store_has_table (db->store, lw_table_session_get_game_id (session)));
 }
 

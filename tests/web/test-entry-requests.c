@@ -19,6 +19,9 @@
  * - a deleted game's state is gone (404);
  * - a round stored by another program while a phone's is checked makes
  *   the phone's 409, not a second copy;
+ * - the server's own connection keeps the game between requests: a round
+ *   appended scores that round only (no replay), and another program's
+ *   round, or a name changed in the file without a new version, is seen;
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -30,6 +33,7 @@
 #include "lw-store.h"
 #include "lw-store-events.h"
 #include "lw-entry-requests.h"
+#include "lw-score-private.h"
 #include "lw-test-util.h"
 
 typedef struct
@@ -885,6 +889,154 @@ test_other_program_first (Fixture       *fixture,
   g_assert_cmpuint (status, ==, 409);
 }
 
+/* A request through @entry; the answer parsed in *@answer. */
+static guint
+request_to (LwEntryRequests  *entry,
+            const char       *method,
+            const char       *path,
+            const char       *secret,
+            const char       *body,
+            JsonObject      **answer)
+{
+  g_autofree char *response = NULL;
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  guint status;
+
+  status = lw_entry_requests_handle (entry, method, path, secret, body, body != NULL ? strlen (body) : 0,
+                                     &response);
+  json_parser_load_from_data (parser, response, -1, &error);
+  g_assert_no_error (error);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)));
+  *answer = json_object_ref (json_node_get_object (json_parser_get_root (parser)));
+  return status;
+}
+
+/* The state's board against the game as stored, replayed: its version,
+ * players, scores and every round's scores and facts. */
+static void
+assert_state_is_stored (Fixture    *fixture,
+                        JsonObject *state)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStoredGame) game = lw_store_load_game_as_stored (fixture->db.store, fixture->game, &error);
+  g_autoptr (LwStandings) standings = NULL;
+  JsonArray *rounds = json_object_get_array_member (state, "rounds");
+
+  g_assert_no_error (error);
+  standings = lw_standings_compute (game->record, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (json_object_get_int_member (state, "version"), ==, version (fixture));
+  g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (state, "players"), 0), ==,
+                   game->record->players[0]);
+  for (guint i = 0; i < standings->n_sides; i++)
+    g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (state, "scores"), i), ==,
+                     standings->scores[i]);
+  g_assert_cmpuint (json_array_get_length (rounds), ==, game->record->rounds->len);
+  for (guint r = 0; r < game->record->rounds->len; r++)
+    {
+      JsonObject *item = json_array_get_object_element (rounds, r);
+      const LwRoundResult *result = g_ptr_array_index (standings->rounds, r);
+      const LwRound *round = g_ptr_array_index (game->record->rounds, r);
+      JsonObject *facts = json_object_get_object_member (item, "round");
+
+      g_assert_cmpint (json_object_get_int_member (item, "number"), ==, r + 1);
+      g_assert_false (json_object_get_boolean_member (item, "locked"));
+      for (guint i = 0; i < standings->n_sides; i++)
+        g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (item, "scores"), i), ==,
+                         result->scores[i]);
+      g_assert_cmpint (json_object_get_int_member (facts, "declarer"), ==, round->declarer);
+    }
+}
+
+/* The server's entry, on a connection of its own, keeps the game between
+ * requests (checked by its version and the file's data_version): a round
+ * appended is scored alone; another program's round and a name changed
+ * in the file without a new version are seen at the next request. */
+static void
+test_held_game (Fixture       *fixture,
+                gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwStore) second = lw_store_open_another (fixture->db.store, 1000, &error);
+  g_autoptr (LwEntryRequests) serving = NULL;
+  g_autoptr (LwRound) round = lw_round_new ();
+  g_autofree char *sql = NULL;
+  gint64 v;
+  guint status;
+  sqlite3 *db = NULL;
+
+  g_assert_no_error (error);
+  serving = lw_entry_requests_new_sharing (fixture->entry, second);
+
+  /* Rounds 1 to 4 from the phone: after the first read, none replays the game. */
+  for (guint n = 1; n <= 4; n++)
+    {
+      g_autofree char *body = NULL;
+      g_autoptr (JsonObject) state = NULL;
+      guint replays;
+
+      status = request_to (serving, "GET", fixture->state_path, fixture->secret, NULL, &state);
+      g_assert_cmpuint (status, ==, 200);
+      v = json_object_get_int_member (state, "version");
+      body = round_body (n, v, n % 2 ? "{\"declarer\": 1, \"cards\": [6, 20]}"
+                                     : "{\"declarer\": 0, \"cards\": [20, 6]}");
+      g_clear_pointer (&state, json_object_unref);
+      replays = lw_score_get_replay_count ();
+      status = request_to (serving, "POST", fixture->rounds_path, fixture->secret, body, &state);
+      g_assert_cmpuint (status, ==, 201);
+      if (n > 1)
+        g_assert_cmpuint (lw_score_get_replay_count (), ==, replays);
+      assert_state_is_stored (fixture, state);
+      /* The second phone's copy: refused, stored once. */
+      g_clear_pointer (&state, json_object_unref);
+      status = request_to (serving, "POST", fixture->rounds_path, fixture->secret, body, &state);
+      g_assert_cmpuint (status, ==, 409);
+      g_assert_cmpuint (n_rounds (fixture, fixture->game), ==, n);
+    }
+
+  /* Another program appends round 5: the phone's round 5 at the version
+   * it saw is refused, and the board shows the other program's round. */
+  {
+    g_autoptr (JsonObject) state = NULL;
+    g_autofree char *body = NULL;
+
+    status = request_to (serving, "GET", fixture->state_path, fixture->secret, NULL, &state);
+    g_assert_cmpuint (status, ==, 200);
+    v = json_object_get_int_member (state, "version");
+    round->declarer = 1;
+    round->cards[0] = 6;
+    round->cards[1] = 20;
+    g_assert_true (lw_store_append_round (fixture->db.store, fixture->game, round, &error));
+    g_assert_no_error (error);
+    body = round_body (5, v, "{\"declarer\": 0, \"cards\": [20, 6]}");
+    g_clear_pointer (&state, json_object_unref);
+    status = request_to (serving, "POST", fixture->rounds_path, fixture->secret, body, &state);
+    g_assert_cmpuint (status, ==, 409);
+    g_assert_cmpuint (n_rounds (fixture, fixture->game), ==, 5);
+    g_clear_pointer (&state, json_object_unref);
+    status = request_to (serving, "GET", fixture->state_path, fixture->secret, NULL, &state);
+    g_assert_cmpuint (status, ==, 200);
+    assert_state_is_stored (fixture, state);
+  }
+
+  /* A name changed in the file by another program, without a new
+   * version: seen all the same. */
+  g_assert_cmpint (sqlite3_open (fixture->db.path, &db), ==, SQLITE_OK);
+  sqlite3_busy_timeout (db, 5000);
+  g_assert_cmpint (sqlite3_exec (db, "UPDATE players SET name = 'Zed' WHERE name = 'Ann'", NULL, NULL, NULL), ==,
+                   SQLITE_OK);
+  sqlite3_close (db);
+  {
+    g_autoptr (JsonObject) state = NULL;
+
+    status = request_to (serving, "GET", fixture->state_path, fixture->secret, NULL, &state);
+    g_assert_cmpuint (status, ==, 200);
+    g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (state, "players"), 0), ==, "Zed");
+    assert_state_is_stored (fixture, state);
+  }
+}
+
 /* Another program holds the write lock (a long import): a phone's round
  * is answered 503 within the server connection's short busy timeout, in
  * words without a path; the board and the version are read all the same
@@ -1039,6 +1191,7 @@ main (int    argc,
   ADD ("lock-follows-round", test_lock_follows_round);
   ADD ("deleted-game", test_deleted_game);
   ADD ("other-program-first", test_other_program_first);
+  ADD ("held-game", test_held_game);
   ADD ("busy", test_busy);
   ADD ("sharing-thread", test_sharing_thread);
 #undef ADD
