@@ -91,7 +91,7 @@ lw_player_stats_cache_new (void)
 }
 
 /* ------------------------------------------------------------------ */
-/* The update                                                           */
+/* A game's share in the cache                                          */
 /* ------------------------------------------------------------------ */
 
 /* Takes game @id's share out of the tally and, unless @gone, puts @share
