@@ -280,7 +280,7 @@ lw_store_cache_stats_share (LwStore             *self,
   g_autoptr (LwStatsShare) share = NULL;
   g_autofree char *players = NULL;
   LwStoredGame stored = { 0, };
-  gint64 version;
+  gint64 version, n_changes = 0;
 
   if (!lw_store_get_game_version (self, id, &version, error))
     return FALSE;
@@ -288,12 +288,22 @@ lw_store_cache_stats_share (LwStore             *self,
     return write_share_row (self, id, version, "", NULL, error);
 
   /* Each round's players as the reader gives them: those seated now, then
-   * back through the seat changes. */
-  stored.id = id;
-  stored.record = (LwGameRecord *) record;
-  round_players = lw_store_list_round_players_of (self, &stored, error);
-  if (round_players == NULL)
+   * back through the seat changes; none when no seat changed (a record
+   * that says otherwise gets no row), so that a game of many rounds
+   * costs no copy of its names per round. */
+  if (!lw_store_query_id (self, "SELECT count (*) FROM seat_changes WHERE game = ?1 AND ?2 = ?2",
+                          id, 0, &n_changes, error))
     return FALSE;
+  if (n_changes > 0)
+    {
+      stored.id = id;
+      stored.record = (LwGameRecord *) record;
+      round_players = lw_store_list_round_players_of (self, &stored, error);
+      if (round_players == NULL)
+        return FALSE;
+    }
+  else if (record->substitutes != NULL && record->substitutes->len > 0)
+    return lw_store_run1 (self, "DELETE FROM game_stats_cache WHERE game = ?", id, error);
   share = count_game (record, standings, round_players);
 
   if (!lw_store_visit_rows (self,
