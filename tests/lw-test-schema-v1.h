@@ -37,10 +37,15 @@
   "  PRIMARY KEY (round, ordinal)) WITHOUT ROWID;" \
   "PRAGMA user_version = 1;"
 
-/* Drops what schema 23 added (the computer seats of games from the club
- * server): with the version set back, a test makes a schema-22 database
- * from a current one. */
-#define LW_TEST_DROP_SCHEMA_23 "DROP TABLE club_computer_seats;"
+/* Drops what schema 24 added (each game's share of the players'
+ * statistics): with the version set back, a test makes a schema-23
+ * database from a current one. */
+#define LW_TEST_DROP_SCHEMA_24 "DROP TABLE game_stats_cache;"
+
+/* Drops what schemas 24 and 23 added (23: the computer seats of games
+ * from the club server): with the version set back, a test makes a
+ * schema-22 database from a current one. */
+#define LW_TEST_DROP_SCHEMA_23 LW_TEST_DROP_SCHEMA_24 "DROP TABLE club_computer_seats;"
 
 /* Drops what schemas 23 and 22 added (22: nothing, its migration renamed
  * names): with the version set back, a test makes a schema-21 database

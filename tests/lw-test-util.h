@@ -240,7 +240,7 @@ void lw_test_reopen_from_version (LwStore    **store,
 
 /* The schema version this build writes: LW_STORE_SCHEMA_VERSION, written
  * out here so that a new version is a change the tests see. */
-#define LW_TEST_SCHEMA_VERSION 23
+#define LW_TEST_SCHEMA_VERSION 24
 
 /* Asserts that the database at @path is of LW_TEST_SCHEMA_VERSION and its
  * copy kept at @backup (lw_store_migration_backup_path()) of @from: the

@@ -15,7 +15,7 @@ G_BEGIN_DECLS
 
 /* The schema version (PRAGMA user_version) this store writes: the number
  * of migrations in lw-store-schema.c. */
-#define LW_STORE_SCHEMA_VERSION 23
+#define LW_STORE_SCHEMA_VERSION 24
 
 /* How long a statement waits for another program's lock before giving up. */
 #define LW_STORE_BUSY_TIMEOUT_MS 5000

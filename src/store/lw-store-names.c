@@ -17,6 +17,7 @@
 #include <json-glib/json-glib.h>
 
 #include "lw-json-text.h"
+#include "lw-store-locks.h"
 #include "lw-store-private.h"
 
 /* The old text kept in the edit log: at most this many characters. */
@@ -142,23 +143,35 @@ lw_store_log_rename (LwStore     *self,
   g_autofree char *new_json = rename_json (what, id, new_text);
   g_autoptr (GArray) games = g_array_new (FALSE, FALSE, sizeof (gint64));
   gint64 now = g_get_real_time ();
+  gint64 schema = 0;
 
-  if (!lw_store_read_ids (self, games_sql, id, games, error))
+  /* The names migrations (schemas 8 and 22) run before game_stats_cache
+   * (schema 24) is there. */
+  if (!lw_store_read_ids (self, games_sql, id, games, error)
+      || !lw_store_query_int64 (self, "PRAGMA user_version", &schema, error))
     return FALSE;
 
   for (guint i = 0; i < games->len; i++)
     {
-      g_autoptr (LwStoreStmt) stmt =
-        lw_store_stmt (self,
-                       "INSERT INTO edits (game, at, kind, number, old, new)"
-                       " VALUES (?, ?, 'rename', 0, ?, ?)", error);
+      g_autoptr (LwStoreStmt) stmt = NULL;
+      gint64 before = 0;
 
+      /* The game's share of the players' statistics stays right (its row
+       * names players by ID): carried to the version the entry gives. */
+      if (schema >= 24
+          && !lw_store_get_game_version (self, g_array_index (games, gint64, i), &before, error))
+        return FALSE;
+      stmt = lw_store_stmt (self,
+                            "INSERT INTO edits (game, at, kind, number, old, new)"
+                            " VALUES (?, ?, 'rename', 0, ?, ?)", error);
       if (stmt == NULL
           || !lw_store_bind_int (self, stmt, 1, g_array_index (games, gint64, i), error)
           || !lw_store_bind_int (self, stmt, 2, now, error)
           || !lw_store_bind_text (self, stmt, 3, old_json, error)
           || !lw_store_bind_text (self, stmt, 4, new_json, error)
-          || !lw_store_step_done (self, stmt, error))
+          || !lw_store_step_done (self, stmt, error)
+          || (schema >= 24
+              && !lw_store_carry_stats_share (self, g_array_index (games, gint64, i), before, error)))
         return FALSE;
     }
   return TRUE;

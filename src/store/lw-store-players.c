@@ -402,8 +402,9 @@ move_rows (LwStore        *self,
   return TRUE;
 }
 
-/* Drops the cached results of the merge's games (replayed on the next
- * read with the seats' new players). */
+/* Drops the cached results and statistics' shares of the merge's games
+ * (replayed on the next read with the seats' new players: the games'
+ * versions stay). */
 static gboolean
 drop_cached_results (LwStore        *self,
                      LwPlayerMerge  *merge,
@@ -411,7 +412,9 @@ drop_cached_results (LwStore        *self,
 {
   for (guint i = 0; i < merge->games->len; i++)
     if (!lw_store_run2 (self, "DELETE FROM game_result_cache WHERE game = ?1 AND ?2 = ?2",
-                   g_array_index (merge->games, gint64, i), 0, error))
+                   g_array_index (merge->games, gint64, i), 0, error)
+        || !lw_store_run2 (self, "DELETE FROM game_stats_cache WHERE game = ?1 AND ?2 = ?2",
+                           g_array_index (merge->games, gint64, i), 0, error))
       return FALSE;
   return TRUE;
 }

@@ -218,12 +218,52 @@ LwEvent *lw_store_event_begin_change (LwStore  *self,
  * after the change to game @id is logged: its row is written with the
  * game's version as it is then, from the record as now stored and its
  * @standings (nullable: replayed here; a record that does not replay gets
- * a row saying so). */
+ * a row saying so); and its share of the players' statistics with it
+ * (lw_store_cache_stats_share()). */
 gboolean lw_store_cache_result (LwStore             *self,
                                 gint64               id,
                                 const LwGameRecord  *record,
                                 const LwStandings   *standings,
                                 GError             **error);
+
+/* lw-store-stats.c: game @id's row of game_stats_cache (schema 24) written
+ * at the game's version as it is now, from the @record now stored and its
+ * @standings (NULL: the rounds do not replay, the game counts for nobody)
+ * and each round's players walked back through the seat changes; called
+ * by lw_store_cache_result(), so in the same transaction as every write
+ * to a game. A share naming a player by a name that is no player's of
+ * the game (a record spelt otherwise than stored) deletes the row
+ * instead: the statistics read that game again. */
+gboolean lw_store_cache_stats_share (LwStore             *self,
+                                     gint64               id,
+                                     const LwGameRecord  *record,
+                                     const LwStandings   *standings,
+                                     GError             **error);
+
+/* lw-store-stats.c: game @id's row of game_stats_cache, when it was
+ * current at version @before, made current at the game's version now:
+ * after an edit that changes nothing the share counts (a rename logged,
+ * lw_store_log_rename(): the row names players by ID). A stale row stays
+ * stale. */
+gboolean lw_store_carry_stats_share (LwStore  *self,
+                                     gint64    id,
+                                     gint64    before,
+                                     GError  **error);
+
+/* lw-store-results.c: @n integers as text, space-separated (transfer
+ * full). */
+char *lw_store_ints_to_text (const gint64 *values,
+                             guint         n);
+
+/* Reads the space-separated integers of @text (nullable; decimal, at most
+ * 18 digits, a leading minus sign for a negative one) into @values: at
+ * most @max of them, each in @min..@limit; %FALSE for anything else. */
+gboolean lw_store_ints_from_text (const char *text,
+                                  gint64     *values,
+                                  guint       max,
+                                  gint64      min,
+                                  gint64      limit,
+                                  guint      *n);
 
 /* The rule "a finished game becomes its event table's result", in one
  * place (lw-store-event-rounds.c): called by every change to the rounds of game

@@ -52,10 +52,9 @@ result_row_free (ResultRow *row)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (ResultRow, result_row_free)
 
-/* @n integers, space-separated. */
-static char *
-ints_to_text (const gint64 *values,
-              guint         n)
+char *
+lw_store_ints_to_text (const gint64 *values,
+                       guint         n)
 {
   GString *text = g_string_sized_new (4 * n);
 
@@ -65,17 +64,15 @@ ints_to_text (const gint64 *values,
   return g_string_free (text, FALSE);
 }
 
-/* Reads the space-separated integers of @text (decimal, at most 18
- * digits, a leading minus sign for a negative one) into @values: at most
- * @max of them, each in @min..@limit; %FALSE for anything else. Run for
- * every seat of every game the ratings read, so by hand. */
-static gboolean
-ints_from_text (const char *text,
-                gint64     *values,
-                guint       max,
-                gint64      min,
-                gint64      limit,
-                guint      *n)
+/* Run for every seat of every game the ratings and the players'
+ * statistics read, so by hand. */
+gboolean
+lw_store_ints_from_text (const char *text,
+                         gint64     *values,
+                         guint       max,
+                         gint64      min,
+                         gint64      limit,
+                         guint      *n)
 {
   const char *at = text;
 
@@ -147,8 +144,8 @@ compute_row (LwStore             *self,
     }
 
   row->id = id;
-  row->players = ints_to_text (players, n_players);
-  row->sides = ints_to_text (sides, n_players);
+  row->players = lw_store_ints_to_text (players, n_players);
+  row->sides = lw_store_ints_to_text (sides, n_players);
   row->winner = LW_NO_SEAT;
   if (standings != NULL)
     {
@@ -158,7 +155,7 @@ compute_row (LwStore             *self,
       row->finished = standings->finished;
       row->winner = standings->winner;
       row->skunk = standings->skunk;
-      row->scores = ints_to_text (scores, standings->n_sides);
+      row->scores = lw_store_ints_to_text (scores, standings->n_sides);
       row->rated = lw_rating_is_rated (record, standings);
     }
   else
@@ -214,7 +211,8 @@ lw_store_cache_result (LwStore             *self,
   if (standings == NULL)
     standings = replayed = lw_standings_compute (record, NULL);
   row = compute_row (self, id, record, standings, error);
-  return row != NULL && write_row (self, row, FALSE, error);
+  return row != NULL && write_row (self, row, FALSE, error)
+         && lw_store_cache_stats_share (self, id, record, standings, error);
 }
 
 /* ------------------------------------------------------------------ */
@@ -303,13 +301,13 @@ add_cached_game (LwRatingGames *games,
   guint n_players, n_sides, n_scores, per_side[LW_MAX_SEATS] = { 0, };
 
   if (n_teams < 0 || n_teams > LW_MAX_SEATS
-      || !ints_from_text (players_text, ids, LW_MAX_SEATS, 1, G_MAXINT64, &n_players)
+      || !lw_store_ints_from_text (players_text, ids, LW_MAX_SEATS, 1, G_MAXINT64, &n_players)
       || n_players < 2
-      || !ints_from_text (sides_text, sides, LW_MAX_SEATS, 0, LW_MAX_SEATS - 1, &n_sides)
+      || !lw_store_ints_from_text (sides_text, sides, LW_MAX_SEATS, 0, LW_MAX_SEATS - 1, &n_sides)
       || n_sides != n_players)
     return FALSE;
   n_sides = n_teams > 0 ? (guint) n_teams : n_players;
-  if (!ints_from_text (scores_text, scores, LW_MAX_SEATS, G_MININT, G_MAXINT, &n_scores)
+  if (!lw_store_ints_from_text (scores_text, scores, LW_MAX_SEATS, G_MININT, G_MAXINT, &n_scores)
       || n_scores != n_sides)
     return FALSE;
 

@@ -225,6 +225,21 @@
  *                 as the virtual table's own seats say for a game played
  *                 here
  *
+ * Version 24 (the players' statistics kept game by game, lw-store-stats.c):
+ *   game_stats_cache  a cache, never the truth: each game's share of the
+ *                 players' statistics (lw_stats_share_get_counts()) at a
+ *                 version of the game, its players named by players.id
+ *                 (space-separated, in the order the counts name them, so
+ *                 that a rename leaves the row right), with a check of
+ *                 the row's values; counts NULL and players '' for a game
+ *                 whose rounds do not replay (it counts for nobody). A row
+ *                 whose version is not the game's, naming a player there
+ *                 is no more, or that does not read back whole is stale:
+ *                 the game is read and counted again and the row written
+ *                 again. Every write to a game writes its row in the same
+ *                 transaction as its game_result_cache row; a merge drops
+ *                 both. Dropping every row loses nothing.
+ *
  * Scores, status and winners are never stored as the truth: they are the
  * engine's replay of the stored rounds (lw_standings_compute()); the
  * result cache only keeps the last replay for the version it was made at.
@@ -709,6 +724,18 @@ static const char *const migrations[] = {
   "  PRIMARY KEY (game, seat)"
   ") WITHOUT ROWID;"
   "PRAGMA user_version = 23;",
+
+  /* 23 → 24: each game's share of the players' statistics, kept as the
+   * result cache is (lw-store-stats.c); the games stored before get
+   * theirs the first time the statistics read them. */
+  "CREATE TABLE game_stats_cache ("
+  "  game      INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,"
+  "  version   INTEGER NOT NULL,"
+  "  players   TEXT NOT NULL,"
+  "  counts    BLOB,"
+  "  checksum  INTEGER NOT NULL"
+  ");"
+  "PRAGMA user_version = 24;",
 };
 
 

@@ -136,7 +136,8 @@ update_hook (void          *data,
       if (op != SQLITE_UPDATE)
         changes->games_list = TRUE;
     }
-  else if (strcmp (table, "game_result_cache") == 0 || strcmp (table, "virtual_tables") == 0
+  else if (strcmp (table, "game_result_cache") == 0 || strcmp (table, "game_stats_cache") == 0
+           || strcmp (table, "virtual_tables") == 0
            || strcmp (table, "hosted_tables") == 0)
     add_id (changes->games, rowid);  /* keyed by the game */
   else if (strcmp (table, "players") == 0)

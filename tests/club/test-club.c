@@ -12,6 +12,7 @@
 #include "lw-rating.h"
 #include "lw-store-private.h"
 #include "lw-store-results.h"
+#include "lw-store-stats.h"
 #include "lw-test-util.h"
 
 typedef LwClubTest Fixture;
@@ -424,6 +425,51 @@ test_interleavings (Fixture       *fixture,
           held = standings_of (laptops[m]->path, id);
           g_assert_cmpstr (held, ==, owned);
         }
+    }
+
+  /* Each laptop's players' statistics, from the rows it keeps (pulled
+   * games' among them), are those counted from every game's rounds; the
+   * rows a pull left stale (a game taken back at the server's version)
+   * are written back by the first computation. */
+  for (guint l = 0; l < 3; l++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (LwPlayerStatsCache) first = lw_player_stats_cache_new ();
+      g_autoptr (LwPlayerStatsCache) again = lw_player_stats_cache_new ();
+      g_autoptr (GPtrArray) want = lw_store_compute_player_stats_by_game (laptops[l]->store, 2, &error);
+      g_autoptr (GPtrArray) got = NULL;
+      gint64 n_games = lw_test_sql_int_at (laptops[l]->path, "SELECT count (*) FROM games");
+
+      g_assert_no_error (error);
+      g_assert_true (lw_store_update_player_stats (laptops[l]->store, first, NULL, &error));
+      g_assert_no_error (error);
+      g_test_message ("%s: %u shares from rows, %u games from their rounds", laptops[l]->name,
+                      lw_player_stats_cache_get_rows_read (first),
+                      lw_player_stats_cache_get_games_read (first));
+      g_assert_cmpuint (lw_player_stats_cache_get_rows_read (first), >, 0);
+      got = lw_player_stats_cache_compute (first, 2);
+      g_assert_cmpuint (got->len, ==, want->len);
+      for (guint i = 0; i < want->len; i++)
+        {
+          const LwPlayerStats *a = g_ptr_array_index (got, i);
+          const LwPlayerStats *b = g_ptr_array_index (want, i);
+
+          g_assert_cmpstr (a->name, ==, b->name);
+          g_assert_cmpuint (a->games, ==, b->games);
+          g_assert_cmpuint (a->finished, ==, b->finished);
+          g_assert_cmpuint (a->wins, ==, b->wins);
+          g_assert_cmpint (a->margin_total, ==, b->margin_total);
+          g_assert_cmpuint (a->rounds, ==, b->rounds);
+          g_assert_cmpuint (a->declared_as_dealer, ==, b->declared_as_dealer);
+          g_assert_cmpuint (a->packs_made, ==, b->packs_made);
+          g_assert_cmpuint (a->penalties, ==, b->penalties);
+          g_assert_cmpstr (a->best_partner, ==, b->best_partner);
+          g_assert_cmpuint (a->best_partner_games, ==, b->best_partner_games);
+        }
+      g_assert_true (lw_store_update_player_stats (laptops[l]->store, again, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (lw_player_stats_cache_get_games_read (again), ==, 0);
+      g_assert_cmpint (lw_player_stats_cache_get_rows_read (again), ==, n_games);
     }
 
   expected = ratings_of (one_path);

@@ -235,6 +235,91 @@ test_record_substitutes (void)
   g_assert_cmpuint (eve->rounds, ==, 1);
 }
 
+/* Each game's share kept as bytes (lw_stats_share_get_counts()) and read
+ * back with its players' names (lw_stats_share_new_from_counts()): the
+ * tally of the shares read back is lw_stats_compute() over the games,
+ * with Ann under the name given instead; bytes cut short, one too many, a
+ * mask without games or a name given twice are refused. */
+static void
+test_share_counts (void)
+{
+  g_autoptr (GPtrArray) records = NULL;
+  g_autoptr (GPtrArray) standings = NULL;
+  g_autoptr (GPtrArray) want = compute (&records, &standings, 1);
+  g_autoptr (LwStatsTally) tally = lw_stats_tally_new ();
+  g_autoptr (GPtrArray) got = NULL;
+  const char *ann = g_intern_string ("Ann"), *zoe = g_intern_string ("Zoe");
+
+  for (guint i = 0; i < records->len; i++)
+    {
+      LwStatsGame game = { g_ptr_array_index (records, i), g_ptr_array_index (standings, i), NULL };
+      g_autoptr (LwStatsShare) share = lw_stats_share_new (&game);
+      g_autoptr (LwStatsShare) back = NULL;
+      g_autoptr (LwStatsShare) refused = NULL;
+      g_autofree const char **names = NULL;
+      g_autofree guint8 *longer = NULL;
+      g_autofree guint8 *no_games = NULL;
+      const char *const *players;
+      const guint8 *counts;
+      guint n;
+      gsize length;
+
+      players = lw_stats_share_get_players (share, &n);
+      counts = lw_stats_share_get_counts (share, &length);
+      g_assert_cmpuint (n, ==, ((LwGameRecord *) g_ptr_array_index (records, i))->n_players);
+      g_assert_cmpuint (length, >, n);
+      names = g_memdup2 (players, n * sizeof *names);
+      for (guint k = 0; k < n; k++)
+        if (names[k] == ann)
+          names[k] = zoe;
+
+      back = lw_stats_share_new_from_counts (names, n, counts, length);
+      g_assert_nonnull (back);
+      lw_stats_tally_add (tally, back);
+
+      refused = lw_stats_share_new_from_counts (names, n, counts, length - 1);
+      g_assert_null (refused);
+      longer = g_malloc (length + 1);
+      memcpy (longer, counts, length);
+      longer[length] = 1;
+      refused = lw_stats_share_new_from_counts (names, n, longer, length + 1);
+      g_assert_null (refused);
+      no_games = g_memdup2 (counts, length);
+      no_games[0] &= 0xfe;  /* the first player's mask without games */
+      refused = lw_stats_share_new_from_counts (names, n, no_games, length);
+      g_assert_null (refused);
+      refused = lw_stats_share_new_from_counts (names, n - 1, counts, length);
+      g_assert_null (refused);
+      names[1] = names[0];
+      refused = lw_stats_share_new_from_counts (names, n, counts, length);
+      g_assert_null (refused);
+    }
+
+  got = lw_stats_tally_compute (tally, 1);
+  g_assert_cmpuint (got->len, ==, want->len);
+  for (guint i = 0; i < want->len; i++)
+    {
+      const LwPlayerStats *w = g_ptr_array_index (want, i);
+      const LwPlayerStats *g = NULL;
+
+      /* Sorted by name: Zoe comes last. */
+      g = g_ptr_array_index (got, g_str_equal (w->name, "Ann") ? got->len - 1 : i - 1);
+      g_assert_cmpstr (g->name, ==, g_str_equal (w->name, "Ann") ? "Zoe" : w->name);
+      g_assert_cmpuint (g->games, ==, w->games);
+      g_assert_cmpuint (g->wins, ==, w->wins);
+      g_assert_cmpuint (g->skunks_won, ==, w->skunks_won);
+      g_assert_cmpint (g->margin_total, ==, w->margin_total);
+      g_assert_cmpuint (g->rounds, ==, w->rounds);
+      g_assert_cmpuint (g->declared_as_dealer, ==, w->declared_as_dealer);
+      g_assert_cmpuint (g->packs_made, ==, w->packs_made);
+      g_assert_cmpuint (g->sweeps, ==, w->sweeps);
+      g_assert_cmpuint (g->all_den_rounds, ==, w->all_den_rounds);
+      g_assert_cmpuint (g->penalties, ==, w->penalties);
+      g_assert_cmpuint (g->best_partner_games, ==, w->best_partner_games);
+      g_assert_cmpuint (g->worst_partner_wins, ==, w->worst_partner_wins);
+    }
+}
+
 static void
 test_empty (void)
 {
@@ -255,6 +340,7 @@ main (int   argc,
   g_test_add_func ("/stats/partner-minimum", test_partner_minimum);
   g_test_add_func ("/stats/round-players", test_round_players);
   g_test_add_func ("/stats/record-substitutes", test_record_substitutes);
+  g_test_add_func ("/stats/share-counts", test_share_counts);
   g_test_add_func ("/stats/empty", test_empty);
 
   return g_test_run ();

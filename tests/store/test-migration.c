@@ -17,6 +17,9 @@
  *   and in notes) has them renamed, each rename in the games' edit logs,
  *   and every game exports and imports again; so are, from schema 21,
  *   names made only of invisible characters (Hangul fillers);
+ * - a schema-23 database gets game_stats_cache, empty: the players'
+ *   statistics read its games from their rounds the first time, write
+ *   their rows, and take them from the rows the next time;
  * - a database of a newer version is refused with a clear message, by the
  *   store and by littlewolf-cli, and left byte for byte as it was;
  * - a file that is not a database, an empty-looking SQLite file of another
@@ -36,6 +39,7 @@
 #include "lw-store-club.h"
 #include "lw-store-events.h"
 #include "lw-store-players.h"
+#include "lw-store-stats.h"
 #include "lw-test-schema-v1.h"
 #include "lw-test-util.h"
 #include "lw-store-event-pars.h"
@@ -846,6 +850,59 @@ test_v22_to_v23 (LwTestDb      *db,
   g_assert_cmpstr (stored->record->players[1], ==, "Ben");
 }
 
+/* Version 23 → 24: each game's share of the players' statistics, a new
+ * table, empty after the migration; the first computation reads the
+ * games from their rounds and writes their rows, the next takes the
+ * shares from them, the same statistics. */
+static void
+test_v23_to_v24 (LwTestDb      *db,
+                 gconstpointer  data)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (LwPlayerStatsCache) cold = lw_player_stats_cache_new ();
+  g_autoptr (LwPlayerStatsCache) warm = lw_player_stats_cache_new ();
+  g_autoptr (GPtrArray) first = NULL;
+  g_autoptr (GPtrArray) second = NULL;
+
+  add_game (db->store, "Ann", "Ben", 2);
+  add_game (db->store, "Cleo", "Ann", 0);
+  lw_test_migrate_from (db, LW_TEST_DROP_SCHEMA_24, 23);
+  g_assert_cmpint (lw_test_sql_int_at (db->path, "SELECT count (*) FROM game_stats_cache"), ==, 0);
+
+  g_assert_true (lw_store_update_player_stats (db->store, cold, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (lw_player_stats_cache_get_games_read (cold), ==, 2);
+  g_assert_cmpuint (lw_player_stats_cache_get_rows_read (cold), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_at (db->path, "SELECT count (*) FROM game_stats_cache"), ==, 2);
+
+  g_assert_true (lw_store_update_player_stats (db->store, warm, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (lw_player_stats_cache_get_games_read (warm), ==, 0);
+  g_assert_cmpuint (lw_player_stats_cache_get_rows_read (warm), ==, 2);
+
+  first = lw_player_stats_cache_compute (cold, 1);
+  second = lw_player_stats_cache_compute (warm, 1);
+  g_assert_cmpuint (first->len, ==, 3);
+  g_assert_cmpuint (second->len, ==, 3);
+  for (guint i = 0; i < first->len; i++)
+    {
+      const LwPlayerStats *a = g_ptr_array_index (first, i);
+      const LwPlayerStats *b = g_ptr_array_index (second, i);
+
+      g_assert_cmpstr (a->name, ==, b->name);
+      g_assert_cmpuint (a->games, ==, b->games);
+      g_assert_cmpuint (a->rounds, ==, b->rounds);
+      g_assert_cmpuint (a->declared_as_dealer + a->declared_as_other, ==,
+                        b->declared_as_dealer + b->declared_as_other);
+    }
+  /* Ann: two games, two rounds, each declared. */
+  g_assert_cmpstr (((LwPlayerStats *) g_ptr_array_index (second, 0))->name, ==, "Ann");
+  g_assert_cmpuint (((LwPlayerStats *) g_ptr_array_index (second, 0))->games, ==, 2);
+  g_assert_cmpuint (((LwPlayerStats *) g_ptr_array_index (second, 0))->rounds, ==, 2);
+  g_assert_cmpuint (((LwPlayerStats *) g_ptr_array_index (second, 0))->declared_as_dealer
+                    + ((LwPlayerStats *) g_ptr_array_index (second, 0))->declared_as_other, ==, 2);
+}
+
 /* Version 21 → 22: names made only of invisible characters that the
  * names rule took before (Hangul fillers, a variation selector) are
  * renamed, each rename in the games' logs, and their games read again;
@@ -903,6 +960,7 @@ main (int   argc,
   lw_test_add_db ("/migration/v20-to-v21", test_v20_to_v21);
   lw_test_add_db ("/migration/v21-to-v22", test_v21_to_v22);
   lw_test_add_db ("/migration/v22-to-v23", test_v22_to_v23);
+  lw_test_add_db ("/migration/v23-to-v24", test_v23_to_v24);
   lw_test_add_db_closed ("/migration/v7-names", test_v7_names);
   lw_test_add_db_closed ("/migration/newer", test_newer);
   lw_test_add_db_closed ("/migration/not-a-database", test_not_a_database);

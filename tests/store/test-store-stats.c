@@ -4,7 +4,10 @@
  * lw_stats_compute(); lw_store_compute_player_stats_by_game()): the
  * shared cases, a random set of games with players in common, partners
  * and substitutes, then the cache kept up to date through every kind of
- * change, each time compared with a computation from scratch.
+ * change, each time compared with a computation from scratch; and the
+ * shares the database keeps (game_stats_cache): written with every write,
+ * a stale or damaged row never used, a rename that leaves them right, a
+ * merge and its undo that drop them.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -87,10 +90,13 @@ assert_same_stats (GPtrArray *got,
 
 /* @cache brought up to date, then compared with the former computation
  * from scratch and with lw_store_compute_player_stats(), for 1 and 2
- * games together for a partner; returns the games the update read. */
+ * games together for a partner; returns the games the update read from
+ * their rounds, and *@rows (nullable) the shares it took from their
+ * rows. */
 static guint
-check (LwStore            *store,
-       LwPlayerStatsCache *cache)
+check_rows (LwStore            *store,
+            LwPlayerStatsCache *cache,
+            guint              *rows)
 {
   g_autoptr (GError) error = NULL;
   guint read;
@@ -98,6 +104,8 @@ check (LwStore            *store,
   g_assert_true (lw_store_update_player_stats (store, cache, NULL, &error));
   g_assert_no_error (error);
   read = lw_player_stats_cache_get_games_read (cache);
+  if (rows != NULL)
+    *rows = lw_player_stats_cache_get_rows_read (cache);
   for (guint min = 1; min <= 2; min++)
     {
       g_autoptr (GPtrArray) want = lw_store_compute_player_stats_by_game (store, min, &error);
@@ -112,6 +120,24 @@ check (LwStore            *store,
       assert_same_stats (fresh, want);
     }
   return read;
+}
+
+static guint
+check (LwStore            *store,
+       LwPlayerStatsCache *cache)
+{
+  return check_rows (store, cache, NULL);
+}
+
+/* The games a new cache reads from their rounds (their rows stale), the
+ * statistics compared as check() compares them. */
+static guint
+check_fresh (LwStore *store,
+             guint   *rows)
+{
+  g_autoptr (LwPlayerStatsCache) cache = lw_player_stats_cache_new ();
+
+  return check_rows (store, cache, rows);
 }
 
 /* Stores every good case of cases/@folder; with @rng, each game's players
@@ -165,7 +191,7 @@ test_shared_cases (Fixture       *fixture,
 {
   g_autoptr (LwPlayerStatsCache) cache = lw_player_stats_cache_new ();
   const char *const folders[] = { "random", "scoring", "v2" };
-  guint n = 0;
+  guint n = 0, rows;
 
   for (guint f = 0; f < G_N_ELEMENTS (folders); f++)
     {
@@ -174,9 +200,14 @@ test_shared_cases (Fixture       *fixture,
       n += ids->len;
     }
   g_assert_cmpuint (n, >, 50);
-  g_assert_cmpuint (check (fixture->store, cache), ==, n);
+  /* Every game's row written with it: none read from its rounds. */
+  g_assert_cmpuint (check_rows (fixture->store, cache, &rows), ==, 0);
+  g_assert_cmpuint (rows, ==, n);
+  g_assert_cmpint (lw_test_sql_int_at (lw_store_get_path (fixture->store),
+                                       "SELECT count (*) FROM game_stats_cache"), ==, n);
   /* Nothing changed: nothing read. */
-  g_assert_cmpuint (check (fixture->store, cache), ==, 0);
+  g_assert_cmpuint (check_rows (fixture->store, cache, &rows), ==, 0);
+  g_assert_cmpuint (rows, ==, 0);
 }
 
 /* A random set: the shared cases' games among ten players, with
@@ -192,17 +223,20 @@ test_random_and_changes (Fixture       *fixture,
   g_autoptr (GError) error = NULL;
   g_autoptr (LwStoredGame) game = NULL;
   gint64 id, zed_game;
+  guint rows;
 
   g_assert_cmpuint (ids->len, >, 20);
-  g_assert_cmpuint (check (fixture->store, cache), ==, ids->len);
+  g_assert_cmpuint (check_rows (fixture->store, cache, &rows), ==, 0);
+  g_assert_cmpuint (rows, ==, ids->len);
 
   /* One game's notes: that game read again at most. */
   id = g_array_index (ids, gint64, 3);
   g_assert_true (lw_store_set_game_notes (fixture->store, id, "At the club", &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (check (fixture->store, cache), <=, 1);
+  g_assert_cmpuint (check_rows (fixture->store, cache, &rows), ==, 0);
+  g_assert_cmpuint (rows, ==, 1);
 
-  /* A substitute in one game: that game. */
+  /* A substitute in one game: that game's row, written with it. */
   game = lw_store_load_game (fixture->store, id, &error);
   g_assert_no_error (error);
   for (guint k = 0; k < G_N_ELEMENTS (pool); k++)
@@ -219,7 +253,8 @@ test_random_and_changes (Fixture       *fixture,
           break;
         }
     }
-  g_assert_cmpuint (check (fixture->store, cache), ==, 1);
+  g_assert_cmpuint (check_rows (fixture->store, cache, &rows), ==, 0);
+  g_assert_cmpuint (rows, ==, 1);
 
   /* A rename: no game read, the counts named anew; then to a name that
    * was another's (after a merge) and back. */
@@ -255,7 +290,8 @@ test_random_and_changes (Fixture       *fixture,
 
   /* Games added: those games. */
   more = store_cases (fixture->store, "v2", rng);
-  g_assert_cmpuint (check (fixture->store, cache), ==, more->len);
+  g_assert_cmpuint (check_rows (fixture->store, cache, &rows), ==, 0);
+  g_assert_cmpuint (rows, ==, more->len);
 
   /* Everything deleted: nobody left. */
   for (guint i = 1; i < ids->len; i++)
@@ -278,6 +314,88 @@ test_random_and_changes (Fixture       *fixture,
   }
 }
 
+/* The rows kept: damaged or stale by hand, each is read from its game's
+ * rounds and written again; a rename leaves every row right; a merge and
+ * its undo drop the rows of the games they change. */
+static void
+test_stored_rows (Fixture       *fixture,
+                  gconstpointer  data)
+{
+  g_autoptr (GRand) rng = g_rand_new_with_seed (7);
+  g_autoptr (GArray) ids = store_cases (fixture->store, "random", rng);
+  g_autoptr (LwPlayerMerge) merge = NULL;
+  g_autoptr (GError) error = NULL;
+  const char *path = lw_store_get_path (fixture->store);
+  /* Each a way a row goes wrong, on game ids[i] (GAME): its version, counts cut
+   * short, counts of zeros, a player who is none, players in another
+   * order, the check, counts given to a game that counts for nobody, no
+   * row at all. */
+  static const char *const damage[] = {
+    "UPDATE game_stats_cache SET version = version - 1 WHERE game = GAME",
+    "UPDATE game_stats_cache SET counts = substr (counts, 1, length (counts) - 1) WHERE game = GAME",
+    "UPDATE game_stats_cache SET counts = zeroblob (length (counts)) WHERE game = GAME",
+    "UPDATE game_stats_cache SET players = '999999' || substr (players, instr (players, ' '))"
+    " WHERE game = GAME",
+    "UPDATE game_stats_cache SET players = substr (players, instr (players, ' ') + 1) || ' '"
+    " || substr (players, 1, instr (players, ' ') - 1) WHERE game = GAME",
+    "UPDATE game_stats_cache SET checksum = checksum + 1 WHERE game = GAME",
+    "UPDATE game_stats_cache SET counts = NULL, players = '' WHERE game = GAME",
+    "DELETE FROM game_stats_cache WHERE game = GAME",
+  };
+  guint rows;
+
+  g_assert_cmpuint (ids->len, >, G_N_ELEMENTS (damage));
+  g_assert_cmpuint (check_fresh (fixture->store, &rows), ==, 0);
+  g_assert_cmpuint (rows, ==, ids->len);
+
+  for (guint i = 0; i < G_N_ELEMENTS (damage); i++)
+    {
+      g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, g_array_index (ids, gint64, i));
+      g_auto (GStrv) parts = g_strsplit (damage[i], "GAME", 2);
+      g_autofree char *sql = g_strjoinv (id, parts);
+
+      lw_test_sql_exec_at (path, sql);
+    }
+  g_assert_cmpuint (check_fresh (fixture->store, &rows), ==, G_N_ELEMENTS (damage));
+  g_assert_cmpuint (rows, ==, ids->len - G_N_ELEMENTS (damage));
+  /* Written again after the read. */
+  g_assert_cmpuint (check_fresh (fixture->store, &rows), ==, 0);
+  g_assert_cmpuint (rows, ==, ids->len);
+
+  /* A rename: every row stays right, the counts under the new name. */
+  g_assert_true (lw_store_rename_player (fixture->store, "Ben", "Benedict", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (check_fresh (fixture->store, &rows), ==, 0);
+  g_assert_cmpuint (rows, ==, ids->len);
+
+  /* A merge drops the rows of the games it changes, and so does its
+   * undo: Zed, of one game, merged into the pool's last player, who is
+   * not in it. */
+  {
+    g_autoptr (GPtrArray) paths = lw_test_case_paths ("random", "");
+    g_autoptr (LwGameRecord) record = lw_test_load_record (g_ptr_array_index (paths, 0));
+
+    g_assert_cmpuint (record->n_players, <, G_N_ELEMENTS (pool));
+    g_ptr_array_set_size (record->substitutes, 0);
+    for (guint seat = 0; seat < record->n_players; seat++)
+      {
+        g_free (record->players[seat]);
+        record->players[seat] = g_strdup (seat == 0 ? "Zed" : pool[seat]);
+      }
+    lw_store_add_game (fixture->store, record, &error);
+    g_assert_no_error (error);
+  }
+  g_assert_true (lw_store_merge_players (fixture->store, "Zed", pool[G_N_ELEMENTS (pool) - 1], &merge, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (check_fresh (fixture->store, &rows), ==, 1);
+  g_assert_cmpuint (rows, ==, ids->len);
+  g_assert_true (lw_store_unmerge_players (fixture->store, merge, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (check_fresh (fixture->store, &rows), ==, 1);
+  g_assert_cmpuint (check_fresh (fixture->store, &rows), ==, 0);
+  g_assert_cmpuint (rows, ==, ids->len + 1);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -288,5 +406,7 @@ main (int   argc,
               fixture_tear_down);
   g_test_add ("/store-stats/random-and-changes", Fixture, NULL, fixture_set_up,
               test_random_and_changes, fixture_tear_down);
+  g_test_add ("/store-stats/stored-rows", Fixture, NULL, fixture_set_up, test_stored_rows,
+              fixture_tear_down);
   return g_test_run ();
 }

@@ -448,6 +448,7 @@ struct _LwStatsShare
 {
   guint n_players;
   guint n_pairs;
+  gsize n_bytes;
   const char *names[];
 };
 
@@ -562,6 +563,7 @@ lw_stats_share_new (const LwStatsGame *game)
   share = g_malloc (sizeof *share + n_players * sizeof (const char *) + bytes->len);
   share->n_players = n_players;
   share->n_pairs = n_pairs;
+  share->n_bytes = bytes->len;
   memcpy (share->names, names, n_players * sizeof (const char *));
   memcpy (share->names + n_players, bytes->data, bytes->len);
 
@@ -574,6 +576,129 @@ void
 lw_stats_share_free (LwStatsShare *share)
 {
   g_free (share);
+}
+
+const char *const *
+lw_stats_share_get_players (const LwStatsShare *share,
+                            guint              *n_players)
+{
+  g_return_val_if_fail (share != NULL && n_players != NULL, NULL);
+
+  *n_players = share->n_players;
+  return share->names;
+}
+
+const guint8 *
+lw_stats_share_get_counts (const LwStatsShare *share,
+                           gsize              *length)
+{
+  g_return_val_if_fail (share != NULL && length != NULL, NULL);
+
+  *length = share->n_bytes;
+  return (const guint8 *) (share->names + share->n_players);
+}
+
+/* get_varint() for bytes that may be damaged: FALSE when the varint runs
+ * past @end or does not fit in 32 bits. */
+static gboolean
+get_varint_checked (const guint8 **at,
+                    const guint8  *end,
+                    guint64       *value)
+{
+  guint shift = 0;
+  guint8 byte;
+
+  *value = 0;
+  do
+    {
+      if (*at >= end || shift > 28)
+        return FALSE;
+      byte = *(*at)++;
+      *value |= (guint64) (byte & 0x7f) << shift;
+      shift += 7;
+    }
+  while (byte & 0x80);
+  return *value <= G_MAXUINT32;
+}
+
+/* Whether @counts (@length bytes) are a share's counts for @n_players
+ * players, read back whole: each player's mask and counts (games at
+ * least 1), then whole partner counts (two different players, games at
+ * least 1, wins at most games) up to the last byte; *@n_pairs their
+ * number. */
+static gboolean
+counts_read_back (const guint8 *counts,
+                  gsize         length,
+                  guint         n_players,
+                  guint        *n_pairs)
+{
+  const guint8 *at = counts, *end = counts + length;
+  guint64 value;
+
+  for (guint i = 0; i < n_players; i++)
+    {
+      guint64 mask;
+
+      if (!get_varint_checked (&at, end, &mask)
+          || mask >= (MARGIN_BIT << 1) || (mask & 1) == 0)  /* games: count_offsets[0] */
+        return FALSE;
+      for (guint c = 0; c <= N_COUNTS; c++)
+        if (mask & (1u << c))
+          {
+            if (!get_varint_checked (&at, end, &value)
+                || (c == 0 && value == 0)
+                || (c == N_COUNTS && value > 2 * (guint64) G_MAXINT))
+              return FALSE;
+          }
+    }
+
+  *n_pairs = 0;
+  while (at < end)
+    {
+      guint64 a, b, games, wins;
+
+      if (!get_varint_checked (&at, end, &a) || !get_varint_checked (&at, end, &b)
+          || !get_varint_checked (&at, end, &games) || !get_varint_checked (&at, end, &wins)
+          || a >= n_players || b >= n_players || a == b || games == 0 || wins > games)
+        return FALSE;
+      (*n_pairs)++;
+    }
+  return TRUE;
+}
+
+LwStatsShare *
+lw_stats_share_new_from_counts (const char *const *players,
+                                guint              n_players,
+                                const guint8      *counts,
+                                gsize              length)
+{
+  LwStatsShare *share;
+  guint n_pairs;
+
+  g_return_val_if_fail (players != NULL || n_players == 0, NULL);
+  g_return_val_if_fail (counts != NULL || length == 0, NULL);
+
+  if (n_players == 0 || n_players > LW_STATS_SHARE_MAX_PLAYERS)
+    return NULL;
+  for (guint i = 0; i < n_players; i++)
+    {
+      if (players[i] == NULL)
+        return NULL;
+      for (guint j = 0; j < i; j++)
+        if (players[j] == players[i])
+          return NULL;
+    }
+  if (!counts_read_back (counts, length, n_players, &n_pairs))
+    return NULL;
+
+  share = g_malloc (sizeof *share + n_players * sizeof (const char *) + length);
+  share->n_players = n_players;
+  share->n_pairs = n_pairs;
+  share->n_bytes = length;
+  memcpy (share->names, players, n_players * sizeof (const char *));
+  if (length > 0)
+    memcpy (share->names + n_players, counts, length);
+  return share;
 }
 
 gboolean

@@ -224,6 +224,69 @@ LwStatsShare *lw_stats_share_new (const LwStatsGame *game);
 void lw_stats_share_free (LwStatsShare *share);
 
 /**
+ * LW_STATS_SHARE_MAX_PLAYERS:
+ *
+ * The most players a share read back from its counts may have
+ * (lw_stats_share_new_from_counts()): every player of eight seats, each
+ * seat changing hands in many rounds, is far fewer.
+ */
+#define LW_STATS_SHARE_MAX_PLAYERS 255
+
+/**
+ * lw_stats_share_get_players:
+ * @share: a share
+ * @n_players: (out): how many players the game counts for, ≥ 1
+ *
+ * Returns: (array length=n_players) (transfer none): the interned names
+ *   of the players @share counts for, in the order its counts
+ *   (lw_stats_share_get_counts()) refer to them.
+ */
+const char *const *lw_stats_share_get_players (const LwStatsShare *share,
+                                               guint              *n_players);
+
+/**
+ * lw_stats_share_get_counts:
+ * @share: a share
+ * @length: (out): the number of bytes
+ *
+ * @share's counts as bytes to keep (a database column): for each player
+ * of lw_stats_share_get_players(), in that order, a varint mask of its
+ * non-zero counts and each of them as a varint; then each pair of
+ * partners' games together and won. Players are named by their place in
+ * lw_stats_share_get_players(), never by name, so that the bytes stay
+ * right when a player is renamed.
+ *
+ * Returns: (array length=length) (transfer none): the bytes, valid while
+ *   @share is.
+ */
+const guint8 *lw_stats_share_get_counts (const LwStatsShare *share,
+                                         gsize              *length);
+
+/**
+ * lw_stats_share_new_from_counts:
+ * @players: (array length=n_players): interned names (g_intern_string()),
+ *   the players the counts refer to, in the order
+ *   lw_stats_share_get_players() gave them
+ * @n_players: their number, 1..%LW_STATS_SHARE_MAX_PLAYERS
+ * @counts: (array length=length) (nullable): bytes of
+ *   lw_stats_share_get_counts()
+ * @length: their number
+ *
+ * A share read back from its kept counts, with @players' names (those the
+ * players have now). Bytes that do not read back whole are refused: a
+ * varint cut short or over 32 bits, a mask naming no count or without
+ * games, a player with no game, a partner count naming a player out of
+ * range or the player themself, more wins than games, or bytes left over;
+ * and so are names given twice.
+ *
+ * Returns: (transfer full) (nullable): the share, %NULL when refused.
+ */
+LwStatsShare *lw_stats_share_new_from_counts (const char *const *players,
+                                              guint              n_players,
+                                              const guint8      *counts,
+                                              gsize              length);
+
+/**
  * lw_stats_share_has_player:
  * @share: a share
  * @name: (not nullable): an interned name (g_intern_string())
