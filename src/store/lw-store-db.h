@@ -36,6 +36,15 @@ struct _LwStore
   guint       depth;
   /* The file was found damaged: nothing more is written to it. */
   gboolean    damaged;
+
+  /* The damage check of lw_store_check_damage_async(), on a thread and a
+   * connection of its own: a write waits for it (lw_store_begin_write()).
+   * Under check_lock: checking while it runs, then check_error (NULL
+   * when it found no damage) until the owner's thread takes it. */
+  GMutex      check_lock;
+  GCond       check_done;
+  gboolean    checking;
+  GError     *check_error;
 };
 
 /* The store's one statement type: a prepared statement lent by the
