@@ -48,10 +48,47 @@ lw_application_new (GApplicationFlags flags)
                        NULL);
 }
 
-/* How long the damage check at open may hold up the window: a database
- * of up to about 20 MB is checked whole, a larger one as far as it gets
+/* How long the damage check at open may take: a database of up to about
+ * 20 MB is checked whole, a larger one as far as it gets
  * (lw_store_check_damage()). */
 #define LW_APP_DAMAGE_CHECK_MS 500
+
+static void show_open_error (LwApplication *self,
+                             const GError  *error);
+
+/* The damage check of a window's database, done in the background. */
+typedef struct {
+  LwApplication *app;  /* owned */
+  GWeakRef window;
+} DamageCheck;
+
+static void
+damage_checked_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  DamageCheck *check = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GtkWindow) window = g_weak_ref_get (&check->window);
+
+  if (!lw_store_check_damage_finish (LW_STORE (object), result, &error))
+    {
+      /* Said as a damaged file was said before the window opened: the
+       * window goes, the words stay. Nothing was written to the file
+       * meanwhile (the store's writes wait for the check). */
+      /* TRANSLATORS: %s is a file path, then the reason in words */
+      g_printerr (_("littlewolf: cannot open the database %s: %s\n"),
+                  lw_store_get_path (LW_STORE (object)), error->message);
+      show_open_error (check->app, error);
+      if (window != NULL)
+        gtk_window_destroy (window);
+    }
+
+  g_weak_ref_clear (&check->window);
+  g_application_release (G_APPLICATION (check->app));
+  g_object_unref (check->app);
+  g_free (check);
+}
 
 LwWindow *
 lw_application_open_database (LwApplication  *self,
@@ -59,6 +96,7 @@ lw_application_open_database (LwApplication  *self,
                               GError        **error)
 {
   g_autoptr (LwStore) store = NULL;
+  DamageCheck *check;
   LwWindow *window;
 
   g_return_val_if_fail (LW_IS_APPLICATION (self), NULL);
@@ -75,13 +113,20 @@ lw_application_open_database (LwApplication  *self,
         }
     }
 
-  /* A damaged file is said at once (the way out is a backup), before
-   * any page reads half of it. */
   store = lw_store_open (path, error);
-  if (store == NULL || !lw_store_check_damage (store, LW_APP_DAMAGE_CHECK_MS, error))
+  if (store == NULL)
     return NULL;
 
+  /* The window at once; the damage check of the whole file on a thread
+   * of its own meanwhile. A damaged file is still said (the way out is a
+   * backup) and never written to: a write waits for the check. */
   window = lw_window_new (self, store);
+  check = g_new0 (DamageCheck, 1);
+  check->app = g_object_ref (self);
+  g_weak_ref_init (&check->window, window);
+  /* The app stays up to say what the check finds. */
+  g_application_hold (G_APPLICATION (self));
+  lw_store_check_damage_async (store, LW_APP_DAMAGE_CHECK_MS, NULL, damage_checked_cb, check);
   gtk_window_present (GTK_WINDOW (window));
 
   return window;
