@@ -167,6 +167,27 @@ GPtrArray *lw_store_list_game_summaries (LwStore  *self,
                                          GError  **error);
 
 /**
+ * lw_store_list_newest_game_summaries:
+ * @self: a store
+ * @limit: how many games at most, the newest (e.g. a screenful)
+ * @error: return location for a #GError
+ *
+ * The summaries of the @limit newest games, in the order of
+ * lw_store_list_game_summaries() and as it reads them: the first rows of
+ * a list, before every game's summary is read. Each game's seats are
+ * read through the index, so the time grows with @limit, not with the
+ * games stored (but for finding the newest: one pass over the games).
+ *
+ * Errors: a %LW_STORE_ERROR.
+ *
+ * Returns: (transfer full) (element-type LwGameSummary*) (nullable): at
+ *   most @limit summaries, newest first; %NULL on error.
+ */
+GPtrArray *lw_store_list_newest_game_summaries (LwStore  *self,
+                                                guint     limit,
+                                                GError  **error);
+
+/**
  * lw_store_delete_game:
  * @self: a store
  * @id: a game ID
