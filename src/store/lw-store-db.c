@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
+#include <time.h>
 
 #include "lw-store-private.h"
 
@@ -132,25 +133,46 @@ past_deadline (void *deadline)
   return g_get_monotonic_time () > *(gint64 *) deadline;
 }
 
+/* The CPU time of the calling thread, in microseconds. */
+static gint64
+thread_cpu_time (void)
+{
+  struct timespec now;
+
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &now) != 0)
+    return g_get_monotonic_time ();
+  return (gint64) now.tv_sec * G_USEC_PER_SEC + now.tv_nsec / 1000;
+}
+
+/* Interrupts a statement once the thread's CPU time passes *@deadline. */
+static int
+past_cpu_deadline (void *deadline)
+{
+  return thread_cpu_time () > *(gint64 *) deadline;
+}
+
 /* PRAGMA quick_check on @db (the file @path), its first finding only; on
  * its own statement (not the cache: the check runs while a failed
  * statement may be open). With @budget_ms > 0 the check stops after about
- * that long, and what it has not reached by then counts as sound. A
- * finding is %LW_STORE_ERROR_DAMAGED; touches nothing but @db, so that it
- * may run on a thread of its own with its own connection. */
+ * that long (of the thread's CPU with @cpu_budget, so that a check on a
+ * thread of its own checks as much on a busy machine; else of the
+ * clock), and what it has not reached by then counts as sound. A finding
+ * is %LW_STORE_ERROR_DAMAGED; touches nothing but @db, so that it may run
+ * on a thread of its own with its own connection. */
 static gboolean
 quick_check (sqlite3     *db,
              const char  *path,
              gint64       budget_ms,
+             gboolean     cpu_budget,
              GError     **error)
 {
   g_autofree char *finding = NULL;
-  gint64 deadline = g_get_monotonic_time () + budget_ms * 1000;
+  gint64 deadline = (cpu_budget ? thread_cpu_time () : g_get_monotonic_time ()) + budget_ms * 1000;
   sqlite3_stmt *stmt = NULL;
   int rc = sqlite3_prepare_v2 (db, "PRAGMA quick_check (1)", -1, &stmt, NULL);
 
   if (budget_ms > 0)
-    sqlite3_progress_handler (db, 1000, past_deadline, &deadline);
+    sqlite3_progress_handler (db, 1000, cpu_budget ? past_cpu_deadline : past_deadline, &deadline);
   if (rc == SQLITE_OK)
     rc = sqlite3_step (stmt);
   sqlite3_progress_handler (db, 0, NULL, NULL);
@@ -196,7 +218,7 @@ check_damage (LwStore  *self,
 {
   GError *local_error = NULL;
 
-  if (quick_check (self->db, self->path, budget_ms, &local_error))
+  if (quick_check (self->db, self->path, budget_ms, FALSE, &local_error))
     return TRUE;
   if (local_error->code == LW_STORE_ERROR_DAMAGED)
     self->damaged = TRUE;
@@ -262,7 +284,7 @@ check_thread (GTask        *task,
     {
       sqlite3_extended_result_codes (db, 1);
       sqlite3_busy_timeout (db, LW_STORE_BUSY_TIMEOUT_MS);
-      quick_check (db, self->path, budget_ms, &finding);
+      quick_check (db, self->path, budget_ms, TRUE, &finding);
     }
   else
     lw_store_set_sqlite_error (&finding, self->path, db, rc);
@@ -293,6 +315,7 @@ lw_store_check_damage_async (LwStore             *self,
   g_return_if_fail (LW_IS_STORE (self));
   g_return_if_fail (budget_ms >= 0);
 
+  self->check_later_ms = 0;
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, lw_store_check_damage_async);
   g_task_set_task_data (task, g_memdup2 (&budget_ms, sizeof budget_ms), g_free);
@@ -330,6 +353,16 @@ lw_store_check_damage_finish (LwStore       *self,
       return FALSE;
     }
   return TRUE;
+}
+
+void
+lw_store_check_damage_later (LwStore *self,
+                             gint64   budget_ms)
+{
+  g_return_if_fail (LW_IS_STORE (self));
+  g_return_if_fail (budget_ms > 0);
+
+  self->check_later_ms = budget_ms;
 }
 
 gboolean
@@ -552,8 +585,21 @@ gboolean
 lw_store_begin_write (LwStore  *self,
                       GError  **error)
 {
-  /* A write waits for a damage check still running. */
+  /* A write waits for a damage check still running, or runs the one
+   * promised (lw_store_check_damage_later()) first. */
   take_background_check (self);
+  if (self->check_later_ms > 0)
+    {
+      g_autoptr (GError) finding = NULL;
+      gint64 budget_ms = self->check_later_ms;
+
+      self->check_later_ms = 0;
+      if (!check_damage (self, budget_ms, &finding) && finding->code == LW_STORE_ERROR_DAMAGED)
+        {
+          g_propagate_error (error, g_steal_pointer (&finding));
+          return FALSE;
+        }
+    }
   if (self->damaged)
     {
       set_damaged (self, "nothing is written to a damaged file", error);

@@ -41,6 +41,7 @@ struct _LwStore
    * connection of its own: a write waits for it (lw_store_begin_write()).
    * Under check_lock: checking while it runs, then check_error (NULL
    * when it found no damage) until the owner's thread takes it. */
+  gint64      check_later_ms;  /* > 0: lw_store_check_damage_later()'s budget, until a check runs */
   GMutex      check_lock;
   GCond       check_done;
   gboolean    checking;

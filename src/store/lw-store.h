@@ -255,7 +255,8 @@ gboolean lw_store_check_damage (LwStore  *self,
 /**
  * lw_store_check_damage_async:
  * @self: a store
- * @budget_ms: how long the check may take, in milliseconds; 0 for no
+ * @budget_ms: how long the check may take, in milliseconds of its
+ *   thread's CPU (a busy machine does not make it check less); 0 for no
  *   limit (as lw_store_check_damage())
  * @cancellable: (nullable): a #GCancellable; the check runs to its end
  *   all the same (a write waits for it)
@@ -290,6 +291,20 @@ void lw_store_check_damage_async (LwStore             *self,
 gboolean lw_store_check_damage_finish (LwStore       *self,
                                        GAsyncResult  *result,
                                        GError       **error);
+
+/**
+ * lw_store_check_damage_later:
+ * @self: a store
+ * @budget_ms: the check's budget, in milliseconds, > 0
+ *
+ * Promises a damage check that is not started yet (the app starts
+ * lw_store_check_damage_async() once its window is drawn): until it
+ * starts, the first write runs it on the store's own connection
+ * (lw_store_check_damage() with @budget_ms) and is refused with
+ * %LW_STORE_ERROR_DAMAGED when the file is damaged.
+ */
+void lw_store_check_damage_later (LwStore *self,
+                                  gint64   budget_ms);
 
 /**
  * lw_store_wait_damage_check:

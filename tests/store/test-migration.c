@@ -615,7 +615,8 @@ add_while_checking (const char  *path,
 
 /* A write racing the background damage check waits for it: on a damaged
  * file it is refused with the damage named, the check says the same, and
- * the file is left byte for byte as it was; on a sound file it is stored. */
+ * the file is left byte for byte as it was; so is a write before a
+ * promised check has started; on a sound file the write is stored. */
 static void
 test_write_racing_check (LwTestDb      *db,
                          gconstpointer  data)
@@ -641,6 +642,22 @@ test_write_racing_check (LwTestDb      *db,
   g_assert_nonnull (strstr (check.error->message, "is damaged: restore a backup"));
   g_clear_error (&check.error);
   g_clear_error (&error);
+  assert_untouched (damaged, before);
+
+  /* A check promised (lw_store_check_damage_later()) and not started yet:
+   * the write runs it first and is refused all the same. */
+  {
+    g_autoptr (GPtrArray) cases = lw_test_case_paths ("random", "game-");
+    g_autoptr (LwGameRecord) record = lw_test_load_record (g_ptr_array_index (cases, 0));
+    g_autoptr (LwStore) store = lw_store_open (damaged, &error);
+
+    g_assert_no_error (error);
+    lw_store_check_damage_later (store, 500);
+    g_assert_cmpint (lw_store_add_game (store, record, &error), ==, 0);
+    g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_DAMAGED);
+    g_assert_nonnull (strstr (error->message, "is damaged: restore a backup"));
+    g_clear_error (&error);
+  }
   assert_untouched (damaged, before);
 
   check.done = FALSE;

@@ -58,8 +58,12 @@ static void show_open_error (LwApplication *self,
 
 /* The damage check of a window's database, done in the background. */
 typedef struct {
-  LwApplication *app;  /* owned */
+  LwApplication *app;     /* owned */
+  LwStore *store;         /* owned */
   GWeakRef window;
+  GdkFrameClock *clock;   /* owned, while waiting for the first frame */
+  gulong paint_handler;
+  gulong destroy_handler;  /* on the window, while waiting for the first frame */
 } DamageCheck;
 
 static void
@@ -87,7 +91,51 @@ damage_checked_cb (GObject      *object,
   g_weak_ref_clear (&check->window);
   g_application_release (G_APPLICATION (check->app));
   g_object_unref (check->app);
+  g_object_unref (check->store);
   g_free (check);
+}
+
+static gboolean
+start_damage_check_cb (gpointer user_data)
+{
+  DamageCheck *check = user_data;
+
+  lw_store_check_damage_async (check->store, LW_APP_DAMAGE_CHECK_MS, NULL, damage_checked_cb, check);
+  return G_SOURCE_REMOVE;
+}
+
+/* The check starts once the window's first frame is drawn, so that its
+ * reading does not compete with drawing it (a write waits for it all the
+ * same). */
+static void
+stop_waiting_for_frame (DamageCheck *check)
+{
+  g_autoptr (GtkWidget) window = g_weak_ref_get (&check->window);
+
+  if (window != NULL)
+    g_clear_signal_handler (&check->destroy_handler, window);
+  if (check->clock != NULL)
+    g_clear_signal_handler (&check->paint_handler, check->clock);
+  g_clear_object (&check->clock);
+}
+
+static void
+first_frame_cb (GdkFrameClock *clock,
+                DamageCheck   *check)
+{
+  stop_waiting_for_frame (check);
+  g_idle_add_full (G_PRIORITY_HIGH_IDLE, start_damage_check_cb, check, NULL);
+}
+
+/* A window closed before its first frame: its file is checked all the
+ * same. */
+static void
+window_destroyed_cb (GtkWidget   *window,
+                     DamageCheck *check)
+{
+  g_clear_signal_handler (&check->destroy_handler, window);
+  stop_waiting_for_frame (check);
+  start_damage_check_cb (check);
 }
 
 LwWindow *
@@ -98,6 +146,7 @@ lw_application_open_database (LwApplication  *self,
   g_autoptr (LwStore) store = NULL;
   DamageCheck *check;
   LwWindow *window;
+  GdkFrameClock *clock;
 
   g_return_val_if_fail (LW_IS_APPLICATION (self), NULL);
   g_return_val_if_fail (path != NULL, NULL);
@@ -116,18 +165,31 @@ lw_application_open_database (LwApplication  *self,
   store = lw_store_open (path, error);
   if (store == NULL)
     return NULL;
+  /* Until the background check starts, a write checks first. */
+  lw_store_check_damage_later (store, LW_APP_DAMAGE_CHECK_MS);
 
   /* The window at once; the damage check of the whole file on a thread
-   * of its own meanwhile. A damaged file is still said (the way out is a
-   * backup) and never written to: a write waits for the check. */
+   * of its own after its first frame. A damaged file is still said (the
+   * way out is a backup) and never written to: a write waits for the
+   * check. */
   window = lw_window_new (self, store);
   check = g_new0 (DamageCheck, 1);
   check->app = g_object_ref (self);
+  check->store = g_object_ref (store);
   g_weak_ref_init (&check->window, window);
   /* The app stays up to say what the check finds. */
   g_application_hold (G_APPLICATION (self));
-  lw_store_check_damage_async (store, LW_APP_DAMAGE_CHECK_MS, NULL, damage_checked_cb, check);
   gtk_window_present (GTK_WINDOW (window));
+
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  if (clock != NULL)
+    {
+      check->clock = g_object_ref (clock);
+      check->paint_handler = g_signal_connect (clock, "after-paint", G_CALLBACK (first_frame_cb), check);
+      check->destroy_handler = g_signal_connect (window, "destroy", G_CALLBACK (window_destroyed_cb), check);
+    }
+  else
+    start_damage_check_cb (check);
 
   return window;
 }

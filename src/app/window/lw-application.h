@@ -31,8 +31,9 @@ LwApplication *lw_application_new (GApplicationFlags flags);
  * @error: return location for a #GError (%LW_STORE_ERROR)
  *
  * Opens a window on the database at @path and presents it at once. The
- * file's damage check (lw_store_check_damage_async(), within 500 ms) runs
- * meanwhile on a thread of its own; a write waits for it. A damaged file
+ * file's damage check (lw_store_check_damage_async(), within 500 ms of
+ * its thread's CPU) runs on a thread of its own once the window's first
+ * frame is drawn; a write waits for it. A damaged file
  * is then said as a file that cannot be opened is (on standard error and
  * in the "Could Not Open the Scores Database" dialog, the message naming
  * the file) and its window is closed; nothing is written to it.
