@@ -808,7 +808,7 @@ lw_store_list_newest_game_summaries (LwStore  *self,
   {
     g_autoptr (LwStoreStmt) stmt =
       lw_store_stmt (self, "SELECT id, created, ruleset, n_teams, coalesce (played_at, 0) FROM games"
-                      " ORDER BY created DESC, id DESC LIMIT ?", error);
+                      " ORDER BY id DESC LIMIT ?", error);
 
     ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, limit, error);
     while (lw_store_next_row (self, stmt, &ok, error))

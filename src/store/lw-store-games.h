@@ -172,16 +172,18 @@ GPtrArray *lw_store_list_game_summaries (LwStore  *self,
  * @limit: how many games at most, the newest (e.g. a screenful)
  * @error: return location for a #GError
  *
- * The summaries of the @limit newest games, in the order of
- * lw_store_list_game_summaries() and as it reads them: the first rows of
- * a list, before every game's summary is read. Each game's seats are
- * read through the index, so the time grows with @limit, not with the
- * games stored (but for finding the newest: one pass over the games).
+ * The summaries of the @limit games of the highest IDs, as
+ * lw_store_list_game_summaries() reads them: the first rows of a list,
+ * before every game's summary is read. The highest IDs are the newest
+ * games but for one given back its old ID and creation time (a restore,
+ * an undone deletion), which the whole list puts in its place: found
+ * through the games' B-tree and each one's seats through the index, the
+ * time grows with @limit, not with the games stored.
  *
  * Errors: a %LW_STORE_ERROR.
  *
  * Returns: (transfer full) (element-type LwGameSummary*) (nullable): at
- *   most @limit summaries, newest first; %NULL on error.
+ *   most @limit summaries, the highest ID first; %NULL on error.
  */
 GPtrArray *lw_store_list_newest_game_summaries (LwStore  *self,
                                                 guint     limit,

@@ -626,36 +626,41 @@ failed:
 /* Each game's status, for the games list                               */
 /* ------------------------------------------------------------------ */
 
-typedef struct {
-  GArray *statuses;  /* of LwGameStatus */
-  GArray *stale;     /* of gint64 */
-} StatusRows;
-
-/* One row (id, game version, row version, replays, finished) of a game and
- * its cached result: a status when the row is current and reads back
- * whole, else a game to replay. */
+/* One row (id, version) of a game into @data, a GArray of gint64 pairs. */
 static gboolean
-add_game_status (LwStoreStmt  *stmt,
-                 gpointer      data,
-                 GError      **error)
+add_game_version (LwStoreStmt  *stmt,
+                  gpointer      data,
+                  GError      **error)
 {
-  StatusRows *rows = data;
-  gint64 id = sqlite3_column_int64 (stmt, 0);
-  gint64 replays = sqlite3_column_int64 (stmt, 3);
-  gint64 finished = sqlite3_column_int64 (stmt, 4);
+  gint64 pair[2] = { sqlite3_column_int64 (stmt, 0), sqlite3_column_int64 (stmt, 1) };
 
-  if (sqlite3_column_type (stmt, 2) != SQLITE_NULL
-      && sqlite3_column_int64 (stmt, 2) == sqlite3_column_int64 (stmt, 1)
-      && sqlite3_column_type (stmt, 3) == SQLITE_INTEGER && (replays == 0 || replays == 1)
-      && sqlite3_column_type (stmt, 4) == SQLITE_INTEGER && (finished == 0 || finished == 1))
-    {
-      LwGameStatus status = { id, !replays ? LW_GAME_STATE_BROKEN
-                                  : finished ? LW_GAME_STATE_FINISHED : LW_GAME_STATE_ONGOING };
+  g_array_append_vals (data, pair, 2);
+  return TRUE;
+}
 
-      g_array_append_val (rows->statuses, status);
-    }
-  else
-    g_array_append_val (rows->stale, id);
+/* A cache row's state, as lw_store_list_game_statuses() reads it. */
+typedef struct {
+  gint64 game;
+  gint64 version;
+  int    state;   /* an LwGameState, or -1: the row does not read back */
+} CachedState;
+
+/* One row (game, version, replays, finished) of game_result_cache into
+ * @data, a GArray of CachedState. */
+static gboolean
+add_cached_state (LwStoreStmt  *stmt,
+                  gpointer      data,
+                  GError      **error)
+{
+  CachedState row = { sqlite3_column_int64 (stmt, 0), sqlite3_column_int64 (stmt, 1), -1 };
+  gint64 replays = sqlite3_column_int64 (stmt, 2);
+  gint64 finished = sqlite3_column_int64 (stmt, 3);
+
+  if (sqlite3_column_type (stmt, 2) == SQLITE_INTEGER && (replays == 0 || replays == 1)
+      && sqlite3_column_type (stmt, 3) == SQLITE_INTEGER && (finished == 0 || finished == 1))
+    row.state = !replays ? LW_GAME_STATE_BROKEN
+                : finished ? LW_GAME_STATE_FINISHED : LW_GAME_STATE_ONGOING;
+  g_array_append_val (data, row);
   return TRUE;
 }
 
@@ -665,18 +670,51 @@ lw_store_list_game_statuses (LwStore  *self,
                              GError  **error)
 {
   g_autoptr (GArray) statuses = g_array_new (FALSE, FALSE, sizeof (LwGameStatus));
-  StatusRows rows = { statuses, stale };
+  g_autoptr (GArray) versions = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (CachedState));
+  guint c = 0;
 
   g_return_val_if_fail (LW_IS_STORE (self), NULL);
   g_return_val_if_fail (stale != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!lw_store_visit_rows (self,
-                            "SELECT g.id, g.version, c.version, c.replays, c.finished"
-                            " FROM games AS g LEFT JOIN game_result_cache AS c ON c.game = g.id"
-                            " ORDER BY g.created DESC, g.id DESC",
-                            0, add_game_status, &rows, error))
+  /* Two passes in ID order, each over its table's own B-tree, walked
+   * side by side: a join would look each game's row up in the cache, and
+   * an order by creation time would sort them all. */
+  if (!lw_store_begin_read (self, error))
     return NULL;
+  if (!lw_store_visit_rows (self, "SELECT id, version FROM games ORDER BY id", 0,
+                            add_game_version, versions, error)
+      || !lw_store_visit_rows (self, "SELECT game, version, replays, finished"
+                               " FROM game_result_cache ORDER BY game", 0,
+                               add_cached_state, cached, error))
+    {
+      lw_store_rollback (self);
+      return NULL;
+    }
+  if (!lw_store_commit (self, error))
+    return NULL;
+
+  /* Newest first: the highest IDs first. */
+  for (guint g = versions->len; g >= 2; g -= 2)
+    {
+      gint64 id = g_array_index (versions, gint64, g - 2);
+      gint64 version = g_array_index (versions, gint64, g - 1);
+      const CachedState *row = NULL;
+
+      while (c < cached->len && g_array_index (cached, CachedState, cached->len - 1 - c).game > id)
+        c++;
+      if (c < cached->len && g_array_index (cached, CachedState, cached->len - 1 - c).game == id)
+        row = &g_array_index (cached, CachedState, cached->len - 1 - c);
+      if (row != NULL && row->version == version && row->state >= 0)
+        {
+          LwGameStatus status = { id, (LwGameState) row->state };
+
+          g_array_append_val (statuses, status);
+        }
+      else
+        g_array_append_val (stale, id);
+    }
   return g_steal_pointer (&statuses);
 }
 

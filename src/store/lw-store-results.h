@@ -74,19 +74,19 @@ typedef struct {
  * lw_store_list_game_statuses:
  * @self: a store
  * @stale: (element-type gint64): the IDs of the games whose status the
- *   cache does not know are appended here, newest first
+ *   cache does not know are appended here, the highest (the newest) first
  * @error: return location for a #GError
  *
- * Every game's status from the result cache, without a replay: one query
- * over the games and their cache rows (for 100,000 games, some tenths of
- * a second). A game whose row is missing, of another version than the
+ * Every game's status from the result cache, without a replay: one pass
+ * over the games' IDs and versions and one over the cache rows (for
+ * 100,000 games, some hundredths of a second). A game whose row is missing, of another version than the
  * game's, or does not read back is not in the list but in @stale: give
  * those to lw_store_replay_game_statuses().
  *
  * Errors: a %LW_STORE_ERROR.
  *
  * Returns: (transfer full) (element-type LwGameStatus) (nullable): the
- *   statuses the cache knows, newest first; %NULL on error.
+ *   statuses the cache knows, the highest ID first; %NULL on error.
  */
 GArray *lw_store_list_game_statuses (LwStore  *self,
                                      GArray   *stale,

@@ -608,7 +608,7 @@ test_game_statuses (Fixture       *fixture,
   g_assert_no_error (error);
   g_assert_cmpuint (stale->len, ==, 0);
   g_assert_cmpuint (statuses->len, ==, 4);
-  /* Newest first: by creation time, then ID. */
+  /* Newest first: the highest ID first. */
   g_assert_cmpint (g_array_index (statuses, LwGameStatus, 0).id, ==, fresh);
   g_assert_cmpint (g_array_index (statuses, LwGameStatus, 3).id, ==, won);
   g_assert_cmpint (state_of (statuses, won), ==, LW_GAME_STATE_FINISHED);
