@@ -7,7 +7,8 @@
  * (ongoing, finished, or not replaying) from the store's result cache;
  * only the games the cache does not know are replayed, newest first, and
  * their cache rows written. A row's scores and round count come from the
- * engine's replay of that one game when the row is first shown. One list
+ * engine's replay of that one game: the worker's for the first
+ * screenful, which comes whole, else when the row is first shown. One list
  * holds every game, its status in each row; the Ongoing and Finished
  * buttons filter it once the statuses are known.
  *
@@ -46,6 +47,7 @@ struct _LwGameItem
   char *status_text;    /* the scores and result, once shown (ensure_detail()) */
   guint n_rounds;       /* likewise */
   gboolean detailed;    /* status_text and n_rounds are known */
+  guint detail_serial;  /* the page's load that read them */
 };
 
 G_DEFINE_FINAL_TYPE (LwGameItem, lw_game_item, G_TYPE_OBJECT)
@@ -266,7 +268,7 @@ post_summaries (StatusJob *job,
 
 /* How many of the newest games are listed before the rest are read: more
  * than a tall window shows. */
-#define FIRST_ROWS 40u
+#define FIRST_ROWS 20u
 /* How many games the cache does not know are replayed at a time. */
 #define REPLAY_BATCH 64u
 
@@ -295,8 +297,13 @@ status_thread (GTask        *task,
 
       if (first != NULL)
         {
+          GPtrArray *scored = g_ptr_array_new_with_free_func ((GDestroyNotify) status_result_free);
+
+          /* Scored here, so that their rows come whole, drawn at once. */
+          for (guint i = 0; i < first->len; i++)
+            g_ptr_array_add (scored, score_game (store, ((LwGameSummary *) g_ptr_array_index (first, i))->id));
           post_summaries (job, g_steal_pointer (&first));
-          post_results (job, g_ptr_array_new ());
+          post_results (job, scored);
         }
       else
         g_clear_error (&error);
@@ -386,6 +393,7 @@ struct _LwGamesPage
   GCancellable *cancellable;
   StatusJob *job;
   guint n_known;
+  guint serial;              /* counts the loads (start_status_job()) */
 
   ShowMode show;
   char *search;              /* casefolded, normalized; NULL: every game */
@@ -462,9 +470,19 @@ apply_results (LwGamesPage *self,
       if (item->status == GAME_STATUS_UNKNOWN)
         self->n_known++;
       item->status = result->status;
-      /* The scores again when the row is shown: the game may have
-       * changed since they were read. */
-      item->detailed = FALSE;
+      if (result->text != NULL)
+        {
+          /* The first screenful, scored by the worker. */
+          g_free (item->status_text);
+          item->status_text = g_steal_pointer (&result->text);
+          item->n_rounds = result->n_rounds;
+          item->detailed = TRUE;
+          item->detail_serial = self->serial;
+        }
+      else if (item->detail_serial != self->serial)
+        /* The scores again when the row is shown: the game may have
+         * changed since they were read. */
+        item->detailed = FALSE;
       g_signal_emit (item, item_changed_signal, 0);
     }
 
@@ -522,6 +540,7 @@ start_status_job (LwGamesPage *self)
   self->cancellable = g_cancellable_new ();
   self->loading = TRUE;
   self->n_known = 0;
+  self->serial++;
 
   task = g_task_new (self, self->cancellable, status_done_cb, NULL);
   g_task_set_source_tag (task, start_status_job);
@@ -612,14 +631,31 @@ fill_list (LwGamesPage *self,
            GPtrArray   *summaries)
 {
   g_autoptr (GPtrArray) items = g_ptr_array_new_full (summaries->len, g_object_unref);
+  g_autoptr (GPtrArray) kept = g_ptr_array_new_with_free_func (g_object_unref);
 
   ensure_body (self);
-  g_hash_table_remove_all (self->by_id);
+  /* The first screenful's items, scored by this load, stay as they are. */
   for (guint i = 0; i < summaries->len; i++)
     {
-      LwGameItem *item = g_object_new (LW_TYPE_GAME_ITEM, NULL);
+      LwGameSummary *summary = g_ptr_array_index (summaries, i);
+      LwGameItem *item = g_hash_table_lookup (self->by_id, &summary->id);
 
-      item->summary = g_steal_pointer (&g_ptr_array_index (summaries, i));
+      if (item != NULL && item->detailed && item->detail_serial == self->serial)
+        g_ptr_array_add (kept, g_object_ref (item));
+    }
+  g_hash_table_remove_all (self->by_id);
+  for (guint i = 0, k = 0; i < summaries->len; i++)
+    {
+      LwGameSummary *summary = g_ptr_array_index (summaries, i);
+      LwGameItem *item;
+
+      if (k < kept->len && ((LwGameItem *) g_ptr_array_index (kept, k))->summary->id == summary->id)
+        item = g_object_ref (g_ptr_array_index (kept, k++));
+      else
+        {
+          item = g_object_new (LW_TYPE_GAME_ITEM, NULL);
+          item->summary = g_steal_pointer (&g_ptr_array_index (summaries, i));
+        }
       g_hash_table_insert (self->by_id, &item->summary->id, item);
       g_ptr_array_add (items, item);
     }
