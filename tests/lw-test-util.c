@@ -1028,3 +1028,41 @@ lw_test_spawn_cli_host (const char         *path,
   *out = g_data_input_stream_new (g_subprocess_get_stdout_pipe (process));
   return process;
 }
+
+/* A database of many games with 64 bytes at the start of its middle page
+ * overwritten (the page's header: SQLite's quick check finds it). */
+void
+lw_test_make_damaged_database (const char *path,
+                               guint       n_games)
+{
+  g_autoptr (GPtrArray) cases = lw_test_case_paths ("random", "game-");
+  g_autoptr (GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_game_record_free);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) ids = NULL;
+  g_autoptr (GBytes) bytes = NULL;
+  g_autofree guint8 *data = NULL;
+  gsize size, page_size, offset;
+
+  {
+    g_autoptr (LwStore) store = lw_store_open (path, &error);
+
+    g_assert_no_error (error);
+    for (guint i = 0; i < n_games; i++)
+      g_ptr_array_add (records, lw_test_load_record (g_ptr_array_index (cases, i % cases->len)));
+    ids = lw_store_add_games (store, records, &error);
+    g_assert_no_error (error);
+  }
+  /* Everything in the file itself (still in WAL mode, as the store keeps
+   * it), nothing in the write-ahead log. */
+  lw_test_sql_exec_at (path, "PRAGMA wal_checkpoint (TRUNCATE);");
+  page_size = (gsize) lw_test_sql_int_at (path, "PRAGMA page_size");
+
+  bytes = lw_test_file_bytes (path);
+  size = g_bytes_get_size (bytes);
+  g_assert_cmpuint (size, >, 64 * page_size);
+  data = g_memdup2 (g_bytes_get_data (bytes, NULL), size);
+  offset = (size / page_size / 2) * page_size;
+  memset (data + offset, 0, 64);
+  g_assert_true (g_file_set_contents (path, (const char *) data, (gssize) size, &error));
+  g_assert_no_error (error);
+}

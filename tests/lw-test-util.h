@@ -75,6 +75,13 @@ char *lw_test_expected_path (const char *path);
 char *lw_test_read_file (const char *path);
 GBytes *lw_test_file_bytes (const char *path);
 
+/* Makes at @path (a new file) a database of @n_games games of the shared
+ * random cases (at least some 400 for 64 pages) with 64 bytes at the
+ * start of its middle page overwritten, which SQLite's quick check finds:
+ * a damaged file that still opens. */
+void lw_test_make_damaged_database (const char *path,
+                                    guint       n_games);
+
 /* How many pages the PDF file @path holds: its page objects, "/Type
  * /Page" (not "/Pages"); asserts that it reads and starts with %PDF. */
 guint lw_test_count_pdf_pages (const char *path);

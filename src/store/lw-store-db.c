@@ -5,6 +5,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
+#include <time.h>
 
 #include "lw-store-private.h"
 
@@ -90,6 +91,7 @@ lw_store_set_sqlite_error (GError     **error,
 static gboolean check_damage (LwStore  *self,
                               gint64    budget_ms,
                               GError  **error);
+static void take_background_check (LwStore *self);
 
 gboolean
 lw_store_fail (LwStore  *self,
@@ -131,25 +133,49 @@ past_deadline (void *deadline)
   return g_get_monotonic_time () > *(gint64 *) deadline;
 }
 
-/* PRAGMA quick_check, its first finding only; on its own statement (not
- * the cache: the check runs while a failed statement may be open). With
- * @budget_ms > 0 the check stops after about that long, and what it has
- * not reached by then counts as sound. */
+/* The CPU time of the calling thread, in microseconds. */
+static gint64
+thread_cpu_time (void)
+{
+  struct timespec now;
+
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &now) != 0)
+    return g_get_monotonic_time ();
+  return (gint64) now.tv_sec * G_USEC_PER_SEC + now.tv_nsec / 1000;
+}
+
+/* Interrupts a statement once the thread's CPU time passes *@deadline. */
+static int
+past_cpu_deadline (void *deadline)
+{
+  return thread_cpu_time () > *(gint64 *) deadline;
+}
+
+/* PRAGMA quick_check on @db (the file @path), its first finding only; on
+ * its own statement (not the cache: the check runs while a failed
+ * statement may be open). With @budget_ms > 0 the check stops after about
+ * that long (of the thread's CPU with @cpu_budget, so that a check on a
+ * thread of its own checks as much on a busy machine; else of the
+ * clock), and what it has not reached by then counts as sound. A finding
+ * is %LW_STORE_ERROR_DAMAGED; touches nothing but @db, so that it may run
+ * on a thread of its own with its own connection. */
 static gboolean
-check_damage (LwStore  *self,
-              gint64    budget_ms,
-              GError  **error)
+quick_check (sqlite3     *db,
+             const char  *path,
+             gint64       budget_ms,
+             gboolean     cpu_budget,
+             GError     **error)
 {
   g_autofree char *finding = NULL;
-  gint64 deadline = g_get_monotonic_time () + budget_ms * 1000;
+  gint64 deadline = (cpu_budget ? thread_cpu_time () : g_get_monotonic_time ()) + budget_ms * 1000;
   sqlite3_stmt *stmt = NULL;
-  int rc = sqlite3_prepare_v2 (self->db, "PRAGMA quick_check (1)", -1, &stmt, NULL);
+  int rc = sqlite3_prepare_v2 (db, "PRAGMA quick_check (1)", -1, &stmt, NULL);
 
   if (budget_ms > 0)
-    sqlite3_progress_handler (self->db, 1000, past_deadline, &deadline);
+    sqlite3_progress_handler (db, 1000, cpu_budget ? past_cpu_deadline : past_deadline, &deadline);
   if (rc == SQLITE_OK)
     rc = sqlite3_step (stmt);
-  sqlite3_progress_handler (self->db, 0, NULL, NULL);
+  sqlite3_progress_handler (db, 0, NULL, NULL);
   if (rc == SQLITE_INTERRUPT)
     {
       sqlite3_finalize (stmt);
@@ -170,20 +196,51 @@ check_damage (LwStore  *self,
   sqlite3_finalize (stmt);
   if (rc != SQLITE_OK && (rc & 0xff) != SQLITE_CORRUPT && (rc & 0xff) != SQLITE_NOTADB)
     {
-      lw_store_set_sqlite_error (error, self->path, self->db, rc);
+      lw_store_set_sqlite_error (error, path, db, rc);
       return FALSE;
     }
-  if (rc != SQLITE_OK)
+  if (rc != SQLITE_OK || g_strcmp0 (finding, "ok") != 0)
     {
-      set_damaged (self, sqlite3_errstr (rc), error);
-      return FALSE;
-    }
-  if (g_strcmp0 (finding, "ok") != 0)
-    {
-      set_damaged (self, finding, error);
+      g_set_error (error, LW_STORE_ERROR, LW_STORE_ERROR_DAMAGED,
+                   "the database %s is damaged: restore a backup (%s)", path,
+                   rc != SQLITE_OK ? sqlite3_errstr (rc) : finding);
       return FALSE;
     }
   return TRUE;
+}
+
+/* The quick check on the store's own connection; a finding marks the
+ * store damaged. */
+static gboolean
+check_damage (LwStore  *self,
+              gint64    budget_ms,
+              GError  **error)
+{
+  GError *local_error = NULL;
+
+  if (quick_check (self->db, self->path, budget_ms, FALSE, &local_error))
+    return TRUE;
+  if (local_error->code == LW_STORE_ERROR_DAMAGED)
+    self->damaged = TRUE;
+  g_propagate_error (error, local_error);
+  return FALSE;
+}
+
+/* Waits for the background check of lw_store_check_damage_async(), if
+ * one was started, and takes its finding: the store is damaged from
+ * then on. In the store's own thread. */
+static void
+take_background_check (LwStore *self)
+{
+  gboolean damaged;
+
+  g_mutex_lock (&self->check_lock);
+  while (self->checking)
+    g_cond_wait (&self->check_done, &self->check_lock);
+  damaged = self->check_error != NULL && self->check_error->code == LW_STORE_ERROR_DAMAGED;
+  g_mutex_unlock (&self->check_lock);
+  if (damaged)
+    self->damaged = TRUE;
 }
 
 gboolean
@@ -195,6 +252,7 @@ lw_store_check_damage (LwStore  *self,
   g_return_val_if_fail (budget_ms >= 0, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  take_background_check (self);
   if (!check_damage (self, budget_ms, error))
     return FALSE;
   if (self->damaged)
@@ -205,6 +263,121 @@ lw_store_check_damage (LwStore  *self,
       return FALSE;
     }
   return TRUE;
+}
+
+/* The background check: its own read-only connection, so that it
+ * neither shares the store's connection across threads nor holds up
+ * the store's reads (WAL); the finding is left under the lock. */
+static void
+check_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  LwStore *self = source_object;
+  gint64 budget_ms = *(gint64 *) task_data;
+  GError *finding = NULL;
+  sqlite3 *db = NULL;
+  int rc = sqlite3_open_v2 (self->path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL);
+
+  if (rc == SQLITE_OK)
+    {
+      sqlite3_extended_result_codes (db, 1);
+      sqlite3_busy_timeout (db, LW_STORE_BUSY_TIMEOUT_MS);
+      quick_check (db, self->path, budget_ms, TRUE, &finding);
+    }
+  else
+    lw_store_set_sqlite_error (&finding, self->path, db, rc);
+  sqlite3_close_v2 (db);
+
+  g_mutex_lock (&self->check_lock);
+  g_clear_error (&self->check_error);
+  self->check_error = finding != NULL ? g_error_copy (finding) : NULL;
+  self->checking = FALSE;
+  g_cond_broadcast (&self->check_done);
+  g_mutex_unlock (&self->check_lock);
+
+  if (finding != NULL)
+    g_task_return_error (task, finding);
+  else
+    g_task_return_boolean (task, TRUE);
+}
+
+void
+lw_store_check_damage_async (LwStore             *self,
+                             gint64               budget_ms,
+                             GCancellable        *cancellable,
+                             GAsyncReadyCallback  callback,
+                             gpointer             user_data)
+{
+  g_autoptr (GTask) task = NULL;
+
+  g_return_if_fail (LW_IS_STORE (self));
+  g_return_if_fail (budget_ms >= 0);
+
+  self->check_later_ms = 0;
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, lw_store_check_damage_async);
+  g_task_set_task_data (task, g_memdup2 (&budget_ms, sizeof budget_ms), g_free);
+
+  /* One at a time: a second waits for the first's finding. */
+  take_background_check (self);
+  g_mutex_lock (&self->check_lock);
+  self->checking = TRUE;
+  g_mutex_unlock (&self->check_lock);
+  g_task_run_in_thread (task, check_thread);
+}
+
+gboolean
+lw_store_check_damage_finish (LwStore       *self,
+                              GAsyncResult  *result,
+                              GError       **error)
+{
+  g_autoptr (GError) local_error = NULL;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  /* The finding was left for the store's thread: it marks the store. */
+  take_background_check (self);
+  if (!g_task_propagate_boolean (G_TASK (result), &local_error))
+    {
+      if (local_error->code == LW_STORE_ERROR_DAMAGED)
+        self->damaged = TRUE;
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+  if (self->damaged)
+    {
+      set_damaged (self, "found malformed earlier; open it again", error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+lw_store_check_damage_later (LwStore *self,
+                             gint64   budget_ms)
+{
+  g_return_if_fail (LW_IS_STORE (self));
+  g_return_if_fail (budget_ms > 0);
+
+  self->check_later_ms = budget_ms;
+}
+
+gboolean
+lw_store_wait_damage_check (LwStore *self)
+{
+  gboolean sound;
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+
+  g_mutex_lock (&self->check_lock);
+  while (self->checking)
+    g_cond_wait (&self->check_done, &self->check_lock);
+  sound = self->check_error == NULL;
+  g_mutex_unlock (&self->check_lock);
+  return sound;
 }
 
 void
@@ -412,6 +585,21 @@ gboolean
 lw_store_begin_write (LwStore  *self,
                       GError  **error)
 {
+  /* A write waits for a damage check still running, or runs the one
+   * promised (lw_store_check_damage_later()) first. */
+  take_background_check (self);
+  if (self->check_later_ms > 0)
+    {
+      g_autoptr (GError) finding = NULL;
+      gint64 budget_ms = self->check_later_ms;
+
+      self->check_later_ms = 0;
+      if (!check_damage (self, budget_ms, &finding) && finding->code == LW_STORE_ERROR_DAMAGED)
+        {
+          g_propagate_error (error, g_steal_pointer (&finding));
+          return FALSE;
+        }
+    }
   if (self->damaged)
     {
       set_damaged (self, "nothing is written to a damaged file", error);

@@ -41,6 +41,16 @@ struct _LwStore
    * once it is closed. */
   gboolean    unsynced;
   gint64      synchronous;
+
+  /* The damage check of lw_store_check_damage_async(), on a thread and a
+   * connection of its own: a write waits for it (lw_store_begin_write()).
+   * Under check_lock: checking while it runs, then check_error (NULL
+   * when it found no damage) until the owner's thread takes it. */
+  gint64      check_later_ms;  /* > 0: lw_store_check_damage_later()'s budget, until a check runs */
+  GMutex      check_lock;
+  GCond       check_done;
+  gboolean    checking;
+  GError     *check_error;
 };
 
 /* The store's one statement type: a prepared statement lent by the

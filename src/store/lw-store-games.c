@@ -790,6 +790,80 @@ lw_store_list_game_summaries (LwStore  *self,
   return g_steal_pointer (&summaries);
 }
 
+GPtrArray *
+lw_store_list_newest_game_summaries (LwStore  *self,
+                                     guint     limit,
+                                     GError  **error)
+{
+  g_autoptr (GPtrArray) summaries =
+    g_ptr_array_new_with_free_func ((GDestroyNotify) lw_game_summary_free);
+  gboolean ok;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!lw_store_begin_read (self, error))
+    return NULL;
+
+  {
+    g_autoptr (LwStoreStmt) stmt =
+      lw_store_stmt (self, "SELECT id, created, ruleset, n_teams, coalesce (played_at, 0) FROM games"
+                      " ORDER BY id DESC LIMIT ?", error);
+
+    ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, limit, error);
+    while (lw_store_next_row (self, stmt, &ok, error))
+      {
+        LwGameSummary *summary = g_new0 (LwGameSummary, 1);
+
+        summary->id = sqlite3_column_int64 (stmt, 0);
+        summary->created = sqlite3_column_int64 (stmt, 1);
+        if (!lw_ruleset_from_string ((const char *) sqlite3_column_text (stmt, 2), &summary->ruleset))
+          summary->ruleset = LW_RULESET_LITTLE_WOLF;
+        summary->n_teams = (guint) CLAMP (sqlite3_column_int64 (stmt, 3), 0, LW_MAX_SEATS);
+        summary->played_at = sqlite3_column_int64 (stmt, 4);
+        summary->players = g_new0 (char *, LW_MAX_SEATS + 1);
+        g_ptr_array_add (summaries, summary);
+      }
+  }
+
+  /* A few games: each one's seats through the index, with their names. */
+  for (guint i = 0; ok && i < summaries->len; i++)
+    {
+      LwGameSummary *summary = g_ptr_array_index (summaries, i);
+      g_autoptr (LwStoreStmt) stmt =
+        lw_store_stmt (self, "SELECT s.seat, p.name, s.team FROM game_seats AS s"
+                        " JOIN players AS p ON p.id = s.player WHERE s.game = ?", error);
+
+      ok = stmt != NULL && lw_store_bind_int (self, stmt, 1, summary->id, error);
+      while (lw_store_next_row (self, stmt, &ok, error))
+        {
+          gint64 seat = sqlite3_column_int64 (stmt, 0);
+          const char *name = (const char *) sqlite3_column_text (stmt, 1);
+
+          if (seat < 0 || seat >= LW_MAX_SEATS || summary->players[seat] != NULL)
+            continue;
+          summary->players[seat] = g_strdup (name != NULL ? name : "");
+          summary->team_of[seat] = (int) CLAMP (sqlite3_column_int64 (stmt, 2), 0, LW_MAX_SEATS - 1);
+        }
+    }
+
+  if (!lw_store_finish (self, ok, error))
+    return NULL;
+
+  /* The seats are numbered 0, 1, 2…: the players end at the first gap. */
+  for (guint i = 0; i < summaries->len; i++)
+    {
+      LwGameSummary *summary = g_ptr_array_index (summaries, i);
+
+      while (summary->n_players < LW_MAX_SEATS && summary->players[summary->n_players] != NULL)
+        summary->n_players++;
+      for (guint seat = summary->n_players; seat < LW_MAX_SEATS; seat++)
+        g_clear_pointer (&summary->players[seat], g_free);
+    }
+
+  return g_steal_pointer (&summaries);
+}
+
 int
 lw_store_compare_names (gconstpointer a,
                         gconstpointer b)

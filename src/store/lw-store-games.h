@@ -167,6 +167,29 @@ GPtrArray *lw_store_list_game_summaries (LwStore  *self,
                                          GError  **error);
 
 /**
+ * lw_store_list_newest_game_summaries:
+ * @self: a store
+ * @limit: how many games at most, the newest (e.g. a screenful)
+ * @error: return location for a #GError
+ *
+ * The summaries of the @limit games of the highest IDs, as
+ * lw_store_list_game_summaries() reads them: the first rows of a list,
+ * before every game's summary is read. The highest IDs are the newest
+ * games but for one given back its old ID and creation time (a restore,
+ * an undone deletion), which the whole list puts in its place: found
+ * through the games' B-tree and each one's seats through the index, the
+ * time grows with @limit, not with the games stored.
+ *
+ * Errors: a %LW_STORE_ERROR.
+ *
+ * Returns: (transfer full) (element-type LwGameSummary*) (nullable): at
+ *   most @limit summaries, the highest ID first; %NULL on error.
+ */
+GPtrArray *lw_store_list_newest_game_summaries (LwStore  *self,
+                                                guint     limit,
+                                                GError  **error);
+
+/**
  * lw_store_delete_game:
  * @self: a store
  * @id: a game ID

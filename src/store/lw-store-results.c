@@ -12,7 +12,8 @@
  * row is written again. Every write to a game writes its row in the same
  * transaction (lw_store_cache_result()), so a database written by this
  * version is always warm; one migrated from version 6 fills its rows the
- * first time the ratings read it.
+ * first time the ratings read it, or the games list (lw_store_list_game_statuses()
+ * and lw_store_replay_game_statuses()).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -617,4 +618,163 @@ lw_store_load_rating_games (LwStore  *self,
 failed:
   lw_store_rollback (self);
   return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Each game's status, for the games list                               */
+/* ------------------------------------------------------------------ */
+
+/* One row (id, version) of a game into @data, a GArray of gint64 pairs. */
+static gboolean
+add_game_version (LwStoreStmt  *stmt,
+                  gpointer      data,
+                  GError      **error)
+{
+  gint64 pair[2] = { sqlite3_column_int64 (stmt, 0), sqlite3_column_int64 (stmt, 1) };
+
+  g_array_append_vals (data, pair, 2);
+  return TRUE;
+}
+
+/* A cache row's state, as lw_store_list_game_statuses() reads it. */
+typedef struct {
+  gint64 game;
+  gint64 version;
+  int    state;   /* an LwGameState, or -1: the row does not read back */
+} CachedState;
+
+/* One row (game, version, replays, finished) of game_result_cache into
+ * @data, a GArray of CachedState. */
+static gboolean
+add_cached_state (LwStoreStmt  *stmt,
+                  gpointer      data,
+                  GError      **error)
+{
+  CachedState row = { sqlite3_column_int64 (stmt, 0), sqlite3_column_int64 (stmt, 1), -1 };
+  gint64 replays = sqlite3_column_int64 (stmt, 2);
+  gint64 finished = sqlite3_column_int64 (stmt, 3);
+
+  if (sqlite3_column_type (stmt, 2) == SQLITE_INTEGER && (replays == 0 || replays == 1)
+      && sqlite3_column_type (stmt, 3) == SQLITE_INTEGER && (finished == 0 || finished == 1))
+    row.state = !replays ? LW_GAME_STATE_BROKEN
+                : finished ? LW_GAME_STATE_FINISHED : LW_GAME_STATE_ONGOING;
+  g_array_append_val (data, row);
+  return TRUE;
+}
+
+GArray *
+lw_store_list_game_statuses (LwStore  *self,
+                             GArray   *stale,
+                             GError  **error)
+{
+  g_autoptr (GArray) statuses = g_array_new (FALSE, FALSE, sizeof (LwGameStatus));
+  g_autoptr (GArray) versions = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (GArray) cached = g_array_new (FALSE, FALSE, sizeof (CachedState));
+  guint c = 0;
+
+  g_return_val_if_fail (LW_IS_STORE (self), NULL);
+  g_return_val_if_fail (stale != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  /* Two passes in ID order, each over its table's own B-tree, walked
+   * side by side: a join would look each game's row up in the cache, and
+   * an order by creation time would sort them all. */
+  if (!lw_store_begin_read (self, error))
+    return NULL;
+  if (!lw_store_visit_rows (self, "SELECT id, version FROM games ORDER BY id", 0,
+                            add_game_version, versions, error)
+      || !lw_store_visit_rows (self, "SELECT game, version, replays, finished"
+                               " FROM game_result_cache ORDER BY game", 0,
+                               add_cached_state, cached, error))
+    {
+      lw_store_rollback (self);
+      return NULL;
+    }
+  if (!lw_store_commit (self, error))
+    return NULL;
+
+  /* Newest first: the highest IDs first. */
+  for (guint g = versions->len; g >= 2; g -= 2)
+    {
+      gint64 id = g_array_index (versions, gint64, g - 2);
+      gint64 version = g_array_index (versions, gint64, g - 1);
+      const CachedState *row = NULL;
+
+      while (c < cached->len && g_array_index (cached, CachedState, cached->len - 1 - c).game > id)
+        c++;
+      if (c < cached->len && g_array_index (cached, CachedState, cached->len - 1 - c).game == id)
+        row = &g_array_index (cached, CachedState, cached->len - 1 - c);
+      if (row != NULL && row->version == version && row->state >= 0)
+        {
+          LwGameStatus status = { id, (LwGameState) row->state };
+
+          g_array_append_val (statuses, status);
+        }
+      else
+        g_array_append_val (stale, id);
+    }
+  return g_steal_pointer (&statuses);
+}
+
+gboolean
+lw_store_replay_game_statuses (LwStore       *self,
+                               const gint64  *ids,
+                               guint          n_ids,
+                               gboolean       keep_rows,
+                               GArray        *statuses,
+                               GError       **error)
+{
+  g_autoptr (GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) result_row_free);
+
+  g_return_val_if_fail (LW_IS_STORE (self), FALSE);
+  g_return_val_if_fail (ids != NULL || n_ids == 0, FALSE);
+  g_return_val_if_fail (statuses != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* One state of the file for the batch; then its rows, at the versions
+   * read, in one write. */
+  if (!lw_store_begin_read (self, error))
+    return FALSE;
+  for (guint i = 0; i < n_ids; i++)
+    {
+      g_autoptr (GError) local_error = NULL;
+      g_autoptr (LwStoredGame) stored = NULL;
+      g_autoptr (LwStandings) standings = NULL;
+      LwGameStatus status = { ids[i], LW_GAME_STATE_BROKEN };
+      gint64 version = 0;
+      ResultRow *row;
+
+      if (!lw_store_get_game_version (self, ids[i], &version, &local_error)
+          || (stored = lw_store_load_game_as_stored (self, ids[i], &local_error)) == NULL)
+        {
+          /* Deleted meanwhile: nothing to say; damaged rows: broken. */
+          if (g_error_matches (local_error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_FOUND))
+            continue;
+          if (g_error_matches (local_error, LW_STORE_ERROR, LW_STORE_ERROR_NOT_A_DATABASE))
+            {
+              g_array_append_val (statuses, status);
+              continue;
+            }
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          lw_store_rollback (self);
+          return FALSE;
+        }
+      standings = lw_standings_compute (stored->record, NULL);
+      if (standings != NULL)
+        status.state = standings->finished ? LW_GAME_STATE_FINISHED : LW_GAME_STATE_ONGOING;
+      g_array_append_val (statuses, status);
+      if (!keep_rows)
+        continue;
+      row = compute_row (self, ids[i], stored->record, standings, NULL);
+      if (row != NULL)
+        {
+          row->version = version;
+          g_ptr_array_add (rows, row);
+        }
+    }
+  if (!lw_store_commit (self, error))
+    return FALSE;
+  if (rows->len > 0)
+    write_back (self, rows);
+  return TRUE;
 }

@@ -1,5 +1,6 @@
-/* lw-store-results.h — the games the ratings read, through the cache of
- * each game's final result (schema 7; lw-store-results.c)
+/* lw-store-results.h — the games the ratings read and each game's status
+ * in the games list, through the cache of each game's final result
+ * (schema 7; lw-store-results.c)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -40,5 +41,84 @@ G_BEGIN_DECLS
  */
 LwRatingGames *lw_store_load_rating_games (LwStore  *self,
                                            GError  **error);
+
+/**
+ * LwGameState:
+ * @LW_GAME_STATE_ONGOING: the rounds replay and the game goes on
+ * @LW_GAME_STATE_FINISHED: the rounds replay and a side has won
+ *   (SCORING R23–R25, G2)
+ * @LW_GAME_STATE_BROKEN: the rounds do not replay, or its rows are
+ *   damaged
+ *
+ * Where a stored game stands, as its replay (lw_standings_compute()) says.
+ */
+typedef enum {
+  LW_GAME_STATE_ONGOING,
+  LW_GAME_STATE_FINISHED,
+  LW_GAME_STATE_BROKEN,
+} LwGameState;
+
+/**
+ * LwGameStatus:
+ * @id: the game's ID
+ * @state: where it stands
+ *
+ * One game's status in a list of games.
+ */
+typedef struct {
+  gint64      id;
+  LwGameState state;
+} LwGameStatus;
+
+/**
+ * lw_store_list_game_statuses:
+ * @self: a store
+ * @stale: (element-type gint64): the IDs of the games whose status the
+ *   cache does not know are appended here, the highest (the newest) first
+ * @error: return location for a #GError
+ *
+ * Every game's status from the result cache, without a replay: one pass
+ * over the games' IDs and versions and one over the cache rows (for
+ * 100,000 games, some hundredths of a second). A game whose row is missing, of another version than the
+ * game's, or does not read back is not in the list but in @stale: give
+ * those to lw_store_replay_game_statuses().
+ *
+ * Errors: a %LW_STORE_ERROR.
+ *
+ * Returns: (transfer full) (element-type LwGameStatus) (nullable): the
+ *   statuses the cache knows, the highest ID first; %NULL on error.
+ */
+GArray *lw_store_list_game_statuses (LwStore  *self,
+                                     GArray   *stale,
+                                     GError  **error);
+
+/**
+ * lw_store_replay_game_statuses:
+ * @self: a store
+ * @ids: (array length=n_ids): game IDs, e.g. a batch of those
+ *   lw_store_list_game_statuses() found stale
+ * @n_ids: how many
+ * @keep_rows: whether to write the games' cache rows
+ * @statuses: (element-type LwGameStatus): each game's status is appended
+ *   here, in the order of @ids; a game deleted meanwhile is left out, a
+ *   game whose rows are damaged is %LW_GAME_STATE_BROKEN
+ * @error: return location for a #GError
+ *
+ * Replays the games from their rounds, in one read, and with @keep_rows
+ * writes their cache rows after it (at the versions read, in one
+ * transaction, as lw_store_load_rating_games() does): the next list
+ * finds them. A row that cannot be written (another program holds the
+ * database, a full disk, a damaged file) is left for the next time.
+ *
+ * Errors: a %LW_STORE_ERROR when the games cannot be read.
+ *
+ * Returns: %TRUE on success.
+ */
+gboolean lw_store_replay_game_statuses (LwStore       *self,
+                                        const gint64  *ids,
+                                        guint          n_ids,
+                                        gboolean       keep_rows,
+                                        GArray        *statuses,
+                                        GError       **error);
 
 G_END_DECLS

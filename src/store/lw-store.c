@@ -31,6 +31,9 @@ lw_store_finalize (GObject *object)
       self->db = NULL;
     }
   g_clear_pointer (&self->path, g_free);
+  g_clear_error (&self->check_error);
+  g_mutex_clear (&self->check_lock);
+  g_cond_clear (&self->check_done);
 
   G_OBJECT_CLASS (lw_store_parent_class)->finalize (object);
 }
@@ -53,6 +56,8 @@ static void
 lw_store_init (LwStore *self)
 {
   self->statements = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, finalize_stmt);
+  g_mutex_init (&self->check_lock);
+  g_cond_init (&self->check_done);
 }
 
 void

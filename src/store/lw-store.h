@@ -9,6 +9,7 @@
  */
 #pragma once
 
+#include <gio/gio.h>
 #include <glib-object.h>
 
 #include "lw-engine.h"
@@ -240,7 +241,8 @@ void lw_store_rollback_transaction (LwStore *self);
  * (statements that read a damaged page still find it). A damaged file is
  * reported as %LW_STORE_ERROR_DAMAGED, "the database FILE is damaged:
  * restore a backup (…)", and the store refuses every write to it from
- * then on. The app checks at open; the CLI before a command writes. Any
+ * then on. The app checks at open, in the background
+ * (lw_store_check_damage_async()); the CLI before a command writes. Any
  * statement that finds the file malformed (SQLITE_CORRUPT) does the same
  * check (with a budget of 500 ms).
  *
@@ -249,6 +251,73 @@ void lw_store_rollback_transaction (LwStore *self);
 gboolean lw_store_check_damage (LwStore  *self,
                                 gint64    budget_ms,
                                 GError  **error);
+
+/**
+ * lw_store_check_damage_async:
+ * @self: a store
+ * @budget_ms: how long the check may take, in milliseconds of its
+ *   thread's CPU (a busy machine does not make it check less); 0 for no
+ *   limit (as lw_store_check_damage())
+ * @cancellable: (nullable): a #GCancellable; the check runs to its end
+ *   all the same (a write waits for it)
+ * @callback: called in the thread-default main context of the caller
+ *   when the check is done
+ * @user_data: for @callback
+ *
+ * The check of lw_store_check_damage() on a thread and a read-only
+ * connection of its own, so that opening a large database need not wait
+ * for it: the store reads meanwhile. It is not weakened: a write that
+ * comes before the check has finished (lw_store_begin_transaction() and
+ * every function of the store that writes) waits for it, and when the
+ * file is damaged is refused with %LW_STORE_ERROR_DAMAGED as after
+ * lw_store_check_damage(). Finish with lw_store_check_damage_finish().
+ */
+void lw_store_check_damage_async (LwStore             *self,
+                                  gint64               budget_ms,
+                                  GCancellable        *cancellable,
+                                  GAsyncReadyCallback  callback,
+                                  gpointer             user_data);
+
+/**
+ * lw_store_check_damage_finish:
+ * @self: a store
+ * @result: the #GAsyncResult given to the callback
+ * @error: return location for a #GError (%LW_STORE_ERROR_DAMAGED, "the
+ *   database FILE is damaged: restore a backup (…)", or another
+ *   %LW_STORE_ERROR when the check itself cannot run)
+ *
+ * Returns: %TRUE when no damage was found.
+ */
+gboolean lw_store_check_damage_finish (LwStore       *self,
+                                       GAsyncResult  *result,
+                                       GError       **error);
+
+/**
+ * lw_store_check_damage_later:
+ * @self: a store
+ * @budget_ms: the check's budget, in milliseconds, > 0
+ *
+ * Promises a damage check that is not started yet (the app starts
+ * lw_store_check_damage_async() once its window is drawn): until it
+ * starts, the first write runs it on the store's own connection
+ * (lw_store_check_damage() with @budget_ms) and is refused with
+ * %LW_STORE_ERROR_DAMAGED when the file is damaged.
+ */
+void lw_store_check_damage_later (LwStore *self,
+                                  gint64   budget_ms);
+
+/**
+ * lw_store_wait_damage_check:
+ * @self: a store
+ *
+ * Waits for the check of lw_store_check_damage_async(), if one runs.
+ * Safe from any thread (another connection's thread asks before it
+ * writes what a store only keeps, e.g. the result cache).
+ *
+ * Returns: %FALSE when the last such check found damage or could not
+ *   run; %TRUE when it found none, or none was started.
+ */
+gboolean lw_store_wait_damage_check (LwStore *self);
 
 /**
  * lw_store_get_path:

@@ -672,44 +672,6 @@ test_unwritable_output_stores_nothing (Fixture       *fixture,
   }
 }
 
-/* A database of many games with 64 bytes at the start of its middle page
- * overwritten (the page's header: SQLite's quick check finds it). */
-static void
-make_damaged_database (const char *path,
-                       guint       n_games)
-{
-  g_autoptr (GPtrArray) cases = lw_test_case_paths ("random", "game-");
-  g_autoptr (GPtrArray) records = g_ptr_array_new_with_free_func ((GDestroyNotify) lw_game_record_free);
-  g_autoptr (GError) error = NULL;
-  g_autoptr (GArray) ids = NULL;
-  g_autoptr (GBytes) bytes = NULL;
-  g_autofree guint8 *data = NULL;
-  gsize size, page_size, offset;
-
-  {
-    g_autoptr (LwStore) store = lw_store_open (path, &error);
-
-    g_assert_no_error (error);
-    for (guint i = 0; i < n_games; i++)
-      g_ptr_array_add (records, lw_test_load_record (g_ptr_array_index (cases, i % cases->len)));
-    ids = lw_store_add_games (store, records, &error);
-    g_assert_no_error (error);
-  }
-  /* Everything in the file itself (still in WAL mode, as the store keeps
-   * it), nothing in the write-ahead log. */
-  lw_test_sql_exec_at (path, "PRAGMA wal_checkpoint (TRUNCATE);");
-  page_size = (gsize) lw_test_sql_int_at (path, "PRAGMA page_size");
-
-  bytes = lw_test_file_bytes (path);
-  size = g_bytes_get_size (bytes);
-  g_assert_cmpuint (size, >, 64 * page_size);
-  data = g_memdup2 (g_bytes_get_data (bytes, NULL), size);
-  offset = (size / page_size / 2) * page_size;
-  memset (data + offset, 0, 64);
-  g_assert_true (g_file_set_contents (path, (const char *) data, (gssize) size, &error));
-  g_assert_no_error (error);
-}
-
 /* A damaged database is said to be damaged, with the way out, and not
  * written to: `import` exits 1 and leaves it byte for byte as it was;
  * `games` lists what it can read (a game it cannot is "damaged") or
@@ -726,7 +688,7 @@ test_damaged_database (Fixture       *fixture,
   g_auto (LwTestRun) import = { 0, };
   g_auto (LwTestRun) games = { 0, };
 
-  make_damaged_database (fixture->path, 400);
+  lw_test_make_damaged_database (fixture->path, 400);
   before = lw_test_file_bytes (fixture->path);
 
   lw_test_run_cli (&import, fixture->path, NULL, "import", g_ptr_array_index (cases, 0), NULL);
@@ -789,7 +751,7 @@ test_damaged_database_bulk (Fixture       *fixture,
 
       g_string_append_printf (lines, "%s\n", line);
     }
-  make_damaged_database (fixture->path, 400);
+  lw_test_make_damaged_database (fixture->path, 400);
   before = lw_test_file_bytes (fixture->path);
 
   lw_test_run_cli (&import, fixture->path, lines->str, "import", "-", NULL);

@@ -25,7 +25,10 @@
  * - a file that is not a database, an empty-looking SQLite file of another
  *   program and a truncated database are refused and left as they were;
  * - so are another program's database with tables of our names and a
- *   database with another program's application_id.
+ *   database with another program's application_id;
+ * - a write that comes while the damage check runs in the background
+ *   waits for it: refused on a damaged file (left as it was), stored on a
+ *   sound one.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -569,6 +572,106 @@ test_not_a_database (LwTestDb      *db,
   assert_refused_as (cut, LW_STORE_ERROR_DAMAGED, "is damaged: restore a backup");
 }
 
+/* What lw_store_check_damage_async() gave, once its callback ran. */
+typedef struct {
+  gboolean done;
+  GError *error;
+} CheckDone;
+
+static void
+check_done_cb (GObject      *object,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  CheckDone *check = user_data;
+
+  lw_store_check_damage_finish (LW_STORE (object), result, &check->error);
+  check->done = TRUE;
+}
+
+/* Adds the shared cases' first random game to the store at @path while
+ * its damage check runs in the background, as the app opens a database:
+ * the write comes before the check's answer has been delivered. Returns
+ * the ID (0 when refused, @error set) and the check's finding in @check. */
+static gint64
+add_while_checking (const char  *path,
+                    CheckDone   *check,
+                    GError     **error)
+{
+  g_autoptr (GPtrArray) cases = lw_test_case_paths ("random", "game-");
+  g_autoptr (LwGameRecord) record = lw_test_load_record (g_ptr_array_index (cases, 0));
+  g_autoptr (GError) open_error = NULL;
+  g_autoptr (LwStore) store = lw_store_open (path, &open_error);
+  gint64 id;
+
+  g_assert_no_error (open_error);
+  lw_store_check_damage_async (store, 0, NULL, check_done_cb, check);
+  id = lw_store_add_game (store, record, error);
+  g_assert_false (check->done);
+  while (!check->done)
+    g_main_context_iteration (NULL, TRUE);
+  /* The check's thread lets go of the store just after its answer: the
+   * store is closed here, not on that thread after the test looks. */
+  for (guint waited = 0; g_atomic_int_get (&G_OBJECT (store)->ref_count) > 1 && waited < 10000; waited++)
+    g_usleep (1000);
+  return id;
+}
+
+/* A write racing the background damage check waits for it: on a damaged
+ * file it is refused with the damage named, the check says the same, and
+ * the file is left byte for byte as it was; so is a write before a
+ * promised check has started; on a sound file the write is stored. */
+static void
+test_write_racing_check (LwTestDb      *db,
+                         gconstpointer  data)
+{
+  g_autofree char *damaged = g_build_filename (db->dir, "damaged", "games.sqlite3", NULL);
+  g_autofree char *sound = g_build_filename (db->dir, "sound.sqlite3", NULL);
+  g_autofree char *folder = g_path_get_dirname (damaged);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) before = NULL;
+  CheckDone check = { FALSE, NULL };
+  gint64 id;
+
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  lw_test_make_damaged_database (damaged, 400);
+  before = lw_test_file_bytes (damaged);
+
+  id = add_while_checking (damaged, &check, &error);
+  g_assert_cmpint (id, ==, 0);
+  g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_DAMAGED);
+  g_assert_nonnull (strstr (error->message, "is damaged: restore a backup"));
+  g_assert_nonnull (strstr (error->message, damaged));
+  g_assert_error (check.error, LW_STORE_ERROR, LW_STORE_ERROR_DAMAGED);
+  g_assert_nonnull (strstr (check.error->message, "is damaged: restore a backup"));
+  g_clear_error (&check.error);
+  g_clear_error (&error);
+  assert_untouched (damaged, before);
+
+  /* A check promised (lw_store_check_damage_later()) and not started yet:
+   * the write runs it first and is refused all the same. */
+  {
+    g_autoptr (GPtrArray) cases = lw_test_case_paths ("random", "game-");
+    g_autoptr (LwGameRecord) record = lw_test_load_record (g_ptr_array_index (cases, 0));
+    g_autoptr (LwStore) store = lw_store_open (damaged, &error);
+
+    g_assert_no_error (error);
+    lw_store_check_damage_later (store, 500);
+    g_assert_cmpint (lw_store_add_game (store, record, &error), ==, 0);
+    g_assert_error (error, LW_STORE_ERROR, LW_STORE_ERROR_DAMAGED);
+    g_assert_nonnull (strstr (error->message, "is damaged: restore a backup"));
+    g_clear_error (&error);
+  }
+  assert_untouched (damaged, before);
+
+  check.done = FALSE;
+  id = add_while_checking (sound, &check, &error);
+  g_assert_no_error (error);
+  g_assert_no_error (check.error);
+  g_assert_cmpint (id, >, 0);
+  g_assert_cmpint (lw_test_sql_int_at (sound, "SELECT count (*) FROM games"), ==, 1);
+}
+
 /* Another program's database with tables of our names at user_version
  * 1, and one of ours that another program claimed (its application_id):
  * both refused before anything is written (no backup, no WAL switch, no
@@ -965,5 +1068,6 @@ main (int   argc,
   lw_test_add_db_closed ("/migration/newer", test_newer);
   lw_test_add_db_closed ("/migration/not-a-database", test_not_a_database);
   lw_test_add_db_closed ("/migration/foreign-schema", test_foreign_schema);
+  lw_test_add_db_closed ("/migration/write-racing-check", test_write_racing_check);
   return g_test_run ();
 }

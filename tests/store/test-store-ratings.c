@@ -6,7 +6,8 @@
  * cache must be exactly that (every ladder, every value to the last bit)
  * after each kind of change to a game, with rows made stale,
  * damaged or removed behind the store's back, and after the migration
- * from schema 6.
+ * from schema 6. The games list's statuses read through the same cache
+ * (lw_store_list_game_statuses()) are each game's replay likewise.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -563,6 +564,128 @@ test_stale_rows (Fixture       *fixture,
   sqlite3_close (db);
 }
 
+/* The state @statuses (of LwGameStatus) give game @id; asserts it is
+ * there once. */
+static LwGameState
+state_of (GArray *statuses,
+          gint64  id)
+{
+  int found = -1;
+
+  for (guint i = 0; i < statuses->len; i++)
+    if (g_array_index (statuses, LwGameStatus, i).id == id)
+      {
+        g_assert_cmpint (found, ==, -1);
+        found = (int) i;
+      }
+  g_assert_cmpint (found, >=, 0);
+  return g_array_index (statuses, LwGameStatus, found).state;
+}
+
+/* The games list's statuses come from the cache, newest first, the same
+ * as each game's replay; a game whose row is stale or gone is in the
+ * stale list (newest first) until lw_store_replay_game_statuses() writes
+ * its row again (only with keep_rows); a row at its version that says
+ * the rounds do not replay is a broken game. The newest summaries are the
+ * first of every game's. */
+static void
+test_game_statuses (Fixture       *fixture,
+                    gconstpointer  data)
+{
+  LwStore *store = fixture->store;
+  gint64 won = add (store, HEAD ("Ann", "Ben") PACK0 "," PACK0 "]}");
+  gint64 ongoing = add (store, HEAD ("Cleo", "Dev") PACK1 "]}");
+  gint64 lost = add (store, HEAD ("Eve", "Flo") PACK1 "," PACK1 "]}");
+  gint64 fresh = add (store, HEAD ("Gus", "Hal") "]}");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) stale = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr (GArray) statuses = lw_store_list_game_statuses (store, stale, &error);
+  g_autoptr (GArray) replayed = g_array_new (FALSE, FALSE, sizeof (LwGameStatus));
+  g_autoptr (GPtrArray) all = NULL;
+  g_autoptr (GPtrArray) newest = NULL;
+  sqlite3 *db;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (stale->len, ==, 0);
+  g_assert_cmpuint (statuses->len, ==, 4);
+  /* Newest first: the highest ID first. */
+  g_assert_cmpint (g_array_index (statuses, LwGameStatus, 0).id, ==, fresh);
+  g_assert_cmpint (g_array_index (statuses, LwGameStatus, 3).id, ==, won);
+  g_assert_cmpint (state_of (statuses, won), ==, LW_GAME_STATE_FINISHED);
+  g_assert_cmpint (state_of (statuses, ongoing), ==, LW_GAME_STATE_ONGOING);
+  g_assert_cmpint (state_of (statuses, lost), ==, LW_GAME_STATE_FINISHED);
+  g_assert_cmpint (state_of (statuses, fresh), ==, LW_GAME_STATE_ONGOING);
+  g_clear_pointer (&statuses, g_array_unref);
+
+  /* Stale: an older version that said "finished", and a row gone. A row
+   * at its version saying the rounds do not replay: broken. */
+  db = lw_test_sql_open (fixture->path);
+  lw_test_sql_exec (db, "UPDATE game_result_cache SET version = version - 1, finished = 1"
+                        " WHERE game = 2;"
+                        "DELETE FROM game_result_cache WHERE game = 3;"
+                        "UPDATE game_result_cache SET replays = 0 WHERE game = 4;");
+  g_assert_cmpint (ongoing, ==, 2);
+  g_assert_cmpint (lost, ==, 3);
+  statuses = lw_store_list_game_statuses (store, stale, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (statuses->len, ==, 2);
+  g_assert_cmpint (state_of (statuses, won), ==, LW_GAME_STATE_FINISHED);
+  g_assert_cmpint (state_of (statuses, fresh), ==, LW_GAME_STATE_BROKEN);
+  g_assert_cmpuint (stale->len, ==, 2);
+  g_assert_cmpint (g_array_index (stale, gint64, 0), ==, lost);
+  g_assert_cmpint (g_array_index (stale, gint64, 1), ==, ongoing);
+
+  /* Replayed without keeping the rows: the same answer, still stale. */
+  g_assert_true (lw_store_replay_game_statuses (store, (gint64 *) stale->data, stale->len, FALSE,
+                                                replayed, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (replayed->len, ==, 2);
+  g_assert_cmpint (g_array_index (replayed, LwGameStatus, 0).id, ==, lost);
+  g_assert_cmpint (g_array_index (replayed, LwGameStatus, 0).state, ==, LW_GAME_STATE_FINISHED);
+  g_assert_cmpint (g_array_index (replayed, LwGameStatus, 1).id, ==, ongoing);
+  g_assert_cmpint (g_array_index (replayed, LwGameStatus, 1).state, ==, LW_GAME_STATE_ONGOING);
+  g_assert_cmpint (stale_rows (fixture->path), ==, 2);
+
+  /* Kept: the rows are written at the games' versions, and the next
+   * list knows every game. */
+  g_array_set_size (replayed, 0);
+  g_assert_true (lw_store_replay_game_statuses (store, (gint64 *) stale->data, stale->len, TRUE,
+                                                replayed, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (replayed->len, ==, 2);
+  g_assert_cmpint (stale_rows (fixture->path), ==, 0);
+  g_assert_cmpint (lw_test_sql_int_with (db, "SELECT finished FROM game_result_cache WHERE game = ?1",
+                                         ongoing, 0), ==, 0);
+  g_array_set_size (stale, 0);
+  g_clear_pointer (&statuses, g_array_unref);
+  statuses = lw_store_list_game_statuses (store, stale, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (stale->len, ==, 0);
+  g_assert_cmpuint (statuses->len, ==, 4);
+  g_assert_cmpint (state_of (statuses, ongoing), ==, LW_GAME_STATE_ONGOING);
+  g_assert_cmpint (state_of (statuses, lost), ==, LW_GAME_STATE_FINISHED);
+  sqlite3_close (db);
+
+  /* The newest screenful is the head of the whole list. */
+  all = lw_store_list_game_summaries (store, &error);
+  g_assert_no_error (error);
+  newest = lw_store_list_newest_game_summaries (store, 3, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (newest->len, ==, 3);
+  for (guint i = 0; i < newest->len; i++)
+    {
+      LwGameSummary *a = g_ptr_array_index (all, i), *b = g_ptr_array_index (newest, i);
+
+      g_assert_cmpint (a->id, ==, b->id);
+      g_assert_cmpint (a->created, ==, b->created);
+      g_assert_cmpuint (a->n_players, ==, b->n_players);
+      g_assert_cmpuint (b->n_players, ==, 2);
+      for (guint seat = 0; seat < a->n_players; seat++)
+        g_assert_cmpstr (a->players[seat], ==, b->players[seat]);
+    }
+  g_assert_cmpstr (((LwGameSummary *) g_ptr_array_index (newest, 0))->players[0], ==, "Gus");
+}
+
 /* The game's version is the edit log's count (entries, and those undone)
  * after every kind of change, grows with each, and comes back with a
  * deleted game. */
@@ -916,6 +1039,7 @@ main (int   argc,
   lw_test_add_db ("/store-ratings/event-table-game", test_event_table_game);
   lw_test_add_db ("/store-ratings/paper", test_paper);
   lw_test_add_db ("/store-ratings/order-by-key", test_order_by_key);
+  lw_test_add_db ("/store-ratings/game-statuses", test_game_statuses);
 
   return g_test_run ();
 }

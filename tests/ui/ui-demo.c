@@ -3,7 +3,8 @@
  *
  *   ui-demo SCREEN DB [WIDTHxHEIGHT]
  *
- * SCREEN: games, new-game, new-game-error, new-game-rules, save-rule-set, partners, game,
+ * SCREEN: games (LW_DEMO_SHOW=ongoing or finished: the list filtered
+ *         once every game's status is known), new-game, new-game-error, new-game-rules, save-rule-set, partners, game,
  *         game-history (40 rounds, LW_DEMO_ROUNDS, scrolled to the history
  *         with LW_DEMO_SCROLL=1),
  *         game-rule-set, game-rule-set-details, preferences-rule-sets (on the
@@ -86,6 +87,8 @@
 #include "lw-store-event-boards.h"
 #include "lw-events-page.h"
 #include "lw-events-page-private.h"
+#include "lw-games-page.h"
+#include "lw-games-page-private.h"
 #include "lw-leaderboard-page.h"
 #include "lw-game-page.h"
 #include "lw-game-page-private.h"
@@ -1522,6 +1525,13 @@ main (int   argc,
     roster_demo (window, store, g_str_equal (screen, "roster-ask"));
   else if (g_str_equal (screen, "club-admin"))
     club_admin_demo (app, store, width, height);
+  else if (g_str_equal (screen, "games") && g_getenv ("LW_DEMO_SHOW") != NULL)
+    {
+      LwGamesPage *page = lw_window_get_games_page (window);
+
+      lw_games_page_wait (page);
+      lw_games_page_set_show (page, g_str_equal (g_getenv ("LW_DEMO_SHOW"), "finished") ? 2 : 1);
+    }
 
   g_application_hold (G_APPLICATION (app));
   while (TRUE)

@@ -1,13 +1,16 @@
 /* lw-games-page.c — the start page: every stored game, newest first
  *
  * The list is a GListModel shown by a GtkListView: rows are made only for
- * the games on screen. The store's summary query gives every game's
- * players and round count at once, without its rounds; whether a game is
- * ongoing or finished (and its scores) needs the engine's replay of its
- * rounds, so a worker thread with its own connection to the database
- * loads and scores the games, newest first, and fills them in as it goes.
- * One list holds every game, its status in each row; the Ongoing and
- * Finished buttons filter it once the statuses are known.
+ * the games on screen. A worker thread with its own connection to the
+ * database reads the newest screenful of games first, then every game's
+ * summary (its players, without its rounds), then every game's status
+ * (ongoing, finished, or not replaying) from the store's result cache;
+ * only the games the cache does not know are replayed, newest first, and
+ * their cache rows written. A row's scores and round count come from the
+ * engine's replay of that one game: the worker's for the first
+ * screenful, which comes whole, else when the row is first shown. One list
+ * holds every game, its status in each row; the Ongoing and Finished
+ * buttons filter it once the statuses are known.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -41,8 +44,10 @@ struct _LwGameItem
   LwGameSummary *summary;
   char *title;          /* made when first shown */
   GameStatus status;
-  char *status_text;    /* the scores and result, from the worker */
+  char *status_text;    /* the scores and result, once shown (ensure_detail()) */
   guint n_rounds;       /* likewise */
+  gboolean detailed;    /* status_text and n_rounds are known */
+  guint detail_serial;  /* the page's load that read them */
 };
 
 G_DEFINE_FINAL_TYPE (LwGameItem, lw_game_item, G_TYPE_OBJECT)
@@ -119,6 +124,8 @@ status_result_free (StatusResult *result)
 typedef struct
 {
   char *path;
+  LwStore *checked;      /* the page's store, whose damage check the cache rows wait for */
+  gboolean first_rows;   /* the list is empty: the newest screenful first */
   GMutex lock;
   GPtrArray *summaries;  /* LwGameSummary*, newest first, under lock until delivered */
   GPtrArray *pending;    /* StatusResult*, under lock */
@@ -131,6 +138,7 @@ status_job_clear (gpointer data)
   StatusJob *job = data;
 
   g_free (job->path);
+  g_clear_object (&job->checked);
   g_clear_pointer (&job->summaries, g_ptr_array_unref);
   g_ptr_array_unref (job->pending);
   g_mutex_clear (&job->lock);
@@ -143,7 +151,7 @@ status_job_unref (gpointer data)
   g_atomic_rc_box_release_full (data, status_job_clear);
 }
 
-/* Runs in the worker: the scores and result in a few words. */
+/* The scores and result of game @id in a few words, from its replay. */
 static StatusResult *
 score_game (LwStore *store,
             gint64   id)
@@ -229,6 +237,41 @@ post_results (StatusJob *job,
                    g_atomic_rc_box_acquire (job), status_job_unref);
 }
 
+/* The statuses of the store (LwGameStatus) as the page's results. */
+static void
+add_statuses (GPtrArray *batch,
+              GArray    *statuses)
+{
+  for (guint i = 0; i < statuses->len; i++)
+    {
+      const LwGameStatus *status = &g_array_index (statuses, LwGameStatus, i);
+      StatusResult *result = g_new0 (StatusResult, 1);
+
+      result->id = status->id;
+      result->status = status->state == LW_GAME_STATE_FINISHED ? GAME_STATUS_FINISHED
+                       : status->state == LW_GAME_STATE_ONGOING ? GAME_STATUS_ONGOING
+                       : GAME_STATUS_BROKEN;
+      g_ptr_array_add (batch, result);
+    }
+}
+
+/* Hands @summaries over to the page (under the job's lock). */
+static void
+post_summaries (StatusJob *job,
+                GPtrArray *summaries)
+{
+  g_mutex_lock (&job->lock);
+  g_clear_pointer (&job->summaries, g_ptr_array_unref);
+  job->summaries = summaries;
+  g_mutex_unlock (&job->lock);
+}
+
+/* How many of the newest games are listed before the rest are read: more
+ * than a tall window shows. */
+#define FIRST_ROWS 20u
+/* How many games the cache does not know are replayed at a time. */
+#define REPLAY_BATCH 64u
+
 static void
 status_thread (GTask        *task,
                gpointer      source_object,
@@ -238,46 +281,77 @@ status_thread (GTask        *task,
   StatusJob *job = task_data;
   g_autoptr (LwStore) store = NULL;
   g_autoptr (GError) error = NULL;
-  GPtrArray *batch = g_ptr_array_new_with_free_func ((GDestroyNotify) status_result_free);
-  gint64 posted = g_get_monotonic_time ();
-
-  g_autoptr (GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr (GPtrArray) summaries = NULL;
+  g_autoptr (GArray) statuses = NULL;
+  g_autoptr (GArray) stale = g_array_new (FALSE, FALSE, sizeof (gint64));
+  GPtrArray *batch = g_ptr_array_new_with_free_func ((GDestroyNotify) status_result_free);
+  gboolean keep_rows = FALSE;
 
   /* A connection of its own: SQLite connections are not shared across
    * threads, and WAL lets it read while the window writes. */
   store = lw_store_open (job->path, &error);
-  if (store != NULL)
-    summaries = lw_store_list_game_summaries (store, &error);
-  if (summaries == NULL)
+  /* The newest screenful at once, before every game's summary. */
+  if (store != NULL && job->first_rows)
+    {
+      g_autoptr (GPtrArray) first = lw_store_list_newest_game_summaries (store, FIRST_ROWS, &error);
+
+      if (first != NULL)
+        {
+          GPtrArray *scored = g_ptr_array_new_with_free_func ((GDestroyNotify) status_result_free);
+
+          /* Scored here, so that their rows come whole, drawn at once. */
+          for (guint i = 0; i < first->len; i++)
+            g_ptr_array_add (scored, score_game (store, ((LwGameSummary *) g_ptr_array_index (first, i))->id));
+          post_summaries (job, g_steal_pointer (&first));
+          post_results (job, scored);
+        }
+      else
+        g_clear_error (&error);
+    }
+  /* Then every game and its status as the cache knows it, from one
+   * state of the file. */
+  if (store != NULL && lw_store_begin_read_transaction (store, &error))
+    {
+      summaries = lw_store_list_game_summaries (store, &error);
+      if (summaries != NULL)
+        statuses = lw_store_list_game_statuses (store, stale, &error);
+      if (statuses != NULL)
+        lw_store_commit_transaction (store, &error);
+      else
+        lw_store_rollback_transaction (store);
+    }
+  if (summaries == NULL || statuses == NULL)
     {
       g_ptr_array_unref (batch);
       g_task_return_error (task, g_steal_pointer (&error));
       return;
     }
+  g_clear_error (&error);
 
-  /* The list first, then each game's status, newest first. */
-  for (guint i = 0; i < summaries->len; i++)
-    g_array_append_val (ids, ((LwGameSummary *) g_ptr_array_index (summaries, i))->id);
-  g_mutex_lock (&job->lock);
-  job->summaries = g_steal_pointer (&summaries);
-  g_mutex_unlock (&job->lock);
-  post_results (job, g_ptr_array_new ());
+  post_summaries (job, g_steal_pointer (&summaries));
+  add_statuses (batch, statuses);
+  post_results (job, batch);
 
-  for (guint i = 0; i < ids->len && !g_cancellable_is_cancelled (cancellable); i++)
+  /* The games the cache does not know, newest first, replayed a batch
+   * at a time; their rows are written only to a file found sound. */
+  if (stale->len > 0)
+    keep_rows = lw_store_wait_damage_check (job->checked);
+  for (guint i = 0; i < stale->len && !g_cancellable_is_cancelled (cancellable); i += REPLAY_BATCH)
     {
-      g_ptr_array_add (batch, score_game (store, g_array_index (ids, gint64, i)));
+      g_autoptr (GArray) replayed = g_array_new (FALSE, FALSE, sizeof (LwGameStatus));
 
-      /* The first screenful at once, then a few times a second. */
-      if (i == 24 || g_get_monotonic_time () - posted > 250 * G_TIME_SPAN_MILLISECOND)
+      if (!lw_store_replay_game_statuses (store, &g_array_index (stale, gint64, i),
+                                          MIN (REPLAY_BATCH, stale->len - i), keep_rows,
+                                          replayed, &error))
         {
-          post_results (job, batch);
-          batch = g_ptr_array_new_with_free_func ((GDestroyNotify) status_result_free);
-          posted = g_get_monotonic_time ();
+          g_task_return_error (task, g_steal_pointer (&error));
+          return;
         }
+      batch = g_ptr_array_new_with_free_func ((GDestroyNotify) status_result_free);
+      add_statuses (batch, replayed);
+      post_results (job, batch);
     }
 
-  post_results (job, batch);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -319,6 +393,7 @@ struct _LwGamesPage
   GCancellable *cancellable;
   StatusJob *job;
   guint n_known;
+  guint serial;              /* counts the loads (start_status_job()) */
 
   ShowMode show;
   char *search;              /* casefolded, normalized; NULL: every game */
@@ -395,9 +470,19 @@ apply_results (LwGamesPage *self,
       if (item->status == GAME_STATUS_UNKNOWN)
         self->n_known++;
       item->status = result->status;
-      item->n_rounds = result->n_rounds;
-      g_free (item->status_text);
-      item->status_text = g_steal_pointer (&result->text);
+      if (result->text != NULL)
+        {
+          /* The first screenful, scored by the worker. */
+          g_free (item->status_text);
+          item->status_text = g_steal_pointer (&result->text);
+          item->n_rounds = result->n_rounds;
+          item->detailed = TRUE;
+          item->detail_serial = self->serial;
+        }
+      else if (item->detail_serial != self->serial)
+        /* The scores again when the row is shown: the game may have
+         * changed since they were read. */
+        item->detailed = FALSE;
       g_signal_emit (item, item_changed_signal, 0);
     }
 
@@ -444,6 +529,8 @@ start_status_job (LwGamesPage *self)
   StatusJob *job = g_atomic_rc_box_new0 (StatusJob);
 
   job->path = g_strdup (lw_store_get_path (self->store));
+  job->checked = g_object_ref (self->store);
+  job->first_rows = g_list_model_get_n_items (G_LIST_MODEL (self->games)) == 0;
   job->pending = g_ptr_array_new_with_free_func ((GDestroyNotify) status_result_free);
   g_mutex_init (&job->lock);
   g_weak_ref_init (&job->page, self);
@@ -453,6 +540,7 @@ start_status_job (LwGamesPage *self)
   self->cancellable = g_cancellable_new ();
   self->loading = TRUE;
   self->n_known = 0;
+  self->serial++;
 
   task = g_task_new (self, self->cancellable, status_done_cb, NULL);
   g_task_set_source_tag (task, start_status_job);
@@ -543,14 +631,31 @@ fill_list (LwGamesPage *self,
            GPtrArray   *summaries)
 {
   g_autoptr (GPtrArray) items = g_ptr_array_new_full (summaries->len, g_object_unref);
+  g_autoptr (GPtrArray) kept = g_ptr_array_new_with_free_func (g_object_unref);
 
   ensure_body (self);
-  g_hash_table_remove_all (self->by_id);
+  /* The first screenful's items, scored by this load, stay as they are. */
   for (guint i = 0; i < summaries->len; i++)
     {
-      LwGameItem *item = g_object_new (LW_TYPE_GAME_ITEM, NULL);
+      LwGameSummary *summary = g_ptr_array_index (summaries, i);
+      LwGameItem *item = g_hash_table_lookup (self->by_id, &summary->id);
 
-      item->summary = g_steal_pointer (&g_ptr_array_index (summaries, i));
+      if (item != NULL && item->detailed && item->detail_serial == self->serial)
+        g_ptr_array_add (kept, g_object_ref (item));
+    }
+  g_hash_table_remove_all (self->by_id);
+  for (guint i = 0, k = 0; i < summaries->len; i++)
+    {
+      LwGameSummary *summary = g_ptr_array_index (summaries, i);
+      LwGameItem *item;
+
+      if (k < kept->len && ((LwGameItem *) g_ptr_array_index (kept, k))->summary->id == summary->id)
+        item = g_object_ref (g_ptr_array_index (kept, k++));
+      else
+        {
+          item = g_object_new (LW_TYPE_GAME_ITEM, NULL);
+          item->summary = g_steal_pointer (&g_ptr_array_index (summaries, i));
+        }
       g_hash_table_insert (self->by_id, &item->summary->id, item);
       g_ptr_array_add (items, item);
     }
@@ -672,6 +777,7 @@ lw_games_page_refresh_game (LwGamesPage  *self,
   item->n_rounds = result->n_rounds;
   g_free (item->status_text);
   item->status_text = g_steal_pointer (&result->text);
+  item->detailed = TRUE;
   status_result_free (result);
   g_signal_emit (item, item_changed_signal, 0);
 
@@ -740,6 +846,24 @@ lw_games_page_get_game_id (LwGamesPage *self,
   return item != NULL ? item->summary->id : 0;
 }
 
+/* A game's scores, result and round count, from the replay of that one
+ * game the first time its row is shown after its status is known. */
+static void
+ensure_detail (LwGamesPage *self,
+               LwGameItem  *item)
+{
+  StatusResult *result;
+
+  if (item->status == GAME_STATUS_UNKNOWN || item->detailed || self->store == NULL)
+    return;
+  result = score_game (self->store, item->summary->id);
+  item->n_rounds = result->n_rounds;
+  g_free (item->status_text);
+  item->status_text = g_steal_pointer (&result->text);
+  item->detailed = TRUE;
+  status_result_free (result);
+}
+
 char *
 lw_games_page_get_row_text (LwGamesPage *self,
                             guint        position)
@@ -751,6 +875,7 @@ lw_games_page_get_row_text (LwGamesPage *self,
   item = g_list_model_get_item (G_LIST_MODEL (self->filtered), position);
   if (item == NULL)
     return NULL;
+  ensure_detail (self, item);
   return g_strdup_printf ("%s\n%s", lw_game_item_get_title (item),
                           item->status_text != NULL ? item->status_text : "");
 }
@@ -765,6 +890,7 @@ typedef struct
   GtkWidget *subtitle;  /* the scores and result */
   GtkWidget *details;   /* ruleset, rounds, date */
   GtkWidget *menu_button;
+  LwGamesPage *page;      /* borrowed: the rows are the page's */
   LwGameItem *item;       /* bound, borrowed */
   gulong changed_id;
 } RowWidgets;
@@ -785,6 +911,8 @@ setup_row_cb (GtkSignalListItemFactory *factory,
 {
   RowWidgets *row = g_new0 (RowWidgets, 1);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+  row->page = self;
   GtkWidget *labels = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
 
   gtk_widget_add_css_class (box, "game-row");
@@ -857,6 +985,7 @@ fill_row (RowWidgets *row)
     g_date_time_new_from_unix_local (summary->played_at > 0 ? summary->played_at : summary->created);
   const char *status;
 
+  ensure_detail (row->page, item);
   if (item->status == GAME_STATUS_UNKNOWN)
     /* TRANSLATORS: in the games list, while the game is being scored */
     status = _("Scoring…");

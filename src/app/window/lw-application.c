@@ -48,10 +48,95 @@ lw_application_new (GApplicationFlags flags)
                        NULL);
 }
 
-/* How long the damage check at open may hold up the window: a database
- * of up to about 20 MB is checked whole, a larger one as far as it gets
+/* How long the damage check at open may take: a database of up to about
+ * 20 MB is checked whole, a larger one as far as it gets
  * (lw_store_check_damage()). */
 #define LW_APP_DAMAGE_CHECK_MS 500
+
+static void show_open_error (LwApplication *self,
+                             const GError  *error);
+
+/* The damage check of a window's database, done in the background. */
+typedef struct {
+  LwApplication *app;     /* owned */
+  LwStore *store;         /* owned */
+  GWeakRef window;
+  GdkFrameClock *clock;   /* owned, while waiting for the first frame */
+  gulong paint_handler;
+  gulong destroy_handler;  /* on the window, while waiting for the first frame */
+} DamageCheck;
+
+static void
+damage_checked_cb (GObject      *object,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  DamageCheck *check = user_data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GtkWindow) window = g_weak_ref_get (&check->window);
+
+  if (!lw_store_check_damage_finish (LW_STORE (object), result, &error))
+    {
+      /* Said as a damaged file was said before the window opened: the
+       * window goes, the words stay. Nothing was written to the file
+       * meanwhile (the store's writes wait for the check). */
+      /* TRANSLATORS: %s is a file path, then the reason in words */
+      g_printerr (_("littlewolf: cannot open the database %s: %s\n"),
+                  lw_store_get_path (LW_STORE (object)), error->message);
+      show_open_error (check->app, error);
+      if (window != NULL)
+        gtk_window_destroy (window);
+    }
+
+  g_weak_ref_clear (&check->window);
+  g_application_release (G_APPLICATION (check->app));
+  g_object_unref (check->app);
+  g_object_unref (check->store);
+  g_free (check);
+}
+
+static gboolean
+start_damage_check_cb (gpointer user_data)
+{
+  DamageCheck *check = user_data;
+
+  lw_store_check_damage_async (check->store, LW_APP_DAMAGE_CHECK_MS, NULL, damage_checked_cb, check);
+  return G_SOURCE_REMOVE;
+}
+
+/* The check starts once the window's first frame is drawn, so that its
+ * reading does not compete with drawing it (a write waits for it all the
+ * same). */
+static void
+stop_waiting_for_frame (DamageCheck *check)
+{
+  g_autoptr (GtkWidget) window = g_weak_ref_get (&check->window);
+
+  if (window != NULL)
+    g_clear_signal_handler (&check->destroy_handler, window);
+  if (check->clock != NULL)
+    g_clear_signal_handler (&check->paint_handler, check->clock);
+  g_clear_object (&check->clock);
+}
+
+static void
+first_frame_cb (GdkFrameClock *clock,
+                DamageCheck   *check)
+{
+  stop_waiting_for_frame (check);
+  g_idle_add_full (G_PRIORITY_HIGH_IDLE, start_damage_check_cb, check, NULL);
+}
+
+/* A window closed before its first frame: its file is checked all the
+ * same. */
+static void
+window_destroyed_cb (GtkWidget   *window,
+                     DamageCheck *check)
+{
+  g_clear_signal_handler (&check->destroy_handler, window);
+  stop_waiting_for_frame (check);
+  start_damage_check_cb (check);
+}
 
 LwWindow *
 lw_application_open_database (LwApplication  *self,
@@ -59,7 +144,9 @@ lw_application_open_database (LwApplication  *self,
                               GError        **error)
 {
   g_autoptr (LwStore) store = NULL;
+  DamageCheck *check;
   LwWindow *window;
+  GdkFrameClock *clock;
 
   g_return_val_if_fail (LW_IS_APPLICATION (self), NULL);
   g_return_val_if_fail (path != NULL, NULL);
@@ -75,14 +162,34 @@ lw_application_open_database (LwApplication  *self,
         }
     }
 
-  /* A damaged file is said at once (the way out is a backup), before
-   * any page reads half of it. */
   store = lw_store_open (path, error);
-  if (store == NULL || !lw_store_check_damage (store, LW_APP_DAMAGE_CHECK_MS, error))
+  if (store == NULL)
     return NULL;
+  /* Until the background check starts, a write checks first. */
+  lw_store_check_damage_later (store, LW_APP_DAMAGE_CHECK_MS);
 
+  /* The window at once; the damage check of the whole file on a thread
+   * of its own after its first frame. A damaged file is still said (the
+   * way out is a backup) and never written to: a write waits for the
+   * check. */
   window = lw_window_new (self, store);
+  check = g_new0 (DamageCheck, 1);
+  check->app = g_object_ref (self);
+  check->store = g_object_ref (store);
+  g_weak_ref_init (&check->window, window);
+  /* The app stays up to say what the check finds. */
+  g_application_hold (G_APPLICATION (self));
   gtk_window_present (GTK_WINDOW (window));
+
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  if (clock != NULL)
+    {
+      check->clock = g_object_ref (clock);
+      check->paint_handler = g_signal_connect (clock, "after-paint", G_CALLBACK (first_frame_cb), check);
+      check->destroy_handler = g_signal_connect (window, "destroy", G_CALLBACK (window_destroyed_cb), check);
+    }
+  else
+    start_damage_check_cb (check);
 
   return window;
 }

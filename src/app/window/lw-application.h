@@ -28,11 +28,15 @@ LwApplication *lw_application_new (GApplicationFlags flags);
  * lw_application_open_database:
  * @self: a registered application
  * @path: the database file (created when missing)
- * @error: return location for a #GError (%LW_STORE_ERROR; a damaged file:
- *   %LW_STORE_ERROR_DAMAGED, lw_store_check_damage())
+ * @error: return location for a #GError (%LW_STORE_ERROR)
  *
- * Opens a window on the database at @path and presents it. A damaged file
- * is found at once (lw_store_check_damage()) and no window is opened.
+ * Opens a window on the database at @path and presents it at once. The
+ * file's damage check (lw_store_check_damage_async(), within 500 ms of
+ * its thread's CPU) runs on a thread of its own once the window's first
+ * frame is drawn; a write waits for it. A damaged file
+ * is then said as a file that cannot be opened is (on standard error and
+ * in the "Could Not Open the Scores Database" dialog, the message naming
+ * the file) and its window is closed; nothing is written to it.
  *
  * Returns: (transfer none) (nullable): the window, or %NULL on error.
  */
