@@ -366,6 +366,15 @@ typedef struct {
   guint64       bytes;    /* the inputs' bytes read up to its end */
 } Item;
 
+static Item *
+item_new (ItemKind kind)
+{
+  Item *item = g_new0 (Item, 1);
+
+  item->kind = kind;
+  return item;
+}
+
 static void
 item_free (Item *item)
 {
@@ -434,9 +443,8 @@ hand_message (Reader     *reader,
               const char *place,
               const char *message)
 {
-  Item *item = g_new0 (Item, 1);
+  Item *item = item_new (kind);
 
-  item->kind = kind;
   item->place = g_strdup (place);
   item->message = g_strdup (message);
   return hand (reader, item);
@@ -463,8 +471,7 @@ hand_record (Reader     *reader,
   record = lw_game_record_from_json (text, (gssize) length, &error);
   if (record == NULL)
     return hand_message (reader, ITEM_REFUSED, place, error->message);
-  item = g_new0 (Item, 1);
-  item->kind = ITEM_RECORD;
+  item = item_new (ITEM_RECORD);
   item->place = g_strdup (place);
   item->shown = g_strdup (shown);
   item->record = record;
@@ -750,14 +757,12 @@ static gpointer
 reader_main (gpointer data)
 {
   Reader *reader = data;
-  Item *end = g_new0 (Item, 1);
 
   read_inputs (reader);
 
   /* The end always goes over, without waiting for room (the storing
    * thread waits for it). */
-  end->kind = ITEM_END;
-  g_async_queue_push (reader->items, end);
+  g_async_queue_push (reader->items, item_new (ITEM_END));
   return NULL;
 }
 

@@ -18,6 +18,7 @@
 #include "lw-games-page-private.h"
 #include "lw-app-util.h"
 #include "lw-import-dialog.h"
+#include "lw-import-dialog-private.h"
 #include "lw-print.h"
 #include "lw-print-private.h"
 #include "lw-new-game-page.h"

@@ -10,6 +10,7 @@
 
 #include "lw-app-util.h"
 #include "lw-import-dialog.h"
+#include "lw-import-dialog-private.h"
 #include "lw-widget-actions.h"
 
 /* Refusals listed one by one at most: past them the report counts. */

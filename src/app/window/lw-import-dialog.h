@@ -39,20 +39,4 @@ LwImportDialog *lw_import_dialog_new (GtkWindow *parent,
                                       LwStore   *store,
                                       GPtrArray *files);
 
-/**
- * lw_import_dialog_get_running:
- * @self: an import window
- *
- * Returns: %TRUE while the import runs (its worker not yet done).
- */
-gboolean lw_import_dialog_get_running (LwImportDialog *self);
-
-/**
- * lw_import_dialog_get_imported:
- * @self: an import window whose import is done
- *
- * Returns: how many games the import stored.
- */
-guint64 lw_import_dialog_get_imported (LwImportDialog *self);
-
 G_END_DECLS
