@@ -168,7 +168,8 @@ progress_timeout_cb (gpointer data)
   g_mutex_lock (&shared->lock);
   shared->queued = FALSE;
   g_mutex_unlock (&shared->lock);
-  if (self != NULL && self->running)
+  /* Once disposed (its parent closed), the window shows nothing more. */
+  if (self != NULL && self->running && self->progress_bar != NULL)
     show_progress (self);
   return G_SOURCE_REMOVE;
 }
@@ -367,6 +368,13 @@ import_done_cb (GObject      *object,
   Outcome *outcome = g_task_propagate_pointer (G_TASK (result), &error);
 
   self->running = FALSE;
+  /* Disposed meanwhile (its parent closed): the import was cancelled,
+   * what it committed stays, and there is no window to tell. */
+  if (self->stack == NULL)
+    {
+      g_clear_pointer (&outcome, outcome_free);
+      return;
+    }
   if (outcome == NULL)
     {
       Outcome failed = { { 0, 0, 0, FALSE }, g_steal_pointer (&error) };
