@@ -228,7 +228,11 @@ import_finished_cb (LwImportDialog *dialog,
 {
   LwWindow *self = user_data;
 
-  if (self->watch != NULL)
+  /* The Games list, when shown, shows them at once; the other pages read
+   * them when next shown. */
+  if (g_strcmp0 (lw_window_get_visible_page (self), "games") == 0)
+    lw_window_show_games (self);
+  else if (self->watch != NULL)
     lw_store_watch_check (self->watch);
 }
 
