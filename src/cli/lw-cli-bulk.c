@@ -104,7 +104,7 @@ lw_cli_import_input (LwCliContext *ctx,
   g_autoptr (GError) error = NULL;
   g_autoptr (LwImportInput) input = NULL;
   Bulk bulk = { ctx, NULL };
-  LwImportReport report;
+  LwImportReport report = { 0, 0, 0, FALSE };
   gboolean ok;
 
   g_return_val_if_fail (ctx != NULL && name != NULL, LW_CLI_INVALID);

@@ -90,7 +90,7 @@ test_cancel (LwTestDb      *db,
   g_autoptr (GError) error = NULL;
   g_autoptr (LwImportInput) input = NULL;
   Seen seen = { cancellable, 700, 0, { 0 }, g_ptr_array_new_with_free_func (g_free) };
-  LwImportReport report;
+  LwImportReport report = { 0, 0, 0, FALSE };
 
   for (guint i = 0; i < 1000; i++)
     {
@@ -137,7 +137,7 @@ test_many_inputs (LwTestDb      *db,
   g_autoptr (GError) error = NULL;
   LwImportInput *inputs[3];
   Seen seen = { NULL, 0, 0, { 0 }, g_ptr_array_new_with_free_func (g_free) };
-  LwImportReport report;
+  LwImportReport report = { 0, 0, 0, FALSE };
 
   append_record (text, 1);
   g_assert_true (g_file_set_contents (one, text->str, -1, NULL));
